@@ -1,0 +1,57 @@
+"""The ledger's exceptions, one hierarchy, turned into one-line messages at the CLI's edge.
+
+    LedgerError
+    ├── InputError            a document could not be read
+    │   ├── NotFound          the path does not exist
+    │   ├── BinaryInput       the file holds binary data (NUL bytes)
+    │   ├── TooLarge          the file is over the size limit
+    │   └── EmptyInput        the file has no text
+    ├── DatabaseError         the ledger database cannot be used
+    │   ├── NotALedger        the file is not SQLite, or not a ledger
+    │   └── SchemaTooNew      the database was written by a newer ledger
+    └── UsageError            the arguments do not make sense together
+"""
+
+from __future__ import annotations
+
+
+class LedgerError(Exception):
+    """Base class: every error the library raises on purpose."""
+
+
+class InputError(LedgerError):
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+
+
+class NotFound(InputError):
+    pass
+
+
+class BinaryInput(InputError):
+    pass
+
+
+class TooLarge(InputError):
+    pass
+
+
+class EmptyInput(InputError):
+    pass
+
+
+class DatabaseError(LedgerError):
+    pass
+
+
+class NotALedger(DatabaseError):
+    pass
+
+
+class SchemaTooNew(DatabaseError):
+    pass
+
+
+class UsageError(LedgerError):
+    pass

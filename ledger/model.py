@@ -1,0 +1,96 @@
+"""The ledger's vocabulary: claims, their revisions and their provenance.
+
+This module depends on nothing else of ours. The JSON shape of `Claim` is the public contract
+(`shared/docs/claims-contract.md`): fields may be added, never renamed or dropped.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+Kind = Literal[
+    "accuracy", "acceptance", "perf", "tests", "gate", "commit", "support", "constraint",
+]
+KINDS: tuple[str, ...] = (
+    "accuracy", "acceptance", "perf", "tests", "gate", "commit", "support", "constraint",
+)
+Outcome = Literal["pass", "fail", "waived", "skipped", "not_run", "not_verified"]
+OUTCOMES: tuple[str, ...] = ("pass", "fail", "waived", "skipped", "not_run", "not_verified")
+
+
+class Revision(BaseModel):
+    """The code state a claim was measured on, as the text names it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    label: str | None = None
+    """How the text names the revision: "Final head", "d0b2d5dfa6", "main"."""
+    head: str | None = None
+    """The measured commit, lower-case as printed (a prefix of the full sha)."""
+    base: str | None = None
+    """The commit the head sits on ("rebased on main af3e5eb257")."""
+
+
+class Source(BaseModel):
+    """Where a claim stands: enough to show its exact text again."""
+
+    path: str | None = None
+    """The document's path or name as given to the parser."""
+    line: int
+    """First 1-based line of the claim's text."""
+    line_end: int
+    """Last 1-based line of the claim's text (== line for one-line claims)."""
+    text: str
+    """The exact source text of the claim: a substring of lines line..line_end."""
+    section: list[str] = Field(default_factory=list)
+    """Heading path from the document's top to the claim."""
+
+
+class Claim(BaseModel):
+    """One piece of evidence: a number, a count, an outcome, a commit or a support cell."""
+
+    kind: Kind
+    metric: str | None = None
+    """What was measured, as the document names it; for gates, the gate or test name."""
+    value: float | None = None
+    """The number as printed without thousands separators; the low end of a range."""
+    high: float | None = None
+    """The high end of a range, else None."""
+    approx: bool = False
+    """The text marks the value approximate ("~370", "about 1.3 GiB")."""
+    unit: str | None = None
+    """The unit as printed ("tok/s", "ms", "%", "x")."""
+    reference: float | None = None
+    """The baseline the text pairs with the value ("(ref 96.36)", the left of "158 -> 30")."""
+    outcome: Outcome | None = None
+    """For gates and limitations: pass, fail, waived, skipped, not_run, not_verified."""
+    outcome_text: str | None = None
+    """The verdict as the text words it ("clean", "failed (waived)")."""
+    sha: str | None = None
+    """For commits: the hash as printed, lower-case."""
+    passed: int | None = None
+    failed: int | None = None
+    skipped: int | None = None
+    subject: str | None = None
+    """For support claims: the architecture, model or component."""
+    feature: str | None = None
+    """For support claims: the feature column or table."""
+    revision: Revision | None = None
+    config: dict[str, str] = Field(default_factory=dict)
+    """Qualifiers that apply, normalised keys to printed values ({"concurrency": "128"})."""
+    source: Source
+    # Fields beyond the contract's minimum (the contract allows additions).
+    stderr: float | None = None
+    """A stated standard error (lm-eval's Stderr column, "± 0.0057")."""
+    printed: str | None = None
+    """The value's printed form where it was converted ("1m0.832s" stored as 60.832)."""
+    note: str | None = None
+    """Footnote text or an explanation the parser attached."""
+    parser: str | None = None
+    """The extractor that produced the claim, "name/version"."""
+
+
+CLAIMS_ADAPTER: TypeAdapter[list[Claim]] = TypeAdapter(list[Claim])
+"""Validates a whole batch of claims at once (faster than one call per claim)."""

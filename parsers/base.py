@@ -1,0 +1,103 @@
+"""What every extractor receives: the document, the revision in force, and a claim factory.
+
+An extractor is a module with `NAME`, `VERSION`, `BLOCKS` (the block kinds it reads) and
+`extract(block, ctx) -> Iterable[Claim]`. Extractors run in registry order over each block;
+an extractor that has read a line marks it taken, so a later, more general extractor (prose)
+does not read the same number again.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ledger.model import Claim, Revision, Source
+from parsers.document import Block, Document
+
+
+class Extractor(Protocol):
+    NAME: str
+    VERSION: str
+    BLOCKS: frozenset[str]
+
+    def extract(self, block: Block, ctx: Context) -> Iterable[Claim]: ...
+
+
+@dataclass
+class RevisionScope:
+    """A revision in force from line `start` to line `end` (1-based, inclusive)."""
+
+    start: int
+    end: int
+    revision: Revision
+
+
+@dataclass
+class Context:
+    """Per-document state shared by the extractors."""
+
+    doc: Document
+    path: str | None
+    scopes: list[RevisionScope] = field(default_factory=list)
+    taken: set[int] = field(default_factory=set)
+    """Lines an extractor has read whole."""
+    spans: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    """Character spans (per line) that an extractor has turned into claims."""
+    parser: str = ""
+    _starts: list[int] = field(default_factory=list)
+
+    def set_scopes(self, scopes: list[RevisionScope]) -> None:
+        self.scopes = sorted(scopes, key=lambda s: s.start)
+        self._starts = [s.start for s in self.scopes]
+
+    def revision_at(self, line: int) -> Revision | None:
+        i = bisect.bisect_right(self._starts, line) - 1
+        while i >= 0:
+            s = self.scopes[i]
+            if s.start <= line <= s.end:
+                return s.revision
+            i -= 1
+        return None
+
+    def claim(self, kind: str, line: int, text: str, *, line_end: int | None = None,
+              section: tuple[str, ...] | None = None, **fields: Any) -> Claim:
+        """Build a claim whose provenance points at `text` on `line` (..line_end)."""
+        if section is None:
+            section = self.section_at(line)
+        fields.setdefault("revision", self.revision_at(line))
+        cfg = fields.pop("config", None) or {}
+        return Claim.model_construct(
+            kind=kind, source=Source.model_construct(path=self.path, line=line, line_end=line_end or line,
+                                                     text=text, section=list(section)),
+            config={k: str(v) for k, v in cfg.items() if v is not None and str(v) != ""},
+            parser=self.parser, **_defaults(fields),
+        )
+
+    def take(self, line: int, start: int, end: int) -> None:
+        self.spans.setdefault(line, []).append((start, end))
+
+    def is_free(self, line: int, start: int, end: int) -> bool:
+        if line in self.taken:
+            return False
+        return all(end <= a or start >= b for a, b in self.spans.get(line, ()))
+
+    def section_at(self, line: int) -> tuple[str, ...]:
+        best: tuple[str, ...] = ()
+        for b in self.doc.blocks:
+            if b.start > line:
+                break
+            best = b.section
+        return best
+
+
+_FIELDS = ("metric", "value", "high", "unit", "reference", "outcome", "outcome_text", "sha", "passed",
+           "failed", "skipped", "subject", "feature", "stderr", "printed", "note", "revision")
+
+
+def _defaults(fields: dict[str, Any]) -> dict[str, Any]:
+    out = {k: None for k in _FIELDS}
+    out["approx"] = False
+    out.update(fields)
+    return out

@@ -1,0 +1,53 @@
+"""Commit claims: commit-table rows, revision labels, shas named in the text and commit URLs."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ledger.model import Claim
+from parsers.base import Context
+from parsers.document import Block
+from parsers.revisions import shas_in
+
+NAME = "commits"
+VERSION = "1"
+BLOCKS = frozenset({"table", "text", "item"})
+
+_URL_SHA_RE = re.compile(r"/(?:commit|commits)/([0-9a-f]{7,40})\b")
+# A sha that only says where a CI job ran is that job's revision, not a commit the text describes.
+_CI_COMMIT_RE = re.compile(r"\bCommit:\s*[0-9a-f]{7,40}", re.IGNORECASE)
+_COMMIT_HEADER_RE = re.compile(r"^(?:commit|sha|hash|revision)s?$", re.IGNORECASE)
+
+
+def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Iterator[Claim]:
+    seen: set[str] = set()
+    for m in _URL_SHA_RE.finditer(text):
+        sha = m.group(1).lower()
+        seen.add(sha)
+        yield ctx.claim("commit", line, m.group(0), sha=sha)
+    for sha, start, end in shas_in(text):
+        if sha in seen or any(sha.startswith(s) or s.startswith(sha) for s in seen):
+            continue
+        seen.add(sha)
+        yield ctx.claim("commit", line, text[start:end], sha=sha)
+
+
+def extract(block: Block, ctx: Context) -> Iterator[Claim]:
+    if block.kind == "table":
+        table = block.table
+        assert table is not None
+        if not table.header or not _COMMIT_HEADER_RE.match(table.header[0].strip("`* ")):
+            return
+        for row in table.rows:
+            if not row.cells:
+                continue
+            first = row.cells[0]
+            for sha, start, end in shas_in(first):
+                yield ctx.claim("commit", row.line, first[start:end], sha=sha,
+                                note=row.cells[-1] if len(row.cells) > 1 else None)
+        return
+    text = ctx.doc.line(block.start)
+    if _CI_COMMIT_RE.search(text) or ("/pull/" in text and "/commits/" not in text):
+        return
+    yield from _commit_claims(text, block.start, ctx)

@@ -1,0 +1,299 @@
+"""Read a document once into line-numbered blocks: headings, tables, code, list items, text.
+
+Two inputs share one model. Markdown source is read with markdown-it-py (block rules only, tables
+enabled; each token's `.map` gives its lines) for headings, fences and GFM tables. Text copied
+from a rendered GitHub page has none of those marks: tables are tab-separated lines, bullets are
+`•` with indented sub-bullets, headings are short bare lines between blank lines. Whatever
+markdown-it does not claim (paragraphs, HTML blocks, a rendered copy) goes through the same line
+scanner, which also finds pipe tables that markdown-it rejects (a table glued to an HTML line, a
+table whose delimiter row is malformed or missing after truncation).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+BlockKind = Literal["heading", "table", "code", "item", "text", "comment"]
+
+_FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_ATX_RE = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
+_BULLET_RE = re.compile(r"^([ \t]*)([-*+•◦▪‣]|\d{1,3}[.)])[ \t]+")
+_PIPE_DELIM_RE = re.compile(r"^[ \t]*\|?[ \t]*:?-{1,}:?[ \t]*(?:\|[ \t]*:?-{1,}:?[ \t]*)+\|?[ \t]*$")
+_ASCII_RULE_RE = re.compile(r"^[ \t]*[+|][-=+|: ]{3,}$")
+_AUTHOR_RE = re.compile(r"^\[([A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)\]$")
+_CHECKBOX_RE = re.compile(r"^\[( |x|X)\][ \t]+")
+MAX_LINE = 20_000
+"""Longer lines are cut for scanning (the text stays whole in the document)."""
+
+
+@dataclass(slots=True)
+class Row:
+    """One table row: its 1-based line, its cells (stripped, markup kept) and its raw text."""
+
+    line: int
+    cells: list[str]
+    text: str
+
+
+@dataclass(slots=True)
+class Table:
+    """A table with a header row; rows keep their lines."""
+
+    header: list[str]
+    header_line: int
+    rows: list[Row]
+    style: Literal["pipe", "tab", "ascii"]
+    truncated: bool = False
+    """The last row has fewer cells than the header (a cut-off paste)."""
+
+
+@dataclass(slots=True)
+class Block:
+    """A region of the document."""
+
+    kind: BlockKind
+    start: int
+    """First 1-based line."""
+    end: int
+    """Last 1-based line."""
+    section: tuple[str, ...]
+    """Heading path above the block."""
+    text: str = ""
+    """Heading title, list item text (bullet removed) or the line's text."""
+    level: int = 0
+    """Heading level; list item depth (0 = top)."""
+    table: Table | None = None
+    info: str = ""
+    """Code fence info string ("bash", "text")."""
+    checked: bool | None = None
+    """For checklist items: [x] is True, [ ] is False."""
+
+
+@dataclass
+class Document:
+    """A document read into blocks, with its raw lines (index 0 is line 1)."""
+
+    lines: list[str]
+    blocks: list[Block] = field(default_factory=list)
+    format: Literal["markdown", "rendered"] = "markdown"
+    warnings: list[str] = field(default_factory=list)
+
+    def line(self, no: int) -> str:
+        return self.lines[no - 1] if 0 < no <= len(self.lines) else ""
+
+
+def split_lines(text: str) -> list[str]:
+    """Split on LF, CRLF or a lone CR, as editors count lines."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def sniff_format(text: str, path: str | None = None) -> Literal["markdown", "rendered"]:
+    """Markdown source or a rendered-page copy, by extension first, then by its marks."""
+    if path:
+        low = path.lower()
+        if low.endswith((".md", ".markdown")):
+            return "markdown"
+    head = text[:50_000]
+    md_marks = len(re.findall(r"(?m)^ {0,3}(?:#{1,6} |```|~~~|\|.*\|[ \t]*$)", head))
+    rendered_marks = head.count("•") + len(re.findall(r"(?m)^[^\t\n]*\t[^\n]*$", head))
+    return "markdown" if md_marks >= max(1, rendered_marks // 2) else "rendered"
+
+
+def read_document(text: str, path: str | None = None, fmt: str | None = None) -> Document:
+    """Read text into a Document; never raises on odd input."""
+    lines = split_lines(text)
+    kind = fmt if fmt in ("markdown", "rendered") else sniff_format(text, path)
+    doc = Document(lines=lines, format=kind)  # type: ignore[arg-type]
+    markup: dict[int, tuple[str, int, int, str]] = {}
+    if kind == "markdown":
+        markup = _markdown_regions(text, len(lines))
+    _scan(doc, markup)
+    return doc
+
+
+def _markdown_regions(text: str, nlines: int) -> dict[int, tuple[str, int, int, str]]:
+    """Start line (1-based) -> (kind, start, end, info) for fences, code and headings."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark", {"html": True}).enable("table")
+    md.disable(["inline", "text_join"], ignoreInvalid=True)
+    regions: dict[int, tuple[str, int, int, str]] = {}
+    try:
+        tokens = md.parse(text)
+    except Exception:  # markdown-it never should; the line scanner still reads everything
+        return regions
+    for i, tok in enumerate(tokens):
+        if tok.map is None or (tok.level != 0 and tok.type not in ("fence", "code_block")):
+            continue
+        start, end = tok.map[0] + 1, min(tok.map[1], nlines)
+        if tok.type == "fence":
+            regions[start] = ("fence", start, end, tok.info.strip())
+        elif tok.type == "heading_open":
+            title = tokens[i + 1].content if i + 1 < len(tokens) else ""
+            regions[start] = ("heading", start, end, f"{len(tok.markup)}\x00{title}")
+    return regions
+
+
+def _is_rendered_heading(lines: list[str], i: int) -> bool:
+    """A short bare line between blank lines: "Performance", "Test Coverage"."""
+    s = lines[i].strip()
+    if not s or len(s) > 60 or "\t" in s or s[0] in "•-*+|[(`>" or not (s[0].isupper() or s[0].isdigit()):
+        return False
+    if s.endswith((".", ":", ";", ",")) or len(s.split()) > 8:
+        return False
+    prev_blank = i == 0 or not lines[i - 1].strip()
+    next_blank = i + 1 >= len(lines) or not lines[i + 1].strip()
+    if not (prev_blank and next_blank):
+        return False
+    # a line that is only numbers and units is a value, not a heading
+    return sum(ch.isalpha() for ch in s) >= max(3, len(s) // 3)
+
+
+def _pipe_cells(line: str) -> list[str]:
+    s = line.strip()
+    if s.startswith("|"):
+        s = s[1:]
+    if s.endswith("|") and not s.endswith("\\|"):
+        s = s[:-1]
+    return [c.strip() for c in re.split(r"(?<!\\)\|", s)]
+
+
+def _is_pipe_row(line: str) -> bool:
+    s = line.strip()
+    return s.count("|") >= 2 or (s.count("|") == 1 and not s.startswith("|") and not s.endswith("|")
+                                 and len(s) > 3)
+
+
+def _scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
+    lines = doc.lines
+    n = len(lines)
+    section: list[tuple[int, str]] = []  # (level, title)
+    blocks = doc.blocks
+    rendered = doc.format == "rendered"
+    i = 0
+
+    def path() -> tuple[str, ...]:
+        return tuple(t for _, t in section)
+
+    def push_heading(level: int, title: str) -> None:
+        while section and section[-1][0] >= level:
+            section.pop()
+        section.append((level, title))
+
+    while i < n:
+        raw = lines[i][:MAX_LINE]
+        no = i + 1
+        region = markup.get(no)
+        if region and region[0] == "fence":
+            _, start, end, info = region
+            blocks.append(Block("code", start, end, path(), info=info))
+            i = end
+            continue
+        if region and region[0] == "heading":
+            level_s, title = region[3].split("\x00", 1)
+            push_heading(int(level_s), title.strip())
+            blocks.append(Block("heading", no, no, path(), text=title.strip(), level=int(level_s)))
+            i += 1
+            continue
+        if not markup and not rendered:
+            fm = _FENCE_RE.match(raw)
+            if fm:  # markdown without markdown-it regions (should not happen) or a stray fence
+                j = i + 1
+                while j < n and not lines[j].lstrip().startswith(fm.group(1)[:3]):
+                    j += 1
+                blocks.append(Block("code", no, min(j + 1, n), path()))
+                i = j + 1
+                continue
+        stripped = raw.strip()
+        if not stripped:
+            i += 1
+            continue
+        am = _AUTHOR_RE.match(stripped)
+        if am and (i + 1 >= n or not lines[i + 1].strip()):
+            section.clear()
+            section.append((0, f"[{am.group(1)}]"))
+            blocks.append(Block("comment", no, no, path(), text=am.group(1)))
+            i += 1
+            continue
+        if not markup and not rendered:
+            hm = _ATX_RE.match(raw)
+            if hm:
+                push_heading(len(hm.group(1)), hm.group(2).strip())
+                blocks.append(Block("heading", no, no, path(), text=hm.group(2).strip(),
+                                    level=len(hm.group(1))))
+                i += 1
+                continue
+        if rendered and _is_rendered_heading(lines, i):
+            push_heading(2, stripped)
+            blocks.append(Block("heading", no, no, path(), text=stripped, level=2))
+            i += 1
+            continue
+        # tables: pipe (GFM or sheet paste), ASCII-bordered, or tab-separated (rendered copy)
+        j = _try_table(doc, i, path())
+        if j > i:
+            i = j
+            continue
+        bm = _BULLET_RE.match(raw)
+        if bm:
+            indent = len(bm.group(1).replace("\t", "    "))
+            body = raw[bm.end():]
+            checked = None
+            cm = _CHECKBOX_RE.match(body)
+            if cm:
+                checked = cm.group(1) != " "
+                body = body[cm.end():]
+            blocks.append(Block("item", no, no, path(), text=body.rstrip(), level=indent // 2,
+                                checked=checked))
+            i += 1
+            continue
+        blocks.append(Block("text", no, no, path(), text=stripped))
+        i += 1
+
+
+def _try_table(doc: Document, i: int, sect: tuple[str, ...]) -> int:
+    """Read a table starting at line index i; return the index after it (i if none)."""
+    lines = doc.lines
+    n = len(lines)
+    raw = lines[i][:MAX_LINE]
+    # ASCII-bordered: +----+----+ rules around | cell | rows
+    if _ASCII_RULE_RE.match(raw) and "+" in raw and i + 1 < n and lines[i + 1].strip().startswith("|"):
+        rows: list[Row] = []
+        j = i
+        while j < n and (lines[j].strip().startswith(("|", "+")) and lines[j].strip()):
+            s = lines[j]
+            if not _ASCII_RULE_RE.match(s[:MAX_LINE]):
+                rows.append(Row(j + 1, _pipe_cells(s[:MAX_LINE]), s))
+            j += 1
+        if len(rows) >= 2:
+            t = Table(rows[0].cells, rows[0].line, rows[1:], "ascii")
+            doc.blocks.append(Block("table", i + 1, j, sect, table=t))
+            return j
+        return i
+    # pipe table: header, delimiter row, body rows
+    if _is_pipe_row(raw) and i + 1 < n and _PIPE_DELIM_RE.match(lines[i + 1][:MAX_LINE]):
+        header = _pipe_cells(raw)
+        rows = []
+        j = i + 2
+        while j < n and lines[j].strip() and _is_pipe_row(lines[j][:MAX_LINE]):
+            rows.append(Row(j + 1, _pipe_cells(lines[j][:MAX_LINE]), lines[j]))
+            j += 1
+        t = Table(header, i + 1, rows, "pipe")
+        if rows and len(rows[-1].cells) < len(header) and j >= n - 1:
+            t.truncated = True
+            doc.warnings.append(f"line {rows[-1].line}: table row cut short (truncated input?)")
+        doc.blocks.append(Block("table", i + 1, max(j, i + 2), sect, table=t))
+        return j
+    # tab-separated: two or more consecutive lines with tabs (rendered GitHub tables)
+    if "\t" in raw.strip("\t ") and i + 1 < n and "\t" in lines[i + 1].strip("\t "):
+        rows = []
+        j = i
+        while j < n and "\t" in lines[j].strip("\t ") and lines[j].strip():
+            rows.append(Row(j + 1, [c.strip() for c in lines[j][:MAX_LINE].split("\t")], lines[j]))
+            j += 1
+        # a leading empty cell is the row-header column's empty header ("\tcon1\tcon128")
+        t = Table(rows[0].cells, rows[0].line, rows[1:], "tab")
+        doc.blocks.append(Block("table", i + 1, j, sect, table=t))
+        return j
+    return i

@@ -1,0 +1,186 @@
+"""The number grammar shared by every extractor: values, ranges, units, approximation marks.
+
+Every pattern here is a flat alternation or a bounded repeat, so matching is linear in the
+input (no nested quantifiers that can backtrack).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# A number as people print it: 1,721 / 96.25 / .5 / 1e-3. Thousands groups only in threes.
+_NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+|\.\d+)(?:[eE][-+]?\d{1,3}(?![\w.]))?"
+_SIGN = r"[-+−–]"  # ASCII minus, plus, U+2212 minus, en dash used as minus
+# Units longest first so "tok/s/GPU" wins over "tok/s" and "ms" over "m".
+UNITS = (
+    "tok/s/gpu", "tok/s/user", "tokens/s/gpu", "tokens/s/user", "tokens/sec", "tokens/s", "tok/sec",
+    "tok/s", "toks/s", "tps/user", "tps/gpu", "tps", "req/sec", "req/s", "reqs/s", "requests/s",
+    "it/s", "gb/s", "tb/s", "tflops", "gflops", "tflop/s", "samples/s", "seq/s",
+    "µs", "μs", "us", "ms", "ns", "sec", "secs", "seconds", "s", "min", "mins", "minutes", "h",
+    "hours", "gib", "gb", "mib", "mb", "kib", "kb", "tib", "tb", "bytes", "b",
+    "%", "x", "×", "pp", "points", "nats", "tokens", "tok",
+)
+_UNIT_RE = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
+_APPROX = r"~|≈|∼|about\s|around\s|approximately\s|approx\.?\s|roughly\s|nearly\s|almost\s"
+# A clock duration: 1m0.832s, 16m51s, 2h3m, 1:02:03 is not taken (ambiguous with times).
+_DURATION = r"(?:(?P<dh>\d+)h)?(?:(?P<dm>\d+)m)(?:(?P<ds>\d+(?:\.\d+)?)s)?"
+
+NUMBER_RE = re.compile(
+    rf"(?P<approx>{_APPROX})?"
+    rf"(?P<sign>{_SIGN})?"
+    rf"(?P<num>{_NUM})"
+    rf"(?:\s?(?:-|–|—|\.\.|to)\s?(?P<sign2>{_SIGN})?(?P<high>{_NUM}))?"
+    rf"(?:\s?(?P<unit>{_UNIT_RE}))?",
+    re.IGNORECASE,
+)
+DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}")
+DURATION_RE = re.compile(rf"(?<![\w.]){_DURATION}(?![\w.])")
+
+
+@dataclass(slots=True)
+class Number:
+    """A number found in text, with the span of everything that belongs to it."""
+
+    value: float
+    high: float | None
+    unit: str | None
+    approx: bool
+    signed: bool
+    """The text printed an explicit sign (+5.13 %, -20%): a delta rather than a level."""
+    start: int
+    end: int
+    text: str
+    num_start: int
+    """Where the digits (or sign) start, after any approximation word."""
+
+
+def to_float(text: str) -> float | None:
+    """Parse a printed number ("1,721", "−7.37", "96.25%") to a float, None if it is not one."""
+    t = text.strip().replace(",", "").replace("−", "-").replace("–", "-").rstrip("%").strip()
+    if t.startswith("+"):
+        t = t[1:]
+    try:
+        return float(t)
+    except ValueError:
+        return None
+
+
+def _unit_ok(text: str, end: int) -> bool:
+    """A unit must end at a word boundary: "8xB200" is a configuration, not "8 x"."""
+    if end >= len(text):
+        return True
+    nxt = text[end]
+    return not (nxt.isalnum() or nxt == "_")
+
+
+def find_numbers(text: str, start: int = 0, end: int | None = None) -> list[Number]:
+    """All free-standing numbers in text[start:end], left to right.
+
+    Numbers glued to identifiers are not numbers here: "MTP3", "sm_103", "bf16", "#20143",
+    shas, versions "1.4.0rc2" and dotted paths are skipped.
+    """
+    out: list[Number] = []
+    stop = len(text) if end is None else end
+    pos = start
+    while pos < stop:
+        m = NUMBER_RE.search(text, pos, stop)
+        if m is None:
+            break
+        ns = m.start("sign") if m.group("sign") else m.start("num")
+        date = DATE_RE.match(text, m.start("num"))
+        if date:
+            pos = date.end()
+            continue
+        prev = text[ns - 1] if ns > 0 else " "
+        num_end = m.end("high") if m.group("high") else m.end("num")
+        after = text[num_end] if num_end < len(text) else " "
+        glued = prev.isalnum() or prev in "_#.@/\\" or (prev == "-" and ns >= 2 and text[ns - 2].isalnum())
+        if glued or (after.isalpha() and not m.group("unit")) or after == "_" or (
+            after == "." and num_end + 1 < len(text) and text[num_end + 1].isdigit()
+        ):
+            # skip the whole identifier-ish token
+            j = num_end
+            while j < len(text) and (text[j].isalnum() or text[j] in "._-"):
+                j += 1
+            pos = max(j, m.start() + 1)
+            continue
+        unit = m.group("unit")
+        mend = m.end()
+        if unit and not _unit_ok(text, m.end("unit")):
+            if m.start("unit") == num_end:
+                # unit letters glued to a word ("8xB200", "3rd"): the number is part of a name
+                j = num_end
+                while j < len(text) and (text[j].isalnum() or text[j] in "._-"):
+                    j += 1
+                pos = max(j, m.start() + 1)
+                continue
+            # "3 samples", "8 GPUs": a number without a unit
+            unit = None
+            mend = num_end
+        value = to_float(m.group("num"))
+        if value is None:
+            pos = m.end()
+            continue
+        sign = m.group("sign")
+        if sign and sign in "-−–":
+            value = -value
+        high = to_float(m.group("high")) if m.group("high") else None
+        if high is not None and m.group("sign2") and m.group("sign2") in "-−–":
+            high = -high
+        if high is not None and high < value and not m.group("sign2"):
+            # "3-4" is a range, "2024-06" or "20-5" is not one we trust
+            high = None
+            mend = m.end("num")
+            unit = None
+        out.append(Number(
+            value=value, high=high, unit=normalise_unit(unit) if unit else None,
+            approx=bool(m.group("approx")), signed=bool(sign), start=m.start(), end=mend,
+            text=text[m.start():mend], num_start=ns,
+        ))
+        pos = mend if mend > m.start() else m.start() + 1
+    return out
+
+
+_UNIT_CASE = {u.lower(): u for u in ("GiB", "GB", "MiB", "MB", "KiB", "KB", "TiB", "TB", "TFLOPS",
+                                      "GFLOPS", "GB/s", "TB/s")}
+
+
+def normalise_unit(unit: str) -> str:
+    """Keep the unit as printed, but with one spelling per case-insensitive variant."""
+    u = unit.strip()
+    low = u.lower()
+    if low in _UNIT_CASE:
+        return _UNIT_CASE[low]
+    if low in ("μs", "µs"):
+        return "µs"
+    if low.startswith(("tok", "tps", "req", "it/", "sample", "seq")):
+        return u if u.islower() else u[:1].lower() + u[1:]
+    return u if len(u) > 2 else low
+
+
+def parse_duration(text: str) -> float | None:
+    """"1m0.832s" -> 60.832, "16m51s" -> 1011.0; None when text is not such a duration."""
+    m = DURATION_RE.fullmatch(text.strip())
+    if not m:
+        return None
+    h = float(m.group("dh") or 0)
+    mi = float(m.group("dm") or 0)
+    s = float(m.group("ds") or 0)
+    return h * 3600 + mi * 60 + s
+
+
+UNIT_IN_HEADER_RE = re.compile(r"\(([^()]{1,24})\)\s*$|\[([^\[\]]{1,24})\]\s*$")
+
+
+def header_unit(header: str) -> str | None:
+    """The unit a column header declares: "Mean TTFT (ms)" -> "ms", "Latency [us]" -> "us"."""
+    m = UNIT_IN_HEADER_RE.search(header.strip())
+    if not m:
+        return None
+    unit = (m.group(1) or m.group(2) or "").strip()
+    low = unit.lower()
+    if low in {u.lower() for u in UNITS} or "/" in unit or low in ("micro-seconds", "microseconds",
+                                                                    "milliseconds", "seconds"):
+        return unit
+    return None

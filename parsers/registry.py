@@ -1,0 +1,31 @@
+"""The extractors, in the order they run. Specific formats first, general prose last.
+
+Each module has NAME, VERSION, BLOCKS and extract(block, ctx); see parsers/base.py.
+"""
+
+from __future__ import annotations
+
+from parsers import (
+    ci_bot,
+    commits,
+    kv_lines,
+    lm_eval,
+    prose,
+    support_prose,
+    support_table,
+    tables,
+    test_counts,
+)
+from parsers.base import Extractor
+
+EXTRACTORS: tuple[Extractor, ...] = (
+    support_table,  # Yes / No / N/A matrices take their tables whole
+    lm_eval,  # |Tasks|Version|Filter|n-shot|Metric|...|Value|...|Stderr|
+    commits,  # commit tables and shas in text
+    ci_bot,  # "completed with state SUCCESS. Commit: 257d5f0"
+    kv_lines,  # "Mean TTFT (ms): 12.3", "[AR] P50 : 1.82" in benchmark output
+    tables,  # result tables: before/after, speed-up and delta columns
+    test_counts,  # "=== 12 passed, 1 failed in 4.2s ===", "41/41 passing"
+    support_prose,  # "Yes for A, B; No for C" support statements
+    prose,  # everything else: "gsm8k 96.25 (ref 96.36)", "158 -> 30 ms", "~370"
+)  # type: ignore[assignment]

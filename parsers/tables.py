@@ -1,0 +1,203 @@
+"""Result tables: GFM, pasted-sheet, ASCII-bordered and rendered (tab-separated) tables.
+
+Columns get a role from their header: label (the row's name), configuration (batch size,
+concurrency, questions: never claims), baseline (main, before, baseline: the reference of the
+row's new value, no claim of its own), delta (speed-up, Δ, diff: a claim of its own) or value.
+Rows can carry the baseline too ("Baseline | 12.3 | ..." above "This PR | 11.0 | ...").
+A cell that is a bare number (with unit, range, "~", "±", footnote marks) is one claim; a cell
+with words ("gsm8k 95.98 (ref 95.57), acceptance length 1.971") is read as prose.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ledger.model import Claim
+from parsers import prose
+from parsers.base import Context
+from parsers.document import Block, Row, Table
+from parsers.numbers import find_numbers, header_unit, normalise_unit, parse_duration, to_float
+from parsers.vocab import BASELINE_LABEL_RE, find_outcome, is_config_label, kind_for_metric
+
+NAME = "tables"
+VERSION = "1"
+BLOCKS = frozenset({"table"})
+
+_MARKUP_RE = re.compile(r"[*_`]+|<[^<>]{0,40}>|\[\^?\w{1,8}\]")
+_NUMERIC_CELL_RE = re.compile(
+    r"^[~≈∼]?\s*[-+−–]?\s*\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?\s*(?:[-–]|\.\.|to)?\s*"
+    r"(?:\d[\d,]*(?:\.\d+)?)?\s*(?:±\s*\d[\d,]*(?:\.\d+)?)?\s*"
+    r"(?:%|x|×|[a-zA-Zµμ/]{1,12})?\s*(?:\([^()]{0,40}\))?\s*[*†‡]{0,3}\s*$"
+)
+_DELTA_HEADER_RE = re.compile(
+    r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
+    r"uplift|relative|%\s*$", re.IGNORECASE)
+_NEW_HEADER_RE = re.compile(r"this pr|\bpr\b|after|new|opt(?:imi[sz]ed)?|ours|patched|fix|with\b",
+                            re.IGNORECASE)
+_BASE_HEADER_RE = re.compile(
+    r"^(?:baseline|base|before|main|original|ref(?:erence)?|w/o|without|old|previous|upstream|default)\b",
+    re.IGNORECASE)
+_CONFIG_HEADERS_RE = re.compile(
+    r"^(?:questions|n-?shot|version|stderr|std|filter|#|count|samples|num|isl|osl|bs|batch|"
+    r"concurrency|tp|ep|pp|dp|gpus?|nodes?|seq|input|output|prompt|tokens|shape|m|n|k|mkn|dtype|"
+    r"model|dataset|quant|precision|backend|date|commit|sha|hardware|config|setting|rate|request rate|"
+    r"max|min seq|layers?|hidden|heads?|experts?)\b", re.IGNORECASE)
+
+
+def clean(cell: str) -> str:
+    return _MARKUP_RE.sub("", cell).strip()
+
+
+def _is_numeric_cell(cell: str) -> bool:
+    c = clean(cell)
+    return (bool(c) and bool(_NUMERIC_CELL_RE.match(c))) or parse_duration(c) is not None
+
+
+def _column_roles(table: Table) -> list[str]:
+    ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
+    roles: list[str] = []
+    for ci in range(ncols):
+        head = clean(table.header[ci]) if ci < len(table.header) else ""
+        cells = [clean(r.cells[ci]) for r in table.rows if ci < len(r.cells) and clean(r.cells[ci])]
+        numeric = sum(_is_numeric_cell(c) for c in cells)
+        if ci == 0 or (cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells)):
+            roles.append("label" if ci == 0 or not roles or roles[-1] == "label" else "text")
+        elif _CONFIG_HEADERS_RE.match(head) or is_config_label(head):
+            roles.append("config")
+        elif _DELTA_HEADER_RE.search(head) and not _BASE_HEADER_RE.match(head):
+            roles.append("delta")
+        elif _BASE_HEADER_RE.match(head):
+            roles.append("baseline")
+        elif cells and numeric < len(cells) / 2:
+            roles.append("mixed")
+        else:
+            roles.append("value")
+    # two value columns and a delta column name no baseline: the one the delta does not name is it
+    values = [i for i, r in enumerate(roles) if r == "value"]
+    deltas = [i for i, r in enumerate(roles) if r == "delta"]
+    if "baseline" not in roles and len(values) == 2 and deltas:
+        dh = clean(table.header[deltas[0]]).lower()
+        h0, h1 = (clean(table.header[i]).lower() for i in values)
+        first_word = lambda h: h.split()[0] if h.split() else h  # noqa: E731
+        if h0 and first_word(h0) in dh and first_word(h1) not in dh:
+            roles[values[1]] = "baseline"
+        elif h1 and first_word(h1) in dh and first_word(h0) not in dh:
+            roles[values[0]] = "baseline"
+        elif _NEW_HEADER_RE.search(h0) and not _NEW_HEADER_RE.search(h1):
+            roles[values[1]] = "baseline"
+        else:
+            roles[values[0]] = "baseline"
+    return roles
+
+
+def _cell_value(cell: str) -> tuple[float, float | None, bool, str | None, float | None, str | None] | None:
+    c = clean(cell)
+    dur = parse_duration(c)
+    if dur is not None:
+        return dur, None, False, "s", None, c
+    nums = find_numbers(c)
+    if not nums:
+        v = to_float(c)
+        return (v, None, False, None, None, None) if v is not None else None
+    n = nums[0]
+    stderr = None
+    sm = re.search(r"±\s*(\d[\d,]*(?:\.\d+)?)", c)
+    if sm:
+        stderr = to_float(sm.group(1))
+    unit = n.unit
+    if unit is None:
+        um = re.match(r"\s*([a-zA-Zµμ/]{1,12})\b", c[n.end:])
+        if um and um.group(1).lower() not in ("vs", "and", "or", "on", "at", "with"):
+            unit = normalise_unit(um.group(1))
+    return n.value, n.high, n.approx, unit, stderr, None
+
+
+def _header_unit(head: str) -> str | None:
+    u = header_unit(head)
+    if u:
+        return u
+    last = head.split()[-1] if head.split() else ""
+    if last.lower() in ("tok/s/gpu", "tok/s/user", "tok/s", "tokens/s", "req/s", "ms", "us", "µs", "s",
+                        "gib", "gb", "%", "tps", "tps/user", "tps/gpu"):
+        return last
+    return None
+
+
+def extract(block: Block, ctx: Context) -> Iterator[Claim]:
+    table = block.table
+    assert table is not None
+    if not table.rows:
+        return
+    roles = _column_roles(table)
+    headers = [clean(h) for h in table.header] + [""] * (len(roles) - len(table.header))
+    section = " ".join(block.section[-1:])
+    # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column
+    base_row: Row | None = None
+    label_cols = [i for i, r in enumerate(roles) if r == "label"]
+    for row in table.rows:
+        label = " / ".join(clean(row.cells[i]) for i in label_cols if i < len(row.cells) and clean(row.cells[i]))
+        if base_row is None and BASELINE_LABEL_RE.match(label) and any(
+                _is_numeric_cell(c) for c in row.cells[1:]):
+            base_row = row
+            continue
+        yield from _row_claims(ctx, block, table, row, roles, headers, label, section, base_row)
+
+
+def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[str], headers: list[str],
+                label: str, section: str, base_row: Row | None) -> Iterator[Claim]:
+    base_cols = [i for i, r in enumerate(roles) if r == "baseline"]
+    value_cols = [i for i, r in enumerate(roles) if r == "value"]
+    for ci, cell in enumerate(row.cells):
+        role = roles[ci] if ci < len(roles) else "value"
+        if role in ("label", "config", "baseline", "text") or not clean(cell):
+            continue
+        off = row.text.find(cell)
+        if not _is_numeric_cell(cell):
+            if role in ("mixed", "value", "delta") and (find_numbers(cell) or find_outcome(cell)):
+                yield from prose.claims_in_text(ctx, row.line, cell, max(off, 0), subject=label or None)
+            continue
+        parsed = _cell_value(cell)
+        if parsed is None:
+            continue
+        value, high, approx, unit, stderr, printed = parsed
+        head = headers[ci] if ci < len(headers) else ""
+        unit = unit or _header_unit(head) or _header_unit(label)
+        ref = None
+        if role == "value":
+            src = None
+            if base_row is not None and ci < len(base_row.cells):
+                src = base_row.cells[ci]
+            elif len(base_cols) == 1 or (base_cols and len(value_cols) == len(base_cols)):
+                bi = base_cols[0] if len(base_cols) == 1 else base_cols[value_cols.index(ci)]
+                src = row.cells[bi] if bi < len(row.cells) else None
+            if src is not None and _is_numeric_cell(src):
+                bv = _cell_value(src)
+                ref = bv[0] if bv else None
+        metric_head = re.sub(r"\s*[(\[][^()\[\]]{1,24}[)\]]\s*$", "", head).strip()
+        metric = _metric_name(label, metric_head, role)
+        kind = kind_for_metric(f"{metric} {section}", unit)
+        if kind == "perf" and unit is None and role == "delta" and "%" in head:
+            unit = "%"
+        config = {"row": label, "column": head}
+        ctx.take(row.line, max(off, 0), max(off, 0) + len(cell))
+        yield ctx.claim(kind, row.line, cell.strip(), metric=metric, value=value, high=high, approx=approx,
+                        unit=unit, reference=ref, stderr=stderr, printed=printed, config=config)
+
+
+def _metric_name(label: str, head: str, role: str) -> str:
+    if not head:
+        return label
+    if not label:
+        return head
+    if role == "delta" or (_looks_metric(label) and not _looks_metric(head)):
+        return f"{label} {head}"
+    return f"{head} ({label})" if _looks_metric(head) else f"{label} {head}"
+
+
+_METRICISH = re.compile(r"throughput|latency|ttft|tpot|itl|e2e|time|tok|acc|score|gsm|mmlu|length|rate|"
+                        r"speed|mean|median|p\d\d|avg|memory|duration|exact|match", re.IGNORECASE)
+
+
+def _looks_metric(text: str) -> bool:
+    return bool(_METRICISH.search(text))
