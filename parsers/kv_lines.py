@@ -65,7 +65,6 @@ def _value_claims(block: Block, ctx: Context) -> Iterator[Claim]:
                 continue
             if not ctx.is_free(no, start, end):
                 continue
-            printed = vtext.strip() + ("" if not rest else "")
             dur = parse_duration(vtext)
             nums = find_numbers(vtext + (" " + rest if rest else ""))
             if dur is None and not nums:
