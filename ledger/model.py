@@ -54,8 +54,9 @@ class Claim(BaseModel):
     kind: Kind
     metric: str | None = None
     """What was measured, as the document names it; for gates, the gate or test name."""
-    value: float | None = None
-    """The number as printed without thousands separators; the low end of a range."""
+    value: float | str | None = None
+    """The number as printed without thousands separators; the low end of a range. For support and
+    constraint claims, the word: yes, no, n/a, untested, absent (constraints also: required)."""
     high: float | None = None
     """The high end of a range, else None."""
     approx: bool = False

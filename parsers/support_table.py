@@ -1,17 +1,195 @@
-"""Placeholder: being written (see issue). Yields nothing yet."""
+"""Support matrices: tables whose body cells say Yes / No / N/A / Untested or carry check marks.
+
+One `support` claim per cell: the row's first cell is the subject (an architecture, a model or a
+feature of a combination matrix), the column header is the feature. `---` diagonal cells, empty
+cells and words outside the vocabulary ("Known issues", "L + I + V") give no claim. Footnote marks
+(`Yes [^2]`) are resolved against the document's `[^2]: text` definitions into `note`, with a
+cell's own parenthetical ("Yes (greedy only)"). A table is read as a support matrix only when its
+support cells outnumber its numeric cells and no column header names an outcome (a `Status` column
+of check marks is a gate table, left to the gate readers); the whole table is then marked taken.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ledger.model import Claim
 from parsers.base import Context
-from parsers.document import Block
+from parsers.document import Block, Document, Table
+from parsers.numbers import find_numbers
 
 NAME = "support_table"
-VERSION = "0"
-BLOCKS: frozenset[str] = frozenset()
+VERSION = "1"
+BLOCKS = frozenset({"table"})
+
+_FOOTNOTE_MARK_RE = re.compile(r"\[\^([\w.-]{1,24})\]")
+_FOOTNOTE_DEF_RE = re.compile(r"^ {0,3}\[\^([\w.-]{1,24})\]:[ \t]*(.*)$")
+_LINK_RE = re.compile(r"\[([^\[\]]{0,200})\]\([^()]{0,500}\)")
+_TAG_RE = re.compile(r"<[^<>]{0,80}>")
+_MARKUP_RE = re.compile(r"[*`]+|(?<!\w)_{1,2}|_{1,2}(?!\w)")
+
+# The value words, longest first within each group; lower-cased before matching.
+_VALUE_WORDS: tuple[tuple[str, str], ...] = (
+    ("not supported", "no"), ("unsupported", "no"), ("not tested", "untested"), ("untested", "untested"),
+    ("supported", "yes"), ("yes", "yes"), ("no", "no"), ("n/a", "n/a"), ("n.a.", "n/a"), ("na", "n/a"),
+    ("not applicable", "n/a"),
+)
+_MARKS: dict[str, str] = {
+    "✅": "yes", "✓": "yes", "✔": "yes", "☑": "yes", "🟢": "yes",
+    "❌": "no", "✗": "no", "✘": "no", "✖": "no", "❎": "no", "🔴": "no", "⛔": "no",
+}
+_WORD_RE = re.compile(
+    r"^(not supported|unsupported|not tested|untested|supported|yes|no|n/a|n\.a\.|na|not applicable)"
+    r"(?![\w/])[ \t]*(.{0,400})$", re.IGNORECASE)
+_NOTE_RE = re.compile(r"^(?:\((.{0,300})\)|[,;:–—-][ \t]*(.{0,300}))$")
+_DIAGONAL_RE = re.compile(r"^[-–—=]{2,}$")
+_OUTCOME_HEADER_RE = re.compile(
+    r"^(?:status|result|results|outcome|verdict|pass(?:ed)?|ci|check|checks|ok|state|passing|test result)s?\b",
+    re.IGNORECASE)
+_GENERIC_HEADER_RE = re.compile(r"^(?:supported\??|support(?:ed)?\s*status|support|available|works\??)$",
+                                re.IGNORECASE)
+_MAX_NOTE = 400
+
+
+def footnotes(doc: Document, after: int = 0) -> dict[str, str]:
+    """The document's footnote definitions, `[^id]: text` -> {id: text}.
+
+    When an id is defined twice (pages pasted together), the first definition after line `after`
+    wins, else the last one before it.
+    """
+    found: dict[str, list[tuple[int, str]]] = {}
+    for no, line in enumerate(doc.lines, 1):
+        if "[^" not in line[:8]:
+            continue
+        m = _FOOTNOTE_DEF_RE.match(line[:20_000])
+        if m:
+            found.setdefault(m.group(1), []).append((no, plain(m.group(2))))
+    out: dict[str, str] = {}
+    for key, defs in found.items():
+        later = [text for no, text in defs if no > after]
+        out[key] = later[0] if later else defs[-1][1]
+    return out
+
+
+def plain(text: str) -> str:
+    """Text without links (their words kept), HTML tags, emphasis and code marks."""
+    s = _LINK_RE.sub(r"\1", text)
+    s = _TAG_RE.sub("", s)
+    s = _MARKUP_RE.sub("", s)
+    return " ".join(s.split())
+
+
+def clean_name(cell: str) -> str:
+    """A row or column name: footnote marks, links and markup removed."""
+    return plain(_FOOTNOTE_MARK_RE.sub("", cell)).strip(" :")
+
+
+def cell_support(cell: str) -> tuple[str, str | None, list[str]] | None:
+    """(value, the cell's own note, footnote ids) for a support cell, else None."""
+    marks = _FOOTNOTE_MARK_RE.findall(cell)
+    s = plain(_FOOTNOTE_MARK_RE.sub("", cell)).strip()
+    if not s:
+        return None
+    for mark, value in _MARKS.items():
+        if s.startswith(mark):
+            rest = s[len(mark):].strip()
+            note = _cell_note(rest)
+            if rest and note is None:
+                rest_words = rest.lstrip("\ufe0f").strip()
+                if rest_words:
+                    note = rest_words[:_MAX_NOTE]
+            return value, note, marks
+    m = _WORD_RE.match(s)
+    if not m:
+        return None
+    word = m.group(1).lower()
+    value = next(v for w, v in _VALUE_WORDS if w == word)
+    rest = m.group(2).strip()
+    if not rest:
+        return value, None, marks
+    note = _cell_note(rest)
+    if note is None:
+        return None  # "No speed-up here": words that only start with a value word
+    return value, note, marks
+
+
+def _cell_note(rest: str) -> str | None:
+    m = _NOTE_RE.match(rest)
+    if not m:
+        return None
+    return (m.group(1) or m.group(2) or "").strip()[:_MAX_NOTE] or None
+
+
+def _is_diagonal(cell: str) -> bool:
+    return bool(_DIAGONAL_RE.match(cell.strip()))
+
+
+def support_columns(table: Table) -> list[int] | None:
+    """The columns of a support matrix, or None when the table is not one."""
+    ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
+    cols: list[int] = []
+    support_cells = numeric_cells = 0
+    for ci in range(1, ncols):
+        head = clean_name(table.header[ci]) if ci < len(table.header) else ""
+        yes = other = 0
+        for r in table.rows:
+            if ci >= len(r.cells):
+                continue
+            c = r.cells[ci].strip()
+            if not c or _is_diagonal(c):
+                continue
+            if cell_support(c) is not None:
+                yes += 1
+            else:
+                other += 1
+                if find_numbers(clean_name(c)):
+                    numeric_cells += 1
+        if yes and _OUTCOME_HEADER_RE.match(head):
+            return None  # a status column of check marks: gates, not a matrix
+        if yes and yes >= other:
+            cols.append(ci)
+            support_cells += yes
+    if not cols or support_cells < 2 or numeric_cells >= support_cells:
+        return None
+    return cols
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
-    return iter(())
+    table = block.table
+    if table is None or not table.rows:
+        return
+    cols = support_columns(table)
+    if cols is None:
+        return
+    for no in range(block.start, block.end + 1):
+        ctx.taken.add(no)
+    notes = footnotes(ctx.doc, block.end)
+    table_feature = block.section[-1] if block.section else None
+    features: dict[int, str | None] = {}
+    for ci in cols:
+        head = clean_name(table.header[ci]) if ci < len(table.header) else ""
+        if not head or _GENERIC_HEADER_RE.match(head):
+            features[ci] = table_feature or head or None
+        else:
+            features[ci] = head
+    for row in table.rows:
+        if not row.cells:
+            continue
+        subject = clean_name(row.cells[0])
+        if not subject:
+            continue
+        row_notes = [notes[k] for k in _FOOTNOTE_MARK_RE.findall(row.cells[0]) if k in notes]
+        for ci in cols:
+            if ci >= len(row.cells):
+                continue
+            got = cell_support(row.cells[ci])
+            if got is None:
+                continue
+            value, own, marks = got
+            parts = [own] if own else []
+            parts += [notes[k] for k in marks if k in notes]
+            parts += row_notes
+            note = "; ".join(p[:_MAX_NOTE] for p in parts if p) or None
+            yield ctx.claim("support", row.line, row.text, section=block.section, subject=subject,
+                            feature=features[ci], value=value, note=note)
