@@ -1,17 +1,444 @@
-"""Placeholder: being written (see issue). Yields nothing yet."""
+"""Support statements and rules of use written as prose (research notes about support matrices).
+
+    Rows confirmed in the architecture table: A (DeepSeek-V3), B, C and D (footnote: SM100 only)
+        -> support yes, feature "architecture table", one claim per name, the parenthetical in note
+    ABSENT from the architecture table entirely: X, Y, any diffusion architecture (LLaDA, Dream)
+        -> support absent; a descriptive item gives the names in its parenthesis
+    'Sliding Window Attention' column ... reads: Yes for A and B; No for C; N/A for every GLM row
+        -> yes / no / n/a with that feature; "every GLM row" names the classes the document mentions
+           elsewhere whose name starts with the family (Glm4MoeForCausalLM, GlmMoeDsaForCausalLM)
+    use the TRTLLM attention backend for encoder-decoder models     -> constraint, value required
+    tensor parallelism requires head counts divisible by TP size    -> constraint, value required
+    chunked prefill is NOT supported for the encoder phase so ...   -> constraint, value no
+
+Grouped names expand (`Qwen2For{Reward,ProcessReward}Model`), slash lists split
+(`Qwen2VL/Qwen2_5_VL`). A rule of use needs a subject (the models it is for, stated in the clause or
+by the sentence's lead, "Encoder-decoder section states: ..."); without one it gives no claim.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from ledger.model import Claim
 from parsers.base import Context
-from parsers.document import Block
+from parsers.document import Block, Document
 
 NAME = "support_prose"
-VERSION = "0"
-BLOCKS: frozenset[str] = frozenset()
+VERSION = "1"
+BLOCKS = frozenset({"text", "item"})
+
+MAX_TEXT = 20_000
+"""Longer lines are read up to this many characters."""
+
+_SENTENCE_END_RE = re.compile(r"[.!?](?=\s+[A-Z'\"‘“(])|[.!?]$")
+_TABLE_WORDS = r"(?:table|matrix)"
+_MEMBERSHIP_RE = re.compile(
+    r"\b(?P<lead>(?:rows?|entries|architectures|models|classes)?[^:;]{0,80}?\b(?:in|from|of|on)\s+(?:the\s+)?"
+    r"(?:[\w.+-]+\s+){0,3}?(?P<feat>[\w+-]+\s+" + _TABLE_WORDS + r")\b[^:;]{0,40}?):\s+",
+    re.IGNORECASE)
+_ABSENT_RE = re.compile(r"\b(?:absent|missing|not (?:listed|present|found|in|included)|no rows?|lacks?|omitted)\b",
+                        re.IGNORECASE)
+_PRESENT_RE = re.compile(r"\b(?:confirmed|present|listed|rows?|included|appears?|found|supported|entries)\b",
+                         re.IGNORECASE)
+_COLUMN_RE = re.compile(
+    r"(?:['\"‘“](?P<q>[^'\"’”]{2,60})['\"’”]|\bthe\s+(?P<bare>(?:[A-Z][\w+.-]*\s+){0,5}?[A-Z][\w+.-]*))"
+    r"\s*(?:column\b[^:;]{0,80}?)?(?:\s(?:reads|says|shows|lists|has|gives|is|are)\b:?|:)\s*",
+)
+_VALUE_FOR_RE = re.compile(
+    r"\b(?P<v>Yes|No|N/A|Untested|Not tested|Unsupported|Supported|Absent)\s+(?:for|on)\s+", re.IGNORECASE)
+_VALUE_WORDS = {"yes": "yes", "no": "no", "n/a": "n/a", "untested": "untested", "not tested": "untested",
+                "unsupported": "no", "supported": "yes", "absent": "absent"}
+_ROWS_RE = re.compile(r"^(?:every|all|each|both|the|any)\s+(?P<fam>.{1,200}?)\s+rows?$", re.IGNORECASE)
+_CLASS_RE = re.compile(r"\b[A-Z][A-Za-z0-9_]{0,60}For[A-Z][A-Za-z0-9]{0,40}(?:\{[\w,]{1,80}\}[A-Za-z0-9]{0,40})?")
+_NAME_RE = re.compile(r"^[A-Za-z0-9][\w.+-]{0,80}(?:\{[\w.+-]{1,40}(?:,[\w.+-]{1,40}){1,10}\}[\w.+-]{0,40})?$")
+_MULTIWORD_NAME_RE = re.compile(r"^[A-Z][\w.+-]{0,40}(?: [A-Z0-9][\w.+-]{0,20}){1,2}$")
+_BRACE_RE = re.compile(r"^([^{}]*)\{([^{}]*)\}([^{}]*)$")
+_FOOTNOTE_LABEL_RE = re.compile(r"^(?:footnote|note|see)\s*:\s*", re.IGNORECASE)
+_LEAD_TOPIC_RE = re.compile(
+    r"(?:^\s*|[.;]\s+)(?P<topic>[A-Za-z][\w-]{1,40}(?: [A-Za-z][\w-]{1,40}){0,2}) "
+    r"(?:section|docs?|documentation|page|guide|notes?)\s+(?:states|says|notes|lists|reads)\s*:\s*$",
+    re.IGNORECASE)
+_LEAD_FOR_RE = re.compile(r"^\s*(?:for|with)\s+(?P<subj>[^:;]{2,80}):$", re.IGNORECASE)
+_SUBJECT_TAIL_RE = re.compile(r"\b(?:models?|architectures?|checkpoints?|families|family)$", re.IGNORECASE)
+_USE_RE = re.compile(
+    r"^(?:you\s+)?(?P<modal>(?:must|should|need to|have to|always)\s+)?use\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<feat>.{2,120}?)\s+"
+    r"(?:for|with|on)\s+(?P<subj>.{2,120})$", re.IGNORECASE)
+_REQUIRES_RE = re.compile(
+    r"^(?P<feat>[\w][\w .+/-]{1,80}?)\s+(?:requires|require|needs|must\s+be|must)\s+(?P<req>.{2,160})$",
+                          re.IGNORECASE)
+_NOT_SUPPORTED_RE = re.compile(
+    r"^(?P<feat>[\w][\w .+/()-]{1,80}?)\s+(?:(?:is|are)\s+(?:not|never)\s+(?:supported|available|allowed)|"
+    r"cannot\s+be\s+(?:used|combined|enabled)|(?:is|are)\s+incompatible)"
+    r"(?:\s+(?:for|with|on|in|during)\s+(?:the\s+)?(?P<qual>.{2,120}?))?"
+    r"(?:\s*(?:,\s*)?\b(?:so|because|since|as|;)\s+(?P<why>.{2,300}))?$", re.IGNORECASE)
+
+
+@dataclass
+class _Span:
+    start: int
+    end: int
+
+
+def _sentences(text: str) -> Iterator[tuple[int, int]]:
+    """Sentence spans, ending at a stop followed by a capital (never inside "V3.2" or "SM100+")."""
+    start = depth = 0
+    ends = {m.start() for m in _SENTENCE_END_RE.finditer(text)}
+    for i, ch in enumerate(text):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}" and depth:
+            depth -= 1
+        elif i in ends and depth == 0:
+            yield start, i
+            start = i + 1
+    if start < len(text):
+        yield start, len(text)
+
+
+def split_top(text: str, start: int, end: int, seps: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Spans of text[start:end] between separators outside brackets (", ", " and ", "; ")."""
+    out: list[tuple[int, int]] = []
+    depth = 0
+    i = piece = start
+    low = text.lower()
+    while i < end:
+        ch = text[i]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}" and depth:
+            depth -= 1
+        elif depth == 0:
+            hit = next((s for s in seps if low.startswith(s, i) and i + len(s) <= end), None)
+            if hit:
+                out.append((piece, i))
+                i += len(hit)
+                piece = i
+                continue
+        i += 1
+    out.append((piece, end))
+    return [_strip_span(text, a, b) for a, b in out if text[a:b].strip(" ,;.")]
+
+
+def _strip_span(text: str, a: int, b: int) -> tuple[int, int]:
+    while a < b and text[a] in " \t,;":
+        a += 1
+    while b > a and text[b - 1] in " \t,;.":
+        b -= 1
+    low = text[a:b].lower()
+    for word in ("and ", "or ", "plus "):
+        if low.startswith(word):
+            a += len(word)
+            break
+    return a, b
+
+
+def _head_and_paren(item: str) -> tuple[str, str | None]:
+    """"Name (note)" -> ("Name", "note"); a trailing parenthetical only."""
+    s = item.strip()
+    if s.endswith(")") and "(" in s:
+        depth = 0
+        for i in range(len(s) - 1, -1, -1):
+            if s[i] == ")":
+                depth += 1
+            elif s[i] == "(":
+                depth -= 1
+                if depth == 0:
+                    return s[:i].strip(), s[i + 1:-1].strip()
+    return s, None
+
+
+def _is_name(s: str) -> bool:
+    if "/" in s and " " not in s:
+        parts = s.split("/")
+        return len(parts) <= 12 and all(_NAME_RE.match(p) for p in parts)
+    return bool(_NAME_RE.match(s) or _MULTIWORD_NAME_RE.match(s))
+
+
+def expand(name: str) -> list[str]:
+    """`Qwen2For{Reward,ProcessReward}Model` -> both; `A/B/C` -> three (when each part is a name)."""
+    m = _BRACE_RE.match(name)
+    if m:
+        return [m.group(1) + alt.strip() + m.group(3) for alt in m.group(2).split(",") if alt.strip()]
+    if "/" in name and " " not in name:
+        parts = [p for p in name.split("/") if p]
+        if len(parts) > 1 and all(_NAME_RE.match(p) for p in parts):
+            return parts
+    return [name]
+
+
+@dataclass
+class _Item:
+    """A subject named in a list, with its note and the span it came from."""
+
+    subject: str
+    note: str | None
+    start: int
+    end: int
+    aliases: tuple[str, ...] = ()
+
+
+def list_items(text: str, start: int, end: int) -> list[_Item]:
+    """Names in a written list: commas and "and" separate; a trailing parenthetical is the note.
+
+    In "A and B (note)" the note covers both names; in "A (note) and B" only A.
+    """
+    items: list[_Item] = []
+    for a, b in split_top(text, start, end, (", ", ",", "; ")):
+        piece = text[a:b]
+        parts = [_head_and_paren(piece[x:y]) for x, y in split_top(piece, 0, len(piece), (" and ", " & "))]
+        shared = parts[-1][1] if len(parts) > 1 and all(p is None for _, p in parts[:-1]) else None
+        for head, paren in parts:
+            paren = paren or shared
+            note = _FOOTNOTE_LABEL_RE.sub("", paren).strip() if paren else None
+            aliases: tuple[str, ...] = ()
+            if paren and not _FOOTNOTE_LABEL_RE.match(paren):
+                names = [p.strip() for p in paren.split(",")]
+                if names and all(_is_name(p) for p in names):
+                    aliases = tuple(names)
+            if _is_name(head):
+                expanded = expand(head)
+                for e in expanded:
+                    extra = f"expanded from {head}" if len(expanded) > 1 else None
+                    items.append(_Item(e, "; ".join(x for x in (note, extra) if x) or None, a, b, aliases))
+            elif aliases and not head[:1].isupper():
+                # "any diffusion text architecture (LLaDA, Dream, SDAR)": the names are in the parenthesis
+                for alias in aliases:
+                    items.append(_Item(alias, head, a, b))
+    return items
+
+
+def _family_norm(s: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", s.lower())
+
+
+def _class_norm(name: str) -> str:
+    head = name.split("For", 1)[0] if "For" in name[1:] else name
+    return _family_norm(re.sub(r"(?<=\d)[p_](?=\d)", "", head))
+
+
+def _family_parts(spec: str) -> list[str]:
+    """"DeepSeek-V3/V3.2/GLM" -> DeepSeek-V3, DeepSeek-V3.2, GLM (a version alone joins the family before)."""
+    out: list[str] = []
+    for part in (p.strip() for p in spec.split("/")):
+        if not part:
+            continue
+        prev = out[-1] if out else ""
+        if prev and re.match(r"^[Vv]?\d[\w.]{0,20}$", part):
+            if "-" in prev:
+                part = prev[:prev.rindex("-") + 1] + part
+            elif part[0].isdigit():
+                m = re.match(r"^[^\d]+", prev)
+                part = (m.group(0) if m else "") + part
+            else:
+                m = re.match(r"^(.*?)[Vv]\d", prev)
+                part = (m.group(1) if m else "") + part
+        out.append(part)
+    return out
+
+
+@dataclass
+class _Known:
+    """What the document names elsewhere: class names, their model aliases, the absent ones."""
+
+    classes: list[str]
+    aliases: dict[str, str]
+    absent: set[str]
+
+
+def _known(doc: Document) -> _Known:
+    classes: list[str] = []
+    aliases: dict[str, str] = {}
+    absent: set[str] = set()
+    for line in doc.lines:
+        text = line[:MAX_TEXT]
+        for m in _CLASS_RE.finditer(text):
+            for name in expand(m.group(0)):
+                if name not in classes:
+                    classes.append(name)
+        for value, _feat, items, _span in _memberships(text):
+            for it in items:
+                if value == "absent":
+                    absent.add(it.subject)
+                elif it.subject not in classes and "For" in it.subject:
+                    classes.append(it.subject)
+                for alias in it.aliases:
+                    aliases.setdefault(_family_norm(alias), it.subject)
+    return _Known(classes, aliases, absent)
+
+
+def resolve_family(family: str, known: _Known) -> list[tuple[str, str]]:
+    """Class names for a family as written ("DeepSeek-V3/V3.2/GLM") -> [(class, family part)]."""
+    out: list[tuple[str, str]] = []
+    for part in _family_parts(family):
+        nf = _family_norm(part)
+        if not nf:
+            continue
+        hits = []
+        if nf in known.aliases:
+            hits.append(known.aliases[nf])
+        for c in known.classes:
+            if c in known.absent:
+                continue
+            nc = _class_norm(c)
+            if nc == nf or (nc.startswith(nf) and not (nf[-1].isdigit() and nc[len(nf)].isdigit())):
+                hits.append(c)
+        for h in hits:
+            if all(h != o for o, _ in out):
+                out.append((h, part))
+    return out
+
+
+def _memberships(text: str) -> Iterator[tuple[str, str, list[_Item], tuple[int, int]]]:
+    """(value, feature, items, span) for each "<in/absent from> the X table: A, B, C" sentence."""
+    for s, e in _sentences(text):
+        m = _MEMBERSHIP_RE.search(text, s, e)
+        if not m:
+            continue
+        lead = m.group("lead")
+        if _ABSENT_RE.search(lead):
+            value = "absent"
+        elif _PRESENT_RE.search(lead) and not re.search(r"\bnot\b|\bno\b", lead, re.IGNORECASE):
+            value = "yes"
+        else:
+            continue
+        feature = " ".join(m.group("feat").split()).lower()
+        items = list_items(text, m.end(), e)
+        if items:
+            yield value, feature, items, (m.start(), e)
+
+
+def _columns(text: str, known: list[_Known]) -> Iterator[tuple[str, str, _Item, str | None]]:
+    """(value, feature, item, note) for "'Feature' column ... reads: Yes for A; No for B"."""
+    for s, e in _sentences(text):
+        m = _COLUMN_RE.search(text, s, e)
+        if not m:
+            continue
+        feature = (m.group("q") or m.group("bare") or "").strip()
+        where = re.search(r"\bin\s+the\s+(?P<t>[^:;]{1,60}?" + _TABLE_WORDS + r")\b", text[m.start():m.end()])
+        where_note = where.group("t") if where else None
+        starts = list(_VALUE_FOR_RE.finditer(text, m.end(), e))
+        if not feature or not starts or starts[0].start() - m.end() > 2:
+            continue
+        for i, vm in enumerate(starts):
+            stop = starts[i + 1].start() if i + 1 < len(starts) else e
+            value = _VALUE_WORDS[vm.group("v").lower()]
+            for a, b in split_top(text, vm.end(), stop, (", ", "; ", " and ")):
+                chunk = text[a:b].strip()
+                rows = _ROWS_RE.match(chunk)
+                if rows:
+                    if not known:
+                        known.append(_known_from_text(text))
+                    fam = rows.group("fam")
+                    for cls, part in resolve_family(fam, known[0]):
+                        note = f"stated by model family '{part}', mapped to the class"
+                        yield value, feature, _Item(cls, None, a, b), "; ".join(
+                            x for x in (where_note, note) if x)
+                    continue
+                for it in list_items(text, a, b):
+                    yield value, feature, it, "; ".join(x for x in (where_note, it.note) if x) or None
+
+
+def _known_from_text(text: str) -> _Known:
+    return _known(Document(lines=[text]))
+
+
+def _subject_of(phrase: str) -> str | None:
+    p = phrase.strip().rstrip(".")
+    p = re.sub(r"^(?:the|all|every|any)\s+", "", p, flags=re.IGNORECASE)
+    return p if _SUBJECT_TAIL_RE.search(p) and len(p) <= 80 else None
+
+
+def _constraints(text: str) -> Iterator[tuple[str, str, str, str | None, int, int]]:
+    """(subject, feature, value, note, start, end) for rules of use with a stated subject."""
+    for s, e in _sentences(text):
+        colon = text.find(": ", s, e)
+        body_start = colon + 2 if colon >= 0 else s
+        lead_subject = None
+        if colon >= 0:
+            lead = text[s:colon + 1]
+            lm = _LEAD_TOPIC_RE.search(lead)
+            fm = _LEAD_FOR_RE.match(lead)
+            if lm:
+                topic = re.sub(r"^the\s+", "", lm.group("topic"), flags=re.IGNORECASE).lower()
+                lead_subject = topic if _SUBJECT_TAIL_RE.search(topic) else f"{topic} models"
+            elif fm:
+                lead_subject = _subject_of(fm.group("subj"))
+        found: list[tuple[str | None, str, str, str | None, int, int]] = []
+        for a, b in split_top(text, body_start, e, (", and ", "; ", ", ")):
+            clause = text[a:b]
+            um = _USE_RE.match(clause)
+            if um and (um.group("modal") or lead_subject):  # a bare "use X for Y" is often a title
+                subj = _subject_of(um.group("subj"))
+                if subj:
+                    found.append((subj, um.group("feat").strip(), "required", None, a, b))
+                continue
+            rm = _REQUIRES_RE.match(clause)
+            if rm:
+                feat = re.sub(r"^(?:the|a|an)\s+", "", rm.group("feat").strip(), flags=re.IGNORECASE)
+                found.append((None, f"{feat}: {rm.group('req').strip()}", "required", None, a, b))
+                continue
+            nm = _NOT_SUPPORTED_RE.match(clause)
+            if nm:
+                feat = re.sub(r"^(?:the|a|an)\s+", "", nm.group("feat").strip(), flags=re.IGNORECASE)
+                qual = (nm.group("qual") or "").strip()
+                subj = _subject_of(qual) if qual else None
+                if qual and not subj:
+                    feat = f"{feat} ({qual})"
+                why = (nm.group("why") or "").strip() or None
+                found.append((subj, feat, "no", why, a, b))
+        if not found:
+            continue
+        default = next((f[0] for f in found if f[0]), None) or lead_subject
+        for subj, feat, value, note, a, b in found:
+            subject = subj or default
+            if subject:
+                yield subject, feat, value, note, a, b
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
-    return iter(())
+    if block.start in ctx.taken:
+        return
+    line = block.start
+    text = ctx.doc.line(line)[:MAX_TEXT]
+    if not text.strip() or re.match(r"^\s*\[\^[\w.-]{1,24}\]:", text):
+        return  # footnote definitions are the tables' notes
+    seen: set[tuple[str, str, str]] = set()
+
+    def emit(kind: str, subject: str, feature: str, value: str, note: str | None, a: int, b: int) -> Claim | None:
+        key = (subject, feature, value)
+        if key in seen:
+            return None
+        seen.add(key)
+        ctx.take(line, a, b)
+        snippet = text[a:b]
+        if len(snippet) > 160:
+            snippet = snippet[:160]
+        return ctx.claim(kind, line, snippet, subject=subject, feature=feature, value=value, note=note)
+
+    low = text.lower()
+    if ":" in text and ("table" in low or "matrix" in low or "list" in low):
+        for value, feature, items, _span in _memberships(text):
+            for it in items:
+                c = emit("support", it.subject, feature, value, it.note, it.start, it.end)
+                if c:
+                    yield c
+    if re.search(r"\b(?:yes|no|n/a|untested|unsupported|supported|absent)\s+(?:for|on)\b", low):
+        known: list[_Known] = []
+        if _ROWS_HINT_RE.search(text):
+            known.append(_known(ctx.doc))
+        for value, feature, it, note in _columns(text, known):
+            c = emit("support", it.subject, feature, value, note, it.start, it.end)
+            if c:
+                yield c
+    if re.search(r"\b(?:use|requires?|needs|not supported|not available|not allowed|never supported)\b", low):
+        for subject, feature, value, note, a, b in _constraints(text):
+            c = emit("constraint", subject, feature, value, note, a, b)
+            if c:
+                yield c
+
+
+_ROWS_HINT_RE = re.compile(r"\b(?:every|all|each|both|any)\s+[^;:]{1,200}?\srows?\b", re.IGNORECASE)
