@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import Enum
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from ledger import __version__
 from ledger.errors import LedgerError
+from ledger.output import Format, GroupBy
 
 app = typer.Typer(
     name="ledger",
@@ -84,6 +87,218 @@ def extract(
         claims_table(rows)
     if failed == len(paths):
         raise typer.Exit(2)
+
+
+# ---- the ledger commands: each opens the database through one library call --------------------------
+
+DbPath = Annotated[str, typer.Option("--db", envvar="LEDGER_DB", help="The ledger database (env LEDGER_DB).")]
+DEFAULT_DB = "ledger.db"
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
+    """Library errors become one line on stderr and exit code 2; never a traceback."""
+    import sqlite3
+
+    try:
+        yield
+    except LedgerError as exc:
+        _err(str(exc))
+        raise typer.Exit(2) from None
+    except sqlite3.Error as exc:
+        _err(f"database error: {exc}")
+        raise typer.Exit(2) from None
+
+
+@app.command()
+def ingest(
+    paths: Annotated[list[str], typer.Argument(help="Files, folders (their .md/.txt files), or - for stdin.")],
+    repo: Annotated[str | None, typer.Option("--repo", help="Name the document: OWNER/NAME.")] = None,
+    pr: Annotated[int | None, typer.Option("--pr", help="Name the document: pull-request number.")] = None,
+    title: Annotated[str | None, typer.Option("--title", help="The document's title.")] = None,
+    url: Annotated[str | None, typer.Option("--url", help="The document's URL (a PR URL also gives repo and number).")]
+    = None,
+    input_format: Annotated[str | None, typer.Option("--input-format",
+                                                     help="markdown or rendered (default: sniffed).")] = None,
+    max_bytes: Annotated[int | None, typer.Option("--max-bytes", help="Refuse larger files (default 20 MB, "
+                                                                      "env LEDGER_MAX_BYTES).")] = None,
+    db: DbPath = DEFAULT_DB,
+) -> None:
+    """Parse documents and store their claims; one summary line per document.
+
+    Without --repo/--pr a document is named by its path. Exit 0: all stored (or unchanged);
+    1: some inputs failed; 2: nothing could be ingested.
+    """
+    from ledger.ingest import IngestResult
+    from ledger.ingest import ingest as run_ingest
+
+    progress = _Progress()
+
+    def on_result(r: IngestResult) -> None:
+        progress.advance()
+        if r.ok:
+            progress.echo(r.summary())
+            for w in r.warnings[:5]:
+                _err(f"warning: {w}")
+            if len(r.warnings) > 5:
+                _err(f"warning: ... and {len(r.warnings) - 5} more (ledger show {r.document})")
+        else:
+            _err(str(r.error))
+
+    with _errors(), progress:
+        results = run_ingest(paths, db, repo=repo, pr=pr, title=title, url=url, fmt=input_format,
+                             max_bytes=max_bytes, on_start=progress.start, on_result=on_result)
+    failed = sum(1 for r in results if not r.ok)
+    if failed and failed == len(results):
+        raise typer.Exit(2)
+    if failed:
+        raise typer.Exit(1)
+
+
+class _Progress:
+    """A rich progress bar on stderr, shown only for several files on a terminal."""
+
+    def __init__(self) -> None:
+        self._bar: Any = None
+        self._task: Any = None
+
+    def start(self, total: int) -> None:
+        if total < 3 or not sys.stderr.isatty():
+            return
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self._bar = Progress(TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                             console=Console(stderr=True), transient=True)
+        self._task = self._bar.add_task("ingest", total=total)
+        self._bar.start()
+
+    def advance(self) -> None:
+        if self._bar is not None:
+            self._bar.advance(self._task)
+
+    def echo(self, line: str) -> None:
+        if self._bar is not None:
+            self._bar.console.print(line, markup=False, highlight=False)
+        else:
+            typer.echo(line)
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+
+@app.command()
+def claims(
+    pr: Annotated[int | None, typer.Option("--pr", help="Pull-request number.")] = None,
+    repo: Annotated[str | None, typer.Option("--repo", help="OWNER/NAME.")] = None,
+    kind: Annotated[str | None, typer.Option("--kind", help="accuracy, acceptance, perf, tests, gate, commit, "
+                                                            "support, constraint.")] = None,
+    metric: Annotated[str | None, typer.Option("--metric", help="Metric name, case-insensitive; * is a wildcard.")]
+    = None,
+    revision: Annotated[str | None, typer.Option("--revision", help="Revision label or head sha prefix.")] = None,
+    config: Annotated[list[str] | None, typer.Option("--config", help="key=value in the claim's config "
+                                                                      "(repeatable; key=* for any value).")] = None,
+    search: Annotated[str | None, typer.Option("--search", help="Full-text search over claim text.")] = None,
+    document: Annotated[str | None, typer.Option("--document", help="Document id, key, path or URL.")] = None,
+    all_versions: Annotated[bool, typer.Option("--all-versions", help="Every stored version, not only the newest.")]
+    = False,
+    doc_version: Annotated[int | None, typer.Option("--doc-version", help="This version number of the documents.")]
+    = None,
+    limit: Annotated[int | None, typer.Option("--limit", help="At most this many claims.")] = None,
+    format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
+    group_by: Annotated[GroupBy, typer.Option("--group-by", help="Split table/markdown output into groups.")]
+    = GroupBy.none,
+    db: DbPath = DEFAULT_DB,
+) -> None:
+    """Stored claims, filtered. --format jsonl prints the claims contract (as `extract` does)."""
+    from ledger.output import write_claims
+    from ledger.query import ClaimFilter, parse_config
+    from ledger.query import claims as read_claims
+
+    with _errors():
+        f = ClaimFilter(pr=pr, repo=repo, kind=kind, metric=metric, revision=revision,
+                        config=parse_config(config or []), search=search, document=document,
+                        all_versions=all_versions, version=doc_version, limit=limit)
+        rows = read_claims(db, f)
+    write_claims(rows, format, group_by)
+
+
+@app.command()
+def show(
+    doc: Annotated[str, typer.Argument(help="Document id, key (OWNER/NAME#N), path, URL or #N.")],
+    doc_version: Annotated[int | None, typer.Option("--doc-version", help="Show this version (default: newest).")]
+    = None,
+    format: Annotated[Format, typer.Option("--format", "-f", help="table or json.")] = Format.table,
+    db: DbPath = DEFAULT_DB,
+) -> None:
+    """One document: its versions, sections, revisions and claim counts by kind."""
+    from ledger.output import write_rows
+    from ledger.query import show as read_show
+
+    with _errors():
+        info = read_show(db, doc, doc_version)
+    if format in (Format.json, Format.jsonl):
+        typer.echo(json.dumps(info, ensure_ascii=False, indent=2 if format is Format.json else None))
+        return
+    d = info["document"]
+    fmt = Format.table if format is Format.table else format
+    typer.echo(f"document {d['id']}: {d['key']}" + (f" - {d['title']}" if d.get("title") else "")
+               + (f"  {d['url']}" if d.get("url") else ""))
+    write_rows([{"version": v["version"], "sha256": v["sha256"][:12], "ingested_at": v["ingested_at"][:19],
+                 "format": v["format"], "lines": v["n_lines"], "claims": v["n_claims"], "warnings": v["n_warnings"],
+                 "source": v["source_path"]} for v in info["versions"]], fmt, title="versions")
+    write_rows([{"line": s["line"], "section": "  " * max(0, len(s["path"]) - 1) + s["title"]}
+                for s in info["sections"]] or [{"section": "(none)"}], fmt,
+               title=f"sections (version {info['version']})")
+    write_rows(info["revisions"] or [{"revision": "(none)"}], fmt, title=f"revisions (version {info['version']})")
+    write_rows([{"kind": k, "claims": n} for k, n in info["counts"].items()], fmt,
+               title=f"claims by kind (version {info['version']})")
+    if info["warnings"]:
+        write_rows(info["warnings"], fmt, title="warnings")
+
+
+@app.command()
+def support(
+    subject: Annotated[str | None, typer.Option("--subject", help="Architecture or model (substring).")] = None,
+    feature: Annotated[str | None, typer.Option("--feature", help="Feature column or table (substring).")] = None,
+    value: Annotated[str | None, typer.Option("--value", help="yes, no, n/a, untested, absent.")] = None,
+    document: Annotated[str | None, typer.Option("--document", help="Document id, key, path or URL.")] = None,
+    format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
+    db: DbPath = DEFAULT_DB,
+) -> None:
+    """Support-matrix cells: which architecture supports which feature, with footnotes."""
+    from ledger.output import write_claims, write_rows
+    from ledger.query import support as read_support
+    from ledger.query import support_rows
+
+    with _errors():
+        rows = read_support(db, subject=subject, feature=feature, document=document, value=value)
+    if format in (Format.jsonl, Format.json, Format.csv):
+        write_claims(rows, format)
+    else:
+        write_rows(support_rows(rows), format)
+        if not rows and format is Format.table:
+            typer.echo("no support claims match")
+
+
+@app.command("sql")
+def sql_command(
+    query: Annotated[str, typer.Argument(help="One SELECT statement.")],
+    format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
+    timeout: Annotated[float, typer.Option("--timeout", help="Stop the query after this many seconds.")] = 30.0,
+    db: DbPath = DEFAULT_DB,
+) -> None:
+    """Read-only SQL over the ledger (opened read-only; writes, ATTACH and extensions are refused)."""
+    from ledger.output import write_rows
+    from ledger.query import sql as run_sql
+
+    with _errors():
+        rows = run_sql(db, query, timeout_s=timeout)
+    write_rows(rows, format)
 
 
 def main() -> None:

@@ -1,0 +1,170 @@
+"""Opening a ledger: refuse what is not one, migrate what is older, never touch what is newer.
+
+    open_ledger(path)                 read-write: WAL mode, busy timeout, pending migrations applied
+    open_ledger(path, create=False)   the same, but a missing file is an error (read commands)
+    open_readonly(path)               a sqlite URI `mode=ro` connection with an authorizer that
+                                      allows reading only (for `ledger sql`)
+
+Every check runs before anything is written: a file that is not SQLite (NotALedger), a SQLite
+database that holds other tables but no ledger, or a ledger written by newer code (SchemaTooNew).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import quote
+
+from sqlite_utils import Database
+
+from db.schema import MIGRATION_NAMES, MIGRATION_SET, SCHEMA_VERSION, migrations
+from ledger.errors import DatabaseError, NotALedger, SchemaTooNew
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+DEFAULT_BUSY_TIMEOUT_MS = 10_000
+"""How long a writer waits for another writer's lock (override with LEDGER_BUSY_TIMEOUT_MS)."""
+
+
+def busy_timeout_ms() -> int:
+    try:
+        return max(0, int(os.environ.get("LEDGER_BUSY_TIMEOUT_MS", DEFAULT_BUSY_TIMEOUT_MS)))
+    except ValueError:
+        return DEFAULT_BUSY_TIMEOUT_MS
+
+
+def _check_file(path: Path, create: bool) -> None:
+    if path.is_dir():
+        raise NotALedger(f"{path}: is a directory, not a ledger database")
+    if not path.exists():
+        if not create:
+            raise DatabaseError(f"{path}: no ledger database here (run `ledger ingest` first, or give --db)")
+        return
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise DatabaseError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+    if head and head != SQLITE_HEADER:
+        raise NotALedger(f"{path}: not a SQLite database (refusing to write to it)")
+
+
+def _check_schema(conn: sqlite3.Connection, path: Path) -> int:
+    """The number of ledger migrations applied; raises when the database is not ours or too new."""
+    try:
+        user_version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.DatabaseError as exc:
+        raise NotALedger(f"{path}: not a usable SQLite database ({exc})") from exc
+    applied: list[str] = []
+    if "_sqlite_migrations" in tables:
+        applied = [r[0] for r in conn.execute(
+            "SELECT name FROM _sqlite_migrations WHERE migration_set = ? ORDER BY id", [MIGRATION_SET])]
+    unknown = [name for name in applied if name not in MIGRATION_NAMES]
+    if unknown or user_version > SCHEMA_VERSION:
+        raise SchemaTooNew(
+            f"{path}: written by a newer ledger (schema {max(user_version, len(applied))}, this code knows "
+            f"{SCHEMA_VERSION}); upgrade pr-evidence-ledger to use it")
+    user_tables = {t for t in tables if not t.startswith(("sqlite_", "_sqlite_"))}
+    if user_tables and not applied:
+        raise NotALedger(f"{path}: a SQLite database, but not a ledger (it has other tables)")
+    return len(applied)
+
+
+def open_ledger(path: str | os.PathLike[str], create: bool = True) -> Database:
+    """Open (or create) a ledger for reading and writing, migrated to this code's schema."""
+    p = Path(path)
+    _check_file(p, create)
+    timeout_s = busy_timeout_ms() / 1000
+    try:
+        conn = sqlite3.connect(str(p), timeout=timeout_s)
+    except sqlite3.Error as exc:
+        raise DatabaseError(f"{p}: cannot open ({exc})") from exc
+    try:
+        applied = _check_schema(conn, p)
+        db = Database(conn, execute_plugins=False)
+        db.execute(f"PRAGMA busy_timeout = {int(timeout_s * 1000)}")
+        db.execute("PRAGMA foreign_keys = ON")
+        if applied < SCHEMA_VERSION:
+            _retry_locked(lambda: _migrate(db))
+        if db.journal_mode != "wal":
+            _retry_locked(db.enable_wal)
+        db.execute("PRAGMA synchronous = NORMAL")
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        raise DatabaseError(f"{p}: {exc}") from exc
+    except BaseException:
+        conn.close()
+        raise
+    return db
+
+
+def _migrate(db: Database) -> None:
+    migrations.apply(db)
+
+
+def _retry_locked(fn: Callable[[], object], tries: int = 5) -> None:
+    """Run fn(), retrying when another process holds the lock longer than the busy timeout."""
+    for attempt in range(tries):
+        try:
+            fn()
+            return
+        except sqlite3.OperationalError as exc:
+            if ("locked" not in str(exc) and "busy" not in str(exc)) or attempt == tries - 1:
+                raise
+            time.sleep(0.05 * (2 ** attempt))
+
+
+# Authorizer action codes a read-only session may use; everything else (writes, ATTACH, DETACH,
+# PRAGMA that change state, creating or dropping anything) is denied.
+_READ_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}
+_DENIED_FUNCTIONS = {"load_extension", "readfile", "writefile", "edit", "fts3_tokenizer"}
+
+
+def _authorizer(action: int, arg1: str | None, arg2: str | None, dbname: str | None,
+                source: str | None) -> int:
+    if action == sqlite3.SQLITE_FUNCTION:
+        return sqlite3.SQLITE_DENY if (arg2 or "").lower() in _DENIED_FUNCTIONS else sqlite3.SQLITE_OK
+    if action in _READ_ACTIONS:
+        return sqlite3.SQLITE_OK
+    if action == sqlite3.SQLITE_PRAGMA:
+        name = (arg1 or "").lower()
+        if name in _TABLE_PRAGMAS or (name in _READ_PRAGMAS and arg2 is None):
+            return sqlite3.SQLITE_OK
+        return sqlite3.SQLITE_DENY
+    # FTS5 checks its schema with an internal statement that names sqlite_master's columns for update;
+    # the connection is mode=ro and query_only, so nothing can be written through it.
+    if action == sqlite3.SQLITE_UPDATE and arg1 == "sqlite_master" and source is None:
+        return sqlite3.SQLITE_OK
+    return sqlite3.SQLITE_DENY
+
+
+_TABLE_PRAGMAS = {"table_info", "table_xinfo", "index_list", "index_info", "index_xinfo", "foreign_key_list"}
+_READ_PRAGMAS = {"user_version", "schema_version", "data_version", "page_count", "page_size", "journal_mode",
+                 "compile_options", "database_list", "table_list"}
+
+
+def open_readonly(path: str | os.PathLike[str], timeout_s: float = 30.0) -> sqlite3.Connection:
+    """A connection that can only read: sqlite URI mode=ro, query_only, and a deny-by-default authorizer.
+
+    A statement that runs longer than `timeout_s` is interrupted.
+    """
+    p = Path(path)
+    _check_file(p, create=False)
+    uri = f"file:{quote(str(p.resolve()))}?mode=ro"
+    try:
+        conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout_ms() / 1000)
+        _check_schema(conn, p)
+        conn.execute("PRAGMA query_only = ON")
+    except sqlite3.DatabaseError as exc:
+        raise NotALedger(f"{p}: not a usable SQLite database ({exc})") from exc
+    deadline = [time.monotonic() + timeout_s]
+
+    def progress() -> int:
+        return 1 if time.monotonic() > deadline[0] else 0
+
+    conn.set_progress_handler(progress, 10_000)
+    conn.set_authorizer(_authorizer)
+    return conn

@@ -1,0 +1,155 @@
+"""The ledger's schema, built only through migrations (sqlite-utils' `Migrations`).
+
+Every schema change is a new migration appended to `MIGRATIONS`, never an edit of an applied one.
+`SCHEMA_VERSION` is the number of migrations this code knows; it is also written to
+`PRAGMA user_version` so a newer database is recognised (and refused) before anything is written.
+
+    documents           one per source identity (a PR "owner/name#N", a URL, or a file path)
+    document_versions   one per distinct text of a document (content sha256); old versions stay
+    sections            headings and comment authors of a version, with their lines
+    revisions           revision labels (label, head, base) in force in a version
+    claims              every claims-contract field, flattened; config/section as JSON text
+    claims_fts          FTS5 index over claim text, metric, note and section (kept by triggers)
+    warnings            parse and decode warnings of a version
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database, Migrations
+
+MIGRATION_SET = "ledger"
+
+migrations = Migrations(MIGRATION_SET)
+
+_INITIAL = [
+    """CREATE TABLE documents (
+        id INTEGER PRIMARY KEY,
+        key TEXT NOT NULL UNIQUE,            -- identity: 'owner/name#N', '#N', a URL or 'path:<path>'
+        repo TEXT,                           -- owner/name
+        pr INTEGER,                          -- pull-request number
+        url TEXT,
+        title TEXT,
+        path TEXT,                           -- the file path, for documents named by path
+        created_at TEXT NOT NULL,
+        latest_version_id INTEGER            -- the newest version (claims queries default to it)
+    )""",
+    "CREATE INDEX idx_documents_repo_pr ON documents (repo, pr)",
+    "CREATE INDEX idx_documents_pr ON documents (pr)",
+    """CREATE TABLE document_versions (
+        id INTEGER PRIMARY KEY,
+        document_id INTEGER NOT NULL REFERENCES documents(id),
+        version INTEGER NOT NULL,            -- 1, 2, ... in ingestion order within the document
+        sha256 TEXT NOT NULL,                -- of the decoded text (UTF-8)
+        ingested_at TEXT NOT NULL,           -- ISO 8601, UTC
+        parser_version TEXT NOT NULL,        -- the extractor registry: 'name/version;...'
+        format TEXT,                         -- markdown | rendered
+        source_path TEXT,                    -- the file this text was read from ('-' for stdin)
+        n_lines INTEGER NOT NULL,
+        n_claims INTEGER NOT NULL,
+        text TEXT NOT NULL,                  -- the text itself, so provenance can always be shown
+        UNIQUE (document_id, sha256),
+        UNIQUE (document_id, version)
+    )""",
+    "CREATE INDEX idx_versions_sha ON document_versions (sha256)",
+    """CREATE TABLE sections (
+        id INTEGER PRIMARY KEY,
+        version_id INTEGER NOT NULL REFERENCES document_versions(id),
+        line INTEGER NOT NULL,
+        kind TEXT NOT NULL,                  -- heading | comment
+        level INTEGER NOT NULL,
+        title TEXT NOT NULL,
+        path TEXT NOT NULL                   -- JSON list: the heading path down to this section
+    )""",
+    "CREATE INDEX idx_sections_version ON sections (version_id, line)",
+    """CREATE TABLE revisions (
+        id INTEGER PRIMARY KEY,
+        version_id INTEGER NOT NULL REFERENCES document_versions(id),
+        label TEXT,
+        head TEXT,
+        base TEXT,
+        line INTEGER,                        -- the label line (NULL: named only by claims)
+        line_end INTEGER
+    )""",
+    "CREATE INDEX idx_revisions_version ON revisions (version_id)",
+    "CREATE INDEX idx_revisions_head ON revisions (head)",
+    """CREATE TABLE claims (
+        id INTEGER PRIMARY KEY,
+        document_id INTEGER NOT NULL REFERENCES documents(id),
+        version_id INTEGER NOT NULL REFERENCES document_versions(id),
+        ordinal INTEGER NOT NULL,            -- position in the document's extraction order
+        kind TEXT NOT NULL,
+        metric TEXT,
+        value,                               -- no affinity: numbers stay numbers, 'yes' stays text
+        high REAL,
+        approx INTEGER NOT NULL DEFAULT 0,
+        unit TEXT,
+        reference REAL,
+        outcome TEXT,
+        outcome_text TEXT,
+        sha TEXT,
+        passed INTEGER,
+        failed INTEGER,
+        skipped INTEGER,
+        subject TEXT,
+        feature TEXT,
+        revision_id INTEGER REFERENCES revisions(id),
+        revision_label TEXT,
+        revision_head TEXT,
+        revision_base TEXT,
+        config TEXT NOT NULL DEFAULT '{}',   -- JSON object of strings
+        source_path TEXT,
+        line INTEGER NOT NULL,
+        line_end INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        section TEXT NOT NULL DEFAULT '[]',  -- JSON list
+        stderr REAL,
+        printed TEXT,
+        note TEXT,
+        parser TEXT,
+        extra TEXT                           -- JSON object: claim fields added after this schema
+    )""",
+    "CREATE INDEX idx_claims_version ON claims (version_id, ordinal)",
+    "CREATE INDEX idx_claims_document ON claims (document_id)",
+    "CREATE INDEX idx_claims_kind ON claims (kind)",
+    "CREATE INDEX idx_claims_metric ON claims (metric COLLATE NOCASE)",
+    "CREATE INDEX idx_claims_revision_head ON claims (revision_head)",
+    "CREATE INDEX idx_claims_subject ON claims (subject COLLATE NOCASE)",
+    """CREATE TABLE warnings (
+        id INTEGER PRIMARY KEY,
+        version_id INTEGER NOT NULL REFERENCES document_versions(id),
+        line INTEGER,
+        message TEXT NOT NULL
+    )""",
+    "CREATE INDEX idx_warnings_version ON warnings (version_id)",
+    """CREATE VIRTUAL TABLE claims_fts USING fts5(
+        text, metric, note, section, content='claims', content_rowid='id',
+        tokenize='unicode61 remove_diacritics 2'
+    )""",
+    """CREATE TRIGGER claims_fts_ai AFTER INSERT ON claims BEGIN
+        INSERT INTO claims_fts (rowid, text, metric, note, section)
+        VALUES (new.id, new.text, new.metric, new.note, new.section);
+    END""",
+    """CREATE TRIGGER claims_fts_ad AFTER DELETE ON claims BEGIN
+        INSERT INTO claims_fts (claims_fts, rowid, text, metric, note, section)
+        VALUES ('delete', old.id, old.text, old.metric, old.note, old.section);
+    END""",
+    """CREATE TRIGGER claims_fts_au AFTER UPDATE ON claims BEGIN
+        INSERT INTO claims_fts (claims_fts, rowid, text, metric, note, section)
+        VALUES ('delete', old.id, old.text, old.metric, old.note, old.section);
+        INSERT INTO claims_fts (rowid, text, metric, note, section)
+        VALUES (new.id, new.text, new.metric, new.note, new.section);
+    END""",
+]
+
+
+@migrations(name="0001_initial")
+def m0001_initial(db: Database) -> None:
+    # One statement at a time: executescript() would COMMIT the migration's transaction midway.
+    for statement in _INITIAL:
+        db.execute(statement)
+    db.execute("PRAGMA user_version = 1")
+
+
+MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)
+SCHEMA_VERSION = len(MIGRATION_NAMES)
+"""The schema version this code writes; a database with a higher one is refused."""

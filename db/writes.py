@@ -1,0 +1,194 @@
+"""Writing a document version: everything of one version in ONE transaction, or nothing.
+
+The caller (ledger/ingest.py) parses first, outside any transaction, and hands over a
+`PreparedVersion`; this module never parses. The transaction's first statement is a write, so
+it takes SQLite's write lock at once (waiting up to the busy timeout) and the "is this text
+already stored?" check inside it cannot race another writer.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Literal
+
+from sqlite_utils import Database
+
+CLAIM_COLUMNS: tuple[str, ...] = (
+    "document_id", "version_id", "ordinal", "kind", "metric", "value", "high", "approx", "unit", "reference",
+    "outcome", "outcome_text", "sha", "passed", "failed", "skipped", "subject", "feature", "revision_id",
+    "revision_label", "revision_head", "revision_base", "config", "source_path", "line", "line_end", "text",
+    "section", "stderr", "printed", "note", "parser", "extra",
+)
+SCALAR_FIELDS: tuple[str, ...] = (
+    "kind", "metric", "value", "high", "approx", "unit", "reference", "outcome", "outcome_text", "sha",
+    "passed", "failed", "skipped", "subject", "feature", "stderr", "printed", "note", "parser",
+)
+"""Claim fields stored in a column of their own; `revision`, `config` and `source` are flattened;
+any other field of the claim (added to the model later) goes into the `extra` JSON column."""
+STRUCTURED_FIELDS = ("revision", "config", "source")
+
+Status = Literal["new", "new_version", "unchanged"]
+
+
+@dataclass
+class DocumentIdentity:
+    """Who a document is: a PR (repo + number), a URL, or a file path. `key` is unique."""
+
+    key: str
+    repo: str | None = None
+    pr: int | None = None
+    url: str | None = None
+    title: str | None = None
+    path: str | None = None
+
+
+@dataclass
+class PreparedVersion:
+    """One parsed text of a document, ready to store."""
+
+    identity: DocumentIdentity
+    sha256: str
+    text: str
+    parser_version: str
+    claims: list[dict[str, Any]]
+    """Claims in the contract's JSON shape (Claim.model_dump(mode="json")), in document order."""
+    format: str | None = None
+    source_path: str | None = None
+    sections: list[tuple[int, str, int, str, Sequence[str]]] = field(default_factory=list)
+    """(line, kind, level, title, path) for headings and comment authors."""
+    revisions: list[tuple[str | None, str | None, str | None, int | None, int | None]] = field(default_factory=list)
+    """(label, head, base, line, line_end) for each revision label line."""
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class WriteResult:
+    status: Status
+    document_id: int
+    version_id: int
+    version: int
+    n_claims: int
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+def find_version(db: Database, key: str, sha256: str) -> WriteResult | None:
+    """The stored version of document `key` with this text, if any (a read; no lock taken)."""
+    row = db.execute(
+        "SELECT d.id, v.id, v.version, v.n_claims FROM documents d JOIN document_versions v ON v.document_id = d.id "
+        "WHERE d.key = ? AND v.sha256 = ?", [key, sha256]).fetchone()
+    if row is None:
+        return None
+    return WriteResult("unchanged", row[0], row[1], row[2], row[3])
+
+
+def write_version(db: Database, prep: PreparedVersion, tries: int = 6) -> WriteResult:
+    """Store `prep` as a new version of its document, in one transaction; unchanged text writes nothing."""
+    for attempt in range(tries):
+        try:
+            with db.atomic():
+                return _write(db, prep)
+        except sqlite3.OperationalError as exc:
+            message = str(exc)
+            if ("locked" not in message and "busy" not in message) or attempt == tries - 1:
+                raise
+            time.sleep(0.05 * (2 ** attempt))
+    raise AssertionError("unreachable")
+
+
+def _write(db: Database, prep: PreparedVersion) -> WriteResult:
+    ident = prep.identity
+    now = now_iso()
+    cur = db.execute(
+        "INSERT OR IGNORE INTO documents (key, repo, pr, url, title, path, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [ident.key, ident.repo, ident.pr, ident.url, ident.title, ident.path, now])
+    created = cur.rowcount == 1
+    doc_id = db.execute("SELECT id FROM documents WHERE key = ?", [ident.key]).fetchone()[0]
+    if not created:
+        existing = db.execute("SELECT id, version, n_claims FROM document_versions WHERE document_id = ? "
+                              "AND sha256 = ?", [doc_id, prep.sha256]).fetchone()
+        if existing is not None:
+            return WriteResult("unchanged", doc_id, existing[0], existing[1], existing[2])
+        # A new text may name the document more fully (a title or URL given this time).
+        db.execute("UPDATE documents SET title = COALESCE(?, title), url = COALESCE(?, url) WHERE id = ? "
+                   "AND (COALESCE(?, title) IS NOT title OR COALESCE(?, url) IS NOT url)",
+                   [ident.title, ident.url, doc_id, ident.title, ident.url])
+    number = db.execute("SELECT COALESCE(MAX(version), 0) + 1 FROM document_versions WHERE document_id = ?",
+                        [doc_id]).fetchone()[0]
+    n_lines = prep.text.count("\n") + (0 if prep.text.endswith("\n") else 1)
+    cur = db.execute(
+        "INSERT INTO document_versions (document_id, version, sha256, ingested_at, parser_version, format, "
+        "source_path, n_lines, n_claims, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [doc_id, number, prep.sha256, now, prep.parser_version, prep.format, prep.source_path, n_lines,
+         len(prep.claims), prep.text])
+    version_id = int(cur.lastrowid or 0)
+    conn = db.conn
+    conn.executemany(
+        "INSERT INTO sections (version_id, line, kind, level, title, path) VALUES (?, ?, ?, ?, ?, ?)",
+        [(version_id, line, kind, level, title, json.dumps(list(path), ensure_ascii=False))
+         for line, kind, level, title, path in prep.sections])
+    rev_ids = _write_revisions(db, version_id, prep)
+    conn.executemany(
+        f"INSERT INTO claims ({', '.join(CLAIM_COLUMNS)}) VALUES ({', '.join('?' * len(CLAIM_COLUMNS))})",
+        _claim_rows(prep.claims, doc_id, version_id, rev_ids))
+    conn.executemany("INSERT INTO warnings (version_id, line, message) VALUES (?, ?, ?)",
+                     [(version_id, _warning_line(w), w) for w in prep.warnings])
+    db.execute("UPDATE documents SET latest_version_id = ? WHERE id = ?", [version_id, doc_id])
+    return WriteResult("new" if created else "new_version", doc_id, version_id, number, len(prep.claims))
+
+
+RevKey = tuple[str | None, str | None, str | None]
+
+
+def _write_revisions(db: Database, version_id: int, prep: PreparedVersion) -> dict[RevKey, int]:
+    ids: dict[RevKey, int] = {}
+    sql = "INSERT INTO revisions (version_id, label, head, base, line, line_end) VALUES (?, ?, ?, ?, ?, ?)"
+    for label, head, base, line, line_end in prep.revisions:
+        key = (label, head, base)
+        if key not in ids:
+            ids[key] = int(db.execute(sql, [version_id, label, head, base, line, line_end]).lastrowid or 0)
+    for c in prep.claims:
+        rev = c.get("revision")
+        if rev:
+            key = (rev.get("label"), rev.get("head"), rev.get("base"))
+            if key not in ids:
+                ids[key] = int(db.execute(sql, [version_id, *key, None, None]).lastrowid or 0)
+    return ids
+
+
+def _claim_rows(claims: Iterable[dict[str, Any]], doc_id: int, version_id: int,
+                rev_ids: dict[RevKey, int]) -> Iterable[tuple[Any, ...]]:
+    for ordinal, c in enumerate(claims):
+        rev = c.get("revision") or None
+        rkey: RevKey = (rev.get("label"), rev.get("head"), rev.get("base")) if rev else (None, None, None)
+        src = c.get("source") or {}
+        extra = {k: v for k, v in c.items() if k not in SCALAR_FIELDS and k not in STRUCTURED_FIELDS}
+        src_extra = {k: v for k, v in src.items() if k not in ("path", "line", "line_end", "text", "section")}
+        if src_extra:
+            extra["source"] = src_extra
+        yield (
+            doc_id, version_id, ordinal, c["kind"], c.get("metric"), c.get("value"), c.get("high"),
+            1 if c.get("approx") else 0, c.get("unit"), c.get("reference"), c.get("outcome"), c.get("outcome_text"),
+            c.get("sha"), c.get("passed"), c.get("failed"), c.get("skipped"), c.get("subject"), c.get("feature"),
+            rev_ids.get(rkey) if rev else None, rkey[0], rkey[1], rkey[2],
+            json.dumps(c.get("config") or {}, ensure_ascii=False), src.get("path"), src.get("line", 0),
+            src.get("line_end", src.get("line", 0)), src.get("text", ""),
+            json.dumps(list(src.get("section") or []), ensure_ascii=False), c.get("stderr"), c.get("printed"),
+            c.get("note"), c.get("parser"), json.dumps(extra, ensure_ascii=False) if extra else None,
+        )
+
+
+def _warning_line(message: str) -> int | None:
+    """The line a parser warning names ("line 42: ..."), if it names one."""
+    if message.startswith("line "):
+        head = message[5:].split(":", 1)[0].strip()
+        if head.isdigit():
+            return int(head)
+    return None

@@ -1,0 +1,220 @@
+"""Ingest: read documents, extract their claims, store each document version in one transaction.
+
+    results = ingest(["pr.md", "docs/"], "ledger.db", repo="NVIDIA/TensorRT-LLM", pr=1234)
+
+Each path (a file, a folder of text files, or "-" for stdin) gives one `IngestResult`. A file that
+cannot be read (missing, empty, binary, over the size limit) gives an "error" result with a
+one-line message and the rest of the batch still goes in; text that is not valid UTF-8 is decoded
+with replacement characters and a warning. A text already stored for the same document is not
+parsed again and writes nothing ("unchanged"); a changed text is a new version, the old one stays.
+
+A document is named by `--repo`/`--pr` (key "owner/name#N"), else by `--url` (a GitHub pull-request
+URL gives the repo and number), else by its path as given ("-" reads stdin, named "<stdin>").
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from ledger.errors import InputError, LedgerError, NotFound, UsageError
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+
+    from ledger.sources import SourceText
+
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+_REPO_RE = re.compile(r"[A-Za-z0-9][\w.-]{0,99}/[\w.-]{1,100}")
+_PR_URL_RE = re.compile(r"https?://[^/\s]{1,200}/([\w.-]{1,100}/[\w.-]{1,100})/pulls?/(\d{1,9})(?:[/?#][^\s]*)?")
+
+Status = Literal["new", "new_version", "unchanged", "error"]
+
+
+@dataclass
+class IngestResult:
+    """What happened to one input: stored, unchanged, or refused (with the reason)."""
+
+    path: str
+    status: Status
+    document: str | None = None
+    """The document's key ("owner/name#N", a URL or a path)."""
+    document_id: int | None = None
+    version: int | None = None
+    sha256: str | None = None
+    claims: int = 0
+    warnings: list[str] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status != "error"
+
+    def summary(self) -> str:
+        """One line for the terminal."""
+        if self.status == "error":
+            return f"error       {self.error}"
+        label = {"new": "new", "new_version": "new version", "unchanged": "unchanged"}[self.status]
+        warn = f", {len(self.warnings)} warning{'s' if len(self.warnings) != 1 else ''}" if self.warnings else ""
+        where = "" if self.path == self.document else f"  ({self.path})"
+        return (f"{label:<12}{self.document} v{self.version}  sha256 {(self.sha256 or '')[:12]}  "
+                f"{self.claims} claims{warn}{where}")
+
+
+def parser_version() -> str:
+    """The extractor registry as 'name/version;...': what produced a version's claims."""
+    from parsers.registry import EXTRACTORS
+
+    return ";".join(f"{e.NAME}/{e.VERSION}" for e in EXTRACTORS)
+
+
+def check_identity(repo: str | None, pr: int | None, url: str | None) -> tuple[str | None, int | None]:
+    """Validate --repo/--pr/--url; a GitHub PR URL fills in a missing repo and number."""
+    if url:
+        m = _PR_URL_RE.fullmatch(url.strip())
+        if m:
+            repo = repo or m.group(1)
+            pr = pr if pr is not None else int(m.group(2))
+    if repo is not None and not _REPO_RE.fullmatch(repo):
+        raise UsageError(f"--repo {repo!r}: expected OWNER/NAME")
+    if pr is not None and pr <= 0:
+        raise UsageError(f"--pr {pr}: expected a positive pull-request number")
+    return repo, pr
+
+
+def document_key(path: str, repo: str | None, pr: int | None, url: str | None) -> str:
+    if repo and pr is not None:
+        return f"{repo}#{pr}"
+    if pr is not None:
+        return f"#{pr}"
+    if url:
+        return url.strip()
+    name = STDIN_NAME if path == STDIN else os.path.normpath(path)
+    return f"{repo}:{name}" if repo else name
+
+
+def expand(paths: Sequence[str]) -> tuple[list[str], list[IngestResult]]:
+    """Paths to files (folders walked for their text files); a folder without any is an error."""
+    from ledger.sources import walk
+
+    files: list[str] = []
+    errors: list[IngestResult] = []
+    for raw in paths:
+        if raw != STDIN and Path(raw).is_dir():
+            found = list(walk([raw]))
+            if not found:
+                errors.append(IngestResult(raw, "error", error=f"{raw}: no text documents in this folder "
+                                                              "(.md, .markdown, .txt, .text, .rst)"))
+            files.extend(found)
+        else:
+            files.append(raw)
+    return files, errors
+
+
+def ingest(
+    paths: Sequence[str],
+    db: str | os.PathLike[str],
+    *,
+    repo: str | None = None,
+    pr: int | None = None,
+    title: str | None = None,
+    url: str | None = None,
+    stdin: bytes | str | None = None,
+    fmt: str | None = None,
+    max_bytes: int | None = None,
+    on_start: Callable[[int], None] | None = None,
+    on_result: Callable[[IngestResult], None] | None = None,
+) -> list[IngestResult]:
+    """Ingest files, folders or stdin ("-") into the ledger at `db`; one result per document read.
+
+    Raises only for what stops the whole batch: a bad ledger file (NotALedger, SchemaTooNew) or
+    bad arguments (UsageError). Everything about one input becomes that input's result.
+    """
+    from db import open_ledger
+
+    if not paths:
+        raise UsageError("nothing to ingest: give files, folders, or - for stdin")
+    repo, pr = check_identity(repo, pr, url)
+    ledger_db = open_ledger(db)
+    try:
+        files, results = expand(paths)
+        if on_start is not None:
+            on_start(len(files) + len(results))
+        for r in results:
+            if on_result is not None:
+                on_result(r)
+        version = parser_version()
+        for path in files:
+            result = _ingest_one(ledger_db, path, repo=repo, pr=pr, title=title, url=url, stdin=stdin, fmt=fmt,
+                                 max_bytes=max_bytes, parser_version=version)
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
+    finally:
+        ledger_db.close()
+    return results
+
+
+def _read(path: str, stdin: bytes | str | None, max_bytes: int | None) -> SourceText:
+    from ledger.sources import decode, read_path
+    from ledger.sources import max_bytes as default_limit
+
+    if path != STDIN:
+        return read_path(path, limit=max_bytes)
+    limit = default_limit() if max_bytes is None else max_bytes
+    if stdin is None:
+        stdin = sys.stdin.buffer.read(limit + 1)
+    data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
+    return decode(data, STDIN_NAME, limit)
+
+
+def _ingest_one(db: Database, path: str, *, repo: str | None, pr: int | None, title: str | None, url: str | None,
+                stdin: bytes | str | None, fmt: str | None, max_bytes: int | None,
+                parser_version: str) -> IngestResult:
+    from db import DocumentIdentity, PreparedVersion, find_version, write_version
+    from ledger.extracting import extract_source
+    from parsers.revisions import find_revisions
+
+    try:
+        src = _read(path, stdin, max_bytes)
+    except InputError as exc:
+        return IngestResult(path, "error", error=str(exc))
+    except OSError as exc:
+        return IngestResult(path, "error", error=str(NotFound(path, exc.strerror or str(exc))))
+    key = document_key(path, repo, pr, url)
+    stored = find_version(db, key, src.sha256)
+    if stored is not None:
+        return IngestResult(path, "unchanged", key, stored.document_id, stored.version, src.sha256, stored.n_claims,
+                            list(src.warnings))
+    name = STDIN_NAME if path == STDIN else Path(path).name
+    try:
+        extraction = extract_source(src, fmt=fmt, name=name)
+    except LedgerError as exc:
+        return IngestResult(path, "error", key, error=f"{path}: {exc}")
+    except Exception as exc:  # a parser bug must cost this document, not the batch, and never a traceback
+        return IngestResult(path, "error", key, error=f"{path}: could not be parsed ({type(exc).__name__}: {exc})")
+    doc = extraction.document
+    sections: list[tuple[int, str, int, str, Sequence[str]]] = []
+    revisions: list[tuple[str | None, str | None, str | None, int | None, int | None]] = []
+    if doc is not None:
+        sections = [(b.start, b.kind, b.level, b.text, b.section) for b in doc.blocks
+                    if b.kind in ("heading", "comment")]
+        revisions = [(s.revision.label, s.revision.head, s.revision.base, s.start, s.end)
+                     for s in find_revisions(doc)]
+    prep = PreparedVersion(
+        identity=DocumentIdentity(key=key, repo=repo, pr=pr, url=url, title=title,
+                                  path=None if path == STDIN or pr is not None else os.path.normpath(path)),
+        sha256=src.sha256, text=src.text, parser_version=parser_version,
+        claims=[c.model_dump(mode="json") for c in extraction.claims],
+        format=doc.format if doc is not None else fmt, source_path=path, sections=sections, revisions=revisions,
+        warnings=list(extraction.warnings),
+    )
+    written = write_version(db, prep)
+    return IngestResult(path, written.status, key, written.document_id, written.version, src.sha256,
+                        written.n_claims, list(extraction.warnings))

@@ -1,0 +1,225 @@
+"""Printing stored claims and query rows: table, json, jsonl, csv, markdown.
+
+jsonl is the claims contract, one claim a line, exactly as `ledger extract` prints it, with the
+stored document's key, id, version number and content hash added under `source`. Text from a
+document is never interpreted: rich markup is not parsed, control characters are replaced in
+terminal tables, and markdown output escapes `|`, `<`, `>` and `&` so a pasted table cannot carry HTML.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from enum import Enum
+from typing import Any, TextIO
+
+from ledger.render import fmt_value
+
+
+class Format(str, Enum):
+    table = "table"
+    json = "json"
+    jsonl = "jsonl"
+    csv = "csv"
+    markdown = "markdown"
+
+
+class GroupBy(str, Enum):
+    none = "none"
+    revision = "revision"
+    document = "document"
+    kind = "kind"
+
+
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+CSV_COLUMNS: tuple[str, ...] = (
+    "document", "document_id", "version", "sha256", "path", "line", "line_end", "kind", "metric", "value", "high",
+    "approx", "unit", "reference", "outcome", "outcome_text", "sha", "passed", "failed", "skipped", "subject",
+    "feature", "revision_label", "revision_head", "revision_base", "config", "section", "text", "stderr", "printed",
+    "note", "parser",
+)
+
+
+def clean(text: object) -> str:
+    """A value as one safe terminal line: control characters replaced, newlines as spaces."""
+    s = "" if text is None else str(text)
+    return _CONTROL_RE.sub("\ufffd", s.replace("\r\n", " ").replace("\n", " ").replace("\t", " "))
+
+
+def md_cell(text: object) -> str:
+    s = clean(text)
+    return (s.replace("\\", "\\\\").replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("|", "\\|"))
+
+
+def revision_text(rev: dict[str, Any] | None) -> str:
+    if not rev:
+        return ""
+    label, head, base = rev.get("label"), rev.get("head"), rev.get("base")
+    s = label or head or ""
+    if head and head != label:
+        s += f" {head}"
+    if base:
+        s += f" (on {base})"
+    return s
+
+
+def config_text(cfg: dict[str, Any] | None) -> str:
+    return ", ".join(f"{k}={v}" for k, v in (cfg or {}).items())
+
+
+def flat_claim(c: dict[str, Any]) -> dict[str, Any]:
+    """A claim as one flat row (csv): revision and source spread into columns, config as JSON."""
+    src = c.get("source") or {}
+    rev = c.get("revision") or {}
+    row: dict[str, Any] = {
+        "document": src.get("document"), "document_id": src.get("document_id"), "version": src.get("version"),
+        "sha256": src.get("sha256"), "path": src.get("path"), "line": src.get("line"),
+        "line_end": src.get("line_end"), "revision_label": rev.get("label"), "revision_head": rev.get("head"),
+        "revision_base": rev.get("base"), "config": json.dumps(c.get("config") or {}, ensure_ascii=False),
+        "section": " > ".join(src.get("section") or []), "text": src.get("text"),
+    }
+    for k in CSV_COLUMNS:
+        if k not in row:
+            row[k] = c.get(k)
+    return row
+
+
+def _group_key(c: dict[str, Any], group_by: GroupBy) -> str:
+    if group_by is GroupBy.revision:
+        return revision_text(c.get("revision")) or "(no revision)"
+    if group_by is GroupBy.document:
+        src = c.get("source") or {}
+        return f"{src.get('document')} v{src.get('version')}"
+    if group_by is GroupBy.kind:
+        return str(c.get("kind"))
+    return ""
+
+
+def grouped(claims: Sequence[dict[str, Any]], group_by: GroupBy) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Claims split into groups in order of first appearance."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for c in claims:
+        groups.setdefault(_group_key(c, group_by), []).append(c)
+    return list(groups.items())
+
+
+def write_claims(claims: Sequence[dict[str, Any]], fmt: Format, group_by: GroupBy = GroupBy.none,
+                 out: TextIO | None = None) -> None:
+    out = out or sys.stdout
+    if fmt is Format.jsonl:
+        for c in claims:
+            out.write(json.dumps(c, ensure_ascii=False) + "\n")
+    elif fmt is Format.json:
+        out.write(json.dumps(list(claims), ensure_ascii=False, indent=2) + "\n")
+    elif fmt is Format.csv:
+        write_csv([flat_claim(c) for c in claims], out, CSV_COLUMNS)
+    elif fmt is Format.markdown:
+        for title, rows in grouped(claims, group_by):
+            if title:
+                out.write(f"\n**{md_cell(title)}**\n\n")
+            write_markdown([_display_row(c) for c in rows], out)
+    else:
+        multi_doc = len({(c.get("source") or {}).get("document") for c in claims}) > 1
+        for title, rows in grouped(claims, group_by):
+            table_rows = [_display_row(c, with_document=multi_doc) for c in rows]
+            if group_by is GroupBy.revision:
+                for r in table_rows:
+                    r.pop("revision", None)
+            write_table(table_rows, out, title=f"{title} ({len(rows)})" if title else None)
+        if not claims:
+            out.write("no claims match\n")
+
+
+def _display_row(c: dict[str, Any], with_document: bool = True) -> dict[str, Any]:
+    src = c.get("source") or {}
+    row: dict[str, Any] = {}
+    if with_document:
+        row["document"] = f"{src.get('document')} v{src.get('version')}"
+    row.update({
+        "line": src.get("line"), "kind": c.get("kind"), "metric": c.get("metric") or "",
+        "value": fmt_value(c), "revision": revision_text(c.get("revision")), "config": config_text(c.get("config")),
+    })
+    return row
+
+
+def write_rows(rows: Sequence[dict[str, Any]], fmt: Format, out: TextIO | None = None,
+               title: str | None = None) -> None:
+    """Plain rows (sql results, support cells) in any format."""
+    out = out or sys.stdout
+    if fmt is Format.jsonl:
+        for r in rows:
+            out.write(json.dumps(r, ensure_ascii=False, default=_jsonable) + "\n")
+    elif fmt is Format.json:
+        out.write(json.dumps(list(rows), ensure_ascii=False, indent=2, default=_jsonable) + "\n")
+    elif fmt is Format.csv:
+        write_csv(rows, out)
+    elif fmt is Format.markdown:
+        write_markdown(rows, out)
+    else:
+        write_table(rows, out, title=title)
+
+
+def _jsonable(value: object) -> object:
+    if isinstance(value, bytes | bytearray | memoryview):
+        return bytes(value).hex()
+    return str(value)
+
+
+def _columns(rows: Iterable[dict[str, Any]]) -> list[str]:
+    cols: dict[str, None] = {}
+    for r in rows:
+        for k in r:
+            cols.setdefault(k, None)
+    return list(cols)
+
+
+def write_csv(rows: Sequence[dict[str, Any]], out: TextIO, columns: Sequence[str] | None = None) -> None:
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=list(columns or _columns(rows)), extrasaction="ignore",
+                            lineterminator="\n")
+    writer.writeheader()
+    for r in rows:
+        writer.writerow({k: ("" if v is None else _cell(v)) for k, v in r.items()})
+    out.write(buf.getvalue())
+
+
+def write_markdown(rows: Sequence[dict[str, Any]], out: TextIO) -> None:
+    cols = _columns(rows)
+    if not cols:
+        out.write("_no rows_\n")
+        return
+    out.write("| " + " | ".join(md_cell(c) for c in cols) + " |\n")
+    out.write("|" + "|".join(" --- " for _ in cols) + "|\n")
+    for r in rows:
+        out.write("| " + " | ".join(md_cell(r.get(c)) for c in cols) + " |\n")
+
+
+def write_table(rows: Sequence[dict[str, Any]], out: TextIO, title: str | None = None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    cols = _columns(rows)
+    table = Table(show_lines=False)
+    for c in cols:
+        table.add_column(Text(clean(c)), overflow="fold")
+    for r in rows:
+        table.add_row(*(Text(clean(_cell(r.get(c)))) for c in cols))
+    console = Console(file=out, width=None if out.isatty() else 160, highlight=False)
+    if title:
+        console.print(Text(clean(title), style="bold"))
+    if cols:
+        console.print(table)
+
+
+def _cell(value: object) -> object:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, bytes | bytearray | memoryview):
+        return f"<{len(bytes(value))} bytes>"
+    return value
