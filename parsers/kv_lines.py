@@ -1,110 +1,332 @@
 """Benchmark output printed as "label: value" lines.
 
-vLLM's "Serving Benchmark Result" block, SGLang's bench_serving and few-shot gsm8k output,
-trtllm-bench's PERFORMANCE OVERVIEW and DECODING STATISTICS, speculative decoding summaries:
+vLLM's "Serving Benchmark Result" block, SGLang's bench_serving, bench_one_batch and few-shot
+gsm8k output, trtllm-bench's PERFORMANCE OVERVIEW and DECODING STATISTICS, speculative decoding
+summaries, server log lines:
 
     Mean TTFT (ms):                          42.17
     Output token throughput (tok/s):         2210.3
     [AR] P50    : 1.82
     Mean acceptance length: 2.47
     Accuracy: 0.950  Invalid: 0.000  Latency: 20.1 s  Output throughput: 1234.5 token/s
+    Decode 0. Batch size: 128, latency: 0.17131 s, throughput:    747.20 token/s
+    Throughput: 89.27 requests/s, 22853.37 total tokens/s, 11426.69 output tokens/s
 
-Configuration echoes (request rate, concurrency, number of prompts, token totals) are not claims.
-A "Baseline: 215.84 s" line is the reference of the next value with the same unit.
+A line holds one or more pairs. A pair's label runs back from its colon to the previous pair's
+value or to a separator (comma, semicolon, tab, two spaces, `]`); a leading "Decode 0." names
+the group the line's pairs belong to. Values followed by words that are not a unit are left to
+the prose reader ("gsm8k: 96.25 (ref 96.36)"). After a value, more "number unit" items
+separated by commas belong to the same label (the second and third throughput above).
+
+Configuration echoes (request rate, concurrency, number of prompts, token and request totals,
+batch size) are not claims. A "Baseline: 215.84 s" line is the reference of the value on the
+next line with the same unit, and gets no claim of its own.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from ledger.model import Claim
 from parsers.base import Context
 from parsers.document import Block
-from parsers.numbers import find_numbers, header_unit, parse_duration
+from parsers.numbers import Number, find_numbers, header_unit, normalise_unit, parse_duration
 from parsers.vocab import BASELINE_LABEL_RE, is_config_label, kind_for_metric
 
 NAME = "kv_lines"
-VERSION = "1"
+VERSION = "2"
 BLOCKS = frozenset({"code", "text", "item"})
 
-# label: value [unit]; the label has no colon; the value ends the line (or the next pair starts)
-_PAIR_RE = re.compile(
-    r"(?P<label>[A-Za-z\[][^:=\t|]{0,90}?)\s*[:=]\s*(?P<value>[-+−~]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?"
-    r"(?:\s?(?:-|–)\s?\d[\d,]*(?:\.\d+)?)?(?:h\d+m|m\d+(?:\.\d+)?s)?)"
-    r"(?P<rest>\s*[^\s,;|]{0,16})"
-)
-_SPLIT_RE = re.compile(r"\s{2,}|\t|,\s+|;\s+|\|\s*")
-
-
-def _pairs(text: str) -> Iterator[tuple[str, str, str, int, int]]:
-    """(label, value text, unit text, start, end) of each label: value pair on a line."""
-    pos = 0
-    while pos < len(text):
-        m = _PAIR_RE.search(text, pos)
-        if not m:
-            return
-        label = m.group("label").strip()
-        # "Accuracy: 0.950 Invalid: 0.000": a label starts after the previous value
-        label = _SPLIT_RE.split(label)[-1].strip()
-        rest = m.group("rest").strip()
-        yield label, m.group("value"), rest, m.end("label") - len(m.group("label").lstrip()), m.end()
-        pos = m.end()
-
-
-def _value_claims(block: Block, ctx: Context) -> Iterator[Claim]:
-    pending_ref: tuple[float, str | None] | None = None
-    for no in range(block.start, block.end + 1):
-        text = ctx.doc.line(no)
-        if no in ctx.taken or (":" not in text and "=" not in text):
-            continue
-        if text.lstrip().startswith(("$", "python", "--", "export ", "CUDA_", "#", ">>>")):
-            continue
-        for label, vtext, rest, start, end in _pairs(text):
-            if len(label) < 2 or label.lower().startswith(("http", "commit", "pr ", "version")):
-                continue
-            if not ctx.is_free(no, start, end):
-                continue
-            dur = parse_duration(vtext)
-            nums = find_numbers(vtext + (" " + rest if rest else ""))
-            if dur is None and not nums:
-                continue
-            unit = header_unit(label)
-            metric = re.sub(r"\s*[(\[][^()\[\]]{1,24}[)\]]\s*$", "", label).strip() if unit else label
-            if dur is not None:
-                value, high, approx, printed_unit = dur, None, False, "s"
-            else:
-                n = nums[0]
-                value, high, approx, printed_unit = n.value, n.high, n.approx, n.unit
-            unit = unit or printed_unit
-            if is_config_label(metric):
-                continue
-            if BASELINE_LABEL_RE.match(metric):
-                pending_ref = (value, unit)
-                continue
-            ref = None
-            if pending_ref is not None and pending_ref[1] == unit:
-                ref = pending_ref[0]
-                pending_ref = None
-            kind = kind_for_metric(metric + " " + " ".join(ctx.section_at(no)[-1:]), unit)
-            if kind == "perf" and unit is None and not _looks_measured(metric):
-                continue
-            ctx.take(no, start, end)
-            yield ctx.claim(kind, no, text[start:end].strip(), metric=metric, value=value, high=high,
-                            approx=approx, unit=unit, reference=ref,
-                            printed=vtext.strip() if dur is not None else None)
-
-
+# A colon or equals sign that separates a label from a value (not "18:55:20", "a::b", "http://").
+_ANCHOR_RE = re.compile(r"[:=]")
+# Separators that end the previous pair and start a label.
+_SEP_RE = re.compile(r",\s+|;\s+|\t|\s{2,}|\|\s*")
+_LABEL_STRIP = " \t*`•->"
+# Log prefixes before the pairs: "[2025-06-23 18:55:20 TP0] ", "[06/05/2026-03:40:27] [TRT-LLM] [I] [evaluate] "
+_LOG_PREFIX_RE = re.compile(r"^\s*(?:\S{0,12}\[[^\[\]]{0,60}\d[^\[\]]{0,60}\]\s*)(?:\[[^\[\]]{0,40}\]\s*){0,4}")
+# Where a value ends: a separator, the end, or sentence punctuation at the end.
+_END_RE = re.compile(r"\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$)")
+# "total tokens/s", "output tokens/s": qualifier words before a rate unit.
+_GROUP_RE = re.compile(r"\s*(?P<group>[A-Z][A-Za-z]{1,20}(?:\s[A-Za-z0-9]{1,12})?)\.\s+")
+_COMMAND_RE = re.compile(
+    r"^\s*(?:\$\s|>>>|#|--|python\d?(?:\.\d+)?\s|pytest\s|torchrun\s|mpirun\s|export\s|CUDA_|vllm\s|"
+    r"sglang\s|trtllm-\w+\s|lm_eval\s|bash\s|sh\s|make\s|git\s|pip\d?\s|docker\s|srun\s|cd\s|buck\s)")
+_COUNT_LABEL_RE = re.compile(
+    r"\b(?:tokens?|requests?|prompts?|samples?|items?|queries|questions|proposals?|drafts?|iterations?|"
+    r"sequences?|seqs?|req)\b|^#|concurren|batch", re.IGNORECASE)
+_RATE_WORDS_RE = re.compile(r"throughput|latency|time|/s|per\b|speed|rate\b|duration|length|ttft|tpot|itl",
+                            re.IGNORECASE)
 _MEASURED_RE = re.compile(
     r"throughput|latency|ttft|tpot|itl|e2e|time|duration|speed|accuracy|score|acc\b|rate|length|"
-    r"p\d{2}|mean|median|average|avg|min|max|std|tps|qps|memory|speedup|bandwidth|\[ar\]",
+    r"p\d{2}|mean|median|average|avg|min|max|std|tps|qps|memory|speedup|bandwidth|\[ar\]|diff|error|"
+    r"exact|match|pass@|f1|ppl|perplexity|gsm8k|mmlu|tflops|gbps|usage\b",
     re.IGNORECASE,
 )
+_NON_UNIT_WORDS = {"vs", "and", "or", "on", "at", "with", "the", "of", "in", "for", "to", "from", "ref", "was"}
 
 
-def _looks_measured(metric: str) -> bool:
-    return bool(_MEASURED_RE.search(metric))
+@dataclass(slots=True)
+class Pair:
+    """One "label: value [unit]" pair found on a line."""
+
+    label: str
+    label_start: int
+    value: float | None
+    """None when the value is not a number ("inf", "not set", "True")."""
+    high: float | None
+    approx: bool
+    unit: str | None
+    printed: str | None
+    """The printed form of a converted duration ("1m0.832s")."""
+    value_start: int
+    end: int
+    clean: bool
+    """The value ends the pair (a separator, the end of the line or the next label follows)."""
+
+
+def _is_anchor(text: str, i: int) -> bool:
+    ch = text[i]
+    before = text[i - 1] if i else ""
+    after = text[i + 1] if i + 1 < len(text) else ""
+    if ch == ":" and (after in ":/" or before == ":"):
+        return False  # "a::b", "http://"
+    if before.isdigit() and after.isdigit():
+        return False  # a clock time "18:55:20", "[05:56<00:00"
+    return not (ch == "=" and (after == "=" or before in "=!<>"))
+
+
+def _value_at(text: str, pos: int) -> tuple[Number | None, float | None, str | None, int]:
+    """The number that starts at pos (after blanks): (number, duration seconds, printed, end)."""
+    j = pos
+    while j < len(text) and text[j] in " \t":
+        j += 1
+    tok_end = j
+    while tok_end < len(text) and not text[tok_end].isspace() and text[tok_end] not in ",;|":
+        tok_end += 1
+    token = text[j:tok_end]
+    dur = parse_duration(token)
+    if dur is not None and re.search(r"\d[hm]", token):
+        return None, dur, token, tok_end
+    nums = find_numbers(text, j, min(len(text), j + 60))
+    if not nums or nums[0].start != j:
+        return None, None, None, j
+    return nums[0], None, None, nums[0].end
+
+
+def _unit_after(text: str, pos: int) -> tuple[str | None, str, int]:
+    """A unit phrase right after a value ("token/s", "total tokens/s"): (unit, qualifier, end)."""
+    words: list[str] = []
+    for m in _WORD_RE.finditer(text, pos, min(len(text), pos + 60)):
+        if m.start() != pos and not text[pos:m.start()].isspace():
+            break
+        if len(words) == 3 or (m.start() > pos and m.start() - pos > 3):
+            break
+        word = m.group(0)
+        low = word.lower()
+        if low in _NON_UNIT_WORDS:
+            break
+        if "/" in word or low in _KNOWN_UNITS:
+            if m.end() < len(text) and not (text[m.end()].isspace() or text[m.end()] in ",;|.)"):
+                break
+            return normalise_unit(word), " ".join(words), m.end()
+        if not word.isalpha():
+            break
+        words.append(word)
+        pos = m.end()
+    return None, "", pos
+
+
+_WORD_RE = re.compile(r"[A-Za-z%µμ×]{1,12}(?:/[A-Za-z]{1,8}){0,2}")
+_KNOWN_UNITS = {"s", "ms", "us", "µs", "μs", "ns", "sec", "secs", "seconds", "min", "mins", "minutes", "h",
+                "hours", "gib", "gb", "mib", "mb", "kib", "kb", "tb", "tib", "%", "x", "×", "tflops", "gflops",
+                "tokens", "token", "tok", "nats", "pp", "points"}
+
+
+def line_prefix(text: str) -> tuple[int, str]:
+    """Where a line's pairs start (after a log prefix and a "Decode 0." group) and the group name."""
+    pos = 0
+    lm = _LOG_PREFIX_RE.match(text)
+    if lm:
+        pos = lm.end()
+    gm = _GROUP_RE.match(text, pos)
+    if gm:
+        return gm.end(), gm.group("group")
+    return pos, ""
+
+
+def pairs_in(text: str) -> list[Pair]:
+    """Every "label: value" pair on a line, left to right."""
+    out: list[Pair] = []
+    floor, _group = line_prefix(text)
+    prev_end = floor
+    i = floor
+    n = len(text)
+    while i < n:
+        m = _ANCHOR_RE.search(text, i)
+        if m is None:
+            break
+        a = m.start()
+        i = a + 1
+        if a < prev_end or not _is_anchor(text, a):
+            continue
+        # the label: back from the anchor to the previous pair's end or the last separator inside
+        start = prev_end
+        seg = text[start:a]
+        inner = len(seg.rstrip())
+        last = None
+        for sm in _SEP_RE.finditer(seg):
+            if sm.end() < inner:
+                last = sm
+        if last is not None:
+            start += last.end()
+        raw = text[start:a]
+        label = raw.strip(_LABEL_STRIP).strip()
+        if not label or len(label) > 80 or not any(c.isalpha() for c in label):
+            continue
+        lstart = start + raw.find(label)
+        num, dur, printed, vend = _value_at(text, a + 1)
+        if num is None and dur is None:
+            # a non-numeric value ("sglang", "inf", "not set"): the pair ends at its first separator
+            em = _SEP_RE.search(text, a + 1)
+            prev_end = em.start() if em else n
+            out.append(Pair(label, lstart, None, None, False, None, None, a + 1, prev_end, True))
+            continue
+        unit: str | None
+        if dur is not None:
+            value, high, approx, unit = dur, None, False, "s"
+        else:
+            assert num is not None
+            value, high, approx, unit = num.value, num.high, num.approx, num.unit
+            if num.unit is None:
+                u, _q, uend = _unit_after(text, vend)
+                if u is not None:
+                    unit, vend = u, uend
+        vstart = a + 1
+        while vstart < n and text[vstart] in " \t":
+            vstart += 1
+        clean = bool(_END_RE.match(text, vend)) or _next_label_follows(text, vend)
+        out.append(Pair(label, lstart, value, high, approx, unit, printed, vstart, vend, clean))
+        prev_end = vend
+        i = max(i, vend)
+    return out
+
+
+def _next_label_follows(text: str, pos: int) -> bool:
+    """After a value: "  Invalid: 0.000" (another label and its colon) follows."""
+    m = re.match(r"\s+[A-Za-z\[#][^:=,;|\t]{0,60}?\s*[:=]", text[pos:pos + 80])
+    if m is None:
+        return False
+    return bool(re.match(r"\s*[-+~]?\.?\d", text[pos + m.end():pos + m.end() + 12]))
+
+
+def continuations(text: str, pair: Pair) -> list[tuple[float, str, str, int, int]]:
+    """"…: 89.27 requests/s, 22853.37 total tokens/s": further (value, unit, qualifier, start, end)."""
+    out: list[tuple[float, str, str, int, int]] = []
+    pos = pair.end
+    while True:
+        m = re.match(r",\s+", text[pos:pos + 4])
+        if not m:
+            break
+        start = pos + m.end()
+        nums = find_numbers(text, start, min(len(text), start + 40))
+        if not nums or nums[0].start != start:
+            break
+        num = nums[0]
+        unit, qual, end = num.unit, "", num.end
+        if unit is None:
+            u, qual, end = _unit_after(text, num.end)
+            if u is None:
+                break
+            unit = u
+        if not _END_RE.match(text, end):
+            break
+        out.append((num.value, unit, qual, start, end))
+        pos = end
+    return out
+
+
+def _skip_line(text: str) -> bool:
+    s = text.strip()
+    return not s or bool(_COMMAND_RE.match(s)) or s.count(" --") >= 2 or "█" in s
+
+
+def _is_config(label: str) -> bool:
+    core = re.sub(r"\s*[(\[][^()\[\]]{1,30}[)\]]\s*$", "", label)
+    if is_config_label(core):
+        return True
+    return bool(_COUNT_LABEL_RE.search(core)) and not _RATE_WORDS_RE.search(label)
+
+
+def _baseline_before(ctx: Context, line: int, unit: str | None) -> float | None:
+    """A "Baseline …: 215.84 s" on one of the two lines above, with the same unit."""
+    for back in (1, 2):
+        prev = ctx.doc.line(line - back)
+        if not prev.strip():
+            continue
+        for p in pairs_in(prev):
+            if p.value is not None and BASELINE_LABEL_RE.match(p.label) and p.unit == unit:
+                return p.value
+        break
+    return None
+
+
+def _cut_short(ctx: Context, no: int, text: str, p: Pair) -> bool:
+    """The document ends inside this value ("latency: 0" where the lines above print "0.11220 s")."""
+    if p.unit is not None or p.end < len(text.rstrip()):
+        return False
+    if any(ctx.doc.line(k).strip() for k in range(no + 1, len(ctx.doc.lines) + 1)):
+        return False
+    prev = ctx.doc.line(no - 1)
+    return any(q.label == p.label and q.unit is not None for q in pairs_in(prev))
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
-    yield from _value_claims(block, ctx)
+    section = " ".join(ctx.section_at(block.start)[-1:])
+    last_kind: str | None = None
+    for no in range(block.start, block.end + 1):
+        text = ctx.doc.line(no)
+        if no in ctx.taken or (":" not in text and "=" not in text) or _skip_line(text):
+            last_kind = None if not text.strip() else last_kind
+            continue
+        _floor, group = line_prefix(text)
+        for p in pairs_in(text):
+            if p.value is None or not p.clean or len(p.label) < 2:
+                continue
+            if not ctx.is_free(no, p.label_start, p.end):
+                continue
+            label = p.label
+            if re.match(r"(?:https?|commit|pr|version|date)\b", label, re.IGNORECASE):
+                continue
+            if text[p.label_start + len(label):p.value_start].strip() == "=" and not _MEASURED_RE.search(label):
+                continue  # "tp=8", "M=64": settings, not results
+            unit = header_unit(label) or p.unit
+            if unit is not None:
+                unit = normalise_unit(unit)
+            if _is_config(label):
+                ctx.take(no, p.label_start, p.end)
+                continue
+            if BASELINE_LABEL_RE.match(label):
+                ctx.take(no, p.label_start, p.end)  # the next value's reference, not a claim
+                continue
+            metric = f"{group} {label}" if group else label
+            kind = kind_for_metric(f"{metric} {section}", unit)
+            if unit is None and not _MEASURED_RE.search(label):
+                if last_kind != "accuracy":
+                    continue
+                kind = "accuracy"  # "Invalid: 0.000" after "Accuracy: 0.950"
+            if _cut_short(ctx, no, text, p):
+                ctx.doc.warnings.append(f"line {no}: value cut short at the end of the document")
+                continue
+            ref = _baseline_before(ctx, no, unit)
+            ctx.take(no, p.label_start, p.end)
+            last_kind = kind
+            yield ctx.claim(kind, no, text[p.label_start:p.end], metric=metric, value=p.value, high=p.high,
+                            approx=p.approx, unit=unit, reference=ref, printed=p.printed,
+                            config={"group": group} if group else None)
+            for value, cunit, qual, start, end in continuations(text, p):
+                ctx.take(no, start, end)
+                cmetric = f"{metric} ({qual} {cunit})" if qual else f"{metric} ({cunit})"
+                yield ctx.claim(kind_for_metric(cmetric, cunit), no, text[start:end], metric=cmetric,
+                                value=value, unit=cunit)

@@ -14,7 +14,8 @@ _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+|\.\d+)(?:[eE][-+]?\d{1,3}(
 _SIGN = r"[-+−–]"  # ASCII minus, plus, U+2212 minus, en dash used as minus
 # Units longest first so "tok/s/GPU" wins over "tok/s" and "ms" over "m".
 UNITS = (
-    "tok/s/gpu", "tok/s/user", "tokens/s/gpu", "tokens/s/user", "tokens/sec", "tokens/s", "tok/sec",
+    "tok/s/gpu", "tok/s/user", "tokens/s/gpu", "tokens/s/user", "tokens/sec/gpu", "tokens/sec/user", "tokens/sec",
+    "tokens/s", "token/s", "tok/sec", "t/s",
     "tok/s", "toks/s", "tps/user", "tps/gpu", "tps", "req/sec", "req/s", "reqs/s", "requests/s",
     "it/s", "gb/s", "tb/s", "tflops", "gflops", "tflop/s", "samples/s", "seq/s",
     "µs", "μs", "us", "ms", "ns", "sec", "secs", "seconds", "s", "min", "mins", "minutes", "h",
@@ -96,6 +97,10 @@ def find_numbers(text: str, start: int = 0, end: int | None = None) -> list[Numb
         num_end = m.end("high") if m.group("high") else m.end("num")
         after = text[num_end] if num_end < len(text) else " "
         glued = prev.isalnum() or prev in "_#.@/\\" or (prev == "-" and ns >= 2 and text[ns - 2].isalnum())
+        # "127.0.0.1:8192" (a port), "a 1-sample test", "4-bit" (a compound word): not measurements
+        glued = glued or (prev == ":" and ns >= 2 and text[ns - 2].isalnum())
+        glued = glued or (after == "-" and num_end + 1 < len(text) and text[num_end + 1].isalpha()
+                          and not m.group("unit"))
         if glued or (after.isalpha() and not m.group("unit")) or after == "_" or (
             after == "." and num_end + 1 < len(text) and text[num_end + 1].isdigit()
         ):

@@ -27,7 +27,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     ctx = Context(doc=doc, path=path)
     ctx.set_scopes(find_revisions(doc))
     claims: list[Claim] = []
-    warnings = list(doc.warnings)
+    warnings: list[str] = []
     for ext in EXTRACTORS:
         ctx.parser = f"{ext.NAME}/{ext.VERSION}"
         for block in doc.blocks:
@@ -38,4 +38,5 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
             except Exception as exc:  # an extractor bug must cost one block, not the document
                 warnings.append(f"line {block.start}: {ext.NAME} failed ({type(exc).__name__}: {exc})")
     claims.sort(key=lambda c: (c.source.line, c.source.line_end))
-    return Extraction(claims=claims, warnings=warnings, document=doc)
+    # the reader's warnings, then any an extractor added to doc.warnings (a value cut short), then failures
+    return Extraction(claims=claims, warnings=list(doc.warnings) + warnings, document=doc)

@@ -107,7 +107,7 @@ CONFIG_LABEL_RE = re.compile(
     r"dataset|model\b|tensor[_ ]parallel|pipeline[_ ]parallel|kv[_ ]cache[_ ]free|free[_ ]gpu|"
     r"chunk|page[_ ]size|block[_ ]size|tokens[_ ]per[_ ]block|warmup|iterations?\b|runs?\b|repeat|"
     r"draft[_ ]len|num[_ ]draft|spec[_ ]|max[_ ]tokens|context[_ ]len|date|port\b|rank|layers?\b|"
-    r"invalid\b|total (?:number|count)|count\b|total requests|requests\b|prompts\b|"
+    r"total (?:number|count)|count\b|total requests|requests\b|prompts\b|"
     r"total (?:input|output) (?:len|length)|benchmark duration \(iterations\)|"
     r"accepted tokens|draft tokens|drafted tokens|emitted tokens|proposals\b)",
     re.IGNORECASE,
