@@ -8,7 +8,9 @@ from __future__ import annotations
 from parsers import (
     ci_bot,
     commits,
+    frames,
     kv_lines,
+    llama_bench,
     lm_eval,
     prose,
     support_prose,
@@ -23,6 +25,8 @@ EXTRACTORS: tuple[Extractor, ...] = (
     lm_eval,  # |Tasks|Version|Filter|n-shot|Metric|...|Value|...|Stderr|
     commits,  # commit tables and shas in text
     ci_bot,  # "completed with state SUCCESS. Commit: 257d5f0"
+    frames,  # pandas / perf_report frames: whitespace-aligned columns under a header row
+    llama_bench,  # llama-bench / batched-bench tables: only the t/s and time columns are results
     kv_lines,  # "Mean TTFT (ms): 12.3", "[AR] P50 : 1.82" in benchmark output
     tables,  # result tables: before/after, speed-up and delta columns
     test_counts,  # "=== 12 passed, 1 failed in 4.2s ===", "41/41 passing"
