@@ -1,0 +1,247 @@
+"""The ledger database: migrations, refusals before any write, one-transaction versions, reads."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import db.writes
+from db import ClaimFilter, DocumentIdentity, PreparedVersion, claims, open_ledger, open_readonly, write_version
+from db.reads import fts_query, table_counts
+from db.schema import MIGRATION_NAMES, SCHEMA_VERSION
+from ledger.errors import DatabaseError, NotALedger, SchemaTooNew
+
+
+def _claim(line: int, value: float | str | None, kind: str = "accuracy", metric: str | None = "gsm8k",
+           **extra: Any) -> dict[str, Any]:
+    c: dict[str, Any] = {
+        "kind": kind, "metric": metric, "value": value, "high": None, "approx": False, "unit": None,
+        "reference": 71.8, "outcome": None, "outcome_text": None, "sha": None, "passed": None, "failed": None,
+        "skipped": None, "subject": None, "feature": None,
+        "revision": {"label": "Final head", "head": "b7a3e2d915", "base": "1f2e3d4c5b"},
+        "config": {"mtp": "3", "kv_cache": "fp8"},
+        "source": {"path": "pr.txt", "line": line, "line_end": line, "text": f"gsm8k {value} (ref 71.8)",
+                   "section": ["Test Coverage", "Final head"]},
+        "stderr": None, "printed": None, "note": None, "parser": "prose/1",
+    }
+    c.update(extra)
+    return c
+
+
+def _prep(text: str, key: str = "example/trtllm#4821", claim_list: list[dict[str, Any]] | None = None
+          ) -> PreparedVersion:
+    return PreparedVersion(
+        identity=DocumentIdentity(key=key, repo="example/trtllm", pr=4821),
+        sha256=hashlib.sha256(text.encode()).hexdigest(), text=text, parser_version="prose/1",
+        claims=claim_list if claim_list is not None else [_claim(3, 71.19), _claim(4, 71.96, metric="MMLU")],
+        format="rendered", source_path="pr.txt",
+        sections=[(1, "heading", 2, "Test Coverage", ("Test Coverage",))],
+        revisions=[("Final head", "b7a3e2d915", "1f2e3d4c5b", 2, 4)],
+        warnings=["line 4: table row cut short (truncated input?)"],
+    )
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_fresh_ledger_is_migrated_in_wal_mode(tmp_path: Path) -> None:
+    ledger = open_ledger(tmp_path / "l.db")
+    assert ledger.journal_mode == "wal"
+    assert ledger.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == len(MIGRATION_NAMES)
+    assert ledger.execute("PRAGMA busy_timeout").fetchone()[0] > 0
+    names = set(ledger.table_names())
+    assert {"documents", "document_versions", "sections", "revisions", "claims", "warnings", "claims_fts"} <= names
+    indexes = {r[0] for r in ledger.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert {"idx_claims_metric", "idx_claims_kind", "idx_claims_document"} <= indexes
+    ledger.close()
+    again = open_ledger(tmp_path / "l.db")
+    assert again.execute("SELECT COUNT(*) FROM _sqlite_migrations").fetchone()[0] == len(MIGRATION_NAMES)
+
+
+def test_newer_schema_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "l.db"
+    open_ledger(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    before = _digest(path)
+    with pytest.raises(SchemaTooNew, match="newer ledger"):
+        open_ledger(path)
+    assert _digest(path) == before
+
+
+def test_unknown_applied_migration_means_too_new(tmp_path: Path) -> None:
+    path = tmp_path / "l.db"
+    open_ledger(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) VALUES ('ledger', '9999_x', 'now')")
+    conn.commit()
+    conn.close()
+    with pytest.raises(SchemaTooNew):
+        open_ledger(path)
+    with pytest.raises(SchemaTooNew):
+        open_readonly(path)
+
+
+def test_not_sqlite_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "notes.db"
+    path.write_text("these are my notes, not a database\n" * 20)
+    before = _digest(path)
+    with pytest.raises(NotALedger, match="not a SQLite database"):
+        open_ledger(path)
+    assert _digest(path) == before
+    assert not (tmp_path / "notes.db-wal").exists()
+
+
+def test_someone_elses_sqlite_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, amount REAL)")
+    conn.commit()
+    conn.close()
+    before = _digest(path)
+    with pytest.raises(NotALedger, match="not a ledger"):
+        open_ledger(path)
+    assert _digest(path) == before
+
+
+def test_read_commands_do_not_create_a_ledger(tmp_path: Path) -> None:
+    with pytest.raises(DatabaseError, match="no ledger database"):
+        open_ledger(tmp_path / "missing.db", create=False)
+    assert not (tmp_path / "missing.db").exists()
+
+
+def test_version_write_and_idempotence(tmp_path: Path) -> None:
+    ledger = open_ledger(tmp_path / "l.db")
+    first = write_version(ledger, _prep("text one"))
+    assert (first.status, first.version, first.n_claims) == ("new", 1, 2)
+    counts = table_counts(ledger)
+    again = write_version(ledger, _prep("text one"))
+    assert again.status == "unchanged" and again.version_id == first.version_id
+    assert table_counts(ledger) == counts
+    second = write_version(ledger, _prep("text two", claim_list=[_claim(3, 71.5)]))
+    assert (second.status, second.version) == ("new_version", 2)
+    assert table_counts(ledger)["document_versions"] == 2
+    latest = claims(ledger, ClaimFilter())
+    assert [c["value"] for c in latest] == [71.5]
+    every = claims(ledger, ClaimFilter(all_versions=True))
+    assert [c["value"] for c in every] == [71.19, 71.96, 71.5]
+    assert [c["value"] for c in claims(ledger, ClaimFilter(version=1))] == [71.19, 71.96]
+
+
+def test_a_failed_write_leaves_nothing_of_the_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ledger = open_ledger(tmp_path / "l.db")
+    write_version(ledger, _prep("text one"))
+    counts = table_counts(ledger)
+    real_rows = db.writes._claim_rows
+
+    def rows_then_crash(*args: Any) -> Any:
+        for i, row in enumerate(real_rows(*args)):
+            if i == 1:
+                raise RuntimeError("simulated crash in the middle of a document")
+            yield row
+
+    monkeypatch.setattr(db.writes, "_claim_rows", rows_then_crash)
+    with pytest.raises(RuntimeError):
+        write_version(ledger, _prep("text two"))
+    assert table_counts(ledger) == counts
+    assert ledger.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    monkeypatch.setattr(db.writes, "_claim_rows", real_rows)
+    assert write_version(ledger, _prep("text two")).status == "new_version"
+
+
+def test_claims_round_trip_in_contract_shape(tmp_path: Path) -> None:
+    ledger = open_ledger(tmp_path / "l.db")
+    support = _claim(7, "yes", kind="support", metric=None, subject="LlamaForCausalLM", feature="FP8 KV cache",
+                     note="Eagle3 drafts only", revision=None, config={})
+    added = _claim(9, 96.25, comparator=">=")  # a field added to the model later is kept
+    original = [_claim(3, 71.19), support, added]
+    write_version(ledger, _prep("round trip", claim_list=original))
+    back = claims(ledger, ClaimFilter())
+    for want, got in zip(original, back, strict=True):
+        src = dict(got["source"])
+        assert src.pop("document") == "example/trtllm#4821"
+        assert src.pop("version") == 1
+        assert len(src.pop("sha256")) == 64
+        assert isinstance(src.pop("document_id"), int)
+        assert {**got, "source": src} == want
+    assert list(back[0]) == list(original[0])  # the contract's field order
+
+
+def test_filters_are_parameterised(tmp_path: Path) -> None:
+    ledger = open_ledger(tmp_path / "l.db")
+    write_version(ledger, _prep("filters"))
+    counts = table_counts(ledger)
+    hostile = ["x' OR '1'='1", "'; DROP TABLE claims; --", '" OR 1=1 --', "%", "_", "\\", "NEAR(a b)", "*"]
+    for value in hostile:
+        f = ClaimFilter(metric=value if value != "*" else None, revision=value, kind=value, repo=value,
+                        config=[(value, value)], search=value, subject=value, feature=value)
+        assert claims(ledger, f) == []
+    assert table_counts(ledger) == counts
+    assert len(claims(ledger, ClaimFilter(config=[("mtp", "3"), ("kv_cache", "FP8")]))) == 2
+    assert len(claims(ledger, ClaimFilter(config=[("mtp", "*")]))) == 2
+    assert claims(ledger, ClaimFilter(config=[("mtp", "1")])) == []
+    assert [c["metric"] for c in claims(ledger, ClaimFilter(metric="mmlu"))] == ["MMLU"]
+    assert len(claims(ledger, ClaimFilter(metric="*m*"))) == 2
+    assert len(claims(ledger, ClaimFilter(revision="final HEAD"))) == 2
+    assert len(claims(ledger, ClaimFilter(revision="b7a3e2"))) == 2
+    assert claims(ledger, ClaimFilter(revision="1f2e3d")) == []  # the base is not the measured commit
+
+
+def test_full_text_search(tmp_path: Path) -> None:
+    ledger = open_ledger(tmp_path / "l.db")
+    write_version(ledger, _prep("fts"))
+    assert len(claims(ledger, ClaimFilter(search="gsm8k"))) == 2
+    assert len(claims(ledger, ClaimFilter(search="71.96"))) == 1
+    assert claims(ledger, ClaimFilter(search='gsm8k" OR "x')) == []
+    assert fts_query('a "b" c*') == '"a" """b""" "c*"'
+
+
+def test_readonly_connection_refuses_writes(tmp_path: Path) -> None:
+    path = tmp_path / "l.db"
+    ledger = open_ledger(path)
+    write_version(ledger, _prep("ro"))
+    ledger.close()
+    conn = open_readonly(path)
+    assert conn.execute("SELECT COUNT(*) FROM claims").fetchone()[0] == 2
+    assert conn.execute("SELECT rowid FROM claims_fts WHERE claims_fts MATCH 'gsm8k'").fetchall()
+    for statement in ("INSERT INTO documents (key, created_at) VALUES ('x', 'y')", "DELETE FROM claims",
+                      f"ATTACH DATABASE '{tmp_path / 'other.db'}' AS other", "SELECT load_extension('libx')",
+                      "PRAGMA user_version = 42", "CREATE TEMP TABLE t (x)", "PRAGMA query_only = OFF"):
+        with pytest.raises(sqlite3.DatabaseError):
+            conn.execute(statement)
+    assert not (tmp_path / "other.db").exists()
+    conn.close()
+
+
+def test_two_writers_at_once_lose_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "l.db"
+    open_ledger(path).close()
+    errors: list[BaseException] = []
+
+    def writer(n: int) -> None:
+        try:
+            ledger = open_ledger(path)
+            for i in range(15):
+                write_version(ledger, _prep(f"doc {i}", key=f"doc-{i}"))  # both write the same 15 texts
+                write_version(ledger, _prep(f"own {n} {i}", key=f"own-{n}-{i}"))
+            ledger.close()
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    ledger = open_ledger(path)
+    assert table_counts(ledger)["documents"] == 15 + 30
+    assert table_counts(ledger)["document_versions"] == 45
+    assert table_counts(ledger)["claims"] == 90

@@ -1,0 +1,158 @@
+"""ledger.ingest: documents in, one transaction per version, unchanged text writes nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import db.writes
+import ledger.ingest
+from db import ClaimFilter, claims, open_ledger
+from db.reads import table_counts
+from ledger.errors import UsageError
+from ledger.extracting import extract_file
+from ledger.ingest import document_key, ingest
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+V1, V2 = EXAMPLES / "pr-4821-v1.txt", EXAMPLES / "pr-4821-v2.txt"
+SHARED = ROOT.parent / "shared"
+SEED = SHARED / "seeds" / "004_efc56196d8c007cd.txt"
+
+
+def _counts(path: Path) -> dict[str, int]:
+    ledger = open_ledger(path, create=False)
+    try:
+        return table_counts(ledger)
+    finally:
+        ledger.close()
+
+
+def _claims(path: Path, **kw: Any) -> list[dict[str, Any]]:
+    ledger = open_ledger(path, create=False)
+    try:
+        return claims(ledger, ClaimFilter(**kw))
+    finally:
+        ledger.close()
+
+
+def test_two_versions_of_one_pr(tmp_path: Path) -> None:
+    dbp = tmp_path / "l.db"
+    results = ingest([str(V1), str(V2)], dbp, repo="example/trtllm", pr=4821, title="FP8 KV for Eagle3")
+    assert [(r.status, r.document, r.version) for r in results] == [
+        ("new", "example/trtllm#4821", 1), ("new_version", "example/trtllm#4821", 2)]
+    assert all(r.claims > 0 for r in results)
+    counts = _counts(dbp)
+    assert counts["documents"] == 1 and counts["document_versions"] == 2
+    # The old version stays; the newest is what queries read by default.
+    v1_values = {c["value"] for c in _claims(dbp, version=1, kind="accuracy")}
+    v2_values = {c["value"] for c in _claims(dbp, kind="accuracy")}
+    assert 71.65 in v1_values and 71.19 not in v1_values
+    assert {71.19, 71.65} <= v2_values
+    final = _claims(dbp, revision="Final head", kind="accuracy")
+    assert final and all(c["revision"]["head"] == "b7a3e2d915" for c in final)
+    assert all(c["source"]["document"] == "example/trtllm#4821" for c in final)
+
+
+def test_reingest_is_idempotent(tmp_path: Path) -> None:
+    dbp = tmp_path / "l.db"
+    ingest([str(V1), str(V2)], dbp, repo="example/trtllm", pr=4821)
+    counts = _counts(dbp)
+    again = ingest([str(V2), str(V1)], dbp, repo="example/trtllm", pr=4821)
+    assert [r.status for r in again] == ["unchanged", "unchanged"]
+    assert _counts(dbp) == counts
+
+
+def test_unchanged_text_is_not_parsed_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    dbp = tmp_path / "l.db"
+    ingest([str(V1)], dbp)
+
+    def boom(*a: Any, **k: Any) -> Any:
+        raise AssertionError("parsed an unchanged text")
+
+    monkeypatch.setattr("ledger.extracting.extract_source", boom)
+    assert ingest([str(V1)], dbp)[0].status == "unchanged"
+
+
+def test_path_names_the_document_unless_repo_and_pr_given(tmp_path: Path) -> None:
+    dbp = tmp_path / "l.db"
+    r1, r2 = ingest([str(V1), str(V2)], dbp)
+    assert r1.document != r2.document and r1.status == r2.status == "new"
+    assert document_key("a/./b.txt", None, None, None) == "a/b.txt"
+    assert document_key("b.txt", "o/n", 7, None) == "o/n#7"
+    assert document_key("-", None, None, None) == "<stdin>"
+
+
+def test_pull_request_url_names_the_document(tmp_path: Path) -> None:
+    dbp = tmp_path / "l.db"
+    (r,) = ingest([str(V1)], dbp, url="https://github.com/example/trtllm/pull/4821")
+    assert r.document == "example/trtllm#4821"
+    ledger = open_ledger(dbp)
+    row = ledger.execute("SELECT repo, pr, url FROM documents").fetchone()
+    assert row == ("example/trtllm", 4821, "https://github.com/example/trtllm/pull/4821")
+
+
+def test_bad_identity_is_a_usage_error(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="OWNER/NAME"):
+        ingest([str(V1)], tmp_path / "l.db", repo="not a repo; DROP TABLE", pr=1)
+    with pytest.raises(UsageError, match="positive"):
+        ingest([str(V1)], tmp_path / "l.db", repo="o/n", pr=0)
+    assert not (tmp_path / "l.db").exists()
+
+
+def test_stdin_text(tmp_path: Path) -> None:
+    dbp = tmp_path / "l.db"
+    text = "Test Coverage\n\ncheck\tresult\ntest_gsm8k\t71.40 (ref 71.80)\n"
+    (r,) = ingest(["-"], dbp, stdin=text, repo="example/trtllm", pr=77)
+    assert r.status == "new" and r.document == "example/trtllm#77"
+    (again,) = ingest(["-"], dbp, stdin=text.encode(), repo="example/trtllm", pr=77)
+    assert again.status == "unchanged"
+
+
+def test_a_parser_crash_costs_one_document(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    dbp = tmp_path / "l.db"
+    real = ledger.extracting.extract_source
+
+    def flaky(src: Any, fmt: Any = None, name: Any = None) -> Any:
+        if "v1" in src.path:
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(src, fmt=fmt, name=name)
+
+    monkeypatch.setattr("ledger.extracting.extract_source", flaky)
+    r1, r2 = ingest([str(V1), str(V2)], dbp)
+    assert r1.status == "error" and "could not be parsed" in (r1.error or "")
+    assert r2.status == "new"
+
+
+def test_crash_mid_document_then_rerun_completes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    dbp = tmp_path / "l.db"
+    ingest([str(V1)], dbp)
+    before = _counts(dbp)
+    real_rows = db.writes._claim_rows
+
+    def crash(*args: Any) -> Any:
+        yield from list(real_rows(*args))[:3]
+        raise KeyboardInterrupt  # as if the process were stopped mid-write
+
+    monkeypatch.setattr(db.writes, "_claim_rows", crash)
+    with pytest.raises(KeyboardInterrupt):
+        ingest([str(V2)], dbp)
+    assert _counts(dbp) == before
+    monkeypatch.setattr(db.writes, "_claim_rows", real_rows)
+    assert [r.status for r in ingest([str(V1), str(V2)], dbp)] == ["unchanged", "new"]
+
+
+@pytest.mark.skipif(not SEED.exists(), reason="../shared/seeds is absent (a user's clone); CI has it")
+def test_stored_claims_equal_extracted_claims_on_the_seed(tmp_path: Path) -> None:
+    dbp = tmp_path / "l.db"
+    (r,) = ingest([str(SEED)], dbp)
+    assert r.status == "new"
+    extracted = [c.model_dump(mode="json") for c in extract_file(str(SEED)).claims]
+    stored = _claims(dbp)
+    assert len(stored) == len(extracted) == r.claims
+    for want, got in zip(extracted, stored, strict=True):
+        src = {k: v for k, v in got["source"].items() if k not in ("document", "document_id", "version", "sha256")}
+        assert json.dumps({**got, "source": src}, sort_keys=True) == json.dumps(want, sort_keys=True)
