@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""Control characters (terminal escapes) in document text are shown as U+FFFD."""
 
 
 def fmt_value(c: dict[str, Any]) -> str:
@@ -30,6 +34,7 @@ def fmt_value(c: dict[str, Any]) -> str:
 
 def claims_table(rows: list[dict[str, Any]], title: str | None = None) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table(title=title, show_lines=False)
@@ -37,9 +42,9 @@ def claims_table(rows: list[dict[str, Any]], title: str | None = None) -> None:
         table.add_column(col, overflow="fold")
     for c in rows:
         rev = c.get("revision") or {}
-        table.add_row(
+        table.add_row(*(escape(_CONTROL_RE.sub("\ufffd", cell)) for cell in (  # text is never markup
             str((c.get("source") or {}).get("line", "")), c["kind"], str(c.get("metric") or ""), fmt_value(c),
             str(rev.get("label") or "") + (f" {rev['head']}" if rev.get("head") else ""),
             ", ".join(f"{k}={v}" for k, v in (c.get("config") or {}).items()),
-        )
+        )))
     Console().print(table)

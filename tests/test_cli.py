@@ -165,6 +165,17 @@ def test_markdown_output_escapes_html_and_pipes(tmp_path: Path) -> None:
     assert "<img" not in md
 
 
+def test_document_text_is_not_terminal_markup(tmp_path: Path) -> None:
+    path = str(tmp_path / "l.db")
+    doc = tmp_path / "x.md"
+    doc.write_text("## Results\n\n| check | result |\n| --- | --- |\n| [bold red]gsm8k[/] \x1b[2J | 71.5 |\n")
+    assert run("ingest", str(doc), "--db", path).exit_code == 0
+    for command in (("claims", "--db", path), ("extract", str(doc), "-f", "table")):
+        out = run(*command).stdout
+        assert "[bold" in out and "71.5" in out
+        assert "\x1b[2J" not in out
+
+
 def test_show(ledger_db: str) -> None:
     r = run("show", "example/trtllm#4821", "--db", ledger_db)
     assert r.exit_code == 0
