@@ -150,6 +150,22 @@ def m0001_initial(db: Database) -> None:
     db.execute("PRAGMA user_version = 1")
 
 
+@migrations(name="0002_reference_values")
+def m0002_reference_values(db: Database) -> None:
+    # Registered accuracy references (`ledger references import`), checked by `ledger compare`.
+    db.execute("""CREATE TABLE reference_values (
+        id INTEGER PRIMARY KEY,
+        benchmark TEXT NOT NULL,             -- canonical metric: gsm8k, mmlu, ...
+        model TEXT NOT NULL,                 -- as the file names it: 'deepseek-ai/DeepSeek-V3-Lite'
+        config TEXT NOT NULL DEFAULT '{}',   -- JSON: quant, kv_cache, spec_algo, draft_len, extra
+        accuracy REAL NOT NULL,
+        source TEXT,                         -- the file name it was imported from
+        imported_at TEXT NOT NULL
+    )""")
+    db.execute("CREATE INDEX idx_reference_values_model ON reference_values (benchmark, model COLLATE NOCASE)")
+    db.execute("PRAGMA user_version = 2")
+
+
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)
 SCHEMA_VERSION = len(MIGRATION_NAMES)
 """The schema version this code writes; a database with a higher one is refused."""

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from ledger import __version__
+from ledger import cli_compare as _compare_commands
 from ledger.errors import LedgerError
 from ledger.output import Format, GroupBy
 
@@ -299,6 +300,9 @@ def sql_command(
     with _errors():
         rows = run_sql(db, query, timeout_s=timeout)
     write_rows(rows, format)
+
+
+_compare_commands.register(app)  # compare, trend, references import/list (ledger/cli_compare.py)
 
 
 def main() -> None:

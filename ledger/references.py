@@ -1,0 +1,188 @@
+"""Registered accuracy references: TensorRT-LLM's `tests/integration/defs/accuracy/references/*.yaml`.
+
+The files map a model to a list of entries, each an accuracy and the configuration it holds for:
+
+    deepseek-ai/DeepSeek-V3-Lite:
+      - accuracy: 64.74
+      - quant_algo: NVFP4
+        kv_cache_quant_algo: FP8
+        spec_dec_algo: MTP
+        accuracy: 63.71
+
+Only this shape is read (a mapping of lists of flat mappings of scalars, with comments), by a small
+line reader: no YAML library, no tags, no anchors, nothing executed. Lines it cannot read become
+warnings with their line numbers; a file with no entry at all is an input error.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ledger.compare import RegisteredReference, canonical_key_name, normalise_metric
+from ledger.errors import InputError
+
+_TOP_RE = re.compile(r"^(?P<key>[^\s#:][^#]{0,300}?):\s*$")
+_ITEM_RE = re.compile(r"^(?P<indent>[ \t]{0,40})-[ \t]{1,20}(?P<rest>.{0,2000})$")
+_PAIR_RE = re.compile(r"^(?P<key>[A-Za-z_][\w.-]{0,100})[ \t]{0,20}:[ \t]{0,20}(?P<value>.{0,2000})$")
+_CONFIG_NAMES = {"quant_algo": "quant", "kv_cache_quant_algo": "kv_cache", "spec_dec_algo": "spec_algo",
+                 "extra_acc_spec": "extra", "num_nextn_predict_layers": "draft_len"}
+
+
+@dataclass
+class ReferenceFile:
+    """The references one file holds, and what could not be read."""
+
+    benchmark: str
+    references: list[RegisteredReference] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def _strip_comment(line: str) -> str:
+    quote = ""
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
+            return line[:i].rstrip()
+    return line.rstrip()
+
+
+def _scalar(text: str) -> str | float | bool | None:
+    t = text.strip()
+    if len(t) >= 2 and t[0] == t[-1] and t[0] in "'\"":
+        return t[1:-1]
+    if t.lower() in ("true", "yes", "on"):
+        return True
+    if t.lower() in ("false", "no", "off"):
+        return False
+    if t.lower() in ("null", "~", ""):
+        return None
+    try:
+        return float(t)
+    except ValueError:
+        return t
+
+
+def parse_reference_yaml(text: str, benchmark: str, source: str | None = None) -> ReferenceFile:
+    """Read one reference file's text; never raises on malformed lines (they become warnings)."""
+    out = ReferenceFile(benchmark=normalise_metric(benchmark, "accuracy").name)
+    model: str | None = None
+    entry: dict[str, Any] | None = None
+    entry_line = 0
+
+    def flush() -> None:
+        if entry is None or model is None:
+            return
+        acc = entry.get("accuracy")
+        if isinstance(acc, bool) or not isinstance(acc, float):
+            out.warnings.append(f"line {entry_line}: entry without a numeric accuracy")
+            return
+        config: dict[str, str] = {}
+        for k, v in entry.items():
+            if k == "accuracy" or v is None or v is False:
+                continue
+            ck = _CONFIG_NAMES.get(k, canonical_key_name(k))
+            if v is True:
+                if k == "mtp_enabled":
+                    config.setdefault("spec_algo", "mtp")
+                continue
+            sv = f"{v:g}" if isinstance(v, float) else str(v)
+            config[ck] = sv.lower() if ck in ("quant", "kv_cache", "spec_algo") else sv
+        out.references.append(RegisteredReference(
+            benchmark=out.benchmark, model=model, accuracy=acc, config=tuple(sorted(config.items())),
+            source=source))
+
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = _strip_comment(raw)
+        if not line.strip():
+            continue
+        m = _TOP_RE.match(line)
+        if m:
+            flush()
+            entry = None
+            model = m.group("key").strip().strip("'\"")
+            continue
+        item = _ITEM_RE.match(line)
+        body = item.group("rest") if item else line.strip()
+        if item:
+            flush()
+            entry, entry_line = {}, n
+            if model is None:
+                out.warnings.append(f"line {n}: list item before any model")
+        pair = _PAIR_RE.match(body.strip())
+        if pair is None or entry is None:
+            out.warnings.append(f"line {n}: not read: {raw.strip()[:80]}")
+            continue
+        entry[pair.group("key")] = _scalar(pair.group("value"))
+    flush()
+    return out
+
+
+def benchmark_from_path(path: str) -> str:
+    """`trtllm-accuracy-references-gsm8k.yaml` and `references/gsm8k.yaml` both give gsm8k."""
+    stem = Path(path).name
+    stem = re.sub(r"\.(ya?ml)$", "", stem, flags=re.IGNORECASE)
+    stem = re.sub(r"^.*references?[-_]", "", stem)
+    return stem
+
+
+def read_reference_file(path: str, benchmark: str | None = None) -> ReferenceFile:
+    """Read a reference file from disk (size limit and decoding as for documents)."""
+    from ledger.sources import read_path
+
+    src = read_path(path)
+    result = parse_reference_yaml(src.text, benchmark or benchmark_from_path(path), source=Path(path).name)
+    result.warnings[:0] = src.warnings
+    if not result.references:
+        raise InputError(path, "no accuracy references found (expected 'model:' then '- accuracy: N' entries)")
+    return result
+
+
+def store_references(db: Any, refs: list[RegisteredReference], source: str) -> int:
+    """Replace the references previously imported from `source` (one transaction); returns the count.
+
+    `db` is a sqlite_utils Database opened by db.connection.open_ledger (migrated, so the
+    reference_values table exists).
+    """
+    import json
+
+    from ledger.errors import DatabaseError
+
+    if "reference_values" not in db.table_names():
+        raise DatabaseError("this ledger has no reference_values table (run a newer ledger to migrate it)")
+    from datetime import datetime, timezone
+
+    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    benchmarks = sorted({r.benchmark for r in refs})
+    rows = [{"benchmark": r.benchmark, "model": r.model, "config": json.dumps(dict(r.config), sort_keys=True),
+             "accuracy": r.accuracy, "source": source, "imported_at": now} for r in refs]
+    with db.conn:
+        for b in benchmarks:
+            db.execute("DELETE FROM reference_values WHERE source = ? AND benchmark = ?", [source, b])
+        if rows:
+            db.table("reference_values").insert_all(rows)
+    return len(rows)
+
+
+def load_references(db: Any) -> list[RegisteredReference]:
+    """Every registered reference, in import order."""
+    import json
+
+    if "reference_values" not in db.table_names():
+        return []
+    out = []
+    for row in db.query("SELECT benchmark, model, config, accuracy, source FROM reference_values ORDER BY id"):
+        try:
+            cfg = json.loads(row["config"] or "{}")
+        except ValueError:
+            cfg = {}
+        out.append(RegisteredReference(benchmark=row["benchmark"], model=row["model"], accuracy=float(row["accuracy"]),
+                                       config=tuple(sorted((str(k), str(v)) for k, v in cfg.items())),
+                                       source=row["source"]))
+    return out

@@ -1,0 +1,202 @@
+"""`ledger compare`, `ledger trend`, `ledger references`: exit codes, formats, files and the ledger."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ledger.cli import app
+from ledger.model import Claim, Revision, Source
+
+FIX = Path(__file__).parent / "fixtures" / "compare"
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SEED = SHARED / "seeds" / "004_efc56196d8c007cd.txt"
+REFS = SHARED / "corpus" / "docs" / "trtllm-accuracy-references-gsm8k.yaml"
+
+runner = CliRunner()
+
+
+def run(*args: str, db: Path | None = None) -> tuple[int, str, str]:
+    argv = [*args] + (["--db", str(db)] if db else [])
+    r = runner.invoke(app, argv, env={"LEDGER_DB": ""} if db is None else None)
+    return r.exit_code, r.stdout, r.stderr
+
+
+@pytest.fixture(autouse=True)
+def _no_default_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("LEDGER_DB", raising=False)
+
+
+def write_claims(path: Path, claims: list[Claim]) -> Path:
+    path.write_text("".join(json.dumps(c.model_dump(mode="json")) + "\n" for c in claims), encoding="utf-8")
+    return path
+
+
+def gate(name: str, outcome: str, line: int) -> Claim:
+    return Claim(kind="gate", metric=name, outcome=outcome,  # type: ignore[arg-type]
+                 source=Source(path="pr.md", line=line, line_end=line, text=f"{name}: {outcome}"))
+
+
+# ---- two versions of a description ------------------------------------------------------------------
+
+def test_accuracy_lowered_beyond_noise_exits_1_with_fail_on_regression() -> None:
+    code, out, _ = run("compare", str(FIX / "desc_v1.md"), str(FIX / "desc_v2_regressed.md"), "--fail-on-regression")
+    assert code == 1
+    line = next(ln for ln in out.splitlines() if "gsm8k" in ln)
+    assert "REGRESSION" in line and "-4.29" in line and "binomial n=1319" in line
+    code, _, _ = run("compare", str(FIX / "desc_v1.md"), str(FIX / "desc_v2_regressed.md"))
+    assert code == 0
+
+
+def test_change_within_noise_says_so_with_the_threshold() -> None:
+    code, out, _ = run("compare", str(FIX / "desc_v1.md"), str(FIX / "desc_v2_noise.md"), "--fail-on-regression")
+    assert code == 0
+    gsm = next(ln for ln in out.splitlines() if "gsm8k" in ln)
+    tput = next(ln for ln in out.splitlines() if "output throughput" in ln)
+    assert "within noise" in gsm and "±" in gsm
+    assert "within noise" in tput and "±2%" in tput
+
+
+def test_changed_config_is_not_comparable() -> None:
+    code, out, _ = run("compare", str(FIX / "desc_v1.md"), str(FIX / "desc_v2_config.md"), "-f", "json")
+    assert code == 0
+    data = json.loads(out)
+    mmlu = [p for p in data["pairs"] if p["metric"] == "mmlu"]
+    assert [p["verdict"] for p in mmlu] == ["not comparable"]
+    assert "kv_cache fp8 vs nvfp4" in mmlu[0]["reason"]
+
+
+def test_removed_gate_is_missing(tmp_path: Path) -> None:
+    v1 = write_claims(tmp_path / "v1.jsonl", [gate("test_gsm8k", "pass", 3), gate("test_mmmu", "pass", 4)])
+    v2 = write_claims(tmp_path / "v2.jsonl", [gate("test_gsm8k", "pass", 3)])
+    code, out, _ = run("compare", str(v1), str(v2), "-f", "json", "--fail-on-regression")
+    assert code == 0
+    assert {p["metric"]: p["verdict"] for p in json.loads(out)["pairs"]} == {
+        "test_gsm8k": "within noise", "test_mmmu": "missing"}
+    v3 = write_claims(tmp_path / "v3.jsonl", [gate("test_gsm8k", "fail", 3)])
+    code, out, _ = run("compare", str(v2), str(v3), "--fail-on-regression")
+    assert code == 1 and "pass -> fail" in out
+
+
+def test_markdown_is_a_pipe_table() -> None:
+    code, out, _ = run("compare", str(FIX / "desc_v1.md"), str(FIX / "desc_v2_regressed.md"), "-f", "markdown")
+    assert code == 0
+    assert out.startswith("### Comparing desc_v1.md -> desc_v2_regressed.md")
+    assert "| **regression** | accuracy | gsm8k |" in out
+
+
+def test_threshold_flag_and_config_file(tmp_path: Path) -> None:
+    code, out, _ = run("compare", str(FIX / "desc_v1.md"), str(FIX / "desc_v2_regressed.md"), "-t", "gsm8k=5",
+                       "--fail-on-regression")
+    assert code == 0 and "±5 (configured)" in out
+    cfg = tmp_path / "noise.toml"
+    cfg.write_text('[thresholds]\ngsm8k = 5.0\n', encoding="utf-8")
+    code, _, _ = run("compare", str(FIX / "desc_v1.md"), str(FIX / "desc_v2_regressed.md"), "--config", str(cfg),
+                     "--fail-on-regression")
+    assert code == 0
+
+
+# ---- exit codes for bad input -------------------------------------------------------------------------
+
+def test_usage_and_input_errors_exit_2(tmp_path: Path) -> None:
+    code, _, err = run("compare", str(FIX / "desc_v1.md"), str(FIX / "desc_v2_noise.md"), "-t", "perf")
+    assert code == 2 and "NAME=VALUE" in err
+    code, _, err = run("compare", "no/such#1", str(FIX / "desc_v1.md"))
+    assert code == 2 and "no ledger" in err
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{not json\n", encoding="utf-8")
+    code, _, err = run("compare", str(bad), str(FIX / "desc_v1.md"))
+    assert code == 2 and "not JSON claims" in err
+    code, _, err = run("compare", str(FIX / "revisions.md"), "--from", "nowhere")
+    assert code == 2 and "names no revision" in err
+
+
+def test_nothing_to_compare_exits_3() -> None:
+    code, _, err = run("compare", str(FIX / "desc_v1.md"))
+    assert code == 3 and "nothing to compare" in err
+
+
+# ---- revision sections of one description ---------------------------------------------------------------
+
+def test_revision_sections_line_up_oldest_first() -> None:
+    code, out, _ = run("compare", str(FIX / "revisions.md"), "-f", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert [r["label"] for r in data["revisions"]] == ["First push", "Review round", "Latest head"]
+    rows = {(r["metric"], r["config"].get("draft_len")): r for r in data["rows"]}
+    assert [v["value"] for v in rows[("gsm8k", None)]["values"]] == [91.51, 91.74, 91.28]
+    assert rows[("gsm8k", None)]["verdict"]["verdict"] == "within noise"
+    assert [v["value"] for v in rows[("mmmu", "1")]["values"]] == [55.9, 54.7, 55.1]
+    al = rows[("acceptance length", "1")]
+    assert al["verdict"]["verdict"] == "improvement" and al["verdict"]["threshold"]["display"] == "±0.05"
+
+
+def test_from_to_picks_two_revisions() -> None:
+    code, out, _ = run("compare", str(FIX / "revisions.md"), "--from", "c3d2e1", "--to", "latest head")
+    assert code == 0
+    assert out.startswith("Comparing Review round c3d2e1f0a9 -> Latest head 4f2e9a1c07")
+    assert "acceptance length [draft_len=1]" in out
+
+
+def test_trend_draws_a_chart() -> None:
+    code, out, _ = run("trend", "gsm8k", str(FIX / "revisions.md"))
+    assert code == 0
+    assert "gsm8k:" in out and "(min 91.28, max 91.74, 3 points)" in out and "█" in out
+    code, out, _ = run("trend", "acceptance length", str(FIX / "revisions.md"), "--where", "mtp=1", "-f", "json")
+    assert code == 0 and [p["value"] for p in json.loads(out)[0]["points"]] == [1.62, 1.93, 1.91]
+    code, _, _ = run("trend", "gpqa", str(FIX / "revisions.md"))
+    assert code == 3
+
+
+# ---- the ledger: versions, references -------------------------------------------------------------------
+
+def test_versions_in_the_ledger_compare(tmp_path: Path) -> None:
+    db = tmp_path / "l.db"
+    doc = tmp_path / "pr.md"
+    doc.write_text((FIX / "desc_v1.md").read_text(encoding="utf-8"), encoding="utf-8")
+    assert run("ingest", str(doc), "--repo", "acme/engine", "--pr", "7", db=db)[0] == 0
+    doc.write_text((FIX / "desc_v2_regressed.md").read_text(encoding="utf-8"), encoding="utf-8")
+    assert run("ingest", str(doc), "--repo", "acme/engine", "--pr", "7", db=db)[0] == 0
+    code, out, err = run("compare", "acme/engine#7", "--fail-on-regression", db=db)
+    assert code == 1, err
+    assert "acme/engine#7 v1 -> acme/engine#7 v2" in out and "REGRESSION" in out
+    code, out, _ = run("compare", "acme/engine#7", "--from", "2", "--to", "2", db=db)
+    assert code == 3
+
+
+@pytest.mark.skipif(not REFS.is_file(), reason="../shared/corpus/docs is not present")
+def test_references_import_and_check(tmp_path: Path) -> None:
+    db = tmp_path / "l.db"
+    code, out, _ = run("references", "import", str(REFS), db=db)
+    assert code == 0 and "gsm8k references" in out
+    code, out, _ = run("references", "list", "--model", "DeepSeek-V3-Lite", db=db)
+    assert code == 0 and "64.74" in out
+    src = Source(path="pr.md", line=1, line_end=1, text="gsm8k 60.1")
+    low = Claim(kind="accuracy", metric="gsm8k", value=60.1, config={"model": "deepseek-ai/DeepSeek-V3-Lite"},
+                revision=Revision(label="head"), source=src)
+    ok = low.model_copy(update={"value": 64.5, "revision": Revision(label="base")})
+    f = write_claims(tmp_path / "c.jsonl", [ok, low])
+    code, out, _ = run("compare", str(f), "-f", "json", "--fail-on-regression", db=db)
+    data = json.loads(out)
+    assert [(r["value"], r["reference"], r["verdict"]) for r in data["references"]] == [
+        (64.5, 64.74, "within noise"), (60.1, 64.74, "regression")]
+    assert code == 1
+
+
+# ---- the seed ---------------------------------------------------------------------------------------------
+
+@pytest.mark.skipif(not SEED.is_file(), reason="../shared/seeds is not present")
+def test_seed_compare_lines_up_its_revision_sections() -> None:
+    code, out, _ = run("compare", str(SEED), "-k", "accuracy", "-k", "acceptance")
+    assert code == 0
+    assert "R9: Final head 13c21f460b" in out
+    assert "binomial n=1319" in out and "binomial n=900" in out
+    assert "no measured claim covers 257d5f0" in out
+    code, out, _ = run("compare", str(SEED), "--from", "d0b2d5dfa6", "--to", "Final head", "-f", "json")
+    assert code == 0
+    gsm = [p for p in json.loads(out)["pairs"] if p["metric"] == "gsm8k" and p["config"] == {}]
+    assert any(p["old"] and p["new"] and p["old"]["value"] == 95.75 and p["new"]["value"] == 96.25 for p in gsm)
