@@ -43,6 +43,8 @@ _ABSENT_RE = re.compile(r"\b(?:absent|missing|not (?:listed|present|found|in|inc
                         re.IGNORECASE)
 _PRESENT_RE = re.compile(r"\b(?:confirmed|present|listed|rows?|included|appears?|found|supported|entries)\b",
                          re.IGNORECASE)
+_ROW_WORDS_RE = re.compile(r"\b(?:rows?|entries|architectures?|models?|classes)\b", re.IGNORECASE)
+_MATRIX_WORDS_RE = re.compile(r"architecture|model|support|feature", re.IGNORECASE)
 _COLUMN_RE = re.compile(
     r"(?:['\"‘“](?P<q>[^'\"’”]{2,60})['\"’”]|\bthe\s+(?P<bare>(?:[A-Z][\w+.-]*\s+){0,5}?[A-Z][\w+.-]*))"
     r"\s*(?:column\b[^:;]{0,80}?)?(?:\s(?:reads|says|shows|lists|has|gives|is|are)\b:?|:)\s*",
@@ -306,6 +308,8 @@ def _memberships(text: str) -> Iterator[tuple[str, str, list[_Item], tuple[int, 
         else:
             continue
         feature = " ".join(m.group("feat").split()).lower()
+        if not (_ROW_WORDS_RE.search(lead) or _MATRIX_WORDS_RE.search(feature)):
+            continue  # "Tests included in the skip table: ..." lists something other than matrix rows
         items = list_items(text, m.end(), e)
         if items:
             yield value, feature, items, (m.start(), e)

@@ -128,6 +128,9 @@ def _is_diagonal(cell: str) -> bool:
 def support_columns(table: Table) -> list[int] | None:
     """The columns of a support matrix, or None when the table is not one."""
     ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
+    head_rows = table.rows[:50]
+    if not any(cell_support(c) for r in head_rows for c in r.cells[1:60]):
+        return None  # no support cell in the first rows: a results table, decided cheaply
     cols: list[int] = []
     support_cells = numeric_cells = 0
     for ci in range(1, ncols):

@@ -1,0 +1,180 @@
+"""Support matrices (tables and prose notes) and stated rules of use.
+
+Fixtures under tests/fixtures/support/ are our own texts in the real formats; each `NAME` has its
+expected support/constraint claims in `NAME.expected.json`. The corpus test runs the shared docs and
+the seed note through the whole pipeline and checks recall against the hand-made gold.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ledger.model import CLAIMS_ADAPTER
+from parsers import extract
+from parsers.document import Document
+from parsers.support_prose import _family_parts, _known, expand, resolve_family
+from parsers.support_table import cell_support, clean_name, footnotes
+
+FIXTURES = Path(__file__).parent / "fixtures" / "support"
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+CASES = sorted(p for p in FIXTURES.iterdir() if not p.name.endswith(".expected.json"))
+SUPPORT_KINDS = ("support", "constraint")
+
+
+def _support_rows(text: str, name: str) -> list[dict[str, Any]]:
+    result = extract(text, path=name)
+    return [{"line": c.source.line, "kind": c.kind, "subject": c.subject, "feature": c.feature,
+             "value": c.value, "note": c.note} for c in result.claims if c.kind in SUPPORT_KINDS]
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+def test_fixture_gives_expected_claims(path: Path) -> None:
+    expected = json.loads((FIXTURES / f"{path.name}.expected.json").read_text(encoding="utf-8"))
+    assert _support_rows(path.read_text(encoding="utf-8"), path.name) == expected
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+def test_fixture_claims_validate_and_point_at_their_text(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    result = extract(text, path=path.name)
+    CLAIMS_ADAPTER.validate_python([c.model_dump() for c in result.claims])
+    lines = text.split("\n")
+    for c in result.claims:
+        assert c.source.text in lines[c.source.line - 1]
+
+
+def test_support_table_takes_its_lines_from_the_number_readers() -> None:
+    text = (FIXTURES / "supported_models.md").read_text(encoding="utf-8")
+    result = extract(text, path="supported_models.md")
+    # the plain model table (Architecture | Model | HuggingFace Example) and the matrix give no numbers
+    assert [c for c in result.claims if c.kind not in SUPPORT_KINDS] == []
+
+
+def test_gate_table_of_check_marks_is_not_a_matrix() -> None:
+    text = (FIXTURES / "gate_status.md").read_text(encoding="utf-8")
+    assert _support_rows(text, "gate_status.md") == []
+
+
+@pytest.mark.parametrize(("cell", "expected"), [
+    ("Yes", ("yes", None, [])),
+    ("No [^1]", ("no", None, ["1"])),
+    ("N/A", ("n/a", None, [])),
+    ("Untested", ("untested", None, [])),
+    ("✅", ("yes", None, [])),
+    ("❌", ("no", None, [])),
+    ("✔️", ("yes", None, [])),
+    ("Yes (MTP dynamic tree: greedy only)", ("yes", "MTP dynamic tree: greedy only", [])),
+    ("**Yes**", ("yes", None, [])),
+    ("Not supported", ("no", None, [])),
+    ("---", None),
+    ("", None),
+    ("Known issues", None),
+    ("L + I + V", None),
+    ("No speed-up on H100", None),
+    ("Nothing", None),
+    ("12.5", None),
+])
+def test_cell_support(cell: str, expected: tuple[str, str | None, list[str]] | None) -> None:
+    assert cell_support(cell) == expected
+
+
+@pytest.mark.parametrize(("cell", "name"), [
+    ("`DeepseekV4ForCausalLM` [^11]", "DeepseekV4ForCausalLM"),
+    ("**Qwen-Image-Layered** [^3]", "Qwen-Image-Layered"),
+    ("[CUDA Graph](docs/cuda.md)", "CUDA Graph"),
+    ("`Exaone4_5_ForConditionalGeneration`", "Exaone4_5_ForConditionalGeneration"),
+    ("LlavaLlamaModel (VILA)", "LlavaLlamaModel (VILA)"),
+])
+def test_clean_name(cell: str, name: str) -> None:
+    assert clean_name(cell) == name
+
+
+def test_footnote_defined_twice_takes_the_one_after_the_table() -> None:
+    doc = Document(lines=["[^3]: first page", "| a | b |", "[^3]: second page"])
+    assert footnotes(doc, after=2)["3"] == "second page"
+    assert footnotes(doc, after=3)["3"] == "second page"
+    assert footnotes(doc, after=0)["3"] == "first page"
+
+
+@pytest.mark.parametrize(("name", "names"), [
+    ("Qwen2For{Reward,ProcessReward}Model", ["Qwen2ForRewardModel", "Qwen2ForProcessRewardModel"]),
+    ("Qwen2VL/Qwen2_5_VL/Qwen3VL", ["Qwen2VL", "Qwen2_5_VL", "Qwen3VL"]),
+    ("LlamaForCausalLM", ["LlamaForCausalLM"]),
+])
+def test_expand(name: str, names: list[str]) -> None:
+    assert expand(name) == names
+
+
+def test_family_parts_carry_the_family_into_bare_versions() -> None:
+    assert _family_parts("DeepSeek-V3/V3.2/GLM/Qwen3/3.5") == ["DeepSeek-V3", "DeepSeek-V3.2", "GLM", "Qwen3",
+                                                                "Qwen3.5"]
+
+
+def test_family_resolves_against_the_documents_class_names() -> None:
+    doc = Document(lines=[
+        "Rows in the architecture table: DeepseekV3ForCausalLM (DeepSeek-V3, Kimi-K2), DeepseekV32ForCausalLM, "
+        "Glm4MoeForCausalLM, Step3p7ForConditionalGeneration, Qwen3_5MoeForCausalLM.",
+        "Absent from the architecture table: Glm4MoeLiteForCausalLM.",
+    ])
+    known = _known(doc)
+    got = lambda fam: [c for c, _ in resolve_family(fam, known)]  # noqa: E731
+    assert got("DeepSeek-V3") == ["DeepseekV3ForCausalLM"]  # not V32: a digit may not follow a digit
+    assert got("V3.2") == []
+    assert got("DeepSeek-V3/V3.2") == ["DeepseekV3ForCausalLM", "DeepseekV32ForCausalLM"]
+    assert got("GLM") == ["Glm4MoeForCausalLM"]  # the absent Lite class has no rows
+    assert got("Step-3.7") == ["Step3p7ForConditionalGeneration"]
+    assert got("Qwen3.5") == ["Qwen3_5MoeForCausalLM"]
+    assert got("Kimi-K2") == ["DeepseekV3ForCausalLM"]  # through the model names in parentheses
+    assert got("Falcon") == []
+
+
+@pytest.mark.parametrize("text", [
+    "feat: use DeepGEMM for dense fp8 models",
+    "This PR requires flashinfer 0.2 or newer.",
+    "KV cache reuse and MTP are not supported on the sparse-attention path in this release.",
+    "Tests included in the skip table: test_a, test_b were flaky.",
+    "Yes for now; we will revisit.",
+])
+def test_prose_without_a_support_statement_gives_nothing(text: str) -> None:
+    assert _support_rows(text + "\n", "pr.md") == []
+
+
+def test_rules_of_use_take_their_subject_from_the_clause_or_the_lead() -> None:
+    text = "For MoE models: expert parallelism requires the expert count divisible by EP size.\n"
+    assert _support_rows(text, "note.txt") == [
+        {"line": 1, "kind": "constraint", "subject": "MoE models",
+         "feature": "expert parallelism: the expert count divisible by EP size", "value": "required", "note": None},
+    ]
+
+
+# --- the shared corpus: the docs' matrices and the seed note against the hand-made gold ---------------
+
+def _norm(s: object) -> str:
+    return "".join(ch for ch in str(s or "").lower() if ch.isalnum())
+
+
+def _key(line: int, subject: object, feature: object, value: object) -> tuple[int, str, str, str]:
+    return line, _norm(subject), _norm(feature), _norm(value)
+
+
+@pytest.mark.parametrize(("gold_name", "doc", "min_recall"), [
+    ("docs-trtllm-supported-models.json", "corpus/docs/trtllm-supported-models.md", 1.0),
+    ("docs-trtllm-feature-combination-matrix.json", "corpus/docs/trtllm-feature-combination-matrix.md", 1.0),
+    ("seed-000.json", "seeds/000_131691628d9f4da3.txt", 1.0),
+])
+def test_corpus_recall_and_precision(gold_name: str, doc: str, min_recall: float) -> None:
+    gold_path = SHARED / "corpus" / "gold" / gold_name
+    if not gold_path.exists() or not (SHARED / doc).exists():
+        pytest.skip(f"shared corpus not found at {SHARED} (tests read it as ../shared from the repo root)")
+    gold = json.loads(gold_path.read_text(encoding="utf-8"))["claims"]
+    result = extract((SHARED / doc).read_text(encoding="utf-8"), path=Path(doc).name)
+    got = {_key(c.source.line, c.subject, c.feature, c.value) for c in result.claims if c.kind in SUPPORT_KINDS}
+    want = {_key(g["line"], g["subject"], g["feature"], g["value"]) for g in gold if g["kind"] in SUPPORT_KINDS}
+    recall = len(got & want) / len(want)
+    precision = len(got & want) / len(got)
+    assert recall >= min_recall, sorted(want - got)[:10]
+    assert precision >= 0.98, sorted(got - want)[:10]
