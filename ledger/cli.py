@@ -169,8 +169,10 @@ class _Progress:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+        # Summary lines stay on stdout: when it is the same terminal, rich prints them above the bar.
         self._bar = Progress(TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                             console=Console(stderr=True), transient=True)
+                             console=Console(stderr=True), transient=True, redirect_stdout=sys.stdout.isatty(),
+                             redirect_stderr=True)
         self._task = self._bar.add_task("ingest", total=total)
         self._bar.start()
 
@@ -179,10 +181,7 @@ class _Progress:
             self._bar.advance(self._task)
 
     def echo(self, line: str) -> None:
-        if self._bar is not None:
-            self._bar.console.print(line, markup=False, highlight=False)
-        else:
-            typer.echo(line)
+        typer.echo(line)
 
     def __enter__(self) -> _Progress:
         return self
