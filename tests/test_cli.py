@@ -6,6 +6,7 @@ import csv
 import hashlib
 import io
 import json
+import shlex
 from pathlib import Path
 
 import pytest
@@ -235,3 +236,17 @@ def test_read_commands_need_an_existing_ledger(tmp_path: Path) -> None:
         r = run(*args, "--db", str(path))
         assert r.exit_code == 2 and r.stderr.count("\n") == 1
     assert not path.exists()
+
+
+def test_readme_demo_commands_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's one-line example, its `ledger` steps run here in order, so the README cannot rot."""
+    readme = (ROOT / "README.md").read_text()
+    line = next(ln.strip() for ln in readme.splitlines() if "ledger ingest examples/" in ln and "&&" in ln)
+    steps = [shlex.split(part.replace("$D", str(tmp_path))) for part in line.split(" && ")]
+    commands = [s[1:] for s in steps if s and s[0].endswith("/ledger")]
+    assert [c[0] for c in commands] == ["ingest", "claims", "compare"]
+    monkeypatch.chdir(ROOT)
+    for command in commands:
+        r = run(*command)
+        assert r.exit_code == 0, (command, r.stderr)
+        assert r.stdout.strip()
