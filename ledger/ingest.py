@@ -141,6 +141,10 @@ def ingest(
     if not paths:
         raise UsageError("nothing to ingest: give files, folders, or - for stdin")
     repo, pr = check_identity(repo, pr, url)
+    if fmt is not None and fmt not in ("markdown", "rendered"):
+        raise UsageError(f"--input-format {fmt!r}: expected markdown or rendered")
+    if max_bytes is not None and max_bytes <= 0:
+        raise UsageError(f"--max-bytes {max_bytes}: expected a positive number of bytes")
     ledger_db = open_ledger(db)
     try:
         files, results = expand(paths)

@@ -100,6 +100,10 @@ def test_bad_identity_is_a_usage_error(tmp_path: Path) -> None:
         ingest([str(V1)], tmp_path / "l.db", repo="not a repo; DROP TABLE", pr=1)
     with pytest.raises(UsageError, match="positive"):
         ingest([str(V1)], tmp_path / "l.db", repo="o/n", pr=0)
+    with pytest.raises(UsageError, match="markdown or rendered"):
+        ingest([str(V1)], tmp_path / "l.db", fmt="pdf")
+    with pytest.raises(UsageError, match="positive number of bytes"):
+        ingest([str(V1)], tmp_path / "l.db", max_bytes=-1)
     assert not (tmp_path / "l.db").exists()
 
 
