@@ -57,9 +57,10 @@ checks run inside one revision with the same model, taking the reference as the 
 
 from __future__ import annotations
 
+import functools
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,6 +122,7 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
     ("total throughput", r"total (?:token )?throughput"),
 )
 _METRIC_RES = tuple((name, re.compile(p, re.IGNORECASE)) for name, p in _METRIC_PATTERNS)
+_ANY_METRIC_RE = re.compile("|".join(f"(?:{p})" for _, p in _METRIC_PATTERNS), re.IGNORECASE)
 _STAT_RE = re.compile(r"\b(mean|median|avg|average|p50|p90|p95|p99|p99\.9|std|min|max)\b", re.IGNORECASE)
 
 # Configuration keys that change a result; aliases map to the canonical key.
@@ -175,8 +177,12 @@ _WORD_RE = re.compile(r"[a-z0-9][a-z0-9.+-]{0,40}")
 _RUN_ID_RE = re.compile(r"#\s?\d{1,9}")
 
 
+MAX_NAME = 300
+"""Metric names and config values are cut to this many characters before they are read."""
+
+
 def _clean(text: str) -> str:
-    return " ".join(_MARKUP_RE.sub("", text).lower().split())
+    return " ".join(_MARKUP_RE.sub("", text[:MAX_NAME]).lower().split())
 
 
 def _canon_value(key: str, value: str) -> str:
@@ -204,7 +210,7 @@ def canonical_key_name(key: str) -> str:
 def config_hints(text: str) -> tuple[dict[str, str], str]:
     """Configuration words found in a metric, row or gate name, and the text without them."""
     hints: dict[str, str] = {}
-    rest = text
+    rest = text[:MAX_NAME]
     for key, rx in _HINT_PATTERNS:
         m = rx.search(rest)
         if m and key not in hints:
@@ -226,6 +232,7 @@ class MetricName:
     residual: str
 
 
+@functools.lru_cache(maxsize=4096)
 def normalise_metric(metric: str | None, kind: str) -> MetricName:
     """`"MTP1 gsm8k over FP8 KV / acceptance length"` (acceptance) -> acceptance length, draft_len=1, kv=fp8."""
     text = _clean(metric or "")
@@ -265,8 +272,7 @@ def normalise_metric(metric: str | None, kind: str) -> MetricName:
 def variant_words(text: str) -> str:
     """What is left of a label once configuration words, metric names, "test" and filler are gone."""
     _, rest = config_hints(_clean(text))
-    for _name, rx in _METRIC_RES:
-        rest = rx.sub(" ", rest)
+    rest = _ANY_METRIC_RE.sub(" ", rest)
     words = []
     for w in re.split(r"[^a-z0-9.+]+", rest):
         w = w.strip(".")
@@ -357,7 +363,7 @@ def claim_key(claim: Claim) -> tuple[Key, str]:
     if claim.kind in ("acceptance", "perf"):
         texts = [claim.metric or ""]
         texts += [v for k, v in (claim.config or {}).items() if canonical_key_name(k) in SOFT_KEYS]
-        if any(_LONG_CONTEXT_RE.search(t) for t in texts):
+        if any(_LONG_CONTEXT_RE.search(t[:MAX_NAME]) for t in texts):
             config.setdefault("task", "long-context")
     if config.get("draft_len") == "0":
         config.pop("draft_len")
@@ -366,6 +372,10 @@ def claim_key(claim: Claim) -> tuple[Key, str]:
         unit = ""
     variant = " ".join(dict.fromkeys(" ".join(variants).split()))
     return Key(claim.kind, mn.name, unit, tuple(sorted(config.items()))), variant
+
+
+def _n_differences(a: Key, b: Key) -> int:
+    return (a.unit != b.unit) + len(set(a.config) ^ set(b.config))
 
 
 def key_difference(a: Key, b: Key) -> list[str]:
@@ -633,7 +643,7 @@ def judge_numbers(key: Key, old: Claim, new: Claim, noise: NoiseModel) -> Pair:
     d = n - o
     pair.threshold, pair.delta = thr, d
     pair.delta_pct = (d / abs(o) * 100) if o else None
-    up = higher_is_better(old.metric or key.metric, old.unit, key.kind)
+    up = higher_is_better((old.metric or key.metric)[:MAX_NAME], old.unit, key.kind)
     if abs(d) <= thr.value + 1e-12:
         pair.verdict = NOISE
     else:
@@ -754,34 +764,57 @@ def _residual(variant: str) -> str:
     return variant.split(" | ", 1)[-1]
 
 
+MAX_FUZZY_PAIRS = 40_000
+"""Above this many old x new candidates in one key, word-overlap pairing is skipped (exact passes still run)."""
+
+
+def _pair_equal(lo: list[_Item], ln: list[_Item], label: Callable[[_Item], str],
+                pairs: list[tuple[_Item, _Item]]) -> tuple[list[_Item], list[_Item]]:
+    """Pair items whose labels are equal, in document order on both sides (linear time)."""
+    queues: dict[str, list[int]] = {}
+    for j, b in enumerate(ln):
+        queues.setdefault(label(b), []).append(j)
+    heads: dict[str, int] = {}
+    used: set[int] = set()
+    rest_o: list[_Item] = []
+    for a in lo:
+        lab = label(a)
+        q = queues.get(lab)
+        k = heads.get(lab, 0)
+        if q is not None and k < len(q):
+            heads[lab] = k + 1
+            used.add(q[k])
+            pairs.append((a, ln[q[k]]))
+        else:
+            rest_o.append(a)
+    return rest_o, [b for j, b in enumerate(ln) if j not in used]
+
+
 def _match_group(olds: list[_Item], news: list[_Item]) -> tuple[list[tuple[_Item, _Item]], list[_Item], list[_Item]]:
-    """Pair the claims of one key: same variant first, then same residual, then a lone pair."""
+    """Pair the claims of one key: same variant, then same residual, then shared words, then a lone pair."""
     pairs: list[tuple[_Item, _Item]] = []
-    lo, ln = list(olds), list(news)
-    for same in (lambda a, b: a.variant == b.variant, lambda a, b: _residual(a.variant) == _residual(b.variant)):
-        for a in list(lo):
-            for b in ln:
-                if same(a, b):
-                    pairs.append((a, b))
-                    lo.remove(a)
-                    ln.remove(b)
-                    break
-    scored = []
-    for i, a in enumerate(lo):
-        wa = set(_residual(a.variant).split())
-        for j, b in enumerate(ln):
-            common = wa & set(_residual(b.variant).split())
-            if common:
-                scored.append((-len(common), i + j, i, j))
-    used_o: set[int] = set()
-    used_n: set[int] = set()
-    for _s, _t, i, j in sorted(scored):
-        if i not in used_o and j not in used_n:
-            used_o.add(i)
-            used_n.add(j)
-            pairs.append((lo[i], ln[j]))
-    lo = [a for i, a in enumerate(lo) if i not in used_o]
-    ln = [b for j, b in enumerate(ln) if j not in used_n]
+    lo, ln = _pair_equal(list(olds), list(news), lambda it: it.variant, pairs)
+    lo, ln = _pair_equal(lo, ln, lambda it: _residual(it.variant), pairs)
+    if lo and ln and len(lo) * len(ln) <= MAX_FUZZY_PAIRS:
+        scored = []
+        words_n = [set(_residual(b.variant).split()) for b in ln]
+        for i, a in enumerate(lo):
+            wa = set(_residual(a.variant).split())
+            if not wa:
+                continue
+            for j, wb in enumerate(words_n):
+                common = len(wa & wb)
+                if common:
+                    scored.append((-common, i + j, i, j))
+        used_o: set[int] = set()
+        used_n: set[int] = set()
+        for _s, _t, i, j in sorted(scored):
+            if i not in used_o and j not in used_n:
+                used_o.add(i)
+                used_n.add(j)
+                pairs.append((lo[i], ln[j]))
+        lo = [a for i, a in enumerate(lo) if i not in used_o]
+        ln = [b for j, b in enumerate(ln) if j not in used_n]
     if len(lo) == 1 and len(ln) == 1:
         pairs.append((lo[0], ln[0]))
         lo, ln = [], []
@@ -823,7 +856,7 @@ def compare(old: Snapshot, new: Snapshot, noise: NoiseModel | None = None,
         if not cands:
             still_old.append(a)
             continue
-        b = min(cands, key=lambda c: (len(key_difference(a.key, c.key)), c.variant != a.variant))
+        b = min(cands[:32], key=lambda c: (_n_differences(a.key, c.key), c.variant != a.variant))
         cands.remove(b)
         diff = key_difference(a.key, b.key)
         pairs.append(Pair(a.key, _residual(a.variant), a.claim, b.claim, NOT_COMPARABLE,
