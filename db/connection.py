@@ -88,7 +88,7 @@ def open_ledger(path: str | os.PathLike[str], create: bool = True) -> Database:
         db.execute(f"PRAGMA busy_timeout = {int(timeout_s * 1000)}")
         db.execute("PRAGMA foreign_keys = ON")
         if applied < SCHEMA_VERSION:
-            _retry_locked(lambda: _migrate(db))
+            _migrate(db)
         if db.journal_mode != "wal":
             _retry_locked(db.enable_wal)
         db.execute("PRAGMA synchronous = NORMAL")
@@ -101,8 +101,20 @@ def open_ledger(path: str | os.PathLike[str], create: bool = True) -> Database:
     return db
 
 
-def _migrate(db: Database) -> None:
-    migrations.apply(db)
+def _migrate(db: Database, tries: int = 8) -> None:
+    """Apply pending migrations. Two processes opening a new ledger at once both see the same
+    migrations pending; the second one's attempt fails ("already exists", or the unique record of
+    the migration) and rolls back, and its retry finds nothing left to do."""
+    for attempt in range(tries):
+        try:
+            migrations.apply(db)
+            return
+        except (sqlite3.OperationalError, sqlite3.IntegrityError) as exc:
+            message = str(exc)
+            racing = any(word in message for word in ("already exists", "UNIQUE", "locked", "busy"))
+            if not racing or attempt == tries - 1:
+                raise
+            time.sleep(0.02 * (2 ** attempt))
 
 
 def _retry_locked(fn: Callable[[], object], tries: int = 5) -> None:

@@ -245,3 +245,26 @@ def test_two_writers_at_once_lose_nothing(tmp_path: Path) -> None:
     assert table_counts(ledger)["documents"] == 15 + 30
     assert table_counts(ledger)["document_versions"] == 45
     assert table_counts(ledger)["claims"] == 90
+
+
+def test_many_first_opens_at_once_migrate_once(tmp_path: Path) -> None:
+    for round_ in range(5):
+        path = tmp_path / f"l{round_}.db"
+        errors: list[BaseException] = []
+        barrier = threading.Barrier(4)
+
+        def opener(p: Path = path) -> None:
+            try:
+                barrier.wait()
+                open_ledger(p).close()
+            except BaseException as exc:
+                errors.append(exc)
+
+        threads = [threading.Thread(target=opener) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert errors == []
+        ledger = open_ledger(path)
+        assert ledger.execute("SELECT COUNT(*) FROM _sqlite_migrations").fetchone()[0] == len(MIGRATION_NAMES)

@@ -160,3 +160,71 @@ def test_stored_claims_equal_extracted_claims_on_the_seed(tmp_path: Path) -> Non
     for want, got in zip(extracted, stored, strict=True):
         src = {k: v for k, v in got["source"].items() if k not in ("document", "document_id", "version", "sha256")}
         assert json.dumps({**got, "source": src}, sort_keys=True) == json.dumps(want, sort_keys=True)
+
+
+def _write_corpus(folder: Path, n: int) -> None:
+    folder.mkdir()
+    for i in range(n):
+        (folder / f"pr-{i:03d}.txt").write_text(
+            f"Test Coverage\n\nFinal head (a{i:03d}bc4def, rebased on main 0123abcd45):\n\ncheck\tresult\n"
+            f"test_gsm8k\t{70 + i / 100:.2f} (ref 71.80)\nunittest/_torch/speculative\t{300 + i} passed, 4 skipped\n"
+            f"\nPerformance\n\n\tcon1 tok/s/user\tcon64 tok/s/GPU\nFP8 KV\t{200 + i}.5\t{4000 + i}\n")
+
+
+def _spawn(folder: Path, dbp: Path) -> Any:
+    import subprocess
+    import sys
+
+    code = "import sys; from ledger.ingest import ingest; r = ingest([sys.argv[1]], sys.argv[2]); " \
+           "sys.exit(0 if all(x.ok for x in r) else 1)"
+    return subprocess.Popen([sys.executable, "-c", code, str(folder), str(dbp)], cwd=ROOT)
+
+
+def _whole_versions_only(dbp: Path) -> int:
+    import sqlite3
+
+    conn = sqlite3.connect(dbp)
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        partial = conn.execute("SELECT COUNT(*) FROM document_versions v WHERE v.n_claims != "
+                               "(SELECT COUNT(*) FROM claims c WHERE c.version_id = v.id)").fetchone()[0]
+        assert partial == 0
+        orphans = conn.execute("SELECT COUNT(*) FROM documents WHERE latest_version_id IS NULL OR latest_version_id "
+                               "NOT IN (SELECT id FROM document_versions)").fetchone()[0]
+        assert orphans == 0
+        assert conn.execute("SELECT COUNT(*) FROM claims_fts").fetchone()[0] == \
+            conn.execute("SELECT COUNT(*) FROM claims").fetchone()[0]
+        return int(conn.execute("SELECT COUNT(*) FROM document_versions").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def test_killed_ingest_leaves_whole_versions_and_a_rerun_completes(tmp_path: Path) -> None:
+    import random
+    import time
+
+    folder, dbp = tmp_path / "corpus", tmp_path / "l.db"
+    _write_corpus(folder, 40)
+    open_ledger(dbp).close()
+    rng = random.Random(7)
+    stored = 0
+    for _ in range(3):
+        proc = _spawn(folder, dbp)
+        time.sleep(rng.uniform(0.3, 1.2))
+        proc.kill()  # SIGKILL: no cleanup, no rollback by Python
+        proc.wait()
+        now = _whole_versions_only(dbp)
+        assert now >= stored
+        stored = now
+    proc = _spawn(folder, dbp)
+    assert proc.wait(timeout=120) == 0
+    assert _whole_versions_only(dbp) == 40
+
+
+def test_two_processes_ingesting_at_once(tmp_path: Path) -> None:
+    folder, dbp = tmp_path / "corpus", tmp_path / "l.db"
+    _write_corpus(folder, 25)
+    procs = [_spawn(folder, dbp), _spawn(folder, dbp)]
+    assert [p.wait(timeout=120) for p in procs] == [0, 0]
+    assert _whole_versions_only(dbp) == 25
+    assert _counts(dbp)["documents"] == 25
