@@ -80,7 +80,12 @@ def _column_roles(table: Table) -> list[str]:
         dh = clean(table.header[deltas[0]]).lower()
         h0, h1 = (clean(table.header[i]).lower() for i in values)
         first_word = lambda h: h.split()[0] if h.split() else h  # noqa: E731
-        if h0 and first_word(h0) in dh and first_word(h1) not in dh:
+        vs = re.search(r"\b(?:vs\.?|versus|over)\s", dh)
+        w0, w1 = first_word(h0), first_word(h1)
+        if vs and w0 and w1 and w0 != w1 and w0 in dh and w1 in dh:
+            # "SGLang vs. vLLM Diff": the side after "vs" is the baseline
+            roles[values[1] if dh.find(w1) > vs.start() > dh.find(w0) else values[0]] = "baseline"
+        elif h0 and first_word(h0) in dh and first_word(h1) not in dh:
             roles[values[1]] = "baseline"
         elif h1 and first_word(h1) in dh and first_word(h0) not in dh:
             roles[values[0]] = "baseline"
@@ -183,6 +188,13 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
         ctx.take(row.line, max(off, 0), max(off, 0) + len(cell))
         yield ctx.claim(kind, row.line, cell.strip(), metric=metric, value=value, high=high, approx=approx,
                         unit=unit, reference=ref, stderr=stderr, printed=printed, config=config)
+        # "-41.097s (1.77x faster)", "11.0 (+5.2%)": a speed-up or change in parentheses is its own claim
+        pm = re.search(r"\(([^()]{1,40})\)", clean(cell))
+        if pm and not _CELL_REF_RE.search(clean(cell)):
+            for n in find_numbers(pm.group(1))[:1]:
+                if n.unit in ("x", "×", "%") and n.num_start <= 2:
+                    yield ctx.claim("perf", row.line, cell.strip(), metric=f"{metric} ({pm.group(1).strip()})",
+                                    value=n.value, high=n.high, approx=n.approx, unit=n.unit, config=config)
 
 
 def _metric_name(label: str, head: str, role: str) -> str:

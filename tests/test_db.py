@@ -253,12 +253,12 @@ def test_many_first_opens_at_once_migrate_once(tmp_path: Path) -> None:
         errors: list[BaseException] = []
         barrier = threading.Barrier(4)
 
-        def opener(p: Path = path) -> None:
+        def opener(p: Path = path, gate: threading.Barrier = barrier, errs: list[BaseException] = errors) -> None:
             try:
-                barrier.wait()
+                gate.wait()
                 open_ledger(p).close()
             except BaseException as exc:
-                errors.append(exc)
+                errs.append(exc)
 
         threads = [threading.Thread(target=opener) for _ in range(4)]
         for t in threads:
