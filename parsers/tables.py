@@ -18,13 +18,17 @@ from parsers import prose
 from parsers.base import Context
 from parsers.document import Block, Row, Table
 from parsers.numbers import find_numbers, header_unit, normalise_unit, parse_duration, to_float
-from parsers.vocab import BASELINE_LABEL_RE, find_outcome, is_config_label, kind_for_metric
+from parsers.vocab import BASELINE_LABEL_RE, find_outcome, is_config_label, kind_for_metric, qualifiers
 
 NAME = "tables"
 VERSION = "1"
 BLOCKS = frozenset({"table"})
 
-_MARKUP_RE = re.compile(r"[*_`]+|<[^<>]{0,40}>|\[\^?\w{1,8}\]")
+# emphasis marks at word edges only: "test_gsm8k" keeps its underscores
+_MARKUP_RE = re.compile(r"(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)|`+|<[^<>]{0,40}>|\[\^?\w{1,8}\]")
+_CELL_REF_RE = re.compile(r"\(\s*(?:ref(?:erence)?\.?|baseline|vs\.?|was)\s*:?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\)",
+                          re.IGNORECASE)
+_GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNORECASE)
 _NUMERIC_CELL_RE = re.compile(
     r"^[~≈∼]?\s*[-+−–]?\s*\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?\s*(?:[-–]|\.\.|to)?\s*"
     r"(?:\d[\d,]*(?:\.\d+)?)?\s*(?:±\s*\d[\d,]*(?:\.\d+)?)?\s*"
@@ -162,6 +166,8 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
             if role in ("mixed", "value", "delta") and (find_numbers(cell) or find_outcome(cell)):
                 yield from prose.claims_in_text(ctx, row.line, cell, max(off, 0), subject=label or None)
             continue
+        if not ctx.is_free(row.line, max(off, 0), max(off, 0) + len(cell)):
+            continue  # an earlier reader took it ("805 passed" is a test count)
         parsed = _cell_value(cell)
         if parsed is None:
             continue
@@ -179,18 +185,23 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
             if src is not None and _is_numeric_cell(src):
                 bv = _cell_value(src)
                 ref = bv[0] if bv else None
+        if ref is None:  # "96.25 (ref 96.36)" in one cell
+            rm = _CELL_REF_RE.search(clean(cell))
+            ref = to_float(rm.group(1)) if rm else None
         metric_head = re.sub(r"\s*[(\[][^()\[\]]{1,24}[)\]]\s*$", "", head).strip()
         metric = _metric_name(label, metric_head, role)
         kind = kind_for_metric(f"{metric} {section}", unit)
         if kind == "perf" and unit is None and role == "delta" and "%" in head:
             unit = "%"
-        config = {"row": label, "column": head}
+        config = {**qualifiers(label), **qualifiers(head), "row": label, "column": head}
+        if table.header and _GATE_HEADER_RE.match(clean(table.header[0])):
+            config["gate"] = label  # "gate | gsm8k | acceptance length": the row names the gate
         ctx.take(row.line, max(off, 0), max(off, 0) + len(cell))
         yield ctx.claim(kind, row.line, cell.strip(), metric=metric, value=value, high=high, approx=approx,
                         unit=unit, reference=ref, stderr=stderr, printed=printed, config=config)
         # "-41.097s (1.77x faster)", "11.0 (+5.2%)": a speed-up or change in parentheses is its own claim
         pm = re.search(r"\(([^()]{1,40})\)", clean(cell))
-        if pm and not _CELL_REF_RE.search(clean(cell)):
+        if pm and not re.match(r"\s*(?:ref|baseline|vs|was)\b", pm.group(1), re.IGNORECASE):
             for n in find_numbers(pm.group(1))[:1]:
                 if n.unit in ("x", "×", "%") and n.num_start <= 2:
                     yield ctx.claim("perf", row.line, cell.strip(), metric=f"{metric} ({pm.group(1).strip()})",
