@@ -121,3 +121,35 @@ BASELINE_LABEL_RE = re.compile(
 
 def is_config_label(label: str) -> bool:
     return bool(CONFIG_LABEL_RE.match(label.strip(" *`_-=[]").strip()))
+
+
+# Qualifiers written in row names, column headers and clauses, as normalised config keys.
+_QUALIFIER_RES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("mtp", re.compile(r"\bMTP[ -]?(\d{1,2})\b|\b(no) MTP\b", re.IGNORECASE)),
+    ("kv_cache", re.compile(r"\b(FP8|NVFP4|FP4|MXFP4|bf16|fp16|int8|int4)[ -]KV\b", re.IGNORECASE)),
+    ("concurrency", re.compile(r"\bcon(?:currency)?[ =:]?(\d{1,5})\b", re.IGNORECASE)),
+    ("gpu", re.compile(r"\b(GB300|GB200|B300|B200|H200|H100|H800|H20|A100|A10G?|L40S?|L4|MI300X|MI325X|MI355X|"
+                       r"RTX ?\d{4}|DGX[ -]Spark)\b", re.IGNORECASE)),
+    ("tp", re.compile(r"\bTP[ =]?(\d{1,3})\b", re.IGNORECASE)),
+    ("ep", re.compile(r"\bEP[ =]?(\d{1,3})\b", re.IGNORECASE)),
+    ("draft", re.compile(r"\bdraft(?:[ _]len(?:gth)?)?[ =]?(\d{1,2})\b", re.IGNORECASE)),
+    ("state", re.compile(r"\b(bf16|fp32|fp16)(?: GDN| SSM| recurrent)? state\b", re.IGNORECASE)),
+)
+
+
+def qualifiers(text: str | None) -> dict[str, str]:
+    """Normalised qualifiers in a name: "MTP1, FP8 KV" -> {"mtp": "1", "kv_cache": "fp8"};
+    "con128 tok/s/GPU" -> {"concurrency": "128"}; "GB300, TP1" -> {"gpu": "GB300", "tp": "1"}."""
+    out: dict[str, str] = {}
+    if not text:
+        return out
+    s = text[:400]
+    for key, rx in _QUALIFIER_RES:
+        m = rx.search(s)
+        if not m:
+            continue
+        val = next((g for g in m.groups() if g), "")
+        if key == "mtp" and val.lower() == "no":
+            val = "0"
+        out[key] = val.upper() if key == "gpu" else val.lower()
+    return out
