@@ -1,7 +1,8 @@
 """What every extractor receives: the document, the revision in force, and a claim factory.
 
 An extractor is a module with `NAME`, `VERSION`, `BLOCKS` (the block kinds it reads) and
-`extract(block, ctx) -> Iterable[Claim]`. Extractors run in registry order over each block;
+`extract(block, ctx) -> Iterable[Claim]`; `NEEDS_DIGIT = False` where it can claim from a block
+without digits (the pipeline skips digit-less blocks for every other extractor). Extractors run in registry order over each block;
 an extractor that has read a line marks it taken, so a later, more general extractor (prose)
 does not read the same number again.
 """
@@ -47,6 +48,7 @@ class Context:
     """Character spans (per line) that an extractor has turned into claims."""
     parser: str = ""
     _starts: list[int] = field(default_factory=list)
+    _block_starts: list[int] = field(default_factory=list)
 
     def set_scopes(self, scopes: list[RevisionScope]) -> None:
         self.scopes = sorted(scopes, key=lambda s: s.start)
@@ -84,12 +86,11 @@ class Context:
         return all(end <= a or start >= b for a, b in self.spans.get(line, ()))
 
     def section_at(self, line: int) -> tuple[str, ...]:
-        best: tuple[str, ...] = ()
-        for b in self.doc.blocks:
-            if b.start > line:
-                break
-            best = b.section
-        return best
+        """The heading path of the last block starting at or before `line` (blocks are in line order)."""
+        if len(self._block_starts) != len(self.doc.blocks):
+            self._block_starts = [b.start for b in self.doc.blocks]
+        i = bisect.bisect_right(self._block_starts, line) - 1
+        return self.doc.blocks[i].section if i >= 0 else ()
 
 
 _FIELDS = ("metric", "value", "high", "unit", "reference", "outcome", "outcome_text", "sha", "passed",

@@ -143,12 +143,33 @@ def _is_rendered_heading(lines: list[str], i: int) -> bool:
         return False
     if s.endswith((".", ":", ";", ",")) or len(s.split()) > 8:
         return False
+    if re.search(r"[:=]\s*[-+~]?\d", s):
+        return False  # "Accuracy: 0.950" is a result line, not a heading
     prev_blank = i == 0 or not lines[i - 1].strip()
     next_blank = i + 1 >= len(lines) or not lines[i + 1].strip()
     if not (prev_blank and next_blank):
         return False
     # a line that is only numbers and units is a value, not a heading
     return sum(ch.isalpha() for ch in s) >= max(3, len(s) // 3)
+
+
+_COMMAND_RE = re.compile(
+    r"^(?:\$\s+)?(?:[A-Z_][A-Z0-9_]{1,40}=\S{0,200}\s+){0,4}"
+    r"(?:python\d?(?:\.\d{1,2})?|pytest|torchrun|mpirun|srun|lm_eval|vllm|sglang|trtllm-\w{1,20}|make|cmake|"
+    r"bash|git|pip\d?|docker|buck|ninja|nvidia-smi|curl|export|cd|uv|accelerate)\s+\S")
+_PROGRESS_RE = re.compile(r"\d{1,3}%\|[█▏▎▍▌▋▊▉ #]{0,200}\||█{3}")
+
+
+def is_command_line(line: str) -> bool:
+    """A shell command ("python3 -m sglang.bench_serving --num-prompts 512 ...") or a progress bar
+    ("100%|█████| 1319/1319 [05:56<00:00, 3.70it/s]"): code, even without a fence."""
+    s = line.strip()
+    if _PROGRESS_RE.search(s):
+        return True
+    if not _COMMAND_RE.match(s):
+        return False
+    # "make" and "cd" start sentences too: a command has flags, paths or a continuation
+    return bool(re.search(r"(?:^|\s)--?[A-Za-z]|/|\\$|&&|=", s))
 
 
 def _pipe_cells(line: str) -> list[str]:
@@ -225,6 +246,14 @@ def _scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
                                     level=len(hm.group(1))))
                 i += 1
                 continue
+        if rendered and is_command_line(stripped):
+            # a rendered copy loses code fences: shell commands and progress bars are still code
+            j = i
+            while j + 1 < n and lines[j].rstrip().endswith("\\") and lines[j + 1].strip():
+                j += 1
+            blocks.append(Block("code", no, j + 1, path(), info="command"))
+            i = j + 1
+            continue
         if rendered and _is_rendered_heading(lines, i):
             push_heading(2, stripped)
             blocks.append(Block("heading", no, no, path(), text=stripped, level=2))

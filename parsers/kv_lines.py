@@ -109,7 +109,7 @@ def _value_at(text: str, pos: int) -> tuple[Number | None, float | None, str | N
     dur = parse_duration(token)
     if dur is not None and re.search(r"\d[hm]", token):
         return None, dur, token, tok_end
-    nums = find_numbers(text, j, min(len(text), j + 60))
+    nums = find_numbers(text, j, min(len(text), j + 40), limit=1)
     if not nums or nums[0].start != j:
         return None, None, None, j
     return nums[0], None, None, nums[0].end
@@ -230,7 +230,7 @@ def continuations(text: str, pair: Pair) -> list[tuple[float, str, str, int, int
         if not m:
             break
         start = pos + m.end()
-        nums = find_numbers(text, start, min(len(text), start + 40))
+        nums = find_numbers(text, start, min(len(text), start + 40), limit=1)
         if not nums or nums[0].start != start:
             break
         num = nums[0]
@@ -272,6 +272,16 @@ def _baseline_before(ctx: Context, line: int, unit: str | None) -> float | None:
     return None
 
 
+def _accuracy_above(ctx: Context, line: int) -> bool:
+    """The nearest line above with pairs (within two) prints an accuracy ("Accuracy: 0.950")."""
+    for back in (1, 2):
+        prev = ctx.doc.line(line - back)
+        if not prev.strip():
+            continue
+        return any(p.value is not None and kind_for_metric(p.label) == "accuracy" for p in pairs_in(prev))
+    return False
+
+
 def _cut_short(ctx: Context, no: int, text: str, p: Pair) -> bool:
     """The document ends inside this value ("latency: 0" where the lines above print "0.11220 s")."""
     if p.unit is not None or p.end < len(text.rstrip()):
@@ -283,7 +293,7 @@ def _cut_short(ctx: Context, no: int, text: str, p: Pair) -> bool:
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
-    section = " ".join(ctx.section_at(block.start)[-1:])
+    section = " ".join(block.section[-1:])
     last_kind: str | None = None
     for no in range(block.start, block.end + 1):
         text = ctx.doc.line(no)
@@ -313,7 +323,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             metric = f"{group} {label}" if group else label
             kind = kind_for_metric(f"{metric} {section}", unit)
             if unit is None and not _MEASURED_RE.search(label):
-                if last_kind != "accuracy":
+                if last_kind != "accuracy" and not _accuracy_above(ctx, no):
                     continue
                 kind = "accuracy"  # "Invalid: 0.000" after "Accuracy: 0.950"
             if _cut_short(ctx, no, text, p):

@@ -75,8 +75,8 @@ def _unit_ok(text: str, end: int) -> bool:
     return not (nxt.isalnum() or nxt == "_")
 
 
-def find_numbers(text: str, start: int = 0, end: int | None = None) -> list[Number]:
-    """All free-standing numbers in text[start:end], left to right.
+def find_numbers(text: str, start: int = 0, end: int | None = None, limit: int | None = None) -> list[Number]:
+    """All free-standing numbers in text[start:end], left to right (the first `limit` of them).
 
     Numbers glued to identifiers are not numbers here: "MTP3", "sm_103", "bf16", "#20143",
     shas, versions "1.4.0rc2" and dotted paths are skipped.
@@ -84,7 +84,7 @@ def find_numbers(text: str, start: int = 0, end: int | None = None) -> list[Numb
     out: list[Number] = []
     stop = len(text) if end is None else end
     pos = start
-    while pos < stop:
+    while pos < stop and (limit is None or len(out) < limit):
         m = NUMBER_RE.search(text, pos, stop)
         if m is None:
             break
