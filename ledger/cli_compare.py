@@ -330,7 +330,7 @@ def run_trend(metric: str, targets: list[str], *, db: str, where: list[str], kin
                 if any(cfg.get(k) != v for k, v in filters.items()):
                     continue
                 label = key.label() + (f" {{{variant}}}" if variant else "")
-                at = snap.ref.name if len(loaded) == 1 else f"{doc.name}: {snap.ref.name}"
+                at = snap.ref.name if len(loaded) == 1 or snap.ref.name == doc.name else f"{doc.name}: {snap.ref.name}"
                 series.setdefault(label, []).append((at, c))
     return list(series.items())
 

@@ -1070,11 +1070,24 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None,
     if not ordered:
         unlabelled = [c for c in claims if c.revision is None]
         return [Snapshot(RevisionRef(name=document or "document", document=document), unlabelled)] if unlabelled else []
+    if order not in ("auto", "document", "reverse"):
+        raise UsageError(f"unknown revision order {order!r} (auto, document, reverse)")
+    numbers = [_label_number(s.ref.label or "") for s in ordered]
+    if order == "auto" and len(ordered) > 1 and None not in numbers and len(set(numbers)) == len(numbers):
+        return [s for _, s in sorted(zip(numbers, ordered, strict=True), key=lambda t: t[0] or 0)]
     if order == "reverse" or (order == "auto" and _newest_first(ordered)):
         ordered.reverse()
-    elif order not in ("auto", "document", "reverse"):
-        raise UsageError(f"unknown revision order {order!r} (auto, document, reverse)")
     return ordered
+
+
+_LABEL_NUMBER_RE = re.compile(r"\b(?:v|rev(?:ision)?|round|iteration|attempt|push|version|update|run)\s?#?(\d{1,4})\b",
+                              re.IGNORECASE)
+
+
+def _label_number(label: str) -> int | None:
+    """The number of a numbered revision label ("v2", "Round 3", "Update #4"), else None."""
+    m = _LABEL_NUMBER_RE.search(label)
+    return int(m.group(1)) if m else None
 
 
 def _newest_first(snaps: Sequence[Snapshot]) -> bool:

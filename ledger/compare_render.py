@@ -152,7 +152,7 @@ def series_rows(rows: Sequence[Row], names: Sequence[str], markdown: bool = Fals
         if markdown and p.verdict == "regression":
             verdict = "**regression**"
         step_regs = sum(1 for s in r.steps if s.verdict == "regression")
-        why = p.reason
+        why = "" if p.verdict in ("new", "missing") else p.reason
         if step_regs and p.verdict != "regression":
             why = (why + "; " if why else "") + f"{step_regs} step(s) regressed"
         span = ""
@@ -184,8 +184,15 @@ def render_series(revisions: Sequence[RevisionRef], rows: Sequence[Row], refs: S
     for i, r in enumerate(revisions, 1):
         lines.append(f"{'- ' if md else '  '}R{i}: {r.name}")
     lines.append("")
-    table = _md_table if md else _table
-    lines += table(SERIES_HEADERS, series_rows(shown, names, md))
+    if md:
+        multi = [r for r in shown if r.overall and r.overall.verdict not in ("new", "missing")]
+        lone = [r for r in shown if r.overall and r.overall.verdict in ("new", "missing")]
+        lines += _md_table(SERIES_HEADERS, series_rows(multi, names, md))
+        if lone:
+            lines += ["", f"<details><summary>{len(lone)} series stated in one revision only</summary>", ""]
+            lines += [*_md_table(SERIES_HEADERS, series_rows(lone, names, md)), "", "</details>"]
+    else:
+        lines += _table(SERIES_HEADERS, series_rows(shown, names, md))
     lines += _refs_section(refs, md) + _tested_section(tested, measured, md)
     return "\n".join(lines).rstrip() + "\n"
 

@@ -200,3 +200,15 @@ def test_seed_compare_lines_up_its_revision_sections() -> None:
     assert code == 0
     gsm = [p for p in json.loads(out)["pairs"] if p["metric"] == "gsm8k" and p["config"] == {}]
     assert any(p["old"] and p["new"] and p["old"]["value"] == 95.75 and p["new"]["value"] == 96.25 for p in gsm)
+
+
+def test_trend_across_ledger_documents_and_markdown_details(tmp_path: Path) -> None:
+    db = tmp_path / "l.db"
+    for n, name in ((11, "desc_v1.md"), (12, "desc_v2_regressed.md")):
+        assert run("ingest", str(FIX / name), "--repo", "acme/engine", "--pr", str(n), db=db)[0] == 0
+    code, out, _ = run("trend", "GSM8K", "-f", "json", db=db)
+    assert code == 0
+    assert [(p["at"], p["value"]) for p in json.loads(out)[0]["points"]] == [
+        ("acme/engine#11", 84.31), ("acme/engine#12", 80.02)]
+    code, out, _ = run("compare", str(FIX / "revisions.md"), "-f", "markdown")
+    assert code == 0 and out.startswith("### 3 revisions, oldest first") and "| verdict | kind |" in out

@@ -465,3 +465,9 @@ def test_hostile_names_are_read_quickly() -> None:
             c = mk(kind, s, 1.0, config={"row": s, "gate": s, "mtp": s, "model": s})
             compare(snap("a", c), snap("b", c))
     assert time.perf_counter() - start < 5.0
+
+
+def test_numbered_labels_order_by_their_number() -> None:
+    claims = [mk("accuracy", "gsm8k", 90.0 + i, rev=(f"Round {n}", None, None), line=i)
+              for i, n in enumerate([2, 3, 1])]
+    assert [s.ref.label for s in split_revisions(claims)] == ["Round 1", "Round 2", "Round 3"]
