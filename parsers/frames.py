@@ -26,6 +26,8 @@ from parsers.vocab import is_config_label, kind_for_metric
 NAME = "frames"
 VERSION = "1"
 BLOCKS = frozenset({"code", "text"})
+NEEDS_DIGIT = False
+"""The header line that starts the region has no digit; the rows below it do."""
 
 _NUM_RE = re.compile(r"^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,3})?$")
 _INPUT_RE = re.compile(

@@ -28,6 +28,8 @@ from parsers.numbers import to_float
 NAME = "lm_eval"
 VERSION = "1"
 BLOCKS = frozenset({"table", "code", "text"})
+NEEDS_DIGIT = False
+"""The header line that starts the region has no digit; the rows below it do."""
 
 _FIRST_RE = re.compile(r"^(?:tasks?|groups?)$", re.IGNORECASE)
 _VALUE_RE = re.compile(r"^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,3})?$")
