@@ -471,3 +471,14 @@ def test_numbered_labels_order_by_their_number() -> None:
     claims = [mk("accuracy", "gsm8k", 90.0 + i, rev=(f"Round {n}", None, None), line=i)
               for i, n in enumerate([2, 3, 1])]
     assert [s.ref.label for s in split_revisions(claims)] == ["Round 1", "Round 2", "Round 3"]
+
+
+def test_task_config_does_not_split_a_benchmark_but_long_context_does() -> None:
+    k1, _ = claim_key(mk("accuracy", "gsm8k exact_match", 0.77, config={"task": "gsm8k"}))
+    k2, _ = claim_key(mk("accuracy", "GSM8K", 77.0))
+    assert k1 == k2
+    a1, _ = claim_key(mk("acceptance", "acceptance length", 3.9, config={"task": "long-context passkey"}))
+    a2, _ = claim_key(mk("acceptance", "acceptance length", 3.9))
+    assert a1 != a2 and dict(a1.config)["task"] == "long-context"
+    _, unit_variant = claim_key(mk("perf", "TTFT (ms) result", 41.2, unit="ms", config={"row": "TTFT (ms)"}))
+    assert unit_variant == ""
