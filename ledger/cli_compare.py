@@ -192,7 +192,7 @@ def _snapshots(loaded: list[Loaded], by: By, order: Order) -> tuple[list[Snapsho
 
 def run_compare(targets: list[str], *, from_: str | None, to: str | None, fmt: CompareFormat, db: str,
                 noise: NoiseModel, by: By, order: Order, input_format: str | None,
-                kinds: list[str] | None) -> tuple[str, bool, bool]:
+                kinds: list[str] | None, model: str | None = None) -> tuple[str, bool, bool]:
     """(rendered output, has a regression, compared anything)."""
     from ledger.compare import (
         REGRESSION,
@@ -201,10 +201,14 @@ def run_compare(targets: list[str], *, from_: str | None, to: str | None, fmt: C
         compare_series,
         select_window,
         stated_vs_tested,
+        with_default_config,
     )
     from ledger.compare_render import render_pairs, render_series
 
     loaded = [load_target(t, db, input_format) for t in targets]
+    if model:
+        for doc in loaded:
+            doc.versions = [(v, with_default_config(cl, {"model": model})) for v, cl in doc.versions]
     snaps, every = _snapshots(loaded, by, order)
     snaps = select_window(snaps, from_, to) if (from_ or to) and snaps else snaps
     registered = load_registered(db)
@@ -268,6 +272,8 @@ def compare_cmd(
     = Order.auto,
     kind: Annotated[list[str] | None, typer.Option("--kind", "-k", help="Only these kinds (repeatable).")] = None,
     input_format: Annotated[str | None, typer.Option("--input-format", help="markdown or rendered.")] = None,
+    model: Annotated[str | None, typer.Option("--model", help="The model of claims that do not name one (for "
+                                                             "registered reference checks).")] = None,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """Line up comparable claims across revisions and judge each: regression, improvement, within noise,
@@ -279,7 +285,7 @@ def compare_cmd(
     try:
         noise = build_noise(threshold or [], samples or [], config, z)
         out, regression, compared = run_compare(targets, from_=from_, to=to, fmt=format, db=db, noise=noise, by=by,
-                                                order=order, input_format=input_format, kinds=kind)
+                                                order=order, input_format=input_format, kinds=kind, model=model)
     except LedgerError as exc:
         _err(str(exc))
         raise typer.Exit(EXIT_USAGE) from None

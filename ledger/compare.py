@@ -1176,6 +1176,16 @@ def stated_vs_tested(claims: Sequence[Claim]) -> tuple[list[TestedCommit], list[
     return out, list(dict.fromkeys(measured.values()))
 
 
+def with_default_config(claims: Sequence[Claim], defaults: dict[str, str]) -> list[Claim]:
+    """The claims, each with `defaults` filled in where its config does not name the key (or an alias)."""
+    out = []
+    for c in claims:
+        have = {canonical_key_name(k) for k in c.config}
+        missing = {k: v for k, v in defaults.items() if canonical_key_name(k) not in have}
+        out.append(c.model_copy(update={"config": {**c.config, **missing}}) if missing else c)
+    return out
+
+
 def has_regression(pairs: Iterable[Pair]) -> bool:
     return any(p.verdict == REGRESSION for p in pairs)
 
@@ -1185,5 +1195,5 @@ __all__ = [
     "RegisteredReference", "RevisionRef", "Row", "SeriesComparison", "Snapshot", "TestedCommit", "Threshold",
     "check_references", "claim_key", "compare", "compare_series", "config_hints", "has_regression", "implausible",
     "judge", "key_difference", "normalise_metric", "number", "select_window", "split_revisions", "stated_vs_tested",
-    "threshold_for",
+    "threshold_for", "with_default_config",
 ]

@@ -212,3 +212,15 @@ def test_trend_across_ledger_documents_and_markdown_details(tmp_path: Path) -> N
         ("acme/engine#11", 84.31), ("acme/engine#12", 80.02)]
     code, out, _ = run("compare", str(FIX / "revisions.md"), "-f", "markdown")
     assert code == 0 and out.startswith("### 3 revisions, oldest first") and "| verdict | kind |" in out
+
+
+@pytest.mark.skipif(not REFS.is_file(), reason="../shared/corpus/docs is not present")
+def test_model_flag_lets_registered_references_check_a_description(tmp_path: Path) -> None:
+    db = tmp_path / "l.db"
+    assert run("references", "import", str(REFS), db=db)[0] == 0
+    code, out, _ = run("compare", str(FIX / "desc_v1.md"), str(FIX / "desc_v2_noise.md"), "--model",
+                       "meta-llama/Llama-3.3-70B-Instruct", "-f", "json", db=db)
+    assert code == 0
+    refs = json.loads(out)["references"]
+    assert [(r["value"], r["reference"], r["verdict"]) for r in refs if r["metric"] == "gsm8k"] == [
+        (84.31, 83.78, "within noise"), (84.05, 83.78, "within noise")]
