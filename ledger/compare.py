@@ -7,7 +7,14 @@ Revisions
 ---------
 A `Snapshot` is one side of a comparison: a revision section of a description ("Final head
 13c21f460b"), one version of a document, or a whole document / PR. `split_revisions` cuts one
-document's claims into its revision sections and orders them oldest to newest.
+document's claims into its revision sections (CI-bot runs, label "CI", are kept apart for the
+stated-versus-tested list) and orders them oldest to newest: numbered labels ("Round 2") by number;
+otherwise a vote of the label words ("Final head" near the top and "Earlier validation" near the
+bottom mean the text lists the newest first) and of head/base links (a head built on another
+section's head is newer). `compare` judges two snapshots; `compare_series` lines up many: each
+series row is followed from revision to revision, every step is judged, and the row's verdict
+compares its first and last stated values (a series stated once is "new" when that is the newest
+revision, else "missing").
 
 Comparability key
 -----------------
@@ -22,7 +29,12 @@ one key in one revision but never makes two claims comparable or not. A gate's n
 the configuration it encodes (test_mtp1_... gives draft_len=1) and as a variant, so "gsm8k" under
 `test_gsm8k` in one section lines up with a bare "gsm8k" row in another. When a claim has no
 partner with its key but the other side has one with the same metric and a different
-configuration, the pair is reported "not comparable" with the key parts that differ.
+configuration, the pair is reported "not comparable" with the key parts that differ. An extracted
+`task` only counts when it is a long-context workload (passkey, RULER), which changes what an
+acceptance length or a latency means. Within one key, claims pair by equal variant, then equal
+words, then shared words, then a lone pair; a value its metric cannot take (an acceptance length
+above draft_len + 1, an accuracy above 100) is a mis-read and is left out. Names are cut to 300
+characters before any pattern reads them.
 
 Noise model
 -----------
@@ -46,8 +58,8 @@ found wins:
 4. the default per kind: accuracy 0.5 points (0.005 for fractions), acceptance length 0.05,
    acceptance rate 0.02 (or 2 points), perf 2% of the mean of the two values.
 
-z defaults to 1.96 (two-sided 95%). Every threshold is relative-symmetric (old and new can swap
-without changing the verdict's size), so swapping the sides swaps regression and improvement. A
+z defaults to 1.96 (two-sided 95%). Every threshold is symmetric in old and new (perf takes 2% of
+their mean, not of old), so swapping the sides swaps regression and improvement exactly. A
 stated range widens T by the half-widths; an approximate value ("~370") adds a note. Direction
 comes from `parsers.vocab.higher_is_better`. Gates compare outcomes (pass > waived > fail;
 pass -> fail is a regression; not_run / skipped / not_verified on one side is insufficient data);
