@@ -17,11 +17,12 @@ from collections.abc import Iterator
 from ledger.model import Claim
 from parsers.base import Context
 from parsers.document import Block, Document, Table
-from parsers.numbers import find_numbers
 
 NAME = "support_table"
 VERSION = "1"
 BLOCKS = frozenset({"table"})
+NEEDS_DIGIT = False
+"""Claims here can stand without a number (an outcome word, a Yes/No cell)."""
 
 _FOOTNOTE_MARK_RE = re.compile(r"\[\^([\w.-]{1,24})\]")
 _FOOTNOTE_DEF_RE = re.compile(r"^ {0,3}\[\^([\w.-]{1,24})\]:[ \t]*(.*)$")
@@ -43,6 +44,12 @@ _WORD_RE = re.compile(
     r"^(not supported|unsupported|not tested|untested|supported|yes|no|n/a|n\.a\.|na|not applicable)"
     r"(?![\w/])[ \t]*(.{0,400})$", re.IGNORECASE)
 _NOTE_RE = re.compile(r"^(?:\((.{0,300})\)|[,;:–—-][ \t]*(.{0,300}))$")
+_BARE_MARK_RE = re.compile(r"^(?:\[?(\d{1,2})\]?|([¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}))$")
+"""A rendered footnote reference left behind by a copy: "Yes 1", "Yes[2]", "Yes¹"."""
+_NUMERIC_RE = re.compile(r"^[~≈<>±+−-]?\s?\d[\d.,]*\s?[^\s\d]{0,10}$")
+"""A result value cell ("1.5", "12 ms", "96.2%"), as opposed to a name with digits ("Llama 3.1")."""
+_TRAILING_SUPERSCRIPT_RE = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}$")
+_SUPERSCRIPTS = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
 _DIAGONAL_RE = re.compile(r"^[-–—=]{2,}$")
 _OUTCOME_HEADER_RE = re.compile(
     r"^(?:status|result|results|outcome|verdict|pass(?:ed)?|ci|check|checks|ok|state|passing|test result)s?\b",
@@ -76,7 +83,7 @@ def plain(text: str) -> str:
     """Text without links (their words kept), HTML tags, emphasis and code marks."""
     s = _LINK_RE.sub(r"\1", text)
     s = _TAG_RE.sub("", s)
-    s = _MARKUP_RE.sub("", s)
+    s = _MARKUP_RE.sub("", s).replace("\ufe0f", "").replace("\ufe0e", "")
     return " ".join(s.split())
 
 
@@ -89,16 +96,21 @@ def cell_support(cell: str) -> tuple[str, str | None, list[str]] | None:
     """(value, the cell's own note, footnote ids) for a support cell, else None."""
     marks = _FOOTNOTE_MARK_RE.findall(cell)
     s = plain(_FOOTNOTE_MARK_RE.sub("", cell)).strip()
+    sup = _TRAILING_SUPERSCRIPT_RE.search(s)
+    if sup:
+        marks = [*marks, sup.group(0).translate(_SUPERSCRIPTS)]
+        s = s[:sup.start()].strip()
     if not s:
         return None
     for mark, value in _MARKS.items():
         if s.startswith(mark):
             rest = s[len(mark):].strip()
-            note = _cell_note(rest)
+            bare = _BARE_MARK_RE.match(rest)
+            if bare:
+                return value, None, [*marks, (bare.group(1) or bare.group(2)).translate(_SUPERSCRIPTS)]
+            note = _cell_note(rest) if rest else None
             if rest and note is None:
-                rest_words = rest.lstrip("\ufe0f").strip()
-                if rest_words:
-                    note = rest_words[:_MAX_NOTE]
+                note = rest[:_MAX_NOTE]
             return value, note, marks
     m = _WORD_RE.match(s)
     if not m:
@@ -108,6 +120,9 @@ def cell_support(cell: str) -> tuple[str, str | None, list[str]] | None:
     rest = m.group(2).strip()
     if not rest:
         return value, None, marks
+    bare = _BARE_MARK_RE.match(rest)
+    if bare:
+        return value, None, [*marks, (bare.group(1) or bare.group(2)).translate(_SUPERSCRIPTS)]
     note = _cell_note(rest)
     if note is None:
         return None  # "No speed-up here": words that only start with a value word
@@ -146,7 +161,7 @@ def support_columns(table: Table) -> list[int] | None:
                 yes += 1
             else:
                 other += 1
-                if find_numbers(clean_name(c)):
+                if _NUMERIC_RE.match(clean_name(c)):
                     numeric_cells += 1
         if yes and _OUTCOME_HEADER_RE.match(head):
             return None  # a status column of check marks: gates, not a matrix
