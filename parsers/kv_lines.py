@@ -252,10 +252,13 @@ def _skip_line(text: str) -> bool:
     return not s or bool(_COMMAND_RE.match(s)) or s.count(" --") >= 2 or "█" in s
 
 
-def _is_config(label: str) -> bool:
+def _is_config(label: str, unit: str | None) -> bool:
+    """Run inputs and workload counts: "Successful requests", "Batch size", "Number of draft tokens"."""
     core = re.sub(r"\s*[(\[][^()\[\]]{1,30}[)\]]\s*$", "", label)
     if is_config_label(core):
         return True
+    if unit is not None and unit.lower() not in ("tokens", "token", "tok"):
+        return False  # "With the draft model: 101.12 s" is a measured time
     return bool(_COUNT_LABEL_RE.search(core)) and not _RATE_WORDS_RE.search(label)
 
 
@@ -314,7 +317,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             unit = header_unit(label) or p.unit
             if unit is not None:
                 unit = normalise_unit(unit)
-            if _is_config(label):
+            if _is_config(label, unit):
                 ctx.take(no, p.label_start, p.end)
                 continue
             if BASELINE_LABEL_RE.match(label):

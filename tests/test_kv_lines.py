@@ -1,0 +1,75 @@
+"""Benchmark "label: value" output: fixtures in each tool's layout, plus the line grammar's edges."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _fixture_claims import cases, check_provenance, claims_of, expected, project
+
+from parsers import extract
+from parsers.kv_lines import continuations, pairs_in
+
+CASES = cases("kv_lines")
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+def test_fixture_gives_expected_claims(path: Path) -> None:
+    assert [project(c, ("metric",)) for c in claims_of(path, "kv_lines")] == expected(path)
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+def test_fixture_claims_point_at_their_text(path: Path) -> None:
+    check_provenance(path)
+
+
+@pytest.mark.parametrize(("line", "pairs"), [
+    ("Mean TTFT (ms):                          42.17", [("Mean TTFT (ms)", 42.17, None)]),
+    ("[AR] P50    : 1.82", [("[AR] P50", 1.82, None)]),
+    ("Accuracy: 0.950 Invalid: 0.000 Latency: 20.1 s Output throughput: 1234.5 token/s",
+     [("Accuracy", 0.95, None), ("Invalid", 0.0, None), ("Latency", 20.1, "s"),
+      ("Output throughput", 1234.5, "token/s")]),
+    ("Decode 0. Batch size: 128, latency: 0.17131 s, throughput:    747.20 token/s",
+     [("Batch size", 128.0, None), ("latency", 0.17131, "s"), ("throughput", 747.2, "token/s")]),
+    ("Backend:                                 sglang", [("Backend", None, None)]),
+    ("Run time: 1m0.832s", [("Run time", 60.832, "s")]),
+    ("[06/05/2026-03:40:27] [TRT-LLM] [I] [evaluate] TRTLLM execution time: 980.517 seconds.",
+     [("TRTLLM execution time", 980.517, "seconds")]),
+])
+def test_pairs_in(line: str, pairs: list[tuple[str, float | None, str | None]]) -> None:
+    assert [(p.label, p.value, p.unit) for p in pairs_in(line)] == pairs
+
+
+@pytest.mark.parametrize("line", ["see http://host:8000/v1", "tests/a.py::test_b 3", "at 18:55:20 TP0"])
+def test_urls_test_ids_and_clock_times_give_no_value(line: str) -> None:
+    assert [p for p in pairs_in(line) if p.value is not None] == []
+
+
+def test_a_value_followed_by_words_is_left_to_prose() -> None:
+    (pair,) = pairs_in("gsm8k: 96.25 (ref 96.36)")
+    assert not pair.clean
+
+
+def test_comma_continuations_carry_their_unit_and_qualifier() -> None:
+    line = "Throughput: 89.27 requests/s, 22853.37 total tokens/s, 11426.69 output tokens/s"
+    (pair,) = pairs_in(line)
+    assert [(v, u, q) for v, u, q, _, _ in continuations(line, pair)] == [
+        (22853.37, "tokens/s", "total"), (11426.69, "tokens/s", "output")]
+
+
+def test_baseline_line_is_the_next_values_reference_and_no_claim() -> None:
+    claims = extract("Baseline: 215.84 s\nSpeculative: 133.24 s\n", path="t.md").claims
+    assert [(c.value, c.reference) for c in claims] == [(133.24, 215.84)]
+
+
+@pytest.mark.parametrize("text", [
+    "Successful requests: 512", "Total input tokens: 4194304", "Peak concurrent requests: 512",
+    "Number of draft tokens generated: 259,326", "Max request concurrency: 64", "Request rate: 10",
+    "tp=8, M=64", "#running-req: 8, #token: 4096",
+])
+def test_workload_echoes_are_not_claims(text: str) -> None:
+    assert extract(f"```\n{text}\n```\n", path="t.md").claims == []
+
+
+def test_hostile_colon_runs_do_not_raise() -> None:
+    extract("a: 1 " * 4000 + "\n" + ": " * 4000 + "\n" + "x=" * 4000, path="t.md")

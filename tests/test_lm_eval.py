@@ -1,0 +1,70 @@
+"""lm-evaluation-harness tables: fixtures in each layout, plus the edge cases one by one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _fixture_claims import cases, check_provenance, claims_of, expected, project
+
+from parsers import extract
+from parsers.lm_eval import layout_of, split_pipe_cells
+
+CASES = cases("lm_eval")
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+def test_fixture_gives_expected_claims(path: Path) -> None:
+    got = [project(c, ("metric", "config")) for c in claims_of(path, "lm_eval")]
+    assert got == expected(path)
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+def test_fixture_claims_point_at_their_text(path: Path) -> None:
+    check_provenance(path)
+
+
+def test_numbers_of_the_table_are_not_read_again_by_other_readers() -> None:
+    path = next(p for p in CASES if p.name == "gfm_table.md")
+    lines = {c.source.line for c in claims_of(path, "lm_eval")}
+    others = [c for c in claims_of(path) if not (c.parser or "").startswith("lm_eval/")]
+    assert not [c for c in others if c.source.line in lines | {5, 6}]  # no n-shot, version or stderr claims
+
+
+def test_truncated_row_is_skipped_with_a_warning() -> None:
+    text = (CASES[0].parent / "truncated.md").read_text(encoding="utf-8")
+    result = extract(text, path="truncated.md")
+    assert any("cut off" in w for w in result.warnings)
+    assert [c.value for c in result.claims if c.parser and c.parser.startswith("lm_eval/")] == [0.7612]
+
+
+@pytest.mark.parametrize(("header", "value_col", "stderr_col"), [
+    ("|Tasks|Version|Filter|n-shot|Metric| |Value| |Stderr|", 6, 8),
+    ("|Groups|Version|Filter|n-shot|Metric|   |Value |   |Stderr|", 6, 8),
+    ("|Task|Version|Metric|Value| |Stderr|", 3, 5),
+    ("|Tasks|Version|Filter|n-shot|Metric|Value|", 5, None),
+])
+def test_layout_of_header(header: str, value_col: int, stderr_col: int | None) -> None:
+    layout = layout_of(split_pipe_cells(header))
+    assert layout is not None
+    assert (layout.value, layout.stderr) == (value_col, stderr_col)
+
+
+@pytest.mark.parametrize("header", [
+    "| Model | Metric | Value |", "|Tasks|Version|", "| Task | Score |", "",
+])
+def test_other_tables_are_not_lm_eval(header: str) -> None:
+    assert layout_of(split_pipe_cells(header)) is None
+
+
+def test_empty_task_and_filter_inherit_from_the_row_above() -> None:
+    text = ("|Tasks|Version|Filter|n-shot|Metric| |Value| |Stderr|\n|--|--|--|--|--|--|--|--|--|\n"
+            "|piqa|1|none|0|acc|↑|0.79|±|0.01|\n|    | |    |0|acc_norm|↑|0.80|±|0.01|\n")
+    claims = extract(text, path="t.md").claims
+    assert [(c.config["task"], c.config["filter"], c.config["metric"], c.value) for c in claims] == [
+        ("piqa", "none", "acc", 0.79), ("piqa", "none", "acc_norm", 0.80)]
+
+
+def test_hostile_pipe_lines_do_not_raise() -> None:
+    text = "|Tasks|Version|Filter|n-shot|Metric| |Value| |Stderr|\n" + "|" * 5000 + "\n" + "|a|" * 2000
+    extract(text, path="t.md")
