@@ -56,7 +56,8 @@ _COUNT_NOUN_RE = re.compile(
     r"queries|query|shapes?|threads?|blocks?|bytes?|tokens?|tok\b|counts?|nodes?|cards?|ops?|kernels?|"
     r"patches|patch|gates?|tests?|models?|items?|entries|times|drafts?|workers?|ranks?|sequences?|"
     r"seqs?|users?|clients?|words?|chars?|characters|lines?|images?|videos?|frames?|q\b|kv\b|"
-    r"weeks?|days?|months?|years?|people|members?|comments?|reviews?|issues?|prs?|stages?|passes)\b",
+    r"weeks?|days?|months?|years?|people|members?|comments?|reviews?|issues?|prs?|stages?|passes|"
+    r"questions?|problems?|shots?|examples?|subjects?|tasks?)\b",
     re.IGNORECASE,
 )
 _RATIO_WORD_RE = re.compile(
