@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ledger.model import Claim
 from parsers.base import Context
 from parsers.document import Document, read_document
 from parsers.revisions import find_revisions
+
+_DIGIT_RE = re.compile(r"\d")
 
 
 @dataclass
@@ -28,10 +31,21 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     ctx.set_scopes(find_revisions(doc))
     claims: list[Claim] = []
     warnings: list[str] = []
+    # Most prose lines hold no digit, and only a few extractors can claim anything without one:
+    # one pass over each block saves every numeric extractor from scanning it.
+    lines = doc.lines
+    has_digit = [
+        _DIGIT_RE.search("\n".join(lines[b.start - 1:b.end]) if b.end > b.start else lines[b.start - 1])
+        is not None
+        for b in doc.blocks
+    ]
     for ext in EXTRACTORS:
         ctx.parser = f"{ext.NAME}/{ext.VERSION}"
-        for block in doc.blocks:
+        needs_digit = getattr(ext, "NEEDS_DIGIT", True)
+        for bi, block in enumerate(doc.blocks):
             if block.kind not in ext.BLOCKS or (block.start in ctx.taken and block.kind == "table"):
+                continue
+            if needs_digit and not has_digit[bi]:
                 continue
             try:
                 claims.extend(ext.extract(block, ctx))

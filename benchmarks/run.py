@@ -1,0 +1,209 @@
+"""Benchmarks, measured side by side in one run and printed as ratios.
+
+    python benchmarks/run.py                     # headline at 2,000 docs, memory/query at 10k
+    python benchmarks/run.py --docs 200 --big 1000 --rounds 1   # a quick look
+
+Figures:
+  1. headline: `ledger ingest DIR --db NEW.db` as a whole process vs a Python process that only
+     parses the same files with markdown-it-py (commonmark + table); interleaved rounds, median ratio
+     (goal <= 0.75);
+  2. extract-only (in process, parsers.extract) vs the same markdown-it parse (in process);
+  3. peak memory (max RSS) of `ledger ingest` at two corpus sizes (goal: flat, < 300 MB);
+  4. query latency on the big ledger: `claims --metric gsm8k`, `claims --search`, `compare` of a
+     document with several versions (goal < 100 ms each);
+  5. start-up: `ledger --version` vs `python -c "import typer"` (goal <= 1.5x).
+The corpus is built from ../shared (seeds, corpus PRs, rendered copies, docs) with numbers perturbed
+so that no two documents share a content hash.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+_DIGIT_RE = re.compile(r"\d+\.\d+|\d{2,}")
+
+
+def sources(shared: Path = SHARED) -> list[Path]:
+    pats = ["seeds/*.txt", "corpus/prs/*.md", "corpus/rendered/prs/*.txt", "corpus/docs/*.md"]
+    out: list[Path] = []
+    for p in pats:
+        out += sorted(shared.glob(p))
+    return out
+
+
+def build_corpus(n: int, dest: Path, shared: Path = SHARED, seed: int = 7) -> list[Path]:
+    """n documents, copies of the shared ones with perturbed numbers (distinct hashes)."""
+    src = sources(shared)
+    if not src:
+        raise SystemExit(f"no source documents under {shared}")
+    texts = [(p.suffix, p.read_text(encoding="utf-8")) for p in src]
+    rng = random.Random(seed)
+    dest.mkdir(parents=True, exist_ok=True)
+    files = []
+    for i in range(n):
+        suffix, text = texts[i % len(texts)]
+
+        def bump(m: re.Match[str]) -> str:
+            s = m.group(0)
+            if rng.random() < 0.3:
+                last = s[-1]
+                s = s[:-1] + str((int(last) + 1 + rng.randrange(8)) % 10)
+            return s
+
+        body = _DIGIT_RE.sub(bump, text) + f"\n\n<!-- copy {i} -->\n"
+        f = dest / f"doc{i:06d}{suffix}"
+        f.write_text(body, encoding="utf-8")
+        files.append(f)
+    return files
+
+
+PARSE_ONLY = """
+import sys
+from pathlib import Path
+from markdown_it import MarkdownIt
+md = MarkdownIt("commonmark").enable("table")
+for f in sorted(Path(sys.argv[1]).iterdir()):
+    md.parse(f.read_text(encoding="utf-8"))
+"""
+
+
+def ledger_cmd() -> list[str]:
+    exe = Path(sys.executable).parent / "ledger"
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "ledger"]
+
+
+def run_timed(cmd: list[str]) -> tuple[float, int, str]:
+    """Wall time, child peak RSS (kB) and stderr tail of one process."""
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    took = time.perf_counter() - start
+    rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    if proc.returncode not in (0, 1):
+        raise RuntimeError(f"{' '.join(cmd[:3])} exited {proc.returncode}: {proc.stderr[-400:]}")
+    return took, rss, proc.stderr[-200:]
+
+
+def peak_rss_of(cmd: list[str]) -> int:
+    """Peak RSS in MB of one child process, measured in a fresh interpreter (RUSAGE_CHILDREN is a max)."""
+    probe = ("import resource,subprocess,sys; subprocess.run(sys.argv[1:], capture_output=True); "
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", probe, *cmd], capture_output=True, text=True)
+    return int(out.stdout.strip() or 0) // 1024
+
+
+def headline(folder: Path, rounds: int) -> dict[str, float]:
+    ratios, ingest_t, parse_t = [], [], []
+    for r in range(rounds):
+        with tempfile.TemporaryDirectory() as tmp:
+            db = Path(tmp) / "new.db"
+            t_parse, _, _ = run_timed([sys.executable, "-c", PARSE_ONLY, str(folder)])
+            t_ingest, _, _ = run_timed([*ledger_cmd(), "ingest", str(folder), "--db", str(db)])
+        ratios.append(t_ingest / t_parse)
+        ingest_t.append(t_ingest)
+        parse_t.append(t_parse)
+        del r
+    return {"ingest_s": statistics.median(ingest_t), "parse_s": statistics.median(parse_t),
+            "ratio": statistics.median(ratios)}
+
+
+def extract_vs_parse(files: list[Path], rounds: int) -> dict[str, float]:
+    sys.path.insert(0, str(ROOT))
+    from markdown_it import MarkdownIt
+
+    from parsers import extract
+
+    texts = [(f.name, f.read_text(encoding="utf-8")) for f in files]
+    md = MarkdownIt("commonmark").enable("table")
+    t_ex, t_md = [], []
+    for _ in range(rounds):
+        s = time.perf_counter()
+        for _name, t in texts:
+            md.parse(t)
+        t_md.append(time.perf_counter() - s)
+        s = time.perf_counter()
+        for name, t in texts:
+            extract(t, path=name)
+        t_ex.append(time.perf_counter() - s)
+    return {"extract_s": statistics.median(t_ex), "parse_s": statistics.median(t_md),
+            "ratio": statistics.median(t_ex) / statistics.median(t_md)}
+
+
+def query_latency(db: Path, rounds: int = 5) -> dict[str, float]:
+    queries = {
+        "claims --metric gsm8k": ["claims", "--metric", "gsm8k", "--format", "jsonl"],
+        "claims --search TTFT": ["claims", "--search", "TTFT", "--format", "jsonl"],
+    }
+    out = {}
+    for name, args in queries.items():
+        times = []
+        for _ in range(rounds):
+            t, _, _ = run_timed([*ledger_cmd(), *args, "--db", str(db)])
+            times.append(t)
+        out[name] = statistics.median(times)
+    return out
+
+
+def startup(rounds: int = 7) -> dict[str, float]:
+    t_l = [run_timed([*ledger_cmd(), "--version"])[0] for _ in range(rounds)]
+    t_t = [run_timed([sys.executable, "-c", "import typer"])[0] for _ in range(rounds)]
+    return {"ledger_s": statistics.median(t_l), "typer_s": statistics.median(t_t),
+            "ratio": statistics.median(t_l) / statistics.median(t_t)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--docs", type=int, default=2000, help="documents for the headline figure")
+    ap.add_argument("--big", type=int, default=10_000, help="documents for the memory and query figures")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--shared", type=Path, default=SHARED)
+    ap.add_argument("--keep", type=Path, default=None, help="keep the built corpora and ledgers here")
+    args = ap.parse_args(argv)
+    work = args.keep or Path(tempfile.mkdtemp(prefix="ledger-bench-"))
+    try:
+        small = work / f"corpus-{args.docs}"
+        files = build_corpus(args.docs, small, args.shared)
+        print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}; corpus {len(files)} docs")
+        h = headline(small, args.rounds)
+        print(f"1. ingest {args.docs} docs: {h['ingest_s']:.2f} s vs markdown-it parse alone "
+              f"{h['parse_s']:.2f} s -> ratio {h['ratio']:.2f} (goal <= 0.75)")
+        e = extract_vs_parse(files, args.rounds)
+        print(f"2. extract only: {e['extract_s']:.2f} s vs parse {e['parse_s']:.2f} s -> ratio {e['ratio']:.2f}")
+        half = work / f"corpus-{max(1, args.big // 10)}"
+        big = work / f"corpus-{args.big}"
+        build_corpus(max(1, args.big // 10), half, args.shared)
+        build_corpus(args.big, big, args.shared)
+        rss = {}
+        for folder in (half, big):
+            db = work / f"{folder.name}.db"
+            if db.exists():
+                db.unlink()
+            rss[folder.name] = peak_rss_of([*ledger_cmd(), "ingest", str(folder), "--db", str(db)])
+        sizes = " / ".join(f"{k.split('-')[1]} docs {v} MB" for k, v in rss.items())
+        print(f"3. peak memory of ingest: {sizes} (goal: flat, < 300 MB)")
+        q = query_latency(work / f"{big.name}.db")
+        print("4. query latency on the " + f"{args.big}-doc ledger: " +
+              ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in q.items()) + " (goal < 100 ms)")
+        s = startup()
+        print(f"5. start-up: ledger --version {s['ledger_s'] * 1000:.0f} ms vs import typer "
+              f"{s['typer_s'] * 1000:.0f} ms -> ratio {s['ratio']:.2f} (goal <= 1.5)")
+    finally:
+        if args.keep is None:
+            shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
