@@ -15,14 +15,16 @@ its reference.
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from collections.abc import Iterator
 
 from ledger.model import Claim
 from parsers.base import Context
 from parsers.document import Block
-from parsers.numbers import Number, find_numbers
-from parsers.vocab import is_acceptance_name
+from parsers.numbers import Number, find_numbers, to_float
+from parsers.vocab import is_acceptance_name, qualifiers
 
 NAME = "prose"
 VERSION = "1"
@@ -34,6 +36,12 @@ MEASURE_UNITS = {
     "tok/s/user", "tokens/s", "tokens/sec", "tok/sec", "req/s", "req/sec", "tps", "tps/user", "tps/gpu",
     "it/s", "GB/s", "TB/s", "TFLOPS", "samples/s", "seq/s", "toks/s", "reqs/s", "requests/s",
 }
+_MEASURE_LOWER = {u.lower() for u in MEASURE_UNITS}
+
+
+def is_measure_unit(unit: str | None) -> bool:
+    """A unit of measure (ms, GiB, tok/s/GPU, %), compared without case."""
+    return bool(unit) and unit.lower() in _MEASURE_LOWER  # type: ignore[union-attr]
 _METRIC_RE = re.compile(
     r"gsm8k|gsm-8k|mmlu(?:-pro)?|mmmu|gpqa|human[- ]?eval|mbpp|math-?500|aime\d*|hellaswag|winogrande|"
     r"ifeval|longbench|ruler|pass ?keys?|accuracy|exact[_ ]match|score[sd]?|pass@\d|\bf1\b|"
@@ -42,7 +50,7 @@ _METRIC_RE = re.compile(
     re.IGNORECASE,
 )
 _CONFIG_BEFORE_RE = re.compile(
-    r"(?:\b(?:isl|osl|bs|batch(?:[_ ]size)?|max[_\w]*|concurrency|con|draft(?: length)?|tp|ep|pp|dp|"
+    r"(?:\b(?:isl|osl|bs|sizes?|batch(?:[_ ]size)?|max[_\w]*|concurrency|con|draft(?: length)?|tp|ep|pp|dp|"
     r"tp_size|ep_size|rank|top-?k|k|p|g|n|seed|layers?|heads?|head_dim|dim|block|page|bucket|buckets|"
     r"tokens_per_block|num_[a-z_]+|fraction|step|version|v|sm|sm_|rc|at|first|last|every|"
     r"whole|round|rounds|#|pr|issue|nvbugs?|ticket|below|above|past|under|width|"
@@ -50,8 +58,13 @@ _CONFIG_BEFORE_RE = re.compile(
     r"epoch|iter|iteration|run|runs|gpu|gpus|node|nodes|card|cards|x)\s*[:=]?\s*)$",
     re.IGNORECASE,
 )
+# "acceptance length 1.97": a metric name right before the number wins over "length" as a config word
+_METRIC_RIGHT_BEFORE_RE = re.compile(r"(?:" + _METRIC_RE.pattern + r")\s*[:=]?\s*$", re.IGNORECASE)
+_THRESHOLD_BEFORE_RE = re.compile(r"(?:[<>]=?|[≤≥])\s*\(?\s*$")
+_PROGRESS_RE = re.compile(r"[█▏▎▍▌▋▊▉]|\|\s*\d+/\d+\s*\[\d+:\d+")
 _COUNT_NOUN_RE = re.compile(
-    r"^\s*(?:[a-z0-9_.-]+\s+){0,1}?(?:rows?|samples?|requests?|prompts?|gpus?|layers?|cases?|launches|"
+    r"^\s*(?:(?!(?:at|in|on|for|with|per|of|over|to|from|by|under|across|and|or|vs)\s)[a-z0-9_.-]+\s+){0,1}?"
+    r"(?:rows?|samples?|requests?|prompts?|gpus?|layers?|cases?|launches|"
     r"launch|heads?|columns?|steps?|iterations?|runs?|rounds?|commits?|files?|buckets?|experts?|pages?|"
     r"queries|query|shapes?|threads?|blocks?|bytes?|tokens?|tok\b|counts?|nodes?|cards?|ops?|kernels?|"
     r"patches|patch|gates?|tests?|models?|items?|entries|times|drafts?|workers?|ranks?|sequences?|"
@@ -71,27 +84,65 @@ _FROM_RE = re.compile(r"\bfrom\s*$", re.IGNORECASE)
 _VS_RE = re.compile(r"^\s*(?:vs\.?|versus|against)\s+", re.IGNORECASE)
 _REF_RE = re.compile(r"^\s*\(?\s*(?:ref(?:erence)?\.?|baseline|was|before|main)\s*:?\s*$", re.IGNORECASE)
 _CLAUSE_BREAK_RE = re.compile(r"[;.](?:\s|$)|\s—\s|:\s")
+# A metric named before a colon governs the list after it ("acceptance length on the long pass keys:
+# bf16 7.857, FP8 7.500"), so metric lookup stops only at sentence and semicolon breaks.
+_METRIC_BREAK_RE = re.compile(r"[;.](?:\s|$)|\s—\s")
+# "B (the stock number is A)", "B (was A)": a parenthetical that names the baseline
+_PAREN_IS_RE = re.compile(r"^\s*\((?:[^();]{0,80}?\s)?(?:is|was)\s+$", re.IGNORECASE)
+_BEFORE_AFTER_RE = re.compile(r"^\s*(?:before|previously|earlier|on main|baseline)\b", re.IGNORECASE)
+_SLASH_RE = re.compile(r"\s*/\s*")
+_QUALIFIER_BEFORE_RE = re.compile(r"\b(?:on|over|for|in)\s+(?:the\s+)?(?:[\w-]+\s+)?$", re.IGNORECASE)
+_PARALLEL_RE = re.compile(
+    r"\s*(?:at|with|for|on)\s+(?P<key>draft(?:[ _]len(?:gth)?)?|mtp|con(?:currency)?|batch(?:[ _]size)?|bs|tp)"
+    r"\s*(?P<vals>\d{1,5}(?:\s*/\s*\d{1,5}){1,15})\b", re.IGNORECASE)
+_PARALLEL_KEYS = {"draft": "draft", "mtp": "mtp", "con": "concurrency", "concurrency": "concurrency",
+                  "batch": "batch_size", "bs": "batch_size", "tp": "tp"}
+# "KV bytes per token, bf16 : FP8 : NVFP4 = 29976 : 16664 : 10840 (1 : 0.56 : 0.36)"
+_RATIO_RE = re.compile(
+    r"(?P<names>[\w.+-]{1,20}(?:\s?:\s?[\w.+-]{1,20}){1,7})\s?=\s?"
+    r"(?P<vals>\d[\d,.]{0,15}(?:\s?:\s?\d[\d,.]{0,15}){1,7})"
+    r"(?:\s?\((?P<norm>\d[\d.]{0,10}(?:\s?:\s?\d[\d.]{0,10}){1,7})\))?")
 
 
-def _clause_start(text: str, pos: int) -> int:
-    start = 0
-    for m in _CLAUSE_BREAK_RE.finditer(text, 0, pos):
+CLAUSE_WINDOW = 300
+"""How far back a clause is searched: bounds the work per number, so a line costs O(length)."""
+
+
+def _clause_start(text: str, pos: int, breaks: re.Pattern[str] = _CLAUSE_BREAK_RE) -> int:
+    start = max(0, pos - CLAUSE_WINDOW)
+    for m in breaks.finditer(text, start, pos):
         start = m.end()
     return start
 
 
-def _metric_before(text: str, pos: int, limit: int = 80) -> re.Match[str] | None:
-    start = max(_clause_start(text, pos), pos - limit)
+@functools.lru_cache(maxsize=16)
+def _metric_index(text: str) -> tuple[list[re.Match[str]], list[int]]:
+    """Every metric name in text, found in one pass (a per-number search would cost O(n * window))."""
+    matches = list(_METRIC_RE.finditer(text))
+    return matches, [m.start() for m in matches]
+
+
+def _metric_before(text: str, pos: int, limit: int = 120) -> re.Match[str] | None:
+    start = max(_clause_start(text, pos, _METRIC_BREAK_RE), pos - limit)
     last = None
-    for m in _METRIC_RE.finditer(text, start, pos):
+    matches, starts = _metric_index(text)
+    for m in matches[bisect.bisect_left(starts, start):bisect.bisect_left(starts, pos)]:
+        if m.end() > pos:
+            break
+        # "the acceptance length on the long pass keys: 7.857": a metric after "on the" qualifies the first
+        if last is not None and _QUALIFIER_BEFORE_RE.search(text, max(start, m.start() - 30), m.start()):
+            continue
         last = m
     return last
 
 
 def _is_config_number(text: str, n: Number) -> bool:
     before = text[max(0, n.start - 24):n.start]
-    if _CONFIG_BEFORE_RE.search(before):
-        return True
+    if _THRESHOLD_BEFORE_RE.search(before):
+        return True  # "0.0114 < 0.7200 - 0.0800": a threshold, not a result
+    if (_CONFIG_BEFORE_RE.search(before) and not n.approx
+            and not _METRIC_RIGHT_BEFORE_RE.search(text[max(0, n.start - 40):n.start])):
+        return True  # "at con128", "ISL 8192"; but "lands at ~0.70" is a measurement
     after = text[n.end:n.end + 40]
     if n.unit in (None, "tokens", "tok", "b", "bytes") and _COUNT_NOUN_RE.match(after):
         return True
@@ -103,11 +154,16 @@ def _is_config_number(text: str, n: Number) -> bool:
 
 
 def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
-                   subject: str | None = None) -> Iterator[Claim]:
-    """Claims in `text`, which stands at column `offset` of `line` (a cell or a whole line)."""
+                   subject: str | None = None, default_metric: str | None = None) -> Iterator[Claim]:
+    """Claims in `text`, which stands at column `offset` of `line` (a cell or a whole line).
+
+    `default_metric` is the metric a list's lead-in names ("Disaggregated serving, gsm8k:") for
+    values that name none themselves.
+    """
     nums = find_numbers(text)
     if not nums:
         return
+    yield from _ratio_claims(ctx, line, text, offset, subject, default_metric)
     skip: set[int] = set()
     prev_config = False
     last_claim: dict | None = None
@@ -116,50 +172,173 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
         if i in skip or not ctx.is_free(line, offset + n.start, offset + n.end):
             prev_config = False
             continue
-        gap_before = text[nums[i - 1].end:n.start] if i else ""
-        if _is_config_number(text, n) or (prev_config and re.fullmatch(r"\s*[/,]\s*|\s*(?:and|or)\s*", gap_before)):
+        prev = nums[i - 1] if i else None
+        gap_before = text[prev.end:n.start] if prev is not None else ""
+        chained = prev_config and prev is not None and (
+            re.fullmatch(r"\s*[/,]\s*|\s*(?:and|or)\s*|\s*[-+*=]\s*", gap_before) is not None
+            or (n.unit is None and re.fullmatch(r"\s+(?:[a-z_-]{1,20}\s+){0,3}to\s+", gap_before) is not None))
+        if chained and is_measure_unit(n.unit) and prev is not None and not is_measure_unit(prev.unit):
+            chained = False  # "max_seq_len 8192 and 1-5% slower": the unit starts a value
+        if _is_config_number(text, n) or chained:
             prev_config = True
             continue
         prev_config = False
         nxt = nums[i + 1] if i + 1 < len(nums) else None
         between = text[n.end:nxt.start] if nxt else ""
         # "A -> B", "from A to B": A is B's reference
-        if nxt is not None and (_ARROW_RE.fullmatch(between) or (
-                _TO_RE.fullmatch(between) and _FROM_RE.search(text[:n.start]))):
+        if nxt is not None and ctx.is_free(line, offset + nxt.start, offset + nxt.end) and (
+                _ARROW_RE.fullmatch(between) or (
+                _TO_RE.fullmatch(between) and _FROM_RE.search(text, max(0, n.start - 40), n.start))):
             unit = nxt.unit or n.unit
             ref = n.value
             skip.add(i + 1)
             last_claim = _candidate(ctx, line, text, offset, nxt, subject, unit=unit, reference=ref,
-                                    span_start=n.start, force=True)
+                                    span_start=n.start, force=True, default_metric=default_metric)
             if last_claim:
+                _link(out, last_claim, text)
                 out.append(last_claim)
             continue
-        # "B (ref A)", "B vs A", "B, against A": A is B's reference
-        if last_claim is not None and i > 0 and nums[i - 1].end <= n.start:
-            gap = text[nums[i - 1].end:n.start]
-            if (_VS_RE.fullmatch(gap) or _REF_RE.fullmatch(gap) or
+        # "287 vs 1,721 us": the unit printed once after the pair belongs to both sides
+        if nxt is not None and _VS_RE.fullmatch(between) and (is_measure_unit(nxt.unit) or is_measure_unit(n.unit)):
+            skip.add(i + 1)
+            last_claim = _candidate(ctx, line, text, offset, n, subject, unit=n.unit or nxt.unit,
+                                    reference=nxt.value, force=True, default_metric=default_metric)
+            if last_claim:
+                last_claim["end"] = nxt.end
+                _link(out, last_claim, text)
+                out.append(last_claim)
+            continue
+        if last_claim is not None and prev is not None and re.fullmatch(r"\s*(?:±|\+/-|\+-)\s*", gap_before):
+            last_claim["stderr"] = n.value  # "~0.70 ± 0.05": the spread of the value before
+            last_claim["end"] = n.end
+            continue
+        # "B (ref A)", "B vs A", "B, against A", "B (A before)", "B (the stock number is A)": A is B's reference
+        if last_claim is not None and prev is not None and prev.end <= n.start:
+            gap = text[prev.end:n.start]
+            before_word = re.fullmatch(r"\s*\(\s*", gap) and _BEFORE_AFTER_RE.match(text[n.end:n.end + 20])
+            if (_VS_RE.fullmatch(gap) or _REF_RE.fullmatch(gap) or _PAREN_IS_RE.fullmatch(gap) or before_word or
                     re.fullmatch(r"\s*,?\s*against\s+", gap)) and last_claim["reference"] is None:
                 last_claim["reference"] = n.value
-                last_claim["end"] = n.end
+                last_claim["ref_explicit"] = bool(_REF_RE.fullmatch(gap))
+                if not before_word:
+                    last_claim["end"] = n.end
                 if last_claim["unit"] is None and n.unit:
                     last_claim["unit"] = n.unit
+                # "96.17 / 95.98 (ref 96.36)": the reference after a slash list serves the whole list
+                for c in out:
+                    if c.get("group") == last_claim.get("group") and c["reference"] is None:
+                        c["reference"] = n.value
                 continue
-        last_claim = _candidate(ctx, line, text, offset, n, subject)
+        inherited = None
+        if out and _starts_clause(text, n.start):
+            inherited = out[-1]
+        last_claim = _candidate(ctx, line, text, offset, n, subject, default_metric=default_metric,
+                                inherited=inherited["metric"] if inherited else None)
         if last_claim:
+            if inherited is not None and last_claim["metric"] == inherited["metric"] and inherited.get("ref_explicit"):
+                # "MMMU: 56.3 (ref 59.2); 59.1 with X": a variant of the same measurement, same reference
+                last_claim["reference"] = inherited["reference"]
+            _link(out, last_claim, text)
             out.append(last_claim)
+    _parallel_config(out, text)
+    _subject_slash_metrics(out, subject)
     for c in out:
         ctx.take(line, offset + c["start"], offset + c["end"])
         yield ctx.claim(c["kind"], line, text[c["start"]:c["end"]], metric=c["metric"], value=c["value"],
                         high=c["high"], approx=c["approx"], unit=c["unit"], reference=c["reference"],
-                        config=c["config"])
+                        stderr=c.get("stderr"), config=c["config"])
+
+
+def _link(out: list[dict], claim: dict, text: str) -> None:
+    """Give claims joined by " / " one group id (a list of values of one measurement)."""
+    if out and _SLASH_RE.fullmatch(text[out[-1]["end"]:claim["start"]]):
+        claim["group"] = out[-1].get("group", id(out[-1]))
+        out[-1]["group"] = claim["group"]
+    else:
+        claim["group"] = id(claim)
+
+
+def _starts_clause(text: str, pos: int) -> bool:
+    """The number opens a ";"-clause, bare or after a qualifier ("; with MTP3, 96.17")."""
+    head = text[:pos]
+    cut = head.rfind(";")
+    if cut < 0:
+        return False
+    lead = head[cut + 1:].strip()
+    return lead == "" or re.fullmatch(r"(?:with|without|at|on|for|under)\b[^;:()]{0,40}?,?", lead,
+                                      re.IGNORECASE) is not None
+
+
+def _parallel_config(out: list[dict], text: str) -> None:
+    """"1.971 / 3.704 at draft 1 / 3": each value of a slash list gets its position's qualifier."""
+    i = 0
+    while i < len(out):
+        j = i
+        while j + 1 < len(out) and out[j + 1].get("group") == out[i].get("group"):
+            j += 1
+        if j > i:
+            m = _PARALLEL_RE.match(text, out[j]["end"])
+            if m:
+                vals = _SLASH_RE.split(m.group("vals"))
+                if len(vals) == j - i + 1:
+                    key = _PARALLEL_KEYS.get(re.split(r"[ _]", m.group("key").lower())[0], m.group("key").lower())
+                    for c, v in zip(out[i:j + 1], vals, strict=True):
+                        c["config"] = {**c["config"], key: v}
+        i = j + 1
+
+
+def _subject_slash_metrics(out: list[dict], subject: str | None) -> None:
+    """"MTP1 gsm8k / acceptance length | 96.36 / 1.969": the row's slash list names each value's metric."""
+    if not subject or " / " not in subject:
+        return
+    names = [p.strip() for p in subject.split(" / ")]
+    metrics = [_METRIC_RE.search(p) for p in names]
+    if not all(metrics):
+        return
+    group = [c for c in out if c["metric"] == subject]
+    if len(group) != len(names) or len({c.get("group") for c in group}) != 1:
+        return
+    for c, m in zip(group, metrics, strict=True):
+        assert m is not None
+        c["metric"] = m.group(0)
+        c["kind"] = _kind(c["metric"], c["unit"])
+
+
+def _ratio_claims(ctx: Context, line: int, text: str, offset: int, subject: str | None,
+                  default_metric: str | None) -> Iterator[Claim]:
+    """"X, a : b : c = 29976 : 16664 : 10840 (1 : 0.56 : 0.36)": one value per name, and the ratios."""
+    for m in _RATIO_RE.finditer(text):
+        names = [x.strip() for x in m.group("names").split(":")]
+        vals = [to_float(x) for x in m.group("vals").split(":")]
+        if len(names) != len(vals) or any(v is None for v in vals):
+            continue
+        if not ctx.is_free(line, offset + m.start(), offset + m.end()):
+            continue
+        lead = text[_clause_start(text, m.start(), _METRIC_BREAK_RE):m.start()].strip(" ,:•-*")
+        metric = lead or default_metric or subject
+        unit = "bytes" if metric and re.search(r"\bbytes?\b", metric, re.IGNORECASE) else None
+        kind = _kind(metric or "", unit)
+        for name, v in zip(names, vals, strict=True):
+            yield ctx.claim(kind, line, m.group(0), metric=metric, value=v, unit=unit, config={"variant": name})
+        if m.group("norm"):
+            ratios = [to_float(x) for x in m.group("norm").split(":")]
+            if len(ratios) == len(names):
+                for name, r in zip(names, ratios, strict=True):
+                    if r is not None and r != 1.0:
+                        yield ctx.claim("perf", line, f"({m.group('norm')})", metric=f"{metric}, ratio to {names[0]}",
+                                        value=r, config={"variant": name})
+        ctx.take(line, offset + m.start(), offset + m.end())
 
 
 def _candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subject: str | None, *,
                unit: str | None = None, reference: float | None = None, span_start: int | None = None,
-               force: bool = False) -> dict | None:
+               force: bool = False, default_metric: str | None = None,
+               inherited: str | None = None) -> dict | None:
     unit = unit if unit is not None else n.unit
     m = _metric_before(text, n.start)
     metric = m.group(0) if m else None
+    if metric is None and inherited:
+        metric = inherited
     if metric is None and subject and _METRIC_RE.search(subject):
         metric = subject
     if metric is None:
@@ -167,7 +346,9 @@ def _candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subje
                       re.IGNORECASE)
         if am:
             metric = am.group(1)
-    measured = unit in MEASURE_UNITS
+    if metric is None and default_metric:
+        metric = default_metric
+    measured = is_measure_unit(unit)
     if not (measured or metric or force):
         return None
     if metric is None:
@@ -176,16 +357,16 @@ def _candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subje
     return {
         "kind": kind, "metric": metric, "value": n.value, "high": n.high, "approx": n.approx, "unit": unit,
         "reference": reference, "start": span_start if span_start is not None else n.start, "end": n.end,
-        "config": {"context": subject} if subject and subject != metric else {},
+        "config": {**qualifiers(subject), "context": subject} if subject and subject != metric else qualifiers(subject),
     }
 
 
 def _kind(metric: str, unit: str | None) -> str:
     if is_acceptance_name(metric):
         return "acceptance"
-    if unit in MEASURE_UNITS and unit not in ("%", "pp", "nats"):
+    if is_measure_unit(unit) and unit not in ("%", "pp", "nats"):
         return "perf"
-    if re.search(r"gsm8k|mmlu|mmmu|gpqa|eval|accuracy|exact|score|pass@|f1|math|aime|pass ?key|"
+    if re.search(r"gsm8k|mmlu|mmmu|gpqa|eval|accuracy|exact|score|pass@|\bf1\b|\bmath|aime|pass ?key|"
                  r"hellaswag|winogrande|ruler|longbench|ppl|perplexity", metric, re.IGNORECASE):
         return "accuracy"
     return "perf"
@@ -199,6 +380,29 @@ def _perf_label(text: str, n: Number) -> str | None:
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     text = ctx.doc.line(block.start)
-    if block.start in ctx.taken:
-        return
-    yield from claims_in_text(ctx, block.start, text)
+    if block.start in ctx.taken or _PROGRESS_RE.search(text):
+        return  # a progress bar's rates and counts are not results
+    yield from claims_in_text(ctx, block.start, text, default_metric=_lead_in_metric(block, ctx))
+
+
+def _lead_in_metric(block: Block, ctx: Context) -> str | None:
+    """The metric a sub-list's parent item ends with: "Disaggregated serving (...), gsm8k:"."""
+    if block.kind != "item" or block.level == 0:
+        return None
+    for no in range(block.start - 1, max(0, block.start - 60), -1):  # bounded walk up the list
+        raw = ctx.doc.line(no)
+        bm = _ITEM_LINE_RE.match(raw)
+        if not raw.strip():
+            continue
+        if bm is None:
+            return None
+        if len(bm.group(1).replace("\t", "    ")) // 2 < block.level:
+            tail = raw.rstrip()
+            if not tail.endswith(":"):
+                return None
+            m = re.search(r"(?:^|[,(]\s*)(" + _METRIC_RE.pattern + r")\s*:$", tail, re.IGNORECASE)
+            return m.group(1) if m else None
+    return None
+
+
+_ITEM_LINE_RE = re.compile(r"^([ \t]*)(?:[-*+•◦▪‣]|\d{1,3}[.)])[ \t]+")

@@ -1,0 +1,379 @@
+"""Gates: named checks with an outcome and no count.
+
+    mypy (scripts/run_mypy.sh)	clean                       a result cell that is an outcome
+    test_mtp1_gsm8k_mmmu_and_video	gsm8k 95.98; videos pass    "<name> pass" as one clause of a cell
+    test_x (failed in CI on f22959cf9a)	5 passed            an outcome in the row's name
+    431 passed; 1 failed: test_schemas_current, ... (waived)   a named failure next to a count
+    • Not verified:  • tokens_per_block != 32                 the items of a "Not verified:" list
+    [x] unit tests added                                      a checked checklist item
+    ... are not measured on other QSA models.                 not measured / not covered / did not boot
+    the PR pre-commit check passed.                           "X passed" without a count
+    Coverage verdict: needs follow-up                         a review verdict
+    FAILED tests/test_a.py::test_b[x] - AssertionError        pytest's per-test lines
+
+Outcome words also stand in ordinary prose ("fails alone instead of ending the executor", "Please
+check the failed tests"), so prose is read only through the narrow phrases above; a bare "fail"
+or "pass" in a sentence is not a gate. Unchecked template checklist items are not gates.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ledger.model import Claim
+from parsers.base import Context
+from parsers.document import Block, Row, Table
+from parsers.vocab import qualifiers
+
+NAME = "gates"
+VERSION = "1"
+BLOCKS = frozenset({"table", "text", "item", "code"})
+NEEDS_DIGIT = False
+"""Claims here can stand without a number (an outcome word, a Yes/No cell)."""
+
+# A result cell (or clause) that is an outcome: "clean", "pass, acceptance length 4.000", "not rerun".
+_CELL_OUTCOMES: tuple[tuple[str, str], ...] = (
+    ("not rerun", "not_run"), ("not re-run", "not_run"), ("not run", "not_run"), ("did not run", "not_run"),
+    ("not verified", "not_verified"), ("not measured", "not_verified"), ("not covered", "not_verified"),
+    ("not tested", "not_verified"), ("untested", "not_verified"), ("needs follow-up", "not_verified"),
+    ("bitwise identical", "pass"), ("bit-exact", "pass"), ("identical", "pass"), ("matches", "pass"),
+    ("waived", "waived"), ("skipped", "skipped"), ("passed", "pass"), ("passes", "pass"), ("pass", "pass"),
+    ("clean", "pass"), ("ok", "pass"), ("green", "pass"), ("success", "pass"), ("✅", "pass"), ("✔", "pass"),
+    ("failed", "fail"), ("fails", "fail"), ("fail", "fail"), ("failure", "fail"), ("timed out", "fail"),
+    ("timeout", "fail"), ("hangs", "fail"), ("did not boot", "fail"), ("❌", "fail"), ("✗", "fail"),
+)
+_CELL_OUTCOME_MAP = dict(_CELL_OUTCOMES)
+_ALT = "|".join(re.escape(p) for p, _ in _CELL_OUTCOMES)
+# the outcome opens the cell and ends it, or is followed by "," / "(" / ";" (not "pass keys", "pass@1")
+_CELL_RE = re.compile(rf"^\s*(?P<word>{_ALT})(?![\w@-])(?P<rest>\s*(?:$|[,;(:].*))", re.IGNORECASE)
+# "videos pass": a short name and an outcome as one clause
+_NAMED_CLAUSE_RE = re.compile(
+    r"^\s*(?P<name>[A-Za-z][\w./-]{0,30}(?:\s[A-Za-z][\w./-]{0,30}){0,3})\s+"
+    r"(?P<word>pass|passes|passed|fail|fails|failed|clean|ok|skipped|waived)\s*$", re.IGNORECASE)
+_GENERIC_HEADER_RE = re.compile(r"^(?:result|results|status|outcome|verdict|value|values|check|checks|)$",
+                                re.IGNORECASE)
+_LINT_TOOL_RE = re.compile(
+    r"^(?:mypy|pre-commit|ruff|flake8|pylint|black|isort|clang-format|clang-tidy|pyright|codespell|yapf|"
+    r"shellcheck|lint|linters?|cpplint|eslint|prettier|type ?check)\b", re.IGNORECASE)
+_PAREN_RE = re.compile(r"\(([^()]{1,120})\)")
+_PAREN_OUTCOME_RE = re.compile(r"^\s*(?P<word>failed|fails|passed|passes|waived|skipped|flaky|timed out)\b",
+                               re.IGNORECASE)
+# "1 failed: test_checked_in_schemas_are_current, which main fails too ... (waived)"
+_NAMED_FAIL_RE = re.compile(
+    r"\b\d{1,6}\s+(?:tests?\s+)?(?:failed|failures?|errors?)\s*:\s*"
+    r"(?P<names>`?[\w.:/\[\]-]{3,120}`?(?:\s*,\s*`?[\w.:/\[\]-]{3,120}`?){0,10})", re.IGNORECASE)
+_TEST_ID_RE = re.compile(r"[_.:/\[]")
+
+# prose: the narrow phrases that state an outcome
+_PROSE_RE = re.compile(
+    r"\b(?P<word>(?:is|are|was|were|be|been|stays?|remains?)\s+not\s+(?:measured|covered|verified|tested|"
+    r"run|rerun|re-run)|not\s+(?:measured|covered|verified)\s+(?:on|for|at|in)\b|did\s+not\s+boot|"
+    r"(?:hangs|hung)\s+(?:in|on|at|when|during|forever)|"
+    r"bitwise[ -](?:identical|equal|exact)|bit-exact|(?:is|are|was|were)\s+identical\s+in\s+all\s+cases)",
+    re.IGNORECASE)
+# "the PR pre-commit check passed", "All validation steps passed:", "Every test either passed"
+_PASSED_RE = re.compile(
+    r"(?P<subj>(?:\b[\w`./-]{1,40}\s+){0,4}?(?:gates?|tests?|checks?|steps?|suites?|jobs?|CI|lint)`?)\s+"
+    r"(?:all\s+|either\s+)?(?P<word>passed|pass|passes)\b(?!\s*(?:rate|@|keys?))", re.IGNORECASE)
+# "it passes both MMLU and GSM8K"
+_PASSES_BOTH_RE = re.compile(
+    r"\b(?:it|they|both|all)\s+(?P<word>pass(?:es|ed)?)\s+(?:both\s+|all\s+)?(?P<list>[\w-]{2,30}"
+    r"(?:\s*,\s*[\w-]{2,30}){0,5}\s+and\s+[\w-]{2,30})", re.IGNORECASE)
+_VERDICT_RE = re.compile(
+    r"\b(?P<name>(?:[A-Z][\w-]*\s+){0,3}verdict)\s*:\s*(?P<word>needs follow-up|approved|pass(?:ed)?|fail(?:ed)?|"
+    r"blocked|ok|lgtm|changes requested)", re.IGNORECASE)
+_VERDICT_OUTCOMES = {"needs follow-up": "not_verified", "approved": "pass", "pass": "pass", "passed": "pass",
+                     "fail": "fail", "failed": "fail", "blocked": "fail", "ok": "pass", "lgtm": "pass",
+                     "changes requested": "fail"}
+_NOT_VERIFIED_LABEL_RE = re.compile(
+    r"^\s*(?:[*_]{0,2})(?P<label>not verified|not tested|untested|not covered|not measured|unverified|"
+    r"not yet verified|not run)(?:[*_]{0,2})\s*:\s*(?:[*_]{0,2})\s*$", re.IGNORECASE)
+_OTHER_GATES_RE = re.compile(r"^\s*(?:the\s+)?(?:other|remaining|additional|rest of the)\s+(?:gates|checks)\s*:\s*$",
+                             re.IGNORECASE)
+_PYTEST_RE = re.compile(r"^\s*(?P<word>PASSED|FAILED|ERROR|XFAIL|XPASS|SKIPPED)\s+(?P<id>\S+::\S+)")
+_PYTEST_V_RE = re.compile(r"^\s*(?P<id>\S+::\S+)\s+(?P<word>PASSED|FAILED|ERROR|XFAIL|XPASS|SKIPPED)\b")
+_PYTEST_OUTCOMES = {"passed": "pass", "failed": "fail", "error": "fail", "xfail": "pass", "xpass": "pass",
+                    "skipped": "skipped"}
+_ITEM_LINE_RE = re.compile(r"^([ \t]*)(?:[-*+•◦▪‣]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
+_HAS_DECIMAL_RE = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])|\(ref\b")
+
+
+def extract(block: Block, ctx: Context) -> Iterator[Claim]:
+    if block.kind == "table":
+        assert block.table is not None
+        yield from _table_gates(block.table, ctx)
+        return
+    if block.kind == "code":
+        yield from _pytest_lines(block, ctx)
+        return
+    line = block.start
+    text = ctx.doc.line(line)
+    if block.kind == "item" and block.checked:
+        yield _gate(ctx, line, block.text, block.text.strip().rstrip(".;"), "pass", "checked", note="checked item")
+        return
+    lead = _lead_in(block, ctx)
+    if lead is not None and _NOT_VERIFIED_LABEL_RE.match(lead):
+        name = block.text.strip().rstrip(".;").strip()
+        label = _NOT_VERIFIED_LABEL_RE.match(lead)
+        assert label is not None
+        yield _gate(ctx, line, block.text.strip(), name, "not_verified", label.group("label").lower())
+        return
+    if lead is not None and _OTHER_GATES_RE.match(lead):
+        yield from _listed_gates(block, ctx)
+        return
+    if _NOT_VERIFIED_LABEL_RE.match(block.text):
+        return  # the list's own label
+    if _PYTEST_RE.match(text) or _PYTEST_V_RE.match(text):
+        yield from _pytest_lines(block, ctx)  # a rendered copy has no code fences
+        return
+    yield from _named_failures(ctx, line, text, 0)
+    yield from _prose_gates(ctx, line, text)
+
+
+def _gate(ctx: Context, line: int, text: str, name: str, outcome: str, outcome_text: str | None,
+          config: dict[str, str] | None = None, note: str | None = None) -> Claim:
+    cfg = {**qualifiers(name), **(config or {})}
+    return ctx.claim("gate", line, text[:120], metric=name[:160], outcome=outcome, outcome_text=outcome_text,
+                     config=cfg, note=note)
+
+
+# --- tables -----------------------------------------------------------------------------------
+
+def _table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
+    header = [h.strip() for h in table.header]
+    for row in table.rows:
+        if not row.cells:
+            continue
+        label = row.cells[0].strip()
+        if not label:
+            continue
+        name, label_cfg = _split_label(label)
+        # an outcome in the row's name: "test_x (failed in CI on f22959cf9a)"
+        for pm in _PAREN_RE.finditer(label):
+            om = _PAREN_OUTCOME_RE.match(pm.group(1))
+            if om:
+                word = om.group("word").lower()
+                outcome = "waived" if "waived" in pm.group(1).lower() else _paren_outcome(word)
+                rest = pm.group(1)[om.end():].strip()
+                yield _gate(ctx, row.line, label, name, outcome, f"{word} ({rest})" if rest else word,
+                            config={"note": rest} if rest else None)
+        for ci, cell in enumerate(row.cells[1:], start=1):
+            if not cell.strip():
+                continue
+            head = header[ci] if ci < len(header) else ""
+            yield from _cell_gates(ctx, row, label, name, label_cfg, cell, head)
+
+
+def _paren_outcome(word: str) -> str:
+    if word.startswith(("fail", "timed")):
+        return "fail"
+    if word.startswith("pass"):
+        return "pass"
+    if word == "flaky":
+        return "fail"
+    return word
+
+
+def _split_label(label: str) -> tuple[str, dict[str, str]]:
+    """"test_gsm8k (unchanged)" -> ("test_gsm8k", {"note": "unchanged"}) for a non-outcome parenthetical."""
+    cfg: dict[str, str] = {}
+    name = label
+    m = re.search(r"\s*\(([^()]{1,60})\)\s*$", label)
+    if m and not _PAREN_OUTCOME_RE.match(m.group(1)) and not re.search(r"[/.]|\.sh\b", m.group(1)):
+        cfg["note"] = m.group(1)
+        name = label[:m.start()].strip()
+    elif m and _PAREN_OUTCOME_RE.match(m.group(1)):
+        name = label[:m.start()].strip()
+    return name, cfg
+
+
+def _cell_gates(ctx: Context, row: Row, label: str, name: str, label_cfg: dict[str, str], cell: str,
+                head: str) -> Iterator[Claim]:
+    col = "" if _GENERIC_HEADER_RE.match(head.strip()) else head.strip()
+    clauses = [c for c in re.split(r";\s*", cell)]
+    for k, clause in enumerate(clauses):
+        cm = _CELL_RE.match(clause)
+        if cm and (k == 0 or not re.match(r"\s*(?:pass|fail)", clause, re.IGNORECASE) or True):
+            if k > 0 and cm.group("word").lower() in ("pass", "passes", "passed") and not clause.strip().startswith(
+                    cm.group("word")):
+                continue
+            word = cm.group("word")
+            outcome = _CELL_OUTCOME_MAP[word.lower()]
+            if outcome == "fail" and re.search(r"\bwaived\b", cell, re.IGNORECASE):
+                outcome, word = "waived", f"{word} (waived)"
+            gate_name = f"{name} {col}".strip() if col else name
+            for part_name, cfg in _gate_parts(gate_name, clause):
+                yield _gate(ctx, row.line, row.text.strip(), part_name, outcome, word, config={**label_cfg, **cfg})
+            continue
+        nm = _NAMED_CLAUSE_RE.match(clause)
+        if nm and k > 0:
+            word = nm.group("word")
+            yield _gate(ctx, row.line, clause.strip(), f"{nm.group('name')} ({name})", _CELL_OUTCOME_MAP[word.lower()],
+                        word, config={**qualifiers(name), **label_cfg})
+    yield from _named_failures(ctx, row.line, cell, 0)
+
+
+def _gate_parts(name: str, clause: str) -> list[tuple[str, dict[str, str]]]:
+    """One gate per check the row names: "mypy (...), pre-commit over the changed files" is two checks;
+    "passkey, MTP3 over FP8 / NVFP4 KV / with IndexShare" with three values in the cell is three."""
+    parts = [p.strip() for p in _top_level_split(name, r",\s+|\s+and\s+")]
+    if len(parts) > 1 and all(_LINT_TOOL_RE.match(p) for p in parts):
+        return [(p, {}) for p in parts]
+    alts = [a.strip() for a in _top_level_split(name, r"\s+/\s+")]
+    if len(alts) > 1:
+        vals = re.search(r"\d[\d.]*(?:\s*/\s*\d[\d.]*)+", clause)
+        if vals and len(re.split(r"\s*/\s*", vals.group(0))) == len(alts):
+            base = alts[0].split(",")[0].strip()
+            return [(base, {"variant": a, **qualifiers(a)}) for a in alts]
+    return [(name, {})]
+
+
+def _top_level_split(text: str, sep: str) -> list[str]:
+    """Split on `sep` outside parentheses."""
+    out: list[str] = []
+    depth = 0
+    start = 0
+    i = 0
+    pat = re.compile(sep)
+    while i < len(text):
+        ch = text[i]
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            m = pat.match(text, i)
+            if m and m.end() > i:
+                out.append(text[start:i])
+                start = m.end()
+                i = m.end()
+                continue
+        i += 1
+    out.append(text[start:])
+    return [p for p in out if p.strip()]
+
+
+def _named_failures(ctx: Context, line: int, text: str, offset: int) -> Iterator[Claim]:
+    """"1 failed: test_checked_in_schemas_are_current, which main fails too (waived)": a gate per named test."""
+    for m in _NAMED_FAIL_RE.finditer(text):
+        names = [n.strip(" `") for n in m.group("names").split(",")]
+        names = [n for n in names if _TEST_ID_RE.search(n)]
+        if not names:
+            continue
+        tail = text[m.end():m.end() + 240]
+        waived = re.search(r"\bwaived\b", tail.split(";")[0], re.IGNORECASE) is not None
+        note = None
+        wm = re.match(r"\s*,\s*which\s+(main\s+fails\s+too)", tail)
+        if wm:
+            note = wm.group(1)
+        for n in names:
+            outcome_text = "failed (waived" + (f"; {note})" if note else ")") if waived else "failed"
+            yield _gate(ctx, line, text[m.start():m.end() + (wm.end() if wm else 0)].strip(), n,
+                        "waived" if waived else "fail", outcome_text)
+
+
+# --- lists ------------------------------------------------------------------------------------
+
+def _lead_in(block: Block, ctx: Context) -> str | None:
+    """The line that introduces the list this item belongs to: its parent item, or the text line
+    above a top-level list."""
+    if block.kind != "item":
+        return None
+    for no in range(block.start - 1, max(0, block.start - 80), -1):
+        raw = ctx.doc.line(no)
+        if not raw.strip():
+            continue
+        bm = _ITEM_LINE_RE.match(raw)
+        if bm is None:
+            return raw.strip() if block.level == 0 else None
+        if len(bm.group(1).replace("\t", "    ")) // 2 < block.level:
+            return raw[bm.end():].strip()
+    return None
+
+
+def _listed_gates(block: Block, ctx: Context) -> Iterator[Claim]:
+    """Items of "The other gates:" under a label that says they passed: one gate per named check."""
+    rev = ctx.revision_at(block.start)
+    if rev is None or not rev.label or not re.search(r"\bpass(?:ed|es)?\b", rev.label, re.IGNORECASE):
+        return
+    text = block.text.strip()
+    if _HAS_DECIMAL_RE.search(text):
+        return  # values: the prose reader's
+    list_head = ""
+    for seg in _top_level_split(text.rstrip("."), r";\s*"):
+        seg = seg.strip()
+        hm = re.match(r"^([^:]{2,60}):\s+(.+)$", seg)
+        if hm:
+            list_head, seg = hm.group(1).strip(), hm.group(2).strip()
+        head = list_head  # "Passkeys: A, B; C and D": the head serves every segment after it
+        parts = [p.strip() for p in _top_level_split(seg, r",\s+|\s+and\s+")]
+        if len(parts) >= 3 and _first_word(parts[-1]) == _first_word(parts[-2]) != _first_word(parts[0]):
+            # "Forced acceptance at draft 7, all rejected and all accepted": a head and a parallel pair
+            head = f"{head}: {parts[0]}" if head else parts[0]
+            parts = parts[1:]
+        for p in parts:
+            name = f"{head}: {p}" if head else p
+            yield _gate(ctx, block.start, block.text.strip(), name, "pass", None,
+                        note="listed among gates that passed")
+
+
+def _first_word(text: str) -> str:
+    w = text.split()
+    return w[0].lower() if w else ""
+
+
+# --- prose ------------------------------------------------------------------------------------
+
+def _clause_around(text: str, start: int, end: int) -> str:
+    a = max(text.rfind(". ", 0, start), text.rfind("; ", 0, start), text.rfind(": ", 0, start))
+    a = 0 if a < 0 else a + 2
+    stops = [i for i in (text.find(". ", end), text.find("; ", end), text.find(", ", end)) if i >= 0]
+    b = min(stops) if stops else len(text)
+    return text[a:b].strip(" .;•*-")
+
+
+def _prose_gates(ctx: Context, line: int, text: str) -> Iterator[Claim]:
+    for m in _PROSE_RE.finditer(text):
+        word = re.sub(r"^(?:is|are|was|were|be|been|stays?|remains?)\s+", "", m.group("word"), flags=re.IGNORECASE)
+        low = word.lower()
+        if low.startswith("not run") or low.startswith("not rerun") or low.startswith("not re-run"):
+            outcome = "not_run"
+        elif low.startswith("not "):
+            outcome = "not_verified"
+        elif low.startswith(("did not boot", "hang", "hung")):
+            outcome = "fail"
+        else:
+            outcome = "pass"
+        clause = _clause_around(text, m.start(), m.end())
+        yield _gate(ctx, line, clause or m.group(0), clause or m.group(0), outcome, word.strip())
+    for m in _PASSED_RE.finditer(text):
+        subj = m.group("subj").strip(" `")
+        if re.search(r"(?<![\w.])\d+(?![\w.])", subj) or re.search(r"\b(?:no|not|none|never)\b", subj, re.IGNORECASE):
+            continue  # "All 26 gates passed" is a test count; "no tests passed" is not a pass
+        if re.search(r"\b(?:not|never|didn't|did not)\s*$", text[:m.start()], re.IGNORECASE):
+            continue
+        subj = re.sub(r"^(?:the|a|an|and|but|so|then|after\s+\w+,?)\s+", "", subj, flags=re.IGNORECASE)
+        yield _gate(ctx, line, text[m.start():m.end()].strip(), subj, "pass", m.group("word"))
+    for m in _PASSES_BOTH_RE.finditer(text):
+        names = [n.strip() for n in re.split(r"\s*,\s*|\s+and\s+", m.group("list")) if n.strip()]
+        for n in names:
+            yield _gate(ctx, line, text[m.start():m.end()], n, "pass", m.group("word"))
+    for m in _VERDICT_RE.finditer(text):
+        word = m.group("word").lower()
+        section = ctx.section_at(line)
+        name = f"{section[-1]} {m.group('name').lower()}" if section else m.group("name")
+        yield _gate(ctx, line, text[m.start():m.end()], name, _VERDICT_OUTCOMES.get(word, "not_verified"),
+                    m.group("word"))
+
+
+def _pytest_lines(block: Block, ctx: Context) -> Iterator[Claim]:
+    for no in range(block.start, block.end + 1):
+        text = ctx.doc.line(no)
+        m = _PYTEST_RE.match(text) or _PYTEST_V_RE.match(text)
+        if not m:
+            continue
+        test_id = m.group("id").split("::")[-1]
+        word = m.group("word")
+        yield _gate(ctx, no, text.strip()[:120], test_id, _PYTEST_OUTCOMES[word.lower()], word,
+                    config={"test": m.group("id")[:200]})
