@@ -103,7 +103,7 @@ def open_ledger(path: str | os.PathLike[str], create: bool = True) -> Database:
 
 def _migrate(db: Database, tries: int = 8) -> None:
     """Apply pending migrations. Two processes opening a new ledger at once both see the same
-    migrations pending; the second one's attempt fails ("already exists", or the unique record of
+    migrations pending; the second one's attempt fails ("already exists", "duplicate column", or the unique record of
     the migration) and rolls back, and its retry finds nothing left to do."""
     for attempt in range(tries):
         try:
@@ -111,7 +111,7 @@ def _migrate(db: Database, tries: int = 8) -> None:
             return
         except (sqlite3.OperationalError, sqlite3.IntegrityError) as exc:
             message = str(exc)
-            racing = any(word in message for word in ("already exists", "UNIQUE", "locked", "busy"))
+            racing = any(word in message for word in ("already exists", "duplicate column", "UNIQUE", "locked", "busy"))
             if not racing or attempt == tries - 1:
                 raise
             time.sleep(0.02 * (2 ** attempt))

@@ -186,6 +186,8 @@ def resolve_document(db: Database, ref: str) -> dict[str, Any]:
     m = re.fullmatch(r"#?(\d{1,9})", ref)
     if m:
         found = _rows(db, "SELECT * FROM documents WHERE pr = ? ORDER BY id", [int(m.group(1))])
+        if len(found) > 1:  # a fetched PR's comments carry its number too: '#N' names the PR itself
+            found = [d for d in found if d.get("parent_id") is None] or found
         if len(found) == 1:
             return found[0]
         if len(found) > 1:

@@ -11,6 +11,8 @@ Every schema change is a new migration appended to `MIGRATIONS`, never an edit o
     claims              every claims-contract field, flattened; config/section as JSON text
     claims_fts          FTS5 index over claim text, metric, note and section (kept by triggers)
     warnings            parse and decode warnings of a version
+    github_heads        the head/base sha GitHub reported for a fetched PR (one row per distinct pair)
+    http_cache          ETag / Last-Modified per fetched URL, for conditional requests
 """
 
 from __future__ import annotations
@@ -164,6 +166,39 @@ def m0002_reference_values(db: Database) -> None:
     )""")
     db.execute("CREATE INDEX idx_reference_values_model ON reference_values (benchmark, model COLLATE NOCASE)")
     db.execute("PRAGMA user_version = 2")
+
+
+@migrations(name="0003_github_fetch")
+def m0003_github_fetch(db: Database) -> None:
+    # `ledger fetch`: pull-request metadata, comments linked to their PR, edit times of versions,
+    # GitHub's head/base at fetch time, and the ETags of conditional requests (never a token).
+    for column in ("author TEXT", "state TEXT", "merged_at TEXT", "labels TEXT", "authored_at TEXT",
+                   "head_sha TEXT", "base_sha TEXT", "fetched_at TEXT",
+                   "kind TEXT",                      # pr | comment (NULL: ingested from a file)
+                   "parent_id INTEGER REFERENCES documents(id)"):  # a comment's pull request
+        db.execute(f"ALTER TABLE documents ADD COLUMN {column}")
+    db.execute("CREATE INDEX idx_documents_parent ON documents (parent_id)")
+    for column in ("edited_at TEXT", "editor TEXT"):  # when and by whom this text was written on GitHub
+        db.execute(f"ALTER TABLE document_versions ADD COLUMN {column}")
+    db.execute("""CREATE TABLE github_heads (
+        id INTEGER PRIMARY KEY,
+        document_id INTEGER NOT NULL REFERENCES documents(id),
+        head_sha TEXT NOT NULL,              -- what GitHub said the PR's head was when fetched
+        base_sha TEXT,
+        head_ref TEXT,
+        base_ref TEXT,
+        first_seen_at TEXT NOT NULL,
+        UNIQUE (document_id, head_sha, base_sha)
+    )""")
+    db.execute("""CREATE TABLE http_cache (
+        url TEXT PRIMARY KEY,                -- the request URL (no credentials are ever part of it)
+        etag TEXT,
+        last_modified TEXT,
+        next_url TEXT,                       -- the Link rel="next" of that page, to walk on after a 304
+        note TEXT,                           -- what the stored response covered ('history', 'body')
+        stored_at TEXT NOT NULL
+    )""")
+    db.execute("PRAGMA user_version = 3")
 
 
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)

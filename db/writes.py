@@ -64,6 +64,10 @@ class PreparedVersion:
     revisions: list[tuple[str | None, str | None, str | None, int | None, int | None]] = field(default_factory=list)
     """(label, head, base, line, line_end) for each revision label line."""
     warnings: list[str] = field(default_factory=list)
+    edited_at: str | None = None
+    """When this text was written where it came from (a GitHub edit's time); None for files."""
+    editor: str | None = None
+    """Who wrote this text (a GitHub login), when known."""
 
 
 @dataclass
@@ -125,9 +129,9 @@ def _write(db: Database, prep: PreparedVersion) -> WriteResult:
     n_lines = prep.text.count("\n") + (0 if prep.text.endswith("\n") else 1)
     cur = db.execute(
         "INSERT INTO document_versions (document_id, version, sha256, ingested_at, parser_version, format, "
-        "source_path, n_lines, n_claims, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "source_path, n_lines, n_claims, text, edited_at, editor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [doc_id, number, prep.sha256, now, prep.parser_version, prep.format, prep.source_path, n_lines,
-         len(prep.claims), prep.text])
+         len(prep.claims), prep.text, prep.edited_at, prep.editor])
     version_id = int(cur.lastrowid or 0)
     conn = db.conn
     conn.executemany(

@@ -27,6 +27,7 @@ from ledger.errors import InputError, LedgerError, NotFound, UsageError
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
+    from db import DocumentIdentity, PreparedVersion
     from ledger.sources import SourceText
 
 STDIN = "-"
@@ -181,9 +182,7 @@ def _read(path: str, stdin: bytes | str | None, max_bytes: int | None) -> Source
 def _ingest_one(db: Database, path: str, *, repo: str | None, pr: int | None, title: str | None, url: str | None,
                 stdin: bytes | str | None, fmt: str | None, max_bytes: int | None,
                 parser_version: str) -> IngestResult:
-    from db import DocumentIdentity, PreparedVersion, find_version, write_version
-    from ledger.extracting import extract_source
-    from parsers.revisions import find_revisions
+    from db import DocumentIdentity, find_version, write_version
 
     try:
         src = _read(path, stdin, max_bytes)
@@ -197,12 +196,31 @@ def _ingest_one(db: Database, path: str, *, repo: str | None, pr: int | None, ti
         return IngestResult(path, "unchanged", key, stored.document_id, stored.version, src.sha256, stored.n_claims,
                             list(src.warnings))
     name = STDIN_NAME if path == STDIN else Path(path).name
+    identity = DocumentIdentity(key=key, repo=repo, pr=pr, url=url, title=title,
+                                path=None if path == STDIN or pr is not None else os.path.normpath(path))
     try:
-        extraction = extract_source(src, fmt=fmt, name=name)
+        prep = prepare_version(src, identity, parser_version, fmt=fmt, name=name, source_path=path)
     except LedgerError as exc:
         return IngestResult(path, "error", key, error=f"{path}: {exc}")
     except Exception as exc:  # a parser bug must cost this document, not the batch, and never a traceback
         return IngestResult(path, "error", key, error=f"{path}: could not be parsed ({type(exc).__name__}: {exc})")
+    written = write_version(db, prep)
+    return IngestResult(path, written.status, key, written.document_id, written.version, src.sha256,
+                        written.n_claims, list(prep.warnings))
+
+
+def prepare_version(src: SourceText, identity: DocumentIdentity, parser_version: str, *, fmt: str | None = None,
+                    name: str | None = None, source_path: str | None = None) -> PreparedVersion:
+    """Parse one text into a PreparedVersion (claims, sections, revision lines, warnings); no database.
+
+    Shared by `ingest` (files) and `ledger fetch` (GitHub descriptions and comments). Parser errors
+    propagate: the caller decides what one failed document costs.
+    """
+    from db import PreparedVersion
+    from ledger.extracting import extract_source
+    from parsers.revisions import find_revisions
+
+    extraction = extract_source(src, fmt=fmt, name=name)
     doc = extraction.document
     sections: list[tuple[int, str, int, str, Sequence[str]]] = []
     revisions: list[tuple[str | None, str | None, str | None, int | None, int | None]] = []
@@ -211,14 +229,9 @@ def _ingest_one(db: Database, path: str, *, repo: str | None, pr: int | None, ti
                     if b.kind in ("heading", "comment")]
         revisions = [(s.revision.label, s.revision.head, s.revision.base, s.start, s.end)
                      for s in find_revisions(doc)]
-    prep = PreparedVersion(
-        identity=DocumentIdentity(key=key, repo=repo, pr=pr, url=url, title=title,
-                                  path=None if path == STDIN or pr is not None else os.path.normpath(path)),
-        sha256=src.sha256, text=src.text, parser_version=parser_version,
+    return PreparedVersion(
+        identity=identity, sha256=src.sha256, text=src.text, parser_version=parser_version,
         claims=[c.model_dump(mode="json") for c in extraction.claims],
-        format=doc.format if doc is not None else fmt, source_path=path, sections=sections, revisions=revisions,
-        warnings=list(extraction.warnings),
+        format=doc.format if doc is not None else fmt, source_path=source_path, sections=sections,
+        revisions=revisions, warnings=list(extraction.warnings),
     )
-    written = write_version(db, prep)
-    return IngestResult(path, written.status, key, written.document_id, written.version, src.sha256,
-                        written.n_claims, list(extraction.warnings))
