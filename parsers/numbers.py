@@ -54,11 +54,21 @@ class Number:
     text: str
     num_start: int
     """Where the digits (or sign) start, after any approximation word."""
+    printed: str | None = None
+    """The printed form of a converted value: "16m51s" is stored as 1011 seconds."""
+    bound: str | None = None
+    """A bound printed before the number: "<", ">", "<=", ">=" ("test time < 30m")."""
+
+
+_THOUSANDS_RE = re.compile(r"^[-+−–]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?:[eE][-+]?\d{1,3})?\s*%?$")
 
 
 def to_float(text: str) -> float | None:
     """Parse a printed number ("1,721", "−7.37", "96.25%") to a float, None if it is not one."""
-    t = text.strip().replace(",", "").replace("−", "-").replace("–", "-").rstrip("%").strip()
+    t = text.strip()
+    if "," in t and not _THOUSANDS_RE.search(t):
+        return None  # "1,2,3" is a list, not 123
+    t = t.replace(",", "").replace("−", "-").replace("–", "-").rstrip("%").strip()
     if t.startswith("+"):
         t = t[1:]
     try:
@@ -92,6 +102,11 @@ def find_numbers(text: str, start: int = 0, end: int | None = None, limit: int |
         date = DATE_RE.match(text, m.start("num"))
         if date:
             pos = date.end()
+            continue
+        dur = DURATION_RE.match(text, m.start("num")) if not m.group("sign") else None
+        if dur is not None and not m.group("high"):
+            out.append(_duration(text, m, dur))
+            pos = dur.end()
             continue
         prev = text[ns - 1] if ns > 0 else " "
         num_end = m.end("high") if m.group("high") else m.end("num")
@@ -139,12 +154,36 @@ def find_numbers(text: str, start: int = 0, end: int | None = None, limit: int |
             mend = m.end("num")
             unit = None
         out.append(Number(
-            value=value, high=high, unit=normalise_unit(unit) if unit else None,
+            value=value, high=high, unit=normalise_unit(unit) if unit else None, bound=_bound_before(text, m.start()),
             approx=bool(m.group("approx")), signed=bool(sign), start=m.start(), end=mend,
             text=text[m.start():mend], num_start=ns,
         ))
         pos = mend if mend > m.start() else m.start() + 1
     return out
+
+
+_BOUND_RE = re.compile(r"(<=|>=|≤|≥|<|>)\s{0,2}$")
+
+
+def _bound_before(text: str, start: int) -> str | None:
+    """"< 30m", ">= 0.95": the comparison sign right before a number (not an arrow "->", "=>")."""
+    m = _BOUND_RE.search(text, max(0, start - 4), start)
+    if not m or (m.group(1) == ">" and m.start() > 0 and text[m.start() - 1] in "-=>"):
+        return None
+    return {"≤": "<=", "≥": ">="}.get(m.group(1), m.group(1))
+
+
+def _duration(text: str, m: re.Match[str], dur: re.Match[str]) -> Number:
+    """A clock duration: "16m51s" and "1m0.832s" in seconds (printed form kept); a bare "30m" stays minutes."""
+    printed = dur.group(0)
+    if dur.group("dh") is None and dur.group("ds") is None:
+        value, unit, conv = float(dur.group("dm")), "m", None
+    else:
+        value = float(dur.group("dh") or 0) * 3600 + float(dur.group("dm")) * 60 + float(dur.group("ds") or 0)
+        unit, conv = "s", printed
+    return Number(value=value, high=None, unit=unit, approx=bool(m.group("approx")), signed=False,
+                  start=m.start(), end=dur.end(), text=text[m.start():dur.end()], num_start=m.start("num"),
+                  printed=conv, bound=_bound_before(text, m.start()))
 
 
 _UNIT_CASE = {u.lower(): u for u in ("GiB", "GB", "MiB", "MB", "KiB", "KB", "TiB", "TB", "TFLOPS",
@@ -159,6 +198,8 @@ def normalise_unit(unit: str) -> str:
         return _UNIT_CASE[low]
     if low in ("μs", "µs"):
         return "µs"
+    if u == "B":
+        return u  # "6.74 B" (billions of parameters) is not "b"
     if low.startswith(("tok", "tps", "req", "it/", "sample", "seq")):
         return u if u.islower() else u[:1].lower() + u[1:]
     return u if len(u) > 2 else low

@@ -1,0 +1,80 @@
+"""The number grammar: a fixture of printed phrases (one per line) and the edge cases of each rule."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parsers.numbers import Number, find_numbers, header_unit, normalise_unit, parse_duration, to_float
+
+FIXTURE = Path(__file__).parent / "fixtures" / "numbers" / "phrases.md"
+LINES = FIXTURE.read_text(encoding="utf-8").splitlines()
+EXPECTED = {row["line"]: row["numbers"] for row in json.loads(Path(f"{FIXTURE}.expected.json").read_text("utf-8"))}
+
+
+def _project(n: Number) -> dict[str, Any]:
+    d: dict[str, Any] = {"value": n.value, "text": n.text}
+    for k in ("high", "unit", "printed", "bound"):
+        if getattr(n, k) is not None:
+            d[k] = getattr(n, k)
+    for k in ("approx", "signed"):
+        if getattr(n, k):
+            d[k] = True
+    return d
+
+
+@pytest.mark.parametrize("no", range(1, len(LINES) + 1), ids=LINES)
+def test_phrase(no: int) -> None:
+    assert [_project(n) for n in find_numbers(LINES[no - 1])] == EXPECTED[no]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("1,721", 1721.0), ("−7.37", -7.37), ("+5.13", 5.13), ("96.25%", 96.25), ("1e-3", 0.001), ("abc", None),
+    ("", None), ("1,2,3", None),
+])
+def test_to_float(text: str, value: float | None) -> None:
+    assert to_float(text) == value
+
+
+@pytest.mark.parametrize(("text", "seconds"), [
+    ("1m0.832s", 60.832), ("16m51s", 1011.0), ("2h3m", 7380.0), ("3m", 180.0), ("51s", None), ("1:02:03", None),
+    ("m5s", None),
+])
+def test_parse_duration(text: str, seconds: float | None) -> None:
+    assert parse_duration(text) == seconds
+
+
+@pytest.mark.parametrize(("header", "unit"), [
+    ("Mean TTFT (ms)", "ms"), ("Latency [us]", "us"), ("Output token throughput (tok/s)", "tok/s"),
+    ("Per User Output Throughput [w/ ctx] (tps/user)", "tps/user"), ("Model (FP8)", None), ("TTFT", None),
+    ("Time (microseconds)", "microseconds"),
+])
+def test_header_unit(header: str, unit: str | None) -> None:
+    assert header_unit(header) == unit
+
+
+@pytest.mark.parametrize(("unit", "norm"), [
+    ("gib", "GiB"), ("GB", "GB"), ("μs", "µs"), ("US", "us"), ("Tok/s", "tok/s"), ("B", "B"), ("x", "x"),
+])
+def test_normalise_unit(unit: str, norm: str) -> None:
+    assert normalise_unit(unit) == norm
+
+
+def test_limit_stops_after_the_first_numbers() -> None:
+    assert [n.value for n in find_numbers("1 2 3 4", limit=2)] == [1.0, 2.0]
+
+
+@pytest.mark.parametrize("hostile", ["1" * 50_000, "1," * 20_000, "1 - " * 10_000, "~" * 30_000, "1m" * 20_000,
+                                     "< " * 20_000])
+def test_hostile_input_is_linear(hostile: str) -> None:
+    half = hostile[: len(hostile) // 2]
+    t0 = time.perf_counter()
+    find_numbers(half)
+    t_half = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    find_numbers(hostile)
+    assert time.perf_counter() - t0 < 4 * t_half + 0.05
