@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from ledger.model import Claim
 from parsers.base import Context
-from parsers.document import Block
+from parsers.document import Block, Table
 from parsers.revisions import shas_in
 
 NAME = "commits"
@@ -38,6 +38,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         table = block.table
         assert table is not None
         if not table.header or not _COMMIT_HEADER_RE.match(table.header[0].strip("`* ")):
+            yield from _result_cell_shas(table, ctx)
             return
         for row in table.rows:
             if not row.cells:
@@ -51,3 +52,22 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if _CI_COMMIT_RE.search(text) or ("/pull/" in text and "/commits/" not in text):
         return
     yield from _commit_claims(text, block.start, ctx)
+
+
+# "... on d0b2d5dfa6)", "failed in CI on f22959cf9a": a sha that only says where something ran
+_LOCATION_BEFORE_RE = re.compile(r"\b(?:on|at|against|vs\.?|from|in)\s+(?:main\s+)?$", re.IGNORECASE)
+
+
+def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
+    """A sha in a result table's cell is a commit claim when the text says what it did
+    ("which main fails too since 93b17dcdd9 set the version"), not where a run happened."""
+    for row in table.rows:
+        for cell in row.cells[1:]:
+            for sha, start, end in shas_in(cell):
+                if _LOCATION_BEFORE_RE.search(cell[max(0, start - 20):start]) or _CI_COMMIT_RE.search(cell):
+                    continue
+                if not re.match(r"\s+[a-z]{2,}", cell[end:end + 20]):
+                    continue  # a bare sha with no verb after it
+                yield ctx.claim("commit", row.line, cell[max(0, start - 6):end + 40].strip()[:120], sha=sha,
+                                note=cell[end:end + 80].strip() or None)
+

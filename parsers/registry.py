@@ -34,4 +34,4 @@ EXTRACTORS: tuple[Extractor, ...] = (
     support_prose,  # "Yes for A, B; No for C" support statements
     gates,  # named checks with an outcome and no count: "mypy | clean", "videos pass", "Not verified:" lists
     prose,  # everything else: "gsm8k 96.25 (ref 96.36)", "158 -> 30 ms", "~370"
-)  # type: ignore[assignment]
+)

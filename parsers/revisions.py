@@ -7,7 +7,9 @@
     Results on main branch (commit 821fde2...):
     Earlier validation:
 
-A revision holds from its label to the next label, the next heading or the next comment.
+A revision holds from its label to the next label, the next heading or the next comment. A label
+that names no commit ("Earlier validation:") holds over the list under it and ends at the first
+paragraph after that list.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ def parse_label(text: str) -> Revision | None:
         bm = _BASE_RE.search(inner)
         if bm and is_sha(bm.group(1)):
             base = bm.group(1).lower()
+        head: str | None
         if label_shas and label_shas[0][0] == label.lower():
             head = label_shas[0][0]
             if base is None and inner_shas:
@@ -85,6 +88,12 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
         nxt = _next_block(doc, idx)
         opens_results = nxt is not None and nxt.kind in ("table", "item", "code")
         rev = parse_label(block.text)
+        if (rev is None and current is not None and current.revision.head is None and idx > 0
+                and doc.blocks[idx - 1].kind == "item" and not _BARE_LABEL_RE.match(block.text)):
+            # a label without a commit ("Earlier validation:") covers its list; a paragraph after it is not
+            current.end = block.start - 1
+            current = None
+            continue
         if rev is not None and (opens_results or block.text.rstrip().endswith(":")):
             pass
         elif rev is None and opens_results and current is not None:

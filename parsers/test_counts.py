@@ -18,6 +18,14 @@ _WORD = r"(passed|passing|passes|pass|failed|failing|failures?|errors?|skipped|d
 # One count and its word; a run of them joined by , ; and is one claim.
 _ITEM_RE = re.compile(rf"(?<![\w.#/]){_COUNT}\s+(?:tests?\s+|cases?\s+)?{_WORD}\b", re.IGNORECASE)
 _RATIO_RE = re.compile(r"(?<![\w.#/])(\d+)\s*/\s*(\d+)\s+(?:tests?\s+)?(passed|passing|pass)\b", re.IGNORECASE)
+# "All 26 qwen4_exp gates passed", "12 unit tests passed": a count, some words, then the noun and verb
+_NOUN_PASSED_RE = re.compile(
+    r"(?<![\w.#/])(?P<all>all\s+)?(?P<n>\d{1,3}(?:,\d{3})+|\d{1,7})\s+(?:[\w./-]{1,40}\s+){0,3}?"
+    r"(?:tests?|gates?|checks?|cases?)\s+(?:have\s+|were\s+)?passed\b", re.IGNORECASE)
+_FROM_RE = re.compile(r"\bfrom\s+(\d{1,3}(?:,\d{3})+|\d{1,7})\s+to\s+$", re.IGNORECASE)
+_EACH_RE = re.compile(r"^\s+each\b", re.IGNORECASE)
+# "CuteDSL MoE unit tests, this branch and main (test_cute_dsl_moe.py)": the runs "each" counts
+_PAIR_SUBJECT_RE = re.compile(r",\s*(?P<a>[\w .-]{1,30}?)\s+and\s+(?P<b>[\w.-]{1,30}?)(?=\s*\(|\s*$)")
 _GAP_RE = re.compile(r"^[\s,;:()=\-]*(?:and\s+)?[\s,;:()=\-]*$|^[;,]\s*[^;,\d]{0,80}?:\s*$")
 
 
@@ -35,6 +43,11 @@ def counts_in(text: str) -> list[tuple[int, int, dict[str, int]]]:
     groups: list[tuple[int, int, dict[str, int]]] = []
     for m in _RATIO_RE.finditer(text):
         groups.append((m.start(), m.end(), {"passed": int(m.group(1))}))
+    for m in _NOUN_PASSED_RE.finditer(text):
+        counts = {"passed": int(m.group("n").replace(",", ""))}
+        if m.group("all"):
+            counts["failed"] = 0
+        groups.append((m.start(), m.end(), counts))
     items = [m for m in _ITEM_RE.finditer(text)
              if not any(a <= m.start() < b for a, b, _ in groups)]
     cur: tuple[int, int, dict[str, int]] | None = None
@@ -64,8 +77,18 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                         continue
                     off = row.text.find(cell)
                     ctx.take(row.line, off + start, off + end)
-                    yield ctx.claim("tests", row.line, cell[start:end], metric=row.cells[0] or None,
-                                    **counts)
+                    subject = row.cells[0] or None
+                    runs: list[str | None] = [None]
+                    pm = _PAIR_SUBJECT_RE.search(subject or "")
+                    if subject and pm and _EACH_RE.match(cell[end:]):
+                        # "904 passed each" over "this branch and main": one count per run
+                        subject = (subject[:pm.start()] + subject[pm.end():]).strip()
+                        runs = [pm.group("a").strip(), pm.group("b").strip()]
+                    for run in runs:
+                        yield ctx.claim("tests", row.line, cell[start:end], metric=subject,
+                                        value=counts.get("passed"), config={"run": run} if run else None,
+                                        passed=counts.get("passed"), failed=counts.get("failed"),
+                                        skipped=counts.get("skipped"))
         return
     lines = range(block.start, block.end + 1)
     for no in lines:
@@ -75,8 +98,15 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 continue
             if not ctx.is_free(no, start, end):
                 continue
+            ref = None
+            fm = _FROM_RE.search(text, max(0, start - 40), start)
+            if fm:  # "the unit run from 3,444 to 1,213 passed cases": 3,444 is the reference
+                ref = float(fm.group(1).replace(",", ""))
+                start = fm.start(1)
             ctx.take(no, start, end)
-            yield ctx.claim("tests", no, text[start:end], metric=_subject(text, start), **counts)
+            yield ctx.claim("tests", no, text[start:end], metric=_subject(text, fm.start() if fm else start),
+                            value=counts.get("passed"), reference=ref, passed=counts.get("passed"),
+                            failed=counts.get("failed"), skipped=counts.get("skipped"))
 
 
 def _subject(text: str, start: int) -> str | None:
