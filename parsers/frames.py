@@ -49,10 +49,11 @@ def _row_cells(line: str) -> list[str]:
     return line.split()
 
 
-def _is_row(cells: list[str], ncols: int) -> bool:
-    if len(cells) == ncols + 1:
+def _is_row(cells: list[str], ncols: int, indexed: bool | None = None) -> bool:
+    """One number per column, after an index label unless `indexed` is False (None: either)."""
+    if len(cells) == ncols + 1 and indexed is not False:
         return all(_NUM_RE.match(c) for c in cells[1:])
-    if len(cells) == ncols:
+    if len(cells) == ncols and indexed is not True:
         return all(_NUM_RE.match(c) for c in cells)
     return False
 
@@ -93,10 +94,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             continue
         ctx.taken.add(no)
         row_no = no + 1
+        indexed = len(_row_cells(nxt)) == len(cols) + 1  # the first row fixes the layout
         while row_no <= last:
             raw = ctx.doc.line(row_no)
             cells = _row_cells(raw)
-            if not _is_row(cells, len(cols)):
+            if not _is_row(cells, len(cols), indexed):
                 break
             ctx.taken.add(row_no)
             index = cells[0] if len(cells) == len(cols) + 1 else ""

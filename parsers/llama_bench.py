@@ -28,7 +28,8 @@ NAME = "llama_bench"
 VERSION = "1"
 BLOCKS = frozenset({"table"})
 
-_MARKUP_RE = re.compile(r"[*_`]+")
+# emphasis at word edges only: "Q4_K_M", "T_PP s" and "N_KV" keep their underscores
+_MARKUP_RE = re.compile(r"(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)|`+")
 _VALUE_HEADER_RE = re.compile(r"^(?:(?P<name>\S.{0,30}?)\s+)?(?P<unit>t/s|tok/s|s|ms|us)$|^t/s\s+(?P<label>.{1,30})$",
                               re.IGNORECASE)
 _SPEEDUP_RE = re.compile(r"^speed-?up$", re.IGNORECASE)
@@ -75,6 +76,10 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     heads = [_clean(h) for h in table.header]
     ctx.taken.add(table.header_line)
     base_col = roles.index("baseline") if "baseline" in roles else None
+    last = table.rows[-1]
+    # a pipe row with no closing pipe at the very end of the document was cut: its last cell is partial
+    cut = (table.style == "pipe" and not last.text.rstrip().endswith("|")
+           and not any(ctx.doc.line(k).strip() for k in range(last.line + 1, len(ctx.doc.lines) + 1)))
     for row in table.rows:
         ctx.taken.add(row.line)
         cells = row.cells
@@ -88,7 +93,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             nums = find_numbers(c)
             if not nums or nums[0].num_start > 1:
                 continue
-            if i == len(cells) - 1 and table.truncated and not row.text.rstrip().endswith("|"):
+            if cut and row is last and i == len(cells) - 1:
+                ctx.doc.warnings.append(f"line {row.line}: last cell cut short (truncated input?)")
                 continue
             n = nums[0]
             sm = _STDERR_RE.search(c)

@@ -1,0 +1,77 @@
+"""The shared corpus of real PR excerpts as a regression test, both as markdown and as rendered copies.
+
+Recall and precision are computed per set with score.py's own matching rule (imported from
+../shared/tools/score.py, the extraction run in-process) over the PR files only (the docs-* and
+seed-* gold files belong to other suites). A drop below the level reached fails the test.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from parsers import extract
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+CORPUS = SHARED / "corpus"
+SCORE = SHARED / "tools" / "score.py"
+
+# (gold folder, minimum recall %, minimum precision %): the level reached when this test was written
+SETS = {
+    "markdown": (CORPUS / "gold", 95.0, 98.0),
+    "rendered": (CORPUS / "rendered" / "gold", 95.5, 97.0),
+}
+
+pytestmark = pytest.mark.skipif(not SCORE.exists() or not CORPUS.exists(),
+                                reason="../shared (corpus and score.py) is not present next to the repository")
+
+
+def _score_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("shared_score", SCORE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+
+    def in_process(cmd: str, doc: Path) -> list[dict[str, Any]]:
+        result = extract(doc.read_text(encoding="utf-8"), path=doc.name)
+        return [c.model_dump(mode="json") for c in result.claims]
+
+    module.extract = in_process  # type: ignore[attr-defined]
+    return module
+
+
+def _pr_gold_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("*.json") if not p.name.startswith(("docs-", "seed-")))
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_corpus_recall_and_precision(name: str) -> None:
+    folder, min_recall, min_precision = SETS[name]
+    score = _score_module()
+    rows = [score.score_file(p, "in-process", False) for p in _pr_gold_files(folder)]
+    assert len(rows) >= 39
+    gold = sum(r["gold"] for r in rows)
+    found = sum(r["found"] for r in rows)
+    extracted = sum(r["extracted"] for r in rows)
+    recall = 100.0 * found / gold
+    precision = 100.0 * found / extracted
+    assert recall >= min_recall, f"{name}: recall {recall:.1f}% < {min_recall}%"
+    assert precision >= min_precision, f"{name}: precision {precision:.1f}% < {min_precision}%"
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_every_corpus_document_extracts_without_warnings_of_failure(name: str) -> None:
+    folder = SETS[name][0]
+    score = _score_module()
+    for gold_path in _pr_gold_files(folder):
+        import json
+
+        gold = json.loads(gold_path.read_text(encoding="utf-8"))
+        doc = score.find_doc(gold_path, gold["file"], gold.get("path"))
+        assert doc is not None, gold_path
+        result = extract(doc.read_text(encoding="utf-8"), path=doc.name)
+        assert not [w for w in result.warnings if " failed (" in w], (doc.name, result.warnings)

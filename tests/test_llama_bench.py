@@ -1,0 +1,46 @@
+"""llama.cpp bench tables: llama-bench, batched-bench and compare-llama-bench, markdown and rendered."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _fixture_claims import cases, check_provenance, claims_of, expected, project
+
+from parsers import extract
+from parsers.llama_bench import _roles
+
+CASES = cases("llama_bench")
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+def test_fixture_gives_expected_claims(path: Path) -> None:
+    assert [project(c, ("metric", "config")) for c in claims_of(path, "llama_bench")] == expected(path)
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+def test_fixture_claims_point_at_their_text(path: Path) -> None:
+    check_provenance(path)
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+def test_config_columns_give_no_claims(path: Path) -> None:
+    assert all((c.parser or "").startswith("llama_bench/") for c in claims_of(path))
+
+
+@pytest.mark.parametrize(("header", "roles"), [
+    (["model", "size", "params", "backend", "ngl", "test", "t/s"],
+     ["config", "config", "config", "config", "config", "config", "value"]),
+    (["PP", "TG", "B", "N_KV", "T_PP s", "S_PP t/s"], ["config", "config", "config", "config", "value", "value"]),
+    (["Model", "Test", "t/s master", "t/s PR", "Speedup"], ["config", "config", "baseline", "value", "speedup"]),
+    (["Model", "TTFT (ms)", "TPOT (ms)"], None),
+])
+def test_roles(header: list[str], roles: list[str] | None) -> None:
+    assert _roles(header) == roles
+
+
+def test_truncated_last_row_keeps_the_complete_cells() -> None:
+    text = ("| model | size | test | t/s |\n| --- | ---: | --- | ---: |\n"
+            "| llama 7B | 3.5 GiB | pp 512 | 4000.10 ± 2.1 |\n| llama 7B | 3.5 GiB | tg 128 | 55")
+    claims = extract(text, path="t.md").claims
+    assert [c.value for c in claims] == [4000.1]
