@@ -154,7 +154,7 @@ def test_stored_claims_equal_extracted_claims_on_the_seed(tmp_path: Path) -> Non
     dbp = tmp_path / "l.db"
     (r,) = ingest([str(SEED)], dbp)
     assert r.status == "new"
-    extracted = [c.model_dump(mode="json") for c in extract_file(str(SEED)).claims]
+    extracted = [c.model_dump(mode="json", warnings=False) for c in extract_file(str(SEED)).claims]
     stored = _claims(dbp)
     assert len(stored) == len(extracted) == r.claims
     for want, got in zip(extracted, stored, strict=True):
@@ -176,8 +176,14 @@ def _spawn(folder: Path, dbp: Path) -> Any:
     import sys
 
     code = "import sys; from ledger.ingest import ingest; r = ingest([sys.argv[1]], sys.argv[2]); " \
-           "sys.exit(0 if all(x.ok for x in r) else 1)"
-    return subprocess.Popen([sys.executable, "-c", code, str(folder), str(dbp)], cwd=ROOT)
+           "bad = [x.error for x in r if not x.ok]; print(bad, file=sys.stderr); sys.exit(1 if bad else 0)"
+    return subprocess.Popen([sys.executable, "-c", code, str(folder), str(dbp)], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+
+def _finish(proc: Any) -> tuple[int, str]:
+    _, err = proc.communicate(timeout=120)
+    return proc.returncode, err
 
 
 def _whole_versions_only(dbp: Path) -> int:
@@ -212,12 +218,12 @@ def test_killed_ingest_leaves_whole_versions_and_a_rerun_completes(tmp_path: Pat
         proc = _spawn(folder, dbp)
         time.sleep(rng.uniform(0.3, 1.2))
         proc.kill()  # SIGKILL: no cleanup, no rollback by Python
-        proc.wait()
+        _finish(proc)
         now = _whole_versions_only(dbp)
         assert now >= stored
         stored = now
-    proc = _spawn(folder, dbp)
-    assert proc.wait(timeout=120) == 0
+    code, err = _finish(_spawn(folder, dbp))
+    assert code == 0, err
     assert _whole_versions_only(dbp) == 40
 
 
@@ -225,6 +231,7 @@ def test_two_processes_ingesting_at_once(tmp_path: Path) -> None:
     folder, dbp = tmp_path / "corpus", tmp_path / "l.db"
     _write_corpus(folder, 25)
     procs = [_spawn(folder, dbp), _spawn(folder, dbp)]
-    assert [p.wait(timeout=120) for p in procs] == [0, 0]
+    outcomes = [_finish(p) for p in procs]
+    assert [code for code, _ in outcomes] == [0, 0], outcomes
     assert _whole_versions_only(dbp) == 25
     assert _counts(dbp)["documents"] == 25
