@@ -18,7 +18,7 @@ import typer
 from ledger.errors import LedgerError, UsageError
 
 if TYPE_CHECKING:
-    from ledger.compare import NoiseModel, RegisteredReference, Snapshot
+    from ledger.compare import NoiseModel, Pair, RegisteredReference, Snapshot
     from ledger.model import Claim
 
 EXIT_REGRESSION = 1
@@ -225,13 +225,25 @@ def run_compare(targets: list[str], *, from_: str | None, to: str | None, fmt: C
                         or (by is By.auto and len(loaded[0].versions) > 1))
         if kinds:
             pairs = [p for p in pairs if p.key.kind in kinds]
+        if len(loaded) > 1:
+            _caution_unstated_model(pairs)
         out = render_pairs(old.ref, new.ref, pairs, refs, tested, measured, fmt.value)
         return out, ref_regression or any(p.verdict == REGRESSION for p in pairs), bool(pairs)
     rows = compare_series(snaps, noise)
     shown = [r for r in rows if not kinds or r.key.kind in kinds]
+    if len(loaded) > 1:
+        _caution_unstated_model([r.overall for r in shown if r.overall is not None])
     out = render_series([s.ref for s in snaps], shown, refs, tested, measured, fmt.value)
     regression = ref_regression or any(r.overall is not None and r.overall.verdict == REGRESSION for r in shown)
     return out, regression, bool(shown)
+
+
+def _caution_unstated_model(pairs: list[Pair]) -> None:
+    """Across documents a metric may come from different models: warn once when no judged pair names one."""
+    judged = [p for p in pairs if p.verdict in ("regression", "improvement", "within noise") and p.key.kind != "gate"]
+    if judged and not any("model" in dict(p.key.config) for p in judged):
+        _err("note: no compared claim names its model; across documents check they measured the same one "
+             "(or give --model)")
 
 
 def register(app: typer.Typer) -> None:
