@@ -264,7 +264,7 @@ def _named_failures(ctx: Context, line: int, text: str, offset: int) -> Iterator
         tail = text[m.end():m.end() + 240]
         waived = re.search(r"\bwaived\b", tail.split(";")[0], re.IGNORECASE) is not None
         note = None
-        wm = re.match(r"\s*,\s*which\s+(main\s+fails\s+too)", tail)
+        wm = re.match(r"\s*(?:,\s*)?(?:which\s+)?(main\s+fails\s+too)", tail)
         if wm:
             note = wm.group(1)
         for n in names:
@@ -353,7 +353,9 @@ def _prose_gates(ctx: Context, line: int, text: str) -> Iterator[Claim]:
             continue  # "All 26 gates passed" is a test count; "no tests passed" is not a pass
         if re.search(r"\b(?:not|never|didn't|did not)\s*$", text[:m.start()], re.IGNORECASE):
             continue
-        subj = re.sub(r"^(?:the|a|an|and|but|so|then|after\s+\w+,?)\s+", "", subj, flags=re.IGNORECASE)
+        articles = list(re.finditer(r"\b(?:the|a|an)\s+", subj, re.IGNORECASE))
+        if articles:  # "After the rebase the lint check": the noun phrase after the last article
+            subj = subj[articles[-1].end():]
         yield _gate(ctx, line, text[m.start():m.end()].strip(), subj, "pass", m.group("word"))
     for m in _PASSES_BOTH_RE.finditer(text):
         names = [n.strip() for n in re.split(r"\s*,\s*|\s+and\s+", m.group("list")) if n.strip()]

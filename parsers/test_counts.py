@@ -86,7 +86,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                         runs = [pm.group("a").strip(), pm.group("b").strip()]
                     for run in runs:
                         yield ctx.claim("tests", row.line, cell[start:end], metric=subject,
-                                        value=counts.get("passed"), config={"run": run} if run else None,
+                                        value=_as_value(counts), config={"run": run} if run else None,
                                         passed=counts.get("passed"), failed=counts.get("failed"),
                                         skipped=counts.get("skipped"))
         return
@@ -105,10 +105,15 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 start = fm.start(1)
             ctx.take(no, start, end)
             yield ctx.claim("tests", no, text[start:end], metric=_subject(text, fm.start() if fm else start),
-                            value=counts.get("passed"), reference=ref, passed=counts.get("passed"),
+                            value=_as_value(counts), reference=ref, passed=counts.get("passed"),
                             failed=counts.get("failed"), skipped=counts.get("skipped"))
 
 
 def _subject(text: str, start: int) -> str | None:
     head = text[:start].strip(" :-•*`=")
     return head[-80:] or None
+
+
+def _as_value(counts: dict[str, int]) -> float | None:
+    """A tests claim's value is its passed count (None when only failures are stated)."""
+    return float(counts["passed"]) if "passed" in counts else None

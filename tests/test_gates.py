@@ -1,0 +1,54 @@
+"""Gates: named checks with an outcome and no count, from result cells, lists, prose phrases,
+verdicts and pytest lines; outcome words in ordinary prose are not gates."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _fixture_claims import cases, check_provenance, claims_of, expected, project
+
+from parsers import extract
+
+CASES = cases("gates")
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+def test_fixture_gives_expected_gates(path: Path) -> None:
+    got = [project(c, ("metric", "outcome", "outcome_text")) for c in claims_of(path, "gates")]
+    assert got == expected(path)
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+def test_fixture_claims_point_at_their_text(path: Path) -> None:
+    check_provenance(path)
+
+
+@pytest.mark.parametrize("text", [
+    "The loader now fails alone instead of ending the executor.",
+    "Please check the failed tests and fix your PR",
+    "• Test cases are provided for new code paths (see test instructions)",
+    "- [ ] Documentation updated as needed",
+    "The rebase applied every commit without conflicts.",
+    "It keeps the admission tests passing next to the new check.",
+    "LGTM for infra part",
+    "check\tresult\ntest_mtp3_fp8\tgsm8k 95.94 (ref 95.94); pass keys, acceptance length 3.962",
+])
+def test_outcome_words_in_ordinary_text_are_not_gates(text: str) -> None:
+    claims = extract(text, path="x.txt", fmt="rendered").claims + extract(text, path="x.md").claims
+    assert [c for c in claims if c.kind == "gate"] == []
+
+
+def test_a_count_makes_a_test_claim_not_a_gate() -> None:
+    claims = extract("All 26 accuracy gates passed on the candidate.\n", path="x.txt").claims
+    assert [(c.kind, c.passed, c.failed) for c in claims] == [("tests", 26, 0)]
+
+
+def test_gate_table_rows_give_one_claim_per_filled_cell_with_the_gate_as_config() -> None:
+    text = "gate\tgsm8k\tacceptance length\nno MTP\t90.512\nMTP2, FP8 KV\t90.880\t2.401\n"
+    claims = extract(text, path="x.txt").claims
+    got = [(c.source.line, c.kind, c.value, c.config.get("gate"), c.config.get("mtp"), c.config.get("kv_cache"))
+           for c in claims]
+    assert got == [(2, "accuracy", 90.512, "no MTP", "0", None),
+                   (3, "accuracy", 90.88, "MTP2, FP8 KV", "2", "fp8"),
+                   (3, "acceptance", 2.401, "MTP2, FP8 KV", "2", "fp8")]

@@ -1,0 +1,54 @@
+"""Revision labels: which commit the results under a label were measured on, and how far it holds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from _fixture_claims import cases
+
+from parsers import extract
+from parsers.document import read_document
+from parsers.revisions import find_revisions, parse_label
+
+CASES = cases("revisions")
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+def test_fixture_scopes(path: Path) -> None:
+    scopes = find_revisions(read_document(path.read_text(encoding="utf-8"), path.name))
+    got = [{"start": s.start, "end": s.end, "label": s.revision.label, "head": s.revision.head,
+            "base": s.revision.base} for s in scopes]
+    assert got == json.loads(Path(f"{path}.expected.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("line", "want"), [
+    ("Final head (13c21f460b, rebased on main af3e5eb257). The rebase applied cleanly.",
+     ("Final head", "13c21f460b", "af3e5eb257")),
+    ("Review fixes (6b039cb3c6):", ("Review fixes", "6b039cb3c6", None)),
+    ("d0b2d5dfa6 (on main c14609482b):", ("d0b2d5dfa6", "d0b2d5dfa6", "c14609482b")),
+    ("Before the rebase (dcff1146d0, on main 72cd8b57a3):", ("Before the rebase", "dcff1146d0", "72cd8b57a3")),
+    ("Before the review fixes (the same eleven patches as f22959cf9a, on main a3766d68f9):",
+     ("Before the review fixes", "f22959cf9a", "a3766d68f9")),
+    ("Test slimming (f29b8c6f3b, before the rebase):", ("Test slimming", "f29b8c6f3b", None)),
+])
+def test_parse_label(line: str, want: tuple[str, str | None, str | None]) -> None:
+    rev = parse_label(line)
+    assert rev is not None
+    assert (rev.label, rev.head, rev.base) == want
+
+
+@pytest.mark.parametrize("line", ["Setup:", "The commits are grouped (see below).", "Performance", "1.4.0rc2 (2026)"])
+def test_not_labels(line: str) -> None:
+    assert parse_label(line) is None
+
+
+def test_claims_take_the_revision_in_force_and_none_after_a_commitless_list() -> None:
+    path = CASES[0]
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    by_line = {c.source.line: c for c in claims if c.kind != "commit"}
+    assert by_line[8].revision is not None and by_line[8].revision.head == "4c1d2e3f5a"
+    assert by_line[23].revision is not None and by_line[23].revision.label == "Before the second round"
+    assert by_line[27].revision is not None and by_line[27].revision.label == "Earlier validation"
+    assert by_line[29].revision is None  # the paragraph after the "Earlier validation:" list

@@ -1,0 +1,35 @@
+"""Test counts: summaries in cells and prose, references ("from A to B passed"), "All N passed",
+"N passed each" over two runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _fixture_claims import cases, check_provenance, claims_of, expected, project
+
+from parsers.test_counts import counts_in
+
+CASES = cases("test_counts")
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+def test_fixture_gives_expected_counts(path: Path) -> None:
+    assert [project(c, ("metric", "config")) for c in claims_of(path, "test_counts")] == expected(path)
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+def test_fixture_claims_point_at_their_text(path: Path) -> None:
+    check_provenance(path)
+
+
+@pytest.mark.parametrize(("text", "counts"), [
+    ("1213 passed, 43 skipped", [{"passed": 1213, "skipped": 43}]),
+    ("431 passed; 1 failed: test_x", [{"passed": 431, "failed": 1}]),
+    ("GPU: 4048 passed; -m cpu_only: 2663 passed", [{"passed": 4048}, {"passed": 2663}]),
+    ("=== 12 passed, 1 failed in 4.2s ===", [{"passed": 12, "failed": 1}]),
+    ("All 26 qwen4_exp gates passed", [{"passed": 26, "failed": 0}]),
+    ("26 accuracy cases to 6", []),
+])
+def test_counts_in(text: str, counts: list[dict[str, int]]) -> None:
+    assert [c for _, _, c in counts_in(text)] == counts
