@@ -96,6 +96,11 @@ def sniff_format(text: str, path: str | None = None) -> Literal["markdown", "ren
         if low.endswith((".md", ".markdown")):
             return "markdown"
     head = text[:50_000]
+    fences = len(re.findall(r"(?m)^ {0,3}(?:```|~~~)", head))
+    if path and path.lower().endswith(".txt") and not fences and \
+            len(re.findall(r"(?m)^#{2,6} \S", head)) < 2:
+        # a copied page has no fences: its pipe lines are pasted tool output, its "# x" lines code comments
+        return "rendered"
     md_marks = len(re.findall(r"(?m)^ {0,3}(?:#{1,6} |```|~~~|\|.*\|[ \t]*$)", head))
     rendered_marks = head.count("•") + len(re.findall(r"(?m)^[^\t\n]*\t[^\n]*$", head))
     return "markdown" if md_marks >= max(1, rendered_marks // 2) else "rendered"

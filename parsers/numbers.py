@@ -127,6 +127,10 @@ def find_numbers(text: str, start: int = 0, end: int | None = None, limit: int |
             continue
         unit = m.group("unit")
         mend = m.end()
+        if unit == "B" and m.start("unit") == num_end:
+            # "8B", "1.5B": a model's parameter count is part of its name (bytes print as "GB", "bytes")
+            pos = max(m.end(), m.start() + 1)
+            continue
         if unit and not _unit_ok(text, m.end("unit")):
             if m.start("unit") == num_end:
                 # unit letters glued to a word ("8xB200", "3rd"): the number is part of a name
@@ -153,6 +157,13 @@ def find_numbers(text: str, start: int = 0, end: int | None = None, limit: int |
             high = None
             mend = m.end("num")
             unit = None
+        if unit and high is None:
+            # "1.2%~2%", "3ms-5ms": a range written with the unit on both ends
+            rm = _UNIT_RANGE_RE.match(text, mend)
+            if rm and rm.group("unit").lower() == unit.lower() and _unit_ok(text, rm.end()):
+                hv = to_float(rm.group("num"))
+                if hv is not None and hv > value:
+                    high, mend = hv, rm.end()
         out.append(Number(
             value=value, high=high, unit=normalise_unit(unit) if unit else None, bound=_bound_before(text, m.start()),
             approx=bool(m.group("approx")), signed=bool(sign), start=m.start(), end=mend,
@@ -162,6 +173,7 @@ def find_numbers(text: str, start: int = 0, end: int | None = None, limit: int |
     return out
 
 
+_UNIT_RANGE_RE = re.compile(rf"(?:\s?[~∼–]\s?|-)(?P<num>{_NUM})\s?(?P<unit>{_UNIT_RE})", re.IGNORECASE)
 _BOUND_RE = re.compile(r"(<=|>=|≤|≥|<|>)\s{0,2}$")
 
 
