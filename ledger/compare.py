@@ -848,6 +848,42 @@ def _group(items: Iterable[_Item]) -> dict[Key, list[_Item]]:
     return out
 
 
+def _name_words(metric: str | None) -> frozenset[str]:
+    _, rest = config_hints(_clean(metric or ""))
+    rest = _RUN_ID_RE.sub(" ", rest)
+    return frozenset(w for w in re.split(r"[^a-z0-9.]+", rest)
+                     if len(w) > 1 and w not in ("test", "tests", "the", "with", "and", "of", "on", "py"))
+
+
+def _pair_renamed(left_old: list[_Item], left_new: list[_Item], pairs: list[Pair],
+                  noise: NoiseModel) -> tuple[list[_Item], list[_Item]]:
+    if len(left_old) * len(left_new) > MAX_FUZZY_PAIRS:
+        return left_old, left_new
+    used: set[int] = set()
+    rest_old: list[_Item] = []
+    for a in left_old:
+        wa = _name_words(a.claim.metric)
+        hit = None
+        if a.key.kind == "gate" and len(wa) >= 2:
+            for j, b in enumerate(left_new):
+                if j in used or b.key.kind != a.key.kind or b.key.config != a.key.config:
+                    continue
+                wb = _name_words(b.claim.metric)
+                if len(wb) >= 2 and (wa <= wb or wb <= wa):
+                    hit = j
+                    break
+        if hit is None:
+            rest_old.append(a)
+            continue
+        used.add(hit)
+        b = left_new[hit]
+        p = judge(a.key, a.claim, b.claim, noise)
+        p.variant, p.old_rev, p.new_rev = _residual(a.variant), a.rev, b.rev
+        p.reason = (p.reason + "; " if p.reason else "") + f"renamed: {b.key.metric!r}"
+        pairs.append(p)
+    return rest_old, [b for j, b in enumerate(left_new) if j not in used]
+
+
 def compare(old: Snapshot, new: Snapshot, noise: NoiseModel | None = None,
             match_revision_labels: bool = True) -> list[Pair]:
     """Align two snapshots and judge every pair, lone claim and mismatched configuration."""
@@ -866,6 +902,9 @@ def compare(old: Snapshot, new: Snapshot, noise: NoiseModel | None = None,
             pairs.append(p)
         left_old.extend(lo)
         left_new.extend(ln)
+    # The same check named two ways ("test_mtp3_long_context_passkey", "long-context passkey, MTP3 with
+    # IndexShare"): gates of one configuration whose name words contain the other's (not test runs: "-m cpu_only").
+    left_old, left_new = _pair_renamed(left_old, left_new, pairs, noise)
     # Same metric, different configuration: say so instead of "missing" + "new".
     by_base_new: dict[tuple[str, str], list[_Item]] = {}
     for it in left_new:

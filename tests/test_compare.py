@@ -482,3 +482,12 @@ def test_task_config_does_not_split_a_benchmark_but_long_context_does() -> None:
     assert a1 != a2 and dict(a1.config)["task"] == "long-context"
     _, unit_variant = claim_key(mk("perf", "TTFT (ms) result", 41.2, unit="ms", config={"row": "TTFT (ms)"}))
     assert unit_variant == ""
+
+
+def test_a_renamed_gate_with_the_same_config_still_lines_up() -> None:
+    old = snap("1", mk("gate", "long-context passkey, MTP3 with IndexShare", outcome="pass"))
+    new = snap("2", mk("gate", "test_mtp3_long_context_passkey", outcome="fail"))
+    [p] = compare(old, new)
+    assert p.verdict == "regression" and "renamed" in p.reason
+    other = snap("2", mk("gate", "test_mtp7_long_context_passkey", outcome="pass"))
+    assert sorted(p.verdict for p in compare(old, other)) == ["missing", "new"]
