@@ -159,6 +159,8 @@ def write_rows(rows: Sequence[dict[str, Any]], fmt: Format, out: TextIO | None =
     elif fmt is Format.csv:
         write_csv(rows, out)
     elif fmt is Format.markdown:
+        if title:
+            out.write(f"\n**{md_cell(title)}**\n\n")
         write_markdown(rows, out)
     else:
         write_table(rows, out, title=title)
