@@ -491,3 +491,11 @@ def test_a_renamed_gate_with_the_same_config_still_lines_up() -> None:
     assert p.verdict == "regression" and "renamed" in p.reason
     other = snap("2", mk("gate", "test_mtp7_long_context_passkey", outcome="pass"))
     assert sorted(p.verdict for p in compare(old, other)) == ["missing", "new"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(claims_st(), max_size=10))
+def test_a_series_of_one_revision_repeated_is_all_within_noise(claims: list[Claim]) -> None:
+    rows = compare_series([snap("r1", *claims), snap("r2", *claims), snap("r3", *claims)])
+    assert all(r.overall is not None and r.overall.verdict == "within noise" for r in rows)
+    assert all(c is not None for r in rows for c in r.cells)
