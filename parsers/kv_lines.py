@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from ledger.model import Claim
 from parsers.base import Context
 from parsers.document import Block
-from parsers.numbers import Number, find_numbers, header_unit, normalise_unit, parse_duration
+from parsers.numbers import Number, find_numbers, header_unit, normalise_unit, parse_duration, to_float
 from parsers.vocab import BASELINE_LABEL_RE, is_config_label, kind_for_metric
 
 NAME = "kv_lines"
@@ -84,6 +84,8 @@ class Pair:
     end: int
     clean: bool
     """The value ends the pair (a separator, the end of the line or the next label follows)."""
+    reference: float | None = None
+    """"too low: 0.0114 < 0.7200 - 0.0800 = 0.6400": the value the pair is compared with."""
 
 
 def _is_anchor(text: str, i: int) -> bool:
@@ -184,14 +186,16 @@ def pairs_in(text: str) -> list[Pair]:
         raw = text[start:a]
         label = raw.strip(_LABEL_STRIP).strip()
         if not label or len(label) > 80 or not any(c.isalpha() for c in label):
+            prev_end = a + 1  # not a label, but the colon still ends what came before
             continue
         lstart = start + raw.find(label)
         num, dur, printed, vend = _value_at(text, a + 1)
         if num is None and dur is None:
-            # a non-numeric value ("sglang", "inf", "not set"): the pair ends at its first separator
+            # a non-numeric value ("sglang", "not set", "GSM8K metric too low: 0.01"): the next label may start
+            # right after the colon, or after a separator
             em = _SEP_RE.search(text, a + 1)
-            prev_end = em.start() if em else n
-            out.append(Pair(label, lstart, None, None, False, None, None, a + 1, prev_end, True))
+            out.append(Pair(label, lstart, None, None, False, None, None, a + 1, em.start() if em else n, True))
+            prev_end = a + 1
             continue
         unit: str | None
         if dur is not None:
@@ -207,10 +211,43 @@ def pairs_in(text: str) -> list[Pair]:
         while vstart < n and text[vstart] in " \t":
             vstart += 1
         clean = bool(_END_RE.match(text, vend)) or _next_label_follows(text, vend)
-        out.append(Pair(label, lstart, value, high, approx, unit, printed, vstart, vend, clean))
+        ref = None
+        if not clean:
+            cm = _CMP_RE.match(text, vend)
+            if cm:
+                clean, ref, vend = True, to_float(cm.group("ref")), cm.end()
+        out.append(Pair(label, lstart, value, high, approx, unit, printed, vstart, vend, clean, ref))
         prev_end = vend
         i = max(i, vend)
     return out
+
+
+# "0.0114 < 0.7200 - 0.0800 = 0.6400": a value compared with its expected value (and tolerance) to the end
+_CMP_RE = re.compile(r"\s*(?:<=|>=|<|>|≤|≥)\s*\(?\s*(?P<ref>[-+]?\d[\d,]*(?:\.\d+)?)[\s\d.+\-*/=()]{0,60}$")
+# pytest's assertion echo: "assert np.float64(0.0113) >= (0.72 - 0.08)"
+_ASSERT_RE = re.compile(
+    r"^\s*(?:E\s+)?assert\s+(?:[\w.]{1,40}\()?(?P<v>[-+]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?)\)?"
+    r"\s*(?:>=|<=|>|<|==|≥|≤)\s*\(?\s*(?P<r>[-+]?\d[\d,]*(?:\.\d+)?)[\s\d.+\-*/=()]{0,60}$")
+
+
+def _assert_claim(ctx: Context, no: int, text: str) -> Claim | None:
+    """"assert np.float64(0.0113) >= (0.72 - 0.08)" under a line naming the metric ("GSM8K metric too low")."""
+    m = _ASSERT_RE.match(text)
+    if not m:
+        return None
+    above = ""
+    for back in (1, 2):
+        prev = ctx.doc.line(no - back)
+        if prev.strip():
+            labels = [p.label for p in pairs_in(prev) if p.value is not None]
+            above = labels[-1] if labels else prev.strip()[-80:]
+            break
+    kind = kind_for_metric(above)
+    if kind == "perf" and not _MEASURED_RE.search(above):
+        return None
+    ctx.take(no, m.start("v"), m.end())
+    return ctx.claim(kind, no, text[m.start("v"):m.end()].strip(), metric=f"{above} (assert)".strip(),
+                     value=to_float(m.group("v")), reference=to_float(m.group("r")))
 
 
 def _next_label_follows(text: str, pos: int) -> bool:
@@ -300,6 +337,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     last_kind: str | None = None
     for no in range(block.start, block.end + 1):
         text = ctx.doc.line(no)
+        if no not in ctx.taken and "assert" in text:
+            claim = _assert_claim(ctx, no, text)
+            if claim is not None:
+                yield claim
+                continue
         if no in ctx.taken or (":" not in text and "=" not in text) or _skip_line(text):
             last_kind = None if not text.strip() else last_kind
             continue
@@ -332,7 +374,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             if _cut_short(ctx, no, text, p):
                 ctx.doc.warnings.append(f"line {no}: value cut short at the end of the document")
                 continue
-            ref = _baseline_before(ctx, no, unit)
+            ref = p.reference if p.reference is not None else _baseline_before(ctx, no, unit)
             ctx.take(no, p.label_start, p.end)
             last_kind = kind
             yield ctx.claim(kind, no, text[p.label_start:p.end], metric=metric, value=p.value, high=p.high,
