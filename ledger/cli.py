@@ -17,6 +17,7 @@ import typer
 
 from ledger import __version__
 from ledger import cli_compare as _compare_commands
+from ledger import cli_github as _github_commands
 from ledger.errors import LedgerError
 from ledger.output import Format, GroupBy
 
@@ -302,6 +303,7 @@ def sql_command(
 
 
 _compare_commands.register(app)  # compare, trend, references import/list (ledger/cli_compare.py)
+_github_commands.register(app)  # fetch (ledger/cli_github.py)
 
 
 def main() -> None:

@@ -9,7 +9,9 @@
     ├── DatabaseError         the ledger database cannot be used
     │   ├── NotALedger        the file is not SQLite, or not a ledger
     │   └── SchemaTooNew      the database was written by a newer ledger
-    └── UsageError            the arguments do not make sense together
+    ├── UsageError            the arguments do not make sense together
+    └── FetchError            GitHub could not be asked (network, refusal, rate limit); never names a token
+        └── RateLimited       the rate limit is spent and resets later than we are willing to wait
 """
 
 from __future__ import annotations
@@ -54,4 +56,12 @@ class SchemaTooNew(DatabaseError):
 
 
 class UsageError(LedgerError):
+    pass
+
+
+class FetchError(LedgerError):
+    pass
+
+
+class RateLimited(FetchError):
     pass

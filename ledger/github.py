@@ -1,0 +1,898 @@
+"""Fetching pull requests from GitHub into the ledger: description and its edit history, comments, heads.
+
+    results = fetch(["NVIDIA/TensorRT-LLM#4821", "vllm-project/vllm"], "ledger.db", state="merged", limit=20)
+
+For each pull request:
+
+- REST `GET /repos/{owner}/{repo}/pulls/{n}`: title, author, state, merge time, labels, and the head and
+  base sha GitHub reports now (kept in `github_heads`, next to the revisions the text states);
+- GraphQL `pullRequest.userContentEdits`: every edit of the description with its time and full text,
+  stored oldest first as successive versions of the document `owner/repo#N` (each parsed for claims);
+  anonymous requests cannot use GraphQL, so they store only the current description;
+- REST `GET /repos/{owner}/{repo}/issues/{n}/comments` (paginated through `Link` headers): each comment
+  is a document of its own (`owner/repo#N/comment/ID`), linked to the PR, with its author and time.
+
+Behaving well: `x-ratelimit-remaining`/`x-ratelimit-reset` and `retry-after` are read; 403/429 rate
+limits and 5xx answers are retried with a bounded backoff (`sleep` is injectable for tests); after
+`max_tries` the fetch of that PR fails with a one-line message. Every GET is conditional
+(`If-None-Match` with the ETag stored per URL in `http_cache`): an unchanged PR is answered 304, which
+costs no rate limit, and nothing is written. Validators are stored only in the same transaction as
+the PR's data, so an interrupted fetch leaves no validator behind and a re-run fetches it again: no
+gaps, and no duplicates (a version is identified by its text's sha256).
+
+Authentication: GH_TOKEN, then GITHUB_TOKEN, then `gh auth token` when `gh` is installed; anonymous
+otherwise. The token is sent in the Authorization header and nowhere else: it is not stored, not
+logged and every message that leaves this module is passed through `Auth.redact`.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import os
+import re
+import shutil
+import subprocess
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING, Any, Literal
+from urllib.parse import urlencode, urlsplit
+
+import httpx
+
+from ledger import __version__
+from ledger.errors import EmptyInput, FetchError, InputError, LedgerError, RateLimited, UsageError
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+
+    from db.pulls import CacheEntry
+    from db.writes import PreparedVersion
+
+__all__ = [
+    "DEFAULT_API",
+    "Auth",
+    "FetchResult",
+    "GitHub",
+    "PullRef",
+    "fetch",
+    "fetch_pull",
+    "graphql_url",
+    "list_pulls",
+    "parse_link",
+    "parse_target",
+    "resolve_auth",
+]
+
+DEFAULT_API = "https://api.github.com"
+TOKEN_VARS = ("GH_TOKEN", "GITHUB_TOKEN")
+PER_PAGE = 100
+MAX_PAGES = 100
+"""At most this many pages of one listing (10,000 comments or PRs)."""
+RETRY_STATUSES = frozenset((500, 502, 503, 504))
+ANONYMOUS_NOTE = ("no GitHub token (GH_TOKEN, GITHUB_TOKEN or `gh auth token`): anonymous requests are limited "
+                  "to 60 an hour, and the description's edit history (GraphQL) needs a token, so only the "
+                  "current description is stored")
+
+_REPO = r"[A-Za-z0-9][\w.-]{0,99}/[\w.-]{1,100}"
+_REF_RE = re.compile(rf"({_REPO})#(\d{{1,9}})")
+_REPO_RE = re.compile(_REPO)
+_URL_RE = re.compile(r"https?://[^/\s]{1,200}/([\w.-]{1,100}/[\w.-]{1,100})/pulls?/(\d{1,9})(?:[/?#]\S{0,2000})?")
+_LINK_RE = re.compile(r'<([^<>\s]{1,4000})>\s{0,10};\s{0,10}rel="([a-z]{1,20})"')
+_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?")
+
+Status = Literal["new", "updated", "unchanged", "error"]
+State = Literal["open", "closed", "merged", "all"]
+
+
+# ---- targets ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PullRef:
+    """One pull request: `owner/name` and its number."""
+
+    repo: str
+    number: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.repo}#{self.number}"
+
+
+def parse_target(text: str) -> PullRef | str:
+    """`owner/name#N` or a PR URL gives a PullRef; `owner/name` gives the repository (a bulk fetch)."""
+    t = text.strip()
+    m = _REF_RE.fullmatch(t) or _URL_RE.fullmatch(t)
+    if m:
+        number = int(m.group(2))
+        if number <= 0:
+            raise UsageError(f"{text!r}: expected a positive pull-request number")
+        return PullRef(m.group(1), number)
+    if _REPO_RE.fullmatch(t):
+        return t
+    raise UsageError(f"{text[:200]!r}: expected OWNER/REPO#N, a pull-request URL, or OWNER/REPO")
+
+
+def graphql_url(api_url: str) -> str:
+    """api.github.com -> api.github.com/graphql; GitHub Enterprise's /api/v3 -> /api/graphql."""
+    base = api_url.rstrip("/")
+    if base.endswith("/api/v3"):
+        return base[: -len("/v3")] + "/graphql"
+    return base + "/graphql"
+
+
+def check_api_url(api_url: str) -> str:
+    """The API root, refused when it is not http(s) or carries credentials (they would be stored)."""
+    parts = urlsplit(api_url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise UsageError(f"--api-url {api_url[:200]!r}: expected an http(s) URL such as {DEFAULT_API}")
+    if parts.username or parts.password:
+        raise UsageError("--api-url must not carry credentials; give a token in GH_TOKEN or GITHUB_TOKEN")
+    if parts.query or parts.fragment:
+        raise UsageError(f"--api-url {api_url[:200]!r}: no query or fragment, only the API root")
+    return api_url.strip().rstrip("/")
+
+
+def parse_link(header: str | None) -> dict[str, str]:
+    """A `Link` header as {rel: url}: `<https://...&page=2>; rel="next", <...>; rel="last"`."""
+    if not header:
+        return {}
+    return {m.group(2): m.group(1) for m in _LINK_RE.finditer(header[:20_000])}
+
+
+def parse_since(text: str | None) -> str | None:
+    """--since as an ISO 8601 UTC timestamp GitHub's times compare with ('2024-05-01' -> midnight UTC)."""
+    if text is None:
+        return None
+    t = text.strip()
+    if not _DATE_RE.fullmatch(t):
+        raise UsageError(f"--since {text[:100]!r}: expected a date, YYYY-MM-DD (or an ISO 8601 time)")
+    try:
+        dt = datetime.fromisoformat(t.replace("Z", "+00:00"))
+    except ValueError as exc:
+        raise UsageError(f"--since {text[:100]!r}: {exc}") from None
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=timezone.utc)
+    return dt.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+# ---- authentication -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Auth:
+    """Where the token came from; the token itself is never shown (not in repr, not in messages)."""
+
+    token: str | None = field(default=None, repr=False)
+    source: str = "anonymous"
+
+    @property
+    def anonymous(self) -> bool:
+        return not self.token
+
+    def redact(self, text: str) -> str:
+        """`text` with every occurrence of the token replaced."""
+        if self.token and len(self.token) >= 4:
+            text = text.replace(self.token, "[token]")
+        return text
+
+
+def _gh_token(hostname: str | None) -> str | None:
+    """`gh auth token` (for `hostname` when not github.com), or None when gh is missing or logged out."""
+    gh = shutil.which("gh")
+    if not gh:
+        return None
+    cmd = [gh, "auth", "token"]
+    if hostname and hostname not in ("api.github.com", "github.com"):
+        cmd += ["--hostname", hostname]
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    token = out.stdout.strip() if out.returncode == 0 else ""
+    return token if token and "\n" not in token and len(token) < 1000 else None
+
+
+def resolve_auth(env: Mapping[str, str] | None = None, gh: Callable[[str | None], str | None] | None = _gh_token,
+                 api_url: str = DEFAULT_API) -> Auth:
+    """GH_TOKEN, then GITHUB_TOKEN, then `gh auth token`; anonymous when none gives one."""
+    env = os.environ if env is None else env
+    for name in TOKEN_VARS:
+        value = (env.get(name) or "").strip()
+        if value:
+            return Auth(value, name)
+    if gh is not None:
+        token = gh(urlsplit(api_url).hostname)
+        if token:
+            return Auth(token, "gh auth token")
+    return Auth(None, "anonymous")
+
+
+# ---- the client ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class RateState:
+    """What GitHub last said about the rate limit."""
+
+    limit: int | None = None
+    remaining: int | None = None
+    reset: float | None = None
+    """Epoch seconds."""
+
+
+class GitHub:
+    """A small GitHub REST + GraphQL client: conditional GETs, pagination, rate limits, bounded retries.
+
+    `transport` (httpx.MockTransport in tests), `sleep` and `clock` are injectable.
+    """
+
+    def __init__(self, api_url: str = DEFAULT_API, auth: Auth | None = None, *,
+                 transport: httpx.BaseTransport | None = None, sleep: Callable[[float], None] = time.sleep,
+                 clock: Callable[[], float] = time.time, max_tries: int = 5, max_wait: float = 900.0,
+                 timeout: float = 30.0) -> None:
+        self.api_url = check_api_url(api_url)
+        self.graphql_url = graphql_url(self.api_url)
+        self.auth = auth or Auth()
+        self.sleep = sleep
+        self.clock = clock
+        self.max_tries = max(1, max_tries)
+        self.max_wait = max_wait
+        self.rate = RateState()
+        self.requests = 0
+        """Requests sent (retries included)."""
+        self.not_modified = 0
+        """304 answers (they cost no rate limit)."""
+        self.waited = 0.0
+        headers = {"Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28",
+                   "User-Agent": f"pr-evidence-ledger/{__version__}"}
+        self._client = httpx.Client(headers=headers, transport=transport, timeout=timeout, follow_redirects=True)
+
+    def close(self) -> None:
+        self._client.close()
+
+    def __enter__(self) -> GitHub:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def can_graphql(self) -> bool:
+        return not self.auth.anonymous
+
+    def url(self, path: str, params: Mapping[str, Any] | None = None) -> str:
+        """An API URL; query parameters in a fixed order, so it is a stable cache key."""
+        u = self.api_url + "/" + path.lstrip("/")
+        return u + ("?" + urlencode(list(params.items())) if params else "")
+
+    # -- requests --
+
+    def get(self, url: str, cached: CacheEntry | None = None) -> httpx.Response:
+        """GET with If-None-Match / If-Modified-Since from `cached`; the answer is 200 or 304."""
+        headers: dict[str, str] = {}
+        if cached is not None and cached.etag:
+            headers["If-None-Match"] = cached.etag
+        elif cached is not None and cached.last_modified:
+            headers["If-Modified-Since"] = cached.last_modified
+        resp = self._send("GET", url, headers=headers)
+        if resp.status_code == 304:
+            self.not_modified += 1
+        return resp
+
+    def get_json(self, url: str) -> Any:
+        return self._json(self._send("GET", url), url)
+
+    def graphql(self, query: str, variables: Mapping[str, Any]) -> dict[str, Any]:
+        """POST a GraphQL query; its `data`. GraphQL errors become a FetchError."""
+        if not self.can_graphql:
+            raise FetchError("GitHub's GraphQL API needs a token (GH_TOKEN or GITHUB_TOKEN)")
+        body = self._json(self._send("POST", self.graphql_url, json={"query": query, "variables": dict(variables)}),
+                          self.graphql_url)
+        if not isinstance(body, dict):
+            raise FetchError(f"{self.graphql_url}: the GraphQL answer is not a JSON object")
+        errors = body.get("errors")
+        if errors:
+            first = errors[0] if isinstance(errors, list) and errors else errors
+            message = first.get("message") if isinstance(first, dict) else str(first)
+            raise FetchError(self.auth.redact(f"GraphQL: {str(message)[:300]}"))
+        data = body.get("data")
+        if not isinstance(data, dict):
+            raise FetchError(f"{self.graphql_url}: the GraphQL answer has no data")
+        return data
+
+    def _json(self, resp: httpx.Response, url: str) -> Any:
+        try:
+            return resp.json()
+        except ValueError:
+            raise FetchError(self.auth.redact(f"{url}: GitHub answered {resp.status_code} with a body that is "
+                                              "not JSON")) from None
+
+    def _headers(self, extra: Mapping[str, str]) -> dict[str, str]:
+        headers = dict(extra)
+        if self.auth.token:
+            headers["Authorization"] = f"Bearer {self.auth.token}"
+        return headers
+
+    def _send(self, method: str, url: str, *, headers: Mapping[str, str] | None = None,
+              json: Any = None) -> httpx.Response:
+        """One request, retried on rate limits, 5xx and network errors up to `max_tries` times."""
+        what = f"{method} {url}"
+        last = ""
+        for attempt in range(1, self.max_tries + 1):
+            self._wait_for_reset(what)
+            try:
+                self.requests += 1
+                resp = self._client.request(method, url, headers=self._headers(headers or {}), json=json)
+            except httpx.TransportError as exc:
+                last = f"network error ({type(exc).__name__}: {self.auth.redact(str(exc))[:200]})"
+                if attempt == self.max_tries:
+                    break
+                self._pause(min(2.0 ** attempt, 60.0), what)
+                continue
+            self._read_rate(resp)
+            if resp.status_code < 300 or resp.status_code == 304:
+                return resp
+            wait, reason = self._retry_wait(resp, attempt)
+            if wait is None:
+                raise self._refusal(resp, url)
+            last = reason
+            if attempt == self.max_tries:
+                break
+            if wait > self.max_wait:
+                raise RateLimited(f"{what}: {reason}; GitHub asks to wait {wait:.0f}s, more than the "
+                                  f"{self.max_wait:.0f}s allowed; try again later")
+            self._pause(wait, what)
+            self.rate.remaining = None  # the wait covered it; the next answer says anew
+        raise FetchError(self.auth.redact(f"{what}: gave up after {self.max_tries} tries ({last})"))
+
+    def _pause(self, seconds: float, what: str) -> None:
+        seconds = max(0.0, seconds)
+        self.waited += seconds
+        self.sleep(seconds)
+
+    def _read_rate(self, resp: httpx.Response) -> None:
+        h = resp.headers
+        for attr, name in (("limit", "x-ratelimit-limit"), ("remaining", "x-ratelimit-remaining")):
+            value = h.get(name, "").strip()
+            if value.isdigit():
+                setattr(self.rate, attr, int(value))
+        reset = h.get("x-ratelimit-reset", "").strip()
+        if reset.isdigit():
+            self.rate.reset = float(reset)
+
+    def _wait_for_reset(self, what: str) -> None:
+        """Before a request: when the primary limit is spent, wait for its reset (bounded)."""
+        if self.rate.remaining != 0 or self.rate.reset is None:
+            return
+        wait = self.rate.reset - self.clock() + 1
+        if wait <= 0:
+            self.rate.remaining = None
+            return
+        if wait > self.max_wait:
+            raise RateLimited(f"the rate limit is spent until {_clock_time(self.rate.reset)} ({wait:.0f}s, more "
+                              f"than the {self.max_wait:.0f}s allowed); try again later"
+                              + ("" if self.auth.token else " or with a token"))
+        self._pause(wait, what)
+        self.rate.remaining = None
+
+    def _retry_wait(self, resp: httpx.Response, attempt: int) -> tuple[float | None, str]:
+        """How long to wait before retrying this answer, with why; (None, "") when it is final."""
+        status = resp.status_code
+        h = resp.headers
+        retry_after = _retry_after(h.get("retry-after"), self.clock())
+        if status in (403, 429):
+            if retry_after is not None:
+                return retry_after, f"{status} with retry-after {h.get('retry-after')}"
+            if h.get("x-ratelimit-remaining", "").strip() == "0" and self.rate.reset is not None:
+                return max(1.0, self.rate.reset - self.clock() + 1), f"{status}: rate limit spent"
+            if status == 429 or "rate limit" in resp.text[:2000].lower():
+                # Secondary limit without a hint: GitHub asks for at least a minute, then longer.
+                return min(60.0 * 2 ** (attempt - 1), self.max_wait), f"{status}: secondary rate limit"
+            return None, ""
+        if status in RETRY_STATUSES:
+            return (retry_after if retry_after is not None else min(2.0 ** attempt, 60.0)), f"{status} from GitHub"
+        return None, ""
+
+    def _refusal(self, resp: httpx.Response, url: str) -> FetchError:
+        status = resp.status_code
+        message = ""
+        try:
+            body = resp.json()
+            if isinstance(body, dict):
+                message = str(body.get("message") or "")[:300]
+        except ValueError:
+            message = ""
+        if status == 401:
+            text = f"{url}: 401 {message or 'Bad credentials'}: GitHub refused the token from {self.auth.source}"
+        elif status == 404:
+            hint = "" if self.auth.token else " (a private repository needs a token)"
+            text = f"{url}: 404 not found{hint}"
+        elif status == 403:
+            text = f"{url}: 403 forbidden" + (f": {message}" if message else "")
+        else:
+            text = f"{url}: GitHub answered {status}" + (f": {message}" if message else "")
+        return FetchError(self.auth.redact(text))
+
+
+def _retry_after(value: str | None, now: float) -> float | None:
+    """retry-after in seconds: a number of seconds or an HTTP date."""
+    if value is None:
+        return None
+    v = value.strip()[:100]
+    if v.isdigit():
+        return float(v)
+    try:
+        when = email.utils.parsedate_to_datetime(v)
+    except (TypeError, ValueError):
+        return None
+    if when is None:
+        return None
+    return max(0.0, when.timestamp() - now)
+
+
+def _clock_time(epoch: float) -> str:
+    return datetime.fromtimestamp(epoch, timezone.utc).strftime("%H:%M UTC")
+
+
+# ---- reading GitHub -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Pages:
+    """A paginated listing read with conditional requests."""
+
+    items: list[Any] = field(default_factory=list)
+    entries: list[CacheEntry] = field(default_factory=list)
+    changed: bool = False
+    """Some page was answered 200 (not 304)."""
+
+
+def get_pages(gh: GitHub, url: str, cache: Callable[[str], CacheEntry | None] | None = None) -> Pages:
+    """Every page from `url`, following `Link: rel="next"`. With `cache`, each page is conditional: a 304
+    page's items are already stored, and its next page comes from the 304's Link header or the cache."""
+    from db.pulls import CacheEntry
+
+    out = Pages()
+    seen: set[str] = set()
+    next_url: str | None = url
+    while next_url and next_url not in seen and len(seen) < MAX_PAGES:
+        page_url = next_url
+        seen.add(page_url)
+        cached = cache(page_url) if cache is not None else None
+        resp = gh.get(page_url, cached)
+        links = parse_link(resp.headers.get("link"))
+        if resp.status_code == 304 and cached is not None:
+            next_url = links.get("next") or cached.next_url or _next_if_full(page_url, cached.note)
+            out.entries.append(CacheEntry(page_url, cached.etag, cached.last_modified,
+                                          links.get("next") or cached.next_url, cached.note))
+            continue
+        body = gh._json(resp, page_url)
+        if not isinstance(body, list):
+            raise FetchError(gh.auth.redact(f"{page_url}: expected a JSON list"))
+        out.items.extend(body)
+        out.changed = True
+        next_url = links.get("next")
+        out.entries.append(CacheEntry(page_url, resp.headers.get("etag"), resp.headers.get("last-modified"),
+                                      next_url, f"{len(body)} items"))
+    return out
+
+
+def _next_if_full(url: str, note: str | None) -> str | None:
+    """A full page stored without a next link may have grown one: ask for the page after it."""
+    if note != f"{PER_PAGE} items":
+        return None
+    m = re.search(r"([?&])page=(\d{1,6})(?=&|$)", url)
+    if m:
+        return url[: m.start(2)] + str(int(m.group(2)) + 1) + url[m.end(2):]
+    return url + ("&" if "?" in url else "?") + "page=2"
+
+
+EDITS_QUERY = """
+query($owner: String!, $name: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $name) {
+    pullRequest(number: $number) {
+      createdAt
+      lastEditedAt
+      author { login }
+      userContentEdits(first: 100, after: $after) {
+        totalCount
+        pageInfo { hasNextPage endCursor }
+        nodes { editedAt createdAt deletedAt editor { login } diff }
+      }
+    }
+  }
+}
+"""
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One text of the description: when it was written, by whom, and the full text after the edit."""
+
+    at: str
+    editor: str | None
+    text: str
+
+
+def description_edits(gh: GitHub, ref: PullRef) -> list[Edit]:
+    """The description's edit history, oldest first (each edit's `diff` is the full text after it)."""
+    owner, name = ref.repo.split("/", 1)
+    edits: list[Edit] = []
+    after: str | None = None
+    for _ in range(MAX_PAGES):
+        data = gh.graphql(EDITS_QUERY, {"owner": owner, "name": name, "number": ref.number, "after": after})
+        pr = ((data.get("repository") or {}).get("pullRequest")) or None
+        if pr is None:
+            raise FetchError(f"{ref.key}: GraphQL knows no such pull request")
+        conn = pr.get("userContentEdits") or {}
+        for node in conn.get("nodes") or []:
+            if not isinstance(node, dict) or node.get("deletedAt") or node.get("diff") is None:
+                continue
+            at = node.get("editedAt") or node.get("createdAt") or ""
+            editor = (node.get("editor") or {}).get("login")
+            edits.append(Edit(str(at), editor, _normalise(str(node["diff"]))))
+        info = conn.get("pageInfo") or {}
+        if not info.get("hasNextPage") or not info.get("endCursor"):
+            break
+        after = str(info["endCursor"])
+    edits.sort(key=lambda e: e.at)  # GitHub lists them newest first
+    return edits
+
+
+def list_pulls(gh: GitHub, repo: str, state: State = "open", since: str | None = None,
+               limit: int | None = None) -> list[PullRef]:
+    """A repository's pull requests, most recently updated first: `state` open, closed, merged or all;
+    `since` an ISO time (updated at or after it); at most `limit` of them."""
+    api_state = "closed" if state == "merged" else state
+    url = gh.url(f"repos/{repo}/pulls", {"state": api_state, "sort": "updated", "direction": "desc",
+                                         "per_page": PER_PAGE})
+    found: list[PullRef] = []
+    seen: set[str] = set()
+    next_url: str | None = url
+    while next_url and next_url not in seen and len(seen) < MAX_PAGES:
+        seen.add(next_url)
+        resp = gh.get(next_url)
+        body = gh._json(resp, next_url)
+        if not isinstance(body, list):
+            raise FetchError(f"{next_url}: expected a JSON list of pull requests")
+        for pr in body:
+            if not isinstance(pr, dict) or not isinstance(pr.get("number"), int):
+                continue
+            if since and str(pr.get("updated_at") or "") < since:
+                return found
+            if state == "merged" and not pr.get("merged_at"):
+                continue
+            found.append(PullRef(repo, pr["number"]))
+            if limit is not None and len(found) >= limit:
+                return found
+        next_url = parse_link(resp.headers.get("link")).get("next")
+    return found
+
+
+def _normalise(text: str) -> str:
+    """GitHub keeps descriptions with CRLF line ends; store LF so equal texts hash alike."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+# ---- storing ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class FetchResult:
+    """What happened to one pull request."""
+
+    ref: str
+    status: Status
+    versions: int = 0
+    new_versions: int = 0
+    claims: int = 0
+    """Claims of the newest description version."""
+    comments: int = 0
+    new_comments: int = 0
+    github_head: str | None = None
+    github_base: str | None = None
+    stated_heads: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    error: str | None = None
+    rate_limited: bool = False
+    """The rate limit is spent: the batch stops asking GitHub."""
+
+    @property
+    def ok(self) -> bool:
+        return self.status != "error"
+
+    def heads(self) -> str:
+        """`stated head 13c21f460b, GitHub head 257d5f0` (or what of it is known)."""
+        parts = []
+        if self.stated_heads:
+            parts.append("stated head " + ", ".join(self.stated_heads))
+        if self.github_head:
+            g = self.github_head[:10]
+            same = any(self.github_head.startswith(s) or s.startswith(g) for s in self.stated_heads)
+            parts.append(f"GitHub head {g}" + (" (the same)" if same else "")
+                         + (f" base {self.github_base[:10]}" if self.github_base else ""))
+        return ", ".join(parts)
+
+    def summary(self) -> str:
+        if self.status == "error":
+            return f"error       {self.ref}: {self.error}"
+        label = {"new": "new", "updated": "updated", "unchanged": "unchanged"}[self.status]
+        new_v = f" (+{self.new_versions})" if self.new_versions else ""
+        new_c = f" (+{self.new_comments})" if self.new_comments else ""
+        heads = self.heads()
+        return (f"{label:<12}{self.ref}  {self.versions} version{'s' if self.versions != 1 else ''}{new_v}, "
+                f"{self.claims} claims, {self.comments} comment{'s' if self.comments != 1 else ''}{new_c}"
+                + (f"  {heads}" if heads else ""))
+
+
+def _prepare(text: str, key: str, identity_kw: dict[str, Any], parser_version: str, edited_at: str | None,
+             editor: str | None) -> PreparedVersion | None:
+    """Parse one GitHub text into a PreparedVersion; None for an empty text."""
+    from db.writes import DocumentIdentity
+    from ledger.ingest import prepare_version
+    from ledger.sources import decode
+
+    try:
+        src = decode(_normalise(text).encode("utf-8"), key)
+    except EmptyInput:
+        return None
+    prep = prepare_version(src, DocumentIdentity(key=key, **identity_kw), parser_version, fmt="markdown",
+                           name=key, source_path=identity_kw.get("url") or key)
+    prep.edited_at = edited_at
+    prep.editor = editor
+    return prep
+
+
+def fetch_pull(gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True,
+               parser_version: str | None = None) -> FetchResult:
+    """Fetch one pull request and store what changed, all of it in one transaction (or nothing)."""
+    from db.pulls import (
+        CacheEntry,
+        cache_get,
+        cache_put,
+        ensure_document,
+        github_state,
+        immediate,
+        known_document,
+        order_versions_by_time,
+        record_head,
+    )
+    from db.writes import DocumentIdentity, write_version
+    from ledger.ingest import parser_version as current_parser_version
+
+    pv = parser_version or current_parser_version()
+    key = ref.key
+    known = known_document(db, key)
+    wanted_note = "history" if gh.can_graphql else "body"
+    pull_url = gh.url(f"repos/{ref.repo}/pulls/{ref.number}")
+    cached = cache_get(db, pull_url) if known is not None else None
+    if cached is not None and cached.note != wanted_note and wanted_note == "history":
+        cached = None  # stored without its edit history: fetch it in full now that a token allows
+    resp = gh.get(pull_url, cached)
+    entries: list[CacheEntry] = []
+    warnings: list[str] = []
+    data: dict[str, Any] | None = None
+    versions: list[PreparedVersion] = []
+    if resp.status_code == 304 and cached is not None:
+        entries.append(cached)
+    else:
+        body = gh._json(resp, pull_url)
+        if not isinstance(body, dict) or not isinstance(body.get("number"), int):
+            raise FetchError(f"{pull_url}: not a pull request")
+        data = body
+        entries.append(CacheEntry(pull_url, resp.headers.get("etag"), resp.headers.get("last-modified"), None,
+                                  wanted_note))
+        versions = _description_versions(gh, ref, data, pv, warnings)
+
+    comment_preps: list[tuple[dict[str, Any], PreparedVersion | None]] = []
+    comments_changed = False
+    if comments:
+        url = gh.url(f"repos/{ref.repo}/issues/{ref.number}/comments", {"per_page": PER_PAGE})
+        pages = get_pages(gh, url, cache=(lambda u: cache_get(db, u)) if known is not None else None)
+        entries.extend(pages.entries)
+        comments_changed = pages.changed
+        for c in pages.items:
+            if not isinstance(c, dict) or not isinstance(c.get("id"), int):
+                continue
+            ckey = f"{key}/comment/{c['id']}"
+            try:
+                prep = _prepare(str(c.get("body") or ""), ckey, _comment_identity(ref, c), pv,
+                                c.get("updated_at") or c.get("created_at"), _login(c.get("user")))
+            except InputError as exc:
+                warnings.append(str(exc))
+                prep = None
+            comment_preps.append((c, prep))
+
+    if data is None and not comments_changed:
+        doc = known or {}
+        return _result(db, key, "unchanged", int(doc.get("id") or 0), 0, 0, warnings, github_state)
+
+    new_versions = new_comments = 0
+    wrote = False
+    with immediate(db):
+        if data is not None:
+            doc_id, w = ensure_document(db, DocumentIdentity(key=key, repo=ref.repo, pr=ref.number,
+                                                             url=data.get("html_url"), title=data.get("title")),
+                                        _pull_meta(data))
+            wrote |= w
+            for prep in versions:
+                written = write_version(db, prep)
+                if written.status != "unchanged":
+                    new_versions += 1
+            wrote |= order_versions_by_time(db, doc_id)
+            head, base = data.get("head") or {}, data.get("base") or {}
+            if head.get("sha"):
+                wrote |= record_head(db, doc_id, str(head["sha"]), base.get("sha"), head.get("ref"), base.get("ref"))
+        else:
+            doc_id = int((known or {})["id"])
+        for c, prep in comment_preps:
+            ckey = f"{key}/comment/{c['id']}"
+            meta = {"author": _login(c.get("user")), "authored_at": c.get("created_at"), "kind": "comment",
+                    "parent_id": doc_id}
+            _, w = ensure_document(db, DocumentIdentity(key=ckey, **_comment_identity(ref, c)), meta)
+            wrote |= w
+            if prep is not None:
+                written = write_version(db, prep)
+                if written.status != "unchanged" and written.version == 1:
+                    new_comments += 1
+                wrote |= written.status != "unchanged"
+        wrote |= cache_put(db, entries) > 0
+    status: Status = "new" if known is None else ("updated" if wrote or new_versions else "unchanged")
+    return _result(db, key, status, doc_id, new_versions, new_comments, warnings, github_state)
+
+
+def _description_versions(gh: GitHub, ref: PullRef, data: dict[str, Any], pv: str,
+                          warnings: list[str]) -> list[PreparedVersion]:
+    """The description's texts oldest first: its edit history when a token allows, then the current body."""
+    identity = {"repo": ref.repo, "pr": ref.number, "url": data.get("html_url"), "title": data.get("title")}
+    author = _login(data.get("user"))
+    edits: list[Edit] = []
+    if gh.can_graphql:
+        edits = description_edits(gh, ref)
+    body = _normalise(str(data.get("body") or ""))
+    if body.strip() and (not edits or edits[-1].text != body):
+        # Never edited: written when the PR was opened. Otherwise (or without a token to ask) the text is
+        # at least as new as the last edit and no newer than the PR's last update.
+        exact = gh.can_graphql and not edits
+        at = str((data.get("created_at") if exact else data.get("updated_at")) or data.get("created_at") or "")
+        edits.append(Edit(at, author if exact else None, body))
+    preps = []
+    for e in edits:
+        try:
+            prep = _prepare(e.text, ref.key, identity, pv, e.at or None, e.editor)
+        except InputError as exc:
+            warnings.append(str(exc))
+            continue
+        if prep is not None:
+            preps.append(prep)
+    return preps
+
+
+def _pull_meta(data: dict[str, Any]) -> dict[str, Any]:
+    state = "merged" if data.get("merged_at") else str(data.get("state") or "") or None
+    labels = [str(lb.get("name")) for lb in data.get("labels") or [] if isinstance(lb, dict) and lb.get("name")]
+    head, base = data.get("head") or {}, data.get("base") or {}
+    return {"title": data.get("title"), "url": data.get("html_url"), "author": _login(data.get("user")),
+            "state": state, "merged_at": data.get("merged_at"), "labels": labels,
+            "authored_at": data.get("created_at"), "head_sha": head.get("sha"), "base_sha": base.get("sha"),
+            "kind": "pr"}
+
+
+def _comment_identity(ref: PullRef, c: dict[str, Any]) -> dict[str, Any]:
+    return {"repo": ref.repo, "pr": ref.number, "url": c.get("html_url"),
+            "title": f"comment by {_login(c.get('user')) or 'unknown'}"}
+
+
+def _login(user: Any) -> str | None:
+    return str(user["login"]) if isinstance(user, dict) and user.get("login") else None
+
+
+def _result(db: Database, key: str, status: Status, doc_id: int, new_versions: int, new_comments: int,
+            warnings: list[str], github_state: Callable[[Database, int], dict[str, Any]]) -> FetchResult:
+    from db.pulls import comments_of, known_document
+
+    doc = known_document(db, key) or {}
+    doc_id = int(doc.get("id") or doc_id or 0)
+    claims = 0
+    if doc.get("latest_version_id"):
+        row = db.execute("SELECT n_claims FROM document_versions WHERE id = ?", [doc["latest_version_id"]]).fetchone()
+        claims = int(row[0]) if row else 0
+    state = github_state(db, doc_id) if doc_id else {}
+    stated = []
+    for r in state.get("stated", []):
+        if r.get("head") and r["head"] not in stated:
+            stated.append(str(r["head"]))
+    return FetchResult(key, status, versions=int(doc.get("n_versions") or 0), new_versions=new_versions,
+                       claims=claims, comments=len(comments_of(db, doc_id)) if doc_id else 0,
+                       new_comments=new_comments, github_head=state.get("github_head"),
+                       github_base=state.get("github_base"), stated_heads=stated, warnings=warnings)
+
+
+# ---- the library call behind `ledger fetch` -----------------------------------------------------------
+
+
+def fetch(
+    targets: Sequence[str],
+    db: str | os.PathLike[str],
+    *,
+    api_url: str | None = None,
+    state: State = "open",
+    since: str | None = None,
+    limit: int | None = None,
+    comments: bool = True,
+    env: Mapping[str, str] | None = None,
+    transport: httpx.BaseTransport | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+    max_tries: int = 5,
+    max_wait: float = 900.0,
+    on_note: Callable[[str], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
+    on_result: Callable[[FetchResult], None] | None = None,
+) -> list[FetchResult]:
+    """Fetch pull requests (`owner/repo#N`, PR URLs, or `owner/repo` for a listing) into the ledger at `db`.
+
+    One result per pull request; a PR that fails is an "error" result and the rest still go in. Raises
+    only for what stops everything: bad arguments (UsageError), a bad ledger file, or a listing that
+    cannot be read. `api_url` defaults to LEDGER_GITHUB_API, then https://api.github.com.
+    """
+    from db import open_ledger
+    from ledger.ingest import parser_version
+
+    env = os.environ if env is None else env
+    if not targets:
+        raise UsageError("nothing to fetch: give OWNER/REPO#N, a pull-request URL, or OWNER/REPO")
+    if state not in ("open", "closed", "merged", "all"):
+        raise UsageError(f"--state {state!r}: expected open, closed, merged or all")
+    if limit is not None and limit <= 0:
+        raise UsageError(f"--limit {limit}: expected a positive number")
+    since_iso = parse_since(since)
+    parsed = [parse_target(t) for t in targets]
+    api = check_api_url(api_url or env.get("LEDGER_GITHUB_API") or DEFAULT_API)
+    auth = resolve_auth(env, api_url=api)
+    if auth.anonymous and on_note is not None:
+        on_note(ANONYMOUS_NOTE)
+    results: list[FetchResult] = []
+    ledger_db = open_ledger(db)
+    try:
+        with GitHub(api, auth, transport=transport, sleep=sleep, max_tries=max_tries, max_wait=max_wait) as gh:
+            refs: list[PullRef] = []
+            for t in parsed:
+                try:
+                    found = [t] if isinstance(t, PullRef) else list_pulls(gh, t, state, since_iso, limit)
+                except LedgerError as exc:
+                    raise FetchError(auth.redact(f"listing {t}: {exc}")) from None
+                refs.extend(r for r in found if r not in refs)
+            if on_start is not None:
+                on_start(len(refs))
+            version = parser_version()
+            stopped = False
+            for ref in refs:
+                if stopped:
+                    result = FetchResult(ref.key, "error", error="not fetched: the rate limit is spent",
+                                         rate_limited=True)
+                else:
+                    result = _fetch_one(gh, ledger_db, ref, comments, version)
+                    stopped = result.rate_limited
+                results.append(result)
+                if on_result is not None:
+                    on_result(result)
+    finally:
+        ledger_db.close()
+    return results
+
+
+def _fetch_one(gh: GitHub, db: Database, ref: PullRef, comments: bool, version: str) -> FetchResult:
+    try:
+        return fetch_pull(gh, db, ref, comments=comments, parser_version=version)
+    except RateLimited as exc:
+        return FetchResult(ref.key, "error", error=gh.auth.redact(str(exc)), rate_limited=True)
+    except LedgerError as exc:
+        return FetchResult(ref.key, "error", error=gh.auth.redact(str(exc)))
+    except httpx.HTTPError as exc:
+        return FetchResult(ref.key, "error", error=gh.auth.redact(f"{type(exc).__name__}: {exc}")[:500])
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # an answer not in GitHub's documented shape
+        return FetchResult(ref.key, "error",
+                           error=gh.auth.redact(f"unexpected answer from GitHub ({type(exc).__name__}: {exc})")[:500])
