@@ -164,7 +164,11 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
         off = row.text.find(cell)
         if not _is_numeric_cell(cell):
             if role in ("mixed", "value", "delta") and (find_numbers(cell) or find_outcome(cell)):
-                yield from prose.claims_in_text(ctx, row.line, cell, max(off, 0), subject=label or None)
+                # "74.45 (partials decay 92→74)" under a "score" column: the column names the metric
+                head = headers[ci] if ci < len(headers) else ""
+                subject = f"{head} ({label})" if head and label and _looks_metric(head) and head.lower() not in \
+                    label.lower() else (label or head or None)
+                yield from prose.claims_in_text(ctx, row.line, cell, max(off, 0), subject=subject)
             continue
         if not ctx.is_free(row.line, max(off, 0), max(off, 0) + len(cell)):
             continue  # an earlier reader took it ("805 passed" is a test count)
