@@ -8,7 +8,7 @@ Targets are files (parsed on the spot, no database needed) or documents in the l
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -57,6 +57,8 @@ class Loaded:
 
     name: str
     versions: list[tuple[int | None, list[Claim]]]
+    linked: list[Claim] = field(default_factory=list)
+    """Claims of documents linked to this one (a PR's fetched comments: the CI bot's runs)."""
 
 
 def _claims_from_dicts(rows: list[dict[str, Any]]) -> list[Claim]:
@@ -126,7 +128,11 @@ def load_target(target: str, db_path: str, fmt: str | None = None) -> Loaded:
     versions = [(v, _claims_from_dicts(rs)) for v, rs in sorted(by_version.items(), key=lambda kv: kv[0] or 0)]
     if not versions:
         versions = [(None, [])]
-    return Loaded(str(doc.get("key") or target), versions)
+    linked: list[Claim] = []
+    if "parent_id" in doc:
+        for child in db.query("SELECT id FROM documents WHERE parent_id = ? ORDER BY id", [doc["id"]]):
+            linked += _claims_from_dicts(claims(db, ClaimFilter(document=str(child["id"]))))
+    return Loaded(str(doc.get("key") or target), versions, linked)
 
 
 def load_registered(db_path: str) -> list[RegisteredReference]:
@@ -178,15 +184,15 @@ def _snapshots(loaded: list[Loaded], by: By, order: Order) -> tuple[list[Snapsho
         if use_versions:
             snaps = [Snapshot(RevisionRef(name=f"{doc.name} v{v}" if v else doc.name, document=doc.name, version=v),
                               cl) for v, cl in doc.versions]
-            return snaps, list(doc.versions[-1][1])
+            return snaps, [*doc.versions[-1][1], *doc.linked]
         claims = doc.versions[-1][1]
-        return split_revisions(claims, doc.name, order=order.value), list(claims)
+        return split_revisions(claims, doc.name, order=order.value), [*claims, *doc.linked]
     snaps = []
     every: list[Claim] = []
     for doc in loaded:
         v, cl = doc.versions[-1]
         snaps.append(Snapshot(RevisionRef(name=doc.name, document=doc.name, version=v), cl))
-        every.extend(cl)
+        every.extend([*cl, *doc.linked])
     return snaps, every
 
 

@@ -224,3 +224,24 @@ def test_model_flag_lets_registered_references_check_a_description(tmp_path: Pat
     refs = json.loads(out)["references"]
     assert [(r["value"], r["reference"], r["verdict"]) for r in refs if r["metric"] == "gsm8k"] == [
         (84.31, 83.78, "within noise"), (84.05, 83.78, "within noise")]
+
+
+def test_stated_versus_tested_reads_the_pull_requests_linked_comments(tmp_path: Path) -> None:
+    import sqlite3
+
+    db = tmp_path / "l.db"
+    assert run("ingest", str(FIX / "revisions.md"), "--repo", "acme/engine", "--pr", "9", db=db)[0] == 0
+    comment = tmp_path / "comment.md"
+    comment.write_text("PR_Github #512 [ run ] completed with state SUCCESS. Commit: 4f2e9a1c07\n\n"
+                       "PR_Github #498 [ run ] completed with state FAILURE. Commit: 7e7e7e7e70\n", encoding="utf-8")
+    assert run("ingest", str(comment), db=db)[0] == 0
+    conn = sqlite3.connect(db)
+    with conn:  # what `ledger fetch` records for a comment of the PR
+        conn.execute("UPDATE documents SET parent_id = (SELECT id FROM documents WHERE key = 'acme/engine#9') "
+                     "WHERE key != 'acme/engine#9'")
+    conn.close()
+    code, out, _ = run("compare", "acme/engine#9", "-f", "json", db=db)
+    assert code == 0
+    ci = {c["sha"]: c for c in json.loads(out)["tested"]["ci_commits"]}
+    assert ci["4f2e9a1c07"]["covered_by"] == ["Latest head 4f2e9a1c07"]
+    assert ci["7e7e7e7e70"]["covered"] is False
