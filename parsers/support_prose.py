@@ -29,6 +29,8 @@ from parsers.document import Block, Document
 NAME = "support_prose"
 VERSION = "1"
 BLOCKS = frozenset({"text", "item"})
+NEEDS_DIGIT = False
+"""Claims here can stand without a number (an outcome word, a Yes/No cell)."""
 
 MAX_TEXT = 20_000
 """Longer lines are read up to this many characters."""
@@ -46,8 +48,10 @@ _PRESENT_RE = re.compile(r"\b(?:confirmed|present|listed|rows?|included|appears?
 _ROW_WORDS_RE = re.compile(r"\b(?:rows?|entries|architectures?|models?|classes)\b", re.IGNORECASE)
 _MATRIX_WORDS_RE = re.compile(r"architecture|model|support|feature", re.IGNORECASE)
 _COLUMN_RE = re.compile(
-    r"(?:['\"‘“](?P<q>[^'\"’”]{2,60})['\"’”]|\bthe\s+(?P<bare>(?:[A-Z][\w+.-]*\s+){0,5}?[A-Z][\w+.-]*))"
-    r"\s*(?:column\b[^:;]{0,80}?)?(?:\s(?:reads|says|shows|lists|has|gives|is|are)\b:?|:)\s*",
+    r"(?:['\"‘“](?P<q>[^'\"’”]{2,60})['\"’”]\s*(?:column\b[^:;]{0,80}?)?"
+    r"|\b[Tt]he\s+(?P<bare>(?:[\w+.-]+\s+){0,5}?[\w+.-]+)\s+column\b[^:;]{0,80}?"
+    r"|^\s*(?P<lead>[A-Z][\w+.-]*(?:\s+[\w+.-]+){0,5}?)\s*(?=:))"
+    r"(?:\s(?:reads|says|shows|lists|has|gives|is|are)\b:?|:)\s*",
 )
 _VALUE_FOR_RE = re.compile(
     r"\b(?P<v>Yes|No|N/A|Untested|Not tested|Unsupported|Supported|Absent)\s+(?:for|on)\s+", re.IGNORECASE)
@@ -67,8 +71,8 @@ _LEAD_FOR_RE = re.compile(r"^\s*(?:for|with)\s+(?P<subj>[^:;]{2,80}):$", re.IGNO
 _SUBJECT_TAIL_RE = re.compile(r"\b(?:models?|architectures?|checkpoints?|families|family)$", re.IGNORECASE)
 _USE_RE = re.compile(
     r"^(?:you\s+)?(?P<modal>(?:must|should|need to|have to|always)\s+)?use\s+(?:the\s+|a\s+|an\s+)?"
-    r"(?P<feat>.{2,120}?)\s+"
-    r"(?:for|with|on)\s+(?P<subj>.{2,120})$", re.IGNORECASE)
+    r"(?P<feat>.{2,120}?)\s*"
+    r"(?:\s(?:for|with|on)\s+(?P<subj>.{2,120}))?$", re.IGNORECASE)
 _REQUIRES_RE = re.compile(
     r"^(?P<feat>[\w][\w .+/-]{1,80}?)\s+(?:requires|require|needs|must\s+be|must)\s+(?P<req>.{2,160})$",
                           re.IGNORECASE)
@@ -308,9 +312,10 @@ def _memberships(text: str) -> Iterator[tuple[str, str, list[_Item], tuple[int, 
         else:
             continue
         feature = " ".join(m.group("feat").split()).lower()
-        if not (_ROW_WORDS_RE.search(lead) or _MATRIX_WORDS_RE.search(feature)):
-            continue  # "Tests included in the skip table: ..." lists something other than matrix rows
         items = list_items(text, m.end(), e)
+        if not (_ROW_WORDS_RE.search(lead) or _MATRIX_WORDS_RE.search(feature)
+                or any(_CLASS_RE.fullmatch(it.subject) for it in items)):
+            continue  # "Tests included in the skip table: ..." lists something other than matrix rows
         if items:
             yield value, feature, items, (m.start(), e)
 
@@ -318,14 +323,16 @@ def _memberships(text: str) -> Iterator[tuple[str, str, list[_Item], tuple[int, 
 def _columns(text: str, known: list[_Known]) -> Iterator[tuple[str, str, _Item, str | None]]:
     """(value, feature, item, note) for "'Feature' column ... reads: Yes for A; No for B"."""
     for s, e in _sentences(text):
-        m = _COLUMN_RE.search(text, s, e)
+        sentence = text[s:e]
+        m = next((x for x in _COLUMN_RE.finditer(sentence) if _VALUE_FOR_RE.match(sentence, x.end())), None)
         if not m:
             continue
-        feature = (m.group("q") or m.group("bare") or "").strip()
-        where = re.search(r"\bin\s+the\s+(?P<t>[^:;]{1,60}?" + _TABLE_WORDS + r")\b", text[m.start():m.end()])
+        m_start, m_end = s + m.start(), s + m.end()
+        feature = (m.group("q") or m.group("bare") or m.group("lead") or "").strip()
+        where = re.search(r"\bin\s+the\s+(?P<t>[^:;]{1,60}?" + _TABLE_WORDS + r")\b", text[m_start:m_end])
         where_note = where.group("t") if where else None
-        starts = list(_VALUE_FOR_RE.finditer(text, m.end(), e))
-        if not feature or not starts or starts[0].start() - m.end() > 2:
+        starts = list(_VALUE_FOR_RE.finditer(text, m_end, e))
+        if not feature or not starts:
             continue
         for i, vm in enumerate(starts):
             stop = starts[i + 1].start() if i + 1 < len(starts) else e
@@ -368,7 +375,8 @@ def _constraints(text: str) -> Iterator[tuple[str, str, str, str | None, int, in
             fm = _LEAD_FOR_RE.match(lead)
             if lm:
                 topic = re.sub(r"^the\s+", "", lm.group("topic"), flags=re.IGNORECASE).lower()
-                lead_subject = topic if _SUBJECT_TAIL_RE.search(topic) else f"{topic} models"
+                # "Encoder-decoder section" speaks of encoder-decoder models; "Speculative decoding section" of a feature
+                lead_subject = topic if _SUBJECT_TAIL_RE.search(topic) or " " in topic else f"{topic} models"
             elif fm:
                 lead_subject = _subject_of(fm.group("subj"))
         found: list[tuple[str | None, str, str, str | None, int, int]] = []
@@ -376,9 +384,12 @@ def _constraints(text: str) -> Iterator[tuple[str, str, str, str | None, int, in
             clause = text[a:b]
             um = _USE_RE.match(clause)
             if um and (um.group("modal") or lead_subject):  # a bare "use X for Y" is often a title
-                subj = _subject_of(um.group("subj"))
-                if subj:
-                    found.append((subj, um.group("feat").strip(), "required", None, a, b))
+                target = (um.group("subj") or "").strip()
+                subj = _subject_of(target) if target else None
+                feat = um.group("feat").strip()
+                if target and not subj:
+                    feat = f"{feat} for {target}"
+                found.append((subj, feat, "required", None, a, b))
                 continue
             rm = _REQUIRES_RE.match(clause)
             if rm:
