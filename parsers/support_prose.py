@@ -375,7 +375,7 @@ def _constraints(text: str) -> Iterator[tuple[str, str, str, str | None, int, in
             fm = _LEAD_FOR_RE.match(lead)
             if lm:
                 topic = re.sub(r"^the\s+", "", lm.group("topic"), flags=re.IGNORECASE).lower()
-                # "Encoder-decoder section" speaks of encoder-decoder models; "Speculative decoding section" of a feature
+                # "Encoder-decoder section": encoder-decoder models; "Speculative decoding section": a feature
                 lead_subject = topic if _SUBJECT_TAIL_RE.search(topic) or " " in topic else f"{topic} models"
             elif fm:
                 lead_subject = _subject_of(fm.group("subj"))
