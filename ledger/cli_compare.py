@@ -59,6 +59,8 @@ class Loaded:
     versions: list[tuple[int | None, list[Claim]]]
     linked: list[Claim] = field(default_factory=list)
     """Claims of documents linked to this one (a PR's fetched comments: the CI bot's runs)."""
+    heads: list[str] = field(default_factory=list)
+    """The head sha GitHub reported when the PR was fetched."""
 
 
 def _claims_from_dicts(rows: list[dict[str, Any]]) -> list[Claim]:
@@ -132,7 +134,8 @@ def load_target(target: str, db_path: str, fmt: str | None = None) -> Loaded:
     if "parent_id" in doc:
         for child in db.query("SELECT id FROM documents WHERE parent_id = ? ORDER BY id", [doc["id"]]):
             linked += _claims_from_dicts(claims(db, ClaimFilter(document=str(child["id"]))))
-    return Loaded(str(doc.get("key") or target), versions, linked)
+    heads = [str(doc["head_sha"])] if doc.get("head_sha") else []
+    return Loaded(str(doc.get("key") or target), versions, linked, heads)
 
 
 def load_registered(db_path: str) -> list[RegisteredReference]:
@@ -221,7 +224,7 @@ def run_compare(targets: list[str], *, from_: str | None, to: str | None, fmt: C
     refs = [r for s in snaps for r in check_references(s, noise, registered)]
     if kinds:
         refs = [r for r in refs if r.key.kind in kinds]
-    tested, measured = stated_vs_tested(every)
+    tested, measured = stated_vs_tested(every, [h for doc in loaded for h in doc.heads])
     ref_regression = any(r.verdict == REGRESSION for r in refs)
     if len(snaps) < 2:
         return "", ref_regression, False

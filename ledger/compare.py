@@ -1203,10 +1203,12 @@ class TestedCommit:
     """Outcome -> number of CI gates."""
     covered_by: list[str]
     """Names of the revisions whose measured claims name this commit."""
+    source: str = "CI"
+    """"CI" (a CI bot's run) or "GitHub head" (the head GitHub reported when the PR was fetched)."""
 
 
-def stated_vs_tested(claims: Sequence[Claim]) -> tuple[list[TestedCommit], list[str]]:
-    """The commits CI ran on against the revisions the measured claims name."""
+def stated_vs_tested(claims: Sequence[Claim], heads: Sequence[str] = ()) -> tuple[list[TestedCommit], list[str]]:
+    """The commits CI ran on (and the PR's current heads) against the revisions the measured claims name."""
     tested: dict[str, dict[str, int]] = {}
     measured: dict[str, str] = {}
     for c in claims:
@@ -1224,6 +1226,9 @@ def stated_vs_tested(claims: Sequence[Claim]) -> tuple[list[TestedCommit], list[
     for sha, gates in tested.items():
         cov = [name for head, name in measured.items() if _same_sha(head, sha)]
         out.append(TestedCommit(sha, gates, cov))
+    for head in dict.fromkeys(h.lower() for h in heads if h):
+        cov = [name for h, name in measured.items() if _same_sha(h, head)]
+        out.append(TestedCommit(head, {}, cov, source="GitHub head"))
     return out, list(dict.fromkeys(measured.values()))
 
 

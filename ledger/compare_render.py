@@ -220,10 +220,11 @@ def _tested_section(tested: Sequence[TestedCommit], measured: Sequence[str], md:
     bullet = "- " if md else "  "
     for t in tested:
         gates = ", ".join(f"{n} {o}" for o, n in sorted(t.gates.items()))
+        what = f"CI ran on {t.sha} ({gates})" if t.source == "CI" else f"the PR's head on GitHub is {t.sha}"
         if t.covered_by:
-            out.append(f"{bullet}CI ran on {t.sha} ({gates}); measured claims name it: {', '.join(t.covered_by)}")
+            out.append(f"{bullet}{what}; measured claims name it: {', '.join(t.covered_by)}")
         else:
-            out.append(f"{bullet}CI ran on {t.sha} ({gates}); no measured claim covers {t.sha}")
+            out.append(f"{bullet}{what}; no measured claim covers {t.sha}")
     if measured:
         out.append(f"{bullet}measured revisions: {', '.join(measured)}")
     return out
@@ -248,7 +249,7 @@ def _row_json(r: Row, names: Sequence[str]) -> dict[str, Any]:
 
 def _tested_json(tested: Sequence[TestedCommit], measured: Sequence[str]) -> dict[str, Any]:
     return {"ci_commits": [{"sha": t.sha, "gates": t.gates, "covered_by": t.covered_by,
-                            "covered": bool(t.covered_by)} for t in tested],
+                            "covered": bool(t.covered_by), "source": t.source} for t in tested],
             "measured_revisions": list(measured)}
 
 

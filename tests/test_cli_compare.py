@@ -239,9 +239,13 @@ def test_stated_versus_tested_reads_the_pull_requests_linked_comments(tmp_path: 
     with conn:  # what `ledger fetch` records for a comment of the PR
         conn.execute("UPDATE documents SET parent_id = (SELECT id FROM documents WHERE key = 'acme/engine#9') "
                      "WHERE key != 'acme/engine#9'")
+        conn.execute("UPDATE documents SET head_sha = '0badc0ffee' WHERE key = 'acme/engine#9'")
     conn.close()
     code, out, _ = run("compare", "acme/engine#9", "-f", "json", db=db)
     assert code == 0
     ci = {c["sha"]: c for c in json.loads(out)["tested"]["ci_commits"]}
     assert ci["4f2e9a1c07"]["covered_by"] == ["Latest head 4f2e9a1c07"]
     assert ci["7e7e7e7e70"]["covered"] is False
+    assert ci["0badc0ffee"]["source"] == "GitHub head" and ci["0badc0ffee"]["covered"] is False
+    code, out, _ = run("compare", "acme/engine#9", db=db)
+    assert "the PR's head on GitHub is 0badc0ffee; no measured claim covers 0badc0ffee" in out
