@@ -200,16 +200,17 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
         config = {**qualifiers(label), **qualifiers(head), "row": label, "column": head}
         if table.header and _GATE_HEADER_RE.match(clean(table.header[0])):
             config["gate"] = label  # "gate | gsm8k | acceptance length": the row names the gate
-        ctx.take(row.line, max(off, 0), max(off, 0) + len(cell))
+        # "-41.097s (1.77x faster)", "11.0 (+5.2%)", "71.2 (drifts 90→71)": numbers in parentheses after the
+        # value are read as prose under the cell's metric (a reference "(ref 96.36)" belongs to the value)
+        pm = re.search(r"\(([^()]{1,40})\)", cell)
+        if pm and re.match(r"\s*(?:ref|reference|baseline|vs|was)\b", pm.group(1), re.IGNORECASE):
+            pm = None
+        ctx.take(row.line, max(off, 0), max(off, 0) + (pm.start() if pm and off >= 0 else len(cell)))
         yield ctx.claim(kind, row.line, cell.strip(), metric=metric, value=value, high=high, approx=approx,
                         unit=unit, reference=ref, stderr=stderr, printed=printed, config=config)
-        # "-41.097s (1.77x faster)", "11.0 (+5.2%)": a speed-up or change in parentheses is its own claim
-        pm = re.search(r"\(([^()]{1,40})\)", clean(cell))
-        if pm and not re.match(r"\s*(?:ref|baseline|vs|was)\b", pm.group(1), re.IGNORECASE):
-            for n in find_numbers(pm.group(1))[:1]:
-                if n.unit in ("x", "×", "%") and n.num_start <= 2:
-                    yield ctx.claim("perf", row.line, cell.strip(), metric=f"{metric} ({pm.group(1).strip()})",
-                                    value=n.value, high=n.high, approx=n.approx, unit=n.unit, config=config)
+        if pm and off >= 0:
+            yield from prose.claims_in_text(ctx, row.line, pm.group(1), off + pm.start(1), subject=metric)
+            ctx.take(row.line, off + pm.start(), off + len(cell))
 
 
 def _metric_name(label: str, head: str, role: str) -> str:

@@ -1,0 +1,45 @@
+"""Prose, the parts this suite covers: counted nouns (shots, questions) are configuration, 'X vs <word> Y'
+pairs Y as the reference, ranges with the unit on both ends, model sizes in names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _fixture_claims import cases, check_provenance, claims_of, expected, project
+
+from parsers import extract
+
+CASES = cases("prose")
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+def test_fixture_gives_expected_claims(path: Path) -> None:
+    assert [project(c, ("metric",)) for c in claims_of(path, "prose")] == expected(path)
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
+def test_fixture_claims_point_at_their_text(path: Path) -> None:
+    check_provenance(path)
+
+
+@pytest.mark.parametrize("line", [
+    "Scores on gsm8k using 20 shots:", "gsm8k over 1319 questions", "MMLU on 57 subjects", "gsm8k, 5 examples each",
+])
+def test_counted_nouns_are_not_scores(line: str) -> None:
+    assert extract(line + "\n", path="t.md").claims == []
+
+
+@pytest.mark.parametrize(("line", "value", "reference"), [
+    ("- gsm8k 96.59 vs 96.44", 96.59, 96.44),
+    ("- gsm8k 96.59 vs bf16-capped 95.83", 96.59, 95.83),
+    ("- gsm8k 96.59 against main 96.10", 96.59, 96.10),
+])
+def test_vs_pairs_a_reference(line: str, value: float, reference: float) -> None:
+    claims = extract(line + "\n", path="t.md").claims
+    assert [(c.value, c.reference) for c in claims] == [(value, reference)]
+
+
+def test_vs_with_a_sentence_between_is_not_a_pair() -> None:
+    claims = extract("- gsm8k 96.59 vs what the old kernel gave on 2 GPUs\n", path="t.md").claims
+    assert [(c.value, c.reference) for c in claims] == [(96.59, None)]
