@@ -230,13 +230,13 @@ class GitHub:
     """
 
     def __init__(self, api_url: str = DEFAULT_API, auth: Auth | None = None, *,
-                 transport: httpx.BaseTransport | None = None, sleep: Callable[[float], None] = time.sleep,
+                 transport: httpx.BaseTransport | None = None, sleep: Callable[[float], None] | None = None,
                  clock: Callable[[], float] = time.time, max_tries: int = 5, max_wait: float = 900.0,
                  timeout: float = 30.0) -> None:
         self.api_url = check_api_url(api_url)
         self.graphql_url = graphql_url(self.api_url)
         self.auth = auth or Auth()
-        self.sleep = sleep
+        self.sleep = sleep or time.sleep
         self.clock = clock
         self.max_tries = max(1, max_tries)
         self.max_wait = max_wait
@@ -825,7 +825,7 @@ def fetch(
     comments: bool = True,
     env: Mapping[str, str] | None = None,
     transport: httpx.BaseTransport | None = None,
-    sleep: Callable[[float], None] = time.sleep,
+    sleep: Callable[[float], None] | None = None,
     max_tries: int = 5,
     max_wait: float = 900.0,
     on_note: Callable[[str], None] | None = None,

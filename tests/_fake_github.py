@@ -224,7 +224,7 @@ class FakeGitHub:
         server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         old_base = self.base_url
         self.base_url = f"http://127.0.0.1:{server.server_address[1]}"
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
         thread.start()
         try:
             yield self.base_url
