@@ -18,7 +18,7 @@ import typer
 from ledger.errors import LedgerError, UsageError
 
 if TYPE_CHECKING:
-    from ledger.compare import NoiseModel, Pair, RegisteredReference, Snapshot
+    from ledger.compare import Key, NoiseModel, Pair, RegisteredReference, Snapshot
     from ledger.model import Claim
 
 EXIT_REGRESSION = 1
@@ -322,8 +322,16 @@ def compare_cmd(
 
 
 def run_trend(metric: str, targets: list[str], *, db: str, where: list[str], kinds: list[str] | None,
-              order: Order, input_format: str | None) -> list[tuple[str, list[tuple[str, Claim]]]]:
-    from ledger.compare import canonical_key_name, claim_key, config_hints, normalise_metric, split_revisions
+              order: Order, input_format: str | None,
+              noise: NoiseModel | None = None) -> list[tuple[str, list[tuple[str, Claim]], Pair | None]]:
+    from ledger.compare import (
+        canonical_key_name,
+        claim_key,
+        config_hints,
+        latest_against_history,
+        normalise_metric,
+        split_revisions,
+    )
 
     filters: dict[str, str] = {}
     for w in where:
@@ -345,6 +353,7 @@ def run_trend(metric: str, targets: list[str], *, db: str, where: list[str], kin
         loaded = [load_target(str(d["id"]), db) for d in documents(ledger_db)]
     wanted = {normalise_metric(metric, k).name for k in ("accuracy", "perf")}
     series: dict[str, list[tuple[str, Claim]]] = {}
+    keys: dict[str, Key] = {}
     for doc in loaded:
         for snap in split_revisions(doc.versions[-1][1], doc.name, order=order.value):
             for c in snap.claims:
@@ -359,7 +368,9 @@ def run_trend(metric: str, targets: list[str], *, db: str, where: list[str], kin
                 label = key.label() + (f" {{{variant}}}" if variant else "")
                 at = snap.ref.name if len(loaded) == 1 or snap.ref.name == doc.name else f"{doc.name}: {snap.ref.name}"
                 series.setdefault(label, []).append((at, c))
-    return list(series.items())
+                keys[label] = key
+    return [(label, pts, latest_against_history(keys[label], [c for _, c in pts], noise))
+            for label, pts in series.items()]
 
 
 def trend_cmd(
@@ -372,14 +383,21 @@ def trend_cmd(
     format: Annotated[CompareFormat, typer.Option("--format", "-f")] = CompareFormat.table,
     order: Annotated[Order, typer.Option("--order")] = Order.auto,
     input_format: Annotated[str | None, typer.Option("--input-format")] = None,
+    threshold: Annotated[list[str] | None, typer.Option("--threshold", "-t", help="As for compare.")] = None,
+    z: Annotated[float | None, typer.Option("--z", help="As for compare.")] = None,
+    fail_on_regression: Annotated[bool, typer.Option("--fail-on-regression",
+                                                     help="Exit 1 when a latest value regressed.")] = False,
     db: DbPath = DEFAULT_DB,
 ) -> None:
-    """A metric's values across revisions (oldest first) or documents, one chart per comparable series."""
+    """A metric's values across revisions (oldest first) or documents, one chart per comparable series,
+    and the latest value judged against the earlier ones (their spread sets the threshold once there
+    are four or more)."""
     from ledger.compare_render import render_trend
 
     try:
+        noise = build_noise(threshold or [], [], None, z)
         series = run_trend(metric, targets or [], db=db, where=where or [], kinds=kind, order=order,
-                           input_format=input_format)
+                           input_format=input_format, noise=noise)
     except LedgerError as exc:
         _err(str(exc))
         raise typer.Exit(EXIT_USAGE) from None
@@ -390,6 +408,8 @@ def trend_cmd(
         _err(f"no values of {metric!r} found")
         raise typer.Exit(EXIT_NOTHING)
     typer.echo(render_trend(metric, series, format.value), nl=False)
+    if fail_on_regression and any(p is not None and p.verdict == "regression" for _, _, p in series):
+        raise typer.Exit(EXIT_REGRESSION)
 
 
 def references_import_cmd(

@@ -1013,6 +1013,50 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
 
 
 # --------------------------------------------------------------------------------------------
+# The latest value against its history (trend)
+
+HISTORY_MIN = 4
+"""Earlier values needed before their spread, rather than the noise model alone, sets the threshold."""
+
+
+def latest_against_history(key: Key, claims: Sequence[Claim], noise: NoiseModel | None = None) -> Pair | None:
+    """The newest value against the earlier ones, conbench/Bencher style.
+
+    With fewer than HISTORY_MIN earlier values this is the last step (newest against the one before).
+    With more, the baseline is their mean and the threshold is the larger of the noise model's and the
+    prediction interval of one new draw from their spread, z * sd * sqrt(1 + 1/n), so a series that
+    wanders by itself does not flag its own wandering.
+    """
+    noise = noise or NoiseModel()
+    usable = [c for c in claims if _center(c) is not None and not implausible(c, key)]
+    if len(usable) < 2:
+        return None
+    last = usable[-1]
+    earlier = usable[:-1]
+    if len(earlier) < HISTORY_MIN:
+        return judge(key, earlier[-1], last, noise)
+    vals = [_center(c) or 0.0 for c in earlier]
+    n = len(vals)
+    mean = sum(vals) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in vals) / (n - 1))
+    base = Claim.model_construct(**{**earlier[-1].__dict__, "value": mean, "high": None, "approx": False,
+                                    "stderr": None, "unit": earlier[-1].unit})
+    pair = judge_numbers(key, base, last, noise)
+    if pair.threshold is None or pair.delta is None:
+        return pair
+    t_hist = noise.z * sd * math.sqrt(1 + 1 / n)
+    if t_hist > pair.threshold.value:
+        pair.threshold = Threshold(t_hist, f"spread of {n} earlier values, z={noise.z:g}", f"±{_fmt(t_hist)}")
+        up = higher_is_better((last.metric or key.metric)[:MAX_NAME], last.unit, key.kind)
+        if abs(pair.delta) <= t_hist:
+            pair.verdict = NOISE
+        else:
+            pair.verdict = IMPROVEMENT if (pair.delta > 0) == up else REGRESSION
+    pair.reason = (f"against the mean {_fmt(mean)} of {n} earlier values; " + pair.reason).rstrip("; ")
+    return pair
+
+
+# --------------------------------------------------------------------------------------------
 # References
 
 @dataclass(frozen=True)
@@ -1250,6 +1294,6 @@ __all__ = [
     "BENCHMARK_SAMPLES", "VERDICTS", "Key", "MetricName", "NoiseModel", "Pair", "ReferenceCheck",
     "RegisteredReference", "RevisionRef", "Row", "SeriesComparison", "Snapshot", "TestedCommit", "Threshold",
     "check_references", "claim_key", "compare", "compare_series", "config_hints", "has_regression", "implausible",
-    "judge", "key_difference", "normalise_metric", "number", "select_window", "split_revisions", "stated_vs_tested",
-    "threshold_for", "with_default_config",
+    "judge", "key_difference", "latest_against_history", "normalise_metric", "number", "select_window",
+    "split_revisions", "stated_vs_tested", "threshold_for", "with_default_config",
 ]

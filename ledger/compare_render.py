@@ -265,17 +265,18 @@ def sparkline(values: Sequence[float]) -> str:
     return "".join(_SPARK[min(7, int((v - lo) / (hi - lo) * 7 + 0.5))] for v in values)
 
 
-def render_trend(metric: str, series: Sequence[tuple[str, list[tuple[str, Claim]]]], fmt: str,
+def render_trend(metric: str, series: Sequence[tuple[str, list[tuple[str, Claim]], Pair | None]], fmt: str,
                  width: int = 40) -> str:
-    """series: (key label, [(point name, claim)]) — one chart per comparable series."""
+    """series: (key label, [(point name, claim)], latest against history) — one chart per comparable series."""
     if fmt == "json":
         return json.dumps([{"series": label, "points": [
             {"at": name, "value": c.value, "high": c.high, "unit": c.unit, "metric_text": c.metric,
-             "path": c.source.path, "line": c.source.line} for name, c in pts]} for label, pts in series],
+             "path": c.source.path, "line": c.source.line} for name, c in pts],
+            "latest": latest.to_json() if latest else None} for label, pts, latest in series],
             indent=2, ensure_ascii=False)
     md = fmt == "markdown"
     out: list[str] = []
-    for label, pts in series:
+    for label, pts, latest in series:
         vals = [v for _, c in pts if (v := number(c)) is not None]
         if not vals:
             continue
@@ -294,6 +295,8 @@ def render_trend(metric: str, series: Sequence[tuple[str, list[tuple[str, Claim]
             out.append(f"  {n.ljust(name_w)}  {fmt_claim(c):>12}  {bar}")
         if md:
             out.append("```")
+        if latest is not None:
+            out.append(f"  latest: {SYMBOL[latest.verdict]} {_delta(latest)} {_thr(latest)}; {latest.reason}")
         out.append("")
     if not out:
         return f"no values for {metric}\n"

@@ -499,3 +499,17 @@ def test_a_series_of_one_revision_repeated_is_all_within_noise(claims: list[Clai
     rows = compare_series([snap("r1", *claims), snap("r2", *claims), snap("r3", *claims)])
     assert all(r.overall is not None and r.overall.verdict == "within noise" for r in rows)
     assert all(c is not None for r in rows for c in r.cells)
+
+
+def test_latest_value_against_a_wandering_history() -> None:
+    from ledger.compare import latest_against_history
+
+    hist = [mk("perf", "output throughput", v, unit="tok/s") for v in (1000, 1080, 950, 1040, 990, 1010)]
+    key = claim_key(hist[0])[0]
+    p = latest_against_history(key, [*hist, mk("perf", "output throughput", 940, unit="tok/s")])
+    assert p is not None and p.verdict == "within noise" and "spread of 6 earlier values" in (p.threshold.basis
+                                                                                                 if p.threshold else "")
+    p = latest_against_history(key, [*hist, mk("perf", "output throughput", 700, unit="tok/s")])
+    assert p is not None and p.verdict == "regression"
+    p = latest_against_history(key, hist[:2])
+    assert p is not None and p.verdict == "improvement" and p.old is hist[0]
