@@ -109,8 +109,10 @@ def parse_target(text: str) -> PullRef | str:
         number = int(m.group(2))
         if number <= 0:
             raise UsageError(f"{text!r}: expected a positive pull-request number")
+        if m.group(1).split("/", 1)[1] in (".", ".."):
+            raise UsageError(f"{text[:200]!r}: not a repository name")
         return PullRef(m.group(1), number)
-    if _REPO_RE.fullmatch(t):
+    if _REPO_RE.fullmatch(t) and t.split("/", 1)[1] not in (".", ".."):
         return t
     raise UsageError(f"{text[:200]!r}: expected OWNER/REPO#N, a pull-request URL, or OWNER/REPO")
 
@@ -289,11 +291,24 @@ class GitHub:
         """POST a GraphQL query; its `data`. GraphQL errors become a FetchError."""
         if not self.can_graphql:
             raise FetchError("GitHub's GraphQL API needs a token (GH_TOKEN or GITHUB_TOKEN)")
-        body = self._json(self._send("POST", self.graphql_url, json={"query": query, "variables": dict(variables)}),
-                          self.graphql_url)
-        if not isinstance(body, dict):
-            raise FetchError(f"{self.graphql_url}: the GraphQL answer is not a JSON object")
-        errors = body.get("errors")
+        for attempt in range(1, self.max_tries + 1):
+            body = self._json(self._send("POST", self.graphql_url,
+                                         json={"query": query, "variables": dict(variables)}), self.graphql_url)
+            if not isinstance(body, dict):
+                raise FetchError(f"{self.graphql_url}: the GraphQL answer is not a JSON object")
+            errors = body.get("errors")
+            limited = isinstance(errors, list) and any(
+                isinstance(e, dict) and e.get("type") == "RATE_LIMITED" for e in errors)
+            if not limited or attempt == self.max_tries:
+                break
+            # GraphQL answers a spent limit with 200 and an error of type RATE_LIMITED.
+            wait = (self.rate.reset - self.clock() + 1) if self.rate.remaining == 0 and self.rate.reset else \
+                60.0 * 2 ** (attempt - 1)
+            if wait > self.max_wait:
+                raise RateLimited(f"GraphQL rate limit: GitHub asks to wait {wait:.0f}s, more than the "
+                                  f"{self.max_wait:.0f}s allowed; try again later")
+            self._pause(max(1.0, wait), "graphql")
+            self.rate.remaining = None
         if errors:
             first = errors[0] if isinstance(errors, list) and errors else errors
             message = first.get("message") if isinstance(first, dict) else str(first)
@@ -683,9 +698,9 @@ def fetch_pull(gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True,
         if not isinstance(body, dict) or not isinstance(body.get("number"), int):
             raise FetchError(f"{pull_url}: not a pull request")
         data = body
+        versions, history = _description_versions(gh, ref, data, pv, warnings)
         entries.append(CacheEntry(pull_url, resp.headers.get("etag"), resp.headers.get("last-modified"), None,
-                                  wanted_note))
-        versions = _description_versions(gh, ref, data, pv, warnings)
+                                  "history" if history else "body"))
 
     comment_preps: list[tuple[dict[str, Any], PreparedVersion | None]] = []
     comments_changed = False
@@ -745,13 +760,21 @@ def fetch_pull(gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True,
 
 
 def _description_versions(gh: GitHub, ref: PullRef, data: dict[str, Any], pv: str,
-                          warnings: list[str]) -> list[PreparedVersion]:
-    """The description's texts oldest first: its edit history when a token allows, then the current body."""
+                          warnings: list[str]) -> tuple[list[PreparedVersion], bool]:
+    """The description's texts oldest first: its edit history when a token allows, then the current body;
+    and whether the history was read (when GraphQL refuses, the current body alone, with a warning)."""
     identity = {"repo": ref.repo, "pr": ref.number, "url": data.get("html_url"), "title": data.get("title")}
     author = _login(data.get("user"))
     edits: list[Edit] = []
+    history = False
     if gh.can_graphql:
-        edits = description_edits(gh, ref)
+        try:
+            edits = description_edits(gh, ref)
+            history = True
+        except RateLimited:
+            raise
+        except FetchError as exc:
+            warnings.append(f"edit history unavailable ({exc}); stored the current description only")
     body = _normalise(str(data.get("body") or ""))
     if body.strip() and (not edits or edits[-1].text != body):
         # Never edited: written when the PR was opened. Otherwise (or without a token to ask) the text is
@@ -768,7 +791,7 @@ def _description_versions(gh: GitHub, ref: PullRef, data: dict[str, Any], pv: st
             continue
         if prep is not None:
             preps.append(prep)
-    return preps
+    return preps, history
 
 
 def _pull_meta(data: dict[str, Any]) -> dict[str, Any]:

@@ -88,12 +88,13 @@ class FakeGitHub:
     edits_per_page: int = 2
     rate_remaining: int = 5000
     reset_at: int = 2_000_000_000
-    failures: dict[str, list[tuple[int, dict[str, str]]]] = field(default_factory=dict)
+    failures: dict[str, list[tuple[int, dict[str, str], str | None]]] = field(default_factory=dict)
     seen: list[Seen] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def fail(self, path: str, status: int, headers: dict[str, str] | None = None, times: int = 1) -> None:
-        self.failures.setdefault(path, []).extend([(status, headers or {})] * times)
+    def fail(self, path: str, status: int, headers: dict[str, str] | None = None, times: int = 1,
+             message: str | None = None) -> None:
+        self.failures.setdefault(path, []).extend([(status, headers or {}, message)] * times)
 
     # -- the resources --
 
@@ -137,10 +138,10 @@ class FakeGitHub:
             self.seen.append(Seen(method, path, query, {k.lower(): v for k, v in headers.items()}))
             queued = self.failures.get(path)
             if queued:
-                status, extra = queued.pop(0)
+                status, extra, message = queued.pop(0)
+                default = "You have exceeded a secondary rate limit." if status in (403, 429) else "Server Error"
                 return status, {"content-type": "application/json", **extra}, json.dumps(
-                    {"message": "You have exceeded a secondary rate limit." if status in (403, 429)
-                     else "Server Error"}).encode()
+                    {"message": message or default}).encode()
         h = {k.lower(): v for k, v in headers.items()}
         if method == "POST" and path == "/graphql":
             if "authorization" not in h:

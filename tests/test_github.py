@@ -385,3 +385,30 @@ def test_bad_answers_are_one_prs_error_not_a_traceback(tmp_path: Path) -> None:
                     transport=httpx.MockTransport(handler))
     assert [r.status for r in results] == ["error", "error"]
     assert "not JSON" in (results[0].error or "") and "not a pull request" in (results[1].error or "")
+
+
+def test_graphql_refusal_keeps_the_current_text_and_a_later_run_reads_the_history(tmp_path: Path) -> None:
+    fake, dbp = FakeGitHub(), tmp_path / "l.db"
+    fake.fail("/graphql", 403, message="Resource not accessible by integration")  # final, not retried
+    [r] = _fetch(fake, dbp)
+    assert r.status == "new" and r.versions == 1 and "edit history unavailable" in r.warnings[0]
+    assert TOKEN not in r.warnings[0]
+    [r] = _fetch(fake, dbp)  # the pull was stored without history, so it is asked in full again
+    assert r.versions == 3 and r.new_versions == 2
+
+
+def test_graphql_rate_limited_error_is_waited_for() -> None:
+    answers = [httpx.Response(200, json={"errors": [{"type": "RATE_LIMITED", "message": "API rate limit exceeded"}]}),
+               httpx.Response(200, json={"data": {"viewer": {"login": "x"}}})]
+    gh, sleeps, sent = _client(answers)
+    assert gh.graphql("query { viewer { login } }", {}) == {"viewer": {"login": "x"}}
+    assert sleeps == [60.0] and len(sent) == 2
+    gh, _, _ = _client([httpx.Response(200, json={"errors": [{"message": "Field 'x' doesn't exist"}]})])
+    with pytest.raises(FetchError, match="GraphQL: Field 'x'"):
+        gh.graphql("query { x }", {})
+
+
+def test_dot_names_are_not_repositories() -> None:
+    for bad in ("owner/..", "owner/..#3", "https://github.com/owner/../pull/3"):
+        with pytest.raises(UsageError):
+            parse_target(bad)
