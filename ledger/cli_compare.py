@@ -61,6 +61,8 @@ class Loaded:
     """Claims of documents linked to this one (a PR's fetched comments: the CI bot's runs)."""
     heads: list[str] = field(default_factory=list)
     """The head sha GitHub reported when the PR was fetched."""
+    stored: bool = False
+    """A ledger document (files given on the command line are often versions of one description)."""
 
 
 def _claims_from_dicts(rows: list[dict[str, Any]]) -> list[Claim]:
@@ -135,7 +137,7 @@ def load_target(target: str, db_path: str, fmt: str | None = None) -> Loaded:
         for child in db.query("SELECT id FROM documents WHERE parent_id = ? ORDER BY id", [doc["id"]]):
             linked += _claims_from_dicts(claims(db, ClaimFilter(document=str(child["id"]))))
     heads = [str(doc["head_sha"])] if doc.get("head_sha") else []
-    return Loaded(str(doc.get("key") or target), versions, linked, heads)
+    return Loaded(str(doc.get("key") or target), versions, linked, heads, stored=True)
 
 
 def load_registered(db_path: str) -> list[RegisteredReference]:
@@ -221,6 +223,7 @@ def run_compare(targets: list[str], *, from_: str | None, to: str | None, fmt: C
     snaps, every = _snapshots(loaded, by, order)
     snaps = select_window(snaps, from_, to) if (from_ or to) and snaps else snaps
     registered = load_registered(db)
+    _note_implausible(snaps)
     refs = [r for s in snaps for r in check_references(s, noise, registered)]
     if kinds:
         refs = [r for r in refs if r.key.kind in kinds]
@@ -234,17 +237,27 @@ def run_compare(targets: list[str], *, from_: str | None, to: str | None, fmt: C
                         or (by is By.auto and len(loaded[0].versions) > 1))
         if kinds:
             pairs = [p for p in pairs if p.key.kind in kinds]
-        if len(loaded) > 1:
+        if len(loaded) > 1 and all(d.stored for d in loaded):
             _caution_unstated_model(pairs)
         out = render_pairs(old.ref, new.ref, pairs, refs, tested, measured, fmt.value)
         return out, ref_regression or any(p.verdict == REGRESSION for p in pairs), bool(pairs)
     rows = compare_series(snaps, noise)
     shown = [r for r in rows if not kinds or r.key.kind in kinds]
-    if len(loaded) > 1:
+    if len(loaded) > 1 and all(d.stored for d in loaded):
         _caution_unstated_model([r.overall for r in shown if r.overall is not None])
     out = render_series([s.ref for s in snaps], shown, refs, tested, measured, fmt.value)
     regression = ref_regression or any(r.overall is not None and r.overall.verdict == REGRESSION for r in shown)
     return out, regression, bool(shown)
+
+
+def _note_implausible(snaps: list[Snapshot]) -> None:
+    from ledger.compare import claim_key, implausible
+
+    why = [f"{s.ref.name} line {c.source.line}: {w}" for s in snaps for c in s.claims
+           if c.kind in ("accuracy", "acceptance") and (w := implausible(c, claim_key(c)[0]))]
+    if why:
+        more = f" (and {len(why) - 3} more)" if len(why) > 3 else ""
+        _err(f"note: left out {len(why)} value(s) their metric cannot take: {'; '.join(why[:3])}{more}")
 
 
 def _caution_unstated_model(pairs: list[Pair]) -> None:
