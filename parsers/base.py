@@ -70,6 +70,14 @@ class Context:
             section = self.section_at(line)
         fields.setdefault("revision", self.revision_at(line))
         cfg = fields.pop("config", None) or {}
+        for key in ("value", "high", "reference", "stderr"):
+            v = fields.get(key)
+            if isinstance(v, int) and not isinstance(v, bool):
+                fields[key] = float(v)  # model_construct does not coerce; support values stay words
+        for key in ("passed", "failed", "skipped"):
+            v = fields.get(key)
+            if v is not None and not isinstance(v, int):
+                fields[key] = int(v)
         return Claim.model_construct(
             kind=kind, source=Source.model_construct(path=self.path, line=line, line_end=line_end or line,
                                                      text=text, section=list(section)),
@@ -98,7 +106,7 @@ _FIELDS = ("metric", "value", "high", "unit", "reference", "outcome", "outcome_t
 
 
 def _defaults(fields: dict[str, Any]) -> dict[str, Any]:
-    out = {k: None for k in _FIELDS}
+    out: dict[str, Any] = dict.fromkeys(_FIELDS)
     out["approx"] = False
     out.update(fields)
     return out
