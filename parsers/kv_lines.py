@@ -294,7 +294,9 @@ def _is_config(label: str, unit: str | None) -> bool:
     core = re.sub(r"\s*[(\[][^()\[\]]{1,30}[)\]]\s*$", "", label)
     if is_config_label(core):
         return True
-    if unit is not None and unit.lower() not in ("tokens", "token", "tok"):
+    if unit is not None and unit.lower() in ("tokens", "token", "tok"):
+        return not re.search(r"accept", label, re.IGNORECASE)  # "Average Input Length (tokens)": workload
+    if unit is not None:
         return False  # "With the draft model: 101.12 s" is a measured time
     return bool(_COUNT_LABEL_RE.search(core)) and not _RATE_WORDS_RE.search(label)
 
@@ -322,6 +324,31 @@ def _accuracy_above(ctx: Context, line: int) -> bool:
     return False
 
 
+# trtllm-bench section banners: "= ENGINE DETAILS", "= PERFORMANCE OVERVIEW"; sub-headers carry a unit:
+# "-- Request Latency Breakdown (ms) ----"
+_BANNER_RE = re.compile(r"^\s*=+\s+(?P<title>[A-Za-z][A-Za-z0-9 +/()&,.-]{2,60}?)\s*=*\s*$")
+_SUBHEAD_RE = re.compile(r"^\s*-{2,}\s*(?P<title>[A-Za-z][^-]{2,60}?)\s*-{3,}\s*$")
+_CONFIG_BANNER_RE = re.compile(r"engine|runtime|request details|dataset|settings|config|world|backend|environment|"
+                               r"arguments|parameters", re.IGNORECASE)
+BANNER_LOOKBACK = 60
+
+
+def section_banner(ctx: Context, line: int) -> tuple[bool, str | None]:
+    """(inside a configuration section, the unit of the nearest sub-header) for a line of bench output."""
+    unit: str | None = None
+    for k in range(line - 1, max(0, line - BANNER_LOOKBACK), -1):
+        text = ctx.doc.line(k)
+        if unit is None:
+            sm = _SUBHEAD_RE.match(text)
+            if sm:
+                unit = header_unit(sm.group("title"))
+                continue
+        bm = _BANNER_RE.match(text)
+        if bm:
+            return bool(_CONFIG_BANNER_RE.search(bm.group("title"))), unit
+    return False, unit
+
+
 def _cut_short(ctx: Context, no: int, text: str, p: Pair) -> bool:
     """The document ends inside this value ("latency: 0" where the lines above print "0.11220 s")."""
     if p.unit is not None or p.end < len(text.rstrip()):
@@ -335,6 +362,8 @@ def _cut_short(ctx: Context, no: int, text: str, p: Pair) -> bool:
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     section = " ".join(block.section[-1:])
     last_kind: str | None = None
+    banner: tuple[bool, str | None] | None = None
+    banner_line = 0
     for no in range(block.start, block.end + 1):
         text = ctx.doc.line(no)
         if no not in ctx.taken and "assert" in text:
@@ -356,7 +385,12 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 continue
             if text[p.label_start + len(label):p.value_start].strip() == "=" and not _MEASURED_RE.search(label):
                 continue  # "tp=8", "M=64": settings, not results
-            unit = header_unit(label) or p.unit
+            if banner is None or banner_line != no:
+                banner, banner_line = section_banner(ctx, no), no
+            if banner[0]:
+                ctx.take(no, p.label_start, p.end)  # "= ENGINE DETAILS": the run's settings
+                continue
+            unit = header_unit(label) or p.unit or (banner[1] if _MEASURED_RE.search(label) else None)
             if unit is not None:
                 unit = normalise_unit(unit)
             if _is_config(label, unit):
