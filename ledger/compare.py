@@ -55,8 +55,9 @@ found wins:
    two-proportion z-test; both runs usually score the same questions, so the true (paired) noise
    is smaller and this threshold is conservative: it rarely cries wolf, and it may miss a real
    change smaller than T (gsm8k at 96%: T = 1.5 points);
-4. the default per kind: accuracy 0.5 points (0.005 for fractions), acceptance length 0.05,
-   acceptance rate 0.02 (or 2 points), perf 2% of the mean of the two values.
+4. the default per kind: accuracy 0.5 points (0.005 for fractions; perplexity, not a proportion,
+   1% of the mean), acceptance length 0.05, acceptance rate 0.02 (or 2 points), perf 2% of the
+   mean of the two values.
 
 z defaults to 1.96 (two-sided 95%). Every threshold is symmetric in old and new (perf takes 2% of
 their mean, not of old), so swapping the sides swaps regression and improvement exactly. A
@@ -530,6 +531,9 @@ def threshold_for(key: Key, old: float, new: float, noise: NoiseModel,
         assert a is not None and b is not None
         t = noise.z * math.sqrt(a * a + b * b)
         return Threshold(t, f"stated stderr, z={noise.z:g}", f"±{_fmt(t)}")
+    if key.kind == "accuracy" and key.metric == "perplexity":
+        t = noise.perf_rel / 2 * (abs(old) + abs(new)) / 2
+        return Threshold(t, "default perplexity", f"±{noise.perf_rel * 50:g}%")
     if key.kind == "accuracy":
         n = _sample_count(key, noise) if noise.use_binomial else None
         percent = max(abs(old), abs(new)) > 1.0

@@ -513,3 +513,9 @@ def test_latest_value_against_a_wandering_history() -> None:
     assert p is not None and p.verdict == "regression"
     p = latest_against_history(key, hist[:2])
     assert p is not None and p.verdict == "improvement" and p.old is hist[0]
+
+
+def test_perplexity_is_relative_and_lower_is_better() -> None:
+    p = compare(snap("a", mk("accuracy", "wikitext perplexity", 5.80)),
+                snap("b", mk("accuracy", "wikitext perplexity", 5.95)))[0]
+    assert p.verdict == "regression" and p.threshold is not None and p.threshold.display == "±1%"
