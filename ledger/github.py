@@ -137,6 +137,14 @@ def check_api_url(api_url: str) -> str:
     return api_url.strip().rstrip("/")
 
 
+def check_transport_security(api_url: str, auth: Auth) -> None:
+    """A token is sent over https, or over plain http only to this machine (a test server)."""
+    parts = urlsplit(api_url)
+    if auth.token and parts.scheme == "http" and parts.hostname not in ("127.0.0.1", "localhost", "::1"):
+        raise UsageError(f"refusing to send the token from {auth.source} over plain http to {parts.hostname}; "
+                         "use an https --api-url")
+
+
 def parse_link(header: str | None) -> dict[str, str]:
     """A `Link` header as {rel: url}: `<https://...&page=2>; rel="next", <...>; rel="last"`."""
     if not header:
@@ -875,6 +883,7 @@ def fetch(
     parsed = [parse_target(t) for t in targets]
     api = check_api_url(api_url or env.get("LEDGER_GITHUB_API") or DEFAULT_API)
     auth = resolve_auth(env, api_url=api)
+    check_transport_security(api, auth)
     if auth.anonymous and on_note is not None:
         on_note(ANONYMOUS_NOTE)
     results: list[FetchResult] = []

@@ -412,3 +412,15 @@ def test_dot_names_are_not_repositories() -> None:
     for bad in ("owner/..", "owner/..#3", "https://github.com/owner/../pull/3"):
         with pytest.raises(UsageError):
             parse_target(bad)
+
+
+def test_a_token_is_not_sent_over_plain_http_to_another_host(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="plain http") as info:
+        fetch(["a/b#1"], tmp_path / "l.db", api_url="http://ghe.example.test/api/v3", env={"GH_TOKEN": TOKEN})
+    assert TOKEN not in str(info.value)
+
+
+def test_public_surface() -> None:
+    import ledger.github as mod
+
+    assert all(hasattr(mod, name) for name in mod.__all__)
