@@ -93,19 +93,25 @@ def _cell(cells: list[str], i: int | None) -> str:
     return cells[i].strip() if i is not None and i < len(cells) else ""
 
 
-def _rows(ctx: Context, header_line: int, last_line: int, layout: Layout) -> Iterator[Claim]:
-    """Claims of the rows below a header (a delimiter row may follow it), up to last_line."""
-    ctx.taken.add(header_line)
-    task = filt = version = ""
+def _pipe_rows(ctx: Context, header_line: int, last_line: int) -> list[tuple[int, list[str], bool]]:
+    """(line, cells, complete) of the pipe lines below a header, up to last_line or the first other line."""
+    rows: list[tuple[int, list[str], bool]] = []
     for no in range(header_line + 1, last_line + 1):
-        raw = ctx.doc.line(no)
-        s = raw.strip()
+        s = ctx.doc.line(no).strip()
         if not s.startswith("|"):
             break
         ctx.taken.add(no)
-        if _is_delimiter(s):
-            continue
-        cells = split_pipe_cells(s)
+        if not _is_delimiter(s):
+            rows.append((no, split_pipe_cells(s), s.endswith("|")))
+    return rows
+
+
+def _rows(ctx: Context, header_line: int, rows: list[tuple[int, list[str], bool]], layout: Layout) -> Iterator[Claim]:
+    """One claim per value cell of the rows (line, cells, complete) under an lm-eval header."""
+    ctx.taken.add(header_line)
+    task = filt = version = ""
+    for no, cells, complete in rows:
+        ctx.taken.add(no)
         if _cell(cells, layout.task):
             task = _cell(cells, layout.task)
             filt = _cell(cells, layout.filter)
@@ -115,7 +121,7 @@ def _rows(ctx: Context, header_line: int, last_line: int, layout: Layout) -> Ite
         vtext = _cell(cells, layout.value)
         if not vtext or not _VALUE_RE.match(vtext):
             continue
-        if layout.value >= len(cells) - 1 and not s.endswith("|"):
+        if layout.value >= len(cells) - 1 and not complete:
             ctx.doc.warnings.append(f"line {no}: lm-eval row cut off in its value cell (truncated input?)")
             continue
         value = to_float(vtext)
@@ -129,18 +135,31 @@ def _rows(ctx: Context, header_line: int, last_line: int, layout: Layout) -> Ite
             metric = f"{metric} ({filt})"
         config = {"task": task_name, "version": version, "filter": filt, "n-shot": _cell(cells, layout.nshot),
                   "metric": metric_name}
-        yield ctx.claim("accuracy", no, s, metric=metric, value=value, stderr=stderr, config=config)
+        yield ctx.claim("accuracy", no, ctx.doc.line(no).strip(), metric=metric, value=value, stderr=stderr,
+                        config=config)
+
+
+def _last_line(ctx: Context) -> int:
+    for k in range(len(ctx.doc.lines), 0, -1):
+        if ctx.doc.line(k).strip():
+            return k
+    return 0
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if block.kind == "table":
         table = block.table
-        if table is None or table.style == "tab":
+        if table is None:
             return
         layout = layout_of(table.header)
         if layout is None:
             return
-        yield from _rows(ctx, table.header_line, block.end, layout)
+        if table.style == "pipe":
+            rows = _pipe_rows(ctx, table.header_line, block.end)
+        else:  # a rendered copy's tab-separated table: only the document's last line can be cut
+            end = _last_line(ctx)
+            rows = [(r.line, r.cells, r.line != end) for r in table.rows]
+        yield from _rows(ctx, table.header_line, rows, layout)
         return
     # a code block (terminal output) or the pipe lines of a rendered copy
     no = block.start
@@ -154,5 +173,5 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             end += 1
         if block.kind == "code":
             end = min(end, block.end)
-        yield from _rows(ctx, no, end, layout)
+        yield from _rows(ctx, no, _pipe_rows(ctx, no, end), layout)
         no = end + 1
