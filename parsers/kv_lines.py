@@ -289,9 +289,15 @@ def _skip_line(text: str) -> bool:
     return not s or bool(_COMMAND_RE.match(s)) or s.count(" --") >= 2 or "█" in s
 
 
+_EXTREME_RESULT_RE = re.compile(r"(?:max|min|peak)\b.{0,30}?(?:ttft|tpot|itl|e2el?|latency|throughput|time)",
+                                re.IGNORECASE)
+
+
 def _is_config(label: str, unit: str | None) -> bool:
     """Run inputs and workload counts: "Successful requests", "Batch size", "Number of draft tokens"."""
     core = re.sub(r"\s*[(\[][^()\[\]]{1,30}[)\]]\s*$", "", label)
+    if _EXTREME_RESULT_RE.match(core):
+        return False  # "Max ITL (ms)", "Min TTFT": an extreme of a measured series, not a max_* setting
     if is_config_label(core):
         return True
     if unit is not None and unit.lower() in ("tokens", "token", "tok"):
