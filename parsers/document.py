@@ -135,6 +135,8 @@ def _markdown_regions(text: str, nlines: int) -> dict[int, tuple[str, int, int, 
         start, end = tok.map[0] + 1, min(tok.map[1], nlines)
         if tok.type == "fence":
             regions[start] = ("fence", start, end, tok.info.strip())
+        elif tok.type == "code_block":  # four-space indented code: benchmark output pasted without a fence
+            regions[start] = ("fence", start, end, "indented")
         elif tok.type == "heading_open":
             title = tokens[i + 1].content if i + 1 < len(tokens) else ""
             regions[start] = ("heading", start, end, f"{len(tok.markup)}\x00{title}")
