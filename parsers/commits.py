@@ -17,6 +17,8 @@ BLOCKS = frozenset({"table", "text", "item"})
 _URL_SHA_RE = re.compile(r"/(?:commit|commits)/([0-9a-f]{7,40})\b")
 # A sha that only says where a CI job ran is that job's revision, not a commit the text describes.
 _CI_COMMIT_RE = re.compile(r"\bCommit:\s*[0-9a-f]{7,40}", re.IGNORECASE)
+_NOT_COMMIT_BEFORE_RE = re.compile(r"\b(?:tree|blob|patch[- ]?id|object|change-id|digest|image)\W{0,3}$",
+                                   re.IGNORECASE)
 _COMMIT_HEADER_RE = re.compile(r"^(?:commit|sha|hash|revision)s?$", re.IGNORECASE)
 
 
@@ -29,6 +31,8 @@ def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Itera
     for sha, start, end in shas_in(text):
         if sha in seen or any(sha.startswith(s) or s.startswith(sha) for s in seen):
             continue
+        if _NOT_COMMIT_BEFORE_RE.search(text[max(0, start - 24):start]):
+            continue  # "tree 3638dd83…", "stable patch ID 79aed56a…": a hash, but not a commit
         seen.add(sha)
         yield ctx.claim("commit", line, text[start:end], sha=sha)
 

@@ -167,11 +167,17 @@ _COMMAND_RE = re.compile(
 _PROGRESS_RE = re.compile(r"\d{1,3}%\|[█▏▎▍▌▋▊▉ #]{0,200}\||█{3}")
 
 
+_LOG_LINE_RE = re.compile(r"^\[?\d{2,4}[-/]\d{2}[-/]\d{2,4}[ T:-]\d{1,2}:\d{2}")
+
+
 def is_command_line(line: str) -> bool:
-    """A shell command ("python3 -m sglang.bench_serving --num-prompts 512 ...") or a progress bar
-    ("100%|█████| 1319/1319 [05:56<00:00, 3.70it/s]"): code, even without a fence."""
+    """A shell command ("python3 -m sglang.bench_serving --num-prompts 512 ..."), a progress bar
+    ("100%|█████| 1319/1319 [05:56<00:00, 3.70it/s]") or a timestamped log line
+    ("[06/05/2026-03:40:28] [TRT-LLM] [I] ..."): code, even without a fence."""
     s = line.strip()
-    if _PROGRESS_RE.search(s):
+    if s.startswith("`") and s.endswith("`") and s.count("`") == 2:
+        s = s.strip("`").strip()  # "`lm_eval --model ... --limit 100`" alone on its line
+    if _PROGRESS_RE.search(s) or _LOG_LINE_RE.match(s):
         return True
     if not _COMMAND_RE.match(s):
         return False
@@ -253,7 +259,7 @@ def _scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
                                     level=len(hm.group(1))))
                 i += 1
                 continue
-        if rendered and is_command_line(stripped):
+        if (rendered or stripped.startswith("`")) and is_command_line(stripped):
             # a rendered copy loses code fences: shell commands and progress bars are still code
             j = i
             while j + 1 < n and lines[j].rstrip().endswith("\\") and lines[j + 1].strip():

@@ -413,6 +413,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 kind = "accuracy"  # "Invalid: 0.000" after "Accuracy: 0.950"
             if _cut_short(ctx, no, text, p):
                 ctx.doc.warnings.append(f"line {no}: value cut short at the end of the document")
+                ctx.take(no, p.label_start, p.end)  # nor may prose read the cut digits
                 continue
             ref = p.reference if p.reference is not None else _baseline_before(ctx, no, unit)
             ctx.take(no, p.label_start, p.end)

@@ -1,0 +1,57 @@
+"""The document reader's handling of pasted output (commands, progress bars, log lines, indented code),
+format sniffing of rendered copies, and hashes that are not commits."""
+
+from __future__ import annotations
+
+import pytest
+
+from parsers import extract
+from parsers.document import is_command_line, read_document, sniff_format
+
+
+@pytest.mark.parametrize(("line", "is_code"), [
+    ("python3 -m sglang.bench_serving --backend sglang --num-prompts 512", True),
+    ("lm_eval --model vllm --tasks gsm8k --num_fewshot 5", True),
+    ("`lm_eval --model local-completions --limit 100`", True),
+    ("PYTHONPATH=python pytest -q tests/test_x.py", True),
+    ("100%|██████████| 1319/1319 [05:56<00:00,  3.70it/s]", True),
+    ("[06/05/2026-03:40:28] [TRT-LLM] [I] [evaluate] lm-eval gsm8k results (scores normalized to range 0~100):", True),
+    ("2025-03-03:13:12:38,519 INFO     [evaluation_tracker.py:269] Output path not provided", True),
+    ("make sure the cache is warm before measuring", False),
+    ("Mean TTFT (ms): 42.17", False),
+    ("The python backend is 3% slower", False),
+])
+def test_is_command_line(line: str, is_code: bool) -> None:
+    assert is_command_line(line) is is_code
+
+
+def test_rendered_commands_and_logs_are_code_blocks() -> None:
+    text = ("Accuracy Tests\n\npython3 -m sglang.test.run_eval --eval-name gsm8k --num-shots 20\n"
+            "100%|████| 1319/1319 [05:56<00:00,  3.70it/s]\nScore: 0.966\n")
+    doc = read_document(text, "x.txt", "rendered")
+    assert [(b.kind, b.start) for b in doc.blocks if b.start >= 3] == [("code", 3), ("code", 4), ("text", 5)]
+    assert [c.value for c in extract(text, path="x.txt", fmt="rendered").claims] == [0.966]
+
+
+def test_txt_copy_with_pipe_output_and_comment_lines_is_rendered() -> None:
+    text = "Title\n\n# Now\n|Tasks|Version|\n|-----|------:|\n|gsm8k|      3|\nDone\n"
+    assert sniff_format(text, "copy.txt") == "rendered"
+    assert sniff_format("## A\n\n## B\n\ntext\n", "notes.txt") == "markdown"
+    assert sniff_format(text, "desc.md") == "markdown"
+
+
+def test_indented_code_is_code() -> None:
+    text = "Results:\n\n    python3 bench.py --num-prompts 500\n    Mean TTFT (ms):       40.12\n\nDone.\n"
+    doc = read_document(text, "x.md")
+    assert ("code", 3, 4) in [(b.kind, b.start, b.end) for b in doc.blocks]
+    assert [c.value for c in extract(text, path="x.md").claims] == [40.12]
+
+
+@pytest.mark.parametrize(("line", "shas"), [
+    ("- Checkpoint `52ae70934f4357d4aa8e0b3c6ed87f83d53d3149`, tree `3638dd83cc9c4ef9b7e79eb30eef98957a633622`.",
+     ["52ae70934f4357d4aa8e0b3c6ed87f83d53d3149"]),
+    ("- its stable patch ID `79aed56a23240a65ec02e9f95888712bdd8b5af1`", []),
+    ("- rebased on main abc1234def", ["abc1234def"]),
+])
+def test_tree_and_patch_ids_are_not_commits(line: str, shas: list[str]) -> None:
+    assert [c.sha for c in extract(line + "\n", path="x.md").claims if c.kind == "commit"] == shas
