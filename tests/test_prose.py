@@ -43,3 +43,8 @@ def test_vs_pairs_a_reference(line: str, value: float, reference: float) -> None
 def test_vs_with_a_sentence_between_is_not_a_pair() -> None:
     claims = extract("- gsm8k 96.59 vs what the old kernel gave on 2 GPUs\n", path="t.md").claims
     assert [(c.value, c.reference) for c in claims] == [(96.59, None)]
+
+
+def test_the_title_heading_is_read_but_section_headings_are_not() -> None:
+    text = "# Fused gating kernel, up to 0.85% e2e speedup\n\n## Results on 8 GPUs at 128 concurrency\n\ntext\n"
+    assert [(c.source.line, c.value, c.unit) for c in extract(text, path="t.md").claims] == [(1, 0.85, "%")]
