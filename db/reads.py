@@ -208,9 +208,9 @@ def document_overview(db: Database, ref: str, version: int | None = None) -> dic
     revisions with claim counts, claim counts by kind, and warnings."""
     doc = resolve_document(db, ref)
     versions = _rows(db, "SELECT v.id, v.version, v.sha256, v.ingested_at, v.parser_version, v.format, "
-                         "v.source_path, v.n_lines, v.n_claims, (SELECT COUNT(*) FROM warnings w WHERE "
-                         "w.version_id = v.id) AS n_warnings FROM document_versions v WHERE v.document_id = ? "
-                         "ORDER BY v.version", [doc["id"]])
+                         "v.source_path, v.n_lines, v.n_claims, v.edited_at, v.editor, "
+                         "(SELECT COUNT(*) FROM warnings w WHERE w.version_id = v.id) AS n_warnings "
+                         "FROM document_versions v WHERE v.document_id = ? ORDER BY v.version", [doc["id"]])
     chosen = next((v for v in versions if v["id"] == doc["latest_version_id"]), versions[-1] if versions else None)
     if version is not None:
         chosen = next((v for v in versions if v["version"] == version), None)

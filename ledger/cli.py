@@ -249,7 +249,9 @@ def show(
     fmt = Format.table if format is Format.table else format
     typer.echo(f"document {d['id']}: {d['key']}" + (f" - {d['title']}" if d.get("title") else "")
                + (f"  {d['url']}" if d.get("url") else ""))
+    edited = any(v.get("edited_at") for v in info["versions"])  # fetched from GitHub: when and by whom
     write_rows([{"version": v["version"], "sha256": v["sha256"][:12], "ingested_at": v["ingested_at"][:19],
+                 **({"edited_at": v.get("edited_at") or "", "editor": v.get("editor") or ""} if edited else {}),
                  "format": v["format"], "lines": v["n_lines"], "claims": v["n_claims"], "warnings": v["n_warnings"],
                  "source": v["source_path"]} for v in info["versions"]], fmt, title="versions")
     write_rows([{"line": s["line"], "section": "  " * max(0, len(s["path"]) - 1) + s["title"]}

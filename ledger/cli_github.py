@@ -99,8 +99,7 @@ def fetch_cmd(
             for w in r.warnings[:3]:
                 _err(f"warning: {r.ref}: {w}")
         else:
-            failed.append(r)
-            _err(f"{r.ref}: {r.error}")
+            failed.append(r)  # reported together at the end
 
     try:
         results = fetch(targets, db, api_url=api_url, state=state.value, since=since, limit=limit,
@@ -123,9 +122,10 @@ def fetch_cmd(
         typer.echo("no pull requests matched")
         return
     if failed:
-        _err(f"{len(failed)} of {len(results)} pull requests failed:")
+        if len(results) > 1:
+            _err(f"{len(failed)} of {len(results)} pull requests failed:")
         for r in failed:
-            _err(f"  {r.ref}: {r.error}")
+            _err(f"{'  ' if len(results) > 1 else ''}{r.ref}: {r.error}")
         raise typer.Exit(2 if len(failed) == len(results) else 1)
 
 

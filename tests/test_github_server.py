@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from _fake_github import HEAD_SHA, NUMBER, REPO, FakeGitHub
+from _fake_github import EDITS, HEAD_SHA, NUMBER, REPO, FakeGitHub
 from typer.testing import CliRunner
 
 from ledger.cli import app
@@ -87,6 +87,7 @@ def test_done_means(server: tuple[FakeGitHub, str], sleeps: list[float], tmp_pat
     info = json.loads(out)
     assert [v["version"] for v in info["versions"]] == [1, 2, 3] and all(v["n_claims"] > 0 for v in info["versions"])
     assert info["document"]["head_sha"] == HEAD_SHA and info["document"]["state"] == "merged"
+    assert [(v["edited_at"], v["editor"]) for v in info["versions"]] == [(at, who) for at, who, _ in EDITS]
     code, out, err = run("claims", "--document", PR, "--all-versions", "--metric", "gsm8k*", "--format", "jsonl",
                          "--db", db)
     outputs += [out, err]
@@ -99,6 +100,7 @@ def test_done_means(server: tuple[FakeGitHub, str], sleeps: list[float], tmp_pat
     assert code == 0, err
     assert "R1: acme/serve#7 v1" in out and "R3: acme/serve#7 v3" in out
     assert any(line.startswith("REGRESSION") and "gsm8k" in line for line in out.splitlines())
+    assert HEAD_SHA[:10] in out  # the head GitHub reported, next to the revisions the text states
 
     # Re-running the fetch writes nothing new, and costs no rate limit (every GET a 304, no GraphQL).
     before, rate = _dump(Path(db)), fake.rate_remaining
