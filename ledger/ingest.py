@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Literal
 from ledger.errors import InputError, LedgerError, NotFound, UsageError
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from sqlite_utils import Database
 
     from db import DocumentIdentity, PreparedVersion
@@ -155,15 +157,89 @@ def ingest(
             if on_result is not None:
                 on_result(r)
         version = parser_version()
-        for path in files:
-            result = _ingest_one(ledger_db, path, repo=repo, pr=pr, title=title, url=url, stdin=stdin, fmt=fmt,
-                                 max_bytes=max_bytes, parser_version=version)
+        loads = (_load(ledger_db, path, repo=repo, pr=pr, title=title, url=url, stdin=stdin,
+                       max_bytes=max_bytes) for path in files)
+        for result in _prepare_and_write(ledger_db, loads, version, fmt, _workers(len(files))):
             results.append(result)
             if on_result is not None:
                 on_result(result)
     finally:
         ledger_db.close()
     return results
+
+
+PARALLEL_MIN_FILES = 24
+"""Below this many files a worker pool costs more than it saves."""
+
+
+def _workers(n_files: int) -> int:
+    """How many processes parse: LEDGER_WORKERS, else one per core for a large batch."""
+    env = os.environ.get("LEDGER_WORKERS", "").strip()
+    if env.isdigit() and int(env) > 0:
+        return int(env)
+    if n_files < PARALLEL_MIN_FILES:
+        return 1
+    return max(1, min(os.cpu_count() or 1, 8))
+
+
+@dataclass
+class _Job:
+    """A document read, hashed and not yet stored: what a worker needs to parse it."""
+
+    path: str
+    src: SourceText
+    identity: DocumentIdentity
+    name: str
+
+
+def _prepare_and_write(db: Database, loads: Iterable[_Job | IngestResult], version: str, fmt: str | None,
+                       workers: int) -> Iterator[IngestResult]:
+    """Parse jobs (in worker processes when workers > 1) and write each in input order.
+
+    Reading, the unchanged-text check and every write stay in this process, so the database has one
+    writer and each version is still one transaction; at most a few jobs per worker are in flight,
+    so memory stays flat however many files there are.
+    """
+    if workers <= 1:
+        for item in loads:
+            yield item if isinstance(item, IngestResult) else _finish(db, item, _parse(item, version, fmt))
+        return
+    import multiprocessing
+    from collections import deque
+    from concurrent.futures import ProcessPoolExecutor
+
+    window = 4 * workers
+    pending: deque[tuple[_Job | IngestResult, Future[PreparedVersion | str] | None]] = deque()
+    ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        for item in loads:
+            fut = None if isinstance(item, IngestResult) else pool.submit(_parse, item, version, fmt)
+            pending.append((item, fut))
+            while len(pending) >= window:
+                yield _drain(db, pending.popleft())
+        while pending:
+            yield _drain(db, pending.popleft())
+
+
+def _drain(db: Database, entry: tuple[_Job | IngestResult, Future[PreparedVersion | str] | None]) -> IngestResult:
+    item, fut = entry
+    if isinstance(item, IngestResult) or fut is None:
+        return item  # type: ignore[return-value]
+    try:
+        outcome = fut.result()
+    except Exception as exc:  # a worker that died (killed, out of memory) costs its document only
+        outcome = f"{item.path}: could not be parsed ({type(exc).__name__}: {exc})"
+    return _finish(db, item, outcome)
+
+
+def _parse(job: _Job, version: str, fmt: str | None) -> PreparedVersion | str:
+    """Parse one document; a failure becomes its one-line message (it must cross a process boundary)."""
+    try:
+        return prepare_version(job.src, job.identity, version, fmt=fmt, name=job.name, source_path=job.path)
+    except LedgerError as exc:
+        return f"{job.path}: {exc}"
+    except Exception as exc:  # a parser bug must cost this document, not the batch, and never a traceback
+        return f"{job.path}: could not be parsed ({type(exc).__name__}: {exc})"
 
 
 def _read(path: str, stdin: bytes | str | None, max_bytes: int | None) -> SourceText:
@@ -179,10 +255,10 @@ def _read(path: str, stdin: bytes | str | None, max_bytes: int | None) -> Source
     return decode(data, STDIN_NAME, limit)
 
 
-def _ingest_one(db: Database, path: str, *, repo: str | None, pr: int | None, title: str | None, url: str | None,
-                stdin: bytes | str | None, fmt: str | None, max_bytes: int | None,
-                parser_version: str) -> IngestResult:
-    from db import DocumentIdentity, find_version, write_version
+def _load(db: Database, path: str, *, repo: str | None, pr: int | None, title: str | None, url: str | None,
+          stdin: bytes | str | None, max_bytes: int | None) -> _Job | IngestResult:
+    """Read and hash one input; a result when it is unreadable or already stored, else a job to parse."""
+    from db import DocumentIdentity, find_version
 
     try:
         src = _read(path, stdin, max_bytes)
@@ -198,14 +274,18 @@ def _ingest_one(db: Database, path: str, *, repo: str | None, pr: int | None, ti
     name = STDIN_NAME if path == STDIN else Path(path).name
     identity = DocumentIdentity(key=key, repo=repo, pr=pr, url=url, title=title,
                                 path=None if path == STDIN or pr is not None else os.path.normpath(path))
-    try:
-        prep = prepare_version(src, identity, parser_version, fmt=fmt, name=name, source_path=path)
-    except LedgerError as exc:
-        return IngestResult(path, "error", key, error=f"{path}: {exc}")
-    except Exception as exc:  # a parser bug must cost this document, not the batch, and never a traceback
-        return IngestResult(path, "error", key, error=f"{path}: could not be parsed ({type(exc).__name__}: {exc})")
+    return _Job(path, src, identity, name)
+
+
+def _finish(db: Database, job: _Job, prep: PreparedVersion | str) -> IngestResult:
+    """Write a parsed document (one transaction), or report why it could not be parsed."""
+    from db import write_version
+
+    key = job.identity.key
+    if isinstance(prep, str):
+        return IngestResult(job.path, "error", key, error=prep)
     written = write_version(db, prep)
-    return IngestResult(path, written.status, key, written.document_id, written.version, src.sha256,
+    return IngestResult(job.path, written.status, key, written.document_id, written.version, job.src.sha256,
                         written.n_claims, list(prep.warnings))
 
 
