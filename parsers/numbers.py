@@ -157,6 +157,11 @@ def find_numbers(text: str, start: int = 0, end: int | None = None, limit: int |
             high = None
             mend = m.end("num")
             unit = None
+        if unit is None:
+            # "1548.84 output tokens/s", "22853.37 total tokens/s": a rate unit after a qualifier word
+            qm = _QUALIFIED_RATE_RE.match(text, mend)
+            if qm and _unit_ok(text, qm.end()):
+                unit, mend = qm.group("unit"), qm.end()
         if unit and high is None:
             # "1.2%~2%", "3ms-5ms": a range written with the unit on both ends
             rm = _UNIT_RANGE_RE.match(text, mend)
@@ -173,6 +178,9 @@ def find_numbers(text: str, start: int = 0, end: int | None = None, limit: int |
     return out
 
 
+_QUALIFIED_RATE_RE = re.compile(
+    r"\s(?:output|input|total|generated|generation|prompt|decode|prefill|gen)\s"
+    r"(?P<unit>tokens/s|tokens/sec|token/s|tok/s|toks/s|tps|req/s|requests/s)", re.IGNORECASE)
 _UNIT_RANGE_RE = re.compile(rf"(?:\s?[~∼–]\s?|-)(?P<num>{_NUM})\s?(?P<unit>{_UNIT_RE})", re.IGNORECASE)
 _BOUND_RE = re.compile(r"(<=|>=|≤|≥|<|>)\s{0,2}$")
 
