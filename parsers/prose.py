@@ -31,7 +31,7 @@ VERSION = "1"
 BLOCKS = frozenset({"text", "item", "heading"})
 
 MEASURE_UNITS = {
-    "ms", "us", "µs", "ns", "s", "sec", "secs", "seconds", "min", "mins", "minutes", "h", "hours",
+    "ms", "us", "µs", "ns", "s", "sec", "secs", "seconds", "min", "mins", "minutes", "m", "h", "hours",
     "GiB", "GB", "MiB", "MB", "KiB", "KB", "TiB", "TB", "%", "x", "×", "pp", "nats", "tok/s", "tok/s/gpu",
     "tok/s/user", "tokens/s", "tokens/sec", "tok/sec", "req/s", "req/sec", "tps", "tps/user", "tps/gpu",
     "it/s", "GB/s", "TB/s", "TFLOPS", "samples/s", "seq/s", "toks/s", "reqs/s", "requests/s",
@@ -139,8 +139,9 @@ def _metric_before(text: str, pos: int, limit: int = 120) -> re.Match[str] | Non
 
 def _is_config_number(text: str, n: Number) -> bool:
     before = text[max(0, n.start - 24):n.start]
-    if _THRESHOLD_BEFORE_RE.search(before):
-        return True  # "0.0114 < 0.7200 - 0.0800": a threshold, not a result
+    if _THRESHOLD_BEFORE_RE.search(before) and (n.unit is None or re.search(
+            r"\d[\w.%/]{0,8}(?:\s?[A-Za-zµ%/]{1,8})?\s*(?:[<>]=?|[≤≥])\s*\(?\s*$", before)):
+        return True  # "0.0114 < 0.7200 - 0.0800": a threshold, not a result; "test time < 30m" is a bound
     if (_CONFIG_BEFORE_RE.search(before) and not n.approx
             and not _METRIC_RIGHT_BEFORE_RE.search(text[max(0, n.start - 40):n.start])):
         return True  # "at con128", "ISL 8192"; but "lands at ~0.70" is a measurement

@@ -48,3 +48,13 @@ def test_vs_with_a_sentence_between_is_not_a_pair() -> None:
 def test_the_title_heading_is_read_but_section_headings_are_not() -> None:
     text = "# Fused gating kernel, up to 0.85% e2e speedup\n\n## Results on 8 GPUs at 128 concurrency\n\ntext\n"
     assert [(c.source.line, c.value, c.unit) for c in extract(text, path="t.md").claims] == [(1, 0.85, "%")]
+
+
+@pytest.mark.parametrize(("line", "values"), [
+    ("- Results are below (overall test time < 30m)", [(30.0, "m")]),
+    ("- TTFT 40 ms < 45 ms budget", [(40.0, "ms")]),
+    ("- accuracy >= 0.95 required", []),
+])
+def test_a_bound_with_a_unit_is_a_claim_but_a_threshold_after_a_value_is_not(
+        line: str, values: list[tuple[float, str]]) -> None:
+    assert [(c.value, c.unit) for c in extract(line + "\n", path="t.md").claims] == values
