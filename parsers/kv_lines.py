@@ -42,12 +42,12 @@ BLOCKS = frozenset({"code", "text", "item"})
 # A colon or equals sign that separates a label from a value (not "18:55:20", "a::b", "http://").
 _ANCHOR_RE = re.compile(r"[:=]")
 # Separators that end the previous pair and start a label.
-_SEP_RE = re.compile(r",\s+|;\s+|\t|\s{2,}|\|\s*")
+_SEP_RE = re.compile(r",\s+|;\s+|\t|\s{2,}|\|\s*|\.\s+(?=[A-Z])")
 _LABEL_STRIP = " \t*`•->"
 # Log prefixes before the pairs: "[2025-06-23 18:55:20 TP0] ", "[06/05/2026-03:40:27] [TRT-LLM] [I] [evaluate] "
 _LOG_PREFIX_RE = re.compile(r"^\s*(?:\S{0,12}\[[^\[\]]{0,60}\d[^\[\]]{0,60}\]\s*)(?:\[[^\[\]]{0,40}\]\s*){0,4}")
 # Where a value ends: a separator, the end, or sentence punctuation at the end.
-_END_RE = re.compile(r"\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$)")
+_END_RE = re.compile(r"[`'\")\]]?\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$)")
 # "total tokens/s", "output tokens/s": qualifier words before a rate unit.
 _GROUP_RE = re.compile(r"\s*(?P<group>[A-Z][A-Za-z]{1,20}(?:\s[A-Za-z0-9]{1,12})?)\.\s+")
 _COMMAND_RE = re.compile(
@@ -272,6 +272,9 @@ def continuations(text: str, pair: Pair) -> list[tuple[float, str, str, int, int
             break
         num = nums[0]
         unit, qual, end = num.unit, "", num.end
+        qm = re.match(r"[-+~\d.,]+\s+([A-Za-z]{2,12})\s+\S", num.text)
+        if unit is not None and qm:
+            qual = qm.group(1)  # "22853.37 total tokens/s"
         if unit is None:
             u, qual, end = _unit_after(text, num.end)
             if u is None:
@@ -289,6 +292,7 @@ def _skip_line(text: str) -> bool:
     return not s or bool(_COMMAND_RE.match(s)) or s.count(" --") >= 2 or "█" in s
 
 
+_NUMERIC_DIFF_RE = re.compile(r"(?:abs|rel|max|mean)[_ ]?(?:abs[_ ]?)?(?:diff|err(?:or)?)\b", re.IGNORECASE)
 _EXTREME_RESULT_RE = re.compile(r"(?:max|min|peak)\b.{0,30}?(?:ttft|tpot|itl|e2el?|latency|throughput|time)",
                                 re.IGNORECASE)
 
@@ -407,6 +411,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 continue
             metric = f"{group} {label}" if group else label
             kind = kind_for_metric(f"{metric} {section}", unit)
+            if _NUMERIC_DIFF_RE.search(label):
+                kind = "accuracy"  # "max_abs_diff = 0": a numerical deviation from the reference output
             if unit is None and not _MEASURED_RE.search(label):
                 if last_kind != "accuracy" and not _accuracy_above(ctx, no):
                     continue

@@ -73,3 +73,13 @@ def test_workload_echoes_are_not_claims(text: str) -> None:
 
 def test_hostile_colon_runs_do_not_raise() -> None:
     extract("a: 1 " * 4000 + "\n" + ": " * 4000 + "\n" + "x=" * 4000, path="t.md")
+
+
+@pytest.mark.parametrize("line", [
+    "A forward benchmark over all shapes. Every row reported `max_abs_diff = 0`.",
+    "A forward benchmark over all shapes. Every row reported max_abs_diff = 0.",
+])
+def test_numerical_diff_after_a_sentence_is_an_accuracy_claim(line: str) -> None:
+    claims = extract(line + "\n", path="t.md").claims
+    assert [(c.kind, c.value, c.metric) for c in claims] == [("accuracy", 0.0, "Every row reported max_abs_diff")] or \
+        [(c.kind, c.value) for c in claims] == [("accuracy", 0.0)]
