@@ -81,8 +81,9 @@ def _column_roles(table: Table) -> list[str]:
     values = [i for i, r in enumerate(roles) if r == "value"]
     deltas = [i for i, r in enumerate(roles) if r == "delta"]
     if "baseline" not in roles and len(values) == 2 and deltas:
-        dh = clean(table.header[deltas[0]]).lower()
-        h0, h1 = (clean(table.header[i]).lower() for i in values)
+        heads = table.header + [""] * (ncols - len(table.header))  # a row may hold more cells than the header
+        dh = clean(heads[deltas[0]]).lower()
+        h0, h1 = (clean(heads[i]).lower() for i in values)
         first_word = lambda h: h.split()[0] if h.split() else h  # noqa: E731
         vs = re.search(r"\b(?:vs\.?|versus|over)\s", dh)
         w0, w1 = first_word(h0), first_word(h1)
