@@ -43,11 +43,11 @@ BLOCKS = frozenset({"code", "text", "item"})
 _ANCHOR_RE = re.compile(r"[:=]")
 # Separators that end the previous pair and start a label.
 _SEP_RE = re.compile(r",\s+|;\s+|\t|\s{2,}|\|\s*|\.\s+(?=[A-Z])")
-_LABEL_STRIP = " \t*`•->"
+_LABEL_STRIP = " \t*`•->'\"{"
 # Log prefixes before the pairs: "[2025-06-23 18:55:20 TP0] ", "[06/05/2026-03:40:27] [TRT-LLM] [I] [evaluate] "
 _LOG_PREFIX_RE = re.compile(r"^\s*(?:\S{0,12}\[[^\[\]]{0,60}\d[^\[\]]{0,60}\]\s*)(?:\[[^\[\]]{0,40}\]\s*){0,4}")
 # Where a value ends: a separator, the end, or sentence punctuation at the end.
-_END_RE = re.compile(r"[`'\")\]]?\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$)")
+_END_RE = re.compile(r"[`'\")\]}]?\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$)")
 # "total tokens/s", "output tokens/s": qualifier words before a rate unit.
 _GROUP_RE = re.compile(r"\s*(?P<group>[A-Z][A-Za-z]{1,20}(?:\s[A-Za-z0-9]{1,12})?)\.\s+")
 _COMMAND_RE = re.compile(
@@ -258,9 +258,9 @@ def _next_label_follows(text: str, pos: int) -> bool:
     return bool(re.match(r"\s*[-+~]?\.?\d", text[pos + m.end():pos + m.end() + 12]))
 
 
-def continuations(text: str, pair: Pair) -> list[tuple[float, str, str, int, int]]:
+def continuations(text: str, pair: Pair) -> list[tuple[float, str | None, str, int, int]]:
     """"…: 89.27 requests/s, 22853.37 total tokens/s": further (value, unit, qualifier, start, end)."""
-    out: list[tuple[float, str, str, int, int]] = []
+    out: list[tuple[float, str | None, str, int, int]] = []
     pos = pair.end
     while True:
         m = re.match(r",\s+", text[pos:pos + 4])
@@ -272,6 +272,10 @@ def continuations(text: str, pair: Pair) -> list[tuple[float, str, str, int, int
             break
         num = nums[0]
         unit, qual, end = num.unit, "", num.end
+        if unit is None and pair.unit is None and _END_RE.match(text, end) and not _next_label_follows(text, end):
+            out.append((num.value, "", "", start, end))  # "acceptance rate: 0.812, 0.623, 0.451": per position
+            pos = end
+            continue
         qm = re.match(r"[-+~\d.,]+\s+([A-Za-z]{2,12})\s+\S", num.text)
         if unit is not None and qm:
             qual = qm.group(1)  # "22853.37 total tokens/s"
@@ -305,7 +309,8 @@ def _is_config(label: str, unit: str | None) -> bool:
     if is_config_label(core):
         return True
     if unit is not None and unit.lower() in ("tokens", "token", "tok"):
-        return not re.search(r"accept", label, re.IGNORECASE)  # "Average Input Length (tokens)": workload
+        # "Average Input Length (tokens)", "Accepted: 1234 tokens": workload; an acceptance length is a result
+        return not re.search(r"accept\w*\s+len", label, re.IGNORECASE)
     if unit is not None:
         return False  # "With the draft model: 101.12 s" is a measured time
     return bool(_COUNT_LABEL_RE.search(core)) and not _RATE_WORDS_RE.search(label)
@@ -427,8 +432,12 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             yield ctx.claim(kind, no, text[p.label_start:p.end], metric=metric, value=p.value, high=p.high,
                             approx=p.approx, unit=unit, reference=ref, printed=p.printed,
                             config={"group": group} if group else None)
-            for value, cunit, qual, start, end in continuations(text, p):
+            for i, (value, cunit, qual, start, end) in enumerate(continuations(text, p), start=2):
                 ctx.take(no, start, end)
-                cmetric = f"{metric} ({qual} {cunit})" if qual else f"{metric} ({cunit})"
+                if not cunit:
+                    cunit = None
+                    cmetric = f"{metric} ({i})"  # the i-th of a list of values under one label
+                else:
+                    cmetric = f"{metric} ({qual} {cunit})" if qual else f"{metric} ({cunit})"
                 yield ctx.claim(kind_for_metric(cmetric, cunit), no, text[start:end], metric=cmetric,
                                 value=value, unit=cunit)
