@@ -327,6 +327,18 @@ def _try_table(doc: Document, i: int, sect: tuple[str, ...]) -> int:
             doc.warnings.append(f"line {rows[-1].line}: table row cut short (truncated input?)")
         doc.blocks.append(Block("table", i + 1, max(j, i + 2), sect, table=t))
         return j
+    # pipe rows with no delimiter row (a sheet paste, a hand-typed table): two or more "|"-led lines with
+    # the same number of cells; the first is the header
+    if raw.lstrip().startswith("|") and _is_pipe_row(raw) and i + 1 < n and lines[i + 1].lstrip().startswith("|") \
+            and len(_pipe_cells(lines[i + 1][:MAX_LINE])) == len(_pipe_cells(raw)) >= 2:
+        header = _pipe_cells(raw)
+        rows = []
+        j = i + 1
+        while j < n and lines[j].lstrip().startswith("|") and len(_pipe_cells(lines[j][:MAX_LINE])) == len(header):
+            rows.append(Row(j + 1, _pipe_cells(lines[j][:MAX_LINE]), lines[j]))
+            j += 1
+        doc.blocks.append(Block("table", i + 1, j, sect, table=Table(header, i + 1, rows, "pipe")))
+        return j
     # tab-separated: two or more consecutive lines with tabs (rendered GitHub tables)
     if "\t" in raw.strip("\t ") and i + 1 < n and "\t" in lines[i + 1].strip("\t "):
         rows = []

@@ -55,3 +55,20 @@ def test_indented_code_is_code() -> None:
 ])
 def test_tree_and_patch_ids_are_not_commits(line: str, shas: list[str]) -> None:
     assert [c.sha for c in extract(line + "\n", path="x.md").claims if c.kind == "commit"] == shas
+
+
+def test_pipe_rows_without_a_delimiter_row_are_a_table() -> None:
+    text = "Numbers:\n\n| Model | main | PR |\n| Llama | 10.1 | 9.2 |\n| Qwen | 8.0 | 7.5 |\n\nok\n"
+    doc = read_document(text, "x.md")
+    tables = [b for b in doc.blocks if b.kind == "table"]
+    assert [(t.start, t.end, len(t.table.rows)) for t in tables if t.table] == [(3, 5, 2)]
+    claims = extract(text, path="x.md").claims
+    assert [(c.value, c.reference) for c in claims] == [(9.2, 10.1), (7.5, 8.0)]
+
+
+def test_ascii_bordered_table_with_baseline_and_speedup_columns() -> None:
+    text = ("+-------+---------------+--------------+---------+\n| Model | Baseline (ms) | This PR (ms) | Speedup |\n"
+            "+=======+===============+==============+=========+\n| Llama | 100.2         | 80.4         | 1.25x   |\n"
+            "+-------+---------------+--------------+---------+\n")
+    claims = extract(text, path="x.md").claims
+    assert [(c.value, c.unit, c.reference) for c in claims] == [(80.4, "ms", 100.2), (1.25, "x", None)]
