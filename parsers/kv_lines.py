@@ -42,12 +42,12 @@ BLOCKS = frozenset({"code", "text", "item"})
 # A colon or equals sign that separates a label from a value (not "18:55:20", "a::b", "http://").
 _ANCHOR_RE = re.compile(r"[:=]")
 # Separators that end the previous pair and start a label.
-_SEP_RE = re.compile(r",\s+|;\s+|\t|\s{2,}|\|\s*|\.\s+(?=[A-Z])")
+_SEP_RE = re.compile(r",\s+|;\s+|\t|\s{2,}|\|\s*|\.\s+(?=[A-Z])|\s/\s+")
 _LABEL_STRIP = " \t*`•->'\"{"
 # Log prefixes before the pairs: "[2025-06-23 18:55:20 TP0] ", "[06/05/2026-03:40:27] [TRT-LLM] [I] [evaluate] "
 _LOG_PREFIX_RE = re.compile(r"^\s*(?:\S{0,12}\[[^\[\]]{0,60}\d[^\[\]]{0,60}\]\s*)(?:\[[^\[\]]{0,40}\]\s*){0,4}")
 # Where a value ends: a separator, the end, or sentence punctuation at the end.
-_END_RE = re.compile(r"[`'\")\]}]?\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$)")
+_END_RE = re.compile(r"[`'\")\]}]?\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$|/\s)")
 # "total tokens/s", "output tokens/s": qualifier words before a rate unit.
 _GROUP_RE = re.compile(r"\s*(?P<group>[A-Z][A-Za-z]{1,20}(?:\s[A-Za-z0-9]{1,12})?)\.\s+")
 _COMMAND_RE = re.compile(
@@ -322,11 +322,39 @@ def _baseline_before(ctx: Context, line: int, unit: str | None) -> float | None:
         prev = ctx.doc.line(line - back)
         if not prev.strip():
             continue
-        for p in pairs_in(prev):
-            if p.value is not None and BASELINE_LABEL_RE.match(p.label) and p.unit == unit:
-                return p.value
+        pairs = [p for p in pairs_in(prev) if p.value is not None]
+        if len(pairs) == 1 and is_baseline_label(pairs[0].label) and _unit_of(pairs[0]) == unit:
+            return pairs[0].value  # a line of its own: "Baseline (non-speculative): 215.84 s"
         break
     return None
+
+
+_BASELINE_END_RE = re.compile(r"(?:^|\s)(?:before|baseline|main|master|old|original|ref(?:erence)?)$", re.IGNORECASE)
+_NEW_LABEL_RE = re.compile(r"^(?:after|now|new|this pr|pr|ours|optimi[sz]ed|with (?:the )?(?:fix|change|pr))$",
+                           re.IGNORECASE)
+
+
+def _paired_later(ctx: Context, no: int, text: str, base: Pair, unit: str | None) -> bool:
+    """A value with the baseline's unit follows it, on its line or on the next line (which pairs with it)."""
+    if any(q.value is not None and q.label_start > base.end and _unit_of(q) == unit for q in pairs_in(text)):
+        return True
+    for k in (no + 1, no + 2):
+        nxt = ctx.doc.line(k)
+        if nxt.strip():
+            pairs = [q for q in pairs_in(nxt) if q.value is not None]
+            return len(pairs) >= 1 and _unit_of(pairs[0]) == unit and not is_baseline_label(pairs[0].label)
+    return False
+
+
+def is_baseline_label(label: str) -> bool:
+    """"Baseline (non-speculative)", "Before", "main", "TTFT before": the value a later one is compared with."""
+    core = re.sub(r"\s*\([^()]{0,40}\)\s*$", "", label).strip()
+    return bool(BASELINE_LABEL_RE.match(core) or _BASELINE_END_RE.search(core))
+
+
+def _unit_of(p: Pair) -> str | None:
+    unit = header_unit(p.label) or p.unit
+    return normalise_unit(unit) if unit else None
 
 
 def _accuracy_above(ctx: Context, line: int) -> bool:
@@ -390,6 +418,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             last_kind = None if not text.strip() else last_kind
             continue
         _floor, group = line_prefix(text)
+        line_base: tuple[float, str | None, str] | None = None
         for p in pairs_in(text):
             if p.value is None or not p.clean or len(p.label) < 2:
                 continue
@@ -411,10 +440,13 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             if _is_config(label, unit):
                 ctx.take(no, p.label_start, p.end)
                 continue
-            if BASELINE_LABEL_RE.match(label):
+            if is_baseline_label(label) and _paired_later(ctx, no, text, p, unit):
                 ctx.take(no, p.label_start, p.end)  # the next value's reference, not a claim
+                line_base = (p.value, unit, re.sub(r"\s*\S+$", "", label))
                 continue
             metric = f"{group} {label}" if group else label
+            if line_base is not None and line_base[2] and _NEW_LABEL_RE.match(label):
+                metric = f"{line_base[2]} {label}"  # "TTFT before: 45.2 ms / after: 40.1 ms" -> "TTFT after"
             kind = kind_for_metric(f"{metric} {section}", unit)
             if _NUMERIC_DIFF_RE.search(label):
                 kind = "accuracy"  # "max_abs_diff = 0": a numerical deviation from the reference output
@@ -426,7 +458,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 ctx.doc.warnings.append(f"line {no}: value cut short at the end of the document")
                 ctx.take(no, p.label_start, p.end)  # nor may prose read the cut digits
                 continue
-            ref = p.reference if p.reference is not None else _baseline_before(ctx, no, unit)
+            ref = p.reference
+            if ref is None and line_base is not None and line_base[1] == unit:
+                ref, line_base = line_base[0], None  # "Before: 45.2 ms, After: 40.1 ms"
+            if ref is None:
+                ref = _baseline_before(ctx, no, unit)
             ctx.take(no, p.label_start, p.end)
             last_kind = kind
             yield ctx.claim(kind, no, text[p.label_start:p.end], metric=metric, value=p.value, high=p.high,
