@@ -139,8 +139,10 @@ def cache_put(db: Database, entries: Sequence[CacheEntry]) -> int:
 
 
 def known_document(db: Database, key: str) -> dict[str, Any] | None:
-    """A document's row by key, with its number of versions (None when it is not stored)."""
-    cur = db.execute("SELECT d.*, (SELECT COUNT(*) FROM document_versions v WHERE v.document_id = d.id) AS n_versions "
+    """A document's row by key, with its number of versions and its newest version's claim count (None when
+    it is not stored)."""
+    cur = db.execute("SELECT d.*, (SELECT COUNT(*) FROM document_versions v WHERE v.document_id = d.id) AS n_versions, "
+                     "(SELECT n_claims FROM document_versions v WHERE v.id = d.latest_version_id) AS latest_claims "
                      "FROM documents d WHERE d.key = ?", [key])
     row = cur.fetchone()
     if row is None:
@@ -170,3 +172,55 @@ def comments_of(db: Database, document_id: int) -> list[dict[str, Any]]:
                      "WHERE parent_id = ? ORDER BY authored_at, id", [document_id])
     names = [d[0] for d in cur.description]
     return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
+
+
+Commit = tuple[str, str | None, str | None, str | None]
+"""(sha, committed_at, author, first line of the message), oldest first."""
+
+
+def sync_commits(db: Database, document_id: int, commits: Sequence[Commit]) -> bool:
+    """Make `pr_commits` match the PR's commit list: new ones added, positions updated, ones no longer
+    listed kept with current = 0 (a force push does not erase what was once tested). True when written."""
+    stored = {r[0]: (r[1], r[2]) for r in db.execute(
+        "SELECT sha, position, current FROM pr_commits WHERE document_id = ?", [document_id])}
+    now = now_iso()
+    wrote = False
+    listed = set()
+    for position, (sha, committed_at, author, message) in enumerate(commits, 1):
+        listed.add(sha)
+        old = stored.get(sha)
+        if old is None:
+            db.execute("INSERT INTO pr_commits (document_id, sha, position, current, committed_at, author, message, "
+                       "first_seen_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?)",
+                       [document_id, sha, position, committed_at, author, message, now])
+            wrote = True
+        elif old != (position, 1):
+            db.execute("UPDATE pr_commits SET position = ?, current = 1 WHERE document_id = ? AND sha = ?",
+                       [position, document_id, sha])
+            wrote = True
+    for sha, (_, current) in stored.items():
+        if sha not in listed and current:
+            db.execute("UPDATE pr_commits SET current = 0 WHERE document_id = ? AND sha = ?", [document_id, sha])
+            wrote = True
+    return wrote
+
+
+def has_commits(db: Database, document_id: int) -> bool:
+    """Whether the PR's commits were fetched."""
+    return db.execute("SELECT 1 FROM pr_commits WHERE document_id = ? LIMIT 1", [document_id]).fetchone() is not None
+
+
+def resolve_commit(db: Database, document_id: int, prefix: str) -> dict[str, Any] | None:
+    """The PR commit a stated sha (a prefix of 7+ hex digits) names, with its position among the current
+    commits and how many there are; None when it is not one of the PR's commits."""
+    p = prefix.strip().lower()
+    if len(p) < 7 or not all(c in "0123456789abcdef" for c in p):
+        return None
+    cur = db.execute("SELECT sha, position, current, committed_at, author, message, "
+                     "(SELECT COUNT(*) FROM pr_commits q WHERE q.document_id = c.document_id AND q.current = 1) "
+                     "AS n_current FROM pr_commits c WHERE document_id = ? AND substr(sha, 1, ?) = ? "
+                     "ORDER BY current DESC, position LIMIT 2", [document_id, len(p), p])
+    rows = cur.fetchall()
+    if len(rows) != 1:
+        return None
+    return dict(zip([d[0] for d in cur.description], rows[0], strict=True))

@@ -13,6 +13,7 @@ Every schema change is a new migration appended to `MIGRATIONS`, never an edit o
     warnings            parse and decode warnings of a version
     github_heads        the head/base sha GitHub reported for a fetched PR (one row per distinct pair)
     http_cache          ETag / Last-Modified per fetched URL, for conditional requests
+    pr_commits          the commits of a fetched PR (to resolve the shas its text states)
 """
 
 from __future__ import annotations
@@ -199,6 +200,26 @@ def m0003_github_fetch(db: Database) -> None:
         stored_at TEXT NOT NULL
     )""")
     db.execute("PRAGMA user_version = 3")
+
+
+@migrations(name="0004_pr_commits")
+def m0004_pr_commits(db: Database) -> None:
+    # The commits of a fetched PR, so a sha its text states can be resolved: one of the PR's commits
+    # (which, and whether it is still in the PR after a force push) or not one of them.
+    db.execute("""CREATE TABLE pr_commits (
+        id INTEGER PRIMARY KEY,
+        document_id INTEGER NOT NULL REFERENCES documents(id),
+        sha TEXT NOT NULL,
+        position INTEGER NOT NULL,           -- 1 = oldest, in the list GitHub gave when last fetched
+        current INTEGER NOT NULL DEFAULT 1,  -- 0: no longer in the PR (force-pushed away)
+        committed_at TEXT,
+        author TEXT,
+        message TEXT,                        -- the first line
+        first_seen_at TEXT NOT NULL,
+        UNIQUE (document_id, sha)
+    )""")
+    db.execute("CREATE INDEX idx_pr_commits_sha ON pr_commits (sha)")
+    db.execute("PRAGMA user_version = 4")
 
 
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)

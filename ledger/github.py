@@ -618,6 +618,8 @@ class FetchResult:
     github_head: str | None = None
     github_base: str | None = None
     stated_heads: list[str] = field(default_factory=list)
+    stated_notes: dict[str, str] = field(default_factory=dict)
+    """What each stated head is among the PR's commits ('PR commit 2 of 5', 'not a commit of this PR')."""
     warnings: list[str] = field(default_factory=list)
     error: str | None = None
     rate_limited: bool = False
@@ -631,7 +633,8 @@ class FetchResult:
         """`stated head 13c21f460b, GitHub head 257d5f0` (or what of it is known)."""
         parts = []
         if self.stated_heads:
-            parts.append("stated head " + ", ".join(self.stated_heads))
+            parts.append("stated head " + ", ".join(
+                h + (f" ({self.stated_notes[h]})" if h in self.stated_notes else "") for h in self.stated_heads))
         if self.github_head:
             g = self.github_head[:10]
             same = any(self.github_head.startswith(s) or s.startswith(g) for s in self.stated_heads)
@@ -682,6 +685,7 @@ def fetch_pull(gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True,
         known_document,
         order_versions_by_time,
         record_head,
+        sync_commits,
     )
     from db.writes import DocumentIdentity, write_version
     from ledger.ingest import parser_version as current_parser_version
@@ -729,7 +733,14 @@ def fetch_pull(gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True,
                 prep = None
             comment_preps.append((c, prep))
 
-    if data is None and not comments_changed:
+    commits: list[tuple[str, str | None, str | None, str | None]] | None = None
+    commit_pages = get_pages(gh, gh.url(f"repos/{ref.repo}/pulls/{ref.number}/commits", {"per_page": PER_PAGE}),
+                             cache=(lambda u: cache_get(db, u)) if known is not None else None)
+    entries.extend(commit_pages.entries)
+    if commit_pages.changed:
+        commits = [_commit(c) for c in commit_pages.items if isinstance(c, dict) and c.get("sha")]
+
+    if data is None and not comments_changed and commits is None:
         doc = known or {}
         return _result(db, key, "unchanged", int(doc.get("id") or 0), 0, 0, warnings, github_state)
 
@@ -762,6 +773,8 @@ def fetch_pull(gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True,
                 if written.status != "unchanged" and written.version == 1:
                     new_comments += 1
                 wrote |= written.status != "unchanged"
+        if commits is not None:
+            wrote |= sync_commits(db, doc_id, commits)
         wrote |= cache_put(db, entries) > 0
     status: Status = "new" if known is None else ("updated" if wrote or new_versions else "unchanged")
     return _result(db, key, status, doc_id, new_versions, new_comments, warnings, github_state)
@@ -827,19 +840,45 @@ def _result(db: Database, key: str, status: Status, doc_id: int, new_versions: i
 
     doc = known_document(db, key) or {}
     doc_id = int(doc.get("id") or doc_id or 0)
-    claims = 0
-    if doc.get("latest_version_id"):
-        row = db.execute("SELECT n_claims FROM document_versions WHERE id = ?", [doc["latest_version_id"]]).fetchone()
-        claims = int(row[0]) if row else 0
+    claims = int(doc.get("latest_claims") or 0)
     state = github_state(db, doc_id) if doc_id else {}
-    stated = []
+    stated: list[str] = []
     for r in state.get("stated", []):
         if r.get("head") and r["head"] not in stated:
             stated.append(str(r["head"]))
+    notes = _commit_notes(db, doc_id, stated) if doc_id else {}
     return FetchResult(key, status, versions=int(doc.get("n_versions") or 0), new_versions=new_versions,
                        claims=claims, comments=len(comments_of(db, doc_id)) if doc_id else 0,
                        new_comments=new_comments, github_head=state.get("github_head"),
-                       github_base=state.get("github_base"), stated_heads=stated, warnings=warnings)
+                       github_base=state.get("github_base"), stated_heads=stated, stated_notes=notes,
+                       warnings=warnings)
+
+
+def _commit(c: dict[str, Any]) -> tuple[str, str | None, str | None, str | None]:
+    """A PR commit from `GET /pulls/{n}/commits`: sha, commit time, author login (or name), first line."""
+    inner = c.get("commit") or {}
+    committer = inner.get("committer") or {}
+    author = _login(c.get("author")) or (inner.get("author") or {}).get("name")
+    message = str(inner.get("message") or "").split("\n", 1)[0][:300] or None
+    return str(c["sha"]).lower(), committer.get("date"), author, message
+
+
+def _commit_notes(db: Database, doc_id: int, stated: list[str]) -> dict[str, str]:
+    """Each stated head among the PR's commits (only when its commits were fetched)."""
+    from db.pulls import has_commits, resolve_commit
+
+    if not has_commits(db, doc_id):
+        return {}
+    notes: dict[str, str] = {}
+    for sha in stated:
+        found = resolve_commit(db, doc_id, sha)
+        if found is None:
+            notes[sha] = "not a commit of this PR"
+        elif not found["current"]:
+            notes[sha] = "a PR commit no longer in the PR"
+        else:
+            notes[sha] = f"PR commit {found['position']} of {found['n_current']}"
+    return notes
 
 
 # ---- the library call behind `ledger fetch` -----------------------------------------------------------

@@ -46,6 +46,12 @@ DESC_V2 = DESC_V1.replace("| gsm8k | 71.65 |", "| gsm8k | 71.10 |").replace(
 DESC_V3 = DESC_V2.replace("| gsm8k | 71.10 |", "| gsm8k | 64.20 |").replace(
     "Review fixes (8e2d7c6b5a", "Final head (13c21f460b") + "\nTTFT (ms): 41.2\n"
 
+COMMITS = [  # the PR's commits, oldest first: the stated "Final head" is an older one than GitHub's head
+    ("13c21f460b5a4d3e2f1a0b9c8d7e6f5a4b3c2d1e", "2024-05-01T09:00:00Z", "mkato-dev", "MTP drafts read FP8 KV pages"),
+    ("8e2d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d", "2024-05-02T09:00:00Z", "mkato-dev", "Review fixes"),
+    (HEAD_SHA, "2024-05-03T18:00:00Z", "mkato-dev", "Rebase on main"),
+]
+
 EDITS = [  # oldest first: the original text, then two edits
     ("2024-05-01T10:00:00Z", "mkato-dev", DESC_V1),
     ("2024-05-02T09:30:00Z", "mkato-dev", DESC_V2),
@@ -84,6 +90,7 @@ class FakeGitHub:
     base_url: str = "https://api.github.test"
     edits: list[tuple[str, str, str]] = field(default_factory=lambda: list(EDITS))
     comments: list[tuple[int, str, str, str]] = field(default_factory=lambda: list(COMMENTS))
+    commits: list[tuple[str, str, str, str]] = field(default_factory=lambda: list(COMMITS))
     comments_per_page: int = 2
     edits_per_page: int = 2
     rate_remaining: int = 5000
@@ -162,6 +169,12 @@ class FakeGitHub:
                 nxt = f"{self.base_url}{path}?per_page=100&page={page + 1}"
                 extra["link"] = f'<{nxt}>; rel="next", <{self.base_url}{path}?per_page=100&page={last}>; rel="last"'
             return self._ok(json.dumps(items).encode(), h, extra)
+        if path == f"/repos/{REPO}/pulls/{NUMBER}/commits":
+            items = [{"sha": sha, "commit": {"message": f"{msg}\n\nSigned-off-by: {who}",
+                                             "author": {"name": who, "date": at},
+                                             "committer": {"name": who, "date": at}},
+                      "author": _user(who), "parents": []} for sha, at, who, msg in self.commits]
+            return self._ok(json.dumps(items).encode(), h)
         if path == f"/repos/{REPO}/pulls":
             page = int(query.get("page", "1"))
             # Most recently updated first, as sort=updated&direction=desc asks; odd numbers are merged.

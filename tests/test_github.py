@@ -239,7 +239,7 @@ def test_three_edits_become_three_versions_oldest_first(tmp_path: Path) -> None:
     [r] = _fetch(fake, dbp)
     assert r.status == "new" and r.versions == 3 and r.new_versions == 3 and r.comments == 3
     assert r.github_head == HEAD_SHA and r.stated_heads == ["13c21f460b"]
-    assert "stated head 13c21f460b, GitHub head 257d5f0a1c" in r.summary()
+    assert "stated head 13c21f460b (PR commit 1 of 3), GitHub head 257d5f0a1c" in r.summary()
     versions = _rows(dbp, "SELECT v.version, v.edited_at, v.editor, v.text FROM document_versions v "
                           "JOIN documents d ON d.id = v.document_id WHERE d.key = ? ORDER BY v.version",
                      (f"{REPO}#{NUMBER}",))
@@ -424,3 +424,25 @@ def test_public_surface() -> None:
     import ledger.github as mod
 
     assert all(hasattr(mod, name) for name in mod.__all__)
+
+
+def test_stated_heads_are_resolved_against_the_prs_commits(tmp_path: Path) -> None:
+    fake, dbp = FakeGitHub(), tmp_path / "l.db"
+    [r] = _fetch(fake, dbp)
+    assert r.stated_notes == {"13c21f460b": "PR commit 1 of 3"}
+    # A force push replaces the first two commits: the stated head was tested, then pushed away.
+    fake.commits = [("aaaa1111bbbb2222cccc3333dddd4444eeee5555", "2024-05-04T00:00:00Z", "mkato-dev", "Squashed"),
+                    fake.commits[-1]]
+    [r] = _fetch(fake, dbp)
+    assert r.status == "updated" and r.stated_notes == {"13c21f460b": "a PR commit no longer in the PR"}
+    assert _rows(dbp, "SELECT sha, position, current FROM pr_commits ORDER BY current DESC, position") == [
+        ("aaaa1111bbbb2222cccc3333dddd4444eeee5555", 1, 1), (HEAD_SHA, 2, 1),
+        ("13c21f460b5a4d3e2f1a0b9c8d7e6f5a4b3c2d1e", 1, 0), ("8e2d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d", 2, 0)]
+    before = _dump(dbp)
+    [r] = _fetch(fake, dbp)
+    assert r.status == "unchanged" and _dump(dbp) == before
+    # A sha the PR never had.
+    fake.edits.append(("2024-05-07T00:00:00Z", "mkato-dev", DESC_V3.replace("Final head (13c21f460b",
+                                                                           "Final head (0badc0de99")))
+    [r] = _fetch(fake, dbp)
+    assert r.stated_notes == {"0badc0de99": "not a commit of this PR"}

@@ -79,7 +79,7 @@ def test_done_means(server: tuple[FakeGitHub, str], sleeps: list[float], tmp_pat
     assert code == 0, err
     assert sleeps == [1.0]  # the 403's retry-after was honoured
     assert out.startswith("new") and "3 versions (+3)" in out and "3 comments" in out
-    assert "stated head 13c21f460b, GitHub head 257d5f0a1c" in out
+    assert "stated head 13c21f460b (PR commit 1 of 3), GitHub head 257d5f0a1c" in out
 
     # Three document versions, oldest first, each with its claims.
     code, out, err = run("show", PR, "--format", "json", "--db", db)
