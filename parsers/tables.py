@@ -158,6 +158,7 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
                 label: str, section: str, base_row: Row | None) -> Iterator[Claim]:
     base_cols = [i for i, r in enumerate(roles) if r == "baseline"]
     value_cols = [i for i, r in enumerate(roles) if r == "value"]
+    row_kind: str | None = None  # the kind of the row's last value cell, for the delta cells after it
     for ci, cell in enumerate(row.cells):
         role = roles[ci] if ci < len(roles) else "value"
         if role in ("label", "config", "baseline", "text") or not clean(cell):
@@ -198,6 +199,10 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
         kind = kind_for_metric(f"{metric} {section}", unit)
         if kind == "perf" and unit is None and role == "delta" and "%" in head:
             unit = "%"
+        if role == "delta" and kind == "perf" and unit in (None, "%", "pp") and row_kind == "accuracy":
+            kind = "accuracy"  # "SGLang vs. vLLM Diff" beside accuracy columns: a difference of accuracies
+        if role == "value":
+            row_kind = kind
         config = {**qualifiers(label), **qualifiers(head), "row": label, "column": head}
         if table.header and _GATE_HEADER_RE.match(clean(table.header[0])):
             config["gate"] = label  # "gate | gsm8k | acceptance length": the row names the gate
