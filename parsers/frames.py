@@ -69,6 +69,19 @@ def _is_header(line: str) -> list[str] | None:
     return cols
 
 
+_SUFFIX_UNIT_RE = re.compile(r"(?:^|[_ ])(ms|us|µs|ns|s|sec|gbps|tflops|gflops|tok_s|tokens_s)$", re.IGNORECASE)
+_UNIT_NAMES = {"gbps": "GB/s", "tflops": "TFLOPS", "gflops": "GFLOPS", "tok_s": "tok/s", "tokens_s": "tokens/s"}
+
+
+def _suffix_unit(name: str) -> str | None:
+    """"latency_ms" -> "ms", "tflops" -> "TFLOPS": a unit spelled into a column name."""
+    m = _SUFFIX_UNIT_RE.search(name.strip())
+    if not m:
+        return None
+    u = m.group(1).lower()
+    return _UNIT_NAMES.get(u, u)
+
+
 def is_input_column(name: str) -> bool:
     """A column that sets up the run (batch_size, miss_rate, M) rather than measuring it."""
     n = name.strip()
@@ -119,7 +132,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 value = to_float(val)
                 if value is None:
                     continue
-                unit = header_unit(col)
+                unit = header_unit(col) or _suffix_unit(col)
                 text = raw[:off + len(val)].strip()
                 yield ctx.claim(kind_for_metric(col, unit), row_no, text, metric=col, value=value, unit=unit,
                                 config=config)
