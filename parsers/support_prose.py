@@ -18,9 +18,10 @@ by the sentence's lead, "Encoder-decoder section states: ..."); without one it g
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ledger.model import Claim
 from parsers.base import Context
@@ -34,6 +35,8 @@ NEEDS_DIGIT = False
 
 MAX_TEXT = 20_000
 """Longer lines are read up to this many characters."""
+MAX_FAMILY = 12
+"""A family reference ("every GLM row") that matches more class names than this resolves to none."""
 
 _SENTENCE_END_RE = re.compile(r"[.!?](?=\s+[A-Z'\"‘“(])|[.!?]$")
 _TABLE_WORDS = r"(?:table|matrix)"
@@ -250,13 +253,19 @@ def _family_parts(spec: str) -> list[str]:
 class _Known:
     """What the document names elsewhere: class names, their model aliases, the absent ones."""
 
-    classes: list[str]
+    classes: dict[str, str]
+    """Class name -> its normalised family head ("Qwen3_5MoeForCausalLM" -> "qwen35moe"), in order."""
     aliases: dict[str, str]
     absent: set[str]
+    by_norm: list[tuple[str, str]] = field(default_factory=list)
+    """(normalised head, class name), sorted: a family's classes are one bisected range."""
+
+    def __post_init__(self) -> None:
+        self.by_norm = sorted((nc, c) for c, nc in self.classes.items() if c not in self.absent)
 
 
 def _known(doc: Document) -> _Known:
-    classes: list[str] = []
+    classes: dict[str, str] = {}
     aliases: dict[str, str] = {}
     absent: set[str] = set()
     for line in doc.lines:
@@ -264,21 +273,36 @@ def _known(doc: Document) -> _Known:
         for m in _CLASS_RE.finditer(text):
             for name in expand(m.group(0)):
                 if name not in classes:
-                    classes.append(name)
+                    classes[name] = _class_norm(name)
+        if ":" not in text:
+            continue
         for value, _feat, items, _span in _memberships(text):
             for it in items:
                 if value == "absent":
                     absent.add(it.subject)
                 elif it.subject not in classes and "For" in it.subject:
-                    classes.append(it.subject)
+                    classes[it.subject] = _class_norm(it.subject)
                 for alias in it.aliases:
                     aliases.setdefault(_family_norm(alias), it.subject)
     return _Known(classes, aliases, absent)
 
 
+_LAST: list[tuple[Document, _Known]] = []
+
+
+def _known_cached(doc: Document) -> _Known:
+    """`_known` once per document (the last document read is kept), not once per line."""
+    if _LAST and _LAST[0][0] is doc:
+        return _LAST[0][1]
+    known = _known(doc)
+    _LAST[:] = [(doc, known)]
+    return known
+
+
 def resolve_family(family: str, known: _Known) -> list[tuple[str, str]]:
     """Class names for a family as written ("DeepSeek-V3/V3.2/GLM") -> [(class, family part)]."""
     out: list[tuple[str, str]] = []
+    seen: set[str] = set()
     for part in _family_parts(family):
         nf = _family_norm(part)
         if not nf:
@@ -286,14 +310,16 @@ def resolve_family(family: str, known: _Known) -> list[tuple[str, str]]:
         hits = []
         if nf in known.aliases:
             hits.append(known.aliases[nf])
-        for c in known.classes:
-            if c in known.absent:
-                continue
-            nc = _class_norm(c)
-            if nc == nf or (nc.startswith(nf) and not (nf[-1].isdigit() and nc[len(nf)].isdigit())):
-                hits.append(c)
+        lo = bisect.bisect_left(known.by_norm, (nf, ""))
+        hi = bisect.bisect_left(known.by_norm, (nf + "\x7f", ""))
+        if hi - lo <= 4 * MAX_FAMILY:  # a family that names more classes than that is no family
+            matched = [c for nc, c in known.by_norm[lo:hi]
+                       if nc == nf or not (nf[-1].isdigit() and nc[len(nf)].isdigit())]
+            if len(matched) <= MAX_FAMILY:
+                hits.extend(matched)
         for h in hits:
-            if all(h != o for o, _ in out):
+            if h not in seen:
+                seen.add(h)
                 out.append((h, part))
     return out
 
@@ -432,7 +458,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         snippet = text[a:b]
         if len(snippet) > 160:
             snippet = snippet[:160]
-        return ctx.claim(kind, line, snippet, subject=subject, feature=feature, value=value, note=note)
+        return ctx.claim(kind, line, snippet, section=block.section, subject=subject, feature=feature, value=value,
+                         note=note)
 
     low = text.lower()
     if ":" in text and ("table" in low or "matrix" in low or "list" in low):
@@ -444,7 +471,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if re.search(r"\b(?:yes|no|n/a|untested|unsupported|supported|absent)\s+(?:for|on)\b", low):
         known: list[_Known] = []
         if _ROWS_HINT_RE.search(text):
-            known.append(_known(ctx.doc))
+            known.append(_known_cached(ctx.doc))
         for value, feature, it, note in _columns(text, known):
             c = emit("support", it.subject, feature, value, note, it.start, it.end)
             if c:
