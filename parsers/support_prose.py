@@ -78,18 +78,12 @@ _USE_RE = re.compile(
     r"(?:\s(?:for|with|on)\s+(?P<subj>.{2,120}))?$", re.IGNORECASE)
 _REQUIRES_RE = re.compile(
     r"^(?P<feat>[\w][\w .+/-]{1,80}?)\s+(?:requires|require|needs|must\s+be|must)\s+(?P<req>.{2,160})$",
-                          re.IGNORECASE)
+    re.IGNORECASE)
 _NOT_SUPPORTED_RE = re.compile(
     r"^(?P<feat>[\w][\w .+/()-]{1,80}?)\s+(?:(?:is|are)\s+(?:not|never)\s+(?:supported|available|allowed)|"
     r"cannot\s+be\s+(?:used|combined|enabled)|(?:is|are)\s+incompatible)"
     r"(?:\s+(?:for|with|on|in|during)\s+(?:the\s+)?(?P<qual>.{2,120}?))?"
     r"(?:\s*(?:,\s*)?\b(?:so|because|since|as|;)\s+(?P<why>.{2,300}))?$", re.IGNORECASE)
-
-
-@dataclass
-class _Span:
-    start: int
-    end: int
 
 
 def _sentences(text: str) -> Iterator[tuple[int, int]]:
@@ -113,7 +107,7 @@ def split_top(text: str, start: int, end: int, seps: tuple[str, ...]) -> list[tu
     out: list[tuple[int, int]] = []
     depth = 0
     i = piece = start
-    low = text.lower()
+    low = text[start:end].lower()
     while i < end:
         ch = text[i]
         if ch in "([{":
@@ -121,7 +115,7 @@ def split_top(text: str, start: int, end: int, seps: tuple[str, ...]) -> list[tu
         elif ch in ")]}" and depth:
             depth -= 1
         elif depth == 0:
-            hit = next((s for s in seps if low.startswith(s, i) and i + len(s) <= end), None)
+            hit = next((s for s in seps if low.startswith(s, i - start)), None)
             if hit:
                 out.append((piece, i))
                 i += len(hit)
