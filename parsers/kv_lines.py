@@ -48,7 +48,7 @@ _LABEL_STRIP = " \t*`•->'\"{"
 _LOG_PREFIX_RE = re.compile(r"^\s*(?:\S{0,12}\[[^\[\]]{0,60}\d[^\[\]]{0,60}\]\s*)(?:\[[^\[\]]{0,40}\]\s*){0,4}")
 # Where a value ends: a separator, the end, or sentence punctuation at the end.
 _END_RE = re.compile(r"[`'\")\]}]?\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$|/\s)")
-# "total tokens/s", "output tokens/s": qualifier words before a rate unit.
+# "Decode 0. Batch size: 128, latency: ...": a group name that the line's metrics share.
 _GROUP_RE = re.compile(r"\s*(?P<group>[A-Z][A-Za-z]{1,20}(?:\s[A-Za-z0-9]{1,12})?)\.\s+")
 _COMMAND_RE = re.compile(
     r"^\s*(?:\$\s|>>>|#|--|python\d?(?:\.\d+)?\s|pytest\s|torchrun\s|mpirun\s|export\s|CUDA_|vllm\s|"
@@ -64,6 +64,8 @@ _MEASURED_RE = re.compile(
     r"exact|match|pass@|f1|ppl|perplexity|gsm8k|mmlu|tflops|gbps|usage\b",
     re.IGNORECASE,
 )
+MAX_LABEL = 120
+"""Characters a label (or a non-numeric value) may span; bounds the work per colon on hostile lines."""
 _NON_UNIT_WORDS = {"vs", "and", "or", "on", "at", "with", "the", "of", "in", "for", "to", "from", "ref", "was"}
 
 
@@ -105,7 +107,8 @@ def _value_at(text: str, pos: int) -> tuple[Number | None, float | None, str | N
     while j < len(text) and text[j] in " \t":
         j += 1
     tok_end = j
-    while tok_end < len(text) and not text[tok_end].isspace() and text[tok_end] not in ",;|":
+    stop = min(len(text), j + 40)  # a value is short: never walk the rest of a long line per colon
+    while tok_end < stop and not text[tok_end].isspace() and text[tok_end] not in ",;|":
         tok_end += 1
     token = text[j:tok_end]
     dur = parse_duration(token)
@@ -174,7 +177,7 @@ def pairs_in(text: str) -> list[Pair]:
         if a < prev_end or not _is_anchor(text, a):
             continue
         # the label: back from the anchor to the previous pair's end or the last separator inside
-        start = prev_end
+        start = max(prev_end, a - MAX_LABEL)  # a label is short: never rescan a long line per colon
         seg = text[start:a]
         inner = len(seg.rstrip())
         last = None
@@ -193,8 +196,9 @@ def pairs_in(text: str) -> list[Pair]:
         if num is None and dur is None:
             # a non-numeric value ("sglang", "not set", "GSM8K metric too low: 0.01"): the next label may start
             # right after the colon, or after a separator
-            em = _SEP_RE.search(text, a + 1)
-            out.append(Pair(label, lstart, None, None, False, None, None, a + 1, em.start() if em else n, True))
+            em = _SEP_RE.search(text, a + 1, min(n, a + 1 + MAX_LABEL))
+            vend = em.start() if em else min(n, a + 1 + MAX_LABEL)
+            out.append(Pair(label, lstart, None, None, False, None, None, a + 1, vend, True))
             prev_end = a + 1
             continue
         unit: str | None

@@ -83,3 +83,17 @@ def test_numerical_diff_after_a_sentence_is_an_accuracy_claim(line: str) -> None
     claims = extract(line + "\n", path="t.md").claims
     assert [(c.kind, c.value, c.metric) for c in claims] == [("accuracy", 0.0, "Every row reported max_abs_diff")] or \
         [(c.kind, c.value) for c in claims] == [("accuracy", 0.0)]
+
+
+@pytest.mark.parametrize("unit", ["a:1", "a: 1x", "x=1", "a: b ", "Before: 1 ms, After: 2 ms\n", "assert 1 >= (2 - "])
+def test_hostile_lines_grow_linearly(unit: str) -> None:
+    import time
+
+    def run(text: str) -> float:
+        t0 = time.perf_counter()
+        extract(text, path="t.md")
+        return time.perf_counter() - t0
+
+    half, whole = unit * 4000, unit * 8000
+    t_half = min(run(half) for _ in range(2))
+    assert run(whole) < 4 * t_half + 0.1
