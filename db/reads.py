@@ -75,7 +75,15 @@ def claims(db: Database, f: ClaimFilter) -> list[dict[str, Any]]:
     return list(iter_claims(db, f))
 
 
+def _refuse_nul(*values: str | None) -> None:
+    """SQLite's LIKE stops reading a pattern at a NUL, so '%a\\0b%' would match like '%a%': refuse it."""
+    if any(v is not None and "\x00" in v for v in values):
+        raise UsageError("a filter value holds a NUL character")
+
+
 def iter_claims(db: Database, f: ClaimFilter) -> Iterator[dict[str, Any]]:
+    _refuse_nul(f.repo, f.kind, f.metric, f.revision, f.search, f.document, f.subject, f.feature,
+                *(part for pair in f.config for part in pair))
     where: list[str] = []
     params: list[Any] = []
     if f.document is not None:
@@ -175,6 +183,7 @@ def claim_from_row(row: dict[str, Any]) -> dict[str, Any]:
 def resolve_document(db: Database, ref: str) -> dict[str, Any]:
     """A document by id, key ('owner/name#N'), path, URL, or '#N' (a PR number, when only one document has it)."""
     ref = ref.strip()
+    _refuse_nul(ref)
     if ref.isdigit():
         found = _rows(db, "SELECT * FROM documents WHERE id = ?", [int(ref)])
         if found:

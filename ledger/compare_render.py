@@ -20,6 +20,7 @@ from ledger.compare import (
     number,
 )
 from ledger.model import Claim
+from ledger.output import clean
 
 SYMBOL = {"regression": "REGRESSION", "improvement": "improvement", "within noise": "~ within noise",
           "new": "new", "missing": "missing", "not comparable": "not comparable",
@@ -86,6 +87,7 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     def line(cells: Sequence[str]) -> str:
         out = []
         for i, c in enumerate(cells):
+            c = clean(c)  # control characters (ESC [ ...) from a document are not sent to the terminal
             c = c if len(c) <= widths[i] else c[: widths[i] - 1] + "…"
             out.append(c.ljust(widths[i]))
         return "  ".join(out).rstrip()
@@ -93,8 +95,8 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
 
 
 def _md_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    def esc(s: str) -> str:
-        return s.replace("|", "\\|").replace("\n", " ")
+    def esc(s: str) -> str:  # document text is never HTML nor a terminal escape; **bold** verdicts stay
+        return clean(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
     out = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
     out += ["| " + " | ".join(esc(c) for c in r) + " |" for r in rows]
     return out

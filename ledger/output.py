@@ -3,7 +3,8 @@
 jsonl is the claims contract, one claim a line, exactly as `ledger extract` prints it, with the
 stored document's key, id, version number and content hash added under `source`. Text from a
 document is never interpreted: rich markup is not parsed, control characters are replaced in
-terminal tables, and markdown output escapes `|`, `<`, `>` and `&` so a pasted table cannot carry HTML.
+terminal tables, markdown output escapes HTML (`<`, `>`, `&`) and markdown's own syntax (`|`, `*`, `_`,
+backticks, brackets, `~`), and csv cells that would start a spreadsheet formula get a leading `'`.
 """
 
 from __future__ import annotations
@@ -50,10 +51,13 @@ def clean(text: object) -> str:
     return _CONTROL_RE.sub("\ufffd", s.replace("\r\n", " ").replace("\n", " ").replace("\t", " "))
 
 
+_MD_SPECIAL_RE = re.compile(r"([\\`*_\[\]~|])")
+"""Markdown's inline syntax (emphasis, code, links and images, strikethrough, cell breaks) is escaped."""
+
+
 def md_cell(text: object) -> str:
-    s = clean(text)
-    return (s.replace("\\", "\\\\").replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace("|", "\\|"))
+    s = clean(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MD_SPECIAL_RE.sub(r"\\\1", s)
 
 
 def revision_text(rev: dict[str, Any] | None) -> str:
@@ -186,8 +190,26 @@ def write_csv(rows: Sequence[dict[str, Any]], out: TextIO, columns: Sequence[str
                             lineterminator="\n")
     writer.writeheader()
     for r in rows:
-        writer.writerow({k: ("" if v is None else _cell(v)) for k, v in r.items()})
+        writer.writerow({k: ("" if v is None else _csv_cell(_cell(v))) for k, v in r.items()})
     out.write(buf.getvalue())
+
+
+_CSV_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _csv_cell(value: object) -> object:
+    """Text as a spreadsheet cannot run it: a cell starting like a formula ('=cmd|...', '@SUM(...)', '+1+2')
+    gets a leading apostrophe, unless it is just a number; control characters (terminal escapes) become U+FFFD."""
+    if not isinstance(value, str):
+        return value
+    s = _CSV_CONTROL_RE.sub("\ufffd", value)
+    if s.startswith(_FORMULA_START):
+        try:
+            float(s)
+        except ValueError:
+            s = "'" + s
+    return s
 
 
 def write_markdown(rows: Sequence[dict[str, Any]], out: TextIO) -> None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from db.reads import ClaimFilter
@@ -35,7 +36,8 @@ def claims(db_path: str | os.PathLike[str], f: ClaimFilter) -> list[dict[str, An
 
     db = open_ledger(db_path, create=False)
     try:
-        return read_claims(db, f)
+        with _bad_values():
+            return read_claims(db, f)
     finally:
         db.close()
 
@@ -46,9 +48,22 @@ def show(db_path: str | os.PathLike[str], ref: str, version: int | None = None) 
 
     db = open_ledger(db_path, create=False)
     try:
-        return document_overview(db, ref, version)
+        with _bad_values():
+            return document_overview(db, ref, version)
     finally:
         db.close()
+
+
+@contextmanager
+def _bad_values() -> Iterator[None]:
+    """A value SQLite cannot bind is a usage error, not a traceback: a number past 64 bits, or text
+    that is not valid Unicode (undecodable bytes in an argument arrive as lone surrogates)."""
+    try:
+        yield
+    except OverflowError as exc:
+        raise UsageError(f"a number is too large ({exc})") from exc
+    except UnicodeEncodeError as exc:
+        raise UsageError("a value holds bytes that are not valid UTF-8 text") from exc
 
 
 def support(db_path: str | os.PathLike[str], subject: str | None = None, feature: str | None = None,
@@ -85,7 +100,8 @@ def sql(db_path: str | os.PathLike[str], query: str, timeout_s: float = 30.0,
         raise UsageError("sql: give a SELECT statement")
     conn = open_readonly(db_path, timeout_s=timeout_s)
     try:
-        cur = conn.execute(query)
+        with _bad_values():
+            cur = conn.execute(query)
         if cur.description is None:
             return []
         names = [d[0] for d in cur.description]
