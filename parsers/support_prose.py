@@ -53,7 +53,7 @@ _MATRIX_WORDS_RE = re.compile(r"architecture|model|support|feature", re.IGNORECA
 _COLUMN_RE = re.compile(
     r"(?:['\"‘“](?P<q>[^'\"’”]{2,60})['\"’”]\s*(?:column\b[^:;]{0,80}?)?"
     r"|\b[Tt]he\s+(?P<bare>(?:[\w+.-]+\s+){0,5}?[\w+.-]+)\s+column\b[^:;]{0,80}?"
-    r"|^\s*(?P<lead>[A-Z][\w+.-]*(?:\s+[\w+.-]+){0,5}?)\s*(?=:))"
+    r"|^\s*(?:[-*+•◦]\s+|\d{1,3}[.)]\s+)?(?P<lead>[A-Z][\w+.-]*(?:\s+[\w+.-]+){0,5}?)\s*(?=:))"
     r"(?:\s(?:reads|says|shows|lists|has|gives|is|are)\b:?|:)\s*",
 )
 _VALUE_FOR_RE = re.compile(
@@ -67,10 +67,10 @@ _MULTIWORD_NAME_RE = re.compile(r"^[A-Z][\w.+-]{0,40}(?: [A-Z0-9][\w.+-]{0,20}){
 _BRACE_RE = re.compile(r"^([^{}]*)\{([^{}]*)\}([^{}]*)$")
 _FOOTNOTE_LABEL_RE = re.compile(r"^(?:footnote|note|see)\s*:\s*", re.IGNORECASE)
 _LEAD_TOPIC_RE = re.compile(
-    r"(?:^\s*|[.;]\s+)(?P<topic>[A-Za-z][\w-]{1,40}(?: [A-Za-z][\w-]{1,40}){0,2}) "
+    r"(?:^\s*(?:[-*+•◦]\s+|\d{1,3}[.)]\s+)?|[.;]\s+)(?P<topic>[A-Za-z][\w-]{1,40}(?: [A-Za-z][\w-]{1,40}){0,2}) "
     r"(?:section|docs?|documentation|page|guide|notes?)\s+(?:states|says|notes|lists|reads)\s*:\s*$",
     re.IGNORECASE)
-_LEAD_FOR_RE = re.compile(r"^\s*(?:for|with)\s+(?P<subj>[^:;]{2,80}):$", re.IGNORECASE)
+_LEAD_FOR_RE = re.compile(r"^\s*(?:[-*+•◦]\s+)?(?:for|with)\s+(?P<subj>[^:;]{2,80}):$", re.IGNORECASE)
 _SUBJECT_TAIL_RE = re.compile(r"\b(?:models?|architectures?|checkpoints?|families|family)$", re.IGNORECASE)
 _USE_RE = re.compile(
     r"^(?:you\s+)?(?P<modal>(?:must|should|need to|have to|always)\s+)?use\s+(?:the\s+|a\s+|an\s+)?"
@@ -258,12 +258,15 @@ class _Known:
         self.by_norm = sorted((nc, c) for c, nc in self.classes.items() if c not in self.absent)
 
 
-def _known(doc: Document) -> _Known:
+def _known(doc: Document, paragraphs: _Paragraphs | None = None) -> _Known:
     classes: dict[str, str] = {}
     aliases: dict[str, str] = {}
     absent: set[str] = set()
-    for line in doc.lines:
-        text = line[:MAX_TEXT]
+    for no in range(1, len(doc.lines) + 1):
+        if paragraphs and no in paragraphs.continuations:
+            continue
+        last = paragraphs.ends.get(no, no) if paragraphs else no
+        text = " ".join(doc.line(n)[:MAX_TEXT] for n in range(no, last + 1))
         for m in _CLASS_RE.finditer(text):
             for name in expand(m.group(0)):
                 if name not in classes:
@@ -279,18 +282,6 @@ def _known(doc: Document) -> _Known:
                 for alias in it.aliases:
                     aliases.setdefault(_family_norm(alias), it.subject)
     return _Known(classes, aliases, absent)
-
-
-_LAST: list[tuple[Document, _Known]] = []
-
-
-def _known_cached(doc: Document) -> _Known:
-    """`_known` once per document (the last document read is kept), not once per line."""
-    if _LAST and _LAST[0][0] is doc:
-        return _LAST[0][1]
-    known = _known(doc)
-    _LAST[:] = [(doc, known)]
-    return known
 
 
 def resolve_family(family: str, known: _Known) -> list[tuple[str, str]]:
@@ -394,7 +385,9 @@ def _constraints(text: str) -> Iterator[tuple[str, str, str, str | None, int, in
             lm = _LEAD_TOPIC_RE.search(lead)
             fm = _LEAD_FOR_RE.match(lead)
             if lm:
-                topic = re.sub(r"^the\s+", "", lm.group("topic"), flags=re.IGNORECASE).lower()
+                topic = re.sub(r"^the\s+", "", lm.group("topic"), flags=re.IGNORECASE)
+                if topic.split()[0][1:].islower():
+                    topic = topic[0].lower() + topic[1:]  # sentence case, not a name: "Encoder-decoder"
                 # "Encoder-decoder section": encoder-decoder models; "Speculative decoding section": a feature
                 lead_subject = topic if _SUBJECT_TAIL_RE.search(topic) or " " in topic else f"{topic} models"
             elif fm:
@@ -434,29 +427,87 @@ def _constraints(text: str) -> Iterator[tuple[str, str, str, str | None, int, in
                 yield subject, feat, value, note, a, b
 
 
+@dataclass
+class _Paragraphs:
+    """Lines that continue a sentence from the line above (a wrapped paragraph or list item)."""
+
+    ends: dict[int, int]
+    """First line -> last line of a paragraph that spans lines."""
+    continuations: set[int]
+    """Lines read as part of the paragraph that starts above them."""
+
+
+def _paragraphs(doc: Document) -> _Paragraphs:
+    kinds = {b.start: b.kind for b in doc.blocks if b.end == b.start}
+    ends: dict[int, int] = {}
+    cont: set[int] = set()
+    for b in doc.blocks:
+        if b.kind not in BLOCKS or b.start in cont or len(doc.line(b.start)) > MAX_TEXT:
+            continue
+        n = b.start
+        while (kinds.get(n + 1) == "text" and not doc.line(n).rstrip().endswith((".", "!", "?"))
+               and len(doc.line(n + 1)) <= MAX_TEXT and n - b.start < 200):
+            n += 1
+            cont.add(n)
+        if n > b.start:
+            ends[b.start] = n
+    return _Paragraphs(ends, cont)
+
+
+@dataclass
+class _DocCache:
+    doc: Document
+    paragraphs: _Paragraphs
+    known: _Known | None = None
+
+
+_LAST_DOC: list[_DocCache] = []
+
+
+def _doc_cache(doc: Document) -> _DocCache:
+    """Per-document facts, computed once (the last document read is kept)."""
+    if _LAST_DOC and _LAST_DOC[0].doc is doc:
+        return _LAST_DOC[0]
+    cache = _DocCache(doc, _paragraphs(doc))
+    _LAST_DOC[:] = [cache]
+    return cache
+
+
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if block.start in ctx.taken:
         return
-    line = block.start
-    text = ctx.doc.line(line)[:MAX_TEXT]
+    cache = _doc_cache(ctx.doc)
+    if block.start in cache.paragraphs.continuations:
+        return  # read with the line its sentence starts on
+    first = block.start
+    last = cache.paragraphs.ends.get(first, first)
+    original = "\n".join(ctx.doc.line(n)[:MAX_TEXT] for n in range(first, last + 1))
+    text = original.replace("\n", " ")  # same offsets; a sentence may wrap
     if not text.strip() or re.match(r"^\s*\[\^[\w.-]{1,24}\]:", text):
         return  # footnote definitions are the tables' notes
+    starts = [0]
+    for n in range(first, last):
+        starts.append(starts[-1] + len(ctx.doc.line(n)) + 1)
     seen: set[tuple[str, str, str]] = set()
 
     def emit(kind: str, subject: str, feature: str, value: str, note: str | None, a: int, b: int) -> Claim | None:
+        subject, feature = " ".join(subject.split()), " ".join(feature.split())
+        note = " ".join(note.split()) if note else None
         key = (subject, feature, value)
         if key in seen:
             return None
         seen.add(key)
-        ctx.take(line, a, b)
-        snippet = text[a:b]
-        if len(snippet) > 160:
-            snippet = snippet[:160]
-        return ctx.claim(kind, line, snippet, section=block.section, subject=subject, feature=feature, value=value,
-                         note=note)
+        b = min(b, a + 160)
+        la = bisect.bisect_right(starts, a) - 1
+        lb = bisect.bisect_right(starts, max(a, b - 1)) - 1
+        for i in range(la, lb + 1):
+            line_end = starts[i] + len(ctx.doc.line(first + i))
+            ctx.take(first + i, max(a, starts[i]) - starts[i], min(b, line_end) - starts[i])
+        return ctx.claim(kind, first + la, original[a:b], line_end=first + lb, section=block.section,
+                         subject=subject, feature=feature, value=value, note=note)
 
     low = text.lower()
-    if ":" in text and ("table" in low or "matrix" in low or "list" in low):
+    if ":" in text and ("table" in low or "matrix" in low):
         for value, feature, items, _span in _memberships(text):
             for it in items:
                 c = emit("support", it.subject, feature, value, it.note, it.start, it.end)
@@ -465,12 +516,15 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if re.search(r"\b(?:yes|no|n/a|untested|unsupported|supported|absent)\s+(?:for|on)\b", low):
         known: list[_Known] = []
         if _ROWS_HINT_RE.search(text):
-            known.append(_known_cached(ctx.doc))
+            if cache.known is None:
+                cache.known = _known(ctx.doc, cache.paragraphs)
+            known.append(cache.known)
         for value, feature, it, note in _columns(text, known):
             c = emit("support", it.subject, feature, value, note, it.start, it.end)
             if c:
                 yield c
-    if re.search(r"\b(?:use|requires?|needs|not supported|not available|not allowed|never supported)\b", low):
+    if re.search(r"\b(?:use|requires?|needs|must|not supported|not available|not allowed|never supported|cannot|"
+                 r"incompatible)\b", low):
         for subject, feature, value, note, a, b in _constraints(text):
             c = emit("constraint", subject, feature, value, note, a, b)
             if c:
