@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import time
+from collections.abc import Callable
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -75,3 +79,85 @@ def test_hostile_lines_grow_linearly() -> None:
         t_small = min(_time(small) for _ in range(2))
         t_big = min(_time(big) for _ in range(2))
         assert t_big < 4 * t_small + 0.05, f"{name}: {t_small:.3f}s for half, {t_big:.3f}s for whole"
+
+
+# ---- size: a whole document, long tables, unclosed fences, deep nesting (ratios of two sizes, not clocks) ----
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SLOW = os.environ.get("LEDGER_SLOW_TESTS") == "1"
+
+
+def _fixture_text() -> str:
+    """Every fixture document (our own writing in the real formats), one after the other."""
+    return "\n\n".join(p.read_text() for p in sorted(FIXTURES.rglob("*")) if p.suffix in (".md", ".txt"))
+
+
+def _grows_linearly(make: Callable[[int], str], n: int, path: str = "big.md") -> tuple[float, float]:
+    """Time for size n and 2n (best of two each); the larger must take well under 4x (quadratic would be 4x)."""
+    small, big = make(n), make(2 * n)
+    t_small = min(_time_at(small, path) for _ in range(2))
+    t_big = min(_time_at(big, path) for _ in range(2))
+    assert t_big < 3 * t_small + 0.1, f"{t_small:.3f}s for n={n}, {t_big:.3f}s for 2n"
+    return t_small, t_big
+
+
+def _time_at(text: str, path: str) -> float:
+    start = time.perf_counter()
+    extract(text, path=path)
+    return time.perf_counter() - start
+
+
+def test_whole_document_time_grows_linearly() -> None:
+    base = _fixture_text()
+    assert len(base) > 10_000
+    _grows_linearly(lambda k: base * k, 3)
+
+
+def _table(rows: int) -> str:
+    return "| model | gsm8k | tok/s |\n| --- | --- | --- |\n" + "".join(
+        f"| model-{i} | {70 + i % 10}.{i % 7} | {1000 + i} |\n" for i in range(rows))
+
+
+def test_long_table_grows_linearly_and_every_row_is_read() -> None:
+    _grows_linearly(_table, 1_000)
+    result = extract(_table(1_000), path="t.md")
+    assert len(result.claims) == 2 * 1_000 and not result.warnings
+
+
+def test_unclosed_fence_runs_to_the_end() -> None:
+    def fenced(n: int) -> str:
+        return "## Results\n\n```\n" + "gsm8k 71.5 (ref 71.8)\nTTFT 42 ms\n" * n
+
+    _grows_linearly(fenced, 5_000)
+    tail = fenced(3) + "\n| check | result |\n| --- | --- |\n| gsm8k | 71.5 |\n"
+    result = extract(tail, path="f.md")  # CommonMark: an unclosed fence holds the rest of the document
+    assert not result.warnings
+    assert all(c.source.line > 3 for c in result.claims)
+
+
+def test_deep_nesting_of_lists_and_quotes_grows_linearly() -> None:
+    def lists(n: int) -> str:
+        return "".join("  " * (i % 64) + f"- step {i}: gsm8k 7{i % 10}.5\n" for i in range(n))
+
+    def quotes(n: int) -> str:
+        return "".join(">" * (i % 64) + f" gsm8k 71.{i % 10}\n" for i in range(n))
+
+    def both(n: int) -> str:
+        return "".join(">" * (i % 32) + " " + "  " * (i % 16) + f"- 1. * TTFT {i} ms\n" for i in range(n))
+
+    for make in (lists, quotes, both):
+        _grows_linearly(make, 600)
+    one_line = ">" * 20_000 + " - " * 5_000 + "gsm8k 71.5\n"
+    assert _time_at(one_line, "deep.md") < 5
+
+
+@pytest.mark.skipif(not SLOW, reason="10 MB documents take a minute: set LEDGER_SLOW_TESTS=1")
+def test_ten_megabyte_document_and_100k_line_table() -> None:
+    base = _fixture_text()
+    k = 10_000_000 // len(base.encode())
+    t5 = _time_at(base * (k // 2), "big.md")
+    t10 = _time_at(base * k, "big.md")
+    assert t10 < 3 * t5, f"5 MB {t5:.1f}s, 10 MB {t10:.1f}s"
+    t50k = _time_at(_table(50_000), "t.md")
+    t100k = _time_at(_table(100_000), "t.md")
+    assert t100k < 3 * t50k, f"50k rows {t50k:.1f}s, 100k rows {t100k:.1f}s"
