@@ -42,7 +42,7 @@ _SENTENCE_END_RE = re.compile(r"[.!?](?=\s+[A-Z'\"‘“(])|[.!?]$")
 _TABLE_WORDS = r"(?:table|matrix)"
 _MEMBERSHIP_RE = re.compile(
     r"\b(?P<lead>(?:rows?|entries|architectures|models|classes)?[^:;]{0,80}?\b(?:in|from|of|on)\s+(?:the\s+)?"
-    r"(?:[\w.+-]+\s+){0,3}?(?P<feat>[\w+-]+\s+" + _TABLE_WORDS + r")\b[^:;]{0,40}?):\s+",
+    r"(?:[\w.+-]+\s+){0,3}?(?P<feat>[\w+-]+\s+" + _TABLE_WORDS + r")\b[^:;]{0,40}?):(?:\s+|$)",
     re.IGNORECASE)
 _ABSENT_RE = re.compile(r"\b(?:absent|missing|not (?:listed|present|found|in|included)|no rows?|lacks?|omitted)\b",
                         re.IGNORECASE)
@@ -61,9 +61,11 @@ _VALUE_FOR_RE = re.compile(
 _VALUE_WORDS = {"yes": "yes", "no": "no", "n/a": "n/a", "untested": "untested", "not tested": "untested",
                 "unsupported": "no", "supported": "yes", "absent": "absent"}
 _ROWS_RE = re.compile(r"^(?:every|all|each|both|the|any)\s+(?P<fam>.{1,200}?)\s+rows?$", re.IGNORECASE)
-_CLASS_RE = re.compile(r"\b[A-Z][A-Za-z0-9_]{0,60}For[A-Z][A-Za-z0-9]{0,40}(?:\{[\w,]{1,80}\}[A-Za-z0-9]{0,40})?")
+_CLASS_RE = re.compile(r"\b[A-Z][A-Za-z0-9_]{0,60}For(?:[A-Z][A-Za-z0-9]{0,40}(?:\{[\w,]{1,80}\}[A-Za-z0-9]{0,40})?"
+                       r"|\{[\w,]{1,80}\}[A-Za-z0-9]{0,40})")
 _NAME_RE = re.compile(r"^[A-Za-z0-9][\w.+-]{0,80}(?:\{[\w.+-]{1,40}(?:,[\w.+-]{1,40}){1,10}\}[\w.+-]{0,40})?$")
 _MULTIWORD_NAME_RE = re.compile(r"^[A-Z][\w.+-]{0,40}(?: [A-Z0-9][\w.+-]{0,20}){1,2}$")
+_CODE_MARKS_RE = re.compile(r"[`*]+")
 _BRACE_RE = re.compile(r"^([^{}]*)\{([^{}]*)\}([^{}]*)$")
 _FOOTNOTE_LABEL_RE = re.compile(r"^(?:footnote|note|see)\s*:\s*", re.IGNORECASE)
 _LEAD_TOPIC_RE = re.compile(
@@ -191,7 +193,7 @@ def list_items(text: str, start: int, end: int) -> list[_Item]:
     """
     items: list[_Item] = []
     for a, b in split_top(text, start, end, (", ", ",", "; ")):
-        piece = text[a:b]
+        piece = _CODE_MARKS_RE.sub("", text[a:b])
         parts = [_head_and_paren(piece[x:y]) for x, y in split_top(piece, 0, len(piece), (" and ", " & "))]
         shared = parts[-1][1] if len(parts) > 1 and all(p is None for _, p in parts[:-1]) else None
         for head, paren in parts:
@@ -266,7 +268,7 @@ def _known(doc: Document, paragraphs: _Paragraphs | None = None) -> _Known:
         if paragraphs and no in paragraphs.continuations:
             continue
         last = paragraphs.ends.get(no, no) if paragraphs else no
-        text = " ".join(doc.line(n)[:MAX_TEXT] for n in range(no, last + 1))
+        text = _list_text(doc, no, last, paragraphs.list_lines if paragraphs else set())
         for m in _CLASS_RE.finditer(text):
             for name in expand(m.group(0)):
                 if name not in classes:
@@ -435,12 +437,15 @@ class _Paragraphs:
     """First line -> last line of a paragraph that spans lines."""
     continuations: set[int]
     """Lines read as part of the paragraph that starts above them."""
+    list_lines: set[int]
+    """Continuations that are list items under a lead ending with a colon ("...table:" then "- A")."""
 
 
 def _paragraphs(doc: Document) -> _Paragraphs:
     kinds = {b.start: b.kind for b in doc.blocks if b.end == b.start}
     ends: dict[int, int] = {}
     cont: set[int] = set()
+    items: set[int] = set()
     for b in doc.blocks:
         if b.kind not in BLOCKS or b.start in cont or len(doc.line(b.start)) > MAX_TEXT:
             continue
@@ -449,9 +454,38 @@ def _paragraphs(doc: Document) -> _Paragraphs:
                and len(doc.line(n + 1)) <= MAX_TEXT and n - b.start < 200):
             n += 1
             cont.add(n)
+        if doc.line(n).rstrip().endswith(":") and _LIST_LEAD_RE.search(doc.line(n)):
+            m = n + 1 if doc.line(n + 1).strip() else n + 2
+            while kinds.get(m) == "item" and len(doc.line(m)) <= MAX_TEXT and m - b.start < 400:
+                cont.add(m)
+                items.add(m)
+                n = m
+                m += 1
         if n > b.start:
             ends[b.start] = n
-    return _Paragraphs(ends, cont)
+    return _Paragraphs(ends, cont, items)
+
+
+_LIST_LEAD_RE = re.compile(r"\b(?:table|matrix|column|reads|states|says)\b[^:]{0,60}:\s*$", re.IGNORECASE)
+_BULLET_PREFIX_RE = re.compile(r"^[ \t]*(?:[-*+•◦▪‣]|\d{1,3}[.)])[ \t]+")
+
+
+def _list_text(doc: Document, first: int, last: int, list_lines: set[int]) -> str:
+    """Lines first..last joined with the offsets of "\n".join: a wrapped sentence reads on, list items
+    under a lead become comma-separated names."""
+    out: list[str] = []
+    for no in range(first, last + 1):
+        raw = doc.line(no)[:MAX_TEXT]
+        sep = "," if no - 1 in list_lines else " "
+        if no in list_lines:
+            bm = _BULLET_PREFIX_RE.match(raw)
+            if bm:
+                raw = " " * bm.end() + raw[bm.end():]
+            stop = re.search(r"[.;]\s*$", raw)
+            if stop:
+                raw = raw[:stop.start()] + " " * (len(raw) - stop.start())
+        out.append((sep if no > first else "") + raw)
+    return "".join(out)
 
 
 @dataclass
@@ -482,7 +516,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     first = block.start
     last = cache.paragraphs.ends.get(first, first)
     original = "\n".join(ctx.doc.line(n)[:MAX_TEXT] for n in range(first, last + 1))
-    text = original.replace("\n", " ")  # same offsets; a sentence may wrap
+    text = _list_text(ctx.doc, first, last, cache.paragraphs.list_lines)  # same offsets as `original`
     if not text.strip() or re.match(r"^\s*\[\^[\w.-]{1,24}\]:", text):
         return  # footnote definitions are the tables' notes
     starts = [0]
