@@ -151,3 +151,29 @@ def test_usage_errors(tmp_path: Path) -> None:
     assert code == 2 and "credentials" in err and "secret" not in err
     code, _, err = run("fetch", REPO, "--since", "yesterday", "--db", db)
     assert code == 2 and "--since" in err
+
+
+def test_interrupted_fetch_exits_130_and_a_rerun_completes(server: tuple[FakeGitHub, str], tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    fake, url = server
+    db = str(tmp_path / "ledger.db")
+
+    def interrupt(seconds: float) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("time.sleep", interrupt)
+    fake.fail(f"/repos/{REPO}/pulls/{NUMBER}/commits", 503)  # the retry's wait is where Ctrl-C lands
+    code, _, err = run("fetch", PR, "--api-url", url, "--db", db, env={"GH_TOKEN": TOKEN})
+    assert code == 130 and "interrupted" in err and "run the same command again" in err
+    monkeypatch.undo()
+    monkeypatch.setattr("ledger.github._gh_token", lambda host: None)
+    code, out, _ = run("fetch", PR, "--api-url", url, "--db", db, env={"GH_TOKEN": TOKEN})
+    assert code == 0 and out.startswith("new") and "3 versions (+3)" in out and "3 comments (+3)" in out
+
+
+def test_no_comments(server: tuple[FakeGitHub, str], tmp_path: Path) -> None:
+    fake, url = server
+    code, out, _ = run("fetch", PR, "--no-comments", "--api-url", url, "--db", str(tmp_path / "l.db"),
+                       env={"GH_TOKEN": TOKEN})
+    assert code == 0 and "0 comments" in out
+    assert not any(s.path.endswith("/comments") for s in fake.seen)
