@@ -54,6 +54,12 @@ def test_support_table_takes_its_lines_from_the_number_readers() -> None:
     assert [c for c in result.claims if c.kind not in SUPPORT_KINDS] == []
 
 
+def test_a_generic_support_column_takes_the_section_as_feature() -> None:
+    text = "## FP8 KV cache\n\n| Model | Supported |\n|---|---|\n| `LlamaForCausalLM` | ✅ |\n| Qwen3 | No |\n"
+    assert [(r["subject"], r["feature"], r["value"]) for r in _support_rows(text, "kv.md")] == [
+        ("LlamaForCausalLM", "FP8 KV cache", "yes"), ("Qwen3", "FP8 KV cache", "no")]
+
+
 def test_gate_table_of_check_marks_is_not_a_matrix() -> None:
     text = (FIXTURES / "gate_status.md").read_text(encoding="utf-8")
     assert _support_rows(text, "gate_status.md") == []
