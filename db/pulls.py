@@ -82,12 +82,14 @@ def record_head(db: Database, document_id: int, head_sha: str, base_sha: str | N
     return cur.rowcount == 1
 
 
-def order_versions_by_time(db: Database, document_id: int) -> bool:
+def order_versions_by_time(db: Database, document_id: int, latest_sha: str | None = None) -> bool:
     """Renumber a document's versions by edit time (oldest first) when they are out of order, and point
-    latest_version_id at the newest. Only when every version has an edit time (fetched ones do); a
-    document with a file-ingested version keeps its ingestion order. True when something was rewritten."""
-    rows = db.execute("SELECT id, version, edited_at FROM document_versions WHERE document_id = ? ORDER BY version",
-                      [document_id]).fetchall()
+    latest_version_id at the newest, or at the version whose text is `latest_sha` (an edit that went
+    back to an earlier text is stored once, at its first time). Only when every version has an edit
+    time (fetched ones do); a document with a file-ingested version keeps its ingestion order. True
+    when something was rewritten."""
+    rows = db.execute("SELECT id, version, edited_at, sha256 FROM document_versions WHERE document_id = ? "
+                      "ORDER BY version", [document_id]).fetchall()
     if not rows or any(r[2] is None for r in rows):
         return False
     wanted = sorted(rows, key=lambda r: (r[2], r[1]))
@@ -99,8 +101,9 @@ def order_versions_by_time(db: Database, document_id: int) -> bool:
         db.conn.executemany("UPDATE document_versions SET version = ? WHERE id = ?",
                             [(i + 1, r[0]) for i, r in enumerate(wanted)])
         wrote = True
+    latest = next((r[0] for r in rows if latest_sha is not None and r[3] == latest_sha), wanted[-1][0])
     cur = db.execute("UPDATE documents SET latest_version_id = ? WHERE id = ? AND latest_version_id IS NOT ?",
-                     [wanted[-1][0], document_id, wanted[-1][0]])
+                     [latest, document_id, latest])
     return wrote or cur.rowcount > 0
 
 

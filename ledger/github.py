@@ -665,8 +665,13 @@ def _prepare(text: str, key: str, identity_kw: dict[str, Any], parser_version: s
         src = decode(_normalise(text).encode("utf-8"), key)
     except EmptyInput:
         return None
-    prep = prepare_version(src, DocumentIdentity(key=key, **identity_kw), parser_version, fmt="markdown",
-                           name=key, source_path=identity_kw.get("url") or key)
+    try:
+        prep = prepare_version(src, DocumentIdentity(key=key, **identity_kw), parser_version, fmt="markdown",
+                               name=key, source_path=identity_kw.get("url") or key)
+    except LedgerError:
+        raise
+    except Exception as exc:  # a parser bug costs this text (a warning), never the PR or the batch
+        raise InputError(key, f"could not be parsed ({type(exc).__name__}: {str(exc)[:200]})") from None
     prep.edited_at = edited_at
     prep.editor = editor
     return prep
@@ -756,7 +761,9 @@ def fetch_pull(gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True,
                 written = write_version(db, prep)
                 if written.status != "unchanged":
                     new_versions += 1
-            wrote |= order_versions_by_time(db, doc_id)
+            current = next((p.sha256 for p in reversed(versions) if p.text == _normalise(str(data.get("body") or ""))),
+                           None)
+            wrote |= order_versions_by_time(db, doc_id, latest_sha=current)
             head, base = data.get("head") or {}, data.get("base") or {}
             if head.get("sha"):
                 wrote |= record_head(db, doc_id, str(head["sha"]), base.get("sha"), head.get("ref"), base.get("ref"))
@@ -935,7 +942,8 @@ def fetch(
                     found = [t] if isinstance(t, PullRef) else list_pulls(gh, t, state, since_iso, limit)
                 except LedgerError as exc:
                     raise FetchError(auth.redact(f"listing {t}: {exc}")) from None
-                refs.extend(r for r in found if r not in refs)
+                refs.extend(found)
+            refs = list(dict.fromkeys(refs))  # each PR once, in the order first named
             if on_start is not None:
                 on_start(len(refs))
             version = parser_version()

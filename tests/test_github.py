@@ -446,3 +446,30 @@ def test_stated_heads_are_resolved_against_the_prs_commits(tmp_path: Path) -> No
                                                                            "Final head (0badc0de99")))
     [r] = _fetch(fake, dbp)
     assert r.stated_notes == {"0badc0de99": "not a commit of this PR"}
+
+
+def test_an_edit_back_to_an_earlier_text_keeps_that_text_as_the_latest(tmp_path: Path) -> None:
+    fake, dbp = FakeGitHub(), tmp_path / "l.db"
+    fake.edits = [EDITS[0], EDITS[1], ("2024-05-04T00:00:00Z", "mkato-dev", EDITS[0][2])]  # A, B, back to A
+    [r] = _fetch(fake, dbp)
+    assert r.versions == 2
+    latest = _rows(dbp, "SELECT v.text FROM documents d JOIN document_versions v ON v.id = d.latest_version_id "
+                        "WHERE d.key = ?", (f"{REPO}#{NUMBER}",))
+    assert latest == [(DESC_V1,)]
+
+
+def test_a_parser_failure_costs_one_text_not_the_pr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import ledger.ingest
+
+    real = ledger.ingest.prepare_version
+
+    def flaky(src: Any, identity: Any, *args: Any, **kw: Any) -> Any:
+        if identity.key.endswith("/comment/9002"):
+            raise IndexError("an extractor bug")
+        return real(src, identity, *args, **kw)
+
+    monkeypatch.setattr(ledger.ingest, "prepare_version", flaky)
+    fake, dbp = FakeGitHub(), tmp_path / "l.db"
+    [r] = _fetch(fake, dbp)
+    assert r.status == "new" and r.versions == 3 and r.comments == 3
+    assert any("comment/9002: could not be parsed (IndexError" in w for w in r.warnings)
