@@ -114,6 +114,17 @@ def find_numbers(text: str, start: int = 0, end: int | None = None, limit: int |
         glued = prev.isalnum() or prev in "_#.@/\\" or (prev == "-" and ns >= 2 and text[ns - 2].isalnum())
         # "127.0.0.1:8192" (a port), "a 1-sample test", "4-bit" (a compound word): not measurements
         glued = glued or (prev == ":" and ns >= 2 and text[ns - 2].isalnum())
+        pm = _HYPHEN_POINT_RE.match(text, num_end)
+        if pm and not glued and not m.group("high"):
+            # "a ~22-point GSM8K deficit": points of a score, written as a compound adjective
+            value = to_float(m.group("num"))
+            if value is not None:
+                sign = m.group("sign")
+                out.append(Number(value=-value if sign and sign in "-−–" else value, high=None, unit="point",
+                                  approx=bool(m.group("approx")), signed=bool(sign), start=m.start(), end=pm.end(),
+                                  text=text[m.start():pm.end()], num_start=ns, bound=_bound_before(text, m.start())))
+                pos = pm.end()
+                continue
         glued = glued or (after == "-" and num_end + 1 < len(text) and text[num_end + 1].isalpha()
                           and not m.group("unit"))
         if glued or (after.isalpha() and not m.group("unit")) or after == "_" or (
@@ -178,6 +189,7 @@ def find_numbers(text: str, start: int = 0, end: int | None = None, limit: int |
     return out
 
 
+_HYPHEN_POINT_RE = re.compile(r"-points?\b", re.IGNORECASE)
 _QUALIFIED_RATE_RE = re.compile(
     r"\s(?:output|input|total|generated|generation|prompt|decode|prefill|gen)\s"
     r"(?P<unit>tokens/s|tokens/sec|token/s|tok/s|toks/s|tps|req/s|requests/s)", re.IGNORECASE)

@@ -32,7 +32,8 @@ BLOCKS = frozenset({"text", "item", "heading"})
 
 MEASURE_UNITS = {
     "ms", "us", "µs", "ns", "s", "sec", "secs", "seconds", "min", "mins", "minutes", "m", "h", "hours",
-    "GiB", "GB", "MiB", "MB", "KiB", "KB", "TiB", "TB", "%", "x", "×", "pp", "nats", "tok/s", "tok/s/gpu",
+    "GiB", "GB", "MiB", "MB", "KiB", "KB", "TiB", "TB", "%", "x", "×", "pp", "point", "points", "nats", "tok/s",
+    "tok/s/gpu",
     "tok/s/user", "tokens/s", "tokens/sec", "tok/sec", "req/s", "req/sec", "tps", "tps/user", "tps/gpu",
     "it/s", "GB/s", "TB/s", "TFLOPS", "samples/s", "seq/s", "toks/s", "reqs/s", "requests/s",
 }
@@ -143,7 +144,8 @@ def _is_config_number(text: str, n: Number) -> bool:
             r"\d[\w.%/]{0,8}(?:\s?[A-Za-zµ%/]{1,8})?\s*(?:[<>]=?|[≤≥])\s*\(?\s*$", before)):
         return True  # "0.0114 < 0.7200 - 0.0800": a threshold, not a result; "test time < 30m" is a bound
     if (_CONFIG_BEFORE_RE.search(before) and not n.approx
-            and not _METRIC_RIGHT_BEFORE_RE.search(text[max(0, n.start - 40):n.start])):
+            and not _METRIC_RIGHT_BEFORE_RE.search(text[max(0, n.start - 40):n.start])
+            and not (re.search(r"\bat\s*$", before) and "." in n.text and n.unit is None)):
         return True  # "at con128", "ISL 8192"; but "lands at ~0.70" is a measurement
     after = text[n.end:n.end + 40]
     if n.unit in (None, "tokens", "tok", "b", "bytes") and _COUNT_NOUN_RE.match(after):
@@ -344,8 +346,10 @@ def _candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subje
     if metric is None and subject and _METRIC_RE.search(subject):
         metric = subject
     if metric is None:
-        am = re.match(r"\s+(?:on|in|for)\s+(?:the\s+)?(" + _METRIC_RE.pattern + ")", text[n.end:n.end + 40],
-                      re.IGNORECASE)
+        # "96.2 on gsm8k", and after a points figure "a 22-point GSM8K deficit"
+        lead = r"\s+(?:(?:on|in|for)\s+(?:the\s+)?)?" if unit in ("point", "points", "pp") else \
+            r"\s+(?:on|in|for)\s+(?:the\s+)?"
+        am = re.match(lead + "(" + _METRIC_RE.pattern + ")", text[n.end:n.end + 40], re.IGNORECASE)
         if am:
             metric = am.group(1)
     if metric is None and default_metric:
@@ -366,7 +370,7 @@ def _candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subje
 def _kind(metric: str, unit: str | None) -> str:
     if is_acceptance_name(metric):
         return "acceptance"
-    if is_measure_unit(unit) and unit not in ("%", "pp", "nats"):
+    if is_measure_unit(unit) and unit not in ("%", "pp", "point", "points", "nats"):
         return "perf"
     if re.search(r"gsm8k|mmlu|mmmu|gpqa|eval|accuracy|exact|score|pass@|\bf1\b|\bmath|aime|pass ?key|"
                  r"hellaswag|winogrande|ruler|longbench|ppl|perplexity", metric, re.IGNORECASE):

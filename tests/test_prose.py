@@ -58,3 +58,14 @@ def test_the_title_heading_is_read_but_section_headings_are_not() -> None:
 def test_a_bound_with_a_unit_is_a_claim_but_a_threshold_after_a_value_is_not(
         line: str, values: list[tuple[float, str]]) -> None:
     assert [(c.value, c.unit) for c in extract(line + "\n", path="t.md").claims] == values
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("- This closes a ~22-point GSM8K accuracy deficit", [("accuracy", 22.0, "point", True)]),
+    ("- the MMLU reference is registered at 87.2, and the test is kept", [("accuracy", 87.2, None, False)]),
+    ("- gsm8k runs at 8 GPUs at 128 concurrency", []),
+    ("- a 4-bit kernel", []),
+])
+def test_points_and_decimal_values_after_at(line: str, expected: list[tuple[str, float, str | None, bool]]) -> None:
+    claims = extract(line + "\n", path="t.md").claims
+    assert [(c.kind, c.value, c.unit, c.approx) for c in claims] == expected
