@@ -10,7 +10,9 @@ For each pull request:
   stored oldest first as successive versions of the document `owner/repo#N` (each parsed for claims);
   anonymous requests cannot use GraphQL, so they store only the current description;
 - REST `GET /repos/{owner}/{repo}/issues/{n}/comments` (paginated through `Link` headers): each comment
-  is a document of its own (`owner/repo#N/comment/ID`), linked to the PR, with its author and time.
+  is a document of its own (`owner/repo#N/comment/ID`), linked to the PR, with its author and time;
+- REST `GET /repos/{owner}/{repo}/pulls/{n}/commits`: the PR's commits (`pr_commits`), so each head the
+  text states resolves to "PR commit 2 of 5", "no longer in the PR" or "not a commit of this PR".
 
 Behaving well: `x-ratelimit-remaining`/`x-ratelimit-reset` and `retry-after` are read; 403/429 rate
 limits and 5xx answers are retried with a bounded backoff (`sleep` is injectable for tests); after
