@@ -301,13 +301,27 @@ def _skip_line(text: str) -> bool:
 
 
 _NUMERIC_DIFF_RE = re.compile(r"(?:abs|rel|max|mean)[_ ]?(?:abs[_ ]?)?(?:diff|err(?:or)?)\b", re.IGNORECASE)
-_EXTREME_RESULT_RE = re.compile(r"(?:max|min|peak)\b.{0,30}?(?:ttft|tpot|itl|e2el?|latency|throughput|time)",
-                                re.IGNORECASE)
+_EXTREME_RESULT_RE = re.compile(
+    r"(?:max|min|peak)(?:\b|_).{0,30}?(?:ttft|tpot|itl|e2el?|latency|throughput|time|diff|err)", re.IGNORECASE)
+# snake_case keys are settings (a YAML or argparse dump) unless they name a result
+_SNAKE_RE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
+_SNAKE_RESULT_RE = re.compile(
+    r"throughput|latency|ttft|tpot|itl|e2el|accuracy|acc(?:_norm)?$|score|exact_match|diff|err(?:or)?$|"
+    r"acceptance|accept_len|speedup|duration|elapsed|_ms$|_us$|_sec$|_s$|tok_s|tokens_per_s|tps|qps|tflops|gbps",
+    re.IGNORECASE)
+
+
+def _snake_unit(label: str) -> str | None:
+    """"mean_ttft_ms" -> "ms": a unit spelled into a snake_case key."""
+    m = re.search(r"_(ms|us|s|sec)$", label) if _SNAKE_RE.match(label) else None
+    return m.group(1) if m else None
 
 
 def _is_config(label: str, unit: str | None) -> bool:
     """Run inputs and workload counts: "Successful requests", "Batch size", "Number of draft tokens"."""
     core = re.sub(r"\s*[(\[][^()\[\]]{1,30}[)\]]\s*$", "", label)
+    if _SNAKE_RE.match(core):
+        return not _SNAKE_RESULT_RE.search(core)  # "gpu_memory_utilization: 0.9" is a setting
     if _EXTREME_RESULT_RE.match(core):
         return False  # "Max ITL (ms)", "Min TTFT": an extreme of a measured series, not a max_* setting
     if is_config_label(core):
@@ -406,7 +420,12 @@ def _cut_short(ctx: Context, no: int, text: str, p: Pair) -> bool:
     return any(q.label == p.label and q.unit is not None for q in pairs_in(prev))
 
 
+_CONFIG_FENCE_RE = re.compile(r"^(?:ya?ml|json|toml|ini|cfg|conf|dockerfile|env)\b", re.IGNORECASE)
+
+
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
+    if block.kind == "code" and _CONFIG_FENCE_RE.match(block.info):
+        return  # a configuration file: every number in it is a setting
     section = " ".join(block.section[-1:])
     last_kind: str | None = None
     banner: tuple[bool, str | None] | None = None
@@ -438,7 +457,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             if banner[0]:
                 ctx.take(no, p.label_start, p.end)  # "= ENGINE DETAILS": the run's settings
                 continue
-            unit = header_unit(label) or p.unit or (banner[1] if _MEASURED_RE.search(label) else None)
+            unit = header_unit(label) or p.unit or _snake_unit(label) or (
+                banner[1] if _MEASURED_RE.search(label) else None)
             if unit is not None:
                 unit = normalise_unit(unit)
             if _is_config(label, unit):
