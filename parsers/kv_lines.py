@@ -420,7 +420,7 @@ def _cut_short(ctx: Context, no: int, text: str, p: Pair) -> bool:
     return any(q.label == p.label and q.unit is not None for q in pairs_in(prev))
 
 
-_CONFIG_FENCE_RE = re.compile(r"^(?:ya?ml|json|toml|ini|cfg|conf|dockerfile|env)\b", re.IGNORECASE)
+_CONFIG_FENCE_RE = re.compile(r"^(?:ya?ml|toml|ini|cfg|conf|dockerfile|env)\b", re.IGNORECASE)  # json may hold results
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
