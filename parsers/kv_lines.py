@@ -2,7 +2,7 @@
 
 vLLM's "Serving Benchmark Result" block, SGLang's bench_serving, bench_one_batch and few-shot
 gsm8k output, trtllm-bench's PERFORMANCE OVERVIEW and DECODING STATISTICS, speculative decoding
-summaries, server log lines:
+summaries, server log lines, pytest assertion output:
 
     Mean TTFT (ms):                          42.17
     Output token throughput (tok/s):         2210.3
@@ -11,16 +11,20 @@ summaries, server log lines:
     Accuracy: 0.950  Invalid: 0.000  Latency: 20.1 s  Output throughput: 1234.5 token/s
     Decode 0. Batch size: 128, latency: 0.17131 s, throughput:    747.20 token/s
     Throughput: 89.27 requests/s, 22853.37 total tokens/s, 11426.69 output tokens/s
+    GSM8K metric too low: 0.0114 < 0.7200 - 0.0800 = 0.6400
 
 A line holds one or more pairs. A pair's label runs back from its colon to the previous pair's
-value or to a separator (comma, semicolon, tab, two spaces, `]`); a leading "Decode 0." names
-the group the line's pairs belong to. Values followed by words that are not a unit are left to
-the prose reader ("gsm8k: 96.25 (ref 96.36)"). After a value, more "number unit" items
-separated by commas belong to the same label (the second and third throughput above).
+value or to a separator (comma, semicolon, tab, two spaces, " / ", a sentence end); a log
+prefix is skipped and a leading "Decode 0." names the group the line's pairs belong to. Values
+followed by words that are not a unit are left to the prose reader ("gsm8k: 96.25 (ref 96.36)");
+a comparison after a value ("< 0.72 - 0.08") gives its reference. After a value, more numbers
+separated by commas belong to the same label (the throughputs above, per-position rates).
 
 Configuration echoes (request rate, concurrency, number of prompts, token and request totals,
-batch size) are not claims. A "Baseline: 215.84 s" line is the reference of the value on the
-next line with the same unit, and gets no claim of its own.
+batch size, snake_case settings, trtllm-bench's ENGINE/REQUEST DETAILS sections, yaml blocks) are
+not claims. A baseline ("Baseline: 215.84 s", "Before: 45.2 ms, After: 40.1 ms", "main: ...,
+this PR: ...") is the reference of the next value with the same unit, on its line or on the next
+line, and gets no claim of its own. A value cut off by the end of the document is skipped.
 """
 
 from __future__ import annotations
