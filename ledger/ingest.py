@@ -210,8 +210,12 @@ def _prepare_and_write(db: Database, loads: Iterable[_Job | IngestResult], versi
 
     window = 4 * workers
     pending: deque[tuple[_Job | IngestResult, Future[PreparedVersion | str] | None]] = deque()
-    ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    # spawn, not fork: forking a process that runs the pool's threads and holds a SQLite connection
+    # can deadlock a child; and not forkserver, whose server outlives a killed ingest. Spawned
+    # workers are our own children, so the parent-death signal below reaches them.
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init,
+                             initargs=(os.getpid(),)) as pool:
         for item in loads:
             fut = None if isinstance(item, IngestResult) else pool.submit(_parse, item, version, fmt)
             pending.append((item, fut))
@@ -219,6 +223,19 @@ def _prepare_and_write(db: Database, loads: Iterable[_Job | IngestResult], versi
                 yield _drain(db, pending.popleft())
         while pending:
             yield _drain(db, pending.popleft())
+
+
+def _worker_init(parent: int) -> None:
+    """A worker dies with its parent: a killed ingest must not leave parsers running."""
+    if sys.platform.startswith("linux"):
+        import contextlib
+        import ctypes
+        import signal
+
+        with contextlib.suppress(OSError, AttributeError, TypeError):
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the parent died while this worker was still starting
+        os._exit(0)
 
 
 def _drain(db: Database, entry: tuple[_Job | IngestResult, Future[PreparedVersion | str] | None]) -> IngestResult:
