@@ -258,6 +258,28 @@ def _assert_claim(ctx: Context, no: int, text: str) -> Claim | None:
                      value=to_float(m.group("v")), reference=to_float(m.group("r")))
 
 
+# gptManagerBenchmark and similar: "[BENCHMARK] token_throughput(token/sec) 1036.8", "key(unit)  value"
+_SPACED_RE = re.compile(
+    r"^\s*(?:\[[A-Z]{2,20}\]\s+)?(?P<label>[A-Za-z][\w.-]{1,60}(?:\((?P<unit>[^()\s]{1,16})\))?)\s+"
+    r"(?P<v>[-+]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?)\s*$")
+
+
+def _spaced_claim(ctx: Context, no: int, text: str) -> Claim | None:
+    """A "key value" line with no colon, in a code block: only snake_case or unit-bearing result keys."""
+    m = _SPACED_RE.match(text)
+    if not m:
+        return None
+    label = m.group("label")
+    core = re.sub(r"\([^()]*\)$", "", label)
+    if not (_SNAKE_RE.match(core) or m.group("unit")) or _is_config(core, None) or not _MEASURED_RE.search(core):
+        return None
+    unit = m.group("unit") or _snake_unit(core)
+    value = to_float(m.group("v"))
+    ctx.take(no, m.start("label"), m.end("v"))
+    return ctx.claim(kind_for_metric(core, unit), no, text[m.start("label"):m.end("v")], metric=label, value=value,
+                     unit=normalise_unit(unit) if unit else None)
+
+
 def _next_label_follows(text: str, pos: int) -> bool:
     """After a value: "  Invalid: 0.000" (another label and its colon) follows."""
     m = re.match(r"\s+[A-Za-z\[#][^:=,;|\t]{0,60}?\s*[:=]", text[pos:pos + 80])
@@ -438,6 +460,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         text = ctx.doc.line(no)
         if no not in ctx.taken and "assert" in text:
             claim = _assert_claim(ctx, no, text)
+            if claim is not None:
+                yield claim
+                continue
+        if no not in ctx.taken and block.kind == "code" and ":" not in text:
+            claim = _spaced_claim(ctx, no, text)
             if claim is not None:
                 yield claim
                 continue
