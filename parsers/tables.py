@@ -29,10 +29,14 @@ _MARKUP_RE = re.compile(r"(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)|`+|<[^<>]{0,40}>|\[\^
 _CELL_REF_RE = re.compile(r"\(\s*(?:ref(?:erence)?\.?|baseline|vs\.?|was)\s*:?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\)",
                           re.IGNORECASE)
 _GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNORECASE)
+# Matched against the cell with whitespace runs collapsed to one space (see _is_numeric_cell), so each
+# ' ?' takes at most one character, and a second number needs a separator or a space before it: no digit
+# run or blank run can be split two ways, and a long cell that fails does so in linear time.
 _NUMERIC_CELL_RE = re.compile(
-    r"^[~≈∼]?\s*[-+−–]?\s*\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?\s*(?:[-–]|\.\.|to)?\s*"
-    r"(?:\d[\d,]*(?:\.\d+)?)?\s*(?:±\s*\d[\d,]*(?:\.\d+)?)?\s*"
-    r"(?:%|x|×|[a-zA-Zµμ/]{1,12})?\s*(?:\([^()]{0,40}\))?\s*[*†‡]{0,3}\s*$"
+    r"^[~≈∼]? ?[-+−–]? ?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?"
+    r"(?: ?(?:[-–]|\.\.|to)(?: ?\d[\d,]*(?:\.\d+)?)?| \d[\d,]*(?:\.\d+)?)?"
+    r" ?(?:± ?\d[\d,]*(?:\.\d+)?)? ?"
+    r"(?:%|x|×|[a-zA-Zµμ/]{1,12})? ?(?:\([^()]{0,40}\))? ?[*†‡]{0,3} ?$"
 )
 _DELTA_HEADER_RE = re.compile(
     r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
@@ -54,7 +58,7 @@ def clean(cell: str) -> str:
 
 
 def _is_numeric_cell(cell: str) -> bool:
-    c = clean(cell)
+    c = " ".join(clean(cell).split())
     return (bool(c) and bool(_NUMERIC_CELL_RE.match(c))) or parse_duration(c) is not None
 
 

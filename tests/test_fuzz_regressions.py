@@ -21,6 +21,12 @@ CASES: list[tuple[str, str, str | None, str | None]] = [
     # delta column past the header's end -> IndexError on the header (found in the first minutes of the run)
     ("row wider than header, delta past its end", ")\tSpeedup\nN\t\t5\t", None, "rendered"),
     ("the same as markdown", ")\tSpeedup\nN\t\t5\t", "fuzz.md", None),
+    # tables._NUMERIC_CELL_RE: a number, a run of blanks, then letters too long for a unit: the pattern's
+    # adjacent optional blanks split the run every way (polynomial; the fuzzer's 5.6 KB input took 22 s)
+    ("blank run inside a numeric-looking cell",
+     "| model | Δ |\n| --- | --- |\n| a | +5.1" + " " * 64 + "L" * 17 + " |\n", "fuzz.md", None),
+    # the same pattern on a long digit run that fails at its end: split between two numbers (quadratic)
+    ("digit run inside a cell", "| model | Δ |\n| --- | --- |\n| a | " + "1" * 20_000 + "! |\n", "fuzz.md", None),
 ]
 
 
