@@ -82,7 +82,7 @@ def footnotes(doc: Document, after: int = 0) -> dict[str, str]:
 def plain(text: str) -> str:
     """Text without links (their words kept), HTML tags, emphasis and code marks."""
     s = _LINK_RE.sub(r"\1", text)
-    s = _TAG_RE.sub("", s)
+    s = _TAG_RE.sub(" ", s)
     s = _MARKUP_RE.sub("", s).replace("\ufe0f", "").replace("\ufe0e", "")
     return " ".join(s.split())
 
