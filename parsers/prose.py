@@ -250,7 +250,7 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
         ctx.take(line, offset + c["start"], offset + c["end"])
         yield ctx.claim(c["kind"], line, text[c["start"]:c["end"]], metric=c["metric"], value=c["value"],
                         high=c["high"], approx=c["approx"], unit=c["unit"], reference=c["reference"],
-                        stderr=c.get("stderr"), config=c["config"])
+                        stderr=c.get("stderr"), printed=c.get("printed"), config=c["config"])
 
 
 def _link(out: list[dict], claim: dict, text: str) -> None:
@@ -363,6 +363,7 @@ def _candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subje
     return {
         "kind": kind, "metric": metric, "value": n.value, "high": n.high, "approx": n.approx, "unit": unit,
         "reference": reference, "start": span_start if span_start is not None else n.start, "end": n.end,
+        "printed": n.printed,
         "config": {**qualifiers(subject), "context": subject} if subject and subject != metric else qualifiers(subject),
     }
 

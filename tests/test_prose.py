@@ -69,3 +69,8 @@ def test_a_bound_with_a_unit_is_a_claim_but_a_threshold_after_a_value_is_not(
 def test_points_and_decimal_values_after_at(line: str, expected: list[tuple[str, float, str | None, bool]]) -> None:
     claims = extract(line + "\n", path="t.md").claims
     assert [(c.kind, c.value, c.unit, c.approx) for c in claims] == expected
+
+
+def test_clock_durations_are_seconds_with_the_printed_form_kept() -> None:
+    claims = extract("- the gate took 16m51s, against 20m2s before\n", path="t.md").claims
+    assert [(c.value, c.unit, c.printed, c.reference) for c in claims] == [(1011.0, "s", "16m51s", 1202.0)]
