@@ -138,8 +138,25 @@ def _metric_before(text: str, pos: int, limit: int = 120) -> re.Match[str] | Non
     return last
 
 
+_SETTING_BEFORE_RE = re.compile(r"[A-Za-z_][\w.]{0,60}\s?=\s?[\"']?$|--[\w-]{1,40}[ =]$")
+_CAPACITY_AFTER_RE = re.compile(r"\s*(?:device|gpu|card|node|hbm|memory budget|capacity|limit)s?\b|"
+                                r"\s*of\s+(?:them|these|those)\b|\s*(?:[a-z-]{1,12}\s+)?(?:sigma|σ|flips?)\b",
+                                re.IGNORECASE)
+
+
+def _in_code_span(text: str, pos: int) -> bool:
+    """Inside `inline code`: a setting or an identifier, not a result."""
+    return text.count("`", 0, pos) % 2 == 1 and "`" in text[pos:]
+
+
 def _is_config_number(text: str, n: Number) -> bool:
+    if is_measure_unit(n.unit) and re.match(r"\s*(?:->|→|=>)\s*[~≈]?\d", text[n.end:n.end + 12]):
+        return False  # "measured at 145.98 GB -> 162.68 GB": the left side of a change is a value
     before = text[max(0, n.start - 24):n.start]
+    if _SETTING_BEFORE_RE.search(text, max(0, n.start - 64), n.start) or _in_code_span(text, n.start):
+        return True  # "moe_expert_parallel_size=2", "--max-num-seqs 256", "`512MiB`"
+    if _CAPACITY_AFTER_RE.match(text[n.end:n.end + 40]):
+        return True  # "a 184 GiB device", "4 of them", "0.76 sigma": not a measured result
     if _THRESHOLD_BEFORE_RE.search(before) and (n.unit is None or re.search(
             r"\d[\w.%/]{0,8}(?:\s?[A-Za-zµ%/]{1,8})?\s*(?:[<>]=?|[≤≥])\s*\(?\s*$", before)):
         return True  # "0.0114 < 0.7200 - 0.0800": a threshold, not a result; "test time < 30m" is a bound
@@ -358,7 +375,7 @@ def _candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subje
     if not (measured or metric or force):
         return None
     if metric is None:
-        metric = _perf_label(text, n) or subject
+        metric = _perf_label(text, span_start if span_start is not None else n.start) or subject
     kind = _kind(metric or "", unit)
     return {
         "kind": kind, "metric": metric, "value": n.value, "high": n.high, "approx": n.approx, "unit": unit,
@@ -379,9 +396,18 @@ def _kind(metric: str, unit: str | None) -> str:
     return "perf"
 
 
-def _perf_label(text: str, n: Number) -> str | None:
-    start = _clause_start(text, n.start)
-    words = text[start:n.start].strip(" :,(-•*")
+_LABEL_TAIL_RE = re.compile(r"(?:\s+(?:at|from|to|of|is|was|are|were|by|in|on|measured|takes?|took|averages?))+\s*$",
+                            re.IGNORECASE)
+
+
+def _perf_label(text: str, pos: int) -> str | None:
+    """What a bare measurement is of: the clause's words before it ("Decode step at batch 64: 9.6 ms")."""
+    start = _clause_start(text, pos)
+    words = text[start:pos].strip(" :,(-•*")
+    if not words and start >= 2 and text[start - 2] == ":":
+        # "KV memory: 128 KiB -> 64 KiB": the label before the colon names the value
+        words = text[_clause_start(text, start - 2):start - 2].strip(" :,(-•*")
+    words = _LABEL_TAIL_RE.sub("", words).strip(" :,(-•*")
     return words[-60:] or None
 
 

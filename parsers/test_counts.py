@@ -17,7 +17,9 @@ _COUNT = r"(\d{1,3}(?:,\d{3})+|\d+)"
 _WORD = r"(passed|passing|passes|pass|failed|failing|failures?|errors?|skipped|deselected|xfailed|xpassed)"
 # One count and its word; a run of them joined by , ; and is one claim.
 _ITEM_RE = re.compile(rf"(?<![\w.#/]){_COUNT}\s+(?:tests?\s+|cases?\s+)?{_WORD}\b", re.IGNORECASE)
-_RATIO_RE = re.compile(r"(?<![\w.#/])(\d+)\s*/\s*(\d+)\s+(?:tests?\s+)?(passed|passing|pass)\b", re.IGNORECASE)
+_RATIO_RE = re.compile(
+    r"(?<![\w.#/])(\d+)\s*/\s*(\d+)\s+(?:(?:tests?|runs?|cases?|checks?|iterations?)\s+)?(passed|passing|pass)\b",
+    re.IGNORECASE)
 # "All 26 qwen4_exp gates passed", "12 unit tests passed": a count, some words, then the noun and verb
 _NOUN_PASSED_RE = re.compile(
     r"(?<![\w.#/])(?P<all>all\s+)?(?P<n>\d{1,3}(?:,\d{3})+|\d{1,7})\s+(?:[\w./-]{1,40}\s+){0,3}?"

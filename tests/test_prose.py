@@ -74,3 +74,24 @@ def test_points_and_decimal_values_after_at(line: str, expected: list[tuple[str,
 def test_clock_durations_are_seconds_with_the_printed_form_kept() -> None:
     claims = extract("- the gate took 16m51s, against 20m2s before\n", path="t.md").claims
     assert [(c.value, c.unit, c.printed, c.reference) for c in claims] == [(1011.0, "s", "16m51s", 1202.0)]
+
+
+@pytest.mark.parametrize("line", [
+    "- EP through `moe_expert_parallel_size=2` keeps gsm8k within noise",
+    "- gsm8k held with --max-num-seqs 256 and accuracy unchanged",
+    "- Set `encoder_cache_max_bytes` to `\"512MiB\"` for long videos",
+    "- on MMMU, 6 score flips, 4 of them in our favour, 0.76 sigma",
+    "- which on a 184 GiB device leaves little room for the KV cache",
+])
+def test_settings_counts_and_capacities_are_not_results(line: str) -> None:
+    assert [(c.metric, c.value) for c in extract(line + "\n", path="t.md").claims] == []
+
+
+@pytest.mark.parametrize(("line", "metric", "value", "reference"), [
+    ("- Decode step at batch 64: 9.6 vs 11.2 ms against bf16 KV.", "Decode step at batch 64", 9.6, 11.2),
+    ("- KV memory: 128 KiB -> 64 KiB per token block.", "KV memory", 64, 128),
+    ("- the weights take 145.98 GB -> 162.68 GB per rank", "the weights", 162.68, 145.98),
+])
+def test_a_bare_measurement_is_named_by_its_label(line: str, metric: str, value: float, reference: float) -> None:
+    claims = extract(line + "\n", path="t.md").claims
+    assert [(c.metric, c.value, c.reference) for c in claims] == [(metric, value, reference)]

@@ -33,3 +33,10 @@ def test_fixture_claims_point_at_their_text(path: Path) -> None:
 ])
 def test_counts_in(text: str, counts: list[dict[str, int]]) -> None:
     assert [c for _, _, c in counts_in(text)] == counts
+
+
+def test_runs_passed_out_of_runs_is_a_count() -> None:
+    from parsers import extract
+
+    claims = extract("The test is stable again on GB200 (10/10 runs passed, ~104s per run).\n", path="t.md").claims
+    assert [(c.kind, c.passed) for c in claims if c.kind == "tests"] == [("tests", 10)]
