@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 BlockKind = Literal["heading", "table", "code", "item", "text", "comment"]
 
@@ -118,12 +118,23 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     return doc
 
 
+_MD: list[Any] = []
+
+
+def _markdown_it() -> Any:
+    """One block-only markdown-it parser per process (building one costs as much as a parse)."""
+    if not _MD:
+        from markdown_it import MarkdownIt
+
+        md = MarkdownIt("commonmark", {"html": True}).enable("table")
+        md.disable(["inline", "text_join"], ignoreInvalid=True)
+        _MD.append(md)
+    return _MD[0]
+
+
 def _markdown_regions(text: str, nlines: int) -> dict[int, tuple[str, int, int, str]]:
     """Start line (1-based) -> (kind, start, end, info) for fences, code and headings."""
-    from markdown_it import MarkdownIt
-
-    md = MarkdownIt("commonmark", {"html": True}).enable("table")
-    md.disable(["inline", "text_join"], ignoreInvalid=True)
+    md = _markdown_it()
     regions: dict[int, tuple[str, int, int, str]] = {}
     try:
         tokens = md.parse(text)

@@ -256,6 +256,8 @@ def _top_level_split(text: str, sep: str) -> list[str]:
 
 def _named_failures(ctx: Context, line: int, text: str, offset: int) -> Iterator[Claim]:
     """"1 failed: test_checked_in_schemas_are_current, which main fails too (waived)": a gate per named test."""
+    if not _NAMED_FAIL_HINT_RE.search(text):
+        return
     for m in _NAMED_FAIL_RE.finditer(text):
         names = [n.strip(" `") for n in m.group("names").split(",")]
         names = [n for n in names if _TEST_ID_RE.search(n)]
@@ -333,7 +335,23 @@ def _clause_around(text: str, start: int, end: int) -> str:
     return text[a:b].strip(" .;•*-")
 
 
+# the words each prose pattern cannot match without: one cheap search each skips most lines
+_PROSE_HINT_RE = re.compile(r"not|bit|identical|hang|hung", re.IGNORECASE)
+_PASS_HINT_RE = re.compile(r"pass", re.IGNORECASE)
+_VERDICT_HINT_RE = re.compile(r"verdict", re.IGNORECASE)
+_NAMED_FAIL_HINT_RE = re.compile(r"fail|error", re.IGNORECASE)
+
+
 def _prose_gates(ctx: Context, line: int, text: str) -> Iterator[Claim]:
+    if _PROSE_HINT_RE.search(text):
+        yield from _prose_outcomes(ctx, line, text)
+    if _PASS_HINT_RE.search(text):
+        yield from _prose_passes(ctx, line, text)
+    if _VERDICT_HINT_RE.search(text):
+        yield from _prose_verdicts(ctx, line, text)
+
+
+def _prose_outcomes(ctx: Context, line: int, text: str) -> Iterator[Claim]:
     for m in _PROSE_RE.finditer(text):
         word = re.sub(r"^(?:is|are|was|were|be|been|stays?|remains?)\s+", "", m.group("word"), flags=re.IGNORECASE)
         low = word.lower()
@@ -347,6 +365,9 @@ def _prose_gates(ctx: Context, line: int, text: str) -> Iterator[Claim]:
             outcome = "pass"
         clause = _clause_around(text, m.start(), m.end())
         yield _gate(ctx, line, clause or m.group(0), clause or m.group(0), outcome, word.strip())
+
+
+def _prose_passes(ctx: Context, line: int, text: str) -> Iterator[Claim]:
     for m in _PASSED_RE.finditer(text):
         subj = m.group("subj").strip(" `")
         if re.search(r"(?<![\w.])\d+(?![\w.])", subj) or re.search(r"\b(?:no|not|none|never)\b", subj, re.IGNORECASE):
@@ -361,6 +382,9 @@ def _prose_gates(ctx: Context, line: int, text: str) -> Iterator[Claim]:
         names = [n.strip() for n in re.split(r"\s*,\s*|\s+and\s+", m.group("list")) if n.strip()]
         for n in names:
             yield _gate(ctx, line, text[m.start():m.end()], n, "pass", m.group("word"))
+
+
+def _prose_verdicts(ctx: Context, line: int, text: str) -> Iterator[Claim]:
     for m in _VERDICT_RE.finditer(text):
         word = m.group("word").lower()
         section = ctx.section_at(line)

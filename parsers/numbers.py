@@ -35,6 +35,9 @@ NUMBER_RE = re.compile(
     rf"(?:\s?(?P<unit>{_UNIT_RE}))?",
     re.IGNORECASE,
 )
+_DIGIT_RE = re.compile(r"\d")
+_LEAD = 20
+"""Longer than any approximation word, sign and leading "." before a number's first digit."""
 DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}")
 DURATION_RE = re.compile(rf"(?<![\w.]){_DURATION}(?![\w.])")
 
@@ -95,7 +98,12 @@ def find_numbers(text: str, start: int = 0, end: int | None = None, limit: int |
     stop = len(text) if end is None else end
     pos = start
     while pos < stop and (limit is None or len(out) < limit):
-        m = NUMBER_RE.search(text, pos, stop)
+        # every number holds a digit, at most _LEAD characters after where its match starts: jump
+        # there with a plain scan instead of trying the full pattern at each character
+        d = _DIGIT_RE.search(text, pos, stop)
+        if d is None:
+            break
+        m = NUMBER_RE.search(text, max(pos, d.start() - _LEAD), stop)
         if m is None:
             break
         ns = m.start("sign") if m.group("sign") else m.start("num")
