@@ -6,6 +6,7 @@ input (no nested quantifiers that can backtrack).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -92,8 +93,14 @@ def find_numbers(text: str, start: int = 0, end: int | None = None, limit: int |
     """All free-standing numbers in text[start:end], left to right (the first `limit` of them).
 
     Numbers glued to identifiers are not numbers here: "MTP3", "sm_103", "bf16", "#20143",
-    shas, versions "1.4.0rc2" and dotted paths are skipped.
+    shas, versions "1.4.0rc2" and dotted paths are skipped. Several extractors read the same cell or
+    line, so results are remembered for a while (the Numbers are shared: treat them as read-only).
     """
+    return list(_find_numbers(text, start, end, limit))
+
+
+@functools.lru_cache(maxsize=256)
+def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> tuple[Number, ...]:
     out: list[Number] = []
     stop = len(text) if end is None else end
     pos = start
@@ -194,7 +201,7 @@ def find_numbers(text: str, start: int = 0, end: int | None = None, limit: int |
             text=text[m.start():mend], num_start=ns,
         ))
         pos = mend if mend > m.start() else m.start() + 1
-    return out
+    return tuple(out)
 
 
 _HYPHEN_POINT_RE = re.compile(r"-points?\b", re.IGNORECASE)
