@@ -315,7 +315,6 @@ def prepare_version(src: SourceText, identity: DocumentIdentity, parser_version:
     """
     from db import PreparedVersion
     from ledger.extracting import extract_source
-    from parsers.revisions import find_revisions
 
     extraction = extract_source(src, fmt=fmt, name=name)
     doc = extraction.document
@@ -325,7 +324,7 @@ def prepare_version(src: SourceText, identity: DocumentIdentity, parser_version:
         sections = [(b.start, b.kind, b.level, b.text, b.section) for b in doc.blocks
                     if b.kind in ("heading", "comment")]
         revisions = [(s.revision.label, s.revision.head, s.revision.base, s.start, s.end)
-                     for s in find_revisions(doc)]
+                     for s in extraction.scopes]  # the pipeline's own scan, not a second one
     return PreparedVersion(
         identity=identity, sha256=src.sha256, text=src.text, parser_version=parser_version,
         claims=[c.model_dump(mode="json", warnings=False) for c in extraction.claims],

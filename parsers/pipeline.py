@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from ledger.model import Claim
-from parsers.base import Context
+from parsers.base import Context, RevisionScope
 from parsers.document import Document, read_document
 from parsers.revisions import find_revisions
 
@@ -20,6 +20,8 @@ class Extraction:
     claims: list[Claim]
     warnings: list[str] = field(default_factory=list)
     document: Document | None = None
+    scopes: list[RevisionScope] = field(default_factory=list)
+    """The revision scopes the claims were read under (the ledger stores them with the version)."""
 
 
 def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extraction:
@@ -28,7 +30,8 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
 
     doc = read_document(text, path, fmt)
     ctx = Context(doc=doc, path=path)
-    ctx.set_scopes(find_revisions(doc))
+    scopes = find_revisions(doc)
+    ctx.set_scopes(scopes)
     claims: list[Claim] = []
     warnings: list[str] = []
     # Most prose lines hold no digit, and only a few extractors can claim anything without one:
@@ -53,4 +56,4 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
                 warnings.append(f"line {block.start}: {ext.NAME} failed ({type(exc).__name__}: {exc})")
     claims.sort(key=lambda c: (c.source.line, c.source.line_end))
     # the reader's warnings, then any an extractor added to doc.warnings (a value cut short), then failures
-    return Extraction(claims=claims, warnings=list(doc.warnings) + warnings, document=doc)
+    return Extraction(claims=claims, warnings=list(doc.warnings) + warnings, document=doc, scopes=scopes)
