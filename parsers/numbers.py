@@ -252,6 +252,7 @@ def normalise_unit(unit: str) -> str:
     return u if len(u) > 2 else low
 
 
+@functools.lru_cache(maxsize=1024)
 def parse_duration(text: str) -> float | None:
     """"1m0.832s" -> 60.832, "16m51s" -> 1011.0; None when text is not such a duration."""
     m = DURATION_RE.fullmatch(text.strip())

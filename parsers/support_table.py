@@ -11,6 +11,7 @@ of check marks is a gate table, left to the gate readers); the whole table is th
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -79,6 +80,7 @@ def footnotes(doc: Document, after: int = 0) -> dict[str, str]:
     return out
 
 
+@functools.lru_cache(maxsize=2048)  # cells are read as names and as values
 def plain(text: str) -> str:
     """Text without links (their words kept), HTML tags, emphasis and code marks."""
     s = _LINK_RE.sub(r"\1", text)

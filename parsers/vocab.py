@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 _ACCURACY_RE = re.compile(
@@ -24,6 +25,7 @@ _PERF_HINT_RE = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=1024)
 def kind_for_metric(metric: str, unit: str | None = None) -> str:
     """accuracy, acceptance or perf, from the metric's name and unit."""
     if _ACCEPTANCE_RE.search(metric):
@@ -140,9 +142,14 @@ _QUALIFIER_RES: tuple[tuple[str, re.Pattern[str]], ...] = (
 def qualifiers(text: str | None) -> dict[str, str]:
     """Normalised qualifiers in a name: "MTP1, FP8 KV" -> {"mtp": "1", "kv_cache": "fp8"};
     "con128 tok/s/GPU" -> {"concurrency": "128"}; "GB300, TP1" -> {"gpu": "GB300", "tp": "1"}."""
-    out: dict[str, str] = {}
     if not text:
-        return out
+        return {}
+    return dict(_qualifiers(text))  # a fresh dict: callers add to it
+
+
+@functools.lru_cache(maxsize=1024)
+def _qualifiers(text: str) -> dict[str, str]:
+    out: dict[str, str] = {}
     s = text[:400]
     for key, rx in _QUALIFIER_RES:
         m = rx.search(s)
