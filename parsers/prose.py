@@ -153,7 +153,9 @@ def _is_config_number(text: str, n: Number) -> bool:
     if is_measure_unit(n.unit) and re.match(r"\s*(?:->|→|=>)\s*[~≈]?\d", text[n.end:n.end + 12]):
         return False  # "measured at 145.98 GB -> 162.68 GB": the left side of a change is a value
     before = text[max(0, n.start - 24):n.start]
-    if _SETTING_BEFORE_RE.search(text, max(0, n.start - 64), n.start) or _in_code_span(text, n.start):
+    window = text[max(0, n.start - 64):n.start]
+    if (("=" in window or "--" in window) and _SETTING_BEFORE_RE.search(text, max(0, n.start - 64), n.start)) \
+            or _in_code_span(text, n.start):
         return True  # "moe_expert_parallel_size=2", "--max-num-seqs 256", "`512MiB`"
     if _CAPACITY_AFTER_RE.match(text[n.end:n.end + 40]):
         return True  # "a 184 GiB device", "4 of them", "0.76 sigma": not a measured result
@@ -328,6 +330,8 @@ def _subject_slash_metrics(out: list[dict], subject: str | None) -> None:
 def _ratio_claims(ctx: Context, line: int, text: str, offset: int, subject: str | None,
                   default_metric: str | None) -> Iterator[Claim]:
     """"X, a : b : c = 29976 : 16664 : 10840 (1 : 0.56 : 0.36)": one value per name, and the ratios."""
+    if "=" not in text:
+        return  # the pattern needs its "="
     for m in _RATIO_RE.finditer(text):
         names = [x.strip() for x in m.group("names").split(":")]
         vals = [to_float(x) for x in m.group("vals").split(":")]

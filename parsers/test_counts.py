@@ -24,6 +24,7 @@ _RATIO_RE = re.compile(
 _NOUN_PASSED_RE = re.compile(
     r"(?<![\w.#/])(?P<all>all\s+)?(?P<n>\d{1,3}(?:,\d{3})+|\d{1,7})\s+(?:[\w./-]{1,40}\s+){0,3}?"
     r"(?:tests?|gates?|checks?|cases?)\s+(?:have\s+|were\s+)?passed\b", re.IGNORECASE)
+_WORD_HINT_RE = re.compile(r"pass|fail|error|skipped|deselected", re.IGNORECASE)
 _FROM_RE = re.compile(r"\bfrom\s+(\d{1,3}(?:,\d{3})+|\d{1,7})\s+to\s+$", re.IGNORECASE)
 _EACH_RE = re.compile(r"^\s+each\b", re.IGNORECASE)
 # "CuteDSL MoE unit tests, this branch and main (test_cute_dsl_moe.py)": the runs "each" counts
@@ -43,6 +44,8 @@ def _norm(word: str) -> str:
 def counts_in(text: str) -> list[tuple[int, int, dict[str, int]]]:
     """Groups of counts: (start, end, {"passed": n, "failed": m, "skipped": k})."""
     groups: list[tuple[int, int, dict[str, int]]] = []
+    if not _WORD_HINT_RE.search(text):
+        return groups  # every pattern below needs one of the outcome words
     for m in _RATIO_RE.finditer(text):
         groups.append((m.start(), m.end(), {"passed": int(m.group(1))}))
     for m in _NOUN_PASSED_RE.finditer(text):
