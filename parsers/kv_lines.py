@@ -45,6 +45,7 @@ BLOCKS = frozenset({"code", "text", "item"})
 
 # A colon or equals sign that separates a label from a value (not "18:55:20", "a::b", "http://").
 _ANCHOR_RE = re.compile(r"[:=]")
+_DIGIT_RE = re.compile(r"\d")
 # Separators that end the previous pair and start a label.
 _SEP_RE = re.compile(r",\s+|;\s+|\t|\s{2,}|\|\s*|\.\s+(?=[A-Z])|\s/\s+")
 _LABEL_STRIP = " \t*`•->'\"{"
@@ -458,6 +459,10 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     banner_line = 0
     for no in range(block.start, block.end + 1):
         text = ctx.doc.line(no)
+        if _DIGIT_RE.search(text) is None:
+            # every claim below needs a digit in its value (the block has one, most of its lines not)
+            last_kind = None if not text.strip() else last_kind
+            continue
         if no not in ctx.taken and "assert" in text:
             claim = _assert_claim(ctx, no, text)
             if claim is not None:

@@ -96,6 +96,12 @@ def clean_name(cell: str) -> str:
 
 def cell_support(cell: str) -> tuple[str, str | None, list[str]] | None:
     """(value, the cell's own note, footnote ids) for a support cell, else None."""
+    got = _cell_support(cell)
+    return None if got is None else (got[0], got[1], list(got[2]))  # a fresh list: callers may extend it
+
+
+@functools.lru_cache(maxsize=2048)  # every cell is read once to find the matrix, again for its claims
+def _cell_support(cell: str) -> tuple[str, str | None, list[str]] | None:
     marks = _FOOTNOTE_MARK_RE.findall(cell)
     s = plain(_FOOTNOTE_MARK_RE.sub("", cell)).strip()
     sup = _TRAILING_SUPERSCRIPT_RE.search(s)
