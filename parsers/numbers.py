@@ -38,6 +38,7 @@ NUMBER_RE = re.compile(
 )
 _DIGIT_RE = re.compile(r"\d")
 _LEAD = 20
+_PREFIX_END = frozenset("~≈∼-+−–.")
 """Longer than any approximation word, sign and leading "." before a number's first digit."""
 DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}")
 DURATION_RE = re.compile(rf"(?<![\w.]){_DURATION}(?![\w.])")
@@ -110,7 +111,12 @@ def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> 
         d = _DIGIT_RE.search(text, pos, stop)
         if d is None:
             break
-        m = NUMBER_RE.search(text, max(pos, d.start() - _LEAD), stop)
+        ds = d.start()
+        # a match that starts before the digit ends its prefix right before it: an approximation mark or
+        # word (blank-terminated), a sign or the "." of ".5"; anything else and the match starts at the digit
+        pre = text[ds - 1] if ds > pos else ""
+        m = NUMBER_RE.search(text, max(pos, ds - _LEAD) if pre and (pre in _PREFIX_END or pre.isspace()) else ds,
+                             stop)
         if m is None:
             break
         ns = m.start("sign") if m.group("sign") else m.start("num")

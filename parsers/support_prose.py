@@ -110,6 +110,9 @@ def split_top(text: str, start: int, end: int, seps: tuple[str, ...]) -> list[tu
     depth = 0
     i = piece = start
     low = text[start:end].lower()
+    nlow = len(low)
+    # a separator can only start where its first character stands: test those positions only
+    firsts = {s[0] for s in seps} if all(seps) else None
     while i < end:
         ch = text[i]
         if ch in "([{":
@@ -117,7 +120,9 @@ def split_top(text: str, start: int, end: int, seps: tuple[str, ...]) -> list[tu
         elif ch in ")]}" and depth:
             depth -= 1
         elif depth == 0:
-            hit = next((s for s in seps if low.startswith(s, i - start)), None)
+            k = i - start
+            hit = next((s for s in seps if low.startswith(s, k)), None) \
+                if firsts is None or (k < nlow and low[k] in firsts) else None
             if hit:
                 out.append((piece, i))
                 i += len(hit)
