@@ -273,6 +273,10 @@ def parse_duration(text: str) -> float | None:
 UNIT_IN_HEADER_RE = re.compile(r"\(([^()]{1,24})\)\s*$|\[([^\[\]]{1,24})\]\s*$")
 
 
+_UNITS_LOWER = frozenset(u.lower() for u in UNITS)
+
+
+@functools.lru_cache(maxsize=1024)  # every row of a table asks for its column headers' units
 def header_unit(header: str) -> str | None:
     """The unit a column header declares: "Mean TTFT (ms)" -> "ms", "Latency [us]" -> "us"."""
     m = UNIT_IN_HEADER_RE.search(header.strip())
@@ -280,7 +284,7 @@ def header_unit(header: str) -> str | None:
         return None
     unit = (m.group(1) or m.group(2) or "").strip()
     low = unit.lower()
-    if low in {u.lower() for u in UNITS} or "/" in unit or low in ("micro-seconds", "microseconds",
+    if low in _UNITS_LOWER or "/" in unit or low in ("micro-seconds", "microseconds",
                                                                     "milliseconds", "seconds"):
         return unit
     return None
