@@ -522,7 +522,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     last = cache.paragraphs.ends.get(first, first)
     original = "\n".join(ctx.doc.line(n)[:MAX_TEXT] for n in range(first, last + 1))
     text = _list_text(ctx.doc, first, last, cache.paragraphs.list_lines)  # same offsets as `original`
-    if not text.strip() or re.match(r"^\s*\[\^[\w.-]{1,24}\]:", text):
+    if not text.strip() or _FOOTNOTE_DEF_RE.match(text):
         return  # footnote definitions are the tables' notes
     starts = [0]
     for n in range(first, last):
@@ -552,7 +552,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 c = emit("support", it.subject, feature, value, it.note, it.start, it.end)
                 if c:
                     yield c
-    if re.search(r"\b(?:yes|no|n/a|untested|unsupported|supported|absent)\s+(?:for|on)\b", low):
+    if _VALUE_FOR_HINT_RE.search(low):
         known: list[_Known] = []
         if _ROWS_HINT_RE.search(text):
             if cache.known is None:
@@ -562,12 +562,15 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             c = emit("support", it.subject, feature, value, note, it.start, it.end)
             if c:
                 yield c
-    if re.search(r"\b(?:use|requires?|needs|must|not supported|not available|not allowed|never supported|cannot|"
-                 r"incompatible)\b", low):
+    if _CONSTRAINT_HINT_RE.search(low):
         for subject, feature, value, note, a, b in _constraints(text):
             c = emit("constraint", subject, feature, value, note, a, b)
             if c:
                 yield c
 
 
+_VALUE_FOR_HINT_RE = re.compile(r"\b(?:yes|no|n/a|untested|unsupported|supported|absent)\s+(?:for|on)\b")
+_CONSTRAINT_HINT_RE = re.compile(r"\b(?:use|requires?|needs|must|not supported|not available|not allowed|"
+                                 r"never supported|cannot|incompatible)\b")
+_FOOTNOTE_DEF_RE = re.compile(r"^\s*\[\^[\w.-]{1,24}\]:")
 _ROWS_HINT_RE = re.compile(r"\b(?:every|all|each|both|any)\s+[^;:]{1,200}?\srows?\b", re.IGNORECASE)
