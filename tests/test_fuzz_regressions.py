@@ -32,9 +32,9 @@ CASES: list[tuple[str, str, str | None, str | None]] = [
 
 @pytest.mark.parametrize(("why", "text", "path", "fmt"), CASES, ids=[c[0] for c in CASES])
 def test_fuzz_finding_stays_fixed(why: str, text: str, path: str | None, fmt: str | None) -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     result = extract(text, path=path, fmt=fmt)
-    assert time.perf_counter() - start < 5, why
+    assert time.process_time() - start < 5, why
     assert not [w for w in result.warnings if " failed (" in w], result.warnings
     lines = split_lines(text)
     CLAIMS_ADAPTER.validate_python([c.model_dump() for c in result.claims])
