@@ -84,7 +84,7 @@ _TO_RE = re.compile(r"^\s+to\s+")
 _FROM_RE = re.compile(r"\bfrom\s*$", re.IGNORECASE)
 # "96.59 vs 95.83", "96.59 vs bf16-capped 95.83": one short word may name the baseline
 _VS_RE = re.compile(r"^\s*(?:vs\.?|versus|against)\s+(?:[A-Za-z][\w.-]{0,24}\s+)?", re.IGNORECASE)
-_REF_RE = re.compile(r"^\s*\(?\s*(?:ref(?:erence)?\.?|baseline|was|before|main)\s*:?\s*$", re.IGNORECASE)
+_REF_RE = re.compile(r"^\s*(?:\(\s*)?(?:ref(?:erence)?\.?|baseline|was|before|main)\s*(?::\s*)?$", re.IGNORECASE)
 _CLAUSE_BREAK_RE = re.compile(r"[;.](?:\s|$)|\s—\s|:\s")
 # A metric named before a colon governs the list after it ("acceptance length on the long pass keys:
 # bf16 7.857, FP8 7.500"), so metric lookup stops only at sentence and semicolon breaks.
@@ -240,7 +240,7 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
             gap = text[prev.end:n.start]
             before_word = re.fullmatch(r"\s*\(\s*", gap) and _BEFORE_AFTER_RE.match(text[n.end:n.end + 20])
             if (_VS_RE.fullmatch(gap) or _REF_RE.fullmatch(gap) or _PAREN_IS_RE.fullmatch(gap) or before_word or
-                    re.fullmatch(r"\s*,?\s*against\s+", gap)) and last_claim["reference"] is None:
+                    re.fullmatch(r"\s*(?:,\s*)?against\s+", gap)) and last_claim["reference"] is None:
                 last_claim["reference"] = n.value
                 last_claim["ref_explicit"] = bool(_REF_RE.fullmatch(gap))
                 if not before_word:
