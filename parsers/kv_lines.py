@@ -232,11 +232,12 @@ def pairs_in(text: str) -> list[Pair]:
 
 
 # "0.0114 < 0.7200 - 0.0800 = 0.6400": a value compared with its expected value (and tolerance) to the end
-_CMP_RE = re.compile(r"\s*(?:<=|>=|<|>|≤|≥)\s*\(?\s*(?P<ref>[-+]?\d[\d,]*(?:\.\d+)?)[\s\d.+\-*/=()]{0,60}$")
+# (an optional '(' carries its own blanks: a run of blanks is never split two ways)
+_CMP_RE = re.compile(r"\s*(?:<=|>=|<|>|≤|≥)\s*(?:\(\s*)?(?P<ref>[-+]?\d[\d,]*(?:\.\d+)?)[\s\d.+\-*/=()]{0,60}$")
 # pytest's assertion echo: "assert np.float64(0.0113) >= (0.72 - 0.08)"
 _ASSERT_RE = re.compile(
     r"^\s*(?:E\s+)?assert\s+(?:[\w.]{1,40}\()?(?P<v>[-+]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?)\)?"
-    r"\s*(?:>=|<=|>|<|==|≥|≤)\s*\(?\s*(?P<r>[-+]?\d[\d,]*(?:\.\d+)?)[\s\d.+\-*/=()]{0,60}$")
+    r"\s*(?:>=|<=|>|<|==|≥|≤)\s*(?:\(\s*)?(?P<r>[-+]?\d[\d,]*(?:\.\d+)?)[\s\d.+\-*/=()]{0,60}$")
 
 
 def _assert_claim(ctx: Context, no: int, text: str) -> Claim | None:

@@ -167,7 +167,8 @@ def test_ten_megabyte_document_and_100k_line_table() -> None:
 
 def test_blank_runs_inside_lines_grow_linearly() -> None:
     """A long run of blanks or tabs where a pattern has optional parts around blanks (each was quadratic or
-    worse: a number then blanks in a cell, blanks after a table's header, blanks before '(ref' or 'against')."""
+    worse: a number then blanks in a cell, blanks after a table's header, blanks before '(ref' or 'against',
+    blanks around the '(' after a comparison)."""
     shapes = [
         lambda n: "| model | Δ |\n| --- | --- |\n| a | +5.1" + " " * n + "L" * 17 + " |\n",
         lambda n: "| mean ITL (ms) | 3150.9" + "\t" * n + "| 3191.7 | +1.29 % |\n",
@@ -175,6 +176,8 @@ def test_blank_runs_inside_lines_grow_linearly() -> None:
         lambda n: "- TPOT 12.1 ms -> 10.9 ms" + " " * n + "(-9.9%)\n",
         lambda n: "gsm8k 71.5" + " " * n + "( ref" + " " * n + "x 70.9\n",
         lambda n: "gsm8k 71.5 ," + " " * n + "against x 70.9\n",
+        lambda n: "accuracy: 0.0114 >=" + " " * n + "(" + " " * n + "x\n",
+        lambda n: "assert np.float64(0.0113) >=" + " " * n + "(" + " " * n + "x\n",
     ]
     for make in shapes:
         _grows_linearly(make, 4_000)
