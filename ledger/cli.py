@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from enum import Enum
 from typing import Annotated, Any
 
@@ -18,6 +16,8 @@ import typer
 from ledger import __version__
 from ledger import cli_compare as _compare_commands
 from ledger import cli_github as _github_commands
+from ledger.cli_common import err as _err
+from ledger.cli_common import errors as _errors
 from ledger.errors import LedgerError
 from ledger.output import Format, GroupBy
 
@@ -36,8 +36,6 @@ class ExtractFormat(str, Enum):
     table = "table"
 
 
-def _err(message: str) -> None:
-    typer.echo(f"ledger: {message}", err=True)
 
 
 def _version(value: bool) -> None:
@@ -95,21 +93,6 @@ def extract(
 
 DbPath = Annotated[str, typer.Option("--db", envvar="LEDGER_DB", help="The ledger database (env LEDGER_DB).")]
 DEFAULT_DB = "ledger.db"
-
-
-@contextmanager
-def _errors() -> Iterator[None]:
-    """Library errors become one line on stderr and exit code 2; never a traceback."""
-    import sqlite3
-
-    try:
-        yield
-    except LedgerError as exc:
-        _err(str(exc))
-        raise typer.Exit(2) from None
-    except sqlite3.Error as exc:
-        _err(f"database error: {exc}")
-        raise typer.Exit(2) from None
 
 
 @app.command()

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ledger.cli_common import err as _err
+from ledger.cli_common import errors as _errors
 from ledger.errors import LedgerError, UsageError
 
 if TYPE_CHECKING:
@@ -47,8 +49,6 @@ class By(str, Enum):
     versions = "versions"
 
 
-def _err(message: str) -> None:
-    typer.echo(f"ledger: {message}", err=True)
 
 
 @dataclass
@@ -316,16 +316,10 @@ def compare_cmd(
     Exit 0: no regression; 1: a regression (with --fail-on-regression); 2: usage or input error;
     3: nothing to compare.
     """
-    try:
+    with _errors(EXIT_USAGE):
         noise = build_noise(threshold or [], samples or [], config, z)
         out, regression, compared = run_compare(targets, from_=from_, to=to, fmt=format, db=db, noise=noise, by=by,
                                                 order=order, input_format=input_format, kinds=kind, model=model)
-    except LedgerError as exc:
-        _err(str(exc))
-        raise typer.Exit(EXIT_USAGE) from None
-    except sqlite3.Error as exc:
-        _err(f"database error: {exc}")
-        raise typer.Exit(EXIT_USAGE) from None
     if not compared:
         _err("nothing to compare: fewer than two revisions with comparable claims")
         raise typer.Exit(EXIT_NOTHING)
@@ -407,16 +401,10 @@ def trend_cmd(
     are four or more)."""
     from ledger.compare_render import render_trend
 
-    try:
+    with _errors(EXIT_USAGE):
         noise = build_noise(threshold or [], [], None, z)
         series = run_trend(metric, targets or [], db=db, where=where or [], kinds=kind, order=order,
                            input_format=input_format, noise=noise)
-    except LedgerError as exc:
-        _err(str(exc))
-        raise typer.Exit(EXIT_USAGE) from None
-    except sqlite3.Error as exc:
-        _err(f"database error: {exc}")
-        raise typer.Exit(EXIT_USAGE) from None
     if not series:
         _err(f"no values of {metric!r} found")
         raise typer.Exit(EXIT_NOTHING)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ledger.cli_common import err as _err
 from ledger.errors import LedgerError
 
 if TYPE_CHECKING:
@@ -30,8 +31,6 @@ class PullState(str, Enum):
     all = "all"
 
 
-def _err(message: str) -> None:
-    typer.echo(f"ledger: {message}", err=True)
 
 
 class _Bar:

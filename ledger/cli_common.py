@@ -1,0 +1,33 @@
+"""The CLI's edge, shared by every command module: one-line messages and the error-to-exit mapping."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import typer
+
+from ledger.errors import LedgerError
+
+EXIT_USAGE = 2
+"""Usage or input error, a refused ledger, a database error."""
+
+
+def err(message: str) -> None:
+    """One line on stderr, prefixed with the program's name."""
+    typer.echo(f"ledger: {message}", err=True)
+
+
+@contextmanager
+def errors(code: int = EXIT_USAGE) -> Iterator[None]:
+    """Library errors become one line on stderr and exit `code`; never a traceback."""
+    import sqlite3
+
+    try:
+        yield
+    except LedgerError as exc:
+        err(str(exc))
+        raise typer.Exit(code) from None
+    except sqlite3.Error as exc:
+        err(f"database error: {exc}")
+        raise typer.Exit(code) from None
