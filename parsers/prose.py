@@ -144,9 +144,17 @@ _CAPACITY_AFTER_RE = re.compile(r"\s*(?:device|gpu|card|node|hbm|memory budget|c
                                 re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=16)
+def _backticks(text: str) -> list[int]:
+    """Where the backticks of text stand, found once (counting them per number cost O(n) each: quadratic)."""
+    return [i for i, ch in enumerate(text) if ch == "`"] if "`" in text else []
+
+
 def _in_code_span(text: str, pos: int) -> bool:
     """Inside `inline code`: a setting or an identifier, not a result."""
-    return text.count("`", 0, pos) % 2 == 1 and "`" in text[pos:]
+    ticks = _backticks(text)
+    before = bisect.bisect_left(ticks, pos)  # backticks before pos; one at or after pos closes the span
+    return before % 2 == 1 and before < len(ticks)
 
 
 def _is_config_number(text: str, n: Number) -> bool:

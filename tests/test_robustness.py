@@ -153,7 +153,7 @@ def test_deep_nesting_of_lists_and_quotes_grows_linearly() -> None:
     assert _time_at(one_line, "deep.md") < 5
 
 
-@pytest.mark.skipif(not SLOW, reason="10 MB documents take a minute: set LEDGER_SLOW_TESTS=1")
+@pytest.mark.skipif(not SLOW, reason="10 MB documents take minutes: set LEDGER_SLOW_TESTS=1")
 def test_ten_megabyte_document_and_100k_line_table() -> None:
     base = _fixture_text()
     k = 10_000_000 // len(base.encode())
@@ -163,6 +163,10 @@ def test_ten_megabyte_document_and_100k_line_table() -> None:
     t50k = _time_at(_table(50_000), "t.md")
     t100k = _time_at(_table(100_000), "t.md")
     assert t100k < 3 * t50k, f"50k rows {t50k:.1f}s, 100k rows {t100k:.1f}s"
+    for unit in ("1,", "1 - ", "-> ", "|", " \t"):  # long hostile lines: a per-number O(n) cost shows only here
+        half = _time_at(unit * (250_000 // len(unit)), "line.md")
+        whole = _time_at(unit * (500_000 // len(unit)), "line.md")
+        assert whole < 3 * half + 0.1, f"{unit!r}: 250 KB {half:.1f}s, 500 KB {whole:.1f}s"
 
 
 def test_blank_runs_inside_lines_grow_linearly() -> None:
