@@ -40,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 DEFAULT_WORKDIR = Path("/tmp/ledger-fuzz")
-MAX_LEN = 16 * 1024
+MAX_LEN = 8 * 1024
 FMTS: tuple[str | None, ...] = (None, "markdown", "rendered")
 PATHS = ("fuzz.md", "fuzz.txt", None)
 
