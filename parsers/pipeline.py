@@ -42,13 +42,12 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
         is not None
         for b in doc.blocks
     ]
+    with_digit = [b for b, d in zip(doc.blocks, has_digit, strict=True) if d]
     for ext in EXTRACTORS:
         ctx.parser = f"{ext.NAME}/{ext.VERSION}"
-        needs_digit = getattr(ext, "NEEDS_DIGIT", True)
-        for bi, block in enumerate(doc.blocks):
-            if block.kind not in ext.BLOCKS or (block.start in ctx.taken and block.kind == "table"):
-                continue
-            if needs_digit and not has_digit[bi]:
+        kinds = ext.BLOCKS
+        for block in with_digit if getattr(ext, "NEEDS_DIGIT", True) else doc.blocks:
+            if block.kind not in kinds or (block.start in ctx.taken and block.kind == "table"):
                 continue
             try:
                 claims.extend(ext.extract(block, ctx))
