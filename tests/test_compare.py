@@ -459,12 +459,12 @@ def test_seed_lines_up_gsm8k_mmmu_and_acceptance_across_revision_sections() -> N
 def test_hostile_names_are_read_quickly() -> None:
     import time
 
-    start = time.perf_counter()
+    start = time.process_time()
     for s in ["mtp" * 20000, "(" * 50000, "[" * 50000 + "](", "kv " * 30000, "con" + "1" * 50000, "a_" * 50000]:
         for kind in ("perf", "accuracy", "gate", "acceptance"):
             c = mk(kind, s, 1.0, config={"row": s, "gate": s, "mtp": s, "model": s})
             compare(snap("a", c), snap("b", c))
-    assert time.perf_counter() - start < 5.0
+    assert time.process_time() - start < 5.0
 
 
 def test_numbered_labels_order_by_their_number() -> None:

@@ -478,11 +478,11 @@ def test_a_parser_failure_costs_one_text_not_the_pr(tmp_path: Path, monkeypatch:
 def test_hostile_headers_and_targets_parse_in_linear_time() -> None:
     import time
 
-    start = time.perf_counter()
+    start = time.process_time()
     for header in ("<" * 20_000, "<" + "a" * 20_000, ("<" + "a" * 3999) * 5 + ">", '<x>; rel="' * 3000):
         assert parse_link(header) == {}
     for text in ("a/" + "b" * 10_000 + "#1", "https://" + "h" * 199 + "/" + "o/" * 3000 + "pull/1",
                  "https://github.com/o/r/pull/1" + "?" * 5000, "2024-05-01" + "T" * 10_000):
         with pytest.raises(UsageError):
             parse_since(text) if text.startswith("2024") else parse_target(text)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
