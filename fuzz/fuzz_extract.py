@@ -16,7 +16,8 @@ A finding is any of:
 - a claim whose provenance is wrong (line span outside the document, `source.text` not in its lines)
   or that does not validate against the claims contract;
 - a second extraction of the same text giving other claims (checked on one input in sixteen);
-- an input that takes longer than `--timeout` seconds (libFuzzer kills the worker: a hang).
+- an input that takes more than SLOW_CPU_SECONDS of CPU (a pattern that is not linear), or longer than
+  `--timeout` seconds of wall time (libFuzzer kills the worker: a hang).
 
 Python-level findings are written to `<workdir>/crashes/crash-<sha1>` and fuzzing goes on; a hang
 stops the worker (libFuzzer writes `timeout-<sha1>`) and the driver restarts it with the remaining
@@ -41,6 +42,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 DEFAULT_WORKDIR = Path("/tmp/ledger-fuzz")
 MAX_LEN = 8 * 1024
+SLOW_CPU_SECONDS = 2.0
+"""An input of at most MAX_LEN bytes normally extracts in well under 0.2 s: more is a finding (kept as slow)."""
 FMTS: tuple[str | None, ...] = (None, "markdown", "rendered")
 PATHS = ("fuzz.md", "fuzz.txt", None)
 
@@ -74,7 +77,11 @@ def check(data: bytes) -> None:
 
     text = decode(data)
     path, fmt = shape(data)
+    start = time.process_time()
     result = extract(text, path=path, fmt=fmt)
+    spent = time.process_time() - start
+    if spent > SLOW_CPU_SECONDS:
+        raise Finding(f"slow: {spent:.1f} CPU seconds for {len(data):,} bytes (a pattern that is not linear?)")
     failed = [w for w in result.warnings if " failed (" in w]
     if failed:
         raise Finding(f"extractor failure caught by the pipeline: {failed[0]}")
