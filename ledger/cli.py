@@ -220,7 +220,7 @@ def show(
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """One document: its versions, sections, revisions and claim counts by kind."""
-    from ledger.output import clean, write_rows
+    from ledger.output import clean, md_cell, write_rows
     from ledger.query import show as read_show
 
     with _errors():
@@ -230,8 +230,9 @@ def show(
         return
     d = info["document"]
     fmt = Format.table if format is Format.table else format
-    typer.echo(clean(f"document {d['id']}: {d['key']}" + (f" - {d['title']}" if d.get("title") else "")
-                     + (f"  {d['url']}" if d.get("url") else "")))  # a fetched title is not terminal control
+    head = (f"document {d['id']}: {d['key']}" + (f" - {d['title']}" if d.get("title") else "")
+            + (f"  {d['url']}" if d.get("url") else ""))
+    typer.echo(md_cell(head) if fmt is Format.markdown else clean(head))  # a fetched title is text, never markup
     edited = any(v.get("edited_at") for v in info["versions"])  # fetched from GitHub: when and by whom
     write_rows([{"version": v["version"], "sha256": v["sha256"][:12], "ingested_at": v["ingested_at"][:19],
                  **({"edited_at": v.get("edited_at") or "", "editor": v.get("editor") or ""} if edited else {}),

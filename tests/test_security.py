@@ -252,6 +252,12 @@ def test_markdown_escapes_html_and_markdown(args: tuple[str, ...], ledger_db: Pa
     assert widths == header_widths  # no document text broke a row into more cells
 
 
+def test_show_markdown_escapes_the_title(ledger_db: Path) -> None:
+    out = run("show", "example/trtllm#4821", "--db", str(ledger_db), "-f", "markdown").stdout
+    assert "example/trtllm#4821" in out and "&lt;script&gt;" in out
+    assert not HTML_RE.search(out) and not CONTROL_RE.search(out.replace("\n", ""))
+
+
 @pytest.mark.parametrize("args", [("claims",), ("claims", "--group-by", "revision"), ("support",),
                                   ("sql", "SELECT metric, subject, feature, text FROM claims"),
                                   ("show", "example/trtllm#4821")])
