@@ -37,15 +37,20 @@ def decode(data: bytes, path: str, limit: int | None = None) -> SourceText:
     limit = max_bytes() if limit is None else limit
     if len(data) > limit:
         raise TooLarge(path, f"{len(data):,} bytes is over the {limit:,}-byte limit (set LEDGER_MAX_BYTES)")
-    if b"\x00" in data[:8192]:
-        raise BinaryInput(path, "binary file (NUL bytes), not a text document")
     warnings = []
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        text = data.decode("utf-8-sig", errors="replace")
-        warnings.append(f"{path}: not valid UTF-8 (first bad byte at offset {exc.start}); "
-                        "undecodable bytes replaced with U+FFFD")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 with a byte-order mark (its NULs are not binary)
+        text = data.decode("utf-16", errors="replace")
+        warnings.append(f"{path}: UTF-16 text (byte-order mark), decoded"
+                        + ("; undecodable bytes replaced with U+FFFD" if "\ufffd" in text else ""))
+    elif b"\x00" in data[:8192]:
+        raise BinaryInput(path, "binary file (NUL bytes), not a text document")
+    else:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            text = data.decode("utf-8-sig", errors="replace")
+            warnings.append(f"{path}: not valid UTF-8 (first bad byte at offset {exc.start}); "
+                            "undecodable bytes replaced with U+FFFD")
     if not text.strip():
         raise EmptyInput(path, "empty document")
     return SourceText(path=path, text=text, sha256=hashlib.sha256(text.encode()).hexdigest(),

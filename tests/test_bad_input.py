@@ -167,3 +167,17 @@ def test_database_written_by_a_newer_ledger(tmp_path: Path) -> None:
     r = ingest(str(good_file(tmp_path, "other.txt")), "--db", str(db))
     assert r.exit_code == 2 and "newer ledger" in r.stderr and r.stderr.count("\n") == 1
     assert count(db) == before
+
+
+def test_utf16_with_a_byte_order_mark_is_text_not_binary(tmp_path: Path) -> None:
+    db = tmp_path / "l.db"
+    p = tmp_path / "saved-on-windows.txt"
+    p.write_bytes(b"\xff\xfe" + GOOD.encode("utf-16-le"))
+    r = ingest(str(p), "--db", str(db))
+    assert r.exit_code == 0, r.stderr
+    assert "UTF-16" in r.stderr and r.stderr.startswith("ledger: warning:")
+    conn = sqlite3.connect(db)
+    assert 71.4 in {v for (v,) in conn.execute("SELECT value FROM claims")}
+    p.write_bytes(b"\xfe\xff" + GOOD.encode("utf-16-be")[:-1])  # big-endian, cut inside a character
+    r = ingest(str(p), "--db", str(db))
+    assert r.exit_code == 0 and "U+FFFD" in r.stderr
