@@ -6,9 +6,10 @@ input (no nested quantifiers that can backtrack).
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
+
+from parsers.memo import short_text_cache
 
 # A number as people print it: 1,721 / 96.25 / .5 / 1e-3. Thousands groups only in threes.
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+|\.\d+)(?:[eE][-+]?\d{1,3}(?![\w.]))?"
@@ -100,7 +101,7 @@ def find_numbers(text: str, start: int = 0, end: int | None = None, limit: int |
     return list(_find_numbers(text, start, end, limit))
 
 
-@functools.lru_cache(maxsize=256)
+@short_text_cache(256)
 def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> tuple[Number, ...]:
     out: list[Number] = []
     stop = len(text) if end is None else end
@@ -258,7 +259,7 @@ def normalise_unit(unit: str) -> str:
     return u if len(u) > 2 else low
 
 
-@functools.lru_cache(maxsize=1024)
+@short_text_cache(1024)
 def parse_duration(text: str) -> float | None:
     """"1m0.832s" -> 60.832, "16m51s" -> 1011.0; None when text is not such a duration."""
     m = DURATION_RE.fullmatch(text.strip())
@@ -276,7 +277,7 @@ UNIT_IN_HEADER_RE = re.compile(r"\(([^()]{1,24})\)\s*$|\[([^\[\]]{1,24})\]\s*$")
 _UNITS_LOWER = frozenset(u.lower() for u in UNITS)
 
 
-@functools.lru_cache(maxsize=1024)  # every row of a table asks for its column headers' units
+@short_text_cache(1024)  # every row of a table asks for its column headers' units
 def header_unit(header: str) -> str | None:
     """The unit a column header declares: "Mean TTFT (ms)" -> "ms", "Latency [us]" -> "us"."""
     m = UNIT_IN_HEADER_RE.search(header.strip())

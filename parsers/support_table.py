@@ -11,13 +11,13 @@ of check marks is a gate table, left to the gate readers); the whole table is th
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterator
 
 from ledger.model import Claim
 from parsers.base import Context
 from parsers.document import Block, Document, Table
+from parsers.memo import short_text_cache
 
 NAME = "support_table"
 VERSION = "1"
@@ -80,7 +80,7 @@ def footnotes(doc: Document, after: int = 0) -> dict[str, str]:
     return out
 
 
-@functools.lru_cache(maxsize=2048)  # cells are read as names and as values
+@short_text_cache(2048)  # cells are read as names and as values
 def plain(text: str) -> str:
     """Text without links (their words kept), HTML tags, emphasis and code marks."""
     s = _LINK_RE.sub(r"\1", text)
@@ -100,7 +100,7 @@ def cell_support(cell: str) -> tuple[str, str | None, list[str]] | None:
     return None if got is None else (got[0], got[1], list(got[2]))  # a fresh list: callers may extend it
 
 
-@functools.lru_cache(maxsize=2048)  # every cell is read once to find the matrix, again for its claims
+@short_text_cache(2048)  # every cell is read once to find the matrix, again for its claims
 def _cell_support(cell: str) -> tuple[str, str | None, list[str]] | None:
     marks = _FOOTNOTE_MARK_RE.findall(cell)
     s = plain(_FOOTNOTE_MARK_RE.sub("", cell)).strip()

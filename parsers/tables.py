@@ -10,7 +10,6 @@ with words ("gsm8k 95.98 (ref 95.57), acceptance length 1.971") is read as prose
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterator
 
@@ -18,6 +17,7 @@ from ledger.model import Claim
 from parsers import prose
 from parsers.base import Context
 from parsers.document import Block, Row, Table
+from parsers.memo import short_text_cache
 from parsers.numbers import find_numbers, header_unit, normalise_unit, parse_duration, to_float
 from parsers.vocab import BASELINE_LABEL_RE, find_outcome, is_config_label, kind_for_metric, qualifiers
 
@@ -54,12 +54,12 @@ _CONFIG_HEADERS_RE = re.compile(
     r"max|min seq|layers?|hidden|heads?|experts?)\b", re.IGNORECASE)
 
 
-@functools.lru_cache(maxsize=2048)  # a cell is cleaned by every pass over its table
+@short_text_cache(2048)  # a cell is cleaned by every pass over its table
 def clean(cell: str) -> str:
     return _MARKUP_RE.sub("", cell).strip()
 
 
-@functools.lru_cache(maxsize=2048)
+@short_text_cache(2048)
 def _is_numeric_cell(cell: str) -> bool:
     c = " ".join(clean(cell).split())
     return (bool(c) and bool(_NUMERIC_CELL_RE.match(c))) or parse_duration(c) is not None

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import functools
 import re
+
+from parsers.memo import short_text_cache
 
 _ACCURACY_RE = re.compile(
     r"gsm8k|gsm-8k|mmlu|mmmu|gpqa|human[- ]?eval|mbpp|math(?:500)?\b|aime|arc[-_ ]|hellaswag|winogrande|"
@@ -25,7 +26,7 @@ _PERF_HINT_RE = re.compile(
 )
 
 
-@functools.lru_cache(maxsize=1024)
+@short_text_cache(1024)
 def kind_for_metric(metric: str, unit: str | None = None) -> str:
     """accuracy, acceptance or perf, from the metric's name and unit."""
     if _ACCEPTANCE_RE.search(metric):
@@ -147,7 +148,7 @@ def qualifiers(text: str | None) -> dict[str, str]:
     return dict(_qualifiers(text))  # a fresh dict: callers add to it
 
 
-@functools.lru_cache(maxsize=1024)
+@short_text_cache(1024)
 def _qualifiers(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     s = text[:400]
