@@ -10,6 +10,7 @@ more general extractor (prose) does not read the same number again.
 from __future__ import annotations
 
 import bisect
+import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -51,13 +52,38 @@ class Context:
     parser: str = ""
     _starts: list[int] = field(default_factory=list)
     _block_starts: list[int] = field(default_factory=list)
+    _at_line: list[int] = field(default_factory=list)
 
     def set_scopes(self, scopes: list[RevisionScope]) -> None:
         self.scopes = sorted(scopes, key=lambda s: s.start)
         self._starts = [s.start for s in self.scopes]
+        self._at_line = self._scope_per_line()
+
+    def _scope_per_line(self) -> list[int]:
+        """For each line, the index of the last-starting scope that holds it (-1: none), in one sweep.
+
+        Asking per claim by walking back over the scopes cost O(scopes) per claim when the line lies after
+        them all: quadratic on a long document with many revisions."""
+        if not self.scopes:
+            return []
+        last = max(max(s.end for s in self.scopes), len(self.doc.lines))
+        out = [-1] * (last + 2)
+        active: list[int] = []  # heap of -index: the newest scope started so far on top
+        nxt = 0
+        for line in range(0, last + 1):
+            while nxt < len(self.scopes) and self.scopes[nxt].start <= line:
+                heapq.heappush(active, -nxt)
+                nxt += 1
+            while active and self.scopes[-active[0]].end < line:  # lines only grow: an ended scope stays ended
+                heapq.heappop(active)
+            out[line] = -active[0] if active else -1
+        return out
 
     def revision_at(self, line: int) -> Revision | None:
-        i = bisect.bisect_right(self._starts, line) - 1
+        if 0 <= line < len(self._at_line):
+            i = self._at_line[line]
+            return self.scopes[i].revision if i >= 0 else None
+        i = bisect.bisect_right(self._starts, line) - 1  # a line outside the document: walk back
         while i >= 0:
             s = self.scopes[i]
             if s.start <= line <= s.end:

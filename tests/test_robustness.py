@@ -187,3 +187,26 @@ def test_blank_runs_inside_lines_grow_linearly() -> None:
     ]
     for make in shapes:
         _grows_linearly(make, 4_000)
+
+
+def test_revision_lookup_does_not_walk_every_scope() -> None:
+    """A long document with many revisions: looking up a line's revision must not cost O(revisions) per claim
+    (it walked back over every earlier scope for a line after them all: quadratic on a 10 MB document)."""
+    from ledger.model import Revision
+    from parsers.base import Context
+    from parsers.document import read_document
+    from parsers.revisions import RevisionScope
+
+    def lookups(n: int) -> float:
+        doc = read_document("x\n" * (4 * n), "many.md")
+        ctx = Context(doc=doc, path="many.md")
+        ctx.set_scopes([RevisionScope(4 * i + 1, 4 * i + 2, Revision(label=f"v{i}", head=None, base=None))
+                        for i in range(n)])
+        start = time.process_time()
+        for i in range(n):
+            assert ctx.revision_at(4 * i + 3) is None  # between scopes: no revision
+            assert ctx.revision_at(4 * i + 2).label == f"v{i}"  # type: ignore[union-attr]
+        return time.process_time() - start
+
+    small, big = min(lookups(1_500) for _ in range(2)), min(lookups(3_000) for _ in range(2))
+    assert big < 3 * small + 0.05, f"{small:.3f}s for 1,500 revisions, {big:.3f}s for 3,000"
