@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ledger.errors import BinaryInput, EmptyInput, NotFound, TooLarge
+from ledger.errors import BinaryInput, EmptyInput, NotFound, TooLarge, UsageError
 
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 """Larger files are refused (override with LEDGER_MAX_BYTES or --max-bytes)."""
@@ -26,10 +26,13 @@ class SourceText:
 
 
 def max_bytes() -> int:
-    try:
-        return int(os.environ.get("LEDGER_MAX_BYTES", DEFAULT_MAX_BYTES))
-    except ValueError:
+    """The size limit: LEDGER_MAX_BYTES when set (a positive whole number of bytes), else the default."""
+    raw = os.environ.get("LEDGER_MAX_BYTES", "").strip()
+    if not raw:
         return DEFAULT_MAX_BYTES
+    if not raw.isdigit() or int(raw) <= 0:
+        raise UsageError(f"LEDGER_MAX_BYTES={raw[:40]!r}: expected a positive whole number of bytes")
+    return int(raw)
 
 
 def decode(data: bytes, path: str, limit: int | None = None) -> SourceText:

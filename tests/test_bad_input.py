@@ -10,6 +10,7 @@ import hashlib
 import sqlite3
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner, Result
 
 from ledger.cli import app
@@ -181,3 +182,13 @@ def test_utf16_with_a_byte_order_mark_is_text_not_binary(tmp_path: Path) -> None
     p.write_bytes(b"\xfe\xff" + GOOD.encode("utf-16-be")[:-1])  # big-endian, cut inside a character
     r = ingest(str(p), "--db", str(db))
     assert r.exit_code == 0 and "U+FFFD" in r.stderr
+
+
+def test_invalid_size_limit_in_the_environment_is_a_clear_error(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = tmp_path / "pr.md"
+    doc.write_text("gsm8k 96.25 (ref 96.36)\n", encoding="utf-8")
+    monkeypatch.setenv("LEDGER_MAX_BYTES", "20MB")
+    result = CliRunner().invoke(app, ["extract", str(doc)])
+    assert result.exit_code == 2
+    assert "LEDGER_MAX_BYTES" in result.output and "Traceback" not in result.output
