@@ -197,7 +197,8 @@ def is_command_line(line: str) -> bool:
     return bool(re.search(r"(?:^|\s)--?[A-Za-z]|/|\\$|&&|=", s))
 
 
-def _pipe_cells(line: str) -> list[str]:
+def pipe_cells(line: str) -> list[str]:
+    """"|a| b |c|" -> ["a", "b", "c"]; an escaped "\\|" stays inside its cell."""
     s = line.strip()
     if s.startswith("|"):
         s = s[1:]
@@ -318,7 +319,7 @@ def _try_table(doc: Document, i: int, sect: tuple[str, ...]) -> int:
         while j < n and (lines[j].strip().startswith(("|", "+")) and lines[j].strip()):
             s = lines[j]
             if not _ASCII_RULE_RE.match(s[:MAX_LINE]):
-                rows.append(Row(j + 1, _pipe_cells(s[:MAX_LINE]), s))
+                rows.append(Row(j + 1, pipe_cells(s[:MAX_LINE]), s))
             j += 1
         if len(rows) >= 2:
             t = Table(rows[0].cells, rows[0].line, rows[1:], "ascii")
@@ -327,11 +328,11 @@ def _try_table(doc: Document, i: int, sect: tuple[str, ...]) -> int:
         return i
     # pipe table: header, delimiter row, body rows
     if _is_pipe_row(raw) and i + 1 < n and _PIPE_DELIM_RE.match(lines[i + 1][:MAX_LINE]):
-        header = _pipe_cells(raw)
+        header = pipe_cells(raw)
         rows = []
         j = i + 2
         while j < n and lines[j].strip() and _is_pipe_row(lines[j][:MAX_LINE]):
-            rows.append(Row(j + 1, _pipe_cells(lines[j][:MAX_LINE]), lines[j]))
+            rows.append(Row(j + 1, pipe_cells(lines[j][:MAX_LINE]), lines[j]))
             j += 1
         t = Table(header, i + 1, rows, "pipe")
         if rows and len(rows[-1].cells) < len(header) and j >= n - 1:
@@ -342,12 +343,12 @@ def _try_table(doc: Document, i: int, sect: tuple[str, ...]) -> int:
     # pipe rows with no delimiter row (a sheet paste, a hand-typed table): two or more "|"-led lines with
     # the same number of cells; the first is the header
     if raw.lstrip().startswith("|") and _is_pipe_row(raw) and i + 1 < n and lines[i + 1].lstrip().startswith("|") \
-            and len(_pipe_cells(lines[i + 1][:MAX_LINE])) == len(_pipe_cells(raw)) >= 2:
-        header = _pipe_cells(raw)
+            and len(pipe_cells(lines[i + 1][:MAX_LINE])) == len(pipe_cells(raw)) >= 2:
+        header = pipe_cells(raw)
         rows = []
         j = i + 1
-        while j < n and lines[j].lstrip().startswith("|") and len(_pipe_cells(lines[j][:MAX_LINE])) == len(header):
-            rows.append(Row(j + 1, _pipe_cells(lines[j][:MAX_LINE]), lines[j]))
+        while j < n and lines[j].lstrip().startswith("|") and len(pipe_cells(lines[j][:MAX_LINE])) == len(header):
+            rows.append(Row(j + 1, pipe_cells(lines[j][:MAX_LINE]), lines[j]))
             j += 1
         doc.blocks.append(Block("table", i + 1, j, sect, table=Table(header, i + 1, rows, "pipe")))
         return j

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ledger.model import Claim
 from parsers.base import Context
-from parsers.document import Block
+from parsers.document import Block, pipe_cells
 from parsers.numbers import to_float
 
 NAME = "lm_eval"
@@ -49,16 +49,6 @@ class Layout:
     ncols: int
 
 
-def split_pipe_cells(line: str) -> list[str]:
-    """"|a| b |c|" -> ["a", "b", "c"]; an escaped "\\|" stays inside its cell."""
-    s = line.strip()
-    if s.startswith("|"):
-        s = s[1:]
-    if s.endswith("|") and not s.endswith("\\|"):
-        s = s[:-1]
-    return [c.strip() for c in re.split(r"(?<!\\)\|", s)]
-
-
 def layout_of(cells: list[str]) -> Layout | None:
     """The columns of an lm-eval header row, or None when the row is not one."""
     names = [c.strip().lower() for c in cells]
@@ -81,7 +71,7 @@ def _is_header_line(line: str) -> Layout | None:
     s = line.strip()
     if not s.startswith("|") or s.count("|") < 4:
         return None
-    return layout_of(split_pipe_cells(s))
+    return layout_of(pipe_cells(s))
 
 
 def _is_delimiter(line: str) -> bool:
@@ -102,7 +92,7 @@ def _pipe_rows(ctx: Context, header_line: int, last_line: int) -> list[tuple[int
             break
         ctx.taken.add(no)
         if not _is_delimiter(s):
-            rows.append((no, split_pipe_cells(s), s.endswith("|")))
+            rows.append((no, pipe_cells(s), s.endswith("|")))
     return rows
 
 

@@ -8,7 +8,8 @@ import pytest
 from _fixture_claims import cases, check_provenance, claims_of, expected, project
 
 from parsers import extract
-from parsers.lm_eval import layout_of, split_pipe_cells
+from parsers.document import pipe_cells
+from parsers.lm_eval import layout_of
 
 CASES = cases("lm_eval")
 
@@ -45,7 +46,7 @@ def test_truncated_row_is_skipped_with_a_warning() -> None:
     ("|Tasks|Version|Filter|n-shot|Metric|Value|", 5, None),
 ])
 def test_layout_of_header(header: str, value_col: int, stderr_col: int | None) -> None:
-    layout = layout_of(split_pipe_cells(header))
+    layout = layout_of(pipe_cells(header))
     assert layout is not None
     assert (layout.value, layout.stderr) == (value_col, stderr_col)
 
@@ -54,7 +55,7 @@ def test_layout_of_header(header: str, value_col: int, stderr_col: int | None) -
     "| Model | Metric | Value |", "|Tasks|Version|", "| Task | Score |", "",
 ])
 def test_other_tables_are_not_lm_eval(header: str) -> None:
-    assert layout_of(split_pipe_cells(header)) is None
+    assert layout_of(pipe_cells(header)) is None
 
 
 def test_empty_task_and_filter_inherit_from_the_row_above() -> None:
