@@ -7,7 +7,7 @@
 from db.connection import open_ledger, open_readonly
 from db.reads import ClaimFilter, claims, document_overview, documents, iter_claims, resolve_document
 from db.schema import SCHEMA_VERSION
-from db.writes import DocumentIdentity, PreparedVersion, WriteResult, find_version, write_version
+from db.writes import DocumentIdentity, PreparedVersion, WriteResult, find_version, write_version, write_versions
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -24,4 +24,5 @@ __all__ = [
     "open_readonly",
     "resolve_document",
     "write_version",
+    "write_versions",
 ]

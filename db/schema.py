@@ -9,7 +9,8 @@ Every schema change is a new migration appended to `MIGRATIONS`, never an edit o
     sections            headings and comment authors of a version, with their lines
     revisions           revision labels (label, head, base) in force in a version
     claims              every claims-contract field, flattened; config/section as JSON text
-    claims_fts          FTS5 index over claim text, metric, note and section (kept by triggers)
+    claims_fts          FTS5 index over claim text, metric, note and section (filled per version by
+                        db/writes.py; delete and update triggers keep it in step)
     warnings            parse and decode warnings of a version
     github_heads        the head/base sha GitHub reported for a fetched PR (one row per distinct pair)
     http_cache          ETag / Last-Modified per fetched URL, for conditional requests
@@ -220,6 +221,14 @@ def m0004_pr_commits(db: Database) -> None:
     )""")
     db.execute("CREATE INDEX idx_pr_commits_sha ON pr_commits (sha)")
     db.execute("PRAGMA user_version = 4")
+
+
+@migrations(name="0005_fts_per_version")
+def m0005_fts_per_version(db: Database) -> None:
+    # A trigger per inserted claim made the full-text index the costliest part of a write; the writer
+    # now fills it with one INSERT ... SELECT per version (db/writes.py), the same rows.
+    db.execute("DROP TRIGGER IF EXISTS claims_fts_ai")
+    db.execute("PRAGMA user_version = 5")
 
 
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)

@@ -1,4 +1,4 @@
-"""Ingest: read documents, extract their claims, store each document version in one transaction.
+"""Ingest: read documents, extract their claims, store them in batches, each document whole or not at all.
 
     results = ingest(["pr.md", "docs/"], "ledger.db", repo="NVIDIA/TensorRT-LLM", pr=1234)
 
@@ -18,6 +18,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -25,11 +26,11 @@ from typing import TYPE_CHECKING, Literal
 from ledger.errors import InputError, LedgerError, NotFound, UsageError
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    from concurrent.futures import Executor, Future
 
     from sqlite_utils import Database
 
-    from db import DocumentIdentity, PreparedVersion
+    from db import DocumentIdentity, PreparedVersion, WriteResult
     from ledger.sources import SourceText
 
 STDIN = "-"
@@ -148,23 +149,24 @@ def ingest(
         raise UsageError(f"--input-format {fmt!r}: expected markdown or rendered")
     if max_bytes is not None and max_bytes <= 0:
         raise UsageError(f"--max-bytes {max_bytes}: expected a positive number of bytes")
-    ledger_db = open_ledger(db)
-    try:
-        files, results = expand(paths)
-        if on_start is not None:
-            on_start(len(files) + len(results))
-        for r in results:
-            if on_result is not None:
-                on_result(r)
-        version = parser_version()
-        loads = (_load(ledger_db, path, repo=repo, pr=pr, title=title, url=url, stdin=stdin,
-                       max_bytes=max_bytes) for path in files)
-        for result in _prepare_and_write(ledger_db, loads, version, fmt, _workers(len(files))):
-            results.append(result)
-            if on_result is not None:
-                on_result(result)
-    finally:
-        ledger_db.close()
+    files, results = expand(paths)
+    with _worker_pool(len(files)) as pool:
+        ledger_db = open_ledger(db)  # after the workers are forked: no child inherits a connection
+        try:
+            if on_start is not None:
+                on_start(len(files) + len(results))
+            for r in results:
+                if on_result is not None:
+                    on_result(r)
+            version = parser_version()
+            loads = (_load(ledger_db, path, repo=repo, pr=pr, title=title, url=url, stdin=stdin,
+                           max_bytes=max_bytes) for path in files)
+            for result in _prepare_and_write(ledger_db, loads, version, fmt, pool):
+                results.append(result)
+                if on_result is not None:
+                    on_result(result)
+        finally:
+            ledger_db.close()
     return results
 
 
@@ -173,15 +175,40 @@ PARALLEL_MIN_FILES = 24
 
 
 def _workers(n_files: int) -> int:
-    """How many processes parse: LEDGER_WORKERS (default 1) for a batch of PARALLEL_MIN_FILES or more.
-
-    Serial by default: measured here (2 cores, other work on the machine, modules compiled afresh in
-    every spawned process), 400 documents took 2.7-3.0 s with one process and 4.6-4.8 s with two.
-    """
+    """How many processes parse: LEDGER_WORKERS (default 1) for a batch of PARALLEL_MIN_FILES or more."""
     env = os.environ.get("LEDGER_WORKERS", "").strip()
     if not env.isdigit() or int(env) <= 1 or n_files < PARALLEL_MIN_FILES:
         return 1
     return min(int(env), 16)
+
+
+@contextmanager
+def _worker_pool(n_files: int) -> Iterator[Executor | None]:
+    """A pool of parser processes when _workers() asks for more than one, else None.
+
+    On Linux the workers are forked from this process before it opens the database or starts a
+    thread, with the parsers already imported: a worker costs a fork, not a fresh interpreter that
+    imports and compiles everything again. Elsewhere (macOS, Windows) they are spawned.
+    """
+    workers = _workers(n_files)
+    if workers <= 1:
+        yield None
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from parsers import extract
+
+    extract("# warm\n\n| a | b |\n|---|---|\n| 1 | 2 |\n", fmt="markdown")  # import and build in the parent
+    method = "fork" if sys.platform.startswith("linux") else "spawn"
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
+                               initializer=_worker_init, initargs=(os.getpid(),))
+    try:
+        if method == "fork":
+            pool.submit(int).result()  # forks every worker now, while this process has no thread or database
+        yield pool
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 @dataclass
@@ -194,37 +221,74 @@ class _Job:
     name: str
 
 
+BATCH_DOCS = 64
+BATCH_SECONDS = 0.5
+"""A batch of parsed documents is written in one transaction when it holds this many documents or is
+this old: one commit per document cost more than its rows, and half a second keeps the summary lines
+(printed after the commit) flowing."""
+
+
+class _Batch:
+    """Parsed documents waiting to be written, and results waiting for them (to keep input order)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.entries: list[tuple[_Job | IngestResult, PreparedVersion | str | None]] = []
+        self.started = 0.0
+
+    def add(self, item: _Job | IngestResult, outcome: PreparedVersion | str | None) -> list[IngestResult]:
+        import time
+
+        if not self.entries:
+            self.started = time.monotonic()
+        self.entries.append((item, outcome))
+        if len(self.entries) >= BATCH_DOCS or time.monotonic() - self.started >= BATCH_SECONDS:
+            return self.flush()
+        return []
+
+    def flush(self) -> list[IngestResult]:
+        from db import PreparedVersion, write_versions
+
+        entries, self.entries = self.entries, []
+        preps = [o for _, o in entries if isinstance(o, PreparedVersion)]
+        written = iter(write_versions(self.db, preps) if preps else [])
+        results = []
+        for item, outcome in entries:
+            if isinstance(item, IngestResult):
+                results.append(item)
+            elif isinstance(outcome, PreparedVersion):
+                results.append(_result(item, outcome, next(written)))
+            else:
+                results.append(IngestResult(item.path, "error", item.identity.key, error=str(outcome)))
+        return results
+
+
 def _prepare_and_write(db: Database, loads: Iterable[_Job | IngestResult], version: str, fmt: str | None,
-                       workers: int) -> Iterator[IngestResult]:
-    """Parse jobs (in worker processes when workers > 1) and write each in input order.
+                       pool: Executor | None) -> Iterator[IngestResult]:
+    """Parse jobs (in worker processes when there is a pool) and write them in batches, in input order.
 
     Reading, the unchanged-text check and every write stay in this process, so the database has one
-    writer and each version is still one transaction; at most a few jobs per worker are in flight,
-    so memory stays flat however many files there are.
+    writer; at most a few jobs per worker are in flight, so memory stays flat however many files
+    there are.
     """
-    if workers <= 1:
+    batch = _Batch(db)
+    if pool is None:
         for item in loads:
-            yield item if isinstance(item, IngestResult) else _finish(db, item, _parse(item, version, fmt))
+            yield from batch.add(item, None if isinstance(item, IngestResult) else _parse(item, version, fmt))
+        yield from batch.flush()
         return
-    import multiprocessing
     from collections import deque
-    from concurrent.futures import ProcessPoolExecutor
 
-    window = 4 * workers
+    window = BATCH_DOCS + 4 * getattr(pool, "_max_workers", 2)  # workers go on parsing while a batch is written
     pending: deque[tuple[_Job | IngestResult, Future[PreparedVersion | str] | None]] = deque()
-    # spawn, not fork: forking a process that runs the pool's threads and holds a SQLite connection
-    # can deadlock a child; and not forkserver, whose server outlives a killed ingest. Spawned
-    # workers are our own children, so the parent-death signal below reaches them.
-    ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init,
-                             initargs=(os.getpid(),)) as pool:
-        for item in loads:
-            fut = None if isinstance(item, IngestResult) else pool.submit(_parse, item, version, fmt)
-            pending.append((item, fut))
-            while len(pending) >= window:
-                yield _drain(db, pending.popleft())
-        while pending:
-            yield _drain(db, pending.popleft())
+    for item in loads:
+        fut = None if isinstance(item, IngestResult) else pool.submit(_parse_remote, item, version, fmt)
+        pending.append((item, fut))
+        while len(pending) >= window:
+            yield from batch.add(*_collect(pending.popleft()))
+    while pending:
+        yield from batch.add(*_collect(pending.popleft()))
+    yield from batch.flush()
 
 
 def _worker_init(parent: int) -> None:
@@ -240,15 +304,26 @@ def _worker_init(parent: int) -> None:
         os._exit(0)
 
 
-def _drain(db: Database, entry: tuple[_Job | IngestResult, Future[PreparedVersion | str] | None]) -> IngestResult:
+def _collect(entry: tuple[_Job | IngestResult, Future[PreparedVersion | str] | None]
+             ) -> tuple[_Job | IngestResult, PreparedVersion | str | None]:
     item, fut = entry
     if isinstance(item, IngestResult) or fut is None:
-        return item  # type: ignore[return-value]
+        return item, None
     try:
         outcome = fut.result()
     except Exception as exc:  # a worker that died (killed, out of memory) costs its document only
-        outcome = f"{item.path}: could not be parsed ({type(exc).__name__}: {exc})"
-    return _finish(db, item, outcome)
+        return item, f"{item.path}: could not be parsed ({type(exc).__name__}: {exc})"
+    if not isinstance(outcome, str):
+        outcome.text = item.src.text  # the worker sent it back without the text this process holds
+    return item, outcome
+
+
+def _parse_remote(job: _Job, version: str, fmt: str | None) -> PreparedVersion | str:
+    """_parse in a worker: the text is not sent back (the parent holds it)."""
+    outcome = _parse(job, version, fmt)
+    if not isinstance(outcome, str):
+        outcome.text = ""
+    return outcome
 
 
 def _parse(job: _Job, version: str, fmt: str | None) -> PreparedVersion | str:
@@ -296,14 +371,10 @@ def _load(db: Database, path: str, *, repo: str | None, pr: int | None, title: s
     return _Job(path, src, identity, name)
 
 
-def _finish(db: Database, job: _Job, prep: PreparedVersion | str) -> IngestResult:
-    """Write a parsed document (one transaction), or report why it could not be parsed."""
-    from db import write_version
-
+def _result(job: _Job, prep: PreparedVersion, written: WriteResult | Exception) -> IngestResult:
     key = job.identity.key
-    if isinstance(prep, str):
-        return IngestResult(job.path, "error", key, error=prep)
-    written = write_version(db, prep)
+    if isinstance(written, Exception):  # a statement failed for this document; the batch's others stand
+        return IngestResult(job.path, "error", key, error=f"{job.path}: could not be stored ({written})")
     return IngestResult(job.path, written.status, key, written.document_id, written.version, job.src.sha256,
                         written.n_claims, list(prep.warnings))
 

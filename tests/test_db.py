@@ -11,7 +11,16 @@ from typing import Any
 import pytest
 
 import db.writes
-from db import ClaimFilter, DocumentIdentity, PreparedVersion, claims, open_ledger, open_readonly, write_version
+from db import (
+    ClaimFilter,
+    DocumentIdentity,
+    PreparedVersion,
+    claims,
+    open_ledger,
+    open_readonly,
+    write_version,
+    write_versions,
+)
 from db.reads import fts_query, table_counts
 from db.schema import MIGRATION_NAMES, SCHEMA_VERSION
 from ledger.errors import DatabaseError, NotALedger, SchemaTooNew
@@ -268,3 +277,42 @@ def test_many_first_opens_at_once_migrate_once(tmp_path: Path) -> None:
         assert errors == []
         ledger = open_ledger(path)
         assert ledger.execute("SELECT COUNT(*) FROM _sqlite_migrations").fetchone()[0] == len(MIGRATION_NAMES)
+
+
+def test_a_batch_is_one_transaction_and_a_failing_document_costs_only_itself(tmp_path: Path) -> None:
+    ledger = open_ledger(tmp_path / "l.db")
+    bad = _prep("text two", key="example/trtllm#7", claim_list=[_claim(3, 71.19), _claim(4, [1, 2])])  # unbindable
+    results = write_versions(ledger, [_prep("text one"), bad, _prep("text three"), _prep("text one")])
+    assert [getattr(r, "status", None) for r in results] == ["new", None, "new_version", "unchanged"]
+    assert isinstance(results[1], sqlite3.Error)
+    # the failed document left no row at all: not its document, version, claims or index entries
+    assert ledger.execute("SELECT count(*) FROM documents WHERE key = 'example/trtllm#7'").fetchone()[0] == 0
+    assert table_counts(ledger)["document_versions"] == 2
+    assert len(claims(ledger, ClaimFilter(search="gsm8k", all_versions=True))) == 4
+    assert ledger.execute("SELECT count(*) FROM claims_fts").fetchone()[0] == 4
+
+
+def test_a_ledger_from_before_migration_5_keeps_its_index_whole(tmp_path: Path) -> None:
+    """Migration 5 swaps the per-row index trigger for one statement per version: claims stored under
+    the trigger and claims written after it are each found once."""
+    from sqlite_utils import Database
+
+    from db.schema import migrations
+
+    path = tmp_path / "old.db"
+    old = Database(path)
+    migrations.apply(old, stop_before="0005_fts_per_version")
+    old.execute("INSERT INTO documents (key, created_at) VALUES ('a#1', 'now')")
+    old.execute("INSERT INTO document_versions (document_id, version, sha256, ingested_at, parser_version, n_lines, "
+                "n_claims, text) VALUES (1, 1, 'x', 'now', 'p', 1, 1, 'MMMU 51.2')")
+    old.execute("INSERT INTO claims (document_id, version_id, ordinal, kind, metric, value, line, line_end, text) "
+                "VALUES (1, 1, 0, 'accuracy', 'MMMU', 51.2, 1, 1, 'MMMU 51.2')")
+    old.conn.commit()
+    old.close()
+    ledger = open_ledger(path)
+    assert ledger.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert ledger.execute("SELECT count(*) FROM sqlite_master WHERE name = 'claims_fts_ai'").fetchone()[0] == 0
+    write_version(ledger, _prep("MMMU text", claim_list=[_claim(3, 52.0, metric="MMMU")]))
+    found = claims(ledger, ClaimFilter(search="MMMU", all_versions=True))
+    assert sorted(c["value"] for c in found) == [51.2, 52.0]
+    assert ledger.execute("SELECT count(*) FROM claims_fts WHERE claims_fts MATCH 'MMMU'").fetchone()[0] == 2
