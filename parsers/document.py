@@ -114,7 +114,7 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     doc = Document(lines=lines, format=kind)  # type: ignore[arg-type]
     markup: dict[int, tuple[str, int, int, str]] = {}
     if kind == "markdown":
-        markup = _markdown_regions(text, len(lines))
+        markup = _markdown_regions(text, lines)
     _scan(doc, markup)
     return doc
 
@@ -122,20 +122,52 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
 _MD: list[Any] = []
 
 
-def _markdown_it() -> Any:
-    """One block-only markdown-it parser per process (building one costs as much as a parse)."""
+def _markdown_it(tables: bool = True) -> Any:
+    """The block-only markdown-it parsers, built once per process (building one costs as much as a parse):
+    with the table rule, and without it (a pipe table then reads as a paragraph; see `_tables_matter`)."""
     if not _MD:
         from markdown_it import MarkdownIt
 
-        md = MarkdownIt("commonmark", {"html": True}).enable("table")
-        md.disable(["inline", "text_join"], ignoreInvalid=True)
-        _MD.append(md)
-    return _MD[0]
+        for rules in (["inline", "text_join"], ["inline", "text_join", "table"]):
+            md = MarkdownIt("commonmark", {"html": True}).enable("table")
+            md.disable(rules, ignoreInvalid=True)
+            _MD.append(md)
+    return _MD[0 if tables else 1]
 
 
-def _markdown_regions(text: str, nlines: int) -> dict[int, tuple[str, int, int, str]]:
+# A line holding "|", then a non-blank line that is not a plain pipe line: one that lacks "|", is indented
+# (indented code, a list's content), or starts like a block (quote, list item, heading, HTML) other than a
+# code fence (a fence ends a table and a paragraph alike). Anchored at a line's last "|" (`[^|\n]*`), each
+# line is tried once: linear on any text.
+_PIPE_THEN_ODD_RE = re.compile(
+    r"\|[^|\n]*\n(?![ \t]*(?:\n|$))(?!`{3,}[^`\n]*(?:\n|$)|~~~)"
+    r"(?:[ \t>#<`~]|[-*+](?:[ \t\n]|$)|\d{1,9}[.)]|[^|\n]*(?:\n|$))")
+# A line that starts like a block (heading, fence, quote, HTML, list item) and holds "|", then a non-blank
+# line: the table rule runs first, so with a delimiter row under it this line is a table's header.
+_MARKED_PIPE_RE = re.compile(r"(?m)^[ \t]*(?:[>#<`~]|[-*+](?:[ \t]|$)|\d{1,9}[.)])[^|\n]*\|[^\n]*\n[ \t]*[^ \t\n]")
+
+
+def _tables_matter(text: str, lines: list[str]) -> bool:
+    """Whether reading pipe tables can change a fence, code or heading region of `text`.
+
+    markdown-it's table rule (about a fifth of the parse) only decides that lines are a table rather
+    than a paragraph; neither gives a region. The two readings part only where a table's run of
+    non-blank lines goes on with a line that ends a table but not a paragraph (an indented line, a
+    list marker that cannot interrupt a paragraph) or turns a paragraph into a setext heading ("---",
+    "===" under it) or is not a pipe line at all (a table row, or a paragraph line). Every such line
+    follows a line holding "|" in its run, and is what `_PIPE_THEN_ODD_RE` finds: where it finds none,
+    the parse without the table rule has the same regions."""
+    if "|" not in text:
+        return False
+    if "\r" in text:
+        text = "\n".join(lines)  # as markdown-it counts lines
+    return _PIPE_THEN_ODD_RE.search(text) is not None or _MARKED_PIPE_RE.search(text) is not None
+
+
+def _markdown_regions(text: str, lines: list[str]) -> dict[int, tuple[str, int, int, str]]:
     """Start line (1-based) -> (kind, start, end, info) for fences, code and headings."""
-    md = _markdown_it()
+    md = _markdown_it(tables=_tables_matter(text, lines))
+    nlines = len(lines)
     regions: dict[int, tuple[str, int, int, str]] = {}
     try:
         tokens = md.parse(text)
@@ -162,7 +194,7 @@ def _is_rendered_heading(lines: list[str], i: int) -> bool:
         return False
     if s.endswith((".", ":", ";", ",")) or len(s.split()) > 8:
         return False
-    if re.search(r"[:=]\s*[-+~]?\d", s):
+    if _VALUE_AFTER_RE.search(s):
         return False  # "Accuracy: 0.950" is a result line, not a heading
     prev_blank = i == 0 or not lines[i - 1].strip()
     next_blank = i + 1 >= len(lines) or not lines[i + 1].strip()
@@ -180,6 +212,8 @@ _PROGRESS_RE = re.compile(r"\d{1,3}%\|[█▏▎▍▌▋▊▉ #]{0,200}\||█{
 
 
 _LOG_LINE_RE = re.compile(r"^\[?\d{2,4}[-/]\d{2}[-/]\d{2,4}[ T:-]\d{1,2}:\d{2}")
+_COMMAND_MARK_RE = re.compile(r"(?:^|\s)--?[A-Za-z]|/|\\$|&&|=")
+_VALUE_AFTER_RE = re.compile(r"[:=]\s*[-+~]?\d")
 
 
 def is_command_line(line: str) -> bool:
@@ -189,12 +223,16 @@ def is_command_line(line: str) -> bool:
     s = line.strip()
     if s.startswith("`") and s.endswith("`") and s.count("`") == 2:
         s = s.strip("`").strip()  # "`lm_eval --model ... --limit 100`" alone on its line
-    if _PROGRESS_RE.search(s) or _LOG_LINE_RE.match(s):
+    # a progress bar holds "%|" or "███" (the two branches of _PROGRESS_RE)
+    if (("%|" in s or "███" in s) and _PROGRESS_RE.search(s)) or _LOG_LINE_RE.match(s):
         return True
     if not _COMMAND_RE.match(s):
         return False
     # "make" and "cd" start sentences too: a command has flags, paths or a continuation
-    return bool(re.search(r"(?:^|\s)--?[A-Za-z]|/|\\$|&&|=", s))
+    return bool(_COMMAND_MARK_RE.search(s))
+
+
+_CELL_SEP_RE = re.compile(r"(?<!\\)\|")
 
 
 def pipe_cells(line: str) -> list[str]:
@@ -204,7 +242,9 @@ def pipe_cells(line: str) -> list[str]:
         s = s[1:]
     if s.endswith("|") and not s.endswith("\\|"):
         s = s[:-1]
-    return [c.strip() for c in re.split(r"(?<!\\)\|", s)]
+    if "\\" not in s:  # no escape: the same cells as the split below
+        return [c.strip() for c in s.split("|")]
+    return [c.strip() for c in _CELL_SEP_RE.split(s)]
 
 
 def _is_pipe_row(line: str) -> bool:
@@ -220,14 +260,13 @@ def _scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
     blocks = doc.blocks
     rendered = doc.format == "rendered"
     i = 0
+    cur: tuple[str, ...] = ()  # the heading path of `section`, rebuilt only when a heading changes it
 
-    def path() -> tuple[str, ...]:
-        return tuple(t for _, t in section)
-
-    def push_heading(level: int, title: str) -> None:
+    def push_heading(level: int, title: str) -> tuple[str, ...]:
         while section and section[-1][0] >= level:
             section.pop()
         section.append((level, title))
+        return tuple(t for _, t in section)
 
     while i < n:
         raw = lines[i][:MAX_LINE]
@@ -235,13 +274,13 @@ def _scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
         region = markup.get(no)
         if region and region[0] == "fence":
             _, start, end, info = region
-            blocks.append(Block("code", start, end, path(), info=info))
+            blocks.append(Block("code", start, end, cur, info=info))
             i = end
             continue
         if region and region[0] == "heading":
             level_s, title = region[3].split("\x00", 1)
-            push_heading(int(level_s), title.strip())
-            blocks.append(Block("heading", no, no, path(), text=title.strip(), level=int(level_s)))
+            cur = push_heading(int(level_s), title.strip())
+            blocks.append(Block("heading", no, no, cur, text=title.strip(), level=int(level_s)))
             i += 1
             continue
         if not markup and not rendered:
@@ -250,25 +289,26 @@ def _scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
                 j = i + 1
                 while j < n and not lines[j].lstrip().startswith(fm.group(1)[:3]):
                     j += 1
-                blocks.append(Block("code", no, min(j + 1, n), path()))
+                blocks.append(Block("code", no, min(j + 1, n), cur))
                 i = j + 1
                 continue
         stripped = raw.strip()
         if not stripped:
             i += 1
             continue
-        am = _AUTHOR_RE.match(stripped)
+        am = _AUTHOR_RE.match(stripped) if stripped[0] == "[" else None
         if am and (i + 1 >= n or not lines[i + 1].strip()):
             section.clear()
             section.append((0, f"[{am.group(1)}]"))
-            blocks.append(Block("comment", no, no, path(), text=am.group(1)))
+            cur = (f"[{am.group(1)}]",)
+            blocks.append(Block("comment", no, no, cur, text=am.group(1)))
             i += 1
             continue
         if not markup and not rendered:
             hm = _ATX_RE.match(raw)
             if hm:
-                push_heading(len(hm.group(1)), hm.group(2).strip())
-                blocks.append(Block("heading", no, no, path(), text=hm.group(2).strip(),
+                cur = push_heading(len(hm.group(1)), hm.group(2).strip())
+                blocks.append(Block("heading", no, no, cur, text=hm.group(2).strip(),
                                     level=len(hm.group(1))))
                 i += 1
                 continue
@@ -277,19 +317,21 @@ def _scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
             j = i
             while j + 1 < n and lines[j].rstrip().endswith("\\") and lines[j + 1].strip():
                 j += 1
-            blocks.append(Block("code", no, j + 1, path(), info="command"))
+            blocks.append(Block("code", no, j + 1, cur, info="command"))
             i = j + 1
             continue
         if rendered and _is_rendered_heading(lines, i):
-            push_heading(2, stripped)
-            blocks.append(Block("heading", no, no, path(), text=stripped, level=2))
+            cur = push_heading(2, stripped)
+            blocks.append(Block("heading", no, no, cur, text=stripped, level=2))
             i += 1
             continue
         # tables: pipe (GFM or sheet paste), ASCII-bordered, or tab-separated (rendered copy)
-        j = _try_table(doc, i, path())
-        if j > i:
-            i = j
-            continue
+        # every table starts with a line holding "|", a tab or (ASCII borders) "+"
+        if "|" in raw or "\t" in raw or "+" in raw:
+            j = _try_table(doc, i, cur)
+            if j > i:
+                i = j
+                continue
         bm = _BULLET_RE.match(raw)
         if bm:
             indent = len(bm.group(1).replace("\t", "    "))
@@ -299,11 +341,11 @@ def _scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
             if cm:
                 checked = cm.group(1) != " "
                 body = body[cm.end():]
-            blocks.append(Block("item", no, no, path(), text=body.rstrip(), level=indent // 2,
+            blocks.append(Block("item", no, no, cur, text=body.rstrip(), level=indent // 2,
                                 checked=checked))
             i += 1
             continue
-        blocks.append(Block("text", no, no, path(), text=stripped))
+        blocks.append(Block("text", no, no, cur, text=stripped))
         i += 1
 
 
