@@ -24,7 +24,37 @@ UNITS = (
     "hours", "gib", "gb", "mib", "mb", "kib", "kb", "tib", "tb", "bytes", "b",
     "%", "x", "×", "pp", "points", "nats", "tokens", "tok",
 )
-_UNIT_RE = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
+
+
+def _trie(words: tuple[str, ...]) -> str:
+    """The longest of `words` that matches, as one regex nested by shared prefixes ("t(?:ok(?:/s|...)|ps)").
+
+    It matches what the flat alternation of the words, longest first, matches, but tries a handful of
+    branches per character instead of every word in turn. A word ends where a longer one may go on: the
+    longer continuation is tried first (greedy `?`), so the longest word wins as in the flat list.
+    """
+    root: dict[str, dict] = {}
+    for w in words:
+        node = root
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict[str, dict]) -> str:
+        kids = [re.escape(ch) + emit(sub) for ch, sub in node.items() if ch]
+        if not kids:
+            return ""
+        body = "|".join(kids)
+        if "" in node:
+            return f"(?:{body})?"
+        return body if len(kids) == 1 else f"(?:{body})"
+
+    # a lookahead on the first characters: one set test skips the branches when no unit follows
+    first = "".join(sorted({re.escape(w[0]) for w in words}))
+    return f"(?=[{first}]){emit(root)}"
+
+
+_UNIT_RE = _trie(UNITS)
 _APPROX = r"~|≈|∼|about\s|around\s|approximately\s|approx\.?\s|roughly\s|nearly\s|almost\s"
 # A clock duration: 1m0.832s, 16m51s, 2h3m, 1:02:03 is not taken (ambiguous with times).
 _DURATION = r"(?:(?P<dh>\d+)h)?(?:(?P<dm>\d+)m)(?:(?P<ds>\d+(?:\.\d+)?)s)?"
@@ -41,6 +71,10 @@ _DIGIT_RE = re.compile(r"\d")
 _LEAD = 20
 _PREFIX_END = frozenset("~≈∼-+−–.")
 """Longer than any approximation word, sign and leading "." before a number's first digit."""
+_APPROX_LAST = frozenset("tTdDyYxX.")
+"""The characters _APPROX's words end with before their blank (no other character matches them ignoring case)."""
+_DATE_SEPARATORS = ("-", "/")
+_DURATION_MARKS = ("h", "m")
 DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}")
 DURATION_RE = re.compile(rf"(?<![\w.]){_DURATION}(?![\w.])")
 
@@ -83,6 +117,14 @@ def to_float(text: str) -> float | None:
         return None
 
 
+def _num_value(num: str) -> float | None:
+    """to_float for what _NUM matched (digits, thousands commas, a point, an exponent; no sign, blank or %)."""
+    try:
+        return float(num.replace(",", "") if "," in num else num)
+    except ValueError:
+        return None
+
+
 def _unit_ok(text: str, end: int) -> bool:
     """A unit must end at a word boundary: "8xB200" is a configuration, not "8 x"."""
     if end >= len(text):
@@ -115,41 +157,44 @@ def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> 
         ds = d.start()
         # a match that starts before the digit ends its prefix right before it: an approximation mark or
         # word (blank-terminated), a sign or the "." of ".5"; anything else and the match starts at the digit
+        # (a blank ends an approximation word only after its last letter: "about", "around", "nearly", "approx.")
         pre = text[ds - 1] if ds > pos else ""
-        m = NUMBER_RE.search(text, max(pos, ds - _LEAD) if pre and (pre in _PREFIX_END or pre.isspace()) else ds,
-                             stop)
+        lead = pre and (pre in _PREFIX_END or (pre.isspace() and ds >= 2 and text[ds - 2] in _APPROX_LAST))
+        m = NUMBER_RE.search(text, max(pos, ds - _LEAD), stop) if lead else NUMBER_RE.match(text, ds, stop)
         if m is None:
             break
-        ns = m.start("sign") if m.group("sign") else m.start("num")
-        date = DATE_RE.match(text, m.start("num"))
+        approx, sign, num, sign2, high_text, unit = m.group("approx", "sign", "num", "sign2", "high", "unit")
+        nsn, raw_end = m.span("num")
+        ns = m.start("sign") if sign else nsn
+        # a date has a "-" or "/" after its first four digits; a clock duration an "h" or "m" after its first digits
+        date = DATE_RE.match(text, nsn) if text[nsn + 4:nsn + 5] in _DATE_SEPARATORS else None
         if date:
             pos = date.end()
             continue
-        dur = DURATION_RE.match(text, m.start("num")) if not m.group("sign") else None
-        if dur is not None and not m.group("high"):
+        dur = DURATION_RE.match(text, nsn) if not sign and text[raw_end:raw_end + 1] in _DURATION_MARKS else None
+        if dur is not None and not high_text:
             out.append(_duration(text, m, dur))
             pos = dur.end()
             continue
         prev = text[ns - 1] if ns > 0 else " "
-        num_end = m.end("high") if m.group("high") else m.end("num")
+        num_end = m.end("high") if high_text else raw_end
         after = text[num_end] if num_end < len(text) else " "
         glued = prev.isalnum() or prev in "_#.@/\\" or (prev == "-" and ns >= 2 and text[ns - 2].isalnum())
         # "127.0.0.1:8192" (a port), "a 1-sample test", "4-bit" (a compound word): not measurements
         glued = glued or (prev == ":" and ns >= 2 and text[ns - 2].isalnum())
-        pm = _HYPHEN_POINT_RE.match(text, num_end)
-        if pm and not glued and not m.group("high"):
+        pm = _HYPHEN_POINT_RE.match(text, num_end) if after == "-" else None
+        if pm and not glued and not high_text:
             # "a ~22-point GSM8K deficit": points of a score, written as a compound adjective
-            value = to_float(m.group("num"))
+            value = _num_value(num)
             if value is not None:
-                sign = m.group("sign")
                 out.append(Number(value=-value if sign and sign in "-−–" else value, high=None, unit="point",
-                                  approx=bool(m.group("approx")), signed=bool(sign), start=m.start(), end=pm.end(),
+                                  approx=bool(approx), signed=bool(sign), start=m.start(), end=pm.end(),
                                   text=text[m.start():pm.end()], num_start=ns, bound=_bound_before(text, m.start())))
                 pos = pm.end()
                 continue
         glued = glued or (after == "-" and num_end + 1 < len(text) and text[num_end + 1].isalpha()
-                          and not m.group("unit"))
-        if glued or (after.isalpha() and not m.group("unit")) or after == "_" or (
+                          and not unit)
+        if glued or (after.isalpha() and not unit) or after == "_" or (
             after == "." and num_end + 1 < len(text) and text[num_end + 1].isdigit()
         ):
             # skip the whole identifier-ish token
@@ -158,7 +203,6 @@ def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> 
                 j += 1
             pos = max(j, m.start() + 1)
             continue
-        unit = m.group("unit")
         mend = m.end()
         if unit == "B" and m.start("unit") == num_end:
             # "8B", "1.5B": a model's parameter count is part of its name (bytes print as "GB", "bytes")
@@ -175,17 +219,16 @@ def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> 
             # "3 samples", "8 GPUs": a number without a unit
             unit = None
             mend = num_end
-        value = to_float(m.group("num"))
+        value = _num_value(num)
         if value is None:
             pos = m.end()
             continue
-        sign = m.group("sign")
         if sign and sign in "-−–":
             value = -value
-        high = to_float(m.group("high")) if m.group("high") else None
-        if high is not None and m.group("sign2") and m.group("sign2") in "-−–":
+        high = _num_value(high_text) if high_text else None
+        if high is not None and sign2 and sign2 in "-−–":
             high = -high
-        if high is not None and high < value and not m.group("sign2"):
+        if high is not None and high < value and not sign2:
             # "3-4" is a range, "2024-06" or "20-5" is not one we trust
             high = None
             mend = m.end("num")
@@ -204,7 +247,7 @@ def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> 
                     high, mend = hv, rm.end()
         out.append(Number(
             value=value, high=high, unit=normalise_unit(unit) if unit else None, bound=_bound_before(text, m.start()),
-            approx=bool(m.group("approx")), signed=bool(sign), start=m.start(), end=mend,
+            approx=bool(approx), signed=bool(sign), start=m.start(), end=mend,
             text=text[m.start():mend], num_start=ns,
         ))
         pos = mend if mend > m.start() else m.start() + 1
@@ -221,6 +264,9 @@ _BOUND_RE = re.compile(r"(<=|>=|≤|≥|<|>)\s{0,2}$")
 
 def _bound_before(text: str, start: int) -> str | None:
     """"< 30m", ">= 0.95": the comparison sign right before a number (not an arrow "->", "=>")."""
+    w = text[max(0, start - 4):start]
+    if "<" not in w and ">" not in w and "≤" not in w and "≥" not in w:
+        return None  # no comparison sign in the window the pattern looks at
     m = _BOUND_RE.search(text, max(0, start - 4), start)
     if not m or (m.group(1) == ">" and m.start() > 0 and text[m.start() - 1] in "-=>"):
         return None
