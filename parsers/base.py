@@ -50,6 +50,8 @@ class Context:
     spans: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     """Character spans (per line) that an extractor has turned into claims."""
     parser: str = ""
+    memo: dict[str, Any] = field(default_factory=dict)
+    """What an extractor computes once per document (keyed by the extractor's name)."""
     _starts: list[int] = field(default_factory=list)
     _block_starts: list[int] = field(default_factory=list)
     _at_line: list[int] = field(default_factory=list)

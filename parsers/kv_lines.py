@@ -29,6 +29,7 @@ line, and gets no claim of its own. A value cut off by the end of the document i
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from dataclasses import dataclass
 from ledger.model import Claim
 from parsers.base import Context
 from parsers.document import Block
+from parsers.memo import short_text_cache
 from parsers.numbers import Number, find_numbers, header_unit, normalise_unit, parse_duration, to_float
 from parsers.vocab import BASELINE_LABEL_RE, is_config_label, kind_for_metric
 
@@ -69,6 +71,18 @@ _MEASURED_RE = re.compile(
     r"exact|match|pass@|f1|ppl|perplexity|gsm8k|mmlu|tflops|gbps|usage\b",
     re.IGNORECASE,
 )
+_HM_RE = re.compile(r"\d[hm]")
+_LABEL_AHEAD_RE = re.compile(r"\s+[A-Za-z\[#][^:=,;|\t]{0,60}?\s*[:=]")
+_NUMBER_AHEAD_RE = re.compile(r"\s*[-+~]?\.?\d")
+_COMMA_RE = re.compile(r",\s+")
+_QUALIFIER_RE = re.compile(r"[-+~\d.,]+\s+([A-Za-z]{2,12})\s+\S")
+_SNAKE_UNIT_RE = re.compile(r"_(ms|us|s|sec)$")
+_TRAILING_BRACKET_RE = re.compile(r"\s*[(\[][^()\[\]]{1,30}[)\]]\s*$")
+_ACCEPT_LEN_RE = re.compile(r"accept\w*\s+len", re.IGNORECASE)
+_TRAILING_PAREN_RE = re.compile(r"\s*\([^()]{0,40}\)\s*$")
+_UNIT_PAREN_RE = re.compile(r"\([^()]*\)$")
+_NOT_METRIC_RE = re.compile(r"(?:https?|commit|pr|version|date)\b", re.IGNORECASE)
+_LAST_WORD_RE = re.compile(r"\s*\S+$")
 MAX_LABEL = 120
 """Characters a label (or a non-numeric value) may span; bounds the work per colon on hostile lines."""
 _NON_UNIT_WORDS = {"vs", "and", "or", "on", "at", "with", "the", "of", "in", "for", "to", "from", "ref", "was"}
@@ -117,7 +131,7 @@ def _value_at(text: str, pos: int) -> tuple[Number | None, float | None, str | N
         tok_end += 1
     token = text[j:tok_end]
     dur = parse_duration(token)
-    if dur is not None and re.search(r"\d[hm]", token):
+    if dur is not None and _HM_RE.search(token):
         return None, dur, token, tok_end
     nums = find_numbers(text, j, min(len(text), j + 40), limit=1)
     if not nums or nums[0].start != j:
@@ -166,8 +180,10 @@ def line_prefix(text: str) -> tuple[int, str]:
     return pos, ""
 
 
+@short_text_cache(4096)
 def pairs_in(text: str) -> list[Pair]:
-    """Every "label: value" pair on a line, left to right."""
+    """Every "label: value" pair on a line, left to right (remembered: a line is read again as the line
+    above or below another; callers must not change the list or its pairs)."""
     out: list[Pair] = []
     floor, _group = line_prefix(text)
     prev_end = floor
@@ -272,7 +288,7 @@ def _spaced_claim(ctx: Context, no: int, text: str) -> Claim | None:
     if not m:
         return None
     label = m.group("label")
-    core = re.sub(r"\([^()]*\)$", "", label)
+    core = _UNIT_PAREN_RE.sub("", label)
     if not (_SNAKE_RE.match(core) or m.group("unit")) or _is_config(core, None) or not _MEASURED_RE.search(core):
         return None
     unit = m.group("unit") or _snake_unit(core)
@@ -284,10 +300,10 @@ def _spaced_claim(ctx: Context, no: int, text: str) -> Claim | None:
 
 def _next_label_follows(text: str, pos: int) -> bool:
     """After a value: "  Invalid: 0.000" (another label and its colon) follows."""
-    m = re.match(r"\s+[A-Za-z\[#][^:=,;|\t]{0,60}?\s*[:=]", text[pos:pos + 80])
+    m = _LABEL_AHEAD_RE.match(text[pos:pos + 80])
     if m is None:
         return False
-    return bool(re.match(r"\s*[-+~]?\.?\d", text[pos + m.end():pos + m.end() + 12]))
+    return bool(_NUMBER_AHEAD_RE.match(text[pos + m.end():pos + m.end() + 12]))
 
 
 def continuations(text: str, pair: Pair) -> list[tuple[float, str | None, str, int, int]]:
@@ -295,7 +311,7 @@ def continuations(text: str, pair: Pair) -> list[tuple[float, str | None, str, i
     out: list[tuple[float, str | None, str, int, int]] = []
     pos = pair.end
     while True:
-        m = re.match(r",\s+", text[pos:pos + 4])
+        m = _COMMA_RE.match(text[pos:pos + 4])
         if not m:
             break
         start = pos + m.end()
@@ -308,7 +324,7 @@ def continuations(text: str, pair: Pair) -> list[tuple[float, str | None, str, i
             out.append((num.value, "", "", start, end))  # "acceptance rate: 0.812, 0.623, 0.451": per position
             pos = end
             continue
-        qm = re.match(r"[-+~\d.,]+\s+([A-Za-z]{2,12})\s+\S", num.text)
+        qm = _QUALIFIER_RE.match(num.text)
         if unit is not None and qm:
             qual = qm.group(1)  # "22853.37 total tokens/s"
         if unit is None:
@@ -341,13 +357,13 @@ _SNAKE_RESULT_RE = re.compile(
 
 def _snake_unit(label: str) -> str | None:
     """"mean_ttft_ms" -> "ms": a unit spelled into a snake_case key."""
-    m = re.search(r"_(ms|us|s|sec)$", label) if _SNAKE_RE.match(label) else None
+    m = _SNAKE_UNIT_RE.search(label) if _SNAKE_RE.match(label) else None
     return m.group(1) if m else None
 
 
 def _is_config(label: str, unit: str | None) -> bool:
     """Run inputs and workload counts: "Successful requests", "Batch size", "Number of draft tokens"."""
-    core = re.sub(r"\s*[(\[][^()\[\]]{1,30}[)\]]\s*$", "", label)
+    core = _TRAILING_BRACKET_RE.sub("", label)
     if _SNAKE_RE.match(core):
         return not _SNAKE_RESULT_RE.search(core)  # "gpu_memory_utilization: 0.9" is a setting
     if _EXTREME_RESULT_RE.match(core):
@@ -356,7 +372,7 @@ def _is_config(label: str, unit: str | None) -> bool:
         return True
     if unit is not None and unit.lower() in ("tokens", "token", "tok"):
         # "Average Input Length (tokens)", "Accepted: 1234 tokens": workload; an acceptance length is a result
-        return not re.search(r"accept\w*\s+len", label, re.IGNORECASE)
+        return not _ACCEPT_LEN_RE.search(label)
     if unit is not None:
         return False  # "With the draft model: 101.12 s" is a measured time
     return bool(_COUNT_LABEL_RE.search(core)) and not _RATE_WORDS_RE.search(label)
@@ -394,7 +410,7 @@ def _paired_later(ctx: Context, no: int, text: str, base: Pair, unit: str | None
 
 def is_baseline_label(label: str) -> bool:
     """"Baseline (non-speculative)", "Before", "main", "TTFT before": the value a later one is compared with."""
-    core = re.sub(r"\s*\([^()]{0,40}\)\s*$", "", label).strip()
+    core = _TRAILING_PAREN_RE.sub("", label).strip()
     return bool(BASELINE_LABEL_RE.match(core) or _BASELINE_END_RE.search(core))
 
 
@@ -422,19 +438,41 @@ _CONFIG_BANNER_RE = re.compile(r"engine|runtime|request details|dataset|settings
 BANNER_LOOKBACK = 60
 
 
+def _banner_index(ctx: Context) -> tuple[list[int], dict[int, tuple[bool, str]]]:
+    """The document's banner and sub-header lines, found once: (line numbers in order, line -> (is a
+    sub-header, title))."""
+    index = ctx.memo.get(NAME)
+    if index is None:
+        found: dict[int, tuple[bool, str]] = {}
+        for no, text in enumerate(ctx.doc.lines, start=1):
+            if "--" in text:  # a sub-header is "--" dashes around its title
+                sm = _SUBHEAD_RE.match(text)
+                if sm:
+                    found[no] = (True, sm.group("title"))
+                    continue
+            if "=" in text:  # a banner starts with "="
+                bm = _BANNER_RE.match(text)
+                if bm:
+                    found[no] = (False, bm.group("title"))
+        index = ctx.memo[NAME] = (list(found), found)
+    return index
+
+
 def section_banner(ctx: Context, line: int) -> tuple[bool, str | None]:
     """(inside a configuration section, the unit of the nearest sub-header) for a line of bench output."""
     unit: str | None = None
-    for k in range(line - 1, max(0, line - BANNER_LOOKBACK), -1):
-        text = ctx.doc.line(k)
-        if unit is None:
-            sm = _SUBHEAD_RE.match(text)
-            if sm:
-                unit = header_unit(sm.group("title"))
-                continue
-        bm = _BANNER_RE.match(text)
-        if bm:
-            return bool(_CONFIG_BANNER_RE.search(bm.group("title"))), unit
+    marks, found = _banner_index(ctx)
+    low = max(0, line - BANNER_LOOKBACK)  # the lines above, back to (not including) `low`
+    for j in range(bisect.bisect_left(marks, line) - 1, -1, -1):
+        k = marks[j]
+        if k <= low:
+            break
+        is_sub, title = found[k]
+        if is_sub:
+            if unit is None:
+                unit = header_unit(title)
+            continue  # a sub-header line is never a banner (one starts with "-", the other with "=")
+        return bool(_CONFIG_BANNER_RE.search(title)), unit
     return False, unit
 
 
@@ -458,8 +496,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     last_kind: str | None = None
     banner: tuple[bool, str | None] | None = None
     banner_line = 0
-    for no in range(block.start, block.end + 1):
-        text = ctx.doc.line(no)
+    for no, text in enumerate(ctx.doc.lines[block.start - 1:block.end], start=block.start):
         if _DIGIT_RE.search(text) is None:
             # every claim below needs a digit in its value (the block has one, most of its lines not)
             last_kind = None if not text.strip() else last_kind
@@ -485,7 +522,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             if not ctx.is_free(no, p.label_start, p.end):
                 continue
             label = p.label
-            if re.match(r"(?:https?|commit|pr|version|date)\b", label, re.IGNORECASE):
+            if _NOT_METRIC_RE.match(label):
                 continue
             if text[p.label_start + len(label):p.value_start].strip() == "=" and not _MEASURED_RE.search(label):
                 continue  # "tp=8", "M=64": settings, not results
@@ -503,7 +540,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 continue
             if is_baseline_label(label) and _paired_later(ctx, no, text, p, unit):
                 ctx.take(no, p.label_start, p.end)  # the next value's reference, not a claim
-                line_base = (p.value, unit, re.sub(r"\s*\S+$", "", label))
+                line_base = (p.value, unit, _LAST_WORD_RE.sub("", label))
                 continue
             metric = f"{group} {label}" if group else label
             if line_base is not None and line_base[2] and _NEW_LABEL_RE.match(label):
