@@ -70,7 +70,7 @@ def _column_roles(table: Table) -> list[str]:
     roles: list[str] = []
     for ci in range(ncols):
         head = clean(table.header[ci]) if ci < len(table.header) else ""
-        cells = [clean(r.cells[ci]) for r in table.rows if ci < len(r.cells) and clean(r.cells[ci])]
+        cells = [c for r in table.rows if ci < len(r.cells) and (c := clean(r.cells[ci]))]
         numeric = sum(_is_numeric_cell(c) for c in cells)
         if ci == 0 or (cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells)):
             roles.append("label" if ci == 0 or not roles or roles[-1] == "label" else "text")
@@ -92,7 +92,7 @@ def _column_roles(table: Table) -> list[str]:
         dh = clean(heads[deltas[0]]).lower()
         h0, h1 = (clean(heads[i]).lower() for i in values)
         first_word = lambda h: h.split()[0] if h.split() else h  # noqa: E731
-        vs = re.search(r"\b(?:vs\.?|versus|over)\s", dh)
+        vs = _VS_RE.search(dh)
         w0, w1 = first_word(h0), first_word(h1)
         if vs and w0 and w1 and w0 != w1 and w0 in dh and w1 in dh:
             # "SGLang vs. vLLM Diff": the side after "vs" is the baseline
@@ -108,6 +108,7 @@ def _column_roles(table: Table) -> list[str]:
     return roles
 
 
+@short_text_cache(2048)  # a baseline cell is read again for every row that it is the reference of
 def _cell_value(cell: str) -> tuple[float, float | None, bool, str | None, float | None, str | None] | None:
     c = clean(cell)
     dur = parse_duration(c)
@@ -119,12 +120,12 @@ def _cell_value(cell: str) -> tuple[float, float | None, bool, str | None, float
         return (v, None, False, None, None, None) if v is not None else None
     n = nums[0]
     stderr = None
-    sm = re.search(r"±\s*(\d[\d,]*(?:\.\d+)?)", c)
+    sm = _STDERR_RE.search(c)
     if sm:
         stderr = to_float(sm.group(1))
     unit = n.unit
     if unit is None:
-        um = re.match(r"\s*([a-zA-Zµμ/]{1,12})\b", c[n.end:])
+        um = _UNIT_WORD_RE.match(c[n.end:])
         if um and um.group(1).lower() not in ("vs", "and", "or", "on", "at", "with"):
             unit = normalise_unit(um.group(1))
     return n.value, n.high, n.approx, unit, stderr, None
@@ -166,6 +167,7 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
     base_cols = [i for i, r in enumerate(roles) if r == "baseline"]
     value_cols = [i for i, r in enumerate(roles) if r == "value"]
     row_kind: str | None = None  # the kind of the row's last value cell, for the delta cells after it
+    gate = bool(table.header) and bool(_GATE_HEADER_RE.match(clean(table.header[0])))
     for ci, cell in enumerate(row.cells):
         role = roles[ci] if ci < len(roles) else "value"
         if role in ("label", "config", "baseline", "text") or not clean(cell):
@@ -201,7 +203,7 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
         if ref is None:  # "96.25 (ref 96.36)" in one cell
             rm = _CELL_REF_RE.search(clean(cell))
             ref = to_float(rm.group(1)) if rm else None
-        metric_head = re.sub(r"\s*[(\[][^()\[\]]{1,24}[)\]]\s*$", "", head).strip()
+        metric_head = _metric_head(head)
         metric = _metric_name(label, metric_head, role)
         kind = kind_for_metric(f"{metric} {section}", unit)
         if kind == "perf" and unit is None and role == "delta" and "%" in head:
@@ -211,12 +213,12 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
         if role == "value":
             row_kind = kind
         config = {**qualifiers(label), **qualifiers(head), "row": label, "column": head}
-        if table.header and _GATE_HEADER_RE.match(clean(table.header[0])):
+        if gate:
             config["gate"] = label  # "gate | gsm8k | acceptance length": the row names the gate
         # "-41.097s (1.77x faster)", "11.0 (+5.2%)", "71.2 (drifts 90→71)": numbers in parentheses after the
         # value are read as prose under the cell's metric (a reference "(ref 96.36)" belongs to the value)
-        pm = re.search(r"\(([^()]{1,40})\)", cell)
-        if pm and re.match(r"\s*(?:ref|reference|baseline|vs|was)\b", pm.group(1), re.IGNORECASE):
+        pm = _PAREN_RE.search(cell)
+        if pm and _PAREN_REF_RE.match(pm.group(1)):
             pm = None
         ctx.take(row.line, max(off, 0), max(off, 0) + (pm.start() if pm and off >= 0 else len(cell)))
         yield ctx.claim(kind, row.line, cell.strip(), metric=metric, value=value, high=high, approx=approx,
@@ -224,6 +226,20 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
         if pm and off >= 0:
             yield from prose.claims_in_text(ctx, row.line, pm.group(1), off + pm.start(1), subject=metric)
             ctx.take(row.line, off + pm.start(), off + len(cell))
+
+
+_VS_RE = re.compile(r"\b(?:vs\.?|versus|over)\s")
+_STDERR_RE = re.compile(r"±\s*(\d[\d,]*(?:\.\d+)?)")
+_UNIT_WORD_RE = re.compile(r"\s*([a-zA-Zµμ/]{1,12})\b")
+_HEAD_UNIT_RE = re.compile(r"\s*[(\[][^()\[\]]{1,24}[)\]]\s*$")
+_PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
+_PAREN_REF_RE = re.compile(r"\s*(?:ref|reference|baseline|vs|was)\b", re.IGNORECASE)
+
+
+@short_text_cache(2048)
+def _metric_head(head: str) -> str:
+    """A column header without its trailing unit: "TTFT (ms)" -> "TTFT"."""
+    return _HEAD_UNIT_RE.sub("", head).strip()
 
 
 def _metric_name(label: str, head: str, role: str) -> str:
