@@ -68,6 +68,31 @@ class PreparedVersion:
     """When this text was written where it came from (a GitHub edit's time); None for files."""
     editor: str | None = None
     """Who wrote this text (a GitHub login), when known."""
+    rows: ClaimRows | None = None
+    """The claims already turned into table rows (`pack`), in place of `claims`."""
+
+    @property
+    def n_claims(self) -> int:
+        return len(self.rows.tails) if self.rows is not None else len(self.claims)
+
+    def pack(self) -> PreparedVersion:
+        """Turn the claims into table rows now: a parser process does this work for the writer, and rows
+        cross a process boundary faster than dicts do."""
+        if self.rows is None:
+            self.rows, self.claims = claim_rows(self.claims), []
+        return self
+
+
+RevKey = tuple[str | None, str | None, str | None]
+
+
+@dataclass
+class ClaimRows:
+    """Claims as rows of the claims table (columns CLAIM_ROW_COLUMNS), less the three ids only the
+    writer knows: document, version, revision (`revisions` holds each row's revision key instead)."""
+
+    tails: list[tuple[Any, ...]]
+    revisions: list[RevKey | None]
 
 
 @dataclass
@@ -159,15 +184,16 @@ def _write(db: Database, prep: PreparedVersion) -> WriteResult:
         "INSERT INTO document_versions (document_id, version, sha256, ingested_at, parser_version, format, "
         "source_path, n_lines, n_claims, text, edited_at, editor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [doc_id, number, prep.sha256, now, prep.parser_version, prep.format, prep.source_path, n_lines,
-         len(prep.claims), prep.text, prep.edited_at, prep.editor])
+         prep.n_claims, prep.text, prep.edited_at, prep.editor])
     version_id = int(cur.lastrowid or 0)
     conn = db.conn
     conn.executemany(
         "INSERT INTO sections (version_id, line, kind, level, title, path) VALUES (?, ?, ?, ?, ?, ?)",
         [(version_id, line, kind, level, title, _json(list(path)))
          for line, kind, level, title, path in prep.sections])
-    rev_ids = _write_revisions(db, version_id, prep)
-    conn.executemany(_INSERT_CLAIM, _claim_rows(prep.claims, doc_id, version_id, rev_ids))
+    rows = prep.rows if prep.rows is not None else claim_rows(prep.claims)
+    rev_ids = _write_revisions(db, version_id, prep, rows)
+    conn.executemany(_INSERT_CLAIM, _claim_rows(rows, doc_id, version_id, rev_ids))
     # The full-text index is filled here, one statement per version, rather than by a trigger per
     # row: the same rows, at a third of the cost (migration 0005 dropped the insert trigger).
     conn.execute("INSERT INTO claims_fts (rowid, text, metric, note, section) "
@@ -175,42 +201,49 @@ def _write(db: Database, prep: PreparedVersion) -> WriteResult:
     conn.executemany("INSERT INTO warnings (version_id, line, message) VALUES (?, ?, ?)",
                      [(version_id, _warning_line(w), w) for w in prep.warnings])
     db.execute("UPDATE documents SET latest_version_id = ? WHERE id = ?", [version_id, doc_id])
-    return WriteResult("new" if created else "new_version", doc_id, version_id, number, len(prep.claims))
+    return WriteResult("new" if created else "new_version", doc_id, version_id, number, prep.n_claims)
 
 
-_INSERT_CLAIM = f"INSERT INTO claims ({', '.join(CLAIM_COLUMNS)}) VALUES ({', '.join('?' * len(CLAIM_COLUMNS))})"
+_IDS = ("document_id", "version_id", "revision_id")
+CLAIM_ROW_COLUMNS = tuple(c for c in CLAIM_COLUMNS if c not in _IDS)
+_INSERT_CLAIM = (f"INSERT INTO claims ({', '.join(_IDS + CLAIM_ROW_COLUMNS)}) "
+                 f"VALUES ({', '.join('?' * len(CLAIM_COLUMNS))})")
 _json = json.JSONEncoder(ensure_ascii=False).encode
 _KNOWN = frozenset(SCALAR_FIELDS) | frozenset(STRUCTURED_FIELDS)
 _SOURCE_COLUMNS = frozenset(("path", "line", "line_end", "text", "section"))
 
 
-RevKey = tuple[str | None, str | None, str | None]
-
-
-def _write_revisions(db: Database, version_id: int, prep: PreparedVersion) -> dict[RevKey, int]:
+def _write_revisions(db: Database, version_id: int, prep: PreparedVersion, rows: ClaimRows) -> dict[RevKey, int]:
     ids: dict[RevKey, int] = {}
     sql = "INSERT INTO revisions (version_id, label, head, base, line, line_end) VALUES (?, ?, ?, ?, ?, ?)"
     for label, head, base, line, line_end in prep.revisions:
         key = (label, head, base)
         if key not in ids:
             ids[key] = int(db.execute(sql, [version_id, label, head, base, line, line_end]).lastrowid or 0)
-    for c in prep.claims:
-        rev = c.get("revision")
-        if rev:
-            key = (rev.get("label"), rev.get("head"), rev.get("base"))
-            if key not in ids:
-                ids[key] = int(db.execute(sql, [version_id, *key, None, None]).lastrowid or 0)
+    for named in rows.revisions:  # a revision only claims name (no label line of its own)
+        if named is not None and named not in ids:
+            ids[named] = int(db.execute(sql, [version_id, *named, None, None]).lastrowid or 0)
     return ids
 
 
-def _claim_rows(claims: Iterable[dict[str, Any]], doc_id: int, version_id: int,
-                rev_ids: dict[RevKey, int]) -> Iterable[tuple[Any, ...]]:
+def _claim_rows(rows: ClaimRows, doc_id: int, version_id: int, rev_ids: dict[RevKey, int]
+                ) -> Iterable[tuple[Any, ...]]:
+    for tail, key in zip(rows.tails, rows.revisions, strict=True):
+        yield (doc_id, version_id, None if key is None else rev_ids.get(key), *tail)
+
+
+def claim_rows(claims: Iterable[dict[str, Any]]) -> ClaimRows:
+    """Contract-shaped claims (dicts) as claims-table rows: scalar fields in their columns, revision
+    and source flattened, config and section as JSON, any field the schema has no column for in `extra`."""
+    tails: list[tuple[Any, ...]] = []
+    revisions: list[RevKey | None] = []
     sections: dict[tuple[str, ...], str] = {}  # most claims of a version share a few heading paths
     for ordinal, c in enumerate(claims):
         rev = c.get("revision") or None
         rkey: RevKey = (rev.get("label"), rev.get("head"), rev.get("base")) if rev else (None, None, None)
+        revisions.append(rkey if rev else None)
         src = c.get("source") or {}
-        extra = {k: c[k] for k in c.keys() - _KNOWN} if len(c) > len(_KNOWN) or not c.keys() <= _KNOWN else {}
+        extra = {k: c[k] for k in c.keys() - _KNOWN}
         src_extra = {k: src[k] for k in src.keys() - _SOURCE_COLUMNS}
         if src_extra:
             extra["source"] = src_extra
@@ -220,15 +253,16 @@ def _claim_rows(claims: Iterable[dict[str, Any]], doc_id: int, version_id: int,
             section = sections[path] = _json(list(path))
         config = c.get("config")
         line = src.get("line", 0)
-        yield (
-            doc_id, version_id, ordinal, c["kind"], c.get("metric"), c.get("value"), c.get("high"),
+        tails.append((
+            ordinal, c["kind"], c.get("metric"), c.get("value"), c.get("high"),
             1 if c.get("approx") else 0, c.get("unit"), c.get("reference"), c.get("outcome"), c.get("outcome_text"),
             c.get("sha"), c.get("passed"), c.get("failed"), c.get("skipped"), c.get("subject"), c.get("feature"),
-            rev_ids.get(rkey) if rev else None, rkey[0], rkey[1], rkey[2],
+            rkey[0], rkey[1], rkey[2],
             _json(config) if config else "{}", src.get("path"), line, src.get("line_end", line),
             src.get("text", ""), section, c.get("stderr"), c.get("printed"),
             c.get("note"), c.get("parser"), _json(extra) if extra else None,
-        )
+        ))
+    return ClaimRows(tails, revisions)
 
 
 def _warning_line(message: str) -> int | None:

@@ -134,8 +134,12 @@ def ingest(
     max_bytes: int | None = None,
     on_start: Callable[[int], None] | None = None,
     on_result: Callable[[IngestResult], None] | None = None,
+    workers: int | None = None,
 ) -> list[IngestResult]:
     """Ingest files, folders or stdin ("-") into the ledger at `db`; one result per document read.
+
+    `workers`: parser processes for a big batch (default: LEDGER_WORKERS, else one per CPU, at most 4;
+    1 parses in this process). The stored rows do not depend on it.
 
     Raises only for what stops the whole batch: a bad ledger file (NotALedger, SchemaTooNew) or
     bad arguments (UsageError). Everything about one input becomes that input's result.
@@ -149,8 +153,10 @@ def ingest(
         raise UsageError(f"--input-format {fmt!r}: expected markdown or rendered")
     if max_bytes is not None and max_bytes <= 0:
         raise UsageError(f"--max-bytes {max_bytes}: expected a positive number of bytes")
+    if workers is not None and workers < 1:
+        raise UsageError(f"--workers {workers}: expected 1 or more")
     files, results = expand(paths)
-    with _worker_pool(len(files)) as pool:
+    with _worker_pool(len(files), workers) as pool:
         ledger_db = open_ledger(db)  # after the workers are forked: no child inherits a connection
         try:
             if on_start is not None:
@@ -174,23 +180,35 @@ PARALLEL_MIN_FILES = 24
 """Below this many files a worker pool costs more than it saves."""
 
 
-def _workers(n_files: int) -> int:
-    """How many processes parse: LEDGER_WORKERS (default 1) for a batch of PARALLEL_MIN_FILES or more."""
-    env = os.environ.get("LEDGER_WORKERS", "").strip()
-    if not env.isdigit() or int(env) <= 1 or n_files < PARALLEL_MIN_FILES:
+def _workers(n_files: int, requested: int | None) -> int:
+    """How many processes parse: `requested`, else LEDGER_WORKERS, else one per usable CPU (at most 4),
+    for a batch of PARALLEL_MIN_FILES or more; 1 means parse in this process.
+
+    Parallel by default: this process only reads and writes (SQLite has one writer anyway), so even on
+    2 cores it overlaps with the parsers. Measured here, 2,000 documents on a busy 2-core machine:
+    serial 10.7-13.3 s, two workers 8.4-8.8 s.
+    """
+    if requested is None:
+        env = os.environ.get("LEDGER_WORKERS", "").strip()
+        if env.isdigit():
+            requested = int(env)
+        else:
+            cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+            requested = min(cpus, 4)
+    if requested <= 1 or n_files < PARALLEL_MIN_FILES:
         return 1
-    return min(int(env), 16)
+    return min(requested, 16)
 
 
 @contextmanager
-def _worker_pool(n_files: int) -> Iterator[Executor | None]:
+def _worker_pool(n_files: int, requested: int | None) -> Iterator[Executor | None]:
     """A pool of parser processes when _workers() asks for more than one, else None.
 
     On Linux the workers are forked from this process before it opens the database or starts a
     thread, with the parsers already imported: a worker costs a fork, not a fresh interpreter that
     imports and compiles everything again. Elsewhere (macOS, Windows) they are spawned.
     """
-    workers = _workers(n_files)
+    workers = _workers(n_files, requested)
     if workers <= 1:
         yield None
         return
@@ -319,10 +337,11 @@ def _collect(entry: tuple[_Job | IngestResult, Future[PreparedVersion | str] | N
 
 
 def _parse_remote(job: _Job, version: str, fmt: str | None) -> PreparedVersion | str:
-    """_parse in a worker: the text is not sent back (the parent holds it)."""
+    """_parse in a worker: claims go back as table rows, and the text not at all (the parent holds it)."""
     outcome = _parse(job, version, fmt)
     if not isinstance(outcome, str):
         outcome.text = ""
+        outcome.pack()
     return outcome
 
 

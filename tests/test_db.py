@@ -316,3 +316,24 @@ def test_a_ledger_from_before_migration_5_keeps_its_index_whole(tmp_path: Path) 
     found = claims(ledger, ClaimFilter(search="MMMU", all_versions=True))
     assert sorted(c["value"] for c in found) == [51.2, 52.0]
     assert ledger.execute("SELECT count(*) FROM claims_fts WHERE claims_fts MATCH 'MMMU'").fetchone()[0] == 2
+
+
+def test_a_packed_version_stores_the_same_claims(tmp_path: Path) -> None:
+    """A parser process sends claims as table rows (`pack`); what is stored must not depend on it."""
+    ledger = open_ledger(tmp_path / "l.db")
+    mixed = [_claim(3, 71.19), _claim(5, "yes", kind="support", revision=None, config={}),
+             _claim(9, 1.5, comparator=">=")]
+    packed = _prep("same text", key="a#1", claim_list=[dict(c) for c in mixed]).pack()
+    assert packed.claims == [] and packed.n_claims == 3
+    write_version(ledger, packed)
+    write_version(ledger, _prep("same text", key="b#1", claim_list=mixed))
+
+    def stored(key: str) -> list[dict[str, Any]]:
+        rows = claims(ledger, ClaimFilter(document=key))
+        for c in rows:
+            for k in ("document", "document_id"):
+                c["source"].pop(k)
+        return rows
+
+    assert stored("a#1") == stored("b#1") and len(stored("a#1")) == 3
+    assert ledger.execute("SELECT count(*) FROM revisions").fetchone()[0] == 2  # one per version

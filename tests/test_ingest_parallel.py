@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from db import open_ledger
+from db.writes import CLAIM_ROW_COLUMNS
 from ledger.ingest import PARALLEL_MIN_FILES, ingest
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -26,10 +27,11 @@ def _corpus(folder: Path, n: int) -> None:
 def _stored(db_path: Path) -> list[tuple[object, ...]]:
     db = open_ledger(db_path, create=False)
     try:
+        columns = ", ".join(f"c.{name}" for name in CLAIM_ROW_COLUMNS)  # every column but the row ids
         return [tuple(r) for r in db.execute(
-            "SELECT d.key, v.version, c.line, c.kind, c.metric, c.value, c.reference, c.text FROM claims c "
+            f"SELECT d.key, v.version, v.text, r.label, r.head, {columns} FROM claims c "
             "JOIN document_versions v ON v.id = c.version_id JOIN documents d ON d.id = v.document_id "
-            "ORDER BY d.key, c.line, c.kind, c.metric, c.value").fetchall()]
+            "LEFT JOIN revisions r ON r.id = c.revision_id ORDER BY d.key, v.version, c.ordinal").fetchall()]
     finally:
         db.close()
 
@@ -39,8 +41,8 @@ def test_parallel_ingest_stores_what_serial_ingest_stores(tmp_path: Path, monkey
     _corpus(folder, PARALLEL_MIN_FILES + 6)
     monkeypatch.setenv("LEDGER_WORKERS", "1")
     serial = ingest([str(folder)], tmp_path / "serial.db")
-    monkeypatch.setenv("LEDGER_WORKERS", "2")
-    parallel = ingest([str(folder)], tmp_path / "parallel.db")
+    monkeypatch.delenv("LEDGER_WORKERS")
+    parallel = ingest([str(folder)], tmp_path / "parallel.db", workers=2)
     assert [(r.path, r.status, r.claims) for r in serial] == [(r.path, r.status, r.claims) for r in parallel]
     assert sum(r.status == "error" for r in parallel) == 1  # the empty file, reported, not fatal
     rows = _stored(tmp_path / "parallel.db")
@@ -49,3 +51,16 @@ def test_parallel_ingest_stores_what_serial_ingest_stores(tmp_path: Path, monkey
     again = ingest([str(folder)], tmp_path / "parallel.db")
     assert {r.status for r in again} == {"unchanged", "error"}
     assert _stored(tmp_path / "parallel.db") == rows
+
+
+def test_worker_count_comes_from_the_argument_then_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ledger.ingest import _workers
+
+    monkeypatch.setenv("LEDGER_WORKERS", "3")
+    assert _workers(PARALLEL_MIN_FILES, None) == 3
+    assert _workers(PARALLEL_MIN_FILES, 1) == 1
+    assert _workers(PARALLEL_MIN_FILES - 1, None) == 1  # a small batch is not worth a pool
+    monkeypatch.setenv("LEDGER_WORKERS", "1")
+    assert _workers(10_000, None) == 1
+    monkeypatch.delenv("LEDGER_WORKERS")
+    assert 1 <= _workers(10_000, None) <= 4
