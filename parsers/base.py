@@ -98,24 +98,39 @@ class Context:
         """Build a claim whose provenance points at `text` on `line` (..line_end)."""
         if section is None:
             section = self.section_at(line)
-        fields.setdefault("revision", self.revision_at(line))
-        cfg = fields.pop("config", None) or {}
-        for key in ("value", "high", "reference", "stderr"):
+        if "revision" not in fields:
+            fields["revision"] = self.revision_at(line)
+        cfg = fields.pop("config", None)
+        for key in _FLOAT_KEYS:
             v = fields.get(key)
             if isinstance(v, int) and not isinstance(v, bool):
                 fields[key] = float(v)  # model_construct does not coerce; support values stay words
-        for key in ("passed", "failed", "skipped"):
+        for key in _INT_KEYS:
             v = fields.get(key)
             if v is not None and not isinstance(v, int):
                 fields[key] = int(v)
-        source = _construct(Source, _SOURCE_FIELDS, {"path": self.path, "line": line, "line_end": line_end or line,
-                                                      "text": text, "section": list(section)})
-        config = {k: str(v) for k, v in cfg.items() if v is not None and str(v) != ""}
-        values = _defaults(fields)
-        if values.keys() == _CLAIM_REST:
-            values.update(kind=kind, source=source, config=config, parser=self.parser)
-            return _construct(Claim, _CLAIM_FIELDS, values)
-        return Claim.model_construct(kind=kind, source=source, config=config, parser=self.parser, **values)
+        source = Source.__new__(Source)  # what _construct(Source, ...) builds, inline: claims come by the thousand
+        _setattr(source, "__dict__", {"path": self.path, "line": line, "line_end": line_end or line, "text": text,
+                                      "section": list(section)})
+        _setattr(source, "__pydantic_fields_set__", _SOURCE_FIELD_SET.copy())
+        _setattr(source, "__pydantic_extra__", None)
+        _setattr(source, "__pydantic_private__", None)
+        config = {k: str(v) for k, v in cfg.items() if v is not None and str(v) != ""} if cfg else {}
+        if fields.keys() <= _CLAIM_REST:
+            values = _CLAIM_TEMPLATE.copy()  # every field in declaration order, defaults in place
+            values.update(fields)
+            values["kind"] = kind
+            values["source"] = source
+            values["config"] = config
+            values["parser"] = self.parser
+            m = Claim.__new__(Claim)
+            _setattr(m, "__dict__", values)
+            _setattr(m, "__pydantic_fields_set__", _CLAIM_FIELD_SET.copy())
+            _setattr(m, "__pydantic_extra__", None)
+            _setattr(m, "__pydantic_private__", None)
+            return m
+        return Claim.model_construct(kind=kind, source=source, config=config, parser=self.parser,
+                                     **_defaults(fields))
 
     def take(self, line: int, start: int, end: int) -> None:
         self.spans.setdefault(line, []).append((start, end))
@@ -140,6 +155,11 @@ _FIELDS = ("metric", "value", "high", "unit", "reference", "outcome", "outcome_t
 _CLAIM_FIELDS = tuple(Claim.model_fields)
 _CLAIM_REST = set(_CLAIM_FIELDS) - {"kind", "source", "config", "parser"}
 _SOURCE_FIELDS = tuple(Source.model_fields)
+assert _SOURCE_FIELDS == ("path", "line", "line_end", "text", "section"), "Context.claim builds a Source in this order"
+_SOURCE_FIELD_SET = set(_SOURCE_FIELDS)
+_CLAIM_FIELD_SET = set(_CLAIM_FIELDS)
+_FLOAT_KEYS = ("value", "high", "reference", "stderr")
+_INT_KEYS = ("passed", "failed", "skipped")
 _setattr = object.__setattr__
 
 
@@ -153,6 +173,11 @@ def _construct(cls: type[M], names: tuple[str, ...], values: dict[str, Any]) -> 
     _setattr(m, "__pydantic_extra__", None)
     _setattr(m, "__pydantic_private__", None)
     return m
+
+
+_CLAIM_TEMPLATE: dict[str, Any] = {**dict.fromkeys(_CLAIM_FIELDS), "approx": False}
+"""A claim's fields in declaration order with _defaults' values (kind, source, config, parser are always set)."""
+assert _CLAIM_TEMPLATE.keys() - {"kind", "source", "config", "parser"} == set(_FIELDS) | {"approx"}
 
 
 def _defaults(fields: dict[str, Any]) -> dict[str, Any]:
