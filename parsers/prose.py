@@ -43,35 +43,62 @@ _MEASURE_LOWER = {u.lower() for u in MEASURE_UNITS}
 def is_measure_unit(unit: str | None) -> bool:
     """A unit of measure (ms, GiB, tok/s/GPU, %), compared without case."""
     return bool(unit) and unit.lower() in _MEASURE_LOWER  # type: ignore[union-attr]
+# (?=[...]): the first letters of the names below, one set test per position before trying each name
 _METRIC_RE = re.compile(
-    r"gsm8k|gsm-8k|mmlu(?:-pro)?|mmmu|gpqa|human[- ]?eval|mbpp|math-?500|aime\d*|hellaswag|winogrande|"
+    r"(?=[ghmaiwlrpsefbt])"
+    r"(?:gsm8k|gsm-8k|mmlu(?:-pro)?|mmmu|gpqa|human[- ]?eval|mbpp|math-?500|aime\d*|hellaswag|winogrande|"
     r"ifeval|longbench|ruler|pass ?keys?|accuracy|exact[_ ]match|score[sd]?|pass@\d|\bf1\b|"
     r"acceptance (?:length|rate)s?|accept(?:ance|ed)? len(?:gth)?|\bAL\b|acceptance|"
-    r"throughput|latency|ttft|tpot|\bitl\b|e2el?|tok/s|speed-?up|bandwidth|perplexity|\bppl\b",
+    r"throughput|latency|ttft|tpot|\bitl\b|e2el?|tok/s|speed-?up|bandwidth|perplexity|\bppl\b)",
     re.IGNORECASE,
 )
+
+
+def _any_of(alternatives: str) -> str:
+    """`alternatives` ("isl|osl|bs|sizes?|...") regrouped by first letter ("i(?:sl|ssue)|o(?:sl|utput)|..."), so
+    the engine tries one branch per letter instead of every word at every position.
+
+    Regrouping keeps the set of texts matched but not which alternative wins first: only for patterns whose
+    match is used as a yes / no. Each alternative must be a plain letter (or "#") followed by a pattern.
+    """
+    groups: dict[str, list[str]] = {}
+    for alt in alternatives.split("|"):
+        assert (alt[:1].isalnum() or alt[:1] == "#") and alt[1:2] not in ("?", "*", "+", "{"), alt
+        assert alt.count("(") == alt.count(")"), alt  # no "|" inside a group was split
+        groups.setdefault(alt[0].lower(), []).append(alt[1:])
+    out = []
+    for first, rests in groups.items():
+        tails = [r for r in rests if r]
+        optional = "?" if len(tails) < len(rests) else ""  # the bare letter is an alternative too
+        out.append(re.escape(first) + ("(?:" + "|".join(tails) + ")" + optional if tails else ""))
+    return "|".join(out)
+
+
+# only ever asked yes / no (see _any_of)
 _CONFIG_BEFORE_RE = re.compile(
-    r"(?:\b(?:isl|osl|bs|sizes?|batch(?:[_ ]size)?|max[_\w]*|concurrency|con|draft(?: length)?|tp|ep|pp|dp|"
-    r"tp_size|ep_size|rank|top-?k|k|p|g|n|seed|layers?|heads?|head_dim|dim|block|page|bucket|buckets|"
-    r"tokens_per_block|num_[a-z_]+|fraction|step|version|v|sm|sm_|rc|at|first|last|every|"
-    r"whole|round|rounds|#|pr|issue|nvbugs?|ticket|below|above|past|under|width|"
-    r"mtp|eagle|shape|m|n|k|seq|len|length|input|output|prompt|prompts|samples|questions|requests|"
-    r"epoch|iter|iteration|run|runs|gpu|gpus|node|nodes|card|cards|x)\s*[:=]?\s*)$",
+    r"(?:\b(?:" + _any_of(
+        r"isl|osl|bs|sizes?|batch(?:[_ ]size)?|max[_\w]*|concurrency|con|draft(?: length)?|tp|ep|pp|dp|"
+        r"tp_size|ep_size|rank|top-?k|k|p|g|n|seed|layers?|heads?|head_dim|dim|block|page|bucket|buckets|"
+        r"tokens_per_block|num_[a-z_]+|fraction|step|version|v|sm|sm_|rc|at|first|last|every|"
+        r"whole|round|rounds|#|pr|issue|nvbugs?|ticket|below|above|past|under|width|"
+        r"mtp|eagle|shape|m|n|k|seq|len|length|input|output|prompt|prompts|samples|questions|requests|"
+        r"epoch|iter|iteration|run|runs|gpu|gpus|node|nodes|card|cards|x") + r")\s*[:=]?\s*)$",
     re.IGNORECASE,
 )
 # "acceptance length 1.97": a metric name right before the number wins over "length" as a config word
 _METRIC_RIGHT_BEFORE_RE = re.compile(r"(?:" + _METRIC_RE.pattern + r")\s*[:=]?\s*$", re.IGNORECASE)
 _THRESHOLD_BEFORE_RE = re.compile(r"(?:[<>]=?|[≤≥])\s*\(?\s*$")
 _PROGRESS_RE = re.compile(r"[█▏▎▍▌▋▊▉]|\|\s*\d+/\d+\s*\[\d+:\d+")
-_COUNT_NOUN_RE = re.compile(
+_COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see _any_of)
     r"^\s*(?:(?!(?:at|in|on|for|with|per|of|over|to|from|by|under|across|and|or|vs)\s)[a-z0-9_.-]+\s+){0,1}?"
-    r"(?:rows?|samples?|requests?|prompts?|gpus?|layers?|cases?|launches|"
-    r"launch|heads?|columns?|steps?|iterations?|runs?|rounds?|commits?|files?|buckets?|experts?|pages?|"
-    r"queries|query|shapes?|threads?|blocks?|bytes?|tokens?|tok\b|counts?|nodes?|cards?|ops?|kernels?|"
-    r"patches|patch|gates?|tests?|models?|items?|entries|times|drafts?|workers?|ranks?|sequences?|"
-    r"seqs?|users?|clients?|words?|chars?|characters|lines?|images?|videos?|frames?|q\b|kv\b|"
-    r"weeks?|days?|months?|years?|people|members?|comments?|reviews?|issues?|prs?|stages?|passes|"
-    r"questions?|problems?|shots?|examples?|subjects?|tasks?)\b",
+    r"(?:" + _any_of(
+        r"rows?|samples?|requests?|prompts?|gpus?|layers?|cases?|launches|"
+        r"launch|heads?|columns?|steps?|iterations?|runs?|rounds?|commits?|files?|buckets?|experts?|pages?|"
+        r"queries|query|shapes?|threads?|blocks?|bytes?|tokens?|tok\b|counts?|nodes?|cards?|ops?|kernels?|"
+        r"patches|patch|gates?|tests?|models?|items?|entries|times|drafts?|workers?|ranks?|sequences?|"
+        r"seqs?|users?|clients?|words?|chars?|characters|lines?|images?|videos?|frames?|q\b|kv\b|"
+        r"weeks?|days?|months?|years?|people|members?|comments?|reviews?|issues?|prs?|stages?|passes|"
+        r"questions?|problems?|shots?|examples?|subjects?|tasks?") + r")\b",
     re.IGNORECASE,
 )
 _RATIO_WORD_RE = re.compile(
@@ -158,7 +185,7 @@ def _in_code_span(text: str, pos: int) -> bool:
 
 
 def _is_config_number(text: str, n: Number) -> bool:
-    if is_measure_unit(n.unit) and re.match(r"\s*(?:->|→|=>)\s*[~≈]?\d", text[n.end:n.end + 12]):
+    if is_measure_unit(n.unit) and _CHANGE_AFTER_RE.match(text[n.end:n.end + 12]):
         return False  # "measured at 145.98 GB -> 162.68 GB": the left side of a change is a value
     before = text[max(0, n.start - 24):n.start]
     window = text[max(0, n.start - 64):n.start]
@@ -167,19 +194,20 @@ def _is_config_number(text: str, n: Number) -> bool:
         return True  # "moe_expert_parallel_size=2", "--max-num-seqs 256", "`512MiB`"
     if _CAPACITY_AFTER_RE.match(text[n.end:n.end + 40]):
         return True  # "a 184 GiB device", "4 of them", "0.76 sigma": not a measured result
-    if _THRESHOLD_BEFORE_RE.search(before) and (n.unit is None or re.search(
-            r"\d[\w.%/]{0,8}(?:\s?[A-Za-zµ%/]{1,8})?\s*(?:[<>]=?|[≤≥])\s*\(?\s*$", before)):
+    # (both patterns need a comparison sign)
+    if ("<" in before or ">" in before or "≤" in before or "≥" in before) and _THRESHOLD_BEFORE_RE.search(before) \
+            and (n.unit is None or _BOUND_AFTER_VALUE_RE.search(before)):
         return True  # "0.0114 < 0.7200 - 0.0800": a threshold, not a result; "test time < 30m" is a bound
     if (_CONFIG_BEFORE_RE.search(before) and not n.approx
             and not _METRIC_RIGHT_BEFORE_RE.search(text[max(0, n.start - 40):n.start])
-            and not (re.search(r"\bat\s*$", before) and "." in n.text and n.unit is None)):
+            and not (_AT_BEFORE_RE.search(before) and "." in n.text and n.unit is None)):
         return True  # "at con128", "ISL 8192"; but "lands at ~0.70" is a measurement
     after = text[n.end:n.end + 40]
     if n.unit in (None, "tokens", "tok", "b", "bytes") and _COUNT_NOUN_RE.match(after):
         return True
     if n.unit in ("tokens", "tok"):
         return True
-    if n.unit in ("x", "×") and not _RATIO_WORD_RE.match(after) and re.match(r"\s*[A-Za-z]", after):
+    if n.unit in ("x", "×") and not _RATIO_WORD_RE.match(after) and _WORD_AFTER_RE.match(after):
         return True  # "1x GB300", "8× H100": a count of devices
     return n.unit is None and 1900 <= n.value <= 2100 and n.value == int(n.value) and not n.high
 
@@ -206,8 +234,8 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
         prev = nums[i - 1] if i else None
         gap_before = text[prev.end:n.start] if prev is not None else ""
         chained = prev_config and prev is not None and (
-            re.fullmatch(r"\s*[/,]\s*|\s*(?:and|or)\s*|\s*[-+*=]\s*", gap_before) is not None
-            or (n.unit is None and re.fullmatch(r"\s+(?:[a-z_-]{1,20}\s+){0,3}to\s+", gap_before) is not None))
+            _LIST_GAP_RE.fullmatch(gap_before) is not None
+            or (n.unit is None and _TO_GAP_RE.fullmatch(gap_before) is not None))
         if chained and is_measure_unit(n.unit) and prev is not None and not is_measure_unit(prev.unit):
             chained = False  # "max_seq_len 8192 and 1-5% slower": the unit starts a value
         if _is_config_number(text, n) or chained:
@@ -239,16 +267,16 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
                 _link(out, last_claim, text)
                 out.append(last_claim)
             continue
-        if last_claim is not None and prev is not None and re.fullmatch(r"\s*(?:±|\+/-|\+-)\s*", gap_before):
+        if last_claim is not None and prev is not None and _PLUS_MINUS_GAP_RE.fullmatch(gap_before):
             last_claim["stderr"] = n.value  # "~0.70 ± 0.05": the spread of the value before
             last_claim["end"] = n.end
             continue
         # "B (ref A)", "B vs A", "B, against A", "B (A before)", "B (the stock number is A)": A is B's reference
         if last_claim is not None and prev is not None and prev.end <= n.start:
             gap = text[prev.end:n.start]
-            before_word = re.fullmatch(r"\s*\(\s*", gap) and _BEFORE_AFTER_RE.match(text[n.end:n.end + 20])
+            before_word = _OPEN_PAREN_GAP_RE.fullmatch(gap) and _BEFORE_AFTER_RE.match(text[n.end:n.end + 20])
             if (_VS_RE.fullmatch(gap) or _REF_RE.fullmatch(gap) or _PAREN_IS_RE.fullmatch(gap) or before_word or
-                    re.fullmatch(r"\s*(?:,\s*)?against\s+", gap)) and last_claim["reference"] is None:
+                    _AGAINST_GAP_RE.fullmatch(gap)) and last_claim["reference"] is None:
                 last_claim["reference"] = n.value
                 last_claim["ref_explicit"] = bool(_REF_RE.fullmatch(gap))
                 if not before_word:
@@ -296,8 +324,7 @@ def _starts_clause(text: str, pos: int) -> bool:
     if cut < 0:
         return False
     lead = head[cut + 1:].strip()
-    return lead == "" or re.fullmatch(r"(?:with|without|at|on|for|under)\b[^;:()]{0,40}?,?", lead,
-                                      re.IGNORECASE) is not None
+    return lead == "" or _QUALIFIER_LEAD_RE.fullmatch(lead) is not None
 
 
 def _parallel_config(out: list[dict], text: str) -> None:
@@ -376,9 +403,8 @@ def _candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subje
         metric = subject
     if metric is None:
         # "96.2 on gsm8k", and after a points figure "a 22-point GSM8K deficit"
-        lead = r"\s+(?:(?:on|in|for)\s+(?:the\s+)?)?" if unit in ("point", "points", "pp") else \
-            r"\s+(?:on|in|for)\s+(?:the\s+)?"
-        am = re.match(lead + "(" + _METRIC_RE.pattern + ")", text[n.end:n.end + 40], re.IGNORECASE)
+        after_re = _POINTS_METRIC_AFTER_RE if unit in ("point", "points", "pp") else _METRIC_AFTER_RE
+        am = after_re.match(text[n.end:n.end + 40])
         if am:
             metric = am.group(1)
     if metric is None and default_metric:
@@ -402,8 +428,7 @@ def _kind(metric: str, unit: str | None) -> str:
         return "acceptance"
     if is_measure_unit(unit) and unit not in ("%", "pp", "point", "points", "nats"):
         return "perf"
-    if re.search(r"gsm8k|mmlu|mmmu|gpqa|eval|accuracy|exact|score|pass@|\bf1\b|\bmath|aime|pass ?key|"
-                 r"hellaswag|winogrande|ruler|longbench|ppl|perplexity", metric, re.IGNORECASE):
+    if _ACCURACY_NAME_RE.search(metric):
         return "accuracy"
     return "perf"
 
@@ -447,9 +472,28 @@ def _lead_in_metric(block: Block, ctx: Context) -> str | None:
             tail = raw.rstrip()
             if not tail.endswith(":"):
                 return None
-            m = re.search(r"(?:^|[,(]\s*)(" + _METRIC_RE.pattern + r")\s*:$", tail, re.IGNORECASE)
+            m = _LEAD_IN_METRIC_RE.search(tail)
             return m.group(1) if m else None
     return None
 
+
+
+# compiled once (a string pattern in a hot function costs a cache lookup per call)
+_CHANGE_AFTER_RE = re.compile(r"\s*(?:->|→|=>)\s*[~≈]?\d")
+_BOUND_AFTER_VALUE_RE = re.compile(r"\d[\w.%/]{0,8}(?:\s?[A-Za-zµ%/]{1,8})?\s*(?:[<>]=?|[≤≥])\s*\(?\s*$")
+_AT_BEFORE_RE = re.compile(r"\bat\s*$")
+_WORD_AFTER_RE = re.compile(r"\s*[A-Za-z]")
+_LIST_GAP_RE = re.compile(r"\s*[/,]\s*|\s*(?:and|or)\s*|\s*[-+*=]\s*")
+_TO_GAP_RE = re.compile(r"\s+(?:[a-z_-]{1,20}\s+){0,3}to\s+")
+_PLUS_MINUS_GAP_RE = re.compile(r"\s*(?:±|\+/-|\+-)\s*")
+_OPEN_PAREN_GAP_RE = re.compile(r"\s*\(\s*")
+_AGAINST_GAP_RE = re.compile(r"\s*(?:,\s*)?against\s+")
+_QUALIFIER_LEAD_RE = re.compile(r"(?:with|without|at|on|for|under)\b[^;:()]{0,40}?,?", re.IGNORECASE)
+_POINTS_METRIC_AFTER_RE = re.compile(r"\s+(?:(?:on|in|for)\s+(?:the\s+)?)?(" + _METRIC_RE.pattern + ")",
+                                     re.IGNORECASE)
+_METRIC_AFTER_RE = re.compile(r"\s+(?:on|in|for)\s+(?:the\s+)?(" + _METRIC_RE.pattern + ")", re.IGNORECASE)
+_ACCURACY_NAME_RE = re.compile(r"gsm8k|mmlu|mmmu|gpqa|eval|accuracy|exact|score|pass@|\bf1\b|\bmath|aime|pass ?key|"
+                               r"hellaswag|winogrande|ruler|longbench|ppl|perplexity", re.IGNORECASE)
+_LEAD_IN_METRIC_RE = re.compile(r"(?:^|[,(]\s*)(" + _METRIC_RE.pattern + r")\s*:$", re.IGNORECASE)
 
 _ITEM_LINE_RE = re.compile(r"^([ \t]*)(?:[-*+•◦▪‣]|\d{1,3}[.)])[ \t]+")
