@@ -87,11 +87,12 @@ def open_ledger(path: str | os.PathLike[str], create: bool = True) -> Database:
         db = Database(conn, execute_plugins=False)
         db.execute(f"PRAGMA busy_timeout = {int(timeout_s * 1000)}")
         db.execute("PRAGMA foreign_keys = ON")
-        if applied < SCHEMA_VERSION:
-            _migrate(db)
+        # WAL before migrating: a new ledger's migrations then commit without an fsync each
         if db.journal_mode != "wal":
             _retry_locked(db.enable_wal)
         db.execute("PRAGMA synchronous = NORMAL")
+        if applied < SCHEMA_VERSION:
+            _migrate(db)
     except sqlite3.DatabaseError as exc:
         conn.close()
         raise DatabaseError(f"{p}: {exc}") from exc
