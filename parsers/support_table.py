@@ -152,7 +152,7 @@ def support_columns(table: Table) -> list[int] | None:
     """The columns of a support matrix, or None when the table is not one."""
     ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
     head_rows = table.rows[:50]
-    if not any(cell_support(c) for r in head_rows for c in r.cells[1:60]):
+    if not any(_cell_support(c) for r in head_rows for c in r.cells[1:60]):
         return None  # no support cell in the first rows: a results table, decided cheaply
     cols: list[int] = []
     support_cells = numeric_cells = 0
@@ -165,7 +165,7 @@ def support_columns(table: Table) -> list[int] | None:
             c = r.cells[ci].strip()
             if not c or _is_diagonal(c):
                 continue
-            if cell_support(c) is not None:
+            if _cell_support(c) is not None:
                 yes += 1
             else:
                 other += 1
@@ -209,7 +209,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         for ci in cols:
             if ci >= len(row.cells):
                 continue
-            got = cell_support(row.cells[ci])
+            got = _cell_support(row.cells[ci])  # shared: its marks are only read here
             if got is None:
                 continue
             value, own, marks = got
