@@ -32,6 +32,15 @@ _PAIR_SUBJECT_RE = re.compile(r",\s*(?P<a>[\w .-]{1,30}?)\s+and\s+(?P<b>[\w.-]{1
 _GAP_RE = re.compile(r"^[\s,;:()=\-]*(?:and\s+)?[\s,;:()=\-]*$|^[;,]\s*[^;,\d]{0,80}?:\s*$")
 
 
+def _has_hint(text: str) -> bool:
+    """`_WORD_HINT_RE.search(text)`; on ASCII text (where ignoring case is lower-casing) by substring tests,
+    which run about fifteen times faster than the case-blind alternation."""
+    if text.isascii():
+        low = text.lower()
+        return "pass" in low or "fail" in low or "error" in low or "skipped" in low or "deselected" in low
+    return _WORD_HINT_RE.search(text) is not None
+
+
 def _norm(word: str) -> str:
     w = word.lower()
     if w.startswith("pass"):
@@ -44,7 +53,7 @@ def _norm(word: str) -> str:
 def counts_in(text: str) -> list[tuple[int, int, dict[str, int]]]:
     """Groups of counts: (start, end, {"passed": n, "failed": m, "skipped": k})."""
     groups: list[tuple[int, int, dict[str, int]]] = []
-    if not _WORD_HINT_RE.search(text):
+    if not _has_hint(text):
         return groups  # every pattern below needs one of the outcome words
     for m in _RATIO_RE.finditer(text):
         groups.append((m.start(), m.end(), {"passed": int(m.group(1))}))
@@ -74,6 +83,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         table = block.table
         assert table is not None
         for row in table.rows:
+            if not _has_hint(row.text):
+                continue  # counts_in needs an outcome word, and every cell is a piece of the row's text
             for ci, cell in enumerate(row.cells):
                 if ci == 0:
                     continue
@@ -95,9 +106,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                                         passed=counts.get("passed"), failed=counts.get("failed"),
                                         skipped=counts.get("skipped"))
         return
-    lines = range(block.start, block.end + 1)
-    for no in lines:
-        text = ctx.doc.line(no)
+    for no, text in enumerate(ctx.doc.lines[block.start - 1:block.end], start=block.start):
         for start, end, counts in counts_in(text):
             if "passed" not in counts and "failed" not in counts:
                 continue
