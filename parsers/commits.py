@@ -20,6 +20,9 @@ _CI_COMMIT_RE = re.compile(r"\bCommit:\s*[0-9a-f]{7,40}", re.IGNORECASE)
 _NOT_COMMIT_BEFORE_RE = re.compile(r"\b(?:tree|blob|patch[- ]?id|object|change-id|digest|image)\W{0,3}$",
                                    re.IGNORECASE)
 _COMMIT_HEADER_RE = re.compile(r"^(?:commit|sha|hash|revision)s?$", re.IGNORECASE)
+# Every sha this module claims (SHA_RE, _URL_SHA_RE) is a run of seven or more of these characters.
+_HEX_RUN_RE = re.compile(r"[0-9a-f]{7}")
+_WORD_AFTER_RE = re.compile(r"\s+[a-z]{2,}")
 
 
 def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Iterator[Claim]:
@@ -53,6 +56,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                                 note=row.cells[-1] if len(row.cells) > 1 else None)
         return
     text = ctx.doc.line(block.start)
+    if not _HEX_RUN_RE.search(text):
+        return
     if _CI_COMMIT_RE.search(text) or ("/pull/" in text and "/commits/" not in text):
         return
     yield from _commit_claims(text, block.start, ctx)
@@ -66,11 +71,13 @@ def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
     """A sha in a result table's cell is a commit claim when the text says what it did
     ("which main fails too since 93b17dcdd9 set the version"), not where a run happened."""
     for row in table.rows:
+        if not _HEX_RUN_RE.search(row.text):
+            continue  # no sha in the row's text, so none in its cells
         for cell in row.cells[1:]:
             for sha, start, end in shas_in(cell):
                 if _LOCATION_BEFORE_RE.search(cell[max(0, start - 20):start]) or _CI_COMMIT_RE.search(cell):
                     continue
-                if not re.match(r"\s+[a-z]{2,}", cell[end:end + 20]):
+                if not _WORD_AFTER_RE.match(cell[end:end + 20]):
                     continue  # a bare sha with no verb after it
                 yield ctx.claim("commit", row.line, cell[max(0, start - 6):end + 40].strip()[:120], sha=sha,
                                 note=cell[end:end + 80].strip() or None)
