@@ -1,12 +1,13 @@
 """The command line: a thin layer where every command calls one library function.
 
 Library errors (ledger.errors.LedgerError) become a one-line message and a non-zero exit here;
-nothing below this module prints or exits. Heavy imports live inside the commands.
+nothing below this module prints or exits. Heavy imports live inside the commands, and `main()`
+builds only the command it runs (see `_app_for`): typer builds each command's parameters from its
+signature when the app runs, and the compare and fetch modules are imported only for their commands.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from enum import Enum
 from typing import Annotated, Any
@@ -14,20 +15,23 @@ from typing import Annotated, Any
 import typer
 
 from ledger import __version__
-from ledger import cli_compare as _compare_commands
-from ledger import cli_github as _github_commands
 from ledger.cli_common import err as _err
 from ledger.cli_common import errors as _errors
 from ledger.errors import LedgerError
-from ledger.output import Format, GroupBy
+from ledger.formats import Format, GroupBy
 
-app = typer.Typer(
-    name="ledger",
-    help="Parse the evidence in LLM-serving pull requests into a queryable SQLite ledger.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-)
+_SETTINGS: dict[str, Any] = {
+    "name": "ledger",
+    "help": "Parse the evidence in LLM-serving pull requests into a queryable SQLite ledger.",
+    "no_args_is_help": True,
+    "pretty_exceptions_enable": False,
+    "add_completion": False,
+}
+_app = typer.Typer(**_SETTINGS)
+"""This module's commands; `app` (every command) and `main()` (the one it runs) are built from it."""
+_LAZY_COMMANDS: dict[str, str] = {"compare": "ledger.cli_compare", "trend": "ledger.cli_compare",
+                                  "references": "ledger.cli_compare", "fetch": "ledger.cli_github"}
+"""Commands of the other command modules (each has `register(app)`), by name."""
 
 
 class ExtractFormat(str, Enum):
@@ -44,7 +48,7 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+@_app.callback()
 def _main(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Print the version and exit.")] = False,
@@ -52,7 +56,7 @@ def _main(
     """Parse the evidence in LLM-serving pull requests into a queryable SQLite ledger."""
 
 
-@app.command()
+@_app.command()
 def extract(
     paths: Annotated[list[str], typer.Argument(help="Documents to parse (markdown or rendered-page text).")],
     format: Annotated[ExtractFormat, typer.Option("--format", "-f", help="Output format.")] = ExtractFormat.jsonl,
@@ -76,10 +80,14 @@ def extract(
         for claim in result.claims:
             d = claim.model_dump(mode="json")
             if format is ExtractFormat.jsonl:
+                import json
+
                 sys.stdout.write(json.dumps(d, ensure_ascii=False) + "\n")
             else:
                 rows.append(d)
     if format is ExtractFormat.json:
+        import json
+
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
     elif format is ExtractFormat.table:
         from ledger.render import claims_table
@@ -95,7 +103,7 @@ DbPath = Annotated[str, typer.Option("--db", envvar="LEDGER_DB", help="The ledge
 DEFAULT_DB = "ledger.db"
 
 
-@app.command()
+@_app.command()
 def ingest(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (their .md/.txt files), or - for stdin.")],
     repo: Annotated[str | None, typer.Option("--repo", help="Name the document: OWNER/NAME.")] = None,
@@ -175,7 +183,7 @@ class _Progress:
             self._bar.stop()
 
 
-@app.command()
+@_app.command()
 def claims(
     pr: Annotated[int | None, typer.Option("--pr", help="Pull-request number.")] = None,
     repo: Annotated[str | None, typer.Option("--repo", help="OWNER/NAME.")] = None,
@@ -211,7 +219,7 @@ def claims(
     write_claims(rows, format, group_by)
 
 
-@app.command()
+@_app.command()
 def show(
     doc: Annotated[str, typer.Argument(help="Document id, key (OWNER/NAME#N), path, URL or #N.")],
     doc_version: Annotated[int | None, typer.Option("--doc-version", help="Show this version (default: newest).")]
@@ -226,6 +234,8 @@ def show(
     with _errors():
         info = read_show(db, doc, doc_version)
     if format in (Format.json, Format.jsonl):
+        import json
+
         typer.echo(json.dumps(info, ensure_ascii=False, indent=2 if format is Format.json else None))
         return
     d = info["document"]
@@ -248,7 +258,7 @@ def show(
         write_rows(info["warnings"], fmt, title="warnings")
 
 
-@app.command()
+@_app.command()
 def support(
     subject: Annotated[str | None, typer.Option("--subject", help="Architecture or model (substring).")] = None,
     feature: Annotated[str | None, typer.Option("--feature", help="Feature column or table (substring).")] = None,
@@ -272,7 +282,7 @@ def support(
             typer.echo("no support claims match")
 
 
-@app.command("sql")
+@_app.command("sql")
 def sql_command(
     query: Annotated[str, typer.Argument(help="One SELECT statement.")],
     format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
@@ -288,13 +298,58 @@ def sql_command(
     write_rows(rows, format)
 
 
-_compare_commands.register(app)  # compare, trend, references import/list (ledger/cli_compare.py)
-_github_commands.register(app)  # fetch (ledger/cli_github.py)
+def _register(target: typer.Typer, module_names: set[str]) -> None:
+    from importlib import import_module
+
+    for module_name in sorted(module_names):  # cli_compare: compare, trend, references; cli_github: fetch
+        import_module(module_name).register(target)
+
+
+_registered: set[str] = set()
+"""The command modules already registered into `_app`."""
+
+
+def _full_app() -> typer.Typer:
+    """Every command: this module's and the other command modules' (each registered once)."""
+    pending = set(_LAZY_COMMANDS.values()) - _registered
+    if pending:
+        _registered.update(pending)
+        _register(_app, pending)
+    return _app
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":  # `from ledger.cli import app`: the whole command line (tests, typer's tools)
+        return _full_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _command_name(info: Any) -> str:
+    return str(info.name or typer.main.get_command_name(info.callback.__name__))
+
+
+def _app_for(args: list[str]) -> typer.Typer:
+    """The app `main()` runs for these arguments: only the command they name, or none for `--version` (an
+    eager option that exits before any command runs); every command when they name none (help, errors).
+    The chosen command is built exactly as in the full app, so its help, errors and output are the same."""
+    own = {_command_name(c) for c in _app.registered_commands}
+    name = args[0] if args else ""
+    if name != "--version" and name not in own and name not in _LAZY_COMMANDS:
+        return _full_app()
+    small = typer.Typer(**_SETTINGS)
+    small.registered_callback = _app.registered_callback
+    if name in _LAZY_COMMANDS:
+        _register(small, {_LAZY_COMMANDS[name]})
+    else:
+        small.registered_commands = list(_app.registered_commands)
+    small.registered_commands = [c for c in small.registered_commands if _command_name(c) == name]
+    small.registered_groups = [g for g in small.registered_groups if g.name == name]
+    return small
 
 
 def main() -> None:
     try:
-        app()
+        _app_for(sys.argv[1:])()
     except LedgerError as exc:
         _err(str(exc))
         sys.exit(2)

@@ -15,26 +15,10 @@ import json
 import re
 import sys
 from collections.abc import Iterable, Sequence
-from enum import Enum
 from typing import Any, TextIO
 
+from ledger.formats import Format, GroupBy
 from ledger.render import fmt_value
-
-
-class Format(str, Enum):
-    table = "table"
-    json = "json"
-    jsonl = "jsonl"
-    csv = "csv"
-    markdown = "markdown"
-
-
-class GroupBy(str, Enum):
-    none = "none"
-    revision = "revision"
-    document = "document"
-    kind = "kind"
-
 
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 CSV_COLUMNS: tuple[str, ...] = (
