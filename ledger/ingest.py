@@ -419,7 +419,7 @@ def prepare_version(src: SourceText, identity: DocumentIdentity, parser_version:
                      for s in extraction.scopes]  # the pipeline's own scan, not a second one
     return PreparedVersion(
         identity=identity, sha256=src.sha256, text=src.text, parser_version=parser_version,
-        claims=[c.model_dump(mode="json", warnings=False) for c in extraction.claims],
+        claims=[c.to_json_dict() for c in extraction.claims],
         format=doc.format if doc is not None else fmt, source_path=source_path, sections=sections,
         revisions=revisions, warnings=list(extraction.warnings),
     )
