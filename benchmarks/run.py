@@ -1,6 +1,6 @@
 """Benchmarks, measured side by side in one run and printed as ratios.
 
-    python benchmarks/run.py                     # headline at 2,000 docs, memory/query at 10k
+    python benchmarks/run.py                     # headline at 2,000 docs, memory/query at 100k (~15 min)
     python benchmarks/run.py --docs 200 --big 1000 --rounds 1   # a quick look
 
 Figures:
@@ -198,7 +198,7 @@ def startup(rounds: int = 7) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--docs", type=int, default=2000, help="documents for the headline figure")
-    ap.add_argument("--big", type=int, default=10_000, help="documents for the memory and query figures")
+    ap.add_argument("--big", type=int, default=100_000, help="documents for the memory and query figures")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--keep", type=Path, default=None, help="keep the built corpora and ledgers here")
@@ -207,7 +207,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         small = work / f"corpus-{args.docs}"
         files = build_corpus(args.docs, small, args.shared)
-        print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}; corpus {len(files)} docs")
+        workers = os.environ.get("LEDGER_WORKERS") or "default (one per CPU, at most 4)"
+        print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}, load average "
+              f"{os.getloadavg()[0]:.1f}; corpus {len(files)} docs; parser workers {workers}")
         h = headline(small, args.rounds)
         print(f"1. ingest {args.docs} docs: {h['ingest_s']:.2f} s vs markdown-it parse alone "
               f"{h['parse_s']:.2f} s -> ratio {h['ratio']:.2f} (goal <= 0.75)")
@@ -224,7 +226,8 @@ def main(argv: list[str] | None = None) -> int:
                 db.unlink()
             rss[folder.name] = peak_rss_of([*ledger_cmd(), "ingest", str(folder), "--db", str(db)])
         sizes = " / ".join(f"{k.split('-')[1]} docs {v} MB" for k, v in rss.items())
-        print(f"3. peak memory of ingest: {sizes} (goal: flat, < 300 MB)")
+        print(f"3. peak memory of ingest (the largest process: the writer or a parser worker): {sizes} "
+              "(goal: flat, < 300 MB)")
         big_db = work / f"{big.name}.db"
         q = query_latency(big_db, add_revisions(big_db, work))
         print("4. query latency on the " + f"{args.big}-doc ledger: " +
