@@ -46,7 +46,9 @@ _CELL_OUTCOMES: tuple[tuple[str, str], ...] = (
 _CELL_OUTCOME_MAP = dict(_CELL_OUTCOMES)
 _ALT = "|".join(re.escape(p) for p, _ in _CELL_OUTCOMES)
 # the outcome opens the cell and ends it, or is followed by "," / "(" / ";" (not "pass keys", "pass@1")
-_CELL_RE = re.compile(rf"^\s*(?P<word>{_ALT})(?![\w@-])(?P<rest>\s*(?:$|[,;(:].*))", re.IGNORECASE)
+_CELL_FIRST = "".join(sorted({re.escape(p[0]) for p, _ in _CELL_OUTCOMES}))
+"""The outcomes' first characters: one set test before trying each outcome in turn."""
+_CELL_RE = re.compile(rf"^\s*(?=[{_CELL_FIRST}])(?P<word>{_ALT})(?![\w@-])(?P<rest>\s*(?:$|[,;(:].*))", re.IGNORECASE)
 # "videos pass": a short name and an outcome as one clause
 _NAMED_CLAUSE_RE = re.compile(
     r"^\s*(?P<name>[A-Za-z][\w./-]{0,30}(?:\s[A-Za-z][\w./-]{0,30}){0,3})\s+"
@@ -124,7 +126,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return
     if _NOT_VERIFIED_LABEL_RE.match(block.text):
         return  # the list's own label
-    if _PYTEST_RE.match(text) or _PYTEST_V_RE.match(text):
+    if "::" in text and (_PYTEST_RE.match(text) or _PYTEST_V_RE.match(text)):  # both patterns need "::"
         yield from _pytest_lines(block, ctx)  # a rendered copy has no code fences
         return
     yield from _named_failures(ctx, line, text, 0)
@@ -179,7 +181,7 @@ def _split_label(label: str) -> tuple[str, dict[str, str]]:
     """"test_gsm8k (unchanged)" -> ("test_gsm8k", {"note": "unchanged"}) for a non-outcome parenthetical."""
     cfg: dict[str, str] = {}
     name = label
-    m = re.search(r"\s*\(([^()]{1,60})\)\s*$", label)
+    m = _TRAILING_PAREN_RE.search(label) if ")" in label else None
     if m and not _PAREN_OUTCOME_RE.match(m.group(1)) and not re.search(r"[/.]|\.sh\b", m.group(1)):
         cfg["note"] = m.group(1)
         name = label[:m.start()].strip()
@@ -191,10 +193,10 @@ def _split_label(label: str) -> tuple[str, dict[str, str]]:
 def _cell_gates(ctx: Context, row: Row, label: str, name: str, label_cfg: dict[str, str], cell: str,
                 head: str) -> Iterator[Claim]:
     col = "" if _GENERIC_HEADER_RE.match(head.strip()) else head.strip()
-    clauses = [c for c in re.split(r";\s*", cell)]
+    clauses = _CLAUSE_SPLIT_RE.split(cell) if ";" in cell else [cell]
     for k, clause in enumerate(clauses):
         cm = _CELL_RE.match(clause)
-        if cm and (k == 0 or not re.match(r"\s*(?:pass|fail)", clause, re.IGNORECASE) or True):
+        if cm:
             if k > 0 and cm.group("word").lower() in ("pass", "passes", "passed") and not clause.strip().startswith(
                     cm.group("word")):
                 continue
@@ -206,8 +208,8 @@ def _cell_gates(ctx: Context, row: Row, label: str, name: str, label_cfg: dict[s
             for part_name, cfg in _gate_parts(gate_name, clause):
                 yield _gate(ctx, row.line, row.text.strip(), part_name, outcome, word, config={**label_cfg, **cfg})
             continue
-        nm = _NAMED_CLAUSE_RE.match(clause)
-        if nm and k > 0:
+        nm = _NAMED_CLAUSE_RE.match(clause) if k > 0 else None
+        if nm:
             word = nm.group("word")
             yield _gate(ctx, row.line, clause.strip(), f"{nm.group('name')} ({name})", _CELL_OUTCOME_MAP[word.lower()],
                         word, config={**qualifiers(name), **label_cfg})
@@ -256,7 +258,7 @@ def _top_level_split(text: str, sep: str) -> list[str]:
 
 def _named_failures(ctx: Context, line: int, text: str, offset: int) -> Iterator[Claim]:
     """"1 failed: test_checked_in_schemas_are_current, which main fails too (waived)": a gate per named test."""
-    if not _NAMED_FAIL_HINT_RE.search(text):
+    if not _has_word(text, text.lower() if text.isascii() else None, _NAMED_FAIL_HINTS, _NAMED_FAIL_HINT_RE):
         return
     for m in _NAMED_FAIL_RE.finditer(text):
         names = [n.strip(" `") for n in m.group("names").split(",")]
@@ -340,15 +342,30 @@ _PROSE_HINT_RE = re.compile(r"not|bit|identical|hang|hung", re.IGNORECASE)
 _PASS_HINT_RE = re.compile(r"pass", re.IGNORECASE)
 _VERDICT_HINT_RE = re.compile(r"verdict", re.IGNORECASE)
 _NAMED_FAIL_HINT_RE = re.compile(r"fail|error", re.IGNORECASE)
+_PROSE_HINTS = tuple(_PROSE_HINT_RE.pattern.split("|"))
+_PASS_HINTS = tuple(_PASS_HINT_RE.pattern.split("|"))
+_VERDICT_HINTS = tuple(_VERDICT_HINT_RE.pattern.split("|"))
+_NAMED_FAIL_HINTS = tuple(_NAMED_FAIL_HINT_RE.pattern.split("|"))
+_TRAILING_PAREN_RE = re.compile(r"\s*\(([^()]{1,60})\)\s*$")
+_CLAUSE_SPLIT_RE = re.compile(r";\s*")
 
 
 def _prose_gates(ctx: Context, line: int, text: str) -> Iterator[Claim]:
-    if _PROSE_HINT_RE.search(text):
+    low = text.lower() if text.isascii() else None
+    if _has_word(text, low, _PROSE_HINTS, _PROSE_HINT_RE):
         yield from _prose_outcomes(ctx, line, text)
-    if _PASS_HINT_RE.search(text):
+    if _has_word(text, low, _PASS_HINTS, _PASS_HINT_RE):
         yield from _prose_passes(ctx, line, text)
-    if _VERDICT_HINT_RE.search(text):
+    if _has_word(text, low, _VERDICT_HINTS, _VERDICT_HINT_RE):
         yield from _prose_verdicts(ctx, line, text)
+
+
+def _has_word(text: str, low: str | None, words: tuple[str, ...], hint: re.Pattern[str]) -> bool:
+    """hint.search(text), where hint is `words` joined by "|" ignoring case. `low` is text lowered when text
+    is ASCII (a substring test then says the same, faster), None when it is not (the pattern is asked)."""
+    if low is None:
+        return hint.search(text) is not None
+    return any(w in low for w in words)
 
 
 def _prose_outcomes(ctx: Context, line: int, text: str) -> Iterator[Claim]:
