@@ -520,8 +520,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return  # read with the line its sentence starts on
     first = block.start
     last = cache.paragraphs.ends.get(first, first)
-    original = "\n".join(ctx.doc.line(n)[:MAX_TEXT] for n in range(first, last + 1))
-    text = _list_text(ctx.doc, first, last, cache.paragraphs.list_lines)  # same offsets as `original`
+    if last == first:  # one line, not a list item under a lead (those are continuations): read as it is
+        original = text = ctx.doc.line(first)[:MAX_TEXT]
+    else:
+        original = "\n".join(ctx.doc.line(n)[:MAX_TEXT] for n in range(first, last + 1))
+        text = _list_text(ctx.doc, first, last, cache.paragraphs.list_lines)  # same offsets as `original`
     if not text.strip() or _FOOTNOTE_DEF_RE.match(text):
         return  # footnote definitions are the tables' notes
     starts = [0]
@@ -552,7 +555,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 c = emit("support", it.subject, feature, value, it.note, it.start, it.end)
                 if c:
                     yield c
-    if _VALUE_FOR_HINT_RE.search(low):
+    if _has_any(low, _VALUE_FOR_WORDS) and _has_any(low, _FOR_WORDS) and _VALUE_FOR_HINT_RE.search(low):
         known: list[_Known] = []
         if _ROWS_HINT_RE.search(text):
             if cache.known is None:
@@ -562,7 +565,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             c = emit("support", it.subject, feature, value, note, it.start, it.end)
             if c:
                 yield c
-    if _CONSTRAINT_HINT_RE.search(low):
+    if _has_any(low, _CONSTRAINT_WORDS) and _CONSTRAINT_HINT_RE.search(low):
         for subject, feature, value, note, a, b in _constraints(text):
             c = emit("constraint", subject, feature, value, note, a, b)
             if c:
@@ -572,5 +575,17 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
 _VALUE_FOR_HINT_RE = re.compile(r"\b(?:yes|no|n/a|untested|unsupported|supported|absent)\s+(?:for|on)\b")
 _CONSTRAINT_HINT_RE = re.compile(r"\b(?:use|requires?|needs|must|not supported|not available|not allowed|"
                                  r"never supported|cannot|incompatible)\b")
+# the words the two hints cannot match without, as substrings ("unsupported" holds "supported"): a few
+# substring tests skip most lines before the patterns run
+_VALUE_FOR_WORDS = ("yes", "no", "n/a", "untested", "supported", "absent")
+_FOR_WORDS = ("for", "on")
+_CONSTRAINT_WORDS = ("use", "require", "needs", "must", "not supported", "not available", "not allowed",
+                     "never supported", "cannot", "incompatible")
+
+
+def _has_any(low: str, words: tuple[str, ...]) -> bool:
+    return any(w in low for w in words)
+
+
 _FOOTNOTE_DEF_RE = re.compile(r"^\s*\[\^[\w.-]{1,24}\]:")
 _ROWS_HINT_RE = re.compile(r"\b(?:every|all|each|both|any)\s+[^;:]{1,200}?\srows?\b", re.IGNORECASE)
