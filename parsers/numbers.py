@@ -59,8 +59,9 @@ _APPROX = r"~|≈|∼|about\s|around\s|approximately\s|approx\.?\s|roughly\s|nea
 # A clock duration: 1m0.832s, 16m51s, 2h3m, 1:02:03 is not taken (ambiguous with times).
 _DURATION = r"(?:(?P<dh>\d+)h)?(?:(?P<dm>\d+)m)(?:(?P<ds>\d+(?:\.\d+)?)s)?"
 
+# (?=[~≈∼arn]): the first characters of _APPROX's alternatives, one set test before trying them in turn
 NUMBER_RE = re.compile(
-    rf"(?P<approx>{_APPROX})?"
+    rf"(?:(?=[~≈∼arn])(?P<approx>{_APPROX}))?"
     rf"(?P<sign>{_SIGN})?"
     rf"(?P<num>{_NUM})"
     rf"(?:\s?(?:-|–|—|\.\.|to)\s?(?P<sign2>{_SIGN})?(?P<high>{_NUM}))?"
