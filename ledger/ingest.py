@@ -296,16 +296,36 @@ def _prepare_and_write(db: Database, loads: Iterable[_Job | IngestResult], versi
         yield from batch.flush()
         return
     from collections import deque
+    from concurrent.futures.process import BrokenProcessPool
 
     window = BATCH_DOCS + 4 * getattr(pool, "_max_workers", 2)  # workers go on parsing while a batch is written
     pending: deque[tuple[_Job | IngestResult, Future[PreparedVersion | str] | None]] = deque()
+
+    def collect() -> tuple[_Job | IngestResult, PreparedVersion | str | None]:
+        item, fut = pending.popleft()
+        if isinstance(item, IngestResult):
+            return item, None
+        if fut is not None:
+            try:
+                return item, _received(item, fut.result())
+            except BrokenProcessPool:
+                pass  # a worker died (killed, out of memory): this document is parsed here instead
+            except Exception as exc:
+                return item, f"{item.path}: could not be parsed ({type(exc).__name__}: {exc})"
+        return item, _parse(item, version, fmt)
+
     for item in loads:
-        fut = None if isinstance(item, IngestResult) else pool.submit(_parse_remote, item, version, fmt)
+        fut = None
+        if not isinstance(item, IngestResult) and pool is not None:
+            try:
+                fut = pool.submit(_parse_remote, item, version, fmt)
+            except BrokenProcessPool:
+                pool = None  # the rest is parsed in this process: a dead worker costs speed, not documents
         pending.append((item, fut))
         while len(pending) >= window:
-            yield from batch.add(*_collect(pending.popleft()))
+            yield from batch.add(*collect())
     while pending:
-        yield from batch.add(*_collect(pending.popleft()))
+        yield from batch.add(*collect())
     yield from batch.flush()
 
 
@@ -322,18 +342,10 @@ def _worker_init(parent: int) -> None:
         os._exit(0)
 
 
-def _collect(entry: tuple[_Job | IngestResult, Future[PreparedVersion | str] | None]
-             ) -> tuple[_Job | IngestResult, PreparedVersion | str | None]:
-    item, fut = entry
-    if isinstance(item, IngestResult) or fut is None:
-        return item, None
-    try:
-        outcome = fut.result()
-    except Exception as exc:  # a worker that died (killed, out of memory) costs its document only
-        return item, f"{item.path}: could not be parsed ({type(exc).__name__}: {exc})"
+def _received(job: _Job, outcome: PreparedVersion | str) -> PreparedVersion | str:
     if not isinstance(outcome, str):
-        outcome.text = item.src.text  # the worker sent it back without the text this process holds
-    return item, outcome
+        outcome.text = job.src.text  # the worker sent it back without the text this process holds
+    return outcome
 
 
 def _parse_remote(job: _Job, version: str, fmt: str | None) -> PreparedVersion | str:

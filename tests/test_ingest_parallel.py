@@ -64,3 +64,27 @@ def test_worker_count_comes_from_the_argument_then_the_environment(monkeypatch: 
     assert _workers(10_000, None) == 1
     monkeypatch.delenv("LEDGER_WORKERS")
     assert 1 <= _workers(10_000, None) <= 4
+
+
+def test_a_worker_that_dies_costs_speed_not_documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A parser process killed mid-batch (out of memory, a signal): the documents it held, and the rest,
+    are parsed by the ingest process itself; every document is stored as a serial ingest stores it."""
+    import os
+
+    import ledger.ingest as ingest_module
+
+    folder = tmp_path / "docs"
+    _corpus(folder, PARALLEL_MIN_FILES + 6)
+    serial = ingest([str(folder)], tmp_path / "serial.db", workers=1)
+    parent = os.getpid()
+    real_parse = ingest_module._parse
+
+    def parse_or_die(job: ingest_module._Job, version: str, fmt: str | None) -> object:
+        if os.getpid() != parent and job.name == "doc007.txt":
+            os._exit(9)  # the worker vanishes without a word, as under the OOM killer
+        return real_parse(job, version, fmt)
+
+    monkeypatch.setattr(ingest_module, "_parse", parse_or_die)  # the forked workers inherit it
+    parallel = ingest([str(folder)], tmp_path / "parallel.db", workers=2)
+    assert [(r.path, r.status, r.claims) for r in parallel] == [(r.path, r.status, r.claims) for r in serial]
+    assert _stored(tmp_path / "parallel.db") == _stored(tmp_path / "serial.db")
