@@ -69,11 +69,14 @@ def _column_roles(table: Table) -> list[str]:
     ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
     roles: list[str] = []
     for ci in range(ncols):
+        if ci == 0:
+            roles.append("label")  # the first column names the row, whatever it holds
+            continue
         head = clean(table.header[ci]) if ci < len(table.header) else ""
         cells = [c for r in table.rows if ci < len(r.cells) and (c := clean(r.cells[ci]))]
         numeric = sum(_is_numeric_cell(c) for c in cells)
-        if ci == 0 or (cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells)):
-            roles.append("label" if ci == 0 or not roles or roles[-1] == "label" else "text")
+        if cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells):
+            roles.append("label" if roles[-1] == "label" else "text")
         elif _CONFIG_HEADERS_RE.match(head) or is_config_label(head):
             roles.append("config")
         elif _DELTA_HEADER_RE.search(head) and not _BASE_HEADER_RE.match(head):
@@ -153,21 +156,40 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column
     base_row: Row | None = None
     label_cols = [i for i, r in enumerate(roles) if r == "label"]
+    info = _TableInfo(table, roles)
     for row in table.rows:
         label = " / ".join(clean(row.cells[i]) for i in label_cols if i < len(row.cells) and clean(row.cells[i]))
         if base_row is None and BASELINE_LABEL_RE.match(label) and any(
                 _is_numeric_cell(c) for c in row.cells[1:]):
             base_row = row
             continue
-        yield from _row_claims(ctx, block, table, row, roles, headers, label, section, base_row)
+        yield from _row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
+
+
+class _TableInfo:
+    """What every row of one table shares, worked out once."""
+
+    def __init__(self, table: Table, roles: list[str]) -> None:
+        self.base_cols = [i for i, r in enumerate(roles) if r == "baseline"]
+        self.value_cols = [i for i, r in enumerate(roles) if r == "value"]
+        self.gate = bool(table.header) and bool(_GATE_HEADER_RE.match(clean(table.header[0])))
+        self.head_qualifiers: dict[str, dict[str, str]] = {}
+
+    def qualifiers_of(self, head: str) -> dict[str, str]:
+        """qualifiers(head), once per column header (read only)."""
+        q = self.head_qualifiers.get(head)
+        if q is None:
+            q = self.head_qualifiers[head] = qualifiers(head)
+        return q
 
 
 def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[str], headers: list[str],
-                label: str, section: str, base_row: Row | None) -> Iterator[Claim]:
-    base_cols = [i for i, r in enumerate(roles) if r == "baseline"]
-    value_cols = [i for i, r in enumerate(roles) if r == "value"]
+                label: str, section: str, base_row: Row | None, info: _TableInfo | None = None) -> Iterator[Claim]:
+    if info is None:
+        info = _TableInfo(table, roles)
+    base_cols, value_cols, gate = info.base_cols, info.value_cols, info.gate
+    label_qualifiers: dict[str, str] | None = None  # qualifiers(label), once per row
     row_kind: str | None = None  # the kind of the row's last value cell, for the delta cells after it
-    gate = bool(table.header) and bool(_GATE_HEADER_RE.match(clean(table.header[0])))
     for ci, cell in enumerate(row.cells):
         role = roles[ci] if ci < len(roles) else "value"
         if role in ("label", "config", "baseline", "text") or not clean(cell):
@@ -212,7 +234,9 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
             kind = "accuracy"  # "SGLang vs. vLLM Diff" beside accuracy columns: a difference of accuracies
         if role == "value":
             row_kind = kind
-        config = {**qualifiers(label), **qualifiers(head), "row": label, "column": head}
+        if label_qualifiers is None:
+            label_qualifiers = qualifiers(label)
+        config = {**label_qualifiers, **info.qualifiers_of(head), "row": label, "column": head}
         if gate:
             config["gate"] = label  # "gate | gsm8k | acceptance length": the row names the gate
         # "-41.097s (1.77x faster)", "11.0 (+5.2%)", "71.2 (drifts 90→71)": numbers in parentheses after the
