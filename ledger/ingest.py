@@ -298,35 +298,60 @@ def _prepare_and_write(db: Database, loads: Iterable[_Job | IngestResult], versi
     from collections import deque
     from concurrent.futures.process import BrokenProcessPool
 
-    window = BATCH_DOCS + 4 * getattr(pool, "_max_workers", 2)  # workers go on parsing while a batch is written
-    pending: deque[tuple[_Job | IngestResult, Future[PreparedVersion | str] | None]] = deque()
+    # Jobs go to the workers CHUNK at a time (a task's round trip costs about as much as parsing a
+    # small document), and enough are in flight that the workers go on while a batch is written.
+    window = BATCH_DOCS + CHUNK * getattr(pool, "_max_workers", 2)
+    pending: deque[tuple[list[_Job | IngestResult], Future[list[PreparedVersion | str]] | None]] = deque()
+    in_flight = 0
 
-    def collect() -> tuple[_Job | IngestResult, PreparedVersion | str | None]:
-        item, fut = pending.popleft()
-        if isinstance(item, IngestResult):
-            return item, None
+    def collect() -> Iterator[tuple[_Job | IngestResult, PreparedVersion | str | None]]:
+        nonlocal in_flight
+        items, fut = pending.popleft()
+        in_flight -= len(items)
+        jobs = [i for i in items if isinstance(i, _Job)]
+        outcomes: list[PreparedVersion | str] | None = None
         if fut is not None:
             try:
-                return item, _received(item, fut.result())
+                outcomes = [_received(j, o) for j, o in zip(jobs, fut.result(), strict=True)]
             except BrokenProcessPool:
-                pass  # a worker died (killed, out of memory): this document is parsed here instead
+                pass  # a worker died (killed, out of memory): these documents are parsed here instead
             except Exception as exc:
-                return item, f"{item.path}: could not be parsed ({type(exc).__name__}: {exc})"
-        return item, _parse(item, version, fmt)
+                outcomes = [f"{j.path}: could not be parsed ({type(exc).__name__}: {exc})" for j in jobs]
+        parsed = iter(outcomes if outcomes is not None else [_parse(j, version, fmt) for j in jobs])
+        for item in items:
+            yield item, None if isinstance(item, IngestResult) else next(parsed)
 
-    for item in loads:
+    def send(items: list[_Job | IngestResult]) -> None:
+        nonlocal pool, in_flight
+        jobs = [i for i in items if isinstance(i, _Job)]
         fut = None
-        if not isinstance(item, IngestResult) and pool is not None:
+        if jobs and pool is not None:
             try:
-                fut = pool.submit(_parse_remote, item, version, fmt)
+                fut = pool.submit(_parse_remote, jobs, version, fmt)
             except BrokenProcessPool:
                 pool = None  # the rest is parsed in this process: a dead worker costs speed, not documents
-        pending.append((item, fut))
-        while len(pending) >= window:
-            yield from batch.add(*collect())
+        pending.append((items, fut))
+        in_flight += len(items)
+
+    chunk: list[_Job | IngestResult] = []
+    for item in loads:
+        chunk.append(item)
+        if len(chunk) >= CHUNK:
+            send(chunk)
+            chunk = []
+        while in_flight >= window:
+            for entry in collect():
+                yield from batch.add(*entry)
+    if chunk:
+        send(chunk)
     while pending:
-        yield from batch.add(*collect())
+        for entry in collect():
+            yield from batch.add(*entry)
     yield from batch.flush()
+
+
+CHUNK = 8
+"""Documents per task sent to a parser worker."""
 
 
 def _worker_init(parent: int) -> None:
@@ -348,13 +373,14 @@ def _received(job: _Job, outcome: PreparedVersion | str) -> PreparedVersion | st
     return outcome
 
 
-def _parse_remote(job: _Job, version: str, fmt: str | None) -> PreparedVersion | str:
+def _parse_remote(jobs: list[_Job], version: str, fmt: str | None) -> list[PreparedVersion | str]:
     """_parse in a worker: claims go back as table rows, and the text not at all (the parent holds it)."""
-    outcome = _parse(job, version, fmt)
-    if not isinstance(outcome, str):
-        outcome.text = ""
-        outcome.pack()
-    return outcome
+    outcomes = [_parse(job, version, fmt) for job in jobs]
+    for outcome in outcomes:
+        if not isinstance(outcome, str):
+            outcome.text = ""
+            outcome.pack()
+    return outcomes
 
 
 def _parse(job: _Job, version: str, fmt: str | None) -> PreparedVersion | str:
