@@ -4,10 +4,43 @@
     db = open_ledger("ledger.db")
 """
 
-from db.connection import open_ledger, open_readonly
-from db.reads import ClaimFilter, claims, document_overview, documents, iter_claims, resolve_document
-from db.schema import SCHEMA_VERSION
-from db.writes import DocumentIdentity, PreparedVersion, WriteResult, find_version, write_version, write_versions
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from db.connection import open_ledger, open_readonly
+    from db.reads import ClaimFilter, claims, document_overview, documents, iter_claims, resolve_document
+    from db.schema import SCHEMA_VERSION
+    from db.writes import (
+        DocumentIdentity,
+        PreparedVersion,
+        WriteResult,
+        find_version,
+        write_version,
+        write_versions,
+    )
+
+_MODULE_OF = {
+    "open_ledger": "db.connection", "open_readonly": "db.connection", "SCHEMA_VERSION": "db.schema",
+    **dict.fromkeys(("ClaimFilter", "claims", "document_overview", "documents", "iter_claims", "resolve_document"),
+                    "db.reads"),
+    **dict.fromkeys(("DocumentIdentity", "PreparedVersion", "WriteResult", "find_version", "write_version",
+                     "write_versions"), "db.writes"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Each name is imported from its module on first use: a read command (db.reads) then loads neither
+    sqlite-utils nor the writer (db.connection, db.schema, db.writes import sqlite-utils)."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'db' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "SCHEMA_VERSION",

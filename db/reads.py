@@ -1,26 +1,84 @@
 """Reading the ledger back: claims in the contract's shape, documents and their versions.
 
 Every value a user gives is a bound parameter; no filter value is ever spliced into SQL.
+
+A read command needs neither sqlite-utils nor the pydantic model (their imports cost more than a
+query): `open_reader` reads a ledger at this code's schema through a plain sqlite3 connection, and
+the contract's field order is written out here (tests/test_reads_fast.py checks it against the model,
+the writer's columns and the migrations).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from operator import itemgetter
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from sqlite_utils import Database
-
-from db.writes import SCALAR_FIELDS
 from ledger.errors import UsageError
-from ledger.model import Claim
 
-CLAIM_FIELDS: tuple[str, ...] = tuple(Claim.model_fields)
-"""The contract's field order (the model's), so stored claims print like extracted ones."""
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+
+    Reader: TypeAlias = sqlite3.Connection | Database
+    """What the read functions take: open_reader's connection or open_ledger's Database."""
+
+CLAIM_FIELDS: tuple[str, ...] = (
+    "kind", "metric", "value", "high", "approx", "unit", "reference", "outcome", "outcome_text", "sha", "passed",
+    "failed", "skipped", "subject", "feature", "revision", "config", "source", "stderr", "printed", "note", "parser",
+)
+"""The contract's field order (ledger.model.Claim's), so stored claims print like extracted ones."""
+STRUCTURED_FIELDS: tuple[str, ...] = ("revision", "config", "source")
+"""Claim fields stored flattened into several columns; every other field has a column of its own (db/writes.py
+SCALAR_FIELDS) or, when added to the model after the schema, a key in the `extra` JSON column."""
+READ_SCHEMA_VERSION = 5
+"""db.schema.SCHEMA_VERSION, the migrations this code knows: a ledger at it needs no migration to be read."""
 _HEX_RE = re.compile(r"[0-9a-fA-F]{4,40}")
+_SQLITE_HEADER = b"SQLite format 3\x00"
+_MEMO_SIZE = 4096
+"""Decoded section and config texts kept while reading one query's rows (a bounded memo)."""
+
+
+def open_reader(path: str | os.PathLike[str]) -> Reader:
+    """A ledger opened for reading. One at this code's schema (every migration applied, WAL) is read through a
+    plain sqlite3 connection; anything else (missing, not a ledger, older or newer) goes through
+    db.connection.open_ledger(create=False), which migrates or refuses it with its own messages."""
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            fast = fh.read(len(_SQLITE_HEADER)) == _SQLITE_HEADER
+    except OSError:
+        fast = False
+    if fast:
+        conn = None
+        try:
+            conn = sqlite3.connect(str(p), timeout=_busy_timeout_s())
+            fast = (conn.execute("PRAGMA user_version").fetchone()[0] == READ_SCHEMA_VERSION
+                    and conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+                    and conn.execute("SELECT COUNT(*) FROM _sqlite_migrations WHERE migration_set = 'ledger'")
+                    .fetchone()[0] == READ_SCHEMA_VERSION)
+        except sqlite3.Error:
+            fast = False
+        if fast and conn is not None:
+            return conn
+        if conn is not None:
+            conn.close()
+    from db.connection import open_ledger
+
+    return open_ledger(p, create=False)
+
+
+def _busy_timeout_s() -> float:
+    """db.connection.busy_timeout_ms() in seconds (LEDGER_BUSY_TIMEOUT_MS, default 10 s)."""
+    try:
+        return max(0, int(os.environ.get("LEDGER_BUSY_TIMEOUT_MS", 10_000))) / 1000
+    except ValueError:
+        return 10.0
 
 
 @dataclass
@@ -64,13 +122,13 @@ def fts_query(text: str) -> str:
     return " ".join('"' + w.replace('"', '""') + '"' for w in words)
 
 
-def _rows(db: Database, sql: str, params: list[Any] | tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+def _rows(db: Reader, sql: str, params: list[Any] | tuple[Any, ...] = ()) -> list[dict[str, Any]]:
     cur = db.execute(sql, list(params))
     names = [d[0] for d in cur.description]
     return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
 
 
-def claims(db: Database, f: ClaimFilter) -> list[dict[str, Any]]:
+def claims(db: Reader, f: ClaimFilter) -> list[dict[str, Any]]:
     """Stored claims matching `f`, in document order, in the claims contract's shape."""
     return list(iter_claims(db, f))
 
@@ -81,7 +139,7 @@ def _refuse_nul(*values: str | None) -> None:
         raise UsageError("a filter value holds a NUL character")
 
 
-def iter_claims(db: Database, f: ClaimFilter) -> Iterator[dict[str, Any]]:
+def iter_claims(db: Reader, f: ClaimFilter) -> Iterator[dict[str, Any]]:
     _refuse_nul(f.repo, f.kind, f.metric, f.revision, f.search, f.document, f.subject, f.feature,
                 *(part for pair in f.config for part in pair))
     where: list[str] = []
@@ -147,9 +205,68 @@ def iter_claims(db: Database, f: ClaimFilter) -> Iterator[dict[str, Any]]:
         cur = db.execute(sql, params)
     except sqlite3.OperationalError as exc:
         raise UsageError(f"cannot run this query: {exc}") from exc
-    names = [d[0] for d in cur.description]
+    decode = claim_decoder([d[0] for d in cur.description])
     for row in cur:
-        yield claim_from_row(dict(zip(names, row, strict=True)))
+        yield decode(row)
+
+
+def claim_decoder(names: Sequence[str]) -> Callable[[Sequence[Any]], dict[str, Any]]:
+    """A function from one row of `SELECT c.*, document_key, document_sha256, document_version` (columns `names`)
+    to the claim, exactly as claim_from_row builds it from the row as a dict, without building that dict: the
+    contract's fields are picked in their order in one step and the structured ones replaced in place."""
+    at = {n: i for i, n in enumerate(names)}
+    if any(n not in at and n not in STRUCTURED_FIELDS for n in CLAIM_FIELDS):  # a field kept only in `extra`
+        return lambda row: claim_from_row(dict(zip(names, row, strict=True)))
+    stand_in = {"revision": "revision_id", "config": "config", "source": "line"}  # replaced below; keeps the order
+    pick = itemgetter(*(at[stand_in.get(n, n)] for n in CLAIM_FIELDS))
+    i_extra, i_rev, i_label, i_head, i_base = (at[n] for n in ("extra", "revision_id", "revision_label",
+                                                              "revision_head", "revision_base"))
+    i_config, i_path, i_line, i_end, i_text, i_section = (at[n] for n in ("config", "source_path", "line",
+                                                                        "line_end", "text", "section"))
+    i_key, i_doc, i_version, i_sha = (at[n] for n in ("document_key", "document_id", "document_version",
+                                                     "document_sha256"))
+    loads = json.loads
+    sections: dict[str, list[str]] = {}  # claims of one document, and copies of one text, share their sections
+    configs: dict[str, dict[str, Any]] = {}
+
+    def decode(row: Sequence[Any]) -> dict[str, Any]:
+        raw_extra = row[i_extra]
+        extra: dict[str, Any] = loads(raw_extra) if raw_extra else {}
+        src_extra = extra.pop("source", None) or {}
+        out = dict(zip(CLAIM_FIELDS, pick(row), strict=True))
+        out["approx"] = bool(out["approx"])
+        out["revision"] = None if row[i_rev] is None else {
+            "label": row[i_label], "head": row[i_head], "base": row[i_base]}
+        config = row[i_config]
+        if not config or config == "{}":
+            out["config"] = {}
+        else:
+            cfg = configs.get(config)
+            if cfg is None:
+                if len(configs) >= _MEMO_SIZE:
+                    configs.clear()
+                cfg = configs[config] = loads(config)
+            out["config"] = dict(cfg) if isinstance(cfg, dict) else cfg  # each claim its own object
+        section = row[i_section]
+        if not section or section == "[]":
+            path: Any = []
+        else:
+            path = sections.get(section)
+            if path is None:
+                if len(sections) >= _MEMO_SIZE:
+                    sections.clear()
+                path = sections[section] = loads(section)
+            path = list(path) if isinstance(path, list) else path
+        out["source"] = {
+            "path": row[i_path], "line": row[i_line], "line_end": row[i_end], "text": row[i_text],
+            "section": path, **src_extra,
+            "document": row[i_key], "document_id": row[i_doc], "version": row[i_version], "sha256": row[i_sha],
+        }
+        if extra:
+            out.update(extra)
+        return out
+
+    return decode
 
 
 def claim_from_row(row: dict[str, Any]) -> dict[str, Any]:
@@ -172,7 +289,7 @@ def claim_from_row(row: dict[str, Any]) -> dict[str, Any]:
             }
         elif name == "approx":
             out[name] = bool(row["approx"])
-        elif name in SCALAR_FIELDS:
+        elif name in row:  # a column of its own (db/writes.py SCALAR_FIELDS)
             out[name] = row[name]
         else:
             out[name] = extra.pop(name, None)
@@ -180,7 +297,7 @@ def claim_from_row(row: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def resolve_document(db: Database, ref: str) -> dict[str, Any]:
+def resolve_document(db: Reader, ref: str) -> dict[str, Any]:
     """A document by id, key ('owner/name#N'), path, URL, or '#N' (a PR number, when only one document has it)."""
     ref = ref.strip()
     _refuse_nul(ref)
@@ -212,7 +329,7 @@ def resolve_document(db: Database, ref: str) -> dict[str, Any]:
     raise UsageError(f"no document matches {ref!r} (list them: ledger sql \"SELECT id, key FROM documents\")")
 
 
-def document_overview(db: Database, ref: str, version: int | None = None) -> dict[str, Any]:
+def document_overview(db: Reader, ref: str, version: int | None = None) -> dict[str, Any]:
     """One document: its identity, versions, and for one version (default: the newest) its sections,
     revisions with claim counts, claim counts by kind, and warnings."""
     doc = resolve_document(db, ref)
@@ -245,7 +362,7 @@ def document_overview(db: Database, ref: str, version: int | None = None) -> dic
     return out
 
 
-def documents(db: Database) -> list[dict[str, Any]]:
+def documents(db: Reader) -> list[dict[str, Any]]:
     """Every document with its number of versions, newest version and claim count."""
     return _rows(db, "SELECT d.id, d.key, d.repo, d.pr, d.title, d.url, d.path, "
                      "(SELECT COUNT(*) FROM document_versions v WHERE v.document_id = d.id) AS versions, "
@@ -253,6 +370,6 @@ def documents(db: Database) -> list[dict[str, Any]]:
                      "FROM documents d ORDER BY d.id")
 
 
-def table_counts(db: Database) -> dict[str, int]:
+def table_counts(db: Reader) -> dict[str, int]:
     return {t: db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
             for t in ("documents", "document_versions", "sections", "revisions", "claims", "warnings")}

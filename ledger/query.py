@@ -31,10 +31,10 @@ def parse_config(pairs: Sequence[str]) -> list[tuple[str, str]]:
 
 def claims(db_path: str | os.PathLike[str], f: ClaimFilter) -> list[dict[str, Any]]:
     """Stored claims matching the filter, in the claims contract's shape."""
-    from db import open_ledger
     from db.reads import claims as read_claims
+    from db.reads import open_reader
 
-    db = open_ledger(db_path, create=False)
+    db = open_reader(db_path)
     try:
         with _bad_values():
             return read_claims(db, f)
@@ -44,9 +44,9 @@ def claims(db_path: str | os.PathLike[str], f: ClaimFilter) -> list[dict[str, An
 
 def show(db_path: str | os.PathLike[str], ref: str, version: int | None = None) -> dict[str, Any]:
     """One document: identity, versions, and one version's sections, revisions and claim counts."""
-    from db import document_overview, open_ledger
+    from db.reads import document_overview, open_reader
 
-    db = open_ledger(db_path, create=False)
+    db = open_reader(db_path)
     try:
         with _bad_values():
             return document_overview(db, ref, version)
