@@ -43,35 +43,52 @@ _MEASURE_LOWER = {u.lower() for u in MEASURE_UNITS}
 def is_measure_unit(unit: str | None) -> bool:
     """A unit of measure (ms, GiB, tok/s/GPU, %), compared without case."""
     return bool(unit) and unit.lower() in _MEASURE_LOWER  # type: ignore[union-attr]
-# (?=[...]): the first letters of the names below, one set test per position before trying each name
-_METRIC_RE = re.compile(
-    r"(?=[ghmaiwlrpsefbt])"
-    r"(?:gsm8k|gsm-8k|mmlu(?:-pro)?|mmmu|gpqa|human[- ]?eval|mbpp|math-?500|aime\d*|hellaswag|winogrande|"
-    r"ifeval|longbench|ruler|pass ?keys?|accuracy|exact[_ ]match|score[sd]?|pass@\d|\bf1\b|"
-    r"acceptance (?:length|rate)s?|accept(?:ance|ed)? len(?:gth)?|\bAL\b|acceptance|"
-    r"throughput|latency|ttft|tpot|\bitl\b|e2el?|tok/s|speed-?up|bandwidth|perplexity|\bppl\b)",
-    re.IGNORECASE,
-)
 
 
-def _any_of(alternatives: str) -> str:
-    """`alternatives` ("isl|osl|bs|sizes?|...") regrouped by first letter ("i(?:sl|ssue)|o(?:sl|utput)|..."), so
-    the engine tries one branch per letter instead of every word at every position.
+def _by_first_letter(alternatives: list[str]) -> str:
+    """Regex alternatives regrouped by first letter ("isl|input|osl" -> "i(?:sl|nput)|o(?:sl)"), so the engine
+    tries one branch per letter instead of every alternative at every position. The same texts match.
 
-    Regrouping keeps the set of texts matched but not which alternative wins first: only for patterns whose
-    match is used as a yes / no. Each alternative must be a plain letter (or "#") followed by a pattern.
+    Within a letter the order is kept; alternatives that do not open with a letter ("\\bAL\\b", "#") go last,
+    and a bare letter ("k") is tried after the longer alternatives of its letter. Which alternative matches
+    first is unchanged when neither matters (true of the metric names; see _any_of for the others).
     """
     groups: dict[str, list[str]] = {}
-    for alt in alternatives.split("|"):
-        assert (alt[:1].isalnum() or alt[:1] == "#") and alt[1:2] not in ("?", "*", "+", "{"), alt
-        assert alt.count("(") == alt.count(")"), alt  # no "|" inside a group was split
-        groups.setdefault(alt[0].lower(), []).append(alt[1:])
+    rest: list[str] = []
+    for alt in alternatives:
+        assert alt.count("(") == alt.count(")"), alt  # whole alternatives only
+        if alt[:1].isalpha() and alt[1:2] not in ("?", "*", "+", "{"):
+            groups.setdefault(alt[0].lower(), []).append(alt[1:])
+        else:
+            rest.append(alt)
     out = []
     for first, rests in groups.items():
         tails = [r for r in rests if r]
         optional = "?" if len(tails) < len(rests) else ""  # the bare letter is an alternative too
-        out.append(re.escape(first) + ("(?:" + "|".join(tails) + ")" + optional if tails else ""))
-    return "|".join(out)
+        out.append(first + ("(?:" + "|".join(tails) + ")" + optional if tails else ""))
+    return "|".join(out + rest)
+
+
+def _any_of(alternatives: str) -> str:
+    """`alternatives` ("isl|osl|bs|sizes?|...", no "|" inside a group) regrouped by first letter, for patterns
+    whose match is only asked yes / no (regrouping may change which alternative wins first)."""
+    return _by_first_letter(alternatives.split("|"))
+
+
+_METRIC_NAMES = [
+    "gsm8k", "gsm-8k", "mmlu(?:-pro)?", "mmmu", "gpqa", r"human[- ]?eval", "mbpp", "math-?500", r"aime\d*",
+    "hellaswag", "winogrande", "ifeval", "longbench", "ruler", "pass ?keys?", "accuracy", "exact[_ ]match",
+    "score[sd]?", r"pass@\d", r"\bf1\b", "acceptance (?:length|rate)s?", "accept(?:ance|ed)? len(?:gth)?",
+    r"\bAL\b", "acceptance", "throughput", "latency", "ttft", "tpot", r"\bitl\b", "e2el?", "tok/s",
+    "speed-?up", "bandwidth", "perplexity", r"\bppl\b",
+]
+# Grouped by first letter, behind a lookahead on those letters: one set test at most positions. The names
+# that open with \b (f1, AL, itl, ppl) never match where another name of their letter does.
+_METRIC_RE = re.compile(
+    "(?=[" + "".join(sorted({(n[2] if n.startswith("\\b") else n[0]).lower() for n in _METRIC_NAMES})) + "])"
+    "(?:" + _by_first_letter(_METRIC_NAMES) + ")",
+    re.IGNORECASE,
+)
 
 
 # only ever asked yes / no (see _any_of)
@@ -365,8 +382,8 @@ def _subject_slash_metrics(out: list[dict], subject: str | None) -> None:
 def _ratio_claims(ctx: Context, line: int, text: str, offset: int, subject: str | None,
                   default_metric: str | None) -> Iterator[Claim]:
     """"X, a : b : c = 29976 : 16664 : 10840 (1 : 0.56 : 0.36)": one value per name, and the ratios."""
-    if "=" not in text:
-        return  # the pattern needs its "="
+    if "=" not in text or ":" not in text:
+        return  # the pattern needs its "=" and a ":" between names
     for m in _RATIO_RE.finditer(text):
         names = [x.strip() for x in m.group("names").split(":")]
         vals = [to_float(x) for x in m.group("vals").split(":")]
