@@ -41,6 +41,9 @@ _MARKS: dict[str, str] = {
     "✅": "yes", "✓": "yes", "✔": "yes", "☑": "yes", "🟢": "yes",
     "❌": "no", "✗": "no", "✘": "no", "✖": "no", "❎": "no", "🔴": "no", "⛔": "no",
 }
+# Every value word holds an "n" or an "s" (compared the same case-blind way as _WORD_RE), and markup removal
+# adds no letter: a cell with neither and no mark character is no support cell.
+_MAYBE_SUPPORT_RE = re.compile("[ns" + "".join(_MARKS) + "]", re.IGNORECASE)
 _WORD_RE = re.compile(
     r"^(not supported|unsupported|not tested|untested|supported|yes|no|n/a|n\.a\.|na|not applicable)"
     r"(?![\w/])[ \t]*(.{0,400})$", re.IGNORECASE)
@@ -152,7 +155,7 @@ def support_columns(table: Table) -> list[int] | None:
     """The columns of a support matrix, or None when the table is not one."""
     ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
     head_rows = table.rows[:50]
-    if not any(_cell_support(c) for r in head_rows for c in r.cells[1:60]):
+    if not any(_MAYBE_SUPPORT_RE.search(c) and _cell_support(c) for r in head_rows for c in r.cells[1:60]):
         return None  # no support cell in the first rows: a results table, decided cheaply
     cols: list[int] = []
     support_cells = numeric_cells = 0
@@ -216,6 +219,6 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             parts = [own] if own else []
             parts += [notes[k] for k in marks if k in notes]
             parts += row_notes
-            note = "; ".join(p[:_MAX_NOTE] for p in parts if p) or None
+            note = ("; ".join(p[:_MAX_NOTE] for p in parts if p) or None) if parts else None
             yield ctx.claim("support", row.line, row.text, section=block.section, subject=subject,
                             feature=features[ci], value=value, note=note)
