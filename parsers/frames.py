@@ -41,8 +41,13 @@ _MEASURED_RE = re.compile(
 MAX_COLS = 40
 
 
+_COL_GAP_RE = re.compile(r"\s{2,}|\t")
+_DIGIT_RE = re.compile(r"\d")
+_PAREN_TIME_RE = re.compile(r"\((?:ms|us|s|µs)\)")
+
+
 def _split_header(line: str) -> list[str]:
-    return [c for c in re.split(r"\s{2,}|\t", line.strip()) if c]
+    return [c for c in _COL_GAP_RE.split(line.strip()) if c]
 
 
 def _row_cells(line: str) -> list[str]:
@@ -64,7 +69,7 @@ def _is_header(line: str) -> list[str] | None:
         return None
     if any(_NUM_RE.match(c) for c in cols) or not all(any(ch.isalpha() for ch in c) for c in cols):
         return None
-    if any(ch in line for ch in ":|=,;()") and not re.search(r"\((?:ms|us|s|µs)\)", line):
+    if any(ch in line for ch in ":|=,;()") and not _PAREN_TIME_RE.search(line):
         return None
     return cols
 
@@ -96,8 +101,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     last = block.end if block.kind == "code" else len(ctx.doc.lines)
     no = block.start
     while no <= block.end:
-        cols = _is_header(ctx.doc.line(no)) if no not in ctx.taken else None
         nxt = ctx.doc.line(no + 1) if no + 1 <= last else ""
+        # the line under a header is a row of two or more numbers: without a digit, no header here
+        cols = _is_header(ctx.doc.line(no)) if no not in ctx.taken and _DIGIT_RE.search(nxt) else None
         if cols is None or not _is_row(_row_cells(nxt), len(cols)):
             no += 1
             continue
