@@ -268,22 +268,24 @@ def _scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
         section.append((level, title))
         return tuple(t for _, t in section)
 
+    line_marks = not markup and not rendered  # markdown without markdown-it regions: fences and "#" by line
     while i < n:
         raw = lines[i][:MAX_LINE]
         no = i + 1
         region = markup.get(no)
-        if region and region[0] == "fence":
-            _, start, end, info = region
-            blocks.append(Block("code", start, end, cur, info=info))
-            i = end
-            continue
-        if region and region[0] == "heading":
-            level_s, title = region[3].split("\x00", 1)
-            cur = push_heading(int(level_s), title.strip())
-            blocks.append(Block("heading", no, no, cur, text=title.strip(), level=int(level_s)))
-            i += 1
-            continue
-        if not markup and not rendered:
+        if region:
+            if region[0] == "fence":
+                _, start, end, info = region
+                blocks.append(Block("code", start, end, cur, info=info))
+                i = end
+                continue
+            if region[0] == "heading":
+                level_s, title = region[3].split("\x00", 1)
+                cur = push_heading(int(level_s), title.strip())
+                blocks.append(Block("heading", no, no, cur, text=title.strip(), level=int(level_s)))
+                i += 1
+                continue
+        if line_marks:
             fm = _FENCE_RE.match(raw)
             if fm:  # markdown without markdown-it regions (should not happen) or a stray fence
                 j = i + 1
@@ -304,7 +306,7 @@ def _scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
             blocks.append(Block("comment", no, no, cur, text=am.group(1)))
             i += 1
             continue
-        if not markup and not rendered:
+        if line_marks:
             hm = _ATX_RE.match(raw)
             if hm:
                 cur = push_heading(len(hm.group(1)), hm.group(2).strip())
@@ -345,7 +347,7 @@ def _scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
                                 checked=checked))
             i += 1
             continue
-        blocks.append(Block("text", no, no, cur, text=stripped))
+        blocks.append(Block("text", no, no, cur, stripped))
         i += 1
 
 
