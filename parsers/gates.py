@@ -48,6 +48,8 @@ _ALT = "|".join(re.escape(p) for p, _ in _CELL_OUTCOMES)
 # the outcome opens the cell and ends it, or is followed by "," / "(" / ";" (not "pass keys", "pass@1")
 _CELL_FIRST = "".join(sorted({re.escape(p[0]) for p, _ in _CELL_OUTCOMES}))
 """The outcomes' first characters: one set test before trying each outcome in turn."""
+_CELL_START_RE = re.compile(rf"\s*[{_CELL_FIRST}]", re.IGNORECASE)
+"""What _CELL_RE needs at a clause's start."""
 _CELL_RE = re.compile(rf"^\s*(?=[{_CELL_FIRST}])(?P<word>{_ALT})(?![\w@-])(?P<rest>\s*(?:$|[,;(:].*))", re.IGNORECASE)
 # "videos pass": a short name and an outcome as one clause
 _NAMED_CLAUSE_RE = re.compile(
@@ -129,8 +131,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if "::" in text and (_PYTEST_RE.match(text) or _PYTEST_V_RE.match(text)):  # both patterns need "::"
         yield from _pytest_lines(block, ctx)  # a rendered copy has no code fences
         return
-    yield from _named_failures(ctx, line, text, 0)
-    yield from _prose_gates(ctx, line, text)
+    low = _lowered(text)
+    yield from _named_failures(ctx, line, text, 0, low)
+    yield from _prose_gates(ctx, line, text, low)
 
 
 def _gate(ctx: Context, line: int, text: str, name: str, outcome: str, outcome_text: str | None,
@@ -143,7 +146,8 @@ def _gate(ctx: Context, line: int, text: str, name: str, outcome: str, outcome_t
 # --- tables -----------------------------------------------------------------------------------
 
 def _table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
-    header = [h.strip() for h in table.header]
+    # the column's name joins the gate's name unless it is a generic "Result" / "Status"
+    cols = ["" if _GENERIC_HEADER_RE.match(h.strip()) else h.strip() for h in table.header]
     for row in table.rows:
         if not row.cells:
             continue
@@ -163,8 +167,13 @@ def _table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
         for ci, cell in enumerate(row.cells[1:], start=1):
             if not cell.strip():
                 continue
-            head = header[ci] if ci < len(header) else ""
-            yield from _cell_gates(ctx, row, label, name, label_cfg, cell, head)
+            # a gate needs an outcome opening a clause (the first, or one after a ";") or a named failure
+            low = _lowered(cell)
+            if ";" not in cell and not _CELL_START_RE.match(cell) and not _has_word(
+                    cell, low, _NAMED_FAIL_HINTS, _NAMED_FAIL_HINT_RE):
+                continue
+            col = cols[ci] if ci < len(cols) else ""
+            yield from _cell_gates(ctx, row, label, name, label_cfg, cell, col, low)
 
 
 def _paren_outcome(word: str) -> str:
@@ -191,8 +200,7 @@ def _split_label(label: str) -> tuple[str, dict[str, str]]:
 
 
 def _cell_gates(ctx: Context, row: Row, label: str, name: str, label_cfg: dict[str, str], cell: str,
-                head: str) -> Iterator[Claim]:
-    col = "" if _GENERIC_HEADER_RE.match(head.strip()) else head.strip()
+                col: str, low: str | None) -> Iterator[Claim]:
     clauses = _CLAUSE_SPLIT_RE.split(cell) if ";" in cell else [cell]
     for k, clause in enumerate(clauses):
         cm = _CELL_RE.match(clause)
@@ -213,7 +221,7 @@ def _cell_gates(ctx: Context, row: Row, label: str, name: str, label_cfg: dict[s
             word = nm.group("word")
             yield _gate(ctx, row.line, clause.strip(), f"{nm.group('name')} ({name})", _CELL_OUTCOME_MAP[word.lower()],
                         word, config={**qualifiers(name), **label_cfg})
-    yield from _named_failures(ctx, row.line, cell, 0)
+    yield from _named_failures(ctx, row.line, cell, 0, low)
 
 
 def _gate_parts(name: str, clause: str) -> list[tuple[str, dict[str, str]]]:
@@ -256,9 +264,10 @@ def _top_level_split(text: str, sep: str) -> list[str]:
     return [p for p in out if p.strip()]
 
 
-def _named_failures(ctx: Context, line: int, text: str, offset: int) -> Iterator[Claim]:
-    """"1 failed: test_checked_in_schemas_are_current, which main fails too (waived)": a gate per named test."""
-    if not _has_word(text, text.lower() if text.isascii() else None, _NAMED_FAIL_HINTS, _NAMED_FAIL_HINT_RE):
+def _named_failures(ctx: Context, line: int, text: str, offset: int, low: str | None) -> Iterator[Claim]:
+    """"1 failed: test_checked_in_schemas_are_current, which main fails too (waived)": a gate per named test.
+    `low` is _lowered(text)."""
+    if not _has_word(text, low, _NAMED_FAIL_HINTS, _NAMED_FAIL_HINT_RE):
         return
     for m in _NAMED_FAIL_RE.finditer(text):
         names = [n.strip(" `") for n in m.group("names").split(",")]
@@ -350,8 +359,7 @@ _TRAILING_PAREN_RE = re.compile(r"\s*\(([^()]{1,60})\)\s*$")
 _CLAUSE_SPLIT_RE = re.compile(r";\s*")
 
 
-def _prose_gates(ctx: Context, line: int, text: str) -> Iterator[Claim]:
-    low = text.lower() if text.isascii() else None
+def _prose_gates(ctx: Context, line: int, text: str, low: str | None) -> Iterator[Claim]:
     if _has_word(text, low, _PROSE_HINTS, _PROSE_HINT_RE):
         yield from _prose_outcomes(ctx, line, text)
     if _has_word(text, low, _PASS_HINTS, _PASS_HINT_RE):
@@ -361,11 +369,24 @@ def _prose_gates(ctx: Context, line: int, text: str) -> Iterator[Claim]:
 
 
 def _has_word(text: str, low: str | None, words: tuple[str, ...], hint: re.Pattern[str]) -> bool:
-    """hint.search(text), where hint is `words` joined by "|" ignoring case. `low` is text lowered when text
-    is ASCII (a substring test then says the same, faster), None when it is not (the pattern is asked)."""
+    """hint.search(text), where hint is `words` joined by "|" ignoring case. `low` is _lowered(text): a
+    substring test there says the same, faster; where it is None the pattern is asked."""
     if low is None:
         return hint.search(text) is not None
-    return any(w in low for w in words)
+    return any(map(low.__contains__, words))
+
+
+def _lowered(text: str) -> str | None:
+    """text lowered for _has_word, or None where a substring test could disagree with the pattern."""
+    if text.isascii() or not any(map(text.__contains__, CASE_ODD)):
+        return text.lower()
+    return None
+
+
+CASE_ODD = ("\u0130", "\u0131", "\u017f", "\u212a")
+"""İ ı ſ K: the only characters beyond ASCII that match an ASCII letter ignoring case or lower to ASCII
+(tests/test_gates.py checks every code point). Without them, an ASCII word is in text.lower() exactly
+when an IGNORECASE pattern of that word finds it in text."""
 
 
 def _prose_outcomes(ctx: Context, line: int, text: str) -> Iterator[Claim]:
