@@ -42,7 +42,8 @@ def test_random_values(obj: Any) -> None:
 
 def test_the_awkward_ones() -> None:
     for obj in ([], {}, [[]], {"a": {}}, "", "é\u2028\x00\"\\", 1e16, -0.0, math.nan, [math.inf, -math.inf],
-                {2: 2, 1.5: 3, True: 4, False: 0, None: 5}, (1, (2, 3)), [Colour.red, Level.high], {Colour.red: Level.high},
+                {2: 2, 1.5: 3, True: 4, False: 0, None: 5}, (1, (2, 3)), [Colour.red, Level.high],
+                {Colour.red: Level.high},
                 {"nested": [{"deep": [1, 2.5, None, True, False, "x"]}]}):
         _same(obj)
     _same({"when": {1, 2}}, default=sorted)
