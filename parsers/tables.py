@@ -173,14 +173,14 @@ class _TableInfo:
         self.base_cols = [i for i, r in enumerate(roles) if r == "baseline"]
         self.value_cols = [i for i, r in enumerate(roles) if r == "value"]
         self.gate = bool(table.header) and bool(_GATE_HEADER_RE.match(clean(table.header[0])))
-        self.head_qualifiers: dict[str, dict[str, str]] = {}
+        self.heads: dict[str, tuple[str | None, str, dict[str, str]]] = {}
 
-    def qualifiers_of(self, head: str) -> dict[str, str]:
-        """qualifiers(head), once per column header (read only)."""
-        q = self.head_qualifiers.get(head)
-        if q is None:
-            q = self.head_qualifiers[head] = qualifiers(head)
-        return q
+    def head(self, head: str) -> tuple[str | None, str, dict[str, str]]:
+        """(_header_unit(head), _metric_head(head), qualifiers(head)), once per column header (read only)."""
+        got = self.heads.get(head)
+        if got is None:
+            got = self.heads[head] = (_header_unit(head), _metric_head(head), qualifiers(head))
+        return got
 
 
 def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[str], headers: list[str],
@@ -189,6 +189,7 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
         info = _TableInfo(table, roles)
     base_cols, value_cols, gate = info.base_cols, info.value_cols, info.gate
     label_qualifiers: dict[str, str] | None = None  # qualifiers(label), once per row
+    label_unit: list[str | None] = []  # [_header_unit(label)] once asked
     row_kind: str | None = None  # the kind of the row's last value cell, for the delta cells after it
     for ci, cell in enumerate(row.cells):
         role = roles[ci] if ci < len(roles) else "value"
@@ -210,7 +211,13 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
             continue
         value, high, approx, unit, stderr, printed = parsed
         head = headers[ci] if ci < len(headers) else ""
-        unit = unit or _header_unit(head) or _header_unit(label)
+        head_unit, metric_head, head_qualifiers = info.head(head)
+        if not unit and not head_unit:  # unit or head_unit or _header_unit(label), the last once per row
+            if not label_unit:
+                label_unit.append(_header_unit(label))
+            unit = label_unit[0]
+        else:
+            unit = unit or head_unit
         ref = None
         if role == "value":
             src = None
@@ -225,7 +232,6 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
         if ref is None:  # "96.25 (ref 96.36)" in one cell
             rm = _CELL_REF_RE.search(clean(cell))
             ref = to_float(rm.group(1)) if rm else None
-        metric_head = _metric_head(head)
         metric = _metric_name(label, metric_head, role)
         kind = kind_for_metric(f"{metric} {section}", unit)
         if kind == "perf" and unit is None and role == "delta" and "%" in head:
@@ -236,7 +242,7 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
             row_kind = kind
         if label_qualifiers is None:
             label_qualifiers = qualifiers(label)
-        config = {**label_qualifiers, **info.qualifiers_of(head), "row": label, "column": head}
+        config = {**label_qualifiers, **head_qualifiers, "row": label, "column": head}
         if gate:
             config["gate"] = label  # "gate | gsm8k | acceptance length": the row names the gate
         # "-41.097s (1.77x faster)", "11.0 (+5.2%)", "71.2 (drifts 90→71)": numbers in parentheses after the
