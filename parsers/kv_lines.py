@@ -269,7 +269,7 @@ def _assert_claim(ctx: Context, no: int, text: str) -> Claim | None:
             above = labels[-1] if labels else prev.strip()[-80:]
             break
     kind = kind_for_metric(above)
-    if kind == "perf" and not _MEASURED_RE.search(above):
+    if kind == "perf" and not _measured(above):
         return None
     ctx.take(no, m.start("v"), m.end())
     return ctx.claim(kind, no, text[m.start("v"):m.end()].strip(), metric=f"{above} (assert)".strip(),
@@ -289,7 +289,7 @@ def _spaced_claim(ctx: Context, no: int, text: str) -> Claim | None:
         return None
     label = m.group("label")
     core = _UNIT_PAREN_RE.sub("", label)
-    if not (_SNAKE_RE.match(core) or m.group("unit")) or _is_config(core, None) or not _MEASURED_RE.search(core):
+    if not (_SNAKE_RE.match(core) or m.group("unit")) or _is_config(core, None) or not _measured(core):
         return None
     unit = m.group("unit") or _snake_unit(core)
     value = to_float(m.group("v"))
@@ -361,6 +361,13 @@ def _snake_unit(label: str) -> str | None:
     return m.group(1) if m else None
 
 
+@short_text_cache(4096)  # labels repeat from line to line and document to document
+def _measured(label: str) -> bool:
+    """The label names a measured quantity (_MEASURED_RE, a long case-blind alternation)."""
+    return _MEASURED_RE.search(label) is not None
+
+
+@short_text_cache(4096)
 def _is_config(label: str, unit: str | None) -> bool:
     """Run inputs and workload counts: "Successful requests", "Batch size", "Number of draft tokens"."""
     core = _TRAILING_BRACKET_RE.sub("", label)
@@ -408,6 +415,7 @@ def _paired_later(ctx: Context, no: int, text: str, base: Pair, unit: str | None
     return False
 
 
+@short_text_cache(4096)
 def is_baseline_label(label: str) -> bool:
     """"Baseline (non-speculative)", "Before", "main", "TTFT before": the value a later one is compared with."""
     core = _TRAILING_PAREN_RE.sub("", label).strip()
@@ -524,7 +532,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             label = p.label
             if _NOT_METRIC_RE.match(label):
                 continue
-            if text[p.label_start + len(label):p.value_start].strip() == "=" and not _MEASURED_RE.search(label):
+            if text[p.label_start + len(label):p.value_start].strip() == "=" and not _measured(label):
                 continue  # "tp=8", "M=64": settings, not results
             if banner is None or banner_line != no:
                 banner, banner_line = section_banner(ctx, no), no
@@ -532,7 +540,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 ctx.take(no, p.label_start, p.end)  # "= ENGINE DETAILS": the run's settings
                 continue
             unit = header_unit(label) or p.unit or _snake_unit(label) or (
-                banner[1] if _MEASURED_RE.search(label) else None)
+                banner[1] if _measured(label) else None)
             if unit is not None:
                 unit = normalise_unit(unit)
             if _is_config(label, unit):
@@ -548,7 +556,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             kind = kind_for_metric(f"{metric} {section}", unit)
             if _NUMERIC_DIFF_RE.search(label):
                 kind = "accuracy"  # "max_abs_diff = 0": a numerical deviation from the reference output
-            if unit is None and not _MEASURED_RE.search(label):
+            if unit is None and not _measured(label):
                 if last_kind != "accuracy" and not _accuracy_above(ctx, no):
                     continue
                 kind = "accuracy"  # "Invalid: 0.000" after "Accuracy: 0.950"
