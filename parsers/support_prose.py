@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ledger.model import Claim
@@ -39,7 +39,10 @@ MAX_FAMILY = 12
 """A family reference ("every GLM row") that matches more class names than this resolves to none."""
 
 _SENTENCE_END_RE = re.compile(r"[.!?](?=\s+[A-Z'\"‘“(])|[.!?]$")
+_SENTENCE_EVENT_RE = re.compile(r"[(\[{)\]}]|" + _SENTENCE_END_RE.pattern)
+"""A bracket, or a stop _SENTENCE_END_RE ends a sentence at (one character each: every one is found)."""
 _TABLE_WORDS = r"(?:table|matrix)"
+_TABLE_WORDS_RE = re.compile(_TABLE_WORDS, re.IGNORECASE)
 _MEMBERSHIP_RE = re.compile(
     r"\b(?P<lead>(?:rows?|entries|architectures|models|classes)?[^:;]{0,80}?\b(?:in|from|of|on)\s+(?:the\s+)?"
     r"(?:[\w.+-]+\s+){0,3}?(?P<feat>[\w+-]+\s+" + _TABLE_WORDS + r")\b[^:;]{0,40}?):(?:\s+|$)",
@@ -91,13 +94,15 @@ _NOT_SUPPORTED_RE = re.compile(
 def _sentences(text: str) -> Iterator[tuple[int, int]]:
     """Sentence spans, ending at a stop followed by a capital (never inside "V3.2" or "SM100+")."""
     start = depth = 0
-    ends = {m.start() for m in _SENTENCE_END_RE.finditer(text)}
-    for i, ch in enumerate(text):
+    for m in _SENTENCE_EVENT_RE.finditer(text):  # only brackets and sentence stops change anything
+        i = m.start()
+        ch = text[i]
         if ch in "([{":
             depth += 1
-        elif ch in ")]}" and depth:
-            depth -= 1
-        elif i in ends and depth == 0:
+        elif ch in ")]}":
+            if depth:
+                depth -= 1
+        elif depth == 0:
             yield start, i
             start = i + 1
     if start < len(text):
@@ -111,9 +116,18 @@ def split_top(text: str, start: int, end: int, seps: tuple[str, ...]) -> list[tu
     i = piece = start
     low = text[start:end].lower()
     nlow = len(low)
-    # a separator can only start where its first character stands: test those positions only
-    firsts = {s[0] for s in seps} if all(seps) else None
-    while i < end:
+    # a separator can only start where its first character stands: visit those positions and the
+    # brackets only (every other position changes nothing)
+    firsts = _separator_firsts(seps)
+    if firsts is None:
+        events: Iterable[int] = range(start, end)
+    else:
+        events = sorted({m.start() for m in _BRACKET_RE.finditer(text, start, end)}
+                        | {start + m.start() for m in firsts.finditer(low) if start + m.start() < end})
+    for pos in events:
+        if pos < i:
+            continue  # inside a separator just taken
+        i = pos
         ch = text[i]
         if ch in "([{":
             depth += 1
@@ -121,16 +135,25 @@ def split_top(text: str, start: int, end: int, seps: tuple[str, ...]) -> list[tu
             depth -= 1
         elif depth == 0:
             k = i - start
-            hit = next((s for s in seps if low.startswith(s, k)), None) \
-                if firsts is None or (k < nlow and low[k] in firsts) else None
+            hit = next((s for s in seps if low.startswith(s, k)), None) if k < nlow else None
             if hit:
                 out.append((piece, i))
-                i += len(hit)
-                piece = i
-                continue
-        i += 1
+                piece = i + len(hit)
+                i = piece
     out.append((piece, end))
     return [_strip_span(text, a, b) for a, b in out if text[a:b].strip(" ,;.")]
+
+
+_BRACKET_RE = re.compile(r"[(\[{)\]}]")
+_FIRSTS: dict[tuple[str, ...], re.Pattern[str] | None] = {}
+
+
+def _separator_firsts(seps: tuple[str, ...]) -> re.Pattern[str] | None:
+    """A pattern for the first characters of `seps` (None when one is empty: every position can start one)."""
+    if seps not in _FIRSTS:
+        _FIRSTS[seps] = re.compile("[" + "".join(sorted({re.escape(s[0]) for s in seps})) + "]") if all(seps) \
+            else None
+    return _FIRSTS[seps]
 
 
 def _strip_span(text: str, a: int, b: int) -> tuple[int, int]:
@@ -319,7 +342,9 @@ def resolve_family(family: str, known: _Known) -> list[tuple[str, str]]:
 def _memberships(text: str) -> Iterator[tuple[str, str, list[_Item], tuple[int, int]]]:
     """(value, feature, items, span) for each "<in/absent from> the X table: A, B, C" sentence."""
     for s, e in _sentences(text):
-        m = _MEMBERSHIP_RE.search(text, s, e)
+        # the pattern needs a ":" and "table" / "matrix" in the sentence: ask those first
+        m = _MEMBERSHIP_RE.search(text, s, e) if text.find(":", s, e) >= 0 and _TABLE_WORDS_RE.search(text, s, e) \
+            else None
         if not m:
             continue
         lead = m.group("lead")
@@ -451,17 +476,22 @@ def _paragraphs(doc: Document) -> _Paragraphs:
     ends: dict[int, int] = {}
     cont: set[int] = set()
     items: set[int] = set()
+    line = doc.line
     for b in doc.blocks:
-        if b.kind not in BLOCKS or b.start in cont or len(doc.line(b.start)) > MAX_TEXT:
+        if b.kind not in BLOCKS or b.start in cont:
+            continue
+        raw = line(b.start)
+        if len(raw) > MAX_TEXT:
             continue
         n = b.start
-        while (kinds.get(n + 1) == "text" and not doc.line(n).rstrip().endswith((".", "!", "?"))
-               and len(doc.line(n + 1)) <= MAX_TEXT and n - b.start < 200):
+        while (kinds.get(n + 1) == "text" and not line(n).rstrip().endswith((".", "!", "?"))
+               and len(line(n + 1)) <= MAX_TEXT and n - b.start < 200):
             n += 1
             cont.add(n)
-        if doc.line(n).rstrip().endswith(":") and _LIST_LEAD_RE.search(doc.line(n)):
-            m = n + 1 if doc.line(n + 1).strip() else n + 2
-            while kinds.get(m) == "item" and len(doc.line(m)) <= MAX_TEXT and m - b.start < 400:
+        last = raw if n == b.start else line(n)
+        if last.rstrip().endswith(":") and _LIST_LEAD_RE.search(last):
+            m = n + 1 if line(n + 1).strip() else n + 2
+            while kinds.get(m) == "item" and len(line(m)) <= MAX_TEXT and m - b.start < 400:
                 cont.add(m)
                 items.add(m)
                 n = m
@@ -527,6 +557,13 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         text = _list_text(ctx.doc, first, last, cache.paragraphs.list_lines)  # same offsets as `original`
     if not text.strip() or _FOOTNOTE_DEF_RE.match(text):
         return  # footnote definitions are the tables' notes
+    # what each reader below needs, asked first: most blocks need none of them
+    low = text.lower()
+    memberships = ":" in text and ("table" in low or "matrix" in low)
+    columns = _has_any(low, _VALUE_FOR_WORDS) and _has_any(low, _FOR_WORDS) and bool(_VALUE_FOR_HINT_RE.search(low))
+    constraints = _has_any(low, _CONSTRAINT_WORDS) and bool(_CONSTRAINT_HINT_RE.search(low))
+    if not (memberships or columns or constraints):
+        return
     starts = [0]
     for n in range(first, last):
         starts.append(starts[-1] + len(ctx.doc.line(n)) + 1)
@@ -548,14 +585,13 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return ctx.claim(kind, first + la, original[a:b], line_end=first + lb, section=block.section,
                          subject=subject, feature=feature, value=value, note=note)
 
-    low = text.lower()
-    if ":" in text and ("table" in low or "matrix" in low):
+    if memberships:
         for value, feature, items, _span in _memberships(text):
             for it in items:
                 c = emit("support", it.subject, feature, value, it.note, it.start, it.end)
                 if c:
                     yield c
-    if _has_any(low, _VALUE_FOR_WORDS) and _has_any(low, _FOR_WORDS) and _VALUE_FOR_HINT_RE.search(low):
+    if columns:
         known: list[_Known] = []
         if _ROWS_HINT_RE.search(text):
             if cache.known is None:
@@ -565,7 +601,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             c = emit("support", it.subject, feature, value, note, it.start, it.end)
             if c:
                 yield c
-    if _has_any(low, _CONSTRAINT_WORDS) and _CONSTRAINT_HINT_RE.search(low):
+    if constraints:
         for subject, feature, value, note, a, b in _constraints(text):
             c = emit("constraint", subject, feature, value, note, a, b)
             if c:
@@ -584,7 +620,7 @@ _CONSTRAINT_WORDS = ("use", "require", "needs", "must", "not supported", "not av
 
 
 def _has_any(low: str, words: tuple[str, ...]) -> bool:
-    return any(w in low for w in words)
+    return any(map(low.__contains__, words))
 
 
 _FOOTNOTE_DEF_RE = re.compile(r"^\s*\[\^[\w.-]{1,24}\]:")
