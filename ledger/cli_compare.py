@@ -120,10 +120,9 @@ def load_target(target: str, db_path: str, fmt: str | None = None) -> Loaded:
     if not Path(db_path).is_file():
         raise UsageError(f"{target!r} is not a file, and there is no ledger at {db_path} to look it up in "
                          "(ingest it first, or give --db)")
-    from db.connection import open_ledger
-    from db.reads import ClaimFilter, claims, resolve_document
+    from db.reads import ClaimFilter, claims, open_reader, resolve_document
 
-    db = open_ledger(db_path, create=False)
+    db = open_reader(db_path)
     doc = resolve_document(db, target)
     rows = claims(db, ClaimFilter(document=str(doc["id"]), all_versions=True))
     by_version: dict[int | None, list[dict[str, Any]]] = {}
@@ -134,8 +133,9 @@ def load_target(target: str, db_path: str, fmt: str | None = None) -> Loaded:
         versions = [(None, [])]
     linked: list[Claim] = []
     if "parent_id" in doc:
-        for child in db.query("SELECT id FROM documents WHERE parent_id = ? ORDER BY id", [doc["id"]]):
-            linked += _claims_from_dicts(claims(db, ClaimFilter(document=str(child["id"]))))
+        for (child_id,) in db.execute("SELECT id FROM documents WHERE parent_id = ? ORDER BY id",
+                                      [doc["id"]]).fetchall():
+            linked += _claims_from_dicts(claims(db, ClaimFilter(document=str(child_id))))
     heads = [str(doc["head_sha"])] if doc.get("head_sha") else []
     return Loaded(str(doc.get("key") or target), versions, linked, heads, stored=True)
 
@@ -144,10 +144,21 @@ def load_registered(db_path: str) -> list[RegisteredReference]:
     if not Path(db_path).is_file():
         return []
     try:
-        from db.connection import open_ledger
+        from db.reads import open_reader
+
+        reader = open_reader(db_path)
+        if isinstance(reader, sqlite3.Connection):  # most ledgers register none: no need to load sqlite-utils
+            try:
+                if reader.execute("SELECT 1 FROM reference_values LIMIT 1").fetchone() is None:
+                    return []
+            finally:
+                reader.close()
+            from db.connection import open_ledger
+
+            reader = open_ledger(db_path, create=False)
         from ledger.references import load_references
 
-        return load_references(open_ledger(db_path, create=False))
+        return load_references(reader)
     except (LedgerError, sqlite3.Error, ImportError):
         return []
 
@@ -353,10 +364,9 @@ def run_trend(metric: str, targets: list[str], *, db: str, where: list[str], kin
     else:
         if not Path(db).is_file():
             raise UsageError(f"no targets given and no ledger at {db}")
-        from db.connection import open_ledger
-        from db.reads import documents
+        from db.reads import documents, open_reader
 
-        ledger_db = open_ledger(db, create=False)
+        ledger_db = open_reader(db)
         loaded = [load_target(str(d["id"]), db) for d in documents(ledger_db)]
     wanted = {normalise_metric(metric, k).name for k in ("accuracy", "perf")}
     series: dict[str, list[tuple[str, Claim]]] = {}

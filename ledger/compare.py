@@ -197,7 +197,10 @@ MAX_NAME = 300
 
 
 def _clean(text: str) -> str:
-    return " ".join(_MARKUP_RE.sub("", text[:MAX_NAME]).lower().split())
+    text = text[:MAX_NAME]
+    if "*" in text or "`" in text or "[" in text or "]" in text:  # the only characters _MARKUP_RE can match
+        text = _MARKUP_RE.sub("", text)
+    return " ".join(text.lower().split())
 
 
 def _canon_value(key: str, value: str) -> str:
@@ -355,10 +358,22 @@ class Key:
 
 def claim_key(claim: Claim) -> tuple[Key, str]:
     """The claim's comparability key and its variant (the words that only tell claims apart)."""
-    mn = normalise_metric(claim.metric, claim.kind)
+    config_items = tuple((claim.config or {}).items())
+    try:
+        return _claim_key(claim.kind, claim.metric, claim.unit, config_items)
+    except TypeError:  # a config value that cannot be hashed (never from a parser or the ledger)
+        return _claim_key.__wrapped__(claim.kind, claim.metric, claim.unit, config_items)
+
+
+@functools.lru_cache(maxsize=8192)
+def _claim_key(kind: str, metric: str | None, unit: str | None,
+               config_items: tuple[tuple[str, str], ...]) -> tuple[Key, str]:
+    """claim_key of a claim with these fields (all it reads): the versions of a PR repeat most claims' keys, and
+    compare and trend ask for each claim's key more than once. Key is frozen, so the shared result is safe."""
+    mn = normalise_metric(metric, kind)
     config: dict[str, str] = {}
     variants: list[str] = [mn.residual] if mn.residual else []
-    for k, v in (claim.config or {}).items():
+    for k, v in config_items:
         ck = canonical_key_name(k)
         if ck in SOFT_KEYS:
             hints, rest = config_hints(_clean(v))
@@ -372,7 +387,7 @@ def claim_key(claim: Claim) -> tuple[Key, str]:
         if ck == "task":
             # The task names the benchmark the metric already names; only a long-context workload changes
             # what an acceptance length or a latency means.
-            if _LONG_CONTEXT_RE.search(v[:MAX_NAME]) and claim.kind in ("acceptance", "perf"):
+            if _LONG_CONTEXT_RE.search(v[:MAX_NAME]) and kind in ("acceptance", "perf"):
                 config["task"] = "long-context"
             continue
         if ck in HARD_KEYS:
@@ -381,18 +396,18 @@ def claim_key(claim: Claim) -> tuple[Key, str]:
                 config[ck] = cv
     for hk, hv in mn.hints:
         config.setdefault(hk, hv)
-    if claim.kind in ("acceptance", "perf"):
-        texts = [claim.metric or ""]
-        texts += [v for k, v in (claim.config or {}).items() if canonical_key_name(k) in SOFT_KEYS]
+    if kind in ("acceptance", "perf"):
+        texts = [metric or ""]
+        texts += [v for k, v in config_items if canonical_key_name(k) in SOFT_KEYS]
         if any(_LONG_CONTEXT_RE.search(t[:MAX_NAME]) for t in texts):
             config.setdefault("task", "long-context")
     if config.get("draft_len") == "0":
         config.pop("draft_len")
-    unit = canonical_unit(claim.unit, claim.kind)
-    if claim.kind in ("gate", "tests"):
+    unit = canonical_unit(unit, kind)
+    if kind in ("gate", "tests"):
         unit = ""
     variant = " ".join(dict.fromkeys(" ".join(variants).split()))
-    return Key(claim.kind, mn.name, unit, tuple(sorted(config.items()))), variant
+    return Key(kind, mn.name, unit, tuple(sorted(config.items()))), variant
 
 
 def _n_differences(a: Key, b: Key) -> int:
