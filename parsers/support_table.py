@@ -69,6 +69,11 @@ def footnotes(doc: Document, after: int = 0) -> dict[str, str]:
     When an id is defined twice (pages pasted together), the first definition after line `after`
     wins, else the last one before it.
     """
+    return _pick_footnotes(_footnote_defs(doc), after)
+
+
+def _footnote_defs(doc: Document) -> dict[str, list[tuple[int, str]]]:
+    """Every footnote definition of the document: {id: [(line, text), ...]} in line order."""
     found: dict[str, list[tuple[int, str]]] = {}
     for no, line in enumerate(doc.lines, 1):
         if "[^" not in line[:8]:
@@ -76,6 +81,10 @@ def footnotes(doc: Document, after: int = 0) -> dict[str, str]:
         m = _FOOTNOTE_DEF_RE.match(line[:20_000])
         if m:
             found.setdefault(m.group(1), []).append((no, plain(m.group(2))))
+    return found
+
+
+def _pick_footnotes(found: dict[str, list[tuple[int, str]]], after: int) -> dict[str, str]:
     out: dict[str, str] = {}
     for key, defs in found.items():
         later = [text for no, text in defs if no > after]
@@ -166,7 +175,7 @@ def support_columns(table: Table) -> list[int] | None:
             if ci >= len(r.cells):
                 continue
             c = r.cells[ci].strip()
-            if not c or _is_diagonal(c):
+            if not c or (c[0] in "-–—=" and _is_diagonal(c)):  # a diagonal cell is a run of these
                 continue
             if _cell_support(c) is not None:
                 yes += 1
@@ -193,7 +202,10 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return
     for no in range(block.start, block.end + 1):
         ctx.taken.add(no)
-    notes = footnotes(ctx.doc, block.end)
+    defs = ctx.memo.get(NAME)
+    if defs is None:
+        defs = ctx.memo[NAME] = _footnote_defs(ctx.doc)  # once per document, not once per matrix
+    notes = _pick_footnotes(defs, block.end)
     table_feature = block.section[-1] if block.section else None
     features: dict[int, str | None] = {}
     for ci in cols:
