@@ -199,10 +199,7 @@ def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> 
             after == "." and num_end + 1 < len(text) and text[num_end + 1].isdigit()
         ):
             # skip the whole identifier-ish token
-            j = num_end
-            while j < len(text) and (text[j].isalnum() or text[j] in "._-"):
-                j += 1
-            pos = max(j, m.start() + 1)
+            pos = max(_TOKEN_TAIL_RE.match(text, num_end).end(), m.start() + 1)  # type: ignore[union-attr]
             continue
         mend = m.end()
         if unit == "B" and m.start("unit") == num_end:
@@ -212,10 +209,7 @@ def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> 
         if unit and not _unit_ok(text, m.end("unit")):
             if m.start("unit") == num_end:
                 # unit letters glued to a word ("8xB200", "3rd"): the number is part of a name
-                j = num_end
-                while j < len(text) and (text[j].isalnum() or text[j] in "._-"):
-                    j += 1
-                pos = max(j, m.start() + 1)
+                pos = max(_TOKEN_TAIL_RE.match(text, num_end).end(), m.start() + 1)  # type: ignore[union-attr]
                 continue
             # "3 samples", "8 GPUs": a number without a unit
             unit = None
@@ -234,12 +228,14 @@ def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> 
             high = None
             mend = m.end("num")
             unit = None
-        if unit is None:
+        if unit is None and text[mend:mend + 1].isspace():  # (the pattern opens with a blank)
             # "1548.84 output tokens/s", "22853.37 total tokens/s": a rate unit after a qualifier word
             qm = _QUALIFIED_RATE_RE.match(text, mend)
             if qm and _unit_ok(text, qm.end()):
                 unit, mend = qm.group("unit"), qm.end()
-        if unit and high is None:
+        # (the pattern opens with a range mark, after at most one blank)
+        if unit and high is None and (text[mend:mend + 1] in _RANGE_MARKS or (
+                text[mend:mend + 1].isspace() and text[mend + 1:mend + 2] in _RANGE_MARKS)):
             # "1.2%~2%", "3ms-5ms": a range written with the unit on both ends
             rm = _UNIT_RANGE_RE.match(text, mend)
             if rm and rm.group("unit").lower() == unit.lower() and _unit_ok(text, rm.end()):
@@ -255,10 +251,13 @@ def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> 
     return tuple(out)
 
 
+_TOKEN_TAIL_RE = re.compile(r"[\w.-]*")
+"""Letters, digits, "_", "." and "-" (\\w is str.isalnum() or "_"): the rest of an identifier-ish token."""
 _HYPHEN_POINT_RE = re.compile(r"-points?\b", re.IGNORECASE)
 _QUALIFIED_RATE_RE = re.compile(
     r"\s(?:output|input|total|generated|generation|prompt|decode|prefill|gen)\s"
     r"(?P<unit>tokens/s|tokens/sec|token/s|tok/s|toks/s|tps|req/s|requests/s)", re.IGNORECASE)
+_RANGE_MARKS = ("~", "∼", "–", "-")
 _UNIT_RANGE_RE = re.compile(rf"(?:\s?[~∼–]\s?|-)(?P<num>{_NUM})\s?(?P<unit>{_UNIT_RE})", re.IGNORECASE)
 _BOUND_RE = re.compile(r"(<=|>=|≤|≥|<|>)\s{0,2}$")
 
