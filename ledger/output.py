@@ -97,6 +97,26 @@ def grouped(claims: Sequence[dict[str, Any]], group_by: GroupBy) -> list[tuple[s
 
 
 _INFINITY = float("inf")
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+"""Exactly these types (not subclasses) are written by the C encoder in a container of scalars only."""
+
+
+def _c_flat_encoder(item_separator: str) -> Callable[[Any], str] | None:
+    """`json.dumps(o, ensure_ascii=False, separators=(item_separator, ": "))` for a list or dict holding only
+    _SCALARS (no nesting, so no cycle check), with the C encoder made once rather than per call as
+    json.dumps does; None when this Python has no C encoder (the caller then writes it itself)."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return None
+    try:
+        encoder = make(None, None, json.encoder.encode_basestring, None, ": ", item_separator, False, False, True)
+    except TypeError:  # another signature: not the encoder this was written against
+        return None
+
+    def encode(o: Any) -> str:
+        return "".join(encoder(o, 0))
+
+    return encode
 
 
 def _floatstr(o: float) -> str:
@@ -119,6 +139,14 @@ def dumps_indented(obj: Any, indent: int = 2, default: Callable[[Any], Any] | No
     parts: list[str] = []
     append = parts.append
     markers: dict[int, Any] = {}
+    flat: dict[int, Callable[[Any], str] | None] = {}
+
+    def flat_encoder(level: int) -> Callable[[Any], str] | None:
+        """The standard library's C encoder for a container of scalars at this depth (its item separator
+        carries the newline and indent), or None where the C encoder is not there."""
+        if level not in flat:
+            flat[level] = _c_flat_encoder(",\n" + " " * (indent * (level + 1)))
+        return flat[level]
 
     def leaf(o: Any) -> str | None:
         if isinstance(o, str):
@@ -173,8 +201,16 @@ def dumps_indented(obj: Any, indent: int = 2, default: Callable[[Any], Any] | No
         if not o:
             append("[]")
             return
-        mark = enter(o)
         inner = "\n" + " " * (indent * (level + 1))
+        for v in o:
+            if type(v) not in _SCALARS:
+                break
+        else:
+            encode = flat_encoder(level)
+            if encode is not None:
+                append("[" + inner + encode(o)[1:-1] + "\n" + " " * (indent * level) + "]")
+                return
+        mark = enter(o)
         append("[" + inner)
         sep = "," + inner
         first = True
@@ -191,8 +227,16 @@ def dumps_indented(obj: Any, indent: int = 2, default: Callable[[Any], Any] | No
         if not o:
             append("{}")
             return
-        mark = enter(o)
         inner = "\n" + " " * (indent * (level + 1))
+        for v in o.values():
+            if type(v) not in _SCALARS:
+                break
+        else:
+            encode = flat_encoder(level)
+            if encode is not None:
+                append("{" + inner + encode(o)[1:-1] + "\n" + " " * (indent * level) + "}")
+                return
+        mark = enter(o)
         append("{" + inner)
         sep = "," + inner
         first = True
