@@ -1,4 +1,5 @@
-"""output.dumps_indented writes exactly what json.dumps(obj, ensure_ascii=False, indent=2) writes."""
+"""output.dumps_indented writes exactly what json.dumps(obj, ensure_ascii=False, indent=2) writes, and the
+jsonl writer's encoder what json.dumps(obj, ensure_ascii=False) writes."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.output import dumps_indented
+from ledger.output import _line_encoder, dumps_indented
 
 
 class Colour(str, Enum):
@@ -38,13 +39,17 @@ _json = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4) | st.tu
 @given(_json)
 def test_random_values(obj: Any) -> None:
     _same(obj)
+    if isinstance(obj, dict | list | tuple):  # the jsonl writer's encoder, made once
+        assert _line_encoder()(obj) == json.dumps(obj, ensure_ascii=False)
 
 
 def test_the_awkward_ones() -> None:
-    for obj in ([], {}, [[]], {"a": {}}, "", "é\u2028\x00\"\\", 1e16, -0.0, math.nan, [math.inf, -math.inf],
-                {2: 2, 1.5: 3, True: 4, False: 0, None: 5}, (1, (2, 3)), [Colour.red, Level.high],
-                {Colour.red: Level.high},
-                {"nested": [{"deep": [1, 2.5, None, True, False, "x"]}]}):
+    awkward: list[Any] = [
+        [], {}, [[]], {"a": {}}, "", "é\u2028\x00\"\\", 1e16, -0.0, math.nan, [math.inf, -math.inf],
+        {2: 2, 1.5: 3, True: 4, False: 0, None: 5}, (1, (2, 3)), [Colour.red, Level.high], {Colour.red: Level.high},
+        {"nested": [{"deep": [1, 2.5, None, True, False, "x"]}]},
+    ]
+    for obj in awkward:
         _same(obj)
     _same({"when": {1, 2}}, default=sorted)
     _same([b"\x01\xff"], default=lambda b: b.hex())
