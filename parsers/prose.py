@@ -239,7 +239,8 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
     nums = find_numbers(text)
     if not nums:
         return
-    yield from _ratio_claims(ctx, line, text, offset, subject, default_metric)
+    if "=" in text and ":" in text:  # what _ratio_claims' pattern needs
+        yield from _ratio_claims(ctx, line, text, offset, subject, default_metric)
     skip: set[int] = set()
     prev_config = False
     last_claim: dict | None = None
@@ -469,7 +470,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if block.kind == "heading" and block.level != 1:
         return  # a PR title ("..., giving up to 0.85% e2e speedup") states results; section headings name things
     text = ctx.doc.line(block.start)
-    if block.start in ctx.taken or _PROGRESS_RE.search(text):
+    # (a bar's blocks are beyond ASCII; the other progress form needs a "|")
+    if block.start in ctx.taken or (("|" in text or not text.isascii()) and _PROGRESS_RE.search(text)):
         return  # a progress bar's rates and counts are not results
     yield from claims_in_text(ctx, block.start, text, default_metric=_lead_in_metric(block, ctx))
 
