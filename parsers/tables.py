@@ -134,6 +134,15 @@ def _cell_value(cell: str) -> tuple[float, float | None, bool, str | None, float
     return n.value, n.high, n.approx, unit, stderr, None
 
 
+@short_text_cache(4096)
+def _cell_facts(cell: str) -> tuple[str, bool, tuple[float, float | None, bool, str | None, float | None, str | None]
+                                    | None]:
+    """(clean(cell), _is_numeric_cell(cell), _cell_value(cell) when numeric): one remembered call per cell."""
+    c = clean(cell)
+    numeric = bool(c) and _is_numeric_cell(cell)
+    return c, numeric, _cell_value(cell) if numeric else None
+
+
 def _header_unit(head: str) -> str | None:
     u = header_unit(head)
     if u:
@@ -193,10 +202,13 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
     row_kind: str | None = None  # the kind of the row's last value cell, for the delta cells after it
     for ci, cell in enumerate(row.cells):
         role = roles[ci] if ci < len(roles) else "value"
-        if role in ("label", "config", "baseline", "text") or not clean(cell):
+        if role in ("label", "config", "baseline", "text"):
+            continue
+        cleaned, numeric, parsed = _cell_facts(cell)
+        if not cleaned:
             continue
         off = row.text.find(cell)
-        if not _is_numeric_cell(cell):
+        if not numeric:
             if role in ("mixed", "value", "delta") and (find_numbers(cell) or find_outcome(cell)):
                 # "74.45 (partials decay 92→74)" under a "score" column: the column names the metric
                 head = headers[ci] if ci < len(headers) else ""
@@ -206,7 +218,6 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
             continue
         if not ctx.is_free(row.line, max(off, 0), max(off, 0) + len(cell)):
             continue  # an earlier reader took it ("805 passed" is a test count)
-        parsed = _cell_value(cell)
         if parsed is None:
             continue
         value, high, approx, unit, stderr, printed = parsed
@@ -230,7 +241,7 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
                 bv = _cell_value(src)
                 ref = bv[0] if bv else None
         if ref is None:  # "96.25 (ref 96.36)" in one cell
-            rm = _CELL_REF_RE.search(clean(cell))
+            rm = _CELL_REF_RE.search(cleaned)
             ref = to_float(rm.group(1)) if rm else None
         metric = _metric_name(label, metric_head, role)
         kind = kind_for_metric(f"{metric} {section}", unit)
