@@ -236,6 +236,9 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
     `default_metric` is the metric a list's lead-in names ("Disaggregated serving, gsm8k:") for
     values that name none themselves.
     """
+    spans = ctx.spans.get(line)
+    if spans and _digits_taken(text, offset, spans):
+        return  # every number here overlaps what another reader claimed: none is free (see Context.is_free)
     nums = find_numbers(text)
     if not nums:
         return
@@ -324,6 +327,18 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
         yield ctx.claim(c["kind"], line, text[c["start"]:c["end"]], metric=c["metric"], value=c["value"],
                         high=c["high"], approx=c["approx"], unit=c["unit"], reference=c["reference"],
                         stderr=c.get("stderr"), printed=c.get("printed"), config=c["config"])
+
+
+def _digits_taken(text: str, offset: int, spans: list[tuple[int, int]]) -> bool:
+    """Every digit of `text` (at column `offset`) lies in a taken span."""
+    for d in _DIGIT_RE.finditer(text):
+        col = offset + d.start()
+        if not any(a <= col < b for a, b in spans):
+            return False
+    return True
+
+
+_DIGIT_RE = re.compile(r"\d")
 
 
 def _link(out: list[dict], claim: dict, text: str) -> None:
