@@ -23,7 +23,7 @@ from collections.abc import Iterator
 
 from ledger.model import Claim
 from parsers.base import Context
-from parsers.document import Block, Row, Table
+from parsers.document import Block, Document, Row, Table
 from parsers.vocab import qualifiers
 
 NAME = "gates"
@@ -132,6 +132,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         yield from _pytest_lines(block, ctx)  # a rendered copy has no code fences
         return
     low = _lowered(text)
+    if low is not None and not any(map(low.__contains__, _LINE_HINTS)):
+        return  # none of the words the readers below need
     yield from _named_failures(ctx, line, text, 0, low)
     yield from _prose_gates(ctx, line, text, low)
 
@@ -293,6 +295,8 @@ def _lead_in(block: Block, ctx: Context) -> str | None:
     above a top-level list."""
     if block.kind != "item":
         return None
+    if block.level == 0:
+        return _top_lead_in(block.start, ctx.doc)
     for no in range(block.start - 1, max(0, block.start - 80), -1):
         raw = ctx.doc.line(no)
         if not raw.strip():
@@ -303,6 +307,34 @@ def _lead_in(block: Block, ctx: Context) -> str | None:
         if len(bm.group(1).replace("\t", "    ")) // 2 < block.level:
             return raw[bm.end():].strip()
     return None
+
+
+def _top_lead_in(start: int, doc: Document) -> str | None:
+    """_lead_in of a top-level item: the nearest non-blank line above it that is not an item, within 79
+    lines. The walk stops at an item above whose answer is known: the lines between are items or blank,
+    so it is this item's answer too, if still within reach (each item of a long list costs O(1))."""
+    if not _TOP_LEADS or _TOP_LEADS[0][0] is not doc:
+        _TOP_LEADS[:] = [(doc, {})]
+    known = _TOP_LEADS[0][1]
+    lowest = max(1, start - 79)
+    found = 0
+    for no in range(start - 1, lowest - 1, -1):
+        raw = doc.line(no)
+        if not raw.strip():
+            continue
+        if _ITEM_LINE_RE.match(raw) is None:
+            found = no
+            break
+        above = known.get(no)
+        if above is not None:
+            found = above if above >= lowest else 0  # 0 above: none within its reach, which reaches lower
+            break
+    known[start] = found
+    return doc.line(found).strip() if found else None
+
+
+_TOP_LEADS: list[tuple[Document, dict[int, int]]] = []
+"""For the last document read: top-level item line -> its lead-in line (0: none within reach)."""
 
 
 def _listed_gates(block: Block, ctx: Context) -> Iterator[Claim]:
@@ -355,6 +387,7 @@ _PROSE_HINTS = tuple(_PROSE_HINT_RE.pattern.split("|"))
 _PASS_HINTS = tuple(_PASS_HINT_RE.pattern.split("|"))
 _VERDICT_HINTS = tuple(_VERDICT_HINT_RE.pattern.split("|"))
 _NAMED_FAIL_HINTS = tuple(_NAMED_FAIL_HINT_RE.pattern.split("|"))
+_LINE_HINTS = _PROSE_HINTS + _PASS_HINTS + _VERDICT_HINTS + _NAMED_FAIL_HINTS
 _TRAILING_PAREN_RE = re.compile(r"\s*\(([^()]{1,60})\)\s*$")
 _CLAUSE_SPLIT_RE = re.compile(r";\s*")
 
