@@ -36,8 +36,13 @@ CLAIM_FIELDS: tuple[str, ...] = (
 STRUCTURED_FIELDS: tuple[str, ...] = ("revision", "config", "source")
 """Claim fields stored flattened into several columns; every other field has a column of its own (db/writes.py
 SCALAR_FIELDS) or, when added to the model after the schema, a key in the `extra` JSON column."""
-READ_SCHEMA_VERSION = 5
-"""db.schema.SCHEMA_VERSION, the migrations this code knows: a ledger at it needs no migration to be read."""
+READ_MIGRATIONS: tuple[str, ...] = (
+    "0001_initial", "0002_reference_values", "0003_github_fetch", "0004_pr_commits", "0005_fts_per_version",
+)
+"""db.schema.MIGRATION_NAMES, the migrations this code knows: a ledger with exactly these applied needs no
+migration to be read."""
+READ_SCHEMA_VERSION = len(READ_MIGRATIONS)
+"""db.schema.SCHEMA_VERSION."""
 _HEX_RE = re.compile(r"[0-9a-fA-F]{4,40}")
 _SQLITE_HEADER = b"SQLite format 3\x00"
 _MEMO_SIZE = 4096
@@ -60,8 +65,9 @@ def open_reader(path: str | os.PathLike[str]) -> Reader:
             conn = sqlite3.connect(str(p), timeout=_busy_timeout_s())
             fast = (conn.execute("PRAGMA user_version").fetchone()[0] == READ_SCHEMA_VERSION
                     and conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-                    and conn.execute("SELECT COUNT(*) FROM _sqlite_migrations WHERE migration_set = 'ledger'")
-                    .fetchone()[0] == READ_SCHEMA_VERSION)
+                    and tuple(r[0] for r in conn.execute(
+                        "SELECT name FROM _sqlite_migrations WHERE migration_set = 'ledger' ORDER BY id"))
+                    == READ_MIGRATIONS)
         except sqlite3.Error:
             fast = False
         if fast and conn is not None:

@@ -19,6 +19,7 @@ import pytest
 from db import DocumentIdentity, PreparedVersion, open_ledger, write_version
 from db.reads import (
     CLAIM_FIELDS,
+    READ_MIGRATIONS,
     READ_SCHEMA_VERSION,
     STRUCTURED_FIELDS,
     ClaimFilter,
@@ -27,9 +28,9 @@ from db.reads import (
     claims,
     open_reader,
 )
-from db.schema import SCHEMA_VERSION
+from db.schema import MIGRATION_NAMES, SCHEMA_VERSION
 from db.writes import SCALAR_FIELDS
-from ledger.errors import DatabaseError, NotALedger
+from ledger.errors import DatabaseError, NotALedger, SchemaTooNew
 from ledger.model import Claim
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_the_copies_match_the_model_the_writer_and_the_migrations() -> None:
     assert tuple(Claim.model_fields) == CLAIM_FIELDS
     assert [f for f in CLAIM_FIELDS if f not in STRUCTURED_FIELDS] == list(SCALAR_FIELDS)
+    assert READ_MIGRATIONS == MIGRATION_NAMES
     assert READ_SCHEMA_VERSION == SCHEMA_VERSION
 
 
@@ -123,3 +125,10 @@ def test_open_reader_leaves_the_rest_to_open_ledger(tmp_path: Path) -> None:
     reader = open_reader(tmp_path / "old.db")
     assert not isinstance(reader, sqlite3.Connection)
     assert len(claims(reader, ClaimFilter())) == 4
+    reader.close()
+    conn = sqlite3.connect(tmp_path / "old.db")
+    conn.execute("UPDATE _sqlite_migrations SET name = '0005_someone_elses' WHERE name = ?", [MIGRATION_NAMES[-1]])
+    conn.commit()
+    conn.close()
+    with pytest.raises(SchemaTooNew):  # an applied migration this code does not know: refused as before
+        open_reader(tmp_path / "old.db")
