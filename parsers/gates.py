@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from ledger.model import Claim
 from parsers.base import Context
 from parsers.document import Block, Document, Row, Table
-from parsers.vocab import qualifiers
+from parsers.vocab import lower_for_words, qualifiers
 
 NAME = "gates"
 VERSION = "1"
@@ -131,7 +131,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if "::" in text and (_PYTEST_RE.match(text) or _PYTEST_V_RE.match(text)):  # both patterns need "::"
         yield from _pytest_lines(block, ctx)  # a rendered copy has no code fences
         return
-    low = _lowered(text)
+    low = lower_for_words(text)
     if low is not None and not any(map(low.__contains__, _LINE_HINTS)):
         return  # none of the words the readers below need
     yield from _named_failures(ctx, line, text, 0, low)
@@ -170,7 +170,7 @@ def _table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
             if not cell.strip():
                 continue
             # a gate needs an outcome opening a clause (the first, or one after a ";") or a named failure
-            low = _lowered(cell)
+            low = lower_for_words(cell)
             if ";" not in cell and not _CELL_START_RE.match(cell) and not _has_word(
                     cell, low, _NAMED_FAIL_HINTS, _NAMED_FAIL_HINT_RE):
                 continue
@@ -268,7 +268,7 @@ def _top_level_split(text: str, sep: str) -> list[str]:
 
 def _named_failures(ctx: Context, line: int, text: str, offset: int, low: str | None) -> Iterator[Claim]:
     """"1 failed: test_checked_in_schemas_are_current, which main fails too (waived)": a gate per named test.
-    `low` is _lowered(text)."""
+    `low` is lower_for_words(text)."""
     if not _has_word(text, low, _NAMED_FAIL_HINTS, _NAMED_FAIL_HINT_RE):
         return
     for m in _NAMED_FAIL_RE.finditer(text):
@@ -402,24 +402,12 @@ def _prose_gates(ctx: Context, line: int, text: str, low: str | None) -> Iterato
 
 
 def _has_word(text: str, low: str | None, words: tuple[str, ...], hint: re.Pattern[str]) -> bool:
-    """hint.search(text), where hint is `words` joined by "|" ignoring case. `low` is _lowered(text): a
+    """hint.search(text), where hint is `words` joined by "|" ignoring case. `low` is lower_for_words(text): a
     substring test there says the same, faster; where it is None the pattern is asked."""
     if low is None:
         return hint.search(text) is not None
     return any(map(low.__contains__, words))
 
-
-def _lowered(text: str) -> str | None:
-    """text lowered for _has_word, or None where a substring test could disagree with the pattern."""
-    if text.isascii() or not any(map(text.__contains__, CASE_ODD)):
-        return text.lower()
-    return None
-
-
-CASE_ODD = ("\u0130", "\u0131", "\u017f", "\u212a")
-"""İ ı ſ K: the only characters beyond ASCII that match an ASCII letter ignoring case or lower to ASCII
-(tests/test_gates.py checks every code point). Without them, an ASCII word is in text.lower() exactly
-when an IGNORECASE pattern of that word finds it in text."""
 
 
 def _prose_outcomes(ctx: Context, line: int, text: str) -> Iterator[Claim]:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from ledger.model import Claim
 from parsers.base import Context
 from parsers.document import Block, Document
+from parsers.vocab import lower_for_words
 
 NAME = "support_prose"
 VERSION = "1"
@@ -297,7 +298,7 @@ def _known(doc: Document, paragraphs: _Paragraphs | None = None) -> _Known:
             continue
         last = paragraphs.ends.get(no, no) if paragraphs else no
         text = _list_text(doc, no, last, paragraphs.list_lines if paragraphs else set())
-        for m in _CLASS_RE.finditer(text):
+        for m in _CLASS_RE.finditer(text) if "For" in text else ():  # a class name holds "For"
             for name in expand(m.group(0)):
                 if name not in classes:
                     classes[name] = _class_norm(name)
@@ -427,7 +428,9 @@ def _constraints(text: str) -> Iterator[tuple[str, str, str, str | None, int, in
         found: list[tuple[str | None, str, str, str | None, int, int]] = []
         for a, b in split_top(text, body_start, e, (", and ", "; ", ", ")):
             clause = text[a:b]
-            um = _USE_RE.match(clause)
+            # each pattern below needs its verb: a substring test skips the others (see lower_for_words)
+            low = lower_for_words(clause)
+            um = _USE_RE.match(clause) if low is None or "use" in low else None
             if um and (um.group("modal") or lead_subject):  # a bare "use X for Y" is often a title
                 target = (um.group("subj") or "").strip()
                 subj = _subject_of(target) if target else None
@@ -436,12 +439,12 @@ def _constraints(text: str) -> Iterator[tuple[str, str, str, str | None, int, in
                     feat = f"{feat} for {target}"
                 found.append((subj, feat, "required", None, a, b))
                 continue
-            rm = _REQUIRES_RE.match(clause)
+            rm = _REQUIRES_RE.match(clause) if low is None or _has_any(low, _REQUIRES_WORDS) else None
             if rm:
                 feat = re.sub(r"^(?:the|a|an)\s+", "", rm.group("feat").strip(), flags=re.IGNORECASE)
                 found.append((None, f"{feat}: {rm.group('req').strip()}", "required", None, a, b))
                 continue
-            nm = _NOT_SUPPORTED_RE.match(clause)
+            nm = _NOT_SUPPORTED_RE.match(clause) if low is None or _has_any(low, _NOT_SUPPORTED_WORDS) else None
             if nm:
                 feat = re.sub(r"^(?:the|a|an)\s+", "", nm.group("feat").strip(), flags=re.IGNORECASE)
                 qual = (nm.group("qual") or "").strip()
@@ -484,11 +487,14 @@ def _paragraphs(doc: Document) -> _Paragraphs:
         if len(raw) > MAX_TEXT:
             continue
         n = b.start
-        while (kinds.get(n + 1) == "text" and not line(n).rstrip().endswith((".", "!", "?"))
-               and len(line(n + 1)) <= MAX_TEXT and n - b.start < 200):
+        last = raw  # line n
+        while kinds.get(n + 1) == "text" and not last.rstrip().endswith((".", "!", "?")) and n - b.start < 200:
+            following = line(n + 1)
+            if len(following) > MAX_TEXT:
+                break
             n += 1
             cont.add(n)
-        last = raw if n == b.start else line(n)
+            last = following
         if last.rstrip().endswith(":") and _LIST_LEAD_RE.search(last):
             m = n + 1 if line(n + 1).strip() else n + 2
             while kinds.get(m) == "item" and len(line(m)) <= MAX_TEXT and m - b.start < 400:
@@ -615,6 +621,8 @@ _CONSTRAINT_HINT_RE = re.compile(r"\b(?:use|requires?|needs|must|not supported|n
 # substring tests skip most lines before the patterns run
 _VALUE_FOR_WORDS = ("yes", "no", "n/a", "untested", "supported", "absent")
 _FOR_WORDS = ("for", "on")
+_REQUIRES_WORDS = ("require", "needs", "must")
+_NOT_SUPPORTED_WORDS = ("not", "never", "incompatible")
 _CONSTRAINT_WORDS = ("use", "require", "needs", "must", "not supported", "not available", "not allowed",
                      "never supported", "cannot", "incompatible")
 

@@ -87,6 +87,20 @@ _OUTCOME_RE = re.compile(
 _OUTCOME_MAP = {p: o for p, o in OUTCOME_PHRASES}
 
 
+CASE_ODD = ("\u0130", "\u0131", "\u017f", "\u212a")
+"""İ ı ſ K: the only characters beyond ASCII that match an ASCII letter ignoring case or lower to ASCII
+(tests/test_gates.py checks every code point). Without them, an ASCII word is in text.lower() exactly
+when an IGNORECASE pattern of that word finds it in text."""
+
+
+def lower_for_words(text: str) -> str | None:
+    """text lowered, for substring tests standing in for IGNORECASE patterns of ASCII words; None where
+    such a test could disagree with the pattern (ask the pattern there)."""
+    if text.isascii() or not any(map(text.__contains__, CASE_ODD)):
+        return text.lower()
+    return None
+
+
 def find_outcome(text: str) -> tuple[str, str, int, int] | None:
     """The first outcome word in text: (outcome, words as printed, start, end)."""
     m = _OUTCOME_RE.search(text)

@@ -55,13 +55,13 @@ def test_gate_table_rows_give_one_claim_per_filled_cell_with_the_gate_as_config(
 
 
 def test_the_hint_words_substring_shortcut_knows_every_odd_case_character() -> None:
-    """gates reads its hint words with a substring test of text.lower() unless the text holds one of
-    CASE_ODD; that is exact only if no other character matches an ASCII letter ignoring case or lowers
+    """gates and support_prose read hint words with a substring test of text.lower() unless the text
+    holds one of CASE_ODD; that is exact only if no other character matches an ASCII letter ignoring case or lowers
     to ASCII (a new Unicode table could add one)."""
     import re
     import sys
 
-    from parsers.gates import CASE_ODD
+    from parsers.vocab import CASE_ODD
 
     letter = re.compile("[a-z/]", re.IGNORECASE)
     odd = {ch for ch in map(chr, range(128, sys.maxunicode + 1))
