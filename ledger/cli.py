@@ -216,7 +216,16 @@ def claims(
                         config=parse_config(config or []), search=search, document=document,
                         all_versions=all_versions, version=doc_version, limit=limit)
         rows = read_claims(db, f)
+    if format is Format.table and limit is None and len(rows) > TABLE_ROWS:
+        # A terminal table of thousands of rows is slow to lay out and read by no one.
+        write_claims(rows[:TABLE_ROWS], format, group_by)
+        _err(f"{TABLE_ROWS} of {len(rows):,} claims shown: --limit N for more, --format jsonl or csv for all")
+        return
     write_claims(rows, format, group_by)
+
+
+TABLE_ROWS = 200
+"""The table format shows at most this many claims unless --limit says otherwise."""
 
 
 @_app.command()

@@ -250,3 +250,21 @@ def test_readme_demo_commands_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         r = run(*command)
         assert r.exit_code == 0, (command, r.stderr)
         assert r.stdout.strip()
+
+
+def test_a_long_table_shows_its_first_rows_and_says_how_many_more(tmp_path: Path) -> None:
+    from ledger.cli import TABLE_ROWS
+
+    n = TABLE_ROWS + 40
+    doc = tmp_path / "sweep.md"
+    doc.write_text("## Accuracy sweep\n\n" + "\n".join(f"- run {i}: gsm8k {90 + i / 1000:.3f} (ref 90.1)"
+                                                          for i in range(n)) + "\n", encoding="utf-8")
+    dbp = str(tmp_path / "l.db")
+    assert run("ingest", str(doc), "--db", dbp).exit_code == 0
+    shown = run("claims", "--metric", "gsm8k", "--db", dbp)
+    assert shown.exit_code == 0
+    assert shown.stdout.count("gsm8k") == TABLE_ROWS
+    assert f"{TABLE_ROWS} of {n} claims shown" in shown.stderr
+    every = run("claims", "--metric", "gsm8k", "--limit", str(n), "--db", dbp)
+    assert every.stdout.count("gsm8k") == n and "shown" not in every.stderr
+    assert len(run("claims", "--metric", "gsm8k", "--format", "jsonl", "--db", dbp).stdout.splitlines()) == n
