@@ -197,29 +197,32 @@ def add_revisions(db: Path, work: Path, n: int = 10, shared: Path = SHARED) -> s
 
 
 def query_latency(db: Path, pr_ref: str, rounds: int = 5) -> dict[str, float]:
-    """Median latency of each query: in process (library call) and as a command minus start-up."""
+    """Median latency of each query: in process (library call) and as a command minus start-up; for
+    claims, both the first page (what a terminal shows: the table's 50 rows) and every matching row."""
     sys.path.insert(0, str(ROOT))
     from db.reads import ClaimFilter
     from ledger import query
 
     out: dict[str, float] = {}
-    for name, f in (("claims --metric gsm8k (in process)", ClaimFilter(metric="gsm8k")),
-                    ("claims --search TTFT (in process)", ClaimFilter(search="TTFT"))):
-        times = []
-        for _ in range(rounds):
-            s = time.perf_counter()
-            query.claims(db, f)
-            times.append(time.perf_counter() - s)
-        out[name] = statistics.median(times)
+    for name, f in (("gsm8k", ClaimFilter(metric="gsm8k")), ("search TTFT", ClaimFilter(search="TTFT"))):
+        n = len(query.claims(db, f))
+        for label, flt in ((f"{name}, 50 rows", ClaimFilter(**{**f.__dict__, "limit": 50})),
+                           (f"{name}, all {n:,} rows", f)):
+            times = []
+            for _ in range(rounds):
+                s = time.perf_counter()
+                query.claims(db, flt)
+                times.append(time.perf_counter() - s)
+            out[f"in process: {label}"] = statistics.median(times)
     base = statistics.median(run_timed([*ledger_cmd(), "--version"])[0] for _ in range(rounds))
-    commands = {
-        "claims --metric gsm8k (command - start-up)": ["claims", "--metric", "gsm8k", "--format", "jsonl"],
-        "claims --search TTFT (command - start-up)": ["claims", "--search", "TTFT", "--format", "jsonl"],
-        f"compare {pr_ref}, 10 revisions (command - start-up)": ["compare", pr_ref, "--format", "json"],
-    }
-    for name, args in commands.items():
+    commands = [
+        ["claims", "--metric", "gsm8k"], ["claims", "--metric", "gsm8k", "--format", "jsonl"],
+        ["claims", "--search", "TTFT"], ["claims", "--search", "TTFT", "--format", "jsonl"],
+        ["compare", pr_ref], ["compare", pr_ref, "--format", "json"],
+    ]
+    for args in commands:
         times = [run_timed([*ledger_cmd(), *args, "--db", str(db)])[0] for _ in range(rounds)]
-        out[name] = max(0.0, statistics.median(times) - base)
+        out[f"command - start-up: {' '.join(args)}"] = max(0.0, statistics.median(times) - base)
     return out
 
 
@@ -268,8 +271,9 @@ def main(argv: list[str] | None = None) -> int:
               "(goal: flat, < 300 MB)")
         big_db = work / f"{big.name}.db"
         q = query_latency(big_db, add_revisions(big_db, work))
-        print("4. query latency on the " + f"{args.big}-doc ledger: " +
-              ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in q.items()) + " (goal < 100 ms)")
+        print(f"4. query latency on the {args.big}-doc ledger (goal < 100 ms):")
+        for k, v in q.items():
+            print(f"   {k}: {v * 1000:.0f} ms")
         s = startup()
         print(f"5. start-up: ledger --version {s['ledger_s'] * 1000:.0f} ms vs import typer "
               f"{s['typer_s'] * 1000:.0f} ms -> ratio {s['ratio']:.2f} (goal <= 1.5)")

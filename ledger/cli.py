@@ -224,7 +224,7 @@ def claims(
     write_claims(rows, format, group_by)
 
 
-TABLE_ROWS = 200
+TABLE_ROWS = 50
 """The table format shows at most this many claims unless --limit says otherwise."""
 
 
