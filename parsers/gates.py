@@ -242,28 +242,35 @@ def _gate_parts(name: str, clause: str) -> list[tuple[str, dict[str, str]]]:
 
 
 def _top_level_split(text: str, sep: str) -> list[str]:
-    """Split on `sep` outside parentheses."""
+    """Split on `sep` (which never matches empty nor opens with a bracket) outside parentheses.
+
+    Jumps from bracket to bracket, and at depth 0 to the next separator before the next bracket: the
+    same splits as trying `sep` at every character outside brackets, in fewer steps."""
     out: list[str] = []
     depth = 0
     start = 0
     i = 0
-    pat = re.compile(sep)
-    while i < len(text):
-        ch = text[i]
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            m = pat.match(text, i)
-            if m and m.end() > i:
-                out.append(text[start:i])
-                start = m.end()
-                i = m.end()
+    pat = _SPLIT_RES.get(sep) or _SPLIT_RES.setdefault(sep, re.compile(sep))
+    n = len(text)
+    while i < n:
+        b = _SPLIT_BRACKET_RE.search(text, i)
+        bpos = b.start() if b else n
+        if depth == 0:
+            m = pat.search(text, i, bpos)
+            if m:
+                out.append(text[start:m.start()])
+                start = i = m.end()
                 continue
-        i += 1
+        if b is None:
+            break
+        depth = depth + 1 if text[bpos] in "([" else max(0, depth - 1)
+        i = bpos + 1
     out.append(text[start:])
     return [p for p in out if p.strip()]
+
+
+_SPLIT_RES: dict[str, re.Pattern[str]] = {}
+_SPLIT_BRACKET_RE = re.compile(r"[(\[)\]]")
 
 
 def _named_failures(ctx: Context, line: int, text: str, offset: int, low: str | None) -> Iterator[Claim]:
