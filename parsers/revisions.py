@@ -43,7 +43,7 @@ def shas_in(text: str) -> list[tuple[str, int, int]]:
 def parse_label(text: str) -> Revision | None:
     """The revision a label line opens, or None when the line is not a revision label."""
     s = text.strip().strip("*_").strip()
-    m = _LABEL_RE.match(s)
+    m = _LABEL_RE.match(s) if "(" in s else None  # the pattern needs its "("
     if m:
         label, inner = m.group("label").strip(" *_"), m.group("inner")
         inner_shas = shas_in(inner)
