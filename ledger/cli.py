@@ -122,27 +122,25 @@ def ingest(
     Without --repo/--pr a document is named by its path. Exit 0: all stored (or unchanged);
     1: some inputs failed; 2: nothing could be ingested.
     """
-    from ledger.ingest import IngestResult
-    from ledger.ingest import ingest as run_ingest
+    from ledger.ingest import iter_ingest
 
     progress = _Progress()
-
-    def on_result(r: IngestResult) -> None:
-        progress.advance()
-        if r.ok:
-            progress.echo(r.summary())
-            for w in r.warnings[:5]:
-                _err(f"warning: {w}")
-            if len(r.warnings) > 5:
-                _err(f"warning: ... and {len(r.warnings) - 5} more (ledger show {r.document})")
-        else:
-            _err(str(r.error))
-
+    seen = failed = 0
     with _errors(), progress:
-        results = run_ingest(paths, db, repo=repo, pr=pr, title=title, url=url, fmt=input_format,
-                             max_bytes=max_bytes, on_start=progress.start, on_result=on_result)
-    failed = sum(1 for r in results if not r.ok)
-    if failed and failed == len(results):
+        for r in iter_ingest(paths, db, repo=repo, pr=pr, title=title, url=url, fmt=input_format,
+                             max_bytes=max_bytes, on_start=progress.start):
+            seen += 1
+            progress.advance()
+            if r.ok:
+                progress.echo(r.summary())
+                for w in r.warnings[:5]:
+                    _err(f"warning: {w}")
+                if len(r.warnings) > 5:
+                    _err(f"warning: ... and {len(r.warnings) - 5} more (ledger show {r.document})")
+            else:
+                failed += 1
+                _err(str(r.error))
+    if failed and failed == seen:
         raise typer.Exit(2)
     if failed:
         raise typer.Exit(1)
@@ -208,20 +206,22 @@ def claims(
 ) -> None:
     """Stored claims, filtered. --format jsonl prints the claims contract (as `extract` does)."""
     from ledger.output import write_claims
-    from ledger.query import ClaimFilter, parse_config
+    from ledger.query import ClaimFilter, claims_page, parse_config
     from ledger.query import claims as read_claims
 
     with _errors():
         f = ClaimFilter(pr=pr, repo=repo, kind=kind, metric=metric, revision=revision,
                         config=parse_config(config or []), search=search, document=document,
                         all_versions=all_versions, version=doc_version, limit=limit)
-        rows = read_claims(db, f)
-    if format is Format.table and limit is None and len(rows) > TABLE_ROWS:
-        # A terminal table of thousands of rows is slow to lay out and read by no one.
-        write_claims(rows[:TABLE_ROWS], format, group_by)
-        _err(f"{TABLE_ROWS} of {len(rows):,} claims shown: --limit N for more, --format jsonl or csv for all")
-        return
+        if format is Format.table and limit is None:
+            # A terminal table of thousands of rows is slow to lay out and read by no one: a page, and the count.
+            rows, total = claims_page(db, f, TABLE_ROWS)
+        else:
+            rows = read_claims(db, f)
+            total = len(rows)
     write_claims(rows, format, group_by)
+    if total > len(rows):
+        _err(f"{len(rows)} of {total:,} claims shown: --limit N for more, --format jsonl or csv for all")
 
 
 TABLE_ROWS = 50

@@ -15,7 +15,7 @@ from typing import Any
 from db.reads import ClaimFilter
 from ledger.errors import UsageError
 
-__all__ = ["ClaimFilter", "claims", "parse_config", "show", "sql", "support"]
+__all__ = ["ClaimFilter", "claims", "claims_page", "parse_config", "show", "sql", "support"]
 
 
 def parse_config(pairs: Sequence[str]) -> list[tuple[str, str]]:
@@ -38,6 +38,22 @@ def claims(db_path: str | os.PathLike[str], f: ClaimFilter) -> list[dict[str, An
     try:
         with _bad_values():
             return read_claims(db, f)
+    finally:
+        db.close()
+
+
+def claims_page(db_path: str | os.PathLike[str], f: ClaimFilter, size: int) -> tuple[list[dict[str, Any]], int]:
+    """The first `size` claims matching the filter, and how many match in all (one reader)."""
+    import dataclasses
+
+    from db.reads import claims as read_claims
+    from db.reads import count_claims, open_reader
+
+    db = open_reader(db_path)
+    try:
+        with _bad_values():
+            rows = read_claims(db, dataclasses.replace(f, limit=size))
+            return rows, (len(rows) if len(rows) < size else count_claims(db, f))
     finally:
         db.close()
 

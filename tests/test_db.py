@@ -67,7 +67,8 @@ def test_fresh_ledger_is_migrated_in_wal_mode(tmp_path: Path) -> None:
     names = set(ledger.table_names())
     assert {"documents", "document_versions", "sections", "revisions", "claims", "warnings", "claims_fts"} <= names
     indexes = {r[0] for r in ledger.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
-    assert {"idx_claims_metric", "idx_claims_kind", "idx_claims_document"} <= indexes
+    assert {"idx_claims_metric_order", "idx_claims_kind", "idx_claims_document"} <= indexes
+    assert "idx_claims_metric" not in indexes  # replaced by idx_claims_metric_order (migration 6)
     ledger.close()
     again = open_ledger(tmp_path / "l.db")
     assert again.execute("SELECT COUNT(*) FROM _sqlite_migrations").fetchone()[0] == len(MIGRATION_NAMES)
@@ -337,3 +338,29 @@ def test_a_packed_version_stores_the_same_claims(tmp_path: Path) -> None:
 
     assert stored("a#1") == stored("b#1") and len(stored("a#1")) == 3
     assert ledger.execute("SELECT count(*) FROM revisions").fetchone()[0] == 2  # one per version
+
+
+def test_count_claims_agrees_with_the_claims_read(tmp_path: Path) -> None:
+    from db.reads import count_claims
+
+    ledger = open_ledger(tmp_path / "l.db")
+    write_version(ledger, _prep("one"))
+    write_version(ledger, _prep("two", claim_list=[_claim(3, 70.0), _claim(5, "yes", kind="support", metric=None)]))
+    for f in (ClaimFilter(), ClaimFilter(all_versions=True), ClaimFilter(metric="gsm8k", all_versions=True),
+              ClaimFilter(kind="support"), ClaimFilter(search="gsm8k"), ClaimFilter(metric="nothing"),
+              ClaimFilter(limit=1, all_versions=True)):
+        assert count_claims(ledger, f) == len(claims(ledger, ClaimFilter(**{**f.__dict__, "limit": None})))
+
+
+def test_a_page_of_one_metric_is_read_in_index_order(tmp_path: Path) -> None:
+    """`claims --metric X` shows a first page: the plan must walk the metric's index in claim order and
+    stop, not sort every claim of the metric first (at 100k documents that is tens of thousands)."""
+    from db.reads import _claims_where
+
+    ledger = open_ledger(tmp_path / "l.db")
+    write_version(ledger, _prep("one"))
+    joins, where, params = _claims_where(ledger, ClaimFilter(metric="GSM8K"))
+    plan = " | ".join(r[3] for r in ledger.execute(
+        f"EXPLAIN QUERY PLAN SELECT c.id FROM claims c {joins} WHERE {' AND '.join(where)} "
+        "ORDER BY c.document_id, v.version, c.ordinal LIMIT 50", params))
+    assert "idx_claims_metric_order" in plan and "TEMP B-TREE FOR ORDER BY" not in plan, plan
