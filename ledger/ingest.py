@@ -139,11 +139,36 @@ def ingest(
     """Ingest files, folders or stdin ("-") into the ledger at `db`; one result per document read.
 
     `workers`: parser processes for a big batch (default: LEDGER_WORKERS, else one per CPU, at most 4;
-    1 parses in this process). The stored rows do not depend on it.
+    1 parses in this process). The stored rows do not depend on it. `iter_ingest` takes the same
+    arguments and yields the results instead of keeping them (memory stays flat at any batch size).
 
     Raises only for what stops the whole batch: a bad ledger file (NotALedger, SchemaTooNew) or
     bad arguments (UsageError). Everything about one input becomes that input's result.
     """
+    results = []
+    for result in iter_ingest(paths, db, repo=repo, pr=pr, title=title, url=url, stdin=stdin, fmt=fmt,
+                              max_bytes=max_bytes, on_start=on_start, workers=workers):
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    return results
+
+
+def iter_ingest(
+    paths: Sequence[str],
+    db: str | os.PathLike[str],
+    *,
+    repo: str | None = None,
+    pr: int | None = None,
+    title: str | None = None,
+    url: str | None = None,
+    stdin: bytes | str | None = None,
+    fmt: str | None = None,
+    max_bytes: int | None = None,
+    on_start: Callable[[int], None] | None = None,
+    workers: int | None = None,
+) -> Iterator[IngestResult]:
+    """`ingest`, one result at a time, each once its document is committed (or refused)."""
     from db import open_ledger
 
     if not paths:
@@ -155,25 +180,19 @@ def ingest(
         raise UsageError(f"--max-bytes {max_bytes}: expected a positive number of bytes")
     if workers is not None and workers < 1:
         raise UsageError(f"--workers {workers}: expected 1 or more")
-    files, results = expand(paths)
+    files, refused = expand(paths)
     with _worker_pool(len(files), workers) as pool:
         ledger_db = open_ledger(db)  # after the workers are forked: no child inherits a connection
         try:
             if on_start is not None:
-                on_start(len(files) + len(results))
-            for r in results:
-                if on_result is not None:
-                    on_result(r)
+                on_start(len(files) + len(refused))
+            yield from refused
             version = parser_version()
             loads = (_load(ledger_db, path, repo=repo, pr=pr, title=title, url=url, stdin=stdin,
                            max_bytes=max_bytes) for path in files)
-            for result in _prepare_and_write(ledger_db, loads, version, fmt, pool):
-                results.append(result)
-                if on_result is not None:
-                    on_result(result)
+            yield from _prepare_and_write(ledger_db, loads, version, fmt, pool)
         finally:
             ledger_db.close()
-    return results
 
 
 PARALLEL_MIN_FILES = 24

@@ -235,3 +235,20 @@ def test_two_processes_ingesting_at_once(tmp_path: Path) -> None:
     assert [code for code, _ in outcomes] == [0, 0], outcomes
     assert _whole_versions_only(dbp) == 25
     assert _counts(dbp)["documents"] == 25
+
+
+def test_iter_ingest_yields_the_results_one_at_a_time(tmp_path: Path) -> None:
+    """The CLI walks the results as they come, so a 100k-document batch does not hold 100k results."""
+    import inspect
+
+    from ledger.ingest import iter_ingest
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for i in range(3):
+        (folder / f"d{i}.md").write_text(f"## Accuracy\n\ngsm8k 9{i}.5 (ref 95.1)\n", encoding="utf-8")
+    (folder / "empty.md").write_text("", encoding="utf-8")
+    stream = iter_ingest([str(folder)], tmp_path / "l.db")
+    assert inspect.isgenerator(stream)
+    statuses = [(Path(r.path).name, r.status, r.claims) for r in stream]
+    assert statuses == [("d0.md", "new", 1), ("d1.md", "new", 1), ("d2.md", "new", 1), ("empty.md", "error", 0)]
