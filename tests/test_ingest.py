@@ -252,3 +252,22 @@ def test_iter_ingest_yields_the_results_one_at_a_time(tmp_path: Path) -> None:
     assert inspect.isgenerator(stream)
     statuses = [(Path(r.path).name, r.status, r.claims) for r in stream]
     assert statuses == [("d0.md", "new", 1), ("d1.md", "new", 1), ("d2.md", "new", 1), ("empty.md", "error", 0)]
+
+
+def test_folder_walk_order_and_what_it_skips(tmp_path: Path) -> None:
+    """A folder's text files in sorted-path order (a subfolder's files where its name sorts), without
+    hidden files or folders (a repository's .git holds suffix-less text files) or symlinked folders."""
+    from ledger.sources import walk
+
+    root = tmp_path / "r"
+    for rel in ("b.md", "a.txt", "a/z.md", "a/c/d.rst", "a0.md", "README", "notes.pdf", ".hidden.md",
+                ".git/HEAD", ".git/config", "x/.cache/y.md"):
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text("text\n", encoding="utf-8")
+    (root / "loop").symlink_to(root, target_is_directory=True)
+    found = [str(Path(p).relative_to(root)) for p in walk([str(root)])]
+    assert found == ["README", "a/c/d.rst", "a/z.md", "a.txt", "a0.md", "b.md"]
+    expected = sorted(p for p in root.rglob("*") if p.is_file() and ".git" not in p.parts and "loop" not in p.parts
+                      and not any(part.startswith(".") for part in p.relative_to(root).parts)
+                      and p.suffix in (".md", ".txt", ".rst", ""))
+    assert found == [str(p.relative_to(root)) for p in expected]
