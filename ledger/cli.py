@@ -115,6 +115,9 @@ def ingest(
                                                      help="markdown or rendered (default: sniffed).")] = None,
     max_bytes: Annotated[int | None, typer.Option("--max-bytes", help="Refuse larger files (default 20 MB, "
                                                                       "env LEDGER_MAX_BYTES).")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", help="Parser processes for 24+ files (default: one "
+                                                                  "per CPU, at most 4; env LEDGER_WORKERS; 1: none).")]
+    = None,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """Parse documents and store their claims; one summary line per document.
@@ -128,7 +131,7 @@ def ingest(
     seen = failed = 0
     with _errors(), progress:
         for r in iter_ingest(paths, db, repo=repo, pr=pr, title=title, url=url, fmt=input_format,
-                             max_bytes=max_bytes, on_start=progress.start):
+                             max_bytes=max_bytes, on_start=progress.start, workers=workers):
             seen += 1
             progress.advance()
             if r.ok:

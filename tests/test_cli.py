@@ -268,3 +268,15 @@ def test_a_long_table_shows_its_first_rows_and_says_how_many_more(tmp_path: Path
     every = run("claims", "--metric", "gsm8k", "--limit", str(n), "--db", dbp)
     assert every.stdout.count("gsm8k") == n and "shown" not in every.stderr
     assert len(run("claims", "--metric", "gsm8k", "--format", "jsonl", "--db", dbp).stdout.splitlines()) == n
+
+
+def test_ingest_workers_option(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for i in range(30):
+        (folder / f"d{i:02d}.md").write_text(f"## Accuracy\n\ngsm8k 9{i % 10}.{i} (ref 95.1)\n", encoding="utf-8")
+    dbp = str(tmp_path / "l.db")
+    ok = run("ingest", str(folder), "--workers", "2", "--db", dbp)
+    assert ok.exit_code == 0 and ok.stdout.count("new ") == 30
+    bad = run("ingest", str(folder), "--workers", "0", "--db", dbp)
+    assert bad.exit_code == 2 and "--workers 0" in bad.stderr
