@@ -131,7 +131,8 @@ def ingest(
     seen = failed = 0
     with _errors(), progress:
         for r in iter_ingest(paths, db, repo=repo, pr=pr, title=title, url=url, fmt=input_format,
-                             max_bytes=max_bytes, on_start=progress.start, workers=workers):
+                             max_bytes=max_bytes, on_start=progress.start if sys.stderr.isatty() else None,
+                             workers=workers):
             seen += 1
             progress.advance()
             if r.ok:

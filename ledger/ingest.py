@@ -14,6 +14,7 @@ URL gives the repo and number), else by its path as given ("-" reads stdin, name
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import sys
@@ -105,20 +106,31 @@ def document_key(path: str, repo: str | None, pr: int | None, url: str | None) -
 
 def expand(paths: Sequence[str]) -> tuple[list[str], list[IngestResult]]:
     """Paths to files (folders walked for their text files); a folder without any is an error."""
-    from ledger.sources import walk
-
     files: list[str] = []
     errors: list[IngestResult] = []
+    for item in inputs(paths):
+        if isinstance(item, IngestResult):
+            errors.append(item)
+        else:
+            files.append(item)
+    return files, errors
+
+
+def inputs(paths: Sequence[str]) -> Iterator[str | IngestResult]:
+    """`expand`, lazily and in order: each file to read, or the error of a folder without any."""
+    from ledger.sources import walk
+
     for raw in paths:
         if raw != STDIN and Path(raw).is_dir():
-            found = list(walk([raw]))
+            found = False
+            for f in walk([raw]):
+                found = True
+                yield f
             if not found:
-                errors.append(IngestResult(raw, "error", error=f"{raw}: no text documents in this folder "
-                                                              "(.md, .markdown, .txt, .text, .rst)"))
-            files.extend(found)
+                yield IngestResult(raw, "error", error=f"{raw}: no text documents in this folder "
+                                                       "(.md, .markdown, .txt, .text, .rst)")
         else:
-            files.append(raw)
-    return files, errors
+            yield raw
 
 
 def ingest(
@@ -180,16 +192,20 @@ def iter_ingest(
         raise UsageError(f"--max-bytes {max_bytes}: expected a positive number of bytes")
     if workers is not None and workers < 1:
         raise UsageError(f"--workers {workers}: expected 1 or more")
-    files, refused = expand(paths)
-    with _worker_pool(len(files), workers) as pool:
+    # The inputs are walked as they are ingested (no list of 100,000 paths); the first few tell
+    # whether a worker pool pays, and only a progress bar (on_start) costs a second, counting walk.
+    stream = inputs(paths)
+    head = list(itertools.islice(stream, PARALLEL_MIN_FILES))
+    n_head = sum(1 for item in head if isinstance(item, str))
+    with _worker_pool(n_head, workers) as pool:
         ledger_db = open_ledger(db)  # after the workers are forked: no child inherits a connection
         try:
             if on_start is not None:
-                on_start(len(files) + len(refused))
-            yield from refused
+                on_start(sum(1 for _ in inputs(paths)) if len(head) == PARALLEL_MIN_FILES else len(head))
             version = parser_version()
-            loads = (_load(ledger_db, path, repo=repo, pr=pr, title=title, url=url, stdin=stdin,
-                           max_bytes=max_bytes) for path in files)
+            loads = (item if isinstance(item, IngestResult) else
+                     _load(ledger_db, item, repo=repo, pr=pr, title=title, url=url, stdin=stdin, max_bytes=max_bytes)
+                     for item in itertools.chain(head, stream))
             yield from _prepare_and_write(ledger_db, loads, version, fmt, pool)
         finally:
             ledger_db.close()
