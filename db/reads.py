@@ -252,8 +252,17 @@ def claim_decoder(names: Sequence[str]) -> Callable[[Sequence[Any]], dict[str, A
     i_key, i_doc, i_version, i_sha = (at[n] for n in ("document_key", "document_id", "document_version",
                                                      "document_sha256"))
     loads = json.loads
-    sections: dict[str, list[str]] = {}  # claims of one document, and copies of one text, share their sections
-    configs: dict[str, dict[str, Any]] = {}
+    sections: dict[str, Any] = {}  # claims of one document, and copies of one text, share their sections
+    configs: dict[str, Any] = {}
+
+    def memo_loads(memo: dict[str, Any], text: str) -> Any:
+        """json.loads, remembered (a bounded memo): callers copy what they hand out."""
+        value = memo.get(text)
+        if value is None:
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            value = memo[text] = loads(text)
+        return value
 
     def decode(row: Sequence[Any]) -> dict[str, Any]:
         raw_extra = row[i_extra]
@@ -267,21 +276,13 @@ def claim_decoder(names: Sequence[str]) -> Callable[[Sequence[Any]], dict[str, A
         if not config or config == "{}":
             out["config"] = {}
         else:
-            cfg = configs.get(config)
-            if cfg is None:
-                if len(configs) >= _MEMO_SIZE:
-                    configs.clear()
-                cfg = configs[config] = loads(config)
+            cfg = memo_loads(configs, config)
             out["config"] = dict(cfg) if isinstance(cfg, dict) else cfg  # each claim its own object
         section = row[i_section]
         if not section or section == "[]":
             path: Any = []
         else:
-            path = sections.get(section)
-            if path is None:
-                if len(sections) >= _MEMO_SIZE:
-                    sections.clear()
-                path = sections[section] = loads(section)
+            path = memo_loads(sections, section)
             path = list(path) if isinstance(path, list) else path
         out["source"] = {
             "path": row[i_path], "line": row[i_line], "line_end": row[i_end], "text": row[i_text],
