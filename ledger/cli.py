@@ -17,6 +17,7 @@ import typer
 from ledger import __version__
 from ledger.cli_common import err as _err
 from ledger.cli_common import errors as _errors
+from ledger.cli_common import interrupted as _interrupted
 from ledger.errors import LedgerError
 from ledger.formats import Format, GroupBy
 
@@ -129,7 +130,7 @@ def ingest(
 
     progress = _Progress()
     seen = failed = 0
-    with _errors(), progress:
+    with _errors(), _interrupted("what is committed stays; run the same command again to ingest the rest"), progress:
         for r in iter_ingest(paths, db, repo=repo, pr=pr, title=title, url=url, fmt=input_format,
                              max_bytes=max_bytes, on_start=progress.start if sys.stderr.isatty() else None,
                              workers=workers):

@@ -31,3 +31,13 @@ def errors(code: int = EXIT_USAGE) -> Iterator[None]:
     except sqlite3.Error as exc:
         err(f"database error: {exc}")
         raise typer.Exit(code) from None
+
+
+@contextmanager
+def interrupted(what_now: str) -> Iterator[None]:
+    """Ctrl-C becomes one line saying what state the ledger is in, and exit 130 (128 + SIGINT)."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        err(f"interrupted: {what_now}")
+        raise typer.Exit(130) from None

@@ -390,11 +390,15 @@ CHUNK = 8
 
 
 def _worker_init(parent: int) -> None:
-    """A worker dies with its parent: a killed ingest must not leave parsers running."""
+    """A worker dies with its parent: a killed ingest must not leave parsers running. It ignores
+    Ctrl-C, which the terminal sends to every process of the group: the ingest process handles it
+    (stops, keeps what is committed, says so) and shuts the workers down, without a traceback each."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if sys.platform.startswith("linux"):
         import contextlib
         import ctypes
-        import signal
 
         with contextlib.suppress(OSError, AttributeError, TypeError):
             ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG

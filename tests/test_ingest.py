@@ -271,3 +271,36 @@ def test_folder_walk_order_and_what_it_skips(tmp_path: Path) -> None:
                       and not any(part.startswith(".") for part in p.relative_to(root).parts)
                       and p.suffix in (".md", ".txt", ".rst", ""))
     assert found == [str(p.relative_to(root)) for p in expected]
+
+
+def test_ctrl_c_stops_a_parallel_ingest_in_one_line_and_a_rerun_completes(tmp_path: Path) -> None:
+    """Ctrl-C reaches every process of the terminal's group, parser workers included: the ingest says
+    once what state the ledger is in and exits 130; no worker prints a traceback or outlives it."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    folder, dbp = tmp_path / "corpus", tmp_path / "l.db"
+    _write_corpus(folder, 400)
+    ledger = str(Path(sys.executable).parent / "ledger")
+    cmd = [ledger, "ingest", str(folder), "--workers", "2", "--db", str(dbp)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert proc.stdout is not None
+    first = proc.stdout.readline()  # the first batch is committed: workers are running
+    assert first.startswith("new")
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    if proc.returncode == 0:
+        pytest.skip("the ingest finished before the interrupt arrived")
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and err.strip().splitlines() == [
+        "ledger: interrupted: what is committed stays; run the same command again to ingest the rest"]
+    left = subprocess.run(["pgrep", "-f", str(dbp)], capture_output=True, text=True).stdout.split()
+    assert left == []
+    stored = _whole_versions_only(dbp)
+    assert 1 <= stored < 400
+    again = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert again.returncode == 0, again.stderr
+    assert _whole_versions_only(dbp) == 400
