@@ -241,7 +241,8 @@ def _worker_pool(n_files: int, requested: int | None) -> Iterator[Executor | Non
 
     On Linux the workers are forked from this process before it opens the database or starts a
     thread, with the parsers already imported: a worker costs a fork, not a fresh interpreter that
-    imports and compiles everything again. Elsewhere (macOS, Windows) they are spawned.
+    imports and compiles everything again. Elsewhere (macOS, Windows), or when the caller runs other
+    threads (a fork copies whatever locks they hold), they are spawned.
     """
     workers = _workers(n_files, requested)
     if workers <= 1:
@@ -253,7 +254,9 @@ def _worker_pool(n_files: int, requested: int | None) -> Iterator[Executor | Non
     from parsers import extract
 
     extract("# warm\n\n| a | b |\n|---|---|\n| 1 | 2 |\n", fmt="markdown")  # import and build in the parent
-    method = "fork" if sys.platform.startswith("linux") else "spawn"
+    import threading
+
+    method = "fork" if sys.platform.startswith("linux") and threading.active_count() == 1 else "spawn"
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
                                initializer=_worker_init, initargs=(os.getpid(),))
     try:

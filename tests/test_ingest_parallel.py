@@ -88,3 +88,35 @@ def test_a_worker_that_dies_costs_speed_not_documents(tmp_path: Path, monkeypatc
     parallel = ingest([str(folder)], tmp_path / "parallel.db", workers=2)
     assert [(r.path, r.status, r.claims) for r in parallel] == [(r.path, r.status, r.claims) for r in serial]
     assert _stored(tmp_path / "parallel.db") == _stored(tmp_path / "serial.db")
+
+
+def test_a_caller_with_threads_gets_spawned_workers_and_the_same_rows(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forking a process that runs other threads can copy a lock one of them holds into a worker:
+    with a thread running, ingest spawns its workers instead, and stores the same rows."""
+    import multiprocessing
+    import threading
+
+    methods: list[str | None] = []
+    real_get_context = multiprocessing.get_context
+
+    def recording(method: str | None = None) -> object:
+        methods.append(method)
+        return real_get_context(method)
+
+    monkeypatch.setattr(multiprocessing, "get_context", recording)
+
+    folder = tmp_path / "docs"
+    _corpus(folder, PARALLEL_MIN_FILES + 2)
+    serial = ingest([str(folder)], tmp_path / "serial.db", workers=1)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait, daemon=True)
+    other.start()
+    try:
+        threaded = ingest([str(folder)], tmp_path / "threaded.db", workers=2)
+    finally:
+        stop.set()
+        other.join()
+    assert [(r.path, r.status, r.claims) for r in threaded] == [(r.path, r.status, r.claims) for r in serial]
+    assert _stored(tmp_path / "threaded.db") == _stored(tmp_path / "serial.db")
+    assert methods == ["spawn"]
