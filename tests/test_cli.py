@@ -280,3 +280,18 @@ def test_ingest_workers_option(tmp_path: Path) -> None:
     assert ok.exit_code == 0 and ok.stdout.count("new ") == 30
     bad = run("ingest", str(folder), "--workers", "0", "--db", dbp)
     assert bad.exit_code == 2 and "--workers 0" in bad.stderr
+
+
+def test_the_readme_shows_what_ingest_prints_for_the_bundled_example(tmp_path: Path) -> None:
+    """The README's sample summary lines are the real output of its first command (they went stale once)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = [line.strip() for line in readme.splitlines() if line.startswith("    ") and "example/trtllm#4821 v" in line]
+    assert len(shown) == 3
+    dbp = str(tmp_path / "l.db")
+    first = run("ingest", str(V1), str(V2), "--repo", "example/trtllm", "--pr", "4821", "--db", dbp)
+    again = run("ingest", str(V2), "--repo", "example/trtllm", "--pr", "4821", "--db", dbp)
+
+    def relative(text: str) -> list[str]:
+        return [line.replace(str(ROOT) + "/", "").strip() for line in text.splitlines()]
+
+    assert relative(first.stdout) + relative(again.stdout) == shown
