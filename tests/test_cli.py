@@ -285,7 +285,8 @@ def test_ingest_workers_option(tmp_path: Path) -> None:
 def test_the_readme_shows_what_ingest_prints_for_the_bundled_example(tmp_path: Path) -> None:
     """The README's sample summary lines are the real output of its first command (they went stale once)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    shown = [line.strip() for line in readme.splitlines() if line.startswith("    ") and "example/trtllm#4821 v" in line]
+    shown = [line.strip() for line in readme.splitlines()
+             if line.startswith("    ") and "example/trtllm#4821 v" in line]
     assert len(shown) == 3
     dbp = str(tmp_path / "l.db")
     first = run("ingest", str(V1), str(V2), "--repo", "example/trtllm", "--pr", "4821", "--db", dbp)
