@@ -18,6 +18,7 @@ import itertools
 import os
 import re
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -104,20 +105,9 @@ def document_key(path: str, repo: str | None, pr: int | None, url: str | None) -
     return f"{repo}:{name}" if repo else name
 
 
-def expand(paths: Sequence[str]) -> tuple[list[str], list[IngestResult]]:
-    """Paths to files (folders walked for their text files); a folder without any is an error."""
-    files: list[str] = []
-    errors: list[IngestResult] = []
-    for item in inputs(paths):
-        if isinstance(item, IngestResult):
-            errors.append(item)
-        else:
-            files.append(item)
-    return files, errors
-
-
 def inputs(paths: Sequence[str]) -> Iterator[str | IngestResult]:
-    """`expand`, lazily and in order: each file to read, or the error of a folder without any."""
+    """Each file to read, in order (folders walked for their text files), or the error of a folder
+    without any."""
     from ledger.sources import walk
 
     for raw in paths:
@@ -293,8 +283,6 @@ class _Batch:
         self.started = 0.0
 
     def add(self, item: _Job | IngestResult, outcome: PreparedVersion | str | None) -> list[IngestResult]:
-        import time
-
         if not self.entries:
             self.started = time.monotonic()
         self.entries.append((item, outcome))
