@@ -7,7 +7,6 @@ stored stays, nothing is duplicated).
 
 from __future__ import annotations
 
-import sqlite3
 import sys
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
@@ -15,7 +14,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ledger.cli_common import err as _err
-from ledger.errors import LedgerError
+from ledger.cli_common import errors as _errors
+from ledger.cli_common import interrupted as _interrupted
 
 if TYPE_CHECKING:
     from ledger.github import FetchResult
@@ -100,23 +100,13 @@ def fetch_cmd(
         else:
             failed.append(r)  # reported together at the end
 
-    try:
-        results = fetch(targets, db, api_url=api_url, state=state.value, since=since, limit=limit,
-                        comments=not no_comments, max_wait=max_wait, on_note=lambda m: _err(f"note: {m}"),
-                        on_start=bar.start, on_result=on_result)
-    except KeyboardInterrupt:
-        bar.stop()
-        _err("interrupted: what was stored stays; run the same command again to fetch the rest")
-        raise typer.Exit(130) from None
-    except LedgerError as exc:
-        bar.stop()
-        _err(str(exc))
-        raise typer.Exit(2) from None
-    except sqlite3.Error as exc:
-        bar.stop()
-        _err(f"database error: {exc}")
-        raise typer.Exit(2) from None
-    bar.stop()
+    with _errors(), _interrupted("what was stored stays; run the same command again to fetch the rest"):
+        try:
+            results = fetch(targets, db, api_url=api_url, state=state.value, since=since, limit=limit,
+                            comments=not no_comments, max_wait=max_wait, on_note=lambda m: _err(f"note: {m}"),
+                            on_start=bar.start, on_result=on_result)
+        finally:
+            bar.stop()  # before any message: the bar would be drawn over it
     if not results:
         typer.echo("no pull requests matched")
         return
