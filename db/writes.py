@@ -18,19 +18,17 @@ from typing import Any, Literal
 
 from sqlite_utils import Database
 
+from db.reads import CLAIM_FIELDS, STRUCTURED_FIELDS
+
 CLAIM_COLUMNS: tuple[str, ...] = (
     "document_id", "version_id", "ordinal", "kind", "metric", "value", "high", "approx", "unit", "reference",
     "outcome", "outcome_text", "sha", "passed", "failed", "skipped", "subject", "feature", "revision_id",
     "revision_label", "revision_head", "revision_base", "config", "source_path", "line", "line_end", "text",
     "section", "stderr", "printed", "note", "parser", "extra",
 )
-SCALAR_FIELDS: tuple[str, ...] = (
-    "kind", "metric", "value", "high", "approx", "unit", "reference", "outcome", "outcome_text", "sha",
-    "passed", "failed", "skipped", "subject", "feature", "stderr", "printed", "note", "parser",
-)
+SCALAR_FIELDS: tuple[str, ...] = tuple(f for f in CLAIM_FIELDS if f not in STRUCTURED_FIELDS)
 """Claim fields stored in a column of their own; `revision`, `config` and `source` are flattened;
 any other field of the claim (added to the model later) goes into the `extra` JSON column."""
-STRUCTURED_FIELDS = ("revision", "config", "source")
 
 Status = Literal["new", "new_version", "unchanged"]
 
