@@ -67,6 +67,8 @@ def main() -> int:
     ap.add_argument("out", type=Path)
     ap.add_argument("--compare", type=Path, default=None)
     args = ap.parse_args()
+    if args.compare is not None and not args.compare.is_file():
+        raise SystemExit(f"snapshot.py: {args.compare}: no such snapshot (take one first: snapshot.py OUT.json)")
     snap = take()
     data = json.dumps(snap, indent=1, sort_keys=True, ensure_ascii=False)
     args.out.write_text(data, encoding="utf-8")
@@ -74,8 +76,9 @@ def main() -> int:
     print(f"{len(snap)} files, {n} claims -> {args.out}")
     if args.compare is None:
         return 0
-    old = json.loads(args.compare.read_text(encoding="utf-8"))
-    if args.compare.read_text(encoding="utf-8") == data:
+    old_text = args.compare.read_text(encoding="utf-8")
+    old = json.loads(old_text)
+    if old_text == data:
         print("identical")
         return 0
     for key in sorted(set(old) | set(snap)):
