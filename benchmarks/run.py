@@ -121,9 +121,8 @@ def headline(folder: Path, rounds: int) -> dict[str, float]:
 
 def extract_vs_parse(files: list[Path], rounds: int) -> dict[str, float]:
     sys.path.insert(0, str(ROOT))
+    from ledger.parsers import extract
     from markdown_it import MarkdownIt
-
-    from parsers import extract
 
     texts = [(f.name, f.read_text(encoding="utf-8")) for f in files]
     md = MarkdownIt("commonmark").enable("table")
@@ -146,7 +145,7 @@ import sys, time
 from pathlib import Path
 sys.path.insert(0, sys.argv[1])
 from markdown_it import MarkdownIt
-from parsers import extract
+from ledger.parsers import extract
 texts = [(p, Path(p).read_text(encoding="utf-8")) for p in sys.argv[2:]]
 md = MarkdownIt("commonmark").enable("table")
 extract("# warm", path="w.md")  # imports and one-time set-up out of the timing, not the documents
@@ -200,7 +199,8 @@ def query_latency(db: Path, pr_ref: str, rounds: int = 5) -> dict[str, float]:
     """Median latency of each query: in process (library call) and as a command minus start-up; for
     claims, both the first page (what a terminal shows: the table's 50 rows) and every matching row."""
     sys.path.insert(0, str(ROOT))
-    from db.reads import ClaimFilter
+    from ledger.db.reads import ClaimFilter
+
     from ledger import query
 
     out: dict[str, float] = {}

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 def inputs() -> list[tuple[str, Path]]:
     out: list[tuple[str, Path]] = []
-    for sub in ("seeds", "corpus/prs", "corpus/rendered/prs", "corpus/docs"):
+    for sub in ("seeds", "corpus/prs", "corpus/rendered/prs", "corpus/docs", "corpus2/prs", "corpus2/rendered/prs"):
         d = SHARED / sub
         if d.is_dir():
             out += [(f"shared/{p.relative_to(SHARED)}", p) for p in sorted(d.rglob("*")) if p.is_file()]
@@ -46,7 +46,7 @@ def _block(b: Any) -> dict[str, Any]:
 
 
 def take() -> dict[str, Any]:
-    from parsers import extract
+    from ledger.parsers import extract
 
     snap: dict[str, Any] = {}
     for key, p in inputs():

@@ -1,6 +1,6 @@
 """The ledger database: schema and migrations, one-transaction writes, and reads. It never parses.
 
-    from db import open_ledger, write_version, claims, ClaimFilter
+    from ledger.db import open_ledger, write_version, claims, ClaimFilter
     db = open_ledger("ledger.db")
 """
 
@@ -10,10 +10,10 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from db.connection import open_ledger, open_readonly
-    from db.reads import ClaimFilter, claims, document_overview, documents, iter_claims, resolve_document
-    from db.schema import SCHEMA_VERSION
-    from db.writes import (
+    from ledger.db.connection import open_ledger, open_readonly
+    from ledger.db.reads import ClaimFilter, claims, document_overview, documents, iter_claims, resolve_document
+    from ledger.db.schema import SCHEMA_VERSION
+    from ledger.db.writes import (
         DocumentIdentity,
         PreparedVersion,
         WriteResult,
@@ -23,11 +23,12 @@ if TYPE_CHECKING:
     )
 
 _MODULE_OF = {
-    "open_ledger": "db.connection", "open_readonly": "db.connection", "SCHEMA_VERSION": "db.schema",
+    "open_ledger": "ledger.db.connection", "open_readonly": "ledger.db.connection",
+    "SCHEMA_VERSION": "ledger.db.schema",
     **dict.fromkeys(("ClaimFilter", "claims", "document_overview", "documents", "iter_claims", "resolve_document"),
-                    "db.reads"),
+                    "ledger.db.reads"),
     **dict.fromkeys(("DocumentIdentity", "PreparedVersion", "WriteResult", "find_version", "write_version",
-                     "write_versions"), "db.writes"),
+                     "write_versions"), "ledger.db.writes"),
 }
 
 

@@ -40,10 +40,10 @@ READ_MIGRATIONS: tuple[str, ...] = (
     "0001_initial", "0002_reference_values", "0003_github_fetch", "0004_pr_commits", "0005_fts_per_version",
     "0006_metric_in_claim_order",
 )
-"""db.schema.MIGRATION_NAMES, the migrations this code knows: a ledger with exactly these applied needs no
+"""ledger.db.schema.MIGRATION_NAMES, the migrations this code knows: a ledger with exactly these applied needs no
 migration to be read."""
 READ_SCHEMA_VERSION = len(READ_MIGRATIONS)
-"""db.schema.SCHEMA_VERSION."""
+"""ledger.db.schema.SCHEMA_VERSION."""
 _HEX_RE = re.compile(r"[0-9a-fA-F]{4,40}")
 _SQLITE_HEADER = b"SQLite format 3\x00"
 _MEMO_SIZE = 4096
@@ -75,13 +75,13 @@ def open_reader(path: str | os.PathLike[str]) -> Reader:
             return conn
         if conn is not None:
             conn.close()
-    from db.connection import open_ledger
+    from ledger.db.connection import open_ledger
 
     return open_ledger(p, create=False)
 
 
 def _busy_timeout_s() -> float:
-    """db.connection.busy_timeout_ms() in seconds (LEDGER_BUSY_TIMEOUT_MS, default 10 s)."""
+    """ledger.db.connection.busy_timeout_ms() in seconds (LEDGER_BUSY_TIMEOUT_MS, default 10 s)."""
     try:
         return max(0, int(os.environ.get("LEDGER_BUSY_TIMEOUT_MS", 10_000))) / 1000
     except ValueError:

@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Literal
 
+from ledger.db.reads import CLAIM_FIELDS, STRUCTURED_FIELDS
 from sqlite_utils import Database
-
-from db.reads import CLAIM_FIELDS, STRUCTURED_FIELDS
 
 CLAIM_COLUMNS: tuple[str, ...] = (
     "document_id", "version_id", "ordinal", "kind", "metric", "value", "high", "approx", "unit", "reference",

@@ -71,9 +71,10 @@ class Finding(AssertionError):
 
 def check(data: bytes) -> None:
     """Extract `data` and raise Finding (or the escaping exception) when a property breaks."""
+    from ledger.parsers import extract
+    from ledger.parsers.document import split_lines
+
     from ledger.model import CLAIMS_ADAPTER
-    from parsers import extract
-    from parsers.document import split_lines
 
     text = decode(data)
     path, fmt = shape(data)
@@ -167,8 +168,8 @@ def atheris_worker(workdir: Path, seconds: int, timeout: int) -> None:
     import atheris
 
     with atheris.instrument_imports(include=["parsers", "ledger.model"]):
-        import parsers
-        import parsers.registry  # noqa: F401
+        import ledger.parsers
+        import ledger.parsers.registry  # noqa: F401
 
     recorder = Recorder(workdir)
     argv = [sys.argv[0], str(workdir / "corpus"), f"-max_total_time={seconds}", f"-timeout={timeout}",

@@ -120,7 +120,7 @@ def load_target(target: str, db_path: str, fmt: str | None = None) -> Loaded:
     if not Path(db_path).is_file():
         raise UsageError(f"{target!r} is not a file, and there is no ledger at {db_path} to look it up in "
                          "(ingest it first, or give --db)")
-    from db.reads import ClaimFilter, claims, open_reader, resolve_document
+    from ledger.db.reads import ClaimFilter, claims, open_reader, resolve_document
 
     db = open_reader(db_path)
     doc = resolve_document(db, target)
@@ -144,7 +144,7 @@ def load_registered(db_path: str) -> list[RegisteredReference]:
     if not Path(db_path).is_file():
         return []
     try:
-        from db.reads import open_reader
+        from ledger.db.reads import open_reader
 
         reader = open_reader(db_path)
         if isinstance(reader, sqlite3.Connection):  # most ledgers register none: no need to load sqlite-utils
@@ -153,7 +153,7 @@ def load_registered(db_path: str) -> list[RegisteredReference]:
                     return []
             finally:
                 reader.close()
-            from db.connection import open_ledger
+            from ledger.db.connection import open_ledger
 
             reader = open_ledger(db_path, create=False)
         from ledger.references import load_references
@@ -364,7 +364,7 @@ def run_trend(metric: str, targets: list[str], *, db: str, where: list[str], kin
     else:
         if not Path(db).is_file():
             raise UsageError(f"no targets given and no ledger at {db}")
-        from db.reads import documents, open_reader
+        from ledger.db.reads import documents, open_reader
 
         ledger_db = open_reader(db)
         loaded = [load_target(str(d["id"]), db) for d in documents(ledger_db)]
@@ -430,7 +430,7 @@ def references_import_cmd(
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """Store accuracy references; compare then checks claims whose model and configuration match."""
-    from db.connection import open_ledger
+    from ledger.db.connection import open_ledger
     from ledger.references import read_reference_file, store_references
 
     failed = 0

@@ -79,7 +79,7 @@ from typing import Any
 
 from ledger.errors import UsageError
 from ledger.model import Claim
-from parsers.vocab import higher_is_better
+from ledger.parsers.vocab import higher_is_better
 
 # --------------------------------------------------------------------------------------------
 # Vocabulary

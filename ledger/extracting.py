@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ledger.parsers import Extraction, extract
 from ledger.sources import SourceText, read_path
-from parsers import Extraction, extract
 
 
 def extract_source(src: SourceText, fmt: str | None = None, name: str | None = None) -> Extraction:

@@ -49,8 +49,8 @@ from ledger.errors import EmptyInput, FetchError, InputError, LedgerError, RateL
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
-    from db.pulls import CacheEntry
-    from db.writes import PreparedVersion
+    from ledger.db.pulls import CacheEntry
+    from ledger.db.writes import PreparedVersion
 
 __all__ = [
     "DEFAULT_API",
@@ -478,7 +478,7 @@ class Pages:
 def get_pages(gh: GitHub, url: str, cache: Callable[[str], CacheEntry | None] | None = None) -> Pages:
     """Every page from `url`, following `Link: rel="next"`. With `cache`, each page is conditional: a 304
     page's items are already stored, and its next page comes from the 304's Link header or the cache."""
-    from db.pulls import CacheEntry
+    from ledger.db.pulls import CacheEntry
 
     out = Pages()
     seen: set[str] = set()
@@ -659,7 +659,7 @@ class FetchResult:
 def _prepare(text: str, key: str, identity_kw: dict[str, Any], parser_version: str, edited_at: str | None,
              editor: str | None) -> PreparedVersion | None:
     """Parse one GitHub text into a PreparedVersion; None for an empty text."""
-    from db.writes import DocumentIdentity
+    from ledger.db.writes import DocumentIdentity
     from ledger.ingest import prepare_version
     from ledger.sources import decode
 
@@ -682,7 +682,7 @@ def _prepare(text: str, key: str, identity_kw: dict[str, Any], parser_version: s
 def fetch_pull(gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True,
                parser_version: str | None = None) -> FetchResult:
     """Fetch one pull request and store what changed, all of it in one transaction (or nothing)."""
-    from db.pulls import (
+    from ledger.db.pulls import (
         CacheEntry,
         cache_get,
         cache_put,
@@ -694,7 +694,7 @@ def fetch_pull(gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True,
         record_head,
         sync_commits,
     )
-    from db.writes import DocumentIdentity, write_version
+    from ledger.db.writes import DocumentIdentity, write_version
     from ledger.ingest import parser_version as current_parser_version
 
     pv = parser_version or current_parser_version()
@@ -845,7 +845,7 @@ def _login(user: Any) -> str | None:
 
 def _result(db: Database, key: str, status: Status, doc_id: int, new_versions: int, new_comments: int,
             warnings: list[str], github_state: Callable[[Database, int], dict[str, Any]]) -> FetchResult:
-    from db.pulls import comments_of, known_document
+    from ledger.db.pulls import comments_of, known_document
 
     doc = known_document(db, key) or {}
     doc_id = int(doc.get("id") or doc_id or 0)
@@ -874,7 +874,7 @@ def _commit(c: dict[str, Any]) -> tuple[str, str | None, str | None, str | None]
 
 def _commit_notes(db: Database, doc_id: int, stated: list[str]) -> dict[str, str]:
     """Each stated head among the PR's commits (only when its commits were fetched)."""
-    from db.pulls import has_commits, resolve_commit
+    from ledger.db.pulls import has_commits, resolve_commit
 
     if not has_commits(db, doc_id):
         return {}
@@ -917,7 +917,7 @@ def fetch(
     only for what stops everything: bad arguments (UsageError), a bad ledger file, or a listing that
     cannot be read. `api_url` defaults to LEDGER_GITHUB_API, then https://api.github.com.
     """
-    from db import open_ledger
+    from ledger.db import open_ledger
     from ledger.ingest import parser_version
 
     env = os.environ if env is None else env

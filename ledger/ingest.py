@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from sqlite_utils import Database
 
-    from db import DocumentIdentity, PreparedVersion, WriteResult
+    from ledger.db import DocumentIdentity, PreparedVersion, WriteResult
     from ledger.sources import SourceText
 
 STDIN = "-"
@@ -75,7 +75,7 @@ class IngestResult:
 
 def parser_version() -> str:
     """The extractor registry as 'name/version;...': what produced a version's claims."""
-    from parsers.registry import EXTRACTORS
+    from ledger.parsers.registry import EXTRACTORS
 
     return ";".join(f"{e.NAME}/{e.VERSION}" for e in EXTRACTORS)
 
@@ -171,7 +171,7 @@ def iter_ingest(
     workers: int | None = None,
 ) -> Iterator[IngestResult]:
     """`ingest`, one result at a time, each once its document is committed (or refused)."""
-    from db import open_ledger
+    from ledger.db import open_ledger
 
     if not paths:
         raise UsageError("nothing to ingest: give files, folders, or - for stdin")
@@ -241,7 +241,7 @@ def _worker_pool(n_files: int, requested: int | None) -> Iterator[Executor | Non
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    from parsers import extract
+    from ledger.parsers import extract
 
     extract("# warm\n\n| a | b |\n|---|---|\n| 1 | 2 |\n", fmt="markdown")  # import and build in the parent
     import threading
@@ -291,7 +291,7 @@ class _Batch:
         return []
 
     def flush(self) -> list[IngestResult]:
-        from db import PreparedVersion, write_versions
+        from ledger.db import PreparedVersion, write_versions
 
         entries, self.entries = self.entries, []
         preps = [o for _, o in entries if isinstance(o, PreparedVersion)]
@@ -439,7 +439,7 @@ def _read(path: str, stdin: bytes | str | None, max_bytes: int | None) -> Source
 def _load(db: Database, path: str, *, repo: str | None, pr: int | None, title: str | None, url: str | None,
           stdin: bytes | str | None, max_bytes: int | None) -> _Job | IngestResult:
     """Read and hash one input; a result when it is unreadable or already stored, else a job to parse."""
-    from db import DocumentIdentity, find_version
+    from ledger.db import DocumentIdentity, find_version
 
     try:
         src = _read(path, stdin, max_bytes)
@@ -473,7 +473,7 @@ def prepare_version(src: SourceText, identity: DocumentIdentity, parser_version:
     Shared by `ingest` (files) and `ledger fetch` (GitHub descriptions and comments). Parser errors
     propagate: the caller decides what one failed document costs.
     """
-    from db import PreparedVersion
+    from ledger.db import PreparedVersion
     from ledger.extracting import extract_source
 
     extraction = extract_source(src, fmt=fmt, name=name)

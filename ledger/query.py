@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from db.reads import ClaimFilter
+from ledger.db.reads import ClaimFilter
 from ledger.errors import UsageError
 
 __all__ = ["ClaimFilter", "claims", "claims_page", "parse_config", "show", "sql", "support"]
@@ -31,8 +31,8 @@ def parse_config(pairs: Sequence[str]) -> list[tuple[str, str]]:
 
 def claims(db_path: str | os.PathLike[str], f: ClaimFilter) -> list[dict[str, Any]]:
     """Stored claims matching the filter, in the claims contract's shape."""
-    from db.reads import claims as read_claims
-    from db.reads import open_reader
+    from ledger.db.reads import claims as read_claims
+    from ledger.db.reads import open_reader
 
     db = open_reader(db_path)
     try:
@@ -46,8 +46,8 @@ def claims_page(db_path: str | os.PathLike[str], f: ClaimFilter, size: int) -> t
     """The first `size` claims matching the filter, and how many match in all (one reader)."""
     import dataclasses
 
-    from db.reads import claims as read_claims
-    from db.reads import count_claims, open_reader
+    from ledger.db.reads import claims as read_claims
+    from ledger.db.reads import count_claims, open_reader
 
     db = open_reader(db_path)
     try:
@@ -60,7 +60,7 @@ def claims_page(db_path: str | os.PathLike[str], f: ClaimFilter, size: int) -> t
 
 def show(db_path: str | os.PathLike[str], ref: str, version: int | None = None) -> dict[str, Any]:
     """One document: identity, versions, and one version's sections, revisions and claim counts."""
-    from db.reads import document_overview, open_reader
+    from ledger.db.reads import document_overview, open_reader
 
     db = open_reader(db_path)
     try:
@@ -110,7 +110,7 @@ def sql(db_path: str | os.PathLike[str], query: str, timeout_s: float = 30.0,
         max_rows: int | None = None) -> list[dict[str, Any]]:
     """Run one read-only statement: the database is opened with mode=ro, and writes, ATTACH,
     PRAGMAs that change state and load_extension are refused by an authorizer."""
-    from db import open_readonly
+    from ledger.db import open_readonly
 
     if not query.strip():
         raise UsageError("sql: give a SELECT statement")

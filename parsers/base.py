@@ -15,8 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from ledger.parsers.document import Block, Document
+
 from ledger.model import Claim, Revision, Source
-from parsers.document import Block, Document
 
 M = TypeVar("M", Claim, Source)
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ledger.parsers.base import Context
+from ledger.parsers.document import Block
+from ledger.parsers.vocab import outcome_of
+
 from ledger.model import Claim, Revision
-from parsers.base import Context
-from parsers.document import Block
-from parsers.vocab import outcome_of
 
 NAME = "ci_bot"
 VERSION = "1"

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ledger.parsers.base import Context
+from ledger.parsers.document import Block, Table
+from ledger.parsers.revisions import shas_in
+
 from ledger.model import Claim
-from parsers.base import Context
-from parsers.document import Block, Table
-from parsers.revisions import shas_in
 
 NAME = "commits"
 VERSION = "1"

@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ledger.parsers.base import Context
+from ledger.parsers.document import Block
+from ledger.parsers.numbers import header_unit, to_float
+from ledger.parsers.vocab import is_config_label, kind_for_metric
+
 from ledger.model import Claim
-from parsers.base import Context
-from parsers.document import Block
-from parsers.numbers import header_unit, to_float
-from parsers.vocab import is_config_label, kind_for_metric
 
 NAME = "frames"
 VERSION = "1"

@@ -21,10 +21,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ledger.parsers.base import Context
+from ledger.parsers.document import Block, Document, Row, Table
+from ledger.parsers.vocab import lower_for_words, qualifiers
+
 from ledger.model import Claim
-from parsers.base import Context
-from parsers.document import Block, Document, Row, Table
-from parsers.vocab import lower_for_words, qualifiers
 
 NAME = "gates"
 VERSION = "1"

@@ -34,12 +34,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ledger.parsers.base import Context
+from ledger.parsers.document import Block
+from ledger.parsers.memo import short_text_cache
+from ledger.parsers.numbers import Number, find_numbers, header_unit, normalise_unit, parse_duration, to_float
+from ledger.parsers.vocab import BASELINE_LABEL_RE, is_config_label, kind_for_metric
+
 from ledger.model import Claim
-from parsers.base import Context
-from parsers.document import Block
-from parsers.memo import short_text_cache
-from parsers.numbers import Number, find_numbers, header_unit, normalise_unit, parse_duration, to_float
-from parsers.vocab import BASELINE_LABEL_RE, is_config_label, kind_for_metric
 
 NAME = "kv_lines"
 VERSION = "2"

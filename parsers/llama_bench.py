@@ -19,10 +19,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ledger.parsers.base import Context
+from ledger.parsers.document import Block
+from ledger.parsers.numbers import find_numbers, to_float
+
 from ledger.model import Claim
-from parsers.base import Context
-from parsers.document import Block
-from parsers.numbers import find_numbers, to_float
 
 NAME = "llama_bench"
 VERSION = "1"

@@ -20,10 +20,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ledger.parsers.base import Context
+from ledger.parsers.document import Block, pipe_cells
+from ledger.parsers.numbers import to_float
+
 from ledger.model import Claim
-from parsers.base import Context
-from parsers.document import Block, pipe_cells
-from parsers.numbers import to_float
 
 NAME = "lm_eval"
 VERSION = "1"

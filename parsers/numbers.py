@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from parsers.memo import short_text_cache
+from ledger.parsers.memo import short_text_cache
 
 # A number as people print it: 1,721 / 96.25 / .5 / 1e-3. Thousands groups only in threes.
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+|\.\d+)(?:[eE][-+]?\d{1,3}(?![\w.]))?"

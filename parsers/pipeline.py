@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ledger.parsers.base import Context, RevisionScope
+from ledger.parsers.document import Document, read_document
+from ledger.parsers.revisions import find_revisions
+
 from ledger.model import Claim
-from parsers.base import Context, RevisionScope
-from parsers.document import Document, read_document
-from parsers.revisions import find_revisions
 
 _DIGIT_RE = re.compile(r"\d")
 
@@ -26,7 +27,7 @@ class Extraction:
 
 def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extraction:
     """Parse `text` (markdown or a rendered-page copy) into claims with provenance."""
-    from parsers.registry import EXTRACTORS
+    from ledger.parsers.registry import EXTRACTORS
 
     doc = read_document(text, path, fmt)
     ctx = Context(doc=doc, path=path)

@@ -20,11 +20,12 @@ import functools
 import re
 from collections.abc import Iterator
 
+from ledger.parsers.base import Context
+from ledger.parsers.document import Block
+from ledger.parsers.numbers import Number, find_numbers, to_float
+from ledger.parsers.vocab import is_acceptance_name, lower_for_words, qualifiers
+
 from ledger.model import Claim
-from parsers.base import Context
-from parsers.document import Block
-from parsers.numbers import Number, find_numbers, to_float
-from parsers.vocab import is_acceptance_name, lower_for_words, qualifiers
 
 NAME = "prose"
 VERSION = "1"

@@ -5,7 +5,7 @@ Each module has NAME, VERSION, BLOCKS and extract(block, ctx); see parsers/base.
 
 from __future__ import annotations
 
-from parsers import (
+from ledger.parsers import (
     ci_bot,
     commits,
     frames,
@@ -19,7 +19,7 @@ from parsers import (
     tables,
     test_counts,
 )
-from parsers.base import Extractor
+from ledger.parsers.base import Extractor
 
 EXTRACTORS: tuple[Extractor, ...] = (
     support_table,  # Yes / No / N/A matrices take their tables whole

@@ -23,10 +23,11 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from ledger.parsers.base import Context
+from ledger.parsers.document import Block, Document
+from ledger.parsers.vocab import lower_for_words
+
 from ledger.model import Claim
-from parsers.base import Context
-from parsers.document import Block, Document
-from parsers.vocab import lower_for_words
 
 NAME = "support_prose"
 VERSION = "1"

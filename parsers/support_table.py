@@ -14,10 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ledger.parsers.base import Context
+from ledger.parsers.document import Block, Document, Table
+from ledger.parsers.memo import short_text_cache
+
 from ledger.model import Claim
-from parsers.base import Context
-from parsers.document import Block, Document, Table
-from parsers.memo import short_text_cache
 
 NAME = "support_table"
 VERSION = "1"

@@ -13,13 +13,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ledger.parsers import prose
+from ledger.parsers.base import Context
+from ledger.parsers.document import Block, Row, Table
+from ledger.parsers.memo import short_text_cache
+from ledger.parsers.numbers import find_numbers, header_unit, normalise_unit, parse_duration, to_float
+from ledger.parsers.vocab import BASELINE_LABEL_RE, find_outcome, is_config_label, kind_for_metric, qualifiers
+
 from ledger.model import Claim
-from parsers import prose
-from parsers.base import Context
-from parsers.document import Block, Row, Table
-from parsers.memo import short_text_cache
-from parsers.numbers import find_numbers, header_unit, normalise_unit, parse_duration, to_float
-from parsers.vocab import BASELINE_LABEL_RE, find_outcome, is_config_label, kind_for_metric, qualifiers
 
 NAME = "tables"
 VERSION = "1"

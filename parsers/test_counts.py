@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ledger.parsers.base import Context
+from ledger.parsers.document import Block
+
 from ledger.model import Claim
-from parsers.base import Context
-from parsers.document import Block
 
 NAME = "test_counts"
 VERSION = "1"

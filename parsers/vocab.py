@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from parsers.memo import short_text_cache
+from ledger.parsers.memo import short_text_cache
 
 _ACCURACY_RE = re.compile(
     r"gsm8k|gsm-8k|mmlu|mmmu|gpqa|human[- ]?eval|mbpp|math(?:500)?\b|aime|arc[-_ ]|hellaswag|winogrande|"

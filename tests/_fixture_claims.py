@@ -11,9 +11,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ledger.parsers import extract
+from ledger.parsers.document import split_lines
+
 from ledger.model import CLAIMS_ADAPTER, Claim
-from parsers import extract
-from parsers.document import split_lines
 
 FIXTURES = Path(__file__).parent / "fixtures"
 FIELDS = ("line", "kind", "value", "high", "unit", "reference", "approx", "stderr", "printed", "passed",

@@ -9,9 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-import db.writes
-from db import (
+from ledger.db import (
     ClaimFilter,
     DocumentIdentity,
     PreparedVersion,
@@ -21,8 +19,10 @@ from db import (
     write_version,
     write_versions,
 )
-from db.reads import fts_query, table_counts
-from db.schema import MIGRATION_NAMES, SCHEMA_VERSION
+from ledger.db import writes as db_writes
+from ledger.db.reads import fts_query, table_counts
+from ledger.db.schema import MIGRATION_NAMES, SCHEMA_VERSION
+
 from ledger.errors import DatabaseError, NotALedger, SchemaTooNew
 
 
@@ -149,7 +149,7 @@ def test_a_failed_write_leaves_nothing_of_the_version(tmp_path: Path, monkeypatc
     ledger = open_ledger(tmp_path / "l.db")
     write_version(ledger, _prep("text one"))
     counts = table_counts(ledger)
-    real_rows = db.writes._claim_rows
+    real_rows = db_writes._claim_rows
 
     def rows_then_crash(*args: Any) -> Any:
         for i, row in enumerate(real_rows(*args)):
@@ -157,12 +157,12 @@ def test_a_failed_write_leaves_nothing_of_the_version(tmp_path: Path, monkeypatc
                 raise RuntimeError("simulated crash in the middle of a document")
             yield row
 
-    monkeypatch.setattr(db.writes, "_claim_rows", rows_then_crash)
+    monkeypatch.setattr(db_writes, "_claim_rows", rows_then_crash)
     with pytest.raises(RuntimeError):
         write_version(ledger, _prep("text two"))
     assert table_counts(ledger) == counts
     assert ledger.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    monkeypatch.setattr(db.writes, "_claim_rows", real_rows)
+    monkeypatch.setattr(db_writes, "_claim_rows", real_rows)
     assert write_version(ledger, _prep("text two")).status == "new_version"
 
 
@@ -296,9 +296,8 @@ def test_a_batch_is_one_transaction_and_a_failing_document_costs_only_itself(tmp
 def test_a_ledger_from_before_migration_5_keeps_its_index_whole(tmp_path: Path) -> None:
     """Migration 5 swaps the per-row index trigger for one statement per version: claims stored under
     the trigger and claims written after it are each found once."""
+    from ledger.db.schema import migrations
     from sqlite_utils import Database
-
-    from db.schema import migrations
 
     path = tmp_path / "old.db"
     old = Database(path)
@@ -341,7 +340,7 @@ def test_a_packed_version_stores_the_same_claims(tmp_path: Path) -> None:
 
 
 def test_count_claims_agrees_with_the_claims_read(tmp_path: Path) -> None:
-    from db.reads import count_claims
+    from ledger.db.reads import count_claims
 
     ledger = open_ledger(tmp_path / "l.db")
     write_version(ledger, _prep("one"))
@@ -355,7 +354,7 @@ def test_count_claims_agrees_with_the_claims_read(tmp_path: Path) -> None:
 def test_a_page_of_one_metric_is_read_in_index_order(tmp_path: Path) -> None:
     """`claims --metric X` shows a first page: the plan must walk the metric's index in claim order and
     stop, not sort every claim of the metric first (at 100k documents that is tens of thousands)."""
-    from db.reads import _claims_where
+    from ledger.db.reads import _claims_where
 
     ledger = open_ledger(tmp_path / "l.db")
     write_version(ledger, _prep("one"))

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 from _fixture_claims import cases, check_provenance, claims_of, expected, project
-
-from parsers import extract
-from parsers.frames import is_input_column
+from ledger.parsers import extract
+from ledger.parsers.frames import is_input_column
 
 CASES = cases("frames")
 

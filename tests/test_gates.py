@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 from _fixture_claims import cases, check_provenance, claims_of, expected, project
-
-from parsers import extract
+from ledger.parsers import extract
 
 CASES = cases("gates")
 
@@ -61,7 +60,7 @@ def test_the_hint_words_substring_shortcut_knows_every_odd_case_character() -> N
     import re
     import sys
 
-    from parsers.vocab import CASE_ODD
+    from ledger.parsers.vocab import CASE_ODD
 
     letter = re.compile("[a-z/]", re.IGNORECASE)
     odd = {ch for ch in map(chr, range(128, sys.maxunicode + 1))

@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ledger.db import ClaimFilter, claims, open_ledger
+from ledger.db import writes as db_writes
+from ledger.db.reads import table_counts
 
-import db.writes
 import ledger.ingest
-from db import ClaimFilter, claims, open_ledger
-from db.reads import table_counts
 from ledger.errors import UsageError
 from ledger.extracting import extract_file
 from ledger.ingest import document_key, ingest
@@ -135,17 +135,17 @@ def test_crash_mid_document_then_rerun_completes(tmp_path: Path, monkeypatch: py
     dbp = tmp_path / "l.db"
     ingest([str(V1)], dbp)
     before = _counts(dbp)
-    real_rows = db.writes._claim_rows
+    real_rows = db_writes._claim_rows
 
     def crash(*args: Any) -> Any:
         yield from list(real_rows(*args))[:3]
         raise KeyboardInterrupt  # as if the process were stopped mid-write
 
-    monkeypatch.setattr(db.writes, "_claim_rows", crash)
+    monkeypatch.setattr(db_writes, "_claim_rows", crash)
     with pytest.raises(KeyboardInterrupt):
         ingest([str(V2)], dbp)
     assert _counts(dbp) == before
-    monkeypatch.setattr(db.writes, "_claim_rows", real_rows)
+    monkeypatch.setattr(db_writes, "_claim_rows", real_rows)
     assert [r.status for r in ingest([str(V1), str(V2)], dbp)] == ["unchanged", "new"]
 
 

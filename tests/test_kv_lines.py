@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 from _fixture_claims import cases, check_provenance, claims_of, expected, project
-
-from parsers import extract
-from parsers.kv_lines import continuations, pairs_in
+from ledger.parsers import extract
+from ledger.parsers.kv_lines import continuations, pairs_in
 
 CASES = cases("kv_lines")
 

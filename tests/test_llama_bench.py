@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 from _fixture_claims import cases, check_provenance, claims_of, expected, project
-
-from parsers import extract
-from parsers.llama_bench import _roles
+from ledger.parsers import extract
+from ledger.parsers.llama_bench import _roles
 
 CASES = cases("llama_bench")
 

@@ -6,10 +6,9 @@ from pathlib import Path
 
 import pytest
 from _fixture_claims import cases, check_provenance, claims_of, expected, project
-
-from parsers import extract
-from parsers.document import pipe_cells
-from parsers.lm_eval import layout_of
+from ledger.parsers import extract
+from ledger.parsers.document import pipe_cells
+from ledger.parsers.lm_eval import layout_of
 
 CASES = cases("lm_eval")
 

@@ -4,9 +4,8 @@ format sniffing of rendered copies, and hashes that are not commits."""
 from __future__ import annotations
 
 import pytest
-
-from parsers import extract
-from parsers.document import is_command_line, read_document, sniff_format
+from ledger.parsers import extract
+from ledger.parsers.document import is_command_line, read_document, sniff_format
 
 
 @pytest.mark.parametrize(("line", "is_code"), [

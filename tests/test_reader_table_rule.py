@@ -7,8 +7,7 @@ import random
 from typing import Any
 
 import pytest
-
-from parsers.document import _markdown_it, _markdown_regions, _tables_matter, read_document, split_lines
+from ledger.parsers.document import _markdown_it, _markdown_regions, _tables_matter, read_document, split_lines
 
 
 def _regions(md: Any, text: str) -> dict[int, tuple[str, int, int, str]]:

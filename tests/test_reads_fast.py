@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from db import DocumentIdentity, PreparedVersion, open_ledger, write_version
-from db.reads import (
+from ledger.db import DocumentIdentity, PreparedVersion, open_ledger, write_version
+from ledger.db.reads import (
     CLAIM_FIELDS,
     READ_MIGRATIONS,
     READ_SCHEMA_VERSION,
@@ -28,8 +27,9 @@ from db.reads import (
     claims,
     open_reader,
 )
-from db.schema import MIGRATION_NAMES, SCHEMA_VERSION
-from db.writes import SCALAR_FIELDS
+from ledger.db.schema import MIGRATION_NAMES, SCHEMA_VERSION
+from ledger.db.writes import SCALAR_FIELDS
+
 from ledger.errors import DatabaseError, NotALedger, SchemaTooNew
 from ledger.model import Claim
 

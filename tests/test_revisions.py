@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 from _fixture_claims import cases
-
-from parsers import extract
-from parsers.document import read_document
-from parsers.revisions import find_revisions, parse_label
+from ledger.parsers import extract
+from ledger.parsers.document import read_document
+from ledger.parsers.revisions import find_revisions, parse_label
 
 CASES = cases("revisions")
 

@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from parsers import extract
+from ledger.parsers import extract
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 SEED = SHARED / "seeds" / "004_efc56196d8c007cd.txt"

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 from _fixture_claims import cases, check_provenance, claims_of, expected, project
-
-from parsers.test_counts import counts_in
+from ledger.parsers.test_counts import counts_in
 
 CASES = cases("test_counts")
 
@@ -36,7 +35,7 @@ def test_counts_in(text: str, counts: list[dict[str, int]]) -> None:
 
 
 def test_runs_passed_out_of_runs_is_a_count() -> None:
-    from parsers import extract
+    from ledger.parsers import extract
 
     claims = extract("The test is stable again on GB200 (10/10 runs passed, ~104s per run).\n", path="t.md").claims
     assert [(c.kind, c.passed) for c in claims if c.kind == "tests"] == [("tests", 10)]
