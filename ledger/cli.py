@@ -83,13 +83,15 @@ def extract(
             if format is ExtractFormat.jsonl:
                 import json
 
-                sys.stdout.write(json.dumps(d, ensure_ascii=False) + "\n")
+                from ledger.neutral import json_text
+
+                sys.stdout.write(json_text(json.dumps(d, ensure_ascii=False)) + "\n")
             else:
                 rows.append(d)
     if format is ExtractFormat.json:
-        import json
+        from ledger.output import dumps_indented
 
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        typer.echo(dumps_indented(rows))
     elif format is ExtractFormat.table:
         from ledger.render import claims_table
 
@@ -248,9 +250,9 @@ def show(
     with _errors():
         info = read_show(db, doc, doc_version)
     if format in (Format.json, Format.jsonl):
-        import json
+        from ledger.output import dumps_indented
 
-        typer.echo(json.dumps(info, ensure_ascii=False, indent=2 if format is Format.json else None))
+        typer.echo(dumps_indented(info, indent=2 if format is Format.json else None))
         return
     d = info["document"]
     fmt = Format.table if format is Format.table else format

@@ -14,8 +14,11 @@ EXIT_USAGE = 2
 
 
 def err(message: str) -> None:
-    """One line on stderr, prefixed with the program's name."""
-    typer.echo(f"ledger: {message}", err=True)
+    """One line on stderr, prefixed with the program's name; a file name, title or server message in it is
+    neutralised (no control characters, no line break that could forge another line)."""
+    from ledger.neutral import terminal
+
+    typer.echo(f"ledger: {terminal(message)}", err=True)
 
 
 @contextmanager
