@@ -5,6 +5,7 @@
     │   ├── NotFound          the path does not exist
     │   ├── BinaryInput       the file holds binary data (NUL bytes)
     │   ├── TooLarge          the file is over the size limit
+    │   ├── NotRegular        a device, a FIFO or a socket: never read (no size, or no end)
     │   └── EmptyInput        the file has no text
     ├── DatabaseError         the ledger database cannot be used
     │   ├── NotALedger        the file is not SQLite, or not a ledger
@@ -41,6 +42,11 @@ class TooLarge(InputError):
 
 class EmptyInput(InputError):
     pass
+
+
+class NotRegular(InputError):
+    """A path that names a device (/dev/zero), a FIFO or a socket: it has no size to check and may have no
+    end, or wait forever for a writer, so it is refused without being read (stdin, `-`, is read up to the limit)."""
 
 
 class DatabaseError(LedgerError):

@@ -449,6 +449,8 @@ def _load(db: Database, path: str, *, repo: str | None, pr: int | None, title: s
         return IngestResult(path, "error", error=str(exc))
     except OSError as exc:
         return IngestResult(path, "error", error=str(NotFound(path, exc.strerror or str(exc))))
+    if path != STDIN:
+        path = src.path  # a name that is not UTF-8 is stored and shown escaped from here on (sources.display_name)
     key = document_key(path, repo, pr, url)
     stored = find_version(db, key, src.sha256)
     if stored is not None:
