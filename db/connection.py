@@ -159,10 +159,17 @@ _READ_PRAGMAS = {"user_version", "schema_version", "data_version", "page_count",
                  "compile_options", "database_list", "table_list"}
 
 
-def open_readonly(path: str | os.PathLike[str], timeout_s: float = 30.0) -> sqlite3.Connection:
+DEFAULT_MAX_VALUE_BYTES = 64 * 1024 * 1024
+"""The largest string or blob a read-only session may make (SQLITE_LIMIT_LENGTH): `randomblob(1e9)` and
+`printf('%.*c', 1e9, 'x')` fail at once instead of asking for gigabytes."""
+
+
+def open_readonly(path: str | os.PathLike[str], timeout_s: float = 30.0,
+                  max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES) -> sqlite3.Connection:
     """A connection that can only read: sqlite URI mode=ro, query_only, and a deny-by-default authorizer.
 
-    A statement that runs longer than `timeout_s` is interrupted.
+    No value may be longer than `max_value_bytes` (SQLITE_LIMIT_LENGTH). `timeout_s` is kept for callers that
+    stop a statement themselves (ledger.query.sql interrupts it from a watchdog thread at the deadline).
     """
     p = Path(path)
     _check_file(p, create=False)
@@ -173,11 +180,7 @@ def open_readonly(path: str | os.PathLike[str], timeout_s: float = 30.0) -> sqli
         conn.execute("PRAGMA query_only = ON")
     except sqlite3.DatabaseError as exc:
         raise NotALedger(f"{p}: not a usable SQLite database ({exc})") from exc
-    deadline = [time.monotonic() + timeout_s]
-
-    def progress() -> int:
-        return 1 if time.monotonic() > deadline[0] else 0
-
-    conn.set_progress_handler(progress, 10_000)
+    if hasattr(conn, "setlimit"):  # Python 3.11+
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, max_value_bytes)
     conn.set_authorizer(_authorizer)
     return conn

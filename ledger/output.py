@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -130,23 +131,34 @@ def _display_row(c: dict[str, Any], with_document: bool = True) -> dict[str, Any
     return row
 
 
-def write_rows(rows: Sequence[dict[str, Any]], fmt: Format, out: TextIO | None = None,
+def write_rows(rows: Iterable[dict[str, Any]], fmt: Format, out: TextIO | None = None,
                title: str | None = None) -> None:
-    """Plain rows (sql results, support cells) in any format."""
+    """Plain rows (sql results, support cells) in any format; jsonl, json and csv are written as the rows come
+    (an iterator of a million rows is never held), table and markdown are laid out whole."""
     out = out or sys.stdout
     if fmt is Format.jsonl:
         for r in rows:
             out.write(json_text(json.dumps(r, ensure_ascii=False, default=_jsonable)) + "\n")
     elif fmt is Format.json:
-        out.write(dumps_indented(list(rows), default=_jsonable) + "\n")
+        _write_json_array(rows, out)
     elif fmt is Format.csv:
         write_csv(rows, out)
     elif fmt is Format.markdown:
         if title:
             out.write(f"\n**{md_cell(title)}**\n\n")
-        write_markdown(rows, out)
+        write_markdown(list(rows), out)
     else:
-        write_table(rows, out, title=title)
+        write_table(list(rows), out, title=title)
+
+
+def _write_json_array(rows: Iterable[dict[str, Any]], out: TextIO) -> None:
+    """The text of dumps_indented(list(rows)), one row at a time."""
+    first = True
+    for r in rows:
+        item = dumps_indented(r, default=_jsonable).replace("\n", "\n  ")
+        out.write(("[\n  " if first else ",\n  ") + item)
+        first = False
+    out.write("[]\n" if first else "\n]\n")
 
 
 def _jsonable(value: object) -> object:
@@ -163,13 +175,26 @@ def _columns(rows: Iterable[dict[str, Any]]) -> list[str]:
     return list(cols)
 
 
-def write_csv(rows: Sequence[dict[str, Any]], out: TextIO, columns: Sequence[str] | None = None) -> None:
+def write_csv(rows: Iterable[dict[str, Any]], out: TextIO, columns: Sequence[str] | None = None) -> None:
+    """Rows as csv; without `columns`, a list's columns are every key of every row, an iterator's (sql rows,
+    which all have the same keys) are its first row's."""
+    if columns is None:
+        if isinstance(rows, Sequence):
+            columns = _columns(rows)
+        else:
+            rows = iter(rows)
+            head = next(rows, None)
+            columns = list(head or ())
+            rows = itertools.chain([head] if head is not None else [], rows)
     buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=list(columns or _columns(rows)), extrasaction="ignore",
-                            lineterminator="\n")
+    writer = csv.DictWriter(buf, fieldnames=list(columns), extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
-    for r in rows:
+    for i, r in enumerate(rows):
         writer.writerow({k: ("" if v is None else csv_cell(_cell(v))) for k, v in r.items()})
+        if i % 1024 == 1023:
+            out.write(buf.getvalue())
+            buf.seek(0)
+            buf.truncate()
     out.write(buf.getvalue())
 
 
@@ -181,7 +206,7 @@ def write_markdown(rows: Sequence[dict[str, Any]], out: TextIO) -> None:
     out.write("| " + " | ".join(md_cell(c) for c in cols) + " |\n")
     out.write("|" + "|".join(" --- " for _ in cols) + "|\n")
     for r in rows:
-        out.write("| " + " | ".join(md_cell(r.get(c)) for c in cols) + " |\n")
+        out.write("| " + " | ".join(md_cell(_short(r.get(c))) for c in cols) + " |\n")
 
 
 def write_table(rows: Sequence[dict[str, Any]], out: TextIO, title: str | None = None) -> None:
@@ -194,12 +219,23 @@ def write_table(rows: Sequence[dict[str, Any]], out: TextIO, title: str | None =
     for c in cols:
         table.add_column(Text(clean(c)), overflow="fold")
     for r in rows:
-        table.add_row(*(Text(clean(_cell(r.get(c)))) for c in cols))
+        table.add_row(*(Text(clean(_short(_cell(r.get(c))))) for c in cols))
     console = Console(file=out, width=None if out.isatty() else 160, highlight=False)
     if title:
         console.print(Text(clean(title), style="bold"))
     if cols:
         console.print(table)
+
+
+MAX_CELL = 2000
+"""A table or markdown cell shows at most this many characters of a value (a stored document's text is
+megabytes: laid out whole it takes minutes and is read by no one); jsonl, json and csv carry it whole."""
+
+
+def _short(value: object) -> object:
+    if isinstance(value, str) and len(value) > MAX_CELL:
+        return f"{value[:MAX_CELL]}... ({len(value):,} characters)"
+    return value
 
 
 def _cell(value: object) -> object:
