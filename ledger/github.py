@@ -73,6 +73,11 @@ PER_PAGE = 100
 MAX_PAGES = 100
 """At most this many pages of one listing (10,000 comments or PRs)."""
 RETRY_STATUSES = frozenset((500, 502, 503, 504))
+DEADLINE = 120.0
+"""Seconds one request may take in all (connect, wait, read every byte); then it counts as a network error."""
+MAX_BODY_BYTES = 100 * 2**20
+"""The largest answer read (a page of 100 comments of GitHub's 65,536-character maximum is under 30 MB)."""
+MAX_REDIRECTS = 5
 ANONYMOUS_NOTE = ("no GitHub token (GH_TOKEN, GITHUB_TOKEN or `gh auth token`): anonymous requests are limited "
                   "to 60 an hour, and the description's edit history (GraphQL) needs a token, so only the "
                   "current description is stored")
@@ -82,6 +87,7 @@ _REF_RE = re.compile(rf"({_REPO})#(\d{{1,9}})")
 _REPO_RE = re.compile(_REPO)
 _URL_RE = re.compile(r"https?://[^/\s]{1,200}/([\w.-]{1,100}/[\w.-]{1,100})/pulls?/(\d{1,9})(?:[/?#]\S{0,2000})?")
 _LINK_RE = re.compile(r'<([^<>\s]{1,4000})>\s{0,10};\s{0,10}rel="([a-z]{1,20})"')
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
 _DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?")
 
 Status = Literal["new", "updated", "unchanged", "error"]
@@ -185,10 +191,37 @@ class Auth:
         return not self.token
 
     def redact(self, text: str) -> str:
-        """`text` with every occurrence of the token replaced."""
+        """`text` with every form of the token replaced: raw, repr- and JSON-escaped, URL-encoded, as bytes."""
         if self.token and len(self.token) >= 4:
-            text = text.replace(self.token, "[token]")
+            for form in token_forms(self.token):
+                text = text.replace(form, "[token]")
         return text
+
+
+def token_forms(token: str) -> list[str]:
+    """The ways a token can appear in a message, longest first: as written, escaped by repr(), json.dumps()
+    or a bytes repr, and URL-encoded (a redirect or an echoed query string)."""
+    import json as _json
+    from urllib.parse import quote, quote_plus
+
+    forms = {token, repr(token)[1:-1], _json.dumps(token)[1:-1], _json.dumps(token, ensure_ascii=False)[1:-1],
+             repr(token.encode("utf-8", "backslashreplace"))[2:-1], quote(token, safe=""), quote(token),
+             quote_plus(token)}
+    return sorted((f for f in forms if len(f) >= 4), key=len, reverse=True)
+
+
+_TOKEN_CHARS = frozenset(chr(c) for c in range(0x21, 0x7F))
+"""A token is printable ASCII without whitespace: GitHub's are [A-Za-z0-9_]; anything else was pasted with it."""
+
+
+def check_token(token: str, source: str) -> str:
+    """The token, or a one-line UsageError (naming the variable, never the token) when it holds whitespace or
+    characters no token has: a line break pasted inside it would split the Authorization header."""
+    if not all(c in _TOKEN_CHARS for c in token):
+        what = "whitespace (a line break?)" if any(c.isspace() for c in token) else "characters a token cannot have"
+        raise UsageError(f"{source} holds {what} inside the token; refusing to send it: set {source} again "
+                         "with the token alone")
+    return token
 
 
 def _gh_token(hostname: str | None) -> str | None:
@@ -204,21 +237,23 @@ def _gh_token(hostname: str | None) -> str | None:
     except (OSError, subprocess.SubprocessError):
         return None
     token = out.stdout.strip() if out.returncode == 0 else ""
-    return token if token and "\n" not in token and len(token) < 1000 else None
+    return token if token and len(token) < 1000 else None
 
 
-def resolve_auth(env: Mapping[str, str] | None = None, gh: Callable[[str | None], str | None] | None = _gh_token,
+def resolve_auth(env: Mapping[str, str] | None = None, gh: Callable[[str | None], str | None] | bool | None = True,
                  api_url: str = DEFAULT_API) -> Auth:
-    """GH_TOKEN, then GITHUB_TOKEN, then `gh auth token`; anonymous when none gives one."""
+    """GH_TOKEN, then GITHUB_TOKEN, then `gh auth token` (`gh=None`: never asked); anonymous when none gives
+    one. A token with whitespace inside is refused (UsageError), outer whitespace (a trailing newline) dropped."""
     env = os.environ if env is None else env
     for name in TOKEN_VARS:
         value = (env.get(name) or "").strip()
         if value:
-            return Auth(value, name)
-    if gh is not None:
-        token = gh(urlsplit(api_url).hostname)
+            return Auth(check_token(value, name), name)
+    ask = _gh_token if gh is True else (gh or None)
+    if callable(ask):
+        token = ask(urlsplit(api_url).hostname)
         if token:
-            return Auth(token, "gh auth token")
+            return Auth(check_token(token, "gh auth token"), "gh auth token")
     return Auth(None, "anonymous")
 
 
@@ -244,9 +279,15 @@ class GitHub:
     def __init__(self, api_url: str = DEFAULT_API, auth: Auth | None = None, *,
                  transport: httpx.BaseTransport | None = None, sleep: Callable[[float], None] | None = None,
                  clock: Callable[[], float] = time.time, max_tries: int = 5, max_wait: float = 900.0,
-                 timeout: float = 30.0) -> None:
+                 timeout: float = 30.0, deadline: float = DEADLINE, max_bytes: int = MAX_BODY_BYTES) -> None:
         self.api_url = check_api_url(api_url)
         self.graphql_url = graphql_url(self.api_url)
+        self.origin = origin(self.api_url)
+        """(scheme, host, port) of the API: the only place a request, and so the token, is ever sent."""
+        self.timeout = timeout
+        self.deadline = deadline
+        """Seconds one request may take in all, however slowly its answer trickles in."""
+        self.max_bytes = max_bytes
         self.auth = auth or Auth()
         self.sleep = sleep or time.sleep
         self.clock = clock
@@ -260,7 +301,8 @@ class GitHub:
         self.waited = 0.0
         headers = {"Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28",
                    "User-Agent": f"pr-evidence-ledger/{__version__}"}
-        self._client = httpx.Client(headers=headers, transport=transport, timeout=timeout, follow_redirects=True)
+        # Redirects are followed here, not by httpx, so that each hop passes the same origin check.
+        self._client = httpx.Client(headers=headers, transport=transport, timeout=timeout, follow_redirects=False)
 
     def close(self) -> None:
         self._client.close()
@@ -322,7 +364,7 @@ class GitHub:
         if errors:
             first = errors[0] if isinstance(errors, list) and errors else errors
             message = first.get("message") if isinstance(first, dict) else str(first)
-            raise FetchError(self.auth.redact(f"GraphQL: {str(message)[:300]}"))
+            raise FetchError(self.auth.redact(f"GraphQL: {neutral(message)[:300]}"))
         data = body.get("data")
         if not isinstance(data, dict):
             raise FetchError(f"{self.graphql_url}: the GraphQL answer has no data")
@@ -331,15 +373,80 @@ class GitHub:
     def _json(self, resp: httpx.Response, url: str) -> Any:
         try:
             return resp.json()
+        except RecursionError:
+            raise FetchError(self.auth.redact(f"{url}: GitHub's answer is nested too deeply to be read")) from None
         except ValueError:
             raise FetchError(self.auth.redact(f"{url}: GitHub answered {resp.status_code} with a body that is "
                                               "not JSON")) from None
 
-    def _headers(self, extra: Mapping[str, str]) -> dict[str, str]:
+    def _headers(self, extra: Mapping[str, str], url: str) -> dict[str, str]:
         headers = dict(extra)
-        if self.auth.token:
+        if self.auth.token and origin(url) == self.origin:
             headers["Authorization"] = f"Bearer {self.auth.token}"
         return headers
+
+    def _check_origin(self, url: str, what: str) -> None:
+        """Only the API's own scheme, host and port are ever asked: a next link or redirect elsewhere (a hostile
+        Enterprise server or proxy collecting tokens, a downgrade to plain http) is refused in one line."""
+        if origin(url) != self.origin:
+            raise FetchError(self.auth.redact(
+                f"refusing to follow {what} to another origin ({neutral(url)[:200]}): requests and the token go "
+                f"only to {self.origin[0]}://{self.origin[1]}:{self.origin[2]}"))
+
+    def _request(self, method: str, url: str, headers: Mapping[str, str], json: Any) -> httpx.Response:
+        """One exchange, redirects of the same origin followed, the answer read whole within the deadline
+        and the size cap (both checked while it streams, not after)."""
+        start = time.monotonic()
+        for _ in range(MAX_REDIRECTS + 1):
+            self._check_origin(url, "a link")
+            left = self.deadline - (time.monotonic() - start)
+            if left <= 0:
+                break
+            per_read = min(self.timeout, left)  # no single read may outwait the request's deadline
+            request = self._client.build_request(method, url, headers=self._headers(headers, url), json=json,
+                                                 timeout=httpx.Timeout(per_read))
+            try:
+                resp = self._client.send(request, stream=True)
+                try:
+                    body = self._read_body(resp, start, url)
+                finally:
+                    resp.close()
+            except httpx.TimeoutException:
+                if time.monotonic() - start >= self.deadline * 0.95:
+                    raise httpx.ReadTimeout(f"no complete answer within the {self.deadline:g}s deadline") from None
+                raise
+            if resp.status_code in (301, 302, 303, 307, 308) and resp.headers.get("location"):
+                nxt = str(resp.url.join(resp.headers["location"]))
+                self._check_origin(nxt, f"a redirect ({resp.status_code})")
+                url = nxt
+                if resp.status_code == 303:
+                    method, json = "GET", None
+                continue
+            headers_out = [(k, v) for k, v in resp.headers.multi_items()
+                           if k.lower() not in ("content-encoding", "content-length", "transfer-encoding")]
+            return httpx.Response(resp.status_code, headers=headers_out, content=body, request=resp.request)
+        else:
+            raise FetchError(self.auth.redact(f"{method} {neutral(url)[:200]}: more than {MAX_REDIRECTS} redirects"))
+        raise httpx.ReadTimeout(f"no complete answer within the {self.deadline:g}s deadline")
+
+    def _read_body(self, resp: httpx.Response, start: float, url: str) -> bytes:
+        declared = resp.headers.get("content-length", "").strip()
+        if declared.isdigit() and len(declared) < 20 and int(declared) > self.max_bytes:
+            raise FetchError(self._too_large(url, int(declared)))
+        chunks: list[bytes] = []
+        size = 0
+        for chunk in resp.iter_bytes():
+            size += len(chunk)
+            if size > self.max_bytes:
+                raise FetchError(self._too_large(url, size))
+            chunks.append(chunk)
+            if time.monotonic() - start > self.deadline:
+                raise httpx.ReadTimeout(f"no complete answer within the {self.deadline:g}s deadline")
+        return b"".join(chunks)
+
+    def _too_large(self, url: str, size: int) -> str:
+        return self.auth.redact(f"{neutral(url)[:200]}: the answer is over the {self.max_bytes:,}-byte limit "
+                                f"(at least {size:,} bytes); not read further")
 
     def _send(self, method: str, url: str, *, headers: Mapping[str, str] | None = None,
               json: Any = None) -> httpx.Response:
@@ -350,9 +457,11 @@ class GitHub:
             self._wait_for_reset(what)
             try:
                 self.requests += 1
-                resp = self._client.request(method, url, headers=self._headers(headers or {}), json=json)
+                resp = self._request(method, url, headers or {}, json)
             except httpx.TransportError as exc:
-                last = f"network error ({type(exc).__name__}: {self.auth.redact(str(exc))[:200]})"
+                detail = neutral(self.auth.redact(str(exc)))[:200]
+                last = (f"deadline: {detail}" if "deadline" in detail else
+                        f"network error ({type(exc).__name__}: {detail})")
                 if attempt == self.max_tries:
                     break
                 self._pause(min(2.0 ** attempt, 60.0), what)
@@ -381,11 +490,11 @@ class GitHub:
     def _read_rate(self, resp: httpx.Response) -> None:
         h = resp.headers
         for attr, name in (("limit", "x-ratelimit-limit"), ("remaining", "x-ratelimit-remaining")):
-            value = h.get(name, "").strip()
-            if value.isdigit():
-                setattr(self.rate, attr, int(value))
-        reset = h.get("x-ratelimit-reset", "").strip()
-        if reset.isdigit():
+            value = _small_int(h.get(name))
+            if value is not None:
+                setattr(self.rate, attr, value)
+        reset = _small_int(h.get("x-ratelimit-reset"))
+        if reset is not None:
             self.rate.reset = float(reset)
 
     def _wait_for_reset(self, what: str) -> None:
@@ -427,8 +536,8 @@ class GitHub:
         try:
             body = resp.json()
             if isinstance(body, dict):
-                message = str(body.get("message") or "")[:300]
-        except ValueError:
+                message = neutral(body.get("message") or "")[:300]
+        except (ValueError, RecursionError):
             message = ""
         if status == 401:
             text = f"{url}: 401 {message or 'Bad credentials'}: GitHub refused the token from {self.auth.source}"
@@ -448,7 +557,8 @@ def _retry_after(value: str | None, now: float) -> float | None:
         return None
     v = value.strip()[:100]
     if v.isdigit():
-        return float(v)
+        n = _small_int(v)
+        return float(n) if n is not None else None
     try:
         when = email.utils.parsedate_to_datetime(v)
     except (TypeError, ValueError):
@@ -458,8 +568,79 @@ def _retry_after(value: str | None, now: float) -> float | None:
     return max(0.0, when.timestamp() - now)
 
 
+def _small_int(value: str | None) -> int | None:
+    """A header's whole number, or None when it is absent, not digits, or absurd (12 digits at most: epoch
+    seconds until the year 33658; a 400-digit reset must not overflow a float or a date)."""
+    v = (value or "").strip()
+    return int(v) if v.isdigit() and len(v) <= 12 else None
+
+
 def _clock_time(epoch: float) -> str:
-    return datetime.fromtimestamp(epoch, timezone.utc).strftime("%H:%M UTC")
+    try:
+        return datetime.fromtimestamp(epoch, timezone.utc).strftime("%H:%M UTC")
+    except (OverflowError, OSError, ValueError):
+        return "a time too far away to print"
+
+
+_UNSAFE_RE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+"""Controls (C0, C1: terminal escapes, OSC hyperlinks, line breaks) and bidi/zero-width format characters."""
+
+
+def neutral(text: object) -> str:
+    """Text from GitHub (an error message, a URL) made fit for one line of output: controls and bidi
+    overrides replaced with U+FFFD, runs of whitespace as one space. Nothing GitHub says can forge a line,
+    hide the next one or reorder it."""
+    s = " ".join(str(text).split())
+    return _UNSAFE_RE.sub("\ufffd", s)
+
+
+def origin(url: str) -> tuple[str, str, int]:
+    """A URL's (scheme, host, port), the port filled in (443 for https, 80 for http)."""
+    try:
+        u = httpx.URL(url)
+    except (httpx.InvalidURL, TypeError, ValueError):
+        return ("", "", 0)
+    port = u.port or {"https": 443, "http": 80}.get(u.scheme, 0)
+    return (u.scheme.lower(), (u.host or "").lower().rstrip("."), port)
+
+
+# ---- what we read of GitHub's answers -------------------------------------------------------------------
+
+
+def _models() -> Any:
+    """The pydantic models of the answers, built on first use (pydantic costs import time a fetch-less
+    command should not pay)."""
+    global _MODELS
+    if _MODELS is None:
+        from ledger import github_models
+
+        _MODELS = github_models
+    return _MODELS
+
+
+_MODELS: Any = None
+
+
+def validated(model: str, data: Any, where: str) -> dict[str, Any]:
+    """`data` checked against the model of what we read of it (`github_models.<model>`), as a plain dict of
+    exactly those fields; a FetchError of one line naming the fields that are not what GitHub documents."""
+    from pydantic import ValidationError
+
+    try:
+        return dict(getattr(_models(), model).model_validate(data).model_dump())
+    except ValidationError as exc:
+        raise FetchError(f"{neutral(where)[:200]}: unexpected answer from GitHub ({_errors_text(exc)})") from None
+    except RecursionError:
+        raise FetchError(f"{neutral(where)[:200]}: GitHub's answer is nested too deeply to be read") from None
+
+
+def _errors_text(exc: Any) -> str:
+    parts = []
+    for e in exc.errors()[:3]:
+        loc = ".".join(str(p) for p in e.get("loc", ())) or "answer"
+        parts.append(f"{loc}: {e.get('msg', 'invalid')}")
+    more = exc.error_count() - len(parts)
+    return neutral("; ".join(parts) + (f"; {more} more" if more > 0 else ""))[:300]
 
 
 # ---- reading GitHub -----------------------------------------------------------------------------------
@@ -542,8 +723,9 @@ class Edit:
     text: str
 
 
-def description_edits(gh: GitHub, ref: PullRef) -> list[Edit]:
-    """The description's edit history, oldest first (each edit's `diff` is the full text after it)."""
+def description_edits(gh: GitHub, ref: PullRef, warnings: list[str] | None = None) -> list[Edit]:
+    """The description's edit history, oldest first (each edit's `diff` is the full text after it). An edit
+    not in GitHub's documented shape is skipped, with a line in `warnings`."""
     owner, name = ref.repo.split("/", 1)
     edits: list[Edit] = []
     after: str | None = None
@@ -552,14 +734,22 @@ def description_edits(gh: GitHub, ref: PullRef) -> list[Edit]:
         pr = ((data.get("repository") or {}).get("pullRequest")) or None
         if pr is None:
             raise FetchError(f"{ref.key}: GraphQL knows no such pull request")
-        conn = pr.get("userContentEdits") or {}
-        for node in conn.get("nodes") or []:
-            if not isinstance(node, dict) or node.get("deletedAt") or node.get("diff") is None:
+        conn = pr.get("userContentEdits") if isinstance(pr, dict) else None
+        conn = conn if isinstance(conn, dict) else {}
+        nodes = conn.get("nodes")
+        for i, raw in enumerate(nodes if isinstance(nodes, list) else []):
+            try:
+                node = validated("Edit", raw, f"{ref.key}: edit {i + 1}")
+            except FetchError as exc:
+                if warnings is not None:
+                    warnings.append(f"{exc}; that edit is skipped")
                 continue
-            at = node.get("editedAt") or node.get("createdAt") or ""
-            editor = (node.get("editor") or {}).get("login")
-            edits.append(Edit(str(at), editor, _normalise(str(node["diff"]))))
-        info = conn.get("pageInfo") or {}
+            if node["deletedAt"] or node["diff"] is None:
+                continue
+            at = node["editedAt"] or node["createdAt"] or ""
+            edits.append(Edit(str(at), (node["editor"] or {}).get("login"), _normalise(node["diff"])))
+        page_info = conn.get("pageInfo")
+        info: dict[str, Any] = page_info if isinstance(page_info, dict) else {}
         if not info.get("hasNextPage") or not info.get("endCursor"):
             break
         after = str(info["endCursor"])
@@ -657,16 +847,24 @@ class FetchResult:
 
 
 def _prepare(text: str, key: str, identity_kw: dict[str, Any], parser_version: str, edited_at: str | None,
-             editor: str | None) -> PreparedVersion | None:
+             editor: str | None, warnings: list[str] | None = None) -> PreparedVersion | None:
     """Parse one GitHub text into a PreparedVersion; None for an empty text."""
     from ledger.db.writes import DocumentIdentity
     from ledger.ingest import prepare_version
     from ledger.sources import decode
 
+    text = _normalise(text)
+    replaced = _SURROGATE_RE.subn("\ufffd", text)
+    text = replaced[0]
     try:
-        src = decode(_normalise(text).encode("utf-8"), key)
+        src = decode(text.encode("utf-8"), key)
     except EmptyInput:
         return None
+    if replaced[1]:
+        note = f"{key}: {replaced[1]} lone surrogate{'s' if replaced[1] != 1 else ''} (not text) replaced with U+FFFD"
+        src.warnings.append(note)
+        if warnings is not None:
+            warnings.append(note)
     try:
         prep = prepare_version(src, DocumentIdentity(key=key, **identity_kw), parser_version, fmt="markdown",
                                name=key, source_path=identity_kw.get("url") or key)
@@ -716,7 +914,7 @@ def fetch_pull(gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True,
         body = gh._json(resp, pull_url)
         if not isinstance(body, dict) or not isinstance(body.get("number"), int):
             raise FetchError(f"{pull_url}: not a pull request")
-        data = body
+        data = validated("Pull", body, pull_url)
         versions, history = _description_versions(gh, ref, data, pv, warnings)
         entries.append(CacheEntry(pull_url, resp.headers.get("etag"), resp.headers.get("last-modified"), None,
                                   "history" if history else "body"))
@@ -728,13 +926,17 @@ def fetch_pull(gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True,
         pages = get_pages(gh, url, cache=(lambda u: cache_get(db, u)) if known is not None else None)
         entries.extend(pages.entries)
         comments_changed = pages.changed
-        for c in pages.items:
-            if not isinstance(c, dict) or not isinstance(c.get("id"), int):
+        for i, raw in enumerate(pages.items):
+            cid = raw.get("id") if isinstance(raw, dict) else None
+            try:
+                c = validated("Comment", raw, f"{key}/comment/{cid if isinstance(cid, int) else f'#{i + 1}'}")
+            except FetchError as exc:
+                warnings.append(f"{exc}; that comment is skipped")
                 continue
             ckey = f"{key}/comment/{c['id']}"
             try:
-                prep = _prepare(str(c.get("body") or ""), ckey, _comment_identity(ref, c), pv,
-                                c.get("updated_at") or c.get("created_at"), _login(c.get("user")))
+                prep = _prepare(c.get("body") or "", ckey, _comment_identity(ref, c), pv,
+                                c.get("updated_at") or c.get("created_at"), _login(c.get("user")), warnings)
             except InputError as exc:
                 warnings.append(str(exc))
                 prep = None
@@ -745,7 +947,11 @@ def fetch_pull(gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True,
                              cache=(lambda u: cache_get(db, u)) if known is not None else None)
     entries.extend(commit_pages.entries)
     if commit_pages.changed:
-        commits = [_commit(c) for c in commit_pages.items if isinstance(c, dict) and c.get("sha")]
+        commits = []
+        for raw in commit_pages.items:
+            valid = _valid_commit(raw, key, warnings)
+            if valid is not None:
+                commits.append(_commit(valid))
 
     if data is None and not comments_changed and commits is None:
         doc = known or {}
@@ -799,7 +1005,7 @@ def _description_versions(gh: GitHub, ref: PullRef, data: dict[str, Any], pv: st
     history = False
     if gh.can_graphql:
         try:
-            edits = description_edits(gh, ref)
+            edits = description_edits(gh, ref, warnings)
             history = True
         except RateLimited:
             raise
@@ -815,7 +1021,7 @@ def _description_versions(gh: GitHub, ref: PullRef, data: dict[str, Any], pv: st
     preps = []
     for e in edits:
         try:
-            prep = _prepare(e.text, ref.key, identity, pv, e.at or None, e.editor)
+            prep = _prepare(e.text, ref.key, identity, pv, e.at or None, e.editor, warnings)
         except InputError as exc:
             warnings.append(str(exc))
             continue
@@ -861,6 +1067,21 @@ def _result(db: Database, key: str, status: Status, doc_id: int, new_versions: i
                        new_comments=new_comments, github_head=state.get("github_head"),
                        github_base=state.get("github_base"), stated_heads=stated, stated_notes=notes,
                        warnings=warnings)
+
+
+def _valid_commit(raw: Any, key: str, warnings: list[str]) -> dict[str, Any] | None:
+    """A PR commit as we read it; one whose details are malformed keeps its sha (what resolves a stated
+    head), with a warning; one without a sha is skipped."""
+    try:
+        return validated("Commit", raw, f"{key}: commit")
+    except FetchError as exc:
+        try:
+            bare = validated("CommitSha", raw, f"{key}: commit")
+        except FetchError:
+            warnings.append(f"{exc}; that commit is skipped")
+            return None
+        warnings.append(f"{exc}; kept its sha {bare['sha'][:12]} only")
+        return {"sha": bare["sha"], "commit": None, "author": None}
 
 
 def _commit(c: dict[str, Any]) -> tuple[str, str | None, str | None, str | None]:
@@ -966,14 +1187,16 @@ def fetch(
 
 
 def _fetch_one(gh: GitHub, db: Database, ref: PullRef, comments: bool, version: str) -> FetchResult:
+    """One PR's fetch; whatever goes wrong costs this PR one line (redacted, neutralised), never the run."""
+    rate_limited = False
     try:
         return fetch_pull(gh, db, ref, comments=comments, parser_version=version)
     except RateLimited as exc:
-        return FetchResult(ref.key, "error", error=gh.auth.redact(str(exc)), rate_limited=True)
+        message, rate_limited = str(exc), True
     except LedgerError as exc:
-        return FetchResult(ref.key, "error", error=gh.auth.redact(str(exc)))
+        message = str(exc)
     except httpx.HTTPError as exc:
-        return FetchResult(ref.key, "error", error=gh.auth.redact(f"{type(exc).__name__}: {exc}")[:500])
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # an answer not in GitHub's documented shape
-        return FetchResult(ref.key, "error",
-                           error=gh.auth.redact(f"unexpected answer from GitHub ({type(exc).__name__}: {exc})")[:500])
+        message = f"{type(exc).__name__}: {exc}"
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:  # not GitHub's documented shape
+        message = f"unexpected answer from GitHub ({type(exc).__name__}: {exc})"
+    return FetchResult(ref.key, "error", error=neutral(gh.auth.redact(message))[:500], rate_limited=rate_limited)
