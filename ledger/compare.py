@@ -62,7 +62,7 @@ found wins:
 z defaults to 1.96 (two-sided 95%). Every threshold is symmetric in old and new (perf takes 2% of
 their mean, not of old), so swapping the sides swaps regression and improvement exactly. A
 stated range widens T by the half-widths; an approximate value ("~370") adds a note. Direction
-comes from `parsers.vocab.higher_is_better`. Gates compare outcomes (pass > waived > fail;
+comes from `ledger.vocab.metrics.higher_is_better`. Gates compare outcomes (pass > waived > fail;
 pass -> fail is a regression; not_run / skipped / not_verified on one side is insufficient data);
 tests compare failure counts (a stated pass count with no failures means 0 failed). Reference
 checks run inside one revision with the same model, taking the reference as the old value.
@@ -79,7 +79,25 @@ from typing import Any
 
 from ledger.errors import UsageError
 from ledger.model import Claim
-from ledger.parsers.vocab import higher_is_better
+from ledger.vocab.metrics import (
+    BENCHMARK_SAMPLES,
+    RUN_ID_RE,
+    STAT_RE,
+    MetricName,
+    higher_is_better,
+    normalise_metric,
+    variant_words,
+)
+from ledger.vocab.setup import (
+    HARD_KEYS,
+    LONG_CONTEXT_RE,
+    SOFT_KEYS,
+    canon_value,
+    canonical_key_name,
+    config_hints,
+)
+from ledger.vocab.text import MAX_NAME, clean_name
+from ledger.vocab.units import canonical_unit, unit_factor
 
 # --------------------------------------------------------------------------------------------
 # Vocabulary
@@ -91,250 +109,6 @@ REGRESSION, IMPROVEMENT, NOISE, NEW, MISSING, NOT_COMPARABLE, INSUFFICIENT = VER
 
 MEASURED_KINDS = ("accuracy", "acceptance", "perf", "tests")
 COMPARED_KINDS = ("accuracy", "acceptance", "perf", "tests", "gate")
-
-BENCHMARK_SAMPLES: dict[str, int] = {
-    "gsm8k": 1319, "mmlu": 14042, "mmlu-pro": 12032, "mmmu": 900, "gpqa": 198, "humaneval": 164,
-    "mbpp": 500, "math500": 500, "aime": 30, "ifeval": 541, "hellaswag": 10042, "winogrande": 1267,
-    "arc-challenge": 1172, "truthfulqa": 817, "chartqa": 2500,
-}
-"""Test-split sizes of well-known benchmarks (MMMU: validation split, GPQA: diamond, AIME: one year)."""
-
-# Canonical metric names, first match wins. Acceptance before accuracy ("acc" is both).
-_METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("acceptance rate", r"accept(?:ance|ed)?[ _-]?rate|\bar\b|\[ar\]"),
-    ("acceptance length", r"accept(?:ance|ed)?[ _-]?len(?:gth)?|\bal\b|mean accepted|acc_len|"
-                          r"accepted tokens per step|tokens per step"),
-    ("gsm8k", r"gsm[ _-]?8k"),
-    ("mmlu-pro", r"mmlu[ _-]?pro"),
-    ("mmlu", r"\bmmlu|_mmlu"),
-    ("mmmu", r"mmmu"),
-    ("gpqa", r"gpqa"),
-    ("humaneval", r"human[ _-]?eval"),
-    ("mbpp", r"\bmbpp"),
-    ("math500", r"math[ _-]?500"),
-    ("aime", r"\baime"),
-    ("ifeval", r"ifeval"),
-    ("longbench", r"longbench"),
-    ("ruler", r"\bruler\b"),
-    ("passkey", r"pass[ _-]?key"),
-    ("mt-bench", r"mt[ _-]?bench"),
-    ("hellaswag", r"hellaswag"),
-    ("winogrande", r"winogrande"),
-    ("arc-challenge", r"arc[ _-]?(?:challenge|c)\b"),
-    ("truthfulqa", r"truthful[ _-]?qa"),
-    ("chartqa", r"chartqa"),
-    ("mathvista", r"mathvista"),
-    ("livecodebench", r"livecodebench"),
-    ("perplexity", r"perplexity|\bppl\b"),
-    ("ttft", r"ttft|time to first token"),
-    ("tpot", r"tpot|time per output token"),
-    ("itl", r"\bitl\b|inter[ -]token latency"),
-    ("e2el", r"e2el|e2e latency|end[ -]to[ -]end latency"),
-    ("request throughput", r"request throughput|req/s"),
-    ("output throughput", r"output (?:token )?throughput"),
-    ("total throughput", r"total (?:token )?throughput"),
-)
-_METRIC_RES = tuple((name, re.compile(p, re.IGNORECASE)) for name, p in _METRIC_PATTERNS)
-_ANY_METRIC_RE = re.compile("|".join(f"(?:{p})" for _, p in _METRIC_PATTERNS), re.IGNORECASE)
-_STAT_RE = re.compile(r"\b(mean|median|avg|average|p50|p90|p95|p99|p99\.9|std|min|max)\b", re.IGNORECASE)
-
-# Configuration keys that change a result; aliases map to the canonical key.
-HARD_KEYS: tuple[str, ...] = (
-    "model", "gpu", "quant", "kv_cache", "spec_algo", "draft_len", "concurrency", "isl", "osl", "n_shot",
-    "filter", "tp", "samples", "task",
-)
-_KEY_ALIASES: dict[str, str] = {
-    "hardware": "gpu", "gpus": "gpu", "device": "gpu", "platform": "gpu",
-    "quantization": "quant", "quantisation": "quant", "quant_algo": "quant", "precision": "quant", "dtype": "quant",
-    "weights": "quant",
-    "kv": "kv_cache", "kv_dtype": "kv_cache", "kv_cache_dtype": "kv_cache", "kv_cache_quant_algo": "kv_cache",
-    "kv cache": "kv_cache",
-    "spec": "spec_algo", "spec_dec": "spec_algo", "spec_dec_algo": "spec_algo", "speculative": "spec_algo",
-    "speculative_algorithm": "spec_algo", "spec_decode": "spec_algo",
-    "mtp": "draft_len", "draft": "draft_len", "draft_length": "draft_len", "max_draft_len": "draft_len",
-    "num_nextn_predict_layers": "draft_len", "num_speculative_tokens": "draft_len", "spec_len": "draft_len",
-    "conc": "concurrency", "con": "concurrency", "max_concurrency": "concurrency", "batch": "concurrency",
-    "input_len": "isl", "input_length": "isl", "output_len": "osl", "output_length": "osl",
-    "nshot": "n_shot", "n-shot": "n_shot", "num_fewshot": "n_shot", "shots": "n_shot", "fewshot": "n_shot",
-    "tp_size": "tp", "tensor_parallel": "tp", "tensor_parallel_size": "tp",
-    "n_samples": "samples", "num_samples": "samples", "limit": "samples", "n": "samples",
-}
-SOFT_KEYS: tuple[str, ...] = ("gate", "row", "column", "context", "test", "variant", "case", "setting")
-"""Keys whose text is mined for configuration words; the rest of their text is a variant."""
-
-_HINT_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("draft_len", re.compile(r"mtp[ _-]?(\d{1,2})(?![0-9])", re.IGNORECASE)),
-    ("draft_len", re.compile(r"(?<![a-z0-9])(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft)[ _=:-]?(\d{1,2})(?![0-9])",
-                             re.IGNORECASE)),
-    ("spec_algo", re.compile(r"(?<![a-z0-9])(eagle3|eagle|ngram|medusa|pard|lookahead)(?![a-z0-9])", re.IGNORECASE)),
-    ("kv_cache", re.compile(r"(?<![a-z0-9])(fp8|nvfp4|fp4|bf16|fp16|int8|int4)[ _-]?kv(?:[ _-]?cache)?(?![a-z0-9])",
-                            re.IGNORECASE)),
-    ("kv_cache", re.compile(r"(?<![a-z0-9])kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{1,3}(fp8|nvfp4|fp4|bf16|fp16|int8)"
-                            r"(?![a-z0-9])", re.IGNORECASE)),
-    ("concurrency", re.compile(r"(?<![a-z0-9])con(?:c|currency)?[ _=:-]?(\d{1,5})(?![0-9])", re.IGNORECASE)),
-    ("isl", re.compile(r"(?<![a-z0-9])isl[ _=:-]?(\d{1,6}k?)(?![0-9])", re.IGNORECASE)),
-    ("osl", re.compile(r"(?<![a-z0-9])osl[ _=:-]?(\d{1,6}k?)(?![0-9])", re.IGNORECASE)),
-    ("n_shot", re.compile(r"(?<![a-z0-9])(\d{1,2})[ _-]?shots?(?![a-z0-9])", re.IGNORECASE)),
-    ("filter", re.compile(r"(?<![a-z0-9])(strict-match|flexible-extract)(?![a-z0-9])", re.IGNORECASE)),
-    ("tp", re.compile(r"(?<![a-z0-9])tp[ _=:-]?(\d{1,3})(?![0-9])", re.IGNORECASE)),
-)
-_LONG_CONTEXT_RE = re.compile(r"pass[ _-]?key|long[ _-]?context|needle|\bniah\b|\bruler\b", re.IGNORECASE)
-_NO_SPEC_RE = re.compile(r"\bno[ _-](?:mtp|speculation|spec(?:ulative)?(?: decoding)?|draft)\b", re.IGNORECASE)
-_VARIANT_STOP = frozenset((
-    "a", "an", "and", "the", "of", "on", "over", "with", "without", "w/", "w/o", "in", "at", "for", "to", "by",
-    "from", "result", "results", "value", "values", "test", "tests", "check", "checks", "gate", "gates", "run",
-    "runs", "score", "accuracy", "acc", "metric", "tok", "s", "gpu", "user", "per",
-    # units printed in a label: "TTFT (ms)", "throughput (tok/s)"
-    "ms", "us", "ns", "sec", "secs", "seconds", "min", "tokens", "token", "req", "gib", "gb", "mib", "mb", "x", "pct",
-))
-_MARKUP_RE = re.compile(r"[*`]|\[(?=[^\]]{0,200}\]\()|\]\([^)]{0,300}\)")
-_WORD_RE = re.compile(r"[a-z0-9][a-z0-9.+-]{0,40}")
-_RUN_ID_RE = re.compile(r"#\s?\d{1,9}")
-
-
-MAX_NAME = 300
-"""Metric names and config values are cut to this many characters before they are read."""
-
-
-def _clean(text: str) -> str:
-    text = text[:MAX_NAME]
-    if "*" in text or "`" in text or "[" in text or "]" in text:  # the only characters _MARKUP_RE can match
-        text = _MARKUP_RE.sub("", text)
-    return " ".join(text.lower().split())
-
-
-def _canon_value(key: str, value: str) -> str:
-    v = _clean(value).strip(" .,;:")
-    if key in ("draft_len", "concurrency", "isl", "osl", "n_shot", "tp", "samples"):
-        m = re.match(r"(\d{1,9})\s*(k?)", v)
-        if m:
-            n = int(m.group(1)) * (1024 if m.group(2) else 1)
-            return str(n)
-    if key in ("quant", "kv_cache", "spec_algo"):
-        v = v.replace("-", "_").replace(" ", "_")
-        v = {"fp8_e4m3": "fp8", "e4m3": "fp8", "bfloat16": "bf16", "float16": "fp16", "auto": "", "none": ""}.get(v, v)
-    if key == "model":
-        v = v.rsplit("/", 1)[-1]
-    if key == "gpu":
-        v = re.sub(r"\s*\(.*", "", v).replace("nvidia ", "").strip()
-    return v
-
-
-def canonical_key_name(key: str) -> str:
-    k = key.strip().lower().replace("-", "_")
-    return _KEY_ALIASES.get(k, _KEY_ALIASES.get(key.strip().lower(), k))
-
-
-def config_hints(text: str) -> tuple[dict[str, str], str]:
-    """Configuration words found in a metric, row or gate name, and the text without them."""
-    hints: dict[str, str] = {}
-    rest = text[:MAX_NAME]
-    for key, rx in _HINT_PATTERNS:
-        m = rx.search(rest)
-        if m and key not in hints:
-            hints[key] = _canon_value(key, m.group(1))
-            rest = rest[:m.start()] + " " + rest[m.end():]
-    if _NO_SPEC_RE.search(rest):
-        rest = _NO_SPEC_RE.sub(" ", rest)
-    if hints.get("draft_len") == "0":
-        hints.pop("draft_len")
-    return hints, rest
-
-
-@dataclass(frozen=True)
-class MetricName:
-    """A metric's canonical name, the configuration its words carry, and what is left."""
-
-    name: str
-    hints: tuple[tuple[str, str], ...]
-    residual: str
-
-
-@functools.lru_cache(maxsize=4096)
-def normalise_metric(metric: str | None, kind: str) -> MetricName:
-    """`"MTP1 gsm8k over FP8 KV / acceptance length"` (acceptance) -> acceptance length, draft_len=1, kv=fp8."""
-    text = _clean(metric or "")
-    if kind == "gate":
-        name = _RUN_ID_RE.sub("", re.sub(r"\([^)]{0,200}\)", " ", text))
-        name = " ".join(name.replace("[", " ").replace("]", " ").split())
-        hints, _ = config_hints(name)
-        return MetricName(name or "(unnamed gate)", tuple(sorted(hints.items())), "")
-    hints, rest = config_hints(text)
-    found: tuple[str, int, int] | None = None
-    order = _METRIC_RES if kind != "accuracy" else _METRIC_RES[2:] + _METRIC_RES[:2]
-    for name, rx in order:
-        m = rx.search(rest)
-        if m:
-            if kind == "acceptance" and not name.startswith("acceptance"):
-                continue
-            found = (name, m.start(), m.end())
-            break
-    if found is not None:
-        name, a, b = found
-        if kind == "perf":
-            stat = _STAT_RE.search(rest)
-            if stat and name in ("ttft", "tpot", "itl", "e2el"):
-                s = stat.group(1).lower()
-                name = f"{'mean' if s in ('avg', 'average') else 'p50' if s == 'median' else s} {name}"
-        residual = rest[:a] + " " + rest[b:]
-    else:
-        name = " ".join(_WORD_RE.findall(re.sub(r"\([^)]{0,200}\)", " ", rest)))
-        if not name:
-            name = kind
-        residual = " ".join(re.findall(r"\(([^)]{0,200})\)", rest))
-        if kind == "acceptance":
-            name = "acceptance length"
-    return MetricName(name, tuple(sorted(hints.items())), variant_words(residual))
-
-
-def variant_words(text: str) -> str:
-    """What is left of a label once configuration words, metric names, "test" and filler are gone."""
-    _, rest = config_hints(_clean(text))
-    rest = _ANY_METRIC_RE.sub(" ", rest)
-    words = []
-    for w in re.split(r"[^a-z0-9.+]+", rest):
-        w = w.strip(".")
-        if w.startswith("test") and len(w) > 4:
-            w = w[4:]
-        if len(w) > 1 and w not in _VARIANT_STOP and w != "test":
-            words.append(w)
-    return " ".join(dict.fromkeys(words))
-
-
-# --------------------------------------------------------------------------------------------
-# Units
-
-_UNIT_ALIASES = {
-    "tokens/s": "tok/s", "token/s": "tok/s", "tok/sec": "tok/s", "tokens/sec": "tok/s", "tps": "tok/s",
-    "tokens/s/gpu": "tok/s/gpu", "tokens/s/user": "tok/s/user", "µs": "us", "μs": "us", "usec": "us",
-    "sec": "s", "secs": "s", "second": "s", "seconds": "s", "msec": "ms", "×": "x", "percent": "%", "pts": "%",
-    "points": "%", "mins": "min", "minutes": "min", "hours": "h", "hr": "h",
-}
-_UNIT_SCALE: dict[str, tuple[str, float]] = {
-    "ns": ("time", 1e-9), "us": ("time", 1e-6), "ms": ("time", 1e-3), "s": ("time", 1.0), "min": ("time", 60.0),
-    "h": ("time", 3600.0), "b": ("bytes", 1.0), "kib": ("bytes", 1024.0), "mib": ("bytes", 1024.0**2),
-    "gib": ("bytes", 1024.0**3), "tib": ("bytes", 1024.0**4), "kb": ("bytes", 1e3), "mb": ("bytes", 1e6),
-    "gb": ("bytes", 1e9), "tb": ("bytes", 1e12),
-}
-
-
-def canonical_unit(unit: str | None, kind: str) -> str:
-    u = (unit or "").strip().lower()
-    u = _UNIT_ALIASES.get(u, u)
-    if kind in ("accuracy",) and u in ("", "%"):
-        return ""
-    if kind == "acceptance" and u in ("", "%", "tokens", "tok"):
-        return ""
-    if u in _UNIT_SCALE:
-        return _UNIT_SCALE[u][0]
-    return u
-
-
-def unit_factor(unit: str | None) -> float | None:
-    u = (unit or "").strip().lower()
-    u = _UNIT_ALIASES.get(u, u)
-    return _UNIT_SCALE[u][1] if u in _UNIT_SCALE else None
-
 
 # --------------------------------------------------------------------------------------------
 # Keys
@@ -376,7 +150,7 @@ def _claim_key(kind: str, metric: str | None, unit: str | None,
     for k, v in config_items:
         ck = canonical_key_name(k)
         if ck in SOFT_KEYS:
-            hints, rest = config_hints(_clean(v))
+            hints, rest = config_hints(clean_name(v))
             for hk, hv in hints.items():
                 config.setdefault(hk, hv)
             if ck in ("row", "variant", "case", "setting"):
@@ -387,11 +161,11 @@ def _claim_key(kind: str, metric: str | None, unit: str | None,
         if ck == "task":
             # The task names the benchmark the metric already names; only a long-context workload changes
             # what an acceptance length or a latency means.
-            if _LONG_CONTEXT_RE.search(v[:MAX_NAME]) and kind in ("acceptance", "perf"):
+            if LONG_CONTEXT_RE.search(v[:MAX_NAME]) and kind in ("acceptance", "perf"):
                 config["task"] = "long-context"
             continue
         if ck in HARD_KEYS:
-            cv = _canon_value(ck, v)
+            cv = canon_value(ck, v)
             if cv:
                 config[ck] = cv
     for hk, hv in mn.hints:
@@ -399,7 +173,7 @@ def _claim_key(kind: str, metric: str | None, unit: str | None,
     if kind in ("acceptance", "perf"):
         texts = [metric or ""]
         texts += [v for k, v in config_items if canonical_key_name(k) in SOFT_KEYS]
-        if any(_LONG_CONTEXT_RE.search(t[:MAX_NAME]) for t in texts):
+        if any(LONG_CONTEXT_RE.search(t[:MAX_NAME]) for t in texts):
             config.setdefault("task", "long-context")
     if config.get("draft_len") == "0":
         config.pop("draft_len")
@@ -533,7 +307,7 @@ def threshold_for(key: Key, old: float, new: float, noise: NoiseModel,
                   se_old: float | None = None, se_new: float | None = None) -> Threshold:
     """The noise threshold for one pair of values (symmetric in old and new)."""
     configured = noise.metric_thresholds.get(key.metric) or noise.metric_thresholds.get(
-        _STAT_RE.sub("", key.metric).strip())
+        STAT_RE.sub("", key.metric).strip())
     if configured is not None:
         val, rel = configured
         if rel:
@@ -794,7 +568,7 @@ def _items(snap: Snapshot, with_revision_variant: bool = False) -> list[_Item]:
         if implausible(c, key):
             continue
         if with_revision_variant and c.revision is not None and c.revision.label:
-            variant = (_clean(c.revision.label) + " | " + variant).strip()
+            variant = (clean_name(c.revision.label) + " | " + variant).strip()
         out.append(_Item(key, variant, c, snap.ref.name))
     return out
 
@@ -868,8 +642,8 @@ def _group(items: Iterable[_Item]) -> dict[Key, list[_Item]]:
 
 
 def _name_words(metric: str | None) -> frozenset[str]:
-    _, rest = config_hints(_clean(metric or ""))
-    rest = _RUN_ID_RE.sub(" ", rest)
+    _, rest = config_hints(clean_name(metric or ""))
+    rest = RUN_ID_RE.sub(" ", rest)
     return frozenset(w for w in re.split(r"[^a-z0-9.]+", rest)
                      if len(w) > 1 and w not in ("test", "tests", "the", "with", "and", "of", "on", "py"))
 
@@ -1125,7 +899,7 @@ def reference_matches(ref: RegisteredReference, key: Key) -> bool:
         return False
     cfg = dict(key.config)
     model = cfg.get("model")
-    if not model or _canon_value("model", ref.model) != model:
+    if not model or canon_value("model", ref.model) != model:
         return False
     rc = dict(ref.config)
     for k in ("quant", "kv_cache"):

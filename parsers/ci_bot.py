@@ -13,9 +13,9 @@ from collections.abc import Iterator
 
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block
-from ledger.parsers.vocab import outcome_of
 
 from ledger.model import Claim, Revision
+from ledger.vocab.outcomes import outcome_of
 
 NAME = "ci_bot"
 VERSION = "1"

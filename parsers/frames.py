@@ -20,9 +20,10 @@ from collections.abc import Iterator
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block
 from ledger.parsers.numbers import header_unit, to_float
-from ledger.parsers.vocab import is_config_label, kind_for_metric
 
 from ledger.model import Claim
+from ledger.vocab.metrics import kind_for_metric
+from ledger.vocab.setup import is_config_label
 
 NAME = "frames"
 VERSION = "1"

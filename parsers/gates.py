@@ -23,9 +23,10 @@ from collections.abc import Iterator
 
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block, Document, Row, Table
-from ledger.parsers.vocab import lower_for_words, qualifiers
 
 from ledger.model import Claim
+from ledger.vocab.setup import qualifiers
+from ledger.vocab.text import lower_for_words
 
 NAME = "gates"
 VERSION = "1"

@@ -36,11 +36,12 @@ from dataclasses import dataclass
 
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block
-from ledger.parsers.memo import short_text_cache
 from ledger.parsers.numbers import Number, find_numbers, header_unit, normalise_unit, parse_duration, to_float
-from ledger.parsers.vocab import BASELINE_LABEL_RE, is_config_label, kind_for_metric
 
+from ledger.memo import short_text_cache
 from ledger.model import Claim
+from ledger.vocab.metrics import kind_for_metric
+from ledger.vocab.setup import BASELINE_LABEL_RE, is_config_label
 
 NAME = "kv_lines"
 VERSION = "2"

@@ -9,21 +9,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ledger.parsers.memo import short_text_cache
+from ledger.memo import short_text_cache
+from ledger.vocab.units import UNITS
 
 # A number as people print it: 1,721 / 96.25 / .5 / 1e-3. Thousands groups only in threes.
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+|\.\d+)(?:[eE][-+]?\d{1,3}(?![\w.]))?"
 _SIGN = r"[-+−–]"  # ASCII minus, plus, U+2212 minus, en dash used as minus
-# Units longest first so "tok/s/GPU" wins over "tok/s" and "ms" over "m".
-UNITS = (
-    "tok/s/gpu", "tok/s/user", "tokens/s/gpu", "tokens/s/user", "tokens/sec/gpu", "tokens/sec/user", "tokens/sec",
-    "tokens/s", "token/s", "tok/sec", "t/s",
-    "tok/s", "toks/s", "tps/user", "tps/gpu", "tps", "req/sec", "req/s", "reqs/s", "requests/s",
-    "it/s", "gb/s", "tb/s", "tflops", "gflops", "tflop/s", "samples/s", "seq/s",
-    "µs", "μs", "us", "ms", "ns", "sec", "secs", "seconds", "s", "min", "mins", "minutes", "h",
-    "hours", "gib", "gb", "mib", "mb", "kib", "kb", "tib", "tb", "bytes", "b",
-    "%", "x", "×", "pp", "points", "nats", "tokens", "tok",
-)
+
 
 
 def _trie(words: tuple[str, ...]) -> str:

@@ -23,9 +23,11 @@ from collections.abc import Iterator
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block
 from ledger.parsers.numbers import Number, find_numbers, to_float
-from ledger.parsers.vocab import is_acceptance_name, lower_for_words, qualifiers
 
 from ledger.model import Claim
+from ledger.vocab.metrics import is_acceptance_name
+from ledger.vocab.setup import qualifiers
+from ledger.vocab.text import lower_for_words
 
 NAME = "prose"
 VERSION = "1"

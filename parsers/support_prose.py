@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block, Document
-from ledger.parsers.vocab import lower_for_words
 
 from ledger.model import Claim
+from ledger.vocab.text import lower_for_words
 
 NAME = "support_prose"
 VERSION = "1"

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block, Document, Table
-from ledger.parsers.memo import short_text_cache
 
+from ledger.memo import short_text_cache
 from ledger.model import Claim
 
 NAME = "support_table"

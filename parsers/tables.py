@@ -16,11 +16,13 @@ from collections.abc import Iterator
 from ledger.parsers import prose
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block, Row, Table
-from ledger.parsers.memo import short_text_cache
 from ledger.parsers.numbers import find_numbers, header_unit, normalise_unit, parse_duration, to_float
-from ledger.parsers.vocab import BASELINE_LABEL_RE, find_outcome, is_config_label, kind_for_metric, qualifiers
 
+from ledger.memo import short_text_cache
 from ledger.model import Claim
+from ledger.vocab.metrics import kind_for_metric
+from ledger.vocab.outcomes import find_outcome
+from ledger.vocab.setup import BASELINE_LABEL_RE, is_config_label, qualifiers
 
 NAME = "tables"
 VERSION = "1"

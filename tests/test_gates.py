@@ -60,7 +60,7 @@ def test_the_hint_words_substring_shortcut_knows_every_odd_case_character() -> N
     import re
     import sys
 
-    from ledger.parsers.vocab import CASE_ODD
+    from ledger.vocab.text import CASE_ODD
 
     letter = re.compile("[a-z/]", re.IGNORECASE)
     odd = {ch for ch in map(chr, range(128, sys.maxunicode + 1))

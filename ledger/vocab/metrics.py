@@ -1,0 +1,189 @@
+"""Metric names: which kind a name is, which way is better, its canonical name and sample count."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from ledger.memo import short_text_cache
+from ledger.vocab.setup import config_hints
+from ledger.vocab.text import clean_name
+
+_ACCURACY_RE = re.compile(
+    r"gsm8k|gsm-8k|mmlu|mmmu|gpqa|human[- ]?eval|mbpp|math(?:500)?\b|aime|arc[-_ ]|hellaswag|winogrande|"
+    r"truthfulqa|ifeval|longbench|ruler|niah|pass ?key|passkey|accuracy|\bacc\b|\bacc[_ ]|exact[_ ]match|"
+    r"\bscore\b|pass@\d|\bf1\b|bleu|rouge|\bem\b|strict-match|flexible-extract|mt-?bench|chartqa|"
+    r"docvqa|textvqa|mathvista|ocrbench|lambada|perplexity|\bppl\b|wikitext|cmmlu|ceval|bbh|drop\b|"
+    r"livecodebench|swe-?bench|correct",
+    re.IGNORECASE,
+)
+_ACCEPTANCE_RE = re.compile(
+    r"acceptance|accept(?:ed)? (?:length|rate|len)|\bAL\b|\[AR\]|mean accepted|draft acceptance|"
+    r"accept_len|acc_len|accept rate",
+    re.IGNORECASE,
+)
+_PERF_HINT_RE = re.compile(
+    r"throughput|latency|ttft|tpot|itl|e2e|tok/s|tokens/s|req/s|tps|qps|duration|time|speed|"
+    r"memory|\bms\b|\bus\b|µs|gib|\bgb\b|bandwidth|flops|step|kernel",
+    re.IGNORECASE,
+)
+
+
+@short_text_cache(1024)
+def kind_for_metric(metric: str, unit: str | None = None) -> str:
+    """accuracy, acceptance or perf, from the metric's name and unit."""
+    if _ACCEPTANCE_RE.search(metric):
+        return "acceptance"
+    if unit and unit.lower() in ("ms", "us", "µs", "s", "tok/s", "tokens/s", "req/s", "x", "×", "gib", "gb",
+                                 "mib", "mb"):
+        return "perf"
+    if _ACCURACY_RE.search(metric) and not _PERF_HINT_RE.search(metric):
+        return "accuracy"
+    return "perf"
+
+
+def is_accuracy_name(text: str) -> bool:
+    return bool(_ACCURACY_RE.search(text))
+
+
+def is_acceptance_name(text: str) -> bool:
+    return bool(_ACCEPTANCE_RE.search(text))
+
+
+LOWER_IS_BETTER_RE = re.compile(
+    r"latency|ttft|tpot|itl|e2el?|duration|time|\bms\b|\bus\b|µs|memory|mem\b|gib|\bgb\b|mib|"
+    r"perplexity|\bppl\b|overhead|cost|size|error|diff",
+    re.IGNORECASE,
+)
+
+
+def higher_is_better(metric: str, unit: str | None, kind: str) -> bool:
+    """Direction of goodness: accuracy, acceptance, throughput and speed-ups go up."""
+    if kind in ("accuracy", "acceptance"):
+        return not re.search(r"perplexity|\bppl\b|error|diff", metric, re.IGNORECASE)
+    u = (unit or "").lower()
+    if u in ("x", "×") or "speedup" in metric.lower() or "speed-up" in metric.lower():
+        return True
+    if u in ("ms", "us", "µs", "s", "ns", "min", "gib", "gb", "mib", "mb"):
+        return False
+    if "/s" in u or "tps" in u or "throughput" in metric.lower():
+        return True
+    return not LOWER_IS_BETTER_RE.search(metric)
+
+
+BENCHMARK_SAMPLES: dict[str, int] = {
+    "gsm8k": 1319, "mmlu": 14042, "mmlu-pro": 12032, "mmmu": 900, "gpqa": 198, "humaneval": 164,
+    "mbpp": 500, "math500": 500, "aime": 30, "ifeval": 541, "hellaswag": 10042, "winogrande": 1267,
+    "arc-challenge": 1172, "truthfulqa": 817, "chartqa": 2500,
+}
+"""Test-split sizes of well-known benchmarks (MMMU: validation split, GPQA: diamond, AIME: one year)."""
+
+# Canonical metric names, first match wins. Acceptance before accuracy ("acc" is both).
+_METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
+    ("acceptance rate", r"accept(?:ance|ed)?[ _-]?rate|\bar\b|\[ar\]"),
+    ("acceptance length", r"accept(?:ance|ed)?[ _-]?len(?:gth)?|\bal\b|mean accepted|acc_len|"
+                          r"accepted tokens per step|tokens per step"),
+    ("gsm8k", r"gsm[ _-]?8k"),
+    ("mmlu-pro", r"mmlu[ _-]?pro"),
+    ("mmlu", r"\bmmlu|_mmlu"),
+    ("mmmu", r"mmmu"),
+    ("gpqa", r"gpqa"),
+    ("humaneval", r"human[ _-]?eval"),
+    ("mbpp", r"\bmbpp"),
+    ("math500", r"math[ _-]?500"),
+    ("aime", r"\baime"),
+    ("ifeval", r"ifeval"),
+    ("longbench", r"longbench"),
+    ("ruler", r"\bruler\b"),
+    ("passkey", r"pass[ _-]?key"),
+    ("mt-bench", r"mt[ _-]?bench"),
+    ("hellaswag", r"hellaswag"),
+    ("winogrande", r"winogrande"),
+    ("arc-challenge", r"arc[ _-]?(?:challenge|c)\b"),
+    ("truthfulqa", r"truthful[ _-]?qa"),
+    ("chartqa", r"chartqa"),
+    ("mathvista", r"mathvista"),
+    ("livecodebench", r"livecodebench"),
+    ("perplexity", r"perplexity|\bppl\b"),
+    ("ttft", r"ttft|time to first token"),
+    ("tpot", r"tpot|time per output token"),
+    ("itl", r"\bitl\b|inter[ -]token latency"),
+    ("e2el", r"e2el|e2e latency|end[ -]to[ -]end latency"),
+    ("request throughput", r"request throughput|req/s"),
+    ("output throughput", r"output (?:token )?throughput"),
+    ("total throughput", r"total (?:token )?throughput"),
+)
+_METRIC_RES = tuple((name, re.compile(p, re.IGNORECASE)) for name, p in _METRIC_PATTERNS)
+_ANY_METRIC_RE = re.compile("|".join(f"(?:{p})" for _, p in _METRIC_PATTERNS), re.IGNORECASE)
+STAT_RE = re.compile(r"\b(mean|median|avg|average|p50|p90|p95|p99|p99\.9|std|min|max)\b", re.IGNORECASE)
+_VARIANT_STOP = frozenset((
+    "a", "an", "and", "the", "of", "on", "over", "with", "without", "w/", "w/o", "in", "at", "for", "to", "by",
+    "from", "result", "results", "value", "values", "test", "tests", "check", "checks", "gate", "gates", "run",
+    "runs", "score", "accuracy", "acc", "metric", "tok", "s", "gpu", "user", "per",
+    # units printed in a label: "TTFT (ms)", "throughput (tok/s)"
+    "ms", "us", "ns", "sec", "secs", "seconds", "min", "tokens", "token", "req", "gib", "gb", "mib", "mb", "x", "pct",
+))
+_WORD_RE = re.compile(r"[a-z0-9][a-z0-9.+-]{0,40}")
+RUN_ID_RE = re.compile(r"#\s?\d{1,9}")
+
+
+
+@dataclass(frozen=True)
+class MetricName:
+    """A metric's canonical name, the configuration its words carry, and what is left."""
+
+    name: str
+    hints: tuple[tuple[str, str], ...]
+    residual: str
+
+
+@functools.lru_cache(maxsize=4096)
+def normalise_metric(metric: str | None, kind: str) -> MetricName:
+    """`"MTP1 gsm8k over FP8 KV / acceptance length"` (acceptance) -> acceptance length, draft_len=1, kv=fp8."""
+    text = clean_name(metric or "")
+    if kind == "gate":
+        name = RUN_ID_RE.sub("", re.sub(r"\([^)]{0,200}\)", " ", text))
+        name = " ".join(name.replace("[", " ").replace("]", " ").split())
+        hints, _ = config_hints(name)
+        return MetricName(name or "(unnamed gate)", tuple(sorted(hints.items())), "")
+    hints, rest = config_hints(text)
+    found: tuple[str, int, int] | None = None
+    order = _METRIC_RES if kind != "accuracy" else _METRIC_RES[2:] + _METRIC_RES[:2]
+    for name, rx in order:
+        m = rx.search(rest)
+        if m:
+            if kind == "acceptance" and not name.startswith("acceptance"):
+                continue
+            found = (name, m.start(), m.end())
+            break
+    if found is not None:
+        name, a, b = found
+        if kind == "perf":
+            stat = STAT_RE.search(rest)
+            if stat and name in ("ttft", "tpot", "itl", "e2el"):
+                s = stat.group(1).lower()
+                name = f"{'mean' if s in ('avg', 'average') else 'p50' if s == 'median' else s} {name}"
+        residual = rest[:a] + " " + rest[b:]
+    else:
+        name = " ".join(_WORD_RE.findall(re.sub(r"\([^)]{0,200}\)", " ", rest)))
+        if not name:
+            name = kind
+        residual = " ".join(re.findall(r"\(([^)]{0,200})\)", rest))
+        if kind == "acceptance":
+            name = "acceptance length"
+    return MetricName(name, tuple(sorted(hints.items())), variant_words(residual))
+
+
+def variant_words(text: str) -> str:
+    """What is left of a label once configuration words, metric names, "test" and filler are gone."""
+    _, rest = config_hints(clean_name(text))
+    rest = _ANY_METRIC_RE.sub(" ", rest)
+    words = []
+    for w in re.split(r"[^a-z0-9.+]+", rest):
+        w = w.strip(".")
+        if w.startswith("test") and len(w) > 4:
+            w = w[4:]
+        if len(w) > 1 and w not in _VARIANT_STOP and w != "test":
+            words.append(w)
+    return " ".join(dict.fromkeys(words))

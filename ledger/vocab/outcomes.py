@@ -1,0 +1,36 @@
+"""Outcome words: what a gate's verdict means, as the claims contract names it."""
+
+from __future__ import annotations
+
+import re
+
+# Outcome words, longest first; the value is the contract's outcome.
+OUTCOME_PHRASES: tuple[tuple[str, str], ...] = (
+    ("needs follow-up", "not_verified"), ("not measured", "not_verified"), ("not covered", "not_verified"),
+    ("not verified", "not_verified"), ("not tested", "not_verified"), ("unverified", "not_verified"),
+    ("untested", "not_verified"), ("not rerun", "not_run"), ("not re-run", "not_run"), ("not run", "not_run"),
+    ("did not run", "not_run"), ("were not run", "not_run"), ("bitwise identical", "pass"),
+    ("bit-exact", "pass"), ("identical", "pass"), ("did not boot", "fail"), ("timed out", "fail"),
+    ("waived", "waived"), ("skipped", "skipped"), ("success", "pass"), ("passed", "pass"), ("passes", "pass"),
+    ("pass", "pass"), ("clean", "pass"), ("green", "pass"), ("ok", "pass"), ("failure", "fail"),
+    ("failed", "fail"), ("fails", "fail"), ("fail", "fail"), ("unstable", "fail"), ("hangs", "fail"),
+    ("hang", "fail"), ("timeout", "fail"), ("aborted", "fail"), ("✅", "pass"), ("✔", "pass"),
+    ("❌", "fail"), ("✗", "fail"),
+)
+_OUTCOME_RE = re.compile(
+    r"(?<![\w-])(" + "|".join(re.escape(p) for p, _ in OUTCOME_PHRASES) + r")(?![\w-])", re.IGNORECASE
+)
+_OUTCOME_MAP = {p: o for p, o in OUTCOME_PHRASES}
+
+
+def find_outcome(text: str) -> tuple[str, str, int, int] | None:
+    """The first outcome word in text: (outcome, words as printed, start, end)."""
+    m = _OUTCOME_RE.search(text)
+    if not m:
+        return None
+    return _OUTCOME_MAP[m.group(1).lower()], m.group(1), m.start(1), m.end(1)
+
+
+def outcome_of(word: str) -> str | None:
+    """The contract outcome of a CI state or verdict word (SUCCESS -> pass)."""
+    return _OUTCOME_MAP.get(word.strip().lower())

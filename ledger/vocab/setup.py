@@ -1,0 +1,156 @@
+"""Setup keys: the configuration a result was measured under, its canonical keys, aliases and values.
+
+Two tables live here for now and are to become one: `qualifiers` (the words extraction writes into a
+claim's `config`) and `config_hints` (what compare reads from names and config values).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.memo import short_text_cache
+from ledger.vocab.text import MAX_NAME, clean_name
+
+# Labels whose numbers are inputs of a run, not results.
+CONFIG_LABEL_RE = re.compile(
+    r"^(?:number of|num[_ ]|#\s*|n[_ ]?(?:prompts|requests|samples)|total (?:input|output|generated|prompt)"
+    r" tokens|successful requests|failed requests|completed|request rate|rate\b|max(?:imum)?[_ ]|"
+    r"concurrency|batch[_ ]?size|bs\b|isl\b|osl\b|input[_ ]len|output[_ ]len|seq(?:uence)?[_ ]len|"
+    r"prompt[_ ]len|tp\b|tp[_ ]size|pp\b|ep\b|dp\b|world[_ ]size|gpus?\b|nodes?\b|seed\b|temperature|"
+    r"top[_ ]?[pk]\b|n[_-]?shot|shots?\b|version|stderr|std\b|samples\b|questions\b|tokens\b|"
+    r"dataset|model\b|tensor[_ ]parallel|pipeline[_ ]parallel|kv[_ ]cache[_ ]free|free[_ ]gpu|"
+    r"chunk|page[_ ]size|block[_ ]size|tokens[_ ]per[_ ]block|warmup|iterations?\b|runs?\b|repeat|"
+    r"draft[_ ]len|num[_ ]draft|spec[_ ]|max[_ ]tokens|context[_ ]len|date|port\b|rank|layers?\b|"
+    r"total (?:number|count)|count\b|total requests|requests\b|prompts\b|"
+    r"total (?:input|output) (?:len|length)|benchmark duration \(iterations\)|"
+    r"accepted tokens|draft tokens|drafted tokens|emitted tokens|proposals\b)",
+    re.IGNORECASE,
+)
+BASELINE_LABEL_RE = re.compile(
+    r"^(?:baseline|before|main\b|original|reference|ref\b|w/o|without|old\b|base\b|previous|prior|"
+    r"non-speculative|eager\b|default\b)",
+    re.IGNORECASE,
+)
+
+
+def is_config_label(label: str) -> bool:
+    return bool(CONFIG_LABEL_RE.match(label.strip(" *`_-=[]").strip()))
+
+
+# Qualifiers written in row names, column headers and clauses, as normalised config keys.
+_QUALIFIER_RES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("mtp", re.compile(r"\bMTP[ -]?(\d{1,2})\b|\b(no) MTP\b", re.IGNORECASE)),
+    ("kv_cache", re.compile(r"\b(FP8|NVFP4|FP4|MXFP4|bf16|fp16|int8|int4)[ -]KV\b", re.IGNORECASE)),
+    ("concurrency", re.compile(r"\bcon(?:currency)?[ =:]?(\d{1,5})\b", re.IGNORECASE)),
+    ("gpu", re.compile(r"\b(GB300|GB200|B300|B200|H200|H100|H800|H20|A100|A10G?|L40S?|L4|MI300X|MI325X|MI355X|"
+                       r"RTX ?\d{4}|DGX[ -]Spark)\b", re.IGNORECASE)),
+    ("tp", re.compile(r"\bTP[ =]?(\d{1,3})\b", re.IGNORECASE)),
+    ("ep", re.compile(r"\bEP[ =]?(\d{1,3})\b", re.IGNORECASE)),
+    ("draft", re.compile(r"\bdraft(?:[ _]len(?:gth)?)?[ =]?(\d{1,2})\b", re.IGNORECASE)),
+    ("state", re.compile(r"\b(bf16|fp32|fp16)(?: GDN| SSM| recurrent)? state\b", re.IGNORECASE)),
+)
+
+
+def qualifiers(text: str | None) -> dict[str, str]:
+    """Normalised qualifiers in a name: "MTP1, FP8 KV" -> {"mtp": "1", "kv_cache": "fp8"};
+    "con128 tok/s/GPU" -> {"concurrency": "128"}; "GB300, TP1" -> {"gpu": "GB300", "tp": "1"}."""
+    if not text:
+        return {}
+    return dict(_qualifiers(text))  # a fresh dict: callers add to it
+
+
+@short_text_cache(1024)
+def _qualifiers(text: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    s = text[:400]
+    for key, rx in _QUALIFIER_RES:
+        m = rx.search(s)
+        if not m:
+            continue
+        val = next((g for g in m.groups() if g), "")
+        if key == "mtp" and val.lower() == "no":
+            val = "0"
+        out[key] = val.upper() if key == "gpu" else val.lower()
+    return out
+
+
+# Configuration keys that change a result; aliases map to the canonical key.
+HARD_KEYS: tuple[str, ...] = (
+    "model", "gpu", "quant", "kv_cache", "spec_algo", "draft_len", "concurrency", "isl", "osl", "n_shot",
+    "filter", "tp", "samples", "task",
+)
+_KEY_ALIASES: dict[str, str] = {
+    "hardware": "gpu", "gpus": "gpu", "device": "gpu", "platform": "gpu",
+    "quantization": "quant", "quantisation": "quant", "quant_algo": "quant", "precision": "quant", "dtype": "quant",
+    "weights": "quant",
+    "kv": "kv_cache", "kv_dtype": "kv_cache", "kv_cache_dtype": "kv_cache", "kv_cache_quant_algo": "kv_cache",
+    "kv cache": "kv_cache",
+    "spec": "spec_algo", "spec_dec": "spec_algo", "spec_dec_algo": "spec_algo", "speculative": "spec_algo",
+    "speculative_algorithm": "spec_algo", "spec_decode": "spec_algo",
+    "mtp": "draft_len", "draft": "draft_len", "draft_length": "draft_len", "max_draft_len": "draft_len",
+    "num_nextn_predict_layers": "draft_len", "num_speculative_tokens": "draft_len", "spec_len": "draft_len",
+    "conc": "concurrency", "con": "concurrency", "max_concurrency": "concurrency", "batch": "concurrency",
+    "input_len": "isl", "input_length": "isl", "output_len": "osl", "output_length": "osl",
+    "nshot": "n_shot", "n-shot": "n_shot", "num_fewshot": "n_shot", "shots": "n_shot", "fewshot": "n_shot",
+    "tp_size": "tp", "tensor_parallel": "tp", "tensor_parallel_size": "tp",
+    "n_samples": "samples", "num_samples": "samples", "limit": "samples", "n": "samples",
+}
+SOFT_KEYS: tuple[str, ...] = ("gate", "row", "column", "context", "test", "variant", "case", "setting")
+"""Keys whose text is mined for configuration words; the rest of their text is a variant."""
+
+_HINT_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("draft_len", re.compile(r"mtp[ _-]?(\d{1,2})(?![0-9])", re.IGNORECASE)),
+    ("draft_len", re.compile(r"(?<![a-z0-9])(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft)[ _=:-]?(\d{1,2})(?![0-9])",
+                             re.IGNORECASE)),
+    ("spec_algo", re.compile(r"(?<![a-z0-9])(eagle3|eagle|ngram|medusa|pard|lookahead)(?![a-z0-9])", re.IGNORECASE)),
+    ("kv_cache", re.compile(r"(?<![a-z0-9])(fp8|nvfp4|fp4|bf16|fp16|int8|int4)[ _-]?kv(?:[ _-]?cache)?(?![a-z0-9])",
+                            re.IGNORECASE)),
+    ("kv_cache", re.compile(r"(?<![a-z0-9])kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{1,3}(fp8|nvfp4|fp4|bf16|fp16|int8)"
+                            r"(?![a-z0-9])", re.IGNORECASE)),
+    ("concurrency", re.compile(r"(?<![a-z0-9])con(?:c|currency)?[ _=:-]?(\d{1,5})(?![0-9])", re.IGNORECASE)),
+    ("isl", re.compile(r"(?<![a-z0-9])isl[ _=:-]?(\d{1,6}k?)(?![0-9])", re.IGNORECASE)),
+    ("osl", re.compile(r"(?<![a-z0-9])osl[ _=:-]?(\d{1,6}k?)(?![0-9])", re.IGNORECASE)),
+    ("n_shot", re.compile(r"(?<![a-z0-9])(\d{1,2})[ _-]?shots?(?![a-z0-9])", re.IGNORECASE)),
+    ("filter", re.compile(r"(?<![a-z0-9])(strict-match|flexible-extract)(?![a-z0-9])", re.IGNORECASE)),
+    ("tp", re.compile(r"(?<![a-z0-9])tp[ _=:-]?(\d{1,3})(?![0-9])", re.IGNORECASE)),
+)
+LONG_CONTEXT_RE = re.compile(r"pass[ _-]?key|long[ _-]?context|needle|\bniah\b|\bruler\b", re.IGNORECASE)
+_NO_SPEC_RE = re.compile(r"\bno[ _-](?:mtp|speculation|spec(?:ulative)?(?: decoding)?|draft)\b", re.IGNORECASE)
+
+
+def canon_value(key: str, value: str) -> str:
+    v = clean_name(value).strip(" .,;:")
+    if key in ("draft_len", "concurrency", "isl", "osl", "n_shot", "tp", "samples"):
+        m = re.match(r"(\d{1,9})\s*(k?)", v)
+        if m:
+            n = int(m.group(1)) * (1024 if m.group(2) else 1)
+            return str(n)
+    if key in ("quant", "kv_cache", "spec_algo"):
+        v = v.replace("-", "_").replace(" ", "_")
+        v = {"fp8_e4m3": "fp8", "e4m3": "fp8", "bfloat16": "bf16", "float16": "fp16", "auto": "", "none": ""}.get(v, v)
+    if key == "model":
+        v = v.rsplit("/", 1)[-1]
+    if key == "gpu":
+        v = re.sub(r"\s*\(.*", "", v).replace("nvidia ", "").strip()
+    return v
+
+
+def canonical_key_name(key: str) -> str:
+    k = key.strip().lower().replace("-", "_")
+    return _KEY_ALIASES.get(k, _KEY_ALIASES.get(key.strip().lower(), k))
+
+
+def config_hints(text: str) -> tuple[dict[str, str], str]:
+    """Configuration words found in a metric, row or gate name, and the text without them."""
+    hints: dict[str, str] = {}
+    rest = text[:MAX_NAME]
+    for key, rx in _HINT_PATTERNS:
+        m = rx.search(rest)
+        if m and key not in hints:
+            hints[key] = canon_value(key, m.group(1))
+            rest = rest[:m.start()] + " " + rest[m.end():]
+    if _NO_SPEC_RE.search(rest):
+        rest = _NO_SPEC_RE.sub(" ", rest)
+    if hints.get("draft_len") == "0":
+        hints.pop("draft_len")
+    return hints, rest

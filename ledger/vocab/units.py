@@ -1,0 +1,45 @@
+"""Units: the spellings people type, their family and scale."""
+
+from __future__ import annotations
+
+# Units longest first so "tok/s/GPU" wins over "tok/s" and "ms" over "m".
+UNITS = (
+    "tok/s/gpu", "tok/s/user", "tokens/s/gpu", "tokens/s/user", "tokens/sec/gpu", "tokens/sec/user", "tokens/sec",
+    "tokens/s", "token/s", "tok/sec", "t/s",
+    "tok/s", "toks/s", "tps/user", "tps/gpu", "tps", "req/sec", "req/s", "reqs/s", "requests/s",
+    "it/s", "gb/s", "tb/s", "tflops", "gflops", "tflop/s", "samples/s", "seq/s",
+    "µs", "μs", "us", "ms", "ns", "sec", "secs", "seconds", "s", "min", "mins", "minutes", "h",
+    "hours", "gib", "gb", "mib", "mb", "kib", "kb", "tib", "tb", "bytes", "b",
+    "%", "x", "×", "pp", "points", "nats", "tokens", "tok",
+)
+
+_UNIT_ALIASES = {
+    "tokens/s": "tok/s", "token/s": "tok/s", "tok/sec": "tok/s", "tokens/sec": "tok/s", "tps": "tok/s",
+    "tokens/s/gpu": "tok/s/gpu", "tokens/s/user": "tok/s/user", "µs": "us", "μs": "us", "usec": "us",
+    "sec": "s", "secs": "s", "second": "s", "seconds": "s", "msec": "ms", "×": "x", "percent": "%", "pts": "%",
+    "points": "%", "mins": "min", "minutes": "min", "hours": "h", "hr": "h",
+}
+_UNIT_SCALE: dict[str, tuple[str, float]] = {
+    "ns": ("time", 1e-9), "us": ("time", 1e-6), "ms": ("time", 1e-3), "s": ("time", 1.0), "min": ("time", 60.0),
+    "h": ("time", 3600.0), "b": ("bytes", 1.0), "kib": ("bytes", 1024.0), "mib": ("bytes", 1024.0**2),
+    "gib": ("bytes", 1024.0**3), "tib": ("bytes", 1024.0**4), "kb": ("bytes", 1e3), "mb": ("bytes", 1e6),
+    "gb": ("bytes", 1e9), "tb": ("bytes", 1e12),
+}
+
+
+def canonical_unit(unit: str | None, kind: str) -> str:
+    u = (unit or "").strip().lower()
+    u = _UNIT_ALIASES.get(u, u)
+    if kind in ("accuracy",) and u in ("", "%"):
+        return ""
+    if kind == "acceptance" and u in ("", "%", "tokens", "tok"):
+        return ""
+    if u in _UNIT_SCALE:
+        return _UNIT_SCALE[u][0]
+    return u
+
+
+def unit_factor(unit: str | None) -> float | None:
+    u = (unit or "").strip().lower()
+    u = _UNIT_ALIASES.get(u, u)
+    return _UNIT_SCALE[u][1] if u in _UNIT_SCALE else None
