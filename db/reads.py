@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ledger.errors import UsageError
+from ledger.identity import pull_from_url
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -334,6 +335,11 @@ def resolve_document(db: Reader, ref: str) -> dict[str, Any]:
             return found[0]
     for column in ("key", "path", "url"):
         found = _rows(db, f"SELECT * FROM documents WHERE {column} = ?", [ref])
+        if len(found) == 1:
+            return found[0]
+    pull = pull_from_url(ref)  # a PR's web, Enterprise or API URL names its document `owner/name#N`
+    if pull is not None:
+        found = _rows(db, "SELECT * FROM documents WHERE key = ?", [pull.key])
         if len(found) == 1:
             return found[0]
     m = re.fullmatch(r"#?(\d{1,9})", ref)

@@ -23,7 +23,7 @@ PR = f"{REPO}#{NUMBER}"
 def _no_tokens(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for name in ("GH_TOKEN", "GITHUB_TOKEN", "LEDGER_GITHUB_API", "LEDGER_DB"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr("ledger.github._gh_token", lambda host: None)
+    monkeypatch.setattr("ledger.github.auth._gh_token", lambda host: None)
     yield
 
 
@@ -166,7 +166,7 @@ def test_interrupted_fetch_exits_130_and_a_rerun_completes(server: tuple[FakeGit
     code, _, err = run("fetch", PR, "--api-url", url, "--db", db, env={"GH_TOKEN": TOKEN})
     assert code == 130 and "interrupted" in err and "run the same command again" in err
     monkeypatch.undo()
-    monkeypatch.setattr("ledger.github._gh_token", lambda host: None)
+    monkeypatch.setattr("ledger.github.auth._gh_token", lambda host: None)
     code, out, _ = run("fetch", PR, "--api-url", url, "--db", db, env={"GH_TOKEN": TOKEN})
     assert code == 0 and out.startswith("new") and "3 versions (+3)" in out and "3 comments (+3)" in out
 

@@ -9,16 +9,16 @@ they become U+FFFD in every field but the texts we parse, where the caller repla
 
 from __future__ import annotations
 
-import re
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+from ledger.errors import FetchError
+from ledger.github.text import neutral, replace_surrogates
 
 
 def _no_surrogates(value: str) -> str:
-    return _SURROGATE_RE.sub("\ufffd", value)
+    return replace_surrogates(value)[0]
 
 
 Text = Annotated[str, AfterValidator(_no_surrogates)]
@@ -104,3 +104,26 @@ class Edit(_Model):
     deletedAt: Text | None = None
     editor: User | None = None
     diff: str | None = None
+
+
+MODELS: dict[str, type[_Model]] = {m.__name__: m for m in (Pull, Comment, Commit, CommitSha, Edit)}
+
+
+def validated(model: str, data: object, where: str) -> dict[str, Any]:
+    """`data` checked against the model of what we read of it (one of MODELS), as a plain dict of
+    exactly those fields; a FetchError of one line naming the fields that are not what GitHub documents."""
+    try:
+        return dict(MODELS[model].model_validate(data).model_dump())
+    except ValidationError as exc:
+        raise FetchError(f"{neutral(where)[:200]}: unexpected answer from GitHub ({_errors_text(exc)})") from None
+    except RecursionError:
+        raise FetchError(f"{neutral(where)[:200]}: GitHub's answer is nested too deeply to be read") from None
+
+
+def _errors_text(exc: ValidationError) -> str:
+    parts = []
+    for e in exc.errors()[:3]:
+        loc = ".".join(str(p) for p in e.get("loc", ())) or "answer"
+        parts.append(f"{loc}: {e.get('msg', 'invalid')}")
+    more = exc.error_count() - len(parts)
+    return neutral("; ".join(parts) + (f"; {more} more" if more > 0 else ""))[:300]
