@@ -352,13 +352,13 @@ def test_an_interrupt_rolls_back_the_pr_and_a_rerun_has_no_gaps(tmp_path: Path) 
 
 def test_bulk_listing_with_state_since_and_limit(tmp_path: Path) -> None:
     fake, dbp = FakeGitHub(), tmp_path / "l.db"
-    results = _fetch(fake, dbp, targets=[REPO], state="all")
+    results = _fetch(fake, dbp, targets=[REPO], state="all", rest=True)  # the REST listing, one PR at a time
     assert [r.ref for r in results] == [f"{REPO}#{n}" for n in (7, 6, 5, 4)]
     assert [r.status for r in results] == ["new", "error", "error", "error"]
     assert "404 not found" in (results[1].error or "")
-    assert [r.ref for r in _fetch(fake, dbp, targets=[REPO], state="merged")] == [f"{REPO}#7", f"{REPO}#5"]
-    assert [r.ref for r in _fetch(fake, dbp, targets=[REPO], state="all", limit=1)] == [f"{REPO}#7"]
-    assert [r.ref for r in _fetch(fake, dbp, targets=[REPO], state="all", since="2024-05-19")] == [
+    assert [r.ref for r in _fetch(fake, dbp, targets=[REPO], state="merged", rest=True)] == [f"{REPO}#7", f"{REPO}#5"]
+    assert [r.ref for r in _fetch(fake, dbp, targets=[REPO], state="all", limit=1, rest=True)] == [f"{REPO}#7"]
+    assert [r.ref for r in _fetch(fake, dbp, targets=[REPO], state="all", since="2024-05-19", rest=True)] == [
         f"{REPO}#7", f"{REPO}#6"]
     listing = [s for s in fake.seen if s.path == f"/repos/{REPO}/pulls"]
     assert listing[0].query == {"state": "all", "sort": "updated", "direction": "desc", "per_page": "100"}

@@ -123,14 +123,16 @@ def test_bulk_fetch_reports_failures_at_the_end(server: tuple[FakeGitHub, str], 
                                                 tmp_path: Path) -> None:
     _, url = server
     db = str(tmp_path / "ledger.db")
-    code, out, err = run("fetch", REPO, "--state", "merged", "--api-url", url, "--db", db, env={"GH_TOKEN": TOKEN})
+    code, out, err = run("fetch", REPO, "--rest", "--state", "merged", "--api-url", url, "--db", db,
+                         env={"GH_TOKEN": TOKEN})
     assert code == 1
     assert out.splitlines()[0].startswith(f"new         {PR}")
     assert "1 of 2 pull requests failed" in err and f"{REPO}#5: " in err and "404 not found" in err
     assert TOKEN not in out + err
     # A second run (as after an interrupt) adds nothing and repeats the one failure.
     before = _dump(Path(db))
-    code, out, err = run("fetch", REPO, "--state", "merged", "--api-url", url, "--db", db, env={"GH_TOKEN": TOKEN})
+    code, out, err = run("fetch", REPO, "--rest", "--state", "merged", "--api-url", url, "--db", db,
+                         env={"GH_TOKEN": TOKEN})
     assert code == 1 and out.startswith("unchanged") and _dump(Path(db)) == before
 
 

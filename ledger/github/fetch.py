@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from sqlite_utils import Database
 
     from ledger.db.pulls import CacheEntry
+    from ledger.github.sync import SyncSummary
 
 Status = Literal["new", "updated", "unchanged", "error"]
 ANONYMOUS_NOTE = ("no GitHub token (GH_TOKEN, GITHUB_TOKEN or `gh auth token`): anonymous requests are limited "
@@ -231,14 +232,22 @@ def fetch(
     on_note: Callable[[str], None] | None = None,
     on_start: Callable[[int], None] | None = None,
     on_result: Callable[[FetchResult], None] | None = None,
+    rest: bool = False,
+    on_summary: Callable[[SyncSummary], None] | None = None,
+    on_progress: Callable[[int, int | None, SyncSummary], None] | None = None,
 ) -> list[FetchResult]:
     """Fetch pull requests (`owner/repo#N`, PR URLs, or `owner/repo` for a listing) into the ledger at `db`.
 
-    One result per pull request; a PR that fails is an "error" result and the rest still go in. Raises
-    only for what stops everything: bad arguments (UsageError), a bad ledger file, or a listing that
-    cannot be read. `api_url` defaults to LEDGER_GITHUB_API, then https://api.github.com.
+    `owner/repo` with a token is synced through bulk GraphQL (`sync.sync_repo`: every PR the first time,
+    what changed since after; one `on_summary` call per repository); without a token, or with `rest`,
+    its PRs are listed and fetched one at a time through REST, as named PRs always are.
+
+    One result per pull request read; a PR that fails is an "error" result and the rest still go in.
+    Raises only for what stops everything: bad arguments (UsageError), a bad ledger file, or a listing
+    that cannot be read. `api_url` defaults to LEDGER_GITHUB_API, then https://api.github.com.
     """
     from ledger.db import open_ledger
+    from ledger.github.sync import sync_repo
     from ledger.prepare import parser_version
 
     env = os.environ if env is None else env
@@ -259,17 +268,32 @@ def fetch(
     ledger_db = open_ledger(db)
     try:
         with GitHub(api, auth, transport=transport, sleep=sleep, max_tries=max_tries, max_wait=max_wait) as gh:
+            version = parser_version()
             refs: list[PullRef] = []
             for t in parsed:
+                if isinstance(t, str) and gh.can_graphql and not rest:
+                    def collect(r: FetchResult) -> None:
+                        results.append(r)
+                        if on_result is not None:
+                            on_result(r)
+
+                    try:
+                        summary = sync_repo(gh, ledger_db, t, state=state, since=since_iso, limit=limit,
+                                            parser_version=version, max_wait=max_wait, on_result=collect,
+                                            on_progress=on_progress)
+                    except FetchError as exc:
+                        raise FetchError(neutral(auth.redact(f"syncing {t}: {exc}"))) from None
+                    if on_summary is not None:
+                        on_summary(summary)
+                    continue
                 try:
                     found = [t] if isinstance(t, PullRef) else list_pulls(gh, t, state, since_iso, limit)
                 except LedgerError as exc:
                     raise FetchError(auth.redact(f"listing {t}: {exc}")) from None
                 refs.extend(found)
             refs = list(dict.fromkeys(refs))  # each PR once, in the order first named
-            if on_start is not None:
+            if on_start is not None and refs:
                 on_start(len(refs))
-            version = parser_version()
             stopped = False
             for ref in refs:
                 if stopped:

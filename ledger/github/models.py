@@ -106,14 +106,55 @@ class Edit(_Model):
     diff: str | None = None
 
 
-MODELS: dict[str, type[_Model]] = {m.__name__: m for m in (Pull, Comment, Commit, CommitSha, Edit)}
+class Review(_Model):
+    """GraphQL `PullRequestReview` (a review's body and verdict)."""
+
+    id: Text
+    databaseId: int
+    url: Text | None = None
+    author: User | None = None
+    state: Text | None = None
+    submittedAt: Text | None = None
+    createdAt: Text | None = None
+    body: str | None = None
+
+
+class ReviewComment(_Model):
+    """GraphQL `PullRequestReviewComment` (a comment on a line of the diff)."""
+
+    databaseId: int
+    url: Text | None = None
+    author: User | None = None
+    createdAt: Text | None = None
+    updatedAt: Text | None = None
+    body: str | None = None
+    path: Text | None = None
+    line: int | None = None
+    originalLine: int | None = None
+
+
+class CheckContext(_Model):
+    """One entry of a commit's `statusCheckRollup.contexts`: a check run or a commit status."""
+
+    typename: Text = Field(alias="__typename")
+    name: Text | None = None
+    status: Text | None = None
+    conclusion: Text | None = None
+    detailsUrl: Text | None = None
+    context: Text | None = None
+    state: Text | None = None
+    targetUrl: Text | None = None
+
+
+MODELS: dict[str, type[_Model]] = {m.__name__: m for m in (Pull, Comment, Commit, CommitSha, Edit, Review,
+                                                               ReviewComment, CheckContext)}
 
 
 def validated(model: str, data: object, where: str) -> dict[str, Any]:
     """`data` checked against the model of what we read of it (one of MODELS), as a plain dict of
     exactly those fields; a FetchError of one line naming the fields that are not what GitHub documents."""
     try:
-        return dict(MODELS[model].model_validate(data).model_dump())
+        return dict(MODELS[model].model_validate(data).model_dump(by_alias=True))
     except ValidationError as exc:
         raise FetchError(f"{neutral(where)[:200]}: unexpected answer from GitHub ({_errors_text(exc)})") from None
     except RecursionError:

@@ -158,7 +158,7 @@ def pull_meta(data: dict[str, Any]) -> dict[str, Any]:
     return {"title": data.get("title"), "url": data.get("html_url"), "author": login(data.get("user")),
             "state": state, "merged_at": data.get("merged_at"), "labels": labels,
             "authored_at": data.get("created_at"), "head_sha": head.get("sha"), "base_sha": base.get("sha"),
-            "kind": "pr"}
+            "kind": "pr", "github_updated_at": data.get("github_updated_at")}
 
 
 def login(user: Any) -> str | None:
