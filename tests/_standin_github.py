@@ -180,7 +180,7 @@ def make_repo(n_pulls: int = 300, seed: int = 15, start: int = 1) -> dict[int, P
     rng = random.Random(seed)
     pulls: dict[int, Pull] = {}
     clock = 0
-    cid = rid = rcid = 1000
+    cid, rid, rcid = 10_000 * start, 5_000_000 + 10_000 * start, 9_000_000 + 10_000 * start  # unique ids
     for number in range(start, start + n_pulls):
         clock += rng.randint(30, 600)
         created = clock
@@ -274,9 +274,10 @@ class StandIn:
         self.queries.clear()
 
     def touch(self, number: int, minutes: int, text: str | None = None) -> None:
-        """An edit of PR `number`'s description `minutes` after its last update (or, without text, a new comment)."""
+        """An edit of PR `number`'s description (or, without text, a new comment), `minutes` after the newest
+        update of the repository: it moves to the top of a listing by update time, as on GitHub."""
         p = self.pulls[number]
-        at = _bump(p.updated, minutes)
+        at = _bump(max(q.updated for q in self.pulls.values()), minutes)  # an edit is the newest update
         if text is not None:
             p.edits.append((at, "reviewer-ly", text))
         else:

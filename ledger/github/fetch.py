@@ -227,6 +227,7 @@ def fetch(
     env: Mapping[str, str] | None = None,
     transport: httpx.BaseTransport | None = None,
     sleep: Callable[[float], None] | None = None,
+    clock: Callable[[], float] | None = None,
     max_tries: int = 5,
     max_wait: float = 900.0,
     on_note: Callable[[str], None] | None = None,
@@ -267,7 +268,8 @@ def fetch(
     results: list[FetchResult] = []
     ledger_db = open_ledger(db)
     try:
-        with GitHub(api, auth, transport=transport, sleep=sleep, max_tries=max_tries, max_wait=max_wait) as gh:
+        with GitHub(api, auth, transport=transport, sleep=sleep, max_tries=max_tries, max_wait=max_wait,
+                    **({"clock": clock} if clock is not None else {})) as gh:
             version = parser_version()
             refs: list[PullRef] = []
             for t in parsed:

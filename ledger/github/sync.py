@@ -84,7 +84,11 @@ class SyncSummary:
         reset = f", the limit resets at {_clock(self.reset_at)}" if self.reset_at else ""
         failed = f", {self.failed} failed" if self.failed else ""
         return (f"{self.repo}: {self.new} new, {self.changed} changed, {self.unchanged} unchanged pull requests"
-                f"{failed}; {self.requests} requests, {self.points} points{per}{left}{reset}")
+                f"{failed}; {_n(self.requests, 'request')}, {_n(self.points, 'point')}{per}{left}{reset}")
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count:,} {word}{'s' if count != 1 else ''}"
 
 
 def _clock(iso: str) -> str:
