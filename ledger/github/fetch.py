@@ -23,6 +23,7 @@ version is identified by its text's sha256). One PR that fails is that PR's "err
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
@@ -268,8 +269,8 @@ def fetch(
     results: list[FetchResult] = []
     ledger_db = open_ledger(db)
     try:
-        with GitHub(api, auth, transport=transport, sleep=sleep, max_tries=max_tries, max_wait=max_wait,
-                    **({"clock": clock} if clock is not None else {})) as gh:
+        with GitHub(api, auth, transport=transport, sleep=sleep, clock=clock or time.time, max_tries=max_tries,
+                    max_wait=max_wait) as gh:
             version = parser_version()
             refs: list[PullRef] = []
             for t in parsed:
