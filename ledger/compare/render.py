@@ -9,15 +9,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ledger.compare import (
-    VERDICTS,
-    Pair,
-    ReferenceCheck,
-    RevisionRef,
-    Row,
-    TestedCommit,
-    number,
-)
+from ledger.compare.align import Row
+from ledger.compare.judge import VERDICTS, Pair, number
+from ledger.compare.references import ReferenceCheck
+from ledger.compare.revisions import RevisionRef
+from ledger.compare.tested import TestedCommit
 from ledger.model import Claim
 from ledger.output import clean, dumps_indented
 
