@@ -1,12 +1,14 @@
 """Comparability keys: what makes two claims comparable.
 
 Two claims are compared only when their `Key` is equal: kind, normalised metric, unit family and
-the configuration that changes the result (model, gpu, quantisation, KV-cache dtype, speculative
-algorithm and draft length, concurrency, ISL/OSL, n-shot, filter). The metric is normalised
+the setup it was measured under: every config key `ledger.vocab.setup.key_class` calls hard (model,
+gpu and count, tp/pp/ep/dp, quantisation, KV-cache dtype, state dtype, speculative algorithm and
+draft length, concurrency, batch, ISL/OSL, n-shot, filter, backend, and any key the table does not
+know, such as a benchmark table's own input columns). The metric is normalised
 (lower case, markup stripped; "GSM8K", "test_gsm8k", "gsm8k result" are all `gsm8k`) and the
 configuration is read both from the claim's `config` and from the words in its metric, row,
-column and gate name ("MTP1 gsm8k over FP8 KV" gives draft_len=1, kv_cache=fp8). What remains of
-those words ("CUTEDSL experts", "bf16 GDN state") is a *variant*: it tells apart several claims of
+column and gate name ("MTP1 gsm8k over FP8 KV" gives draft_len=1, kv_cache=fp8; "bf16 GDN state" gives
+state=bf16). What remains of those words ("CUTEDSL experts") is a *variant*: it tells apart several claims of
 one key in one revision but never makes two claims comparable or not. A gate's name counts through
 the configuration it encodes (test_mtp1_... gives draft_len=1) and as a variant, so "gsm8k" under
 `test_gsm8k` in one section lines up with a bare "gsm8k" row in another. When a claim has no
@@ -28,7 +30,7 @@ from dataclasses import dataclass
 from ledger.model import Claim
 from ledger.vocab.metrics import normalise_metric, variant_words
 from ledger.vocab.setup import (
-    HARD_KEYS,
+    IGNORED_KEYS,
     LONG_CONTEXT_RE,
     SOFT_KEYS,
     canon_value,
@@ -93,7 +95,7 @@ def _claim_key(kind: str, metric: str | None, unit: str | None,
             if LONG_CONTEXT_RE.search(v[:MAX_NAME]) and kind in ("acceptance", "perf"):
                 config["task"] = "long-context"
             continue
-        if ck in HARD_KEYS:
+        if ck not in IGNORED_KEYS:  # hard: named in the table, or a setup key the table does not know yet
             cv = canon_value(ck, v)
             if cv:
                 config[ck] = cv
