@@ -30,8 +30,8 @@ from ledger.vocab.setup import canonical_key_name
 _TOP_RE = re.compile(r"^(?P<key>[^\s#:][^#]{0,300}?):\s*$")
 _ITEM_RE = re.compile(r"^(?P<indent>[ \t]{0,40})-[ \t]{1,20}(?P<rest>.{0,2000})$")
 _PAIR_RE = re.compile(r"^(?P<key>[A-Za-z_][\w.-]{0,100})[ \t]{0,20}:[ \t]{0,20}(?P<value>.{0,2000})$")
-_CONFIG_NAMES = {"quant_algo": "quant", "kv_cache_quant_algo": "kv_cache", "spec_dec_algo": "spec_algo",
-                 "extra_acc_spec": "extra", "num_nextn_predict_layers": "draft_len"}
+_CONFIG_NAMES = {"extra_acc_spec": "extra"}
+"""The one reference-file key stored under its own name; every other key is canonical as compare reads it."""
 
 
 @dataclass
