@@ -2,7 +2,7 @@
 
     import ledger
     book = ledger.open_ledger("ledger.db")
-    print(book.compare("example/trtllm#4821").render())
+    print(book.compare("example/trtllm#4821").render(show_all=True))
 
 Names are imported on first use: `import ledger` (and `ledger --version`) loads none of the library.
 """

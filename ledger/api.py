@@ -2,7 +2,7 @@
 
     import ledger
     book = ledger.open_ledger("ledger.db")
-    print(book.compare("example/trtllm#4821").render())
+    print(book.compare("example/trtllm#4821").render(show_all=True))
 
 Each method is a thin call of the library function the CLI command calls, with the same arguments
 as keywords, and raises the exceptions of `ledger.errors` where the command prints one line.

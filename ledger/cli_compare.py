@@ -77,8 +77,9 @@ def compare_cmd(
     = None,
     z: Annotated[float | None, typer.Option("--z", help="Standard errors that count as noise (default 1.96).")]
     = None,
-    by: Annotated[By, typer.Option("--by", help="For one document: revision sections or stored versions "
-                                                 "(auto: versions when there are several).")] = By.auto,
+    by: Annotated[By, typer.Option("--by", help="For one stored document: auto (its revisions over every "
+                                                 "version), sections (the newest version's) or versions.")]
+    = By.auto,
     order: Annotated[Order, typer.Option("--order", help="Revision sections' order in the text (auto reads the "
                                                          "labels: 'Final head' first means newest first).")]
     = Order.auto,
@@ -86,6 +87,7 @@ def compare_cmd(
     input_format: Annotated[str | None, typer.Option("--input-format", help="markdown or rendered.")] = None,
     model: Annotated[str | None, typer.Option("--model", help="The model of claims that do not name one (for "
                                                              "registered reference checks).")] = None,
+    show_all: Annotated[bool, typer.Option("--all", help="Every series, not only the changed ones.")] = False,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """Line up comparable claims across revisions and judge each: regression, improvement, within noise,
@@ -104,7 +106,7 @@ def compare_cmd(
     if not result.compared:
         _err("nothing to compare: fewer than two revisions with comparable claims")
         raise typer.Exit(EXIT_NOTHING)
-    typer.echo(result.render(format.value), nl=False)
+    typer.echo(result.render(format.value, show_all=show_all), nl=False)
     if result.has_regression and fail_on_regression:
         raise typer.Exit(EXIT_REGRESSION)
 

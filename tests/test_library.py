@@ -51,7 +51,7 @@ def test_every_method_a_command_has(tmp_path: Path) -> None:
     assert isinstance(book.support(), list)
     assert book.sql("SELECT COUNT(*) AS n FROM documents") == [{"n": 1}]
     comparison = book.compare("example/trtllm#4821")
-    assert comparison.compared and "gsm8k" in comparison.render("markdown")
+    assert comparison.compared and "gsm8k" in comparison.render("markdown", show_all=True)
     trend = book.trend("gsm8k", "example/trtllm#4821")
     assert trend.series and "gsm8k" in trend.render()
     with pytest.raises(ledger.UsageError):

@@ -173,8 +173,17 @@ def compare(old: Snapshot, new: Snapshot, noise: NoiseModel | None = None,
         if not cands:
             still_old.append(a)
             continue
-        b = min(cands[:32], key=lambda c: (n_differences(a.key, c.key), c.variant != a.variant))
+        b = min(cands[:32], key=lambda c: (one_sided(a.key, c.key) is None, n_differences(a.key, c.key),
+                                           c.variant != a.variant))
         cands.remove(b)
+        keys = one_sided(a.key, b.key)
+        if keys is not None:
+            p = judge(a.key, a.claim, b.claim, noise)
+            p.variant, p.old_rev, p.new_rev, p.other_key = _residual(a.variant), a.rev, b.rev, b.key
+            said = "; ".join(_stated_only(k, a.key, b.key, a.rev, b.rev) for k in keys)
+            p.reason = said + ("; " + p.reason if p.reason else "")
+            pairs.append(p)
+            continue
         diff = key_difference(a.key, b.key)
         pairs.append(Pair(a.key, _residual(a.variant), a.claim, b.claim, NOT_COMPARABLE,
                           reason="; ".join(diff) or "different key", old_rev=a.rev, new_rev=b.rev,
@@ -231,7 +240,10 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
                 rows.append(Row(key, b.variant, cells))
                 last.append(b)
     names = [s.ref.name for s in snapshots]
+    rows = _join_setups(rows, names, noise)
     for row in rows:
+        if row.overall is not None:
+            continue
         stated = [i for i, c in enumerate(row.cells) if c is not None]
         first, latest = stated[0], stated[-1]
         fc, lc = row.cells[first], row.cells[latest]
@@ -251,3 +263,64 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
         p.variant, p.old_rev, p.new_rev = row.variant, names[first], names[latest]
         row.overall = p
     return rows
+
+
+def one_sided(a: Key, b: Key) -> list[str] | None:
+    """The setup keys stated on one side only, when that is all that tells the keys apart (else None:
+    a key stated on both sides with different values, or different units, make them not comparable)."""
+    if a.unit != b.unit:
+        return None
+    ca, cb = dict(a.config), dict(b.config)
+    if any(k in cb and cb[k] != v for k, v in ca.items()):
+        return None
+    return sorted(set(ca) ^ set(cb))
+
+
+def _stated_only(key: str, a: Key, b: Key, old_rev: str, new_rev: str) -> str:
+    ca, cb = dict(a.config), dict(b.config)
+    return f"{key}={ca[key]} stated only in {old_rev}" if key in ca else f"{key}={cb[key]} stated only in {new_rev}"
+
+
+def _join_setups(rows: list[Row], names: Sequence[str], noise: NoiseModel) -> list[Row]:
+    """Series of one metric that no revision states twice, with different setups: a series that stops and one that
+    starts later are one series when only one side states some keys (judged, with those keys named), and "not
+    comparable" (with the keys that differ) when a key is stated differently. Never silently one or the other."""
+    def span(r: Row) -> tuple[int, int]:
+        stated = [i for i, c in enumerate(r.cells) if c is not None]
+        return stated[0], stated[-1]
+
+    n = len(names)
+    ending = [r for r in rows if span(r)[1] < n - 1]
+    starting: dict[tuple[str, str], list[Row]] = {}
+    for r in rows:
+        if span(r)[0] > 0:
+            starting.setdefault(r.key.base(), []).append(r)
+    gone: set[int] = set()
+    for a in ending:
+        a_last = span(a)[1]
+        cands = [b for b in starting.get(a.key.base(), [])[:64]
+                 if id(b) not in gone and b is not a and span(b)[0] > a_last and b.key != a.key]
+        if not cands:
+            continue
+        b = min(cands, key=lambda c: (one_sided(a.key, c.key) is None, n_differences(a.key, c.key),
+                                      c.variant != a.variant))
+        gone.add(id(b))
+        b_first = span(b)[0]
+        oc, nc = a.cells[a_last], b.cells[b_first]
+        assert oc is not None and nc is not None
+        keys = one_sided(a.key, b.key)
+        cells = [x if x is not None else y for x, y in zip(a.cells, b.cells, strict=True)]
+        if keys is None:
+            p = Pair(a.key, a.variant, oc, nc, NOT_COMPARABLE, reason="; ".join(key_difference(a.key, b.key)),
+                     old_rev=names[a_last], new_rev=names[b_first], other_key=b.key)
+        else:
+            first, latest = span(a)[0], span(b)[1]
+            fc, lc = a.cells[first], b.cells[latest]
+            assert fc is not None and lc is not None
+            p = judge(a.key, fc, lc, noise)
+            p.variant, p.old_rev, p.new_rev = a.variant, names[first], names[latest]
+            said = "; ".join(_stated_only(k, a.key, b.key, names[a_last], names[b_first]) for k in keys)
+            p.reason = said + ("; " + p.reason if p.reason else "")
+            p.other_key = b.key
+        a.cells, a.steps, a.overall = cells, [*a.steps, *b.steps], p
+    return [r for r in rows if id(r) not in gone]

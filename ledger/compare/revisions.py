@@ -140,3 +140,45 @@ def select_window(snaps: Sequence[Snapshot], from_sel: str | None, to_sel: str |
     if lo > hi:
         raise UsageError(f"--from {from_sel!r} comes after --to {to_sel!r}")
     return list(snaps[lo:hi + 1])
+
+
+def _fingerprint(claims: Sequence[Claim]) -> tuple[tuple[object, ...], ...]:
+    return tuple((c.kind, c.metric, c.value, c.high, c.unit, c.outcome, c.passed, c.failed) for c in claims)
+
+
+def revisions_across_versions(versions: Sequence[tuple[int | None, list[Claim]]], document: str | None = None,
+                              order: str = "auto") -> list[Snapshot]:
+    """A document's revisions over all its stored versions, oldest first: the unit a reviewer compares.
+
+    A revision section ("Initial head 4e1f0c9a2b": its label and head) is one revision in every version that
+    has it; the newest version's numbers for it supersede older ones (edited in place). An edit that adds a
+    section adds a revision: after the known revisions the version lists before it, else before those it lists
+    after it, else (an edit that replaced every section) after every revision so far. The claims a version
+    states under no revision are a revision of their own ("v2") when they differ from the previous version's,
+    after it.
+    """
+    out: list[Snapshot] = []
+    ids: list[object] = []  # parallel to out: a section's (label, head), or ("text", version) for a version's text
+    last_print: tuple[tuple[object, ...], ...] | None = None
+    for v, claims in versions:
+        listed = [s for s in split_revisions(claims, document, order=order) if s.ref.label or s.ref.head]
+        keys = [((s.ref.label or "").strip().lower(), (s.ref.head or "").lower()) for s in listed]
+        for pos, (k, snap) in enumerate(zip(keys, listed, strict=True)):
+            if k in ids:
+                out[ids.index(k)].claims = snap.claims  # numbers edited in place supersede
+                continue
+            before = [ids.index(x) for x in keys[:pos] if x in ids]
+            after = [ids.index(x) for x in keys[pos + 1:] if x in ids]
+            at = max(before) + 1 if before else min(after) if after else len(out)
+            out.insert(at, snap)
+            ids.insert(at, k)
+        unlabelled = [c for c in claims if c.revision is None]
+        if not unlabelled or _fingerprint(unlabelled) == last_print:
+            continue
+        texts = [i for i, k in enumerate(ids) if isinstance(k, tuple) and k[0] == "text"]
+        at = texts[-1] + 1 if texts else len(out)
+        name = f"{document} v{v}" if document and v is not None else (document or f"v{v}")
+        out.insert(at, Snapshot(RevisionRef(name=name, document=document, version=v), unlabelled))
+        ids.insert(at, ("text", v))
+        last_print = _fingerprint(unlabelled)
+    return out

@@ -12,12 +12,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ledger.compare.align import Row, compare, compare_series
+from ledger.compare.align import Row, compare_series
 from ledger.compare.judge import REGRESSION, Pair, implausible, latest_against_history
 from ledger.compare.keys import Key, claim_key, with_default_config
 from ledger.compare.noise import NoiseModel
 from ledger.compare.references import ReferenceCheck, RegisteredReference, check_references
-from ledger.compare.revisions import RevisionRef, Snapshot, select_window, split_revisions
+from ledger.compare.revisions import (
+    RevisionRef,
+    Snapshot,
+    revisions_across_versions,
+    select_window,
+    split_revisions,
+)
 from ledger.compare.tested import TestedCommit, stated_vs_tested
 from ledger.errors import InputError, UsageError
 from ledger.model import Claim
@@ -105,8 +111,9 @@ def _snapshots(loaded: list[Loaded], by: str, order: str) -> tuple[list[Snapshot
     """The snapshots to compare (oldest first) and every claim involved (for the stated-vs-tested list)."""
     if len(loaded) == 1:
         doc = loaded[0]
-        use_versions = by == "versions" or (by == "auto" and len(doc.versions) > 1)
-        if use_versions:
+        if by == "auto" and len(doc.versions) > 1:
+            return revisions_across_versions(doc.versions, doc.name, order), [*doc.versions[-1][1], *doc.linked]
+        if by == "versions":
             snaps = [Snapshot(RevisionRef(name=f"{doc.name} v{v}" if v else doc.name, document=doc.name, version=v),
                               cl) for v, cl in doc.versions]
             return snaps, [*doc.versions[-1][1], *doc.linked]
@@ -123,15 +130,14 @@ def _snapshots(loaded: list[Loaded], by: str, order: str) -> tuple[list[Snapshot
 
 @dataclass
 class Comparison:
-    """What `ledger compare` found: two sides' pairs, or many revisions' series, with the checks beside them."""
+    """What `ledger compare` found: one row per comparable series across the revisions, with the checks beside."""
 
     revisions: list[RevisionRef]
     """The sides compared, oldest first."""
-    pairs: list[Pair] | None
-    """Two sides: every aligned pair, lone claim and mismatched configuration (else None)."""
-    rows: list[Row] | None
-    """Three or more sides: one row per comparable series (else None)."""
+    rows: list[Row]
+    """One row per comparable series: its value in each revision and its verdict (first against last)."""
     references: list[ReferenceCheck]
+    """Values against their stated or registered reference, in each revision."""
     tested: list[TestedCommit]
     measured: list[str]
     """The revisions the measured claims name (for the stated-versus-tested list)."""
@@ -140,32 +146,30 @@ class Comparison:
 
     @property
     def compared(self) -> bool:
-        """Two or more sides with something lined up."""
-        return bool(self.pairs) if self.pairs is not None else bool(self.rows)
+        """Two or more revisions with something lined up, or values judged against their references."""
+        return (len(self.revisions) > 1 and bool(self.rows)) or bool(self.references)
+
+    @property
+    def regressions(self) -> list[Row]:
+        return [r for r in self.rows if r.overall is not None and r.overall.verdict == REGRESSION]
 
     @property
     def has_regression(self) -> bool:
-        """A regression between the sides, or a value below its reference beyond noise."""
-        if any(r.verdict == REGRESSION for r in self.references):
-            return True
-        if self.pairs is not None:
-            return any(p.verdict == REGRESSION for p in self.pairs)
-        return any(r.overall is not None and r.overall.verdict == REGRESSION for r in self.rows or [])
+        """A regression between the revisions, or a value below its reference beyond noise."""
+        return bool(self.regressions) or any(r.verdict == REGRESSION for r in self.references)
 
-    def render(self, fmt: str = "table") -> str:
-        """table, json or markdown."""
-        from ledger.compare.render import render_pairs, render_series
+    def render(self, fmt: str = "table", *, show_all: bool = False, width: int | None = None) -> str:
+        """table (fit to the terminal's width), markdown or json."""
+        from ledger.compare.render import render_comparison
 
-        if self.pairs is not None:
-            return render_pairs(self.revisions[0], self.revisions[-1], self.pairs, self.references, self.tested,
-                                self.measured, fmt)
-        return render_series(self.revisions, self.rows or [], self.references, self.tested, self.measured, fmt)
+        return render_comparison(self, fmt, show_all=show_all, width=width)
 
 
 def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None, from_: str | None = None,
                 to: str | None = None, by: str = "auto", order: str = "auto", input_format: str | None = None,
                 kinds: list[str] | None = None, model: str | None = None) -> Comparison:
-    """Compare the targets (one document's revisions or versions, or several documents in order)."""
+    """Compare the targets: one document's revisions (its revision sections over all its stored versions;
+    `by="versions"`: its versions, `by="sections"`: the newest version's sections) or several documents."""
     from ledger.references import load_registered
 
     noise = noise or NoiseModel()
@@ -178,6 +182,8 @@ def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None,
             doc.versions = [(v, with_default_config(cl, {"model": model})) for v, cl in doc.versions]
     snaps, every = _snapshots(loaded, by, order)
     snaps = select_window(snaps, from_, to) if (from_ or to) and snaps else snaps
+    if (from_ and to) and len(snaps) > 2:
+        snaps = [snaps[0], snaps[-1]]
     registered = load_registered(db)
     notes += _implausible_note(snaps)
     refs = [r for s in snaps for r in check_references(s, noise, registered)]
@@ -185,23 +191,11 @@ def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None,
         refs = [r for r in refs if r.key.kind in kinds]
     tested, measured = stated_vs_tested(every, [h for doc in loaded for h in doc.heads])
     revisions = [s.ref for s in snaps]
-    across_stored = len(loaded) > 1 and all(d.stored for d in loaded)
-    if len(snaps) < 2:
-        return Comparison(revisions, [], None, refs, tested, measured, notes)
-    if len(snaps) == 2 or (from_ and to):
-        old, new = snaps[0], snaps[-1]
-        pairs = compare(old, new, noise, match_revision_labels=len(loaded) > 1 or by == "versions"
-                        or (by == "auto" and len(loaded[0].versions) > 1))
-        if kinds:
-            pairs = [p for p in pairs if p.key.kind in kinds]
-        if across_stored:
-            notes += _unstated_model_note(pairs)
-        return Comparison([old.ref, new.ref], pairs, None, refs, tested, measured, notes)
-    rows = compare_series(snaps, noise)
-    shown = [r for r in rows if not kinds or r.key.kind in kinds]
-    if across_stored:
-        notes += _unstated_model_note([r.overall for r in shown if r.overall is not None])
-    return Comparison(revisions, None, shown, refs, tested, measured, notes)
+    rows = compare_series(snaps, noise) if len(snaps) > 1 else []
+    rows = [r for r in rows if not kinds or r.key.kind in kinds]
+    if len(loaded) > 1 and all(d.stored for d in loaded):
+        notes += _unstated_model_note([r.overall for r in rows if r.overall is not None])
+    return Comparison(revisions, rows, refs, tested, measured, notes)
 
 
 def _implausible_note(snaps: list[Snapshot]) -> list[str]:
