@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ledger.compare import Comparison, NoiseModel, Trend
     from ledger.github import FetchResult
     from ledger.ingest import IngestResult
+    from ledger.report import Report
 
 
 class Ledger:
@@ -75,6 +76,12 @@ class Ledger:
         from ledger.compare import run_trend
 
         return run_trend(metric, list(targets), db=self.path, noise=noise, **options)
+
+    def report(self, pr: str, noise: NoiseModel | None = None, **options: Any) -> Report:
+        """`ledger report`: what a reviewer reads about one pull request; `.render("markdown")` is fit to post."""
+        from ledger.report import build_report
+
+        return build_report(pr, db=self.path, noise=noise, **options)
 
     def fetch(self, *targets: str, **options: Any) -> list[FetchResult]:
         """`ledger fetch`: pull requests from GitHub (owner/repo#N, PR URLs, owner/repo); options as

@@ -45,6 +45,7 @@ def register(app: typer.Typer) -> None:
     """Add compare, trend and the references group to the main app."""
     app.command("compare")(compare_cmd)
     app.command("trend")(trend_cmd)
+    app.command("report")(report_cmd)
     refs = typer.Typer(help="Registered accuracy references (TensorRT-LLM reference YAML files).",
                        no_args_is_help=True)
     refs.command("import")(references_import_cmd)
@@ -108,6 +109,43 @@ def compare_cmd(
         raise typer.Exit(EXIT_NOTHING)
     typer.echo(result.render(format.value, show_all=show_all), nl=False)
     if result.has_regression and fail_on_regression:
+        raise typer.Exit(EXIT_REGRESSION)
+
+
+def report_cmd(
+    pr: Annotated[str, typer.Argument(help="The pull request: a ledger document (owner/repo#N, a PR URL, #N) "
+                                          "or a file.")],
+    format: Annotated[CompareFormat, typer.Option("--format", "-f", help="table, markdown (fit to post as a "
+                                                                         "PR comment) or json.")]
+    = CompareFormat.table,
+    fail_on_regression: Annotated[bool, typer.Option("--fail-on-regression",
+                                                     help="Exit 1 on a regression or a value below its "
+                                                          "reference.")] = False,
+    threshold: Annotated[list[str] | None, typer.Option("--threshold", "-t", help="As for compare.")] = None,
+    samples: Annotated[list[str] | None, typer.Option("--samples", help="As for compare.")] = None,
+    z: Annotated[float | None, typer.Option("--z", help="As for compare.")] = None,
+    model: Annotated[str | None, typer.Option("--model", help="As for compare.")] = None,
+    db: DbPath = DEFAULT_DB,
+) -> None:
+    """What a reviewer reads about one pull request: regressions and values below their reference first,
+    gates that failed, were waived or not verified, evidence on an older head, CI on commits no claim
+    names, then counts.
+
+    Exit 0: no regression; 1: a regression (with --fail-on-regression); 2: usage or input error;
+    3: nothing to report.
+    """
+    from ledger.compare import noise_from_options
+    from ledger.report import build_report
+
+    with _errors(EXIT_USAGE):
+        noise = noise_from_options(threshold or [], samples or [], None, z)
+        report = build_report(pr, db=db, noise=noise, model=model)
+    _notes(report.comparison.notes)
+    if not report.compared:
+        _err("nothing to report: no comparable claims, references or gates")
+        raise typer.Exit(EXIT_NOTHING)
+    typer.echo(report.render(format.value), nl=False)
+    if report.has_regression and fail_on_regression:
         raise typer.Exit(EXIT_REGRESSION)
 
 

@@ -6,9 +6,9 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ledger.compare.judge import INSUFFICIENT, MISSING, NEW, NOT_COMPARABLE, Pair, implausible, judge
+from ledger.compare.judge import INSUFFICIENT, MISSING, NEW, NOT_COMPARABLE, REGRESSION, Pair, implausible, judge
 from ledger.compare.keys import COMPARED_KINDS, Key, claim_key, key_difference, n_differences
-from ledger.compare.noise import NoiseModel
+from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.revisions import Snapshot
 from ledger.model import Claim
 from ledger.vocab.metrics import RUN_ID_RE
@@ -249,7 +249,11 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
         fc, lc = row.cells[first], row.cells[latest]
         assert fc is not None and lc is not None
         if first == latest:
-            if latest == n - 1 and n > 1:
+            if latest == n - 1 and n > 1 and _failing(lc):
+                basis = "outcome" if lc.kind == "gate" else "failed count"
+                row.overall = Pair(row.key, row.variant, None, lc, REGRESSION, Threshold(0.0, basis, basis),
+                                   reason="a new failure", new_rev=names[latest])
+            elif latest == n - 1 and n > 1:
                 row.overall = Pair(row.key, row.variant, None, lc, NEW, reason="only in the newest revision",
                                    new_rev=names[latest])
             elif n > 1:
@@ -263,6 +267,11 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
         p.variant, p.old_rev, p.new_rev = row.variant, names[first], names[latest]
         row.overall = p
     return rows
+
+
+def _failing(c: Claim) -> bool:
+    """A gate that fails or a test run with failures: new in the newest revision, it is a regression."""
+    return (c.kind == "gate" and c.outcome == "fail") or (c.kind == "tests" and bool(c.failed))
 
 
 def one_sided(a: Key, b: Key) -> list[str] | None:

@@ -242,8 +242,8 @@ def render_comparison(c: Comparison, fmt: str = "table", *, show_all: bool = Fal
         return terminal_safe_json({
             "revisions": [_ref_json(r) for r in c.revisions],
             "summary": dict(Counter(r.overall.verdict for r in rows if r.overall)),
-            "rows": [_row_json(r, names) for r in rows], "references": [x.to_json() for x in c.references],
-            "tested": _tested_json(c.tested, c.measured)})
+            "rows": [row_json(r, names) for r in rows], "references": [x.to_json() for x in c.references],
+            "tested": tested_json(c.tested, c.measured)})
     md = fmt == "markdown"
     width = None if md else (width or console_width())
     lines = render_rows(c.revisions, rows, fmt, show_all=show_all, width=width) if len(c.revisions) > 1 else []
@@ -307,7 +307,7 @@ def _ref_json(r: RevisionRef) -> dict[str, Any]:
             "version": r.version}
 
 
-def _row_json(r: Row, names: Sequence[str]) -> dict[str, Any]:
+def row_json(r: Row, names: Sequence[str]) -> dict[str, Any]:
     return {
         "metric": r.key.metric, "kind": r.key.kind, "unit": r.key.unit or None, "config": dict(r.key.config),
         "variant": r.variant or None,
@@ -319,7 +319,7 @@ def _row_json(r: Row, names: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def _tested_json(tested: Sequence[TestedCommit], measured: Sequence[str]) -> dict[str, Any]:
+def tested_json(tested: Sequence[TestedCommit], measured: Sequence[str]) -> dict[str, Any]:
     return {"ci_commits": [{"sha": t.sha, "gates": t.gates, "covered_by": t.covered_by,
                             "covered": bool(t.covered_by), "source": t.source} for t in tested],
             "measured_revisions": list(measured)}

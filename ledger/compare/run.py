@@ -143,6 +143,8 @@ class Comparison:
     """The revisions the measured claims name (for the stated-versus-tested list)."""
     notes: list[str] = field(default_factory=list)
     """What the reader should be told beside the result (warnings, values left out, cautions)."""
+    newest: list[Claim] = field(default_factory=list)
+    """The claims of the newest revision (what a report lists gates from when there is one revision)."""
 
     @property
     def compared(self) -> bool:
@@ -195,7 +197,7 @@ def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None,
     rows = [r for r in rows if not kinds or r.key.kind in kinds]
     if len(loaded) > 1 and all(d.stored for d in loaded):
         notes += _unstated_model_note([r.overall for r in rows if r.overall is not None])
-    return Comparison(revisions, rows, refs, tested, measured, notes)
+    return Comparison(revisions, rows, refs, tested, measured, notes, snaps[-1].claims if snaps else [])
 
 
 def _implausible_note(snaps: list[Snapshot]) -> list[str]:
