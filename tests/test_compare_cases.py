@@ -191,3 +191,10 @@ def test_a_long_report_is_cut_under_the_comment_limit() -> None:
 def test_width_follows_columns() -> None:
     code, out, _ = run("compare", str(CASES / "sections.md"), width=60)
     assert code == 0 and max(len(line) for line in out.splitlines()) <= 60
+
+
+def test_from_and_to_take_the_printed_labels() -> None:
+    code, out, _ = run("compare", str(CASES / "sections.md"), "--from", "R1", "--to", "R2", "--db", "x.db")
+    assert code == 0 and "R1  Initial head 1a2b3c4d5e" in out
+    code, _, err = run("compare", str(CASES / "sections.md"), "--from", "R2", "--to", "R1", "--db", "x.db")
+    assert code == 2 and "comes after" in err

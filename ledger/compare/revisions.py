@@ -126,6 +126,9 @@ def same_sha(a: str, b: str) -> bool:
 def select_window(snaps: Sequence[Snapshot], from_sel: str | None, to_sel: str | None) -> list[Snapshot]:
     """The snapshots between --from and --to (label, sha prefix, version number or 1-based position)."""
     def find(sel: str) -> int:
+        label = re.fullmatch(r"\s*[Rr](\d{1,4})\s*", sel)  # the labels the output prints: R1, R2, ...
+        if label and 1 <= int(label.group(1)) <= len(snaps):
+            return int(label.group(1)) - 1
         hits = [i for i, s in enumerate(snaps) if s.ref.matches(sel)]
         if not hits and sel.isdigit() and 1 <= int(sel) <= len(snaps):
             return int(sel) - 1
