@@ -1,17 +1,21 @@
-"""The ledger's exceptions: one hierarchy, each turned into a one-line message at the CLI's edge.
+"""The ledger's exceptions: one hierarchy (and one warning, LedgerNote), each a one-line message at the CLI's edge.
 
     LedgerError               every error the library raises on purpose (catch this one)
     ├── InputError            a document could not be read; carries .path
     │   ├── NotFound          the path does not exist
     │   ├── BinaryInput       the file holds binary data (NUL bytes)
     │   ├── TooLarge          the file is over the size limit
-    │   └── EmptyInput        the file has no text
+    │   ├── EmptyInput        the file has no text
+    │   └── NotRegular        a device, FIFO or socket: refused without being read
     ├── DatabaseError         the ledger database cannot be used
     │   ├── NotALedger        the file is not SQLite, or not a ledger
-    │   └── SchemaTooNew      the database was written by a newer ledger
+    │   ├── SchemaTooNew      the database was written by a newer ledger
+    │   └── ReadOnlyStorage   a command that writes, given a ledger on storage it cannot write
     ├── UsageError            the arguments do not make sense together (a bad option, an unknown document)
     └── FetchError            GitHub could not be asked (network, refusal, rate limit); never names a token
         └── RateLimited       the rate limit is spent and resets later than we are willing to wait
+
+    LedgerNote (UserWarning)  something to tell the user that is not an error, printed as `ledger: note: ...`
 
 `str(error)` is the whole message, fit for one line ("PATH: reason"); the CLI prints it after
 "ledger: " and exits 2 (see the README's exit codes). Nothing else escapes the library on purpose:
@@ -49,6 +53,11 @@ class EmptyInput(InputError):
     """The file has no text."""
 
 
+class NotRegular(InputError):
+    """A path that names a device (/dev/zero), a FIFO or a socket: it has no size to check and may have no
+    end, or wait forever for a writer, so it is refused without being read (stdin, `-`, is read up to the limit)."""
+
+
 class DatabaseError(LedgerError):
     """The ledger database cannot be used (a failed statement, a missing table, a read-only file)."""
 
@@ -59,6 +68,16 @@ class NotALedger(DatabaseError):
 
 class SchemaTooNew(DatabaseError):
     """The database was written by a newer ledger; this code refuses to read or migrate it."""
+
+
+class ReadOnlyStorage(DatabaseError):
+    """The ledger, or the folder it is in, cannot be written (a read-only mount, a folder of another user):
+    a command that writes is refused before it starts; the read commands open it read-only."""
+
+
+class LedgerNote(UserWarning):
+    """Something a user should know that is not an error (a ledger opened read-only because its storage is):
+    issued with `warnings.warn`; the CLI prints it as one line, `ledger: note: ...`."""
 
 
 class UsageError(LedgerError):

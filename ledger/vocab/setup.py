@@ -93,7 +93,7 @@ def _qualifiers(text: str) -> dict[str, str]:
 HARD_KEYS: tuple[str, ...] = (
     "model", "gpu", "quant", "kv_cache", "spec_algo", "draft_len", "concurrency", "isl", "osl", "n_shot",
     "filter", "tp", "samples", "task", "ep", "pp", "dp", "gpu_count", "nodes", "state", "backend", "batch_size",
-    "attention", "moe_backend", "max_num_tokens", "max_batch_size", "chunked_prefill", "cuda_graph",
+    "attention", "moe_backend", "max_num_tokens", "max_batch_size", "chunked_prefill", "cuda_graph", "stat",
 )
 IGNORED_KEYS: tuple[str, ...] = ("source", "commit", "note", "run", "version", "metric")
 """Keys that say where a claim comes from, not what it was measured under (a CI bot's comment, the commit,
