@@ -245,8 +245,16 @@ def m0006_metric_in_claim_order(db: Database) -> None:
     db.execute("PRAGMA user_version = 6")
 
 
-@migrations(name="0007_engine_identity")
-def m0007_engine_identity(db: Database) -> None:
+@migrations(name="0007_claim_stddev")
+def m0007_claim_stddev(db: Database) -> None:
+    # A standard deviation printed beside a value (a "Std" column, "± σ") is part of the claim, and
+    # compare's noise model reads it; a column of its own keeps the read path free of `extra` JSON.
+    db.execute("ALTER TABLE claims ADD COLUMN stddev REAL")
+    db.execute("PRAGMA user_version = 7")
+
+
+@migrations(name="0008_engine_identity")
+def m0008_engine_identity(db: Database) -> None:
     # Which engine a document speaks for (--engine, its repository's, its URL's, or what its text says) and,
     # for a file of a repository, its path there. A claim carries the engine it speaks for (a matrix may have
     # a column per engine) and, for support rows, the architecture and model names given beside the subject.
@@ -255,7 +263,7 @@ def m0007_engine_identity(db: Database) -> None:
     for column in ("engine TEXT", "architecture TEXT", "models TEXT"):
         db.execute(f"ALTER TABLE claims ADD COLUMN {column}")
     db.execute("CREATE INDEX idx_documents_engine ON documents (engine)")
-    db.execute("PRAGMA user_version = 7")
+    db.execute("PRAGMA user_version = 8")
 
 
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)

@@ -14,7 +14,6 @@ import re
 
 from ledger.parsers.base import Context
 from ledger.parsers.document import Document
-
 from ledger.vocab.engines import ENGINES, engine_for_url, engine_in_path, engine_named
 
 MEMO = "engine"

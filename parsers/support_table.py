@@ -22,12 +22,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ledger.memo import short_text_cache
+from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block, Document, Table
 from ledger.parsers.engine import column_engine, document_engine
-
-from ledger.memo import short_text_cache
-from ledger.model import Claim
 from ledger.vocab.support import (
     ARCHITECTURE_HEADER_RE,
     EXAMPLE_HEADER_RE,

@@ -6,9 +6,9 @@ The engine a page speaks for (parsers/engine.py) is tested here too: it is read 
 from __future__ import annotations
 
 import pytest
+
 from ledger.parsers.document import read_document
 from ledger.parsers.engine import detect
-
 from ledger.vocab.engines import Engine, engine_for_repo, engine_for_url, engine_in_path, engine_named, short_name
 from ledger.vocab.support import (
     Aliases,
