@@ -31,7 +31,8 @@ _SETTINGS: dict[str, Any] = {
 _app = typer.Typer(**_SETTINGS)
 """This module's commands; `app` (every command) and `main()` (the one it runs) are built from it."""
 _LAZY_COMMANDS: dict[str, str] = {"compare": "ledger.cli_compare", "trend": "ledger.cli_compare",
-                                  "references": "ledger.cli_compare", "fetch": "ledger.cli_github"}
+                                  "references": "ledger.cli_compare", "fetch": "ledger.cli_github",
+                                  "serve": "ledger.cli_web"}
 """Commands of the other command modules (each has `register(app)`), by name."""
 
 
