@@ -101,6 +101,38 @@ def links(html: str) -> list[tuple[str, str]]:
     return p.links
 
 
+class _Active(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+        self._script = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._script = tag == "script"
+        for name, value in attrs:
+            v = (value or "").strip().lower()
+            if name.lower().startswith("on") or v.startswith(("javascript:", "data:text/html", "vbscript:")):
+                self.found.append(f"<{tag} {name}={value!r}>")
+        if tag in ("img", "iframe", "object", "embed", "b") or (tag == "svg" and not any(
+                n == "class" and v == "ledger-chart" for n, v in attrs)):
+            self.found.append(f"<{tag}>")
+
+    def handle_data(self, data: str) -> None:
+        if self._script and ("alert" in data or "pwned" in data):
+            self.found.append(f"<script>{data[:40]}")
+
+    def handle_endtag(self, tag: str) -> None:
+        self._script = False
+
+
+def active_markup(html: str) -> list[str]:
+    """What in a page would act: event-handler attributes, script URLs, scripts that alert, images and bold
+    (the hostile document's tags; the ledger's pages have none of their own)."""
+    p = _Active()
+    p.feed(html)
+    return p.found
+
+
 DOC_LINK_RE = re.compile(r"^/-/ledger/doc/(\d+)/v(\d+)(?:\?hl=(\d+)-(\d+))?#L(\d+)$")
 
 

@@ -41,7 +41,18 @@ def make_datasette(path: str | os.PathLike[str], settings: dict[str, Any] | None
     resolved = check_ledger(path)
     if not pm.is_registered(plugin):
         pm.register(plugin, name="ledger")
+    _quiet_errors()
     return Datasette([str(resolved)], settings=settings or {})
+
+
+def _quiet_errors() -> None:
+    """datasette's error handler prints a rich traceback, with local variables, for every 4xx when rich is
+    importable (the ledger's CLI depends on rich), and fails outright on a 404 of a POST, whose exception is
+    never raised (rich then has no traceback to print): the server answers 404, not 500, and keeps its console
+    for real errors. The switch is datasette's own module global (0.65 and the 1.0 alphas)."""
+    import datasette.handle_exception as handler
+
+    handler.rich = None
 
 
 def get(ds: Any, path: str) -> tuple[int, str]:

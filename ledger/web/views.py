@@ -61,8 +61,19 @@ async def _run(datasette: Any, fn: Callable[[Any, str], T]) -> T:
     return await db.execute_fn(lambda conn: fn(conn, db.path))
 
 
+def _refused(request: Any) -> Response | None:
+    """The ledger's pages only read: anything but GET and HEAD is refused before any work."""
+    if request.method in ("GET", "HEAD"):
+        return None
+    return Response.text("the ledger is served read-only: only GET and HEAD\n", status=405,
+                         headers={"Allow": "GET, HEAD"})
+
+
 async def _page(datasette: Any, request: Any, template: str, fn: Callable[[Any, str], dict[str, Any]],
                 title: str) -> Response:
+    refused = _refused(request)
+    if refused is not None:
+        return refused
     try:
         context = await _run(datasette, fn)
     except data.NotFound as exc:
@@ -108,6 +119,9 @@ async def doc(request: Any, datasette: Any) -> Response:
 
 async def claim(request: Any, datasette: Any) -> Response:
     claim_id = int(request.url_vars["claim_id"])
+    refused = _refused(request)
+    if refused is not None:
+        return refused
     try:
         target = await _run(datasette, lambda conn, path: data.claim_target(conn, claim_id))
     except data.NotFound as exc:
