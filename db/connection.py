@@ -18,9 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
 
-from ledger.db.schema import MIGRATION_NAMES, MIGRATION_SET, SCHEMA_VERSION, migrations
 from sqlite_utils import Database
 
+from ledger.db.schema import MIGRATION_NAMES, MIGRATION_SET, SCHEMA_VERSION, migrations
 from ledger.errors import DatabaseError, NotALedger, SchemaTooNew
 
 SQLITE_HEADER = b"SQLite format 3\x00"

@@ -246,6 +246,14 @@ def m0006_metric_in_claim_order(db: Database) -> None:
     db.execute("PRAGMA user_version = 6")
 
 
+@migrations(name="0007_claim_stddev")
+def m0007_claim_stddev(db: Database) -> None:
+    # A standard deviation printed beside a value (a "Std" column, "± σ") is part of the claim, and
+    # compare's noise model reads it; a column of its own keeps the read path free of `extra` JSON.
+    db.execute("ALTER TABLE claims ADD COLUMN stddev REAL")
+    db.execute("PRAGMA user_version = 7")
+
+
 CLAIMS_FTS_SQL = """CREATE VIRTUAL TABLE "claims_fts" USING FTS5 (
     "text", "metric", "note", "section",
     tokenize='unicode61 remove_diacritics 2',
@@ -256,14 +264,14 @@ compares the two), so `sqlite-utils search`, `Table.search` and datasette's `_se
 `content="claims"` or `content=[claims]`, never the `content='claims'` of migration 0001."""
 
 
-@migrations(name="0007_claims_fts_as_sqlite_utils")
-def m0007_claims_fts_as_sqlite_utils(db: Database) -> None:
+@migrations(name="0008_claims_fts_as_sqlite_utils")
+def m0008_claims_fts_as_sqlite_utils(db: Database) -> None:
     # Same columns, tokenizer and rowids (claims.id is the rowid), so the writer's INSERT ... SELECT per version
     # and the delete/update triggers of 0001 keep working unchanged; 'rebuild' refills it from the claims.
     db.execute("DROP TABLE claims_fts")
     db.execute(CLAIMS_FTS_SQL)
     db.execute("INSERT INTO claims_fts (claims_fts) VALUES ('rebuild')")
-    db.execute("PRAGMA user_version = 7")
+    db.execute("PRAGMA user_version = 8")
 
 
 VIEWS: dict[str, str] = {
@@ -277,7 +285,7 @@ VIEWS: dict[str, str] = {
     WHERE d.pr IS NOT NULL AND c.version_id = d.latest_version_id""",
     "metric_values": """SELECT c.id AS claim_id, d.key AS document, d.id AS document_id, d.repo, d.pr, v.version,
         c.version_id = d.latest_version_id AS latest, c.revision_label AS revision, c.revision_head AS head,
-        c.kind, c.metric, c.value, c.high, c.approx, c.unit, c.reference, c.stderr, c.config, c.line, c.text
+        c.kind, c.metric, c.value, c.high, c.approx, c.unit, c.reference, c.stderr, c.stddev, c.config, c.line, c.text
     FROM claims c JOIN documents d ON d.id = c.document_id JOIN document_versions v ON v.id = c.version_id
     WHERE c.kind IN ('accuracy', 'acceptance', 'perf') AND typeof(c.value) IN ('integer', 'real')""",
     "support_cells": """SELECT c.id AS claim_id, d.key AS document, d.id AS document_id, d.repo, v.version,
@@ -300,11 +308,11 @@ VIEWS: dict[str, str] = {
 Each row names its claim (`claim_id`) and where it stands (`document_id`, `version`, `line`)."""
 
 
-@migrations(name="0008_views")
-def m0008_views(db: Database) -> None:
+@migrations(name="0009_views")
+def m0009_views(db: Database) -> None:
     for name, select in VIEWS.items():
         db.execute(f"CREATE VIEW {name} AS {select}")
-    db.execute("PRAGMA user_version = 8")
+    db.execute("PRAGMA user_version = 9")
 
 
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)

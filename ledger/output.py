@@ -24,8 +24,8 @@ _CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 CSV_COLUMNS: tuple[str, ...] = (
     "document", "document_id", "version", "sha256", "path", "line", "line_end", "kind", "metric", "value", "high",
     "approx", "unit", "reference", "outcome", "outcome_text", "sha", "passed", "failed", "skipped", "subject",
-    "feature", "revision_label", "revision_head", "revision_base", "config", "section", "text", "stderr", "printed",
-    "note", "parser",
+    "feature", "revision_label", "revision_head", "revision_base", "config", "section", "text", "stderr", "stddev",
+    "printed", "note", "parser",
 )
 
 
