@@ -8,11 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from sqlite_utils import Database
+
 from ledger.db.connection import open_ledger
 from ledger.db.reads import ClaimFilter, claims
 from ledger.db.schema import CLAIMS_FTS_SQL, VIEWS
-from sqlite_utils import Database
-
 from ledger.ingest import ingest
 
 ROOT = Path(__file__).resolve().parents[1]
