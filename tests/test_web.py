@@ -74,19 +74,37 @@ def test_seed_pr_page_names_its_gates_values_revisions_and_ci(client: Client, le
     assert f"/-/ledger/doc/{doc_id}/v1#L171" in {href for href, _ in rows}
 
 
+def _has_report() -> bool:
+    """Whether the library has `ledger report` (issue 13); the PR page shows it where it does."""
+    from ledger.web.library import _face
+
+    return hasattr(_face("ledger.db"), "report")
+
+
 def test_seed_pr_page_report_matches_compare(client: Client, ledger_db: Path) -> None:
     need_seed()
     comparison = _cli_json(ledger_db, "compare", SEED_KEY, "--format", "json")
     assert isinstance(comparison, dict)
     page = text_of(client.get(SEED_PAGE).text)
-    summary = comparison["summary"]
-    for verdict, n in summary.items():
+    for verdict, n in comparison["summary"].items():
         assert f"{n} {verdict}" in page
-    assert f"Regressions ({sum(1 for r in comparison['rows'] if r['verdict']['verdict'] == 'regression')})" in page
-    stale = sum(1 for r in comparison["rows"] if r["verdict"]["verdict"] == "missing")
-    assert f"series not measured at the newest revision ({stale})" in page
-    below = [x for x in comparison["references"] if x["verdict"] == "regression"]
-    assert f"Values below their reference ({len(below)} of {len(comparison['references'])} checked)" in page
+    if _has_report():
+        report = _cli_json(ledger_db, "report", SEED_KEY, "--format", "json")
+        assert isinstance(report, dict)
+        assert f"From ledger report {SEED_KEY}" in page
+        assert f"Regressions ({len(report['regressions'])})" in page
+        assert f"Values below their reference ({len(report['below_reference'])} of" in page
+        assert f"Gates that need a look ({len(report['gates'])})" in page
+        older = sum(report["older_evidence"].values())
+        assert f"measured on an older head than the newest ({older} series)" in page
+    else:
+        assert f"From ledger compare {SEED_KEY}" in page
+        n_reg = sum(1 for r in comparison["rows"] if r["verdict"]["verdict"] == "regression")
+        assert f"Regressions ({n_reg})" in page
+        stale = sum(1 for r in comparison["rows"] if r["verdict"]["verdict"] == "missing")
+        assert f"series not measured at the newest revision ({stale})" in page
+        below = [x for x in comparison["references"] if x["verdict"] == "regression"]
+        assert f"Values below their reference ({len(below)} of {len(comparison['references'])} checked)" in page
     # gates by outcome, counted as `ledger claims --kind gate` gives them (CI runs apart)
     gates = _cli_json(ledger_db, "claims", "--document", SEED_KEY, "--kind", "gate", "--format", "json")
     assert isinstance(gates, list)

@@ -10,7 +10,8 @@
 functions that open it themselves (compare, trend, support, as the CLI calls them). Each function returns plain
 data for a template; `NotFound` means a 404 and `UsageError` a 400, both with one line of text.
 
-Compare's results are read in their JSON shape (`ledger compare --format json`), the shape scripts read too.
+Compare's results are read in their JSON shape (`ledger compare --format json`), the shape scripts read too;
+ledger.web.library makes those calls (the library face where it is installed, today's functions otherwise).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from ledger.errors import LedgerError, UsageError
 from ledger.formats import GroupBy
 from ledger.output import config_text, grouped, revision_text
 from ledger.render import fmt_value
+from ledger.web import library
 from ledger.web.svg import Chart, Point, line_chart
 
 if TYPE_CHECKING:
@@ -102,13 +104,13 @@ def pr_page(conn: Reader, db_path: str, repo: str, number: int) -> dict[str, Any
     gates = [c for c in newest if c.get("kind") == "gate" and (c.get("revision") or {}).get("label") != "CI"]
     by_outcome = {o: [_claim_row(c) for c in gates if c.get("outcome") == o] for o in OUTCOME_ORDER}
     by_outcome["unknown"] = [_claim_row(c) for c in gates if c.get("outcome") not in OUTCOME_ORDER]
-    comparison = compare_json(db_path, [key])
+    comparison = library.compare_json(db_path, [key])
     link = _linker(conn, comparison, [doc])
     return {
         "doc": doc, "labels": labels or [], "versions": overview["versions"], "version": overview["version"],
         "revisions": revisions, "counts": overview["counts"], "warnings": overview["warnings"],
         "ci_runs": runs, "ci_commits": _ci_commits(runs, comparison), "gates": by_outcome,
-        "report": _report(comparison, link),
+        "report": _report(comparison, library.report_json(db_path, key), link),
         "groups": [(title, [_claim_row(c) for c in rows]) for title, rows in grouped(newest, GroupBy.revision)],
         "n_claims": len(newest), "linked": linked,
         "charts": _pr_charts(db_path, key, comparison),
@@ -130,20 +132,6 @@ def _ci_commits(runs: Sequence[dict[str, Any]], comparison: dict[str, Any] | Non
             out[sha] = {"sha": sha, "runs": [], "outcomes": Counter(), "covered_by": t.get("covered_by", []),
                         "github_head": True}
     return list(out.values())
-
-
-def compare_json(db_path: str, targets: list[str], from_: str | None = None, to: str | None = None
-                 ) -> dict[str, Any] | None:
-    """`ledger compare TARGET... --format json` as data; None when there is nothing to compare."""
-    from ledger.cli_compare import By, CompareFormat, Order, run_compare
-    from ledger.compare import NoiseModel
-
-    out, _, compared = run_compare(list(targets), from_=from_ or None, to=to or None, fmt=CompareFormat.json,
-                                   db=db_path, noise=NoiseModel(), by=By.auto, order=Order.auto,
-                                   input_format=None, kinds=None)
-    if not compared or not out.strip():
-        return None
-    return cast(dict[str, Any], json.loads(out))
 
 
 Linker = Any
@@ -169,9 +157,11 @@ def _linker(conn: Reader, comparison: dict[str, Any] | None, docs: Sequence[dict
     return link
 
 
-def _report(comparison: dict[str, Any] | None, link: Linker) -> dict[str, Any]:
-    """The review report as today's compare gives it: regressions, values below their reference, series last
-    measured before the newest revision, CI commits no measured claim names, and the verdict counts."""
+def _report(comparison: dict[str, Any] | None, report: dict[str, Any] | None, link: Linker) -> dict[str, Any]:
+    """The review report: regressions, values below their reference, gates that need a look, evidence measured
+    before the newest revision, CI commits no measured claim names, and the verdict counts. From `ledger report`
+    where the library has it, else from what `ledger compare` gives (series not measured at the newest revision
+    standing in for the evidence measured on an older head)."""
     if comparison is None:
         return {"available": False}
     revisions = comparison.get("revisions") or [comparison.get("old"), comparison.get("new")]
@@ -189,12 +179,21 @@ def _report(comparison: dict[str, Any] | None, link: Linker) -> dict[str, Any]:
     refs = [{**x, "href": link(x.get("revision"), x.get("line")), "short": names.get(x.get("revision"), "")}
             for x in refs]
     below = [x for x in refs if x.get("verdict") == "regression"]
+    attention: list[dict[str, Any]] = []
+    older: list[tuple[str, int]] = []
+    if report is not None:
+        regressions = [_row_view(r, names, link) for r in report.get("regressions") or []]
+        below = [{**x, "href": link(x.get("revision"), x.get("line")), "short": names.get(x.get("revision"), "")}
+                 for x in report.get("below_reference") or []]
+        attention = [{**g, "href": link(None, g.get("line"))} for g in report.get("gates") or []]
+        older = list((report.get("older_evidence") or {}).items())
     tested = comparison.get("tested") or {}
     uncovered = [t for t in tested.get("ci_commits", []) if not t.get("covered")]
     return {"available": True, "revisions": [{**r, "short": names.get(r["name"], "")} for r in revisions if r],
             "summary": comparison.get("summary") or {}, "regressions": regressions, "below_reference": below,
             "references": refs,
             "stale": stale, "uncovered_ci": uncovered, "measured": tested.get("measured_revisions", []),
+            "from_report": report is not None, "attention": attention, "older": older,
             "newest": revisions[-1]["name"] if revisions and revisions[-1] else None}
 
 
@@ -251,12 +250,9 @@ def trend_charts(db_path: str, metric: str, where: Sequence[str], targets: Seque
     """`ledger trend METRIC [TARGET...] --where K=V` as charts: one per comparable series with two or more values,
     the reference line and the noise band of the latest value's verdict drawn; one-value series listed. `short`
     names the points under the axis (revision name -> "R3"); without it they are P1, P2, ..."""
-    from ledger.cli_compare import Order, run_trend
-
     if not metric.strip():
         raise UsageError("give a metric: ?metric=gsm8k")
-    series = run_trend(metric, list(targets), db=db_path, where=list(where), kinds=None, order=Order.auto,
-                       input_format=None)
+    series = library.trend_series(db_path, metric, where, targets)
     charts: list[dict[str, Any]] = []
     single: list[dict[str, Any]] = []
     for label, pts, latest in series:
@@ -306,7 +302,7 @@ def compare_page(conn: Reader, db_path: str, targets: Sequence[str], from_: str 
     if not targets:
         raise UsageError("give one or more targets: ?target=owner/name%23N (&target=... for several)")
     docs = [resolve_document(conn, t) for t in targets]
-    comparison = compare_json(db_path, [str(d["key"]) for d in docs], from_, to)
+    comparison = library.compare_json(db_path, [str(d["key"]) for d in docs], from_, to)
     if comparison is None:
         return {"targets": targets, "comparison": None, "docs": docs}
     revisions = comparison.get("revisions") or [comparison["old"], comparison["new"]]
