@@ -150,7 +150,7 @@ def svgs(html: str) -> list[ElementTree.Element]:
 
 
 def text_of(html: str) -> str:
-    """The page's text, tags dropped and entities decoded (what a reader sees)."""
+    """The page's text, tags dropped, entities decoded, blanks folded to one space (what a reader sees)."""
     import html as html_mod
 
-    return html_mod.unescape(re.sub(r"<[^>]+>", " ", html))
+    return re.sub(r"\s+", " ", html_mod.unescape(re.sub(r"<[^>]+>", " ", html)))
