@@ -62,11 +62,14 @@ def open_reader(path: str | os.PathLike[str]) -> Reader:
     except OSError:
         fast = False
     if fast:
+        from ledger.db.storage import reader_uri
+
         conn = None
+        uri = reader_uri(p)  # a ledger on read-only storage: mode=ro (and immutable=1), with a note
         try:
-            conn = sqlite3.connect(str(p), timeout=_busy_timeout_s())
+            conn = sqlite3.connect(uri or str(p), uri=uri is not None, timeout=_busy_timeout_s())
             fast = (conn.execute("PRAGMA user_version").fetchone()[0] == READ_SCHEMA_VERSION
-                    and conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+                    and (uri is not None or conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal")
                     and tuple(r[0] for r in conn.execute(
                         "SELECT name FROM _sqlite_migrations WHERE migration_set = 'ledger' ORDER BY id"))
                     == READ_MIGRATIONS)
