@@ -221,7 +221,7 @@ def write_pull(db: Database, w: PullWrite, known: dict[str, Any] | None) -> Writ
             wrote |= changed
             if c.prep is not None:
                 written = write_version(db, c.prep)
-                if written.status != "unchanged" and written.version == 1:
+                if written.status != "unchanged" and written.version == 1 and c.kind == "comment":
                     new_comments += 1
                 wrote |= written.status != "unchanged"
         if w.commits is not None:
