@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 
 CLAIM_FIELDS: tuple[str, ...] = (
     "kind", "metric", "value", "high", "approx", "unit", "reference", "outcome", "outcome_text", "sha", "passed",
-    "failed", "skipped", "subject", "feature", "revision", "config", "source", "stderr", "printed", "note", "parser",
+    "failed", "skipped", "subject", "feature", "revision", "config", "source", "stderr", "stddev", "printed", "note",
+    "parser",
 )
 """The contract's field order (ledger.model.Claim's), so stored claims print like extracted ones."""
 STRUCTURED_FIELDS: tuple[str, ...] = ("revision", "config", "source")
@@ -39,7 +40,7 @@ STRUCTURED_FIELDS: tuple[str, ...] = ("revision", "config", "source")
 SCALAR_FIELDS) or, when added to the model after the schema, a key in the `extra` JSON column."""
 READ_MIGRATIONS: tuple[str, ...] = (
     "0001_initial", "0002_reference_values", "0003_github_fetch", "0004_pr_commits", "0005_fts_per_version",
-    "0006_metric_in_claim_order", "0007_github_sync",
+    "0006_metric_in_claim_order", "0007_claim_stddev", "0008_github_sync",
 )
 """ledger.db.schema.MIGRATION_NAMES, the migrations this code knows: a ledger with exactly these applied needs no
 migration to be read."""
@@ -62,11 +63,14 @@ def open_reader(path: str | os.PathLike[str]) -> Reader:
     except OSError:
         fast = False
     if fast:
+        from ledger.db.storage import reader_uri
+
         conn = None
+        uri = reader_uri(p)  # a ledger on read-only storage: mode=ro (and immutable=1), with a note
         try:
-            conn = sqlite3.connect(str(p), timeout=_busy_timeout_s())
+            conn = sqlite3.connect(uri or str(p), uri=uri is not None, timeout=_busy_timeout_s())
             fast = (conn.execute("PRAGMA user_version").fetchone()[0] == READ_SCHEMA_VERSION
-                    and conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+                    and (uri is not None or conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal")
                     and tuple(r[0] for r in conn.execute(
                         "SELECT name FROM _sqlite_migrations WHERE migration_set = 'ledger' ORDER BY id"))
                     == READ_MIGRATIONS)

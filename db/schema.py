@@ -243,8 +243,16 @@ def m0006_metric_in_claim_order(db: Database) -> None:
     db.execute("PRAGMA user_version = 6")
 
 
-@migrations(name="0007_github_sync")
-def m0007_github_sync(db: Database) -> None:
+@migrations(name="0007_claim_stddev")
+def m0007_claim_stddev(db: Database) -> None:
+    # A standard deviation printed beside a value (a "Std" column, "± σ") is part of the claim, and
+    # compare's noise model reads it; a column of its own keeps the read path free of `extra` JSON.
+    db.execute("ALTER TABLE claims ADD COLUMN stddev REAL")
+    db.execute("PRAGMA user_version = 7")
+
+
+@migrations(name="0008_github_sync")
+def m0008_github_sync(db: Database) -> None:
     # `ledger fetch OWNER/REPO` reads a repository's PRs through GraphQL, newest update first: where a
     # sync ended (the newest updatedAt of its last complete pass) and where an unfinished pass stopped
     # (its cursor, and the newest updatedAt when it began), per repository and --state. With each PR,
@@ -259,7 +267,7 @@ def m0007_github_sync(db: Database) -> None:
         synced_at TEXT NOT NULL,
         PRIMARY KEY (repo, scope)
     )""")
-    db.execute("PRAGMA user_version = 7")
+    db.execute("PRAGMA user_version = 8")
 
 
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)

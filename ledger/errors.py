@@ -1,14 +1,16 @@
-"""The ledger's exceptions, one hierarchy, turned into one-line messages at the CLI's edge.
+"""The ledger's exceptions, one hierarchy (and one warning, LedgerNote), turned into one-line messages at the edge.
 
     LedgerError
     ├── InputError            a document could not be read
     │   ├── NotFound          the path does not exist
     │   ├── BinaryInput       the file holds binary data (NUL bytes)
     │   ├── TooLarge          the file is over the size limit
+    │   ├── NotRegular        a device, a FIFO or a socket: never read (no size, or no end)
     │   └── EmptyInput        the file has no text
     ├── DatabaseError         the ledger database cannot be used
     │   ├── NotALedger        the file is not SQLite, or not a ledger
-    │   └── SchemaTooNew      the database was written by a newer ledger
+    │   ├── SchemaTooNew      the database was written by a newer ledger
+    │   └── ReadOnlyStorage   a command that writes, given a ledger on storage it cannot write
     ├── UsageError            the arguments do not make sense together
     └── FetchError            GitHub could not be asked (network, refusal, rate limit); never names a token
         └── RateLimited       the rate limit is spent and resets later than we are willing to wait
@@ -43,6 +45,11 @@ class EmptyInput(InputError):
     pass
 
 
+class NotRegular(InputError):
+    """A path that names a device (/dev/zero), a FIFO or a socket: it has no size to check and may have no
+    end, or wait forever for a writer, so it is refused without being read (stdin, `-`, is read up to the limit)."""
+
+
 class DatabaseError(LedgerError):
     pass
 
@@ -53,6 +60,16 @@ class NotALedger(DatabaseError):
 
 class SchemaTooNew(DatabaseError):
     pass
+
+
+class ReadOnlyStorage(DatabaseError):
+    """The ledger, or the folder it is in, cannot be written (a read-only mount, a folder of another user):
+    a command that writes is refused before it starts; the read commands open it read-only."""
+
+
+class LedgerNote(UserWarning):
+    """Something a user should know that is not an error (a ledger opened read-only because its storage is):
+    issued with `warnings.warn`; the CLI prints it as one line, `ledger: note: ...`."""
 
 
 class UsageError(LedgerError):

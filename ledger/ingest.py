@@ -61,14 +61,16 @@ class IngestResult:
         return self.status != "error"
 
     def summary(self) -> str:
-        """One line for the terminal."""
+        """One line for the terminal: names and paths neutralised (a newline in a file name forges no line)."""
+        from ledger.neutral import terminal
+
         if self.status == "error":
-            return f"error       {self.error}"
+            return terminal(f"error       {self.error}")
         label = {"new": "new", "new_version": "new version", "unchanged": "unchanged"}[self.status]
         warn = f", {len(self.warnings)} warning{'s' if len(self.warnings) != 1 else ''}" if self.warnings else ""
         where = "" if self.path == self.document else f"  ({self.path})"
-        return (f"{label:<12}{self.document} v{self.version}  sha256 {(self.sha256 or '')[:12]}  "
-                f"{self.claims} claims{warn}{where}")
+        return terminal(f"{label:<12}{self.document} v{self.version}  sha256 {(self.sha256 or '')[:12]}  "
+                        f"{self.claims} claims{warn}{where}")
 
 
 def check_identity(repo: str | None, pr: int | None, url: str | None) -> tuple[str | None, int | None]:
@@ -427,6 +429,8 @@ def _load(db: Database, path: str, *, repo: str | None, pr: int | None, title: s
         return IngestResult(path, "error", error=str(exc))
     except OSError as exc:
         return IngestResult(path, "error", error=str(NotFound(path, exc.strerror or str(exc))))
+    if path != STDIN:
+        path = src.path  # a name that is not UTF-8 is stored and shown escaped from here on (sources.display_name)
     key = document_key(path, repo, pr, url)
     stored = find_version(db, key, src.sha256)
     if stored is not None:

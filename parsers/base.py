@@ -15,9 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from ledger.parsers.document import Block, Document
-
 from ledger.model import Claim, Revision, Source
+from ledger.parsers.document import Block, Document
 
 M = TypeVar("M", Claim, Source)
 
@@ -141,6 +140,17 @@ class Context:
             return False
         return all(end <= a or start >= b for a, b in self.spans.get(line, ()))
 
+    def lead_in(self, block: Block) -> str:
+        """The line that introduces a code block or table ("Evaluation repeats (gpqa, 4 runs):", "master
+        (389ff61d7):"): the nearest non-blank line above it, within two, when it is prose rather than code."""
+        if block.kind not in ("code", "table"):
+            return ""
+        for no in (block.start - 1, block.start - 2):
+            text = self.doc.line(no).strip()
+            if text:
+                return text[:200] if not text.startswith(("```", "~~~", "|", "#")) else ""
+        return ""
+
     def section_at(self, line: int) -> tuple[str, ...]:
         """The heading path of the last block starting at or before `line` (blocks are in line order)."""
         if len(self._block_starts) != len(self.doc.blocks):
@@ -150,7 +160,7 @@ class Context:
 
 
 _FIELDS = ("metric", "value", "high", "unit", "reference", "outcome", "outcome_text", "sha", "passed",
-           "failed", "skipped", "subject", "feature", "stderr", "printed", "note", "revision")
+           "failed", "skipped", "subject", "feature", "stderr", "stddev", "printed", "note", "revision")
 
 
 _CLAIM_FIELDS = tuple(Claim.model_fields)
@@ -159,7 +169,7 @@ _SOURCE_FIELDS = tuple(Source.model_fields)
 assert _SOURCE_FIELDS == ("path", "line", "line_end", "text", "section"), "Context.claim builds a Source in this order"
 _SOURCE_FIELD_SET = set(_SOURCE_FIELDS)
 _CLAIM_FIELD_SET = set(_CLAIM_FIELDS)
-_FLOAT_KEYS = ("value", "high", "reference", "stderr")
+_FLOAT_KEYS = ("value", "high", "reference", "stderr", "stddev")
 _INT_KEYS = ("passed", "failed", "skipped")
 _setattr = object.__setattr__
 
