@@ -316,6 +316,32 @@ def test_one_malformed_pr_in_a_page_costs_itself(tmp_path: Path) -> None:
     assert "title" in (errors[0].error or "") and "\n" not in (errors[0].error or "")
     warned = [w for r in results for w in r.warnings]
     assert any("comment" in w and "body" in w for w in warned) and any("surrogate" in w for w in warned)
+    # GitHub answers whole again: the next sync reads the PR that failed (and nothing else changed).
+    s.reset_counts()
+    results, summary = _sync(s, db)
+    assert [r.ref for r in results] == [errors[0].ref] and results[0].status == "new" and s.requests <= 4
+
+
+def test_a_pr_github_could_not_give_whole_costs_itself(tmp_path: Path) -> None:
+    s, db = StandIn(REPO, make_repo(12)), tmp_path / "l.db"
+    base = s.transport()
+
+    def partial(request: httpx.Request) -> httpx.Response:
+        resp = base.handle_request(request)
+        body = json.loads(resp.read())
+        nodes = (((body.get("data") or {}).get("repository") or {}).get("pullRequests") or {}).get("nodes") or []
+        if len(nodes) > 3:  # GitHub nulls what it could not resolve and says where
+            nodes[3]["comments"] = None
+            body["errors"] = [{"message": "Something went wrong while executing your query.",
+                               "path": ["repository", "pullRequests", "nodes", 3, "comments"]}]
+        return httpx.Response(resp.status_code, headers=resp.headers, content=json.dumps(body).encode())
+
+    results, summary = _sync(s, db, transport=httpx.MockTransport(partial))
+    assert summary.failed == 1 and summary.new == 11
+    [failed] = [r for r in results if r.status == "error"]
+    assert "Something went wrong" in (failed.error or "")
+    results, summary = _sync(s, db)
+    assert [r.ref for r in results] == [failed.ref]
 
 
 # ---- the stand-in is as strict as GitHub -------------------------------------------------------------------

@@ -120,6 +120,16 @@ class GitHub:
 
     def graphql(self, query: str, variables: Mapping[str, Any]) -> dict[str, Any]:
         """POST a GraphQL query; its `data`. GraphQL errors become a FetchError."""
+        data, errors = self.graphql_partial(query, variables)
+        if errors:
+            raise FetchError(errors[0][1])
+        return data
+
+    def graphql_partial(self, query: str, variables: Mapping[str, Any]
+                        ) -> tuple[dict[str, Any], list[tuple[tuple[Any, ...], str]]]:
+        """POST a GraphQL query; its `data` and the errors GitHub placed in it, each as (path, one-line
+        message): GitHub answers what it could and nulls what failed. Errors without a path, or an answer
+        without data, are a FetchError."""
         if not self.can_graphql:
             raise FetchError("GitHub's GraphQL API needs a token (GH_TOKEN or GITHUB_TOKEN)")
         for attempt in range(1, self.max_tries + 1):
@@ -140,14 +150,18 @@ class GitHub:
                                   f"{self.max_wait:.0f}s allowed; try again later")
             self._pause(max(1.0, wait), "graphql")
             self.rate.remaining = None
-        if errors:
-            first = errors[0] if isinstance(errors, list) and errors else errors
-            message = first.get("message") if isinstance(first, dict) else str(first)
-            raise FetchError(self.auth.redact(f"GraphQL: {neutral(message)[:300]}"))
         data = body.get("data")
+        placed: list[tuple[tuple[Any, ...], str]] = []
+        for e in (errors if isinstance(errors, list) else [errors] if errors else []):
+            message = e.get("message") if isinstance(e, dict) else e
+            text = self.auth.redact(f"GraphQL: {neutral(message)[:300]}")
+            path = e.get("path") if isinstance(e, dict) else None
+            if not isinstance(data, dict) or not isinstance(path, list) or not path:
+                raise FetchError(text)
+            placed.append((tuple(p for p in path if isinstance(p, str | int)), text))
         if not isinstance(data, dict):
             raise FetchError(f"{self.graphql_url}: the GraphQL answer has no data")
-        return data
+        return data, placed
 
     def decode_json(self, resp: httpx.Response, url: str) -> Any:
         try:

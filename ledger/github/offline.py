@@ -16,7 +16,6 @@ update. The PRs keep no `github_updated_at`, so a later `ledger fetch OWNER/REPO
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -35,6 +34,7 @@ from ledger.github.store import (
     description_versions,
     issue_comments,
     login,
+    number_of,
     prepare_text,
     valid_commit,
     write_pull,
@@ -47,7 +47,6 @@ if TYPE_CHECKING:
 
     from ledger.github.fetch import FetchResult
 
-_ID_IN_URL = re.compile(r"#(?:issuecomment|pullrequestreview|discussion_r)-?(\d{1,15})$")
 _ISSUE_URL = re.compile(r"/repos/([A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100})/issues/(\d{1,9})$")
 MAX_JSON_BYTES = 512 * 2**20
 
@@ -216,7 +215,7 @@ def _gh_write(ref: PullRef, item: dict[str, Any], pv: str) -> PullWrite:
     w.versions = description_versions(ref, w.data, [], False, pv, w.warnings)
     if isinstance(item.get("comments"), list):
         w.conversation = issue_comments(ref, [{
-            "id": _number_of(c), "body": c.get("body"), "user": c.get("author"), "html_url": c.get("url"),
+            "id": number_of(c), "body": c.get("body"), "user": c.get("author"), "html_url": c.get("url"),
             "created_at": c.get("createdAt"), "updated_at": c.get("updatedAt") or c.get("createdAt")}
             if isinstance(c, dict) else c for c in item["comments"]], pv, w.warnings)
     for r in item.get("reviews") or [] if isinstance(item.get("reviews"), list) else []:
@@ -249,7 +248,7 @@ def _gh_review(ref: PullRef, r: Any, pv: str, warnings: list[str]) -> Conversati
         warnings.append(f"{ref.key}: a review that is not an object is skipped")
         return None
     who = login(r.get("author"))
-    number = _number_of(r)
+    number = number_of(r)
     if number is None:
         warnings.append(f"{ref.key}: a review without an id is skipped")
         return None
@@ -269,20 +268,6 @@ def _gh_review(ref: PullRef, r: Any, pv: str, warnings: list[str]) -> Conversati
     state = r.get("state")
     return Conversation(key, "review", identity, {"author": who, "authored_at": at,
                                                   "state": state.lower() if isinstance(state, str) else None}, prep)
-
-
-def _number_of(obj: dict[str, Any]) -> int | None:
-    """A comment's or review's number: its databaseId, else the one in its URL, else one derived from its
-    node id (gh prints node ids; the same node always gives the same number)."""
-    if isinstance(obj.get("databaseId"), int):
-        return int(obj["databaseId"])
-    m = _ID_IN_URL.search(str(obj.get("url") or ""))
-    if m:
-        return int(m.group(1))
-    node = obj.get("id")
-    if isinstance(node, str) and node:
-        return int(hashlib.sha256(node.encode()).hexdigest()[:12], 16)
-    return None
 
 
 # ---- github-to-sqlite ------------------------------------------------------------------------------------
