@@ -15,6 +15,8 @@ Every schema change is a new migration appended to `MIGRATIONS`, never an edit o
     github_heads        the head/base sha GitHub reported for a fetched PR (one row per distinct pair)
     http_cache          ETag / Last-Modified per fetched URL, for conditional requests
     pr_commits          the commits of a fetched PR (to resolve the shas its text states)
+
+documents.engine is the engine a document speaks for (migration 0007); claims.engine the one a claim does.
 """
 
 from __future__ import annotations
@@ -268,6 +270,19 @@ def m0008_github_sync(db: Database) -> None:
         PRIMARY KEY (repo, scope)
     )""")
     db.execute("PRAGMA user_version = 8")
+
+
+@migrations(name="0009_engine_identity")
+def m0009_engine_identity(db: Database) -> None:
+    # Which engine a document speaks for (--engine, its repository's, its URL's, or what its text says) and,
+    # for a file of a repository, its path there. A claim carries the engine it speaks for (a matrix may have
+    # a column per engine) and, for support rows, the architecture and model names given beside the subject.
+    for column in ("engine TEXT", "repo_path TEXT"):
+        db.execute(f"ALTER TABLE documents ADD COLUMN {column}")
+    for column in ("engine TEXT", "architecture TEXT", "models TEXT"):
+        db.execute(f"ALTER TABLE claims ADD COLUMN {column}")
+    db.execute("CREATE INDEX idx_documents_engine ON documents (engine)")
+    db.execute("PRAGMA user_version = 9")
 
 
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)

@@ -98,7 +98,7 @@ def test_done_means(server: tuple[FakeGitHub, str], sleeps: list[float], tmp_pat
     code, out, err = run("compare", PR, "--db", db)
     outputs += [out, err]
     assert code == 0, err
-    assert "R1: acme/serve#7 v1" in out and "R3: acme/serve#7 v3" in out
+    assert "R1  First push 13c21f460b" in out and "R3  Final head 13c21f460b" in out  # revisions, not versions
     assert any(line.startswith("REGRESSION") and "gsm8k" in line for line in out.splitlines())
     assert HEAD_SHA[:10] in out  # the head GitHub reported, next to the revisions the text states
 
