@@ -404,3 +404,18 @@ def test_the_command_prints_the_summary_line(tmp_path: Path) -> None:
     assert "0 new, 0 changed, 1 unchanged" in again.stdout and "; 1 request, 1 point" in again.stdout
     for path in tmp_path.iterdir():
         assert TOKEN.encode() not in path.read_bytes()
+
+
+def test_limit_and_since_read_what_they_ask_and_leave_the_saved_place_alone(tmp_path: Path) -> None:
+    s, db = StandIn(REPO, make_repo(60)), tmp_path / "l.db"
+    results, _ = _sync(s, db, limit=7)
+    newest = sorted(s.pulls.values(), key=lambda p: p.updated, reverse=True)
+    assert [r.ref for r in results] == [f"{REPO}#{p.number}" for p in newest[:7]]
+    assert len([q for q in s.queries if "pullRequests(" in q]) == 1  # no page asked past the limit
+    assert _rows(db, "SELECT COUNT(*) FROM github_sync") == [(0,)]
+    since = newest[20].updated
+    results, _ = _sync(s, db, since=since)
+    assert {r.ref for r in results} == {f"{REPO}#{p.number}" for p in newest[7:21]}
+    assert _rows(db, "SELECT COUNT(*) FROM github_sync") == [(0,)]
+    results, summary = _sync(s, db)  # the first full sync reads the rest, skipping what is stored
+    assert summary.new == 60 - 21 and summary.unchanged == 21

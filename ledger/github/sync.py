@@ -200,9 +200,9 @@ def sync_repo(gh: GitHub, db: Database, repo: str, *, state: str = "all", since:
                 fresh = [n for n in wanted if stored.get(PullRef(repo, n["number"]).key) != n["updatedAt"]]
                 summary.unchanged += len(wanted) - len(fresh)
                 _read_and_store(gh, db, repo, fresh, stored, parser_version, budget, summary, on_result)
-                if on_progress is not None:
-                    on_progress(seen, summary.total, summary)
-                if stop or not next_cursor:
+                if on_progress is not None:  # of the repository's total only when the whole of it is read
+                    on_progress(seen, None if mark or since or limit else summary.total, summary)
+                if stop or not next_cursor or (limit is not None and seen >= limit):
                     break
                 cursor = next_cursor
                 if keep_state and saves:
