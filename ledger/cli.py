@@ -123,6 +123,11 @@ def ingest(
     workers: Annotated[int | None, typer.Option("--workers", help="Parser processes for 24+ files (default: one "
                                                                   "per CPU, at most 4; env LEDGER_WORKERS; 1: none).")]
     = None,
+    from_gh: Annotated[bool, typer.Option("--from-gh", help="The files are JSON from `gh api --paginate --slurp "
+                                                          "repos/O/R/pulls` or `gh pr view --json ...`.")] = False,
+    from_github_to_sqlite: Annotated[bool, typer.Option(
+        "--from-github-to-sqlite", help="The files are github-to-sqlite databases (pull_requests, issue_comments).")]
+    = False,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """Parse documents and store their claims; one summary line per document.
@@ -130,6 +135,11 @@ def ingest(
     Without --repo/--pr a document is named by its path. Exit 0: all stored (or unchanged);
     1: some inputs failed; 2: nothing could be ingested.
     """
+    if from_gh or from_github_to_sqlite:  # pull requests others already read from GitHub
+        from ledger.cli_github import ingest_github
+
+        ingest_github(paths, db, repo, "gh" if from_gh else "github-to-sqlite")
+        return
     from ledger.ingest import iter_ingest
 
     progress = _Progress()
