@@ -137,6 +137,8 @@ def ingest(
     on_start: Callable[[int], None] | None = None,
     on_result: Callable[[IngestResult], None] | None = None,
     workers: int | None = None,
+    engine: str | None = None,
+    repo_path: str | None = None,
 ) -> list[IngestResult]:
     """Ingest files, folders or stdin ("-") into the ledger at `db`; one result per document read.
 
@@ -149,7 +151,8 @@ def ingest(
     """
     results = []
     for result in iter_ingest(paths, db, repo=repo, pr=pr, title=title, url=url, stdin=stdin, fmt=fmt,
-                              max_bytes=max_bytes, on_start=on_start, workers=workers):
+                              max_bytes=max_bytes, on_start=on_start, workers=workers, engine=engine,
+                              repo_path=repo_path):
         results.append(result)
         if on_result is not None:
             on_result(result)
@@ -169,6 +172,8 @@ def iter_ingest(
     max_bytes: int | None = None,
     on_start: Callable[[int], None] | None = None,
     workers: int | None = None,
+    engine: str | None = None,
+    repo_path: str | None = None,
 ) -> Iterator[IngestResult]:
     """`ingest`, one result at a time, each once its document is committed (or refused)."""
     from ledger.db import open_ledger
@@ -176,6 +181,9 @@ def iter_ingest(
     if not paths:
         raise UsageError("nothing to ingest: give files, folders, or - for stdin")
     repo, pr = check_identity(repo, pr, url)
+    from ledger.engines import given_engine
+
+    naming = _Naming(given_engine(engine, repo, url), _repo_path(repo_path, repo, pr))
     if fmt is not None and fmt not in ("markdown", "rendered"):
         raise UsageError(f"--input-format {fmt!r}: expected markdown or rendered")
     if max_bytes is not None and max_bytes <= 0:
@@ -194,7 +202,8 @@ def iter_ingest(
                 on_start(sum(1 for _ in inputs(paths)) if len(head) == PARALLEL_MIN_FILES else len(head))
             version = parser_version()
             loads = (item if isinstance(item, IngestResult) else
-                     _load(ledger_db, item, repo=repo, pr=pr, title=title, url=url, stdin=stdin, max_bytes=max_bytes)
+                     _load(ledger_db, item, repo=repo, pr=pr, title=title, url=url, stdin=stdin, max_bytes=max_bytes,
+                           naming=naming)
                      for item in itertools.chain(head, stream))
             yield from _prepare_and_write(ledger_db, loads, version, fmt, pool)
         finally:
@@ -436,8 +445,30 @@ def _read(path: str, stdin: bytes | str | None, max_bytes: int | None) -> Source
     return decode(data, STDIN_NAME, limit)
 
 
+@dataclass(frozen=True)
+class _Naming:
+    """What names an ingested document beyond repo/PR/URL: its engine and its path in its repository."""
+
+    engine: str | None = None
+    repo_path: str | None = None
+
+
+def _repo_path(repo_path: str | None, repo: str | None, pr: int | None) -> str | None:
+    """--repo-path: the file's path in --repo, which keys the document `owner/name:path` (a docs page is a
+    document of its repository; without it the key is the path as given)."""
+    if repo_path is None:
+        return None
+    p = repo_path.strip().lstrip("/")
+    if not repo or pr is not None:
+        raise UsageError("--repo-path names a file of --repo (and a file of a repository is no pull request: "
+                         "leave out --pr)")
+    if not p or len(p) > 1000 or any(not ch.isprintable() for ch in p) or ".." in p.split("/"):
+        raise UsageError(f"--repo-path {repo_path[:200]!r}: expected a path inside the repository")
+    return p
+
+
 def _load(db: Database, path: str, *, repo: str | None, pr: int | None, title: str | None, url: str | None,
-          stdin: bytes | str | None, max_bytes: int | None) -> _Job | IngestResult:
+          stdin: bytes | str | None, max_bytes: int | None, naming: _Naming | None = None) -> _Job | IngestResult:
     """Read and hash one input; a result when it is unreadable or already stored, else a job to parse."""
     from ledger.db import DocumentIdentity, find_version
 
@@ -447,13 +478,17 @@ def _load(db: Database, path: str, *, repo: str | None, pr: int | None, title: s
         return IngestResult(path, "error", error=str(exc))
     except OSError as exc:
         return IngestResult(path, "error", error=str(NotFound(path, exc.strerror or str(exc))))
-    key = document_key(path, repo, pr, url)
+    naming = naming or _Naming()
+    # a file of a repository is keyed by its path there only when --repo-path says it, else by its own path
+    key = f"{repo}:{naming.repo_path}" if naming.repo_path else document_key(path, repo if pr is not None else None,
+                                                                             pr, url)
     stored = find_version(db, key, src.sha256)
     if stored is not None:
         return IngestResult(path, "unchanged", key, stored.document_id, stored.version, src.sha256, stored.n_claims,
                             list(src.warnings))
     name = STDIN_NAME if path == STDIN else Path(path).name
-    identity = DocumentIdentity(key=key, repo=repo, pr=pr, url=url, title=title,
+    identity = DocumentIdentity(key=key, repo=repo, pr=pr, url=url, title=title, engine=naming.engine,
+                                repo_path=naming.repo_path,
                                 path=None if path == STDIN or pr is not None else os.path.normpath(path))
     return _Job(path, src, identity, name)
 
@@ -485,9 +520,13 @@ def prepare_version(src: SourceText, identity: DocumentIdentity, parser_version:
                     if b.kind in ("heading", "comment")]
         revisions = [(s.revision.label, s.revision.head, s.revision.base, s.start, s.end)
                      for s in extraction.scopes]  # the pipeline's own scan, not a second one
+    from ledger.engines import stamp_engine
+
+    claims = [c.to_json_dict() for c in extraction.claims]
+    identity.engine = stamp_engine(identity.engine, claims)
     return PreparedVersion(
         identity=identity, sha256=src.sha256, text=src.text, parser_version=parser_version,
-        claims=[c.to_json_dict() for c in extraction.claims],
+        claims=claims,
         format=doc.format if doc is not None else fmt, source_path=source_path, sections=sections,
         revisions=revisions, warnings=list(extraction.warnings),
     )
