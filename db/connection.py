@@ -5,6 +5,10 @@
     open_readonly(path)               a sqlite URI `mode=ro` connection with an authorizer that
                                       allows reading only (for `ledger sql`)
 
+A ledger on read-only storage (a read-only mount, a folder its user cannot write) is refused by
+open_ledger (ReadOnlyStorage: it would write) and read by open_readonly and db.reads.open_reader through
+`reader_uri` (`mode=ro`, `immutable=1` when the folder cannot be written), with a LedgerNote saying so.
+
 Every check runs before anything is written: a file that is not SQLite (NotALedger), a SQLite
 database that holds other tables but no ledger, or a ledger written by newer code (SchemaTooNew).
 """
@@ -21,7 +25,8 @@ from urllib.parse import quote
 from sqlite_utils import Database
 
 from ledger.db.schema import MIGRATION_NAMES, MIGRATION_SET, SCHEMA_VERSION, migrations
-from ledger.errors import DatabaseError, NotALedger, SchemaTooNew
+from ledger.db.storage import WRITE_REFUSED, reader_uri, readonly_storage
+from ledger.errors import DatabaseError, NotALedger, ReadOnlyStorage, SchemaTooNew
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 DEFAULT_BUSY_TIMEOUT_MS = 10_000
@@ -51,13 +56,23 @@ def _check_file(path: Path, create: bool) -> None:
         raise NotALedger(f"{path}: not a SQLite database (refusing to write to it)")
 
 
+def _cannot_use(path: Path, exc: sqlite3.DatabaseError) -> DatabaseError:
+    """An error of SQLite's as what it means: a file that cannot be opened is not a file that is not a ledger."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code == sqlite3.SQLITE_CANTOPEN or "unable to open" in str(exc):
+        return DatabaseError(f"{path}: cannot open ({exc})")
+    if code == sqlite3.SQLITE_READONLY or "readonly database" in str(exc):
+        return ReadOnlyStorage(f"{path}: {WRITE_REFUSED}")
+    return NotALedger(f"{path}: not a usable SQLite database ({exc})")
+
+
 def _check_schema(conn: sqlite3.Connection, path: Path) -> int:
     """The number of ledger migrations applied; raises when the database is not ours or too new."""
     try:
         user_version = conn.execute("PRAGMA user_version").fetchone()[0]
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     except sqlite3.DatabaseError as exc:
-        raise NotALedger(f"{path}: not a usable SQLite database ({exc})") from exc
+        raise _cannot_use(path, exc) from exc
     applied: list[str] = []
     if "_sqlite_migrations" in tables:
         applied = [r[0] for r in conn.execute(
@@ -77,6 +92,8 @@ def open_ledger(path: str | os.PathLike[str], create: bool = True) -> Database:
     """Open (or create) a ledger for reading and writing, migrated to this code's schema."""
     p = Path(path)
     _check_file(p, create)
+    if readonly_storage(p)[0]:
+        raise ReadOnlyStorage(f"{p}: {WRITE_REFUSED}")
     timeout_s = busy_timeout_ms() / 1000
     try:
         conn = sqlite3.connect(str(p), timeout=timeout_s)
@@ -159,25 +176,28 @@ _READ_PRAGMAS = {"user_version", "schema_version", "data_version", "page_count",
                  "compile_options", "database_list", "table_list"}
 
 
-def open_readonly(path: str | os.PathLike[str], timeout_s: float = 30.0) -> sqlite3.Connection:
+DEFAULT_MAX_VALUE_BYTES = 64 * 1024 * 1024
+"""The largest string or blob a read-only session may make (SQLITE_LIMIT_LENGTH): `randomblob(1e9)` and
+`printf('%.*c', 1e9, 'x')` fail at once instead of asking for gigabytes."""
+
+
+def open_readonly(path: str | os.PathLike[str], timeout_s: float = 30.0,
+                  max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES) -> sqlite3.Connection:
     """A connection that can only read: sqlite URI mode=ro, query_only, and a deny-by-default authorizer.
 
-    A statement that runs longer than `timeout_s` is interrupted.
+    No value may be longer than `max_value_bytes` (SQLITE_LIMIT_LENGTH). `timeout_s` is kept for callers that
+    stop a statement themselves (ledger.query.sql interrupts it from a watchdog thread at the deadline).
     """
     p = Path(path)
     _check_file(p, create=False)
-    uri = f"file:{quote(str(p.resolve()))}?mode=ro"
+    uri = reader_uri(p) or f"file:{quote(str(p.resolve()))}?mode=ro"
     try:
         conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout_ms() / 1000)
         _check_schema(conn, p)
         conn.execute("PRAGMA query_only = ON")
     except sqlite3.DatabaseError as exc:
-        raise NotALedger(f"{p}: not a usable SQLite database ({exc})") from exc
-    deadline = [time.monotonic() + timeout_s]
-
-    def progress() -> int:
-        return 1 if time.monotonic() > deadline[0] else 0
-
-    conn.set_progress_handler(progress, 10_000)
+        raise _cannot_use(p, exc) from exc
+    if hasattr(conn, "setlimit"):  # Python 3.11+
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, max_value_bytes)
     conn.set_authorizer(_authorizer)
     return conn

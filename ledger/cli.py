@@ -31,6 +31,7 @@ _SETTINGS: dict[str, Any] = {
 _app = typer.Typer(**_SETTINGS)
 """This module's commands; `app` (every command) and `main()` (the one it runs) are built from it."""
 _LAZY_COMMANDS: dict[str, str] = {"compare": "ledger.cli_compare", "trend": "ledger.cli_compare",
+                                  "report": "ledger.cli_compare",
                                   "references": "ledger.cli_compare", "fetch": "ledger.cli_github",
                                   "support": "ledger.cli_support"}
 """Commands of the other command modules (each has `register(app)`), by name."""
@@ -89,13 +90,15 @@ def extract(
             if format is ExtractFormat.jsonl:
                 import json
 
-                sys.stdout.write(json.dumps(d, ensure_ascii=False) + "\n")
+                from ledger.neutral import json_text
+
+                sys.stdout.write(json_text(json.dumps(d, ensure_ascii=False)) + "\n")
             else:
                 rows.append(d)
     if format is ExtractFormat.json:
-        import json
+        from ledger.output import dumps_indented
 
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        typer.echo(dumps_indented(rows))
     elif format is ExtractFormat.table:
         from ledger.render import claims_table
 
@@ -259,9 +262,9 @@ def show(
     with _errors():
         info = read_show(db, doc, doc_version)
     if format in (Format.json, Format.jsonl):
-        import json
+        from ledger.output import dumps_indented
 
-        typer.echo(json.dumps(info, ensure_ascii=False, indent=2 if format is Format.json else None))
+        typer.echo(dumps_indented(info, indent=2 if format is Format.json else None))
         return
     d = info["document"]
     fmt = Format.table if format is Format.table else format
@@ -291,12 +294,36 @@ def sql_command(
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """Read-only SQL over the ledger (opened read-only; writes, ATTACH and extensions are refused)."""
+    import itertools
+
     from ledger.output import write_rows
-    from ledger.query import sql as run_sql
+    from ledger.query import sql_rows
 
     with _errors():
-        rows = run_sql(db, query, timeout_s=timeout)
-    write_rows(rows, format)
+        rows = sql_rows(db, query, timeout_s=timeout, on_stuck=_stuck)
+        try:
+            if format in (Format.table, Format.markdown):  # laid out whole: a bounded number of rows
+                shown = list(itertools.islice(rows, SQL_TABLE_ROWS + 1))
+                write_rows(shown[:SQL_TABLE_ROWS], format)
+                if len(shown) > SQL_TABLE_ROWS:
+                    _err(f"the first {SQL_TABLE_ROWS:,} rows are shown: --format jsonl or csv for all")
+            else:
+                write_rows(rows, format)  # streamed as read
+        finally:
+            rows.close()
+
+
+def _stuck(message: str) -> None:
+    """The deadline passed inside one call of SQLite's C that no interrupt reaches: say so and end the process."""
+    import os
+
+    _err(message)
+    sys.stderr.flush()
+    os._exit(2)
+
+
+SQL_TABLE_ROWS = 1000
+"""`ledger sql` renders at most this many rows as a table or markdown (100,000 rows took 30 s to lay out)."""
 
 
 def _register(target: typer.Typer, module_names: set[str]) -> None:

@@ -14,22 +14,46 @@ EXIT_USAGE = 2
 
 
 def err(message: str) -> None:
-    """One line on stderr, prefixed with the program's name."""
-    typer.echo(f"ledger: {message}", err=True)
+    """One line on stderr, prefixed with the program's name; a file name, title or server message in it is
+    neutralised (no control characters, no line break that could forge another line)."""
+    from ledger.neutral import terminal
+
+    typer.echo(f"ledger: {terminal(message)}", err=True)
 
 
 @contextmanager
 def errors(code: int = EXIT_USAGE) -> Iterator[None]:
-    """Library errors become one line on stderr and exit `code`; never a traceback."""
+    """Library errors become one line on stderr and exit `code`; never a traceback. A LedgerNote (a ledger opened
+    read-only because its storage is) becomes one line, `ledger: note: ...`."""
     import sqlite3
+    import warnings
 
+    from ledger.errors import LedgerNote
+
+    said: set[str] = set()  # a command that opens the ledger twice says it once
+
+    def show(message: Warning | str, category: type[Warning], *args: object, **kwargs: object) -> None:
+        if issubclass(category, LedgerNote):
+            if str(message) not in said:
+                said.add(str(message))
+                err(f"note: {message}")
+        else:
+            shown(message, category, *args, **kwargs)  # type: ignore[arg-type]
+
+    shown = warnings.showwarning
     try:
-        yield
+        with warnings.catch_warnings():
+            warnings.simplefilter("always", LedgerNote)
+            warnings.showwarning = show
+            yield
     except LedgerError as exc:
         err(str(exc))
         raise typer.Exit(code) from None
     except sqlite3.Error as exc:
         err(f"database error: {exc}")
+        raise typer.Exit(code) from None
+    except MemoryError:
+        err("out of memory: ask for less (a --limit, fewer or smaller values)")
         raise typer.Exit(code) from None
 
 

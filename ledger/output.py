@@ -2,46 +2,34 @@
 
 jsonl is the claims contract, one claim a line, exactly as `ledger extract` prints it, with the
 stored document's key, id, version number and content hash added under `source`. Text from a
-document is never interpreted: rich markup is not parsed, control characters are replaced in
-terminal tables, markdown output escapes HTML (`<`, `>`, `&`) and markdown's own syntax (`|`, `*`, `_`,
-backticks, brackets, `~`), and csv cells that would start a spreadsheet formula get a leading `'`.
+document is never interpreted: every format goes through ledger/neutral.py (control and bidi characters
+replaced in terminal tables and escaped in JSON, HTML, markdown syntax and GitHub's mentions, references
+and bare URLs neutralised in markdown, a leading `'` on csv cells that would start a formula).
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
-import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
 from ledger.formats import Format, GroupBy
+from ledger.neutral import csv_cell, json_text
+from ledger.neutral import markdown as md_cell
+from ledger.neutral import terminal as clean
 from ledger.render import fmt_value
 
-_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+__all__ = ["clean", "dumps_indented", "md_cell", "write_claims", "write_rows"]
 CSV_COLUMNS: tuple[str, ...] = (
     "document", "document_id", "version", "sha256", "path", "line", "line_end", "kind", "metric", "value", "high",
     "approx", "unit", "reference", "outcome", "outcome_text", "sha", "passed", "failed", "skipped", "subject",
     "feature", "revision_label", "revision_head", "revision_base", "config", "section", "text", "stderr", "stddev",
     "printed", "note", "parser", "engine", "architecture", "models",
 )
-
-
-def clean(text: object) -> str:
-    """A value as one safe terminal line: control characters replaced, newlines as spaces."""
-    s = "" if text is None else str(text)
-    return _CONTROL_RE.sub("\ufffd", s.replace("\r\n", " ").replace("\n", " ").replace("\t", " "))
-
-
-_MD_SPECIAL_RE = re.compile(r"([\\`*_\[\]~|])")
-"""Markdown's inline syntax (emphasis, code, links and images, strikethrough, cell breaks) is escaped."""
-
-
-def md_cell(text: object) -> str:
-    s = clean(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return _MD_SPECIAL_RE.sub(r"\\\1", s)
 
 
 def revision_text(rev: dict[str, Any] | None) -> str:
@@ -96,9 +84,10 @@ def grouped(claims: Sequence[dict[str, Any]], group_by: GroupBy) -> list[tuple[s
     return list(groups.items())
 
 
-def dumps_indented(obj: Any, indent: int = 2, default: Callable[[Any], Any] | None = None) -> str:
-    """Indented JSON as every json format of the CLI writes it (non-ASCII kept as is)."""
-    return json.dumps(obj, ensure_ascii=False, indent=indent, default=default)
+def dumps_indented(obj: Any, indent: int | None = 2, default: Callable[[Any], Any] | None = None) -> str:
+    """Indented JSON as every json format of the CLI writes it: non-ASCII kept as is, except what a terminal
+    acts on (C1 and bidi controls), which is escaped."""
+    return json_text(json.dumps(obj, ensure_ascii=False, indent=indent, default=default))
 
 
 
@@ -108,7 +97,7 @@ def write_claims(claims: Sequence[dict[str, Any]], fmt: Format, group_by: GroupB
     out = out or sys.stdout
     if fmt is Format.jsonl:
         encode = json.JSONEncoder(ensure_ascii=False).encode  # one encoder for every line
-        out.write("".join([encode(c) + "\n" for c in claims]))
+        out.write(json_text("".join([encode(c) + "\n" for c in claims])))
     elif fmt is Format.json:
         out.write(dumps_indented(list(claims)) + "\n")
     elif fmt is Format.csv:
@@ -142,23 +131,34 @@ def _display_row(c: dict[str, Any], with_document: bool = True) -> dict[str, Any
     return row
 
 
-def write_rows(rows: Sequence[dict[str, Any]], fmt: Format, out: TextIO | None = None,
+def write_rows(rows: Iterable[dict[str, Any]], fmt: Format, out: TextIO | None = None,
                title: str | None = None) -> None:
-    """Plain rows (sql results, support cells) in any format."""
+    """Plain rows (sql results, support cells) in any format; jsonl, json and csv are written as the rows come
+    (an iterator of a million rows is never held), table and markdown are laid out whole."""
     out = out or sys.stdout
     if fmt is Format.jsonl:
         for r in rows:
-            out.write(json.dumps(r, ensure_ascii=False, default=_jsonable) + "\n")
+            out.write(json_text(json.dumps(r, ensure_ascii=False, default=_jsonable)) + "\n")
     elif fmt is Format.json:
-        out.write(dumps_indented(list(rows), default=_jsonable) + "\n")
+        _write_json_array(rows, out)
     elif fmt is Format.csv:
         write_csv(rows, out)
     elif fmt is Format.markdown:
         if title:
             out.write(f"\n**{md_cell(title)}**\n\n")
-        write_markdown(rows, out)
+        write_markdown(list(rows), out)
     else:
-        write_table(rows, out, title=title)
+        write_table(list(rows), out, title=title)
+
+
+def _write_json_array(rows: Iterable[dict[str, Any]], out: TextIO) -> None:
+    """The text of dumps_indented(list(rows)), one row at a time."""
+    first = True
+    for r in rows:
+        item = dumps_indented(r, default=_jsonable).replace("\n", "\n  ")
+        out.write(("[\n  " if first else ",\n  ") + item)
+        first = False
+    out.write("[]\n" if first else "\n]\n")
 
 
 def _jsonable(value: object) -> object:
@@ -175,32 +175,27 @@ def _columns(rows: Iterable[dict[str, Any]]) -> list[str]:
     return list(cols)
 
 
-def write_csv(rows: Sequence[dict[str, Any]], out: TextIO, columns: Sequence[str] | None = None) -> None:
+def write_csv(rows: Iterable[dict[str, Any]], out: TextIO, columns: Sequence[str] | None = None) -> None:
+    """Rows as csv; without `columns`, a list's columns are every key of every row, an iterator's (sql rows,
+    which all have the same keys) are its first row's."""
+    if columns is None:
+        if isinstance(rows, Sequence):
+            columns = _columns(rows)
+        else:
+            rows = iter(rows)
+            head = next(rows, None)
+            columns = list(head or ())
+            rows = itertools.chain([head] if head is not None else [], rows)
     buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=list(columns or _columns(rows)), extrasaction="ignore",
-                            lineterminator="\n")
+    writer = csv.DictWriter(buf, fieldnames=list(columns), extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
-    for r in rows:
-        writer.writerow({k: ("" if v is None else _csv_cell(_cell(v))) for k, v in r.items()})
+    for i, r in enumerate(rows):
+        writer.writerow({k: ("" if v is None else csv_cell(_cell(v))) for k, v in r.items()})
+        if i % 1024 == 1023:
+            out.write(buf.getvalue())
+            buf.seek(0)
+            buf.truncate()
     out.write(buf.getvalue())
-
-
-_CSV_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _csv_cell(value: object) -> object:
-    """Text as a spreadsheet cannot run it: a cell starting like a formula ('=cmd|...', '@SUM(...)', '+1+2')
-    gets a leading apostrophe, unless it is just a number; control characters (terminal escapes) become U+FFFD."""
-    if not isinstance(value, str):
-        return value
-    s = _CSV_CONTROL_RE.sub("\ufffd", value)
-    if s.startswith(_FORMULA_START):
-        try:
-            float(s)
-        except ValueError:
-            s = "'" + s
-    return s
 
 
 def write_markdown(rows: Sequence[dict[str, Any]], out: TextIO) -> None:
@@ -211,7 +206,7 @@ def write_markdown(rows: Sequence[dict[str, Any]], out: TextIO) -> None:
     out.write("| " + " | ".join(md_cell(c) for c in cols) + " |\n")
     out.write("|" + "|".join(" --- " for _ in cols) + "|\n")
     for r in rows:
-        out.write("| " + " | ".join(md_cell(r.get(c)) for c in cols) + " |\n")
+        out.write("| " + " | ".join(md_cell(_short(r.get(c))) for c in cols) + " |\n")
 
 
 def write_table(rows: Sequence[dict[str, Any]], out: TextIO, title: str | None = None) -> None:
@@ -224,12 +219,23 @@ def write_table(rows: Sequence[dict[str, Any]], out: TextIO, title: str | None =
     for c in cols:
         table.add_column(Text(clean(c)), overflow="fold")
     for r in rows:
-        table.add_row(*(Text(clean(_cell(r.get(c)))) for c in cols))
+        table.add_row(*(Text(clean(_short(_cell(r.get(c))))) for c in cols))
     console = Console(file=out, width=None if out.isatty() else 160, highlight=False)
     if title:
         console.print(Text(clean(title), style="bold"))
     if cols:
         console.print(table)
+
+
+MAX_CELL = 2000
+"""A table or markdown cell shows at most this many characters of a value (a stored document's text is
+megabytes: laid out whole it takes minutes and is read by no one); jsonl, json and csv carry it whole."""
+
+
+def _short(value: object) -> object:
+    if isinstance(value, str) and len(value) > MAX_CELL:
+        return f"{value[:MAX_CELL]}... ({len(value):,} characters)"
+    return value
 
 
 def _cell(value: object) -> object:

@@ -6,16 +6,17 @@ ledger is an error, not an empty answer.
 
 from __future__ import annotations
 
+import itertools
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from ledger.db.reads import ClaimFilter
 from ledger.errors import UsageError
 
-__all__ = ["ClaimFilter", "claims", "claims_page", "parse_config", "show", "sql", "support"]
+__all__ = ["ClaimFilter", "claims", "claims_page", "parse_config", "show", "sql", "sql_rows", "support"]
 
 
 def parse_config(pairs: Sequence[str]) -> list[tuple[str, str]]:
@@ -108,29 +109,100 @@ def support_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def sql(db_path: str | os.PathLike[str], query: str, timeout_s: float = 30.0,
         max_rows: int | None = None) -> list[dict[str, Any]]:
-    """Run one read-only statement: the database is opened with mode=ro, and writes, ATTACH,
-    PRAGMAs that change state and load_extension are refused by an authorizer."""
+    """Run one read-only statement and return its rows (at most `max_rows`); see `sql_rows`."""
+    rows = sql_rows(db_path, query, timeout_s)
+    try:
+        return list(itertools.islice(rows, max_rows) if max_rows is not None else rows)
+    finally:
+        rows.close()
+
+
+def max_value_bytes() -> int:
+    """The largest value a query may make: 64 MB, or twice the document size limit when that is larger (a
+    stored text must still be readable whole)."""
+    from ledger.db.connection import DEFAULT_MAX_VALUE_BYTES
+    from ledger.sources import max_bytes
+
+    return max(DEFAULT_MAX_VALUE_BYTES, 2 * max_bytes())
+
+
+STUCK_GRACE_S = 2.0
+"""How long after the interrupt a statement may go on (inside one call of SQLite's C, which no interrupt
+reaches) before `on_stuck` is called."""
+
+
+def sql_rows(db_path: str | os.PathLike[str], query: str, timeout_s: float = 30.0,
+             on_stuck: Callable[[str], None] | None = None) -> Generator[dict[str, Any], None, None]:
+    """Run one read-only statement, yielding its rows as they are read (memory stays flat at any count).
+
+    The database is opened with mode=ro, and writes, ATTACH, PRAGMAs that change state and load_extension are
+    refused by an authorizer. At `timeout_s` after the start a watchdog thread interrupts the statement
+    (`sqlite3_interrupt`, checked between any two VM steps, so a costly function per row cannot outlast it
+    by more than one call), and no value may be larger than `max_value_bytes()` (SQLITE_LIMIT_LENGTH). One
+    call can still run on (`printf('%.*c', 2147483647, 'x')` is 10 s of C): when the statement has not stopped
+    STUCK_GRACE_S after the interrupt, `on_stuck(message)` is called from the watchdog thread (the CLI prints
+    the message and ends the process; a library caller may do what it can).
+    Errors are UsageErrors of one line, raised where they happen (before the first row or while reading).
+    """
+    import threading
+
     from ledger.db import open_readonly
 
     if not query.strip():
         raise UsageError("sql: give a SELECT statement")
-    conn = open_readonly(db_path, timeout_s=timeout_s)
+    limit = max_value_bytes()
+    conn = open_readonly(db_path, timeout_s=timeout_s, max_value_bytes=limit)
+    timed_out = threading.Event()
+    lock = threading.Lock()  # the watchdog never interrupts a connection that is being closed
+    closed = False
+
+    stopped = f"stopped after {timeout_s:g} s (raise --timeout)"
+
+    def stuck() -> None:
+        if not closed and on_stuck is not None:
+            on_stuck(f"sql: {stopped}")
+
+    grace = threading.Timer(STUCK_GRACE_S, stuck)
+    grace.daemon = True
+
+    def stop() -> None:
+        with lock:
+            if not closed:
+                timed_out.set()
+                conn.interrupt()
+                grace.start()
+
+    watchdog = threading.Timer(max(timeout_s, 0.0), stop)
+    watchdog.daemon = True
+    watchdog.start()
     try:
         with _bad_values():
             cur = conn.execute(query)
-        if cur.description is None:
-            return []
-        names = [d[0] for d in cur.description]
-        fetched = cur.fetchmany(max_rows) if max_rows is not None else cur.fetchall()
-        return [dict(zip(names, row, strict=True)) for row in fetched]
+            if cur.description is None:
+                return
+            names = [d[0] for d in cur.description]
+            while True:
+                batch = cur.fetchmany(256)
+                if not batch:
+                    return
+                for row in batch:
+                    yield dict(zip(names, row, strict=True))
     except sqlite3.Warning as exc:  # "You can only execute one statement at a time."
         raise UsageError(f"sql: {exc}") from exc
     except sqlite3.Error as exc:
         message = str(exc)
-        if "interrupted" in message:
-            message = f"stopped after {timeout_s:g} s (raise --timeout)"
+        if "interrupted" in message or timed_out.is_set():
+            message = stopped
+        elif "too big" in message:
+            message = f"a value is over the {limit // (1024 * 1024):,} MB limit ({message})"
         elif "not authorized" in message or "readonly" in message or "read-only" in message:
             message = f"refused, the ledger is read-only here ({message})"
         raise UsageError(f"sql: {message}") from exc
+    except MemoryError as exc:
+        raise UsageError("sql: out of memory: select fewer or smaller values") from exc
     finally:
-        conn.close()
+        watchdog.cancel()
+        with lock:
+            closed = True
+            grace.cancel()
+            conn.close()

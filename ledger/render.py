@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-"""Control characters (terminal escapes) in document text are shown as U+FFFD."""
+from ledger.neutral import terminal
 
 
 def fmt_value(c: dict[str, Any]) -> str:
@@ -42,7 +40,7 @@ def claims_table(rows: list[dict[str, Any]], title: str | None = None) -> None:
         table.add_column(col, overflow="fold")
     for c in rows:
         rev = c.get("revision") or {}
-        table.add_row(*(escape(_CONTROL_RE.sub("\ufffd", cell)) for cell in (  # text is never markup
+        table.add_row(*(escape(terminal(cell)) for cell in (  # text is never markup
             str((c.get("source") or {}).get("line", "")), c["kind"], str(c.get("metric") or ""), fmt_value(c),
             str(rev.get("label") or "") + (f" {rev['head']}" if rev.get("head") else ""),
             ", ".join(f"{k}={v}" for k, v in (c.get("config") or {}).items()),

@@ -1,14 +1,18 @@
-"""Reading documents from disk or stdin: decoding, size limits, binary detection."""
+"""Reading documents from disk or stdin: decoding, size limits, binary detection, hostile paths (devices,
+FIFOs, symlink loops, names that are not UTF-8, files rewritten while read)."""
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
-from collections.abc import Iterator
+import re
+import stat
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ledger.errors import BinaryInput, EmptyInput, NotFound, TooLarge, UsageError
+from ledger.errors import BinaryInput, EmptyInput, InputError, NotFound, NotRegular, TooLarge, UsageError
 
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 """Larger files are refused (override with LEDGER_MAX_BYTES or --max-bytes)."""
@@ -35,11 +39,27 @@ def max_bytes() -> int:
     return int(raw)
 
 
+def display_name(path: str) -> str:
+    """A path as text that can be stored and printed: a name's undecodable bytes (kept by os.fsdecode as
+    lone surrogates, so the file can still be opened) written as `\\xff`."""
+    if not _SURROGATE_RE.search(path):
+        return path
+    return os.fsencode(path).decode("utf-8", errors="backslashreplace")
+
+
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+
+
+def _too_large(path: str, limit: int, size: int | None = None) -> TooLarge:
+    said = f"{size:,} bytes is over" if size is not None else "over"
+    return TooLarge(path, f"{said} the {limit:,}-byte limit (set LEDGER_MAX_BYTES)")
+
+
 def decode(data: bytes, path: str, limit: int | None = None) -> SourceText:
     """Bytes to text: UTF-8 (BOM dropped); invalid bytes replaced, with a warning."""
     limit = max_bytes() if limit is None else limit
     if len(data) > limit:
-        raise TooLarge(path, f"{len(data):,} bytes is over the {limit:,}-byte limit (set LEDGER_MAX_BYTES)")
+        raise _too_large(path, limit, None if len(data) == limit + 1 else len(data))
     warnings = []
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 with a byte-order mark (its NULs are not binary)
         text = data.decode("utf-16", errors="replace")
@@ -60,17 +80,81 @@ def decode(data: bytes, path: str, limit: int | None = None) -> SourceText:
                       warnings=warnings)
 
 
+_CHUNK = 1 << 20
+"""Bytes asked of the OS per read."""
+_read_chunk: Callable[[int, int], bytes] = os.read
+_KINDS = ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO"),
+          (stat.S_ISSOCK, "a socket"))
+
+
+def read_at_most(fd: int, n: int) -> bytes:
+    """At most `n` bytes from `fd`, whatever it is (a file, a pipe, /dev/zero): never more, whatever it claims."""
+    parts: list[bytes] = []
+    left = n
+    while left > 0:
+        data = _read_chunk(fd, min(_CHUNK, left))
+        if not data:
+            break
+        parts.append(data)
+        left -= len(data)
+    return b"".join(parts)
+
+
+def _open_error(name: str, exc: OSError) -> InputError:
+    if exc.errno == errno.ELOOP:
+        return NotFound(name, "a symbolic link loop (too many levels of symbolic links)")
+    if exc.errno in (errno.ENOENT, errno.ENOTDIR):
+        return NotFound(name, "no such file")
+    if exc.errno == errno.EISDIR:
+        return NotFound(name, "is a directory (give its files, or use ingest, which walks folders)")
+    return NotFound(name, exc.strerror or str(exc))
+
+
+def _check_kind(name: str, st: os.stat_result) -> None:
+    if stat.S_ISDIR(st.st_mode):
+        raise NotFound(name, "is a directory (give its files, or use ingest, which walks folders)")
+    if not stat.S_ISREG(st.st_mode):
+        kind = next((what for test, what in _KINDS if test(st.st_mode)), "not a file")
+        raise NotRegular(name, f"not a regular file ({kind}); give a file, or - for stdin")
+
+
 def read_path(path: str | Path, limit: int | None = None) -> SourceText:
-    p = Path(path)
-    if not p.exists():
-        raise NotFound(str(path), "no such file")
-    if p.is_dir():
-        raise NotFound(str(path), "is a directory (give its files, or use ingest, which walks folders)")
+    """One file, read once through one descriptor: at most `limit` + 1 bytes, hashed as read.
+
+    Only a regular file is opened (a device or a FIFO is refused before it is opened, and again after, in
+    case the path was swapped in between). A file whose size or modification time changed while it was
+    read is kept as read, with a warning: the text and its hash are what this read saw, never a mixture
+    of two reads. A name that is not valid UTF-8 is opened as it is and stored and shown escaped.
+    """
+    raw = os.fspath(path)
+    name = display_name(raw)
     limit = max_bytes() if limit is None else limit
-    size = p.stat().st_size
-    if size > limit:
-        raise TooLarge(str(path), f"{size:,} bytes is over the {limit:,}-byte limit (set LEDGER_MAX_BYTES)")
-    return decode(p.read_bytes(), str(path), limit)
+    try:
+        _check_kind(name, os.stat(raw))
+        fd = os.open(raw, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise _open_error(name, exc) from None
+    try:
+        before = os.fstat(fd)
+        _check_kind(name, before)
+        if before.st_size > limit:
+            raise _too_large(name, limit, before.st_size)
+        data = read_at_most(fd, limit + 1)
+        after = os.fstat(fd)
+    except OSError as exc:
+        raise _open_error(name, exc) from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise _too_large(name, limit)
+    src = decode(data, name, limit)
+    if name != raw:
+        src.warnings.insert(0, f"{name}: the file name is not valid UTF-8; stored and shown with its "
+                               "undecodable bytes escaped")
+    if (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns) or len(data) != before.st_size:
+        src.warnings.append(f"{name}: changed while it was read (size {before.st_size:,} -> {after.st_size:,} "
+                            f"bytes, {len(data):,} read); stored as read: ingest it again once it is written")
+    return src
 
 
 def walk(paths: list[str]) -> Iterator[str]:
@@ -97,5 +181,13 @@ def _walk_folder(folder: str) -> Iterator[str]:
             continue
         if e.is_dir(follow_symlinks=False):
             yield from _walk_folder(e.path)
-        elif e.is_file() and os.path.splitext(e.name)[1].lower() in TEXT_SUFFIXES:
+        elif os.path.splitext(e.name)[1].lower() in TEXT_SUFFIXES and _is_file(e):
             yield e.path
+
+
+def _is_file(entry: os.DirEntry[str]) -> bool:
+    """A regular file, or a name whose kind cannot be told (a symlink loop): reading it gives its one line."""
+    try:
+        return entry.is_file()
+    except OSError:
+        return True
