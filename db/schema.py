@@ -18,6 +18,8 @@ Every schema change is a new migration appended to `MIGRATIONS`, never an edit o
     github_heads        the head/base sha GitHub reported for a fetched PR (one row per distinct pair)
     http_cache          ETag / Last-Modified per fetched URL, for conditional requests
     pr_commits          the commits of a fetched PR (to resolve the shas its text states)
+
+documents.engine is the engine a document speaks for (migration 0007); claims.engine the one a claim does.
 """
 
 from __future__ import annotations
@@ -254,6 +256,38 @@ def m0007_claim_stddev(db: Database) -> None:
     db.execute("PRAGMA user_version = 7")
 
 
+@migrations(name="0008_github_sync")
+def m0008_github_sync(db: Database) -> None:
+    # `ledger fetch OWNER/REPO` reads a repository's PRs through GraphQL, newest update first: where a
+    # sync ended (the newest updatedAt of its last complete pass) and where an unfinished pass stopped
+    # (its cursor, and the newest updatedAt when it began), per repository and --state. With each PR,
+    # the updatedAt GitHub gave, so an unchanged PR is known without reading it again.
+    db.execute("ALTER TABLE documents ADD COLUMN github_updated_at TEXT")
+    db.execute("""CREATE TABLE github_sync (
+        repo TEXT NOT NULL,                  -- owner/name, as given
+        scope TEXT NOT NULL,                 -- the --state: open, closed, merged or all
+        newest_updated_at TEXT,              -- every PR updated at or after this was read by a complete pass
+        cursor TEXT,                         -- an unfinished pass: GitHub's cursor after its last stored page
+        cursor_top TEXT,                     -- ... and the newest updatedAt when that pass began
+        synced_at TEXT NOT NULL,
+        PRIMARY KEY (repo, scope)
+    )""")
+    db.execute("PRAGMA user_version = 8")
+
+
+@migrations(name="0009_engine_identity")
+def m0009_engine_identity(db: Database) -> None:
+    # Which engine a document speaks for (--engine, its repository's, its URL's, or what its text says) and,
+    # for a file of a repository, its path there. A claim carries the engine it speaks for (a matrix may have
+    # a column per engine) and, for support rows, the architecture and model names given beside the subject.
+    for column in ("engine TEXT", "repo_path TEXT"):
+        db.execute(f"ALTER TABLE documents ADD COLUMN {column}")
+    for column in ("engine TEXT", "architecture TEXT", "models TEXT"):
+        db.execute(f"ALTER TABLE claims ADD COLUMN {column}")
+    db.execute("CREATE INDEX idx_documents_engine ON documents (engine)")
+    db.execute("PRAGMA user_version = 9")
+
+
 CLAIMS_FTS_SQL = """CREATE VIRTUAL TABLE "claims_fts" USING FTS5 (
     "text", "metric", "note", "section",
     tokenize='unicode61 remove_diacritics 2',
@@ -264,14 +298,14 @@ compares the two), so `sqlite-utils search`, `Table.search` and datasette's `_se
 `content="claims"` or `content=[claims]`, never the `content='claims'` of migration 0001."""
 
 
-@migrations(name="0008_claims_fts_as_sqlite_utils")
-def m0008_claims_fts_as_sqlite_utils(db: Database) -> None:
+@migrations(name="0010_claims_fts_as_sqlite_utils")
+def m0010_claims_fts_as_sqlite_utils(db: Database) -> None:
     # Same columns, tokenizer and rowids (claims.id is the rowid), so the writer's INSERT ... SELECT per version
     # and the delete/update triggers of 0001 keep working unchanged; 'rebuild' refills it from the claims.
     db.execute("DROP TABLE claims_fts")
     db.execute(CLAIMS_FTS_SQL)
     db.execute("INSERT INTO claims_fts (claims_fts) VALUES ('rebuild')")
-    db.execute("PRAGMA user_version = 8")
+    db.execute("PRAGMA user_version = 10")
 
 
 VIEWS: dict[str, str] = {
@@ -289,7 +323,8 @@ VIEWS: dict[str, str] = {
     FROM claims c JOIN documents d ON d.id = c.document_id JOIN document_versions v ON v.id = c.version_id
     WHERE c.kind IN ('accuracy', 'acceptance', 'perf') AND typeof(c.value) IN ('integer', 'real')""",
     "support_cells": """SELECT c.id AS claim_id, d.key AS document, d.id AS document_id, d.repo, v.version,
-        c.subject, c.feature, COALESCE(c.value, c.outcome_text) AS value, c.note, c.line, c.text, c.section
+        COALESCE(c.engine, d.engine) AS engine, c.subject, c.feature, COALESCE(c.value, c.outcome_text) AS value,
+        c.note, c.line, c.text, c.section
     FROM claims c JOIN documents d ON d.id = c.document_id JOIN document_versions v ON v.id = c.version_id
     WHERE c.kind = 'support' AND c.version_id = d.latest_version_id""",
     "ci_runs": """SELECT c.id AS claim_id, COALESCE(p.key, d.key) AS pr_document, d.key AS document,
@@ -308,11 +343,11 @@ VIEWS: dict[str, str] = {
 Each row names its claim (`claim_id`) and where it stands (`document_id`, `version`, `line`)."""
 
 
-@migrations(name="0009_views")
-def m0009_views(db: Database) -> None:
+@migrations(name="0011_views")
+def m0011_views(db: Database) -> None:
     for name, select in VIEWS.items():
         db.execute(f"CREATE VIEW {name} AS {select}")
-    db.execute("PRAGMA user_version = 9")
+    db.execute("PRAGMA user_version = 11")
 
 
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)

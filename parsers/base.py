@@ -160,7 +160,8 @@ class Context:
 
 
 _FIELDS = ("metric", "value", "high", "unit", "reference", "outcome", "outcome_text", "sha", "passed",
-           "failed", "skipped", "subject", "feature", "stderr", "stddev", "printed", "note", "revision")
+           "failed", "skipped", "subject", "feature", "stderr", "stddev", "printed", "note", "revision", "engine",
+           "architecture", "models")
 
 
 _CLAIM_FIELDS = tuple(Claim.model_fields)

@@ -1,4 +1,4 @@
-"""The full-text index as sqlite-utils creates it, and the views of the canned questions (migrations 0008, 0009)."""
+"""The full-text index as sqlite-utils creates it, and the views of the canned questions (migrations 0010, 0011)."""
 
 from __future__ import annotations
 
@@ -51,14 +51,14 @@ def test_an_older_ledger_gets_the_new_index_rebuilt_and_the_views(tmp_path: Path
     db = _ledger(tmp_path)
     conn = sqlite3.connect(db)
     n_claims = conn.execute("SELECT COUNT(*) FROM claims").fetchone()[0]
-    # take the ledger back to schema 7: the old declaration, no views, and an index that a rebuild must refill
+    # take the ledger back to schema 9: the old declaration, no views, and an index that a rebuild must refill
     conn.executescript("""
         DROP VIEW pr_claims; DROP VIEW metric_values; DROP VIEW support_cells; DROP VIEW ci_runs;
         DROP TABLE claims_fts;
         CREATE VIRTUAL TABLE claims_fts USING fts5(text, metric, note, section, content='claims', content_rowid='id',
             tokenize='unicode61 remove_diacritics 2');
-        DELETE FROM _sqlite_migrations WHERE name IN ('0008_claims_fts_as_sqlite_utils', '0009_views');
-        PRAGMA user_version = 7;
+        DELETE FROM _sqlite_migrations WHERE name IN ('0010_claims_fts_as_sqlite_utils', '0011_views');
+        PRAGMA user_version = 9;
     """)
     conn.close()
     ledger = open_ledger(db)

@@ -1,66 +1,57 @@
-"""The library calls the pages make for compare, trend and the review report, in one place.
+"""The library calls the pages make for the review report, compare, trend and support, in one place.
 
-Where the library face is installed (`ledger.api`: `open_ledger(path)` with `compare`, `trend` and `report`,
-built for issue 13), the pages use it; otherwise they use today's functions, the ones `ledger compare` and
-`ledger trend` call (`ledger.cli_compare.run_compare` / `run_trend`). Both give compare's JSON shape
-(`ledger compare --format json`: revisions, summary, rows or old/new/pairs, references, tested) and trend
-series as (label, [(where, claim)], latest verdict), so the pages read one shape whichever is there.
+The report, compare and trend come from the library face (`ledger.open_ledger(path)`: `report`, `compare`,
+`trend`), support from `ledger.support.support`, the functions `ledger report`, `ledger compare`, `ledger
+trend` and `ledger support` call. Comparisons are read in their JSON shape (`--format json`: revisions,
+summary, rows or old/new/pairs, references, tested), the shape scripts read too.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from ledger.api import Ledger
+    from ledger.support import SupportAnswer
 
 Series = tuple[str, list[tuple[str, Any]], Any]
 """(series label, [(where it was measured, Claim)], the latest value's Pair or None)."""
 
 
-def _face(db_path: str) -> Any:
-    try:
-        from ledger.api import open_ledger  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return None
+def _face(db_path: str) -> Ledger:
+    from ledger.api import open_ledger
+
     return open_ledger(db_path)
+
+
+def report(db_path: str, pr: str) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """`ledger report PR --format json` (regressions, below_reference, gates that need a look, older_evidence,
+    tested, summary) and the comparison it was built from, as `ledger compare PR --format json` gives it (None
+    when fewer than two revisions were compared)."""
+    rep = _face(db_path).report(pr)
+    comparison = json.loads(rep.comparison.render("json")) if rep.comparison.compared else None
+    return comparison, cast(dict[str, Any], rep.to_json())
 
 
 def compare_json(db_path: str, targets: Sequence[str], from_: str | None = None, to: str | None = None
                  ) -> dict[str, Any] | None:
     """`ledger compare TARGET... --format json` as data; None when there is nothing to compare."""
-    face = _face(db_path)
-    if face is not None:
-        comparison = face.compare(*targets, from_=from_ or None, to=to or None)
-        if not comparison.compared:
-            return None
-        return cast(dict[str, Any], json.loads(comparison.render("json")))
-    from ledger.cli_compare import By, CompareFormat, Order, run_compare
-    from ledger.compare import NoiseModel
-
-    out, _, compared = run_compare(list(targets), from_=from_ or None, to=to or None, fmt=CompareFormat.json,
-                                   db=db_path, noise=NoiseModel(), by=By.auto, order=Order.auto,
-                                   input_format=None, kinds=None)
-    if not compared or not out.strip():
+    comparison = _face(db_path).compare(*targets, from_=from_ or None, to=to or None)
+    if not comparison.compared:
         return None
-    return cast(dict[str, Any], json.loads(out))
-
-
-def report_json(db_path: str, pr: str) -> dict[str, Any] | None:
-    """`ledger report PR --format json` where the library has it (regressions, below_reference, gates that need
-    a look, older_evidence, tested, summary); None where it does not yet."""
-    face = _face(db_path)
-    if face is None or not hasattr(face, "report"):
-        return None
-    return cast(dict[str, Any], face.report(pr).to_json())
+    return cast(dict[str, Any], json.loads(comparison.render("json")))
 
 
 def trend_series(db_path: str, metric: str, where: Sequence[str], targets: Sequence[str]) -> list[Series]:
     """`ledger trend METRIC [TARGET...] --where K=V`: one entry per comparable series."""
-    face = _face(db_path)
-    if face is not None:
-        trend = face.trend(metric, *targets, where=list(where))
-        return [(s.label, list(s.points), s.latest) for s in trend.series]
-    from ledger.cli_compare import Order, run_trend
+    trend = _face(db_path).trend(metric, *targets, where=list(where))
+    return [(s.label, list(s.points), s.latest) for s in trend.series]
 
-    return run_trend(metric, list(targets), db=db_path, where=list(where), kinds=None, order=Order.auto,
-                     input_format=None)
+
+def support(db_path: str, subject: str | None, feature: str | None) -> SupportAnswer:
+    """`ledger support --subject --feature --evidence`: the matrices of the join, with the PR claims beside."""
+    from ledger.support import support as join
+
+    return join(db_path, subject=subject or None, feature=feature or None, evidence=True)
