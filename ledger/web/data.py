@@ -326,6 +326,7 @@ def support_page(db_path: str, subject: str | None, feature: str | None) -> dict
     answer = library.support(db_path, subject, feature)
     matrices = []
     for m in answer.matrices:
+        notes: dict[str, int] = {}  # each distinct footnote once under its matrix, cells marked with its number
         rows = []
         for row in m.rows:
             cells = []
@@ -333,10 +334,12 @@ def support_page(db_path: str, subject: str | None, feature: str | None) -> dict
                 cell = m.cell(row, engine)
                 cells.append(None if cell is None else {
                     "disagreement": cell.disagreement,
-                    "statements": [_statement(s) for s in cell.statements],
+                    "statements": [{**_statement(s), "note_n": notes.setdefault(s.note, len(notes) + 1)
+                                    if s.note else None} for s in cell.statements],
                     "evidence": [{**asdict(e), "href": _evidence_href(e)} for e in cell.evidence]})
             rows.append({"name": row, "kind": m.row_kinds.get(row, ""), "cells": cells})
-        matrices.append({"title": m.title, "rows_are": m.rows_are, "engines": m.engines, "rows": rows})
+        matrices.append({"title": m.title, "rows_are": m.rows_are, "engines": m.engines, "rows": rows,
+                         "notes": [(n, text) for text, n in notes.items()]})
     return {"subject": subject or "", "feature": feature or "", "mode": answer.mode, "engines": answer.engines,
             "matrices": matrices, "statements": [_statement(s) for s in answer.statements],
             "n": len(answer.statements)}
