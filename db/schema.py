@@ -251,6 +251,25 @@ def m0007_claim_stddev(db: Database) -> None:
     db.execute("PRAGMA user_version = 7")
 
 
+@migrations(name="0008_github_sync")
+def m0008_github_sync(db: Database) -> None:
+    # `ledger fetch OWNER/REPO` reads a repository's PRs through GraphQL, newest update first: where a
+    # sync ended (the newest updatedAt of its last complete pass) and where an unfinished pass stopped
+    # (its cursor, and the newest updatedAt when it began), per repository and --state. With each PR,
+    # the updatedAt GitHub gave, so an unchanged PR is known without reading it again.
+    db.execute("ALTER TABLE documents ADD COLUMN github_updated_at TEXT")
+    db.execute("""CREATE TABLE github_sync (
+        repo TEXT NOT NULL,                  -- owner/name, as given
+        scope TEXT NOT NULL,                 -- the --state: open, closed, merged or all
+        newest_updated_at TEXT,              -- every PR updated at or after this was read by a complete pass
+        cursor TEXT,                         -- an unfinished pass: GitHub's cursor after its last stored page
+        cursor_top TEXT,                     -- ... and the newest updatedAt when that pass began
+        synced_at TEXT NOT NULL,
+        PRIMARY KEY (repo, scope)
+    )""")
+    db.execute("PRAGMA user_version = 8")
+
+
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)
 SCHEMA_VERSION = len(MIGRATION_NAMES)
 """The schema version this code writes; a database with a higher one is refused."""
