@@ -102,3 +102,22 @@ def store_references(db: Database, rows: list[dict[str, Any]], source: str) -> i
         if stored:
             db.table("reference_values").insert_all(stored)
     return len(stored)
+
+
+def holds_nothing(path: str | os.PathLike[str]) -> bool:
+    """The file is a ledger with no document and no registered reference (a just-created, empty one).
+    False for anything else, including a file that is not a ledger or cannot be read."""
+    try:
+        conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
+        try:
+            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if "documents" not in names:
+                return False
+            held = conn.execute("SELECT COUNT(*) FROM documents").fetchone()[0]
+            if "reference_values" in names:
+                held += conn.execute("SELECT COUNT(*) FROM reference_values").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return False
+    return held == 0

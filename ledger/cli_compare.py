@@ -46,6 +46,7 @@ def register(app: typer.Typer) -> None:
     app.command("compare")(compare_cmd)
     app.command("trend")(trend_cmd)
     app.command("report")(report_cmd)
+    app.command("documents")(documents_cmd)
     refs = typer.Typer(help="Registered accuracy references (TensorRT-LLM reference YAML files).",
                        no_args_is_help=True)
     refs.command("import")(references_import_cmd)
@@ -89,6 +90,8 @@ def compare_cmd(
     model: Annotated[str | None, typer.Option("--model", help="The model of claims that do not name one (for "
                                                              "registered reference checks).")] = None,
     show_all: Annotated[bool, typer.Option("--all", help="Every series, not only the changed ones.")] = False,
+    repo: Annotated[str | None, typer.Option("--repo", help="OWNER/NAME for targets given as a PR number.")]
+    = None,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """Line up comparable claims across revisions and judge each: regression, improvement, within noise,
@@ -102,7 +105,7 @@ def compare_cmd(
     with _errors(EXIT_USAGE):
         noise = noise_from_options(threshold or [], samples or [], config, z)
         result = run_compare(targets, db=db, noise=noise, from_=from_, to=to, by=by.value, order=order.value,
-                             input_format=input_format, kinds=kind, model=model)
+                             input_format=input_format, kinds=kind, model=model, repo=repo)
     _notes(result.notes)
     if not result.compared:
         _err("nothing to compare: fewer than two revisions with comparable claims")
@@ -125,6 +128,7 @@ def report_cmd(
     samples: Annotated[list[str] | None, typer.Option("--samples", help="As for compare.")] = None,
     z: Annotated[float | None, typer.Option("--z", help="As for compare.")] = None,
     model: Annotated[str | None, typer.Option("--model", help="As for compare.")] = None,
+    repo: Annotated[str | None, typer.Option("--repo", help="OWNER/NAME when PR is a number.")] = None,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """What a reviewer reads about one pull request: regressions and values below their reference first,
@@ -139,7 +143,7 @@ def report_cmd(
 
     with _errors(EXIT_USAGE):
         noise = noise_from_options(threshold or [], samples or [], None, z)
-        report = build_report(pr, db=db, noise=noise, model=model)
+        report = build_report(pr, db=db, noise=noise, model=model, repo=repo)
     _notes(report.comparison.notes)
     if not report.compared:
         _err("nothing to report: no comparable claims, references or gates")
@@ -181,6 +185,28 @@ def trend_cmd(
     typer.echo(result.render(format.value), nl=False)
     if fail_on_regression and result.has_regression:
         raise typer.Exit(EXIT_REGRESSION)
+
+
+def documents_cmd(
+    format: Annotated[str, typer.Option("--format", "-f", help="table, json, jsonl, csv or markdown.")] = "table",
+    db: DbPath = DEFAULT_DB,
+) -> None:
+    """What the ledger holds: every document with its key, title, versions and claims."""
+    from ledger.formats import Format
+    from ledger.output import write_rows
+    from ledger.query import documents
+
+    with _errors(EXIT_USAGE):
+        try:
+            fmt = Format(format)
+        except ValueError:
+            raise typer.BadParameter(f"{format!r}: table, json, jsonl, csv or markdown") from None
+        rows = documents(db)
+    if not rows:
+        _err("the ledger holds no document (ledger ingest PATH, or ledger fetch OWNER/REPO#N)")
+        raise typer.Exit(EXIT_NOTHING)
+    write_rows([{"id": d["id"], "document": d["key"], "title": d.get("title") or "", "versions": d["versions"],
+                 "claims": d["claims"]} for d in rows], fmt)
 
 
 def references_import_cmd(

@@ -16,6 +16,21 @@ Kind = Literal[
 KINDS: tuple[str, ...] = (
     "accuracy", "acceptance", "perf", "tests", "gate", "commit", "support", "constraint",
 )
+
+
+def check_kinds(kinds: list[str] | tuple[str, ...] | None, option: str = "--kind") -> tuple[str, ...]:
+    """The kinds as given (lower case), or a ValueError naming the one that is no kind and the kinds there are."""
+    out = []
+    for k in kinds or ():
+        kk = k.strip().lower()
+        if kk not in KINDS:
+            close = [name for name in KINDS if name.startswith(kk[:3])] if kk else []
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise ValueError(f"{option} {k[:100]!r} is no kind{hint}: {', '.join(KINDS)}")
+        out.append(kk)
+    return tuple(dict.fromkeys(out))
+
+
 Outcome = Literal["pass", "fail", "waived", "skipped", "not_run", "not_verified"]
 OUTCOMES: tuple[str, ...] = ("pass", "fail", "waived", "skipped", "not_run", "not_verified")
 

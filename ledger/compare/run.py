@@ -86,6 +86,32 @@ def read_claims_file(path: str) -> list[Claim]:
     return out
 
 
+def target_name(target: str, repo: str | None = None) -> str:
+    """A target as users type it: a file as given; a PR as `owner/name#N`, a PR URL, or `#N` / `N` with
+    `repo`, named by its document key; anything else as given (a document id, key or path in the ledger)."""
+    if Path(target).exists() or target == "-":
+        return target
+    from ledger.identity import parse_pull
+
+    t = target.strip()
+    if repo and t.isdigit():
+        t = f"#{t}"
+    try:
+        return parse_pull(t, repo).key
+    except UsageError:
+        return target
+
+
+def checked_kinds(kinds: list[str] | None) -> list[str] | None:
+    """`--kind` values checked against the claims contract's kinds (a UsageError names a wrong one)."""
+    from ledger.model import check_kinds
+
+    try:
+        return list(check_kinds(kinds)) or None
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def load_target(target: str, db_path: str, fmt: str | None = None) -> Loaded:
     """A file path (extracted now) or a ledger document (all its stored versions)."""
     p = Path(target)
@@ -169,7 +195,7 @@ class Comparison:
 
 def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None, from_: str | None = None,
                 to: str | None = None, by: str = "auto", order: str = "auto", input_format: str | None = None,
-                kinds: list[str] | None = None, model: str | None = None) -> Comparison:
+                kinds: list[str] | None = None, model: str | None = None, repo: str | None = None) -> Comparison:
     """Compare the targets: one document's revisions (its revision sections over all its stored versions;
     `by="versions"`: its versions, `by="sections"`: the newest version's sections) or several documents."""
     from ledger.references import load_registered
@@ -177,7 +203,8 @@ def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None,
     noise = noise or NoiseModel()
     if by not in BY:
         raise UsageError(f"unknown --by {by!r} ({', '.join(BY)})")
-    loaded = [load_target(t, db, input_format) for t in targets]
+    kinds = checked_kinds(kinds)
+    loaded = [load_target(target_name(t, repo), db, input_format) for t in targets]
     notes = [w for doc in loaded for w in doc.warnings]
     if model:
         for doc in loaded:
@@ -263,8 +290,9 @@ def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | No
               noise: NoiseModel | None = None) -> Trend:
     """A metric's values across the targets' revisions (every ledger document when no target is given)."""
     filters = parse_where(where or [])
+    kinds = checked_kinds(kinds)
     if targets:
-        loaded = [load_target(t, db, input_format) for t in targets]
+        loaded = [load_target(target_name(t), db, input_format) for t in targets]
     else:
         if not Path(db).is_file():
             raise UsageError(f"no targets given and no ledger at {db}")
