@@ -129,6 +129,11 @@ def report_cmd(
     z: Annotated[float | None, typer.Option("--z", help="As for compare.")] = None,
     model: Annotated[str | None, typer.Option("--model", help="As for compare.")] = None,
     repo: Annotated[str | None, typer.Option("--repo", help="OWNER/NAME when PR is a number.")] = None,
+    post: Annotated[bool, typer.Option("--post", help="Also post the markdown report as the PR's one sticky "
+                                                      "comment (created once, then updated; needs GH_TOKEN).")]
+    = False,
+    api_url: Annotated[str | None, typer.Option("--api-url", envvar="LEDGER_GITHUB_API",
+                                                help="GitHub API root for --post (env LEDGER_GITHUB_API).")] = None,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """What a reviewer reads about one pull request: regressions and values below their reference first,
@@ -149,6 +154,12 @@ def report_cmd(
         _err("nothing to report: no comparable claims, references or gates")
         raise typer.Exit(EXIT_NOTHING)
     typer.echo(report.render(format.value), nl=False)
+    if post:
+        from ledger.sticky import post_sticky
+
+        with _errors(EXIT_USAGE):
+            posted = post_sticky(pr, report.render("markdown"), api_url=api_url, repo=repo)
+        _err(f"comment {posted.action}: {posted.url or posted.comment_id}")
     if report.has_regression and fail_on_regression:
         raise typer.Exit(EXIT_REGRESSION)
 
