@@ -178,6 +178,9 @@ def trend_cmd(
     z: Annotated[float | None, typer.Option("--z", help="As for compare.")] = None,
     fail_on_regression: Annotated[bool, typer.Option("--fail-on-regression",
                                                      help="Exit 1 when a latest value regressed.")] = False,
+    mix: Annotated[bool, typer.Option("--mix", help="Join one setup's values across documents even when no "
+                                                    "model is stated (with a note).")] = False,
+    show_all: Annotated[bool, typer.Option("--all", help="Also draw the series with one point.")] = False,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """A metric's values across revisions (oldest first) or documents, one chart per comparable series,
@@ -188,12 +191,12 @@ def trend_cmd(
     with _errors(EXIT_USAGE):
         noise = noise_from_options(threshold or [], [], None, z)
         result = run_trend(metric, targets or [], db=db, where=where or [], kinds=kind, order=order.value,
-                           input_format=input_format, noise=noise)
+                           input_format=input_format, noise=noise, mix=mix)
     _notes(result.notes)
-    if not result.series:
+    if not result.series and not result.single:
         _err(f"no values of {metric!r} found")
         raise typer.Exit(EXIT_NOTHING)
-    typer.echo(result.render(format.value), nl=False)
+    typer.echo(result.render(format.value, show_all=show_all), nl=False)
     if fail_on_regression and result.has_regression:
         raise typer.Exit(EXIT_REGRESSION)
 

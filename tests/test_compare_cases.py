@@ -198,3 +198,40 @@ def test_from_and_to_take_the_printed_labels() -> None:
     assert code == 0 and "R1  Initial head 1a2b3c4d5e" in out
     code, _, err = run("compare", str(CASES / "sections.md"), "--from", "R2", "--to", "R1", "--db", "x.db")
     assert code == 2 and "comes after" in err
+
+
+# ---- trend ----------------------------------------------------------------------------------------------
+
+def _claims_file(path: Path, claims: list[Claim]) -> str:
+    path.write_text("".join(json.dumps(x.model_dump(mode="json")) + "\n" for x in claims), encoding="utf-8")
+    return str(path)
+
+
+def test_trend_splits_by_setup_and_document_and_folds_one_point_series(tmp_path: Path) -> None:
+    from ledger.compare import run_trend
+
+    a = _claims_file(tmp_path / "a.jsonl", [c("accuracy", "gsm8k", 91.0, config={"model": "Llama-3.1-8B"}),
+                                            c("accuracy", "gsm8k", 80.0)])
+    b = _claims_file(tmp_path / "b.jsonl", [c("accuracy", "gsm8k", 91.5, config={"model": "Llama-3.1-8B"}),
+                                            c("accuracy", "gsm8k", 60.0), c("accuracy", "gsm8k", 70.0,
+                                                                            config={"model": "Qwen3-8B"})])
+    trend = run_trend("gsm8k", [a, b], db=str(tmp_path / "none.db"))
+    assert [(s.label, [x.value for _, x in s.points]) for s in trend.series] == [
+        ("gsm8k (model=llama-3.1-8b)", [91.0, 91.5])]  # one model's series continues across documents
+    assert trend.single == 3  # unstated model per document, and Qwen once: counted, not drawn
+    assert any("kept apart by document" in n for n in trend.notes)
+    mixed = run_trend("gsm8k", [a, b], db=str(tmp_path / "none.db"), mix=True)
+    assert any(s.label == "gsm8k" and len(s.points) == 2 for s in mixed.series)
+    assert any("mixed 2 documents" in n for n in mixed.notes)
+    text = trend.render("table", width=100)
+    assert "3 series with one point only (--all draws them)" in text
+    assert max(len(line) for line in text.splitlines()) <= 100
+
+
+def test_trend_bars_never_exaggerate_a_small_difference() -> None:
+    from ledger.compare.render import _bars
+
+    bars, how = _bars([50.0, 100.0], 40)
+    assert how == "bars from 0" and len(bars[0]) * 2 == len(bars[1])
+    bars, how = _bars([1.969, 1.971], 40)
+    assert how.startswith("bars: change from the first") and bars[0] == "+" and bars[1].startswith("+█")

@@ -252,6 +252,8 @@ class Series:
     label: str
     points: list[tuple[str, Claim]]
     latest: Pair | None
+    documents: list[str] = field(default_factory=list)
+    """The documents its points come from (more than one only when the setup names the model, or --mix)."""
 
 
 @dataclass
@@ -261,15 +263,19 @@ class Trend:
     metric: str
     series: list[Series]
     notes: list[str] = field(default_factory=list)
+    single: int = 0
+    """Series with one point only: counted, not drawn (show_all draws them)."""
+    single_series: list[Series] = field(default_factory=list)
 
     @property
     def has_regression(self) -> bool:
         return any(s.latest is not None and s.latest.verdict == REGRESSION for s in self.series)
 
-    def render(self, fmt: str = "table") -> str:
+    def render(self, fmt: str = "table", *, show_all: bool = False, width: int | None = None) -> str:
         from ledger.compare.render import render_trend
 
-        return render_trend(self.metric, [(s.label, s.points, s.latest) for s in self.series], fmt)
+        drawn = [*self.series, *(self.single_series if show_all else [])]
+        return render_trend(self.metric, drawn, fmt, single=0 if show_all else self.single, width=width)
 
 
 def parse_where(where: list[str]) -> dict[str, str]:
@@ -287,7 +293,7 @@ def parse_where(where: list[str]) -> dict[str, str]:
 
 def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | None = None,
               kinds: list[str] | None = None, order: str = "auto", input_format: str | None = None,
-              noise: NoiseModel | None = None) -> Trend:
+              noise: NoiseModel | None = None, mix: bool = False) -> Trend:
     """A metric's values across the targets' revisions (every ledger document when no target is given)."""
     filters = parse_where(where or [])
     kinds = checked_kinds(kinds)
@@ -300,8 +306,8 @@ def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | No
 
         loaded = [load_target(str(i), db) for i in document_ids(db)]
     wanted = {normalise_metric(metric, k).name for k in ("accuracy", "perf")}
-    series: dict[str, list[tuple[str, Claim]]] = {}
-    keys: dict[str, Key] = {}
+    groups: dict[tuple[Key, str, str], list[tuple[str, Claim]]] = {}
+    docs_of: dict[tuple[Key, str, str], list[str]] = {}
     for doc in loaded:
         for snap in split_revisions(doc.versions[-1][1], doc.name, order=order):
             for c in snap.claims:
@@ -313,13 +319,33 @@ def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | No
                 cfg = dict(key.config)
                 if any(cfg.get(k) != v for k, v in filters.items()):
                     continue
-                label = key.label() + (f" {{{variant}}}" if variant else "")
+                # Across documents a series continues only under a stated model (or when asked to mix):
+                # two PRs' "gsm8k" without one may be two models.
+                across = mix or "model" in cfg
+                g = (key, variant, "" if across else doc.name)
                 at = snap.ref.name if len(loaded) == 1 or snap.ref.name == doc.name else f"{doc.name}: {snap.ref.name}"
-                series.setdefault(label, []).append((at, c))
-                keys[label] = key
-    out = [Series(label, pts, latest_against_history(keys[label], [c for _, c in pts], noise))
-           for label, pts in series.items()]
-    return Trend(metric, out, [w for doc in loaded for w in doc.warnings])
+                groups.setdefault(g, []).append((at, c))
+                docs_of.setdefault(g, [])
+                if doc.name not in docs_of[g]:
+                    docs_of[g].append(doc.name)
+    notes = [w for doc in loaded for w in doc.warnings]
+    drawn: list[Series] = []
+    single: list[Series] = []
+    for (key, variant, doc_name), pts in groups.items():
+        docs = docs_of[(key, variant, doc_name)]
+        label = key.label() + (f" {{{variant}}}" if variant else "")
+        if doc_name and len(loaded) > 1:
+            label += f" in {doc_name}"
+        s = Series(label, pts, latest_against_history(key, [c for _, c in pts], noise), docs)
+        (drawn if len(pts) > 1 else single).append(s)
+        if mix and len(docs) > 1 and "model" not in dict(key.config):
+            notes.append(f"note: {label}: mixed {len(docs)} documents in one series, none stating its model "
+                         "(--mix); their setups may differ")
+    unstated = sum(1 for (key, _, d) in groups if d and "model" not in dict(key.config))
+    if not mix and len(loaded) > 1 and unstated > 1:
+        notes.append(f"note: {unstated} series of {metric!r} name no model, kept apart by document "
+                     "(--mix joins them across documents)")
+    return Trend(metric, drawn, notes, len(single), single)
 
 
 __all__ = ["Comparison", "Loaded", "RegisteredReference", "Series", "Trend", "load_target", "parse_where",
