@@ -18,6 +18,7 @@ from ledger import __version__
 from ledger.cli_common import err as _err
 from ledger.cli_common import errors as _errors
 from ledger.cli_common import interrupted as _interrupted
+from ledger.cli_common import warning_line
 from ledger.errors import LedgerError
 from ledger.formats import Format, GroupBy
 
@@ -80,7 +81,7 @@ def extract(
             failed += 1
             continue
         for w in result.warnings:
-            _err(f"warning: {w}")
+            _err(warning_line(path, w))
         for claim in result.claims:
             d = claim.model_dump(mode="json")
             if format is ExtractFormat.jsonl:
@@ -144,7 +145,7 @@ def ingest(
             if r.ok:
                 progress.echo(r.summary())
                 for w in r.warnings[:5]:
-                    _err(f"warning: {w}")
+                    _err(warning_line(r.path, w))
                 if len(r.warnings) > 5:
                     _err(f"warning: ... and {len(r.warnings) - 5} more (ledger show {r.document})")
             else:

@@ -14,6 +14,7 @@ import typer
 
 from ledger.cli_common import err as _err
 from ledger.cli_common import errors as _errors
+from ledger.cli_common import warning_line
 
 EXIT_REGRESSION = 1
 EXIT_USAGE = 2
@@ -241,7 +242,7 @@ def references_import_cmd(
                 failed += 1
                 continue
             for w in r.file.warnings[:5]:
-                _err(f"warning: {r.path}: {w}")
+                _err(warning_line(r.path, w))
             typer.echo(f"{r.path}: {r.stored} {r.file.benchmark} references for {r.models} models")
     if failed:
         raise typer.Exit(EXIT_USAGE)

@@ -93,3 +93,13 @@ def test_documents_lists_what_the_ledger_holds(db: str) -> None:
     code, out, err = run("documents", "--db", db)
     assert code == 0, err
     assert "example/trtllm#4821" in out and "2" in out
+
+
+def test_warnings_name_their_file_and_line(tmp_path: Path) -> None:
+    doc = tmp_path / "cut.md"
+    doc.write_bytes(b"| isl | osl | tok/s | ms |\n|---|---|---|---|\n| 1024 | 8192 | 27.0 | 28.4 |\n"
+                    b"| 1024 | 8192 | 39.0 | 39.6 |\n| 1024 | 8192")
+    for args in (["ingest", str(doc), "--db", str(tmp_path / "l.db")], ["extract", str(doc)],
+                 ["compare", str(doc), str(doc), "--db", str(tmp_path / "l.db")]):
+        _, _, err = run(*args)
+        assert f"ledger: {doc}:5: warning: table row cut short" in err, (args, err)

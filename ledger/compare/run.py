@@ -26,6 +26,7 @@ from ledger.compare.revisions import (
 )
 from ledger.compare.tested import TestedCommit, stated_vs_tested
 from ledger.errors import InputError, UsageError
+from ledger.messages import warning_line
 from ledger.model import Claim
 from ledger.vocab.metrics import normalise_metric
 from ledger.vocab.setup import canonical_key_name, config_hints
@@ -122,7 +123,7 @@ def load_target(target: str, db_path: str, fmt: str | None = None) -> Loaded:
 
         result = extract_file(target, fmt=fmt)
         return Loaded(p.name, [(None, list(result.claims))],
-                      warnings=[f"warning: {target}: {w}" for w in result.warnings[:3]])
+                      warnings=[warning_line(target, w) for w in result.warnings[:3]])
     if not Path(db_path).is_file():
         raise UsageError(f"{target!r} is not a file, and there is no ledger at {db_path} to look it up in "
                          "(ingest it first, or give --db)")
