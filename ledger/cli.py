@@ -114,7 +114,8 @@ DEFAULT_DB = "ledger.db"
 def ingest(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (their .md/.txt files), or - for stdin.")],
     repo: Annotated[str | None, typer.Option("--repo", help="Name the document: OWNER/NAME.")] = None,
-    pr: Annotated[int | None, typer.Option("--pr", help="Name the document: pull-request number.")] = None,
+    pr: Annotated[str | None, typer.Option("--pr", help="Name the document: the pull request, N (with --repo), "
+                                                        "OWNER/NAME#N or a PR URL.")] = None,
     title: Annotated[str | None, typer.Option("--title", help="The document's title.")] = None,
     url: Annotated[str | None, typer.Option("--url", help="The document's URL (a PR URL also gives repo and number).")]
     = None,
@@ -137,7 +138,10 @@ def ingest(
     progress = _Progress()
     seen = failed = 0
     with _errors(), _interrupted("what is committed stays; run the same command again to ingest the rest"), progress:
-        for r in iter_ingest(paths, db, repo=repo, pr=pr, title=title, url=url, fmt=input_format,
+        from ledger.query import pull_filter
+
+        number, repo = pull_filter(pr, repo)
+        for r in iter_ingest(paths, db, repo=repo, pr=number, title=title, url=url, fmt=input_format,
                              max_bytes=max_bytes, on_start=progress.start if sys.stderr.isatty() else None,
                              workers=workers):
             seen += 1

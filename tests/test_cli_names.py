@@ -103,3 +103,12 @@ def test_warnings_name_their_file_and_line(tmp_path: Path) -> None:
                  ["compare", str(doc), str(doc), "--db", str(tmp_path / "l.db")]):
         _, _, err = run(*args)
         assert f"ledger: {doc}:5: warning: table row cut short" in err, (args, err)
+
+
+def test_ingest_takes_the_pr_as_users_write_it(tmp_path: Path) -> None:
+    db = str(tmp_path / "l.db")
+    for pr in ("NVIDIA/TensorRT-LLM#20144", "https://github.com/NVIDIA/TensorRT-LLM/pull/20144"):
+        code, out, err = run("ingest", str(EXAMPLES / "pr-4821-v1.txt"), "--pr", pr, "--db", db)
+        assert code == 0 and "NVIDIA/TensorRT-LLM#20144 v1" in out, err
+    code, _, err = run("ingest", str(EXAMPLES / "pr-4821-v1.txt"), "--pr", "#20144", "--db", db)
+    assert code == 2 and "needs the repository" in err
