@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import re
 
+REPORT_MARKER = "<!-- ledger-report -->"
+"""The first line of every markdown report: the GitHub Action finds its own comment by it, and compare
+never reads that comment as evidence of the pull request."""
+
 _LINE_RE = re.compile(r"line (\d{1,9}): ")
 
 

@@ -19,11 +19,12 @@ from ledger.compare.noise import NoiseModel
 from ledger.compare.references import ReferenceCheck
 from ledger.compare.render import console_width, fmt_claim, render_rows, summary
 from ledger.compare.run import Comparison, run_compare
+from ledger.messages import REPORT_MARKER
 from ledger.model import Claim
 from ledger.neutral import json_text, markdown, terminal
 from ledger.output import dumps_indented
 
-MARKER = "<!-- ledger-report -->"
+MARKER = REPORT_MARKER
 """The first line of every markdown report: the GitHub Action finds its own comment by it."""
 COMMENT_LIMIT = 65_536
 """GitHub's limit on a comment body, in characters."""

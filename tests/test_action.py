@@ -111,6 +111,8 @@ def test_the_action_reports_to_the_summary_and_keeps_one_sticky_comment(server: 
     assert [s.returncode for s in steps] == [0, 0, 0], [s.stderr for s in steps]
     assert len([c for c in fake.comments if c[3].startswith(MARKER)]) == 1
     assert any(s.method == "PATCH" for s in fake.seen) and "comment updated" in steps[-1].stderr
+    second = (tmp_path / "summary.md").read_text(encoding="utf-8").split(MARKER)[-1]
+    assert "github-actions" not in second  # the report's own comment is never read back as evidence
     assert not any(TOKEN in s.stdout + s.stderr for s in steps)
 
 

@@ -14,10 +14,11 @@ from typing import Any
 
 from ledger.compare.align import Row, compare_series
 from ledger.compare.judge import REGRESSION, Pair, implausible, latest_against_history
-from ledger.compare.keys import Key, claim_key, with_default_config
+from ledger.compare.keys import MEASURED_KINDS, Key, claim_key, with_default_config
 from ledger.compare.noise import NoiseModel
 from ledger.compare.references import ReferenceCheck, RegisteredReference, check_references
 from ledger.compare.revisions import (
+    CI_LABEL,
     RevisionRef,
     Snapshot,
     revisions_across_versions,
@@ -26,7 +27,7 @@ from ledger.compare.revisions import (
 )
 from ledger.compare.tested import TestedCommit, stated_vs_tested
 from ledger.errors import InputError, UsageError
-from ledger.messages import warning_line
+from ledger.messages import REPORT_MARKER, warning_line
 from ledger.model import Claim
 from ledger.vocab.metrics import normalise_metric
 from ledger.vocab.setup import canonical_key_name, config_hints
@@ -49,6 +50,10 @@ class Loaded:
     """A ledger document (files given on the command line are often versions of one description)."""
     warnings: list[str] = field(default_factory=list)
     """What extracting a file warned of (the first three)."""
+    comments: list[tuple[str, str | None, list[Claim]]] = field(default_factory=list)
+    """Linked documents with results (a PR's comments), oldest first: (name, when written, claims)."""
+    version_times: dict[int, str] = field(default_factory=dict)
+    """Stored version -> when its text was written."""
 
 
 def _claims_from_dicts(rows: list[dict[str, Any]]) -> list[Claim]:
@@ -131,15 +136,47 @@ def load_target(target: str, db_path: str, fmt: str | None = None) -> Loaded:
 
     doc = stored_document(db_path, target)
     versions = [(v, _claims_from_dicts(rows)) for v, rows in doc.versions]
-    return Loaded(doc.key, versions, _claims_from_dicts(doc.linked), doc.heads, stored=True)
+    comments = []
+    for child in doc.children:
+        if str(child.get("starts_with") or "").lstrip("\ufeff").startswith(REPORT_MARKER):
+            continue  # the ledger's own report comment is not evidence
+        cl = _claims_from_dicts(child["claims"])
+        if any(c.kind in MEASURED_KINDS and not (c.revision and (c.revision.label or "").lower() == CI_LABEL)
+               for c in cl):
+            who = f"{child['kind'] or 'comment'} by {child['author']}" if child.get("author") else str(child["key"])
+            at = f" {str(child['authored_at'])[:10]}" if child.get("authored_at") else ""
+            comments.append((who + at, child.get("authored_at"), cl))
+    return Loaded(doc.key, versions, _claims_from_dicts(doc.linked), doc.heads, stored=True, comments=comments,
+                  version_times=doc.version_times)
+
+
+def _place(snaps: list[Snapshot], when: str | None, times: dict[int, str]) -> int:
+    """Where a comment written at `when` goes: after the last revision whose text was written no later."""
+    if not when:
+        return len(snaps)
+    at = 0
+    for i, s in enumerate(snaps):
+        t = times.get(s.ref.version) if s.ref.version is not None else None
+        if t is None or t <= when:  # a revision of unknown time (an earlier comment) stays before
+            at = i + 1
+    return at
 
 
 def _snapshots(loaded: list[Loaded], by: str, order: str) -> tuple[list[Snapshot], list[Claim]]:
     """The snapshots to compare (oldest first) and every claim involved (for the stated-vs-tested list)."""
     if len(loaded) == 1:
         doc = loaded[0]
-        if by == "auto" and len(doc.versions) > 1:
-            return revisions_across_versions(doc.versions, doc.name, order), [*doc.versions[-1][1], *doc.linked]
+        if by == "auto" and (len(doc.versions) > 1 or doc.comments):
+            snaps = revisions_across_versions(doc.versions, doc.name, order)
+            for name, when, cl in doc.comments:  # a comment with results is a revision, in time order
+                measured = [c for c in cl if not (c.revision and (c.revision.label or "").lower() == CI_LABEL)]
+                stated = next((c.revision for c in measured if c.revision and (c.revision.label or c.revision.head)),
+                              None)
+                label = f"{stated.label or stated.head} ({name})" if stated else name
+                snap = Snapshot(RevisionRef(name=label, label=stated.label if stated else None,
+                                            head=stated.head if stated else None, document=doc.name), measured)
+                snaps.insert(_place(snaps, when, doc.version_times), snap)
+            return snaps, [*doc.versions[-1][1], *doc.linked]
         if by == "versions":
             snaps = [Snapshot(RevisionRef(name=f"{doc.name} v{v}" if v else doc.name, document=doc.name, version=v),
                               cl) for v, cl in doc.versions]
