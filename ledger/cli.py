@@ -35,7 +35,8 @@ _app = typer.Typer(**_SETTINGS)
 """This module's commands; `app` (every command) and `main()` (the one it runs) are built from it."""
 _LAZY_COMMANDS: dict[str, str] = {"compare": "ledger.cli_compare", "trend": "ledger.cli_compare",
                                   "report": "ledger.cli_compare", "documents": "ledger.cli_compare",
-                                  "references": "ledger.cli_compare", "fetch": "ledger.cli_github"}
+                                  "references": "ledger.cli_compare", "fetch": "ledger.cli_github",
+                                  "support": "ledger.cli_support", "serve": "ledger.cli_web"}
 """Commands of the other command modules (each has `register(app)`), by name."""
 
 
@@ -67,15 +68,20 @@ def extract(
     format: Annotated[ExtractFormat, typer.Option("--format", "-f", help="Output format.")] = ExtractFormat.jsonl,
     input_format: Annotated[str | None, typer.Option("--input-format",
                                                      help="markdown or rendered (default: sniffed).")] = None,
+    engine: Annotated[str | None, typer.Option("--engine", help="The engine the documents speak for (default: "
+                                                                "what their name or text says).")] = None,
 ) -> None:
     """Parse documents and print their claims (no database). JSON lines follow the claims contract."""
+    from ledger.engines import given_engine
     from ledger.extracting import extract_file
 
     failed = 0
     rows: list[dict] = []
+    with _errors():
+        engine = given_engine(engine, None, None)
     for path in paths:
         try:
-            result = extract_file(path, fmt=input_format)
+            result = extract_file(path, fmt=input_format, engine=engine)
         except LedgerError as exc:
             _err(str(exc))
             failed += 1
@@ -126,6 +132,16 @@ def ingest(
     workers: Annotated[int | None, typer.Option("--workers", help="Parser processes for 24+ files (default: one "
                                                                   "per CPU, at most 4; env LEDGER_WORKERS; 1: none).")]
     = None,
+    from_gh: Annotated[bool, typer.Option("--from-gh", help="The files are JSON from `gh api --paginate --slurp "
+                                                          "repos/O/R/pulls` or `gh pr view --json ...`.")] = False,
+    from_github_to_sqlite: Annotated[bool, typer.Option(
+        "--from-github-to-sqlite", help="The files are github-to-sqlite databases (pull_requests, issue_comments).")]
+    = False,
+    engine: Annotated[str | None, typer.Option("--engine", help="The engine the documents speak for (default: "
+                                                                "--repo's, --url's, else what their text says).")]
+    = None,
+    repo_path: Annotated[str | None, typer.Option("--repo-path", help="The file's path in --repo: the document "
+                                                                      "is then keyed OWNER/NAME:PATH.")] = None,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """Parse documents and store their claims; one summary line per document.
@@ -133,6 +149,11 @@ def ingest(
     Without --repo/--pr a document is named by its path. Exit 0: all stored (or unchanged);
     1: some inputs failed; 2: nothing could be ingested.
     """
+    if from_gh or from_github_to_sqlite:  # pull requests others already read from GitHub
+        from ledger.cli_github import ingest_github
+
+        ingest_github(paths, db, repo, "gh" if from_gh else "github-to-sqlite")
+        return
     from ledger.ingest import iter_ingest
 
     progress = _Progress()
@@ -143,7 +164,7 @@ def ingest(
         number, repo = pull_filter(pr, repo)
         for r in iter_ingest(paths, db, repo=repo, pr=number, title=title, url=url, fmt=input_format,
                              max_bytes=max_bytes, on_start=progress.start if sys.stderr.isatty() else None,
-                             workers=workers):
+                             workers=workers, engine=engine, repo_path=repo_path):
             seen += 1
             progress.advance()
             if r.ok:
@@ -266,8 +287,8 @@ def show(
         return
     d = info["document"]
     fmt = Format.table if format is Format.table else format
-    head = (f"document {d['id']}: {d['key']}" + (f" - {d['title']}" if d.get("title") else "")
-            + (f"  {d['url']}" if d.get("url") else ""))
+    head = (f"document {d['id']}: {d['key']}" + (f" [{d['engine']}]" if d.get("engine") else "")
+            + (f" - {d['title']}" if d.get("title") else "") + (f"  {d['url']}" if d.get("url") else ""))
     typer.echo(md_cell(head) if fmt is Format.markdown else clean(head))  # a fetched title is text, never markup
     edited = any(v.get("edited_at") for v in info["versions"])  # fetched from GitHub: when and by whom
     write_rows([{"version": v["version"], "sha256": v["sha256"][:12], "ingested_at": v["ingested_at"][:19],
@@ -282,30 +303,6 @@ def show(
                title=f"claims by kind (version {info['version']})")
     if info["warnings"]:
         write_rows(info["warnings"], fmt, title="warnings")
-
-
-@_app.command()
-def support(
-    subject: Annotated[str | None, typer.Option("--subject", help="Architecture or model (substring).")] = None,
-    feature: Annotated[str | None, typer.Option("--feature", help="Feature column or table (substring).")] = None,
-    value: Annotated[str | None, typer.Option("--value", help="yes, no, n/a, untested, absent.")] = None,
-    document: Annotated[str | None, typer.Option("--document", help="Document id, key, path or URL.")] = None,
-    format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
-    db: DbPath = DEFAULT_DB,
-) -> None:
-    """Support-matrix cells: which architecture supports which feature, with footnotes."""
-    from ledger.output import write_claims, write_rows
-    from ledger.query import support as read_support
-    from ledger.query import support_rows
-
-    with _errors():
-        rows = read_support(db, subject=subject, feature=feature, document=document, value=value)
-    if format in (Format.jsonl, Format.json, Format.csv):
-        write_claims(rows, format)
-    else:
-        write_rows(support_rows(rows), format)
-        if not rows and format is Format.table:
-            typer.echo("no support claims match")
 
 
 @_app.command("sql")

@@ -11,11 +11,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 Kind = Literal[
-    "accuracy", "acceptance", "perf", "tests", "gate", "commit", "support", "constraint",
+    "accuracy", "acceptance", "perf", "tests", "gate", "commit", "support", "constraint", "listing",
 ]
 KINDS: tuple[str, ...] = (
-    "accuracy", "acceptance", "perf", "tests", "gate", "commit", "support", "constraint",
+    "accuracy", "acceptance", "perf", "tests", "gate", "commit", "support", "constraint", "listing",
 )
+"""`listing`: an architecture's row in an engine's table of supported models (subject the class, models
+the model names beside it); not a support cell, so the support gold's scorer does not count it."""
 
 
 def check_kinds(kinds: list[str] | tuple[str, ...] | None, option: str = "--kind") -> tuple[str, ...]:
@@ -49,7 +51,14 @@ class Revision(BaseModel):
 
 
 class Source(BaseModel):
-    """Where a claim stands: enough to show its exact text again."""
+    """Where a claim stands: enough to show its exact text again.
+
+    A stored claim's source also names its document (`document`, `document_id`, `version`, `sha256`, as
+    `ledger claims --format jsonl` prints them); they are kept as extra fields, so a comparison or trend
+    built from stored claims can still say, and link to, the line each value came from.
+    """
+
+    model_config = ConfigDict(extra="allow")
 
     path: str | None = None
     """The document's path or name as given to the parser."""
@@ -71,7 +80,8 @@ class Claim(BaseModel):
     """What was measured, as the document names it; for gates, the gate or test name."""
     value: float | str | None = None
     """The number as printed without thousands separators; the low end of a range. For support and
-    constraint claims, the word: yes, no, n/a, untested, absent (constraints also: required)."""
+    constraint claims, the word: yes, no, partial, n/a, untested, absent (constraints also: required);
+    for listings, "listed"."""
     high: float | None = None
     """The high end of a range, else None."""
     approx: bool = False
@@ -108,6 +118,16 @@ class Claim(BaseModel):
     """Footnote text or an explanation the parser attached."""
     parser: str | None = None
     """The extractor that produced the claim, "name/version"."""
+    engine: str | None = None
+    """The engine the claim speaks for, by its short name ("TensorRT-LLM"): the document's, or the column's
+    where a matrix has a column per engine. Set on support, listing and constraint claims by the parsers
+    (from the file name or the page's text), and on every claim of a document whose engine is known."""
+    architecture: str | None = None
+    """For support and listing claims: the architecture class the row gives beside its subject (a model
+    name first, its class in another column)."""
+    models: str | None = None
+    """For support and listing claims: the model names the document gives for the subject, as printed
+    ("DeepSeek-V3, Kimi-K2")."""
 
     def to_json_dict(self) -> dict[str, Any]:
         """What `model_dump(mode="json")` gives, built directly: every field of a claim already holds a

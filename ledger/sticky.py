@@ -15,7 +15,8 @@ import httpx
 
 from ledger.errors import FetchError
 from ledger.github.auth import resolve_auth
-from ledger.github.client import GitHub, get_pages
+from ledger.github.client import GitHub
+from ledger.github.pages import get_pages
 from ledger.github.urls import DEFAULT_API
 from ledger.identity import parse_pull
 from ledger.report import MARKER
