@@ -195,26 +195,32 @@ def render_rows(revisions: Sequence[RevisionRef], rows: Sequence[Row], fmt: str,
     out.append("")
     if shown:
         total = width or 10_000
-        label_w = min(40, max(len(_series_label(r)) for r in shown))
-        cols = _columns(shown, n, total - 16 - label_w - 2 - 10 - 6)
-        used = sum(min(16, max([len(f"R{i + 1}")] + [len(fmt_claim(c)) for r in shown if (c := r.cells[i])]))
-                   + 2 for i in cols)
-        metric_cap = max(24, min(44, total - 16 - used - 10 - 18))
+        labels = [_series_label(r) for r in shown]
+        one_line = md or max(len(x) for x in labels) + 16 + 2 + 10 + 2 * 12 <= total
+        # When a series' name and setup would be cut, each row takes two lines: the verdict and the whole
+        # name, then the values under the revision columns, the delta and the threshold.
+        label_w = max(len(x) for x in labels) if one_line else 0
+        cols = _columns(shown, n, total - 16 - (label_w + 2 if one_line else 0) - 10)
         cut = [i for i in range(n) if i not in cols and any(r.cells[i] is not None for r in shown)]
         headers = ["verdict", "series [setup]", *[f"R{i + 1}" for i in cols], "delta", "threshold / why"]
         body = []
-        for row in shown:
+        for row, label in zip(shown, labels, strict=True):
             p = row.overall
             assert p is not None
             body.append([WORD[p.verdict] if not (md and p.verdict == "regression") else "**REGRESSION**",
-                         _series_label(row), *[fmt_claim(c) if (c := row.cells[i]) is not None else "" for i in cols],
+                         label, *[fmt_claim(c) if (c := row.cells[i]) is not None else "" for i in cols],
                          _delta_cell(p), _why_cell(p)])
         if md:
             out += _md_table(headers, body)
             out = [x.replace(r"\*\*REGRESSION\*\*", "**REGRESSION**") for x in out]
+        elif one_line:
+            out += _table(headers, body, width, [14, label_w, *[16] * len(cols), 14, 10_000])
         else:
-            caps = [14, metric_cap, *[16] * len(cols), 14, 10_000]
-            out += _table(headers, body, width, caps)
+            values = _table(["", *headers[2:]], [["", *b[2:]] for b in body], width, [14, *[16] * len(cols), 14,
+                                                                                      10_000])
+            out += [_fit(f"{'verdict':<14}  series [setup]", total), values[0], values[1]]
+            for b, line in zip(body, values[2:], strict=True):
+                out += [_fit(f"{terminal(b[0]):<14}  {terminal(b[1])}", total), line]
         if cut:
             out.append(_fit(f"(values of {', '.join(f'R{i + 1}' for i in cut)} not shown: too wide; "
                             "--format json has every value)", width or 10_000))
