@@ -152,11 +152,12 @@ def build_report(pr: str, *, db: str, noise: NoiseModel | None = None, input_for
         if c.kind == "gate" and c.outcome in ATTENTION and (c.metric, c.outcome) not in seen:
             seen.add((c.metric, c.outcome))
             gates.append(c)
-    older: dict[str, int] = {}
     names = [r.name for r in comparison.revisions]
+    last_at: Counter[int] = Counter()
     for row in comparison.rows:
         stated = [i for i, c in enumerate(row.cells) if c is not None]
         if stated and names and stated[-1] != len(names) - 1 and row.key.kind != "gate":
-            older[names[stated[-1]]] = older.get(names[stated[-1]], 0) + 1
+            last_at[stated[-1]] += 1
+    older = {f"R{i + 1} {names[i]}": last_at[i] for i in sorted(last_at)}  # oldest first
     name = (comparison.revisions[-1].document or pr) if comparison.revisions else pr
     return Report(name, comparison, gates, older)
