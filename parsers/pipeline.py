@@ -9,6 +9,7 @@ from ledger.model import Claim
 from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.document import Document, read_document
 from ledger.parsers.revisions import find_revisions, named_revisions
+from ledger.parsers.setup import find_setups
 
 _DIGIT_RE = re.compile(r"\d")
 
@@ -33,6 +34,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     scopes = find_revisions(doc)
     ctx.set_scopes(scopes)
     ctx.named = named_revisions(doc)
+    ctx.setup = find_setups(doc, frozenset(s.start for s in scopes))
     claims: list[Claim] = []
     warnings: list[str] = []
     # Most prose lines hold no digit, and only a few extractors can claim anything without one:
