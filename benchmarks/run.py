@@ -121,8 +121,9 @@ def headline(folder: Path, rounds: int) -> dict[str, float]:
 
 def extract_vs_parse(files: list[Path], rounds: int) -> dict[str, float]:
     sys.path.insert(0, str(ROOT))
-    from ledger.parsers import extract
     from markdown_it import MarkdownIt
+
+    from ledger.parsers import extract
 
     texts = [(f.name, f.read_text(encoding="utf-8")) for f in files]
     md = MarkdownIt("commonmark").enable("table")
@@ -199,9 +200,8 @@ def query_latency(db: Path, pr_ref: str, rounds: int = 5) -> dict[str, float]:
     """Median latency of each query: in process (library call) and as a command minus start-up; for
     claims, both the first page (what a terminal shows: the table's 50 rows) and every matching row."""
     sys.path.insert(0, str(ROOT))
-    from ledger.db.reads import ClaimFilter
-
     from ledger import query
+    from ledger.db.reads import ClaimFilter
 
     out: dict[str, float] = {}
     for name, f in (("gsm8k", ClaimFilter(metric="gsm8k")), ("search TTFT", ClaimFilter(search="TTFT"))):

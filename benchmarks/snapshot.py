@@ -2,6 +2,7 @@
 
     python benchmarks/snapshot.py OUT.json            # take a snapshot
     python benchmarks/snapshot.py NEW.json --compare OLD.json   # take one and compare (exit 1 if not identical)
+    python benchmarks/snapshot.py NEW.json --compare OLD.json --claims   # and list the claims gained and lost
 
 Runs `parsers.extract` over every file in ../shared (seeds, corpus/prs, corpus/rendered/prs,
 corpus/docs), every fixture under tests/fixtures and the bundled examples, and writes each claim's full
@@ -66,6 +67,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out", type=Path)
     ap.add_argument("--compare", type=Path, default=None)
+    ap.add_argument("--claims", action="store_true", help="list the claims each changed file gained (+) and lost (-)")
     args = ap.parse_args()
     if args.compare is not None and not args.compare.is_file():
         raise SystemExit(f"snapshot.py: {args.compare}: no such snapshot (take one first: snapshot.py OUT.json)")
@@ -87,7 +89,27 @@ def main() -> int:
             for part in ("claims", "warnings", "blocks"):
                 if a.get(part) != b.get(part):
                     print(f"DIFF {key}: {part}")
+            if args.claims and a.get("claims") != b.get("claims"):
+                _print_claim_diff(a.get("claims") or [], b.get("claims") or [])
     return 1
+
+
+def _brief(c: dict[str, Any]) -> str:
+    cfg = ",".join(f"{k}={v}" for k, v in sorted(c.get("config", {}).items()) if k not in ("row", "column"))
+    return (f"{c['source']['line']:>4} {c['kind']:<10} {str(c.get('metric'))[:50]!s:<50} {c.get('value')!s:>10} "
+            f"{c.get('unit') or ''} ref={c.get('reference')} {cfg[:60]}")
+
+
+def _print_claim_diff(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> None:
+    """The claims that differ, as brief lines: '-' only in the old snapshot, '+' only in the new."""
+    a, b = [_brief(c) for c in old], [_brief(c) for c in new]
+    sa, sb = set(a), set(b)
+    for line in a:
+        if line not in sb:
+            print(f"   - {line}")
+    for line in b:
+        if line not in sa:
+            print(f"   + {line}")
 
 
 if __name__ == "__main__":

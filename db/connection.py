@@ -22,10 +22,10 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
 
-from ledger.db.schema import MIGRATION_NAMES, MIGRATION_SET, SCHEMA_VERSION, migrations
-from ledger.db.storage import WRITE_REFUSED, reader_uri, readonly_storage
 from sqlite_utils import Database
 
+from ledger.db.schema import MIGRATION_NAMES, MIGRATION_SET, SCHEMA_VERSION, migrations
+from ledger.db.storage import WRITE_REFUSED, reader_uri, readonly_storage
 from ledger.errors import DatabaseError, NotALedger, ReadOnlyStorage, SchemaTooNew
 
 SQLITE_HEADER = b"SQLite format 3\x00"

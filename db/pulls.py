@@ -16,8 +16,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from ledger.db.writes import DocumentIdentity, now_iso
 from sqlite_utils import Database
+
+from ledger.db.writes import DocumentIdentity, now_iso
 
 META_COLUMNS: tuple[str, ...] = (
     "title", "url", "author", "state", "merged_at", "labels", "authored_at", "head_sha", "base_sha", "kind",

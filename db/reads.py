@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 
 CLAIM_FIELDS: tuple[str, ...] = (
     "kind", "metric", "value", "high", "approx", "unit", "reference", "outcome", "outcome_text", "sha", "passed",
-    "failed", "skipped", "subject", "feature", "revision", "config", "source", "stderr", "printed", "note", "parser",
+    "failed", "skipped", "subject", "feature", "revision", "config", "source", "stderr", "stddev", "printed", "note",
+    "parser",
 )
 """The contract's field order (ledger.model.Claim's), so stored claims print like extracted ones."""
 STRUCTURED_FIELDS: tuple[str, ...] = ("revision", "config", "source")
@@ -38,7 +39,7 @@ STRUCTURED_FIELDS: tuple[str, ...] = ("revision", "config", "source")
 SCALAR_FIELDS) or, when added to the model after the schema, a key in the `extra` JSON column."""
 READ_MIGRATIONS: tuple[str, ...] = (
     "0001_initial", "0002_reference_values", "0003_github_fetch", "0004_pr_commits", "0005_fts_per_version",
-    "0006_metric_in_claim_order",
+    "0006_metric_in_claim_order", "0007_claim_stddev",
 )
 """ledger.db.schema.MIGRATION_NAMES, the migrations this code knows: a ledger with exactly these applied needs no
 migration to be read."""

@@ -243,6 +243,14 @@ def m0006_metric_in_claim_order(db: Database) -> None:
     db.execute("PRAGMA user_version = 6")
 
 
+@migrations(name="0007_claim_stddev")
+def m0007_claim_stddev(db: Database) -> None:
+    # A standard deviation printed beside a value (a "Std" column, "± σ") is part of the claim, and
+    # compare's noise model reads it; a column of its own keeps the read path free of `extra` JSON.
+    db.execute("ALTER TABLE claims ADD COLUMN stddev REAL")
+    db.execute("PRAGMA user_version = 7")
+
+
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)
 SCHEMA_VERSION = len(MIGRATION_NAMES)
 """The schema version this code writes; a database with a higher one is refused."""

@@ -16,14 +16,15 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Literal
 
-from ledger.db.reads import CLAIM_FIELDS, STRUCTURED_FIELDS
 from sqlite_utils import Database
+
+from ledger.db.reads import CLAIM_FIELDS, STRUCTURED_FIELDS
 
 CLAIM_COLUMNS: tuple[str, ...] = (
     "document_id", "version_id", "ordinal", "kind", "metric", "value", "high", "approx", "unit", "reference",
     "outcome", "outcome_text", "sha", "passed", "failed", "skipped", "subject", "feature", "revision_id",
     "revision_label", "revision_head", "revision_base", "config", "source_path", "line", "line_end", "text",
-    "section", "stderr", "printed", "note", "parser", "extra",
+    "section", "stderr", "stddev", "printed", "note", "parser", "extra",
 )
 SCALAR_FIELDS: tuple[str, ...] = tuple(f for f in CLAIM_FIELDS if f not in STRUCTURED_FIELDS)
 """Claim fields stored in a column of their own; `revision`, `config` and `source` are flattened;
@@ -256,7 +257,7 @@ def claim_rows(claims: Iterable[dict[str, Any]]) -> ClaimRows:
             c.get("sha"), c.get("passed"), c.get("failed"), c.get("skipped"), c.get("subject"), c.get("feature"),
             rkey[0], rkey[1], rkey[2],
             _json(config) if config else "{}", src.get("path"), line, src.get("line_end", line),
-            src.get("text", ""), section, c.get("stderr"), c.get("printed"),
+            src.get("text", ""), section, c.get("stderr"), c.get("stddev"), c.get("printed"),
             c.get("note"), c.get("parser"), _json(extra) if extra else None,
         ))
     return ClaimRows(tails, revisions)

@@ -71,10 +71,9 @@ class Finding(AssertionError):
 
 def check(data: bytes) -> None:
     """Extract `data` and raise Finding (or the escaping exception) when a property breaks."""
+    from ledger.model import CLAIMS_ADAPTER
     from ledger.parsers import extract
     from ledger.parsers.document import split_lines
-
-    from ledger.model import CLAIMS_ADAPTER
 
     text = decode(data)
     path, fmt = shape(data)

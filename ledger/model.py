@@ -85,6 +85,8 @@ class Claim(BaseModel):
     # Fields beyond the contract's minimum (the contract allows additions).
     stderr: float | None = None
     """A stated standard error (lm-eval's Stderr column, "± 0.0057")."""
+    stddev: float | None = None
+    """A standard deviation printed beside the value (a "Std" column, "± σ"): its spread, not a claim."""
     printed: str | None = None
     """The value's printed form where it was converted ("1m0.832s" stored as 60.832)."""
     note: str | None = None

@@ -15,9 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from ledger.parsers.document import Block, Document
-
 from ledger.model import Claim, Revision, Source
+from ledger.parsers.document import Block, Document
 
 M = TypeVar("M", Claim, Source)
 
@@ -150,7 +149,7 @@ class Context:
 
 
 _FIELDS = ("metric", "value", "high", "unit", "reference", "outcome", "outcome_text", "sha", "passed",
-           "failed", "skipped", "subject", "feature", "stderr", "printed", "note", "revision")
+           "failed", "skipped", "subject", "feature", "stderr", "stddev", "printed", "note", "revision")
 
 
 _CLAIM_FIELDS = tuple(Claim.model_fields)
@@ -159,7 +158,7 @@ _SOURCE_FIELDS = tuple(Source.model_fields)
 assert _SOURCE_FIELDS == ("path", "line", "line_end", "text", "section"), "Context.claim builds a Source in this order"
 _SOURCE_FIELD_SET = set(_SOURCE_FIELDS)
 _CLAIM_FIELD_SET = set(_CLAIM_FIELDS)
-_FLOAT_KEYS = ("value", "high", "reference", "stderr")
+_FLOAT_KEYS = ("value", "high", "reference", "stderr", "stddev")
 _INT_KEYS = ("passed", "failed", "skipped")
 _setattr = object.__setattr__
 

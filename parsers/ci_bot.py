@@ -11,10 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block
-
-from ledger.model import Claim, Revision
 from ledger.vocab.outcomes import outcome_of
 
 NAME = "ci_bot"

@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block, Table
 from ledger.parsers.revisions import shas_in
-
-from ledger.model import Claim
 
 NAME = "commits"
 VERSION = "1"

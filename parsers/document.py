@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ledger.parsers.grid import has_box, is_rule, read_grid
+
 BlockKind = Literal["heading", "table", "code", "item", "text", "comment"]
 
 _FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
@@ -36,6 +38,8 @@ class Row:
     line: int
     cells: list[str]
     text: str
+    offsets: list[int] | None = None
+    """Where each cell starts in `text`, where the reader knows it (None: the cells in order find them)."""
 
 
 @dataclass(slots=True)
@@ -45,7 +49,7 @@ class Table:
     header: list[str]
     header_line: int
     rows: list[Row]
-    style: Literal["pipe", "tab", "ascii"]
+    style: Literal["pipe", "tab", "ascii", "space", "box"]
     truncated: bool = False
     """The last row has fewer cells than the header (a cut-off paste)."""
 
@@ -70,6 +74,9 @@ class Block:
     """Code fence info string ("bash", "text")."""
     checked: bool | None = None
     """For checklist items: [x] is True, [ ] is False."""
+    in_code: bool = False
+    """A table or line found inside a code block (the code block itself comes first in `blocks`):
+    extractors that read code blocks whole skip these; the general readers read them."""
 
 
 @dataclass
@@ -277,6 +284,7 @@ def _scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
             if region[0] == "fence":
                 _, start, end, info = region
                 blocks.append(Block("code", start, end, cur, info=info))
+                _scan_code(doc, start, end, cur, info)
                 i = end
                 continue
             if region[0] == "heading":
@@ -292,6 +300,7 @@ def _scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
                 while j < n and not lines[j].lstrip().startswith(fm.group(1)[:3]):
                     j += 1
                 blocks.append(Block("code", no, min(j + 1, n), cur))
+                _scan_code(doc, no, min(j + 1, n), cur, "")
                 i = j + 1
                 continue
         stripped = raw.strip()
@@ -334,6 +343,11 @@ def _scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
             if j > i:
                 i = j
                 continue
+        if "  " in stripped or has_box(raw) or is_rule(raw):
+            j = _try_grid(doc, i, n, cur)
+            if j > i:
+                i = j
+                continue
         bm = _BULLET_RE.match(raw)
         if bm:
             indent = len(bm.group(1).replace("\t", "    "))
@@ -351,10 +365,10 @@ def _scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
         i += 1
 
 
-def _try_table(doc: Document, i: int, sect: tuple[str, ...]) -> int:
-    """Read a table starting at line index i; return the index after it (i if none)."""
+def _try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = None) -> int:
+    """Read a table starting at line index i (ending before index `end`); return the index after it (i if none)."""
     lines = doc.lines
-    n = len(lines)
+    n = len(lines) if end is None else end
     raw = lines[i][:MAX_LINE]
     # ASCII-bordered: +----+----+ rules around | cell | rows
     if _ASCII_RULE_RE.match(raw) and "+" in raw and i + 1 < n and lines[i + 1].strip().startswith("|"):
@@ -379,7 +393,7 @@ def _try_table(doc: Document, i: int, sect: tuple[str, ...]) -> int:
             rows.append(Row(j + 1, pipe_cells(lines[j][:MAX_LINE]), lines[j]))
             j += 1
         t = Table(header, i + 1, rows, "pipe")
-        if rows and len(rows[-1].cells) < len(header) and j >= n - 1:
+        if rows and len(rows[-1].cells) < len(header) and j >= len(lines) - 1:
             t.truncated = True
             doc.warnings.append(f"line {rows[-1].line}: table row cut short (truncated input?)")
         doc.blocks.append(Block("table", i + 1, max(j, i + 2), sect, table=t))
@@ -408,3 +422,53 @@ def _try_table(doc: Document, i: int, sect: tuple[str, ...]) -> int:
         doc.blocks.append(Block("table", i + 1, j, sect, table=t))
         return j
     return i
+
+
+def _try_grid(doc: Document, i: int, end: int, sect: tuple[str, ...], in_code: bool = False) -> int:
+    """A blank-aligned or box-drawn table at line index i (see parsers/grid.py); the index after it."""
+    g = read_grid(doc.lines, i, end)
+    if g is None:
+        return i
+    rows = [Row(k + 1, cells, doc.lines[k], offs) for k, cells, offs in g.rows]
+    t = Table(g.header, g.header_index + 1, rows, g.style)
+    doc.blocks.append(Block("table", i + 1, g.end, sect, table=t, in_code=in_code))
+    return g.end
+
+
+_CLOSE_FENCE_RE = re.compile(r"^ {0,3}(?:`{3,}|~{3,})[ \t]*$")
+
+
+def _scan_code(doc: Document, start: int, end: int, sect: tuple[str, ...], info: str) -> None:
+    """The tables and lines inside a code block (1-based lines start..end, fences included), as blocks
+    of their own marked `in_code`: console output holds tables and results like any other text."""
+    lines = doc.lines
+    lo = start - 1
+    hi = min(end, len(lines))
+    if info != "indented":
+        if lo < hi and _FENCE_RE.match(lines[lo]):
+            lo += 1  # the opening fence
+        if hi - 1 >= lo and _CLOSE_FENCE_RE.match(lines[hi - 1]):
+            hi -= 1  # the closing fence (an unclosed fence runs to the end of the document)
+    blocks = doc.blocks
+    k = lo
+    while k < hi:
+        raw = lines[k][:MAX_LINE]
+        stripped = raw.strip()
+        if not stripped:
+            k += 1
+            continue
+        if "|" in raw or "\t" in raw or "+" in raw:
+            first = len(blocks)
+            j = _try_table(doc, k, sect, hi)
+            if j > k:
+                for b in blocks[first:]:
+                    b.in_code = True
+                k = j
+                continue
+        if "  " in stripped or has_box(raw) or is_rule(raw):
+            j = _try_grid(doc, k, hi, sect, in_code=True)
+            if j > k:
+                k = j
+                continue
+        blocks.append(Block("text", k + 1, k + 1, sect, stripped, in_code=True))
+        k += 1

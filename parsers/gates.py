@@ -21,10 +21,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block, Document, Row, Table
-
-from ledger.model import Claim
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.text import lower_for_words
 

@@ -19,11 +19,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block
 from ledger.parsers.numbers import find_numbers, to_float
-
-from ledger.model import Claim
 
 NAME = "llama_bench"
 VERSION = "1"

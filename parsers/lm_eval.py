@@ -20,11 +20,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block, pipe_cells
 from ledger.parsers.numbers import to_float
-
-from ledger.model import Claim
 
 NAME = "lm_eval"
 VERSION = "1"

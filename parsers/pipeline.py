@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ledger.model import Claim
 from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.document import Document, read_document
 from ledger.parsers.revisions import find_revisions
-
-from ledger.model import Claim
 
 _DIGIT_RE = re.compile(r"\d")
 
@@ -47,8 +46,10 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     for ext in EXTRACTORS:
         ctx.parser = f"{ext.NAME}/{ext.VERSION}"
         kinds = ext.BLOCKS
+        whole_code = "code" in kinds  # it reads code blocks whole: the blocks found inside them are not its
         for block in with_digit if getattr(ext, "NEEDS_DIGIT", True) else doc.blocks:
-            if block.kind not in kinds or (block.start in ctx.taken and block.kind == "table"):
+            if block.kind not in kinds or (block.start in ctx.taken and block.kind == "table") or \
+                    (whole_code and block.in_code):
                 continue
             try:
                 claims.extend(ext.extract(block, ctx))

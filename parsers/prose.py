@@ -20,11 +20,10 @@ import functools
 import re
 from collections.abc import Iterator
 
+from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block
 from ledger.parsers.numbers import Number, find_numbers, to_float
-
-from ledger.model import Claim
 from ledger.vocab.metrics import is_acceptance_name
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.text import lower_for_words

@@ -8,7 +8,6 @@ from __future__ import annotations
 from ledger.parsers import (
     ci_bot,
     commits,
-    frames,
     gates,
     kv_lines,
     llama_bench,
@@ -26,11 +25,10 @@ EXTRACTORS: tuple[Extractor, ...] = (
     lm_eval,  # |Tasks|Version|Filter|n-shot|Metric|...|Value|...|Stderr|
     commits,  # commit tables and shas in text
     ci_bot,  # "completed with state SUCCESS. Commit: 257d5f0"
-    frames,  # pandas / perf_report frames: whitespace-aligned columns under a header row
     llama_bench,  # llama-bench / batched-bench tables: only the t/s and time columns are results
     kv_lines,  # "Mean TTFT (ms): 12.3", "[AR] P50 : 1.82" in benchmark output
     test_counts,  # "=== 12 passed, 1 failed in 4.2s ===", "41/41 passing"; before tables: "805 passed" is a count
-    tables,  # result tables: before/after, speed-up and delta columns
+    tables,  # result tables of every dialect (pipe, tab, ASCII, box, blank-aligned; in code or not)
     support_prose,  # "Yes for A, B; No for C" support statements
     gates,  # named checks with an outcome and no count: "mypy | clean", "videos pass", "Not verified:" lists
     prose,  # everything else: "gsm8k 96.25 (ref 96.36)", "158 -> 30 ms", "~370"

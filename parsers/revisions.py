@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import re
 
+from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
 from ledger.parsers.document import Block, Document
-
-from ledger.model import Revision
 
 SHA_RE = re.compile(r"(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])")
 _BASE_RE = re.compile(r"\b(?:on|onto|on top of|rebased on|based on)\s+(?:main|master|trunk|origin/main)?\s*"

@@ -23,10 +23,9 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block, Document
-
-from ledger.model import Claim
 from ledger.vocab.text import lower_for_words
 
 NAME = "support_prose"

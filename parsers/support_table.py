@@ -14,11 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ledger.parsers.base import Context
-from ledger.parsers.document import Block, Document, Table
-
 from ledger.memo import short_text_cache
 from ledger.model import Claim
+from ledger.parsers.base import Context
+from ledger.parsers.document import Block, Document, Table
 
 NAME = "support_table"
 VERSION = "1"

@@ -13,16 +13,23 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ledger.memo import short_text_cache
+from ledger.model import Claim
 from ledger.parsers import prose
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block, Row, Table
 from ledger.parsers.numbers import find_numbers, header_unit, normalise_unit, parse_duration, to_float
-
-from ledger.memo import short_text_cache
-from ledger.model import Claim
 from ledger.vocab.metrics import kind_for_metric
 from ledger.vocab.outcomes import find_outcome
-from ledger.vocab.setup import BASELINE_LABEL_RE, is_config_label, qualifiers
+from ledger.vocab.setup import (
+    BASELINE_LABEL_RE,
+    config_key,
+    is_config_label,
+    is_input_name,
+    is_workload_label,
+    qualifiers,
+)
+from ledger.vocab.units import UNITS
 
 NAME = "tables"
 VERSION = "1"
@@ -44,7 +51,7 @@ _NUMERIC_CELL_RE = re.compile(
 )
 _DELTA_HEADER_RE = re.compile(
     r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
-    r"uplift|relative|%\s*$", re.IGNORECASE)
+    r"uplift|relative", re.IGNORECASE)
 _NEW_HEADER_RE = re.compile(r"this pr|\bpr\b|after|new|opt(?:imi[sz]ed)?|ours|patched|fix|with\b",
                             re.IGNORECASE)
 _BASE_HEADER_RE = re.compile(
@@ -68,23 +75,67 @@ def _is_numeric_cell(cell: str) -> bool:
     return (bool(c) and bool(_NUMERIC_CELL_RE.match(c))) or parse_duration(c) is not None
 
 
+_STAT_HEADER_RE = re.compile(r"^(?:avg|average|mean|median|min|max|minimum|maximum|p\d{1,2}(?:\.\d)?|"
+                             r"\d{1,2}(?:\.\d)?(?:th|%)? ?(?:pct|percentile)|total|sum)$", re.IGNORECASE)
+_SPREAD_HEADER_RE = re.compile(r"^(?:std|stdev|std\.? ?dev|stddev|σ|sigma|standard deviation)\b", re.IGNORECASE)
+# A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word
+_BASE_WORD_RE = re.compile(
+    r"(?<![\w-])(?:baseline|base|before|main|master|original|ref|reference|w/o|without|old|previous|prior|upstream|"
+    r"default|vanilla|stock|eager)(?![\w-])", re.IGNORECASE)
+_NEW_WORD_RE = re.compile(
+    r"(?<![\w-])(?:this pr|pr|after|new|ours|patched|fixed|branch|optimi[sz]ed|opt|with)(?![\w-])", re.IGNORECASE)
+# "Req/s branch / main": the cells are "new / baseline" pairs in the header's order
+_SLASH_SIDES_RE = re.compile(r"(?P<a>[\w.-]{1,20})\s*/\s*(?P<b>[\w.-]{1,20})\s*(?:\([^()]{0,20}\))?\s*$")
+_SLASH_CELL_RE = re.compile(r"^\s*([-+~]?\d[\d,]*(?:\.\d+)?)\s*(%|x|[a-zA-Zµ/]{1,8})?\s*/\s*"
+                            r"([-+~]?\d[\d,]*(?:\.\d+)?)\s*(%|x|[a-zA-Zµ/]{1,8})?\s*$")
+
+
+def _side_core(head: str) -> tuple[str | None, str]:
+    """Which side a header names ("base", "new" or None) and the metric left without the side words."""
+    low = head.lower()
+    side = "base" if _BASE_WORD_RE.search(low) else "new" if _NEW_WORD_RE.search(low) else None
+    core = _NEW_WORD_RE.sub(" ", _BASE_WORD_RE.sub(" ", low))
+    core = " ".join(re.sub(r"[()\[\]:,]", " ", core).split())
+    return side, core
+
+
+def slash_sides(head: str) -> tuple[int, int] | None:
+    """For "Req/s branch / main": (index of the new side, index of the baseline side) in "a / b" cells."""
+    m = _SLASH_SIDES_RE.search(head)
+    if not m:
+        return None
+    a_base = bool(_BASE_WORD_RE.fullmatch(m.group("a")))
+    b_base = bool(_BASE_WORD_RE.fullmatch(m.group("b")))
+    if a_base == b_base:
+        return None
+    return (1, 0) if a_base else (0, 1)
+
+
 def _column_roles(table: Table) -> list[str]:
     ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
     roles: list[str] = []
     for ci in range(ncols):
-        if ci == 0:
-            roles.append("label")  # the first column names the row, whatever it holds
-            continue
         head = clean(table.header[ci]) if ci < len(table.header) else ""
         cells = [c for r in table.rows if ci < len(r.cells) and (c := clean(r.cells[ci]))]
         numeric = sum(_is_numeric_cell(c) for c in cells)
+        if ci == 0:
+            # the first column names the row, unless it is a frame's input ("batch_size | ... " of numbers)
+            inputs = bool(head) and " " not in head and is_input_name(head) and cells and numeric == len(cells)
+            roles.append("config" if inputs else "label")
+            continue
         if cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells):
             roles.append("label" if roles[-1] == "label" else "text")
-        elif _CONFIG_HEADERS_RE.match(head) or is_config_label(head):
+        elif _SPREAD_HEADER_RE.match(head):
+            roles.append("spread")  # the standard deviation of the value column before it
+        elif _STAT_HEADER_RE.match(head):
+            roles.append("value")  # avg | min | max | p99: every statistic cell is a result
+        elif _CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head):
             roles.append("config")
         elif _DELTA_HEADER_RE.search(head) and not _BASE_HEADER_RE.match(head):
             roles.append("delta")
-        elif _BASE_HEADER_RE.match(head):
+        elif slash_sides(head) is not None:
+            roles.append("value")  # "1.07 / 0.98" cells: value and baseline in one
+        elif _BASE_HEADER_RE.match(head) or _side_core(head)[0] == "base":
             roles.append("baseline")
         elif cells and numeric < len(cells) / 2:
             roles.append("mixed")
@@ -93,7 +144,7 @@ def _column_roles(table: Table) -> list[str]:
     # two value columns and a delta column name no baseline: the one the delta does not name is it
     values = [i for i, r in enumerate(roles) if r == "value"]
     deltas = [i for i, r in enumerate(roles) if r == "delta"]
-    if "baseline" not in roles and len(values) == 2 and deltas:
+    if "baseline" not in roles and len(values) == 2 and deltas and _same_measure(table, values):
         heads = table.header + [""] * (ncols - len(table.header))  # a row may hold more cells than the header
         dh = clean(heads[deltas[0]]).lower()
         h0, h1 = (clean(heads[i]).lower() for i in values)
@@ -111,7 +162,26 @@ def _column_roles(table: Table) -> list[str]:
             roles[values[1]] = "baseline"
         else:
             roles[values[0]] = "baseline"
+    # "14262 GFLOPS | PR GFLOPS": of two value columns of one metric, the one the new side names is the value
+    if "baseline" not in roles and len(values) == 2:
+        (s0, c0), (s1, c1) = (_side_core(clean(table.header[i]) if i < len(table.header) else "") for i in values)
+        c0, c1 = _NUMBER_WORD_RE.sub("", c0).strip(), _NUMBER_WORD_RE.sub("", c1).strip()
+        if c0 == c1 and {s0, s1} == {"new", None}:
+            roles[values[0] if s1 == "new" else values[1]] = "baseline"
     return roles
+
+
+_NUMBER_WORD_RE = re.compile(r"(?<![\w.])#?\d+(?![\w.])")
+
+
+def _same_measure(table: Table, cols: list[int]) -> bool:
+    """Two columns print the same kind of number: the same header unit and the same cell unit."""
+    units = []
+    for ci in cols:
+        head = clean(table.header[ci]) if ci < len(table.header) else ""
+        cell_units = {v[3] for r in table.rows if ci < len(r.cells) and (v := _cell_facts(r.cells[ci])[2])}
+        units.append((_header_unit(head), frozenset(cell_units)))
+    return units[0] == units[1]
 
 
 @short_text_cache(2048)  # a baseline cell is read again for every row that it is the reference of
@@ -146,15 +216,25 @@ def _cell_facts(cell: str) -> tuple[str, bool, tuple[float, float | None, bool, 
     return c, numeric, _cell_value(cell) if numeric else None
 
 
+_SUFFIX_UNIT_RE = re.compile(r"(?:^|[_ ])(ms|us|µs|ns|s|sec|gbps|tflops|gflops|tok_s|tokens_s)$", re.IGNORECASE)
+_SUFFIX_UNITS = {"gbps": "GB/s", "tflops": "TFLOPS", "gflops": "GFLOPS", "tok_s": "tok/s", "tokens_s": "tokens/s"}
+
+
 def _header_unit(head: str) -> str | None:
     u = header_unit(head)
     if u:
         return u
+    if "_" in head or head.lower() in _SUFFIX_UNITS:  # "latency_ms", "tflops": a unit spelled into the name
+        m = _SUFFIX_UNIT_RE.search(head.strip())
+        if m:
+            return _SUFFIX_UNITS.get(m.group(1).lower(), m.group(1).lower())
     last = head.split()[-1] if head.split() else ""
-    if last.lower() in ("tok/s/gpu", "tok/s/user", "tok/s", "tokens/s", "req/s", "ms", "us", "µs", "s",
-                        "gib", "gb", "%", "tps", "tps/user", "tps/gpu"):
-        return last
+    if last.lower() in _UNIT_WORDS and last.lower() not in ("tokens", "tok", "b", "h", "min", "points"):
+        return last  # "PR GFLOPS", "TTFT ms"
     return None
+
+
+_UNIT_WORDS = frozenset(UNITS)
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
@@ -175,6 +255,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 _is_numeric_cell(c) for c in row.cells[1:]):
             base_row = row
             continue
+        if label and is_workload_label(label):
+            ctx.taken.add(row.line)  # "Output sequence length | 256 | 256": a workload row, not results
+            continue
         yield from _row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
 
 
@@ -184,6 +267,17 @@ class _TableInfo:
     def __init__(self, table: Table, roles: list[str]) -> None:
         self.base_cols = [i for i, r in enumerate(roles) if r == "baseline"]
         self.value_cols = [i for i, r in enumerate(roles) if r == "value"]
+        self.config_cols = [i for i, r in enumerate(roles) if r == "config"]
+        # a spread column ("Std (us)") is the standard deviation of the nearest value column to its left
+        self.spread_of: dict[int, int] = {}
+        for i, r in enumerate(roles):
+            if r == "spread":
+                left = [v for v in self.value_cols if v < i]
+                if left:
+                    self.spread_of[left[-1]] = i
+        self.slash: dict[int, tuple[int, int] | None] = {}
+        self.base_of = _pair_columns(table, self.value_cols, self.base_cols)
+
         self.gate = bool(table.header) and bool(_GATE_HEADER_RE.match(clean(table.header[0])))
         self.heads: dict[str, tuple[str | None, str, dict[str, str]]] = {}
 
@@ -195,22 +289,68 @@ class _TableInfo:
         return got
 
 
+def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int, int]:
+    """The baseline column of each value column: the one of the same metric ("old (us)" for "new (us)", not for
+    "new TFLOPs"); one baseline serves every value column of its unit; equal counts pair in order."""
+    if not bases:
+        return {}
+
+    def head(i: int) -> str:
+        return clean(table.header[i]) if i < len(table.header) else ""
+
+    def core(i: int) -> str:
+        return _HEAD_UNIT_RE.sub("", _side_core(head(i))[1]).strip()
+
+    out: dict[int, int] = {}
+    for v in values:
+        same = [b for b in bases if core(b) == core(v)]
+        if len(same) == 1:
+            out[v] = same[0]
+    if out:
+        return out
+    if len(bases) == 1:
+        unit = _header_unit(head(bases[0]))
+        return {v: bases[0] for v in values if _header_unit(head(v)) == unit}
+    if len(values) == len(bases):
+        return dict(zip(values, bases, strict=True))
+    return {}
+
+
 def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[str], headers: list[str],
                 label: str, section: str, base_row: Row | None, info: _TableInfo | None = None) -> Iterator[Claim]:
     if info is None:
         info = _TableInfo(table, roles)
-    base_cols, value_cols, gate = info.base_cols, info.value_cols, info.gate
+    gate = info.gate
     label_qualifiers: dict[str, str] | None = None  # qualifiers(label), once per row
     label_unit: list[str | None] = []  # [_header_unit(label)] once asked
     row_kind: str | None = None  # the kind of the row's last value cell, for the delta cells after it
+    setup = {config_key(headers[i]): clean(row.cells[i]) for i in info.config_cols
+             if i < len(row.cells) and i < len(headers) and headers[i] and clean(row.cells[i])}
+    offsets = row.offsets if row.offsets is not None else _find_offsets(row)
     for ci, cell in enumerate(row.cells):
         role = roles[ci] if ci < len(roles) else "value"
-        if role in ("label", "config", "baseline", "text"):
+        if role in ("label", "config", "baseline", "text", "spread"):
             continue
         cleaned, numeric, parsed = _cell_facts(cell)
         if not cleaned:
             continue
-        off = row.text.find(cell)
+        off = offsets[ci] if ci < len(offsets) else row.text.find(cell)
+        head = headers[ci] if ci < len(headers) else ""
+        if not numeric and role == "value":
+            sides = info.slash.get(ci, ...)
+            if sides is ...:
+                sides = info.slash[ci] = slash_sides(head)
+            sm = _SLASH_CELL_RE.match(cleaned) if sides is not None else None
+            if sm is not None and sides is not None and ctx.is_free(row.line, max(off, 0), max(off, 0) + len(cell)):
+                # "1.07 / 0.98" under "Req/s branch / main": the new side's value, the other side its reference
+                nv, bv = (to_float(sm.group(1 + 2 * k)) for k in sides)
+                unit = sm.group(2 + 2 * sides[0]) or sm.group(2 + 2 * sides[1]) or info.head(head)[0]
+                metric = _metric_name(label, _SLASH_SIDES_RE.sub("", head).strip() or head, role)
+                ctx.take(row.line, max(off, 0), max(off, 0) + len(cell))
+                yield ctx.claim(kind_for_metric(f"{metric} {section}", unit), row.line, cell.strip(), metric=metric,
+                                value=nv, unit=unit, reference=bv,
+                                config={**qualifiers(label), **setup, "row": label, "column": head})
+                continue
         if not numeric:
             if role in ("mixed", "value", "delta") and (find_numbers(cell) or find_outcome(cell)):
                 # "74.45 (partials decay 92→74)" under a "score" column: the column names the metric
@@ -237,8 +377,8 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
             src = None
             if base_row is not None and ci < len(base_row.cells):
                 src = base_row.cells[ci]
-            elif len(base_cols) == 1 or (base_cols and len(value_cols) == len(base_cols)):
-                bi = base_cols[0] if len(base_cols) == 1 else base_cols[value_cols.index(ci)]
+            elif ci in info.base_of:
+                bi = info.base_of[ci]
                 src = row.cells[bi] if bi < len(row.cells) else None
             if src is not None and _is_numeric_cell(src):
                 bv = _cell_value(src)
@@ -256,7 +396,12 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
             row_kind = kind
         if label_qualifiers is None:
             label_qualifiers = qualifiers(label)
-        config = {**label_qualifiers, **head_qualifiers, "row": label, "column": head}
+        config = {**label_qualifiers, **head_qualifiers, **setup, "row": label, "column": head}
+        stddev = None
+        if ci in info.spread_of:
+            si = info.spread_of[ci]
+            sv = _cell_facts(row.cells[si])[2] if si < len(row.cells) else None
+            stddev = sv[0] if sv else None
         if gate:
             config["gate"] = label  # "gate | gsm8k | acceptance length": the row names the gate
         # "-41.097s (1.77x faster)", "11.0 (+5.2%)", "71.2 (drifts 90→71)": numbers in parentheses after the
@@ -266,10 +411,22 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
             pm = None
         ctx.take(row.line, max(off, 0), max(off, 0) + (pm.start() if pm and off >= 0 else len(cell)))
         yield ctx.claim(kind, row.line, cell.strip(), metric=metric, value=value, high=high, approx=approx,
-                        unit=unit, reference=ref, stderr=stderr, printed=printed, config=config)
+                        unit=unit, reference=ref, stderr=stderr, stddev=stddev, printed=printed, config=config)
         if pm and off >= 0:
             yield from prose.claims_in_text(ctx, row.line, pm.group(1), off + pm.start(1), subject=metric)
             ctx.take(row.line, off + pm.start(), off + len(cell))
+
+
+def _find_offsets(row: Row) -> list[int]:
+    """Where each cell starts in the row's text, the cells found in order (two equal cells, two places)."""
+    out: list[int] = []
+    pos = 0
+    for cell in row.cells:
+        k = row.text.find(cell, pos) if cell else -1
+        out.append(k)
+        if k >= 0:
+            pos = k + len(cell)
+    return out
 
 
 _VS_RE = re.compile(r"\b(?:vs\.?|versus|over)\s")
@@ -289,7 +446,7 @@ def _metric_head(head: str) -> str:
 def _metric_name(label: str, head: str, role: str) -> str:
     if not head:
         return label
-    if not label:
+    if not label or label.isdigit():  # a frame's index ("0", "1") names no metric
         return head
     if role == "delta" or (_looks_metric(label) and not _looks_metric(head)):
         return f"{label} {head}"

@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block
-
-from ledger.model import Claim
 
 NAME = "test_counts"
 VERSION = "1"

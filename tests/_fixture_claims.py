@@ -11,10 +11,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ledger.model import CLAIMS_ADAPTER, Claim
 from ledger.parsers import extract
 from ledger.parsers.document import split_lines
-
-from ledger.model import CLAIMS_ADAPTER, Claim
 
 FIXTURES = Path(__file__).parent / "fixtures"
 FIELDS = ("line", "kind", "value", "high", "unit", "reference", "approx", "stderr", "printed", "passed",

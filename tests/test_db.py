@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from ledger.db import (
     ClaimFilter,
     DocumentIdentity,
@@ -22,7 +23,6 @@ from ledger.db import (
 from ledger.db import writes as db_writes
 from ledger.db.reads import fts_query, table_counts
 from ledger.db.schema import MIGRATION_NAMES, SCHEMA_VERSION
-
 from ledger.errors import DatabaseError, NotALedger, SchemaTooNew
 
 
@@ -36,7 +36,7 @@ def _claim(line: int, value: float | str | None, kind: str = "accuracy", metric:
         "config": {"mtp": "3", "kv_cache": "fp8"},
         "source": {"path": "pr.txt", "line": line, "line_end": line, "text": f"gsm8k {value} (ref 71.8)",
                    "section": ["Test Coverage", "Final head"]},
-        "stderr": None, "printed": None, "note": None, "parser": "prose/1",
+        "stderr": None, "stddev": None, "printed": None, "note": None, "parser": "prose/1",
     }
     c.update(extra)
     return c
@@ -296,8 +296,9 @@ def test_a_batch_is_one_transaction_and_a_failing_document_costs_only_itself(tmp
 def test_a_ledger_from_before_migration_5_keeps_its_index_whole(tmp_path: Path) -> None:
     """Migration 5 swaps the per-row index trigger for one statement per version: claims stored under
     the trigger and claims written after it are each found once."""
-    from ledger.db.schema import migrations
     from sqlite_utils import Database
+
+    from ledger.db.schema import migrations
 
     path = tmp_path / "old.db"
     old = Database(path)

@@ -11,10 +11,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from ledger.parsers import extract
-from ledger.parsers.document import split_lines
 
 from ledger.model import CLAIMS_ADAPTER
+from ledger.parsers import extract
+from ledger.parsers.document import split_lines
 
 CASES: list[tuple[str, str, str | None, str | None]] = [
     # tables._column_roles: a tab-separated row with more cells than its header, two value columns and a

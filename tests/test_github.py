@@ -10,9 +10,9 @@ from typing import Any
 import httpx
 import pytest
 from _fake_github import DESC_V1, DESC_V3, EDITS, HEAD_SHA, NUMBER, REPO, FakeGitHub
+
 from ledger.db import ClaimFilter, claims, open_ledger
 from ledger.db.pulls import CacheEntry
-
 from ledger.errors import FetchError, RateLimited, UsageError
 from ledger.github import (
     ANONYMOUS_NOTE,

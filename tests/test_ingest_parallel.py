@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from ledger.db import open_ledger
 from ledger.db.writes import CLAIM_ROW_COLUMNS
-
 from ledger.ingest import PARALLEL_MIN_FILES, ingest
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

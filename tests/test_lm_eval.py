@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from _fixture_claims import cases, check_provenance, claims_of, expected, project
+
 from ledger.parsers import extract
 from ledger.parsers.document import pipe_cells
 from ledger.parsers.lm_eval import layout_of

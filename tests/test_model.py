@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ledger.parsers import extract
 
 from ledger.model import Claim, Revision, Source
+from ledger.parsers import extract
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"

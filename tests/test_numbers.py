@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from ledger.parsers.numbers import Number, find_numbers, header_unit, normalise_unit, parse_duration, to_float
 
 FIXTURE = Path(__file__).parent / "fixtures" / "numbers" / "phrases.md"

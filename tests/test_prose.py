@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from _fixture_claims import cases, check_provenance, claims_of, expected, project
+
 from ledger.parsers import extract
 
 CASES = cases("prose")

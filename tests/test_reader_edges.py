@@ -4,6 +4,7 @@ format sniffing of rendered copies, and hashes that are not commits."""
 from __future__ import annotations
 
 import pytest
+
 from ledger.parsers import extract
 from ledger.parsers.document import is_command_line, read_document, sniff_format
 

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pytest
+
 from ledger.parsers.document import _markdown_it, _markdown_regions, _tables_matter, read_document, split_lines
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from ledger.db import DocumentIdentity, PreparedVersion, open_ledger, write_version
 from ledger.db.reads import (
     CLAIM_FIELDS,
@@ -29,7 +30,6 @@ from ledger.db.reads import (
 )
 from ledger.db.schema import MIGRATION_NAMES, SCHEMA_VERSION
 from ledger.db.writes import SCALAR_FIELDS
-
 from ledger.errors import DatabaseError, NotALedger, SchemaTooNew
 from ledger.model import Claim
 
@@ -52,7 +52,7 @@ def _claim(line: int, **over: Any) -> dict[str, Any]:
         "config": {"mtp": "3"},
         "source": {"path": "pr.md", "line": line, "line_end": line, "text": f"gsm8k 71.19 line {line}",
                    "section": ["Tests", "Final head"]},
-        "stderr": None, "printed": "71.19", "note": None, "parser": "prose/1",
+        "stderr": None, "stddev": None, "printed": "71.19", "note": None, "parser": "prose/1",
     }
     c.update(over)
     return c

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from _fixture_claims import cases
+
 from ledger.parsers import extract
 from ledger.parsers.document import read_document
 from ledger.parsers.revisions import find_revisions, parse_label

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ledger.parsers import extract
-from ledger.parsers.document import split_lines
 
 from ledger.model import CLAIMS_ADAPTER
+from ledger.parsers import extract
+from ledger.parsers.document import split_lines
 
 # Pieces of the real formats, so that random documents reach deep into the extractors.
 FRAGMENTS = [
@@ -192,11 +192,10 @@ def test_blank_runs_inside_lines_grow_linearly() -> None:
 def test_revision_lookup_does_not_walk_every_scope() -> None:
     """A long document with many revisions: looking up a line's revision must not cost O(revisions) per claim
     (it walked back over every earlier scope for a line after them all: quadratic on a 10 MB document)."""
+    from ledger.model import Revision
     from ledger.parsers.base import Context
     from ledger.parsers.document import read_document
     from ledger.parsers.revisions import RevisionScope
-
-    from ledger.model import Revision
 
     def lookups(n: int) -> float:
         doc = read_document("x\n" * (4 * n), "many.md")

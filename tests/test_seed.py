@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from ledger.parsers import extract
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"

@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from ledger.model import CLAIMS_ADAPTER
 from ledger.parsers import extract
 from ledger.parsers.document import Document
 from ledger.parsers.support_prose import _family_parts, _known, expand, resolve_family
 from ledger.parsers.support_table import cell_support, clean_name, footnotes
-
-from ledger.model import CLAIMS_ADAPTER
 
 FIXTURES = Path(__file__).parent / "fixtures" / "support"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"

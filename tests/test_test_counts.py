@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from _fixture_claims import cases, check_provenance, claims_of, expected, project
+
 from ledger.parsers.test_counts import counts_in
 
 CASES = cases("test_counts")

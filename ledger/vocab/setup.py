@@ -16,7 +16,8 @@ CONFIG_LABEL_RE = re.compile(
     r"^(?:number of|num[_ ]|#\s*|n[_ ]?(?:prompts|requests|samples)|total (?:input|output|generated|prompt)"
     r" tokens|successful requests|failed requests|completed|request rate|rate\b|max(?:imum)?[_ ]|"
     r"concurrency|batch[_ ]?size|bs\b|isl\b|osl\b|input[_ ]len|output[_ ]len|seq(?:uence)?[_ ]len|"
-    r"prompt[_ ]len|tp\b|tp[_ ]size|pp\b|ep\b|dp\b|world[_ ]size|gpus?\b|nodes?\b|seed\b|temperature|"
+    r"prompt[_ ]len|(?:input|output|prompt|generation)[_ ](?:sequence[_ ])?len(?:gth)?|"
+    r"tp\b|tp[_ ]size|pp\b|ep\b|dp\b|world[_ ]size|gpus?\b|nodes?\b|seed\b|temperature|"
     r"top[_ ]?[pk]\b|n[_-]?shot|shots?\b|version|stderr|std\b|samples\b|questions\b|tokens\b|"
     r"dataset|model\b|tensor[_ ]parallel|pipeline[_ ]parallel|kv[_ ]cache[_ ]free|free[_ ]gpu|"
     r"chunk|page[_ ]size|block[_ ]size|tokens[_ ]per[_ ]block|warmup|iterations?\b|runs?\b|repeat|"
@@ -33,8 +34,19 @@ BASELINE_LABEL_RE = re.compile(
 )
 
 
+# What a label measures once it has named its setting word: "Max reserved memory", "Warmup time",
+# "Maximum error", "tokens per second" are results that merely start like a setting.
+_RESULT_AFTER_SETTING_RE = re.compile(
+    r"latency|\btimes?\b|throughput|memory|\bmem\b|error|\berr\b|diff|accuracy|score|speed|bandwidth|ttft|"
+    r"tpot|\bitl\b|e2e|per second|per sec\b|/s\b|tflops|gflops|duration|elapsed|usage",
+    re.IGNORECASE)
+
+
 def is_config_label(label: str) -> bool:
-    return bool(CONFIG_LABEL_RE.match(label.strip(" *`_-=[]").strip()))
+    """A label whose numbers are inputs of a run ("Batch size", "max_tokens", "Successful requests")."""
+    core = label.strip(" *`_-=[]").strip()
+    m = CONFIG_LABEL_RE.match(core)
+    return m is not None and not _RESULT_AFTER_SETTING_RE.search(core, m.end())
 
 
 # Qualifiers written in row names, column headers and clauses, as normalised config keys.
@@ -154,3 +166,48 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
     if hints.get("draft_len") == "0":
         hints.pop("draft_len")
     return hints, rest
+
+
+# Column and key names that set a run up (a pandas frame's inputs, a sweep's parameters): snake_case or
+# single-word names built of these parts. A name that also names a measured quantity is not an input.
+_INPUT_PART_RE = re.compile(
+    r"(?:^|_)(?:size|sizes|cnt|count|num|n|len|length|rate|ratio|dim|dims|shape|batch|bs|seq|seqlen|tokens?|"
+    r"m|k|heads?|experts?|topk|top_k|ctx|context|isl|osl|tp|ep|pp|dp|world|rank|page|block|blocks|"
+    r"chunk|layers?|hidden|width|depth|step|steps|iters?|warmup|provider|dtype|mode|hdim|headdim|causal)(?:_|$)",
+    re.IGNORECASE)
+_MEASURED_PART_RE = re.compile(
+    r"latency|time|ms\b|us\b|_ms|_us|_s$|tflops|gflops|gbps|gb/s|tb/s|bandwidth|throughput|speed|tok/s|"
+    r"accuracy|acc\b|score|err|diff|mem|memory|bytes", re.IGNORECASE)
+
+
+def is_input_name(name: str) -> bool:
+    """A column or key that sets up the run (batch_size, miss_rate, M, hdim) rather than measuring it."""
+    n = name.strip()
+    if _MEASURED_PART_RE.search(n):
+        return False
+    if is_config_label(n.replace("_", " ")):
+        return True
+    return " " not in n and bool(_INPUT_PART_RE.search(n))
+
+
+def config_key(header: str) -> str:
+    """The config key a column header or setting name gives: "Batch Size" -> "batch_size", "TP" -> "tp"."""
+    key = re.sub(r"\s*[(\[][^()\[\]]{0,24}[)\]]\s*$", "", header.strip()).strip(" *`_:=")
+    key = re.sub(r"[\s\-/]+", "_", key.lower())
+    return key[:40] or header.strip().lower()[:40]
+
+
+# A row or key whose numbers count or size the workload: "Output sequence length", "Total input tokens",
+# "Number of calls", "Successful requests", "Batch size". Names ("model-3", "TP4 run") are not.
+_WORKLOAD_RE = re.compile(
+    r"^(?:(?:input|output|prompt|generation|total|avg|average|mean)\s+)*"
+    r"(?:(?:sequence|seq)\s+len(?:gth)?|tokens?|requests?|prompts?|samples?|calls?|batch\s+size|concurrency|"
+    r"(?:number|num|#)\s+of\s+\w+(?:\s+\w+)?|successful requests|failed requests|input len(?:gth)?|"
+    r"output len(?:gth)?|isl|osl)\s*(?:\([^()]{0,20}\))?$",
+    re.IGNORECASE)
+
+
+def is_workload_label(label: str) -> bool:
+    """A label whose numbers count or size the workload, not results of it."""
+    core = label.strip(" *`_-=[]:").replace("_", " ")
+    return bool(_WORKLOAD_RE.match(core)) and not _RESULT_AFTER_SETTING_RE.search(core)

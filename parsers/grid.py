@@ -1,0 +1,295 @@
+"""Tables printed as text: columns aligned by blanks, and box-drawn tables.
+
+    Kernel                      Median (us)   Std (us)   TFLOPS    Speedup
+    ----------------------------------------------------------------------
+    1. cuBLAS default           10.48         0.012      102.4     1.00x
+
+    ┃ Statistic ┃  avg ┃  p99 ┃          (rich, genai-perf: box characters instead of "|")
+    │ TTFT (ms) │ 41.2 │ 55.0 │
+
+Benchmark scripts, profilers, tabulate, pandas and llama.cpp's compare script print tables like
+these inside code blocks, and a rendered page keeps them as plain lines. `read_grid` reads one at
+a line: a header line, optional rule lines, and rows that hold digits. The columns are found from
+the rows, not the header: a column boundary is a run of two or more positions that is blank in
+every row (so "1. cuBLAS default" stays one cell); a dashed rule cut into segments
+("-----  ------") gives the boundaries instead where it has them. Header words are then laid over
+the columns: a word goes to the column it overlaps most; a word over no column goes with the
+nearest word of its phrase (words parted by single blanks: "master GFLOPS" over a right-aligned
+number, "Self CUDA %") that is over one, else to the nearest column. A
+column no header word reaches takes the header of the next headed column to its right (a header
+centred over two value groups).
+
+Everything here is linear in the size of the lines it is given: each line is walked a bounded
+number of times, and no pattern can backtrack.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+MAX_WIDTH = 2_000
+"""Lines wider than this are not read as table rows (a minified blob is not a table)."""
+MAX_COLS = 40
+MAX_ROWS = 100_000
+
+BOX_VERTICALS = "│┃║┆┇┊┋"
+_BOX_RULE_CHARS = frozenset("─━═┄┅┈┉╌╍┏┳┓┗┻┛┡╇┩└┴┘├┼┤┌┬┐╞╪╡╔╦╗╚╩╝╠╬╣╭╮╰╯╋╂╀╁╃╄╅╆╈╉╊┠┨┯┷┿╪╫╬")
+_RULE_CHARS = frozenset("-=~_+:| \t") | _BOX_RULE_CHARS
+_DASHES = frozenset("-=─━═~_")
+_GAP_RE = re.compile(r"\S+(?: \S+)*")
+"""A cell of a row: non-blank runs joined by single blanks (two blanks end it)."""
+_WORD_RE = re.compile(r"\S+")
+_DIGIT_RE = re.compile(r"\d")
+_SEGMENT_RE = re.compile(r"[-=─━═]{2,}")
+
+
+@dataclass(slots=True)
+class Grid:
+    """A table read from text lines: 0-based indices of its lines, the header and the rows' cells."""
+
+    header_index: int
+    header: list[str]
+    rows: list[tuple[int, list[str], list[int]]]
+    """(line index, cells, where each cell starts) of each data row, one cell per column ("" where none)."""
+    end: int
+    """The index after the table's last line (rules under it included)."""
+    style: Literal["space", "box"]
+    """Aligned by blanks, or drawn with box-drawing characters."""
+
+
+def is_rule(line: str) -> bool:
+    """A line of dashes, equals signs or box-drawing rules ("-----  -----", "┡━━━╇━━━┩", "+----+")."""
+    s = line.strip()
+    if len(s) < 3 or not all(ch in _RULE_CHARS for ch in s):
+        return False
+    return sum(ch in _DASHES for ch in s) >= 3
+
+
+def has_box(line: str) -> bool:
+    return any(ch in line for ch in BOX_VERTICALS)
+
+
+def box_cells(line: str) -> tuple[list[str], list[int]]:
+    """"│ TTFT (ms) │ 41.2 │" -> (["TTFT (ms)", "41.2"], where each starts in the line)."""
+    cells: list[str] = []
+    starts: list[int] = []
+    bars = [k for k, ch in enumerate(line) if ch in BOX_VERTICALS]
+    edges = ([-1] if line[:bars[0]].strip() else []) + bars if bars else [-1]
+    if bars and line[bars[-1] + 1:].strip():
+        edges = [*edges, len(line)]
+    for a, b in itertools.pairwise(edges):
+        raw = line[a + 1:b]
+        cell = raw.strip()
+        cells.append(cell)
+        starts.append(a + 1 + (len(raw) - len(raw.lstrip())))
+    return cells, starts
+
+
+def read_grid(lines: list[str], i: int, end: int) -> Grid | None:
+    """A box-drawn or blank-aligned table whose header (or the rule above it) is line index `i`."""
+    line = lines[i]
+    if len(line) > MAX_WIDTH:
+        return None
+    if has_box(line) or (is_rule(line) and any(ch in _BOX_RULE_CHARS for ch in line.strip())):
+        return _read_box(lines, i, end)
+    return _read_aligned(lines, i, end)
+
+
+def _read_box(lines: list[str], i: int, end: int) -> Grid | None:
+    j = i
+    rows: list[tuple[int, list[str], list[int]]] = []
+    header: list[str] | None = None
+    header_index = -1
+    while j < end and j - i < MAX_ROWS:
+        s = lines[j]
+        if not s.strip():
+            break
+        if is_rule(s):
+            j += 1
+            continue
+        if not has_box(s):
+            break
+        cells, starts = box_cells(s)
+        if header is None:
+            header, header_index = cells, j
+        else:
+            rows.append((j, cells, starts))
+        j += 1
+    if header is None or not rows or len(header) < 2 or len(header) > MAX_COLS:
+        return None
+    return Grid(header_index, header, rows, j, "box")
+
+
+def _is_header_line(line: str) -> bool:
+    s = line.strip()
+    if not s or has_box(s) or is_rule(s) or s.endswith(":") or s.startswith(("$", "#", ">>>")) or _PAIR_RE.search(s):
+        return False
+    words = s.split()
+    if len(words) < 2 or not any(ch.isalpha() for ch in s):
+        return False
+    # a header names its columns: most of its words are not numbers
+    numeric = sum(bool(_DIGIT_RE.match(w)) and not any(ch.isalpha() for ch in w) for w in words)
+    return numeric * 2 < len(words)
+
+
+# "latency: 0.111 s" on a line makes it a line of labelled values, read by the line readers, not a table row
+_PAIR_RE = re.compile(r"[A-Za-z)\]%]\s?[:=]\s+[-+~]?\.?\d")
+
+
+def _is_row_line(line: str) -> bool:
+    s = line.strip()
+    return bool(s) and len(line) <= MAX_WIDTH and not is_rule(s) and not has_box(s) and \
+        _DIGIT_RE.search(s) is not None and "  " in s and _PAIR_RE.search(s) is None
+
+
+def _read_aligned(lines: list[str], i: int, end: int) -> Grid | None:
+    h = i
+    rule_above = False
+    while h < end and is_rule(lines[h]):
+        rule_above = True
+        h += 1
+    if h >= end or not _is_header_line(lines[h]):
+        return None
+    j = h + 1
+    rule: str | None = None
+    while j < end and is_rule(lines[j]):
+        rule = lines[j]
+        j += 1
+    first = j
+    while j < end and j - first < MAX_ROWS and _is_row_line(lines[j]):
+        j += 1
+    row_idx = list(range(first, j))
+    # a table is a header and rows of two or more cells: under a rule one row is enough, else two
+    if len(row_idx) < (1 if rule is not None or rule_above else 2):
+        return None
+    spans = _segments(rule) if rule is not None else None
+    if not spans or not _rows_fit(lines, row_idx, spans):
+        spans = _columns(lines, row_idx)
+    if spans is None or not 2 <= len(spans) <= MAX_COLS:
+        return None
+    header = _lay_header(lines[h], spans)
+    if sum(1 for x in header if x) < 2 and len(spans) > 2:
+        return None
+    rows = [(k, *_cells(lines[k], spans)) for k in row_idx]
+    # a kv listing ("Mean TTFT (ms):   42.17") is not a table: its first cells end with a colon
+    if sum(r[1][0].endswith(":") for r in rows) * 2 > len(rows):
+        return None
+    while j < end and is_rule(lines[j]):
+        j += 1  # the rule under the last row belongs to the table
+    return Grid(h, header, rows, j, "space")
+
+
+def _segments(rule: str) -> list[tuple[int, int]] | None:
+    """The column spans a rule cut into segments gives ("----  -----" -> [(0, 4), (6, 11)])."""
+    segs = [(m.start(), m.end()) for m in _SEGMENT_RE.finditer(rule)]
+    return segs if len(segs) >= 2 else None
+
+
+def _rows_fit(lines: list[str], rows: list[int], spans: list[tuple[int, int]]) -> bool:
+    """No row has a non-blank character in a rule's gap (the gaps are the column boundaries)."""
+    gaps = [(spans[k][1], spans[k + 1][0]) for k in range(len(spans) - 1)]
+    for r in rows:
+        line = lines[r]
+        for a, b in gaps:
+            if line[a:b].strip():
+                return False
+    return True
+
+
+def _columns(lines: list[str], rows: list[int]) -> list[tuple[int, int]] | None:
+    """Column spans: runs of positions that some row fills, parted by gaps of two or more positions
+    blank in every row."""
+    width = max(len(lines[r].rstrip()) for r in rows)
+    filled = bytearray(width)
+    for r in rows:
+        for m in _WORD_RE.finditer(lines[r]):
+            a, b = m.span()
+            filled[a:b] = b"\x01" * (b - a)
+    spans: list[tuple[int, int]] = []
+    k = 0
+    while k < width:
+        if not filled[k]:
+            k += 1
+            continue
+        a = k
+        while k < width:  # a cell goes on over single blanks ("1. cuBLAS default"); two end it
+            if filled[k]:
+                k += 1
+                continue
+            g = k
+            while g < width and not filled[g]:
+                g += 1
+            if g < width and g - k < 2:
+                k = g
+                continue
+            break
+        spans.append((a, k))
+    return _join_open_brackets(lines, rows, spans)
+
+
+def _join_open_brackets(lines: list[str], rows: list[int], spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """"29.12 TFLOPS (  0.6%)": a column whose cells open a bracket they do not close joins the next."""
+    out = list(spans)
+    k = 0
+    while k + 1 < len(out):
+        a, b = out[k]
+        cells = [lines[r][a:b] for r in rows]
+        if any(c.count("(") > c.count(")") for c in cells):
+            out[k] = (a, out[k + 1][1])
+            del out[k + 1]
+            continue
+        k += 1
+    return out
+
+
+def _lay_header(header: str, spans: list[tuple[int, int]]) -> list[str]:
+    """The header's words laid over the columns (see the module docstring)."""
+    words = list(_WORD_RE.finditer(header))
+    over: list[int] = []  # the column each word overlaps most, -1: none
+    for m in words:
+        a, b = m.span()
+        best, overlap = -1, 0
+        for ci, (s, e) in enumerate(spans):
+            o = min(b, e) - max(a, s)
+            if o > overlap:
+                best, overlap = ci, o
+        over.append(best)
+    # a phrase is a run of words parted by single blanks ("master GFLOPS", "Self CUDA %", "hdim causal batch")
+    owner = list(over)
+    w = 0
+    while w < len(words):
+        v = w
+        while v + 1 < len(words) and words[v + 1].start() - words[v].end() == 1:
+            v += 1
+        hits = [k for k in range(w, v + 1) if over[k] >= 0]
+        for k in range(w, v + 1):
+            if over[k] >= 0:
+                continue
+            if hits:  # a word over no column goes with the nearest word of its phrase that is over one
+                near = min(hits, key=lambda h: (abs(h - k), h > k))
+                owner[k] = over[near]
+            else:
+                a, b = words[k].span()
+                owner[k] = min(range(len(spans)), key=lambda ci: max(spans[ci][0] - b, a - spans[ci][1], 0))
+        w = v + 1
+    names: list[list[str]] = [[] for _ in spans]
+    for m, ci in zip(words, owner, strict=True):
+        names[ci].append(m.group(0))
+    heads = [" ".join(ws) for ws in names]
+    for ci in range(len(heads) - 2, 0, -1):  # an unheaded column takes the next headed one's name
+        if not heads[ci] and heads[ci + 1]:
+            heads[ci] = heads[ci + 1]
+    return heads
+
+
+def _cells(line: str, spans: list[tuple[int, int]]) -> tuple[list[str], list[int]]:
+    cells: list[str] = []
+    starts: list[int] = []
+    for a, b in spans:
+        raw = line[a:b]
+        cells.append(raw.strip())
+        starts.append(a + len(raw) - len(raw.lstrip()))
+    return cells, starts

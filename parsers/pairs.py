@@ -1,0 +1,245 @@
+"""The grammar of "label: value [unit]" pairs on one line of benchmark output, shared by the readers.
+
+A line holds one or more pairs. A pair's label runs back from its colon to the previous pair's
+value or to a separator (comma, semicolon, tab, two spaces, " / ", a sentence end); a log prefix
+is skipped and a leading "Decode 0." names the group the line's pairs belong to. A value is clean
+when a separator, the end of the line or the next label follows it; a comparison after a value
+("< 0.72 - 0.08") gives its reference. After a value, more numbers separated by commas belong to the
+same label (`continuations`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ledger.memo import short_text_cache
+from ledger.parsers.numbers import Number, find_numbers, normalise_unit, parse_duration, to_float
+
+# A colon or equals sign that separates a label from a value (not "18:55:20", "a::b", "http://").
+_ANCHOR_RE = re.compile(r"[:=]")
+
+# Separators that end the previous pair and start a label.
+_SEP_RE = re.compile(r",\s+|;\s+|\t|\s{2,}|\|\s*|\.\s+(?=[A-Z])|\s/\s+")
+
+_LABEL_STRIP = " \t*`•->'\"{"
+
+# Log prefixes before the pairs: "[2025-06-23 18:55:20 TP0] ", "[06/05/2026-03:40:27] [TRT-LLM] [I] [evaluate] "
+_LOG_PREFIX_RE = re.compile(r"^\s*(?:\S{0,12}\[[^\[\]]{0,60}\d[^\[\]]{0,60}\]\s*)(?:\[[^\[\]]{0,40}\]\s*){0,4}")
+
+# Where a value ends: a separator, the end, or sentence punctuation at the end.
+_END_RE = re.compile(r"[`'\")\]}]?\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$|/\s)")
+
+# "Decode 0. Batch size: 128, latency: ...": a group name that the line's metrics share.
+_GROUP_RE = re.compile(r"\s*(?P<group>[A-Z][A-Za-z]{1,20}(?:\s[A-Za-z0-9]{1,12})?)\.\s+")
+
+_HM_RE = re.compile(r"\d[hm]")
+
+_LABEL_AHEAD_RE = re.compile(r"\s+[A-Za-z\[#][^:=,;|\t]{0,60}?\s*[:=]")
+
+_NUMBER_AHEAD_RE = re.compile(r"\s*[-+~]?\.?\d")
+
+_COMMA_RE = re.compile(r",\s+")
+
+_QUALIFIER_RE = re.compile(r"[-+~\d.,]+\s+([A-Za-z]{2,12})\s+\S")
+
+MAX_LABEL = 120
+"""Characters a label (or a non-numeric value) may span; bounds the work per colon on hostile lines."""
+
+_NON_UNIT_WORDS = {"vs", "and", "or", "on", "at", "with", "the", "of", "in", "for", "to", "from", "ref", "was"}
+
+@dataclass(slots=True)
+class Pair:
+    """One "label: value [unit]" pair found on a line."""
+
+    label: str
+    label_start: int
+    value: float | None
+    """None when the value is not a number ("inf", "not set", "True")."""
+    high: float | None
+    approx: bool
+    unit: str | None
+    printed: str | None
+    """The printed form of a converted duration ("1m0.832s")."""
+    value_start: int
+    end: int
+    clean: bool
+    """The value ends the pair (a separator, the end of the line or the next label follows)."""
+    reference: float | None = None
+    """"too low: 0.0114 < 0.7200 - 0.0800 = 0.6400": the value the pair is compared with."""
+
+def _is_anchor(text: str, i: int) -> bool:
+    ch = text[i]
+    before = text[i - 1] if i else ""
+    after = text[i + 1] if i + 1 < len(text) else ""
+    if ch == ":" and (after in ":/" or before == ":"):
+        return False  # "a::b", "http://"
+    if before.isdigit() and after.isdigit():
+        return False  # a clock time "18:55:20", "[05:56<00:00"
+    return not (ch == "=" and (after == "=" or before in "=!<>"))
+
+def _value_at(text: str, pos: int) -> tuple[Number | None, float | None, str | None, int]:
+    """The number that starts at pos (after blanks): (number, duration seconds, printed, end)."""
+    j = pos
+    while j < len(text) and text[j] in " \t":
+        j += 1
+    tok_end = j
+    stop = min(len(text), j + 40)  # a value is short: never walk the rest of a long line per colon
+    while tok_end < stop and not text[tok_end].isspace() and text[tok_end] not in ",;|":
+        tok_end += 1
+    token = text[j:tok_end]
+    dur = parse_duration(token)
+    if dur is not None and _HM_RE.search(token):
+        return None, dur, token, tok_end
+    nums = find_numbers(text, j, min(len(text), j + 40), limit=1)
+    if not nums or nums[0].start != j:
+        return None, None, None, j
+    return nums[0], None, None, nums[0].end
+
+def _unit_after(text: str, pos: int) -> tuple[str | None, str, int]:
+    """A unit phrase right after a value ("token/s", "total tokens/s"): (unit, qualifier, end)."""
+    words: list[str] = []
+    for m in _WORD_RE.finditer(text, pos, min(len(text), pos + 60)):
+        if m.start() != pos and not text[pos:m.start()].isspace():
+            break
+        if len(words) == 3 or (m.start() > pos and m.start() - pos > 3):
+            break
+        word = m.group(0)
+        low = word.lower()
+        if low in _NON_UNIT_WORDS:
+            break
+        if "/" in word or low in _KNOWN_UNITS:
+            if m.end() < len(text) and not (text[m.end()].isspace() or text[m.end()] in ",;|.)"):
+                break
+            return normalise_unit(word), " ".join(words), m.end()
+        if not word.isalpha():
+            break
+        words.append(word)
+        pos = m.end()
+    return None, "", pos
+
+_WORD_RE = re.compile(r"[A-Za-z%µμ×]{1,12}(?:/[A-Za-z]{1,8}){0,2}")
+
+_KNOWN_UNITS = {"s", "ms", "us", "µs", "μs", "ns", "sec", "secs", "seconds", "min", "mins", "minutes", "h",
+                "hours", "gib", "gb", "mib", "mb", "kib", "kb", "tb", "tib", "%", "x", "×", "tflops", "gflops",
+                "tokens", "token", "tok", "nats", "pp", "points"}
+
+def line_prefix(text: str) -> tuple[int, str]:
+    """Where a line's pairs start (after a log prefix and a "Decode 0." group) and the group name."""
+    pos = 0
+    lm = _LOG_PREFIX_RE.match(text)
+    if lm:
+        pos = lm.end()
+    gm = _GROUP_RE.match(text, pos)
+    if gm:
+        return gm.end(), gm.group("group")
+    return pos, ""
+
+@short_text_cache(4096)
+def pairs_in(text: str) -> list[Pair]:
+    """Every "label: value" pair on a line, left to right (remembered: a line is read again as the line
+    above or below another; callers must not change the list or its pairs)."""
+    out: list[Pair] = []
+    floor, _group = line_prefix(text)
+    prev_end = floor
+    i = floor
+    n = len(text)
+    while i < n:
+        m = _ANCHOR_RE.search(text, i)
+        if m is None:
+            break
+        a = m.start()
+        i = a + 1
+        if a < prev_end or not _is_anchor(text, a):
+            continue
+        # the label: back from the anchor to the previous pair's end or the last separator inside
+        start = max(prev_end, a - MAX_LABEL)  # a label is short: never rescan a long line per colon
+        seg = text[start:a]
+        inner = len(seg.rstrip())
+        last = None
+        for sm in _SEP_RE.finditer(seg):
+            if sm.end() < inner:
+                last = sm
+        if last is not None:
+            start += last.end()
+        raw = text[start:a]
+        label = raw.strip(_LABEL_STRIP).strip()
+        if not label or len(label) > 80 or not any(c.isalpha() for c in label):
+            prev_end = a + 1  # not a label, but the colon still ends what came before
+            continue
+        lstart = start + raw.find(label)
+        num, dur, printed, vend = _value_at(text, a + 1)
+        if num is None and dur is None:
+            # a non-numeric value ("sglang", "not set", "GSM8K metric too low: 0.01"): the next label may start
+            # right after the colon, or after a separator
+            em = _SEP_RE.search(text, a + 1, min(n, a + 1 + MAX_LABEL))
+            vend = em.start() if em else min(n, a + 1 + MAX_LABEL)
+            out.append(Pair(label, lstart, None, None, False, None, None, a + 1, vend, True))
+            prev_end = a + 1
+            continue
+        unit: str | None
+        if dur is not None:
+            value, high, approx, unit = dur, None, False, "s"
+        else:
+            assert num is not None
+            value, high, approx, unit = num.value, num.high, num.approx, num.unit
+            if num.unit is None:
+                u, _q, uend = _unit_after(text, vend)
+                if u is not None:
+                    unit, vend = u, uend
+        vstart = a + 1
+        while vstart < n and text[vstart] in " \t":
+            vstart += 1
+        clean = bool(_END_RE.match(text, vend)) or _next_label_follows(text, vend)
+        ref = None
+        if not clean:
+            cm = _CMP_RE.match(text, vend)
+            if cm:
+                clean, ref, vend = True, to_float(cm.group("ref")), cm.end()
+        out.append(Pair(label, lstart, value, high, approx, unit, printed, vstart, vend, clean, ref))
+        prev_end = vend
+        i = max(i, vend)
+    return out
+
+# "0.0114 < 0.7200 - 0.0800 = 0.6400": a value compared with its expected value (and tolerance) to the end
+# (an optional '(' carries its own blanks: a run of blanks is never split two ways)
+_CMP_RE = re.compile(r"\s*(?:<=|>=|<|>|≤|≥)\s*(?:\(\s*)?(?P<ref>[-+]?\d[\d,]*(?:\.\d+)?)[\s\d.+\-*/=()]{0,60}$")
+
+def _next_label_follows(text: str, pos: int) -> bool:
+    """After a value: "  Invalid: 0.000" (another label and its colon) follows."""
+    m = _LABEL_AHEAD_RE.match(text[pos:pos + 80])
+    if m is None:
+        return False
+    return bool(_NUMBER_AHEAD_RE.match(text[pos + m.end():pos + m.end() + 12]))
+
+def continuations(text: str, pair: Pair) -> list[tuple[float, str | None, str, int, int]]:
+    """"…: 89.27 requests/s, 22853.37 total tokens/s": further (value, unit, qualifier, start, end)."""
+    out: list[tuple[float, str | None, str, int, int]] = []
+    pos = pair.end
+    while True:
+        m = _COMMA_RE.match(text[pos:pos + 4])
+        if not m:
+            break
+        start = pos + m.end()
+        nums = find_numbers(text, start, min(len(text), start + 40), limit=1)
+        if not nums or nums[0].start != start:
+            break
+        num = nums[0]
+        unit, qual, end = num.unit, "", num.end
+        if unit is None and pair.unit is None and _END_RE.match(text, end) and not _next_label_follows(text, end):
+            out.append((num.value, "", "", start, end))  # "acceptance rate: 0.812, 0.623, 0.451": per position
+            pos = end
+            continue
+        qm = _QUALIFIER_RE.match(num.text)
+        if unit is not None and qm:
+            qual = qm.group(1)  # "22853.37 total tokens/s"
+        if unit is None:
+            u, qual, end = _unit_after(text, num.end)
+            if u is None:
+                break
+            unit = u
+        if not _END_RE.match(text, end):
+            break
+        out.append((num.value, unit, qual, start, end))
+        pos = end
+    return out

@@ -1,0 +1,78 @@
+"""Console output and tables anywhere: the facts each mechanism must get right, on fixtures of our own.
+
+The goldens (tests/test_goldens.py) hold every field; these tests state, for each mechanism, the
+numbers a reader must find, their baselines, and the numbers that must NOT become claims.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ledger.model import Claim
+from ledger.parsers import extract
+
+FIXTURES = Path(__file__).parent / "fixtures" / "console"
+
+
+def _claims(name: str) -> list[Claim]:
+    path = FIXTURES / name
+    return extract(path.read_text(encoding="utf-8"), path=path.name).claims
+
+
+def _facts(claims: list[Claim]) -> list[tuple[int, str, float | str | None, str | None, float | None]]:
+    return [(c.source.line, c.kind, c.value, c.unit, c.reference) for c in claims]
+
+
+def test_whitespace_table_under_a_dashed_rule_in_a_fence() -> None:
+    claims = _claims("space_table_rule.md")
+    assert _facts(claims) == [
+        (12, "perf", 10.48, "us", None), (12, "perf", 102.4, "TFLOPS", None), (12, "perf", 1.0, "x", None),
+        (13, "perf", 7.91, "us", None), (13, "perf", 135.7, "TFLOPS", None), (13, "perf", 1.32, "x", None),
+        (14, "perf", 6.02, "us", None), (14, "perf", 178.3, "TFLOPS", None), (14, "perf", 1.74, "x", None),
+    ]
+    # the standard deviation column is the spread of the median beside it, never a claim of its own
+    assert [c.stddev for c in claims if c.unit == "us"] == [0.012, 0.020, 0.009]
+
+
+def test_profiler_table_between_rules_counts_are_not_claims() -> None:
+    claims = _claims("profiler_table.md")
+    assert _facts(claims) == [
+        (7, "perf", 61.2, "%", None), (7, "perf", 4.812, "ms", None), (7, "perf", 4.812, "ms", None),
+        (8, "perf", 22.05, "%", None), (8, "perf", 1.734, "ms", None), (8, "perf", 1.734, "ms", None),
+        (10, "perf", 12.4, "ms", None), (11, "perf", 7.863, "ms", None),
+    ]
+
+
+def test_box_drawn_table_every_statistic_cell_is_a_claim() -> None:
+    claims = _claims("box_table.md")
+    assert _facts(claims) == [
+        (8, "perf", 412.3, "ms", None), (8, "perf", 398.1, "ms", None), (8, "perf", 455.7, "ms", None),
+        (8, "perf", 451.2, "ms", None),
+        (9, "perf", 2310.4, "ms", None), (9, "perf", 2288.0, "ms", None), (9, "perf", 2402.9, "ms", None),
+        (9, "perf", 2399.1, "ms", None),
+        (11, "perf", 1102.55, "tok/s", None),
+    ]
+    assert {c.config.get("column") for c in claims if c.source.line == 8} == {"avg", "min", "max", "p99"}
+
+
+def test_baseline_word_inside_a_column_header_gives_the_reference() -> None:
+    claims = _claims("compare_report.md")
+    assert _facts(claims) == [
+        (8, "perf", 655.1, "GFLOPS", 612.4), (8, "perf", 6.97, "%", None),
+        (9, "perf", 1201.5, "GFLOPS", 1180.0), (9, "perf", 1.82, "%", None),
+        (10, "perf", 3911.0, "GFLOPS", 3950.0), (10, "perf", -0.99, "%", None),
+    ]
+
+
+def test_a_frame_row_with_a_missing_cell_ends_the_frame() -> None:
+    text = "```\n   a_size  Torch\n0     1.0   2.50\n1     2.0\n```\n"
+    assert [c.value for c in extract(text, path="t.md").claims] == [2.5]
+
+
+def test_frame_input_columns_are_setup_not_claims() -> None:
+    from ledger.vocab.setup import is_input_name
+
+    inputs = ["batch_size", "hot_buffer_size", "miss_rate", "miss_tokens_cnt", "M", "seq_len", "num_tokens", "hdim"]
+    results = ["SGL JIT Kernel", "Triton", "latency_ms", "speedup", "tflops", "Acceptance rate"]
+    assert [is_input_name(n) for n in inputs] == [True] * len(inputs)
+    assert [is_input_name(n) for n in results] == [False] * len(results)

@@ -1,0 +1,82 @@
+"""Golden fixtures: every claim a fixture document yields, compared field by field.
+
+A fixture is `tests/fixtures/<topic>/<name>.md` (markdown) or `.txt` (a rendered-page copy), a text of
+our own in a real format; `<name>.md.golden.json` lists every claim the whole pipeline extracts from
+it (not one extractor's share: what a reader skipped or read twice shows too), with its metric,
+config, revision and section. `pytest --update-goldens` rewrites the goldens from today's output, so
+that a change of behaviour is reviewed as a diff of these files.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ledger.model import CLAIMS_ADAPTER, Claim
+from ledger.parsers import extract
+from ledger.parsers.document import split_lines
+
+FIXTURES = Path(__file__).parent / "fixtures"
+FIELDS = ("kind", "metric", "value", "high", "approx", "unit", "reference", "stderr", "stddev", "outcome", "sha",
+          "passed", "failed", "skipped", "subject", "feature", "printed")
+
+
+def _golden(path: Path) -> Path:
+    return Path(f"{path}.golden.json")
+
+
+_TOPICS = {"console"}
+"""Fixture folders whose every document must have a golden (a new fixture without one fails)."""
+
+
+def _golden_cases() -> list[Path]:
+    docs = [p for p in FIXTURES.rglob("*") if p.suffix in (".md", ".txt")]
+    return sorted(p for p in docs if _golden(p).exists() or p.parent.name in _TOPICS)
+
+CASES = _golden_cases()
+
+
+def project(c: Claim) -> dict[str, Any]:
+    """A claim as the golden lists it: its line, the fields that are set, config, revision and section."""
+    out: dict[str, Any] = {"line": c.source.line}
+    if c.source.line_end != c.source.line:
+        out["line_end"] = c.source.line_end
+    for name in FIELDS:
+        v = getattr(c, name, None)
+        if v is not None and v is not False:
+            out[name] = v
+    if c.config:
+        out["config"] = dict(c.config)
+    if c.revision is not None:
+        out["revision"] = {k: v for k, v in c.revision.model_dump().items() if v is not None}
+    if c.source.section:
+        out["section"] = list(c.source.section)
+    return out
+
+
+@pytest.mark.parametrize("path", CASES, ids=[str(p.relative_to(FIXTURES)) for p in CASES])
+def test_fixture_matches_its_golden(path: Path, update_goldens: bool) -> None:
+    text = path.read_text(encoding="utf-8")
+    got = [project(c) for c in extract(text, path=path.name).claims]
+    golden = _golden(path)
+    if update_goldens:
+        golden.write_text("[\n" + ",\n".join(json.dumps(g, ensure_ascii=False) for g in got) + "\n]\n",
+                          encoding="utf-8")
+        return
+    assert golden.exists(), f"{golden.name} is missing: write it by hand, or run pytest --update-goldens and review"
+    want = json.loads(golden.read_text(encoding="utf-8"))
+    assert got == want
+
+
+@pytest.mark.parametrize("path", CASES, ids=[str(p.relative_to(FIXTURES)) for p in CASES])
+def test_fixture_claims_point_at_their_text(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    result = extract(text, path=path.name)
+    CLAIMS_ADAPTER.validate_python([c.model_dump() for c in result.claims])
+    lines = split_lines(text)
+    for c in result.claims:
+        span = "\n".join(lines[c.source.line - 1:c.source.line_end])
+        assert c.source.text in span, (c.source.line, c.source.text)
