@@ -9,6 +9,7 @@ signature when the app runs, and the compare and fetch modules are imported only
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from enum import Enum
 from typing import Annotated, Any
 
@@ -128,29 +129,42 @@ def ingest(
     Without --repo/--pr a document is named by its path. Exit 0: all stored (or unchanged);
     1: some inputs failed; 2: nothing could be ingested.
     """
+    from ledger.errors import DiskFull
     from ledger.ingest import iter_ingest
 
     progress = _Progress()
     seen = failed = 0
     with _errors(), _interrupted("what is committed stays; run the same command again to ingest the rest"), progress:
-        for r in iter_ingest(paths, db, repo=repo, pr=pr, title=title, url=url, fmt=input_format,
-                             max_bytes=max_bytes, on_start=progress.start if sys.stderr.isatty() else None,
-                             workers=workers):
-            seen += 1
-            progress.advance()
-            if r.ok:
-                progress.echo(r.summary())
-                for w in r.warnings[:5]:
-                    _err(f"warning: {w}")
-                if len(r.warnings) > 5:
-                    _err(f"warning: ... and {len(r.warnings) - 5} more (ledger show {r.document})")
-            else:
-                failed += 1
-                _err(str(r.error))
+        try:
+            seen, failed = _ingest_lines(iter_ingest(paths, db, repo=repo, pr=pr, title=title, url=url,
+                                                     fmt=input_format, max_bytes=max_bytes, workers=workers,
+                                                     on_start=progress.start if sys.stderr.isatty() else None),
+                                         progress)
+        except DiskFull as exc:  # what was committed stays: 1 when some inputs were stored, as for any failed input
+            _err(str(exc))
+            raise typer.Exit(1 if exc.done else 2) from None
     if failed and failed == seen:
         raise typer.Exit(2)
     if failed:
         raise typer.Exit(1)
+
+
+def _ingest_lines(results: Iterable[Any], progress: _Progress) -> tuple[int, int]:
+    """Print one line per result; how many there were, and how many failed."""
+    seen = failed = 0
+    for r in results:
+        seen += 1
+        progress.advance()
+        if r.ok:
+            progress.echo(r.summary())
+            for w in r.warnings[:5]:
+                _err(f"warning: {w}")
+            if len(r.warnings) > 5:
+                _err(f"warning: ... and {len(r.warnings) - 5} more (ledger show {r.document})")
+        else:
+            failed += 1
+            _err(str(r.error))
+    return seen, failed
 
 
 class _Progress:
