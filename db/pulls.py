@@ -22,7 +22,7 @@ from ledger.db.writes import DocumentIdentity, now_iso
 
 META_COLUMNS: tuple[str, ...] = (
     "title", "url", "author", "state", "merged_at", "labels", "authored_at", "head_sha", "base_sha", "kind",
-    "parent_id",
+    "parent_id", "github_updated_at",
 )
 """The document columns `ensure_document` keeps up to date (labels: a JSON list of names)."""
 
@@ -169,10 +169,10 @@ def github_state(db: Database, document_id: int) -> dict[str, Any]:
     return {"github_head": doc[0], "github_base": doc[1], "seen": seen, "stated": stated}
 
 
-def comments_of(db: Database, document_id: int) -> list[dict[str, Any]]:
-    """The comment documents linked to a PR document, oldest first."""
+def comments_of(db: Database, document_id: int, kind: str = "comment") -> list[dict[str, Any]]:
+    """The documents of `kind` (comment, review, review-comment, checks) linked to a PR document, oldest first."""
     cur = db.execute("SELECT id, key, author, authored_at, url, latest_version_id FROM documents "
-                     "WHERE parent_id = ? ORDER BY authored_at, id", [document_id])
+                     "WHERE parent_id = ? AND kind = ? ORDER BY authored_at, id", [document_id, kind])
     names = [d[0] for d in cur.description]
     return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
 
@@ -227,3 +227,38 @@ def resolve_commit(db: Database, document_id: int, prefix: str) -> dict[str, Any
     if len(rows) != 1:
         return None
     return dict(zip([d[0] for d in cur.description], rows[0], strict=True))
+
+
+@dataclass(frozen=True)
+class SyncState:
+    """Where the last sync of a repository (for one --state) ended; see migration 0007."""
+
+    newest_updated_at: str | None = None
+    cursor: str | None = None
+    cursor_top: str | None = None
+
+
+def sync_state(db: Database, repo: str, scope: str) -> SyncState:
+    row = db.execute("SELECT newest_updated_at, cursor, cursor_top FROM github_sync WHERE repo = ? AND scope = ?",
+                     [repo, scope]).fetchone()
+    return SyncState(*row) if row else SyncState()
+
+
+def save_sync_state(db: Database, repo: str, scope: str, state: SyncState) -> None:
+    """Store where the sync stands (in the caller's transaction, with the PRs it covers)."""
+    db.execute("INSERT INTO github_sync (repo, scope, newest_updated_at, cursor, cursor_top, synced_at) "
+               "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (repo, scope) DO UPDATE SET "
+               "newest_updated_at = excluded.newest_updated_at, cursor = excluded.cursor, "
+               "cursor_top = excluded.cursor_top, synced_at = excluded.synced_at",
+               [repo, scope, state.newest_updated_at, state.cursor, state.cursor_top, now_iso()])
+
+
+def stored_updated_at(db: Database, keys: Sequence[str]) -> dict[str, str | None]:
+    """The updatedAt stored with each PR document of `keys` that is stored."""
+    out: dict[str, str | None] = {}
+    for start in range(0, len(keys), 500):
+        chunk = list(keys[start:start + 500])
+        marks = ", ".join("?" * len(chunk))
+        for key, at in db.execute(f"SELECT key, github_updated_at FROM documents WHERE key IN ({marks})", chunk):
+            out[key] = at
+    return out

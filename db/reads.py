@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ledger.errors import UsageError
+from ledger.identity import pull_from_url
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 CLAIM_FIELDS: tuple[str, ...] = (
     "kind", "metric", "value", "high", "approx", "unit", "reference", "outcome", "outcome_text", "sha", "passed",
     "failed", "skipped", "subject", "feature", "revision", "config", "source", "stderr", "stddev", "printed", "note",
-    "parser",
+    "parser", "engine", "architecture", "models",
 )
 """The contract's field order (ledger.model.Claim's), so stored claims print like extracted ones."""
 STRUCTURED_FIELDS: tuple[str, ...] = ("revision", "config", "source")
@@ -39,7 +40,7 @@ STRUCTURED_FIELDS: tuple[str, ...] = ("revision", "config", "source")
 SCALAR_FIELDS) or, when added to the model after the schema, a key in the `extra` JSON column."""
 READ_MIGRATIONS: tuple[str, ...] = (
     "0001_initial", "0002_reference_values", "0003_github_fetch", "0004_pr_commits", "0005_fts_per_version",
-    "0006_metric_in_claim_order", "0007_claim_stddev",
+    "0006_metric_in_claim_order", "0007_claim_stddev", "0008_github_sync", "0009_engine_identity",
 )
 """ledger.db.schema.MIGRATION_NAMES, the migrations this code knows: a ledger with exactly these applied needs no
 migration to be read."""
@@ -392,6 +393,11 @@ def resolve_document(db: Reader, ref: str) -> dict[str, Any]:
             return found[0]
     for column in ("key", "path", "url"):
         found = _rows(db, f"SELECT * FROM documents WHERE {column} = ?", [ref])
+        if len(found) == 1:
+            return found[0]
+    pull = pull_from_url(ref)  # a PR's web, Enterprise or API URL names its document `owner/name#N`
+    if pull is not None:
+        found = _rows(db, "SELECT * FROM documents WHERE key = ?", [pull.key])
         if len(found) == 1:
             return found[0]
     m = re.fullmatch(r"#?(\d{1,9})", ref)

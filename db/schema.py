@@ -15,6 +15,8 @@ Every schema change is a new migration appended to `MIGRATIONS`, never an edit o
     github_heads        the head/base sha GitHub reported for a fetched PR (one row per distinct pair)
     http_cache          ETag / Last-Modified per fetched URL, for conditional requests
     pr_commits          the commits of a fetched PR (to resolve the shas its text states)
+
+documents.engine is the engine a document speaks for (migration 0007); claims.engine the one a claim does.
 """
 
 from __future__ import annotations
@@ -249,6 +251,38 @@ def m0007_claim_stddev(db: Database) -> None:
     # compare's noise model reads it; a column of its own keeps the read path free of `extra` JSON.
     db.execute("ALTER TABLE claims ADD COLUMN stddev REAL")
     db.execute("PRAGMA user_version = 7")
+
+
+@migrations(name="0008_github_sync")
+def m0008_github_sync(db: Database) -> None:
+    # `ledger fetch OWNER/REPO` reads a repository's PRs through GraphQL, newest update first: where a
+    # sync ended (the newest updatedAt of its last complete pass) and where an unfinished pass stopped
+    # (its cursor, and the newest updatedAt when it began), per repository and --state. With each PR,
+    # the updatedAt GitHub gave, so an unchanged PR is known without reading it again.
+    db.execute("ALTER TABLE documents ADD COLUMN github_updated_at TEXT")
+    db.execute("""CREATE TABLE github_sync (
+        repo TEXT NOT NULL,                  -- owner/name, as given
+        scope TEXT NOT NULL,                 -- the --state: open, closed, merged or all
+        newest_updated_at TEXT,              -- every PR updated at or after this was read by a complete pass
+        cursor TEXT,                         -- an unfinished pass: GitHub's cursor after its last stored page
+        cursor_top TEXT,                     -- ... and the newest updatedAt when that pass began
+        synced_at TEXT NOT NULL,
+        PRIMARY KEY (repo, scope)
+    )""")
+    db.execute("PRAGMA user_version = 8")
+
+
+@migrations(name="0009_engine_identity")
+def m0009_engine_identity(db: Database) -> None:
+    # Which engine a document speaks for (--engine, its repository's, its URL's, or what its text says) and,
+    # for a file of a repository, its path there. A claim carries the engine it speaks for (a matrix may have
+    # a column per engine) and, for support rows, the architecture and model names given beside the subject.
+    for column in ("engine TEXT", "repo_path TEXT"):
+        db.execute(f"ALTER TABLE documents ADD COLUMN {column}")
+    for column in ("engine TEXT", "architecture TEXT", "models TEXT"):
+        db.execute(f"ALTER TABLE claims ADD COLUMN {column}")
+    db.execute("CREATE INDEX idx_documents_engine ON documents (engine)")
+    db.execute("PRAGMA user_version = 9")
 
 
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)

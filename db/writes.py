@@ -24,7 +24,7 @@ CLAIM_COLUMNS: tuple[str, ...] = (
     "document_id", "version_id", "ordinal", "kind", "metric", "value", "high", "approx", "unit", "reference",
     "outcome", "outcome_text", "sha", "passed", "failed", "skipped", "subject", "feature", "revision_id",
     "revision_label", "revision_head", "revision_base", "config", "source_path", "line", "line_end", "text",
-    "section", "stderr", "stddev", "printed", "note", "parser", "extra",
+    "section", "stderr", "stddev", "printed", "note", "parser", "engine", "architecture", "models", "extra",
 )
 SCALAR_FIELDS: tuple[str, ...] = tuple(f for f in CLAIM_FIELDS if f not in STRUCTURED_FIELDS)
 """Claim fields stored in a column of their own; `revision`, `config` and `source` are flattened;
@@ -43,6 +43,10 @@ class DocumentIdentity:
     url: str | None = None
     title: str | None = None
     path: str | None = None
+    engine: str | None = None
+    """The engine the document speaks for, by its short name (ledger.vocab.engines)."""
+    repo_path: str | None = None
+    """For a file of a repository (a docs page): its path there."""
 
 
 @dataclass
@@ -162,8 +166,9 @@ def _write(db: Database, prep: PreparedVersion) -> WriteResult:
     ident = prep.identity
     now = now_iso()
     cur = db.execute(
-        "INSERT OR IGNORE INTO documents (key, repo, pr, url, title, path, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [ident.key, ident.repo, ident.pr, ident.url, ident.title, ident.path, now])
+        "INSERT OR IGNORE INTO documents (key, repo, pr, url, title, path, engine, repo_path, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [ident.key, ident.repo, ident.pr, ident.url, ident.title, ident.path, ident.engine, ident.repo_path, now])
     created = cur.rowcount == 1
     doc_id = db.execute("SELECT id FROM documents WHERE key = ?", [ident.key]).fetchone()[0]
     if not created:
@@ -171,10 +176,12 @@ def _write(db: Database, prep: PreparedVersion) -> WriteResult:
                               "AND sha256 = ?", [doc_id, prep.sha256]).fetchone()
         if existing is not None:
             return WriteResult("unchanged", doc_id, existing[0], existing[1], existing[2])
-        # A new text may name the document more fully (a title or URL given this time).
-        db.execute("UPDATE documents SET title = COALESCE(?, title), url = COALESCE(?, url) WHERE id = ? "
-                   "AND (COALESCE(?, title) IS NOT title OR COALESCE(?, url) IS NOT url)",
-                   [ident.title, ident.url, doc_id, ident.title, ident.url])
+        # A new text may name the document more fully (a title, URL or engine given this time).
+        db.execute("UPDATE documents SET title = COALESCE(?, title), url = COALESCE(?, url), "
+                   "engine = COALESCE(?, engine) WHERE id = ? "
+                   "AND (COALESCE(?, title) IS NOT title OR COALESCE(?, url) IS NOT url "
+                   "OR COALESCE(?, engine) IS NOT engine)",
+                   [ident.title, ident.url, ident.engine, doc_id, ident.title, ident.url, ident.engine])
     number = db.execute("SELECT COALESCE(MAX(version), 0) + 1 FROM document_versions WHERE document_id = ?",
                         [doc_id]).fetchone()[0]
     n_lines = prep.text.count("\n") + (0 if prep.text.endswith("\n") else 1)
@@ -258,7 +265,8 @@ def claim_rows(claims: Iterable[dict[str, Any]]) -> ClaimRows:
             rkey[0], rkey[1], rkey[2],
             _json(config) if config else "{}", src.get("path"), line, src.get("line_end", line),
             src.get("text", ""), section, c.get("stderr"), c.get("stddev"), c.get("printed"),
-            c.get("note"), c.get("parser"), _json(extra) if extra else None,
+            c.get("note"), c.get("parser"), c.get("engine"), c.get("architecture"), c.get("models"),
+            _json(extra) if extra else None,
         ))
     return ClaimRows(tails, revisions)
 

@@ -32,7 +32,9 @@ _SETTINGS: dict[str, Any] = {
 _app = typer.Typer(**_SETTINGS)
 """This module's commands; `app` (every command) and `main()` (the one it runs) are built from it."""
 _LAZY_COMMANDS: dict[str, str] = {"compare": "ledger.cli_compare", "trend": "ledger.cli_compare",
-                                  "references": "ledger.cli_compare", "fetch": "ledger.cli_github"}
+                                  "report": "ledger.cli_compare",
+                                  "references": "ledger.cli_compare", "fetch": "ledger.cli_github",
+                                  "support": "ledger.cli_support"}
 """Commands of the other command modules (each has `register(app)`), by name."""
 
 
@@ -286,30 +288,6 @@ def show(
                title=f"claims by kind (version {info['version']})")
     if info["warnings"]:
         write_rows(info["warnings"], fmt, title="warnings")
-
-
-@_app.command()
-def support(
-    subject: Annotated[str | None, typer.Option("--subject", help="Architecture or model (substring).")] = None,
-    feature: Annotated[str | None, typer.Option("--feature", help="Feature column or table (substring).")] = None,
-    value: Annotated[str | None, typer.Option("--value", help="yes, no, n/a, untested, absent.")] = None,
-    document: Annotated[str | None, typer.Option("--document", help="Document id, key, path or URL.")] = None,
-    format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
-    db: DbPath = DEFAULT_DB,
-) -> None:
-    """Support-matrix cells: which architecture supports which feature, with footnotes."""
-    from ledger.output import write_claims, write_rows
-    from ledger.query import support as read_support
-    from ledger.query import support_rows
-
-    with _errors():
-        rows = read_support(db, subject=subject, feature=feature, document=document, value=value)
-    if format in (Format.jsonl, Format.json, Format.csv):
-        write_claims(rows, format)
-    else:
-        write_rows(support_rows(rows), format)
-        if not rows and format is Format.table:
-            typer.echo("no support claims match")
 
 
 @_app.command("sql")

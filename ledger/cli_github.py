@@ -19,6 +19,7 @@ from ledger.cli_common import interrupted as _interrupted
 
 if TYPE_CHECKING:
     from ledger.github import FetchResult
+    from ledger.github.sync import SyncSummary
 
 DbPath = Annotated[str, typer.Option("--db", envvar="LEDGER_DB", help="The ledger database (env LEDGER_DB).")]
 DEFAULT_DB = "ledger.db"
@@ -40,21 +41,29 @@ class _Bar:
         self._bar: Any = None
         self._task: Any = None
 
-    def start(self, total: int) -> None:
-        if total < 2 or not sys.stderr.isatty():
+    def start(self, total: int | None) -> None:
+        if (total is not None and total < 2) or not sys.stderr.isatty():
             return
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         self._bar = Progress(TextColumn("fetching"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                             console=Console(stderr=True), transient=True, redirect_stdout=sys.stdout.isatty(),
-                             redirect_stderr=True)
-        self._task = self._bar.add_task("fetch", total=total)
+                             TextColumn("{task.fields[points]}"), console=Console(stderr=True), transient=True,
+                             redirect_stdout=sys.stdout.isatty(), redirect_stderr=True)
+        self._task = self._bar.add_task("fetch", total=total, points="")
         self._bar.start()
 
     def advance(self) -> None:
         if self._bar is not None:
             self._bar.advance(self._task)
+
+    def sync(self, done: int, total: int | None, summary: SyncSummary) -> None:
+        """A repository's sync: PRs gone through (of the repository's total), points spent and left."""
+        if self._bar is None:
+            self.start(total)
+        if self._bar is not None:
+            left = f", {summary.remaining:,} left" if summary.remaining is not None else ""
+            self._bar.update(self._task, completed=done, total=total, points=f"{summary.points} points{left}")
 
     def stop(self) -> None:
         if self._bar is not None:
@@ -74,7 +83,9 @@ def fetch_cmd(
     api_url: Annotated[str | None, typer.Option("--api-url", envvar="LEDGER_GITHUB_API",
                                                 help="GitHub API root (env LEDGER_GITHUB_API; GitHub Enterprise: "
                                                      "https://HOST/api/v3).")] = None,
-    no_comments: Annotated[bool, typer.Option("--no-comments", help="Skip the PRs' comments.")] = False,
+    no_comments: Annotated[bool, typer.Option("--no-comments", help="Skip the PRs' comments (REST).")] = False,
+    rest: Annotated[bool, typer.Option("--rest", help="For OWNER/REPO: list and fetch its PRs one at a time through "
+                                                      "REST instead of the bulk GraphQL sync.")] = False,
     max_wait: Annotated[float, typer.Option("--max-wait", help="Longest wait for a rate limit, in seconds; "
                                                                "longer gives up.")] = 900.0,
     db: DbPath = DEFAULT_DB,
@@ -90,9 +101,11 @@ def fetch_cmd(
 
     bar = _Bar()
     failed: list[FetchResult] = []
+    summaries: list[SyncSummary] = []
 
     def on_result(r: FetchResult) -> None:
-        bar.advance()
+        if not summaries_started:
+            bar.advance()
         if r.ok:
             typer.echo(r.summary())
             for w in r.warnings[:3]:
@@ -100,15 +113,30 @@ def fetch_cmd(
         else:
             failed.append(r)  # reported together at the end
 
+    summaries_started = False
+
+    def on_progress(done: int, total: int | None, summary: SyncSummary) -> None:
+        nonlocal summaries_started
+        summaries_started = True
+        bar.sync(done, total, summary)
+
     with _errors(), _interrupted("what was stored stays; run the same command again to fetch the rest"):
         try:
             results = fetch(targets, db, api_url=api_url, state=state.value, since=since, limit=limit,
                             comments=not no_comments, max_wait=max_wait, on_note=lambda m: _err(f"note: {m}"),
-                            on_start=bar.start, on_result=on_result)
+                            on_start=bar.start, on_result=on_result, rest=rest, on_summary=summaries.append,
+                            on_progress=on_progress)
         finally:
             bar.stop()  # before any message: the bar would be drawn over it
+    for summary in summaries:
+        typer.echo(summary.line())
+        if summary.stopped:
+            _err(f"stopped: {summary.stopped}")
     if not results:
-        typer.echo("no pull requests matched")
+        if not summaries:
+            typer.echo("no pull requests matched")
+        if any(s.stopped for s in summaries):
+            raise typer.Exit(1)
         return
     if failed:
         if len(results) > 1:
@@ -116,6 +144,8 @@ def fetch_cmd(
         for r in failed:
             _err(f"{'  ' if len(results) > 1 else ''}{r.ref}: {r.error}")
         raise typer.Exit(2 if len(failed) == len(results) else 1)
+    if any(s.stopped for s in summaries):
+        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:

@@ -1,21 +1,27 @@
-"""The ledger's exceptions, one hierarchy (and one warning, LedgerNote), turned into one-line messages at the edge.
+"""The ledger's exceptions: one hierarchy (and one warning, LedgerNote), each a one-line message at the CLI's edge.
 
-    LedgerError
-    ├── InputError            a document could not be read
+    LedgerError               every error the library raises on purpose (catch this one)
+    ├── InputError            a document could not be read; carries .path
     │   ├── NotFound          the path does not exist
     │   ├── BinaryInput       the file holds binary data (NUL bytes)
     │   ├── TooLarge          the file is over the size limit
-    │   ├── NotRegular        a device, a FIFO or a socket: never read (no size, or no end)
-    │   └── EmptyInput        the file has no text
+    │   ├── EmptyInput        the file has no text
+    │   └── NotRegular        a device, FIFO or socket: refused without being read
     ├── DatabaseError         the ledger database cannot be used
     │   ├── NotALedger        the file is not SQLite, or not a ledger
     │   ├── SchemaTooNew      the database was written by a newer ledger
     │   ├── ReadOnlyStorage   a command that writes, given a ledger on storage it cannot write
     │   ├── Damaged           the file fails PRAGMA quick_check: nothing is added to it
     │   └── DiskFull          the disk filled up while writing: what was committed stays
-    ├── UsageError            the arguments do not make sense together
+    ├── UsageError            the arguments do not make sense together (a bad option, an unknown document)
     └── FetchError            GitHub could not be asked (network, refusal, rate limit); never names a token
         └── RateLimited       the rate limit is spent and resets later than we are willing to wait
+
+    LedgerNote (UserWarning)  something to tell the user that is not an error, printed as `ledger: note: ...`
+
+`str(error)` is the whole message, fit for one line ("PATH: reason"); the CLI prints it after
+"ledger: " and exits 2 (see the README's exit codes). Nothing else escapes the library on purpose:
+anything outside this tree is a bug.
 """
 
 from __future__ import annotations
@@ -26,25 +32,27 @@ class LedgerError(Exception):
 
 
 class InputError(LedgerError):
+    """A document (file, stdin, claims file, reference file) could not be read; `path` names it."""
+
     def __init__(self, path: str, message: str) -> None:
         super().__init__(f"{path}: {message}")
         self.path = path
 
 
 class NotFound(InputError):
-    pass
+    """The path does not exist (or is not a file)."""
 
 
 class BinaryInput(InputError):
-    pass
+    """The file holds binary data (NUL bytes), not text."""
 
 
 class TooLarge(InputError):
-    pass
+    """The file is over the size limit (`--max-bytes`, LEDGER_MAX_BYTES)."""
 
 
 class EmptyInput(InputError):
-    pass
+    """The file has no text."""
 
 
 class NotRegular(InputError):
@@ -53,15 +61,15 @@ class NotRegular(InputError):
 
 
 class DatabaseError(LedgerError):
-    pass
+    """The ledger database cannot be used (a failed statement, a missing table, a read-only file)."""
 
 
 class NotALedger(DatabaseError):
-    pass
+    """The file is not SQLite, or a SQLite database that is not a ledger; it is left as it was."""
 
 
 class SchemaTooNew(DatabaseError):
-    pass
+    """The database was written by a newer ledger; this code refuses to read or migrate it."""
 
 
 class ReadOnlyStorage(DatabaseError):
@@ -92,12 +100,12 @@ class LedgerNote(UserWarning):
 
 
 class UsageError(LedgerError):
-    pass
+    """The arguments do not make sense together: a bad option value, a document nothing matches."""
 
 
 class FetchError(LedgerError):
-    pass
+    """GitHub could not be asked: network, refusal, malformed answer. The message never carries a token."""
 
 
 class RateLimited(FetchError):
-    pass
+    """The rate limit is spent and resets later than the caller is willing to wait (`--max-wait`)."""

@@ -17,7 +17,6 @@ from __future__ import annotations
 import errno
 import itertools
 import os
-import re
 import sqlite3
 import sys
 import time
@@ -28,6 +27,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from ledger.errors import DiskFull, InputError, LedgerError, NotFound, UsageError
+from ledger.identity import STDIN_NAME, document_key, parse_repo, pull_from_url
+from ledger.prepare import parser_version, prepare_version
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
@@ -38,9 +39,6 @@ if TYPE_CHECKING:
     from ledger.sources import SourceText
 
 STDIN = "-"
-STDIN_NAME = "<stdin>"
-_REPO_RE = re.compile(r"[A-Za-z0-9][\w.-]{0,99}/[\w.-]{1,100}")
-_PR_URL_RE = re.compile(r"https?://[^/\s]{1,200}/([\w.-]{1,100}/[\w.-]{1,100})/pulls?/(\d{1,9})(?:[/?#][^\s]*)?")
 
 Status = Literal["new", "new_version", "unchanged", "error"]
 
@@ -77,36 +75,18 @@ class IngestResult:
                         f"{self.claims} claims{warn}{where}")
 
 
-def parser_version() -> str:
-    """The extractor registry as 'name/version;...': what produced a version's claims."""
-    from ledger.parsers.registry import EXTRACTORS
-
-    return ";".join(f"{e.NAME}/{e.VERSION}" for e in EXTRACTORS)
-
-
 def check_identity(repo: str | None, pr: int | None, url: str | None) -> tuple[str | None, int | None]:
     """Validate --repo/--pr/--url; a GitHub PR URL fills in a missing repo and number."""
     if url:
-        m = _PR_URL_RE.fullmatch(url.strip())
-        if m:
-            repo = repo or m.group(1)
-            pr = pr if pr is not None else int(m.group(2))
-    if repo is not None and not _REPO_RE.fullmatch(repo):
-        raise UsageError(f"--repo {repo!r}: expected OWNER/NAME")
+        found = pull_from_url(url)
+        if found is not None:
+            repo = repo or found.repo
+            pr = pr if pr is not None else found.number
+    if repo is not None:
+        repo = parse_repo(repo)
     if pr is not None and pr <= 0:
         raise UsageError(f"--pr {pr}: expected a positive pull-request number")
     return repo, pr
-
-
-def document_key(path: str, repo: str | None, pr: int | None, url: str | None) -> str:
-    if repo and pr is not None:
-        return f"{repo}#{pr}"
-    if pr is not None:
-        return f"#{pr}"
-    if url:
-        return url.strip()
-    name = STDIN_NAME if path == STDIN else os.path.normpath(path)
-    return f"{repo}:{name}" if repo else name
 
 
 def inputs(paths: Sequence[str]) -> Iterator[str | IngestResult]:
@@ -509,30 +489,3 @@ def _result(job: _Job, prep: PreparedVersion, written: WriteResult | Exception) 
         return IngestResult(job.path, "error", key, error=f"{job.path}: could not be stored ({written})")
     return IngestResult(job.path, written.status, key, written.document_id, written.version, job.src.sha256,
                         written.n_claims, list(prep.warnings))
-
-
-def prepare_version(src: SourceText, identity: DocumentIdentity, parser_version: str, *, fmt: str | None = None,
-                    name: str | None = None, source_path: str | None = None) -> PreparedVersion:
-    """Parse one text into a PreparedVersion (claims, sections, revision lines, warnings); no database.
-
-    Shared by `ingest` (files) and `ledger fetch` (GitHub descriptions and comments). Parser errors
-    propagate: the caller decides what one failed document costs.
-    """
-    from ledger.db import PreparedVersion
-    from ledger.extracting import extract_source
-
-    extraction = extract_source(src, fmt=fmt, name=name)
-    doc = extraction.document
-    sections: list[tuple[int, str, int, str, Sequence[str]]] = []
-    revisions: list[tuple[str | None, str | None, str | None, int | None, int | None]] = []
-    if doc is not None:
-        sections = [(b.start, b.kind, b.level, b.text, b.section) for b in doc.blocks
-                    if b.kind in ("heading", "comment")]
-        revisions = [(s.revision.label, s.revision.head, s.revision.base, s.start, s.end)
-                     for s in extraction.scopes]  # the pipeline's own scan, not a second one
-    return PreparedVersion(
-        identity=identity, sha256=src.sha256, text=src.text, parser_version=parser_version,
-        claims=[c.to_json_dict() for c in extraction.claims],
-        format=doc.format if doc is not None else fmt, source_path=source_path, sections=sections,
-        revisions=revisions, warnings=list(extraction.warnings),
-    )

@@ -11,11 +11,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 Kind = Literal[
-    "accuracy", "acceptance", "perf", "tests", "gate", "commit", "support", "constraint",
+    "accuracy", "acceptance", "perf", "tests", "gate", "commit", "support", "constraint", "listing",
 ]
 KINDS: tuple[str, ...] = (
-    "accuracy", "acceptance", "perf", "tests", "gate", "commit", "support", "constraint",
+    "accuracy", "acceptance", "perf", "tests", "gate", "commit", "support", "constraint", "listing",
 )
+"""`listing`: an architecture's row in an engine's table of supported models (subject the class, models
+the model names beside it); not a support cell, so the support gold's scorer does not count it."""
 Outcome = Literal["pass", "fail", "waived", "skipped", "not_run", "not_verified"]
 OUTCOMES: tuple[str, ...] = ("pass", "fail", "waived", "skipped", "not_run", "not_verified")
 
@@ -56,7 +58,8 @@ class Claim(BaseModel):
     """What was measured, as the document names it; for gates, the gate or test name."""
     value: float | str | None = None
     """The number as printed without thousands separators; the low end of a range. For support and
-    constraint claims, the word: yes, no, n/a, untested, absent (constraints also: required)."""
+    constraint claims, the word: yes, no, partial, n/a, untested, absent (constraints also: required);
+    for listings, "listed"."""
     high: float | None = None
     """The high end of a range, else None."""
     approx: bool = False
@@ -93,6 +96,16 @@ class Claim(BaseModel):
     """Footnote text or an explanation the parser attached."""
     parser: str | None = None
     """The extractor that produced the claim, "name/version"."""
+    engine: str | None = None
+    """The engine the claim speaks for, by its short name ("TensorRT-LLM"): the document's, or the column's
+    where a matrix has a column per engine. Set on support, listing and constraint claims by the parsers
+    (from the file name or the page's text), and on every claim of a document whose engine is known."""
+    architecture: str | None = None
+    """For support and listing claims: the architecture class the row gives beside its subject (a model
+    name first, its class in another column)."""
+    models: str | None = None
+    """For support and listing claims: the model names the document gives for the subject, as printed
+    ("DeepSeek-V3, Kimi-K2")."""
 
     def to_json_dict(self) -> dict[str, Any]:
         """What `model_dump(mode="json")` gives, built directly: every field of a claim already holds a

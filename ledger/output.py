@@ -28,7 +28,7 @@ CSV_COLUMNS: tuple[str, ...] = (
     "document", "document_id", "version", "sha256", "path", "line", "line_end", "kind", "metric", "value", "high",
     "approx", "unit", "reference", "outcome", "outcome_text", "sha", "passed", "failed", "skipped", "subject",
     "feature", "revision_label", "revision_head", "revision_base", "config", "section", "text", "stderr", "stddev",
-    "printed", "note", "parser",
+    "printed", "note", "parser", "engine", "architecture", "models",
 )
 
 

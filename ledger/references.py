@@ -17,18 +17,21 @@ warnings with their line numbers; a file with no entry at all is an input error.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ledger.compare import RegisteredReference, canonical_key_name, normalise_metric
-from ledger.errors import InputError
+from ledger.compare.references import RegisteredReference
+from ledger.errors import DatabaseError, InputError, LedgerError
+from ledger.vocab.metrics import normalise_metric
+from ledger.vocab.setup import canonical_key_name
 
 _TOP_RE = re.compile(r"^(?P<key>[^\s#:][^#]{0,300}?):\s*$")
 _ITEM_RE = re.compile(r"^(?P<indent>[ \t]{0,40})-[ \t]{1,20}(?P<rest>.{0,2000})$")
 _PAIR_RE = re.compile(r"^(?P<key>[A-Za-z_][\w.-]{0,100})[ \t]{0,20}:[ \t]{0,20}(?P<value>.{0,2000})$")
-_CONFIG_NAMES = {"quant_algo": "quant", "kv_cache_quant_algo": "kv_cache", "spec_dec_algo": "spec_algo",
-                 "extra_acc_spec": "extra", "num_nextn_predict_layers": "draft_len"}
+_CONFIG_NAMES = {"extra_acc_spec": "extra"}
+"""The one reference-file key stored under its own name; every other key is canonical as compare reads it."""
 
 
 @dataclass
@@ -144,45 +147,52 @@ def read_reference_file(path: str, benchmark: str | None = None) -> ReferenceFil
     return result
 
 
-def store_references(db: Any, refs: list[RegisteredReference], source: str) -> int:
-    """Replace the references previously imported from `source` (one transaction); returns the count.
+@dataclass
+class Imported:
+    """One reference file stored: what it held and how many entries went in."""
 
-    `db` is a sqlite_utils Database opened by db.connection.open_ledger (migrated, so the
-    reference_values table exists).
-    """
-    import json
+    path: str
+    file: ReferenceFile
+    stored: int
 
-    from ledger.errors import DatabaseError
-
-    if "reference_values" not in db.table_names():
-        raise DatabaseError("this ledger has no reference_values table (run a newer ledger to migrate it)")
-    from datetime import datetime, timezone
-
-    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    benchmarks = sorted({r.benchmark for r in refs})
-    rows = [{"benchmark": r.benchmark, "model": r.model, "config": json.dumps(dict(r.config), sort_keys=True),
-             "accuracy": r.accuracy, "source": source, "imported_at": now} for r in refs]
-    with db.conn:
-        for b in benchmarks:
-            db.execute("DELETE FROM reference_values WHERE source = ? AND benchmark = ?", [source, b])
-        if rows:
-            db.table("reference_values").insert_all(rows)
-    return len(rows)
+    @property
+    def models(self) -> int:
+        return len({r.model for r in self.file.references})
 
 
-def load_references(db: Any) -> list[RegisteredReference]:
-    """Every registered reference, in import order."""
-    import json
+def import_references(db_path: str, paths: Iterable[str], benchmark: str | None = None
+                      ) -> Iterator[Imported | LedgerError]:
+    """Store each reference file (replacing what the same file name stored before), one result or error each.
 
-    if "reference_values" not in db.table_names():
-        return []
-    out = []
-    for row in db.query("SELECT benchmark, model, config, accuracy, source FROM reference_values ORDER BY id"):
+    The ledger is opened (created if absent) before the first file; a ledger that cannot be used raises."""
+    import sqlite3
+
+    from ledger.db.connection import open_ledger
+    from ledger.db.targets import store_references
+
+    db = open_ledger(db_path)
+    for path in paths:
         try:
-            cfg = json.loads(row["config"] or "{}")
-        except ValueError:
-            cfg = {}
-        out.append(RegisteredReference(benchmark=row["benchmark"], model=row["model"], accuracy=float(row["accuracy"]),
-                                       config=tuple(sorted((str(k), str(v)) for k, v in cfg.items())),
-                                       source=row["source"]))
-    return out
+            parsed = read_reference_file(path, benchmark)
+            rows = [{"benchmark": r.benchmark, "model": r.model, "config": dict(r.config), "accuracy": r.accuracy}
+                    for r in parsed.references]
+            yield Imported(path, parsed, store_references(db, rows, Path(path).name))
+        except LedgerError as exc:
+            yield exc
+        except sqlite3.Error as exc:
+            yield DatabaseError(f"database error: {exc}")
+
+
+def load_registered(db_path: str) -> list[RegisteredReference]:
+    """Every registered reference, in import order; none when there is no usable ledger at `db_path`."""
+    import sqlite3
+
+    from ledger.db.targets import registered_references
+
+    try:
+        rows = registered_references(db_path)
+    except (LedgerError, sqlite3.Error, ImportError):
+        return []
+    return [RegisteredReference(benchmark=r["benchmark"], model=r["model"], accuracy=float(r["accuracy"]),
+                                config=tuple(sorted((str(k), str(v)) for k, v in r["config"].items())),
+                                source=r["source"]) for r in rows]

@@ -140,6 +140,17 @@ class Context:
             return False
         return all(end <= a or start >= b for a, b in self.spans.get(line, ()))
 
+    def lead_in(self, block: Block) -> str:
+        """The line that introduces a code block or table ("Evaluation repeats (gpqa, 4 runs):", "master
+        (389ff61d7):"): the nearest non-blank line above it, within two, when it is prose rather than code."""
+        if block.kind not in ("code", "table"):
+            return ""
+        for no in (block.start - 1, block.start - 2):
+            text = self.doc.line(no).strip()
+            if text:
+                return text[:200] if not text.startswith(("```", "~~~", "|", "#")) else ""
+        return ""
+
     def section_at(self, line: int) -> tuple[str, ...]:
         """The heading path of the last block starting at or before `line` (blocks are in line order)."""
         if len(self._block_starts) != len(self.doc.blocks):
@@ -149,7 +160,8 @@ class Context:
 
 
 _FIELDS = ("metric", "value", "high", "unit", "reference", "outcome", "outcome_text", "sha", "passed",
-           "failed", "skipped", "subject", "feature", "stderr", "stddev", "printed", "note", "revision")
+           "failed", "skipped", "subject", "feature", "stderr", "stddev", "printed", "note", "revision", "engine",
+           "architecture", "models")
 
 
 _CLAIM_FIELDS = tuple(Claim.model_fields)

@@ -37,8 +37,8 @@ from ledger.memo import short_text_cache
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block
-from ledger.parsers.numbers import header_unit, normalise_unit, to_float
-from ledger.parsers.pairs import Pair, continuations, line_prefix, pairs_in
+from ledger.parsers.numbers import header_unit, normalise_unit, parse_duration, to_float
+from ledger.parsers.pairs import Pair, continuations, line_prefix, list_names, pairs_in
 from ledger.vocab.metrics import kind_for_metric
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_config_label
 
@@ -102,8 +102,21 @@ _SPACED_RE = re.compile(
     r"(?P<v>[-+]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?)\s*$")
 
 
+# time(1) and the like: "real    0m41.207s" (a clock duration under a word, parted by a tab or blanks)
+_SPACED_DURATION_RE = re.compile(r"^\s*(?P<label>[A-Za-z][\w.-]{1,30})(?:\t|\s{2,})"
+                                 r"(?P<v>\d{1,4}h\d{1,2}m\d{1,2}(?:\.\d+)?s|\d{1,4}m\d{1,2}(?:\.\d+)?s)\s*$")
+
+
 def _spaced_claim(ctx: Context, no: int, text: str) -> Claim | None:
-    """A "key value" line with no colon, in a code block: only snake_case or unit-bearing result keys."""
+    """A "key value" line with no colon, in a code block: only snake_case or unit-bearing result keys, or a
+    clock duration ("real    0m41.207s")."""
+    dm = _SPACED_DURATION_RE.match(text)
+    if dm and not _is_config(dm.group("label"), "s"):
+        seconds = parse_duration(dm.group("v"))
+        if seconds is not None:
+            ctx.take(no, dm.start("label"), dm.end("v"))
+            return ctx.claim("perf", no, text[dm.start("label"):dm.end("v")], metric=f"{dm.group('label')} time",
+                             value=seconds, unit="s", printed=dm.group("v"))
     m = _SPACED_RE.match(text)
     if not m:
         return None
@@ -273,13 +286,15 @@ def _cut_short(ctx: Context, no: int, text: str, p: Pair) -> bool:
     return any(q.label == p.label and q.unit is not None for q in pairs_in(prev))
 
 
+_SPREAD_WORD_RE = re.compile(r"σ|\bstd|\bsigma|\bstdev|deviation", re.IGNORECASE)
 _CONFIG_FENCE_RE = re.compile(r"^(?:ya?ml|toml|ini|cfg|conf|dockerfile|env)\b", re.IGNORECASE)  # json may hold results
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if block.kind == "code" and _CONFIG_FENCE_RE.match(block.info):
         return  # a configuration file: every number in it is a setting
-    section = " ".join(block.section[-1:])
+    # what the results are of: the heading above, and the line that introduces the block ("gpqa, 4 runs:")
+    section = " ".join([*block.section[-1:], ctx.lead_in(block)]).strip()
     last_kind: str | None = None
     banner: tuple[bool, str | None] | None = None
     banner_line = 0
@@ -293,7 +308,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             if claim is not None:
                 yield claim
                 continue
-        if no not in ctx.taken and block.kind == "code" and ":" not in text:
+        if no not in ctx.taken and (block.kind == "code" or "\t" in text or "  " in text.strip()) and ":" not in text:
             claim = _spaced_claim(ctx, no, text)
             if claim is not None:
                 yield claim
@@ -350,11 +365,35 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 ref = _baseline_before(ctx, no, unit)
             ctx.take(no, p.label_start, p.end)
             last_kind = kind
-            yield ctx.claim(kind, no, text[p.label_start:p.end], metric=metric, value=p.value, high=p.high,
-                            approx=p.approx, unit=unit, reference=ref, printed=p.printed,
-                            config={"group": group} if group else None)
-            for i, (value, cunit, qual, start, end) in enumerate(continuations(text, p), start=2):
+            base, names = list_names(label)
+            if names:
+                unit = unit or (normalise_unit(u) if (u := header_unit(base)) else None)
+            spread: dict[str, float] = {}
+            if p.spread is not None:
+                spread = {"stddev" if _SPREAD_WORD_RE.search(label) else "stderr": p.spread}
+            if p.items is not None:  # "[0.157, 0.165, 0.463]": one claim per value of the list
+                named = len(names) == len(p.items)
+                for k, (value, start, end) in enumerate(p.items):
+                    stat = names[k] if named else None
+                    cmetric = f"{group + ' ' if group else ''}{base} {stat}" if stat else f"{metric} ({k + 1})"
+                    yield ctx.claim(kind, no, text[start:end], metric=cmetric, value=value, unit=unit,
+                                    config={"stat": stat} if stat else ({"group": group} if group else None))
+                continue
+            conts = continuations(text, p)
+            named = len(names) == len(conts) + 1
+            first = f"{group + ' ' if group else ''}{base} {names[0]}" if named else metric
+            cfg = {"stat": names[0]} if named else {}
+            if group:
+                cfg["group"] = group
+            yield ctx.claim(kind, no, text[p.label_start:p.end], metric=first, value=p.value, high=p.high,
+                            approx=p.approx, unit=unit, reference=ref, printed=p.printed, config=cfg or None,
+                            **spread)
+            for i, (value, cunit, qual, start, end) in enumerate(conts, start=2):
                 ctx.take(no, start, end)
+                if named:
+                    yield ctx.claim(kind, no, text[start:end], metric=f"{base} {names[i - 1]}", value=value,
+                                    unit=cunit or unit, config={"stat": names[i - 1]})
+                    continue
                 if not cunit:
                     cunit = None
                     cmetric = f"{metric} ({i})"  # the i-th of a list of values under one label

@@ -48,6 +48,7 @@ MAX_LABEL = 120
 
 _NON_UNIT_WORDS = {"vs", "and", "or", "on", "at", "with", "the", "of", "in", "for", "to", "from", "ref", "was"}
 
+
 @dataclass(slots=True)
 class Pair:
     """One "label: value [unit]" pair found on a line."""
@@ -67,6 +68,11 @@ class Pair:
     """The value ends the pair (a separator, the end of the line or the next label follows)."""
     reference: float | None = None
     """"too low: 0.0114 < 0.7200 - 0.0800 = 0.6400": the value the pair is compared with."""
+    spread: float | None = None
+    """"3.812 s ± 0.061 s": the ± figure after the value (a standard deviation or error, never a claim)."""
+    items: list[tuple[float, int, int]] | None = None
+    """"[0.157, 0.165, 0.463]", "['0.767', '0.700']": every value of a bracketed list (value, start, end)."""
+
 
 def _is_anchor(text: str, i: int) -> bool:
     ch = text[i]
@@ -77,6 +83,7 @@ def _is_anchor(text: str, i: int) -> bool:
     if before.isdigit() and after.isdigit():
         return False  # a clock time "18:55:20", "[05:56<00:00"
     return not (ch == "=" and (after == "=" or before in "=!<>"))
+
 
 def _value_at(text: str, pos: int) -> tuple[Number | None, float | None, str | None, int]:
     """The number that starts at pos (after blanks): (number, duration seconds, printed, end)."""
@@ -95,6 +102,7 @@ def _value_at(text: str, pos: int) -> tuple[Number | None, float | None, str | N
     if not nums or nums[0].start != j:
         return None, None, None, j
     return nums[0], None, None, nums[0].end
+
 
 def _unit_after(text: str, pos: int) -> tuple[str | None, str, int]:
     """A unit phrase right after a value ("token/s", "total tokens/s"): (unit, qualifier, end)."""
@@ -122,7 +130,8 @@ _WORD_RE = re.compile(r"[A-Za-z%µμ×]{1,12}(?:/[A-Za-z]{1,8}){0,2}")
 
 _KNOWN_UNITS = {"s", "ms", "us", "µs", "μs", "ns", "sec", "secs", "seconds", "min", "mins", "minutes", "h",
                 "hours", "gib", "gb", "mib", "mb", "kib", "kb", "tb", "tib", "%", "x", "×", "tflops", "gflops",
-                "tokens", "token", "tok", "nats", "pp", "points"}
+                "tokens", "token", "tok", "nats", "pp", "points", "runs", "tbps", "gbps"}
+
 
 def line_prefix(text: str) -> tuple[int, str]:
     """Where a line's pairs start (after a log prefix and a "Decode 0." group) and the group name."""
@@ -134,6 +143,7 @@ def line_prefix(text: str) -> tuple[int, str]:
     if gm:
         return gm.end(), gm.group("group")
     return pos, ""
+
 
 @short_text_cache(4096)
 def pairs_in(text: str) -> list[Pair]:
@@ -154,20 +164,23 @@ def pairs_in(text: str) -> list[Pair]:
             continue
         # the label: back from the anchor to the previous pair's end or the last separator inside
         start = max(prev_end, a - MAX_LABEL)  # a label is short: never rescan a long line per colon
-        seg = text[start:a]
-        inner = len(seg.rstrip())
-        last = None
-        for sm in _SEP_RE.finditer(seg):
-            if sm.end() < inner:
-                last = sm
-        if last is not None:
-            start += last.end()
+        start += _label_cut(text[start:a])
         raw = text[start:a]
         label = raw.strip(_LABEL_STRIP).strip()
+        while label[:1] in ("[", "(") and ("]" if label[0] == "[" else ")") not in label:
+            label = label[1:].strip(_LABEL_STRIP)  # "[User: 5.1 s": an opening bracket the label does not close
         if not label or len(label) > 80 or not any(c.isalpha() for c in label):
             prev_end = a + 1  # not a label, but the colon still ends what came before
             continue
         lstart = start + raw.find(label)
+        items = _list_at(text, a + 1) if "[" in text[a + 1:a + 4] else None
+        if items is not None:
+            lend = text.index("]", items[-1][2]) + 1
+            out.append(Pair(label, lstart, items[0][0], None, False, None, None, items[0][1], lend,
+                            bool(_END_RE.match(text, lend)), items=items))
+            prev_end = lend
+            i = max(i, lend)
+            continue
         num, dur, printed, vend = _value_at(text, a + 1)
         if num is None and dur is None:
             # a non-numeric value ("sglang", "not set", "GSM8K metric too low: 0.01"): the next label may start
@@ -190,13 +203,22 @@ def pairs_in(text: str) -> list[Pair]:
         vstart = a + 1
         while vstart < n and text[vstart] in " \t":
             vstart += 1
+        spread = None
+        if high is None and ("…" in text[vend:vend + 6] or "..." in text[vend:vend + 6]):
+            em2 = _ELLIPSIS_RE.match(text, vend)
+            if em2 and (em2.group("u") is None or unit is None or normalise_unit(em2.group("u")) == unit):
+                high, vend = to_float(em2.group("v")), em2.end()
+        if "±" in text[vend:vend + 3] or "+/-" in text[vend:vend + 4] or "+-" in text[vend:vend + 3]:
+            sm2 = _SPREAD_RE.match(text, vend)
+            if sm2:
+                spread, vend = to_float(sm2.group("v")), sm2.end()
         clean = bool(_END_RE.match(text, vend)) or _next_label_follows(text, vend)
         ref = None
         if not clean:
             cm = _CMP_RE.match(text, vend)
             if cm:
                 clean, ref, vend = True, to_float(cm.group("ref")), cm.end()
-        out.append(Pair(label, lstart, value, high, approx, unit, printed, vstart, vend, clean, ref))
+        out.append(Pair(label, lstart, value, high, approx, unit, printed, vstart, vend, clean, ref, spread))
         prev_end = vend
         i = max(i, vend)
     return out
@@ -205,12 +227,82 @@ def pairs_in(text: str) -> list[Pair]:
 # (an optional '(' carries its own blanks: a run of blanks is never split two ways)
 _CMP_RE = re.compile(r"\s*(?:<=|>=|<|>|≤|≥)\s*(?:\(\s*)?(?P<ref>[-+]?\d[\d,]*(?:\.\d+)?)[\s\d.+\-*/=()]{0,60}$")
 
+
+def _label_cut(seg: str) -> int:
+    """Where a label starts in `seg` (the text before its colon): after the last separator that stands
+    outside brackets, so "latency(s)(min, max, ave)" stays one label."""
+    inner = len(seg.rstrip())
+    depth = 0
+    outside = bytearray(len(seg))  # 1 where no bracket opened before is still open
+    for k, ch in enumerate(seg):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]" and depth:
+            depth -= 1
+        outside[k] = depth == 0
+    cut = 0
+    for sm in _SEP_RE.finditer(seg):
+        if sm.end() < inner and outside[sm.start()]:
+            cut = sm.end()
+    return cut
+
+
+# "latency(s)(min, max, ave)", "percentile(50, 75, 95, 99)", "quantiles(10, 50, 90)": the names of a list's values
+_NAMES_RE = re.compile(r"\((?P<names>[A-Za-z][\w.]{0,12}(?:\s?,\s?[A-Za-z][\w.]{0,12}){1,15})\)\s*$")
+_PCT_NAMES_RE = re.compile(
+    r"(?:percentiles?|quantiles?|pcts?)\s?\((?P<nums>\d{1,2}(?:\.\d{1,2})?(?:\s?,\s?\d{1,2}(?:\.\d{1,2})?){1,15})\)\s*$",
+    re.IGNORECASE)
+
+
+def list_names(label: str) -> tuple[str, list[str]]:
+    """A label that names the values of its list: ("first token latency(s)", ["min", "max", "ave"]); percentiles
+    become "p50", ...; (label, []) when it names none."""
+    m = _PCT_NAMES_RE.search(label)
+    if m:
+        nums = [x.strip() for x in m.group("nums").split(",")]
+        return label[:m.start()].strip(), [f"p{x}" for x in nums]
+    m = _NAMES_RE.search(label)
+    if m:
+        return label[:m.start()].strip(), [x.strip() for x in m.group("names").split(",")]
+    return label, []
+
+
+# "± 0.061 s", "+/- 0.019": a spread after a value
+_SPREAD_RE = re.compile(
+    r"\s?(?:±|\+/-|\+-)\s*(?P<v>\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?)(?:\s?(?P<u>[A-Za-zµμ%]{1,6}))?")
+# "3.744 s …  3.930 s": the high end of a range printed with an ellipsis, each side with its unit
+_ELLIPSIS_RE = re.compile(r"\s*(?:…|\.\.\.)\s*(?P<v>[-+]?\d[\d,]*(?:\.\d+)?)(?:\s?(?P<u>[A-Za-zµμ%/]{1,8}))?")
+# "[0.157, 0.165, 0.463]", "['0.767', '0.700']": a bracketed list of numbers (quoted or not)
+_ITEM = r"'?[-+]?\d[\d.]*(?:[eE][-+]?\d{1,3})?'?"
+_LIST_RE = re.compile(rf"\[\s*(?:{_ITEM}\s*,\s*){{1,63}}{_ITEM}\s*\]")
+_ITEM_RE = re.compile(r"[-+]?\d[\d.]*(?:[eE][-+]?\d{1,3})?")
+
+
+def _list_at(text: str, pos: int) -> list[tuple[float, int, int]] | None:
+    """The values of a bracketed list of numbers starting at pos (after blanks), with their spans."""
+    j = pos
+    while j < len(text) and text[j] in " \t":
+        j += 1
+    if j >= len(text) or text[j] != "[":
+        return None
+    m = _LIST_RE.match(text, j)
+    if m is None:
+        return None
+    out = []
+    for im in _ITEM_RE.finditer(text, m.start(), m.end()):
+        v = to_float(im.group(0))
+        if v is not None:
+            out.append((v, im.start(), im.end()))
+    return out or None
+
+
 def _next_label_follows(text: str, pos: int) -> bool:
     """After a value: "  Invalid: 0.000" (another label and its colon) follows."""
     m = _LABEL_AHEAD_RE.match(text[pos:pos + 80])
     if m is None:
         return False
     return bool(_NUMBER_AHEAD_RE.match(text[pos + m.end():pos + m.end() + 12]))
+
 
 def continuations(text: str, pair: Pair) -> list[tuple[float, str | None, str, int, int]]:
     """"…: 89.27 requests/s, 22853.37 total tokens/s": further (value, unit, qualifier, start, end)."""

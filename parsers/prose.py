@@ -27,25 +27,11 @@ from ledger.parsers.numbers import Number, find_numbers, to_float
 from ledger.vocab.metrics import is_acceptance_name
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.text import lower_for_words
+from ledger.vocab.units import is_count_unit, is_measure_unit
 
 NAME = "prose"
 VERSION = "1"
 BLOCKS = frozenset({"text", "item", "heading"})
-
-MEASURE_UNITS = {
-    "ms", "us", "µs", "ns", "s", "sec", "secs", "seconds", "min", "mins", "minutes", "m", "h", "hours",
-    "GiB", "GB", "MiB", "MB", "KiB", "KB", "TiB", "TB", "%", "x", "×", "pp", "point", "points", "nats", "tok/s",
-    "tok/s/gpu",
-    "tok/s/user", "tokens/s", "tokens/sec", "tok/sec", "req/s", "req/sec", "tps", "tps/user", "tps/gpu",
-    "it/s", "GB/s", "TB/s", "TFLOPS", "samples/s", "seq/s", "toks/s", "reqs/s", "requests/s",
-}
-_MEASURE_LOWER = {u.lower() for u in MEASURE_UNITS}
-
-
-def is_measure_unit(unit: str | None) -> bool:
-    """A unit of measure (ms, GiB, tok/s/GPU, %), compared without case."""
-    return bool(unit) and unit.lower() in _MEASURE_LOWER  # type: ignore[union-attr]
-
 
 def _by_first_letter(alternatives: list[str]) -> str:
     """Regex alternatives regrouped by first letter ("isl|input|osl" -> "i(?:sl|nput)|o(?:sl)"), so the engine
@@ -236,8 +222,8 @@ def _is_config_number(text: str, n: Number) -> bool:
     after = text[n.end:n.end + 40]
     if n.unit in (None, "tokens", "tok", "b", "bytes") and _COUNT_NOUN_RE.match(after):
         return True
-    if n.unit in ("tokens", "tok"):
-        return True
+    if is_count_unit(n.unit):
+        return True  # "2556 runs", "16384 kB/run", "128 tokens": the work a run did
     if n.unit in ("x", "×") and not _RATIO_WORD_RE.match(after) and _WORD_AFTER_RE.match(after):
         return True  # "1x GB300", "8× H100": a count of devices
     return n.unit is None and 1900 <= n.value <= 2100 and n.value == int(n.value) and not n.high

@@ -26,10 +26,11 @@ from dataclasses import dataclass, field
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block, Document
+from ledger.parsers.engine import document_engine
 from ledger.vocab.text import lower_for_words
 
 NAME = "support_prose"
-VERSION = "1"
+VERSION = "2"
 BLOCKS = frozenset({"text", "item"})
 NEEDS_DIGIT = False
 """Claims here can stand without a number (an outcome word, a Yes/No cell)."""
@@ -575,7 +576,10 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         starts.append(starts[-1] + len(ctx.doc.line(n)) + 1)
     seen: set[tuple[str, str, str]] = set()
 
-    def emit(kind: str, subject: str, feature: str, value: str, note: str | None, a: int, b: int) -> Claim | None:
+    engine = document_engine(ctx)
+
+    def emit(kind: str, subject: str, feature: str, value: str, note: str | None, a: int, b: int,
+             models: tuple[str, ...] = ()) -> Claim | None:
         subject, feature = " ".join(subject.split()), " ".join(feature.split())
         note = " ".join(note.split()) if note else None
         key = (subject, feature, value)
@@ -589,12 +593,13 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             line_end = starts[i] + len(ctx.doc.line(first + i))
             ctx.take(first + i, max(a, starts[i]) - starts[i], min(b, line_end) - starts[i])
         return ctx.claim(kind, first + la, original[a:b], line_end=first + lb, section=block.section,
-                         subject=subject, feature=feature, value=value, note=note)
+                         subject=subject, feature=feature, value=value, note=note, engine=engine,
+                         models=", ".join(models) or None)
 
     if memberships:
         for value, feature, items, _span in _memberships(text):
             for it in items:
-                c = emit("support", it.subject, feature, value, it.note, it.start, it.end)
+                c = emit("support", it.subject, feature, value, it.note, it.start, it.end, it.aliases)
                 if c:
                     yield c
     if columns:

@@ -200,7 +200,8 @@ def test_support(tmp_path: Path) -> None:
     doc.write_text(SUPPORT_MD)
     assert run("ingest", str(doc), "--db", path).exit_code == 0
     rows = _jsonl(run("support", "--db", path, "--subject", "qwen3moe", "--feature", "fp8", "-f", "jsonl"))
-    assert [(c["subject"], c["feature"], c["value"]) for c in rows] == [("Qwen3MoeForCausalLM", "FP8 KV cache", "no")]
+    assert [(c["subject"], c["feature"], c["value"], c["printed_feature"]) for c in rows] == [
+        ("Qwen3MoeForCausalLM", "FP8 KV Cache", "no", "FP8 KV cache")]  # the canonical name, and as printed
     spec = _jsonl(run("support", "--db", path, "--subject", "Llama", "--feature", "speculative", "-f", "jsonl"))
     assert spec and spec[0]["note"] == "Eagle3 and MTP drafts only."
     table = run("support", "--db", path, "--feature", "chunked")

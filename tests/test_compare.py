@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ledger.compare import (
-    BENCHMARK_SAMPLES,
     NoiseModel,
     RegisteredReference,
     RevisionRef,
@@ -21,7 +20,6 @@ from ledger.compare import (
     compare,
     compare_series,
     implausible,
-    normalise_metric,
     select_window,
     split_revisions,
     stated_vs_tested,
@@ -29,6 +27,7 @@ from ledger.compare import (
 from ledger.errors import UsageError
 from ledger.model import Claim, Revision, Source
 from ledger.references import benchmark_from_path, parse_reference_yaml
+from ledger.vocab.metrics import BENCHMARK_SAMPLES, normalise_metric
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 SEED = SHARED / "seeds" / "004_efc56196d8c007cd.txt"

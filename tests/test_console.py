@@ -76,3 +76,43 @@ def test_frame_input_columns_are_setup_not_claims() -> None:
     results = ["SGL JIT Kernel", "Triton", "latency_ms", "speedup", "tflops", "Acceptance rate"]
     assert [is_input_name(n) for n in inputs] == [True] * len(inputs)
     assert [is_input_name(n) for n in results] == [False] * len(results)
+
+
+def test_unit_delimited_kernel_lines_results_not_work_counters() -> None:
+    claims = _claims("kernel_lines.md")
+    assert _facts(claims) == [
+        (7, "perf", 12.4, "us/run", None), (7, "perf", 1260.11, "GB/s", None),
+        (8, "perf", 23.95, "us/run", None), (8, "perf", 1304.8, "GB/s", None),
+        (10, "perf", 8.31, "us/run", None), (10, "perf", 1880.42, "GB/s", None),
+        (11, "perf", 106.7, "us/run", None), (11, "perf", 314.45, "GFLOPS", None),
+        (18, "perf", 612.4, "TFLOPs/s", None), (18, "perf", 455.1, "TFLOPs/s", None),
+        (18, "perf", 495.72, "TFLOPs/s", None),
+        (19, "perf", 98.33, "TFLOPs/s", None), (19, "perf", 121.7, "TFLOPs/s", None),
+        (19, "perf", 113.91, "TFLOPs/s", None),
+    ]
+
+
+def test_label_lists_ranges_spreads_and_clock_durations() -> None:
+    claims = _claims("label_lists.md")
+    assert _facts(claims) == [
+        (6, "perf", 402.118, "s", None),
+        (8, "perf", 0.812, "s", None), (8, "perf", 21.305, "s", None), (8, "perf", 6.447, "s", None),
+        (9, "perf", 0.088, "s", None), (9, "perf", 0.094, "s", None), (9, "perf", 0.201, "s", None),
+        (9, "perf", 0.318, "s", None),
+        (13, "perf", 1240.62, "token/s", None), (14, "perf", 5.211, "req/s", None),
+        (22, "perf", 3.812, "s", None), (22, "perf", 5.12, "s", None), (22, "perf", 0.804, "s", None),
+        (23, "perf", 3.744, "s", None),
+        (29, "perf", 41.207, "s", None), (30, "perf", 133.551, "s", None), (31, "perf", 9.88, "s", None),
+        (37, "accuracy", 0.702, None, None),
+        (38, "accuracy", 0.707, None, None), (38, "accuracy", 0.692, None, None), (38, "accuracy", 0.712, None, None),
+        (38, "accuracy", 0.697, None, None),
+    ]
+    by_line: dict[int, Claim] = {}
+    for c in claims:
+        by_line.setdefault(c.source.line, c)
+    assert by_line[22].stddev == 0.061 and by_line[22].stderr is None  # "mean ± σ": a spread, not a claim
+    assert by_line[23].high == 3.93  # "3.744 s …  3.930 s" is one range
+    assert by_line[29].printed == "0m41.207s"
+    # the list's labels name its values: min, max, ave; the percentiles 50..99 are names, never values
+    assert [c.config.get("stat") for c in claims if c.source.line in (8, 9)] == \
+        ["min", "max", "ave", "p50", "p75", "p95", "p99"]

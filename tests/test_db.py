@@ -37,6 +37,7 @@ def _claim(line: int, value: float | str | None, kind: str = "accuracy", metric:
         "source": {"path": "pr.txt", "line": line, "line_end": line, "text": f"gsm8k {value} (ref 71.8)",
                    "section": ["Test Coverage", "Final head"]},
         "stderr": None, "stddev": None, "printed": None, "note": None, "parser": "prose/1",
+        "engine": None, "architecture": None, "models": None,
     }
     c.update(extra)
     return c

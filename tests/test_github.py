@@ -37,7 +37,7 @@ def _no_tokens(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """No test sees a real token, and none can ask a real `gh`."""
     for name in ("GH_TOKEN", "GITHUB_TOKEN", "LEDGER_GITHUB_API", "GH_HOST", "GH_ENTERPRISE_TOKEN"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr("ledger.github._gh_token", lambda host: None)
+    monkeypatch.setattr("ledger.github.auth._gh_token", lambda host: None)
     yield
 
 
@@ -352,13 +352,13 @@ def test_an_interrupt_rolls_back_the_pr_and_a_rerun_has_no_gaps(tmp_path: Path) 
 
 def test_bulk_listing_with_state_since_and_limit(tmp_path: Path) -> None:
     fake, dbp = FakeGitHub(), tmp_path / "l.db"
-    results = _fetch(fake, dbp, targets=[REPO], state="all")
+    results = _fetch(fake, dbp, targets=[REPO], state="all", rest=True)  # the REST listing, one PR at a time
     assert [r.ref for r in results] == [f"{REPO}#{n}" for n in (7, 6, 5, 4)]
     assert [r.status for r in results] == ["new", "error", "error", "error"]
     assert "404 not found" in (results[1].error or "")
-    assert [r.ref for r in _fetch(fake, dbp, targets=[REPO], state="merged")] == [f"{REPO}#7", f"{REPO}#5"]
-    assert [r.ref for r in _fetch(fake, dbp, targets=[REPO], state="all", limit=1)] == [f"{REPO}#7"]
-    assert [r.ref for r in _fetch(fake, dbp, targets=[REPO], state="all", since="2024-05-19")] == [
+    assert [r.ref for r in _fetch(fake, dbp, targets=[REPO], state="merged", rest=True)] == [f"{REPO}#7", f"{REPO}#5"]
+    assert [r.ref for r in _fetch(fake, dbp, targets=[REPO], state="all", limit=1, rest=True)] == [f"{REPO}#7"]
+    assert [r.ref for r in _fetch(fake, dbp, targets=[REPO], state="all", since="2024-05-19", rest=True)] == [
         f"{REPO}#7", f"{REPO}#6"]
     listing = [s for s in fake.seen if s.path == f"/repos/{REPO}/pulls"]
     assert listing[0].query == {"state": "all", "sort": "updated", "direction": "desc", "per_page": "100"}
@@ -459,16 +459,16 @@ def test_an_edit_back_to_an_earlier_text_keeps_that_text_as_the_latest(tmp_path:
 
 
 def test_a_parser_failure_costs_one_text_not_the_pr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import ledger.ingest
+    import ledger.prepare
 
-    real = ledger.ingest.prepare_version
+    real = ledger.prepare.prepare_version
 
     def flaky(src: Any, identity: Any, *args: Any, **kw: Any) -> Any:
         if identity.key.endswith("/comment/9002"):
             raise IndexError("an extractor bug")
         return real(src, identity, *args, **kw)
 
-    monkeypatch.setattr(ledger.ingest, "prepare_version", flaky)
+    monkeypatch.setattr(ledger.prepare, "prepare_version", flaky)
     fake, dbp = FakeGitHub(), tmp_path / "l.db"
     [r] = _fetch(fake, dbp)
     assert r.status == "new" and r.versions == 3 and r.comments == 3

@@ -23,7 +23,7 @@ PR = f"{REPO}#{NUMBER}"
 def _no_tokens(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for name in ("GH_TOKEN", "GITHUB_TOKEN", "LEDGER_GITHUB_API", "LEDGER_DB"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr("ledger.github._gh_token", lambda host: None)
+    monkeypatch.setattr("ledger.github.auth._gh_token", lambda host: None)
     yield
 
 
@@ -98,7 +98,7 @@ def test_done_means(server: tuple[FakeGitHub, str], sleeps: list[float], tmp_pat
     code, out, err = run("compare", PR, "--db", db)
     outputs += [out, err]
     assert code == 0, err
-    assert "R1: acme/serve#7 v1" in out and "R3: acme/serve#7 v3" in out
+    assert "R1  First push 13c21f460b" in out and "R3  Final head 13c21f460b" in out  # revisions, not versions
     assert any(line.startswith("REGRESSION") and "gsm8k" in line for line in out.splitlines())
     assert HEAD_SHA[:10] in out  # the head GitHub reported, next to the revisions the text states
 
@@ -123,14 +123,16 @@ def test_bulk_fetch_reports_failures_at_the_end(server: tuple[FakeGitHub, str], 
                                                 tmp_path: Path) -> None:
     _, url = server
     db = str(tmp_path / "ledger.db")
-    code, out, err = run("fetch", REPO, "--state", "merged", "--api-url", url, "--db", db, env={"GH_TOKEN": TOKEN})
+    code, out, err = run("fetch", REPO, "--rest", "--state", "merged", "--api-url", url, "--db", db,
+                         env={"GH_TOKEN": TOKEN})
     assert code == 1
     assert out.splitlines()[0].startswith(f"new         {PR}")
     assert "1 of 2 pull requests failed" in err and f"{REPO}#5: " in err and "404 not found" in err
     assert TOKEN not in out + err
     # A second run (as after an interrupt) adds nothing and repeats the one failure.
     before = _dump(Path(db))
-    code, out, err = run("fetch", REPO, "--state", "merged", "--api-url", url, "--db", db, env={"GH_TOKEN": TOKEN})
+    code, out, err = run("fetch", REPO, "--rest", "--state", "merged", "--api-url", url, "--db", db,
+                         env={"GH_TOKEN": TOKEN})
     assert code == 1 and out.startswith("unchanged") and _dump(Path(db)) == before
 
 
@@ -166,7 +168,7 @@ def test_interrupted_fetch_exits_130_and_a_rerun_completes(server: tuple[FakeGit
     code, _, err = run("fetch", PR, "--api-url", url, "--db", db, env={"GH_TOKEN": TOKEN})
     assert code == 130 and "interrupted" in err and "run the same command again" in err
     monkeypatch.undo()
-    monkeypatch.setattr("ledger.github._gh_token", lambda host: None)
+    monkeypatch.setattr("ledger.github.auth._gh_token", lambda host: None)
     code, out, _ = run("fetch", PR, "--api-url", url, "--db", db, env={"GH_TOKEN": TOKEN})
     assert code == 0 and out.startswith("new") and "3 versions (+3)" in out and "3 comments (+3)" in out
 

@@ -53,6 +53,7 @@ def _claim(line: int, **over: Any) -> dict[str, Any]:
         "source": {"path": "pr.md", "line": line, "line_end": line, "text": f"gsm8k 71.19 line {line}",
                    "section": ["Tests", "Final head"]},
         "stderr": None, "stddev": None, "printed": "71.19", "note": None, "parser": "prose/1",
+        "engine": None, "architecture": None, "models": None,
     }
     c.update(over)
     return c

@@ -22,13 +22,16 @@ from ledger.parsers.support_table import cell_support, clean_name, footnotes
 FIXTURES = Path(__file__).parent / "fixtures" / "support"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 CASES = sorted(p for p in FIXTURES.iterdir() if not p.name.endswith(".expected.json"))
-SUPPORT_KINDS = ("support", "constraint")
+SUPPORT_KINDS = ("support", "constraint", "listing")
+GOLD_KINDS = ("support", "constraint")
+"""The kinds the support gold holds (a listing row is no support cell)."""
 
 
 def _support_rows(text: str, name: str) -> list[dict[str, Any]]:
     result = extract(text, path=name)
     return [{"line": c.source.line, "kind": c.kind, "subject": c.subject, "feature": c.feature,
-             "value": c.value, "note": c.note} for c in result.claims if c.kind in SUPPORT_KINDS]
+             "value": c.value, "note": c.note, "engine": c.engine, "architecture": c.architecture,
+             "models": c.models} for c in result.claims if c.kind in SUPPORT_KINDS]
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
@@ -153,7 +156,8 @@ def test_rules_of_use_take_their_subject_from_the_clause_or_the_lead() -> None:
     text = "For MoE models: expert parallelism requires the expert count divisible by EP size.\n"
     assert _support_rows(text, "note.txt") == [
         {"line": 1, "kind": "constraint", "subject": "MoE models",
-         "feature": "expert parallelism: the expert count divisible by EP size", "value": "required", "note": None},
+         "feature": "expert parallelism: the expert count divisible by EP size", "value": "required", "note": None,
+         "engine": None, "architecture": None, "models": None},
     ]
 
 
@@ -178,8 +182,8 @@ def test_corpus_recall_and_precision(gold_name: str, doc: str, min_recall: float
         pytest.skip(f"shared corpus not found at {SHARED} (tests read it as ../shared from the repo root)")
     gold = json.loads(gold_path.read_text(encoding="utf-8"))["claims"]
     result = extract((SHARED / doc).read_text(encoding="utf-8"), path=Path(doc).name)
-    got = {_key(c.source.line, c.subject, c.feature, c.value) for c in result.claims if c.kind in SUPPORT_KINDS}
-    want = {_key(g["line"], g["subject"], g["feature"], g["value"]) for g in gold if g["kind"] in SUPPORT_KINDS}
+    got = {_key(c.source.line, c.subject, c.feature, c.value) for c in result.claims if c.kind in GOLD_KINDS}
+    want = {_key(g["line"], g["subject"], g["feature"], g["value"]) for g in gold if g["kind"] in GOLD_KINDS}
     recall = len(got & want) / len(want)
     precision = len(got & want) / len(got)
     assert recall >= min_recall, sorted(want - got)[:10]

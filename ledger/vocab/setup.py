@@ -1,5 +1,8 @@
 """Setup keys: the configuration a result was measured under, its canonical keys, aliases and values.
 
+Every key is hard, soft or ignored (`key_class`): compare splits series by hard keys, reads setup words
+out of soft ones and skips ignored ones; a key no table names is hard.
+
 Two tables live here for now and are to become one: `qualifiers` (the words extraction writes into a
 claim's `config`) and `config_hints` (what compare reads from names and config values).
 """
@@ -89,8 +92,12 @@ def _qualifiers(text: str) -> dict[str, str]:
 # Configuration keys that change a result; aliases map to the canonical key.
 HARD_KEYS: tuple[str, ...] = (
     "model", "gpu", "quant", "kv_cache", "spec_algo", "draft_len", "concurrency", "isl", "osl", "n_shot",
-    "filter", "tp", "samples", "task",
+    "filter", "tp", "samples", "task", "ep", "pp", "dp", "gpu_count", "nodes", "state", "backend", "batch_size",
+    "attention", "moe_backend", "max_num_tokens", "max_batch_size", "chunked_prefill", "cuda_graph", "stat",
 )
+IGNORED_KEYS: tuple[str, ...] = ("source", "commit", "note", "run", "version", "metric")
+"""Keys that say where a claim comes from, not what it was measured under (a CI bot's comment, the commit,
+a footnote, an lm-eval task version or metric column the metric name already carries)."""
 _KEY_ALIASES: dict[str, str] = {
     "hardware": "gpu", "gpus": "gpu", "device": "gpu", "platform": "gpu",
     "quantization": "quant", "quantisation": "quant", "quant_algo": "quant", "precision": "quant", "dtype": "quant",
@@ -106,9 +113,33 @@ _KEY_ALIASES: dict[str, str] = {
     "nshot": "n_shot", "n-shot": "n_shot", "num_fewshot": "n_shot", "shots": "n_shot", "fewshot": "n_shot",
     "tp_size": "tp", "tensor_parallel": "tp", "tensor_parallel_size": "tp",
     "n_samples": "samples", "num_samples": "samples", "limit": "samples", "n": "samples",
+    "ep_size": "ep", "expert_parallel": "ep", "moe_ep_size": "ep", "pp_size": "pp", "pipeline_parallel": "pp",
+    "dp_size": "dp", "data_parallel": "dp", "num_gpus": "gpu_count", "world_size": "gpu_count",
+    "bs": "batch_size", "max_batch": "max_batch_size", "attn_backend": "attention", "attention_backend": "attention",
+    "ssm_state": "state", "mamba_state": "state", "recurrent_state": "state",
 }
-SOFT_KEYS: tuple[str, ...] = ("gate", "row", "column", "context", "test", "variant", "case", "setting")
+SOFT_KEYS: tuple[str, ...] = ("gate", "row", "column", "context", "test", "variant", "case", "setting", "group")
 """Keys whose text is mined for configuration words; the rest of their text is a variant."""
+KEY_CLASSES: tuple[str, ...] = ("hard", "soft", "ignored")
+
+
+def key_class(key: str) -> str:
+    """hard (a different value is a different setup), soft (a name to read setup words from) or ignored.
+
+    A key no table names is hard: a table column or command-line flag we do not know yet ("hot_buffer_size",
+    "threads") is an input of the run, and two runs that state it differently are not comparable."""
+    ck = canonical_key_name(key)
+    if ck in SOFT_KEYS:
+        return "soft"
+    if ck in IGNORED_KEYS:
+        return "ignored"
+    return "hard"
+
+
+def is_known_key(key: str) -> bool:
+    """The key (or its alias) is named in one of the tables, not classified by the default."""
+    ck = canonical_key_name(key)
+    return ck in HARD_KEYS or ck in SOFT_KEYS or ck in IGNORED_KEYS
 
 _HINT_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("draft_len", re.compile(r"mtp[ _-]?(\d{1,2})(?![0-9])", re.IGNORECASE)),
@@ -125,6 +156,13 @@ _HINT_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("n_shot", re.compile(r"(?<![a-z0-9])(\d{1,2})[ _-]?shots?(?![a-z0-9])", re.IGNORECASE)),
     ("filter", re.compile(r"(?<![a-z0-9])(strict-match|flexible-extract)(?![a-z0-9])", re.IGNORECASE)),
     ("tp", re.compile(r"(?<![a-z0-9])tp[ _=:-]?(\d{1,3})(?![0-9])", re.IGNORECASE)),
+    ("ep", re.compile(r"(?<![a-z0-9])ep[ _=:-]?(\d{1,3})(?![0-9])", re.IGNORECASE)),
+    ("pp", re.compile(r"(?<![a-z0-9])pp[ _=:-]?(\d{1,3})(?![0-9])", re.IGNORECASE)),
+    ("dp", re.compile(r"(?<![a-z0-9])dp[ _=:-]?(\d{1,3})(?![0-9])", re.IGNORECASE)),
+    ("gpu", re.compile(r"(?<![a-z0-9])(gb300|gb200|b300|b200|h200|h100|h800|h20|a100|l40s|mi300x|mi325x|mi355x)"
+                       r"(?![a-z0-9])", re.IGNORECASE)),
+    ("state", re.compile(r"(?<![a-z0-9])(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state(?![a-z0-9])",
+                         re.IGNORECASE)),
 )
 LONG_CONTEXT_RE = re.compile(r"pass[ _-]?key|long[ _-]?context|needle|\bniah\b|\bruler\b", re.IGNORECASE)
 _NO_SPEC_RE = re.compile(r"\bno[ _-](?:mtp|speculation|spec(?:ulative)?(?: decoding)?|draft)\b", re.IGNORECASE)
@@ -132,12 +170,13 @@ _NO_SPEC_RE = re.compile(r"\bno[ _-](?:mtp|speculation|spec(?:ulative)?(?: decod
 
 def canon_value(key: str, value: str) -> str:
     v = clean_name(value).strip(" .,;:")
-    if key in ("draft_len", "concurrency", "isl", "osl", "n_shot", "tp", "samples"):
+    if key in ("draft_len", "concurrency", "isl", "osl", "n_shot", "tp", "samples", "ep", "pp", "dp", "gpu_count",
+               "batch_size", "max_num_tokens", "max_batch_size"):
         m = re.match(r"(\d{1,9})\s*(k?)", v)
         if m:
             n = int(m.group(1)) * (1024 if m.group(2) else 1)
             return str(n)
-    if key in ("quant", "kv_cache", "spec_algo"):
+    if key in ("quant", "kv_cache", "spec_algo", "state"):
         v = v.replace("-", "_").replace(" ", "_")
         v = {"fp8_e4m3": "fp8", "e4m3": "fp8", "bfloat16": "bf16", "float16": "fp16", "auto": "", "none": ""}.get(v, v)
     if key == "model":

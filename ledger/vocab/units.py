@@ -7,7 +7,9 @@ UNITS = (
     "tok/s/gpu", "tok/s/user", "tokens/s/gpu", "tokens/s/user", "tokens/sec/gpu", "tokens/sec/user", "tokens/sec",
     "tokens/s", "token/s", "tok/sec", "t/s",
     "tok/s", "toks/s", "tps/user", "tps/gpu", "tps", "req/sec", "req/s", "reqs/s", "requests/s",
-    "it/s", "gb/s", "tb/s", "tflops", "gflops", "tflop/s", "samples/s", "seq/s",
+    "it/s", "gb/s", "tb/s", "tbps", "gbps", "tflops/s", "gflops/s", "tflops", "gflops", "tflop/s", "samples/s",
+    "seq/s", "req/min", "us/run", "µs/run", "ms/run", "ns/run", "kb/run", "mb/run", "gb/run", "mflop/run",
+    "gflop/run", "tflop/run", "runs",
     "µs", "μs", "us", "ms", "ns", "sec", "secs", "seconds", "s", "min", "mins", "minutes", "h",
     "hours", "gib", "gb", "mib", "mb", "kib", "kb", "tib", "tb", "bytes", "b",
     "%", "x", "×", "pp", "points", "nats", "tokens", "tok",
@@ -43,3 +45,29 @@ def unit_factor(unit: str | None) -> float | None:
     u = (unit or "").strip().lower()
     u = _UNIT_ALIASES.get(u, u)
     return _UNIT_SCALE[u][1] if u in _UNIT_SCALE else None
+
+
+MEASURE_UNITS = frozenset(u.lower() for u in (
+    "ms", "us", "µs", "ns", "s", "sec", "secs", "seconds", "min", "mins", "minutes", "m", "h", "hours",
+    "GiB", "GB", "MiB", "MB", "KiB", "KB", "TiB", "TB", "%", "x", "×", "pp", "point", "points", "nats", "tok/s",
+    "tok/s/gpu", "tok/s/user", "tokens/s", "tokens/sec", "tok/sec", "req/s", "req/sec", "tps", "tps/user", "tps/gpu",
+    "it/s", "GB/s", "TB/s", "TFLOPS", "samples/s", "seq/s", "toks/s", "reqs/s", "requests/s",
+    # kernel benchmarks: time per run, achieved FLOP rate and bandwidth
+    "us/run", "µs/run", "ms/run", "ns/run", "GFLOPS", "TFLOPs/s", "GFLOPs/s", "TFLOP/s", "TBPS", "GBPS", "req/min",
+))
+"""Units of a measured result (a time, a rate, a size, a share). Not: tokens, runs, kB/run, MFLOP/run, which
+count or size the work a benchmark did."""
+
+
+def is_measure_unit(unit: str | None) -> bool:
+    """A unit of measure (ms, GiB, tok/s/GPU, %, us/run), compared without case."""
+    return bool(unit) and unit.lower() in MEASURE_UNITS  # type: ignore[union-attr]
+
+
+COUNT_UNITS = frozenset(("runs", "tokens", "token", "tok", "kb/run", "mb/run", "gb/run", "mflop/run", "gflop/run",
+                         "tflop/run"))
+"""Units that count or size the work of a run ("2556 runs", "117.44 MFLOP/run"): never a result."""
+
+
+def is_count_unit(unit: str | None) -> bool:
+    return bool(unit) and unit.lower() in COUNT_UNITS  # type: ignore[union-attr]

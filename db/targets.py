@@ -1,0 +1,104 @@
+"""Reads for comparisons: a stored document with every version's claims, its linked documents' claims,
+the heads GitHub reported, and the registered accuracy references.
+
+Rows come back in the claims contract's shape (dicts, as db.reads gives them); ledger.compare turns
+them into claims. Every value is a bound parameter.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ledger.db.reads import ClaimFilter, claims, documents, open_reader, resolve_document
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+
+
+@dataclass
+class StoredDocument:
+    """One ledger document as compare reads it."""
+
+    key: str
+    versions: list[tuple[int | None, list[dict[str, Any]]]]
+    """(version number, its claims), oldest first; one (None, []) entry when no version has claims."""
+    linked: list[dict[str, Any]] = field(default_factory=list)
+    """Claims of the documents linked to this one (a fetched PR's comments: the CI bot's runs)."""
+    heads: list[str] = field(default_factory=list)
+    """The head sha GitHub reported when the PR was fetched."""
+
+
+def stored_document(db_path: str | os.PathLike[str], ref: str) -> StoredDocument:
+    """Every stored version's claims of the document `ref` names (id, key, path, URL, #N)."""
+    db = open_reader(db_path)
+    doc = resolve_document(db, ref)
+    rows = claims(db, ClaimFilter(document=str(doc["id"]), all_versions=True))
+    by_version: dict[int | None, list[dict[str, Any]]] = {}
+    for r in rows:
+        by_version.setdefault((r.get("source") or {}).get("version"), []).append(r)
+    versions = sorted(by_version.items(), key=lambda kv: kv[0] or 0) or [(None, [])]
+    linked: list[dict[str, Any]] = []
+    if "parent_id" in doc:
+        for (child_id,) in db.execute("SELECT id FROM documents WHERE parent_id = ? ORDER BY id",
+                                      [doc["id"]]).fetchall():
+            linked += claims(db, ClaimFilter(document=str(child_id)))
+    heads = [str(doc["head_sha"])] if doc.get("head_sha") else []
+    return StoredDocument(str(doc.get("key") or ref), versions, linked, heads)
+
+
+def document_ids(db_path: str | os.PathLike[str]) -> list[int]:
+    """Every document's id, in ingest order."""
+    return [int(d["id"]) for d in documents(open_reader(db_path))]
+
+
+def registered_references(db_path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    """Every row of `reference_values` in import order (config decoded), or [] when there is no ledger."""
+    if not Path(db_path).is_file():
+        return []
+    reader = open_reader(db_path)
+    if isinstance(reader, sqlite3.Connection):  # most ledgers register none: no need to load sqlite-utils
+        try:
+            if reader.execute("SELECT 1 FROM reference_values LIMIT 1").fetchone() is None:
+                return []
+        finally:
+            reader.close()
+        from ledger.db.connection import open_ledger
+
+        reader = open_ledger(db_path, create=False)
+    if "reference_values" not in reader.table_names():
+        return []
+    out = []
+    for row in reader.query("SELECT benchmark, model, config, accuracy, source FROM reference_values ORDER BY id"):
+        try:
+            cfg = json.loads(row["config"] or "{}")
+        except ValueError:
+            cfg = {}
+        out.append({**row, "config": cfg if isinstance(cfg, dict) else {}})
+    return out
+
+
+def store_references(db: Database, rows: list[dict[str, Any]], source: str) -> int:
+    """Replace the references previously imported from `source` with `rows` (one transaction); returns the count.
+
+    `db` is open_ledger's (migrated) Database; each row: benchmark, model, config (a dict), accuracy."""
+    from datetime import datetime, timezone
+
+    from ledger.errors import DatabaseError
+
+    if "reference_values" not in db.table_names():
+        raise DatabaseError("this ledger has no reference_values table (run a newer ledger to migrate it)")
+    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    benchmarks = sorted({r["benchmark"] for r in rows})
+    stored = [{"benchmark": r["benchmark"], "model": r["model"], "config": json.dumps(r["config"], sort_keys=True),
+               "accuracy": r["accuracy"], "source": source, "imported_at": now} for r in rows]
+    with db.conn:
+        for b in benchmarks:
+            db.execute("DELETE FROM reference_values WHERE source = ? AND benchmark = ?", [source, b])
+        if stored:
+            db.table("reference_values").insert_all(stored)
+    return len(stored)

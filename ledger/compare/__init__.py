@@ -1,0 +1,37 @@
+"""Compare claims across revisions: comparability keys, a noise model, and verdicts.
+
+Pure logic: claims in, aligned pairs and verdicts out. No SQL, no printing, no text parsing
+beyond normalising the metric names and configuration values that extraction already produced.
+"""
+
+from ledger.compare.align import Row, compare, compare_series
+from ledger.compare.judge import (
+    IMPROVEMENT,
+    INSUFFICIENT,
+    MISSING,
+    NEW,
+    NOISE,
+    NOT_COMPARABLE,
+    REGRESSION,
+    VERDICTS,
+    Pair,
+    implausible,
+    judge,
+    latest_against_history,
+    number,
+)
+from ledger.compare.keys import Key, claim_key, key_difference, with_default_config
+from ledger.compare.noise import NoiseModel, Threshold, noise_from_options, threshold_for
+from ledger.compare.references import ReferenceCheck, RegisteredReference, check_references
+from ledger.compare.revisions import RevisionRef, Snapshot, select_window, split_revisions
+from ledger.compare.run import Comparison, Series, Trend, load_target, read_claims_file, run_compare, run_trend
+from ledger.compare.tested import TestedCommit, stated_vs_tested
+
+__all__ = [
+    "IMPROVEMENT", "INSUFFICIENT", "MISSING", "NEW", "NOISE", "NOT_COMPARABLE", "REGRESSION", "VERDICTS",
+    "Comparison", "Key", "NoiseModel", "Pair", "ReferenceCheck", "RegisteredReference", "RevisionRef", "Row",
+    "Series", "Snapshot", "TestedCommit", "Threshold", "Trend", "check_references", "claim_key", "compare",
+    "compare_series", "implausible", "judge", "key_difference", "latest_against_history", "load_target",
+    "noise_from_options", "number", "read_claims_file", "run_compare", "run_trend", "select_window",
+    "split_revisions", "stated_vs_tested", "threshold_for", "with_default_config",
+]

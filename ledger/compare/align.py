@@ -1,0 +1,335 @@
+"""Alignment: which claim of one revision is which claim of another, and the series across many."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ledger.compare.judge import INSUFFICIENT, MISSING, NEW, NOT_COMPARABLE, REGRESSION, Pair, implausible, judge
+from ledger.compare.keys import COMPARED_KINDS, Key, claim_key, key_difference, n_differences
+from ledger.compare.noise import NoiseModel, Threshold
+from ledger.compare.revisions import Snapshot
+from ledger.model import Claim
+from ledger.vocab.metrics import RUN_ID_RE
+from ledger.vocab.setup import config_hints
+from ledger.vocab.text import clean_name
+
+
+@dataclass
+class _Item:
+    key: Key
+    variant: str
+    claim: Claim
+    rev: str
+
+
+def items_of(snap: Snapshot, with_revision_variant: bool = False) -> list[_Item]:
+    out: list[_Item] = []
+    for c in snap.claims:
+        if c.kind not in COMPARED_KINDS:
+            continue
+        key, variant = claim_key(c)
+        if implausible(c, key):
+            continue
+        if with_revision_variant and c.revision is not None and c.revision.label:
+            variant = (clean_name(c.revision.label) + " | " + variant).strip()
+        out.append(_Item(key, variant, c, snap.ref.name))
+    return out
+
+
+def _residual(variant: str) -> str:
+    return variant.split(" | ", 1)[-1]
+
+
+MAX_FUZZY_PAIRS = 40_000
+"""Above this many old x new candidates in one key, word-overlap pairing is skipped (exact passes still run)."""
+
+
+def _pair_equal(lo: list[_Item], ln: list[_Item], label: Callable[[_Item], str],
+                pairs: list[tuple[_Item, _Item]]) -> tuple[list[_Item], list[_Item]]:
+    """Pair items whose labels are equal, in document order on both sides (linear time)."""
+    queues: dict[str, list[int]] = {}
+    for j, b in enumerate(ln):
+        queues.setdefault(label(b), []).append(j)
+    heads: dict[str, int] = {}
+    used: set[int] = set()
+    rest_o: list[_Item] = []
+    for a in lo:
+        lab = label(a)
+        q = queues.get(lab)
+        k = heads.get(lab, 0)
+        if q is not None and k < len(q):
+            heads[lab] = k + 1
+            used.add(q[k])
+            pairs.append((a, ln[q[k]]))
+        else:
+            rest_o.append(a)
+    return rest_o, [b for j, b in enumerate(ln) if j not in used]
+
+
+def _match_group(olds: list[_Item], news: list[_Item]) -> tuple[list[tuple[_Item, _Item]], list[_Item], list[_Item]]:
+    """Pair the claims of one key: same variant, then same residual, then shared words, then a lone pair."""
+    pairs: list[tuple[_Item, _Item]] = []
+    lo, ln = _pair_equal(list(olds), list(news), lambda it: it.variant, pairs)
+    lo, ln = _pair_equal(lo, ln, lambda it: _residual(it.variant), pairs)
+    if lo and ln and len(lo) * len(ln) <= MAX_FUZZY_PAIRS:
+        scored = []
+        words_n = [set(_residual(b.variant).split()) for b in ln]
+        for i, a in enumerate(lo):
+            wa = set(_residual(a.variant).split())
+            if not wa:
+                continue
+            for j, wb in enumerate(words_n):
+                common = len(wa & wb)
+                if common:
+                    scored.append((-common, i + j, i, j))
+        used_o: set[int] = set()
+        used_n: set[int] = set()
+        for _s, _t, i, j in sorted(scored):
+            if i not in used_o and j not in used_n:
+                used_o.add(i)
+                used_n.add(j)
+                pairs.append((lo[i], ln[j]))
+        lo = [a for i, a in enumerate(lo) if i not in used_o]
+        ln = [b for j, b in enumerate(ln) if j not in used_n]
+    if len(lo) == 1 and len(ln) == 1:
+        pairs.append((lo[0], ln[0]))
+        lo, ln = [], []
+    return pairs, lo, ln
+
+
+def _group(items: Iterable[_Item]) -> dict[Key, list[_Item]]:
+    out: dict[Key, list[_Item]] = {}
+    for it in items:
+        out.setdefault(it.key, []).append(it)
+    return out
+
+
+def _name_words(metric: str | None) -> frozenset[str]:
+    _, rest = config_hints(clean_name(metric or ""))
+    rest = RUN_ID_RE.sub(" ", rest)
+    return frozenset(w for w in re.split(r"[^a-z0-9.]+", rest)
+                     if len(w) > 1 and w not in ("test", "tests", "the", "with", "and", "of", "on", "py"))
+
+
+def _pair_renamed(left_old: list[_Item], left_new: list[_Item], pairs: list[Pair],
+                  noise: NoiseModel) -> tuple[list[_Item], list[_Item]]:
+    if len(left_old) * len(left_new) > MAX_FUZZY_PAIRS:
+        return left_old, left_new
+    used: set[int] = set()
+    rest_old: list[_Item] = []
+    for a in left_old:
+        wa = _name_words(a.claim.metric)
+        hit = None
+        if a.key.kind == "gate" and len(wa) >= 2:
+            for j, b in enumerate(left_new):
+                if j in used or b.key.kind != a.key.kind or b.key.config != a.key.config:
+                    continue
+                wb = _name_words(b.claim.metric)
+                if len(wb) >= 2 and (wa <= wb or wb <= wa):
+                    hit = j
+                    break
+        if hit is None:
+            rest_old.append(a)
+            continue
+        used.add(hit)
+        b = left_new[hit]
+        p = judge(a.key, a.claim, b.claim, noise)
+        p.variant, p.old_rev, p.new_rev = _residual(a.variant), a.rev, b.rev
+        p.reason = (p.reason + "; " if p.reason else "") + f"renamed: {b.key.metric!r}"
+        pairs.append(p)
+    return rest_old, [b for j, b in enumerate(left_new) if j not in used]
+
+
+def compare(old: Snapshot, new: Snapshot, noise: NoiseModel | None = None,
+            match_revision_labels: bool = True) -> list[Pair]:
+    """Align two snapshots and judge every pair, lone claim and mismatched configuration."""
+    noise = noise or NoiseModel()
+    go = _group(items_of(old, match_revision_labels))
+    gn = _group(items_of(new, match_revision_labels))
+    pairs: list[Pair] = []
+    left_old: list[_Item] = []
+    left_new: list[_Item] = []
+    for key in list(dict.fromkeys([*go, *gn])):
+        matched, lo, ln = _match_group(go.get(key, []), gn.get(key, []))
+        for a, b in matched:
+            p = judge(key, a.claim, b.claim, noise)
+            p.variant = _residual(b.variant) or _residual(a.variant)
+            p.old_rev, p.new_rev = a.rev, b.rev
+            pairs.append(p)
+        left_old.extend(lo)
+        left_new.extend(ln)
+    # The same check named two ways ("test_mtp3_long_context_passkey", "long-context passkey, MTP3 with
+    # IndexShare"): gates of one configuration whose name words contain the other's (not test runs: "-m cpu_only").
+    left_old, left_new = _pair_renamed(left_old, left_new, pairs, noise)
+    # Same metric, different configuration: say so instead of "missing" + "new".
+    by_base_new: dict[tuple[str, str], list[_Item]] = {}
+    for it in left_new:
+        by_base_new.setdefault(it.key.base(), []).append(it)
+    still_old: list[_Item] = []
+    for a in left_old:
+        cands = by_base_new.get(a.key.base(), [])
+        if not cands:
+            still_old.append(a)
+            continue
+        b = min(cands[:32], key=lambda c: (one_sided(a.key, c.key) is None, n_differences(a.key, c.key),
+                                           c.variant != a.variant))
+        cands.remove(b)
+        keys = one_sided(a.key, b.key)
+        if keys is not None:
+            p = judge(a.key, a.claim, b.claim, noise)
+            p.variant, p.old_rev, p.new_rev, p.other_key = _residual(a.variant), a.rev, b.rev, b.key
+            said = "; ".join(_stated_only(k, a.key, b.key, a.rev, b.rev) for k in keys)
+            p.reason = said + ("; " + p.reason if p.reason else "")
+            pairs.append(p)
+            continue
+        diff = key_difference(a.key, b.key)
+        pairs.append(Pair(a.key, _residual(a.variant), a.claim, b.claim, NOT_COMPARABLE,
+                          reason="; ".join(diff) or "different key", old_rev=a.rev, new_rev=b.rev,
+                          other_key=b.key))
+    for a in still_old:
+        pairs.append(Pair(a.key, _residual(a.variant), a.claim, None, MISSING, reason="present before, absent now",
+                          old_rev=a.rev))
+    for items in by_base_new.values():
+        for b in items:
+            pairs.append(Pair(b.key, _residual(b.variant), None, b.claim, NEW, reason="absent before", new_rev=b.rev))
+    return pairs
+
+
+@dataclass
+class Row:
+    """One comparable series across the revisions: its values, steps and overall verdict."""
+
+    key: Key
+    variant: str
+    cells: list[Claim | None]
+    """One entry per revision (oldest first); None where the revision does not state it."""
+    steps: list[Pair] = field(default_factory=list)
+    """Verdicts between consecutive revisions that state the value."""
+    overall: Pair | None = None
+    """Earliest versus latest stated value (or new / missing)."""
+
+
+def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = None) -> list[Row]:
+    """Line up every comparable series across snapshots (oldest first) and judge each step."""
+    noise = noise or NoiseModel()
+    rows: list[Row] = []
+    last: list[_Item] = []  # the latest item of each row, parallel to rows
+    n = len(snapshots)
+    for idx, snap in enumerate(snapshots):
+        items = items_of(snap)
+        by_key = _group(items)
+        rows_by_key: dict[Key, list[int]] = {}
+        for ri, it in enumerate(last):
+            rows_by_key.setdefault(it.key, []).append(ri)
+        for key, group in by_key.items():
+            prev = [last[ri] for ri in rows_by_key.get(key, [])]
+            matched, _lo, unmatched = _match_group(prev, group)
+            for a, b in matched:
+                ri = next(i for i in rows_by_key[key] if last[i] is a)
+                row = rows[ri]
+                p = judge(key, a.claim, b.claim, noise)
+                p.variant, p.old_rev, p.new_rev = row.variant, a.rev, b.rev
+                row.steps.append(p)
+                row.cells[idx] = b.claim
+                last[ri] = b
+            for b in unmatched:
+                cells: list[Claim | None] = [None] * n
+                cells[idx] = b.claim
+                rows.append(Row(key, b.variant, cells))
+                last.append(b)
+    names = [s.ref.name for s in snapshots]
+    rows = _join_setups(rows, names, noise)
+    for row in rows:
+        if row.overall is not None:
+            continue
+        stated = [i for i, c in enumerate(row.cells) if c is not None]
+        first, latest = stated[0], stated[-1]
+        fc, lc = row.cells[first], row.cells[latest]
+        assert fc is not None and lc is not None
+        if first == latest:
+            if latest == n - 1 and n > 1 and _failing(lc):
+                basis = "outcome" if lc.kind == "gate" else "failed count"
+                row.overall = Pair(row.key, row.variant, None, lc, REGRESSION, Threshold(0.0, basis, basis),
+                                   reason="a new failure", new_rev=names[latest])
+            elif latest == n - 1 and n > 1:
+                row.overall = Pair(row.key, row.variant, None, lc, NEW, reason="only in the newest revision",
+                                   new_rev=names[latest])
+            elif n > 1:
+                row.overall = Pair(row.key, row.variant, fc, None, MISSING,
+                                   reason=f"only in {names[first]}", old_rev=names[first])
+            else:
+                row.overall = Pair(row.key, row.variant, fc, None, INSUFFICIENT, reason="one revision only",
+                                   old_rev=names[first])
+            continue
+        p = judge(row.key, fc, lc, noise)
+        p.variant, p.old_rev, p.new_rev = row.variant, names[first], names[latest]
+        row.overall = p
+    return rows
+
+
+def _failing(c: Claim) -> bool:
+    """A gate that fails or a test run with failures: new in the newest revision, it is a regression."""
+    return (c.kind == "gate" and c.outcome == "fail") or (c.kind == "tests" and bool(c.failed))
+
+
+def one_sided(a: Key, b: Key) -> list[str] | None:
+    """The setup keys stated on one side only, when that is all that tells the keys apart (else None:
+    a key stated on both sides with different values, or different units, make them not comparable)."""
+    if a.unit != b.unit:
+        return None
+    ca, cb = dict(a.config), dict(b.config)
+    if any(k in cb and cb[k] != v for k, v in ca.items()):
+        return None
+    return sorted(set(ca) ^ set(cb))
+
+
+def _stated_only(key: str, a: Key, b: Key, old_rev: str, new_rev: str) -> str:
+    ca, cb = dict(a.config), dict(b.config)
+    return f"{key}={ca[key]} stated only in {old_rev}" if key in ca else f"{key}={cb[key]} stated only in {new_rev}"
+
+
+def _join_setups(rows: list[Row], names: Sequence[str], noise: NoiseModel) -> list[Row]:
+    """Series of one metric that no revision states twice, with different setups: a series that stops and one that
+    starts later are one series when only one side states some keys (judged, with those keys named), and "not
+    comparable" (with the keys that differ) when a key is stated differently. Never silently one or the other."""
+    def span(r: Row) -> tuple[int, int]:
+        stated = [i for i, c in enumerate(r.cells) if c is not None]
+        return stated[0], stated[-1]
+
+    n = len(names)
+    ending = [r for r in rows if span(r)[1] < n - 1]
+    starting: dict[tuple[str, str], list[Row]] = {}
+    for r in rows:
+        if span(r)[0] > 0:
+            starting.setdefault(r.key.base(), []).append(r)
+    gone: set[int] = set()
+    for a in ending:
+        a_last = span(a)[1]
+        cands = [b for b in starting.get(a.key.base(), [])[:64]
+                 if id(b) not in gone and b is not a and span(b)[0] > a_last and b.key != a.key]
+        if not cands:
+            continue
+        b = min(cands, key=lambda c: (one_sided(a.key, c.key) is None, n_differences(a.key, c.key),
+                                      c.variant != a.variant))
+        gone.add(id(b))
+        b_first = span(b)[0]
+        oc, nc = a.cells[a_last], b.cells[b_first]
+        assert oc is not None and nc is not None
+        keys = one_sided(a.key, b.key)
+        cells = [x if x is not None else y for x, y in zip(a.cells, b.cells, strict=True)]
+        if keys is None:
+            p = Pair(a.key, a.variant, oc, nc, NOT_COMPARABLE, reason="; ".join(key_difference(a.key, b.key)),
+                     old_rev=names[a_last], new_rev=names[b_first], other_key=b.key)
+        else:
+            first, latest = span(a)[0], span(b)[1]
+            fc, lc = a.cells[first], b.cells[latest]
+            assert fc is not None and lc is not None
+            p = judge(a.key, fc, lc, noise)
+            p.variant, p.old_rev, p.new_rev = a.variant, names[first], names[latest]
+            said = "; ".join(_stated_only(k, a.key, b.key, names[a_last], names[b_first]) for k in keys)
+            p.reason = said + ("; " + p.reason if p.reason else "")
+            p.other_key = b.key
+        a.cells, a.steps, a.overall = cells, [*a.steps, *b.steps], p
+    return [r for r in rows if id(r) not in gone]

@@ -1,0 +1,230 @@
+"""Verdicts: one aligned pair of claims (or a value against its history) judged with the noise model."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ledger.compare.keys import Key
+from ledger.compare.noise import NoiseModel, Threshold, fmt_number, threshold_for
+from ledger.model import Claim
+from ledger.vocab.metrics import higher_is_better
+from ledger.vocab.text import MAX_NAME
+from ledger.vocab.units import unit_factor
+
+VERDICTS: tuple[str, ...] = (
+    "regression", "improvement", "within noise", "new", "missing", "not comparable", "insufficient data",
+)
+REGRESSION, IMPROVEMENT, NOISE, NEW, MISSING, NOT_COMPARABLE, INSUFFICIENT = VERDICTS
+
+
+@dataclass
+class Pair:
+    """One aligned pair (or a lone claim) and its verdict."""
+
+    key: Key
+    variant: str
+    old: Claim | None
+    new: Claim | None
+    verdict: str
+    threshold: Threshold | None = None
+    delta: float | None = None
+    """new - old, in old's unit."""
+    delta_pct: float | None = None
+    reason: str = ""
+    old_rev: str | None = None
+    new_rev: str | None = None
+    other_key: Key | None = None
+    """For "not comparable": the other side's key."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "metric": self.key.metric, "kind": self.key.kind, "unit": self.key.unit or None,
+            "config": dict(self.key.config), "variant": self.variant or None, "verdict": self.verdict,
+            "old": _claim_brief(self.old, self.old_rev), "new": _claim_brief(self.new, self.new_rev),
+            "delta": self.delta, "delta_pct": self.delta_pct,
+            "threshold": None if self.threshold is None else {
+                "value": self.threshold.value, "basis": self.threshold.basis, "display": self.threshold.display},
+            "reason": self.reason or None,
+            "other_config": dict(self.other_key.config) if self.other_key else None,
+        }
+
+
+def _claim_brief(c: Claim | None, rev: str | None) -> dict[str, Any] | None:
+    if c is None:
+        return None
+    return {
+        "value": c.value, "high": c.high, "unit": c.unit, "outcome": c.outcome, "passed": c.passed,
+        "failed": c.failed, "reference": c.reference, "revision": rev, "metric_text": c.metric,
+        "line": c.source.line, "path": c.source.path,
+    }
+
+
+_OUTCOME_RANK = {"pass": 2, "waived": 1, "fail": 0}
+
+
+def number(c: Claim) -> float | None:
+    """The claim's value when it is a finite number (support cells hold words)."""
+    v = c.value
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+        return None
+    return float(v)
+
+
+def center(c: Claim) -> float | None:
+    v = number(c)
+    if v is None:
+        return None
+    if c.high is not None and math.isfinite(c.high):
+        return (v + c.high) / 2
+    return v
+
+
+def _half_width(c: Claim) -> float:
+    v = number(c)
+    if v is None or c.high is None or not math.isfinite(c.high):
+        return 0.0
+    return abs(c.high - v) / 2
+
+
+def _stderr_in_scale(c: Claim, value: float) -> float | None:
+    se = c.stderr
+    if se is None or not math.isfinite(se) or se < 0:
+        return None
+    if c.kind == "accuracy" and abs(value) > 1.0 and se < 0.1:
+        return se * 100
+    return se
+
+
+def judge_numbers(key: Key, old: Claim, new: Claim, noise: NoiseModel) -> Pair:
+    """Verdict for two numeric claims of one key."""
+    o, n = center(old), center(new)
+    pair = Pair(key, "", old, new, INSUFFICIENT)
+    if o is None or n is None or not (math.isfinite(o) and math.isfinite(n)):
+        pair.reason = "a value is missing"
+        return pair
+    notes: list[str] = []
+    fo, fn = unit_factor(old.unit), unit_factor(new.unit)
+    hw_o, hw_n = _half_width(old), _half_width(new)
+    if fo and fn and fo != fn:
+        n, hw_n = n * fn / fo, hw_n * fn / fo
+        notes.append(f"new converted from {new.unit} to {old.unit}")
+    if key.kind in ("accuracy", "acceptance") and key.metric != "acceptance length":
+        if abs(o) <= 1.0 < abs(n):
+            o, hw_o = o * 100, hw_o * 100
+            notes.append("old scaled from a fraction to percent")
+        elif abs(n) <= 1.0 < abs(o):
+            n, hw_n = n * 100, hw_n * 100
+            notes.append("new scaled from a fraction to percent")
+    thr = threshold_for(key, o, n, noise, _stderr_in_scale(old, o), _stderr_in_scale(new, n))
+    if hw_o or hw_n:
+        thr = Threshold(thr.value + hw_o + hw_n, thr.basis + " + range", f"±{fmt_number(thr.value + hw_o + hw_n)}")
+        notes.append("stated range widens the threshold")
+    if old.approx or new.approx:
+        notes.append("approximate value")
+    d = n - o
+    pair.threshold, pair.delta = thr, d
+    pair.delta_pct = (d / abs(o) * 100) if o else None
+    up = higher_is_better((old.metric or key.metric)[:MAX_NAME], old.unit, key.kind)
+    if abs(d) <= thr.value + 1e-12:
+        pair.verdict = NOISE
+    else:
+        pair.verdict = IMPROVEMENT if (d > 0) == up else REGRESSION
+    notes.append("higher is better" if up else "lower is better")
+    pair.reason = "; ".join(notes)
+    return pair
+
+
+def judge(key: Key, old: Claim, new: Claim, noise: NoiseModel) -> Pair:
+    """Verdict for an aligned pair of any compared kind."""
+    if key.kind == "gate":
+        pair = Pair(key, "", old, new, INSUFFICIENT, Threshold(0.0, "outcome", "outcome"))
+        a, b = old.outcome, new.outcome
+        if a == b:
+            pair.verdict, pair.reason = NOISE, f"{a or 'no outcome'} both"
+        elif a in _OUTCOME_RANK and b in _OUTCOME_RANK:
+            pair.verdict = REGRESSION if _OUTCOME_RANK[b] < _OUTCOME_RANK[a] else IMPROVEMENT
+            pair.reason = f"{a} -> {b}"
+        else:
+            pair.reason = f"{a or 'no outcome'} -> {b or 'no outcome'}"
+        return pair
+    if key.kind == "tests":
+        pair = Pair(key, "", old, new, INSUFFICIENT, Threshold(0.0, "failed count", "failed count"))
+        fo = old.failed if old.failed is not None else (0 if old.passed is not None else None)
+        fn = new.failed if new.failed is not None else (0 if new.passed is not None else None)
+        if fo is None or fn is None:
+            pair.reason = "no counts"
+            return pair
+        pair.delta = float(fn - fo)
+        pair.verdict = NOISE if fn == fo else REGRESSION if fn > fo else IMPROVEMENT
+        parts = [f"failed {fo} -> {fn}"]
+        if old.passed != new.passed:
+            parts.append(f"passed {old.passed} -> {new.passed}")
+        pair.reason = "; ".join(parts)
+        return pair
+    return judge_numbers(key, old, new, noise)
+
+
+def implausible(claim: Claim, key: Key) -> str | None:
+    """Why a value cannot be what its metric says (a mis-read number), or None.
+
+    Accuracy and acceptance rates lie in 0..100; an acceptance length lies in 0..draft_len + 1 (64 when the
+    draft length is unstated). Such claims are left out of comparisons instead of producing verdicts.
+    """
+    v = number(claim)
+    if v is None or claim.kind not in ("accuracy", "acceptance"):
+        return None
+    if key.metric == "acceptance length":
+        draft = dict(key.config).get("draft_len")
+        top = int(draft) + 1 if draft and draft.isdigit() else 64
+        if not 0 < v <= top + 1e-9:
+            return f"acceptance length {v:g} outside 0..{top}"
+        return None
+    if key.metric == "perplexity" or claim.unit not in (None, "", "%"):
+        return None
+    if not 0 <= v <= 100:
+        return f"{key.metric} {v:g} outside 0..100"
+    return None
+
+
+HISTORY_MIN = 4
+"""Earlier values needed before their spread, rather than the noise model alone, sets the threshold."""
+
+
+def latest_against_history(key: Key, claims: Sequence[Claim], noise: NoiseModel | None = None) -> Pair | None:
+    """The newest value against the earlier ones, conbench/Bencher style.
+
+    With fewer than HISTORY_MIN earlier values this is the last step (newest against the one before).
+    With more, the baseline is their mean and the threshold is the larger of the noise model's and the
+    prediction interval of one new draw from their spread, z * sd * sqrt(1 + 1/n), so a series that
+    wanders by itself does not flag its own wandering.
+    """
+    noise = noise or NoiseModel()
+    usable = [c for c in claims if center(c) is not None and not implausible(c, key)]
+    if len(usable) < 2:
+        return None
+    last = usable[-1]
+    earlier = usable[:-1]
+    if len(earlier) < HISTORY_MIN:
+        return judge(key, earlier[-1], last, noise)
+    vals = [center(c) or 0.0 for c in earlier]
+    n = len(vals)
+    mean = sum(vals) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in vals) / (n - 1))
+    base = Claim.model_construct(**{**earlier[-1].__dict__, "value": mean, "high": None, "approx": False,
+                                    "stderr": None, "unit": earlier[-1].unit})
+    pair = judge_numbers(key, base, last, noise)
+    if pair.threshold is None or pair.delta is None:
+        return pair
+    t_hist = noise.z * sd * math.sqrt(1 + 1 / n)
+    if t_hist > pair.threshold.value:
+        pair.threshold = Threshold(t_hist, f"spread of {n} earlier values, z={noise.z:g}", f"±{fmt_number(t_hist)}")
+        up = higher_is_better((last.metric or key.metric)[:MAX_NAME], last.unit, key.kind)
+        if abs(pair.delta) <= t_hist:
+            pair.verdict = NOISE
+        else:
+            pair.verdict = IMPROVEMENT if (pair.delta > 0) == up else REGRESSION
+    pair.reason = (f"against the mean {fmt_number(mean)} of {n} earlier values; " + pair.reason).rstrip("; ")
+    return pair

@@ -1,0 +1,99 @@
+"""Values against their references inside one revision: stated (`(ref X)`, a baseline column) or registered."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ledger.compare.align import items_of
+from ledger.compare.judge import judge_numbers, number
+from ledger.compare.keys import Key
+from ledger.compare.noise import NoiseModel, Threshold
+from ledger.compare.revisions import Snapshot
+from ledger.model import Claim
+from ledger.vocab.setup import canon_value
+
+
+@dataclass(frozen=True)
+class RegisteredReference:
+    """An accuracy reference from a reference file (TensorRT-LLM's references/*.yaml)."""
+
+    benchmark: str
+    model: str
+    accuracy: float
+    config: tuple[tuple[str, str], ...] = ()
+    source: str | None = None
+
+
+@dataclass
+class ReferenceCheck:
+    """A value against its reference inside one revision."""
+
+    claim: Claim
+    key: Key
+    reference: float
+    verdict: str
+    threshold: Threshold
+    delta: float
+    origin: str
+    """"stated" (the text pairs it) or "registered: <file>"."""
+    revision: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "metric": self.key.metric, "config": dict(self.key.config), "value": self.claim.value,
+            "reference": self.reference, "delta": self.delta, "verdict": self.verdict,
+            "threshold": {"value": self.threshold.value, "basis": self.threshold.basis,
+                          "display": self.threshold.display},
+            "origin": self.origin, "revision": self.revision, "line": self.claim.source.line,
+        }
+
+
+def _spec_of(cfg: dict[str, str]) -> str | None:
+    if cfg.get("spec_algo"):
+        return cfg["spec_algo"]
+    return "mtp" if cfg.get("draft_len") else None
+
+
+def reference_matches(ref: RegisteredReference, key: Key) -> bool:
+    """Same benchmark and model; quantisation, KV dtype and speculative algorithm equal (unstated == none)."""
+    if ref.benchmark != key.metric or key.kind != "accuracy":
+        return False
+    cfg = dict(key.config)
+    model = cfg.get("model")
+    if not model or canon_value("model", ref.model) != model:
+        return False
+    rc = dict(ref.config)
+    for k in ("quant", "kv_cache"):
+        if (rc.get(k) or None) != (cfg.get(k) or None):
+            return False
+    rs = rc.get("spec_algo")
+    return (rs or None) == _spec_of(cfg) and not rc.get("extra")
+
+
+def check_references(snapshot: Snapshot, noise: NoiseModel | None = None,
+                     registered: Sequence[RegisteredReference] = ()) -> list[ReferenceCheck]:
+    """Stated references first; where none is stated, a registered one whose model and config match."""
+    noise = noise or NoiseModel()
+    out: list[ReferenceCheck] = []
+    for it in items_of(snapshot):
+        c = it.claim
+        if c.kind not in ("accuracy", "acceptance", "perf") or number(c) is None:
+            continue
+        origin = "stated"
+        ref = c.reference
+        if ref is None:
+            hits = [r for r in registered if reference_matches(r, it.key)]
+            if not hits:
+                continue
+            ref, origin = hits[0].accuracy, f"registered: {hits[0].source or 'reference file'}"
+        if not math.isfinite(ref):
+            continue
+        proxy = Claim.model_construct(**{**c.__dict__, "value": ref, "high": None, "approx": False})
+        p = judge_numbers(it.key, proxy, c, noise)
+        if p.threshold is None or p.delta is None:
+            continue
+        out.append(ReferenceCheck(c, it.key, ref, p.verdict, p.threshold, p.delta, origin, snapshot.ref.name))
+    return out

@@ -1,0 +1,374 @@
+"""Comparisons as text: an aligned table for the terminal, markdown for a PR comment, JSON for scripts.
+
+Pure functions from compare results to strings; the CLI prints them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ledger.compare.align import Row
+from ledger.compare.judge import VERDICTS, Pair, number
+from ledger.compare.references import ReferenceCheck
+from ledger.compare.revisions import RevisionRef
+from ledger.compare.tested import TestedCommit
+from ledger.model import Claim
+from ledger.neutral import json_text, markdown, terminal
+from ledger.output import dumps_indented
+
+if TYPE_CHECKING:
+    from ledger.compare.run import Comparison
+
+SYMBOL = {"regression": "REGRESSION", "improvement": "improvement", "within noise": "~ within noise",
+          "new": "new", "missing": "missing", "not comparable": "not comparable",
+          "insufficient data": "insufficient data"}
+
+
+def fmt_claim(c: Claim | None) -> str:
+    if c is None:
+        return "-"
+    if c.kind == "gate":
+        return c.outcome or "?"
+    if c.kind == "tests":
+        parts = [f"{n} {k}" for k, n in (("passed", c.passed), ("failed", c.failed), ("skipped", c.skipped))
+                 if n is not None]
+        return ", ".join(parts) or "?"
+    v = number(c)
+    if v is None:
+        return str(c.value) if c.value is not None else "?"
+    s = ("~" if c.approx else "") + f"{v:g}"
+    if c.high is not None:
+        s += f"-{c.high:g}"
+    if c.unit and c.kind != "accuracy":
+        s += f" {c.unit}"
+    elif c.unit == "%":
+        s += "%"
+    return s
+
+
+def _delta(p: Pair) -> str:
+    if p.delta is None:
+        return ""
+    if p.key.kind == "tests":
+        return f"{p.delta:+g} failed"
+    s = f"{p.delta:+.4g}"
+    if p.delta_pct is not None and p.key.kind == "perf":
+        s += f" ({p.delta_pct:+.1f}%)"
+    return s
+
+
+def _thr(p: Pair | ReferenceCheck) -> str:
+    t = p.threshold
+    if t is None:
+        return ""
+    if t.basis in ("outcome", "failed count"):
+        return t.basis
+    return f"{t.display} ({t.basis})"
+
+
+def console_width() -> int:
+    """The terminal's width as rich sees it (COLUMNS, else the terminal, else 80)."""
+    from rich.console import Console
+
+    return max(40, Console().width)
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(1, width - 1)] + "…"
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], width: int | None = None,
+           caps: Sequence[int] | None = None) -> list[str]:
+    """An aligned text table; document text neutralised; no line longer than `width`."""
+    cells = [[terminal(c) for c in r] for r in [headers, *rows]]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    if caps:
+        widths = [min(w, c) for w, c in zip(widths, caps, strict=True)]
+    def line(r: Sequence[str]) -> str:
+        return "  ".join(_fit(c, widths[i]).ljust(widths[i]) for i, c in enumerate(r)).rstrip()
+    out = [line(cells[0]), line(["-" * w for w in widths]), *[line(r) for r in cells[1:]]]
+    return [_fit(x, width) for x in out] if width else out
+
+
+def _md_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    out = ["| " + " | ".join(markdown(h) for h in headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
+    out += ["| " + " | ".join(markdown(c) for c in r) + " |" for r in rows]
+    return out
+
+
+def summary(verdicts: Sequence[str]) -> str:
+    counts = Counter(verdicts)
+    return ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v]) or "nothing compared"
+
+
+_ORDER = {v: i for i, v in enumerate(VERDICTS)}
+CHANGED = ("regression", "improvement", "not comparable")
+"""Verdicts listed row by row; the others are counted in one line each (--all lists them too)."""
+WORD = {"regression": "REGRESSION", "improvement": "improvement", "not comparable": "not comparable",
+        "within noise": "~", "new": "new", "missing": "measured once", "insufficient data": "no verdict"}
+
+
+def _delta_cell(p: Pair) -> str:
+    if p.verdict == "within noise":
+        return "~"
+    if p.key.kind == "gate" and p.old is not None and p.new is not None:
+        return f"{p.old.outcome or '?'}->{p.new.outcome or '?'}"
+    if p.delta is None:
+        return ""
+    if p.key.kind == "tests":
+        return f"{p.delta:+g} failed"
+    if p.delta_pct is not None and p.key.kind == "perf":
+        return f"{p.delta_pct:+.1f}%"
+    return f"{p.delta:+.4g}"
+
+
+def _why_cell(p: Pair) -> str:
+    if p.verdict == "not comparable":
+        return p.reason
+    stated_only = [s for s in p.reason.split("; ") if "stated only in" in s]
+    basis = ""
+    if p.verdict in ("regression", "improvement") and p.threshold is not None:
+        t = p.threshold
+        basis = t.basis if t.basis in ("outcome", "failed count") else f"{t.display} {t.basis}"
+    return "; ".join([x for x in (basis, *stated_only) if x])
+
+
+def _setup(key_config: Sequence[tuple[str, str]]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in key_config)
+
+
+def _series_label(r: Row) -> str:
+    s = r.key.metric
+    if r.key.config:
+        s += f" [{_setup(r.key.config)}]"
+    if r.variant:
+        s += f" {{{r.variant}}}"
+    return s
+
+
+def _sorted_rows(rows: Sequence[Row]) -> list[Row]:
+    return sorted([r for r in rows if r.overall is not None],
+                  key=lambda r: (_ORDER[r.overall.verdict if r.overall else "insufficient data"], r.key.kind,
+                                 r.key.metric, r.key.config))
+
+
+def _columns(rows: Sequence[Row], n: int, budget: int) -> list[int]:
+    """The revisions to show as columns, oldest first: all that the rows state when they fit; else the newest,
+    then the revisions the rows' verdicts compare, the most used first; the oldest of equal use go first."""
+    used = [i for i in range(n) if any(r.cells[i] is not None for r in rows)]
+    width = {i: min(16, max([len(f"R{i + 1}")] + [len(fmt_claim(c)) for r in rows if (c := r.cells[i])])) + 2
+             for i in used}
+    if sum(width.values()) <= budget:
+        return used
+    ends: Counter[int] = Counter()
+    for r in rows:
+        stated = [i for i, c in enumerate(r.cells) if c is not None]
+        if stated:
+            ends.update({stated[0], stated[-1]})
+    ranked = sorted(used, key=lambda i: (i != used[-1], -ends[i], -i))
+    cols: list[int] = []
+    for i in ranked:
+        if not cols or sum(width[j] for j in cols) + width[i] <= budget:
+            cols.append(i)
+    return sorted(cols)
+
+
+def render_rows(revisions: Sequence[RevisionRef], rows: Sequence[Row], fmt: str, *, show_all: bool = False,
+                width: int | None = None, title: str | None = None) -> list[str]:
+    """The one screen: a header naming each revision once, the changed series row by row (every row with
+    --all), then one line each for the series within noise, measured once and new."""
+    md = fmt == "markdown"
+    width = None if md else (width or console_width())
+    n = len(revisions)
+    ordered = _sorted_rows(rows)
+    verdicts = [r.overall.verdict for r in ordered if r.overall]
+    shown = ordered if show_all else [r for r in ordered if r.overall and r.overall.verdict in CHANGED]
+    out: list[str] = []
+    head = title or f"{n} revision{'s' if n != 1 else ''}, oldest first"
+    first = ("### " + markdown(head) if md else terminal(head)) + f": {summary(verdicts)}"
+    out.append(first if md else _fit(first, width or 10_000))
+    out.append("")
+    for i, r in enumerate(revisions, 1):
+        out.append(f"- R{i}: {markdown(r.name)}" if md else _fit(f"  R{i}  {terminal(r.name)}", width or 10_000))
+    out.append("")
+    if shown:
+        total = width or 10_000
+        label_w = min(40, max(len(_series_label(r)) for r in shown))
+        cols = _columns(shown, n, total - 16 - label_w - 2 - 10 - 6)
+        used = sum(min(16, max([len(f"R{i + 1}")] + [len(fmt_claim(c)) for r in shown if (c := r.cells[i])]))
+                   + 2 for i in cols)
+        metric_cap = max(24, min(44, total - 16 - used - 10 - 18))
+        cut = [i for i in range(n) if i not in cols and any(r.cells[i] is not None for r in shown)]
+        headers = ["verdict", "series [setup]", *[f"R{i + 1}" for i in cols], "delta", "threshold / why"]
+        body = []
+        for row in shown:
+            p = row.overall
+            assert p is not None
+            body.append([WORD[p.verdict] if not (md and p.verdict == "regression") else "**REGRESSION**",
+                         _series_label(row), *[fmt_claim(c) if (c := row.cells[i]) is not None else "" for i in cols],
+                         _delta_cell(p), _why_cell(p)])
+        if md:
+            out += _md_table(headers, body)
+            out = [x.replace(r"\*\*REGRESSION\*\*", "**REGRESSION**") for x in out]
+        else:
+            caps = [14, metric_cap, *[16] * len(cols), 14, 10_000]
+            out += _table(headers, body, width, caps)
+        if cut:
+            out.append(_fit(f"(values of {', '.join(f'R{i + 1}' for i in cut)} not shown: too wide; "
+                            "--format json has every value)", width or 10_000))
+        out.append("")
+    counts = Counter(verdicts)
+    newest = f"R{n}"
+    more = [] if show_all else [
+        (counts["within noise"], "within noise (~)"),
+        (counts["missing"], f"measured once (not re-run by the newest revision, {newest})"),
+        (counts["new"], f"new (first stated in {newest})"),
+        (counts["insufficient data"], "without a verdict (a value or an outcome missing)"),
+    ]
+    lines = [f"{k} {what}" for k, what in more if k]
+    if lines and not show_all:
+        lines[-1] += "; --all lists every series"
+    out += [("- " if md else "") + x for x in lines]
+    return out
+
+
+def render_comparison(c: Comparison, fmt: str = "table", *, show_all: bool = False, width: int | None = None) -> str:
+    """`ledger compare`'s output: table (fit to the terminal), markdown or json."""
+    names = [r.name for r in c.revisions]
+    rows = c.rows or []
+    if fmt == "json":
+        return terminal_safe_json({
+            "revisions": [_ref_json(r) for r in c.revisions],
+            "summary": dict(Counter(r.overall.verdict for r in rows if r.overall)),
+            "rows": [row_json(r, names) for r in rows], "references": [x.to_json() for x in c.references],
+            "tested": tested_json(c.tested, c.measured)})
+    md = fmt == "markdown"
+    width = None if md else (width or console_width())
+    lines = render_rows(c.revisions, rows, fmt, show_all=show_all, width=width) if len(c.revisions) > 1 else []
+    lines += _refs_section(c.references, md, width, show_all)
+    lines += _tested_section(c.tested, c.measured, md, width)
+    return "\n".join(lines).strip("\n") + "\n"
+
+
+def terminal_safe_json(obj: Any) -> str:
+    return json_text(dumps_indented(obj))
+
+
+def _refs_section(refs: Sequence[ReferenceCheck], md: bool, width: int | None = None,
+                  show_all: bool = False) -> list[str]:
+    """Values against their reference: those beyond noise row by row (below the reference first), the rest
+    counted (--all lists them)."""
+    if not refs:
+        return []
+    ordered = sorted(refs, key=lambda r: _ORDER[r.verdict])
+    shown = ordered if show_all else [r for r in ordered if r.verdict in ("regression", "improvement")]
+    rows = []
+    for r in shown:
+        verdict = "BELOW REFERENCE" if r.verdict == "regression" else "above reference" if r.verdict == \
+            "improvement" else "~"
+        cfg = _setup(r.key.config)
+        basis = "" if r.verdict == "within noise" else f"{r.threshold.display} {r.threshold.basis}"
+        rows.append([verdict, r.key.metric + (f" [{cfg}]" if cfg else ""), fmt_claim(r.claim), f"{r.reference:g}",
+                     f"{r.delta:+.4g}", r.revision or "", f"{r.origin}; {basis}" if basis else r.origin])
+    heading = "Values against their reference (same revision, same noise model)"
+    out = ["", ("#### " if md else "") + heading, ""]
+    headers = ("verdict", "series [setup]", "value", "ref", "delta", "revision", "origin; threshold")
+    if rows:
+        out += _md_table(headers, rows) if md else _table(headers, rows, width, [15, 44, 14, 10, 9, 28, 10_000])
+    within = sum(1 for r in refs if r.verdict == "within noise")
+    if within and not show_all:
+        out.append(("- " if md else "") + f"{within} within noise of their reference")
+    return out
+
+
+def _tested_section(tested: Sequence[TestedCommit], measured: Sequence[str], md: bool,
+                    width: int | None = None) -> list[str]:
+    if not tested:
+        return []
+    out = ["", ("#### " if md else "") + "Stated versus tested", ""]
+    bullet = "- " if md else "  "
+    esc = markdown if md else terminal
+    for t in tested:
+        gates = ", ".join(f"{n} {o}" for o, n in sorted(t.gates.items()))
+        what = f"CI ran on {t.sha} ({gates})" if t.source == "CI" else f"the PR's head on GitHub is {t.sha}"
+        if t.covered_by:
+            out.append(f"{bullet}{esc(what)}; measured claims name it: {esc(', '.join(t.covered_by))}")
+        else:
+            out.append(f"{bullet}{esc(what)}; no measured claim covers {esc(t.sha)}")
+    if measured:
+        out.append(f"{bullet}measured revisions: {esc(', '.join(measured))}")
+    return [_fit(x, width) for x in out] if width else out
+
+
+def _ref_json(r: RevisionRef) -> dict[str, Any]:
+    return {"name": r.name, "label": r.label, "head": r.head, "base": r.base, "document": r.document,
+            "version": r.version}
+
+
+def row_json(r: Row, names: Sequence[str]) -> dict[str, Any]:
+    return {
+        "metric": r.key.metric, "kind": r.key.kind, "unit": r.key.unit or None, "config": dict(r.key.config),
+        "variant": r.variant or None,
+        "values": [{"revision": names[i], "value": c.value, "high": c.high, "unit": c.unit, "outcome": c.outcome,
+                    "passed": c.passed, "failed": c.failed, "line": c.source.line}
+                   for i, c in enumerate(r.cells) if c is not None],
+        "verdict": r.overall.to_json() if r.overall else None,
+        "steps": [s.to_json() for s in r.steps],
+    }
+
+
+def tested_json(tested: Sequence[TestedCommit], measured: Sequence[str]) -> dict[str, Any]:
+    return {"ci_commits": [{"sha": t.sha, "gates": t.gates, "covered_by": t.covered_by,
+                            "covered": bool(t.covered_by), "source": t.source} for t in tested],
+            "measured_revisions": list(measured)}
+
+
+_SPARK = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: Sequence[float]) -> str:
+    if not values:
+        return ""
+    lo, hi = min(values), max(values)
+    if hi == lo:
+        return _SPARK[3] * len(values)
+    return "".join(_SPARK[min(7, int((v - lo) / (hi - lo) * 7 + 0.5))] for v in values)
+
+
+def render_trend(metric: str, series: Sequence[tuple[str, list[tuple[str, Claim]], Pair | None]], fmt: str,
+                 width: int = 40) -> str:
+    """series: (key label, [(point name, claim)], latest against history) — one chart per comparable series."""
+    if fmt == "json":
+        return dumps_indented([{"series": label, "points": [
+            {"at": name, "value": c.value, "high": c.high, "unit": c.unit, "metric_text": c.metric,
+             "path": c.source.path, "line": c.source.line} for name, c in pts],
+            "latest": latest.to_json() if latest else None} for label, pts, latest in series])
+    md = fmt == "markdown"
+    out: list[str] = []
+    for label, pts, latest in series:
+        vals = [v for _, c in pts if (v := number(c)) is not None]
+        if not vals:
+            continue
+        lo, hi = min(vals), max(vals)
+        out.append(f"{'#### ' if md else ''}{label}: {sparkline(vals)}  (min {lo:g}, max {hi:g}, {len(vals)} points)")
+        if md:
+            out.append("```")
+        name_w = min(max(len(n) for n, _ in pts), 48)
+        for name, c in pts:
+            v = number(c)
+            if v is None:
+                continue
+            frac = 1.0 if hi == lo else (v - lo) / (hi - lo)
+            bar = "█" * (1 + int(frac * (width - 1)))
+            n = name if len(name) <= name_w else name[: name_w - 1] + "…"
+            out.append(f"  {n.ljust(name_w)}  {fmt_claim(c):>12}  {bar}")
+        if md:
+            out.append("```")
+        if latest is not None:
+            out.append(f"  latest: {SYMBOL[latest.verdict]} {_delta(latest)} {_thr(latest)}; {latest.reason}")
+        out.append("")
+    if not out:
+        return f"no values for {metric}\n"
+    return "\n".join(out).rstrip() + "\n"

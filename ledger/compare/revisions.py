@@ -1,0 +1,187 @@
+"""The sides of a comparison: revisions of one document, their order, and the window to compare.
+
+A `Snapshot` is one side of a comparison: a revision section of a description ("Final head
+13c21f460b"), one version of a document, or a whole document / PR. `split_revisions` cuts one
+document's claims into its revision sections (CI-bot runs, label "CI", are kept apart for the
+stated-versus-tested list) and orders them oldest to newest: numbered labels ("Round 2") by number;
+otherwise a vote of the label words ("Final head" near the top and "Earlier validation" near the
+bottom mean the text lists the newest first) and of head/base links (a head built on another
+section's head is newer). `compare` judges two snapshots; `compare_series` lines up many: each
+series row is followed from revision to revision, every step is judged, and the row's verdict
+compares its first and last stated values (a series stated once is "new" when that is the newest
+revision, else "missing").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ledger.errors import UsageError
+from ledger.model import Claim
+
+
+@dataclass(frozen=True)
+class RevisionRef:
+    """One side of a comparison, as shown to the user."""
+
+    name: str
+    label: str | None = None
+    head: str | None = None
+    base: str | None = None
+    document: str | None = None
+    version: int | None = None
+
+    def matches(self, selector: str) -> bool:
+        s = selector.strip().lower()
+        if not s:
+            return False
+        if self.version is not None and s.lstrip("v") == str(self.version):
+            return True
+        if self.head and len(s) >= 4 and (self.head.startswith(s) or s.startswith(self.head)):
+            return True
+        return bool(self.label and self.label.lower() == s) or self.name.lower() == s
+
+
+@dataclass
+class Snapshot:
+    """The claims of one revision (or document version) to compare."""
+
+    ref: RevisionRef
+    claims: list[Claim]
+
+
+_NEWEST_WORDS = re.compile(r"\b(final|latest|current|head|now|after|last|merged|new)\b", re.IGNORECASE)
+_OLDEST_WORDS = re.compile(r"\b(before|earlier|initial|first|original|old|previous|prior|pre-)", re.IGNORECASE)
+CI_LABEL = "ci"
+
+
+def split_revisions(claims: Sequence[Claim], document: str | None = None,
+                    order: str = "auto") -> list[Snapshot]:
+    """One snapshot per revision section (CI runs left out), ordered oldest to newest.
+
+    order: "auto" (read the labels: a "Final head" before an "Earlier validation" means the text lists
+    newest first; a head whose base is another section's head comes after it), "document" or "reverse".
+    """
+    snaps: dict[tuple[str, str], Snapshot] = {}
+    for c in claims:
+        r = c.revision
+        if r is None or (r.label or "").strip().lower() == CI_LABEL:
+            continue
+        k = ((r.label or "").strip().lower(), (r.head or "").lower())
+        if k not in snaps:
+            name = r.label or r.head or "?"
+            if r.head and r.head.lower() not in name.lower():
+                name = f"{name} {r.head}"
+            snaps[k] = Snapshot(RevisionRef(name=name, label=r.label, head=r.head, base=r.base, document=document), [])
+        snaps[k].claims.append(c)
+    ordered = list(snaps.values())
+    if not ordered:
+        unlabelled = [c for c in claims if c.revision is None]
+        return [Snapshot(RevisionRef(name=document or "document", document=document), unlabelled)] if unlabelled else []
+    if order not in ("auto", "document", "reverse"):
+        raise UsageError(f"unknown revision order {order!r} (auto, document, reverse)")
+    numbers = [_label_number(s.ref.label or "") for s in ordered]
+    if order == "auto" and len(ordered) > 1 and None not in numbers and len(set(numbers)) == len(numbers):
+        return [s for _, s in sorted(zip(numbers, ordered, strict=True), key=lambda t: t[0] or 0)]
+    if order == "reverse" or (order == "auto" and _newest_first(ordered)):
+        ordered.reverse()
+    return ordered
+
+
+_LABEL_NUMBER_RE = re.compile(r"\b(?:v|rev(?:ision)?|round|iteration|attempt|push|version|update|run)\s?#?(\d{1,4})\b",
+                              re.IGNORECASE)
+
+
+def _label_number(label: str) -> int | None:
+    """The number of a numbered revision label ("v2", "Round 3", "Update #4"), else None."""
+    m = _LABEL_NUMBER_RE.search(label)
+    return int(m.group(1)) if m else None
+
+
+def _newest_first(snaps: Sequence[Snapshot]) -> bool:
+    """Vote: do the labels and head/base links say the document lists its newest revision first?"""
+    score = 0
+    n = len(snaps)
+    for i, s in enumerate(snaps):
+        pos = (i - (n - 1) / 2)  # negative near the top
+        label = s.ref.label or ""
+        if _NEWEST_WORDS.search(label) and not _OLDEST_WORDS.search(label):
+            score += -1 if pos < 0 else 1 if pos > 0 else 0
+        elif _OLDEST_WORDS.search(label):
+            score += 1 if pos < 0 else -1 if pos > 0 else 0
+    for i, s in enumerate(snaps):
+        for j, t in enumerate(snaps):
+            if i != j and s.ref.base and t.ref.head and same_sha(s.ref.base, t.ref.head):
+                score += -1 if i < j else 1  # s builds on t: s is newer
+    return score < 0
+
+
+def same_sha(a: str, b: str) -> bool:
+    a, b = a.lower(), b.lower()
+    return len(a) >= 7 and len(b) >= 7 and (a.startswith(b) or b.startswith(a))
+
+
+def select_window(snaps: Sequence[Snapshot], from_sel: str | None, to_sel: str | None) -> list[Snapshot]:
+    """The snapshots between --from and --to (label, sha prefix, version number or 1-based position)."""
+    def find(sel: str) -> int:
+        label = re.fullmatch(r"\s*[Rr](\d{1,4})\s*", sel)  # the labels the output prints: R1, R2, ...
+        if label and 1 <= int(label.group(1)) <= len(snaps):
+            return int(label.group(1)) - 1
+        hits = [i for i, s in enumerate(snaps) if s.ref.matches(sel)]
+        if not hits and sel.isdigit() and 1 <= int(sel) <= len(snaps):
+            return int(sel) - 1
+        if not hits:
+            hits = [i for i, s in enumerate(snaps) if sel.lower() in s.ref.name.lower()]
+        if len(hits) != 1:
+            names = ", ".join(s.ref.name for s in snaps)
+            raise UsageError(f"{sel!r} names {'no' if not hits else 'more than one'} revision (have: {names})")
+        return hits[0]
+    lo = find(from_sel) if from_sel else 0
+    hi = find(to_sel) if to_sel else len(snaps) - 1
+    if lo > hi:
+        raise UsageError(f"--from {from_sel!r} comes after --to {to_sel!r}")
+    return list(snaps[lo:hi + 1])
+
+
+def _fingerprint(claims: Sequence[Claim]) -> tuple[tuple[object, ...], ...]:
+    return tuple((c.kind, c.metric, c.value, c.high, c.unit, c.outcome, c.passed, c.failed) for c in claims)
+
+
+def revisions_across_versions(versions: Sequence[tuple[int | None, list[Claim]]], document: str | None = None,
+                              order: str = "auto") -> list[Snapshot]:
+    """A document's revisions over all its stored versions, oldest first: the unit a reviewer compares.
+
+    A revision section ("Initial head 4e1f0c9a2b": its label and head) is one revision in every version that
+    has it; the newest version's numbers for it supersede older ones (edited in place). An edit that adds a
+    section adds a revision: after the known revisions the version lists before it, else before those it lists
+    after it, else (an edit that replaced every section) after every revision so far. The claims a version
+    states under no revision are a revision of their own ("v2") when they differ from the previous version's,
+    after it.
+    """
+    out: list[Snapshot] = []
+    ids: list[object] = []  # parallel to out: a section's (label, head), or ("text", version) for a version's text
+    last_print: tuple[tuple[object, ...], ...] | None = None
+    for v, claims in versions:
+        listed = [s for s in split_revisions(claims, document, order=order) if s.ref.label or s.ref.head]
+        keys = [((s.ref.label or "").strip().lower(), (s.ref.head or "").lower()) for s in listed]
+        for pos, (k, snap) in enumerate(zip(keys, listed, strict=True)):
+            if k in ids:
+                out[ids.index(k)].claims = snap.claims  # numbers edited in place supersede
+                continue
+            before = [ids.index(x) for x in keys[:pos] if x in ids]
+            after = [ids.index(x) for x in keys[pos + 1:] if x in ids]
+            at = max(before) + 1 if before else min(after) if after else len(out)
+            out.insert(at, snap)
+            ids.insert(at, k)
+        unlabelled = [c for c in claims if c.revision is None]
+        if not unlabelled or _fingerprint(unlabelled) == last_print:
+            continue
+        texts = [i for i, k in enumerate(ids) if isinstance(k, tuple) and k[0] == "text"]
+        at = texts[-1] + 1 if texts else len(out)
+        name = f"{document} v{v}" if document and v is not None else (document or f"v{v}")
+        out.insert(at, Snapshot(RevisionRef(name=name, document=document, version=v), unlabelled))
+        ids.insert(at, ("text", v))
+        last_print = _fingerprint(unlabelled)
+    return out

@@ -1,0 +1,298 @@
+"""Running a comparison: loading targets (files or ledger documents), the sides to compare, the verdicts.
+
+What `ledger compare` and `ledger trend` do, as library functions: `run_compare` and `run_trend`
+take the targets as a user names them and return results that render as text, markdown or JSON.
+Nothing here prints: what a user should be told beside the result (a file's warnings, values left
+out) is returned in `notes`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ledger.compare.align import Row, compare_series
+from ledger.compare.judge import REGRESSION, Pair, implausible, latest_against_history
+from ledger.compare.keys import Key, claim_key, with_default_config
+from ledger.compare.noise import NoiseModel
+from ledger.compare.references import ReferenceCheck, RegisteredReference, check_references
+from ledger.compare.revisions import (
+    RevisionRef,
+    Snapshot,
+    revisions_across_versions,
+    select_window,
+    split_revisions,
+)
+from ledger.compare.tested import TestedCommit, stated_vs_tested
+from ledger.errors import InputError, UsageError
+from ledger.model import Claim
+from ledger.vocab.metrics import normalise_metric
+from ledger.vocab.setup import canonical_key_name, config_hints
+
+BY = ("auto", "sections", "versions")
+ORDER = ("auto", "document", "reverse")
+
+
+@dataclass
+class Loaded:
+    """One target: its name and its versions' claims (one entry for a file)."""
+
+    name: str
+    versions: list[tuple[int | None, list[Claim]]]
+    linked: list[Claim] = field(default_factory=list)
+    """Claims of documents linked to this one (a PR's fetched comments: the CI bot's runs)."""
+    heads: list[str] = field(default_factory=list)
+    """The head sha GitHub reported when the PR was fetched."""
+    stored: bool = False
+    """A ledger document (files given on the command line are often versions of one description)."""
+    warnings: list[str] = field(default_factory=list)
+    """What extracting a file warned of (the first three)."""
+
+
+def _claims_from_dicts(rows: list[dict[str, Any]]) -> list[Claim]:
+    out = []
+    for r in rows:
+        try:
+            out.append(Claim.model_validate(r))
+        except ValueError:
+            continue
+    return out
+
+
+def read_claims_file(path: str) -> list[Claim]:
+    """Claims in the contract's shape: JSON lines (`ledger extract --format jsonl`) or one JSON array."""
+    import json
+
+    from ledger.sources import read_path
+
+    text = read_path(path).text
+    try:
+        if text.lstrip().startswith("["):
+            raw = json.loads(text)
+        else:
+            raw = [json.loads(line) for line in text.splitlines() if line.strip()]
+    except ValueError as exc:
+        raise InputError(path, f"not JSON claims: {exc}") from None
+    if not isinstance(raw, list):
+        raise InputError(path, "expected a JSON array or JSON lines of claims")
+    out: list[Claim] = []
+    for i, item in enumerate(raw, 1):
+        try:
+            out.append(Claim.model_validate(item))
+        except ValueError as exc:
+            first = str(exc).splitlines()[:3]
+            raise InputError(path, f"claim {i} does not fit the claims contract: {' '.join(first)}") from None
+    return out
+
+
+def load_target(target: str, db_path: str, fmt: str | None = None) -> Loaded:
+    """A file path (extracted now) or a ledger document (all its stored versions)."""
+    p = Path(target)
+    if p.is_file() and p.suffix.lower() in (".jsonl", ".ndjson", ".json"):
+        return Loaded(p.name, [(None, read_claims_file(target))])
+    if p.is_file() or target == "-":
+        from ledger.extracting import extract_file
+
+        result = extract_file(target, fmt=fmt)
+        return Loaded(p.name, [(None, list(result.claims))],
+                      warnings=[f"warning: {target}: {w}" for w in result.warnings[:3]])
+    if not Path(db_path).is_file():
+        raise UsageError(f"{target!r} is not a file, and there is no ledger at {db_path} to look it up in "
+                         "(ingest it first, or give --db)")
+    from ledger.db.targets import stored_document
+
+    doc = stored_document(db_path, target)
+    versions = [(v, _claims_from_dicts(rows)) for v, rows in doc.versions]
+    return Loaded(doc.key, versions, _claims_from_dicts(doc.linked), doc.heads, stored=True)
+
+
+def _snapshots(loaded: list[Loaded], by: str, order: str) -> tuple[list[Snapshot], list[Claim]]:
+    """The snapshots to compare (oldest first) and every claim involved (for the stated-vs-tested list)."""
+    if len(loaded) == 1:
+        doc = loaded[0]
+        if by == "auto" and len(doc.versions) > 1:
+            return revisions_across_versions(doc.versions, doc.name, order), [*doc.versions[-1][1], *doc.linked]
+        if by == "versions":
+            snaps = [Snapshot(RevisionRef(name=f"{doc.name} v{v}" if v else doc.name, document=doc.name, version=v),
+                              cl) for v, cl in doc.versions]
+            return snaps, [*doc.versions[-1][1], *doc.linked]
+        claims = doc.versions[-1][1]
+        return split_revisions(claims, doc.name, order=order), [*claims, *doc.linked]
+    snaps = []
+    every: list[Claim] = []
+    for doc in loaded:
+        v, cl = doc.versions[-1]
+        snaps.append(Snapshot(RevisionRef(name=doc.name, document=doc.name, version=v), cl))
+        every.extend([*cl, *doc.linked])
+    return snaps, every
+
+
+@dataclass
+class Comparison:
+    """What `ledger compare` found: one row per comparable series across the revisions, with the checks beside."""
+
+    revisions: list[RevisionRef]
+    """The sides compared, oldest first."""
+    rows: list[Row]
+    """One row per comparable series: its value in each revision and its verdict (first against last)."""
+    references: list[ReferenceCheck]
+    """Values against their stated or registered reference, in each revision."""
+    tested: list[TestedCommit]
+    measured: list[str]
+    """The revisions the measured claims name (for the stated-versus-tested list)."""
+    notes: list[str] = field(default_factory=list)
+    """What the reader should be told beside the result (warnings, values left out, cautions)."""
+    newest: list[Claim] = field(default_factory=list)
+    """The claims of the newest revision (what a report lists gates from when there is one revision)."""
+
+    @property
+    def compared(self) -> bool:
+        """Two or more revisions with something lined up, or values judged against their references."""
+        return (len(self.revisions) > 1 and bool(self.rows)) or bool(self.references)
+
+    @property
+    def regressions(self) -> list[Row]:
+        return [r for r in self.rows if r.overall is not None and r.overall.verdict == REGRESSION]
+
+    @property
+    def has_regression(self) -> bool:
+        """A regression between the revisions, or a value below its reference beyond noise."""
+        return bool(self.regressions) or any(r.verdict == REGRESSION for r in self.references)
+
+    def render(self, fmt: str = "table", *, show_all: bool = False, width: int | None = None) -> str:
+        """table (fit to the terminal's width), markdown or json."""
+        from ledger.compare.render import render_comparison
+
+        return render_comparison(self, fmt, show_all=show_all, width=width)
+
+
+def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None, from_: str | None = None,
+                to: str | None = None, by: str = "auto", order: str = "auto", input_format: str | None = None,
+                kinds: list[str] | None = None, model: str | None = None) -> Comparison:
+    """Compare the targets: one document's revisions (its revision sections over all its stored versions;
+    `by="versions"`: its versions, `by="sections"`: the newest version's sections) or several documents."""
+    from ledger.references import load_registered
+
+    noise = noise or NoiseModel()
+    if by not in BY:
+        raise UsageError(f"unknown --by {by!r} ({', '.join(BY)})")
+    loaded = [load_target(t, db, input_format) for t in targets]
+    notes = [w for doc in loaded for w in doc.warnings]
+    if model:
+        for doc in loaded:
+            doc.versions = [(v, with_default_config(cl, {"model": model})) for v, cl in doc.versions]
+    snaps, every = _snapshots(loaded, by, order)
+    snaps = select_window(snaps, from_, to) if (from_ or to) and snaps else snaps
+    if (from_ and to) and len(snaps) > 2:
+        snaps = [snaps[0], snaps[-1]]
+    registered = load_registered(db)
+    notes += _implausible_note(snaps)
+    refs = [r for s in snaps for r in check_references(s, noise, registered)]
+    if kinds:
+        refs = [r for r in refs if r.key.kind in kinds]
+    tested, measured = stated_vs_tested(every, [h for doc in loaded for h in doc.heads])
+    revisions = [s.ref for s in snaps]
+    rows = compare_series(snaps, noise) if len(snaps) > 1 else []
+    rows = [r for r in rows if not kinds or r.key.kind in kinds]
+    if len(loaded) > 1 and all(d.stored for d in loaded):
+        notes += _unstated_model_note([r.overall for r in rows if r.overall is not None])
+    return Comparison(revisions, rows, refs, tested, measured, notes, snaps[-1].claims if snaps else [])
+
+
+def _implausible_note(snaps: list[Snapshot]) -> list[str]:
+    why = [f"{s.ref.name} line {c.source.line}: {w}" for s in snaps for c in s.claims
+           if c.kind in ("accuracy", "acceptance") and (w := implausible(c, claim_key(c)[0]))]
+    if not why:
+        return []
+    more = f" (and {len(why) - 3} more)" if len(why) > 3 else ""
+    return [f"note: left out {len(why)} value(s) their metric cannot take: {'; '.join(why[:3])}{more}"]
+
+
+def _unstated_model_note(pairs: list[Pair]) -> list[str]:
+    """Across documents a metric may come from different models: warn once when no judged pair names one."""
+    judged = [p for p in pairs if p.verdict in ("regression", "improvement", "within noise") and p.key.kind != "gate"]
+    if judged and not any("model" in dict(p.key.config) for p in judged):
+        return ["note: no compared claim names its model; across documents check they measured the same one "
+                "(or give --model)"]
+    return []
+
+
+@dataclass
+class Series:
+    """One comparable series of a trend: its label, its points (where, claim) and the latest value judged."""
+
+    label: str
+    points: list[tuple[str, Claim]]
+    latest: Pair | None
+
+
+@dataclass
+class Trend:
+    """What `ledger trend` found."""
+
+    metric: str
+    series: list[Series]
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def has_regression(self) -> bool:
+        return any(s.latest is not None and s.latest.verdict == REGRESSION for s in self.series)
+
+    def render(self, fmt: str = "table") -> str:
+        from ledger.compare.render import render_trend
+
+        return render_trend(self.metric, [(s.label, s.points, s.latest) for s in self.series], fmt)
+
+
+def parse_where(where: list[str]) -> dict[str, str]:
+    """`--where KEY=VALUE` filters as canonical setup keys and values (mtp=1 is draft_len=1)."""
+    filters: dict[str, str] = {}
+    for w in where:
+        k, sep, v = w.partition("=")
+        if not sep:
+            raise UsageError(f"--where {w!r}: expected KEY=VALUE (mtp=1, kv_cache=fp8, gpu=b200)")
+        ck = canonical_key_name(k)
+        hints, _ = config_hints(f"{k}{v}" if ck == "draft_len" else "")
+        filters[ck] = hints.get(ck, v.strip().lower())
+    return filters
+
+
+def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | None = None,
+              kinds: list[str] | None = None, order: str = "auto", input_format: str | None = None,
+              noise: NoiseModel | None = None) -> Trend:
+    """A metric's values across the targets' revisions (every ledger document when no target is given)."""
+    filters = parse_where(where or [])
+    if targets:
+        loaded = [load_target(t, db, input_format) for t in targets]
+    else:
+        if not Path(db).is_file():
+            raise UsageError(f"no targets given and no ledger at {db}")
+        from ledger.db.targets import document_ids
+
+        loaded = [load_target(str(i), db) for i in document_ids(db)]
+    wanted = {normalise_metric(metric, k).name for k in ("accuracy", "perf")}
+    series: dict[str, list[tuple[str, Claim]]] = {}
+    keys: dict[str, Key] = {}
+    for doc in loaded:
+        for snap in split_revisions(doc.versions[-1][1], doc.name, order=order):
+            for c in snap.claims:
+                if kinds and c.kind not in kinds:
+                    continue
+                key, variant = claim_key(c)
+                if key.metric not in wanted or key.kind not in ("accuracy", "acceptance", "perf"):
+                    continue
+                cfg = dict(key.config)
+                if any(cfg.get(k) != v for k, v in filters.items()):
+                    continue
+                label = key.label() + (f" {{{variant}}}" if variant else "")
+                at = snap.ref.name if len(loaded) == 1 or snap.ref.name == doc.name else f"{doc.name}: {snap.ref.name}"
+                series.setdefault(label, []).append((at, c))
+                keys[label] = key
+    out = [Series(label, pts, latest_against_history(keys[label], [c for _, c in pts], noise))
+           for label, pts in series.items()]
+    return Trend(metric, out, [w for doc in loaded for w in doc.warnings])
+
+
+__all__ = ["Comparison", "Loaded", "RegisteredReference", "Series", "Trend", "load_target", "parse_where",
+           "read_claims_file", "run_compare", "run_trend"]

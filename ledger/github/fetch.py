@@ -1,0 +1,329 @@
+"""The library call behind `ledger fetch`: pull requests from GitHub into the ledger.
+
+    results = fetch(["NVIDIA/TensorRT-LLM#4821", "vllm-project/vllm"], "ledger.db", state="merged", limit=20)
+
+For each pull request (REST, every GET conditional on the ETag stored in `http_cache`, so an unchanged
+PR is answered 304, costs no rate limit and writes nothing):
+
+- `GET /repos/{owner}/{repo}/pulls/{n}`: title, author, state, merge time, labels, and the head and base
+  sha GitHub reports now (kept in `github_heads`, next to the revisions the text states);
+- GraphQL `pullRequest.userContentEdits`: every edit of the description, stored oldest first as
+  successive versions of the document `owner/repo#N`; anonymous requests cannot use GraphQL, so they
+  store only the current description;
+- `GET .../issues/{n}/comments`: each comment a document of its own (`owner/repo#N/comment/ID`), linked
+  to the PR, with its author and time;
+- `GET .../pulls/{n}/commits`: the PR's commits (`pr_commits`), so each head the text states resolves to
+  "PR commit 2 of 5", "no longer in the PR" or "not a commit of this PR".
+
+A PR's reads are stored in one transaction with their validators (`store.write_pull`): an interrupted
+fetch leaves no validator behind, and a re-run fetches it again, with no gaps and no duplicates (a
+version is identified by its text's sha256). One PR that fails is that PR's "error" result.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+import httpx
+
+from ledger.errors import FetchError, LedgerError, RateLimited, UsageError
+from ledger.github.auth import resolve_auth
+from ledger.github.client import PER_PAGE, GitHub, get_pages
+from ledger.github.graphql import description_edits
+from ledger.github.models import validated
+from ledger.github.rest import State, list_pulls, parse_since
+from ledger.github.store import (
+    Edit,
+    PullWrite,
+    commit_row,
+    description_versions,
+    issue_comments,
+    valid_commit,
+    write_pull,
+)
+from ledger.github.text import neutral
+from ledger.github.urls import DEFAULT_API, check_api_url, check_transport_security
+from ledger.identity import PullRef, parse_target
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+
+    from ledger.db.pulls import CacheEntry
+    from ledger.github.sync import SyncSummary
+
+Status = Literal["new", "updated", "unchanged", "error"]
+ANONYMOUS_NOTE = ("no GitHub token (GH_TOKEN, GITHUB_TOKEN or `gh auth token`): anonymous requests are limited "
+                  "to 60 an hour, and the description's edit history (GraphQL) needs a token, so only the "
+                  "current description is stored")
+
+
+@dataclass
+class FetchResult:
+    """What happened to one pull request."""
+
+    ref: str
+    status: Status
+    versions: int = 0
+    new_versions: int = 0
+    claims: int = 0
+    """Claims of the newest description version."""
+    comments: int = 0
+    new_comments: int = 0
+    github_head: str | None = None
+    github_base: str | None = None
+    stated_heads: list[str] = field(default_factory=list)
+    stated_notes: dict[str, str] = field(default_factory=dict)
+    """What each stated head is among the PR's commits ('PR commit 2 of 5', 'not a commit of this PR')."""
+    warnings: list[str] = field(default_factory=list)
+    error: str | None = None
+    rate_limited: bool = False
+    """The rate limit is spent: the batch stops asking GitHub."""
+
+    @property
+    def ok(self) -> bool:
+        return self.status != "error"
+
+    def heads(self) -> str:
+        """`stated head 13c21f460b, GitHub head 257d5f0` (or what of it is known)."""
+        parts = []
+        if self.stated_heads:
+            parts.append("stated head " + ", ".join(
+                h + (f" ({self.stated_notes[h]})" if h in self.stated_notes else "") for h in self.stated_heads))
+        if self.github_head:
+            g = self.github_head[:10]
+            same = any(self.github_head.startswith(s) or s.startswith(g) for s in self.stated_heads)
+            parts.append(f"GitHub head {g}" + (" (the same)" if same else "")
+                         + (f" base {self.github_base[:10]}" if self.github_base else ""))
+        return ", ".join(parts)
+
+    def summary(self) -> str:
+        if self.status == "error":
+            return f"error       {self.ref}: {self.error}"
+        label = {"new": "new", "updated": "updated", "unchanged": "unchanged"}[self.status]
+        new_v = f" (+{self.new_versions})" if self.new_versions else ""
+        new_c = f" (+{self.new_comments})" if self.new_comments else ""
+        heads = self.heads()
+        return (f"{label:<12}{self.ref}  {self.versions} version{'s' if self.versions != 1 else ''}{new_v}, "
+                f"{self.claims} claims, {self.comments} comment{'s' if self.comments != 1 else ''}{new_c}"
+                + (f"  {heads}" if heads else ""))
+
+
+def fetch_pull(gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True,
+               parser_version: str | None = None) -> FetchResult:
+    """Fetch one pull request through REST and store what changed, all of it in one transaction (or nothing)."""
+    from ledger.db.pulls import CacheEntry, cache_get, known_document
+    from ledger.prepare import parser_version as current_parser_version
+
+    pv = parser_version or current_parser_version()
+    key = ref.key
+    known = known_document(db, key)
+    w = PullWrite(ref)
+    wanted_note = "history" if gh.can_graphql else "body"
+    pull_url = gh.url(f"repos/{ref.repo}/pulls/{ref.number}")
+    cached = cache_get(db, pull_url) if known is not None else None
+    if cached is not None and cached.note != wanted_note and wanted_note == "history":
+        cached = None  # stored without its edit history: fetch it in full now that a token allows
+    resp = gh.get(pull_url, cached)
+    if resp.status_code == 304 and cached is not None:
+        w.entries.append(cached)
+    else:
+        body = gh.decode_json(resp, pull_url)
+        if not isinstance(body, dict) or not isinstance(body.get("number"), int):
+            raise FetchError(f"{pull_url}: not a pull request")
+        w.data = validated("Pull", body, pull_url)
+        edits, history = _edit_history(gh, ref, w.warnings)
+        w.versions = description_versions(ref, w.data, edits, history, pv, w.warnings)
+        w.entries.append(CacheEntry(pull_url, resp.headers.get("etag"), resp.headers.get("last-modified"), None,
+                                    "history" if history else "body"))
+
+    def cache(u: str) -> CacheEntry | None:
+        return cache_get(db, u) if known is not None else None
+
+    if comments:
+        pages = get_pages(gh, gh.url(f"repos/{ref.repo}/issues/{ref.number}/comments", {"per_page": PER_PAGE}),
+                          cache=cache)
+        w.entries.extend(pages.entries)
+        if pages.changed:
+            w.conversation = issue_comments(ref, pages.items, pv, w.warnings)
+    commit_pages = get_pages(gh, gh.url(f"repos/{ref.repo}/pulls/{ref.number}/commits", {"per_page": PER_PAGE}),
+                             cache=cache)
+    w.entries.extend(commit_pages.entries)
+    if commit_pages.changed:
+        w.commits = [commit_row(c) for c in (valid_commit(raw, key, w.warnings) for raw in commit_pages.items)
+                     if c is not None]
+
+    if w.data is None and w.conversation is None and w.commits is None:
+        return pull_result(db, key, "unchanged", int((known or {}).get("id") or 0), 0, 0, w.warnings)
+    written = write_pull(db, w, known)
+    return pull_result(db, key, written.status, written.document_id, written.new_versions, written.new_comments,
+                       w.warnings)
+
+
+def _edit_history(gh: GitHub, ref: PullRef, warnings: list[str]) -> tuple[list[Edit], bool]:
+    """The description's edits when a token allows (GraphQL), and whether they were read; when GraphQL
+    refuses, none, with a warning (the current body alone is stored)."""
+    if not gh.can_graphql:
+        return [], False
+    try:
+        return description_edits(gh, ref, warnings), True
+    except RateLimited:
+        raise
+    except FetchError as exc:
+        warnings.append(f"edit history unavailable ({exc}); stored the current description only")
+        return [], False
+
+
+def pull_result(db: Database, key: str, status: Status, doc_id: int, new_versions: int, new_comments: int,
+                warnings: list[str]) -> FetchResult:
+    """The result line of one PR, from what the ledger now holds of it."""
+    from ledger.db.pulls import comments_of, github_state, known_document
+
+    doc = known_document(db, key) or {}
+    doc_id = int(doc.get("id") or doc_id or 0)
+    claims = int(doc.get("latest_claims") or 0)
+    state = github_state(db, doc_id) if doc_id else {}
+    stated: list[str] = []
+    for r in state.get("stated", []):
+        if r.get("head") and r["head"] not in stated:
+            stated.append(str(r["head"]))
+    notes = _commit_notes(db, doc_id, stated) if doc_id else {}
+    return FetchResult(key, status, versions=int(doc.get("n_versions") or 0), new_versions=new_versions,
+                       claims=claims, comments=len(comments_of(db, doc_id)) if doc_id else 0,
+                       new_comments=new_comments, github_head=state.get("github_head"),
+                       github_base=state.get("github_base"), stated_heads=stated, stated_notes=notes,
+                       warnings=warnings)
+
+
+def _commit_notes(db: Database, doc_id: int, stated: list[str]) -> dict[str, str]:
+    """Each stated head among the PR's commits (only when its commits were fetched)."""
+    from ledger.db.pulls import has_commits, resolve_commit
+
+    if not has_commits(db, doc_id):
+        return {}
+    notes: dict[str, str] = {}
+    for sha in stated:
+        found = resolve_commit(db, doc_id, sha)
+        if found is None:
+            notes[sha] = "not a commit of this PR"
+        elif not found["current"]:
+            notes[sha] = "a PR commit no longer in the PR"
+        else:
+            notes[sha] = f"PR commit {found['position']} of {found['n_current']}"
+    return notes
+
+
+def fetch(
+    targets: Sequence[str],
+    db: str | os.PathLike[str],
+    *,
+    api_url: str | None = None,
+    state: State = "open",
+    since: str | None = None,
+    limit: int | None = None,
+    comments: bool = True,
+    env: Mapping[str, str] | None = None,
+    transport: httpx.BaseTransport | None = None,
+    sleep: Callable[[float], None] | None = None,
+    clock: Callable[[], float] | None = None,
+    max_tries: int = 5,
+    max_wait: float = 900.0,
+    on_note: Callable[[str], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
+    on_result: Callable[[FetchResult], None] | None = None,
+    rest: bool = False,
+    on_summary: Callable[[SyncSummary], None] | None = None,
+    on_progress: Callable[[int, int | None, SyncSummary], None] | None = None,
+) -> list[FetchResult]:
+    """Fetch pull requests (`owner/repo#N`, PR URLs, or `owner/repo` for a listing) into the ledger at `db`.
+
+    `owner/repo` with a token is synced through bulk GraphQL (`sync.sync_repo`: every PR the first time,
+    what changed since after; one `on_summary` call per repository); without a token, or with `rest`,
+    its PRs are listed and fetched one at a time through REST, as named PRs always are.
+
+    One result per pull request read; a PR that fails is an "error" result and the rest still go in.
+    Raises only for what stops everything: bad arguments (UsageError), a bad ledger file, or a listing
+    that cannot be read. `api_url` defaults to LEDGER_GITHUB_API, then https://api.github.com.
+    """
+    from ledger.db import open_ledger
+    from ledger.github.sync import sync_repo
+    from ledger.prepare import parser_version
+
+    env = os.environ if env is None else env
+    if not targets:
+        raise UsageError("nothing to fetch: give OWNER/REPO#N, a pull-request URL, or OWNER/REPO")
+    if state not in ("open", "closed", "merged", "all"):
+        raise UsageError(f"--state {state!r}: expected open, closed, merged or all")
+    if limit is not None and limit <= 0:
+        raise UsageError(f"--limit {limit}: expected a positive number")
+    since_iso = parse_since(since)
+    parsed = [parse_target(t) for t in targets]
+    api = check_api_url(api_url or env.get("LEDGER_GITHUB_API") or DEFAULT_API)
+    auth = resolve_auth(env, api_url=api)
+    check_transport_security(api, auth)
+    if auth.anonymous and on_note is not None:
+        on_note(ANONYMOUS_NOTE)
+    results: list[FetchResult] = []
+    ledger_db = open_ledger(db)
+    try:
+        with GitHub(api, auth, transport=transport, sleep=sleep, clock=clock or time.time, max_tries=max_tries,
+                    max_wait=max_wait) as gh:
+            version = parser_version()
+            refs: list[PullRef] = []
+            for t in parsed:
+                if isinstance(t, str) and gh.can_graphql and not rest:
+                    def collect(r: FetchResult) -> None:
+                        results.append(r)
+                        if on_result is not None:
+                            on_result(r)
+
+                    try:
+                        summary = sync_repo(gh, ledger_db, t, state=state, since=since_iso, limit=limit,
+                                            parser_version=version, max_wait=max_wait, on_result=collect,
+                                            on_progress=on_progress)
+                    except FetchError as exc:
+                        raise FetchError(neutral(auth.redact(f"syncing {t}: {exc}"))) from None
+                    if on_summary is not None:
+                        on_summary(summary)
+                    continue
+                try:
+                    found = [t] if isinstance(t, PullRef) else list_pulls(gh, t, state, since_iso, limit)
+                except LedgerError as exc:
+                    raise FetchError(auth.redact(f"listing {t}: {exc}")) from None
+                refs.extend(found)
+            refs = list(dict.fromkeys(refs))  # each PR once, in the order first named
+            if on_start is not None and refs:
+                on_start(len(refs))
+            stopped = False
+            for ref in refs:
+                if stopped:
+                    result = FetchResult(ref.key, "error", error="not fetched: the rate limit is spent",
+                                         rate_limited=True)
+                else:
+                    result = _fetch_one(gh, ledger_db, ref, comments, version)
+                    stopped = result.rate_limited
+                results.append(result)
+                if on_result is not None:
+                    on_result(result)
+    finally:
+        ledger_db.close()
+    return results
+
+
+def _fetch_one(gh: GitHub, db: Database, ref: PullRef, comments: bool, version: str) -> FetchResult:
+    """One PR's fetch; whatever goes wrong costs this PR one line (redacted, neutralised), never the run."""
+    rate_limited = False
+    try:
+        return fetch_pull(gh, db, ref, comments=comments, parser_version=version)
+    except RateLimited as exc:
+        message, rate_limited = str(exc), True
+    except LedgerError as exc:
+        message = str(exc)
+    except httpx.HTTPError as exc:
+        message = f"{type(exc).__name__}: {exc}"
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:  # not GitHub's documented shape
+        message = f"unexpected answer from GitHub ({type(exc).__name__}: {exc})"
+    return FetchResult(ref.key, "error", error=neutral(gh.auth.redact(message))[:500], rate_limited=rate_limited)

@@ -1,0 +1,161 @@
+"""`ledger report PR`: what a reviewer reads about one pull request, fit to post as a PR comment.
+
+Built from the same comparison as `ledger compare` (its revisions oldest -> newest, its values against
+their references, its CI runs): regressions and values below their reference first, then gates that
+failed, were waived or were not verified, evidence measured on an older head than the newest, CI runs
+on commits no claim names, then counts. `render("markdown")` is fit to post: under GitHub's 65,536
+characters, every document text neutralised (no HTML, no markdown syntax, no @mention, #123 or bare
+URL that GitHub would act on), and a hidden marker (MARKER) a bot finds to update one comment in place.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ledger.compare.align import Row
+from ledger.compare.noise import NoiseModel
+from ledger.compare.references import ReferenceCheck
+from ledger.compare.render import console_width, fmt_claim, render_rows, summary
+from ledger.compare.run import Comparison, run_compare
+from ledger.model import Claim
+from ledger.neutral import json_text, markdown, terminal
+from ledger.output import dumps_indented
+
+MARKER = "<!-- ledger-report -->"
+"""The first line of every markdown report: the GitHub Action finds its own comment by it."""
+COMMENT_LIMIT = 65_536
+"""GitHub's limit on a comment body, in characters."""
+ATTENTION = ("fail", "waived", "not_verified", "not_run")
+
+
+@dataclass
+class Report:
+    """One pull request's evidence, judged."""
+
+    pr: str
+    comparison: Comparison
+    gates: list[Claim] = field(default_factory=list)
+    """Gates of the newest text whose outcome needs a look (failed, waived, not verified, not run)."""
+    older: dict[str, int] = field(default_factory=dict)
+    """Revision name -> series whose latest value was measured there, not at the newest revision."""
+
+    @property
+    def regressions(self) -> list[Row]:
+        return self.comparison.regressions
+
+    @property
+    def below_reference(self) -> list[ReferenceCheck]:
+        return [r for r in self.comparison.references if r.verdict == "regression"]
+
+    @property
+    def has_regression(self) -> bool:
+        return self.comparison.has_regression
+
+    @property
+    def compared(self) -> bool:
+        return self.comparison.compared or bool(self.gates)
+
+    def render(self, fmt: str = "table", width: int | None = None) -> str:
+        """table (fit to the terminal), markdown (fit to post) or json."""
+        if fmt == "json":
+            return json_text(dumps_indented(self.to_json()))
+        md = fmt == "markdown"
+        width = None if md else (width or console_width())
+        text = "\n".join(self._lines(md, width)).strip("\n") + "\n"
+        return _fit_comment(text) if md else text
+
+    def to_json(self) -> dict[str, Any]:
+        from ledger.compare.render import row_json, tested_json
+
+        c = self.comparison
+
+        names = [r.name for r in c.revisions]
+        return {
+            "pr": self.pr, "revisions": [r.name for r in c.revisions],
+            "regressions": [row_json(r, names) for r in self.regressions],
+            "below_reference": [r.to_json() for r in self.below_reference],
+            "gates": [{"metric": g.metric, "outcome": g.outcome, "outcome_text": g.outcome_text,
+                       "revision": g.revision.label if g.revision else None, "line": g.source.line}
+                      for g in self.gates],
+            "older_evidence": self.older, "tested": tested_json(c.tested, c.measured),
+            "summary": dict(Counter(r.overall.verdict for r in c.rows if r.overall)),
+        }
+
+    def _lines(self, md: bool, width: int | None) -> list[str]:
+        c = self.comparison
+        esc = markdown if md else terminal
+        out: list[str] = [MARKER] if md else []
+        regs, below = self.regressions, self.below_reference
+        verdict = (f"{len(regs)} regression{'s' if len(regs) != 1 else ''}, {len(below)} below reference"
+                   if regs or below else "no regression, nothing below its reference")
+        out.append(f"{'### ' if md else ''}ledger report: {esc(self.pr)}: {verdict}")
+        out.append("")
+        rows = c.rows
+        if len(c.revisions) > 1:
+            out += render_rows(c.revisions, rows, "markdown" if md else "table", width=width,
+                               title=f"{len(c.revisions)} revisions, oldest first")[2:]
+        elif c.revisions:
+            out.append(("- " if md else "  ") + f"one revision: {esc(c.revisions[0].name)}")
+        if below:
+            out += ["", f"{'#### ' if md else ''}Below their reference", ""]
+            for r in below:
+                cfg = ", ".join(f"{k}={v}" for k, v in r.key.config)
+                line = (f"{r.key.metric}{f' [{cfg}]' if cfg else ''}: {fmt_claim(r.claim)} against {r.reference:g} "
+                        f"({r.delta:+.4g}, {r.threshold.display} {r.threshold.basis}) in {r.revision or '?'}")
+                out.append(("- " if md else "  ") + esc(line))
+        if self.gates:
+            out += ["", f"{'#### ' if md else ''}Gates that need a look", ""]
+            for g in self.gates:
+                where = g.revision.label if g.revision and g.revision.label else "no revision stated"
+                out.append(("- " if md else "  ") + esc(f"{g.outcome}: {g.metric} ({where}, line {g.source.line})"))
+        if self.older:
+            out += ["", f"{'#### ' if md else ''}Evidence measured on an older head than the newest", ""]
+            for name, n in self.older.items():
+                out.append(("- " if md else "  ") + esc(f"{n} series last measured at {name}"))
+        untested = [t for t in c.tested if not t.covered_by]
+        if untested or c.tested:
+            out += ["", f"{'#### ' if md else ''}CI and the revisions", ""]
+            for t in c.tested:
+                gates = ", ".join(f"{n} {o}" for o, n in sorted(t.gates.items()))
+                what = f"CI ran on {t.sha} ({gates})" if t.source == "CI" else f"GitHub's head is {t.sha}"
+                tail = f"measured claims name it: {', '.join(t.covered_by)}" if t.covered_by else "no claim names it"
+                out.append(("- " if md else "  ") + esc(f"{what}; {tail}"))
+        counts = Counter(r.overall.verdict for r in rows if r.overall)
+        out += ["", ("- " if md else "") + f"counts: {summary(list(counts.elements()))}; "
+                f"{len(c.references)} reference check(s)"]
+        if width:
+            out = [x if len(x) <= width else x[: width - 1] + "…" for x in out]
+        return out
+
+
+def _fit_comment(text: str) -> str:
+    """Cut at a line so the comment stays under GitHub's limit, saying so."""
+    if len(text) <= COMMENT_LIMIT:
+        return text
+    note = "\n\n(cut to fit a GitHub comment: `ledger report --format json` has everything)\n"
+    keep = text[: COMMENT_LIMIT - len(note) - 1]
+    return keep[: keep.rfind("\n")] + note
+
+
+def build_report(pr: str, *, db: str, noise: NoiseModel | None = None, input_format: str | None = None,
+                 model: str | None = None) -> Report:
+    """The report of one pull request (a ledger document such as owner/repo#N, or a file)."""
+    comparison = run_compare([pr], db=db, noise=noise, input_format=input_format, model=model)
+    latest = [next((c for c in reversed(row.cells) if c is not None), None) for row in comparison.rows]
+    candidates = [c for c in latest if c is not None] if comparison.rows else comparison.newest
+    gates: list[Claim] = []
+    seen: set[tuple[str | None, str | None]] = set()
+    for c in candidates:
+        if c.kind == "gate" and c.outcome in ATTENTION and (c.metric, c.outcome) not in seen:
+            seen.add((c.metric, c.outcome))
+            gates.append(c)
+    older: dict[str, int] = {}
+    names = [r.name for r in comparison.revisions]
+    for row in comparison.rows:
+        stated = [i for i, c in enumerate(row.cells) if c is not None]
+        if stated and names and stated[-1] != len(names) - 1 and row.key.kind != "gate":
+            older[names[stated[-1]]] = older.get(names[stated[-1]], 0) + 1
+    name = (comparison.revisions[-1].document or pr) if comparison.revisions else pr
+    return Report(name, comparison, gates, older)

@@ -1,0 +1,200 @@
+"""Issue 13's cases, each asserted: setups told apart (keys named), direction, units and noise, revision
+sections and edited versions lined up, gate flips and new failures as regressions, one revision judged
+against its references, one screen, and `ledger report`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from ledger.cli import app
+from ledger.compare import RevisionRef, Snapshot, compare_series, run_compare
+from ledger.compare.revisions import revisions_across_versions
+from ledger.model import Claim, Revision, Source
+
+CASES = Path(__file__).parent / "fixtures" / "compare_cases"
+ROOT = Path(__file__).resolve().parents[1]
+SEED = ROOT.parent / "shared" / "seeds" / "004_efc56196d8c007cd.txt"
+
+
+def c(kind: str, metric: str, value: float | None = None, line: int = 1, **kw: Any) -> Claim:
+    return Claim(kind=kind, metric=metric, value=value,  # type: ignore[arg-type]
+                 source=Source(path="pr.md", line=line, line_end=line, text=f"{metric} {value}"), **kw)
+
+
+def series(*sides: list[Claim]) -> dict[str, Any]:
+    snaps = [Snapshot(RevisionRef(name=f"R{i}"), list(s)) for i, s in enumerate(sides, 1)]
+    rows = compare_series(snaps)
+    return {r.key.metric + str(dict(r.key.config)): r.overall for r in rows}
+
+
+@pytest.mark.parametrize(("key", "a", "b", "named"), [
+    ("ep", "8", "4", "ep 8 vs 4"),
+    ("model", "Llama-3.1-8B", "Qwen3-8B", "model llama-3.1-8b vs qwen3-8b"),
+    ("gpu", "H100", "B200", "gpu h100 vs b200"),
+    ("kv_cache", "fp8", "nvfp4", "kv_cache fp8 vs nvfp4"),
+    ("concurrency", "64", "128", "concurrency 64 vs 128"),
+    ("state", "bf16", "fp32", "state bf16 vs fp32"),
+])
+def test_a_different_stated_setup_is_not_comparable_with_the_key_named(key: str, a: str, b: str, named: str) -> None:
+    old = [c("accuracy", "gsm8k", 96.0, config={key: a})]
+    new = [c("accuracy", "gsm8k", 90.0, config={key: b})]
+    (verdict,) = series(old, new).values()
+    assert verdict is not None and verdict.verdict == "not comparable"
+    assert named in verdict.reason
+
+
+def test_a_key_stated_on_one_side_only_is_named_never_ignored() -> None:
+    old = [c("perf", "output throughput", 1000.0, unit="tok/s")]
+    new = [c("perf", "output throughput", 1200.0, unit="tok/s", config={"gpu": "B200"})]
+    (verdict,) = series(old, new).values()
+    assert verdict is not None and verdict.verdict == "improvement"
+    assert "gpu=b200 stated only in R2" in verdict.reason
+
+
+def test_units_convert_and_direction_is_the_metrics() -> None:
+    out = series([c("perf", "TTFT", 1.20, unit="s"), c("perf", "output throughput", 1000.0, unit="tok/s"),
+                  c("perf", "TPOT", 10.0, unit="ms")],
+                 [c("perf", "TTFT", 1205.0, unit="ms"), c("perf", "output throughput", 1100.0, unit="tok/s"),
+                  c("perf", "TPOT", 12.0, unit="ms")])
+    assert out["ttft{}"] is not None and out["ttft{}"].verdict == "within noise"
+    assert out["output throughput{}"].verdict == "improvement"  # type: ignore[union-attr]
+    assert out["tpot{}"].verdict == "regression"  # type: ignore[union-attr]
+
+
+def test_gate_flips_and_new_failures_are_regressions() -> None:
+    out = series([c("gate", "test_long_prompt", outcome="pass"), c("tests", "unit tests", passed=10, failed=0)],
+                 [c("gate", "test_long_prompt", outcome="fail"), c("tests", "unit tests", passed=9, failed=1),
+                  c("gate", "test_new_check", outcome="fail")])
+    assert {k: v.verdict for k, v in out.items() if v} == {
+        "test_long_prompt{}": "regression", "unit tests{}": "regression", "test_new_check{}": "regression"}
+
+
+def test_noise_from_the_sample_count() -> None:
+    out = series([c("accuracy", "gsm8k", 91.4)], [c("accuracy", "gsm8k", 90.9)])
+    v = out["gsm8k{}"]
+    assert v is not None and v.verdict == "within noise" and v.threshold and "binomial n=1319" in v.threshold.basis
+
+
+def test_revision_sections_of_a_description_line_up_oldest_first() -> None:
+    result = run_compare([str(CASES / "sections.md")], db="none.db")
+    assert [r.name for r in result.revisions] == ["Initial head 1a2b3c4d5e", "Final head 9f8e7d6c5b"]
+    verdicts = {r.key.metric: r.overall.verdict for r in result.rows if r.overall}
+    assert verdicts == {"gsm8k": "regression", "test_long_prompt": "regression", "mean ttft": "within noise"}
+
+
+def _at(label: str, head: str, *claims: Claim) -> list[Claim]:
+    return [x.model_copy(update={"revision": Revision(label=label, head=head)}) for x in claims]
+
+
+def test_edited_versions_line_up_by_revision_and_edits_supersede() -> None:
+    v1 = _at("Initial head", "1a2b3c4d5e", c("accuracy", "gsm8k", 91.0))
+    v2 = [*_at("Initial head", "1a2b3c4d5e", c("accuracy", "gsm8k", 91.4)),  # the number edited in place
+          *_at("Final head", "9f8e7d6c5b", c("accuracy", "gsm8k", 86.1))]
+    snaps = revisions_across_versions([(1, v1), (2, v2)], "acme/serve#7")
+    assert [s.ref.name for s in snaps] == ["Initial head 1a2b3c4d5e", "Final head 9f8e7d6c5b"]
+    (row,) = compare_series(snaps)
+    assert [x.value if x else None for x in row.cells] == [91.4, 86.1]
+    assert row.overall is not None and row.overall.verdict == "regression"
+
+
+def test_one_revision_with_references_is_judged_not_nothing_to_compare(tmp_path: Path) -> None:
+    doc = tmp_path / "one.md"
+    doc.write_text("| model | baseline | this PR |\n|---|---|---|\n| gsm8k | 96.4 | 91.2 |\n", encoding="utf-8")
+    result = run_compare([str(doc)], db=str(tmp_path / "none.db"))
+    assert result.compared and result.has_regression
+    assert [(r.reference, r.verdict) for r in result.references] == [(96.4, "regression")]
+
+
+# ---- the command line: one screen, the report ---------------------------------------------------------
+
+runner = CliRunner()
+
+
+def run(*args: str, width: int = 100) -> tuple[int, str, str]:
+    r = runner.invoke(app, list(args), env={"COLUMNS": str(width), "LEDGER_DB": ""})
+    return r.exit_code, r.stdout, r.stderr
+
+
+@pytest.fixture
+def ledger_db(tmp_path: Path) -> str:
+    db = str(tmp_path / "ledger.db")
+    assert run("ingest", str(ROOT / "examples" / "pr-4821-v1.txt"), str(ROOT / "examples" / "pr-4821-v2.txt"),
+               "--repo", "example/trtllm", "--pr", "4821", "--db", db)[0] == 0
+    if SEED.is_file():
+        assert run("ingest", str(SEED), "--repo", "NVIDIA/TensorRT-LLM", "--pr", "4", "--db", db)[0] == 0
+    return db
+
+
+def test_one_screen_fits_100_columns_on_the_seed_and_the_example(ledger_db: str) -> None:
+    targets = ["example/trtllm#4821", *(["NVIDIA/TensorRT-LLM#4", str(SEED)] if SEED.is_file() else [])]
+    for cmd in ("compare", "report"):
+        for t in targets:
+            code, out, err = run(cmd, t, "--db", ledger_db)
+            assert code == 0, err
+            assert max(len(line) for line in out.splitlines()) <= 100, (cmd, t)
+    code, out, _ = run("compare", "example/trtllm#4821", "--all", "--db", ledger_db, width=160)
+    assert "R1  Initial head 4e1f0c9a2b" in out and "R2  Final head b7a3e2d915" in out
+    gsm = next(line for line in out.splitlines() if line.startswith("~") and "gsm8k [kv_cache=fp8" in line)
+    assert "71.65" in gsm and "71.19" in gsm  # the Initial -> Final change, not "new"
+    code, out, _ = run("compare", "example/trtllm#4821", "--by", "versions", "--db", ledger_db)
+    assert "R1  example/trtllm#4821 v1" in out
+
+
+def test_the_reports_first_screen_names_every_regression(tmp_path: Path) -> None:
+    code, out, _ = run("report", str(CASES / "sections.md"), "--fail-on-regression", "--db", str(tmp_path / "x.db"))
+    assert code == 1
+    first_screen = "\n".join(out.splitlines()[:24])
+    assert "2 regressions" in first_screen and "REGRESSION  gsm8k" in first_screen
+    assert "REGRESSION  test_long_prompt" in first_screen and "pass->fail" in first_screen
+
+
+def test_report_markdown_is_fit_to_post(tmp_path: Path) -> None:
+    doc = tmp_path / "hostile.md"
+    doc.write_text("Initial head (1a2b3c4d5e, on main 0a0b0c0d0e):\n\n| check | result |\n|---|---|\n"
+                   "| gsm8k | 91.4 |\n\nFinal head <img src=x> @org/team #123 https://e.test "
+                   "**bold** (9f8e7d6c5b, on main 0a0b0c0d0e):\n\n| check | result |\n|---|---|\n| gsm8k | 86.1 |\n",
+                   encoding="utf-8")
+    code, out, _ = run("report", str(doc), "-f", "markdown", "--db", str(tmp_path / "x.db"))
+    assert code == 0
+    assert out.startswith("<!-- ledger-report -->\n")
+    assert "<img" not in out and "**bold**" not in out and "@org" not in out and "#123" not in out
+    assert "https://e.test" not in out and "\x1b" not in out
+    assert len(out) <= 65_536
+    code, out, _ = run("report", str(doc), "-f", "json", "--db", str(tmp_path / "x.db"))
+    data = json.loads(out)
+    assert [r["metric"] for r in data["regressions"]] == ["gsm8k"]
+
+
+def test_terminal_output_carries_no_escape_sequences(tmp_path: Path) -> None:
+    doc = tmp_path / "esc.md"
+    doc.write_text("Initial \x1b[8mhidden (1a2b3c4d5e, on main 0a0b0c0d0e):\n\n| check | result |\n|---|---|\n"
+                   "| gsm8k | 91.4 |\n\nFinal head (9f8e7d6c5b, on main 0a0b0c0d0e):\n\n| check | result |\n"
+                   "|---|---|\n| gsm8k | 86.1 |\n", encoding="utf-8")
+    for cmd in ("compare", "report"):
+        _, out, _ = run(cmd, str(doc), "--db", str(tmp_path / "x.db"))
+        assert "\x1b" not in out
+
+
+def test_a_long_report_is_cut_under_the_comment_limit() -> None:
+    from ledger.report import COMMENT_LIMIT, _fit_comment
+
+    text = "".join(f"- line {i} " + "x" * 80 + "\n" for i in range(2000))
+    cut = _fit_comment(text)
+    assert len(cut) <= COMMENT_LIMIT and cut.rstrip().endswith("has everything)")
+
+
+def test_width_follows_columns() -> None:
+    code, out, _ = run("compare", str(CASES / "sections.md"), width=60)
+    assert code == 0 and max(len(line) for line in out.splitlines()) <= 60
+
+
+def test_from_and_to_take_the_printed_labels() -> None:
+    code, out, _ = run("compare", str(CASES / "sections.md"), "--from", "R1", "--to", "R2", "--db", "x.db")
+    assert code == 0 and "R1  Initial head 1a2b3c4d5e" in out
+    code, _, err = run("compare", str(CASES / "sections.md"), "--from", "R2", "--to", "R1", "--db", "x.db")
+    assert code == 2 and "comes after" in err

@@ -1,0 +1,97 @@
+"""The library face: `import ledger`, `open_ledger(path)` with one method per command, one error hierarchy."""
+
+from __future__ import annotations
+
+import inspect
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from _fake_github import NUMBER, REPO, FakeGitHub
+
+import ledger
+from ledger import errors
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+
+PUBLIC = ["Claim", "DatabaseError", "FetchError", "InputError", "Ledger", "LedgerError", "NotALedger", "NotFound",
+          "SchemaTooNew", "UsageError", "__version__", "open_ledger"]
+
+
+def test_the_public_names_are_exactly_these_and_all_resolve() -> None:
+    assert sorted(ledger.__all__) == sorted(PUBLIC)
+    for name in ledger.__all__:
+        assert getattr(ledger, name) is not None
+    with pytest.raises(AttributeError):
+        _ = ledger.no_such_name  # type: ignore[attr-defined]
+
+
+def test_import_ledger_loads_none_of_the_library() -> None:
+    probe = ("import sys, ledger; heavy = ('ledger.api', 'ledger.compare', 'pydantic', 'sqlite_utils', 'rich', "
+             "'httpx'); print([m for m in heavy if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == "[]"
+
+
+def test_every_method_a_command_has(tmp_path: Path) -> None:
+    book = ledger.open_ledger(tmp_path / "ledger.db")
+    with pytest.raises(ledger.LedgerError):
+        book.claims(pr=4821)  # reading never creates the file
+    assert not (tmp_path / "ledger.db").exists()
+    results = book.ingest([str(EXAMPLES / "pr-4821-v1.txt"), str(EXAMPLES / "pr-4821-v2.txt")],
+                          repo="example/trtllm", pr=4821)
+    assert [r.status for r in results] == ["new", "new_version"]
+    claims = book.claims(pr=4821, metric="acceptance length")
+    assert claims and all(c["metric"] == "acceptance length" for c in claims)
+    assert book.claims(pr=4821, config={"kv_cache": "fp8"}) == book.claims(pr=4821, config=["kv_cache=fp8"])
+    assert [v["version"] for v in book.show("example/trtllm#4821")["versions"]] == [1, 2]
+    assert isinstance(book.support(), list)
+    assert book.sql("SELECT COUNT(*) AS n FROM documents") == [{"n": 1}]
+    comparison = book.compare("example/trtllm#4821")
+    assert comparison.compared and "gsm8k" in comparison.render("markdown", show_all=True)
+    trend = book.trend("gsm8k", "example/trtllm#4821")
+    assert trend.series and "gsm8k" in trend.render()
+    with pytest.raises(ledger.UsageError):
+        book.sql("DELETE FROM claims")
+
+
+def test_fetch_through_the_library(tmp_path: Path) -> None:
+    fake = FakeGitHub()
+    book = ledger.open_ledger(tmp_path / "ledger.db")
+    results = book.fetch(f"{REPO}#{NUMBER}", api_url=fake.base_url, transport=fake.transport(), env={})
+    assert [r.ok for r in results] == [True]
+    assert book.show(f"{REPO}#{NUMBER}")["document"]["key"] == f"{REPO}#{NUMBER}"
+
+
+def test_open_ledger_refuses_a_file_that_is_not_a_ledger(tmp_path: Path) -> None:
+    bad = tmp_path / "notes.db"
+    bad.write_text("not a database\n")
+    with pytest.raises(ledger.NotALedger):
+        ledger.open_ledger(bad)
+    assert bad.read_text() == "not a database\n"
+
+
+def test_one_error_hierarchy_drawn_once_each_class_documented() -> None:
+    classes = [c for _, c in inspect.getmembers(errors, inspect.isclass) if c.__module__ == errors.__name__]
+    assert errors.LedgerError in classes
+    tree = errors.__doc__ or ""
+    for cls in classes:
+        assert issubclass(cls, errors.LedgerError) or cls is errors.LedgerNote
+        assert cls.__doc__ and cls.__doc__.strip(), f"{cls.__name__} has no docstring"
+        assert re.search(rf"\b{cls.__name__}\b", tree), f"{cls.__name__} is not in the drawn hierarchy"
+
+
+def test_the_readme_python_example_runs(tmp_path: Path) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```python\n(.*?)```", readme, re.DOTALL)
+    assert block, "the README shows no Python example"
+    code = block.group(1)
+    assert len([line for line in code.splitlines() if line.strip()]) <= 4
+    db = tmp_path / "ledger.db"
+    ledger.open_ledger(db).ingest([str(EXAMPLES / "pr-4821-v1.txt"), str(EXAMPLES / "pr-4821-v2.txt")],
+                                  repo="example/trtllm", pr=4821)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True)
+    assert "gsm8k" in out.stdout
