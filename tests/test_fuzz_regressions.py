@@ -41,3 +41,19 @@ def test_fuzz_finding_stays_fixed(why: str, text: str, path: str | None, fmt: st
     for c in result.claims:
         assert 1 <= c.source.line <= c.source.line_end <= len(lines)
         assert c.source.text in "\n".join(lines[c.source.line - 1:c.source.line_end])
+
+
+def test_the_fuzzers_hostile_seeds_hold() -> None:
+    """The shapes issue 14's attacker used are seeds of the fuzzer; each passes its whole check as it stands."""
+    import importlib.util
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "fuzz" / "fuzz_extract.py"
+    spec = importlib.util.spec_from_file_location("fuzz_extract", script)
+    assert spec is not None and spec.loader is not None
+    fuzz = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fuzz)
+    seeds = fuzz.hostile_seeds()
+    assert len(seeds) >= 10 and any(s.startswith(b"gsm8k 1.5 1.5") for s in seeds)
+    for data in seeds:
+        fuzz.check(data)  # raises a Finding (or the escaping exception) when a property breaks
