@@ -380,8 +380,14 @@ def _app_for(args: list[str]) -> typer.Typer:
 
 
 def main() -> None:
+    args = sys.argv[1:]
     try:
-        _app_for(sys.argv[1:])()
+        command = typer.main.get_command(_app_for(args))
+        if args[:1] != ["--version"]:
+            from ledger.cli_params import install
+
+            install(command)  # option values converted without building pydantic adapters (ledger/cli_params.py)
+        command()
     except LedgerError as exc:
         _err(str(exc))
         sys.exit(2)
