@@ -41,6 +41,7 @@ SCALAR_FIELDS) or, when added to the model after the schema, a key in the `extra
 READ_MIGRATIONS: tuple[str, ...] = (
     "0001_initial", "0002_reference_values", "0003_github_fetch", "0004_pr_commits", "0005_fts_per_version",
     "0006_metric_in_claim_order", "0007_claim_stddev", "0008_github_sync", "0009_engine_identity",
+    "0010_claims_fts_as_sqlite_utils", "0011_views",
 )
 """ledger.db.schema.MIGRATION_NAMES, the migrations this code knows: a ledger with exactly these applied needs no
 migration to be read."""
@@ -451,6 +452,40 @@ def document_overview(db: Reader, ref: str, version: int | None = None) -> dict[
         [vid])}
     out["warnings"] = _rows(db, "SELECT line, message FROM warnings WHERE version_id = ? ORDER BY id", [vid])
     return out
+
+
+def pr_document(db: Reader, repo: str, number: int) -> dict[str, Any] | None:
+    """The pull request `repo#number` itself (not one of its comments), or None. The repo matches
+    case-insensitively; where several documents name the PR, the one keyed `repo#number` wins."""
+    _refuse_nul(repo)
+    found = _rows(db, "SELECT * FROM documents WHERE repo = ? COLLATE NOCASE AND pr = ? AND parent_id IS NULL "
+                      "ORDER BY id", [repo.strip(), number])
+    exact = [d for d in found if str(d["key"]).lower() == f"{repo.strip()}#{number}".lower()]
+    return (exact or found)[0] if found else None
+
+
+def version_text(db: Reader, document_id: int, version: int | None = None) -> dict[str, Any] | None:
+    """One stored version of a document (default: its newest) with its text, or None."""
+    where = "v.version = ?" if version is not None else "v.id = d.latest_version_id"
+    params: list[Any] = [document_id] + ([version] if version is not None else [])
+    found = _rows(db, "SELECT d.key, d.title, d.url, v.id, v.document_id, v.version, v.sha256, v.ingested_at, "
+                      "v.format, v.source_path, v.n_lines, v.n_claims, v.text, "
+                      "(SELECT MAX(version) FROM document_versions w WHERE w.document_id = d.id) AS n_versions "
+                      f"FROM documents d JOIN document_versions v ON v.document_id = d.id WHERE d.id = ? AND {where}",
+                  params)
+    return found[0] if found else None
+
+
+def claim_location(db: Reader, claim_id: int) -> dict[str, Any] | None:
+    """Where a stored claim stands: its document id, version number and lines, or None."""
+    found = _rows(db, "SELECT c.document_id, v.version, c.line, c.line_end FROM claims c "
+                      "JOIN document_versions v ON v.id = c.version_id WHERE c.id = ?", [claim_id])
+    return found[0] if found else None
+
+
+def ci_runs(db: Reader, pr_key: str) -> list[dict[str, Any]]:
+    """The CI-bot runs of a pull request and its comments (the `ci_runs` view), in document order."""
+    return _rows(db, "SELECT * FROM ci_runs WHERE pr_document = ? ORDER BY document_id, line, claim_id", [pr_key])
 
 
 def documents(db: Reader) -> list[dict[str, Any]]:

@@ -9,8 +9,11 @@ Every schema change is a new migration appended to `MIGRATIONS`, never an edit o
     sections            headings and comment authors of a version, with their lines
     revisions           revision labels (label, head, base) in force in a version
     claims              every claims-contract field, flattened; config/section as JSON text
-    claims_fts          FTS5 index over claim text, metric, note and section (filled per version by
-                        db/writes.py; delete and update triggers keep it in step)
+    claims_fts          FTS5 index over claim text, metric, note and section, declared as sqlite-utils
+                        declares it (filled per version by db/writes.py; delete and update triggers keep
+                        it in step)
+    pr_claims, metric_values, support_cells, ci_runs
+                        views: the canned questions (see VIEWS)
     warnings            parse and decode warnings of a version
     github_heads        the head/base sha GitHub reported for a fetched PR (one row per distinct pair)
     http_cache          ETag / Last-Modified per fetched URL, for conditional requests
@@ -283,6 +286,67 @@ def m0009_engine_identity(db: Database) -> None:
         db.execute(f"ALTER TABLE claims ADD COLUMN {column}")
     db.execute("CREATE INDEX idx_documents_engine ON documents (engine)")
     db.execute("PRAGMA user_version = 9")
+
+
+CLAIMS_FTS_SQL = """CREATE VIRTUAL TABLE "claims_fts" USING FTS5 (
+    "text", "metric", "note", "section",
+    tokenize='unicode61 remove_diacritics 2',
+    content="claims"
+)"""
+"""The full-text index exactly as sqlite-utils' `Table.enable_fts` declares it (tests/test_web_schema.py
+compares the two), so `sqlite-utils search`, `Table.search` and datasette's `_search` find it: they look for
+`content="claims"` or `content=[claims]`, never the `content='claims'` of migration 0001."""
+
+
+@migrations(name="0010_claims_fts_as_sqlite_utils")
+def m0010_claims_fts_as_sqlite_utils(db: Database) -> None:
+    # Same columns, tokenizer and rowids (claims.id is the rowid), so the writer's INSERT ... SELECT per version
+    # and the delete/update triggers of 0001 keep working unchanged; 'rebuild' refills it from the claims.
+    db.execute("DROP TABLE claims_fts")
+    db.execute(CLAIMS_FTS_SQL)
+    db.execute("INSERT INTO claims_fts (claims_fts) VALUES ('rebuild')")
+    db.execute("PRAGMA user_version = 10")
+
+
+VIEWS: dict[str, str] = {
+    "pr_claims": """SELECT c.id AS claim_id, COALESCE(p.key, d.key) AS pr_document, d.key AS document,
+        d.id AS document_id, d.repo, d.pr, v.version, c.kind, c.metric, c.value, c.high, c.unit, c.reference,
+        c.outcome, c.outcome_text, c.passed, c.failed, c.skipped, c.subject, c.feature,
+        c.revision_label AS revision, c.revision_head AS head, c.revision_base AS base, c.config,
+        c.line, c.line_end, c.text, c.section
+    FROM claims c JOIN documents d ON d.id = c.document_id JOIN document_versions v ON v.id = c.version_id
+        LEFT JOIN documents p ON p.id = d.parent_id
+    WHERE d.pr IS NOT NULL AND c.version_id = d.latest_version_id""",
+    "metric_values": """SELECT c.id AS claim_id, d.key AS document, d.id AS document_id, d.repo, d.pr, v.version,
+        c.version_id = d.latest_version_id AS latest, c.revision_label AS revision, c.revision_head AS head,
+        c.kind, c.metric, c.value, c.high, c.approx, c.unit, c.reference, c.stderr, c.stddev, c.config, c.line, c.text
+    FROM claims c JOIN documents d ON d.id = c.document_id JOIN document_versions v ON v.id = c.version_id
+    WHERE c.kind IN ('accuracy', 'acceptance', 'perf') AND typeof(c.value) IN ('integer', 'real')""",
+    "support_cells": """SELECT c.id AS claim_id, d.key AS document, d.id AS document_id, d.repo, v.version,
+        c.subject, c.feature, COALESCE(c.value, c.outcome_text) AS value, c.note, c.line, c.text, c.section
+    FROM claims c JOIN documents d ON d.id = c.document_id JOIN document_versions v ON v.id = c.version_id
+    WHERE c.kind = 'support' AND c.version_id = d.latest_version_id""",
+    "ci_runs": """SELECT c.id AS claim_id, COALESCE(p.key, d.key) AS pr_document, d.key AS document,
+        d.id AS document_id, v.version, c.revision_head AS sha, c.metric AS gate, c.outcome, c.outcome_text,
+        c.line, c.text
+    FROM claims c JOIN documents d ON d.id = c.document_id JOIN document_versions v ON v.id = c.version_id
+        LEFT JOIN documents p ON p.id = d.parent_id
+    WHERE c.kind = 'gate' AND lower(c.revision_label) = 'ci' AND c.version_id = d.latest_version_id""",
+}
+"""The canned questions as views, so `ledger sql`, datasette's table pages and the web read the same SQL:
+
+    pr_claims       the newest version's claims of pull requests and their comments (`pr_document`: the PR)
+    metric_values   every numeric accuracy, acceptance and perf value of every version (`latest`: 1 or 0)
+    support_cells   support-matrix cells of the newest versions
+    ci_runs         CI-bot runs: the commit (`sha`) each gate ran on and its outcome
+Each row names its claim (`claim_id`) and where it stands (`document_id`, `version`, `line`)."""
+
+
+@migrations(name="0011_views")
+def m0011_views(db: Database) -> None:
+    for name, select in VIEWS.items():
+        db.execute(f"CREATE VIEW {name} AS {select}")
+    db.execute("PRAGMA user_version = 11")
 
 
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)

@@ -34,7 +34,7 @@ _app = typer.Typer(**_SETTINGS)
 _LAZY_COMMANDS: dict[str, str] = {"compare": "ledger.cli_compare", "trend": "ledger.cli_compare",
                                   "report": "ledger.cli_compare",
                                   "references": "ledger.cli_compare", "fetch": "ledger.cli_github",
-                                  "support": "ledger.cli_support"}
+                                  "support": "ledger.cli_support", "serve": "ledger.cli_web"}
 """Commands of the other command modules (each has `register(app)`), by name."""
 
 

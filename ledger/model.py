@@ -36,7 +36,14 @@ class Revision(BaseModel):
 
 
 class Source(BaseModel):
-    """Where a claim stands: enough to show its exact text again."""
+    """Where a claim stands: enough to show its exact text again.
+
+    A stored claim's source also names its document (`document`, `document_id`, `version`, `sha256`, as
+    `ledger claims --format jsonl` prints them); they are kept as extra fields, so a comparison or trend
+    built from stored claims can still say, and link to, the line each value came from.
+    """
+
+    model_config = ConfigDict(extra="allow")
 
     path: str | None = None
     """The document's path or name as given to the parser."""

@@ -1,0 +1,416 @@
+"""What each page shows, computed by the library functions the CLI calls; nothing here writes SQL.
+
+    pr_page(conn, db_path, "NVIDIA/TensorRT-LLM", 20144)   ledger show + claims --group-by revision + compare + trend
+    doc_page(conn, 1, 1, span)                              the stored text of a version, its claims' lines
+    compare_page(db_path, targets, from_, to)              ledger compare
+    trend_page(db_path, metric, where, targets)            ledger trend
+    support_page(db_path, subject, feature)                ledger support
+
+`conn` is the web server's read-only connection (datasette's, `mode=ro`); `db_path` is the ledger file for the
+functions that open it themselves (compare, trend, support, as the CLI calls them). Each function returns plain
+data for a template; `NotFound` means a 404 and `UsageError` a 400, both with one line of text.
+
+Compare's results are read in their JSON shape (`ledger compare --format json`), the shape scripts read too;
+ledger.web.library makes those calls (the library face where it is installed, today's functions otherwise).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
+from urllib.parse import quote
+
+from ledger.db.reads import (
+    ClaimFilter,
+    ci_runs,
+    claim_location,
+    claims,
+    document_overview,
+    documents,
+    pr_document,
+    resolve_document,
+    version_text,
+)
+from ledger.errors import LedgerError, UsageError
+from ledger.formats import GroupBy
+from ledger.output import config_text, grouped, revision_text
+from ledger.render import fmt_value
+from ledger.web import library
+from ledger.web.svg import Chart, Point, line_chart
+
+if TYPE_CHECKING:
+    from ledger.db.reads import Reader
+
+PREFIX = "/-/ledger"
+OUTCOME_ORDER = ("fail", "waived", "not_verified", "not_run", "skipped", "pass")
+"""Gates as a reviewer reads them: what failed first, what passed last."""
+NUMERIC_KINDS = ("accuracy", "acceptance", "perf")
+
+
+class NotFound(LedgerError):
+    """The page names something the ledger does not hold (a 404)."""
+
+
+def doc_href(document_id: Any, version: Any, line: Any, line_end: Any = None) -> str:
+    """The link to a line of a stored version: every claim on every page links here."""
+    span = f"?hl={line}-{line_end}" if line_end not in (None, line) else ""
+    return f"{PREFIX}/doc/{document_id}/v{version}{span}#L{line}"
+
+
+def claim_href(c: dict[str, Any]) -> str | None:
+    """The link to a stored claim's line (claims in the contract's shape, as db.reads gives them)."""
+    src = c.get("source") or {}
+    if src.get("document_id") is None or src.get("version") is None or src.get("line") is None:
+        return None
+    return doc_href(src["document_id"], src["version"], src["line"], src.get("line_end"))
+
+
+def _claim_row(c: dict[str, Any]) -> dict[str, Any]:
+    src = c.get("source") or {}
+    return {"kind": c.get("kind"), "metric": c.get("metric") or "", "value": fmt_value(c),
+            "reference": c.get("reference"), "outcome": c.get("outcome"), "config": config_text(c.get("config")),
+            "revision": revision_text(c.get("revision")), "line": src.get("line"), "text": src.get("text") or "",
+            "section": " > ".join(src.get("section") or []), "href": claim_href(c)}
+
+
+# ---- the pull request page -------------------------------------------------------------------------------------
+
+def pr_page(conn: Reader, db_path: str, repo: str, number: int) -> dict[str, Any]:
+    """Everything the PR page shows: identity, versions, revisions, CI runs, the review report, claims by
+    revision and the charts of the PR's series."""
+    doc = pr_document(conn, repo, number)
+    if doc is None:
+        raise NotFound(f"no pull request {repo}#{number} in this ledger")
+    overview = document_overview(conn, str(doc["id"]))
+    newest = claims(conn, ClaimFilter(document=str(doc["id"])))
+    from ledger.db.pulls import comments_of
+
+    linked = comments_of(cast(Any, conn), int(doc["id"]))
+    for d in linked:
+        d["claims"] = [_claim_row(c) for c in claims(conn, ClaimFilter(document=str(d["id"])))]
+    key = str(doc["key"])
+    revisions = [{**r, "href": doc_href(doc["id"], overview["version"], r["line"]) if r.get("line") else None}
+                 for r in overview["revisions"]]
+    labels = doc.get("labels")
+    try:
+        labels = json.loads(labels) if isinstance(labels, str) else labels
+    except ValueError:
+        labels = [labels]
+    runs = [{**r, "href": doc_href(r["document_id"], r["version"], r["line"])} for r in ci_runs(conn, key)]
+    gates = [c for c in newest if c.get("kind") == "gate" and (c.get("revision") or {}).get("label") != "CI"]
+    by_outcome = {o: [_claim_row(c) for c in gates if c.get("outcome") == o] for o in OUTCOME_ORDER}
+    by_outcome["unknown"] = [_claim_row(c) for c in gates if c.get("outcome") not in OUTCOME_ORDER]
+    comparison = library.compare_json(db_path, [key])
+    link = _linker(conn, comparison, [doc])
+    return {
+        "doc": doc, "labels": labels or [], "versions": overview["versions"], "version": overview["version"],
+        "revisions": revisions, "counts": overview["counts"], "warnings": overview["warnings"],
+        "ci_runs": runs, "ci_commits": _ci_commits(runs, comparison), "gates": by_outcome,
+        "report": _report(comparison, library.report_json(db_path, key), link),
+        "groups": [(title, [_claim_row(c) for c in rows]) for title, rows in grouped(newest, GroupBy.revision)],
+        "n_claims": len(newest), "linked": linked,
+        "charts": _pr_charts(db_path, key, comparison),
+    }
+
+
+def _ci_commits(runs: Sequence[dict[str, Any]], comparison: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """One entry per commit CI ran on: its runs, their outcomes, and which measured revisions name it."""
+    covered = {t["sha"]: t for t in ((comparison or {}).get("tested") or {}).get("ci_commits", [])}
+    out: dict[str, dict[str, Any]] = {}
+    for r in runs:
+        sha = str(r.get("sha") or "?")
+        entry = out.setdefault(sha, {"sha": sha, "runs": [], "outcomes": Counter(),
+                                     "covered_by": (covered.get(sha.lower()) or {}).get("covered_by", [])})
+        entry["runs"].append(r)
+        entry["outcomes"][r.get("outcome") or "unknown"] += 1
+    for sha, t in covered.items():  # a head GitHub reported, with no CI run in the text
+        if t.get("source") != "CI" and sha not in out:
+            out[sha] = {"sha": sha, "runs": [], "outcomes": Counter(), "covered_by": t.get("covered_by", []),
+                        "github_head": True}
+    return list(out.values())
+
+
+Linker = Any
+"""(revision name, line) -> the link to that line of the version the revision's values were read from."""
+
+
+def _linker(conn: Reader, comparison: dict[str, Any] | None, docs: Sequence[dict[str, Any]]) -> Linker:
+    revisions = [r for r in ((comparison or {}).get("revisions") or [(comparison or {}).get("old"),
+                                                                     (comparison or {}).get("new")]) if r]
+    latest = {str(d["key"]): document_overview(conn, str(d["id"]))["version"] for d in docs}
+    by_key = {str(d["key"]): d for d in docs}
+    where: dict[str, tuple[Any, Any]] = {}
+    for r in revisions:
+        d = by_key.get(r.get("document") or "") or (docs[0] if len(docs) == 1 else None)
+        if d is not None:
+            where[r["name"]] = (d["id"], r.get("version") or latest[str(d["key"])])
+    only = (docs[0]["id"], latest[str(docs[0]["key"])]) if len(docs) == 1 else None
+
+    def link(revision: str | None, line: Any) -> str | None:
+        place = where.get(revision or "") or only
+        return doc_href(place[0], place[1], line) if place and line else None
+
+    return link
+
+
+def _report(comparison: dict[str, Any] | None, report: dict[str, Any] | None, link: Linker) -> dict[str, Any]:
+    """The review report: regressions, values below their reference, gates that need a look, evidence measured
+    before the newest revision, CI commits no measured claim names, and the verdict counts. From `ledger report`
+    where the library has it, else from what `ledger compare` gives (series not measured at the newest revision
+    standing in for the evidence measured on an older head)."""
+    if comparison is None:
+        return {"available": False}
+    revisions = comparison.get("revisions") or [comparison.get("old"), comparison.get("new")]
+    names = {r["name"]: f"R{i}" for i, r in enumerate(revisions, 1) if r}
+    rows = comparison.get("rows") or [_pair_as_row(p) for p in comparison.get("pairs") or []]
+    regressions, stale = [], []
+    for r in rows:
+        v = r.get("verdict") or {}
+        steps = [s for s in r.get("steps") or [] if s.get("verdict") == "regression"]
+        if v.get("verdict") == "regression" or steps:
+            regressions.append(_row_view(r, names, link))
+        elif v.get("verdict") == "missing":
+            stale.append(_row_view(r, names, link))
+    refs = comparison.get("references") or []
+    refs = [{**x, "href": link(x.get("revision"), x.get("line")), "short": names.get(x.get("revision"), "")}
+            for x in refs]
+    below = [x for x in refs if x.get("verdict") == "regression"]
+    attention: list[dict[str, Any]] = []
+    older: list[tuple[str, int]] = []
+    if report is not None:
+        regressions = [_row_view(r, names, link) for r in report.get("regressions") or []]
+        below = [{**x, "href": link(x.get("revision"), x.get("line")), "short": names.get(x.get("revision"), "")}
+                 for x in report.get("below_reference") or []]
+        attention = [{**g, "href": link(None, g.get("line"))} for g in report.get("gates") or []]
+        older = list((report.get("older_evidence") or {}).items())
+    tested = comparison.get("tested") or {}
+    uncovered = [t for t in tested.get("ci_commits", []) if not t.get("covered")]
+    return {"available": True, "revisions": [{**r, "short": names.get(r["name"], "")} for r in revisions if r],
+            "summary": comparison.get("summary") or {}, "regressions": regressions, "below_reference": below,
+            "references": refs,
+            "stale": stale, "uncovered_ci": uncovered, "measured": tested.get("measured_revisions", []),
+            "from_report": report is not None, "attention": attention, "older": older,
+            "newest": revisions[-1]["name"] if revisions and revisions[-1] else None}
+
+
+def _pair_as_row(p: dict[str, Any]) -> dict[str, Any]:
+    values = [{**side, "revision": side.get("revision")} for side in (p.get("old"), p.get("new")) if side]
+    return {"metric": p["metric"], "kind": p["kind"], "unit": p.get("unit"), "config": p.get("config") or {},
+            "variant": p.get("variant"), "values": values, "verdict": p, "steps": []}
+
+
+def _row_view(r: dict[str, Any], names: dict[str, str], link: Linker) -> dict[str, Any]:
+    v = r.get("verdict") or {}
+    thr = v.get("threshold") or {}
+    return {
+        "metric": r["metric"], "kind": r["kind"], "config": config_text(r.get("config")), "variant": r.get("variant"),
+        "verdict": v.get("verdict"), "delta": v.get("delta"), "threshold": thr.get("display"),
+        "basis": thr.get("basis"), "reason": v.get("reason"),
+        "values": [{"at": names.get(x.get("revision"), x.get("revision")), "revision": x.get("revision"),
+                    "value": _value_text(x), "href": link(x.get("revision"), x.get("line"))}
+                   for x in r.get("values") or []],
+    }
+
+
+def _value_text(x: dict[str, Any]) -> str:
+    if x.get("outcome") and x.get("value") is None:
+        return str(x["outcome"])
+    if x.get("passed") is not None or x.get("failed") is not None:
+        return ", ".join(f"{x[k]} {k}" for k in ("passed", "failed") if x.get(k) is not None)
+    v = x.get("value")
+    if v is None:
+        return "?"
+    s = f"{v:g}" if isinstance(v, (int, float)) else str(v)
+    if x.get("high") is not None:
+        s += f"-{x['high']:g}"
+    return s + (f" {x['unit']}" if x.get("unit") and x.get("unit") != "%" else "%" if x.get("unit") == "%" else "")
+
+
+def _pr_charts(db_path: str, key: str, comparison: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """A chart for each of the PR's numeric series measured at two or more revisions (`ledger trend METRIC PR`)."""
+    if comparison is None:
+        return []
+    metrics = dict.fromkeys(r["metric"] for r in comparison.get("rows") or []
+                            if r["kind"] in NUMERIC_KINDS and len(r.get("values") or []) > 1)
+    short = {r["name"]: f"R{i}" for i, r in enumerate(comparison.get("revisions") or [], 1)}
+    charts: list[dict[str, Any]] = []
+    for m in metrics:
+        charts += [c for c in trend_charts(db_path, m, [], [key], short)["charts"] if c["n_points"] > 1]
+    return charts
+
+
+# ---- trend -------------------------------------------------------------------------------------------------------
+
+def trend_charts(db_path: str, metric: str, where: Sequence[str], targets: Sequence[str],
+                 short: dict[str, str] | None = None) -> dict[str, Any]:
+    """`ledger trend METRIC [TARGET...] --where K=V` as charts: one per comparable series with two or more values,
+    the reference line and the noise band of the latest value's verdict drawn; one-value series listed. `short`
+    names the points under the axis (revision name -> "R3"); without it they are P1, P2, ..."""
+    if not metric.strip():
+        raise UsageError("give a metric: ?metric=gsm8k")
+    series = library.trend_series(db_path, metric, where, targets)
+    charts: list[dict[str, Any]] = []
+    single: list[dict[str, Any]] = []
+    for label, pts, latest in series:
+        points: list[dict[str, Any]] = []
+        for i, (at, c) in enumerate(pts, 1):
+            v = c.value
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+                continue
+            src = c.source
+            extra = src.model_extra or {}
+            href = (doc_href(extra["document_id"], extra["version"], src.line, src.line_end)
+                    if extra.get("document_id") is not None and extra.get("version") is not None else None)
+            printed = fmt_value(c.to_json_dict())
+            points.append({"n": i, "at": at, "short": (short or {}).get(at) or f"P{i}", "value": float(v),
+                           "high": c.high, "printed": printed, "reference": c.reference, "href": href, "line": src.line,
+                           "document": extra.get("document")})
+        if not points:
+            continue
+        verdict = latest.to_json() if latest is not None else None
+        band, band_label = None, ""
+        if verdict and verdict.get("threshold") and verdict.get("old") and isinstance(verdict["old"].get("value"),
+                                                                                       (int, float)):
+            base, t = float(verdict["old"]["value"]), float(verdict["threshold"]["value"])
+            band = (base - t, base + t)
+            band_label = f"{verdict['threshold']['display']} around {base:.4g} ({verdict['threshold']['basis']})"
+        refs = {p["reference"] for p in points if p["reference"] is not None}
+        reference = refs.pop() if len(refs) == 1 else points[-1]["reference"]
+        unit = next((c.unit for _, c in pts if c.unit), None)
+        chart = Chart(title=label, y_label=label.split(" (")[0].split(" [")[0] + (f" ({unit})" if unit else ""),
+                      points=[Point(p["short"], p["value"], p["high"],
+                                    f"{p['short']} {p['at']}: {p['printed']}"
+                                    + (f" (ref {p['reference']:g})" if p["reference"] is not None else ""), p["href"])
+                              for p in points],
+                      reference=reference, band=band, band_label=band_label)
+        entry = {"label": label, "points": points, "n_points": len(points), "verdict": verdict,
+                 "reference": reference, "band": band, "svg": line_chart(chart) if len(points) > 1 else ""}
+        (charts if len(points) > 1 else single).append(entry)
+    return {"metric": metric, "charts": charts, "single": single, "n_series": len(series)}
+
+
+# ---- compare -----------------------------------------------------------------------------------------------------
+
+def compare_page(conn: Reader, db_path: str, targets: Sequence[str], from_: str | None, to: str | None
+                 ) -> dict[str, Any]:
+    """`ledger compare TARGET... --from --to`: verdicts with thresholds, each value linked to its line."""
+    targets = [t.strip() for t in targets if t.strip()]
+    if not targets:
+        raise UsageError("give one or more targets: ?target=owner/name%23N (&target=... for several)")
+    docs = [resolve_document(conn, t) for t in targets]
+    comparison = library.compare_json(db_path, [str(d["key"]) for d in docs], from_, to)
+    if comparison is None:
+        return {"targets": targets, "comparison": None, "docs": docs}
+    revisions = comparison.get("revisions") or [comparison["old"], comparison["new"]]
+    names = {r["name"]: f"R{i}" for i, r in enumerate(revisions, 1)}
+    link = _linker(conn, comparison, docs)
+
+    rows = comparison.get("rows")
+    if rows is None:
+        rows = [_pair_as_row(p) for p in comparison.get("pairs") or []]
+        for r, p in zip(rows, comparison.get("pairs") or [], strict=True):
+            r["values"] = [{**side, "revision": rev} for side, rev in
+                           ((p.get("old"), comparison["old"]["name"]), (p.get("new"), comparison["new"]["name"]))
+                           if side]
+    view = []
+    for r in rows:
+        v = r.get("verdict") or {}
+        thr = v.get("threshold") or {}
+        view.append({"verdict": v.get("verdict"), "kind": r["kind"], "metric": r["metric"],
+                     "config": config_text(r.get("config")), "variant": r.get("variant"), "delta": v.get("delta"),
+                     "delta_pct": v.get("delta_pct"), "threshold": thr.get("display"), "basis": thr.get("basis"),
+                     "reason": v.get("reason"), "other_config": config_text(v.get("other_config")),
+                     "values": [{"at": names.get(x.get("revision"), ""), "value": _value_text(x),
+                                 "href": link(x.get("revision"), x.get("line"))} for x in r.get("values") or []]})
+    order = {name: i for i, name in enumerate(("regression", "improvement", "not comparable", "within noise",
+                                               "insufficient data", "new", "missing"))}
+    view.sort(key=lambda r: (order.get(r["verdict"] or "", 9), r["kind"], r["metric"]))
+    refs = [{**x, "href": link(x.get("revision"), x.get("line"))} for x in comparison.get("references") or []]
+    return {"targets": targets, "docs": docs, "comparison": comparison, "rows": view, "references": refs,
+            "revisions": [{**r, "short": names[r["name"]]} for r in revisions],
+            "summary": comparison.get("summary") or {}, "tested": comparison.get("tested") or {}}
+
+
+# ---- support -----------------------------------------------------------------------------------------------------
+
+def support_page(db_path: str, subject: str | None, feature: str | None) -> dict[str, Any]:
+    """`ledger support --subject --feature` as a matrix: subjects down, features across, one value per source
+    document in each cell (engines side by side when several documents are ingested)."""
+    from ledger.query import support
+
+    rows = support(db_path, subject=subject or None, feature=feature or None)
+    subjects = list(dict.fromkeys(str(c.get("subject") or "") for c in rows))
+    features = list(dict.fromkeys(str(c.get("feature") or "") for c in rows))
+    sources = list(dict.fromkeys(str((c.get("source") or {}).get("document") or "") for c in rows))
+    cells: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for c in rows:
+        value = c.get("value") if c.get("value") is not None else c.get("outcome_text")
+        cells.setdefault((str(c.get("subject") or ""), str(c.get("feature") or "")), []).append(
+            {"value": "" if value is None else str(value), "note": c.get("note"), "href": claim_href(c),
+             "source": (c.get("source") or {}).get("document"), "line": (c.get("source") or {}).get("line")})
+    return {"subject": subject or "", "feature": feature or "", "n": len(rows), "subjects": subjects,
+            "features": features, "sources": sources, "cells": cells, "matrix": len(features) <= 40}
+
+
+# ---- documents ---------------------------------------------------------------------------------------------------
+
+@dataclass
+class Line:
+    number: int
+    text: str
+    claims: list[dict[str, Any]] = field(default_factory=list)
+    highlighted: bool = False
+
+
+def doc_page(conn: Reader, document_id: int, version: int, span: tuple[int, int] | None) -> dict[str, Any]:
+    """The stored text of one version, line by line, with the claims read from each line."""
+    v = version_text(conn, document_id, version)
+    if v is None:
+        raise NotFound(f"no version {version} of document {document_id} in this ledger")
+    lines = [Line(i, t) for i, t in enumerate(v["text"].splitlines() or [""], 1)]
+    found = claims(conn, ClaimFilter(document=str(document_id), version=version))
+    claimed: set[int] = set()
+    for c in found:
+        src = c.get("source") or {}
+        first, last = int(src.get("line") or 0), int(src.get("line_end") or src.get("line") or 0)
+        if 1 <= first <= len(lines):
+            lines[first - 1].claims.append(_claim_row(c))
+        claimed.update(range(max(1, first), min(len(lines), last) + 1))
+    if span is not None:
+        for n in range(max(1, span[0]), min(len(lines), span[1]) + 1):
+            lines[n - 1].highlighted = True
+    return {"version": v, "lines": lines, "claimed": claimed, "n_claims": len(found), "span": span,
+            "document_url": v.get("url")}
+
+
+def claim_target(conn: Reader, claim_id: int) -> str:
+    """Where /-/ledger/claim/ID redirects: the claim's line."""
+    loc = claim_location(conn, claim_id)
+    if loc is None:
+        raise NotFound(f"no claim {claim_id} in this ledger")
+    return doc_href(loc["document_id"], loc["version"], loc["line"], loc["line_end"])
+
+
+def index_page(conn: Reader) -> dict[str, Any]:
+    """Every document, pull requests first, with links to their pages."""
+    docs = documents(conn)
+    for d in docs:
+        d["href"] = (f"{PREFIX}/pr/{quote(str(d['repo']), safe='/')}/{d['pr']}" if d.get("repo") and d.get("pr")
+                     and str(d["key"]) == f"{d['repo']}#{d['pr']}" else None)
+        d["doc_href"] = f"{PREFIX}/doc/{d['id']}/v{d['versions']}" if d.get("versions") else None
+    return {"documents": docs}
+
+
+def parse_span(text: str | None) -> tuple[int, int] | None:
+    """`?hl=171-173` (or `171`) as a line span; anything else is ignored."""
+    if not text:
+        return None
+    a, _, b = text.partition("-")
+    if not a.isdigit() or (b and not b.isdigit()) or len(a) > 9 or len(b) > 9:
+        return None
+    first, last = int(a), int(b or a)
+    return (first, last) if first <= last else (last, first)

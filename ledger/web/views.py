@@ -1,0 +1,151 @@
+"""One handler per page: read the request, compute the page's data (ledger.web.data) on the server's read-only
+connection, render its template. A missing thing is a one-line 404, a bad argument a 400 page with one line.
+
+Every template autoescapes: document text (titles, metrics, claim text, lines of the stored text) is only ever
+printed as text. The one piece of markup a handler hands to a template is the SVG of ledger.web.svg, which
+escapes every text it draws.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from typing import Any, TypeVar
+from urllib.parse import unquote
+
+from datasette.utils.asgi import Response
+from markupsafe import Markup
+
+from ledger.errors import LedgerError
+from ledger.web import data
+
+T = TypeVar("T")
+_LEDGER_SQL = "SELECT 1 FROM _sqlite_migrations WHERE migration_set = 'ledger' LIMIT 1"
+
+
+def is_ledger(conn: sqlite3.Connection) -> bool:
+    """Whether this connection's database holds the ledger (its migrations are recorded)."""
+    try:
+        return conn.execute(_LEDGER_SQL).fetchone() is not None
+    except sqlite3.Error:
+        return False
+
+
+def ledger_database(datasette: Any) -> Any:
+    """The first of datasette's databases that is a ledger (`ledger serve` has exactly one)."""
+    cached = getattr(datasette, "_ledger_database", None)
+    if cached is not None and cached in datasette.databases:
+        return datasette.databases[cached]
+    for name, db in datasette.databases.items():
+        if not getattr(db, "path", None):
+            continue
+        try:
+            conn = sqlite3.connect(f"file:{db.path}?mode=ro", uri=True)
+            try:
+                found = is_ledger(conn)
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            found = False
+        if found:
+            datasette._ledger_database = name
+            return db
+    return None
+
+
+async def _run(datasette: Any, fn: Callable[[Any, str], T]) -> T:
+    """fn(read-only connection, the ledger's path) in datasette's database thread."""
+    db = ledger_database(datasette)
+    if db is None:
+        raise data.NotFound("none of the databases served here is a ledger")
+    return await db.execute_fn(lambda conn: fn(conn, db.path))
+
+
+def _refused(request: Any) -> Response | None:
+    """The ledger's pages only read: anything but GET and HEAD is refused before any work."""
+    if request.method in ("GET", "HEAD"):
+        return None
+    return Response.text("the ledger is served read-only: only GET and HEAD\n", status=405,
+                         headers={"Allow": "GET, HEAD"})
+
+
+async def _page(datasette: Any, request: Any, template: str, fn: Callable[[Any, str], dict[str, Any]],
+                title: str) -> Response:
+    refused = _refused(request)
+    if refused is not None:
+        return refused
+    try:
+        context = await _run(datasette, fn)
+    except data.NotFound as exc:
+        return Response.text(f"{exc}\n", status=404)
+    except (LedgerError, sqlite3.Error) as exc:
+        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        body = await datasette.render_template("ledger_error.html", {"message": message, "title": title,
+                                                                    "request_args": _args(request)}, request=request)
+        return Response.html(body, status=400)
+    context.update(title=title, prefix=data.PREFIX, svg=lambda s: Markup(s), request_args=_args(request))
+    return Response.html(await datasette.render_template(template, context, request=request))
+
+
+def _args(request: Any) -> dict[str, list[str]]:
+    return {k: request.args.getlist(k) for k in request.args}
+
+
+def _one(request: Any, name: str) -> str:
+    return (request.args.get(name) or "").strip()
+
+
+async def index(request: Any, datasette: Any) -> Response:
+    return await _page(datasette, request, "ledger_index.html", lambda conn, path: data.index_page(conn),
+                       "The ledger")
+
+
+async def pr(request: Any, datasette: Any) -> Response:
+    v = request.url_vars
+    owner, name, number = unquote(v["owner"]), unquote(v["name"]), int(v["number"])
+    return await _page(datasette, request, "ledger_pr.html",
+                       lambda conn, path: data.pr_page(conn, path, f"{owner}/{name}", number),
+                       f"{owner}/{name}#{number}")
+
+
+async def doc(request: Any, datasette: Any) -> Response:
+    v = request.url_vars
+    document_id, version = int(v["document_id"]), int(v["version"])
+    span = data.parse_span(request.args.get("hl"))
+    return await _page(datasette, request, "ledger_doc.html",
+                       lambda conn, path: data.doc_page(conn, document_id, version, span),
+                       f"document {document_id} v{version}")
+
+
+async def claim(request: Any, datasette: Any) -> Response:
+    claim_id = int(request.url_vars["claim_id"])
+    refused = _refused(request)
+    if refused is not None:
+        return refused
+    try:
+        target = await _run(datasette, lambda conn, path: data.claim_target(conn, claim_id))
+    except data.NotFound as exc:
+        return Response.text(f"{exc}\n", status=404)
+    return Response.redirect(target)
+
+
+async def compare(request: Any, datasette: Any) -> Response:
+    targets = request.args.getlist("target")
+    from_, to = _one(request, "from") or None, _one(request, "to") or None
+    return await _page(datasette, request, "ledger_compare.html",
+                       lambda conn, path: data.compare_page(conn, path, targets, from_, to),
+                       "compare " + " ".join(targets))
+
+
+async def trend(request: Any, datasette: Any) -> Response:
+    metric = _one(request, "metric")
+    where = [w for w in request.args.getlist("where") if w.strip()]
+    targets = [t for t in request.args.getlist("target") if t.strip()]
+    return await _page(datasette, request, "ledger_trend.html",
+                       lambda conn, path: data.trend_charts(path, metric, where, targets), f"trend {metric}")
+
+
+async def support(request: Any, datasette: Any) -> Response:
+    subject, feature = _one(request, "subject"), _one(request, "feature")
+    return await _page(datasette, request, "ledger_support.html",
+                       lambda conn, path: data.support_page(path, subject, feature), "support")
