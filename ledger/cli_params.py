@@ -31,10 +31,14 @@ _SURROGATE_RE = re.compile("[\ud800-\udfff]")
 
 
 def _to_int(value: Any) -> Any:
+    if type(value) is int:  # a default
+        return value
     return int(value) if isinstance(value, str) and _INT_RE.fullmatch(value) else _SLOW
 
 
 def _to_float(value: Any) -> Any:
+    if type(value) in (float, int):  # a default
+        return float(value)
     return float(value) if isinstance(value, str) and _FLOAT_RE.fullmatch(value) else _SLOW
 
 
@@ -50,6 +54,8 @@ def _to_enum(cls: type[Enum]) -> Callable[[Any], Any]:
     by_value = {m.value: m for m in cls}
 
     def convert(value: Any) -> Any:
+        if isinstance(value, cls):  # a default
+            return value
         return by_value.get(value, _SLOW) if isinstance(value, str) else _SLOW
 
     return convert

@@ -44,10 +44,11 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 def test_read_commands_run_without_pydantic(db: str) -> None:
     for args in (("claims", "--metric", "*gsm8k*", "--limit", "50", "--format", "json"), ("show", "#4821"),
-                 ("sql", "SELECT COUNT(*) AS n FROM claims", "--timeout", "5", "-f", "jsonl")):
+                 ("sql", "SELECT COUNT(*) AS n FROM claims", "--timeout", "5", "-f", "jsonl"),
+                 ("sql", "SELECT COUNT(*) AS n FROM claims", "-f", "jsonl"), ("claims", "--pr", "4821")):
         r = _run("fast", *args, "--db", db)
         assert r.returncode == 0, r.stderr
-        assert r.stderr.decode().splitlines()[-1] == "pydantic imported: False", args
+        assert r.stderr.decode().splitlines()[-1] == "pydantic imported: False", (args, r.stderr)
     assert json.loads(_run("fast", "claims", "--metric", "*gsm8k*", "-f", "json", "--db", db).stdout)
 
 
