@@ -75,7 +75,11 @@ def ensure_document(db: Database, ident: DocumentIdentity, meta: dict[str, Any])
 
 def record_head(db: Database, document_id: int, head_sha: str, base_sha: str | None, head_ref: str | None = None,
                 base_ref: str | None = None) -> bool:
-    """Remember a head/base pair GitHub reported for this PR; True when it was not known yet."""
+    """Remember a head/base pair GitHub reported for this PR; True when it was not known yet. (The UNIQUE
+    constraint does not see two NULL bases as equal, hence the look first.)"""
+    if db.execute("SELECT 1 FROM github_heads WHERE document_id = ? AND head_sha = ? AND base_sha IS ?",
+                  [document_id, head_sha, base_sha]).fetchone():
+        return False
     cur = db.execute(
         "INSERT OR IGNORE INTO github_heads (document_id, head_sha, base_sha, head_ref, base_ref, first_seen_at) "
         "VALUES (?, ?, ?, ?, ?, ?)", [document_id, head_sha, base_sha, head_ref, base_ref, now_iso()])

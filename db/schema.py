@@ -337,7 +337,7 @@ VIEWS: dict[str, str] = {
 
     pr_claims       the newest version's claims of pull requests and their comments (`pr_document`: the PR)
     metric_values   every numeric accuracy, acceptance and perf value of every version (`latest`: 1 or 0)
-    support_cells   support-matrix cells of the newest versions
+    support_cells   support-matrix cells of the newest versions (with their engine since 0012)
     ci_runs         CI-bot runs: the commit (`sha`) each gate ran on and its outcome
 Each row names its claim (`claim_id`) and where it stands (`document_id`, `version`, `line`)."""
 
@@ -347,6 +347,22 @@ def m0011_views(db: Database) -> None:
     for name, select in VIEWS.items():
         db.execute(f"CREATE VIEW {name} AS {select}")
     db.execute("PRAGMA user_version = 11")
+
+
+SUPPORT_CELLS_WITH_ENGINE = """SELECT c.id AS claim_id, d.key AS document, d.id AS document_id, d.repo, v.version,
+        COALESCE(c.engine, d.engine) AS engine, c.subject, c.feature, COALESCE(c.value, c.outcome_text) AS value,
+        c.note, c.line, c.text, c.section
+    FROM claims c JOIN documents d ON d.id = c.document_id JOIN document_versions v ON v.id = c.version_id
+    WHERE c.kind = 'support' AND c.version_id = d.latest_version_id"""
+
+
+@migrations(name="0012_support_cells_engine")
+def m0012_support_cells_engine(db: Database) -> None:
+    # Each cell's engine (the claim's, else its document's: migration 0009), so datasette's table of the view
+    # shows engines side by side and facets by them.
+    db.execute("DROP VIEW support_cells")
+    db.execute(f"CREATE VIEW support_cells AS {SUPPORT_CELLS_WITH_ENGINE}")
+    db.execute("PRAGMA user_version = 12")
 
 
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)

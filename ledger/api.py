@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ledger.github import FetchResult
     from ledger.ingest import IngestResult
     from ledger.report import Report
+    from ledger.support import SupportAnswer
 
 
 class Ledger:
@@ -53,9 +54,10 @@ class Ledger:
 
         return show(self.path, document, version)
 
-    def support(self, **filters: str | None) -> list[dict[str, Any]]:
-        """Support-matrix cells (subject, feature, value, document)."""
-        from ledger.query import support
+    def support(self, **filters: Any) -> SupportAnswer:
+        """`ledger support`: the join (filters subject, feature, engine, value, document, evidence); `.matrices`
+        are the matrices, `.rows()` one plain dict per source cell (engine, subject, feature, value, note, source)."""
+        from ledger.support import support
 
         return support(self.path, **filters)
 

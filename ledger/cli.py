@@ -66,15 +66,20 @@ def extract(
     format: Annotated[ExtractFormat, typer.Option("--format", "-f", help="Output format.")] = ExtractFormat.jsonl,
     input_format: Annotated[str | None, typer.Option("--input-format",
                                                      help="markdown or rendered (default: sniffed).")] = None,
+    engine: Annotated[str | None, typer.Option("--engine", help="The engine the documents speak for (default: "
+                                                                "what their name or text says).")] = None,
 ) -> None:
     """Parse documents and print their claims (no database). JSON lines follow the claims contract."""
+    from ledger.engines import given_engine
     from ledger.extracting import extract_file
 
     failed = 0
     rows: list[dict] = []
+    with _errors():
+        engine = given_engine(engine, None, None)
     for path in paths:
         try:
-            result = extract_file(path, fmt=input_format)
+            result = extract_file(path, fmt=input_format, engine=engine)
         except LedgerError as exc:
             _err(str(exc))
             failed += 1
@@ -124,6 +129,16 @@ def ingest(
     workers: Annotated[int | None, typer.Option("--workers", help="Parser processes for 24+ files (default: one "
                                                                   "per CPU, at most 4; env LEDGER_WORKERS; 1: none).")]
     = None,
+    from_gh: Annotated[bool, typer.Option("--from-gh", help="The files are JSON from `gh api --paginate --slurp "
+                                                          "repos/O/R/pulls` or `gh pr view --json ...`.")] = False,
+    from_github_to_sqlite: Annotated[bool, typer.Option(
+        "--from-github-to-sqlite", help="The files are github-to-sqlite databases (pull_requests, issue_comments).")]
+    = False,
+    engine: Annotated[str | None, typer.Option("--engine", help="The engine the documents speak for (default: "
+                                                                "--repo's, --url's, else what their text says).")]
+    = None,
+    repo_path: Annotated[str | None, typer.Option("--repo-path", help="The file's path in --repo: the document "
+                                                                      "is then keyed OWNER/NAME:PATH.")] = None,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """Parse documents and store their claims; one summary line per document.
@@ -131,6 +146,11 @@ def ingest(
     Without --repo/--pr a document is named by its path. Exit 0: all stored (or unchanged);
     1: some inputs failed; 2: nothing could be ingested.
     """
+    if from_gh or from_github_to_sqlite:  # pull requests others already read from GitHub
+        from ledger.cli_github import ingest_github
+
+        ingest_github(paths, db, repo, "gh" if from_gh else "github-to-sqlite")
+        return
     from ledger.errors import DiskFull
     from ledger.ingest import iter_ingest
 
@@ -140,6 +160,7 @@ def ingest(
         try:
             seen, failed = _ingest_lines(iter_ingest(paths, db, repo=repo, pr=pr, title=title, url=url,
                                                      fmt=input_format, max_bytes=max_bytes, workers=workers,
+                                                     engine=engine, repo_path=repo_path,
                                                      on_start=progress.start if sys.stderr.isatty() else None),
                                          progress)
         except DiskFull as exc:  # what was committed stays: 1 when some inputs were stored, as for any failed input
@@ -272,8 +293,8 @@ def show(
         return
     d = info["document"]
     fmt = Format.table if format is Format.table else format
-    head = (f"document {d['id']}: {d['key']}" + (f" - {d['title']}" if d.get("title") else "")
-            + (f"  {d['url']}" if d.get("url") else ""))
+    head = (f"document {d['id']}: {d['key']}" + (f" [{d['engine']}]" if d.get("engine") else "")
+            + (f" - {d['title']}" if d.get("title") else "") + (f"  {d['url']}" if d.get("url") else ""))
     typer.echo(md_cell(head) if fmt is Format.markdown else clean(head))  # a fetched title is text, never markup
     edited = any(v.get("edited_at") for v in info["versions"])  # fetched from GitHub: when and by whom
     write_rows([{"version": v["version"], "sha256": v["sha256"][:12], "ingested_at": v["ingested_at"][:19],

@@ -148,6 +148,29 @@ def fetch_cmd(
         raise typer.Exit(1)
 
 
+def ingest_github(paths: list[str], db: str, repo: str | None, source: str) -> None:
+    """`ledger ingest --from-gh FILE...` / `--from-github-to-sqlite DB...`: pull requests others already read
+    from GitHub, one line each; exit 0 all stored, 1 some failed, 2 none could be."""
+    from ledger.github.offline import ingest_gh_json, ingest_github_to_sqlite
+
+    failed: list[FetchResult] = []
+
+    def on_result(r: FetchResult) -> None:
+        if r.ok:
+            typer.echo(r.summary())
+            for w in r.warnings[:3]:
+                _err(f"warning: {r.ref}: {w}")
+        else:
+            failed.append(r)
+            _err(str(r.error))
+
+    reader = ingest_gh_json if source == "gh" else ingest_github_to_sqlite
+    with _errors(), _interrupted("what is committed stays; run the same command again to ingest the rest"):
+        results = reader(paths, db, repo=repo, on_result=on_result)
+    if failed:
+        raise typer.Exit(2 if len(failed) == len(results) else 1)
+
+
 def register(app: typer.Typer) -> None:
     """Add `fetch` to the main app."""
     app.command("fetch")(fetch_cmd)

@@ -8,11 +8,17 @@ from ledger.parsers import Extraction, extract
 from ledger.sources import SourceText, read_path
 
 
-def extract_source(src: SourceText, fmt: str | None = None, name: str | None = None) -> Extraction:
+def extract_source(src: SourceText, fmt: str | None = None, name: str | None = None,
+                   engine: str | None = None) -> Extraction:
+    """Claims of one text; every claim speaks for `engine` if given, else for the engine its cells name
+    (ledger/engines.py)."""
+    from ledger.engines import stamp_engine
+
     result = extract(src.text, path=name or Path(src.path).name, fmt=fmt)
     result.warnings[:0] = src.warnings
+    stamp_engine(engine, [c.__dict__ for c in result.claims])  # the claims' own fields, set in place
     return result
 
 
-def extract_file(path: str, fmt: str | None = None) -> Extraction:
-    return extract_source(read_path(path), fmt=fmt)
+def extract_file(path: str, fmt: str | None = None, engine: str | None = None) -> Extraction:
+    return extract_source(read_path(path), fmt=fmt, engine=engine)

@@ -144,14 +144,17 @@ def review_comment_key(pull: PullRef, comment_id: int) -> str:
     return f"{pull.key}/review-comment/{comment_id}"
 
 
-def document_key(path: str, repo: str | None, pr: int | None, url: str | None) -> str:
-    """An ingested document's key: `owner/name#N` (or `#N`) when it names a PR, else its URL, else its path
-    as given, normalised (`-` is stdin), under `owner/name:` when only the repository is known."""
+def document_key(path: str, repo: str | None, pr: int | None, url: str | None, repo_path: str | None = None) -> str:
+    """An ingested document's key: `owner/name#N` (or `#N`) when it names a PR, else `owner/name:PATH` when the
+    user gives the file's path in the repository (--repo-path), else its URL, else its path as given,
+    normalised (`-` is stdin). A file of a repository given without its path there is keyed by its own path:
+    the repository is an attribute of the document, not a prefix of a local path."""
     if repo and pr is not None:
         return pull_key(repo, pr)
     if pr is not None:
         return f"#{pr}"
+    if repo and repo_path:
+        return f"{repo}:{repo_path}"
     if url:
         return url.strip()
-    name = STDIN_NAME if path == "-" else os.path.normpath(path)
-    return f"{repo}:{name}" if repo else name
+    return STDIN_NAME if path == "-" else os.path.normpath(path)

@@ -121,6 +121,8 @@ def ingest(
     on_start: Callable[[int], None] | None = None,
     on_result: Callable[[IngestResult], None] | None = None,
     workers: int | None = None,
+    engine: str | None = None,
+    repo_path: str | None = None,
 ) -> list[IngestResult]:
     """Ingest files, folders or stdin ("-") into the ledger at `db`; one result per document read.
 
@@ -133,7 +135,8 @@ def ingest(
     """
     results = []
     for result in iter_ingest(paths, db, repo=repo, pr=pr, title=title, url=url, stdin=stdin, fmt=fmt,
-                              max_bytes=max_bytes, on_start=on_start, workers=workers):
+                              max_bytes=max_bytes, on_start=on_start, workers=workers, engine=engine,
+                              repo_path=repo_path):
         results.append(result)
         if on_result is not None:
             on_result(result)
@@ -153,6 +156,8 @@ def iter_ingest(
     max_bytes: int | None = None,
     on_start: Callable[[int], None] | None = None,
     workers: int | None = None,
+    engine: str | None = None,
+    repo_path: str | None = None,
 ) -> Iterator[IngestResult]:
     """`ingest`, one result at a time, each once its document is committed (or refused)."""
     from ledger.db import check_whole, open_ledger
@@ -160,6 +165,9 @@ def iter_ingest(
     if not paths:
         raise UsageError("nothing to ingest: give files, folders, or - for stdin")
     repo, pr = check_identity(repo, pr, url)
+    from ledger.engines import given_engine
+
+    naming = _Naming(given_engine(engine, repo, url), _repo_path(repo_path, repo, pr))
     if fmt is not None and fmt not in ("markdown", "rendered"):
         raise UsageError(f"--input-format {fmt!r}: expected markdown or rendered")
     if max_bytes is not None and max_bytes <= 0:
@@ -179,7 +187,8 @@ def iter_ingest(
                 on_start(sum(1 for _ in inputs(paths)) if len(head) == PARALLEL_MIN_FILES else len(head))
             version = parser_version()
             loads = (item if isinstance(item, IngestResult) else
-                     _load(ledger_db, item, repo=repo, pr=pr, title=title, url=url, stdin=stdin, max_bytes=max_bytes)
+                     _load(ledger_db, item, repo=repo, pr=pr, title=title, url=url, stdin=stdin, max_bytes=max_bytes,
+                           naming=naming)
                      for item in itertools.chain(head, stream))
             done = 0
             try:
@@ -459,8 +468,30 @@ def _read(path: str, stdin: bytes | str | None, max_bytes: int | None) -> Source
     return decode(data, STDIN_NAME, limit)
 
 
+@dataclass(frozen=True)
+class _Naming:
+    """What names an ingested document beyond repo/PR/URL: its engine and its path in its repository."""
+
+    engine: str | None = None
+    repo_path: str | None = None
+
+
+def _repo_path(repo_path: str | None, repo: str | None, pr: int | None) -> str | None:
+    """--repo-path: the file's path in --repo, which keys the document `owner/name:path` (a docs page is a
+    document of its repository; without it the key is the path as given)."""
+    if repo_path is None:
+        return None
+    p = repo_path.strip().lstrip("/")
+    if not repo or pr is not None:
+        raise UsageError("--repo-path names a file of --repo (and a file of a repository is no pull request: "
+                         "leave out --pr)")
+    if not p or len(p) > 1000 or any(not ch.isprintable() for ch in p) or ".." in p.split("/"):
+        raise UsageError(f"--repo-path {repo_path[:200]!r}: expected a path inside the repository")
+    return p
+
+
 def _load(db: Database, path: str, *, repo: str | None, pr: int | None, title: str | None, url: str | None,
-          stdin: bytes | str | None, max_bytes: int | None) -> _Job | IngestResult:
+          stdin: bytes | str | None, max_bytes: int | None, naming: _Naming | None = None) -> _Job | IngestResult:
     """Read and hash one input; a result when it is unreadable or already stored, else a job to parse."""
     from ledger.db import DocumentIdentity, find_version
 
@@ -472,13 +503,15 @@ def _load(db: Database, path: str, *, repo: str | None, pr: int | None, title: s
         return IngestResult(path, "error", error=str(NotFound(path, exc.strerror or str(exc))))
     if path != STDIN:
         path = src.path  # a name that is not UTF-8 is stored and shown escaped from here on (sources.display_name)
-    key = document_key(path, repo, pr, url)
+    naming = naming or _Naming()
+    key = document_key(path, repo, pr, url, repo_path=naming.repo_path)
     stored = find_version(db, key, src.sha256)
     if stored is not None:
         return IngestResult(path, "unchanged", key, stored.document_id, stored.version, src.sha256, stored.n_claims,
                             list(src.warnings))
     name = STDIN_NAME if path == STDIN else Path(path).name
-    identity = DocumentIdentity(key=key, repo=repo, pr=pr, url=url, title=title,
+    identity = DocumentIdentity(key=key, repo=repo, pr=pr, url=url, title=title, engine=naming.engine,
+                                repo_path=naming.repo_path,
                                 path=None if path == STDIN or pr is not None else os.path.normpath(path))
     return _Job(path, src, identity, name)
 

@@ -37,9 +37,13 @@ def prepare_version(src: SourceText, identity: DocumentIdentity, parser_version:
                     if b.kind in ("heading", "comment")]
         revisions = [(s.revision.label, s.revision.head, s.revision.base, s.start, s.end)
                      for s in extraction.scopes]  # the pipeline's own scan, not a second one
+    from ledger.engines import stamp_engine
+
+    claims = [c.to_json_dict() for c in extraction.claims]
+    identity.engine = stamp_engine(identity.engine, claims)  # the document's engine, on its claims
     return PreparedVersion(
         identity=identity, sha256=src.sha256, text=src.text, parser_version=parser_version,
-        claims=[c.to_json_dict() for c in extraction.claims],
+        claims=claims,
         format=doc.format if doc is not None else fmt, source_path=source_path, sections=sections,
         revisions=revisions, warnings=list(extraction.warnings),
     )

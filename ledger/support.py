@@ -21,6 +21,7 @@ This is the one function the command and the web view call; the answer is plain 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
@@ -231,7 +232,12 @@ def _feature_of(row: dict[str, Any], engine: str) -> tuple[str, str | None]:
     f = feature(str(printed) if printed else None, engine)
     if f is not None:
         return f.name, printed
+    if printed and _TABLE_FEATURE_RE.search(str(printed)):
+        return LISTED, printed  # a note's "rows in the supported-models table: A, B"
     return (str(printed).strip() if printed else "(no feature)"), printed
+
+
+_TABLE_FEATURE_RE = re.compile(r"\b(?:table|matrix|list)$", re.IGNORECASE)
 
 
 def _aliases(raw: Iterable[dict[str, Any]]) -> Aliases:

@@ -2,12 +2,14 @@
 and its feature (a PR's features table, its gates, accuracies, test counts and acceptance lengths on that
 model), with the revision each was measured on.
 
-A claim names an architecture when its text, section, metric, config, subject, feature or note (or its
-PR's title) spells the class or one of the model names the ledger's documents give for it ("Qwen3-Next",
-"Qwen3Next", "qwen3_next": letters and digits compared, split where the words split); the longest name
-found at a place wins, so "Qwen3-Next" names Qwen3NextForCausalLM and not Qwen3ForCausalLM. It names a
-feature the same way through the feature's spellings. A cell about "Architecture listed" needs only the
-architecture: a PR measuring a model on the engine says the engine runs it.
+A claim names an architecture when its text, section, metric, config, subject, feature or note spells the
+class or one of the model names the ledger's documents give for it ("Qwen3-Next", "Qwen3Next", "qwen3_next":
+letters and digits compared, split where the words split); the longest name found at a place wins, so
+"Qwen3-Next" names Qwen3NextForCausalLM and not Qwen3ForCausalLM. It names a feature the same way through
+the feature's spellings. A claim that names no architecture (or no feature) itself takes the ones its PR's
+title and the headings above it name, unless its words name a model family of their own ("test_llama3_smoke").
+A cell about "Architecture listed" needs only the architecture: a PR measuring a model on the engine says
+the engine runs it.
 """
 
 from __future__ import annotations
@@ -16,7 +18,16 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ledger.vocab.support import FEATURES, LISTED, Aliases, class_head, feature_named, name_key, name_key_spaced
+from ledger.vocab.support import (
+    FEATURES,
+    LISTED,
+    MODEL_FAMILIES,
+    Aliases,
+    class_head,
+    feature_named,
+    name_key,
+    name_key_spaced,
+)
 
 if TYPE_CHECKING:
     from ledger.db.reads import Reader
@@ -76,11 +87,17 @@ def feature_names() -> dict[str, str]:
 
 
 def _context(c: dict[str, Any]) -> str:
+    """The claim's own words: its text, metric, config, subject, feature and note."""
     cfg = c.get("config") or {}
-    parts = [str(c.get("text") or ""), " ".join(map(str, c.get("section") or [])), str(c.get("metric") or ""),
+    parts = [str(c.get("text") or ""), str(c.get("metric") or ""),
              " ".join(f"{k} {v}" for k, v in (cfg.items() if isinstance(cfg, dict) else ())),
              str(c.get("subject") or ""), str(c.get("feature") or ""), str(c.get("note") or "")]
     return " | ".join(p for p in parts if p)
+
+
+def _surroundings(c: dict[str, Any]) -> str:
+    """Where the claim stands: its PR's title and the headings above it."""
+    return " | ".join([str(c.get("title") or ""), *map(str, c.get("section") or [])])
 
 
 def _anchor(runs: list[str]) -> str | None:
@@ -119,10 +136,13 @@ def attach_evidence(db: Reader, matrices: Iterable[Matrix], aliases: Aliases) ->
                 continue
             seen.add(c["id"])
             engine = engine_of(c)
-            title_words = tokens(str(c.get("title") or ""))
+            # the claim's own words first; its PR's title and headings speak for a claim that names none itself
+            around = tokens(_surroundings(c))
             words = tokens(_context(c))
-            classes = find_names(words, arch_names) | find_names(title_words, arch_names)
-            feats = find_names(words, feat_names) | find_names(title_words, feat_names)
+            classes = find_names(words, arch_names)
+            if not classes and not MODEL_FAMILIES.intersection(words):  # "test_llama3_smoke" names its own model
+                classes = find_names(around, arch_names)
+            feats = find_names(words, feat_names) or find_names(around, feat_names)
             families = {f.family for f in (feature_named(name_key_spaced(x)) for x in feats) if f and f.family}
             for cls in classes:
                 for feat in {LISTED, *feats, *families}:

@@ -122,7 +122,10 @@ def cell_text(cell: Cell | None, legend: _Legend) -> str:
         said = [s for s in cell.statements if s.value == value]
         notes = ",".join(sorted(dict.fromkeys(n for n in (legend.note(s) for s in said) if n),
                                 key=lambda n: int(n.translate(_PLAIN))))
-        where = ",".join(dict.fromkeys(f"{legend.tag(s)}:{s.source.get('line')}" for s in said))
+        lines_of: dict[str, list[str]] = {}
+        for s in said:
+            lines_of.setdefault(legend.tag(s), []).append(str(s.source.get("line")))
+        where = ",".join(f"{tag}:{','.join(dict.fromkeys(nos))}" for tag, nos in lines_of.items())
         lines.append(f"{mark}{value}{notes} {where}")
     if cell.evidence:
         lines.append(f"+{len(cell.evidence)} PR")

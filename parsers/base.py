@@ -52,6 +52,9 @@ class Context:
     parser: str = ""
     memo: dict[str, Any] = field(default_factory=dict)
     """What an extractor computes once per document (keyed by the extractor's name)."""
+    named: dict[str | int, Revision] = field(default_factory=dict)
+    """Revisions the text defines by name ("**Branch**: this PR at `c0ffee1234`"), by lower-case name and by the
+    line that defines each."""
     _starts: list[int] = field(default_factory=list)
     _block_starts: list[int] = field(default_factory=list)
     _at_line: list[int] = field(default_factory=list)
@@ -99,7 +102,7 @@ class Context:
         if section is None:
             section = self.section_at(line)
         if "revision" not in fields:
-            fields["revision"] = self.revision_at(line)
+            fields["revision"] = self.named.get(line) or self.revision_at(line)
         cfg = fields.pop("config", None)
         for key in _FLOAT_KEYS:
             v = fields.get(key)

@@ -12,7 +12,7 @@ from ledger.parsers.revisions import shas_in
 
 NAME = "commits"
 VERSION = "1"
-BLOCKS = frozenset({"table", "text", "item"})
+BLOCKS = frozenset({"table", "text", "item", "heading"})
 
 _URL_SHA_RE = re.compile(r"/(?:commit|commits)/([0-9a-f]{7,40})\b")
 # A sha that only says where a CI job ran is that job's revision, not a commit the text describes.

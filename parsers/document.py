@@ -430,6 +430,9 @@ def _try_grid(doc: Document, i: int, end: int, sect: tuple[str, ...], in_code: b
     if g is None:
         return i
     rows = [Row(k + 1, cells, doc.lines[k], offs) for k, cells, offs in g.rows]
+    if g.cut:
+        doc.warnings.append(f"line {rows[-1].line}: table row cut short at the end of the document; its last value"
+                            " is not read")
     t = Table(g.header, g.header_index + 1, rows, g.style)
     doc.blocks.append(Block("table", i + 1, g.end, sect, table=t, in_code=in_code))
     return g.end

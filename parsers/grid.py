@@ -44,6 +44,8 @@ _GAP_RE = re.compile(r"\S+(?: \S+)*")
 _WORD_RE = re.compile(r"\S+")
 _DIGIT_RE = re.compile(r"\d")
 _SEGMENT_RE = re.compile(r"[-=─━═]{2,}")
+# a cell that is only a value: "1m0.832s", "12.5", "3.2 ms", "~40%"
+_VALUE_CELL_RE = re.compile(r"^[~≈]?[-+]?(?:\d+h)?(?:\d+m)?\d[\d,]*(?:\.\d+)?\s?(?:s|ms|us|%|x|[a-zA-Z/]{1,8})?$")
 
 
 @dataclass(slots=True)
@@ -58,6 +60,8 @@ class Grid:
     """The index after the table's last line (rules under it included)."""
     style: Literal["space", "box"]
     """Aligned by blanks, or drawn with box-drawing characters."""
+    cut: bool = False
+    """The document ends inside the last row: the last cell it reached was dropped (it may be cut short)."""
 
 
 def is_rule(line: str) -> bool:
@@ -136,7 +140,7 @@ def _is_header_line(line: str) -> bool:
 
 
 # "latency: 0.111 s" on a line makes it a line of labelled values, read by the line readers, not a table row
-_PAIR_RE = re.compile(r"[A-Za-z)\]%]\s?[:=]\s+[-+~]?\.?\d")
+_PAIR_RE = re.compile(r"[\w)\]%][ \t]*[:=]\s+[-+~]?\.?\d")
 
 
 def _is_row_line(line: str) -> bool:
@@ -173,12 +177,20 @@ def _read_aligned(lines: list[str], i: int, end: int) -> Grid | None:
     header = _lay_header(lines[h], spans)
     if sum(1 for x in header if x) < 2 and len(spans) > 2:
         return None
+    if sum(bool(_VALUE_CELL_RE.match(x)) for x in header) * 2 >= len(header):
+        return None  # "real    1m0.832s": the first line is a row of values, not a header
     rows = [(k, *_cells(lines[k], spans)) for k in row_idx]
     # a kv listing ("Mean TTFT (ms):   42.17") is not a table: its first cells end with a colon
     if sum(r[1][0].endswith(":") for r in rows) * 2 > len(rows):
         return None
     while j < end and is_rule(lines[j]):
         j += 1  # the rule under the last row belongs to the table
+    k, cells, starts = rows[-1]
+    filled = [ci for ci, c in enumerate(cells) if c]
+    if k == len(lines) - 1 and filled and filled[-1] < len(cells) - 1:
+        # the document ends inside the last row (a cut-off paste): the last cell it reached may be cut short
+        rows[-1] = (k, [c if ci != filled[-1] else "" for ci, c in enumerate(cells)], starts)
+        return Grid(h, header, rows, j, "space", cut=True)
     return Grid(h, header, rows, j, "space")
 
 

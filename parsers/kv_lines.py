@@ -39,7 +39,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.document import Block
 from ledger.parsers.numbers import header_unit, normalise_unit, parse_duration, to_float
 from ledger.parsers.pairs import Pair, continuations, line_prefix, list_names, pairs_in
-from ledger.vocab.metrics import kind_for_metric
+from ledger.vocab.metrics import is_acceptance_name, is_gauge_name, kind_for_metric
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_config_label
 
 NAME = "kv_lines"
@@ -163,6 +163,8 @@ def _measured(label: str) -> bool:
 def _is_config(label: str, unit: str | None) -> bool:
     """Run inputs and workload counts: "Successful requests", "Batch size", "Number of draft tokens"."""
     core = _TRAILING_BRACKET_RE.sub("", label)
+    if is_acceptance_name(core):
+        return False  # "Mean Request AR", "Accepted length": a result, whatever counter word it holds
     if _SNAKE_RE.match(core):
         return not _SNAKE_RESULT_RE.search(core)  # "gpu_memory_utilization: 0.9" is a setting
     if _EXTREME_RESULT_RE.match(core):
@@ -286,6 +288,19 @@ def _cut_short(ctx: Context, no: int, text: str, p: Pair) -> bool:
     return any(q.label == p.label and q.unit is not None for q in pairs_in(prev))
 
 
+_IDENTIFIER_LABEL_RE = re.compile(
+    r"\b(?:id|pid|tid|port|rank|seed|epoch|step|steps|iter(?:ation)?s?|idx|index|version|build|commit|date|time ?stamp|"
+    r"year|line|lines|line no|col|column|device|gpu|node|worker|thread|process|batch ?id|request ?id|run|trial|"
+    r"shape|dim|size|num|count|total|n)\b", re.IGNORECASE)
+
+
+def _open_world_label(label: str) -> bool:
+    """A name that may label a result in tool output: words, not an identifier, a position or a size."""
+    core = label.strip()
+    return (2 <= len(core) <= 60 and any(ch.isalpha() for ch in core) and not _IDENTIFIER_LABEL_RE.search(core)
+            and not _SNAKE_RE.match(core))
+
+
 _SPREAD_WORD_RE = re.compile(r"σ|\bstd|\bsigma|\bstdev|deviation", re.IGNORECASE)
 _CONFIG_FENCE_RE = re.compile(r"^(?:ya?ml|toml|ini|cfg|conf|dockerfile|env)\b", re.IGNORECASE)  # json may hold results
 
@@ -337,8 +352,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 banner[1] if _measured(label) else None)
             if unit is not None:
                 unit = normalise_unit(unit)
-            if _is_config(label, unit):
-                ctx.take(no, p.label_start, p.end)
+            if _is_config(label, unit) or is_gauge_name(label):
+                ctx.take(no, p.label_start, p.end)  # a setting, a workload count or a state gauge
                 continue
             if is_baseline_label(label) and _paired_later(ctx, no, text, p, unit):
                 ctx.take(no, p.label_start, p.end)  # the next value's reference, not a claim
@@ -351,9 +366,12 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             if _NUMERIC_DIFF_RE.search(label):
                 kind = "accuracy"  # "max_abs_diff = 0": a numerical deviation from the reference output
             if unit is None and not _measured(label):
-                if last_kind != "accuracy" and not _accuracy_above(ctx, no):
+                if last_kind == "accuracy" or _accuracy_above(ctx, no):
+                    kind = "accuracy"  # "Invalid: 0.000" after "Accuracy: 0.950"
+                elif block.kind != "code" or not _open_world_label(label):
                     continue
-                kind = "accuracy"  # "Invalid: 0.000" after "Accuracy: 0.950"
+                # console output: a number printed under a name is a result whatever the name ("Mean KLD",
+                # "Same top p"), unless the closed vocabulary calls it a setting, a count or a gauge
             if _cut_short(ctx, no, text, p):
                 ctx.doc.warnings.append(f"line {no}: value cut short at the end of the document")
                 ctx.take(no, p.label_start, p.end)  # nor may prose read the cut digits

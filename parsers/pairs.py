@@ -28,7 +28,7 @@ _LABEL_STRIP = " \t*`•->'\"{"
 _LOG_PREFIX_RE = re.compile(r"^\s*(?:\S{0,12}\[[^\[\]]{0,60}\d[^\[\]]{0,60}\]\s*)(?:\[[^\[\]]{0,40}\]\s*){0,4}")
 
 # Where a value ends: a separator, the end, or sentence punctuation at the end.
-_END_RE = re.compile(r"[`'\")\]}]?\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$|/\s)")
+_END_RE = re.compile(r"[`'\")\]}]{0,3}\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$|/\s)")
 
 # "Decode 0. Batch size: 128, latency: ...": a group name that the line's metrics share.
 _GROUP_RE = re.compile(r"\s*(?P<group>[A-Z][A-Za-z]{1,20}(?:\s[A-Za-z0-9]{1,12})?)\.\s+")
@@ -85,11 +85,19 @@ def _is_anchor(text: str, i: int) -> bool:
     return not (ch == "=" and (after == "=" or before in "=!<>"))
 
 
+# "np.float64(0.5587)", "tensor(0.91)", "float(3.2)": a number printed inside a constructor call
+_WRAPPER_RE = re.compile(r"(?:np\.|numpy\.|torch\.)?(?:float\d{0,2}|int\d{0,2}|tensor|Decimal)\(\s*(?=[-+]?\.?\d)")
+
+
 def _value_at(text: str, pos: int) -> tuple[Number | None, float | None, str | None, int]:
     """The number that starts at pos (after blanks): (number, duration seconds, printed, end)."""
     j = pos
-    while j < len(text) and text[j] in " \t":
+    while j < len(text) and text[j] in " \t'\"":
         j += 1
+    if j < len(text) and text[j] in "nftiD":
+        wm = _WRAPPER_RE.match(text, j)
+        if wm:
+            j = wm.end()
     tok_end = j
     stop = min(len(text), j + 40)  # a value is short: never walk the rest of a long line per colon
     while tok_end < stop and not text[tok_end].isspace() and text[tok_end] not in ",;|":
@@ -164,7 +172,10 @@ def pairs_in(text: str) -> list[Pair]:
             continue
         # the label: back from the anchor to the previous pair's end or the last separator inside
         start = max(prev_end, a - MAX_LABEL)  # a label is short: never rescan a long line per colon
-        start += _label_cut(text[start:a])
+        seg = text[start:a]
+        if seg.count("(") > seg.count(")"):
+            continue  # "generate(max_tokens=1)": an argument inside a call, not a label and its value
+        start += _label_cut(seg)
         raw = text[start:a]
         label = raw.strip(_LABEL_STRIP).strip()
         while label[:1] in ("[", "(") and ("]" if label[0] == "[" else ")") not in label:
@@ -173,6 +184,9 @@ def pairs_in(text: str) -> list[Pair]:
             prev_end = a + 1  # not a label, but the colon still ends what came before
             continue
         lstart = start + raw.find(label)
+        pm = _PCT_LEAD_RE.match(text, floor, lstart) if lstart > floor else None
+        if pm is not None and pm.end() == lstart:
+            label, lstart = f"{pm.group(1)} {label}", pm.start(1)  # "99.9%   KLD:": a percentile names the value
         items = _list_at(text, a + 1) if "[" in text[a + 1:a + 4] else None
         if items is not None:
             lend = text.index("]", items[-1][2]) + 1
@@ -208,10 +222,13 @@ def pairs_in(text: str) -> list[Pair]:
             em2 = _ELLIPSIS_RE.match(text, vend)
             if em2 and (em2.group("u") is None or unit is None or normalise_unit(em2.group("u")) == unit):
                 high, vend = to_float(em2.group("v")), em2.end()
-        if "±" in text[vend:vend + 3] or "+/-" in text[vend:vend + 4] or "+-" in text[vend:vend + 3]:
+        if "±" in text[vend:vend + 3] or "+/-" in text[vend:vend + 4] or "+-" in text[vend:vend + 3] or \
+                " _ " in text[vend:vend + 6]:
             sm2 = _SPREAD_RE.match(text, vend)
             if sm2:
                 spread, vend = to_float(sm2.group("v")), sm2.end()
+                if unit is None and sm2.group("u"):
+                    unit = normalise_unit(sm2.group("u"))  # "-0.979 ± 0.015 %": the unit after the spread
         clean = bool(_END_RE.match(text, vend)) or _next_label_follows(text, vend)
         ref = None
         if not clean:
@@ -226,6 +243,9 @@ def pairs_in(text: str) -> list[Pair]:
 # "0.0114 < 0.7200 - 0.0800 = 0.6400": a value compared with its expected value (and tolerance) to the end
 # (an optional '(' carries its own blanks: a run of blanks is never split two ways)
 _CMP_RE = re.compile(r"\s*(?:<=|>=|<|>|≤|≥)\s*(?:\(\s*)?(?P<ref>[-+]?\d[\d,]*(?:\.\d+)?)[\s\d.+\-*/=()]{0,60}$")
+
+
+_PCT_LEAD_RE = re.compile(r"\s*(\d{1,2}(?:\.\d{1,2})?%)\s+")
 
 
 def _label_cut(seg: str) -> int:
@@ -268,8 +288,9 @@ def list_names(label: str) -> tuple[str, list[str]]:
 
 
 # "± 0.061 s", "+/- 0.019": a spread after a value
+# (" _ " stands for a "±" that a copy lost: "10.910139 _   0.080259")
 _SPREAD_RE = re.compile(
-    r"\s?(?:±|\+/-|\+-)\s*(?P<v>\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?)(?:\s?(?P<u>[A-Za-zµμ%]{1,6}))?")
+    r"\s{0,4}(?:±|\+/-|\+-|_(?=\s))\s*(?P<v>\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?)(?:\s?(?P<u>[A-Za-zµμ%]{1,6}))?")
 # "3.744 s …  3.930 s": the high end of a range printed with an ellipsis, each side with its unit
 _ELLIPSIS_RE = re.compile(r"\s*(?:…|\.\.\.)\s*(?P<v>[-+]?\d[\d,]*(?:\.\d+)?)(?:\s?(?P<u>[A-Za-zµμ%/]{1,8}))?")
 # "[0.157, 0.165, 0.463]", "['0.767', '0.700']": a bracketed list of numbers (quoted or not)

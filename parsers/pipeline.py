@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from ledger.model import Claim
 from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.document import Document, read_document
-from ledger.parsers.revisions import find_revisions
+from ledger.parsers.revisions import find_revisions, named_revisions
 
 _DIGIT_RE = re.compile(r"\d")
 MAX_CLAIMS = 20_000
@@ -68,6 +68,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     ctx = Context(doc=doc, path=path)
     scopes = find_revisions(doc)
     ctx.set_scopes(scopes)
+    ctx.named = named_revisions(doc)
     claims: list[Claim] = []
     warnings: list[str] = []
     # Most prose lines hold no digit, and only a few extractors can claim anything without one:

@@ -100,6 +100,9 @@ _CONFIG_BEFORE_RE = re.compile(
 )
 # "acceptance length 1.97": a metric name right before the number wins over "length" as a config word
 _METRIC_RIGHT_BEFORE_RE = re.compile(r"(?:" + _METRIC_RE.pattern + r")\s*[:=]?\s*$", re.IGNORECASE)
+# a console label: a metric's name, its unit in brackets, then the number ("bandwidth (GB/s) 45.1", "PPL = 3.4")
+_CONSOLE_METRIC_BEFORE_RE = re.compile(
+    r"(?:" + _METRIC_RE.pattern + r")(?:\s?[(\[](?P<unit>[^()\[\]\s]{1,12})[)\]])?\s*[:=]?\s*$", re.IGNORECASE)
 _THRESHOLD_BEFORE_RE = re.compile(r"(?:[<>]=?|[≤≥])\s*\(?\s*$")
 _PROGRESS_RE = re.compile(r"[█▏▎▍▌▋▊▉]|\|\s*\d+/\d+\s*\[\d+:\d+")
 _COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see _any_of)
@@ -230,11 +233,14 @@ def _is_config_number(text: str, n: Number) -> bool:
 
 
 def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
-                   subject: str | None = None, default_metric: str | None = None) -> Iterator[Claim]:
+                   subject: str | None = None, default_metric: str | None = None,
+                   console: bool = False) -> Iterator[Claim]:
     """Claims in `text`, which stands at column `offset` of `line` (a cell or a whole line).
 
     `default_metric` is the metric a list's lead-in names ("Disaggregated serving, gsm8k:") for
-    values that name none themselves.
+    values that name none themselves. `console`: a line of tool output, where a number without a unit of
+    measure is a claim only right after a metric's name ("Running: 0 reqs" after "throughput: 16.0 tokens/s"
+    is a gauge, not a throughput), and a bare measurement is named by the line's leading label.
     """
     spans = ctx.spans.get(line)
     if spans and _digits_taken(text, offset, spans):
@@ -272,7 +278,8 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
             unit = nxt.unit or n.unit
             ref = n.value
             skip.add(i + 1)
-            last_claim = _candidate(ctx, line, text, offset, nxt, subject, unit=unit, reference=ref,
+            last_claim = _candidate(ctx, line, text, offset, n=nxt, subject=subject, console=console, unit=unit,
+                                    reference=ref,
                                     span_start=n.start, force=True, default_metric=default_metric)
             if last_claim:
                 _link(out, last_claim, text)
@@ -281,7 +288,8 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
         # "287 vs 1,721 us": the unit printed once after the pair belongs to both sides
         if nxt is not None and _VS_RE.fullmatch(between) and (is_measure_unit(nxt.unit) or is_measure_unit(n.unit)):
             skip.add(i + 1)
-            last_claim = _candidate(ctx, line, text, offset, n, subject, unit=n.unit or nxt.unit,
+            last_claim = _candidate(ctx, line, text, offset, n=n, subject=subject, console=console,
+                                    unit=n.unit or nxt.unit,
                                     reference=nxt.value, force=True, default_metric=default_metric)
             if last_claim:
                 last_claim["end"] = nxt.end
@@ -312,7 +320,8 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
         inherited = None
         if out and _starts_clause(text, n.start):
             inherited = out[-1]
-        last_claim = _candidate(ctx, line, text, offset, n, subject, default_metric=default_metric,
+        last_claim = _candidate(ctx, line, text, offset, n=n, subject=subject, console=console,
+                                default_metric=default_metric,
                                 inherited=inherited["metric"] if inherited else None)
         if last_claim:
             if inherited is not None and last_claim["metric"] == inherited["metric"] and inherited.get("ref_explicit"):
@@ -426,8 +435,26 @@ def _ratio_claims(ctx: Context, line: int, text: str, offset: int, subject: str 
 def _candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subject: str | None, *,
                unit: str | None = None, reference: float | None = None, span_start: int | None = None,
                force: bool = False, default_metric: str | None = None,
-               inherited: str | None = None) -> dict | None:
+               inherited: str | None = None, console: bool = False) -> dict | None:
     unit = unit if unit is not None else n.unit
+    if console:
+        measured = is_measure_unit(unit)
+        right = _CONSOLE_METRIC_BEFORE_RE.search(text, max(0, n.start - 60), n.start)
+        if not (measured or right or force):
+            return None
+        metric = right.group(0).strip(" :=") if right else None
+        if right and unit is None and right.group("unit"):
+            unit = right.group("unit")  # "bandwidth (GB/s) 45.1": the unit the label prints
+        if metric is None:
+            metric = _lead_label(text) or _perf_label(text, span_start if span_start is not None else n.start)
+            if metric and unit:
+                metric = f"{metric} {unit}"
+        return {
+            "kind": _kind(metric or "", unit), "metric": metric, "value": n.value, "high": n.high,
+            "approx": n.approx, "unit": unit, "reference": reference,
+            "start": span_start if span_start is not None else n.start, "end": n.end, "printed": n.printed,
+            "config": {},
+        }
     metric = _metric_before(text, n.start)
     if metric is None and inherited:
         metric = inherited
@@ -469,6 +496,15 @@ _LABEL_TAIL_RE = re.compile(r"(?:\s+(?:at|from|to|of|is|was|are|were|by|in|on|me
                             re.IGNORECASE)
 
 
+_LEAD_LABEL_RE = re.compile(r"^\s*(?P<label>[A-Za-z_][\w.:-]{0,40}(?:\([^()]{0,80}\))?)\s*:\s")
+
+
+def _lead_label(text: str) -> str | None:
+    """The label a console line opens with: "RMS_NORM(type=f32,ne=[4096,1,1,1]):  81920 runs - ..."."""
+    m = _LEAD_LABEL_RE.match(text)
+    return m.group("label") if m else None
+
+
 def _perf_label(text: str, pos: int) -> str | None:
     """What a bare measurement is of: the clause's words before it ("Decode step at batch 64: 9.6 ms")."""
     start = _clause_start(text, pos)
@@ -487,6 +523,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # (a bar's blocks are beyond ASCII; the other progress form needs a "|")
     if block.start in ctx.taken or (("|" in text or not text.isascii()) and _PROGRESS_RE.search(text)):
         return  # a progress bar's rates and counts are not results
+    if block.in_code:
+        yield from claims_in_text(ctx, block.start, text, console=True)
+        return
     yield from claims_in_text(ctx, block.start, text, default_metric=_lead_in_metric(block, ctx))
 
 

@@ -49,6 +49,8 @@ _SUP_MARK_RE = re.compile(r"<sup>[ \t]{0,3}([^<>\s]{1,12})[ \t]{0,3}</sup>", re.
 _SUP_DEF_RE = re.compile(r"^[ \t]{0,3}(?:[-*][ \t]+)?<sup>[ \t]{0,3}([^<>\s]{1,12})[ \t]{0,3}</sup>[ \t]*(.*)$",
                          re.IGNORECASE)
 """vLLM's footnotes: `<sup>^</sup> You need to set ...</br>` under the tables that carry the mark."""
+_STAR_DEF_RE = re.compile(r"^\\(\*)[ \t]+(.*)$")
+"""An escaped star opening a line (`\\* Only for causal pooling.`) explains the cells marked `🟠\\*`."""
 _LINK_RE = re.compile(r"\[([^\[\]]{0,200})\]\([^()]{0,500}\)")
 _TAG_RE = re.compile(r"<[^<>]{0,80}>")
 _MARKUP_RE = re.compile(r"[*`]+|(?<!\w)_{1,2}|_{1,2}(?!\w)")
@@ -103,6 +105,8 @@ def _footnote_defs(doc: Document) -> dict[str, list[tuple[int, str]]]:
             m = _FOOTNOTE_DEF_RE.match(line[:20_000])
         elif "<sup>" in head.lower():
             m = _SUP_DEF_RE.match(line[:20_000])
+        elif head.startswith("\\*"):
+            m = _STAR_DEF_RE.match(line[:20_000])
         else:
             continue
         text = _without_breaks(m.group(2)) if m else ""
@@ -167,6 +171,8 @@ Cell = tuple[str, str | None, list[str], str | None]
 @short_text_cache(2048)  # every cell is read once to find the matrix, again for its claims
 def _cell_support(cell: str) -> Cell | None:
     marks = _FOOTNOTE_MARK_RE.findall(cell)
+    if cell.endswith("\\*"):
+        marks.append("*")
     if "<" in cell:
         marks += _SUP_MARK_RE.findall(cell)
         cell = _SUP_MARK_RE.sub(" ", cell)

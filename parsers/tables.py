@@ -344,12 +344,16 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
             if sm is not None and sides is not None and ctx.is_free(row.line, max(off, 0), max(off, 0) + len(cell)):
                 # "1.07 / 0.98" under "Req/s branch / main": the new side's value, the other side its reference
                 nv, bv = (to_float(sm.group(1 + 2 * k)) for k in sides)
-                unit = sm.group(2 + 2 * sides[0]) or sm.group(2 + 2 * sides[1]) or info.head(head)[0]
-                metric = _metric_name(label, _SLASH_SIDES_RE.sub("", head).strip() or head, role)
+                bare = _SLASH_SIDES_RE.sub("", head).strip() or head  # "Req/s branch / main" -> "Req/s"
+                unit = sm.group(2 + 2 * sides[0]) or sm.group(2 + 2 * sides[1]) or info.head(bare)[0]
+                metric = _metric_name(label, info.head(bare)[1] or bare, role)
                 ctx.take(row.line, max(off, 0), max(off, 0) + len(cell))
+                side = _SLASH_SIDES_RE.search(head)
+                named = ctx.named.get(side.group("ab"[sides[0]]).lower()) if side else None
+                extra = {"revision": named} if named is not None else {}
                 yield ctx.claim(kind_for_metric(f"{metric} {section}", unit), row.line, cell.strip(), metric=metric,
                                 value=nv, unit=unit, reference=bv,
-                                config={**qualifiers(label), **setup, "row": label, "column": head})
+                                config={**qualifiers(label), **setup, "row": label, "column": head}, **extra)
                 continue
         if not numeric:
             if role in ("mixed", "value", "delta") and (find_numbers(cell) or find_outcome(cell)):

@@ -40,3 +40,14 @@ def test_corpus_builder_perturbs_numbers(tmp_path: Path) -> None:
     files = run.build_corpus(20, tmp_path / "out", shared=tmp_path / "src")
     bodies = {f.read_text(encoding="utf-8") for f in files}
     assert len(bodies) == 20
+
+
+@pytest.mark.skipif(not (SHARED / "github" / "schema.json").is_file(), reason="../shared/github/schema.json absent")
+def test_fetch_cost_benchmark_prints_requests_and_points_per_pr() -> None:
+    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "fetch_cost.py"), "--prs", "30", "--no-rest"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lines = proc.stdout.splitlines()
+    backfill = next(line for line in lines if line.startswith("backfill, 30 PRs"))
+    assert float(backfill.split()[-2]) > 0  # points per PR (the 0.1 goal is held on 300 PRs: test_github_sync.py)
+    assert any(line.startswith("re-sync, nothing changed") for line in lines) and "token-hours" in proc.stdout

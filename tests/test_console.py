@@ -116,3 +116,40 @@ def test_label_lists_ranges_spreads_and_clock_durations() -> None:
     # the list's labels name its values: min, max, ave; the percentiles 50..99 are names, never values
     assert [c.config.get("stat") for c in claims if c.source.line in (8, 9)] == \
         ["min", "max", "ave", "p50", "p75", "p95", "p99"]
+
+
+def _revisions(name: str) -> list[tuple[int, str, str | None, str | None]]:
+    return [(c.source.line, c.kind, c.revision.label if c.revision else None, c.revision.head if c.revision else None)
+            for c in _claims(name)]
+
+
+def test_revisions_as_people_write_them_headings_lead_ins_and_code_comments() -> None:
+    assert _revisions("revisions_headings.md") == [
+        (3, "commit", "Before", "4a7c19e2b0d35f6e8a91c0b2d4e6f8a0b1c2d3e4"),
+        (6, "perf", "Before", "4a7c19e2b0d35f6e8a91c0b2d4e6f8a0b1c2d3e4"),
+        (7, "perf", "Before", "4a7c19e2b0d35f6e8a91c0b2d4e6f8a0b1c2d3e4"),
+        (10, "commit", "After", "9e1f0a2b3c"),
+        (13, "perf", "After", "9e1f0a2b3c"), (14, "perf", "After", "9e1f0a2b3c"),
+        (22, "perf", "Updated results", None),
+        (25, "commit", "Build from main", "d41c8e0a7f"),
+        (27, "perf", "Build from main", "d41c8e0a7f"), (27, "perf", "Build from main", "d41c8e0a7f"),
+        (29, "commit", "This PR", "b5e2f9c013"),
+        (31, "perf", "This PR", "b5e2f9c013"), (31, "perf", "This PR", "b5e2f9c013"),
+        (35, "commit", "before PR 5521", "6c1f7d8b"),
+        (36, "acceptance", "before PR 5521", "6c1f7d8b"),
+        (37, "commit", "with PR 5521", "8207d5fd"),
+        (38, "acceptance", "with PR 5521", "8207d5fd"),
+    ]
+
+
+def test_a_table_side_names_a_revision_the_text_defines() -> None:
+    got = _revisions("revisions_named.md")
+    assert got == [
+        (5, "commit", "Branch", "c0ffee1234"), (6, "commit", "main", "facade5678"),
+        (10, "perf", "Branch", "c0ffee1234"), (10, "perf", "Branch", "c0ffee1234"),
+        (11, "perf", "Branch", "c0ffee1234"), (11, "perf", "Branch", "c0ffee1234"),
+        (13, "commit", "Tested at", "0badcafe12"),
+        (15, "accuracy", "Tested at", "0badcafe12"),
+    ]
+    assert [(c.value, c.reference) for c in _claims("revisions_named.md") if c.kind == "perf"] == [
+        (1.12, 1.01), (455.0, 530.0), (3.4, 2.95), (2210.0, 2604.0)]

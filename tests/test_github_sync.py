@@ -316,6 +316,32 @@ def test_one_malformed_pr_in_a_page_costs_itself(tmp_path: Path) -> None:
     assert "title" in (errors[0].error or "") and "\n" not in (errors[0].error or "")
     warned = [w for r in results for w in r.warnings]
     assert any("comment" in w and "body" in w for w in warned) and any("surrogate" in w for w in warned)
+    # GitHub answers whole again: the next sync reads the PR that failed (and nothing else changed).
+    s.reset_counts()
+    results, summary = _sync(s, db)
+    assert [r.ref for r in results] == [errors[0].ref] and results[0].status == "new" and s.requests <= 4
+
+
+def test_a_pr_github_could_not_give_whole_costs_itself(tmp_path: Path) -> None:
+    s, db = StandIn(REPO, make_repo(12)), tmp_path / "l.db"
+    base = s.transport()
+
+    def partial(request: httpx.Request) -> httpx.Response:
+        resp = base.handle_request(request)
+        body = json.loads(resp.read())
+        nodes = (((body.get("data") or {}).get("repository") or {}).get("pullRequests") or {}).get("nodes") or []
+        if len(nodes) > 3:  # GitHub nulls what it could not resolve and says where
+            nodes[3]["comments"] = None
+            body["errors"] = [{"message": "Something went wrong while executing your query.",
+                               "path": ["repository", "pullRequests", "nodes", 3, "comments"]}]
+        return httpx.Response(resp.status_code, headers=resp.headers, content=json.dumps(body).encode())
+
+    results, summary = _sync(s, db, transport=httpx.MockTransport(partial))
+    assert summary.failed == 1 and summary.new == 11
+    [failed] = [r for r in results if r.status == "error"]
+    assert "Something went wrong" in (failed.error or "")
+    results, summary = _sync(s, db)
+    assert [r.ref for r in results] == [failed.ref]
 
 
 # ---- the stand-in is as strict as GitHub -------------------------------------------------------------------
@@ -378,3 +404,18 @@ def test_the_command_prints_the_summary_line(tmp_path: Path) -> None:
     assert "0 new, 0 changed, 1 unchanged" in again.stdout and "; 1 request, 1 point" in again.stdout
     for path in tmp_path.iterdir():
         assert TOKEN.encode() not in path.read_bytes()
+
+
+def test_limit_and_since_read_what_they_ask_and_leave_the_saved_place_alone(tmp_path: Path) -> None:
+    s, db = StandIn(REPO, make_repo(60)), tmp_path / "l.db"
+    results, _ = _sync(s, db, limit=7)
+    newest = sorted(s.pulls.values(), key=lambda p: p.updated, reverse=True)
+    assert [r.ref for r in results] == [f"{REPO}#{p.number}" for p in newest[:7]]
+    assert len([q for q in s.queries if "pullRequests(" in q]) == 1  # no page asked past the limit
+    assert _rows(db, "SELECT COUNT(*) FROM github_sync") == [(0,)]
+    since = newest[20].updated
+    results, _ = _sync(s, db, since=since)
+    assert {r.ref for r in results} == {f"{REPO}#{p.number}" for p in newest[7:21]}
+    assert _rows(db, "SELECT COUNT(*) FROM github_sync") == [(0,)]
+    results, summary = _sync(s, db)  # the first full sync reads the rest, skipping what is stored
+    assert summary.new == 60 - 21 and summary.unchanged == 21

@@ -80,7 +80,8 @@ def test_document_keys() -> None:
     assert document_key("b.txt", None, 7, None) == "#7"
     assert document_key("b.txt", None, None, " https://x.test/doc ") == "https://x.test/doc"
     assert document_key("-", None, None, None) == "<stdin>"
-    assert document_key("d/b.txt", "o/n", None, None) == "o/n:d/b.txt"
+    assert document_key("d/b.txt", "o/n", None, None) == "d/b.txt"  # the repository is no prefix of a local path
+    assert document_key("d/b.txt", "o/n", None, None, repo_path="docs/b.md") == "o/n:docs/b.md"
 
 
 def test_the_grammar_is_linear_on_hostile_text() -> None:

@@ -48,7 +48,7 @@ def test_every_method_a_command_has(tmp_path: Path) -> None:
     assert claims and all(c["metric"] == "acceptance length" for c in claims)
     assert book.claims(pr=4821, config={"kv_cache": "fp8"}) == book.claims(pr=4821, config=["kv_cache=fp8"])
     assert [v["version"] for v in book.show("example/trtllm#4821")["versions"]] == [1, 2]
-    assert isinstance(book.support(), list)
+    assert isinstance(book.support().rows(), list)
     assert book.sql("SELECT COUNT(*) AS n FROM documents") == [{"n": 1}]
     comparison = book.compare("example/trtllm#4821")
     assert comparison.compared and "gsm8k" in comparison.render("markdown", show_all=True)

@@ -74,37 +74,25 @@ def test_seed_pr_page_names_its_gates_values_revisions_and_ci(client: Client, le
     assert f"/-/ledger/doc/{doc_id}/v1#L171" in {href for href, _ in rows}
 
 
-def _has_report() -> bool:
-    """Whether the library has `ledger report` (issue 13); the PR page shows it where it does."""
-    from ledger.web.library import _face
-
-    return hasattr(_face("ledger.db"), "report")
-
-
-def test_seed_pr_page_report_matches_compare(client: Client, ledger_db: Path) -> None:
+def test_seed_pr_page_report_matches_ledger_report(client: Client, ledger_db: Path) -> None:
     need_seed()
+    report = _cli_json(ledger_db, "report", SEED_KEY, "--format", "json")
     comparison = _cli_json(ledger_db, "compare", SEED_KEY, "--format", "json")
-    assert isinstance(comparison, dict)
+    assert isinstance(report, dict) and isinstance(comparison, dict)
     page = text_of(client.get(SEED_PAGE).text)
-    for verdict, n in comparison["summary"].items():
+    assert f"From ledger report {SEED_KEY}" in page and f"{len(report['revisions'])} revisions, oldest first" in page
+    for verdict, n in report["summary"].items():
         assert f"{n} {verdict}" in page
-    if _has_report():
-        report = _cli_json(ledger_db, "report", SEED_KEY, "--format", "json")
-        assert isinstance(report, dict)
-        assert f"From ledger report {SEED_KEY}" in page
-        assert f"Regressions ({len(report['regressions'])})" in page
-        assert f"Values below their reference ({len(report['below_reference'])} of" in page
-        assert f"Gates that need a look ({len(report['gates'])})" in page
-        older = sum(report["older_evidence"].values())
-        assert f"measured on an older head than the newest ({older} series)" in page
-    else:
-        assert f"From ledger compare {SEED_KEY}" in page
-        n_reg = sum(1 for r in comparison["rows"] if r["verdict"]["verdict"] == "regression")
-        assert f"Regressions ({n_reg})" in page
-        stale = sum(1 for r in comparison["rows"] if r["verdict"]["verdict"] == "missing")
-        assert f"series not measured at the newest revision ({stale})" in page
-        below = [x for x in comparison["references"] if x["verdict"] == "regression"]
-        assert f"Values below their reference ({len(below)} of {len(comparison['references'])} checked)" in page
+    assert f"Regressions ({len(report['regressions'])})" in page
+    for row in report["regressions"]:
+        assert row["metric"] in page
+    assert f"Values below their reference ({len(report['below_reference'])} of {len(comparison['references'])}" \
+        in page
+    assert f"Gates that need a look ({len(report['gates'])})" in page
+    older = sum(report["older_evidence"].values())
+    assert f"measured on an older head than the newest ({older} series)" in page
+    for name, n in report["older_evidence"].items():
+        assert f"{n} series last measured at {name}" in page
     # gates by outcome, counted as `ledger claims --kind gate` gives them (CI runs apart)
     gates = _cli_json(ledger_db, "claims", "--document", SEED_KEY, "--kind", "gate", "--format", "json")
     assert isinstance(gates, list)
@@ -243,28 +231,34 @@ def test_trend_page_draws_one_chart_per_series(client: Client, ledger_db: Path) 
     assert client.get("/-/ledger/trend").status_code == 400
 
 
-def test_support_page_is_a_matrix_linked_to_lines(tmp_path: Path) -> None:
-    docs = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "docs" / "trtllm-feature-combination-matrix.md"
-    if not docs.is_file():
+def test_support_page_is_the_support_join_linked_to_lines(tmp_path: Path) -> None:
+    docs = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "docs"
+    if not (docs / "trtllm-supported-models.md").is_file():
         pytest.skip("../shared/corpus/docs is absent (CI has it)")
     from ledger.ingest import ingest
-    from ledger.query import support
+    from ledger.support import support
 
     db = tmp_path / "ledger.db"
-    assert all(r.ok for r in ingest([str(docs)], db))
-    cells = support(db, feature="")
-    assert cells
+    assert all(r.ok for r in ingest([str(p) for p in sorted(docs.glob("*.md"))], db, repo="NVIDIA/TensorRT-LLM"))
     client = Client(db)
     try:
+        every = support(db)
         r = client.get("/-/ledger/support")
         assert r.status_code == 200
-        assert f"{len(cells)} cells from 1 document(s)" in text_of(r.text)
-        linked = [h for h, _ in links(r.text) if DOC_LINK_RE.match(h)]
-        assert len(linked) == len(cells)
-        one = cells[0]
-        narrowed = client.get("/-/ledger/support", params={"subject": one["subject"]})
-        n = len(support(db, subject=one["subject"]))
-        assert f"{n} cells from" in text_of(narrowed.text)
+        assert f"{len(every.statements)} cells" in text_of(r.text)
+        assert len([h for h, _ in links(r.text) if DOC_LINK_RE.match(h)]) == len(every.statements)
+        subject = every.statements[0].subject
+        answer = support(db, subject=subject, evidence=True)
+        page = client.get("/-/ledger/support", params={"subject": subject})
+        assert page.status_code == 200
+        html = page.text
+        assert f"{len(answer.statements)} cells" in text_of(html)
+        for m in answer.matrices:
+            assert f"{m.title}: {m.rows_are} × engines" in text_of(html)
+            for e in m.engines:
+                assert f"<th>{e}</th>" in html
+        linked = [h for h, _ in links(html) if DOC_LINK_RE.match(h)]
+        assert len(linked) == len(answer.statements)
     finally:
         client.close()
 

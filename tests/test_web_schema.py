@@ -1,4 +1,4 @@
-"""The full-text index as sqlite-utils creates it, and the views of the canned questions (migrations 0008, 0009)."""
+"""The full-text index as sqlite-utils creates it, and the views of the canned questions (migrations 0010, 0011)."""
 
 from __future__ import annotations
 
@@ -57,8 +57,9 @@ def test_an_older_ledger_gets_the_new_index_rebuilt_and_the_views(tmp_path: Path
         DROP TABLE claims_fts;
         CREATE VIRTUAL TABLE claims_fts USING fts5(text, metric, note, section, content='claims', content_rowid='id',
             tokenize='unicode61 remove_diacritics 2');
-        DELETE FROM _sqlite_migrations WHERE name IN ('0010_claims_fts_as_sqlite_utils', '0011_views');
-        PRAGMA user_version = 7;
+        DELETE FROM _sqlite_migrations WHERE name IN ('0010_claims_fts_as_sqlite_utils', '0011_views',
+                                                       '0012_support_cells_engine');
+        PRAGMA user_version = 9;
     """)
     conn.close()
     ledger = open_ledger(db)
@@ -96,3 +97,4 @@ def test_views_answer_what_the_library_answers(tmp_path: Path) -> None:
     assert sorted(r[2] for r in rows) == sorted(c["value"] for c in numeric)
     assert {r[1] for r in rows} == {1, 2} and {r[3] for r in rows} == {0, 1}
     assert ledger.execute("SELECT COUNT(*) FROM support_cells").fetchone()[0] == 0
+    assert "engine" in {c.name for c in ledger["support_cells"].columns}

@@ -3,10 +3,15 @@
     urls     where requests may go (the API root, its GraphQL URL, origins, Link headers)
     text     GitHub's text as stored (CRLF, lone surrogates) and as shown (`neutral`)
     auth     the token: where it comes from, how it is checked, every form of it redacted
-    client   HTTP: retries, rate limits, deadlines, size caps, redirects, conditional GETs, pagination
+    client   HTTP: retries, rate limits, deadlines, size caps, redirects, conditional GETs
+    pages    REST listings through Link headers, each page conditional
+    bulk     the bulk GraphQL reader: pages of PRs with everything, batched follow-ups
+    sync     a repository's sync: backfill, incremental passes, saved place, budget
+    checks   check runs and statuses as gates tied to their commit
+    offline  what gh and github-to-sqlite already read
     models   pydantic models of exactly what is read of GitHub's answers
     rest     REST readers (a repository's listing)
-    graphql  GraphQL readers (a description's edit history)
+    graphql  GraphQL readers (one description's edit history)
     store    answers into documents, one transaction per pull request
     fetch    `fetch()`, the library call behind `ledger fetch`
 
@@ -17,9 +22,10 @@ RateLimited (the limit resets later than we are willing to wait), UsageError (ba
 from __future__ import annotations
 
 from ledger.github.auth import Auth, resolve_auth
-from ledger.github.client import GitHub, Pages, get_pages
+from ledger.github.client import GitHub
 from ledger.github.fetch import ANONYMOUS_NOTE, FetchResult, fetch, fetch_pull
 from ledger.github.graphql import description_edits
+from ledger.github.pages import Pages, get_pages
 from ledger.github.rest import list_pulls, parse_since
 from ledger.github.urls import DEFAULT_API, graphql_url, parse_link
 from ledger.identity import PullRef, parse_target

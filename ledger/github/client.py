@@ -9,10 +9,9 @@ resets later than `max_wait`. Messages are one line, redacted and neutralised.
 from __future__ import annotations
 
 import email.utils
-import re
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
@@ -23,7 +22,7 @@ from ledger import __version__
 from ledger.errors import FetchError, RateLimited
 from ledger.github.auth import Auth
 from ledger.github.text import neutral
-from ledger.github.urls import DEFAULT_API, check_api_url, graphql_url, origin, parse_link
+from ledger.github.urls import DEFAULT_API, check_api_url, graphql_url, origin
 
 if TYPE_CHECKING:
     from ledger.db.pulls import CacheEntry
@@ -120,6 +119,16 @@ class GitHub:
 
     def graphql(self, query: str, variables: Mapping[str, Any]) -> dict[str, Any]:
         """POST a GraphQL query; its `data`. GraphQL errors become a FetchError."""
+        data, errors = self.graphql_partial(query, variables)
+        if errors:
+            raise FetchError(errors[0][1])
+        return data
+
+    def graphql_partial(self, query: str, variables: Mapping[str, Any]
+                        ) -> tuple[dict[str, Any], list[tuple[tuple[Any, ...], str]]]:
+        """POST a GraphQL query; its `data` and the errors GitHub placed in it, each as (path, one-line
+        message): GitHub answers what it could and nulls what failed. Errors without a path, or an answer
+        without data, are a FetchError."""
         if not self.can_graphql:
             raise FetchError("GitHub's GraphQL API needs a token (GH_TOKEN or GITHUB_TOKEN)")
         for attempt in range(1, self.max_tries + 1):
@@ -140,14 +149,18 @@ class GitHub:
                                   f"{self.max_wait:.0f}s allowed; try again later")
             self._pause(max(1.0, wait), "graphql")
             self.rate.remaining = None
-        if errors:
-            first = errors[0] if isinstance(errors, list) and errors else errors
-            message = first.get("message") if isinstance(first, dict) else str(first)
-            raise FetchError(self.auth.redact(f"GraphQL: {neutral(message)[:300]}"))
         data = body.get("data")
+        placed: list[tuple[tuple[Any, ...], str]] = []
+        for e in (errors if isinstance(errors, list) else [errors] if errors else []):
+            message = e.get("message") if isinstance(e, dict) else e
+            text = self.auth.redact(f"GraphQL: {neutral(message)[:300]}")
+            path = e.get("path") if isinstance(e, dict) else None
+            if not isinstance(data, dict) or not isinstance(path, list) or not path:
+                raise FetchError(text)
+            placed.append((tuple(p for p in path if isinstance(p, str | int)), text))
         if not isinstance(data, dict):
             raise FetchError(f"{self.graphql_url}: the GraphQL answer has no data")
-        return data
+        return data, placed
 
     def decode_json(self, resp: httpx.Response, url: str) -> Any:
         try:
@@ -359,53 +372,3 @@ def _clock_time(epoch: float) -> str:
         return datetime.fromtimestamp(epoch, timezone.utc).strftime("%H:%M UTC")
     except (OverflowError, OSError, ValueError):
         return "a time too far away to print"
-
-
-@dataclass
-class Pages:
-    """A paginated listing read with conditional requests."""
-
-    items: list[Any] = field(default_factory=list)
-    entries: list[CacheEntry] = field(default_factory=list)
-    changed: bool = False
-    """Some page was answered 200 (not 304)."""
-
-
-def get_pages(gh: GitHub, url: str, cache: Callable[[str], CacheEntry | None] | None = None) -> Pages:
-    """Every page from `url`, following `Link: rel="next"`. With `cache`, each page is conditional: a 304
-    page's items are already stored, and its next page comes from the 304's Link header or the cache."""
-    from ledger.db.pulls import CacheEntry
-
-    out = Pages()
-    seen: set[str] = set()
-    next_url: str | None = url
-    while next_url and next_url not in seen and len(seen) < MAX_PAGES:
-        page_url = next_url
-        seen.add(page_url)
-        cached = cache(page_url) if cache is not None else None
-        resp = gh.get(page_url, cached)
-        links = parse_link(resp.headers.get("link"))
-        if resp.status_code == 304 and cached is not None:
-            next_url = links.get("next") or cached.next_url or _next_if_full(page_url, cached.note)
-            out.entries.append(CacheEntry(page_url, cached.etag, cached.last_modified,
-                                          links.get("next") or cached.next_url, cached.note))
-            continue
-        body = gh.decode_json(resp, page_url)
-        if not isinstance(body, list):
-            raise FetchError(gh.auth.redact(f"{page_url}: expected a JSON list"))
-        out.items.extend(body)
-        out.changed = True
-        next_url = links.get("next")
-        out.entries.append(CacheEntry(page_url, resp.headers.get("etag"), resp.headers.get("last-modified"),
-                                      next_url, f"{len(body)} items"))
-    return out
-
-
-def _next_if_full(url: str, note: str | None) -> str | None:
-    """A full page stored without a next link may have grown one: ask for the page after it."""
-    if note != f"{PER_PAGE} items":
-        return None
-    m = re.search(r"([?&])page=(\d{1,6})(?=&|$)", url)
-    if m:
-        return url[: m.start(2)] + str(int(m.group(2)) + 1) + url[m.end(2):]
-    return url + ("&" if "?" in url else "?") + "page=2"

@@ -32,9 +32,10 @@ import httpx
 
 from ledger.errors import FetchError, LedgerError, RateLimited, UsageError
 from ledger.github.auth import resolve_auth
-from ledger.github.client import PER_PAGE, GitHub, get_pages
+from ledger.github.client import PER_PAGE, GitHub
 from ledger.github.graphql import description_edits
 from ledger.github.models import validated
+from ledger.github.pages import get_pages
 from ledger.github.rest import State, list_pulls, parse_since
 from ledger.github.store import (
     Edit,

@@ -110,7 +110,7 @@ class Review(_Model):
     """GraphQL `PullRequestReview` (a review's body and verdict)."""
 
     id: Text
-    databaseId: int
+    databaseId: int | None = None
     url: Text | None = None
     author: User | None = None
     state: Text | None = None

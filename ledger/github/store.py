@@ -9,6 +9,8 @@ unchanged pull request again leaves the database as it was.
 
 from __future__ import annotations
 
+import hashlib
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -16,6 +18,8 @@ from ledger.errors import EmptyInput, FetchError, InputError, LedgerError
 from ledger.github.models import validated
 from ledger.github.text import normalise, replace_surrogates
 from ledger.identity import PullRef, comment_key
+
+_ID_IN_URL = re.compile(r"#(?:issuecomment|pullrequestreview|discussion_r)-?(\d{1,15})$")
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -221,7 +225,7 @@ def write_pull(db: Database, w: PullWrite, known: dict[str, Any] | None) -> Writ
             wrote |= changed
             if c.prep is not None:
                 written = write_version(db, c.prep)
-                if written.status != "unchanged" and written.version == 1:
+                if written.status != "unchanged" and written.version == 1 and c.kind == "comment":
                     new_comments += 1
                 wrote |= written.status != "unchanged"
         if w.commits is not None:
@@ -230,3 +234,17 @@ def write_pull(db: Database, w: PullWrite, known: dict[str, Any] | None) -> Writ
     status: Literal["new", "updated", "unchanged"] = (
         "new" if known is None else ("updated" if wrote or new_versions else "unchanged"))
     return Written(status, doc_id, new_versions, new_comments)
+
+
+def number_of(obj: dict[str, Any]) -> int | None:
+    """A comment's or review's number: its databaseId, else the one in its URL, else one derived from its
+    node id (gh prints node ids; the same node always gives the same number)."""
+    if isinstance(obj.get("databaseId"), int):
+        return int(obj["databaseId"])
+    m = _ID_IN_URL.search(str(obj.get("url") or ""))
+    if m:
+        return int(m.group(1))
+    node = obj.get("id")
+    if isinstance(node, str) and node:
+        return int(hashlib.sha256(node.encode()).hexdigest()[:12], 16)
+    return None

@@ -39,6 +39,7 @@ from ledger.github.store import (
     description_versions,
     issue_comments,
     login,
+    number_of,
     prepare_text,
     valid_commit,
     write_pull,
@@ -73,6 +74,13 @@ class SyncSummary:
     total: int | None = None
     stopped: str | None = None
     """Why the run stopped before the end (the rate limit), and how to continue."""
+    retry_from: str | None = None
+    """The oldest updatedAt of a PR that failed: the next sync reads down to it again."""
+
+    def failed_at(self, updated_at: Any) -> None:
+        self.failed += 1
+        if isinstance(updated_at, str) and (self.retry_from is None or updated_at < self.retry_from):
+            self.retry_from = updated_at
 
     @property
     def read(self) -> int:
@@ -164,9 +172,7 @@ def sync_repo(gh: GitHub, db: Database, repo: str, *, state: str = "all", since:
                 if limit is not None:
                     first = max(1, min(first, limit - seen))
                 budget.before(bulk.page_cost(first))
-                data = gh.graphql(bulk.PAGE_QUERY, {"owner": owner, "name": name, "first": first, "after": cursor,
-                                                    "states": STATES[state]})
-                budget.answered(bulk.rate_of(data))
+                data, broken = _page(gh, budget, owner, name, first, cursor, state)
                 repository = data.get("repository")
                 if not isinstance(repository, dict):
                     raise FetchError(f"{repo}: GraphQL knows no such repository (or the token cannot see it)")
@@ -177,10 +183,11 @@ def sync_repo(gh: GitHub, db: Database, repo: str, *, state: str = "all", since:
                     summary.total = conn["totalCount"]
                 nodes, next_cursor = bulk.connection_nodes(conn)
                 stop, wanted = False, []
-                for node in nodes:
+                for i, node in enumerate(nodes):
                     upd = node.get("updatedAt") if isinstance(node, dict) else None
-                    if not isinstance(upd, str) or not isinstance(node.get("number"), int):
-                        summary.failed += 1
+                    if i in broken or not isinstance(upd, str) or not isinstance(node.get("number"), int):
+                        _failed(repo, node, broken.get(i) or "GraphQL gave no number or updatedAt", summary,
+                                on_result)
                         continue
                     if run_top is None:
                         run_top = upd
@@ -193,9 +200,9 @@ def sync_repo(gh: GitHub, db: Database, repo: str, *, state: str = "all", since:
                 fresh = [n for n in wanted if stored.get(PullRef(repo, n["number"]).key) != n["updatedAt"]]
                 summary.unchanged += len(wanted) - len(fresh)
                 _read_and_store(gh, db, repo, fresh, stored, parser_version, budget, summary, on_result)
-                if on_progress is not None:
-                    on_progress(seen, summary.total, summary)
-                if stop or not next_cursor:
+                if on_progress is not None:  # of the repository's total only when the whole of it is read
+                    on_progress(seen, None if mark or since or limit else summary.total, summary)
+                if stop or not next_cursor or (limit is not None and seen >= limit):
                     break
                 cursor = next_cursor
                 if keep_state and saves:
@@ -204,11 +211,51 @@ def sync_repo(gh: GitHub, db: Database, repo: str, *, state: str = "all", since:
                                                                    st.cursor_top if resuming else run_top))
                 first = min(bulk.MAX_PAGE, first * 2)
         if keep_state:
+            newest = run_top or st.newest_updated_at
+            if summary.retry_from is not None and (newest is None or summary.retry_from < newest):
+                newest = summary.retry_from  # a PR that failed is read again next time, not left behind
             with immediate(db):
-                save_sync_state(db, repo, state, SyncState(run_top or st.newest_updated_at, None, None))
+                save_sync_state(db, repo, state, SyncState(newest, None, None))
     except RateLimited as exc:
         summary.stopped = gh.auth.redact(str(exc))
     return summary
+
+
+def _page(gh: GitHub, budget: _Budget, owner: str, name: str, first: int, cursor: str | None,
+          state: str) -> tuple[dict[str, Any], dict[int, str]]:
+    """One page of PRs, and which of its PRs GitHub could not give whole (index -> message). A page that
+    fails (GitHub's 10-second timeout answers 502) is asked again at half the size, down to 5 PRs."""
+    while True:
+        try:
+            data, errors = gh.graphql_partial(bulk.PAGE_QUERY, {"owner": owner, "name": name, "first": first,
+                                                                "after": cursor, "states": STATES[state]})
+            break
+        except RateLimited:
+            raise
+        except FetchError:
+            if first <= 5:
+                raise
+            first = max(5, first // 2)
+            budget.before(bulk.page_cost(first))
+    budget.answered(bulk.rate_of(data))
+    broken: dict[int, str] = {}
+    for path, message in errors:
+        if path[:3] == ("repository", "pullRequests", "nodes") and len(path) > 3 and isinstance(path[3], int):
+            broken.setdefault(path[3], message)  # that PR's data is incomplete: it costs itself
+        elif path and path[0] != "rateLimit":
+            raise FetchError(message)
+    return data, broken
+
+
+def _failed(repo: str, node: Any, message: str, summary: SyncSummary,
+            on_result: Callable[[FetchResult], None] | None) -> None:
+    from ledger.github.fetch import FetchResult
+
+    number = node.get("number") if isinstance(node, dict) else None
+    ref = f"{repo}#{number}" if isinstance(number, int) else f"{repo}#?"
+    summary.failed_at(node.get("updatedAt") if isinstance(node, dict) else None)
+    if on_result is not None:
+        on_result(FetchResult(ref, "error", error=neutral(message)[:500]))
 
 
 def _read_and_store(gh: GitHub, db: Database, repo: str, nodes: list[dict[str, Any]], stored: dict[str, Any],
@@ -252,7 +299,7 @@ def _read_and_store(gh: GitHub, db: Database, repo: str, nodes: list[dict[str, A
             result = FetchResult(ref.key, "error", error=neutral(f"unexpected answer from GitHub "
                                                                  f"({type(exc).__name__}: {exc})")[:500])
         if result.status == "error":
-            summary.failed += 1
+            summary.failed_at(g.pull.get("updatedAt"))
         elif ref.key in stored:
             summary.changed += 1
         else:
@@ -280,7 +327,7 @@ def pull_write(ref: PullRef, g: bulk.Gathered, reviews: dict[str, list[Any]], pv
                               normalise(e["diff"])))
     edits.sort(key=lambda e: e.at)  # GitHub lists them newest first
     w.versions = description_versions(ref, w.data, edits, True, pv, w.warnings)
-    comments = [{"id": c.get("databaseId"), "body": c.get("body"), "user": c.get("author"), "html_url": c.get("url"),
+    comments = [{"id": number_of(c), "body": c.get("body"), "user": c.get("author"), "html_url": c.get("url"),
                  "created_at": c.get("createdAt"), "updated_at": c.get("updatedAt")} if isinstance(c, dict) else c
                 for c in g.lists.get("comments", [])]
     w.conversation = issue_comments(ref, comments, pv, w.warnings)
@@ -326,7 +373,11 @@ def _review(ref: PullRef, raw: Any, reviews: dict[str, list[Any]], pv: str, warn
         warnings.append(f"{exc}; that review is skipped")
         return []
     author = login(r["author"])
-    key = review_key(ref, r["databaseId"])
+    number = number_of(r)
+    if number is None:
+        warnings.append(f"{ref.key}: a review without an id is skipped")
+        return []
+    key = review_key(ref, number)
     identity = {"repo": ref.repo, "pr": ref.number, "url": r["url"],
                 "title": f"review by {author or 'unknown'} ({(r['state'] or '').lower()})"}
     at = r["submittedAt"] or r["createdAt"]

@@ -20,7 +20,7 @@ _ACCURACY_RE = re.compile(
 )
 _ACCEPTANCE_RE = re.compile(
     r"acceptance|accept(?:ed)? (?:length|rate|len)|\bAL\b|\[AR\]|mean accepted|draft acceptance|"
-    r"accept_len|acc_len|accept rate",
+    r"accept_len|acc_len|accept rate|(?:mean|median|avg|average|p\d{2})\s+(?:request\s+)?AR\b",
     re.IGNORECASE,
 )
 _PERF_HINT_RE = re.compile(
@@ -187,3 +187,16 @@ def variant_words(text: str) -> str:
         if len(w) > 1 and w not in _VARIANT_STOP and w != "test":
             words.append(w)
     return " ".join(dict.fromkeys(words))
+
+
+# State gauges a server logs while it runs ("GPU KV cache usage: 41.2%", "token usage: 0.52", "mamba usage"):
+# how full something is at that moment, not a result. A measured rate ("Prefix cache hit rate") is a result,
+# and so is a size a run reached ("Peak memory usage: 71 GB").
+_GAUGE_RE = re.compile(
+    r"(?:kv(?:[ _-]?cache)?|cache|token|tokens|mamba|block|blocks|slot|slots|page|pages|swap|queue)\s*"
+    r"(?:usage|utili[sz]ation|occupancy)\b|^(?:running|waiting|pending|swapped)\b", re.IGNORECASE)
+
+
+def is_gauge_name(label: str) -> bool:
+    """A server's state gauge ("GPU KV cache usage", "token usage", "Running"), never a claim."""
+    return _GAUGE_RE.search(label) is not None

@@ -27,7 +27,7 @@ CONFIG_LABEL_RE = re.compile(
     r"draft[_ ]len|num[_ ]draft|spec[_ ]|max[_ ]tokens|context[_ ]len|date|port\b|rank|layers?\b|"
     r"total (?:number|count)|count\b|total requests|requests\b|prompts\b|"
     r"total (?:input|output) (?:len|length)|benchmark duration \(iterations\)|"
-    r"accepted tokens|draft tokens|drafted tokens|emitted tokens|proposals\b)",
+    r"accepted tokens|draft tokens|drafted tokens|emitted tokens|proposals\b|burstiness|failed\b|errors?\b)",
     re.IGNORECASE,
 )
 BASELINE_LABEL_RE = re.compile(

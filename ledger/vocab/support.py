@@ -19,8 +19,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-__all__ = ["FEATURES", "MARKS", "VALUES", "Aliases", "Feature", "architectures", "class_head", "feature",
-           "feature_key", "is_class_name", "name_key", "strip_marks", "value_of_mark", "value_of_meaning"]
+__all__ = ["FEATURES", "LISTED", "MARKS", "MODEL_FAMILIES", "VALUES", "Aliases", "Feature", "architectures",
+           "class_head", "feature", "feature_key", "feature_named", "is_class_name", "models_in", "name_key",
+           "name_key_spaced", "strip_marks", "value_of_mark", "value_of_meaning"]
 
 VALUES: tuple[str, ...] = ("yes", "no", "partial", "n/a", "untested", "absent")
 """A support cell's value. `absent`: a note says the architecture is missing from the engine's table;
@@ -56,13 +57,14 @@ _MEANINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.IGN
 ))
 
 
-_LEGEND_LEAD_RE = re.compile(r"^(?:[:=–—-]\s*)?(?:indicates|means|denotes|stands for|is)(?:\s+that)?\s+", re.IGNORECASE)
+_LEGEND_LEAD_RE = re.compile(r"^(?:[:=–—-]\s*)?(?:indicates|means|denotes|marks|shows|signals|stands for|is)"
+                             r"(?:\s+that)?\s+", re.IGNORECASE)
 
 
 _PLAIN_MEANING_RE = re.compile(r"(?:is |are )?(?:fully |full )?(?:supported|not supported|compatib\w*|operational|"
                                r"functional|yes|no|no compatibility)", re.IGNORECASE)
 """Legend words that say no more than the value itself: no note."""
-_CAVEAT_RE = re.compile(r"experimental|caveat|known issue|limitation|beta|preview|partial|with\b|but\b|only\b",
+_CAVEAT_RE = re.compile(r"experimental|caveat|known issue|limitation|beta|preview|partial|\bbut\b|\bonly\b",
                         re.IGNORECASE)
 """What a "yes" legend line must say to be worth a note on every cell it marks."""
 
@@ -317,6 +319,16 @@ def class_head(name: str) -> str:
     if head.endswith("LMHeadModel"):
         head = head[:-len("LMHeadModel")]
     return name_key(head)
+
+
+MODEL_FAMILIES: frozenset[str] = frozenset({
+    "llama", "mistral", "mixtral", "ministral", "gemma", "qwen", "qwq", "deepseek", "phi", "falcon", "mamba", "glm",
+    "chatglm", "gpt", "nemotron", "kimi", "minimax", "granite", "olmo", "jamba", "exaone", "internlm", "internvl",
+    "llava", "whisper", "bert", "t5", "starcoder", "codellama", "yi", "baichuan", "hunyuan", "step", "ernie",
+    "command", "cohere", "dbrx", "grok", "arctic", "smollm", "lfm", "seed", "pixtral", "molmo", "paligemma",
+})
+"""Model family words ("llama", "qwen"): a claim whose own words hold one names a model of its own, even one no
+document lists, so it does not take the model its pull request's title names."""
 
 
 class Aliases:

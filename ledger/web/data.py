@@ -1,8 +1,8 @@
 """What each page shows, computed by the library functions the CLI calls; nothing here writes SQL.
 
-    pr_page(conn, db_path, "NVIDIA/TensorRT-LLM", 20144)   ledger show + claims --group-by revision + compare + trend
+    pr_page(conn, db_path, "NVIDIA/TensorRT-LLM", 20144)   ledger show + report + claims --group-by revision + trend
     doc_page(conn, 1, 1, span)                              the stored text of a version, its claims' lines
-    compare_page(db_path, targets, from_, to)              ledger compare
+    compare_page(conn, db_path, targets, from_, to)        ledger compare
     trend_page(db_path, metric, where, targets)            ledger trend
     support_page(db_path, subject, feature)                ledger support
 
@@ -10,8 +10,8 @@
 functions that open it themselves (compare, trend, support, as the CLI calls them). Each function returns plain
 data for a template; `NotFound` means a 404 and `UsageError` a 400, both with one line of text.
 
-Compare's results are read in their JSON shape (`ledger compare --format json`), the shape scripts read too;
-ledger.web.library makes those calls (the library face where it is installed, today's functions otherwise).
+The report, compare, trend and support calls are in ledger.web.library; comparisons are read in their JSON
+shape (`ledger compare --format json`), the shape scripts read too.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import json
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import quote
 
@@ -104,13 +104,13 @@ def pr_page(conn: Reader, db_path: str, repo: str, number: int) -> dict[str, Any
     gates = [c for c in newest if c.get("kind") == "gate" and (c.get("revision") or {}).get("label") != "CI"]
     by_outcome = {o: [_claim_row(c) for c in gates if c.get("outcome") == o] for o in OUTCOME_ORDER}
     by_outcome["unknown"] = [_claim_row(c) for c in gates if c.get("outcome") not in OUTCOME_ORDER]
-    comparison = library.compare_json(db_path, [key])
+    comparison, report = library.report(db_path, key)
     link = _linker(conn, comparison, [doc])
     return {
         "doc": doc, "labels": labels or [], "versions": overview["versions"], "version": overview["version"],
         "revisions": revisions, "counts": overview["counts"], "warnings": overview["warnings"],
-        "ci_runs": runs, "ci_commits": _ci_commits(runs, comparison), "gates": by_outcome,
-        "report": _report(comparison, library.report_json(db_path, key), link),
+        "ci_runs": runs, "ci_commits": _ci_commits(runs, {"tested": report.get("tested")}), "gates": by_outcome,
+        "report": _report(comparison, report, link),
         "groups": [(title, [_claim_row(c) for c in rows]) for title, rows in grouped(newest, GroupBy.revision)],
         "n_claims": len(newest), "linked": linked,
         "charts": _pr_charts(db_path, key, comparison),
@@ -157,44 +157,26 @@ def _linker(conn: Reader, comparison: dict[str, Any] | None, docs: Sequence[dict
     return link
 
 
-def _report(comparison: dict[str, Any] | None, report: dict[str, Any] | None, link: Linker) -> dict[str, Any]:
-    """The review report: regressions, values below their reference, gates that need a look, evidence measured
-    before the newest revision, CI commits no measured claim names, and the verdict counts. From `ledger report`
-    where the library has it, else from what `ledger compare` gives (series not measured at the newest revision
-    standing in for the evidence measured on an older head)."""
-    if comparison is None:
-        return {"available": False}
-    revisions = comparison.get("revisions") or [comparison.get("old"), comparison.get("new")]
-    names = {r["name"]: f"R{i}" for i, r in enumerate(revisions, 1) if r}
-    rows = comparison.get("rows") or [_pair_as_row(p) for p in comparison.get("pairs") or []]
-    regressions, stale = [], []
-    for r in rows:
-        v = r.get("verdict") or {}
-        steps = [s for s in r.get("steps") or [] if s.get("verdict") == "regression"]
-        if v.get("verdict") == "regression" or steps:
-            regressions.append(_row_view(r, names, link))
-        elif v.get("verdict") == "missing":
-            stale.append(_row_view(r, names, link))
-    refs = comparison.get("references") or []
-    refs = [{**x, "href": link(x.get("revision"), x.get("line")), "short": names.get(x.get("revision"), "")}
-            for x in refs]
-    below = [x for x in refs if x.get("verdict") == "regression"]
-    attention: list[dict[str, Any]] = []
-    older: list[tuple[str, int]] = []
-    if report is not None:
-        regressions = [_row_view(r, names, link) for r in report.get("regressions") or []]
-        below = [{**x, "href": link(x.get("revision"), x.get("line")), "short": names.get(x.get("revision"), "")}
-                 for x in report.get("below_reference") or []]
-        attention = [{**g, "href": link(None, g.get("line"))} for g in report.get("gates") or []]
-        older = list((report.get("older_evidence") or {}).items())
-    tested = comparison.get("tested") or {}
-    uncovered = [t for t in tested.get("ci_commits", []) if not t.get("covered")]
-    return {"available": True, "revisions": [{**r, "short": names.get(r["name"], "")} for r in revisions if r],
-            "summary": comparison.get("summary") or {}, "regressions": regressions, "below_reference": below,
-            "references": refs,
-            "stale": stale, "uncovered_ci": uncovered, "measured": tested.get("measured_revisions", []),
-            "from_report": report is not None, "attention": attention, "older": older,
-            "newest": revisions[-1]["name"] if revisions and revisions[-1] else None}
+def _report(comparison: dict[str, Any] | None, report: dict[str, Any], link: Linker) -> dict[str, Any]:
+    """`ledger report`'s sections for the page: the verdict counts, regressions, values below their reference,
+    gates that need a look, evidence measured on an older head than the newest, CI commits no claim names."""
+    revisions = [r for r in ((comparison or {}).get("revisions")
+                             or [(comparison or {}).get("old"), (comparison or {}).get("new")]) if r]
+    names = {r["name"]: f"R{i}" for i, r in enumerate(revisions, 1)}
+
+    def placed(x: dict[str, Any]) -> dict[str, Any]:
+        return {**x, "href": link(x.get("revision"), x.get("line")), "short": names.get(x.get("revision"), "")}
+
+    tested = report.get("tested") or {}
+    return {"compared": comparison is not None, "revisions": [{**r, "short": names[r["name"]]} for r in revisions],
+            "summary": report.get("summary") or {},
+            "regressions": [_row_view(r, names, link) for r in report.get("regressions") or []],
+            "below_reference": [placed(x) for x in report.get("below_reference") or []],
+            "references": [placed(x) for x in (comparison or {}).get("references") or []],
+            "attention": [{**g, "href": link(None, g.get("line"))} for g in report.get("gates") or []],
+            "older": list((report.get("older_evidence") or {}).items()),
+            "uncovered_ci": [t for t in tested.get("ci_commits", []) if not t.get("covered")],
+            "newest": revisions[-1]["name"] if revisions else None}
 
 
 def _pair_as_row(p: dict[str, Any]) -> dict[str, Any]:
@@ -338,22 +320,43 @@ def compare_page(conn: Reader, db_path: str, targets: Sequence[str], from_: str 
 # ---- support -----------------------------------------------------------------------------------------------------
 
 def support_page(db_path: str, subject: str | None, feature: str | None) -> dict[str, Any]:
-    """`ledger support --subject --feature` as a matrix: subjects down, features across, one value per source
-    document in each cell (engines side by side when several documents are ingested)."""
-    from ledger.query import support
+    """`ledger support --subject --feature --evidence`: for an architecture its features x engines, for a feature
+    its architectures x engines, each value linked to its line, disagreements marked, the engine's PR claims
+    beside the cell; without either, every cell as a row."""
+    answer = library.support(db_path, subject, feature)
+    matrices = []
+    for m in answer.matrices:
+        notes: dict[str, int] = {}  # each distinct footnote once under its matrix, cells marked with its number
+        rows = []
+        for row in m.rows:
+            cells = []
+            for engine in m.engines:
+                cell = m.cell(row, engine)
+                cells.append(None if cell is None else {
+                    "disagreement": cell.disagreement,
+                    "statements": [{**_statement(s), "note_n": notes.setdefault(s.note, len(notes) + 1)
+                                    if s.note else None} for s in cell.statements],
+                    "evidence": [{**asdict(e), "href": _evidence_href(e)} for e in cell.evidence]})
+            rows.append({"name": row, "kind": m.row_kinds.get(row, ""), "cells": cells})
+        matrices.append({"title": m.title, "rows_are": m.rows_are, "engines": m.engines, "rows": rows,
+                         "notes": [(n, text) for text, n in notes.items()]})
+    return {"subject": subject or "", "feature": feature or "", "mode": answer.mode, "engines": answer.engines,
+            "matrices": matrices, "statements": [_statement(s) for s in answer.statements],
+            "n": len(answer.statements)}
 
-    rows = support(db_path, subject=subject or None, feature=feature or None)
-    subjects = list(dict.fromkeys(str(c.get("subject") or "") for c in rows))
-    features = list(dict.fromkeys(str(c.get("feature") or "") for c in rows))
-    sources = list(dict.fromkeys(str((c.get("source") or {}).get("document") or "") for c in rows))
-    cells: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for c in rows:
-        value = c.get("value") if c.get("value") is not None else c.get("outcome_text")
-        cells.setdefault((str(c.get("subject") or ""), str(c.get("feature") or "")), []).append(
-            {"value": "" if value is None else str(value), "note": c.get("note"), "href": claim_href(c),
-             "source": (c.get("source") or {}).get("document"), "line": (c.get("source") or {}).get("line")})
-    return {"subject": subject or "", "feature": feature or "", "n": len(rows), "subjects": subjects,
-            "features": features, "sources": sources, "cells": cells, "matrix": len(features) <= 40}
+
+def _statement(s: Any) -> dict[str, Any]:
+    src = s.source or {}
+    href = (doc_href(src["document_id"], src["version"], src["line"], src.get("line_end"))
+            if src.get("document_id") is not None and src.get("version") is not None and src.get("line") else None)
+    return {"engine": s.engine, "subject": s.subject, "feature": s.feature, "value": s.value, "note": s.note,
+            "disagreement": s.disagreement, "document": src.get("document"), "line": src.get("line"), "href": href}
+
+
+def _evidence_href(e: Any) -> str | None:
+    """A PR claim beside a support cell links to its PR's page (the evidence names its PR by key)."""
+    repo, _, number = str(e.document).partition("#")
+    return f"{PREFIX}/pr/{quote(repo, safe='/')}/{number}" if repo and number.isdigit() else None
 
 
 # ---- documents ---------------------------------------------------------------------------------------------------

@@ -1,0 +1,331 @@
+"""Pull requests that others already read from GitHub: the JSON of the `gh` command, and the tables of a
+github-to-sqlite database. No request is made; each PR is stored through `store.write_pull`, as a fetch
+stores it, so ingesting the same file again writes nothing.
+
+    ingest_gh_json(["pulls.json", "pr-4821.json"], "ledger.db")
+    ingest_github_to_sqlite(["github.db"], "ledger.db", repo="vllm-project/vllm")
+
+Accepted JSON: `gh api --paginate --slurp repos/O/R/pulls` (a list of pages of REST pull requests; without
+--slurp, the concatenated pages), one REST pull request, `gh pr view N --json ...` (an object with
+`number`, `body`, `author`, and any of `comments`, `reviews`, `commits`, `statusCheckRollup`, `labels`,
+`headRefOid`, ...) or `gh pr list --json ...` (a list of those). A github-to-sqlite database gives its
+`pull_requests` (with `users` and `repos` for names) and the `issue_comments` whose `issue_url` names
+one of them. These sources carry no edit history: the description is stored as it is now, at its last
+update. The PRs keep no `github_updated_at`, so a later `ledger fetch OWNER/REPO` reads them in full.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ledger.errors import FetchError, InputError, LedgerError, NotFound
+from ledger.github.checks import checks_key, checks_version
+from ledger.github.models import validated
+from ledger.github.store import (
+    Conversation,
+    PullWrite,
+    commit_row,
+    description_versions,
+    issue_comments,
+    login,
+    number_of,
+    prepare_text,
+    valid_commit,
+    write_pull,
+)
+from ledger.github.text import neutral
+from ledger.identity import PullRef, parse_repo, pull_from_url, review_key
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+
+    from ledger.github.fetch import FetchResult
+
+_ISSUE_URL = re.compile(r"/repos/([A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100})/issues/(\d{1,9})$")
+MAX_JSON_BYTES = 512 * 2**20
+
+
+def ingest_gh_json(paths: Sequence[str], db: str | os.PathLike[str], *, repo: str | None = None,
+                   on_result: Callable[[FetchResult], None] | None = None) -> list[FetchResult]:
+    """Store the pull requests of `gh` JSON files; one result per PR (an unreadable file is one error)."""
+    from ledger.github.fetch import FetchResult
+
+    if repo is not None:
+        parse_repo(repo)
+    results: list[FetchResult] = []
+
+    def emit(r: FetchResult) -> None:
+        results.append(r)
+        if on_result is not None:
+            on_result(r)
+
+    with _ledger(db) as ledger_db:
+        for path in paths:
+            try:
+                items = list(_pull_objects(_read_json(path)))
+            except InputError as exc:
+                emit(FetchResult(path, "error", error=str(exc)))
+                continue
+            if not items:
+                emit(FetchResult(path, "error", error=f"{path}: no pull requests in this JSON"))
+            for item in items:
+                emit(_store(ledger_db, item, repo, path))
+    return results
+
+
+def ingest_github_to_sqlite(paths: Sequence[str], db: str | os.PathLike[str], *, repo: str | None = None,
+                            on_result: Callable[[FetchResult], None] | None = None) -> list[FetchResult]:
+    """Store the pull requests (and their issue comments) of github-to-sqlite databases; `repo` keeps one."""
+    from ledger.github.fetch import FetchResult
+
+    if repo is not None:
+        parse_repo(repo)
+    results: list[FetchResult] = []
+
+    def emit(r: FetchResult) -> None:
+        results.append(r)
+        if on_result is not None:
+            on_result(r)
+
+    with _ledger(db) as ledger_db:
+        for path in paths:
+            try:
+                items = _g2s_pulls(path, repo)
+            except InputError as exc:
+                emit(FetchResult(path, "error", error=str(exc)))
+                continue
+            for item in items:
+                emit(_store(ledger_db, item, repo, path))
+    return results
+
+
+class _ledger:
+    def __init__(self, db: str | os.PathLike[str]) -> None:
+        self.path = db
+
+    def __enter__(self) -> Database:
+        from ledger.db import open_ledger
+
+        self.db = open_ledger(self.path)
+        return self.db
+
+    def __exit__(self, *exc: object) -> None:
+        self.db.close()
+
+
+def _read_json(path: str) -> Any:
+    p = Path(path)
+    if not p.is_file():
+        raise NotFound(path, "no such file")
+    if p.stat().st_size > MAX_JSON_BYTES:
+        raise InputError(path, f"over the {MAX_JSON_BYTES:,}-byte limit for a JSON file")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(path, f"not UTF-8 (byte {exc.start})") from None
+    decoder = json.JSONDecoder()
+    values, at = [], 0
+    try:
+        while True:  # `gh api --paginate` without --slurp prints one JSON array per page, back to back
+            while at < len(text) and text[at].isspace():
+                at += 1
+            if at >= len(text):
+                break
+            value, at = decoder.raw_decode(text, at)
+            values.append(value)
+    except RecursionError:
+        raise InputError(path, "JSON nested too deeply") from None
+    except ValueError as exc:
+        raise InputError(path, f"not JSON ({exc})") from None
+    return values[0] if len(values) == 1 else values
+
+
+def _pull_objects(value: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(value, dict):
+        yield value
+    elif isinstance(value, list):
+        for v in value:
+            yield from _pull_objects(v)
+
+
+def _store(db: Database, item: dict[str, Any], repo: str | None, where: str) -> FetchResult:
+    from ledger.db.pulls import known_document
+    from ledger.github.fetch import FetchResult, pull_result
+    from ledger.prepare import parser_version
+
+    number = item.get("number")
+    label = f"{where}: #{number}" if isinstance(number, int) else where
+    try:
+        ref = _ref(item, repo, label)
+        w = _gh_write(ref, item, parser_version()) if "html_url" not in item else _rest_write(ref, item,
+                                                                                              parser_version())
+        written = write_pull(db, w, known_document(db, ref.key))
+        return pull_result(db, ref.key, written.status, written.document_id, written.new_versions,
+                           written.new_comments, w.warnings)
+    except LedgerError as exc:
+        return FetchResult(label, "error", error=neutral(str(exc))[:500])
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        return FetchResult(label, "error", error=neutral(f"{label}: not a pull request as gh writes one "
+                                                         f"({type(exc).__name__}: {exc})")[:500])
+
+
+def _ref(item: dict[str, Any], repo: str | None, label: str) -> PullRef:
+    number = item.get("number")
+    if not isinstance(number, int) or isinstance(number, bool) or number <= 0:
+        raise FetchError(f"{label}: not a pull request (no number)")
+    url = item.get("html_url") or item.get("url")
+    found = pull_from_url(url) if isinstance(url, str) else None
+    base = item.get("base")
+    base_repo = base.get("repo") if isinstance(base, dict) else None
+    named = base_repo.get("full_name") if isinstance(base_repo, dict) else None
+    name = repo or (found.repo if found else None) or named
+    if not isinstance(name, str):
+        raise FetchError(f"{label}: the JSON does not say which repository; give --repo OWNER/NAME")
+    return PullRef(parse_repo(name), number)
+
+
+def _rest_write(ref: PullRef, item: dict[str, Any], pv: str) -> PullWrite:
+    """A REST pull request (`gh api repos/O/R/pulls`, a github-to-sqlite row): the description, and the
+    issue comments a github-to-sqlite database holds for it."""
+    w = PullWrite(ref)
+    w.data = validated("Pull", {k: v for k, v in item.items() if k != "comments"}, ref.key)
+    w.versions = description_versions(ref, w.data, [], False, pv, w.warnings)
+    if isinstance(item.get("comments"), list):
+        w.conversation = issue_comments(ref, item["comments"], pv, w.warnings)
+    return w
+
+
+def _gh_write(ref: PullRef, item: dict[str, Any], pv: str) -> PullWrite:
+    """`gh pr view --json ...`: GraphQL's field names, lists instead of connections."""
+    state = item.get("state")
+    rest = {"number": ref.number, "title": item.get("title"), "html_url": item.get("url"),
+            "state": "open" if state == "OPEN" else "closed" if isinstance(state, str) else None,
+            "user": item.get("author"), "body": item.get("body"), "labels": item.get("labels") or [],
+            "created_at": item.get("createdAt"), "updated_at": item.get("updatedAt"), "merged_at": item.get("mergedAt"),
+            "head": {"sha": item.get("headRefOid"), "ref": item.get("headRefName")},
+            "base": {"sha": item.get("baseRefOid"), "ref": item.get("baseRefName")}}
+    w = PullWrite(ref)
+    w.data = validated("Pull", rest, ref.key)
+    w.versions = description_versions(ref, w.data, [], False, pv, w.warnings)
+    if isinstance(item.get("comments"), list):
+        w.conversation = issue_comments(ref, [{
+            "id": number_of(c), "body": c.get("body"), "user": c.get("author"), "html_url": c.get("url"),
+            "created_at": c.get("createdAt"), "updated_at": c.get("updatedAt") or c.get("createdAt")}
+            if isinstance(c, dict) else c for c in item["comments"]], pv, w.warnings)
+    for r in item.get("reviews") or [] if isinstance(item.get("reviews"), list) else []:
+        conv = _gh_review(ref, r, pv, w.warnings)
+        if conv is not None:
+            w.conversation = (w.conversation or []) + [conv]
+    if isinstance(item.get("commits"), list):
+        w.commits = []
+        for c in item["commits"]:
+            authors = c.get("authors") if isinstance(c, dict) and isinstance(c.get("authors"), list) else []
+            first = authors[0] if authors and isinstance(authors[0], dict) else {}
+            shaped = {"sha": c.get("oid"), "author": {"login": first.get("login")} if first.get("login") else None,
+                      "commit": {"message": c.get("messageHeadline"), "committer": {"date": c.get("committedDate")},
+                                 "author": {"name": first.get("name")}}} if isinstance(c, dict) else c
+            valid = valid_commit(shaped, ref.key, w.warnings)
+            if valid is not None:
+                w.commits.append(commit_row(valid))
+    head = item.get("headRefOid")
+    if isinstance(item.get("statusCheckRollup"), list) and isinstance(head, str):
+        prep = checks_version(ref, head, item["statusCheckRollup"], pv, w.warnings)
+        if prep is not None:
+            w.conversation = (w.conversation or []) + [Conversation(
+                checks_key(ref, head), "checks", {"repo": ref.repo, "pr": ref.number, "url": None,
+                                                  "title": prep.identity.title}, {}, prep)]
+    return w
+
+
+def _gh_review(ref: PullRef, r: Any, pv: str, warnings: list[str]) -> Conversation | None:
+    if not isinstance(r, dict):
+        warnings.append(f"{ref.key}: a review that is not an object is skipped")
+        return None
+    who = login(r.get("author"))
+    number = number_of(r)
+    if number is None:
+        warnings.append(f"{ref.key}: a review without an id is skipped")
+        return None
+    key = review_key(ref, number)
+    identity = {"repo": ref.repo, "pr": ref.number, "url": r.get("url") if isinstance(r.get("url"), str) else None,
+                "title": f"review by {who or 'unknown'} ({str(r.get('state') or '').lower()})"}
+    body = r.get("body")
+    if body is not None and not isinstance(body, str):
+        warnings.append(f"{key}: the review's body is not text; that review is skipped")
+        return None
+    at = r.get("submittedAt") if isinstance(r.get("submittedAt"), str) else None
+    try:
+        prep = prepare_text(body or "", key, identity, pv, at, who, warnings)
+    except InputError as exc:
+        warnings.append(str(exc))
+        prep = None
+    state = r.get("state")
+    return Conversation(key, "review", identity, {"author": who, "authored_at": at,
+                                                  "state": state.lower() if isinstance(state, str) else None}, prep)
+
+
+# ---- github-to-sqlite ------------------------------------------------------------------------------------
+
+
+def _g2s_pulls(path: str, repo: str | None) -> list[dict[str, Any]]:
+    """The pull requests of a github-to-sqlite database in the REST shape, each with its issue comments."""
+    if not Path(path).is_file():
+        raise NotFound(path, "no such file")
+    try:
+        conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise InputError(path, f"cannot be opened ({exc})") from None
+    try:
+        return list(_g2s_rows(conn, path, repo))
+    except sqlite3.DatabaseError as exc:
+        raise InputError(path, f"not a github-to-sqlite database ({exc})") from None
+    finally:
+        conn.close()
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
+    return {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
+
+
+def _g2s_rows(conn: sqlite3.Connection, path: str, repo: str | None) -> Iterator[dict[str, Any]]:
+    pr_cols = _columns(conn, "pull_requests")
+    if not {"number", "body"} <= pr_cols:
+        raise InputError(path, "has no pull_requests table with number and body (github-to-sqlite pull-requests)")
+    users = {r[0]: r[1] for r in conn.execute("SELECT id, login FROM users")} if _columns(conn, "users") else {}
+    repos = ({r[0]: r[1] for r in conn.execute("SELECT id, full_name FROM repos")}
+             if "full_name" in _columns(conn, "repos") else {})
+    wanted = [c for c in ("id", "number", "title", "state", "user", "body", "created_at", "updated_at", "merged_at",
+                          "head", "base", "repo", "url") if c in pr_cols]
+    comments: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    ic_cols = _columns(conn, "issue_comments")
+    if {"id", "body", "issue_url"} <= ic_cols:
+        got = [c for c in ("id", "body", "user", "html_url", "created_at", "updated_at", "issue_url") if c in ic_cols]
+        for row in conn.execute(f"SELECT {', '.join(got)} FROM issue_comments ORDER BY created_at, id"):
+            c = dict(zip(got, row, strict=True))
+            m = _ISSUE_URL.search(str(c.get("issue_url") or ""))
+            if m:
+                comments.setdefault((m.group(1).lower(), int(m.group(2))), []).append(
+                    {"id": c["id"], "body": c["body"], "user": {"login": users.get(c.get("user"))},
+                     "html_url": c.get("html_url"), "created_at": c.get("created_at"),
+                     "updated_at": c.get("updated_at")})
+    for row in conn.execute(f"SELECT {', '.join(wanted)} FROM pull_requests ORDER BY number"):
+        r = dict(zip(wanted, row, strict=True))
+        url = r.get("url") if isinstance(r.get("url"), str) else None
+        found = pull_from_url(url) if url else None
+        name = repos.get(r.get("repo")) or (found.repo if found else None)
+        if repo is not None and (name or "").lower() != repo.lower():
+            continue
+        item = {"number": r["number"], "title": r.get("title"), "state": r.get("state"), "body": r.get("body"),
+                "html_url": url, "user": {"login": users.get(r.get("user"))} if r.get("user") in users else None,
+                "created_at": r.get("created_at"), "updated_at": r.get("updated_at"), "merged_at": r.get("merged_at"),
+                "head": {"sha": r.get("head")} if isinstance(r.get("head"), str) else None,
+                "base": {"sha": r.get("base"), "repo": {"full_name": name}} if name else None}
+        item["comments"] = comments.get(((name or "").lower(), int(r["number"])), [])
+        yield item
+
