@@ -414,3 +414,6 @@ def main() -> None:
         sys.exit(2)
     except BrokenPipeError:
         sys.exit(0)
+    except MemoryError:  # outside a command's errors(): while printing a very large answer
+        _err("out of memory: ask for less (a --limit, fewer or smaller values)")
+        sys.exit(2)
