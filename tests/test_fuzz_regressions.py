@@ -59,17 +59,22 @@ def test_the_fuzzers_hostile_seeds_hold() -> None:
         fuzz.check(data)  # raises a Finding (or the escaping exception) when a property breaks
 
 
-SUPPORT_PROSE_CUT = ("Row in e table: KimiK3ForConditionalGeneration and KimiLinearForCausalLM (footnote: Bla, Molmo, "
-                     "PaliGemma, InternVL, Voxtral. 'Sliding Window Attention' column in the\ufffdey-9    \nT")
-"""Found by issue 14's 30-minute atheris run (crash-2cc13e23..., minimised from 6.5 KB to these 177 bytes)."""
+SUPPORT_PROSE_CUTS: list[tuple[str, str | None, str | None]] = [
+    # issue 14's 30-minute atheris run: 27 findings, all this one bug; two shapes, minimised (from 6.5 and 4.3 KB)
+    ("Row in e table: KimiK3ForConditionalGeneration and KimiLinearForCausalLM (footnote: Bla, Molmo, "
+     "PaliGemma, InternVL, Voxtral. 'Sliding Window Attention' column in the\ufffdey-9    \nT", "fuzz.md", "rendered"),
+    ("confirmed in e table: Deepsencurrent requests:                1000.00   \nTotal token throughput (tok/s):"
+     "          3733.19   \n---------------Time to First Token----------------      \nand SForC", None, None),
+]
 
 
 @pytest.mark.xfail(strict=True, reason="parsers/support_prose.py (the lead's area): emit() cuts a claim's text at "
-                   "160 characters, and a cut that ends on the line's newline keeps the '\\n' in source.text, past "
-                   "its one-line span; the fix is to drop trailing newlines after the cut. Remove this mark with it.")
-def test_support_prose_text_cut_at_a_newline_stays_in_its_line() -> None:
-    result = extract(SUPPORT_PROSE_CUT, path="fuzz.md", fmt="rendered")
-    lines = split_lines(SUPPORT_PROSE_CUT)
+                   "160 characters, and a cut that ends on a line's newline keeps the '\\n' in source.text, past "
+                   "its line span; the fix is to drop trailing newlines after the cut. Remove this mark with it.")
+@pytest.mark.parametrize(("text", "path", "fmt"), SUPPORT_PROSE_CUTS, ids=["one line", "three lines"])
+def test_support_prose_text_cut_at_a_newline_stays_in_its_lines(text: str, path: str | None, fmt: str | None) -> None:
+    result = extract(text, path=path, fmt=fmt)
+    lines = split_lines(text)
     assert result.claims
     for c in result.claims:
         assert c.source.text in "\n".join(lines[c.source.line - 1:c.source.line_end]), (c.parser, c.source.text)
