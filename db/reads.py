@@ -101,6 +101,8 @@ class ClaimFilter:
     pr: int | None = None
     repo: str | None = None
     kind: str | None = None
+    kinds: tuple[str, ...] = ()
+    """Any of these kinds (`--kind` repeated); combined with `kind` by AND."""
     metric: str | None = None
     """Case-insensitive; `*` is a wildcard ("*ttft*")."""
     revision: str | None = None
@@ -189,6 +191,9 @@ def _claims_where(db: Reader, f: ClaimFilter) -> tuple[str, list[str], list[Any]
     if f.kind:
         where.append("c.kind = ?")
         params.append(f.kind.strip().lower())
+    if f.kinds:
+        where.append(f"c.kind IN ({', '.join('?' for _ in f.kinds)})")
+        params.extend(k.strip().lower() for k in f.kinds)
     if f.metric:
         if "*" in f.metric:
             where.append("c.metric LIKE ? ESCAPE '\\'")

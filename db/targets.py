@@ -31,6 +31,11 @@ class StoredDocument:
     """Claims of the documents linked to this one (a fetched PR's comments: the CI bot's runs)."""
     heads: list[str] = field(default_factory=list)
     """The head sha GitHub reported when the PR was fetched."""
+    version_times: dict[int, str] = field(default_factory=dict)
+    """Version number -> when its text was written (the edit's time for a fetched PR, else when ingested)."""
+    children: list[dict[str, Any]] = field(default_factory=list)
+    """The linked documents one by one, oldest first: key, kind, author, authored_at, their claims, and the
+    first 200 characters of their text (`starts_with`)."""
 
 
 def stored_document(db_path: str | os.PathLike[str], ref: str) -> StoredDocument:
@@ -43,12 +48,25 @@ def stored_document(db_path: str | os.PathLike[str], ref: str) -> StoredDocument
         by_version.setdefault((r.get("source") or {}).get("version"), []).append(r)
     versions = sorted(by_version.items(), key=lambda kv: kv[0] or 0) or [(None, [])]
     linked: list[dict[str, Any]] = []
+    children: list[dict[str, Any]] = []
     if "parent_id" in doc:
-        for (child_id,) in db.execute("SELECT id FROM documents WHERE parent_id = ? ORDER BY id",
-                                      [doc["id"]]).fetchall():
-            linked += claims(db, ClaimFilter(document=str(child_id)))
+        when = "authored_at" if "authored_at" in doc else "NULL"
+        for child_id, key, kind, author, at, head in db.execute(
+                f"SELECT d.id, d.key, {'d.kind' if 'kind' in doc else 'NULL'}, "
+                f"{'d.author' if 'author' in doc else 'NULL'}, {when}, "
+                "(SELECT substr(v.text, 1, 200) FROM document_versions v WHERE v.id = d.latest_version_id) "
+                f"FROM documents d WHERE d.parent_id = ? ORDER BY {when} IS NULL, {when}, d.id",
+                [doc["id"]]).fetchall():
+            rows = claims(db, ClaimFilter(document=str(child_id)))
+            linked += rows
+            children.append({"key": key, "kind": kind, "author": author, "authored_at": at, "claims": rows,
+                             "starts_with": head or ""})
     heads = [str(doc["head_sha"])] if doc.get("head_sha") else []
-    return StoredDocument(str(doc.get("key") or ref), versions, linked, heads)
+    cols = {r[1] for r in db.execute("PRAGMA table_info(document_versions)").fetchall()}
+    when_v = "COALESCE(edited_at, ingested_at)" if "edited_at" in cols else "ingested_at"
+    times = {int(v): str(at) for v, at in db.execute(
+        f"SELECT version, {when_v} FROM document_versions WHERE document_id = ?", [doc["id"]]).fetchall() if at}
+    return StoredDocument(str(doc.get("key") or ref), versions, linked, heads, times, children)
 
 
 def document_ids(db_path: str | os.PathLike[str]) -> list[int]:
@@ -102,3 +120,22 @@ def store_references(db: Database, rows: list[dict[str, Any]], source: str) -> i
         if stored:
             db.table("reference_values").insert_all(stored)
     return len(stored)
+
+
+def holds_nothing(path: str | os.PathLike[str]) -> bool:
+    """The file is a ledger with no document and no registered reference (a just-created, empty one).
+    False for anything else, including a file that is not a ledger or cannot be read."""
+    try:
+        conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
+        try:
+            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if "documents" not in names:
+                return False
+            held = conn.execute("SELECT COUNT(*) FROM documents").fetchone()[0]
+            if "reference_values" in names:
+                held += conn.execute("SELECT COUNT(*) FROM reference_values").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return False
+    return held == 0

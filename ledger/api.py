@@ -102,3 +102,16 @@ def open_ledger(path: str | os.PathLike[str] = "ledger.db") -> Ledger:
 
         open_reader(p).close()
     return Ledger(p)
+
+
+def discard_empty_ledger(path: str | os.PathLike[str]) -> bool:
+    """Remove the ledger at `path` (and its -wal / -shm files) when it holds nothing: no document and no
+    registered reference. The CLI calls it after a failed command that created the file; True if removed."""
+    from ledger.db.targets import holds_nothing
+
+    p = Path(path)
+    if not holds_nothing(p):
+        return False
+    for q in (p, p.with_name(p.name + "-wal"), p.with_name(p.name + "-shm")):
+        q.unlink(missing_ok=True)
+    return True

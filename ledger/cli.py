@@ -19,6 +19,7 @@ from ledger import __version__
 from ledger.cli_common import err as _err
 from ledger.cli_common import errors as _errors
 from ledger.cli_common import interrupted as _interrupted
+from ledger.cli_common import warning_line
 from ledger.errors import LedgerError
 from ledger.formats import Format, GroupBy
 
@@ -27,12 +28,14 @@ _SETTINGS: dict[str, Any] = {
     "help": "Parse the evidence in LLM-serving pull requests into a queryable SQLite ledger.",
     "no_args_is_help": True,
     "pretty_exceptions_enable": False,
-    "add_completion": False,
+    "add_completion": True,
+    "rich_markup_mode": None,  # help text is plain: "[noise], [samples]" is printed, not taken for markup
+    "context_settings": {"help_option_names": ["-h", "--help"]},
 }
 _app = typer.Typer(**_SETTINGS)
 """This module's commands; `app` (every command) and `main()` (the one it runs) are built from it."""
 _LAZY_COMMANDS: dict[str, str] = {"compare": "ledger.cli_compare", "trend": "ledger.cli_compare",
-                                  "report": "ledger.cli_compare",
+                                  "report": "ledger.cli_compare", "documents": "ledger.cli_compare",
                                   "references": "ledger.cli_compare", "fetch": "ledger.cli_github",
                                   "support": "ledger.cli_support", "serve": "ledger.cli_web"}
 """Commands of the other command modules (each has `register(app)`), by name."""
@@ -85,7 +88,7 @@ def extract(
             failed += 1
             continue
         for w in result.warnings:
-            _err(f"warning: {w}")
+            _err(warning_line(path, w))
         for claim in result.claims:
             d = claim.model_dump(mode="json")
             if format is ExtractFormat.jsonl:
@@ -118,7 +121,8 @@ DEFAULT_DB = "ledger.db"
 def ingest(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (their .md/.txt files), or - for stdin.")],
     repo: Annotated[str | None, typer.Option("--repo", help="Name the document: OWNER/NAME.")] = None,
-    pr: Annotated[int | None, typer.Option("--pr", help="Name the document: pull-request number.")] = None,
+    pr: Annotated[str | None, typer.Option("--pr", help="Name the document: the pull request, N (with --repo), "
+                                                        "OWNER/NAME#N or a PR URL.")] = None,
     title: Annotated[str | None, typer.Option("--title", help="The document's title.")] = None,
     url: Annotated[str | None, typer.Option("--url", help="The document's URL (a PR URL also gives repo and number).")]
     = None,
@@ -157,8 +161,11 @@ def ingest(
     progress = _Progress()
     seen = failed = 0
     with _errors(), _interrupted("what is committed stays; run the same command again to ingest the rest"), progress:
+        from ledger.query import pull_filter
+
+        number, repo = pull_filter(pr, repo)
         try:
-            seen, failed = _ingest_lines(iter_ingest(paths, db, repo=repo, pr=pr, title=title, url=url,
+            seen, failed = _ingest_lines(iter_ingest(paths, db, repo=repo, pr=number, title=title, url=url,
                                                      fmt=input_format, max_bytes=max_bytes, workers=workers,
                                                      engine=engine, repo_path=repo_path,
                                                      on_start=progress.start if sys.stderr.isatty() else None),
@@ -181,7 +188,7 @@ def _ingest_lines(results: Iterable[Any], progress: _Progress) -> tuple[int, int
         if r.ok:
             progress.echo(r.summary())
             for w in r.warnings[:5]:
-                _err(f"warning: {w}")
+                _err(warning_line(r.path, w))
             if len(r.warnings) > 5:
                 _err(f"warning: ... and {len(r.warnings) - 5} more (ledger show {r.document})")
         else:
@@ -227,10 +234,11 @@ class _Progress:
 
 @_app.command()
 def claims(
-    pr: Annotated[int | None, typer.Option("--pr", help="Pull-request number.")] = None,
+    pr: Annotated[str | None, typer.Option("--pr", help="The pull request: N, OWNER/NAME#N or a PR URL.")] = None,
     repo: Annotated[str | None, typer.Option("--repo", help="OWNER/NAME.")] = None,
-    kind: Annotated[str | None, typer.Option("--kind", help="accuracy, acceptance, perf, tests, gate, commit, "
-                                                            "support, constraint.")] = None,
+    kind: Annotated[list[str] | None, typer.Option("--kind", help="accuracy, acceptance, perf, tests, gate, "
+                                                                  "commit, support, constraint (repeatable).")]
+    = None,
     metric: Annotated[str | None, typer.Option("--metric", help="Metric name, case-insensitive; * is a wildcard.")]
     = None,
     revision: Annotated[str | None, typer.Option("--revision", help="Revision label or head sha prefix.")] = None,
@@ -250,11 +258,12 @@ def claims(
 ) -> None:
     """Stored claims, filtered. --format jsonl prints the claims contract (as `extract` does)."""
     from ledger.output import write_claims
-    from ledger.query import ClaimFilter, claims_page, parse_config
+    from ledger.query import ClaimFilter, claims_page, kinds_filter, parse_config, pull_filter
     from ledger.query import claims as read_claims
 
     with _errors():
-        f = ClaimFilter(pr=pr, repo=repo, kind=kind, metric=metric, revision=revision,
+        number, repo = pull_filter(pr, repo)
+        f = ClaimFilter(pr=number, repo=repo, kinds=kinds_filter(kind), metric=metric, revision=revision,
                         config=parse_config(config or []), search=search, document=document,
                         all_versions=all_versions, version=doc_version, limit=limit)
         if format is Format.table and limit is None:
@@ -400,8 +409,25 @@ def _app_for(args: list[str]) -> typer.Typer:
     return small
 
 
+def _db_arg(args: list[str]) -> str:
+    """The ledger file the arguments name (`--db PATH`, `--db=PATH`, LEDGER_DB, ./ledger.db)."""
+    import os
+
+    for i, a in enumerate(args):
+        if a == "--db" and i + 1 < len(args):
+            return args[i + 1]
+        if a.startswith("--db="):
+            return a[5:]
+    return os.environ.get("LEDGER_DB") or DEFAULT_DB
+
+
 def main() -> None:
+    from pathlib import Path
+
     args = sys.argv[1:]
+    db = _db_arg(args)
+    existed = Path(db).exists()
+    code: int | str | None = 0
     try:
         command = typer.main.get_command(_app_for(args))
         if args[:1] != ["--version"]:
@@ -409,11 +435,21 @@ def main() -> None:
 
             install(command)  # option values converted without building pydantic adapters (ledger/cli_params.py)
         command()
+    except SystemExit as exc:
+        code = exc.code
+        raise
     except LedgerError as exc:
         _err(str(exc))
+        code = 2
         sys.exit(2)
     except BrokenPipeError:
         sys.exit(0)
     except MemoryError:  # outside a command's errors(): while printing a very large answer
         _err("out of memory: ask for less (a --limit, fewer or smaller values)")
+        code = 2
         sys.exit(2)
+    finally:
+        if code not in (0, None) and not existed and Path(db).exists():
+            from ledger.api import discard_empty_ledger
+
+            discard_empty_ledger(db)  # a failed command leaves no empty ledger.db behind

@@ -8,6 +8,9 @@ from contextlib import contextmanager
 import typer
 
 from ledger.errors import LedgerError
+from ledger.messages import warning_line
+
+__all__ = ["EXIT_USAGE", "err", "errors", "interrupted", "warning_line"]
 
 EXIT_USAGE = 2
 """Usage or input error, a refused ledger, a database error."""

@@ -14,6 +14,7 @@ import typer
 
 from ledger.cli_common import err as _err
 from ledger.cli_common import errors as _errors
+from ledger.cli_common import warning_line
 
 EXIT_REGRESSION = 1
 EXIT_USAGE = 2
@@ -46,6 +47,7 @@ def register(app: typer.Typer) -> None:
     app.command("compare")(compare_cmd)
     app.command("trend")(trend_cmd)
     app.command("report")(report_cmd)
+    app.command("documents")(documents_cmd)
     refs = typer.Typer(help="Registered accuracy references (TensorRT-LLM reference YAML files).",
                        no_args_is_help=True)
     refs.command("import")(references_import_cmd)
@@ -89,6 +91,8 @@ def compare_cmd(
     model: Annotated[str | None, typer.Option("--model", help="The model of claims that do not name one (for "
                                                              "registered reference checks).")] = None,
     show_all: Annotated[bool, typer.Option("--all", help="Every series, not only the changed ones.")] = False,
+    repo: Annotated[str | None, typer.Option("--repo", help="OWNER/NAME for targets given as a PR number.")]
+    = None,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """Line up comparable claims across revisions and judge each: regression, improvement, within noise,
@@ -102,7 +106,7 @@ def compare_cmd(
     with _errors(EXIT_USAGE):
         noise = noise_from_options(threshold or [], samples or [], config, z)
         result = run_compare(targets, db=db, noise=noise, from_=from_, to=to, by=by.value, order=order.value,
-                             input_format=input_format, kinds=kind, model=model)
+                             input_format=input_format, kinds=kind, model=model, repo=repo)
     _notes(result.notes)
     if not result.compared:
         _err("nothing to compare: fewer than two revisions with comparable claims")
@@ -125,6 +129,12 @@ def report_cmd(
     samples: Annotated[list[str] | None, typer.Option("--samples", help="As for compare.")] = None,
     z: Annotated[float | None, typer.Option("--z", help="As for compare.")] = None,
     model: Annotated[str | None, typer.Option("--model", help="As for compare.")] = None,
+    repo: Annotated[str | None, typer.Option("--repo", help="OWNER/NAME when PR is a number.")] = None,
+    post: Annotated[bool, typer.Option("--post", help="Also post the markdown report as the PR's one sticky "
+                                                      "comment (created once, then updated; needs GH_TOKEN).")]
+    = False,
+    api_url: Annotated[str | None, typer.Option("--api-url", envvar="LEDGER_GITHUB_API",
+                                                help="GitHub API root for --post (env LEDGER_GITHUB_API).")] = None,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """What a reviewer reads about one pull request: regressions and values below their reference first,
@@ -139,12 +149,18 @@ def report_cmd(
 
     with _errors(EXIT_USAGE):
         noise = noise_from_options(threshold or [], samples or [], None, z)
-        report = build_report(pr, db=db, noise=noise, model=model)
+        report = build_report(pr, db=db, noise=noise, model=model, repo=repo)
     _notes(report.comparison.notes)
     if not report.compared:
         _err("nothing to report: no comparable claims, references or gates")
         raise typer.Exit(EXIT_NOTHING)
     typer.echo(report.render(format.value), nl=False)
+    if post:
+        from ledger.sticky import post_sticky
+
+        with _errors(EXIT_USAGE):
+            posted = post_sticky(pr, report.render("markdown"), api_url=api_url, repo=repo)
+        _err(f"comment {posted.action}: {posted.url or posted.comment_id}")
     if report.has_regression and fail_on_regression:
         raise typer.Exit(EXIT_REGRESSION)
 
@@ -163,6 +179,9 @@ def trend_cmd(
     z: Annotated[float | None, typer.Option("--z", help="As for compare.")] = None,
     fail_on_regression: Annotated[bool, typer.Option("--fail-on-regression",
                                                      help="Exit 1 when a latest value regressed.")] = False,
+    mix: Annotated[bool, typer.Option("--mix", help="Join one setup's values across documents even when no "
+                                                    "model is stated (with a note).")] = False,
+    show_all: Annotated[bool, typer.Option("--all", help="Also draw the series with one point.")] = False,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """A metric's values across revisions (oldest first) or documents, one chart per comparable series,
@@ -173,14 +192,36 @@ def trend_cmd(
     with _errors(EXIT_USAGE):
         noise = noise_from_options(threshold or [], [], None, z)
         result = run_trend(metric, targets or [], db=db, where=where or [], kinds=kind, order=order.value,
-                           input_format=input_format, noise=noise)
+                           input_format=input_format, noise=noise, mix=mix)
     _notes(result.notes)
-    if not result.series:
+    if not result.series and not result.single:
         _err(f"no values of {metric!r} found")
         raise typer.Exit(EXIT_NOTHING)
-    typer.echo(result.render(format.value), nl=False)
+    typer.echo(result.render(format.value, show_all=show_all), nl=False)
     if fail_on_regression and result.has_regression:
         raise typer.Exit(EXIT_REGRESSION)
+
+
+def documents_cmd(
+    format: Annotated[str, typer.Option("--format", "-f", help="table, json, jsonl, csv or markdown.")] = "table",
+    db: DbPath = DEFAULT_DB,
+) -> None:
+    """What the ledger holds: every document with its key, title, versions and claims."""
+    from ledger.formats import Format
+    from ledger.output import write_rows
+    from ledger.query import documents
+
+    with _errors(EXIT_USAGE):
+        try:
+            fmt = Format(format)
+        except ValueError:
+            raise typer.BadParameter(f"{format!r}: table, json, jsonl, csv or markdown") from None
+        rows = documents(db)
+    if not rows:
+        _err("the ledger holds no document (ledger ingest PATH, or ledger fetch OWNER/REPO#N)")
+        raise typer.Exit(EXIT_NOTHING)
+    write_rows([{"id": d["id"], "document": d["key"], "title": d.get("title") or "", "versions": d["versions"],
+                 "claims": d["claims"]} for d in rows], fmt)
 
 
 def references_import_cmd(
@@ -202,7 +243,7 @@ def references_import_cmd(
                 failed += 1
                 continue
             for w in r.file.warnings[:5]:
-                _err(f"warning: {r.path}: {w}")
+                _err(warning_line(r.path, w))
             typer.echo(terminal(f"{r.path}: {r.stored} {r.file.benchmark} references for {r.models} models"))
     if failed:
         raise typer.Exit(EXIT_USAGE)

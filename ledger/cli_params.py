@@ -114,9 +114,10 @@ def install(command: Any) -> int:
             return out
 
     n = 0
-    commands = [command, *getattr(command, "commands", {}).values()]
-    for cmd in commands:
-        for p in [*getattr(cmd, "params", []), _help_option(cmd)]:
+    top = _context(command, None)
+    commands = [(command, top), *((c, _context(c, top)) for c in getattr(command, "commands", {}).values())]
+    for cmd, ctx in commands:
+        for p in [*getattr(cmd, "params", []), _help_option(cmd, ctx)]:
             desc = getattr(p, "type_descriptor", None)
             if not isinstance(p, _TyperParameter) or desc is None or getattr(p, "_runtime_param", 0) is not None:
                 continue
@@ -130,11 +131,22 @@ def install(command: Any) -> int:
     return n
 
 
-def _help_option(cmd: Any) -> Any:
-    """The command's --help option, which click makes (and keeps) when the command first parses; made here,
-    with the names the command's own context gives it, so it is the very object the parse then uses."""
+def _context(cmd: Any, parent: Any) -> Any:
+    """The context click makes for `cmd` when it runs (a subcommand's inherits its group's settings, such as
+    the help option's names), or None when it cannot be made here."""
     try:
-        ctx = cmd.context_class(cmd, info_name=cmd.name, **(cmd.context_settings or {}))
+        return cmd.context_class(cmd, info_name=cmd.name, parent=parent, **(cmd.context_settings or {}))
+    except Exception:  # an internal that is not as expected
+        return None
+
+
+def _help_option(cmd: Any, ctx: Any) -> Any:
+    """The command's --help option, which click makes (and keeps) when the command first parses; made here,
+    in the context the command will run in (so with the same names: -h, --help), so it is the very object
+    the parse then uses."""
+    if ctx is None:
+        return None
+    try:
         return cmd.get_help_option(ctx)
     except Exception:  # an internal that is not as expected: that option keeps typer's own coercion
         return None

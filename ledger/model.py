@@ -18,6 +18,21 @@ KINDS: tuple[str, ...] = (
 )
 """`listing`: an architecture's row in an engine's table of supported models (subject the class, models
 the model names beside it); not a support cell, so the support gold's scorer does not count it."""
+
+
+def check_kinds(kinds: list[str] | tuple[str, ...] | None, option: str = "--kind") -> tuple[str, ...]:
+    """The kinds as given (lower case), or a ValueError naming the one that is no kind and the kinds there are."""
+    out = []
+    for k in kinds or ():
+        kk = k.strip().lower()
+        if kk not in KINDS:
+            close = [name for name in KINDS if name.startswith(kk[:3])] if kk else []
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise ValueError(f"{option} {k[:100]!r} is no kind{hint}: {', '.join(KINDS)}")
+        out.append(kk)
+    return tuple(dict.fromkeys(out))
+
+
 Outcome = Literal["pass", "fail", "waived", "skipped", "not_run", "not_verified"]
 OUTCOMES: tuple[str, ...] = ("pass", "fail", "waived", "skipped", "not_run", "not_verified")
 

@@ -30,17 +30,68 @@ def parse_config(pairs: Sequence[str]) -> list[tuple[str, str]]:
     return out
 
 
+def pull_filter(pr: str | None, repo: str | None) -> tuple[int | None, str | None]:
+    """`--pr` as users type it (`4821`, `owner/name#4821`, a PR URL; `#4821` with `--repo`) as number and repo."""
+    if pr is None:
+        return None, repo
+    p = pr.strip()
+    if p.isdigit():
+        return int(p), repo
+    from ledger.identity import parse_pull
+
+    ref = parse_pull(p, repo)
+    if repo and repo.lower() != ref.repo.lower():
+        raise UsageError(f"--pr {pr!r} names {ref.repo}, --repo says {repo}")
+    return ref.number, ref.repo
+
+
+def kinds_filter(kinds: Sequence[str] | None) -> tuple[str, ...]:
+    """`--kind`, repeatable, each checked against the claims contract's kinds."""
+    if not kinds:
+        return ()  # without --kind the model (pydantic, ~60 ms to import) is not needed
+    from ledger.model import check_kinds
+
+    try:
+        return check_kinds(list(kinds or []))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def claims(db_path: str | os.PathLike[str], f: ClaimFilter) -> list[dict[str, Any]]:
     """Stored claims matching the filter, in the claims contract's shape."""
+    import dataclasses
+
     from ledger.db.reads import claims as read_claims
     from ledger.db.reads import open_reader
 
     db = open_reader(db_path)
     try:
         with _bad_values():
+            if f.config:
+                _check_pairs(f.config)
+                return _with_setup(read_claims(db, dataclasses.replace(f, config=[], limit=None)), f)
             return read_claims(db, f)
     finally:
         db.close()
+
+
+def _check_pairs(pairs: Sequence[tuple[str, str]]) -> None:
+    """A config pair SQLite could not bind (a NUL, undecodable bytes) is a usage error here too."""
+    for k, v in pairs:
+        try:
+            (k + v).encode("utf-8")
+        except UnicodeEncodeError:
+            raise UsageError(f"--config {k[:100]!r}={v[:100]!r}: not valid text (undecodable bytes)") from None
+        if "\x00" in k + v:
+            raise UsageError(f"--config {k[:100]!r}={v[:100]!r}: a NUL character is no config value")
+
+
+def _with_setup(rows: list[dict[str, Any]], f: ClaimFilter) -> list[dict[str, Any]]:
+    """`--config` pairs matched as stored or as compare reads the setup (the keys compare prints)."""
+    from ledger.compare.keys import matches_setup
+
+    out = [r for r in rows if matches_setup(r, f.config)]
+    return out[: f.limit] if f.limit is not None else out
 
 
 def claims_page(db_path: str | os.PathLike[str], f: ClaimFilter, size: int) -> tuple[list[dict[str, Any]], int]:
@@ -53,6 +104,10 @@ def claims_page(db_path: str | os.PathLike[str], f: ClaimFilter, size: int) -> t
     db = open_reader(db_path)
     try:
         with _bad_values():
+            if f.config:
+                _check_pairs(f.config)
+                every = _with_setup(read_claims(db, dataclasses.replace(f, config=[], limit=None)), f)
+                return every[:size], len(every)
             rows = read_claims(db, dataclasses.replace(f, limit=size))
             return rows, (len(rows) if len(rows) < size else count_claims(db, f))
     finally:
@@ -203,3 +258,15 @@ def sql_rows(db_path: str | os.PathLike[str], query: str, timeout_s: float = 30.
             closed = True
             grace.cancel()
             conn.close()
+
+
+def documents(db_path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    """Every document in the ledger: id, key, title, versions, claims of the newest version."""
+    from ledger.db.reads import documents as read_documents
+    from ledger.db.reads import open_reader
+
+    db = open_reader(db_path)
+    try:
+        return read_documents(db)
+    finally:
+        db.close()

@@ -19,11 +19,12 @@ from ledger.compare.noise import NoiseModel
 from ledger.compare.references import ReferenceCheck
 from ledger.compare.render import console_width, fmt_claim, render_rows, summary
 from ledger.compare.run import Comparison, run_compare
+from ledger.messages import REPORT_MARKER
 from ledger.model import Claim
 from ledger.neutral import json_text, markdown, terminal
 from ledger.output import dumps_indented
 
-MARKER = "<!-- ledger-report -->"
+MARKER = REPORT_MARKER
 """The first line of every markdown report: the GitHub Action finds its own comment by it."""
 COMMENT_LIMIT = 65_536
 """GitHub's limit on a comment body, in characters."""
@@ -140,9 +141,9 @@ def _fit_comment(text: str) -> str:
 
 
 def build_report(pr: str, *, db: str, noise: NoiseModel | None = None, input_format: str | None = None,
-                 model: str | None = None) -> Report:
-    """The report of one pull request (a ledger document such as owner/repo#N, or a file)."""
-    comparison = run_compare([pr], db=db, noise=noise, input_format=input_format, model=model)
+                 model: str | None = None, repo: str | None = None) -> Report:
+    """The report of one pull request (owner/repo#N, a PR URL, #N with `repo`, a ledger document, a file)."""
+    comparison = run_compare([pr], db=db, noise=noise, input_format=input_format, model=model, repo=repo)
     latest = [next((c for c in reversed(row.cells) if c is not None), None) for row in comparison.rows]
     candidates = [c for c in latest if c is not None] if comparison.rows else comparison.newest
     gates: list[Claim] = []
@@ -151,11 +152,12 @@ def build_report(pr: str, *, db: str, noise: NoiseModel | None = None, input_for
         if c.kind == "gate" and c.outcome in ATTENTION and (c.metric, c.outcome) not in seen:
             seen.add((c.metric, c.outcome))
             gates.append(c)
-    older: dict[str, int] = {}
     names = [r.name for r in comparison.revisions]
+    last_at: Counter[int] = Counter()
     for row in comparison.rows:
         stated = [i for i, c in enumerate(row.cells) if c is not None]
         if stated and names and stated[-1] != len(names) - 1 and row.key.kind != "gate":
-            older[names[stated[-1]]] = older.get(names[stated[-1]], 0) + 1
+            last_at[stated[-1]] += 1
+    older = {f"R{i + 1} {names[i]}": last_at[i] for i in sorted(last_at)}  # oldest first
     name = (comparison.revisions[-1].document or pr) if comparison.revisions else pr
     return Report(name, comparison, gates, older)

@@ -1,6 +1,7 @@
 """CI bot completions: each finished run is a gate with its outcome, on the commit it ran.
 
     PR_Github #79774 [ run ] completed with state SUCCESS. Commit: 257d5f0
+    [PR_Github #470](https://...) [ run ] completed with state `SUCCESS`
     /LLM/main/L0_MergeRequest_PR pipeline #65674 completed with status: 'FAILURE'
 
 A pipeline line without its own commit belongs to the run announced on the line above it.
@@ -21,7 +22,7 @@ VERSION = "1"
 BLOCKS = frozenset({"text", "item"})
 
 _DONE_RE = re.compile(
-    r"^(?P<name>.{1,120}?)\s+completed with (?:state|status):?\s*['\"]?(?P<state>[A-Z_]{3,20})['\"]?"
+    r"^(?P<name>.{1,120}?)\s+completed with (?:state|status):?\s*['\"`]?(?P<state>[A-Z_]{3,20})['\"`]?"
     r"(?:\.?\s*Commit:\s*(?P<sha>[0-9a-f]{7,40}))?",
 )
 

@@ -76,7 +76,7 @@ class Block:
     """For checklist items: [x] is True, [ ] is False."""
     in_code: bool = False
     """A table or line found inside a code block (the code block itself comes first in `blocks`):
-    extractors that read code blocks whole skip these; the general readers read them."""
+    extractors that read code blocks whole skip the lines; the general readers read both."""
 
 
 @dataclass

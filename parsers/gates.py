@@ -56,8 +56,10 @@ _CELL_RE = re.compile(rf"^\s*(?=[{_CELL_FIRST}])(?P<word>{_ALT})(?![\w@-])(?P<re
 _NAMED_CLAUSE_RE = re.compile(
     r"^\s*(?P<name>[A-Za-z][\w./-]{0,30}(?:\s[A-Za-z][\w./-]{0,30}){0,3})\s+"
     r"(?P<word>pass|passes|passed|fail|fails|failed|clean|ok|skipped|waived)\s*$", re.IGNORECASE)
-_GENERIC_HEADER_RE = re.compile(r"^(?:result|results|status|outcome|verdict|value|values|check|checks|)$",
-                                re.IGNORECASE)
+_GENERIC_HEADER_RE = re.compile(
+    r"^(?:result|results|status|outcome|verdict|value|values|check|checks|)(?:\s*\([^()]{0,40}\))?$", re.IGNORECASE)
+# "✅ PASSED", "❌ FAILED": a check mark and the word a tool printed
+_MARK_WORD_RE = re.compile(r"^\s*[✅✔✓❌✗✘]\s*(?P<word>PASSED|FAILED|PASS|FAIL|OK|SKIPPED|ERROR)\s*$")
 _LINT_TOOL_RE = re.compile(
     r"^(?:mypy|pre-commit|ruff|flake8|pylint|black|isort|clang-format|clang-tidy|pyright|codespell|yapf|"
     r"shellcheck|lint|linters?|cpplint|eslint|prettier|type ?check)\b", re.IGNORECASE)
@@ -81,14 +83,39 @@ _PROSE_RE = re.compile(
 _PASSED_RE = re.compile(
     r"(?P<subj>(?:\b[\w`./-]{1,40}\s+){0,4}?(?:gates?|tests?|checks?|steps?|suites?|jobs?|CI|lint)`?)\s+"
     r"(?:all\s+|either\s+)?(?P<word>passed|pass|passes)\b(?!\s*(?:rate|@|keys?))", re.IGNORECASE)
+# "I reran the pre-commit checks; all passed.", "ran the unit tests, and all of them pass"
+_ALL_PASSED_RE = re.compile(
+    r"(?P<subj>(?:\b[\w`./-]{1,40}\s+){0,4}?(?:gates?|tests?|checks?|suites?|jobs?|benchmarks?|cases?)`?)\s*[;,:]\s*"
+    r"(?:and\s+)?(?:they\s+(?:all\s+)?|all\s+(?:of\s+them\s+)?|both\s+|each\s+)(?P<word>passed|pass)\b", re.IGNORECASE)
+# "`ruff check` passes", "pre-commit run --all-files passes": a command in code or a lint tool, then its verdict
+_TOOL_PASSES_RE = re.compile(
+    r"(?P<subj>`[^`\n]{2,80}`|\b(?:pre-commit|ruff|mypy|pytest|flake8|black|isort|clang-format|pylint|codespell|"
+    r"pyright|shellcheck)(?:\s[\w./=-]{1,30}){0,4})\s+(?:all\s+|still\s+|now\s+)?(?P<word>passes|passed|pass|is clean|"
+    r"are clean|succeeds|succeeded)\b(?!\s*(?:rate|@|keys?))", re.IGNORECASE)
+# "Verified no regression on the existing GEMM unit tests", "no regressions in the accuracy suite"
+_NO_REGRESSION_RE = re.compile(
+    r"\b(?P<word>(?:verified|confirmed|checked)\s+(?:that\s+there\s+(?:is|are)\s+)?no\s+regressions?)\s+"
+    r"(?:on|in|for|across|of)\s+(?P<subj>[^.;:]{3,80})", re.IGNORECASE)
+# "The hang reported in the issue is resolved", "the crash is now fixed"
+_RESOLVED_RE = re.compile(
+    r"(?P<subj>\b(?:the|this|that)\s+(?:[\w-]{1,30}\s+){0,6}?)(?:is|was|has\s+been|are|were|have\s+been)\s+"
+    r"(?:now\s+|fully\s+)?(?P<word>resolved)\b", re.IGNORECASE)
+# "does not keep the outputs bitwise identical", "no longer bit-exact": the negation of a pass
+_NOT_IDENTICAL_RE = re.compile(
+    r"\b(?P<word>(?:does\s+not|do\s+not|doesn't|don't|no\s+longer|not|isn't|aren't)\s+(?:[\w-]{1,20}\s+){0,4}?"
+    r"(?:bitwise[ -](?:identical|equal|exact)|bit-exact|identical))", re.IGNORECASE)
+# "All successful.", "All green.", "All tests passed." on a line of their own
+_ALL_GOOD_RE = re.compile(
+    r"(?:^|[.!]\s+)(?P<word>all\s+(?:successful|green|good|passed|pass|clean|ok))\s*[.!]?\s*$", re.IGNORECASE)
 # "it passes both MMLU and GSM8K"
 _PASSES_BOTH_RE = re.compile(
     r"\b(?:it|they|both|all)\s+(?P<word>pass(?:es|ed)?)\s+(?:both\s+|all\s+)?(?P<list>[\w-]{2,30}"
     r"(?:\s*,\s*[\w-]{2,30}){0,5}\s+and\s+[\w-]{2,30})", re.IGNORECASE)
 _VERDICT_RE = re.compile(
-    r"\b(?P<name>(?:[A-Z][\w-]*\s+){0,3}verdict)\s*:\s*(?P<word>needs follow-up|approved|pass(?:ed)?|fail(?:ed)?|"
-    r"blocked|ok|lgtm|changes requested)", re.IGNORECASE)
+    r"\b(?P<name>(?:[A-Z][\w-]*\s+){0,3}verdict)\s*:\s*[*_`]{0,2}(?P<word>needs follow-up|approved|pass(?:ed)?|"
+    r"fail(?:ed)?|blocked|ok|lgtm|changes requested|resolved|not resolved)", re.IGNORECASE)
 _VERDICT_OUTCOMES = {"needs follow-up": "not_verified", "approved": "pass", "pass": "pass", "passed": "pass",
+                     "resolved": "pass", "not resolved": "fail",
                      "fail": "fail", "failed": "fail", "blocked": "fail", "ok": "pass", "lgtm": "pass",
                      "changes requested": "fail"}
 _NOT_VERIFIED_LABEL_RE = re.compile(
@@ -204,6 +231,13 @@ def _split_label(label: str) -> tuple[str, dict[str, str]]:
 
 def _cell_gates(ctx: Context, row: Row, label: str, name: str, label_cfg: dict[str, str], cell: str,
                 col: str, low: str | None) -> Iterator[Claim]:
+    mw = _MARK_WORD_RE.match(cell)
+    if mw:
+        word = mw.group("word")
+        outcome = {"passed": "pass", "pass": "pass", "ok": "pass", "skipped": "skipped"}.get(word.lower(), "fail")
+        yield _gate(ctx, row.line, row.text.strip(), f"{name} {col}".strip() if col else name, outcome, cell.strip(),
+                    config=label_cfg or None)
+        return
     clauses = _CLAUSE_SPLIT_RE.split(cell) if ";" in cell else [cell]
     for k, clause in enumerate(clauses):
         cm = _CELL_RE.match(clause)
@@ -304,7 +338,8 @@ def _lead_in(block: Block, ctx: Context) -> str | None:
     if block.kind != "item":
         return None
     if block.level == 0:
-        return _top_lead_in(block.start, ctx.doc)
+        # top-level item line -> its lead-in line (0: none within reach), per document
+        return _top_lead_in(block.start, ctx.doc, ctx.memo.setdefault(NAME + ".leads", {}))
     for no in range(block.start - 1, max(0, block.start - 80), -1):
         raw = ctx.doc.line(no)
         if not raw.strip():
@@ -317,13 +352,10 @@ def _lead_in(block: Block, ctx: Context) -> str | None:
     return None
 
 
-def _top_lead_in(start: int, doc: Document) -> str | None:
+def _top_lead_in(start: int, doc: Document, known: dict[int, int]) -> str | None:
     """_lead_in of a top-level item: the nearest non-blank line above it that is not an item, within 79
     lines. The walk stops at an item above whose answer is known: the lines between are items or blank,
     so it is this item's answer too, if still within reach (each item of a long list costs O(1))."""
-    if not _TOP_LEADS or _TOP_LEADS[0][0] is not doc:
-        _TOP_LEADS[:] = [(doc, {})]
-    known = _TOP_LEADS[0][1]
     lowest = max(1, start - 79)
     found = 0
     for no in range(start - 1, lowest - 1, -1):
@@ -339,10 +371,6 @@ def _top_lead_in(start: int, doc: Document) -> str | None:
             break
     known[start] = found
     return doc.line(found).strip() if found else None
-
-
-_TOP_LEADS: list[tuple[Document, dict[int, int]]] = []
-"""For the last document read: top-level item line -> its lead-in line (0: none within reach)."""
 
 
 def _listed_gates(block: Block, ctx: Context) -> Iterator[Claim]:
@@ -387,8 +415,8 @@ def _clause_around(text: str, start: int, end: int) -> str:
 
 
 # the words each prose pattern cannot match without: one cheap search each skips most lines
-_PROSE_HINT_RE = re.compile(r"not|bit|identical|hang|hung", re.IGNORECASE)
-_PASS_HINT_RE = re.compile(r"pass", re.IGNORECASE)
+_PROSE_HINT_RE = re.compile(r"not|bit|identical|hang|hung|resolved|fixed|regression|all", re.IGNORECASE)
+_PASS_HINT_RE = re.compile(r"pass|clean|succe", re.IGNORECASE)
 _VERDICT_HINT_RE = re.compile(r"verdict", re.IGNORECASE)
 _NAMED_FAIL_HINT_RE = re.compile(r"fail|error", re.IGNORECASE)
 _PROSE_HINTS = tuple(_PROSE_HINT_RE.pattern.split("|"))
@@ -419,7 +447,28 @@ def _has_word(text: str, low: str | None, words: tuple[str, ...], hint: re.Patte
 
 
 def _prose_outcomes(ctx: Context, line: int, text: str) -> Iterator[Claim]:
+    negated: list[tuple[int, int]] = []
+    for m in _NOT_IDENTICAL_RE.finditer(text):
+        negated.append(m.span())
+        clause = _clause_around(text, m.start(), m.end())
+        yield _gate(ctx, line, clause or m.group(0), clause or m.group(0), "fail", m.group("word"))
+    for m in _NO_REGRESSION_RE.finditer(text):
+        yield _gate(ctx, line, text[m.start():m.end()].strip(), m.group("subj").strip(" `"), "pass", m.group("word"))
+    for m in _RESOLVED_RE.finditer(text):
+        if re.search(r"\b(?:not|never|isn't|wasn't)\s*$", text[:m.start("word")], re.IGNORECASE):
+            continue
+        subj = m.group("subj").strip()
+        yield _gate(ctx, line, text[m.start():m.end()].strip(), subj, "pass", m.group("word"))
+    am = _ALL_GOOD_RE.search(text)
+    if am:
+        # "Tested on GSM8k with and without spec. All successful.": the sentence before names what was checked
+        before = text[:am.start("word")].strip(" .!")
+        section = ctx.section_at(line)
+        name = before[-120:] if before else (section[-1] if section else "checks")
+        yield _gate(ctx, line, am.group("word"), name, "pass", am.group("word"))
     for m in _PROSE_RE.finditer(text):
+        if any(a <= m.start() < b for a, b in negated):
+            continue
         word = re.sub(r"^(?:is|are|was|were|be|been|stays?|remains?)\s+", "", m.group("word"), flags=re.IGNORECASE)
         low = word.lower()
         if low.startswith("not run") or low.startswith("not rerun") or low.startswith("not re-run"):
@@ -435,6 +484,18 @@ def _prose_outcomes(ctx: Context, line: int, text: str) -> Iterator[Claim]:
 
 
 def _prose_passes(ctx: Context, line: int, text: str) -> Iterator[Claim]:
+    spans: list[tuple[int, int]] = []  # one gate per phrase, whichever pattern reads it first
+    for claim, span in _pass_phrases(ctx, line, text):
+        if any(a < span[1] and span[0] < b for a, b in spans):
+            continue
+        spans.append(span)
+        yield claim
+
+
+def _pass_phrases(ctx: Context, line: int, text: str) -> Iterator[tuple[Claim, tuple[int, int]]]:
+    for m in _TOOL_PASSES_RE.finditer(text):
+        yield _gate(ctx, line, text[m.start():m.end()].strip(), m.group("subj").strip(" `"), "pass",
+                    m.group("word")), m.span()
     for m in _PASSED_RE.finditer(text):
         subj = m.group("subj").strip(" `")
         if re.search(r"(?<![\w.])\d+(?![\w.])", subj) or re.search(r"\b(?:no|not|none|never)\b", subj, re.IGNORECASE):
@@ -444,11 +505,17 @@ def _prose_passes(ctx: Context, line: int, text: str) -> Iterator[Claim]:
         articles = list(re.finditer(r"\b(?:the|a|an)\s+", subj, re.IGNORECASE))
         if articles:  # "After the rebase the lint check": the noun phrase after the last article
             subj = subj[articles[-1].end():]
-        yield _gate(ctx, line, text[m.start():m.end()].strip(), subj, "pass", m.group("word"))
+        yield _gate(ctx, line, text[m.start():m.end()].strip(), subj, "pass", m.group("word")), m.span()
+    for m in _ALL_PASSED_RE.finditer(text):
+        subj = m.group("subj").strip(" `")
+        articles = list(re.finditer(r"\b(?:the|a|an)\s+", subj, re.IGNORECASE))
+        if articles:
+            subj = subj[articles[-1].end():]
+        yield _gate(ctx, line, text[m.start():m.end()].strip(), subj, "pass", m.group("word")), m.span()
     for m in _PASSES_BOTH_RE.finditer(text):
         names = [n.strip() for n in re.split(r"\s*,\s*|\s+and\s+", m.group("list")) if n.strip()]
-        for n in names:
-            yield _gate(ctx, line, text[m.start():m.end()], n, "pass", m.group("word"))
+        for k, n in enumerate(names):
+            yield _gate(ctx, line, text[m.start():m.end()], n, "pass", m.group("word")), (m.start() + k, m.start() + k)
 
 
 def _prose_verdicts(ctx: Context, line: int, text: str) -> Iterator[Claim]:

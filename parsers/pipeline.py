@@ -83,10 +83,10 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     for ext in EXTRACTORS:
         ctx.parser = f"{ext.NAME}/{ext.VERSION}"
         kinds = ext.BLOCKS
-        whole_code = "code" in kinds  # it reads code blocks whole: the blocks found inside them are not its
+        whole_code = "code" in kinds  # it reads code blocks whole: the lines found inside them are not its
         for block in with_digit if getattr(ext, "NEEDS_DIGIT", True) else doc.blocks:
             if block.kind not in kinds or (block.start in ctx.taken and block.kind == "table") or \
-                    (whole_code and block.in_code):
+                    (whole_code and block.in_code and block.kind == "text"):
                 continue
             try:
                 claims.extend(itertools.islice(ext.extract(block, ctx), MAX_CLAIMS + 1 - len(claims)))

@@ -17,6 +17,7 @@ from ledger.parsers import (
     support_table,
     tables,
     test_counts,
+    verdicts,
 )
 from ledger.parsers.base import Extractor
 
@@ -25,6 +26,7 @@ EXTRACTORS: tuple[Extractor, ...] = (
     lm_eval,  # |Tasks|Version|Filter|n-shot|Metric|...|Value|...|Stderr|
     commits,  # commit tables and shas in text
     ci_bot,  # "completed with state SUCCESS. Commit: 257d5f0"
+    verdicts,  # "test_x: PASSED", "✓ Correctness test PASSED", "pr:   FAILED tests/a.py::t - assert 2210.41 >= ..."
     llama_bench,  # llama-bench / batched-bench tables: only the t/s and time columns are results
     kv_lines,  # "Mean TTFT (ms): 12.3", "[AR] P50 : 1.82" in benchmark output
     test_counts,  # "=== 12 passed, 1 failed in 4.2s ===", "41/41 passing"; before tables: "805 passed" is a count

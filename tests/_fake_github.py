@@ -231,6 +231,7 @@ class FakeGitHub:
 
             do_GET = _answer
             do_POST = _answer
+            do_PATCH = _answer  # the action test edits its sticky comment
 
             def log_message(self, format: str, *args: Any) -> None:  # quiet
                 return

@@ -148,7 +148,7 @@ def test_from_to_picks_two_revisions() -> None:
 def test_trend_draws_a_chart() -> None:
     code, out, _ = run("trend", "gsm8k", str(FIX / "revisions.md"))
     assert code == 0
-    assert "gsm8k:" in out and "(min 91.28, max 91.74, 3 points)" in out and "█" in out
+    assert "gsm8k:" in out and "(min 91.28, max 91.74, 3 points; bars: change from the first" in out and "█" in out
     code, out, _ = run("trend", "acceptance length", str(FIX / "revisions.md"), "--where", "mtp=1", "-f", "json")
     assert code == 0 and [p["value"] for p in json.loads(out)[0]["points"]] == [1.62, 1.93, 1.91]
     code, _, _ = run("trend", "gpqa", str(FIX / "revisions.md"))
@@ -208,8 +208,11 @@ def test_trend_across_ledger_documents_and_markdown_details(tmp_path: Path) -> N
     db = tmp_path / "l.db"
     for n, name in ((11, "desc_v1.md"), (12, "desc_v2_regressed.md")):
         assert run("ingest", str(FIX / name), "--repo", "acme/engine", "--pr", str(n), db=db)[0] == 0
-    code, out, _ = run("trend", "GSM8K", "-f", "json", db=db)
-    assert code == 0
+    code, out, err = run("trend", "GSM8K", db=db)
+    assert code == 0 and "2 series with one point only" in out  # no model stated: kept apart by document
+    assert "kept apart by document (--mix joins them" in err
+    code, out, err = run("trend", "GSM8K", "-f", "json", "--mix", db=db)
+    assert code == 0 and "mixed 2 documents in one series" in err
     assert [(p["at"], p["value"]) for p in json.loads(out)[0]["points"]] == [
         ("acme/engine#11", 84.31), ("acme/engine#12", 80.02)]
     code, out, _ = run("compare", str(FIX / "revisions.md"), "-f", "markdown")

@@ -64,7 +64,8 @@ ARGS: list[tuple[str | bytes, ...]] = [
     ("show", "#4821", "--doc-version", "z"), ("show", "#4821", "-f", "json"), ("show",),
     ("sql", "SELECT 1 AS one", "--timeout", "1e1"), ("sql", "SELECT 1 AS one", "--timeout", "x"),
     ("sql", "SELECT 1 AS one", "--timeout", "2.5", "-f", "csv"), ("sql", "SELECT 1 AS one", "--timeout", ".5"),
-    ("claims", "--help"), ("sql", "--help"), ("show", "--help"), ("claims", "--no-such-option"),
+    ("claims", "--help"), ("sql", "--help"), ("show", "--help"), ("claims", "-h"), ("claims", "--no-such-option"),
+    ("claims", "--kind", "accuracy", "-f", "csv"), ("claims", "--kind", "acc"),
 ]
 
 

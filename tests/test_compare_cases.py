@@ -137,7 +137,7 @@ def test_one_screen_fits_100_columns_on_the_seed_and_the_example(ledger_db: str)
             code, out, err = run(cmd, t, "--db", ledger_db)
             assert code == 0, err
             assert max(len(line) for line in out.splitlines()) <= 100, (cmd, t)
-    code, out, _ = run("compare", "example/trtllm#4821", "--all", "--db", ledger_db, width=160)
+    code, out, _ = run("compare", "example/trtllm#4821", "--all", "--db", ledger_db, width=200)
     assert "R1  Initial head 4e1f0c9a2b" in out and "R2  Final head b7a3e2d915" in out
     gsm = next(line for line in out.splitlines() if line.startswith("~") and "gsm8k [kv_cache=fp8" in line)
     assert "71.65" in gsm and "71.19" in gsm  # the Initial -> Final change, not "new"
@@ -198,3 +198,70 @@ def test_from_and_to_take_the_printed_labels() -> None:
     assert code == 0 and "R1  Initial head 1a2b3c4d5e" in out
     code, _, err = run("compare", str(CASES / "sections.md"), "--from", "R2", "--to", "R1", "--db", "x.db")
     assert code == 2 and "comes after" in err
+
+
+# ---- trend ----------------------------------------------------------------------------------------------
+
+def _claims_file(path: Path, claims: list[Claim]) -> str:
+    path.write_text("".join(json.dumps(x.model_dump(mode="json")) + "\n" for x in claims), encoding="utf-8")
+    return str(path)
+
+
+def test_trend_splits_by_setup_and_document_and_folds_one_point_series(tmp_path: Path) -> None:
+    from ledger.compare import run_trend
+
+    a = _claims_file(tmp_path / "a.jsonl", [c("accuracy", "gsm8k", 91.0, config={"model": "Llama-3.1-8B"}),
+                                            c("accuracy", "gsm8k", 80.0)])
+    b = _claims_file(tmp_path / "b.jsonl", [c("accuracy", "gsm8k", 91.5, config={"model": "Llama-3.1-8B"}),
+                                            c("accuracy", "gsm8k", 60.0), c("accuracy", "gsm8k", 70.0,
+                                                                            config={"model": "Qwen3-8B"})])
+    trend = run_trend("gsm8k", [a, b], db=str(tmp_path / "none.db"))
+    assert [(s.label, [x.value for _, x in s.points]) for s in trend.series] == [
+        ("gsm8k (model=llama-3.1-8b)", [91.0, 91.5])]  # one model's series continues across documents
+    assert trend.single == 3  # unstated model per document, and Qwen once: counted, not drawn
+    assert any("kept apart by document" in n for n in trend.notes)
+    mixed = run_trend("gsm8k", [a, b], db=str(tmp_path / "none.db"), mix=True)
+    assert any(s.label == "gsm8k" and len(s.points) == 2 for s in mixed.series)
+    assert any("mixed 2 documents" in n for n in mixed.notes)
+    text = trend.render("table", width=100)
+    assert "3 series with one point only (--all draws them)" in text
+    assert max(len(line) for line in text.splitlines()) <= 100
+
+
+def test_trend_bars_never_exaggerate_a_small_difference() -> None:
+    from ledger.compare.render import _bars
+
+    bars, how = _bars([50.0, 100.0], 40)
+    assert how == "bars from 0" and len(bars[0]) * 2 == len(bars[1])
+    bars, how = _bars([1.969, 1.971], 40)
+    assert how.startswith("bars: change from the first") and bars[0] == "+" and bars[1].startswith("+█")
+
+
+# ---- small descriptions of our own, in the forms PR authors write ----------------------------------------
+
+@pytest.mark.parametrize(("name", "revisions", "want"), [
+    ("ep_headings.md", ["Initial head 1a2b3c4d5e", "Final head 9f8e7d6c5b"],
+     {("gsm8k", "ep=8"): ("not comparable", "ep 8 vs 4")}),
+    ("baseline_candidate.md", ["Baseline 1a2b3c4d5e", "Candidate 9f8e7d6c5b"],
+     {("output throughput", "gpu=h100"): ("not comparable", "gpu h100 vs b200")}),
+    ("numbered_units.md", ["v1 1a2b3c4d5e", "v2 9f8e7d6c5b"],
+     {("mean ttft", ""): ("within noise", "new converted from ms to s")}),
+    ("rebase_headings.md", ["Initial head 1a2b3c4d5e", "After rebase on main 9f8e7d6c5b"],
+     {("gsm8k", ""): ("regression", "higher is better"), ("test_long_prompt", ""): ("regression", "pass -> fail")}),
+    ("kv_concurrency.md", ["Initial head 1a2b3c4d5e", "Final head 9f8e7d6c5b"],
+     {("throughput", "concurrency=64, kv_cache=fp8"): ("not comparable", "kv_cache fp8 vs nvfp4"),
+      ("throughput", "concurrency=128, kv_cache=fp8"): ("regression", "higher is better"),
+      ("throughput", "concurrency=256, kv_cache=fp8"): ("not comparable", "concurrency 256 vs 512")}),
+])
+def test_descriptions_of_our_own(name: str, revisions: list[str], want: dict[tuple[str, str], tuple[str, str]],
+                                 tmp_path: Path) -> None:
+    result = run_compare([str(CASES / name)], db=str(tmp_path / "none.db"))
+    assert [r.name for r in result.revisions] == revisions
+    got = {}
+    for r in result.rows:
+        assert r.overall is not None
+        setup = ", ".join(f"{k}={v}" for k, v in r.key.config)
+        got[(r.key.metric, setup)] = (r.overall.verdict, r.overall.reason or "")
+    for series_key, (verdict, why) in want.items():
+        assert series_key in got, (series_key, sorted(got))
+        assert got[series_key][0] == verdict and why in got[series_key][1], (series_key, got[series_key])

@@ -153,3 +153,23 @@ def test_a_table_side_names_a_revision_the_text_defines() -> None:
     ]
     assert [(c.value, c.reference) for c in _claims("revisions_named.md") if c.kind == "perf"] == [
         (1.12, 1.01), (455.0, 530.0), (3.4, 2.95), (2210.0, 2604.0)]
+
+
+def test_gates_in_console_output_and_prose() -> None:
+    claims = _claims("gates_console.md")
+    gates = sorted((c.source.line, c.outcome) for c in claims if c.kind == "gate")
+    assert gates == [
+        (6, "pass"), (7, "fail"), (12, "pass"), (19, "fail"), (20, "fail"),
+        (26, "pass"), (27, "pass"), (33, "pass"), (34, "fail"),
+        (37, "pass"), (37, "pass"), (37, "pass"), (38, "fail"), (38, "pass"),
+    ]
+    by_line = {c.source.line: c for c in claims if c.kind == "gate"}
+    assert by_line[6].metric == "TestLlama3::test_fp8_block_scales"
+    assert by_line[19].config.get("side") == "pr" and by_line[20].config.get("side") == "main"
+    # the threshold in an assertion is not a reference; the asserted value is the measured one
+    assert [(c.source.line, c.value, c.reference) for c in claims if c.kind == "perf"] == [
+        (19, 2210.41, None), (20, 2208.77, None)]
+    # a gate that flips between revisions: the same test, two revisions, two outcomes
+    flips = [(c.revision.label if c.revision else None, c.outcome) for c in claims
+             if c.kind == "gate" and c.metric == "test_block_scale_large_k"]
+    assert flips == [("First run", "pass"), ("After the rebase", "fail")]

@@ -98,7 +98,8 @@ def test_done_means(server: tuple[FakeGitHub, str], sleeps: list[float], tmp_pat
     code, out, err = run("compare", PR, "--db", db)
     outputs += [out, err]
     assert code == 0, err
-    assert "R1  First push 13c21f460b" in out and "R3  Final head 13c21f460b" in out  # revisions, not versions
+    assert "R1  First push 13c21f460b" in out and "R4  Final head 13c21f460b" in out  # revisions, not versions
+    assert "R3  comment by mkato-dev 2024-05-02" in out  # a comment with a result is a revision, in time order
     assert any(line.startswith("REGRESSION") and "gsm8k" in line for line in out.splitlines())
     assert HEAD_SHA[:10] in out  # the head GitHub reported, next to the revisions the text states
 

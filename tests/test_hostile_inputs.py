@@ -46,7 +46,7 @@ def cli(*args: str, stdin: int | None = None, timeout: float = 60) -> subprocess
 
 
 def errors(stderr: str) -> list[str]:
-    return [line for line in stderr.splitlines() if not line.startswith("ledger: warning:")]
+    return [line for line in stderr.splitlines() if ": warning: " not in line]  # PATH[:LINE]: warning: ...
 
 
 def stored_paths(db: Path) -> list[str]:

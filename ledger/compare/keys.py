@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ledger.model import Claim
 from ledger.vocab.metrics import normalise_metric, variant_words
@@ -139,3 +140,25 @@ def with_default_config(claims: Sequence[Claim], defaults: dict[str, str]) -> li
         missing = {k: v for k, v in defaults.items() if canonical_key_name(k) not in have}
         out.append(c.model_copy(update={"config": {**c.config, **missing}}) if missing else c)
     return out
+
+
+def matches_setup(claim: dict[str, Any], pairs: Sequence[tuple[str, str]]) -> bool:
+    """A stored claim (the contract's dict) has every `key=value` pair, as stored or as compare reads its setup
+    (the keys compare prints: `kv_cache=fp8` matches a row named "FP8 KV, Eagle3"); value `*` is any value."""
+    raw = {str(k).lower(): str(v).lower() for k, v in (claim.get("config") or {}).items()}
+    setup: dict[str, str] | None = None
+    for key, value in pairs:
+        k, v = key.strip().lower(), value.strip().lower()
+        if k in raw and (v == "*" or raw[k] == v):
+            continue
+        if setup is None:
+            try:
+                c = Claim.model_validate(claim)
+            except ValueError:
+                return False
+            setup = dict(claim_key(c)[0].config)
+        ck = canonical_key_name(k)
+        if ck in setup and (v == "*" or setup[ck] == canon_value(ck, v).lower()):
+            continue
+        return False
+    return True

@@ -195,26 +195,32 @@ def render_rows(revisions: Sequence[RevisionRef], rows: Sequence[Row], fmt: str,
     out.append("")
     if shown:
         total = width or 10_000
-        label_w = min(40, max(len(_series_label(r)) for r in shown))
-        cols = _columns(shown, n, total - 16 - label_w - 2 - 10 - 6)
-        used = sum(min(16, max([len(f"R{i + 1}")] + [len(fmt_claim(c)) for r in shown if (c := r.cells[i])]))
-                   + 2 for i in cols)
-        metric_cap = max(24, min(44, total - 16 - used - 10 - 18))
+        labels = [_series_label(r) for r in shown]
+        one_line = md or max(len(x) for x in labels) + 16 + 2 + 10 + 2 * 12 <= total
+        # When a series' name and setup would be cut, each row takes two lines: the verdict and the whole
+        # name, then the values under the revision columns, the delta and the threshold.
+        label_w = max(len(x) for x in labels) if one_line else 0
+        cols = _columns(shown, n, total - 16 - (label_w + 2 if one_line else 0) - 10)
         cut = [i for i in range(n) if i not in cols and any(r.cells[i] is not None for r in shown)]
         headers = ["verdict", "series [setup]", *[f"R{i + 1}" for i in cols], "delta", "threshold / why"]
         body = []
-        for row in shown:
+        for row, label in zip(shown, labels, strict=True):
             p = row.overall
             assert p is not None
             body.append([WORD[p.verdict] if not (md and p.verdict == "regression") else "**REGRESSION**",
-                         _series_label(row), *[fmt_claim(c) if (c := row.cells[i]) is not None else "" for i in cols],
+                         label, *[fmt_claim(c) if (c := row.cells[i]) is not None else "" for i in cols],
                          _delta_cell(p), _why_cell(p)])
         if md:
             out += _md_table(headers, body)
             out = [x.replace(r"\*\*REGRESSION\*\*", "**REGRESSION**") for x in out]
+        elif one_line:
+            out += _table(headers, body, width, [14, label_w, *[16] * len(cols), 14, 10_000])
         else:
-            caps = [14, metric_cap, *[16] * len(cols), 14, 10_000]
-            out += _table(headers, body, width, caps)
+            values = _table(["", *headers[2:]], [["", *b[2:]] for b in body], width, [14, *[16] * len(cols), 14,
+                                                                                      10_000])
+            out += [_fit(f"{'verdict':<14}  series [setup]", total), values[0], values[1]]
+            for b, line in zip(body, values[2:], strict=True):
+                out += [_fit(f"{terminal(b[0]):<14}  {terminal(b[1])}", total), line]
         if cut:
             out.append(_fit(f"(values of {', '.join(f'R{i + 1}' for i in cut)} not shown: too wide; "
                             "--format json has every value)", width or 10_000))
@@ -337,38 +343,61 @@ def sparkline(values: Sequence[float]) -> str:
     return "".join(_SPARK[min(7, int((v - lo) / (hi - lo) * 7 + 0.5))] for v in values)
 
 
-def render_trend(metric: str, series: Sequence[tuple[str, list[tuple[str, Claim]], Pair | None]], fmt: str,
-                 width: int = 40) -> str:
-    """series: (key label, [(point name, claim)], latest against history) — one chart per comparable series."""
+def _bars(values: Sequence[float], width: int) -> tuple[list[str], str]:
+    """Bars drawn from zero, or, when the values differ by under 5% of their size (1.969 against 1.971), as
+    signed deltas from the first value, so a bar never exaggerates a difference; and how they are drawn."""
+    top = max(abs(v) for v in values) or 1.0
+    spread = max(values) - min(values)
+    if spread and spread < 0.05 * top:
+        base = values[0]
+        most = max(abs(v - base) for v in values) or 1.0
+        half = max(1, width // 2)
+        bars = []
+        for v in values:
+            n = round(abs(v - base) / most * half)
+            bars.append(("+" if v >= base else "-") + ("█" * n if v >= base else "▒" * n))
+        return bars, f"bars: change from the first, full bar {most:.3g}"
+    return ["█" * max(1 if v else 0, round(abs(v) / top * width)) for v in values], "bars from 0"
+
+
+def render_trend(metric: str, series: Sequence[Any], fmt: str, *, single: int = 0, width: int | None = None) -> str:
+    """One chart per series (its points oldest first), then how many one-point series were folded away."""
     if fmt == "json":
-        return dumps_indented([{"series": label, "points": [
+        return json_text(dumps_indented([{"series": s.label, "documents": s.documents, "points": [
             {"at": name, "value": c.value, "high": c.high, "unit": c.unit, "metric_text": c.metric,
-             "path": c.source.path, "line": c.source.line} for name, c in pts],
-            "latest": latest.to_json() if latest else None} for label, pts, latest in series])
+             "path": c.source.path, "line": c.source.line} for name, c in s.points],
+            "latest": s.latest.to_json() if s.latest else None} for s in series]))
     md = fmt == "markdown"
+    esc = markdown if md else terminal
+    total = None if md else (width or console_width())
     out: list[str] = []
-    for label, pts, latest in series:
-        vals = [v for _, c in pts if (v := number(c)) is not None]
-        if not vals:
+    for s in series:
+        pts = [(name, c, v) for name, c in s.points if (v := number(c)) is not None]
+        if not pts:
             continue
-        lo, hi = min(vals), max(vals)
-        out.append(f"{'#### ' if md else ''}{label}: {sparkline(vals)}  (min {lo:g}, max {hi:g}, {len(vals)} points)")
+        vals = [v for _, _, v in pts]
+        name_w = min(max(len(terminal(n)) for n, _, _ in pts), 40)
+        value_w = min(max(len(fmt_claim(c)) for _, c, _ in pts), 16)
+        bar_w = max(8, min(40, (total or 80) - name_w - value_w - 8))
+        bars, how = _bars(vals, bar_w)
+        head = f"{esc(s.label)}: {sparkline(vals)}  (min {min(vals):g}, max {max(vals):g}, {len(vals)} points; {how})"
+        out.append(("#### " + head) if md else head)
         if md:
             out.append("```")
-        name_w = min(max(len(n) for n, _ in pts), 48)
-        for name, c in pts:
-            v = number(c)
-            if v is None:
-                continue
-            frac = 1.0 if hi == lo else (v - lo) / (hi - lo)
-            bar = "█" * (1 + int(frac * (width - 1)))
-            n = name if len(name) <= name_w else name[: name_w - 1] + "…"
-            out.append(f"  {n.ljust(name_w)}  {fmt_claim(c):>12}  {bar}")
+        for (name, c, _), bar in zip(pts, bars, strict=True):
+            n = terminal(name)
+            n = n if len(n) <= name_w else n[: name_w - 1] + "…"
+            out.append(f"  {n.ljust(name_w)}  {fmt_claim(c):>{value_w}}  {bar}")
         if md:
             out.append("```")
+        latest = s.latest
         if latest is not None:
             out.append(f"  latest: {SYMBOL[latest.verdict]} {_delta(latest)} {_thr(latest)}; {latest.reason}")
         out.append("")
+    if single:
+        out.append(f"{single} series with one point only (--all draws them)")
     if not out:
         return f"no values for {metric}\n"
+    if total:
+        out = [x if len(x) <= total else x[: total - 1] + "…" for x in out]
     return "\n".join(out).rstrip() + "\n"

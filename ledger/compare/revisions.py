@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ledger.errors import UsageError
 from ledger.model import Claim
@@ -173,7 +173,7 @@ def revisions_across_versions(versions: Sequence[tuple[int | None, list[Claim]]]
             before = [ids.index(x) for x in keys[:pos] if x in ids]
             after = [ids.index(x) for x in keys[pos + 1:] if x in ids]
             at = max(before) + 1 if before else min(after) if after else len(out)
-            out.insert(at, snap)
+            out.insert(at, Snapshot(replace(snap.ref, version=v), snap.claims))
             ids.insert(at, k)
         unlabelled = [c for c in claims if c.revision is None]
         if not unlabelled or _fingerprint(unlabelled) == last_print:

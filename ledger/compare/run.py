@@ -14,10 +14,11 @@ from typing import Any
 
 from ledger.compare.align import Row, compare_series
 from ledger.compare.judge import REGRESSION, Pair, implausible, latest_against_history
-from ledger.compare.keys import Key, claim_key, with_default_config
+from ledger.compare.keys import MEASURED_KINDS, Key, claim_key, with_default_config
 from ledger.compare.noise import NoiseModel
 from ledger.compare.references import ReferenceCheck, RegisteredReference, check_references
 from ledger.compare.revisions import (
+    CI_LABEL,
     RevisionRef,
     Snapshot,
     revisions_across_versions,
@@ -26,6 +27,7 @@ from ledger.compare.revisions import (
 )
 from ledger.compare.tested import TestedCommit, stated_vs_tested
 from ledger.errors import InputError, UsageError
+from ledger.messages import REPORT_MARKER, warning_line
 from ledger.model import Claim
 from ledger.vocab.metrics import normalise_metric
 from ledger.vocab.setup import canonical_key_name, config_hints
@@ -48,6 +50,10 @@ class Loaded:
     """A ledger document (files given on the command line are often versions of one description)."""
     warnings: list[str] = field(default_factory=list)
     """What extracting a file warned of (the first three)."""
+    comments: list[tuple[str, str | None, list[Claim]]] = field(default_factory=list)
+    """Linked documents with results (a PR's comments), oldest first: (name, when written, claims)."""
+    version_times: dict[int, str] = field(default_factory=dict)
+    """Stored version -> when its text was written."""
 
 
 def _claims_from_dicts(rows: list[dict[str, Any]]) -> list[Claim]:
@@ -86,6 +92,32 @@ def read_claims_file(path: str) -> list[Claim]:
     return out
 
 
+def target_name(target: str, repo: str | None = None) -> str:
+    """A target as users type it: a file as given; a PR as `owner/name#N`, a PR URL, or `#N` / `N` with
+    `repo`, named by its document key; anything else as given (a document id, key or path in the ledger)."""
+    if Path(target).exists() or target == "-":
+        return target
+    from ledger.identity import parse_pull
+
+    t = target.strip()
+    if repo and t.isdigit():
+        t = f"#{t}"
+    try:
+        return parse_pull(t, repo).key
+    except UsageError:
+        return target
+
+
+def checked_kinds(kinds: list[str] | None) -> list[str] | None:
+    """`--kind` values checked against the claims contract's kinds (a UsageError names a wrong one)."""
+    from ledger.model import check_kinds
+
+    try:
+        return list(check_kinds(kinds)) or None
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def load_target(target: str, db_path: str, fmt: str | None = None) -> Loaded:
     """A file path (extracted now) or a ledger document (all its stored versions)."""
     p = Path(target)
@@ -96,7 +128,7 @@ def load_target(target: str, db_path: str, fmt: str | None = None) -> Loaded:
 
         result = extract_file(target, fmt=fmt)
         return Loaded(p.name, [(None, list(result.claims))],
-                      warnings=[f"warning: {target}: {w}" for w in result.warnings[:3]])
+                      warnings=[warning_line(target, w) for w in result.warnings[:3]])
     if not Path(db_path).is_file():
         raise UsageError(f"{target!r} is not a file, and there is no ledger at {db_path} to look it up in "
                          "(ingest it first, or give --db)")
@@ -104,15 +136,47 @@ def load_target(target: str, db_path: str, fmt: str | None = None) -> Loaded:
 
     doc = stored_document(db_path, target)
     versions = [(v, _claims_from_dicts(rows)) for v, rows in doc.versions]
-    return Loaded(doc.key, versions, _claims_from_dicts(doc.linked), doc.heads, stored=True)
+    comments = []
+    for child in doc.children:
+        if str(child.get("starts_with") or "").lstrip("\ufeff").startswith(REPORT_MARKER):
+            continue  # the ledger's own report comment is not evidence
+        cl = _claims_from_dicts(child["claims"])
+        if any(c.kind in MEASURED_KINDS and not (c.revision and (c.revision.label or "").lower() == CI_LABEL)
+               for c in cl):
+            who = f"{child['kind'] or 'comment'} by {child['author']}" if child.get("author") else str(child["key"])
+            at = f" {str(child['authored_at'])[:10]}" if child.get("authored_at") else ""
+            comments.append((who + at, child.get("authored_at"), cl))
+    return Loaded(doc.key, versions, _claims_from_dicts(doc.linked), doc.heads, stored=True, comments=comments,
+                  version_times=doc.version_times)
+
+
+def _place(snaps: list[Snapshot], when: str | None, times: dict[int, str]) -> int:
+    """Where a comment written at `when` goes: after the last revision whose text was written no later."""
+    if not when:
+        return len(snaps)
+    at = 0
+    for i, s in enumerate(snaps):
+        t = times.get(s.ref.version) if s.ref.version is not None else None
+        if t is None or t <= when:  # a revision of unknown time (an earlier comment) stays before
+            at = i + 1
+    return at
 
 
 def _snapshots(loaded: list[Loaded], by: str, order: str) -> tuple[list[Snapshot], list[Claim]]:
     """The snapshots to compare (oldest first) and every claim involved (for the stated-vs-tested list)."""
     if len(loaded) == 1:
         doc = loaded[0]
-        if by == "auto" and len(doc.versions) > 1:
-            return revisions_across_versions(doc.versions, doc.name, order), [*doc.versions[-1][1], *doc.linked]
+        if by == "auto" and (len(doc.versions) > 1 or doc.comments):
+            snaps = revisions_across_versions(doc.versions, doc.name, order)
+            for name, when, cl in doc.comments:  # a comment with results is a revision, in time order
+                measured = [c for c in cl if not (c.revision and (c.revision.label or "").lower() == CI_LABEL)]
+                stated = next((c.revision for c in measured if c.revision and (c.revision.label or c.revision.head)),
+                              None)
+                label = f"{stated.label or stated.head} ({name})" if stated else name
+                snap = Snapshot(RevisionRef(name=label, label=stated.label if stated else None,
+                                            head=stated.head if stated else None, document=doc.name), measured)
+                snaps.insert(_place(snaps, when, doc.version_times), snap)
+            return snaps, [*doc.versions[-1][1], *doc.linked]
         if by == "versions":
             snaps = [Snapshot(RevisionRef(name=f"{doc.name} v{v}" if v else doc.name, document=doc.name, version=v),
                               cl) for v, cl in doc.versions]
@@ -169,7 +233,7 @@ class Comparison:
 
 def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None, from_: str | None = None,
                 to: str | None = None, by: str = "auto", order: str = "auto", input_format: str | None = None,
-                kinds: list[str] | None = None, model: str | None = None) -> Comparison:
+                kinds: list[str] | None = None, model: str | None = None, repo: str | None = None) -> Comparison:
     """Compare the targets: one document's revisions (its revision sections over all its stored versions;
     `by="versions"`: its versions, `by="sections"`: the newest version's sections) or several documents."""
     from ledger.references import load_registered
@@ -177,7 +241,8 @@ def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None,
     noise = noise or NoiseModel()
     if by not in BY:
         raise UsageError(f"unknown --by {by!r} ({', '.join(BY)})")
-    loaded = [load_target(t, db, input_format) for t in targets]
+    kinds = checked_kinds(kinds)
+    loaded = [load_target(target_name(t, repo), db, input_format) for t in targets]
     notes = [w for doc in loaded for w in doc.warnings]
     if model:
         for doc in loaded:
@@ -225,6 +290,8 @@ class Series:
     label: str
     points: list[tuple[str, Claim]]
     latest: Pair | None
+    documents: list[str] = field(default_factory=list)
+    """The documents its points come from (more than one only when the setup names the model, or --mix)."""
 
 
 @dataclass
@@ -234,15 +301,19 @@ class Trend:
     metric: str
     series: list[Series]
     notes: list[str] = field(default_factory=list)
+    single: int = 0
+    """Series with one point only: counted, not drawn (show_all draws them)."""
+    single_series: list[Series] = field(default_factory=list)
 
     @property
     def has_regression(self) -> bool:
         return any(s.latest is not None and s.latest.verdict == REGRESSION for s in self.series)
 
-    def render(self, fmt: str = "table") -> str:
+    def render(self, fmt: str = "table", *, show_all: bool = False, width: int | None = None) -> str:
         from ledger.compare.render import render_trend
 
-        return render_trend(self.metric, [(s.label, s.points, s.latest) for s in self.series], fmt)
+        drawn = [*self.series, *(self.single_series if show_all else [])]
+        return render_trend(self.metric, drawn, fmt, single=0 if show_all else self.single, width=width)
 
 
 def parse_where(where: list[str]) -> dict[str, str]:
@@ -260,11 +331,12 @@ def parse_where(where: list[str]) -> dict[str, str]:
 
 def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | None = None,
               kinds: list[str] | None = None, order: str = "auto", input_format: str | None = None,
-              noise: NoiseModel | None = None) -> Trend:
+              noise: NoiseModel | None = None, mix: bool = False) -> Trend:
     """A metric's values across the targets' revisions (every ledger document when no target is given)."""
     filters = parse_where(where or [])
+    kinds = checked_kinds(kinds)
     if targets:
-        loaded = [load_target(t, db, input_format) for t in targets]
+        loaded = [load_target(target_name(t), db, input_format) for t in targets]
     else:
         if not Path(db).is_file():
             raise UsageError(f"no targets given and no ledger at {db}")
@@ -272,8 +344,8 @@ def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | No
 
         loaded = [load_target(str(i), db) for i in document_ids(db)]
     wanted = {normalise_metric(metric, k).name for k in ("accuracy", "perf")}
-    series: dict[str, list[tuple[str, Claim]]] = {}
-    keys: dict[str, Key] = {}
+    groups: dict[tuple[Key, str, str], list[tuple[str, Claim]]] = {}
+    docs_of: dict[tuple[Key, str, str], list[str]] = {}
     for doc in loaded:
         for snap in split_revisions(doc.versions[-1][1], doc.name, order=order):
             for c in snap.claims:
@@ -285,13 +357,33 @@ def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | No
                 cfg = dict(key.config)
                 if any(cfg.get(k) != v for k, v in filters.items()):
                     continue
-                label = key.label() + (f" {{{variant}}}" if variant else "")
+                # Across documents a series continues only under a stated model (or when asked to mix):
+                # two PRs' "gsm8k" without one may be two models.
+                across = mix or "model" in cfg
+                g = (key, variant, "" if across else doc.name)
                 at = snap.ref.name if len(loaded) == 1 or snap.ref.name == doc.name else f"{doc.name}: {snap.ref.name}"
-                series.setdefault(label, []).append((at, c))
-                keys[label] = key
-    out = [Series(label, pts, latest_against_history(keys[label], [c for _, c in pts], noise))
-           for label, pts in series.items()]
-    return Trend(metric, out, [w for doc in loaded for w in doc.warnings])
+                groups.setdefault(g, []).append((at, c))
+                docs_of.setdefault(g, [])
+                if doc.name not in docs_of[g]:
+                    docs_of[g].append(doc.name)
+    notes = [w for doc in loaded for w in doc.warnings]
+    drawn: list[Series] = []
+    single: list[Series] = []
+    for (key, variant, doc_name), pts in groups.items():
+        docs = docs_of[(key, variant, doc_name)]
+        label = key.label() + (f" {{{variant}}}" if variant else "")
+        if doc_name and len(loaded) > 1:
+            label += f" in {doc_name}"
+        s = Series(label, pts, latest_against_history(key, [c for _, c in pts], noise), docs)
+        (drawn if len(pts) > 1 else single).append(s)
+        if mix and len(docs) > 1 and "model" not in dict(key.config):
+            notes.append(f"note: {label}: mixed {len(docs)} documents in one series, none stating its model "
+                         "(--mix); their setups may differ")
+    unstated = sum(1 for (key, _, d) in groups if d and "model" not in dict(key.config))
+    if not mix and len(loaded) > 1 and unstated > 1:
+        notes.append(f"note: {unstated} series of {metric!r} name no model, kept apart by document "
+                     "(--mix joins them across documents)")
+    return Trend(metric, drawn, notes, len(single), single)
 
 
 __all__ = ["Comparison", "Loaded", "RegisteredReference", "Series", "Trend", "load_target", "parse_where",

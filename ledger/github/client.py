@@ -117,6 +117,10 @@ class GitHub:
     def get_json(self, url: str) -> Any:
         return self.decode_json(self._send("GET", url), url)
 
+    def send_json(self, method: str, url: str, body: Any) -> Any:
+        """POST or PATCH a JSON body (a comment), with the same origin check, retries and limits; the answer."""
+        return self.decode_json(self._send(method, url, json=body), url)
+
     def graphql(self, query: str, variables: Mapping[str, Any]) -> dict[str, Any]:
         """POST a GraphQL query; its `data`. GraphQL errors become a FetchError."""
         data, errors = self.graphql_partial(query, variables)

@@ -118,7 +118,8 @@ _KEY_ALIASES: dict[str, str] = {
     "bs": "batch_size", "max_batch": "max_batch_size", "attn_backend": "attention", "attention_backend": "attention",
     "ssm_state": "state", "mamba_state": "state", "recurrent_state": "state",
 }
-SOFT_KEYS: tuple[str, ...] = ("gate", "row", "column", "context", "test", "variant", "case", "setting", "group")
+SOFT_KEYS: tuple[str, ...] = ("gate", "row", "column", "context", "test", "variant", "case", "setting", "group",
+                              "side", "stat")
 """Keys whose text is mined for configuration words; the rest of their text is a variant."""
 KEY_CLASSES: tuple[str, ...] = ("hard", "soft", "ignored")
 
