@@ -68,9 +68,6 @@ SUPPORT_PROSE_CUTS: list[tuple[str, str | None, str | None]] = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="parsers/support_prose.py (the lead's area): emit() cuts a claim's text at "
-                   "160 characters, and a cut that ends on a line's newline keeps the '\\n' in source.text, past "
-                   "its line span; the fix is to drop trailing newlines after the cut. Remove this mark with it.")
 @pytest.mark.parametrize(("text", "path", "fmt"), SUPPORT_PROSE_CUTS, ids=["one line", "three lines"])
 def test_support_prose_text_cut_at_a_newline_stays_in_its_lines(text: str, path: str | None, fmt: str | None) -> None:
     result = extract(text, path=path, fmt=fmt)
