@@ -301,6 +301,8 @@ def _open_world_label(label: str) -> bool:
             and not _SNAKE_RE.match(core))
 
 
+_NEW_SIDE_RE = re.compile(r"^(?:with\b|this pr|the pr|pr\b|after|now|new|ours|optimi[sz]ed|patched|fixed|branch)",
+                          re.IGNORECASE)
 _SPREAD_WORD_RE = re.compile(r"σ|\bstd|\bsigma|\bstdev|deviation", re.IGNORECASE)
 _CONFIG_FENCE_RE = re.compile(r"^(?:ya?ml|toml|ini|cfg|conf|dockerfile|env)\b", re.IGNORECASE)  # json may hold results
 
@@ -311,6 +313,10 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # what the results are of: the heading above, and the line that introduces the block ("gpqa, 4 runs:")
     section = " ".join([*block.section[-1:], ctx.lead_in(block)]).strip()
     last_kind: str | None = None
+    # the claim of the last line that held one, with its unit: "With this change: 31,673 tok/s" above "Without it:
+    # 29,665 tok/s" takes the second as its reference
+    # (items and text lines are blocks of their own: the memory lives in ctx.memo)
+    above: tuple[int, Claim, str | None, str] | None = ctx.memo.get(NAME + ".above")
     banner: tuple[bool, str | None] | None = None
     banner_line = 0
     for no, text in enumerate(ctx.doc.lines[block.start - 1:block.end], start=block.start):
@@ -359,6 +365,12 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 ctx.take(no, p.label_start, p.end)  # the next value's reference, not a claim
                 line_base = (p.value, unit, _LAST_WORD_RE.sub("", label))
                 continue
+            if (above is not None and is_baseline_label(label) and above[2] == unit and above[1].reference is None
+                    and no - above[0] <= 2 and _NEW_SIDE_RE.search(above[3])):
+                above[1].reference = p.value  # the baseline printed after its new value
+                ctx.take(no, p.label_start, p.end)
+                above = ctx.memo[NAME + ".above"] = None
+                continue
             metric = f"{group} {label}" if group else label
             if line_base is not None and line_base[2] and _NEW_LABEL_RE.match(label):
                 metric = f"{line_base[2]} {label}"  # "TTFT before: 45.2 ms / after: 40.1 ms" -> "TTFT after"
@@ -403,9 +415,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             cfg = {"stat": names[0]} if named else {}
             if group:
                 cfg["group"] = group
-            yield ctx.claim(kind, no, text[p.label_start:p.end], metric=first, value=p.value, high=p.high,
-                            approx=p.approx, unit=unit, reference=ref, printed=p.printed, config=cfg or None,
-                            **spread)
+            claim = ctx.claim(kind, no, text[p.label_start:p.end], metric=first, value=p.value, high=p.high,
+                              approx=p.approx, unit=unit, reference=ref, printed=p.printed, config=cfg or None,
+                              **spread)
+            above = ctx.memo[NAME + ".above"] = (no, claim, unit, label)
+            yield claim
             for i, (value, cunit, qual, start, end) in enumerate(conts, start=2):
                 ctx.take(no, start, end)
                 if named:

@@ -92,7 +92,7 @@ _WRAPPER_RE = re.compile(r"(?:np\.|numpy\.|torch\.)?(?:float\d{0,2}|int\d{0,2}|t
 def _value_at(text: str, pos: int) -> tuple[Number | None, float | None, str | None, int]:
     """The number that starts at pos (after blanks): (number, duration seconds, printed, end)."""
     j = pos
-    while j < len(text) and text[j] in " \t'\"":
+    while j < len(text) and text[j] in " \t'\"*_`":  # "**31,673 tok/s**", "`0.95`": emphasis around the value
         j += 1
     if j < len(text) and text[j] in "nftiD":
         wm = _WRAPPER_RE.match(text, j)

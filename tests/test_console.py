@@ -195,3 +195,16 @@ def test_the_setup_each_result_was_measured_under_goes_into_config() -> None:
 
 def test_a_setting_line_above_a_grid_is_its_setup() -> None:
     assert all(c.config.get("m") == "16" for c in _claims("space_table_rule.md"))
+
+
+def test_baselines_in_every_form() -> None:
+    claims = _claims("baselines.md")
+    refs = [(c.source.line, c.value, c.reference) for c in claims if c.kind == "perf"]
+    # several baseline rows: each row takes the one whose label carries its numbers (batch 1, batch 64)
+    assert (7, 188.02, 120.4) in refs and (8, 96.55, 70.12) in refs and (8, 17.9, 25.1) in refs
+    assert not [r for r in refs if r[0] in (5, 6)]  # the baseline rows are references, not claims
+    # a blank-aligned table whose cells carry a share in brackets: the shares pair as the values do
+    assert (13, 31.2, 24.1) in refs and (13, 0.7, 0.5) in refs and (13, 67.5, 52.5) in refs
+    # a baseline printed after its new value ("With ...: 41,210" then "Without it: 38,905")
+    assert (17, 41210.0, 38905.0) in refs and not [r for r in refs if r[0] == 18]
+    assert (19, 5.92, None) in refs
