@@ -162,6 +162,13 @@ def _read_aligned(lines: list[str], i: int, end: int) -> Grid | None:
     while j < end and is_rule(lines[j]):
         rule = lines[j]
         j += 1
+    if rule is not None and j + 1 < end and _is_header_line(lines[j]) and is_rule(lines[j + 1]) and \
+            not _VALUE_CELL_RE.match(lines[j].split()[-1] if lines[j].split() else ""):
+        # "==== / FWD (ms / TFLOPS) / ==== / hdim causal batch  FA4 / ---- / rows": the first was a title
+        h, j, rule = j, j + 1, None
+        while j < end and is_rule(lines[j]):
+            rule = lines[j]
+            j += 1
     first = j
     while j < end and j - first < MAX_ROWS and _is_row_line(lines[j]):
         j += 1

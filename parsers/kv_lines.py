@@ -119,7 +119,7 @@ def _spaced_claim(ctx: Context, no: int, text: str) -> Claim | None:
                              value=seconds, unit="s", printed=dm.group("v"))
     m = _SPACED_RE.match(text)
     if not m:
-        return None
+        return _worded_claim(ctx, no, text)
     label = m.group("label")
     core = _UNIT_PAREN_RE.sub("", label)
     if not (_SNAKE_RE.match(core) or m.group("unit")) or _is_config(core, None) or not _measured(core):
@@ -129,6 +129,35 @@ def _spaced_claim(ctx: Context, no: int, text: str) -> Claim | None:
     ctx.take(no, m.start("label"), m.end("v"))
     return ctx.claim(kind_for_metric(core, unit), no, text[m.start("label"):m.end("v")], metric=label, value=value,
                      unit=normalise_unit(unit) if unit else None)
+
+
+# "Average tokens/sec including batches 9116.81": words naming a result, then its number, alone on a line of output
+_WORDED_RE = re.compile(
+    r"^\s*(?P<label>[A-Za-z][\w./%()-]{0,30}(?: [\w./%()-]{1,30}){1,7})\s+(?P<v>[-+]?\d[\d,]*(?:\.\d+)?)\s*$")
+_UNIT_WORD_IN_LABEL_RE = re.compile(r"(?<![\w/])(tok(?:en)?s?/s(?:ec)?|req(?:uest)?s?/s|ms|us|s|GB/s|TFLOPS|GFLOPS)"
+                                    r"(?![\w/])", re.IGNORECASE)
+
+
+def _worded_claim(ctx: Context, no: int, text: str) -> Claim | None:
+    m = _WORDED_RE.match(text)
+    if not m or _skip_line(text) or " -" in m.group("label"):
+        return None  # a command and its flags ("... --num-shots 20") are settings
+    label = m.group("label")
+    um = _UNIT_WORD_IN_LABEL_RE.search(label)
+    unit = normalise_unit(um.group(1)) if um else None
+    if _is_config(label, unit) or not (_measured(label) or unit):
+        return None
+    ctx.take(no, m.start("label"), m.end("v"))
+    return ctx.claim(kind_for_metric(label, unit), no, text[m.start("label"):m.end("v")].strip(), metric=label,
+                     value=to_float(m.group("v")), unit=unit)
+
+
+_PAIR_VALUE_RE = re.compile(r":\s+[-+~]?\d")
+
+
+def _among_pairs(ctx: Context, no: int) -> bool:
+    """A line between lines of "label: value" output (console output pasted without a fence)."""
+    return any(_PAIR_VALUE_RE.search(ctx.doc.line(k)) for k in (no - 1, no + 1))
 
 
 def _skip_line(text: str) -> bool:
@@ -301,6 +330,7 @@ def _open_world_label(label: str) -> bool:
             and not _SNAKE_RE.match(core))
 
 
+_STDERR_KEY_RE = re.compile(r"(?:^|(?<=[_,\s-]))(?:stderr|std_?err|sem)(?=$|[_,\s:-])", re.IGNORECASE)
 _NEW_SIDE_RE = re.compile(r"^(?:with\b|this pr|the pr|pr\b|after|now|new|ours|optimi[sz]ed|patched|fixed|branch)",
                           re.IGNORECASE)
 _SPREAD_WORD_RE = re.compile(r"σ|\bstd|\bsigma|\bstdev|deviation", re.IGNORECASE)
@@ -329,7 +359,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             if claim is not None:
                 yield claim
                 continue
-        if no not in ctx.taken and (block.kind == "code" or "\t" in text or "  " in text.strip()) and ":" not in text:
+        if no not in ctx.taken and ":" not in text and (block.kind == "code" or "\t" in text or
+                                                        "  " in text.strip() or _among_pairs(ctx, no)):
             claim = _spaced_claim(ctx, no, text)
             if claim is not None:
                 yield claim
@@ -360,6 +391,15 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 unit = normalise_unit(unit)
             if _is_config(label, unit) or is_gauge_name(label):
                 ctx.take(no, p.label_start, p.end)  # a setting, a workload count or a state gauge
+                continue
+            sm = _STDERR_KEY_RE.search(label)
+            if sm is not None:
+                # "exact_match_stderr,strict-match": the error of the value its name leaves, never a claim
+                base = (label[:sm.start()].rstrip("_ -") + label[sm.end():]).strip(" _,")
+                target = ctx.memo.get(NAME + ".by_label", {}).get(base)
+                if target is not None and target.stderr is None:
+                    target.stderr = p.value
+                ctx.take(no, p.label_start, p.end)
                 continue
             if is_baseline_label(label) and _paired_later(ctx, no, text, p, unit):
                 ctx.take(no, p.label_start, p.end)  # the next value's reference, not a claim
@@ -419,6 +459,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                               approx=p.approx, unit=unit, reference=ref, printed=p.printed, config=cfg or None,
                               **spread)
             above = ctx.memo[NAME + ".above"] = (no, claim, unit, label)
+            ctx.memo.setdefault(NAME + ".by_label", {})[label] = claim
             yield claim
             for i, (value, cunit, qual, start, end) in enumerate(conts, start=2):
                 ctx.take(no, start, end)

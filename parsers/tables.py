@@ -124,7 +124,11 @@ def _column_roles(table: Table) -> list[str]:
             roles.append("config" if inputs else "label")
             continue
         if cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells):
-            roles.append("label" if roles[-1] == "label" else "text")
+            # words: part of the row's name, or a setting named by its header ("causal | False")
+            if roles[-1] != "label" and head and " " not in head and is_input_name(head):
+                roles.append("config")
+            else:
+                roles.append("label" if roles[-1] == "label" else "text")
         elif _SPREAD_HEADER_RE.match(head):
             roles.append("spread")  # the standard deviation of the value column before it
         elif _STAT_HEADER_RE.match(head):
@@ -269,9 +273,14 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     labels = [" / ".join(clean(row.cells[i]) for i in label_cols if i < len(row.cells) and clean(row.cells[i]))
               for row in table.rows]
     bases: dict[frozenset[str], Row] = {}
+    clash = False
     for row, label in zip(table.rows, labels, strict=True):
         if BASELINE_LABEL_RE.match(label) and any(_is_numeric_cell(c) for c in row.cells[1:]):
-            bases.setdefault(_label_numbers(label), row)
+            key = _label_numbers(label)
+            clash = clash or key in bases
+            bases.setdefault(key, row)
+    if clash:
+        bases = {}  # "Baseline A1 | Tuned | Baseline A2": an A/B/A run, every row a result of its own
     for row, label in zip(table.rows, labels, strict=True):
         if row in bases.values():
             continue
@@ -365,6 +374,21 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
             continue
         off = offsets[ci] if ci < len(offsets) else row.text.find(cell)
         head = headers[ci] if ci < len(headers) else ""
+        if not numeric and role in ("value", "mixed") and "/" in cleaned and (packed := _PACKED_RE.match(cleaned)):
+            names = _packed_names(ctx, block, table, head, cleaned.count("/") + 1)
+            if names and ctx.is_free(row.line, max(off, 0), max(off, 0) + len(cell)):
+                # "0.25/1087/43.5%/2.12/26.5%" under a title "(ms / TFLOPS / MFU% / TBs / BW%)": one value per name
+                ctx.take(row.line, max(off, 0), max(off, 0) + len(cell))
+                for part, name in zip(packed.group(0).split("/"), names, strict=True):
+                    pv = _cell_value(part)
+                    if pv is None:
+                        continue
+                    unit = pv[3] or (name if name.lower() in _UNIT_WORDS else None)
+                    metric = f"{label} {head} {name}".strip() if label else f"{head} {name}"
+                    yield ctx.claim(kind_for_metric(f"{metric} {section}", unit), row.line, cell.strip(),
+                                    metric=metric, value=pv[0], unit=unit,
+                                    config={**qualifiers(label), **setup, "row": label, "column": head, "part": name})
+                continue
         if not numeric and role == "value":
             sides = info.slash.get(ci, ...)
             if sides is ...:
@@ -461,6 +485,22 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
                     continue
             yield from prose.claims_in_text(ctx, row.line, inner, off + pm.start(1), subject=metric)
             ctx.take(row.line, off + pm.start(), off + len(cell))
+
+
+_PACKED_RE = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?%?(?:/[-+]?\d[\d,]*(?:\.\d+)?%?){1,9}$")
+_NAMES_IN_BRACKETS_RE = re.compile(r"\((?P<names>[^()/]{1,20}(?:\s?/\s?[^()/]{1,20}){1,9})\)")
+
+
+def _packed_names(ctx: Context, block: Block, table: Table, head: str, k: int) -> list[str] | None:
+    """The names of a packed cell's k values: a "(a / b / c)" in its column's header, or in a title line above
+    the header, within four lines of the table ("FWD (ms / TFLOPS / MFU% / TBs / BW%)")."""
+    texts = [head] + [ctx.doc.line(no) for no in range(table.header_line - 1, max(0, block.start - 5), -1)]
+    for text in texts:
+        for m in _NAMES_IN_BRACKETS_RE.finditer(text[:400]):
+            names = [n.strip() for n in m.group("names").split("/")]
+            if len(names) == k and all(names):
+                return names
+    return None
 
 
 def _find_offsets(row: Row) -> list[int]:

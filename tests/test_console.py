@@ -208,3 +208,22 @@ def test_baselines_in_every_form() -> None:
     # a baseline printed after its new value ("With ...: 41,210" then "Without it: 38,905")
     assert (17, 41210.0, 38905.0) in refs and not [r for r in refs if r[0] == 18]
     assert (19, 5.92, None) in refs
+
+
+def test_packed_cells_stderr_keys_tool_tags_pinned_builds_and_ab_a_runs() -> None:
+    claims = _claims("packed_and_keys.md")
+    facts = [(c.source.line, c.kind, c.value, c.unit, c.reference) for c in claims]
+    # a cell packing three values, named by the title above the header
+    assert [f for f in facts if f[0] == 9] == [(9, "perf", 18.4, "us", None), (9, "perf", 212.0, "TFLOPS", None),
+                                             (9, "perf", 61.5, "%", None)]
+    # an "_stderr" key is the error of the value beside it, never a claim; a tool's "[METRIC]" tag is not the name
+    acc = [c for c in claims if c.source.line == 14]
+    assert [(c.value, c.stderr) for c in acc] == [(0.8412, 0.0101)]
+    assert [c.metric for c in claims if c.source.line == 15] == ["gsm8k_mean_score"]
+    # a build named by its commit in an image tag
+    assert [c.sha for c in claims if c.kind == "commit"] == ["ab12cd34e"]
+    # two baseline rows of one kind (an A/B/A run): every row is a result, none a reference
+    assert [(c.value, c.reference) for c in claims if c.source.line in (24, 25, 26) and c.unit == "s"] == [
+        (11.3, None), (10.91, None), (11.02, None)]
+    # a "words number" line among "label: value" lines
+    assert (30, "perf", 9116.81, "tokens/sec", None) in facts
