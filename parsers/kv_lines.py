@@ -40,7 +40,7 @@ from ledger.parsers.document import Block
 from ledger.parsers.numbers import header_unit, normalise_unit, parse_duration, to_float
 from ledger.parsers.pairs import Pair, continuations, line_prefix, list_names, pairs_in
 from ledger.vocab.metrics import is_acceptance_name, is_gauge_name, kind_for_metric
-from ledger.vocab.setup import BASELINE_LABEL_RE, is_config_label
+from ledger.vocab.setup import BASELINE_LABEL_RE, is_config_label, qualifiers
 
 NAME = "kv_lines"
 VERSION = "2"
@@ -58,7 +58,7 @@ _RATE_WORDS_RE = re.compile(r"throughput|latency|time|/s|per\b|speed|rate\b|dura
 _MEASURED_RE = re.compile(
     r"throughput|latency|ttft|tpot|itl|e2e|time|duration|speed|accuracy|score|acc\b|rate|length|"
     r"p\d{2}|mean|median|average|avg|min|max|std|tps|qps|memory|speedup|bandwidth|\[ar\]|diff|error|"
-    r"exact|match|pass@|f1|ppl|perplexity|gsm8k|mmlu|tflops|gbps|usage\b",
+    r"exact|match|pass@|\bf1\b|ppl|perplexity|gsm8k|mmlu|tflops|gbps|usage\b",
     re.IGNORECASE,
 )
 _SNAKE_UNIT_RE = re.compile(r"_(ms|us|s|sec)$")
@@ -330,6 +330,8 @@ def _open_world_label(label: str) -> bool:
             and not _SNAKE_RE.match(core))
 
 
+_QUALIFIER_LABEL_RE = re.compile(r"^(?:at|with|for|on|under|w/)\s+\S", re.IGNORECASE)
+_QUALIFIER_TAIL_RE = re.compile(r"\s+(?:at|with|for|on|under|w/)\s+.*$", re.IGNORECASE)
 _STDERR_KEY_RE = re.compile(r"(?:^|(?<=[_,\s-]))(?:stderr|std_?err|sem)(?=$|[_,\s:-])", re.IGNORECASE)
 _NEW_SIDE_RE = re.compile(r"^(?:with\b|this pr|the pr|pr\b|after|now|new|ours|optimi[sz]ed|patched|fixed|branch)",
                           re.IGNORECASE)
@@ -370,6 +372,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             continue
         _floor, group = line_prefix(text)
         line_base: tuple[float, str | None, str] | None = None
+        line_metric: tuple[str, str] | None = None  # (metric, kind) of this line's last claim
         for p in pairs_in(text):
             if p.value is None or not p.clean or len(p.label) < 2:
                 continue
@@ -389,6 +392,13 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 banner[1] if _measured(label) else None)
             if unit is not None:
                 unit = normalise_unit(unit)
+            if line_metric is not None and _QUALIFIER_LABEL_RE.match(label):
+                # "acceptance length at batch 32: 2.27, at batch 2: 2.41": the same measure under another setup
+                base = _QUALIFIER_TAIL_RE.sub("", line_metric[0]).strip() or line_metric[0]
+                ctx.take(no, p.label_start, p.end)
+                yield ctx.claim(line_metric[1], no, text[p.label_start:p.end], metric=f"{base} {label}",
+                                value=p.value, unit=unit, config=qualifiers(label) or None)
+                continue
             if _is_config(label, unit) or is_gauge_name(label):
                 ctx.take(no, p.label_start, p.end)  # a setting, a workload count or a state gauge
                 continue
@@ -459,6 +469,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                               approx=p.approx, unit=unit, reference=ref, printed=p.printed, config=cfg or None,
                               **spread)
             above = ctx.memo[NAME + ".above"] = (no, claim, unit, label)
+            line_metric = (first, kind)
             ctx.memo.setdefault(NAME + ".by_label", {})[label] = claim
             yield claim
             for i, (value, cunit, qual, start, end) in enumerate(conts, start=2):

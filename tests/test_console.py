@@ -227,3 +227,22 @@ def test_packed_cells_stderr_keys_tool_tags_pinned_builds_and_ab_a_runs() -> Non
         (11.3, None), (10.91, None), (11.02, None)]
     # a "words number" line among "label: value" lines
     assert (30, "perf", 9116.81, "tokens/sec", None) in facts
+
+
+def test_loose_pipe_tables_test_count_tables_unittest_and_code_span_values() -> None:
+    text = ("```\n[------------- attention forward -------------]\n"
+            "                          |  ours  |  vanilla\n"
+            "1 threads: ------------------------------------\n"
+            "      f16 B=8, M=1024     |  41.2  |  180.5\n"
+            "      f16 B=8, M=2048     |  80.9  |  361.0\n```\n\n"
+            "| Status | Count |\n|---|---|\n| PASSED | 128 |\n| FAILED | 0 |\n\n"
+            "```\nRan 4 tests in 12.301s\n\nOK\n```\n\n"
+            "- acceptance length at batch 32: `2.27`, at batch 2: `2.41`\n")
+    claims = extract(text, path="t.md").claims
+    perf = [(c.source.line, c.value, c.reference) for c in claims if c.kind == "perf"]
+    # torch.utils.benchmark's Compare: no outer pipes, a "1 threads" rule; "vanilla" names the baseline
+    assert perf == [(5, 41.2, 180.5), (6, 80.9, 361.0)]
+    tests = [(c.source.line, c.passed, c.failed) for c in claims if c.kind == "tests"]
+    assert tests == [(11, 128, 0), (15, 4, 0)]
+    # a number set in code on its own is a value ("`2.27`"), not a setting
+    assert [c.value for c in claims if c.kind == "acceptance"] == [2.27, 2.41]
