@@ -56,7 +56,7 @@ NUMBER_RE = re.compile(
     rf"(?:(?=[~≈∼arn])(?P<approx>{_APPROX}))?"
     rf"(?P<sign>{_SIGN})?"
     rf"(?P<num>{_NUM})"
-    rf"(?:\s?(?:-|–|—|\.\.|to)\s?(?P<sign2>{_SIGN})?(?P<high>{_NUM}))?"
+    rf"(?:\s?(?:-|–|—|\.\.|to|~)\s?(?P<sign2>{_SIGN})?(?P<high>{_NUM}))?"
     rf"(?:\s?(?P<unit>{_UNIT_RE}))?",
     re.IGNORECASE,
 )
@@ -69,7 +69,7 @@ _APPROX_LAST = frozenset("tTdDyYxX.")
 _DATE_SEPARATORS = ("-", "/")
 _DURATION_MARKS = ("h", "m")
 DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}")
-DURATION_RE = re.compile(rf"(?<![\w.]){_DURATION}(?![\w.])")
+DURATION_RE = re.compile(rf"(?<![\w.]){_DURATION}(?!\w|\.\w)")
 
 
 @dataclass(slots=True)

@@ -25,9 +25,9 @@ from ledger.parsers.base import Context
 from ledger.parsers.document import Block
 from ledger.parsers.numbers import Number, find_numbers, to_float
 from ledger.vocab.metrics import is_acceptance_name
-from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup import MACHINE_LABEL_RE, qualifiers
 from ledger.vocab.text import lower_for_words
-from ledger.vocab.units import is_count_unit, is_measure_unit
+from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit
 
 NAME = "prose"
 VERSION = "1"
@@ -187,8 +187,15 @@ def _metric_before(text: str, pos: int, limit: int = 120) -> str | None:
 
 _SETTING_BEFORE_RE = re.compile(r"[A-Za-z_][\w.]{0,60}\s?=\s?[\"']?$|--[\w-]{1,40}[ =]$")
 _CAPACITY_AFTER_RE = re.compile(r"\s*(?:device|gpu|card|node|hbm|memory budget|capacity|limit)s?\b|"
+                                r"\s*(?:ram|vram|g?ddr\d?|unified memory|of (?:gpu |device )?memory|inter-?node|"
+                                r"interconnect|nvlink|infiniband|(?:target|prefix|kv) cache)\b|"
+                                r"\s*(?:[\w-]{1,12}\s+){0,2}(?:ram|vram)\s+limit\b|"
                                 r"\s*of\s+(?:them|these|those)\b|\s*(?:[a-z-]{1,12}\s+)?(?:sigma|σ|flips?)\b",
                                 re.IGNORECASE)
+# "the prefix cache holds 16 GB", "fits in 24 GB", "a card with 80 GB": what a memory can hold, not what a run used
+_CAPACITY_BEFORE_RE = re.compile(r"\b(?:holds?|holding|fits?\s+(?:in|into|within)|(?:cards?|gpus?|devices?|nodes?|"
+                                 r"machines?|hosts?)\s+with|budget\s+of|capacity\s+of)\s+(?:up\s+to\s+|only\s+)?$",
+                                 re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=16)
@@ -210,6 +217,8 @@ _TQDM_BEFORE_RE = re.compile(r"\d{1,3}:\d{2}(?::\d{2})?<\d{1,3}:\d{2}(?::\d{2})?
 
 _FINE_FLOAT_RE = re.compile(r"[-+]?\d+\.\d{3,}(?:[eE][-+]?\d{1,3})?|[-+]?\d+(?:\.\d+)?[eE][-+]?\d{1,3}")
 _WORD_BEFORE_RE = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z_-]{2,30})\s+$")
+_TIME_BEFORE_RE = re.compile(r"\b(?:time|took|takes|duration|elapsed|wall|minutes?|run(?:time)?|in)\b[^.;]{0,30}$",
+                             re.IGNORECASE)
 _ANSI_BEFORE_RE = re.compile(r"(?:\x1b|\^\[)\[[\d;]{0,20}$")
 
 
@@ -228,6 +237,8 @@ _BARE_VALUE_RE = re.compile(r"[-+~]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?\s?[%
 
 
 def _is_config_number(text: str, n: Number) -> bool:
+    if n.unit == "m" and not _TIME_BEFORE_RE.search(text, max(0, n.start - 40), n.start):
+        return True  # "a 300m model": an "m" is minutes only where the text speaks of time ("test time < 30m")
     if is_measure_unit(n.unit) and _CHANGE_AFTER_RE.match(text[n.end:n.end + 12]):
         return False  # "measured at 145.98 GB -> 162.68 GB": the left side of a change is a value
     before = text[max(0, n.start - 24):n.start]
@@ -239,7 +250,8 @@ def _is_config_number(text: str, n: Number) -> bool:
     if (("=" in window or "--" in window) and _SETTING_BEFORE_RE.search(text, max(0, n.start - 64), n.start)) \
             or (_in_code_span(text, n.start) and not _bare_value_span(text, n)):
         return True  # "moe_expert_parallel_size=2", "--max-num-seqs 256", "`512MiB`" (but "`2.27`" is a value)
-    if _CAPACITY_AFTER_RE.match(text[n.end:n.end + 40]):
+    if _CAPACITY_AFTER_RE.match(text[n.end:n.end + 40]) or (
+            is_size_unit(n.unit) and _CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start)):
         return True  # "a 184 GiB device", "4 of them", "0.76 sigma": not a measured result
     # (both patterns need a comparison sign)
     if ("<" in before or ">" in before or "≤" in before or "≥" in before) and _THRESHOLD_BEFORE_RE.search(before) \
@@ -256,6 +268,8 @@ def _is_config_number(text: str, n: Number) -> bool:
         return True  # "2556 runs", "16384 kB/run", "128 tokens": the work a run did
     if n.unit in ("x", "×") and not _RATIO_WORD_RE.match(after) and _WORD_AFTER_RE.match(after):
         return True  # "1x GB300", "8× H100": a count of devices
+    if n.unit in ("x", "X") and n.value >= 100 and n.value == int(n.value) and text[n.end - 2:n.end - 1].isdigit():
+        return True  # "Ryzen 3900X", "RTX 4090X": a product's name, not a ratio
     return n.unit is None and 1900 <= n.value <= 2100 and n.value == int(n.value) and not n.high
 
 
@@ -551,6 +565,11 @@ def _perf_label(text: str, pos: int) -> str | None:
     return words[-60:] or None
 
 
+# ("Request Rate 200: throughput went up, 184.01 -> 199.89" labels a result with its setup: it says more)
+_MORE_AFTER_LABEL_RE = re.compile(r"[,;=]|->|→|=>|\bvs\b")
+_LABEL_LINE_RE = re.compile(r"^\s*(?:[-*+]\s+)?[*_`]{0,2}(?P<label>[A-Za-z][\w ./()-]{0,40}?)[*_`]{0,2}\s?:\s")
+
+
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if block.kind == "heading" and block.level != 1 and not _HEADING_RESULT_RE.search(block.text):
         # a PR title ("..., giving up to 0.85% e2e speedup") states results; section headings name things, unless
@@ -560,6 +579,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # (a bar's blocks are beyond ASCII; the other progress form needs a "|")
     if block.start in ctx.taken or (("|" in text or not text.isascii()) and _PROGRESS_RE.search(text)):
         return  # a progress bar's rates and counts are not results
+    lm = _LABEL_LINE_RE.match(text)
+    if lm and MACHINE_LABEL_RE.match(lm.group("label").strip()) and not _MORE_AFTER_LABEL_RE.search(text, lm.end()):
+        return  # "RAM: 4 x 32GB", "- **GPU**: 2*RTX 4090": a line describing the machine or the run's inputs
     if block.in_code:
         yield from claims_in_text(ctx, block.start, text, console=True)
         return

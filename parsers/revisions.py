@@ -50,6 +50,13 @@ _AT_SHA_RE = re.compile(
 _COMMENT_COMMIT_RE = re.compile(
     r"^\s*(?:#+|//|--)\s*(?:commit|at|rev(?:ision)?)\s+`?(?P<sha>[0-9a-f]{7,40})`?[,:;\s-]*(?P<label>[^\n]{0,80}?)\s*$",
     re.IGNORECASE)
+# "Measured PR head `8969dbb` against `main` at `b0a147a`", "Tested current PR head **`f0f2d12b5e`** against PR base
+# **`5d42bf1f12`**": a sentence naming the head the results below were measured on, and its base
+_HEAD_BASE_RE = re.compile(
+    r"(?P<label>(?:(?:current|the|this)\s+)?(?:PR\s+head|head|PR|branch|commit))\s+[*_`]{0,3}(?P<head>[0-9a-f]{7,40})"
+    r"[*_`]{0,3}[^.;\n]{0,60}?\b(?:against|vs\.?|versus|relative\s+to|compared\s+(?:to|with)|on\s+top\s+of)\s+"
+    r"(?:[*_`]{0,3}(?:main|master|trunk|upstream/main|origin/main|PR\s+base|base|its\s+base)[*_`]{0,3}\s+)?"
+    r"(?:at\s+)?[*_`]{0,3}(?P<base>[0-9a-f]{7,40})(?![\w-])", re.IGNORECASE)
 # "build: 32d9f7d9 (1786)" (llama.cpp prints it under its tables), "commit: abc1234", "git rev 1a2b3c4d": a trailer
 # naming the build the results above it were measured on
 _TRAILER_RE = re.compile(
@@ -138,6 +145,10 @@ def _line_label(text: str, in_code: bool) -> Revision | None:
     if bm and is_sha(bm.group("sha")):
         label = _clean_label(text[:bm.start()])[-60:]
         return Revision(label=label or "build", head=bm.group("sha").lower(), base=None)
+    hb = _HEAD_BASE_RE.search(text) if " " in text else None
+    if hb and is_sha(hb.group("head")) and is_sha(hb.group("base")):
+        return Revision(label=_clean_label(hb.group("label")), head=hb.group("head").lower(),
+                        base=hb.group("base").lower())
     m = _AT_SHA_RE.match(text)
     if m and is_sha(m.group("sha")):
         return Revision(label=_clean_label(m.group("label")), head=m.group("sha").lower(), base=None)
@@ -277,7 +288,8 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
             current = None
             continue
         if rev is not None and (opens_results or block.text.rstrip().endswith(":") or _stands_alone(doc, block, rev)
-                                or _COMMENT_COMMIT_RE.match(block.text)):
+                                or _COMMENT_COMMIT_RE.match(block.text) or (rev.head and rev.base
+                                                                            and _HEAD_BASE_RE.search(block.text))):
             pass  # ("# commit 6c1f7d8b, before PR 5521" opens a revision wherever it stands: a rendered copy's code)
         elif rev is None and opens_results and (sm := _SIDE_LABEL_RE.match(block.text)) is not None:
             rev = Revision(label=_clean_label(sm.group("label")), head=None, base=None)  # "this PR:" over a block

@@ -45,7 +45,7 @@ _GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNO
 # run or blank run can be split two ways, and a long cell that fails does so in linear time.
 _NUMERIC_CELL_RE = re.compile(
     r"^[~≈∼]? ?[-+−–]? ?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?"
-    r"(?: ?(?:[-–]|\.\.|to)(?: ?\d[\d,]*(?:\.\d+)?)?| \d[\d,]*(?:\.\d+)?)?"
+    r"(?: ?(?:[-–~]|\.\.|to)(?: ?\d[\d,]*(?:\.\d+)?)?| \d[\d,]*(?:\.\d+)?)?"
     r" ?(?:± ?\d[\d,]*(?:\.\d+)?)? ?"
     r"(?:%|x|×|[a-zA-Zµμ/]{1,12})? ?(?:\([^()]{0,40}\))? ?[*†‡]{0,3} ?$"
 )

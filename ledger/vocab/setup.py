@@ -14,6 +14,10 @@ import re
 from ledger.memo import short_text_cache
 from ledger.vocab.text import MAX_NAME, clean_name
 
+# The machine a run used: "RAM: 16 x 64GB", "MEM: 6 * 64GB", "GPU: 2*Titan RTX", "CPU: ...", "Driver: 550.54"
+_MACHINE_LABEL = (r"(?:ram|mem|vram|cpu|gpus?|disk|storage|network|nic|interconnect|hardware|machine|host|os|driver|"
+                  r"cuda|platform|device)\s*$")
+MACHINE_LABEL_RE = re.compile(_MACHINE_LABEL, re.IGNORECASE)
 # Labels whose numbers are inputs of a run, not results.
 CONFIG_LABEL_RE = re.compile(
     r"^(?:number of|num[_ ]|#\s*|n[_ ]?(?:prompts|requests|samples)|total (?:input|output|generated|prompt)"
@@ -29,7 +33,8 @@ CONFIG_LABEL_RE = re.compile(
     r"draft[_ ]len|num[_ ]draft|spec[_ ]|max[_ ]tokens|context[_ ]len|date|port\b|rank|layers?\b|"
     r"total (?:number|count)|count\b|total requests|requests\b|prompts\b|"
     r"total (?:input|output) (?:len|length)|benchmark duration \(iterations\)|"
-    r"accepted tokens|draft tokens|drafted tokens|emitted tokens|proposals\b|burstiness|failed\b|errors?\b)",
+    r"accepted tokens|draft tokens|drafted tokens|emitted tokens|proposals\b|burstiness|failed\b|errors?\b|"
+    + _MACHINE_LABEL + ")",
     re.IGNORECASE,
 )
 BASELINE_LABEL_RE = re.compile(

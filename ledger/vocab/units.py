@@ -74,5 +74,13 @@ COUNT_UNITS = frozenset(("runs", "tokens", "token", "tok", "kb/run", "mb/run", "
 """Units that count or size the work of a run ("2556 runs", "117.44 MFLOP/run"): never a result."""
 
 
+SIZE_UNITS = frozenset(u.lower() for u in ("GiB", "GB", "MiB", "MB", "KiB", "KB", "TiB", "TB"))
+"""Units of an amount of memory: a measured footprint, or a machine's or cache's capacity."""
+
+
+def is_size_unit(unit: str | None) -> bool:
+    return bool(unit) and unit.lower() in SIZE_UNITS  # type: ignore[union-attr]
+
+
 def is_count_unit(unit: str | None) -> bool:
     return bool(unit) and unit.lower() in COUNT_UNITS  # type: ignore[union-attr]
