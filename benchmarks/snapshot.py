@@ -46,6 +46,12 @@ def _block(b: Any) -> dict[str, Any]:
     return d
 
 
+def _warning(w: Any) -> str:
+    """A warning in the text form snapshots have always held ("line 7: table row cut short"), so a snapshot
+    taken before warnings were structured (ParseWarning) still compares."""
+    return f"line {w.line}: {w.message}" if w.line is not None else w.message
+
+
 def take() -> dict[str, Any]:
     from ledger.parsers import extract
 
@@ -57,7 +63,7 @@ def take() -> dict[str, Any]:
             res = extract(text, path=p.name, fmt=fmt)
             snap[f"{key} [{fmt or 'sniffed'}]"] = {
                 "claims": [c.model_dump(mode="json") for c in res.claims],
-                "warnings": res.warnings,
+                "warnings": [_warning(w) for w in res.warnings],
                 "blocks": [_block(b) for b in res.document.blocks] if res.document else None,
             }
     return snap

@@ -24,12 +24,12 @@ if TYPE_CHECKING:
         SchemaTooNew,
         UsageError,
     )
-    from ledger.model import Claim
+    from ledger.model import Claim, ParseWarning
 
 __version__ = "0.1.0"
 
 _MODULE_OF: dict[str, str] = {
-    "Ledger": "ledger.api", "open_ledger": "ledger.api", "Claim": "ledger.model",
+    "Ledger": "ledger.api", "open_ledger": "ledger.api", "Claim": "ledger.model", "ParseWarning": "ledger.model",
     **dict.fromkeys(("LedgerError", "InputError", "NotFound", "DatabaseError", "NotALedger", "SchemaTooNew",
                      "UsageError", "FetchError"), "ledger.errors"),
 }
@@ -57,6 +57,7 @@ __all__ = [
     "LedgerError",
     "NotALedger",
     "NotFound",
+    "ParseWarning",
     "SchemaTooNew",
     "UsageError",
     "__version__",

@@ -172,7 +172,7 @@ def ingest(
                 for w in r.warnings[:5]:
                     _err(warning_line(r.path, w))
                 if len(r.warnings) > 5:
-                    _err(f"warning: ... and {len(r.warnings) - 5} more (ledger show {r.document})")
+                    _err(warning_line(r.path, f"... and {len(r.warnings) - 5} more (ledger show {r.document})"))
             else:
                 failed += 1
                 _err(str(r.error))

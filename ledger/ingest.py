@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from sqlite_utils import Database
 
     from ledger.db import DocumentIdentity, PreparedVersion, WriteResult
+    from ledger.model import ParseWarning
     from ledger.sources import SourceText
 
 STDIN = "-"
@@ -53,7 +54,8 @@ class IngestResult:
     version: int | None = None
     sha256: str | None = None
     claims: int = 0
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
+    """What reading and parsing the text warned of (`ledger.messages.warning_line` prints one)."""
     error: str | None = None
 
     @property

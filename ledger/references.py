@@ -24,6 +24,7 @@ from typing import Any
 
 from ledger.compare.references import RegisteredReference
 from ledger.errors import DatabaseError, InputError, LedgerError
+from ledger.model import ParseWarning
 from ledger.vocab.metrics import normalise_metric
 from ledger.vocab.setup import canonical_key_name
 
@@ -40,7 +41,7 @@ class ReferenceFile:
 
     benchmark: str
     references: list[RegisteredReference] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
 
 
 def _strip_comment(line: str) -> str:
@@ -84,7 +85,7 @@ def parse_reference_yaml(text: str, benchmark: str, source: str | None = None) -
             return
         acc = entry.get("accuracy")
         if isinstance(acc, bool) or not isinstance(acc, float):
-            out.warnings.append(f"line {entry_line}: entry without a numeric accuracy")
+            out.warnings.append(ParseWarning(entry_line, "entry without a numeric accuracy"))
             return
         config: dict[str, str] = {}
         for k, v in entry.items():
@@ -117,10 +118,10 @@ def parse_reference_yaml(text: str, benchmark: str, source: str | None = None) -
             flush()
             entry, entry_line = {}, n
             if model is None:
-                out.warnings.append(f"line {n}: list item before any model")
+                out.warnings.append(ParseWarning(n, "list item before any model"))
         pair = _PAIR_RE.match(body.strip())
         if pair is None or entry is None:
-            out.warnings.append(f"line {n}: not read: {raw.strip()[:80]}")
+            out.warnings.append(ParseWarning(n, f"not read: {raw.strip()[:80]}"))
             continue
         entry[pair.group("key")] = _scalar(pair.group("value"))
     flush()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ledger.model import Claim
+from ledger.model import Claim, ParseWarning
 from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.document import Document, read_document
 from ledger.parsers.revisions import find_revisions, named_revisions
@@ -18,7 +18,7 @@ class Extraction:
     """What one document yielded: its claims, in line order, and warnings for a partial read."""
 
     claims: list[Claim]
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
     document: Document | None = None
     scopes: list[RevisionScope] = field(default_factory=list)
     """The revision scopes the claims were read under (the ledger stores them with the version)."""
@@ -34,7 +34,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     ctx.set_scopes(scopes)
     ctx.named = named_revisions(doc)
     claims: list[Claim] = []
-    warnings: list[str] = []
+    warnings: list[ParseWarning] = []
     # Most prose lines hold no digit, and only a few extractors can claim anything without one:
     # one pass over each block saves every numeric extractor from scanning it.
     lines = doc.lines
@@ -55,7 +55,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
             try:
                 claims.extend(ext.extract(block, ctx))
             except Exception as exc:  # an extractor bug must cost one block, not the document
-                warnings.append(f"line {block.start}: {ext.NAME} failed ({type(exc).__name__}: {exc})")
+                warnings.append(ParseWarning(block.start, f"{ext.NAME} failed ({type(exc).__name__}: {exc})"))
     claims.sort(key=lambda c: (c.source.line, c.source.line_end))
     # the reader's warnings, then any an extractor added to doc.warnings (a value cut short), then failures
     return Extraction(claims=claims, warnings=list(doc.warnings) + warnings, document=doc, scopes=scopes)
