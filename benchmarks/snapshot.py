@@ -5,7 +5,7 @@
     python benchmarks/snapshot.py NEW.json --compare OLD.json --claims   # and list the claims gained and lost
 
 Runs `parsers.extract` over every file in ../shared (seeds, corpus/prs, corpus/rendered/prs,
-corpus/docs), every fixture under tests/fixtures and the bundled examples, and writes each claim's full
+corpus/docs), every fixture document under tests/fixtures and the bundled examples, and writes each claim's full
 `model_dump(mode="json")`, the warnings and the document's blocks (kind, lines, section, text, level,
 info, checked, table header/rows) to one JSON file, keyed by the file's path relative to its root
 and the format (sniffed, forced markdown, forced rendered).
@@ -31,7 +31,8 @@ def inputs() -> list[tuple[str, Path]]:
         if d.is_dir():
             out += [(f"shared/{p.relative_to(SHARED)}", p) for p in sorted(d.rglob("*")) if p.is_file()]
     fx = ROOT / "tests" / "fixtures"
-    out += [(f"fixtures/{p.relative_to(fx)}", p) for p in sorted(fx.rglob("*")) if p.is_file()]
+    # the fixture documents, not their goldens (JSON beside them, rewritten by pytest --update-goldens)
+    out += [(f"fixtures/{p.relative_to(fx)}", p) for p in sorted(fx.rglob("*")) if p.is_file() and p.suffix != ".json"]
     out += [(f"examples/{p.name}", p) for p in sorted((ROOT / "examples").glob("*")) if p.is_file()]
     return out
 
