@@ -10,7 +10,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ledger.db.connection import open_ledger, open_readonly
+    from ledger.db.connection import check_whole, open_ledger, open_readonly
     from ledger.db.reads import ClaimFilter, claims, document_overview, documents, iter_claims, resolve_document
     from ledger.db.schema import SCHEMA_VERSION
     from ledger.db.writes import (
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 _MODULE_OF = {
     "open_ledger": "ledger.db.connection", "open_readonly": "ledger.db.connection",
+    "check_whole": "ledger.db.connection",
     "SCHEMA_VERSION": "ledger.db.schema",
     **dict.fromkeys(("ClaimFilter", "claims", "document_overview", "documents", "iter_claims", "resolve_document"),
                     "ledger.db.reads"),
@@ -49,6 +50,7 @@ __all__ = [
     "DocumentIdentity",
     "PreparedVersion",
     "WriteResult",
+    "check_whole",
     "claims",
     "document_overview",
     "documents",

@@ -26,7 +26,7 @@ from sqlite_utils import Database
 
 from ledger.db.schema import MIGRATION_NAMES, MIGRATION_SET, SCHEMA_VERSION, migrations
 from ledger.db.storage import WRITE_REFUSED, reader_uri, readonly_storage
-from ledger.errors import DatabaseError, NotALedger, ReadOnlyStorage, SchemaTooNew
+from ledger.errors import Damaged, DatabaseError, NotALedger, ReadOnlyStorage, SchemaTooNew
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 DEFAULT_BUSY_TIMEOUT_MS = 10_000
@@ -61,6 +61,9 @@ def _cannot_use(path: Path, exc: sqlite3.DatabaseError) -> DatabaseError:
     code = getattr(exc, "sqlite_errorcode", None)
     if code == sqlite3.SQLITE_CANTOPEN or "unable to open" in str(exc):
         return DatabaseError(f"{path}: cannot open ({exc})")
+    if code == sqlite3.SQLITE_CORRUPT or "malformed" in str(exc):
+        return Damaged(f"{path}: damaged ({exc}); not adding to it: restore a copy, or try "
+                       f"`sqlite3 {path} .recover`")
     if code == sqlite3.SQLITE_READONLY or "readonly database" in str(exc):
         return ReadOnlyStorage(f"{path}: {WRITE_REFUSED}")
     return NotALedger(f"{path}: not a usable SQLite database ({exc})")
@@ -117,6 +120,19 @@ def open_ledger(path: str | os.PathLike[str], create: bool = True) -> Database:
         conn.close()
         raise
     return db
+
+
+def check_whole(db: Database, path: str | os.PathLike[str]) -> None:
+    """Raise Damaged when the ledger fails `PRAGMA quick_check` (the b-trees' structure, every page read once:
+    about a second a gigabyte), before a command adds to it."""
+    try:
+        problems = [str(r[0]) for r in db.execute("PRAGMA quick_check(3)").fetchall()]
+    except sqlite3.DatabaseError as exc:
+        problems = [str(exc)]
+    if problems != ["ok"]:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise Damaged(f"{path}: damaged: PRAGMA quick_check found {problems[0]}{more}; not adding to it: restore a "
+                      f"copy, or try `sqlite3 {path} .recover`")
 
 
 def _migrate(db: Database, tries: int = 8) -> None:

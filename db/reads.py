@@ -243,9 +243,63 @@ def iter_claims(db: Reader, f: ClaimFilter) -> Iterator[dict[str, Any]]:
         cur = db.execute(sql, params)
     except sqlite3.OperationalError as exc:
         raise UsageError(f"cannot run this query: {exc}") from exc
-    decode = claim_decoder([d[0] for d in cur.description])
-    for row in cur:
-        yield decode(row)
+    names = [d[0] for d in cur.description]
+    decode = claim_decoder(names)
+    i_id = names.index("id")
+    for row in tolerant_rows(db, cur, sql, params, lambda row, n: f"claim {row[i_id]}"):
+        try:
+            yield decode(row)
+        except (ValueError, TypeError, AttributeError) as exc:  # a JSON cell (config, section, extra) not ours
+            _left_out(f"claim {row[i_id]}", f"a JSON cell does not read as ours ({type(exc).__name__}: {exc})")
+
+
+def _left_out(what: str, why: str) -> None:
+    import warnings
+
+    from ledger.errors import LedgerNote
+
+    warnings.warn(f"{what}: {why}; left out of this answer", LedgerNote, stacklevel=4)
+
+
+def tolerant_rows(db: Reader, cur: sqlite3.Cursor, sql: str, params: Sequence[Any],
+                  name: Callable[[Sequence[Any], int], str]) -> Iterator[Sequence[Any]]:
+    """The cursor's rows; when one holds text that is not valid UTF-8 (SQLite stores what another tool gives
+    it; Python's sqlite3 then fails the whole read at that row), the query is read again from the start with
+    lenient decoding, the rows already given are passed over, and each row with such a cell is left out
+    with a LedgerNote. The usual path costs nothing: the slow one runs only after the error."""
+    given = 0
+    try:
+        for row in cur:
+            given += 1
+            yield row
+        return
+    except sqlite3.OperationalError as exc:
+        if "decode" not in str(exc):
+            raise
+    conn: sqlite3.Connection = db if isinstance(db, sqlite3.Connection) else db.conn
+    bad = [False]
+
+    def lenient(raw: bytes) -> str:
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            bad[0] = True
+            return raw.decode("utf-8", errors="replace")
+
+    saved = conn.text_factory
+    conn.text_factory = lenient
+    try:
+        rows = conn.execute(sql, params)
+        for n, row in enumerate(rows):
+            was_bad, bad[0] = bad[0], False
+            if n < given:
+                continue
+            if was_bad:
+                _left_out(name(row, n), "a text cell is not valid UTF-8 (written by another tool?)")
+                continue
+            yield row
+    finally:
+        conn.text_factory = saved
 
 
 def claim_decoder(names: Sequence[str]) -> Callable[[Sequence[Any]], dict[str, Any]]:

@@ -113,12 +113,36 @@ def seed_files() -> list[Path]:
     return found
 
 
+def hostile_seeds() -> list[bytes]:
+    """The shapes an attacker used (issue 14), written out: long lines of numbers (a per-number backward scan
+    made them quadratic), deep JSON and brackets pasted into a PR body, pipes, arrows, deep quotes and lists,
+    CR-only line ends, controls that act on a terminal (ESC, C1 CSI, bidi overrides), a huge claim count."""
+    deep_json = '{"a": ' * 600 + "1" + "}" * 600
+    shapes = [
+        "gsm8k " + "1.5 " * 2000,
+        "| gsm8k | " + "1.5 | " * 1200 + "\n| --- |\n",
+        "Results: " + "71.5, " * 1500,
+        "```json\n" + deep_json + "\n```\n",
+        '{"data": {"repository": {"pullRequest": ' * 300 + "null" + "}}}" * 300,
+        "[" * 3000 + "gsm8k 71.5" + "]" * 3000,
+        "-> " * 2500,
+        "> " * 700 + "gsm8k 71.5 (ref 71.8)\n",
+        "".join("  " * (i % 64) + f"- step {i}: gsm8k 7{i % 10}.5\n" for i in range(300)),
+        "\r".join(f"| m{i} | {70 + i % 9}.5 |" for i in range(400)),
+        "gsm8k 71.5 (ref 71.8)\n" * 400,
+        "| model | gsm8k |\n| --- | --- |\n" + "".join(f"| \x1b]8;;http://x\x07m{i}\u202e | \u009b{i}.5 |\n"
+                                                    for i in range(200)),
+        "TTFT " + "\t" * 3000 + "12.1 ms -> 10.9 ms\n",
+    ]
+    return [s.encode("utf-8", "surrogatepass")[:MAX_LEN] for s in shapes]
+
+
 def build_corpus(corpus: Path) -> int:
-    """Copy the seeds into `corpus` (named by content, cut at MAX_LEN); returns how many seeds there are."""
+    """Copy the seeds into `corpus` (named by content, cut at MAX_LEN): the files of seed_files() and the
+    hostile_seeds(); returns how many seeds there are."""
     corpus.mkdir(parents=True, exist_ok=True)
-    seeds = seed_files()
-    for p in seeds:
-        data = p.read_bytes()[:MAX_LEN]
+    seeds = [p.read_bytes()[:MAX_LEN] for p in seed_files()] + hostile_seeds()
+    for data in seeds:
         target = corpus / f"seed-{hashlib.sha1(data).hexdigest()}"
         if not target.exists():
             target.write_bytes(data)
@@ -211,7 +235,9 @@ def hypothesis_run(workdir: Path, seconds: int) -> int:
     from hypothesis import strategies as st
 
     recorder = Recorder(workdir)
-    seed_lines = sorted({line for p in seed_files() for line in p.read_text(errors="replace").splitlines()[:400]})
+    hostile = {line for data in hostile_seeds() for line in data.decode(errors="replace").splitlines()[:50]}
+    seed_lines = sorted({line for p in seed_files() for line in p.read_text(errors="replace").splitlines()[:400]}
+                        | hostile)
     pieces = st.one_of(st.sampled_from(seed_lines or ["x"]), st.sampled_from(TOKENS), st.text(max_size=60))
     docs = st.lists(pieces, max_size=80).map(lambda parts: "\n".join(parts).encode("utf-8", "surrogatepass"))
     deadline = time.monotonic() + seconds

@@ -9,6 +9,7 @@ signature when the app runs, and the compare and fetch modules are imported only
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from enum import Enum
 from typing import Annotated, Any
 
@@ -154,6 +155,7 @@ def ingest(
 
         ingest_github(paths, db, repo, "gh" if from_gh else "github-to-sqlite")
         return
+    from ledger.errors import DiskFull
     from ledger.ingest import iter_ingest
 
     progress = _Progress()
@@ -162,24 +164,37 @@ def ingest(
         from ledger.query import pull_filter
 
         number, repo = pull_filter(pr, repo)
-        for r in iter_ingest(paths, db, repo=repo, pr=number, title=title, url=url, fmt=input_format,
-                             max_bytes=max_bytes, on_start=progress.start if sys.stderr.isatty() else None,
-                             workers=workers, engine=engine, repo_path=repo_path):
-            seen += 1
-            progress.advance()
-            if r.ok:
-                progress.echo(r.summary())
-                for w in r.warnings[:5]:
-                    _err(warning_line(r.path, w))
-                if len(r.warnings) > 5:
-                    _err(warning_line(r.path, f"... and {len(r.warnings) - 5} more (ledger show {r.document})"))
-            else:
-                failed += 1
-                _err(str(r.error))
+        try:
+            seen, failed = _ingest_lines(iter_ingest(paths, db, repo=repo, pr=number, title=title, url=url,
+                                                     fmt=input_format, max_bytes=max_bytes, workers=workers,
+                                                     engine=engine, repo_path=repo_path,
+                                                     on_start=progress.start if sys.stderr.isatty() else None),
+                                         progress)
+        except DiskFull as exc:  # what was committed stays: 1 when some inputs were stored, as for any failed input
+            _err(str(exc))
+            raise typer.Exit(1 if exc.done else 2) from None
     if failed and failed == seen:
         raise typer.Exit(2)
     if failed:
         raise typer.Exit(1)
+
+
+def _ingest_lines(results: Iterable[Any], progress: _Progress) -> tuple[int, int]:
+    """Print one line per result; how many there were, and how many failed."""
+    seen = failed = 0
+    for r in results:
+        seen += 1
+        progress.advance()
+        if r.ok:
+            progress.echo(r.summary())
+            for w in r.warnings[:5]:
+                _err(warning_line(r.path, w))
+            if len(r.warnings) > 5:
+                _err(warning_line(r.path, f"... and {len(r.warnings) - 5} more (ledger show {r.document})"))
+        else:
+            failed += 1
+            _err(str(r.error))
+    return seen, failed
 
 
 class _Progress:
@@ -414,7 +429,12 @@ def main() -> None:
     existed = Path(db).exists()
     code: int | str | None = 0
     try:
-        _app_for(args)()
+        command = typer.main.get_command(_app_for(args))
+        if args[:1] != ["--version"]:
+            from ledger.cli_params import install
+
+            install(command)  # option values converted without building pydantic adapters (ledger/cli_params.py)
+        command()
     except SystemExit as exc:
         code = exc.code
         raise
@@ -424,6 +444,10 @@ def main() -> None:
         sys.exit(2)
     except BrokenPipeError:
         sys.exit(0)
+    except MemoryError:  # outside a command's errors(): while printing a very large answer
+        _err("out of memory: ask for less (a --limit, fewer or smaller values)")
+        code = 2
+        sys.exit(2)
     finally:
         if code not in (0, None) and not existed and Path(db).exists():
             from ledger.api import discard_empty_ledger

@@ -232,6 +232,7 @@ def references_import_cmd(
 ) -> None:
     """Store accuracy references; compare then checks claims whose model and configuration match."""
     from ledger.errors import LedgerError
+    from ledger.neutral import terminal
     from ledger.references import import_references
 
     failed = 0
@@ -243,7 +244,7 @@ def references_import_cmd(
                 continue
             for w in r.file.warnings[:5]:
                 _err(warning_line(r.path, w))
-            typer.echo(f"{r.path}: {r.stored} {r.file.benchmark} references for {r.models} models")
+            typer.echo(terminal(f"{r.path}: {r.stored} {r.file.benchmark} references for {r.models} models"))
     if failed:
         raise typer.Exit(EXIT_USAGE)
 
@@ -252,7 +253,8 @@ def references_list_cmd(
     model: Annotated[str | None, typer.Option("--model", help="Substring of the model name.")] = None,
     db: DbPath = DEFAULT_DB,
 ) -> None:
-    """List registered references."""
+    """List registered references (model names and files are outside text: printed neutralised)."""
+    from ledger.neutral import terminal
     from ledger.references import load_registered
 
     regs = load_registered(db)
@@ -263,4 +265,4 @@ def references_list_cmd(
         raise typer.Exit(EXIT_NOTHING)
     for r in regs:
         cfg = ", ".join(f"{k}={v}" for k, v in r.config)
-        typer.echo(f"{r.benchmark}\t{r.model}\t{r.accuracy:g}\t{cfg}\t{r.source or ''}")
+        typer.echo("\t".join(terminal(part) for part in (r.benchmark, r.model, f"{r.accuracy:g}", cfg, r.source)))

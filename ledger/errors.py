@@ -10,7 +10,9 @@
     ├── DatabaseError         the ledger database cannot be used
     │   ├── NotALedger        the file is not SQLite, or not a ledger
     │   ├── SchemaTooNew      the database was written by a newer ledger
-    │   └── ReadOnlyStorage   a command that writes, given a ledger on storage it cannot write
+    │   ├── ReadOnlyStorage   a command that writes, given a ledger on storage it cannot write
+    │   ├── Damaged           the file fails PRAGMA quick_check: nothing is added to it
+    │   └── DiskFull          the disk filled up while writing: what was committed stays
     ├── UsageError            the arguments do not make sense together (a bad option, an unknown document)
     └── FetchError            GitHub could not be asked (network, refusal, rate limit); never names a token
         └── RateLimited       the rate limit is spent and resets later than we are willing to wait
@@ -73,6 +75,23 @@ class SchemaTooNew(DatabaseError):
 class ReadOnlyStorage(DatabaseError):
     """The ledger, or the folder it is in, cannot be written (a read-only mount, a folder of another user):
     a command that writes is refused before it starts; the read commands open it read-only."""
+
+
+class Damaged(DatabaseError):
+    """The ledger fails `PRAGMA quick_check` (a torn write, a bad disk, another tool): adding to it could bury
+    the damage under new rows, so a command that writes refuses it; restoring a copy or `.recover` is the way."""
+
+
+class DiskFull(DatabaseError):
+    """The disk filled up during an ingest: the batch under way was rolled back, what was committed before it
+    stays, and the inputs from `first` on were not stored (`done` results were given before; `results`: those
+    of the batch under way that were stored before the disk filled, not yet given)."""
+
+    def __init__(self, message: str, first: str = "", done: int = 0, results: list[object] | None = None) -> None:
+        super().__init__(message)
+        self.first = first
+        self.done = done
+        self.results = results or []
 
 
 class LedgerNote(UserWarning):

@@ -14,8 +14,10 @@ URL gives the repo and number), else by its path as given ("-" reads stdin, name
 
 from __future__ import annotations
 
+import errno
 import itertools
 import os
+import sqlite3
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -24,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from ledger.errors import InputError, LedgerError, NotFound, UsageError
+from ledger.errors import DiskFull, InputError, LedgerError, NotFound, UsageError
 from ledger.identity import STDIN_NAME, document_key, parse_repo, pull_from_url
 from ledger.prepare import parser_version, prepare_version
 
@@ -160,7 +162,7 @@ def iter_ingest(
     repo_path: str | None = None,
 ) -> Iterator[IngestResult]:
     """`ingest`, one result at a time, each once its document is committed (or refused)."""
-    from ledger.db import open_ledger
+    from ledger.db import check_whole, open_ledger
 
     if not paths:
         raise UsageError("nothing to ingest: give files, folders, or - for stdin")
@@ -182,6 +184,7 @@ def iter_ingest(
     with _worker_pool(n_head, workers) as pool:
         ledger_db = open_ledger(db)  # after the workers are forked: no child inherits a connection
         try:
+            check_whole(ledger_db, db)  # nothing is added to a damaged file
             if on_start is not None:
                 on_start(sum(1 for _ in inputs(paths)) if len(head) == PARALLEL_MIN_FILES else len(head))
             version = parser_version()
@@ -189,7 +192,19 @@ def iter_ingest(
                      _load(ledger_db, item, repo=repo, pr=pr, title=title, url=url, stdin=stdin, max_bytes=max_bytes,
                            naming=naming)
                      for item in itertools.chain(head, stream))
-            yield from _prepare_and_write(ledger_db, loads, version, fmt, pool)
+            done = 0
+            try:
+                for result in _prepare_and_write(ledger_db, loads, version, fmt, pool):
+                    done += 1
+                    yield result
+            except DiskFull as exc:
+                for stored in exc.results:
+                    done += 1
+                    yield stored  # type: ignore[misc]
+                total = sum(1 for _ in inputs(paths))
+                raise DiskFull(f"{db}: the disk is full: {total - done:,} of {total:,} inputs not stored, from "
+                               f"{exc.first} on; free space and run the same command again (what is stored is "
+                               "skipped as unchanged)", exc.first, done) from None
         finally:
             ledger_db.close()
 
@@ -288,7 +303,26 @@ class _Batch:
 
         entries, self.entries = self.entries, []
         preps = [o for _, o in entries if isinstance(o, PreparedVersion)]
-        written = iter(write_versions(self.db, preps) if preps else [])
+        try:
+            outcomes = write_versions(self.db, preps) if preps else []
+        except (sqlite3.OperationalError, OSError) as exc:
+            if not _disk_full(exc):
+                raise
+            raise DiskFull(str(exc), first=str(entries[0][0].path)) from exc  # the batch was rolled back
+        full = next((i for i, w in enumerate(outcomes) if isinstance(w, Exception) and _disk_full(w)), None)
+        if full is not None:  # written in part: the documents before the first that did not fit stand
+            first = preps[full].source_path or ""
+            kept = self._results(entries[:next(i for i, (_, o) in enumerate(entries) if o is preps[full])],
+                                 outcomes[:full])
+            raise DiskFull(str(outcomes[full]), first=first, results=list(kept))
+        return self._results(entries, outcomes)
+
+    @staticmethod
+    def _results(entries: list[tuple[_Job | IngestResult, PreparedVersion | str | None]],
+                 outcomes: Sequence[WriteResult | Exception]) -> list[IngestResult]:
+        from ledger.db import PreparedVersion
+
+        written = iter(outcomes)
         results = []
         for item, outcome in entries:
             if isinstance(item, IngestResult):
@@ -298,6 +332,13 @@ class _Batch:
             else:
                 results.append(IngestResult(item.path, "error", item.identity.key, error=str(outcome)))
         return results
+
+
+def _disk_full(exc: BaseException) -> bool:
+    """SQLITE_FULL, or the ENOSPC / EDQUOT of the OS underneath."""
+    if isinstance(exc, OSError):
+        return exc.errno in (errno.ENOSPC, errno.EDQUOT)
+    return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "disk is full" in str(exc)
 
 
 def _prepare_and_write(db: Database, loads: Iterable[_Job | IngestResult], version: str, fmt: str | None,

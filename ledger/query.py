@@ -47,6 +47,8 @@ def pull_filter(pr: str | None, repo: str | None) -> tuple[int | None, str | Non
 
 def kinds_filter(kinds: Sequence[str] | None) -> tuple[str, ...]:
     """`--kind`, repeatable, each checked against the claims contract's kinds."""
+    if not kinds:
+        return ()  # without --kind the model (pydantic, ~60 ms to import) is not needed
     from ledger.model import check_kinds
 
     try:
@@ -176,6 +178,7 @@ def sql_rows(db_path: str | os.PathLike[str], query: str, timeout_s: float = 30.
     import threading
 
     from ledger.db import open_readonly
+    from ledger.db.reads import tolerant_rows
 
     if not query.strip():
         raise UsageError("sql: give a SELECT statement")
@@ -210,12 +213,8 @@ def sql_rows(db_path: str | os.PathLike[str], query: str, timeout_s: float = 30.
             if cur.description is None:
                 return
             names = [d[0] for d in cur.description]
-            while True:
-                batch = cur.fetchmany(256)
-                if not batch:
-                    return
-                for row in batch:
-                    yield dict(zip(names, row, strict=True))
+            for row in tolerant_rows(conn, cur, query, (), lambda row, n: f"row {n + 1}"):
+                yield dict(zip(names, row, strict=True))
     except sqlite3.Warning as exc:  # "You can only execute one statement at a time."
         raise UsageError(f"sql: {exc}") from exc
     except sqlite3.Error as exc:

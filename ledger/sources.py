@@ -11,9 +11,12 @@ import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ledger.errors import BinaryInput, EmptyInput, InputError, NotFound, NotRegular, TooLarge, UsageError
-from ledger.model import ParseWarning
+
+if TYPE_CHECKING:  # `ledger sql` reads max_bytes from here and needs no pydantic (tests/test_cli_params.py)
+    from ledger.model import ParseWarning
 
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 """Larger files are refused (override with LEDGER_MAX_BYTES or --max-bytes)."""
@@ -59,6 +62,8 @@ def _too_large(path: str, limit: int, size: int | None = None) -> TooLarge:
 
 def decode(data: bytes, path: str, limit: int | None = None) -> SourceText:
     """Bytes to text: UTF-8 (BOM dropped); invalid bytes replaced, with a warning."""
+    from ledger.model import ParseWarning
+
     limit = max_bytes() if limit is None else limit
     if len(data) > limit:
         raise _too_large(path, limit, None if len(data) == limit + 1 else len(data))
@@ -157,6 +162,8 @@ def read_path(path: str | Path, limit: int | None = None) -> SourceText:
     if len(data) > limit:
         raise _too_large(name, limit)
     src = decode(data, name, limit)
+    from ledger.model import ParseWarning
+
     if name != raw:
         src.warnings.insert(0, ParseWarning(None, "the file name is not valid UTF-8; stored and shown with its "
                                                   "undecodable bytes escaped"))

@@ -52,6 +52,8 @@ class Context:
     parser: str = ""
     memo: dict[str, Any] = field(default_factory=dict)
     """What an extractor computes once per document (keyed by the extractor's name)."""
+    setup: Any = None
+    """The setup in force at each line (parsers.setup.SetupIndex): what claims were measured under."""
     named: dict[str | int, Revision] = field(default_factory=dict)
     """Revisions the text defines by name ("**Branch**: this PR at `c0ffee1234`"), by lower-case name and by the
     line that defines each."""
@@ -119,6 +121,10 @@ class Context:
         _setattr(source, "__pydantic_extra__", None)
         _setattr(source, "__pydantic_private__", None)
         config = {k: str(v) for k, v in cfg.items() if v is not None and str(v) != ""} if cfg else {}
+        if self.setup is not None:
+            around = self.setup.at(line)
+            if around:
+                config = {**around, **config}  # the claim's own config wins over the setup around it
         if fields.keys() <= _CLAIM_REST:
             values = _CLAIM_TEMPLATE.copy()  # every field in declaration order, defaults in place
             values.update(fields)

@@ -155,8 +155,8 @@ def _snake_unit(label: str) -> str | None:
 
 @short_text_cache(4096)  # labels repeat from line to line and document to document
 def _measured(label: str) -> bool:
-    """The label names a measured quantity (_MEASURED_RE, a long case-blind alternation)."""
-    return _MEASURED_RE.search(label) is not None
+    """The label names a measured quantity (_MEASURED_RE, a long case-blind alternation, or an acceptance name)."""
+    return _MEASURED_RE.search(label) is not None or is_acceptance_name(label)
 
 
 @short_text_cache(4096)

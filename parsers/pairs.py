@@ -22,13 +22,13 @@ _ANCHOR_RE = re.compile(r"[:=]")
 # Separators that end the previous pair and start a label.
 _SEP_RE = re.compile(r",\s+|;\s+|\t|\s{2,}|\|\s*|\.\s+(?=[A-Z])|\s/\s+")
 
-_LABEL_STRIP = " \t*`•->'\"{"
+_LABEL_STRIP = " \t*`•->'\"{]"
 
 # Log prefixes before the pairs: "[2025-06-23 18:55:20 TP0] ", "[06/05/2026-03:40:27] [TRT-LLM] [I] [evaluate] "
 _LOG_PREFIX_RE = re.compile(r"^\s*(?:\S{0,12}\[[^\[\]]{0,60}\d[^\[\]]{0,60}\]\s*)(?:\[[^\[\]]{0,40}\]\s*){0,4}")
 
 # Where a value ends: a separator, the end, or sentence punctuation at the end.
-_END_RE = re.compile(r"[`'\")\]}]{0,3}\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$|/\s)")
+_END_RE = re.compile(r"[`'\")\]}*]{0,3}\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$|/\s|(?<=[\])}*])\s(?=[*_]{0,2}[A-Za-z]))")
 
 # "Decode 0. Batch size: 128, latency: ...": a group name that the line's metrics share.
 _GROUP_RE = re.compile(r"\s*(?P<group>[A-Z][A-Za-z]{1,20}(?:\s[A-Za-z0-9]{1,12})?)\.\s+")
@@ -249,20 +249,22 @@ _PCT_LEAD_RE = re.compile(r"\s*(\d{1,2}(?:\.\d{1,2})?%)\s+")
 
 
 def _label_cut(seg: str) -> int:
-    """Where a label starts in `seg` (the text before its colon): after the last separator that stands
-    outside brackets, so "latency(s)(min, max, ave)" stays one label."""
+    """Where a label starts in `seg` (the text before its colon): after the last separator that does not stand
+    inside brackets that close before the colon, so "latency(s)(min, max, ave)" stays one label while an
+    unclosed "[" (a progress bar's "[01:34<00:00, 1.2s/it, est. speed input") does not hold the label open."""
     inner = len(seg.rstrip())
     depth = 0
-    outside = bytearray(len(seg))  # 1 where no bracket opened before is still open
-    for k, ch in enumerate(seg):
-        if ch in "([":
+    inside = bytearray(len(seg))  # 1 where a bracket that closes to the right is open
+    for k in range(len(seg) - 1, -1, -1):
+        ch = seg[k]
+        if ch in ")]":
             depth += 1
-        elif ch in ")]" and depth:
+        elif ch in "([" and depth:
             depth -= 1
-        outside[k] = depth == 0
+        inside[k] = depth > 0
     cut = 0
     for sm in _SEP_RE.finditer(seg):
-        if sm.end() < inner and outside[sm.start()]:
+        if sm.end() < inner and not inside[sm.start()]:
             cut = sm.end()
     return cut
 

@@ -204,10 +204,16 @@ def _in_code_span(text: str, pos: int) -> bool:
     return before % 2 == 1 and before < len(ticks)
 
 
+# "[02:08<00:00,  1.61s/it, est. speed ...": a progress bar's elapsed time and its rate per iteration
+_TQDM_BEFORE_RE = re.compile(r"\d{1,3}:\d{2}(?::\d{2})?<\d{1,3}:\d{2}(?::\d{2})?,?\s*$")
+
+
 def _is_config_number(text: str, n: Number) -> bool:
     if is_measure_unit(n.unit) and _CHANGE_AFTER_RE.match(text[n.end:n.end + 12]):
         return False  # "measured at 145.98 GB -> 162.68 GB": the left side of a change is a value
     before = text[max(0, n.start - 24):n.start]
+    if "<" in before and _TQDM_BEFORE_RE.search(before):
+        return True  # tqdm's "[02:08<00:00, 1.61s/it": progress, not a result
     window = text[max(0, n.start - 64):n.start]
     if (("=" in window or "--" in window) and _SETTING_BEFORE_RE.search(text, max(0, n.start - 64), n.start)) \
             or _in_code_span(text, n.start):
@@ -496,6 +502,7 @@ _LABEL_TAIL_RE = re.compile(r"(?:\s+(?:at|from|to|of|is|was|are|were|by|in|on|me
                             re.IGNORECASE)
 
 
+_HEADING_RESULT_RE = re.compile(r"[:=]\s*[~≈]?\d[\d,]*(?:\.\d+)?\s?(?:%|x|[A-Za-zµ/]{1,12})(?:\s|$)")
 _LEAD_LABEL_RE = re.compile(r"^\s*(?P<label>[A-Za-z_][\w.:-]{0,40}(?:\([^()]{0,80}\))?)\s*:\s")
 
 
@@ -508,17 +515,19 @@ def _lead_label(text: str) -> str | None:
 def _perf_label(text: str, pos: int) -> str | None:
     """What a bare measurement is of: the clause's words before it ("Decode step at batch 64: 9.6 ms")."""
     start = _clause_start(text, pos)
-    words = text[start:pos].strip(" :,(-•*")
+    words = text[start:pos].strip(" :,(-•*#")
     if not words and start >= 2 and text[start - 2] == ":":
         # "KV memory: 128 KiB -> 64 KiB": the label before the colon names the value
-        words = text[_clause_start(text, start - 2):start - 2].strip(" :,(-•*")
-    words = _LABEL_TAIL_RE.sub("", words).strip(" :,(-•*")
+        words = text[_clause_start(text, start - 2):start - 2].strip(" :,(-•*#")
+    words = _LABEL_TAIL_RE.sub("", words).strip(" :,(-•*#")
     return words[-60:] or None
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
-    if block.kind == "heading" and block.level != 1:
-        return  # a PR title ("..., giving up to 0.85% e2e speedup") states results; section headings name things
+    if block.kind == "heading" and block.level != 1 and not _HEADING_RESULT_RE.search(block.text):
+        # a PR title ("..., giving up to 0.85% e2e speedup") states results; section headings name things, unless
+        # they print one: "## Eagle decoding speed (SGLang): 297 token/s"
+        return
     text = ctx.doc.line(block.start)
     # (a bar's blocks are beyond ASCII; the other progress form needs a "|")
     if block.start in ctx.taken or (("|" in text or not text.isascii()) and _PROGRESS_RE.search(text)):

@@ -587,6 +587,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             return None
         seen.add(key)
         b = min(b, a + 160)
+        while b > a and original[b - 1] in "\r\n":
+            b -= 1  # a cut that ends on a newline would reach past the claim's last line
         la = bisect.bisect_right(starts, a) - 1
         lb = bisect.bisect_right(starts, max(a, b - 1)) - 1
         for i in range(la, lb + 1):

@@ -59,7 +59,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     for no in range(block.start, block.end + 1) if block.kind == "code" else (block.start,):
         if no in ctx.taken:
             continue
-        text = ctx.doc.line(no)
+        text = block.text if block.kind == "item" else ctx.doc.line(no)  # an item's text has no bullet
         if len(text) > 2_000 or not _HINT_RE.search(text):
             continue
         yield from _line(ctx, no, text, block)

@@ -148,7 +148,8 @@ def test_from_to_picks_two_revisions() -> None:
 def test_trend_draws_a_chart() -> None:
     code, out, _ = run("trend", "gsm8k", str(FIX / "revisions.md"))
     assert code == 0
-    assert "gsm8k:" in out and "(min 91.28, max 91.74, 3 points; bars: change from the first" in out and "█" in out
+    # the series is named with the setup the text states above its tables ("GB200, TP1, full gsm8k.")
+    assert "gsm8k (gpu=gb200, tp=1):" in out and "(min 91.28, max 91.74, 3 points" in out and "█" in out
     code, out, _ = run("trend", "acceptance length", str(FIX / "revisions.md"), "--where", "mtp=1", "-f", "json")
     assert code == 0 and [p["value"] for p in json.loads(out)[0]["points"]] == [1.62, 1.93, 1.91]
     code, _, _ = run("trend", "gpqa", str(FIX / "revisions.md"))
@@ -200,7 +201,8 @@ def test_seed_compare_lines_up_its_revision_sections() -> None:
     assert "no measured claim covers 257d5f0" in out
     code, out, _ = run("compare", str(SEED), "--from", "d0b2d5dfa6", "--to", "Final head", "-f", "json")
     assert code == 0
-    gsm = [r["verdict"] for r in json.loads(out)["rows"] if r["metric"] == "gsm8k" and r["config"] == {}]
+    # the seed states "GB300, TP1" above its tables: every row carries that setup
+    gsm = [r["verdict"] for r in json.loads(out)["rows"] if r["metric"] == "gsm8k" and "draft_len" not in r["config"]]
     assert any(p["old"] and p["new"] and p["old"]["value"] == 95.75 and p["new"]["value"] == 96.25 for p in gsm)
 
 

@@ -173,3 +173,25 @@ def test_gates_in_console_output_and_prose() -> None:
     flips = [(c.revision.label if c.revision else None, c.outcome) for c in claims
              if c.kind == "gate" and c.metric == "test_block_scale_large_k"]
     assert flips == [("First run", "pass"), ("After the rebase", "fail")]
+
+
+def test_the_setup_each_result_was_measured_under_goes_into_config() -> None:
+    claims = {(c.source.line, c.value): c.config for c in _claims("setup_sources.md")}
+    # a heading: model, gpu and tp for its section; the commands above the output: their flags
+    serving = claims[(13, 3120.44)]
+    assert {k: serving.get(k) for k in ("model", "gpu", "tp", "kv_cache", "concurrency", "isl", "osl")} == {
+        "model": "Qwen/Qwen3-30B-A3B", "gpu": "H200", "tp": "2", "kv_cache": "fp8_e4m3", "concurrency": "64",
+        "isl": "4096", "osl": "512"}
+    # lm_eval: --model names the client, pretrained= the model, and the section's heading states no setup
+    acc = claims[(25, 0.8514)]
+    assert acc.get("model") == "meta-llama/Llama-3.1-8B-Instruct" and acc.get("tp") == "4"
+    assert acc.get("backend") == "local-completions" and "gpu" not in acc
+    # a setting line in the paste holds to the next one of the same key (the baseline rows are references)
+    assert claims[(34, 7.91)].get("m") == "16" and claims[(39, 12.05)].get("m") == "32"
+    # a lead-in naming the variant: its name and the settings in its brackets
+    assert claims[(46, 1.82)].get("variant") == "MTP-1" and claims[(46, 1.82)].get("draft_len") == "1"
+    assert claims[(48, 2.71)].get("draft_len") == "3"
+
+
+def test_a_setting_line_above_a_grid_is_its_setup() -> None:
+    assert all(c.config.get("m") == "16" for c in _claims("space_table_rule.md"))

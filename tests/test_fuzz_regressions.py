@@ -41,3 +41,37 @@ def test_fuzz_finding_stays_fixed(why: str, text: str, path: str | None, fmt: st
     for c in result.claims:
         assert 1 <= c.source.line <= c.source.line_end <= len(lines)
         assert c.source.text in "\n".join(lines[c.source.line - 1:c.source.line_end])
+
+
+def test_the_fuzzers_hostile_seeds_hold() -> None:
+    """The shapes issue 14's attacker used are seeds of the fuzzer; each passes its whole check as it stands."""
+    import importlib.util
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "fuzz" / "fuzz_extract.py"
+    spec = importlib.util.spec_from_file_location("fuzz_extract", script)
+    assert spec is not None and spec.loader is not None
+    fuzz = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fuzz)
+    seeds = fuzz.hostile_seeds()
+    assert len(seeds) >= 10 and any(s.startswith(b"gsm8k 1.5 1.5") for s in seeds)
+    for data in seeds:
+        fuzz.check(data)  # raises a Finding (or the escaping exception) when a property breaks
+
+
+SUPPORT_PROSE_CUTS: list[tuple[str, str | None, str | None]] = [
+    # issue 14's 30-minute atheris run: 27 findings, all this one bug; two shapes, minimised (from 6.5 and 4.3 KB)
+    ("Row in e table: KimiK3ForConditionalGeneration and KimiLinearForCausalLM (footnote: Bla, Molmo, "
+     "PaliGemma, InternVL, Voxtral. 'Sliding Window Attention' column in the\ufffdey-9    \nT", "fuzz.md", "rendered"),
+    ("confirmed in e table: Deepsencurrent requests:                1000.00   \nTotal token throughput (tok/s):"
+     "          3733.19   \n---------------Time to First Token----------------      \nand SForC", None, None),
+]
+
+
+@pytest.mark.parametrize(("text", "path", "fmt"), SUPPORT_PROSE_CUTS, ids=["one line", "three lines"])
+def test_support_prose_text_cut_at_a_newline_stays_in_its_lines(text: str, path: str | None, fmt: str | None) -> None:
+    result = extract(text, path=path, fmt=fmt)
+    lines = split_lines(text)
+    assert result.claims
+    for c in result.claims:
+        assert c.source.text in "\n".join(lines[c.source.line - 1:c.source.line_end]), (c.parser, c.source.text)

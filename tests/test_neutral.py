@@ -147,3 +147,18 @@ def test_lone_surrogate_in_claims_jsonl_does_not_crash_compare(fmt: str, tmp_pat
     assert not re.search("[\ud800-\udfff]", r.stdout)
     if fmt == "json":
         assert hit["metric"] in json.dumps(json.loads(r.stdout), ensure_ascii=False)
+
+
+def test_reference_model_names_reach_output_neutralised(tmp_path: Path) -> None:
+    """A references file is outside text too: its model names and its own name are printed neutralised."""
+    refs = tmp_path / "gsm8k\x1b]0;pwned\x07.yaml"
+    refs.write_text("evil\x1b]8;;https:\u2215\u2215x.example\x07\u202emodel:\n  - accuracy: 64.74\n"
+                    "  - quant_algo: NVFP4\x1b[2J\n    accuracy: 63.71\n")
+    db = tmp_path / "l.db"
+    r = run("references", "import", str(refs), "--benchmark", "gsm8k", "--db", str(db))
+    assert r.exit_code == 0, r.stderr
+    listed = run("references", "list", "--db", str(db))
+    assert listed.exit_code == 0, listed.stderr
+    for out in (r.stdout + r.stderr, listed.stdout):
+        assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out, repr(out)
+    assert len(listed.stdout.splitlines()) == 2 and all("evil" in line for line in listed.stdout.splitlines())

@@ -181,7 +181,7 @@ def canon_value(key: str, value: str) -> str:
         v = v.replace("-", "_").replace(" ", "_")
         v = {"fp8_e4m3": "fp8", "e4m3": "fp8", "bfloat16": "bf16", "float16": "fp16", "auto": "", "none": ""}.get(v, v)
     if key == "model":
-        v = v.rsplit("/", 1)[-1]
+        v = v.rstrip("/").rsplit("/", 1)[-1]  # "/mnt/Meta-Llama-3-8B/" and "meta-llama/Meta-Llama-3-8B" alike
     if key == "gpu":
         v = re.sub(r"\s*\(.*", "", v).replace("nvidia ", "").strip()
     return v
@@ -251,3 +251,23 @@ def is_workload_label(label: str) -> bool:
     """A label whose numbers count or size the workload, not results of it."""
     core = label.strip(" *`_-=[]:").replace("_", " ")
     return bool(_WORKLOAD_RE.match(core)) and not _RESULT_AFTER_SETTING_RE.search(core)
+
+
+# Model names as PRs print them: "meta-llama/Llama-3.1-8B-Instruct", "Qwen3-235B-A22B", "gpt-oss-120b",
+# "DeepSeek-R1-0528", "Mixtral-8x22B-v0.1": a family word, then a version, size or suffix joined by - . _
+_MODEL_FAMILIES = (
+    "llama", "meta-llama", "codellama", "qwen", "qwq", "deepseek", "mistral", "mixtral", "ministral", "gemma", "phi",
+    "gpt-oss", "gpt-j", "gpt-neox", "glm", "chatglm", "kimi", "minimax", "nemotron", "falcon", "mpt", "bloom", "olmo",
+    "granite", "yi", "baichuan", "internlm", "internvl", "command-r", "dbrx", "jamba", "starcoder", "vicuna", "step",
+    "hunyuan", "ernie", "seed-oss", "smollm", "llava", "pixtral", "whisper", "opt", "mamba", "jais", "exaone",
+)
+_MODEL_RE = re.compile(
+    r"(?<![\w/.-])(?:[A-Za-z0-9][\w.-]{0,40}/)?(?:" + "|".join(re.escape(f) for f in _MODEL_FAMILIES) +
+    r")(?=[\w.-]*\d)[\w.-]{1,60}(?![\w/-])", re.IGNORECASE)
+
+
+def model_names(text: str) -> list[str]:
+    """The model names a text prints, in order ("Results on Qwen3-8B" -> ["Qwen3-8B"])."""
+    if not text:
+        return []
+    return [m.group(0).rstrip(".,:;") for m in _MODEL_RE.finditer(text[:2000])]

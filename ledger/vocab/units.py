@@ -9,7 +9,7 @@ UNITS = (
     "tok/s", "toks/s", "tps/user", "tps/gpu", "tps", "req/sec", "req/s", "reqs/s", "requests/s",
     "it/s", "gb/s", "tb/s", "tbps", "gbps", "tflops/s", "gflops/s", "tflops", "gflops", "tflop/s", "samples/s",
     "seq/s", "req/min", "us/run", "µs/run", "ms/run", "ns/run", "kb/run", "mb/run", "gb/run", "mflop/run",
-    "gflop/run", "tflop/run", "runs",
+    "gflop/run", "tflop/run", "runs", "tokens per second", "tokens per sec", "ms per token",
     "µs", "μs", "us", "ms", "ns", "sec", "secs", "seconds", "s", "min", "mins", "minutes", "h",
     "hours", "gib", "gb", "mib", "mb", "kib", "kb", "tib", "tb", "bytes", "b",
     "%", "x", "×", "pp", "points", "nats", "tokens", "tok",
@@ -54,14 +54,19 @@ MEASURE_UNITS = frozenset(u.lower() for u in (
     "it/s", "GB/s", "TB/s", "TFLOPS", "samples/s", "seq/s", "toks/s", "reqs/s", "requests/s",
     # kernel benchmarks: time per run, achieved FLOP rate and bandwidth
     "us/run", "µs/run", "ms/run", "ns/run", "GFLOPS", "TFLOPs/s", "GFLOPs/s", "TFLOP/s", "TBPS", "GBPS", "req/min",
+    "tokens per second", "tokens per sec", "ms per token",
 ))
 """Units of a measured result (a time, a rate, a size, a share). Not: tokens, runs, kB/run, MFLOP/run, which
 count or size the work a benchmark did."""
 
 
 def is_measure_unit(unit: str | None) -> bool:
-    """A unit of measure (ms, GiB, tok/s/GPU, %, us/run), compared without case."""
-    return bool(unit) and unit.lower() in MEASURE_UNITS  # type: ignore[union-attr]
+    """A unit of measure (ms, GiB, tok/s/GPU, %, us/run), compared without case; any rate per second is one
+    ("token/s", "images/s", "samples/sec")."""
+    if not unit:
+        return False
+    u = unit.lower()
+    return u in MEASURE_UNITS or (u not in COUNT_UNITS and (u.endswith(("/s", "/sec")) or "/s/" in u))
 
 
 COUNT_UNITS = frozenset(("runs", "tokens", "token", "tok", "kb/run", "mb/run", "gb/run", "mflop/run", "gflop/run",
