@@ -116,7 +116,8 @@ def claims_page(db_path: str | os.PathLike[str], f: ClaimFilter, size: int) -> t
 
 def show(db_path: str | os.PathLike[str], ref: str, version: int | None = None) -> dict[str, Any]:
     """One document: identity, versions, and one version's sections, revisions and claim counts."""
-    from ledger.db.reads import document_overview, open_reader
+    from ledger.db.documents import document_overview
+    from ledger.db.reads import open_reader
 
     db = open_reader(db_path)
     try:
@@ -238,7 +239,7 @@ def sql_rows(db_path: str | os.PathLike[str], query: str, timeout_s: float = 30.
 
 def documents(db_path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     """Every document in the ledger: id, key, title, versions, claims of the newest version."""
-    from ledger.db.reads import documents as read_documents
+    from ledger.db.documents import documents as read_documents
     from ledger.db.reads import open_reader
 
     db = open_reader(db_path)

@@ -22,7 +22,8 @@ from ledger.db import (
     write_versions,
 )
 from ledger.db import writes as db_writes
-from ledger.db.reads import fts_query, table_counts
+from ledger.db.documents import table_counts
+from ledger.db.reads import fts_query
 from ledger.db.schema import MIGRATION_NAMES, SCHEMA_VERSION
 from ledger.errors import DatabaseError, NotALedger, SchemaTooNew
 from ledger.model import ParseWarning
