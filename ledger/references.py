@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ledger.compare.references import RegisteredReference
 from ledger.errors import DatabaseError, InputError, LedgerError
 from ledger.model import ParseWarning
 from ledger.vocab.metrics import normalise_metric
@@ -33,6 +32,17 @@ _ITEM_RE = re.compile(r"^(?P<indent>[ \t]{0,40})-[ \t]{1,20}(?P<rest>.{0,2000})$
 _PAIR_RE = re.compile(r"^(?P<key>[A-Za-z_][\w.-]{0,100})[ \t]{0,20}:[ \t]{0,20}(?P<value>.{0,2000})$")
 _CONFIG_NAMES = {"extra_acc_spec": "extra"}
 """The one reference-file key stored under its own name; every other key is canonical as compare reads it."""
+
+
+@dataclass(frozen=True)
+class RegisteredReference:
+    """An accuracy reference from a reference file (TensorRT-LLM's references/*.yaml)."""
+
+    benchmark: str
+    model: str
+    accuracy: float
+    config: tuple[tuple[str, str], ...] = ()
+    source: str | None = None
 
 
 @dataclass
