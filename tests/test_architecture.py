@@ -12,7 +12,8 @@
 
 Every import counts: at the top of a module, inside a function (the lazy imports that keep commands fast)
 and under TYPE_CHECKING (a name one module needs from another is a dependency whether or not it is loaded
-at run time). On top of the layers: nothing imports the CLI modules, the CLI imports no ledger.db (it calls
+at run time); importing `ledger.compare.references` also runs `ledger/compare/__init__.py`, an arrow to the
+package. On top of the layers: nothing imports the CLI modules, the CLI imports no ledger.db (it calls
 the library), compare and db never import the parsers (they work on stored claims, never on text), and no
 two modules import each other, however far round (a circle has an arrow that runs up). The web view, a
 plugin over the same SQLite file, may read it through ledger.db's readers.
@@ -89,10 +90,19 @@ def arrows(files: Iterable[Path]) -> list[Arrow]:
                 # `from ledger.web import data` imports the module ledger.web.data; `from ledger.db import claims`
                 # imports ledger.db (its face hands the name on)
                 targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in ours else base for a in node.names]
-            for t in dict.fromkeys(targets):
+            for t in dict.fromkeys(t for target in targets for t in (target, *_packages_run(target, name))):
                 if t in ours and t != name:
                     out.append(Arrow(name, t, node.lineno, str(path.relative_to(ROOT))))
     return out
+
+
+def _packages_run(target: str, importer: str) -> list[str]:
+    """The sub-packages whose __init__.py Python runs to import `target` ("ledger.compare" for
+    "ledger.compare.references"), but not the importer's own packages nor the root `ledger` (every module
+    is under it; its face imports nothing at run time)."""
+    parts = target.split(".")
+    return [p for p in (".".join(parts[:i]) for i in range(2, len(parts)))
+            if not (importer == p or importer.startswith(p + "."))]
 
 
 def layer(module: str) -> str:
@@ -278,7 +288,8 @@ def test_the_reader_sees_lazy_type_only_and_relative_imports(tmp_path: Path, mon
     (pkg / "sub" / "mid.py").write_text("from typing import TYPE_CHECKING\n"
                                         "if TYPE_CHECKING:\n    from ..low import X\n")
     (pkg / "sub" / "top.py").write_text("def f():\n    from ledger.sub import mid\n    import ledger.low\n")
+    (pkg / "other.py").write_text("from ledger.sub.mid import X\n")  # runs ledger/sub/__init__.py first
     monkeypatch.setitem(globals(), "ROOT", tmp_path)
     got = {(a.source, a.target) for a in arrows(sorted(pkg.rglob("*.py")))}
     assert got == {("ledger.sub.mid", "ledger.low"), ("ledger.sub.top", "ledger.sub.mid"),
-                   ("ledger.sub.top", "ledger.low")}
+                   ("ledger.sub.top", "ledger.low"), ("ledger.other", "ledger.sub.mid"), ("ledger.other", "ledger.sub")}
