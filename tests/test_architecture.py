@@ -230,19 +230,6 @@ def test_lazy_registries_name_modules_below_their_owner() -> None:
             assert not is_cli(target) or is_cli(owner), (path.name, target)
 
 
-def test_our_code_names_parsers_and_db_only_as_installed() -> None:
-    """`import db` finds nothing of ours after `pip install` (tests/test_packaging.py): no code may use it."""
-    found = []
-    for folder in ("ledger", "parsers", "db", "tests", "benchmarks", "fuzz"):
-        for path in (ROOT / folder).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-                    [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
-                found += [f"{path.relative_to(ROOT)}:{node.lineno}: {n}" for n in names
-                          if n.split(".")[0] in ("db", "parsers")]
-    assert found == []
-
-
 def test_no_module_is_over_about_400_lines_without_a_reason() -> None:
     long = {}
     for path in source_files():
