@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block, Table
-from ledger.parsers.revisions import shas_in
+from ledger.parsers.revisions import is_sha, shas_in
 
 NAME = "commits"
 VERSION = "1"
@@ -23,6 +23,9 @@ _COMMIT_HEADER_RE = re.compile(r"^(?:commit|sha|hash|revision)s?$", re.IGNORECAS
 # Every sha this module claims (SHA_RE, _URL_SHA_RE) is a run of seven or more of these characters.
 _HEX_RUN_RE = re.compile(r"[0-9a-f]{7}")
 _WORD_AFTER_RE = re.compile(r"\s+[a-z]{2,}")
+_URL_RE = re.compile(r"https?://\S{1,400}")
+# "vllm-ascend:v0.11.0-dev:ceadc2788", "image@539f0c47d": a build named by the commit it was made from
+_PINNED_RE = re.compile(r"[:@]([0-9a-f]{7,40})(?![\w-])")
 
 
 def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Iterator[Claim]:
@@ -58,8 +61,10 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     text = ctx.doc.line(block.start)
     if not _HEX_RUN_RE.search(text):
         return
-    if _CI_COMMIT_RE.search(text) or ("/pull/" in text and "/commits/" not in text):
+    if _CI_COMMIT_RE.search(text):
         return
+    if "/pull/" in text and "/commits/" not in text:
+        text = _URL_RE.sub(lambda m: " " * len(m.group(0)), text)  # a PR link's digits are not a commit; the rest is
     yield from _commit_claims(text, block.start, ctx)
 
 
@@ -73,6 +78,12 @@ def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
     for row in table.rows:
         if not _HEX_RUN_RE.search(row.text):
             continue  # no sha in the row's text, so none in its cells
+        if row.cells:
+            for pm in _PINNED_RE.finditer(row.cells[0]):
+                sha = pm.group(1).lower()
+                if is_sha(sha):
+                    yield ctx.claim("commit", row.line, row.cells[0].strip()[:120], sha=sha,
+                                    note="the build the row was measured on")
         for cell in row.cells[1:]:
             for sha, start, end in shas_in(cell):
                 if _LOCATION_BEFORE_RE.search(cell[max(0, start - 20):start]) or _CI_COMMIT_RE.search(cell):

@@ -246,6 +246,24 @@ def is_command_line(line: str) -> bool:
 
 
 _CELL_SEP_RE = re.compile(r"(?<!\\)\|")
+# (a rule character right after the blanks: blanks alone can be matched one way only, linear on any line)
+_LOOSE_RULE_RE = re.compile(r"^\s*(?:\d{1,4}\s+threads?:\s*)?[-=+|][-=+|\s]{2,}$")
+_LOOSE_PAIR_RE = re.compile(r"[A-Za-z)\]][ \t]*:\s+[-+~]?\.?\d")
+_DIGIT_RE = re.compile(r"\d")
+
+
+def _loose_cells(line: str) -> list[str]:
+    """Cells of a row without outer pipes; a leading "|" keeps its empty first cell (a header over row names)."""
+    parts = [c.strip() for c in line.rstrip().split("|")]
+    return parts[:-1] if len(parts) > 1 and not parts[-1] else parts
+
+
+def _loose_header(line: str) -> bool:
+    """A line of "|"-parted names (most cells hold no digit, none is a "label: value")."""
+    cells = [c for c in pipe_cells(line) if c]
+    if len(cells) < 2 or _LOOSE_PAIR_RE.search(line):
+        return False
+    return sum(1 for c in cells if _DIGIT_RE.search(c) and not any(ch.isalpha() for ch in c)) * 2 < len(cells)
 
 
 def pipe_cells(line: str) -> list[str]:
@@ -416,6 +434,24 @@ def _try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = N
             j += 1
         doc.blocks.append(Block("table", i + 1, j, sect, table=Table(header, i + 1, rows, "pipe")))
         return j
+    # loose pipe rows ("name | a | b" without outer pipes, torch.utils.benchmark's Compare): a header of names,
+    # rows of as many cells that hold numbers, rule lines between them ("1 threads: -----") skipped
+    if _is_pipe_row(raw) and _loose_header(raw) and i + 1 < n and not lines[i + 1].lstrip().startswith("|"):
+        ncell = len(_loose_cells(raw))
+        rows = []
+        j = i + 1
+        while j < n and lines[j].strip():
+            s = lines[j][:MAX_LINE]
+            if _LOOSE_RULE_RE.match(s):
+                j += 1
+                continue
+            if "|" not in s or len(_loose_cells(s)) != ncell or not _DIGIT_RE.search(s) or _LOOSE_PAIR_RE.search(s):
+                break
+            rows.append(Row(j + 1, _loose_cells(s), lines[j]))
+            j += 1
+        if len(rows) >= 2:
+            doc.blocks.append(Block("table", i + 1, j, sect, table=Table(_loose_cells(raw), i + 1, rows, "pipe")))
+            return j
     # tab-separated: two or more consecutive lines with tabs (rendered GitHub tables)
     if "\t" in raw.strip("\t ") and i + 1 < n and "\t" in lines[i + 1].strip("\t "):
         rows = []

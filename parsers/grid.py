@@ -162,6 +162,13 @@ def _read_aligned(lines: list[str], i: int, end: int) -> Grid | None:
     while j < end and is_rule(lines[j]):
         rule = lines[j]
         j += 1
+    if rule is not None and j + 1 < end and _is_header_line(lines[j]) and is_rule(lines[j + 1]) and \
+            not _VALUE_CELL_RE.match(lines[j].split()[-1] if lines[j].split() else ""):
+        # "==== / FWD (ms / TFLOPS) / ==== / hdim causal batch  FA4 / ---- / rows": the first was a title
+        h, j, rule = j, j + 1, None
+        while j < end and is_rule(lines[j]):
+            rule = lines[j]
+            j += 1
     first = j
     while j < end and j - first < MAX_ROWS and _is_row_line(lines[j]):
         j += 1
@@ -180,6 +187,7 @@ def _read_aligned(lines: list[str], i: int, end: int) -> Grid | None:
     if sum(bool(_VALUE_CELL_RE.match(x)) for x in header) * 2 >= len(header):
         return None  # "real    1m0.832s": the first line is a row of values, not a header
     rows = [(k, *_cells(lines[k], spans)) for k in row_idx]
+    header = _group_headers(header, [cells for _, cells, _ in rows])
     # a kv listing ("Mean TTFT (ms):   42.17") is not a table: its first cells end with a colon
     if sum(r[1][0].endswith(":") for r in rows) * 2 > len(rows):
         return None
@@ -295,6 +303,34 @@ def _lay_header(header: str, spans: list[tuple[int, int]]) -> list[str]:
         if not heads[ci] and heads[ci + 1]:
             heads[ci] = heads[ci + 1]
     return heads
+
+
+_UNIT_TAIL_RE = re.compile(r"[A-Za-z%/]+")
+
+
+def _group_headers(header: list[str], rows: list[list[str]]) -> list[str]:
+    """"ours" and "cublas" each over a group of "TFLOPS | TBPS" columns: when the columns after the first repeat
+    the same units in groups, and the header names as many groups as there are, each name heads its group
+    (wherever over the group it was printed)."""
+    cols = len(header)
+    if cols < 5:
+        return header
+    sig = [" ".join(_UNIT_TAIL_RE.findall(rows[0][ci]))[:20] if ci < len(rows[0]) else "" for ci in range(cols)]
+    body = list(range(1, cols))
+    names = [header[ci] for ci in body if header[ci]]
+    distinct = list(dict.fromkeys(names))
+    k = len(distinct)
+    if k < 2 or len(body) % k:
+        return header
+    p = len(body) // k
+    if p < 2 or any(sig[body[i]] != sig[body[i % p]] for i in range(len(body))) or \
+            len({sig[b] for b in body[:p]}) < 2:
+        return header
+    out = list(header)
+    for g, name in enumerate(distinct):
+        for ci in body[g * p:(g + 1) * p]:
+            out[ci] = name
+    return out
 
 
 def _cells(line: str, spans: list[tuple[int, int]]) -> tuple[list[str], list[int]]:

@@ -40,7 +40,7 @@ from ledger.parsers.document import Block
 from ledger.parsers.numbers import header_unit, normalise_unit, parse_duration, to_float
 from ledger.parsers.pairs import Pair, continuations, line_prefix, list_names, pairs_in
 from ledger.vocab.metrics import is_acceptance_name, is_gauge_name, kind_for_metric
-from ledger.vocab.setup import BASELINE_LABEL_RE, is_config_label
+from ledger.vocab.setup import BASELINE_LABEL_RE, is_config_label, qualifiers
 
 NAME = "kv_lines"
 VERSION = "2"
@@ -58,7 +58,7 @@ _RATE_WORDS_RE = re.compile(r"throughput|latency|time|/s|per\b|speed|rate\b|dura
 _MEASURED_RE = re.compile(
     r"throughput|latency|ttft|tpot|itl|e2e|time|duration|speed|accuracy|score|acc\b|rate|length|"
     r"p\d{2}|mean|median|average|avg|min|max|std|tps|qps|memory|speedup|bandwidth|\[ar\]|diff|error|"
-    r"exact|match|pass@|f1|ppl|perplexity|gsm8k|mmlu|tflops|gbps|usage\b",
+    r"exact|match|pass@|\bf1\b|ppl|perplexity|gsm8k|mmlu|tflops|gbps|usage\b",
     re.IGNORECASE,
 )
 _SNAKE_UNIT_RE = re.compile(r"_(ms|us|s|sec)$")
@@ -119,7 +119,7 @@ def _spaced_claim(ctx: Context, no: int, text: str) -> Claim | None:
                              value=seconds, unit="s", printed=dm.group("v"))
     m = _SPACED_RE.match(text)
     if not m:
-        return None
+        return _worded_claim(ctx, no, text)
     label = m.group("label")
     core = _UNIT_PAREN_RE.sub("", label)
     if not (_SNAKE_RE.match(core) or m.group("unit")) or _is_config(core, None) or not _measured(core):
@@ -129,6 +129,35 @@ def _spaced_claim(ctx: Context, no: int, text: str) -> Claim | None:
     ctx.take(no, m.start("label"), m.end("v"))
     return ctx.claim(kind_for_metric(core, unit), no, text[m.start("label"):m.end("v")], metric=label, value=value,
                      unit=normalise_unit(unit) if unit else None)
+
+
+# "Average tokens/sec including batches 9116.81": words naming a result, then its number, alone on a line of output
+_WORDED_RE = re.compile(
+    r"^\s*(?P<label>[A-Za-z][\w./%()-]{0,30}(?: [\w./%()-]{1,30}){1,7})\s+(?P<v>[-+]?\d[\d,]*(?:\.\d+)?)\s*$")
+_UNIT_WORD_IN_LABEL_RE = re.compile(r"(?<![\w/])(tok(?:en)?s?/s(?:ec)?|req(?:uest)?s?/s|ms|us|s|GB/s|TFLOPS|GFLOPS)"
+                                    r"(?![\w/])", re.IGNORECASE)
+
+
+def _worded_claim(ctx: Context, no: int, text: str) -> Claim | None:
+    m = _WORDED_RE.match(text)
+    if not m or _skip_line(text) or " -" in m.group("label"):
+        return None  # a command and its flags ("... --num-shots 20") are settings
+    label = m.group("label")
+    um = _UNIT_WORD_IN_LABEL_RE.search(label)
+    unit = normalise_unit(um.group(1)) if um else None
+    if _is_config(label, unit) or not (_measured(label) or unit):
+        return None
+    ctx.take(no, m.start("label"), m.end("v"))
+    return ctx.claim(kind_for_metric(label, unit), no, text[m.start("label"):m.end("v")].strip(), metric=label,
+                     value=to_float(m.group("v")), unit=unit)
+
+
+_PAIR_VALUE_RE = re.compile(r":\s+[-+~]?\d")
+
+
+def _among_pairs(ctx: Context, no: int) -> bool:
+    """A line between lines of "label: value" output (console output pasted without a fence)."""
+    return any(_PAIR_VALUE_RE.search(ctx.doc.line(k)) for k in (no - 1, no + 1))
 
 
 def _skip_line(text: str) -> bool:
@@ -301,6 +330,11 @@ def _open_world_label(label: str) -> bool:
             and not _SNAKE_RE.match(core))
 
 
+_QUALIFIER_LABEL_RE = re.compile(r"^(?:at|with|for|on|under|w/)\s+\S", re.IGNORECASE)
+_QUALIFIER_TAIL_RE = re.compile(r"\s+(?:at|with|for|on|under|w/)\s+.*$", re.IGNORECASE)
+_STDERR_KEY_RE = re.compile(r"(?:^|(?<=[_,\s-]))(?:stderr|std_?err|sem)(?=$|[_,\s:-])", re.IGNORECASE)
+_NEW_SIDE_RE = re.compile(r"^(?:with\b|this pr|the pr|pr\b|after|now|new|ours|optimi[sz]ed|patched|fixed|branch)",
+                          re.IGNORECASE)
 _SPREAD_WORD_RE = re.compile(r"σ|\bstd|\bsigma|\bstdev|deviation", re.IGNORECASE)
 _CONFIG_FENCE_RE = re.compile(r"^(?:ya?ml|toml|ini|cfg|conf|dockerfile|env)\b", re.IGNORECASE)  # json may hold results
 
@@ -311,6 +345,10 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # what the results are of: the heading above, and the line that introduces the block ("gpqa, 4 runs:")
     section = " ".join([*block.section[-1:], ctx.lead_in(block)]).strip()
     last_kind: str | None = None
+    # the claim of the last line that held one, with its unit: "With this change: 31,673 tok/s" above "Without it:
+    # 29,665 tok/s" takes the second as its reference
+    # (items and text lines are blocks of their own: the memory lives in ctx.memo)
+    above: tuple[int, Claim, str | None, str] | None = ctx.memo.get(NAME + ".above")
     banner: tuple[bool, str | None] | None = None
     banner_line = 0
     for no, text in enumerate(ctx.doc.lines[block.start - 1:block.end], start=block.start):
@@ -323,7 +361,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             if claim is not None:
                 yield claim
                 continue
-        if no not in ctx.taken and (block.kind == "code" or "\t" in text or "  " in text.strip()) and ":" not in text:
+        if no not in ctx.taken and ":" not in text and (block.kind == "code" or "\t" in text or
+                                                        "  " in text.strip() or _among_pairs(ctx, no)):
             claim = _spaced_claim(ctx, no, text)
             if claim is not None:
                 yield claim
@@ -333,6 +372,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             continue
         _floor, group = line_prefix(text)
         line_base: tuple[float, str | None, str] | None = None
+        line_metric: tuple[str, str] | None = None  # (metric, kind) of this line's last claim
         for p in pairs_in(text):
             if p.value is None or not p.clean or len(p.label) < 2:
                 continue
@@ -352,12 +392,34 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 banner[1] if _measured(label) else None)
             if unit is not None:
                 unit = normalise_unit(unit)
+            if line_metric is not None and _QUALIFIER_LABEL_RE.match(label):
+                # "acceptance length at batch 32: 2.27, at batch 2: 2.41": the same measure under another setup
+                base = _QUALIFIER_TAIL_RE.sub("", line_metric[0]).strip() or line_metric[0]
+                ctx.take(no, p.label_start, p.end)
+                yield ctx.claim(line_metric[1], no, text[p.label_start:p.end], metric=f"{base} {label}",
+                                value=p.value, unit=unit, config=qualifiers(label) or None)
+                continue
             if _is_config(label, unit) or is_gauge_name(label):
                 ctx.take(no, p.label_start, p.end)  # a setting, a workload count or a state gauge
+                continue
+            sm = _STDERR_KEY_RE.search(label)
+            if sm is not None:
+                # "exact_match_stderr,strict-match": the error of the value its name leaves, never a claim
+                base = (label[:sm.start()].rstrip("_ -") + label[sm.end():]).strip(" _,")
+                target = ctx.memo.get(NAME + ".by_label", {}).get(base)
+                if target is not None and target.stderr is None:
+                    target.stderr = p.value
+                ctx.take(no, p.label_start, p.end)
                 continue
             if is_baseline_label(label) and _paired_later(ctx, no, text, p, unit):
                 ctx.take(no, p.label_start, p.end)  # the next value's reference, not a claim
                 line_base = (p.value, unit, _LAST_WORD_RE.sub("", label))
+                continue
+            if (above is not None and is_baseline_label(label) and above[2] == unit and above[1].reference is None
+                    and no - above[0] <= 2 and _NEW_SIDE_RE.search(above[3])):
+                above[1].reference = p.value  # the baseline printed after its new value
+                ctx.take(no, p.label_start, p.end)
+                above = ctx.memo[NAME + ".above"] = None
                 continue
             metric = f"{group} {label}" if group else label
             if line_base is not None and line_base[2] and _NEW_LABEL_RE.match(label):
@@ -403,9 +465,13 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             cfg = {"stat": names[0]} if named else {}
             if group:
                 cfg["group"] = group
-            yield ctx.claim(kind, no, text[p.label_start:p.end], metric=first, value=p.value, high=p.high,
-                            approx=p.approx, unit=unit, reference=ref, printed=p.printed, config=cfg or None,
-                            **spread)
+            claim = ctx.claim(kind, no, text[p.label_start:p.end], metric=first, value=p.value, high=p.high,
+                              approx=p.approx, unit=unit, reference=ref, printed=p.printed, config=cfg or None,
+                              **spread)
+            above = ctx.memo[NAME + ".above"] = (no, claim, unit, label)
+            line_metric = (first, kind)
+            ctx.memo.setdefault(NAME + ".by_label", {})[label] = claim
+            yield claim
             for i, (value, cunit, qual, start, end) in enumerate(conts, start=2):
                 ctx.take(no, start, end)
                 if named:

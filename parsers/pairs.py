@@ -28,7 +28,10 @@ _LABEL_STRIP = " \t*`•->'\"{]"
 _LOG_PREFIX_RE = re.compile(r"^\s*(?:\S{0,12}\[[^\[\]]{0,60}\d[^\[\]]{0,60}\]\s*)(?:\[[^\[\]]{0,40}\]\s*){0,4}")
 
 # Where a value ends: a separator, the end, or sentence punctuation at the end.
-_END_RE = re.compile(r"[`'\")\]}*]{0,3}\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$|/\s|(?<=[\])}*])\s(?=[*_]{0,2}[A-Za-z]))")
+_END_RE = re.compile(r"[`'\")\]}*]{0,3}\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$|/\s|(?<=[\])}*])\s(?=[*_]{0,2}[A-Za-z])|"
+                     r"(?<=\S)\s(?=[A-Za-z_][\w.-]{0,30}=))")
+# "[METRIC] gpqa_mean_score=0.67", "[INFO] latency: 3 ms": a tool's tag before the label
+_TAG_RE = re.compile(r"^\[(?:METRICS?|INFO|WARN(?:ING)?|DEBUG|ERROR|BENCHMARK|RESULTS?|STATS?|LOG|[IWED])\]\s*")
 
 # "Decode 0. Batch size: 128, latency: ...": a group name that the line's metrics share.
 _GROUP_RE = re.compile(r"\s*(?P<group>[A-Z][A-Za-z]{1,20}(?:\s[A-Za-z0-9]{1,12})?)\.\s+")
@@ -92,7 +95,7 @@ _WRAPPER_RE = re.compile(r"(?:np\.|numpy\.|torch\.)?(?:float\d{0,2}|int\d{0,2}|t
 def _value_at(text: str, pos: int) -> tuple[Number | None, float | None, str | None, int]:
     """The number that starts at pos (after blanks): (number, duration seconds, printed, end)."""
     j = pos
-    while j < len(text) and text[j] in " \t'\"":
+    while j < len(text) and text[j] in " \t'\"*_`":  # "**31,673 tok/s**", "`0.95`": emphasis around the value
         j += 1
     if j < len(text) and text[j] in "nftiD":
         wm = _WRAPPER_RE.match(text, j)
@@ -178,6 +181,8 @@ def pairs_in(text: str) -> list[Pair]:
         start += _label_cut(seg)
         raw = text[start:a]
         label = raw.strip(_LABEL_STRIP).strip()
+        if label.startswith("[") and (tm := _TAG_RE.match(label)) and tm.end() < len(label):
+            label = label[tm.end():]
         while label[:1] in ("[", "(") and ("]" if label[0] == "[" else ")") not in label:
             label = label[1:].strip(_LABEL_STRIP)  # "[User: 5.1 s": an opening bracket the label does not close
         if not label or len(label) > 80 or not any(c.isalpha() for c in label):

@@ -208,6 +208,20 @@ def _in_code_span(text: str, pos: int) -> bool:
 _TQDM_BEFORE_RE = re.compile(r"\d{1,3}:\d{2}(?::\d{2})?<\d{1,3}:\d{2}(?::\d{2})?,?\s*$")
 
 
+def _bare_value_span(text: str, n: Number) -> bool:
+    """The code span holds this number and nothing else but a sign, a % or an x ("`2.27`", "`-0.000020%`"):
+    people set results in code too; a size or a setting spelled in code ("`512MiB`", "`tp=2`") is not that."""
+    a = text.rfind("`", 0, n.start)
+    b = text.find("`", n.end)
+    if a < 0 or b < 0:
+        return False
+    inner = text[a + 1:b].strip()
+    return bool(_BARE_VALUE_RE.fullmatch(inner)) and "." in inner
+
+
+_BARE_VALUE_RE = re.compile(r"[-+~]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?\s?[%x×]?")
+
+
 def _is_config_number(text: str, n: Number) -> bool:
     if is_measure_unit(n.unit) and _CHANGE_AFTER_RE.match(text[n.end:n.end + 12]):
         return False  # "measured at 145.98 GB -> 162.68 GB": the left side of a change is a value
@@ -216,8 +230,8 @@ def _is_config_number(text: str, n: Number) -> bool:
         return True  # tqdm's "[02:08<00:00, 1.61s/it": progress, not a result
     window = text[max(0, n.start - 64):n.start]
     if (("=" in window or "--" in window) and _SETTING_BEFORE_RE.search(text, max(0, n.start - 64), n.start)) \
-            or _in_code_span(text, n.start):
-        return True  # "moe_expert_parallel_size=2", "--max-num-seqs 256", "`512MiB`"
+            or (_in_code_span(text, n.start) and not _bare_value_span(text, n)):
+        return True  # "moe_expert_parallel_size=2", "--max-num-seqs 256", "`512MiB`" (but "`2.27`" is a value)
     if _CAPACITY_AFTER_RE.match(text[n.end:n.end + 40]):
         return True  # "a 184 GiB device", "4 of them", "0.76 sigma": not a measured result
     # (both patterns need a comparison sign)

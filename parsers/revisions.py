@@ -67,6 +67,8 @@ _HEADING_WORDS_RE = re.compile(
     r"baseline|candidate|this pr)\b", re.IGNORECASE)
 # "**Branch**: this PR at `c0ffee1234`", "**`main`**: `facade5678`, ...": a name bound to a sha
 _NAMED_RE = re.compile(r"^\s*(?:[*_]{1,2})`?(?P<name>[A-Za-z][\w.-]{0,30})`?(?:[*_]{1,2})\s*(?:\([^()]{0,60}\))?\s*:")
+# the same without the bold a rendered copy drops: "Branch (atchernych namespace): this PR at ee1b81b42e"
+_PLAIN_NAMED_RE = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{0,30})\s*(?:\([^()]{0,60}\))?\s*:")
 _REVISION_WORDS = re.compile(
     r"\b(?:head|rebase|before|after|review|fix|commit|main|branch|validation|earlier|final|round|"
     r"version|revision|slimming|patch)\w*", re.IGNORECASE)
@@ -162,9 +164,11 @@ def named_revisions(doc: Document) -> dict[str | int, Revision]:
     and by the line that defines them."""
     out: dict[str | int, Revision] = {}
     for block in doc.blocks:
-        if block.kind != "item" or ("*" not in block.text[:3] and "_" not in block.text[:3]):
+        if block.kind != "item":
             continue
-        m = _NAMED_RE.match(block.text)
+        bold = "*" in block.text[:3] or "_" in block.text[:3]
+        m = _NAMED_RE.match(block.text) if bold else (_PLAIN_NAMED_RE.match(block.text) if doc.format == "rendered"
+                                                      else None)
         shas = shas_in(block.text)
         if m and len({sh for sh, _, _ in shas}) == 1:
             name = m.group("name")
@@ -272,8 +276,9 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
             current.end = block.start - 1
             current = None
             continue
-        if rev is not None and (opens_results or block.text.rstrip().endswith(":") or _stands_alone(doc, block, rev)):
-            pass
+        if rev is not None and (opens_results or block.text.rstrip().endswith(":") or _stands_alone(doc, block, rev)
+                                or _COMMENT_COMMIT_RE.match(block.text)):
+            pass  # ("# commit 6c1f7d8b, before PR 5521" opens a revision wherever it stands: a rendered copy's code)
         elif rev is None and opens_results and (sm := _SIDE_LABEL_RE.match(block.text)) is not None:
             rev = Revision(label=_clean_label(sm.group("label")), head=None, base=None)  # "this PR:" over a block
         elif rev is None and opens_results and current is not None:

@@ -124,12 +124,17 @@ def _column_roles(table: Table) -> list[str]:
             roles.append("config" if inputs else "label")
             continue
         if cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells):
-            roles.append("label" if roles[-1] == "label" else "text")
+            # words: part of the row's name, or a setting named by its header ("causal | False")
+            if roles[-1] != "label" and head and " " not in head and is_input_name(head):
+                roles.append("config")
+            else:
+                roles.append("label" if roles[-1] == "label" else "text")
         elif _SPREAD_HEADER_RE.match(head):
             roles.append("spread")  # the standard deviation of the value column before it
         elif _STAT_HEADER_RE.match(head):
             roles.append("value")  # avg | min | max | p99: every statistic cell is a result
-        elif _CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head):
+        elif (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head)) and \
+                not _MEASURE_HEAD_RE.search(head):  # "tokens/sec" opens like "tokens" but is a rate
             roles.append("config")
         elif _DELTA_HEADER_RE.search(head) and not _BASE_HEADER_RE.match(head):
             roles.append("delta")
@@ -168,7 +173,23 @@ def _column_roles(table: Table) -> list[str]:
         c0, c1 = _NUMBER_WORD_RE.sub("", c0).strip(), _NUMBER_WORD_RE.sub("", c1).strip()
         if c0 == c1 and {s0, s1} == {"new", None}:
             roles[values[0] if s1 == "new" else values[1]] = "baseline"
+    # "ours | ours | cublas | cublas" (a header over each group of a grid): the group the new side names is the
+    # value, the other group the baseline, column by column
+    if "baseline" not in roles and len(values) >= 4:
+        names = [clean(table.header[i]) if i < len(table.header) else "" for i in values]
+        groups = list(dict.fromkeys(names))
+        if len(groups) == 2 and names.count(groups[0]) == names.count(groups[1]):
+            sides = [_side_core(g)[0] for g in groups]
+            if sorted(sides, key=str) == sorted(["new", None], key=str):
+                base = groups[1] if sides[0] == "new" else groups[0]
+                for i, name in zip(values, names, strict=True):
+                    if name == base:
+                        roles[i] = "baseline"
     return roles
+
+
+_MEASURE_HEAD_RE = re.compile(r"/s\b|/sec\b|per sec|throughput|latency|ttft|tpot|\bitl\b|\btime\b|speed",
+                              re.IGNORECASE)
 
 
 _NUMBER_WORD_RE = re.compile(r"(?<![\w.])#?\d+(?![\w.])")
@@ -245,20 +266,37 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     roles = _column_roles(table)
     headers = [clean(h) for h in table.header] + [""] * (len(roles) - len(table.header))
     section = " ".join(block.section[-1:])
-    # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column
-    base_row: Row | None = None
+    # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column; with several
+    # ("baseline - 1", "baseline - 128"), a row takes the one whose label carries the same numbers ("int4wo - 128")
     label_cols = [i for i, r in enumerate(roles) if r == "label"]
     info = _TableInfo(table, roles)
-    for row in table.rows:
-        label = " / ".join(clean(row.cells[i]) for i in label_cols if i < len(row.cells) and clean(row.cells[i]))
-        if base_row is None and BASELINE_LABEL_RE.match(label) and any(
-                _is_numeric_cell(c) for c in row.cells[1:]):
-            base_row = row
+    labels = [" / ".join(clean(row.cells[i]) for i in label_cols if i < len(row.cells) and clean(row.cells[i]))
+              for row in table.rows]
+    bases: dict[frozenset[str], Row] = {}
+    clash = False
+    for row, label in zip(table.rows, labels, strict=True):
+        if BASELINE_LABEL_RE.match(label) and any(_is_numeric_cell(c) for c in row.cells[1:]):
+            key = _label_numbers(label)
+            clash = clash or key in bases
+            bases.setdefault(key, row)
+    if clash:
+        bases = {}  # "Baseline A1 | Tuned | Baseline A2": an A/B/A run, every row a result of its own
+    for row, label in zip(table.rows, labels, strict=True):
+        if row in bases.values():
             continue
         if label and is_workload_label(label):
             ctx.taken.add(row.line)  # "Output sequence length | 256 | 256": a workload row, not results
             continue
+        base_row = next(iter(bases.values())) if len(bases) == 1 else bases.get(_label_numbers(label))
         yield from _row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
+
+
+_LABEL_NUMBER_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
+
+
+def _label_numbers(label: str) -> frozenset[str]:
+    """The numbers a row's label carries ("int4wo - 128 (w/ compile)" -> {"128"}): what ties it to its baseline."""
+    return frozenset(_LABEL_NUMBER_RE.findall(label))
 
 
 class _TableInfo:
@@ -336,6 +374,21 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
             continue
         off = offsets[ci] if ci < len(offsets) else row.text.find(cell)
         head = headers[ci] if ci < len(headers) else ""
+        if not numeric and role in ("value", "mixed") and "/" in cleaned and (packed := _PACKED_RE.match(cleaned)):
+            names = _packed_names(ctx, block, table, head, cleaned.count("/") + 1)
+            if names and ctx.is_free(row.line, max(off, 0), max(off, 0) + len(cell)):
+                # "0.25/1087/43.5%/2.12/26.5%" under a title "(ms / TFLOPS / MFU% / TBs / BW%)": one value per name
+                ctx.take(row.line, max(off, 0), max(off, 0) + len(cell))
+                for part, name in zip(packed.group(0).split("/"), names, strict=True):
+                    pv = _cell_value(part)
+                    if pv is None:
+                        continue
+                    unit = pv[3] or (name if name.lower() in _UNIT_WORDS else None)
+                    metric = f"{label} {head} {name}".strip() if label else f"{head} {name}"
+                    yield ctx.claim(kind_for_metric(f"{metric} {section}", unit), row.line, cell.strip(),
+                                    metric=metric, value=pv[0], unit=unit,
+                                    config={**qualifiers(label), **setup, "row": label, "column": head, "part": name})
+                continue
         if not numeric and role == "value":
             sides = info.slash.get(ci, ...)
             if sides is ...:
@@ -377,6 +430,7 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
         else:
             unit = unit or head_unit
         ref = None
+        base_paren: str | None = None
         if role == "value":
             src = None
             if base_row is not None and ci < len(base_row.cells):
@@ -387,6 +441,8 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
             if src is not None and _is_numeric_cell(src):
                 bv = _cell_value(src)
                 ref = bv[0] if bv else None
+                bpm = _PAREN_RE.search(src)
+                base_paren = bpm.group(1) if bpm else None
         if ref is None:  # "96.25 (ref 96.36)" in one cell
             rm = _CELL_REF_RE.search(cleaned)
             ref = to_float(rm.group(1)) if rm else None
@@ -417,8 +473,34 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
         yield ctx.claim(kind, row.line, cell.strip(), metric=metric, value=value, high=high, approx=approx,
                         unit=unit, reference=ref, stderr=stderr, stddev=stddev, printed=printed, config=config)
         if pm and off >= 0:
-            yield from prose.claims_in_text(ctx, row.line, pm.group(1), off + pm.start(1), subject=metric)
+            inner = pm.group(1)
+            if base_paren is not None and _is_numeric_cell(inner) and _is_numeric_cell(base_paren):
+                # "29.12 TFLOPS (0.6%)" beside a baseline "22.74 TFLOPS (0.5%)": the shares pair as the values do
+                iv, bv2 = _cell_value(inner), _cell_value(base_paren)
+                if iv is not None and bv2 is not None:
+                    ctx.take(row.line, off + pm.start(), off + len(cell))
+                    yield ctx.claim(kind_for_metric(f"{metric} {section}", iv[3]), row.line, inner.strip(),
+                                    metric=f"{metric} ({iv[3] or 'share'})", value=iv[0], unit=iv[3],
+                                    reference=bv2[0], config=config)
+                    continue
+            yield from prose.claims_in_text(ctx, row.line, inner, off + pm.start(1), subject=metric)
             ctx.take(row.line, off + pm.start(), off + len(cell))
+
+
+_PACKED_RE = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?%?(?:/[-+]?\d[\d,]*(?:\.\d+)?%?){1,9}$")
+_NAMES_IN_BRACKETS_RE = re.compile(r"\((?P<names>[^()/]{1,20}(?:\s?/\s?[^()/]{1,20}){1,9})\)")
+
+
+def _packed_names(ctx: Context, block: Block, table: Table, head: str, k: int) -> list[str] | None:
+    """The names of a packed cell's k values: a "(a / b / c)" in its column's header, or in a title line above
+    the header, within four lines of the table ("FWD (ms / TFLOPS / MFU% / TBs / BW%)")."""
+    texts = [head] + [ctx.doc.line(no) for no in range(table.header_line - 1, max(0, block.start - 5), -1)]
+    for text in texts:
+        for m in _NAMES_IN_BRACKETS_RE.finditer(text[:400]):
+            names = [n.strip() for n in m.group("names").split("/")]
+            if len(names) == k and all(names):
+                return names
+    return None
 
 
 def _find_offsets(row: Row) -> list[int]:

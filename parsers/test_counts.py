@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
-from ledger.parsers.document import Block
+from ledger.parsers.document import Block, Table
 
 NAME = "test_counts"
 VERSION = "1"
@@ -23,7 +23,11 @@ _RATIO_RE = re.compile(
 # "All 26 qwen4_exp gates passed", "12 unit tests passed": a count, some words, then the noun and verb
 _NOUN_PASSED_RE = re.compile(
     r"(?<![\w.#/])(?P<all>all\s+)?(?P<n>\d{1,3}(?:,\d{3})+|\d{1,7})\s+(?:[\w./-]{1,40}\s+){0,3}?"
-    r"(?:tests?|gates?|checks?|cases?)\s+(?:have\s+|were\s+)?passed\b", re.IGNORECASE)
+    r"(?:tests?|gates?|checks?|cases?|configs?|configurations?|combinations?|shapes?|variants?|models?|tasks?|"
+    r"suites?|benchmarks?)\s+(?:have\s+|were\s+)?passed\b", re.IGNORECASE)
+# unittest: "Ran 12 tests in 60.780s" and, a line or two below, "OK" or "FAILED (failures=1, errors=2)"
+_UNITTEST_RAN_RE = re.compile(r"^\s*Ran (?P<n>\d{1,7}) tests? in [\d.]+s\s*$")
+_UNITTEST_END_RE = re.compile(r"^\s*(?:(?P<ok>OK)\b|FAILED \((?P<detail>[^()]{1,80})\))")
 _WORD_HINT_RE = re.compile(r"pass|fail|error|skipped|deselected", re.IGNORECASE)
 _FROM_RE = re.compile(r"\bfrom\s+(\d{1,3}(?:,\d{3})+|\d{1,7})\s+to\s+$", re.IGNORECASE)
 _EACH_RE = re.compile(r"^\s+each\b", re.IGNORECASE)
@@ -78,10 +82,36 @@ def counts_in(text: str) -> list[tuple[int, int, dict[str, int]]]:
     return sorted(groups)
 
 
+def _status_table(table: Table) -> dict[str, tuple[int, int]] | None:
+    """"| Status | Count |" rows PASSED / FAILED / SKIPPED: {outcome: (count, line)}."""
+    if len(table.header) < 2 or not table.rows:
+        return None
+    out: dict[str, tuple[int, int]] = {}
+    for row in table.rows:
+        if len(row.cells) < 2:
+            return None
+        word = row.cells[0].strip("*` ").lower()
+        count = row.cells[1].strip("*` ").replace(",", "")
+        if word not in ("passed", "failed", "skipped", "errors", "error", "xfailed") or not count.isdigit():
+            return None
+        out[_norm(word)] = (int(count), row.line)
+    return out if "passed" in out else None
+
+
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if block.kind == "table":
         table = block.table
         assert table is not None
+        status = _status_table(table)
+        if status is not None:  # "| PASSED | 396 |" / "| FAILED | 0 |": one count, on the passed row
+            n, line = status["passed"]
+            row = next(r for r in table.rows if r.line == line)
+            for r in table.rows:
+                ctx.taken.add(r.line)
+            yield ctx.claim("tests", line, row.text.strip(), metric=ctx.lead_in(block) or None, value=float(n),
+                            passed=n, failed=status.get("failed", (None, 0))[0],
+                            skipped=status.get("skipped", (None, 0))[0])
+            return
         for row in table.rows:
             if not _has_hint(row.text):
                 continue  # counts_in needs an outcome word, and every cell is a piece of the row's text
@@ -107,6 +137,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                                         skipped=counts.get("skipped"))
         return
     for no, text in enumerate(ctx.doc.lines[block.start - 1:block.end], start=block.start):
+        if text.lstrip().startswith("Ran ") and (um := _UNITTEST_RAN_RE.match(text)) and no not in ctx.taken:
+            claim = _unittest(ctx, no, text, int(um.group("n")))
+            if claim is not None:
+                yield claim
+            continue
         for start, end, counts in counts_in(text):
             if "passed" not in counts and "failed" not in counts:
                 continue
@@ -121,6 +156,23 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             yield ctx.claim("tests", no, text[start:end], metric=_subject(text, fm.start() if fm else start),
                             value=_as_value(counts), reference=ref, passed=counts.get("passed"),
                             failed=counts.get("failed"), skipped=counts.get("skipped"))
+
+
+def _unittest(ctx: Context, no: int, text: str, ran: int) -> Claim | None:
+    """unittest's "Ran N tests in Xs" with its verdict below: OK, or FAILED (failures=k, errors=e)."""
+    for k in range(no + 1, no + 4):
+        em = _UNITTEST_END_RE.match(ctx.doc.line(k))
+        if em is None:
+            continue
+        failed = 0
+        if em.group("detail"):
+            failed = sum(int(v) for key, v in re.findall(r"(failures|errors)=(\d+)", em.group("detail")))
+        skipped = re.findall(r"skipped=(\d+)", em.group("detail") or "")
+        passed = ran - failed - (int(skipped[0]) if skipped else 0)
+        ctx.taken.add(no)
+        return ctx.claim("tests", no, text.strip(), metric="unittest", value=float(passed), passed=passed,
+                         failed=failed, skipped=int(skipped[0]) if skipped else None)
+    return None
 
 
 def _subject(text: str, start: int) -> str | None:

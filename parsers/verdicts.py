@@ -60,6 +60,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if no in ctx.taken:
             continue
         text = block.text if block.kind == "item" else ctx.doc.line(no)  # an item's text has no bullet
+        if text.lstrip().startswith(">"):
+            text = _QUOTE_RE.sub(lambda m: " " * len(m.group(0)), text, count=1)  # a quoted paste, same columns
         if len(text) > 2_000 or not _HINT_RE.search(text):
             continue
         yield from _line(ctx, no, text, block)
@@ -108,6 +110,7 @@ def _line(ctx: Context, no: int, text: str, block: Block) -> Iterator[Claim]:
 
 
 _MARK_RE = re.compile(rf"^\s*{_MARK}")
+_QUOTE_RE = re.compile(r"^\s*(?:>\s?)+")
 
 
 def _gate(ctx: Context, line: int, text: str, name: str, outcome: str, word: str, config: dict[str, str]) -> Claim:

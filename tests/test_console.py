@@ -195,3 +195,54 @@ def test_the_setup_each_result_was_measured_under_goes_into_config() -> None:
 
 def test_a_setting_line_above_a_grid_is_its_setup() -> None:
     assert all(c.config.get("m") == "16" for c in _claims("space_table_rule.md"))
+
+
+def test_baselines_in_every_form() -> None:
+    claims = _claims("baselines.md")
+    refs = [(c.source.line, c.value, c.reference) for c in claims if c.kind == "perf"]
+    # several baseline rows: each row takes the one whose label carries its numbers (batch 1, batch 64)
+    assert (7, 188.02, 120.4) in refs and (8, 96.55, 70.12) in refs and (8, 17.9, 25.1) in refs
+    assert not [r for r in refs if r[0] in (5, 6)]  # the baseline rows are references, not claims
+    # a blank-aligned table whose cells carry a share in brackets: the shares pair as the values do
+    assert (13, 31.2, 24.1) in refs and (13, 0.7, 0.5) in refs and (13, 67.5, 52.5) in refs
+    # a baseline printed after its new value ("With ...: 41,210" then "Without it: 38,905")
+    assert (17, 41210.0, 38905.0) in refs and not [r for r in refs if r[0] == 18]
+    assert (19, 5.92, None) in refs
+
+
+def test_packed_cells_stderr_keys_tool_tags_pinned_builds_and_ab_a_runs() -> None:
+    claims = _claims("packed_and_keys.md")
+    facts = [(c.source.line, c.kind, c.value, c.unit, c.reference) for c in claims]
+    # a cell packing three values, named by the title above the header
+    assert [f for f in facts if f[0] == 9] == [(9, "perf", 18.4, "us", None), (9, "perf", 212.0, "TFLOPS", None),
+                                             (9, "perf", 61.5, "%", None)]
+    # an "_stderr" key is the error of the value beside it, never a claim; a tool's "[METRIC]" tag is not the name
+    acc = [c for c in claims if c.source.line == 14]
+    assert [(c.value, c.stderr) for c in acc] == [(0.8412, 0.0101)]
+    assert [c.metric for c in claims if c.source.line == 15] == ["gsm8k_mean_score"]
+    # a build named by its commit in an image tag
+    assert [c.sha for c in claims if c.kind == "commit"] == ["ab12cd34e"]
+    # two baseline rows of one kind (an A/B/A run): every row is a result, none a reference
+    assert [(c.value, c.reference) for c in claims if c.source.line in (24, 25, 26) and c.unit == "s"] == [
+        (11.3, None), (10.91, None), (11.02, None)]
+    # a "words number" line among "label: value" lines
+    assert (30, "perf", 9116.81, "tokens/sec", None) in facts
+
+
+def test_loose_pipe_tables_test_count_tables_unittest_and_code_span_values() -> None:
+    text = ("```\n[------------- attention forward -------------]\n"
+            "                          |  ours  |  vanilla\n"
+            "1 threads: ------------------------------------\n"
+            "      f16 B=8, M=1024     |  41.2  |  180.5\n"
+            "      f16 B=8, M=2048     |  80.9  |  361.0\n```\n\n"
+            "| Status | Count |\n|---|---|\n| PASSED | 128 |\n| FAILED | 0 |\n\n"
+            "```\nRan 4 tests in 12.301s\n\nOK\n```\n\n"
+            "- acceptance length at batch 32: `2.27`, at batch 2: `2.41`\n")
+    claims = extract(text, path="t.md").claims
+    perf = [(c.source.line, c.value, c.reference) for c in claims if c.kind == "perf"]
+    # torch.utils.benchmark's Compare: no outer pipes, a "1 threads" rule; "vanilla" names the baseline
+    assert perf == [(5, 41.2, 180.5), (6, 80.9, 361.0)]
+    tests = [(c.source.line, c.passed, c.failed) for c in claims if c.kind == "tests"]
+    assert tests == [(11, 128, 0), (15, 4, 0)]
+    # a number set in code on its own is a value ("`2.27`"), not a setting
+    assert [c.value for c in claims if c.kind == "acceptance"] == [2.27, 2.41]

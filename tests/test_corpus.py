@@ -25,8 +25,8 @@ SCORE = SHARED / "tools" / "score.py"
 SETS = {
     "markdown": (CORPUS / "gold", 97.3, 96.5),
     "rendered": (CORPUS / "rendered" / "gold", 97.5, 96.5),
-    "console-markdown": (CORPUS2 / "gold", 90.0, 96.3),
-    "console-rendered": (CORPUS2 / "rendered" / "gold", 89.0, 95.0),
+    "console-markdown": (CORPUS2 / "gold", 96.5, 97.5),
+    "console-rendered": (CORPUS2 / "rendered" / "gold", 95.5, 96.0),
 }
 
 pytestmark = pytest.mark.skipif(not SCORE.exists() or not CORPUS.exists(),

@@ -215,3 +215,32 @@ def test_revision_lookup_does_not_walk_every_scope() -> None:
 
     small, big = min(lookups(1_500) for _ in range(2)), min(lookups(3_000) for _ in range(2))
     assert big < 3 * small + 0.05, f"{small:.3f}s for 1,500 revisions, {big:.3f}s for 3,000"
+
+
+CONSOLE_SHAPES = {
+    # the console readers of issue 11: each pattern against the run its optional parts could split many ways
+    "grid columns": lambda n: "```\nname   a   b\n" + "".join(f"row{i}   {i}.5   {i}.25\n" for i in range(n // 20)) +
+                              "```\n",
+    "grid blank row": lambda n: "```\nname   a   b\n----  ---  ---\nx" + " " * n + "1\n```\n",
+    "box rows": lambda n: "```\n┃ a ┃ b ┃\n" + "│ x │ 1.5 │\n" * (n // 20) + "```\n",
+    "spread": lambda n: "```\nTime (mean ± σ):  3.8 s ±" + " " * n + "x\n```\n",
+    "ellipsis": lambda n: "```\nRange (min … max):  3.7 s …" + " " * n + "x\n```\n",
+    "value list": lambda n: "```\nScores: [" + "'0.5', " * (n // 8) + "x\n```\n",
+    "named list": lambda n: "```\nlatency(s)(" + "a, " * (n // 4) + "b): 1.0, 2.0\n```\n",
+    "settings line": lambda n: "```\n" + "k=1 " * (n // 4) + "x\n```\n",
+    "verdict line": lambda n: "```\n" + "a" * n + " PASSED x\n```\n",
+    "id verdict": lambda n: "```\ntest_" + "a" * n + ": FAILED" + " " * n + "x\n```\n",
+    "revision comment": lambda n: "```\n# commit abcdef12," + " " * n + "x\n```\n",
+    "loose pipes": lambda n: "a | b\n" + "1 | 2\n" * (n // 6) + "x" * n + "\n",
+    "packed cell": lambda n: "| x | y (a / b) |\n| --- | --- |\n| r | " + "1/" * (n // 2) + "x |\n",
+    "label brackets": lambda n: "x" + "(" * n + ": 1.5\n",
+    "tool tag": lambda n: "[METRIC] " + "a" * n + "=0.5 " + "b" * n + "\n",
+    "stderr key": lambda n: "{'a_stderr" + "_" * n + "': 0.1}\n",
+    "heading result": lambda n: "## speed:" + " " * n + "1 x\n",
+    "setup flags": lambda n: "```\npython serve.py" + " --tp 2" * (n // 8) + "\n```\n",
+}
+
+
+@pytest.mark.parametrize("shape", sorted(CONSOLE_SHAPES))
+def test_console_patterns_grow_linearly(shape: str) -> None:
+    _grows_linearly(CONSOLE_SHAPES[shape], 4_000)

@@ -119,7 +119,7 @@ _KEY_ALIASES: dict[str, str] = {
     "ssm_state": "state", "mamba_state": "state", "recurrent_state": "state",
 }
 SOFT_KEYS: tuple[str, ...] = ("gate", "row", "column", "context", "test", "variant", "case", "setting", "group",
-                              "side", "stat")
+                              "side", "part")
 """Keys whose text is mined for configuration words; the rest of their text is a variant."""
 KEY_CLASSES: tuple[str, ...] = ("hard", "soft", "ignored")
 
