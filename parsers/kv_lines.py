@@ -107,7 +107,7 @@ _SPACED_DURATION_RE = re.compile(r"^\s*(?P<label>[A-Za-z][\w.-]{1,30})(?:\t|\s{2
                                  r"(?P<v>\d{1,4}h\d{1,2}m\d{1,2}(?:\.\d+)?s|\d{1,4}m\d{1,2}(?:\.\d+)?s)\s*$")
 
 
-def _spaced_claim(ctx: Context, no: int, text: str) -> Claim | None:
+def _spaced_claim(ctx: Context, no: int, text: str, console: bool = False) -> Claim | None:
     """A "key value" line with no colon, in a code block: only snake_case or unit-bearing result keys, or a
     clock duration ("real    0m41.207s")."""
     dm = _SPACED_DURATION_RE.match(text)
@@ -122,10 +122,15 @@ def _spaced_claim(ctx: Context, no: int, text: str) -> Claim | None:
         return _worded_claim(ctx, no, text)
     label = m.group("label")
     core = _UNIT_PAREN_RE.sub("", label)
-    if not (_SNAKE_RE.match(core) or m.group("unit")) or _is_config(core, None) or not _measured(core):
+    v = m.group("v")
+    if _is_config(core, None) or is_gauge_name(core):
+        return None
+    # a snake_case or unit-bearing result key; or any name over a measured fraction ("forward 5.81e-06") in output
+    if not (((_SNAKE_RE.match(core) or m.group("unit")) and _measured(core)) or
+            (console and ("." in v or "e" in v.lower()) and _open_world_label(core) and not _SNAKE_RE.match(core))):
         return None
     unit = m.group("unit") or _snake_unit(core)
-    value = to_float(m.group("v"))
+    value = to_float(v)
     ctx.take(no, m.start("label"), m.end("v"))
     return ctx.claim(kind_for_metric(core, unit), no, text[m.start("label"):m.end("v")], metric=label, value=value,
                      unit=normalise_unit(unit) if unit else None)
@@ -363,11 +368,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 continue
         if no not in ctx.taken and ":" not in text and (block.kind == "code" or "\t" in text or
                                                         "  " in text.strip() or _among_pairs(ctx, no)):
-            claim = _spaced_claim(ctx, no, text)
+            claim = _spaced_claim(ctx, no, text, console=block.kind == "code")
             if claim is not None:
                 yield claim
                 continue
-        if no in ctx.taken or (":" not in text and "=" not in text) or _skip_line(text):
+        if no in ctx.taken or (":" not in text and "=" not in text and ">" not in text) or _skip_line(text):
             last_kind = None if not text.strip() else last_kind
             continue
         _floor, group = line_prefix(text)

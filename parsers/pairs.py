@@ -17,7 +17,8 @@ from ledger.memo import short_text_cache
 from ledger.parsers.numbers import Number, find_numbers, normalise_unit, parse_duration, to_float
 
 # A colon or equals sign that separates a label from a value (not "18:55:20", "a::b", "http://").
-_ANCHOR_RE = re.compile(r"[:=]")
+_ANCHOR_RE = re.compile(r"-{1,2}>|=>|[:=]")
+"""(an arrow is an anchor only after a label without digits: "no cache --> 6.35 second", not "120 -> 95 ms")"""
 
 # Separators that end the previous pair and start a label.
 _SEP_RE = re.compile(r",\s+|;\s+|\t|\s{2,}|\|\s*|\.\s+(?=[A-Z])|\s/\s+")
@@ -79,6 +80,12 @@ class Pair:
 
 def _is_anchor(text: str, i: int) -> bool:
     ch = text[i]
+    if ch == "-" or (ch == "=" and text[i + 1:i + 2] == ">"):
+        # an arrow: a label of words before it, a number after it
+        j = i
+        while j > 0 and text[j - 1] not in ",;|\t" and i - j < MAX_LABEL:
+            j -= 1
+        return not any(c.isdigit() for c in text[j:i]) and bool(_NUMBER_AHEAD_RE.match(text, text.index(">", i) + 1))
     before = text[i - 1] if i else ""
     after = text[i + 1] if i + 1 < len(text) else ""
     if ch == ":" and (after in ":/" or before == ":"):
@@ -141,7 +148,7 @@ _WORD_RE = re.compile(r"[A-Za-z%µμ×]{1,12}(?:/[A-Za-z]{1,8}){0,2}")
 
 _KNOWN_UNITS = {"s", "ms", "us", "µs", "μs", "ns", "sec", "secs", "seconds", "min", "mins", "minutes", "h",
                 "hours", "gib", "gb", "mib", "mb", "kib", "kb", "tb", "tib", "%", "x", "×", "tflops", "gflops",
-                "tokens", "token", "tok", "nats", "pp", "points", "runs", "tbps", "gbps"}
+                "tokens", "token", "tok", "nats", "pp", "points", "runs", "tbps", "gbps", "second"}
 
 
 def line_prefix(text: str) -> tuple[int, str]:
@@ -170,6 +177,7 @@ def pairs_in(text: str) -> list[Pair]:
         if m is None:
             break
         a = m.start()
+        ae = m.end()  # where the value may start: after the colon, the equals sign or the arrow
         i = a + 1
         if a < prev_end or not _is_anchor(text, a):
             continue
@@ -192,7 +200,7 @@ def pairs_in(text: str) -> list[Pair]:
         pm = _PCT_LEAD_RE.match(text, floor, lstart) if lstart > floor else None
         if pm is not None and pm.end() == lstart:
             label, lstart = f"{pm.group(1)} {label}", pm.start(1)  # "99.9%   KLD:": a percentile names the value
-        items = _list_at(text, a + 1) if "[" in text[a + 1:a + 4] else None
+        items = _list_at(text, ae) if "[" in text[ae:a + 4] else None
         if items is not None:
             lend = text.index("]", items[-1][2]) + 1
             out.append(Pair(label, lstart, items[0][0], None, False, None, None, items[0][1], lend,
@@ -200,13 +208,13 @@ def pairs_in(text: str) -> list[Pair]:
             prev_end = lend
             i = max(i, lend)
             continue
-        num, dur, printed, vend = _value_at(text, a + 1)
+        num, dur, printed, vend = _value_at(text, ae)
         if num is None and dur is None:
             # a non-numeric value ("sglang", "not set", "GSM8K metric too low: 0.01"): the next label may start
             # right after the colon, or after a separator
-            em = _SEP_RE.search(text, a + 1, min(n, a + 1 + MAX_LABEL))
-            vend = em.start() if em else min(n, a + 1 + MAX_LABEL)
-            out.append(Pair(label, lstart, None, None, False, None, None, a + 1, vend, True))
+            em = _SEP_RE.search(text, ae, min(n, ae + MAX_LABEL))
+            vend = em.start() if em else min(n, ae + MAX_LABEL)
+            out.append(Pair(label, lstart, None, None, False, None, None, ae, vend, True))
             prev_end = a + 1
             continue
         unit: str | None
@@ -219,7 +227,7 @@ def pairs_in(text: str) -> list[Pair]:
                 u, _q, uend = _unit_after(text, vend)
                 if u is not None:
                     unit, vend = u, uend
-        vstart = a + 1
+        vstart = ae
         while vstart < n and text[vstart] in " \t":
             vstart += 1
         spread = None

@@ -208,6 +208,11 @@ def _in_code_span(text: str, pos: int) -> bool:
 _TQDM_BEFORE_RE = re.compile(r"\d{1,3}:\d{2}(?::\d{2})?<\d{1,3}:\d{2}(?::\d{2})?,?\s*$")
 
 
+_FINE_FLOAT_RE = re.compile(r"[-+]?\d+\.\d{3,}(?:[eE][-+]?\d{1,3})?|[-+]?\d+(?:\.\d+)?[eE][-+]?\d{1,3}")
+_WORD_BEFORE_RE = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z_-]{2,30})\s+$")
+_ANSI_BEFORE_RE = re.compile(r"(?:\x1b|\^\[)\[[\d;]{0,20}$")
+
+
 def _bare_value_span(text: str, n: Number) -> bool:
     """The code span holds this number and nothing else but a sign, a % or an x ("`2.27`", "`-0.000020%`"):
     people set results in code too; a size or a setting spelled in code ("`512MiB`", "`tp=2`") is not that."""
@@ -228,6 +233,8 @@ def _is_config_number(text: str, n: Number) -> bool:
     before = text[max(0, n.start - 24):n.start]
     if "<" in before and _TQDM_BEFORE_RE.search(before):
         return True  # tqdm's "[02:08<00:00, 1.61s/it": progress, not a result
+    if "[" in before and _ANSI_BEFORE_RE.search(before):
+        return True  # a terminal colour code ("\x1b[1;36m", or "^[[1;36m" as a copy prints it)
     window = text[max(0, n.start - 64):n.start]
     if (("=" in window or "--" in window) and _SETTING_BEFORE_RE.search(text, max(0, n.start - 64), n.start)) \
             or (_in_code_span(text, n.start) and not _bare_value_span(text, n)):
@@ -460,9 +467,15 @@ def _candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subje
     if console:
         measured = is_measure_unit(unit)
         right = _CONSOLE_METRIC_BEFORE_RE.search(text, max(0, n.start - 60), n.start)
-        if not (measured or right or force):
+        word = None
+        if not (measured or right or force) and _FINE_FLOAT_RE.fullmatch(n.text.strip()):
+            # "forward 5.810260772705078e-06": a measured fraction printed under a word, whatever the word
+            wm = _WORD_BEFORE_RE.search(text, max(0, n.start - 40), n.start)
+            if wm and not _CONFIG_BEFORE_RE.search(wm.group(0)) and not _COUNT_NOUN_RE.match(" " + wm.group(1)):
+                word = wm.group(1)
+        if not (measured or right or force or word):
             return None
-        metric = right.group(0).strip(" :=") if right else None
+        metric = right.group(0).strip(" :=") if right else word
         if right and unit is None and right.group("unit"):
             unit = right.group("unit")  # "bandwidth (GB/s) 45.1": the unit the label prints
         if metric is None:
@@ -475,7 +488,8 @@ def _candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subje
             "start": span_start if span_start is not None else n.start, "end": n.end, "printed": n.printed,
             "config": {},
         }
-    metric = _metric_before(text, n.start)
+    at = _AT_METRIC_RE.match(text, n.end, n.end + 40) if "@" in text[n.end:n.end + 2] else None
+    metric = at.group(1) if at else _metric_before(text, n.start)  # "81.07@MMLU, 83.74@GSM8K": its own name
     if metric is None and inherited:
         metric = inherited
     if metric is None and subject and _METRIC_RE.search(subject):
@@ -587,6 +601,7 @@ _QUALIFIER_LEAD_RE = re.compile(r"(?:with|without|at|on|for|under)\b[^;:()]{0,40
 _POINTS_METRIC_AFTER_RE = re.compile(r"\s+(?:(?:on|in|for)\s+(?:the\s+)?)?(" + _METRIC_RE.pattern + ")",
                                      re.IGNORECASE)
 _METRIC_AFTER_RE = re.compile(r"\s+(?:on|in|for)\s+(?:the\s+)?(" + _METRIC_RE.pattern + ")", re.IGNORECASE)
+_AT_METRIC_RE = re.compile(r"\s?@\s?(" + _METRIC_RE.pattern + ")", re.IGNORECASE)
 _ACCURACY_NAME_RE = re.compile(r"gsm8k|mmlu|mmmu|gpqa|eval|accuracy|exact|score|pass@|\bf1\b|\bmath|aime|pass ?key|"
                                r"hellaswag|winogrande|ruler|longbench|ppl|perplexity", re.IGNORECASE)
 _LEAD_IN_METRIC_RE = re.compile(r"(?:^|[,(]\s*)(" + _METRIC_RE.pattern + r")\s*:$", re.IGNORECASE)

@@ -17,7 +17,9 @@ from ledger.vocab.text import MAX_NAME, clean_name
 # Labels whose numbers are inputs of a run, not results.
 CONFIG_LABEL_RE = re.compile(
     r"^(?:number of|num[_ ]|#\s*|n[_ ]?(?:prompts|requests|samples)|total (?:input|output|generated|prompt)"
-    r" tokens|successful requests|failed requests|completed|request rate|rate\b|max(?:imum)?[_ ]|"
+    r" tokens|successful requests|failed requests|completed|request rate|rate\b|"
+    r"max(?:imum)?[_ ](?=(?:num|batch|seq|tokens?|len|length|concurrency|model|draft|context|position|requests?|"
+    r"running|prompts?|input|output|new|total|size|workers?|threads?|retries|loras?|bs|jobs))|"
     r"concurrency|batch[_ ]?size|bs\b|isl\b|osl\b|input[_ ]len|output[_ ]len|seq(?:uence)?[_ ]len|"
     r"prompt[_ ]len|(?:input|output|prompt|generation)[_ ](?:sequence[_ ])?len(?:gth)?|"
     r"tp\b|tp[_ ]size|pp\b|ep\b|dp\b|world[_ ]size|gpus?\b|nodes?\b|seed\b|temperature|"

@@ -10,7 +10,7 @@ UNITS = (
     "it/s", "gb/s", "tb/s", "tbps", "gbps", "tflops/s", "gflops/s", "tflops", "gflops", "tflop/s", "samples/s",
     "seq/s", "req/min", "us/run", "µs/run", "ms/run", "ns/run", "kb/run", "mb/run", "gb/run", "mflop/run",
     "gflop/run", "tflop/run", "runs", "tokens per second", "tokens per sec", "ms per token",
-    "µs", "μs", "us", "ms", "ns", "sec", "secs", "seconds", "s", "min", "mins", "minutes", "h",
+    "µs", "μs", "us", "ms", "ns", "sec", "secs", "seconds", "second", "s", "min", "mins", "minutes", "h",
     "hours", "gib", "gb", "mib", "mb", "kib", "kb", "tib", "tb", "bytes", "b",
     "%", "x", "×", "pp", "points", "nats", "tokens", "tok",
 )
