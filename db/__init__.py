@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ledger.db.connection import check_whole, open_ledger, open_readonly
-    from ledger.db.reads import ClaimFilter, claims, document_overview, documents, iter_claims, resolve_document
+    from ledger.db.documents import document_overview, documents
+    from ledger.db.reads import ClaimFilter, claims, iter_claims, resolve_document
     from ledger.db.schema import SCHEMA_VERSION
     from ledger.db.writes import (
         DocumentIdentity,
@@ -26,8 +27,8 @@ _MODULE_OF = {
     "open_ledger": "ledger.db.connection", "open_readonly": "ledger.db.connection",
     "check_whole": "ledger.db.connection",
     "SCHEMA_VERSION": "ledger.db.schema",
-    **dict.fromkeys(("ClaimFilter", "claims", "document_overview", "documents", "iter_claims", "resolve_document"),
-                    "ledger.db.reads"),
+    **dict.fromkeys(("ClaimFilter", "claims", "iter_claims", "resolve_document"), "ledger.db.reads"),
+    **dict.fromkeys(("document_overview", "documents"), "ledger.db.documents"),
     **dict.fromkeys(("DocumentIdentity", "PreparedVersion", "WriteResult", "find_version", "write_version",
                      "write_versions"), "ledger.db.writes"),
 }

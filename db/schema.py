@@ -14,7 +14,7 @@ Every schema change is a new migration appended to `MIGRATIONS`, never an edit o
                         it in step)
     pr_claims, metric_values, support_cells, ci_runs
                         views: the canned questions (see VIEWS)
-    warnings            parse and decode warnings of a version
+    warnings            parse and decode warnings of a version: line (NULL: the whole text) and message
     github_heads        the head/base sha GitHub reported for a fetched PR (one row per distinct pair)
     http_cache          ETag / Last-Modified per fetched URL, for conditional requests
     pr_commits          the commits of a fetched PR (to resolve the shas its text states)
@@ -363,6 +363,15 @@ def m0012_support_cells_engine(db: Database) -> None:
     db.execute("DROP VIEW support_cells")
     db.execute(f"CREATE VIEW support_cells AS {SUPPORT_CELLS_WITH_ENGINE}")
     db.execute("PRAGMA user_version = 12")
+
+
+@migrations(name="0013_warning_message_without_line")
+def m0013_warning_message_without_line(db: Database) -> None:
+    # A warning's line has its own column; before ParseWarning its message began with it again ("line 7: ...").
+    # Those messages lose the prefix, so old versions' warnings read like new ones.
+    db.execute("""UPDATE warnings SET message = substr(message, length('line ' || line || ': ') + 1)
+        WHERE line IS NOT NULL AND substr(message, 1, length('line ' || line || ': ')) = 'line ' || line || ': '""")
+    db.execute("PRAGMA user_version = 13")
 
 
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)

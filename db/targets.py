@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ledger.db.reads import ClaimFilter, claims, documents, open_reader, resolve_document
+from ledger.db.documents import documents
+from ledger.db.reads import ClaimFilter, claims, open_reader, resolve_document
 
 if TYPE_CHECKING:
     from sqlite_utils import Database

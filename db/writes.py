@@ -14,11 +14,14 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from sqlite_utils import Database
 
 from ledger.db.reads import CLAIM_FIELDS, STRUCTURED_FIELDS
+
+if TYPE_CHECKING:  # a read command imports this module and needs no pydantic
+    from ledger.model import ParseWarning
 
 CLAIM_COLUMNS: tuple[str, ...] = (
     "document_id", "version_id", "ordinal", "kind", "metric", "value", "high", "approx", "unit", "reference",
@@ -73,7 +76,8 @@ class PreparedVersion:
     """(line, kind, level, title, path) for headings and comment authors."""
     revisions: list[tuple[str | None, str | None, str | None, int | None, int | None]] = field(default_factory=list)
     """(label, head, base, line, line_end) for each revision label line."""
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
+    """Stored as they are: each warning's line and message (the `warnings` table)."""
     edited_at: str | None = None
     """When this text was written where it came from (a GitHub edit's time); None for files."""
     editor: str | None = None
@@ -212,7 +216,7 @@ def _write(db: Database, prep: PreparedVersion) -> WriteResult:
     conn.execute("INSERT INTO claims_fts (rowid, text, metric, note, section) "
                  "SELECT id, text, metric, note, section FROM claims WHERE version_id = ?", [version_id])
     conn.executemany("INSERT INTO warnings (version_id, line, message) VALUES (?, ?, ?)",
-                     [(version_id, _warning_line(w), w) for w in prep.warnings])
+                     [(version_id, w.line, w.message) for w in prep.warnings])
     db.execute("UPDATE documents SET latest_version_id = ? WHERE id = ?", [version_id, doc_id])
     return WriteResult("new" if created else "new_version", doc_id, version_id, number, prep.n_claims)
 
@@ -278,11 +282,3 @@ def claim_rows(claims: Iterable[dict[str, Any]]) -> ClaimRows:
         ))
     return ClaimRows(tails, revisions)
 
-
-def _warning_line(message: str) -> int | None:
-    """The line a parser warning names ("line 42: ..."), if it names one."""
-    if message.startswith("line "):
-        head = message[5:].split(":", 1)[0].strip()
-        if head.isdigit():
-            return int(head)
-    return None

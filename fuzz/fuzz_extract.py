@@ -82,7 +82,7 @@ def check(data: bytes) -> None:
     spent = time.process_time() - start
     if spent > SLOW_CPU_SECONDS:
         raise Finding(f"slow: {spent:.1f} CPU seconds for {len(data):,} bytes (a pattern that is not linear?)")
-    failed = [w for w in result.warnings if " failed (" in w]
+    failed = [w for w in result.warnings if " failed (" in w.message]
     if failed:
         raise Finding(f"extractor failure caught by the pipeline: {failed[0]}")
     lines = split_lines(text)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from ledger.version import __version__
+
 if TYPE_CHECKING:
     from ledger.api import Ledger, open_ledger
     from ledger.errors import (
@@ -24,12 +26,11 @@ if TYPE_CHECKING:
         SchemaTooNew,
         UsageError,
     )
-    from ledger.model import Claim
+    from ledger.model import Claim, ParseWarning
 
-__version__ = "0.1.0"
 
 _MODULE_OF: dict[str, str] = {
-    "Ledger": "ledger.api", "open_ledger": "ledger.api", "Claim": "ledger.model",
+    "Ledger": "ledger.api", "open_ledger": "ledger.api", "Claim": "ledger.model", "ParseWarning": "ledger.model",
     **dict.fromkeys(("LedgerError", "InputError", "NotFound", "DatabaseError", "NotALedger", "SchemaTooNew",
                      "UsageError", "FetchError"), "ledger.errors"),
 }
@@ -57,6 +58,7 @@ __all__ = [
     "LedgerError",
     "NotALedger",
     "NotFound",
+    "ParseWarning",
     "SchemaTooNew",
     "UsageError",
     "__version__",

@@ -4,6 +4,9 @@ Library errors (ledger.errors.LedgerError) become a one-line message and a non-z
 nothing below this module prints or exits. Heavy imports live inside the commands, and `main()`
 builds only the command it runs (see `_app_for`): typer builds each command's parameters from its
 signature when the app runs, and the compare and fetch modules are imported only for their commands.
+
+Over 400 lines because it holds the five core commands (extract, ingest, claims, show, sql) beside that
+dispatcher; every other command lives in a `cli_<name>.py` module of its own, registered in _LAZY_COMMANDS.
 """
 
 from __future__ import annotations
@@ -190,7 +193,7 @@ def _ingest_lines(results: Iterable[Any], progress: _Progress) -> tuple[int, int
             for w in r.warnings[:5]:
                 _err(warning_line(r.path, w))
             if len(r.warnings) > 5:
-                _err(f"warning: ... and {len(r.warnings) - 5} more (ledger show {r.document})")
+                _err(warning_line(r.path, f"... and {len(r.warnings) - 5} more (ledger show {r.document})"))
         else:
             failed += 1
             _err(str(r.error))

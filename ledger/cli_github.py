@@ -16,6 +16,7 @@ import typer
 from ledger.cli_common import err as _err
 from ledger.cli_common import errors as _errors
 from ledger.cli_common import interrupted as _interrupted
+from ledger.cli_common import warning_line
 
 if TYPE_CHECKING:
     from ledger.github import FetchResult
@@ -109,7 +110,7 @@ def fetch_cmd(
         if r.ok:
             typer.echo(r.summary())
             for w in r.warnings[:3]:
-                _err(f"warning: {r.ref}: {w}")
+                _err(warning_line(r.ref, w))
         else:
             failed.append(r)  # reported together at the end
 
@@ -159,7 +160,7 @@ def ingest_github(paths: list[str], db: str, repo: str | None, source: str) -> N
         if r.ok:
             typer.echo(r.summary())
             for w in r.warnings[:3]:
-                _err(f"warning: {r.ref}: {w}")
+                _err(warning_line(r.ref, w))
         else:
             failed.append(r)
             _err(str(r.error))

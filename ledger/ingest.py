@@ -21,21 +21,22 @@ import sqlite3
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from ledger.errors import DiskFull, InputError, LedgerError, NotFound, UsageError
+from ledger.errors import DiskFull, InputError, NotFound, UsageError
 from ledger.identity import STDIN_NAME, document_key, parse_repo, pull_from_url
-from ledger.prepare import parser_version, prepare_version
+from ledger.ingest_workers import CHUNK, PARALLEL_MIN_FILES, Job, parse, parse_remote, received, worker_pool
+from ledger.prepare import parser_version
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
 
     from sqlite_utils import Database
 
-    from ledger.db import DocumentIdentity, PreparedVersion, WriteResult
+    from ledger.db import PreparedVersion, WriteResult
+    from ledger.model import ParseWarning
     from ledger.sources import SourceText
 
 STDIN = "-"
@@ -55,7 +56,8 @@ class IngestResult:
     version: int | None = None
     sha256: str | None = None
     claims: int = 0
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
+    """What reading and parsing the text warned of (`ledger.messages.warning_line` prints one)."""
     error: str | None = None
 
     @property
@@ -179,7 +181,7 @@ def iter_ingest(
     stream = inputs(paths)
     head = list(itertools.islice(stream, PARALLEL_MIN_FILES))
     n_head = sum(1 for item in head if isinstance(item, str))
-    with _worker_pool(n_head, workers) as pool:
+    with worker_pool(n_head, workers) as pool:
         ledger_db = open_ledger(db)  # after the workers are forked: no child inherits a connection
         try:
             check_whole(ledger_db, db)  # nothing is added to a damaged file
@@ -207,72 +209,6 @@ def iter_ingest(
             ledger_db.close()
 
 
-PARALLEL_MIN_FILES = 24
-"""Below this many files a worker pool costs more than it saves."""
-
-
-def _workers(n_files: int, requested: int | None) -> int:
-    """How many processes parse: `requested`, else LEDGER_WORKERS, else one per usable CPU (at most 4),
-    for a batch of PARALLEL_MIN_FILES or more; 1 means parse in this process.
-
-    Parallel by default: this process only reads and writes (SQLite has one writer anyway), so even on
-    2 cores it overlaps with the parsers. Measured here, 2,000 documents on a busy 2-core machine:
-    serial 10.7-13.3 s, two workers 8.4-8.8 s.
-    """
-    if requested is None:
-        env = os.environ.get("LEDGER_WORKERS", "").strip()
-        if env.isdigit():
-            requested = int(env)
-        else:
-            cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-            requested = min(cpus, 4)
-    if requested <= 1 or n_files < PARALLEL_MIN_FILES:
-        return 1
-    return min(requested, 16)
-
-
-@contextmanager
-def _worker_pool(n_files: int, requested: int | None) -> Iterator[Executor | None]:
-    """A pool of parser processes when _workers() asks for more than one, else None.
-
-    On Linux the workers are forked from this process before it opens the database or starts a
-    thread, with the parsers already imported: a worker costs a fork, not a fresh interpreter that
-    imports and compiles everything again. Elsewhere (macOS, Windows), or when the caller runs other
-    threads (a fork copies whatever locks they hold), they are spawned.
-    """
-    workers = _workers(n_files, requested)
-    if workers <= 1:
-        yield None
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    from ledger.parsers import extract
-
-    extract("# warm\n\n| a | b |\n|---|---|\n| 1 | 2 |\n", fmt="markdown")  # import and build in the parent
-    import threading
-
-    method = "fork" if sys.platform.startswith("linux") and threading.active_count() == 1 else "spawn"
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
-                               initializer=_worker_init, initargs=(os.getpid(),))
-    try:
-        if method == "fork":
-            pool.submit(int).result()  # forks every worker now, while this process has no thread or database
-        yield pool
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-@dataclass
-class _Job:
-    """A document read, hashed and not yet stored: what a worker needs to parse it."""
-
-    path: str
-    src: SourceText
-    identity: DocumentIdentity
-    name: str
-
-
 BATCH_DOCS = 64
 BATCH_SECONDS = 0.5
 """A batch of parsed documents is written in one transaction when it holds this many documents or is
@@ -285,10 +221,10 @@ class _Batch:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self.entries: list[tuple[_Job | IngestResult, PreparedVersion | str | None]] = []
+        self.entries: list[tuple[Job | IngestResult, PreparedVersion | str | None]] = []
         self.started = 0.0
 
-    def add(self, item: _Job | IngestResult, outcome: PreparedVersion | str | None) -> list[IngestResult]:
+    def add(self, item: Job | IngestResult, outcome: PreparedVersion | str | None) -> list[IngestResult]:
         if not self.entries:
             self.started = time.monotonic()
         self.entries.append((item, outcome))
@@ -316,7 +252,7 @@ class _Batch:
         return self._results(entries, outcomes)
 
     @staticmethod
-    def _results(entries: list[tuple[_Job | IngestResult, PreparedVersion | str | None]],
+    def _results(entries: list[tuple[Job | IngestResult, PreparedVersion | str | None]],
                  outcomes: Sequence[WriteResult | Exception]) -> list[IngestResult]:
         from ledger.db import PreparedVersion
 
@@ -339,7 +275,7 @@ def _disk_full(exc: BaseException) -> bool:
     return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "disk is full" in str(exc)
 
 
-def _prepare_and_write(db: Database, loads: Iterable[_Job | IngestResult], version: str, fmt: str | None,
+def _prepare_and_write(db: Database, loads: Iterable[Job | IngestResult], version: str, fmt: str | None,
                        pool: Executor | None) -> Iterator[IngestResult]:
     """Parse jobs (in worker processes when there is a pool) and write them in batches, in input order.
 
@@ -350,7 +286,7 @@ def _prepare_and_write(db: Database, loads: Iterable[_Job | IngestResult], versi
     batch = _Batch(db)
     if pool is None:
         for item in loads:
-            yield from batch.add(item, None if isinstance(item, IngestResult) else _parse(item, version, fmt))
+            yield from batch.add(item, None if isinstance(item, IngestResult) else parse(item, version, fmt))
         yield from batch.flush()
         return
     from collections import deque
@@ -359,39 +295,39 @@ def _prepare_and_write(db: Database, loads: Iterable[_Job | IngestResult], versi
     # Jobs go to the workers CHUNK at a time (a task's round trip costs about as much as parsing a
     # small document), and enough are in flight that the workers go on while a batch is written.
     window = BATCH_DOCS + CHUNK * getattr(pool, "_max_workers", 2)
-    pending: deque[tuple[list[_Job | IngestResult], Future[list[PreparedVersion | str]] | None]] = deque()
+    pending: deque[tuple[list[Job | IngestResult], Future[list[PreparedVersion | str]] | None]] = deque()
     in_flight = 0
 
-    def collect() -> Iterator[tuple[_Job | IngestResult, PreparedVersion | str | None]]:
+    def collect() -> Iterator[tuple[Job | IngestResult, PreparedVersion | str | None]]:
         nonlocal in_flight
         items, fut = pending.popleft()
         in_flight -= len(items)
-        jobs = [i for i in items if isinstance(i, _Job)]
+        jobs = [i for i in items if isinstance(i, Job)]
         outcomes: list[PreparedVersion | str] | None = None
         if fut is not None:
             try:
-                outcomes = [_received(j, o) for j, o in zip(jobs, fut.result(), strict=True)]
+                outcomes = [received(j, o) for j, o in zip(jobs, fut.result(), strict=True)]
             except BrokenProcessPool:
                 pass  # a worker died (killed, out of memory): these documents are parsed here instead
             except Exception as exc:
                 outcomes = [f"{j.path}: could not be parsed ({type(exc).__name__}: {exc})" for j in jobs]
-        parsed = iter(outcomes if outcomes is not None else [_parse(j, version, fmt) for j in jobs])
+        parsed = iter(outcomes if outcomes is not None else [parse(j, version, fmt) for j in jobs])
         for item in items:
             yield item, None if isinstance(item, IngestResult) else next(parsed)
 
-    def send(items: list[_Job | IngestResult]) -> None:
+    def send(items: list[Job | IngestResult]) -> None:
         nonlocal pool, in_flight
-        jobs = [i for i in items if isinstance(i, _Job)]
+        jobs = [i for i in items if isinstance(i, Job)]
         fut = None
         if jobs and pool is not None:
             try:
-                fut = pool.submit(_parse_remote, jobs, version, fmt)
+                fut = pool.submit(parse_remote, jobs, version, fmt)
             except BrokenProcessPool:
                 pool = None  # the rest is parsed in this process: a dead worker costs speed, not documents
         pending.append((items, fut))
         in_flight += len(items)
 
-    chunk: list[_Job | IngestResult] = []
+    chunk: list[Job | IngestResult] = []
     for item in loads:
         chunk.append(item)
         if len(chunk) >= CHUNK:
@@ -406,53 +342,6 @@ def _prepare_and_write(db: Database, loads: Iterable[_Job | IngestResult], versi
         for entry in collect():
             yield from batch.add(*entry)
     yield from batch.flush()
-
-
-CHUNK = 8
-"""Documents per task sent to a parser worker."""
-
-
-def _worker_init(parent: int) -> None:
-    """A worker dies with its parent: a killed ingest must not leave parsers running. It ignores
-    Ctrl-C, which the terminal sends to every process of the group: the ingest process handles it
-    (stops, keeps what is committed, says so) and shuts the workers down, without a traceback each."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if sys.platform.startswith("linux"):
-        import contextlib
-        import ctypes
-
-        with contextlib.suppress(OSError, AttributeError, TypeError):
-            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # the parent died while this worker was still starting
-        os._exit(0)
-
-
-def _received(job: _Job, outcome: PreparedVersion | str) -> PreparedVersion | str:
-    if not isinstance(outcome, str):
-        outcome.text = job.src.text  # the worker sent it back without the text this process holds
-    return outcome
-
-
-def _parse_remote(jobs: list[_Job], version: str, fmt: str | None) -> list[PreparedVersion | str]:
-    """_parse in a worker: claims go back as table rows, and the text not at all (the parent holds it)."""
-    outcomes = [_parse(job, version, fmt) for job in jobs]
-    for outcome in outcomes:
-        if not isinstance(outcome, str):
-            outcome.text = ""
-            outcome.pack()
-    return outcomes
-
-
-def _parse(job: _Job, version: str, fmt: str | None) -> PreparedVersion | str:
-    """Parse one document; a failure becomes its one-line message (it must cross a process boundary)."""
-    try:
-        return prepare_version(job.src, job.identity, version, fmt=fmt, name=job.name, source_path=job.path)
-    except LedgerError as exc:
-        return f"{job.path}: {exc}"
-    except Exception as exc:  # a parser bug must cost this document, not the batch, and never a traceback
-        return f"{job.path}: could not be parsed ({type(exc).__name__}: {exc})"
 
 
 def _read(path: str, stdin: bytes | str | None, max_bytes: int | None) -> SourceText:
@@ -491,7 +380,7 @@ def _repo_path(repo_path: str | None, repo: str | None, pr: int | None) -> str |
 
 
 def _load(db: Database, path: str, *, repo: str | None, pr: int | None, title: str | None, url: str | None,
-          stdin: bytes | str | None, max_bytes: int | None, naming: _Naming | None = None) -> _Job | IngestResult:
+          stdin: bytes | str | None, max_bytes: int | None, naming: _Naming | None = None) -> Job | IngestResult:
     """Read and hash one input; a result when it is unreadable or already stored, else a job to parse."""
     from ledger.db import DocumentIdentity, find_version
 
@@ -513,10 +402,10 @@ def _load(db: Database, path: str, *, repo: str | None, pr: int | None, title: s
     identity = DocumentIdentity(key=key, repo=repo, pr=pr, url=url, title=title, engine=naming.engine,
                                 repo_path=naming.repo_path,
                                 path=None if path == STDIN or pr is not None else os.path.normpath(path))
-    return _Job(path, src, identity, name)
+    return Job(path, src, identity, name)
 
 
-def _result(job: _Job, prep: PreparedVersion, written: WriteResult | Exception) -> IngestResult:
+def _result(job: Job, prep: PreparedVersion, written: WriteResult | Exception) -> IngestResult:
     key = job.identity.key
     if isinstance(written, Exception):  # a statement failed for this document; the batch's others stand
         return IngestResult(job.path, "error", key, error=f"{job.path}: could not be stored ({written})")

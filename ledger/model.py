@@ -6,6 +6,7 @@ This module depends on nothing else of ours. The JSON shape of `Claim` is the pu
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -138,6 +139,21 @@ class Claim(BaseModel):
         d["source"] = {**self.source.__dict__, "section": list(self.source.section)}
         d["config"] = dict(self.config)
         return d
+
+
+@dataclass(frozen=True, slots=True)
+class ParseWarning:
+    """What could not be read whole in one text, and where: the partial read a document's claims come with.
+
+    Made by the reader and the extractors (`Document.warn`, `Context.warn`), by decoding (`ledger.sources`)
+    and by the reference-file reader; stored as its two fields (the `warnings` table) and printed as
+    `PATH:LINE: warning: MESSAGE` by `ledger.messages.warning_line`, so no one reads the line back out of text.
+    """
+
+    line: int | None
+    """The 1-based line the warning is about; None when it is about the text as a whole (its decoding)."""
+    message: str
+    """What happened, without its place: "table row cut short (truncated input?)"."""
 
 
 CLAIMS_ADAPTER: TypeAdapter[list[Claim]] = TypeAdapter(list[Claim])

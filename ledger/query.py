@@ -16,7 +16,7 @@ from typing import Any
 from ledger.db.reads import ClaimFilter
 from ledger.errors import UsageError
 
-__all__ = ["ClaimFilter", "claims", "claims_page", "parse_config", "show", "sql", "sql_rows", "support"]
+__all__ = ["ClaimFilter", "claims", "claims_page", "parse_config", "show", "sql", "sql_rows"]
 
 
 def parse_config(pairs: Sequence[str]) -> list[tuple[str, str]]:
@@ -116,7 +116,8 @@ def claims_page(db_path: str | os.PathLike[str], f: ClaimFilter, size: int) -> t
 
 def show(db_path: str | os.PathLike[str], ref: str, version: int | None = None) -> dict[str, Any]:
     """One document: identity, versions, and one version's sections, revisions and claim counts."""
-    from ledger.db.reads import document_overview, open_reader
+    from ledger.db.documents import document_overview
+    from ledger.db.reads import open_reader
 
     db = open_reader(db_path)
     try:
@@ -136,30 +137,6 @@ def _bad_values() -> Iterator[None]:
         raise UsageError(f"a number is too large ({exc})") from exc
     except UnicodeEncodeError as exc:
         raise UsageError("a value holds bytes that are not valid UTF-8 text") from exc
-
-
-def support(db_path: str | os.PathLike[str], subject: str | None = None, feature: str | None = None,
-            document: str | None = None, value: str | None = None) -> list[dict[str, Any]]:
-    """Support-matrix claims: subject and feature match as case-insensitive substrings."""
-    f = ClaimFilter(kind="support", subject=subject, feature=feature, document=document)
-    rows = claims(db_path, f)
-    if value:
-        want = value.strip().lower()
-        rows = [c for c in rows if str(c.get("value") or c.get("outcome_text") or "").lower() == want]
-    return rows
-
-
-def support_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Support claims as display rows."""
-    out = []
-    for c in rows:
-        src = c.get("source") or {}
-        out.append({
-            "subject": c.get("subject"), "feature": c.get("feature"),
-            "value": c.get("value") if c.get("value") is not None else c.get("outcome_text"),
-            "note": c.get("note"), "document": src.get("document"), "line": src.get("line"),
-        })
-    return out
 
 
 def sql(db_path: str | os.PathLike[str], query: str, timeout_s: float = 30.0,
@@ -262,7 +239,7 @@ def sql_rows(db_path: str | os.PathLike[str], query: str, timeout_s: float = 30.
 
 def documents(db_path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     """Every document in the ledger: id, key, title, versions, claims of the newest version."""
-    from ledger.db.reads import documents as read_documents
+    from ledger.db.documents import documents as read_documents
     from ledger.db.reads import open_reader
 
     db = open_reader(db_path)

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ledger.compare.references import RegisteredReference
 from ledger.errors import DatabaseError, InputError, LedgerError
+from ledger.model import ParseWarning
 from ledger.vocab.metrics import normalise_metric
 from ledger.vocab.setup import canonical_key_name
 
@@ -34,13 +34,24 @@ _CONFIG_NAMES = {"extra_acc_spec": "extra"}
 """The one reference-file key stored under its own name; every other key is canonical as compare reads it."""
 
 
+@dataclass(frozen=True)
+class RegisteredReference:
+    """An accuracy reference from a reference file (TensorRT-LLM's references/*.yaml)."""
+
+    benchmark: str
+    model: str
+    accuracy: float
+    config: tuple[tuple[str, str], ...] = ()
+    source: str | None = None
+
+
 @dataclass
 class ReferenceFile:
     """The references one file holds, and what could not be read."""
 
     benchmark: str
     references: list[RegisteredReference] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
 
 
 def _strip_comment(line: str) -> str:
@@ -84,7 +95,7 @@ def parse_reference_yaml(text: str, benchmark: str, source: str | None = None) -
             return
         acc = entry.get("accuracy")
         if isinstance(acc, bool) or not isinstance(acc, float):
-            out.warnings.append(f"line {entry_line}: entry without a numeric accuracy")
+            out.warnings.append(ParseWarning(entry_line, "entry without a numeric accuracy"))
             return
         config: dict[str, str] = {}
         for k, v in entry.items():
@@ -117,10 +128,10 @@ def parse_reference_yaml(text: str, benchmark: str, source: str | None = None) -
             flush()
             entry, entry_line = {}, n
             if model is None:
-                out.warnings.append(f"line {n}: list item before any model")
+                out.warnings.append(ParseWarning(n, "list item before any model"))
         pair = _PAIR_RE.match(body.strip())
         if pair is None or entry is None:
-            out.warnings.append(f"line {n}: not read: {raw.strip()[:80]}")
+            out.warnings.append(ParseWarning(n, f"not read: {raw.strip()[:80]}"))
             continue
         entry[pair.group("key")] = _scalar(pair.group("value"))
     flush()

@@ -11,8 +11,12 @@ import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ledger.errors import BinaryInput, EmptyInput, InputError, NotFound, NotRegular, TooLarge, UsageError
+
+if TYPE_CHECKING:  # `ledger sql` reads max_bytes from here and needs no pydantic (tests/test_cli_params.py)
+    from ledger.model import ParseWarning
 
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 """Larger files are refused (override with LEDGER_MAX_BYTES or --max-bytes)."""
@@ -26,7 +30,8 @@ class SourceText:
     path: str
     text: str
     sha256: str
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
+    """How the bytes were read, where not as plain UTF-8 (a replaced byte, a name not UTF-8)."""
 
 
 def max_bytes() -> int:
@@ -57,14 +62,16 @@ def _too_large(path: str, limit: int, size: int | None = None) -> TooLarge:
 
 def decode(data: bytes, path: str, limit: int | None = None) -> SourceText:
     """Bytes to text: UTF-8 (BOM dropped); invalid bytes replaced, with a warning."""
+    from ledger.model import ParseWarning
+
     limit = max_bytes() if limit is None else limit
     if len(data) > limit:
         raise _too_large(path, limit, None if len(data) == limit + 1 else len(data))
-    warnings = []
+    warnings: list[ParseWarning] = []
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 with a byte-order mark (its NULs are not binary)
         text = data.decode("utf-16", errors="replace")
-        warnings.append(f"{path}: UTF-16 text (byte-order mark), decoded"
-                        + ("; undecodable bytes replaced with U+FFFD" if "\ufffd" in text else ""))
+        warnings.append(ParseWarning(None, "UTF-16 text (byte-order mark), decoded"
+                                     + ("; undecodable bytes replaced with U+FFFD" if "\ufffd" in text else "")))
     elif b"\x00" in data[:8192]:
         raise BinaryInput(path, "binary file (NUL bytes), not a text document")
     else:
@@ -72,8 +79,8 @@ def decode(data: bytes, path: str, limit: int | None = None) -> SourceText:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             text = data.decode("utf-8-sig", errors="replace")
-            warnings.append(f"{path}: not valid UTF-8 (first bad byte at offset {exc.start}); "
-                            "undecodable bytes replaced with U+FFFD")
+            warnings.append(ParseWarning(_line_at(data, exc.start), f"not valid UTF-8 (first bad byte at offset "
+                                         f"{exc.start}); undecodable bytes replaced with U+FFFD"))
     if not text.strip():
         raise EmptyInput(path, "empty document")
     return SourceText(path=path, text=text, sha256=hashlib.sha256(text.encode()).hexdigest(),
@@ -118,6 +125,13 @@ def _check_kind(name: str, st: os.stat_result) -> None:
         raise NotRegular(name, f"not a regular file ({kind}); give a file, or - for stdin")
 
 
+def _line_at(data: bytes, offset: int) -> int:
+    """The 1-based line that byte `offset` stands on, counting line ends as the reader splits lines (LF, CRLF,
+    a lone CR)."""
+    head = data[:offset]
+    return head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
+
+
 def read_path(path: str | Path, limit: int | None = None) -> SourceText:
     """One file, read once through one descriptor: at most `limit` + 1 bytes, hashed as read.
 
@@ -148,12 +162,15 @@ def read_path(path: str | Path, limit: int | None = None) -> SourceText:
     if len(data) > limit:
         raise _too_large(name, limit)
     src = decode(data, name, limit)
+    from ledger.model import ParseWarning
+
     if name != raw:
-        src.warnings.insert(0, f"{name}: the file name is not valid UTF-8; stored and shown with its "
-                               "undecodable bytes escaped")
+        src.warnings.insert(0, ParseWarning(None, "the file name is not valid UTF-8; stored and shown with its "
+                                                  "undecodable bytes escaped"))
     if (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns) or len(data) != before.st_size:
-        src.warnings.append(f"{name}: changed while it was read (size {before.st_size:,} -> {after.st_size:,} "
-                            f"bytes, {len(data):,} read); stored as read: ingest it again once it is written")
+        src.warnings.append(ParseWarning(None, f"changed while it was read (size {before.st_size:,} -> "
+                                               f"{after.st_size:,} bytes, {len(data):,} read); stored as read: "
+                                               "ingest it again once it is written"))
     return src
 
 

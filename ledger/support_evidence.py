@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from ledger.support_answer import Cell, Evidence, Matrix, engine_of
 from ledger.vocab.support import (
     FEATURES,
     LISTED,
@@ -31,7 +32,6 @@ from ledger.vocab.support import (
 
 if TYPE_CHECKING:
     from ledger.db.reads import Reader
-    from ledger.support import Evidence, Matrix
 
 MAX_TOKENS = 8
 """The longest name, in words, that is looked for."""
@@ -108,7 +108,6 @@ def _anchor(runs: list[str]) -> str | None:
 def attach_evidence(db: Reader, matrices: Iterable[Matrix], aliases: Aliases) -> None:
     """Fill `evidence` of every cell (and its statements) about an architecture, empty cells too."""
     from ledger.db.support import evidence_candidates
-    from ledger.support import Cell, engine_of
 
     matrices = list(matrices)
     arch_names = architecture_names(aliases)
@@ -171,7 +170,6 @@ def _pair(m: Matrix, row: str) -> tuple[str, str]:
 
 
 def _evidence(c: dict[str, Any]) -> Evidence:
-    from ledger.support import Evidence
 
     rev = None
     if c.get("revision_label") or c.get("revision_head"):

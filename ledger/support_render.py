@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from ledger.formats import Format
 from ledger.output import clean, dumps_indented, write_csv, write_markdown, write_table
-from ledger.support import Cell, Evidence, Statement, SupportAnswer
+from ledger.support_answer import Cell, Evidence, Statement, SupportAnswer
 
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _PLAIN = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")

@@ -141,6 +141,10 @@ class Context:
         return Claim.model_construct(kind=kind, source=source, config=config, parser=self.parser,
                                      **_defaults(fields))
 
+    def warn(self, line: int | None, message: str) -> None:
+        """Note a partial read ("value cut short") at `line`: it comes out in the Extraction's warnings."""
+        self.doc.warn(line, message)
+
     def take(self, line: int, start: int, end: int) -> None:
         self.spans.setdefault(line, []).append((start, end))
 

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ledger.model import ParseWarning
 from ledger.parsers.grid import has_box, is_rule, read_grid
 
 BlockKind = Literal["heading", "table", "code", "item", "text", "comment"]
@@ -86,7 +87,12 @@ class Document:
     lines: list[str]
     blocks: list[Block] = field(default_factory=list)
     format: Literal["markdown", "rendered"] = "markdown"
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
+    """What could not be read whole, in the order found (`warn`)."""
+
+    def warn(self, line: int | None, message: str) -> None:
+        """Note a partial read at `line` (None: the text as a whole)."""
+        self.warnings.append(ParseWarning(line, message))
 
     def line(self, no: int) -> str:
         return self.lines[no - 1] if 0 < no <= len(self.lines) else ""
@@ -413,7 +419,7 @@ def _try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = N
         t = Table(header, i + 1, rows, "pipe")
         if rows and len(rows[-1].cells) < len(header) and j >= len(lines) - 1:
             t.truncated = True
-            doc.warnings.append(f"line {rows[-1].line}: table row cut short (truncated input?)")
+            doc.warn(rows[-1].line, "table row cut short (truncated input?)")
         doc.blocks.append(Block("table", i + 1, max(j, i + 2), sect, table=t))
         return j
     # pipe rows with no delimiter row (a sheet paste, a hand-typed table): two or more "|"-led lines with
@@ -467,8 +473,7 @@ def _try_grid(doc: Document, i: int, end: int, sect: tuple[str, ...], in_code: b
         return i
     rows = [Row(k + 1, cells, doc.lines[k], offs) for k, cells, offs in g.rows]
     if g.cut:
-        doc.warnings.append(f"line {rows[-1].line}: table row cut short at the end of the document; its last value"
-                            " is not read")
+        doc.warn(rows[-1].line, "table row cut short at the end of the document; its last value is not read")
     t = Table(g.header, g.header_index + 1, rows, g.style)
     doc.blocks.append(Block("table", i + 1, g.end, sect, table=t, in_code=in_code))
     return g.end

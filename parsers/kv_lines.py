@@ -440,7 +440,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 # console output: a number printed under a name is a result whatever the name ("Mean KLD",
                 # "Same top p"), unless the closed vocabulary calls it a setting, a count or a gauge
             if _cut_short(ctx, no, text, p):
-                ctx.doc.warnings.append(f"line {no}: value cut short at the end of the document")
+                ctx.warn(no, "value cut short at the end of the document")
                 ctx.take(no, p.label_start, p.end)  # nor may prose read the cut digits
                 continue
             ref = p.reference

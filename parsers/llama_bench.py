@@ -94,7 +94,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             if not nums or nums[0].num_start > 1:
                 continue
             if cut and row is last and i == len(cells) - 1:
-                ctx.doc.warnings.append(f"line {row.line}: last cell cut short (truncated input?)")
+                ctx.warn(row.line, "last cell cut short (truncated input?)")
                 continue
             n = nums[0]
             sm = _STDERR_RE.search(c)

@@ -112,7 +112,7 @@ def _rows(ctx: Context, header_line: int, rows: list[tuple[int, list[str], bool]
         if not vtext or not _VALUE_RE.match(vtext):
             continue
         if layout.value >= len(cells) - 1 and not complete:
-            ctx.doc.warnings.append(f"line {no}: lm-eval row cut off in its value cell (truncated input?)")
+            ctx.warn(no, "lm-eval row cut off in its value cell (truncated input?)")
             continue
         value = to_float(vtext)
         if value is None:

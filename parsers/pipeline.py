@@ -6,7 +6,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-from ledger.model import Claim
+from ledger.model import Claim, ParseWarning
 from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.document import Document, read_document
 from ledger.parsers.revisions import find_revisions, named_revisions
@@ -51,7 +51,7 @@ class Extraction:
     """What one document yielded: its claims, in line order, and warnings for a partial read."""
 
     claims: list[Claim]
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
     document: Document | None = None
     scopes: list[RevisionScope] = field(default_factory=list)
     """The revision scopes the claims were read under (the ledger stores them with the version)."""
@@ -64,15 +64,15 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     text, cut_at = _first_lines(text)
     doc = read_document(text, path, fmt)
     if cut_at is not None:
-        doc.warnings.append(f"line {cut_at}: the document is longer than is read ({MAX_LINES:,} lines, "
-                            f"{MAX_CHARS:,} characters): it is not read for claims from here on")
+        doc.warn(cut_at, f"the document is longer than is read ({MAX_LINES:,} lines, {MAX_CHARS:,} characters): "
+                         "it is not read for claims from here on")
     ctx = Context(doc=doc, path=path)
     scopes = find_revisions(doc)
     ctx.set_scopes(scopes)
     ctx.named = named_revisions(doc)
     ctx.setup = find_setups(doc, frozenset(s.start for s in scopes))
     claims: list[Claim] = []
-    warnings: list[str] = []
+    warnings: list[ParseWarning] = []
     # Most prose lines hold no digit, and only a few extractors can claim anything without one:
     # one pass over each block saves every numeric extractor from scanning it.
     lines = doc.lines
@@ -93,11 +93,12 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
             try:
                 claims.extend(itertools.islice(ext.extract(block, ctx), MAX_CLAIMS + 1 - len(claims)))
             except Exception as exc:  # an extractor bug must cost one block, not the document
-                warnings.append(f"line {block.start}: {ext.NAME} failed ({type(exc).__name__}: {exc})")
+                warnings.append(ParseWarning(block.start, f"{ext.NAME} failed ({type(exc).__name__}: {exc})"))
             if len(claims) > MAX_CLAIMS:
                 del claims[MAX_CLAIMS:]
-                warnings.append(f"line {block.start}: more than {MAX_CLAIMS:,} claims in one document: the first "
-                                f"{MAX_CLAIMS:,} found are kept, the rest of the document is not read for more")
+                warnings.append(ParseWarning(block.start, f"more than {MAX_CLAIMS:,} claims in one document: the "
+                                             f"first {MAX_CLAIMS:,} found are kept, the rest of the document is not "
+                                             "read for more"))
                 break
         if len(claims) >= MAX_CLAIMS:
             break

@@ -87,12 +87,16 @@ def test_invalid_utf8_is_decoded_with_replacement_and_a_warning(tmp_path: Path) 
     p.write_bytes(GOOD.encode().replace(b"Test Coverage", b"Test Coverage \xe9t\xe9 \xff"))
     r = ingest(str(p), "--db", str(db))
     assert r.exit_code == 0
-    assert "not valid UTF-8" in r.stderr and re.match(r"ledger: \S+: warning: ", r.stderr)
+    # the warning names the line of the first bad byte, as every warning names its place: PATH:LINE
+    assert f"ledger: {p}:1: warning: not valid UTF-8 (first bad byte at offset 14)" in r.stderr
     assert count(db) == 1 and count(db, "claims") >= 1
     conn = sqlite3.connect(db)
     text = conn.execute("SELECT text FROM document_versions").fetchone()[0]
-    stored_warnings = [w for (w,) in conn.execute("SELECT message FROM warnings")]
-    assert "\ufffd" in text and any("not valid UTF-8" in w for w in stored_warnings)
+    stored = conn.execute("SELECT line, message FROM warnings").fetchall()
+    assert "\ufffd" in text and [(line, m[:17]) for line, m in stored] == [(1, "not valid UTF-8 (")]
+    p.write_bytes(GOOD.encode().replace(b"71.40", b"71.40 \xff").replace(b"\n", b"\r\n", 2))  # a CRLF ends one line
+    r = ingest(str(p), "--db", str(db))
+    assert f"ledger: {p}:6: warning: not valid UTF-8" in r.stderr
 
 
 def test_file_over_the_size_limit(tmp_path: Path) -> None:
@@ -115,8 +119,10 @@ def test_truncated_table_keeps_the_whole_rows(tmp_path: Path) -> None:
     r = ingest(str(cut), "--db", str(db))
     assert r.exit_code == 0
     assert count(db) == 1
-    assert ":7: warning: table row cut short" in r.stderr and count(db, "warnings") == 1  # the cut row is named
+    assert f"ledger: {cut}:7: warning: table row cut short (truncated input?)" in r.stderr  # the cut row is named
     conn = sqlite3.connect(db)
+    assert conn.execute("SELECT line, message FROM warnings").fetchall() == [
+        (7, "table row cut short (truncated input?)")]
     values = {v for (v,) in conn.execute("SELECT value FROM claims")}
     assert {71.2, 4120.0, 80.1, 3980.0} <= values
 

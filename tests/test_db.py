@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlite_utils import Database
 
 from ledger.db import (
     ClaimFilter,
@@ -21,9 +22,11 @@ from ledger.db import (
     write_versions,
 )
 from ledger.db import writes as db_writes
-from ledger.db.reads import fts_query, table_counts
+from ledger.db.documents import table_counts
+from ledger.db.reads import fts_query
 from ledger.db.schema import MIGRATION_NAMES, SCHEMA_VERSION
 from ledger.errors import DatabaseError, NotALedger, SchemaTooNew
+from ledger.model import ParseWarning
 
 
 def _claim(line: int, value: float | str | None, kind: str = "accuracy", metric: str | None = "gsm8k",
@@ -52,7 +55,7 @@ def _prep(text: str, key: str = "example/trtllm#4821", claim_list: list[dict[str
         format="rendered", source_path="pr.txt",
         sections=[(1, "heading", 2, "Test Coverage", ("Test Coverage",))],
         revisions=[("Final head", "b7a3e2d915", "1f2e3d4c5b", 2, 4)],
-        warnings=["line 4: table row cut short (truncated input?)"],
+        warnings=[ParseWarning(4, "table row cut short (truncated input?)"), ParseWarning(None, "a note on the whole")],
     )
 
 
@@ -144,6 +147,39 @@ def test_version_write_and_idempotence(tmp_path: Path) -> None:
     every = claims(ledger, ClaimFilter(all_versions=True))
     assert [c["value"] for c in every] == [71.19, 71.96, 71.5]
     assert [c["value"] for c in claims(ledger, ClaimFilter(version=1))] == [71.19, 71.96]
+
+
+def test_a_warning_is_stored_as_its_line_and_message(tmp_path: Path) -> None:
+    ledger = open_ledger(tmp_path / "l.db")
+    write_version(ledger, _prep("text one"))
+    assert ledger.execute("SELECT line, message FROM warnings ORDER BY id").fetchall() == [
+        (4, "table row cut short (truncated input?)"), (None, "a note on the whole")]
+
+
+def _old_ledger(path: Path, stop_before: str, text: str) -> Database:
+    """A ledger migrated up to (not including) `stop_before`, holding one document with one version of `text`."""
+    from ledger.db.schema import migrations
+
+    old = Database(path)
+    migrations.apply(old, stop_before=stop_before)
+    old.execute("INSERT INTO documents (key, created_at) VALUES ('a#1', 'now')")
+    old.execute("INSERT INTO document_versions (document_id, version, sha256, ingested_at, parser_version, n_lines, "
+                "n_claims, text) VALUES (1, 1, 'x', 'now', 'p', 1, 1, ?)", [text])
+    return old
+
+
+def test_warnings_stored_before_migration_13_lose_the_line_their_message_repeated(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    old = _old_ledger(path, "0013_warning_message_without_line", "x")
+    old.conn.executemany("INSERT INTO warnings (version_id, line, message) VALUES (1, ?, ?)", [
+        (7, "line 7: table row cut short (truncated input?)"), (12, "line 12: line 3: a message that names a line"),
+        (None, "a.md: not valid UTF-8 (first bad byte at offset 4)"), (5, "line 50: not this warning's line")])
+    old.conn.commit()
+    old.close()
+    ledger = open_ledger(path)
+    assert ledger.execute("SELECT line, message FROM warnings ORDER BY id").fetchall() == [
+        (7, "table row cut short (truncated input?)"), (12, "line 3: a message that names a line"),
+        (None, "a.md: not valid UTF-8 (first bad byte at offset 4)"), (5, "line 50: not this warning's line")]
 
 
 def test_a_failed_write_leaves_nothing_of_the_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -297,16 +333,8 @@ def test_a_batch_is_one_transaction_and_a_failing_document_costs_only_itself(tmp
 def test_a_ledger_from_before_migration_5_keeps_its_index_whole(tmp_path: Path) -> None:
     """Migration 5 swaps the per-row index trigger for one statement per version: claims stored under
     the trigger and claims written after it are each found once."""
-    from sqlite_utils import Database
-
-    from ledger.db.schema import migrations
-
     path = tmp_path / "old.db"
-    old = Database(path)
-    migrations.apply(old, stop_before="0005_fts_per_version")
-    old.execute("INSERT INTO documents (key, created_at) VALUES ('a#1', 'now')")
-    old.execute("INSERT INTO document_versions (document_id, version, sha256, ingested_at, parser_version, n_lines, "
-                "n_claims, text) VALUES (1, 1, 'x', 'now', 'p', 1, 1, 'MMMU 51.2')")
+    old = _old_ledger(path, "0005_fts_per_version", "MMMU 51.2")
     old.execute("INSERT INTO claims (document_id, version_id, ordinal, kind, metric, value, line, line_end, text) "
                 "VALUES (1, 1, 0, 'accuracy', 'MMMU', 51.2, 1, 1, 'MMMU 51.2')")
     old.conn.commit()

@@ -3,25 +3,9 @@ verdicts and pytest lines; outcome words in ordinary prose are not gates."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from _fixture_claims import cases, check_provenance, claims_of, expected, project
 
 from ledger.parsers import extract
-
-CASES = cases("gates")
-
-
-@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
-def test_fixture_gives_expected_gates(path: Path) -> None:
-    got = [project(c, ("metric", "outcome", "outcome_text")) for c in claims_of(path, "gates")]
-    assert got == expected(path)
-
-
-@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
-def test_fixture_claims_point_at_their_text(path: Path) -> None:
-    check_provenance(path)
 
 
 @pytest.mark.parametrize("text", [

@@ -3,7 +3,8 @@
 A fixture is `tests/fixtures/<topic>/<name>.md` (markdown) or `.txt` (a rendered-page copy), a text of
 our own in a real format; `<name>.md.golden.json` lists every claim the whole pipeline extracts from
 it (not one extractor's share: what a reader skipped or read twice shows too), with its metric,
-config, revision and section. `pytest --update-goldens` rewrites the goldens from today's output, so
+config, revision and section (and, where set, the outcome's words, the note, engine, architecture and
+models). `pytest --update-goldens` rewrites the goldens from today's output, so
 that a change of behaviour is reviewed as a diff of these files.
 """
 
@@ -20,23 +21,38 @@ from ledger.parsers import extract
 from ledger.parsers.document import split_lines
 
 FIXTURES = Path(__file__).parent / "fixtures"
-FIELDS = ("kind", "metric", "value", "high", "approx", "unit", "reference", "stderr", "stddev", "outcome", "sha",
-          "passed", "failed", "skipped", "subject", "feature", "printed")
+FIELDS = ("kind", "metric", "value", "high", "approx", "unit", "reference", "stderr", "stddev", "outcome",
+          "outcome_text", "sha", "passed", "failed", "skipped", "subject", "feature", "printed", "note", "engine",
+          "architecture", "models")
 
 
 def _golden(path: Path) -> Path:
     return Path(f"{path}.golden.json")
 
 
-_TOPICS = {"console"}
-"""Fixture folders whose every document must have a golden (a new fixture without one fails)."""
+_TOPICS = {"compare", "compare_cases", "console", "gates", "kv_lines", "llama_bench", "lm_eval", "numbers", "prose",
+           "revisions", "support", "support_join", "tables", "test_counts", "web"}
+"""The fixture folders, every one (test_every_fixture_folder_is_a_topic): each document in them must have a
+golden, so a new fixture without one fails."""
 
 
 def _golden_cases() -> list[Path]:
     docs = [p for p in FIXTURES.rglob("*") if p.suffix in (".md", ".txt")]
     return sorted(p for p in docs if _golden(p).exists() or p.parent.name in _TOPICS)
 
+
 CASES = _golden_cases()
+
+
+def test_every_fixture_folder_is_a_topic() -> None:
+    folders = {p.name for p in FIXTURES.iterdir() if p.is_dir()}
+    assert folders == _TOPICS, f"add {sorted(folders - _TOPICS)} to _TOPICS (and run pytest --update-goldens)"
+
+
+def test_every_golden_has_its_document() -> None:
+    orphans = [str(g.relative_to(FIXTURES)) for g in FIXTURES.rglob("*.golden.json")
+               if not Path(str(g)[:-len(".golden.json")]).is_file()]
+    assert not orphans, f"goldens whose fixture is gone (delete them): {orphans}"
 
 
 def project(c: Claim) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from typer.testing import CliRunner, Result
 import ledger.sources
 from ledger.cli import app
 from ledger.ingest import ingest
+from ledger.messages import warning_line
 
 GOOD = """## Results
 
@@ -137,8 +138,8 @@ def test_a_file_rewritten_while_it_is_read_is_read_once_and_warned(tmp_path: Pat
     assert len(calls) > 2  # the file was read in chunks, once
     (result,) = results
     assert result.status == "new"
-    changed = [w for w in result.warnings if "changed while it was read" in w]
-    assert len(changed) == 1 and str(doc) in changed[0]
+    changed = [w for w in result.warnings if "changed while it was read" in w.message]
+    assert len(changed) == 1 and warning_line(result.path, changed[0]).startswith(f"{doc}: warning: changed while")
     conn = sqlite3.connect(tmp_path / "l.db")
     try:
         text, sha = conn.execute("SELECT text, sha256 FROM document_versions").fetchone()

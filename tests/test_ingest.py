@@ -11,7 +11,7 @@ import pytest
 import ledger.ingest
 from ledger.db import ClaimFilter, claims, open_ledger
 from ledger.db import writes as db_writes
-from ledger.db.reads import table_counts
+from ledger.db.documents import table_counts
 from ledger.errors import UsageError
 from ledger.extracting import extract_file
 from ledger.ingest import document_key, ingest

@@ -54,16 +54,16 @@ def test_parallel_ingest_stores_what_serial_ingest_stores(tmp_path: Path, monkey
 
 
 def test_worker_count_comes_from_the_argument_then_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ledger.ingest import _workers
+    from ledger.ingest_workers import workers_for
 
     monkeypatch.setenv("LEDGER_WORKERS", "3")
-    assert _workers(PARALLEL_MIN_FILES, None) == 3
-    assert _workers(PARALLEL_MIN_FILES, 1) == 1
-    assert _workers(PARALLEL_MIN_FILES - 1, None) == 1  # a small batch is not worth a pool
+    assert workers_for(PARALLEL_MIN_FILES, None) == 3
+    assert workers_for(PARALLEL_MIN_FILES, 1) == 1
+    assert workers_for(PARALLEL_MIN_FILES - 1, None) == 1  # a small batch is not worth a pool
     monkeypatch.setenv("LEDGER_WORKERS", "1")
-    assert _workers(10_000, None) == 1
+    assert workers_for(10_000, None) == 1
     monkeypatch.delenv("LEDGER_WORKERS")
-    assert 1 <= _workers(10_000, None) <= 4
+    assert 1 <= workers_for(10_000, None) <= 4
 
 
 def test_a_worker_that_dies_costs_speed_not_documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -71,20 +71,20 @@ def test_a_worker_that_dies_costs_speed_not_documents(tmp_path: Path, monkeypatc
     are parsed by the ingest process itself; every document is stored as a serial ingest stores it."""
     import os
 
-    import ledger.ingest as ingest_module
+    import ledger.ingest_workers as workers_module
 
     folder = tmp_path / "docs"
     _corpus(folder, PARALLEL_MIN_FILES + 6)
     serial = ingest([str(folder)], tmp_path / "serial.db", workers=1)
     parent = os.getpid()
-    real_parse = ingest_module._parse
+    real_parse = workers_module.parse
 
-    def parse_or_die(job: ingest_module._Job, version: str, fmt: str | None) -> object:
+    def parse_or_die(job: workers_module.Job, version: str, fmt: str | None) -> object:
         if os.getpid() != parent and job.name == "doc007.txt":
             os._exit(9)  # the worker vanishes without a word, as under the OOM killer
         return real_parse(job, version, fmt)
 
-    monkeypatch.setattr(ingest_module, "_parse", parse_or_die)  # the forked workers inherit it
+    monkeypatch.setattr(workers_module, "parse", parse_or_die)  # the forked workers inherit it
     parallel = ingest([str(folder)], tmp_path / "parallel.db", workers=2)
     assert [(r.path, r.status, r.claims) for r in parallel] == [(r.path, r.status, r.claims) for r in serial]
     assert _stored(tmp_path / "parallel.db") == _stored(tmp_path / "serial.db")

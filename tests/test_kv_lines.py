@@ -1,26 +1,12 @@
-"""Benchmark "label: value" output: fixtures in each tool's layout, plus the line grammar's edges."""
+"""Benchmark "label: value" output: the line grammar's edges (the fixtures in each tool's layout,
+tests/fixtures/kv_lines/, are checked whole by test_goldens.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from _fixture_claims import cases, check_provenance, claims_of, expected, project
 
 from ledger.parsers import extract
 from ledger.parsers.kv_lines import continuations, pairs_in
-
-CASES = cases("kv_lines")
-
-
-@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
-def test_fixture_gives_expected_claims(path: Path) -> None:
-    assert [project(c, ("metric",)) for c in claims_of(path, "kv_lines")] == expected(path)
-
-
-@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
-def test_fixture_claims_point_at_their_text(path: Path) -> None:
-    check_provenance(path)
 
 
 @pytest.mark.parametrize(("line", "pairs"), [

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 
 PUBLIC = ["Claim", "DatabaseError", "FetchError", "InputError", "Ledger", "LedgerError", "NotALedger", "NotFound",
-          "SchemaTooNew", "UsageError", "__version__", "open_ledger"]
+          "ParseWarning", "SchemaTooNew", "UsageError", "__version__", "open_ledger"]
 
 
 def test_the_public_names_are_exactly_these_and_all_resolve() -> None:

@@ -1,41 +1,31 @@
-"""lm-evaluation-harness tables: fixtures in each layout, plus the edge cases one by one."""
+"""lm-evaluation-harness tables: the edge cases one by one (the fixtures in each layout,
+tests/fixtures/lm_eval/, are checked whole by test_goldens.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from _fixture_claims import cases, check_provenance, claims_of, expected, project
 
 from ledger.parsers import extract
 from ledger.parsers.document import pipe_cells
 from ledger.parsers.lm_eval import layout_of
 
-CASES = cases("lm_eval")
-
-
-@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
-def test_fixture_gives_expected_claims(path: Path) -> None:
-    got = [project(c, ("metric", "config")) for c in claims_of(path, "lm_eval")]
-    assert got == expected(path)
-
-
-@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
-def test_fixture_claims_point_at_their_text(path: Path) -> None:
-    check_provenance(path)
+FIXTURES = Path(__file__).parent / "fixtures" / "lm_eval"
+"""Tables in each layout; every claim they yield is listed in its golden (test_goldens.py)."""
 
 
 def test_numbers_of_the_table_are_not_read_again_by_other_readers() -> None:
-    path = next(p for p in CASES if p.name == "gfm_table.md")
-    lines = {c.source.line for c in claims_of(path, "lm_eval")}
-    others = [c for c in claims_of(path) if not (c.parser or "").startswith("lm_eval/")]
-    assert not [c for c in others if c.source.line in lines | {5, 6}]  # no n-shot, version or stderr claims
+    claims = extract((FIXTURES / "gfm_table.md").read_text(encoding="utf-8"), path="gfm_table.md").claims
+    lines = {c.source.line for c in claims if (c.parser or "").startswith("lm_eval/")}
+    others = [c for c in claims if not (c.parser or "").startswith("lm_eval/")]
+    assert lines and not [c for c in others if c.source.line in lines | {5, 6}]  # no n-shot, version or stderr
 
 
 def test_truncated_row_is_skipped_with_a_warning() -> None:
-    text = (CASES[0].parent / "truncated.md").read_text(encoding="utf-8")
+    text = (FIXTURES / "truncated.md").read_text(encoding="utf-8")
     result = extract(text, path="truncated.md")
-    assert any("cut off" in w for w in result.warnings)
+    assert any("cut off" in w.message for w in result.warnings)
     assert [c.value for c in result.claims if c.parser and c.parser.startswith("lm_eval/")] == [0.7612]
 
 

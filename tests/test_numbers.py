@@ -13,7 +13,9 @@ from ledger.parsers.numbers import Number, find_numbers, header_unit, normalise_
 
 FIXTURE = Path(__file__).parent / "fixtures" / "numbers" / "phrases.md"
 LINES = FIXTURE.read_text(encoding="utf-8").splitlines()
-EXPECTED = {row["line"]: row["numbers"] for row in json.loads(Path(f"{FIXTURE}.expected.json").read_text("utf-8"))}
+EXPECTED = {row["line"]: row["numbers"] for row in json.loads(Path(f"{FIXTURE}.numbers.json").read_text("utf-8"))}
+"""What find_numbers reads on each line of the fixture (the grammar alone; the claims the whole pipeline makes of the
+same lines are in its golden, test_goldens.py)."""
 
 
 def _project(n: Number) -> dict[str, Any]:

@@ -3,24 +3,9 @@ pairs Y as the reference, ranges with the unit on both ends, model sizes in name
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from _fixture_claims import cases, check_provenance, claims_of, expected, project
 
 from ledger.parsers import extract
-
-CASES = cases("prose")
-
-
-@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
-def test_fixture_gives_expected_claims(path: Path) -> None:
-    assert [project(c, ("metric",)) for c in claims_of(path, "prose")] == expected(path)
-
-
-@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
-def test_fixture_claims_point_at_their_text(path: Path) -> None:
-    check_provenance(path)
 
 
 @pytest.mark.parametrize("line", [

@@ -2,25 +2,27 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from _fixture_claims import cases
 
 from ledger.parsers import extract
 from ledger.parsers.document import read_document
 from ledger.parsers.revisions import find_revisions, parse_label
 
-CASES = cases("revisions")
+LABELS = Path(__file__).parent / "fixtures" / "revisions" / "labels.txt"
+"""Labels in each form PRs write them; its claims, with their revisions, are in its golden (test_goldens.py)."""
 
 
-@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
-def test_fixture_scopes(path: Path) -> None:
-    scopes = find_revisions(read_document(path.read_text(encoding="utf-8"), path.name))
-    got = [{"start": s.start, "end": s.end, "label": s.revision.label, "head": s.revision.head,
-            "base": s.revision.base} for s in scopes]
-    assert got == json.loads(Path(f"{path}.expected.json").read_text(encoding="utf-8"))
+def test_each_label_holds_from_its_line_to_the_next_label_or_the_end_of_its_list() -> None:
+    scopes = find_revisions(read_document(LABELS.read_text(encoding="utf-8"), LABELS.name))
+    assert [(s.start, s.end, s.revision.label, s.revision.head, s.revision.base) for s in scopes] == [
+        (5, 9, "Final head", "4c1d2e3f5a", "9a8b7c6d5e"),
+        (10, 14, "Review fixes", "7d6c5b4a3e", None),
+        (15, 19, "2b3c4d5e6f", "2b3c4d5e6f", "0f1e2d3c4b"),
+        (20, 24, "Before the second round", "5e4d3c2b1a", "1a2b3c4d5e"),
+        (25, 28, "Earlier validation", None, None),
+    ]
 
 
 @pytest.mark.parametrize(("line", "want"), [
@@ -45,8 +47,7 @@ def test_not_labels(line: str) -> None:
 
 
 def test_claims_take_the_revision_in_force_and_none_after_a_commitless_list() -> None:
-    path = CASES[0]
-    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    claims = extract(LABELS.read_text(encoding="utf-8"), path=LABELS.name).claims
     by_line = {c.source.line: c for c in claims if c.kind != "commit"}
     assert by_line[8].revision is not None and by_line[8].revision.head == "4c1d2e3f5a"
     assert by_line[23].revision is not None and by_line[23].revision.label == "Before the second round"

@@ -1,8 +1,9 @@
 """Support matrices (tables and prose notes) and stated rules of use.
 
-Fixtures under tests/fixtures/support/ are our own texts in the real formats; each `NAME` has its
-expected support/constraint claims in `NAME.expected.json`. The corpus test runs the shared docs and
-the seed note through the whole pipeline and checks recall against the hand-made gold.
+Fixtures under tests/fixtures/support/ are our own texts in the real formats; every claim each yields (its
+support, constraint and listing cells with their notes, engine, architecture and models) is in its golden,
+checked by test_goldens.py. The corpus test runs the shared docs and the seed note through the whole pipeline
+and checks recall against the hand-made gold.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from ledger.model import CLAIMS_ADAPTER
 from ledger.parsers import extract
 from ledger.parsers.document import Document
 from ledger.parsers.support_prose import _family_parts, _known, expand, resolve_family
@@ -21,7 +21,6 @@ from ledger.parsers.support_table import cell_support, clean_name, footnotes
 
 FIXTURES = Path(__file__).parent / "fixtures" / "support"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-CASES = sorted(p for p in FIXTURES.iterdir() if not p.name.endswith(".expected.json"))
 SUPPORT_KINDS = ("support", "constraint", "listing")
 GOLD_KINDS = ("support", "constraint")
 """The kinds the support gold holds (a listing row is no support cell)."""
@@ -32,22 +31,6 @@ def _support_rows(text: str, name: str) -> list[dict[str, Any]]:
     return [{"line": c.source.line, "kind": c.kind, "subject": c.subject, "feature": c.feature,
              "value": c.value, "note": c.note, "engine": c.engine, "architecture": c.architecture,
              "models": c.models} for c in result.claims if c.kind in SUPPORT_KINDS]
-
-
-@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
-def test_fixture_gives_expected_claims(path: Path) -> None:
-    expected = json.loads((FIXTURES / f"{path.name}.expected.json").read_text(encoding="utf-8"))
-    assert _support_rows(path.read_text(encoding="utf-8"), path.name) == expected
-
-
-@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
-def test_fixture_claims_validate_and_point_at_their_text(path: Path) -> None:
-    text = path.read_text(encoding="utf-8")
-    result = extract(text, path=path.name)
-    CLAIMS_ADAPTER.validate_python([c.model_dump() for c in result.claims])
-    lines = text.split("\n")
-    for c in result.claims:
-        assert c.source.text in "\n".join(lines[c.source.line - 1:c.source.line_end])
 
 
 def test_support_table_takes_its_lines_from_the_number_readers() -> None:

@@ -3,24 +3,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from _fixture_claims import cases, check_provenance, claims_of, expected, project
 
 from ledger.parsers.test_counts import counts_in
-
-CASES = cases("test_counts")
-
-
-@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
-def test_fixture_gives_expected_counts(path: Path) -> None:
-    assert [project(c, ("metric", "config")) for c in claims_of(path, "test_counts")] == expected(path)
-
-
-@pytest.mark.parametrize("path", CASES, ids=[p.name for p in CASES])
-def test_fixture_claims_point_at_their_text(path: Path) -> None:
-    check_provenance(path)
 
 
 @pytest.mark.parametrize(("text", "counts"), [

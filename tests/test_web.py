@@ -264,6 +264,62 @@ def test_support_page_is_the_support_join_linked_to_lines(tmp_path: Path) -> Non
         client.close()
 
 
+def _matrix_rows(html: str) -> dict[str, list[list[tuple[str, str]]]]:
+    """The first matrix of a support page: for its header row and each row, the links (href, text) of each cell."""
+    table = html[html.index('<table class="rows matrix">'):]
+    table = table[:table.index("</table>")]
+    out: dict[str, list[list[tuple[str, str]]]] = {}
+    for tr in table.split("<tr>")[1:]:
+        name = text_of(tr[:tr.index("</th>")]).strip()
+        tds = tr.split("<td")[1:]
+        out[name] = [links("<td" + td) for td in tds] if tds else [[(text_of(th).strip(), "")]
+                                                                     for th in tr.split("<th>")[2:]]
+    return out
+
+
+def test_support_page_shows_the_engines_side_by_side(tmp_path: Path) -> None:
+    """The page is the cross-engine join (ledger.support.support): one column per engine, in the join's order,
+    each cell that engine's value linked to the line of that engine's own document."""
+    from ledger.ingest import ingest
+    from ledger.support import support
+
+    root = Path(__file__).resolve().parents[1]
+    db = tmp_path / "ledger.db"
+    pages = [(root / "tests" / "fixtures" / "support_join" / "trtllm-models.md", {"repo": "NVIDIA/TensorRT-LLM"}),
+             (root / "examples" / "vllm-supported-models.md", {"repo": "vllm-project/vllm"}),
+             (root / "examples" / "sglang-hybrid-models.md", {"repo": "sgl-project/sglang"})]
+    doc_of: dict[str, int] = {}
+    for path, naming in pages:
+        (r,) = ingest([str(path)], db, **naming)  # type: ignore[arg-type]
+        assert r.ok and r.document_id is not None
+        doc_of[str(path)] = r.document_id
+    engine_doc = dict(zip(("TensorRT-LLM", "vLLM", "SGLang"), doc_of.values(), strict=True))
+    answer = support(db, subject="Qwen3NextForCausalLM", evidence=True)
+    assert answer.matrices and answer.matrices[0].engines == ["TensorRT-LLM", "vLLM", "SGLang"]
+    client = Client(db)
+    try:
+        page = client.get("/-/ledger/support", params={"subject": "Qwen3NextForCausalLM"})
+    finally:
+        client.close()
+    assert page.status_code == 200
+    assert "engines: TensorRT-LLM, vLLM, SGLang" in text_of(page.text)
+    rows = _matrix_rows(page.text)
+    assert [h for ((h, _),) in rows["feature"]] == ["TensorRT-LLM", "vLLM", "SGLang"]
+    # one architecture, three engines' words for one feature: no (TensorRT-LLM), n/a (vLLM), no (SGLang)
+    swa = rows["Sliding Window Attention"]
+    assert [[text for _, text in cell] for cell in swa] == [["no"], ["n/a"], ["no"]]
+    for engine, cell in zip(engine_doc, swa, strict=True):
+        m = DOC_LINK_RE.match(cell[0][0])
+        assert m and int(m.group(1)) == engine_doc[engine], (engine, cell)
+    # a feature only some engines state leaves the others' cells empty, not borrowed
+    assert [[text for _, text in cell] for cell in rows["Chunked Prefill"]] == [["yes"], ["yes"], []]
+    # the page and the join agree cell for cell
+    m0 = answer.matrices[0]
+    for row in m0.rows:
+        want = [[s.value for s in c.statements] if (c := m0.cell(row, e)) else [] for e in m0.engines]
+        assert [[text for _, text in cell] for cell in rows[row]] == want, row
+
+
 def test_index_lists_documents_and_links_prs(client: Client) -> None:
     r = client.get("/-/ledger")
     assert r.status_code == 200

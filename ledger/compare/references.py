@@ -13,18 +13,8 @@ from ledger.compare.keys import Key
 from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.revisions import Snapshot
 from ledger.model import Claim
+from ledger.references import RegisteredReference
 from ledger.vocab.setup import canon_value
-
-
-@dataclass(frozen=True)
-class RegisteredReference:
-    """An accuracy reference from a reference file (TensorRT-LLM's references/*.yaml)."""
-
-    benchmark: str
-    model: str
-    accuracy: float
-    config: tuple[tuple[str, str], ...] = ()
-    source: str | None = None
 
 
 @dataclass

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ledger.compare.align import Row
 from ledger.compare.judge import VERDICTS, Pair, number
@@ -18,8 +18,16 @@ from ledger.model import Claim
 from ledger.neutral import json_text, markdown, terminal
 from ledger.output import dumps_indented
 
-if TYPE_CHECKING:
-    from ledger.compare.run import Comparison
+
+class ComparisonParts(Protocol):
+    """What rendering reads of a comparison (ledger.compare.run.Comparison, which renders itself through this
+    module): the printer knows the results' parts, not the runner that made them."""
+
+    revisions: list[RevisionRef]
+    rows: list[Row]
+    references: list[ReferenceCheck]
+    tested: list[TestedCommit]
+    measured: list[str]
 
 SYMBOL = {"regression": "REGRESSION", "improvement": "improvement", "within noise": "~ within noise",
           "new": "new", "missing": "missing", "not comparable": "not comparable",
@@ -240,7 +248,8 @@ def render_rows(revisions: Sequence[RevisionRef], rows: Sequence[Row], fmt: str,
     return out
 
 
-def render_comparison(c: Comparison, fmt: str = "table", *, show_all: bool = False, width: int | None = None) -> str:
+def render_comparison(c: ComparisonParts, fmt: str = "table", *, show_all: bool = False,
+                      width: int | None = None) -> str:
     """`ledger compare`'s output: table (fit to the terminal), markdown or json."""
     names = [r.name for r in c.revisions]
     rows = c.rows or []

@@ -93,3 +93,11 @@ def resolve_auth(env: Mapping[str, str] | None = None, gh: Callable[[str | None]
         if token:
             return Auth(check_token(token, "gh auth token"), "gh auth token")
     return Auth(None, "anonymous")
+
+
+def check_transport_security(api_url: str, auth: Auth) -> None:
+    """A token is sent over https, or over plain http only to this machine (a test server)."""
+    parts = urlsplit(api_url)
+    if auth.token and parts.scheme == "http" and parts.hostname not in ("127.0.0.1", "localhost", "::1"):
+        raise UsageError(f"refusing to send the token from {auth.source} over plain http to {parts.hostname}; "
+                         "use an https --api-url")

@@ -18,11 +18,11 @@ from urllib.parse import urlencode
 
 import httpx
 
-from ledger import __version__
 from ledger.errors import FetchError, RateLimited
 from ledger.github.auth import Auth
 from ledger.github.text import neutral
 from ledger.github.urls import DEFAULT_API, check_api_url, graphql_url, origin
+from ledger.version import __version__
 
 if TYPE_CHECKING:
     from ledger.db.pulls import CacheEntry

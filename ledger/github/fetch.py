@@ -25,18 +25,18 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import httpx
 
 from ledger.errors import FetchError, LedgerError, RateLimited, UsageError
-from ledger.github.auth import resolve_auth
+from ledger.github.auth import check_transport_security, resolve_auth
 from ledger.github.client import PER_PAGE, GitHub
 from ledger.github.graphql import description_edits
 from ledger.github.models import validated
 from ledger.github.pages import get_pages
 from ledger.github.rest import State, list_pulls, parse_since
+from ledger.github.result import FetchResult, pull_result
 from ledger.github.store import (
     Edit,
     PullWrite,
@@ -47,7 +47,7 @@ from ledger.github.store import (
     write_pull,
 )
 from ledger.github.text import neutral
-from ledger.github.urls import DEFAULT_API, check_api_url, check_transport_security
+from ledger.github.urls import DEFAULT_API, check_api_url
 from ledger.identity import PullRef, parse_target
 
 if TYPE_CHECKING:
@@ -56,61 +56,9 @@ if TYPE_CHECKING:
     from ledger.db.pulls import CacheEntry
     from ledger.github.sync import SyncSummary
 
-Status = Literal["new", "updated", "unchanged", "error"]
 ANONYMOUS_NOTE = ("no GitHub token (GH_TOKEN, GITHUB_TOKEN or `gh auth token`): anonymous requests are limited "
                   "to 60 an hour, and the description's edit history (GraphQL) needs a token, so only the "
                   "current description is stored")
-
-
-@dataclass
-class FetchResult:
-    """What happened to one pull request."""
-
-    ref: str
-    status: Status
-    versions: int = 0
-    new_versions: int = 0
-    claims: int = 0
-    """Claims of the newest description version."""
-    comments: int = 0
-    new_comments: int = 0
-    github_head: str | None = None
-    github_base: str | None = None
-    stated_heads: list[str] = field(default_factory=list)
-    stated_notes: dict[str, str] = field(default_factory=dict)
-    """What each stated head is among the PR's commits ('PR commit 2 of 5', 'not a commit of this PR')."""
-    warnings: list[str] = field(default_factory=list)
-    error: str | None = None
-    rate_limited: bool = False
-    """The rate limit is spent: the batch stops asking GitHub."""
-
-    @property
-    def ok(self) -> bool:
-        return self.status != "error"
-
-    def heads(self) -> str:
-        """`stated head 13c21f460b, GitHub head 257d5f0` (or what of it is known)."""
-        parts = []
-        if self.stated_heads:
-            parts.append("stated head " + ", ".join(
-                h + (f" ({self.stated_notes[h]})" if h in self.stated_notes else "") for h in self.stated_heads))
-        if self.github_head:
-            g = self.github_head[:10]
-            same = any(self.github_head.startswith(s) or s.startswith(g) for s in self.stated_heads)
-            parts.append(f"GitHub head {g}" + (" (the same)" if same else "")
-                         + (f" base {self.github_base[:10]}" if self.github_base else ""))
-        return ", ".join(parts)
-
-    def summary(self) -> str:
-        if self.status == "error":
-            return f"error       {self.ref}: {self.error}"
-        label = {"new": "new", "updated": "updated", "unchanged": "unchanged"}[self.status]
-        new_v = f" (+{self.new_versions})" if self.new_versions else ""
-        new_c = f" (+{self.new_comments})" if self.new_comments else ""
-        heads = self.heads()
-        return (f"{label:<12}{self.ref}  {self.versions} version{'s' if self.versions != 1 else ''}{new_v}, "
-                f"{self.claims} claims, {self.comments} comment{'s' if self.comments != 1 else ''}{new_c}"
-                + (f"  {heads}" if heads else ""))
 
 
 def fetch_pull(gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True,
@@ -176,45 +124,6 @@ def _edit_history(gh: GitHub, ref: PullRef, warnings: list[str]) -> tuple[list[E
     except FetchError as exc:
         warnings.append(f"edit history unavailable ({exc}); stored the current description only")
         return [], False
-
-
-def pull_result(db: Database, key: str, status: Status, doc_id: int, new_versions: int, new_comments: int,
-                warnings: list[str]) -> FetchResult:
-    """The result line of one PR, from what the ledger now holds of it."""
-    from ledger.db.pulls import comments_of, github_state, known_document
-
-    doc = known_document(db, key) or {}
-    doc_id = int(doc.get("id") or doc_id or 0)
-    claims = int(doc.get("latest_claims") or 0)
-    state = github_state(db, doc_id) if doc_id else {}
-    stated: list[str] = []
-    for r in state.get("stated", []):
-        if r.get("head") and r["head"] not in stated:
-            stated.append(str(r["head"]))
-    notes = _commit_notes(db, doc_id, stated) if doc_id else {}
-    return FetchResult(key, status, versions=int(doc.get("n_versions") or 0), new_versions=new_versions,
-                       claims=claims, comments=len(comments_of(db, doc_id)) if doc_id else 0,
-                       new_comments=new_comments, github_head=state.get("github_head"),
-                       github_base=state.get("github_base"), stated_heads=stated, stated_notes=notes,
-                       warnings=warnings)
-
-
-def _commit_notes(db: Database, doc_id: int, stated: list[str]) -> dict[str, str]:
-    """Each stated head among the PR's commits (only when its commits were fetched)."""
-    from ledger.db.pulls import has_commits, resolve_commit
-
-    if not has_commits(db, doc_id):
-        return {}
-    notes: dict[str, str] = {}
-    for sha in stated:
-        found = resolve_commit(db, doc_id, sha)
-        if found is None:
-            notes[sha] = "not a commit of this PR"
-        elif not found["current"]:
-            notes[sha] = "a PR commit no longer in the PR"
-        else:
-            notes[sha] = f"PR commit {found['position']} of {found['n_current']}"
-    return notes
 
 
 def fetch(

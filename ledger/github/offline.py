@@ -45,7 +45,7 @@ from ledger.identity import PullRef, parse_repo, pull_from_url, review_key
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
-    from ledger.github.fetch import FetchResult
+    from ledger.github.result import FetchResult
 
 _ISSUE_URL = re.compile(r"/repos/([A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100})/issues/(\d{1,9})$")
 MAX_JSON_BYTES = 512 * 2**20
@@ -54,7 +54,7 @@ MAX_JSON_BYTES = 512 * 2**20
 def ingest_gh_json(paths: Sequence[str], db: str | os.PathLike[str], *, repo: str | None = None,
                    on_result: Callable[[FetchResult], None] | None = None) -> list[FetchResult]:
     """Store the pull requests of `gh` JSON files; one result per PR (an unreadable file is one error)."""
-    from ledger.github.fetch import FetchResult
+    from ledger.github.result import FetchResult
 
     if repo is not None:
         parse_repo(repo)
@@ -82,7 +82,7 @@ def ingest_gh_json(paths: Sequence[str], db: str | os.PathLike[str], *, repo: st
 def ingest_github_to_sqlite(paths: Sequence[str], db: str | os.PathLike[str], *, repo: str | None = None,
                             on_result: Callable[[FetchResult], None] | None = None) -> list[FetchResult]:
     """Store the pull requests (and their issue comments) of github-to-sqlite databases; `repo` keeps one."""
-    from ledger.github.fetch import FetchResult
+    from ledger.github.result import FetchResult
 
     if repo is not None:
         parse_repo(repo)
@@ -156,7 +156,7 @@ def _pull_objects(value: Any) -> Iterator[dict[str, Any]]:
 
 def _store(db: Database, item: dict[str, Any], repo: str | None, where: str) -> FetchResult:
     from ledger.db.pulls import known_document
-    from ledger.github.fetch import FetchResult, pull_result
+    from ledger.github.result import FetchResult, pull_result
     from ledger.prepare import parser_version
 
     number = item.get("number")

@@ -78,6 +78,7 @@ def prepare_text(text: str, key: str, identity_kw: dict[str, Any], parser_versio
     """Parse one GitHub text into a PreparedVersion; None for an empty text. A lone surrogate becomes U+FFFD
     with a warning; a parser bug costs this text (an InputError), never the PR."""
     from ledger.db.writes import DocumentIdentity
+    from ledger.model import ParseWarning
     from ledger.prepare import prepare_version
     from ledger.sources import decode
 
@@ -87,10 +88,10 @@ def prepare_text(text: str, key: str, identity_kw: dict[str, Any], parser_versio
     except EmptyInput:
         return None
     if surrogates:
-        note = f"{key}: {surrogates} lone surrogate{'s' if surrogates != 1 else ''} (not text) replaced with U+FFFD"
-        src.warnings.append(note)
+        note = f"{surrogates} lone surrogate{'s' if surrogates != 1 else ''} (not text) replaced with U+FFFD"
+        src.warnings.append(ParseWarning(None, note))
         if warnings is not None:
-            warnings.append(note)
+            warnings.append(f"{key}: {note}")
     try:
         prep = prepare_version(src, DocumentIdentity(key=key, **identity_kw), parser_version, fmt="markdown",
                                name=key, source_path=identity_kw.get("url") or key)

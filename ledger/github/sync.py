@@ -31,6 +31,7 @@ from ledger.github import bulk
 from ledger.github.checks import checks_key, checks_version
 from ledger.github.client import GitHub
 from ledger.github.models import validated
+from ledger.github.result import FetchResult, pull_result
 from ledger.github.store import (
     Conversation,
     Edit,
@@ -50,7 +51,6 @@ from ledger.identity import PullRef, review_comment_key, review_key
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
-    from ledger.github.fetch import FetchResult
 
 STATES: dict[str, list[str] | None] = {"open": ["OPEN"], "closed": ["CLOSED", "MERGED"], "merged": ["MERGED"],
                                        "all": None}
@@ -249,7 +249,6 @@ def _page(gh: GitHub, budget: _Budget, owner: str, name: str, first: int, cursor
 
 def _failed(repo: str, node: Any, message: str, summary: SyncSummary,
             on_result: Callable[[FetchResult], None] | None) -> None:
-    from ledger.github.fetch import FetchResult
 
     number = node.get("number") if isinstance(node, dict) else None
     ref = f"{repo}#{number}" if isinstance(number, int) else f"{repo}#?"
@@ -264,7 +263,6 @@ def _read_and_store(gh: GitHub, db: Database, repo: str, nodes: list[dict[str, A
     """The page's changed PRs: their follow-ups read (review comments, connections past 100), then each
     stored in its own transaction; one malformed PR is that PR's error result."""
     from ledger.db.pulls import known_document
-    from ledger.github.fetch import FetchResult, pull_result
 
     gathered: dict[str, bulk.Gathered] = {}
     todo: list[bulk.Continuation] = []

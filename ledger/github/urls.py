@@ -4,15 +4,11 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import httpx
 
 from ledger.errors import UsageError
-
-if TYPE_CHECKING:
-    from ledger.github.auth import Auth
 
 DEFAULT_API = "https://api.github.com"
 _LINK_RE = re.compile(r'<([^<>\s]{1,4000})>\s{0,10};\s{0,10}rel="([a-z]{1,20})"')
@@ -34,14 +30,6 @@ def check_api_url(api_url: str) -> str:
     if parts.query or parts.fragment:
         raise UsageError(f"--api-url {api_url[:200]!r}: no query or fragment, only the API root")
     return api_url.strip().rstrip("/")
-
-
-def check_transport_security(api_url: str, auth: Auth) -> None:
-    """A token is sent over https, or over plain http only to this machine (a test server)."""
-    parts = urlsplit(api_url)
-    if auth.token and parts.scheme == "http" and parts.hostname not in ("127.0.0.1", "localhost", "::1"):
-        raise UsageError(f"refusing to send the token from {auth.source} over plain http to {parts.hostname}; "
-                         "use an https --api-url")
 
 
 def parse_link(header: str | None) -> dict[str, str]:

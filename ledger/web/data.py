@@ -24,17 +24,8 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import quote
 
-from ledger.db.reads import (
-    ClaimFilter,
-    ci_runs,
-    claim_location,
-    claims,
-    document_overview,
-    documents,
-    pr_document,
-    resolve_document,
-    version_text,
-)
+from ledger.db.documents import ci_runs, claim_location, document_overview, documents, pr_document, version_text
+from ledger.db.reads import ClaimFilter, claims, resolve_document
 from ledger.errors import LedgerError, UsageError
 from ledger.formats import GroupBy
 from ledger.output import config_text, grouped, revision_text
