@@ -217,6 +217,9 @@ _TQDM_BEFORE_RE = re.compile(r"\d{1,3}:\d{2}(?::\d{2})?<\d{1,3}:\d{2}(?::\d{2})?
 
 _FINE_FLOAT_RE = re.compile(r"[-+]?\d+\.\d{3,}(?:[eE][-+]?\d{1,3})?|[-+]?\d+(?:\.\d+)?[eE][-+]?\d{1,3}")
 _WORD_BEFORE_RE = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z_-]{2,30})\s+$")
+_LINK_DEST_BEFORE_RE = re.compile(r"\]\([^\s()\]]*(?:\([^\s()]*)?$")
+_SCALE_BEFORE_RE = re.compile(r"\b(?:scaled?|normali[sz]ed|mapped|rescaled)\s+(?:to|into|between|from)\s+(?:the\s+)?$|"
+                              r"\b(?:on|in)\s+an?\s+$|\b(?:range|scale)\s+(?:of\s+)?$", re.IGNORECASE)
 _TIME_BEFORE_RE = re.compile(r"\b(?:time|took|takes|duration|elapsed|wall|minutes?|run(?:time)?|in)\b[^.;]{0,30}$",
                              re.IGNORECASE)
 _ANSI_BEFORE_RE = re.compile(r"(?:\x1b|\^\[)\[[\d;]{0,20}$")
@@ -237,6 +240,11 @@ _BARE_VALUE_RE = re.compile(r"[-+~]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?\s?[%
 
 
 def _is_config_number(text: str, n: Number) -> bool:
+    if "](" in text[max(0, n.start - 120):n.start] and _LINK_DEST_BEFORE_RE.search(text, max(0, n.start - 120),
+                                                                                   n.start):
+        return True  # "[head](javascript:alert(2))", "[log](ci/run/42)": a link's target, not its text
+    if n.high is not None and _SCALE_BEFORE_RE.search(text, max(0, n.start - 30), n.start):
+        return True  # "scores are scaled to 0-100", "on a 1-10 scale": the range a score is written in
     if n.unit == "m" and not _TIME_BEFORE_RE.search(text, max(0, n.start - 40), n.start):
         return True  # "a 300m model": an "m" is minutes only where the text speaks of time ("test time < 30m")
     if is_measure_unit(n.unit) and _CHANGE_AFTER_RE.match(text[n.end:n.end + 12]):
@@ -371,6 +379,7 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
             _link(out, last_claim, text)
             out.append(last_claim)
     _parallel_config(out, text)
+    _slash_setup(out, text, subject)
     _subject_slash_metrics(out, subject)
     for c in out:
         ctx.take(line, offset + c["start"], offset + c["end"])
@@ -426,6 +435,43 @@ def _parallel_config(out: list[dict], text: str) -> None:
                     for c, v in zip(out[i:j + 1], vals, strict=True):
                         c["config"] = {**c["config"], key: v}
         i = j + 1
+
+
+_ALTERNATIVES_RE = re.compile(r"(?<![\w/.+-])[\w.+-]{1,20}(?:\s?/\s?[\w.+-]{1,20}){1,7}(?![\w/])")
+
+
+def _slash_setup(out: list[dict], text: str, subject: str | None) -> None:
+    """"MTP2 over FP8 / NVFP4 KV: 2.950 / 2.910": a slash list of setups before a slash list of as many values
+    (in the value's clause, or in the row's name) gives each value its own setup; the words around the list
+    are shared (FP8 KV, then NVFP4 KV)."""
+    i = 0
+    while i < len(out):
+        j = i
+        while j + 1 < len(out) and out[j + 1].get("group") == out[i].get("group"):
+            j += 1
+        if j > i:
+            lead = text[_clause_start(text, out[i]["start"], _METRIC_BREAK_RE):out[i]["start"]]
+            for name in (lead, subject or ""):
+                if "/" in name and _split_setups(out[i:j + 1], name):
+                    break
+        i = j + 1
+
+
+def _split_setups(group: list[dict], name: str) -> bool:
+    for m in _ALTERNATIVES_RE.finditer(name):
+        parts = _SLASH_RE.split(m.group(0))
+        if len(parts) != len(group):
+            continue
+        sides = [qualifiers(name[:m.start()] + p + name[m.end():]) for p in parts]
+        keys = {k for q in sides for k in q if len({q.get(k) for q in sides}) == len(group)}
+        if not keys:
+            continue
+        whole = qualifiers(name)  # (what the list read as one name gave: "FP8" left over as a quant)
+        for c, q in zip(group, sides, strict=True):
+            kept = {k: v for k, v in c["config"].items() if k not in whole or k in q}
+            c["config"] = {**kept, **{k: q[k] for k in keys if k in q}}
+        return True
+    return False
 
 
 def _subject_slash_metrics(out: list[dict], subject: str | None) -> None:
@@ -526,8 +572,18 @@ def _candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subje
         "kind": kind, "metric": metric, "value": n.value, "high": n.high, "approx": n.approx, "unit": unit,
         "reference": reference, "start": span_start if span_start is not None else n.start, "end": n.end,
         "printed": n.printed,
-        "config": {**qualifiers(subject), "context": subject} if subject and subject != metric else qualifiers(subject),
+        "config": _setup_before(text, span_start if span_start is not None else n.start, subject, metric),
     }
+
+
+def _setup_before(text: str, pos: int, subject: str | None, metric: str | None) -> dict[str, str]:
+    """The setup written in the value's clause before it ("TP8EP8, MTP3, FP8 KV at con64: acceptance length 2.74"),
+    then the row's or item's subject (which wins, and is kept as the context when it is not the metric)."""
+    lead = text[_clause_start(text, pos, _METRIC_BREAK_RE):pos]
+    config = {**qualifiers(lead), **qualifiers(subject)} if lead.strip() else qualifiers(subject)
+    if subject and subject != metric:
+        config["context"] = subject
+    return config
 
 
 def _kind(metric: str, unit: str | None) -> str:

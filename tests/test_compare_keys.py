@@ -18,11 +18,8 @@ SHARED = ROOT.parent / "shared"
 
 
 def _qualifier_keys() -> set[str]:
-    """The keys the parsers' qualifier table writes (whichever shape the table has today)."""
-    table = getattr(setup, "_QUALIFIER_RES", None) or getattr(setup, "QUALIFIERS", None) or ()
-    keys = {entry[0] if isinstance(entry, tuple) else getattr(entry, "key", None) for entry in table}
-    keys.discard(None)
-    return {str(k) for k in keys}
+    """The keys the one setup-word table writes into claims, and the canonical keys it reads them as."""
+    return {w.written for w in setup.SETUP_WORDS} | {w.key for w in setup.SETUP_WORDS}
 
 
 def _literal_config_keys() -> dict[str, str]:

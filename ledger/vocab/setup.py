@@ -3,13 +3,14 @@
 Every key is hard, soft or ignored (`key_class`): compare splits series by hard keys, reads setup words
 out of soft ones and skips ignored ones; a key no table names is hard.
 
-Two tables live here for now and are to become one: `qualifiers` (the words extraction writes into a
+One table of setup words (`SETUP_WORDS`) serves both readers: `qualifiers` (the words extraction writes into a
 claim's `config`) and `config_hints` (what compare reads from names and config values).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
 from ledger.vocab.text import MAX_NAME, clean_name
@@ -59,18 +60,48 @@ def is_config_label(label: str) -> bool:
     return m is not None and not _RESULT_AFTER_SETTING_RE.search(core, m.end())
 
 
-# Qualifiers written in row names, column headers and clauses, as normalised config keys.
-_QUALIFIER_RES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("mtp", re.compile(r"\bMTP[ -]?(\d{1,2})\b|\b(no) MTP\b", re.IGNORECASE)),
-    ("kv_cache", re.compile(r"\b(FP8|NVFP4|FP4|MXFP4|bf16|fp16|int8|int4)[ -]KV\b", re.IGNORECASE)),
-    ("concurrency", re.compile(r"\bcon(?:currency)?[ =:]?(\d{1,5})\b", re.IGNORECASE)),
-    ("gpu", re.compile(r"\b(GB300|GB200|B300|B200|H200|H100|H800|H20|A100|A10G?|L40S?|L4|MI300X|MI325X|MI355X|"
-                       r"RTX ?\d{4}|DGX[ -]Spark)\b", re.IGNORECASE)),
-    ("tp", re.compile(r"\bTP[ =]?(\d{1,3})\b", re.IGNORECASE)),
-    ("ep", re.compile(r"\bEP[ =]?(\d{1,3})\b", re.IGNORECASE)),
-    ("draft", re.compile(r"\bdraft(?:[ _]len(?:gth)?)?[ =]?(\d{1,2})\b", re.IGNORECASE)),
-    ("state", re.compile(r"\b(bf16|fp32|fp16)(?: GDN| SSM| recurrent)? state\b", re.IGNORECASE)),
+@dataclass(frozen=True, slots=True)
+class SetupWord:
+    """A setup word written inside a name ("MTP3", "FP8 KV", "con128", "GB300"): the config key a claim is written
+    with (`written`), the canonical key compare reads (`key`), and the pattern whose first non-empty group is
+    the value. The patterns open at a word's start and end at its end, where "_" and "-" end words too
+    ("tp_8", "eagle3-mtp"), so they read snake_case names as well as prose."""
+
+    written: str
+    key: str
+    pattern: re.Pattern[str]
+
+
+def _word(written: str, key: str, body: str) -> SetupWord:
+    # a number ends at a non-digit ("TP8EP8" holds tp and ep), a word at a non-alphanumeric
+    end = r"(?![0-9])" if body.endswith(r"})") else r"(?![a-z0-9])"
+    return SetupWord(written, key, re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE))
+
+
+_GPU_NAMES = (r"gb300|gb200|b300|b200|h200|h100|h800|h20|a100|a10g?|l40s?|l4|mi300x|mi325x|mi355x|rtx ?\d{4}|"
+              r"dgx[ -]spark")
+_DTYPES = r"fp8|nvfp4|fp4|mxfp4|bf16|fp16|int8|int4"
+SETUP_WORDS: tuple[SetupWord, ...] = (
+    _word("mtp", "draft_len", r"mtp[ _-]?(\d{1,2})|(no)[ _-]mtp"),
+    _word("draft", "draft_len", r"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft)[ _=:-]?(\d{1,2})"),
+    _word("spec_algo", "spec_algo", r"(eagle3|eagle|ngram|medusa|pard|lookahead)"),
+    _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]?kv(?:[ _-]?cache)?"),
+    _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})"),
+    _word("concurrency", "concurrency", r"con(?:c|currency)?[ _=:-]?(\d{1,5})"),
+    _word("isl", "isl", r"isl[ _=:-]?(\d{1,6}k?)"),
+    _word("osl", "osl", r"osl[ _=:-]?(\d{1,6}k?)"),
+    _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?"),
+    _word("filter", "filter", r"(strict-match|flexible-extract)"),
+    _word("gpu", "gpu", rf"({_GPU_NAMES})"),
+    _word("tp", "tp", r"tp[ _=:-]?(\d{1,3})"),
+    _word("ep", "ep", r"ep[ _=:-]?(\d{1,3})"),
+    _word("pp", "pp", r"pp[ _=:-]?(\d{1,3})"),
+    _word("dp", "dp", r"dp[ _=:-]?(\d{1,3})"),
+    _word("state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state"),
+    # last: a dtype the words above did not claim for the KV cache or the state is the model's precision
+    _word("quant", "quant", r"(fp8|nvfp4|mxfp4|fp4|w4a16|w4a8|w8a8|int4|int8|awq|gptq|bf16|fp16)"),
 )
+"""The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""
 
 
 def qualifiers(text: str | None) -> dict[str, str]:
@@ -85,14 +116,17 @@ def qualifiers(text: str | None) -> dict[str, str]:
 def _qualifiers(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     s = text[:400]
-    for key, rx in _QUALIFIER_RES:
-        m = rx.search(s)
+    for w in SETUP_WORDS:
+        if w.written in out:
+            continue
+        m = w.pattern.search(s)
         if not m:
             continue
         val = next((g for g in m.groups() if g), "")
-        if key == "mtp" and val.lower() == "no":
+        if w.written == "mtp" and val.lower() == "no":
             val = "0"
-        out[key] = val.upper() if key == "gpu" else val.lower()
+        out[w.written] = val.upper() if w.written == "gpu" else val.lower()
+        s = s[:m.start()] + " " + s[m.end():]  # a word read once: "TP8EP8" is tp 8, then ep 8
     return out
 
 
@@ -149,29 +183,6 @@ def is_known_key(key: str) -> bool:
     ck = canonical_key_name(key)
     return ck in HARD_KEYS or ck in SOFT_KEYS or ck in IGNORED_KEYS
 
-_HINT_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("draft_len", re.compile(r"mtp[ _-]?(\d{1,2})(?![0-9])", re.IGNORECASE)),
-    ("draft_len", re.compile(r"(?<![a-z0-9])(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft)[ _=:-]?(\d{1,2})(?![0-9])",
-                             re.IGNORECASE)),
-    ("spec_algo", re.compile(r"(?<![a-z0-9])(eagle3|eagle|ngram|medusa|pard|lookahead)(?![a-z0-9])", re.IGNORECASE)),
-    ("kv_cache", re.compile(r"(?<![a-z0-9])(fp8|nvfp4|fp4|bf16|fp16|int8|int4)[ _-]?kv(?:[ _-]?cache)?(?![a-z0-9])",
-                            re.IGNORECASE)),
-    ("kv_cache", re.compile(r"(?<![a-z0-9])kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{1,3}(fp8|nvfp4|fp4|bf16|fp16|int8)"
-                            r"(?![a-z0-9])", re.IGNORECASE)),
-    ("concurrency", re.compile(r"(?<![a-z0-9])con(?:c|currency)?[ _=:-]?(\d{1,5})(?![0-9])", re.IGNORECASE)),
-    ("isl", re.compile(r"(?<![a-z0-9])isl[ _=:-]?(\d{1,6}k?)(?![0-9])", re.IGNORECASE)),
-    ("osl", re.compile(r"(?<![a-z0-9])osl[ _=:-]?(\d{1,6}k?)(?![0-9])", re.IGNORECASE)),
-    ("n_shot", re.compile(r"(?<![a-z0-9])(\d{1,2})[ _-]?shots?(?![a-z0-9])", re.IGNORECASE)),
-    ("filter", re.compile(r"(?<![a-z0-9])(strict-match|flexible-extract)(?![a-z0-9])", re.IGNORECASE)),
-    ("tp", re.compile(r"(?<![a-z0-9])tp[ _=:-]?(\d{1,3})(?![0-9])", re.IGNORECASE)),
-    ("ep", re.compile(r"(?<![a-z0-9])ep[ _=:-]?(\d{1,3})(?![0-9])", re.IGNORECASE)),
-    ("pp", re.compile(r"(?<![a-z0-9])pp[ _=:-]?(\d{1,3})(?![0-9])", re.IGNORECASE)),
-    ("dp", re.compile(r"(?<![a-z0-9])dp[ _=:-]?(\d{1,3})(?![0-9])", re.IGNORECASE)),
-    ("gpu", re.compile(r"(?<![a-z0-9])(gb300|gb200|b300|b200|h200|h100|h800|h20|a100|l40s|mi300x|mi325x|mi355x)"
-                       r"(?![a-z0-9])", re.IGNORECASE)),
-    ("state", re.compile(r"(?<![a-z0-9])(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state(?![a-z0-9])",
-                         re.IGNORECASE)),
-)
 LONG_CONTEXT_RE = re.compile(r"pass[ _-]?key|long[ _-]?context|needle|\bniah\b|\bruler\b", re.IGNORECASE)
 _NO_SPEC_RE = re.compile(r"\bno[ _-](?:mtp|speculation|spec(?:ulative)?(?: decoding)?|draft)\b", re.IGNORECASE)
 
@@ -203,10 +214,12 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
     """Configuration words found in a metric, row or gate name, and the text without them."""
     hints: dict[str, str] = {}
     rest = text[:MAX_NAME]
-    for key, rx in _HINT_PATTERNS:
-        m = rx.search(rest)
-        if m and key not in hints:
-            hints[key] = canon_value(key, m.group(1))
+    for w in SETUP_WORDS:
+        if w.key in hints:
+            continue
+        m = w.pattern.search(rest)
+        if m and m.group(1):  # ("no MTP" is _NO_SPEC_RE's: no draft length)
+            hints[w.key] = canon_value(w.key, m.group(1))
             rest = rest[:m.start()] + " " + rest[m.end():]
     if _NO_SPEC_RE.search(rest):
         rest = _NO_SPEC_RE.sub(" ", rest)
