@@ -468,7 +468,12 @@ def _try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = N
         while j < n and "\t" in lines[j].strip("\t ") and lines[j].strip():
             rows.append(Row(j + 1, [c.strip() for c in lines[j][:MAX_LINE].split("\t")], lines[j]))
             j += 1
-        # a leading empty cell is the row-header column's empty header ("\tcon1\tcon128")
+        # a leading empty cell is the row-header column's empty header ("\tcon1\tcon128"); under a header
+        # that has none, it is the indent of a tool that starts each data row with a tab
+        width = len(rows[0].cells)
+        if rows[0].cells[:1] != [""] and len(rows) > 1 and \
+                all(r.cells[:1] == [""] and len(r.cells) == width + 1 for r in rows[1:]):
+            rows[1:] = [Row(r.line, r.cells[1:], r.text) for r in rows[1:]]
         t = Table(rows[0].cells, rows[0].line, rows[1:], "tab")
         doc.blocks.append(Block("table", i + 1, j, sect, table=t))
         return j

@@ -66,6 +66,13 @@ _LINT_TOOL_RE = re.compile(
 _PAREN_RE = re.compile(r"\(([^()]{1,120})\)")
 _PAREN_OUTCOME_RE = re.compile(r"^\s*(?P<word>failed|fails|passed|passes|waived|skipped|flaky|timed out)\b",
                                re.IGNORECASE)
+_TEST_PLAN_RE = re.compile(r"^\W*(?:test(?:ing)?(?: plan| results?| done)?|tests run|validation|verification)\W*$",
+                           re.IGNORECASE)
+_ATTESTATION_RE = re.compile(r"(?<![\w-])(?:added|updated|installed|read|follows?|documented|i have|i've)(?![\w-])",
+                             re.IGNORECASE)
+_RAN_CHECK_RE = re.compile(
+    r"(?<![\w-])(?:ran|run|running|passed|passes|passing|checked|verified|validated|tested|benchmarked|"
+    r"reproduced|ci|green|succeeded|no regressions?)(?![\w-])", re.IGNORECASE)
 # "1 failed: test_checked_in_schemas_are_current, which main fails too ... (waived)"
 _NAMED_FAIL_RE = re.compile(
     r"\b\d{1,6}\s+(?:tests?\s+)?(?:failed|failures?|errors?)\s*:\s*"
@@ -142,7 +149,13 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     line = block.start
     text = ctx.doc.line(line)
     if block.kind == "item" and block.checked:
-        yield _gate(ctx, line, block.text, block.text.strip().rstrip(".;"), "pass", "checked", note="checked item")
+        # a box is a gate when it reports a check that ran ("Ran pre-commit", "CI via /bot run", "Related tests
+        # checked"); a template's attestation ("I have installed the hooks", "Tests have been added") is not
+        in_plan = any(_TEST_PLAN_RE.match(h) for h in block.section[-1:])
+        planned = in_plan and block.level == 0 and not _ATTESTATION_RE.search(block.text)
+        if _RAN_CHECK_RE.search(block.text) or planned:
+            # under "Test plan" / "Testing", a checked box names a check that was run ("[x] lm_eval gsm8k")
+            yield _gate(ctx, line, block.text, block.text.strip().rstrip(".;"), "pass", "checked", note="checked item")
         return
     lead = _lead_in(block, ctx)
     if lead is not None and _NOT_VERIFIED_LABEL_RE.match(lead):

@@ -182,11 +182,16 @@ def _read_aligned(lines: list[str], i: int, end: int) -> Grid | None:
     if spans is None or not 2 <= len(spans) <= MAX_COLS:
         return None
     header = _lay_header(lines[h], spans)
+    rows = [(k, *_cells(lines[k], spans)) for k in row_idx]
+    phrases = _GAP_RE.findall(lines[h])
+    if len(phrases) == len(spans) and header != phrases and all(all(c) for _, c, _ in rows):
+        # as many header phrases as columns, every row full: the header is in column order, whatever its
+        # alignment (tab-expanded output, where a wide name pushes its neighbours past their columns)
+        header = phrases
     if sum(1 for x in header if x) < 2 and len(spans) > 2:
         return None
     if sum(bool(_VALUE_CELL_RE.match(x)) for x in header) * 2 >= len(header):
         return None  # "real    1m0.832s": the first line is a row of values, not a header
-    rows = [(k, *_cells(lines[k], spans)) for k in row_idx]
     header = _group_headers(header, [cells for _, cells, _ in rows])
     # a kv listing ("Mean TTFT (ms):   42.17") is not a table: its first cells end with a colon
     if sum(r[1][0].endswith(":") for r in rows) * 2 > len(rows):

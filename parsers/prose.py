@@ -103,6 +103,10 @@ _METRIC_RIGHT_BEFORE_RE = re.compile(r"(?:" + _METRIC_RE.pattern + r")\s*[:=]?\s
 # a console label: a metric's name, its unit in brackets, then the number ("bandwidth (GB/s) 45.1", "PPL = 3.4")
 _CONSOLE_METRIC_BEFORE_RE = re.compile(
     r"(?:" + _METRIC_RE.pattern + r")(?:\s?[(\[](?P<unit>[^()\[\]\s]{1,12})[)\]])?\s*[:=]?\s*$", re.IGNORECASE)
+_NAMED_THRESHOLD_RE = re.compile(
+    r"(?<![\w-])(?:(?:threshold|cut-?off|pass(?:ing)? (?:bar|mark))s?\s*\(?\s*"
+    r"(?:of|is|was|=|:|at|set to|[<>]=?|[≤≥])?|tolerance\s*(?:of|is|=|set to))\s*[~≈]?$", re.IGNORECASE)
+# ("tolerance: +1.46% throughput" reads on: after a colon the tolerance is the measured change)
 _THRESHOLD_BEFORE_RE = re.compile(r"(?:[<>]=?|[≤≥])\s*\(?\s*$")
 _PROGRESS_RE = re.compile(r"[█▏▎▍▌▋▊▉]|\|\s*\d+/\d+\s*\[\d+:\d+")
 _COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see _any_of)
@@ -303,6 +307,7 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
     prev_config = False
     last_claim: dict | None = None
     out: list[dict] = []
+    thresholds: list[str] = []
     for i, n in enumerate(nums):
         if i in skip or not ctx.is_free(line, offset + n.start, offset + n.end):
             prev_config = False
@@ -314,6 +319,10 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
             or (n.unit is None and _TO_GAP_RE.fullmatch(gap_before) is not None))
         if chained and is_measure_unit(n.unit) and prev is not None and not is_measure_unit(prev.unit):
             chained = False  # "max_seq_len 8192 and 1-5% slower": the unit starts a value
+        if _NAMED_THRESHOLD_RE.search(text, max(0, n.start - 32), n.start):
+            thresholds.append(n.text)  # "pass threshold: 0.70", "(threshold 0.93)": the bar, not a result
+            prev_config = True
+            continue
         if _is_config_number(text, n) or chained:
             prev_config = True
             continue
@@ -378,6 +387,9 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
                 last_claim["reference"] = inherited["reference"]
             _link(out, last_claim, text)
             out.append(last_claim)
+    if thresholds:  # a bar stated beside the results is an extra key of theirs (claims contract)
+        for c in out:
+            c["config"] = {**c["config"], "threshold": thresholds[0]}
     _parallel_config(out, text)
     _slash_setup(out, text, subject)
     _subject_slash_metrics(out, subject)

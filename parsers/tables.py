@@ -19,7 +19,7 @@ from ledger.parsers import prose
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block, Row, Table
 from ledger.parsers.numbers import find_numbers, header_unit, normalise_unit, parse_duration, to_float
-from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, kind_for_metric
+from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, kind_for_metric, leading_benchmark
 from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import (
     BASELINE_LABEL_RE,
@@ -78,6 +78,7 @@ def _is_numeric_cell(cell: str) -> bool:
 _STAT_HEADER_RE = re.compile(r"^(?:avg|average|mean|median|min|max|minimum|maximum|p\d{1,2}(?:\.\d)?|"
                              r"\d{1,2}(?:\.\d)?(?:th|%)? ?(?:pct|percentile)|total|sum)$", re.IGNORECASE)
 _SPREAD_HEADER_RE = re.compile(r"^(?:std|stdev|std\.? ?dev|stddev|σ|sigma|standard deviation)\b", re.IGNORECASE)
+_SPREAD_TAIL_RE = re.compile(r"(?<=[a-z0-9])[_ ](?:std|stdev|stddev)$", re.IGNORECASE)  # "new_std", "baseline std"
 # A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word
 _BASE_WORD_RE = re.compile(
     r"(?<![\w-])(?:baseline|base|before|main|master|original|ref|reference|w/o|without|old|previous|prior|upstream|"
@@ -129,18 +130,20 @@ def _column_roles(table: Table) -> list[str]:
                 roles.append("config")
             else:
                 roles.append("label" if roles[-1] == "label" else "text")
-        elif _SPREAD_HEADER_RE.match(head):
+        elif _SPREAD_HEADER_RE.match(head) or _SPREAD_TAIL_RE.search(head):
             roles.append("spread")  # the standard deviation of the value column before it
         elif _STAT_HEADER_RE.match(head):
             roles.append("value")  # avg | min | max | p99: every statistic cell is a result
         elif (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head)) and \
-                not _MEASURE_HEAD_RE.search(head):  # "tokens/sec" opens like "tokens" but is a rate
+                not _MEASURE_HEAD_RE.search(head) and \
+                not (cells and all(c.endswith("%") for c in cells)):
+            # "tokens/sec" opens like "tokens" but is a rate; a "rate" of percentages is measured, not set
             roles.append("config")
         elif _DELTA_HEADER_RE.search(head) and not _BASE_HEADER_RE.match(head):
             roles.append("delta")
         elif slash_sides(head) is not None:
             roles.append("value")  # "1.07 / 0.98" cells: value and baseline in one
-        elif _BASE_HEADER_RE.match(head) or _side_core(head)[0] == "base":
+        elif _BASE_HEADER_RE.match(head) or _side_core(head.replace("_", " "))[0] == "base":
             roles.append("baseline")
         elif cells and numeric < len(cells) / 2:
             roles.append("mixed")
@@ -202,6 +205,7 @@ def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
     return False
 
 
+_GENERIC_HEAD_RE = re.compile(r"^(?:scores?|acc(?:uracy)?|mean|avg|average|results?|values?)$", re.IGNORECASE)
 _MEASURE_HEAD_RE = re.compile(r"/s\b|/sec\b|per sec|throughput|latency|ttft|tpot|\bitl\b|\btime\b|speed",
                               re.IGNORECASE)
 
@@ -251,8 +255,9 @@ def _cell_facts(cell: str) -> tuple[str, bool, tuple[float, float | None, bool, 
     return c, numeric, _cell_value(cell) if numeric else None
 
 
-_SUFFIX_UNIT_RE = re.compile(r"(?:^|[_ ])(ms|us|µs|ns|s|sec|gbps|tflops|gflops|tok_s|tokens_s)$", re.IGNORECASE)
-_SUFFIX_UNITS = {"gbps": "GB/s", "tflops": "TFLOPS", "gflops": "GFLOPS", "tok_s": "tok/s", "tokens_s": "tokens/s"}
+_SUFFIX_UNIT_RE = re.compile(r"(?:^|[_ ])(ms|us|µs|ns|s|sec|gbps|tflops|gflops|tok_s|tokens_s|pct)$", re.IGNORECASE)
+_SUFFIX_UNITS = {"pct": "%", "gbps": "GB/s", "tflops": "TFLOPS", "gflops": "GFLOPS", "tok_s": "tok/s",
+                 "tokens_s": "tokens/s"}
 
 
 def _header_unit(head: str) -> str | None:
@@ -284,6 +289,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # ("baseline - 1", "baseline - 128"), a row takes the one whose label carries the same numbers ("int4wo - 128")
     label_cols = [i for i, r in enumerate(roles) if r == "label"]
     info = _TableInfo(table, roles)
+    if any(r == "value" and _GENERIC_HEAD_RE.match(_metric_head(headers[i])) for i, r in enumerate(roles)):
+        info.bench = leading_benchmark(ctx.lead_in(block))
     labels = [" / ".join(clean(row.cells[i]) for i in label_cols if i < len(row.cells) and clean(row.cells[i]))
               for row in table.rows]
     bases: dict[frozenset[str], Row] = {}
@@ -324,12 +331,17 @@ class _TableInfo:
         self.spread_of: dict[int, int] = {}
         for i, r in enumerate(roles):
             if r == "spread":
-                left = [v for v in self.value_cols if v < i]
-                if left:
-                    self.spread_of[left[-1]] = i
+                # the spread of a baseline column ("old_mean | old_std") goes with the baseline: no claim
+                left = [v for v in self.value_cols + self.base_cols if v < i]
+                if left and max(left) in self.value_cols:
+                    self.spread_of[max(left)] = i
         self.slash: dict[int, tuple[int, int] | None] = {}
         self.base_of = _pair_columns(table, self.value_cols, self.base_cols)
 
+        self.spec = any(is_acceptance_name(clean(h)) for h in table.header)
+        """A speculative-decoding table: its bare "rate" is an acceptance rate."""
+        self.bench: str | None = None
+        """The benchmark the line above names, for columns that only say "Score" (see _GENERIC_HEAD_RE)."""
         self.gate = bool(table.header) and bool(_GATE_HEADER_RE.match(clean(table.header[0])))
         self.heads: dict[str, tuple[str | None, str, dict[str, str]]] = {}
 
@@ -422,6 +434,19 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
                                 value=nv, unit=unit, reference=bv,
                                 config={**qualifiers(label), **setup, "row": label, "column": head}, **extra)
                 continue
+        if not numeric and role in ("value", "mixed") and _SPACED_LIST_RE.match(cleaned) and \
+                ctx.is_free(row.line, max(off, 0), max(off, 0) + len(cell)):
+            # "88.0% 75.5% 61.2%" under "pos accept": one value per position, in order
+            ctx.take(row.line, max(off, 0), max(off, 0) + len(cell))
+            metric = _metric_name(label, info.head(head)[1] or head, role)
+            for k, part in enumerate(cleaned.split()):
+                pv = _cell_value(part)
+                if pv is not None:
+                    yield ctx.claim(kind_for_metric(f"{metric} {section}", pv[3]), row.line, cell.strip(),
+                                    metric=metric, value=pv[0], unit=pv[3],
+                                    config={**qualifiers(label), **setup, "row": label, "column": head,
+                                            "position": str(k + 1)})
+            continue
         if not numeric:
             if role in ("mixed", "value", "delta") and (find_numbers(cell) or find_outcome(cell)):
                 # "74.45 (partials decay 92→74)" under a "score" column: the column names the metric
@@ -460,12 +485,16 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
         if ref is None:  # "96.25 (ref 96.36)" in one cell
             rm = _CELL_REF_RE.search(cleaned)
             ref = to_float(rm.group(1)) if rm else None
+        if info.bench and _GENERIC_HEAD_RE.match(metric_head):
+            metric_head = f"{info.bench} {metric_head}"  # "**gsm8k** (200 examples)" over "| Backend | Score |"
         metric = _metric_name(label, metric_head, role)
         kind = kind_for_metric(f"{metric} {section}", unit)
         if kind == "perf" and unit is None and role == "delta" and "%" in head:
             unit = "%"
         if role == "delta" and kind == "perf" and unit in (None, "%", "pp") and row_kind == "accuracy":
             kind = "accuracy"  # "SGLang vs. vLLM Diff" beside accuracy columns: a difference of accuracies
+        if info.spec and role == "value" and metric_head.lower() in ("rate", "ratio", "accepted"):
+            kind = "acceptance"  # "rate" beside "a.len" and "pos accept" is the draft's acceptance rate
         if role == "value":
             row_kind = kind
         if label_qualifiers is None:
@@ -501,6 +530,7 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
             ctx.take(row.line, off + pm.start(), off + len(cell))
 
 
+_SPACED_LIST_RE = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?%?(?: +[-+]?\d[\d,]*(?:\.\d+)?%?){1,15}$")
 _PACKED_RE = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?%?(?:/[-+]?\d[\d,]*(?:\.\d+)?%?){1,9}$")
 _NAMES_IN_BRACKETS_RE = re.compile(r"\((?P<names>[^()/]{1,20}(?:\s?/\s?[^()/]{1,20}){1,9})\)")
 

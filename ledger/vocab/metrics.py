@@ -23,7 +23,7 @@ _ACCURACY_RE = re.compile(
 _ACCEPTANCE_RE = re.compile(
     r"acceptance|accept(?:ed)? (?:length|rate|len)|\bAL\b|\[AR\]|mean accepted|draft acceptance|"
     r"accept_len|acc_len|accept rate|(?:mean|median|avg|average|p\d{2})\s+(?:request\s+)?AR\b|\baccpt\w*\s*len|"
-    r"^\s*accept(?![\w-])",
+    r"^\s*accept(?![\w-])|(?<![\w.])a\.len\b|pos(?:ition(?:al)?)?[ _-]?accept",
     re.IGNORECASE,
 )
 _PERF_HINT_RE = re.compile(
@@ -89,7 +89,7 @@ BENCHMARK_SAMPLES: dict[str, int] = {
 # Canonical metric names, first match wins. Acceptance before accuracy ("acc" is both).
 _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
     ("acceptance rate", r"accept(?:ance|ed)?[ _-]?rate|\bar\b|\[ar\]"),
-    ("acceptance length", r"accept(?:ance|ed)?[ _-]?len(?:gth)?|\bal\b|mean accepted|acc_len|"
+    ("acceptance length", r"accept(?:ance|ed)?[ _-]?len(?:gth)?|\bal\b|mean accepted|acc_len|(?<![\w.])a\.len\b|"
                           r"accepted tokens per step|tokens per step"),
     ("gsm8k", r"gsm[ _-]?8k"),
     ("mmlu-pro", r"mmlu[ _-]?pro"),
@@ -207,3 +207,22 @@ _GAUGE_RE = re.compile(
 def is_gauge_name(label: str) -> bool:
     """A server's state gauge ("GPU KV cache usage", "token usage", "Running"), never a claim."""
     return _GAUGE_RE.search(label) is not None
+
+
+# The accuracy benchmarks of the metric table ("gsm8k" .. "livecodebench"): a name a lead-in line can give a
+# table whose columns only say "Score"
+_BENCHMARK_NAMES = tuple(name for name, _ in _METRIC_PATTERNS
+                         if name not in ("acceptance rate", "acceptance length", "perplexity") and
+                         kind_for_metric(name) == "accuracy")
+_LEADING_BENCHMARK_RE = re.compile(
+    r"^[\s*_`#>-]{0,6}(?:" + "|".join(f"(?P<b{k}>{p})" for k, (name, p) in enumerate(_METRIC_PATTERNS)
+                                      if name in _BENCHMARK_NAMES) + r")[\w-]{0,12}(?![\w-])",
+    re.IGNORECASE)
+
+
+def leading_benchmark(text: str) -> str | None:
+    """The benchmark a line opens with ("**gsm8k** (200 examples)", "GPQA diamond results:"), as printed."""
+    m = _LEADING_BENCHMARK_RE.match(text)
+    if not m:
+        return None
+    return text[m.start(m.lastindex or 0):m.end()].strip("*_` ") if m.lastindex else None

@@ -30,7 +30,7 @@ CONFIG_LABEL_RE = re.compile(
     r"tp\b|tp[_ ]size|pp\b|ep\b|dp\b|world[_ ]size|gpus?\b|nodes?\b|seed\b|temperature|"
     r"top[_ ]?[pk]\b|n[_-]?shot|shots?\b|version|stderr|std\b|samples\b|questions\b|tokens\b|"
     r"dataset|model\b|tensor[_ ]parallel|pipeline[_ ]parallel|kv[_ ]cache[_ ]free|free[_ ]gpu|"
-    r"chunk|page[_ ]size|block[_ ]size|tokens[_ ]per[_ ]block|warmup|iterations?\b|runs?\b|repeat|"
+    r"chunk|page[_ ]size|block[_ ]size|tokens[_ ]per[_ ]block|warmup|iterations?\b|runs?\b|rounds?\b|repeat|"
     r"draft[_ ]len|num[_ ]draft|spec[_ ]|max[_ ]tokens|context[_ ]len|date|port\b|rank|layers?\b|"
     r"total (?:number|count)|count\b|total requests|requests\b|prompts\b|"
     r"total (?:input|output) (?:len|length)|benchmark duration \(iterations\)|"
@@ -53,9 +53,14 @@ _RESULT_AFTER_SETTING_RE = re.compile(
     re.IGNORECASE)
 
 
+_BAR_LABEL_RE = re.compile(r"(?<![\w-])(?:threshold|cut-?off|pass(?:ing)? (?:bar|mark))s?$", re.IGNORECASE)
+
+
 def is_config_label(label: str) -> bool:
     """A label whose numbers are inputs of a run ("Batch size", "max_tokens", "Successful requests")."""
     core = label.strip(" *`_-=[]").strip()
+    if _BAR_LABEL_RE.search(core):
+        return True  # "Accuracy threshold", "pass cutoff": the bar a result is held to
     m = CONFIG_LABEL_RE.match(core)
     return m is not None and not _RESULT_AFTER_SETTING_RE.search(core, m.end())
 
@@ -134,11 +139,11 @@ def _qualifiers(text: str) -> dict[str, str]:
 HARD_KEYS: tuple[str, ...] = (
     "model", "gpu", "quant", "kv_cache", "spec_algo", "draft_len", "concurrency", "isl", "osl", "n_shot",
     "filter", "tp", "samples", "task", "ep", "pp", "dp", "gpu_count", "nodes", "state", "backend", "batch_size",
-    "attention", "moe_backend", "max_num_tokens", "max_batch_size", "chunked_prefill", "cuda_graph", "stat",
+    "attention", "moe_backend", "max_num_tokens", "max_batch_size", "chunked_prefill", "cuda_graph", "stat", "position",
 )
-IGNORED_KEYS: tuple[str, ...] = ("source", "commit", "note", "run", "version", "metric")
+IGNORED_KEYS: tuple[str, ...] = ("source", "commit", "note", "run", "version", "metric", "threshold")
 """Keys that say where a claim comes from, not what it was measured under (a CI bot's comment, the commit,
-a footnote, an lm-eval task version or metric column the metric name already carries)."""
+a footnote, an lm-eval task version or metric column the metric name already carries, the bar a check holds it to)."""
 _KEY_ALIASES: dict[str, str] = {
     "hardware": "gpu", "gpus": "gpu", "device": "gpu", "platform": "gpu",
     "quantization": "quant", "quantisation": "quant", "quant_algo": "quant", "precision": "quant", "dtype": "quant",
