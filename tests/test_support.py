@@ -16,8 +16,9 @@ import pytest
 
 from ledger.parsers import extract
 from ledger.parsers.document import Document
+from ledger.parsers.support_cells import cell_support, clean_name
+from ledger.parsers.support_notes import footnotes
 from ledger.parsers.support_prose import _family_parts, _known, expand, resolve_family
-from ledger.parsers.support_table import cell_support, clean_name, footnotes
 
 FIXTURES = Path(__file__).parent / "fixtures" / "support"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
