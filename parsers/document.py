@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from ledger.model import ParseWarning
 from ledger.parsers.grid import has_box, is_rule, read_grid
+from ledger.parsers.headless import name_headless_columns
 
 BlockKind = Literal["heading", "table", "code", "item", "text", "comment"]
 
@@ -53,6 +54,9 @@ class Table:
     style: Literal["pipe", "tab", "ascii", "space", "box"]
     truncated: bool = False
     """The last row has fewer cells than the header (a cut-off paste)."""
+    headless: bool = False
+    """No header row was printed (the rows of a paste that starts inside a table): `header` holds names
+    taken from a table of the same shape elsewhere in the document, or "column N"."""
 
 
 @dataclass(slots=True)
@@ -129,6 +133,7 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     if kind == "markdown":
         markup = _markdown_regions(text, lines)
     _scan(doc, markup)
+    name_headless_columns([b.table for b in doc.blocks if b.table is not None], doc.warn)
     return doc
 
 
@@ -250,6 +255,7 @@ _CELL_SEP_RE = re.compile(r"(?<!\\)\|")
 _LOOSE_RULE_RE = re.compile(r"^\s*(?:\d{1,4}\s+threads?:\s*)?[-=+|][-=+|\s]{2,}$")
 _LOOSE_PAIR_RE = re.compile(r"[A-Za-z)\]][ \t]*:\s+[-+~]?\.?\d")
 _DIGIT_RE = re.compile(r"\d")
+_NUMBER_CELL_RE = re.compile(r"^[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)%?$|^$")
 
 
 def _loose_cells(line: str) -> list[str]:
@@ -427,12 +433,15 @@ def _try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = N
     if raw.lstrip().startswith("|") and _is_pipe_row(raw) and i + 1 < n and lines[i + 1].lstrip().startswith("|") \
             and len(pipe_cells(lines[i + 1][:MAX_LINE])) == len(pipe_cells(raw)) >= 2:
         header = pipe_cells(raw)
+        # a first row of numbers is data, not names: the paste began inside a table
+        headless = any(header) and all(_NUMBER_CELL_RE.match(c) for c in header)
         rows = []
-        j = i + 1
+        j = i if headless else i + 1
         while j < n and lines[j].lstrip().startswith("|") and len(pipe_cells(lines[j][:MAX_LINE])) == len(header):
             rows.append(Row(j + 1, pipe_cells(lines[j][:MAX_LINE]), lines[j]))
             j += 1
-        doc.blocks.append(Block("table", i + 1, j, sect, table=Table(header, i + 1, rows, "pipe")))
+        t = Table(header if not headless else [""] * len(header), i + 1, rows, "pipe", headless=headless)
+        doc.blocks.append(Block("table", i + 1, j, sect, table=t))
         return j
     # loose pipe rows ("name | a | b" without outer pipes, torch.utils.benchmark's Compare): a header of names,
     # rows of as many cells that hold numbers, rule lines between them ("1 threads: -----") skipped

@@ -19,7 +19,7 @@ from ledger.parsers import prose
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block, Row, Table
 from ledger.parsers.numbers import find_numbers, header_unit, normalise_unit, parse_duration, to_float
-from ledger.vocab.metrics import kind_for_metric
+from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, kind_for_metric
 from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import (
     BASELINE_LABEL_RE,
@@ -149,8 +149,9 @@ def _column_roles(table: Table) -> list[str]:
     # two value columns and a delta column name no baseline: the one the delta does not name is it
     values = [i for i, r in enumerate(roles) if r == "value"]
     deltas = [i for i, r in enumerate(roles) if r == "delta"]
-    if "baseline" not in roles and len(values) == 2 and deltas and _same_measure(table, values):
-        heads = table.header + [""] * (ncols - len(table.header))  # a row may hold more cells than the header
+    heads = table.header + [""] * (ncols - len(table.header))  # a row may hold more cells than the header
+    if "baseline" not in roles and len(values) == 2 and deltas and _same_measure(table, values) and \
+            not _own_deltas(heads, values, deltas):
         dh = clean(heads[deltas[0]]).lower()
         h0, h1 = (clean(heads[i]).lower() for i in values)
         first_word = lambda h: h.split()[0] if h.split() else h  # noqa: E731
@@ -186,6 +187,19 @@ def _column_roles(table: Table) -> list[str]:
                     if name == base:
                         roles[i] = "baseline"
     return roles
+
+
+def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
+    """"PPL | ΔPPL | KLD": a delta column named after one value column is that column's change (against a
+    reference row), so the two value columns are two metrics, not a value and its baseline."""
+    names = [clean(heads[i]).lower() for i in values]
+    for d in deltas:
+        core = " ".join(_DELTA_HEADER_RE.sub(" ", clean(heads[d]).lower()).split())
+        if core in names:
+            other = names[1 - names.index(core)]  # "SGLang | vLLM | SGLang advantage" names sides, not metrics
+            if is_accuracy_name(other) or is_acceptance_name(other) or _looks_metric(other):
+                return True
+    return False
 
 
 _MEASURE_HEAD_RE = re.compile(r"/s\b|/sec\b|per sec|throughput|latency|ttft|tpot|\bitl\b|\btime\b|speed",
@@ -247,7 +261,7 @@ def _header_unit(head: str) -> str | None:
         return u
     if "_" in head or head.lower() in _SUFFIX_UNITS:  # "latency_ms", "tflops": a unit spelled into the name
         m = _SUFFIX_UNIT_RE.search(head.strip())
-        if m:
+        if m and m.group(1) != "S":  # "Q4_K_S" is a quant type's size letter, not seconds
             return _SUFFIX_UNITS.get(m.group(1).lower(), m.group(1).lower())
     last = head.split()[-1] if head.split() else ""
     if last.lower() in _UNIT_WORDS and last.lower() not in ("tokens", "tok", "b", "h", "min", "points"):

@@ -518,3 +518,10 @@ def test_perplexity_is_relative_and_lower_is_better() -> None:
     p = compare(snap("a", mk("accuracy", "wikitext perplexity", 5.80)),
                 snap("b", mk("accuracy", "wikitext perplexity", 5.95)))[0]
     assert p.verdict == "regression" and p.threshold is not None and p.threshold.display == "±1%"
+
+
+@pytest.mark.parametrize("metric", ["KLD", "Mean KLD", "KL divergence", "JSD (this PR)", "RMS Δp"])
+def test_divergence_from_the_reference_model_is_lower_is_better(metric: str) -> None:
+    # a quantised model whose distribution moved further from the reference got worse
+    p = compare(snap("a", mk("accuracy", metric, 0.0120)), snap("b", mk("accuracy", metric, 0.0630)))[0]
+    assert p.verdict == "regression"

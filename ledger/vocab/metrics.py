@@ -15,7 +15,9 @@ _ACCURACY_RE = re.compile(
     r"truthfulqa|ifeval|longbench|ruler|niah|pass ?key|passkey|accuracy|\bacc\b|\bacc[_ ]|exact[_ ]match|"
     r"\bscore\b|pass@\d|\bf1\b|bleu|rouge|\bem\b|strict-match|flexible-extract|mt-?bench|chartqa|"
     r"docvqa|textvqa|mathvista|ocrbench|lambada|perplexity|\bppl\b|wikitext|cmmlu|ceval|bbh|drop\b|"
-    r"livecodebench|swe-?bench|correct",
+    r"livecodebench|swe-?bench|correct|"
+    # how far a quantised model's token distribution moved (llama.cpp's perplexity tool)
+    r"\bkld\b|kl[- ]?div|\bjsd\b|δp\b|same top[- ]?p",
     re.IGNORECASE,
 )
 _ACCEPTANCE_RE = re.compile(
@@ -54,15 +56,19 @@ def is_acceptance_name(text: str) -> bool:
 
 LOWER_IS_BETTER_RE = re.compile(
     r"latency|ttft|tpot|itl|e2el?|duration|time|\bms\b|\bus\b|µs|memory|mem\b|gib|\bgb\b|mib|"
-    r"perplexity|\bppl\b|overhead|cost|size|error|diff",
+    r"perplexity|\bppl\b|overhead|cost|size|error|diff|\bkld\b|kl[- ]?div|\bjsd\b",
     re.IGNORECASE,
 )
+
+
+# quality measured as a distance from the reference model: smaller is better
+_LOWER_QUALITY_RE = re.compile(r"perplexity|\bppl\b|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|rms δp", re.IGNORECASE)
 
 
 def higher_is_better(metric: str, unit: str | None, kind: str) -> bool:
     """Direction of goodness: accuracy, acceptance, throughput and speed-ups go up."""
     if kind in ("accuracy", "acceptance"):
-        return not re.search(r"perplexity|\bppl\b|error|diff", metric, re.IGNORECASE)
+        return not _LOWER_QUALITY_RE.search(metric)
     u = (unit or "").lower()
     if u in ("x", "×") or "speedup" in metric.lower() or "speed-up" in metric.lower():
         return True
