@@ -16,8 +16,10 @@ import pytest
 
 from ledger.parsers import extract
 from ledger.parsers.document import Document
-from ledger.parsers.support_prose import _family_parts, _known, expand, resolve_family
-from ledger.parsers.support_table import cell_support, clean_name, footnotes
+from ledger.parsers.support_cells import cell_support, clean_name
+from ledger.parsers.support_families import _family_parts, read_known, resolve_family
+from ledger.parsers.support_lists import expand
+from ledger.parsers.support_notes import footnotes
 
 FIXTURES = Path(__file__).parent / "fixtures" / "support"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -112,7 +114,7 @@ def test_family_resolves_against_the_documents_class_names() -> None:
         "Glm4MoeForCausalLM, Step3p7ForConditionalGeneration, Qwen3_5MoeForCausalLM.",
         "Absent from the architecture table: Glm4MoeLiteForCausalLM.",
     ])
-    known = _known(doc)
+    known = read_known(doc)
     got = lambda fam: [c for c, _ in resolve_family(fam, known)]  # noqa: E731
     assert got("DeepSeek-V3") == ["DeepseekV3ForCausalLM"]  # not V32: a digit may not follow a digit
     assert got("V3.2") == []
