@@ -103,6 +103,18 @@ _TOOL_PASSES_RE = re.compile(
 _NO_REGRESSION_RE = re.compile(
     r"\b(?P<word>(?:verified|confirmed|checked)\s+(?:that\s+there\s+(?:is|are)\s+)?no\s+regressions?)\s+"
     r"(?:on|in|for|across|of)\s+(?P<subj>[^.;:]{3,80})", re.IGNORECASE)
+# "No accuracy change relative to mainline", "verified no perf regression vs main", "Accuracy matches main":
+# a measured quantity held against a baseline
+_QUANTITY = (r"(?:accuracy|quality|perf(?:ormance)?|throughput|latency|speed|outputs?|numerics?|scores?|results?|"
+             r"e2e|gsm8k|mmlu|mmmu|gpqa|perplexity|ppl|acceptance(?:\s+(?:rate|length))?)")
+_NO_CHANGE_RE = re.compile(
+    r"\b(?P<word>(?:(?:verified|confirmed|checked|observed?|saw|see|shows?)\s+)?no\s+(?:(?:significant|measurable|"
+    r"noticeable)\s+)?(?P<what>" + _QUANTITY + r")\s+(?:changes?|regressions?|drops?|differences?|degradation|"
+    r"loss|variation)s?)(?:\s+(?:relative\s+to|compared\s+(?:to|with)|vs\.?|against|versus|from|over)\s+"
+    r"(?:the\s+)?(?P<base>[\w`./-]{2,40}(?:\s+[\w`./-]{1,40}){0,3}?))?\s*(?=[.;,]|$)", re.IGNORECASE)
+_MATCHES_BASE_RE = re.compile(
+    r"(?<![\w-])(?P<what>" + _QUANTITY + r")\s+(?P<word>match(?:es|ed)?)\s+(?:the\s+|that\s+of\s+)?"
+    r"(?P<base>main|master|mainline|baseline|reference|upstream|the\s+reference)\b", re.IGNORECASE)
 # "The hang reported in the issue is resolved", "the crash is now fixed"
 _RESOLVED_RE = re.compile(
     r"(?P<subj>\b(?:the|this|that)\s+(?:[\w-]{1,30}\s+){0,6}?)(?:is|was|has\s+been|are|were|have\s+been)\s+"
@@ -428,7 +440,8 @@ def _clause_around(text: str, start: int, end: int) -> str:
 
 
 # the words each prose pattern cannot match without: one cheap search each skips most lines
-_PROSE_HINT_RE = re.compile(r"not|bit|identical|hang|hung|resolved|fixed|regression|all", re.IGNORECASE)
+_PROSE_HINT_RE = re.compile(
+    r"not|bit|identical|hang|hung|resolved|fixed|regression|all|change|match|differ|variation|drop", re.IGNORECASE)
 _PASS_HINT_RE = re.compile(r"pass|clean|succe", re.IGNORECASE)
 _VERDICT_HINT_RE = re.compile(r"verdict", re.IGNORECASE)
 _NAMED_FAIL_HINT_RE = re.compile(r"fail|error", re.IGNORECASE)
@@ -467,6 +480,13 @@ def _prose_outcomes(ctx: Context, line: int, text: str) -> Iterator[Claim]:
         yield _gate(ctx, line, clause or m.group(0), clause or m.group(0), "fail", m.group("word"))
     for m in _NO_REGRESSION_RE.finditer(text):
         yield _gate(ctx, line, text[m.start():m.end()].strip(), m.group("subj").strip(" `"), "pass", m.group("word"))
+    for rx in (_NO_CHANGE_RE, _MATCHES_BASE_RE):
+        for m in rx.finditer(text):
+            if not ctx.is_free(line, m.start(), m.end()):
+                continue
+            base = (m.group("base") or "").strip(" `").rstrip(".")
+            name = f"{m.group('what').lower()} vs {base}" if base else m.group("what").lower()
+            yield _gate(ctx, line, text[m.start():m.end()].strip(), name, "pass", m.group("word"))
     for m in _RESOLVED_RE.finditer(text):
         if re.search(r"\b(?:not|never|isn't|wasn't)\s*$", text[:m.start("word")], re.IGNORECASE):
             continue
