@@ -219,7 +219,9 @@ def _in_code_span(text: str, pos: int) -> bool:
 _TQDM_BEFORE_RE = re.compile(r"\d{1,3}:\d{2}(?::\d{2})?<\d{1,3}:\d{2}(?::\d{2})?,?\s*$")
 
 
-_FINE_FLOAT_RE = re.compile(r"[-+]?\d+\.\d{3,}(?:[eE][-+]?\d{1,3})?|[-+]?\d+(?:\.\d+)?[eE][-+]?\d{1,3}")
+# "5.810260772705078e-06", "0.4649": a measured fraction ("1e4", "1e+05" are sizes written short)
+_FINE_FLOAT_RE = re.compile(
+    r"[-+]?\d+\.\d{3,}(?:[eE][-+]?\d{1,3})?|[-+]?\d+(?:\.\d+)?[eE]-\d{1,3}|[-+]?\d+\.\d+[eE]\+?\d{1,3}")
 _WORD_BEFORE_RE = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z_-]{2,30})\s+$")
 _LINK_DEST_BEFORE_RE = re.compile(r"\]\([^\s()\]]*(?:\([^\s()]*)?$")
 _SCALE_BEFORE_RE = re.compile(r"\b(?:scaled?|normali[sz]ed|mapped|rescaled)\s+(?:to|into|between|from)\s+(?:the\s+)?$|"
@@ -677,9 +679,33 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if lm and MACHINE_LABEL_RE.match(lm.group("label").strip()) and not _MORE_AFTER_LABEL_RE.search(text, lm.end()):
         return  # "RAM: 4 x 32GB", "- **GPU**: 2*RTX 4090": a line describing the machine or the run's inputs
     if block.in_code:
+        if _BARE_VALUE_LINE_RE.fullmatch(text):
+            yield from _value_under_line(ctx, block.start, text)
+            return
         yield from claims_in_text(ctx, block.start, text, console=True)
         return
     yield from claims_in_text(ctx, block.start, text, default_metric=_lead_in_metric(block, ctx))
+
+
+_BARE_VALUE_LINE_RE = re.compile(r"\s*[-+]?\d+\.\d+(?:[eE][-+]?\d{1,3})?\s*")
+_VALUE_AFTER_LABEL_RE = re.compile(r"(?<![=!<>])(?::|=(?!=))\s*[-+~]?\.?\d")  # "== 10000" compares, it states nothing
+_NAMING_LINE_RE = re.compile(r"[A-Za-z][^\n]{2,200}")
+
+
+def _value_under_line(ctx: Context, line: int, text: str) -> Iterator[Claim]:
+    """A number alone on its line in tool output ("torch.sin ... torch.half" then "0.4649"): the measure of the
+    line above it, when that line names something and states no value of its own."""
+    above = ctx.doc.line(line - 1).strip().lstrip("$#> ").strip()
+    if not _NAMING_LINE_RE.fullmatch(above) or above.startswith(("```", "~~~")) or line - 1 in ctx.taken or \
+            _VALUE_AFTER_LABEL_RE.search(above):
+        return
+    nums = find_numbers(text)
+    if len(nums) != 1 or not ctx.is_free(line, nums[0].start, nums[0].end):
+        return
+    n = nums[0]
+    metric = above[:120]
+    ctx.take(line, n.start, n.end)
+    yield ctx.claim(_kind(metric, None), line, text.strip(), metric=metric, value=n.value, config={})
 
 
 def _lead_in_metric(block: Block, ctx: Context) -> str | None:

@@ -61,7 +61,11 @@ _CONFIG_HEADERS_RE = re.compile(
     r"^(?:questions|n-?shot|version|stderr|std|filter|#|count|samples|num|isl|osl|bs|batch|"
     r"concurrency|tp|ep|pp|dp|gpus?|nodes?|seq|input|output|prompt|tokens|shape|m|n|k|mkn|dtype|"
     r"model|dataset|quant|precision|backend|date|commit|sha|hardware|config|setting|rate|request rate|"
-    r"max|min seq|layers?|hidden|heads?|experts?)\b", re.IGNORECASE)
+    r"max|min seq|layers?|hidden|heads?|experts?|"
+    # training runs' shape (Megatron / DeepSpeed): hidden dim, attention heads, layers, grad-accumulation steps,
+    # micro / global batch, model parallel, steps
+    r"hd|hs|ah|nl|gas|mbz|mbs|gbs|mp|zero[ -]?stage|micro[ _-]?batch|global[ _-]?batch|grad(?:ient)?[ _-]?accum\w*|"
+    r"steps)\b", re.IGNORECASE)
 
 
 @short_text_cache(2048)  # a cell is cleaned by every pass over its table

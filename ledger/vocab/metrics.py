@@ -17,7 +17,9 @@ _ACCURACY_RE = re.compile(
     r"docvqa|textvqa|mathvista|ocrbench|lambada|perplexity|\bppl\b|wikitext|cmmlu|ceval|bbh|drop\b|"
     r"livecodebench|swe-?bench|correct|"
     # how far a quantised model's token distribution moved (llama.cpp's perplexity tool)
-    r"\bkld\b|kl[- ]?div|\bjsd\b|δp\b|same top[- ]?p",
+    r"\bkld\b|kl[- ]?div|\bjsd\b|δp\b|same top[- ]?p|"
+    # a training run's loss is its quality measure
+    r"(?<![\w-])(?:train(?:ing)?[ _-]|val(?:idation)?[ _-]|eval[ _-]|final[ _-]|lm[ _-])?loss(?:es)?(?![\w-])",
     re.IGNORECASE,
 )
 _ACCEPTANCE_RE = re.compile(
@@ -62,7 +64,8 @@ LOWER_IS_BETTER_RE = re.compile(
 
 
 # quality measured as a distance from the reference model: smaller is better
-_LOWER_QUALITY_RE = re.compile(r"perplexity|\bppl\b|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|rms δp", re.IGNORECASE)
+_LOWER_QUALITY_RE = re.compile(r"perplexity|\bppl\b|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|rms δp|\bloss(?:es)?\b",
+                               re.IGNORECASE)
 
 
 def higher_is_better(metric: str, unit: str | None, kind: str) -> bool:

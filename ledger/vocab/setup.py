@@ -53,14 +53,18 @@ _RESULT_AFTER_SETTING_RE = re.compile(
     re.IGNORECASE)
 
 
+_MODELLED_LABEL_RE = re.compile(r"(?:ideal|theoretical|roofline|predicted|expected)\b|arithmetic intensity\b",
+                                re.IGNORECASE)
 _BAR_LABEL_RE = re.compile(r"(?<![\w-])(?:threshold|cut-?off|pass(?:ing)? (?:bar|mark))s?$", re.IGNORECASE)
 
 
 def is_config_label(label: str) -> bool:
     """A label whose numbers are inputs of a run ("Batch size", "max_tokens", "Successful requests")."""
     core = label.strip(" *`_-=[]").strip()
-    if _BAR_LABEL_RE.search(core):
-        return True  # "Accuracy threshold", "pass cutoff": the bar a result is held to
+    if _BAR_LABEL_RE.search(core) or _MODELLED_LABEL_RE.match(core):
+        # "Accuracy threshold", "pass cutoff": the bar a result is held to; "Ideal time", "Arithmetic
+        # intensity": what a model of the kernel predicts, not what was measured
+        return True
     m = CONFIG_LABEL_RE.match(core)
     return m is not None and not _RESULT_AFTER_SETTING_RE.search(core, m.end())
 
