@@ -48,7 +48,7 @@ class Context:
     taken: set[int] = field(default_factory=set)
     """Lines an extractor has read whole."""
     spans: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
-    """Character spans (per line) that an extractor has turned into claims."""
+    """Character spans (per line) that an extractor has turned into claims, sorted and merged (see `take`)."""
     parser: str = ""
     memo: dict[str, Any] = field(default_factory=dict)
     """What an extractor computes once per document (keyed by the extractor's name)."""
@@ -146,12 +146,26 @@ class Context:
         self.doc.warn(line, message)
 
     def take(self, line: int, start: int, end: int) -> None:
-        self.spans.setdefault(line, []).append((start, end))
+        """Mark [start, end) of `line` as claimed. The line's spans stay sorted and merged where they overlap,
+        so `is_free` is one bisection however many values a long line holds."""
+        spans = self.spans.setdefault(line, [])
+        k = bisect.bisect_left(spans, (end,))  # the spans that start before `end`
+        j = k
+        while j > 0 and spans[j - 1][1] > start:
+            j -= 1
+        if j < k:
+            start, end = min(start, spans[j][0]), max(end, spans[k - 1][1])
+        spans[j:k] = [(start, end)]
 
     def is_free(self, line: int, start: int, end: int) -> bool:
         if line in self.taken:
             return False
-        return all(end <= a or start >= b for a, b in self.spans.get(line, ()))
+        spans = self.spans.get(line)
+        if not spans:
+            return True
+        # of the spans starting before `end`, the last reaches furthest (they are merged and sorted)
+        k = bisect.bisect_left(spans, (end,))
+        return k == 0 or spans[k - 1][1] <= start
 
     def lead_in(self, block: Block) -> str:
         """The line that introduces a code block or table ("Evaluation repeats (gpqa, 4 runs):", "master

@@ -76,11 +76,24 @@ def is_config(label: str, unit: str | None) -> bool:
 _BASELINE_END_RE = re.compile(r"(?:^|\s)(?:before|baseline|main|master|old|original|ref(?:erence)?)$", re.IGNORECASE)
 
 
+_BASELINE_PAREN_RE = re.compile(r"\(\s*(?:base|baseline|before|main|master|old|original|ref(?:erence)?)\s*\)\s*$",
+                                re.IGNORECASE)
+
+
 @short_text_cache(4096)
 def is_baseline_label(label: str) -> bool:
-    """"Baseline (non-speculative)", "Before", "main", "TTFT before": the value a later one is compared with."""
+    """"Baseline (non-speculative)", "Before", "main", "TTFT before", "Mean PPL(base)": the value a later one
+    (or the one just above) is compared with."""
+    if _BASELINE_PAREN_RE.search(label):
+        return True
     core = _TRAILING_PAREN_RE.sub("", label).strip()
     return bool(BASELINE_LABEL_RE.match(core) or _BASELINE_END_RE.search(core))
+
+
+def same_measure(a: str, b: str) -> bool:
+    """"Mean PPL(Q)" and "Mean PPL(base)": one measure, the sides named in brackets at the end."""
+    core_a, core_b = (_TRAILING_PAREN_RE.sub("", x).strip().lower() for x in (a, b))
+    return bool(core_a) and core_a == core_b
 
 
 _IDENTIFIER_LABEL_RE = re.compile(

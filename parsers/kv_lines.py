@@ -40,7 +40,7 @@ from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block
 from ledger.parsers.kv_context import accuracy_above, baseline_before, cut_short, paired_later, section_banner
-from ledger.parsers.kv_labels import is_baseline_label, is_config, measured, open_world_label, snake_unit
+from ledger.parsers.kv_labels import is_baseline_label, is_config, measured, open_world_label, same_measure, snake_unit
 from ledger.parsers.kv_spaced import among_pairs, assert_claim, skip_line, spaced_claim
 from ledger.parsers.numbers import header_unit, normalise_unit
 from ledger.parsers.pairs import continuations, line_prefix, list_names, pairs_in
@@ -143,7 +143,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 line_base = (p.value, unit, _LAST_WORD_RE.sub("", label))
                 continue
             if (above is not None and is_baseline_label(label) and above[2] == unit and above[1].reference is None
-                    and no - above[0] <= 2 and _NEW_SIDE_RE.search(above[3])):
+                    and no - above[0] <= 2 and (_NEW_SIDE_RE.search(above[3]) or same_measure(above[3], label))):
                 above[1].reference = p.value  # the baseline printed after its new value
                 ctx.take(no, p.label_start, p.end)
                 above = ctx.memo[NAME + ".above"] = None

@@ -200,6 +200,8 @@ def pairs_in(text: str) -> list[Pair]:
         pm = _PCT_LEAD_RE.match(text, floor, lstart) if lstart > floor else None
         if pm is not None and pm.end() == lstart:
             label, lstart = f"{pm.group(1)} {label}", pm.start(1)  # "99.9%   KLD:": a percentile names the value
+        elif lstart > prev_end and (sm := _STAT_LEAD_RE.fullmatch(text, prev_end, lstart)) is not None:
+            label, lstart = f"{sm.group(1)} {label}", sm.start(1)  # "Mean    KLD:": a column-aligned statistic
         items = _list_at(text, ae) if "[" in text[ae:a + 4] else None
         if items is not None:
             lend = text.index("]", items[-1][2]) + 1
@@ -259,6 +261,9 @@ _CMP_RE = re.compile(r"\s*(?:<=|>=|<|>|≤|≥)\s*(?:\(\s*)?(?P<ref>[-+]?\d[\d,]
 
 
 _PCT_LEAD_RE = re.compile(r"\s*(\d{1,2}(?:\.\d{1,2})?%)\s+")
+
+
+_STAT_LEAD_RE = re.compile(r"[ \t]*(mean|median|avg|average|min(?:imum)?|max(?:imum)?|rms|std)[ \t]{2,}", re.IGNORECASE)
 
 
 def _label_cut(seg: str) -> int:

@@ -401,12 +401,16 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
 
 
 def _digits_taken(text: str, offset: int, spans: list[tuple[int, int]]) -> bool:
-    """Every digit of `text` (at column `offset`) lies in a taken span."""
+    """Every digit of `text` (at column `offset`) lies in a taken span (`spans` are sorted and merged)."""
     for d in _DIGIT_RE.finditer(text):
         col = offset + d.start()
-        if not any(a <= col < b for a, b in spans):
+        k = bisect.bisect_right(spans, (col, _FAR)) - 1  # the last span that starts at or before the digit
+        if k < 0 or spans[k][1] <= col:
             return False
     return True
+
+
+_FAR = 1 << 62
 
 
 _DIGIT_RE = re.compile(r"\d")
@@ -551,7 +555,8 @@ def _candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subje
         if right and unit is None and right.group("unit"):
             unit = right.group("unit")  # "bandwidth (GB/s) 45.1": the unit the label prints
         if metric is None:
-            metric = _lead_label(text) or _perf_label(text, span_start if span_start is not None else n.start)
+            pos = span_start if span_start is not None else n.start
+            metric = _pair_label_before(text, pos) or _lead_label(text) or _perf_label(text, pos)
             if metric and unit:
                 metric = f"{metric} {unit}"
         return {
@@ -614,6 +619,27 @@ _LABEL_TAIL_RE = re.compile(r"(?:\s+(?:at|from|to|of|is|was|are|were|by|in|on|me
 
 _HEADING_RESULT_RE = re.compile(r"[:=]\s*[~≈]?\d[\d,]*(?:\.\d+)?\s?(?:%|x|[A-Za-zµ/]{1,12})(?:\s|$)")
 _LEAD_LABEL_RE = re.compile(r"^\s*(?P<label>[A-Za-z_][\w.:-]{0,40}(?:\([^()]{0,80}\))?)\s*:\s")
+
+
+_PAIR_LABEL_RE = re.compile(r"[A-Za-z][A-Za-z _-]{0,40}$")
+
+
+def _pair_label_before(text: str, pos: int) -> str | None:
+    """ "prompt eval time =  200.00 ms / 10 tokens (  20.00 ms per token": a value in brackets after a pair
+    is a measure of the pair's subject (llama.cpp's timings), not of the line's leading label. (Found with
+    rfind in a bounded window: a line of many numbers stays linear.)"""
+    lo = max(0, pos - 120)
+    paren = text.rfind("(", lo, pos)
+    if paren < 0 or any(ch in text[paren + 1:pos] for ch in "()="):
+        return None
+    eq = text.rfind("=", lo, paren)
+    if eq < 0 or not text[eq + 1:paren].strip()[:1].isdigit() or any(ch in text[eq + 1:paren] for ch in "()"):
+        return None
+    m = _PAIR_LABEL_RE.search(text[max(lo, eq - 42):eq].rstrip())
+    if m is None:
+        return None
+    label = m.group(0).strip(" _-")
+    return re.sub(r"\s+(?:time|duration)$", "", label) or None
 
 
 def _lead_label(text: str) -> str | None:

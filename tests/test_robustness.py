@@ -71,6 +71,10 @@ HOSTILE = {
     "colons": "a: " * 12_000,
     "table": "| a | b |\n|---|---|\n" + "| x | 1.5 |\n" * 4_000,
     "ranges": "1 - " * 8_000,
+    "timings": "t = 1 ms (2 ms per token, " * 4_000,  # a bracketed value after a pair, llama.cpp's timings
+    "stat labels": "Mean    KLD:   0.1   " * 4_000,
+    "thresholds": "threshold: 0.5, gsm8k 0.9; " * 3_000,
+    "spaced cells": "| a | " + "1.5% " * 8_000 + "|\n",
 }
 
 
