@@ -58,6 +58,11 @@ _PRODUCED_RE = re.compile(r"accept|drafted|emitted|predict|generated|decoded|enc
 # "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
 _LEAD_IN_RE = re.compile(r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w .+/-]{0,50}?)(?:[*_]{1,2})?\s*"
                          r"(?:\((?P<inner>[^()]{1,120})\))?\s*(?:[*_]{1,2})?:\s*$")
+_BARE_LEAD_IN_RE = re.compile(r"^\s*(?:[*_`]{1,2})?(?P<name>[A-Za-z][\w .+/&-]{0,50}?)(?:[*_`]{1,2})?\s*$")
+# the side of a comparison a lead-in names ("main", "this branch", "PR"): a variant whatever its case
+_SIDE_NAME_RE = re.compile(r"^(?:main|master|baseline|base|before|after|upstream|original|reference|ref|old|new|"
+                           r"pr|ours|patched|fixed|this (?:pr|branch|repo|change|patch|commit)|with (?:the )?(?:pr|fix|"
+                           r"patch|change)|without (?:the )?(?:pr|fix|patch|change))$", re.IGNORECASE)
 _SENTENCE_WORD_RE = re.compile(r"\b(?:the|a|an|this|that|with|from|after|before|against|ran|run|results?|log|"
                                r"output|here|below|above|see|using|on|of|for|and|is|are|was)\b", re.IGNORECASE)
 # "concurrency: 256" in a tool's own output: the settings it echoes
@@ -145,11 +150,14 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
             if b.start in revision_lines:
                 continue  # "Latest head (4f2e9a1c07):" names a revision, not a variant of the setup
             nxt = blocks[k + 1] if k + 1 < len(blocks) else None
-            if nxt is not None and nxt.kind in ("code", "table") and text.rstrip().endswith(":"):
-                values = lead_in_setup(text)
+            if nxt is not None and nxt.kind in ("code", "table") and nxt.start - b.end <= 2 and \
+                    (text.rstrip().endswith(":") or len(text) <= 40):
+                values = lead_in_setup(text, colon=False)
                 if values:
                     scopes.append(SetupScope(b.start, _block_end(blocks, k + 1), values))
-                continue
+                    continue
+                if text.rstrip().endswith(":"):
+                    continue
             values = _setup_sentence(text)
             if values:  # "GB200, TP1, full gsm8k.": the setup of the section's results
                 scopes.append(SetupScope(b.start, _section_end(heads, starts, b.start, last), values))
@@ -214,21 +222,32 @@ def settings_line(text: str) -> dict[str, str] | None:
     return out or None
 
 
-def lead_in_setup(text: str) -> dict[str, str]:
-    """"EAGLE-3 (num_steps=8):" -> {"variant": "EAGLE-3", "num_steps": "8"}."""
-    m = _LEAD_IN_RE.match(text)
+def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
+    """"EAGLE-3 (num_steps=8):" -> {"variant": "EAGLE-3", "num_steps": "8"}; "main", "this branch:", "draft:",
+    "PR + FlashInfer + fp8" name the side or variant too. `colon`: the line must end with one (inside a paste,
+    where a bare line may be any output) unless it names a side or joins names with "+"."""
+    m = _LEAD_IN_RE.match(text) or _BARE_LEAD_IN_RE.match(text)
     if not m:
         return {}
+    has_colon = text.rstrip().endswith(":")
     name = m.group("name").strip()
-    words = name.split()
-    if len(words) > 3 or not any(ch.isdigit() or ch.isupper() for ch in name[1:]) or _SENTENCE_WORD_RE.search(name):
-        return {}  # "Ran the harness against the server:" introduces, it names no variant
+    words = [w for w in name.split() if w not in "+/&"]
+    side = bool(_SIDE_NAME_RE.match(name))
+    joined = "+" in name and len(words) <= 6
+    if not (side or joined):
+        if colon and not has_colon:
+            return {}
+        if len(words) > 3 or _SENTENCE_WORD_RE.search(name):
+            return {}  # "Ran the harness against the server:" introduces, it names no variant
+        if not any(ch.isdigit() or ch.isupper() for ch in name[1:]) and \
+                not (has_colon and name.isalpha() and len(name) <= 12):
+            return {}  # "Some notes:" is prose, "moe_config:" a key; "draft:" before a colon names a part
     values = {"variant": name}
     values.update(qualifiers(name))
     models = model_names(name)
     if models:
         values["model"] = models[0]
-    inner = m.group("inner") or ""
+    inner = m.groupdict().get("inner") or ""
     for sm in _SETTING_RE.finditer(inner):
         values[config_key(sm.group("key"))] = sm.group("value")
     values.update(qualifiers(inner))
@@ -249,7 +268,7 @@ def _code_setups(doc: Document, block: Block, section_end: int) -> list[SetupSco
             if values:
                 out.append(SetupScope(no, section_end, values))
             continue
-        lead = lead_in_setup(s) if s.endswith(":") and ": " not in s else {}
+        lead = lead_in_setup(s) if ": " not in s else {}
         if lead:
             # "EAGLE-3 (num_steps=8):" inside the paste: the variant of the lines under it, to the next one
             prev = open_.get("variant")
