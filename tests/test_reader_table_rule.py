@@ -1,5 +1,5 @@
 """The reader parses markdown without markdown-it's table rule unless a pipe table could change a fence,
-code or heading region (parsers.document._tables_matter): both parses must give the same regions."""
+code or heading region (parsers/markdown_regions.py's tables_matter): both parses must give the same regions."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from ledger.parsers.document import _markdown_it, _markdown_regions, _tables_matter, read_document, split_lines
+from ledger.parsers.document import read_document, split_lines
+from ledger.parsers.markdown_regions import markdown_parser, markdown_regions, tables_matter
 
 
 def _regions(md: Any, text: str) -> dict[int, tuple[str, int, int, str]]:
@@ -42,8 +43,8 @@ TABLE = "| Model | TTFT (ms) |\n|---|---|\n| llama-8b | 41.2 |\n"
     (TABLE + "2. second run\n\n## Next\n", [6], []),
 ])
 def test_pipe_tables_keep_their_regions(text: str, headings: list[int], code: list[int]) -> None:
-    assert _tables_matter(text, split_lines(text))
-    assert _markdown_regions(text, split_lines(text)) == _regions(_markdown_it(tables=True), text)
+    assert tables_matter(text, split_lines(text))
+    assert markdown_regions(text, split_lines(text)) == _regions(markdown_parser(tables=True), text)
     doc = read_document(text, "pr.md")
     assert [b.start for b in doc.blocks if b.kind == "heading"] == headings
     assert [b.start for b in doc.blocks if b.kind == "code"] == code
@@ -51,8 +52,8 @@ def test_pipe_tables_keep_their_regions(text: str, headings: list[int], code: li
 
 def test_plain_tables_and_fences_need_no_table_rule() -> None:
     text = "## Results\n\n" + TABLE + "```bash\npython x.py\n```\n\n" + TABLE + "\nDone.\n"
-    assert not _tables_matter(text, split_lines(text))
-    assert _markdown_regions(text, split_lines(text)) == _regions(_markdown_it(tables=True), text)
+    assert not tables_matter(text, split_lines(text))
+    assert markdown_regions(text, split_lines(text)) == _regions(markdown_parser(tables=True), text)
 
 
 _LINES = ["| a | b |", "|---|---|", "| 1 | 2 |", "a | b", "--- | ---", "-- | --", "---", "===", "***", "- item",
@@ -64,12 +65,12 @@ _LINES = ["| a | b |", "|---|---|", "| 1 | 2 |", "a | b", "--- | ---", "-- | --"
 
 def test_random_line_mixes_read_the_same_regions() -> None:
     rnd = random.Random(6)
-    with_tables, without = _markdown_it(tables=True), _markdown_it(tables=False)
+    with_tables, without = markdown_parser(tables=True), markdown_parser(tables=False)
     checked = 0
     for _ in range(4000):
         lines = [rnd.choice(_LINES) for _ in range(rnd.randint(2, 10))]
         text = "\n".join(lines)
-        if _tables_matter(text, lines):
+        if tables_matter(text, lines):
             continue
         checked += 1
         assert _regions(without, text) == _regions(with_tables, text), text

@@ -1,0 +1,55 @@
+"""What a single line is when no markup says so: a shell command, a progress bar, a log line, or (in a
+rendered-page copy) a heading.
+
+A rendered copy loses code fences and "#" marks; these tests read the kind back from the line itself.
+They are apart from the scanner because other extractors ask the same question (setup.py reads commands).
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def is_rendered_heading(lines: list[str], i: int) -> bool:
+    """A short bare line between blank lines: "Performance", "Test Coverage"."""
+    s = lines[i].strip()
+    if not s or len(s) > 60 or "\t" in s or s[0] in "•-*+|[(`>" or not (s[0].isupper() or s[0].isdigit()):
+        return False
+    if s.endswith((".", ":", ";", ",")) or len(s.split()) > 8:
+        return False
+    if _VALUE_AFTER_RE.search(s):
+        return False  # "Accuracy: 0.950" is a result line, not a heading
+    prev_blank = i == 0 or not lines[i - 1].strip()
+    next_blank = i + 1 >= len(lines) or not lines[i + 1].strip()
+    if not (prev_blank and next_blank):
+        return False
+    # a line that is only numbers and units is a value, not a heading
+    return sum(ch.isalpha() for ch in s) >= max(3, len(s) // 3)
+
+
+_COMMAND_RE = re.compile(
+    r"^(?:\$\s+)?(?:[A-Z_][A-Z0-9_]{1,40}=\S{0,200}\s+){0,4}"
+    r"(?:python\d?(?:\.\d{1,2})?|pytest|torchrun|mpirun|srun|lm_eval|vllm|sglang|trtllm-\w{1,20}|make|cmake|"
+    r"bash|git|pip\d?|docker|buck|ninja|nvidia-smi|curl|export|cd|uv|accelerate)\s+\S")
+_PROGRESS_RE = re.compile(r"\d{1,3}%\|[█▏▎▍▌▋▊▉ #]{0,200}\||█{3}")
+
+
+_LOG_LINE_RE = re.compile(r"^\[?\d{2,4}[-/]\d{2}[-/]\d{2,4}[ T:-]\d{1,2}:\d{2}")
+_COMMAND_MARK_RE = re.compile(r"(?:^|\s)--?[A-Za-z]|/|\\$|&&|=")
+_VALUE_AFTER_RE = re.compile(r"[:=]\s*[-+~]?\d")
+
+
+def is_command_line(line: str) -> bool:
+    """A shell command ("python3 -m sglang.bench_serving --num-prompts 512 ..."), a progress bar
+    ("100%|█████| 1319/1319 [05:56<00:00, 3.70it/s]") or a timestamped log line
+    ("[06/05/2026-03:40:28] [TRT-LLM] [I] ..."): code, even without a fence."""
+    s = line.strip()
+    if s.startswith("`") and s.endswith("`") and s.count("`") == 2:
+        s = s.strip("`").strip()  # "`lm_eval --model ... --limit 100`" alone on its line
+    # a progress bar holds "%|" or "███" (the two branches of _PROGRESS_RE)
+    if (("%|" in s or "███" in s) and _PROGRESS_RE.search(s)) or _LOG_LINE_RE.match(s):
+        return True
+    if not _COMMAND_RE.match(s):
+        return False
+    # "make" and "cd" start sentences too: a command has flags, paths or a continuation
+    return bool(_COMMAND_MARK_RE.search(s))

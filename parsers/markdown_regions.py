@@ -1,0 +1,78 @@
+"""The regions markdown-it-py finds in markdown source: code fences, indented code and headings.
+
+Only these regions come from markdown-it (block rules only; each token's `.map` gives its lines); the
+line scanner reads everything else. Building a parser costs as much as a parse, so the two this module
+uses (with and without the table rule) are built once per process.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_MD: list[Any] = []
+
+
+def markdown_parser(tables: bool = True) -> Any:
+    """The block-only markdown-it parsers, built once per process (building one costs as much as a parse):
+    with the table rule, and without it (a pipe table then reads as a paragraph; see `tables_matter`)."""
+    if not _MD:
+        from markdown_it import MarkdownIt
+
+        for rules in (["inline", "text_join"], ["inline", "text_join", "table"]):
+            md = MarkdownIt("commonmark", {"html": True}).enable("table")
+            md.disable(rules, ignoreInvalid=True)
+            _MD.append(md)
+    return _MD[0 if tables else 1]
+
+
+# A line holding "|", then a non-blank line that is not a plain pipe line: one that lacks "|", is indented
+# (indented code, a list's content), or starts like a block (quote, list item, heading, HTML) other than a
+# code fence (a fence ends a table and a paragraph alike). Anchored at a line's last "|" (`[^|\n]*`), each
+# line is tried once: linear on any text.
+_PIPE_THEN_ODD_RE = re.compile(
+    r"\|[^|\n]*\n(?![ \t]*(?:\n|$))(?!`{3,}[^`\n]*(?:\n|$)|~~~)"
+    r"(?:[ \t>#<`~]|[-*+](?:[ \t\n]|$)|\d{1,9}[.)]|[^|\n]*(?:\n|$))")
+# A line that starts like a block (heading, fence, quote, HTML, list item) and holds "|", then a non-blank
+# line: the table rule runs first, so with a delimiter row under it this line is a table's header.
+_MARKED_PIPE_RE = re.compile(r"(?m)^[ \t]*(?:[>#<`~]|[-*+](?:[ \t]|$)|\d{1,9}[.)])[^|\n]*\|[^\n]*\n[ \t]*[^ \t\n]")
+
+
+def tables_matter(text: str, lines: list[str]) -> bool:
+    """Whether reading pipe tables can change a fence, code or heading region of `text`.
+
+    markdown-it's table rule (about a fifth of the parse) only decides that lines are a table rather
+    than a paragraph; neither gives a region. The two readings part only where a table's run of
+    non-blank lines goes on with a line that ends a table but not a paragraph (an indented line, a
+    list marker that cannot interrupt a paragraph) or turns a paragraph into a setext heading ("---",
+    "===" under it) or is not a pipe line at all (a table row, or a paragraph line). Every such line
+    follows a line holding "|" in its run, and is what `_PIPE_THEN_ODD_RE` finds: where it finds none,
+    the parse without the table rule has the same regions."""
+    if "|" not in text:
+        return False
+    if "\r" in text:
+        text = "\n".join(lines)  # as markdown-it counts lines
+    return _PIPE_THEN_ODD_RE.search(text) is not None or _MARKED_PIPE_RE.search(text) is not None
+
+
+def markdown_regions(text: str, lines: list[str]) -> dict[int, tuple[str, int, int, str]]:
+    """Start line (1-based) -> (kind, start, end, info) for fences, code and headings."""
+    md = markdown_parser(tables=tables_matter(text, lines))
+    nlines = len(lines)
+    regions: dict[int, tuple[str, int, int, str]] = {}
+    try:
+        tokens = md.parse(text)
+    except Exception:  # markdown-it never should; the line scanner still reads everything
+        return regions
+    for i, tok in enumerate(tokens):
+        if tok.map is None or (tok.level != 0 and tok.type not in ("fence", "code_block")):
+            continue
+        start, end = tok.map[0] + 1, min(tok.map[1], nlines)
+        if tok.type == "fence":
+            regions[start] = ("fence", start, end, tok.info.strip())
+        elif tok.type == "code_block":  # four-space indented code: benchmark output pasted without a fence
+            regions[start] = ("fence", start, end, "indented")
+        elif tok.type == "heading_open":
+            title = tokens[i + 1].content if i + 1 < len(tokens) else ""
+            regions[start] = ("heading", start, end, f"{len(tok.markup)}\x00{title}")
+    return regions
