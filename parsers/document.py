@@ -57,7 +57,8 @@ def sniff_format(text: str, path: str | None = None) -> Literal["markdown", "ren
 def read_document(text: str, path: str | None = None, fmt: str | None = None) -> Document:
     """Read text into a Document; never raises on odd input."""
     lines = split_lines(text)
-    kind = fmt if fmt in ("markdown", "rendered") else sniff_format(text, path)
+    kind: Literal["markdown", "rendered"] = "markdown" if fmt == "markdown" else "rendered" if fmt == "rendered" \
+        else sniff_format(text, path)
     doc = Document(lines=lines, format=kind)
     markup: dict[int, tuple[str, int, int, str]] = {}
     if kind == "markdown":

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
@@ -175,7 +176,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             base, names = list_names(label)
             if names:
                 unit = unit or (normalise_unit(u) if (u := header_unit(base)) else None)
-            spread: dict[str, float] = {}
+            spread: dict[str, Any] = {}  # claim fields by name
             if p.spread is not None:
                 spread = {"stddev" if _SPREAD_WORD_RE.search(label) else "stderr": p.spread}
             if p.items is not None:  # "[0.157, 0.165, 0.463]": one claim per value of the list

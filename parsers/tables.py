@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from ledger.memo import short_text_cache
 from ledger.model import Claim
@@ -433,7 +434,7 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
                 ctx.take(row.line, max(off, 0), max(off, 0) + len(cell))
                 side = _SLASH_SIDES_RE.search(head)
                 named = ctx.named.get(side.group("ab"[sides[0]]).lower()) if side else None
-                extra = {"revision": named} if named is not None else {}
+                extra: dict[str, Any] = {"revision": named} if named is not None else {}
                 yield ctx.claim(kind_for_metric(f"{metric} {section}", unit), row.line, cell.strip(), metric=metric,
                                 value=nv, unit=unit, reference=bv,
                                 config={**qualifiers(label), **setup, "row": label, "column": head}, **extra)
@@ -482,8 +483,8 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
                 bi = info.base_of[ci]
                 src = row.cells[bi] if bi < len(row.cells) else None
             if src is not None and _is_numeric_cell(src):
-                bv = _cell_value(src)
-                ref = bv[0] if bv else None
+                base_value = _cell_value(src)
+                ref = base_value[0] if base_value else None
                 bpm = _PAREN_RE.search(src)
                 base_paren = bpm.group(1) if bpm else None
         if ref is None:  # "96.25 (ref 96.36)" in one cell

@@ -161,7 +161,8 @@ def sync_repo(gh: GitHub, db: Database, repo: str, *, state: str = "all", since:
     st = sync_state(db, repo, state)
     resuming = st.cursor is not None
     run_top: str | None = None
-    passes = [(None, st.cursor_top if resuming else st.newest_updated_at, not resuming)]
+    passes: list[tuple[str | None, str | None, bool]] = [
+        (None, st.cursor_top if resuming else st.newest_updated_at, not resuming)]
     if resuming:
         passes.append((st.cursor, st.newest_updated_at, True))
     seen = 0
