@@ -164,6 +164,11 @@ def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> 
         if date:
             pos = date.end()
             continue
+        clock = _CLOCK_RE.match(text, nsn) if not sign and text[raw_end:raw_end + 1] == ":" else None
+        if clock is not None and not (nsn > 0 and (text[nsn - 1].isalnum() or text[nsn - 1] == ":")):
+            out.append(_clock(text, m, clock))
+            pos = clock.end()
+            continue
         dur = DURATION_RE.match(text, nsn) if not sign and text[raw_end:raw_end + 1] in _DURATION_MARKS else None
         if dur is not None and not high_text:
             out.append(_duration(text, m, dur))
@@ -263,6 +268,27 @@ def _bound_before(text: str, start: int) -> str | None:
     if not m or (m.group(1) == ">" and m.start() > 0 and text[m.start() - 1] in "-=>"):
         return None
     return {"≤": "<=", "≥": ">="}.get(m.group(1), m.group(1))
+
+
+# "1:15 minutes", "2:05:30 hours", "0:42 min": a clock reading with its unit word (a bare "12:30" is a time of day)
+_CLOCK_RE = re.compile(r"(?P<a>\d{1,3}):(?P<b>[0-5]\d)(?::(?P<c>[0-5]\d))?(?P<frac>\.\d{1,6})?[ \t]?"
+                       r"(?P<u>hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)(?![\w/])", re.IGNORECASE)
+
+
+def _clock(text: str, m: re.Match[str], clock: re.Match[str]) -> Number:
+    """A clock reading in seconds: "h:mm:ss" with three parts or an hours unit, else "m:ss"."""
+    a, b = int(clock.group("a")), int(clock.group("b"))
+    c = clock.group("c")
+    frac = float(clock.group("frac") or 0)
+    if c is not None:
+        value = a * 3600 + b * 60 + int(c) + frac
+    elif clock.group("u").lower().startswith("h"):
+        value = a * 3600 + b * 60 + frac * 60
+    else:
+        value = a * 60 + b + frac
+    return Number(value=float(value), high=None, unit="s", approx=bool(m.group("approx")), signed=False,
+                  start=m.start(), end=clock.end(), text=text[m.start():clock.end()], num_start=m.start("num"),
+                  printed=clock.group(0), bound=_bound_before(text, m.start()))
 
 
 def _duration(text: str, m: re.Match[str], dur: re.Match[str]) -> Number:

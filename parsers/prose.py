@@ -579,6 +579,10 @@ def _candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subje
         am = after_re.match(text[n.end:n.end + 40])
         if am:
             metric = am.group(1)
+    if metric is None and unit in _TIME_UNITS:
+        dm = _DURATION_OF_RE.match(text, n.end, n.end + 60)
+        if dm:
+            metric = f"{dm.group('what').strip()} duration"  # "1:15 minutes to run GSM8K eval"
     if metric is None and default_metric:
         metric = default_metric
     measured = is_measure_unit(unit)
@@ -593,6 +597,12 @@ def _candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subje
         "printed": n.printed,
         "config": _setup_before(text, span_start if span_start is not None else n.start, subject, metric),
     }
+
+
+_TIME_UNITS = frozenset(("s", "ms", "us", "µs", "min", "m", "h", "sec", "seconds", "minutes", "hours"))
+_DURATION_OF_RE = re.compile(r"\s+(?:to|for)\s+(?:run|complete|finish|do|process|build|load)\s+"
+                             r"(?:the\s+|a\s+|an\s+)?(?P<what>[A-Za-z][\w-]*"
+                             r"(?:\s(?!(?:before|after|with|without|on|in|at|vs|and|or)\b)[A-Za-z0-9][\w-]*){0,3})")
 
 
 def _setup_before(text: str, pos: int, subject: str | None, metric: str | None) -> dict[str, str]:

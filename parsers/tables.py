@@ -62,7 +62,7 @@ _CONFIG_HEADERS_RE = re.compile(
     r"^(?:questions|n-?shot|version|stderr|std|filter|#|count|samples|num|isl|osl|bs|batch|"
     r"concurrency|tp|ep|pp|dp|gpus?|nodes?|seq|input|output|prompt|tokens|shape|m|n|k|mkn|dtype|"
     r"model|dataset|quant|precision|backend|date|commit|sha|hardware|config|setting|rate|request rate|"
-    r"max|min seq|layers?|hidden|heads?|experts?|"
+    r"max|min seq|layers?|hidden|heads|head[_ ]?(?:dim|size)|experts?|"
     # training runs' shape (Megatron / DeepSpeed): hidden dim, attention heads, layers, grad-accumulation steps,
     # micro / global batch, model parallel, steps
     r"hd|hs|ah|nl|gas|mbz|mbs|gbs|mp|zero[ -]?stage|micro[ _-]?batch|global[ _-]?batch|grad(?:ient)?[ _-]?accum\w*|"
@@ -77,7 +77,11 @@ def clean(cell: str) -> str:
 @short_text_cache(2048)
 def _is_numeric_cell(cell: str) -> bool:
     c = " ".join(clean(cell).split())
-    return (bool(c) and bool(_NUMERIC_CELL_RE.match(c))) or parse_duration(c) is not None
+    return (bool(c) and bool(_NUMERIC_CELL_RE.match(c) or _FRACTION_PCT_RE.match(c))) or parse_duration(c) is not None
+
+
+# "1277/1314 (97.184%)": correct of total, and the share it makes; the share is the result
+_FRACTION_PCT_RE = re.compile(r"^\d[\d,]*\s?/\s?\d[\d,]*\s?\(\s?(?P<pct>\d+(?:\.\d+)?)\s?%\s?\)$")
 
 
 _STAT_HEADER_RE = re.compile(r"^(?:avg|average|mean|median|min|max|minimum|maximum|p\d{1,2}(?:\.\d)?|"
@@ -231,6 +235,9 @@ def _same_measure(table: Table, cols: list[int]) -> bool:
 @short_text_cache(2048)  # a baseline cell is read again for every row that it is the reference of
 def _cell_value(cell: str) -> tuple[float, float | None, bool, str | None, float | None, str | None] | None:
     c = clean(cell)
+    fm = _FRACTION_PCT_RE.match(" ".join(c.split()))
+    if fm is not None:
+        return float(fm.group("pct")), None, False, "%", None, None
     dur = parse_duration(c)
     if dur is not None:
         return dur, None, False, "s", None, c
@@ -515,8 +522,8 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
         # "-41.097s (1.77x faster)", "11.0 (+5.2%)", "71.2 (drifts 90→71)": numbers in parentheses after the
         # value are read as prose under the cell's metric (a reference "(ref 96.36)" belongs to the value)
         pm = _PAREN_RE.search(cell)
-        if pm and _PAREN_REF_RE.match(pm.group(1)):
-            pm = None
+        if pm and (_PAREN_REF_RE.match(pm.group(1)) or _FRACTION_PCT_RE.match(cleaned)):
+            pm = None  # "(ref 96.36)" belongs to the value; "1277/1314 (97.184%)" gave its share as the value
         ctx.take(row.line, max(off, 0), max(off, 0) + (pm.start() if pm and off >= 0 else len(cell)))
         yield ctx.claim(kind, row.line, cell.strip(), metric=metric, value=value, high=high, approx=approx,
                         unit=unit, reference=ref, stderr=stderr, stddev=stddev, printed=printed, config=config)

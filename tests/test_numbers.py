@@ -82,3 +82,13 @@ def test_hostile_input_is_linear(hostile: str) -> None:
 
     # four times the input: linear is 4x, quadratic 16x; 8x is safe on a busy machine
     assert min(run(hostile) for _ in range(2)) < 8 * min(run(quarter) for _ in range(3)) + 0.05
+
+
+@pytest.mark.parametrize(("text", "seconds"), [
+    ("1:15 minutes to run", 75.0), ("0:42 min", 42.0), ("2:05:30 hours", 7530.0), ("1:30 h", 5400.0),
+    ("3:07.5 s", 187.5), ("at 10:30 each day", None), ("port 127.0.0.1:8080 s", None), ("v1:20 min", None),
+])
+def test_clock_readings_with_a_unit_are_seconds(text: str, seconds: float | None) -> None:
+    clocks = [n for n in find_numbers(text) if n.printed and ":" in n.printed]
+    assert [n.value for n in clocks] == ([seconds] if seconds is not None else [])
+    assert all(n.unit == "s" for n in clocks)

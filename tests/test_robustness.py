@@ -75,6 +75,8 @@ HOSTILE = {
     "stat labels": "Mean    KLD:   0.1   " * 4_000,
     "thresholds": "threshold: 0.5, gsm8k 0.9; " * 3_000,
     "spaced cells": "| a | " + "1.5% " * 8_000 + "|\n",
+    "clocks": "1:15 min to run x, " * 4_000,
+    "fractions": "| a | " + "12/40 (30%) | " * 3_000 + "\n",
 }
 
 
