@@ -164,6 +164,13 @@ def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> 
         if date:
             pos = date.end()
             continue
+        dec = _DECIMAL_COMMA_RE.match(text, nsn) if "," in text[nsn:raw_end + 1] else None
+        if dec is not None and text[nsn - 1:nsn] not in (",", ".") and not high_text:
+            got = _decimal_comma(text, m, dec, sign)
+            if got is not None:
+                out.append(got)
+                pos = got.end
+                continue
         clock = _CLOCK_RE.match(text, nsn) if not sign and text[raw_end:raw_end + 1] == ":" else None
         if clock is not None and not (nsn > 0 and (text[nsn - 1].isalnum() or text[nsn - 1] == ":")):
             out.append(_clock(text, m, clock))
@@ -268,6 +275,30 @@ def _bound_before(text: str, start: int) -> str | None:
     if not m or (m.group(1) == ">" and m.start() > 0 and text[m.start() - 1] in "-=>"):
         return None
     return {"≤": "<=", "≥": ">="}.get(m.group(1), m.group(1))
+
+
+# "1,85", "13,25", "5,57350826": a decimal comma (a thousands group has three digits, and a list goes on)
+_DECIMAL_COMMA_RE = re.compile(r"(?P<int>\d{1,6}),(?P<frac>\d{1,2}|\d{4,12})(?![\d,])")
+_UNIT_AFTER_RE = re.compile(rf"\s?(?P<unit>{_UNIT_RE})", re.IGNORECASE)
+
+
+def _decimal_comma(text: str, m: re.Match[str], dec: re.Match[str], sign: str | None) -> Number | None:
+    """The number a decimal comma writes, where nothing else can be meant: alone in its text (a table cell,
+    markup aside) or with a unit after it ("1,85 s"); "TP 1,2" stays two numbers."""
+    um = _UNIT_AFTER_RE.match(text, dec.end())
+    unit = um.group("unit") if um and _unit_ok(text, um.end()) else None
+    # (a cell's markup is short: look no further than a few characters either side, so a long line stays linear)
+    alone = m.start() <= 8 and len(text) - dec.end() <= 8 and not text[:m.start()].strip(" *_`") and \
+        not text[dec.end():].strip(" *_`")
+    if unit is None and not alone:
+        return None
+    value = float(f"{dec.group('int')}.{dec.group('frac')}")
+    if sign and sign in "-−–":
+        value = -value
+    end = um.end() if unit and um else dec.end()
+    return Number(value=value, high=None, unit=normalise_unit(unit) if unit else None, approx=bool(m.group("approx")),
+                  signed=bool(sign), start=m.start(), end=end, text=text[m.start():end], num_start=m.start("num"),
+                  bound=_bound_before(text, m.start()))
 
 
 # "1:15 minutes", "2:05:30 hours", "0:42 min": a clock reading with its unit word (a bare "12:30" is a time of day)

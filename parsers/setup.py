@@ -60,9 +60,10 @@ _LEAD_IN_RE = re.compile(r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w .+/-]{0,50}?)(
                          r"(?:\((?P<inner>[^()]{1,120})\))?\s*(?:[*_]{1,2})?:\s*$")
 _BARE_LEAD_IN_RE = re.compile(r"^\s*(?:[*_`]{1,2})?(?P<name>[A-Za-z][\w .+/&-]{0,50}?)(?:[*_`]{1,2})?\s*$")
 # the side of a comparison a lead-in names ("main", "this branch", "PR"): a variant whatever its case
-_SIDE_NAME_RE = re.compile(r"^(?:main|master|baseline|base|before|after|upstream|original|reference|ref|old|new|"
-                           r"pr|ours|patched|fixed|this (?:pr|branch|repo|change|patch|commit)|with (?:the )?(?:pr|fix|"
-                           r"patch|change)|without (?:the )?(?:pr|fix|patch|change))$", re.IGNORECASE)
+_SIDE_NAME_RE = re.compile(r"^(?:main|master|baseline|base|upstream|original|reference|ref|old|new|"
+                           r"pr|ours|patched|fixed|this (?:pr|branch|repo|change|patch|commit)|"
+                           r"(?:before|after|with|without)"
+                           r"(?: (?:the |this )?(?:pr|fix|patch|changes?|commit|optimi[sz]ation))?)$", re.IGNORECASE)
 _SENTENCE_WORD_RE = re.compile(r"\b(?:the|a|an|this|that|with|from|after|before|against|ran|run|results?|log|"
                                r"output|here|below|above|see|using|on|of|for|and|is|are|was)\b", re.IGNORECASE)
 # "concurrency: 256" in a tool's own output: the settings it echoes
@@ -269,6 +270,8 @@ def _code_setups(doc: Document, block: Block, section_end: int) -> list[SetupSco
                 out.append(SetupScope(no, section_end, values))
             continue
         lead = lead_in_setup(s) if ": " not in s else {}
+        if not lead and s.startswith("#") and _SIDE_NAME_RE.match(s.lstrip("#").strip()):
+            lead = {"variant": s.lstrip("#").strip()}  # "# Before" as a shell comment heading the run under it
         if lead:
             # "EAGLE-3 (num_steps=8):" inside the paste: the variant of the lines under it, to the next one
             prev = open_.get("variant")

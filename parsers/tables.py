@@ -87,7 +87,9 @@ _FRACTION_PCT_RE = re.compile(r"^\d[\d,]*\s?/\s?\d[\d,]*\s?\(\s?(?P<pct>\d+(?:\.
 _STAT_HEADER_RE = re.compile(r"^(?:avg|average|mean|median|min|max|minimum|maximum|p\d{1,2}(?:\.\d)?|"
                              r"\d{1,2}(?:\.\d)?(?:th|%)? ?(?:pct|percentile)|total|sum)$", re.IGNORECASE)
 _SPREAD_HEADER_RE = re.compile(r"^(?:std|stdev|std\.? ?dev|stddev|σ|sigma|standard deviation)\b", re.IGNORECASE)
-_SPREAD_TAIL_RE = re.compile(r"(?<=[a-z0-9])[_ ](?:std|stdev|stddev)$", re.IGNORECASE)  # "new_std", "baseline std"
+# "new_std", "baseline std", "Runs 2-5 Standard Dev."
+_SPREAD_TAIL_RE = re.compile(r"(?<=[a-z0-9])[_ ](?:std|stdev|stddev|std\.? ?dev\.?|standard dev(?:\.|iation)?|σ)$",
+                             re.IGNORECASE)
 # A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word
 _BASE_WORD_RE = re.compile(
     r"(?<![\w-])(?:baseline|base|before|main|master|original|ref|reference|w/o|without|old|previous|prior|upstream|"
@@ -130,7 +132,8 @@ def _column_roles(table: Table) -> list[str]:
         numeric = sum(_is_numeric_cell(c) for c in cells)
         if ci == 0:
             # the first column names the row, unless it is a frame's input ("batch_size | ... " of numbers)
-            inputs = bool(head) and " " not in head and is_input_name(head) and cells and numeric == len(cells)
+            inputs = bool(head) and ((" " not in head and is_input_name(head)) or is_config_label(head)) and \
+                bool(cells) and numeric == len(cells)
             roles.append("config" if inputs else "label")
             continue
         if cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells):
@@ -144,7 +147,7 @@ def _column_roles(table: Table) -> list[str]:
         elif _STAT_HEADER_RE.match(head):
             roles.append("value")  # avg | min | max | p99: every statistic cell is a result
         elif (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head)) and \
-                not _MEASURE_HEAD_RE.search(head) and \
+                not _MEASURE_HEAD_RE.search(head) and not _SETTING_HEAD_RE.match(head) and \
                 not (cells and all(c.endswith("%") for c in cells)):
             # "tokens/sec" opens like "tokens" but is a rate; a "rate" of percentages is measured, not set
             roles.append("config")
@@ -214,6 +217,9 @@ def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
     return False
 
 
+# "TP=8 (μs)", "bs=64": a header that gives a setting its value names the run of a value column, it is no
+# column of settings
+_SETTING_HEAD_RE = re.compile(r"^\s*[A-Za-z_][\w.-]{0,20}\s?=\s?[\w.]{1,20}(?:\s|$)")
 _GENERIC_HEAD_RE = re.compile(r"^(?:scores?|acc(?:uracy)?|mean|avg|average|results?|values?)$", re.IGNORECASE)
 _MEASURE_HEAD_RE = re.compile(r"/s\b|/sec\b|per sec|throughput|latency|ttft|tpot|\bitl\b|\btime\b|speed",
                               re.IGNORECASE)
@@ -446,6 +452,21 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
                                 value=nv, unit=unit, reference=bv,
                                 config={**qualifiers(label), **setup, "row": label, "column": head}, **extra)
                 continue
+            runs = _runs(cleaned) if sm is None else None
+            if runs and ctx.is_free(row.line, max(off, 0), max(off, 0) + len(cell)):
+                # "1602 / 1611" under "PR" beside "1499 / 1503" under "control": one claim per run, paired run by run
+                ctx.take(row.line, max(off, 0), max(off, 0) + len(cell))
+                bi = info.base_of.get(ci)
+                base_runs = _runs(clean(row.cells[bi])) if bi is not None and bi < len(row.cells) else None
+                metric = _metric_name(label, info.head(head)[1] or head, role)
+                unit = info.head(head)[0]
+                for k, v in enumerate(runs):
+                    ref = base_runs[k] if base_runs and len(base_runs) == len(runs) else None
+                    yield ctx.claim(kind_for_metric(f"{metric} {section}", unit), row.line, cell.strip(),
+                                    metric=metric, value=v, unit=unit, reference=ref,
+                                    config={**qualifiers(label), **setup, "row": label, "column": head,
+                                            "run": str(k + 1)})
+                continue
         if not numeric and role in ("value", "mixed") and _SPACED_LIST_RE.match(cleaned) and \
                 ctx.is_free(row.line, max(off, 0), max(off, 0) + len(cell)):
             # "88.0% 75.5% 61.2%" under "pos accept": one value per position, in order
@@ -522,8 +543,10 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
         # "-41.097s (1.77x faster)", "11.0 (+5.2%)", "71.2 (drifts 90→71)": numbers in parentheses after the
         # value are read as prose under the cell's metric (a reference "(ref 96.36)" belongs to the value)
         pm = _PAREN_RE.search(cell)
-        if pm and (_PAREN_REF_RE.match(pm.group(1)) or _FRACTION_PCT_RE.match(cleaned)):
-            pm = None  # "(ref 96.36)" belongs to the value; "1277/1314 (97.184%)" gave its share as the value
+        if pm and (_PAREN_REF_RE.match(pm.group(1)) or _FRACTION_PCT_RE.match(cleaned) or _is_range(pm.group(1))):
+            # "(ref 96.36)" belongs to the value; "1277/1314 (97.184%)" gave its share as the value; "1520
+            # (1490–1544)" is the spread of the runs the value sums up, not a measure of its own
+            pm = None
         ctx.take(row.line, max(off, 0), max(off, 0) + (pm.start() if pm and off >= 0 else len(cell)))
         yield ctx.claim(kind, row.line, cell.strip(), metric=metric, value=value, high=high, approx=approx,
                         unit=unit, reference=ref, stderr=stderr, stddev=stddev, printed=printed, config=config)
@@ -540,6 +563,26 @@ def _row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[
                     continue
             yield from prose.claims_in_text(ctx, row.line, inner, off + pm.start(1), subject=metric)
             ctx.take(row.line, off + pm.start(), off + len(cell))
+
+
+_RUNS_RE = re.compile(r"^\d[\d,]*(?:\.\d+)?(?: / \d[\d,]*(?:\.\d+)?){1,9}$")
+
+
+def _is_range(text: str) -> bool:
+    nums = find_numbers(text)
+    return len(nums) == 1 and nums[0].high is not None and not text.strip().endswith("%") and \
+        nums[0].end - nums[0].start >= len(text.strip()) - 2
+
+
+def _runs(cell: str) -> list[float] | None:
+    """"1602 / 1611": repeated runs of one measure (values within a factor of two), not a packed list of
+    different measures ("0.25/1087/43.5%")."""
+    if not _RUNS_RE.match(cell):
+        return None
+    values = [v for part in cell.split(" / ") if (v := to_float(part)) is not None]
+    if not values or min(values) <= 0 or max(values) > 2 * min(values):
+        return None
+    return values
 
 
 _SPACED_LIST_RE = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?%?(?: +[-+]?\d[\d,]*(?:\.\d+)?%?){1,15}$")

@@ -92,3 +92,12 @@ def test_clock_readings_with_a_unit_are_seconds(text: str, seconds: float | None
     clocks = [n for n in find_numbers(text) if n.printed and ":" in n.printed]
     assert [n.value for n in clocks] == ([seconds] if seconds is not None else [])
     assert all(n.unit == "s" for n in clocks)
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("2,15", [2.15]), ("**13,25**", [13.25]), ("7,40302118", [7.40302118]), ("3,6 s to 2,15 s", [3.6, 2.15]),
+    ("12,5%", [12.5]), ("1,234", [1234.0]), ("1,234,567 tok/s", [1234567.0]),
+    ("TP 1,2 and 4", [1.0, 2.0, 4.0]), ("sizes 1,2,4,8", [1.0, 2.0, 4.0, 8.0]), ("x 16,32", [16.0, 32.0]),
+])
+def test_a_decimal_comma_is_read_only_where_nothing_else_is_meant(text: str, values: list[float]) -> None:
+    assert [n.value for n in find_numbers(text)] == values

@@ -49,7 +49,8 @@ BASELINE_LABEL_RE = re.compile(
 # "Maximum error", "tokens per second" are results that merely start like a setting.
 _RESULT_AFTER_SETTING_RE = re.compile(
     r"latency|\btimes?\b|throughput|memory|\bmem\b|error|\berr\b|diff|accuracy|score|speed|bandwidth|ttft|"
-    r"tpot|\bitl\b|e2e|per second|per sec\b|/s\b|tflops|gflops|duration|elapsed|usage",
+    r"tpot|\bitl\b|e2e|per second|per sec\b|/s\b|tflops|gflops|duration|elapsed|usage|"
+    r"\b(?:mean|median|avg|average|std|standard dev)",  # "Runs 2-5 Mean": a statistic of the runs
     re.IGNORECASE)
 
 
@@ -272,7 +273,8 @@ _WORKLOAD_RE = re.compile(
     r"^(?:(?:input|output|prompt|generation|total|avg|average|mean)\s+)*"
     r"(?:(?:sequence|seq)\s+len(?:gth)?|tokens?|requests?|prompts?|samples?|calls?|batch\s+size|concurrency|"
     r"(?:number|num|#)\s+of\s+\w+(?:\s+\w+)?|successful requests|failed requests|input len(?:gth)?|"
-    r"output len(?:gth)?|isl|osl)\s*(?:\([^()]{0,20}\))?$",
+    r"output len(?:gth)?|isl|osl|(?:tokens?|requests?|prompts?|samples?)\s+(?:generated|processed|sent|"
+    r"completed|decoded))\s*(?:\([^()]{0,20}\))?$",
     re.IGNORECASE)
 
 
