@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.gate_claims import gate, has_word
+from ledger.vocab.text import NUMBER_WORDS
 
 # prose: the narrow phrases that state an outcome
 _PROSE_RE = re.compile(
@@ -86,9 +87,16 @@ def _clause_around(text: str, start: int, end: int) -> str:
     return text[a:b].strip(" .;•*-")
 
 
+# "The smoke test completed successfully", "All four evaluations completed on both revisions with zero request
+# errors": a run that ended without an error is a pass
+_COMPLETED_RE = re.compile(
+    r"(?P<subj>(?:[A-Za-z][\w`./+-]{0,40}\s+){1,8}?)(?P<word>(?:completed|finished|ran|succeeded)\s+"
+    r"(?:[\w-]{1,20},?\s+){0,5}?(?:successfully|cleanly|without\s+(?:any\s+)?(?:errors?|failures?)|"
+    r"with\s+(?:\*\*)?(?:no|zero)\s+(?:[\w-]{1,20}\s+)?(?:errors?|failures?)))", re.IGNORECASE)
 # the words each prose pattern cannot match without: one cheap search each skips most lines
 _PROSE_HINT_RE = re.compile(
-    r"not|bit|identical|hang|hung|resolved|fixed|regression|all|change|match|differ|variation|drop", re.IGNORECASE)
+    r"not|bit|identical|hang|hung|resolved|fixed|regression|all|change|match|differ|variation|drop|complet|finish|"
+    r"ran", re.IGNORECASE)
 _PASS_HINT_RE = re.compile(r"pass|clean|succe", re.IGNORECASE)
 _VERDICT_HINT_RE = re.compile(r"verdict", re.IGNORECASE)
 _PROSE_HINTS = tuple(_PROSE_HINT_RE.pattern.split("|"))
@@ -122,6 +130,12 @@ def _prose_outcomes(ctx: Context, line: int, text: str) -> Iterator[Claim]:
             base = (m.group("base") or "").strip(" `").rstrip(".")
             name = f"{m.group('what').lower()} vs {base}" if base else m.group("what").lower()
             yield gate(ctx, line, text[m.start():m.end()].strip(), name, "pass", m.group("word"))
+    for m in _COMPLETED_RE.finditer(text):
+        if re.search(r"\b(?:not|never)\s+$", text[max(0, m.start("word") - 12):m.start("word")], re.IGNORECASE):
+            continue
+        subj = re.sub(r"^(?:(?:the|a|an|every|each|all)\s+)+", "", m.group("subj").strip(), flags=re.IGNORECASE)
+        if subj:  # "A TP4 serving smoke test completed successfully", "Every request completed ... no errors"
+            yield gate(ctx, line, text[m.start():m.end()].strip(), subj, "pass", m.group("word"))
     for m in _RESOLVED_RE.finditer(text):
         if re.search(r"\b(?:not|never|isn't|wasn't)\s*$", text[:m.start("word")], re.IGNORECASE):
             continue
@@ -160,14 +174,19 @@ def _prose_passes(ctx: Context, line: int, text: str) -> Iterator[Claim]:
         yield claim
 
 
+_COUNT_WORD_RE = re.compile(r"(?:all\s+)?(?:" + "|".join(w for w in NUMBER_WORDS if NUMBER_WORDS[w] > 1) + r")\s",
+                            re.IGNORECASE)
+
+
 def _pass_phrases(ctx: Context, line: int, text: str) -> Iterator[tuple[Claim, tuple[int, int]]]:
     for m in _TOOL_PASSES_RE.finditer(text):
         yield gate(ctx, line, text[m.start():m.end()].strip(), m.group("subj").strip(" `"), "pass",
                    m.group("word")), m.span()
     for m in _PASSED_RE.finditer(text):
         subj = m.group("subj").strip(" `")
-        if re.search(r"(?<![\w.])\d+(?![\w.])", subj) or re.search(r"\b(?:no|not|none|never)\b", subj, re.IGNORECASE):
-            continue  # "All 26 gates passed" is a test count; "no tests passed" is not a pass
+        if re.search(r"(?<![\w.])\d+(?![\w.])", subj) or re.search(r"\b(?:no|not|none|never)\b", subj, re.IGNORECASE) \
+                or _COUNT_WORD_RE.match(subj):
+            continue  # "All 26 gates passed", "Nine targeted tests passed" are test counts; "no tests passed" no pass
         if re.search(r"\b(?:not|never|didn't|did not)\s*$", text[:m.start()], re.IGNORECASE):
             continue
         articles = list(re.finditer(r"\b(?:the|a|an)\s+", subj, re.IGNORECASE))

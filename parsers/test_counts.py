@@ -8,10 +8,12 @@ from collections.abc import Iterator
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block, Table
+from ledger.vocab.text import NUMBER_WORDS
 
 NAME = "test_counts"
 VERSION = "1"
 BLOCKS = frozenset({"table", "text", "item", "code"})
+NEEDS_DIGIT = False  # "Nine targeted GPU tests passed": a count may be spelled out (counts_in checks its words first)
 
 _COUNT = r"(\d{1,3}(?:,\d{3})+|\d+)"
 _WORD = r"(passed|passing|passes|pass|failed|failing|failures?|errors?|skipped|deselected|xfailed|xpassed)"
@@ -22,9 +24,11 @@ _RATIO_RE = re.compile(
     re.IGNORECASE)
 # "All 26 qwen4_exp gates passed", "12 unit tests passed": a count, some words, then the noun and verb
 _NOUN_PASSED_RE = re.compile(
-    r"(?<![\w.#/])(?P<all>all\s+)?(?P<n>\d{1,3}(?:,\d{3})+|\d{1,7})\s+(?:[\w./-]{1,40}\s+){0,3}?"
+    r"(?<![\w.#/])(?P<all>all\s+)?(?P<n>\d{1,3}(?:,\d{3})+|\d{1,7}|" + "|".join(NUMBER_WORDS) + r")\s+"
+    r"(?:[\w./-]{1,40}\s+){0,3}?"
     r"(?:tests?|gates?|checks?|cases?|configs?|configurations?|combinations?|shapes?|variants?|models?|tasks?|"
     r"suites?|benchmarks?)\s+(?:have\s+|were\s+)?passed\b", re.IGNORECASE)
+_PASSES_OF_RE = re.compile(r"\b(?:passes|passed)\s*:\s*(?P<k>\d{1,6})\s*/\s*(?P<n>\d{1,6})(?!\d|\.\d)", re.IGNORECASE)
 # unittest: "Ran 12 tests in 60.780s" and, a line or two below, "OK" or "FAILED (failures=1, errors=2)"
 _UNITTEST_RAN_RE = re.compile(r"^\s*Ran (?P<n>\d{1,7}) tests? in [\d.]+s\s*$")
 _UNITTEST_END_RE = re.compile(r"^\s*(?:(?P<ok>OK)\b|FAILED \((?P<detail>[^()]{1,80})\))")
@@ -61,8 +65,13 @@ def counts_in(text: str) -> list[tuple[int, int, dict[str, int]]]:
         return groups  # every pattern below needs one of the outcome words
     for m in _RATIO_RE.finditer(text):
         groups.append((m.start(), m.end(), {"passed": int(m.group(1))}))
+    for m in _PASSES_OF_RE.finditer(text):
+        k, n = int(m.group("k")), int(m.group("n"))
+        if k <= n:  # "raw passes: 5/5": passed of runs
+            groups.append((m.start(), m.end(), {"passed": k, "failed": n - k}))
     for m in _NOUN_PASSED_RE.finditer(text):
-        counts = {"passed": int(m.group("n").replace(",", ""))}
+        word = m.group("n").lower()
+        counts = {"passed": NUMBER_WORDS[word] if word in NUMBER_WORDS else int(word.replace(",", ""))}
         if m.group("all"):
             counts["failed"] = 0
         groups.append((m.start(), m.end(), counts))

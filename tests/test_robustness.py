@@ -76,6 +76,8 @@ HOSTILE = {
     "thresholds": "threshold: 0.5, gsm8k 0.9; " * 3_000,
     "spaced cells": "| a | " + "1.5% " * 8_000 + "|\n",
     "clocks": "1:15 min to run x, " * 4_000,
+    "completed": "a b c d e f g h i completed " * 3_000 + "successfully",
+    "spelled counts": "Nine tests passed " * 4_000,
     "decimal commas": "1,85 2,4 s " * 4_000,
     "fractions": "| a | " + "12/40 (30%) | " * 3_000 + "\n",
 }

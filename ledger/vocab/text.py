@@ -30,3 +30,11 @@ def lower_for_words(text: str) -> str | None:
     if text.isascii() or not any(map(text.__contains__, CASE_ODD)):
         return text.lower()
     return None
+
+
+NUMBER_WORDS: dict[str, int] = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+}
+"""Counts people spell out ("Nine targeted tests passed")."""
