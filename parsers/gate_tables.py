@@ -22,7 +22,7 @@ from ledger.parsers.gate_claims import (
     named_failures,
     top_level_split,
 )
-from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup import config_key, qualifiers
 from ledger.vocab.text import lower_for_words
 
 # A result cell (or clause) that is an outcome: "clean", "pass, acceptance length 4.000", "not rerun".
@@ -60,6 +60,7 @@ _PAREN_OUTCOME_RE = re.compile(r"^\s*(?P<word>failed|fails|passed|passes|waived|
                                re.IGNORECASE)
 _TRAILING_PAREN_RE = re.compile(r"\s*\(([^()]{1,60})\)\s*$")
 _CLAUSE_SPLIT_RE = re.compile(r";\s*")
+_SETTING_VALUE_RE = re.compile(r"^[\d.,x]{1,12}[kKmM]?$")
 
 
 def table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
@@ -72,6 +73,10 @@ def table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
         if not label:
             continue
         name, label_cfg = _split_label(label)
+        first = table.header[0].strip() if table.header else ""
+        if first and _SETTING_VALUE_RE.match(label):
+            # "| BS | ... | Acc |" over "| 1 | ... | OK |": the row is a setting's value; the check is the column's
+            name, label_cfg = "", {config_key(first): label}
         # an outcome in the row's name: "test_x (failed in CI on f22959cf9a)"
         for pm in _PAREN_RE.finditer(label):
             om = _PAREN_OUTCOME_RE.match(pm.group(1))

@@ -58,6 +58,7 @@ _PRODUCED_RE = re.compile(r"accept|drafted|emitted|predict|generated|decoded|enc
 # "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
 _LEAD_IN_RE = re.compile(r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w .+/-]{0,50}?)(?:[*_]{1,2})?\s*"
                          r"(?:\((?P<inner>[^()]{1,120})\))?\s*(?:[*_]{1,2})?:\s*$")
+_LEAD_PREP_RE = re.compile(r"^(?:for|with|at|on|using|under)\s+", re.IGNORECASE)
 _BARE_LEAD_IN_RE = re.compile(r"^\s*(?:[*_`]{1,2})?(?P<name>[A-Za-z][\w .+/&-]{0,50}?)(?:[*_`]{1,2})?\s*$")
 # the side of a comparison a lead-in names ("main", "this branch", "PR"): a variant whatever its case
 _SIDE_NAME_RE = re.compile(r"^(?:main|master|baseline|base|upstream|original|reference|ref|old|new|"
@@ -153,8 +154,9 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
             nxt = blocks[k + 1] if k + 1 < len(blocks) else None
             if nxt is not None and nxt.kind in ("code", "table") and nxt.start - b.end <= 2 and \
                     (text.rstrip().endswith(":") or len(text) <= 40):
-                values = lead_in_setup(text, colon=False)
-                if values:
+                values = lead_in_setup(text, colon=False) or \
+                    settings_line(_LEAD_PREP_RE.sub("", text.strip().rstrip(":"))) or {}
+                if values:  # "EAGLE-3 (num_steps=8):", "main", "For B = 8, T = 2048, NH = 16:"
                     scopes.append(SetupScope(b.start, _block_end(blocks, k + 1), values))
                     continue
                 if text.rstrip().endswith(":"):
