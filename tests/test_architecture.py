@@ -41,9 +41,6 @@ FACES, LIBRARY, PARSERS, DB, BASE_LAYER = "faces", "library", "parsers", "db", "
 RANK = {FACES: 3, LIBRARY: 2, PARSERS: 1, DB: 1, BASE_LAYER: 0}
 LONG = 430
 """'About 400 lines': a module longer than this says why in its docstring ("Over 400 lines because ...")."""
-AWAITING_ISSUE_11 = frozenset({"parsers/prose.py", "parsers/tables.py"})
-"""parsers/ modules over the limit that the extractor rewrite (issue 11, the parsers' owner) splits or justifies;
-take each out of this set once it is done."""
 
 
 @dataclass(frozen=True)
@@ -235,13 +232,11 @@ def test_no_module_is_over_about_400_lines_without_a_reason() -> None:
         rel = str(path.relative_to(ROOT))
         text = path.read_text(encoding="utf-8")
         n = text.count("\n")
-        if n > LONG and rel not in AWAITING_ISSUE_11:
+        if n > LONG:
             doc = ast.get_docstring(ast.parse(text)) or ""
             if "400 lines" not in doc:
                 long[rel] = n
     assert long == {}, "split these, or say in the docstring why one is over 400 lines"
-    still = [p for p in AWAITING_ISSUE_11 if (ROOT / p).read_text(encoding="utf-8").count("\n") <= LONG]
-    assert still == [], f"now within the limit: take {still} out of AWAITING_ISSUE_11"
 
 
 # ---- the checks can fail -------------------------------------------------------------------------------------

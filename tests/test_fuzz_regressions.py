@@ -17,11 +17,11 @@ from ledger.parsers import extract
 from ledger.parsers.document import split_lines
 
 CASES: list[tuple[str, str, str | None, str | None]] = [
-    # tables._column_roles: a tab-separated row with more cells than its header, two value columns and a
+    # table_roles.column_roles: a tab-separated row with more cells than its header, two value columns and a
     # delta column past the header's end -> IndexError on the header (found in the first minutes of the run)
     ("row wider than header, delta past its end", ")\tSpeedup\nN\t\t5\t", None, "rendered"),
     ("the same as markdown", ")\tSpeedup\nN\t\t5\t", "fuzz.md", None),
-    # tables._NUMERIC_CELL_RE: a number, a run of blanks, then letters too long for a unit: the pattern's
+    # table_cells._NUMERIC_CELL_RE: a number, a run of blanks, then letters too long for a unit: the pattern's
     # adjacent optional blanks split the run every way (polynomial; the fuzzer's 5.6 KB input took 22 s)
     ("blank run inside a numeric-looking cell",
      "| model | Δ |\n| --- | --- |\n| a | +5.1" + " " * 64 + "L" * 17 + " |\n", "fuzz.md", None),

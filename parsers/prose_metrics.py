@@ -1,0 +1,129 @@
+"""Metric names in prose: which words name a measurement, where a clause starts, and what kind of claim a
+name makes (accuracy, acceptance, perf).
+
+Apart from prose.py because every part of the prose reader asks these (the number guards, the value's name,
+the slash lists) and tables.py's cells read as prose lean on them too; they hold the names and nothing else.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+
+from ledger.vocab.metrics import is_acceptance_name
+from ledger.vocab.text import lower_for_words
+from ledger.vocab.units import is_measure_unit
+
+
+def _by_first_letter(alternatives: list[str]) -> str:
+    """Regex alternatives regrouped by first letter ("isl|input|osl" -> "i(?:sl|nput)|o(?:sl)"), so the engine
+    tries one branch per letter instead of every alternative at every position. The same texts match.
+
+    Within a letter the order is kept; alternatives that do not open with a letter ("\\bAL\\b", "#") go last,
+    and a bare letter ("k") is tried after the longer alternatives of its letter. Which alternative matches
+    first is unchanged when neither matters (true of the metric names; see any_of for the others).
+    """
+    groups: dict[str, list[str]] = {}
+    rest: list[str] = []
+    for alt in alternatives:
+        assert alt.count("(") == alt.count(")"), alt  # whole alternatives only
+        if alt[:1].isalpha() and alt[1:2] not in ("?", "*", "+", "{"):
+            groups.setdefault(alt[0].lower(), []).append(alt[1:])
+        else:
+            rest.append(alt)
+    out = []
+    for first, rests in groups.items():
+        tails = [r for r in rests if r]
+        optional = "?" if len(tails) < len(rests) else ""  # the bare letter is an alternative too
+        out.append(first + ("(?:" + "|".join(tails) + ")" + optional if tails else ""))
+    return "|".join(out + rest)
+
+
+def any_of(alternatives: str) -> str:
+    """`alternatives` ("isl|osl|bs|sizes?|...", no "|" inside a group) regrouped by first letter, for patterns
+    whose match is only asked yes / no (regrouping may change which alternative wins first)."""
+    return _by_first_letter(alternatives.split("|"))
+
+
+_METRIC_NAMES = [
+    "gsm8k", "gsm-8k", "mmlu(?:-pro)?", "mmmu", "gpqa", r"human[- ]?eval", "mbpp", "math-?500", r"aime\d*",
+    "hellaswag", "winogrande", "ifeval", "longbench", "ruler", "pass ?keys?", "accuracy", "exact[_ ]match",
+    "score[sd]?", r"pass@\d", r"\bf1\b", "acceptance (?:length|rate)s?", "accept(?:ance|ed)? len(?:gth)?",
+    r"\bAL\b", "acceptance", "throughput", "latency", "ttft", "tpot", r"\bitl\b", "e2el?", "tok/s",
+    "speed-?up", "bandwidth", "perplexity", r"\bppl\b",
+]
+# Grouped by first letter, behind a lookahead on those letters: one set test at most positions. The names
+# that open with \b (f1, AL, itl, ppl) never match where another name of their letter does.
+METRIC_RE = re.compile(
+    "(?=[" + "".join(sorted({(n[2] if n.startswith("\\b") else n[0]).lower() for n in _METRIC_NAMES})) + "])"
+    "(?:" + _by_first_letter(_METRIC_NAMES) + ")",
+    re.IGNORECASE,
+)
+# The same names for lowered text, case-sensitive, every alternative opening with its letter (a \b before
+# it becomes a look-behind): the engine then jumps between those letters. Without CASE_ODD characters,
+# lowering keeps the length, what \w, \d and \s match, and what these literals match ignoring case.
+_METRIC_LOWER_RE = re.compile(_by_first_letter([
+    n[2].lower() + rf"(?<=\b{n[2].lower()})" + n[3:].lower() if n.startswith("\\b") else n.lower()
+    for n in _METRIC_NAMES
+]))
+assert not any(re.search(r"\\[A-Z]", n) for n in _METRIC_NAMES)  # lowering keeps every escape
+_CLAUSE_BREAK_RE = re.compile(r"[;.](?:\s|$)|\s—\s|:\s")
+# A metric named before a colon governs the list after it ("acceptance length on the long pass keys:
+# bf16 7.857, FP8 7.500"), so metric lookup stops only at sentence and semicolon breaks.
+METRIC_BREAK_RE = re.compile(r"[;.](?:\s|$)|\s—\s")
+_QUALIFIER_BEFORE_RE = re.compile(r"\b(?:on|over|for|in)\s+(?:the\s+)?(?:[\w-]+\s+)?$", re.IGNORECASE)
+
+
+CLAUSE_WINDOW = 300
+"""How far back a clause is searched: bounds the work per number, so a line costs O(length)."""
+
+
+def clause_start(text: str, pos: int, breaks: re.Pattern[str] = _CLAUSE_BREAK_RE) -> int:
+    start = max(0, pos - CLAUSE_WINDOW)
+    for m in breaks.finditer(text, start, pos):
+        start = m.end()
+    return start
+
+
+@functools.lru_cache(maxsize=16)
+def _metric_index(text: str) -> tuple[list[tuple[int, int]], list[int]]:
+    """The spans of every metric name in text, found in one pass (a per-number search would cost
+    O(n * window)). Where lower_for_words allows, in the lowered text (same length, same spans) with a
+    case-sensitive pattern, which the engine scans for the names' first letters much faster."""
+    low = lower_for_words(text)
+    found = METRIC_RE.finditer(text) if low is None else _METRIC_LOWER_RE.finditer(low)
+    spans = [m.span() for m in found]
+    return spans, [a for a, _ in spans]
+
+
+def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
+    start = max(clause_start(text, pos, METRIC_BREAK_RE), pos - limit)
+    last = None
+    spans, starts = _metric_index(text)
+    for a, b in spans[bisect.bisect_left(starts, start):bisect.bisect_left(starts, pos)]:
+        if b > pos:
+            break
+        # "the acceptance length on the long pass keys: 7.857": a metric after "on the" qualifies the first
+        if last is not None and _QUALIFIER_BEFORE_RE.search(text, max(start, a - 30), a):
+            continue
+        last = text[a:b]
+    return last
+
+
+def claim_kind(metric: str, unit: str | None) -> str:
+    if is_acceptance_name(metric):
+        return "acceptance"
+    if is_measure_unit(unit) and unit not in ("%", "pp", "point", "points", "nats"):
+        return "perf"
+    if _ACCURACY_NAME_RE.search(metric):
+        return "accuracy"
+    return "perf"
+
+
+POINTS_METRIC_AFTER_RE = re.compile(r"\s+(?:(?:on|in|for)\s+(?:the\s+)?)?(" + METRIC_RE.pattern + ")",
+                                     re.IGNORECASE)
+METRIC_AFTER_RE = re.compile(r"\s+(?:on|in|for)\s+(?:the\s+)?(" + METRIC_RE.pattern + ")", re.IGNORECASE)
+AT_METRIC_RE = re.compile(r"\s?@\s?(" + METRIC_RE.pattern + ")", re.IGNORECASE)
+_ACCURACY_NAME_RE = re.compile(r"gsm8k|mmlu|mmmu|gpqa|eval|accuracy|exact|score|pass@|\bf1\b|\bmath|aime|pass ?key|"
+                               r"hellaswag|winogrande|ruler|longbench|ppl|perplexity", re.IGNORECASE)
