@@ -32,9 +32,10 @@ from ledger.parsers.base import Context
 from ledger.parsers.document import Block
 from ledger.parsers.numbers import find_numbers
 from ledger.parsers.prose_candidates import candidate
-from ledger.parsers.prose_guards import NAMED_THRESHOLD_RE, is_config_number
+from ledger.parsers.prose_guards import NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose_lists import link, parallel_config, ratio_claims, slash_setup, subject_slash_metrics
 from ledger.parsers.prose_metrics import METRIC_RE, claim_kind
+from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.setup import MACHINE_LABEL_RE
 from ledger.vocab.units import is_measure_unit
 
@@ -88,7 +89,8 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
             or (n.unit is None and _TO_GAP_RE.fullmatch(gap_before) is not None))
         if chained and is_measure_unit(n.unit) and prev is not None and not is_measure_unit(prev.unit):
             chained = False  # "max_seq_len 8192 and 1-5% slower": the unit starts a value
-        if NAMED_THRESHOLD_RE.search(text, max(0, n.start - 32), n.start):
+        if NAMED_THRESHOLD_RE.search(text, max(0, n.start - 32), n.start) or \
+                THRESHOLD_AFTER_RE.match(text, n.end, n.end + 40):
             thresholds.append(n.text)  # "pass threshold: 0.70", "(threshold 0.93)": the bar, not a result
             prev_config = True
             continue
@@ -259,7 +261,8 @@ def _lead_in_metric(block: Block, ctx: Context) -> str | None:
         if len(bm.group(1).replace("\t", "    ")) // 2 < block.level:
             tail = raw.rstrip()
             if not tail.endswith(":"):
-                return None
+                # "- `test_llm_api.py::TestX::test_gsm8k_full_accuracy`" over its runs: the test's benchmark
+                return named_benchmark(tail) if "test" in tail else None
             m = _LEAD_IN_METRIC_RE.search(tail)
             return m.group(1) if m else None
     return None

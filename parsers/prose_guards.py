@@ -33,6 +33,12 @@ NAMED_THRESHOLD_RE = re.compile(
     r"(?<![\w-])(?:(?:threshold|cut-?off|pass(?:ing)? (?:bar|mark))s?\s*\(?\s*"
     r"(?:of|is|was|=|:|at|set to|[<>]=?|[≤≥])?|tolerance\s*(?:of|is|=|set to))\s*[~≈]?$", re.IGNORECASE)
 # ("tolerance: +1.46% throughput" reads on: after a colon the tolerance is the measured change)
+_DISPERSION_BEFORE_RE = re.compile(
+    r"(?:^|[;,(]\s*|\s)(?:range|spread|variance|(?:sample\s+)?(?:standard\s+deviation|std(?:\s?dev)?|stdev))\s*[:=]\s*$",
+    re.IGNORECASE)
+# "passed the raw 96.0 gate", "a 0.95 threshold": the number names the bar it is
+THRESHOLD_AFTER_RE = re.compile(r"\s?%?\s+(?:(?:accuracy|score|pass(?:ing)?)\s+)?(?:gate|threshold|bar|cut-?off)\b",
+                                re.IGNORECASE)
 _THRESHOLD_BEFORE_RE = re.compile(r"(?:[<>]=?|[≤≥])\s*\(?\s*$")
 COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
     r"^\s*(?:(?!(?:at|in|on|for|with|per|of|over|to|from|by|under|across|and|or|vs)\s)[a-z0-9_.-]+\s+){0,1}?"
@@ -107,6 +113,8 @@ def is_config_number(text: str, n: Number) -> bool:
     if "](" in text[max(0, n.start - 120):n.start] and _LINK_DEST_BEFORE_RE.search(text, max(0, n.start - 120),
                                                                                    n.start):
         return True  # "[head](javascript:alert(2))", "[log](ci/run/42)": a link's target, not its text
+    if n.high is None and _DISPERSION_BEFORE_RE.search(text, max(0, n.start - 40), n.start):
+        return True  # "Mean: 96.3; sample standard deviation: 0.11; range: 0.27": the spread of the runs
     if n.high is not None and _SCALE_BEFORE_RE.search(text, max(0, n.start - 30), n.start):
         return True  # "scores are scaled to 0-100", "on a 1-10 scale": the range a score is written in
     if n.unit == "m" and not _TIME_BEFORE_RE.search(text, max(0, n.start - 40), n.start):

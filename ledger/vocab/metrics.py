@@ -229,3 +229,15 @@ def leading_benchmark(text: str) -> str | None:
     if not m:
         return None
     return text[m.start(m.lastindex or 0):m.end()].strip("*_` ") if m.lastindex else None
+
+
+_BENCHMARK_IN_RE = re.compile("|".join(f"(?P<b{k}>{p})" for k, (name, p) in enumerate(_METRIC_PATTERNS)
+                                       if name in _BENCHMARK_NAMES), re.IGNORECASE)
+_BENCHMARK_GROUPS = {f"b{k}": name for k, (name, _) in enumerate(_METRIC_PATTERNS) if name in _BENCHMARK_NAMES}
+
+
+def named_benchmark(text: str) -> str | None:
+    """The one accuracy benchmark a name holds ("test_gsm8k_full_accuracy" -> "gsm8k"); None for none or two."""
+    found = {_BENCHMARK_GROUPS[m.lastgroup] for m in _BENCHMARK_IN_RE.finditer(text[:400].replace("_", " "))
+             if m.lastgroup}
+    return found.pop() if len(found) == 1 else None
