@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.document import Block
-from ledger.parsers.numbers import find_numbers
+from ledger.parsers.numbers import Number, find_numbers
 from ledger.parsers.prose_candidates import candidate
 from ledger.parsers.prose_guards import NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose_lists import link, parallel_config, ratio_claims, slash_setup, subject_slash_metrics
@@ -103,7 +103,8 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
         # "A -> B", "from A to B": A is B's reference
         if nxt is not None and ctx.is_free(line, offset + nxt.start, offset + nxt.end) and (
                 _ARROW_RE.fullmatch(between) or (
-                _TO_RE.fullmatch(between) and _FROM_RE.search(text, max(0, n.start - 40), n.start))):
+                _TO_RE.fullmatch(between) and _FROM_RE.search(text, max(0, n.start - 40), n.start))
+                or _ratio_operands(text, prev, n, nxt, between)):
             unit = nxt.unit or n.unit
             ref = n.value
             skip.add(i + 1)
@@ -245,6 +246,19 @@ def _value_under_line(ctx: Context, line: int, text: str) -> Iterator[Claim]:
     metric = above[:120]
     ctx.take(line, n.start, n.end)
     yield ctx.claim(claim_kind(metric, None), line, text.strip(), metric=metric, value=n.value, config={})
+
+
+_SLASH_GAP_RE = re.compile(r"\s*/\s*")
+
+
+def _ratio_operands(text: str, ratio: Number | None, a: Number, b: Number, between: str) -> bool:
+    """"+1.310x (42.100ms / 32.137ms)": the two times a speed-up was taken from, old over new; the new one is
+    the value, the old its reference (the ratio itself is a claim of its own)."""
+    if ratio is None or ratio.unit not in ("x", "×") or not _SLASH_GAP_RE.fullmatch(between) or not b.value:
+        return False
+    if not text[ratio.end:a.start].strip(" *_`").endswith("("):
+        return False
+    return abs(a.value / b.value - abs(ratio.value)) <= 0.03 * abs(ratio.value)
 
 
 def _lead_in_metric(block: Block, ctx: Context) -> str | None:

@@ -55,10 +55,19 @@ def lead_label(text: str) -> str | None:
     return m.group("label") if m else None
 
 
+_RATIO_AT_RE = re.compile(r"[~≈]?[-+]?\d[\d,]*(?:\.\d+)?\s?[x×](?![A-Za-z])")
+_VALUE_ONLY_RE = re.compile(r"[~≈]?[-+]?\d[\d,]*(?:\.\d+)?\s?[A-Za-zµ%/]{0,8}[\s*_`]*")
+
+
 def perf_label(text: str, pos: int) -> str | None:
     """What a bare measurement is of: the clause's words before it ("Decode step at batch 64: 9.6 ms")."""
     start = clause_start(text, pos)
     words = text[start:pos].strip(" :,(-•*#")
+    if words and _VALUE_ONLY_RE.fullmatch(words) and start >= 2 and text[start - 2] == ":" and \
+            _RATIO_AT_RE.match(text, pos, pos + 16):
+        # "Wall Duration: 0.240 ms (+1.46x)": the ratio after a value is the label's change, not the value's
+        label = text[clause_start(text, start - 2):start - 2].strip(" :,(-•*#")
+        return f"{label[-50:]} change" if label else None
     if not words and start >= 2 and text[start - 2] == ":":
         # "KV memory: 128 KiB -> 64 KiB": the label before the colon names the value
         words = text[clause_start(text, start - 2):start - 2].strip(" :,(-•*#")
