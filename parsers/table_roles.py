@@ -55,7 +55,10 @@ def column_roles(table: Table) -> list[str]:
             # the first column names the row, unless it is a frame's input ("batch_size | ... " of numbers)
             inputs = bool(head) and ((" " not in head and is_input_name(head)) or is_config_label(head)) and \
                 bool(cells) and numeric == len(cells)
-            roles.append("config" if inputs else "label")
+            # "| naive_forward | fused_forward | speedup |" over "| 2.40 | 1.60 | 1.50x |": measured times, no names
+            measured = not inputs and bool(head) and bool(cells) and numeric == len(cells) and \
+                all("." in c for c in cells) and len(table.header) >= 3
+            roles.append("config" if inputs else "value" if measured else "label")
             continue
         if cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells):
             # words: part of the row's name, or a setting named by its header ("causal | False")

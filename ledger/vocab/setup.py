@@ -243,7 +243,9 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
 _INPUT_PART_RE = re.compile(
     r"(?:^|_)(?:size|sizes|cnt|count|num|n|len|length|rate|ratio|dim|dims|shape|batch|bs|seq|seqlen|tokens?|"
     r"m|k|heads?|experts?|topk|top_k|ctx|context|isl|osl|tp|ep|pp|dp|world|rank|page|block|blocks|"
-    r"chunk|layers?|hidden|width|depth|step|steps|iters?|warmup|provider|dtype|mode|hdim|headdim|causal)(?:_|$)",
+    r"chunk|layers?|hidden|width|depth|step|steps|iters?|warmup|provider|dtype|mode|hdim|headdim|causal|"
+    # attention kernels' shapes: KV length, head counts of queries and keys
+    r"kv|kvlen|qlen|klen|nh|nkv|nq|hq|hkv|qo)(?:_|$)",
     re.IGNORECASE)
 _MEASURED_PART_RE = re.compile(
     r"latency|time|ms\b|us\b|_ms|_us|_s$|tflops|gflops|gbps|gb/s|tb/s|bandwidth|throughput|speed|tok/s|"
