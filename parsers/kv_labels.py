@@ -38,7 +38,8 @@ _EXTREME_RESULT_RE = re.compile(
 SNAKE_RE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 _SNAKE_RESULT_RE = re.compile(
     r"throughput|latency|ttft|tpot|itl|e2el|accuracy|acc(?:_norm)?$|score|exact_match|diff|err(?:or)?$|"
-    r"acceptance|accept_len|speedup|duration|elapsed|_ms$|_us$|_sec$|_s$|tok_s|tokens_per_s|tps|qps|tflops|gbps",
+    r"acceptance|accept_len|speedup|duration|elapsed|_ms$|_us$|_sec$|_s$|tok_s|tokens_per_s|tps|qps|tflops|gbps|"
+    r"^(?:peak|max|reserved|allocated)_(?:memory|mem|vram)",
     re.IGNORECASE)
 
 

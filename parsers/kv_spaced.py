@@ -20,7 +20,8 @@ from ledger.parsers.pairs import pairs_in
 from ledger.vocab.metrics import is_gauge_name, kind_for_metric
 
 _COMMAND_RE = re.compile(
-    r"^\s*(?:\$\s|>>>|#|--|python\d?(?:\.\d+)?\s|pytest\s|torchrun\s|mpirun\s|export\s|CUDA_|vllm\s|"
+    # ("# total time: 26.30s, tok/s: 18.37": results pasted as a comment are read, other comments skipped)
+    r"^\s*(?:\$\s|>>>|#(?![^:=\n]{1,40}:\s*[-+~]?\d)|--|python\d?(?:\.\d+)?\s|pytest\s|torchrun\s|mpirun\s|export\s|CUDA_|vllm\s|"
     r"sglang\s|trtllm-\w+\s|lm_eval\s|bash\s|sh\s|make\s|git\s|pip\d?\s|docker\s|srun\s|cd\s|buck\s)")
 _UNIT_PAREN_RE = re.compile(r"\([^()]*\)$")
 

@@ -196,6 +196,8 @@ def pairs_in(text: str) -> list[Pair]:
         if not label or len(label) > 80 or not any(c.isalpha() for c in label):
             prev_end = a + 1  # not a label, but the colon still ends what came before
             continue
+        if label.startswith("# ") and not label[2:].lower().startswith("of "):
+            label = label[2:].lstrip()  # "# total time: 26.30s" in a paste: a comment marker ("# of requests" counts)
         lstart = start + raw.find(label)
         pm = _PCT_LEAD_RE.match(text, floor, lstart) if lstart > floor else None
         if pm is not None and pm.end() == lstart:

@@ -272,8 +272,8 @@ def _code_setups(doc: Document, block: Block, section_end: int) -> list[SetupSco
                 out.append(SetupScope(no, section_end, values))
             continue
         lead = lead_in_setup(s) if ": " not in s else {}
-        if not lead and s.startswith("#") and _SIDE_NAME_RE.match(s.lstrip("#").strip()):
-            lead = {"variant": s.lstrip("#").strip()}  # "# Before" as a shell comment heading the run under it
+        if not lead and s.startswith("#") and _comment_label(s.lstrip("#").strip(), doc.line(no + 1)):
+            lead = {"variant": s.lstrip("#").strip()}  # "# Before", "# int4" as a comment heading the run under it
         if lead:
             # "EAGLE-3 (num_steps=8):" inside the paste: the variant of the lines under it, to the next one
             prev = open_.get("variant")
@@ -296,6 +296,15 @@ def _code_setups(doc: Document, block: Block, section_end: int) -> list[SetupSco
             open_[key] = scope
         out.append(scope)
     return out
+
+
+def _comment_label(name: str, below: str) -> bool:
+    """"# Before", "# int8 weight only" over a line of results: a short name, not a sentence or a command."""
+    if _SIDE_NAME_RE.match(name):
+        return True
+    words = name.split()
+    return (0 < len(words) <= 4 and bool(_BARE_LEAD_IN_RE.match(name)) and not _SENTENCE_WORD_RE.search(name)
+            and any(ch.isdigit() for ch in below) and (":" in below or "=" in below))
 
 
 def _echo(text: str) -> dict[str, str] | None:

@@ -125,7 +125,44 @@ def column_roles(table: Table) -> list[str]:
                 for i, name in zip(values, names, strict=True):
                     if name == base:
                         roles[i] = "baseline"
+    _ratio_baseline(table, roles)
     return roles
+
+
+# "2cta/1cta" beside "1cta (TFLOPS)" and "2cta (TFLOPS)": a ratio column naming two other columns
+_RATIO_HEAD_RE = re.compile(r"([A-Za-z0-9][\w.-]{0,20})\s?/\s?([A-Za-z0-9][\w.-]{0,20})")
+
+
+def _first_word(head: str) -> str:
+    words = re.split(r"[\s(]", clean(head), maxsplit=1)
+    return words[0].lower() if words else ""
+
+
+def _ratio_columns(table: Table, roles: list[str]) -> list[tuple[int, int, int]]:
+    """(ratio column, numerator column, denominator column) for each "A/B" header naming two value columns."""
+    heads = table.header
+    by_word: dict[str, int] = {}
+    for i, r in enumerate(roles):
+        if r in ("value", "baseline") and i < len(heads):
+            by_word.setdefault(_first_word(heads[i]), i)
+    out = []
+    for ci, h in enumerate(heads):
+        m = _RATIO_HEAD_RE.fullmatch(clean(h))
+        if m and ci < len(roles):
+            a, b = by_word.get(m.group(1).lower()), by_word.get(m.group(2).lower())
+            if a is not None and b is not None and a != b and ci not in (a, b):
+                out.append((ci, a, b))
+    return out
+
+
+def _ratio_baseline(table: Table, roles: list[str]) -> None:
+    """The first ratio column's denominator is the baseline of its numerator ("2cta/1cta": 1cta), where no
+    header names one; the other ratios ("2cta/cublas") stay comparisons of their own."""
+    if "baseline" in roles or "/" not in "".join(table.header):
+        return
+    found = _ratio_columns(table, roles)
+    if found:
+        roles[found[0][2]] = "baseline"
 
 
 def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
@@ -174,6 +211,12 @@ def pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int,
         return HEAD_UNIT_RE.sub("", side_core(head(i))[1]).strip()
 
     out: dict[int, int] = {}
+    roles = ["value" if i in values else "baseline" if i in bases else "" for i in range(len(table.header))]
+    for _ci, a, b in _ratio_columns(table, roles):
+        if a in values and b in bases:
+            out[a] = b
+    if out:
+        return out
     for v in values:
         same = [b for b in bases if core(b) == core(v)]
         if len(same) == 1:
