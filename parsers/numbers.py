@@ -172,6 +172,8 @@ def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> 
                 pos = got.end
                 continue
         clock = _CLOCK_RE.match(text, nsn) if not sign and text[raw_end:raw_end + 1] == ":" else None
+        if clock is not None and clock.group("u") is None and not _TOOK_BEFORE_RE.search(text, max(0, nsn - 16), nsn):
+            clock = None  # "12:30" alone is a time of day
         if clock is not None and not (nsn > 0 and (text[nsn - 1].isalnum() or text[nsn - 1] == ":")):
             out.append(_clock(text, m, clock))
             pos = clock.end()
@@ -303,7 +305,10 @@ def _decimal_comma(text: str, m: re.Match[str], dec: re.Match[str], sign: str | 
 
 # "1:15 minutes", "2:05:30 hours", "0:42 min": a clock reading with its unit word (a bare "12:30" is a time of day)
 _CLOCK_RE = re.compile(r"(?P<a>\d{1,3}):(?P<b>[0-5]\d)(?::(?P<c>[0-5]\d))?(?P<frac>\.\d{1,6})?[ \t]?"
-                       r"(?P<u>hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)(?![\w/])", re.IGNORECASE)
+                       r"(?P<u>hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)?(?![\w/:])", re.IGNORECASE)
+# "it takes 9:58 with MTP": a clock reading without a unit word after a word of time taken
+_TOOK_BEFORE_RE = re.compile(r"(?:takes?|took|taking|in|elapsed|after|finishes in|finished in)\s+(?:about\s+|~)?$",
+                             re.IGNORECASE)
 
 
 def _clock(text: str, m: re.Match[str], clock: re.Match[str]) -> Number:
@@ -313,7 +318,7 @@ def _clock(text: str, m: re.Match[str], clock: re.Match[str]) -> Number:
     frac = float(clock.group("frac") or 0)
     if c is not None:
         value = a * 3600 + b * 60 + int(c) + frac
-    elif clock.group("u").lower().startswith("h"):
+    elif (clock.group("u") or "").lower().startswith("h"):
         value = a * 3600 + b * 60 + frac * 60
     else:
         value = a * 60 + b + frac

@@ -58,6 +58,7 @@ _PRODUCED_RE = re.compile(r"accept|drafted|emitted|predict|generated|decoded|enc
 # "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
 _LEAD_IN_RE = re.compile(r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w .+/-]{0,50}?)(?:[*_]{1,2})?\s*"
                          r"(?:\((?P<inner>[^()]{1,120})\))?\s*(?:[*_]{1,2})?:\s*$")
+_FILE_NAME_RE = re.compile(r"\.(?:md|txt|py|json|ya?ml|log|csv|sh|cu|cpp|h)$", re.IGNORECASE)
 _LEAD_PREP_RE = re.compile(r"^(?:for|with|at|on|using|under)\s+", re.IGNORECASE)
 _BARE_LEAD_IN_RE = re.compile(r"^\s*(?:[*_`]{1,2})?(?P<name>[A-Za-z][\w .+/&-]{0,50}?)(?:[*_`]{1,2})?\s*$")
 # the side of a comparison a lead-in names ("main", "this branch", "PR"): a variant whatever its case
@@ -234,6 +235,8 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
         return {}
     has_colon = text.rstrip().endswith(":")
     name = m.group("name").strip()
+    if _FILE_NAME_RE.search(name):
+        return {}  # "benchmarks/REPORT.md" above a pasted diff names a file, not a variant
     words = [w for w in name.split() if w not in "+/&"]
     side = bool(_SIDE_NAME_RE.match(name))
     joined = "+" in name and len(words) <= 6

@@ -41,6 +41,8 @@ def _loose_header(line: str) -> bool:
 def pipe_cells(line: str) -> list[str]:
     """"|a| b |c|" -> ["a", "b", "c"]; an escaped "\\|" stays inside its cell."""
     s = line.strip()
+    if s[:2] in ("+|", "-|"):
+        s = s[1:]  # a row added or removed in a pasted diff ("+| **Benchmark duration** | 4,285 sec |")
     if s.startswith("|"):
         s = s[1:]
     if s.endswith("|") and not s.endswith("\\|"):
@@ -48,6 +50,22 @@ def pipe_cells(line: str) -> list[str]:
     if "\\" not in s:  # no escape: the same cells as the split below
         return [c.strip() for c in s.split("|")]
     return [c.strip() for c in _CELL_SEP_RE.split(s)]
+
+
+_MEASURED_CELL_RE = re.compile(r"^\**[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)\s?(?:%|[A-Za-zµ/]{1,8})?\**$")
+
+
+def _pipe_led(line: str) -> bool:
+    """The line opens with a cell: "|", or "+|" / "-|" in a pasted diff."""
+    s = line.lstrip()
+    return s.startswith("|") or (s[:2] in ("+|", "-|"))
+
+
+def _measured_row(cells: list[str]) -> bool:
+    """"| **Benchmark duration** | 4,285 sec | 3,169 sec |": a name, then values with units; no header reads so."""
+    rest = [c for c in cells[1:] if c]
+    return len(rest) >= 2 and all(_MEASURED_CELL_RE.match(c) for c in rest) and \
+        any(not _NUMBER_CELL_RE.match(c) for c in rest)
 
 
 def _is_pipe_row(line: str) -> bool:
@@ -91,14 +109,15 @@ def try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = No
         return j
     # pipe rows with no delimiter row (a sheet paste, a hand-typed table): two or more "|"-led lines with
     # the same number of cells; the first is the header
-    if raw.lstrip().startswith("|") and _is_pipe_row(raw) and i + 1 < n and lines[i + 1].lstrip().startswith("|") \
+    if _pipe_led(raw) and _is_pipe_row(raw) and i + 1 < n and _pipe_led(lines[i + 1]) \
             and len(pipe_cells(lines[i + 1][:MAX_LINE])) == len(pipe_cells(raw)) >= 2:
         header = pipe_cells(raw)
-        # a first row of numbers is data, not names: the paste began inside a table
-        headless = any(header) and all(_NUMBER_CELL_RE.match(c) for c in header)
+        # a first row of numbers (or of a name and measured values) is data, not names: the paste began inside
+        # a table
+        headless = any(header) and (all(_NUMBER_CELL_RE.match(c) for c in header) or _measured_row(header))
         rows = []
         j = i if headless else i + 1
-        while j < n and lines[j].lstrip().startswith("|") and len(pipe_cells(lines[j][:MAX_LINE])) == len(header):
+        while j < n and _pipe_led(lines[j]) and len(pipe_cells(lines[j][:MAX_LINE])) == len(header):
             rows.append(Row(j + 1, pipe_cells(lines[j][:MAX_LINE]), lines[j]))
             j += 1
         t = Table(header if not headless else [""] * len(header), i + 1, rows, "pipe", headless=headless)
