@@ -92,9 +92,14 @@ def is_baseline_label(label: str) -> bool:
     return bool(BASELINE_LABEL_RE.match(core) or _BASELINE_END_RE.search(core))
 
 
+_SIDE_LEAD_RE = re.compile(r"^(?:before|after|baseline|base|main|master|old|new|with|without)"
+                           r"(?:\s+(?:the\s+|this\s+)?(?:pr|fix|patch|change))?[\s,:]+", re.IGNORECASE)
+
+
 def same_measure(a: str, b: str) -> bool:
-    """"Mean PPL(Q)" and "Mean PPL(base)": one measure, the sides named in brackets at the end."""
-    core_a, core_b = (_TRAILING_PAREN_RE.sub("", x).strip().lower() for x in (a, b))
+    """"Mean PPL(Q)" and "Mean PPL(base)", "Mean TTFT (ms)" and "before pr Mean TTFT (ms)": one measure, the
+    sides named in brackets at the end or in words at the start."""
+    core_a, core_b = (_SIDE_LEAD_RE.sub("", _TRAILING_PAREN_RE.sub("", x).strip()).lower() for x in (a, b))
     return bool(core_a) and core_a == core_b
 
 

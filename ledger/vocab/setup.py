@@ -22,7 +22,7 @@ MACHINE_LABEL_RE = re.compile(_MACHINE_LABEL, re.IGNORECASE)
 # Labels whose numbers are inputs of a run, not results.
 CONFIG_LABEL_RE = re.compile(
     r"^(?:number of|num[_ ]|#\s*|n[_ ]?(?:prompts|requests|samples)|total (?:input|output|generated|prompt)"
-    r" tokens|successful requests|failed requests|completed|request rate|rate\b|"
+    r" tokens|successful requests|failed requests|completed|(?:traffic )?request rate|rate\b|"
     r"max(?:imum)?[_ ](?=(?:num|batch|seq|tokens?|len|length|concurrency|model|draft|context|position|requests?|"
     r"running|prompts?|input|output|new|total|size|workers?|threads?|retries|loras?|bs|jobs))|"
     r"concurrency|batch[_ ]?size|bs\b|isl\b|osl\b|input[_ ]len|output[_ ]len|seq(?:uence)?[_ ]len|"
