@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.gate_claims import gate, has_word
+from ledger.vocab.metrics import BENCHMARK_ALTERNATION
 from ledger.vocab.text import NUMBER_WORDS
 
 # prose: the narrow phrases that state an outcome
@@ -46,7 +47,7 @@ _NO_REGRESSION_RE = re.compile(
 # "No accuracy change relative to mainline", "verified no perf regression vs main", "Accuracy matches main":
 # a measured quantity held against a baseline
 _QUANTITY = (r"(?:accuracy|quality|perf(?:ormance)?|throughput|latency|speed|outputs?|numerics?|scores?|results?|"
-             r"e2e|gsm8k|mmlu|mmmu|gpqa|perplexity|ppl|acceptance(?:\s+(?:rate|length))?)")
+             r"e2e|perplexity|ppl|acceptance(?:\s+(?:rate|length))?|" + BENCHMARK_ALTERNATION + ")")
 _NO_CHANGE_RE = re.compile(
     r"\b(?P<word>(?:(?:verified|confirmed|checked|observed?|saw|see|shows?)\s+)?no\s+(?:(?:significant|measurable|"
     r"noticeable)\s+)?(?P<what>" + _QUANTITY + r")\s+(?:changes?|regressions?|drops?|differences?|degradation|"

@@ -14,7 +14,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.vocab.metrics import is_acceptance_name
-from ledger.vocab.setup import BASELINE_LABEL_RE, is_config_label
+from ledger.vocab.setup import BASELINE_LABEL_RE, SIDE_PHRASE, is_config_label
 
 _COUNT_LABEL_RE = re.compile(
     r"\b(?:tokens?|requests?|prompts?|samples?|items?|queries|questions|proposals?|drafts?|iterations?|"
@@ -92,8 +92,7 @@ def is_baseline_label(label: str) -> bool:
     return bool(BASELINE_LABEL_RE.match(core) or _BASELINE_END_RE.search(core))
 
 
-_SIDE_LEAD_RE = re.compile(r"^(?:before|after|baseline|base|main|master|old|new|with|without)"
-                           r"(?:\s+(?:the\s+|this\s+)?(?:pr|fix|patch|change))?[\s,:]+", re.IGNORECASE)
+_SIDE_LEAD_RE = re.compile(f"^{SIDE_PHRASE}" + r"[\s,:]+", re.IGNORECASE)
 
 
 def same_measure(a: str, b: str) -> bool:

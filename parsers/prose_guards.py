@@ -14,6 +14,8 @@ import re
 
 from ledger.parsers.numbers import Number
 from ledger.parsers.prose_metrics import METRIC_RE, any_of
+from ledger.vocab.metrics import SPREAD_WORDS
+from ledger.vocab.setup import BAR_WORDS
 from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit
 
 # only ever asked yes / no (see any_of)
@@ -30,11 +32,11 @@ CONFIG_BEFORE_RE = re.compile(
 # "acceptance length 1.97": a metric name right before the number wins over "length" as a config word
 _METRIC_RIGHT_BEFORE_RE = re.compile(r"(?:" + METRIC_RE.pattern + r")\s*[:=]?\s*$", re.IGNORECASE)
 NAMED_THRESHOLD_RE = re.compile(
-    r"(?<![\w-])(?:(?:threshold|cut-?off|pass(?:ing)? (?:bar|mark))s?\s*\(?\s*"
+    r"(?<![\w-])(?:" + BAR_WORDS + r"\s*\(?\s*"
     r"(?:of|is|was|=|:|at|set to|[<>]=?|[≤≥])?|tolerance\s*(?:of|is|=|set to))\s*[~≈]?$", re.IGNORECASE)
 # ("tolerance: +1.46% throughput" reads on: after a colon the tolerance is the measured change)
 _DISPERSION_BEFORE_RE = re.compile(
-    r"(?:^|[;,(]\s*|\s)(?:range|spread|variance|(?:sample\s+)?(?:standard\s+deviation|std(?:\s?dev)?|stdev))\s*[:=]\s*$",
+    r"(?:^|[;,(]\s*|\s)(?:range|spread|variance|(?:sample\s+)?" + SPREAD_WORDS + r")\s*[:=]\s*$",
     re.IGNORECASE)
 # "passed the raw 96.0 gate", "a 0.95 threshold": the number names the bar it is
 THRESHOLD_AFTER_RE = re.compile(r"\s?%?\s+(?:(?:accuracy|score|pass(?:ing)?)\s+)?(?:gate|threshold|bar|cut-?off)\b",

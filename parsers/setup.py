@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 
 from ledger.parsers.document import Block, Document, is_command_line
-from ledger.vocab.setup import canonical_key_name, config_key, is_config_label, model_names, qualifiers
+from ledger.vocab.setup import SIDE_PHRASE, canonical_key_name, config_key, is_config_label, model_names, qualifiers
 
 # --flag value / --flag=value in a command line, and lm_eval's model_args "pretrained=X,tensor_parallel_size=2"
 _FLAG_RE = re.compile(
@@ -62,10 +62,7 @@ _FILE_NAME_RE = re.compile(r"\.(?:md|txt|py|json|ya?ml|log|csv|sh|cu|cpp|h)$", r
 _LEAD_PREP_RE = re.compile(r"^(?:for|with|at|on|using|under)\s+", re.IGNORECASE)
 _BARE_LEAD_IN_RE = re.compile(r"^\s*(?:[*_`]{1,2})?(?P<name>[A-Za-z][\w .+/&-]{0,50}?)(?:[*_`]{1,2})?\s*$")
 # the side of a comparison a lead-in names ("main", "this branch", "PR"): a variant whatever its case
-_SIDE_NAME_RE = re.compile(r"^(?:main|master|baseline|base|upstream|original|reference|ref|old|new|"
-                           r"pr|ours|patched|fixed|this (?:pr|branch|repo|change|patch|commit)|"
-                           r"(?:before|after|with|without)"
-                           r"(?: (?:the |this )?(?:pr|fix|patch|changes?|commit|optimi[sz]ation))?)$", re.IGNORECASE)
+_SIDE_NAME_RE = re.compile(f"^{SIDE_PHRASE}$", re.IGNORECASE)
 _SENTENCE_WORD_RE = re.compile(r"\b(?:the|a|an|this|that|with|from|after|before|against|ran|run|results?|log|"
                                r"output|here|below|above|see|using|on|of|for|and|is|are|was)\b", re.IGNORECASE)
 # "concurrency: 256" in a tool's own output: the settings it echoes

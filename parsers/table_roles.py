@@ -14,7 +14,7 @@ from ledger.parsers.document import Table
 from ledger.parsers.numbers import find_numbers
 from ledger.parsers.table_cells import cell_facts, clean, is_numeric_cell
 from ledger.parsers.table_headers import HEAD_UNIT_RE, looks_metric, side_core, slash_sides, unit_of_header
-from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name
+from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name
 from ledger.vocab.setup import is_config_label, is_input_name
 
 _DELTA_HEADER_RE = re.compile(
@@ -38,10 +38,9 @@ _CONFIG_HEADERS_RE = re.compile(
 
 _STAT_HEADER_RE = re.compile(r"^(?:avg|average|mean|median|min|max|minimum|maximum|p\d{1,2}(?:\.\d)?|"
                              r"\d{1,2}(?:\.\d)?(?:th|%)? ?(?:pct|percentile)|total|sum)$", re.IGNORECASE)
-_SPREAD_HEADER_RE = re.compile(r"^(?:std|stdev|std\.? ?dev|stddev|σ|sigma|standard deviation)\b", re.IGNORECASE)
+_SPREAD_HEADER_RE = re.compile(f"^{SPREAD_WORDS}" + r"(?![a-z])", re.IGNORECASE)
 # "new_std", "baseline std", "Runs 2-5 Standard Dev."
-_SPREAD_TAIL_RE = re.compile(r"(?<=[a-z0-9])[_ ](?:std|stdev|stddev|std\.? ?dev\.?|standard dev(?:\.|iation)?|σ)$",
-                             re.IGNORECASE)
+_SPREAD_TAIL_RE = re.compile(r"(?<=[a-z0-9])[_ ]" + SPREAD_WORDS + "$", re.IGNORECASE)
 
 
 def column_roles(table: Table) -> list[str]:
@@ -138,17 +137,17 @@ def _first_word(head: str) -> str:
     return words[0].lower() if words else ""
 
 
-def _ratio_columns(table: Table, roles: list[str]) -> list[tuple[int, int, int]]:
-    """(ratio column, numerator column, denominator column) for each "A/B" header naming two value columns."""
+def _ratio_columns(table: Table, cols: list[int]) -> list[tuple[int, int, int]]:
+    """(ratio column, numerator column, denominator column) for each "A/B" header naming two of `cols`."""
     heads = table.header
     by_word: dict[str, int] = {}
-    for i, r in enumerate(roles):
-        if r in ("value", "baseline") and i < len(heads):
+    for i in sorted(cols):
+        if i < len(heads):
             by_word.setdefault(_first_word(heads[i]), i)
     out = []
     for ci, h in enumerate(heads):
         m = _RATIO_HEAD_RE.fullmatch(clean(h))
-        if m and ci < len(roles):
+        if m:
             a, b = by_word.get(m.group(1).lower()), by_word.get(m.group(2).lower())
             if a is not None and b is not None and a != b and ci not in (a, b):
                 out.append((ci, a, b))
@@ -160,7 +159,7 @@ def _ratio_baseline(table: Table, roles: list[str]) -> None:
     header names one; the other ratios ("2cta/cublas") stay comparisons of their own."""
     if "baseline" in roles or "/" not in "".join(table.header):
         return
-    found = _ratio_columns(table, roles)
+    found = _ratio_columns(table, [i for i, r in enumerate(roles) if r in ("value", "baseline")])
     if found:
         roles[found[0][2]] = "baseline"
 
@@ -211,8 +210,7 @@ def pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int,
         return HEAD_UNIT_RE.sub("", side_core(head(i))[1]).strip()
 
     out: dict[int, int] = {}
-    roles = ["value" if i in values else "baseline" if i in bases else "" for i in range(len(table.header))]
-    for _ci, a, b in _ratio_columns(table, roles):
+    for _ci, a, b in _ratio_columns(table, values + bases):
         if a in values and b in bases:
             out[a] = b
     if out:

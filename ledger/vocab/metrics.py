@@ -134,6 +134,8 @@ _VARIANT_STOP = frozenset((
     # units printed in a label: "TTFT (ms)", "throughput (tok/s)"
     "ms", "us", "ns", "sec", "secs", "seconds", "min", "tokens", "token", "req", "gib", "gb", "mib", "mb", "x", "pct",
 ))
+SPREAD_WORDS = r"(?:std|stdev|stddev|std\.? ?dev\.?|standard dev(?:\.|iation)?|σ|sigma)"
+"""A standard deviation's names: a key of the value it spreads ("± 0.4", "std 0.4"), never a claim."""
 _WORD_RE = re.compile(r"[a-z0-9][a-z0-9.+-]{0,40}")
 RUN_ID_RE = re.compile(r"#\s?\d{1,9}")
 
@@ -217,10 +219,12 @@ def is_gauge_name(label: str) -> bool:
 _BENCHMARK_NAMES = tuple(name for name, _ in _METRIC_PATTERNS
                          if name not in ("acceptance rate", "acceptance length", "perplexity") and
                          kind_for_metric(name) == "accuracy")
-_LEADING_BENCHMARK_RE = re.compile(
-    r"^[\s*_`#>-]{0,6}(?:" + "|".join(f"(?P<b{k}>{p})" for k, (name, p) in enumerate(_METRIC_PATTERNS)
-                                      if name in _BENCHMARK_NAMES) + r")[\w-]{0,12}(?![\w-])",
-    re.IGNORECASE)
+# one named group per benchmark ("b3" -> "gsm8k"), so a match says which one it found
+BENCHMARK_ALTERNATION = "|".join(f"(?P<b{k}>{p})" for k, (name, p) in enumerate(_METRIC_PATTERNS)
+                                 if name in _BENCHMARK_NAMES)
+_BENCHMARK_GROUPS = {f"b{k}": name for k, (name, _) in enumerate(_METRIC_PATTERNS) if name in _BENCHMARK_NAMES}
+_LEADING_BENCHMARK_RE = re.compile(r"^[\s*_`#>-]{0,6}(?:" + BENCHMARK_ALTERNATION + r")[\w-]{0,12}(?![\w-])",
+                                   re.IGNORECASE)
 
 
 def leading_benchmark(text: str) -> str | None:
@@ -231,9 +235,7 @@ def leading_benchmark(text: str) -> str | None:
     return text[m.start(m.lastindex or 0):m.end()].strip("*_` ") if m.lastindex else None
 
 
-_BENCHMARK_IN_RE = re.compile("|".join(f"(?P<b{k}>{p})" for k, (name, p) in enumerate(_METRIC_PATTERNS)
-                                       if name in _BENCHMARK_NAMES), re.IGNORECASE)
-_BENCHMARK_GROUPS = {f"b{k}": name for k, (name, _) in enumerate(_METRIC_PATTERNS) if name in _BENCHMARK_NAMES}
+_BENCHMARK_IN_RE = re.compile(BENCHMARK_ALTERNATION, re.IGNORECASE)
 
 
 def named_benchmark(text: str) -> str | None:

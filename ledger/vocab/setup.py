@@ -38,6 +38,10 @@ CONFIG_LABEL_RE = re.compile(
     + _MACHINE_LABEL + ")",
     re.IGNORECASE,
 )
+SIDE_PHRASE = (r"(?:main|master|baseline|base|upstream|original|reference|ref|old|new|pr|ours|patched|fixed|"
+               r"this (?:pr|branch|repo|change|patch|commit)|(?:before|after|with|without)"
+               r"(?: (?:the |this )?(?:pr|fix|patch|changes?|commit|optimi[sz]ation))?)")
+"""A phrase that names a side of a comparison ("main", "this branch", "before the PR", "without the fix")."""
 BASELINE_LABEL_RE = re.compile(
     r"^(?:baseline|before|main\b|original|reference|ref\b|w/o|without|old\b|base\b|previous|prior|"
     r"non-speculative|eager\b|default\b)",
@@ -56,7 +60,9 @@ _RESULT_AFTER_SETTING_RE = re.compile(
 
 _MODELLED_LABEL_RE = re.compile(r"(?:ideal|theoretical|roofline|predicted|expected)\b|arithmetic intensity\b",
                                 re.IGNORECASE)
-_BAR_LABEL_RE = re.compile(r"(?<![\w-])(?:threshold|cut-?off|pass(?:ing)? (?:bar|mark))s?$", re.IGNORECASE)
+BAR_WORDS = r"(?:threshold|cut-?off|pass(?:ing)? (?:bar|mark))s?"
+"""The bar a result is held to: a key of the results beside it (`threshold`), never a result."""
+_BAR_LABEL_RE = re.compile(r"(?<![\w-])" + BAR_WORDS + "$", re.IGNORECASE)
 
 
 def is_config_label(label: str) -> bool:
