@@ -249,7 +249,7 @@ CLAIMS_SQL = ("SELECT c.*, d.key AS document_key, v.sha256 AS document_sha256, v
               "FROM claims c JOIN documents d ON d.id = c.document_id JOIN document_versions v ON v.id = c.version_id "
               "WHERE c.version_id = d.latest_version_id AND c.metric = 'gsm8k' COLLATE NOCASE "
               "ORDER BY c.document_id, v.version, c.ordinal LIMIT 50")
-"""The SELECT `ledger claims --metric gsm8k --limit 50` runs (db/reads.py), as a user would type it."""
+"""The SELECT `ledger claims --metric gsm8k --limit 50` runs (ledger/db/reads.py), as a user would type it."""
 
 
 def claims_vs_sqlite_utils(db: Path, rounds: int = 15) -> dict[str, float]:

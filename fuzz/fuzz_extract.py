@@ -55,7 +55,7 @@ if str(ROOT) not in sys.path:
 
 
 def decode(data: bytes) -> str:
-    """Bytes to text the way ledger.sources does for a file: UTF-8, invalid bytes replaced."""
+    """Bytes to text the way ledger.ingest.sources does for a file: UTF-8, invalid bytes replaced."""
     return data.decode("utf-8", errors="replace")
 
 
@@ -73,7 +73,7 @@ def check(data: bytes) -> None:
     """Extract `data` and raise Finding (or the escaping exception) when a property breaks."""
     from ledger.model import CLAIMS_ADAPTER
     from ledger.parsers import extract
-    from ledger.parsers.document import split_lines
+    from ledger.parsers.reader.document import split_lines
 
     text = decode(data)
     path, fmt = shape(data)

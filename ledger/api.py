@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ledger.compare import Comparison, NoiseModel, Trend
     from ledger.github import FetchResult
-    from ledger.ingest import IngestResult
+    from ledger.ingest.run import IngestResult
     from ledger.report import Report
-    from ledger.support import SupportAnswer
+    from ledger.support.join import SupportAnswer
 
 
 class Ledger:
@@ -33,9 +33,9 @@ class Ledger:
         return f"Ledger({self.path!r})"
 
     def ingest(self, paths: Sequence[str] | str, **options: Any) -> list[IngestResult]:
-        """Store documents (files, folders, "-"); options as `ledger.ingest.ingest` (repo, pr, title, url, fmt,
+        """Store documents (files, folders, "-"); options as `ledger.ingest.run.ingest` (repo, pr, title, url, fmt,
         max_bytes, workers). One result per document; a bad input is an "error" result, not an exception."""
-        from ledger.ingest import ingest
+        from ledger.ingest.run import ingest
 
         return ingest([paths] if isinstance(paths, str) else list(paths), self.path, **options)
 
@@ -57,7 +57,7 @@ class Ledger:
     def support(self, **filters: Any) -> SupportAnswer:
         """`ledger support`: the join (filters subject, feature, engine, value, document, evidence); `.matrices`
         are the matrices, `.rows()` one plain dict per source cell (engine, subject, feature, value, note, source)."""
-        from ledger.support import support
+        from ledger.support.join import support
 
         return support(self.path, **filters)
 

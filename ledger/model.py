@@ -145,7 +145,7 @@ class Claim(BaseModel):
 class ParseWarning:
     """What could not be read whole in one text, and where: the partial read a document's claims come with.
 
-    Made by the reader and the extractors (`Document.warn`, `Context.warn`), by decoding (`ledger.sources`)
+    Made by the reader and the extractors (`Document.warn`, `Context.warn`), by decoding (`ledger.ingest.sources`)
     and by the reference-file reader; stored as its two fields (the `warnings` table) and printed as
     `PATH:LINE: warning: MESSAGE` by `ledger.messages.warning_line`, so no one reads the line back out of text.
     """

@@ -13,8 +13,8 @@ name, a server's message) as each output can carry it without the text acting on
     csv_cell(v)    a spreadsheet cell that runs nothing: a leading `'` where a formula would start,
                    control and bidi characters as U+FFFD.
 
-Every output path of the CLI (ledger/output.py, ledger/render.py, the compare renderer, the one-line
-messages of ledger/cli_common.py) goes through these four functions, so a new kind of hostile
+Every output path of the CLI (ledger/output/rows.py, ledger/output/terminal.py, the compare renderer, the one-line
+messages of ledger/cli/common.py) goes through these four functions, so a new kind of hostile
 character is handled once, here.
 """
 

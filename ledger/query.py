@@ -153,7 +153,7 @@ def max_value_bytes() -> int:
     """The largest value a query may make: 64 MB, or twice the document size limit when that is larger (a
     stored text must still be readable whole)."""
     from ledger.db.connection import DEFAULT_MAX_VALUE_BYTES
-    from ledger.sources import max_bytes
+    from ledger.ingest.sources import max_bytes
 
     return max(DEFAULT_MAX_VALUE_BYTES, 2 * max_bytes())
 

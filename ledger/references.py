@@ -148,7 +148,7 @@ def benchmark_from_path(path: str) -> str:
 
 def read_reference_file(path: str, benchmark: str | None = None) -> ReferenceFile:
     """Read a reference file from disk (size limit and decoding as for documents)."""
-    from ledger.sources import read_path
+    from ledger.ingest.sources import read_path
 
     src = read_path(path)
     result = parse_reference_yaml(src.text, benchmark or benchmark_from_path(path), source=Path(path).name)

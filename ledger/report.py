@@ -22,7 +22,7 @@ from ledger.compare.run import Comparison, run_compare
 from ledger.messages import REPORT_MARKER
 from ledger.model import Claim
 from ledger.neutral import json_text, markdown, terminal
-from ledger.output import dumps_indented
+from ledger.output.rows import dumps_indented
 
 MARKER = REPORT_MARKER
 """The first line of every markdown report: the GitHub Action finds its own comment by it."""

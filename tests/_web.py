@@ -31,7 +31,7 @@ def need_seed() -> Path:
 
 def build_ledger(path: Path, seed: bool = True) -> Path:
     """A ledger with the bundled example (two versions), the hostile document and, if present, the seed."""
-    from ledger.ingest import ingest
+    from ledger.ingest.run import ingest
 
     for result in ingest([str(p) for p in EXAMPLES], path, repo="example/trtllm", pr=4821):
         assert result.ok, result.error

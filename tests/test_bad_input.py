@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from ledger.cli import app
+from ledger.cli.app import app
 
 GOOD = """Test Coverage
 

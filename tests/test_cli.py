@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from ledger.cli import app
+from ledger.cli.app import app
 
 ROOT = Path(__file__).resolve().parents[1]
 V1, V2 = ROOT / "examples" / "pr-4821-v1.txt", ROOT / "examples" / "pr-4821-v2.txt"
@@ -257,7 +257,7 @@ def test_readme_demo_commands_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 
 
 def test_a_long_table_shows_its_first_rows_and_says_how_many_more(tmp_path: Path) -> None:
-    from ledger.cli import TABLE_ROWS
+    from ledger.cli.app import TABLE_ROWS
 
     n = TABLE_ROWS + 40
     doc = tmp_path / "sweep.md"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from ledger.cli import app
+from ledger.cli.app import app
 from ledger.model import Claim, Revision, Source
 
 FIX = Path(__file__).parent / "fixtures" / "compare"

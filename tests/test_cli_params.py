@@ -1,4 +1,4 @@
-"""ledger/cli_params.py: option values converted without pydantic (issue 12 item 7). It must be active on the
+"""ledger/cli/params.py: option values converted without pydantic (issue 12 item 7). It must be active on the
 typer this project installs (or the commands are slow again, silently), and it must change no answer: every
 argument vector below gives the same exit code, output and error text with it and without it.
 """
@@ -17,11 +17,11 @@ ROOT = Path(__file__).resolve().parents[1]
 V1 = ROOT / "examples" / "pr-4821-v1.txt"
 
 _RUN = ("import sys\n"
-        "import ledger.cli_params\n"
+        "import ledger.cli.params\n"
         "if sys.argv[1] == 'slow':\n"
-        "    ledger.cli_params.install = lambda command: 0\n"
+        "    ledger.cli.params.install = lambda command: 0\n"
         "sys.argv = ['ledger', *sys.argv[2:]]\n"
-        "from ledger.cli import main\n"
+        "from ledger.cli.app import main\n"
         "try:\n"
         "    main()\n"
         "finally:\n"

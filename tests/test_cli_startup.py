@@ -11,12 +11,12 @@ ROOT = Path(__file__).resolve().parent.parent
 _PROBE = """
 import sys
 sys.argv = ["ledger", *sys.argv[1:]]
-from ledger.cli import main
+from ledger.cli.app import main
 try:
     main()
 except SystemExit:
     pass
-heavy = ("ledger.cli_compare", "ledger.cli_github", "ledger.output", "ledger.compare", "sqlite_utils",
+heavy = ("ledger.cli.compare", "ledger.cli.github", "ledger.output.rows", "ledger.compare", "sqlite_utils",
          "ledger.model", "rich")
 print("LOADED", *[m for m in heavy if m in sys.modules])
 """
@@ -37,9 +37,9 @@ def test_version_loads_no_command_module() -> None:
 
 def test_a_command_loads_only_its_own_modules(tmp_path: Path) -> None:
     _, loaded = _loaded("claims", "--db", str(tmp_path / "missing.db"))  # fails early: no ledger there
-    assert "ledger.cli_compare" not in loaded and "ledger.cli_github" not in loaded
+    assert "ledger.cli.compare" not in loaded and "ledger.cli.github" not in loaded
     _, loaded = _loaded("compare", "--help")
-    assert "ledger.cli_compare" in loaded and "ledger.cli_github" not in loaded
+    assert "ledger.cli.compare" in loaded and "ledger.cli.github" not in loaded
 
 
 def test_python_dash_m_ledger() -> None:

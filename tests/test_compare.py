@@ -434,7 +434,7 @@ def test_reference_reader_survives_hostile_input() -> None:
 
 @pytest.mark.skipif(not SEED.is_file(), reason="../shared/seeds is not present")
 def test_seed_lines_up_gsm8k_mmmu_and_acceptance_across_revision_sections() -> None:
-    from ledger.extracting import extract_file
+    from ledger.ingest.extracting import extract_file
 
     claims = extract_file(str(SEED)).claims
     snaps = split_revisions(claims, SEED.name)

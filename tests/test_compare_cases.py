@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from ledger.cli import app
+from ledger.cli.app import app
 from ledger.compare import RevisionRef, Snapshot, compare_series, run_compare
 from ledger.compare.revisions import revisions_across_versions
 from ledger.model import Claim, Revision, Source

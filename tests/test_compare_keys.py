@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ledger.compare import claim_key
-from ledger.extracting import extract_file
+from ledger.ingest.extracting import extract_file
 from ledger.vocab import setup
 from ledger.vocab.setup import KEY_CLASSES, canonical_key_name, is_known_key, key_class
 
@@ -23,10 +23,10 @@ def _qualifier_keys() -> set[str]:
 
 
 def _literal_config_keys() -> dict[str, str]:
-    """Config keys written literally in parsers/*.py: `config={"k": ...}`, `config["k"] = ...`, `cfg = {"k": ...}`."""
+    """Config keys written literally in ledger/parsers/: `config={"k": ...}`, `config["k"] = ...`, `cfg = {...}`."""
     found: dict[str, str] = {}
     names = {"config", "cfg", "label_cfg"}
-    for path in sorted((ROOT / "parsers").glob("*.py")):
+    for path in sorted((ROOT / "ledger" / "parsers").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             dicts: list[ast.Dict] = []

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from ledger.cli import app
+from ledger.cli.app import app
 
 ROOT = Path(__file__).resolve().parents[1]
 V1, V2 = ROOT / "examples" / "pr-4821-v1.txt", ROOT / "examples" / "pr-4821-v2.txt"
@@ -162,11 +162,11 @@ def test_a_write_failing_with_enospc_is_the_same_one_line(tmp_path: Path, monkey
         return real(db, preps, *args, **kwargs)  # type: ignore[arg-type]
 
     import ledger.db
-    import ledger.ingest
+    import ledger.ingest.run
 
     monkeypatch.setattr(writes, "write_versions", filling)
     monkeypatch.setattr(ledger.db, "write_versions", filling, raising=False)
-    monkeypatch.setattr(ledger.ingest, "BATCH_DOCS", 10)
+    monkeypatch.setattr(ledger.ingest.run, "BATCH_DOCS", 10)
     docs = _documents(tmp_path / "docs", 40)
     db = tmp_path / "l.db"
     r = run("ingest", str(docs), "--db", str(db), "--workers", "1")

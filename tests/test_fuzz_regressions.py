@@ -14,7 +14,7 @@ import pytest
 
 from ledger.model import CLAIMS_ADAPTER
 from ledger.parsers import extract
-from ledger.parsers.document import split_lines
+from ledger.parsers.reader.document import split_lines
 
 CASES: list[tuple[str, str, str | None, str | None]] = [
     # table_roles.column_roles: a tab-separated row with more cells than its header, two value columns and a

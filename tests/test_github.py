@@ -459,16 +459,16 @@ def test_an_edit_back_to_an_earlier_text_keeps_that_text_as_the_latest(tmp_path:
 
 
 def test_a_parser_failure_costs_one_text_not_the_pr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import ledger.prepare
+    import ledger.ingest.prepare
 
-    real = ledger.prepare.prepare_version
+    real = ledger.ingest.prepare.prepare_version
 
     def flaky(src: Any, identity: Any, *args: Any, **kw: Any) -> Any:
         if identity.key.endswith("/comment/9002"):
             raise IndexError("an extractor bug")
         return real(src, identity, *args, **kw)
 
-    monkeypatch.setattr(ledger.prepare, "prepare_version", flaky)
+    monkeypatch.setattr(ledger.ingest.prepare, "prepare_version", flaky)
     fake, dbp = FakeGitHub(), tmp_path / "l.db"
     [r] = _fetch(fake, dbp)
     assert r.status == "new" and r.versions == 3 and r.comments == 3

@@ -123,7 +123,7 @@ def test_a_token_with_whitespace_inside_is_refused_in_one_line(pasted: str, tmp_
     assert "\n" not in message and "GH_TOKEN" in message
     assert TOKEN[:20] not in message and TOKEN[20:] not in message and TOKEN[8:16] not in message
 
-    from ledger.cli import app
+    from ledger.cli.app import app
 
     result = CliRunner().invoke(app, ["fetch", "a/b#1", "--db", str(tmp_path / "l.db")], env={"GH_TOKEN": pasted})
     assert result.exit_code == 2
@@ -349,7 +349,7 @@ def test_githubs_error_messages_reach_output_neutralised(tmp_path: Path) -> None
 def test_githubs_error_messages_reach_the_terminal_neutralised(tmp_path: Path) -> None:
     fake = FakeGitHub()
     fake.fail(f"/repos/{REPO}/pulls/{NUMBER}", 422, message=HOSTILE_MESSAGE)
-    from ledger.cli import app
+    from ledger.cli.app import app
 
     with fake.serve() as url:
         result = CliRunner().invoke(app, ["fetch", f"{REPO}#{NUMBER}", "--api-url", url, "--db",

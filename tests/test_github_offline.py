@@ -11,7 +11,7 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from ledger.cli import app
+from ledger.cli.app import app
 
 HEAD = "257d5f0a1c9e8b7d6f5e4d3c2b1a09f8e7d6c5b4"
 BASE = "af3e5eb2571d0c9b8a7f6e5d4c3b2a1908f7e6d5"

@@ -12,7 +12,7 @@ import pytest
 from _fake_github import EDITS, HEAD_SHA, NUMBER, REPO, FakeGitHub
 from typer.testing import CliRunner
 
-from ledger.cli import app
+from ledger.cli.app import app
 from ledger.github import Auth, GitHub, PullRef, description_edits, get_pages
 
 TOKEN = "ghp_SERVERTOKEN9876543210zyxwvuZYXWVU4321"

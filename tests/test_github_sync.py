@@ -388,7 +388,7 @@ def test_the_stand_in_charges_githubs_documented_cost() -> None:
 
 
 def test_the_command_prints_the_summary_line(tmp_path: Path) -> None:
-    from ledger.cli import app
+    from ledger.cli.app import app
 
     s = StandIn(REPO, make_repo(30))
     with s.serve() as url:

@@ -18,7 +18,7 @@ import pytest
 
 from ledger.model import CLAIMS_ADAPTER, Claim
 from ledger.parsers import extract
-from ledger.parsers.document import split_lines
+from ledger.parsers.reader.document import split_lines
 
 FIXTURES = Path(__file__).parent / "fixtures"
 FIELDS = ("kind", "metric", "value", "high", "approx", "unit", "reference", "stderr", "stddev", "outcome",

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-import ledger.sources
-from ledger.cli import app
-from ledger.ingest import ingest
+import ledger.ingest.sources
+from ledger.cli.app import app
+from ledger.ingest.run import ingest
 from ledger.messages import warning_line
 
 GOOD = """## Results
@@ -122,7 +122,7 @@ def test_a_file_rewritten_while_it_is_read_is_read_once_and_warned(tmp_path: Pat
     doc = tmp_path / "pr.md"
     first = GOOD + "\n".join(f"- mmlu run {i}: {60 + i / 10:.1f}" for i in range(200)) + "\n"
     doc.write_text(first)
-    read = ledger.sources._read_chunk
+    read = ledger.ingest.sources._read_chunk
     calls = []
 
     def rewriting(fd: int, n: int) -> bytes:
@@ -132,8 +132,8 @@ def test_a_file_rewritten_while_it_is_read_is_read_once_and_warned(tmp_path: Pat
         calls.append(len(data))
         return data
 
-    monkeypatch.setattr(ledger.sources, "_CHUNK", 256)
-    monkeypatch.setattr(ledger.sources, "_read_chunk", rewriting)
+    monkeypatch.setattr(ledger.ingest.sources, "_CHUNK", 256)
+    monkeypatch.setattr(ledger.ingest.sources, "_read_chunk", rewriting)
     results = ingest([str(doc)], tmp_path / "l.db")
     assert len(calls) > 2  # the file was read in chunks, once
     (result,) = results

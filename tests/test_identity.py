@@ -95,7 +95,7 @@ def test_the_grammar_is_linear_on_hostile_text() -> None:
 
 
 def test_ingest_and_fetch_share_the_rule(tmp_path: Path) -> None:
-    from ledger.cli import app
+    from ledger.cli.app import app
 
     doc = tmp_path / "pr.md"
     doc.write_text("gsm8k 71.2\n")
@@ -111,7 +111,7 @@ def test_ingest_and_fetch_share_the_rule(tmp_path: Path) -> None:
 
 
 def test_document_option_takes_every_form_of_a_pr_reference(tmp_path: Path) -> None:
-    from ledger.cli import app
+    from ledger.cli.app import app
 
     doc = tmp_path / "pr.md"
     doc.write_text("gsm8k 71.2\n")

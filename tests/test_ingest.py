@@ -1,4 +1,4 @@
-"""ledger.ingest: documents in, one transaction per version, unchanged text writes nothing."""
+"""ledger.ingest.run: documents in, one transaction per version, unchanged text writes nothing."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-import ledger.ingest
+import ledger.ingest.run
 from ledger.db import ClaimFilter, claims, open_ledger
 from ledger.db import writes as db_writes
 from ledger.db.documents import table_counts
 from ledger.errors import UsageError
-from ledger.extracting import extract_file
-from ledger.ingest import document_key, ingest
+from ledger.ingest.extracting import extract_file
+from ledger.ingest.run import document_key, ingest
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -73,7 +73,7 @@ def test_unchanged_text_is_not_parsed_again(tmp_path: Path, monkeypatch: pytest.
     def boom(*a: Any, **k: Any) -> Any:
         raise AssertionError("parsed an unchanged text")
 
-    monkeypatch.setattr("ledger.extracting.extract_source", boom)
+    monkeypatch.setattr("ledger.ingest.extracting.extract_source", boom)
     assert ingest([str(V1)], dbp)[0].status == "unchanged"
 
 
@@ -118,14 +118,14 @@ def test_stdin_text(tmp_path: Path) -> None:
 
 def test_a_parser_crash_costs_one_document(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     dbp = tmp_path / "l.db"
-    real = ledger.extracting.extract_source
+    real = ledger.ingest.extracting.extract_source
 
     def flaky(src: Any, fmt: Any = None, name: Any = None) -> Any:
         if "v1" in src.path:
             raise RecursionError("maximum recursion depth exceeded")
         return real(src, fmt=fmt, name=name)
 
-    monkeypatch.setattr("ledger.extracting.extract_source", flaky)
+    monkeypatch.setattr("ledger.ingest.extracting.extract_source", flaky)
     r1, r2 = ingest([str(V1), str(V2)], dbp)
     assert r1.status == "error" and "could not be parsed" in (r1.error or "")
     assert r2.status == "new"
@@ -175,7 +175,7 @@ def _spawn(folder: Path, dbp: Path) -> Any:
     import subprocess
     import sys
 
-    code = "import sys; from ledger.ingest import ingest; r = ingest([sys.argv[1]], sys.argv[2]); " \
+    code = "import sys; from ledger.ingest.run import ingest; r = ingest([sys.argv[1]], sys.argv[2]); " \
            "bad = [x.error for x in r if not x.ok]; print(bad, file=sys.stderr); sys.exit(1 if bad else 0)"
     return subprocess.Popen([sys.executable, "-c", code, str(folder), str(dbp)], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -241,7 +241,7 @@ def test_iter_ingest_yields_the_results_one_at_a_time(tmp_path: Path) -> None:
     """The CLI walks the results as they come, so a 100k-document batch does not hold 100k results."""
     import inspect
 
-    from ledger.ingest import iter_ingest
+    from ledger.ingest.run import iter_ingest
 
     folder = tmp_path / "docs"
     folder.mkdir()
@@ -257,7 +257,7 @@ def test_iter_ingest_yields_the_results_one_at_a_time(tmp_path: Path) -> None:
 def test_folder_walk_order_and_what_it_skips(tmp_path: Path) -> None:
     """A folder's text files in sorted-path order (a subfolder's files where its name sorts), without
     hidden files or folders (a repository's .git holds suffix-less text files) or symlinked folders."""
-    from ledger.sources import walk
+    from ledger.ingest.sources import walk
 
     root = tmp_path / "r"
     for rel in ("b.md", "a.txt", "a/z.md", "a/c/d.rst", "a0.md", "README", "notes.pdf", ".hidden.md",

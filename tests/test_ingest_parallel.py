@@ -8,7 +8,7 @@ import pytest
 
 from ledger.db import open_ledger
 from ledger.db.writes import CLAIM_ROW_COLUMNS
-from ledger.ingest import PARALLEL_MIN_FILES, ingest
+from ledger.ingest.run import PARALLEL_MIN_FILES, ingest
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -54,7 +54,7 @@ def test_parallel_ingest_stores_what_serial_ingest_stores(tmp_path: Path, monkey
 
 
 def test_worker_count_comes_from_the_argument_then_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ledger.ingest_workers import workers_for
+    from ledger.ingest.workers import workers_for
 
     monkeypatch.setenv("LEDGER_WORKERS", "3")
     assert workers_for(PARALLEL_MIN_FILES, None) == 3
@@ -71,7 +71,7 @@ def test_a_worker_that_dies_costs_speed_not_documents(tmp_path: Path, monkeypatc
     are parsed by the ingest process itself; every document is stored as a serial ingest stores it."""
     import os
 
-    import ledger.ingest_workers as workers_module
+    import ledger.ingest.workers as workers_module
 
     folder = tmp_path / "docs"
     _corpus(folder, PARALLEL_MIN_FILES + 6)

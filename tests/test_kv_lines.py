@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ledger.parsers import extract
-from ledger.parsers.kv_lines import continuations, pairs_in
+from ledger.parsers.kv.lines import continuations, pairs_in
 
 
 @pytest.mark.parametrize(("line", "pairs"), [

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from ledger.parsers import extract
-from ledger.parsers.llama_bench import _roles
+from ledger.parsers.formats.llama_bench import _roles
 
 FIXTURES = Path(__file__).parent / "fixtures" / "llama_bench"
 """Bench tables in each tool's layout; every claim they yield is listed in its golden (test_goldens.py)."""

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from ledger.parsers import extract
-from ledger.parsers.document import pipe_cells
-from ledger.parsers.lm_eval import layout_of
+from ledger.parsers.formats.lm_eval import layout_of
+from ledger.parsers.reader.document import pipe_cells
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lm_eval"
 """Tables in each layout; every claim they yield is listed in its golden (test_goldens.py)."""

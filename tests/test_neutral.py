@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from ledger import neutral
-from ledger.cli import app
+from ledger.cli.app import app
 
 runner = CliRunner()
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ledger.parsers.numbers import Number, find_numbers, header_unit, normalise_unit, parse_duration, to_float
+from ledger.parsers.grammar.numbers import Number, find_numbers, header_unit, normalise_unit, parse_duration, to_float
 
 FIXTURE = Path(__file__).parent / "fixtures" / "numbers" / "phrases.md"
 LINES = FIXTURE.read_text(encoding="utf-8").splitlines()

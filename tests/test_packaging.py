@@ -11,27 +11,18 @@ import tomllib
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _declared() -> tuple[list[str], dict[str, str]]:
+def test_folders_are_import_names() -> None:
+    """No package-dir mapping: the tree is the import tree, so every tool (and reader) sees the layers as they are."""
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
-    return conf["packages"], conf["package-dir"]
-
-
-def test_every_package_folder_is_declared_under_ledger() -> None:
-    packages, dirs = _declared()
-    assert all(p == "ledger" or p.startswith("ledger.") for p in packages)
-    found = set()
-    for name, folder in dirs.items():
-        base = ROOT / folder
-        for init in base.rglob("__init__.py"):
-            rel = init.parent.relative_to(base)
-            found.add(".".join([name, *rel.parts]))
-    # a sub-package missing from `packages` would be left out of a wheel while an editable install hides it
-    assert found <= set(packages), sorted(found - set(packages))
+    assert "package-dir" not in conf and conf["packages"]["find"]["include"] == ["ledger*"]
+    folders = {p.parent for p in (ROOT / "ledger").rglob("*.py") if "__pycache__" not in p.parts}
+    assert [str(f.relative_to(ROOT)) for f in sorted(folders) if not (f / "__init__.py").exists()] == []
+    assert not (ROOT / "parsers").exists() and not (ROOT / "db").exists()
 
 
 def test_no_module_imports_the_top_level_names() -> None:
     offenders = []
-    for folder in ("ledger", "parsers", "db", "tests", "benchmarks", "fuzz"):
+    for folder in ("ledger", "tests", "benchmarks", "fuzz"):
         for path in (ROOT / folder).rglob("*.py"):
             for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 s = line.strip()
@@ -47,8 +38,8 @@ def test_installed_names_import_outside_the_checkout(tmp_path: Path) -> None:
 
 
 def test_a_built_wheel_installs_only_ledger_names(tmp_path: Path) -> None:
-    """What `pip install .` (not editable) puts in site-packages: the wheel holds every module of ledger/, parsers/
-    and db/ under ledger/ and nothing at the top level beside it; installed alone, `import ledger.parsers,
+    """What `pip install .` (not editable) puts in site-packages: the wheel holds every module of ledger/ and
+    nothing at the top level beside it; installed alone, `import ledger.parsers,
     ledger.db` works and `import db` finds nothing. Built offline from a copy (the checkout gets no build/)."""
     import shutil
     import sysconfig
@@ -58,16 +49,13 @@ def test_a_built_wheel_installs_only_ledger_names(tmp_path: Path) -> None:
     src.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, src / name)
-    for folder in ("ledger", "parsers", "db"):
-        shutil.copytree(ROOT / folder, src / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "ledger", src / "ledger", ignore=shutil.ignore_patterns("__pycache__"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w",
                     str(tmp_path / "dist"), str(src)], check=True, capture_output=True)
     (wheel,) = (tmp_path / "dist").glob("*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert {top for top in (n.split("/")[0] for n in names) if not top.endswith(".dist-info")} == {"ledger"}
-    _, dirs = _declared()
-    want = {f"{pkg.replace('.', '/')}/{p.relative_to(ROOT / folder)}" for pkg, folder in dirs.items()
-            for p in (ROOT / folder).rglob("*.py") if "__pycache__" not in p.parts}
+    want = {str(p.relative_to(ROOT)) for p in (ROOT / "ledger").rglob("*.py") if "__pycache__" not in p.parts}
     assert want <= set(names), sorted(want - set(names))
     assert "ledger/web/plugin/templates/ledger_support.html" in names
     target = tmp_path / "site"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ledger.parsers import extract
-from ledger.parsers.document import is_command_line, read_document, sniff_format
+from ledger.parsers.reader.document import is_command_line, read_document, sniff_format
 
 
 @pytest.mark.parametrize(("line", "is_code"), [

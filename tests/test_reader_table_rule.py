@@ -1,5 +1,5 @@
 """The reader parses markdown without markdown-it's table rule unless a pipe table could change a fence,
-code or heading region (parsers/markdown_regions.py's tables_matter): both parses must give the same regions."""
+code or heading region (ledger/parsers/reader/regions.py's tables_matter): both parses must give the same regions."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from ledger.parsers.document import read_document, split_lines
-from ledger.parsers.markdown_regions import markdown_parser, markdown_regions, tables_matter
+from ledger.parsers.reader.document import read_document, split_lines
+from ledger.parsers.reader.regions import markdown_parser, markdown_regions, tables_matter
 
 
 def _regions(md: Any, text: str) -> dict[int, tuple[str, int, int, str]]:

@@ -65,7 +65,7 @@ def unwritable_folder() -> Iterator[tuple[Path, Runner]]:
     if os.geteuid() != 0 or setpriv is None:
         pytest.skip("running as another user needs root and setpriv")
     prefix = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
-    if subprocess.run([*prefix, sys.executable, "-c", "import ledger.cli"], capture_output=True).returncode:
+    if subprocess.run([*prefix, sys.executable, "-c", "import ledger.cli.app"], capture_output=True).returncode:
         pytest.skip("the user nobody cannot run this checkout's python")
     import tempfile
 

@@ -1,6 +1,6 @@
 """The read path's shortcuts (issue 6, figure 4) give exactly what the slow path gave.
 
-db/reads.py spells out the contract's field order and the schema version so a read command loads neither
+ledger/db/reads.py spells out the contract's field order and the schema version so a read command loads neither
 the pydantic model nor sqlite-utils; these tests hold those copies to the originals, and the row decoder
 to claim_from_row.
 """

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from ledger.parsers import extract
-from ledger.parsers.document import read_document
-from ledger.parsers.revisions import find_revisions, parse_label
+from ledger.parsers.grammar.revisions import find_revisions, parse_label
+from ledger.parsers.reader.document import read_document
 
 LABELS = Path(__file__).parent / "fixtures" / "revisions" / "labels.txt"
 """Labels in each form PRs write them; its claims, with their revisions, are in its golden (test_goldens.py)."""

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from ledger.model import CLAIMS_ADAPTER
 from ledger.parsers import extract
-from ledger.parsers.document import split_lines
+from ledger.parsers.reader.document import split_lines
 
 # Pieces of the real formats, so that random documents reach deep into the extractors.
 FRAGMENTS = [
@@ -208,8 +208,8 @@ def test_revision_lookup_does_not_walk_every_scope() -> None:
     (it walked back over every earlier scope for a line after them all: quadratic on a 10 MB document)."""
     from ledger.model import Revision
     from ledger.parsers.base import Context
-    from ledger.parsers.document import read_document
-    from ledger.parsers.revisions import RevisionScope
+    from ledger.parsers.grammar.revisions import RevisionScope
+    from ledger.parsers.reader.document import read_document
 
     def lookups(n: int) -> float:
         doc = read_document("x\n" * (4 * n), "many.md")

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from ledger.cli import app
+from ledger.cli.app import app
 
 # Our own writing in the real formats, with hostile text where a document's words reach the output.
 RESULTS_MD = """## Results

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from ledger.parsers import extract
-from ledger.parsers.document import Document
-from ledger.parsers.support_cells import cell_support, clean_name
-from ledger.parsers.support_families import _family_parts, read_known, resolve_family
-from ledger.parsers.support_lists import expand
-from ledger.parsers.support_notes import footnotes
+from ledger.parsers.reader.document import Document
+from ledger.parsers.support.cells import cell_support, clean_name
+from ledger.parsers.support.families import _family_parts, read_known, resolve_family
+from ledger.parsers.support.lists import expand
+from ledger.parsers.support.notes import footnotes
 
 FIXTURES = Path(__file__).parent / "fixtures" / "support"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"

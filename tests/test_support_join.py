@@ -19,7 +19,7 @@ import pytest
 from click.testing import Result
 from typer.testing import CliRunner
 
-from ledger.cli import app
+from ledger.cli.app import app
 
 ROOT = Path(__file__).resolve().parents[1]
 JOIN = ROOT / "tests" / "fixtures" / "support_join"
@@ -287,7 +287,7 @@ def test_done_means_both_matrices_over_the_shared_docs(tmp_path: Path) -> None:
     "*_shape.md"), *(SHARED / "corpus" / "docs").glob("*.md"), *(SHARED / "seeds").glob("000_*.txt")]),
     ids=lambda p: p.name)
 def test_every_cell_of_an_engines_document_names_the_engine(doc: Path) -> None:
-    from ledger.extracting import extract_file
+    from ledger.ingest.extracting import extract_file
 
     found = [c for c in extract_file(str(doc)).claims if c.kind in ("support", "listing", "constraint")]
     assert found and all(c.engine for c in found), [c.subject for c in found if not c.engine][:5]

@@ -1,14 +1,14 @@
 """The words of the support join: engines, canonical features and their spellings, architecture names.
 
-The engine a page speaks for (parsers/engine.py) is tested here too: it is read from the same vocabulary.
+The engine a page speaks for (ledger/parsers/support/engine.py) is tested here too: it is read from the same vocabulary.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from ledger.parsers.document import read_document
-from ledger.parsers.engine import detect
+from ledger.parsers.reader.document import read_document
+from ledger.parsers.support.engine import detect
 from ledger.vocab.engines import Engine, engine_for_repo, engine_for_url, engine_in_path, engine_named, short_name
 from ledger.vocab.support import (
     Aliases,

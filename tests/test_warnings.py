@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from ledger.ingest import ingest
+from ledger.ingest.run import ingest
+from ledger.ingest.sources import decode
 from ledger.messages import warning_line
 from ledger.model import ParseWarning
 from ledger.parsers import extract
 from ledger.parsers import registry as parser_registry
 from ledger.references import parse_reference_yaml
-from ledger.sources import decode
 
 _CUT = {
     # (text, the warning it must give): each reader or extractor that can read a text only in part

@@ -41,7 +41,7 @@ def client(ledger_db: Path) -> Iterator[Client]:
 def _cli_json(db: Path, *args: str) -> object:
     from typer.testing import CliRunner
 
-    from ledger.cli import app
+    from ledger.cli.app import app
 
     result = CliRunner().invoke(app, [*args, "--db", str(db)])
     assert result.exit_code == 0, result.output
@@ -236,8 +236,8 @@ def test_support_page_is_the_support_join_linked_to_lines(tmp_path: Path) -> Non
     docs = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "docs"
     if not (docs / "trtllm-supported-models.md").is_file():
         pytest.skip("../shared/corpus/docs is absent (CI has it)")
-    from ledger.ingest import ingest
-    from ledger.support import support
+    from ledger.ingest.run import ingest
+    from ledger.support.join import support
 
     db = tmp_path / "ledger.db"
     assert all(r.ok for r in ingest([str(p) for p in sorted(docs.glob("*.md"))], db, repo="NVIDIA/TensorRT-LLM"))
@@ -278,10 +278,10 @@ def _matrix_rows(html: str) -> dict[str, list[list[tuple[str, str]]]]:
 
 
 def test_support_page_shows_the_engines_side_by_side(tmp_path: Path) -> None:
-    """The page is the cross-engine join (ledger.support.support): one column per engine, in the join's order,
+    """The page is the cross-engine join (ledger.support.join.support): one column per engine, in the join's order,
     each cell that engine's value linked to the line of that engine's own document."""
-    from ledger.ingest import ingest
-    from ledger.support import support
+    from ledger.ingest.run import ingest
+    from ledger.support.join import support
 
     root = Path(__file__).resolve().parents[1]
     db = tmp_path / "ledger.db"

@@ -13,7 +13,7 @@ from sqlite_utils import Database
 from ledger.db.connection import open_ledger
 from ledger.db.reads import ClaimFilter, claims
 from ledger.db.schema import CLAIMS_FTS_SQL, VIEWS
-from ledger.ingest import ingest
+from ledger.ingest.run import ingest
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = [str(ROOT / "examples" / "pr-4821-v1.txt"), str(ROOT / "examples" / "pr-4821-v2.txt")]

@@ -129,7 +129,7 @@ def test_a_concurrent_ingest_causes_no_error(tmp_path: Path) -> None:
 
 def test_a_reader_thread_and_a_writer_thread_in_one_process(tmp_path: Path) -> None:
     """The ingest library writing while the server reads, in one process (the server's threads beside it)."""
-    from ledger.ingest import ingest
+    from ledger.ingest.run import ingest
 
     db = build_ledger(tmp_path / "ledger.db", seed=False)
     client = Client(db)

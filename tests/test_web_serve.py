@@ -104,7 +104,7 @@ def test_serve_listens_on_loopback_by_default_and_answers(seeded: Path) -> None:
 
 
 def test_datasette_is_imported_only_by_the_command() -> None:
-    code = ("import sys, ledger.cli, ledger.cli_web, ledger.web.data, ledger.web.svg\n"
+    code = ("import sys, ledger.cli.app, ledger.cli.web, ledger.web.data, ledger.web.svg\n"
             "print('datasette' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

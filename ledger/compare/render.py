@@ -16,7 +16,7 @@ from ledger.compare.revisions import RevisionRef
 from ledger.compare.tested import TestedCommit
 from ledger.model import Claim
 from ledger.neutral import json_text, markdown, terminal
-from ledger.output import dumps_indented
+from ledger.output.rows import dumps_indented
 
 
 class ComparisonParts(Protocol):

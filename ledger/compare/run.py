@@ -70,7 +70,7 @@ def read_claims_file(path: str) -> list[Claim]:
     """Claims in the contract's shape: JSON lines (`ledger extract --format jsonl`) or one JSON array."""
     import json
 
-    from ledger.sources import read_path
+    from ledger.ingest.sources import read_path
 
     text = read_path(path).text
     try:
@@ -124,7 +124,7 @@ def load_target(target: str, db_path: str, fmt: str | None = None) -> Loaded:
     if p.is_file() and p.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         return Loaded(p.name, [(None, read_claims_file(target))])
     if p.is_file() or target == "-":
-        from ledger.extracting import extract_file
+        from ledger.ingest.extracting import extract_file
 
         result = extract_file(target, fmt=fmt)
         return Loaded(p.name, [(None, list(result.claims))],

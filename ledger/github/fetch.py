@@ -65,7 +65,7 @@ def fetch_pull(gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True,
                parser_version: str | None = None) -> FetchResult:
     """Fetch one pull request through REST and store what changed, all of it in one transaction (or nothing)."""
     from ledger.db.pulls import CacheEntry, cache_get, known_document
-    from ledger.prepare import parser_version as current_parser_version
+    from ledger.ingest.prepare import parser_version as current_parser_version
 
     pv = parser_version or current_parser_version()
     key = ref.key
@@ -160,7 +160,7 @@ def fetch(
     """
     from ledger.db import open_ledger
     from ledger.github.sync import sync_repo
-    from ledger.prepare import parser_version
+    from ledger.ingest.prepare import parser_version
 
     env = os.environ if env is None else env
     if not targets:

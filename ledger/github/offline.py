@@ -157,7 +157,7 @@ def _pull_objects(value: Any) -> Iterator[dict[str, Any]]:
 def _store(db: Database, item: dict[str, Any], repo: str | None, where: str) -> FetchResult:
     from ledger.db.pulls import known_document
     from ledger.github.result import FetchResult, pull_result
-    from ledger.prepare import parser_version
+    from ledger.ingest.prepare import parser_version
 
     number = item.get("number")
     label = f"{where}: #{number}" if isinstance(number, int) else where

@@ -2,7 +2,7 @@
 the bulk reader, reviews and review comments) as documents linked to it, its commits and heads, and the
 validators of the requests that read them, all in one transaction per pull request.
 
-Texts are parsed before the transaction (`prepare_text`, through the same `ledger.prepare` step ingest
+Texts are parsed before the transaction (`prepare_text`, through the same `ledger.ingest.prepare` step ingest
 uses), so the write lock is held only for writing. Everything here writes only what differs: storing an
 unchanged pull request again leaves the database as it was.
 """
@@ -78,9 +78,9 @@ def prepare_text(text: str, key: str, identity_kw: dict[str, Any], parser_versio
     """Parse one GitHub text into a PreparedVersion; None for an empty text. A lone surrogate becomes U+FFFD
     with a warning; a parser bug costs this text (an InputError), never the PR."""
     from ledger.db.writes import DocumentIdentity
+    from ledger.ingest.prepare import prepare_version
+    from ledger.ingest.sources import decode
     from ledger.model import ParseWarning
-    from ledger.prepare import prepare_version
-    from ledger.sources import decode
 
     text, surrogates = replace_surrogates(normalise(text))
     try:

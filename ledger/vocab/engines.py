@@ -6,7 +6,7 @@ the spellings people type, and the hosts their docs live on.
     engine_for_url("https://docs.sglang.ai/backend/attention_backend.html") -> SGLang
     engine_in_path("trtllm-supported-models.md")                            -> TensorRT-LLM
 
-Text detection (which engine a page is about) lives with the parsers (parsers/engine.py); it reads the
+Text detection (which engine a page is about) lives with the parsers (ledger/parsers/support/engine.py); it reads the
 `text` spellings below, which leave out words that are common outside their project ("transformers",
 "pytorch", "flashinfer" as a backend name).
 """

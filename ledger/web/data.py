@@ -27,9 +27,9 @@ from urllib.parse import quote
 from ledger.db.documents import ci_runs, claim_location, document_overview, documents, pr_document, version_text
 from ledger.db.reads import ClaimFilter, claims, resolve_document
 from ledger.errors import LedgerError, UsageError
-from ledger.formats import GroupBy
-from ledger.output import config_text, grouped, revision_text
-from ledger.render import fmt_value
+from ledger.output.formats import GroupBy
+from ledger.output.rows import config_text, grouped, revision_text
+from ledger.output.terminal import fmt_value
 from ledger.web import library
 from ledger.web.svg import Chart, Point, line_chart
 

@@ -1,7 +1,7 @@
 """The library calls the pages make for the review report, compare, trend and support, in one place.
 
 The report, compare and trend come from the library face (`ledger.open_ledger(path)`: `report`, `compare`,
-`trend`), support from `ledger.support.support`, the functions `ledger report`, `ledger compare`, `ledger
+`trend`), support from `ledger.support.join.support`, the functions `ledger report`, `ledger compare`, `ledger
 trend` and `ledger support` call. Comparisons are read in their JSON shape (`--format json`: revisions,
 summary, rows or old/new/pairs, references, tested), the shape scripts read too.
 """
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from ledger.api import Ledger
-    from ledger.support import SupportAnswer
+    from ledger.support.join import SupportAnswer
 
 Series = tuple[str, list[tuple[str, Any]], Any]
 """(series label, [(where it was measured, Claim)], the latest value's Pair or None)."""
@@ -52,6 +52,6 @@ def trend_series(db_path: str, metric: str, where: Sequence[str], targets: Seque
 
 def support(db_path: str, subject: str | None, feature: str | None) -> SupportAnswer:
     """`ledger support --subject --feature --evidence`: the matrices of the join, with the PR claims beside."""
-    from ledger.support import support as join
+    from ledger.support.join import support as join
 
     return join(db_path, subject=subject or None, feature=feature or None, evidence=True)

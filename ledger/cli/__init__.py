@@ -1,0 +1,1 @@
+"""The command line: typer apps over the library; nothing imports them."""

@@ -1,0 +1,1 @@
+"""Reading sources, extracting them (in worker processes) and storing each version."""

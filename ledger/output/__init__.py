@@ -1,0 +1,1 @@
+"""Printing claims and query rows: formats, the terminal table, the row writers."""

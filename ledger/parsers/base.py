@@ -1,0 +1,226 @@
+"""What every extractor receives: the document, the revision in force, and a claim factory.
+
+An extractor is a module with `NAME`, `VERSION`, `BLOCKS` (the block kinds it reads) and
+`extract(block, ctx) -> Iterable[Claim]`; `NEEDS_DIGIT = False` where it can claim from a block
+without digits (the pipeline skips digit-less blocks for every other extractor). Extractors run in
+registry order over each block; an extractor that has read a line marks it taken, so a later,
+more general extractor (prose) does not read the same number again.
+"""
+
+from __future__ import annotations
+
+import bisect
+import heapq
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from ledger.model import Claim, Revision, Source
+from ledger.parsers.reader.document import Block, Document
+
+M = TypeVar("M", Claim, Source)
+
+
+class Extractor(Protocol):
+    NAME: str
+    VERSION: str
+    BLOCKS: frozenset[str]
+
+    def extract(self, block: Block, ctx: Context) -> Iterable[Claim]: ...
+
+
+@dataclass
+class RevisionScope:
+    """A revision in force from line `start` to line `end` (1-based, inclusive)."""
+
+    start: int
+    end: int
+    revision: Revision
+
+
+@dataclass
+class Context:
+    """Per-document state shared by the extractors."""
+
+    doc: Document
+    path: str | None
+    scopes: list[RevisionScope] = field(default_factory=list)
+    taken: set[int] = field(default_factory=set)
+    """Lines an extractor has read whole."""
+    spans: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    """Character spans (per line) that an extractor has turned into claims, sorted and merged (see `take`)."""
+    parser: str = ""
+    memo: dict[str, Any] = field(default_factory=dict)
+    """What an extractor computes once per document (keyed by the extractor's name)."""
+    setup: Any = None
+    """The setup in force at each line (parsers.setup.SetupIndex): what claims were measured under."""
+    named: dict[str | int, Revision] = field(default_factory=dict)
+    """Revisions the text defines by name ("**Branch**: this PR at `c0ffee1234`"), by lower-case name and by the
+    line that defines each."""
+    _starts: list[int] = field(default_factory=list)
+    _block_starts: list[int] = field(default_factory=list)
+    _at_line: list[int] = field(default_factory=list)
+
+    def set_scopes(self, scopes: list[RevisionScope]) -> None:
+        self.scopes = sorted(scopes, key=lambda s: s.start)
+        self._starts = [s.start for s in self.scopes]
+        self._at_line = self._scope_per_line()
+
+    def _scope_per_line(self) -> list[int]:
+        """For each line, the index of the last-starting scope that holds it (-1: none), in one sweep.
+
+        Asking per claim by walking back over the scopes cost O(scopes) per claim when the line lies after
+        them all: quadratic on a long document with many revisions."""
+        if not self.scopes:
+            return []
+        last = max(max(s.end for s in self.scopes), len(self.doc.lines))
+        out = [-1] * (last + 2)
+        active: list[int] = []  # heap of -index: the newest scope started so far on top
+        nxt = 0
+        for line in range(0, last + 1):
+            while nxt < len(self.scopes) and self.scopes[nxt].start <= line:
+                heapq.heappush(active, -nxt)
+                nxt += 1
+            while active and self.scopes[-active[0]].end < line:  # lines only grow: an ended scope stays ended
+                heapq.heappop(active)
+            out[line] = -active[0] if active else -1
+        return out
+
+    def revision_at(self, line: int) -> Revision | None:
+        if 0 <= line < len(self._at_line):
+            i = self._at_line[line]
+            return self.scopes[i].revision if i >= 0 else None
+        i = bisect.bisect_right(self._starts, line) - 1  # a line outside the document: walk back
+        while i >= 0:
+            s = self.scopes[i]
+            if s.start <= line <= s.end:
+                return s.revision
+            i -= 1
+        return None
+
+    def claim(self, kind: str, line: int, text: str, *, line_end: int | None = None,
+              section: tuple[str, ...] | None = None, **fields: Any) -> Claim:
+        """Build a claim whose provenance points at `text` on `line` (..line_end)."""
+        if section is None:
+            section = self.section_at(line)
+        if "revision" not in fields:
+            fields["revision"] = self.named.get(line) or self.revision_at(line)
+        cfg = fields.pop("config", None)
+        for key in _FLOAT_KEYS:
+            v = fields.get(key)
+            if isinstance(v, int) and not isinstance(v, bool):
+                fields[key] = float(v)  # model_construct does not coerce; support values stay words
+        for key in _INT_KEYS:
+            v = fields.get(key)
+            if v is not None and not isinstance(v, int):
+                fields[key] = int(v)
+        source = Source.__new__(Source)  # what _construct(Source, ...) builds, inline: claims come by the thousand
+        _setattr(source, "__dict__", {"path": self.path, "line": line, "line_end": line_end or line, "text": text,
+                                      "section": list(section)})
+        _setattr(source, "__pydantic_fields_set__", _SOURCE_FIELD_SET.copy())
+        _setattr(source, "__pydantic_extra__", None)
+        _setattr(source, "__pydantic_private__", None)
+        config = {k: str(v) for k, v in cfg.items() if v is not None and str(v) != ""} if cfg else {}
+        if self.setup is not None:
+            around = self.setup.at(line)
+            if around:
+                config = {**around, **config}  # the claim's own config wins over the setup around it
+        if fields.keys() <= _CLAIM_REST:
+            values = _CLAIM_TEMPLATE.copy()  # every field in declaration order, defaults in place
+            values.update(fields)
+            values["kind"] = kind
+            values["source"] = source
+            values["config"] = config
+            values["parser"] = self.parser
+            m = Claim.__new__(Claim)
+            _setattr(m, "__dict__", values)
+            _setattr(m, "__pydantic_fields_set__", _CLAIM_FIELD_SET.copy())
+            _setattr(m, "__pydantic_extra__", None)
+            _setattr(m, "__pydantic_private__", None)
+            return m
+        return Claim.model_construct(kind=kind, source=source, config=config, parser=self.parser,
+                                     **_defaults(fields))
+
+    def warn(self, line: int | None, message: str) -> None:
+        """Note a partial read ("value cut short") at `line`: it comes out in the Extraction's warnings."""
+        self.doc.warn(line, message)
+
+    def take(self, line: int, start: int, end: int) -> None:
+        """Mark [start, end) of `line` as claimed. The line's spans stay sorted and merged where they overlap,
+        so `is_free` is one bisection however many values a long line holds."""
+        spans = self.spans.setdefault(line, [])
+        k = bisect.bisect_left(spans, (end,))  # the spans that start before `end`
+        j = k
+        while j > 0 and spans[j - 1][1] > start:
+            j -= 1
+        if j < k:
+            start, end = min(start, spans[j][0]), max(end, spans[k - 1][1])
+        spans[j:k] = [(start, end)]
+
+    def is_free(self, line: int, start: int, end: int) -> bool:
+        if line in self.taken:
+            return False
+        spans = self.spans.get(line)
+        if not spans:
+            return True
+        # of the spans starting before `end`, the last reaches furthest (they are merged and sorted)
+        k = bisect.bisect_left(spans, (end,))
+        return k == 0 or spans[k - 1][1] <= start
+
+    def lead_in(self, block: Block) -> str:
+        """The line that introduces a code block or table ("Evaluation repeats (gpqa, 4 runs):", "master
+        (389ff61d7):"): the nearest non-blank line above it, within two, when it is prose rather than code."""
+        if block.kind not in ("code", "table"):
+            return ""
+        for no in (block.start - 1, block.start - 2):
+            text = self.doc.line(no).strip()
+            if text:
+                return text[:200] if not text.startswith(("```", "~~~", "|", "#")) else ""
+        return ""
+
+    def section_at(self, line: int) -> tuple[str, ...]:
+        """The heading path of the last block starting at or before `line` (blocks are in line order)."""
+        if len(self._block_starts) != len(self.doc.blocks):
+            self._block_starts = [b.start for b in self.doc.blocks]
+        i = bisect.bisect_right(self._block_starts, line) - 1
+        return self.doc.blocks[i].section if i >= 0 else ()
+
+
+_FIELDS = ("metric", "value", "high", "unit", "reference", "outcome", "outcome_text", "sha", "passed",
+           "failed", "skipped", "subject", "feature", "stderr", "stddev", "printed", "note", "revision", "engine",
+           "architecture", "models")
+
+
+_CLAIM_FIELDS = tuple(Claim.model_fields)
+_CLAIM_REST = set(_CLAIM_FIELDS) - {"kind", "source", "config", "parser"}
+_SOURCE_FIELDS = tuple(Source.model_fields)
+assert _SOURCE_FIELDS == ("path", "line", "line_end", "text", "section"), "Context.claim builds a Source in this order"
+_SOURCE_FIELD_SET = set(_SOURCE_FIELDS)
+_CLAIM_FIELD_SET = set(_CLAIM_FIELDS)
+_FLOAT_KEYS = ("value", "high", "reference", "stderr", "stddev")
+_INT_KEYS = ("passed", "failed", "skipped")
+_setattr = object.__setattr__
+
+
+def _construct(cls: type[M], names: tuple[str, ...], values: dict[str, Any]) -> M:
+    """What `cls.model_construct(**values)` builds when `values` holds every field and nothing else
+    (no defaults to fill, no aliases, no extras), without its per-field loop: claims are built by the
+    thousand."""
+    m = cls.__new__(cls)
+    _setattr(m, "__dict__", {k: values[k] for k in names})
+    _setattr(m, "__pydantic_fields_set__", set(names))
+    _setattr(m, "__pydantic_extra__", None)
+    _setattr(m, "__pydantic_private__", None)
+    return m
+
+
+_CLAIM_TEMPLATE: dict[str, Any] = {**dict.fromkeys(_CLAIM_FIELDS), "approx": False}
+"""A claim's fields in declaration order with _defaults' values (kind, source, config, parser are always set)."""
+assert _CLAIM_TEMPLATE.keys() - {"kind", "source", "config", "parser"} == set(_FIELDS) | {"approx"}
+
+
+def _defaults(fields: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = dict.fromkeys(_FIELDS)
+    out["approx"] = False
+    out.update(fields)
+    return out

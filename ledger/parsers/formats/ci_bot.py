@@ -1,0 +1,52 @@
+"""CI bot completions: each finished run is a gate with its outcome, on the commit it ran.
+
+    PR_Github #79774 [ run ] completed with state SUCCESS. Commit: 257d5f0
+    [PR_Github #470](https://...) [ run ] completed with state `SUCCESS`
+    /LLM/main/L0_MergeRequest_PR pipeline #65674 completed with status: 'FAILURE'
+
+A pipeline line without its own commit belongs to the run announced on the line above it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ledger.model import Claim, Revision
+from ledger.parsers.base import Context
+from ledger.parsers.reader.document import Block
+from ledger.vocab.outcomes import outcome_of
+
+NAME = "ci_bot"
+VERSION = "1"
+BLOCKS = frozenset({"text", "item"})
+
+_DONE_RE = re.compile(
+    r"^(?P<name>.{1,120}?)\s+completed with (?:state|status):?\s*['\"`]?(?P<state>[A-Z_]{3,20})['\"`]?"
+    r"(?:\.?\s*Commit:\s*(?P<sha>[0-9a-f]{7,40}))?",
+)
+
+
+def extract(block: Block, ctx: Context) -> Iterator[Claim]:
+    text = ctx.doc.line(block.start)
+    if "completed with" not in text:
+        return  # _DONE_RE needs these words (and the lazy name before them is the costly part)
+    m = _DONE_RE.search(text.strip())
+    if not m:
+        return
+    outcome = outcome_of(m.group("state"))
+    if outcome is None:
+        return
+    sha = m.group("sha")
+    if sha is None:
+        prev = ctx.doc.line(block.start - 1)
+        pm = _DONE_RE.search(prev.strip())
+        sha = pm.group("sha") if pm else None
+    rev = Revision(label="CI", head=sha.lower(), base=None) if sha else None
+    name = m.group("name").strip()
+
+    ctx.taken.add(block.start)
+    yield ctx.claim("gate", block.start, text.strip(), metric=name, outcome=outcome,
+                    outcome_text=m.group("state"), revision=rev,
+                    config={"source": "CI bot comment", "commit": sha} if sha else {"source": "CI bot comment"})
+

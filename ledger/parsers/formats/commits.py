@@ -1,0 +1,95 @@
+"""Commit claims: commit-table rows, revision labels, shas named in the text and commit URLs."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ledger.model import Claim
+from ledger.parsers.base import Context
+from ledger.parsers.grammar.revisions import is_sha, shas_in
+from ledger.parsers.reader.document import Block, Table
+
+NAME = "commits"
+VERSION = "1"
+BLOCKS = frozenset({"table", "text", "item", "heading"})
+
+_URL_SHA_RE = re.compile(r"/(?:commit|commits)/([0-9a-f]{7,40})\b")
+# A sha that only says where a CI job ran is that job's revision, not a commit the text describes.
+_CI_COMMIT_RE = re.compile(r"\bCommit:\s*[0-9a-f]{7,40}", re.IGNORECASE)
+_NOT_COMMIT_BEFORE_RE = re.compile(r"\b(?:tree|blob|patch[- ]?id|object|change-id|digest|image)\W{0,3}$",
+                                   re.IGNORECASE)
+_COMMIT_HEADER_RE = re.compile(r"^(?:commit|sha|hash|revision)s?$", re.IGNORECASE)
+# Every sha this module claims (SHA_RE, _URL_SHA_RE) is a run of seven or more of these characters.
+_HEX_RUN_RE = re.compile(r"[0-9a-f]{7}")
+_WORD_AFTER_RE = re.compile(r"\s+[a-z]{2,}")
+_URL_RE = re.compile(r"https?://\S{1,400}")
+# "vllm-ascend:v0.11.0-dev:ceadc2788", "image@539f0c47d": a build named by the commit it was made from
+_PINNED_RE = re.compile(r"[:@]([0-9a-f]{7,40})(?![\w-])")
+
+
+def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Iterator[Claim]:
+    seen: set[str] = set()
+    for m in _URL_SHA_RE.finditer(text):
+        sha = m.group(1).lower()
+        seen.add(sha)
+        yield ctx.claim("commit", line, m.group(0), sha=sha)
+    for sha, start, end in shas_in(text):
+        if sha in seen or any(sha.startswith(s) or s.startswith(sha) for s in seen):
+            continue
+        if _NOT_COMMIT_BEFORE_RE.search(text[max(0, start - 24):start]):
+            continue  # "tree 3638dd83…", "stable patch ID 79aed56a…": a hash, but not a commit
+        seen.add(sha)
+        yield ctx.claim("commit", line, text[start:end], sha=sha)
+
+
+def extract(block: Block, ctx: Context) -> Iterator[Claim]:
+    if block.kind == "table":
+        table = block.table
+        assert table is not None
+        if not table.header or not _COMMIT_HEADER_RE.match(table.header[0].strip("`* ")):
+            yield from _result_cell_shas(table, ctx)
+            return
+        for row in table.rows:
+            if not row.cells:
+                continue
+            first = row.cells[0]
+            for sha, start, end in shas_in(first):
+                yield ctx.claim("commit", row.line, first[start:end], sha=sha,
+                                note=row.cells[-1] if len(row.cells) > 1 else None)
+        return
+    text = ctx.doc.line(block.start)
+    if not _HEX_RUN_RE.search(text):
+        return
+    if _CI_COMMIT_RE.search(text):
+        return
+    if "/pull/" in text and "/commits/" not in text:
+        text = _URL_RE.sub(lambda m: " " * len(m.group(0)), text)  # a PR link's digits are not a commit; the rest is
+    yield from _commit_claims(text, block.start, ctx)
+
+
+# "... on d0b2d5dfa6)", "failed in CI on f22959cf9a": a sha that only says where something ran
+_LOCATION_BEFORE_RE = re.compile(r"\b(?:on|at|against|vs\.?|from|in)\s+(?:main\s+)?$", re.IGNORECASE)
+
+
+def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
+    """A sha in a result table's cell is a commit claim when the text says what it did
+    ("which main fails too since 93b17dcdd9 set the version"), not where a run happened."""
+    for row in table.rows:
+        if not _HEX_RUN_RE.search(row.text):
+            continue  # no sha in the row's text, so none in its cells
+        if row.cells:
+            for pm in _PINNED_RE.finditer(row.cells[0]):
+                sha = pm.group(1).lower()
+                if is_sha(sha):
+                    yield ctx.claim("commit", row.line, row.cells[0].strip()[:120], sha=sha,
+                                    note="the build the row was measured on")
+        for cell in row.cells[1:]:
+            for sha, start, end in shas_in(cell):
+                if _LOCATION_BEFORE_RE.search(cell[max(0, start - 20):start]) or _CI_COMMIT_RE.search(cell):
+                    continue
+                if not _WORD_AFTER_RE.match(cell[end:end + 20]):
+                    continue  # a bare sha with no verb after it
+                yield ctx.claim("commit", row.line, cell[max(0, start - 6):end + 40].strip()[:120], sha=sha,
+                                note=cell[end:end + 80].strip() or None)
+

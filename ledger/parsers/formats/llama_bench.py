@@ -1,0 +1,109 @@
+"""llama.cpp benchmark tables: llama-bench, batched-bench and compare-llama-bench output.
+
+    | model        |     size |  params | backend | ngl | test   |             t/s |
+    | llama 7B F16 | 12.55 GiB|  6.74 B | CUDA    | 999 | pp 512 | 4493.64 ± 25.65 |
+
+    |  PP |  TG | B | N_KV | T_PP s | S_PP t/s | T_TG s | S_TG t/s |  T s |  S t/s |
+    | 512 | 128 | 1 |  640 |  0.246 |  2084.35 |  2.021 |    63.32 | 2.267 | 282.30 |
+
+    | Model | Test   | t/s master | t/s PR | Speedup |
+
+Only the columns whose header carries a rate or time unit ("t/s", "S_PP t/s", "T_PP s") and
+speed-up columns are results; model, size, params, backend, ngl, threads, test, PP/TG/B/N_KV are
+the row's configuration. A "± s" after the value is its stderr. With two "t/s <label>" columns
+and a speed-up column (compare-llama-bench), the first is the baseline of the second.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ledger.model import Claim
+from ledger.parsers.base import Context
+from ledger.parsers.grammar.numbers import find_numbers, to_float
+from ledger.parsers.reader.document import Block
+
+NAME = "llama_bench"
+VERSION = "1"
+BLOCKS = frozenset({"table"})
+
+# emphasis at word edges only: "Q4_K_M", "T_PP s" and "N_KV" keep their underscores
+_MARKUP_RE = re.compile(r"(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)|`+")
+_VALUE_HEADER_RE = re.compile(r"^(?:(?P<name>\S.{0,30}?)\s+)?(?P<unit>t/s|tok/s|s|ms|us)$|^t/s\s+(?P<label>.{1,30})$",
+                              re.IGNORECASE)
+_SPEEDUP_RE = re.compile(r"^speed-?up$", re.IGNORECASE)
+_STDERR_RE = re.compile(r"±\s*(\d[\d,]*(?:\.\d+)?)")
+
+
+def _clean(cell: str) -> str:
+    return _MARKUP_RE.sub("", cell).strip()
+
+
+def _roles(header: list[str]) -> list[str] | None:
+    """value / baseline / speedup / config per column, or None when the table is not this format."""
+    heads = [_clean(h) for h in header]
+    if not any(h.lower() == "t/s" or h.lower().endswith(" t/s") or h.lower().startswith("t/s ") for h in heads):
+        return None
+    roles = []
+    for h in heads:
+        if _SPEEDUP_RE.match(h):
+            roles.append("speedup")
+        elif h.lower() != "s" and _VALUE_HEADER_RE.match(h):
+            roles.append("value")
+        else:
+            roles.append("config")
+    labelled = [i for i, h in enumerate(heads) if h.lower().startswith("t/s ")]
+    if len(labelled) == 2 and "speedup" in roles:
+        roles[labelled[0]] = "baseline"
+    return roles
+
+
+def _unit_of(head: str) -> str:
+    h = _clean(head)
+    if h.lower().startswith("t/s"):
+        return "t/s"
+    return h.split()[-1]
+
+
+def extract(block: Block, ctx: Context) -> Iterator[Claim]:
+    table = block.table
+    if table is None or not table.rows:
+        return
+    roles = _roles(table.header)
+    if roles is None:
+        return
+    heads = [_clean(h) for h in table.header]
+    ctx.taken.add(table.header_line)
+    base_col = roles.index("baseline") if "baseline" in roles else None
+    last = table.rows[-1]
+    # a pipe row with no closing pipe at the very end of the document was cut: its last cell is partial
+    cut = (table.style == "pipe" and not last.text.rstrip().endswith("|")
+           and not any(ctx.doc.line(k).strip() for k in range(last.line + 1, len(ctx.doc.lines) + 1)))
+    for row in table.rows:
+        ctx.taken.add(row.line)
+        cells = row.cells
+        config = {heads[i]: _clean(c) for i, c in enumerate(cells)
+                  if i < len(roles) and roles[i] == "config" and _clean(c)}
+        test = config.get("test") or config.get("Test") or ""
+        for i, cell in enumerate(cells):
+            if i >= len(roles) or roles[i] in ("config", "baseline"):
+                continue
+            c = _clean(cell)
+            nums = find_numbers(c)
+            if not nums or nums[0].num_start > 1:
+                continue
+            if cut and row is last and i == len(cells) - 1:
+                ctx.warn(row.line, "last cell cut short (truncated input?)")
+                continue
+            n = nums[0]
+            sm = _STDERR_RE.search(c)
+            ref = None
+            if roles[i] == "value" and base_col is not None and base_col < len(cells):
+                ref = to_float(_clean(cells[base_col]).split("±")[0])
+            unit = "x" if roles[i] == "speedup" else _unit_of(heads[i])
+            metric = f"{heads[i]} {test}".strip() if test else heads[i]
+            off = row.text.find(cell)
+            yield ctx.claim("perf", row.line, c if off < 0 else cell.strip(), metric=metric, value=n.value,
+                            unit=unit, reference=ref, stderr=to_float(sm.group(1)) if sm else None,
+                            config=config)

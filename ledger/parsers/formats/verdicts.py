@@ -1,0 +1,117 @@
+"""Verdict lines in tool output: a named check and the word a tool prints for its outcome.
+
+    test_block_scale_roundtrip: PASSED                  a name, a colon, an upper-case verdict
+    ✓ Correctness test PASSED                           a name ending in an upper-case verdict
+    ✅ (pass mxfp8 - Triton and cuBLAS)                 a check mark opening a verdict
+    pr:   FAILED tests/test_x.py::test_y[a] - assert 2210.41 >= ((2 - 1.05) * 2405.1)
+                                                        pytest's line under a side ("pr", "main"), and
+                                                        the value its assertion measured
+
+Only the verdict words tools print in capitals (PASSED, FAILED, OK, ERROR, ...) or after a check mark
+count: "pass" and "fail" in a sentence are prose, read by `gates`. The threshold of an assertion is
+kept in the claim's note, never as its reference.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ledger.model import Claim
+from ledger.parsers.base import Context
+from ledger.parsers.grammar.numbers import to_float
+from ledger.parsers.reader.document import Block
+from ledger.vocab.metrics import kind_for_metric
+
+NAME = "verdicts"
+VERSION = "1"
+BLOCKS = frozenset({"code", "text", "item"})
+NEEDS_DIGIT = False
+
+_WORDS = {"PASSED": "pass", "PASS": "pass", "OK": "pass", "SUCCESS": "pass", "SUCCEEDED": "pass",
+          "FAILED": "fail", "FAIL": "fail", "FAILURE": "fail", "ERROR": "fail", "TIMEOUT": "fail",
+          "SKIPPED": "skipped", "XFAIL": "pass", "XPASS": "pass"}
+_WORD = "|".join(sorted(_WORDS, key=len, reverse=True))
+_MARKS = {"✅": "pass", "✔": "pass", "✓": "pass", "☑": "pass", "❌": "fail", "✗": "fail", "✘": "fail"}
+_MARK = "[" + "".join(_MARKS) + "]"
+
+# "pr:   FAILED tests/test_x.py::test_y[a] - ...": pytest's summary line, maybe under a side label
+_SIDE_PYTEST_RE = re.compile(
+    r"^\s*(?P<side>[A-Za-z][\w.-]{0,15}):\s+(?P<word>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\s+(?P<id>\S+::\S+)")
+# "test_x: PASSED", "TestLlama::test_fp8 : ✅ PASSED"
+_ID_VERDICT_RE = re.compile(
+    rf"^\s*(?P<id>[A-Za-z_][\w./:\[\]@+-]{{2,200}}?)\s*:\s+(?:{_MARK}\s*)?(?P<word>{_WORD})\b(?P<rest>.{{0,120}})$")
+# "✓ Correctness test PASSED", "Numerics check: OK" is the line above
+_NAME_VERDICT_RE = re.compile(
+    rf"^\s*(?:{_MARK}\s*)?(?P<name>[A-Za-z][\w ./()-]{{2,80}}?)\s+(?P<word>{_WORD})[.!]?\s*$")
+# "✅ (pass mxfp8 - Triton and cuBLAS)", "❌ fail: the fp8 path"
+_MARK_VERDICT_RE = re.compile(
+    rf"^\s*(?P<mark>{_MARK})\s*\(?\s*(?P<word>pass(?:ed)?|fail(?:ed)?)\b\s*[:-]?\s*(?P<name>[^()]{{0,80}}?)\)?\s*$",
+    re.IGNORECASE)
+# "... - assert 2210.41 >= ((2 - 1.05) * 2405.1)": the measured value of a failed assertion
+_ASSERT_RE = re.compile(
+    r"\bassert\s+(?:[\w.]{1,40}\()?(?P<v>[-+]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?)\)?\s*"
+    r"(?P<op>>=|<=|==|>|<|≥|≤)\s*(?P<expr>[\d\s.+\-*/()eE]{1,80})")
+_HINT_RE = re.compile(rf"{_WORD}|{_MARK}|\bpass|\bfail", re.IGNORECASE)
+
+
+def extract(block: Block, ctx: Context) -> Iterator[Claim]:
+    for no in range(block.start, block.end + 1) if block.kind == "code" else (block.start,):
+        if no in ctx.taken:
+            continue
+        text = block.text if block.kind == "item" else ctx.doc.line(no)  # an item's text has no bullet
+        if text.lstrip().startswith(">"):
+            text = _QUOTE_RE.sub(lambda m: " " * len(m.group(0)), text, count=1)  # a quoted paste, same columns
+        if len(text) > 2_000 or not _HINT_RE.search(text):
+            continue
+        yield from _line(ctx, no, text, block)
+
+
+def _line(ctx: Context, no: int, text: str, block: Block) -> Iterator[Claim]:
+    m = _SIDE_PYTEST_RE.match(text)
+    if m:
+        test_id = m.group("id")
+        name = test_id.split("::")[-1]
+        side = m.group("side")
+        yield _gate(ctx, no, text.strip()[:160], name, _WORDS[m.group("word")], m.group("word"),
+                    {"side": side, "test": test_id[:200]})
+        am = _ASSERT_RE.search(text, m.end())
+        if am:
+            value = to_float(am.group("v"))
+            if value is not None:
+                ctx.take(no, am.start("v"), am.end("v"))
+                context = " ".join([*block.section[-1:], ctx.lead_in(block)])
+                yield ctx.claim(kind_for_metric(f"{name} {context}"), no, am.group(0).strip(),
+                                metric=f"{name} (asserted)", value=value,
+                                note=f"asserted {am.group('op')} {am.group('expr').strip()}",
+                                config={"side": side, "test": test_id[:200]})
+        ctx.taken.add(no)
+        return
+    if block.kind == "code" and text.lstrip().startswith(("$", "#", ">>>", "+ ")):
+        return  # a command or a comment
+    m = _ID_VERDICT_RE.match(text)
+    if m and (m.group("word") != "OK" or "_" in m.group("id") or "::" in m.group("id")):
+        yield _gate(ctx, no, text.strip()[:160], m.group("id"), _WORDS[m.group("word")], m.group("word"), {})
+        ctx.taken.add(no)
+        return
+    m = _MARK_VERDICT_RE.match(text)
+    if m:
+        word = m.group("word").lower()
+        name = m.group("name").strip(" -:") or ctx.lead_in(block) or "check"
+        outcome = "pass" if word.startswith("pass") else "fail"
+        yield _gate(ctx, no, text.strip()[:160], name, outcome, m.group(0).strip(), {})
+        ctx.taken.add(no)
+        return
+    m = _NAME_VERDICT_RE.match(text)
+    if m and (block.kind == "code" or block.in_code or _MARK_RE.match(text)):
+        yield _gate(ctx, no, text.strip()[:160], m.group("name").strip(), _WORDS[m.group("word")], m.group("word"),
+                    {})
+        ctx.taken.add(no)
+
+
+_MARK_RE = re.compile(rf"^\s*{_MARK}")
+_QUOTE_RE = re.compile(r"^\s*(?:>\s?)+")
+
+
+def _gate(ctx: Context, line: int, text: str, name: str, outcome: str, word: str, config: dict[str, str]) -> Claim:
+    return ctx.claim("gate", line, text, metric=name, outcome=outcome, outcome_text=word, config=config or None)

@@ -1,0 +1,93 @@
+"""Gates: named checks with an outcome and no count.
+
+    mypy (scripts/run_mypy.sh)	clean                       a result cell that is an outcome
+    test_mtp1_gsm8k_mmmu_and_video	gsm8k 95.98; videos pass    "<name> pass" as one clause of a cell
+    test_x (failed in CI on f22959cf9a)	5 passed            an outcome in the row's name
+    431 passed; 1 failed: test_schemas_current, ... (waived)   a named failure next to a count
+    • Not verified:  • tokens_per_block != 32                 the items of a "Not verified:" list
+    [x] unit tests added                                      a checked checklist item
+    ... are not measured on other QSA models.                 not measured / not covered / did not boot
+    the PR pre-commit check passed.                           "X passed" without a count
+    Coverage verdict: needs follow-up                         a review verdict
+    FAILED tests/test_a.py::test_b[x] - AssertionError        pytest's per-test lines
+
+Outcome words also stand in ordinary prose ("fails alone instead of ending the executor", "Please
+check the failed tests"), so prose is read only through the narrow phrases above; a bare "fail"
+or "pass" in a sentence is not a gate. Unchecked template checklist items are not gates.
+
+This module is the extractor: it sends each block to its reader and reads checked items itself. The
+readers, one kind of evidence a module: gate_tables.py (rows and cells), gate_lists.py (items under a
+"Not verified:" or "The other gates:" label), gate_prose.py (the phrases), gate_pytest.py (pytest's
+per-test lines), over gate_claims.py (the claim, named failures, the splits and hints they share).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ledger.model import Claim
+from ledger.parsers.base import Context
+from ledger.parsers.gates.claims import NAMED_FAIL_HINTS, gate, named_failures
+from ledger.parsers.gates.lists import NOT_VERIFIED_LABEL_RE, OTHER_GATES_RE, lead_in, listed_gates
+from ledger.parsers.gates.prose import HINTS, prose_gates
+from ledger.parsers.gates.pytest_lines import PYTEST_RE, PYTEST_V_RE, pytest_lines
+from ledger.parsers.gates.tables import table_gates
+from ledger.parsers.reader.document import Block
+from ledger.vocab.text import lower_for_words
+
+NAME = "gates"
+VERSION = "1"
+BLOCKS = frozenset({"table", "text", "item", "code"})
+NEEDS_DIGIT = False
+"""Claims here can stand without a number (an outcome word, a Yes/No cell)."""
+
+_TEST_PLAN_RE = re.compile(r"^\W*(?:test(?:ing)?(?: plan| results?| done)?|tests run|validation|verification)\W*$",
+                           re.IGNORECASE)
+_ATTESTATION_RE = re.compile(r"(?<![\w-])(?:added|updated|installed|read|follows?|documented|i have|i've)(?![\w-])",
+                             re.IGNORECASE)
+_RAN_CHECK_RE = re.compile(
+    r"(?<![\w-])(?:ran|run|running|passed|passes|passing|checked|verified|validated|tested|benchmarked|"
+    r"reproduced|ci|green|succeeded|no regressions?)(?![\w-])", re.IGNORECASE)
+_LINE_HINTS = HINTS + NAMED_FAIL_HINTS
+
+
+def extract(block: Block, ctx: Context) -> Iterator[Claim]:
+    if block.kind == "table":
+        assert block.table is not None
+        yield from table_gates(block.table, ctx)
+        return
+    if block.kind == "code":
+        yield from pytest_lines(block, ctx)
+        return
+    line = block.start
+    text = ctx.doc.line(line)
+    if block.kind == "item" and block.checked:
+        # a box is a gate when it reports a check that ran ("Ran pre-commit", "CI via /bot run", "Related tests
+        # checked"); a template's attestation ("I have installed the hooks", "Tests have been added") is not
+        in_plan = any(_TEST_PLAN_RE.match(h) for h in block.section[-1:])
+        planned = in_plan and block.level == 0 and not _ATTESTATION_RE.search(block.text)
+        if _RAN_CHECK_RE.search(block.text) or planned:
+            # under "Test plan" / "Testing", a checked box names a check that was run ("[x] lm_eval gsm8k")
+            yield gate(ctx, line, block.text, block.text.strip().rstrip(".;"), "pass", "checked", note="checked item")
+        return
+    lead = lead_in(block, ctx)
+    if lead is not None and NOT_VERIFIED_LABEL_RE.match(lead):
+        name = block.text.strip().rstrip(".;").strip()
+        label = NOT_VERIFIED_LABEL_RE.match(lead)
+        assert label is not None
+        yield gate(ctx, line, block.text.strip(), name, "not_verified", label.group("label").lower())
+        return
+    if lead is not None and OTHER_GATES_RE.match(lead):
+        yield from listed_gates(block, ctx)
+        return
+    if NOT_VERIFIED_LABEL_RE.match(block.text):
+        return  # the list's own label
+    if "::" in text and (PYTEST_RE.match(text) or PYTEST_V_RE.match(text)):  # both patterns need "::"
+        yield from pytest_lines(block, ctx)  # a rendered copy has no code fences
+        return
+    low = lower_for_words(text)
+    if low is not None and not any(map(low.__contains__, _LINE_HINTS)):
+        return  # none of the words the readers below need
+    yield from named_failures(ctx, line, text, 0, low)
+    yield from prose_gates(ctx, line, text, low)

@@ -1,0 +1,1 @@
+"""The grammar every reader shares: numbers, label-value pairs, revisions, setup words."""

@@ -1,0 +1,318 @@
+"""The setup each result was measured under, read from the text around it: headings, command lines,
+setting lines in tool output and the lead-in of a block.
+
+    ## Results on Llama-3.1-8B-Instruct, H100, TP=2        a heading: model, gpu, tp for its section (not
+                                                          the PR's title: it names the change, not the run)
+    python -m sglang.launch_server --model X --tp 4 ...   a command line: its flags, for the blocks after it
+    ### causal=True, headdim=128, batch_size=16 ###         a line of settings in console output
+    m=16                                                  ... for the lines under it, to the next one
+    concurrency: 128                                      a setting printed by the tool itself
+    EAGLE-3 (num_steps=8):                                a block's lead-in naming the variant under it
+
+A setup holds over a scope of lines: a heading's over its section, a command's to the end of its section
+(or the next command), a setting line's to the end of its code block (or the next setting line of the
+same key), a lead-in's over the block it introduces. Scopes nest; an inner one's keys win, and a claim's
+own config (a table's column, a row's name) wins over all of them. Keys are written as the vocabulary
+names them (ledger.vocab.setup); values as printed.
+"""
+
+from __future__ import annotations
+
+import bisect
+import heapq
+import re
+from dataclasses import dataclass, field
+
+from ledger.parsers.reader.document import Block, Document, is_command_line
+from ledger.vocab.setup import SIDE_PHRASE, canonical_key_name, config_key, is_config_label, model_names, qualifiers
+
+# --flag value / --flag=value in a command line, and lm_eval's model_args "pretrained=X,tensor_parallel_size=2"
+_FLAG_RE = re.compile(
+    r"(?:^|\s)--(?P<flag>[a-z][\w-]{1,40})(?:=|\s+)(?P<value>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\s-][^\s]{0,200})")
+_ARGS_RE = re.compile(r"(?P<key>pretrained|model|tensor_parallel_size|tp_size|dtype|quantization|max_model_len|"
+                      r"data_parallel_size|pipeline_parallel_size|kv_cache_dtype)=(?P<value>[^,\s'\"]{1,200})")
+# flags that set up a run, by the key they give (every other flag is kept only when it names a known key)
+_FLAG_KEYS = {
+    "model": "model", "model-path": "model", "model-name": "model", "served-model-name": "model",
+    "tp": "tp", "tp-size": "tp", "tensor-parallel-size": "tp", "pp": "pp", "pp-size": "pp",
+    "pipeline-parallel-size": "pp", "ep": "ep", "ep-size": "ep", "expert-parallel-size": "ep", "dp": "dp",
+    "dp-size": "dp", "data-parallel-size": "dp", "max-concurrency": "concurrency", "concurrency": "concurrency",
+    "batch-size": "batch_size", "max-batch-size": "max_batch_size", "random-input-len": "isl", "input-len": "isl",
+    "isl": "isl", "random-output-len": "osl", "output-len": "osl", "osl": "osl", "dtype": "quant",
+    "quantization": "quant", "kv-cache-dtype": "kv_cache", "speculative-algorithm": "spec_algo",
+    "speculative-algo": "spec_algo", "speculative-num-steps": "draft_len", "num-speculative-tokens": "draft_len",
+    "num_speculative_tokens": "draft_len", "speculative-num-draft-tokens": "draft_tokens", "backend": "backend",
+    "attention-backend": "attention", "num-prompts": "num_prompts", "request-rate": "request_rate",
+    "max-num-seqs": "max_num_seqs", "max-num-batched-tokens": "max_num_tokens", "num-fewshot": "n_shot",
+    "limit": "samples", "tasks": "task", "task": "task",
+}
+_ARG_KEYS = {"pretrained": "model", "model": "model", "tensor_parallel_size": "tp", "tp_size": "tp", "dtype": "quant",
+             "quantization": "quant", "data_parallel_size": "dp", "pipeline_parallel_size": "pp",
+             "kv_cache_dtype": "kv_cache", "max_model_len": "max_model_len"}
+# "m=16", "batch=1", "### causal=True, headdim=128, batch_size=16, seqlen=2048 ###": a line of settings only
+_SETTING_RE = re.compile(r"(?P<key>[A-Za-z_][\w.-]{0,30})\s{0,4}=\s{0,4}(?P<value>[\w.+/-]{1,40})")
+_SETTINGS_LINE_RE = re.compile(
+    r"^[\s#=*`-]*(?:[A-Za-z_][\w.-]{0,30}\s{0,4}=\s{0,4}[\w.+/-]{1,40}[\s,;]*){1,12}[\s#=*`-]*$")
+# "n_accept = 36", "n_drafted = 112": counts of what the run produced, not what it was set up with
+_PRODUCED_RE = re.compile(r"accept|drafted|emitted|predict|generated|decoded|encoded|hits?\b|miss", re.IGNORECASE)
+# "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
+_LEAD_IN_RE = re.compile(r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w .+/-]{0,50}?)(?:[*_]{1,2})?\s*"
+                         r"(?:\((?P<inner>[^()]{1,120})\))?\s*(?:[*_]{1,2})?:\s*$")
+_FILE_NAME_RE = re.compile(r"\.(?:md|txt|py|json|ya?ml|log|csv|sh|cu|cpp|h)$", re.IGNORECASE)
+_LEAD_PREP_RE = re.compile(r"^(?:for|with|at|on|using|under)\s+", re.IGNORECASE)
+_BARE_LEAD_IN_RE = re.compile(r"^\s*(?:[*_`]{1,2})?(?P<name>[A-Za-z][\w .+/&-]{0,50}?)(?:[*_`]{1,2})?\s*$")
+# the side of a comparison a lead-in names ("main", "this branch", "PR"): a variant whatever its case
+_SIDE_NAME_RE = re.compile(f"^{SIDE_PHRASE}$", re.IGNORECASE)
+_SENTENCE_WORD_RE = re.compile(r"\b(?:the|a|an|this|that|with|from|after|before|against|ran|run|results?|log|"
+                               r"output|here|below|above|see|using|on|of|for|and|is|are|was)\b", re.IGNORECASE)
+# "concurrency: 256" in a tool's own output: the settings it echoes
+_ECHO_RE = re.compile(r"^\s*(?P<label>[A-Za-z][\w ()./-]{1,40}?)\s*:\s*(?P<value>\d[\d,]*|[A-Za-z][\w.-]{0,40})\s*$")
+_ECHO_KEYS = {"concurrency", "batch_size", "tp", "pp", "ep", "dp", "isl", "osl", "model", "backend", "max_concurrency",
+              "num_prompts", "request_rate"}
+
+
+@dataclass
+class SetupScope:
+    """A setup (key -> value) in force from line `start` to line `end` (1-based, inclusive)."""
+
+    start: int
+    end: int
+    values: dict[str, str]
+
+
+@dataclass
+class SetupIndex:
+    """The setup in force at each line: the merged values of the scopes that hold it, innermost last."""
+
+    scopes: list[SetupScope] = field(default_factory=list)
+    _at_line: list[int] = field(default_factory=list)
+    _merged: list[dict[str, str]] = field(default_factory=list)
+
+    @classmethod
+    def build(cls, scopes: list[SetupScope], nlines: int) -> SetupIndex:
+        scopes = sorted(scopes, key=lambda s: (s.start, -s.end))
+        idx = cls(scopes)
+        if not scopes:
+            return idx
+        at = [-1] * (nlines + 2)
+        merged: list[dict[str, str]] = []
+        active: list[tuple[int, int]] = []  # heap of (-start order, scope index): the newest scope on top
+        nxt = 0
+        for line in range(0, nlines + 1):
+            while active and scopes[active[0][1]].end < line:
+                heapq.heappop(active)
+            while nxt < len(scopes) and scopes[nxt].start <= line:
+                outer = merged[active[0][1]] if active else {}
+                merged.append({**outer, **scopes[nxt].values})
+                heapq.heappush(active, (-nxt, nxt))
+                nxt += 1
+            while active and scopes[active[0][1]].end < line:
+                heapq.heappop(active)
+            at[line] = active[0][1] if active else -1
+        idx._at_line, idx._merged = at, merged
+        return idx
+
+    def at(self, line: int) -> dict[str, str]:
+        if 0 <= line < len(self._at_line):
+            i = self._at_line[line]
+            return self._merged[i] if i >= 0 else {}
+        return {}
+
+
+def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> SetupIndex:
+    """The setup scopes of a document (see the module docstring); `revision_lines` are the lines that open a
+    revision (their lead-ins name a revision, not a variant)."""
+    scopes: list[SetupScope] = []
+    last = len(doc.lines)
+    heads = [b for b in doc.blocks if b.kind in ("heading", "comment")]
+    starts = [b.start for b in heads]
+    for k, b in enumerate(heads):
+        if b.kind != "heading":
+            continue
+        if b.level <= 1 and doc.format == "markdown":
+            continue  # the PR's title: what it changes, not what each result was measured on ("... for Qwen3-Next"
+            # over a Llama smoke test)
+        values = _heading_setup(b.text)
+        if values:
+            end = next((h.start - 1 for h in heads[k + 1:] if h.kind == "comment" or h.level <= b.level), last)
+            scopes.append(SetupScope(b.start, end, values))
+    blocks = doc.blocks
+    for k, b in enumerate(blocks):
+        if b.kind == "code":
+            scopes.extend(_code_setups(doc, b, _section_end(heads, starts, b.start, last)))
+        elif b.kind == "text" and not b.in_code:
+            text = b.text
+            if is_command_line(text):
+                values = command_setup(text)
+                if values:
+                    scopes.append(SetupScope(b.start, _section_end(heads, starts, b.start, last), values))
+                continue
+            if b.start in revision_lines:
+                continue  # "Latest head (4f2e9a1c07):" names a revision, not a variant of the setup
+            nxt = blocks[k + 1] if k + 1 < len(blocks) else None
+            if nxt is not None and nxt.kind in ("code", "table") and nxt.start - b.end <= 2 and \
+                    (text.rstrip().endswith(":") or len(text) <= 40):
+                values = lead_in_setup(text, colon=False) or \
+                    settings_line(_LEAD_PREP_RE.sub("", text.strip().rstrip(":"))) or {}
+                if values:  # "EAGLE-3 (num_steps=8):", "main", "For B = 8, T = 2048, NH = 16:"
+                    scopes.append(SetupScope(b.start, _block_end(blocks, k + 1), values))
+                    continue
+                if text.rstrip().endswith(":"):
+                    continue
+            values = _setup_sentence(text)
+            if values:  # "GB200, TP1, full gsm8k.": the setup of the section's results
+                scopes.append(SetupScope(b.start, _section_end(heads, starts, b.start, last), values))
+    return SetupIndex.build(scopes, last)
+
+
+def _section_end(heads: list[Block], starts: list[int], line: int, last: int) -> int:
+    """The line before the next heading or comment after `line` (a command's setup holds to there)."""
+    i = bisect.bisect_right(starts, line)
+    return heads[i].start - 1 if i < len(heads) else last
+
+
+def _block_end(blocks: list[Block], k: int) -> int:
+    """The last line of block k and the sub-blocks found inside it."""
+    end = blocks[k].end
+    return end
+
+
+def _setup_sentence(text: str) -> dict[str, str]:
+    """A short line that states where results were measured: two or more setup words ("H100, TP4.")."""
+    if len(text) > 100 or "|" in text:
+        return {}
+    values = _heading_setup(text)
+    return values if len(values) >= 2 else {}
+
+
+def _heading_setup(title: str) -> dict[str, str]:
+    values = qualifiers(title)
+    models = model_names(title)
+    if models:
+        values.setdefault("model", models[0])
+    return values
+
+
+def command_setup(text: str) -> dict[str, str]:
+    """The setup a command line states: its known flags and lm_eval's model_args."""
+    out: dict[str, str] = {}
+    harness = "lm_eval" in text or "--model_args" in text or "--model-args" in text
+    for m in _FLAG_RE.finditer(text[:4000]):
+        key = _FLAG_KEYS.get(m.group("flag"))
+        if key == "model" and harness:
+            key = "backend"  # lm_eval's --model names the client (vllm, hf, local-completions); pretrained= the model
+        if key:
+            value = m.group("value").strip("\"'")
+            out.setdefault(key, value.rstrip("/") if key == "model" else value)
+    for m in _ARGS_RE.finditer(text[:4000]):
+        key = _ARG_KEYS[m.group("key")]
+        out.setdefault(key, m.group("value").rstrip("/") if key == "model" else m.group("value"))
+    if "model" not in out:
+        models = model_names(text)
+        if models:
+            out["model"] = models[0]
+    return out
+
+
+def settings_line(text: str) -> dict[str, str] | None:
+    """"m=16", "### causal=True, headdim=128, batch_size=16 ###": the settings of a line made of nothing else."""
+    if "=" not in text or len(text) > 400 or not _SETTINGS_LINE_RE.match(text):
+        return None
+    out = {config_key(m.group("key")): m.group("value") for m in _SETTING_RE.finditer(text)
+           if not _PRODUCED_RE.search(m.group("key"))}
+    return out or None
+
+
+def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
+    """"EAGLE-3 (num_steps=8):" -> {"variant": "EAGLE-3", "num_steps": "8"}; "main", "this branch:", "draft:",
+    "PR + FlashInfer + fp8" name the side or variant too. `colon`: the line must end with one (inside a paste,
+    where a bare line may be any output) unless it names a side or joins names with "+"."""
+    m = _LEAD_IN_RE.match(text) or _BARE_LEAD_IN_RE.match(text)
+    if not m:
+        return {}
+    has_colon = text.rstrip().endswith(":")
+    name = m.group("name").strip()
+    if _FILE_NAME_RE.search(name):
+        return {}  # "benchmarks/REPORT.md" above a pasted diff names a file, not a variant
+    words = [w for w in name.split() if w not in "+/&"]
+    side = bool(_SIDE_NAME_RE.match(name))
+    joined = "+" in name and len(words) <= 6
+    if not (side or joined):
+        if colon and not has_colon:
+            return {}
+        if len(words) > 3 or _SENTENCE_WORD_RE.search(name):
+            return {}  # "Ran the harness against the server:" introduces, it names no variant
+        if not any(ch.isdigit() or ch.isupper() for ch in name[1:]) and \
+                not (has_colon and name.isalpha() and len(name) <= 12):
+            return {}  # "Some notes:" is prose, "moe_config:" a key; "draft:" before a colon names a part
+    values = {"variant": name}
+    values.update(qualifiers(name))
+    models = model_names(name)
+    if models:
+        values["model"] = models[0]
+    inner = m.groupdict().get("inner") or ""
+    for sm in _SETTING_RE.finditer(inner):
+        values[config_key(sm.group("key"))] = sm.group("value")
+    values.update(qualifiers(inner))
+    return values
+
+
+def _code_setups(doc: Document, block: Block, section_end: int) -> list[SetupScope]:
+    """Command lines (for the rest of the section) and setting lines (to the block's end) inside a code block."""
+    out: list[SetupScope] = []
+    open_: dict[str, SetupScope] = {}  # the setting-line scope that holds each key now
+    for no in range(block.start, block.end + 1):
+        text = doc.line(no)
+        s = text.strip()
+        if not s or len(s) > 4000:
+            continue
+        if is_command_line(s) or s.startswith(("python", "vllm ", "sglang ", "trtllm-", "lm_eval", "torchrun")):
+            values = command_setup(s)
+            if values:
+                out.append(SetupScope(no, section_end, values))
+            continue
+        lead = lead_in_setup(s) if ": " not in s else {}
+        if not lead and s.startswith("#") and _comment_label(s.lstrip("#").strip(), doc.line(no + 1)):
+            lead = {"variant": s.lstrip("#").strip()}  # "# Before", "# int4" as a comment heading the run under it
+        if lead:
+            # "EAGLE-3 (num_steps=8):" inside the paste: the variant of the lines under it, to the next one
+            prev = open_.get("variant")
+            if prev is not None and prev.end >= no:
+                prev.end = no - 1
+            scope = SetupScope(no, block.end, lead)
+            open_["variant"] = scope
+            out.append(scope)
+            continue
+        found = settings_line(s) or _echo(s)
+        if not found:
+            continue
+        values = found
+        for key in values:  # a new "m=32" ends the "m=16" above it
+            prev = open_.get(key)
+            if prev is not None and prev.end >= no:
+                prev.end = no - 1
+        scope = SetupScope(no, block.end, values)
+        for key in values:
+            open_[key] = scope
+        out.append(scope)
+    return out
+
+
+def _comment_label(name: str, below: str) -> bool:
+    """"# Before", "# int8 weight only" over a line of results: a short name, not a sentence or a command."""
+    if _SIDE_NAME_RE.match(name):
+        return True
+    words = name.split()
+    return (0 < len(words) <= 4 and bool(_BARE_LEAD_IN_RE.match(name)) and not _SENTENCE_WORD_RE.search(name)
+            and any(ch.isdigit() for ch in below) and (":" in below or "=" in below))
+
+
+def _echo(text: str) -> dict[str, str] | None:
+    """"concurrency: 256": a setting a tool prints, under the canonical key."""
+    m = _ECHO_RE.match(text)
+    if not m or not is_config_label(m.group("label")):
+        return None
+    key = canonical_key_name(config_key(m.group("label")))
+    if key not in _ECHO_KEYS:
+        return None
+    return {key: m.group("value").replace(",", "")}

@@ -1,0 +1,1 @@
+"""Benchmark output printed as 'label: value' lines, and the lines around them."""

@@ -1,0 +1,119 @@
+"""What the lines around a printed value say about it: a baseline beside it, an accuracy above it, the
+section banner it stands under, the document's end cutting it short.
+
+    Baseline (non-speculative): 215.84 s     <- the reference of the value below with the same unit
+    With speculation: 101.12 s
+    = ENGINE DETAILS                         <- every value under this banner is a setting
+    -- Request Latency Breakdown (ms) ---    <- the unit of the bare values under this sub-header
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from ledger.parsers.base import Context
+from ledger.parsers.grammar.numbers import header_unit, normalise_unit
+from ledger.parsers.grammar.pairs import Pair, pairs_in
+from ledger.parsers.kv.labels import is_baseline_label
+from ledger.vocab.metrics import kind_for_metric
+
+_MEMO = "kv_lines.banners"
+"""The ctx.memo slot that holds a document's banner lines, found once."""
+
+
+def baseline_before(ctx: Context, line: int, unit: str | None) -> float | None:
+    """A "Baseline …: 215.84 s" on one of the two lines above, with the same unit."""
+    for back in (1, 2):
+        prev = ctx.doc.line(line - back)
+        if not prev.strip():
+            continue
+        pairs = [p for p in pairs_in(prev) if p.value is not None]
+        if len(pairs) == 1 and is_baseline_label(pairs[0].label) and _unit_of(pairs[0]) == unit:
+            return pairs[0].value  # a line of its own: "Baseline (non-speculative): 215.84 s"
+        break
+    return None
+
+
+def paired_later(ctx: Context, no: int, text: str, base: Pair, unit: str | None) -> bool:
+    """A value with the baseline's unit follows it, on its line or on the next line (which pairs with it)."""
+    if any(q.value is not None and q.label_start > base.end and _unit_of(q) == unit for q in pairs_in(text)):
+        return True
+    for k in (no + 1, no + 2):
+        nxt = ctx.doc.line(k)
+        if nxt.strip():
+            pairs = [q for q in pairs_in(nxt) if q.value is not None]
+            return len(pairs) >= 1 and _unit_of(pairs[0]) == unit and not is_baseline_label(pairs[0].label)
+    return False
+
+
+def _unit_of(p: Pair) -> str | None:
+    unit = header_unit(p.label) or p.unit
+    return normalise_unit(unit) if unit else None
+
+
+def accuracy_above(ctx: Context, line: int) -> bool:
+    """The nearest line above with pairs (within two) prints an accuracy ("Accuracy: 0.950")."""
+    for back in (1, 2):
+        prev = ctx.doc.line(line - back)
+        if not prev.strip():
+            continue
+        return any(p.value is not None and kind_for_metric(p.label) == "accuracy" for p in pairs_in(prev))
+    return False
+
+
+# trtllm-bench section banners: "= ENGINE DETAILS", "= PERFORMANCE OVERVIEW"; sub-headers carry a unit:
+# "-- Request Latency Breakdown (ms) ----"
+_BANNER_RE = re.compile(r"^\s*=+\s+(?P<title>[A-Za-z][A-Za-z0-9 +/()&,.-]{2,60}?)\s*=*\s*$")
+_SUBHEAD_RE = re.compile(r"^\s*-{2,}\s*(?P<title>[A-Za-z][^-]{2,60}?)\s*-{3,}\s*$")
+_CONFIG_BANNER_RE = re.compile(r"engine|runtime|request details|dataset|settings|config|world|backend|environment|"
+                               r"arguments|parameters", re.IGNORECASE)
+BANNER_LOOKBACK = 60
+
+
+def _banner_index(ctx: Context) -> tuple[list[int], dict[int, tuple[bool, str]]]:
+    """The document's banner and sub-header lines, found once: (line numbers in order, line -> (is a
+    sub-header, title))."""
+    index = ctx.memo.get(_MEMO)
+    if index is None:
+        found: dict[int, tuple[bool, str]] = {}
+        for no, text in enumerate(ctx.doc.lines, start=1):
+            if "--" in text:  # a sub-header is "--" dashes around its title
+                sm = _SUBHEAD_RE.match(text)
+                if sm:
+                    found[no] = (True, sm.group("title"))
+                    continue
+            if "=" in text:  # a banner starts with "="
+                bm = _BANNER_RE.match(text)
+                if bm:
+                    found[no] = (False, bm.group("title"))
+        index = ctx.memo[_MEMO] = (list(found), found)
+    return index
+
+
+def section_banner(ctx: Context, line: int) -> tuple[bool, str | None]:
+    """(inside a configuration section, the unit of the nearest sub-header) for a line of bench output."""
+    unit: str | None = None
+    marks, found = _banner_index(ctx)
+    low = max(0, line - BANNER_LOOKBACK)  # the lines above, back to (not including) `low`
+    for j in range(bisect.bisect_left(marks, line) - 1, -1, -1):
+        k = marks[j]
+        if k <= low:
+            break
+        is_sub, title = found[k]
+        if is_sub:
+            if unit is None:
+                unit = header_unit(title)
+            continue  # a sub-header line is never a banner (one starts with "-", the other with "=")
+        return bool(_CONFIG_BANNER_RE.search(title)), unit
+    return False, unit
+
+
+def cut_short(ctx: Context, no: int, text: str, p: Pair) -> bool:
+    """The document ends inside this value ("latency: 0" where the lines above print "0.11220 s")."""
+    if p.unit is not None or p.end < len(text.rstrip()):
+        return False
+    if any(ctx.doc.line(k).strip() for k in range(no + 1, len(ctx.doc.lines) + 1)):
+        return False
+    prev = ctx.doc.line(no - 1)
+    return any(q.label == p.label and q.unit is not None for q in pairs_in(prev))

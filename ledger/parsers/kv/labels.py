@@ -1,0 +1,115 @@
+"""What the label of a printed value names: a measured result, a setting or workload count, a baseline.
+
+    Mean TTFT (ms)              -> measured            Batch size, Successful requests   -> a setting, a count
+    gpu_memory_utilization      -> a setting           mean_ttft_ms                      -> measured, in ms
+    Baseline (non-speculative)  -> a baseline          Mean KLD (console output)         -> an open-world name
+
+Every reader of printed output in ledger/parsers/kv/lines.py and ledger/parsers/kv/spaced.py asks these, so they
+stand apart from the readers; the closed vocabulary they draw on is ledger.vocab's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.memo import short_text_cache
+from ledger.vocab.metrics import is_acceptance_name
+from ledger.vocab.setup import BASELINE_LABEL_RE, SIDE_PHRASE, is_config_label
+
+_COUNT_LABEL_RE = re.compile(
+    r"\b(?:tokens?|requests?|prompts?|samples?|items?|queries|questions|proposals?|drafts?|iterations?|"
+    r"sequences?|seqs?|req)\b|^#|concurren|batch", re.IGNORECASE)
+_RATE_WORDS_RE = re.compile(r"throughput|latency|time|/s|per\b|speed|rate\b|duration|length|ttft|tpot|itl",
+                            re.IGNORECASE)
+_MEASURED_RE = re.compile(
+    r"throughput|latency|ttft|tpot|itl|e2e|time|duration|speed|accuracy|score|acc\b|rate|length|"
+    r"p\d{2}|mean|median|average|avg|min|max|std|tps|qps|memory|speedup|bandwidth|\[ar\]|diff|error|"
+    r"exact|match|pass@|\bf1\b|ppl|perplexity|gsm8k|mmlu|tflops|gbps|usage\b|"
+    r"per (?:second|sec\b|gpu|token|step|iteration)|/s\b|/sec\b|similarity|\bkld\b",
+    re.IGNORECASE,
+)
+_SNAKE_UNIT_RE = re.compile(r"_(ms|us|s|sec)$")
+_TRAILING_BRACKET_RE = re.compile(r"\s*[(\[][^()\[\]]{1,30}[)\]]\s*$")
+_ACCEPT_LEN_RE = re.compile(r"accept\w*\s+len", re.IGNORECASE)
+_TRAILING_PAREN_RE = re.compile(r"\s*\([^()]{0,40}\)\s*$")
+_EXTREME_RESULT_RE = re.compile(
+    r"(?:max|min|peak)(?:\b|_).{0,30}?(?:ttft|tpot|itl|e2el?|latency|throughput|time|diff|err)", re.IGNORECASE)
+# snake_case keys are settings (a YAML or argparse dump) unless they name a result
+SNAKE_RE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
+_SNAKE_RESULT_RE = re.compile(
+    r"throughput|latency|ttft|tpot|itl|e2el|accuracy|acc(?:_norm)?$|score|exact_match|diff|err(?:or)?$|"
+    r"acceptance|accept_len|speedup|duration|elapsed|_ms$|_us$|_sec$|_s$|tok_s|tokens_per_s|tps|qps|tflops|gbps|"
+    r"^(?:peak|max|reserved|allocated)_(?:memory|mem|vram)",
+    re.IGNORECASE)
+
+
+def snake_unit(label: str) -> str | None:
+    """"mean_ttft_ms" -> "ms": a unit spelled into a snake_case key."""
+    m = _SNAKE_UNIT_RE.search(label) if SNAKE_RE.match(label) else None
+    return m.group(1) if m else None
+
+
+@short_text_cache(4096)  # labels repeat from line to line and document to document
+def measured(label: str) -> bool:
+    """The label names a measured quantity (_MEASURED_RE, a long case-blind alternation, or an acceptance name)."""
+    return _MEASURED_RE.search(label) is not None or is_acceptance_name(label)
+
+
+@short_text_cache(4096)
+def is_config(label: str, unit: str | None) -> bool:
+    """Run inputs and workload counts: "Successful requests", "Batch size", "Number of draft tokens"."""
+    core = _TRAILING_BRACKET_RE.sub("", label)
+    if is_acceptance_name(core):
+        return False  # "Mean Request AR", "Accepted length": a result, whatever counter word it holds
+    if SNAKE_RE.match(core):
+        return not _SNAKE_RESULT_RE.search(core)  # "gpu_memory_utilization: 0.9" is a setting
+    if _EXTREME_RESULT_RE.match(core):
+        return False  # "Max ITL (ms)", "Min TTFT": an extreme of a measured series, not a max_* setting
+    if is_config_label(core):
+        return True
+    if unit is not None and unit.lower() in ("tokens", "token", "tok"):
+        # "Average Input Length (tokens)", "Accepted: 1234 tokens": workload; an acceptance length is a result
+        return not _ACCEPT_LEN_RE.search(label)
+    if unit is not None:
+        return False  # "With the draft model: 101.12 s" is a measured time
+    return bool(_COUNT_LABEL_RE.search(core)) and not _RATE_WORDS_RE.search(label)
+
+
+_BASELINE_END_RE = re.compile(r"(?:^|\s)(?:before|baseline|main|master|old|original|ref(?:erence)?)$", re.IGNORECASE)
+
+
+_BASELINE_PAREN_RE = re.compile(r"\(\s*(?:base|baseline|before|main|master|old|original|ref(?:erence)?)\s*\)\s*$",
+                                re.IGNORECASE)
+
+
+@short_text_cache(4096)
+def is_baseline_label(label: str) -> bool:
+    """"Baseline (non-speculative)", "Before", "main", "TTFT before", "Mean PPL(base)": the value a later one
+    (or the one just above) is compared with."""
+    if _BASELINE_PAREN_RE.search(label):
+        return True
+    core = _TRAILING_PAREN_RE.sub("", label).strip()
+    return bool(BASELINE_LABEL_RE.match(core) or _BASELINE_END_RE.search(core))
+
+
+_SIDE_LEAD_RE = re.compile(f"^{SIDE_PHRASE}" + r"[\s,:]+", re.IGNORECASE)
+
+
+def same_measure(a: str, b: str) -> bool:
+    """"Mean PPL(Q)" and "Mean PPL(base)", "Mean TTFT (ms)" and "before pr Mean TTFT (ms)": one measure, the
+    sides named in brackets at the end or in words at the start."""
+    core_a, core_b = (_SIDE_LEAD_RE.sub("", _TRAILING_PAREN_RE.sub("", x).strip()).lower() for x in (a, b))
+    return bool(core_a) and core_a == core_b
+
+
+_IDENTIFIER_LABEL_RE = re.compile(
+    r"\b(?:id|pid|tid|port|rank|seed|epoch|step|steps|iter(?:ation)?s?|idx|index|version|build|commit|date|time ?stamp|"
+    r"year|line|lines|line no|col|column|device|gpu|node|worker|thread|process|batch ?id|request ?id|run|trial|"
+    r"shape|dim|size|num|count|total|n)\b", re.IGNORECASE)
+
+
+def open_world_label(label: str) -> bool:
+    """A name that may label a result in tool output: words, not an identifier, a position or a size."""
+    core = label.strip()
+    return (2 <= len(core) <= 60 and any(ch.isalpha() for ch in core) and not _IDENTIFIER_LABEL_RE.search(core)
+            and not SNAKE_RE.match(core))

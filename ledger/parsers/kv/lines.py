@@ -1,0 +1,215 @@
+"""Benchmark output printed as "label: value" lines.
+
+vLLM's "Serving Benchmark Result" block, SGLang's bench_serving, bench_one_batch and few-shot
+gsm8k output, trtllm-bench's PERFORMANCE OVERVIEW and DECODING STATISTICS, speculative decoding
+summaries, server log lines, pytest assertion output:
+
+    Mean TTFT (ms):                          42.17
+    Output token throughput (tok/s):         2210.3
+    [AR] P50    : 1.82
+    Mean acceptance length: 2.47
+    Accuracy: 0.950  Invalid: 0.000  Latency: 20.1 s  Output throughput: 1234.5 token/s
+    Decode 0. Batch size: 128, latency: 0.17131 s, throughput:    747.20 token/s
+    Throughput: 89.27 requests/s, 22853.37 total tokens/s, 11426.69 output tokens/s
+    GSM8K metric too low: 0.0114 < 0.7200 - 0.0800 = 0.6400
+
+A line holds one or more pairs. A pair's label runs back from its colon to the previous pair's
+value or to a separator (comma, semicolon, tab, two spaces, " / ", a sentence end); a log
+prefix is skipped and a leading "Decode 0." names the group the line's pairs belong to. Values
+followed by words that are not a unit are left to the prose reader ("gsm8k: 96.25 (ref 96.36)");
+a comparison after a value ("< 0.72 - 0.08") gives its reference. After a value, more numbers
+separated by commas belong to the same label (the throughputs above, per-position rates).
+
+Configuration echoes (request rate, concurrency, number of prompts, token and request totals,
+batch size, snake_case settings, trtllm-bench's ENGINE/REQUEST DETAILS sections, yaml blocks) are
+not claims. A baseline ("Baseline: 215.84 s", "Before: 45.2 ms, After: 40.1 ms", "main: ...,
+this PR: ...") is the reference of the next value with the same unit, on its line or on the next
+line, and gets no claim of its own. A value cut off by the end of the document is skipped.
+
+This module walks a block's lines and makes the claims of their pairs; lines without a colon are read in
+ledger/parsers/kv/spaced.py, what a label names in ledger/parsers/kv/labels.py, what the lines around a value say (a
+baseline, a banner, the document's end) in ledger/parsers/kv/context.py.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from ledger.model import Claim
+from ledger.parsers.base import Context
+from ledger.parsers.grammar.numbers import header_unit, normalise_unit
+from ledger.parsers.grammar.pairs import continuations, line_prefix, list_names, pairs_in
+from ledger.parsers.kv.context import accuracy_above, baseline_before, cut_short, paired_later, section_banner
+from ledger.parsers.kv.labels import is_baseline_label, is_config, measured, open_world_label, same_measure, snake_unit
+from ledger.parsers.kv.spaced import among_pairs, assert_claim, skip_line, spaced_claim
+from ledger.parsers.reader.document import Block
+from ledger.vocab.metrics import is_gauge_name, kind_for_metric
+from ledger.vocab.setup import qualifiers
+
+NAME = "kv_lines"
+VERSION = "2"
+BLOCKS = frozenset({"code", "text", "item"})
+
+_DIGIT_RE = re.compile(r"\d")
+_NOT_METRIC_RE = re.compile(r"(?:https?|commit|pr|version|date)\b", re.IGNORECASE)
+_LAST_WORD_RE = re.compile(r"\s*\S+$")
+_NUMERIC_DIFF_RE = re.compile(r"(?:abs|rel|max|mean)[_ ]?(?:abs[_ ]?)?(?:diff|err(?:or)?)\b", re.IGNORECASE)
+_NEW_LABEL_RE = re.compile(r"^(?:after|now|new|this pr|pr|ours|optimi[sz]ed|with (?:the )?(?:fix|change|pr))$",
+                           re.IGNORECASE)
+_QUALIFIER_LABEL_RE = re.compile(r"^(?:at|with|for|on|under|w/)\s+\S", re.IGNORECASE)
+_QUALIFIER_TAIL_RE = re.compile(r"\s+(?:at|with|for|on|under|w/)\s+.*$", re.IGNORECASE)
+_STDERR_KEY_RE = re.compile(r"(?:^|(?<=[_,\s-]))(?:stderr|std_?err|sem)(?=$|[_,\s:-])", re.IGNORECASE)
+_NEW_SIDE_RE = re.compile(r"^(?:with\b|this pr|the pr|pr\b|after|now|new|ours|optimi[sz]ed|patched|fixed|branch)",
+                          re.IGNORECASE)
+_SPREAD_WORD_RE = re.compile(r"σ|\bstd|\bsigma|\bstdev|deviation", re.IGNORECASE)
+_CONFIG_FENCE_RE = re.compile(r"^(?:ya?ml|toml|ini|cfg|conf|dockerfile|env)\b", re.IGNORECASE)  # json may hold results
+
+
+def extract(block: Block, ctx: Context) -> Iterator[Claim]:
+    if block.kind == "code" and _CONFIG_FENCE_RE.match(block.info):
+        return  # a configuration file: every number in it is a setting
+    # what the results are of: the heading above, and the line that introduces the block ("gpqa, 4 runs:")
+    section = " ".join([*block.section[-1:], ctx.lead_in(block)]).strip()
+    last_kind: str | None = None
+    # the claim of the last line that held one, with its unit: "With this change: 31,673 tok/s" above "Without it:
+    # 29,665 tok/s" takes the second as its reference
+    # (items and text lines are blocks of their own: the memory lives in ctx.memo)
+    above: tuple[int, Claim, str | None, str] | None = ctx.memo.get(NAME + ".above")
+    banner: tuple[bool, str | None] | None = None
+    banner_line = 0
+    for no, text in enumerate(ctx.doc.lines[block.start - 1:block.end], start=block.start):
+        if _DIGIT_RE.search(text) is None:
+            # every claim below needs a digit in its value (the block has one, most of its lines not)
+            last_kind = None if not text.strip() else last_kind
+            continue
+        if no not in ctx.taken and "assert" in text:
+            claim = assert_claim(ctx, no, text)
+            if claim is not None:
+                yield claim
+                continue
+        if no not in ctx.taken and ":" not in text and (block.kind == "code" or "\t" in text or
+                                                        "  " in text.strip() or among_pairs(ctx, no)):
+            claim = spaced_claim(ctx, no, text, console=block.kind == "code")
+            if claim is not None:
+                yield claim
+                continue
+        if no in ctx.taken or (":" not in text and "=" not in text and ">" not in text) or skip_line(text):
+            last_kind = None if not text.strip() else last_kind
+            continue
+        _floor, group = line_prefix(text)
+        line_base: tuple[float, str | None, str] | None = None
+        line_metric: tuple[str, str] | None = None  # (metric, kind) of this line's last claim
+        for p in pairs_in(text):
+            if p.value is None or not p.clean or len(p.label) < 2:
+                continue
+            if not ctx.is_free(no, p.label_start, p.end):
+                continue
+            label = p.label
+            if _NOT_METRIC_RE.match(label):
+                continue
+            if text[p.label_start + len(label):p.value_start].strip() == "=" and not measured(label):
+                continue  # "tp=8", "M=64": settings, not results
+            if banner is None or banner_line != no:
+                banner, banner_line = section_banner(ctx, no), no
+            if banner[0]:
+                ctx.take(no, p.label_start, p.end)  # "= ENGINE DETAILS": the run's settings
+                continue
+            unit = header_unit(label) or p.unit or snake_unit(label) or (
+                banner[1] if measured(label) else None)
+            if unit is not None:
+                unit = normalise_unit(unit)
+            if line_metric is not None and _QUALIFIER_LABEL_RE.match(label):
+                # "acceptance length at batch 32: 2.27, at batch 2: 2.41": the same measure under another setup
+                base = _QUALIFIER_TAIL_RE.sub("", line_metric[0]).strip() or line_metric[0]
+                ctx.take(no, p.label_start, p.end)
+                yield ctx.claim(line_metric[1], no, text[p.label_start:p.end], metric=f"{base} {label}",
+                                value=p.value, unit=unit, config=qualifiers(label) or None)
+                continue
+            if is_config(label, unit) or is_gauge_name(label):
+                ctx.take(no, p.label_start, p.end)  # a setting, a workload count or a state gauge
+                continue
+            sm = _STDERR_KEY_RE.search(label)
+            if sm is not None:
+                # "exact_match_stderr,strict-match": the error of the value its name leaves, never a claim
+                base = (label[:sm.start()].rstrip("_ -") + label[sm.end():]).strip(" _,")
+                target = ctx.memo.get(NAME + ".by_label", {}).get(base)
+                if target is not None and target.stderr is None:
+                    target.stderr = p.value
+                ctx.take(no, p.label_start, p.end)
+                continue
+            if is_baseline_label(label) and paired_later(ctx, no, text, p, unit):
+                ctx.take(no, p.label_start, p.end)  # the next value's reference, not a claim
+                line_base = (p.value, unit, _LAST_WORD_RE.sub("", label))
+                continue
+            if (above is not None and is_baseline_label(label) and above[2] == unit and above[1].reference is None
+                    and no - above[0] <= 2 and (_NEW_SIDE_RE.search(above[3]) or same_measure(above[3], label))):
+                above[1].reference = p.value  # the baseline printed after its new value
+                ctx.take(no, p.label_start, p.end)
+                above = ctx.memo[NAME + ".above"] = None
+                continue
+            metric = f"{group} {label}" if group else label
+            if line_base is not None and line_base[2] and _NEW_LABEL_RE.match(label):
+                metric = f"{line_base[2]} {label}"  # "TTFT before: 45.2 ms / after: 40.1 ms" -> "TTFT after"
+            kind = kind_for_metric(f"{metric} {section}", unit)
+            if _NUMERIC_DIFF_RE.search(label):
+                kind = "accuracy"  # "max_abs_diff = 0": a numerical deviation from the reference output
+            if unit is None and not measured(label):
+                if last_kind == "accuracy" or accuracy_above(ctx, no):
+                    kind = "accuracy"  # "Invalid: 0.000" after "Accuracy: 0.950"
+                elif block.kind != "code" or not open_world_label(label):
+                    continue
+                # console output: a number printed under a name is a result whatever the name ("Mean KLD",
+                # "Same top p"), unless the closed vocabulary calls it a setting, a count or a gauge
+            if cut_short(ctx, no, text, p):
+                ctx.warn(no, "value cut short at the end of the document")
+                ctx.take(no, p.label_start, p.end)  # nor may prose read the cut digits
+                continue
+            ref = p.reference
+            if ref is None and line_base is not None and line_base[1] == unit:
+                ref, line_base = line_base[0], None  # "Before: 45.2 ms, After: 40.1 ms"
+            if ref is None:
+                ref = baseline_before(ctx, no, unit)
+            ctx.take(no, p.label_start, p.end)
+            last_kind = kind
+            base, names = list_names(label)
+            if names:
+                unit = unit or (normalise_unit(u) if (u := header_unit(base)) else None)
+            spread: dict[str, Any] = {}  # claim fields by name
+            if p.spread is not None:
+                spread = {"stddev" if _SPREAD_WORD_RE.search(label) else "stderr": p.spread}
+            if p.items is not None:  # "[0.157, 0.165, 0.463]": one claim per value of the list
+                named = len(names) == len(p.items)
+                for k, (value, start, end) in enumerate(p.items):
+                    stat = names[k] if named else None
+                    cmetric = f"{group + ' ' if group else ''}{base} {stat}" if stat else f"{metric} ({k + 1})"
+                    yield ctx.claim(kind, no, text[start:end], metric=cmetric, value=value, unit=unit,
+                                    config={"stat": stat} if stat else ({"group": group} if group else None))
+                continue
+            conts = continuations(text, p)
+            named = len(names) == len(conts) + 1
+            first = f"{group + ' ' if group else ''}{base} {names[0]}" if named else metric
+            cfg = {"stat": names[0]} if named else {}
+            if group:
+                cfg["group"] = group
+            claim = ctx.claim(kind, no, text[p.label_start:p.end], metric=first, value=p.value, high=p.high,
+                              approx=p.approx, unit=unit, reference=ref, printed=p.printed, config=cfg or None,
+                              **spread)
+            above = ctx.memo[NAME + ".above"] = (no, claim, unit, label)
+            line_metric = (first, kind)
+            ctx.memo.setdefault(NAME + ".by_label", {})[label] = claim
+            yield claim
+            for i, (value, cunit, qual, start, end) in enumerate(conts, start=2):
+                ctx.take(no, start, end)
+                if named:
+                    yield ctx.claim(kind, no, text[start:end], metric=f"{base} {names[i - 1]}", value=value,
+                                    unit=cunit or unit, config={"stat": names[i - 1]})
+                    continue
+                if not cunit:
+                    cunit = None
+                    cmetric = f"{metric} ({i})"  # the i-th of a list of values under one label
+                else:
+                    cmetric = f"{metric} ({qual} {cunit})" if qual else f"{metric} ({cunit})"
+                yield ctx.claim(kind_for_metric(cmetric, cunit), no, text[start:end], metric=cmetric,
+                                value=value, unit=cunit)

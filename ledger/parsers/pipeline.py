@@ -1,0 +1,107 @@
+"""Run the registered extractors over one document."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+
+from ledger.model import Claim, ParseWarning
+from ledger.parsers.base import Context, RevisionScope
+from ledger.parsers.grammar.revisions import find_revisions, named_revisions
+from ledger.parsers.grammar.setup import find_setups
+from ledger.parsers.reader.document import Document, read_document
+
+_DIGIT_RE = re.compile(r"\d")
+MAX_CLAIMS = 20_000
+"""Claims kept per document: memory stays bounded (a claim costs a few KB on its way to the ledger; 400,000
+claims of a 4.4 MB file took 1.9 GB) while the largest real pages hold a few thousand. Extractors are
+generators, so the one that reaches the cap stops there."""
+MAX_LINES = 50_000
+MAX_CHARS = 4 * 1024 * 1024
+"""What is read of one document: its first MAX_LINES lines and at most MAX_CHARS characters (100 and 80 times
+the longest page of the corpus). The reader's structures cost up to 2 KB a line (a list item's markdown-it
+tokens) and 40 bytes a character (a dense table's cells), so a 16 MB file took gigabytes; past the cut a
+document is not read for claims (a warning says where), and what was read keeps its line numbers."""
+_LINE_END_RE = re.compile(r"\r\n?|\n")
+
+
+def _first_lines(text: str) -> tuple[str, int | None]:
+    """The part of the text that is read (whole lines, split as document.split_lines does), and the number of
+    the first line left out (None when the text is read whole)."""
+    if len(text) <= MAX_LINES:  # fewer characters than the lines allowed, and than MAX_CHARS
+        return text, None
+    head = text[:MAX_CHARS + 1]
+    for n, m in enumerate(_LINE_END_RE.finditer(head), 1):
+        if n == MAX_LINES:
+            return (text[:m.start()], n + 1) if text[m.end():] else (text, None)
+    if len(text) <= MAX_CHARS:
+        return text, None
+    end = max(head.rfind("\n"), head.rfind("\r"))
+    if end <= 0:  # a first line longer than MAX_CHARS: its first MAX_CHARS characters
+        return text[:MAX_CHARS], 1
+    if text[end] == "\n" and text[end - 1] == "\r":
+        end -= 1  # the CR of a CRLF
+    kept = text[:end]
+    return kept, len(_LINE_END_RE.findall(kept)) + 2
+
+
+@dataclass
+class Extraction:
+    """What one document yielded: its claims, in line order, and warnings for a partial read."""
+
+    claims: list[Claim]
+    warnings: list[ParseWarning] = field(default_factory=list)
+    document: Document | None = None
+    scopes: list[RevisionScope] = field(default_factory=list)
+    """The revision scopes the claims were read under (the ledger stores them with the version)."""
+
+
+def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extraction:
+    """Parse `text` (markdown or a rendered-page copy) into claims with provenance."""
+    from ledger.parsers.registry import EXTRACTORS
+
+    text, cut_at = _first_lines(text)
+    doc = read_document(text, path, fmt)
+    if cut_at is not None:
+        doc.warn(cut_at, f"the document is longer than is read ({MAX_LINES:,} lines, {MAX_CHARS:,} characters): "
+                         "it is not read for claims from here on")
+    ctx = Context(doc=doc, path=path)
+    scopes = find_revisions(doc)
+    ctx.set_scopes(scopes)
+    ctx.named = named_revisions(doc)
+    ctx.setup = find_setups(doc, frozenset(s.start for s in scopes))
+    claims: list[Claim] = []
+    warnings: list[ParseWarning] = []
+    # Most prose lines hold no digit, and only a few extractors can claim anything without one:
+    # one pass over each block saves every numeric extractor from scanning it.
+    lines = doc.lines
+    has_digit = [
+        _DIGIT_RE.search("\n".join(lines[b.start - 1:b.end]) if b.end > b.start else lines[b.start - 1])
+        is not None
+        for b in doc.blocks
+    ]
+    with_digit = [b for b, d in zip(doc.blocks, has_digit, strict=True) if d]
+    for ext in EXTRACTORS:
+        ctx.parser = f"{ext.NAME}/{ext.VERSION}"
+        kinds = ext.BLOCKS
+        whole_code = "code" in kinds  # it reads code blocks whole: the lines found inside them are not its
+        for block in with_digit if getattr(ext, "NEEDS_DIGIT", True) else doc.blocks:
+            if block.kind not in kinds or (block.start in ctx.taken and block.kind == "table") or \
+                    (whole_code and block.in_code and block.kind == "text"):
+                continue
+            try:
+                claims.extend(itertools.islice(ext.extract(block, ctx), MAX_CLAIMS + 1 - len(claims)))
+            except Exception as exc:  # an extractor bug must cost one block, not the document
+                warnings.append(ParseWarning(block.start, f"{ext.NAME} failed ({type(exc).__name__}: {exc})"))
+            if len(claims) > MAX_CLAIMS:
+                del claims[MAX_CLAIMS:]
+                warnings.append(ParseWarning(block.start, f"more than {MAX_CLAIMS:,} claims in one document: the "
+                                             f"first {MAX_CLAIMS:,} found are kept, the rest of the document is not "
+                                             "read for more"))
+                break
+        if len(claims) >= MAX_CLAIMS:
+            break
+    claims.sort(key=lambda c: (c.source.line, c.source.line_end))
+    # the reader's warnings, then any an extractor added to doc.warnings (a value cut short), then failures
+    return Extraction(claims=claims, warnings=list(doc.warnings) + warnings, document=doc, scopes=scopes)

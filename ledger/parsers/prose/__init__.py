@@ -1,0 +1,1 @@
+"""Numbers in sentences, bullets and mixed cells: candidates, guards, labels, lists, metric names."""

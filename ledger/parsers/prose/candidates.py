@@ -1,0 +1,112 @@
+"""One value of a sentence as a candidate claim: its metric (named before it, after it, by the list's
+lead-in or the row), its unit, its reference, and the setup written before it in its clause.
+
+Apart from prose.py because claims_in_text decides which numbers pair with which, and this module decides
+what one value is; the console branch names a value as tool output prints it (see prose_labels).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.base import Context
+from ledger.parsers.grammar.numbers import Number
+from ledger.parsers.prose.guards import CONFIG_BEFORE_RE, COUNT_NOUN_RE
+from ledger.parsers.prose.labels import (
+    CONSOLE_METRIC_BEFORE_RE,
+    FINE_FLOAT_RE,
+    WORD_BEFORE_RE,
+    lead_label,
+    pair_label_before,
+    perf_label,
+)
+from ledger.parsers.prose.metrics import (
+    AT_METRIC_RE,
+    METRIC_AFTER_RE,
+    METRIC_BREAK_RE,
+    METRIC_RE,
+    POINTS_METRIC_AFTER_RE,
+    claim_kind,
+    clause_start,
+    metric_before,
+)
+from ledger.vocab.setup import qualifiers
+from ledger.vocab.units import is_measure_unit
+
+
+def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subject: str | None, *,
+               unit: str | None = None, reference: float | None = None, span_start: int | None = None,
+               force: bool = False, default_metric: str | None = None,
+               inherited: str | None = None, console: bool = False) -> dict | None:
+    unit = unit if unit is not None else n.unit
+    if console:
+        measured = is_measure_unit(unit)
+        right = CONSOLE_METRIC_BEFORE_RE.search(text, max(0, n.start - 60), n.start)
+        word = None
+        if not (measured or right or force) and FINE_FLOAT_RE.fullmatch(n.text.strip()):
+            # "forward 5.810260772705078e-06": a measured fraction printed under a word, whatever the word
+            wm = WORD_BEFORE_RE.search(text, max(0, n.start - 40), n.start)
+            if wm and not CONFIG_BEFORE_RE.search(wm.group(0)) and not COUNT_NOUN_RE.match(" " + wm.group(1)):
+                word = wm.group(1)
+        if not (measured or right or force or word):
+            return None
+        metric = right.group(0).strip(" :=") if right else word
+        if right and unit is None and right.group("unit"):
+            unit = right.group("unit")  # "bandwidth (GB/s) 45.1": the unit the label prints
+        if metric is None:
+            pos = span_start if span_start is not None else n.start
+            metric = pair_label_before(text, pos) or lead_label(text) or perf_label(text, pos)
+            if metric and unit:
+                metric = f"{metric} {unit}"
+        return {
+            "kind": claim_kind(metric or "", unit), "metric": metric, "value": n.value, "high": n.high,
+            "approx": n.approx, "unit": unit, "reference": reference,
+            "start": span_start if span_start is not None else n.start, "end": n.end, "printed": n.printed,
+            "config": {},
+        }
+    at = AT_METRIC_RE.match(text, n.end, n.end + 40) if "@" in text[n.end:n.end + 2] else None
+    metric = at.group(1) if at else metric_before(text, n.start)  # "81.07@MMLU, 83.74@GSM8K": its own name
+    if metric is None and inherited:
+        metric = inherited
+    if metric is None and subject and METRIC_RE.search(subject):
+        metric = subject
+    if metric is None:
+        # "96.2 on gsm8k", and after a points figure "a 22-point GSM8K deficit"
+        after_re = POINTS_METRIC_AFTER_RE if unit in ("point", "points", "pp") else METRIC_AFTER_RE
+        am = after_re.match(text[n.end:n.end + 40])
+        if am:
+            metric = am.group(1)
+    if metric is None and unit in _TIME_UNITS:
+        dm = _DURATION_OF_RE.match(text, n.end, n.end + 60)
+        if dm:
+            metric = f"{dm.group('what').strip()} duration"  # "1:15 minutes to run GSM8K eval"
+    if metric is None and default_metric:
+        metric = default_metric
+    measured = is_measure_unit(unit)
+    if not (measured or metric or force):
+        return None
+    if metric is None:
+        metric = perf_label(text, span_start if span_start is not None else n.start) or subject
+    kind = claim_kind(metric or "", unit)
+    return {
+        "kind": kind, "metric": metric, "value": n.value, "high": n.high, "approx": n.approx, "unit": unit,
+        "reference": reference, "start": span_start if span_start is not None else n.start, "end": n.end,
+        "printed": n.printed,
+        "config": _setup_before(text, span_start if span_start is not None else n.start, subject, metric),
+    }
+
+
+_TIME_UNITS = frozenset(("s", "ms", "us", "µs", "min", "m", "h", "sec", "seconds", "minutes", "hours"))
+_DURATION_OF_RE = re.compile(r"\s+(?:to|for)\s+(?:run|complete|finish|do|process|build|load)\s+"
+                             r"(?:the\s+|a\s+|an\s+)?(?P<what>[A-Za-z][\w-]*"
+                             r"(?:\s(?!(?:before|after|with|without|on|in|at|vs|and|or)\b)[A-Za-z0-9][\w-]*){0,3})")
+
+
+def _setup_before(text: str, pos: int, subject: str | None, metric: str | None) -> dict[str, str]:
+    """The setup written in the value's clause before it ("TP8EP8, MTP3, FP8 KV at con64: acceptance length 2.74"),
+    then the row's or item's subject (which wins, and is kept as the context when it is not the metric)."""
+    lead = text[clause_start(text, pos, METRIC_BREAK_RE):pos]
+    config = {**qualifiers(lead), **qualifiers(subject)} if lead.strip() else qualifiers(subject)
+    if subject and subject != metric:
+        config["context"] = subject
+    return config

@@ -1,0 +1,162 @@
+"""The guards that tell a number in prose is no result: a setting ("ISL 8192", "--max-num-seqs 256",
+"`tp=2`"), a count ("8 GPUs", "300 rows"), a capacity ("a 184 GiB device"), a threshold ("< 0.72"), a link's
+target, a progress bar's rate, a year.
+
+Apart from prose.py because they are asked of every number before any pairing and hold no claim logic:
+is_config_number's tests, one per kind of number that is not a measurement, each with its pattern.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+
+from ledger.parsers.grammar.numbers import Number
+from ledger.parsers.prose.metrics import METRIC_RE, any_of
+from ledger.vocab.metrics import SPREAD_WORDS
+from ledger.vocab.setup import BAR_WORDS
+from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit
+
+# only ever asked yes / no (see any_of)
+CONFIG_BEFORE_RE = re.compile(
+    r"(?:\b(?:" + any_of(
+        r"isl|osl|bs|sizes?|batch(?:[_ ]size)?|max[_\w]*|concurrency|con|draft(?: length)?|tp|ep|pp|dp|"
+        r"tp_size|ep_size|rank|top-?k|k|p|g|n|seed|layers?|heads?|head_dim|dim|block|page|bucket|buckets|"
+        r"tokens_per_block|num_[a-z_]+|fraction|step|version|v|sm|sm_|rc|at|first|last|every|"
+        r"whole|round|rounds|#|pr|issue|nvbugs?|ticket|below|above|past|under|width|"
+        r"mtp|eagle|shape|m|n|k|seq|len|length|input|output|prompt|prompts|samples|questions|requests|"
+        r"epoch|iter|iteration|run|runs|gpu|gpus|node|nodes|card|cards|x") + r")\s*[:=]?\s*)$",
+    re.IGNORECASE,
+)
+# "acceptance length 1.97": a metric name right before the number wins over "length" as a config word
+_METRIC_RIGHT_BEFORE_RE = re.compile(r"(?:" + METRIC_RE.pattern + r")\s*[:=]?\s*$", re.IGNORECASE)
+NAMED_THRESHOLD_RE = re.compile(
+    r"(?<![\w-])(?:" + BAR_WORDS + r"\s*\(?\s*"
+    r"(?:of|is|was|=|:|at|set to|[<>]=?|[≤≥])?|tolerance\s*(?:of|is|=|set to))\s*[~≈]?$", re.IGNORECASE)
+# ("tolerance: +1.46% throughput" reads on: after a colon the tolerance is the measured change)
+_DISPERSION_BEFORE_RE = re.compile(
+    r"(?:^|[;,(]\s*|\s)(?:range|spread|variance|(?:sample\s+)?" + SPREAD_WORDS + r")\s*[:=]\s*$",
+    re.IGNORECASE)
+# "passed the raw 96.0 gate", "a 0.95 threshold": the number names the bar it is
+THRESHOLD_AFTER_RE = re.compile(r"\s?%?\s+(?:(?:accuracy|score|pass(?:ing)?)\s+)?(?:gate|threshold|bar|cut-?off)\b",
+                                re.IGNORECASE)
+_THRESHOLD_BEFORE_RE = re.compile(r"(?:[<>]=?|[≤≥])\s*\(?\s*$")
+COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
+    r"^\s*(?:(?!(?:at|in|on|for|with|per|of|over|to|from|by|under|across|and|or|vs)\s)[a-z0-9_.-]+\s+){0,1}?"
+    r"(?:" + any_of(
+        r"rows?|samples?|requests?|prompts?|gpus?|layers?|cases?|launches|"
+        r"launch|heads?|columns?|steps?|iterations?|runs?|rounds?|commits?|files?|buckets?|experts?|pages?|"
+        r"queries|query|shapes?|threads?|blocks?|bytes?|tokens?|tok\b|counts?|nodes?|cards?|ops?|kernels?|"
+        r"patches|patch|gates?|tests?|models?|items?|entries|times|drafts?|workers?|ranks?|sequences?|"
+        r"seqs?|users?|clients?|words?|chars?|characters|lines?|images?|videos?|frames?|q\b|kv\b|"
+        r"weeks?|days?|months?|years?|people|members?|comments?|reviews?|issues?|prs?|stages?|passes|"
+        r"questions?|problems?|shots?|examples?|subjects?|tasks?") + r")\b",
+    re.IGNORECASE,
+)
+_RATIO_WORD_RE = re.compile(
+    r"\s*(?:slower|faster|speed-?up|improvement|less|more|higher|lower|better|worse|reduction|smaller|"
+    r"larger|bigger|throughput|gain|over|vs|versus|than|the|of|on|in|at|for|with|from|compared|relative)\b",
+    re.IGNORECASE,
+)
+
+
+_SETTING_BEFORE_RE = re.compile(r"[A-Za-z_][\w.]{0,60}\s?=\s?[\"']?$|--[\w-]{1,40}[ =]$")
+_CAPACITY_AFTER_RE = re.compile(r"\s*(?:device|gpu|card|node|hbm|memory budget|capacity|limit)s?\b|"
+                                r"\s*(?:ram|vram|g?ddr\d?|unified memory|of (?:gpu |device )?memory|inter-?node|"
+                                r"interconnect|nvlink|infiniband|(?:target|prefix|kv) cache)\b|"
+                                r"\s*(?:[\w-]{1,12}\s+){0,2}(?:ram|vram)\s+limit\b|"
+                                r"\s*of\s+(?:them|these|those)\b|\s*(?:[a-z-]{1,12}\s+)?(?:sigma|σ|flips?)\b",
+                                re.IGNORECASE)
+# "the prefix cache holds 16 GB", "fits in 24 GB", "a card with 80 GB": what a memory can hold, not what a run used
+_CAPACITY_BEFORE_RE = re.compile(r"\b(?:holds?|holding|fits?\s+(?:in|into|within)|(?:cards?|gpus?|devices?|nodes?|"
+                                 r"machines?|hosts?)\s+with|budget\s+of|capacity\s+of)\s+(?:up\s+to\s+|only\s+)?$",
+                                 re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=16)
+def _backticks(text: str) -> list[int]:
+    """Where the backticks of text stand, found once (counting them per number cost O(n) each: quadratic)."""
+    return [i for i, ch in enumerate(text) if ch == "`"] if "`" in text else []
+
+
+def _in_code_span(text: str, pos: int) -> bool:
+    """Inside `inline code`: a setting or an identifier, not a result."""
+    ticks = _backticks(text)
+    before = bisect.bisect_left(ticks, pos)  # backticks before pos; one at or after pos closes the span
+    return before % 2 == 1 and before < len(ticks)
+
+
+# "[02:08<00:00,  1.61s/it, est. speed ...": a progress bar's elapsed time and its rate per iteration
+_TQDM_BEFORE_RE = re.compile(r"\d{1,3}:\d{2}(?::\d{2})?<\d{1,3}:\d{2}(?::\d{2})?,?\s*$")
+_LINK_DEST_BEFORE_RE = re.compile(r"\]\([^\s()\]]*(?:\([^\s()]*)?$")
+_SCALE_BEFORE_RE = re.compile(r"\b(?:scaled?|normali[sz]ed|mapped|rescaled)\s+(?:to|into|between|from)\s+(?:the\s+)?$|"
+                              r"\b(?:on|in)\s+an?\s+$|\b(?:range|scale)\s+(?:of\s+)?$", re.IGNORECASE)
+_TIME_BEFORE_RE = re.compile(r"\b(?:time|took|takes|duration|elapsed|wall|minutes?|run(?:time)?|in)\b[^.;]{0,30}$",
+                             re.IGNORECASE)
+_ANSI_BEFORE_RE = re.compile(r"(?:\x1b|\^\[)\[[\d;]{0,20}$")
+
+
+def _bare_value_span(text: str, n: Number) -> bool:
+    """The code span holds this number and nothing else but a sign, a % or an x ("`2.27`", "`-0.000020%`"):
+    people set results in code too; a size or a setting spelled in code ("`512MiB`", "`tp=2`") is not that."""
+    a = text.rfind("`", 0, n.start)
+    b = text.find("`", n.end)
+    if a < 0 or b < 0:
+        return False
+    inner = text[a + 1:b].strip()
+    return bool(_BARE_VALUE_RE.fullmatch(inner)) and "." in inner
+
+
+_BARE_VALUE_RE = re.compile(r"[-+~]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?\s?[%x×]?")
+
+
+def is_config_number(text: str, n: Number) -> bool:
+    if "](" in text[max(0, n.start - 120):n.start] and _LINK_DEST_BEFORE_RE.search(text, max(0, n.start - 120),
+                                                                                   n.start):
+        return True  # "[head](javascript:alert(2))", "[log](ci/run/42)": a link's target, not its text
+    if n.high is None and _DISPERSION_BEFORE_RE.search(text, max(0, n.start - 40), n.start):
+        return True  # "Mean: 96.3; sample standard deviation: 0.11; range: 0.27": the spread of the runs
+    if n.high is not None and _SCALE_BEFORE_RE.search(text, max(0, n.start - 30), n.start):
+        return True  # "scores are scaled to 0-100", "on a 1-10 scale": the range a score is written in
+    if n.unit == "m" and not _TIME_BEFORE_RE.search(text, max(0, n.start - 40), n.start):
+        return True  # "a 300m model": an "m" is minutes only where the text speaks of time ("test time < 30m")
+    if is_measure_unit(n.unit) and _CHANGE_AFTER_RE.match(text[n.end:n.end + 12]):
+        return False  # "measured at 145.98 GB -> 162.68 GB": the left side of a change is a value
+    before = text[max(0, n.start - 24):n.start]
+    if "<" in before and _TQDM_BEFORE_RE.search(before):
+        return True  # tqdm's "[02:08<00:00, 1.61s/it": progress, not a result
+    if "[" in before and _ANSI_BEFORE_RE.search(before):
+        return True  # a terminal colour code ("\x1b[1;36m", or "^[[1;36m" as a copy prints it)
+    window = text[max(0, n.start - 64):n.start]
+    if (("=" in window or "--" in window) and _SETTING_BEFORE_RE.search(text, max(0, n.start - 64), n.start)) \
+            or (_in_code_span(text, n.start) and not _bare_value_span(text, n)):
+        return True  # "moe_expert_parallel_size=2", "--max-num-seqs 256", "`512MiB`" (but "`2.27`" is a value)
+    if _CAPACITY_AFTER_RE.match(text[n.end:n.end + 40]) or (
+            is_size_unit(n.unit) and _CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start)):
+        return True  # "a 184 GiB device", "4 of them", "0.76 sigma": not a measured result
+    # (both patterns need a comparison sign)
+    if ("<" in before or ">" in before or "≤" in before or "≥" in before) and _THRESHOLD_BEFORE_RE.search(before) \
+            and (n.unit is None or _BOUND_AFTER_VALUE_RE.search(before)):
+        return True  # "0.0114 < 0.7200 - 0.0800": a threshold, not a result; "test time < 30m" is a bound
+    if (CONFIG_BEFORE_RE.search(before) and not n.approx
+            and not _METRIC_RIGHT_BEFORE_RE.search(text[max(0, n.start - 40):n.start])
+            and not (_AT_BEFORE_RE.search(before) and "." in n.text and n.unit is None)):
+        return True  # "at con128", "ISL 8192"; but "lands at ~0.70" is a measurement
+    after = text[n.end:n.end + 40]
+    if n.unit in (None, "tokens", "tok", "b", "bytes") and COUNT_NOUN_RE.match(after):
+        return True
+    if is_count_unit(n.unit):
+        return True  # "2556 runs", "16384 kB/run", "128 tokens": the work a run did
+    if n.unit in ("x", "×") and not _RATIO_WORD_RE.match(after) and _WORD_AFTER_RE.match(after):
+        return True  # "1x GB300", "8× H100": a count of devices
+    if n.unit in ("x", "X") and n.value >= 100 and n.value == int(n.value) and text[n.end - 2:n.end - 1].isdigit():
+        return True  # "Ryzen 3900X", "RTX 4090X": a product's name, not a ratio
+    return n.unit is None and 1900 <= n.value <= 2100 and n.value == int(n.value) and not n.high
+
+
+# compiled once (a string pattern in a hot function costs a cache lookup per call)
+_CHANGE_AFTER_RE = re.compile(r"\s*(?:->|→|=>)\s*[~≈]?\d")
+_BOUND_AFTER_VALUE_RE = re.compile(r"\d[\w.%/]{0,8}(?:\s?[A-Za-zµ%/]{1,8})?\s*(?:[<>]=?|[≤≥])\s*\(?\s*$")
+_AT_BEFORE_RE = re.compile(r"\bat\s*$")
+_WORD_AFTER_RE = re.compile(r"\s*[A-Za-z]")

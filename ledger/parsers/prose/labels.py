@@ -1,0 +1,75 @@
+"""What names a value whose clause names no metric: a console line's label ("bandwidth (GB/s) 45.1",
+"RMS_NORM(...):  81920 runs"), the subject of a pair in brackets (llama.cpp's "( 20.00 ms per token"), the
+clause's own words ("Decode step at batch 64: 9.6 ms").
+
+Apart from prose.py because tool output and plain sentences name their numbers in these ways the same, and
+the rules are about labels, not about pairing values.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.prose.metrics import METRIC_RE, clause_start
+
+# a console label: a metric's name, its unit in brackets, then the number ("bandwidth (GB/s) 45.1", "PPL = 3.4")
+CONSOLE_METRIC_BEFORE_RE = re.compile(
+    r"(?:" + METRIC_RE.pattern + r")(?:\s?[(\[](?P<unit>[^()\[\]\s]{1,12})[)\]])?\s*[:=]?\s*$", re.IGNORECASE)
+
+
+# "5.810260772705078e-06", "0.4649": a measured fraction ("1e4", "1e+05" are sizes written short)
+FINE_FLOAT_RE = re.compile(
+    r"[-+]?\d+\.\d{3,}(?:[eE][-+]?\d{1,3})?|[-+]?\d+(?:\.\d+)?[eE]-\d{1,3}|[-+]?\d+\.\d+[eE]\+?\d{1,3}")
+WORD_BEFORE_RE = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z_-]{2,30})\s+$")
+
+
+_LABEL_TAIL_RE = re.compile(r"(?:\s+(?:at|from|to|of|is|was|are|were|by|in|on|measured|takes?|took|averages?))+\s*$",
+                            re.IGNORECASE)
+_LEAD_LABEL_RE = re.compile(r"^\s*(?P<label>[A-Za-z_][\w.:-]{0,40}(?:\([^()]{0,80}\))?)\s*:\s")
+
+
+_PAIR_LABEL_RE = re.compile(r"[A-Za-z][A-Za-z _-]{0,40}$")
+
+
+def pair_label_before(text: str, pos: int) -> str | None:
+    """ "prompt eval time =  200.00 ms / 10 tokens (  20.00 ms per token": a value in brackets after a pair
+    is a measure of the pair's subject (llama.cpp's timings), not of the line's leading label. (Found with
+    rfind in a bounded window: a line of many numbers stays linear.)"""
+    lo = max(0, pos - 120)
+    paren = text.rfind("(", lo, pos)
+    if paren < 0 or any(ch in text[paren + 1:pos] for ch in "()="):
+        return None
+    eq = text.rfind("=", lo, paren)
+    if eq < 0 or not text[eq + 1:paren].strip()[:1].isdigit() or any(ch in text[eq + 1:paren] for ch in "()"):
+        return None
+    m = _PAIR_LABEL_RE.search(text[max(lo, eq - 42):eq].rstrip())
+    if m is None:
+        return None
+    label = m.group(0).strip(" _-")
+    return re.sub(r"\s+(?:time|duration)$", "", label) or None
+
+
+def lead_label(text: str) -> str | None:
+    """The label a console line opens with: "RMS_NORM(type=f32,ne=[4096,1,1,1]):  81920 runs - ..."."""
+    m = _LEAD_LABEL_RE.match(text)
+    return m.group("label") if m else None
+
+
+_RATIO_AT_RE = re.compile(r"[~≈]?[-+]?\d[\d,]*(?:\.\d+)?\s?[x×](?![A-Za-z])")
+_VALUE_ONLY_RE = re.compile(r"[~≈]?[-+]?\d[\d,]*(?:\.\d+)?\s?[A-Za-zµ%/]{0,8}[\s*_`]*")
+
+
+def perf_label(text: str, pos: int) -> str | None:
+    """What a bare measurement is of: the clause's words before it ("Decode step at batch 64: 9.6 ms")."""
+    start = clause_start(text, pos)
+    words = text[start:pos].strip(" :,(-•*#")
+    if words and _VALUE_ONLY_RE.fullmatch(words) and start >= 2 and text[start - 2] == ":" and \
+            _RATIO_AT_RE.match(text, pos, pos + 16):
+        # "Wall Duration: 0.240 ms (+1.46x)": the ratio after a value is the label's change, not the value's
+        label = text[clause_start(text, start - 2):start - 2].strip(" :,(-•*#")
+        return f"{label[-50:]} change" if label else None
+    if not words and start >= 2 and text[start - 2] == ":":
+        # "KV memory: 128 KiB -> 64 KiB": the label before the colon names the value
+        words = text[clause_start(text, start - 2):start - 2].strip(" :,(-•*#")
+    words = _LABEL_TAIL_RE.sub("", words).strip(" :,(-•*#")
+    return words[-60:] or None

@@ -1,0 +1,139 @@
+"""Lists of values in one sentence: "96.17 / 95.98" share a group; a slash list of setups ("FP8 / NVFP4 KV")
+or a parallel list ("at draft 1 / 3") gives each value its own setup; a row's "gsm8k / acceptance length"
+names each value's metric; "a : b = 29976 : 16664 (1 : 0.56)" gives one value per name and the ratios.
+
+Apart from prose.py because these run over the candidates once claims_in_text has paired them, each a
+pass of its own over the list of candidates.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ledger.model import Claim
+from ledger.parsers.base import Context
+from ledger.parsers.grammar.numbers import to_float
+from ledger.parsers.prose.metrics import METRIC_BREAK_RE, METRIC_RE, claim_kind, clause_start
+from ledger.vocab.setup import qualifiers
+
+_SLASH_RE = re.compile(r"\s*/\s*")
+_PARALLEL_RE = re.compile(
+    r"\s*(?:at|with|for|on)\s+(?P<key>draft(?:[ _]len(?:gth)?)?|mtp|con(?:currency)?|batch(?:[ _]size)?|bs|tp)"
+    r"\s*(?P<vals>\d{1,5}(?:\s*/\s*\d{1,5}){1,15})\b", re.IGNORECASE)
+_PARALLEL_KEYS = {"draft": "draft", "mtp": "mtp", "con": "concurrency", "concurrency": "concurrency",
+                  "batch": "batch_size", "bs": "batch_size", "tp": "tp"}
+# "KV bytes per token, bf16 : FP8 : NVFP4 = 29976 : 16664 : 10840 (1 : 0.56 : 0.36)"
+_RATIO_RE = re.compile(
+    r"(?P<names>[\w.+-]{1,20}(?:\s?:\s?[\w.+-]{1,20}){1,7})\s?=\s?"
+    r"(?P<vals>\d[\d,.]{0,15}(?:\s?:\s?\d[\d,.]{0,15}){1,7})"
+    r"(?:\s?\((?P<norm>\d[\d.]{0,10}(?:\s?:\s?\d[\d.]{0,10}){1,7})\))?")
+
+
+def link(out: list[dict], claim: dict, text: str) -> None:
+    """Give claims joined by " / " one group id (a list of values of one measurement)."""
+    if out and _SLASH_RE.fullmatch(text[out[-1]["end"]:claim["start"]]):
+        claim["group"] = out[-1].get("group", id(out[-1]))
+        out[-1]["group"] = claim["group"]
+    else:
+        claim["group"] = id(claim)
+
+
+def _slash_groups(out: list[dict]) -> Iterator[tuple[int, int]]:
+    """(first, last) index of each run of two or more claims in one group (a slash list), in order."""
+    i = 0
+    while i < len(out):
+        j = i
+        while j + 1 < len(out) and out[j + 1].get("group") == out[i].get("group"):
+            j += 1
+        if j > i:
+            yield i, j
+        i = j + 1
+
+
+def parallel_config(out: list[dict], text: str) -> None:
+    """"1.971 / 3.704 at draft 1 / 3": each value of a slash list gets its position's qualifier."""
+    for i, j in _slash_groups(out):
+        m = _PARALLEL_RE.match(text, out[j]["end"])
+        if m:
+            vals = _SLASH_RE.split(m.group("vals"))
+            if len(vals) == j - i + 1:
+                key = _PARALLEL_KEYS.get(re.split(r"[ _]", m.group("key").lower())[0], m.group("key").lower())
+                for c, v in zip(out[i:j + 1], vals, strict=True):
+                    c["config"] = {**c["config"], key: v}
+
+
+_ALTERNATIVES_RE = re.compile(r"(?<![\w/.+-])[\w.+-]{1,20}(?:\s?/\s?[\w.+-]{1,20}){1,7}(?![\w/])")
+
+
+def slash_setup(out: list[dict], text: str, subject: str | None) -> None:
+    """"MTP2 over FP8 / NVFP4 KV: 2.950 / 2.910": a slash list of setups before a slash list of as many values
+    (in the value's clause, or in the row's name) gives each value its own setup; the words around the list
+    are shared (FP8 KV, then NVFP4 KV)."""
+    for i, j in _slash_groups(out):
+        lead = text[clause_start(text, out[i]["start"], METRIC_BREAK_RE):out[i]["start"]]
+        for name in (lead, subject or ""):
+            if "/" in name and _split_setups(out[i:j + 1], name):
+                break
+
+
+def _split_setups(group: list[dict], name: str) -> bool:
+    for m in _ALTERNATIVES_RE.finditer(name):
+        parts = _SLASH_RE.split(m.group(0))
+        if len(parts) != len(group):
+            continue
+        sides = [qualifiers(name[:m.start()] + p + name[m.end():]) for p in parts]
+        keys = {k for q in sides for k in q if len({q.get(k) for q in sides}) == len(group)}
+        if not keys:
+            continue
+        whole = qualifiers(name)  # (what the list read as one name gave: "FP8" left over as a quant)
+        for c, q in zip(group, sides, strict=True):
+            kept = {k: v for k, v in c["config"].items() if k not in whole or k in q}
+            c["config"] = {**kept, **{k: q[k] for k in keys if k in q}}
+        return True
+    return False
+
+
+def subject_slash_metrics(out: list[dict], subject: str | None) -> None:
+    """"MTP1 gsm8k / acceptance length | 96.36 / 1.969": the row's slash list names each value's metric."""
+    if not subject or " / " not in subject:
+        return
+    names = [p.strip() for p in subject.split(" / ")]
+    metrics = [METRIC_RE.search(p) for p in names]
+    if not all(metrics):
+        return
+    group = [c for c in out if c["metric"] == subject]
+    if len(group) != len(names) or len({c.get("group") for c in group}) != 1:
+        return
+    for c, m in zip(group, metrics, strict=True):
+        assert m is not None
+        c["metric"] = m.group(0)
+        c["kind"] = claim_kind(c["metric"], c["unit"])
+
+
+def ratio_claims(ctx: Context, line: int, text: str, offset: int, subject: str | None,
+                  default_metric: str | None) -> Iterator[Claim]:
+    """"X, a : b : c = 29976 : 16664 : 10840 (1 : 0.56 : 0.36)": one value per name, and the ratios."""
+    if "=" not in text or ":" not in text:
+        return  # the pattern needs its "=" and a ":" between names
+    for m in _RATIO_RE.finditer(text):
+        names = [x.strip() for x in m.group("names").split(":")]
+        vals = [to_float(x) for x in m.group("vals").split(":")]
+        if len(names) != len(vals) or any(v is None for v in vals):
+            continue
+        if not ctx.is_free(line, offset + m.start(), offset + m.end()):
+            continue
+        lead = text[clause_start(text, m.start(), METRIC_BREAK_RE):m.start()].strip(" ,:•-*")
+        metric = lead or default_metric or subject
+        unit = "bytes" if metric and re.search(r"\bbytes?\b", metric, re.IGNORECASE) else None
+        kind = claim_kind(metric or "", unit)
+        for name, v in zip(names, vals, strict=True):
+            yield ctx.claim(kind, line, m.group(0), metric=metric, value=v, unit=unit, config={"variant": name})
+        if m.group("norm"):
+            ratios = [to_float(x) for x in m.group("norm").split(":")]
+            if len(ratios) == len(names):
+                for name, r in zip(names, ratios, strict=True):
+                    if r is not None and r != 1.0:
+                        yield ctx.claim("perf", line, f"({m.group('norm')})", metric=f"{metric}, ratio to {names[0]}",
+                                        value=r, config={"variant": name})
+        ctx.take(line, offset + m.start(), offset + m.end())

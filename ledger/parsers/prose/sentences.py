@@ -1,0 +1,294 @@
+"""Numbers in sentences, bullets and mixed table cells.
+
+    gsm8k 96.25 (ref 96.36)              accuracy 96.25, reference 96.36
+    128 tokens 158 -> 30 ms              perf 30 ms, reference 158 (128 tokens is configuration)
+    16K context rows 287 vs 1,721 us     perf 287 us, reference 1721
+    about 1.3 GiB per layer              perf 1.3 GiB, approx
+    acceptance length 1.971 / 3.704      two acceptance claims
+    ISL 8192 / OSL 1024                  nothing: configuration
+
+A number is a claim when it carries a unit of measure or stands in the clause of a metric's
+name. Numbers after configuration words, counts of things ("8 GPUs", "300 rows") and years are
+not claims. `A -> B`, `from A to B`, `B (ref A)`, `B vs A`, `B, against A` pair a value with
+its reference.
+
+This module holds the extractor and claims_in_text, which walks a text's numbers and pairs them; the rest of
+the reader is one module per job (issue 12: modules of about 400 lines at most):
+    prose_metrics     metric names, clause starts, the kind of claim a name makes
+    prose_guards      the numbers that are no result (settings, counts, capacities, thresholds, years)
+    prose_labels      what names a value no metric names (console labels, the clause's words)
+    prose_candidates  one value as a candidate claim: its metric, unit, reference, the setup before it
+    prose_lists       slash lists and their setups, parallel lists, ratio lines
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+
+from ledger.model import Claim
+from ledger.parsers.base import Context
+from ledger.parsers.grammar.numbers import Number, find_numbers
+from ledger.parsers.prose.candidates import candidate
+from ledger.parsers.prose.guards import NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
+from ledger.parsers.prose.lists import link, parallel_config, ratio_claims, slash_setup, subject_slash_metrics
+from ledger.parsers.prose.metrics import METRIC_RE, claim_kind
+from ledger.parsers.reader.document import Block
+from ledger.vocab.metrics import named_benchmark
+from ledger.vocab.setup import MACHINE_LABEL_RE
+from ledger.vocab.units import is_measure_unit
+
+NAME = "prose"
+VERSION = "1"
+BLOCKS = frozenset({"text", "item", "heading"})
+
+_PROGRESS_RE = re.compile(r"[█▏▎▍▌▋▊▉]|\|\s*\d+/\d+\s*\[\d+:\d+")
+_ARROW_RE = re.compile(r"^\s*(?:->|→|=>|⇒|-->)\s*")
+_TO_RE = re.compile(r"^\s+to\s+")
+_FROM_RE = re.compile(r"\bfrom\s*$", re.IGNORECASE)
+# "96.59 vs 95.83", "96.59 vs bf16-capped 95.83": one short word may name the baseline
+_VS_RE = re.compile(r"^\s*(?:vs\.?|versus|against)\s+(?:[A-Za-z][\w.-]{0,24}\s+)?", re.IGNORECASE)
+_REF_RE = re.compile(r"^\s*(?:\(\s*)?(?:ref(?:erence)?\.?|baseline|was|before|main)\s*(?::\s*)?$", re.IGNORECASE)
+# "B (the stock number is A)", "B (was A)": a parenthetical that names the baseline
+_PAREN_IS_RE = re.compile(r"^\s*\((?:[^();]{0,80}?\s)?(?:is|was)\s+$", re.IGNORECASE)
+_BEFORE_AFTER_RE = re.compile(r"^\s*(?:before|previously|earlier|on main|baseline)\b", re.IGNORECASE)
+
+
+def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
+                   subject: str | None = None, default_metric: str | None = None,
+                   console: bool = False) -> Iterator[Claim]:
+    """Claims in `text`, which stands at column `offset` of `line` (a cell or a whole line).
+
+    `default_metric` is the metric a list's lead-in names ("Disaggregated serving, gsm8k:") for
+    values that name none themselves. `console`: a line of tool output, where a number without a unit of
+    measure is a claim only right after a metric's name ("Running: 0 reqs" after "throughput: 16.0 tokens/s"
+    is a gauge, not a throughput), and a bare measurement is named by the line's leading label.
+    """
+    spans = ctx.spans.get(line)
+    if spans and _digits_taken(text, offset, spans):
+        return  # every number here overlaps what another reader claimed: none is free (see Context.is_free)
+    nums = find_numbers(text)
+    if not nums:
+        return
+    if "=" in text and ":" in text:  # what ratio_claims' pattern needs
+        yield from ratio_claims(ctx, line, text, offset, subject, default_metric)
+    skip: set[int] = set()
+    prev_config = False
+    last_claim: dict | None = None
+    out: list[dict] = []
+    thresholds: list[str] = []
+    for i, n in enumerate(nums):
+        if i in skip or not ctx.is_free(line, offset + n.start, offset + n.end):
+            prev_config = False
+            continue
+        prev = nums[i - 1] if i else None
+        gap_before = text[prev.end:n.start] if prev is not None else ""
+        chained = prev_config and prev is not None and (
+            _LIST_GAP_RE.fullmatch(gap_before) is not None
+            or (n.unit is None and _TO_GAP_RE.fullmatch(gap_before) is not None))
+        if chained and is_measure_unit(n.unit) and prev is not None and not is_measure_unit(prev.unit):
+            chained = False  # "max_seq_len 8192 and 1-5% slower": the unit starts a value
+        if NAMED_THRESHOLD_RE.search(text, max(0, n.start - 32), n.start) or \
+                THRESHOLD_AFTER_RE.match(text, n.end, n.end + 40):
+            thresholds.append(n.text)  # "pass threshold: 0.70", "(threshold 0.93)": the bar, not a result
+            prev_config = True
+            continue
+        if is_config_number(text, n) or chained:
+            prev_config = True
+            continue
+        prev_config = False
+        nxt = nums[i + 1] if i + 1 < len(nums) else None
+        between = text[n.end:nxt.start] if nxt else ""
+        # "A -> B", "from A to B": A is B's reference
+        if nxt is not None and ctx.is_free(line, offset + nxt.start, offset + nxt.end) and (
+                _ARROW_RE.fullmatch(between) or (
+                _TO_RE.fullmatch(between) and _FROM_RE.search(text, max(0, n.start - 40), n.start))
+                or _ratio_operands(text, prev, n, nxt, between)):
+            unit = nxt.unit or n.unit
+            ref = n.value
+            skip.add(i + 1)
+            last_claim = candidate(ctx, line, text, offset, n=nxt, subject=subject, console=console, unit=unit,
+                                    reference=ref,
+                                    span_start=n.start, force=True, default_metric=default_metric)
+            if last_claim:
+                link(out, last_claim, text)
+                out.append(last_claim)
+            continue
+        # "287 vs 1,721 us": the unit printed once after the pair belongs to both sides
+        if nxt is not None and _VS_RE.fullmatch(between) and (is_measure_unit(nxt.unit) or is_measure_unit(n.unit)):
+            skip.add(i + 1)
+            last_claim = candidate(ctx, line, text, offset, n=n, subject=subject, console=console,
+                                    unit=n.unit or nxt.unit,
+                                    reference=nxt.value, force=True, default_metric=default_metric)
+            if last_claim:
+                last_claim["end"] = nxt.end
+                link(out, last_claim, text)
+                out.append(last_claim)
+            continue
+        if last_claim is not None and prev is not None and _PLUS_MINUS_GAP_RE.fullmatch(gap_before):
+            last_claim["stderr"] = n.value  # "~0.70 ± 0.05": the spread of the value before
+            last_claim["end"] = n.end
+            continue
+        # "B (ref A)", "B vs A", "B, against A", "B (A before)", "B (the stock number is A)": A is B's reference
+        if last_claim is not None and prev is not None and prev.end <= n.start:
+            gap = text[prev.end:n.start]
+            before_word = _OPEN_PAREN_GAP_RE.fullmatch(gap) and _BEFORE_AFTER_RE.match(text[n.end:n.end + 20])
+            if (_VS_RE.fullmatch(gap) or _REF_RE.fullmatch(gap) or _PAREN_IS_RE.fullmatch(gap) or before_word or
+                    _AGAINST_GAP_RE.fullmatch(gap)) and last_claim["reference"] is None:
+                last_claim["reference"] = n.value
+                last_claim["ref_explicit"] = bool(_REF_RE.fullmatch(gap))
+                if not before_word:
+                    last_claim["end"] = n.end
+                if last_claim["unit"] is None and n.unit:
+                    last_claim["unit"] = n.unit
+                # "96.17 / 95.98 (ref 96.36)": the reference after a slash list serves the whole list
+                for c in out:
+                    if c.get("group") == last_claim.get("group") and c["reference"] is None:
+                        c["reference"] = n.value
+                continue
+        inherited = None
+        if out and _starts_clause(text, n.start):
+            inherited = out[-1]
+        last_claim = candidate(ctx, line, text, offset, n=n, subject=subject, console=console,
+                                default_metric=default_metric,
+                                inherited=inherited["metric"] if inherited else None)
+        if last_claim:
+            if inherited is not None and last_claim["metric"] == inherited["metric"] and inherited.get("ref_explicit"):
+                # "MMMU: 56.3 (ref 59.2); 59.1 with X": a variant of the same measurement, same reference
+                last_claim["reference"] = inherited["reference"]
+            link(out, last_claim, text)
+            out.append(last_claim)
+    if thresholds:  # a bar stated beside the results is an extra key of theirs (claims contract)
+        for c in out:
+            c["config"] = {**c["config"], "threshold": thresholds[0]}
+    parallel_config(out, text)
+    slash_setup(out, text, subject)
+    subject_slash_metrics(out, subject)
+    for c in out:
+        ctx.take(line, offset + c["start"], offset + c["end"])
+        yield ctx.claim(c["kind"], line, text[c["start"]:c["end"]], metric=c["metric"], value=c["value"],
+                        high=c["high"], approx=c["approx"], unit=c["unit"], reference=c["reference"],
+                        stderr=c.get("stderr"), printed=c.get("printed"), config=c["config"])
+
+
+def _digits_taken(text: str, offset: int, spans: list[tuple[int, int]]) -> bool:
+    """Every digit of `text` (at column `offset`) lies in a taken span (`spans` are sorted and merged)."""
+    for d in _DIGIT_RE.finditer(text):
+        col = offset + d.start()
+        k = bisect.bisect_right(spans, (col, _FAR)) - 1  # the last span that starts at or before the digit
+        if k < 0 or spans[k][1] <= col:
+            return False
+    return True
+
+
+_FAR = 1 << 62
+
+
+_DIGIT_RE = re.compile(r"\d")
+
+
+def _starts_clause(text: str, pos: int) -> bool:
+    """The number opens a ";"-clause, bare or after a qualifier ("; with MTP3, 96.17")."""
+    head = text[:pos]
+    cut = head.rfind(";")
+    if cut < 0:
+        return False
+    lead = head[cut + 1:].strip()
+    return lead == "" or _QUALIFIER_LEAD_RE.fullmatch(lead) is not None
+
+
+_HEADING_RESULT_RE = re.compile(r"[:=]\s*[~≈]?\d[\d,]*(?:\.\d+)?\s?(?:%|x|[A-Za-zµ/]{1,12})(?:\s|$)")
+
+
+# ("Request Rate 200: throughput went up, 184.01 -> 199.89" labels a result with its setup: it says more)
+_MORE_AFTER_LABEL_RE = re.compile(r"[,;=]|->|→|=>|\bvs\b")
+_LABEL_LINE_RE = re.compile(r"^\s*(?:[-*+]\s+)?[*_`]{0,2}(?P<label>[A-Za-z][\w ./()-]{0,40}?)[*_`]{0,2}\s?:\s")
+
+
+def extract(block: Block, ctx: Context) -> Iterator[Claim]:
+    if block.kind == "heading" and block.level != 1 and not _HEADING_RESULT_RE.search(block.text):
+        # a PR title ("..., giving up to 0.85% e2e speedup") states results; section headings name things, unless
+        # they print one: "## Eagle decoding speed (SGLang): 297 token/s"
+        return
+    text = ctx.doc.line(block.start)
+    # (a bar's blocks are beyond ASCII; the other progress form needs a "|")
+    if block.start in ctx.taken or (("|" in text or not text.isascii()) and _PROGRESS_RE.search(text)):
+        return  # a progress bar's rates and counts are not results
+    lm = _LABEL_LINE_RE.match(text)
+    if lm and MACHINE_LABEL_RE.match(lm.group("label").strip()) and not _MORE_AFTER_LABEL_RE.search(text, lm.end()):
+        return  # "RAM: 4 x 32GB", "- **GPU**: 2*RTX 4090": a line describing the machine or the run's inputs
+    if block.in_code:
+        if _BARE_VALUE_LINE_RE.fullmatch(text):
+            yield from _value_under_line(ctx, block.start, text)
+            return
+        yield from claims_in_text(ctx, block.start, text, console=True)
+        return
+    yield from claims_in_text(ctx, block.start, text, default_metric=_lead_in_metric(block, ctx))
+
+
+_BARE_VALUE_LINE_RE = re.compile(r"\s*[-+]?\d+\.\d+(?:[eE][-+]?\d{1,3})?\s*")
+_VALUE_AFTER_LABEL_RE = re.compile(r"(?<![=!<>])(?::|=(?!=))\s*[-+~]?\.?\d")  # "== 10000" compares, it states nothing
+_NAMING_LINE_RE = re.compile(r"[A-Za-z][^\n]{2,200}")
+
+
+def _value_under_line(ctx: Context, line: int, text: str) -> Iterator[Claim]:
+    """A number alone on its line in tool output ("torch.sin ... torch.half" then "0.4649"): the measure of the
+    line above it, when that line names something and states no value of its own."""
+    above = ctx.doc.line(line - 1).strip().lstrip("$#> ").strip()
+    if not _NAMING_LINE_RE.fullmatch(above) or above.startswith(("```", "~~~")) or line - 1 in ctx.taken or \
+            _VALUE_AFTER_LABEL_RE.search(above):
+        return
+    nums = find_numbers(text)
+    if len(nums) != 1 or not ctx.is_free(line, nums[0].start, nums[0].end):
+        return
+    n = nums[0]
+    metric = above[:120]
+    ctx.take(line, n.start, n.end)
+    yield ctx.claim(claim_kind(metric, None), line, text.strip(), metric=metric, value=n.value, config={})
+
+
+_SLASH_GAP_RE = re.compile(r"\s*/\s*")
+
+
+def _ratio_operands(text: str, ratio: Number | None, a: Number, b: Number, between: str) -> bool:
+    """"+1.310x (42.100ms / 32.137ms)": the two times a speed-up was taken from, old over new; the new one is
+    the value, the old its reference (the ratio itself is a claim of its own)."""
+    if ratio is None or ratio.unit not in ("x", "×") or not _SLASH_GAP_RE.fullmatch(between) or not b.value:
+        return False
+    if not text[ratio.end:a.start].strip(" *_`").endswith("("):
+        return False
+    return abs(a.value / b.value - abs(ratio.value)) <= 0.03 * abs(ratio.value)
+
+
+def _lead_in_metric(block: Block, ctx: Context) -> str | None:
+    """The metric a sub-list's parent item ends with: "Disaggregated serving (...), gsm8k:"."""
+    if block.kind != "item" or block.level == 0:
+        return None
+    for no in range(block.start - 1, max(0, block.start - 60), -1):  # bounded walk up the list
+        raw = ctx.doc.line(no)
+        bm = _ITEM_LINE_RE.match(raw)
+        if not raw.strip():
+            continue
+        if bm is None:
+            return None
+        if len(bm.group(1).replace("\t", "    ")) // 2 < block.level:
+            tail = raw.rstrip()
+            if not tail.endswith(":"):
+                # "- `test_llm_api.py::TestX::test_gsm8k_full_accuracy`" over its runs: the test's benchmark
+                return named_benchmark(tail) if "test" in tail else None
+            m = _LEAD_IN_METRIC_RE.search(tail)
+            return m.group(1) if m else None
+    return None
+
+
+# compiled once (a string pattern in a hot function costs a cache lookup per call)
+_LIST_GAP_RE = re.compile(r"\s*[/,]\s*|\s*(?:and|or)\s*|\s*[-+*=]\s*")
+_TO_GAP_RE = re.compile(r"\s+(?:[a-z_-]{1,20}\s+){0,3}to\s+")
+_PLUS_MINUS_GAP_RE = re.compile(r"\s*(?:±|\+/-|\+-)\s*")
+_OPEN_PAREN_GAP_RE = re.compile(r"\s*\(\s*")
+_AGAINST_GAP_RE = re.compile(r"\s*(?:,\s*)?against\s+")
+_QUALIFIER_LEAD_RE = re.compile(r"(?:with|without|at|on|for|under)\b[^;:()]{0,40}?,?", re.IGNORECASE)
+_LEAD_IN_METRIC_RE = re.compile(r"(?:^|[,(]\s*)(" + METRIC_RE.pattern + r")\s*:$", re.IGNORECASE)
+
+_ITEM_LINE_RE = re.compile(r"^([ \t]*)(?:[-*+•◦▪‣]|\d{1,3}[.)])[ \t]+")

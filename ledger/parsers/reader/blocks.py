@@ -1,0 +1,89 @@
+"""The reader's model: a document read into line-numbered blocks (headings, tables, code, items, text).
+
+The data classes every extractor reads, kept apart from the readers that build them (document.py and
+the scanners under it) so that each of those can import them without importing the others. Import them
+from `ledger.parsers.reader.document`, which hands them on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ledger.model import ParseWarning
+
+BlockKind = Literal["heading", "table", "code", "item", "text", "comment"]
+
+MAX_LINE = 20_000
+"""Longer lines are cut for scanning (the text stays whole in the document)."""
+
+
+
+@dataclass(slots=True)
+class Row:
+    """One table row: its 1-based line, its cells (stripped, markup kept) and its raw text."""
+
+    line: int
+    cells: list[str]
+    text: str
+    offsets: list[int] | None = None
+    """Where each cell starts in `text`, where the reader knows it (None: the cells in order find them)."""
+
+
+@dataclass(slots=True)
+class Table:
+    """A table with a header row; rows keep their lines."""
+
+    header: list[str]
+    header_line: int
+    rows: list[Row]
+    style: Literal["pipe", "tab", "ascii", "space", "box"]
+    truncated: bool = False
+    """The last row has fewer cells than the header (a cut-off paste)."""
+    headless: bool = False
+    """No header row was printed (the rows of a paste that starts inside a table): `header` holds names
+    taken from a table of the same shape elsewhere in the document, or "column N"."""
+
+
+@dataclass(slots=True)
+class Block:
+    """A region of the document."""
+
+    kind: BlockKind
+    start: int
+    """First 1-based line."""
+    end: int
+    """Last 1-based line."""
+    section: tuple[str, ...]
+    """Heading path above the block."""
+    text: str = ""
+    """Heading title, list item text (bullet removed) or the line's text."""
+    level: int = 0
+    """Heading level; list item depth (0 = top)."""
+    table: Table | None = None
+    info: str = ""
+    """Code fence info string ("bash", "text")."""
+    checked: bool | None = None
+    """For checklist items: [x] is True, [ ] is False."""
+    in_code: bool = False
+    """A table or line found inside a code block (the code block itself comes first in `blocks`):
+    extractors that read code blocks whole skip the lines; the general readers read both."""
+
+
+@dataclass
+class Document:
+    """A document read into blocks, with its raw lines (index 0 is line 1)."""
+
+    lines: list[str]
+    blocks: list[Block] = field(default_factory=list)
+    format: Literal["markdown", "rendered"] = "markdown"
+    warnings: list[ParseWarning] = field(default_factory=list)
+    """What could not be read whole, in the order found (`warn`)."""
+
+    def warn(self, line: int | None, message: str) -> None:
+        """Note a partial read at `line` (None: the text as a whole)."""
+        self.warnings.append(ParseWarning(line, message))
+
+    def line(self, no: int) -> str:
+        return self.lines[no - 1] if 0 < no <= len(self.lines) else ""
+

@@ -1,0 +1,69 @@
+"""Read a document once into line-numbered blocks: headings, tables, code, list items, text.
+
+Two inputs share one model. Markdown source is read with markdown-it-py (block rules only, tables
+enabled; each token's `.map` gives its lines) for headings, fences and GFM tables. Text copied
+from a rendered GitHub page has none of those marks: tables are tab-separated lines, bullets are
+`•` with indented sub-bullets, headings are short bare lines between blank lines. Whatever
+markdown-it does not claim (paragraphs, HTML blocks, a rendered copy) goes through the same line
+scanner, which also finds pipe tables that markdown-it rejects (a table glued to an HTML line, a
+table whose delimiter row is malformed or missing after truncation).
+
+This module is the reader's face: `read_document`, and the model and helpers the extractors import from
+here. The work is done below it, one job a module: blocks.py (the model: Block, Table, Row, Document),
+markdown_regions.py (what markdown-it claims), scanner.py (the line walk), code_blocks.py (the lines
+inside a code block), table_dialects.py (pipe, ASCII, tab tables; grid.py the blank-aligned ones),
+line_kinds.py (commands and rendered headings told by the line alone), headless.py (names for the
+columns of a table printed without its header).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from ledger.parsers.reader.blocks import MAX_LINE, Block, BlockKind, Document, Row, Table
+from ledger.parsers.reader.line_kinds import is_command_line
+from ledger.parsers.reader.regions import markdown_regions
+from ledger.parsers.reader.scanner import scan
+from ledger.parsers.tables.dialects import pipe_cells
+from ledger.parsers.tables.headless import name_headless_columns
+
+__all__ = ["MAX_LINE", "Block", "BlockKind", "Document", "Row", "Table", "is_command_line", "pipe_cells",
+           "read_document", "sniff_format", "split_lines"]
+
+
+def split_lines(text: str) -> list[str]:
+    """Split on LF, CRLF or a lone CR, as editors count lines."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def sniff_format(text: str, path: str | None = None) -> Literal["markdown", "rendered"]:
+    """Markdown source or a rendered-page copy, by extension first, then by its marks."""
+    if path:
+        low = path.lower()
+        if low.endswith((".md", ".markdown")):
+            return "markdown"
+    head = text[:50_000]
+    fences = len(re.findall(r"(?m)^ {0,3}(?:```|~~~)", head))
+    if path and path.lower().endswith(".txt") and not fences and \
+            len(re.findall(r"(?m)^#{2,6} \S", head)) < 2:
+        # a copied page has no fences: its pipe lines are pasted tool output, its "# x" lines code comments
+        return "rendered"
+    md_marks = len(re.findall(r"(?m)^ {0,3}(?:#{1,6} |```|~~~|\|.*\|[ \t]*$)", head))
+    rendered_marks = head.count("•") + len(re.findall(r"(?m)^[^\t\n]*\t[^\n]*$", head))
+    return "markdown" if md_marks >= max(1, rendered_marks // 2) else "rendered"
+
+
+def read_document(text: str, path: str | None = None, fmt: str | None = None) -> Document:
+    """Read text into a Document; never raises on odd input."""
+    lines = split_lines(text)
+    kind: Literal["markdown", "rendered"] = "markdown" if fmt == "markdown" else "rendered" if fmt == "rendered" \
+        else sniff_format(text, path)
+    doc = Document(lines=lines, format=kind)
+    markup: dict[int, tuple[str, int, int, str]] = {}
+    if kind == "markdown":
+        markup = markdown_regions(text, lines)
+    scan(doc, markup)
+    name_headless_columns([b.table for b in doc.blocks if b.table is not None], doc.warn)
+    return doc
+

@@ -1,0 +1,1 @@
+"""Support matrices and support statements: cells, names, notes, rules, the engine a page speaks for."""

@@ -1,0 +1,134 @@
+"""A support matrix's cells read one at a time: the value a cell says, its own note, its footnote marks.
+
+`Yes`, `No (greedy only)`, `✅ [^2]`, `🟠\\*`, `Yes¹` -> (value, note, footnote ids, mark); names in row and
+column headers come out plain (links, tags, emphasis and footnote marks removed). The matrix reader
+(ledger/parsers/support/matrix.py) and the document's notes (ledger/parsers/support/notes.py) both read cells this
+way, so it lives apart from either.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.memo import short_text_cache
+from ledger.vocab.support import MARKS
+
+FOOTNOTE_MARK_RE = re.compile(r"\[\^([\w.-]{1,24})\]")
+SUP_MARK_RE = re.compile(r"<sup>[ \t]{0,3}([^<>\s]{1,12})[ \t]{0,3}</sup>", re.IGNORECASE)
+_LINK_RE = re.compile(r"\[([^\[\]]{0,200})\]\([^()]{0,500}\)")
+_TAG_RE = re.compile(r"<[^<>]{0,80}>")
+_MARKUP_RE = re.compile(r"[*`]+|(?<!\w)_{1,2}|_{1,2}(?!\w)")
+_ESCAPE_RE = re.compile(r"\\(?=[^\w\s])")
+"""A markdown backslash escape (`🟠\\*`): the character stays, the backslash goes."""
+
+# The value words, longest first within each group; lower-cased before matching.
+_VALUE_WORDS: tuple[tuple[str, str], ...] = (
+    ("not supported", "no"), ("unsupported", "no"), ("not tested", "untested"), ("untested", "untested"),
+    ("supported", "yes"), ("yes", "yes"), ("no", "no"), ("n/a", "n/a"), ("n.a.", "n/a"), ("na", "n/a"),
+    ("not applicable", "n/a"),
+)
+MARK_VALUES: dict[str, str] = {mark: value for mark, (value, _) in MARKS.items()}
+"""Each mark character -> the value it says where the page gives it no meaning of its own."""
+# Every value word holds an "n" or an "s" (compared the same case-blind way as _WORD_RE), and markup removal
+# adds no letter: a cell with neither and no mark character is no support cell.
+MAYBE_SUPPORT_RE = re.compile("[ns" + "".join(MARK_VALUES) + "]", re.IGNORECASE)
+"""A cell this does not match is no support cell (asked before read_cell, which costs more)."""
+_WORD_RE = re.compile(
+    r"^(not supported|unsupported|not tested|untested|supported|yes|no|n/a|n\.a\.|na|not applicable)"
+    r"(?![\w/])[ \t]*(.{0,400})$", re.IGNORECASE)
+_NOTE_RE = re.compile(r"^(?:\((.{0,300})\)|[,;:–—-][ \t]*(.{0,300}))$")
+_BARE_MARK_RE = re.compile(r"^(?:\[?(\d{1,2})\]?|([¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}))$")
+"""A rendered footnote reference left behind by a copy: "Yes 1", "Yes[2]", "Yes¹"."""
+_TRAILING_SUPERSCRIPT_RE = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}$")
+_SUPERSCRIPTS = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
+_DIAGONAL_RE = re.compile(r"^[-–—=]{2,}$")
+MAX_NOTE = 400
+"""A note is cut to this many characters."""
+
+
+@short_text_cache(2048)  # cells are read as names and as values
+def plain(text: str) -> str:
+    """Text without links (their words kept), HTML tags, emphasis and code marks."""
+    s = _LINK_RE.sub(r"\1", text)
+    s = _TAG_RE.sub(" ", s)
+    if "\\" in s:
+        s = _ESCAPE_RE.sub("", s)
+    s = _MARKUP_RE.sub("", s).replace("\ufe0f", "").replace("\ufe0e", "")
+    return " ".join(s.split())
+
+
+def clean_name(cell: str) -> str:
+    """A row or column name: footnote marks (`[^2]`, `<sup>^</sup>`), links and markup removed."""
+    if "<" in cell:
+        cell = SUP_MARK_RE.sub(" ", cell)
+    return plain(FOOTNOTE_MARK_RE.sub("", cell)).strip(" :")
+
+
+def name_marks(cell: str) -> list[str]:
+    """The footnote ids a name cell carries (`[^2]`, `<sup>^</sup>`)."""
+    return FOOTNOTE_MARK_RE.findall(cell) + (SUP_MARK_RE.findall(cell) if "<" in cell else [])
+
+
+def cell_support(cell: str) -> tuple[str, str | None, list[str]] | None:
+    """(value, the cell's own note, footnote ids) for a support cell, else None."""
+    got = read_cell(cell)
+    return None if got is None else (got[0], got[1], list(got[2]))  # a fresh list: callers may extend it
+
+
+Cell = tuple[str, str | None, list[str], str | None]
+"""(value, the cell's own note, footnote ids, the mark it carries or None for a word)."""
+
+
+@short_text_cache(2048)  # every cell is read once to find the matrix, again for its claims
+def read_cell(cell: str) -> Cell | None:
+    """cell_support with the mark, cached: its list of footnote ids is shared by every caller, never to be changed."""
+    marks = FOOTNOTE_MARK_RE.findall(cell)
+    if cell.endswith("\\*"):
+        marks.append("*")
+    if "<" in cell:
+        marks += SUP_MARK_RE.findall(cell)
+        cell = SUP_MARK_RE.sub(" ", cell)
+    s = plain(FOOTNOTE_MARK_RE.sub("", cell)).strip()
+    sup = _TRAILING_SUPERSCRIPT_RE.search(s)
+    if sup:
+        marks = [*marks, sup.group(0).translate(_SUPERSCRIPTS)]
+        s = s[:sup.start()].strip()
+    if not s:
+        return None
+    for mark, value in MARK_VALUES.items():
+        if s.startswith(mark):
+            rest = s[len(mark):].strip()
+            bare = _BARE_MARK_RE.match(rest)
+            if bare:
+                return value, None, [*marks, (bare.group(1) or bare.group(2)).translate(_SUPERSCRIPTS)], mark
+            note = _cell_note(rest) if rest else None
+            if rest and note is None:
+                note = rest[:MAX_NOTE]
+            return value, note, marks, mark
+    m = _WORD_RE.match(s)
+    if not m:
+        return None
+    word = m.group(1).lower()
+    value = next(v for w, v in _VALUE_WORDS if w == word)
+    rest = m.group(2).strip()
+    if not rest:
+        return value, None, marks, None
+    bare = _BARE_MARK_RE.match(rest)
+    if bare:
+        return value, None, [*marks, (bare.group(1) or bare.group(2)).translate(_SUPERSCRIPTS)], None
+    note = _cell_note(rest)
+    if note is None:
+        return None  # "No speed-up here": words that only start with a value word
+    return value, note, marks, None
+
+
+def _cell_note(rest: str) -> str | None:
+    m = _NOTE_RE.match(rest)
+    if not m:
+        return None
+    return (m.group(1) or m.group(2) or "").strip()[:MAX_NOTE] or None
+
+
+def is_diagonal(cell: str) -> bool:
+    """A `---` cell on a combination matrix's diagonal (a feature beside itself)."""
+    return bool(_DIAGONAL_RE.match(cell.strip()))

@@ -1,0 +1,166 @@
+"""Support matrices: tables whose body cells say Yes / No / N/A / Untested or carry check marks.
+
+One `support` claim per cell: the row's first cell is the subject (an architecture, a model or a
+feature of a combination matrix), the column header is the feature. `---` diagonal cells, empty
+cells and words outside the vocabulary ("Known issues", "L + I + V") give no claim. Footnote marks
+(`Yes [^2]`, `<sup>^</sup>`) are resolved against the document's `[^2]: text` and `<sup>^</sup> text`
+definitions into `note`, with a cell's own parenthetical ("Yes (greedy only)"). Marks (✅ ❌ 🚧 🟠 ❔)
+mean what the page's legend says ("- 🚧 means planned, not yet supported"), else what ledger.vocab.support
+says. A table is read as a support matrix only when its support cells outnumber its numeric cells and
+no column header names an outcome (a `Status` column of check marks is a gate table, left to the gate
+readers); the whole table is then marked taken.
+
+Every claim names its engine: the column's where the header is an engine ("| vLLM | SGLang |"), else the
+document's (ledger/parsers/support/engine.py). A row that gives an architecture class beside a model name sets
+`architecture`; a Models column sets `models`. A table of supported architectures (an Architecture
+column of class names beside a Models or example column) also gives one `listing` claim per row; the
+document's listings give the models of its class-named rows elsewhere, and the class of its model-named ones.
+
+This module decides which tables are matrices and makes their claims; a cell is read in
+ledger/parsers/support/cells.py, footnotes and the legend in ledger/parsers/support/notes.py, the architecture and
+model names beside a row's subject in ledger/parsers/support/names.py.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ledger.model import Claim
+from ledger.parsers.base import Context
+from ledger.parsers.reader.document import Block, Table
+from ledger.parsers.support.cells import (
+    MAX_NOTE,
+    MAYBE_SUPPORT_RE,
+    clean_name,
+    is_diagonal,
+    name_marks,
+    read_cell,
+)
+from ledger.parsers.support.engine import column_engine, document_engine
+from ledger.parsers.support.names import Facts, models_text, name_columns, row_names
+from ledger.parsers.support.notes import pick_footnotes
+from ledger.vocab.support import MARKS
+
+NAME = "support_table"
+VERSION = "2"
+BLOCKS = frozenset({"table"})
+NEEDS_DIGIT = False
+"""Claims here can stand without a number (an outcome word, a Yes/No cell)."""
+
+_MARK_NOTES: dict[str, str] = {mark: note for mark, (_, note) in MARKS.items() if note}
+_NUMERIC_RE = re.compile(r"^[~≈<>±+−-]?\s?\d[\d.,]*\s?[^\s\d]{0,10}$")
+"""A result value cell ("1.5", "12 ms", "96.2%"), as opposed to a name with digits ("Llama 3.1")."""
+_OUTCOME_HEADER_RE = re.compile(
+    r"^(?:status|result|results|outcome|verdict|pass(?:ed)?|ci|check|checks|ok|state|passing|test result)s?\b",
+    re.IGNORECASE)
+_GENERIC_HEADER_RE = re.compile(r"^(?:supported\??|support(?:ed)?\s*status|support|available|works\??)$",
+                                re.IGNORECASE)
+
+
+def support_columns(table: Table) -> list[int] | None:
+    """The columns of a support matrix, or None when the table is not one."""
+    ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
+    head_rows = table.rows[:50]
+    if not any(MAYBE_SUPPORT_RE.search(c) and read_cell(c) for r in head_rows for c in r.cells[1:60]):
+        return None  # no support cell in the first rows: a results table, decided cheaply
+    cols: list[int] = []
+    support_cells = numeric_cells = 0
+    for ci in range(1, ncols):
+        head = clean_name(table.header[ci]) if ci < len(table.header) else ""
+        yes = other = 0
+        for r in table.rows:
+            if ci >= len(r.cells):
+                continue
+            c = r.cells[ci].strip()
+            if not c or (c[0] in "-–—=" and is_diagonal(c)):  # a diagonal cell is a run of these
+                continue
+            if read_cell(c) is not None:
+                yes += 1
+            else:
+                other += 1
+                if _NUMERIC_RE.match(clean_name(c)):
+                    numeric_cells += 1
+        if yes and _OUTCOME_HEADER_RE.match(head):
+            return None  # a status column of check marks: gates, not a matrix
+        if yes and yes >= other:
+            cols.append(ci)
+            support_cells += yes
+    if not cols or support_cells < 2 or numeric_cells >= support_cells:
+        return None
+    return cols
+
+
+def extract(block: Block, ctx: Context) -> Iterator[Claim]:
+    table = block.table
+    if table is None or not table.rows:
+        return
+    cols = support_columns(table)
+    roles = name_columns(table, cols or [])
+    if cols is None and roles.listing is None:
+        return
+    if cols is not None:
+        for no in range(block.start, block.end + 1):
+            ctx.taken.add(no)
+    facts = _facts(ctx)
+    notes = pick_footnotes(facts.footnotes, block.end)
+    table_feature = block.section[-1] if block.section else None
+    features: dict[int, str | None] = {}
+    engines: dict[int, str | None] = {}
+    for ci in cols or ():
+        head = clean_name(table.header[ci]) if ci < len(table.header) else ""
+        if not head or _GENERIC_HEADER_RE.match(head):
+            features[ci] = table_feature or head or None
+        else:
+            features[ci] = head
+        engines[ci] = column_engine(head) if head else None
+    listing = roles.listing is not None and not any(engines.values())  # a survey across engines lists nothing
+    doc_engine = document_engine(ctx)
+    for row in table.rows:
+        if not row.cells:
+            continue
+        subject = clean_name(row.cells[0])
+        if not subject:
+            continue
+        row_notes = [notes[k] for k in name_marks(row.cells[0]) if k in notes]
+        architecture, models = row_names(row.cells, roles, subject, facts)
+        if listing and roles.listing is not None and roles.listing < len(row.cells):
+            arch_cell = row.cells[roles.listing]
+            listed = clean_name(arch_cell)
+            if listed:
+                listed_notes = row_notes if roles.listing == 0 else [
+                    notes[k] for k in name_marks(arch_cell) if k in notes]
+                yield ctx.claim("listing", row.line, row.text, section=block.section, subject=listed,
+                                feature=table_feature, value="yes", note=_join(listed_notes), engine=doc_engine,
+                                models=models_text(row.cells, roles) or None)
+        for ci in cols or ():
+            if ci >= len(row.cells):
+                continue
+            got = read_cell(row.cells[ci])  # shared: its marks are only read here
+            if got is None:
+                continue
+            value, own, marks, mark = got
+            parts = [own] if own else []
+            meaning = facts.legend.get(mark) if mark else None
+            if meaning is not None:
+                value = meaning[0]
+                if meaning[1] and not own:
+                    parts.append(meaning[1])
+            elif mark in _MARK_NOTES and not own:
+                parts.append(_MARK_NOTES[mark])
+            parts += [notes[k] for k in marks if k in notes]
+            parts += row_notes
+            yield ctx.claim("support", row.line, row.text, section=block.section, subject=subject,
+                            feature=features[ci], value=value, note=_join(parts),
+                            engine=engines[ci] or doc_engine, architecture=architecture, models=models)
+
+
+def _join(parts: list[str]) -> str | None:
+    return "; ".join(p[:MAX_NOTE] for p in parts if p) or None
+
+
+def _facts(ctx: Context) -> Facts:
+    facts = ctx.memo.get(NAME)
+    if facts is None:
+        facts = ctx.memo[NAME] = Facts(ctx.doc)  # once per document, not once per matrix
+    return facts

@@ -1,0 +1,91 @@
+"""What a document says about its support matrices outside them: footnote definitions and its legend of marks.
+
+`[^2]: text`, vLLM's `<sup>^</sup> text`, an escaped star opening a line (`\\* text`) define the notes that
+marked cells carry; a line such as "- 🚧 means planned, not yet supported" gives a mark its meaning on this
+page. Read once per document (ledger/parsers/support/names.py's Facts) and resolved per matrix.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.reader.document import Document
+from ledger.parsers.support.cells import MARK_VALUES, plain
+from ledger.vocab.support import value_of_meaning
+
+_FOOTNOTE_DEF_RE = re.compile(r"^ {0,3}\[\^([\w.-]{1,24})\]:[ \t]*(.*)$")
+_SUP_DEF_RE = re.compile(r"^[ \t]{0,3}(?:[-*][ \t]+)?<sup>[ \t]{0,3}([^<>\s]{1,12})[ \t]{0,3}</sup>[ \t]*(.*)$",
+                         re.IGNORECASE)
+"""vLLM's footnotes: `<sup>^</sup> You need to set ...</br>` under the tables that carry the mark."""
+_STAR_DEF_RE = re.compile(r"^\\(\*)[ \t]+(.*)$")
+"""An escaped star opening a line (`\\* Only for causal pooling.`) explains the cells marked `🟠\\*`."""
+
+
+def footnotes(doc: Document, after: int = 0) -> dict[str, str]:
+    """The document's footnote definitions, `[^id]: text` -> {id: text}.
+
+    When an id is defined twice (pages pasted together), the first definition after line `after`
+    wins, else the last one before it.
+    """
+    return pick_footnotes(footnote_defs(doc), after)
+
+
+def footnote_defs(doc: Document) -> dict[str, list[tuple[int, str]]]:
+    """Every footnote definition of the document: {id: [(line, text), ...]} in line order."""
+    found: dict[str, list[tuple[int, str]]] = {}
+    for no, line in enumerate(doc.lines, 1):
+        head = line[:12]
+        if "[^" in head:
+            m = _FOOTNOTE_DEF_RE.match(line[:20_000])
+        elif "<sup>" in head.lower():
+            m = _SUP_DEF_RE.match(line[:20_000])
+        elif head.startswith("\\*"):
+            m = _STAR_DEF_RE.match(line[:20_000])
+        else:
+            continue
+        text = _without_breaks(m.group(2)) if m else ""
+        if m and text:
+            found.setdefault(m.group(1), []).append((no, plain(text)))
+    return found
+
+
+def _without_breaks(text: str) -> str:
+    """The text without the `</br>` tags it ends with (stripped from the end by hand: a pattern anchored at the
+    end would be tried from every blank of a long run)."""
+    t = text.rstrip()
+    while True:
+        low = t[-6:].lower()
+        cut = next((len(tag) for tag in ("</br>", "<br>", "<br/>", "<br />") if low.endswith(tag)), 0)
+        if not cut:
+            return t
+        t = t[:-cut].rstrip()
+
+
+def pick_footnotes(found: dict[str, list[tuple[int, str]]], after: int) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, defs in found.items():
+        later = [text for no, text in defs if no > after]
+        out[key] = later[0] if later else defs[-1][1]
+    return out
+
+
+_LEGEND_RE = re.compile(r"^[ \t]{0,8}(?:[-*+•][ \t]+)?(?:\*\*)?([" + "".join(MARK_VALUES) + r"])"
+                        r"[\ufe0e\ufe0f]?(?:\*\*)?[ \t]*(?:[=:–—-][ \t]*)?(\S.{1,200})$")
+
+
+def legend(doc: Document) -> dict[str, tuple[str, str | None]]:
+    """The page's own key to its marks ("- 🚧 = planned, not yet supported"), mark -> (value, note); the first
+    line that explains a mark wins. Table rows are no legend."""
+    out: dict[str, tuple[str, str | None]] = {}
+    first = set(MARK_VALUES)
+    for line in doc.lines:
+        head = line.lstrip(" \t-*+•")[:1]
+        if head not in first:
+            continue
+        m = _LEGEND_RE.match(line[:300])
+        if not m or m.group(1) in out:
+            continue
+        meaning = value_of_meaning(plain(m.group(2)))
+        if meaning is not None:
+            out[m.group(1)] = meaning
+    return out

@@ -1,0 +1,104 @@
+"""What one table cell holds: its text without markup (clean), whether it is a bare number, its value (unit,
+range, "~", "±", a share "1277/1314 (97.184%)", a duration), and the cells of several values: packed
+("0.25/1087/43.5%"), repeated runs ("1602 / 1611"), spaced ("88.0% 75.5% 61.2%"), a slash pair ("1.07 / 0.98").
+
+Apart from tables.py because every pass over a table (column roles, baseline pairing, row claims) reads its
+cells, and a cell's reading depends on the cell alone (its results are remembered per text).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.memo import short_text_cache
+from ledger.parsers.grammar.numbers import find_numbers, normalise_unit, parse_duration, to_float
+
+# emphasis marks at word edges only: "test_gsm8k" keeps its underscores
+_MARKUP_RE = re.compile(r"(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)|`+|<[^<>]{0,40}>|\[\^?\w{1,8}\]")
+# Matched against the cell with whitespace runs collapsed to one space (see is_numeric_cell), so each
+# ' ?' takes at most one character, and a second number needs a separator or a space before it: no digit
+# run or blank run can be split two ways, and a long cell that fails does so in linear time.
+_NUMERIC_CELL_RE = re.compile(
+    r"^[~≈∼]? ?[-+−–]? ?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?"
+    r"(?: ?(?:[-–~]|\.\.|to)(?: ?\d[\d,]*(?:\.\d+)?)?| \d[\d,]*(?:\.\d+)?)?"
+    r" ?(?:± ?\d[\d,]*(?:\.\d+)?)? ?"
+    r"(?:%|x|×|[a-zA-Zµμ/]{1,12})? ?(?:\([^()]{0,40}\))? ?[*†‡]{0,3} ?$"
+)
+
+
+@short_text_cache(2048)  # a cell is cleaned by every pass over its table
+def clean(cell: str) -> str:
+    return _MARKUP_RE.sub("", cell).strip()
+
+
+@short_text_cache(2048)
+def is_numeric_cell(cell: str) -> bool:
+    c = " ".join(clean(cell).split())
+    return (bool(c) and bool(_NUMERIC_CELL_RE.match(c) or FRACTION_PCT_RE.match(c))) or parse_duration(c) is not None
+
+
+# "1277/1314 (97.184%)": correct of total, and the share it makes; the share is the result
+FRACTION_PCT_RE = re.compile(r"^\d[\d,]*\s?/\s?\d[\d,]*\s?\(\s?(?P<pct>\d+(?:\.\d+)?)\s?%\s?\)$")
+SLASH_CELL_RE = re.compile(r"^\s*([-+~]?\d[\d,]*(?:\.\d+)?)\s*(%|x|[a-zA-Zµ/]{1,8})?\s*/\s*"
+                            r"([-+~]?\d[\d,]*(?:\.\d+)?)\s*(%|x|[a-zA-Zµ/]{1,8})?\s*$")
+
+
+@short_text_cache(2048)  # a baseline cell is read again for every row that it is the reference of
+def cell_value(cell: str) -> tuple[float, float | None, bool, str | None, float | None, str | None] | None:
+    c = clean(cell)
+    fm = FRACTION_PCT_RE.match(" ".join(c.split()))
+    if fm is not None:
+        return float(fm.group("pct")), None, False, "%", None, None
+    dur = parse_duration(c)
+    if dur is not None:
+        return dur, None, False, "s", None, c
+    nums = find_numbers(c)
+    if not nums:
+        v = to_float(c)
+        return (v, None, False, None, None, None) if v is not None else None
+    n = nums[0]
+    stderr = None
+    sm = _STDERR_RE.search(c)
+    if sm:
+        stderr = to_float(sm.group(1))
+    unit = n.unit
+    if unit is None:
+        um = _UNIT_WORD_RE.match(c[n.end:])
+        if um and um.group(1).lower() not in ("vs", "and", "or", "on", "at", "with"):
+            unit = normalise_unit(um.group(1))
+    return n.value, n.high, n.approx, unit, stderr, None
+
+
+@short_text_cache(4096)
+def cell_facts(cell: str) -> tuple[str, bool, tuple[float, float | None, bool, str | None, float | None, str | None]
+                                    | None]:
+    """(clean(cell), is_numeric_cell(cell), cell_value(cell) when numeric): one remembered call per cell."""
+    c = clean(cell)
+    numeric = bool(c) and is_numeric_cell(cell)
+    return c, numeric, cell_value(cell) if numeric else None
+
+
+_RUNS_RE = re.compile(r"^\d[\d,]*(?:\.\d+)?(?: / \d[\d,]*(?:\.\d+)?){1,9}$")
+
+
+def is_range(text: str) -> bool:
+    nums = find_numbers(text)
+    return len(nums) == 1 and nums[0].high is not None and not text.strip().endswith("%") and \
+        nums[0].end - nums[0].start >= len(text.strip()) - 2
+
+
+def run_values(cell: str) -> list[float] | None:
+    """"1602 / 1611": repeated runs of one measure (values within a factor of two), not a packed list of
+    different measures ("0.25/1087/43.5%")."""
+    if not _RUNS_RE.match(cell):
+        return None
+    values = [v for part in cell.split(" / ") if (v := to_float(part)) is not None]
+    if not values or min(values) <= 0 or max(values) > 2 * min(values):
+        return None
+    return values
+
+
+SPACED_LIST_RE = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?%?(?: +[-+]?\d[\d,]*(?:\.\d+)?%?){1,15}$")
+PACKED_RE = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?%?(?:/[-+]?\d[\d,]*(?:\.\d+)?%?){1,9}$")
+_STDERR_RE = re.compile(r"±\s*(\d[\d,]*(?:\.\d+)?)")
+_UNIT_WORD_RE = re.compile(r"\s*([a-zA-Zµμ/]{1,12})\b")

@@ -1,0 +1,173 @@
+"""Tables read out of plain lines, in every dialect a PR holds.
+
+Pipe tables (GFM with a delimiter row, "|"-led rows without one, loose "a | b" rows as
+torch.utils.benchmark prints them), ASCII-bordered (+----+ rules), tab-separated (a rendered GitHub
+table) and, through ledger/parsers/tables/grid.py, blank-aligned and box-drawn console tables. The scanner tries these
+at every line that could open a table, inside code blocks as well as outside.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.reader.blocks import MAX_LINE, Block, Document, Row, Table
+from ledger.parsers.tables.grid import read_grid
+
+# each optional '|' carries its own blanks, so no run of blanks can be split two ways (linear on any line)
+_PIPE_DELIM_RE = re.compile(r"^[ \t]*(?:\|[ \t]*)?:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+(?:\|[ \t]*)?$")
+_ASCII_RULE_RE = re.compile(r"^[ \t]*[+|][-=+|: ]{3,}$")
+_CELL_SEP_RE = re.compile(r"(?<!\\)\|")
+# (a rule character right after the blanks: blanks alone can be matched one way only, linear on any line)
+_LOOSE_RULE_RE = re.compile(r"^\s*(?:\d{1,4}\s+threads?:\s*)?[-=+|][-=+|\s]{2,}$")
+_LOOSE_PAIR_RE = re.compile(r"[A-Za-z)\]][ \t]*:\s+[-+~]?\.?\d")
+_DIGIT_RE = re.compile(r"\d")
+_NUMBER_CELL_RE = re.compile(r"^[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)%?$|^$")
+
+
+def _loose_cells(line: str) -> list[str]:
+    """Cells of a row without outer pipes; a leading "|" keeps its empty first cell (a header over row names)."""
+    parts = [c.strip() for c in line.rstrip().split("|")]
+    return parts[:-1] if len(parts) > 1 and not parts[-1] else parts
+
+
+def _loose_header(line: str) -> bool:
+    """A line of "|"-parted names (most cells hold no digit, none is a "label: value")."""
+    cells = [c for c in pipe_cells(line) if c]
+    if len(cells) < 2 or _LOOSE_PAIR_RE.search(line):
+        return False
+    return sum(1 for c in cells if _DIGIT_RE.search(c) and not any(ch.isalpha() for ch in c)) * 2 < len(cells)
+
+
+def pipe_cells(line: str) -> list[str]:
+    """"|a| b |c|" -> ["a", "b", "c"]; an escaped "\\|" stays inside its cell."""
+    s = line.strip()
+    if s[:2] in ("+|", "-|"):
+        s = s[1:]  # a row added or removed in a pasted diff ("+| **Benchmark duration** | 4,285 sec |")
+    if s.startswith("|"):
+        s = s[1:]
+    if s.endswith("|") and not s.endswith("\\|"):
+        s = s[:-1]
+    if "\\" not in s:  # no escape: the same cells as the split below
+        return [c.strip() for c in s.split("|")]
+    return [c.strip() for c in _CELL_SEP_RE.split(s)]
+
+
+_MEASURED_CELL_RE = re.compile(r"^\**[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)\s?(?:%|[A-Za-zµ/]{1,8})?\**$")
+
+
+def _pipe_led(line: str) -> bool:
+    """The line opens with a cell: "|", or "+|" / "-|" in a pasted diff."""
+    s = line.lstrip()
+    return s.startswith("|") or (s[:2] in ("+|", "-|"))
+
+
+def _measured_row(cells: list[str]) -> bool:
+    """"| **Benchmark duration** | 4,285 sec | 3,169 sec |": a name, then values with units; no header reads so."""
+    rest = [c for c in cells[1:] if c]
+    return len(rest) >= 2 and all(_MEASURED_CELL_RE.match(c) for c in rest) and \
+        any(not _NUMBER_CELL_RE.match(c) for c in rest)
+
+
+def _is_pipe_row(line: str) -> bool:
+    s = line.strip()
+    return s.count("|") >= 2 or (s.count("|") == 1 and not s.startswith("|") and not s.endswith("|")
+                                 and len(s) > 3)
+
+
+def try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = None) -> int:
+    """Read a table starting at line index i (ending before index `end`); return the index after it (i if none)."""
+    lines = doc.lines
+    n = len(lines) if end is None else end
+    raw = lines[i][:MAX_LINE]
+    # ASCII-bordered: +----+----+ rules around | cell | rows
+    if _ASCII_RULE_RE.match(raw) and "+" in raw and i + 1 < n and lines[i + 1].strip().startswith("|"):
+        rows: list[Row] = []
+        j = i
+        while j < n and (lines[j].strip().startswith(("|", "+")) and lines[j].strip()):
+            s = lines[j]
+            if not _ASCII_RULE_RE.match(s[:MAX_LINE]):
+                rows.append(Row(j + 1, pipe_cells(s[:MAX_LINE]), s))
+            j += 1
+        if len(rows) >= 2:
+            t = Table(rows[0].cells, rows[0].line, rows[1:], "ascii")
+            doc.blocks.append(Block("table", i + 1, j, sect, table=t))
+            return j
+        return i
+    # pipe table: header, delimiter row, body rows
+    if _is_pipe_row(raw) and i + 1 < n and _PIPE_DELIM_RE.match(lines[i + 1][:MAX_LINE]):
+        header = pipe_cells(raw)
+        rows = []
+        j = i + 2
+        while j < n and lines[j].strip() and _is_pipe_row(lines[j][:MAX_LINE]):
+            rows.append(Row(j + 1, pipe_cells(lines[j][:MAX_LINE]), lines[j]))
+            j += 1
+        t = Table(header, i + 1, rows, "pipe")
+        if rows and len(rows[-1].cells) < len(header) and j >= len(lines) - 1:
+            t.truncated = True
+            doc.warn(rows[-1].line, "table row cut short (truncated input?)")
+        doc.blocks.append(Block("table", i + 1, max(j, i + 2), sect, table=t))
+        return j
+    # pipe rows with no delimiter row (a sheet paste, a hand-typed table): two or more "|"-led lines with
+    # the same number of cells; the first is the header
+    if _pipe_led(raw) and _is_pipe_row(raw) and i + 1 < n and _pipe_led(lines[i + 1]) \
+            and len(pipe_cells(lines[i + 1][:MAX_LINE])) == len(pipe_cells(raw)) >= 2:
+        header = pipe_cells(raw)
+        # a first row of numbers (or of a name and measured values) is data, not names: the paste began inside
+        # a table
+        headless = any(header) and (all(_NUMBER_CELL_RE.match(c) for c in header) or _measured_row(header))
+        rows = []
+        j = i if headless else i + 1
+        while j < n and _pipe_led(lines[j]) and len(pipe_cells(lines[j][:MAX_LINE])) == len(header):
+            rows.append(Row(j + 1, pipe_cells(lines[j][:MAX_LINE]), lines[j]))
+            j += 1
+        t = Table(header if not headless else [""] * len(header), i + 1, rows, "pipe", headless=headless)
+        doc.blocks.append(Block("table", i + 1, j, sect, table=t))
+        return j
+    # loose pipe rows ("name | a | b" without outer pipes, torch.utils.benchmark's Compare): a header of names,
+    # rows of as many cells that hold numbers, rule lines between them ("1 threads: -----") skipped
+    if _is_pipe_row(raw) and _loose_header(raw) and i + 1 < n and not lines[i + 1].lstrip().startswith("|"):
+        ncell = len(_loose_cells(raw))
+        rows = []
+        j = i + 1
+        while j < n and lines[j].strip():
+            s = lines[j][:MAX_LINE]
+            if _LOOSE_RULE_RE.match(s):
+                j += 1
+                continue
+            if "|" not in s or len(_loose_cells(s)) != ncell or not _DIGIT_RE.search(s) or _LOOSE_PAIR_RE.search(s):
+                break
+            rows.append(Row(j + 1, _loose_cells(s), lines[j]))
+            j += 1
+        if len(rows) >= 2:
+            doc.blocks.append(Block("table", i + 1, j, sect, table=Table(_loose_cells(raw), i + 1, rows, "pipe")))
+            return j
+    # tab-separated: two or more consecutive lines with tabs (rendered GitHub tables)
+    if "\t" in raw.strip("\t ") and i + 1 < n and "\t" in lines[i + 1].strip("\t "):
+        rows = []
+        j = i
+        while j < n and "\t" in lines[j].strip("\t ") and lines[j].strip():
+            rows.append(Row(j + 1, [c.strip() for c in lines[j][:MAX_LINE].split("\t")], lines[j]))
+            j += 1
+        # a leading empty cell is the row-header column's empty header ("\tcon1\tcon128"); under a header
+        # that has none, it is the indent of a tool that starts each data row with a tab
+        width = len(rows[0].cells)
+        if rows[0].cells[:1] != [""] and len(rows) > 1 and \
+                all(r.cells[:1] == [""] and len(r.cells) == width + 1 for r in rows[1:]):
+            rows[1:] = [Row(r.line, r.cells[1:], r.text) for r in rows[1:]]
+        t = Table(rows[0].cells, rows[0].line, rows[1:], "tab")
+        doc.blocks.append(Block("table", i + 1, j, sect, table=t))
+        return j
+    return i
+
+
+def try_grid(doc: Document, i: int, end: int, sect: tuple[str, ...], in_code: bool = False) -> int:
+    """A blank-aligned or box-drawn table at line index i (see ledger/parsers/tables/grid.py); the index after it."""
+    g = read_grid(doc.lines, i, end)
+    if g is None:
+        return i
+    rows = [Row(k + 1, cells, doc.lines[k], offs) for k, cells, offs in g.rows]
+    if g.cut:
+        doc.warn(rows[-1].line, "table row cut short at the end of the document; its last value is not read")
+    t = Table(g.header, g.header_index + 1, rows, g.style)
+    doc.blocks.append(Block("table", i + 1, g.end, sect, table=t, in_code=in_code))
+    return g.end

@@ -1,0 +1,95 @@
+"""What a column header says: the side it names ("base" / "new") and the metric without the side words, the
+sides of a slash header ("Req/s branch / main"), its unit ("TTFT (ms)", "latency_ms", "PR GFLOPS"), and the
+metric a value under it is named by, with the row's label.
+
+Apart from tables.py because column roles, baseline pairing and row claims all ask these of a header, and
+they depend on the header's words alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.memo import short_text_cache
+from ledger.parsers.grammar.numbers import header_unit
+from ledger.vocab.units import UNITS
+
+# A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word
+_BASE_WORD_RE = re.compile(
+    r"(?<![\w-])(?:baseline|base|before|main|master|original|ref|reference|w/o|without|old|previous|prior|upstream|"
+    r"default|vanilla|stock|eager)(?![\w-])", re.IGNORECASE)
+_NEW_WORD_RE = re.compile(
+    r"(?<![\w-])(?:this pr|pr|after|new|ours|patched|fixed|branch|optimi[sz]ed|opt|with)(?![\w-])", re.IGNORECASE)
+# "Req/s branch / main": the cells are "new / baseline" pairs in the header's order
+SLASH_SIDES_RE = re.compile(r"(?P<a>[\w.-]{1,20})\s*/\s*(?P<b>[\w.-]{1,20})\s*(?:\([^()]{0,20}\))?\s*$")
+
+
+def side_core(head: str) -> tuple[str | None, str]:
+    """Which side a header names ("base", "new" or None) and the metric left without the side words."""
+    low = head.lower()
+    side = "base" if _BASE_WORD_RE.search(low) else "new" if _NEW_WORD_RE.search(low) else None
+    core = _NEW_WORD_RE.sub(" ", _BASE_WORD_RE.sub(" ", low))
+    core = " ".join(re.sub(r"[()\[\]:,]", " ", core).split())
+    return side, core
+
+
+def slash_sides(head: str) -> tuple[int, int] | None:
+    """For "Req/s branch / main": (index of the new side, index of the baseline side) in "a / b" cells."""
+    m = SLASH_SIDES_RE.search(head)
+    if not m:
+        return None
+    a_base = bool(_BASE_WORD_RE.fullmatch(m.group("a")))
+    b_base = bool(_BASE_WORD_RE.fullmatch(m.group("b")))
+    if a_base == b_base:
+        return None
+    return (1, 0) if a_base else (0, 1)
+
+
+GENERIC_HEAD_RE = re.compile(r"^(?:scores?|acc(?:uracy)?|mean|avg|average|results?|values?)$", re.IGNORECASE)
+
+
+_SUFFIX_UNIT_RE = re.compile(r"(?:^|[_ ])(ms|us|µs|ns|s|sec|gbps|tflops|gflops|tok_s|tokens_s|pct)$", re.IGNORECASE)
+_SUFFIX_UNITS = {"pct": "%", "gbps": "GB/s", "tflops": "TFLOPS", "gflops": "GFLOPS", "tok_s": "tok/s",
+                 "tokens_s": "tokens/s"}
+
+
+def unit_of_header(head: str) -> str | None:
+    u = header_unit(head)
+    if u:
+        return u
+    if "_" in head or head.lower() in _SUFFIX_UNITS:  # "latency_ms", "tflops": a unit spelled into the name
+        m = _SUFFIX_UNIT_RE.search(head.strip())
+        if m and m.group(1) != "S":  # "Q4_K_S" is a quant type's size letter, not seconds
+            return _SUFFIX_UNITS.get(m.group(1).lower(), m.group(1).lower())
+    last = head.split()[-1] if head.split() else ""
+    if last.lower() in UNIT_WORDS and last.lower() not in ("tokens", "tok", "b", "h", "min", "points"):
+        return last  # "PR GFLOPS", "TTFT ms"
+    return None
+
+
+UNIT_WORDS = frozenset(UNITS)
+HEAD_UNIT_RE = re.compile(r"\s*[(\[][^()\[\]]{1,24}[)\]]\s*$")
+
+
+@short_text_cache(2048)
+def head_without_unit(head: str) -> str:
+    """A column header without its trailing unit: "TTFT (ms)" -> "TTFT"."""
+    return HEAD_UNIT_RE.sub("", head).strip()
+
+
+def metric_name(label: str, head: str, role: str) -> str:
+    if not head:
+        return label
+    if not label or label.isdigit():  # a frame's index ("0", "1") names no metric
+        return head
+    if role == "delta" or (looks_metric(label) and not looks_metric(head)):
+        return f"{label} {head}"
+    return f"{head} ({label})" if looks_metric(head) else f"{label} {head}"
+
+
+_METRICISH = re.compile(r"throughput|latency|ttft|tpot|itl|e2e|time|tok|acc|score|gsm|mmlu|length|rate|"
+                        r"speed|mean|median|p\d\d|avg|memory|duration|exact|match", re.IGNORECASE)
+
+
+def looks_metric(text: str) -> bool:
+    return bool(_METRICISH.search(text))

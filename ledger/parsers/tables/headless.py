@@ -1,0 +1,63 @@
+"""Names for the columns of a table printed without its header row.
+
+A paste that starts inside a table (the tail of a benchmark's output, a second run's rows pasted under
+the first run's table) has rows and no header. The same tool prints the same columns every time, so a
+table of the same width elsewhere in the document, whose header names its columns and whose cells hold
+the same kind of value column by column, lends its header. Failing that, the columns are named by
+position and the document gets a warning: the numbers are kept, their names are not guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+
+class _Row(Protocol):
+    cells: list[str]
+
+
+class Table(Protocol):
+    """What is read of `ledger.parsers.reader.document.Table` (this module sits below the reader that calls it)."""
+
+    header: list[str]
+    header_line: int
+    headless: bool
+
+    @property
+    def rows(self) -> Sequence[_Row]: ...
+
+_NUMBER_RE = re.compile(r"^[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)%?$")
+
+
+def _shape(cells: list[str]) -> tuple[bool, ...]:
+    """Which cells hold a bare number: the column-by-column kind two tables of one tool share."""
+    return tuple(bool(_NUMBER_RE.match(c.strip())) for c in cells)
+
+
+def _lender(table: Table, others: Sequence[Table]) -> Table | None:
+    width = len(table.header)
+    shapes = {_shape(r.cells) for r in table.rows}
+    for other in others:
+        if len(other.header) != width or not other.rows or not any(h.strip() for h in other.header):
+            continue
+        if shapes & {_shape(r.cells) for r in other.rows}:
+            return other
+    return None
+
+
+def name_headless_columns(tables: Sequence[Table], warn: Callable[[int, str], None]) -> None:
+    """Give every headless table the header of its nearest twin, else "column N" and a warning."""
+    headed = [t for t in tables if not t.headless]
+    for t in tables:
+        if not t.headless:
+            continue
+        # nearest first: a twin just below (the full run) or just above (the run before) is the likeliest
+        twin = _lender(t, sorted(headed, key=lambda o: abs(o.header_line - t.header_line)))
+        if twin is not None:
+            t.header = list(twin.header)
+        else:
+            t.header = [f"column {k + 1}" for k in range(len(t.header))]
+            warn(t.header_line, f"table without a header row: its {len(t.header)} columns are named by "
+                                    "position")

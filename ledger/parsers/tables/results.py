@@ -1,0 +1,78 @@
+"""Result tables: GFM, pasted-sheet, ASCII-bordered and rendered (tab-separated) tables.
+
+Columns get a role from their header: label (the row's name), configuration (batch size,
+concurrency, questions: never claims), baseline (main, before, baseline: the reference of the
+row's new value, no claim of its own), delta (speed-up, Δ, diff: a claim of its own) or value.
+Rows can carry the baseline too ("Baseline | 12.3 | ..." above "This PR | 11.0 | ...").
+A cell that is a bare number (with unit, range, "~", "±", footnote marks) is one claim; a cell
+with words ("gsm8k 95.98 (ref 95.57), acceptance length 1.971") is read as prose.
+
+This module holds the extractor: which rows are results and which row is the baseline. The rest of the
+reader is one module per job (issue 12: modules of about 400 lines at most):
+    table_cells    what one cell holds (clean text, a bare number, its value; packed, runs, spaced, slash cells)
+    table_headers  what a header says (its side, its unit, its metric) and the metric a value is named by
+    table_roles    each column's role, the baseline no header names, the baseline column of each value column
+    table_rows     one row's claims, with what every row of its table shares (TableInfo)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ledger.model import Claim
+from ledger.parsers.base import Context
+from ledger.parsers.reader.document import Block, Row
+from ledger.parsers.tables.cells import clean, is_numeric_cell
+from ledger.parsers.tables.headers import GENERIC_HEAD_RE, head_without_unit
+from ledger.parsers.tables.roles import column_roles
+from ledger.parsers.tables.rows import TableInfo, row_claims
+from ledger.vocab.metrics import leading_benchmark
+from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label
+
+NAME = "tables"
+VERSION = "1"
+BLOCKS = frozenset({"table"})
+
+
+def extract(block: Block, ctx: Context) -> Iterator[Claim]:
+    table = block.table
+    assert table is not None
+    if not table.rows:
+        return
+    roles = column_roles(table)
+    headers = [clean(h) for h in table.header] + [""] * (len(roles) - len(table.header))
+    section = " ".join(block.section[-1:])
+    # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column; with several
+    # ("baseline - 1", "baseline - 128"), a row takes the one whose label carries the same numbers ("int4wo - 128")
+    label_cols = [i for i, r in enumerate(roles) if r == "label"]
+    info = TableInfo(table, roles)
+    if any(r == "value" and GENERIC_HEAD_RE.match(head_without_unit(headers[i])) for i, r in enumerate(roles)):
+        info.bench = leading_benchmark(ctx.lead_in(block))
+    labels = [" / ".join(clean(row.cells[i]) for i in label_cols if i < len(row.cells) and clean(row.cells[i]))
+              for row in table.rows]
+    bases: dict[frozenset[str], Row] = {}
+    clash = False
+    for row, label in zip(table.rows, labels, strict=True):
+        if BASELINE_LABEL_RE.match(label) and any(is_numeric_cell(c) for c in row.cells[1:]):
+            key = _label_numbers(label)
+            clash = clash or key in bases
+            bases.setdefault(key, row)
+    if clash:
+        bases = {}  # "Baseline A1 | Tuned | Baseline A2": an A/B/A run, every row a result of its own
+    for row, label in zip(table.rows, labels, strict=True):
+        if row in bases.values():
+            continue
+        if label and is_workload_label(label):
+            ctx.taken.add(row.line)  # "Output sequence length | 256 | 256": a workload row, not results
+            continue
+        base_row = next(iter(bases.values())) if len(bases) == 1 else bases.get(_label_numbers(label))
+        yield from row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
+
+
+_LABEL_NUMBER_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
+
+
+def _label_numbers(label: str) -> frozenset[str]:
+    """The numbers a row's label carries ("int4wo - 128 (w/ compile)" -> {"128"}): what ties it to its baseline."""
+    return frozenset(_LABEL_NUMBER_RE.findall(label))

@@ -1,0 +1,232 @@
+"""The role of each column of a table, from its header and its cells: label, config, spread, value, delta,
+baseline, mixed or text; which value column has no baseline named but is one (two value columns and a delta,
+a new side named in one header, a grid's two groups); and the baseline column of each value column.
+
+Apart from tables.py because roles are worked out once per table, before any row is read, from the whole
+table; the rows only look them up.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.grammar.numbers import find_numbers
+from ledger.parsers.reader.document import Table
+from ledger.parsers.tables.cells import cell_facts, clean, is_numeric_cell
+from ledger.parsers.tables.headers import HEAD_UNIT_RE, looks_metric, side_core, slash_sides, unit_of_header
+from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name
+from ledger.vocab.setup import is_config_label, is_input_name
+
+_DELTA_HEADER_RE = re.compile(
+    r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
+    r"uplift|relative", re.IGNORECASE)
+_NEW_HEADER_RE = re.compile(r"this pr|\bpr\b|after|new|opt(?:imi[sz]ed)?|ours|patched|fix|with\b",
+                            re.IGNORECASE)
+_BASE_HEADER_RE = re.compile(
+    r"^(?:baseline|base|before|main|original|ref(?:erence)?|w/o|without|old|previous|upstream|default)\b",
+    re.IGNORECASE)
+_CONFIG_HEADERS_RE = re.compile(
+    r"^(?:questions|n-?shot|version|stderr|std|filter|#|count|samples|num|isl|osl|bs|batch|"
+    r"concurrency|tp|ep|pp|dp|gpus?|nodes?|seq|input|output|prompt|tokens|shape|m|n|k|mkn|dtype|"
+    r"model|dataset|quant|precision|backend|date|commit|sha|hardware|config|setting|rate|request rate|"
+    r"max|min seq|layers?|hidden|heads|head[_ ]?(?:dim|size)|experts?|"
+    # training runs' shape (Megatron / DeepSpeed): hidden dim, attention heads, layers, grad-accumulation steps,
+    # micro / global batch, model parallel, steps
+    r"hd|hs|ah|nl|gas|mbz|mbs|gbs|mp|zero[ -]?stage|micro[ _-]?batch|global[ _-]?batch|grad(?:ient)?[ _-]?accum\w*|"
+    r"steps)\b", re.IGNORECASE)
+
+
+_STAT_HEADER_RE = re.compile(r"^(?:avg|average|mean|median|min|max|minimum|maximum|p\d{1,2}(?:\.\d)?|"
+                             r"\d{1,2}(?:\.\d)?(?:th|%)? ?(?:pct|percentile)|total|sum)$", re.IGNORECASE)
+_SPREAD_HEADER_RE = re.compile(f"^{SPREAD_WORDS}" + r"(?![a-z])", re.IGNORECASE)
+# "new_std", "baseline std", "Runs 2-5 Standard Dev."
+_SPREAD_TAIL_RE = re.compile(r"(?<=[a-z0-9])[_ ]" + SPREAD_WORDS + "$", re.IGNORECASE)
+
+
+def column_roles(table: Table) -> list[str]:
+    ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
+    roles: list[str] = []
+    for ci in range(ncols):
+        head = clean(table.header[ci]) if ci < len(table.header) else ""
+        cells = [c for r in table.rows if ci < len(r.cells) and (c := clean(r.cells[ci]))]
+        numeric = sum(is_numeric_cell(c) for c in cells)
+        if ci == 0:
+            # the first column names the row, unless it is a frame's input ("batch_size | ... " of numbers)
+            inputs = bool(head) and ((" " not in head and is_input_name(head)) or is_config_label(head)) and \
+                bool(cells) and numeric == len(cells)
+            # "| naive_forward | fused_forward | speedup |" over "| 2.40 | 1.60 | 1.50x |": measured times, no names
+            measured = not inputs and bool(head) and bool(cells) and numeric == len(cells) and \
+                all("." in c for c in cells) and len(table.header) >= 3
+            roles.append("config" if inputs else "value" if measured else "label")
+            continue
+        if cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells):
+            # words: part of the row's name, or a setting named by its header ("causal | False")
+            if roles[-1] != "label" and head and " " not in head and is_input_name(head):
+                roles.append("config")
+            else:
+                roles.append("label" if roles[-1] == "label" else "text")
+        elif _SPREAD_HEADER_RE.match(head) or _SPREAD_TAIL_RE.search(head):
+            roles.append("spread")  # the standard deviation of the value column before it
+        elif _STAT_HEADER_RE.match(head):
+            roles.append("value")  # avg | min | max | p99: every statistic cell is a result
+        elif (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head)) and \
+                not _MEASURE_HEAD_RE.search(head) and not _SETTING_HEAD_RE.match(head) and \
+                not (cells and all(c.endswith("%") for c in cells)):
+            # "tokens/sec" opens like "tokens" but is a rate; a "rate" of percentages is measured, not set
+            roles.append("config")
+        elif _DELTA_HEADER_RE.search(head) and not _BASE_HEADER_RE.match(head):
+            roles.append("delta")
+        elif slash_sides(head) is not None:
+            roles.append("value")  # "1.07 / 0.98" cells: value and baseline in one
+        elif _BASE_HEADER_RE.match(head) or side_core(head.replace("_", " "))[0] == "base":
+            roles.append("baseline")
+        elif cells and numeric < len(cells) / 2:
+            roles.append("mixed")
+        else:
+            roles.append("value")
+    # two value columns and a delta column name no baseline: the one the delta does not name is it
+    values = [i for i, r in enumerate(roles) if r == "value"]
+    deltas = [i for i, r in enumerate(roles) if r == "delta"]
+    heads = table.header + [""] * (ncols - len(table.header))  # a row may hold more cells than the header
+    if "baseline" not in roles and len(values) == 2 and deltas and _same_measure(table, values) and \
+            not _own_deltas(heads, values, deltas):
+        dh = clean(heads[deltas[0]]).lower()
+        h0, h1 = (clean(heads[i]).lower() for i in values)
+        first_word = lambda h: h.split()[0] if h.split() else h  # noqa: E731
+        vs = _VS_RE.search(dh)
+        w0, w1 = first_word(h0), first_word(h1)
+        if vs and w0 and w1 and w0 != w1 and w0 in dh and w1 in dh:
+            # "SGLang vs. vLLM Diff": the side after "vs" is the baseline
+            roles[values[1] if dh.find(w1) > vs.start() > dh.find(w0) else values[0]] = "baseline"
+        elif h0 and first_word(h0) in dh and first_word(h1) not in dh:
+            roles[values[1]] = "baseline"
+        elif h1 and first_word(h1) in dh and first_word(h0) not in dh:
+            roles[values[0]] = "baseline"
+        elif _NEW_HEADER_RE.search(h0) and not _NEW_HEADER_RE.search(h1):
+            roles[values[1]] = "baseline"
+        else:
+            roles[values[0]] = "baseline"
+    # "14262 GFLOPS | PR GFLOPS": of two value columns of one metric, the one the new side names is the value
+    if "baseline" not in roles and len(values) == 2:
+        (s0, c0), (s1, c1) = (side_core(clean(table.header[i]) if i < len(table.header) else "") for i in values)
+        c0, c1 = _NUMBER_WORD_RE.sub("", c0).strip(), _NUMBER_WORD_RE.sub("", c1).strip()
+        if c0 == c1 and {s0, s1} == {"new", None}:
+            roles[values[0] if s1 == "new" else values[1]] = "baseline"
+    # "ours | ours | cublas | cublas" (a header over each group of a grid): the group the new side names is the
+    # value, the other group the baseline, column by column
+    if "baseline" not in roles and len(values) >= 4:
+        names = [clean(table.header[i]) if i < len(table.header) else "" for i in values]
+        groups = list(dict.fromkeys(names))
+        if len(groups) == 2 and names.count(groups[0]) == names.count(groups[1]):
+            sides = [side_core(g)[0] for g in groups]
+            if sorted(sides, key=str) == sorted(["new", None], key=str):
+                base = groups[1] if sides[0] == "new" else groups[0]
+                for i, name in zip(values, names, strict=True):
+                    if name == base:
+                        roles[i] = "baseline"
+    _ratio_baseline(table, roles)
+    return roles
+
+
+# "2cta/1cta" beside "1cta (TFLOPS)" and "2cta (TFLOPS)": a ratio column naming two other columns
+_RATIO_HEAD_RE = re.compile(r"([A-Za-z0-9][\w.-]{0,20})\s?/\s?([A-Za-z0-9][\w.-]{0,20})")
+
+
+def _first_word(head: str) -> str:
+    words = re.split(r"[\s(]", clean(head), maxsplit=1)
+    return words[0].lower() if words else ""
+
+
+def _ratio_columns(table: Table, cols: list[int]) -> list[tuple[int, int, int]]:
+    """(ratio column, numerator column, denominator column) for each "A/B" header naming two of `cols`."""
+    heads = table.header
+    by_word: dict[str, int] = {}
+    for i in sorted(cols):
+        if i < len(heads):
+            by_word.setdefault(_first_word(heads[i]), i)
+    out = []
+    for ci, h in enumerate(heads):
+        m = _RATIO_HEAD_RE.fullmatch(clean(h))
+        if m:
+            a, b = by_word.get(m.group(1).lower()), by_word.get(m.group(2).lower())
+            if a is not None and b is not None and a != b and ci not in (a, b):
+                out.append((ci, a, b))
+    return out
+
+
+def _ratio_baseline(table: Table, roles: list[str]) -> None:
+    """The first ratio column's denominator is the baseline of its numerator ("2cta/1cta": 1cta), where no
+    header names one; the other ratios ("2cta/cublas") stay comparisons of their own."""
+    if "baseline" in roles or "/" not in "".join(table.header):
+        return
+    found = _ratio_columns(table, [i for i, r in enumerate(roles) if r in ("value", "baseline")])
+    if found:
+        roles[found[0][2]] = "baseline"
+
+
+def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
+    """"PPL | ΔPPL | KLD": a delta column named after one value column is that column's change (against a
+    reference row), so the two value columns are two metrics, not a value and its baseline."""
+    names = [clean(heads[i]).lower() for i in values]
+    for d in deltas:
+        core = " ".join(_DELTA_HEADER_RE.sub(" ", clean(heads[d]).lower()).split())
+        if core in names:
+            other = names[1 - names.index(core)]  # "SGLang | vLLM | SGLang advantage" names sides, not metrics
+            if is_accuracy_name(other) or is_acceptance_name(other) or looks_metric(other):
+                return True
+    return False
+
+
+# "TP=8 (μs)", "bs=64": a header that gives a setting its value names the run of a value column, it is no
+# column of settings
+_SETTING_HEAD_RE = re.compile(r"^\s*[A-Za-z_][\w.-]{0,20}\s?=\s?[\w.]{1,20}(?:\s|$)")
+_MEASURE_HEAD_RE = re.compile(r"/s\b|/sec\b|per sec|throughput|latency|ttft|tpot|\bitl\b|\btime\b|speed",
+                              re.IGNORECASE)
+
+
+_NUMBER_WORD_RE = re.compile(r"(?<![\w.])#?\d+(?![\w.])")
+
+
+def _same_measure(table: Table, cols: list[int]) -> bool:
+    """Two columns print the same kind of number: the same header unit and the same cell unit."""
+    units = []
+    for ci in cols:
+        head = clean(table.header[ci]) if ci < len(table.header) else ""
+        cell_units = {v[3] for r in table.rows if ci < len(r.cells) and (v := cell_facts(r.cells[ci])[2])}
+        units.append((unit_of_header(head), frozenset(cell_units)))
+    return units[0] == units[1]
+
+
+def pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int, int]:
+    """The baseline column of each value column: the one of the same metric ("old (us)" for "new (us)", not for
+    "new TFLOPs"); one baseline serves every value column of its unit; equal counts pair in order."""
+    if not bases:
+        return {}
+
+    def head(i: int) -> str:
+        return clean(table.header[i]) if i < len(table.header) else ""
+
+    def core(i: int) -> str:
+        return HEAD_UNIT_RE.sub("", side_core(head(i))[1]).strip()
+
+    out: dict[int, int] = {}
+    for _ci, a, b in _ratio_columns(table, values + bases):
+        if a in values and b in bases:
+            out[a] = b
+    if out:
+        return out
+    for v in values:
+        same = [b for b in bases if core(b) == core(v)]
+        if len(same) == 1:
+            out[v] = same[0]
+    if out:
+        return out
+    if len(bases) == 1:
+        unit = unit_of_header(head(bases[0]))
+        return {v: bases[0] for v in values if unit_of_header(head(v)) == unit}
+    if len(values) == len(bases):
+        return dict(zip(values, bases, strict=True))
+    return {}
+
+
+_VS_RE = re.compile(r"\b(?:vs\.?|versus|over)\s")

@@ -1,0 +1,1 @@
+"""`ledger support`: the join of support matrices with evidence, its answer and its printers."""

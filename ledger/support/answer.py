@@ -1,0 +1,114 @@
+"""What `ledger support` answers, as plain dataclasses: each source's `Statement` about one (engine, subject,
+feature), the `Cell`s and `Matrix`es they are shown in, the pull requests' `Evidence` beside a cell, and the
+`SupportAnswer` holding them (ledger/support/join.py builds it; support_evidence.py adds the evidence;
+support_render.py and the web view show it)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from ledger.vocab.engines import engine_for_repo, engine_for_url, short_name
+
+Mode = Literal["subject", "feature", "cell", "cells"]
+
+
+@dataclass
+class Evidence:
+    """A pull request's claim that names the cell's architecture and feature."""
+
+    document: str
+    """The PR's document key ("NVIDIA/TensorRT-LLM#9001")."""
+    pr: int | None
+    version: int
+    line: int
+    kind: str
+    metric: str | None
+    value: Any
+    outcome: str | None
+    text: str
+    revision: dict[str, str | None] | None
+    """The revision the claim was measured on: label, head, base."""
+
+
+@dataclass
+class Statement:
+    """What one source says about one (engine, subject, feature)."""
+
+    engine: str
+    """The engine's short name; the document's key when no engine is known."""
+    subject: str
+    """The architecture class (or the subject as printed, when it names no class)."""
+    feature: str
+    """The canonical feature name (or the feature as printed)."""
+    value: str
+    note: str | None
+    source: dict[str, Any]
+    """document, document_id, version, path, line, line_end, text, section."""
+    kind: str
+    """support (a matrix cell or a note's statement) or listing (a row of a table of supported architectures)."""
+    printed_subject: str
+    printed_feature: str | None
+    subject_kind: str
+    """architecture, feature (a combination matrix's row) or other (a backend, a model family)."""
+    models: str | None = None
+    disagreement: bool = False
+    """Another statement of the same engine about the same cell says otherwise."""
+    evidence: list[Evidence] = field(default_factory=list)
+
+
+@dataclass
+class Cell:
+    row: str
+    engine: str
+    statements: list[Statement]
+    evidence: list[Evidence] = field(default_factory=list)
+    """PR claims of the engine naming the cell's architecture and feature (support(evidence=True))."""
+
+    @property
+    def values(self) -> list[str]:
+        return list(dict.fromkeys(s.value for s in self.statements))
+
+    @property
+    def disagreement(self) -> bool:
+        return len(self.values) > 1
+
+
+@dataclass
+class Matrix:
+    """One subject's features x engines (mode subject), or one feature's subjects x engines (mode feature)."""
+
+    title: str
+    rows: list[str]
+    engines: list[str]
+    cells: dict[tuple[str, str], Cell]
+    rows_are: Literal["features", "subjects"] = "features"
+    row_kinds: dict[str, str] = field(default_factory=dict)
+    """For a feature's matrix, each subject's kind: architecture, other, feature (a combination)."""
+
+    def cell(self, row: str, engine: str) -> Cell | None:
+        return self.cells.get((row, engine))
+
+
+@dataclass
+class SupportAnswer:
+    mode: Mode
+    engines: list[str]
+    """Every engine the ledger's support documents speak for, in a stable order: the columns."""
+    matrices: list[Matrix]
+    statements: list[Statement]
+    """The statements the answer shows, in matrix order (every one, also in mode cells)."""
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One plain dict per statement (json, csv, markdown and the web view read these)."""
+        return [asdict(s) for s in self.statements]
+
+
+def engine_of(row: dict[str, Any]) -> str:
+    """The engine a stored cell speaks for: its own, its document's, its repository's or URL's; else the
+    document's key (shown in its place)."""
+    for name in (row.get("engine"), row.get("document_engine")):
+        if name:
+            return short_name(str(name)) or str(name)
+    found = engine_for_repo(row.get("repo")) or engine_for_url(row.get("url"))
+    return found.name if found else str(row.get("document") or "?")
