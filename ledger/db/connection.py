@@ -28,7 +28,6 @@ from ledger.db.schema import MIGRATION_NAMES, MIGRATION_SET, SCHEMA_VERSION, mig
 from ledger.db.storage import WRITE_REFUSED, reader_uri, readonly_storage
 from ledger.errors import Damaged, DatabaseError, NotALedger, ReadOnlyStorage, SchemaTooNew
 
-SQLITE_HEADER = b"SQLite format 3\x00"
 DEFAULT_BUSY_TIMEOUT_MS = 10_000
 """How long a writer waits for another writer's lock (override with LEDGER_BUSY_TIMEOUT_MS)."""
 
@@ -41,24 +40,21 @@ def busy_timeout_ms() -> int:
 
 
 def _check_file(path: Path, create: bool) -> None:
+    """What a stat says of the path. The header is never read here with open(): closing any descriptor of the
+    file drops every POSIX lock this process holds on it (SQLite's "How To Corrupt", section 2.2), so a process
+    holding a connection would stop protecting it, and another could checkpoint and delete the WAL under it.
+    SQLite reads the header itself on the first query, and _cannot_use names a file that is not a database."""
     if path.is_dir():
         raise NotALedger(f"{path}: is a directory, not a ledger database")
-    if not path.exists():
-        if not create:
-            raise DatabaseError(f"{path}: no ledger database here (run `ledger ingest` first, or give --db)")
-        return
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(len(SQLITE_HEADER))
-    except OSError as exc:
-        raise DatabaseError(f"{path}: cannot read ({exc.strerror or exc})") from exc
-    if head and head != SQLITE_HEADER:
-        raise NotALedger(f"{path}: not a SQLite database (refusing to write to it)")
+    if not path.exists() and not create:
+        raise DatabaseError(f"{path}: no ledger database here (run `ledger ingest` first, or give --db)")
 
 
 def _cannot_use(path: Path, exc: sqlite3.DatabaseError) -> DatabaseError:
     """An error of SQLite's as what it means: a file that cannot be opened is not a file that is not a ledger."""
     code = getattr(exc, "sqlite_errorcode", None)
+    if code == sqlite3.SQLITE_NOTADB or "file is not a database" in str(exc):
+        return NotALedger(f"{path}: not a SQLite database (refusing to write to it)")
     if code == sqlite3.SQLITE_CANTOPEN or "unable to open" in str(exc):
         return DatabaseError(f"{path}: cannot open ({exc})")
     if code == sqlite3.SQLITE_CORRUPT or "malformed" in str(exc):

@@ -50,7 +50,6 @@ migration to be read."""
 READ_SCHEMA_VERSION = len(READ_MIGRATIONS)
 """ledger.db.schema.SCHEMA_VERSION."""
 _HEX_RE = re.compile(r"[0-9a-fA-F]{4,40}")
-_SQLITE_HEADER = b"SQLite format 3\x00"
 _MEMO_SIZE = 4096
 """Decoded section and config texts kept while reading one query's rows (a bounded memo)."""
 
@@ -60,11 +59,9 @@ def open_reader(path: str | os.PathLike[str]) -> Reader:
     plain sqlite3 connection; anything else (missing, not a ledger, older or newer) goes through
     db.connection.open_ledger(create=False), which migrates or refuses it with its own messages."""
     p = Path(path)
-    try:
-        with p.open("rb") as fh:
-            fast = fh.read(len(_SQLITE_HEADER)) == _SQLITE_HEADER
-    except OSError:
-        fast = False
+    # never open()/close() the file itself to sniff it: that drops this process's locks on it (see
+    # db.connection._check_file); a file that is not a database fails the first PRAGMA below instead
+    fast = p.is_file()
     if fast:
         from ledger.db.storage import reader_uri
 
