@@ -141,9 +141,11 @@ def _fit_comment(text: str) -> str:
 
 
 def build_report(pr: str, *, db: str, noise: NoiseModel | None = None, input_format: str | None = None,
-                 model: str | None = None, repo: str | None = None) -> Report:
-    """The report of one pull request (owner/repo#N, a PR URL, #N with `repo`, a ledger document, a file)."""
-    comparison = run_compare([pr], db=db, noise=noise, input_format=input_format, model=model, repo=repo)
+                 model: str | None = None, repo: str | None = None, stored_only: bool = False) -> Report:
+    """The report of one pull request (owner/repo#N, a PR URL, #N with `repo`, a ledger document, a file;
+    `stored_only`: a ledger document, never a file)."""
+    comparison = run_compare([pr], db=db, noise=noise, input_format=input_format, model=model, repo=repo,
+                             stored_only=stored_only)
     latest = [next((c for c in reversed(row.cells) if c is not None), None) for row in comparison.rows]
     candidates = [c for c in latest if c is not None] if comparison.rows else comparison.newest
     gates: list[Claim] = []

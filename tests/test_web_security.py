@@ -154,3 +154,67 @@ def test_a_reader_thread_and_a_writer_thread_in_one_process(tmp_path: Path) -> N
     writer.join()
     client.close()
     assert not failures and set(statuses) == {200}
+
+
+def test_trend_targets_are_only_stored_documents(client: Client, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A `target` names a document of the ledger, never a file of the server's: a secret file's numbers must not
+    reach a page, and a file that exists must answer as one that does not (no oracle of which files exist)."""
+    secret = tmp_path / "secret.md"
+    secret.write_text("gsm8k 91.3771 (ref 90.0)\npassword: hunter2 42.4242 tok/s\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # a bare name of a file in the server's working directory
+    answers = []
+    for target in (str(secret), "secret.md", str(tmp_path / "missing.md")):
+        r = client.get("/-/ledger/trend", params={"metric": "gsm8k", "target": target})
+        assert "91.3771" not in r.text and "hunter2" not in r.text and "42.4242" not in r.text, target
+        answers.append((r.status_code, r.text.replace(target, "T")))
+    assert answers[0] == answers[2] and answers[1][0] == answers[2][0], answers
+    assert answers[0][0] == 400
+
+
+
+def test_trend_over_the_whole_ledger_reads_no_file_named_like_a_document_id(ledger_db: Path, tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no target the trend reads every stored document by its id: a file named "1" in the working directory
+    is not document 1 (the CLI and the web page both call this)."""
+    import ledger
+
+    (tmp_path / "1").write_text("gsm8k 97.3131 (ref 90.0)\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    trend = ledger.open_ledger(str(ledger_db)).trend("gsm8k")
+    values = [c.value for s in (*trend.series, *trend.single_series) for _, c in s.points]
+    assert values and 97.3131 not in values
+
+
+def test_every_response_says_nosniff_and_refuses_other_origins(client: Client) -> None:
+    for path in ("/-/ledger", "/-/ledger/no/such/page", "/ledger/claims?document_id=2"):
+        r = client.get(path)
+        assert r.headers.get("x-content-type-options") == "nosniff", path
+        assert "default-src 'self'" in r.headers.get("content-security-policy", ""), path
+
+
+def test_the_server_answers_only_its_own_host_names(client: Client) -> None:
+    """DNS rebinding: a page of another site reaches loopback under its own name in the Host header."""
+    import httpx
+
+    from ledger.web.guard import allowed_hosts, host_guard
+
+    app = host_guard(client.ds.app(), allowed_hosts("127.0.0.1", 8001, ["ledger.internal"]))
+
+    async def status(host: str) -> int:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://x") as c:
+            return (await c.get("/-/ledger", headers={"Host": host})).status_code
+
+    answers = {h: client.run(status(h)) for h in ("127.0.0.1:8001", "localhost:8001", "[::1]:8001",
+                                                   "ledger.internal", "attacker.example", "attacker.example:8001",
+                                                   "127.0.0.1.attacker.example", "")}
+    assert answers == {"127.0.0.1:8001": 200, "localhost:8001": 200, "[::1]:8001": 200, "ledger.internal": 200,
+                       "attacker.example": 421, "attacker.example:8001": 421, "127.0.0.1.attacker.example": 421,
+                       "": 421}
+
+
+def test_serving_on_an_address_answers_that_address_only() -> None:
+    from ledger.web.guard import allowed_hosts
+
+    hosts = allowed_hosts("192.0.2.7", 9000)
+    assert "192.0.2.7:9000" in hosts and "localhost:9000" not in hosts and "127.0.0.1" not in hosts

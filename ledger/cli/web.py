@@ -28,6 +28,10 @@ def serve_cmd(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (default loopback; 0.0.0.0 exposes the "
                                                      "ledger to the network).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8001,
+    allow_host: Annotated[list[str] | None, typer.Option(
+        "--allow-host", help="A further Host name to answer (a name the server is reached by, as NAME or "
+                             "NAME:PORT); others get 421, so no other site's page can read the ledger through "
+                             "DNS rebinding.")] = None,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the ledger's pages in a browser.")] = False,
     get: Annotated[str | None, typer.Option("--get", help="Print the response to one path (for example "
                                                           "/-/ledger/pr/OWNER/NAME/N) and exit.")] = None,
@@ -55,7 +59,7 @@ def serve_cmd(
             _err(f"note: serving on {host}: anyone who can reach this address can read the ledger")
         typer.echo(f"ledger: serving {db} read-only at http://{host}:{port}/-/ledger (Ctrl-C stops)", err=True)
         try:
-            serve(ds, host, port, open_browser)
+            serve(ds, host, port, open_browser, allow_hosts=allow_host or ())
         except KeyboardInterrupt:
             raise typer.Exit(0) from None
 

@@ -118,12 +118,13 @@ def checked_kinds(kinds: list[str] | None) -> list[str] | None:
         raise UsageError(str(exc)) from None
 
 
-def load_target(target: str, db_path: str, fmt: str | None = None) -> Loaded:
-    """A file path (extracted now) or a ledger document (all its stored versions)."""
+def load_target(target: str, db_path: str, fmt: str | None = None, *, stored_only: bool = False) -> Loaded:
+    """A file path (extracted now) or a ledger document (all its stored versions). `stored_only`: a ledger
+    document only, whatever file the name also names (the web view, and document ids, which are never paths)."""
     p = Path(target)
-    if p.is_file() and p.suffix.lower() in (".jsonl", ".ndjson", ".json"):
+    if not stored_only and p.is_file() and p.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         return Loaded(p.name, [(None, read_claims_file(target))])
-    if p.is_file() or target == "-":
+    if not stored_only and (p.is_file() or target == "-"):
         from ledger.ingest.extracting import extract_file
 
         result = extract_file(target, fmt=fmt)
@@ -233,7 +234,8 @@ class Comparison:
 
 def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None, from_: str | None = None,
                 to: str | None = None, by: str = "auto", order: str = "auto", input_format: str | None = None,
-                kinds: list[str] | None = None, model: str | None = None, repo: str | None = None) -> Comparison:
+                kinds: list[str] | None = None, model: str | None = None, repo: str | None = None,
+                stored_only: bool = False) -> Comparison:
     """Compare the targets: one document's revisions (its revision sections over all its stored versions;
     `by="versions"`: its versions, `by="sections"`: the newest version's sections) or several documents."""
     from ledger.references import load_registered
@@ -242,7 +244,8 @@ def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None,
     if by not in BY:
         raise UsageError(f"unknown --by {by!r} ({', '.join(BY)})")
     kinds = checked_kinds(kinds)
-    loaded = [load_target(target_name(t, repo), db, input_format) for t in targets]
+    loaded = [load_target(t if stored_only else target_name(t, repo), db, input_format, stored_only=stored_only)
+              for t in targets]
     notes = [w for doc in loaded for w in doc.warnings]
     if model:
         for doc in loaded:
@@ -331,18 +334,20 @@ def parse_where(where: list[str]) -> dict[str, str]:
 
 def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | None = None,
               kinds: list[str] | None = None, order: str = "auto", input_format: str | None = None,
-              noise: NoiseModel | None = None, mix: bool = False) -> Trend:
-    """A metric's values across the targets' revisions (every ledger document when no target is given)."""
+              noise: NoiseModel | None = None, mix: bool = False, stored_only: bool = False) -> Trend:
+    """A metric's values across the targets' revisions (every ledger document when no target is given).
+    `stored_only`: targets name ledger documents only, never files (the web view)."""
     filters = parse_where(where or [])
     kinds = checked_kinds(kinds)
     if targets:
-        loaded = [load_target(target_name(t), db, input_format) for t in targets]
+        loaded = [load_target(t if stored_only else target_name(t), db, input_format, stored_only=stored_only)
+                  for t in targets]
     else:
         if not Path(db).is_file():
             raise UsageError(f"no targets given and no ledger at {db}")
         from ledger.db.targets import document_ids
 
-        loaded = [load_target(str(i), db) for i in document_ids(db)]
+        loaded = [load_target(str(i), db, stored_only=True) for i in document_ids(db)]
     wanted = {normalise_metric(metric, k).name for k in ("accuracy", "perf")}
     groups: dict[tuple[Key, str, str], list[tuple[str, Claim]]] = {}
     docs_of: dict[tuple[Key, str, str], list[str]] = {}

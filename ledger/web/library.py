@@ -30,7 +30,7 @@ def report(db_path: str, pr: str) -> tuple[dict[str, Any] | None, dict[str, Any]
     """`ledger report PR --format json` (regressions, below_reference, gates that need a look, older_evidence,
     tested, summary) and the comparison it was built from, as `ledger compare PR --format json` gives it (None
     when fewer than two revisions were compared)."""
-    rep = _face(db_path).report(pr)
+    rep = _face(db_path).report(pr, stored_only=True)
     comparison = json.loads(rep.comparison.render("json")) if rep.comparison.compared else None
     return comparison, cast(dict[str, Any], rep.to_json())
 
@@ -38,7 +38,7 @@ def report(db_path: str, pr: str) -> tuple[dict[str, Any] | None, dict[str, Any]
 def compare_json(db_path: str, targets: Sequence[str], from_: str | None = None, to: str | None = None
                  ) -> dict[str, Any] | None:
     """`ledger compare TARGET... --format json` as data; None when there is nothing to compare."""
-    comparison = _face(db_path).compare(*targets, from_=from_ or None, to=to or None)
+    comparison = _face(db_path).compare(*targets, from_=from_ or None, to=to or None, stored_only=True)
     if not comparison.compared:
         return None
     return cast(dict[str, Any], json.loads(comparison.render("json")))
@@ -46,7 +46,7 @@ def compare_json(db_path: str, targets: Sequence[str], from_: str | None = None,
 
 def trend_series(db_path: str, metric: str, where: Sequence[str], targets: Sequence[str]) -> list[Series]:
     """`ledger trend METRIC [TARGET...] --where K=V`: one entry per comparable series."""
-    trend = _face(db_path).trend(metric, *targets, where=list(where))
+    trend = _face(db_path).trend(metric, *targets, where=list(where), stored_only=True)
     return [(s.label, list(s.points), s.latest) for s in trend.series]
 
 

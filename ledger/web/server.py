@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -65,9 +66,12 @@ def get(ds: Any, path: str) -> tuple[int, str]:
     return asyncio.run(fetch())
 
 
-def serve(ds: Any, host: str, port: int, open_browser: bool = False) -> None:
-    """Run the server until interrupted (uvicorn, as `datasette serve` runs it)."""
+def serve(ds: Any, host: str, port: int, open_browser: bool = False, allow_hosts: Sequence[str] = ()) -> None:
+    """Run the server until interrupted (uvicorn, as `datasette serve` runs it), answering only requests that
+    name it by the address it serves on or one of `allow_hosts` (ledger.web.guard says why)."""
     import uvicorn
+
+    from ledger.web.guard import allowed_hosts, host_guard
 
     asyncio.run(ds.invoke_startup())
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/-/ledger"
@@ -77,6 +81,7 @@ def serve(ds: Any, host: str, port: int, open_browser: bool = False) -> None:
 
         threading.Timer(1.0, webbrowser.open, [url]).start()
     try:
-        uvicorn.run(ds.app(), host=host, port=port, log_level="warning")
+        uvicorn.run(host_guard(ds.app(), allowed_hosts(host, port, allow_hosts)), host=host, port=port,
+                    log_level="warning")
     except OSError as exc:  # the port is taken, the address is not ours
         raise UsageError(f"cannot serve on {host}:{port} ({exc.strerror or exc})") from exc

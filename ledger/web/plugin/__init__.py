@@ -48,6 +48,14 @@ def register_routes() -> list[tuple[str, Any]]:
 
 
 @hookimpl
+def asgi_wrapper(datasette: Any) -> Any:
+    """Every response, the ledger's pages and datasette's alike, says nosniff and refuses other origins."""
+    from ledger.web.guard import with_headers
+
+    return with_headers
+
+
+@hookimpl
 def prepare_connection(conn: sqlite3.Connection, database: str, datasette: Any) -> None:
     if views.is_ledger(conn):
         conn.execute("PRAGMA query_only = ON")
