@@ -218,3 +218,10 @@ def test_serving_on_an_address_answers_that_address_only() -> None:
 
     hosts = allowed_hosts("192.0.2.7", 9000)
     assert "192.0.2.7:9000" in hosts and "localhost:9000" not in hosts and "127.0.0.1" not in hosts
+
+
+@pytest.mark.parametrize("path", ["/-/ledger/doc/{big}/v1", "/-/ledger/doc/2/v{big}", "/-/ledger/claim/{big}",
+                                  "/-/ledger/pr/evil/repo/{big}", "/-/ledger/pr/evil/repo/9223372036854775808"])
+def test_numbers_past_64_bits_in_paths_are_not_found(client: Client, path: str) -> None:
+    r = client.get(path.format(big="9" * 30))
+    assert r.status_code == 404, (path, r.status_code)

@@ -36,11 +36,13 @@ LINKED_VIEWS = frozenset(("pr_claims", "metric_values", "support_cells", "ci_run
 @hookimpl
 def register_routes() -> list[tuple[str, Any]]:
     p = PREFIX.replace("-", r"\-")
+    # ids and numbers of at most 18 digits: every one fits SQLite's 64-bit INTEGER, and a longer one matches no
+    # route (a 404) instead of an OverflowError deep in a query (a 500)
     return [
         (rf"^{p}/?$", views.index),
-        (rf"^{p}/pr/(?P<owner>[^/]+)/(?P<name>[^/]+)/(?P<number>[0-9]+)/?$", views.pr),
-        (rf"^{p}/doc/(?P<document_id>[0-9]+)/v(?P<version>[0-9]+)/?$", views.doc),
-        (rf"^{p}/claim/(?P<claim_id>[0-9]+)/?$", views.claim),
+        (rf"^{p}/pr/(?P<owner>[^/]+)/(?P<name>[^/]+)/(?P<number>[0-9]{{1,18}})/?$", views.pr),
+        (rf"^{p}/doc/(?P<document_id>[0-9]{{1,18}})/v(?P<version>[0-9]{{1,18}})/?$", views.doc),
+        (rf"^{p}/claim/(?P<claim_id>[0-9]{{1,18}})/?$", views.claim),
         (rf"^{p}/compare/?$", views.compare),
         (rf"^{p}/trend/?$", views.trend),
         (rf"^{p}/support/?$", views.support),
