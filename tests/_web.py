@@ -46,11 +46,11 @@ def build_ledger(path: Path, seed: bool = True) -> Path:
 class Client:
     """datasette over one ledger, asked in process."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, allow_sql: bool = True) -> None:
         from ledger.web.server import make_datasette
 
         self.loop = asyncio.new_event_loop()
-        self.ds = make_datasette(db)
+        self.ds = make_datasette(db, allow_sql=allow_sql)
         self.loop.run_until_complete(self.ds.invoke_startup())
 
     def get(self, path: str, **kw: Any) -> Any:

@@ -225,3 +225,22 @@ def test_serving_on_an_address_answers_that_address_only() -> None:
 def test_numbers_past_64_bits_in_paths_are_not_found(client: Client, path: str) -> None:
     r = client.get(path.format(big="9" * 30))
     assert r.status_code == 404, (path, r.status_code)
+
+
+def test_arbitrary_sql_is_off_unless_allowed(ledger_db: Path) -> None:
+    closed = Client(ledger_db, allow_sql=False)
+    try:
+        r = closed.get("/ledger.json", params={"sql": "select 1"}, follow_redirects=True)
+        assert r.status_code == 403, r.status_code
+        assert closed.get("/-/ledger").status_code == 200  # the ledger's own pages still answer
+    finally:
+        closed.close()
+
+
+def test_allowed_sql_is_bounded_in_value_size_and_length(client: Client) -> None:
+    """What `ledger sql` refuses the served connection refuses too: a gigabyte value, a megabyte statement."""
+    for sql in ("select length(randomblob(1000000000))", "select " + " + ".join(["1"] * 8_000)):
+        r = client.get("/ledger.json", params={"sql": sql, "_shape": "array"}, follow_redirects=True)
+        assert r.status_code >= 400, (sql[:40], r.status_code)
+    ok = client.get("/ledger.json", params={"sql": "select 41 + 1 as n", "_shape": "array"}, follow_redirects=True)
+    assert ok.status_code == 200 and ok.json() == [{"n": 42}]

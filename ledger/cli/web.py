@@ -32,6 +32,9 @@ def serve_cmd(
         "--allow-host", help="A further Host name to answer (a name the server is reached by, as NAME or "
                              "NAME:PORT); others get 421, so no other site's page can read the ledger through "
                              "DNS rebinding.")] = None,
+    allow_sql: Annotated[bool, typer.Option("--allow-sql", help="Let pages run arbitrary read-only SQL (?sql=), "
+                                                                "each statement bounded to 1 s; off by default."
+                                                    )] = False,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the ledger's pages in a browser.")] = False,
     get: Annotated[str | None, typer.Option("--get", help="Print the response to one path (for example "
                                                           "/-/ledger/pr/OWNER/NAME/N) and exit.")] = None,
@@ -48,7 +51,7 @@ def serve_cmd(
             from ledger.web.server import make_datasette, serve
         except ImportError as exc:
             raise UsageError(f"the web view needs datasette: pip install 'pr-evidence-ledger[web]' ({exc})") from exc
-        ds = make_datasette(db)
+        ds = make_datasette(db, allow_sql=allow_sql)
         if get is not None:
             status, text = get_one(ds, get if get.startswith("/") else "/" + get)
             typer.echo(text, nl=not text.endswith("\n"))

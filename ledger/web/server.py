@@ -31,9 +31,12 @@ def check_ledger(path: str | os.PathLike[str]) -> Path:
     return Path(path).resolve()
 
 
-def make_datasette(path: str | os.PathLike[str], settings: dict[str, Any] | None = None) -> Any:
+def make_datasette(path: str | os.PathLike[str], settings: dict[str, Any] | None = None, *,
+                   allow_sql: bool = False) -> Any:
     """A datasette over the ledger at `path` with the ledger's plugin registered (the entry point registers it
-    where the package is installed; a source checkout registers it here)."""
+    where the package is installed; a source checkout registers it here). Arbitrary SQL (`?sql=`) is off unless
+    `allow_sql`: a page on the network should not be a query engine for anyone who can reach it; where it is
+    on, each statement is bounded in time (1 s), length and value size, as `ledger sql` is."""
     from datasette.app import Datasette
     from datasette.plugins import pm
 
@@ -43,7 +46,8 @@ def make_datasette(path: str | os.PathLike[str], settings: dict[str, Any] | None
     if not pm.is_registered(plugin):
         pm.register(plugin, name="ledger")
     _quiet_errors()
-    return Datasette([str(resolved)], settings=settings or {})
+    return Datasette([str(resolved)], settings={"default_allow_sql": allow_sql, "sql_time_limit_ms": 1000,
+                                                **(settings or {})})
 
 
 def _quiet_errors() -> None:

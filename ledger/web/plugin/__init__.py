@@ -33,6 +33,10 @@ WRITE_ACTIONS = frozenset((
 LINKED_VIEWS = frozenset(("pr_claims", "metric_values", "support_cells", "ci_runs"))
 
 
+MAX_SQL_CHARS = 20_000
+"""The longest statement a served connection prepares (when arbitrary SQL is allowed at all)."""
+
+
 @hookimpl
 def register_routes() -> list[tuple[str, Any]]:
     p = PREFIX.replace("-", r"\-")
@@ -61,6 +65,13 @@ def asgi_wrapper(datasette: Any) -> Any:
 def prepare_connection(conn: sqlite3.Connection, database: str, datasette: Any) -> None:
     if views.is_ledger(conn):
         conn.execute("PRAGMA query_only = ON")
+    # the bounds `ledger sql` has: no value past the limit (randomblob(1e9) fails at once instead of taking a
+    # gigabyte), no statement longer than a page of SQL; datasette's sql_time_limit_ms bounds the time
+    if hasattr(conn, "setlimit"):  # Python 3.11+
+        from ledger.query import max_value_bytes
+
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, max_value_bytes())
+        conn.setlimit(sqlite3.SQLITE_LIMIT_SQL_LENGTH, MAX_SQL_CHARS)
 
 
 if DATASETTE_1:
