@@ -165,3 +165,32 @@ def test_a_github_to_sqlite_database(tmp_path: Path) -> None:
     assert code == 0 and sorted(line.split()[0] for line in out.splitlines()) == ["new", "unchanged"]
     code, _, err = run("ingest", "--from-github-to-sqlite", str(tmp_path / "l.db"), "--db", str(tmp_path / "x.db"))
     assert code == 2 and "pull_requests" in err
+
+
+def test_a_pull_number_past_64_bits_costs_that_pull_only(tmp_path: Path) -> None:
+    data = tmp_path / "pulls.json"
+    data.write_text(json.dumps([_rest_pull(2**64, "gsm8k 90.1"), _rest_pull(12, "gsm8k 91.2 (ref 90.0)")]))
+    code, out, err = run("ingest", "--from-gh", str(data), "--db", str(tmp_path / "l.db"))
+    assert "Traceback" not in err and "#18446744073709551616: not a pull request" in err
+    assert "acme/serve#12" in out and code == 1  # a failure among the inputs: exit 1, the rest stored
+    assert _rows(tmp_path / "l.db", "SELECT key FROM documents") == [("acme/serve#12",)]
+
+
+def test_a_bad_github_to_sqlite_row_costs_that_row_with_a_line_naming_it(tmp_path: Path) -> None:
+    """A NULL or text number, a body that is not UTF-8: each is one line naming its row; the good rows land."""
+    g2s = tmp_path / "github.db"
+    conn = sqlite3.connect(g2s)
+    conn.execute("CREATE TABLE pull_requests (id INTEGER, number, title TEXT, body TEXT, url TEXT)")
+    rows = [(101, None, "no number", "gsm8k 80.0", "https://github.com/acme/serve/pull/1"),
+            (102, "seven", "text number", "gsm8k 81.0", "https://github.com/acme/serve/pull/2"),
+            (103, 3, "bad bytes", None, "https://github.com/acme/serve/pull/3"),
+            (104, 4, "fine", "gsm8k 93.1 (ref 92.0)", "https://github.com/acme/serve/pull/4")]
+    conn.executemany("INSERT INTO pull_requests VALUES (?, ?, ?, ?, ?)", rows)
+    conn.execute("UPDATE pull_requests SET body = CAST(X'41FF42' AS TEXT) WHERE id = 103")
+    conn.commit()
+    conn.close()
+    code, out, err = run("ingest", "--from-github-to-sqlite", str(g2s), "--db", str(tmp_path / "l.db"))
+    assert "Traceback" not in err, err
+    assert "pull_requests row id 101: not a pull request" in err and "pull_requests row id 102" in err
+    assert "#3: body not UTF-8; row skipped" in err and "acme/serve#4" in out and code == 1
+    assert _rows(tmp_path / "l.db", "SELECT key FROM documents") == [("acme/serve#4",)]

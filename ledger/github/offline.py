@@ -160,25 +160,29 @@ def _store(db: Database, item: dict[str, Any], repo: str | None, where: str) -> 
     from ledger.ingest.prepare import parser_version
 
     number = item.get("number")
-    label = f"{where}: #{number}" if isinstance(number, int) else where
+    label = (f"{where}: #{number}" if isinstance(number, int)
+             else f"{where}: pull_requests row id {item['_row']}" if item.get("_row") is not None else where)
+    if item.get("_error"):
+        return FetchResult(label, "error", error=neutral(f"{label}: {item['_error']}")[:500])
     try:
         ref = _ref(item, repo, label)
         w = _gh_write(ref, item, parser_version()) if "html_url" not in item else _rest_write(ref, item,
                                                                                               parser_version())
+        w.warnings.extend(item.get("_warnings") or [])
         written = write_pull(db, w, known_document(db, ref.key))
         return pull_result(db, ref.key, written.status, written.document_id, written.new_versions,
                            written.new_comments, w.warnings)
     except LedgerError as exc:
         return FetchResult(label, "error", error=neutral(str(exc))[:500])
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
         return FetchResult(label, "error", error=neutral(f"{label}: not a pull request as gh writes one "
                                                          f"({type(exc).__name__}: {exc})")[:500])
 
 
 def _ref(item: dict[str, Any], repo: str | None, label: str) -> PullRef:
     number = item.get("number")
-    if not isinstance(number, int) or isinstance(number, bool) or number <= 0:
-        raise FetchError(f"{label}: not a pull request (no number)")
+    if not isinstance(number, int) or isinstance(number, bool) or not 0 < number <= MAX_PR_NUMBER:
+        raise FetchError(f"{label}: not a pull request (no number, or not one GitHub gives)")
     url = item.get("html_url") or item.get("url")
     found = pull_from_url(url) if isinstance(url, str) else None
     base = item.get("base")
@@ -273,6 +277,22 @@ def _gh_review(ref: PullRef, r: Any, pv: str, warnings: list[str]) -> Conversati
 # ---- github-to-sqlite ------------------------------------------------------------------------------------
 
 
+MAX_PR_NUMBER = 2**31 - 1
+"""GitHub's issue and pull-request numbers are 32-bit; a larger one is not a pull request's (and past 2^63 it
+would not even fit SQLite's INTEGER)."""
+
+
+class _Undecodable(str):
+    """A text cell that is not UTF-8, decoded with replacement marks so the row can be named and refused."""
+
+
+def _text(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return _Undecodable(raw.decode("utf-8", "replace"))
+
+
 def _g2s_pulls(path: str, repo: str | None) -> list[dict[str, Any]]:
     """The pull requests of a github-to-sqlite database in the REST shape, each with its issue comments."""
     if not Path(path).is_file():
@@ -281,6 +301,7 @@ def _g2s_pulls(path: str, repo: str | None) -> list[dict[str, Any]]:
         conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error as exc:
         raise InputError(path, f"cannot be opened ({exc})") from None
+    conn.text_factory = _text  # one cell that is not UTF-8 costs its row, not the whole database
     try:
         return list(_g2s_rows(conn, path, repo))
     except sqlite3.DatabaseError as exc:
@@ -303,13 +324,17 @@ def _g2s_rows(conn: sqlite3.Connection, path: str, repo: str | None) -> Iterator
     wanted = [c for c in ("id", "number", "title", "state", "user", "body", "created_at", "updated_at", "merged_at",
                           "head", "base", "repo", "url") if c in pr_cols]
     comments: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    bad: dict[tuple[str, int], list[str]] = {}
     ic_cols = _columns(conn, "issue_comments")
     if {"id", "body", "issue_url"} <= ic_cols:
         got = [c for c in ("id", "body", "user", "html_url", "created_at", "updated_at", "issue_url") if c in ic_cols]
         for row in conn.execute(f"SELECT {', '.join(got)} FROM issue_comments ORDER BY created_at, id"):
             c = dict(zip(got, row, strict=True))
             m = _ISSUE_URL.search(str(c.get("issue_url") or ""))
-            if m:
+            if m and isinstance(c.get("body"), _Undecodable):
+                bad.setdefault((m.group(1).lower(), int(m.group(2))), []).append(
+                    f"{path}: issue comment {c['id']}: its body is not UTF-8; skipped")
+            elif m:
                 comments.setdefault((m.group(1).lower(), int(m.group(2))), []).append(
                     {"id": c["id"], "body": c["body"], "user": {"login": users.get(c.get("user"))},
                      "html_url": c.get("html_url"), "created_at": c.get("created_at"),
@@ -326,6 +351,12 @@ def _g2s_rows(conn: sqlite3.Connection, path: str, repo: str | None) -> Iterator
                 "created_at": r.get("created_at"), "updated_at": r.get("updated_at"), "merged_at": r.get("merged_at"),
                 "head": {"sha": r.get("head")} if isinstance(r.get("head"), str) else None,
                 "base": {"sha": r.get("base"), "repo": {"full_name": name}} if name else None}
-        item["comments"] = comments.get(((name or "").lower(), int(r["number"])), [])
+        item["_row"] = r.get("id")
+        undecodable = [k for k, v in r.items() if isinstance(v, _Undecodable)]
+        if undecodable:
+            item["_error"] = f"{', '.join(undecodable)} not UTF-8; row skipped"
+        if isinstance(r["number"], int):
+            item["comments"] = comments.get(((name or "").lower(), r["number"]), [])
+            item["_warnings"] = bad.get(((name or "").lower(), r["number"]), [])
         yield item
 
