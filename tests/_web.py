@@ -140,7 +140,7 @@ def active_markup(html: str) -> list[str]:
     return p.found
 
 
-DOC_LINK_RE = re.compile(r"^/-/ledger/doc/(\d+)/v(\d+)(?:\?hl=(\d+)-(\d+))?#L(\d+)$")
+DOC_LINK_RE = re.compile(r"^/-/ledger/doc/(\d+)/v(\d+)\?hl=(\d+)(?:-(\d+))?#L(\d+)$")
 
 
 def svgs(html: str) -> list[ElementTree.Element]:

@@ -71,7 +71,7 @@ def test_seed_pr_page_names_its_gates_values_revisions_and_ci(client: Client, le
     assert sorted(int(n) for _, n in rows) == sorted(c["source"]["line"] for c in claims)
     # the line of the contract's example (test_gsm8k 96.25 (ref 96.36), line 171) links to it
     doc_id = claims[0]["source"]["document_id"]
-    assert f"/-/ledger/doc/{doc_id}/v1#L171" in {href for href, _ in rows}
+    assert f"/-/ledger/doc/{doc_id}/v1?hl=171#L171" in {href for href, _ in rows}
 
 
 def test_seed_pr_page_report_matches_ledger_report(client: Client, ledger_db: Path) -> None:

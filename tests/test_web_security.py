@@ -244,3 +244,26 @@ def test_allowed_sql_is_bounded_in_value_size_and_length(client: Client) -> None
         assert r.status_code >= 400, (sql[:40], r.status_code)
     ok = client.get("/ledger.json", params={"sql": "select 41 + 1 as n", "_shape": "array"}, follow_redirects=True)
     assert ok.status_code == 200 and ok.json() == [{"n": 42}]
+
+
+def test_a_long_document_is_served_a_page_around_its_anchor(tmp_path: Path) -> None:
+    """A text of 30,000 lines: the page holds PAGE_LINES lines around the linked line, not the whole text."""
+    from ledger.web.data import PAGE_LINES
+
+    text = "".join(f"filler line {i}\n" if i != 25_000 else "gsm8k 91.5 (ref 90.0)\n" for i in range(1, 30_001))
+    doc = tmp_path / "long.md"
+    doc.write_text(text, encoding="utf-8")
+    db = tmp_path / "ledger.db"
+    subprocess.run([sys.executable, "-m", "ledger", "ingest", str(doc), "--db", str(db)], check=True,
+                   capture_output=True)
+    c = Client(db)
+    try:
+        top = c.get("/-/ledger/doc/1/v1")
+        assert top.status_code == 200 and 'id="L1"' in top.text and f'id="L{PAGE_LINES + 1}"' not in top.text
+        assert len(top.text) < 20 * PAGE_LINES * 10
+        r = c.get("/-/ledger/doc/1/v1?hl=25000")
+        assert 'id="L25000"' in r.text and "91.5" in r.text and 'id="L1"' not in r.text
+        later = c.get("/-/ledger/doc/1/v1?from=29500")
+        assert 'id="L30000"' in later.text and "earlier lines" in later.text
+    finally:
+        c.close()

@@ -48,7 +48,9 @@ class NotFound(LedgerError):
 
 def doc_href(document_id: Any, version: Any, line: Any, line_end: Any = None) -> str:
     """The link to a line of a stored version: every claim on every page links here."""
-    span = f"?hl={line}-{line_end}" if line_end not in (None, line) else ""
+    # the line goes in the query too (a fragment never reaches the server): a long text is served a page of
+    # lines around it, and the claim's lines are highlighted
+    span = f"?hl={line}-{line_end}" if line_end not in (None, line) else f"?hl={line}"
     return f"{PREFIX}/doc/{document_id}/v{version}{span}#L{line}"
 
 
@@ -360,25 +362,41 @@ class Line:
     highlighted: bool = False
 
 
-def doc_page(conn: Reader, document_id: int, version: int, span: tuple[int, int] | None) -> dict[str, Any]:
-    """The stored text of one version, line by line, with the claims read from each line."""
+PAGE_LINES = 2000
+"""Lines of a stored text one document page shows: a 20 MB text is not 44 MB of HTML in one request."""
+
+
+def doc_page(conn: Reader, document_id: int, version: int, span: tuple[int, int] | None,
+             start: int | None = None) -> dict[str, Any]:
+    """The stored text of one version, line by line, with the claims read from each line: a page of PAGE_LINES
+    lines from `start`, else around the highlighted span, else from the top."""
     v = version_text(conn, document_id, version)
     if v is None:
         raise NotFound(f"no version {version} of document {document_id} in this ledger")
-    lines = [Line(i, t) for i, t in enumerate(v["text"].splitlines() or [""], 1)]
+    texts = v["text"].splitlines() or [""]
+    n = len(texts)
+    anchor = start if start is not None else (max(1, span[0] - PAGE_LINES // 4) if span else 1)
+    lo = max(1, min(anchor, n - PAGE_LINES + 1))
+    hi = min(n, lo + PAGE_LINES - 1)
+    lines = [Line(i, texts[i - 1]) for i in range(lo, hi + 1)]
+    del texts
     found = claims(conn, ClaimFilter(document=str(document_id), version=version))
     claimed: set[int] = set()
     for c in found:
         src = c.get("source") or {}
         first, last = int(src.get("line") or 0), int(src.get("line_end") or src.get("line") or 0)
-        if 1 <= first <= len(lines):
-            lines[first - 1].claims.append(_claim_row(c))
-        claimed.update(range(max(1, first), min(len(lines), last) + 1))
+        if lo <= first <= hi:
+            lines[first - lo].claims.append(_claim_row(c))
+        claimed.update(range(max(lo, first), min(hi, last) + 1))
     if span is not None:
-        for n in range(max(1, span[0]), min(len(lines), span[1]) + 1):
-            lines[n - 1].highlighted = True
+        for k in range(max(lo, span[0]), min(hi, span[1]) + 1):
+            lines[k - lo].highlighted = True
+    base = f"{PREFIX}/doc/{document_id}/v{version}"
+    pages = {"lo": lo, "hi": hi, "n": n,
+             "earlier": f"{base}?from={max(1, lo - PAGE_LINES)}" if lo > 1 else None,
+             "later": f"{base}?from={hi + 1}" if hi < n else None} if n > PAGE_LINES else None
     return {"version": v, "lines": lines, "claimed": claimed, "n_claims": len(found), "span": span,
-            "document_url": v.get("url")}
+            "document_url": v.get("url"), "pages": pages}
 
 
 def claim_target(conn: Reader, claim_id: int) -> str:

@@ -112,8 +112,10 @@ async def doc(request: Any, datasette: Any) -> Response:
     v = request.url_vars
     document_id, version = int(v["document_id"]), int(v["version"])
     span = data.parse_span(request.args.get("hl"))
+    at = request.args.get("from") or ""
+    start = int(at) if at.isdigit() and len(at) <= 9 else None
     return await _page(datasette, request, "ledger_doc.html",
-                       lambda conn, path: data.doc_page(conn, document_id, version, span),
+                       lambda conn, path: data.doc_page(conn, document_id, version, span, start),
                        f"document {document_id} v{version}")
 
 
