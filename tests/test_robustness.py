@@ -80,6 +80,8 @@ HOSTILE = {
     "spelled counts": "Nine tests passed " * 4_000,
     "decimal commas": "1,85 2,4 s " * 4_000,
     "fractions": "| a | " + "12/40 (30%) | " * 3_000 + "\n",
+    "numbers": "1.5 " * 8_000,  # one line of bare values: every one a prose candidate with its clause search
+    "number cells": "| 1.5 " * 8_000 + "|",  # one row of 8,000 cells that is no table
 }
 
 
