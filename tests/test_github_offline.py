@@ -194,3 +194,42 @@ def test_a_bad_github_to_sqlite_row_costs_that_row_with_a_line_naming_it(tmp_pat
     assert "pull_requests row id 101: not a pull request" in err and "pull_requests row id 102" in err
     assert "#3: body not UTF-8; row skipped" in err and "acme/serve#4" in out and code == 1
     assert _rows(tmp_path / "l.db", "SELECT key FROM documents") == [("acme/serve#4",)]
+
+
+def test_a_view_in_place_of_a_table_is_refused_not_read(tmp_path: Path) -> None:
+    """An endless view (a recursive CTE) named pull_requests would hang the reader: views are never read."""
+    g2s = tmp_path / "github.db"
+    conn = sqlite3.connect(g2s)
+    conn.execute("CREATE VIEW pull_requests AS WITH RECURSIVE n(number) AS (SELECT 1 UNION ALL SELECT number + 1 "
+                 "FROM n) SELECT number, 'gsm8k 90.0' AS body, NULL AS url FROM n")
+    conn.commit()
+    conn.close()
+    code, _out, err = run("ingest", "--from-github-to-sqlite", str(g2s), "--db", str(tmp_path / "l.db"))
+    assert code == 2 and "has no pull_requests table" in err, err  # every input refused: exit 2
+
+
+def test_each_pull_request_is_stored_before_the_next_is_read(tmp_path: Path) -> None:
+    """Streaming: the first PR is in the ledger while the reader still holds the rest (a whole database in
+    memory first took 4 GB for 2M comments and stored nothing)."""
+    from ledger.github.offline import ingest_github_to_sqlite
+
+    g2s = tmp_path / "github.db"
+    conn = sqlite3.connect(g2s)
+    conn.execute("CREATE TABLE pull_requests (id INTEGER, number INTEGER, title TEXT, body TEXT, url TEXT)")
+    conn.execute("CREATE TABLE issue_comments (id INTEGER, body TEXT, issue_url TEXT, created_at TEXT)")
+    for n in (1, 2, 3):
+        conn.execute("INSERT INTO pull_requests VALUES (?, ?, ?, ?, ?)",
+                     (n, n, f"PR {n}", f"gsm8k 9{n}.0 (ref 90.0)", f"https://github.com/acme/serve/pull/{n}"))
+        conn.execute("INSERT INTO issue_comments VALUES (?, ?, ?, ?)",
+                     (100 + n, f"rerun: gsm8k 9{n}.5", f"https://api.github.com/repos/acme/serve/issues/{n}",
+                      f"2024-05-0{n}"))
+    conn.commit()
+    conn.close()
+    seen: list[int] = []
+
+    def on_result(_r: Any) -> None:
+        seen.append(len(_rows(tmp_path / "l.db", "SELECT id FROM documents WHERE parent_id IS NULL")))
+
+    ingest_github_to_sqlite([str(g2s)], tmp_path / "l.db", on_result=on_result)
+    assert seen == [1, 2, 3]
+    assert _rows(tmp_path / "l.db", "SELECT count(*) FROM documents WHERE parent_id IS NOT NULL") == [(3,)]

@@ -20,6 +20,7 @@ import json
 import os
 import re
 import sqlite3
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -95,13 +96,11 @@ def ingest_github_to_sqlite(paths: Sequence[str], db: str | os.PathLike[str], *,
 
     with _ledger(db) as ledger_db:
         for path in paths:
-            try:
-                items = _g2s_pulls(path, repo)
+            try:  # PR by PR: each is stored as soon as it is read, so memory holds one PR and its comments
+                for item in _g2s_pulls(path, repo):
+                    emit(_store(ledger_db, item, repo, path))
             except InputError as exc:
                 emit(FetchResult(path, "error", error=str(exc)))
-                continue
-            for item in items:
-                emit(_store(ledger_db, item, repo, path))
     return results
 
 
@@ -293,8 +292,14 @@ def _text(raw: bytes) -> str:
         return _Undecodable(raw.decode("utf-8", "replace"))
 
 
-def _g2s_pulls(path: str, repo: str | None) -> list[dict[str, Any]]:
-    """The pull requests of a github-to-sqlite database in the REST shape, each with its issue comments."""
+G2S_STATEMENT_SECONDS = 120.0
+"""The longest one statement over a github-to-sqlite database may run (a full scan of millions of comments
+takes seconds); past it the database is given up with a message, never waited on without end."""
+
+
+def _g2s_pulls(path: str, repo: str | None) -> Iterator[dict[str, Any]]:
+    """The pull requests of a github-to-sqlite database in the REST shape, each with its issue comments, one
+    at a time."""
     if not Path(path).is_file():
         raise NotFound(path, "no such file")
     try:
@@ -302,61 +307,90 @@ def _g2s_pulls(path: str, repo: str | None) -> list[dict[str, Any]]:
     except sqlite3.Error as exc:
         raise InputError(path, f"cannot be opened ({exc})") from None
     conn.text_factory = _text  # one cell that is not UTF-8 costs its row, not the whole database
+    deadline = [time.monotonic() + G2S_STATEMENT_SECONDS]
+    conn.set_progress_handler(lambda: 1 if time.monotonic() > deadline[0] else 0, 10_000)
     try:
-        return list(_g2s_rows(conn, path, repo))
+        yield from _g2s_rows(conn, path, repo, deadline)
     except sqlite3.DatabaseError as exc:
+        if "interrupted" in str(exc):
+            raise InputError(path, f"a query ran past {G2S_STATEMENT_SECONDS:g} s; given up") from None
         raise InputError(path, f"not a github-to-sqlite database ({exc})") from None
     finally:
         conn.close()
+
+
+def _tables(conn: sqlite3.Connection) -> set[str]:
+    """The database's tables: a view in a table's place may be endless, so it is never read."""
+    return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
     return {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
 
 
-def _g2s_rows(conn: sqlite3.Connection, path: str, repo: str | None) -> Iterator[dict[str, Any]]:
-    pr_cols = _columns(conn, "pull_requests")
-    if not {"number", "body"} <= pr_cols:
+def _g2s_rows(conn: sqlite3.Connection, path: str, repo: str | None, deadline: list[float]
+              ) -> Iterator[dict[str, Any]]:
+    def statement(sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        deadline[0] = time.monotonic() + G2S_STATEMENT_SECONDS
+        return conn.execute(sql, params)
+
+    tables = _tables(conn)
+    if "pull_requests" not in tables or not {"number", "body"} <= _columns(conn, "pull_requests"):
         raise InputError(path, "has no pull_requests table with number and body (github-to-sqlite pull-requests)")
-    users = {r[0]: r[1] for r in conn.execute("SELECT id, login FROM users")} if _columns(conn, "users") else {}
-    repos = ({r[0]: r[1] for r in conn.execute("SELECT id, full_name FROM repos")}
-             if "full_name" in _columns(conn, "repos") else {})
+    pr_cols = _columns(conn, "pull_requests")
+    users = ({r[0]: r[1] for r in statement("SELECT id, login FROM users")}
+             if "users" in tables and {"id", "login"} <= _columns(conn, "users") else {})
+    repos = ({r[0]: r[1] for r in statement("SELECT id, full_name FROM repos")}
+             if "repos" in tables and {"id", "full_name"} <= _columns(conn, "repos") else {})
     wanted = [c for c in ("id", "number", "title", "state", "user", "body", "created_at", "updated_at", "merged_at",
                           "head", "base", "repo", "url") if c in pr_cols]
-    comments: dict[tuple[str, int], list[dict[str, Any]]] = {}
-    bad: dict[tuple[str, int], list[str]] = {}
-    ic_cols = _columns(conn, "issue_comments")
+    # the comments' places only (PR -> rowids, in order); each PR's comments are read when it is
+    where: dict[tuple[str, int], list[int]] = {}
+    ic_cols = _columns(conn, "issue_comments") if "issue_comments" in tables else set()
+    got = [c for c in ("id", "body", "user", "html_url", "created_at", "updated_at", "issue_url") if c in ic_cols]
     if {"id", "body", "issue_url"} <= ic_cols:
-        got = [c for c in ("id", "body", "user", "html_url", "created_at", "updated_at", "issue_url") if c in ic_cols]
-        for row in conn.execute(f"SELECT {', '.join(got)} FROM issue_comments ORDER BY created_at, id"):
-            c = dict(zip(got, row, strict=True))
-            m = _ISSUE_URL.search(str(c.get("issue_url") or ""))
-            if m and isinstance(c.get("body"), _Undecodable):
-                bad.setdefault((m.group(1).lower(), int(m.group(2))), []).append(
-                    f"{path}: issue comment {c['id']}: its body is not UTF-8; skipped")
-            elif m:
-                comments.setdefault((m.group(1).lower(), int(m.group(2))), []).append(
-                    {"id": c["id"], "body": c["body"], "user": {"login": users.get(c.get("user"))},
-                     "html_url": c.get("html_url"), "created_at": c.get("created_at"),
-                     "updated_at": c.get("updated_at")})
-    for row in conn.execute(f"SELECT {', '.join(wanted)} FROM pull_requests ORDER BY number"):
+        for rowid, issue_url in statement("SELECT rowid, issue_url FROM issue_comments ORDER BY created_at, id"):
+            m = _ISSUE_URL.search(str(issue_url or ""))
+            if m:
+                where.setdefault((m.group(1).lower(), int(m.group(2))), []).append(rowid)
+    for row in statement(f"SELECT {', '.join(wanted)} FROM pull_requests ORDER BY number"):
         r = dict(zip(wanted, row, strict=True))
         url = r.get("url") if isinstance(r.get("url"), str) else None
         found = pull_from_url(url) if url else None
         name = repos.get(r.get("repo")) or (found.repo if found else None)
         if repo is not None and (name or "").lower() != repo.lower():
             continue
-        item = {"number": r["number"], "title": r.get("title"), "state": r.get("state"), "body": r.get("body"),
-                "html_url": url, "user": {"login": users.get(r.get("user"))} if r.get("user") in users else None,
-                "created_at": r.get("created_at"), "updated_at": r.get("updated_at"), "merged_at": r.get("merged_at"),
-                "head": {"sha": r.get("head")} if isinstance(r.get("head"), str) else None,
-                "base": {"sha": r.get("base"), "repo": {"full_name": name}} if name else None}
-        item["_row"] = r.get("id")
+        item: dict[str, Any] = {
+            "number": r["number"], "title": r.get("title"), "state": r.get("state"), "body": r.get("body"),
+            "html_url": url, "user": {"login": users.get(r.get("user"))} if r.get("user") in users else None,
+            "created_at": r.get("created_at"), "updated_at": r.get("updated_at"), "merged_at": r.get("merged_at"),
+            "head": {"sha": r.get("head")} if isinstance(r.get("head"), str) else None,
+            "base": {"sha": r.get("base"), "repo": {"full_name": name}} if name else None, "_row": r.get("id")}
         undecodable = [k for k, v in r.items() if isinstance(v, _Undecodable)]
         if undecodable:
             item["_error"] = f"{', '.join(undecodable)} not UTF-8; row skipped"
         if isinstance(r["number"], int):
-            item["comments"] = comments.get(((name or "").lower(), r["number"]), [])
-            item["_warnings"] = bad.get(((name or "").lower(), r["number"]), [])
+            rowids = where.get(((name or "").lower(), r["number"]), [])
+            item["comments"], item["_warnings"] = _g2s_comments(statement, got, rowids, users, path)
         yield item
+        deadline[0] = time.monotonic() + G2S_STATEMENT_SECONDS  # the bound is per row read, not per database
 
+
+def _g2s_comments(statement: Callable[..., sqlite3.Cursor], got: Sequence[str], rowids: list[int],
+                  users: dict[Any, Any], path: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """One PR's issue comments, read by their rowids (500 a statement), in the order they were written."""
+    comments: list[dict[str, Any]] = []
+    warnings: list[str] = []
+    for chunk in (rowids[i:i + 500] for i in range(0, len(rowids), 500)):
+        rows = statement(f"SELECT rowid, {', '.join(got)} FROM issue_comments WHERE rowid IN "
+                         f"({', '.join('?' * len(chunk))})", chunk).fetchall()
+        order = {rid: i for i, rid in enumerate(chunk)}
+        for row in sorted(rows, key=lambda x: order[x[0]]):
+            c = dict(zip(got, row[1:], strict=True))
+            if isinstance(c.get("body"), _Undecodable):
+                warnings.append(f"{path}: issue comment {c['id']}: its body is not UTF-8; skipped")
+                continue
+            comments.append({"id": c["id"], "body": c["body"], "user": {"login": users.get(c.get("user"))},
+                             "html_url": c.get("html_url"), "created_at": c.get("created_at"),
+                             "updated_at": c.get("updated_at")})
+    return comments, warnings
