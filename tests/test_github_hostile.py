@@ -288,6 +288,34 @@ def test_a_dripping_server_cannot_hang_a_request(interval: float) -> None:
     assert "deadline" in str(info.value) and "\n" not in str(info.value)
 
 
+def test_the_deadline_covers_every_try_of_a_request() -> None:
+    """Five tries of a server that drips: 1 s in all, not 1 s a try (5 x 120 s held one PR for 8 minutes)."""
+    with _dripping_server(0.05) as url:
+        gh = GitHub(url, Auth(TOKEN, "GH_TOKEN"), deadline=1.0, max_tries=5, sleep=lambda s: None)
+        start = time.monotonic()
+        with pytest.raises(FetchError, match="deadline"):
+            gh.get_json(gh.url("repos/a/b/pulls/1"))
+        took = time.monotonic() - start
+        gh.close()
+    assert took < 2.5, took
+
+
+def test_a_pull_request_has_one_deadline_for_all_its_requests() -> None:
+    """Its description, comment pages, commits and checks share one budget: the second request of a PR whose
+    first one spent it is not sent."""
+    with _dripping_server(0.05) as url:
+        gh = GitHub(url, Auth(TOKEN, "GH_TOKEN"), deadline=1.0, max_tries=1, sleep=lambda s: None)
+        start = time.monotonic()
+        with gh.budget(1.5):
+            for page in ("pulls/1", "issues/1/comments", "pulls/1/commits"):
+                with pytest.raises(FetchError, match="deadline"):
+                    gh.get_json(gh.url(f"repos/a/b/{page}"))
+        took = time.monotonic() - start
+        sent = gh.requests
+        gh.close()
+    assert took < 2.5 and sent <= 2, (took, sent)
+
+
 # ---- Low: the download is capped while it streams; huge headers; GitHub's words neutralised -----------
 
 

@@ -233,3 +233,12 @@ def test_each_pull_request_is_stored_before_the_next_is_read(tmp_path: Path) -> 
     ingest_github_to_sqlite([str(g2s)], tmp_path / "l.db", on_result=on_result)
     assert seen == [1, 2, 3]
     assert _rows(tmp_path / "l.db", "SELECT count(*) FROM documents WHERE parent_id IS NOT NULL") == [(3,)]
+
+
+def test_an_offline_import_does_not_speak_as_if_it_fetched(tmp_path: Path) -> None:
+    bad = _rest_pull(5, "gsm8k 90.0")
+    bad["title"] = {"not": "text"}
+    data = tmp_path / "pulls.json"
+    data.write_text(json.dumps([bad]))
+    _code, _out, err = run("ingest", "--from-gh", str(data), "--db", str(tmp_path / "l.db"))
+    assert "not a pull as GitHub writes one" in err and "answer from GitHub" not in err, err

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import email.utils
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
@@ -64,7 +65,9 @@ class GitHub:
         """(scheme, host, port) of the API: the only place a request, and so the token, is ever sent."""
         self.timeout = timeout
         self.deadline = deadline
-        """Seconds one request may take in all, however slowly its answer trickles in."""
+        """Seconds one request may take in all, its tries together, however slowly its answer trickles in."""
+        self._budget_end: float | None = None
+        """When set (`budget`), the monotonic time by which every request must be done (one PR's requests)."""
         self.max_bytes = max_bytes
         self.auth = auth or Auth()
         self.sleep = sleep or time.sleep
@@ -84,6 +87,23 @@ class GitHub:
 
     def close(self) -> None:
         self._client.close()
+
+    @contextmanager
+    def budget(self, seconds: float) -> Iterator[None]:
+        """Every request inside shares one deadline of `seconds` (a pull request's description, comment pages,
+        commits and checks): a server that answers each one slowly holds the PR that long, not that long a
+        request. Waits for a rate limit's reset are not counted (they have a bound of their own)."""
+        outer = self._budget_end
+        end = time.monotonic() + seconds
+        self._budget_end = end if outer is None else min(outer, end)
+        try:
+            yield
+        finally:
+            self._budget_end = outer
+
+    def _time_left(self, end: float) -> float:
+        limit = end if self._budget_end is None else min(end, self._budget_end)
+        return limit - time.monotonic()
 
     def __enter__(self) -> GitHub:
         return self
@@ -189,13 +209,12 @@ class GitHub:
                 f"refusing to follow {what} to another origin ({neutral(url)[:200]}): requests and the token go "
                 f"only to {self.origin[0]}://{self.origin[1]}:{self.origin[2]}"))
 
-    def _request(self, method: str, url: str, headers: Mapping[str, str], json: Any) -> httpx.Response:
-        """One exchange, redirects of the same origin followed, the answer read whole within the deadline
-        and the size cap (both checked while it streams, not after)."""
-        start = time.monotonic()
+    def _request(self, method: str, url: str, headers: Mapping[str, str], json: Any, end: float) -> httpx.Response:
+        """One exchange, redirects of the same origin followed, the answer read whole by `end` (monotonic) and
+        within the size cap (both checked while it streams, not after)."""
         for _ in range(MAX_REDIRECTS + 1):
             self._check_origin(url, "a link")
-            left = self.deadline - (time.monotonic() - start)
+            left = self._time_left(end)
             if left <= 0:
                 break
             per_read = min(self.timeout, left)  # no single read may outwait the request's deadline
@@ -204,11 +223,11 @@ class GitHub:
             try:
                 resp = self._client.send(request, stream=True)
                 try:
-                    body = self._read_body(resp, start, url)
+                    body = self._read_body(resp, end, url)
                 finally:
                     resp.close()
             except httpx.TimeoutException:
-                if time.monotonic() - start >= self.deadline * 0.95:
+                if self._time_left(end) <= self.deadline * 0.05:
                     raise httpx.ReadTimeout(f"no complete answer within the {self.deadline:g}s deadline") from None
                 raise
             if resp.status_code in (301, 302, 303, 307, 308) and resp.headers.get("location"):
@@ -225,7 +244,7 @@ class GitHub:
             raise FetchError(self.auth.redact(f"{method} {neutral(url)[:200]}: more than {MAX_REDIRECTS} redirects"))
         raise httpx.ReadTimeout(f"no complete answer within the {self.deadline:g}s deadline")
 
-    def _read_body(self, resp: httpx.Response, start: float, url: str) -> bytes:
+    def _read_body(self, resp: httpx.Response, end: float, url: str) -> bytes:
         declared = resp.headers.get("content-length", "").strip()
         if declared.isdigit() and len(declared) < 20 and int(declared) > self.max_bytes:
             raise FetchError(self._too_large(url, int(declared)))
@@ -236,7 +255,7 @@ class GitHub:
             if size > self.max_bytes:
                 raise FetchError(self._too_large(url, size))
             chunks.append(chunk)
-            if time.monotonic() - start > self.deadline:
+            if self._time_left(end) < 0:
                 raise httpx.ReadTimeout(f"no complete answer within the {self.deadline:g}s deadline")
         return b"".join(chunks)
 
@@ -249,18 +268,26 @@ class GitHub:
         """One request, retried on rate limits, 5xx and network errors up to `max_tries` times."""
         what = f"{method} {url}"
         last = ""
+        end = time.monotonic() + self.deadline  # for every try together; a rate limit's wait extends it
+        tried = 0
         for attempt in range(1, self.max_tries + 1):
+            waited = time.monotonic()
             self._wait_for_reset(what)
+            end += time.monotonic() - waited
+            if self._time_left(end) <= 0:
+                last = last or f"deadline: no complete answer within the {self.deadline:g}s deadline"
+                break
             try:
                 self.requests += 1
-                resp = self._request(method, url, headers or {}, json)
+                tried += 1
+                resp = self._request(method, url, headers or {}, json, end)
             except httpx.TransportError as exc:
                 detail = neutral(self.auth.redact(str(exc)))[:200]
                 last = (f"deadline: {detail}" if "deadline" in detail else
                         f"network error ({type(exc).__name__}: {detail})")
-                if attempt == self.max_tries:
+                if attempt == self.max_tries or self._time_left(end) <= 0:
                     break
-                self._pause(min(2.0 ** attempt, 60.0), what)
+                self._pause(min(2.0 ** attempt, 60.0, max(0.0, self._time_left(end))), what)
                 continue
             self._read_rate(resp)
             if resp.status_code < 300 or resp.status_code == 304:
@@ -274,9 +301,12 @@ class GitHub:
             if wait > self.max_wait:
                 raise RateLimited(f"{what}: {reason}; GitHub asks to wait {wait:.0f}s, more than the "
                                   f"{self.max_wait:.0f}s allowed; try again later")
+            paused = time.monotonic()
             self._pause(wait, what)
+            end += time.monotonic() - paused  # GitHub asked for this wait: it is not the server being slow
             self.rate.remaining = None  # the wait covered it; the next answer says anew
-        raise FetchError(self.auth.redact(f"{what}: gave up after {self.max_tries} tries ({last})"))
+        tries = f"{tried} tr{'y' if tried == 1 else 'ies'}"
+        raise FetchError(self.auth.redact(f"{what}: gave up after {tries} ({last})"))
 
     def _pause(self, seconds: float, what: str) -> None:
         seconds = max(0.0, seconds)

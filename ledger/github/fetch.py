@@ -56,6 +56,9 @@ if TYPE_CHECKING:
     from ledger.db.pulls import CacheEntry
     from ledger.github.sync import SyncSummary
 
+PULL_DEADLINE = 300.0
+"""Seconds one pull request's requests may take together (its description, edits, comment pages, commits,
+checks), however many there are: a server answering each slowly costs this PR a line, not the run an hour."""
 ANONYMOUS_NOTE = ("no GitHub token (GH_TOKEN, GITHUB_TOKEN or `gh auth token`): anonymous requests are limited "
                   "to 60 an hour, and the description's edit history (GraphQL) needs a token, so only the "
                   "current description is stored")
@@ -227,7 +230,8 @@ def _fetch_one(gh: GitHub, db: Database, ref: PullRef, comments: bool, version: 
     """One PR's fetch; whatever goes wrong costs this PR one line (redacted, neutralised), never the run."""
     rate_limited = False
     try:
-        return fetch_pull(gh, db, ref, comments=comments, parser_version=version)
+        with gh.budget(PULL_DEADLINE):
+            return fetch_pull(gh, db, ref, comments=comments, parser_version=version)
     except RateLimited as exc:
         message, rate_limited = str(exc), True
     except LedgerError as exc:

@@ -156,9 +156,11 @@ def validated(model: str, data: object, where: str) -> dict[str, Any]:
     try:
         return dict(MODELS[model].model_validate(data).model_dump(by_alias=True))
     except ValidationError as exc:
-        raise FetchError(f"{neutral(where)[:200]}: unexpected answer from GitHub ({_errors_text(exc)})") from None
+        # the same words whether GitHub sent it now or a file (gh JSON, github-to-sqlite) holds what it sent
+        raise FetchError(f"{neutral(where)[:200]}: not a {model.lower()} as GitHub writes one "
+                         f"({_errors_text(exc)})") from None
     except RecursionError:
-        raise FetchError(f"{neutral(where)[:200]}: GitHub's answer is nested too deeply to be read") from None
+        raise FetchError(f"{neutral(where)[:200]}: nested too deeply to be read") from None
 
 
 def _errors_text(exc: ValidationError) -> str:
