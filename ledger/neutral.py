@@ -12,17 +12,19 @@ name, a server's message) as each output can carry it without the text acting on
                    U+2028/U+2029, lone surrogates) written as `\\uXXXX`: the same JSON value, safe to print.
     csv_cell(v)    a spreadsheet cell that runs nothing: a leading `'` where a formula would start,
                    control and bidi characters as U+FFFD.
+    page_text(v)   a value shown on a web page (after HTML escaping, which the templates do): control and
+                   bidi characters as U+FFFD, line breaks and tabs kept; what is not text passes unchanged.
 
-Every output path of the CLI (ledger/output/rows.py, ledger/output/terminal.py, the compare renderer, the one-line
-messages of ledger/cli/common.py) goes through these four functions, so a new kind of hostile
-character is handled once, here.
+Every output path of the CLI (ledger/output/rows.py, ledger/output/terminal.py, the compare renderer, the
+one-line messages of ledger/cli/common.py) and every value a web page prints (the plugin's jinja finalize)
+goes through these five functions, so a new kind of hostile character is handled once, here.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["JOINER", "csv_cell", "json_text", "markdown", "terminal"]
+__all__ = ["JOINER", "csv_cell", "json_text", "markdown", "page_text", "terminal"]
 
 JOINER = "\u2060"
 """WORD JOINER: zero width and no line break, so the text reads the same but GitHub no longer sees a
@@ -94,4 +96,16 @@ def csv_cell(value: object) -> object:
             float(s)
         except ValueError:
             s = "'" + s
+    return s
+
+
+def page_text(value: object) -> object:
+    """Text as a web page shows it: a title's U+202E cannot reverse what follows it, a control character
+    cannot hide; lone surrogates are shown escaped. Values that are not text (and markup the page made itself,
+    a `str` subclass the caller skips) pass unchanged."""
+    if not isinstance(value, str):
+        return value
+    s = _CSV_RE.sub("\ufffd", value) if _CSV_RE.search(value) else value
+    if re.search("[\ud800-\udfff]", s):
+        s = re.sub("[\ud800-\udfff]", _terminal_char, s)
     return s

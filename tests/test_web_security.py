@@ -267,3 +267,22 @@ def test_a_long_document_is_served_a_page_around_its_anchor(tmp_path: Path) -> N
         assert 'id="L30000"' in later.text and "earlier lines" in later.text
     finally:
         c.close()
+
+
+def test_bidi_and_control_characters_never_reach_a_page(tmp_path: Path) -> None:
+    """A title and a line with U+202E (right-to-left override) and an escape character: shown as U+FFFD."""
+    doc = tmp_path / "bidi.md"
+    doc.write_text("# gsm8k \u202e39.19 \x1b[2Jfixed\n\ngsm8k 91.5 (ref 90.0) \u2066note\u2069\n", encoding="utf-8")
+    db = tmp_path / "ledger.db"
+    subprocess.run([sys.executable, "-m", "ledger", "ingest", str(doc), "--db", str(db), "--repo", "evil/bidi",
+                    "--pr", "9", "--title", "Fix \u202eevil\u202c title"], check=True, capture_output=True)
+    c = Client(db)
+    try:
+        for path in ("/-/ledger", "/-/ledger/pr/evil/bidi/9", "/-/ledger/doc/1/v1", "/ledger/documents"):
+            r = c.get(path)
+            assert r.status_code == 200, path
+            for ch in ("\u202e", "\u202c", "\u2066", "\u2069", "\x1b"):
+                assert ch not in r.text, (path, hex(ord(ch)))
+            assert "\ufffd" in r.text, path
+    finally:
+        c.close()

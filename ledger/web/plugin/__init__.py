@@ -54,6 +54,18 @@ def register_routes() -> list[tuple[str, Any]]:
 
 
 @hookimpl
+def prepare_jinja2_environment(env: Any, datasette: Any) -> None:
+    """Every value a page prints, ours and datasette's, without bidi and control characters: a document title
+    with U+202E must not reverse what the page says after it (the CLI neutralises them the same way)."""
+    from ledger.neutral import page_text
+
+    def finalize(value: Any) -> Any:
+        return value if isinstance(value, Markup) else page_text(value)
+
+    env.finalize = finalize
+
+
+@hookimpl
 def asgi_wrapper(datasette: Any) -> Any:
     """Every response, the ledger's pages and datasette's alike, says nosniff and refuses other origins."""
     from ledger.web.guard import with_headers
