@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ledger.compare import Comparison, NoiseModel, Trend
-    from ledger.github import FetchResult
+    from ledger.github import FetchEvents, FetchResult, GitHub
     from ledger.ingest.run import IngestResult
     from ledger.report import Report
     from ledger.support.join import SupportAnswer
@@ -85,12 +85,14 @@ class Ledger:
 
         return build_report(pr, db=self.path, noise=noise, **options)
 
-    def fetch(self, *targets: str, **options: Any) -> list[FetchResult]:
-        """`ledger fetch`: pull requests from GitHub (owner/repo#N, PR URLs, owner/repo); options as
-        `ledger.github.fetch` (api_url, state, since, limit, comments, max_wait, transport)."""
+    def fetch(self, *targets: str, client: GitHub | None = None, events: FetchEvents | None = None,
+              **options: Any) -> list[FetchResult]:
+        """`ledger fetch`: pull requests from GitHub (owner/repo#N, PR URLs, owner/repo) through `client`
+        (`ledger.github.connect(...)`, else one from the environment); options as `ledger.github.fetch`
+        (state, since, limit, comments, rest)."""
         from ledger.github import fetch
 
-        return fetch(list(targets), self.path, **options)
+        return fetch(list(targets), self.path, client=client, events=events, **options)
 
 
 def open_ledger(path: str | os.PathLike[str] = "ledger.db") -> Ledger:

@@ -17,9 +17,11 @@ from ledger.errors import FetchError, RateLimited, UsageError
 from ledger.github import (
     ANONYMOUS_NOTE,
     Auth,
+    FetchEvents,
     FetchResult,
     GitHub,
     PullRef,
+    connect,
     fetch,
     get_pages,
     graphql_url,
@@ -45,8 +47,11 @@ def _fetch(fake: FakeGitHub, db: Path, targets: list[str] | None = None, token: 
            **kw: Any) -> list[FetchResult]:
     sleeps: list[float] = kw.pop("sleeps", [])
     env = {"GH_TOKEN": token} if token else {}
-    return fetch(targets or [f"{REPO}#{NUMBER}"], db, api_url=fake.base_url, env=env, transport=fake.transport(),
-                 sleep=sleeps.append, **kw)
+    client = {k: kw.pop(k) for k in ("max_tries", "max_wait") if k in kw}
+    if "on_note" in kw:
+        kw["events"] = FetchEvents(note=kw.pop("on_note"))
+    with connect(api_url=fake.base_url, env=env, transport=fake.transport(), sleep=sleeps.append, **client) as gh:
+        return fetch(targets or [f"{REPO}#{NUMBER}"], db, client=gh, **kw)
 
 
 def _dump(db: Path) -> list[str]:
@@ -94,7 +99,7 @@ def test_graphql_url_and_links() -> None:
 
 def test_api_url_with_credentials_is_refused(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="credentials"):
-        fetch(["a/b#1"], tmp_path / "l.db", api_url="https://user:pw@api.github.com", env={})
+        connect(api_url="https://user:pw@api.github.com", env={})
     with pytest.raises(UsageError):
         GitHub("ftp://example.com")
 
@@ -342,8 +347,9 @@ def test_an_interrupt_rolls_back_the_pr_and_a_rerun_has_no_gaps(tmp_path: Path) 
         return base.handle_request(request)
 
     with pytest.raises(KeyboardInterrupt):
-        fetch([f"{REPO}#{NUMBER}"], dbp, api_url=fake.base_url, env={"GH_TOKEN": TOKEN},
-              transport=httpx.MockTransport(interrupting))
+        gh = connect(api_url=fake.base_url, env={"GH_TOKEN": TOKEN},
+                     transport=httpx.MockTransport(interrupting))
+        fetch([f"{REPO}#{NUMBER}"], dbp, client=gh)
     assert _dump(dbp) == before
     [r] = _fetch(fake, dbp)
     assert r.versions == 4 and r.comments == 4 and r.new_versions == 1 and r.new_comments == 1
@@ -381,8 +387,9 @@ def test_bad_answers_are_one_prs_error_not_a_traceback(tmp_path: Path) -> None:
         return httpx.Response(200, json={"number": "two", "head": None})
 
     dbp = tmp_path / "l.db"
-    results = fetch(["a/b#1", "a/b#2"], dbp, api_url="https://api.github.test", env={"GH_TOKEN": TOKEN},
-                    transport=httpx.MockTransport(handler))
+    gh = connect(api_url="https://api.github.test", env={"GH_TOKEN": TOKEN},
+                 transport=httpx.MockTransport(handler))
+    results = fetch(["a/b#1", "a/b#2"], dbp, client=gh)
     assert [r.status for r in results] == ["error", "error"]
     assert "not JSON" in (results[0].error or "") and "not a pull request" in (results[1].error or "")
 
@@ -416,7 +423,7 @@ def test_dot_names_are_not_repositories() -> None:
 
 def test_a_token_is_not_sent_over_plain_http_to_another_host(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="plain http") as info:
-        fetch(["a/b#1"], tmp_path / "l.db", api_url="http://ghe.example.test/api/v3", env={"GH_TOKEN": TOKEN})
+        connect(api_url="http://ghe.example.test/api/v3", env={"GH_TOKEN": TOKEN})
     assert TOKEN not in str(info.value)
 
 

@@ -25,7 +25,7 @@ from _fake_github import NUMBER, REPO, FakeGitHub
 from typer.testing import CliRunner
 
 from ledger.errors import FetchError, UsageError
-from ledger.github import Auth, GitHub, fetch, get_pages, resolve_auth
+from ledger.github import Auth, GitHub, connect, fetch, get_pages, resolve_auth
 
 TOKEN = "ghp_HOSTILE0123456789abcdefABCDEF012345"
 API = "https://api.github.test"
@@ -104,8 +104,10 @@ def test_fetch_with_a_hostile_next_link_costs_that_pr_and_the_token_stays_home(t
             resp.headers["link"] = '<https://collector.example/c?page=2>; rel="next"'
         return resp
 
-    results = fetch([f"{REPO}#{NUMBER}"], tmp_path / "l.db", api_url=fake.base_url, env={"GH_TOKEN": TOKEN},
-                    transport=httpx.MockTransport(handler), sleep=lambda s: None)
+    gh = connect(api_url=fake.base_url, env={"GH_TOKEN": TOKEN},
+                 transport=httpx.MockTransport(handler), sleep=lambda s: None)
+
+    results = fetch([f"{REPO}#{NUMBER}"], tmp_path / "l.db", client=gh)
     assert [r.status for r in results] == ["error"] and "another origin" in (results[0].error or "")
     assert foreign == []
 
@@ -209,8 +211,9 @@ def test_malformed_answers_cost_their_pr_or_comment_and_the_run_goes_on(tmp_path
     import sqlite3
 
     dbp = tmp_path / "l.db"
-    results = fetch(["a/b#1", "a/b#2", "a/b#3", "a/b#4", "a/b#5"], dbp, api_url=API, env={"GH_TOKEN": TOKEN},
-                    transport=httpx.MockTransport(_hostile_repo), sleep=lambda s: None)
+    gh = connect(api_url=API, env={"GH_TOKEN": TOKEN},
+                 transport=httpx.MockTransport(_hostile_repo), sleep=lambda s: None)
+    results = fetch(["a/b#1", "a/b#2", "a/b#3", "a/b#4", "a/b#5"], dbp, client=gh)
     assert [r.status for r in results] == ["error", "error", "error", "new", "new"]
     for r in results[:3]:
         assert r.error and "\n" not in r.error and len(r.error) < 400, r.error
@@ -352,8 +355,10 @@ def test_a_400_digit_rate_limit_header_is_one_line_not_an_overflow(header: str, 
         return httpx.Response(403, headers={"x-ratelimit-remaining": "0", header: "9" * 400},
                               json={"message": "API rate limit exceeded"})
 
-    results = fetch(["a/b#1"], tmp_path / "l.db", api_url=API, env={"GH_TOKEN": TOKEN},
-                    transport=httpx.MockTransport(handler), sleep=lambda s: None, max_tries=2)
+    gh = connect(api_url=API, env={"GH_TOKEN": TOKEN},
+                 transport=httpx.MockTransport(handler), sleep=lambda s: None, max_tries=2)
+
+    results = fetch(["a/b#1"], tmp_path / "l.db", client=gh)
     assert results[0].status == "error"
     assert results[0].error and "\n" not in results[0].error and "9" * 30 not in results[0].error
 
@@ -366,8 +371,10 @@ def test_githubs_error_messages_reach_output_neutralised(tmp_path: Path) -> None
     def handler(request: httpx.Request) -> httpx.Response:
         return httpx.Response(422, json={"message": HOSTILE_MESSAGE})
 
-    results = fetch(["a/b#1"], tmp_path / "l.db", api_url=API, env={"GH_TOKEN": TOKEN},
-                    transport=httpx.MockTransport(handler), sleep=lambda s: None)
+    gh = connect(api_url=API, env={"GH_TOKEN": TOKEN},
+                 transport=httpx.MockTransport(handler), sleep=lambda s: None)
+
+    results = fetch(["a/b#1"], tmp_path / "l.db", client=gh)
     error = results[0].error or ""
     assert "Not allowed" in error and "forged line" in error
     for bad in ("\x1b", "\x07", "\n", "\u202e", "\x9b"):

@@ -18,7 +18,7 @@ pytest.importorskip("graphql", reason="graphql-core (the test extra) validates t
 from _standin_github import SCHEMA_PATH, StandIn, analyse, make_repo
 from typer.testing import CliRunner
 
-from ledger.github import FetchResult, fetch
+from ledger.github import FetchEvents, FetchResult, connect, fetch
 from ledger.github.bulk import PAGE_QUERY, REVIEW_COMMENTS_QUERY, Continuation, follow_up_query, page_cost
 from ledger.github.sync import SyncSummary
 
@@ -62,9 +62,11 @@ def _copy(db: Path, to: Path) -> Path:
 def _sync(s: StandIn, db: Path, **kw: Any) -> tuple[list[FetchResult], SyncSummary]:
     summaries: list[SyncSummary] = []
     sleeps: list[float] = kw.pop("sleeps", [])
-    results = fetch([REPO], db, api_url=s.base_url, env={"GH_TOKEN": TOKEN}, transport=kw.pop("transport", None)
-                    or s.transport(), sleep=sleeps.append, state=kw.pop("state", "all"), on_summary=summaries.append,
-                    **kw)
+    client = {k: kw.pop(k) for k in ("max_tries", "max_wait") if k in kw}
+    with connect(api_url=s.base_url, env={"GH_TOKEN": TOKEN}, transport=kw.pop("transport", None) or s.transport(),
+                 sleep=sleeps.append, **client) as gh:
+        results = fetch([REPO], db, client=gh, state=kw.pop("state", "all"),
+                        events=FetchEvents(summary=summaries.append), **kw)
     assert len(summaries) == 1
     return results, summaries[0]
 
@@ -246,8 +248,9 @@ def test_a_reset_within_max_wait_is_waited_for(tmp_path: Path) -> None:
         s.remaining = s.limit
 
     summaries: list[SyncSummary] = []
-    fetch([REPO], db, api_url=s.base_url, env={"GH_TOKEN": TOKEN}, transport=s.transport(), sleep=sleep,
-          clock=lambda: 1_000_000.0, state="all", on_summary=summaries.append, max_wait=600)  # 100 s to the reset
+    gh = connect(api_url=s.base_url, env={"GH_TOKEN": TOKEN}, transport=s.transport(), sleep=sleep,
+                 clock=lambda: 1_000_000.0, max_wait=600)  # 100 s to the reset
+    fetch([REPO], db, client=gh, state="all", events=FetchEvents(summary=summaries.append))
     assert summaries[0].stopped is None and summaries[0].new == 120
     assert waited and all(w == 101.0 for w in waited)
     assert all(c.cost <= 6 for c in s.charges) and not any("RATE_LIMITED" in q for q in s.queries)

@@ -61,7 +61,10 @@ def test_every_method_a_command_has(tmp_path: Path) -> None:
 def test_fetch_through_the_library(tmp_path: Path) -> None:
     fake = FakeGitHub()
     book = ledger.open_ledger(tmp_path / "ledger.db")
-    results = book.fetch(f"{REPO}#{NUMBER}", api_url=fake.base_url, transport=fake.transport(), env={})
+    from ledger.github import connect
+
+    gh = connect(api_url=fake.base_url, transport=fake.transport(), env={})
+    results = book.fetch(f"{REPO}#{NUMBER}", client=gh)
     assert [r.ok for r in results] == [True]
     assert book.show(f"{REPO}#{NUMBER}")["document"]["key"] == f"{REPO}#{NUMBER}"
 

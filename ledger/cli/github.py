@@ -98,7 +98,7 @@ def fetch_cmd(
     description is stored. Re-fetching an unchanged PR costs no rate limit and writes nothing.
     Exit 0: all fetched; 1: some PRs failed; 2: nothing could be fetched; 130: interrupted.
     """
-    from ledger.github import fetch
+    from ledger.github import FetchEvents, connect, fetch
 
     bar = _Bar()
     failed: list[FetchResult] = []
@@ -123,10 +123,11 @@ def fetch_cmd(
 
     with _errors(), _interrupted("what was stored stays; run the same command again to fetch the rest"):
         try:
-            results = fetch(targets, db, api_url=api_url, state=state.value, since=since, limit=limit,
-                            comments=not no_comments, max_wait=max_wait, on_note=lambda m: _err(f"note: {m}"),
-                            on_start=bar.start, on_result=on_result, rest=rest, on_summary=summaries.append,
-                            on_progress=on_progress)
+            events = FetchEvents(note=lambda m: _err(f"note: {m}"), start=bar.start, result=on_result,
+                                 summary=summaries.append, progress=on_progress)
+            with connect(api_url=api_url, max_wait=max_wait) as gh:
+                results = fetch(targets, db, client=gh, state=state.value, since=since, limit=limit,
+                                comments=not no_comments, rest=rest, events=events)
         finally:
             bar.stop()  # before any message: the bar would be drawn over it
     for summary in summaries:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ledger.github.auth import Auth, resolve_auth
 from ledger.github.client import GitHub
-from ledger.github.fetch import ANONYMOUS_NOTE, FetchResult, fetch, fetch_pull
+from ledger.github.fetch import ANONYMOUS_NOTE, FetchEvents, FetchResult, connect, fetch, fetch_pull
 from ledger.github.graphql import description_edits
 from ledger.github.pages import Pages, get_pages
 from ledger.github.rest import list_pulls, parse_since
@@ -34,10 +34,12 @@ __all__ = [
     "ANONYMOUS_NOTE",
     "DEFAULT_API",
     "Auth",
+    "FetchEvents",
     "FetchResult",
     "GitHub",
     "Pages",
     "PullRef",
+    "connect",
     "description_edits",
     "fetch",
     "fetch_pull",

@@ -1,6 +1,8 @@
 """The library call behind `ledger fetch`: pull requests from GitHub into the ledger.
 
     results = fetch(["NVIDIA/TensorRT-LLM#4821", "vllm-project/vllm"], "ledger.db", state="merged", limit=20)
+    with connect(api_url=..., transport=httpx.MockTransport(handler)) as gh:   # a client of one's own
+        fetch(["a/b#1"], "ledger.db", client=gh, events=FetchEvents(result=print))
 
 For each pull request (REST, every GET conditional on the ETag stored in `http_cache`, so an unchanged
 PR is answered 304, costs no rate limit and writes nothing):
@@ -25,6 +27,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import httpx
@@ -129,43 +132,58 @@ def _edit_history(gh: GitHub, ref: PullRef, warnings: list[str]) -> tuple[list[E
         return [], False
 
 
-def fetch(
-    targets: Sequence[str],
-    db: str | os.PathLike[str],
-    *,
-    api_url: str | None = None,
-    state: State = "open",
-    since: str | None = None,
-    limit: int | None = None,
-    comments: bool = True,
-    env: Mapping[str, str] | None = None,
-    transport: httpx.BaseTransport | None = None,
-    sleep: Callable[[float], None] | None = None,
-    clock: Callable[[], float] | None = None,
-    max_tries: int = 5,
-    max_wait: float = 900.0,
-    on_note: Callable[[str], None] | None = None,
-    on_start: Callable[[int], None] | None = None,
-    on_result: Callable[[FetchResult], None] | None = None,
-    rest: bool = False,
-    on_summary: Callable[[SyncSummary], None] | None = None,
-    on_progress: Callable[[int, int | None, SyncSummary], None] | None = None,
-) -> list[FetchResult]:
-    """Fetch pull requests (`owner/repo#N`, PR URLs, or `owner/repo` for a listing) into the ledger at `db`.
+def _ignore(*_args: object) -> None:
+    return None
+
+
+@dataclass
+class FetchEvents:
+    """What a fetch tells its caller while it runs (the CLI's bar and lines); every hook is optional.
+
+    note(text)                    a note on the whole run (no token: only current descriptions)
+    start(n)                      n pull requests are about to be fetched one by one
+    result(FetchResult)           one pull request read (or failed), as soon as it is stored
+    summary(SyncSummary)          one repository synced through bulk GraphQL
+    progress(done, total, sum)    that sync's progress, page by page
+    """
+
+    note: Callable[[str], None] = _ignore
+    start: Callable[[int], None] = _ignore
+    result: Callable[[FetchResult], None] = _ignore
+    summary: Callable[[SyncSummary], None] = _ignore
+    progress: Callable[[int, int | None, SyncSummary], None] = _ignore
+
+
+def connect(api_url: str | None = None, env: Mapping[str, str] | None = None, *,
+            transport: httpx.BaseTransport | None = None, sleep: Callable[[float], None] | None = None,
+            clock: Callable[[], float] | None = None, max_tries: int = 5, max_wait: float = 900.0) -> GitHub:
+    """A client for the API at `api_url` (else LEDGER_GITHUB_API, else https://api.github.com) with the token
+    `env` names (GH_TOKEN, GITHUB_TOKEN, else `gh auth token`); refuses a token over plain http. `transport`,
+    `sleep` and `clock` are for tests (httpx.MockTransport, no real waits)."""
+    env = os.environ if env is None else env
+    api = check_api_url(api_url or env.get("LEDGER_GITHUB_API") or DEFAULT_API)
+    auth = resolve_auth(env, api_url=api)
+    check_transport_security(api, auth)
+    return GitHub(api, auth, transport=transport, sleep=sleep, clock=clock or time.time, max_tries=max_tries,
+                  max_wait=max_wait)
+
+
+def fetch(targets: Sequence[str], db: str | os.PathLike[str], *, client: GitHub | None = None,
+          state: State = "open", since: str | None = None, limit: int | None = None, comments: bool = True,
+          rest: bool = False, events: FetchEvents | None = None) -> list[FetchResult]:
+    """Fetch pull requests (`owner/repo#N`, PR URLs, or `owner/repo` for a listing) into the ledger at `db`,
+    through `client` (else `connect()`'s, closed at the end).
 
     `owner/repo` with a token is synced through bulk GraphQL (`sync.sync_repo`: every PR the first time,
-    what changed since after; one `on_summary` call per repository); without a token, or with `rest`,
+    what changed since after; one `events.summary` per repository); without a token, or with `rest`,
     its PRs are listed and fetched one at a time through REST, as named PRs always are.
 
     One result per pull request read; a PR that fails is an "error" result and the rest still go in.
     Raises only for what stops everything: bad arguments (UsageError), a bad ledger file, or a listing
-    that cannot be read. `api_url` defaults to LEDGER_GITHUB_API, then https://api.github.com.
+    that cannot be read.
     """
     from ledger.db import open_ledger
-    from ledger.github.sync import sync_repo
-    from ledger.ingest.prepare import parser_version
 
-    env = os.environ if env is None else env
     if not targets:
         raise UsageError("nothing to fetch: give OWNER/REPO#N, a pull-request URL, or OWNER/REPO")
     if state not in ("open", "closed", "merged", "all"):
@@ -174,55 +192,58 @@ def fetch(
         raise UsageError(f"--limit {limit}: expected a positive number")
     since_iso = parse_since(since)
     parsed = [parse_target(t) for t in targets]
-    api = check_api_url(api_url or env.get("LEDGER_GITHUB_API") or DEFAULT_API)
-    auth = resolve_auth(env, api_url=api)
-    check_transport_security(api, auth)
-    if auth.anonymous and on_note is not None:
-        on_note(ANONYMOUS_NOTE)
-    results: list[FetchResult] = []
+    events = events or FetchEvents()
+    gh = client or connect()
+    if gh.auth.anonymous:
+        events.note(ANONYMOUS_NOTE)
     ledger_db = open_ledger(db)
     try:
-        with GitHub(api, auth, transport=transport, sleep=sleep, clock=clock or time.time, max_tries=max_tries,
-                    max_wait=max_wait) as gh:
-            version = parser_version()
-            refs: list[PullRef] = []
-            for t in parsed:
-                if isinstance(t, str) and gh.can_graphql and not rest:
-                    def collect(r: FetchResult) -> None:
-                        results.append(r)
-                        if on_result is not None:
-                            on_result(r)
-
-                    try:
-                        summary = sync_repo(gh, ledger_db, t, state=state, since=since_iso, limit=limit,
-                                            parser_version=version, max_wait=max_wait, on_result=collect,
-                                            on_progress=on_progress)
-                    except FetchError as exc:
-                        raise FetchError(neutral(auth.redact(f"syncing {t}: {exc}"))) from None
-                    if on_summary is not None:
-                        on_summary(summary)
-                    continue
-                try:
-                    found = [t] if isinstance(t, PullRef) else list_pulls(gh, t, state, since_iso, limit)
-                except LedgerError as exc:
-                    raise FetchError(auth.redact(f"listing {t}: {exc}")) from None
-                refs.extend(found)
-            refs = list(dict.fromkeys(refs))  # each PR once, in the order first named
-            if on_start is not None and refs:
-                on_start(len(refs))
-            stopped = False
-            for ref in refs:
-                if stopped:
-                    result = FetchResult(ref.key, "error", error="not fetched: the rate limit is spent",
-                                         rate_limited=True)
-                else:
-                    result = _fetch_one(gh, ledger_db, ref, comments, version)
-                    stopped = result.rate_limited
-                results.append(result)
-                if on_result is not None:
-                    on_result(result)
+        return _fetch_all(gh, ledger_db, parsed, state, since_iso, limit, comments, rest, events)
     finally:
         ledger_db.close()
+        if client is None:
+            gh.close()
+
+
+def _fetch_all(gh: GitHub, ledger_db: Database, parsed: list[PullRef | str], state: State, since_iso: str | None,
+               limit: int | None, comments: bool, rest: bool, events: FetchEvents) -> list[FetchResult]:
+    from ledger.github.sync import sync_repo
+    from ledger.ingest.prepare import parser_version
+
+    results: list[FetchResult] = []
+
+    def collect(r: FetchResult) -> None:
+        results.append(r)
+        events.result(r)
+
+    version = parser_version()
+    refs: list[PullRef] = []
+    for t in parsed:
+        if isinstance(t, str) and gh.can_graphql and not rest:
+            try:
+                summary = sync_repo(gh, ledger_db, t, state=state, since=since_iso, limit=limit,
+                                    parser_version=version, max_wait=gh.max_wait, on_result=collect,
+                                    on_progress=events.progress)
+            except FetchError as exc:
+                raise FetchError(neutral(gh.auth.redact(f"syncing {t}: {exc}"))) from None
+            events.summary(summary)
+            continue
+        try:
+            found = [t] if isinstance(t, PullRef) else list_pulls(gh, t, state, since_iso, limit)
+        except LedgerError as exc:
+            raise FetchError(gh.auth.redact(f"listing {t}: {exc}")) from None
+        refs.extend(found)
+    refs = list(dict.fromkeys(refs))  # each PR once, in the order first named
+    if refs:
+        events.start(len(refs))
+    stopped = False
+    for ref in refs:
+        if stopped:
+            result = FetchResult(ref.key, "error", error="not fetched: the rate limit is spent", rate_limited=True)
+        else:
+            result = _fetch_one(gh, ledger_db, ref, comments, version)
+            stopped = result.rate_limited
+        collect(result)
     return results
 
 
