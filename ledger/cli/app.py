@@ -19,10 +19,10 @@ from typing import Annotated, Any
 import typer
 
 from ledger import __version__
+from ledger.cli.common import DEFAULT_DB, DbPath, warning_line
 from ledger.cli.common import err as _err
 from ledger.cli.common import errors as _errors
 from ledger.cli.common import interrupted as _interrupted
-from ledger.cli.common import warning_line
 from ledger.errors import LedgerError
 from ledger.output.formats import Format, GroupBy
 
@@ -116,8 +116,6 @@ def extract(
 
 # ---- the ledger commands: each opens the database through one library call --------------------------
 
-DbPath = Annotated[str, typer.Option("--db", envvar="LEDGER_DB", help="The ledger database (env LEDGER_DB).")]
-DEFAULT_DB = "ledger.db"
 
 
 @_app.command()

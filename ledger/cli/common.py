@@ -1,16 +1,22 @@
-"""The CLI's edge, shared by every command module: one-line messages and the error-to-exit mapping."""
+"""The CLI's edge, shared by every command module: the one `--db` option, one-line messages and the
+error-to-exit mapping."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Annotated
 
 import typer
 
 from ledger.errors import LedgerError
 from ledger.messages import warning_line
 
-__all__ = ["EXIT_USAGE", "err", "errors", "interrupted", "warning_line"]
+__all__ = ["DEFAULT_DB", "EXIT_USAGE", "DbPath", "err", "errors", "interrupted", "warning_line"]
+
+DbPath = Annotated[str, typer.Option("--db", envvar="LEDGER_DB", help="The ledger database (env LEDGER_DB).")]
+"""The `--db` option of every command that uses the ledger, declared once."""
+DEFAULT_DB = "ledger.db"
 
 EXIT_USAGE = 2
 """Usage or input error, a refused ledger, a database error."""

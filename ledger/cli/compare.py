@@ -12,16 +12,14 @@ from typing import Annotated
 
 import typer
 
+from ledger.cli.common import DEFAULT_DB, DbPath, warning_line
 from ledger.cli.common import err as _err
 from ledger.cli.common import errors as _errors
-from ledger.cli.common import warning_line
 
 EXIT_REGRESSION = 1
 EXIT_USAGE = 2
 EXIT_NOTHING = 3
 
-DbPath = Annotated[str, typer.Option("--db", envvar="LEDGER_DB", help="The ledger database (env LEDGER_DB).")]
-DEFAULT_DB = "ledger.db"
 
 
 class CompareFormat(str, Enum):

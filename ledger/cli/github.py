@@ -13,17 +13,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ledger.cli.common import DEFAULT_DB, DbPath, warning_line
 from ledger.cli.common import err as _err
 from ledger.cli.common import errors as _errors
 from ledger.cli.common import interrupted as _interrupted
-from ledger.cli.common import warning_line
 
 if TYPE_CHECKING:
     from ledger.github import FetchResult
     from ledger.github.sync import SyncSummary
 
-DbPath = Annotated[str, typer.Option("--db", envvar="LEDGER_DB", help="The ledger database (env LEDGER_DB).")]
-DEFAULT_DB = "ledger.db"
 
 
 class PullState(str, Enum):

@@ -9,11 +9,9 @@ from typing import Annotated
 
 import typer
 
+from ledger.cli.common import DEFAULT_DB, DbPath
 from ledger.cli.common import errors as _errors
 from ledger.output.formats import Format
-
-DbPath = Annotated[str, typer.Option("--db", envvar="LEDGER_DB", help="The ledger database (env LEDGER_DB).")]
-DEFAULT_DB = "ledger.db"
 
 
 def support_cmd(

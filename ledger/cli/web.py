@@ -12,12 +12,10 @@ from typing import Annotated
 
 import typer
 
+from ledger.cli.common import DEFAULT_DB, DbPath
 from ledger.cli.common import err as _err
 from ledger.cli.common import errors as _errors
 from ledger.errors import UsageError
-
-DbPath = Annotated[str, typer.Option("--db", envvar="LEDGER_DB", help="The ledger database (env LEDGER_DB).")]
-DEFAULT_DB = "ledger.db"
 
 
 def register(app: typer.Typer) -> None:
