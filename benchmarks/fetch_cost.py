@@ -16,6 +16,7 @@ import copy
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -32,7 +33,7 @@ def main() -> None:
 
     from _standin_github import SCHEMA_PATH, StandIn, make_repo
 
-    from ledger.github import fetch
+    from ledger.github import connect, fetch
 
     if not SCHEMA_PATH.is_file():
         sys.exit(f"{SCHEMA_PATH}: GitHub's schema is needed (../shared/github/schema.json)")
@@ -43,10 +44,12 @@ def main() -> None:
         db = Path(tmp) / "l.db"
         s = StandIn(REPO, copy.deepcopy(pulls))
 
-        def run(label: str, counted: int, **kw: object) -> None:
+        def run(label: str, counted: int, **kw: Any) -> None:
             s.reset_counts()
-            fetch([REPO], db if not kw.pop("fresh", False) else Path(tmp) / f"{label}.db", api_url=s.base_url,
-                  env={"GH_TOKEN": TOKEN}, transport=s.transport(), sleep=lambda _: None, state="all", **kw)
+            target = db if not kw.pop("fresh", False) else Path(tmp) / f"{label}.db"
+            with connect(api_url=s.base_url, env={"GH_TOKEN": TOKEN}, transport=s.transport(),
+                         sleep=lambda _: None) as gh:
+                fetch([REPO], target, client=gh, state="all", **kw)
             assert all(not c.errors for c in s.charges), "a query the stand-in (GitHub) would refuse"
             rows.append((label, counted, s.requests, s.points, s.rest_points))
 
