@@ -47,13 +47,19 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # ("baseline - 1", "baseline - 128"), a row takes the one whose label carries the same numbers ("int4wo - 128")
     label_cols = [i for i, r in enumerate(roles) if r == "label"]
     info = TableInfo(table, roles)
+    info.bind_revisions(ctx.named, headers)
     if any(r == "value" and GENERIC_HEAD_RE.match(head_without_unit(headers[i])) for i, r in enumerate(roles)):
         info.bench = leading_benchmark(ctx.lead_in(block))
     labels = [" / ".join(clean(row.cells[i]) for i in label_cols if i < len(row.cells) and clean(row.cells[i]))
               for row in table.rows]
     bases: dict[frozenset[str], Row] = {}
     clash = False
+    # "baseline" beside "baseline-fused_scatter": the row named by the side word alone is the baseline, the
+    # others are variants measured against it
+    exact = [label for label in labels if _BASE_ALONE_RE.match(label)]
     for row, label in zip(table.rows, labels, strict=True):
+        if len(exact) == 1 and label != exact[0]:
+            continue
         if BASELINE_LABEL_RE.match(label) and any(is_numeric_cell(c) for c in row.cells[1:]):
             key = _label_numbers(label)
             clash = clash or key in bases
@@ -70,6 +76,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         yield from row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
 
 
+_BASE_ALONE_RE = re.compile(r"^(?:baseline|base|before|main|master|original|reference|ref|old|default)$",
+                            re.IGNORECASE)
 _LABEL_NUMBER_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
 
 
