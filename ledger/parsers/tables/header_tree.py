@@ -21,14 +21,14 @@ import re
 
 from ledger.parsers.reader.blocks import Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
-from ledger.parsers.tables.headers import HEAD_UNIT_RE, head_without_unit
+from ledger.parsers.tables.headers import ARROW_SIDES_RE, HEAD_UNIT_RE, arrow_sides, head_without_unit, side_core
 from ledger.vocab.setup import canonical_key_name, config_key, is_config_label, qualifiers
 
 SIDE_CELL_RE = re.compile(
     r"^(?:before|after|baseline|base|main|master|this pr|pr|new|old|ours|candidate|proposed|patched|ref(?:erence)?|"
     r"Δ|delta|diff|change|improvement|speed-?up|gain|ratio|with|without|w/o|w/|upstream|branch|%)$",
     re.IGNORECASE)
-_DELTA_WORD_RE = re.compile(r"^(?:Δ|delta|diff|change|improvement|speed-?up|gain|ratio|%)", re.IGNORECASE)
+_DELTA_WORD_RE = re.compile(r"(?:Δ|delta|diff|change|improvement|speed-?up|gain|ratio|%)", re.IGNORECASE)
 SETUP_KEYS = frozenset({"model", "gpu", "tp", "ep", "pp", "dp", "isl", "osl", "concurrency", "batch_size", "quant",
                         "kv_cache", "spec_algo", "draft_len", "gpu_count", "nodes"})
 """The setup keys a leading row or a label column may set (canonical names, see vocab.setup)."""
@@ -92,6 +92,12 @@ def _join(group: str, sub: str) -> str:
 _METRIC_SIDE_RE = re.compile(r"^(?P<metric>.{1,60}?),[ \t]?(?P<side>[\w ]{1,12})$")
 
 
+def side_free(head: str) -> str:
+    """"decode tok/s, candidate" -> "decode tok/s": the measure a "metric, side" header names."""
+    m = _METRIC_SIDE_RE.match(head)
+    return m.group("metric").strip() if m and SIDE_CELL_RE.match(m.group("side").strip()) else head
+
+
 def _name_side_columns(header: list[str]) -> list[str]:
     """"decode tok/s, baseline | candidate": a column headed by a side word alone measures the metric the
     header to its left names with its own side."""
@@ -101,12 +107,46 @@ def _name_side_columns(header: list[str]) -> list[str]:
         m = _METRIC_SIDE_RE.match(clean(out[ci - 1]))
         if m and SIDE_CELL_RE.match(word) and not _DELTA_WORD_RE.match(word) and SIDE_CELL_RE.match(m.group("side")):
             out[ci] = f"{m.group('metric')}, {word}"
+    for ci in range(2, len(out)):
+        prev = clean(out[ci - 1])
+        measure = ARROW_SIDES_RE.sub("", prev).strip(" ,;:") if arrow_sides(prev) else side_free(prev)
+        if _DELTA_WORD_RE.fullmatch(clean(out[ci])) and measure != prev and measure:
+            # "mean ITL (ms), a -> b | delta": the change of that measure
+            out[ci] = f"{head_without_unit(measure)} {clean(out[ci])}"
     return out
 
 
-def build_header_tree(table: Table) -> None:
-    """Fold the header rows printed as body rows into the header and the column setup (see the module doc)."""
+_DASHES_RE = re.compile(r"^:?-{1,40}:?$")
+_BANNER_SIDES_RE = re.compile(r"\(\s?(?P<a>[^()/]{1,30}?)\s?/\s?(?P<b>[^()/]{1,30}?)\s?\)[\s:]{0,3}$")
+_RULE_LINE_RE = re.compile(r"^[\s=*#-]*$")
+
+
+def _banner_sides(header: list[str], above: list[str]) -> list[str] | None:
+    """"PERFORMANCE OVERVIEW ( main / ep+tp branch)" over a table whose header is dashes ("-- | -- | --"): the
+    banner names the two value columns, in order, and so their sides."""
+    if len(header) != 3 or not all(_DASHES_RE.match(clean(h)) for h in header):
+        return None
+    for line in above:
+        if _RULE_LINE_RE.match(line):
+            continue  # the "=====" around a console banner, blank lines
+        m = _BANNER_SIDES_RE.search(line.strip())
+        if m is None:
+            return None
+        a, b = m.group("a").strip(), m.group("b").strip()
+        if side_core(a)[0] is None and side_core(b)[0] is None:
+            return None
+        return ["", a, b]
+    return None
+
+
+def build_header_tree(table: Table, above: list[str] | None = None) -> None:
+    """Fold the header rows printed as body rows into the header and the column setup (see the module doc);
+    `above` is the lines above the table, nearest first (a banner may name its columns)."""
     if table.headless or not table.rows or len(table.header) < 3:
+        return
+    named = _banner_sides(table.header, above or [])
+    if named is not None:
+        table.header = named
         return
     table.header = _name_side_columns(table.header)
     k = 0

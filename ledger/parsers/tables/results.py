@@ -50,8 +50,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     info.bind_revisions(ctx.named, headers)
     if any(r == "value" and GENERIC_HEAD_RE.match(head_without_unit(headers[i])) for i, r in enumerate(roles)):
         info.bench = leading_benchmark(ctx.lead_in(block))
-    labels = [" / ".join(clean(row.cells[i]) for i in label_cols if i < len(row.cells) and clean(row.cells[i]))
-              for row in table.rows]
+    # "Mean TTFT (ms): | 412.7 | 398.2": a console summary's colon ends the name, it is not part of it
+    labels = [" / ".join(clean(row.cells[i]).removesuffix(":").rstrip() for i in label_cols
+                         if i < len(row.cells) and clean(row.cells[i])) for row in table.rows]
     bases: dict[frozenset[str], Row] = {}
     clash = False
     # "baseline" beside "baseline-fused_scatter": the row named by the side word alone is the baseline, the

@@ -32,6 +32,7 @@ _NEW_HEADER_RE = re.compile(r"this pr|\bpr\b|after|new|opt(?:imi[sz]ed)?|ours|pa
 _BASE_HEADER_RE = re.compile(
     r"^(?:baseline|base|before|main|original|ref(?:erence)?|w/o|without|old|previous|upstream|default)\b(?!-\w)",
     re.IGNORECASE)  # "base-new_indices/B" is a variant built on the baseline, measured against it
+_SIDE_NAME_RE = re.compile(r"(?<![\w-])(?:branch|this pr|baseline|candidate|before|after)$", re.IGNORECASE)
 _CONFIG_HEADERS_RE = re.compile(
     r"^(?:questions|n-?shot|version|stderr|std|filter|#|count|samples|num|isl|osl|bs|batch|"
     r"concurrency|tp|ep|pp|dp|gpus?|nodes?|seq|input|output|prompt|tokens|shape|m|n|k|mkn|dtype|"
@@ -78,8 +79,9 @@ def column_roles(table: Table) -> list[str]:
             roles.append("value")  # avg | min | max | p99: every statistic cell is a result
         elif (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head)) and \
                 not _MEASURE_HEAD_RE.search(head) and not _SETTING_HEAD_RE.match(head) and \
-                not (cells and all(c.endswith("%") for c in cells)):
-            # "tokens/sec" opens like "tokens" but is a rate; a "rate" of percentages is measured, not set
+                not (cells and all(c.endswith("%") for c in cells)) and not _SIDE_NAME_RE.search(head):
+            # "tokens/sec" opens like "tokens" but is a rate; a "rate" of percentages is measured, not set; "ep+tp
+            # branch" names the side a run was measured on, not a setting
             roles.append("config")
         elif _DELTA_HEADER_RE.search(head) and not _BASE_HEADER_RE.match(head):
             roles.append("delta")

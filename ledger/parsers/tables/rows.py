@@ -30,7 +30,7 @@ from ledger.parsers.tables.cells import (
     is_range,
     run_values,
 )
-from ledger.parsers.tables.header_tree import setup_key
+from ledger.parsers.tables.header_tree import setup_key, side_free
 from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
     GENERIC_HEAD_RE,
@@ -116,7 +116,8 @@ class TableInfo:
         """(unit_of_header(head), head_without_unit(head), qualifiers(head)), once per column header (read only)."""
         got = self.heads.get(head)
         if got is None:
-            got = self.heads[head] = (unit_of_header(head), head_without_unit(head), qualifiers(head))
+            bare = side_free(head)
+            got = self.heads[head] = (unit_of_header(bare), head_without_unit(bare), qualifiers(head))
         return got
 
 
