@@ -40,7 +40,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     assert table is not None
     if not table.rows:
         return
-    roles = column_roles(table)
+    title = next((b.text for b in ctx.doc.blocks if b.kind == "heading" and b.level <= 1), "")
+    roles = column_roles(table, title)
     headers = [clean(h) for h in table.header] + [""] * (len(roles) - len(table.header))
     section = " ".join(block.section[-1:])
     # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column; with several

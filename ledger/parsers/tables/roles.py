@@ -51,7 +51,8 @@ _SPREAD_HEADER_RE = re.compile(f"^{SPREAD_WORDS}" + r"(?![a-z])", re.IGNORECASE)
 _SPREAD_TAIL_RE = re.compile(r"(?<=[a-z0-9])[_ ]" + SPREAD_WORDS + "$", re.IGNORECASE)
 
 
-def column_roles(table: Table) -> list[str]:
+def column_roles(table: Table, title: str = "") -> list[str]:
+    """Each column's role; `title` is the PR's title (the side it names is the new one of a ratio's two)."""
     ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
     roles: list[str] = []
     for ci in range(ncols):
@@ -137,7 +138,7 @@ def column_roles(table: Table) -> list[str]:
                         roles[i] = "baseline"
     if "baseline" not in roles:
         _stem_baselines(table, roles)
-    _ratio_baseline(table, roles)
+    _ratio_baseline(table, roles, title)
     return roles
 
 
@@ -167,14 +168,21 @@ def _ratio_columns(table: Table, cols: list[int]) -> list[tuple[int, int, int]]:
     return out
 
 
-def _ratio_baseline(table: Table, roles: list[str]) -> None:
+def _ratio_baseline(table: Table, roles: list[str], title: str = "") -> None:
     """The first ratio column's denominator is the baseline of its numerator ("2cta/1cta": 1cta), where no
     header names one; the other ratios ("2cta/cublas") stay comparisons of their own."""
     if "baseline" in roles or "/" not in "".join(table.header):
         return
     found = _ratio_columns(table, [i for i, r in enumerate(roles) if r in ("value", "baseline")])
     if found:
-        roles[found[0][2]] = "baseline"
+        _ci, a, b = found[0]
+        named = [_named_in(title, _first_word(table.header[i])) for i in (a, b)]
+        # "fi/cudnn" under a PR titled "cuDNN as a backend ...": the side the title adds is the new one
+        roles[a if named == [False, True] else b] = "baseline"
+
+
+def _named_in(title: str, word: str) -> bool:
+    return len(word) >= 2 and re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", title, re.IGNORECASE) is not None
 
 
 def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
@@ -226,6 +234,8 @@ def pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int,
     for _ci, a, b in _ratio_columns(table, values + bases):
         if a in values and b in bases:
             out[a] = b
+        elif b in values and a in bases:
+            out[b] = a
     if out:
         return out
     for v in values:
