@@ -67,7 +67,8 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     scan(doc, markup)
     tables = [b.table for b in doc.blocks if b.table is not None]
     for t in tables:
-        build_header_tree(t, [doc.line(k) for k in range(t.header_line - 1, max(0, t.header_line - 6), -1)])
+        build_header_tree(t, [doc.line(k) for k in range(t.header_line - 1, max(0, t.header_line - 6), -1)],
+                          doc.line(t.header_line))
     name_headless_columns(tables, doc.warn)
     return doc
 

@@ -122,9 +122,10 @@ _RULE_LINE_RE = re.compile(r"^[\s=*#-]*$")
 
 
 def _banner_sides(header: list[str], above: list[str]) -> list[str] | None:
-    """"PERFORMANCE OVERVIEW ( main / ep+tp branch)" over a table whose header is dashes ("-- | -- | --"): the
-    banner names the two value columns, in order, and so their sides."""
-    if len(header) != 3 or not all(_DASHES_RE.match(clean(h)) for h in header):
+    """"PERFORMANCE OVERVIEW ( main / ep+tp branch)" over a table whose header is dashes ("-- | -- | --") or
+    was a first row of values (a rendered copy drops the dashes): the banner names the two value columns, in
+    order, and so their sides."""
+    if len(header) != 3 or not (all(_DASHES_RE.match(clean(h)) for h in header) or _values_row(header)):
         return None
     for line in above:
         if _RULE_LINE_RE.match(line):
@@ -139,14 +140,23 @@ def _banner_sides(header: list[str], above: list[str]) -> list[str] | None:
     return None
 
 
-def build_header_tree(table: Table, above: list[str] | None = None) -> None:
+def _values_row(cells: list[str]) -> bool:
+    """A name and values ("Total Latency (ms): | 262159.4 | 260907.7"), not a header of names."""
+    return bool(clean(cells[0])) and all(is_numeric_cell(c) for c in cells[1:])
+
+
+def build_header_tree(table: Table, above: list[str] | None = None, header_text: str = "") -> None:
     """Fold the header rows printed as body rows into the header and the column setup (see the module doc);
     `above` is the lines above the table, nearest first (a banner may name its columns)."""
-    if table.headless or not table.rows or len(table.header) < 3:
+    if table.headless or len(table.header) < 3:
         return
     named = _banner_sides(table.header, above or [])
     if named is not None:
+        if _values_row(table.header):
+            table.rows = [Row(table.header_line, list(table.header), header_text), *table.rows]
         table.header = named
+        return
+    if not table.rows:
         return
     table.header = _name_side_columns(table.header)
     k = 0

@@ -40,8 +40,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     assert table is not None
     if not table.rows:
         return
-    title = next((b.text for b in ctx.doc.blocks if b.kind == "heading" and b.level <= 1), "")
-    roles = column_roles(table, title)
+    roles = column_roles(table, _title(ctx))
     headers = [clean(h) for h in table.header] + [""] * (len(roles) - len(table.header))
     section = " ".join(block.section[-1:])
     # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column; with several
@@ -76,6 +75,19 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             continue
         base_row = next(iter(bases.values())) if len(bases) == 1 else bases.get(_label_numbers(label))
         yield from row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
+
+
+def _title(ctx: Context) -> str:
+    """The PR's title: the first heading of a markdown body, the first line of a rendered copy."""
+    got = ctx.memo.get("tables.title")
+    if got is None:
+        doc = ctx.doc
+        if doc.format == "rendered":
+            got = next((ln.strip() for ln in doc.lines[:5] if ln.strip()), "")
+        else:
+            got = next((b.text for b in doc.blocks if b.kind == "heading" and b.level <= 1), "")
+        ctx.memo["tables.title"] = got
+    return str(got)
 
 
 _BASE_ALONE_RE = re.compile(r"^(?:baseline|base|before|main|master|original|reference|ref|old|default)$",
