@@ -14,6 +14,7 @@ from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.reader.document import Table
 from ledger.parsers.tables.cells import cell_facts, clean, is_numeric_cell
 from ledger.parsers.tables.headers import (
+    ARROW_SIDES_RE,
     HEAD_UNIT_RE,
     arrow_sides,
     looks_metric,
@@ -32,6 +33,7 @@ _NEW_HEADER_RE = re.compile(r"this pr|\bpr\b|after|new|opt(?:imi[sz]ed)?|ours|pa
 _BASE_HEADER_RE = re.compile(
     r"^(?:baseline|base|before|main|original|ref(?:erence)?|w/o|without|old|previous|upstream|default)\b(?!-\w)",
     re.IGNORECASE)  # "base-new_indices/B" is a variant built on the baseline, measured against it
+_COUNT_HEAD_RE = re.compile(r"(?<![\w-])(?:steps?|count|iterations?|requests?|calls?)[\s,:]*$", re.IGNORECASE)
 _SIDE_NAME_RE = re.compile(r"(?<![\w-])(?:branch|this pr|baseline|candidate|before|after)$", re.IGNORECASE)
 _CONFIG_HEADERS_RE = re.compile(
     r"^(?:questions|n-?shot|version|stderr|std|filter|#|count|samples|num|isl|osl|bs|batch|"
@@ -87,7 +89,9 @@ def column_roles(table: Table, title: str = "") -> list[str]:
         elif _DELTA_HEADER_RE.search(head) and not _BASE_HEADER_RE.match(head):
             roles.append("delta")
         elif arrow_sides(head) is not None:
-            roles.append("value")  # "2.950 -> 2.959" cells: the reference, then the value
+            # "2.950 -> 2.959" cells: the reference, then the value; "Step count old → new" counts what a run
+            # did (its steps, requests), it measures nothing
+            roles.append("text" if _COUNT_HEAD_RE.search(ARROW_SIDES_RE.sub("", head)) else "value")
         elif slash_sides(head) is not None:
             roles.append("value")  # "1.07 / 0.98" cells: value and baseline in one
         elif _BASE_HEADER_RE.match(head) or side_core(head.replace("_", " "))[0] == "base":
