@@ -21,7 +21,7 @@ import re
 
 from ledger.parsers.reader.blocks import Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
-from ledger.parsers.tables.headers import ARROW_SIDES_RE, HEAD_UNIT_RE, arrow_sides, head_without_unit, side_core
+from ledger.parsers.tables.headers import ARROW_SIDES_RE, arrow_sides, head_without_unit, side_core
 from ledger.vocab.setup import canonical_key_name, config_key, is_config_label, qualifiers
 
 SIDE_CELL_RE = re.compile(
@@ -81,12 +81,11 @@ def _groups(header: list[str]) -> list[str]:
 
 
 def _join(group: str, sub: str) -> str:
-    """"Mean TTFT (ms)" + "Before" -> "Mean TTFT Before (ms)"; a delta word follows the bare metric."""
+    """"Mean TTFT (ms)" + "Before" -> "Mean TTFT (ms), Before" (the measure, then its side: see side_free); a
+    delta word follows the bare metric ("Mean TTFT Change")."""
     if _DELTA_WORD_RE.match(sub):
         return f"{head_without_unit(group)} {sub}".strip()
-    unit = HEAD_UNIT_RE.search(group)
-    core = head_without_unit(group)
-    return f"{core} {sub}{unit.group(0) if unit else ''}".strip()
+    return f"{group}, {sub}" if group else sub
 
 
 _METRIC_SIDE_RE = re.compile(r"^(?P<metric>.{1,60}?),[ \t]?(?P<side>[\w ]{1,12})$")
