@@ -22,9 +22,10 @@ from collections.abc import Iterator
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
+from ledger.parsers.grammar.numbers import header_unit
 from ledger.parsers.reader.document import Block, Row
 from ledger.parsers.tables.cells import clean, is_numeric_cell
-from ledger.parsers.tables.headers import GENERIC_HEAD_RE, head_without_unit
+from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit
 from ledger.parsers.tables.roles import column_roles
 from ledger.parsers.tables.rows import TableInfo, row_claims
 from ledger.vocab.metrics import leading_benchmark
@@ -48,6 +49,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     label_cols = [i for i, r in enumerate(roles) if r == "label"]
     info = TableInfo(table, roles)
     info.bind_revisions(ctx.named, headers)
+    if block.section and HEAD_UNIT_RE.search(block.section[-1]):
+        info.section_unit = header_unit(block.section[-1])
     if any(r == "value" and GENERIC_HEAD_RE.match(head_without_unit(headers[i])) for i, r in enumerate(roles)):
         info.bench = leading_benchmark(ctx.lead_in(block))
     # "Mean TTFT (ms): | 412.7 | 398.2": a console summary's colon ends the name, it is not part of it

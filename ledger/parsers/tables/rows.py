@@ -81,6 +81,8 @@ class TableInfo:
         self.setting_labels = [i for i, r in enumerate(roles) if r == "label" and i < len(table.header)
                                and setting_keys(clean(table.header[i]))]
         self.column_setup = table.column_setup
+        self.section_unit: str | None = None
+        """The unit the heading over the table names ("## Output throughput per GPU (tok/s)"), for bare values."""
         self.col_revision: dict[int, Revision] = {}
         """The revision a value column's header names (a named side, a short sha, a branch)."""
         self.new_revision: Revision | None = None
@@ -234,7 +236,7 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
         head_unit, metric_head, head_qualifiers = info.head(head)
         if not unit and not head_unit:  # unit or head_unit or unit_of_header(label), the last once per row
             if not label_unit:
-                label_unit.append(unit_of_header(label))
+                label_unit.append(unit_of_header(label) or (info.section_unit if role == "value" else None))
             unit = label_unit[0]
         else:
             unit = unit or head_unit
@@ -335,6 +337,9 @@ _ARROW_CELL_RE = re.compile(r"^([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8}
 _SETTING_SPLIT_RE = re.compile(r"\s?[/,]\s?|\s(?:and\s)?")
 
 
+_LENGTH_PAIR = {"input": "isl", "output": "osl", "in": "isl", "out": "osl", "input len": "isl", "output len": "osl"}
+
+
 def setting_keys(head: str) -> list[str]:
     """The setup keys a column header names: ["isl", "osl"] for "ISL/OSL", ["model"] for "Model", [] for a
     header that names none."""
@@ -342,6 +347,8 @@ def setting_keys(head: str) -> list[str]:
     if key is not None:
         return [key]
     parts = [p for p in _SETTING_SPLIT_RE.split(head_without_unit(head)) if p]
-    keys = [setup_key(p) for p in parts]
+    # "Input/Output" over "128/2048": the two lengths; alone, "input" or "output" names no setting
+    keys = [_LENGTH_PAIR.get(p.lower()) if len(parts) == 2 else None for p in parts]
+    keys = keys if all(keys) else [setup_key(p) for p in parts]
     return [k for k in keys if k] if len(parts) > 1 and all(keys) else []
 _PAREN_REF_RE = re.compile(r"\s*(?:ref|reference|baseline|vs|was)\b", re.IGNORECASE)
