@@ -29,7 +29,7 @@ from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_wi
 from ledger.parsers.tables.roles import column_roles
 from ledger.parsers.tables.rows import TableInfo, row_claims
 from ledger.vocab.metrics import leading_benchmark
-from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label
+from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
 
 NAME = "tables"
 VERSION = "1"
@@ -49,6 +49,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     label_cols = [i for i, r in enumerate(roles) if r == "label"]
     info = TableInfo(table, roles)
     info.bind_revisions(ctx.named, headers)
+    info.title_setup = _title_setup(ctx, table.header_line)
     if block.section and HEAD_UNIT_RE.search(block.section[-1]):
         info.section_unit = header_unit(block.section[-1])
     if any(r == "value" and GENERIC_HEAD_RE.match(head_without_unit(headers[i])) for i, r in enumerate(roles)):
@@ -78,6 +79,29 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             continue
         base_row = next(iter(bases.values())) if len(bases) == 1 else bases.get(_label_numbers(label))
         yield from row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
+
+
+_TITLE_STOP_RE = re.compile(r"^\s*(?:```|~~~|#|\||$)")
+
+
+def _title_setup(ctx: Context, header_line: int) -> dict[str, str]:
+    """The setup the title lines right over a table name ("GPT-OSS-120B MoE MM1 E=128 EP=4" over a console
+    table, "Results on 8x H200, TP8:" over a pipe table): the model and the setup words, for every row."""
+    out: dict[str, str] = {}
+    start = header_line - 1
+    if not ctx.doc.line(start).strip() and ctx.doc.line(start - 1).rstrip().endswith(":"):
+        start -= 1  # a lead-in line that introduces the table, a blank line between them
+    for no in range(start, max(0, start - 3), -1):
+        line = ctx.doc.line(no)
+        if _TITLE_STOP_RE.match(line) or len(line) > 300:
+            break
+        for key, value in qualifiers(line).items():
+            if key != "quant":  # "against the bf16 logits": a dtype in a lead-in names the reference as often
+                out.setdefault(key, value)
+        models = model_names(line)
+        if models:
+            out.setdefault("model", models[0])
+    return out
 
 
 def _title(ctx: Context) -> str:

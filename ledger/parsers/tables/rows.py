@@ -81,6 +81,8 @@ class TableInfo:
         self.setting_labels = [i for i, r in enumerate(roles) if r == "label" and i < len(table.header)
                                and setting_keys(clean(table.header[i]))]
         self.column_setup = table.column_setup
+        self.title_setup: dict[str, str] = {}
+        """The setup the title line over the table names (see tables.results._title_setup)."""
         self.section_unit: str | None = None
         """The unit the heading over the table names ("## Output throughput per GPU (tok/s)"), for bare values."""
         self.col_revision: dict[int, Revision] = {}
@@ -144,6 +146,10 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
         csetup = {**cols[ci], **setup} if cols and ci < len(cols) and cols[ci] else setup
         off = offsets[ci] if ci < len(offsets) else row.text.find(cell)
         head = headers[ci] if ci < len(headers) else ""
+        if info.title_setup:
+            # the table's title line: the setup its rows, columns and names do not restate
+            own = {**csetup, **qualifiers(label), **info.head(head)[2]}
+            csetup = {**{k: v for k, v in info.title_setup.items() if k not in own}, **csetup}
         if not numeric and role in ("value", "mixed") and "/" in cleaned and (packed := PACKED_RE.match(cleaned)):
             names = _packed_names(ctx, block, table, head, cleaned.count("/") + 1)
             if names and ctx.is_free(row.line, max(off, 0), max(off, 0) + len(cell)):
