@@ -13,6 +13,7 @@ reader is one module per job (issue 12: modules of about 400 lines at most):
     table_headers  what a header says (its side, its unit, its metric) and the metric a value is named by
     table_roles    each column's role, the baseline no header names, the baseline column of each value column
     table_rows     one row's claims, with what every row of its table shares (TableInfo)
+    header_tree    the header rows printed as body rows (sides, settings), folded in when the table is read
 """
 
 from __future__ import annotations

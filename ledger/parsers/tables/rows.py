@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from ledger.memo import short_text_cache
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers, to_float
@@ -346,15 +347,16 @@ _SETTING_SPLIT_RE = re.compile(r"\s?[/,]\s?|\s(?:and\s)?")
 _LENGTH_PAIR = {"input": "isl", "output": "osl", "in": "isl", "out": "osl", "input len": "isl", "output len": "osl"}
 
 
-def setting_keys(head: str) -> list[str]:
+@short_text_cache(1024)  # asked for every row of a table, of the same few headers
+def setting_keys(head: str) -> tuple[str, ...]:
     """The setup keys a column header names: ["isl", "osl"] for "ISL/OSL", ["model"] for "Model", [] for a
     header that names none."""
     key = setup_key(head)
     if key is not None:
-        return [key]
+        return (key,)
     parts = [p for p in _SETTING_SPLIT_RE.split(head_without_unit(head)) if p]
     # "Input/Output" over "128/2048": the two lengths; alone, "input" or "output" names no setting
     keys = [_LENGTH_PAIR.get(p.lower()) if len(parts) == 2 else None for p in parts]
     keys = keys if all(keys) else [setup_key(p) for p in parts]
-    return [k for k in keys if k] if len(parts) > 1 and all(keys) else []
+    return tuple(k for k in keys if k) if len(parts) > 1 and all(keys) else ()
 _PAREN_REF_RE = re.compile(r"\s*(?:ref|reference|baseline|vs|was)\b", re.IGNORECASE)
