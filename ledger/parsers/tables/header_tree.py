@@ -17,6 +17,7 @@ both leave the body, and the settings become `Table.column_setup`.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from ledger.parsers.reader.blocks import Row, Table
@@ -53,7 +54,9 @@ def _sub_header_row(row: Row, header: list[str]) -> bool:
     words = [c for c in cells[1:] if c]
     if len(words) < 2 or any(is_numeric_cell(c) for c in words):
         return False
-    if not any(not clean(h) for h in header[1:]):
+    heads = [clean(h) for h in header[1:]]
+    # blank cells continue a group; so does a group's name printed over each of its columns
+    if not any(not h for h in heads) and not any(a == b for a, b in itertools.pairwise(heads)):
         return False
     return all(SIDE_CELL_RE.match(c) or (len(c) <= 24 and qualifiers(c)) for c in words)
 
