@@ -50,8 +50,9 @@ def slash_sides(head: str) -> tuple[int, int] | None:
     return (1, 0) if a_base else (0, 1)
 
 
-# "mean ITL (ms), baseline -> candidate", "p50 (ms), before → after": cells "a -> b" hold both sides
-ARROW_SIDES_RE = re.compile(r"(?P<a>[\w.-]{1,20})[ \t]?(?:->|→|=>)[ \t]?(?P<b>[\w.-]{1,20})[ \t]*$")
+# "mean ITL (ms), baseline -> candidate", "p50 (ms), before → after", "TPOT (main → PR)": cells "a -> b" hold
+# both sides
+ARROW_SIDES_RE = re.compile(r"\(?(?P<a>[\w.-]{1,20})[ \t]?(?:->|→|=>)[ \t]?(?P<b>[\w.-]{1,20})\)?[ \t]*$")
 
 
 def arrow_sides(head: str) -> tuple[str, str] | None:
