@@ -242,7 +242,7 @@ def test_trend_bars_never_exaggerate_a_small_difference() -> None:
 
 @pytest.mark.parametrize(("name", "revisions", "want"), [
     ("ep_headings.md", ["Initial head 1a2b3c4d5e", "Final head 9f8e7d6c5b"],
-     {("gsm8k", "ep=8"): ("not comparable", "ep 8 vs 4")}),
+     {("gsm8k", "ep=8, model=deepseek-v3"): ("not comparable", "ep 8 vs 4")}),
     ("baseline_candidate.md", ["Baseline 1a2b3c4d5e", "Candidate 9f8e7d6c5b"],
      {("output throughput", "gpu=h100"): ("not comparable", "gpu h100 vs b200")}),
     ("numbered_units.md", ["v1 1a2b3c4d5e", "v2 9f8e7d6c5b"],

@@ -46,3 +46,45 @@ def test_rows_without_a_header_anywhere_are_named_by_position_with_a_warning() -
 def test_a_header_of_words_is_still_a_header_without_a_delimiter_row() -> None:
     got = extract("| model | tok/s |\n| llama | 51.2 |\n| qwen | 48.9 |\n", path="t.md")
     assert [(c.metric, c.value) for c in got.claims] == [("tok/s (llama)", 51.2), ("tok/s (qwen)", 48.9)]
+
+
+def test_a_side_row_under_blank_header_cells_is_header_and_pairs_the_sides() -> None:
+    text = ("| BS | TTFT (ms) |  | Change |\n|---|---|---|---|\n| | Before | After | |\n"
+            "| 8 | 20.0 | 18.0 | -10% |\n")
+    got = [(c.value, c.reference, c.config.get("batch_size")) for c in extract(text, path="t.md").claims]
+    assert got == [(18.0, 20.0, "8"), (-10.0, None, "8")]
+
+
+def test_a_settings_row_gives_each_column_its_setup_and_no_claims() -> None:
+    text = ("| Model | H100 |  |\n|---|---|---|\n| TP Size | 2 | 4 |\n| Llama-3.1-8B | 100.5 | 180.2 |\n")
+    got = [(c.value, c.config.get("gpu"), c.config.get("tp"), c.config.get("model"))
+           for c in extract(text, path="t.md").claims]
+    assert got == [(100.5, "H100", "2", "Llama-3.1-8B"), (180.2, "H100", "4", "Llama-3.1-8B")]
+
+
+def test_a_line_break_parts_header_words_and_a_two_key_column_splits() -> None:
+    text = "| ISL/OSL | H200<br/>TP2 (FP8) |\n|---|---|\n| 1024/128 | 812.5 |\n"
+    (claim,) = extract(text, path="t.md").claims
+    assert {k: claim.config.get(k) for k in ("isl", "osl", "gpu", "tp", "quant")} == \
+        {"isl": "1024", "osl": "128", "gpu": "H200", "tp": "2", "quant": "fp8"}
+
+
+@pytest.mark.parametrize("header", ["p50 (ms), baseline -> candidate", "p50 (ms), before → after"])
+def test_an_arrow_cell_is_the_value_over_its_reference(header: str) -> None:
+    text = f"| conc | {header} |\n|---|---|\n| 4 | 9.81 -> 9.52 |\n"
+    got = [(c.value, c.reference, c.unit) for c in extract(text, path="t.md").claims]
+    assert got == [(9.52, 9.81, "ms")]
+
+
+def test_a_column_named_by_a_defined_side_carries_its_revision() -> None:
+    text = ("- **Candidate**: this branch at `b93c11f`\n\n| conc | tok/s, baseline | candidate | delta |\n"
+            "|---|---|---|---|\n| 4 | 410.5 | 422.9 | +3.0% |\n")
+    got = [(c.value, c.reference, c.revision.head if c.revision else None)
+           for c in extract(text, path="t.md").claims if c.kind == "perf"]
+    assert got == [(422.9, 410.5, "b93c11f"), (3.0, None, "b93c11f")]
+
+
+def test_the_row_named_baseline_alone_is_the_baseline_of_its_variants() -> None:
+    text = "| variant | ms |\n|---|---|\n| baseline | 100 |\n| baseline-fused | 90 |\n| fused_all | 80 |\n"
+    got = [(c.value, c.reference) for c in extract(text, path="t.md").claims]
+    assert got == [(90.0, 100.0), (80.0, 100.0)]

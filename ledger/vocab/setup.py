@@ -39,6 +39,7 @@ CONFIG_LABEL_RE = re.compile(
     re.IGNORECASE,
 )
 SIDE_PHRASE = (r"(?:main|master|baseline|base|upstream|original|reference|ref|old|new|pr|ours|patched|fixed|"
+               r"candidate|proposed|"
                r"this (?:pr|branch|repo|change|patch|commit)|(?:before|after|with|without)"
                r"(?: (?:the |this )?(?:pr|fix|patch|changes?|commit|optimi[sz]ation))?)")
 """A phrase that names a side of a comparison ("main", "this branch", "before the PR", "without the fix")."""

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.reader.document import Block
+from ledger.parsers.tables.headers import column_revisions
 
 NAME = "llama_bench"
 VERSION = "1"
@@ -76,6 +78,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     heads = [_clean(h) for h in table.header]
     ctx.taken.add(table.header_line)
     base_col = roles.index("baseline") if "baseline" in roles else None
+    # "t/s 4b3c2a1 | t/s my-branch": a column named by a sha or a branch was measured on it
+    revisions = column_revisions(ctx.named, {i: h for i, h in enumerate(heads) if roles[i] == "value"})
     last = table.rows[-1]
     # a pipe row with no closing pipe at the very end of the document was cut: its last cell is partial
     cut = (table.style == "pipe" and not last.text.rstrip().endswith("|")
@@ -104,6 +108,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             unit = "x" if roles[i] == "speedup" else _unit_of(heads[i])
             metric = f"{heads[i]} {test}".strip() if test else heads[i]
             off = row.text.find(cell)
+            at: dict[str, Any] = {"revision": revisions[i]} if i in revisions else {}
             yield ctx.claim("perf", row.line, c if off < 0 else cell.strip(), metric=metric, value=n.value,
                             unit=unit, reference=ref, stderr=to_float(sm.group(1)) if sm else None,
-                            config=config)
+                            config=config, **at)

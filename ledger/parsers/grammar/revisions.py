@@ -76,6 +76,8 @@ _HEADING_WORDS_RE = re.compile(
 _NAMED_RE = re.compile(r"^\s*(?:[*_]{1,2})`?(?P<name>[A-Za-z][\w.-]{0,30})`?(?:[*_]{1,2})\s*(?:\([^()]{0,60}\))?\s*:")
 # the same without the bold a rendered copy drops: "Branch (atchernych namespace): this PR at ee1b81b42e"
 _PLAIN_NAMED_RE = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{0,30})\s*(?:\([^()]{0,60}\))?\s*:")
+# "Baseline `c9cc71a0da`: upstream with #54682": a name, then its sha in backticks, opening a bullet
+_NAME_SHA_RE = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{0,30})\s`?[0-9a-f]{7,40}`?\s?:")
 _REVISION_WORDS = re.compile(
     r"\b(?:head|rebase|before|after|review|fix|commit|main|branch|validation|earlier|final|round|"
     r"version|revision|slimming|patch)\w*", re.IGNORECASE)
@@ -178,8 +180,8 @@ def named_revisions(doc: Document) -> dict[str | int, Revision]:
         if block.kind != "item":
             continue
         bold = "*" in block.text[:3] or "_" in block.text[:3]
-        m = _NAMED_RE.match(block.text) if bold else (_PLAIN_NAMED_RE.match(block.text) if doc.format == "rendered"
-                                                      else None)
+        m = _NAMED_RE.match(block.text) if bold else ((doc.format == "rendered" and _PLAIN_NAMED_RE.match(block.text))
+                                                      or _NAME_SHA_RE.match(block.text))
         shas = shas_in(block.text)
         if m and len({sh for sh, _, _ in shas}) == 1:
             name = m.group("name")

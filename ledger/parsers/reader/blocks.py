@@ -43,6 +43,9 @@ class Table:
     headless: bool = False
     """No header row was printed (the rows of a paste that starts inside a table): `header` holds names
     taken from a table of the same shape elsewhere in the document, or "column N"."""
+    column_setup: list[dict[str, str]] | None = None
+    """The setup each column states in a settings row under the header ("TP Size | 4 | 8"), by canonical key
+    (see ledger/parsers/tables/header_tree.py); None when no row states one."""
 
 
 @dataclass(slots=True)

@@ -26,6 +26,7 @@ from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.parsers.reader.regions import markdown_regions
 from ledger.parsers.reader.scanner import scan
 from ledger.parsers.tables.dialects import pipe_cells
+from ledger.parsers.tables.header_tree import build_header_tree
 from ledger.parsers.tables.headless import name_headless_columns
 
 __all__ = ["MAX_LINE", "Block", "BlockKind", "Document", "Row", "Table", "is_command_line", "pipe_cells",
@@ -64,6 +65,10 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     if kind == "markdown":
         markup = markdown_regions(text, lines)
     scan(doc, markup)
-    name_headless_columns([b.table for b in doc.blocks if b.table is not None], doc.warn)
+    tables = [b.table for b in doc.blocks if b.table is not None]
+    for t in tables:
+        build_header_tree(t, [doc.line(k) for k in range(t.header_line - 1, max(0, t.header_line - 6), -1)],
+                          doc.line(t.header_line))
+    name_headless_columns(tables, doc.warn)
     return doc
 

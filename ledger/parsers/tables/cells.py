@@ -26,8 +26,13 @@ _NUMERIC_CELL_RE = re.compile(
 )
 
 
+_BREAK_RE = re.compile(r"<br\s?/?>", re.IGNORECASE)
+
+
 @short_text_cache(2048)  # a cell is cleaned by every pass over its table
 def clean(cell: str) -> str:
+    if "<" in cell:
+        cell = _BREAK_RE.sub(" ", cell)  # "H200<br/>TP2 (FP8)": a line break parts words, it does not join them
     return _MARKUP_RE.sub("", cell).strip()
 
 

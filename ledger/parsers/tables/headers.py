@@ -9,8 +9,10 @@ they depend on the header's words alone.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from ledger.memo import short_text_cache
+from ledger.model import Revision
 from ledger.parsers.grammar.numbers import header_unit
 from ledger.vocab.units import UNITS
 
@@ -19,7 +21,8 @@ _BASE_WORD_RE = re.compile(
     r"(?<![\w-])(?:baseline|base|before|main|master|original|ref|reference|w/o|without|old|previous|prior|upstream|"
     r"default|vanilla|stock|eager)(?![\w-])", re.IGNORECASE)
 _NEW_WORD_RE = re.compile(
-    r"(?<![\w-])(?:this pr|pr|after|new|ours|patched|fixed|branch|optimi[sz]ed|opt|with)(?![\w-])", re.IGNORECASE)
+    r"(?<![\w-])(?:this pr|pr|after|new|ours|patched|fixed|branch|optimi[sz]ed|opt|with|candidate|proposed)(?![\w-])",
+    re.IGNORECASE)
 # "Req/s branch / main": the cells are "new / baseline" pairs in the header's order
 SLASH_SIDES_RE = re.compile(r"(?P<a>[\w.-]{1,20})\s*/\s*(?P<b>[\w.-]{1,20})\s*(?:\([^()]{0,20}\))?\s*$")
 
@@ -38,11 +41,62 @@ def slash_sides(head: str) -> tuple[int, int] | None:
     m = SLASH_SIDES_RE.search(head)
     if not m:
         return None
+    if any(len(m.group(g)) < 2 or m.group(g).lower() in UNIT_WORDS for g in "ab"):
+        return None  # "base/B", "gap/M", "Req/s": a unit after the slash, not a second side
     a_base = bool(_BASE_WORD_RE.fullmatch(m.group("a")))
     b_base = bool(_BASE_WORD_RE.fullmatch(m.group("b")))
     if a_base == b_base:
         return None
     return (1, 0) if a_base else (0, 1)
+
+
+# "mean ITL (ms), baseline -> candidate", "p50 (ms), before → after", "TPOT (main → PR)": cells "a -> b" hold
+# both sides
+ARROW_SIDES_RE = re.compile(r"\(?(?P<a>[\w.-]{1,20})[ \t]?(?:->|→|=>)[ \t]?(?P<b>[\w.-]{1,20})\)?[ \t]*$")
+
+
+def arrow_sides(head: str) -> tuple[str, str] | None:
+    """The two sides a header names around an arrow, the reference first ("baseline -> candidate")."""
+    m = ARROW_SIDES_RE.search(head)
+    return (m.group("a"), m.group("b")) if m else None
+
+
+_SIDE_TOKEN_RE = re.compile(r"[a-z0-9][\w.-]{0,39}")
+_SHA_RE = re.compile(r"[0-9a-f]{7,40}")
+_BRANCH_RE = re.compile(r"[A-Za-z][\w.]{0,30}[-/][\w./-]{1,40}")
+
+
+def _is_short_sha(word: str) -> bool:
+    return bool(_SHA_RE.fullmatch(word)) and any(c.isdigit() for c in word) and any(c.isalpha() for c in word)
+
+
+def _revision_word(word: str) -> bool:
+    """A header's last word that names a code state: a short sha ("4b3c2a1") or a branch ("my-branch")."""
+    return _is_short_sha(word) or (bool(_BRANCH_RE.fullmatch(word)) and word.lower() not in UNIT_WORDS)
+
+
+def column_revisions(named: Mapping[str | int, Revision], heads: dict[int, str]) -> dict[int, Revision]:
+    """The revision each value column's header names: a side the text defines ("candidate" under a
+    "**Candidate**: ... `9c63e7b`" bullet; the side after an arrow), or, for columns of one stem that each end
+    in a word of their own, a short sha or a branch ("t/s 4b3c2a1" beside "t/s my-branch")."""
+    out: dict[int, Revision] = {}
+    for ci, head in heads.items():
+        arrow = arrow_sides(head)
+        words = [arrow[1].lower()] if arrow else _SIDE_TOKEN_RE.findall(head.lower())
+        rev = next((named[w] for w in words if w in named), None)
+        if rev is not None:
+            out[ci] = rev
+    stems: dict[str, list[int]] = {}
+    for ci, head in heads.items():
+        parts = head.split()
+        if len(parts) >= 2 and ci not in out:
+            stems.setdefault(" ".join(parts[:-1]).lower(), []).append(ci)
+    for cols in stems.values():
+        tails = [heads[ci].split()[-1] for ci in cols]
+        if len(cols) >= 2 and len(set(tails)) == len(tails) and all(_revision_word(t) for t in tails):
+            for ci, tail in zip(cols, tails, strict=True):
+                out[ci] = Revision(label=tail, head=tail.lower() if _is_short_sha(tail) else None)
+    return out
 
 
 GENERIC_HEAD_RE = re.compile(r"^(?:scores?|acc(?:uracy)?|mean|avg|average|results?|values?)$", re.IGNORECASE)

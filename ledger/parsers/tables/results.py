@@ -13,6 +13,7 @@ reader is one module per job (issue 12: modules of about 400 lines at most):
     table_headers  what a header says (its side, its unit, its metric) and the metric a value is named by
     table_roles    each column's role, the baseline no header names, the baseline column of each value column
     table_rows     one row's claims, with what every row of its table shares (TableInfo)
+    header_tree    the header rows printed as body rows (sides, settings), folded in when the table is read
 """
 
 from __future__ import annotations
@@ -22,13 +23,14 @@ from collections.abc import Iterator
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
+from ledger.parsers.grammar.numbers import header_unit
 from ledger.parsers.reader.document import Block, Row
 from ledger.parsers.tables.cells import clean, is_numeric_cell
-from ledger.parsers.tables.headers import GENERIC_HEAD_RE, head_without_unit
+from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit
 from ledger.parsers.tables.roles import column_roles
 from ledger.parsers.tables.rows import TableInfo, row_claims
 from ledger.vocab.metrics import leading_benchmark
-from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label
+from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
 
 NAME = "tables"
 VERSION = "1"
@@ -40,20 +42,30 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     assert table is not None
     if not table.rows:
         return
-    roles = column_roles(table)
+    roles = column_roles(table, _title(ctx))
     headers = [clean(h) for h in table.header] + [""] * (len(roles) - len(table.header))
     section = " ".join(block.section[-1:])
     # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column; with several
     # ("baseline - 1", "baseline - 128"), a row takes the one whose label carries the same numbers ("int4wo - 128")
     label_cols = [i for i, r in enumerate(roles) if r == "label"]
     info = TableInfo(table, roles)
+    info.bind_revisions(ctx.named, headers)
+    info.title_setup = _title_setup(ctx, table.header_line)
+    if block.section and HEAD_UNIT_RE.search(block.section[-1]):
+        info.section_unit = header_unit(block.section[-1])
     if any(r == "value" and GENERIC_HEAD_RE.match(head_without_unit(headers[i])) for i, r in enumerate(roles)):
         info.bench = leading_benchmark(ctx.lead_in(block))
-    labels = [" / ".join(clean(row.cells[i]) for i in label_cols if i < len(row.cells) and clean(row.cells[i]))
-              for row in table.rows]
+    # "Mean TTFT (ms): | 412.7 | 398.2": a console summary's colon ends the name, it is not part of it
+    labels = [" / ".join(clean(row.cells[i]).removesuffix(":").rstrip() for i in label_cols
+                         if i < len(row.cells) and clean(row.cells[i])) for row in table.rows]
     bases: dict[frozenset[str], Row] = {}
     clash = False
+    # "baseline" beside "baseline-fused_scatter": the row named by the side word alone is the baseline, the
+    # others are variants measured against it
+    exact = [label for label in labels if _BASE_ALONE_RE.match(label)]
     for row, label in zip(table.rows, labels, strict=True):
+        if len(exact) == 1 and label != exact[0]:
+            continue
         if BASELINE_LABEL_RE.match(label) and any(is_numeric_cell(c) for c in row.cells[1:]):
             key = _label_numbers(label)
             clash = clash or key in bases
@@ -70,6 +82,44 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         yield from row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
 
 
+_TITLE_STOP_RE = re.compile(r"^\s*(?:```|~~~|#|\||$)")
+
+
+def _title_setup(ctx: Context, header_line: int) -> dict[str, str]:
+    """The setup the title lines right over a table name ("GPT-OSS-120B MoE MM1 E=128 EP=4" over a console
+    table, "Results on 8x H200, TP8:" over a pipe table): the model and the setup words, for every row."""
+    out: dict[str, str] = {}
+    start = header_line - 1
+    if not ctx.doc.line(start).strip() and ctx.doc.line(start - 1).rstrip().endswith(":"):
+        start -= 1  # a lead-in line that introduces the table, a blank line between them
+    for no in range(start, max(0, start - 3), -1):
+        line = ctx.doc.line(no)
+        if _TITLE_STOP_RE.match(line) or len(line) > 300:
+            break
+        for key, value in qualifiers(line).items():
+            if key != "quant":  # "against the bf16 logits": a dtype in a lead-in names the reference as often
+                out.setdefault(key, value)
+        models = model_names(line)
+        if models:
+            out.setdefault("model", models[0])
+    return out
+
+
+def _title(ctx: Context) -> str:
+    """The PR's title: the first heading of a markdown body, the first line of a rendered copy."""
+    got = ctx.memo.get("tables.title")
+    if got is None:
+        doc = ctx.doc
+        if doc.format == "rendered":
+            got = next((ln.strip() for ln in doc.lines[:5] if ln.strip()), "")
+        else:
+            got = next((b.text for b in doc.blocks if b.kind == "heading" and b.level <= 1), "")
+        ctx.memo["tables.title"] = got
+    return str(got)
+
+
+_BASE_ALONE_RE = re.compile(r"^(?:baseline|base|before|main|master|original|reference|ref|old|default)$",
+                            re.IGNORECASE)
 _LABEL_NUMBER_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
 
 

@@ -13,18 +13,28 @@ import re
 from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.reader.document import Table
 from ledger.parsers.tables.cells import cell_facts, clean, is_numeric_cell
-from ledger.parsers.tables.headers import HEAD_UNIT_RE, looks_metric, side_core, slash_sides, unit_of_header
+from ledger.parsers.tables.headers import (
+    ARROW_SIDES_RE,
+    HEAD_UNIT_RE,
+    arrow_sides,
+    looks_metric,
+    side_core,
+    slash_sides,
+    unit_of_header,
+)
 from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name
 from ledger.vocab.setup import is_config_label, is_input_name
 
 _DELTA_HEADER_RE = re.compile(
     r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
     r"uplift|relative", re.IGNORECASE)
-_NEW_HEADER_RE = re.compile(r"this pr|\bpr\b|after|new|opt(?:imi[sz]ed)?|ours|patched|fix|with\b",
+_NEW_HEADER_RE = re.compile(r"this pr|\bpr\b|after|new|opt(?:imi[sz]ed)?|ours|patched|fix|with\b|candidate|proposed",
                             re.IGNORECASE)
 _BASE_HEADER_RE = re.compile(
-    r"^(?:baseline|base|before|main|original|ref(?:erence)?|w/o|without|old|previous|upstream|default)\b",
-    re.IGNORECASE)
+    r"^(?:baseline|base|before|main|original|ref(?:erence)?|w/o|without|old|previous|upstream|default)\b(?!-\w)",
+    re.IGNORECASE)  # "base-new_indices/B" is a variant built on the baseline, measured against it
+_COUNT_HEAD_RE = re.compile(r"(?<![\w-])(?:steps?|count|iterations?|requests?|calls?)[\s,:]*$", re.IGNORECASE)
+_SIDE_NAME_RE = re.compile(r"(?<![\w-])(?:branch|this pr|baseline|candidate|before|after)$", re.IGNORECASE)
 _CONFIG_HEADERS_RE = re.compile(
     r"^(?:questions|n-?shot|version|stderr|std|filter|#|count|samples|num|isl|osl|bs|batch|"
     r"concurrency|tp|ep|pp|dp|gpus?|nodes?|seq|input|output|prompt|tokens|shape|m|n|k|mkn|dtype|"
@@ -43,7 +53,8 @@ _SPREAD_HEADER_RE = re.compile(f"^{SPREAD_WORDS}" + r"(?![a-z])", re.IGNORECASE)
 _SPREAD_TAIL_RE = re.compile(r"(?<=[a-z0-9])[_ ]" + SPREAD_WORDS + "$", re.IGNORECASE)
 
 
-def column_roles(table: Table) -> list[str]:
+def column_roles(table: Table, title: str = "") -> list[str]:
+    """Each column's role; `title` is the PR's title (the side it names is the new one of a ratio's two)."""
     ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
     roles: list[str] = []
     for ci in range(ncols):
@@ -71,11 +82,16 @@ def column_roles(table: Table) -> list[str]:
             roles.append("value")  # avg | min | max | p99: every statistic cell is a result
         elif (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head)) and \
                 not _MEASURE_HEAD_RE.search(head) and not _SETTING_HEAD_RE.match(head) and \
-                not (cells and all(c.endswith("%") for c in cells)):
-            # "tokens/sec" opens like "tokens" but is a rate; a "rate" of percentages is measured, not set
+                not (cells and all(c.endswith("%") for c in cells)) and not _SIDE_NAME_RE.search(head):
+            # "tokens/sec" opens like "tokens" but is a rate; a "rate" of percentages is measured, not set; "ep+tp
+            # branch" names the side a run was measured on, not a setting
             roles.append("config")
         elif _DELTA_HEADER_RE.search(head) and not _BASE_HEADER_RE.match(head):
             roles.append("delta")
+        elif arrow_sides(head) is not None:
+            # "2.950 -> 2.959" cells: the reference, then the value; "Step count old → new" counts what a run
+            # did (its steps, requests), it measures nothing
+            roles.append("text" if _COUNT_HEAD_RE.search(ARROW_SIDES_RE.sub("", head)) else "value")
         elif slash_sides(head) is not None:
             roles.append("value")  # "1.07 / 0.98" cells: value and baseline in one
         elif _BASE_HEADER_RE.match(head) or side_core(head.replace("_", " "))[0] == "base":
@@ -124,7 +140,9 @@ def column_roles(table: Table) -> list[str]:
                 for i, name in zip(values, names, strict=True):
                     if name == base:
                         roles[i] = "baseline"
-    _ratio_baseline(table, roles)
+    if "baseline" not in roles:
+        _stem_baselines(table, roles)
+    _ratio_baseline(table, roles, title)
     return roles
 
 
@@ -154,14 +172,21 @@ def _ratio_columns(table: Table, cols: list[int]) -> list[tuple[int, int, int]]:
     return out
 
 
-def _ratio_baseline(table: Table, roles: list[str]) -> None:
+def _ratio_baseline(table: Table, roles: list[str], title: str = "") -> None:
     """The first ratio column's denominator is the baseline of its numerator ("2cta/1cta": 1cta), where no
     header names one; the other ratios ("2cta/cublas") stay comparisons of their own."""
     if "baseline" in roles or "/" not in "".join(table.header):
         return
     found = _ratio_columns(table, [i for i, r in enumerate(roles) if r in ("value", "baseline")])
     if found:
-        roles[found[0][2]] = "baseline"
+        _ci, a, b = found[0]
+        named = [_named_in(title, _first_word(table.header[i])) for i in (a, b)]
+        # "fi/cudnn" under a PR titled "cuDNN as a backend ...": the side the title adds is the new one
+        roles[a if named == [False, True] else b] = "baseline"
+
+
+def _named_in(title: str, word: str) -> bool:
+    return len(word) >= 2 and re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", title, re.IGNORECASE) is not None
 
 
 def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
@@ -213,6 +238,8 @@ def pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int,
     for _ci, a, b in _ratio_columns(table, values + bases):
         if a in values and b in bases:
             out[a] = b
+        elif b in values and a in bases:
+            out[b] = a
     if out:
         return out
     for v in values:
@@ -221,12 +248,61 @@ def pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int,
             out[v] = same[0]
     if out:
         return out
+    stems = _stem_pairs(table, values, bases)
+    if stems:
+        return stems
     if len(bases) == 1:
-        unit = unit_of_header(head(bases[0]))
-        return {v: bases[0] for v in values if unit_of_header(head(v)) == unit}
+        unit = _unit_key(head(bases[0]))
+        return {v: bases[0] for v in values if _unit_key(head(v)) == unit}
     if len(values) == len(bases):
         return dict(zip(values, bases, strict=True))
     return {}
+
+
+_SLASH_UNIT_RE = re.compile(r"/([A-Za-z]{1,3})$")
+_STEM_SPLIT_RE = re.compile(r"[_\s]+")
+
+
+def _unit_key(head: str) -> tuple[str | None, str | None]:
+    """A header's unit, and the "/B" or "/M" it may end in ("base/B" and "gap/M" measure different things)."""
+    m = _SLASH_UNIT_RE.search(head)
+    return unit_of_header(head), m.group(1) if m else None
+
+
+def _stem_words(head: str) -> list[str]:
+    return [w for w in _STEM_SPLIT_RE.split(clean(head).lower()) if w]
+
+
+def _stem_pairs(table: Table, values: list[int], bases: list[int]) -> dict[int, int]:
+    """"bf16_fwd_us | scaled_fwd_us": columns whose names differ in one word (the side) and agree in the rest
+    (the measure) pair, the baseline's with the value's."""
+    heads = [table.header[i] if i < len(table.header) else "" for i in range(max(values + bases, default=0) + 1)]
+    out: dict[int, int] = {}
+    for v in values:
+        wv = _stem_words(heads[v])
+        found = [b for b in bases if len(_stem_words(heads[b])) == len(wv) > 1 and
+                 sum(a != c for a, c in zip(_stem_words(heads[b]), wv, strict=True)) == 1]
+        if len(found) == 1:
+            out[v] = found[0]
+    return out
+
+
+def _stem_baselines(table: Table, roles: list[str]) -> None:
+    """"bf16_fwd_us | scaled_fwd_us | scaled_fwd_speedup": the side a speed-up column names is the new one,
+    the column that differs from it in that word alone is its baseline (for each stem of the table)."""
+    heads = [clean(table.header[i]) if i < len(table.header) else "" for i in range(len(roles))]
+    values = [i for i, r in enumerate(roles) if r == "value"]
+    for d in (i for i, r in enumerate(roles) if r == "delta"):
+        wd = [w for w in _stem_words(heads[d]) if not _DELTA_HEADER_RE.fullmatch(w)]
+        new = [v for v in values if _stem_words(heads[v])[:len(wd)] == wd and len(_stem_words(heads[v])) == len(wd) + 1]
+        if len(new) != 1 or not wd:
+            continue
+        wn = _stem_words(heads[new[0]])
+        others = [v for v in values if v != new[0] and len(_stem_words(heads[v])) == len(wn) and
+                  sum(a != c for a, c in zip(_stem_words(heads[v]), wn, strict=True)) == 1 and
+                  _stem_words(heads[v])[1:] == wn[1:]]
+        if len(others) == 1:
+            roles[others[0]] = "baseline"
 
 
 _VS_RE = re.compile(r"\b(?:vs\.?|versus|over)\s")

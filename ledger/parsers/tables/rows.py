@@ -10,10 +10,11 @@ this module reads one row, with what every row of its table shares (TableInfo) w
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ledger.model import Claim
+from ledger.memo import short_text_cache
+from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.prose import sentences as prose
@@ -30,10 +31,13 @@ from ledger.parsers.tables.cells import (
     is_range,
     run_values,
 )
+from ledger.parsers.tables.header_tree import setup_key, side_free
 from ledger.parsers.tables.headers import (
+    ARROW_SIDES_RE,
     GENERIC_HEAD_RE,
     SLASH_SIDES_RE,
     UNIT_WORDS,
+    column_revisions,
     head_without_unit,
     looks_metric,
     metric_name,
@@ -74,12 +78,51 @@ class TableInfo:
         """The benchmark the line above names, for columns that only say "Score" (see GENERIC_HEAD_RE)."""
         self.gate = bool(table.header) and bool(_GATE_HEADER_RE.match(clean(table.header[0])))
         self.heads: dict[str, tuple[str | None, str, dict[str, str]]] = {}
+        # the label columns that name a setting ("Model", "ISL/OSL", "GPU"): the row's name is its setup too
+        self.setting_labels = [i for i, r in enumerate(roles) if r == "label" and i < len(table.header)
+                               and setting_keys(clean(table.header[i]))]
+        self.column_setup = table.column_setup
+        self.title_setup: dict[str, str] = {}
+        """The setup the title line over the table names (see tables.results._title_setup)."""
+        self.section_unit: str | None = None
+        """The unit the heading over the table names ("## Output throughput per GPU (tok/s)"), for bare values."""
+        self.col_revision: dict[int, Revision] = {}
+        """The revision a value column's header names (a named side, a short sha, a branch)."""
+        self.new_revision: Revision | None = None
+        """The one revision the value columns name: the new side, which the row's deltas are measured on."""
+
+    def bind_revisions(self, named: Mapping[str | int, Revision], headers: list[str]) -> None:
+        """The revisions the value columns' headers name (see headers.column_revisions)."""
+        heads = {ci: headers[ci] for ci in self.value_cols if ci < len(headers) and headers[ci]}
+        self.col_revision = column_revisions(named, heads)
+        revs = set(self.col_revision.values())
+        self.new_revision = next(iter(revs)) if len(revs) == 1 else None
+
+    def row_setup(self, row: Row, headers: list[str]) -> dict[str, str]:
+        """The setup a row states: its config columns' cells and the settings its label columns name, by
+        the canonical key where the header names a setup key ("Max Concurrency" -> concurrency)."""
+        out: dict[str, str] = {}
+        for i in sorted(self.config_cols + self.setting_labels):
+            cell = clean(row.cells[i]) if i < len(row.cells) else ""
+            head = headers[i] if i < len(headers) else ""
+            if not cell or not head:
+                continue
+            keys = setting_keys(head)
+            parts = _SETTING_SPLIT_RE.split(cell) if len(keys) > 1 else [cell]
+            if len(keys) > 1 and len(parts) == len(keys):
+                out.update(zip(keys, parts, strict=True))  # "ISL/OSL" over "1024/128": two settings
+            elif len(keys) == 1:
+                out[keys[0]] = qualifiers(cell).get(keys[0], cell)  # "EP8" under "Parallel": ep 8
+            else:
+                out[config_key(head)] = cell
+        return out
 
     def head(self, head: str) -> tuple[str | None, str, dict[str, str]]:
         """(unit_of_header(head), head_without_unit(head), qualifiers(head)), once per column header (read only)."""
         got = self.heads.get(head)
         if got is None:
-            got = self.heads[head] = (unit_of_header(head), head_without_unit(head), qualifiers(head))
+            bare = side_free(head)
+            got = self.heads[head] = (unit_of_header(bare), head_without_unit(bare), qualifiers(head))
         return got
 
 
@@ -91,8 +134,7 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
     label_qualifiers: dict[str, str] | None = None  # qualifiers(label), once per row
     label_unit: list[str | None] = []  # [unit_of_header(label)] once asked
     row_kind: str | None = None  # the kind of the row's last value cell, for the delta cells after it
-    setup = {config_key(headers[i]): clean(row.cells[i]) for i in info.config_cols
-             if i < len(row.cells) and i < len(headers) and headers[i] and clean(row.cells[i])}
+    setup = info.row_setup(row, headers)
     offsets = row.offsets if row.offsets is not None else _find_offsets(row)
     for ci, cell in enumerate(row.cells):
         role = roles[ci] if ci < len(roles) else "value"
@@ -101,8 +143,14 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
         cleaned, numeric, parsed = cell_facts(cell)
         if not cleaned:
             continue
+        cols = info.column_setup
+        csetup = {**cols[ci], **setup} if cols and ci < len(cols) and cols[ci] else setup
         off = offsets[ci] if ci < len(offsets) else row.text.find(cell)
         head = headers[ci] if ci < len(headers) else ""
+        if info.title_setup:
+            # the table's title line: the setup its rows, columns and names do not restate
+            own = {**csetup, **qualifiers(label), **info.head(head)[2]}
+            csetup = {**{k: v for k, v in info.title_setup.items() if k not in own}, **csetup}
         if not numeric and role in ("value", "mixed") and "/" in cleaned and (packed := PACKED_RE.match(cleaned)):
             names = _packed_names(ctx, block, table, head, cleaned.count("/") + 1)
             if names and ctx.is_free(row.line, max(off, 0), max(off, 0) + len(cell)):
@@ -116,8 +164,21 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
                     metric = f"{label} {head} {name}".strip() if label else f"{head} {name}"
                     yield ctx.claim(kind_for_metric(f"{metric} {section}", unit), row.line, cell.strip(),
                                     metric=metric, value=pv[0], unit=unit,
-                                    config={**qualifiers(label), **setup, "row": label, "column": head, "part": name})
+                                    config={**qualifiers(label), **csetup, "row": label, "column": head, "part": name})
                 continue
+        rev = info.col_revision.get(ci) or (info.new_revision if role == "delta" else None)
+        at: dict[str, Any] = {"revision": rev} if rev is not None else {}
+        if not numeric and role in ("value", "mixed") and (am := _ARROW_CELL_RE.match(" ".join(cleaned.split()))) \
+                and ctx.is_free(row.line, max(off, 0), max(off, 0) + len(cell)):
+            # "2.950 -> 2.959": from the reference to the value, whatever the header calls its sides
+            ctx.take(row.line, max(off, 0), max(off, 0) + len(cell))
+            bare = ARROW_SIDES_RE.sub("", head).strip(" ,;:") or head
+            unit = am.group(4) or am.group(2) or info.head(bare)[0]
+            metric = metric_name(label, info.head(bare)[1] or bare, role)
+            yield ctx.claim(kind_for_metric(f"{metric} {section}", unit), row.line, cell.strip(), metric=metric,
+                            value=to_float(am.group(3)), unit=unit, reference=to_float(am.group(1)),
+                            config={**qualifiers(label), **csetup, "row": label, "column": head}, **at)
+            continue
         if not numeric and role == "value":
             sides = info.slash.get(ci, ...)
             if sides is ...:
@@ -135,7 +196,7 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
                 extra: dict[str, Any] = {"revision": named} if named is not None else {}
                 yield ctx.claim(kind_for_metric(f"{metric} {section}", unit), row.line, cell.strip(), metric=metric,
                                 value=nv, unit=unit, reference=bv,
-                                config={**qualifiers(label), **setup, "row": label, "column": head}, **extra)
+                                config={**qualifiers(label), **csetup, "row": label, "column": head}, **extra)
                 continue
             runs = run_values(cleaned) if sm is None else None
             if runs and ctx.is_free(row.line, max(off, 0), max(off, 0) + len(cell)):
@@ -149,7 +210,7 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
                     ref = base_runs[k] if base_runs and len(base_runs) == len(runs) else None
                     yield ctx.claim(kind_for_metric(f"{metric} {section}", unit), row.line, cell.strip(),
                                     metric=metric, value=v, unit=unit, reference=ref,
-                                    config={**qualifiers(label), **setup, "row": label, "column": head,
+                                    config={**qualifiers(label), **csetup, "row": label, "column": head,
                                             "run": str(k + 1)})
                 continue
         if not numeric and role in ("value", "mixed") and SPACED_LIST_RE.match(cleaned) and \
@@ -162,7 +223,7 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
                 if pv is not None:
                     yield ctx.claim(kind_for_metric(f"{metric} {section}", pv[3]), row.line, cell.strip(),
                                     metric=metric, value=pv[0], unit=pv[3],
-                                    config={**qualifiers(label), **setup, "row": label, "column": head,
+                                    config={**qualifiers(label), **csetup, "row": label, "column": head,
                                             "position": str(k + 1)})
             continue
         if not numeric:
@@ -182,7 +243,7 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
         head_unit, metric_head, head_qualifiers = info.head(head)
         if not unit and not head_unit:  # unit or head_unit or unit_of_header(label), the last once per row
             if not label_unit:
-                label_unit.append(unit_of_header(label))
+                label_unit.append(unit_of_header(label) or (info.section_unit if role == "value" else None))
             unit = label_unit[0]
         else:
             unit = unit or head_unit
@@ -217,7 +278,7 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
             row_kind = kind
         if label_qualifiers is None:
             label_qualifiers = qualifiers(label)
-        config = {**label_qualifiers, **head_qualifiers, **setup, "row": label, "column": head}
+        config = {**label_qualifiers, **head_qualifiers, **csetup, "row": label, "column": head}
         stddev = None
         if ci in info.spread_of:
             si = info.spread_of[ci]
@@ -234,7 +295,7 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
             pm = None
         ctx.take(row.line, max(off, 0), max(off, 0) + (pm.start() if pm and off >= 0 else len(cell)))
         yield ctx.claim(kind, row.line, cell.strip(), metric=metric, value=value, high=high, approx=approx,
-                        unit=unit, reference=ref, stderr=stderr, stddev=stddev, printed=printed, config=config)
+                        unit=unit, reference=ref, stderr=stderr, stddev=stddev, printed=printed, config=config, **at)
         if pm and off >= 0:
             inner = pm.group(1)
             if base_paren is not None and is_numeric_cell(inner) and is_numeric_cell(base_paren):
@@ -278,4 +339,24 @@ def _find_offsets(row: Row) -> list[int]:
 
 
 _PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
+_ARROW_CELL_RE = re.compile(r"^([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})? ?(?:->|→|=>) ?"
+                            r"([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})?$")
+_SETTING_SPLIT_RE = re.compile(r"\s?[/,]\s?|\s(?:and\s)?")
+
+
+_LENGTH_PAIR = {"input": "isl", "output": "osl", "in": "isl", "out": "osl", "input len": "isl", "output len": "osl"}
+
+
+@short_text_cache(1024)  # asked for every row of a table, of the same few headers
+def setting_keys(head: str) -> tuple[str, ...]:
+    """The setup keys a column header names: ["isl", "osl"] for "ISL/OSL", ["model"] for "Model", [] for a
+    header that names none."""
+    key = setup_key(head)
+    if key is not None:
+        return (key,)
+    parts = [p for p in _SETTING_SPLIT_RE.split(head_without_unit(head)) if p]
+    # "Input/Output" over "128/2048": the two lengths; alone, "input" or "output" names no setting
+    keys = [_LENGTH_PAIR.get(p.lower()) if len(parts) == 2 else None for p in parts]
+    keys = keys if all(keys) else [setup_key(p) for p in parts]
+    return tuple(k for k in keys if k) if len(parts) > 1 and all(keys) else ()
 _PAREN_REF_RE = re.compile(r"\s*(?:ref|reference|baseline|vs|was)\b", re.IGNORECASE)

@@ -1,0 +1,196 @@
+"""A table's header as a tree: the rows under the printed header that are header too.
+
+Markdown has one header row, so a table of several prints the others as its first body rows:
+
+    | Concurrency | Mean TTFT (ms) |       | Change | Output tok/s |       | Change |
+    |             | Before         | After |        | Before       | After |        |
+
+    | Model       | H200 |   | B200 |   |
+    | TP Size     | 4    | 8 | 4    | 8 |
+
+A blank header cell continues the group named to its left. A first body row whose cells are all side words
+("Before", "After", "Δ") or setting words ("TP4", "FP8") names the sub-columns: each joins its group's name
+("Mean TTFT Before (ms)"), so the sides pair as they do in a one-row header. A leading row whose label is a
+setting ("TP Size", "ISL", "Concurrency") gives each column's setup. Neither kind of row holds results:
+both leave the body, and the settings become `Table.column_setup`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from ledger.parsers.reader.blocks import Row, Table
+from ledger.parsers.tables.cells import clean, is_numeric_cell
+from ledger.parsers.tables.headers import ARROW_SIDES_RE, arrow_sides, head_without_unit, side_core
+from ledger.vocab.setup import canonical_key_name, config_key, is_config_label, qualifiers
+
+SIDE_CELL_RE = re.compile(
+    r"^(?:before|after|baseline|base|main|master|this pr|pr|new|old|ours|candidate|proposed|patched|ref(?:erence)?|"
+    r"Δ|delta|diff|change|improvement|speed-?up|gain|ratio|with|without|w/o|w/|upstream|branch|%)$",
+    re.IGNORECASE)
+_DELTA_WORD_RE = re.compile(r"(?:Δ|delta|diff|change|improvement|speed-?up|gain|ratio|%)", re.IGNORECASE)
+SETUP_KEYS = frozenset({"model", "gpu", "tp", "ep", "pp", "dp", "isl", "osl", "concurrency", "batch_size", "quant",
+                        "kv_cache", "spec_algo", "draft_len", "gpu_count", "nodes"})
+"""The setup keys a leading row or a label column may set (canonical names, see vocab.setup)."""
+MAX_SUB_ROWS = 3
+
+
+def setup_key(name: str) -> str | None:
+    """The canonical setup key a header or row label names ("TP Size" -> "tp", "Max concurrency" ->
+    "concurrency", "Model" -> "model"), or None when it names no setup key."""
+    raw = config_key(name)
+    if raw == "kv":  # "kv | 8k": the KV length as often as the cache's dtype
+        return None
+    if raw in ("batch", "bs"):  # the aliases map "batch" to concurrency for compare; a column says batch size
+        return "batch_size"
+    key = canonical_key_name(raw)
+    return key if key in SETUP_KEYS else None
+
+
+def _sub_header_row(row: Row, header: list[str]) -> bool:
+    """Side or setting words under a header that leaves cells blank for them to fill."""
+    cells = [clean(c) for c in row.cells]
+    words = [c for c in cells[1:] if c]
+    if len(words) < 2 or any(is_numeric_cell(c) for c in words):
+        return False
+    heads = [clean(h) for h in header[1:]]
+    # blank cells continue a group; so does a group's name printed over each of its columns
+    if not any(not h for h in heads) and not any(a == b for a, b in itertools.pairwise(heads)):
+        return False
+    return all(SIDE_CELL_RE.match(c) or (len(c) <= 24 and qualifiers(c)) for c in words)
+
+
+def _settings_row(row: Row) -> str | None:
+    """The setup key of a leading row that sets one per column ("TP Size | 4 | 8 | 4 | 8")."""
+    cells = [clean(c) for c in row.cells]
+    if not cells or not is_config_label(cells[0]):
+        return None
+    key = setup_key(cells[0])
+    values = [c for c in cells[1:] if c]
+    if key is None or len(values) < 2 or any(len(v) > 40 for v in values):
+        return None
+    return key
+
+
+def _groups(header: list[str]) -> list[str]:
+    """Each column's group: its own header, or for a blank one the nearest named column to its left (not the
+    row-name column)."""
+    out: list[str] = []
+    for ci, h in enumerate(header):
+        h = clean(h)
+        out.append(h if h or ci < 2 else out[-1])
+    return out
+
+
+def _join(group: str, sub: str) -> str:
+    """"Mean TTFT (ms)" + "Before" -> "Mean TTFT (ms), Before" (the measure, then its side: see side_free); a
+    delta word follows the bare metric ("Mean TTFT Change")."""
+    if _DELTA_WORD_RE.match(sub):
+        return f"{head_without_unit(group)} {sub}".strip()
+    return f"{group}, {sub}" if group else sub
+
+
+_METRIC_SIDE_RE = re.compile(r"^(?P<metric>.{1,60}?),[ \t]?(?P<side>[\w ]{1,12})$")
+
+
+def side_free(head: str) -> str:
+    """"decode tok/s, candidate" -> "decode tok/s": the measure a "metric, side" header names."""
+    m = _METRIC_SIDE_RE.match(head)
+    return m.group("metric").strip() if m and SIDE_CELL_RE.match(m.group("side").strip()) else head
+
+
+def _name_side_columns(header: list[str]) -> list[str]:
+    """"decode tok/s, baseline | candidate": a column headed by a side word alone measures the metric the
+    header to its left names with its own side."""
+    out = list(header)
+    for ci in range(2, len(out)):
+        word = clean(out[ci])
+        m = _METRIC_SIDE_RE.match(clean(out[ci - 1]))
+        if m and SIDE_CELL_RE.match(word) and not _DELTA_WORD_RE.match(word) and SIDE_CELL_RE.match(m.group("side")):
+            out[ci] = f"{m.group('metric')}, {word}"
+    for ci in range(2, len(out)):
+        prev = clean(out[ci - 1])
+        measure = ARROW_SIDES_RE.sub("", prev).strip(" ,;:") if arrow_sides(prev) else side_free(prev)
+        if _DELTA_WORD_RE.fullmatch(clean(out[ci])) and measure != prev and measure:
+            # "mean ITL (ms), a -> b | delta": the change of that measure
+            out[ci] = f"{head_without_unit(measure)} {clean(out[ci])}"
+    return out
+
+
+_DASHES_RE = re.compile(r"^:?-{1,40}:?$")
+_BANNER_SIDES_RE = re.compile(r"\(\s?(?P<a>[^()/]{1,30}?)\s?/\s?(?P<b>[^()/]{1,30}?)\s?\)[\s:]{0,3}$")
+_RULE_LINE_RE = re.compile(r"^[\s=*#-]*$")
+
+
+def _banner_sides(header: list[str], above: list[str]) -> list[str] | None:
+    """"PERFORMANCE OVERVIEW ( main / ep+tp branch)" over a table whose header is dashes ("-- | -- | --") or
+    was a first row of values (a rendered copy drops the dashes): the banner names the two value columns, in
+    order, and so their sides."""
+    if len(header) != 3 or not (all(_DASHES_RE.match(clean(h)) for h in header) or _values_row(header)):
+        return None
+    for line in above:
+        if _RULE_LINE_RE.match(line):
+            continue  # the "=====" around a console banner, blank lines
+        m = _BANNER_SIDES_RE.search(line.strip())
+        if m is None:
+            return None
+        a, b = m.group("a").strip(), m.group("b").strip()
+        if side_core(a)[0] is None and side_core(b)[0] is None:
+            return None
+        return ["", a, b]
+    return None
+
+
+def _values_row(cells: list[str]) -> bool:
+    """A name and values ("Total Latency (ms): | 262159.4 | 260907.7"), not a header of names."""
+    return bool(clean(cells[0])) and all(is_numeric_cell(c) for c in cells[1:])
+
+
+def build_header_tree(table: Table, above: list[str] | None = None, header_text: str = "") -> None:
+    """Fold the header rows printed as body rows into the header and the column setup (see the module doc);
+    `above` is the lines above the table, nearest first (a banner may name its columns)."""
+    if table.headless or len(table.header) < 3:
+        return
+    named = _banner_sides(table.header, above or [])
+    if named is not None:
+        if _values_row(table.header):
+            table.rows = [Row(table.header_line, list(table.header), header_text), *table.rows]
+        table.header = named
+        return
+    if not table.rows:
+        return
+    table.header = _name_side_columns(table.header)
+    k = 0
+    sub: list[str] | None = None
+    setup: list[dict[str, str]] = [{} for _ in table.header]
+    while k < min(MAX_SUB_ROWS, len(table.rows) - 1):
+        row = table.rows[k]
+        if len(row.cells) != len(table.header):
+            break
+        if sub is None and _sub_header_row(row, table.header):
+            sub = [clean(c) for c in row.cells]
+        elif (key := _settings_row(row)) is not None:
+            for ci, c in enumerate(row.cells[1:], start=1):
+                if clean(c):
+                    setup[ci][key] = clean(c)
+        else:
+            break
+        k += 1
+    if k == 0:
+        return
+    groups = _groups(table.header)
+    header = list(table.header)
+    for ci in range(1, len(header)):
+        word = sub[ci] if sub is not None and ci < len(sub) else ""
+        if word:
+            header[ci] = _join(groups[ci], word)
+        elif not clean(header[ci]):
+            header[ci] = groups[ci]
+        elif sub is not None and _DELTA_WORD_RE.match(clean(header[ci])) and ci > 1 and \
+                groups[ci - 1] != groups[ci] and not clean(table.header[ci - 1]):
+            header[ci] = _join(groups[ci - 1], clean(header[ci]))  # "Change" after a group is that group's
+    table.header = header
+    table.rows = table.rows[k:]
+    if any(setup):
+        table.column_setup = setup
