@@ -29,12 +29,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ledger.model import Claim
+from ledger.vocab.canonical import canonical_items
 from ledger.vocab.metrics import normalise_metric, variant_words
 from ledger.vocab.setup import (
     IGNORED_KEYS,
     LONG_CONTEXT_RE,
     SOFT_KEYS,
-    canon_value,
     canonical_key_name,
     config_hints,
 )
@@ -91,15 +91,16 @@ def _claim_key(kind: str, metric: str | None, unit: str | None,
                     variants.append(words)
             continue
         if ck == "task":
-            # The task names the benchmark the metric already names; only a long-context workload changes
-            # what an acceptance length or a latency means.
-            if LONG_CONTEXT_RE.search(v[:MAX_NAME]) and kind in ("acceptance", "perf"):
-                config["task"] = "long-context"
+            task = _task(kind, v, mn.name)
+            if task:
+                config["task"] = task
             continue
         if ck not in IGNORED_KEYS:  # hard: named in the table, or a setup key the table does not know yet
-            cv = canon_value(ck, v)
-            if cv:
-                config[ck] = cv
+            for hk, hv in canonical_items(ck, v):
+                if hk == ck:
+                    config[hk] = hv
+                else:  # what a value implies ("8xH100": the count) yields to the key stated on its own
+                    config.setdefault(hk, hv)
     for hk, hv in mn.hints:
         config.setdefault(hk, hv)
     if kind in ("acceptance", "perf"):
@@ -114,6 +115,19 @@ def _claim_key(kind: str, metric: str | None, unit: str | None,
         unit = ""
     variant = " ".join(dict.fromkeys(" ".join(variants).split()))
     return Key(kind, mn.name, unit, tuple(sorted(config.items()))), variant
+
+
+def _task(kind: str, value: str, metric: str) -> str:
+    """The test or task a value comes from, as a setup key: a throughput or an acceptance length of a gsm8k run
+    is not one of a passkey run. An accuracy's task is the benchmark its metric already names (lm-eval's rows
+    name both), so there it adds nothing; every long-context workload (passkey, RULER, needle) is one."""
+    v = value[:MAX_NAME]
+    if LONG_CONTEXT_RE.search(v):
+        return "long-context" if kind in ("acceptance", "perf") else ""
+    if kind == "accuracy":
+        return ""
+    name = normalise_metric(v, "accuracy").name
+    return "" if not name or name == metric else name
 
 
 def n_differences(a: Key, b: Key) -> int:
@@ -157,8 +171,8 @@ def matches_setup(claim: dict[str, Any], pairs: Sequence[tuple[str, str]]) -> bo
             except ValueError:
                 return False
             setup = dict(claim_key(c)[0].config)
-        ck = canonical_key_name(k)
-        if ck in setup and (v == "*" or setup[ck] == canon_value(ck, v).lower()):
+        wanted = [(canonical_key_name(k), "*")] if v == "*" else canonical_items(canonical_key_name(k), v)
+        if wanted and all(wk in setup and (wv == "*" or setup[wk] == wv) for wk, wv in wanted):
             continue
         return False
     return True
