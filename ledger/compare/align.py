@@ -311,9 +311,10 @@ def nearest_setups(olds: Sequence[T], news: Sequence[T], key: Callable[[T], Key]
 
 
 def _join_setups(rows: list[Row], names: Sequence[str]) -> list[Row]:
-    """Series of one metric that no revision states twice, with different setups: a series that stops and one that
-    starts after it, nearest in setup, are one row judged "not comparable" with the setup keys that differ (a key
-    stated on one side only is a difference: "gpu=b200 stated only in v2"). Never judged as one series."""
+    """Series of one metric that no revision states twice, with different setups: a series that stops is judged
+    "not comparable" against the one nearest in setup that starts after it, naming the setup keys that differ (a
+    key stated on one side only is a difference: "gpu=b200 stated only in v2"), instead of "missing". The two stay
+    two rows, each with its own values: a row never holds the values of two setups."""
     def span(r: Row) -> tuple[int, int]:
         stated = [i for i, c in enumerate(r.cells) if c is not None]
         return stated[0], stated[-1]
@@ -323,17 +324,11 @@ def _join_setups(rows: list[Row], names: Sequence[str]) -> list[Row]:
     starting = [r for r in rows if span(r)[0] > 0]
     joined, _, _ = nearest_setups(ending, starting, lambda r: r.key, lambda r: r.variant,
                                   lambda a, b: b is not a and a.key != b.key and span(b)[0] > span(a)[1])
-    gone: set[int] = set()
-    for a, b in sorted(joined, key=lambda ab: span(ab[0])[1]):
-        if id(a) in gone:  # already folded into an earlier row: the later one stays a row of its own
-            continue
+    for a, b in joined:
         a_last, b_first = span(a)[1], span(b)[0]
-        gone.add(id(b))
         oc, nc = a.cells[a_last], b.cells[b_first]
         assert oc is not None and nc is not None
-        p = Pair(a.key, a.variant, oc, nc, NOT_COMPARABLE,
-                 reason=setup_difference(a.key, b.key, names[a_last], names[b_first]),
-                 old_rev=names[a_last], new_rev=names[b_first], other_key=b.key)
-        a.cells = [x if x is not None else y for x, y in zip(a.cells, b.cells, strict=True)]
-        a.steps, a.overall = [*a.steps, *b.steps], p
-    return [r for r in rows if id(r) not in gone]
+        a.overall = Pair(a.key, a.variant, oc, nc, NOT_COMPARABLE,
+                         reason=setup_difference(a.key, b.key, names[a_last], names[b_first]),
+                         old_rev=names[a_last], new_rev=names[b_first], other_key=b.key)
+    return rows
