@@ -347,3 +347,54 @@ def test_a_release_page_of_gpu_by_tp_grids_reports_its_one_change(tmp_path: Path
     assert change["config"] == {"gpu": "h200", "isl": "2048", "model": "llama3.3-70b-instruct", "osl": "128",
                                 "quant": "fp8", "tp": "4"}
     assert (change["verdict"]["old"]["value"], change["verdict"]["new"]["value"]) == (1164.9, 1241.3)
+
+
+def test_trend_follows_a_documents_versions_by_setup(tmp_path: Path) -> None:
+    from ledger.compare import run_trend
+
+    runner = CliRunner()
+    db = str(tmp_path / "ledger.db")
+    for n in (1, 2, 3):
+        r = runner.invoke(app, ["ingest", "--db", db, "--repo", "vendor/engine", "--repo-path", "docs/perf.md",
+                                str(RELEASE / f"per_model_v{n}.md")])
+        assert r.exit_code == 0, r.output
+    trend = run_trend("throughput", ["vendor/engine:docs/perf.md"], db=db)
+    by_setup = {(dict(s.points[0][1].config)["model"], s.label.split("gpu=")[1][:4], s.label.split("isl=")[1][:4]):
+                [x.value for _, x in s.points] for s in trend.series}
+    assert by_setup[("Llama 3.3 70B Instruct", "h200", "128,")] == [6881.2, 6881.2, 7356.4]
+    assert by_setup[("Qwen2.5 32B Instruct", "h100", "128,")] == [11204.6, 11204.6]  # from v2 on, its own
+    assert all(len(pts) in (2, 3) for pts in by_setup.values()) and len(by_setup) == 9
+    assert trend.single == 3  # the replaced model's values: one point each, never joined to its successor
+    assert [name for name, _ in trend.series[0].points] == [f"vendor/engine:docs/perf.md v{n}" for n in (1, 2, 3)]
+
+
+def test_trend_never_draws_two_values_of_one_revision_as_a_series(tmp_path: Path) -> None:
+    from ledger.compare import run_trend
+
+    a = _claims_file(tmp_path / "a.jsonl", [c("accuracy", "gsm8k", 91.0, line=3), c("accuracy", "gsm8k", 60.0, line=9)])
+    trend = run_trend("gsm8k", [a], db=str(tmp_path / "none.db"))
+    assert trend.series == [] and trend.single == 2
+
+
+def test_claims_config_finds_a_setup_across_prs_whatever_its_spelling(tmp_path: Path) -> None:
+    runner = CliRunner()
+    db = str(tmp_path / "ledger.db")
+    texts = {
+        "1": "## Results on meta-llama/Llama-3.1-8B-Instruct, H100 SXM 80GB, TP8\n\n| metric | value |\n|---|---|\n"
+             "| output throughput (tok/s) | 12,400 |\n",
+        "2": "## Llama 3.1 8B Instruct on H100-80GB-HBM3, tp=8\n\n| metric | value |\n|---|---|\n"
+             "| output throughput (tok/s) | 12,950 |\n",
+        "3": "## Results on Qwen3-8B, H100, TP8\n\n| metric | value |\n|---|---|\n"
+             "| output throughput (tok/s) | 15,100 |\n",
+    }
+    for n, text in texts.items():
+        p = tmp_path / f"pr{n}.md"
+        p.write_text(text, encoding="utf-8")
+        r = runner.invoke(app, ["ingest", "--db", db, "--repo", "example/engine", "--pr", n, str(p)])
+        assert r.exit_code == 0, r.output
+    for model, gpu in [("Llama 3.1 8B Instruct", "NVIDIA H100"), ("meta-llama/Llama-3.1-8B-Instruct", "H100 SXM 80GB"),
+                       ("llama-3.1-8b-instruct", "h100")]:
+        r = runner.invoke(app, ["claims", "--db", db, "--config", f"model={model}", "--config", f"gpu={gpu}",
+                                "--config", "tp=TP8", "-f", "jsonl"])
+        assert r.exit_code == 0, r.output
+        assert sorted(json.loads(x)["value"] for x in r.output.splitlines()) == [12400, 12950], (model, gpu)

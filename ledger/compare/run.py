@@ -329,6 +329,15 @@ def parse_where(where: list[str]) -> dict[str, str]:
     return filters
 
 
+def _trend_snapshots(doc: Loaded, order: str) -> list[Snapshot]:
+    """The revisions a document's values are points of, oldest first: its revision sections, and for a document
+    stored in several versions (a docs page across releases, an edited PR description) each version that changed
+    its numbers."""
+    if len(doc.versions) > 1:
+        return revisions_across_versions(doc.versions, doc.name, order)
+    return split_revisions(doc.versions[-1][1], doc.name, order=order)
+
+
 def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | None = None,
               kinds: list[str] | None = None, order: str = "auto", input_format: str | None = None,
               noise: NoiseModel | None = None, mix: bool = False) -> Trend:
@@ -347,7 +356,8 @@ def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | No
     groups: dict[tuple[Key, str, str], list[tuple[str, Claim]]] = {}
     docs_of: dict[tuple[Key, str, str], list[str]] = {}
     for doc in loaded:
-        for snap in split_revisions(doc.versions[-1][1], doc.name, order=order):
+        for snap in _trend_snapshots(doc, order):
+            seen: dict[tuple[Key, str], int] = {}
             for c in snap.claims:
                 if kinds and c.kind not in kinds:
                     continue
@@ -357,6 +367,11 @@ def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | No
                 cfg = dict(key.config)
                 if any(cfg.get(k) != v for k, v in filters.items()):
                     continue
+                # Two values of one setup in one revision are two things measured, never one's history: the
+                # k-th of them goes on with the k-th of the next revision, as compare pairs them.
+                nth = seen[(key, variant)] = seen.get((key, variant), -1) + 1
+                if nth:
+                    variant = f"{variant} #{nth + 1}".strip()
                 # Across documents a series continues only under a stated model (or when asked to mix):
                 # two PRs' "gsm8k" without one may be two models.
                 across = mix or "model" in cfg
