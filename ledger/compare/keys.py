@@ -71,6 +71,14 @@ def claim_key(claim: Claim) -> tuple[Key, str]:
         return _claim_key.__wrapped__(claim.kind, claim.metric, claim.unit, config_items)
 
 
+def setup_items(kind: str, metric: str | None, unit: str | None, config: dict[str, Any] | None
+                ) -> tuple[tuple[str, str], ...]:
+    """The canonical setup compare reads from a claim's fields, as (key, value) pairs: what the ledger's setup index
+    (`claim_setup`) stores, so `claims --config` finds what compare would line up."""
+    items = tuple((str(k), str(v)) for k, v in (config or {}).items())
+    return _claim_key(kind, metric, unit, items)[0].config
+
+
 @functools.lru_cache(maxsize=8192)
 def _claim_key(kind: str, metric: str | None, unit: str | None,
                config_items: tuple[tuple[str, str], ...]) -> tuple[Key, str]:
