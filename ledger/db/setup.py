@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable
-from typing import Any
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING, Any
 
 from ledger.vocab.canonical import SETUP_RULES_VERSION, canonical_items
 from ledger.vocab.setup import canonical_key_name
+
+if TYPE_CHECKING:  # a reader imports this module and needs no sqlite_utils
+    from sqlite_utils import Database
 
 SetupRow = tuple[tuple[str, str], ...]
 
