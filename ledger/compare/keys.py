@@ -30,15 +30,8 @@ from typing import Any
 
 from ledger.model import Claim
 from ledger.vocab.canonical import canonical_items
-from ledger.vocab.metrics import normalise_metric, variant_words
-from ledger.vocab.setup import (
-    IGNORED_KEYS,
-    LONG_CONTEXT_RE,
-    SOFT_KEYS,
-    canonical_key_name,
-    config_hints,
-)
-from ledger.vocab.text import MAX_NAME, clean_name
+from ledger.vocab.claim_setup import read_setup
+from ledger.vocab.setup import canonical_key_name
 from ledger.vocab.units import canonical_unit
 
 MEASURED_KINDS = ("accuracy", "acceptance", "perf", "tests")
@@ -71,71 +64,14 @@ def claim_key(claim: Claim) -> tuple[Key, str]:
         return _claim_key.__wrapped__(claim.kind, claim.metric, claim.unit, config_items)
 
 
-def setup_items(kind: str, metric: str | None, unit: str | None, config: dict[str, Any] | None
-                ) -> tuple[tuple[str, str], ...]:
-    """The canonical setup compare reads from a claim's fields, as (key, value) pairs: what the ledger's setup index
-    (`claim_setup`) stores, so `claims --config` finds what compare would line up."""
-    items = tuple((str(k), str(v)) for k, v in (config or {}).items())
-    return _claim_key(kind, metric, unit, items)[0].config
-
-
 @functools.lru_cache(maxsize=8192)
 def _claim_key(kind: str, metric: str | None, unit: str | None,
                config_items: tuple[tuple[str, str], ...]) -> tuple[Key, str]:
     """claim_key of a claim with these fields (all it reads): the versions of a PR repeat most claims' keys, and
     compare and trend ask for each claim's key more than once. Key is frozen, so the shared result is safe."""
-    mn = normalise_metric(metric, kind)
-    config: dict[str, str] = {}
-    variants: list[str] = [mn.residual] if mn.residual else []
-    for k, v in config_items:
-        ck = canonical_key_name(k)
-        if ck in SOFT_KEYS:
-            hints, rest = config_hints(clean_name(v))
-            for hk, hv in hints.items():
-                config.setdefault(hk, hv)
-            if ck in ("row", "variant", "case", "setting"):
-                words = variant_words(rest)
-                if words:
-                    variants.append(words)
-            continue
-        if ck == "task":
-            task = _task(kind, v, mn.name)
-            if task:
-                config["task"] = task
-            continue
-        if ck not in IGNORED_KEYS:  # hard: named in the table, or a setup key the table does not know yet
-            for hk, hv in canonical_items(ck, v):
-                if hk == ck:
-                    config[hk] = hv
-                else:  # what a value implies ("8xH100": the count) yields to the key stated on its own
-                    config.setdefault(hk, hv)
-    for hk, hv in mn.hints:
-        config.setdefault(hk, hv)
-    if kind in ("acceptance", "perf"):
-        texts = [metric or ""]
-        texts += [v for k, v in config_items if canonical_key_name(k) in SOFT_KEYS]
-        if any(LONG_CONTEXT_RE.search(t[:MAX_NAME]) for t in texts):
-            config.setdefault("task", "long-context")
-    if config.get("draft_len") == "0":
-        config.pop("draft_len")
-    unit = canonical_unit(unit, kind)
-    if kind in ("gate", "tests"):
-        unit = ""
-    variant = " ".join(dict.fromkeys(" ".join(variants).split()))
-    return Key(kind, mn.name, unit, tuple(sorted(config.items()))), variant
-
-
-def _task(kind: str, value: str, metric: str) -> str:
-    """The test or task a value comes from, as a setup key: a throughput or an acceptance length of a gsm8k run
-    is not one of a passkey run. An accuracy's task is the benchmark its metric already names (lm-eval's rows
-    name both), so there it adds nothing; every long-context workload (passkey, RULER, needle) is one."""
-    v = value[:MAX_NAME]
-    if LONG_CONTEXT_RE.search(v):
-        return "long-context" if kind in ("acceptance", "perf") else ""
-    if kind == "accuracy":
-        return ""
-    name = normalise_metric(v, "accuracy").name
-    return "" if not name or name == metric else name
+    setup = read_setup(kind, metric, config_items)
+    unit = "" if kind in ("gate", "tests") else canonical_unit(unit, kind)
+    return Key(kind, setup.metric, unit, setup.config), setup.variant
 
 
 def n_differences(a: Key, b: Key) -> int:

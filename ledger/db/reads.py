@@ -21,7 +21,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from ledger.db.setup import canonical_pairs, setup_index_current
+from ledger.db.setup import config_term, setup_index_current
 from ledger.errors import UsageError
 from ledger.identity import pull_from_url
 
@@ -214,7 +214,7 @@ def _claims_where(db: Reader, f: ClaimFilter) -> tuple[str, list[str], list[Any]
             params.append(r)
     indexed = bool(f.config) and setup_index_current(db)
     for key, value in f.config:
-        _config_term(key, value, indexed, where, params)
+        config_term(key, value, indexed, where, params)
     if f.search and f.search.strip():
         where.append("c.id IN (SELECT rowid FROM claims_fts WHERE claims_fts MATCH ?)")
         params.append(fts_query(f.search))
@@ -225,30 +225,6 @@ def _claims_where(db: Reader, f: ClaimFilter) -> tuple[str, list[str], list[Any]
         where.append("c.feature LIKE ? ESCAPE '\\'")
         params.append("%" + _like_escape(f.feature.strip()) + "%")
     return _JOINS, where, params
-
-
-def _config_term(key: str, value: str, indexed: bool, where: list[str], params: list[Any]) -> None:
-    """A `key=value` filter: the config as printed, or (with a current setup index) the canonical setup, so
-    gpu=H100 finds "H100 SXM 80GB" and model=Llama-3.1-8B-Instruct finds "meta-llama/Llama-3.1-8B-Instruct"."""
-    if value == "*":
-        raw = "EXISTS (SELECT 1 FROM json_each(c.config) j WHERE j.key = ?)"
-        raw_params: list[Any] = [key]
-    else:
-        raw = "EXISTS (SELECT 1 FROM json_each(c.config) j WHERE j.key = ? AND j.value = ? COLLATE NOCASE)"
-        raw_params = [key, value]
-    wanted = canonical_pairs(key, value) if indexed else []
-    if not wanted:
-        where.append(raw)
-        params.extend(raw_params)
-        return
-    terms = []
-    for wk, wv in wanted:
-        terms.append("EXISTS (SELECT 1 FROM claim_setup s WHERE s.claim_id = c.id AND s.key = ?"
-                     + (")" if wv == "*" else " AND s.value = ?)"))
-        params_k: list[Any] = [wk] if wv == "*" else [wk, wv]
-        raw_params += params_k
-    where.append(f"({raw} OR ({' AND '.join(terms)}))")
-    params.extend(raw_params)
 
 
 def iter_claims(db: Reader, f: ClaimFilter) -> Iterator[dict[str, Any]]:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ledger.vocab.canonical import SETUP_RULES_VERSION, canonical_items
+from ledger.vocab.claim_setup import setup_items
 from ledger.vocab.setup import canonical_key_name
 
 if TYPE_CHECKING:  # a reader imports this module and needs no sqlite_utils
@@ -23,13 +24,10 @@ SetupRow = tuple[tuple[str, str], ...]
 
 
 def setup_of(claim: dict[str, Any]) -> SetupRow:
-    """A contract-shaped claim's canonical setup (empty for kinds compare does not key: support cells, commits)."""
-    from ledger.compare.keys import setup_items  # pydantic's model: only a writer pays for it
-
+    """A contract-shaped claim's canonical setup (`ledger.vocab.claim_setup`)."""
     config = claim.get("config")
     try:
-        return setup_items(str(claim.get("kind")), claim.get("metric"), claim.get("unit"),
-                           config if isinstance(config, dict) else None)
+        return setup_items(str(claim.get("kind")), claim.get("metric"), config if isinstance(config, dict) else None)
     except (TypeError, ValueError):  # a value no parser writes (a list in config): no setup rather than no write
         return ()
 
@@ -80,3 +78,27 @@ def canonical_pairs(key: str, value: str) -> list[tuple[str, str]]:
     8; value `*` is the key with any value."""
     ck = canonical_key_name(key)
     return [(ck, "*")] if value.strip() == "*" else canonical_items(ck, value)
+
+
+def config_term(key: str, value: str, indexed: bool, where: list[str], params: list[Any]) -> None:
+    """A `key=value` filter: the config as printed, or (with a current setup index) the canonical setup, so
+    gpu=H100 finds "H100 SXM 80GB" and model=Llama-3.1-8B-Instruct finds "meta-llama/Llama-3.1-8B-Instruct"."""
+    if value == "*":
+        raw = "EXISTS (SELECT 1 FROM json_each(c.config) j WHERE j.key = ?)"
+        raw_params: list[Any] = [key]
+    else:
+        raw = "EXISTS (SELECT 1 FROM json_each(c.config) j WHERE j.key = ? AND j.value = ? COLLATE NOCASE)"
+        raw_params = [key, value]
+    wanted = canonical_pairs(key, value) if indexed else []
+    if not wanted:
+        where.append(raw)
+        params.extend(raw_params)
+        return
+    terms = []
+    for wk, wv in wanted:
+        terms.append("EXISTS (SELECT 1 FROM claim_setup s WHERE s.claim_id = c.id AND s.key = ?"
+                     + (")" if wv == "*" else " AND s.value = ?)"))
+        params_k: list[Any] = [wk] if wv == "*" else [wk, wv]
+        raw_params += params_k
+    where.append(f"({raw} OR ({' AND '.join(terms)}))")
+    params.extend(raw_params)
