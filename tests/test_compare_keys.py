@@ -149,3 +149,21 @@ def test_the_task_a_value_comes_from_is_a_setup_key(kind: str, task: str, want: 
     c = Claim(kind=kind, metric="gsm8k" if kind == "accuracy" else "acceptance length", value=2.0,  # type: ignore[arg-type]
               config={"task": task}, source=Source(line=1, line_end=1, text="2.0"))
     assert dict(claim_key(c)[0].config).get("task") == want
+
+
+def test_canonical_values_and_spaced_model_names_are_read_in_linear_time() -> None:
+    import time
+
+    from ledger.vocab.canonical import canonical_items
+
+    hostile = ["8x" * 20000, "2x8 " * 20000, "llama 3 " * 10000 + "8", "qwen 1.5 " * 10000, "tp=" * 30000 + "8",
+               "1,000" * 20000, "h100 x " * 20000, "-" * 50000 + "8", "Llama " + "3.1 " * 20000 + "8B",
+               "fp8_" * 30000, "8 x " * 20000 + "h100"]
+    start = time.process_time()
+    for s in hostile:
+        for key in ("gpu", "model", "tp", "isl", "quant", "isl_osl"):
+            canonical_items(key, s)
+        setup.model_names(s)
+        setup.qualifiers(s)
+        setup.config_hints(s)
+    assert time.process_time() - start < 3.0

@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
-from ledger.vocab.canonical import GPU_NAMES, canon_value
+from ledger.vocab.canonical import GPU_NAMES, canonical_items
+from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
 from ledger.vocab.text import MAX_NAME
 
 # The machine a run used: "RAM: 16 x 64GB", "MEM: 6 * 64GB", "GPU: 2*Titan RTX", "CPU: ...", "Driver: 550.54"
@@ -96,6 +97,8 @@ def _word(written: str, key: str, body: str) -> SetupWord:
 
 
 _DTYPES = r"fp8|nvfp4|fp4|mxfp4|bf16|fp16|int8|int4"
+_GPU_COUNT = r"(?:\d{1,3} ?[x×] ?(?:\d{1,3} ?[x×]? ?)?)?"
+_GPU_COUNT_RE = re.compile(_GPU_COUNT)
 SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("mtp", "draft_len", r"mtp[ _-]?(\d{1,2})|(no)[ _-]mtp"),
     _word("draft", "draft_len", r"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft)[ _=:-]?(\d{1,2})"),
@@ -107,7 +110,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("osl", "osl", r"osl[ _=:-]?(\d{1,6}k?)"),
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?"),
     _word("filter", "filter", r"(strict-match|flexible-extract)"),
-    _word("gpu", "gpu", rf"({GPU_NAMES})"),
+    # with the count printed before it ("8xH100", "2x8 H200": nodes x GPUs), which canonical reads as gpu_count
+    _word("gpu", "gpu", rf"({_GPU_COUNT}(?:{GPU_NAMES}))"),
     _word("tp", "tp", r"tp[ _=:-]?(\d{1,3})"),
     _word("ep", "ep", r"ep[ _=:-]?(\d{1,3})"),
     _word("pp", "pp", r"pp[ _=:-]?(\d{1,3})"),
@@ -140,7 +144,12 @@ def _qualifiers(text: str) -> dict[str, str]:
         val = next((g for g in m.groups() if g), "")
         if w.written == "mtp" and val.lower() == "no":
             val = "0"
-        out[w.written] = val.upper() if w.written == "gpu" else val.lower()
+        if w.written == "gpu":  # the name as GPUs are written ("H100"), its count as printed ("8x")
+            k = _GPU_COUNT_RE.match(val)
+            cut = k.end() if k else 0
+            out["gpu"] = val[:cut] + val[cut:].upper()
+        else:
+            out[w.written] = val.lower()
         s = s[:m.start()] + " " + s[m.end():]  # a word read once: "TP8EP8" is tp 8, then ep 8
     return out
 
@@ -216,7 +225,8 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
             continue
         m = w.pattern.search(rest)
         if m and m.group(1):  # ("no MTP" is _NO_SPEC_RE's: no draft length)
-            hints[w.key] = canon_value(w.key, m.group(1))
+            for hk, hv in canonical_items(w.key, m.group(1)):  # "8xH100": the GPU and its count
+                hints.setdefault(hk, hv)
             rest = rest[:m.start()] + " " + rest[m.end():]
     if _NO_SPEC_RE.search(rest):
         rest = _NO_SPEC_RE.sub(" ", rest)
