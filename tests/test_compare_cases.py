@@ -398,3 +398,11 @@ def test_claims_config_finds_a_setup_across_prs_whatever_its_spelling(tmp_path: 
                                 "--config", "tp=TP8", "-f", "jsonl"])
         assert r.exit_code == 0, r.output
         assert sorted(json.loads(x)["value"] for x in r.output.splitlines()) == [12400, 12950], (model, gpu)
+
+
+def test_trend_where_reads_a_setup_in_any_spelling() -> None:
+    from ledger.compare.run import parse_where
+
+    assert parse_where(["gpu=H100-80GB-HBM3", "model=meta-llama/Llama-3.1-8B-Instruct", "tp=TP8", "mtp=1"]) == {
+        "gpu": "h100", "model": "llama3.1-8b-instruct", "tp": "8", "draft_len": "1"}
+    assert parse_where(["gpu=8xH100", "isl=8k"]) == {"gpu": "h100", "gpu_count": "8", "isl": "8192"}

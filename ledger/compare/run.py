@@ -29,6 +29,7 @@ from ledger.compare.tested import TestedCommit, stated_vs_tested
 from ledger.errors import InputError, UsageError
 from ledger.messages import REPORT_MARKER, warning_line
 from ledger.model import Claim
+from ledger.vocab.canonical import canonical_items
 from ledger.vocab.metrics import normalise_metric
 from ledger.vocab.setup import canonical_key_name, config_hints
 
@@ -324,8 +325,12 @@ def parse_where(where: list[str]) -> dict[str, str]:
         if not sep:
             raise UsageError(f"--where {w!r}: expected KEY=VALUE (mtp=1, kv_cache=fp8, gpu=b200)")
         ck = canonical_key_name(k)
-        hints, _ = config_hints(f"{k}{v}" if ck == "draft_len" else "")
-        filters[ck] = hints.get(ck, v.strip().lower())
+        if ck == "draft_len":
+            hints, _ = config_hints(f"{k}{v}")
+            filters[ck] = hints.get(ck, v.strip().lower())
+            continue
+        # canonical, as the series' setups are: gpu=H100-80GB-HBM3 is gpu=h100, gpu=8xH100 also gpu_count=8
+        filters.update(canonical_items(ck, v) or [(ck, v.strip().lower())])
     return filters
 
 
