@@ -406,3 +406,17 @@ def test_trend_where_reads_a_setup_in_any_spelling() -> None:
     assert parse_where(["gpu=H100-80GB-HBM3", "model=meta-llama/Llama-3.1-8B-Instruct", "tp=TP8", "mtp=1"]) == {
         "gpu": "h100", "model": "llama3.1-8b-instruct", "tp": "8", "draft_len": "1"}
     assert parse_where(["gpu=8xH100", "isl=8k"]) == {"gpu": "h100", "gpu_count": "8", "isl": "8192"}
+
+
+def test_trend_follows_the_prs_of_a_repository_by_canonical_setup(tmp_path: Path) -> None:
+    from ledger.compare import run_trend
+
+    a = _claims_file(tmp_path / "a.jsonl", [c("perf", "output throughput", 12400.0, unit="tok/s", config={
+        "model": "meta-llama/Llama-3.1-8B-Instruct", "gpu": "H100 SXM 80GB", "tp": "TP8"})])
+    b = _claims_file(tmp_path / "b.jsonl", [c("perf", "output throughput", 12950.0, unit="tok/s", config={
+        "model": "Llama 3.1 8B Instruct", "gpu": "H100-80GB-HBM3", "tp_size": "8"})])
+    d = _claims_file(tmp_path / "d.jsonl", [c("perf", "output throughput", 9000.0, unit="tok/s", config={
+        "model": "Llama 3.1 8B Instruct", "gpu": "H100-80GB-HBM3"})])  # its TP unstated: another setup
+    trend = run_trend("output throughput", [a, b, d], db=str(tmp_path / "none.db"))
+    assert [[x.value for _, x in s.points] for s in trend.series] == [[12400.0, 12950.0]]
+    assert trend.single == 1
