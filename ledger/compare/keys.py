@@ -13,9 +13,12 @@ one key in one revision but never makes two claims comparable or not. A gate's n
 the configuration it encodes (test_mtp1_... gives draft_len=1) and as a variant, so "gsm8k" under
 `test_gsm8k` in one section lines up with a bare "gsm8k" row in another. When a claim has no
 partner with its key but the other side has one with the same metric and a different
-configuration, the pair is reported "not comparable" with the key parts that differ. An extracted
-`task` only counts when it is a long-context workload (passkey, RULER), which changes what an
-acceptance length or a latency means. Within one key, claims pair by equal variant, then equal
+configuration, the pair is reported "not comparable" with the key parts that differ, a key stated on
+one side only among them. Values are canonical (`ledger.vocab.canonical`: "H100 SXM 80GB" is h100,
+"Llama 3.1 8B Instruct" and "meta-llama/Llama-3.1-8B-Instruct" are one model) and the reading itself is
+`ledger.vocab.claim_setup`'s, which the ledger's setup index shares. An extracted `task` counts for perf
+and acceptance values (a gsm8k run is not a passkey run; every long-context workload is one), not for an
+accuracy, whose metric names its benchmark already. Within one key, claims pair by equal variant, then equal
 words, then shared words, then a lone pair; a value its metric cannot take (an acceptance length
 above draft_len + 1, an accuracy above 100) is a mis-read and is left out. Names are cut to 300
 characters before any pattern reads them.
@@ -72,10 +75,6 @@ def _claim_key(kind: str, metric: str | None, unit: str | None,
     setup = read_setup(kind, metric, config_items)
     unit = "" if kind in ("gate", "tests") else canonical_unit(unit, kind)
     return Key(kind, setup.metric, unit, setup.config), setup.variant
-
-
-def n_differences(a: Key, b: Key) -> int:
-    return (a.unit != b.unit) + len(set(a.config) ^ set(b.config))
 
 
 def key_difference(a: Key, b: Key) -> list[str]:
