@@ -420,3 +420,14 @@ def test_trend_follows_the_prs_of_a_repository_by_canonical_setup(tmp_path: Path
     trend = run_trend("output throughput", [a, b, d], db=str(tmp_path / "none.db"))
     assert [[x.value for _, x in s.points] for s in trend.series] == [[12400.0, 12950.0]]
     assert trend.single == 1
+
+
+def test_a_verdict_keeps_each_sides_printed_setup_beside_the_canonical_one() -> None:
+    old = [c("perf", "output throughput", 1000.0, unit="tok/s", config={"gpu": "H100 SXM 80GB", "tp": "TP8"})]
+    new = [c("perf", "output throughput", 700.0, unit="tok/s", config={"gpu": "H100-80GB-HBM3", "tp": "8"})]
+    (verdict,) = series(old, new).values()
+    assert verdict is not None
+    data = verdict.to_json()
+    assert data["config"] == {"gpu": "h100", "tp": "8"}
+    assert data["old"]["config_text"] == {"gpu": "H100 SXM 80GB", "tp": "TP8"}
+    assert data["new"]["config_text"] == {"gpu": "H100-80GB-HBM3", "tp": "8"}
