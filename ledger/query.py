@@ -63,13 +63,15 @@ def claims(db_path: str | os.PathLike[str], f: ClaimFilter) -> list[dict[str, An
 
     from ledger.db.reads import claims as read_claims
     from ledger.db.reads import open_reader
+    from ledger.db.setup import setup_index_current
 
     db = open_reader(db_path)
     try:
         with _bad_values():
             if f.config:
                 _check_pairs(f.config)
-                return _with_setup(read_claims(db, dataclasses.replace(f, config=[], limit=None)), f)
+                if not setup_index_current(db):  # made by older rules: match by this code's, in Python
+                    return _with_setup(read_claims(db, dataclasses.replace(f, config=[], limit=None)), f)
             return read_claims(db, f)
     finally:
         db.close()
@@ -100,14 +102,16 @@ def claims_page(db_path: str | os.PathLike[str], f: ClaimFilter, size: int) -> t
 
     from ledger.db.reads import claims as read_claims
     from ledger.db.reads import count_claims, open_reader
+    from ledger.db.setup import setup_index_current
 
     db = open_reader(db_path)
     try:
         with _bad_values():
             if f.config:
                 _check_pairs(f.config)
-                every = _with_setup(read_claims(db, dataclasses.replace(f, config=[], limit=None)), f)
-                return every[:size], len(every)
+                if not setup_index_current(db):
+                    every = _with_setup(read_claims(db, dataclasses.replace(f, config=[], limit=None)), f)
+                    return every[:size], len(every)
             rows = read_claims(db, dataclasses.replace(f, limit=size))
             return rows, (len(rows) if len(rows) < size else count_claims(db, f))
     finally:

@@ -96,3 +96,74 @@ def test_compare_keeps_every_hard_key_the_extractors_write() -> None:
 ])
 def test_key_classes(key: str, cls: str) -> None:
     assert key_class(key) == cls
+
+
+# Issue 26, mechanism 4: one canonical value per setup key, whatever the spelling; the printed text stays in config.
+def _setup(**config: str) -> dict[str, str]:
+    from ledger.model import Claim, Source
+
+    c = Claim(kind="perf", metric="output throughput", value=1.0, unit="tok/s", config=config,
+              source=Source(line=1, line_end=1, text="1"))
+    return dict(claim_key(c)[0].config)
+
+
+@pytest.mark.parametrize(("key", "spellings", "want"), [
+    ("gpu", ["H100 SXM 80GB", "H100-80GB-HBM3", "NVIDIA H100", "h100"], {"gpu": "h100"}),
+    ("gpu", ["8xH100", "8 x H100 SXM", "H100 x 8", "8×H100-80GB-HBM3"], {"gpu": "h100", "gpu_count": "8"}),
+    ("gpu", ["2x8 H200", "2x8xH200"], {"gpu": "h200", "gpu_count": "16"}),
+    ("gpu", ["2x8"], {"gpu_count": "16"}),
+    ("model", ["meta-llama/Llama-3.1-8B-Instruct", "Llama-3.1-8B-Instruct", "Llama 3.1 8B Instruct",
+               "Meta-Llama-3.1-8B-Instruct", "/models/llama-3.1-8b-instruct/"], {"model": "llama3.1-8b-instruct"}),
+    ("precision", ["FP8", "fp8_e4m3", "float8", "torch.float8_e4m3fn", "FP8 (e4m3)"], {"quant": "fp8"}),
+    ("kv_cache_dtype", ["fp8_e4m3", "FP8"], {"kv_cache": "fp8"}),
+    ("tp", ["TP8", "tp=8", "--tp-size 8", "8", "TP 8"], {"tp": "8"}),
+    ("isl", ["8k", "8192", "8,192"], {"isl": "8192"}),
+    ("isl_osl", ["8k/1k", "8192 / 1024", "8192, 1024"], {"isl": "8192", "osl": "1024"}),
+])
+def test_every_spelling_of_a_setup_has_one_canonical_value(key: str, spellings: list[str],
+                                                           want: dict[str, str]) -> None:
+    for s in spellings:
+        assert _setup(**{key: s}) == want, s
+
+
+def test_a_count_stated_on_its_own_wins_over_the_one_a_gpu_value_implies() -> None:
+    assert _setup(gpu="8xH100", num_gpus="4") == {"gpu": "h100", "gpu_count": "4"}
+    assert _setup(num_gpus="4", gpu="8xH100") == {"gpu": "h100", "gpu_count": "4"}
+
+
+def test_spaced_model_names_are_read_as_one_name() -> None:
+    assert setup.model_names("## Llama 3.1 8B Instruct FP8") == ["Llama 3.1 8B Instruct"]
+    assert setup.model_names("Qwen2.5 32B Instruct and Mixtral 8x7B") == ["Qwen2.5 32B Instruct", "Mixtral 8x7B"]
+    assert setup.model_names("we ran llama 3 on it, about 8B tokens") == []
+
+
+@pytest.mark.parametrize(("kind", "task", "want"), [
+    ("perf", "gsm8k", "gsm8k"),
+    ("acceptance", "GSM8K", "gsm8k"),
+    ("acceptance", "passkey", "long-context"),
+    ("accuracy", "gsm8k", None),  # the metric names it already
+])
+def test_the_task_a_value_comes_from_is_a_setup_key(kind: str, task: str, want: str | None) -> None:
+    from ledger.model import Claim, Source
+
+    c = Claim(kind=kind, metric="gsm8k" if kind == "accuracy" else "acceptance length", value=2.0,  # type: ignore[arg-type]
+              config={"task": task}, source=Source(line=1, line_end=1, text="2.0"))
+    assert dict(claim_key(c)[0].config).get("task") == want
+
+
+def test_canonical_values_and_spaced_model_names_are_read_in_linear_time() -> None:
+    import time
+
+    from ledger.vocab.canonical import canonical_items
+
+    hostile = ["8x" * 20000, "2x8 " * 20000, "llama 3 " * 10000 + "8", "qwen 1.5 " * 10000, "tp=" * 30000 + "8",
+               "1,000" * 20000, "h100 x " * 20000, "-" * 50000 + "8", "Llama " + "3.1 " * 20000 + "8B",
+               "fp8_" * 30000, "8 x " * 20000 + "h100"]
+    start = time.process_time()
+    for s in hostile:
+        for key in ("gpu", "model", "tp", "isl", "quant", "isl_osl"):
+            canonical_items(key, s)
+        setup.model_names(s)
+        setup.qualifiers(s)
+        setup.config_hints(s)
+    assert time.process_time() - start < 3.0

@@ -393,3 +393,61 @@ def test_a_page_of_one_metric_is_read_in_index_order(tmp_path: Path) -> None:
         f"EXPLAIN QUERY PLAN SELECT c.id FROM claims c {joins} WHERE {' AND '.join(where)} "
         "ORDER BY c.document_id, v.version, c.ordinal LIMIT 50", params))
     assert "idx_claims_metric_order" in plan and "TEMP B-TREE FOR ORDER BY" not in plan, plan
+
+
+# Issue 26: each claim's canonical setup is stored beside its printed config, and `--config` reads it.
+def _setup_claims() -> list[dict[str, Any]]:
+    return [
+        _claim(3, 12400.0, kind="perf", metric="output throughput", unit="tok/s",
+               config={"model": "meta-llama/Llama-3.1-8B-Instruct", "gpu": "H100 SXM 80GB", "tp": "TP8"}),
+        _claim(4, 12950.0, kind="perf", metric="output throughput", unit="tok/s",
+               config={"model": "Llama 3.1 8B Instruct", "gpu": "8xH100-80GB-HBM3", "tp_size": "8"}),
+        _claim(5, 15100.0, kind="perf", metric="output throughput", unit="tok/s",
+               config={"model": "Qwen3-8B", "gpu": "H100", "tp": "8"}),
+    ]
+
+
+def _values(ledger: Any, *pairs: tuple[str, str]) -> list[float]:
+    return [c["value"] for c in claims(ledger, ClaimFilter(config=list(pairs)))]
+
+
+def test_the_setup_index_holds_the_canonical_setup_and_config_the_printed_one(tmp_path: Path) -> None:
+    from ledger.query import claims as query_claims
+
+    ledger = open_ledger(tmp_path / "l.db")
+    write_version(ledger, _prep("setups", claim_list=_setup_claims()))
+    rows = ledger.execute("SELECT c.line, s.key, s.value FROM claim_setup s JOIN claims c ON c.id = s.claim_id "
+                          "WHERE s.key IN ('model', 'gpu', 'gpu_count', 'tp') ORDER BY c.line, s.key").fetchall()
+    assert rows == [
+        (3, "gpu", "h100"), (3, "model", "llama3.1-8b-instruct"), (3, "tp", "8"),
+        (4, "gpu", "h100"), (4, "gpu_count", "8"), (4, "model", "llama3.1-8b-instruct"), (4, "tp", "8"),
+        (5, "gpu", "h100"), (5, "model", "qwen3-8b"), (5, "tp", "8")]
+    assert claims(ledger, ClaimFilter())[0]["config"]["gpu"] == "H100 SXM 80GB"  # printed, as the contract says
+    assert _values(ledger, ("model", "Llama-3.1-8B-Instruct"), ("gpu", "NVIDIA H100"), ("tp", "--tp-size 8")) == [
+        12400.0, 12950.0]
+    assert _values(ledger, ("gpu", "8xH100")) == [12950.0]  # a count asked for is a count stated
+    assert _values(ledger, ("model", "qwen3-8b"), ("gpu_count", "*")) == []
+    assert _values(ledger, ("tp", "TP8")) == [12400.0, 12950.0, 15100.0]
+    assert _values(ledger, ("tp", "TP8")) == [c["value"] for c in query_claims(
+        tmp_path / "l.db", ClaimFilter(config=[("tp", "TP8")]))]
+
+
+def test_a_ledger_from_before_the_setup_index_gets_one_and_stale_rules_are_rebuilt(tmp_path: Path) -> None:
+    from ledger.db.setup import setup_index_current
+    from ledger.query import claims as query_claims
+
+    path = tmp_path / "old.db"
+    old = _old_ledger(path, "0014_claim_setup", "x")
+    old.conn.commit()
+    old.close()
+    ledger = open_ledger(path)
+    write_version(ledger, _prep("setups", claim_list=_setup_claims()))
+    ledger.execute("DELETE FROM claim_setup")
+    ledger.execute("UPDATE setup_rules SET version = -1")  # as if older rules had made it
+    ledger.conn.commit()
+    assert not setup_index_current(ledger.conn)
+    found = query_claims(path, ClaimFilter(config=[("gpu", "H100 SXM"), ("model", "Llama 3.1 8B Instruct")]))
+    assert [c["value"] for c in found] == [12400.0, 12950.0]  # read through this code's rules meanwhile
+    write_version(ledger, _prep("another text", key="example/trtllm#4822"))
+    assert setup_index_current(ledger.conn)
+    assert _values(ledger, ("gpu", "H100 SXM"), ("model", "Llama 3.1 8B Instruct")) == [12400.0, 12950.0]

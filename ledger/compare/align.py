@@ -5,15 +5,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ledger.compare.judge import INSUFFICIENT, MISSING, NEW, NOT_COMPARABLE, REGRESSION, Pair, implausible, judge
-from ledger.compare.keys import COMPARED_KINDS, Key, claim_key, key_difference, n_differences
+from ledger.compare.keys import COMPARED_KINDS, Key, claim_key
 from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.revisions import Snapshot
 from ledger.model import Claim
 from ledger.vocab.metrics import RUN_ID_RE
 from ledger.vocab.setup import config_hints
 from ledger.vocab.text import clean_name
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -163,31 +166,16 @@ def compare(old: Snapshot, new: Snapshot, noise: NoiseModel | None = None,
     # The same check named two ways ("test_mtp3_long_context_passkey", "long-context passkey, MTP3 with
     # IndexShare"): gates of one configuration whose name words contain the other's (not test runs: "-m cpu_only").
     left_old, left_new = _pair_renamed(left_old, left_new, pairs, noise)
-    # Same metric, different configuration: say so instead of "missing" + "new".
+    # Same metric, different configuration: say so instead of "missing" + "new" (a key stated on one side only is
+    # a different setup too); never judged.
+    matched_n, still_old, left_new = nearest_setups(left_old, left_new, lambda it: it.key, lambda it: it.variant)
+    for a, b in matched_n:
+        pairs.append(Pair(a.key, _residual(a.variant), a.claim, b.claim, NOT_COMPARABLE,
+                          reason=setup_difference(a.key, b.key, a.rev, b.rev), old_rev=a.rev, new_rev=b.rev,
+                          other_key=b.key))
     by_base_new: dict[tuple[str, str], list[_Item]] = {}
     for it in left_new:
         by_base_new.setdefault(it.key.base(), []).append(it)
-    still_old: list[_Item] = []
-    for a in left_old:
-        cands = by_base_new.get(a.key.base(), [])
-        if not cands:
-            still_old.append(a)
-            continue
-        b = min(cands[:32], key=lambda c: (one_sided(a.key, c.key) is None, n_differences(a.key, c.key),
-                                           c.variant != a.variant))
-        cands.remove(b)
-        keys = one_sided(a.key, b.key)
-        if keys is not None:
-            p = judge(a.key, a.claim, b.claim, noise)
-            p.variant, p.old_rev, p.new_rev, p.other_key = _residual(a.variant), a.rev, b.rev, b.key
-            said = "; ".join(_stated_only(k, a.key, b.key, a.rev, b.rev) for k in keys)
-            p.reason = said + ("; " + p.reason if p.reason else "")
-            pairs.append(p)
-            continue
-        diff = key_difference(a.key, b.key)
-        pairs.append(Pair(a.key, _residual(a.variant), a.claim, b.claim, NOT_COMPARABLE,
-                          reason="; ".join(diff) or "different key", old_rev=a.rev, new_rev=b.rev,
-                          other_key=b.key))
     for a in still_old:
         pairs.append(Pair(a.key, _residual(a.variant), a.claim, None, MISSING, reason="present before, absent now",
                           old_rev=a.rev))
@@ -240,7 +228,7 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
                 rows.append(Row(key, b.variant, cells))
                 last.append(b)
     names = [s.ref.name for s in snapshots]
-    rows = _join_setups(rows, names, noise)
+    rows = _join_setups(rows, names)
     for row in rows:
         if row.overall is not None:
             continue
@@ -274,62 +262,73 @@ def _failing(c: Claim) -> bool:
     return (c.kind == "gate" and c.outcome == "fail") or (c.kind == "tests" and bool(c.failed))
 
 
-def one_sided(a: Key, b: Key) -> list[str] | None:
-    """The setup keys stated on one side only, when that is all that tells the keys apart (else None:
-    a key stated on both sides with different values, or different units, make them not comparable)."""
-    if a.unit != b.unit:
-        return None
+def setup_difference(a: Key, b: Key, old_rev: str | None, new_rev: str | None) -> str:
+    """Why two keys of one metric are not comparable: the units, the keys stated differently ("model x vs y"),
+    and the keys stated on one side only ("gpu=b200 stated only in R2"), each a different setup."""
+    out = [f"unit {a.unit or 'none'} vs {b.unit or 'none'}"] if a.unit != b.unit else []
     ca, cb = dict(a.config), dict(b.config)
-    if any(k in cb and cb[k] != v for k, v in ca.items()):
-        return None
-    return sorted(set(ca) ^ set(cb))
+    for k in sorted(set(ca) | set(cb)):
+        if k in ca and k in cb:
+            if ca[k] != cb[k]:
+                out.append(f"{k} {ca[k]} vs {cb[k]}")
+        elif k in ca:
+            out.append(f"{k}={ca[k]} stated only in {old_rev or 'the old side'}")
+        else:
+            out.append(f"{k}={cb[k]} stated only in {new_rev or 'the new side'}")
+    return "; ".join(out) or "different key"
 
 
-def _stated_only(key: str, a: Key, b: Key, old_rev: str, new_rev: str) -> str:
+def n_setup_differences(a: Key, b: Key) -> int:
+    """How many setup keys two keys of one metric state differently or on one side only (and the unit)."""
     ca, cb = dict(a.config), dict(b.config)
-    return f"{key}={ca[key]} stated only in {old_rev}" if key in ca else f"{key}={cb[key]} stated only in {new_rev}"
+    return (a.unit != b.unit) + sum(1 for k in set(ca) | set(cb) if ca.get(k) != cb.get(k))
 
 
-def _join_setups(rows: list[Row], names: Sequence[str], noise: NoiseModel) -> list[Row]:
-    """Series of one metric that no revision states twice, with different setups: a series that stops and one that
-    starts later are one series when only one side states some keys (judged, with those keys named), and "not
-    comparable" (with the keys that differ) when a key is stated differently. Never silently one or the other."""
+def nearest_setups(olds: Sequence[T], news: Sequence[T], key: Callable[[T], Key], variant: Callable[[T], str],
+                   allowed: Callable[[T, T], bool] | None = None) -> tuple[list[tuple[T, T]], list[T], list[T]]:
+    """Leftovers of one metric on each side paired by the fewest setup differences (then equal variant, then
+    document order), each at most once: what "not comparable" rows are made of. Returns the pairs and the rest."""
+    by_base: dict[tuple[str, str], list[int]] = {}
+    for j, b in enumerate(news):
+        by_base.setdefault(key(b).base(), []).append(j)
+    scored: list[tuple[int, bool, int, int, int]] = []
+    for i, a in enumerate(olds):
+        for j in by_base.get(key(a).base(), [])[:64]:
+            b = news[j]
+            if allowed is not None and not allowed(a, b):
+                continue
+            scored.append((n_setup_differences(key(a), key(b)), variant(a) != variant(b), i + j, i, j))
+    used_o: set[int] = set()
+    used_n: set[int] = set()
+    pairs: list[tuple[T, T]] = []
+    for *_, i, j in sorted(scored):
+        if i not in used_o and j not in used_n:
+            used_o.add(i)
+            used_n.add(j)
+            pairs.append((olds[i], news[j]))
+    return (pairs, [a for i, a in enumerate(olds) if i not in used_o],
+            [b for j, b in enumerate(news) if j not in used_n])
+
+
+def _join_setups(rows: list[Row], names: Sequence[str]) -> list[Row]:
+    """Series of one metric that no revision states twice, with different setups: a series that stops is judged
+    "not comparable" against the one nearest in setup that starts after it, naming the setup keys that differ (a
+    key stated on one side only is a difference: "gpu=b200 stated only in v2"), instead of "missing". The two stay
+    two rows, each with its own values: a row never holds the values of two setups."""
     def span(r: Row) -> tuple[int, int]:
         stated = [i for i, c in enumerate(r.cells) if c is not None]
         return stated[0], stated[-1]
 
     n = len(names)
     ending = [r for r in rows if span(r)[1] < n - 1]
-    starting: dict[tuple[str, str], list[Row]] = {}
-    for r in rows:
-        if span(r)[0] > 0:
-            starting.setdefault(r.key.base(), []).append(r)
-    gone: set[int] = set()
-    for a in ending:
-        a_last = span(a)[1]
-        cands = [b for b in starting.get(a.key.base(), [])[:64]
-                 if id(b) not in gone and b is not a and span(b)[0] > a_last and b.key != a.key]
-        if not cands:
-            continue
-        b = min(cands, key=lambda c: (one_sided(a.key, c.key) is None, n_differences(a.key, c.key),
-                                      c.variant != a.variant))
-        gone.add(id(b))
-        b_first = span(b)[0]
+    starting = [r for r in rows if span(r)[0] > 0]
+    joined, _, _ = nearest_setups(ending, starting, lambda r: r.key, lambda r: r.variant,
+                                  lambda a, b: b is not a and a.key != b.key and span(b)[0] > span(a)[1])
+    for a, b in joined:
+        a_last, b_first = span(a)[1], span(b)[0]
         oc, nc = a.cells[a_last], b.cells[b_first]
         assert oc is not None and nc is not None
-        keys = one_sided(a.key, b.key)
-        cells = [x if x is not None else y for x, y in zip(a.cells, b.cells, strict=True)]
-        if keys is None:
-            p = Pair(a.key, a.variant, oc, nc, NOT_COMPARABLE, reason="; ".join(key_difference(a.key, b.key)),
-                     old_rev=names[a_last], new_rev=names[b_first], other_key=b.key)
-        else:
-            first, latest = span(a)[0], span(b)[1]
-            fc, lc = a.cells[first], b.cells[latest]
-            assert fc is not None and lc is not None
-            p = judge(a.key, fc, lc, noise)
-            p.variant, p.old_rev, p.new_rev = a.variant, names[first], names[latest]
-            said = "; ".join(_stated_only(k, a.key, b.key, names[a_last], names[b_first]) for k in keys)
-            p.reason = said + ("; " + p.reason if p.reason else "")
-            p.other_key = b.key
-        a.cells, a.steps, a.overall = cells, [*a.steps, *b.steps], p
-    return [r for r in rows if id(r) not in gone]
+        a.overall = Pair(a.key, a.variant, oc, nc, NOT_COMPARABLE,
+                         reason=setup_difference(a.key, b.key, names[a_last], names[b_first]),
+                         old_rev=names[a_last], new_rev=names[b_first], other_key=b.key)
+    return rows

@@ -58,6 +58,7 @@ def _claim_brief(c: Claim | None, rev: str | None) -> dict[str, Any] | None:
     return {
         "value": c.value, "high": c.high, "unit": c.unit, "outcome": c.outcome, "passed": c.passed,
         "failed": c.failed, "reference": c.reference, "revision": rev, "metric_text": c.metric,
+        "config_text": dict(c.config),  # the setup as printed, beside the pair's canonical "config"
         "line": c.source.line, "path": c.source.path,
     }
 

@@ -13,9 +13,12 @@ one key in one revision but never makes two claims comparable or not. A gate's n
 the configuration it encodes (test_mtp1_... gives draft_len=1) and as a variant, so "gsm8k" under
 `test_gsm8k` in one section lines up with a bare "gsm8k" row in another. When a claim has no
 partner with its key but the other side has one with the same metric and a different
-configuration, the pair is reported "not comparable" with the key parts that differ. An extracted
-`task` only counts when it is a long-context workload (passkey, RULER), which changes what an
-acceptance length or a latency means. Within one key, claims pair by equal variant, then equal
+configuration, the pair is reported "not comparable" with the key parts that differ, a key stated on
+one side only among them. Values are canonical (`ledger.vocab.canonical`: "H100 SXM 80GB" is h100,
+"Llama 3.1 8B Instruct" and "meta-llama/Llama-3.1-8B-Instruct" are one model) and the reading itself is
+`ledger.vocab.claim_setup`'s, which the ledger's setup index shares. An extracted `task` counts for perf
+and acceptance values (a gsm8k run is not a passkey run; every long-context workload is one), not for an
+accuracy, whose metric names its benchmark already. Within one key, claims pair by equal variant, then equal
 words, then shared words, then a lone pair; a value its metric cannot take (an acceptance length
 above draft_len + 1, an accuracy above 100) is a mis-read and is left out. Names are cut to 300
 characters before any pattern reads them.
@@ -29,16 +32,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ledger.model import Claim
-from ledger.vocab.metrics import normalise_metric, variant_words
-from ledger.vocab.setup import (
-    IGNORED_KEYS,
-    LONG_CONTEXT_RE,
-    SOFT_KEYS,
-    canon_value,
-    canonical_key_name,
-    config_hints,
-)
-from ledger.vocab.text import MAX_NAME, clean_name
+from ledger.vocab.canonical import canonical_items
+from ledger.vocab.claim_setup import read_setup
+from ledger.vocab.setup import canonical_key_name
 from ledger.vocab.units import canonical_unit
 
 MEASURED_KINDS = ("accuracy", "acceptance", "perf", "tests")
@@ -76,48 +72,9 @@ def _claim_key(kind: str, metric: str | None, unit: str | None,
                config_items: tuple[tuple[str, str], ...]) -> tuple[Key, str]:
     """claim_key of a claim with these fields (all it reads): the versions of a PR repeat most claims' keys, and
     compare and trend ask for each claim's key more than once. Key is frozen, so the shared result is safe."""
-    mn = normalise_metric(metric, kind)
-    config: dict[str, str] = {}
-    variants: list[str] = [mn.residual] if mn.residual else []
-    for k, v in config_items:
-        ck = canonical_key_name(k)
-        if ck in SOFT_KEYS:
-            hints, rest = config_hints(clean_name(v))
-            for hk, hv in hints.items():
-                config.setdefault(hk, hv)
-            if ck in ("row", "variant", "case", "setting"):
-                words = variant_words(rest)
-                if words:
-                    variants.append(words)
-            continue
-        if ck == "task":
-            # The task names the benchmark the metric already names; only a long-context workload changes
-            # what an acceptance length or a latency means.
-            if LONG_CONTEXT_RE.search(v[:MAX_NAME]) and kind in ("acceptance", "perf"):
-                config["task"] = "long-context"
-            continue
-        if ck not in IGNORED_KEYS:  # hard: named in the table, or a setup key the table does not know yet
-            cv = canon_value(ck, v)
-            if cv:
-                config[ck] = cv
-    for hk, hv in mn.hints:
-        config.setdefault(hk, hv)
-    if kind in ("acceptance", "perf"):
-        texts = [metric or ""]
-        texts += [v for k, v in config_items if canonical_key_name(k) in SOFT_KEYS]
-        if any(LONG_CONTEXT_RE.search(t[:MAX_NAME]) for t in texts):
-            config.setdefault("task", "long-context")
-    if config.get("draft_len") == "0":
-        config.pop("draft_len")
-    unit = canonical_unit(unit, kind)
-    if kind in ("gate", "tests"):
-        unit = ""
-    variant = " ".join(dict.fromkeys(" ".join(variants).split()))
-    return Key(kind, mn.name, unit, tuple(sorted(config.items()))), variant
-
-
-def n_differences(a: Key, b: Key) -> int:
-    return (a.unit != b.unit) + len(set(a.config) ^ set(b.config))
+    setup = read_setup(kind, metric, config_items)
+    unit = "" if kind in ("gate", "tests") else canonical_unit(unit, kind)
+    return Key(kind, setup.metric, unit, setup.config), setup.variant
 
 
 def key_difference(a: Key, b: Key) -> list[str]:
@@ -157,8 +114,8 @@ def matches_setup(claim: dict[str, Any], pairs: Sequence[tuple[str, str]]) -> bo
             except ValueError:
                 return False
             setup = dict(claim_key(c)[0].config)
-        ck = canonical_key_name(k)
-        if ck in setup and (v == "*" or setup[ck] == canon_value(ck, v).lower()):
+        wanted = [(canonical_key_name(k), "*")] if v == "*" else canonical_items(canonical_key_name(k), v)
+        if wanted and all(wk in setup and (wv == "*" or setup[wk] == wv) for wk, wv in wanted):
             continue
         return False
     return True

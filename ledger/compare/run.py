@@ -29,6 +29,7 @@ from ledger.compare.tested import TestedCommit, stated_vs_tested
 from ledger.errors import InputError, UsageError
 from ledger.messages import REPORT_MARKER, warning_line
 from ledger.model import Claim
+from ledger.vocab.canonical import canonical_items
 from ledger.vocab.metrics import normalise_metric
 from ledger.vocab.setup import canonical_key_name, config_hints
 
@@ -327,9 +328,22 @@ def parse_where(where: list[str]) -> dict[str, str]:
         if not sep:
             raise UsageError(f"--where {w!r}: expected KEY=VALUE (mtp=1, kv_cache=fp8, gpu=b200)")
         ck = canonical_key_name(k)
-        hints, _ = config_hints(f"{k}{v}" if ck == "draft_len" else "")
-        filters[ck] = hints.get(ck, v.strip().lower())
+        if ck == "draft_len":
+            hints, _ = config_hints(f"{k}{v}")
+            filters[ck] = hints.get(ck, v.strip().lower())
+            continue
+        # canonical, as the series' setups are: gpu=H100-80GB-HBM3 is gpu=h100, gpu=8xH100 also gpu_count=8
+        filters.update(canonical_items(ck, v) or [(ck, v.strip().lower())])
     return filters
+
+
+def _trend_snapshots(doc: Loaded, order: str) -> list[Snapshot]:
+    """The revisions a document's values are points of, oldest first: its revision sections, and for a document
+    stored in several versions (a docs page across releases, an edited PR description) each version that changed
+    its numbers."""
+    if len(doc.versions) > 1:
+        return revisions_across_versions(doc.versions, doc.name, order)
+    return split_revisions(doc.versions[-1][1], doc.name, order=order)
 
 
 def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | None = None,
@@ -352,7 +366,8 @@ def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | No
     groups: dict[tuple[Key, str, str], list[tuple[str, Claim]]] = {}
     docs_of: dict[tuple[Key, str, str], list[str]] = {}
     for doc in loaded:
-        for snap in split_revisions(doc.versions[-1][1], doc.name, order=order):
+        for snap in _trend_snapshots(doc, order):
+            seen: dict[tuple[Key, str], int] = {}
             for c in snap.claims:
                 if kinds and c.kind not in kinds:
                     continue
@@ -362,6 +377,11 @@ def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | No
                 cfg = dict(key.config)
                 if any(cfg.get(k) != v for k, v in filters.items()):
                     continue
+                # Two values of one setup in one revision are two things measured, never one's history: the
+                # k-th of them goes on with the k-th of the next revision, as compare pairs them.
+                nth = seen[(key, variant)] = seen.get((key, variant), -1) + 1
+                if nth:
+                    variant = f"{variant} #{nth + 1}".strip()
                 # Across documents a series continues only under a stated model (or when asked to mix):
                 # two PRs' "gsm8k" without one may be two models.
                 across = mix or "model" in cfg

@@ -21,6 +21,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from ledger.db.setup import config_term, setup_index_current
 from ledger.errors import UsageError
 from ledger.identity import pull_from_url
 
@@ -43,7 +44,7 @@ READ_MIGRATIONS: tuple[str, ...] = (
     "0001_initial", "0002_reference_values", "0003_github_fetch", "0004_pr_commits", "0005_fts_per_version",
     "0006_metric_in_claim_order", "0007_claim_stddev", "0008_github_sync", "0009_engine_identity",
     "0010_claims_fts_as_sqlite_utils", "0011_views", "0012_support_cells_engine",
-    "0013_warning_message_without_line",
+    "0013_warning_message_without_line", "0014_claim_setup",
 )
 """ledger.db.schema.MIGRATION_NAMES, the migrations this code knows: a ledger with exactly these applied needs no
 migration to be read."""
@@ -208,13 +209,9 @@ def _claims_where(db: Reader, f: ClaimFilter) -> tuple[str, list[str], list[Any]
         else:
             where.append("c.revision_label = ? COLLATE NOCASE")
             params.append(r)
+    indexed = bool(f.config) and setup_index_current(db)
     for key, value in f.config:
-        if value == "*":
-            where.append("EXISTS (SELECT 1 FROM json_each(c.config) j WHERE j.key = ?)")
-            params.append(key)
-        else:
-            where.append("EXISTS (SELECT 1 FROM json_each(c.config) j WHERE j.key = ? AND j.value = ? COLLATE NOCASE)")
-            params.extend([key, value])
+        config_term(key, value, indexed, where, params)
     if f.search and f.search.strip():
         where.append("c.id IN (SELECT rowid FROM claims_fts WHERE claims_fts MATCH ?)")
         params.append(fts_query(f.search))

@@ -14,6 +14,8 @@ Every schema change is a new migration appended to `MIGRATIONS`, never an edit o
                         it in step)
     pr_claims, metric_values, support_cells, ci_runs
                         views: the canned questions (see VIEWS)
+    claim_setup         each claim's canonical setup, one row per key (migration 0014; setup_rules: the rules'
+                        version its rows were made with)
     warnings            parse and decode warnings of a version: line (NULL: the whole text) and message
     github_heads        the head/base sha GitHub reported for a fetched PR (one row per distinct pair)
     http_cache          ETag / Last-Modified per fetched URL, for conditional requests
@@ -372,6 +374,24 @@ def m0013_warning_message_without_line(db: Database) -> None:
     db.execute("""UPDATE warnings SET message = substr(message, length('line ' || line || ': ') + 1)
         WHERE line IS NOT NULL AND substr(message, 1, length('line ' || line || ': ')) = 'line ' || line || ': '""")
     db.execute("PRAGMA user_version = 13")
+
+
+@migrations(name="0014_claim_setup")
+def m0014_claim_setup(db: Database) -> None:
+    # Each claim's canonical setup (ledger/vocab/canonical.py, as compare reads it), so `claims --config` finds
+    # "H100 SXM 80GB" and "H100-80GB-HBM3" by gpu=h100 with an index; config keeps the printed text.
+    from ledger.db.setup import rebuild_setups
+
+    db.execute("""CREATE TABLE claim_setup (
+        claim_id INTEGER NOT NULL REFERENCES claims(id) ON DELETE CASCADE,
+        key TEXT NOT NULL,                   -- a canonical setup key: model, gpu, gpu_count, tp, isl, quant, ...
+        value TEXT NOT NULL,                 -- its canonical value: h100, llama3.1-8b-instruct, 8192, fp8
+        PRIMARY KEY (claim_id, key)
+    ) WITHOUT ROWID""")
+    db.execute("CREATE INDEX idx_claim_setup_value ON claim_setup (key, value, claim_id)")
+    db.execute("CREATE TABLE setup_rules (version INTEGER NOT NULL)")  # the canonical rules' SETUP_RULES_VERSION
+    rebuild_setups(db)
+    db.execute("PRAGMA user_version = 14")
 
 
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)

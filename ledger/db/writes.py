@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from sqlite_utils import Database
 
 from ledger.db.reads import CLAIM_FIELDS, STRUCTURED_FIELDS
+from ledger.db.setup import SetupRow, insert_setups, keep_current, setup_of
 
 if TYPE_CHECKING:  # a read command imports this module and needs no pydantic
     from ledger.model import ParseWarning
@@ -107,6 +108,8 @@ class ClaimRows:
 
     tails: list[tuple[Any, ...]]
     revisions: list[RevKey | None]
+    setups: list[SetupRow] = field(default_factory=list)
+    """Each claim's canonical setup (ledger.db.setup), the rows of `claim_setup`; parallel to `tails`."""
 
 
 @dataclass
@@ -151,6 +154,7 @@ def write_versions(db: Database, preps: Sequence[PreparedVersion], tries: int = 
     for attempt in range(tries):
         try:
             with db.atomic():
+                keep_current(db)  # a ledger whose setup index older rules made is rebuilt before it grows
                 return [_write_one(db, prep) for prep in preps]
         except sqlite3.OperationalError as exc:
             if not _is_lock_error(exc) or attempt == tries - 1:
@@ -211,6 +215,7 @@ def _write(db: Database, prep: PreparedVersion) -> WriteResult:
     rows = prep.rows if prep.rows is not None else claim_rows(prep.claims)
     rev_ids = _write_revisions(db, version_id, prep, rows)
     conn.executemany(_INSERT_CLAIM, _claim_rows(rows, doc_id, version_id, rev_ids))
+    insert_setups(conn, version_id, rows.setups)
     # The full-text index is filled here, one statement per version, rather than by a trigger per
     # row: the same rows, at a third of the cost (migration 0005 dropped the insert trigger).
     conn.execute("INSERT INTO claims_fts (rowid, text, metric, note, section) "
@@ -254,6 +259,7 @@ def claim_rows(claims: Iterable[dict[str, Any]]) -> ClaimRows:
     and source flattened, config and section as JSON, any field the schema has no column for in `extra`."""
     tails: list[tuple[Any, ...]] = []
     revisions: list[RevKey | None] = []
+    setups: list[SetupRow] = []
     sections: dict[tuple[str, ...], str] = {}  # most claims of a version share a few heading paths
     for ordinal, c in enumerate(claims):
         rev = c.get("revision") or None
@@ -269,6 +275,7 @@ def claim_rows(claims: Iterable[dict[str, Any]]) -> ClaimRows:
         if section is None:
             section = sections[path] = _json(list(path))
         config = c.get("config")
+        setups.append(setup_of(c))
         line = src.get("line", 0)
         tails.append((
             ordinal, c["kind"], c.get("metric"), c.get("value"), c.get("high"),
@@ -280,5 +287,5 @@ def claim_rows(claims: Iterable[dict[str, Any]]) -> ClaimRows:
             c.get("note"), c.get("parser"), c.get("engine"), c.get("architecture"), c.get("models"),
             _json(extra) if extra else None,
         ))
-    return ClaimRows(tails, revisions)
+    return ClaimRows(tails, revisions, setups)
 

@@ -13,7 +13,9 @@ import re
 from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
-from ledger.vocab.text import MAX_NAME, clean_name
+from ledger.vocab.canonical import GPU_NAMES, canonical_items
+from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
+from ledger.vocab.text import MAX_NAME
 
 # The machine a run used: "RAM: 16 x 64GB", "MEM: 6 * 64GB", "GPU: 2*Titan RTX", "CPU: ...", "Driver: 550.54"
 _MACHINE_LABEL = (r"(?:ram|mem|vram|cpu|gpus?|disk|storage|network|nic|interconnect|hardware|machine|host|os|driver|"
@@ -95,9 +97,9 @@ def _word(written: str, key: str, body: str) -> SetupWord:
     return SetupWord(written, key, re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE))
 
 
-_GPU_NAMES = (r"gb300|gb200|b300|b200|h200|h100|h800|h20|a100|a10g?|l40s?|l4|mi300x|mi325x|mi355x|rtx ?\d{4}|"
-              r"dgx[ -]spark")
 _DTYPES = r"fp8|nvfp4|fp4|mxfp4|bf16|fp16|int8|int4"
+_GPU_COUNT = r"(?:\d{1,3} ?[x×] ?(?:\d{1,3} ?[x×]? ?)?)?"
+_GPU_COUNT_RE = re.compile(_GPU_COUNT)
 SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("mtp", "draft_len", r"mtp[ _-]?(\d{1,2})|(no)[ _-]mtp"),
     _word("draft", "draft_len", r"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft)[ _=:-]?(\d{1,2})"),
@@ -109,7 +111,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("osl", "osl", r"osl[ _=:-]?(\d{1,6}k?)"),
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?"),
     _word("filter", "filter", r"(strict-match|flexible-extract)"),
-    _word("gpu", "gpu", rf"({_GPU_NAMES})"),
+    # with the count printed before it ("8xH100", "2x8 H200": nodes x GPUs), which canonical reads as gpu_count
+    _word("gpu", "gpu", rf"({_GPU_COUNT}(?:{GPU_NAMES}))"),
     _word("tp", "tp", r"tp[ _=:-]?(\d{1,3})"),
     _word("ep", "ep", r"ep[ _=:-]?(\d{1,3})"),
     _word("pp", "pp", r"pp[ _=:-]?(\d{1,3})"),
@@ -142,7 +145,12 @@ def _qualifiers(text: str) -> dict[str, str]:
         val = next((g for g in m.groups() if g), "")
         if w.written == "mtp" and val.lower() == "no":
             val = "0"
-        out[w.written] = val.upper() if w.written == "gpu" else val.lower()
+        if w.written == "gpu":  # the name as GPUs are written ("H100"), its count as printed ("8x")
+            k = _GPU_COUNT_RE.match(val)
+            cut = k.end() if k else 0
+            out["gpu"] = val[:cut] + val[cut:].upper()
+        else:
+            out[w.written] = val.lower()
         s = s[:m.start()] + " " + s[m.end():]  # a word read once: "TP8EP8" is tp 8, then ep 8
     return out
 
@@ -204,24 +212,6 @@ LONG_CONTEXT_RE = re.compile(r"pass[ _-]?key|long[ _-]?context|needle|\bniah\b|\
 _NO_SPEC_RE = re.compile(r"\bno[ _-](?:mtp|speculation|spec(?:ulative)?(?: decoding)?|draft)\b", re.IGNORECASE)
 
 
-def canon_value(key: str, value: str) -> str:
-    v = clean_name(value).strip(" .,;:")
-    if key in ("draft_len", "concurrency", "isl", "osl", "n_shot", "tp", "samples", "ep", "pp", "dp", "gpu_count",
-               "batch_size", "max_num_tokens", "max_batch_size"):
-        m = re.match(r"(\d{1,9})\s*(k?)", v)
-        if m:
-            n = int(m.group(1)) * (1024 if m.group(2) else 1)
-            return str(n)
-    if key in ("quant", "kv_cache", "spec_algo", "state"):
-        v = v.replace("-", "_").replace(" ", "_")
-        v = {"fp8_e4m3": "fp8", "e4m3": "fp8", "bfloat16": "bf16", "float16": "fp16", "auto": "", "none": ""}.get(v, v)
-    if key == "model":
-        v = v.rstrip("/").rsplit("/", 1)[-1]  # "/mnt/Meta-Llama-3-8B/" and "meta-llama/Meta-Llama-3-8B" alike
-    if key == "gpu":
-        v = re.sub(r"\s*\(.*", "", v).replace("nvidia ", "").strip()
-    return v
-
-
 def canonical_key_name(key: str) -> str:
     k = key.strip().lower().replace("-", "_")
     return _KEY_ALIASES.get(k, _KEY_ALIASES.get(key.strip().lower(), k))
@@ -236,7 +226,8 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
             continue
         m = w.pattern.search(rest)
         if m and m.group(1):  # ("no MTP" is _NO_SPEC_RE's: no draft length)
-            hints[w.key] = canon_value(w.key, m.group(1))
+            for hk, hv in canonical_items(w.key, m.group(1)):  # "8xH100": the GPU and its count
+                hints.setdefault(hk, hv)
             rest = rest[:m.start()] + " " + rest[m.end():]
     if _NO_SPEC_RE.search(rest):
         rest = _NO_SPEC_RE.sub(" ", rest)
@@ -306,8 +297,26 @@ _MODEL_RE = re.compile(
     r")(?=[\w.-]*\d)[\w.-]{1,60}(?![\w/-])", re.IGNORECASE)
 
 
+# The same names written with spaces, as release pages and prose do: "Llama 3.1 8B Instruct", "Qwen2.5 32B
+# Instruct", "Mixtral 8x7B": a family, a version, then a size is what tells a name from a sentence.
+_SPACED_MODEL_RE = re.compile(
+    r"(?<![\w/.-])(?:" + "|".join(re.escape(f) for f in _MODEL_FAMILIES) + r")[\w.]{0,12}"
+    r"(?: \d{1,2}(?:\.\d{1,2})?){0,2} (?:\d{1,4}(?:\.\d{1,2})?[bm]|\d{1,2}x\d{1,3}b)"
+    r"(?: (?:a\d{1,3}b|instruct|chat|base|it|coder|vl|moe|thinking|preview)){0,3}(?![\w/-])", re.IGNORECASE)
+
+
 def model_names(text: str) -> list[str]:
-    """The model names a text prints, in order ("Results on Qwen3-8B" -> ["Qwen3-8B"])."""
+    """The model names a text prints, in order ("Results on Qwen3-8B" -> ["Qwen3-8B"]; "Llama 3.1 8B Instruct"
+    is one name); of two readings that overlap, the longer."""
     if not text:
         return []
-    return [m.group(0).rstrip(".,:;") for m in _MODEL_RE.finditer(text[:2000])]
+    s = text[:2000]
+    spans = sorted((m.start(), -len(m.group(0)), m.group(0)) for r in (_MODEL_RE, _SPACED_MODEL_RE)
+                    for m in r.finditer(s))
+    out: list[str] = []
+    end = -1
+    for start, neg_len, name in spans:
+        if start >= end:
+            out.append(name.rstrip(".,:;"))
+            end = start - neg_len
+    return out

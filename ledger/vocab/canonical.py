@@ -1,0 +1,156 @@
+"""One canonical value per setup key, whatever the text printed: what compare keys on and `claims --config` finds.
+
+A claim's `config` keeps the value as printed ("H100 SXM 80GB", "Llama 3.1 8B Instruct", "fp8_e4m3"); the
+contract says so and a reader wants to see it. Everything that asks whether two setups are the same reads the
+canonical value made here instead, so spellings of one setup meet:
+
+    gpu        "H100 SXM 80GB", "H100-80GB-HBM3", "NVIDIA H100" -> h100; "8xH100" -> h100 and gpu_count 8;
+               "2x8 H200" (nodes x GPUs) -> h200 and 16; "2x8" alone -> gpu_count 16
+    model      "meta-llama/Llama-3.1-8B-Instruct", "Llama-3.1-8B-Instruct", "Llama 3.1 8B Instruct" -> one name
+    precision  "FP8", "fp8_e4m3", "float8", "e4m3" -> fp8; "bfloat16" -> bf16 (weights, KV cache and state)
+    numbers    "TP8", "tp=8", "--tp-size 8", "8" -> 8; lengths "8k" -> 8192, "8,192" -> 8192
+    isl_osl    "1024/128" -> isl 1024 and osl 128
+
+Keys are canonical already (`ledger.vocab.setup.canonical_key_name` maps the aliases); this module imports
+nothing of the vocabulary but `text`, so `setup` may read its values.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.vocab.text import clean_name
+
+SETUP_RULES_VERSION = 1
+"""Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
+rules is rebuilt by the next write, and read through the rules of this code until then."""
+
+GPU_NAMES = (r"gb300|gb200|b300|b200|h200|h100|h800|h20|a100|a10g?|l40s?|l4|mi300x|mi325x|mi355x|rtx ?\d{4}|"
+             r"dgx[ -]spark")
+"""The accelerators a setup names, as one alternation (longest spelling first where one begins another)."""
+
+NUMERIC_KEYS: frozenset[str] = frozenset((
+    "draft_len", "concurrency", "isl", "osl", "n_shot", "tp", "samples", "ep", "pp", "dp", "gpu_count", "nodes",
+    "batch_size", "max_num_tokens", "max_batch_size",
+))
+"""Keys whose value is a count or a length: "TP8", "tp=8", "--tp-size 8" and "8" are one value."""
+DTYPE_KEYS: frozenset[str] = frozenset(("quant", "kv_cache", "state"))
+
+_GPU_RE = re.compile(rf"(?:(?<![a-z0-9])|(?<=\dx)|(?<=\d×))({GPU_NAMES})(?![0-9])", re.IGNORECASE)  # "8xH100"
+# "8xH100", "8 x H100", "2x8 H200", "2x8xH200": a count (or nodes x GPUs per node) before the name
+_COUNT_BEFORE_RE = re.compile(r"(?<![\w.])(\d{1,3})\s{0,2}[x×*]\s{0,2}(?:(\d{1,3})(?![\d.])\s{0,2}[x×*]?\s{0,2})?"
+                              r"(?=[a-z]|$)", re.IGNORECASE)
+# "H100 x 8", "H100 *8"
+_COUNT_AFTER_RE = re.compile(r"^\s{0,2}[x×*]\s{0,2}(\d{1,3})(?![\d.])", re.IGNORECASE)
+_GPUS_WORD_RE = re.compile(r"(?<![\w.])(\d{1,3})\s{0,2}(?:gpus?|cards?|devices?)\b", re.IGNORECASE)
+
+_NUMBER_RE = re.compile(r"(\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,3})?)\s{0,2}(k(?![a-z]))?", re.IGNORECASE)
+_PREFIXED_NUMBER_RE = re.compile(r"^(?:-{0,2}[a-z_-]{1,30}[ =:]{0,3})?(\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,3})?)(k?)$",
+                                 re.IGNORECASE)
+
+_DTYPES: dict[str, str] = {
+    "fp8": "fp8", "float8": "fp8", "e4m3": "fp8", "fp8_e4m3": "fp8", "fp8_e4m3fn": "fp8", "float8_e4m3fn": "fp8",
+    "float8_e4m3": "fp8", "fp8e4m3": "fp8", "f8e4m3": "fp8", "fp8_e5m2": "fp8_e5m2", "e5m2": "fp8_e5m2",
+    "bfloat16": "bf16", "bf16": "bf16", "float16": "fp16", "half": "fp16", "fp16": "fp16",
+    "float32": "fp32", "fp32": "fp32", "float": "fp32", "nvfp4": "nvfp4", "mxfp4": "mxfp4", "fp4": "fp4",
+    "int8": "int8", "int4": "int4", "auto": "", "none": "", "default": "",
+}
+
+# A model id as typed: an organisation ("meta-llama/"), a path, spaces or "_" for "-", any case
+_MODEL_SEP_RE = re.compile(r"[\s_]+")
+_LETTER_DIGIT_RE = re.compile(r"(?<=[a-z])-(?=\d)")  # "llama-3.1" and "llama 3.1" are "llama3.1"
+
+
+def canonical_gpu(value: str) -> tuple[str, str | None]:
+    """The accelerator a GPU value names and how many there are (None: not stated).
+
+    "H100 SXM 80GB" -> ("h100", None); "8xH100" -> ("h100", "8"); "2x8 H200" -> ("h200", "16");
+    "2x8" -> ("", "16"); a name the table does not know keeps its cleaned text ("gaudi3")."""
+    v = clean_name(value)[:120]
+    count: int | None = None
+    m = _GPU_RE.search(v)
+    name = re.sub(r"\s", "", m.group(1)).replace("dgxspark", "dgx-spark") if m else ""
+    head = v[:m.start()] if m else v
+    c = _COUNT_BEFORE_RE.search(head)
+    if c is not None and (m is not None or not head[c.end():].strip()):
+        count = int(c.group(1)) * (int(c.group(2)) if c.group(2) else 1)
+    elif m is not None and (a := _COUNT_AFTER_RE.match(v[m.end():])):
+        count = int(a.group(1))
+    elif g := _GPUS_WORD_RE.search(v):
+        count = int(g.group(1))
+    if not name and count is None:
+        name = re.sub(r"\s*\(.*", "", v).replace("nvidia ", "").strip()
+    return name, (str(count) if count else None)
+
+
+def canonical_model(value: str) -> str:
+    """One name for a model however it is typed: the checkpoint's name without its organisation or path, lower
+    case, "-" between its words, a family and its version joined ("Llama 3.1 8B Instruct" -> llama3.1-8b-instruct)."""
+    v = clean_name(value).strip(" .,;:").rstrip("/").rsplit("/", 1)[-1]
+    v = _MODEL_SEP_RE.sub("-", v).strip("-")
+    v = re.sub(r"-{2,}", "-", v)
+    if v.startswith("meta-llama"):  # Meta's older checkpoint names: "Meta-Llama-3.1-8B-Instruct"
+        v = v[len("meta-"):]
+    return _LETTER_DIGIT_RE.sub("", v)
+
+
+def canonical_dtype(value: str) -> str:
+    """fp8 for "FP8", "fp8_e4m3", "float8", "e4m3"; bf16 for "bfloat16"; "" for auto and none."""
+    v = re.sub(r"\s*\(.*", "", clean_name(value).strip(" .,;:"))
+    v = v.replace("-", "_").replace(" ", "_").removeprefix("torch.")
+    if v in _DTYPES:
+        return _DTYPES[v]
+    if v.startswith(("float8", "fp8")) and "e5m2" not in v:
+        return "fp8"
+    return v
+
+
+def canonical_number(value: str) -> str | None:
+    """The count or length a value states ("TP8", "tp=8", "--tp-size 8", "8k" -> 8192, "8,192"), or None when
+    the value is not one number ("1024/128", "auto")."""
+    v = clean_name(value).strip(" .,;:")[:80]
+    m = _PREFIXED_NUMBER_RE.match(v)
+    if m is None:
+        return None
+    n = float(m.group(1).replace(",", "")) * (1024 if m.group(2) else 1)
+    return str(int(n)) if n == int(n) else f"{n:g}"
+
+
+def canonical_items(key: str, value: str) -> list[tuple[str, str]]:
+    """The canonical (key, value) pairs one config entry of canonical key `key` states: usually one, two for a
+    GPU with its count ("8xH100") or an ISL/OSL pair ("1024/128"); none when the value says nothing ("auto")."""
+    if key == "gpu":
+        name, count = canonical_gpu(value)
+        return [p for p in (("gpu", name), ("gpu_count", count or "")) if p[1]]
+    if key in ("isl_osl", "input_output", "input_output_len", "seq_len_in_out"):
+        parts = re.split(r"\s{0,2}[/,]\s{0,2}", clean_name(value)[:40])
+        nums = [canonical_number(p) for p in parts]
+        if len(nums) == 2 and all(nums):
+            return [("isl", nums[0] or ""), ("osl", nums[1] or "")]
+    v = canon_value(key, value)
+    return [(key, v)] if v else []
+
+
+def canon_value(key: str, value: str) -> str:
+    """The canonical form of one value of canonical key `key` (the GPU's name only: `canonical_items` also
+    gives its count)."""
+    v = clean_name(value).strip(" .,;:")
+    if key in NUMERIC_KEYS:
+        n = canonical_number(v)
+        if n is not None:
+            return n
+        m = _NUMBER_RE.match(v)  # "128 (per node)": the number it begins with
+        if m:
+            n_ = float(m.group(1).replace(",", "")) * (1024 if m.group(2) else 1)
+            return str(int(n_)) if n_ == int(n_) else f"{n_:g}"
+        return v
+    if key in DTYPE_KEYS:
+        return canonical_dtype(v)
+    if key == "spec_algo":
+        v = v.replace("-", "_").replace(" ", "_")
+        return {"auto": "", "none": ""}.get(v, v)
+    if key == "model":
+        return canonical_model(v)
+    if key == "gpu":
+        return canonical_gpu(v)[0]
+    return v

@@ -1,0 +1,89 @@
+"""What setup a claim states, canonical: the one reading shared by compare's keys and the ledger's setup index.
+
+A claim's setup is read from its config (every key `ledger.vocab.setup.key_class` calls hard, each value made
+canonical by `ledger.vocab.canonical`), from the setup words in its soft keys' names (row, column, gate: "FP8 KV
+con128") and from those in its metric ("MTP1 gsm8k"). What remains of the row and variant names is its *variant*,
+which tells claims of one setup apart and never makes two setups one. compare keys on it (`ledger.compare.keys`);
+the ledger stores it per claim (`ledger.db.setup`), so `claims --config` finds what compare would line up.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ledger.vocab.canonical import canonical_items
+from ledger.vocab.metrics import normalise_metric, variant_words
+from ledger.vocab.setup import IGNORED_KEYS, LONG_CONTEXT_RE, SOFT_KEYS, canonical_key_name, config_hints
+from ledger.vocab.text import MAX_NAME, clean_name
+
+
+@dataclass(frozen=True)
+class ClaimSetup:
+    """A claim's normalised metric, canonical setup (sorted pairs) and variant words."""
+
+    metric: str
+    config: tuple[tuple[str, str], ...]
+    variant: str
+
+
+def setup_items(kind: str, metric: str | None, config: Mapping[str, Any] | None) -> tuple[tuple[str, str], ...]:
+    """The canonical setup of a claim with these fields, as (key, value) pairs."""
+    items = tuple((str(k), str(v)) for k, v in (config or {}).items())
+    return read_setup(kind, metric, items).config
+
+
+@functools.lru_cache(maxsize=8192)
+def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str], ...]) -> ClaimSetup:
+    """The setup of a claim with these fields (all it reads); cached, as the versions of a PR repeat most claims'."""
+    mn = normalise_metric(metric, kind)
+    config: dict[str, str] = {}
+    variants: list[str] = [mn.residual] if mn.residual else []
+    for k, v in config_items:
+        ck = canonical_key_name(k)
+        if ck in SOFT_KEYS:
+            hints, rest = config_hints(clean_name(v))
+            for hk, hv in hints.items():
+                config.setdefault(hk, hv)
+            if ck in ("row", "variant", "case", "setting"):
+                words = variant_words(rest)
+                if words:
+                    variants.append(words)
+            continue
+        if ck == "task":
+            task = _task(kind, v, mn.name)
+            if task:
+                config["task"] = task
+            continue
+        if ck not in IGNORED_KEYS:  # hard: named in the table, or a setup key the table does not know yet
+            for hk, hv in canonical_items(ck, v):
+                if hk == ck:
+                    config[hk] = hv
+                else:  # what a value implies ("8xH100": the count) yields to the key stated on its own
+                    config.setdefault(hk, hv)
+    for hk, hv in mn.hints:
+        config.setdefault(hk, hv)
+    if kind in ("acceptance", "perf"):
+        texts = [metric or ""]
+        texts += [v for k, v in config_items if canonical_key_name(k) in SOFT_KEYS]
+        if any(LONG_CONTEXT_RE.search(t[:MAX_NAME]) for t in texts):
+            config.setdefault("task", "long-context")
+    if config.get("draft_len") == "0":
+        config.pop("draft_len")
+    variant = " ".join(dict.fromkeys(" ".join(variants).split()))
+    return ClaimSetup(mn.name, tuple(sorted(config.items())), variant)
+
+
+def _task(kind: str, value: str, metric: str) -> str:
+    """The test or task a value comes from, as a setup key: a throughput or an acceptance length of a gsm8k run
+    is not one of a passkey run. An accuracy's task is the benchmark its metric already names (lm-eval's rows
+    name both), so there it adds nothing; every long-context workload (passkey, RULER, needle) is one."""
+    v = value[:MAX_NAME]
+    if LONG_CONTEXT_RE.search(v):
+        return "long-context" if kind in ("acceptance", "perf") else ""
+    if kind == "accuracy":
+        return ""
+    name = normalise_metric(v, "accuracy").name
+    return "" if not name or name == metric else name
