@@ -336,10 +336,6 @@ def test_a_release_page_of_per_model_tables_reports_its_one_change(tmp_path: Pat
     assert (change["verdict"]["old"]["value"], change["verdict"]["new"]["value"]) == (6881.2, 7356.4)
 
 
-@pytest.mark.xfail(strict=True, reason="a grid whose GPU header row continues into empty cells, with a TP row under "
-                                       "it, needs the table reader's header tree (branch table-grid, issue 26 "
-                                       "mechanism 2): today the TP row is read as values and half the cells lose "
-                                       "their GPU")
 def test_a_release_page_of_gpu_by_tp_grids_reports_its_one_change(tmp_path: Path) -> None:
     rows = _release_rows(tmp_path, "grid")
     _assert_one_change_and_no_joined_setups(rows)
@@ -431,3 +427,19 @@ def test_a_verdict_keeps_each_sides_printed_setup_beside_the_canonical_one() -> 
     assert data["config"] == {"gpu": "h100", "tp": "8"}
     assert data["old"]["config_text"] == {"gpu": "H100 SXM 80GB", "tp": "TP8"}
     assert data["new"]["config_text"] == {"gpu": "H100-80GB-HBM3", "tp": "8"}
+
+
+def test_a_vendor_grid_with_its_labels_in_the_second_column_reports_its_one_change(tmp_path: Path) -> None:
+    """The published shape: "| | GPU: | B200 | ... |", "| | TP Size | 1 | ... |", a row "| ISL, OSL | | |" naming
+    the row labels' keys, rows "| 128, 128 | | 9,871.45 | ...". Every cell carries model, precision, GPU, TP, ISL
+    and OSL; v2 replaces one model's table with another's, v3 changes one number."""
+    rows = _release_rows(tmp_path, "vendor")
+    verdicts = [r["verdict"]["verdict"] for r in rows]
+    assert verdicts.count("improvement") == 1 and verdicts.count("regression") == 0, verdicts
+    for r in rows:
+        assert {"model", "quant", "gpu", "tp", "isl", "osl"} <= set(r["config"]), r["config"]
+        if r["verdict"]["verdict"] == "not comparable":
+            assert "model" in r["verdict"]["reason"]
+    change = next(r for r in rows if r["verdict"]["verdict"] == "improvement")
+    assert (change["config"]["gpu"], change["config"]["tp"], change["config"]["isl"]) == ("h200", "2", "8192")
+    assert (change["verdict"]["old"]["value"], change["verdict"]["new"]["value"]) == (702.51, 731.4)

@@ -301,7 +301,9 @@ _MODEL_RE = re.compile(
 # Instruct", "Mixtral 8x7B": a family, a version, then a size is what tells a name from a sentence.
 _SPACED_MODEL_RE = re.compile(
     r"(?<![\w/.-])(?:" + "|".join(re.escape(f) for f in _MODEL_FAMILIES) + r")[\w.]{0,12}"
-    r"(?: \d{1,2}(?:\.\d{1,2})?){0,2} (?:\d{1,4}(?:\.\d{1,2})?[bm]|\d{1,2}x\d{1,3}b)"
+    r"(?:(?: \d{1,2}(?:\.\d{1,2})?){0,2} (?:\d{1,4}(?:\.\d{1,2})?[bm]|\d{1,2}x\d{1,3}b)"
+    # or a lettered release with no size: "DeepSeek R1", "DeepSeek V3.2", "Kimi K2", "MiniMax M2"
+    r"| [rvkm]\d{1,2}(?:\.\d{1,2})?)"
     r"(?: (?:a\d{1,3}b|instruct|chat|base|it|coder|vl|moe|thinking|preview)){0,3}(?![\w/-])", re.IGNORECASE)
 
 

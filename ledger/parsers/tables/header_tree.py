@@ -23,7 +23,7 @@ import re
 from ledger.parsers.reader.blocks import Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.headers import ARROW_SIDES_RE, arrow_sides, head_without_unit, side_core
-from ledger.vocab.setup import canonical_key_name, config_key, is_config_label, qualifiers
+from ledger.vocab.setup import canonical_key_name, config_key, is_config_label, model_names, qualifiers
 
 SIDE_CELL_RE = re.compile(
     r"^(?:before|after|baseline|base|main|master|this pr|pr|new|old|ours|candidate|proposed|patched|ref(?:erence)?|"
@@ -61,16 +61,36 @@ def _sub_header_row(row: Row, header: list[str]) -> bool:
     return all(SIDE_CELL_RE.match(c) or (len(c) <= 24 and qualifiers(c)) for c in words)
 
 
-def _settings_row(row: Row) -> str | None:
-    """The setup key of a leading row that sets one per column ("TP Size | 4 | 8 | 4 | 8")."""
+def _settings_row(row: Row) -> tuple[str, int] | None:
+    """The setup key of a leading row that sets one per column ("TP Size | 4 | 8 | 4 | 8"), and the column of
+    its label: the first, or the second under an empty first (a vendor's grid: "| | TP Size | 1 | 2 |")."""
     cells = [clean(c) for c in row.cells]
-    if not cells or not is_config_label(cells[0]):
+    at = 1 if len(cells) > 2 and not cells[0] else 0
+    if not cells or not is_config_label(cells[at]):
         return None
-    key = setup_key(cells[0])
-    values = [c for c in cells[1:] if c]
+    key = setup_key(cells[at])
+    values = [c for c in cells[at + 1:] if c]
     if key is None or len(values) < 2 or any(len(v) > 40 for v in values):
         return None
-    return key
+    return key, at
+
+
+_KEY_LIST_RE = re.compile(r"\s?[,/&]\s?|\s(?:and|x)\s")
+
+
+def _names_value_of(key: str, text: str) -> bool:
+    """Whether a header cell is a value of `key` ("H200 141GB HBM3" of gpu, "Llama 3.3 70B" of model)."""
+    return bool(model_names(text)) if key == "model" else key in qualifiers(text)
+
+
+def _row_keys_row(row: Row) -> str | None:
+    """A row that names, in its first cell alone, the setup keys of the row labels under it ("| ISL, OSL | | |"
+    over "| 128, 128 | ... |"): the label column's header, printed as a body row."""
+    cells = [clean(c) for c in row.cells]
+    if len(cells) < 3 or not cells[0] or any(cells[1:]) or len(cells[0]) > 40:
+        return None
+    parts = [p for p in _KEY_LIST_RE.split(cells[0].rstrip(":")) if p]
+    return cells[0] if parts and all(setup_key(p) for p in parts) else None
 
 
 def _groups(header: list[str]) -> list[str]:
@@ -164,16 +184,20 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
     k = 0
     sub: list[str] | None = None
     setup: list[dict[str, str]] = [{} for _ in table.header]
-    while k < min(MAX_SUB_ROWS, len(table.rows) - 1):
+    label_head = ""
+    while k < min(MAX_SUB_ROWS + 1, len(table.rows) - 1):
         row = table.rows[k]
         if len(row.cells) != len(table.header):
             break
         if sub is None and _sub_header_row(row, table.header):
             sub = [clean(c) for c in row.cells]
-        elif (key := _settings_row(row)) is not None:
-            for ci, c in enumerate(row.cells[1:], start=1):
+        elif (found := _settings_row(row)) is not None:
+            key, at = found
+            for ci, c in enumerate(row.cells[at + 1:], start=at + 1):
                 if clean(c):
                     setup[ci][key] = clean(c)
+        elif not label_head and not clean(table.header[0]) and (names := _row_keys_row(row)) is not None:
+            label_head = names
         else:
             break
         k += 1
@@ -181,6 +205,18 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
         return
     groups = _groups(table.header)
     header = list(table.header)
+    head_key = setup_key(clean(header[0]).rstrip(":")) if any(setup) else None
+    named = [g for g in groups[1:] if g]
+    if head_key is not None and named and all(_names_value_of(head_key, g) for g in named):
+        # "| GPU | H100 | | H200 | |" over "| TP | 1 | 2 | 1 | 2 |": the header's first cell labels the header
+        # row as the settings rows under it are labelled, so each group is a value of that key, and the row
+        # labels below are something else (their own key, from a row like "| ISL, OSL | | |", or none)
+        for ci in range(1, len(header)):
+            if groups[ci]:
+                setup[ci].setdefault(head_key, groups[ci])
+        header[0] = label_head
+    elif label_head:
+        header[0] = label_head
     for ci in range(1, len(header)):
         word = sub[ci] if sub is not None and ci < len(sub) else ""
         if word:
