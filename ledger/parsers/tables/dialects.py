@@ -145,7 +145,10 @@ def try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = No
     if "\t" in raw.strip("\t ") and i + 1 < n and "\t" in lines[i + 1].strip("\t "):
         rows = []
         j = i
-        while j < n and "\t" in lines[j].strip("\t ") and lines[j].strip():
+        while j < n and lines[j].strip() and ("\t" in lines[j].strip("\t ") or (
+                # a row whose only text is its first cell ("ISL, OSL\t\t\t\t", a label of the rows under it)
+                # keeps the table going when its tabs make it as wide as the header
+                j > i + 1 and lines[j][:MAX_LINE].count("\t") + 1 == len(rows[0].cells))):
             rows.append(Row(j + 1, [c.strip() for c in lines[j][:MAX_LINE].split("\t")], lines[j]))
             j += 1
         # a leading empty cell is the row-header column's empty header ("\tcon1\tcon128"); under a header
