@@ -26,10 +26,12 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator
+from typing import Any
 
-from ledger.model import Claim
+from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import Number, find_numbers
+from ledger.parsers.grammar.sides import clause_side, has_clause_side, sides_named
 from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.guards import NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose.lists import link, parallel_config, ratio_claims, slash_setup, subject_slash_metrics
@@ -165,11 +167,27 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
     parallel_config(out, text)
     slash_setup(out, text, subject)
     subject_slash_metrics(out, subject)
+    sided = not console and out and has_clause_side(text)
     for c in out:
         ctx.take(line, offset + c["start"], offset + c["end"])
+        side: dict[str, Any] = {"revision": rev} if sided and (rev := _clause_revision(ctx, line, text, c["start"])) \
+            else {}
         yield ctx.claim(c["kind"], line, text[c["start"]:c["end"]], metric=c["metric"], value=c["value"],
                         high=c["high"], approx=c["approx"], unit=c["unit"], reference=c["reference"],
-                        stderr=c.get("stderr"), printed=c.get("printed"), config=c["config"])
+                        stderr=c.get("stderr"), printed=c.get("printed"), config=c["config"],
+                        **side)
+
+
+def _clause_revision(ctx: Context, line: int, text: str, pos: int) -> Revision | None:
+    """"On current main we see 0.812, and with this PR 0.846": the side the value's clause names. A side
+    stated around the line (a label with its head) wins unless the sentence itself compares two sides."""
+    side = clause_side(text, pos)
+    if side is None:
+        return None
+    around = ctx.revision_at(line)
+    if around is not None and len(sides_named(text)) < 2:
+        return None
+    return side
 
 
 def _digits_taken(text: str, offset: int, spans: list[tuple[int, int]]) -> bool:
