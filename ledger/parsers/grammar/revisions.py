@@ -29,6 +29,7 @@ from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.sides import comment_side, defined_side, lead_side, pair_sides, stated_on
 from ledger.parsers.reader.document import Block, Document
+from ledger.vocab.sides import side_of
 
 SHA_RE = re.compile(r"(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])")
 _BASE_RE = re.compile(r"\b(?:on|onto|on top of|rebased on|based on)\s+(?:main|master|trunk|origin/main)?\s*"
@@ -264,6 +265,23 @@ def _trailer_scopes(doc: Document) -> list[RevisionScope]:
     return scopes
 
 
+def _sided_tables(doc: Document, named: dict[str | int, Revision]) -> list[RevisionScope]:
+    """"Baseline `c9cc71a`: ..." / "Candidate `9c63e7b`: ..." defined above a table whose header names them
+    ("tok/s, baseline | candidate"): its values were measured on the one candidate side."""
+    heads = {k: r for k, r in named.items() if isinstance(k, str) and side_of(k) == "head"}
+    if len(heads) != 1 or len([k for k in named if isinstance(k, str)]) < 2:
+        return []
+    names = [k for k in named if isinstance(k, str)]
+    head = next(iter(heads.values()))
+    out: list[RevisionScope] = []
+    for b in doc.blocks:
+        if b.kind == "table":
+            header = doc.line(b.start).lower()
+            if any(re.search(rf"\b{re.escape(n)}\b", header) for n in names):
+                out.append(RevisionScope(start=b.start, end=b.end, revision=head))
+    return out
+
+
 def _side_lead(text: str, opens_results: bool) -> Revision | None:
     """A lead-in naming the sides of what follows: "this PR (abc1234) vs main (def5678):" is measured on the
     first with the second as its base; "With this fix, ... Results:" on the fix; "# BEFORE: backend A" on
@@ -282,6 +300,7 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
     current: RevisionScope | None = None
     last = len(doc.lines)
     named = named_revisions(doc)
+    scopes += _sided_tables(doc, named)
     for idx, block in enumerate(doc.blocks):
         if block.kind == "item" and not block.in_code and (on := stated_on(block.text)) is not None:
             scopes.append(RevisionScope(start=block.start, end=block.end, revision=on))  # "passed on `c23c1e5`"
