@@ -73,3 +73,15 @@ def test_a_value_after_the_pair_is_not_labelled_by_the_side_behind_it() -> None:
 ])
 def test_side_words(label: str, side: str | None) -> None:
     assert side_of(label) == side
+
+
+def test_a_bare_value_borrows_its_sibling_sides_label_and_kind() -> None:
+    claims = extract((Path(__file__).parent / "fixtures" / "kv_lines" / "sibling_side_blocks.md").read_text(),
+                     "x.md").claims
+    pr = {c.metric: (c.kind, c.value) for c in claims if c.revision and c.revision.label == "this PR"}
+    assert pr == {"Accuracy": ("accuracy", 0.622), "Invalid": ("accuracy", 0.003), "Latency": ("perf", 117.02)}
+
+
+def test_a_bare_value_keeps_no_label_when_the_siblings_lines_disagree() -> None:
+    text = "main:\n\n```\nAccuracy: 0.61\nLatency: 12.0 s\n```\n\nthis PR:\n\n```\n0.62\nThroughput: 9.0 tok/s\n```\n"
+    assert not [c for c in extract(text, "x.md").claims if c.value == 0.62]

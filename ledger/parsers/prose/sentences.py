@@ -32,6 +32,7 @@ from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import Number, find_numbers
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, sides_named
+from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.guards import NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose.lists import link, parallel_config, ratio_claims, slash_setup, subject_slash_metrics
@@ -253,15 +254,22 @@ _NAMING_LINE_RE = re.compile(r"[A-Za-z][^\n]{2,200}")
 def _value_under_line(ctx: Context, line: int, text: str) -> Iterator[Claim]:
     """A number alone on its line in tool output ("torch.sin ... torch.half" then "0.4649"): the measure of the
     line above it, when that line names something and states no value of its own."""
+    borrowed = sibling_label(ctx, line)
+    if borrowed is not None:  # "0.952" where the other side's block prints "Accuracy: 0.951"
+        yield from _bare_value(ctx, line, text, borrowed)
+        return
     above = ctx.doc.line(line - 1).strip().lstrip("$#> ").strip()
     if not _NAMING_LINE_RE.fullmatch(above) or above.startswith(("```", "~~~")) or line - 1 in ctx.taken or \
             _VALUE_AFTER_LABEL_RE.search(above):
         return
+    yield from _bare_value(ctx, line, text, above[:120])
+
+
+def _bare_value(ctx: Context, line: int, text: str, metric: str) -> Iterator[Claim]:
     nums = find_numbers(text)
     if len(nums) != 1 or not ctx.is_free(line, nums[0].start, nums[0].end):
         return
     n = nums[0]
-    metric = above[:120]
     ctx.take(line, n.start, n.end)
     yield ctx.claim(claim_kind(metric, None), line, text.strip(), metric=metric, value=n.value, config={})
 
