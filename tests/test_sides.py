@@ -34,6 +34,9 @@ def report(name: str, tmp_path: Path) -> str:
     ("side_code_comments.md", "BEFORE", "AFTER", "improvement  accuracy [tp=1]  0.655   0.801"),
     ("side_with_and_before_fix.md", "before this fix", "with this fix", "improvement  gsm8k  0.702  0.874"),
     ("side_blocks_bare_value.md", "main branch", "this PR", "improvement  latency  51 s  47.5 s"),
+    ("side_current_main_lead_in.md", "main", "with this pr", "improvement  output throughput  1402.5 tok/s"),
+    ("side_commit_link_lead_in.md", "before 4f1d2e3a9b", "after 9a8b7c6d5e", "improvement  step time  31.7 ms"),
+    ("side_sentence_names_heads.md", "main 5b2f08ae", "branch 7e3a9c1d", "improvement  decode  104.9 tok/s"),
 ])
 def test_each_side_wording_gets_a_verdict_base_first(name: str, r1: str, r2: str, verdict: str,
                                                       tmp_path: Path) -> None:
@@ -85,3 +88,10 @@ def test_a_bare_value_borrows_its_sibling_sides_label_and_kind() -> None:
 def test_a_bare_value_keeps_no_label_when_the_siblings_lines_disagree() -> None:
     text = "main:\n\n```\nAccuracy: 0.61\nLatency: 12.0 s\n```\n\nthis PR:\n\n```\n0.62\nThroughput: 9.0 tok/s\n```\n"
     assert not [c for c in extract(text, "x.md").claims if c.value == 0.62]
+
+
+@pytest.mark.parametrize("name", ["side_pr_vs_main_parens.md", "side_pr_vs_main_sentence.md"])
+def test_one_revision_against_its_named_base_is_judged_by_its_reference(name: str, tmp_path: Path) -> None:
+    out = report(name, tmp_path)
+    assert "one revision: this PR abc1234" in out.replace("This PR", "this PR")
+    assert "1 reference check(s) (1 improvement)" in out

@@ -27,7 +27,7 @@ import re
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
-from ledger.parsers.grammar.sides import comment_side, defined_side, lead_side, pair_sides, stated_on
+from ledger.parsers.grammar.sides import comment_side, defined_side, lead_side, pair_sides, sides_at, stated_on
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.sides import side_of
 
@@ -139,6 +139,8 @@ def _line_label(text: str, in_code: bool) -> Revision | None:
             return Revision(label=_clean_label(sm.group(1)), head=rev.head, base=rev.base)
         return comment_side(text) if text.lstrip()[:1] in ("#", "/", "-") else None
     links = list(_COMMIT_LINK_RE.finditer(text)) if "/commit" in text else []
+    if links and (side := defined_side(text)) is not None:
+        return side  # "[4f1d2e3](.../commit/4f1d2e3a9b) (before):": the side beside the link names it
     if links and text.rstrip().endswith(":"):
         # "MLC [commit](.../commit/502f68...) + TVM [commit](...):": the first commit names the revision
         first = links[0]
@@ -181,8 +183,10 @@ def named_revisions(doc: Document) -> dict[str | int, Revision]:
     and by the line that defines them."""
     out: dict[str | int, Revision] = {}
     for block in doc.blocks:
-        if block.kind == "text" and not block.in_code and " vs" in block.text and (two := pair_sides(block.text)):
-            for side in two:  # "this PR (abc1234) vs main (def5678)": both sides by name
+        if block.kind == "text" and not block.in_code:
+            # "this PR (abc1234) vs main (def5678)", "the branch at 7e3a9c1d and main at 5b2f08ae": sides by name
+            two = pair_sides(block.text) if " vs" in block.text else None
+            for side in two or sides_at(block.text):
                 out.setdefault((side.label or "").lower(), side)
         if block.kind != "item":
             continue
@@ -332,6 +336,10 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
             rev = rev.model_copy(update={"label": _clean_label(rev.label or "")})
         else:
             rev = _line_label(block.text, False) or _side_lead(block.text, opens_results)
+            if rev is None and " vs" in block.text and (two := pair_sides(block.text)) is not None:
+                # "This PR (abc1234) vs main (def5678): 41.2 vs 47.9 ms": the sentence's own values
+                scopes.append(RevisionScope(start=block.start, end=block.end, revision=two[0]))
+                continue
         if (rev is None and current is not None and current.revision.head is None and idx > 0
                 and doc.blocks[idx - 1].kind == "item" and not _BARE_LABEL_RE.match(block.text)):
             # a label without a commit ("Earlier validation:") covers its list; a paragraph after it is not

@@ -33,6 +33,10 @@ _PAIR_RE = re.compile(
     r"(?:vs\.?|versus|against|compared\s+(?:to|with))\s+"
     r"(?P<b>[A-Za-z][\w-]{0,20}(?: [A-Za-z][\w-]{0,20}){0,2}?)\s*\(\s*`?(?P<sb>" + _SHA + r")`?\s*\)",
     re.IGNORECASE)
+# "the branch at 7e3a9c1d and main at 5b2f08ae": sides named with their heads in one sentence
+_AT_SIDE_RE = re.compile(
+    r"\b(?P<name>this\s+pr|pr|branch|main|master|baseline|candidate|base|head|before|after)\s+(?:is\s+)?(?:at|@)\s+"
+    r"(?:commit\s+)?`?(?P<sha>" + _SHA + r")`?(?![\w-])", re.IGNORECASE)
 # "# BEFORE: attention backend FLASH_ATTN", "## after (this PR)": a side opened by a comment in console output
 _COMMENT_SIDE_RE = re.compile(
     r"^\s*(?:#{1,3}|//|--)\s*(?P<name>before|after|main|master|this\s+pr|pr|with\s+(?:the\s+|this\s+)?"
@@ -88,6 +92,17 @@ def pair_sides(text: str) -> tuple[Revision, Revision] | None:
     if side_of(a.label) == "base" or side_of(b.label) == "head":
         a, b = b, a
     return a.model_copy(update={"base": b.head}), b
+
+
+def sides_at(text: str) -> list[Revision]:
+    """"the branch at 7e3a9c1d and main at 5b2f08ae": each side with its head, when a sentence names two."""
+    if " at " not in text and "@" not in text:
+        return []
+    found = {m.group("name").lower(): m.group("sha").lower() for m in _AT_SIDE_RE.finditer(text)
+             if _is_sha(m.group("sha"))}
+    if len(found) < 2 or len(set(found.values())) < 2:
+        return []
+    return [Revision(label=" ".join(name.split()), head=sha, base=None) for name, sha in found.items()]
 
 
 def comment_side(text: str) -> Revision | None:
