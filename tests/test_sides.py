@@ -28,13 +28,13 @@ def report(name: str, tmp_path: Path) -> str:
      "improvement  output throughput  2210.4 tok/s  2480.9 tok/s"),
     ("side_branch_main_at.md", "main 5b2f08ae", "branch", "improvement  decode  104.9 tok/s  118.4 tok/s"),
     ("side_main_branch_trials.md", "Main branch", "This PR", "improvement  request throughput  12.33 req/s"),
-    ("side_current_main_clause.md", "main", "with this pr", "improvement  gsm8k  0.812  0.846"),
+    ("side_current_main_clause.md", "main", "with this PR", "improvement  gsm8k  0.812  0.846"),
     ("side_commit_link_before_after.md", "before 4f1d2e3a9b", "after 9a8b7c6d5e",
      "improvement  step time  31.7 ms  27.4 ms"),
     ("side_code_comments.md", "BEFORE", "AFTER", "improvement  accuracy [tp=1]  0.655   0.801"),
-    ("side_with_and_before_fix.md", "before this fix", "with this fix", "improvement  gsm8k  0.702  0.874"),
+    ("side_with_and_before_fix.md", "Before this fix", "With this fix", "improvement  gsm8k  0.702  0.874"),
     ("side_blocks_bare_value.md", "main branch", "this PR", "improvement  latency  51 s  47.5 s"),
-    ("side_current_main_lead_in.md", "main", "with this pr", "improvement  output throughput  1402.5 tok/s"),
+    ("side_current_main_lead_in.md", "main", "With this PR", "improvement  output throughput  1402.5 tok/s"),
     ("side_commit_link_lead_in.md", "before 4f1d2e3a9b", "after 9a8b7c6d5e", "improvement  step time  31.7 ms"),
     ("side_sentence_names_heads.md", "main 5b2f08ae", "branch 7e3a9c1d", "improvement  decode  104.9 tok/s"),
 ])
@@ -95,3 +95,9 @@ def test_one_revision_against_its_named_base_is_judged_by_its_reference(name: st
     out = report(name, tmp_path)
     assert "one revision: this PR abc1234" in out.replace("This PR", "this PR")
     assert "1 reference check(s) (1 improvement)" in out
+
+
+def test_fewer_invalid_answers_is_better() -> None:
+    from ledger.vocab.metrics import higher_is_better
+    assert not higher_is_better("Invalid responses", None, "accuracy")
+    assert higher_is_better("Accuracy", None, "accuracy")

@@ -120,11 +120,12 @@ def lead_side(text: str) -> Revision | None:
 
 
 def _side_label(phrase: str) -> str:
-    low = " ".join(phrase.lower().split())
+    """The side as printed ("Before the change"), except that "on current main" is the side "main"."""
+    text = " ".join(phrase.split())
     for word in ("main", "master"):
-        if re.search(rf"\b{word}\b", low):
+        if re.search(rf"\b{word}\b", text, re.IGNORECASE):
             return word
-    return low
+    return text
 
 
 def clause_side(text: str, pos: int) -> Revision | None:
