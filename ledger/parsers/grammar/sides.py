@@ -128,17 +128,23 @@ def _side_label(phrase: str) -> str:
     return text
 
 
+MAX_CLAUSE = 300
+"""How far back a clause's side is looked for (a long line with many values stays linear)."""
+
+
 def clause_side(text: str, pos: int) -> Revision | None:
     """The side the clause holding `pos` names: the nearest side phrase before it in its sentence, or, when
     none, the one right after it in its clause ("0.846 with this PR")."""
-    start = max(text.rfind(". ", 0, pos), text.rfind("; ", 0, pos), 0)
+    low = max(0, pos - MAX_CLAUSE)
+    start = max(text.rfind(". ", low, pos), text.rfind("; ", low, pos), low)
     last = None
     for m in _CLAUSE_SIDE_RE.finditer(text, start, pos):
         last = m
     if last is None:
-        stop = min((k for k in (text.find(",", pos), text.find(". ", pos), text.find(";", pos)) if k >= 0),
-                   default=len(text))
-        last = _CLAUSE_SIDE_RE.search(text, pos, min(stop, pos + 60))
+        end = pos + 60
+        stop = min((k for k in (text.find(",", pos, end), text.find(". ", pos, end), text.find(";", pos, end))
+                    if k >= 0), default=end)
+        last = _CLAUSE_SIDE_RE.search(text, pos, stop)
         if last is not None and len(_NUMBER_RE.findall(text, pos, last.start())) > 1:
             last = None  # "3.2s vs 3.6s on main": the side after names the nearer value, not this one
     return Revision(label=_side_label(last.group(0)), head=None, base=None) if last else None
