@@ -37,6 +37,8 @@ def report(name: str, tmp_path: Path) -> str:
     ("side_current_main_lead_in.md", "main", "With this PR", "improvement  output throughput  1402.5 tok/s"),
     ("side_commit_link_lead_in.md", "before 4f1d2e3a9b", "after 9a8b7c6d5e", "improvement  step time  31.7 ms"),
     ("side_sentence_names_heads.md", "main 5b2f08ae", "branch 7e3a9c1d", "improvement  decode  104.9 tok/s"),
+    ("side_code_comments_rendered.txt", "BEFORE", "AFTER", "improvement  accuracy [tp=1]  0.655   0.801"),
+    ("side_blocks_rendered.txt", "main branch", "this PR", "improvement  latency  51 s  47.5 s"),
 ])
 def test_each_side_wording_gets_a_verdict_base_first(name: str, r1: str, r2: str, verdict: str,
                                                       tmp_path: Path) -> None:

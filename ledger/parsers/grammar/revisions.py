@@ -78,6 +78,9 @@ _HEADING_WORDS_RE = re.compile(
 _NAMED_RE = re.compile(r"^\s*(?:[*_]{1,2})`?(?P<name>[A-Za-z][\w.-]{0,30})`?(?:[*_]{1,2})\s*(?:\([^()]{0,60}\))?\s*:")
 # the same without the bold a rendered copy drops: "Branch (atchernych namespace): this PR at ee1b81b42e"
 _PLAIN_NAMED_RE = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{0,30})\s*(?:\([^()]{0,60}\))?\s*:")
+# "Accuracy: 0.733", "0.741": a line of tool output under its label (a rendered copy has no code block to open)
+_RESULT_LINE_RE = re.compile(
+    r"^\s*(?:[A-Za-z][\w ()/%.,-]{0,60}?\s*:\s*)?[-+~]?\d[\d.,]{0,20}(?:\s*[A-Za-z/%]{1,12})?\s*$")
 # "# fp8 weight only": a comment naming the run under it (no value, no colon)
 _BARE_COMMENT_RE = re.compile(r"^\s*#{1,3}\s*[A-Za-z][^:=\d\n]{0,60}$")
 _REVISION_WORDS = re.compile(
@@ -330,7 +333,8 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
                 scopes.append(current)
             continue
         nxt = _next_block(doc, idx)
-        opens_results = nxt is not None and nxt.kind in ("table", "item", "code")
+        opens_results = nxt is not None and (nxt.kind in ("table", "item", "code") or (
+            nxt.kind == "text" and _RESULT_LINE_RE.match(nxt.text) is not None))
         rev = parse_label(block.text)
         if rev is not None:
             rev = rev.model_copy(update={"label": _clean_label(rev.label or "")})
