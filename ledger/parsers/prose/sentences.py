@@ -26,6 +26,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from ledger.model import Claim, Revision
@@ -50,6 +51,8 @@ _PROGRESS_RE = re.compile(r"[█▏▎▍▌▋▊▉]|\|\s*\d+/\d+\s*\[\d+:\d+"
 _ARROW_RE = re.compile(r"^\s*(?:->|→|=>|⇒|-->)\s*")
 _TO_RE = re.compile(r"^\s+to\s+")
 _FROM_RE = re.compile(r"\bfrom\s*$", re.IGNORECASE)
+_SPAN_VERB_RE = re.compile(r"\b(?:range[sd]?|ranging|var(?:y|ies|ied|ying)|span(?:s|ning)?|anywhere)\s+from\s*$",
+                           re.IGNORECASE)
 # "96.59 vs 95.83", "96.59 vs bf16-capped 95.83": one short word may name the baseline
 _VS_RE = re.compile(r"^\s*(?:vs\.?|versus|against)\s+(?:[A-Za-z][\w.-]{0,24}\s+)?", re.IGNORECASE)
 _REF_RE = re.compile(r"^\s*(?:\(\s*)?(?:ref(?:erence)?\.?|baseline|was|before|main)\s*(?::\s*)?$", re.IGNORECASE)
@@ -101,6 +104,17 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
             prev_config = True
             continue
         prev_config = False
+        if n.high is not None and " to " in n.text and _FROM_RE.search(text, max(0, n.start - 40), n.start) and \
+                not _SPAN_VERB_RE.search(text, max(0, n.start - 40), n.start):
+            # "goes from 373 to 530 TFLOP/s": a change, the new value with the old as its reference (a range is
+            # "ranges from 10 to 20 ms")
+            last_claim = candidate(ctx, line, text, offset, n=replace(n, value=n.high, high=None), subject=subject,
+                                   console=console, unit=n.unit, reference=n.value, force=True,
+                                   default_metric=default_metric)
+            if last_claim:
+                link(out, last_claim, text)
+                out.append(last_claim)
+            continue
         nxt = nums[i + 1] if i + 1 < len(nums) else None
         between = text[n.end:nxt.start] if nxt else ""
         # "A -> B", "from A to B": A is B's reference
