@@ -179,6 +179,8 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
     if thresholds:  # a bar stated beside the results is an extra key of theirs (claims contract)
         for c in out:
             c["config"] = {**c["config"], "threshold": thresholds[0]}
+    if len(out) > 1 and _OFFICIAL_HINT_RE.search(text):
+        out = _official_references(out, text)
     parallel_config(out, text)
     slash_setup(out, text, subject)
     subject_slash_metrics(out, subject)
@@ -191,6 +193,30 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
                         high=c["high"], approx=c["approx"], unit=c["unit"], reference=c["reference"],
                         stderr=c.get("stderr"), printed=c.get("printed"), config=c["config"],
                         **side)
+
+
+_OFFICIAL_HINT_RE = re.compile(r"\b(?:official|reported|published|upstream)\b", re.IGNORECASE)
+# "The official AIME2025 score was 0.83": a baseline stated in the sentence after the result it qualifies
+_OFFICIAL_RE = re.compile(r"\b(?:official|reported|published|upstream)\s+(?:(?P<name>[\w.+-]{2,30})\s+)?"
+                          r"(?:score|result|number|accuracy|value)\s+(?:is|was|of|=|:)\s*$", re.IGNORECASE)
+
+
+def _official_references(out: list[dict], text: str) -> list[dict]:
+    """"0.797 on AIME2025. The official AIME2025 score was 0.83": 0.83 is the reference of 0.797 (the result the
+    name points back to, in the sentence before), not a claim of its own."""
+    keep: list[dict] = []
+    for c in out:
+        m = _OFFICIAL_RE.search(text, max(0, c["start"] - 80), c["start"])
+        sentence = text.rfind(". ", max(0, m.start() - 200), m.start()) if m else -1
+        prior = [p for p in keep[-4:] if p["end"] <= sentence + 1 and p["reference"] is None] \
+            if m and sentence >= 0 else []
+        if m and m.group("name"):
+            prior = [p for p in prior if m.group("name").lower() in text[p["start"]:p["end"] + 30].lower()]
+        if prior:
+            prior[-1]["reference"] = c["value"]
+            continue
+        keep.append(c)
+    return keep
 
 
 def _clause_revision(ctx: Context, line: int, text: str, pos: int) -> Revision | None:
