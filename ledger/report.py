@@ -124,8 +124,10 @@ class Report:
                 tail = f"measured claims name it: {', '.join(t.covered_by)}" if t.covered_by else "no claim names it"
                 out.append(("- " if md else "  ") + esc(f"{what}; {tail}"))
         counts = Counter(r.overall.verdict for r in rows if r.overall)
+        # a one-revision table of "this PR | main" columns is judged by its reference checks: say how they went
+        checked = f" ({summary([r.verdict for r in c.references])})" if c.references else ""
         out += ["", ("- " if md else "") + f"counts: {summary(list(counts.elements()))}; "
-                f"{len(c.references)} reference check(s)"]
+                f"{len(c.references)} reference check(s){checked}"]
         if width:
             out = [x if len(x) <= width else x[: width - 1] + "…" for x in out]
         return out

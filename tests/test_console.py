@@ -148,8 +148,8 @@ def test_a_table_side_names_a_revision_the_text_defines() -> None:
         (5, "commit", "Branch", "c0ffee1234"), (6, "commit", "main", "facade5678"),
         (10, "perf", "Branch", "c0ffee1234"), (10, "perf", "Branch", "c0ffee1234"),
         (11, "perf", "Branch", "c0ffee1234"), (11, "perf", "Branch", "c0ffee1234"),
-        (13, "commit", "Tested at", "0badcafe12"),
-        (15, "accuracy", "Tested at", "0badcafe12"),
+        (13, "commit", "Tested", "0badcafe12"),
+        (15, "accuracy", "Tested", "0badcafe12"),
     ]
     assert [(c.value, c.reference) for c in _claims("revisions_named.md") if c.kind == "perf"] == [
         (1.12, 1.01), (455.0, 530.0), (3.4, 2.95), (2210.0, 2604.0)]

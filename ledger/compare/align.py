@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -38,6 +39,43 @@ def items_of(snap: Snapshot, with_revision_variant: bool = False) -> list[_Item]
         if with_revision_variant and c.revision is not None and c.revision.label:
             variant = (clean_name(c.revision.label) + " | " + variant).strip()
         out.append(_Item(key, variant, c, snap.ref.name))
+    return out
+
+
+MAX_RUN_GAP = 3
+"""Repeated runs stand on nearby lines: claims of one series further apart than this are separate results."""
+
+
+def runs_as_one(items: list[_Item]) -> list[_Item]:
+    """"Main branch (3 trials):" and three throughput lines: one series per side, its mean with the runs' spread
+    (their standard error, which sets the noise threshold), not trial 1 against trial 1."""
+    groups: dict[tuple[Key, str], list[_Item]] = {}
+    for it in items:
+        groups.setdefault((it.key, it.variant), []).append(it)
+    merged: dict[int, _Item | None] = {}
+    for group in groups.values():
+        values = [it.claim.value for it in group]
+        lines = [it.claim.source.line for it in group]
+        if not (2 <= len(group) <= 50) or None in values or any(it.claim.kind == "gate" for it in group) or \
+                any(b - a > MAX_RUN_GAP or b <= a for a, b in itertools.pairwise(lines)):
+            continue
+        nums = [float(v) for v in values if v is not None]
+        mean = sum(nums) / len(nums)
+        sd = (sum((v - mean) ** 2 for v in nums) / (len(nums) - 1)) ** 0.5
+        first = group[0]
+        claim = first.claim.model_copy(update={
+            "value": mean, "stderr": sd / len(nums) ** 0.5, "reference": None,
+            "printed": f"mean of {len(nums)} runs ({', '.join(f'{v:g}' for v in nums)})"})
+        merged[id(first)] = _Item(first.key, first.variant, claim, first.rev)
+        for it in group[1:]:
+            merged[id(it)] = None
+    if not merged:
+        return items
+    out = []
+    for it in items:
+        m = merged.get(id(it), it)
+        if m is not None:
+            out.append(m)
     return out
 
 
@@ -149,8 +187,8 @@ def compare(old: Snapshot, new: Snapshot, noise: NoiseModel | None = None,
             match_revision_labels: bool = True) -> list[Pair]:
     """Align two snapshots and judge every pair, lone claim and mismatched configuration."""
     noise = noise or NoiseModel()
-    go = _group(items_of(old, match_revision_labels))
-    gn = _group(items_of(new, match_revision_labels))
+    go = _group(runs_as_one(items_of(old, match_revision_labels)))
+    gn = _group(runs_as_one(items_of(new, match_revision_labels)))
     pairs: list[Pair] = []
     left_old: list[_Item] = []
     left_new: list[_Item] = []
@@ -206,7 +244,7 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
     last: list[_Item] = []  # the latest item of each row, parallel to rows
     n = len(snapshots)
     for idx, snap in enumerate(snapshots):
-        items = items_of(snap)
+        items = runs_as_one(items_of(snap))
         by_key = _group(items)
         rows_by_key: dict[Key, list[int]] = {}
         for ri, it in enumerate(last):

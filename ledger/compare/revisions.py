@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from ledger.errors import UsageError
 from ledger.model import Claim
+from ledger.vocab.sides import side_of
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,10 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None,
     numbers = [_label_number(s.ref.label or "") for s in ordered]
     if order == "auto" and len(ordered) > 1 and None not in numbers and len(set(numbers)) == len(numbers):
         return [s for _, s in sorted(zip(numbers, ordered, strict=True), key=lambda t: t[0] or 0)]
+    sides = [side_of(s.ref.label) for s in ordered]
+    if order == "auto" and None not in sides and len(set(sides)) == 2:
+        # "main branch:" / "this PR:", "Candidate" above "Baseline": the base side first, whatever the text's order
+        return [s for _, s in sorted(zip(sides, ordered, strict=True), key=lambda t: t[0] != "base")]
     if order == "reverse" or (order == "auto" and _newest_first(ordered)):
         ordered.reverse()
     return ordered

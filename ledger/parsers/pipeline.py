@@ -10,6 +10,7 @@ from ledger.model import Claim, ParseWarning
 from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.grammar.revisions import find_revisions, named_revisions
 from ledger.parsers.grammar.setup import find_setups
+from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.reader.document import Document, read_document
 
 _DIGIT_RE = re.compile(r"\d")
@@ -102,6 +103,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
                 break
         if len(claims) >= MAX_CLAIMS:
             break
+    claims = baseline_items(doc, claims)
     claims.sort(key=lambda c: (c.source.line, c.source.line_end))
     # the reader's warnings, then any an extractor added to doc.warnings (a value cut short), then failures
     return Extraction(claims=claims, warnings=list(doc.warnings) + warnings, document=doc, scopes=scopes)

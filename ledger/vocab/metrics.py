@@ -64,8 +64,8 @@ LOWER_IS_BETTER_RE = re.compile(
 
 
 # quality measured as a distance from the reference model: smaller is better
-_LOWER_QUALITY_RE = re.compile(r"perplexity|\bppl\b|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|rms δp|\bloss(?:es)?\b",
-                               re.IGNORECASE)
+_LOWER_QUALITY_RE = re.compile(
+    r"perplexity|\bppl\b|error|diff|invalid|\bkld\b|kl[- ]?div|\bjsd\b|rms δp|\bloss(?:es)?\b", re.IGNORECASE)
 
 
 def higher_is_better(metric: str, unit: str | None, kind: str) -> bool:

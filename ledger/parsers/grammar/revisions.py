@@ -27,7 +27,9 @@ import re
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
+from ledger.parsers.grammar.sides import comment_side, defined_side, lead_side, pair_sides, sides_at, stated_on
 from ledger.parsers.reader.document import Block, Document
+from ledger.vocab.sides import side_of
 
 SHA_RE = re.compile(r"(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])")
 _BASE_RE = re.compile(r"\b(?:on|onto|on top of|rebased on|based on)\s+(?:main|master|trunk|origin/main)?\s*"
@@ -41,7 +43,7 @@ _SIDE_LABEL_RE = re.compile(
     r"(?:first|second|third|fourth|final|last|new|latest) (?:run|attempt|round|results?)|re-?run|run \d{1,2}|"
     r"attempt \d{1,2}|round \d{1,2}|v\d{1,2}|updated results?|"
     r"with (?:the )?(?:pr|fix|patch|change)|without (?:the )?(?:pr|fix|patch|change))(?: [\w.#-]{1,20}){0,3}?)"
-    r"(?:[*_]{1,2})?:\s*$", re.IGNORECASE)
+    r"(?:[*_]{1,2})?(?:\s{0,3}\([^()\n]{1,60}\))?:\s*$", re.IGNORECASE)
 # "Tested at `0badcafe12` with the same image:", "Results on commit 821fde2:", "measured @ abc1234"
 _AT_SHA_RE = re.compile(
     r"^\s*(?:[*_]{1,2})?(?P<label>[A-Za-z][\w -]{0,40}?\s(?:at|on|@))\s+(?:(?:the\s+)?commit\s+)?`?"
@@ -78,6 +80,11 @@ _NAMED_RE = re.compile(r"^\s*(?:[*_]{1,2})`?(?P<name>[A-Za-z][\w.-]{0,30})`?(?:[
 _PLAIN_NAMED_RE = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{0,30})\s*(?:\([^()]{0,60}\))?\s*:")
 # "Baseline `c9cc71a0da`: upstream with #54682": a name, then its sha in backticks, opening a bullet
 _NAME_SHA_RE = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{0,30})\s`?[0-9a-f]{7,40}`?\s?:")
+# "Accuracy: 0.733", "0.741": a line of tool output under its label (a rendered copy has no code block to open)
+_RESULT_LINE_RE = re.compile(
+    r"^\s*(?:[A-Za-z][\w ()/%.,-]{0,60}?\s*:\s*)?[-+~]?\d[\d.,]{0,20}(?:\s*[A-Za-z/%]{1,12})?\s*$")
+# "# fp8 weight only": a comment naming the run under it (no value, no colon)
+_BARE_COMMENT_RE = re.compile(r"^\s*#{1,3}\s*[A-Za-z][^:=\d\n]{0,60}$")
 _REVISION_WORDS = re.compile(
     r"\b(?:head|rebase|before|after|review|fix|commit|main|branch|validation|earlier|final|round|"
     r"version|revision|slimming|patch)\w*", re.IGNORECASE)
@@ -135,8 +142,10 @@ def _line_label(text: str, in_code: bool) -> Revision | None:
         rev = parse_label(text) if "(" in text else None
         if rev is not None and rev.head and rev.label == rev.head and (sm := re.search(r"\(([^()]{1,60})\)", text)):
             return Revision(label=_clean_label(sm.group(1)), head=rev.head, base=rev.base)
-        return None
+        return comment_side(text) if text.lstrip()[:1] in ("#", "/", "-") else None
     links = list(_COMMIT_LINK_RE.finditer(text)) if "/commit" in text else []
+    if links and (side := defined_side(text)) is not None:
+        return side  # "[4f1d2e3](.../commit/4f1d2e3a9b) (before):": the side beside the link names it
     if links and text.rstrip().endswith(":"):
         # "MLC [commit](.../commit/502f68...) + TVM [commit](...):": the first commit names the revision
         first = links[0]
@@ -153,7 +162,9 @@ def _line_label(text: str, in_code: bool) -> Revision | None:
                         base=hb.group("base").lower())
     m = _AT_SHA_RE.match(text)
     if m and is_sha(m.group("sha")):
-        return Revision(label=_clean_label(m.group("label")), head=m.group("sha").lower(), base=None)
+        # "branch at 7e3a9c1d:" is the side "branch"; "at" only points at its head
+        label = re.sub(r"\s+(?:at|on|@)$", "", _clean_label(m.group("label")), flags=re.IGNORECASE)
+        return Revision(label=label, head=m.group("sha").lower(), base=None)
     return None
 
 
@@ -177,7 +188,17 @@ def named_revisions(doc: Document) -> dict[str | int, Revision]:
     and by the line that defines them."""
     out: dict[str | int, Revision] = {}
     for block in doc.blocks:
+        if block.kind == "text" and not block.in_code:
+            # "this PR (abc1234) vs main (def5678)", "the branch at 7e3a9c1d and main at 5b2f08ae": sides by name
+            two = pair_sides(block.text) if " vs" in block.text else None
+            for side in two or sides_at(block.text):
+                out.setdefault((side.label or "").lower(), side)
         if block.kind != "item":
+            continue
+        defined = defined_side(block.text)
+        if defined is not None:  # "Baseline `c0ffee1`: main with #123": the sha before the colon, no bold needed
+            out.setdefault((defined.label or "").lower(), defined)
+            out[block.start] = defined
             continue
         bold = "*" in block.text[:3] or "_" in block.text[:3]
         m = _NAMED_RE.match(block.text) if bold else ((doc.format == "rendered" and _PLAIN_NAMED_RE.match(block.text))
@@ -253,12 +274,46 @@ def _trailer_scopes(doc: Document) -> list[RevisionScope]:
     return scopes
 
 
+def _sided_tables(doc: Document, named: dict[str | int, Revision]) -> list[RevisionScope]:
+    """"Baseline `c9cc71a`: ..." / "Candidate `9c63e7b`: ..." defined above a table whose header names them
+    ("tok/s, baseline | candidate"): its values were measured on the one candidate side."""
+    heads = {k: r for k, r in named.items() if isinstance(k, str) and side_of(k) == "head"}
+    if len(heads) != 1 or len([k for k in named if isinstance(k, str)]) < 2:
+        return []
+    names = [k for k in named if isinstance(k, str)]
+    head = next(iter(heads.values()))
+    out: list[RevisionScope] = []
+    for b in doc.blocks:
+        if b.kind == "table":
+            header = doc.line(b.start).lower()
+            if any(re.search(rf"\b{re.escape(n)}\b", header) for n in names):
+                out.append(RevisionScope(start=b.start, end=b.end, revision=head))
+    return out
+
+
+def _side_lead(text: str, opens_results: bool) -> Revision | None:
+    """A lead-in naming the sides of what follows: "this PR (abc1234) vs main (def5678):" is measured on the
+    first with the second as its base; "With this fix, ... Results:" on the fix; "# BEFORE: backend A" on
+    its side (a rendered copy's console comment)."""
+    if not (opens_results or text.rstrip().endswith(":")):
+        return None
+    two = pair_sides(text) if " vs" in text or " against " in text or " compared " in text else None
+    if two is not None:
+        return two[0]
+    return lead_side(text) or (comment_side(text) if text.lstrip()[:1] in ("#", "/", "-") else None)
+
+
 def find_revisions(doc: Document) -> list[RevisionScope]:
     """Scan the document's label lines and headings into revision scopes."""
     scopes: list[RevisionScope] = _heading_scopes(doc) + _trailer_scopes(doc)
     current: RevisionScope | None = None
     last = len(doc.lines)
+    named = named_revisions(doc)
+    scopes += _sided_tables(doc, named)
     for idx, block in enumerate(doc.blocks):
+        if block.kind == "item" and not block.in_code and (on := stated_on(block.text)) is not None:
+            scopes.append(RevisionScope(start=block.start, end=block.end, revision=on))  # "passed on `c23c1e5`"
+            continue
         if block.kind in ("heading", "comment"):
             if current is not None and (block.kind == "comment" or block.level <= 2):
                 current.end = block.start - 1
@@ -270,6 +325,9 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
             current = None  # a label inside a code block ended with it
         if block.in_code:
             rev = _line_label(block.text, True)
+            if rev is None and current is not None and _BARE_COMMENT_RE.match(block.text):
+                current.end = block.start - 1  # "# fp8 weight only" after "# before": the next run is no side's
+                current = None
             if rev is not None:
                 if current is not None:
                     current.end = block.start - 1
@@ -277,12 +335,17 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
                 scopes.append(current)
             continue
         nxt = _next_block(doc, idx)
-        opens_results = nxt is not None and nxt.kind in ("table", "item", "code")
+        opens_results = nxt is not None and (nxt.kind in ("table", "item", "code") or (
+            nxt.kind == "text" and _RESULT_LINE_RE.match(nxt.text) is not None))
         rev = parse_label(block.text)
         if rev is not None:
             rev = rev.model_copy(update={"label": _clean_label(rev.label or "")})
         else:
-            rev = _line_label(block.text, False)
+            rev = _line_label(block.text, False) or _side_lead(block.text, opens_results)
+            if rev is None and " vs" in block.text and (two := pair_sides(block.text)) is not None:
+                # "This PR (abc1234) vs main (def5678): 41.2 vs 47.9 ms": the sentence's own values
+                scopes.append(RevisionScope(start=block.start, end=block.end, revision=two[0]))
+                continue
         if (rev is None and current is not None and current.revision.head is None and idx > 0
                 and doc.blocks[idx - 1].kind == "item" and not _BARE_LABEL_RE.match(block.text)):
             # a label without a commit ("Earlier validation:") covers its list; a paragraph after it is not
@@ -302,6 +365,8 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
             rev = Revision(label=bm.group("label").strip(), head=None, base=None)
         else:
             continue
+        if rev.head is None and (known := named.get((rev.label or "").lower())) is not None:
+            rev = rev.model_copy(update={"head": known.head, "base": rev.base or known.base})  # "Baseline:" defined
         if current is not None:
             current.end = block.start - 1
         current = RevisionScope(start=block.start, end=last, revision=rev)

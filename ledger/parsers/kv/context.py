@@ -16,6 +16,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import header_unit, normalise_unit
 from ledger.parsers.grammar.pairs import Pair, pairs_in
 from ledger.parsers.kv.labels import is_baseline_label
+from ledger.parsers.kv.siblings import sibling_label
 from ledger.vocab.metrics import kind_for_metric
 
 _MEMO = "kv_lines.banners"
@@ -58,8 +59,15 @@ def accuracy_above(ctx: Context, line: int) -> bool:
         prev = ctx.doc.line(line - back)
         if not prev.strip():
             continue
-        return any(p.value is not None and kind_for_metric(p.label) == "accuracy" for p in pairs_in(prev))
+        pairs = pairs_in(prev)
+        if not pairs and _BARE_RE.fullmatch(prev):  # "0.952" whose sibling side block prints "Accuracy: 0.951"
+            label = sibling_label(ctx, line - back)
+            return label is not None and kind_for_metric(label) == "accuracy"
+        return any(p.value is not None and kind_for_metric(p.label) == "accuracy" for p in pairs)
     return False
+
+
+_BARE_RE = re.compile(r"\s*[-+]?\d+\.\d+\s*")
 
 
 # trtllm-bench section banners: "= ENGINE DETAILS", "= PERFORMANCE OVERVIEW"; sub-headers carry a unit:

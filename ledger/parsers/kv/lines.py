@@ -67,11 +67,23 @@ _SPREAD_WORD_RE = re.compile(r"σ|\bstd|\bsigma|\bstdev|deviation", re.IGNORECAS
 _CONFIG_FENCE_RE = re.compile(r"^(?:ya?ml|toml|ini|cfg|conf|dockerfile|env)\b", re.IGNORECASE)  # json may hold results
 
 
+def _heading_above(block: Block, ctx: Context) -> list[str]:
+    """The heading a block's results are of; not the PR title (it names the change, "improve the moe kernel",
+    not what a value under it measures)."""
+    if not block.section:
+        return []
+    first = ctx.doc.blocks[0] if ctx.doc.blocks else None
+    if len(block.section) == 1 and first is not None and first.kind == "heading" and first.level <= 1 \
+            and first.text.strip() == block.section[0].strip():
+        return []
+    return list(block.section[-1:])
+
+
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if block.kind == "code" and _CONFIG_FENCE_RE.match(block.info):
         return  # a configuration file: every number in it is a setting
     # what the results are of: the heading above, and the line that introduces the block ("gpqa, 4 runs:")
-    section = " ".join([*block.section[-1:], ctx.lead_in(block)]).strip()
+    section = " ".join([*_heading_above(block, ctx), ctx.lead_in(block)]).strip()
     last_kind: str | None = None
     # the claim of the last line that held one, with its unit: "With this change: 31,673 tok/s" above "Without it:
     # 29,665 tok/s" takes the second as its reference
@@ -152,7 +164,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             metric = f"{group} {label}" if group else label
             if line_base is not None and line_base[2] and _NEW_LABEL_RE.match(label):
                 metric = f"{line_base[2]} {label}"  # "TTFT before: 45.2 ms / after: 40.1 ms" -> "TTFT after"
-            kind = kind_for_metric(f"{metric} {section}", unit)
+            kind = kind_for_metric(metric, unit)
+            if kind == "perf":  # the value's own name decides first: "Accuracy" is one under any heading
+                kind = kind_for_metric(f"{metric} {section}", unit)
             if _NUMERIC_DIFF_RE.search(label):
                 kind = "accuracy"  # "max_abs_diff = 0": a numerical deviation from the reference output
             if unit is None and not measured(label):

@@ -26,10 +26,14 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
 
-from ledger.model import Claim
+from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import Number, find_numbers
+from ledger.parsers.grammar.sides import clause_side, has_clause_side, sides_named
+from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.guards import NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose.lists import link, parallel_config, ratio_claims, slash_setup, subject_slash_metrics
@@ -47,6 +51,8 @@ _PROGRESS_RE = re.compile(r"[█▏▎▍▌▋▊▉]|\|\s*\d+/\d+\s*\[\d+:\d+"
 _ARROW_RE = re.compile(r"^\s*(?:->|→|=>|⇒|-->)\s*")
 _TO_RE = re.compile(r"^\s+to\s+")
 _FROM_RE = re.compile(r"\bfrom\s*$", re.IGNORECASE)
+_SPAN_VERB_RE = re.compile(r"\b(?:range[sd]?|ranging|var(?:y|ies|ied|ying)|span(?:s|ning)?|anywhere)\s+from\s*$",
+                           re.IGNORECASE)
 # "96.59 vs 95.83", "96.59 vs bf16-capped 95.83": one short word may name the baseline
 _VS_RE = re.compile(r"^\s*(?:vs\.?|versus|against)\s+(?:[A-Za-z][\w.-]{0,24}\s+)?", re.IGNORECASE)
 _REF_RE = re.compile(r"^\s*(?:\(\s*)?(?:ref(?:erence)?\.?|baseline|was|before|main)\s*(?::\s*)?$", re.IGNORECASE)
@@ -98,6 +104,17 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
             prev_config = True
             continue
         prev_config = False
+        if n.high is not None and " to " in n.text and _FROM_RE.search(text, max(0, n.start - 40), n.start) and \
+                not _SPAN_VERB_RE.search(text, max(0, n.start - 40), n.start):
+            # "goes from 373 to 530 TFLOP/s": a change, the new value with the old as its reference (a range is
+            # "ranges from 10 to 20 ms")
+            last_claim = candidate(ctx, line, text, offset, n=replace(n, value=n.high, high=None), subject=subject,
+                                   console=console, unit=n.unit, reference=n.value, force=True,
+                                   default_metric=default_metric)
+            if last_claim:
+                link(out, last_claim, text)
+                out.append(last_claim)
+            continue
         nxt = nums[i + 1] if i + 1 < len(nums) else None
         between = text[n.end:nxt.start] if nxt else ""
         # "A -> B", "from A to B": A is B's reference
@@ -162,14 +179,56 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
     if thresholds:  # a bar stated beside the results is an extra key of theirs (claims contract)
         for c in out:
             c["config"] = {**c["config"], "threshold": thresholds[0]}
+    if len(out) > 1 and _OFFICIAL_HINT_RE.search(text):
+        out = _official_references(out, text)
     parallel_config(out, text)
     slash_setup(out, text, subject)
     subject_slash_metrics(out, subject)
+    sided = not console and out and has_clause_side(text)
     for c in out:
         ctx.take(line, offset + c["start"], offset + c["end"])
+        side: dict[str, Any] = {"revision": rev} if sided and (rev := _clause_revision(ctx, line, text, c["start"])) \
+            else {}
         yield ctx.claim(c["kind"], line, text[c["start"]:c["end"]], metric=c["metric"], value=c["value"],
                         high=c["high"], approx=c["approx"], unit=c["unit"], reference=c["reference"],
-                        stderr=c.get("stderr"), printed=c.get("printed"), config=c["config"])
+                        stderr=c.get("stderr"), printed=c.get("printed"), config=c["config"],
+                        **side)
+
+
+_OFFICIAL_HINT_RE = re.compile(r"\b(?:official|reported|published|upstream)\b", re.IGNORECASE)
+# "The official AIME2025 score was 0.83": a baseline stated in the sentence after the result it qualifies
+_OFFICIAL_RE = re.compile(r"\b(?:official|reported|published|upstream)\s+(?:(?P<name>[\w.+-]{2,30})\s+)?"
+                          r"(?:score|result|number|accuracy|value)\s+(?:is|was|of|=|:)\s*$", re.IGNORECASE)
+
+
+def _official_references(out: list[dict], text: str) -> list[dict]:
+    """"0.797 on AIME2025. The official AIME2025 score was 0.83": 0.83 is the reference of 0.797 (the result the
+    name points back to, in the sentence before), not a claim of its own."""
+    keep: list[dict] = []
+    for c in out:
+        m = _OFFICIAL_RE.search(text, max(0, c["start"] - 80), c["start"])
+        sentence = text.rfind(". ", max(0, m.start() - 200), m.start()) if m else -1
+        prior = [p for p in keep[-4:] if p["end"] <= sentence + 1 and p["reference"] is None] \
+            if m and sentence >= 0 else []
+        if m and m.group("name"):
+            prior = [p for p in prior if m.group("name").lower() in text[p["start"]:p["end"] + 30].lower()]
+        if prior:
+            prior[-1]["reference"] = c["value"]
+            continue
+        keep.append(c)
+    return keep
+
+
+def _clause_revision(ctx: Context, line: int, text: str, pos: int) -> Revision | None:
+    """"On current main we see 0.812, and with this PR 0.846": the side the value's clause names. A side
+    stated around the line (a label with its head) wins unless the sentence itself compares two sides."""
+    side = clause_side(text, pos)
+    if side is None:
+        return None
+    around = ctx.revision_at(line)
+    if around is not None and len(sides_named(text)) < 2:
+        return None
+    return side
 
 
 def _digits_taken(text: str, offset: int, spans: list[tuple[int, int]]) -> bool:
@@ -235,15 +294,22 @@ _NAMING_LINE_RE = re.compile(r"[A-Za-z][^\n]{2,200}")
 def _value_under_line(ctx: Context, line: int, text: str) -> Iterator[Claim]:
     """A number alone on its line in tool output ("torch.sin ... torch.half" then "0.4649"): the measure of the
     line above it, when that line names something and states no value of its own."""
+    borrowed = sibling_label(ctx, line)
+    if borrowed is not None:  # "0.952" where the other side's block prints "Accuracy: 0.951"
+        yield from _bare_value(ctx, line, text, borrowed)
+        return
     above = ctx.doc.line(line - 1).strip().lstrip("$#> ").strip()
     if not _NAMING_LINE_RE.fullmatch(above) or above.startswith(("```", "~~~")) or line - 1 in ctx.taken or \
             _VALUE_AFTER_LABEL_RE.search(above):
         return
+    yield from _bare_value(ctx, line, text, above[:120])
+
+
+def _bare_value(ctx: Context, line: int, text: str, metric: str) -> Iterator[Claim]:
     nums = find_numbers(text)
     if len(nums) != 1 or not ctx.is_free(line, nums[0].start, nums[0].end):
         return
     n = nums[0]
-    metric = above[:120]
     ctx.take(line, n.start, n.end)
     yield ctx.claim(claim_kind(metric, None), line, text.strip(), metric=metric, value=n.value, config={})
 

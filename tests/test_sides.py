@@ -1,0 +1,105 @@
+"""Issue 26, sides: every wording of a before/after thread gets a verdict from `ledger report`, with the base side
+first; the sides carry their heads where the text states them; repeated runs per side are one series."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ledger.cli.app import app
+from ledger.parsers.pipeline import extract
+from ledger.vocab.sides import side_of
+
+FIX = Path(__file__).parent / "fixtures" / "revisions"
+runner = CliRunner()
+
+
+def report(name: str, tmp_path: Path) -> str:
+    r = runner.invoke(app, ["report", str(FIX / name), "--db", str(tmp_path / "x.db")],
+                      env={"COLUMNS": "200", "LEDGER_DB": ""})
+    assert r.exit_code == 0, r.stderr
+    return r.stdout
+
+
+@pytest.mark.parametrize(("name", "r1", "r2", "verdict"), [
+    ("side_baseline_candidate_shas.md", "Baseline c0ffee1", "Candidate beef0042",
+     "improvement  output throughput  2210.4 tok/s  2480.9 tok/s"),
+    ("side_branch_main_at.md", "main 5b2f08ae", "branch", "improvement  decode  104.9 tok/s  118.4 tok/s"),
+    ("side_main_branch_trials.md", "Main branch", "This PR", "improvement  request throughput  12.33 req/s"),
+    ("side_current_main_clause.md", "main", "with this PR", "improvement  gsm8k  0.812  0.846"),
+    ("side_commit_link_before_after.md", "before 4f1d2e3a9b", "after 9a8b7c6d5e",
+     "improvement  step time  31.7 ms  27.4 ms"),
+    ("side_code_comments.md", "BEFORE", "AFTER", "improvement  accuracy [tp=1]  0.655   0.801"),
+    ("side_with_and_before_fix.md", "Before this fix", "With this fix", "improvement  gsm8k  0.702  0.874"),
+    ("side_blocks_bare_value.md", "main branch", "this PR", "improvement  latency  51 s  47.5 s"),
+    ("side_current_main_lead_in.md", "main", "With this PR", "improvement  output throughput  1402.5 tok/s"),
+    ("side_commit_link_lead_in.md", "before 4f1d2e3a9b", "after 9a8b7c6d5e", "improvement  step time  31.7 ms"),
+    ("side_sentence_names_heads.md", "main 5b2f08ae", "branch 7e3a9c1d", "improvement  decode  104.9 tok/s"),
+    ("side_code_comments_rendered.txt", "BEFORE", "AFTER", "improvement  accuracy [tp=1]  0.655   0.801"),
+    ("side_blocks_rendered.txt", "main branch", "this PR", "improvement  latency  51 s  47.5 s"),
+])
+def test_each_side_wording_gets_a_verdict_base_first(name: str, r1: str, r2: str, verdict: str,
+                                                      tmp_path: Path) -> None:
+    out = report(name, tmp_path)
+    assert "nothing to report" not in out
+    lines = out.splitlines()
+    assert any(line.strip().startswith(f"R1  {r1}") for line in lines), out
+    assert any(line.strip().startswith("R") and f"  {r2}" in line for line in lines[2:6]), out
+    assert any(" ".join(verdict.split()) in " ".join(line.split()) for line in lines), out
+
+
+def test_sides_carry_their_heads() -> None:
+    claims = extract((FIX / "side_pr_vs_main_parens.md").read_text(), "x.md").claims
+    (value,) = [c for c in claims if c.kind == "perf"]
+    assert value.revision is not None and (value.revision.label, value.revision.head, value.revision.base) == (
+        "this PR", "abc1234", "def5678")
+    assert value.reference == 47.9
+    claims = extract((FIX / "side_stated_on_sha.md").read_text(), "x.md").claims
+    assert {(c.passed, c.revision.head if c.revision else None) for c in claims if c.kind == "tests"} == {
+        (128, "a1b2c3d4e"), (6, "a1b2c3d4e")}
+
+
+def test_repeated_runs_are_one_series_with_a_spread(tmp_path: Path) -> None:
+    out = report("side_main_branch_trials.md", tmp_path)
+    rows = [line for line in out.splitlines() if "request throughput" in line]
+    assert len(rows) == 1 and "stated stderr" in out
+
+
+def test_a_value_after_the_pair_is_not_labelled_by_the_side_behind_it() -> None:
+    claims = extract("- E2E latency 3.2s vs 3.6s on main\n", "x.md").claims
+    assert [(c.value, c.reference, c.revision) for c in claims] == [(3.2, 3.6, None)]
+
+
+@pytest.mark.parametrize(("label", "side"), [
+    ("main branch", "base"), ("Baseline", "base"), ("before this PR", "base"), ("this PR", "head"),
+    ("Candidate", "head"), ("with this fix", "head"), ("Final head", None), ("EAGLE-3", None),
+])
+def test_side_words(label: str, side: str | None) -> None:
+    assert side_of(label) == side
+
+
+def test_a_bare_value_borrows_its_sibling_sides_label_and_kind() -> None:
+    claims = extract((Path(__file__).parent / "fixtures" / "kv_lines" / "sibling_side_blocks.md").read_text(),
+                     "x.md").claims
+    pr = {c.metric: (c.kind, c.value) for c in claims if c.revision and c.revision.label == "this PR"}
+    assert pr == {"Accuracy": ("accuracy", 0.622), "Invalid": ("accuracy", 0.003), "Latency": ("perf", 117.02)}
+
+
+def test_a_bare_value_keeps_no_label_when_the_siblings_lines_disagree() -> None:
+    text = "main:\n\n```\nAccuracy: 0.61\nLatency: 12.0 s\n```\n\nthis PR:\n\n```\n0.62\nThroughput: 9.0 tok/s\n```\n"
+    assert not [c for c in extract(text, "x.md").claims if c.value == 0.62]
+
+
+@pytest.mark.parametrize("name", ["side_pr_vs_main_parens.md", "side_pr_vs_main_sentence.md"])
+def test_one_revision_against_its_named_base_is_judged_by_its_reference(name: str, tmp_path: Path) -> None:
+    out = report(name, tmp_path)
+    assert "one revision: this PR abc1234" in out.replace("This PR", "this PR")
+    assert "1 reference check(s) (1 improvement)" in out
+
+
+def test_fewer_invalid_answers_is_better() -> None:
+    from ledger.vocab.metrics import higher_is_better
+    assert not higher_is_better("Invalid responses", None, "accuracy")
+    assert higher_is_better("Accuracy", None, "accuracy")
