@@ -96,7 +96,7 @@ def _word(written: str, key: str, body: str) -> SetupWord:
 
 _GPU_NAMES = (r"gb300|gb200|b300|b200|h200|h100|h800|h20|a100|a10g?|l40s?|l4|mi300x|mi325x|mi355x|rtx ?\d{4}|"
               r"dgx[ -]spark")
-_DTYPES = r"fp8|nvfp4|fp4|mxfp4|bf16|fp16|int8|int4"
+_DTYPES = r"fp8|nvfp4|fp4|mxfp8|mxfp4|bf16|fp16|int8|int4"
 SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("mtp", "draft_len", r"mtp[ _-]?(\d{1,2})|(no)[ _-]mtp"),
     _word("draft", "draft_len", r"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft)[ _=:-]?(\d{1,2})"),
@@ -115,7 +115,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("dp", "dp", r"dp[ _=:-]?(\d{1,3})"),
     _word("state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state"),
     # last: a dtype the words above did not claim for the KV cache or the state is the model's precision
-    _word("quant", "quant", r"(fp8|nvfp4|mxfp4|fp4|w4a16|w4a8|w8a8|int4|int8|awq|gptq|bf16|fp16)"),
+    # torchao's recipes name the scheme with the dtype: int4wo (weight-only), int8dq (dynamic activations)
+    _word("quant", "quant", r"(fp8|nvfp4|mxfp8|mxfp4|fp4|float8(?:wo|dq)?|w4a16|w4a8|w8a8|int[48](?:wo|dq)?|awq|gptq|"
+                            r"bf16|fp16)"),
 )
 """The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""
 
@@ -310,3 +312,39 @@ def model_names(text: str) -> list[str]:
     if not text:
         return []
     return [m.group(0).rstrip(".,:;") for m in _MODEL_RE.finditer(text[:2000])]
+
+
+# The labels a setup is stated under, in prose lists and a tool's report ("Model: X", "TP Size: 8", "Average
+# Input Length (tokens): 8192", "Max concurrency = 32"): the setup key each gives. A statistic word before the
+# name ("average", "max") leaves the setting it qualifies.
+_SETUP_LABELS: dict[str, str] = {
+    "model": "model", "model name": "model", "model path": "model", "checkpoint": "model", "base model": "model",
+    "target model": "model",
+    "gpu": "gpu", "gpus": "gpu", "gpu type": "gpu", "hardware": "gpu", "device": "gpu", "accelerator": "gpu",
+    "tp": "tp", "tp size": "tp", "tensor parallel": "tp", "tensor parallelism": "tp", "tensor parallel size": "tp",
+    "ep": "ep", "ep size": "ep", "expert parallel": "ep", "expert parallelism": "ep", "expert parallel size": "ep",
+    "pp": "pp", "pp size": "pp", "pipeline parallel": "pp", "pipeline parallelism": "pp",
+    "pipeline parallel size": "pp", "dp": "dp", "dp size": "dp", "data parallel": "dp", "data parallel size": "dp",
+    "isl": "isl", "input length": "isl", "input len": "isl", "input tokens": "isl", "input sequence length": "isl",
+    "input seq len": "isl", "prompt length": "isl", "prompt len": "isl",
+    "osl": "osl", "output length": "osl", "output len": "osl", "output tokens": "osl",
+    "output sequence length": "osl", "output seq len": "osl",
+    "concurrency": "concurrency", "concurrent requests": "concurrency",
+    "batch size": "batch_size", "bs": "batch_size",
+    "kv cache": "kv_cache", "kv cache dtype": "kv_cache", "kv dtype": "kv_cache", "kv cache precision": "kv_cache",
+    "quantization": "quant", "quant": "quant", "precision": "quant", "dtype": "quant", "weights": "quant",
+    "speculative decoding": "spec_algo", "spec decoding": "spec_algo", "speculative method": "spec_algo",
+    "speculative algorithm": "spec_algo", "spec method": "spec_algo", "spec algo": "spec_algo",
+    "draft length": "draft_len", "draft len": "draft_len", "speculative tokens": "draft_len",
+    "num speculative tokens": "draft_len", "number of speculative tokens": "draft_len", "draft tokens": "draft_len",
+}
+_LABEL_STAT_RE = re.compile(r"^(?:average|avg|mean|max(?:imum)?|min(?:imum)?)\s+|\s*\([^()]{0,24}\)\s*$")
+
+
+def setup_label_key(label: str) -> str | None:
+    """The setup key a label names ("TP Size" -> "tp", "Average Input Length (tokens)" -> "isl"), else None."""
+    core = re.sub(r"[\s_-]+", " ", label.strip(" *`_:=").lower())[:60]
+    key = _SETUP_LABELS.get(core)
+    if key is None:
+        key = _SETUP_LABELS.get(_LABEL_STAT_RE.sub("", core).strip())
+    return key

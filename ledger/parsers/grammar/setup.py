@@ -23,6 +23,7 @@ import heapq
 import re
 from dataclasses import dataclass, field
 
+from ledger.parsers.grammar.setup_scopes import document_default, setup_sections
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.vocab.setup import SIDE_PHRASE, canonical_key_name, config_key, is_config_label, model_names, qualifiers
 
@@ -85,6 +86,9 @@ class SetupIndex:
     """The setup in force at each line: the merged values of the scopes that hold it, innermost last."""
 
     scopes: list[SetupScope] = field(default_factory=list)
+    default: dict[str, str] = field(default_factory=dict)
+    """The setup the whole document gives one value per key: under every scope, for measured results only (a
+    support matrix's cells name no run)."""
     _at_line: list[int] = field(default_factory=list)
     _merged: list[dict[str, str]] = field(default_factory=list)
 
@@ -122,8 +126,10 @@ class SetupIndex:
 def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> SetupIndex:
     """The setup scopes of a document (see the module docstring); `revision_lines` are the lines that open a
     revision (their lead-ins name a revision, not a variant)."""
-    scopes: list[SetupScope] = []
     last = len(doc.lines)
+    # widest first: each turn's setup section; every narrower scope wins
+    scopes: list[SetupScope] = []
+    scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
     heads = [b for b in doc.blocks if b.kind in ("heading", "comment")]
     starts = [b.start for b in heads]
     for k, b in enumerate(heads):
@@ -162,7 +168,9 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
             values = _setup_sentence(text)
             if values:  # "GB200, TP1, full gsm8k.": the setup of the section's results
                 scopes.append(SetupScope(b.start, _section_end(heads, starts, b.start, last), values))
-    return SetupIndex.build(scopes, last)
+    idx = SetupIndex.build(scopes, last)
+    idx.default = document_default(doc, command_setup)
+    return idx
 
 
 def _section_end(heads: list[Block], starts: list[int], line: int, last: int) -> int:
