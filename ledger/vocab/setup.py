@@ -94,25 +94,36 @@ def _word(written: str, key: str, body: str) -> SetupWord:
     return SetupWord(written, key, re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE))
 
 
-_GPU_NAMES = (r"gb300|gb200|b300|b200|h200|h100|h800|h20|a100|a10g?|l40s?|l4|mi300x|mi325x|mi355x|rtx ?\d{4}|"
-              r"dgx[ -]spark")
+_GPU_NAMES = (r"gb300|gb200|gh200|b300|b200|h200|h100|h800|h20|a100|a800|a10g?|v100|l40s?|l4|mi250x?|mi300x|mi325x|"
+              r"mi355x|rtx (?:pro )?\d{4}(?: blackwell| ada)?|rtx ?\d{4}|dgx[ -]spark")
 _DTYPES = r"fp8|nvfp4|fp4|mxfp8|mxfp4|bf16|fp16|int8|int4"
+_SEP = r"(?: ?[=:] ?|[ _=:-])?"
+"""Between a setup word and its number: "tp8", "tp_8", "tp=8", "TP = 8", "ISL: 4096"."""
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+                 "eight": "8"}
 SETUP_WORDS: tuple[SetupWord, ...] = (
-    _word("mtp", "draft_len", r"mtp[ _-]?(\d{1,2})|(no)[ _-]mtp"),
-    _word("draft", "draft_len", r"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft)[ _=:-]?(\d{1,2})"),
-    _word("spec_algo", "spec_algo", r"(eagle3|eagle|ngram|medusa|pard|lookahead)"),
+    _word("draft_len", "draft_len", r"mtp[ _-]?(\d{1,2})|(no)[ _-]mtp"),
+    _word("draft_len", "draft_len", rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})"),
+    # "EAGLE3 with 3 speculative tokens", "three draft tokens"
+    _word("draft_len", "draft_len", r"(\d{1,2}|one|two|three|four|five|six|seven|eight)[ -](?:speculative|draft)"
+                                    r"[ -]tokens?"),
+    _word("spec_algo", "spec_algo", r"(eagle3|eagle|ngram|medusa|pard|lookahead|mtp)"),
     _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]?kv(?:[ _-]?cache)?"),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})"),
-    _word("concurrency", "concurrency", r"con(?:c|currency)?[ _=:-]?(\d{1,5})"),
-    _word("isl", "isl", r"isl[ _=:-]?(\d{1,6}k?)"),
-    _word("osl", "osl", r"osl[ _=:-]?(\d{1,6}k?)"),
+    _word("concurrency", "concurrency", rf"con(?:c|currency)?{_SEP}(\d{{1,5}})"),
+    _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)"),
+    # "8192 input / 1024 output tokens", "2048 input and 256 output tokens"
+    _word("isl", "isl", r"(\d{1,6}k?)[ -](?:input|prompt)(?:[ -]tokens?)?(?= ?(?:/|and|,|\+) ?\d)"),
+    _word("osl", "osl", rf"osl{_SEP}(\d{{1,6}}k?)"),
+    # "... input / 1024 output tokens", "... input and 256 output tokens" (not "3200.05 output tokens/s")
+    _word("osl", "osl", r"(?:(?<=/ )|(?<=/)|(?<=and ))(\d{1,6}k?)[ -]output(?:[ -]tokens?)?(?![/\w])"),
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?"),
     _word("filter", "filter", r"(strict-match|flexible-extract)"),
     _word("gpu", "gpu", rf"({_GPU_NAMES})"),
-    _word("tp", "tp", r"tp[ _=:-]?(\d{1,3})"),
-    _word("ep", "ep", r"ep[ _=:-]?(\d{1,3})"),
-    _word("pp", "pp", r"pp[ _=:-]?(\d{1,3})"),
-    _word("dp", "dp", r"dp[ _=:-]?(\d{1,3})"),
+    _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})"),
+    _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})"),
+    _word("pp", "pp", rf"pp{_SEP}(\d{{1,3}})"),
+    _word("dp", "dp", rf"dp{_SEP}(\d{{1,3}})"),
     _word("state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state"),
     # last: a dtype the words above did not claim for the KV cache or the state is the model's precision
     # torchao's recipes name the scheme with the dtype: int4wo (weight-only), int8dq (dynamic activations)
@@ -141,8 +152,10 @@ def _qualifiers(text: str) -> dict[str, str]:
         if not m:
             continue
         val = next((g for g in m.groups() if g), "")
-        if w.written == "mtp" and val.lower() == "no":
-            val = "0"
+        if w.key == "draft_len":
+            val = "0" if val.lower() == "no" else _NUMBER_WORDS.get(val.lower(), val)
+            if "mtp" in m.group(0).lower() and val != "0":
+                out.setdefault("spec_algo", "mtp")  # "MTP3": the method and its draft length
         out[w.written] = val.upper() if w.written == "gpu" else val.lower()
         s = s[:m.start()] + " " + s[m.end():]  # a word read once: "TP8EP8" is tp 8, then ep 8
     return out
@@ -307,11 +320,32 @@ _MODEL_RE = re.compile(
     r")(?=[\w.-]*\d)[\w.-]{1,60}(?![\w/-])", re.IGNORECASE)
 
 
+_FAMILY = "|".join(re.escape(f) for f in _MODEL_FAMILIES)
+# "Llama 3.3 70B", "Gemma 3 27B", "Qwen3 30B-A3B Instruct": the family, its version and a size, spaced apart
+_SPACED_MODEL_RE = re.compile(
+    r"(?<![\w/.-])(?:" + _FAMILY + r")\d{0,2}(?:\.\d{1,2})?(?: (?:\d{1,2}(?:\.\d{1,2})?|[vV]\d{1,2}(?:\.\d)?)){0,2}"
+    r" \d{1,4}(?:\.\d)?[bBmM](?:-[aA]\d{1,3}[bB])?(?: (?:Instruct|Chat|Base|it)\b)?(?![\w/-])", re.IGNORECASE)
+# "adept/persimmon-8b-chat": a hub id whose name carries a parameter count, whatever its family
+_HUB_MODEL_RE = re.compile(r"(?<![\w/.-])[A-Za-z0-9][\w.-]{0,40}/[A-Za-z][\w.-]{0,60}?\d{1,4}(?:\.\d)?[bBmM]"
+                           r"(?![A-Za-z0-9])[\w.-]{0,40}(?![\w/])")
+
+
 def model_names(text: str) -> list[str]:
-    """The model names a text prints, in order ("Results on Qwen3-8B" -> ["Qwen3-8B"])."""
+    """The model names a text prints, in order ("Results on Qwen3-8B" -> ["Qwen3-8B"]); of two that overlap
+    ("Llama3.1" in "Llama3.1 8B"), the longer."""
     if not text:
         return []
-    return [m.group(0).rstrip(".,:;") for m in _MODEL_RE.finditer(text[:2000])]
+    s = text[:2000]
+    found = [(m.start(), m.end()) for r in (_MODEL_RE, _SPACED_MODEL_RE, _HUB_MODEL_RE) for m in r.finditer(s)]
+    found.sort(key=lambda span: (span[0], -span[1]))
+    out: list[str] = []
+    end = -1
+    for a, b in found:
+        if a < end:
+            continue
+        out.append(s[a:b].rstrip(".,:;"))
+        end = b
+    return out
 
 
 # The labels a setup is stated under, in prose lists and a tool's report ("Model: X", "TP Size: 8", "Average
@@ -329,7 +363,7 @@ _SETUP_LABELS: dict[str, str] = {
     "input seq len": "isl", "prompt length": "isl", "prompt len": "isl",
     "osl": "osl", "output length": "osl", "output len": "osl", "output tokens": "osl",
     "output sequence length": "osl", "output seq len": "osl",
-    "concurrency": "concurrency", "concurrent requests": "concurrency",
+    "concurrency": "concurrency", "concurrent requests": "concurrency", "request concurrency": "concurrency",
     "batch size": "batch_size", "bs": "batch_size",
     "kv cache": "kv_cache", "kv cache dtype": "kv_cache", "kv dtype": "kv_cache", "kv cache precision": "kv_cache",
     "quantization": "quant", "quant": "quant", "precision": "quant", "dtype": "quant", "weights": "quant",

@@ -25,7 +25,15 @@ from dataclasses import dataclass, field
 
 from ledger.parsers.grammar.setup_scopes import document_default, setup_sections
 from ledger.parsers.reader.document import Block, Document, is_command_line
-from ledger.vocab.setup import SIDE_PHRASE, canonical_key_name, config_key, is_config_label, model_names, qualifiers
+from ledger.vocab.setup import (
+    SIDE_PHRASE,
+    canonical_key_name,
+    config_key,
+    is_config_label,
+    model_names,
+    qualifiers,
+    setup_label_key,
+)
 
 # --flag value / --flag=value in a command line, and lm_eval's model_args "pretrained=X,tensor_parallel_size=2"
 _FLAG_RE = re.compile(
@@ -202,13 +210,18 @@ def _heading_setup(title: str) -> dict[str, str]:
 
 
 def command_setup(text: str) -> dict[str, str]:
-    """The setup a command line states: its known flags and lm_eval's model_args."""
+    """The setup a command line states: its known flags and lm_eval's model_args. A model named only inside
+    another flag's value (`--thinking-mode deepseek-v3`, `--chat-template llama-3.jinja`) is not the run's."""
     out: dict[str, str] = {}
     harness = "lm_eval" in text or "--model_args" in text or "--model-args" in text
+    rest = text[:4000]
     for m in _FLAG_RE.finditer(text[:4000]):
-        key = _FLAG_KEYS.get(m.group("flag"))
+        flag = m.group("flag")
+        key = _FLAG_KEYS.get(flag) or _FLAG_KEYS.get(flag.replace("_", "-"))
         if key == "model" and harness:
             key = "backend"  # lm_eval's --model names the client (vllm, hf, local-completions); pretrained= the model
+        if key != "model":
+            rest = rest.replace(m.group(0), " ", 1)
         if key:
             value = m.group("value").strip("\"'")
             out.setdefault(key, value.rstrip("/") if key == "model" else value)
@@ -216,7 +229,7 @@ def command_setup(text: str) -> dict[str, str]:
         key = _ARG_KEYS[m.group("key")]
         out.setdefault(key, m.group("value").rstrip("/") if key == "model" else m.group("value"))
     if "model" not in out:
-        models = model_names(text)
+        models = model_names(rest)
         if models:
             out["model"] = models[0]
     return out
@@ -268,6 +281,7 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
 def _code_setups(doc: Document, block: Block, section_end: int) -> list[SetupScope]:
     """Command lines (for the rest of the section) and setting lines (to the block's end) inside a code block."""
     out: list[SetupScope] = []
+    commands: list[SetupScope] = []
     open_: dict[str, SetupScope] = {}  # the setting-line scope that holds each key now
     for no in range(block.start, block.end + 1):
         text = doc.line(no)
@@ -277,7 +291,7 @@ def _code_setups(doc: Document, block: Block, section_end: int) -> list[SetupSco
         if is_command_line(s) or s.startswith(("python", "vllm ", "sglang ", "trtllm-", "lm_eval", "torchrun")):
             values = command_setup(s)
             if values:
-                out.append(SetupScope(no, section_end, values))
+                commands.append(SetupScope(no, section_end, values))
             continue
         lead = lead_in_setup(s) if ": " not in s else {}
         if not lead and s.startswith("#") and _comment_label(s.lstrip("#").strip(), doc.line(no + 1)):
@@ -303,7 +317,21 @@ def _code_setups(doc: Document, block: Block, section_end: int) -> list[SetupSco
         for key in values:
             open_[key] = scope
         out.append(scope)
-    return out
+    return out + _agreed(commands)
+
+
+def _agreed(commands: list[SetupScope]) -> list[SetupScope]:
+    """One block's commands without the keys they disagree on: two `lm_eval` lines, one per model, list the
+    runs; neither model holds for the results below both."""
+    seen: dict[str, set[str]] = {}
+    for c in commands:
+        for k, v in c.values.items():
+            seen.setdefault(k, set()).add(v)
+    split = {k for k, vs in seen.items() if len(vs) > 1}
+    if not split:
+        return commands
+    out = [SetupScope(c.start, c.end, {k: v for k, v in c.values.items() if k not in split}) for c in commands]
+    return [c for c in out if c.values]
 
 
 def _comment_label(name: str, below: str) -> bool:
@@ -316,11 +344,16 @@ def _comment_label(name: str, below: str) -> bool:
 
 
 def _echo(text: str) -> dict[str, str] | None:
-    """"concurrency: 256": a setting a tool prints, under the canonical key."""
+    """"concurrency: 256", "Maximum request concurrency: 10": a setting a tool prints, under the canonical key."""
     m = _ECHO_RE.match(text)
-    if not m or not is_config_label(m.group("label")):
+    if not m:
         return None
-    key = canonical_key_name(config_key(m.group("label")))
+    label = m.group("label")
+    key = setup_label_key(label)
+    if key is None:
+        if not is_config_label(label):
+            return None
+        key = canonical_key_name(config_key(label))
     if key not in _ECHO_KEYS:
         return None
     return {key: m.group("value").replace(",", "")}

@@ -35,8 +35,10 @@ _SETUP_TITLE_RE = re.compile(
     r"s?\W{0,6}$", re.IGNORECASE)
 _SUMMARY_RE = re.compile(r"<summary>\s{0,4}(?P<title>[^<]{1,60}?)\s{0,4}</summary>", re.IGNORECASE)
 _PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp"))
-_DEFAULT_SKIP = frozenset(("n_shot", "filter", "state"))
-"""Qualifier keys that vary by result even when a document prints one value (a shot count, an lm-eval filter)."""
+_DEFAULT_KEYS = frozenset(("model", "gpu", "tp", "ep", "pp", "dp", "isl", "osl", "concurrency", "batch_size",
+                           "max_batch_size", "kv_cache", "quant", "spec_algo", "draft_len", "draft", "mtp"))
+"""The keys a document's one value holds for all its results: the deployment and the workload. Not a shot count,
+an lm-eval filter or a command's task, which differ by result even where a document prints one."""
 
 
 def label_setup(text: str) -> dict[str, str]:
@@ -133,12 +135,17 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
         text = doc.line(no)
         if not text.strip() or len(text) > 4000:
             continue
-        values = line_setup(text[:2000])
         if no not in body and is_command_line(text.strip()):
-            for k, v in command(text).items():
-                values.setdefault(k, v)
-        for k, v in values.items():
-            if k not in _DEFAULT_SKIP and not (k in _PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
+            values = {**qualifiers(text[:2000]), **command(text)}  # no model named inside another flag's value
+            models = [values["model"]] if "model" in values else []
+        else:
+            values = line_setup(text[:2000])
+            models = model_names(text[:2000])  # "(Phi-1.5 and Phi-2)": every model a line names
+            if "model" in values and values["model"] not in models:
+                models.append(values["model"])  # "Model: org/name" under a label
+        values.pop("model", None)
+        for k, v in [*values.items(), *(("model", m) for m in models)]:
+            if k in _DEFAULT_KEYS and not (k in _PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
                 seen.setdefault(k, []).append(v)
     out: dict[str, str] = {}
     for key, vals in seen.items():
