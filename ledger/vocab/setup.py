@@ -112,11 +112,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})"),
     _word("concurrency", "concurrency", rf"con(?:c|currency)?{_SEP}(\d{{1,5}})"),
     _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)"),
-    # "8192 input / 1024 output tokens", "2048 input and 256 output tokens"
-    _word("isl", "isl", r"(\d{1,6}k?)[ -](?:input|prompt)(?:[ -]tokens?)?(?= ?(?:/|and|,|\+) ?\d)"),
     _word("osl", "osl", rf"osl{_SEP}(\d{{1,6}}k?)"),
-    # "... input / 1024 output tokens", "... input and 256 output tokens" (not "3200.05 output tokens/s")
-    _word("osl", "osl", r"(?:(?<=/ )|(?<=/)|(?<=and ))(\d{1,6}k?)[ -]output(?:[ -]tokens?)?(?![/\w])"),
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?"),
     _word("filter", "filter", r"(strict-match|flexible-extract)"),
     _word("gpu", "gpu", rf"({_GPU_NAMES})"),
@@ -141,10 +137,20 @@ def qualifiers(text: str | None) -> dict[str, str]:
     return dict(_qualifiers(text))  # a fresh dict: callers add to it
 
 
+# "8192 input / 1024 output tokens", "2048 input and 256 output tokens": the two lengths stated as a pair (a lone
+# "5 output tokens" counts what a run produced; "3200 output tokens/s" is a rate)
+_LENGTHS_RE = re.compile(r"(?<![\w.])(?P<isl>\d{1,6}k?)[ -](?:input|prompt)(?:[ -]tokens?)? ?(?:/|and|,|\+) ?"
+                         r"(?P<osl>\d{1,6}k?)[ -]output(?:[ -]tokens?)?(?![/\w])", re.IGNORECASE)
+
+
 @short_text_cache(1024)
 def _qualifiers(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     s = text[:400]
+    lm = _LENGTHS_RE.search(s)
+    if lm:
+        out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
+        s = s[:lm.start()] + " " + s[lm.end():]
     for w in SETUP_WORDS:
         if w.written in out:
             continue
