@@ -23,7 +23,7 @@ import heapq
 import re
 from dataclasses import dataclass, field
 
-from ledger.parsers.grammar.setup_scopes import document_default, setup_sections
+from ledger.parsers.grammar.setup_scopes import document_default, inline_settings, setup_sections
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.vocab.setup import (
     SIDE_PHRASE,
@@ -74,6 +74,10 @@ _BARE_LEAD_IN_RE = re.compile(r"^\s*(?:[*_`]{1,2})?(?P<name>[A-Za-z][\w .+/&-]{0
 _SIDE_NAME_RE = re.compile(f"^{SIDE_PHRASE}$", re.IGNORECASE)
 _SENTENCE_WORD_RE = re.compile(r"\b(?:the|a|an|this|that|with|from|after|before|against|ran|run|results?|log|"
                                r"output|here|below|above|see|using|on|of|for|and|is|are|was)\b", re.IGNORECASE)
+# a lead-in that says where the runs below were made ("All of the numbers below were measured on one H100:"),
+# not what they are compared with ("against the bf16 logits")
+_RUN_WORD_RE = re.compile(r"\b(?:on|using|under|measured|ran|run|runs|tested|served|serving|benchmarked|via)\b",
+                          re.IGNORECASE)
 # "concurrency: 256" in a tool's own output: the settings it echoes
 _ECHO_RE = re.compile(r"^\s*(?P<label>[A-Za-z][\w ()./-]{1,40}?)\s*:\s*(?P<value>\d[\d,]*|[A-Za-z][\w.-]{0,40})\s*$")
 _ECHO_KEYS = {"concurrency", "batch_size", "tp", "pp", "ep", "dp", "isl", "osl", "model", "backend", "max_concurrency",
@@ -171,14 +175,28 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
                 if values:  # "EAGLE-3 (num_steps=8):", "main", "For B = 8, T = 2048, NH = 16:"
                     scopes.append(SetupScope(b.start, _block_end(blocks, k + 1), values))
                     continue
-                if text.rstrip().endswith(":"):
-                    continue
-            values = _setup_sentence(text)
+            lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
+            values = _setup_sentence(text, lead)
             if values:  # "GB200, TP1, full gsm8k.": the setup of the section's results
                 scopes.append(SetupScope(b.start, _section_end(heads, starts, b.start, last), values))
+    scopes.extend(_line_scopes(doc))
     idx = SetupIndex.build(scopes, last)
     idx.default = document_default(doc, command_setup)
     return idx
+
+
+def _line_scopes(doc: Document) -> list[SetupScope]:
+    """The settings a line states beside its results ("Decode 0. Batch size: 1, latency: 0.009 s"): for that
+    line only, the innermost scope. A table's cells are its columns' business."""
+    in_table = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
+    out: list[SetupScope] = []
+    for no in range(1, len(doc.lines) + 1):
+        if no in in_table:
+            continue
+        values = inline_settings(doc.line(no))
+        if values:
+            out.append(SetupScope(no, no, values))
+    return out
 
 
 def _section_end(heads: list[Block], starts: list[int], line: int, last: int) -> int:
@@ -193,12 +211,17 @@ def _block_end(blocks: list[Block], k: int) -> int:
     return end
 
 
-def _setup_sentence(text: str) -> dict[str, str]:
-    """A short line that states where results were measured: two or more setup words ("H100, TP4.")."""
-    if len(text) > 100 or "|" in text:
+def _setup_sentence(text: str, lead: bool = False) -> dict[str, str]:
+    """A short line that states where results were measured: two or more setup words ("H100, TP4."), or a line
+    that is a model's name alone ("Llama3.1-8B" over its runs). The `lead` of a block or list may be a
+    longer sentence and state one word ("All of the numbers below were measured on one H100:")."""
+    if len(text) > (400 if lead else 100) or "|" in text:
         return {}
     values = _heading_setup(text)
-    return values if len(values) >= 2 else {}
+    if len(values) >= 2 or (lead and values and _RUN_WORD_RE.search(text)):
+        return values
+    bare = text.strip().strip("*_`").rstrip(":").strip("*_` ")
+    return values if "model" in values and values["model"] == bare else {}
 
 
 def _heading_setup(title: str) -> dict[str, str]:

@@ -50,20 +50,57 @@ def label_setup(text: str) -> dict[str, str]:
     if key is None:
         return {}
     value = m.group("value").strip(" .*_")
-    if key == "gpu":
-        value = qualifiers(value).get("gpu", value if re.search(r"[A-Za-z]", value) else "")
-    elif key in _PARALLEL_KEYS and not value.isdigit():
-        return {}
     if key == "model":
         value = value.split()[0] if value.split() else value
+    value = _checked(key, value)
     value = _FLOAT_ZEROS_RE.sub(r"\1", value)
     return {key: value} if value else {}
+
+
+# "Decode 0. Batch size: 1, latency: ...", "bench (batch_size=128, qkv_len=512), flops: 448.1": a setting among
+# the results of its own line
+_INLINE_RE = re.compile(r"(?<![\w.])(?P<key>[A-Za-z][A-Za-z_ ]{0,30}?) {0,2}[:=] {0,2}"
+                        r"(?P<value>\d[\d.]{0,12}(?![\w.])|[A-Za-z][\w./-]{0,60})")
+
+
+def inline_settings(text: str) -> dict[str, str]:
+    """The setup keys set on a line among other things ("Batch size: 1" beside "latency: 0.009 s")."""
+    out: dict[str, str] = {}
+    if "=" not in text and ":" not in text:
+        return out
+    for m in _INLINE_RE.finditer(text[:2000]):
+        key = setup_label_key(m.group("key").replace("_", " "))
+        if key is None or key not in _DEFAULT_KEYS or key in out:
+            continue
+        value = _checked(key, m.group("value"))
+        if value:
+            out[key] = _FLOAT_ZEROS_RE.sub(r"\1", value.rstrip("."))
+    return out
+
+
+_NUMERIC_KEYS = _PARALLEL_KEYS | {"isl", "osl", "concurrency", "batch_size", "max_batch_size", "draft_len"}
+_WORD_KEYS = {"quant": ("quant",), "kv_cache": ("kv_cache", "quant"), "spec_algo": ("spec_algo",)}
+
+
+def _checked(key: str, value: str) -> str:
+    """The value a setting label gives, when it is one ("Speculative decoding: share the pages" sets nothing):
+    a number for a size, a setup word for a dtype or method, a GPU's name, a model's name or path."""
+    if key in _NUMERIC_KEYS:
+        return value if value[:1].isdigit() else ""
+    if key == "gpu":
+        return qualifiers(value).get("gpu", "")
+    if key in _WORD_KEYS:
+        found = qualifiers(value)
+        return next((found[k] for k in _WORD_KEYS[key] if k in found), "")
+    if key == "model":
+        return value if any(ch.isdigit() or ch == "/" for ch in value) else ""
+    return value
 
 
 def line_setup(text: str) -> dict[str, str]:
     """Every setup a line states: its labelled setting, its setup words and the model it names."""
     values = label_setup(text)
-    for k, v in qualifiers(text).items():
+    for k, v in [*inline_settings(text).items(), *qualifiers(text).items()]:
         values.setdefault(k, v)
     if "model" not in values:
         models = model_names(text)
