@@ -115,7 +115,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("osl", "osl", rf"osl{_SEP}(\d{{1,6}}k?)"),
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?"),
     _word("filter", "filter", r"(strict-match|flexible-extract)"),
-    _word("gpu", "gpu", rf"({_GPU_NAMES})"),
+    _word("gpu", "gpu", rf"(?:\d{{1,3}} ?[x×] ?)?({_GPU_NAMES})"),  # "8xB200": the GPU, counted
     _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})"),
     _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})"),
     _word("pp", "pp", rf"pp{_SEP}(\d{{1,3}})"),
@@ -370,6 +370,7 @@ _SETUP_LABELS: dict[str, str] = {
     "osl": "osl", "output length": "osl", "output len": "osl", "output tokens": "osl",
     "output sequence length": "osl", "output seq len": "osl",
     "concurrency": "concurrency", "concurrent requests": "concurrency", "request concurrency": "concurrency",
+    "num concurrent": "concurrency",
     "batch size": "batch_size", "bs": "batch_size",
     "kv cache": "kv_cache", "kv cache dtype": "kv_cache", "kv dtype": "kv_cache", "kv cache precision": "kv_cache",
     "quantization": "quant", "quant": "quant", "precision": "quant", "dtype": "quant", "weights": "quant",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import bisect
 import heapq
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ledger.parsers.grammar.setup_scopes import document_default, inline_settings, setup_sections
@@ -78,6 +79,7 @@ _SENTENCE_WORD_RE = re.compile(r"\b(?:the|a|an|this|that|with|from|after|before|
 # not what they are compared with ("against the bf16 logits")
 _RUN_WORD_RE = re.compile(r"\b(?:on|using|under|measured|ran|run|runs|tested|served|serving|benchmarked|via)\b",
                           re.IGNORECASE)
+_ENV_RE = re.compile(r"^\s{0,8}(?:export\s{1,4})?(?P<name>[A-Z_][A-Z0-9_]{0,40})=(?P<value>[^\s;&|]{1,300})")
 # "concurrency: 256" in a tool's own output: the settings it echoes
 _ECHO_RE = re.compile(r"^\s*(?P<label>[A-Za-z][\w ()./-]{1,40}?)\s*:\s*(?P<value>\d[\d,]*|[A-Za-z][\w.-]{0,40})\s*$")
 _ECHO_KEYS = {"concurrency", "batch_size", "tp", "pp", "ep", "dp", "isl", "osl", "model", "backend", "max_concurrency",
@@ -139,6 +141,7 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
     """The setup scopes of a document (see the module docstring); `revision_lines` are the lines that open a
     revision (their lead-ins name a revision, not a variant)."""
     last = len(doc.lines)
+    env = shell_variables(doc)
     # widest first: each turn's setup section; every narrower scope wins
     scopes: list[SetupScope] = []
     scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
@@ -157,11 +160,11 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
     blocks = doc.blocks
     for k, b in enumerate(blocks):
         if b.kind == "code":
-            scopes.extend(_code_setups(doc, b, _section_end(heads, starts, b.start, last)))
+            scopes.extend(_code_setups(doc, b, _section_end(heads, starts, b.start, last), env))
         elif b.kind == "text" and not b.in_code:
             text = b.text
             if is_command_line(text):
-                values = command_setup(text)
+                values = command_setup(text, env)
                 if values:
                     scopes.append(SetupScope(b.start, _section_end(heads, starts, b.start, last), values))
                 continue
@@ -181,7 +184,7 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
                 scopes.append(SetupScope(b.start, _section_end(heads, starts, b.start, last), values))
     scopes.extend(_line_scopes(doc))
     idx = SetupIndex.build(scopes, last)
-    idx.default = document_default(doc, command_setup)
+    idx.default = document_default(doc, lambda text: command_setup(text, env))
     return idx
 
 
@@ -232,9 +235,35 @@ def _heading_setup(title: str) -> dict[str, str]:
     return values
 
 
-def command_setup(text: str) -> dict[str, str]:
+def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, str]:
     """The setup a command line states: its known flags and lm_eval's model_args. A model named only inside
-    another flag's value (`--thinking-mode deepseek-v3`, `--chat-template llama-3.jinja`) is not the run's."""
+    another flag's value (`--thinking-mode deepseek-v3`, `--chat-template llama-3.jinja`) is not the run's.
+    A value that is a shell variable (`--model-path $MODEL_PATH`) is what `env` (the document's `export
+    MODEL_PATH=...`) gives it, or nothing."""
+    out = _command_flags(text)
+    for key, value in list(out.items()):
+        if value.startswith("$"):
+            name = value.strip("${}\"'")
+            resolved = (env or {}).get(name, "")
+            if resolved:
+                out[key] = resolved.rstrip("/") if key == "model" else resolved
+            else:
+                del out[key]
+    return out
+
+
+def shell_variables(doc: Document) -> dict[str, str]:
+    """The variables a document's shell lines set (`export MODEL_PATH=/models/DeepSeek-R1-0528/`), first one kept."""
+    out: dict[str, str] = {}
+    for line in doc.lines:
+        if "=" in line and len(line) < 600:
+            m = _ENV_RE.match(line)
+            if m:
+                out.setdefault(m.group("name"), m.group("value").strip("\"'"))
+    return out
+
+
+def _command_flags(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     harness = "lm_eval" in text or "--model_args" in text or "--model-args" in text
     rest = text[:4000]
@@ -301,7 +330,7 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     return values
 
 
-def _code_setups(doc: Document, block: Block, section_end: int) -> list[SetupScope]:
+def _code_setups(doc: Document, block: Block, section_end: int, env: Mapping[str, str]) -> list[SetupScope]:
     """Command lines (for the rest of the section) and setting lines (to the block's end) inside a code block."""
     out: list[SetupScope] = []
     commands: list[SetupScope] = []
@@ -312,7 +341,7 @@ def _code_setups(doc: Document, block: Block, section_end: int) -> list[SetupSco
         if not s or len(s) > 4000:
             continue
         if is_command_line(s) or s.startswith(("python", "vllm ", "sglang ", "trtllm-", "lm_eval", "torchrun")):
-            values = command_setup(s)
+            values = command_setup(s, env)
             if values:
                 commands.append(SetupScope(no, section_end, values))
             continue

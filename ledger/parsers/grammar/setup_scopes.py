@@ -26,7 +26,7 @@ from ledger.vocab.setup import model_names, qualifiers, setup_label_key
 
 # "Model: org/X", "- **GPU**: 4x H100", "TP Size: 8", "Average Input Length (tokens): 8192.0000", "ISL = 2000"
 _LABEL_LINE_RE = re.compile(r"^\s*(?:[-*+]\s{1,4})?(?:\*\*|__)?(?P<label>[A-Za-z][\w ()./-]{0,50}?)(?:\*\*|__)?"
-                            r"\s{0,4}[:=]\s{0,4}(?:\*\*|`)?(?P<value>[^\s,;|`*][^,;|`]{0,80})")
+                            r"\s{0,4}[:=]\s{0,40}(?:\*\*|`)?(?P<value>[^\s,;|`*][^,;|`]{0,80})")
 _FLOAT_ZEROS_RE = re.compile(r"^(\d{1,9})\.0{1,8}$")
 # a section that states the setup of a turn's results: "Test configuration", "Environment", "Hardware", "Setup"
 _SETUP_TITLE_RE = re.compile(
@@ -59,7 +59,7 @@ def label_setup(text: str) -> dict[str, str]:
 
 # "Decode 0. Batch size: 1, latency: ...", "bench (batch_size=128, qkv_len=512), flops: 448.1": a setting among
 # the results of its own line
-_INLINE_RE = re.compile(r"(?<![\w.])(?P<key>[A-Za-z][A-Za-z_ ]{0,30}?) {0,2}[:=] {0,2}"
+_INLINE_RE = re.compile(r"(?<![\w.])['\"]?(?P<key>[A-Za-z][A-Za-z_ ]{0,30}?)['\"]? {0,2}[:=] {0,40}['\"]?"
                         r"(?P<value>\d[\d.]{0,12}(?![\w.])|[A-Za-z][\w./-]{0,60})")
 
 
