@@ -349,9 +349,15 @@ def model_names(text: str) -> list[str]:
     for a, b in found:
         if a < end:
             continue
-        out.append(s[a:b].rstrip(".,:;"))
         end = b
+        name = s[a:b].rstrip(".,:;")
+        if not _ARCHITECTURE_RE.search(name):
+            out.append(name)
     return out
+
+
+# "Qwen3NextForCausalLM", "DeepseekV3ForCausalLM": a model class a runtime implements, not a checkpoint
+_ARCHITECTURE_RE = re.compile(r"For[A-Z][A-Za-z]{2,40}$")
 
 
 # The labels a setup is stated under, in prose lists and a tool's report ("Model: X", "TP Size: 8", "Average

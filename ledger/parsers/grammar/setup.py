@@ -79,6 +79,9 @@ _SENTENCE_WORD_RE = re.compile(r"\b(?:the|a|an|this|that|with|from|after|before|
 # not what they are compared with ("against the bf16 logits")
 _RUN_WORD_RE = re.compile(r"\b(?:on|using|under|measured|ran|run|runs|tested|served|serving|benchmarked|via)\b",
                           re.IGNORECASE)
+_CODE_SPAN_RE = re.compile(r"`([^`]{1,300})`")
+# an item that reports a result (a decimal, a percentage) rather than the setup of the results below it
+_RESULT_RE = re.compile(r"\d\.\d|%|:")  # ("Passkeys: MTP2 with FP8 KV": a labelled item names its result)
 _ENV_RE = re.compile(r"^\s{0,8}(?:export\s{1,4})?(?P<name>[A-Z_][A-Z0-9_]{0,40})=(?P<value>[^\s;&|]{1,300})")
 # "concurrency: 256" in a tool's own output: the settings it echoes
 _ECHO_RE = re.compile(r"^\s*(?P<label>[A-Za-z][\w ()./-]{1,40}?)\s*:\s*(?P<value>\d[\d,]*|[A-Za-z][\w.-]{0,40})\s*$")
@@ -161,31 +164,52 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
     for k, b in enumerate(blocks):
         if b.kind == "code":
             scopes.extend(_code_setups(doc, b, _section_end(heads, starts, b.start, last), env))
-        elif b.kind == "text" and not b.in_code:
-            text = b.text
-            if is_command_line(text):
-                values = command_setup(text, env)
-                if values:
-                    scopes.append(SetupScope(b.start, _section_end(heads, starts, b.start, last), values))
-                continue
-            if b.start in revision_lines:
-                continue  # "Latest head (4f2e9a1c07):" names a revision, not a variant of the setup
-            nxt = blocks[k + 1] if k + 1 < len(blocks) else None
-            if nxt is not None and nxt.kind in ("code", "table") and nxt.start - b.end <= 2 and \
-                    (text.rstrip().endswith(":") or len(text) <= 40):
-                values = lead_in_setup(text, colon=False) or \
-                    settings_line(_LEAD_PREP_RE.sub("", text.strip().rstrip(":"))) or {}
-                if values:  # "EAGLE-3 (num_steps=8):", "main", "For B = 8, T = 2048, NH = 16:"
-                    scopes.append(SetupScope(b.start, _block_end(blocks, k + 1), values))
-                    continue
-            lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
-            values = _setup_sentence(text, lead)
-            if values:  # "GB200, TP1, full gsm8k.": the setup of the section's results
-                scopes.append(SetupScope(b.start, _section_end(heads, starts, b.start, last), values))
+        elif b.kind in ("text", "item") and not b.in_code and b.start not in revision_lines:
+            # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
+            scope = _text_scope(blocks, k, _section_end(heads, starts, b.start, last), env)
+            if scope is not None:
+                scopes.append(scope)
     scopes.extend(_line_scopes(doc))
     idx = SetupIndex.build(scopes, last)
     idx.default = document_default(doc, lambda text: command_setup(text, env))
     return idx
+
+
+def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str, str]) -> SetupScope | None:
+    """The setup a line of prose or a list item states, and the lines it holds over."""
+    b = blocks[k]
+    text = b.text
+    if b.kind == "item":
+        # "- Single-node TP4; EAGLE3 with three speculative tokens;": a list that states the setup, not results
+        values = _setup_sentence(text) if not _RESULT_RE.search(text) else {}
+        # three settings at least: "MTP2 images" (two, from one word) names a check, not the runs' setup
+        return SetupScope(b.start, section_end, values) if len(values) >= 3 else None
+    if is_command_line(text):
+        values = command_setup(text, env)
+        return SetupScope(b.start, section_end, values) if values else None
+    nxt = blocks[k + 1] if k + 1 < len(blocks) else None
+    if nxt is not None and nxt.kind in ("code", "table") and nxt.start - b.end <= 2 and \
+            (text.rstrip().endswith(":") or len(text) <= 40):
+        values = lead_in_setup(text, colon=False) or \
+            settings_line(_LEAD_PREP_RE.sub("", text.strip().rstrip(":"))) or {}
+        if values:  # "EAGLE-3 (num_steps=8):", "main", "For B = 8, T = 2048, NH = 16:"
+            return SetupScope(b.start, _block_end(blocks, k + 1), values)
+    lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
+    # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
+    values = _setup_sentence(text, lead) or _prose_flags(text, env)
+    return SetupScope(b.start, section_end, values) if values else None
+
+
+def _prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
+    """The flags a sentence quotes in code spans ("With `--speculative-num-steps 8` I compared ...")."""
+    out: dict[str, str] = {}
+    if "`--" not in text and "` --" not in text:
+        return out
+    for m in _CODE_SPAN_RE.finditer(text[:4000]):
+        if "--" in m.group(1):
+            for key, value in command_setup(" " + m.group(1), env).items():
+                out.setdefault(key, value)
+    return out
 
 
 def _line_scopes(doc: Document) -> list[SetupScope]:
