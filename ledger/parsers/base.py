@@ -17,7 +17,7 @@ from typing import Any, Protocol, TypeVar
 
 from ledger.model import Claim, Revision, Source
 from ledger.parsers.reader.document import Block, Document
-from ledger.vocab.setup import canonical_key_name
+from ledger.vocab.setup import canonical_key_name, names_other_model
 
 M = TypeVar("M", Claim, Source)
 
@@ -125,7 +125,10 @@ class Context:
         if self.setup is not None:
             around = self.setup.at(line)
             if self.setup.default and kind in _MEASURED_KINDS:
-                around = {**self.setup.default, **around}
+                default = self.setup.default
+                if "model" in default and names_other_model(fields.get("metric") or "", default["model"]):
+                    default = {k: v for k, v in default.items() if k != "model"}  # "test_llama3_smoke"
+                around = {**default, **around}
             if around:
                 # the claim's own config wins over the setup around it, under any spelling of its key ("PP" over
                 # "pp", "tp_size" over "tp")

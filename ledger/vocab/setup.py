@@ -395,3 +395,15 @@ def setup_label_key(label: str) -> str | None:
     if key is None:
         key = _SETUP_LABELS.get(_LABEL_STAT_RE.sub("", core).strip())
     return key
+
+
+_FAMILY_WORD_RE = re.compile(r"(?<![a-z])(" + _FAMILY + r")(?=[_-]?\d)", re.IGNORECASE)
+
+
+def names_other_model(name: str, model: str) -> bool:
+    """A result's name names a model family the given model is not of ("test_llama3_smoke" beside
+    Qwen3-Next-80B): the document's one model is not that result's."""
+    if not name:
+        return False
+    low = model.lower()
+    return any(m.group(1).lower() not in low for m in _FAMILY_WORD_RE.finditer(name[:200]))
