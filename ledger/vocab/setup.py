@@ -86,12 +86,15 @@ class SetupWord:
     written: str
     key: str
     pattern: re.Pattern[str]
+    triggers: tuple[str, ...] = ()
+    """Lower-case strings one of which every match contains: a line without any is not searched (every line of
+    a document is read for its setup)."""
 
 
-def _word(written: str, key: str, body: str) -> SetupWord:
+def _word(written: str, key: str, body: str, triggers: tuple[str, ...] = ()) -> SetupWord:
     # a number ends at a non-digit ("TP8EP8" holds tp and ep), a word at a non-alphanumeric
     end = r"(?![0-9])" if body.endswith(r"})") else r"(?![a-z0-9])"
-    return SetupWord(written, key, re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE))
+    return SetupWord(written, key, re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE), triggers)
 
 
 _GPU_NAMES = (r"gb300|gb200|gh200|b300|b200|h200|h100|h800|h20|a100|a800|a10g?|v100|l40s?|l4|mi250x?|mi300x|mi325x|"
@@ -102,31 +105,35 @@ _SEP = r"(?: ?[=:] ?|[ _=:-])?"
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
                  "eight": "8"}
 SETUP_WORDS: tuple[SetupWord, ...] = (
-    _word("draft_len", "draft_len", r"mtp[ _-]?(\d{1,2})|(no)[ _-]mtp"),
-    _word("draft_len", "draft_len", rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})"),
+    _word("draft_len", "draft_len", r"mtp[ _-]?(\d{1,2})|(no)[ _-]mtp", ("mtp",)),
+    _word("draft_len", "draft_len", rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})", ("draft",)),
     # "EAGLE3 with 3 speculative tokens", "three draft tokens"
     _word("draft_len", "draft_len", r"(\d{1,2}|one|two|three|four|five|six|seven|eight)[ -](?:speculative|draft)"
-                                    r"[ -]tokens?"),
-    _word("spec_algo", "spec_algo", r"(eagle3|eagle|ngram|medusa|pard|lookahead|mtp)"),
-    _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]?kv(?:[ _-]?cache)?"),
-    _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})"),
-    _word("concurrency", "concurrency", rf"con(?:c|currency)?{_SEP}(\d{{1,5}})"),
-    _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)"),
-    _word("osl", "osl", rf"osl{_SEP}(\d{{1,6}}k?)"),
-    _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?"),
-    _word("filter", "filter", r"(strict-match|flexible-extract)"),
+                                    r"[ -]tokens?", ("speculative", "draft")),
+    _word("spec_algo", "spec_algo", r"(eagle3|eagle|ngram|medusa|pard|lookahead|mtp)",
+          ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp")),
+    _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]?kv(?:[ _-]?cache)?", ("kv",)),
+    _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",)),
+    _word("concurrency", "concurrency", rf"con(?:c|currency)?{_SEP}(\d{{1,5}})", ("con",)),
+    _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)", ("isl",)),
+    _word("osl", "osl", rf"osl{_SEP}(\d{{1,6}}k?)", ("osl",)),
+    _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?", ("shot",)),
+    _word("filter", "filter", r"(strict-match|flexible-extract)", ("strict-match", "flexible-extract")),
     _word("gpu", "gpu", rf"(?:\d{{1,3}} ?[x×] ?)?({_GPU_NAMES})"),  # "8xB200": the GPU, counted
-    _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})"),
-    _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})"),
-    _word("pp", "pp", rf"pp{_SEP}(\d{{1,3}})"),
-    _word("dp", "dp", rf"dp{_SEP}(\d{{1,3}})"),
-    _word("state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state"),
+    _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",)),
+    _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})", ("ep",)),
+    _word("pp", "pp", rf"pp{_SEP}(\d{{1,3}})", ("pp",)),
+    _word("dp", "dp", rf"dp{_SEP}(\d{{1,3}})", ("dp",)),
+    _word("state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",)),
     # last: a dtype the words above did not claim for the KV cache or the state is the model's precision
     # torchao's recipes name the scheme with the dtype: int4wo (weight-only), int8dq (dynamic activations)
     _word("quant", "quant", r"(fp8|nvfp4|mxfp8|mxfp4|fp4|float8(?:wo|dq)?|w4a16|w4a8|w8a8|int[48](?:wo|dq)?|awq|gptq|"
-                            r"bf16|fp16)"),
+                            r"bf16|fp16)", ("fp", "bf", "int", "w4", "w8", "awq", "gptq", "float")),
 )
 """The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""
+_TRIGGER_RE = re.compile("|".join(sorted({re.escape(t) for w in SETUP_WORDS for t in w.triggers}, key=len,
+                                         reverse=True)))
+"""Every trigger of the table in one pass: which words a line may hold."""
 
 
 def qualifiers(text: str | None) -> dict[str, str]:
@@ -143,16 +150,25 @@ _LENGTHS_RE = re.compile(r"(?<![\w.])(?P<isl>\d{1,6}k?)[ -](?:input|prompt)(?:[ 
                          r"(?P<osl>\d{1,6}k?)[ -]output(?:[ -]tokens?)?(?![/\w])", re.IGNORECASE)
 
 
+_DIGIT_RE = re.compile(r"\d")
+# the setup words that carry no digit; every other one does
+_ANY_SETUP_RE = re.compile(r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
+                           r"dgx|rtx", re.IGNORECASE)
+
+
 @short_text_cache(1024)
 def _qualifiers(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     s = text[:400]
+    if not _ANY_SETUP_RE.search(s):
+        return out  # no number and no word of a method: no setup word can match (most prose lines)
     lm = _LENGTHS_RE.search(s)
     if lm:
         out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
         s = s[:lm.start()] + " " + s[lm.end():]
+    present = set(_TRIGGER_RE.findall(s.lower()))
     for w in SETUP_WORDS:
-        if w.written in out:
+        if w.written in out or (w.triggers and present.isdisjoint(w.triggers)):
             continue
         m = w.pattern.search(s)
         if not m:
@@ -327,6 +343,7 @@ _MODEL_RE = re.compile(
 
 
 _FAMILY = "|".join(re.escape(f) for f in _MODEL_FAMILIES)
+_FAMILY_SUB_RE = re.compile("|".join(sorted({re.split(r"[^a-z]", f)[0] for f in _MODEL_FAMILIES})))
 # "Llama 3.3 70B", "Gemma 3 27B", "Qwen3 30B-A3B Instruct": the family, its version and a size, spaced apart
 _SPACED_MODEL_RE = re.compile(
     r"(?<![\w/.-])(?:" + _FAMILY + r")\d{0,2}(?:\.\d{1,2})?(?: (?:\d{1,2}(?:\.\d{1,2})?|[vV]\d{1,2}(?:\.\d)?)){0,2}"
@@ -341,8 +358,17 @@ def model_names(text: str) -> list[str]:
     ("Llama3.1" in "Llama3.1 8B"), the longer."""
     if not text:
         return []
-    s = text[:2000]
-    found = [(m.start(), m.end()) for r in (_MODEL_RE, _SPACED_MODEL_RE, _HUB_MODEL_RE) for m in r.finditer(s)]
+    return list(_model_names(text[:2000]))
+
+
+@short_text_cache(2048)
+def _model_names(s: str) -> tuple[str, ...]:
+    if not _DIGIT_RE.search(s):
+        return ()  # every model name carries a version or a size
+    # a family's word in the lowered line (case-sensitive: far cheaper) before the costlier patterns
+    family = _FAMILY_SUB_RE.search(s.lower()) is not None
+    regexes = ((_MODEL_RE, _SPACED_MODEL_RE) if family else ()) + ((_HUB_MODEL_RE,) if "/" in s else ())
+    found = [(m.start(), m.end()) for r in regexes for m in r.finditer(s)]
     found.sort(key=lambda span: (span[0], -span[1]))
     out: list[str] = []
     end = -1
@@ -353,7 +379,7 @@ def model_names(text: str) -> list[str]:
         name = s[a:b].rstrip(".,:;")
         if not _ARCHITECTURE_RE.search(name):
             out.append(name)
-    return out
+    return tuple(out)
 
 
 # "Qwen3NextForCausalLM", "DeepseekV3ForCausalLM": a model class a runtime implements, not a checkpoint

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ledger.memo import short_text_cache
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.setup import model_names, qualifiers, setup_label_key
@@ -65,6 +66,11 @@ _INLINE_RE = re.compile(r"(?<![\w.])['\"]?(?P<key>[A-Za-z][A-Za-z_ ]{0,30}?)['\"
 
 def inline_settings(text: str) -> dict[str, str]:
     """The setup keys set on a line among other things ("Batch size: 1" beside "latency: 0.009 s")."""
+    return dict(_inline_settings(text))
+
+
+@short_text_cache(2048)
+def _inline_settings(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     if "=" not in text and ":" not in text:
         return out
