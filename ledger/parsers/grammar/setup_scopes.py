@@ -88,6 +88,15 @@ _NUMERIC_KEYS = _PARALLEL_KEYS | {"isl", "osl", "concurrency", "batch_size", "ma
 _WORD_KEYS = {"quant": ("quant",), "kv_cache": ("kv_cache", "quant"), "spec_algo": ("spec_algo",)}
 
 
+def setting_value(header: str, value: str) -> tuple[str, str] | None:
+    """A table's label column whose header names a setup key ("Model", "GPU", "TP"): (key, value) of a cell."""
+    key = setup_label_key(header)
+    if key is None or key not in _DEFAULT_KEYS:
+        return None
+    checked = _checked(key, value.strip(" *_`"))
+    return (key, checked) if checked else None
+
+
 def _checked(key: str, value: str) -> str:
     """The value a setting label gives, when it is one ("Speculative decoding: share the pages" sets nothing):
     a number for a size, a setup word for a dtype or method, a GPU's name, a model's name or path."""
