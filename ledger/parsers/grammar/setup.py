@@ -196,7 +196,7 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
             return SetupScope(b.start, _block_end(blocks, k + 1), values)
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
-    values = _setup_sentence(text, lead) or _prose_flags(text, env)
+    values = {**_setup_sentence(text, lead), **_prose_flags(text, env)}
     return SetupScope(b.start, section_end, values) if values else None
 
 

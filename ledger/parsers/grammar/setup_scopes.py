@@ -27,7 +27,7 @@ from ledger.vocab.setup import model_names, qualifiers, setup_label_key
 
 # "Model: org/X", "- **GPU**: 4x H100", "TP Size: 8", "Average Input Length (tokens): 8192.0000", "ISL = 2000"
 _LABEL_LINE_RE = re.compile(r"^\s*(?:[-*+]\s{1,4})?(?:\*\*|__)?(?P<label>[A-Za-z][\w ()./-]{0,50}?)(?:\*\*|__)?"
-                            r"\s{0,4}[:=]\s{0,40}(?:\*\*|`)?(?P<value>[^\s,;|`*][^,;|`]{0,80})")
+                            r"\s{0,4}[:=]\s{0,40}(?:\*\*|`)?(?P<value>[^\s,;|`*][^,;|`]{0,300})")
 _FLOAT_ZEROS_RE = re.compile(r"^(\d{1,9})\.0{1,8}$")
 # a section that states the setup of a turn's results: "Test configuration", "Environment", "Hardware", "Setup"
 _SETUP_TITLE_RE = re.compile(
