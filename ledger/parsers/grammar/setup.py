@@ -253,6 +253,8 @@ def _setup_sentence(text: str, lead: bool = False) -> dict[str, str]:
 
 def _heading_setup(title: str) -> dict[str, str]:
     values = qualifiers(title)
+    for key, value in (settings_line(title) or {}).items():  # "### causal=False, batch_size=32 ###" read as a title
+        values.setdefault(key, value)
     models = model_names(title)
     if models:
         values.setdefault("model", models[0])
