@@ -401,7 +401,7 @@ _SETUP_LABELS: dict[str, str] = {
     "input seq len": "isl", "prompt length": "isl", "prompt len": "isl",
     "osl": "osl", "output length": "osl", "output len": "osl", "output tokens": "osl",
     "output sequence length": "osl", "output seq len": "osl",
-    "concurrency": "concurrency", "concurrent requests": "concurrency", "request concurrency": "concurrency",
+    "concurrency": "concurrency", "request concurrency": "concurrency",
     "num concurrent": "concurrency",
     "batch size": "batch_size", "bs": "batch_size",
     "kv cache": "kv_cache", "kv cache dtype": "kv_cache", "kv dtype": "kv_cache", "kv cache precision": "kv_cache",

@@ -395,7 +395,18 @@ def _code_setups(doc: Document, block: Block, section_end: int, env: Mapping[str
         for key in values:
             open_[key] = scope
         out.append(scope)
-    return out + _agreed(commands)
+    return _block_settings(doc, block) + out + _agreed(commands)
+
+
+def _block_settings(doc: Document, block: Block) -> list[SetupScope]:
+    """The settings a block prints once among its results ('"max_concurrency": 1' in a JSON report): a key
+    with one value in the whole block holds for all of it."""
+    seen: dict[str, set[str]] = {}
+    for no in range(block.start, block.end + 1):
+        for key, value in inline_settings(doc.line(no)).items():
+            seen.setdefault(key, set()).add(value)
+    values = {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1}
+    return [SetupScope(block.start, block.end, values)] if values else []
 
 
 def _agreed(commands: list[SetupScope]) -> list[SetupScope]:
