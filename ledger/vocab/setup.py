@@ -409,7 +409,8 @@ _SETUP_LABELS: dict[str, str] = {
     "speculative decoding": "spec_algo", "spec decoding": "spec_algo", "speculative method": "spec_algo",
     "speculative algorithm": "spec_algo", "spec method": "spec_algo", "spec algo": "spec_algo",
     "draft length": "draft_len", "draft len": "draft_len", "speculative tokens": "draft_len",
-    "num speculative tokens": "draft_len", "number of speculative tokens": "draft_len", "draft tokens": "draft_len",
+    "num speculative tokens": "draft_len", "num steps": "draft_len", "speculative num steps": "draft_len",
+    "number of speculative tokens": "draft_len", "draft tokens": "draft_len",
 }
 _LABEL_STAT_RE = re.compile(r"^(?:average|avg|mean|max(?:imum)?|min(?:imum)?)\s+|\s*\([^()]{0,24}\)\s*$")
 

@@ -79,7 +79,6 @@ _SENTENCE_WORD_RE = re.compile(r"\b(?:the|a|an|this|that|with|from|after|before|
 # not what they are compared with ("against the bf16 logits")
 _RUN_WORD_RE = re.compile(r"\b(?:on|using|under|measured|ran|run|runs|tested|served|serving|benchmarked|via)\b",
                           re.IGNORECASE)
-_CODE_SPAN_RE = re.compile(r"`([^`]{1,300})`")
 # an item that reports a result (a decimal, a percentage) rather than the setup of the results below it
 _RESULT_RE = re.compile(r"\d\.\d|%|:")  # ("Passkeys: MTP2 with FP8 KV": a labelled item names its result)
 _ENV_RE = re.compile(r"^\s{0,8}(?:export\s{1,4})?(?P<name>[A-Z_][A-Z0-9_]{0,40})=(?P<value>[^\s;&|]{1,300})")
@@ -194,6 +193,10 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
             settings_line(_LEAD_PREP_RE.sub("", text.strip().rstrip(":"))) or {}
         if values:  # "EAGLE-3 (num_steps=8):", "main", "For B = 8, T = 2048, NH = 16:"
             return SetupScope(b.start, _block_end(blocks, k + 1), values)
+    if nxt is not None and nxt.kind == "text" and nxt.start == b.end + 1 and text.rstrip().endswith(":"):
+        values = lead_in_setup(text)  # a copied page's "EAGLE-3 (num_steps=8):" over the unfenced lines under it
+        if values:
+            return SetupScope(b.start, _run_end(blocks, k + 1), values)
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
     values = {**_setup_sentence(text, lead), **_prose_flags(text, env)}
@@ -201,15 +204,29 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
 
 
 def _prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
-    """The flags a sentence quotes in code spans ("With `--speculative-num-steps 8` I compared ...")."""
+    """The flags a sentence quotes ("With `--speculative-num-steps 8` I compared ...", unquoted on a copied
+    page): only known flags, never a model named elsewhere in the sentence."""
     out: dict[str, str] = {}
-    if "`--" not in text and "` --" not in text:
+    if "--" not in text:
         return out
-    for m in _CODE_SPAN_RE.finditer(text[:4000]):
-        if "--" in m.group(1):
-            for key, value in command_setup(" " + m.group(1), env).items():
-                out.setdefault(key, value)
+    for m in _FLAG_RE.finditer(text[:4000].replace("`", " ")):
+        key = _FLAG_KEYS.get(m.group("flag")) or _FLAG_KEYS.get(m.group("flag").replace("_", "-"))
+        value = m.group("value").strip("\"'.,;:)")
+        if key and value and not value.startswith("$"):
+            out.setdefault(key, value)
+        elif key and value.startswith("$") and env.get(value.strip("${}")):
+            out.setdefault(key, env[value.strip("${}")])
     return out
+
+
+def _run_end(blocks: list[Block], k: int) -> int:
+    """The last line of the blocks from k on that follow one another without a blank line."""
+    end = blocks[k].end
+    for b in blocks[k + 1:]:
+        if b.start != end + 1 or b.kind != "text" or b.text.rstrip().endswith(":"):
+            break
+        end = b.end
+    return end
 
 
 def _line_scopes(doc: Document) -> list[SetupScope]:
@@ -352,6 +369,9 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     inner = m.groupdict().get("inner") or ""
     for sm in _SETTING_RE.finditer(inner):
         values[config_key(sm.group("key"))] = sm.group("value")
+        key = setup_label_key(sm.group("key").replace("_", " "))
+        if key is not None:  # "num_steps=8": the draft length too, over one the section states
+            values[key] = sm.group("value")
     values.update(qualifiers(inner))
     return values
 
