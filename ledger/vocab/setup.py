@@ -119,7 +119,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("osl", "osl", rf"osl{_SEP}(\d{{1,6}}k?)", ("osl",)),
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?", ("shot",)),
     _word("filter", "filter", r"(strict-match|flexible-extract)", ("strict-match", "flexible-extract")),
-    _word("gpu", "gpu", rf"(?:\d{{1,3}} ?[x×] ?)?({_GPU_NAMES})"),  # "8xB200": the GPU, counted
+    _word("gpu", "gpu", rf"(?:\d{{1,3}} ?[x×] ?)?({_GPU_NAMES})",  # "8xB200": the GPU, counted
+          ("gb", "gh", "b2", "b3", "h1", "h2", "h8", "a1", "a8", "v1", "l4", "mi", "rtx", "dgx")),
     _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",)),
     _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})", ("ep",)),
     _word("pp", "pp", rf"pp{_SEP}(\d{{1,3}})", ("pp",)),

@@ -114,6 +114,11 @@ def _checked(key: str, value: str) -> str:
 
 def line_setup(text: str) -> dict[str, str]:
     """Every setup a line states: its labelled setting, its setup words and the model it names."""
+    return dict(_line_setup(text))
+
+
+@short_text_cache(2048)
+def _line_setup(text: str) -> dict[str, str]:
     values = label_setup(text)
     for k, v in [*inline_settings(text).items(), *qualifiers(text).items()]:
         values.setdefault(k, v)
