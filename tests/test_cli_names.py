@@ -83,8 +83,9 @@ def test_kind_is_validated_and_repeatable(db: str) -> None:
 
 
 def test_config_keys_compare_prints_work_in_claims(db: str) -> None:
-    code, out, _ = run("compare", "example/trtllm#4821", "--all", "--db", db)
-    assert "kv_cache=fp8, spec_algo=eagle3" in out  # with the setup the text states around it (gpu=h100, ...)
+    r = runner.invoke(app, ["compare", "example/trtllm#4821", "--all", "--db", db],
+                      env={"COLUMNS": "240", "LEDGER_DB": ""})  # the whole setup the text states (gpu=h100, ...)
+    assert "kv_cache=fp8, model=" in r.stdout and "spec_algo=eagle3" in r.stdout
     code, out, err = run("claims", "--pr", "4821", "--config", "kv_cache=fp8", "--kind", "accuracy", "--db", db)
     assert code == 0 and "71.65" in out, err
 

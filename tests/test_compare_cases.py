@@ -144,7 +144,9 @@ def test_one_screen_fits_100_columns_on_the_seed_and_the_example(ledger_db: str)
             assert max(len(line) for line in out.splitlines()) <= 100, (cmd, t)
     code, out, _ = run("compare", "example/trtllm#4821", "--all", "--db", ledger_db, width=200)
     assert "R1  Initial head 4e1f0c9a2b" in out and "R2  Final head b7a3e2d915" in out
-    gsm = next(line for line in out.splitlines()
+    lines = out.splitlines()
+    # a series named with its whole setup takes a line of its own, its values the next
+    gsm = next(line + lines[k + 1] for k, line in enumerate(lines[:-1])
                if line.startswith("~") and "gsm8k [" in line and "kv_cache=fp8" in line)
     assert "71.65" in gsm and "71.19" in gsm  # the Initial -> Final change, not "new"
     code, out, _ = run("compare", "example/trtllm#4821", "--by", "versions", "--db", ledger_db)

@@ -182,10 +182,11 @@ def test_the_setup_each_result_was_measured_under_goes_into_config() -> None:
     assert {k: serving.get(k) for k in ("model", "gpu", "tp", "kv_cache", "concurrency", "isl", "osl")} == {
         "model": "Qwen/Qwen3-30B-A3B", "gpu": "H200", "tp": "2", "kv_cache": "fp8_e4m3", "concurrency": "64",
         "isl": "4096", "osl": "512"}
-    # lm_eval: --model names the client, pretrained= the model, and the section's heading states no setup
+    # lm_eval: --model names the client, pretrained= the model; the section states no GPU, so the document's
+    # one GPU holds (its lowest-priority default)
     acc = claims[(25, 0.8514)]
     assert acc.get("model") == "meta-llama/Llama-3.1-8B-Instruct" and acc.get("tp") == "4"
-    assert acc.get("backend") == "local-completions" and "gpu" not in acc
+    assert acc.get("backend") == "local-completions" and acc.get("gpu") == "H200"
     # a setting line in the paste holds to the next one of the same key (the baseline rows are references)
     assert claims[(34, 7.91)].get("m") == "16" and claims[(39, 12.05)].get("m") == "32"
     # a lead-in naming the variant: its name and the settings in its brackets

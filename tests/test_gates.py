@@ -31,7 +31,7 @@ def test_a_count_makes_a_test_claim_not_a_gate() -> None:
 def test_gate_table_rows_give_one_claim_per_filled_cell_with_the_gate_as_config() -> None:
     text = "gate\tgsm8k\tacceptance length\nno MTP\t90.512\nMTP2, FP8 KV\t90.880\t2.401\n"
     claims = extract(text, path="x.txt").claims
-    got = [(c.source.line, c.kind, c.value, c.config.get("gate"), c.config.get("mtp"), c.config.get("kv_cache"))
+    got = [(c.source.line, c.kind, c.value, c.config.get("gate"), c.config.get("draft_len"), c.config.get("kv_cache"))
            for c in claims]
     assert got == [(2, "accuracy", 90.512, "no MTP", "0", None),
                    (3, "accuracy", 90.88, "MTP2, FP8 KV", "2", "fp8"),

@@ -17,6 +17,7 @@ from typing import Any, Protocol, TypeVar
 
 from ledger.model import Claim, Revision, Source
 from ledger.parsers.reader.document import Block, Document
+from ledger.vocab.setup import canonical_key_name, names_other_model
 
 M = TypeVar("M", Claim, Source)
 
@@ -123,8 +124,16 @@ class Context:
         config = {k: str(v) for k, v in cfg.items() if v is not None and str(v) != ""} if cfg else {}
         if self.setup is not None:
             around = self.setup.at(line)
+            if self.setup.default and kind in _MEASURED_KINDS:
+                default = self.setup.default
+                if "model" in default and names_other_model(fields.get("metric") or "", default["model"]):
+                    default = {k: v for k, v in default.items() if k != "model"}  # "test_llama3_smoke"
+                around = {**default, **around}
             if around:
-                config = {**around, **config}  # the claim's own config wins over the setup around it
+                # the claim's own config wins over the setup around it, under any spelling of its key ("PP" over
+                # "pp", "tp_size" over "tp")
+                own = {canonical_key_name(k) for k in config}
+                config = {**{k: v for k, v in around.items() if canonical_key_name(k) not in own}, **config}
         if fields.keys() <= _CLAIM_REST:
             values = _CLAIM_TEMPLATE.copy()  # every field in declaration order, defaults in place
             values.update(fields)
@@ -191,6 +200,8 @@ _FIELDS = ("metric", "value", "high", "unit", "reference", "outcome", "outcome_t
            "architecture", "models")
 
 
+_MEASURED_KINDS = frozenset(("perf", "accuracy", "acceptance", "gate", "tests"))
+"""The kinds a run produced: the document's one-valued setup holds for them, not for a support matrix's cells."""
 _CLAIM_FIELDS = tuple(Claim.model_fields)
 _CLAIM_REST = set(_CLAIM_FIELDS) - {"kind", "source", "config", "parser"}
 _SOURCE_FIELDS = tuple(Source.model_fields)

@@ -89,39 +89,56 @@ class SetupWord:
     written: str
     key: str
     pattern: re.Pattern[str]
+    triggers: tuple[str, ...] = ()
+    """Lower-case strings one of which every match contains: a line without any is not searched (every line of
+    a document is read for its setup)."""
 
 
-def _word(written: str, key: str, body: str) -> SetupWord:
+def _word(written: str, key: str, body: str, triggers: tuple[str, ...] = ()) -> SetupWord:
     # a number ends at a non-digit ("TP8EP8" holds tp and ep), a word at a non-alphanumeric
     end = r"(?![0-9])" if body.endswith(r"})") else r"(?![a-z0-9])"
-    return SetupWord(written, key, re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE))
+    return SetupWord(written, key, re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE), triggers)
 
 
-_DTYPES = r"fp8|nvfp4|fp4|mxfp4|bf16|fp16|int8|int4"
 _GPU_COUNT = r"(?:\d{1,3} ?[x×] ?(?:\d{1,3} ?[x×]? ?)?)?"
 _GPU_COUNT_RE = re.compile(_GPU_COUNT)
+_DTYPES = r"fp8|nvfp4|fp4|mxfp8|mxfp4|bf16|fp16|int8|int4"
+_SEP = r"(?: ?[=:] ?|[ _=:-])?"
+"""Between a setup word and its number: "tp8", "tp_8", "tp=8", "TP = 8", "ISL: 4096"."""
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+                 "eight": "8"}
 SETUP_WORDS: tuple[SetupWord, ...] = (
-    _word("mtp", "draft_len", r"mtp[ _-]?(\d{1,2})|(no)[ _-]mtp"),
-    _word("draft", "draft_len", r"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft)[ _=:-]?(\d{1,2})"),
-    _word("spec_algo", "spec_algo", r"(eagle3|eagle|ngram|medusa|pard|lookahead)"),
-    _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]?kv(?:[ _-]?cache)?"),
-    _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})"),
-    _word("concurrency", "concurrency", r"con(?:c|currency)?[ _=:-]?(\d{1,5})"),
-    _word("isl", "isl", r"isl[ _=:-]?(\d{1,6}k?)"),
-    _word("osl", "osl", r"osl[ _=:-]?(\d{1,6}k?)"),
-    _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?"),
-    _word("filter", "filter", r"(strict-match|flexible-extract)"),
+    _word("draft_len", "draft_len", r"mtp[ _-]?(\d{1,2})|(no)[ _-]mtp", ("mtp",)),
+    _word("draft_len", "draft_len", rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})", ("draft",)),
+    # "EAGLE3 with 3 speculative tokens", "three draft tokens"
+    _word("draft_len", "draft_len", r"(\d{1,2}|one|two|three|four|five|six|seven|eight)[ -](?:speculative|draft)"
+                                    r"[ -]tokens?", ("speculative", "draft")),
+    _word("spec_algo", "spec_algo", r"(eagle3|eagle|ngram|medusa|pard|lookahead|mtp)",
+          ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp")),
+    _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]?kv(?:[ _-]?cache)?", ("kv",)),
+    _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",)),
+    _word("concurrency", "concurrency", rf"con(?:c|currency)?{_SEP}(\d{{1,5}})", ("con",)),
+    _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)", ("isl",)),
+    _word("osl", "osl", rf"osl{_SEP}(\d{{1,6}}k?)", ("osl",)),
+    _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?", ("shot",)),
+    _word("filter", "filter", r"(strict-match|flexible-extract)", ("strict-match", "flexible-extract")),
     # with the count printed before it ("8xH100", "2x8 H200": nodes x GPUs), which canonical reads as gpu_count
-    _word("gpu", "gpu", rf"({_GPU_COUNT}(?:{GPU_NAMES}))"),
-    _word("tp", "tp", r"tp[ _=:-]?(\d{1,3})"),
-    _word("ep", "ep", r"ep[ _=:-]?(\d{1,3})"),
-    _word("pp", "pp", r"pp[ _=:-]?(\d{1,3})"),
-    _word("dp", "dp", r"dp[ _=:-]?(\d{1,3})"),
-    _word("state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state"),
+    _word("gpu", "gpu", rf"({_GPU_COUNT}(?:{GPU_NAMES}))",
+          ("gb", "gh", "b2", "b3", "h1", "h2", "h8", "a1", "a8", "v1", "l4", "mi", "rtx", "dgx")),
+    _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",)),
+    _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})", ("ep",)),
+    _word("pp", "pp", rf"pp{_SEP}(\d{{1,3}})", ("pp",)),
+    _word("dp", "dp", rf"dp{_SEP}(\d{{1,3}})", ("dp",)),
+    _word("state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",)),
     # last: a dtype the words above did not claim for the KV cache or the state is the model's precision
-    _word("quant", "quant", r"(fp8|nvfp4|mxfp4|fp4|w4a16|w4a8|w8a8|int4|int8|awq|gptq|bf16|fp16)"),
+    # torchao's recipes name the scheme with the dtype: int4wo (weight-only), int8dq (dynamic activations)
+    _word("quant", "quant", r"(fp8|nvfp4|mxfp8|mxfp4|fp4|float8(?:wo|dq)?|w4a16|w4a8|w8a8|int[48](?:wo|dq)?|awq|gptq|"
+                            r"bf16|fp16)", ("fp", "bf", "int", "w4", "w8", "awq", "gptq", "float")),
 )
 """The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""
+_TRIGGER_RE = re.compile("|".join(sorted({re.escape(t) for w in SETUP_WORDS for t in w.triggers}, key=len,
+                                         reverse=True)))
+"""Every trigger of the table in one pass: which words a line may hold."""
 
 
 def qualifiers(text: str | None) -> dict[str, str]:
@@ -132,19 +149,40 @@ def qualifiers(text: str | None) -> dict[str, str]:
     return dict(_qualifiers(text))  # a fresh dict: callers add to it
 
 
+# "8192 input / 1024 output tokens", "2048 input and 256 output tokens": the two lengths stated as a pair (a lone
+# "5 output tokens" counts what a run produced; "3200 output tokens/s" is a rate)
+_LENGTHS_RE = re.compile(r"(?<![\w.])(?P<isl>\d{1,6}k?)[ -](?:input|prompt)(?:[ -]tokens?)? ?(?:/|and|,|\+) ?"
+                         r"(?P<osl>\d{1,6}k?)[ -]output(?:[ -]tokens?)?(?![/\w])", re.IGNORECASE)
+
+
+_DIGIT_RE = re.compile(r"\d")
+# the setup words that carry no digit; every other one does
+_ANY_SETUP_RE = re.compile(r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
+                           r"dgx|rtx", re.IGNORECASE)
+
+
 @short_text_cache(1024)
 def _qualifiers(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     s = text[:400]
+    if not _ANY_SETUP_RE.search(s):
+        return out  # no number and no word of a method: no setup word can match (most prose lines)
+    lm = _LENGTHS_RE.search(s)
+    if lm:
+        out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
+        s = s[:lm.start()] + " " + s[lm.end():]
+    present = set(_TRIGGER_RE.findall(s.lower()))
     for w in SETUP_WORDS:
-        if w.written in out:
+        if w.written in out or (w.triggers and present.isdisjoint(w.triggers)):
             continue
         m = w.pattern.search(s)
         if not m:
             continue
         val = next((g for g in m.groups() if g), "")
-        if w.written == "mtp" and val.lower() == "no":
-            val = "0"
+        if w.key == "draft_len":
+            val = "0" if val.lower() == "no" else _NUMBER_WORDS.get(val.lower(), val)
+            if "mtp" in m.group(0).lower() and val != "0":
+                out.setdefault("spec_algo", "mtp")  # "MTP3": the method and its draft length
         if w.written == "gpu":  # the name as GPUs are written ("H100"), its count as printed ("8x")
             k = _GPU_COUNT_RE.match(val)
             cut = k.end() if k else 0
@@ -297,28 +335,98 @@ _MODEL_RE = re.compile(
     r")(?=[\w.-]*\d)[\w.-]{1,60}(?![\w/-])", re.IGNORECASE)
 
 
-# The same names written with spaces, as release pages and prose do: "Llama 3.1 8B Instruct", "Qwen2.5 32B
-# Instruct", "Mixtral 8x7B": a family, a version, then a size is what tells a name from a sentence.
+_FAMILY = "|".join(re.escape(f) for f in _MODEL_FAMILIES)
+_FAMILY_SUB_RE = re.compile("|".join(sorted({re.split(r"[^a-z]", f)[0] for f in _MODEL_FAMILIES})))
+# "Llama 3.3 70B", "Gemma 3 27B", "Qwen3 30B-A3B Instruct": the family, its version and a size, spaced apart
 _SPACED_MODEL_RE = re.compile(
-    r"(?<![\w/.-])(?:" + "|".join(re.escape(f) for f in _MODEL_FAMILIES) + r")[\w.]{0,12}"
-    r"(?:(?: \d{1,2}(?:\.\d{1,2})?){0,2} (?:\d{1,4}(?:\.\d{1,2})?[bm]|\d{1,2}x\d{1,3}b)"
+    r"(?<![\w/.-])(?:" + _FAMILY + r")\d{0,2}(?:\.\d{1,2})?(?: (?:\d{1,2}(?:\.\d{1,2})?|[vV]\d{1,2}(?:\.\d)?)){0,2}"
+    r"(?: (?:\d{1,4}(?:\.\d)?[bBmM]|\d{1,2}[xX]\d{1,3}[bB])(?:-[aA]\d{1,3}[bB])?"
     # or a lettered release with no size: "DeepSeek R1", "DeepSeek V3.2", "Kimi K2", "MiniMax M2"
-    r"| [rvkm]\d{1,2}(?:\.\d{1,2})?)"
-    r"(?: (?:a\d{1,3}b|instruct|chat|base|it|coder|vl|moe|thinking|preview)){0,3}(?![\w/-])", re.IGNORECASE)
+    r"| [rRvVkKmM]\d{1,2}(?:\.\d{1,2})?)"
+    r"(?: (?:a\d{1,3}b|instruct|chat|base|it|coder|vl|moe|thinking|preview)\b){0,3}(?![\w/-])", re.IGNORECASE)
+# "adept/persimmon-8b-chat": a hub id whose name carries a parameter count, whatever its family
+_HUB_MODEL_RE = re.compile(r"(?<![\w/.-])[A-Za-z0-9][\w.-]{0,40}/[A-Za-z][\w.-]{0,60}?\d{1,4}(?:\.\d)?[bBmM]"
+                           r"(?![A-Za-z0-9])[\w.-]{0,40}(?![\w/])")
 
 
 def model_names(text: str) -> list[str]:
-    """The model names a text prints, in order ("Results on Qwen3-8B" -> ["Qwen3-8B"]; "Llama 3.1 8B Instruct"
-    is one name); of two readings that overlap, the longer."""
+    """The model names a text prints, in order ("Results on Qwen3-8B" -> ["Qwen3-8B"]); of two that overlap
+    ("Llama3.1" in "Llama3.1 8B"), the longer."""
     if not text:
         return []
-    s = text[:2000]
-    spans = sorted((m.start(), -len(m.group(0)), m.group(0)) for r in (_MODEL_RE, _SPACED_MODEL_RE)
-                    for m in r.finditer(s))
+    return list(_model_names(text[:2000]))
+
+
+@short_text_cache(2048)
+def _model_names(s: str) -> tuple[str, ...]:
+    if not _DIGIT_RE.search(s):
+        return ()  # every model name carries a version or a size
+    # a family's word in the lowered line (case-sensitive: far cheaper) before the costlier patterns
+    family = _FAMILY_SUB_RE.search(s.lower()) is not None
+    regexes = ((_MODEL_RE, _SPACED_MODEL_RE) if family else ()) + ((_HUB_MODEL_RE,) if "/" in s else ())
+    found = [(m.start(), m.end()) for r in regexes for m in r.finditer(s)]
+    found.sort(key=lambda span: (span[0], -span[1]))
     out: list[str] = []
     end = -1
-    for start, neg_len, name in spans:
-        if start >= end:
-            out.append(name.rstrip(".,:;"))
-            end = start - neg_len
-    return out
+    for a, b in found:
+        if a < end:
+            continue
+        end = b
+        name = s[a:b].rstrip(".,:;")
+        if not _ARCHITECTURE_RE.search(name):
+            out.append(name)
+    return tuple(out)
+
+
+# "Qwen3NextForCausalLM", "DeepseekV3ForCausalLM": a model class a runtime implements, not a checkpoint
+_ARCHITECTURE_RE = re.compile(r"For[A-Z][A-Za-z]{2,40}$")
+
+
+# The labels a setup is stated under, in prose lists and a tool's report ("Model: X", "TP Size: 8", "Average
+# Input Length (tokens): 8192", "Max concurrency = 32"): the setup key each gives. A statistic word before the
+# name ("average", "max") leaves the setting it qualifies.
+_SETUP_LABELS: dict[str, str] = {
+    "model": "model", "model name": "model", "model path": "model", "checkpoint": "model", "base model": "model",
+    "target model": "model",
+    "gpu": "gpu", "gpus": "gpu", "gpu type": "gpu", "hardware": "gpu", "device": "gpu", "accelerator": "gpu",
+    "tp": "tp", "tp size": "tp", "tensor parallel": "tp", "tensor parallelism": "tp", "tensor parallel size": "tp",
+    "ep": "ep", "ep size": "ep", "expert parallel": "ep", "expert parallelism": "ep", "expert parallel size": "ep",
+    "pp": "pp", "pp size": "pp", "pipeline parallel": "pp", "pipeline parallelism": "pp",
+    "pipeline parallel size": "pp", "dp": "dp", "dp size": "dp", "data parallel": "dp", "data parallel size": "dp",
+    "isl": "isl", "input length": "isl", "input len": "isl", "input tokens": "isl", "input sequence length": "isl",
+    "input seq len": "isl", "prompt length": "isl", "prompt len": "isl",
+    "osl": "osl", "output length": "osl", "output len": "osl", "output tokens": "osl",
+    "output sequence length": "osl", "output seq len": "osl",
+    "concurrency": "concurrency", "request concurrency": "concurrency",
+    "num concurrent": "concurrency",
+    "batch size": "batch_size", "bs": "batch_size",
+    "kv cache": "kv_cache", "kv cache dtype": "kv_cache", "kv dtype": "kv_cache", "kv cache precision": "kv_cache",
+    "quantization": "quant", "quant": "quant", "precision": "quant", "dtype": "quant", "weights": "quant",
+    "speculative decoding": "spec_algo", "spec decoding": "spec_algo", "speculative method": "spec_algo",
+    "speculative algorithm": "spec_algo", "spec method": "spec_algo", "spec algo": "spec_algo",
+    "draft length": "draft_len", "draft len": "draft_len", "speculative tokens": "draft_len",
+    "num speculative tokens": "draft_len", "num steps": "draft_len", "speculative num steps": "draft_len",
+    "number of speculative tokens": "draft_len", "draft tokens": "draft_len",
+}
+_LABEL_STAT_RE = re.compile(r"^(?:average|avg|mean|max(?:imum)?|min(?:imum)?)\s+|\s*\([^()]{0,24}\)\s*$")
+
+
+def setup_label_key(label: str) -> str | None:
+    """The setup key a label names ("TP Size" -> "tp", "Average Input Length (tokens)" -> "isl"), else None."""
+    core = re.sub(r"[\s_-]+", " ", label.strip(" *`_:=").lower())[:60]
+    key = _SETUP_LABELS.get(core)
+    if key is None:
+        key = _SETUP_LABELS.get(_LABEL_STAT_RE.sub("", core).strip())
+    return key
+
+
+_FAMILY_WORD_RE = re.compile(r"(?<![a-z])(" + _FAMILY + r")(?=[_-]?\d)", re.IGNORECASE)
+
+
+def names_other_model(name: str, model: str) -> bool:
+    """A result's name names a model family the given model is not of ("test_llama3_smoke" beside
+    Qwen3-Next-80B): the document's one model is not that result's."""
+    if not name:
+        return False
+    low = model.lower()
+    return any(m.group(1).lower() not in low for m in _FAMILY_WORD_RE.finditer(name[:200]))

@@ -21,10 +21,20 @@ from __future__ import annotations
 import bisect
 import heapq
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ledger.parsers.grammar.setup_scopes import document_default, inline_settings, setup_sections
 from ledger.parsers.reader.document import Block, Document, is_command_line
-from ledger.vocab.setup import SIDE_PHRASE, canonical_key_name, config_key, is_config_label, model_names, qualifiers
+from ledger.vocab.setup import (
+    SIDE_PHRASE,
+    canonical_key_name,
+    config_key,
+    is_config_label,
+    model_names,
+    qualifiers,
+    setup_label_key,
+)
 
 # --flag value / --flag=value in a command line, and lm_eval's model_args "pretrained=X,tensor_parallel_size=2"
 _FLAG_RE = re.compile(
@@ -65,6 +75,13 @@ _BARE_LEAD_IN_RE = re.compile(r"^\s*(?:[*_`]{1,2})?(?P<name>[A-Za-z][\w .+/&-]{0
 _SIDE_NAME_RE = re.compile(f"^{SIDE_PHRASE}$", re.IGNORECASE)
 _SENTENCE_WORD_RE = re.compile(r"\b(?:the|a|an|this|that|with|from|after|before|against|ran|run|results?|log|"
                                r"output|here|below|above|see|using|on|of|for|and|is|are|was)\b", re.IGNORECASE)
+# a lead-in that says where the runs below were made ("All of the numbers below were measured on one H100:"),
+# not what they are compared with ("against the bf16 logits")
+_RUN_WORD_RE = re.compile(r"\b(?:on|using|under|measured|ran|run|runs|tested|served|serving|benchmarked|via)\b",
+                          re.IGNORECASE)
+# an item that reports a result (a decimal, a percentage) rather than the setup of the results below it
+_RESULT_RE = re.compile(r"\d\.\d|%|:")  # ("Passkeys: MTP2 with FP8 KV": a labelled item names its result)
+_ENV_RE = re.compile(r"^\s{0,8}(?:export\s{1,4})?(?P<name>[A-Z_][A-Z0-9_]{0,40})=(?P<value>[^\s;&|]{1,300})")
 # "concurrency: 256" in a tool's own output: the settings it echoes
 _ECHO_RE = re.compile(r"^\s*(?P<label>[A-Za-z][\w ()./-]{1,40}?)\s*:\s*(?P<value>\d[\d,]*|[A-Za-z][\w.-]{0,40})\s*$")
 _ECHO_KEYS = {"concurrency", "batch_size", "tp", "pp", "ep", "dp", "isl", "osl", "model", "backend", "max_concurrency",
@@ -85,6 +102,9 @@ class SetupIndex:
     """The setup in force at each line: the merged values of the scopes that hold it, innermost last."""
 
     scopes: list[SetupScope] = field(default_factory=list)
+    default: dict[str, str] = field(default_factory=dict)
+    """The setup the whole document gives one value per key: under every scope, for measured results only (a
+    support matrix's cells name no run)."""
     _at_line: list[int] = field(default_factory=list)
     _merged: list[dict[str, str]] = field(default_factory=list)
 
@@ -122,8 +142,11 @@ class SetupIndex:
 def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> SetupIndex:
     """The setup scopes of a document (see the module docstring); `revision_lines` are the lines that open a
     revision (their lead-ins name a revision, not a variant)."""
-    scopes: list[SetupScope] = []
     last = len(doc.lines)
+    env = shell_variables(doc)
+    # widest first: each turn's setup section; every narrower scope wins
+    scopes: list[SetupScope] = []
+    scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
     heads = [b for b in doc.blocks if b.kind in ("heading", "comment")]
     starts = [b.start for b in heads]
     for k, b in enumerate(heads):
@@ -139,30 +162,85 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
     blocks = doc.blocks
     for k, b in enumerate(blocks):
         if b.kind == "code":
-            scopes.extend(_code_setups(doc, b, _section_end(heads, starts, b.start, last)))
-        elif b.kind == "text" and not b.in_code:
-            text = b.text
-            if is_command_line(text):
-                values = command_setup(text)
-                if values:
-                    scopes.append(SetupScope(b.start, _section_end(heads, starts, b.start, last), values))
-                continue
-            if b.start in revision_lines:
-                continue  # "Latest head (4f2e9a1c07):" names a revision, not a variant of the setup
-            nxt = blocks[k + 1] if k + 1 < len(blocks) else None
-            if nxt is not None and nxt.kind in ("code", "table") and nxt.start - b.end <= 2 and \
-                    (text.rstrip().endswith(":") or len(text) <= 40):
-                values = lead_in_setup(text, colon=False) or \
-                    settings_line(_LEAD_PREP_RE.sub("", text.strip().rstrip(":"))) or {}
-                if values:  # "EAGLE-3 (num_steps=8):", "main", "For B = 8, T = 2048, NH = 16:"
-                    scopes.append(SetupScope(b.start, _block_end(blocks, k + 1), values))
-                    continue
-                if text.rstrip().endswith(":"):
-                    continue
-            values = _setup_sentence(text)
-            if values:  # "GB200, TP1, full gsm8k.": the setup of the section's results
-                scopes.append(SetupScope(b.start, _section_end(heads, starts, b.start, last), values))
-    return SetupIndex.build(scopes, last)
+            scopes.extend(_code_setups(doc, b, _section_end(heads, starts, b.start, last), env))
+        elif b.kind in ("text", "item") and not b.in_code and b.start not in revision_lines:
+            # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
+            scope = _text_scope(blocks, k, _section_end(heads, starts, b.start, last), env)
+            if scope is not None:
+                scopes.append(scope)
+    scopes.extend(_line_scopes(doc))
+    idx = SetupIndex.build(scopes, last)
+    idx.default = document_default(doc, lambda text: command_setup(text, env))
+    return idx
+
+
+def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str, str]) -> SetupScope | None:
+    """The setup a line of prose or a list item states, and the lines it holds over."""
+    b = blocks[k]
+    text = b.text
+    if b.kind == "item":
+        # "- Single-node TP4; EAGLE3 with three speculative tokens;": a list that states the setup, not results
+        values = _setup_sentence(text) if not _RESULT_RE.search(text) else {}
+        # three settings at least: "MTP2 images" (two, from one word) names a check, not the runs' setup
+        return SetupScope(b.start, section_end, values) if len(values) >= 3 else None
+    if is_command_line(text):
+        values = command_setup(text, env)
+        return SetupScope(b.start, section_end, values) if values else None
+    nxt = blocks[k + 1] if k + 1 < len(blocks) else None
+    if nxt is not None and nxt.kind in ("code", "table") and nxt.start - b.end <= 2 and \
+            (text.rstrip().endswith(":") or len(text) <= 40):
+        values = lead_in_setup(text, colon=False) or \
+            settings_line(_LEAD_PREP_RE.sub("", text.strip().rstrip(":"))) or {}
+        if values:  # "EAGLE-3 (num_steps=8):", "main", "For B = 8, T = 2048, NH = 16:"
+            return SetupScope(b.start, _block_end(blocks, k + 1), values)
+    if nxt is not None and nxt.kind == "text" and nxt.start == b.end + 1 and text.rstrip().endswith(":"):
+        values = lead_in_setup(text)  # a copied page's "EAGLE-3 (num_steps=8):" over the unfenced lines under it
+        if values:
+            return SetupScope(b.start, _run_end(blocks, k + 1), values)
+    lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
+    # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
+    values = {**_setup_sentence(text, lead), **_prose_flags(text, env)}
+    return SetupScope(b.start, section_end, values) if values else None
+
+
+def _prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
+    """The flags a sentence quotes ("With `--speculative-num-steps 8` I compared ...", unquoted on a copied
+    page): only known flags, never a model named elsewhere in the sentence."""
+    out: dict[str, str] = {}
+    if "--" not in text:
+        return out
+    for m in _FLAG_RE.finditer(text[:4000].replace("`", " ")):
+        key = _FLAG_KEYS.get(m.group("flag")) or _FLAG_KEYS.get(m.group("flag").replace("_", "-"))
+        value = m.group("value").strip("\"'.,;:)")
+        if key and value and not value.startswith("$"):
+            out.setdefault(key, value)
+        elif key and value.startswith("$") and env.get(value.strip("${}")):
+            out.setdefault(key, env[value.strip("${}")])
+    return out
+
+
+def _run_end(blocks: list[Block], k: int) -> int:
+    """The last line of the blocks from k on that follow one another without a blank line."""
+    end = blocks[k].end
+    for b in blocks[k + 1:]:
+        if b.start != end + 1 or b.kind != "text" or b.text.rstrip().endswith(":"):
+            break
+        end = b.end
+    return end
+
+
+def _line_scopes(doc: Document) -> list[SetupScope]:
+    """The settings a line states beside its results ("Decode 0. Batch size: 1, latency: 0.009 s"): for that
+    line only, the innermost scope. A table's cells are its columns' business."""
+    in_table = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
+    out: list[SetupScope] = []
+    for no in range(1, len(doc.lines) + 1):
+        if no in in_table:
+            continue
+        values = inline_settings(doc.line(no))
+        if values:
+            out.append(SetupScope(no, no, values))
+    return out
 
 
 def _section_end(heads: list[Block], starts: list[int], line: int, last: int) -> int:
@@ -177,30 +255,68 @@ def _block_end(blocks: list[Block], k: int) -> int:
     return end
 
 
-def _setup_sentence(text: str) -> dict[str, str]:
-    """A short line that states where results were measured: two or more setup words ("H100, TP4.")."""
-    if len(text) > 100 or "|" in text:
+def _setup_sentence(text: str, lead: bool = False) -> dict[str, str]:
+    """A short line that states where results were measured: two or more setup words ("H100, TP4."), or a line
+    that is a model's name alone ("Llama3.1-8B" over its runs). The `lead` of a block or list may be a
+    longer sentence and state one word ("All of the numbers below were measured on one H100:")."""
+    if len(text) > (400 if lead else 100) or "|" in text:
         return {}
     values = _heading_setup(text)
-    return values if len(values) >= 2 else {}
+    if len(values) >= 2 or (lead and values and _RUN_WORD_RE.search(text)):
+        return values
+    bare = text.strip().strip("*_`").rstrip(":").strip("*_` ")
+    return values if "model" in values and values["model"] == bare else {}
 
 
 def _heading_setup(title: str) -> dict[str, str]:
     values = qualifiers(title)
+    for key, value in (settings_line(title) or {}).items():  # "### causal=False, batch_size=32 ###" read as a title
+        values.setdefault(key, value)
     models = model_names(title)
     if models:
         values.setdefault("model", models[0])
     return values
 
 
-def command_setup(text: str) -> dict[str, str]:
-    """The setup a command line states: its known flags and lm_eval's model_args."""
+def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The setup a command line states: its known flags and lm_eval's model_args. A model named only inside
+    another flag's value (`--thinking-mode deepseek-v3`, `--chat-template llama-3.jinja`) is not the run's.
+    A value that is a shell variable (`--model-path $MODEL_PATH`) is what `env` (the document's `export
+    MODEL_PATH=...`) gives it, or nothing."""
+    out = _command_flags(text)
+    for key, value in list(out.items()):
+        if value.startswith("$"):
+            name = value.strip("${}\"'")
+            resolved = (env or {}).get(name, "")
+            if resolved:
+                out[key] = resolved.rstrip("/") if key == "model" else resolved
+            else:
+                del out[key]
+    return out
+
+
+def shell_variables(doc: Document) -> dict[str, str]:
+    """The variables a document's shell lines set (`export MODEL_PATH=/models/DeepSeek-R1-0528/`), first one kept."""
+    out: dict[str, str] = {}
+    for line in doc.lines:
+        if "=" in line and len(line) < 600:
+            m = _ENV_RE.match(line)
+            if m:
+                out.setdefault(m.group("name"), m.group("value").strip("\"'"))
+    return out
+
+
+def _command_flags(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     harness = "lm_eval" in text or "--model_args" in text or "--model-args" in text
+    rest = text[:4000]
     for m in _FLAG_RE.finditer(text[:4000]):
-        key = _FLAG_KEYS.get(m.group("flag"))
+        flag = m.group("flag")
+        key = _FLAG_KEYS.get(flag) or _FLAG_KEYS.get(flag.replace("_", "-"))
         if key == "model" and harness:
             key = "backend"  # lm_eval's --model names the client (vllm, hf, local-completions); pretrained= the model
+        if key != "model":
+            rest = rest.replace(m.group(0), " ", 1)
         if key:
             value = m.group("value").strip("\"'")
             out.setdefault(key, value.rstrip("/") if key == "model" else value)
@@ -208,7 +324,7 @@ def command_setup(text: str) -> dict[str, str]:
         key = _ARG_KEYS[m.group("key")]
         out.setdefault(key, m.group("value").rstrip("/") if key == "model" else m.group("value"))
     if "model" not in out:
-        models = model_names(text)
+        models = model_names(rest)
         if models:
             out["model"] = models[0]
     return out
@@ -253,13 +369,17 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     inner = m.groupdict().get("inner") or ""
     for sm in _SETTING_RE.finditer(inner):
         values[config_key(sm.group("key"))] = sm.group("value")
+        key = setup_label_key(sm.group("key").replace("_", " "))
+        if key is not None:  # "num_steps=8": the draft length too, over one the section states
+            values[key] = sm.group("value")
     values.update(qualifiers(inner))
     return values
 
 
-def _code_setups(doc: Document, block: Block, section_end: int) -> list[SetupScope]:
+def _code_setups(doc: Document, block: Block, section_end: int, env: Mapping[str, str]) -> list[SetupScope]:
     """Command lines (for the rest of the section) and setting lines (to the block's end) inside a code block."""
     out: list[SetupScope] = []
+    commands: list[SetupScope] = []
     open_: dict[str, SetupScope] = {}  # the setting-line scope that holds each key now
     for no in range(block.start, block.end + 1):
         text = doc.line(no)
@@ -267,9 +387,9 @@ def _code_setups(doc: Document, block: Block, section_end: int) -> list[SetupSco
         if not s or len(s) > 4000:
             continue
         if is_command_line(s) or s.startswith(("python", "vllm ", "sglang ", "trtllm-", "lm_eval", "torchrun")):
-            values = command_setup(s)
+            values = command_setup(s, env)
             if values:
-                out.append(SetupScope(no, section_end, values))
+                commands.append(SetupScope(no, section_end, values))
             continue
         lead = lead_in_setup(s) if ": " not in s else {}
         if not lead and s.startswith("#") and _comment_label(s.lstrip("#").strip(), doc.line(no + 1)):
@@ -295,7 +415,32 @@ def _code_setups(doc: Document, block: Block, section_end: int) -> list[SetupSco
         for key in values:
             open_[key] = scope
         out.append(scope)
-    return out
+    return _block_settings(doc, block) + out + _agreed(commands)
+
+
+def _block_settings(doc: Document, block: Block) -> list[SetupScope]:
+    """The settings a block prints once among its results ('"max_concurrency": 1' in a JSON report): a key
+    with one value in the whole block holds for all of it."""
+    seen: dict[str, set[str]] = {}
+    for no in range(block.start, block.end + 1):
+        for key, value in inline_settings(doc.line(no)).items():
+            seen.setdefault(key, set()).add(value)
+    values = {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1}
+    return [SetupScope(block.start, block.end, values)] if values else []
+
+
+def _agreed(commands: list[SetupScope]) -> list[SetupScope]:
+    """One block's commands without the keys they disagree on: two `lm_eval` lines, one per model, list the
+    runs; neither model holds for the results below both."""
+    seen: dict[str, set[str]] = {}
+    for c in commands:
+        for k, v in c.values.items():
+            seen.setdefault(k, set()).add(v)
+    split = {k for k, vs in seen.items() if len(vs) > 1}
+    if not split:
+        return commands
+    out = [SetupScope(c.start, c.end, {k: v for k, v in c.values.items() if k not in split}) for c in commands]
+    return [c for c in out if c.values]
 
 
 def _comment_label(name: str, below: str) -> bool:
@@ -308,11 +453,16 @@ def _comment_label(name: str, below: str) -> bool:
 
 
 def _echo(text: str) -> dict[str, str] | None:
-    """"concurrency: 256": a setting a tool prints, under the canonical key."""
+    """"concurrency: 256", "Maximum request concurrency: 10": a setting a tool prints, under the canonical key."""
     m = _ECHO_RE.match(text)
-    if not m or not is_config_label(m.group("label")):
+    if not m:
         return None
-    key = canonical_key_name(config_key(m.group("label")))
+    label = m.group("label")
+    key = setup_label_key(label)
+    if key is None:
+        if not is_config_label(label):
+            return None
+        key = canonical_key_name(config_key(label))
     if key not in _ECHO_KEYS:
         return None
     return {key: m.group("value").replace(",", "")}

@@ -30,7 +30,7 @@ from ledger.parsers.prose.metrics import (
     clause_start,
     metric_before,
 )
-from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.units import is_measure_unit
 
 
@@ -107,6 +107,25 @@ def _setup_before(text: str, pos: int, subject: str | None, metric: str | None) 
     then the row's or item's subject (which wins, and is kept as the context when it is not the metric)."""
     lead = text[clause_start(text, pos, METRIC_BREAK_RE):pos]
     config = {**qualifiers(lead), **qualifiers(subject)} if lead.strip() else qualifiers(subject)
+    models = model_names(lead)
+    if models and "model" not in config:
+        config["model"] = models[-1]  # "for Mixtral-8x22B on two H100: 388 ms": the nearest before it
+    # "reaches 611 TFLOP/s (fp8, M=16, B200)": the parenthesis that follows the value in its sentence
+    for m in _PAREN_AFTER_RE.finditer(text, pos, _sentence_end(text, pos)):
+        for key, value in qualifiers(m.group(1)).items():
+            config.setdefault(key, value)
+        for name in model_names(m.group(1))[:1]:
+            config.setdefault("model", name)
     if subject and subject != metric:
         config["context"] = subject
     return config
+
+
+_PAREN_AFTER_RE = re.compile(r"\(([^()]{1,160})\)")
+_SENTENCE_END_RE = re.compile(r"[.;!?](?:\s|$)")
+
+
+def _sentence_end(text: str, pos: int) -> int:
+    """Where the sentence holding `pos` ends (". ", "; ", or the text's end), looked for within 300 characters."""
+    m = _SENTENCE_END_RE.search(text, pos, min(len(text), pos + 300))
+    return m.start() if m else min(len(text), pos + 300)

@@ -21,7 +21,7 @@ _SLASH_RE = re.compile(r"\s*/\s*")
 _PARALLEL_RE = re.compile(
     r"\s*(?:at|with|for|on)\s+(?P<key>draft(?:[ _]len(?:gth)?)?|mtp|con(?:currency)?|batch(?:[ _]size)?|bs|tp)"
     r"\s*(?P<vals>\d{1,5}(?:\s*/\s*\d{1,5}){1,15})\b", re.IGNORECASE)
-_PARALLEL_KEYS = {"draft": "draft", "mtp": "mtp", "con": "concurrency", "concurrency": "concurrency",
+_PARALLEL_KEYS = {"draft": "draft_len", "mtp": "draft_len", "con": "concurrency", "concurrency": "concurrency",
                   "batch": "batch_size", "bs": "batch_size", "tp": "tp"}
 # "KV bytes per token, bf16 : FP8 : NVFP4 = 29976 : 16664 : 10840 (1 : 0.56 : 0.36)"
 _RATIO_RE = re.compile(

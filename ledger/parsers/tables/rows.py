@@ -17,6 +17,7 @@ from ledger.memo import short_text_cache
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers, to_float
+from ledger.parsers.grammar.setup_scopes import setting_value
 from ledger.parsers.prose import sentences as prose
 from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.cells import (
@@ -61,6 +62,7 @@ class TableInfo:
         self.base_cols = [i for i, r in enumerate(roles) if r == "baseline"]
         self.value_cols = [i for i, r in enumerate(roles) if r == "value"]
         self.config_cols = [i for i, r in enumerate(roles) if r == "config"]
+        self.label_cols = [i for i, r in enumerate(roles) if r == "label"]
         # a spread column ("Std (us)") is the standard deviation of the nearest value column to its left
         self.spread_of: dict[int, int] = {}
         for i, r in enumerate(roles):
@@ -135,6 +137,11 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
     label_unit: list[str | None] = []  # [unit_of_header(label)] once asked
     row_kind: str | None = None  # the kind of the row's last value cell, for the delta cells after it
     setup = info.row_setup(row, headers)
+    for i in info.label_cols:  # "| Model | ... |": a label column that names a setting gives it
+        if i < len(row.cells) and i < len(headers) and headers[i]:
+            got = setting_value(headers[i], clean(row.cells[i]))
+            if got is not None:
+                setup.setdefault(*got)
     offsets = row.offsets if row.offsets is not None else _find_offsets(row)
     for ci, cell in enumerate(row.cells):
         role = roles[ci] if ci < len(roles) else "value"

@@ -1,0 +1,241 @@
+"""The wide setup scopes: what a turn's "Test configuration" section states, and the setup the whole document
+gives one value to.
+
+    <details><summary>Test configuration</summary>       a setup section: its settings hold over its whole turn
+    - Model: org/Model-24B                               (a comment of the thread), also for the results above
+    - GPU: 4x L40S
+
+    # Faster router for Qwen3-30B-A3B                     a document whose every line names one model, one GPU:
+    ...all runs on an H200...                            that model and GPU hold for every result in it, at the
+                                                         lowest priority (any narrower scope, or the claim's own
+                                                         column, wins)
+
+A key the document gives two values ("Llama-3.1-8B" in one section, "Qwen3-8B" in another) has no default: the
+narrower scopes say which holds where. One value containing another ("Llama-3.1-8B", "meta-llama/Llama-3.1-8B-
+Instruct") is the same value; the longer is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ledger.memo import short_text_cache
+from ledger.parsers.reader.blocks import Block, Document
+from ledger.parsers.reader.line_kinds import is_command_line
+from ledger.vocab.setup import model_names, qualifiers, setup_label_key
+
+# "Model: org/X", "- **GPU**: 4x H100", "TP Size: 8", "Average Input Length (tokens): 8192.0000", "ISL = 2000"
+_LABEL_LINE_RE = re.compile(r"^\s*(?:[-*+]\s{1,4})?(?:\*\*|__)?(?P<label>[A-Za-z][\w ()./-]{0,50}?)(?:\*\*|__)?"
+                            r"\s{0,4}[:=]\s{0,40}(?:\*\*|`)?(?P<value>[^\s,;|`*][^,;|`]{0,300})")
+_FLOAT_ZEROS_RE = re.compile(r"^(\d{1,9})\.0{1,8}$")
+# a section that states the setup of a turn's results: "Test configuration", "Environment", "Hardware", "Setup"
+_SETUP_TITLE_RE = re.compile(
+    r"^\W{0,6}(?:(?:test|testing|benchmark(?:ing)?|bench|eval(?:uation)?|experiment(?:al)?|run|serving|"
+    r"system|my|our)\s{1,3})?(?:configuration|config|environment|env|setup|hardware|settings|test bed|testbed)"
+    r"s?\W{0,6}$", re.IGNORECASE)
+_SUMMARY_RE = re.compile(r"<summary>\s{0,4}(?P<title>[^<]{1,60}?)\s{0,4}</summary>", re.IGNORECASE)
+_PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp"))
+_DEFAULT_KEYS = frozenset(("model", "gpu", "tp", "ep", "pp", "dp", "isl", "osl", "concurrency", "batch_size",
+                           "max_batch_size", "kv_cache", "quant", "spec_algo", "draft_len", "draft", "mtp"))
+"""The keys a document's one value holds for all its results: the deployment and the workload. Not a shot count,
+an lm-eval filter or a command's task, which differ by result even where a document prints one."""
+
+
+def label_setup(text: str) -> dict[str, str]:
+    """The setting of a "Label: value" line whose label names a setup key ("TP Size: 8" -> {"tp": "8"})."""
+    m = _LABEL_LINE_RE.match(text)
+    if not m:
+        return {}
+    key = setup_label_key(m.group("label"))
+    if key is None:
+        return {}
+    value = m.group("value").strip(" .*_")
+    if key == "model":
+        value = value.split()[0] if value.split() else value
+    value = _checked(key, value)
+    value = _FLOAT_ZEROS_RE.sub(r"\1", value)
+    return {key: value} if value else {}
+
+
+# "Decode 0. Batch size: 1, latency: ...", "bench (batch_size=128, qkv_len=512), flops: 448.1": a setting among
+# the results of its own line
+_INLINE_RE = re.compile(r"(?<![\w.])['\"]?(?P<key>[A-Za-z][A-Za-z_ ]{0,30}?)['\"]? {0,2}[:=] {0,40}['\"]?"
+                        r"(?P<value>\d[\d.]{0,12}(?![\w.])|[A-Za-z][\w./-]{0,60})")
+
+
+def inline_settings(text: str) -> dict[str, str]:
+    """The setup keys set on a line among other things ("Batch size: 1" beside "latency: 0.009 s")."""
+    return dict(_inline_settings(text))
+
+
+@short_text_cache(2048)
+def _inline_settings(text: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    if "=" not in text and ":" not in text:
+        return out
+    for m in _INLINE_RE.finditer(text[:2000]):
+        key = setup_label_key(m.group("key").replace("_", " "))
+        if key is None or key not in _DEFAULT_KEYS or key in out:
+            continue
+        value = _checked(key, m.group("value"))
+        if value:
+            out[key] = _FLOAT_ZEROS_RE.sub(r"\1", value.rstrip("."))
+    return out
+
+
+_NUMERIC_KEYS = _PARALLEL_KEYS | {"isl", "osl", "concurrency", "batch_size", "max_batch_size", "draft_len"}
+_WORD_KEYS = {"quant": ("quant",), "kv_cache": ("kv_cache", "quant"), "spec_algo": ("spec_algo",)}
+
+
+def setting_value(header: str, value: str) -> tuple[str, str] | None:
+    """A table's label column whose header names a setup key ("Model", "GPU", "TP"): (key, value) of a cell."""
+    key = setup_label_key(header)
+    if key is None or key not in _DEFAULT_KEYS:
+        return None
+    checked = _checked(key, value.strip(" *_`"))
+    return (key, checked) if checked else None
+
+
+def _checked(key: str, value: str) -> str:
+    """The value a setting label gives, when it is one ("Speculative decoding: share the pages" sets nothing):
+    a number for a size, a setup word for a dtype or method, a GPU's name, a model's name or path."""
+    if key in _NUMERIC_KEYS:
+        return value if value[:1].isdigit() else ""
+    if key == "gpu":
+        return qualifiers(value).get("gpu", "")
+    if key in _WORD_KEYS:
+        found = qualifiers(value)
+        return next((found[k] for k in _WORD_KEYS[key] if k in found), "")
+    if key == "model":
+        return value if any(ch.isdigit() or ch == "/" for ch in value) else ""
+    return value
+
+
+def line_setup(text: str) -> dict[str, str]:
+    """Every setup a line states: its labelled setting, its setup words and the model it names."""
+    return dict(_line_setup(text))
+
+
+@short_text_cache(2048)
+def _line_setup(text: str) -> dict[str, str]:
+    values = label_setup(text)
+    for k, v in [*inline_settings(text).items(), *qualifiers(text).items()]:
+        values.setdefault(k, v)
+    if "model" not in values:
+        models = model_names(text)
+        if models:
+            values["model"] = models[0]
+    return values
+
+
+def turn_bounds(doc: Document) -> list[tuple[int, int]]:
+    """The turns of a thread: the description, then each comment, as (first line, last line)."""
+    starts = [1] + [b.start for b in doc.blocks if b.kind == "comment" and b.start > 1]
+    last = len(doc.lines)
+    return [(s, (starts[i + 1] - 1) if i + 1 < len(starts) else last) for i, s in enumerate(starts)]
+
+
+def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
+    """The setup each turn's setup section ("## Test configuration", "<summary>Environment</summary>", "**Setup:**")
+    states, as (turn start, turn end, values): it holds over the whole turn."""
+    out: list[tuple[int, int, dict[str, str]]] = []
+    for start, end in turn_bounds(doc):
+        values: dict[str, str] = {}
+        for first, last in _sections_in(doc, start, end):
+            for no in range(first, last + 1):
+                text = doc.line(no)
+                if len(text) > 2000:
+                    continue
+                for k, v in line_setup(text).items():
+                    values.setdefault(k, v)
+        if values:
+            out.append((start, end, values))
+    return out
+
+
+def _sections_in(doc: Document, start: int, end: int) -> list[tuple[int, int]]:
+    """The line ranges of a turn's setup sections: a heading's section, a <details> block, a lead line's list."""
+    out: list[tuple[int, int]] = []
+    blocks = [b for b in doc.blocks if start <= b.start <= end and not b.in_code]
+    for k, b in enumerate(blocks):
+        if b.kind == "heading" and _SETUP_TITLE_RE.match(b.text):
+            stop = next((h.start - 1 for h in blocks[k + 1:] if h.kind == "heading" and h.level <= b.level), end)
+            out.append((b.start + 1, stop))
+        elif b.kind == "text":
+            sm = _SUMMARY_RE.search(b.text)
+            if sm and _SETUP_TITLE_RE.match(sm.group("title")):
+                stop = next((x.end for x in blocks[k + 1:] if "</details>" in x.text.lower()), end)
+                out.append((b.end + 1, stop))
+            elif len(b.text) <= 40 and b.text.rstrip().endswith(":") and _SETUP_TITLE_RE.match(b.text):
+                out.append((b.end + 1, _list_end(blocks, k + 1, b.end)))
+    return out
+
+
+def _list_end(blocks: list[Block], k: int, fallback: int) -> int:
+    """The last line of the list or code block right after a lead line."""
+    stop = fallback
+    for b in blocks[k:]:
+        if b.kind not in ("item", "code") or b.start > stop + 2:
+            break
+        stop = b.end
+    return stop
+
+
+def document_default(doc: Document, command: Callable[[str], dict[str, str]]) -> dict[str, str]:
+    """The setup keys the whole document (its title too) gives one value each, the longer of two that contain
+    each other; `command` reads a command line's flags. A key some of a table's rows name and others do not varies
+    from row to row (a precision sweep's "bf16" row beside "q8_0"): the document holds no one value of it."""
+    seen: dict[str, list[str]] = {}
+    body, varied = _table_varied(doc)  # a table's rows count, unless they vary
+    for no in range(1, len(doc.lines) + 1):
+        text = doc.line(no)
+        if not text.strip() or len(text) > 4000:
+            continue
+        if no not in body and is_command_line(text.strip()):
+            values = {**qualifiers(text[:2000]), **command(text)}  # no model named inside another flag's value
+            models = [values["model"]] if "model" in values else []
+        else:
+            values = line_setup(text[:2000])
+            models = model_names(text[:2000])  # "(Phi-1.5 and Phi-2)": every model a line names
+            if "model" in values and values["model"] not in models:
+                models.append(values["model"])  # "Model: org/name" under a label
+        values.pop("model", None)
+        for k, v in [*values.items(), *(("model", m) for m in models)]:
+            if k in _DEFAULT_KEYS and not (k in _PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
+                seen.setdefault(k, []).append(v)
+    out: dict[str, str] = {}
+    for key, vals in seen.items():
+        normed = {_norm(v) for v in vals} - {""}
+        if not normed or key in varied:
+            continue
+        longest = max(normed, key=len)
+        # "8B" in "Llama-3.1-8B-Instruct" is one model; "1" in "16" two tensor-parallel sizes
+        if len(normed) == 1 or (len(min(normed, key=len)) >= 4 and all(n in longest for n in normed)):
+            out[key] = max(vals, key=lambda v: len(_norm(v)))
+    return out
+
+
+def _table_varied(doc: Document) -> tuple[set[int], set[str]]:
+    """The lines of the tables' body rows, and the keys some rows of a table name and others do not."""
+    lines: set[int] = set()
+    varied: set[str] = set()
+    for b in doc.blocks:
+        if b.kind != "table" or b.end <= b.start:
+            continue
+        counts: dict[str, int] = {}
+        rows = 0
+        for no in range(b.start + 1, b.end + 1):
+            lines.add(no)
+            text = doc.line(no)
+            if not text.strip(" |:-\t"):
+                continue  # the rule under the header
+            rows += 1
+            for k in line_setup(text[:2000]):
+                counts[k] = counts.get(k, 0) + 1
+        varied.update(k for k, n in counts.items() if n < rows)
+    return lines, varied
+
+
+def _norm(value: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", value.lower())

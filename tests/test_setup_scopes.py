@@ -1,0 +1,50 @@
+"""Where a claim's setup comes from: the words that state it in prose, the document's one value, a turn's
+setup section and the commands of one block."""
+
+from __future__ import annotations
+
+from ledger.parsers import extract
+from ledger.parsers.grammar.setup_scopes import label_setup
+from ledger.vocab.setup import model_names, qualifiers
+
+
+def test_prose_states_lengths_draft_and_spaced_settings() -> None:
+    assert qualifiers("TP4, ISL = 4096, OSL = 512, max concurrency = 16") == {
+        "tp": "4", "isl": "4096", "osl": "512", "concurrency": "16"}
+    got = qualifiers("EP8, EAGLE3 with three speculative tokens, 8192 input / 1024 output tokens")
+    assert got["draft_len"] == "3" and got["isl"] == "8192" and got["osl"] == "1024" and got["spec_algo"] == "eagle3"
+    assert qualifiers("MTP3") == {"spec_algo": "mtp", "draft_len": "3"}
+    assert "osl" not in qualifiers("3200.05 output tokens/s and 5 output tokens")
+
+
+def test_model_names_with_spaces_and_hub_ids() -> None:
+    assert model_names("#### Gemma 3 27B BF16") == ["Gemma 3 27B"]
+    assert model_names("on llama3.1 8B") == ["llama3.1 8B"]
+    assert model_names("weights: adept/persimmon-8b-chat") == ["adept/persimmon-8b-chat"]
+    assert model_names("Llama 2 times faster") == []
+
+
+def test_setup_labels() -> None:
+    assert label_setup("TP Size: 8") == {"tp": "8"}
+    assert label_setup("Average Input Length (tokens): 8192.0000") == {"isl": "8192"}
+    assert label_setup("- **GPU**: 2*RTX 4090") == {"gpu": "RTX 4090"}
+    assert label_setup("Latency: 8 ms") == {}
+
+
+def _config(text: str, value: float) -> dict[str, str]:
+    return next(c.config for c in extract(text, path="x.md").claims if c.value == value)
+
+
+def test_the_documents_one_value_holds_and_two_values_hold_nowhere() -> None:
+    one = "# Faster router for Qwen3-8B\n\nAll runs on one H100.\n\nDecode latency fell from 9.1 ms to 8.2 ms.\n"
+    cfg = _config(one, 8.2)
+    assert cfg["model"] == "Qwen3-8B" and cfg["gpu"] == "H100"
+    two = one + "\nOn Qwen3-32B the prefill latency fell from 40.1 ms to 38.0 ms.\n"
+    assert "model" not in _config(two, 8.2)
+
+
+def test_commands_of_one_block_that_disagree_set_neither_value() -> None:
+    text = ("## Accuracy\n\n```bash\nlm_eval --model vllm --model_args pretrained=org/Model-8B --tasks gsm8k\n"
+            "lm_eval --model vllm --model_args pretrained=org/Model-70B --tasks gsm8k\n```\n\n"
+            "gsm8k accuracy is 81.2%.\n")
+    assert "model" not in _config(text, 81.2)
