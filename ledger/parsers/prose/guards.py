@@ -45,7 +45,7 @@ _THRESHOLD_BEFORE_RE = re.compile(r"(?:[<>]=?|[≤≥])\s*\(?\s*$")
 COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
     r"^\s*(?:(?!(?:at|in|on|for|with|per|of|over|to|from|by|under|across|and|or|vs)\s)[a-z0-9_.-]+\s+){0,1}?"
     r"(?:" + any_of(
-        r"rows?|samples?|requests?|prompts?|gpus?|layers?|cases?|launches|"
+        r"rows?|samples?|requests?|prompts?|gpus?|cores?|layers?|cases?|launches|"
         r"launch|heads?|columns?|steps?|iterations?|runs?|rounds?|commits?|files?|buckets?|experts?|pages?|"
         r"queries|query|shapes?|threads?|blocks?|bytes?|tokens?|tok\b|counts?|nodes?|cards?|ops?|kernels?|"
         r"patches|patch|gates?|tests?|models?|items?|entries|times|drafts?|workers?|ranks?|sequences?|"
