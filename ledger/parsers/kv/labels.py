@@ -113,3 +113,14 @@ def open_world_label(label: str) -> bool:
     core = label.strip()
     return (2 <= len(core) <= 60 and any(ch.isalpha() for ch in core) and not _IDENTIFIER_LABEL_RE.search(core)
             and not SNAKE_RE.match(core))
+
+
+_ACCEPTED_COUNT_RE = re.compile(r"^(?:acc|accepted|n_acc(?:epted)?|n_accept)$", re.IGNORECASE)
+_DRAFTED_RE = re.compile(r"^(?:draft|drafted|n_draft(?:ed)?|gen_drafts?)$", re.IGNORECASE)
+
+
+def accepted_count(label: str, value: float, labels: list[str]) -> bool:
+    """"draft=  16 acc=  12": next to a count of drafted tokens, an integer "acc" counts the accepted ones
+    (llama.cpp's speculative counters); it is no accuracy and no acceptance rate."""
+    return (value == int(value) and _ACCEPTED_COUNT_RE.match(label.strip()) is not None
+            and any(_DRAFTED_RE.match(x.strip()) for x in labels))

@@ -42,7 +42,15 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import header_unit, normalise_unit
 from ledger.parsers.grammar.pairs import continuations, line_prefix, list_names, pairs_in
 from ledger.parsers.kv.context import accuracy_above, baseline_before, cut_short, paired_later, section_banner
-from ledger.parsers.kv.labels import is_baseline_label, is_config, measured, open_world_label, same_measure, snake_unit
+from ledger.parsers.kv.labels import (
+    accepted_count,
+    is_baseline_label,
+    is_config,
+    measured,
+    open_world_label,
+    same_measure,
+    snake_unit,
+)
 from ledger.parsers.kv.spaced import among_pairs, assert_claim, skip_line, spaced_claim
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import is_gauge_name, kind_for_metric
@@ -55,6 +63,8 @@ BLOCKS = frozenset({"code", "text", "item"})
 _DIGIT_RE = re.compile(r"\d")
 _NOT_METRIC_RE = re.compile(r"(?:https?|commit|pr|version|date)\b", re.IGNORECASE)
 _LAST_WORD_RE = re.compile(r"\s*\S+$")
+# a sentence whose last word is a short name glued to "=" ("K=4 has higher AL than K=2"): a setting in prose
+_SENTENCE_SETTING_RE = re.compile(r"\s[A-Za-z]{1,3}$")
 _NUMERIC_DIFF_RE = re.compile(r"(?:abs|rel|max|mean)[_ ]?(?:abs[_ ]?)?(?:diff|err(?:or)?)\b", re.IGNORECASE)
 _NEW_LABEL_RE = re.compile(r"^(?:after|now|new|this pr|pr|ours|optimi[sz]ed|with (?:the )?(?:fix|change|pr))$",
                            re.IGNORECASE)
@@ -101,7 +111,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         _floor, group = line_prefix(text)
         line_base: tuple[float, str | None, str] | None = None
         line_metric: tuple[str, str] | None = None  # (metric, kind) of this line's last claim
-        for p in pairs_in(text):
+        line_pairs = pairs_in(text)
+        for p in line_pairs:
             if p.value is None or not p.clean or len(p.label) < 2:
                 continue
             if not ctx.is_free(no, p.label_start, p.end):
@@ -109,8 +120,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             label = p.label
             if _NOT_METRIC_RE.match(label):
                 continue
-            if text[p.label_start + len(label):p.value_start].strip() == "=" and not measured(label):
-                continue  # "tp=8", "M=64": settings, not results
+            if text[p.label_start + len(label):p.value_start].strip() == "=" and (
+                    not measured(label) or _SENTENCE_SETTING_RE.search(label)):
+                continue  # "tp=8", "M=64", "... higher AL than K=2": settings, not results
             if banner is None or banner_line != no:
                 banner, banner_line = section_banner(ctx, no), no
             if banner[0]:
@@ -127,8 +139,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 yield ctx.claim(line_metric[1], no, text[p.label_start:p.end], metric=f"{base} {label}",
                                 value=p.value, unit=unit, config=qualifiers(label) or None)
                 continue
-            if is_config(label, unit) or is_gauge_name(label):
-                ctx.take(no, p.label_start, p.end)  # a setting, a workload count or a state gauge
+            if is_config(label, unit) or is_gauge_name(label) or (
+                    "=" in text and accepted_count(label, p.value, [q.label for q in line_pairs])):
+                ctx.take(no, p.label_start, p.end)  # a setting, a workload count, a state gauge or a counter
                 continue
             sm = _STDERR_KEY_RE.search(label)
             if sm is not None:
