@@ -97,6 +97,9 @@ def _word(written: str, key: str, body: str) -> SetupWord:
 _GPU_NAMES = (r"gb300|gb200|b300|b200|h200|h100|h800|h20|a100|a10g?|l40s?|l4|mi300x|mi325x|mi355x|rtx ?\d{4}|"
               r"dgx[ -]spark")
 _DTYPES = r"fp8|nvfp4|fp4|mxfp4|bf16|fp16|int8|int4"
+HARDWARE_NAME_RE = re.compile(rf"\b(?:{_GPU_NAMES}|rtx pro \d{{4}}|processor|epyc|xeon|cuda\d{{1,2}}|gpu\d{{1,2}})\b",
+                              re.IGNORECASE)
+"""A device named in a listing ("CUDA0 : NVIDIA RTX PRO 6000", "L40S", "AMD EPYC 9355 32-Core Processor")."""
 SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("mtp", "draft_len", r"mtp[ _-]?(\d{1,2})|(no)[ _-]mtp"),
     _word("draft", "draft_len", r"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft)[ _=:-]?(\d{1,2})"),

@@ -15,7 +15,7 @@ import re
 from ledger.parsers.grammar.numbers import Number
 from ledger.parsers.prose.metrics import METRIC_RE, any_of
 from ledger.vocab.metrics import SPREAD_WORDS
-from ledger.vocab.setup import BAR_WORDS
+from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
 from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit
 
 # only ever asked yes / no (see any_of)
@@ -65,6 +65,9 @@ _SETTING_BEFORE_RE = re.compile(r"[A-Za-z_][\w.]{0,60}\s?=\s?[\"']?$|--[\w-]{1,4
 _CAPACITY_AFTER_RE = re.compile(r"\s*(?:device|gpu|card|node|hbm|memory budget|capacity|limit)s?\b|"
                                 r"\s*(?:ram|vram|g?ddr\d?|unified memory|of (?:gpu |device )?memory|inter-?node|"
                                 r"interconnect|nvlink|infiniband|(?:target|prefix|kv) cache)\b|"
+                                # "64 KB smem", "400Gbps bandwidth between nodes", "(97249 MiB, 96691 MiB free)"
+                                r"\s*(?:smem|shared memory|sram|tmem|l[12] cache|free\b)|"
+                                r"\s*(?:bandwidth\s+)?between\s+(?:the\s+)?(?:nodes|gpus|hosts|machines|ranks)\b|"
                                 r"\s*(?:[\w-]{1,12}\s+){0,2}(?:ram|vram)\s+limit\b|"
                                 r"\s*of\s+(?:them|these|those)\b|\s*(?:[a-z-]{1,12}\s+)?(?:sigma|σ|flips?)\b",
                                 re.IGNORECASE)
@@ -167,6 +170,20 @@ _EXPECTED_RE = re.compile(r"\b(?:reference|expected)\b", re.IGNORECASE)
 _BAR_HINTS = ("threshold", "cutoff", "cut-off", "bar", "mark")
 
 
+# "L40S (48 GB)", "NVIDIA RTX PRO 6000 (97249 MiB, 96691 MiB free)": a size in brackets after a device's name
+_AFTER_DEVICE_RE = re.compile(r"[^()\n]{0,60}\(\s*(?:[\d.,]{1,12}\s?[A-Za-z]{1,4}\s*,\s*)?$")
+
+
+def _device_listing(text: str, n: Number) -> bool:
+    """A size in brackets after a device's name (_AFTER_DEVICE_RE): what the device holds, not what a run used."""
+    if "(" not in text[max(0, n.start - 24):n.start]:
+        return False
+    for m in HARDWARE_NAME_RE.finditer(text, max(0, n.start - 100), n.start):
+        if _AFTER_DEVICE_RE.match(text[m.end():n.start]):
+            return True
+    return False
+
+
 def is_config_number(text: str, n: Number) -> bool:
     if "=" in text:
         operand = _arithmetic(text, n)
@@ -195,7 +212,8 @@ def is_config_number(text: str, n: Number) -> bool:
             or (_in_code_span(text, n.start) and not _bare_value_span(text, n)):
         return True  # "moe_expert_parallel_size=2", "--max-num-seqs 256", "`512MiB`" (but "`2.27`" is a value)
     if _CAPACITY_AFTER_RE.match(text[n.end:n.end + 40]) or (
-            is_size_unit(n.unit) and _CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start)):
+            is_size_unit(n.unit) and (_CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start)
+                                      or _device_listing(text, n))):
         return True  # "a 184 GiB device", "4 of them", "0.76 sigma": not a measured result
     # (both patterns need a comparison sign)
     if ("<" in before or ">" in before or "≤" in before or "≥" in before) and _THRESHOLD_BEFORE_RE.search(before) \
