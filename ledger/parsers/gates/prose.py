@@ -94,10 +94,18 @@ _COMPLETED_RE = re.compile(
     r"(?P<subj>(?:[A-Za-z][\w`./+-]{0,40}\s+){1,8}?)(?P<word>(?:completed|finished|ran|succeeded)\s+"
     r"(?:[\w-]{1,20},?\s+){0,5}?(?:successfully|cleanly|without\s+(?:any\s+)?(?:errors?|failures?)|"
     r"with\s+(?:\*\*)?(?:no|zero)\s+(?:[\w-]{1,20}\s+)?(?:errors?|failures?)))", re.IGNORECASE)
+# "CI is green", "the nightly went red": a pipeline's colour is its verdict
+_CI_COLOUR_RE = re.compile(
+    r"\b(?P<subj>CI|pipelines?|builds?|checks|nightly)\s+(?:(?:is|are|was|were|went|turned|stays?|remains?|now|all|"
+    r"fully)\s+){1,3}(?P<word>green|red)\b", re.IGNORECASE)
+# "1 expected CI failure", "two unrelated CI failures": failing runs counted, each a failed gate
+_CI_FAILURES_RE = re.compile(
+    r"\b(?:\d{1,3}|one|two|three)\s+(?P<why>(?:expected|known|unrelated|remaining|flaky)\s+)?(?P<subj>CI)\s+"
+    r"(?P<word>failures?)\b", re.IGNORECASE)
 # the words each prose pattern cannot match without: one cheap search each skips most lines
 _PROSE_HINT_RE = re.compile(
     r"not|bit|identical|hang|hung|resolved|fixed|regression|all|change|match|differ|variation|drop|complet|finish|"
-    r"ran", re.IGNORECASE)
+    r"ran|green|red|failure", re.IGNORECASE)
 _PASS_HINT_RE = re.compile(r"pass|clean|succe", re.IGNORECASE)
 _VERDICT_HINT_RE = re.compile(r"verdict", re.IGNORECASE)
 _PROSE_HINTS = tuple(_PROSE_HINT_RE.pattern.split("|"))
@@ -137,6 +145,14 @@ def _prose_outcomes(ctx: Context, line: int, text: str) -> Iterator[Claim]:
         subj = re.sub(r"^(?:(?:the|a|an|every|each|all)\s+)+", "", m.group("subj").strip(), flags=re.IGNORECASE)
         if subj:  # "A TP4 serving smoke test completed successfully", "Every request completed ... no errors"
             yield gate(ctx, line, text[m.start():m.end()].strip(), subj, "pass", m.group("word"))
+    for m in _CI_COLOUR_RE.finditer(text):
+        if not re.search(r"\b(?:not|never|isn't|wasn't)\s+$", text[max(0, m.start("word") - 12):m.start("word")]):
+            yield gate(ctx, line, text[m.start():m.end()], m.group("subj"),
+                       "pass" if m.group("word").lower() == "green" else "fail", m.group("word"))
+    for m in _CI_FAILURES_RE.finditer(text):
+        why = (m.group("why") or "").strip().lower()
+        yield gate(ctx, line, text[m.start():m.end()], f"CI ({why} failure)" if why else "CI", "fail",
+                   m.group("word"))
     for m in _RESOLVED_RE.finditer(text):
         if re.search(r"\b(?:not|never|isn't|wasn't)\s*$", text[:m.start("word")], re.IGNORECASE):
             continue
