@@ -16,6 +16,8 @@ _ACCURACY_RE = re.compile(
     r"\bscore\b|pass@\d|\bf1\b|bleu|rouge|\bem\b|strict-match|flexible-extract|mt-?bench|chartqa|"
     r"docvqa|textvqa|mathvista|ocrbench|lambada|perplexity|\bppl\b|wikitext|cmmlu|ceval|bbh|drop\b|"
     r"livecodebench|swe-?bench|correct|"
+    # how far a quantised layer's output is from the reference one ("error 1503.34" in GPTQ's log)
+    r"(?<![\w-])(?:(?:abs|rel|mean|max|quant(?:isation|ization)?|reconstruction|layer)[ _-])?error(?![\w-])|"
     # how far a quantised model's token distribution moved (llama.cpp's perplexity tool)
     r"\bkld\b|kl[- ]?div|\bjsd\b|δp\b|same top[- ]?p|"
     # a training run's loss is its quality measure

@@ -77,6 +77,30 @@ _SPREAD_WORD_RE = re.compile(r"σ|\bstd|\bsigma|\bstdev|deviation", re.IGNORECAS
 _CONFIG_FENCE_RE = re.compile(r"^(?:ya?ml|toml|ini|cfg|conf|dockerfile|env)\b", re.IGNORECASE)  # json may hold results
 
 
+# "2024-07-25T14:22:11Z | compress | INFO - time 22.87": a logger's record whose message is a name and a value
+_LOG_RECORD_RE = re.compile(
+    r"^.{0,80}?\|\s*(?P<module>[\w.]{1,40})\s*\|\s*(?:INFO|DEBUG)\s*[-:|]\s+"
+    r"(?P<label>[A-Za-z][\w]{0,30}(?: [A-Za-z][\w]{0,30}){0,2})\s+(?P<value>[-+]?\d{1,12}(?:\.\d{1,12})?)"
+    r"(?:\s?(?P<unit>ms|s|us|sec|seconds|GB|GiB|MB|MiB|%))?\s*$")
+
+
+_ERROR_WORD_RE = re.compile(r"^(?:errors?|err)$", re.IGNORECASE)
+
+
+def _log_record_claim(ctx: Context, no: int, text: str, m: re.Match[str]) -> Claim | None:
+    """The value of a log record (_LOG_RECORD_RE), named by its module and its label, when the label names a
+    measured quantity that is not a setting."""
+    label, unit = m.group("label"), m.group("unit")
+    # "error 1503.34": an error count is whole, so a fraction is a measured error
+    counted = is_config(label, unit) and not ("." in m.group("value") and _ERROR_WORD_RE.match(label))
+    if not measured(label) or counted or is_gauge_name(label):
+        return None
+    metric = f"{m.group('module')} {label}"
+    ctx.take(no, m.start("label"), m.end())
+    return ctx.claim(kind_for_metric(metric, unit), no, text[m.start("module"):m.end()].strip(), metric=metric,
+                     value=float(m.group("value")), unit=normalise_unit(unit) if unit else None)
+
+
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if block.kind == "code" and _CONFIG_FENCE_RE.match(block.info):
         return  # a configuration file: every number in it is a setting
@@ -108,6 +132,12 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if no in ctx.taken or (":" not in text and "=" not in text and ">" not in text) or skip_line(text):
             last_kind = None if not text.strip() else last_kind
             continue
+        record = _LOG_RECORD_RE.match(text) if ("INFO" in text or "DEBUG" in text) and no not in ctx.taken else None
+        if record is not None:
+            claim = _log_record_claim(ctx, no, text, record)
+            if claim is not None:
+                yield claim
+                continue
         _floor, group = line_prefix(text)
         line_base: tuple[float, str | None, str] | None = None
         line_metric: tuple[str, str] | None = None  # (metric, kind) of this line's last claim
