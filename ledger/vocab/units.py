@@ -5,7 +5,7 @@ from __future__ import annotations
 # Units longest first so "tok/s/GPU" wins over "tok/s" and "ms" over "m".
 UNITS = (
     "tok/s/gpu", "tok/s/user", "tokens/s/gpu", "tokens/s/user", "tokens/sec/gpu", "tokens/sec/user", "tokens/sec",
-    "tokens/s", "token/s", "tok/sec", "t/s",
+    "tokens/s", "token/s", "tok/sec", "t/s", "tokens / sec", "tokens / s", "token / s", "tok / s",
     "tok/s", "toks/s", "tps/user", "tps/gpu", "tps", "req/sec", "req/s", "reqs/s", "requests/s",
     "it/s", "gb/s", "tb/s", "tbps", "gbps", "tflops/s", "gflops/s", "tflops", "gflops", "tflop/s", "gflop/s", "tf",
     "samples/s",

@@ -360,7 +360,7 @@ _UNIT_CASE = {u.lower(): u for u in ("GiB", "GB", "MiB", "MB", "KiB", "KB", "TiB
 
 def normalise_unit(unit: str) -> str:
     """Keep the unit as printed, but with one spelling per case-insensitive variant."""
-    u = unit.strip()
+    u = unit.strip().replace(" / ", "/")  # "tokens / sec" is "tokens/sec" set apart
     low = u.lower()
     if low in _UNIT_CASE:
         return _UNIT_CASE[low]

@@ -246,6 +246,10 @@ def pairs_in(text: str) -> list[Pair]:
                 spread, vend = to_float(sm2.group("v")), sm2.end()
                 if unit is None and sm2.group("u"):
                     unit = normalise_unit(sm2.group("u"))  # "-0.979 ± 0.015 %": the unit after the spread
+        if "[" in text[vend:vend + 3]:
+            pm = _PROGRESS_AFTER_RE.match(text, vend)
+            if pm:
+                vend = pm.end()  # "perplexity: 6.5949 [655/655]": the value, then how far the run had got
         clean = bool(_END_RE.match(text, vend)) or _next_label_follows(text, vend)
         ref = None
         if not clean:
@@ -257,6 +261,7 @@ def pairs_in(text: str) -> list[Pair]:
         i = max(i, vend)
     return out
 
+_PROGRESS_AFTER_RE = re.compile(r"\s?\[\d{1,7}/\d{1,7}\]")
 # "0.0114 < 0.7200 - 0.0800 = 0.6400": a value compared with its expected value (and tolerance) to the end
 # (an optional '(' carries its own blanks: a run of blanks is never split two ways)
 _CMP_RE = re.compile(r"\s*(?:<=|>=|<|>|≤|≥)\s*(?:\(\s*)?(?P<ref>[-+]?\d[\d,]*(?:\.\d+)?)[\s\d.+\-*/=()]{0,60}$")

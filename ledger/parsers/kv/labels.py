@@ -55,6 +55,10 @@ def measured(label: str) -> bool:
     return _MEASURED_RE.search(label) is not None or is_acceptance_name(label)
 
 
+_TIME_UNITS = frozenset(("s", "sec", "secs", "second", "seconds", "ms", "us", "µs", "min", "mins", "minutes"))
+_PHASE_RE = re.compile(r"\b(?:warm-?up|compil(?:e|ation)|load(?:ing)?|start-?up|prefill|capture)\b", re.IGNORECASE)
+
+
 @short_text_cache(4096)
 def is_config(label: str, unit: str | None) -> bool:
     """Run inputs and workload counts: "Successful requests", "Batch size", "Number of draft tokens"."""
@@ -65,6 +69,8 @@ def is_config(label: str, unit: str | None) -> bool:
         return not _SNAKE_RESULT_RE.search(core)  # "gpu_memory_utilization: 0.9" is a setting
     if _EXTREME_RESULT_RE.match(core):
         return False  # "Max ITL (ms)", "Min TTFT": an extreme of a measured series, not a max_* setting
+    if unit is not None and unit.lower() in _TIME_UNITS and _PHASE_RE.search(core):
+        return False  # "Time, Warmup: 0.44 seconds": how long a phase took (a "warmup: 10" counts iterations)
     if is_config_label(core):
         return True
     if unit is not None and unit.lower() in ("tokens", "token", "tok"):

@@ -195,7 +195,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             metric = f"{group} {label}" if group else label
             if line_base is not None and line_base[2] and _NEW_LABEL_RE.match(label):
                 metric = f"{line_base[2]} {label}"  # "TTFT before: 45.2 ms / after: 40.1 ms" -> "TTFT after"
-            kind = kind_for_metric(f"{metric} {section}", unit)
+            # the label's own kind first: a heading's "kernel" must not make "Accuracy: 0.951" a perf result;
+            # the heading speaks only for a label that says nothing ("Invalid" under a gsm8k heading)
+            kind = kind_for_metric(metric, unit)
+            if kind == "perf":
+                kind = kind_for_metric(f"{metric} {section}", unit)
             if _NUMERIC_DIFF_RE.search(label):
                 kind = "accuracy"  # "max_abs_diff = 0": a numerical deviation from the reference output
             if unit is None and not measured(label):
