@@ -102,22 +102,46 @@ _CI_COLOUR_RE = re.compile(
 _CI_FAILURES_RE = re.compile(
     r"\b(?:\d{1,3}|one|two|three)\s+(?P<why>(?:expected|known|unrelated|remaining|flaky)\s+)?(?P<subj>CI)\s+"
     r"(?P<word>failures?)\b", re.IGNORECASE)
+# "the test case `TestX::test_y[cfg]` fails with:": a named test and its failure (what follows is the error);
+# the verb is found first and the test's name read back from it, so a long line costs one pass
+_FAILS_VERB_RE = re.compile(r"\s+(?:still\s+|now\s+|also\s+|consistently\s+)?(?P<word>fails|failed|crashes|crashed|"
+                            r"errors\s+out)\s+(?:with|on|in|at)\b", re.IGNORECASE)
+_TEST_NAME_RE = re.compile(r"`[^`\n]{1,320}`$|(?<![\w`])[\w:./\[\],-]{3,240}$")
+
+
+def _failing_tests(text: str) -> Iterator[tuple[str, str, int, int]]:
+    """(test name, verb, start, end) of each "<test> fails with" (_FAILS_VERB_RE): a name in code or one with
+    "::" or "test_" in it."""
+    for vm in _FAILS_VERB_RE.finditer(text):
+        nm = _TEST_NAME_RE.search(text, max(0, vm.start() - 320), vm.start())
+        if nm is None:
+            continue
+        name = nm.group(0).strip("`")
+        if "::" in name or "test" in name.lower():
+            yield name, vm.group("word"), nm.start(), vm.end()
+
+
 # the words each prose pattern cannot match without: one cheap search each skips most lines
 _PROSE_HINT_RE = re.compile(
     r"not|bit|identical|hang|hung|resolved|fixed|regression|all|change|match|differ|variation|drop|complet|finish|"
     r"ran|green|red|failure", re.IGNORECASE)
 _PASS_HINT_RE = re.compile(r"pass|clean|succe", re.IGNORECASE)
+_FAIL_HINT_RE = re.compile(r"fails|failed|crash|errors", re.IGNORECASE)
 _VERDICT_HINT_RE = re.compile(r"verdict", re.IGNORECASE)
 _PROSE_HINTS = tuple(_PROSE_HINT_RE.pattern.split("|"))
 _PASS_HINTS = tuple(_PASS_HINT_RE.pattern.split("|"))
+_FAIL_HINTS = tuple(_FAIL_HINT_RE.pattern.split("|"))
 _VERDICT_HINTS = tuple(_VERDICT_HINT_RE.pattern.split("|"))
-HINTS = _PROSE_HINTS + _PASS_HINTS + _VERDICT_HINTS
+HINTS = _PROSE_HINTS + _PASS_HINTS + _FAIL_HINTS + _VERDICT_HINTS
 """Every word one of the patterns here needs."""
 
 
 def prose_gates(ctx: Context, line: int, text: str, low: str | None) -> Iterator[Claim]:
     if has_word(text, low, _PROSE_HINTS, _PROSE_HINT_RE):
         yield from _prose_outcomes(ctx, line, text)
+    if has_word(text, low, _FAIL_HINTS, _FAIL_HINT_RE):
+        for name, word, start, end in _failing_tests(text):
+            yield gate(ctx, line, text[start:end], name, "fail", word)
     if has_word(text, low, _PASS_HINTS, _PASS_HINT_RE):
         yield from _prose_passes(ctx, line, text)
     if has_word(text, low, _VERDICT_HINTS, _VERDICT_HINT_RE):
