@@ -359,6 +359,12 @@ def continuations(text: str, pair: Pair) -> list[tuple[float, str | None, str, i
     while True:
         m = _COMMA_RE.match(text[pos:pos + 4])
         if not m:
+            if pair.unit is None and pair.value is not None and text[pos:pos + 3] == " / ":
+                got = _slash_value(text, pos + 3)
+                if got is not None:  # "medians over 3 runs: 132.29 / 132.70 / 132.20": runs of one measure
+                    out.append(got)
+                    pos = got[4]
+                    continue
             break
         start = pos + m.end()
         nums = find_numbers(text, start, min(len(text), start + 40), limit=1)
@@ -383,3 +389,17 @@ def continuations(text: str, pair: Pair) -> list[tuple[float, str | None, str, i
         out.append((num.value, unit, qual, start, end))
         pos = end
     return out
+
+
+_SLASH_VALUE_END_RE = re.compile(r"\s/\s|\s*$|[,;)]|\s+[A-Za-z]")
+
+
+def _slash_value(text: str, start: int) -> tuple[float, str | None, str, int, int] | None:
+    """A decimal value with no unit right at `start` that ends where the next " / ", a word or the line does."""
+    nums = find_numbers(text, start, min(len(text), start + 40), limit=1)
+    if not nums or nums[0].start != start or nums[0].unit is not None or "." not in nums[0].text:
+        return None
+    end = nums[0].end
+    if not _SLASH_VALUE_END_RE.match(text, end):
+        return None
+    return (nums[0].value, "", "", start, end)
