@@ -92,6 +92,9 @@ def test_a_bare_measurement_is_named_by_its_label(line: str, metric: str, value:
     ("We shard the checkpoint to 10GB pieces before loading.", []),
     ("Could you rerun gsm8k with numshot 25 as well?", []),
     ("The reference entry for gsm8k is set to 81 in the yaml.", [81.0]),
+    ("With draft_len=3 the acceptance rate is higher than with draft_len=5.", []),
+    ("Even though K=4 has higher AL than K=2, the speed is similar.", []),
+    ("Across the sweep every row reported max_abs_diff = 0.", [0.0]),
 ])
 def test_operands_and_chosen_values_are_not_results(line: str, values: list[float]) -> None:
     assert [c.value for c in extract(line + "\n", path="t.md").claims] == values

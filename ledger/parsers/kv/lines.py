@@ -64,7 +64,14 @@ _DIGIT_RE = re.compile(r"\d")
 _NOT_METRIC_RE = re.compile(r"(?:https?|commit|pr|version|date)\b", re.IGNORECASE)
 _LAST_WORD_RE = re.compile(r"\s*\S+$")
 # a sentence whose last word is a short name glued to "=" ("K=4 has higher AL than K=2"): a setting in prose
-_SENTENCE_SETTING_RE = re.compile(r"\s[A-Za-z]{1,3}$")
+_LAST_NAME_RE = re.compile(r"\s(?P<name>[A-Za-z][\w.-]{0,40})$")
+
+
+def _setting_in_sentence(label: str) -> bool:
+    """A sentence ending in a name glued to "=" ("higher AL than K=2", "than with draft_len=5"): the name is
+    what the "=" sets, and it is a setting unless it names a result itself ("reported max_abs_diff = 0")."""
+    m = _LAST_NAME_RE.search(label)
+    return m is not None and not measured(m.group("name"))
 _NUMERIC_DIFF_RE = re.compile(r"(?:abs|rel|max|mean)[_ ]?(?:abs[_ ]?)?(?:diff|err(?:or)?)\b", re.IGNORECASE)
 _NEW_LABEL_RE = re.compile(r"^(?:after|now|new|this pr|pr|ours|optimi[sz]ed|with (?:the )?(?:fix|change|pr))$",
                            re.IGNORECASE)
@@ -151,7 +158,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             if _NOT_METRIC_RE.match(label):
                 continue
             if text[p.label_start + len(label):p.value_start].strip() == "=" and (
-                    not measured(label) or _SENTENCE_SETTING_RE.search(label)):
+                    not measured(label) or _setting_in_sentence(label)):
                 continue  # "tp=8", "M=64", "... higher AL than K=2": settings, not results
             if banner is None or banner_line != no:
                 banner, banner_line = section_banner(ctx, no), no
