@@ -104,8 +104,10 @@ _CI_FAILURES_RE = re.compile(
     r"(?P<word>failures?)\b", re.IGNORECASE)
 # "the test case `TestX::test_y[cfg]` fails with:": a named test and its failure (what follows is the error);
 # the verb is found first and the test's name read back from it, so a long line costs one pass
-_FAILS_VERB_RE = re.compile(r"\s+(?:still\s+|now\s+|also\s+|consistently\s+)?(?P<word>fails|failed|crashes|crashed|"
-                            r"errors\s+out)\s+(?:with|on|in|at)\b", re.IGNORECASE)
+# ((?<!\s): one try per run of blanks, so a long run costs its length once)
+_FAILS_VERB_RE = re.compile(
+    r"(?<!\s)\s+(?:still\s+|now\s+|also\s+|consistently\s+)?(?P<word>fails|failed|crashes|crashed|"
+    r"errors\s+out)\s+(?:with|on|in|at)\b", re.IGNORECASE)
 _TEST_NAME_RE = re.compile(r"`[^`\n]{1,320}`$|(?<![\w`])[\w:./\[\],-]{3,240}$")
 
 

@@ -137,7 +137,7 @@ def _has_operator(text: str, ops: str) -> bool:
     return any(f" {op} " in text or f"){op} " in text or f") {op}" in text for op in ops)
 
 
-_NUMBER_AFTER_EQ_RE = re.compile(r"\s*[~≈]?\s*[-+]?\d")
+_NUMBER_AFTER_EQ_RE = re.compile(r"[ \t]{0,8}(?:[~≈][ \t]{0,8})?[-+]?\d")
 _BREAK_RE = re.compile(r"[;\n]|\.\s")
 # "set to 40%", "the default 10%", "settled for 30 seconds", "shard it to 10GB": a value chosen, not measured
 _CHOSEN_BEFORE_RE = re.compile(
