@@ -80,3 +80,21 @@ def test_settings_counts_and_capacities_are_not_results(line: str) -> None:
 def test_a_bare_measurement_is_named_by_its_label(line: str, metric: str, value: float, reference: float) -> None:
     claims = extract(line + "\n", path="t.md").claims
     assert [(c.metric, c.value, c.reference) for c in claims] == [(metric, value, reference)]
+
+
+@pytest.mark.parametrize(("line", "values"), [
+    ("Resident memory is the weights (42GB) + one shard (10GB) + scratch = 53GB.", [53.0]),
+    ("Each call costs 0.33 ms/call × 40 layers = 13.2 ms/iter in decode.", [0.33, 13.2]),
+    ("FP8 + EAGLE with TP=2 reaches 500 tok/s.", [500.0]),
+    ("The pass threshold for fp8 was raised 45% -> 50% (it now reaches ~53%).", [53.0]),
+    ("The floor for int4 is set to 40% for now.", []),
+    ("The warm-up waited for 30 seconds before the measured arm.", []),
+    ("We shard the checkpoint to 10GB pieces before loading.", []),
+    ("Could you rerun gsm8k with numshot 25 as well?", []),
+    ("The reference entry for gsm8k is set to 81 in the yaml.", [81.0]),
+    ("With draft_len=3 the acceptance rate is higher than with draft_len=5.", []),
+    ("Even though K=4 has higher AL than K=2, the speed is similar.", []),
+    ("Across the sweep every row reported max_abs_diff = 0.", [0.0]),
+])
+def test_operands_and_chosen_values_are_not_results(line: str, values: list[float]) -> None:
+    assert [c.value for c in extract(line + "\n", path="t.md").claims] == values

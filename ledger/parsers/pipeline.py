@@ -12,6 +12,7 @@ from ledger.parsers.grammar.revisions import find_revisions, named_revisions
 from ledger.parsers.grammar.setup import find_setups
 from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.reader.document import Document, read_document
+from ledger.parsers.support.examples import example_lines
 
 _DIGIT_RE = re.compile(r"\d")
 MAX_CLAIMS = 20_000
@@ -82,13 +83,15 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
         is not None
         for b in doc.blocks
     ]
-    with_digit = [b for b, d in zip(doc.blocks, has_digit, strict=True) if d]
+    examples = example_lines(doc)  # a template's numbers are nobody's results
+    with_digit = [b for b, d in zip(doc.blocks, has_digit, strict=True) if d and b.start not in examples]
     for ext in EXTRACTORS:
         ctx.parser = f"{ext.NAME}/{ext.VERSION}"
         kinds = ext.BLOCKS
         whole_code = "code" in kinds  # it reads code blocks whole: the lines found inside them are not its
         for block in with_digit if getattr(ext, "NEEDS_DIGIT", True) else doc.blocks:
-            if block.kind not in kinds or (block.start in ctx.taken and block.kind == "table") or \
+            if block.kind not in kinds or block.start in examples or \
+                    (block.start in ctx.taken and block.kind == "table") or \
                     (whole_code and block.in_code and block.kind == "text"):
                 continue
             try:

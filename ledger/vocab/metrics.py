@@ -16,6 +16,8 @@ _ACCURACY_RE = re.compile(
     r"\bscore\b|pass@\d|\bf1\b|bleu|rouge|\bem\b|strict-match|flexible-extract|mt-?bench|chartqa|"
     r"docvqa|textvqa|mathvista|ocrbench|lambada|perplexity|\bppl\b|wikitext|cmmlu|ceval|bbh|drop\b|"
     r"livecodebench|swe-?bench|correct|"
+    # how far a quantised layer's output is from the reference one ("error 1503.34" in GPTQ's log)
+    r"(?<![\w-])(?:(?:abs|rel|mean|max|quant(?:isation|ization)?|reconstruction|layer)[ _-])?error(?![\w-])|"
     # how far a quantised model's token distribution moved (llama.cpp's perplexity tool)
     r"\bkld\b|kl[- ]?div|\bjsd\b|δp\b|same top[- ]?p|"
     # a training run's loss is its quality measure
@@ -85,9 +87,10 @@ def higher_is_better(metric: str, unit: str | None, kind: str) -> bool:
 BENCHMARK_SAMPLES: dict[str, int] = {
     "gsm8k": 1319, "mmlu": 14042, "mmlu-pro": 12032, "mmmu": 900, "gpqa": 198, "humaneval": 164,
     "mbpp": 500, "math500": 500, "aime": 30, "ifeval": 541, "hellaswag": 10042, "winogrande": 1267,
-    "arc-challenge": 1172, "truthfulqa": 817, "chartqa": 2500,
+    "arc-challenge": 1172, "truthfulqa": 817, "chartqa": 2500, "mathvista": 1000,
 }
-"""Test-split sizes of well-known benchmarks (MMMU: validation split, GPQA: diamond, AIME: one year)."""
+"""Test-split sizes of well-known benchmarks (MMMU: validation split, GPQA: diamond, AIME: one year, MathVista:
+testmini)."""
 
 # Canonical metric names, first match wins. Acceptance before accuracy ("acc" is both).
 _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
@@ -115,7 +118,9 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
     ("chartqa", r"chartqa"),
     ("mathvista", r"mathvista"),
     ("livecodebench", r"livecodebench"),
-    ("perplexity", r"perplexity|\bppl\b"),
+    ("docvqa", r"docvqa"),
+    # wikitext is scored by its perplexity: "wikitext 7.61" is a perplexity
+    ("perplexity", r"perplexity|\bppl\b|wikitext"),
     ("ttft", r"ttft|time to first token"),
     ("tpot", r"tpot|time per output token"),
     ("itl", r"\bitl\b|inter[ -]token latency"),
@@ -243,3 +248,44 @@ def named_benchmark(text: str) -> str | None:
     found = {_BENCHMARK_GROUPS[m.lastgroup] for m in _BENCHMARK_IN_RE.finditer(text[:400].replace("_", " "))
              if m.lastgroup}
     return found.pop() if len(found) == 1 else None
+
+
+def _top_level_alternatives(pattern: str) -> list[str]:
+    """ "a|b(?:c|d)" -> ["a", "b(?:c|d)"]: the spellings of one metric pattern, each a whole regex."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(pattern):
+        if ch == "(" and pattern[i - 1:i] != "\\":
+            depth += 1
+        elif ch == ")" and pattern[i - 1:i] != "\\":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            out.append(pattern[start:i])
+            start = i + 1
+    out.append(pattern[start:])
+    return out
+
+
+# What names a measurement in prose besides the benchmarks: kinds of result, the serving metrics and rates
+_PROSE_METRIC_WORDS = (
+    "accuracy", "exact[_ ]match", "score[sd]?", r"pass@\d", r"\bf1\b", "acceptance (?:length|rate)s?",
+    "accept(?:ance|ed)? len(?:gth)?", r"\bAL\b", "acceptance", "throughput", "latency", "ttft", "tpot",
+    r"\bitl\b", "e2el?", "tok/s", "speed-?up", "bandwidth",
+)
+# a benchmark's name may go on with its year or split ("AIME25", "MMLU-Pro" is its own entry)
+_YEAR_TAIL = r"(?:\d{1,4})?"
+PROSE_METRIC_NAMES: tuple[str, ...] = tuple(
+    [spelling + (_YEAR_TAIL if spelling[-1:].isalpha() and spelling[-2:-1] != "\\" else "")
+     for name, pattern in _METRIC_PATTERNS if name in _BENCHMARK_NAMES or name == "perplexity"
+     for spelling in _top_level_alternatives(pattern)]
+    + list(_PROSE_METRIC_WORDS))
+"""Every name the prose reader takes for a metric: each benchmark of the metric table in each of its spellings,
+and the words of _PROSE_METRIC_WORDS. One alternative each, no "|" outside a group."""
+
+_QUALITY_NAME_RE = re.compile(
+    "|".join(f"(?:{p})" for name, p in _METRIC_PATTERNS if name in _BENCHMARK_NAMES or name == "perplexity"),
+    re.IGNORECASE)
+
+
+def is_benchmark_name(text: str) -> bool:
+    """A quality benchmark (or perplexity) of the metric table is named in text: its result is accuracy."""
+    return _QUALITY_NAME_RE.search(text) is not None

@@ -107,6 +107,9 @@ _SEP = r"(?: ?[=:] ?|[ _=:-])?"
 """Between a setup word and its number: "tp8", "tp_8", "tp=8", "TP = 8", "ISL: 4096"."""
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
                  "eight": "8"}
+HARDWARE_NAME_RE = re.compile(rf"\b(?:{GPU_NAMES}|rtx pro \d{{4}}|processor|epyc|xeon|cuda\d{{1,2}}|gpu\d{{1,2}})\b",
+                              re.IGNORECASE)
+"""A device named in a listing ("CUDA0 : NVIDIA RTX PRO 6000", "L40S", "AMD EPYC 9355 32-Core Processor")."""
 SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("draft_len", "draft_len", r"mtp[ _-]?(\d{1,2})|(no)[ _-]mtp", ("mtp",)),
     _word("draft_len", "draft_len", rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})", ("draft",)),

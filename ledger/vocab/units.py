@@ -5,21 +5,24 @@ from __future__ import annotations
 # Units longest first so "tok/s/GPU" wins over "tok/s" and "ms" over "m".
 UNITS = (
     "tok/s/gpu", "tok/s/user", "tokens/s/gpu", "tokens/s/user", "tokens/sec/gpu", "tokens/sec/user", "tokens/sec",
-    "tokens/s", "token/s", "tok/sec", "t/s",
+    "tokens/s", "token/s", "tok/sec", "t/s", "tokens / sec", "tokens / s", "token / s", "tok / s",
     "tok/s", "toks/s", "tps/user", "tps/gpu", "tps", "req/sec", "req/s", "reqs/s", "requests/s",
-    "it/s", "gb/s", "tb/s", "tbps", "gbps", "tflops/s", "gflops/s", "tflops", "gflops", "tflop/s", "samples/s",
+    "it/s", "gb/s", "tb/s", "tbps", "gbps", "tflops/s", "gflops/s", "tflops", "gflops", "tflop/s", "gflop/s", "tf",
+    "samples/s",
     "seq/s", "req/min", "us/run", "µs/run", "ms/run", "ns/run", "kb/run", "mb/run", "gb/run", "mflop/run",
     "gflop/run", "tflop/run", "runs", "tokens per second", "tokens per sec", "ms per token",
-    "µs", "μs", "us", "ms", "ns", "sec", "secs", "seconds", "second", "s", "min", "mins", "minutes", "h",
-    "hours", "gib", "gb", "mib", "mb", "kib", "kb", "tib", "tb", "bytes", "b",
-    "%", "x", "×", "pp", "points", "nats", "tokens", "tok",
+    "µs", "μs", "usecs", "usec", "us", "msecs", "msec", "ms", "ns", "sec", "secs", "seconds", "second", "s", "min",
+    "mins", "minutes", "h", "hours", "hrs", "hr", "gib", "gb", "mib", "mb", "kib", "kb", "tib", "tb", "bytes", "b",
+    "%", "percent", "x", "×", "pp", "points", "pts", "nats", "tokens", "tok",
 )
 
 _UNIT_ALIASES = {
     "tokens/s": "tok/s", "token/s": "tok/s", "tok/sec": "tok/s", "tokens/sec": "tok/s", "tps": "tok/s",
     "tokens/s/gpu": "tok/s/gpu", "tokens/s/user": "tok/s/user", "µs": "us", "μs": "us", "usec": "us",
-    "sec": "s", "secs": "s", "second": "s", "seconds": "s", "msec": "ms", "×": "x", "percent": "%", "pts": "%",
-    "points": "%", "mins": "min", "minutes": "min", "hours": "h", "hr": "h",
+    "sec": "s", "secs": "s", "second": "s", "seconds": "s", "msec": "ms", "msecs": "ms", "usecs": "us", "×": "x",
+    "percent": "%", "pts": "%", "points": "%", "mins": "min", "minutes": "min", "hours": "h", "hr": "h", "hrs": "h",
+    # a FLOP rate, however it is spelled ("TFLOPS", "TFLOPs/s", "TF" in kernel threads)
+    "tflops": "tflop/s", "tflops/s": "tflop/s", "tf": "tflop/s", "gflops": "gflop/s", "gflops/s": "gflop/s",
 }
 _UNIT_SCALE: dict[str, tuple[str, float]] = {
     "ns": ("time", 1e-9), "us": ("time", 1e-6), "ms": ("time", 1e-3), "s": ("time", 1.0), "min": ("time", 60.0),
@@ -48,7 +51,8 @@ def unit_factor(unit: str | None) -> float | None:
 
 
 MEASURE_UNITS = frozenset(u.lower() for u in (
-    "ms", "us", "µs", "ns", "s", "sec", "secs", "seconds", "min", "mins", "minutes", "m", "h", "hours",
+    "ms", "us", "µs", "ns", "s", "sec", "secs", "seconds", "min", "mins", "minutes", "m", "h", "hours", "hr", "hrs",
+    "msec", "msecs", "usec", "usecs", "percent", "pts", "TF", "GFLOP/s",
     "GiB", "GB", "MiB", "MB", "KiB", "KB", "TiB", "TB", "%", "x", "×", "pp", "point", "points", "nats", "tok/s",
     "tok/s/gpu", "tok/s/user", "tokens/s", "tokens/sec", "tok/sec", "req/s", "req/sec", "tps", "tps/user", "tps/gpu",
     "it/s", "GB/s", "TB/s", "TFLOPS", "samples/s", "seq/s", "toks/s", "reqs/s", "requests/s",

@@ -3,6 +3,7 @@
     PR_Github #79774 [ run ] completed with state SUCCESS. Commit: 257d5f0
     [PR_Github #470](https://...) [ run ] completed with state `SUCCESS`
     /LLM/main/L0_MergeRequest_PR pipeline #65674 completed with status: 'FAILURE'
+    Skipping testing for commit 678803d4a336790111cb9fae2dad5a0810fa62e7      (a run the bot skipped)
 
 A pipeline line without its own commit belongs to the run announced on the line above it.
 """
@@ -27,8 +28,22 @@ _DONE_RE = re.compile(
 )
 
 
+# "Skipping testing for commit <sha>": the bot's notice that it did not test a push
+_SKIPPED_RE = re.compile(
+    r"^\W{0,4}Skipping (?P<what>testing|tests|CI|the pipeline) for commit (?P<sha>[0-9a-f]{7,40})\b", re.IGNORECASE)
+
+
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     text = ctx.doc.line(block.start)
+    if "Skipping" in text or "skipping" in text:
+        sm = _SKIPPED_RE.match(text.strip())
+        if sm:
+            sha = sm.group("sha").lower()
+            yield ctx.claim("gate", block.start, text.strip(), metric=f"{sm.group('what')} for commit {sha[:10]}",
+                            outcome="skipped", outcome_text="skipping testing", revision=Revision(
+                                label="CI", head=sha, base=None),
+                            config={"source": "CI bot comment", "commit": sha})
+            return
     if "completed with" not in text:
         return  # _DONE_RE needs these words (and the lazy name before them is the costly part)
     m = _DONE_RE.search(text.strip())

@@ -14,7 +14,8 @@ NAME = "commits"
 VERSION = "1"
 BLOCKS = frozenset({"table", "text", "item", "heading"})
 
-_URL_SHA_RE = re.compile(r"/(?:commit|commits)/([0-9a-f]{7,40})\b")
+# "/commit/<sha>", and a permalink's "/blob/<sha>/path" or "/tree/<sha>/": the commit the link pins
+_URL_SHA_RE = re.compile(r"/(?:commit|commits)/([0-9a-f]{7,40})\b|/(?:blob|tree)/([0-9a-f]{7,40})(?=/|#|\s|$)")
 # A sha that only says where a CI job ran is that job's revision, not a commit the text describes.
 _CI_COMMIT_RE = re.compile(r"\bCommit:\s*[0-9a-f]{7,40}", re.IGNORECASE)
 _NOT_COMMIT_BEFORE_RE = re.compile(r"\b(?:tree|blob|patch[- ]?id|object|change-id|digest|image)\W{0,3}$",
@@ -31,7 +32,7 @@ _PINNED_RE = re.compile(r"[:@]([0-9a-f]{7,40})(?![\w-])")
 def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Iterator[Claim]:
     seen: set[str] = set()
     for m in _URL_SHA_RE.finditer(text):
-        sha = m.group(1).lower()
+        sha = (m.group(1) or m.group(2)).lower()
         seen.add(sha)
         yield ctx.claim("commit", line, m.group(0), sha=sha)
     for sha, start, end in shas_in(text):

@@ -28,6 +28,11 @@ _NOUN_PASSED_RE = re.compile(
     r"(?:[\w./-]{1,40}\s+){0,3}?"
     r"(?:tests?|gates?|checks?|cases?|configs?|configurations?|combinations?|shapes?|variants?|models?|tasks?|"
     r"suites?|benchmarks?)\s+(?:have\s+|were\s+)?passed\b", re.IGNORECASE)
+# the verb first: "passed 292 cases and failed 12 capacity checks"
+_VERB_FIRST_RE = re.compile(
+    r"\b(?P<w1>passed|failed|skipped)\s+(?P<n1>\d{1,3}(?:,\d{3})+|\d{1,7})\s+(?:[\w-]{1,30}\s+){0,2}?"
+    r"(?:tests?|cases?|checks?)\b(?:,?\s+(?:and\s+)?(?P<w2>passed|failed|skipped)\s+"
+    r"(?P<n2>\d{1,3}(?:,\d{3})+|\d{1,7})\b)?", re.IGNORECASE)
 _PASSES_OF_RE = re.compile(r"\b(?:passes|passed)\s*:\s*(?P<k>\d{1,6})\s*/\s*(?P<n>\d{1,6})(?!\d|\.\d)", re.IGNORECASE)
 # unittest: "Ran 12 tests in 60.780s" and, a line or two below, "OK" or "FAILED (failures=1, errors=2)"
 _UNITTEST_RAN_RE = re.compile(r"^\s*Ran (?P<n>\d{1,7}) tests? in [\d.]+s\s*$")
@@ -69,6 +74,12 @@ def counts_in(text: str) -> list[tuple[int, int, dict[str, int]]]:
         k, n = int(m.group("k")), int(m.group("n"))
         if k <= n:  # "raw passes: 5/5": passed of runs
             groups.append((m.start(), m.end(), {"passed": k, "failed": n - k}))
+    for m in _VERB_FIRST_RE.finditer(text):
+        vcounts = {_norm(m.group("w1")): int(m.group("n1").replace(",", ""))}
+        if m.group("w2") and _norm(m.group("w2")) not in vcounts:
+            vcounts[_norm(m.group("w2"))] = int(m.group("n2").replace(",", ""))
+        if "passed" in vcounts:
+            groups.append((m.start(), m.end(), vcounts))
     for m in _NOUN_PASSED_RE.finditer(text):
         word = m.group("n").lower()
         counts = {"passed": NUMBER_WORDS[word] if word in NUMBER_WORDS else int(word.replace(",", ""))}

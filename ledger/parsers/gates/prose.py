@@ -94,22 +94,56 @@ _COMPLETED_RE = re.compile(
     r"(?P<subj>(?:[A-Za-z][\w`./+-]{0,40}\s+){1,8}?)(?P<word>(?:completed|finished|ran|succeeded)\s+"
     r"(?:[\w-]{1,20},?\s+){0,5}?(?:successfully|cleanly|without\s+(?:any\s+)?(?:errors?|failures?)|"
     r"with\s+(?:\*\*)?(?:no|zero)\s+(?:[\w-]{1,20}\s+)?(?:errors?|failures?)))", re.IGNORECASE)
+# "CI is green", "the nightly went red": a pipeline's colour is its verdict
+_CI_COLOUR_RE = re.compile(
+    r"\b(?P<subj>CI|pipelines?|builds?|checks|nightly)\s+(?:(?:is|are|was|were|went|turned|stays?|remains?|now|all|"
+    r"fully)\s+){1,3}(?P<word>green|red)\b", re.IGNORECASE)
+# "1 expected CI failure", "two unrelated CI failures": failing runs counted, each a failed gate
+_CI_FAILURES_RE = re.compile(
+    r"\b(?:\d{1,3}|one|two|three)\s+(?P<why>(?:expected|known|unrelated|remaining|flaky)\s+)?(?P<subj>CI)\s+"
+    r"(?P<word>failures?)\b", re.IGNORECASE)
+# "the test case `TestX::test_y[cfg]` fails with:": a named test and its failure (what follows is the error);
+# the verb is found first and the test's name read back from it, so a long line costs one pass
+# ((?<!\s): one try per run of blanks, so a long run costs its length once)
+_FAILS_VERB_RE = re.compile(
+    r"(?<!\s)\s+(?:still\s+|now\s+|also\s+|consistently\s+)?(?P<word>fails|failed|crashes|crashed|"
+    r"errors\s+out)\s+(?:with|on|in|at)\b", re.IGNORECASE)
+_TEST_NAME_RE = re.compile(r"`[^`\n]{1,320}`$|(?<![\w`])[\w:./\[\],-]{3,240}$")
+
+
+def _failing_tests(text: str) -> Iterator[tuple[str, str, int, int]]:
+    """(test name, verb, start, end) of each "<test> fails with" (_FAILS_VERB_RE): a name in code or one with
+    "::" or "test_" in it."""
+    for vm in _FAILS_VERB_RE.finditer(text):
+        nm = _TEST_NAME_RE.search(text, max(0, vm.start() - 320), vm.start())
+        if nm is None:
+            continue
+        name = nm.group(0).strip("`")
+        if "::" in name or "test" in name.lower():
+            yield name, vm.group("word"), nm.start(), vm.end()
+
+
 # the words each prose pattern cannot match without: one cheap search each skips most lines
 _PROSE_HINT_RE = re.compile(
     r"not|bit|identical|hang|hung|resolved|fixed|regression|all|change|match|differ|variation|drop|complet|finish|"
-    r"ran", re.IGNORECASE)
+    r"ran|green|red|failure", re.IGNORECASE)
 _PASS_HINT_RE = re.compile(r"pass|clean|succe", re.IGNORECASE)
+_FAIL_HINT_RE = re.compile(r"fails|failed|crash|errors", re.IGNORECASE)
 _VERDICT_HINT_RE = re.compile(r"verdict", re.IGNORECASE)
 _PROSE_HINTS = tuple(_PROSE_HINT_RE.pattern.split("|"))
 _PASS_HINTS = tuple(_PASS_HINT_RE.pattern.split("|"))
+_FAIL_HINTS = tuple(_FAIL_HINT_RE.pattern.split("|"))
 _VERDICT_HINTS = tuple(_VERDICT_HINT_RE.pattern.split("|"))
-HINTS = _PROSE_HINTS + _PASS_HINTS + _VERDICT_HINTS
+HINTS = _PROSE_HINTS + _PASS_HINTS + _FAIL_HINTS + _VERDICT_HINTS
 """Every word one of the patterns here needs."""
 
 
 def prose_gates(ctx: Context, line: int, text: str, low: str | None) -> Iterator[Claim]:
     if has_word(text, low, _PROSE_HINTS, _PROSE_HINT_RE):
         yield from _prose_outcomes(ctx, line, text)
+    if has_word(text, low, _FAIL_HINTS, _FAIL_HINT_RE):
+        for name, word, start, end in _failing_tests(text):
+            yield gate(ctx, line, text[start:end], name, "fail", word)
     if has_word(text, low, _PASS_HINTS, _PASS_HINT_RE):
         yield from _prose_passes(ctx, line, text)
     if has_word(text, low, _VERDICT_HINTS, _VERDICT_HINT_RE):
@@ -137,6 +171,14 @@ def _prose_outcomes(ctx: Context, line: int, text: str) -> Iterator[Claim]:
         subj = re.sub(r"^(?:(?:the|a|an|every|each|all)\s+)+", "", m.group("subj").strip(), flags=re.IGNORECASE)
         if subj:  # "A TP4 serving smoke test completed successfully", "Every request completed ... no errors"
             yield gate(ctx, line, text[m.start():m.end()].strip(), subj, "pass", m.group("word"))
+    for m in _CI_COLOUR_RE.finditer(text):
+        if not re.search(r"\b(?:not|never|isn't|wasn't)\s+$", text[max(0, m.start("word") - 12):m.start("word")]):
+            yield gate(ctx, line, text[m.start():m.end()], m.group("subj"),
+                       "pass" if m.group("word").lower() == "green" else "fail", m.group("word"))
+    for m in _CI_FAILURES_RE.finditer(text):
+        why = (m.group("why") or "").strip().lower()
+        yield gate(ctx, line, text[m.start():m.end()], f"CI ({why} failure)" if why else "CI", "fail",
+                   m.group("word"))
     for m in _RESOLVED_RE.finditer(text):
         if re.search(r"\b(?:not|never|isn't|wasn't)\s*$", text[:m.start("word")], re.IGNORECASE):
             continue

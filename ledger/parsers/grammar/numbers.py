@@ -56,7 +56,7 @@ NUMBER_RE = re.compile(
     rf"(?:(?=[~≈∼arn])(?P<approx>{_APPROX}))?"
     rf"(?P<sign>{_SIGN})?"
     rf"(?P<num>{_NUM})"
-    rf"(?:\s?(?:-|–|—|\.\.|to|~)\s?(?P<sign2>{_SIGN})?(?P<high>{_NUM}))?"
+    rf"(?:\s?(?P<to>-|–|—|\.\.|to|~)\s?(?P<sign2>{_SIGN})?(?P<high>{_NUM}))?"
     rf"(?:\s?(?P<unit>{_UNIT_RE}))?",
     re.IGNORECASE,
 )
@@ -229,6 +229,11 @@ def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> 
         high = _num_value(high_text) if high_text else None
         if high is not None and sign2 and sign2 in "-−–":
             high = -high
+        if high is not None and m.group("to") == "to" and _CHANGE_FROM_RE.search(text, max(0, ns - 80), ns):
+            # "goes from 373 to 530 TFLOP/s": a value before and after a change, two numbers, not a range
+            high = None
+            mend = m.end("num")
+            unit = None
         if high is not None and high < value and not sign2:
             # "3-4" is a range, "2024-06" or "20-5" is not one we trust
             high = None
@@ -257,6 +262,15 @@ def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> 
     return tuple(out)
 
 
+# a verb of change, then "from" right before the number (its object may come between: "raises the forward
+# pass from 420 to 440"); "sizes from 1 to 64" has no such verb and stays a range
+_CHANGE_FROM_RE = re.compile(
+    r"\b(?:go(?:es)?|went|going|gone|improv(?:e[sd]?|ing)|increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|"
+    r"drop(?:s|ped|ping)?|decreas(?:e[sd]?|ing)|reduc(?:e[sd]?|ing)|rose|ris(?:es?|ing)|fell|falls?|falling|"
+    r"jump(?:s|ed|ing)?|climb(?:s|ed|ing)?|gr(?:ow|ows|ew|own|owing)|bump(?:s|ed)?|boost(?:s|ed|ing)?|cuts?|"
+    r"mov(?:e[sd]?|ing)|chang(?:e[sd]?|ing)|regress(?:es|ed)?|shr(?:inks?|ank|unk)|sped|speeds?|lower(?:s|ed)?|"
+    r"br(?:ings?|ought)|push(?:es|ed)?|slid|slips?|slipped)\b[^.;:!?\n]{0,60}\bfrom\s+$",
+    re.IGNORECASE)
 _TOKEN_TAIL_RE = re.compile(r"[\w.-]*")
 """Letters, digits, "_", "." and "-" (\\w is str.isalnum() or "_"): the rest of an identifier-ish token."""
 _HYPHEN_POINT_RE = re.compile(r"-points?\b", re.IGNORECASE)
@@ -340,13 +354,13 @@ def _duration(text: str, m: re.Match[str], dur: re.Match[str]) -> Number:
                   printed=conv, bound=_bound_before(text, m.start()))
 
 
-_UNIT_CASE = {u.lower(): u for u in ("GiB", "GB", "MiB", "MB", "KiB", "KB", "TiB", "TB", "TFLOPS",
+_UNIT_CASE = {u.lower(): u for u in ("GiB", "GB", "MiB", "MB", "KiB", "KB", "TiB", "TB", "TFLOPS", "TF",
                                       "GFLOPS", "GB/s", "TB/s")}
 
 
 def normalise_unit(unit: str) -> str:
     """Keep the unit as printed, but with one spelling per case-insensitive variant."""
-    u = unit.strip()
+    u = unit.strip().replace(" / ", "/")  # "tokens / sec" is "tokens/sec" set apart
     low = u.lower()
     if low in _UNIT_CASE:
         return _UNIT_CASE[low]

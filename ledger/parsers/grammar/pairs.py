@@ -30,7 +30,10 @@ _LOG_PREFIX_RE = re.compile(r"^\s*(?:\S{0,12}\[[^\[\]]{0,60}\d[^\[\]]{0,60}\]\s*
 
 # Where a value ends: a separator, the end, or sentence punctuation at the end.
 _END_RE = re.compile(r"[`'\")\]}*]{0,3}\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$|/\s|(?<=[\])}*])\s(?=[*_]{0,2}[A-Za-z])|"
-                     r"(?<=\S)\s(?=[A-Za-z_][\w.-]{0,30}=))")
+                     r"(?<=\S)\s(?=[A-Za-z_][\w.-]{0,30}=)|"
+                     # "draft acceptance rate = 0.57576 (  171 accepted /   297 generated)": a closing aside that
+                     # counts what the value is a share of ("(ref 91.1)" stays the value's reference)
+                     r"(?<=\d)\s\((?=[^()/\n]{1,40}(?:/| of )[^()\n]{1,40}\)\s*$))")
 # "[METRIC] gpqa_mean_score=0.67", "[INFO] latency: 3 ms": a tool's tag before the label
 _TAG_RE = re.compile(r"^\[(?:METRICS?|INFO|WARN(?:ING)?|DEBUG|ERROR|BENCHMARK|RESULTS?|STATS?|LOG|[IWED])\]\s*")
 
@@ -246,6 +249,10 @@ def pairs_in(text: str) -> list[Pair]:
                 spread, vend = to_float(sm2.group("v")), sm2.end()
                 if unit is None and sm2.group("u"):
                     unit = normalise_unit(sm2.group("u"))  # "-0.979 ± 0.015 %": the unit after the spread
+        if "[" in text[vend:vend + 3]:
+            pm = _PROGRESS_AFTER_RE.match(text, vend)
+            if pm:
+                vend = pm.end()  # "perplexity: 6.5949 [655/655]": the value, then how far the run had got
         clean = bool(_END_RE.match(text, vend)) or _next_label_follows(text, vend)
         ref = None
         if not clean:
@@ -257,6 +264,7 @@ def pairs_in(text: str) -> list[Pair]:
         i = max(i, vend)
     return out
 
+_PROGRESS_AFTER_RE = re.compile(r"\s?\[\d{1,7}/\d{1,7}\]")
 # "0.0114 < 0.7200 - 0.0800 = 0.6400": a value compared with its expected value (and tolerance) to the end
 # (an optional '(' carries its own blanks: a run of blanks is never split two ways)
 _CMP_RE = re.compile(r"\s*(?:<=|>=|<|>|≤|≥)\s*(?:\(\s*)?(?P<ref>[-+]?\d[\d,]*(?:\.\d+)?)[\s\d.+\-*/=()]{0,60}$")
@@ -354,6 +362,12 @@ def continuations(text: str, pair: Pair) -> list[tuple[float, str | None, str, i
     while True:
         m = _COMMA_RE.match(text[pos:pos + 4])
         if not m:
+            if pair.unit is None and pair.value is not None and text[pos:pos + 3] == " / ":
+                got = _slash_value(text, pos + 3)
+                if got is not None:  # "medians over 3 runs: 132.29 / 132.70 / 132.20": runs of one measure
+                    out.append(got)
+                    pos = got[4]
+                    continue
             break
         start = pos + m.end()
         nums = find_numbers(text, start, min(len(text), start + 40), limit=1)
@@ -378,3 +392,17 @@ def continuations(text: str, pair: Pair) -> list[tuple[float, str | None, str, i
         out.append((num.value, unit, qual, start, end))
         pos = end
     return out
+
+
+_SLASH_VALUE_END_RE = re.compile(r"\s/\s|\s*$|[,;)]|\s+[A-Za-z]")
+
+
+def _slash_value(text: str, start: int) -> tuple[float, str | None, str, int, int] | None:
+    """A decimal value with no unit right at `start` that ends where the next " / ", a word or the line does."""
+    nums = find_numbers(text, start, min(len(text), start + 40), limit=1)
+    if not nums or nums[0].start != start or nums[0].unit is not None or "." not in nums[0].text:
+        return None
+    end = nums[0].end
+    if not _SLASH_VALUE_END_RE.match(text, end):
+        return None
+    return (nums[0].value, "", "", start, end)

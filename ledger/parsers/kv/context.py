@@ -73,6 +73,9 @@ _BARE_RE = re.compile(r"\s*[-+]?\d+\.\d+\s*")
 # trtllm-bench section banners: "= ENGINE DETAILS", "= PERFORMANCE OVERVIEW"; sub-headers carry a unit:
 # "-- Request Latency Breakdown (ms) ----"
 _BANNER_RE = re.compile(r"^\s*=+\s+(?P<title>[A-Za-z][A-Za-z0-9 +/()&,.-]{2,60}?)\s*=*\s*$")
+# the other way to print a banner: its title alone on a line between two rules of "="
+_RULE_RE = re.compile(r"^\s*={3,}\s*$")
+_TITLE_RE = re.compile(r"^\s*(?P<title>[A-Za-z][A-Za-z0-9 +/()&,.-]{2,60}?)\s*$")
 _SUBHEAD_RE = re.compile(r"^\s*-{2,}\s*(?P<title>[A-Za-z][^-]{2,60}?)\s*-{3,}\s*$")
 _CONFIG_BANNER_RE = re.compile(r"engine|runtime|request details|dataset|settings|config|world|backend|environment|"
                                r"arguments|parameters", re.IGNORECASE)
@@ -95,6 +98,10 @@ def _banner_index(ctx: Context) -> tuple[list[int], dict[int, tuple[bool, str]]]
                 bm = _BANNER_RE.match(text)
                 if bm:
                     found[no] = (False, bm.group("title"))
+                elif no > 2 and _RULE_RE.match(text) and _RULE_RE.match(ctx.doc.line(no - 2)):
+                    tm = _TITLE_RE.match(ctx.doc.line(no - 1))
+                    if tm:
+                        found[no - 1] = (False, tm.group("title"))
         index = ctx.memo[_MEMO] = (list(found), found)
     return index
 

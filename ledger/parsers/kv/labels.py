@@ -28,7 +28,7 @@ _MEASURED_RE = re.compile(
     r"per (?:second|sec\b|gpu|token|step|iteration)|/s\b|/sec\b|similarity|\bkld\b",
     re.IGNORECASE,
 )
-_SNAKE_UNIT_RE = re.compile(r"_(ms|us|s|sec)$")
+_SNAKE_UNIT_RE = re.compile(r"_(ms|us|s|sec)(?:_(?:total|mean|avg|median|p\d{2}|max|min))?$")
 _TRAILING_BRACKET_RE = re.compile(r"\s*[(\[][^()\[\]]{1,30}[)\]]\s*$")
 _ACCEPT_LEN_RE = re.compile(r"accept\w*\s+len", re.IGNORECASE)
 _TRAILING_PAREN_RE = re.compile(r"\s*\([^()]{0,40}\)\s*$")
@@ -39,6 +39,8 @@ SNAKE_RE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 _SNAKE_RESULT_RE = re.compile(
     r"throughput|latency|ttft|tpot|itl|e2el|accuracy|acc(?:_norm)?$|score|exact_match|diff|err(?:or)?$|"
     r"acceptance|accept_len|speedup|duration|elapsed|_ms$|_us$|_sec$|_s$|tok_s|tokens_per_s|tps|qps|tflops|gbps|"
+    # "wall_s_total", "e2e_ms_mean": a time unit inside the key, then its aggregate
+    r"_(?:ms|us|s|sec)_(?:total|mean|avg|median|p\d{2}|max|min)$|^wall_|"
     r"^(?:peak|max|reserved|allocated)_(?:memory|mem|vram)",
     re.IGNORECASE)
 
@@ -52,7 +54,12 @@ def snake_unit(label: str) -> str | None:
 @short_text_cache(4096)  # labels repeat from line to line and document to document
 def measured(label: str) -> bool:
     """The label names a measured quantity (_MEASURED_RE, a long case-blind alternation, or an acceptance name)."""
-    return _MEASURED_RE.search(label) is not None or is_acceptance_name(label)
+    return _MEASURED_RE.search(label) is not None or is_acceptance_name(label) or (
+        SNAKE_RE.match(label) is not None and _SNAKE_RESULT_RE.search(label) is not None)
+
+
+_TIME_UNITS = frozenset(("s", "sec", "secs", "second", "seconds", "ms", "us", "µs", "min", "mins", "minutes"))
+_PHASE_RE = re.compile(r"\b(?:warm-?up|compil(?:e|ation)|load(?:ing)?|start-?up|prefill|capture)\b", re.IGNORECASE)
 
 
 @short_text_cache(4096)
@@ -65,6 +72,8 @@ def is_config(label: str, unit: str | None) -> bool:
         return not _SNAKE_RESULT_RE.search(core)  # "gpu_memory_utilization: 0.9" is a setting
     if _EXTREME_RESULT_RE.match(core):
         return False  # "Max ITL (ms)", "Min TTFT": an extreme of a measured series, not a max_* setting
+    if unit is not None and unit.lower() in _TIME_UNITS and _PHASE_RE.search(core):
+        return False  # "Time, Warmup: 0.44 seconds": how long a phase took (a "warmup: 10" counts iterations)
     if is_config_label(core):
         return True
     if unit is not None and unit.lower() in ("tokens", "token", "tok"):
@@ -113,3 +122,14 @@ def open_world_label(label: str) -> bool:
     core = label.strip()
     return (2 <= len(core) <= 60 and any(ch.isalpha() for ch in core) and not _IDENTIFIER_LABEL_RE.search(core)
             and not SNAKE_RE.match(core))
+
+
+_ACCEPTED_COUNT_RE = re.compile(r"^(?:acc|accepted|n_acc(?:epted)?|n_accept)$", re.IGNORECASE)
+_DRAFTED_RE = re.compile(r"^(?:draft|drafted|n_draft(?:ed)?|gen_drafts?)$", re.IGNORECASE)
+
+
+def accepted_count(label: str, value: float, labels: list[str]) -> bool:
+    """"draft=  16 acc=  12": next to a count of drafted tokens, an integer "acc" counts the accepted ones
+    (llama.cpp's speculative counters); it is no accuracy and no acceptance rate."""
+    return (value == int(value) and _ACCEPTED_COUNT_RE.match(label.strip()) is not None
+            and any(_DRAFTED_RE.match(x.strip()) for x in labels))

@@ -42,7 +42,15 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import header_unit, normalise_unit
 from ledger.parsers.grammar.pairs import continuations, line_prefix, list_names, pairs_in
 from ledger.parsers.kv.context import accuracy_above, baseline_before, cut_short, paired_later, section_banner
-from ledger.parsers.kv.labels import is_baseline_label, is_config, measured, open_world_label, same_measure, snake_unit
+from ledger.parsers.kv.labels import (
+    accepted_count,
+    is_baseline_label,
+    is_config,
+    measured,
+    open_world_label,
+    same_measure,
+    snake_unit,
+)
 from ledger.parsers.kv.spaced import among_pairs, assert_claim, skip_line, spaced_claim
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import is_gauge_name, kind_for_metric
@@ -55,6 +63,15 @@ BLOCKS = frozenset({"code", "text", "item"})
 _DIGIT_RE = re.compile(r"\d")
 _NOT_METRIC_RE = re.compile(r"(?:https?|commit|pr|version|date)\b", re.IGNORECASE)
 _LAST_WORD_RE = re.compile(r"\s*\S+$")
+# a sentence whose last word is a short name glued to "=" ("K=4 has higher AL than K=2"): a setting in prose
+_LAST_NAME_RE = re.compile(r"\s(?P<name>[A-Za-z][\w.-]{0,40})$")
+
+
+def _setting_in_sentence(label: str) -> bool:
+    """A sentence ending in a name glued to "=" ("higher AL than K=2", "than with draft_len=5"): the name is
+    what the "=" sets, and it is a setting unless it names a result itself ("reported max_abs_diff = 0")."""
+    m = _LAST_NAME_RE.search(label)
+    return m is not None and not measured(m.group("name"))
 _NUMERIC_DIFF_RE = re.compile(r"(?:abs|rel|max|mean)[_ ]?(?:abs[_ ]?)?(?:diff|err(?:or)?)\b", re.IGNORECASE)
 _NEW_LABEL_RE = re.compile(r"^(?:after|now|new|this pr|pr|ours|optimi[sz]ed|with (?:the )?(?:fix|change|pr))$",
                            re.IGNORECASE)
@@ -77,6 +94,30 @@ def _heading_above(block: Block, ctx: Context) -> list[str]:
             and first.text.strip() == block.section[0].strip():
         return []
     return list(block.section[-1:])
+
+
+# "2024-07-25T14:22:11Z | compress | INFO - time 22.87": a logger's record whose message is a name and a value
+_LOG_RECORD_RE = re.compile(
+    r"^.{0,80}?\|\s*(?P<module>[\w.]{1,40})\s*\|\s*(?:INFO|DEBUG)\s*[-:|]\s+"
+    r"(?P<label>[A-Za-z][\w]{0,30}(?: [A-Za-z][\w]{0,30}){0,2})\s+(?P<value>[-+]?\d{1,12}(?:\.\d{1,12})?)"
+    r"(?:\s?(?P<unit>ms|s|us|sec|seconds|GB|GiB|MB|MiB|%))?\s*$")
+
+
+_ERROR_WORD_RE = re.compile(r"^(?:errors?|err)$", re.IGNORECASE)
+
+
+def _log_record_claim(ctx: Context, no: int, text: str, m: re.Match[str]) -> Claim | None:
+    """The value of a log record (_LOG_RECORD_RE), named by its module and its label, when the label names a
+    measured quantity that is not a setting."""
+    label, unit = m.group("label"), m.group("unit")
+    # "error 1503.34": an error count is whole, so a fraction is a measured error
+    counted = is_config(label, unit) and not ("." in m.group("value") and _ERROR_WORD_RE.match(label))
+    if not measured(label) or counted or is_gauge_name(label):
+        return None
+    metric = f"{m.group('module')} {label}"
+    ctx.take(no, m.start("label"), m.end())
+    return ctx.claim(kind_for_metric(metric, unit), no, text[m.start("module"):m.end()].strip(), metric=metric,
+                     value=float(m.group("value")), unit=normalise_unit(unit) if unit else None)
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
@@ -110,10 +151,17 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if no in ctx.taken or (":" not in text and "=" not in text and ">" not in text) or skip_line(text):
             last_kind = None if not text.strip() else last_kind
             continue
+        record = _LOG_RECORD_RE.match(text) if ("INFO" in text or "DEBUG" in text) and no not in ctx.taken else None
+        if record is not None:
+            claim = _log_record_claim(ctx, no, text, record)
+            if claim is not None:
+                yield claim
+                continue
         _floor, group = line_prefix(text)
         line_base: tuple[float, str | None, str] | None = None
         line_metric: tuple[str, str] | None = None  # (metric, kind) of this line's last claim
-        for p in pairs_in(text):
+        line_pairs = pairs_in(text)
+        for p in line_pairs:
             if p.value is None or not p.clean or len(p.label) < 2:
                 continue
             if not ctx.is_free(no, p.label_start, p.end):
@@ -121,8 +169,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             label = p.label
             if _NOT_METRIC_RE.match(label):
                 continue
-            if text[p.label_start + len(label):p.value_start].strip() == "=" and not measured(label):
-                continue  # "tp=8", "M=64": settings, not results
+            if text[p.label_start + len(label):p.value_start].strip() == "=" and (
+                    not measured(label) or _setting_in_sentence(label)):
+                continue  # "tp=8", "M=64", "... higher AL than K=2": settings, not results
             if banner is None or banner_line != no:
                 banner, banner_line = section_banner(ctx, no), no
             if banner[0]:
@@ -139,8 +188,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 yield ctx.claim(line_metric[1], no, text[p.label_start:p.end], metric=f"{base} {label}",
                                 value=p.value, unit=unit, config=qualifiers(label) or None)
                 continue
-            if is_config(label, unit) or is_gauge_name(label):
-                ctx.take(no, p.label_start, p.end)  # a setting, a workload count or a state gauge
+            if is_config(label, unit) or is_gauge_name(label) or (
+                    "=" in text and accepted_count(label, p.value, [q.label for q in line_pairs])):
+                ctx.take(no, p.label_start, p.end)  # a setting, a workload count, a state gauge or a counter
                 continue
             sm = _STDERR_KEY_RE.search(label)
             if sm is not None:
@@ -164,8 +214,10 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             metric = f"{group} {label}" if group else label
             if line_base is not None and line_base[2] and _NEW_LABEL_RE.match(label):
                 metric = f"{line_base[2]} {label}"  # "TTFT before: 45.2 ms / after: 40.1 ms" -> "TTFT after"
+            # the label's own kind first: a heading's "kernel" must not make "Accuracy: 0.951" a perf result;
+            # the heading speaks only for a label that says nothing ("Invalid" under a gsm8k heading)
             kind = kind_for_metric(metric, unit)
-            if kind == "perf":  # the value's own name decides first: "Accuracy" is one under any heading
+            if kind == "perf":
                 kind = kind_for_metric(f"{metric} {section}", unit)
             if _NUMERIC_DIFF_RE.search(label):
                 kind = "accuracy"  # "max_abs_diff = 0": a numerical deviation from the reference output

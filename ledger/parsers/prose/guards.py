@@ -15,14 +15,14 @@ import re
 from ledger.parsers.grammar.numbers import Number
 from ledger.parsers.prose.metrics import METRIC_RE, any_of
 from ledger.vocab.metrics import SPREAD_WORDS
-from ledger.vocab.setup import BAR_WORDS
+from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
 from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit
 
 # only ever asked yes / no (see any_of)
 CONFIG_BEFORE_RE = re.compile(
     r"(?:\b(?:" + any_of(
         r"isl|osl|bs|sizes?|batch(?:[_ ]size)?|max[_\w]*|concurrency|con|draft(?: length)?|tp|ep|pp|dp|"
-        r"tp_size|ep_size|rank|top-?k|k|p|g|n|seed|layers?|heads?|head_dim|dim|block|page|bucket|buckets|"
+        r"tp_size|ep_size|rank|top-?k|k|p|g|n|seed|num_?shots?|n_?shots?|num_?fewshot|fewshot|layers?|heads?|head_dim|dim|block|page|bucket|buckets|"
         r"tokens_per_block|num_[a-z_]+|fraction|step|version|v|sm|sm_|rc|at|first|last|every|"
         r"whole|round|rounds|#|pr|issue|nvbugs?|ticket|below|above|past|under|width|"
         r"mtp|eagle|shape|m|n|k|seq|len|length|input|output|prompt|prompts|samples|questions|requests|"
@@ -45,7 +45,7 @@ _THRESHOLD_BEFORE_RE = re.compile(r"(?:[<>]=?|[≤≥])\s*\(?\s*$")
 COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
     r"^\s*(?:(?!(?:at|in|on|for|with|per|of|over|to|from|by|under|across|and|or|vs)\s)[a-z0-9_.-]+\s+){0,1}?"
     r"(?:" + any_of(
-        r"rows?|samples?|requests?|prompts?|gpus?|layers?|cases?|launches|"
+        r"rows?|samples?|requests?|prompts?|gpus?|cores?|layers?|cases?|launches|"
         r"launch|heads?|columns?|steps?|iterations?|runs?|rounds?|commits?|files?|buckets?|experts?|pages?|"
         r"queries|query|shapes?|threads?|blocks?|bytes?|tokens?|tok\b|counts?|nodes?|cards?|ops?|kernels?|"
         r"patches|patch|gates?|tests?|models?|items?|entries|times|drafts?|workers?|ranks?|sequences?|"
@@ -65,6 +65,9 @@ _SETTING_BEFORE_RE = re.compile(r"[A-Za-z_][\w.]{0,60}\s?=\s?[\"']?$|--[\w-]{1,4
 _CAPACITY_AFTER_RE = re.compile(r"\s*(?:device|gpu|card|node|hbm|memory budget|capacity|limit)s?\b|"
                                 r"\s*(?:ram|vram|g?ddr\d?|unified memory|of (?:gpu |device )?memory|inter-?node|"
                                 r"interconnect|nvlink|infiniband|(?:target|prefix|kv) cache)\b|"
+                                # "64 KB smem", "400Gbps bandwidth between nodes", "(97249 MiB, 96691 MiB free)"
+                                r"\s*(?:smem|shared memory|sram|tmem|l[12] cache|free\b)|"
+                                r"\s*(?:bandwidth\s+)?between\s+(?:the\s+)?(?:nodes|gpus|hosts|machines|ranks)\b|"
                                 r"\s*(?:[\w-]{1,12}\s+){0,2}(?:ram|vram)\s+limit\b|"
                                 r"\s*of\s+(?:them|these|those)\b|\s*(?:[a-z-]{1,12}\s+)?(?:sigma|σ|flips?)\b",
                                 re.IGNORECASE)
@@ -111,7 +114,83 @@ def _bare_value_span(text: str, n: Number) -> bool:
 _BARE_VALUE_RE = re.compile(r"[-+~]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?\s?[%x×]?")
 
 
+def _arithmetic(text: str, n: Number) -> bool | None:
+    """In "a + b = c" c is the result and a, b its operands: True for an operand, False for the result (also of
+    "a × b = c"), None when n is in no such sum. (A factor is often a measurement per unit: "0.33 ms/call × 40
+    layers", so only the terms of a sum are dropped.)"""
+    head = text[max(0, n.start - 160):n.start]
+    clause = head[max(head.rfind(";"), head.rfind(". "), head.rfind("\n")) + 1:]
+    eq_before = clause.rfind("=")
+    # (a sum prints its "=" apart; "FP8 + EAGLE at TP=2" glues a setting to it)
+    if eq_before >= 1 and clause[eq_before - 1] in " )" and not clause[eq_before + 1:].strip(" ~≈") \
+            and _has_operator(clause[:eq_before], "+×*"):
+        return False  # "... + some temporaries = 53GB": the sum, whatever the word before "="
+    eq = text.find("=", n.end, n.end + 200)
+    if eq < 0 or not _NUMBER_AFTER_EQ_RE.match(text, eq + 1) or _BREAK_RE.search(text, n.end, eq):
+        return None
+    left = clause[clause.rfind("=") + 1:] + text[n.start:eq]
+    return True if _has_operator(left, "+") else None
+
+
+def _has_operator(text: str, ops: str) -> bool:
+    """An operator of ops between blanks ("a + b", "(42GB) + (10GB)"), not a sign ("+5%")."""
+    return any(f" {op} " in text or f"){op} " in text or f") {op}" in text for op in ops)
+
+
+_NUMBER_AFTER_EQ_RE = re.compile(r"[ \t]{0,8}(?:[~≈][ \t]{0,8})?[-+]?\d")
+_BREAK_RE = re.compile(r"[;\n]|\.\s")
+# "set to 40%", "the default 10%", "settled for 30 seconds", "shard it to 10GB": a value chosen, not measured
+_CHOSEN_BEFORE_RE = re.compile(
+    r"(?:\b(?:set|pinned|configured|defaults?)\s+(?:it\s+|them\s+)?(?:to|at)|"
+    r"\bthe\s+default(?:\s+of)?|"
+    r"\bdefault\s+(?:value\s+)?(?:of|is|was)|\bby\s+default|"
+    r"\b(?:settle[sd]?|settling|wait(?:s|ed|ing)?|sleep(?:s|ing)?|slept|pause[sd]?|idled?|cool(?:s|ed)?\s+down)"
+    r"\s+(?:for\s+)?|"
+    r"\b(?:shard(?:s|ed)?|split(?:s|ting)?|chunk(?:s|ed)?|cap(?:s|ped)?|limit(?:s|ed)?|truncat(?:e[sd]?|ing))"
+    r"\s+(?:it\s+|them\s+|the\s+[\w-]{1,20}\s+)?(?:to|into|at)(?:\s+most)?)\s*(?:[~≈]|about\s+)?$",
+    re.IGNORECASE)
+# "threshold for bf16 tightened: 45% -> 50%", "the cutoff was raised to 0.7": a bar moved, not a result
+_BAR_MOVED_RE = re.compile(
+    r"(?<![\w-])" + BAR_WORDS + r"\b[^.;\n]{0,40}?\b(?:raised|lowered|tightened|relaxed|loosened|bumped|changed|"
+    r"moved|increased|decreased|reduced|set)\b[^.;\d\n]{0,12}(?:\d[\d.]{0,8}\s?%?\s*(?:->|→|to)\s*)?$",
+    re.IGNORECASE)
+
+
+def _chosen(text: str, n: Number) -> bool:
+    """A value someone chose (_CHOSEN_BEFORE_RE, _BAR_MOVED_RE)."""
+    window = max(0, n.start - 40)
+    if _CHOSEN_BEFORE_RE.search(text, window, n.start):
+        # "the reference entry, set to 81": an expected result recorded for a test is a claim (corpus convention)
+        return _EXPECTED_RE.search(text, max(0, n.start - 60), n.start) is None
+    low = text[max(0, n.start - 80):n.start].lower()
+    return any(w in low for w in _BAR_HINTS) and _BAR_MOVED_RE.search(text, max(0, n.start - 80), n.start) is not None
+
+
+_EXPECTED_RE = re.compile(r"\b(?:reference|expected)\b", re.IGNORECASE)
+_BAR_HINTS = ("threshold", "cutoff", "cut-off", "bar", "mark")
+
+
+# "L40S (48 GB)", "NVIDIA RTX PRO 6000 (97249 MiB, 96691 MiB free)": a size in brackets after a device's name
+_AFTER_DEVICE_RE = re.compile(r"[^()\n]{0,60}\(\s*(?:[\d.,]{1,12}\s?[A-Za-z]{1,4}\s*,\s*)?$")
+
+
+def _device_listing(text: str, n: Number) -> bool:
+    """A size in brackets after a device's name (_AFTER_DEVICE_RE): what the device holds, not what a run used."""
+    if "(" not in text[max(0, n.start - 24):n.start]:
+        return False
+    for m in HARDWARE_NAME_RE.finditer(text, max(0, n.start - 100), n.start):
+        if _AFTER_DEVICE_RE.match(text[m.end():n.start]):
+            return True
+    return False
+
+
 def is_config_number(text: str, n: Number) -> bool:
+    if "=" in text:
+        operand = _arithmetic(text, n)
+        if operand is not None:
+            return operand
+    if _chosen(text, n):
+        return True
     if "](" in text[max(0, n.start - 120):n.start] and _LINK_DEST_BEFORE_RE.search(text, max(0, n.start - 120),
                                                                                    n.start):
         return True  # "[head](javascript:alert(2))", "[log](ci/run/42)": a link's target, not its text
@@ -133,7 +212,8 @@ def is_config_number(text: str, n: Number) -> bool:
             or (_in_code_span(text, n.start) and not _bare_value_span(text, n)):
         return True  # "moe_expert_parallel_size=2", "--max-num-seqs 256", "`512MiB`" (but "`2.27`" is a value)
     if _CAPACITY_AFTER_RE.match(text[n.end:n.end + 40]) or (
-            is_size_unit(n.unit) and _CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start)):
+            is_size_unit(n.unit) and (_CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start)
+                                      or _device_listing(text, n))):
         return True  # "a 184 GiB device", "4 of them", "0.76 sigma": not a measured result
     # (both patterns need a comparison sign)
     if ("<" in before or ">" in before or "≤" in before or "≥" in before) and _THRESHOLD_BEFORE_RE.search(before) \

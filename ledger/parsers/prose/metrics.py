@@ -11,7 +11,7 @@ import bisect
 import functools
 import re
 
-from ledger.vocab.metrics import is_acceptance_name
+from ledger.vocab.metrics import PROSE_METRIC_NAMES, is_acceptance_name, is_benchmark_name
 from ledger.vocab.text import lower_for_words
 from ledger.vocab.units import is_measure_unit
 
@@ -46,13 +46,7 @@ def any_of(alternatives: str) -> str:
     return _by_first_letter(alternatives.split("|"))
 
 
-_METRIC_NAMES = [
-    "gsm8k", "gsm-8k", "mmlu(?:-pro)?", "mmmu", "gpqa", r"human[- ]?eval", "mbpp", "math-?500", r"aime\d*",
-    "hellaswag", "winogrande", "ifeval", "longbench", "ruler", "pass ?keys?", "accuracy", "exact[_ ]match",
-    "score[sd]?", r"pass@\d", r"\bf1\b", "acceptance (?:length|rate)s?", "accept(?:ance|ed)? len(?:gth)?",
-    r"\bAL\b", "acceptance", "throughput", "latency", "ttft", "tpot", r"\bitl\b", "e2el?", "tok/s",
-    "speed-?up", "bandwidth", "perplexity", r"\bppl\b",
-]
+_METRIC_NAMES = list(PROSE_METRIC_NAMES)
 # Grouped by first letter, behind a lookahead on those letters: one set test at most positions. The names
 # that open with \b (f1, AL, itl, ppl) never match where another name of their letter does.
 METRIC_RE = re.compile(
@@ -116,7 +110,7 @@ def claim_kind(metric: str, unit: str | None) -> str:
         return "acceptance"
     if is_measure_unit(unit) and unit not in ("%", "pp", "point", "points", "nats"):
         return "perf"
-    if _ACCURACY_NAME_RE.search(metric):
+    if _ACCURACY_NAME_RE.search(metric) or is_benchmark_name(metric):
         return "accuracy"
     return "perf"
 

@@ -257,7 +257,12 @@ def _starts_clause(text: str, pos: int) -> bool:
     return lead == "" or _QUALIFIER_LEAD_RE.fullmatch(lead) is not None
 
 
-_HEADING_RESULT_RE = re.compile(r"[:=]\s*[~≈]?\d[\d,]*(?:\.\d+)?\s?(?:%|x|[A-Za-zµ/]{1,12})(?:\s|$)")
+_HEADING_RESULT_RE = re.compile(
+    r"[:=]\s*[~≈]?\d[\d,]*(?:\.\d+)?\s?(?:%|x|[A-Za-zµ/]{1,12})(?:\s|$)|"
+    # "#### RN: round-to-nearest reaches 6.4 TB/s", "### <command> - 1.8%~2.8% faster": a heading that reports
+    r"\b(?:reaches|reached|achieves|achieved|hits|delivers|gets)\s+(?:up\s+to\s+)?[~≈]?\d|"
+    r"\d(?:\.\d+)?\s?[%x](?:\s?[~-]\s?\d{1,4}(?:\.\d+)?\s?[%x])?\s+(?:faster|slower|speed-?up|better|"
+    r"improvement|reduction|lower|higher)\b", re.IGNORECASE)
 
 
 # ("Request Rate 200: throughput went up, 184.01 -> 199.89" labels a result with its setup: it says more)

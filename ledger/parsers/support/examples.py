@@ -1,0 +1,45 @@
+"""Examples are not results: a code block or table that prints a template ("Model: $model_name",
+"--model <your-model>") shows what a tool's output looks like; nobody ran it, so its numbers are no claims.
+
+A lead-in alone says too little ("Example usage and output:" introduces real runs as often as not): what
+marks a template is a placeholder nobody filled in, or a lead-in that says the numbers are someone else's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.reader.blocks import Block, Document
+
+# "<your-model>", "<your_api_key>", "<model_name>", "<path/to/model>": a value left for the reader to fill in
+_ANGLE_PLACEHOLDER_RE = re.compile(
+    r"<(?:your[-_ ][\w./-]{1,40}|(?:model|model[-_ ]?(?:name|id|path)|path[-/_ ]to[\w./-]{0,40}|hf[-_]model))>",
+    re.IGNORECASE)
+# "Model: $model_name", "Model: ${MODEL}", "model = {model_name}": a label whose value is a variable
+_VALUE_PLACEHOLDER_RE = re.compile(r"^[\w .()/-]{1,60}[:=]\s*(?:\$\{?[A-Za-z_]{2,40}\}?|\{[A-Za-z_]{2,40}\})\s*$")
+_NOT_OURS_RE = re.compile(r"\b(?:your (?:numbers|results|output) (?:will|may|might) (?:differ|vary)|"
+                          r"(?:will|should) look something like|illustrative(?:\s+only)?)\b", re.IGNORECASE)
+MAX_LINES = 400
+"""Lines of a block looked at: a template is short, and the work per block stays bounded."""
+
+
+def example_lines(doc: Document) -> frozenset[int]:
+    """The lines of every code block or table that prints a template, not a run."""
+    out: set[int] = set()
+    for b in doc.blocks:
+        if b.kind in ("code", "table") and not b.in_code and _is_template(doc, b):
+            out.update(range(b.start, b.end + 1))
+    return frozenset(out)
+
+
+def _is_template(doc: Document, block: Block) -> bool:
+    lines = doc.lines[block.start - 1:min(block.end, block.start - 1 + MAX_LINES)]
+    if any("<" in t and _ANGLE_PLACEHOLDER_RE.search(t) for t in lines):
+        return True
+    if any(("$" in t or "{" in t) and _VALUE_PLACEHOLDER_RE.match(t.strip()) for t in lines):
+        return True
+    for no in (block.start - 1, block.start - 2):
+        above = doc.line(no).strip()
+        if above:
+            return _NOT_OURS_RE.search(above) is not None
+    return False
