@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from ledger.memo import short_text_cache
 from ledger.vocab.canonical import GPU_NAMES, canonical_items
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
+from ledger.vocab.models import model_names as model_names  # the setup readers read names here
+from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.text import MAX_NAME
 
 # The machine a run used: "RAM: 16 x 64GB", "MEM: 6 * 64GB", "GPU: 2*Titan RTX", "CPU: ...", "Driver: 550.54"
@@ -325,66 +327,6 @@ def is_workload_label(label: str) -> bool:
     return bool(_WORKLOAD_RE.match(core)) and not _RESULT_AFTER_SETTING_RE.search(core)
 
 
-# Model names as PRs print them: "meta-llama/Llama-3.1-8B-Instruct", "Qwen3-235B-A22B", "gpt-oss-120b",
-# "DeepSeek-R1-0528", "Mixtral-8x22B-v0.1": a family word, then a version, size or suffix joined by - . _
-_MODEL_FAMILIES = (
-    "llama", "meta-llama", "codellama", "qwen", "qwq", "deepseek", "mistral", "mixtral", "ministral", "gemma", "phi",
-    "gpt-oss", "gpt-j", "gpt-neox", "glm", "chatglm", "kimi", "minimax", "nemotron", "falcon", "mpt", "bloom", "olmo",
-    "granite", "yi", "baichuan", "internlm", "internvl", "command-r", "dbrx", "jamba", "starcoder", "vicuna", "step",
-    "hunyuan", "ernie", "seed-oss", "smollm", "llava", "pixtral", "whisper", "opt", "mamba", "jais", "exaone",
-)
-_MODEL_RE = re.compile(
-    r"(?<![\w/.-])(?:[A-Za-z0-9][\w.-]{0,40}/)?(?:" + "|".join(re.escape(f) for f in _MODEL_FAMILIES) +
-    r")(?=[\w.-]*\d)[\w.-]{1,60}(?![\w/-])", re.IGNORECASE)
-
-
-_FAMILY = "|".join(re.escape(f) for f in _MODEL_FAMILIES)
-_FAMILY_SUB_RE = re.compile("|".join(sorted({re.split(r"[^a-z]", f)[0] for f in _MODEL_FAMILIES})))
-# "Llama 3.3 70B", "Gemma 3 27B", "Qwen3 30B-A3B Instruct": the family, its version and a size, spaced apart
-_SPACED_MODEL_RE = re.compile(
-    r"(?<![\w/.-])(?:" + _FAMILY + r")\d{0,2}(?:\.\d{1,2})?(?: (?:\d{1,2}(?:\.\d{1,2})?|[vV]\d{1,2}(?:\.\d)?)){0,2}"
-    r"(?: (?:\d{1,4}(?:\.\d)?[bBmM]|\d{1,2}[xX]\d{1,3}[bB])(?:-[aA]\d{1,3}[bB])?"
-    # or a lettered release with no size: "DeepSeek R1", "DeepSeek V3.2", "Kimi K2", "MiniMax M2"
-    r"| [rRvVkKmM]\d{1,2}(?:\.\d{1,2})?)"
-    r"(?: (?:a\d{1,3}b|instruct|chat|base|it|coder|vl|moe|thinking|preview)\b){0,3}(?![\w/-])", re.IGNORECASE)
-# "adept/persimmon-8b-chat": a hub id whose name carries a parameter count, whatever its family
-_HUB_MODEL_RE = re.compile(r"(?<![\w/.-])[A-Za-z0-9][\w.-]{0,40}/[A-Za-z][\w.-]{0,60}?\d{1,4}(?:\.\d)?[bBmM]"
-                           r"(?![A-Za-z0-9])[\w.-]{0,40}(?![\w/])")
-
-
-def model_names(text: str) -> list[str]:
-    """The model names a text prints, in order ("Results on Qwen3-8B" -> ["Qwen3-8B"]); of two that overlap
-    ("Llama3.1" in "Llama3.1 8B"), the longer."""
-    if not text:
-        return []
-    return list(_model_names(text[:2000]))
-
-
-@short_text_cache(2048)
-def _model_names(s: str) -> tuple[str, ...]:
-    if not _DIGIT_RE.search(s):
-        return ()  # every model name carries a version or a size
-    # a family's word in the lowered line (case-sensitive: far cheaper) before the costlier patterns
-    family = _FAMILY_SUB_RE.search(s.lower()) is not None
-    regexes = ((_MODEL_RE, _SPACED_MODEL_RE) if family else ()) + ((_HUB_MODEL_RE,) if "/" in s else ())
-    found = [(m.start(), m.end()) for r in regexes for m in r.finditer(s)]
-    found.sort(key=lambda span: (span[0], -span[1]))
-    out: list[str] = []
-    end = -1
-    for a, b in found:
-        if a < end:
-            continue
-        end = b
-        name = s[a:b].rstrip(".,:;")
-        if not _ARCHITECTURE_RE.search(name):
-            out.append(name)
-    return tuple(out)
-
-
-# "Qwen3NextForCausalLM", "DeepseekV3ForCausalLM": a model class a runtime implements, not a checkpoint
-_ARCHITECTURE_RE = re.compile(r"For[A-Z][A-Za-z]{2,40}$")
-
-
 # The labels a setup is stated under, in prose lists and a tool's report ("Model: X", "TP Size: 8", "Average
 # Input Length (tokens): 8192", "Max concurrency = 32"): the setup key each gives. A statistic word before the
 # name ("average", "max") leaves the setting it qualifies.
@@ -421,15 +363,3 @@ def setup_label_key(label: str) -> str | None:
     if key is None:
         key = _SETUP_LABELS.get(_LABEL_STAT_RE.sub("", core).strip())
     return key
-
-
-_FAMILY_WORD_RE = re.compile(r"(?<![a-z])(" + _FAMILY + r")(?=[_-]?\d)", re.IGNORECASE)
-
-
-def names_other_model(name: str, model: str) -> bool:
-    """A result's name names a model family the given model is not of ("test_llama3_smoke" beside
-    Qwen3-Next-80B): the document's one model is not that result's."""
-    if not name:
-        return False
-    low = model.lower()
-    return any(m.group(1).lower() not in low for m in _FAMILY_WORD_RE.finditer(name[:200]))

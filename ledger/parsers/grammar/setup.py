@@ -24,6 +24,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
+from ledger.parsers.grammar.commands import prose_flags, shell_variables
 from ledger.parsers.grammar.setup_scopes import document_default, inline_settings, setup_sections
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.vocab.setup import (
@@ -36,29 +38,6 @@ from ledger.vocab.setup import (
     setup_label_key,
 )
 
-# --flag value / --flag=value in a command line, and lm_eval's model_args "pretrained=X,tensor_parallel_size=2"
-_FLAG_RE = re.compile(
-    r"(?:^|\s)--(?P<flag>[a-z][\w-]{1,40})(?:=|\s+)(?P<value>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\s-][^\s]{0,200})")
-_ARGS_RE = re.compile(r"(?P<key>pretrained|model|tensor_parallel_size|tp_size|dtype|quantization|max_model_len|"
-                      r"data_parallel_size|pipeline_parallel_size|kv_cache_dtype)=(?P<value>[^,\s'\"]{1,200})")
-# flags that set up a run, by the key they give (every other flag is kept only when it names a known key)
-_FLAG_KEYS = {
-    "model": "model", "model-path": "model", "model-name": "model", "served-model-name": "model",
-    "tp": "tp", "tp-size": "tp", "tensor-parallel-size": "tp", "pp": "pp", "pp-size": "pp",
-    "pipeline-parallel-size": "pp", "ep": "ep", "ep-size": "ep", "expert-parallel-size": "ep", "dp": "dp",
-    "dp-size": "dp", "data-parallel-size": "dp", "max-concurrency": "concurrency", "concurrency": "concurrency",
-    "batch-size": "batch_size", "max-batch-size": "max_batch_size", "random-input-len": "isl", "input-len": "isl",
-    "isl": "isl", "random-output-len": "osl", "output-len": "osl", "osl": "osl", "dtype": "quant",
-    "quantization": "quant", "kv-cache-dtype": "kv_cache", "speculative-algorithm": "spec_algo",
-    "speculative-algo": "spec_algo", "speculative-num-steps": "draft_len", "num-speculative-tokens": "draft_len",
-    "num_speculative_tokens": "draft_len", "speculative-num-draft-tokens": "draft_tokens", "backend": "backend",
-    "attention-backend": "attention", "num-prompts": "num_prompts", "request-rate": "request_rate",
-    "max-num-seqs": "max_num_seqs", "max-num-batched-tokens": "max_num_tokens", "num-fewshot": "n_shot",
-    "limit": "samples", "tasks": "task", "task": "task",
-}
-_ARG_KEYS = {"pretrained": "model", "model": "model", "tensor_parallel_size": "tp", "tp_size": "tp", "dtype": "quant",
-             "quantization": "quant", "data_parallel_size": "dp", "pipeline_parallel_size": "pp",
-             "kv_cache_dtype": "kv_cache", "max_model_len": "max_model_len"}
 # "m=16", "batch=1", "### causal=True, headdim=128, batch_size=16, seqlen=2048 ###": a line of settings only
 _SETTING_RE = re.compile(r"(?P<key>[A-Za-z_][\w.-]{0,30})\s{0,4}=\s{0,4}(?P<value>[\w.+/-]{1,40})")
 _SETTINGS_LINE_RE = re.compile(
@@ -81,7 +60,6 @@ _RUN_WORD_RE = re.compile(r"\b(?:on|using|under|measured|ran|run|runs|tested|ser
                           re.IGNORECASE)
 # an item that reports a result (a decimal, a percentage) rather than the setup of the results below it
 _RESULT_RE = re.compile(r"\d\.\d|%|:")  # ("Passkeys: MTP2 with FP8 KV": a labelled item names its result)
-_ENV_RE = re.compile(r"^\s{0,8}(?:export\s{1,4})?(?P<name>[A-Z_][A-Z0-9_]{0,40})=(?P<value>[^\s;&|]{1,300})")
 # "concurrency: 256" in a tool's own output: the settings it echoes
 _ECHO_RE = re.compile(r"^\s*(?P<label>[A-Za-z][\w ()./-]{1,40}?)\s*:\s*(?P<value>\d[\d,]*|[A-Za-z][\w.-]{0,40})\s*$")
 _ECHO_KEYS = {"concurrency", "batch_size", "tp", "pp", "ep", "dp", "isl", "osl", "model", "backend", "max_concurrency",
@@ -199,24 +177,8 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
             return SetupScope(b.start, _run_end(blocks, k + 1), values)
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
-    values = {**_setup_sentence(text, lead), **_prose_flags(text, env)}
+    values = {**_setup_sentence(text, lead), **prose_flags(text, env)}
     return SetupScope(b.start, section_end, values) if values else None
-
-
-def _prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
-    """The flags a sentence quotes ("With `--speculative-num-steps 8` I compared ...", unquoted on a copied
-    page): only known flags, never a model named elsewhere in the sentence."""
-    out: dict[str, str] = {}
-    if "--" not in text:
-        return out
-    for m in _FLAG_RE.finditer(text[:4000].replace("`", " ")):
-        key = _FLAG_KEYS.get(m.group("flag")) or _FLAG_KEYS.get(m.group("flag").replace("_", "-"))
-        value = m.group("value").strip("\"'.,;:)")
-        if key and value and not value.startswith("$"):
-            out.setdefault(key, value)
-        elif key and value.startswith("$") and env.get(value.strip("${}")):
-            out.setdefault(key, env[value.strip("${}")])
-    return out
 
 
 def _run_end(blocks: list[Block], k: int) -> int:
@@ -276,58 +238,6 @@ def _heading_setup(title: str) -> dict[str, str]:
     if models:
         values.setdefault("model", models[0])
     return values
-
-
-def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The setup a command line states: its known flags and lm_eval's model_args. A model named only inside
-    another flag's value (`--thinking-mode deepseek-v3`, `--chat-template llama-3.jinja`) is not the run's.
-    A value that is a shell variable (`--model-path $MODEL_PATH`) is what `env` (the document's `export
-    MODEL_PATH=...`) gives it, or nothing."""
-    out = _command_flags(text)
-    for key, value in list(out.items()):
-        if value.startswith("$"):
-            name = value.strip("${}\"'")
-            resolved = (env or {}).get(name, "")
-            if resolved:
-                out[key] = resolved.rstrip("/") if key == "model" else resolved
-            else:
-                del out[key]
-    return out
-
-
-def shell_variables(doc: Document) -> dict[str, str]:
-    """The variables a document's shell lines set (`export MODEL_PATH=/models/DeepSeek-R1-0528/`), first one kept."""
-    out: dict[str, str] = {}
-    for line in doc.lines:
-        if "=" in line and len(line) < 600:
-            m = _ENV_RE.match(line)
-            if m:
-                out.setdefault(m.group("name"), m.group("value").strip("\"'"))
-    return out
-
-
-def _command_flags(text: str) -> dict[str, str]:
-    out: dict[str, str] = {}
-    harness = "lm_eval" in text or "--model_args" in text or "--model-args" in text
-    rest = text[:4000]
-    for m in _FLAG_RE.finditer(text[:4000]):
-        flag = m.group("flag")
-        key = _FLAG_KEYS.get(flag) or _FLAG_KEYS.get(flag.replace("_", "-"))
-        if key == "model" and harness:
-            key = "backend"  # lm_eval's --model names the client (vllm, hf, local-completions); pretrained= the model
-        if key != "model":
-            rest = rest.replace(m.group(0), " ", 1)
-        if key:
-            value = m.group("value").strip("\"'")
-            out.setdefault(key, value.rstrip("/") if key == "model" else value)
-    for m in _ARGS_RE.finditer(text[:4000]):
-        key = _ARG_KEYS[m.group("key")]
-        out.setdefault(key, m.group("value").rstrip("/") if key == "model" else m.group("value"))
-    if "model" not in out:
-        models = model_names(rest)
-        if models:
-            out["model"] = models[0]
-    return out
 
 
 def settings_line(text: str) -> dict[str, str] | None:

@@ -1,0 +1,103 @@
+"""What a command line sets up: its known flags (`--tp 8`, `--model X`), lm_eval's model_args, and the shell
+variables a document exports for them (`--model-path $MODEL_PATH`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from ledger.parsers.reader.document import Document
+from ledger.vocab.setup import model_names
+
+# --flag value / --flag=value in a command line, and lm_eval's model_args "pretrained=X,tensor_parallel_size=2"
+_FLAG_RE = re.compile(
+    r"(?:^|\s)--(?P<flag>[a-z][\w-]{1,40})(?:=|\s+)(?P<value>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\s-][^\s]{0,200})")
+_ARGS_RE = re.compile(r"(?P<key>pretrained|model|tensor_parallel_size|tp_size|dtype|quantization|max_model_len|"
+                      r"data_parallel_size|pipeline_parallel_size|kv_cache_dtype)=(?P<value>[^,\s'\"]{1,200})")
+# flags that set up a run, by the key they give (every other flag is kept only when it names a known key)
+_FLAG_KEYS = {
+    "model": "model", "model-path": "model", "model-name": "model", "served-model-name": "model",
+    "tp": "tp", "tp-size": "tp", "tensor-parallel-size": "tp", "pp": "pp", "pp-size": "pp",
+    "pipeline-parallel-size": "pp", "ep": "ep", "ep-size": "ep", "expert-parallel-size": "ep", "dp": "dp",
+    "dp-size": "dp", "data-parallel-size": "dp", "max-concurrency": "concurrency", "concurrency": "concurrency",
+    "batch-size": "batch_size", "max-batch-size": "max_batch_size", "random-input-len": "isl", "input-len": "isl",
+    "isl": "isl", "random-output-len": "osl", "output-len": "osl", "osl": "osl", "dtype": "quant",
+    "quantization": "quant", "kv-cache-dtype": "kv_cache", "speculative-algorithm": "spec_algo",
+    "speculative-algo": "spec_algo", "speculative-num-steps": "draft_len", "num-speculative-tokens": "draft_len",
+    "num_speculative_tokens": "draft_len", "speculative-num-draft-tokens": "draft_tokens", "backend": "backend",
+    "attention-backend": "attention", "num-prompts": "num_prompts", "request-rate": "request_rate",
+    "max-num-seqs": "max_num_seqs", "max-num-batched-tokens": "max_num_tokens", "num-fewshot": "n_shot",
+    "limit": "samples", "tasks": "task", "task": "task",
+}
+_ARG_KEYS = {"pretrained": "model", "model": "model", "tensor_parallel_size": "tp", "tp_size": "tp", "dtype": "quant",
+             "quantization": "quant", "data_parallel_size": "dp", "pipeline_parallel_size": "pp",
+             "kv_cache_dtype": "kv_cache", "max_model_len": "max_model_len"}
+_ENV_RE = re.compile(r"^\s{0,8}(?:export\s{1,4})?(?P<name>[A-Z_][A-Z0-9_]{0,40})=(?P<value>[^\s;&|]{1,300})")
+
+
+def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The setup a command line states: its known flags and lm_eval's model_args. A model named only inside
+    another flag's value (`--thinking-mode deepseek-v3`, `--chat-template llama-3.jinja`) is not the run's.
+    A value that is a shell variable (`--model-path $MODEL_PATH`) is what `env` (the document's `export
+    MODEL_PATH=...`) gives it, or nothing."""
+    out = _command_flags(text)
+    for key, value in list(out.items()):
+        if value.startswith("$"):
+            name = value.strip("${}\"'")
+            resolved = (env or {}).get(name, "")
+            if resolved:
+                out[key] = resolved.rstrip("/") if key == "model" else resolved
+            else:
+                del out[key]
+    return out
+
+
+def shell_variables(doc: Document) -> dict[str, str]:
+    """The variables a document's shell lines set (`export MODEL_PATH=/models/DeepSeek-R1-0528/`), first one kept."""
+    out: dict[str, str] = {}
+    for line in doc.lines:
+        if "=" in line and len(line) < 600:
+            m = _ENV_RE.match(line)
+            if m:
+                out.setdefault(m.group("name"), m.group("value").strip("\"'"))
+    return out
+
+
+def _command_flags(text: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    harness = "lm_eval" in text or "--model_args" in text or "--model-args" in text
+    rest = text[:4000]
+    for m in _FLAG_RE.finditer(text[:4000]):
+        flag = m.group("flag")
+        key = _FLAG_KEYS.get(flag) or _FLAG_KEYS.get(flag.replace("_", "-"))
+        if key == "model" and harness:
+            key = "backend"  # lm_eval's --model names the client (vllm, hf, local-completions); pretrained= the model
+        if key != "model":
+            rest = rest.replace(m.group(0), " ", 1)
+        if key:
+            value = m.group("value").strip("\"'")
+            out.setdefault(key, value.rstrip("/") if key == "model" else value)
+    for m in _ARGS_RE.finditer(text[:4000]):
+        key = _ARG_KEYS[m.group("key")]
+        out.setdefault(key, m.group("value").rstrip("/") if key == "model" else m.group("value"))
+    if "model" not in out:
+        models = model_names(rest)
+        if models:
+            out["model"] = models[0]
+    return out
+
+
+def prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
+    """The flags a sentence quotes ("With `--speculative-num-steps 8` I compared ...", unquoted on a copied
+    page): only known flags, never a model named elsewhere in the sentence."""
+    out: dict[str, str] = {}
+    if "--" not in text:
+        return out
+    for m in _FLAG_RE.finditer(text[:4000].replace("`", " ")):
+        key = _FLAG_KEYS.get(m.group("flag")) or _FLAG_KEYS.get(m.group("flag").replace("_", "-"))
+        value = m.group("value").strip("\"'.,;:)")
+        if key and value and not value.startswith("$"):
+            out.setdefault(key, value)
+        elif key and value.startswith("$") and env.get(value.strip("${}")):
+            out.setdefault(key, env[value.strip("${}")])
+    return out
