@@ -92,7 +92,7 @@ def test_markdown_is_a_pipe_table() -> None:
     code, out, _ = run("compare", str(FIX / "desc_v1.md"), str(FIX / "desc_v2_regressed.md"), "-f", "markdown")
     assert code == 0
     assert out.startswith("### 2 revisions, oldest first: 1 regression")
-    assert "| **REGRESSION** | gsm8k \\[model=llama-3.1-8b-instruct\\] | 84.31 | 80.02 | -4.29 |" in out
+    assert "| **REGRESSION** | gsm8k \\[model=llama3.1-8b-instruct\\] | 84.31 | 80.02 | -4.29 |" in out
 
 
 def test_threshold_flag_and_config_file(tmp_path: Path) -> None:

@@ -48,14 +48,18 @@ def model_names(text: str) -> list[str]:
 def _model_names(s: str) -> tuple[str, ...]:
     if not _DIGIT_RE.search(s):
         return ()  # every model name carries a version or a size
-    # a family's word in the lowered line (case-sensitive: far cheaper) before the costlier patterns
-    family = _FAMILY_SUB_RE.search(s.lower()) is not None
-    regexes = ((_MODEL_RE, _SPACED_MODEL_RE) if family else ()) + ((_HUB_MODEL_RE,) if "/" in s else ())
-    found = [(m.start(), m.end()) for r in regexes for m in r.finditer(s)]
-    found.sort(key=lambda span: (span[0], -span[1]))
+    # the family words in the lowered line (case-sensitive: far cheaper), then the costlier patterns only in a
+    # window around each: a name starts at most a hub prefix before its family word and ends within _REACH after
+    found: set[tuple[int, int]] = set()
+    for a, b in _windows([m.start() for m in _FAMILY_SUB_RE.finditer(s.lower())], len(s)):
+        for r in (_MODEL_RE, _SPACED_MODEL_RE):
+            found.update(m.span() for m in r.finditer(s, a, b))
+    if "/" in s:
+        found.update(m.span() for m in _HUB_MODEL_RE.finditer(s))
+    spans = sorted(found, key=lambda span: (span[0], -span[1]))
     out: list[str] = []
     end = -1
-    for a, b in found:
+    for a, b in spans:
         if a < end:
             continue
         end = b
@@ -63,6 +67,22 @@ def _model_names(s: str) -> tuple[str, ...]:
         if not _ARCHITECTURE_RE.search(name):
             out.append(name)
     return tuple(out)
+
+
+_BEFORE, _REACH = 48, 160
+"""How far before its family word a name may start (an owner/ prefix) and how far after it may end."""
+
+
+def _windows(starts: list[int], n: int) -> list[tuple[int, int]]:
+    """The stretches around the family words, overlapping ones merged (each character is scanned once)."""
+    out: list[tuple[int, int]] = []
+    for p in starts:
+        a, b = max(0, p - _BEFORE), min(n, p + _REACH)
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
 
 
 # "Qwen3NextForCausalLM", "DeepseekV3ForCausalLM": a model class a runtime implements, not a checkpoint
