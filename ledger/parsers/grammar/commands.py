@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping
 
 from ledger.parsers.reader.document import Document
+from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.setup import model_names
 
 # --flag value / --flag=value in a command line, and lm_eval's model_args "pretrained=X,tensor_parallel_size=2"
@@ -35,6 +36,7 @@ _FLAG_KEYS = {
 _ARG_KEYS = {"pretrained": "model", "model": "model", "tensor_parallel_size": "tp", "tp_size": "tp", "dtype": "quant",
              "quantization": "quant", "data_parallel_size": "dp", "pipeline_parallel_size": "pp",
              "kv_cache_dtype": "kv_cache", "max_model_len": "max_model_len"}
+_SCRIPT_RE = re.compile(r"(?:^|\s)(?P<path>[\w./-]{1,200}\.py)(?![\w.])")
 _ENV_RE = re.compile(r"^\s{0,8}(?:export\s{1,4})?(?P<name>[A-Z_][A-Z0-9_]{0,40})=(?P<value>[^\s;&|]{1,300})")
 
 
@@ -83,6 +85,10 @@ def _command_flags(text: str) -> dict[str, str]:
     for m in _ARGS_RE.finditer(text[:4000]):
         key = _ARG_KEYS[m.group("key")]
         out.setdefault(key, m.group("value").rstrip("/") if key == "model" else m.group("value"))
+    if "task" not in out and (sm := _SCRIPT_RE.search(text[:400])):
+        bench = named_benchmark(sm.group("path"))  # "benchmark/gsm8k/bench_sglang.py": the eval the script runs
+        if bench:
+            out["task"] = bench
     if "model" not in out:
         models = model_names(rest)
         if models:
