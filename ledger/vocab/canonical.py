@@ -147,7 +147,7 @@ def canon_value(key: str, value: str) -> str:
     if key in DTYPE_KEYS:
         return canonical_dtype(v)
     if key == "spec_algo":
-        v = v.replace("-", "_").replace(" ", "_")
+        v = re.sub(r"^eagle[ _-]3$", "eagle3", v).replace("-", "_").replace(" ", "_")
         return {"auto": "", "none": ""}.get(v, v)
     if key == "model":
         return canonical_model(v)

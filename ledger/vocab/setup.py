@@ -118,7 +118,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # "EAGLE3 with 3 speculative tokens", "three draft tokens"
     _word("draft_len", "draft_len", r"(\d{1,2}|one|two|three|four|five|six|seven|eight)[ -](?:speculative|draft)"
                                     r"[ -]tokens?", ("speculative", "draft")),
-    _word("spec_algo", "spec_algo", r"(eagle3|eagle|ngram|medusa|pard|lookahead|mtp)",
+    # "EAGLE-3", "Eagle 3": the third version however it is spaced; "EAGLE 1" is EAGLE
+    _word("spec_algo", "spec_algo", r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp)",
           ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp")),
     _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]?kv(?:[ _-]?cache)?", ("kv",)),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",)),
@@ -128,12 +129,17 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?", ("shot",)),
     _word("filter", "filter", r"(strict-match|flexible-extract)", ("strict-match", "flexible-extract")),
     # with the count printed before it ("8xH100", "2x8 H200": nodes x GPUs), which canonical reads as gpu_count
-    _word("gpu", "gpu", rf"({_GPU_COUNT}(?:{GPU_NAMES}))",
+    # the vendor may stand between ("8×NVIDIA H200"): the count still belongs to the GPU
+    _word("gpu", "gpu", rf"({_GPU_COUNT}(?:nvidia )?(?:{GPU_NAMES}))",
           ("gb", "gh", "b2", "b3", "h1", "h2", "h8", "a1", "a8", "v1", "l4", "mi", "rtx", "dgx")),
     _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",)),
     _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})", ("ep",)),
     _word("pp", "pp", rf"pp{_SEP}(\d{{1,3}})", ("pp",)),
     _word("dp", "dp", rf"dp{_SEP}(\d{{1,3}})", ("dp",)),
+    # "DEP8": TensorRT-LLM's attention data parallel with expert parallel, kept as stated (not split into dp/ep)
+    _word("dep", "dep", rf"dep{_SEP}(\d{{1,3}})", ("dep",)),
+    # "BS1", "BS=4", "batch 1", "batch size 8" (a maximum, "Max Runtime Batch Size: 256", is a limit: _LIMIT_RE)
+    _word("batch_size", "batch_size", rf"(?:bs|batch(?:[ _-]size)?){_SEP}(\d{{1,4}})", ("bs", "batch")),
     _word("state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",)),
     # last: a dtype the words above did not claim for the KV cache or the state is the model's precision
     # torchao's recipes name the scheme with the dtype: int4wo (weight-only), int8dq (dynamic activations)
@@ -156,11 +162,25 @@ def qualifiers(text: str | None) -> dict[str, str]:
 
 # "8192 input / 1024 output tokens", "2048 input and 256 output tokens": the two lengths stated as a pair (a lone
 # "5 output tokens" counts what a run produced; "3200 output tokens/s" is a rate)
+_PAIRED_RE = re.compile(r"(?<![a-z0-9])isl ?/ ?osl(?: ?[=:] ?| )(?P<isl>\d{1,6}k?) ?/ ?(?P<osl>\d{1,6}k?)(?![\w.])",
+                        re.IGNORECASE)
+""""ISL/OSL=1K/2K", "ISL/OSL 1024/2048": both lengths under one paired name, in the order of the names."""
 _LENGTHS_RE = re.compile(r"(?<![\w.])(?P<isl>\d{1,6}k?)[ -](?:input|prompt)(?:[ -]tokens?)? ?(?:/|and|,|\+) ?"
                          r"(?P<osl>\d{1,6}k?)[ -]output(?:[ -]tokens?)?(?![/\w])", re.IGNORECASE)
 
 
 _DIGIT_RE = re.compile(r"\d")
+_LIMIT_RE = re.compile(r"max(?:imum)?[\w ]{0,20}$", re.IGNORECASE)
+"""A maximum named before a batch size: the engine's limit, not the batch the run used."""
+
+
+def _limit(w: SetupWord, text: str, start: int) -> bool:
+    return w.key == "batch_size" and _LIMIT_RE.search(text, max(0, start - 24), start) is not None
+
+
+_VENDOR_RE = re.compile(r"^nvidia ", re.IGNORECASE)
+_SPACED_RE = re.compile(r"[ -](?=\d$)")
+"""The space or hyphen before a method's version digit ("eagle-3" is "eagle3")."""
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
                            r"dgx|rtx", re.IGNORECASE)
@@ -172,7 +192,7 @@ def _qualifiers(text: str) -> dict[str, str]:
     s = text[:400]
     if not _ANY_SETUP_RE.search(s):
         return out  # no number and no word of a method: no setup word can match (most prose lines)
-    lm = _LENGTHS_RE.search(s)
+    lm = _PAIRED_RE.search(s) or _LENGTHS_RE.search(s)
     if lm:
         out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
         s = s[:lm.start()] + " " + s[lm.end():]
@@ -181,7 +201,7 @@ def _qualifiers(text: str) -> dict[str, str]:
         if w.written in out or (w.triggers and present.isdisjoint(w.triggers)):
             continue
         m = w.pattern.search(s)
-        if not m:
+        if not m or _limit(w, s, m.start()):
             continue
         val = next((g for g in m.groups() if g), "")
         if w.key == "draft_len":
@@ -191,7 +211,9 @@ def _qualifiers(text: str) -> dict[str, str]:
         if w.written == "gpu":  # the name as GPUs are written ("H100"), its count as printed ("8x")
             k = _GPU_COUNT_RE.match(val)
             cut = k.end() if k else 0
-            out["gpu"] = val[:cut] + val[cut:].upper()
+            out["gpu"] = val[:cut] + _VENDOR_RE.sub("", val[cut:]).upper()
+        elif w.written == "spec_algo":
+            out[w.written] = _SPACED_RE.sub("", val.lower())
         else:
             out[w.written] = val.lower()
         s = s[:m.start()] + " " + s[m.end():]  # a word read once: "TP8EP8" is tp 8, then ep 8
@@ -264,11 +286,15 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
     """Configuration words found in a metric, row or gate name, and the text without them."""
     hints: dict[str, str] = {}
     rest = text[:MAX_NAME]
+    pm = _PAIRED_RE.search(rest)
+    if pm:  # "ISL/OSL=1K/2K": read as a pair before the single words take the second length for the first name
+        hints["isl"], hints["osl"] = canon_value("isl", pm.group("isl")), canon_value("osl", pm.group("osl"))
+        rest = rest[:pm.start()] + " " + rest[pm.end():]
     for w in SETUP_WORDS:
         if w.key in hints:
             continue
         m = w.pattern.search(rest)
-        if m and m.group(1):  # ("no MTP" is _NO_SPEC_RE's: no draft length)
+        if m and m.group(1) and not _limit(w, rest, m.start()):  # ("no MTP" is _NO_SPEC_RE's: no draft length)
             for hk, hv in canonical_items(w.key, m.group(1)):  # "8xH100": the GPU and its count
                 hints.setdefault(hk, hv)
             rest = rest[:m.start()] + " " + rest[m.end():]

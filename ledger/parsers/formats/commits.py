@@ -9,6 +9,7 @@ from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.revisions import is_sha, shas_in
 from ledger.parsers.reader.document import Block, Table
+from ledger.vocab.models import model_names
 
 NAME = "commits"
 VERSION = "1"
@@ -20,6 +21,9 @@ _URL_SHA_RE = re.compile(r"/(?:commit|commits)/([0-9a-f]{7,40})\b|/(?:blob|tree)
 _CI_COMMIT_RE = re.compile(r"\bCommit:\s*[0-9a-f]{7,40}", re.IGNORECASE)
 _NOT_COMMIT_BEFORE_RE = re.compile(r"\b(?:tree|blob|patch[- ]?id|object|change-id|digest|image)\W{0,3}$",
                                    re.IGNORECASE)
+# "DeepSeek-V4.1-Flash (rev dba1be0a)", "Qux-14B revision 3f2a9c1": the revision of a model's weights
+_MODEL_REV_BEFORE_RE = re.compile(r"(?P<name>[\w./-]{2,80})\s{0,2}[(\[,]?\s{0,2}(?:rev|revision)\W{0,3}$",
+                                  re.IGNORECASE)
 _COMMIT_HEADER_RE = re.compile(r"^(?:commit|sha|hash|revision)s?$", re.IGNORECASE)
 # Every sha this module claims (SHA_RE, _URL_SHA_RE) is a run of seven or more of these characters.
 _HEX_RUN_RE = re.compile(r"[0-9a-f]{7}")
@@ -40,6 +44,9 @@ def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Itera
             continue
         if _NOT_COMMIT_BEFORE_RE.search(text[max(0, start - 24):start]):
             continue  # "tree 3638dd83…", "stable patch ID 79aed56a…": a hash, but not a commit
+        rm = _MODEL_REV_BEFORE_RE.search(text[max(0, start - 100):start])
+        if rm and model_names(rm.group("name")):
+            continue  # the weights' revision, not a commit of the code
         seen.add(sha)
         yield ctx.claim("commit", line, text[start:end], sha=sha)
 

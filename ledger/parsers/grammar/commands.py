@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping
 
 from ledger.parsers.reader.document import Document
+from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.setup import model_names
 
 # --flag value / --flag=value in a command line, and lm_eval's model_args "pretrained=X,tensor_parallel_size=2"
@@ -28,10 +29,14 @@ _FLAG_KEYS = {
     "attention-backend": "attention", "num-prompts": "num_prompts", "request-rate": "request_rate",
     "max-num-seqs": "max_num_seqs", "max-num-batched-tokens": "max_num_tokens", "num-fewshot": "n_shot",
     "limit": "samples", "tasks": "task", "task": "task",
+    # the benchmark scripts' own spellings: speculative tokens, shots and questions of an eval, the data set run
+    "num-spec-tokens": "draft_len", "num-shots": "n_shot", "num-questions": "samples", "dataset": "dataset",
+    "dataset-name": "dataset",
 }
 _ARG_KEYS = {"pretrained": "model", "model": "model", "tensor_parallel_size": "tp", "tp_size": "tp", "dtype": "quant",
              "quantization": "quant", "data_parallel_size": "dp", "pipeline_parallel_size": "pp",
              "kv_cache_dtype": "kv_cache", "max_model_len": "max_model_len"}
+_SCRIPT_RE = re.compile(r"(?:^|\s)(?P<path>[\w./-]{1,200}\.py)(?![\w.])")
 _ENV_RE = re.compile(r"^\s{0,8}(?:export\s{1,4})?(?P<name>[A-Z_][A-Z0-9_]{0,40})=(?P<value>[^\s;&|]{1,300})")
 
 
@@ -75,11 +80,15 @@ def _command_flags(text: str) -> dict[str, str]:
         if key != "model":
             rest = rest.replace(m.group(0), " ", 1)
         if key:
-            value = m.group("value").strip("\"'")
+            value = m.group("value").strip("\"'`")  # a command quoted in backticks ends in one
             out.setdefault(key, value.rstrip("/") if key == "model" else value)
     for m in _ARGS_RE.finditer(text[:4000]):
         key = _ARG_KEYS[m.group("key")]
         out.setdefault(key, m.group("value").rstrip("/") if key == "model" else m.group("value"))
+    if "task" not in out and (sm := _SCRIPT_RE.search(text[:400])):
+        bench = named_benchmark(sm.group("path"))  # "benchmark/gsm8k/bench_sglang.py": the eval the script runs
+        if bench:
+            out["task"] = bench
     if "model" not in out:
         models = model_names(rest)
         if models:
@@ -100,4 +109,31 @@ def prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
             out.setdefault(key, value)
         elif key and value.startswith("$") and env.get(value.strip("${}")):
             out.setdefault(key, env[value.strip("${}")])
+    return out
+
+
+# A harness announcing its run: "Running GSM8K evaluation: 1319 questions, 5-shot", "Evaluating mmlu on 500 samples"
+_RUN_ECHO_RE = re.compile(r"^\s{0,8}(?:running|evaluating|evaluation on)\s{1,4}(?P<task>[a-z][\w.-]{1,30}?)"
+                          r"(?:\s{1,4}eval(?:uation)?)?(?:\s{0,4}:\s{0,4}|\s{1,4}on\s{1,4})(?P<rest>[^:]{1,80})$",
+                          re.IGNORECASE)
+_COUNT_RE = re.compile(r"(?<![\w.])(\d{1,7})\s{1,3}(?:questions|samples|examples|problems|prompts)\b", re.IGNORECASE)
+_SHOT_RE = re.compile(r"(?<![\w.])(\d{1,2})[ -]?shots?\b", re.IGNORECASE)
+
+
+def run_echo(text: str) -> dict[str, str] | None:
+    """The benchmark, its size and shots a harness prints before its results; None unless a size or shots say
+    it is a run (a bare "Running tests:" announces nothing)."""
+    m = _RUN_ECHO_RE.match(text)
+    if not m:
+        return None
+    out: dict[str, str] = {}
+    c = _COUNT_RE.search(m.group("rest"))
+    if c:
+        out["samples"] = c.group(1)
+    k = _SHOT_RE.search(m.group("rest"))
+    if k:
+        out["n_shot"] = k.group(1)
+    if not out:
+        return None
+    out["task"] = m.group("task").lower()
     return out

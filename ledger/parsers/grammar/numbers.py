@@ -385,6 +385,20 @@ def parse_duration(text: str) -> float | None:
     return h * 3600 + mi * 60 + s
 
 
+# "Output tokens per second", "Questions per second": the rate a label names in words, in the unit it is written
+# with in figures (a question or a prompt is one request to the server)
+_RATE_LABEL_RE = re.compile(r"\b(?P<what>tokens?|requests?|questions?|quer(?:y|ies)|prompts?|samples?|sequences?)"
+                            r"\s{1,3}per\s{1,3}(?:second|sec)\s{0,3}$", re.IGNORECASE)
+_RATE_UNITS = {"tok": "tok/s", "req": "req/s", "que": "req/s", "pro": "req/s", "sam": "samples/s", "seq": "seq/s"}
+
+
+def rate_unit(label: str) -> str | None:
+    """The unit of a rate a label spells out: "Output tokens per second" -> "tok/s", "Questions per second" ->
+    "req/s"."""
+    m = _RATE_LABEL_RE.search(label[-60:])
+    return _RATE_UNITS.get(m.group("what")[:3].lower()) if m else None
+
+
 UNIT_IN_HEADER_RE = re.compile(r"\(([^()]{1,24})\)\s*$|\[([^\[\]]{1,24})\]\s*$")
 
 

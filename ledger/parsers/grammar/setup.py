@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
-from ledger.parsers.grammar.commands import prose_flags, shell_variables
+from ledger.parsers.grammar.commands import prose_flags, run_echo, shell_variables
 from ledger.parsers.grammar.setup_scopes import document_default, inline_settings, setup_sections
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.vocab.setup import (
@@ -249,6 +249,11 @@ def settings_line(text: str) -> dict[str, str] | None:
     return out or None
 
 
+# A lead-in that names no variant: a command's label ("cmd:", "Launch:") or only where it ran ("In H200", "on 8xH100")
+_NO_VARIANT_RE = re.compile(r"(?:cmds?|commands?|launch|repro|script)\s*$|(?:in|on|at|using)\s+(?:\d{1,3}\s?[x×]\s?)?"
+                            r"(?:nvidia\s)?[a-z]{1,3}\d{2,4}[a-z]?\s*$", re.IGNORECASE)
+
+
 def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     """"EAGLE-3 (num_steps=8):" -> {"variant": "EAGLE-3", "num_steps": "8"}; "main", "this branch:", "draft:",
     "PR + FlashInfer + fp8" name the side or variant too. `colon`: the line must end with one (inside a paste,
@@ -271,7 +276,7 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
         if not any(ch.isdigit() or ch.isupper() for ch in name[1:]) and \
                 not (has_colon and name.isalpha() and len(name) <= 12):
             return {}  # "Some notes:" is prose, "moe_config:" a key; "draft:" before a colon names a part
-    values = {"variant": name}
+    values = {} if _NO_VARIANT_RE.match(name) else {"variant": name}
     values.update(qualifiers(name))
     models = model_names(name)
     if models:
@@ -366,7 +371,7 @@ def _echo(text: str) -> dict[str, str] | None:
     """"concurrency: 256", "Maximum request concurrency: 10": a setting a tool prints, under the canonical key."""
     m = _ECHO_RE.match(text)
     if not m:
-        return None
+        return run_echo(text)
     label = m.group("label")
     key = setup_label_key(label)
     if key is None:

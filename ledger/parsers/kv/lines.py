@@ -39,7 +39,7 @@ from typing import Any
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
-from ledger.parsers.grammar.numbers import header_unit, normalise_unit
+from ledger.parsers.grammar.numbers import header_unit, normalise_unit, rate_unit
 from ledger.parsers.grammar.pairs import continuations, line_prefix, list_names, pairs_in
 from ledger.parsers.kv.context import accuracy_above, baseline_before, cut_short, paired_later, section_banner
 from ledger.parsers.kv.labels import (
@@ -177,7 +177,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             if banner[0]:
                 ctx.take(no, p.label_start, p.end)  # "= ENGINE DETAILS": the run's settings
                 continue
-            unit = header_unit(label) or p.unit or snake_unit(label) or (
+            unit = header_unit(label) or p.unit or snake_unit(label) or rate_unit(label) or (
                 banner[1] if measured(label) else None)
             if unit is not None:
                 unit = normalise_unit(unit)

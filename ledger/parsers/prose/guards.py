@@ -174,8 +174,17 @@ _BAR_HINTS = ("threshold", "cutoff", "cut-off", "bar", "mark")
 _AFTER_DEVICE_RE = re.compile(r"[^()\n]{0,60}\(\s*(?:[\d.,]{1,12}\s?[A-Za-z]{1,4}\s*,\s*)?$")
 
 
+# "H100 80GB", "A100-40GB", "H100 SXM 80GB": the memory that names the device's model
+_MODEL_SIZE_RE = re.compile(r"(?:[ -](?:sxm\d?|pcie|nvl|hbm\d?e?))?[ -]?", re.IGNORECASE)
+
+
 def _device_listing(text: str, n: Number) -> bool:
-    """A size in brackets after a device's name (_AFTER_DEVICE_RE): what the device holds, not what a run used."""
+    """A size in brackets after a device's name (_AFTER_DEVICE_RE), or the size that names its model: what the
+    device holds, not what a run used."""
+    if n.unit == "GB" and n.high is None:
+        for m in HARDWARE_NAME_RE.finditer(text, max(0, n.start - 16), n.start):
+            if _MODEL_SIZE_RE.fullmatch(text, m.end(), n.start):
+                return True
     if "(" not in text[max(0, n.start - 24):n.start]:
         return False
     for m in HARDWARE_NAME_RE.finditer(text, max(0, n.start - 100), n.start):

@@ -1,0 +1,53 @@
+"""Setup words as people space and spell them, read straight from the vocabulary and the command reader."""
+
+from __future__ import annotations
+
+from ledger.parsers.grammar.commands import command_setup, run_echo
+from ledger.parsers.grammar.numbers import rate_unit
+from ledger.vocab.canonical import canon_value
+from ledger.vocab.setup import config_hints, qualifiers
+
+
+def test_spaced_method_version_is_one_method() -> None:
+    for text in ("EAGLE 3 head", "Eagle-3 drafts", "eagle3"):
+        assert qualifiers(text)["spec_algo"] == "eagle3"
+    assert qualifiers("EAGLE 1 head")["spec_algo"] == "eagle"
+    assert canon_value("spec_algo", "EAGLE-3") == "eagle3"
+
+
+def test_paired_lengths_give_both_in_order() -> None:
+    assert qualifiers("ISL/OSL=1K/2K, DEP=8") == {"isl": "1k", "osl": "2k", "dep": "8"}
+    assert qualifiers("ISL/OSL: 4096/512") == {"isl": "4096", "osl": "512"}
+    hints, _ = config_hints("ISL/OSL 1024/2048")
+    assert hints == {"isl": "1024", "osl": "2048"}
+
+
+def test_batch_words_but_not_a_maximum() -> None:
+    assert qualifiers("decode on H100 BS1")["batch_size"] == "1"
+    assert qualifiers("batch size 16")["batch_size"] == "16"
+    assert "batch_size" not in qualifiers("Max Runtime Batch Size: 256")
+
+
+def test_vendor_between_count_and_gpu() -> None:
+    assert qualifiers("8×NVIDIA H200, TP8")["gpu"] == "8×H200"
+    hints, _ = config_hints("8 x NVIDIA H100 80GB")
+    assert hints["gpu_count"] == "8"
+
+
+def test_benchmark_script_flags() -> None:
+    cmd = ("python3 benchmark/gsm8k/bench_sglang.py --num-questions 2000 --num-shots 8 --num_spec_tokens 3 "
+           "--dataset-name sharegpt`")
+    assert command_setup(cmd) == {"samples": "2000", "n_shot": "8", "draft_len": "3", "dataset": "sharegpt",
+                                  "task": "gsm8k"}
+
+
+def test_harness_run_line() -> None:
+    assert run_echo("Running GSM8K evaluation: 1319 questions, 5-shot") == {"samples": "1319", "n_shot": "5",
+                                                                            "task": "gsm8k"}
+    assert run_echo("Running tests: done") is None
+
+
+def test_rate_in_words() -> None:
+    assert rate_unit("Output tokens per second") == "tok/s"
+    assert rate_unit("Questions per second") == "req/s"
+    assert rate_unit("Total latency") is None
