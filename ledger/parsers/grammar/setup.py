@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import prose_flags, shell_variables
-from ledger.parsers.grammar.setup_scopes import document_default, inline_settings, setup_sections
+from ledger.parsers.grammar.setup_scopes import document_default, inline_settings, setup_sections, unrestricted
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.vocab.setup import (
     SIDE_PHRASE,
@@ -177,7 +177,7 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
             return SetupScope(b.start, _run_end(blocks, k + 1), values)
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
-    values = {**_setup_sentence(text, lead), **prose_flags(text, env)}
+    values = {**_setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}
     return SetupScope(b.start, section_end, values) if values else None
 
 

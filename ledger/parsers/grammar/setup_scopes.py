@@ -35,11 +35,22 @@ _SETUP_TITLE_RE = re.compile(
     r"system|my|our)\s{1,3})?(?:configuration|config|environment|env|setup|hardware|settings|test bed|testbed)"
     r"s?\W{0,6}$", re.IGNORECASE)
 _SUMMARY_RE = re.compile(r"<summary>\s{0,4}(?P<title>[^<]{1,60}?)\s{0,4}</summary>", re.IGNORECASE)
+# a clause that gives a value to some rows only ("the sweep rows use ISL 4096", "matrix rows run at TP4"): not
+# the document's
+_ROWS_CLAUSE_RE = re.compile(r"[^.;:]{0,120}\b(?:rows?|runs?|cases?|columns?)\s{1,3}"
+                             r"(?:use|used|uses|run|ran|are|were)\b[^.;]{0,300}", re.IGNORECASE)
+_ALL_RE = re.compile(r"\b(?:all|every|each|both)\s{1,3}(?:of\s{1,3}the\s{1,3})?(?:rows?|runs?|cases?|columns?)\b",
+                     re.IGNORECASE)
 _PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp"))
 _DEFAULT_KEYS = frozenset(("model", "gpu", "tp", "ep", "pp", "dp", "isl", "osl", "concurrency", "batch_size",
                            "max_batch_size", "kv_cache", "quant", "spec_algo", "draft_len", "draft", "mtp"))
 """The keys a document's one value holds for all its results: the deployment and the workload. Not a shot count,
 an lm-eval filter or a command's task, which differ by result even where a document prints one."""
+
+
+def unrestricted(text: str) -> str:
+    """The text without its clauses that give a value to some rows only ("All runs use an H200" gives it to all)."""
+    return _ROWS_CLAUSE_RE.sub(lambda m: m.group(0) if _ALL_RE.search(m.group(0)) else " ", text)
 
 
 def label_setup(text: str) -> dict[str, str]:
@@ -147,7 +158,7 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
                 text = doc.line(no)
                 if len(text) > 2000:
                     continue
-                for k, v in line_setup(text).items():
+                for k, v in line_setup(unrestricted(text)).items():
                     values.setdefault(k, v)
         if values:
             out.append((start, end, values))
@@ -188,10 +199,13 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
     from row to row (a precision sweep's "bf16" row beside "q8_0"): the document holds no one value of it."""
     seen: dict[str, list[str]] = {}
     body, varied = _table_varied(doc)  # a table's rows count, unless they vary
+    leads = _lead_in_lines(doc)
+    led: dict[str, list[str]] = {}
     for no in range(1, len(doc.lines) + 1):
         text = doc.line(no)
         if not text.strip() or len(text) > 4000:
             continue
+        text = unrestricted(text)
         if no not in body and is_command_line(text.strip()):
             values = {**qualifiers(text[:2000]), **command(text)}  # no model named inside another flag's value
             models = [values["model"]] if "model" in values else []
@@ -203,16 +217,32 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
         values.pop("model", None)
         for k, v in [*values.items(), *(("model", m) for m in models)]:
             if k in _DEFAULT_KEYS and not (k in _PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
-                seen.setdefault(k, []).append(v)
+                (led if no in leads else seen).setdefault(k, []).append(v)
     out: dict[str, str] = {}
     for key, vals in seen.items():
-        normed = {_norm(v) for v in vals} - {""}
+        # a lead-in's value is not the document's, but one that differs shows the key varies
+        normed = {_norm(v) for v in [*vals, *led.get(key, [])]} - {""}
         if not normed or key in varied:
             continue
         longest = max(normed, key=len)
         # "8B" in "Llama-3.1-8B-Instruct" is one model; "1" in "16" two tensor-parallel sizes
         if len(normed) == 1 or (len(min(normed, key=len)) >= 4 and all(n in longest for n in normed)):
             out[key] = max(vals, key=lambda v: len(_norm(v)))
+    return out
+
+
+def _lead_in_lines(doc: Document) -> set[int]:
+    """The lines of the lead-ins over a block ("ISL 8000, OSL 1000, batch 1:" over a log): they state the setup
+    of that block only, which its own scope carries; results before it or elsewhere were not run so. A paragraph
+    of prose that ends in a colon ("I compared A and B on Llama 3.1 8B. Results:") tells the whole thread."""
+    out: set[int] = set()
+    blocks = doc.blocks
+    for k, b in enumerate(blocks[:-1]):
+        nxt = blocks[k + 1]
+        if b.kind == "text" and not b.in_code and b.text.rstrip().endswith(":") and len(b.text) <= 100 and \
+                ". " not in b.text and \
+                nxt.kind in ("code", "table") and nxt.start - b.end <= 2:
+            out.update(range(b.start, b.end + 1))
     return out
 
 
