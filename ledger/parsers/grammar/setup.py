@@ -26,7 +26,13 @@ from dataclasses import dataclass, field
 
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import prose_flags, shell_variables
-from ledger.parsers.grammar.setup_scopes import document_default, inline_settings, setup_sections, unrestricted
+from ledger.parsers.grammar.setup_scopes import (
+    document_default,
+    inline_settings,
+    setup_sections,
+    unrestricted,
+    with_draft,
+)
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.vocab.setup import (
     SIDE_PHRASE,
@@ -147,7 +153,7 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
             if scope is not None:
                 scopes.append(scope)
     scopes.extend(_line_scopes(doc))
-    idx = SetupIndex.build(scopes, last)
+    idx = SetupIndex.build([SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default = document_default(doc, lambda text: command_setup(text, env))
     return idx
 

@@ -48,6 +48,25 @@ _DEFAULT_KEYS = frozenset(("model", "gpu", "tp", "ep", "pp", "dp", "isl", "osl",
 an lm-eval filter or a command's task, which differ by result even where a document prints one."""
 
 
+# a speculative method's draft checkpoint ("yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", "FasterDecoding/medusa-vicuna"):
+# the run's draft, not the model it serves
+_DRAFT_MODEL_RE = re.compile(r"eagle|medusa|hydra|draft", re.IGNORECASE)
+
+
+def is_draft_model(name: str) -> bool:
+    return bool(_DRAFT_MODEL_RE.search(name))
+
+
+def with_draft(values: dict[str, str]) -> dict[str, str]:
+    """The values with a draft checkpoint named as the model moved to `draft_model`."""
+    model = values.get("model")
+    if model is None or not is_draft_model(model):
+        return values
+    out = {k: v for k, v in values.items() if k != "model"}
+    out.setdefault("draft_model", model)
+    return out
+
+
 def unrestricted(text: str) -> str:
     """The text without its clauses that give a value to some rows only ("All runs use an H200" gives it to all)."""
     return _ROWS_CLAUSE_RE.sub(lambda m: m.group(0) if _ALL_RE.search(m.group(0)) else " ", text)
@@ -201,6 +220,7 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
     body, varied = _table_varied(doc)  # a table's rows count, unless they vary
     leads = _lead_in_lines(doc)
     led: dict[str, list[str]] = {}
+    drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     for no in range(1, len(doc.lines) + 1):
         text = doc.line(no)
         if not text.strip() or len(text) > 4000:
@@ -215,9 +235,13 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
             if "model" in values and values["model"] not in models:
                 models.append(values["model"])  # "Model: org/name" under a label
         values.pop("model", None)
+        drafts.extend(m for m in models if is_draft_model(m))
+        models = [m for m in models if not is_draft_model(m)]
         for k, v in [*values.items(), *(("model", m) for m in models)]:
             if k in _DEFAULT_KEYS and not (k in _PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
                 (led if no in leads else seen).setdefault(k, []).append(v)
+    if drafts and "model" not in seen:
+        seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
     out: dict[str, str] = {}
     for key, vals in seen.items():
         # a lead-in's value is not the document's, but one that differs shows the key varies
