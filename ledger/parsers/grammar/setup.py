@@ -29,6 +29,7 @@ from ledger.parsers.grammar.commands import prose_flags, shell_variables
 from ledger.parsers.grammar.setup_scopes import (
     document_default,
     inline_settings,
+    label_settings,
     setup_sections,
     unrestricted,
     with_draft,
@@ -205,7 +206,7 @@ def _line_scopes(doc: Document) -> list[SetupScope]:
     for no in range(1, len(doc.lines) + 1):
         if no in in_table:
             continue
-        values = inline_settings(doc.line(no))
+        values = {**label_settings(doc.line(no)), **inline_settings(doc.line(no))}
         if values:
             out.append(SetupScope(no, no, values))
     return out

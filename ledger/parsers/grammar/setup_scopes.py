@@ -23,7 +23,7 @@ from collections.abc import Callable
 from ledger.memo import short_text_cache
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
-from ledger.vocab.setup import model_names, qualifiers, setup_label_key
+from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 
 # "Model: org/X", "- **GPU**: 4x H100", "TP Size: 8", "Average Input Length (tokens): 8192.0000", "ISL = 2000"
 _LABEL_LINE_RE = re.compile(r"^\s*(?:[-*+]\s{1,4})?(?:\*\*|__)?(?P<label>[A-Za-z][\w ()./-]{0,50}?)(?:\*\*|__)?"
@@ -64,6 +64,24 @@ def with_draft(values: dict[str, str]) -> dict[str, str]:
         return values
     out = {k: v for k, v in values.items() if k != "model"}
     out.setdefault("draft_model", model)
+    return out
+
+
+# "* K=2: 201.69, speedup: 1.51x": a list item whose label is the run's setting
+SETTING_LABEL_RE = re.compile(
+    r"^\s{0,8}(?:[-*+]\s{1,4})?(?:\*\*)?(?P<key>[A-Za-z][\w-]{0,15})\s{0,2}=\s{0,2}(?P<setting>\d{1,6}(?:\.\d{1,4})?)"
+    r"(?:\*\*)?\s{0,2}:\s{0,4}(?P<num>\d{1,12}(?:\.\d{1,6})?)(?:\s{0,2}(?P<unit>[A-Za-z][\w/%]{0,11}))?(?=[\s,;]|$)")
+
+
+def label_settings(text: str) -> dict[str, str]:
+    """The setting a line's label states ("K=2: 201.69" -> {"k": "2"}, and its setup key when it has one)."""
+    m = SETTING_LABEL_RE.match(text)
+    if m is None:
+        return {}
+    key = m.group("key")
+    out = {config_key(key): m.group("setting")}
+    if (canon := setup_label_key(key)) is not None:
+        out[canon] = m.group("setting")
     return out
 
 
