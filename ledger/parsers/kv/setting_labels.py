@@ -11,12 +11,17 @@ import re
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
+from ledger.parsers.grammar.pairs import pairs_in
 from ledger.parsers.grammar.setup_scopes import SETTING_LABEL_RE as _SETTING_LABEL_RE
 from ledger.parsers.grammar.setup_scopes import label_settings
+from ledger.parsers.kv.labels import is_baseline_label
 from ledger.vocab.metrics import kind_for_metric
 
 _UNIT_RE = re.compile(r"\b(?:tok(?:en)?s?/s(?:ec)?|tok/s|req/s|ms|us|GB/s|TFLOPS)\b", re.IGNORECASE)
 _VALUE_AFTER_COLON_RE = re.compile(r":\s{0,4}\S")
+# the run without speculation a speculative variant is measured against
+_PLAIN_RUN_RE = re.compile(r"^(?:vanilla|non-speculative|no[ -]spec\w{0,10}|autoregressive|w/o spec\w{0,10})\b",
+                           re.IGNORECASE)
 LOOK_BACK = 12
 """How many lines above a setting-labelled value its measure is looked for."""
 
@@ -39,7 +44,27 @@ def setting_label_claim(ctx: Context, no: int, text: str) -> Claim | None:
     config = label_settings(text)
     ctx.take(no, m.start("key"), m.end("unit") if m.group("unit") else m.end("num"))
     return ctx.claim(kind_for_metric(metric, unit), no, text[m.start("key"):m.end()].strip(), metric=metric,
-                     value=float(m.group("num")), unit=unit, config=config)
+                     value=float(m.group("num")), unit=unit, config=config, reference=_baseline_above(ctx, no, unit))
+
+
+def _baseline_above(ctx: Context, no: int, unit: str | None) -> float | None:
+    """The value of a baseline line above the variants ("vanilla (`org/model`): 133" over "EAGLE:" and its
+    "K=2: 201.69" items), in their unit or in none: what each variant's value is measured against."""
+    for prev in range(no - 1, max(0, no - LOOK_BACK), -1):
+        line = ctx.doc.line(prev)
+        if not line.strip() or line.rstrip().endswith(":") or _SETTING_LABEL_RE.match(line):
+            continue  # the variant's lead-in, its sibling items
+        if line.lstrip().startswith("#"):
+            return None
+        pairs = [p for p in pairs_in(line) if p.value is not None]
+        if len(pairs) != 1:
+            return None
+        label = " ".join(pairs[0].label.split())
+        punit = normalise_unit(pairs[0].unit) if pairs[0].unit else None
+        if (is_baseline_label(label) or _PLAIN_RUN_RE.match(label)) and punit in (None, unit):
+            return pairs[0].value
+        return None
+    return None
 
 
 def _measure_above(ctx: Context, no: int) -> tuple[str, str] | None:
