@@ -22,7 +22,7 @@ _VALUE_AFTER_COLON_RE = re.compile(r":\s{0,4}\S")
 # the run without speculation a speculative variant is measured against
 _PLAIN_RUN_RE = re.compile(r"^(?:vanilla|non-speculative|no[ -]spec\w{0,10}|autoregressive|w/o spec\w{0,10})\b",
                            re.IGNORECASE)
-LOOK_BACK = 12
+LOOK_BACK = 24
 """How many lines above a setting-labelled value its measure is looked for."""
 
 
