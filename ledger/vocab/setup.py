@@ -49,7 +49,7 @@ SIDE_PHRASE = (r"(?:main|master|baseline|base|upstream|original|reference|ref|ol
 """A phrase that names a side of a comparison ("main", "this branch", "before the PR", "without the fix")."""
 BASELINE_LABEL_RE = re.compile(
     r"^(?:baseline|before|main\b|original|reference|ref\b|w/o|without|old\b|base\b|previous|prior|"
-    r"non-speculative|eager\b|default\b)",
+    r"non-speculative|eager\b|default\b|upstream\b|master\b)",
     re.IGNORECASE,
 )
 

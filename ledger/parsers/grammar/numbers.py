@@ -413,6 +413,8 @@ def header_unit(header: str) -> str | None:
         return None
     unit = (m.group(1) or m.group(2) or "").strip()
     low = unit.lower()
+    if "`" in unit:
+        return None  # "vanilla (`org/model`)": a quoted name, not a rate
     if low in _UNITS_LOWER or "/" in unit or low in ("micro-seconds", "microseconds",
                                                                     "milliseconds", "seconds"):
         return unit

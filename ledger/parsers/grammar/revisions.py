@@ -303,6 +303,21 @@ def _side_lead(text: str, opens_results: bool) -> Revision | None:
     return lead_side(text) or (comment_side(text) if text.lstrip()[:1] in ("#", "/", "-") else None)
 
 
+_RESULTS_WORD_RE = re.compile(r"^\W{0,4}(?:(?:test|benchmark|bench|eval|new|our)\s{1,3})?(?:results?|numbers)"
+                              r"\W{0,4}:?\s*$", re.IGNORECASE)
+
+
+def _results_after_side(doc: Document, idx: int) -> Revision | None:
+    """A bare "Results:" whose paragraph just above opens with the side ("With this fix, ..."): that side's."""
+    block = doc.blocks[idx]
+    if idx == 0 or not _RESULTS_WORD_RE.match(block.text):
+        return None
+    prev = doc.blocks[idx - 1]
+    if prev.kind != "text" or prev.in_code or block.start - prev.end > 2:
+        return None
+    return lead_side(prev.text)
+
+
 def find_revisions(doc: Document) -> list[RevisionScope]:
     """Scan the document's label lines and headings into revision scopes."""
     scopes: list[RevisionScope] = _heading_scopes(doc) + _trailer_scopes(doc)
@@ -363,6 +378,8 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
             if not (bm and _REVISION_WORDS.search(bm.group("label"))):
                 continue
             rev = Revision(label=bm.group("label").strip(), head=None, base=None)
+        elif rev is None and opens_results and (rev := _results_after_side(doc, idx)) is not None:
+            pass  # "With this fix, the BS>1 cases match BS=1." then "Results:": the fix's results
         else:
             continue
         if rev.head is None and (known := named.get((rev.label or "").lower())) is not None:

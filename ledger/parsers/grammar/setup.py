@@ -26,7 +26,14 @@ from dataclasses import dataclass, field
 
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import prose_flags, run_echo, shell_variables
-from ledger.parsers.grammar.setup_scopes import document_default, inline_settings, setup_sections
+from ledger.parsers.grammar.setup_scopes import (
+    document_default,
+    inline_settings,
+    label_settings,
+    setup_sections,
+    unrestricted,
+    with_draft,
+)
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.vocab.setup import (
     SIDE_PHRASE,
@@ -147,7 +154,7 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
             if scope is not None:
                 scopes.append(scope)
     scopes.extend(_line_scopes(doc))
-    idx = SetupIndex.build(scopes, last)
+    idx = SetupIndex.build([SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default = document_default(doc, lambda text: command_setup(text, env))
     return idx
 
@@ -177,7 +184,7 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
             return SetupScope(b.start, _run_end(blocks, k + 1), values)
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
-    values = {**_setup_sentence(text, lead), **prose_flags(text, env)}
+    values = {**_setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}
     return SetupScope(b.start, section_end, values) if values else None
 
 
@@ -199,7 +206,7 @@ def _line_scopes(doc: Document) -> list[SetupScope]:
     for no in range(1, len(doc.lines) + 1):
         if no in in_table:
             continue
-        values = inline_settings(doc.line(no))
+        values = {**label_settings(doc.line(no)), **inline_settings(doc.line(no))}
         if values:
             out.append(SetupScope(no, no, values))
     return out

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from ledger.memo import short_text_cache
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
-from ledger.vocab.setup import model_names, qualifiers, setup_label_key
+from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 
 # "Model: org/X", "- **GPU**: 4x H100", "TP Size: 8", "Average Input Length (tokens): 8192.0000", "ISL = 2000"
 _LABEL_LINE_RE = re.compile(r"^\s*(?:[-*+]\s{1,4})?(?:\*\*|__)?(?P<label>[A-Za-z][\w ()./-]{0,50}?)(?:\*\*|__)?"
@@ -35,11 +35,59 @@ _SETUP_TITLE_RE = re.compile(
     r"system|my|our)\s{1,3})?(?:configuration|config|environment|env|setup|hardware|settings|test bed|testbed)"
     r"s?\W{0,6}$", re.IGNORECASE)
 _SUMMARY_RE = re.compile(r"<summary>\s{0,4}(?P<title>[^<]{1,60}?)\s{0,4}</summary>", re.IGNORECASE)
+# a clause that gives a value to some rows only ("the sweep rows use ISL 4096", "matrix rows run at TP4"): not
+# the document's
+_ROWS_CLAUSE_RE = re.compile(r"[^.;:]{0,120}\b(?:rows?|runs?|cases?|columns?)\s{1,3}"
+                             r"(?:use|used|uses|run|ran|are|were)\b[^.;]{0,300}", re.IGNORECASE)
+_ALL_RE = re.compile(r"\b(?:all|every|each|both)\s{1,3}(?:of\s{1,3}the\s{1,3})?(?:rows?|runs?|cases?|columns?)\b",
+                     re.IGNORECASE)
 _PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp"))
 _DEFAULT_KEYS = frozenset(("model", "gpu", "tp", "ep", "pp", "dp", "isl", "osl", "concurrency", "batch_size",
                            "max_batch_size", "kv_cache", "quant", "spec_algo", "draft_len", "draft", "mtp"))
 """The keys a document's one value holds for all its results: the deployment and the workload. Not a shot count,
 an lm-eval filter or a command's task, which differ by result even where a document prints one."""
+
+
+# a speculative method's draft checkpoint ("yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", "FasterDecoding/medusa-vicuna"):
+# the run's draft, not the model it serves
+_DRAFT_MODEL_RE = re.compile(r"eagle|medusa|hydra|draft", re.IGNORECASE)
+
+
+def is_draft_model(name: str) -> bool:
+    return bool(_DRAFT_MODEL_RE.search(name))
+
+
+def with_draft(values: dict[str, str]) -> dict[str, str]:
+    """The values with a draft checkpoint named as the model moved to `draft_model`."""
+    model = values.get("model")
+    if model is None or not is_draft_model(model):
+        return values
+    out = {k: v for k, v in values.items() if k != "model"}
+    out.setdefault("draft_model", model)
+    return out
+
+
+# "* K=2: 201.69, speedup: 1.51x": a list item whose label is the run's setting
+SETTING_LABEL_RE = re.compile(
+    r"^\s{0,8}(?:[-*+]\s{1,4})?(?:\*\*)?(?P<key>[A-Za-z][\w-]{0,15})\s{0,2}=\s{0,2}(?P<setting>\d{1,6}(?:\.\d{1,4})?)"
+    r"(?:\*\*)?\s{0,2}:\s{0,4}(?P<num>\d{1,12}(?:\.\d{1,6})?)(?:\s{0,2}(?P<unit>[A-Za-z][\w/%]{0,11}))?(?=[\s,;]|$)")
+
+
+def label_settings(text: str) -> dict[str, str]:
+    """The setting a line's label states ("K=2: 201.69" -> {"k": "2"}, and its setup key when it has one)."""
+    m = SETTING_LABEL_RE.match(text)
+    if m is None:
+        return {}
+    key = m.group("key")
+    out = {config_key(key): m.group("setting")}
+    if (canon := setup_label_key(key)) is not None:
+        out[canon] = m.group("setting")
+    return out
+
+
+def unrestricted(text: str) -> str:
+    """The text without its clauses that give a value to some rows only ("All runs use an H200" gives it to all)."""
+    return _ROWS_CLAUSE_RE.sub(lambda m: m.group(0) if _ALL_RE.search(m.group(0)) else " ", text)
 
 
 def label_setup(text: str) -> dict[str, str]:
@@ -147,7 +195,7 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
                 text = doc.line(no)
                 if len(text) > 2000:
                     continue
-                for k, v in line_setup(text).items():
+                for k, v in line_setup(unrestricted(text)).items():
                     values.setdefault(k, v)
         if values:
             out.append((start, end, values))
@@ -188,10 +236,14 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
     from row to row (a precision sweep's "bf16" row beside "q8_0"): the document holds no one value of it."""
     seen: dict[str, list[str]] = {}
     body, varied = _table_varied(doc)  # a table's rows count, unless they vary
+    leads = _lead_in_lines(doc)
+    led: dict[str, list[str]] = {}
+    drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     for no in range(1, len(doc.lines) + 1):
         text = doc.line(no)
         if not text.strip() or len(text) > 4000:
             continue
+        text = unrestricted(text)
         if no not in body and is_command_line(text.strip()):
             values = {**qualifiers(text[:2000]), **command(text)}  # no model named inside another flag's value
             models = [values["model"]] if "model" in values else []
@@ -201,18 +253,38 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
             if "model" in values and values["model"] not in models:
                 models.append(values["model"])  # "Model: org/name" under a label
         values.pop("model", None)
+        drafts.extend(m for m in models if is_draft_model(m))
+        models = [m for m in models if not is_draft_model(m)]
         for k, v in [*values.items(), *(("model", m) for m in models)]:
             if k in _DEFAULT_KEYS and not (k in _PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
-                seen.setdefault(k, []).append(v)
+                (led if no in leads else seen).setdefault(k, []).append(v)
+    if drafts and "model" not in seen:
+        seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
     out: dict[str, str] = {}
     for key, vals in seen.items():
-        normed = {_norm(v) for v in vals} - {""}
+        # a lead-in's value is not the document's, but one that differs shows the key varies
+        normed = {_norm(v) for v in [*vals, *led.get(key, [])]} - {""}
         if not normed or key in varied:
             continue
         longest = max(normed, key=len)
         # "8B" in "Llama-3.1-8B-Instruct" is one model; "1" in "16" two tensor-parallel sizes
         if len(normed) == 1 or (len(min(normed, key=len)) >= 4 and all(n in longest for n in normed)):
             out[key] = max(vals, key=lambda v: len(_norm(v)))
+    return out
+
+
+def _lead_in_lines(doc: Document) -> set[int]:
+    """The lines of the lead-ins over a block ("ISL 8000, OSL 1000, batch 1:" over a log): they state the setup
+    of that block only, which its own scope carries; results before it or elsewhere were not run so. A paragraph
+    of prose that ends in a colon ("I compared A and B on Llama 3.1 8B. Results:") tells the whole thread."""
+    out: set[int] = set()
+    blocks = doc.blocks
+    for k, b in enumerate(blocks[:-1]):
+        nxt = blocks[k + 1]
+        if b.kind == "text" and not b.in_code and b.text.rstrip().endswith(":") and len(b.text) <= 100 and \
+                ". " not in b.text and \
+                nxt.kind in ("code", "table") and nxt.start - b.end <= 2:
+            out.update(range(b.start, b.end + 1))
     return out
 
 

@@ -51,6 +51,7 @@ from ledger.parsers.kv.labels import (
     same_measure,
     snake_unit,
 )
+from ledger.parsers.kv.setting_labels import setting_label_claim
 from ledger.parsers.kv.spaced import among_pairs, assert_claim, skip_line, spaced_claim
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import is_gauge_name, kind_for_metric
@@ -157,6 +158,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             if claim is not None:
                 yield claim
                 continue
+        if block.kind == "item" and "=" in text and (setting := setting_label_claim(ctx, no, text)) is not None:
+            yield setting  # "* K=2: 201.69, speedup: 1.51x": the run's setting, then its value
         _floor, group = line_prefix(text)
         line_base: tuple[float, str | None, str] | None = None
         line_metric: tuple[str, str] | None = None  # (metric, kind) of this line's last claim

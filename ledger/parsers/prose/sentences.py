@@ -38,6 +38,7 @@ from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.guards import NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose.lists import link, parallel_config, ratio_claims, slash_setup, subject_slash_metrics
 from ledger.parsers.prose.metrics import METRIC_RE, claim_kind
+from ledger.parsers.prose.ratio_names import name_ratios
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.setup import MACHINE_LABEL_RE
@@ -184,6 +185,7 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
     parallel_config(out, text)
     slash_setup(out, text, subject)
     subject_slash_metrics(out, subject)
+    name_ratios(out, text)
     sided = not console and out and has_clause_side(text)
     for c in out:
         ctx.take(line, offset + c["start"], offset + c["end"])

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ledger.model import Claim
+from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import header_unit
 from ledger.parsers.reader.document import Block, Row
@@ -31,6 +31,7 @@ from ledger.parsers.tables.roles import column_roles
 from ledger.parsers.tables.rows import TableInfo, row_claims
 from ledger.vocab.metrics import leading_benchmark
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
+from ledger.vocab.sides import side_of
 
 NAME = "tables"
 VERSION = "1"
@@ -79,7 +80,27 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             ctx.taken.add(row.line)  # "Output sequence length | 256 | 256": a workload row, not results
             continue
         base_row = next(iter(bases.values())) if len(bases) == 1 else bases.get(_label_numbers(label))
-        yield from row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
+        claims = row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
+        if base_row is not None and label and side_of(label) == "head":
+            claims = _on_side(ctx, claims, label)
+        yield from claims
+
+
+def _on_side(ctx: Context, claims: Iterator[Claim], label: str) -> Iterator[Claim]:
+    """A row that names the candidate side ("+ this PR" under "base (upstream)"): its values were measured on that
+    revision, which the row names rather than a metric or a setting."""
+    rev = ctx.named.get(label.lower()) or Revision(label=label.strip(" +*_`") or label)
+    for c in claims:
+        if c.revision is not None or c.config.get("row") != label:
+            yield c
+            continue
+        config = {k: v for k, v in c.config.items() if k != "row"}
+        metric = c.metric or ""
+        for form in (f" ({label})", f"{label} "):
+            if form in metric and metric.replace(form, "", 1).strip():
+                metric = metric.replace(form, "", 1).strip()
+                break
+        yield c.model_copy(update={"revision": rev, "config": config, "metric": metric or c.metric})
 
 
 _TITLE_STOP_RE = re.compile(r"^\s*(?:```|~~~|#|\||$)")
