@@ -30,7 +30,7 @@ GPU_NAMES = (r"gb300|gb200|gh200|b300|b200|h200|h100|h800|h20|a100|a800|a10g?|v1
 """The accelerators a setup names, as one alternation (longest spelling first where one begins another)."""
 
 NUMERIC_KEYS: frozenset[str] = frozenset((
-    "draft_len", "concurrency", "isl", "osl", "n_shot", "tp", "samples", "ep", "pp", "dp", "gpu_count", "nodes",
+    "draft_len", "concurrency", "isl", "osl", "n_shot", "tp", "samples", "ep", "pp", "dp", "dep", "gpu_count", "nodes",
     "batch_size", "max_num_tokens", "max_batch_size",
 ))
 """Keys whose value is a count or a length: "TP8", "tp=8", "--tp-size 8" and "8" are one value."""

@@ -223,7 +223,7 @@ def _qualifiers(text: str) -> dict[str, str]:
 # Configuration keys that change a result; aliases map to the canonical key.
 HARD_KEYS: tuple[str, ...] = (
     "model", "gpu", "quant", "kv_cache", "spec_algo", "draft_len", "concurrency", "isl", "osl", "n_shot",
-    "filter", "tp", "samples", "task", "ep", "pp", "dp", "gpu_count", "nodes", "state", "backend", "batch_size",
+    "filter", "tp", "samples", "task", "ep", "pp", "dp", "dep", "gpu_count", "nodes", "state", "backend", "batch_size",
     "attention", "moe_backend", "max_num_tokens", "max_batch_size", "chunked_prefill", "cuda_graph", "stat", "position",
 )
 IGNORED_KEYS: tuple[str, ...] = ("source", "commit", "note", "run", "version", "metric", "threshold")
