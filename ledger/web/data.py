@@ -265,7 +265,16 @@ def trend_charts(db_path: str, metric: str, where: Sequence[str], targets: Seque
         entry = {"label": label, "points": points, "n_points": len(points), "verdict": verdict,
                  "reference": reference, "band": band, "svg": line_chart(chart) if len(points) > 1 else ""}
         (charts if len(points) > 1 else single).append(entry)
-    return {"metric": metric, "charts": charts, "single": single, "n_series": len(series)}
+    # a page holds MAX_CHARTS charts and MAX_SINGLE one-value rows: a whole ledger's 754 series is not one page
+    hidden = max(0, len(charts) - MAX_CHARTS) + max(0, len(single) - MAX_SINGLE)
+    return {"metric": metric, "charts": charts[:MAX_CHARTS], "single": single[:MAX_SINGLE],
+            "n_series": len(series), "hidden": hidden}
+
+
+MAX_CHARTS, MAX_SINGLE = 60, 200
+"""Charts and one-value rows a trend page draws; the rest are counted, to be narrowed with where= or target=."""
+MAX_TARGETS = 20
+"""Documents one compare page compares."""
 
 
 # ---- compare -----------------------------------------------------------------------------------------------------
@@ -276,6 +285,8 @@ def compare_page(conn: Reader, db_path: str, targets: Sequence[str], from_: str 
     targets = [t.strip() for t in targets if t.strip()]
     if not targets:
         raise UsageError("give one or more targets: ?target=owner/name%23N (&target=... for several)")
+    if len(targets) > MAX_TARGETS:
+        raise UsageError(f"{len(targets)} targets: a page compares at most {MAX_TARGETS}")
     docs = [resolve_document(conn, t) for t in targets]
     comparison = library.compare_json(db_path, [str(d["key"]) for d in docs], from_, to)
     if comparison is None:
