@@ -37,8 +37,10 @@ _SETUP_TITLE_RE = re.compile(
 _SUMMARY_RE = re.compile(r"<summary>\s{0,4}(?P<title>[^<]{1,60}?)\s{0,4}</summary>", re.IGNORECASE)
 # a clause that gives a value to some rows only ("the sweep rows use ISL 4096", "matrix rows run at TP4"): not
 # the document's
-_ROWS_CLAUSE_RE = re.compile(r"[^.;:]{0,120}\b(?:rows?|runs?|cases?|columns?)\s{1,3}"
-                             r"(?:use|used|uses|run|ran|are|were)\b[^.;]{0,300}", re.IGNORECASE)
+_ROWS_VERB_RE = re.compile(r"\b(?:rows?|runs?|cases?|columns?)\s{1,3}(?:use|used|uses|run|ran|are|were)\b",
+                           re.IGNORECASE)
+"""The heart of a clause that gives a value to some rows ("the fp8 rows use ISL 8000"); the clause runs back to
+the last stop (at most 120 characters) and on to the next (at most 300)."""
 _ALL_RE = re.compile(r"\b(?:all|every|each|both)\s{1,3}(?:of\s{1,3}the\s{1,3})?(?:rows?|runs?|cases?|columns?)\b",
                      re.IGNORECASE)
 _PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp"))
@@ -87,7 +89,21 @@ def label_settings(text: str) -> dict[str, str]:
 
 def unrestricted(text: str) -> str:
     """The text without its clauses that give a value to some rows only ("All runs use an H200" gives it to all)."""
-    return _ROWS_CLAUSE_RE.sub(lambda m: m.group(0) if _ALL_RE.search(m.group(0)) else " ", text)
+    out: list[str] = []
+    pos = 0
+    for m in _ROWS_VERB_RE.finditer(text):  # found once, then walked by hand: no pattern tries every start
+        if m.start() < pos:
+            continue
+        lo, floor = m.start(), max(pos, m.start() - 120)
+        while lo > floor and text[lo - 1] not in ".;:":
+            lo -= 1
+        hi, ceil = m.end(), min(len(text), m.end() + 300)
+        while hi < ceil and text[hi] not in ".;":
+            hi += 1
+        clause = text[lo:hi]
+        out += [text[pos:lo], clause if _ALL_RE.search(clause) else " "]
+        pos = hi
+    return "".join(out) + text[pos:] if out else text
 
 
 def label_setup(text: str) -> dict[str, str]:
