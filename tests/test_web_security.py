@@ -248,7 +248,7 @@ def test_allowed_sql_is_bounded_in_value_size_and_length(client: Client) -> None
 
 def test_a_long_document_is_served_a_page_around_its_anchor(tmp_path: Path) -> None:
     """A text of 30,000 lines: the page holds PAGE_LINES lines around the linked line, not the whole text."""
-    from ledger.web.data import PAGE_LINES
+    from ledger.web.document_page import PAGE_LINES
 
     text = "".join(f"filler line {i}\n" if i != 25_000 else "gsm8k 91.5 (ref 90.0)\n" for i in range(1, 30_001))
     doc = tmp_path / "long.md"

@@ -20,11 +20,11 @@ import json
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import quote
 
-from ledger.db.documents import ci_runs, claim_location, document_overview, documents, pr_document, version_text
+from ledger.db.documents import ci_runs, claim_location, document_overview, documents, pr_document
 from ledger.db.reads import ClaimFilter, claims, resolve_document
 from ledger.errors import LedgerError, UsageError
 from ledger.output.formats import GroupBy
@@ -62,7 +62,7 @@ def claim_href(c: dict[str, Any]) -> str | None:
     return doc_href(src["document_id"], src["version"], src["line"], src.get("line_end"))
 
 
-def _claim_row(c: dict[str, Any]) -> dict[str, Any]:
+def claim_row(c: dict[str, Any]) -> dict[str, Any]:
     src = c.get("source") or {}
     return {"kind": c.get("kind"), "metric": c.get("metric") or "", "value": fmt_value(c),
             "reference": c.get("reference"), "outcome": c.get("outcome"), "config": config_text(c.get("config")),
@@ -84,7 +84,7 @@ def pr_page(conn: Reader, db_path: str, repo: str, number: int) -> dict[str, Any
 
     linked = comments_of(cast(Any, conn), int(doc["id"]))
     for d in linked:
-        d["claims"] = [_claim_row(c) for c in claims(conn, ClaimFilter(document=str(d["id"])))]
+        d["claims"] = [claim_row(c) for c in claims(conn, ClaimFilter(document=str(d["id"])))]
     key = str(doc["key"])
     revisions = [{**r, "href": doc_href(doc["id"], overview["version"], r["line"]) if r.get("line") else None}
                  for r in overview["revisions"]]
@@ -95,8 +95,8 @@ def pr_page(conn: Reader, db_path: str, repo: str, number: int) -> dict[str, Any
         labels = [labels]
     runs = [{**r, "href": doc_href(r["document_id"], r["version"], r["line"])} for r in ci_runs(conn, key)]
     gates = [c for c in newest if c.get("kind") == "gate" and (c.get("revision") or {}).get("label") != "CI"]
-    by_outcome = {o: [_claim_row(c) for c in gates if c.get("outcome") == o] for o in OUTCOME_ORDER}
-    by_outcome["unknown"] = [_claim_row(c) for c in gates if c.get("outcome") not in OUTCOME_ORDER]
+    by_outcome = {o: [claim_row(c) for c in gates if c.get("outcome") == o] for o in OUTCOME_ORDER}
+    by_outcome["unknown"] = [claim_row(c) for c in gates if c.get("outcome") not in OUTCOME_ORDER]
     comparison, report = library.report(db_path, key)
     link = _linker(conn, comparison, [doc])
     return {
@@ -104,7 +104,7 @@ def pr_page(conn: Reader, db_path: str, repo: str, number: int) -> dict[str, Any
         "revisions": revisions, "counts": overview["counts"], "warnings": overview["warnings"],
         "ci_runs": runs, "ci_commits": _ci_commits(runs, {"tested": report.get("tested")}), "gates": by_outcome,
         "report": _report(comparison, report, link),
-        "groups": [(title, [_claim_row(c) for c in rows]) for title, rows in grouped(newest, GroupBy.revision)],
+        "groups": [(title, [claim_row(c) for c in rows]) for title, rows in grouped(newest, GroupBy.revision)],
         "n_claims": len(newest), "linked": linked,
         "charts": _pr_charts(db_path, key, comparison),
     }
@@ -364,51 +364,6 @@ def _evidence_href(e: Any) -> str | None:
 
 
 # ---- documents ---------------------------------------------------------------------------------------------------
-
-@dataclass
-class Line:
-    number: int
-    text: str
-    claims: list[dict[str, Any]] = field(default_factory=list)
-    highlighted: bool = False
-
-
-PAGE_LINES = 2000
-"""Lines of a stored text one document page shows: a 20 MB text is not 44 MB of HTML in one request."""
-
-
-def doc_page(conn: Reader, document_id: int, version: int, span: tuple[int, int] | None,
-             start: int | None = None) -> dict[str, Any]:
-    """The stored text of one version, line by line, with the claims read from each line: a page of PAGE_LINES
-    lines from `start`, else around the highlighted span, else from the top."""
-    v = version_text(conn, document_id, version)
-    if v is None:
-        raise NotFound(f"no version {version} of document {document_id} in this ledger")
-    texts = v["text"].splitlines() or [""]
-    n = len(texts)
-    anchor = start if start is not None else (max(1, span[0] - PAGE_LINES // 4) if span else 1)
-    lo = max(1, min(anchor, n - PAGE_LINES + 1))
-    hi = min(n, lo + PAGE_LINES - 1)
-    lines = [Line(i, texts[i - 1]) for i in range(lo, hi + 1)]
-    del texts
-    found = claims(conn, ClaimFilter(document=str(document_id), version=version))
-    claimed: set[int] = set()
-    for c in found:
-        src = c.get("source") or {}
-        first, last = int(src.get("line") or 0), int(src.get("line_end") or src.get("line") or 0)
-        if lo <= first <= hi:
-            lines[first - lo].claims.append(_claim_row(c))
-        claimed.update(range(max(lo, first), min(hi, last) + 1))
-    if span is not None:
-        for k in range(max(lo, span[0]), min(hi, span[1]) + 1):
-            lines[k - lo].highlighted = True
-    base = f"{PREFIX}/doc/{document_id}/v{version}"
-    pages = {"lo": lo, "hi": hi, "n": n,
-             "earlier": f"{base}?from={max(1, lo - PAGE_LINES)}" if lo > 1 else None,
-             "later": f"{base}?from={hi + 1}" if hi < n else None} if n > PAGE_LINES else None
-    return {"version": v, "lines": lines, "claimed": claimed, "n_claims": len(found), "span": span,
-            "document_url": v.get("url"), "pages": pages}
-
 
 def claim_target(conn: Reader, claim_id: int) -> str:
     """Where /-/ledger/claim/ID redirects: the claim's line."""

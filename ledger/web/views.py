@@ -17,7 +17,7 @@ from datasette.utils.asgi import Response
 from markupsafe import Markup
 
 from ledger.errors import LedgerError
-from ledger.web import data
+from ledger.web import data, document_page
 
 T = TypeVar("T")
 _LEDGER_SQL = "SELECT 1 FROM _sqlite_migrations WHERE migration_set = 'ledger' LIMIT 1"
@@ -115,7 +115,7 @@ async def doc(request: Any, datasette: Any) -> Response:
     at = request.args.get("from") or ""
     start = int(at) if at.isdigit() and len(at) <= 9 else None
     return await _page(datasette, request, "ledger_doc.html",
-                       lambda conn, path: data.doc_page(conn, document_id, version, span, start),
+                       lambda conn, path: document_page.doc_page(conn, document_id, version, span, start),
                        f"document {document_id} v{version}")
 
 

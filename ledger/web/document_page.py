@@ -1,0 +1,59 @@
+"""A document's page: the stored text of one version, a page of lines around its anchor, with the claims read
+from each line (`/-/ledger/doc/ID/vN`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ledger.db.documents import version_text
+from ledger.db.reads import ClaimFilter, claims
+from ledger.web.data import PREFIX, NotFound, claim_row
+
+if TYPE_CHECKING:
+    from ledger.db.reads import Reader
+
+
+@dataclass
+class Line:
+    number: int
+    text: str
+    claims: list[dict[str, Any]] = field(default_factory=list)
+    highlighted: bool = False
+
+
+PAGE_LINES = 2000
+"""Lines of a stored text one document page shows: a 20 MB text is not 44 MB of HTML in one request."""
+
+
+def doc_page(conn: Reader, document_id: int, version: int, span: tuple[int, int] | None,
+             start: int | None = None) -> dict[str, Any]:
+    """The stored text of one version, line by line, with the claims read from each line: a page of PAGE_LINES
+    lines from `start`, else around the highlighted span, else from the top."""
+    v = version_text(conn, document_id, version)
+    if v is None:
+        raise NotFound(f"no version {version} of document {document_id} in this ledger")
+    texts = v["text"].splitlines() or [""]
+    n = len(texts)
+    anchor = start if start is not None else (max(1, span[0] - PAGE_LINES // 4) if span else 1)
+    lo = max(1, min(anchor, n - PAGE_LINES + 1))
+    hi = min(n, lo + PAGE_LINES - 1)
+    lines = [Line(i, texts[i - 1]) for i in range(lo, hi + 1)]
+    del texts
+    found = claims(conn, ClaimFilter(document=str(document_id), version=version))
+    claimed: set[int] = set()
+    for c in found:
+        src = c.get("source") or {}
+        first, last = int(src.get("line") or 0), int(src.get("line_end") or src.get("line") or 0)
+        if lo <= first <= hi:
+            lines[first - lo].claims.append(claim_row(c))
+        claimed.update(range(max(lo, first), min(hi, last) + 1))
+    if span is not None:
+        for k in range(max(lo, span[0]), min(hi, span[1]) + 1):
+            lines[k - lo].highlighted = True
+    base = f"{PREFIX}/doc/{document_id}/v{version}"
+    pages = {"lo": lo, "hi": hi, "n": n,
+             "earlier": f"{base}?from={max(1, lo - PAGE_LINES)}" if lo > 1 else None,
+             "later": f"{base}?from={hi + 1}" if hi < n else None} if n > PAGE_LINES else None
+    return {"version": v, "lines": lines, "claimed": claimed, "n_claims": len(found), "span": span,
+            "document_url": v.get("url"), "pages": pages}
