@@ -44,7 +44,7 @@ def model_names(text: str) -> list[str]:
     return list(_model_names(text[:2000]))
 
 
-@short_text_cache(2048)
+@short_text_cache(8192)
 def _model_names(s: str) -> tuple[str, ...]:
     if not _DIGIT_RE.search(s):
         return ()  # every model name carries a version or a size

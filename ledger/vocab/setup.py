@@ -186,7 +186,7 @@ _ANY_SETUP_RE = re.compile(r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|s
                            r"dgx|rtx", re.IGNORECASE)
 
 
-@short_text_cache(1024)
+@short_text_cache(8192)  # every line is read by the document default and again by its scope
 def _qualifiers(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     s = text[:400]

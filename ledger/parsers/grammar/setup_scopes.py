@@ -133,7 +133,7 @@ def inline_settings(text: str) -> dict[str, str]:
     return dict(_inline_settings(text))
 
 
-@short_text_cache(2048)
+@short_text_cache(8192)
 def _inline_settings(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     if "=" not in text and ":" not in text:
@@ -181,7 +181,7 @@ def line_setup(text: str) -> dict[str, str]:
     return dict(_line_setup(text))
 
 
-@short_text_cache(2048)
+@short_text_cache(8192)
 def _line_setup(text: str) -> dict[str, str]:
     values = label_setup(text)
     for k, v in [*inline_settings(text).items(), *qualifiers(text).items()]:
