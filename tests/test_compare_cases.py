@@ -329,22 +329,18 @@ def _assert_one_change_and_no_joined_setups(rows: list[dict[str, Any]]) -> None:
     assert all(s == [1, 2, 3] for m in ("llama3.1-8b-instruct", "llama3.3-70b-instruct") for s in stated[m])
 
 
-def test_a_release_page_of_per_model_tables_reports_its_one_change(tmp_path: Path) -> None:
-    rows = _release_rows(tmp_path, "per_model")
+@pytest.mark.parametrize(("shape", "isl", "osl", "old", "new"), [
+    ("per_model", "128", "2048", 6881.2, 7356.4),  # a table per model, rows of GPU, TP, ISL, OSL
+    ("grid", "2048", "128", 1164.9, 1241.3),  # a GPU header row continuing into empty cells, a TP row under it
+])
+def test_a_release_page_reports_its_one_change(tmp_path: Path, shape: str, isl: str, osl: str, old: float,
+                                               new: float) -> None:
+    rows = _release_rows(tmp_path, shape)
     _assert_one_change_and_no_joined_setups(rows)
     change = next(r for r in rows if r["verdict"]["verdict"] == "improvement")
-    assert change["config"] == {"gpu": "h200", "isl": "128", "model": "llama3.3-70b-instruct", "osl": "2048",
+    assert change["config"] == {"gpu": "h200", "isl": isl, "model": "llama3.3-70b-instruct", "osl": osl,
                                 "quant": "fp8", "tp": "4"}
-    assert (change["verdict"]["old"]["value"], change["verdict"]["new"]["value"]) == (6881.2, 7356.4)
-
-
-def test_a_release_page_of_gpu_by_tp_grids_reports_its_one_change(tmp_path: Path) -> None:
-    rows = _release_rows(tmp_path, "grid")
-    _assert_one_change_and_no_joined_setups(rows)
-    change = next(r for r in rows if r["verdict"]["verdict"] == "improvement")
-    assert change["config"] == {"gpu": "h200", "isl": "2048", "model": "llama3.3-70b-instruct", "osl": "128",
-                                "quant": "fp8", "tp": "4"}
-    assert (change["verdict"]["old"]["value"], change["verdict"]["new"]["value"]) == (1164.9, 1241.3)
+    assert (change["verdict"]["old"]["value"], change["verdict"]["new"]["value"]) == (old, new)
 
 
 def test_trend_follows_a_documents_versions_by_setup(tmp_path: Path) -> None:
