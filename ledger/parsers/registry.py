@@ -10,6 +10,7 @@ from ledger.parsers.formats import ci_bot, commits, llama_bench, lm_eval, verdic
 from ledger.parsers.formats import pass_counts as test_counts
 from ledger.parsers.gates import named as gates
 from ledger.parsers.kv import lines as kv_lines
+from ledger.parsers.kv import value_first
 from ledger.parsers.prose import sentences as prose
 from ledger.parsers.support import matrix as support_table
 from ledger.parsers.support import prose as support_prose
@@ -23,6 +24,7 @@ EXTRACTORS: tuple[Extractor, ...] = (
     verdicts,  # "test_x: PASSED", "✓ Correctness test PASSED", "pr:   FAILED tests/a.py::t - assert 2210.41 >= ..."
     llama_bench,  # llama-bench / batched-bench tables: only the t/s and time columns are results
     kv_lines,  # "Mean TTFT (ms): 12.3", "[AR] P50 : 1.82" in benchmark output
+    value_first,  # "5.4412 - 13B, q4_0" runs of lines under a measure named above them
     test_counts,  # "=== 12 passed, 1 failed in 4.2s ===", "41/41 passing"; before tables: "805 passed" is a count
     tables,  # result tables of every dialect (pipe, tab, ASCII, box, blank-aligned; in code or not)
     support_prose,  # "Yes for A, B; No for C" support statements

@@ -14,7 +14,7 @@ _ACCURACY_RE = re.compile(
     r"gsm8k|gsm-8k|mmlu|mmmu|gpqa|human[- ]?eval|mbpp|math(?:500)?\b|aime|arc[-_ ]|hellaswag|winogrande|"
     r"truthfulqa|ifeval|longbench|ruler|niah|pass ?key|passkey|accuracy|\bacc\b|\bacc[_ ]|exact[_ ]match|"
     r"\bscore\b|pass@\d|\bf1\b|bleu|rouge|\bem\b|strict-match|flexible-extract|mt-?bench|chartqa|"
-    r"docvqa|textvqa|mathvista|ocrbench|lambada|perplexity|\bppl\b|wikitext|cmmlu|ceval|bbh|drop\b|"
+    r"docvqa|textvqa|mathvista|ocrbench|lambada|perplexity|\bppl\b|wikitext|bits_per_byte|\bbpb\b|cmmlu|ceval|bbh|drop\b|"
     r"livecodebench|swe-?bench|correct|"
     # how far a quantised layer's output is from the reference one ("error 1503.34" in GPTQ's log)
     r"(?<![\w-])(?:(?:abs|rel|mean|max|quant(?:isation|ization)?|reconstruction|layer)[ _-])?error(?![\w-])|"
@@ -289,3 +289,13 @@ _QUALITY_NAME_RE = re.compile(
 def is_benchmark_name(text: str) -> bool:
     """A quality benchmark (or perplexity) of the metric table is named in text: its result is accuracy."""
     return _QUALITY_NAME_RE.search(text) is not None
+
+
+def last_metric_named(text: str) -> str | None:
+    """The canonical name of the last metric `text` mentions ("it prints `ppl: 5.81`" -> perplexity), or None."""
+    last = None
+    for m in _ANY_METRIC_RE.finditer(text):
+        last = m
+    if last is None:
+        return None
+    return next((name for name, rx in _METRIC_RES if rx.search(last.group(0))), None)

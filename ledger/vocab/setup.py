@@ -38,7 +38,9 @@ CONFIG_LABEL_RE = re.compile(
     r"draft[_ ]len|num[_ ]draft|spec[_ ]|max[_ ]tokens|context[_ ]len|date|port\b|rank|layers?\b|"
     r"total (?:number|count)|count\b|total requests|requests\b|prompts\b|"
     r"total (?:input|output) (?:len|length)|benchmark duration \(iterations\)|"
-    r"accepted tokens|draft tokens|drafted tokens|emitted tokens|proposals\b|burstiness|failed\b|errors?\b|"
+    r"accepted tokens|draft tokens|drafted tokens|emitted tokens|proposals\b|burstiness|failed\b|"
+    # "Errors: 0", "errors (count)": a count; "error between bases/M" is a measured difference
+    r"errors?(?=\s*(?:$|[(:]|count\b|total\b))|"
     + _MACHINE_LABEL + ")",
     re.IGNORECASE,
 )
@@ -143,8 +145,11 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",)),
     # last: a dtype the words above did not claim for the KV cache or the state is the model's precision
     # torchao's recipes name the scheme with the dtype: int4wo (weight-only), int8dq (dynamic activations)
+    # llama.cpp's GGUF types too: "q4_0", "Q4_K_M", "IQ2_XXS", "f16" (not f32: an op's type, "RMS_NORM(type=f32)")
     _word("quant", "quant", r"(fp8|nvfp4|mxfp8|mxfp4|fp4|float8(?:wo|dq)?|w4a16|w4a8|w8a8|int[48](?:wo|dq)?|awq|gptq|"
-                            r"bf16|fp16)", ("fp", "bf", "int", "w4", "w8", "awq", "gptq", "float")),
+                            r"bf16|fp16|q[2-8]_(?:[01]|k(?:_[sml])?)|iq[1-4]_(?:xxs|xs|s|m|nl)|f16)",
+          ("fp", "bf", "int", "w4", "w8", "awq", "gptq", "float", "q2_", "q3_", "q4_", "q5_", "q6_", "q8_", "iq",
+           "f16")),
 )
 """The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""
 _TRIGGER_RE = re.compile("|".join(sorted({re.escape(t) for w in SETUP_WORDS for t in w.triggers}, key=len,

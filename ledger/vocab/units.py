@@ -88,3 +88,15 @@ def is_size_unit(unit: str | None) -> bool:
 
 def is_count_unit(unit: str | None) -> bool:
     return bool(unit) and unit.lower() in COUNT_UNITS  # type: ignore[union-attr]
+
+
+_SUBSECOND = frozenset(("us", "µs", "μs", "usec", "usecs", "ns", "ms", "msec", "msecs", "x", "×"))
+
+
+def is_timing_unit(unit: str | None) -> bool:
+    """A time below a second, a rate or a speed-up: "fp16 gather = 1200 us" is a measurement whatever its name
+    says, while "timeout = 30 s" or "kv_cache = 40 GB" may be what the run was given."""
+    if not unit:
+        return False
+    u = unit.strip().lower()
+    return u in _SUBSECOND or (u not in COUNT_UNITS and (u.endswith(("/s", "/sec")) or "/s/" in u))

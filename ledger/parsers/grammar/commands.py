@@ -13,6 +13,7 @@ from ledger.vocab.setup import model_names
 # --flag value / --flag=value in a command line, and lm_eval's model_args "pretrained=X,tensor_parallel_size=2"
 _FLAG_RE = re.compile(
     r"(?:^|\s)--(?P<flag>[a-z][\w-]{1,40})(?:=|\s+)(?P<value>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\s-][^\s]{0,200})")
+_NEXT_WORD_RE = re.compile(r"[ \t]{1,4}[A-Za-z][\w.-]{0,40}(?:\s|$)")
 _ARGS_RE = re.compile(r"(?P<key>pretrained|model|tensor_parallel_size|tp_size|dtype|quantization|max_model_len|"
                       r"data_parallel_size|pipeline_parallel_size|kv_cache_dtype)=(?P<value>[^,\s'\"]{1,200})")
 # flags that set up a run, by the key they give (every other flag is kept only when it names a known key)
@@ -79,6 +80,8 @@ def _command_flags(text: str) -> dict[str, str]:
             key = "backend"  # lm_eval's --model names the client (vllm, hf, local-completions); pretrained= the model
         if key != "model":
             rest = rest.replace(m.group(0), " ", 1)
+        if key == "task" and ("," in m.group("value") or _NEXT_WORD_RE.match(text, m.end())):
+            continue  # "--tasks wikitext winogrande": several tasks, each result names its own
         if key:
             value = m.group("value").strip("\"'`")  # a command quoted in backticks ends in one
             out.setdefault(key, value.rstrip("/") if key == "model" else value)

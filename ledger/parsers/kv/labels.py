@@ -24,7 +24,7 @@ _RATE_WORDS_RE = re.compile(r"throughput|latency|time|/s|per\b|speed|rate\b|dura
 _MEASURED_RE = re.compile(
     r"throughput|latency|ttft|tpot|itl|e2e|time|duration|speed|accuracy|score|acc\b|rate|length|"
     r"p\d{2}|mean|median|average|avg|min|max|std|tps|qps|memory|speedup|bandwidth|\[ar\]|diff|error|"
-    r"exact|match|pass@|\bf1\b|ppl|perplexity|gsm8k|mmlu|tflops|gbps|usage\b|"
+    r"exact|match|pass@|\bf1\b|ppl|perplexity|bits_per_byte|\bbpb\b|gsm8k|mmlu|tflops|gbps|usage\b|"
     r"per (?:second|sec\b|gpu|token|step|iteration)|/s\b|/sec\b|similarity|\bkld\b",
     re.IGNORECASE,
 )

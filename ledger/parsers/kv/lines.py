@@ -52,10 +52,13 @@ from ledger.parsers.kv.labels import (
     snake_unit,
 )
 from ledger.parsers.kv.setting_labels import setting_label_claim
+from ledger.parsers.kv.side_series import side_series
 from ledger.parsers.kv.spaced import among_pairs, assert_claim, skip_line, spaced_claim
+from ledger.parsers.kv.wrapped import wrapped_pair
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import is_gauge_name, kind_for_metric
 from ledger.vocab.setup import qualifiers
+from ledger.vocab.units import is_timing_unit
 
 NAME = "kv_lines"
 VERSION = "2"
@@ -68,11 +71,45 @@ _LAST_WORD_RE = re.compile(r"\s*\S+$")
 _LAST_NAME_RE = re.compile(r"\s(?P<name>[A-Za-z][\w.-]{0,40})$")
 
 
+def _wrapped_claim(ctx: Context, no: int, text: str) -> Claim | None:
+    """The value that opens this line under the key that ended the line above (ledger/parsers/kv/wrapped.py),
+    when the key names a measured result and is no error of another."""
+    got = wrapped_pair(ctx.doc.line(no - 1), text)
+    if got is None:
+        return None
+    key, value, start, end = got
+    if not measured(key) or is_config(key, None) or _STDERR_KEY_RE.search(key) or not ctx.is_free(no, start, end):
+        return None
+    ctx.take(no, start, end)
+    claim = ctx.claim(kind_for_metric(key), no, text[start:end], metric=key, value=value)
+    ctx.memo.setdefault(NAME + ".by_label", {})[key] = claim  # its stderr may follow on this line
+    return claim
+
+
+def _other_side(ctx: Context, no: int, text: str, end: int, series: list[Claim], metric: str) -> list[Claim]:
+    """"…: 98.10 / 98.42 before, 101.30 / 100.88 after": the first series takes its side, and the second series
+    is read under the other (ledger/parsers/kv/side_series.py)."""
+    sided = side_series(text, end)
+    if sided is None:
+        return []
+    first, second, values = sided
+    for c in series:
+        c.revision = first
+    out = []
+    for i, (value, start, stop) in enumerate(values, start=1):
+        ctx.take(no, start, stop)
+        out.append(ctx.claim(series[0].kind, no, text[start:stop], metric=metric if i == 1 else f"{metric} ({i})",
+                             value=value, unit=None, config=series[0].config or None, revision=second))
+    return out
+
+
 def _setting_in_sentence(label: str) -> bool:
     """A sentence ending in a name glued to "=" ("higher AL than K=2", "than with draft_len=5"): the name is
     what the "=" sets, and it is a setting unless it names a result itself ("reported max_abs_diff = 0")."""
     m = _LAST_NAME_RE.search(label)
     return m is not None and not measured(m.group("name"))
+
+
 _NUMERIC_DIFF_RE = re.compile(r"(?:abs|rel|max|mean)[_ ]?(?:abs[_ ]?)?(?:diff|err(?:or)?)\b", re.IGNORECASE)
 _NEW_LABEL_RE = re.compile(r"^(?:after|now|new|this pr|pr|ours|optimi[sz]ed|with (?:the )?(?:fix|change|pr))$",
                            re.IGNORECASE)
@@ -134,6 +171,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     banner: tuple[bool, str | None] | None = None
     banner_line = 0
     for no, text in enumerate(ctx.doc.lines[block.start - 1:block.end], start=block.start):
+        if block.kind != "item" and no > 1 and (claim := _wrapped_claim(ctx, no, text)) is not None:
+            yield claim  # "'word_perplexity,none':" above, "7.812, ..." here
         if _DIGIT_RE.search(text) is None:
             # every claim below needs a digit in its value (the block has one, most of its lines not)
             last_kind = None if not text.strip() else last_kind
@@ -173,7 +212,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             if _NOT_METRIC_RE.match(label):
                 continue
             if text[p.label_start + len(label):p.value_start].strip() == "=" and (
-                    not measured(label) or _setting_in_sentence(label)):
+                    not is_timing_unit(p.unit) and (not measured(label) or _setting_in_sentence(label))):
                 continue  # "tp=8", "M=64", "... higher AL than K=2": settings, not results
             if banner is None or banner_line != no:
                 banner, banner_line = section_banner(ctx, no), no
@@ -268,17 +307,20 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             above = ctx.memo[NAME + ".above"] = (no, claim, unit, label)
             line_metric = (first, kind)
             ctx.memo.setdefault(NAME + ".by_label", {})[label] = claim
-            yield claim
+            series = [claim]
             for i, (value, cunit, qual, start, end) in enumerate(conts, start=2):
                 ctx.take(no, start, end)
                 if named:
-                    yield ctx.claim(kind, no, text[start:end], metric=f"{base} {names[i - 1]}", value=value,
-                                    unit=cunit or unit, config={"stat": names[i - 1]})
+                    series.append(ctx.claim(kind, no, text[start:end], metric=f"{base} {names[i - 1]}", value=value,
+                                            unit=cunit or unit, config={"stat": names[i - 1]}))
                     continue
                 if not cunit:
                     cunit = None
                     cmetric = f"{metric} ({i})"  # the i-th of a list of values under one label
                 else:
                     cmetric = f"{metric} ({qual} {cunit})" if qual else f"{metric} ({cunit})"
-                yield ctx.claim(kind_for_metric(cmetric, cunit), no, text[start:end], metric=cmetric,
-                                value=value, unit=cunit)
+                series.append(ctx.claim(kind_for_metric(cmetric, cunit), no, text[start:end], metric=cmetric,
+                                        value=value, unit=cunit))
+            if unit is None and not named and p.items is None:
+                series += _other_side(ctx, no, text, conts[-1][4] if conts else p.end, series, metric)
+            yield from series

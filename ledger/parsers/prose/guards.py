@@ -16,7 +16,7 @@ from ledger.parsers.grammar.numbers import Number
 from ledger.parsers.prose.metrics import METRIC_RE, any_of
 from ledger.vocab.metrics import SPREAD_WORDS
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
-from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit
+from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit, is_timing_unit
 
 # only ever asked yes / no (see any_of)
 CONFIG_BEFORE_RE = re.compile(
@@ -61,6 +61,9 @@ _RATIO_WORD_RE = re.compile(
 )
 
 
+# "fp8 gather = ~870us": a name set apart from its "=" with a time or rate after it is a measurement, while a
+# glued "ttft_slo=200ms" or a flag stays what the run was given
+_SPACED_TIMING_RE = re.compile(r"[A-Za-z]\w{0,40} = ~?$")
 _SETTING_BEFORE_RE = re.compile(r"[A-Za-z_][\w.]{0,60}\s?=\s?[\"']?$|--[\w-]{1,40}[ =]$")
 _CAPACITY_AFTER_RE = re.compile(r"\s*(?:device|gpu|card|node|hbm|memory budget|capacity|limit)s?\b|"
                                 r"\s*(?:ram|vram|g?ddr\d?|unified memory|of (?:gpu |device )?memory|inter-?node|"
@@ -217,7 +220,8 @@ def is_config_number(text: str, n: Number) -> bool:
     if "[" in before and _ANSI_BEFORE_RE.search(before):
         return True  # a terminal colour code ("\x1b[1;36m", or "^[[1;36m" as a copy prints it)
     window = text[max(0, n.start - 64):n.start]
-    if (("=" in window or "--" in window) and _SETTING_BEFORE_RE.search(text, max(0, n.start - 64), n.start)) \
+    if (("=" in window or "--" in window) and _SETTING_BEFORE_RE.search(text, max(0, n.start - 64), n.start)
+            and not (is_timing_unit(n.unit) and _SPACED_TIMING_RE.search(window))) \
             or (_in_code_span(text, n.start) and not _bare_value_span(text, n)):
         return True  # "moe_expert_parallel_size=2", "--max-num-seqs 256", "`512MiB`" (but "`2.27`" is a value)
     if _CAPACITY_AFTER_RE.match(text[n.end:n.end + 40]) or (

@@ -62,7 +62,7 @@ _VALUE_ONLY_RE = re.compile(r"[~≈]?[-+]?\d[\d,]*(?:\.\d+)?\s?[A-Za-zµ%/]{0,8}
 def perf_label(text: str, pos: int) -> str | None:
     """What a bare measurement is of: the clause's words before it ("Decode step at batch 64: 9.6 ms")."""
     start = clause_start(text, pos)
-    words = text[start:pos].strip(" :,(-•*#")
+    words = text[start:pos].strip(" :,(-•*#=~")
     if words and _VALUE_ONLY_RE.fullmatch(words) and start >= 2 and text[start - 2] == ":" and \
             _RATIO_AT_RE.match(text, pos, pos + 16):
         # "Wall Duration: 0.240 ms (+1.46x)": the ratio after a value is the label's change, not the value's
@@ -71,5 +71,8 @@ def perf_label(text: str, pos: int) -> str | None:
     if not words and start >= 2 and text[start - 2] == ":":
         # "KV memory: 128 KiB -> 64 KiB": the label before the colon names the value
         words = text[clause_start(text, start - 2):start - 2].strip(" :,(-•*#")
-    words = _LABEL_TAIL_RE.sub("", words).strip(" :,(-•*#")
-    return words[-60:] or None
+    words = _LABEL_TAIL_RE.sub("", words).strip(" :,(-•*#=~")
+    if len(words) > 60:  # the words nearest the value, whole ("...the dynamic cache", never "th the dynamic")
+        tail = words[-60:]
+        words = tail[tail.find(" ") + 1:] if " " in tail else tail
+    return words or None

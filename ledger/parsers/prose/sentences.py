@@ -39,6 +39,7 @@ from ledger.parsers.prose.guards import NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, 
 from ledger.parsers.prose.lists import link, parallel_config, ratio_claims, slash_setup, subject_slash_metrics
 from ledger.parsers.prose.metrics import METRIC_RE, claim_kind
 from ledger.parsers.prose.ratio_names import name_ratios
+from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.setup import MACHINE_LABEL_RE
@@ -168,9 +169,16 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
         inherited = None
         if out and _starts_clause(text, n.start):
             inherited = out[-1]
-        last_claim = candidate(ctx, line, text, offset, n=n, subject=subject, console=console,
-                                default_metric=default_metric,
-                                inherited=inherited["metric"] if inherited else None)
+        borrowed = sibling_unit(out[-1] if out else None, text, n)
+        if borrowed is not None:  # "12 sec with X, 25 for Y": the unit and measure of the list's first value
+            last_claim = candidate(ctx, line, text, offset, n=n, subject=subject, console=console,
+                                   unit=borrowed[0], inherited=borrowed[1], force=True)
+            if last_claim is not None:
+                name_conditions(out[-1], last_claim, text)
+        else:
+            last_claim = candidate(ctx, line, text, offset, n=n, subject=subject, console=console,
+                                   default_metric=default_metric,
+                                   inherited=inherited["metric"] if inherited else None)
         if last_claim:
             if inherited is not None and last_claim["metric"] == inherited["metric"] and inherited.get("ref_explicit"):
                 # "MMMU: 56.3 (ref 59.2); 59.1 with X": a variant of the same measurement, same reference

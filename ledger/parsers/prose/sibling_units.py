@@ -1,0 +1,56 @@
+"""A value that borrows its unit and its measure from the value before it in a parallel list.
+
+"it takes 12 sec with the dynamic cache, 25 for the first static call" and "~140 tflops with causal=False and
+~118 with causal=True": people print the unit once and let the next value of the same measure, under another
+qualifier, go without it. The value borrows the unit (and the measure) only where the two stand in parallel:
+the first is followed by a qualifier, the second by a qualifier of the same kind, with nothing but a list joint
+between, so "12 ms at batch 8, 16 experts" keeps its count a count.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.grammar.numbers import Number
+from ledger.vocab.setup import qualifiers
+from ledger.vocab.units import canonical_unit, is_measure_unit
+
+# a qualifier's first word: what makes "X unit <q>, Y <q>" a list of one measure under several conditions
+_QUALIFIER = r"(?:with|without|for|on|at|in|using|under|when|w/o?)"
+# a side printed after its values: "98.1 ms before, 101.3 after"
+_SIDE = r"(?:before|after|baseline|on main|with (?:the|this) (?:pr|change|fix))"
+# the first value's qualifier or side, then the joint: ", ", " and ", ", and then "; bounded, no nested repetition
+_GAP_RE = re.compile(rf"\s*(?:{_QUALIFIER}\s[^,;.()]{{1,60}}?|{_SIDE})"
+                     r"(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+)(?:then\s+)?~?", re.IGNORECASE)
+_AFTER_RE = re.compile(rf"\s+{_QUALIFIER}\s|\s+{_SIDE}\b", re.IGNORECASE)
+_POSITION_RE = re.compile(r"\s\(\d{1,2}\)$")  # "runs (2)": the second value of a slash list under one name
+# the qualifier itself, up to the joint or the clause's end
+_CONDITION_RE = re.compile(rf"\s*({_QUALIFIER}\s[^,;.()]{{1,60}}?)(?=\s*(?:,|;|\.(?:\s|$)|\(|$)|\s+and\s)",
+                           re.IGNORECASE)
+
+
+def sibling_unit(prev: dict | None, text: str, n: Number) -> tuple[str, str | None] | None:
+    """(unit, metric) the bare value `n` borrows from the claim `prev` before it, or None."""
+    if prev is None or prev["end"] > n.start or not is_measure_unit(prev["unit"]):
+        return None
+    if n.unit is not None and canonical_unit(n.unit, "perf") != canonical_unit(prev["unit"], "perf"):
+        return None  # "12 sec with X, and then 3 seconds for Y" is the same measure; "12 sec with X, 4 GB" is not
+    if not _GAP_RE.fullmatch(text, prev["end"], n.start) or not _AFTER_RE.match(text, n.end, n.end + 12):
+        return None
+    metric = prev.get("base_metric", prev["metric"])
+    return n.unit or prev["unit"], _POSITION_RE.sub("", metric) if metric else metric
+
+
+def name_conditions(prev: dict, new: dict, text: str) -> None:
+    """Both values of the parallel pair carry their own condition, in the metric and, where it is a setting the
+    vocabulary knows ("at batch 32", "on H100"), in the setup; otherwise two runs read as one series."""
+    for c in (prev, new):
+        if "base_metric" in c:
+            continue
+        m = _CONDITION_RE.match(text, c["end"], c["end"] + 80)
+        if m is None:
+            continue
+        q = m.group(1).strip()
+        c["base_metric"] = base = new["metric"] if c is prev else c["metric"]
+        c["metric"] = f"{base} ({q})" if base else q
+        c["config"] = {**c["config"], **qualifiers(q)}
