@@ -50,6 +50,14 @@ def kind_for_metric(metric: str, unit: str | None = None) -> str:
     return "perf"
 
 
+def column_kind(metric: str, context: str, unit: str | None = None) -> str:
+    """The kind of a value named `metric` under a heading or lead-in `context`: the name's own kind first ("GSM8K
+    Acc" under "Speed tests" is an accuracy); the context speaks only for a name that says nothing of quality
+    ("Invalid" under a gsm8k heading)."""
+    kind = kind_for_metric(metric, unit)
+    return kind if kind != "perf" else kind_for_metric(f"{metric} {context}", unit)
+
+
 def is_accuracy_name(text: str) -> bool:
     return bool(_ACCURACY_RE.search(text))
 

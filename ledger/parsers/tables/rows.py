@@ -46,7 +46,7 @@ from ledger.parsers.tables.headers import (
     unit_of_header,
 )
 from ledger.parsers.tables.roles import pair_columns
-from ledger.vocab.metrics import is_acceptance_name, kind_for_metric
+from ledger.vocab.metrics import column_kind, is_acceptance_name
 from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import config_key, qualifiers
 
@@ -169,7 +169,7 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
                         continue
                     unit = pv[3] or (name if name.lower() in UNIT_WORDS else None)
                     metric = f"{label} {head} {name}".strip() if label else f"{head} {name}"
-                    yield ctx.claim(kind_for_metric(f"{metric} {section}", unit), row.line, cell.strip(),
+                    yield ctx.claim(column_kind(metric, section, unit), row.line, cell.strip(),
                                     metric=metric, value=pv[0], unit=unit,
                                     config={**qualifiers(label), **csetup, "row": label, "column": head, "part": name})
                 continue
@@ -182,7 +182,7 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
             bare = ARROW_SIDES_RE.sub("", head).strip(" ,;:") or head
             unit = am.group(4) or am.group(2) or info.head(bare)[0]
             metric = metric_name(label, info.head(bare)[1] or bare, role)
-            yield ctx.claim(kind_for_metric(f"{metric} {section}", unit), row.line, cell.strip(), metric=metric,
+            yield ctx.claim(column_kind(metric, section, unit), row.line, cell.strip(), metric=metric,
                             value=to_float(am.group(3)), unit=unit, reference=to_float(am.group(1)),
                             config={**qualifiers(label), **csetup, "row": label, "column": head}, **at)
             continue
@@ -201,7 +201,7 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
                 side = SLASH_SIDES_RE.search(head)
                 named = ctx.named.get(side.group("ab"[sides[0]]).lower()) if side else None
                 extra: dict[str, Any] = {"revision": named} if named is not None else {}
-                yield ctx.claim(kind_for_metric(f"{metric} {section}", unit), row.line, cell.strip(), metric=metric,
+                yield ctx.claim(column_kind(metric, section, unit), row.line, cell.strip(), metric=metric,
                                 value=nv, unit=unit, reference=bv,
                                 config={**qualifiers(label), **csetup, "row": label, "column": head}, **extra)
                 continue
@@ -215,7 +215,7 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
                 unit = info.head(head)[0]
                 for k, v in enumerate(runs):
                     ref = base_runs[k] if base_runs and len(base_runs) == len(runs) else None
-                    yield ctx.claim(kind_for_metric(f"{metric} {section}", unit), row.line, cell.strip(),
+                    yield ctx.claim(column_kind(metric, section, unit), row.line, cell.strip(),
                                     metric=metric, value=v, unit=unit, reference=ref,
                                     config={**qualifiers(label), **csetup, "row": label, "column": head,
                                             "run": str(k + 1)})
@@ -228,7 +228,7 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
             for k, part in enumerate(cleaned.split()):
                 pv = cell_value(part)
                 if pv is not None:
-                    yield ctx.claim(kind_for_metric(f"{metric} {section}", pv[3]), row.line, cell.strip(),
+                    yield ctx.claim(column_kind(metric, section, pv[3]), row.line, cell.strip(),
                                     metric=metric, value=pv[0], unit=pv[3],
                                     config={**qualifiers(label), **csetup, "row": label, "column": head,
                                             "position": str(k + 1)})
@@ -274,7 +274,7 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
         if info.bench and GENERIC_HEAD_RE.match(metric_head):
             metric_head = f"{info.bench} {metric_head}"  # "**gsm8k** (200 examples)" over "| Backend | Score |"
         metric = metric_name(label, metric_head, role)
-        kind = kind_for_metric(f"{metric} {section}", unit)
+        kind = column_kind(metric, section, unit)
         if kind == "perf" and unit is None and role == "delta" and "%" in head:
             unit = "%"
         if role == "delta" and kind == "perf" and unit in (None, "%", "pp") and row_kind == "accuracy":
@@ -310,7 +310,7 @@ def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[s
                 iv, bv2 = cell_value(inner), cell_value(base_paren)
                 if iv is not None and bv2 is not None:
                     ctx.take(row.line, off + pm.start(), off + len(cell))
-                    yield ctx.claim(kind_for_metric(f"{metric} {section}", iv[3]), row.line, inner.strip(),
+                    yield ctx.claim(column_kind(metric, section, iv[3]), row.line, inner.strip(),
                                     metric=f"{metric} ({iv[3] or 'share'})", value=iv[0], unit=iv[3],
                                     reference=bv2[0], config=config)
                     continue
