@@ -29,7 +29,7 @@ CONFIG_LABEL_RE = re.compile(
     r" tokens|successful requests|failed requests|completed|(?:traffic )?request rate|rate\b|"
     r"max(?:imum)?[_ ](?=(?:num|batch|seq|tokens?|len|length|concurrency|model|draft|context|position|requests?|"
     r"running|prompts?|input|output|new|total|size|workers?|threads?|retries|loras?|bs|jobs))|"
-    r"concurrency|batch[_ ]?size|bs\b|isl\b|osl\b|input[_ ]len|output[_ ]len|seq(?:uence)?[_ ]len|"
+    r"concurrency|conc\b|batch[_ ]?size|bs\b|isl\b|osl\b|input[_ ]len|output[_ ]len|seq(?:uence)?[_ ]len|"
     r"prompt[_ ]len|(?:input|output|prompt|generation)[_ ](?:sequence[_ ])?len(?:gth)?|"
     r"tp\b|tp[_ ]size|pp\b|ep\b|dp\b|world[_ ]size|gpus?\b|nodes?\b|seed\b|temperature|"
     r"top[_ ]?[pk]\b|n[_-]?shot|shots?\b|version|stderr|std\b|samples\b|questions\b|tokens\b|"
@@ -133,7 +133,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # with the count printed before it ("8xH100", "2x8 H200": nodes x GPUs), which canonical reads as gpu_count
     # the vendor may stand between ("8×NVIDIA H200"): the count still belongs to the GPU
     _word("gpu", "gpu", rf"({_GPU_COUNT}(?:nvidia )?(?:{GPU_NAMES}))",
-          ("gb", "gh", "b2", "b3", "h1", "h2", "h8", "a1", "a8", "v1", "l4", "mi", "rtx", "dgx")),
+          ("gb", "gh", "b2", "b3", "h1", "h2", "h8", "a1", "a8", "v1", "l4", "mi", "rtx", "dgx", "m1 ", "m2 ", "m3 ",
+           "m4 ", "m5 ", "apple")),
     _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",)),
     _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})", ("ep",)),
     _word("pp", "pp", rf"pp{_SEP}(\d{{1,3}})", ("pp",)),
@@ -191,6 +192,12 @@ _ANY_SETUP_RE = re.compile(r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|s
                            r"dgx|rtx", re.IGNORECASE)
 
 
+# a method named only to say it was off: "MTP disabled", "EAGLE turned off", "without EAGLE", "w/o MTP"
+_OFF_AFTER_RE = re.compile(r"\s?(?:disabled|turned off|switched off|off\b|[:=]\s?(?:off|false|none)\b)",
+                           re.IGNORECASE)
+_OFF_BEFORE_RE = re.compile(r"(?:without|w/o|disable[sd]?|no)\s$", re.IGNORECASE)
+
+
 @short_text_cache(8192)  # every line is read by the document default and again by its scope
 def _qualifiers(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
@@ -218,7 +225,8 @@ def _qualifiers(text: str) -> dict[str, str]:
             cut = k.end() if k else 0
             out["gpu"] = val[:cut] + _VENDOR_RE.sub("", val[cut:]).upper()
         elif w.written == "spec_algo":
-            out[w.written] = _SPACED_RE.sub("", val.lower())
+            negated = _OFF_AFTER_RE.match(s, m.end()) or _OFF_BEFORE_RE.search(s, max(0, m.start() - 12), m.start())
+            out[w.written] = "none" if negated else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
         else:
             out[w.written] = val.lower()
         s = s[:m.start()] + " " + s[m.end():]  # a word read once: "TP8EP8" is tp 8, then ep 8

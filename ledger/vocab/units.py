@@ -10,7 +10,8 @@ UNITS = (
     "it/s", "gb/s", "tb/s", "tbps", "gbps", "tflops/s", "gflops/s", "tflops", "gflops", "tflop/s", "gflop/s", "tf",
     "samples/s",
     "seq/s", "req/min", "us/run", "µs/run", "ms/run", "ns/run", "kb/run", "mb/run", "gb/run", "mflop/run",
-    "gflop/run", "tflop/run", "runs", "tokens per second", "tokens per sec", "ms per token",
+    "gflop/run", "tflop/run", "runs", "tokens per second", "tokens per sec", "ms per token", "ms/token", "ms/tok",
+    "ms/t",
     "µs", "μs", "usecs", "usec", "us", "msecs", "msec", "ms", "ns", "sec", "secs", "seconds", "second", "s", "min",
     "mins", "minutes", "h", "hours", "hrs", "hr", "gib", "gb", "mib", "mb", "kib", "kb", "tib", "tb", "bytes", "b",
     "%", "percent", "x", "×", "pp", "points", "pts", "nats", "tokens", "tok",
@@ -20,6 +21,7 @@ _UNIT_ALIASES = {
     "tokens/s": "tok/s", "token/s": "tok/s", "tok/sec": "tok/s", "tokens/sec": "tok/s", "tps": "tok/s",
     "tokens/s/gpu": "tok/s/gpu", "tokens/s/user": "tok/s/user", "µs": "us", "μs": "us", "usec": "us",
     "sec": "s", "secs": "s", "second": "s", "seconds": "s", "msec": "ms", "msecs": "ms", "usecs": "us", "×": "x",
+    "ms/t": "ms/token", "ms/tok": "ms/token", "ms per token": "ms/token",
     "percent": "%", "pts": "%", "points": "%", "mins": "min", "minutes": "min", "hours": "h", "hr": "h", "hrs": "h",
     # a FLOP rate, however it is spelled ("TFLOPS", "TFLOPs/s", "TF" in kernel threads)
     "tflops": "tflop/s", "tflops/s": "tflop/s", "tf": "tflop/s", "gflops": "gflop/s", "gflops/s": "gflop/s",
@@ -58,7 +60,7 @@ MEASURE_UNITS = frozenset(u.lower() for u in (
     "it/s", "GB/s", "TB/s", "TFLOPS", "samples/s", "seq/s", "toks/s", "reqs/s", "requests/s",
     # kernel benchmarks: time per run, achieved FLOP rate and bandwidth
     "us/run", "µs/run", "ms/run", "ns/run", "GFLOPS", "TFLOPs/s", "GFLOPs/s", "TFLOP/s", "TBPS", "GBPS", "req/min",
-    "tokens per second", "tokens per sec", "ms per token",
+    "tokens per second", "tokens per sec", "ms per token", "ms/token", "ms/tok", "ms/t",
 ))
 """Units of a measured result (a time, a rate, a size, a share). Not: tokens, runs, kB/run, MFLOP/run, which
 count or size the work a benchmark did."""

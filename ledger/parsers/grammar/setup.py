@@ -30,6 +30,7 @@ from ledger.parsers.grammar.setup_scopes import (
     document_default,
     inline_settings,
     label_settings,
+    section_workloads,
     setup_sections,
     unrestricted,
     with_draft,
@@ -132,6 +133,8 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
     # widest first: each turn's setup section; every narrower scope wins
     scopes: list[SetupScope] = []
     scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
+    scopes.extend(SetupScope(start, end, values)
+                  for start, end, values in section_workloads(doc, lambda text: command_setup(text, env)))
     heads = [b for b in doc.blocks if b.kind in ("heading", "comment")]
     starts = [b.start for b in heads]
     for k, b in enumerate(heads):

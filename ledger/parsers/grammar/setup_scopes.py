@@ -253,6 +253,7 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
     seen: dict[str, list[str]] = {}
     body, varied = _table_varied(doc)  # a table's rows count, unless they vary
     leads = _lead_in_lines(doc)
+    sectioned = _sectioned_lines(doc)
     led: dict[str, list[str]] = {}
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     for no in range(1, len(doc.lines) + 1):
@@ -273,7 +274,8 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
         models = [m for m in models if not is_draft_model(m)]
         for k, v in [*values.items(), *(("model", m) for m in models)]:
             if k in _DEFAULT_KEYS and not (k in _PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
-                (led if no in leads else seen).setdefault(k, []).append(v)
+                local = no in leads or (k in _WORKLOAD_KEYS and no in sectioned)
+                (led if local else seen).setdefault(k, []).append(v)
     if drafts and "model" not in seen:
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
     out: dict[str, str] = {}
@@ -286,6 +288,49 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
         # "8B" in "Llama-3.1-8B-Instruct" is one model; "1" in "16" two tensor-parallel sizes
         if len(normed) == 1 or (len(min(normed, key=len)) >= 4 and all(n in longest for n in normed)):
             out[key] = max(vals, key=lambda v: len(_norm(v)))
+    return out
+
+
+_WORKLOAD_KEYS = frozenset(("isl", "osl", "concurrency", "batch_size"))
+"""Keys a section states for its own runs: "2048 input, 256 output, concurrency 32" under "### Perf" is not the
+setup of the "### Eval" table above it, where the model and the GPU usually are the same."""
+
+
+def _result_sections(doc: Document) -> list[tuple[int, int]]:
+    """(first, last line) of each section under a heading below the title that is not a setup section, when
+    there are two or more: what one states holds for its own runs."""
+    heads = [b for b in doc.blocks if b.kind == "heading" and not b.in_code and
+             (b.level >= 2 or doc.format != "markdown")]
+    out: list[tuple[int, int]] = []
+    for k, h in enumerate(heads):
+        if not _SETUP_TITLE_RE.match(h.text):
+            out.append((h.start, heads[k + 1].start - 1 if k + 1 < len(heads) else len(doc.lines)))
+    return out if len(out) >= 2 else []
+
+
+def _sectioned_lines(doc: Document) -> set[int]:
+    return {no for first, last in _result_sections(doc) for no in range(first, last + 1)}
+
+
+def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -> list[tuple[int, int, dict[str, str]]]:
+    """The workload each result section states with one value per key (see _WORKLOAD_KEYS), as (first, last
+    line, values): the scope that replaces the document default for these keys."""
+    out: list[tuple[int, int, dict[str, str]]] = []
+    for first, last in _result_sections(doc):
+        seen: dict[str, set[str]] = {}
+        for no in range(first, last + 1):
+            text = doc.line(no)
+            if not text.strip() or len(text) > 4000:
+                continue
+            text = unrestricted(text)
+            values = {**qualifiers(text[:2000]), **command(text)} if is_command_line(text.strip()) else \
+                line_setup(text[:2000])
+            for k, v in values.items():
+                if k in _WORKLOAD_KEYS:
+                    seen.setdefault(k, set()).add(v)
+        one = {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1}
+        if one:
+            out.append((first, last, one))
     return out
 
 

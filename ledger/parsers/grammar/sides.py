@@ -133,20 +133,20 @@ MAX_CLAUSE = 300
 
 
 def clause_side(text: str, pos: int) -> Revision | None:
-    """The side the clause holding `pos` names: the nearest side phrase before it in its sentence, or, when
-    none, the one right after it in its clause ("0.846 with this PR")."""
+    """The side the clause holding `pos` names: the one right after the value in its clause ("0.846 with this
+    PR"), or, when none, the nearest side phrase before it in its sentence ("On main we see 0.812")."""
     low = max(0, pos - MAX_CLAUSE)
     start = max(text.rfind(". ", low, pos), text.rfind("; ", low, pos), low)
-    last = None
-    for m in _CLAUSE_SIDE_RE.finditer(text, start, pos):
-        last = m
+    # the side right after the value, in its clause, first: "20.1 ms on master and 18.4 ms with this PR"
+    end = pos + 60
+    stop = min((k for k in (text.find(",", pos, end), text.find(". ", pos, end), text.find(";", pos, end))
+                if k >= 0), default=end)
+    last = _CLAUSE_SIDE_RE.search(text, pos, stop)
+    if last is not None and len(_NUMBER_RE.findall(text, pos, last.start())) > 1:
+        last = None  # "3.2s vs 3.6s on main": the side after names the nearer value, not this one
     if last is None:
-        end = pos + 60
-        stop = min((k for k in (text.find(",", pos, end), text.find(". ", pos, end), text.find(";", pos, end))
-                    if k >= 0), default=end)
-        last = _CLAUSE_SIDE_RE.search(text, pos, stop)
-        if last is not None and len(_NUMBER_RE.findall(text, pos, last.start())) > 1:
-            last = None  # "3.2s vs 3.6s on main": the side after names the nearer value, not this one
+        for m in _CLAUSE_SIDE_RE.finditer(text, start, pos):
+            last = m
     return Revision(label=_side_label(last.group(0)), head=None, base=None) if last else None
 
 

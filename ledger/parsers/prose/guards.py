@@ -12,7 +12,7 @@ import bisect
 import functools
 import re
 
-from ledger.parsers.grammar.numbers import Number
+from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.metrics import METRIC_RE, any_of
 from ledger.vocab.metrics import SPREAD_WORDS
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
@@ -26,7 +26,7 @@ CONFIG_BEFORE_RE = re.compile(
         r"tokens_per_block|num_[a-z_]+|fraction|step|version|v|sm|sm_|rc|at|first|last|every|"
         r"whole|round|rounds|#|pr|issue|nvbugs?|ticket|below|above|past|under|width|"
         r"mtp|eagle|shape|m|n|k|seq|len|length|input|output|prompt|prompts|samples|questions|requests|"
-        r"epoch|iter|iteration|run|runs|gpu|gpus|node|nodes|card|cards|x") + r")\s*[:=]?\s*)$",
+        r"epoch|iter|iteration|run|runs|gpu|gpus|node|nodes|card|cards|x|temperature|temp") + r")\s*[:=]?\s*)$",
     re.IGNORECASE,
 )
 # "acceptance length 1.97": a metric name right before the number wins over "length" as a config word
@@ -196,12 +196,20 @@ def _device_listing(text: str, n: Number) -> bool:
     return False
 
 
+def _in_device_name(text: str, n: Number) -> bool:
+    """The number is part of a device's name ("on an RTX 4090", "MI300X"): it names hardware, it measures nothing."""
+    for m in HARDWARE_NAME_RE.finditer(text, max(0, n.start - 16), min(len(text), n.end + 12)):
+        if m.start() <= n.start < m.end():
+            return True
+    return False
+
+
 def is_config_number(text: str, n: Number) -> bool:
     if "=" in text:
         operand = _arithmetic(text, n)
         if operand is not None:
             return operand
-    if _chosen(text, n):
+    if _chosen(text, n) or _in_device_name(text, n):
         return True
     if "](" in text[max(0, n.start - 120):n.start] and _LINK_DEST_BEFORE_RE.search(text, max(0, n.start - 120),
                                                                                    n.start):
@@ -234,7 +242,8 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "0.0114 < 0.7200 - 0.0800": a threshold, not a result; "test time < 30m" is a bound
     if (CONFIG_BEFORE_RE.search(before) and not n.approx
             and not _METRIC_RIGHT_BEFORE_RE.search(text[max(0, n.start - 40):n.start])
-            and not (_AT_BEFORE_RE.search(before) and "." in n.text and n.unit is None)):
+            and not (_AT_BEFORE_RE.search(before) and (("." in n.text and n.unit is None)
+                                                       or normalise_unit(n.unit or "").lower() in _DURATIONS))):
         return True  # "at con128", "ISL 8192"; but "lands at ~0.70" is a measurement
     after = text[n.end:n.end + 40]
     if n.unit in (None, "tokens", "tok", "b", "bytes") and COUNT_NOUN_RE.match(after):
@@ -252,4 +261,6 @@ def is_config_number(text: str, n: Number) -> bool:
 _CHANGE_AFTER_RE = re.compile(r"\s*(?:->|→|=>)\s*[~≈]?\d")
 _BOUND_AFTER_VALUE_RE = re.compile(r"\d[\w.%/]{0,8}(?:\s?[A-Za-zµ%/]{1,8})?\s*(?:[<>]=?|[≤≥])\s*\(?\s*$")
 _AT_BEFORE_RE = re.compile(r"\bat\s*$")
+# "runs at 20.1 ms/t": a time after "at" is how fast it ran ("at 2 req/s" stays the load a run was given)
+_DURATIONS = frozenset(("ms", "us", "µs", "ns", "ms/token", "ms/t", "ms per token"))
 _WORD_AFTER_RE = re.compile(r"\s*[A-Za-z]")

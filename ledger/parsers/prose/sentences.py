@@ -43,7 +43,7 @@ from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.setup import MACHINE_LABEL_RE
-from ledger.vocab.units import is_measure_unit
+from ledger.vocab.units import canonical_unit, is_measure_unit
 
 NAME = "prose"
 VERSION = "1"
@@ -53,6 +53,12 @@ _PROGRESS_RE = re.compile(r"[█▏▎▍▌▋▊▉]|\|\s*\d+/\d+\s*\[\d+:\d+"
 _ARROW_RE = re.compile(r"^\s*(?:->|→|=>|⇒|-->)\s*")
 _TO_RE = re.compile(r"^\s+to\s+")
 _FROM_RE = re.compile(r"\bfrom\s*$", re.IGNORECASE)
+# "Tune `--decode-steps` from 4 to 8", "Set chunk size from 2048 to 4096": a setting changed, not a result
+_SETTING_CHANGE_RE = re.compile(
+    r"(?:--[a-z][\w-]{0,40}`?|\b(?:set|sets|tune[sd]?|tuning|bump(?:s|ed)?|switch(?:es|ed)?)\b)[^.;:,\d]{0,60}"
+    r"\bfrom\s*$|\b(?:chunk|batch|block|page|bucket|tile|split|warmup)[ _-]?(?:size|len(?:gth)?|count)s?\s+from\s*$",
+    re.IGNORECASE)
+_MEASURE_WORD_RE = re.compile(r"throughput|latency|speed|ttft|tpot|accuracy|score|time\b|tok/s|tflops", re.IGNORECASE)
 _SPAN_VERB_RE = re.compile(r"\b(?:range[sd]?|ranging|var(?:y|ies|ied|ying)|span(?:s|ning)?|anywhere)\s+from\s*$",
                            re.IGNORECASE)
 # "96.59 vs 95.83", "96.59 vs bf16-capped 95.83": one short word may name the baseline
@@ -106,6 +112,13 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
             prev_config = True
             continue
         prev_config = False
+        if _FROM_RE.search(text, max(0, n.start - 40), n.start) and not is_measure_unit(n.unit) and \
+                (sc := _SETTING_CHANGE_RE.search(text, max(0, n.start - 100), n.start)) and \
+                not _MEASURE_WORD_RE.search(sc.group(0)):
+            if n.high is None:
+                skip.add(i + 1)  # "Tune `--decode-steps` from 4 to 8": both numbers are settings
+            prev_config = True
+            continue
         if n.high is not None and " to " in n.text and _FROM_RE.search(text, max(0, n.start - 40), n.start) and \
                 not _SPAN_VERB_RE.search(text, max(0, n.start - 40), n.start):
             # "goes from 373 to 530 TFLOP/s": a change, the new value with the old as its reference (a range is
@@ -148,6 +161,9 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
         if last_claim is not None and prev is not None and _PLUS_MINUS_GAP_RE.fullmatch(gap_before):
             last_claim["stderr"] = n.value  # "~0.70 ± 0.05": the spread of the value before
             last_claim["end"] = n.end
+            continue
+        if last_claim is not None and last_claim["reference"] is None and _came_from(text, last_claim, n):
+            last_claim["reference"] = n.value  # "now 31.5 ms/t on an M2 Ultra, down from 40.2 ms/t on master"
             continue
         # "B (ref A)", "B vs A", "B, against A", "B (A before)", "B (the stock number is A)": A is B's reference
         if last_claim is not None and prev is not None and prev.end <= n.start:
@@ -255,6 +271,19 @@ _FAR = 1 << 62
 
 
 _DIGIT_RE = re.compile(r"\d")
+
+
+_CAME_FROM_RE = re.compile(r"\b(?:down|up|improved|dropped|reduced|rose|fell|was)\s(?:\w+\s)?from\s*~?$",
+                           re.IGNORECASE)
+
+
+def _came_from(text: str, claim: dict, n: Number) -> bool:
+    """`n` is where the value of `claim` came from ("X, down from Y"): in the same sentence, the same unit."""
+    gap = text[claim["end"]:n.start]
+    return ". " not in gap and len(gap) <= 120 and _CAME_FROM_RE.search(text, max(claim["end"], n.start - 30),
+                                                                          n.start) is not None \
+        and (n.unit is None or claim["unit"] is None or canonical_unit(n.unit, "perf") ==
+             canonical_unit(claim["unit"], "perf"))
 
 
 def _starts_clause(text: str, pos: int) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.grammar.numbers import Number
+from ledger.parsers.grammar.sides import has_clause_side
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.units import canonical_unit, is_measure_unit
 
@@ -51,6 +52,8 @@ def name_conditions(prev: dict, new: dict, text: str) -> None:
         if m is None:
             continue
         q = m.group(1).strip()
+        if has_clause_side(q):
+            continue  # "on master", "with this PR": a side, which the claim's revision carries
         c["base_metric"] = base = new["metric"] if c is prev else c["metric"]
         c["metric"] = f"{base} ({q})" if base else q
         c["config"] = {**c["config"], **qualifiers(q)}

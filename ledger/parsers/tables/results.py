@@ -23,7 +23,7 @@ from collections.abc import Iterator
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
-from ledger.parsers.grammar.numbers import header_unit
+from ledger.parsers.grammar.numbers import header_unit, stated_unit
 from ledger.parsers.reader.document import Block, Row
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit
@@ -54,6 +54,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     info.title_setup = _title_setup(ctx, table.header_line)
     if block.section and HEAD_UNIT_RE.search(block.section[-1]):
         info.section_unit = header_unit(block.section[-1])
+    if info.section_unit is None:
+        info.section_unit = stated_unit(ctx.lead_in(block))  # "Figures are decode latency in ms per token:"
     if any(r == "value" and GENERIC_HEAD_RE.match(head_without_unit(headers[i])) for i, r in enumerate(roles)):
         info.bench = leading_benchmark(ctx.lead_in(block))
     # "Mean TTFT (ms): | 412.7 | 398.2": a console summary's colon ends the name, it is not part of it
