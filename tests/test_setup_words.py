@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ledger.parsers.grammar.commands import command_setup, run_echo
 from ledger.parsers.grammar.numbers import rate_unit
 from ledger.vocab.canonical import canon_value
@@ -51,3 +53,28 @@ def test_rate_in_words() -> None:
     assert rate_unit("Output tokens per second") == "tok/s"
     assert rate_unit("Questions per second") == "req/s"
     assert rate_unit("Total latency") is None
+
+
+@pytest.mark.parametrize(("text", "method"), [
+    ("We ran with MTP disabled and an FP8 KV cache.", "none"),
+    ("EAGLE turned off for the eval", "none"),
+    ("baseline without EAGLE3", "none"),
+    ("w/o MTP", "none"),
+    ("prefix cache on, MTP/spec decode disabled", "none"),
+    ("MTP=off", "none"),
+    ("EAGLE3 on, three draft tokens", "eagle3"),
+    ("MTP/EAGLE comparison", "mtp"),
+])
+def test_a_method_switched_off_is_none(text: str, method: str) -> None:
+    assert qualifiers(text)["spec_algo"] == method
+
+
+@pytest.mark.parametrize(("text", "precision"), [
+    ("5.44 - 13B, q4_0", "q4_0"), ("llama 8B Q4_K_M", "q4_k_m"), ("IQ2_XXS", "iq2_xxs"), ("7B, f16", "f16"),
+])
+def test_gguf_types_are_precisions(text: str, precision: str) -> None:
+    assert qualifiers(text)["quant"] == precision
+
+
+def test_an_op_type_is_no_precision() -> None:
+    assert "quant" not in qualifiers("RMS_NORM(type=f32,ne=[4096,512,1,1])")

@@ -193,7 +193,8 @@ _ANY_SETUP_RE = re.compile(r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|s
 
 
 # a method named only to say it was off: "MTP disabled", "EAGLE turned off", "without EAGLE", "w/o MTP"
-_OFF_AFTER_RE = re.compile(r"\s?(?:disabled|turned off|switched off|off\b|[:=]\s?(?:off|false|none)\b)",
+_OFF_AFTER_RE = re.compile(r"(?:\s?/\s?[\w-]{1,12}(?: [\w-]{1,12})?)?"  # "MTP/spec decode disabled"
+                           r"\s?(?:disabled|turned off|switched off|off\b|[:=]\s?(?:off|false|none)\b)",
                            re.IGNORECASE)
 _OFF_BEFORE_RE = re.compile(r"(?:without|w/o|disable[sd]?|no)\s$", re.IGNORECASE)
 
