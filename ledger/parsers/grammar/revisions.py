@@ -27,7 +27,15 @@ import re
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
-from ledger.parsers.grammar.sides import comment_side, defined_side, lead_side, pair_sides, sides_at, stated_on
+from ledger.parsers.grammar.sides import (
+    base_and_head,
+    comment_side,
+    defined_side,
+    lead_side,
+    pair_sides,
+    sides_at,
+    stated_on,
+)
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.sides import side_of
 
@@ -193,6 +201,10 @@ def named_revisions(doc: Document) -> dict[str | int, Revision]:
             two = pair_sides(block.text) if " vs" in block.text else None
             for side in two or sides_at(block.text):
                 out.setdefault((side.label or "").lower(), side)
+            if "head" in block.text.lower() or "head" in doc.line(block.end + 1).lower():
+                # "base `36484e4`,\nhead `170aa20`" (a sentence may wrap between the two)
+                for name, side in base_and_head(f"{block.text}\n{doc.line(block.end + 1)}").items():
+                    out.setdefault(name, side)
         if block.kind != "item":
             continue
         defined = defined_side(block.text)

@@ -94,6 +94,26 @@ def pair_sides(text: str) -> tuple[Revision, Revision] | None:
     return a.model_copy(update={"base": b.head}), b
 
 
+# "Frozen comparison: base `36484e4`, head `170aa20`": the two heads a comparison was run on, in that order
+_BASE_HEAD_RE = re.compile(
+    r"\bbase(?:line)?\s{0,3}[:=]?\s{0,3}[*_`]{0,2}(?P<base>" + _SHA + r")[*_`]{0,2}[^\n]{0,80}?\n?[^\n]{0,40}?"
+    r"\bhead\s{0,3}[:=]?\s{0,3}[*_`]{0,2}(?P<head>" + _SHA + r")(?![\w-])", re.IGNORECASE)
+_BASE_NAMES = ("base", "baseline", "main", "master", "before", "old", "upstream")
+_HEAD_NAMES = ("head", "pr", "branch", "candidate", "after", "new", "patched")
+
+
+def base_and_head(text: str) -> dict[str, Revision]:
+    """"base `36484e4`, head `170aa20`": the base and the head by every name a table's columns give them ("Current
+    main", "PR with PTPC"), or nothing."""
+    m = _BASE_HEAD_RE.search(text[:600])
+    if m is None or not (_is_sha(m.group("base")) and _is_sha(m.group("head"))):
+        return {}
+    base, head = m.group("base").lower(), m.group("head").lower()
+    out = {name: Revision(label="base", head=base, base=None) for name in _BASE_NAMES}
+    out.update({name: Revision(label="head", head=head, base=base) for name in _HEAD_NAMES})
+    return out
+
+
 def sides_at(text: str) -> list[Revision]:
     """"the branch at 7e3a9c1d and main at 5b2f08ae": each side with its head, when a sentence names two."""
     if " at " not in text and "@" not in text:
