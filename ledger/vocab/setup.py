@@ -372,7 +372,9 @@ def is_workload_label(label: str) -> bool:
 # name ("average", "max") leaves the setting it qualifies.
 _SETUP_LABELS: dict[str, str] = {
     "model": "model", "model name": "model", "model path": "model", "checkpoint": "model", "base model": "model",
-    "target model": "model",
+    "target model": "model", "main model": "model",
+    # the draft a speculative run used is not the model it served
+    "draft model": "draft_model", "draft": "draft_model", "draft model path": "draft_model",
     "gpu": "gpu", "gpus": "gpu", "gpu type": "gpu", "hardware": "gpu", "device": "gpu", "accelerator": "gpu",
     "tp": "tp", "tp size": "tp", "tensor parallel": "tp", "tensor parallelism": "tp", "tensor parallel size": "tp",
     "ep": "ep", "ep size": "ep", "expert parallel": "ep", "expert parallelism": "ep", "expert parallel size": "ep",

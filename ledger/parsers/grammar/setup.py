@@ -30,6 +30,7 @@ from ledger.parsers.grammar.setup_scopes import (
     document_default,
     inline_settings,
     label_settings,
+    label_setup,
     section_workloads,
     setup_sections,
     unrestricted,
@@ -62,6 +63,9 @@ _BARE_LEAD_IN_RE = re.compile(r"^\s*(?:[*_`]{1,2})?(?P<name>[A-Za-z][\w .+/&-]{0
 _SIDE_NAME_RE = re.compile(f"^{SIDE_PHRASE}$", re.IGNORECASE)
 _SENTENCE_WORD_RE = re.compile(r"\b(?:the|a|an|this|that|with|from|after|before|against|ran|run|results?|log|"
                                r"output|here|below|above|see|using|on|of|for|and|is|are|was)\b", re.IGNORECASE)
+# what makes a comment line a sentence rather than the name of the run under it
+_COMMENT_SENTENCE_RE = re.compile(r"\b(?:ran|run|results?|log|output|here|below|above|see|is|are|was|from|against)\b",
+                                  re.IGNORECASE)
 # a lead-in that says where the runs below were made ("All of the numbers below were measured on one H100:"),
 # not what they are compared with ("against the bf16 logits")
 _RUN_WORD_RE = re.compile(r"\b(?:on|using|under|measured|ran|run|runs|tested|served|serving|benchmarked|via)\b",
@@ -188,6 +192,9 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
     values = {**_setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}
+    labelled = label_setup(text)
+    if "draft_model" in labelled and "model" not in labelled:
+        values.pop("model", None)  # "draft model: Qwen2.5 0.5B": the draft's name, not the model served
     return SetupScope(b.start, section_end, values) if values else None
 
 
@@ -373,7 +380,8 @@ def _comment_label(name: str, below: str) -> bool:
     if _SIDE_NAME_RE.match(name):
         return True
     words = name.split()
-    return (0 < len(words) <= 4 and bool(_BARE_LEAD_IN_RE.match(name)) and not _SENTENCE_WORD_RE.search(name)
+    # "## With heuristic", "# Using the old scheduler": an arm's name may open with a preposition and an article
+    return (0 < len(words) <= 5 and bool(_BARE_LEAD_IN_RE.match(name)) and not _COMMENT_SENTENCE_RE.search(name)
             and any(ch.isdigit() for ch in below) and (":" in below or "=" in below))
 
 

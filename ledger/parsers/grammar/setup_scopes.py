@@ -106,6 +106,9 @@ def unrestricted(text: str) -> str:
     return "".join(out) + text[pos:] if out else text
 
 
+_MODEL_END_RE = re.compile(r",|;|\s\(|\s-\s")
+
+
 def label_setup(text: str) -> dict[str, str]:
     """The setting of a "Label: value" line whose label names a setup key ("TP Size: 8" -> {"tp": "8"})."""
     m = _LABEL_LINE_RE.match(text)
@@ -115,8 +118,8 @@ def label_setup(text: str) -> dict[str, str]:
     if key is None:
         return {}
     value = m.group("value").strip(" .*_")
-    if key == "model":
-        value = value.split()[0] if value.split() else value
+    if key in ("model", "draft_model"):
+        value = _MODEL_END_RE.split(value)[0].strip()  # "Code Llama 34B Q4_K_M", "org/Model-8B (bf16)"
     value = _checked(key, value)
     value = _FLOAT_ZEROS_RE.sub(r"\1", value)
     return {key: value} if value else {}
@@ -186,7 +189,7 @@ def _line_setup(text: str) -> dict[str, str]:
     values = label_setup(text)
     for k, v in [*inline_settings(text).items(), *qualifiers(text).items()]:
         values.setdefault(k, v)
-    if "model" not in values:
+    if "model" not in values and "draft_model" not in values:
         models = model_names(text)
         if models:
             values["model"] = models[0]
