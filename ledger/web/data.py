@@ -3,12 +3,12 @@
     pr_page(conn, db_path, "NVIDIA/TensorRT-LLM", 20144)   ledger show + report + claims --group-by revision + trend
     doc_page(conn, 1, 1, span)                              the stored text of a version, its claims' lines
     compare_page(conn, db_path, targets, from_, to)        ledger compare
-    trend_page(db_path, metric, where, targets)            ledger trend
     support_page(db_path, subject, feature)                ledger support
 
 `conn` is the web server's read-only connection (datasette's, `mode=ro`); `db_path` is the ledger file for the
 functions that open it themselves (compare, trend, support, as the CLI calls them). Each function returns plain
-data for a template; `NotFound` means a 404 and `UsageError` a 400, both with one line of text.
+data for a template; `NotFound` means a 404 and `UsageError` a 400, both with one line of text. The charts of
+the trend and PR pages are drawn by ledger.web.charts.
 
 The report, compare, trend and support calls are in ledger.web.library; comparisons are read in their JSON
 shape (`ledger compare --format json`), the shape scripts read too.
@@ -17,7 +17,6 @@ shape (`ledger compare --format json`), the shape scripts read too.
 from __future__ import annotations
 
 import json
-import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -31,27 +30,18 @@ from ledger.output.formats import GroupBy
 from ledger.output.rows import config_text, grouped, revision_text
 from ledger.output.terminal import fmt_value
 from ledger.web import library
-from ledger.web.svg import Chart, Point, line_chart
+from ledger.web.charts import pr_charts
+from ledger.web.links import PREFIX, doc_href
 
 if TYPE_CHECKING:
     from ledger.db.reads import Reader
 
-PREFIX = "/-/ledger"
 OUTCOME_ORDER = ("fail", "waived", "not_verified", "not_run", "skipped", "pass")
 """Gates as a reviewer reads them: what failed first, what passed last."""
-NUMERIC_KINDS = ("accuracy", "acceptance", "perf")
 
 
 class NotFound(LedgerError):
     """The page names something the ledger does not hold (a 404)."""
-
-
-def doc_href(document_id: Any, version: Any, line: Any, line_end: Any = None) -> str:
-    """The link to a line of a stored version: every claim on every page links here."""
-    # the line goes in the query too (a fragment never reaches the server): a long text is served a page of
-    # lines around it, and the claim's lines are highlighted
-    span = f"?hl={line}-{line_end}" if line_end not in (None, line) else f"?hl={line}"
-    return f"{PREFIX}/doc/{document_id}/v{version}{span}#L{line}"
 
 
 def claim_href(c: dict[str, Any]) -> str | None:
@@ -106,7 +96,7 @@ def pr_page(conn: Reader, db_path: str, repo: str, number: int) -> dict[str, Any
         "report": _report(comparison, report, link),
         "groups": [(title, [claim_row(c) for c in rows]) for title, rows in grouped(newest, GroupBy.revision)],
         "n_claims": len(newest), "linked": linked,
-        "charts": _pr_charts(db_path, key, comparison),
+        "charts": pr_charts(db_path, key, comparison),
     }
 
 
@@ -205,74 +195,6 @@ def _value_text(x: dict[str, Any]) -> str:
     return s + (f" {x['unit']}" if x.get("unit") and x.get("unit") != "%" else "%" if x.get("unit") == "%" else "")
 
 
-def _pr_charts(db_path: str, key: str, comparison: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """A chart for each of the PR's numeric series measured at two or more revisions (`ledger trend METRIC PR`)."""
-    if comparison is None:
-        return []
-    metrics = dict.fromkeys(r["metric"] for r in comparison.get("rows") or []
-                            if r["kind"] in NUMERIC_KINDS and len(r.get("values") or []) > 1)
-    short = {r["name"]: f"R{i}" for i, r in enumerate(comparison.get("revisions") or [], 1)}
-    charts: list[dict[str, Any]] = []
-    for m in metrics:
-        charts += [c for c in trend_charts(db_path, m, [], [key], short)["charts"] if c["n_points"] > 1]
-    return charts
-
-
-# ---- trend -------------------------------------------------------------------------------------------------------
-
-def trend_charts(db_path: str, metric: str, where: Sequence[str], targets: Sequence[str],
-                 short: dict[str, str] | None = None) -> dict[str, Any]:
-    """`ledger trend METRIC [TARGET...] --where K=V` as charts: one per comparable series with two or more values,
-    the reference line and the noise band of the latest value's verdict drawn; one-value series listed. `short`
-    names the points under the axis (revision name -> "R3"); without it they are P1, P2, ..."""
-    if not metric.strip():
-        raise UsageError("give a metric: ?metric=gsm8k")
-    series = library.trend_series(db_path, metric, where, targets)
-    charts: list[dict[str, Any]] = []
-    single: list[dict[str, Any]] = []
-    for label, pts, latest in series:
-        points: list[dict[str, Any]] = []
-        for i, (at, c) in enumerate(pts, 1):
-            v = c.value
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-                continue
-            src = c.source
-            extra = src.model_extra or {}
-            href = (doc_href(extra["document_id"], extra["version"], src.line, src.line_end)
-                    if extra.get("document_id") is not None and extra.get("version") is not None else None)
-            printed = fmt_value(c.to_json_dict())
-            points.append({"n": i, "at": at, "short": (short or {}).get(at) or f"P{i}", "value": float(v),
-                           "high": c.high, "printed": printed, "reference": c.reference, "href": href, "line": src.line,
-                           "document": extra.get("document")})
-        if not points:
-            continue
-        verdict = latest.to_json() if latest is not None else None
-        band, band_label = None, ""
-        if verdict and verdict.get("threshold") and verdict.get("old") and isinstance(verdict["old"].get("value"),
-                                                                                       (int, float)):
-            base, t = float(verdict["old"]["value"]), float(verdict["threshold"]["value"])
-            band = (base - t, base + t)
-            band_label = f"{verdict['threshold']['display']} around {base:.4g} ({verdict['threshold']['basis']})"
-        refs = {p["reference"] for p in points if p["reference"] is not None}
-        reference = refs.pop() if len(refs) == 1 else points[-1]["reference"]
-        unit = next((c.unit for _, c in pts if c.unit), None)
-        chart = Chart(title=label, y_label=label.split(" (")[0].split(" [")[0] + (f" ({unit})" if unit else ""),
-                      points=[Point(p["short"], p["value"], p["high"],
-                                    f"{p['short']} {p['at']}: {p['printed']}"
-                                    + (f" (ref {p['reference']:g})" if p["reference"] is not None else ""), p["href"])
-                              for p in points],
-                      reference=reference, band=band, band_label=band_label)
-        entry = {"label": label, "points": points, "n_points": len(points), "verdict": verdict,
-                 "reference": reference, "band": band, "svg": line_chart(chart) if len(points) > 1 else ""}
-        (charts if len(points) > 1 else single).append(entry)
-    # a page holds MAX_CHARTS charts and MAX_SINGLE one-value rows: a whole ledger's 754 series is not one page
-    hidden = max(0, len(charts) - MAX_CHARTS) + max(0, len(single) - MAX_SINGLE)
-    return {"metric": metric, "charts": charts[:MAX_CHARTS], "single": single[:MAX_SINGLE],
-            "n_series": len(series), "hidden": hidden}
-
-
-MAX_CHARTS, MAX_SINGLE = 60, 200
-"""Charts and one-value rows a trend page draws; the rest are counted, to be narrowed with where= or target=."""
 MAX_TARGETS = 20
 """Documents one compare page compares."""
 
