@@ -4,16 +4,23 @@ table pages labelled and searchable."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
 
 import pytest
 
 pytest.importorskip("datasette", reason="the web view needs the [web] extra (pip install -e '.[test,web]')")
 
-from _web import ROOT, SVG_NS, Client, svgs, text_of
+from _web import ROOT, SEED_KEY, SEED_PAGE, SVG_NS, Client, build_ledger, need_seed, open_client, svgs, text_of
 
 SCALES = ROOT / "tests" / "fixtures" / "web" / "chart_scales.md"
 SCALES_PAGE = "/-/ledger/pr/acme/rotary/7"
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Client]:
+    yield from open_client(build_ledger(tmp_path_factory.mktemp("first") / "ledger.db"))
 
 
 @pytest.fixture(scope="module")
@@ -22,9 +29,7 @@ def scales(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Client]:
 
     db = tmp_path_factory.mktemp("scales") / "ledger.db"
     assert all(r.ok for r in ingest([str(SCALES)], db, repo="acme/rotary", pr=7))
-    c = Client(db)
-    yield c
-    c.close()
+    yield from open_client(db)
 
 
 def _axis(chart: object) -> str:
@@ -47,3 +52,42 @@ def test_an_accuracy_stated_as_fraction_and_percent_is_drawn_in_percent(scales: 
     throughput = next(c for t, c in charts.items() if t.startswith("throughput"))
     assert _axis(throughput).endswith(" (tok/s/GPU)")
     assert throughput.get("data-x-positions") == "3"
+
+
+def test_the_pr_page_opens_on_the_verdict_and_keeps_commits_below_the_results(client: Client) -> None:
+    need_seed()
+    html = client.get(SEED_PAGE).text
+    at = {name: html.index(f'id="{name}"') for name in ("verdict", "results", "charts", "gates", "ci", "versions",
+                                                         "revisions", "claims")}
+    assert list(at) == sorted(at, key=lambda k: at[k])
+    # nothing but the title and one line of identity before the verdict: no sha, no table
+    before = html[html.index('<div class="ledger">'):at["verdict"]]
+    assert "<table" not in before and not re.search(r"\b[0-9a-f]{10}\b", text_of(before))
+
+
+def _folded(html: str) -> dict[str, int]:
+    """verdict -> rows folded under it, and every row listed outside a fold under "listed"."""
+    counts: dict[str, int] = {}
+    for m in re.finditer(r'<details class="folded" data-verdict="([^"]+)">(.*?)</details>', html, re.DOTALL):
+        counts[m.group(1)] = m.group(2).count('class="verdict-row"')
+    listed = re.sub(r'<details class="folded".*?</details>', "", html, flags=re.DOTALL)
+    counts["listed"] = listed.count('class="verdict-row"')
+    return counts
+
+
+@pytest.mark.parametrize("path", ["page", "compare"])
+def test_within_noise_and_measured_once_are_folded_as_the_cli_folds_them(client: Client, path: str) -> None:
+    need_seed()
+    from ledger.api import open_ledger
+
+    comparison = open_ledger(client.db).compare(SEED_KEY, stored_only=True)
+    summary = json.loads(comparison.render("json"))["summary"]
+    url = SEED_PAGE if path == "page" else "/-/ledger/compare"
+    r = client.get(url, params={} if path == "page" else {"target": SEED_KEY})
+    counts = _folded(r.text)
+    changed = sum(summary.get(v, 0) for v in ("regression", "improvement", "not comparable"))
+    assert counts.pop("listed") == changed
+    assert counts == {v: n for v, n in summary.items() if v in ("within noise", "missing", "new", "insufficient data")}
+    page = text_of(r.text)
+    assert f"{summary['within noise']} within noise (~)" in page
+    assert f"{summary['missing']} measured once (not re-run by the newest revision, R9)" in page

@@ -29,7 +29,7 @@ from ledger.errors import LedgerError, UsageError
 from ledger.output.formats import GroupBy
 from ledger.output.rows import config_text, grouped, revision_text
 from ledger.output.terminal import fmt_value
-from ledger.web import library
+from ledger.web import library, review
 from ledger.web.charts import pr_charts
 from ledger.web.links import PREFIX, doc_href
 
@@ -93,7 +93,7 @@ def pr_page(conn: Reader, db_path: str, repo: str, number: int) -> dict[str, Any
         "doc": doc, "labels": labels or [], "versions": overview["versions"], "version": overview["version"],
         "revisions": revisions, "counts": overview["counts"], "warnings": overview["warnings"],
         "ci_runs": runs, "ci_commits": _ci_commits(runs, {"tested": report.get("tested")}), "gates": by_outcome,
-        "report": _report(comparison, report, link),
+        "report": review.report_view(comparison, report, link),
         "groups": [(title, [claim_row(c) for c in rows]) for title, rows in grouped(newest, GroupBy.revision)],
         "n_claims": len(newest), "linked": linked,
         "charts": pr_charts(db_path, key, comparison),
@@ -117,13 +117,8 @@ def _ci_commits(runs: Sequence[dict[str, Any]], comparison: dict[str, Any] | Non
     return list(out.values())
 
 
-Linker = Any
-"""(revision name, line) -> the link to that line of the version the revision's values were read from."""
-
-
-def _linker(conn: Reader, comparison: dict[str, Any] | None, docs: Sequence[dict[str, Any]]) -> Linker:
-    revisions = [r for r in ((comparison or {}).get("revisions") or [(comparison or {}).get("old"),
-                                                                     (comparison or {}).get("new")]) if r]
+def _linker(conn: Reader, comparison: dict[str, Any] | None, docs: Sequence[dict[str, Any]]) -> review.Linker:
+    revisions = review.revisions_of(comparison)
     latest = {str(d["key"]): document_overview(conn, str(d["id"]))["version"] for d in docs}
     by_key = {str(d["key"]): d for d in docs}
     where: dict[str, tuple[Any, Any]] = {}
@@ -138,61 +133,6 @@ def _linker(conn: Reader, comparison: dict[str, Any] | None, docs: Sequence[dict
         return doc_href(place[0], place[1], line) if place and line else None
 
     return link
-
-
-def _report(comparison: dict[str, Any] | None, report: dict[str, Any], link: Linker) -> dict[str, Any]:
-    """`ledger report`'s sections for the page: the verdict counts, regressions, values below their reference,
-    gates that need a look, evidence measured on an older head than the newest, CI commits no claim names."""
-    revisions = [r for r in ((comparison or {}).get("revisions")
-                             or [(comparison or {}).get("old"), (comparison or {}).get("new")]) if r]
-    names = {r["name"]: f"R{i}" for i, r in enumerate(revisions, 1)}
-
-    def placed(x: dict[str, Any]) -> dict[str, Any]:
-        return {**x, "href": link(x.get("revision"), x.get("line")), "short": names.get(x.get("revision"), "")}
-
-    tested = report.get("tested") or {}
-    return {"compared": comparison is not None, "revisions": [{**r, "short": names[r["name"]]} for r in revisions],
-            "summary": report.get("summary") or {},
-            "regressions": [_row_view(r, names, link) for r in report.get("regressions") or []],
-            "below_reference": [placed(x) for x in report.get("below_reference") or []],
-            "references": [placed(x) for x in (comparison or {}).get("references") or []],
-            "attention": [{**g, "href": link(None, g.get("line"))} for g in report.get("gates") or []],
-            "older": list((report.get("older_evidence") or {}).items()),
-            "uncovered_ci": [t for t in tested.get("ci_commits", []) if not t.get("covered")],
-            "newest": revisions[-1]["name"] if revisions else None}
-
-
-def _pair_as_row(p: dict[str, Any]) -> dict[str, Any]:
-    values = [{**side, "revision": side.get("revision")} for side in (p.get("old"), p.get("new")) if side]
-    return {"metric": p["metric"], "kind": p["kind"], "unit": p.get("unit"), "config": p.get("config") or {},
-            "variant": p.get("variant"), "values": values, "verdict": p, "steps": []}
-
-
-def _row_view(r: dict[str, Any], names: dict[str, str], link: Linker) -> dict[str, Any]:
-    v = r.get("verdict") or {}
-    thr = v.get("threshold") or {}
-    return {
-        "metric": r["metric"], "kind": r["kind"], "config": config_text(r.get("config")), "variant": r.get("variant"),
-        "verdict": v.get("verdict"), "delta": v.get("delta"), "threshold": thr.get("display"),
-        "basis": thr.get("basis"), "reason": v.get("reason"),
-        "values": [{"at": names.get(x.get("revision"), x.get("revision")), "revision": x.get("revision"),
-                    "value": _value_text(x), "href": link(x.get("revision"), x.get("line"))}
-                   for x in r.get("values") or []],
-    }
-
-
-def _value_text(x: dict[str, Any]) -> str:
-    if x.get("outcome") and x.get("value") is None:
-        return str(x["outcome"])
-    if x.get("passed") is not None or x.get("failed") is not None:
-        return ", ".join(f"{x[k]} {k}" for k in ("passed", "failed") if x.get(k) is not None)
-    v = x.get("value")
-    if v is None:
-        return "?"
-    s = f"{v:g}" if isinstance(v, (int, float)) else str(v)
-    if x.get("high") is not None:
-        s += f"-{x['high']:g}"
-    return s + (f" {x['unit']}" if x.get("unit") and x.get("unit") != "%" else "%" if x.get("unit") == "%" else "")
 
 
 MAX_TARGETS = 20
@@ -213,32 +153,13 @@ def compare_page(conn: Reader, db_path: str, targets: Sequence[str], from_: str 
     comparison = library.compare_json(db_path, [str(d["key"]) for d in docs], from_, to)
     if comparison is None:
         return {"targets": targets, "comparison": None, "docs": docs}
-    revisions = comparison.get("revisions") or [comparison["old"], comparison["new"]]
-    names = {r["name"]: f"R{i}" for i, r in enumerate(revisions, 1)}
+    revisions = review.revisions_of(comparison)
+    names = review.short_names(comparison)
     link = _linker(conn, comparison, docs)
-
-    rows = comparison.get("rows")
-    if rows is None:
-        rows = [_pair_as_row(p) for p in comparison.get("pairs") or []]
-        for r, p in zip(rows, comparison.get("pairs") or [], strict=True):
-            r["values"] = [{**side, "revision": rev} for side, rev in
-                           ((p.get("old"), comparison["old"]["name"]), (p.get("new"), comparison["new"]["name"]))
-                           if side]
-    view = []
-    for r in rows:
-        v = r.get("verdict") or {}
-        thr = v.get("threshold") or {}
-        view.append({"verdict": v.get("verdict"), "kind": r["kind"], "metric": r["metric"],
-                     "config": config_text(r.get("config")), "variant": r.get("variant"), "delta": v.get("delta"),
-                     "delta_pct": v.get("delta_pct"), "threshold": thr.get("display"), "basis": thr.get("basis"),
-                     "reason": v.get("reason"), "other_config": config_text(v.get("other_config")),
-                     "values": [{"at": names.get(x.get("revision"), ""), "value": _value_text(x),
-                                 "href": link(x.get("revision"), x.get("line"))} for x in r.get("values") or []]})
-    order = {name: i for i, name in enumerate(("regression", "improvement", "not comparable", "within noise",
-                                               "insufficient data", "new", "missing"))}
-    view.sort(key=lambda r: (order.get(r["verdict"] or "", 9), r["kind"], r["metric"]))
+    shown, folded = review.fold(review.verdict_rows(comparison, link), len(revisions))
     refs = [{**x, "href": link(x.get("revision"), x.get("line"))} for x in comparison.get("references") or []]
-    return {"targets": targets, "docs": docs, "comparison": comparison, "rows": view, "references": refs,
+    return {"targets": targets, "docs": docs, "comparison": comparison, "rows": shown, "folded": folded,
+            "references": refs,
             "revisions": [{**r, "short": names[r["name"]]} for r in revisions],
             "summary": comparison.get("summary") or {}, "tested": comparison.get("tested") or {}}
 
