@@ -91,3 +91,50 @@ def test_within_noise_and_measured_once_are_folded_as_the_cli_folds_them(client:
     page = text_of(r.text)
     assert f"{summary['within noise']} within noise (~)" in page
     assert f"{summary['missing']} measured once (not re-run by the newest revision, R9)" in page
+
+
+@pytest.fixture(scope="module")
+def engines(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Client]:
+    from ledger.ingest.run import ingest
+
+    db = tmp_path_factory.mktemp("engines") / "ledger.db"
+    for path, repo in ((ROOT / "tests" / "fixtures" / "support_join" / "trtllm-models.md", "NVIDIA/TensorRT-LLM"),
+                       (ROOT / "examples" / "vllm-supported-models.md", "vllm-project/vllm"),
+                       (ROOT / "examples" / "sglang-hybrid-models.md", "sgl-project/sglang")):
+        assert all(r.ok for r in ingest([str(path)], db, repo=repo))
+    yield from open_client(db)
+
+
+def _cells(html: str, row: str) -> list[list[tuple[str, str, str]]]:
+    """The cells of a matrix row: each value as (its css class, the value, its source mark)."""
+    tr = re.search(rf"<tr><th>{re.escape(row)}</th>(.*?)</tr>", html, re.DOTALL)
+    assert tr, row
+    return [re.findall(r'<span class="support-value ([\w-]+)"[^>]*>(?:<a [^>]*>)?([^<]*)(?:</a>)?</span> '
+                       r'<span class="source"[^>]*>([^<]*)</span>', td) for td in tr.group(1).split("<td")[1:]]
+
+
+def test_support_values_are_coloured_by_kind_named_in_a_legend_and_show_their_source(engines: Client) -> None:
+    from ledger.support.join import support
+
+    html = engines.get("/-/ledger/support", params={"subject": "Qwen3NextForCausalLM"}).text
+    swa = _cells(html, "Sliding Window Attention")
+    assert [[(cls, value) for cls, value, _ in cell] for cell in swa] == \
+        [[("value-no", "no")], [("value-na", "n/a")], [("value-no", "no")]]
+    # each value's source: a letter listed under the matrices with its document, and the line it was read from
+    sources = dict(re.findall(r'<li><span class="source">([A-Z]+)</span>: ([^<]+)</li>', html))
+    answer = support(engines.db, subject="Qwen3NextForCausalLM")
+    m = answer.matrices[0]
+    for engine, cell in zip(m.engines, swa, strict=True):
+        stated = m.cell("Sliding Window Attention", engine)
+        assert stated is not None
+        (st,) = stated.statements
+        letter, _, line = cell[0][2].partition(":")
+        assert sources[letter] == st.source["document"] and int(line) == st.source["line"]
+    assert len(set(sources.values())) == len(sources) == 3  # one letter per document
+    # the legend names each kind of value the page shows, in words; the kinds are drawn apart
+    legend = html[html.index('<p class="legend">'):]
+    legend = legend[:legend.index("</p>")]
+    assert re.findall(r'class="support-value value-(\w+)">([^<]+)<', legend)[:3] == \
+        [("yes", "yes"), ("no", "no"), ("na", "n/a")]
+    css = dict(re.findall(r"\.ledger \.value-(\w+) \{ background: (#[0-9a-f]{3,6});", html))
+    assert len({css["yes"], css["no"], css["na"], css["partial"]}) == 4

@@ -29,6 +29,7 @@ from ledger.errors import LedgerError, UsageError
 from ledger.output.formats import GroupBy
 from ledger.output.rows import config_text, grouped, revision_text
 from ledger.output.terminal import fmt_value
+from ledger.vocab.support import VALUES as SUPPORT_VALUES
 from ledger.web import library, review
 from ledger.web.charts import pr_charts
 from ledger.web.links import PREFIX, doc_href
@@ -169,8 +170,18 @@ def compare_page(conn: Reader, db_path: str, targets: Sequence[str], from_: str 
 def support_page(db_path: str, subject: str | None, feature: str | None) -> dict[str, Any]:
     """`ledger support --subject --feature --evidence`: for an architecture its features x engines, for a feature
     its architectures x engines, each value linked to its line, disagreements marked, the engine's PR claims
-    beside the cell; without either, every cell as a row."""
+    beside the cell; without either, every cell as a row. As the CLI prints them, each value carries where it
+    stands ("A:75": source A, line 75) and the sources are listed under the matrices; each value is coloured by
+    its kind (yes, no, partial, n/a, ...) and the page's legend names the colours."""
     answer = library.support(db_path, subject, feature)
+    letters: dict[str, str] = {}  # document -> "A", "B", ... in order of first use, one list for the page
+
+    def statement(s: Any, notes: dict[str, int] | None = None) -> dict[str, Any]:
+        st = _statement(s)
+        letter = letters.setdefault(str(st["document"]), _letter(len(letters)))
+        return {**st, "source": f"{letter}:{st['line']}" if st["line"] else letter,
+                "note_n": notes.setdefault(s.note, len(notes) + 1) if notes is not None and s.note else None}
+
     matrices = []
     for m in answer.matrices:
         notes: dict[str, int] = {}  # each distinct footnote once under its matrix, cells marked with its number
@@ -181,15 +192,28 @@ def support_page(db_path: str, subject: str | None, feature: str | None) -> dict
                 cell = m.cell(row, engine)
                 cells.append(None if cell is None else {
                     "disagreement": cell.disagreement,
-                    "statements": [{**_statement(s), "note_n": notes.setdefault(s.note, len(notes) + 1)
-                                    if s.note else None} for s in cell.statements],
+                    "statements": [statement(s, notes) for s in cell.statements],
                     "evidence": [{**asdict(e), "href": _evidence_href(e)} for e in cell.evidence]})
             rows.append({"name": row, "kind": m.row_kinds.get(row, ""), "cells": cells})
         matrices.append({"title": m.title, "rows_are": m.rows_are, "engines": m.engines, "rows": rows,
                          "notes": [(n, text) for text, n in notes.items()]})
+    statements = [statement(s) for s in answer.statements]
+    shown = {st["value_class"] for st in statements}
     return {"subject": subject or "", "feature": feature or "", "mode": answer.mode, "engines": answer.engines,
-            "matrices": matrices, "statements": [_statement(s) for s in answer.statements],
-            "n": len(answer.statements)}
+            "matrices": matrices, "statements": statements, "n": len(answer.statements),
+            "sources": [(letter, doc) for doc, letter in letters.items()],
+            "legend": [v for v in (*SUPPORT_VALUES, "other") if _value_class(v) in shown]}
+
+
+def _letter(i: int) -> str:
+    """A, B, ..., Z, AA, AB, ...: the name of the i-th source."""
+    return _letter(i // 26 - 1) + chr(65 + i % 26) if i >= 26 else chr(65 + i)
+
+
+def _value_class(value: str) -> str:
+    """The css class of a support value: its canonical word (n/a -> na), else "other"."""
+    v = value.strip().lower()
+    return "value-" + (v.replace("/", "") if v in SUPPORT_VALUES else "other")
 
 
 def _statement(s: Any) -> dict[str, Any]:
@@ -197,7 +221,8 @@ def _statement(s: Any) -> dict[str, Any]:
     href = (doc_href(src["document_id"], src["version"], src["line"], src.get("line_end"))
             if src.get("document_id") is not None and src.get("version") is not None and src.get("line") else None)
     return {"engine": s.engine, "subject": s.subject, "feature": s.feature, "value": s.value, "note": s.note,
-            "disagreement": s.disagreement, "document": src.get("document"), "line": src.get("line"), "href": href}
+            "value_class": _value_class(s.value), "disagreement": s.disagreement, "document": src.get("document"),
+            "line": src.get("line"), "href": href}
 
 
 def _evidence_href(e: Any) -> str | None:
