@@ -2,7 +2,8 @@
 own browser download cannot reach its host here) against `ledger serve` on a loopback port.
 
 Opens the seed PR's page (its first screen, 1280x900, holds the verdict; its charts' axes name their units),
-follows a claim's link to its line, opens a trend; no page error, no failed request, and screenshots in
+follows a claim's link to its line, opens datasette's claims table (its first screen shows the results
+columns) and a trend; no page error, no failed request, and screenshots in
 tests/screenshots/ (or LEDGER_SCREENSHOTS). .ci/run installs chromium and runs this test; where
 chromium or playwright is missing it is skipped with the reason.
 """
@@ -116,6 +117,15 @@ def test_seed_page_claim_link_and_trend_in_chromium(server: str) -> None:
             box = target.bounding_box()
             assert box is not None and -2 <= box["y"] < 900  # scrolled to the line
             page.screenshot(path=str(SHOTS / "doc-line.png"))
+
+            # datasette's own table of claims opens on the columns a reader looks for, its rows on the first screen
+            page.goto(server + "/ledger/claims")
+            for column in ("metric", "value", "unit", "reference", "revision_label", "config", "text", "line"):
+                box = page.locator(f'th[data-column="{column}"]').bounding_box()
+                assert box is not None and box["x"] + box["width"] <= 1280 and box["y"] < 900, column
+            row = page.locator("table.rows-and-columns tbody tr").first.bounding_box()
+            assert row is not None and row["y"] < 900
+            page.screenshot(path=str(SHOTS / "claims-table.png"))
 
             page.goto(server + "/-/ledger/trend?metric=gsm8k&where=draft_len=1")
             charts = page.locator("svg.ledger-chart")

@@ -138,3 +138,42 @@ def test_support_values_are_coloured_by_kind_named_in_a_legend_and_show_their_so
         [("yes", "yes"), ("no", "no"), ("na", "n/a")]
     css = dict(re.findall(r"\.ledger \.value-(\w+) \{ background: (#[0-9a-f]{3,6});", html))
     assert len({css["yes"], css["no"], css["na"], css["partial"]}) == 4
+
+
+FIRST = ["metric", "value", "unit", "reference", "revision_label", "config", "text", "line"]
+
+
+def _headers(html: str) -> list[str]:
+    return re.findall(r'<th [^>]*data-column="([^"]+)"', html)
+
+
+def test_datasette_claims_table_leads_with_the_results_columns_and_labels_documents(client: Client) -> None:
+    html = client.get("/ledger/claims").text
+    assert _headers(html)[:9] == ["id", *FIRST]
+    # the page's data keeps the table's own order: only the page is arranged for a reader
+    data = client.get("/ledger/claims.json", params={"_shape": "objects", "_size": "1"}).json()
+    assert list(data["rows"][0])[:5] == ["id", "document_id", "version_id", "ordinal", "kind"]
+    # a claim's document is shown by its key (documents.title is empty for a file ingested under a PR number)
+    cells = re.findall(r'<td class="col-document_id[^"]*">(.*?)</td>', html, re.DOTALL)
+    assert cells and all("None" not in c for c in cells)
+    assert any("example/trtllm#4821" in c for c in cells)
+    # each column says what it holds and in what unit, in datasette's column menu and folded under the table
+    described = {column: text for text, column in
+                 re.findall(r'<th data-column-description="([^"]*)" [^>]*data-column="([^"]+)"', html)}
+    assert set(FIRST) <= set(described)
+    assert "unit" in described["value"] and "unit" in described["reference"] and "tok/s/GPU" in described["unit"]
+    assert re.search(r'<details class="ledger-columns"><summary>What each of the \d+ columns means', html)
+
+
+@pytest.mark.parametrize("view", ["pr_claims", "metric_values", "ci_runs"])
+def test_search_works_on_the_views_through_the_claims_index(client: Client, view: str) -> None:
+    word = {"pr_claims": "gsm8k", "metric_values": "gsm8k", "ci_runs": "failure"}[view]
+    found = client.get(f"/ledger/{view}.json", params={"_search": word, "_shape": "array", "_size": "max"})
+    assert found.status_code == 200, found.text[:200]
+    rows = found.json()
+    every = client.count(f"SELECT COUNT(*) FROM {view}")
+    want = client.count(f"SELECT COUNT(*) FROM {view} WHERE claim_id IN "
+                        f"(SELECT rowid FROM claims_fts WHERE claims_fts MATCH '{word}')")
+    assert 0 < len(rows) == want < every
+    page = client.get(f"/ledger/{view}", params={"_search": word}).text
+    assert f'where search matches "{word}"' in text_of(page)
