@@ -21,13 +21,14 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
 pytest.importorskip("datasette", reason="the web view needs the [web] extra (pip install -e '.[test,web]')")
 playwright_api = pytest.importorskip("playwright.sync_api", reason="needs playwright (pip install playwright)")
 
-from _web import ROOT, SEED_PAGE, build_ledger, need_seed  # noqa: E402
+from _web import ROOT, SEED_KEY, SEED_PAGE, build_ledger, need_seed  # noqa: E402
 
 CHROMIUM = os.environ.get("LEDGER_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -117,6 +118,14 @@ def test_seed_page_claim_link_and_trend_in_chromium(server: str) -> None:
             box = target.bounding_box()
             assert box is not None and -2 <= box["y"] < 900  # scrolled to the line
             page.screenshot(path=str(SHOTS / "doc-line.png"))
+
+            # the compare page opens on its summary and its regression; the rows the CLI folds are folded
+            page.goto(server + "/-/ledger/compare?target=" + quote(SEED_KEY, safe=""))
+            first = page.locator('tr.verdict-row[data-verdict="regression"]').first.bounding_box()
+            assert first is not None and first["y"] + first["height"] <= 900
+            folded = page.locator("details.folded")
+            assert folded.count() >= 2 and not folded.first.locator("tr.verdict-row").first.is_visible()
+            page.screenshot(path=str(SHOTS / "compare.png"))
 
             # datasette's own table of claims opens on the columns a reader looks for, its rows on the first screen
             page.goto(server + "/ledger/claims")
