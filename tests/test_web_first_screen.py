@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -177,3 +178,33 @@ def test_search_works_on_the_views_through_the_claims_index(client: Client, view
     assert 0 < len(rows) == want < every
     page = client.get(f"/ledger/{view}", params={"_search": word}).text
     assert f'where search matches "{word}"' in text_of(page)
+
+
+def test_a_database_beside_the_ledger_is_drawn_as_datasette_draws_it(client: Client, tmp_path: Path) -> None:
+    import asyncio
+    import sqlite3
+
+    from datasette.app import Datasette
+
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as conn:
+        conn.execute("CREATE TABLE claims (id INTEGER PRIMARY KEY, text TEXT, line INTEGER, metric TEXT)")
+        conn.execute("INSERT INTO claims VALUES (1, 'a', 2, 'b')")
+    conn.close()
+    ds = Datasette([str(client.db), str(other)])
+
+    async def pages() -> tuple[str, str]:
+        await ds.invoke_startup()
+        mine, theirs = await ds.client.get("/ledger/claims"), await ds.client.get("/other/claims")
+        return mine.text, theirs.text
+
+    loop = asyncio.new_event_loop()
+    try:
+        mine, theirs = loop.run_until_complete(pages())
+    finally:
+        for db in ds.databases.values():
+            db.close()
+        loop.close()
+    assert _headers(mine)[:9] == ["id", *FIRST] and "tables.css" in mine
+    assert _headers(theirs) == ["id", "text", "line", "metric"]
+    assert "tables.css" not in theirs and "ledger-columns" not in theirs

@@ -36,8 +36,10 @@ def ledger_database(datasette: Any) -> Any:
     cached = getattr(datasette, "_ledger_database", None)
     if cached is not None and cached in datasette.databases:
         return datasette.databases[cached]
+    # the metadata hook asks on every page: a database found not to be a ledger is not opened again
+    others: set[str] = datasette.__dict__.setdefault("_ledger_others", set())
     for name, db in datasette.databases.items():
-        if not getattr(db, "path", None):
+        if not getattr(db, "path", None) or name in others:
             continue
         try:
             conn = sqlite3.connect(f"file:{db.path}?mode=ro", uri=True)
@@ -50,6 +52,7 @@ def ledger_database(datasette: Any) -> Any:
         if found:
             datasette._ledger_database = name
             return db
+        others.add(name)
     return None
 
 
