@@ -64,6 +64,13 @@ def test_the_pr_page_opens_on_the_verdict_and_keeps_commits_below_the_results(cl
     # nothing but the title and one line of identity before the verdict: no sha, no table
     before = html[html.index('<div class="ledger">'):at["verdict"]]
     assert "<table" not in before and not re.search(r"\b[0-9a-f]{10}\b", text_of(before))
+    # within each revision's claims, its results come before the commits it names
+    claims = html[at["claims"]:].split('id="comments"')[0]
+    tables = [re.findall(r"</td>\s*<td>([a-z_]+)</td><td>", t)
+              for t in re.findall(r'<table class="rows claims">(.*?)</table>', claims, re.DOTALL)]
+    assert any("commit" in kinds and len(set(kinds)) > 1 for kinds in tables)
+    for kinds in tables:
+        assert kinds == sorted(kinds, key=lambda k: k == "commit"), kinds
 
 
 def _folded(html: str) -> dict[str, int]:

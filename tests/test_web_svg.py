@@ -69,3 +69,19 @@ def test_two_values_of_one_revision_share_its_x_position() -> None:
     assert labels == ["R1", "R2", "R3"]
     axis = [t.text for t in svg.iter(f"{NS}text") if t.get("class") == "axis-label"]
     assert axis == ["gsm8k (%)"]
+
+
+def test_an_axis_names_the_unit_of_its_series() -> None:
+    from ledger.web.charts import series_axis
+
+    assert series_axis("gsm8k", "accuracy", None, [95.8, 96.2]).label == "gsm8k (%)"
+    mixed = series_axis("mmlu", "accuracy", None, [62.4, 0.632])
+    assert mixed.label == "mmlu (%)" and mixed.draw(0.632) == 63.2 and mixed.draw(62.4) == 62.4 and mixed.note
+    assert series_axis("mmlu", "accuracy", None, [0.61, 0.632]).label == "mmlu (fraction, 0-1)"
+    assert series_axis("TTFT", "perf", "ms", [158, 30]).label == "TTFT (ms)"
+    assert series_axis("speed-up", "perf", None, [1.2]).label == "speed-up (no unit stated)"
+    assert series_axis("acceptance length", "acceptance", None, [2.9, 3.1]).label == \
+        "acceptance length (tokens per step)"
+    assert series_axis("draft acceptance", "acceptance", None, [0.62, 0.7]).label == \
+        "draft acceptance (fraction, 0-1)"
+    assert series_axis("acceptance rate", "acceptance", None, [62.0, 0.7]).label == "acceptance rate (%)"

@@ -61,7 +61,10 @@ def series_axis(metric: str, kind: str | None, unit: str | None, values: Sequenc
     if unit == "%":
         return Axis(f"{metric} (%)")
     if kind == "acceptance":
-        return Axis(f"{metric} (tokens per step)")  # a mean acceptance length counts accepted tokens
+        # a mean acceptance length counts accepted tokens (at least the one the target model emits); values all
+        # below 1 are a rate however the metric is named
+        rate = bool(values) and all(abs(v) < 1 for v in values)
+        return Axis(f"{metric} ({'fraction, 0-1' if rate else 'tokens per step'})")
     return Axis(f"{metric} (no unit stated)")
 
 

@@ -95,7 +95,9 @@ def pr_page(conn: Reader, db_path: str, repo: str, number: int) -> dict[str, Any
         "revisions": revisions, "counts": overview["counts"], "warnings": overview["warnings"],
         "ci_runs": runs, "ci_commits": _ci_commits(runs, {"tested": report.get("tested")}), "gates": by_outcome,
         "report": review.report_view(comparison, report, link),
-        "groups": [(title, [claim_row(c) for c in rows]) for title, rows in grouped(newest, GroupBy.revision)],
+        # within a revision its results first: the commits it names follow them
+        "groups": [(title, [claim_row(c) for c in sorted(rows, key=lambda c: c.get("kind") == "commit")])
+                   for title, rows in grouped(newest, GroupBy.revision)],
         "n_claims": len(newest), "linked": linked,
         "charts": pr_charts(db_path, key, comparison),
     }
