@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import re
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,7 @@ class Client:
     def __init__(self, db: Path, allow_sql: bool = True) -> None:
         from ledger.web.server import make_datasette
 
+        self.db = db
         self.loop = asyncio.new_event_loop()
         self.ds = make_datasette(db, allow_sql=allow_sql)
         self.loop.run_until_complete(self.ds.invoke_startup())
@@ -72,6 +74,15 @@ class Client:
         for db in self.ds.databases.values():
             db.close()
         self.loop.close()
+
+
+def open_client(db: Path) -> Iterator[Client]:
+    """A module fixture's client: datasette over `db`, closed when the module is done."""
+    c = Client(db)
+    try:
+        yield c
+    finally:
+        c.close()
 
 
 def file_digest(path: Path) -> str:

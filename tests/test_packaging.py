@@ -58,6 +58,7 @@ def test_a_built_wheel_installs_only_ledger_names(tmp_path: Path) -> None:
     want = {str(p.relative_to(ROOT)) for p in (ROOT / "ledger").rglob("*.py") if "__pycache__" not in p.parts}
     assert want <= set(names), sorted(want - set(names))
     assert "ledger/web/plugin/templates/ledger_support.html" in names
+    assert "ledger/web/plugin/static/tables.css" in names  # the table pages' stylesheet (plugin static/)
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--target", str(target),
                     str(wheel)], check=True, capture_output=True)

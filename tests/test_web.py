@@ -60,7 +60,7 @@ def test_seed_pr_page_names_its_gates_values_revisions_and_ci(client: Client, le
     for value in ("96.25", "95.98", "96.36"):  # gsm8k at the final head, its MTP1 value, the reference
         assert value in page
     # the CI bot's runs: one commit, 8 runs (4 passed, 4 failed), named by no measured claim
-    ci = page[page.index("CI runs on commits"):page.index("Series across revisions")]
+    ci = text_of(r.text[r.text.index('id="ci"'):r.text.index('id="versions"')])
     assert "257d5f0" in ci and "4 pass" in ci and "4 fail" in ci and "no measured claim names this commit" in ci
     # every claim of the newest version is listed once under its revision, each linking to its line
     claims = _cli_json(ledger_db, "claims", "--document", SEED_KEY, "--format", "json")
@@ -79,20 +79,26 @@ def test_seed_pr_page_report_matches_ledger_report(client: Client, ledger_db: Pa
     report = _cli_json(ledger_db, "report", SEED_KEY, "--format", "json")
     comparison = _cli_json(ledger_db, "compare", SEED_KEY, "--format", "json")
     assert isinstance(report, dict) and isinstance(comparison, dict)
-    page = text_of(client.get(SEED_PAGE).text)
-    assert f"From ledger report {SEED_KEY}" in page and f"{len(report['revisions'])} revisions, oldest first" in page
-    for verdict, n in report["summary"].items():
-        assert f"{n} {verdict}" in page
-    assert f"Regressions ({len(report['regressions'])})" in page
+    html = client.get(SEED_PAGE).text
+    page = text_of(html)
+    # the report's answer is the page's first section: regressions, below reference, gates, older evidence
+    verdict = text_of(html[html.index('<section id="verdict"'):html.index("</section>")])
+    assert verdict.strip().startswith("Verdict") and f"ledger report {SEED_KEY}" in verdict
+    assert f"{len(report['revisions'])} revisions compared" in verdict
+    for name, n in report["summary"].items():
+        assert f"{n} {name}" in verdict
+    regs, below = len(report["regressions"]), len(report["below_reference"])
+    assert regs and f"{regs} regression{'s' if regs > 1 else ''}, {below} below reference" in verdict
+    assert f"Regressions ({regs})" in verdict
     for row in report["regressions"]:
-        assert row["metric"] in page
-    assert f"Values below their reference ({len(report['below_reference'])} of {len(comparison['references'])}" \
-        in page
-    assert f"Gates that need a look ({len(report['gates'])})" in page
-    older = sum(report["older_evidence"].values())
-    assert f"measured on an older head than the newest ({older} series)" in page
+        assert row["metric"] in verdict
+    assert f"Gates that need a look ({len(report['gates'])})" in verdict
+    for g in report["gates"]:
+        assert re.search(rf"{re.escape(g['outcome'])}\s*:\s*{re.escape(g['metric'])}", verdict)
     for name, n in report["older_evidence"].items():
-        assert f"{n} series last measured at {name}" in page
+        assert f"{n} series last at {name}" in verdict
+    assert len(comparison["references"]) and f"Values against their reference ({len(comparison['references'])})" \
+        in page
     # gates by outcome, counted as `ledger claims --kind gate` gives them (CI runs apart)
     gates = _cli_json(ledger_db, "claims", "--document", SEED_KEY, "--kind", "gate", "--format", "json")
     assert isinstance(gates, list)

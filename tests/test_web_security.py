@@ -290,10 +290,10 @@ def test_bidi_and_control_characters_never_reach_a_page(tmp_path: Path) -> None:
 
 def test_a_trend_page_and_a_compare_page_are_bounded(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
     """A whole ledger's series are not one page; a compare page takes at most MAX_TARGETS documents."""
-    from ledger.web import data
+    from ledger.web import charts, data
 
-    monkeypatch.setattr(data, "MAX_SINGLE", 1)
-    monkeypatch.setattr(data, "MAX_CHARTS", 0)
+    monkeypatch.setattr(charts, "MAX_SINGLE", 1)
+    monkeypatch.setattr(charts, "MAX_CHARTS", 0)
     r = client.get("/-/ledger/trend", params={"metric": "gsm8k"})
     assert r.status_code == 200 and "more not drawn here" in r.text
     many = [("target", f"evil/repo#{n}") for n in range(data.MAX_TARGETS + 1)]

@@ -56,3 +56,32 @@ def test_one_point_and_many_points() -> None:
     assert many.get("data-points") == "60"
     labels = [t for t in many.iter(f"{NS}text") if "x" in (t.get("class") or "").split()]
     assert 5 <= len(labels) <= 13  # not 60 labels on top of each other
+
+
+def test_two_values_of_one_revision_share_its_x_position() -> None:
+    # a revision that states a series twice is one place on the axis, labelled once (not "R1 R1")
+    pts = [Point("R1", 95.1), Point("R2", 95.4), Point("R2", 95.6), Point("R3", 95.9)]
+    svg = _parse(Chart("gsm8k", "gsm8k (%)", pts))
+    assert svg.get("data-points") == "4" and svg.get("data-x-positions") == "3"
+    cx = [float(c.get("cx") or 0) for c in svg.iter(f"{NS}circle")]
+    assert cx[1] == cx[2] and cx[0] < cx[1] < cx[3]
+    labels = [t.text for t in svg.iter(f"{NS}text") if "x" in (t.get("class") or "").split()]
+    assert labels == ["R1", "R2", "R3"]
+    axis = [t.text for t in svg.iter(f"{NS}text") if t.get("class") == "axis-label"]
+    assert axis == ["gsm8k (%)"]
+
+
+def test_an_axis_names_the_unit_of_its_series() -> None:
+    from ledger.web.charts import series_axis
+
+    assert series_axis("gsm8k", "accuracy", None, [95.8, 96.2]).label == "gsm8k (%)"
+    mixed = series_axis("mmlu", "accuracy", None, [62.4, 0.632])
+    assert mixed.label == "mmlu (%)" and mixed.draw(0.632) == 63.2 and mixed.draw(62.4) == 62.4 and mixed.note
+    assert series_axis("mmlu", "accuracy", None, [0.61, 0.632]).label == "mmlu (fraction, 0-1)"
+    assert series_axis("TTFT", "perf", "ms", [158, 30]).label == "TTFT (ms)"
+    assert series_axis("speed-up", "perf", None, [1.2]).label == "speed-up (no unit stated)"
+    assert series_axis("acceptance length", "acceptance", None, [2.9, 3.1]).label == \
+        "acceptance length (tokens per step)"
+    assert series_axis("draft acceptance", "acceptance", None, [0.62, 0.7]).label == \
+        "draft acceptance (fraction, 0-1)"
+    assert series_axis("acceptance rate", "acceptance", None, [62.0, 0.7]).label == "acceptance rate (%)"

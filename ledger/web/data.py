@@ -3,12 +3,12 @@
     pr_page(conn, db_path, "NVIDIA/TensorRT-LLM", 20144)   ledger show + report + claims --group-by revision + trend
     doc_page(conn, 1, 1, span)                              the stored text of a version, its claims' lines
     compare_page(conn, db_path, targets, from_, to)        ledger compare
-    trend_page(db_path, metric, where, targets)            ledger trend
     support_page(db_path, subject, feature)                ledger support
 
 `conn` is the web server's read-only connection (datasette's, `mode=ro`); `db_path` is the ledger file for the
 functions that open it themselves (compare, trend, support, as the CLI calls them). Each function returns plain
-data for a template; `NotFound` means a 404 and `UsageError` a 400, both with one line of text.
+data for a template; `NotFound` means a 404 and `UsageError` a 400, both with one line of text. The charts of
+the trend and PR pages are drawn by ledger.web.charts.
 
 The report, compare, trend and support calls are in ledger.web.library; comparisons are read in their JSON
 shape (`ledger compare --format json`), the shape scripts read too.
@@ -17,7 +17,6 @@ shape (`ledger compare --format json`), the shape scripts read too.
 from __future__ import annotations
 
 import json
-import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -30,28 +29,20 @@ from ledger.errors import LedgerError, UsageError
 from ledger.output.formats import GroupBy
 from ledger.output.rows import config_text, grouped, revision_text
 from ledger.output.terminal import fmt_value
-from ledger.web import library
-from ledger.web.svg import Chart, Point, line_chart
+from ledger.vocab.support import VALUES as SUPPORT_VALUES
+from ledger.web import library, review
+from ledger.web.charts import pr_charts
+from ledger.web.links import PREFIX, doc_href
 
 if TYPE_CHECKING:
     from ledger.db.reads import Reader
 
-PREFIX = "/-/ledger"
 OUTCOME_ORDER = ("fail", "waived", "not_verified", "not_run", "skipped", "pass")
 """Gates as a reviewer reads them: what failed first, what passed last."""
-NUMERIC_KINDS = ("accuracy", "acceptance", "perf")
 
 
 class NotFound(LedgerError):
     """The page names something the ledger does not hold (a 404)."""
-
-
-def doc_href(document_id: Any, version: Any, line: Any, line_end: Any = None) -> str:
-    """The link to a line of a stored version: every claim on every page links here."""
-    # the line goes in the query too (a fragment never reaches the server): a long text is served a page of
-    # lines around it, and the claim's lines are highlighted
-    span = f"?hl={line}-{line_end}" if line_end not in (None, line) else f"?hl={line}"
-    return f"{PREFIX}/doc/{document_id}/v{version}{span}#L{line}"
 
 
 def claim_href(c: dict[str, Any]) -> str | None:
@@ -103,10 +94,12 @@ def pr_page(conn: Reader, db_path: str, repo: str, number: int) -> dict[str, Any
         "doc": doc, "labels": labels or [], "versions": overview["versions"], "version": overview["version"],
         "revisions": revisions, "counts": overview["counts"], "warnings": overview["warnings"],
         "ci_runs": runs, "ci_commits": _ci_commits(runs, {"tested": report.get("tested")}), "gates": by_outcome,
-        "report": _report(comparison, report, link),
-        "groups": [(title, [claim_row(c) for c in rows]) for title, rows in grouped(newest, GroupBy.revision)],
+        "report": review.report_view(comparison, report, link),
+        # within a revision its results first: the commits it names follow them
+        "groups": [(title, [claim_row(c) for c in sorted(rows, key=lambda c: c.get("kind") == "commit")])
+                   for title, rows in grouped(newest, GroupBy.revision)],
         "n_claims": len(newest), "linked": linked,
-        "charts": _pr_charts(db_path, key, comparison),
+        "charts": pr_charts(db_path, key, comparison),
     }
 
 
@@ -127,13 +120,8 @@ def _ci_commits(runs: Sequence[dict[str, Any]], comparison: dict[str, Any] | Non
     return list(out.values())
 
 
-Linker = Any
-"""(revision name, line) -> the link to that line of the version the revision's values were read from."""
-
-
-def _linker(conn: Reader, comparison: dict[str, Any] | None, docs: Sequence[dict[str, Any]]) -> Linker:
-    revisions = [r for r in ((comparison or {}).get("revisions") or [(comparison or {}).get("old"),
-                                                                     (comparison or {}).get("new")]) if r]
+def _linker(conn: Reader, comparison: dict[str, Any] | None, docs: Sequence[dict[str, Any]]) -> review.Linker:
+    revisions = review.revisions_of(comparison)
     latest = {str(d["key"]): document_overview(conn, str(d["id"]))["version"] for d in docs}
     by_key = {str(d["key"]): d for d in docs}
     where: dict[str, tuple[Any, Any]] = {}
@@ -150,129 +138,6 @@ def _linker(conn: Reader, comparison: dict[str, Any] | None, docs: Sequence[dict
     return link
 
 
-def _report(comparison: dict[str, Any] | None, report: dict[str, Any], link: Linker) -> dict[str, Any]:
-    """`ledger report`'s sections for the page: the verdict counts, regressions, values below their reference,
-    gates that need a look, evidence measured on an older head than the newest, CI commits no claim names."""
-    revisions = [r for r in ((comparison or {}).get("revisions")
-                             or [(comparison or {}).get("old"), (comparison or {}).get("new")]) if r]
-    names = {r["name"]: f"R{i}" for i, r in enumerate(revisions, 1)}
-
-    def placed(x: dict[str, Any]) -> dict[str, Any]:
-        return {**x, "href": link(x.get("revision"), x.get("line")), "short": names.get(x.get("revision"), "")}
-
-    tested = report.get("tested") or {}
-    return {"compared": comparison is not None, "revisions": [{**r, "short": names[r["name"]]} for r in revisions],
-            "summary": report.get("summary") or {},
-            "regressions": [_row_view(r, names, link) for r in report.get("regressions") or []],
-            "below_reference": [placed(x) for x in report.get("below_reference") or []],
-            "references": [placed(x) for x in (comparison or {}).get("references") or []],
-            "attention": [{**g, "href": link(None, g.get("line"))} for g in report.get("gates") or []],
-            "older": list((report.get("older_evidence") or {}).items()),
-            "uncovered_ci": [t for t in tested.get("ci_commits", []) if not t.get("covered")],
-            "newest": revisions[-1]["name"] if revisions else None}
-
-
-def _pair_as_row(p: dict[str, Any]) -> dict[str, Any]:
-    values = [{**side, "revision": side.get("revision")} for side in (p.get("old"), p.get("new")) if side]
-    return {"metric": p["metric"], "kind": p["kind"], "unit": p.get("unit"), "config": p.get("config") or {},
-            "variant": p.get("variant"), "values": values, "verdict": p, "steps": []}
-
-
-def _row_view(r: dict[str, Any], names: dict[str, str], link: Linker) -> dict[str, Any]:
-    v = r.get("verdict") or {}
-    thr = v.get("threshold") or {}
-    return {
-        "metric": r["metric"], "kind": r["kind"], "config": config_text(r.get("config")), "variant": r.get("variant"),
-        "verdict": v.get("verdict"), "delta": v.get("delta"), "threshold": thr.get("display"),
-        "basis": thr.get("basis"), "reason": v.get("reason"),
-        "values": [{"at": names.get(x.get("revision"), x.get("revision")), "revision": x.get("revision"),
-                    "value": _value_text(x), "href": link(x.get("revision"), x.get("line"))}
-                   for x in r.get("values") or []],
-    }
-
-
-def _value_text(x: dict[str, Any]) -> str:
-    if x.get("outcome") and x.get("value") is None:
-        return str(x["outcome"])
-    if x.get("passed") is not None or x.get("failed") is not None:
-        return ", ".join(f"{x[k]} {k}" for k in ("passed", "failed") if x.get(k) is not None)
-    v = x.get("value")
-    if v is None:
-        return "?"
-    s = f"{v:g}" if isinstance(v, (int, float)) else str(v)
-    if x.get("high") is not None:
-        s += f"-{x['high']:g}"
-    return s + (f" {x['unit']}" if x.get("unit") and x.get("unit") != "%" else "%" if x.get("unit") == "%" else "")
-
-
-def _pr_charts(db_path: str, key: str, comparison: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """A chart for each of the PR's numeric series measured at two or more revisions (`ledger trend METRIC PR`)."""
-    if comparison is None:
-        return []
-    metrics = dict.fromkeys(r["metric"] for r in comparison.get("rows") or []
-                            if r["kind"] in NUMERIC_KINDS and len(r.get("values") or []) > 1)
-    short = {r["name"]: f"R{i}" for i, r in enumerate(comparison.get("revisions") or [], 1)}
-    charts: list[dict[str, Any]] = []
-    for m in metrics:
-        charts += [c for c in trend_charts(db_path, m, [], [key], short)["charts"] if c["n_points"] > 1]
-    return charts
-
-
-# ---- trend -------------------------------------------------------------------------------------------------------
-
-def trend_charts(db_path: str, metric: str, where: Sequence[str], targets: Sequence[str],
-                 short: dict[str, str] | None = None) -> dict[str, Any]:
-    """`ledger trend METRIC [TARGET...] --where K=V` as charts: one per comparable series with two or more values,
-    the reference line and the noise band of the latest value's verdict drawn; one-value series listed. `short`
-    names the points under the axis (revision name -> "R3"); without it they are P1, P2, ..."""
-    if not metric.strip():
-        raise UsageError("give a metric: ?metric=gsm8k")
-    series = library.trend_series(db_path, metric, where, targets)
-    charts: list[dict[str, Any]] = []
-    single: list[dict[str, Any]] = []
-    for label, pts, latest in series:
-        points: list[dict[str, Any]] = []
-        for i, (at, c) in enumerate(pts, 1):
-            v = c.value
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-                continue
-            src = c.source
-            extra = src.model_extra or {}
-            href = (doc_href(extra["document_id"], extra["version"], src.line, src.line_end)
-                    if extra.get("document_id") is not None and extra.get("version") is not None else None)
-            printed = fmt_value(c.to_json_dict())
-            points.append({"n": i, "at": at, "short": (short or {}).get(at) or f"P{i}", "value": float(v),
-                           "high": c.high, "printed": printed, "reference": c.reference, "href": href, "line": src.line,
-                           "document": extra.get("document")})
-        if not points:
-            continue
-        verdict = latest.to_json() if latest is not None else None
-        band, band_label = None, ""
-        if verdict and verdict.get("threshold") and verdict.get("old") and isinstance(verdict["old"].get("value"),
-                                                                                       (int, float)):
-            base, t = float(verdict["old"]["value"]), float(verdict["threshold"]["value"])
-            band = (base - t, base + t)
-            band_label = f"{verdict['threshold']['display']} around {base:.4g} ({verdict['threshold']['basis']})"
-        refs = {p["reference"] for p in points if p["reference"] is not None}
-        reference = refs.pop() if len(refs) == 1 else points[-1]["reference"]
-        unit = next((c.unit for _, c in pts if c.unit), None)
-        chart = Chart(title=label, y_label=label.split(" (")[0].split(" [")[0] + (f" ({unit})" if unit else ""),
-                      points=[Point(p["short"], p["value"], p["high"],
-                                    f"{p['short']} {p['at']}: {p['printed']}"
-                                    + (f" (ref {p['reference']:g})" if p["reference"] is not None else ""), p["href"])
-                              for p in points],
-                      reference=reference, band=band, band_label=band_label)
-        entry = {"label": label, "points": points, "n_points": len(points), "verdict": verdict,
-                 "reference": reference, "band": band, "svg": line_chart(chart) if len(points) > 1 else ""}
-        (charts if len(points) > 1 else single).append(entry)
-    # a page holds MAX_CHARTS charts and MAX_SINGLE one-value rows: a whole ledger's 754 series is not one page
-    hidden = max(0, len(charts) - MAX_CHARTS) + max(0, len(single) - MAX_SINGLE)
-    return {"metric": metric, "charts": charts[:MAX_CHARTS], "single": single[:MAX_SINGLE],
-            "n_series": len(series), "hidden": hidden}
-
-
-MAX_CHARTS, MAX_SINGLE = 60, 200
-"""Charts and one-value rows a trend page draws; the rest are counted, to be narrowed with where= or target=."""
 MAX_TARGETS = 20
 """Documents one compare page compares."""
 
@@ -291,32 +156,13 @@ def compare_page(conn: Reader, db_path: str, targets: Sequence[str], from_: str 
     comparison = library.compare_json(db_path, [str(d["key"]) for d in docs], from_, to)
     if comparison is None:
         return {"targets": targets, "comparison": None, "docs": docs}
-    revisions = comparison.get("revisions") or [comparison["old"], comparison["new"]]
-    names = {r["name"]: f"R{i}" for i, r in enumerate(revisions, 1)}
+    revisions = review.revisions_of(comparison)
+    names = review.short_names(comparison)
     link = _linker(conn, comparison, docs)
-
-    rows = comparison.get("rows")
-    if rows is None:
-        rows = [_pair_as_row(p) for p in comparison.get("pairs") or []]
-        for r, p in zip(rows, comparison.get("pairs") or [], strict=True):
-            r["values"] = [{**side, "revision": rev} for side, rev in
-                           ((p.get("old"), comparison["old"]["name"]), (p.get("new"), comparison["new"]["name"]))
-                           if side]
-    view = []
-    for r in rows:
-        v = r.get("verdict") or {}
-        thr = v.get("threshold") or {}
-        view.append({"verdict": v.get("verdict"), "kind": r["kind"], "metric": r["metric"],
-                     "config": config_text(r.get("config")), "variant": r.get("variant"), "delta": v.get("delta"),
-                     "delta_pct": v.get("delta_pct"), "threshold": thr.get("display"), "basis": thr.get("basis"),
-                     "reason": v.get("reason"), "other_config": config_text(v.get("other_config")),
-                     "values": [{"at": names.get(x.get("revision"), ""), "value": _value_text(x),
-                                 "href": link(x.get("revision"), x.get("line"))} for x in r.get("values") or []]})
-    order = {name: i for i, name in enumerate(("regression", "improvement", "not comparable", "within noise",
-                                               "insufficient data", "new", "missing"))}
-    view.sort(key=lambda r: (order.get(r["verdict"] or "", 9), r["kind"], r["metric"]))
+    shown, folded = review.fold(review.verdict_rows(comparison, link), len(revisions))
     refs = [{**x, "href": link(x.get("revision"), x.get("line"))} for x in comparison.get("references") or []]
-    return {"targets": targets, "docs": docs, "comparison": comparison, "rows": view, "references": refs,
+    return {"targets": targets, "docs": docs, "comparison": comparison, "rows": shown, "folded": folded,
+            "references": refs,
             "revisions": [{**r, "short": names[r["name"]]} for r in revisions],
             "summary": comparison.get("summary") or {}, "tested": comparison.get("tested") or {}}
 
@@ -326,8 +172,18 @@ def compare_page(conn: Reader, db_path: str, targets: Sequence[str], from_: str 
 def support_page(db_path: str, subject: str | None, feature: str | None) -> dict[str, Any]:
     """`ledger support --subject --feature --evidence`: for an architecture its features x engines, for a feature
     its architectures x engines, each value linked to its line, disagreements marked, the engine's PR claims
-    beside the cell; without either, every cell as a row."""
+    beside the cell; without either, every cell as a row. As the CLI prints them, each value carries where it
+    stands ("A:75": source A, line 75) and the sources are listed under the matrices; each value is coloured by
+    its kind (yes, no, partial, n/a, ...) and the page's legend names the colours."""
     answer = library.support(db_path, subject, feature)
+    letters: dict[str, str] = {}  # document -> "A", "B", ... in order of first use, one list for the page
+
+    def statement(s: Any, notes: dict[str, int] | None = None) -> dict[str, Any]:
+        st = _statement(s)
+        letter = letters.setdefault(str(st["document"]), _letter(len(letters)))
+        return {**st, "source": f"{letter}:{st['line']}" if st["line"] else letter,
+                "note_n": notes.setdefault(s.note, len(notes) + 1) if notes is not None and s.note else None}
+
     matrices = []
     for m in answer.matrices:
         notes: dict[str, int] = {}  # each distinct footnote once under its matrix, cells marked with its number
@@ -338,15 +194,28 @@ def support_page(db_path: str, subject: str | None, feature: str | None) -> dict
                 cell = m.cell(row, engine)
                 cells.append(None if cell is None else {
                     "disagreement": cell.disagreement,
-                    "statements": [{**_statement(s), "note_n": notes.setdefault(s.note, len(notes) + 1)
-                                    if s.note else None} for s in cell.statements],
+                    "statements": [statement(s, notes) for s in cell.statements],
                     "evidence": [{**asdict(e), "href": _evidence_href(e)} for e in cell.evidence]})
             rows.append({"name": row, "kind": m.row_kinds.get(row, ""), "cells": cells})
         matrices.append({"title": m.title, "rows_are": m.rows_are, "engines": m.engines, "rows": rows,
                          "notes": [(n, text) for text, n in notes.items()]})
+    statements = [statement(s) for s in answer.statements]
+    shown = {st["value_class"] for st in statements}
     return {"subject": subject or "", "feature": feature or "", "mode": answer.mode, "engines": answer.engines,
-            "matrices": matrices, "statements": [_statement(s) for s in answer.statements],
-            "n": len(answer.statements)}
+            "matrices": matrices, "statements": statements, "n": len(answer.statements),
+            "sources": [(letter, doc) for doc, letter in letters.items()],
+            "legend": [v for v in (*SUPPORT_VALUES, "other") if _value_class(v) in shown]}
+
+
+def _letter(i: int) -> str:
+    """A, B, ..., Z, AA, AB, ...: the name of the i-th source."""
+    return _letter(i // 26 - 1) + chr(65 + i % 26) if i >= 26 else chr(65 + i)
+
+
+def _value_class(value: str) -> str:
+    """The css class of a support value: its canonical word (n/a -> na), else "other"."""
+    v = value.strip().lower()
+    return "value-" + (v.replace("/", "") if v in SUPPORT_VALUES else "other")
 
 
 def _statement(s: Any) -> dict[str, Any]:
@@ -354,7 +223,8 @@ def _statement(s: Any) -> dict[str, Any]:
     href = (doc_href(src["document_id"], src["version"], src["line"], src.get("line_end"))
             if src.get("document_id") is not None and src.get("version") is not None and src.get("line") else None)
     return {"engine": s.engine, "subject": s.subject, "feature": s.feature, "value": s.value, "note": s.note,
-            "disagreement": s.disagreement, "document": src.get("document"), "line": src.get("line"), "href": href}
+            "value_class": _value_class(s.value), "disagreement": s.disagreement, "document": src.get("document"),
+            "line": src.get("line"), "href": href}
 
 
 def _evidence_href(e: Any) -> str | None:

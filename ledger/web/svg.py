@@ -12,7 +12,7 @@ a document and is data. The root element carries the chart's numbers as attribut
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from html import escape
 
@@ -99,12 +99,19 @@ def line_chart(chart: Chart) -> str:
     def y(v: float) -> float:
         return TOP + ph - (v - y_min) / (y_max - y_min) * ph
 
+    # one x position per place (revision, document): two values stated at one revision stand one above the
+    # other, never as two revisions with the same name side by side
+    slots = list(dict.fromkeys(p.label for p in pts))
+    slot = {label: i for i, label in enumerate(slots)}
+
     def x(i: int) -> float:
-        return LEFT + (pw / 2 if len(pts) == 1 else i * pw / (len(pts) - 1))
+        n = slot[pts[i].label]
+        return LEFT + (pw / 2 if len(slots) == 1 else n * pw / (len(slots) - 1))
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="ledger-chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
            f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(chart.title)}" '
-           f'data-points="{len(pts)}" data-y-min="{y_min:g}" data-y-max="{y_max:g}">',
+           f'data-points="{len(pts)}" data-x-positions="{len(slots)}" data-y-min="{y_min:g}" '
+           f'data-y-max="{y_max:g}">',
            f'<title>{escape(chart.title)}</title>',
            f'<text class="title" x="{LEFT}" y="20" font-size="14" font-weight="bold">{escape(_cut(chart.title, 80))}'
            '</text>']
@@ -132,7 +139,22 @@ def line_chart(chart: Chart) -> str:
     if len(pts) > 1:
         path = " ".join(f"{'M' if i == 0 else 'L'}{x(i):.1f},{y(p.value):.1f}" for i, p in enumerate(pts))
         out.append(f'<path class="line" d="{path}" fill="none" stroke="#1f5fa8" stroke-width="1.5"/>')
-    every = max(1, math.ceil(len(pts) / 12))  # at most about 12 labels under the axis
+    out += _marks(pts, x, y, slots)
+    caption = chart.band_label and f"shaded: within noise ({chart.band_label})"
+    if caption:
+        out.append(f'<text class="caption" x="{LEFT}" y="{HEIGHT - 8}" font-size="11" fill="#555">'
+                   f'{escape(_cut(caption, 95))}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _marks(pts: Sequence[Point], x: Callable[[int], float], y: Callable[[float], float], slots: Sequence[str]
+           ) -> list[str]:
+    """Each point (its stated range as a bar, linked to its line) and each place's label under the axis, once."""
+    out: list[str] = []
+    every = max(1, math.ceil(len(slots) / 12))  # at most about 12 labels under the axis
+    slot = {label: i for i, label in enumerate(slots)}
+    labelled: set[str] = set()
     for i, p in enumerate(pts):
         cx, cy = x(i), y(p.value)
         tip = escape(p.title or f"{p.label}: {_fmt(p.value)}")
@@ -143,15 +165,12 @@ def line_chart(chart: Chart) -> str:
         mark += (f'<circle class="point" cx="{cx:.1f}" cy="{cy:.1f}" r="4" fill="#1f5fa8" '
                  f'data-value="{p.value:g}"><title>{tip}</title></circle>')
         out.append(f'<a href="{escape(p.href)}">{mark}</a>' if p.href else mark)
-        if i % every == 0 or i == len(pts) - 1:
-            out.append(f'<text class="tick x" x="{cx:.1f}" y="{TOP + ph + 16}" font-size="11" text-anchor="middle">'
-                       f'{escape(_cut(p.label, MAX_LABEL))}</text>')
-    caption = chart.band_label and f"shaded: within noise ({chart.band_label})"
-    if caption:
-        out.append(f'<text class="caption" x="{LEFT}" y="{HEIGHT - 8}" font-size="11" fill="#555">'
-                   f'{escape(_cut(caption, 95))}</text>')
-    out.append("</svg>")
-    return "\n".join(out)
+        n = slot[p.label]
+        if p.label not in labelled and (n % every == 0 or n == len(slots) - 1):
+            labelled.add(p.label)
+            out.append(f'<text class="tick x" x="{cx:.1f}" y="{HEIGHT - BOTTOM + 16}" font-size="11" '
+                       f'text-anchor="middle">{escape(_cut(p.label, MAX_LABEL))}</text>')
+    return out
 
 
 def _cut(text: str, n: int) -> str:

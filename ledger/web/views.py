@@ -17,7 +17,7 @@ from datasette.utils.asgi import Response
 from markupsafe import Markup
 
 from ledger.errors import LedgerError
-from ledger.web import data, document_page
+from ledger.web import charts, data, document_page
 
 T = TypeVar("T")
 _LEDGER_SQL = "SELECT 1 FROM _sqlite_migrations WHERE migration_set = 'ledger' LIMIT 1"
@@ -36,8 +36,10 @@ def ledger_database(datasette: Any) -> Any:
     cached = getattr(datasette, "_ledger_database", None)
     if cached is not None and cached in datasette.databases:
         return datasette.databases[cached]
+    # the metadata hook asks on every page: a database found not to be a ledger is not opened again
+    others: set[str] = datasette.__dict__.setdefault("_ledger_others", set())
     for name, db in datasette.databases.items():
-        if not getattr(db, "path", None):
+        if not getattr(db, "path", None) or name in others:
             continue
         try:
             conn = sqlite3.connect(f"file:{db.path}?mode=ro", uri=True)
@@ -50,6 +52,7 @@ def ledger_database(datasette: Any) -> Any:
         if found:
             datasette._ledger_database = name
             return db
+        others.add(name)
     return None
 
 
@@ -144,7 +147,7 @@ async def trend(request: Any, datasette: Any) -> Response:
     where = [w for w in request.args.getlist("where") if w.strip()]
     targets = [t for t in request.args.getlist("target") if t.strip()]
     return await _page(datasette, request, "ledger_trend.html",
-                       lambda conn, path: data.trend_charts(path, metric, where, targets), f"trend {metric}")
+                       lambda conn, path: charts.trend_charts(path, metric, where, targets), f"trend {metric}")
 
 
 async def support(request: Any, datasette: Any) -> Response:

@@ -9,10 +9,17 @@ Hooks:
                           page offers them; the version switch is `DATASETTE_1` below
     render_cell           a claim's `line` in the views (pr_claims, metric_values, support_cells, ci_runs) and
                           the claims table's `line` link to the line of the stored text
+    extra_css_urls        a ledger table's page folds its column descriptions (static/tables.css)
+    get_metadata          (0.65) the ledger's tables described (ledger.web.plugin.metadata): column meanings and
+                          units, documents shown by their key, `_search` on the views through the claims' index
+    prepare_jinja2_environment
+                          every printed value neutralised; `ledger_reorder`, which templates/_table.html calls so
+                          a ledger table's page shows its reader's first columns first (other databases unchanged)
 """
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from typing import Any
 
@@ -22,6 +29,7 @@ from markupsafe import Markup, escape
 
 from ledger.web import views
 from ledger.web.data import PREFIX, doc_href
+from ledger.web.plugin import metadata
 
 DATASETTE_1 = int(DATASETTE_VERSION.split(".")[0]) >= 1
 """datasette 1.0 (alphas today) replaced the permission_allowed hook by permission_resources_sql."""
@@ -64,6 +72,14 @@ def prepare_jinja2_environment(env: Any, datasette: Any) -> None:
 
     env.finalize = finalize
 
+    def ledger_reorder(database: str, table: str, columns: list[Any], rows: list[Any]) -> tuple[list[Any], list[Any]]:
+        ledger = views.ledger_database(datasette)
+        if ledger is None or ledger.name != database:
+            return columns, rows
+        return metadata.reorder(table, columns, rows)
+
+    env.globals["ledger_reorder"] = ledger_reorder
+
 
 @hookimpl
 def asgi_wrapper(datasette: Any) -> Any:
@@ -86,6 +102,16 @@ def prepare_connection(conn: sqlite3.Connection, database: str, datasette: Any) 
         conn.setlimit(sqlite3.SQLITE_LIMIT_SQL_LENGTH, MAX_SQL_CHARS)
 
 
+def _columns(path: str) -> dict[str, tuple[str, ...]]:
+    """Each table's and view's columns, read once from the file (read-only)."""
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")]
+        return {n: tuple(r[1] for r in conn.execute("SELECT * FROM pragma_table_info(?)", (n,))) for n in names}
+    finally:
+        conn.close()
+
+
 if DATASETTE_1:
     @hookimpl
     def permission_resources_sql(datasette: Any, actor: Any, action: str) -> Any:
@@ -98,6 +124,41 @@ else:
     @hookimpl
     def permission_allowed(datasette: Any, actor: Any, action: str, resource: Any) -> bool | None:
         return False if action in WRITE_ACTIONS else None
+
+    @hookimpl
+    def get_metadata(datasette: Any, key: str, database: str | None, table: str | None) -> dict[str, Any]:
+        ledger = views.ledger_database(datasette)
+        if ledger is None:
+            return {}
+        cached = getattr(datasette, "_ledger_metadata", None)
+        if cached is None or cached[0] != ledger.name:
+            try:
+                cached = (ledger.name, metadata.metadata(ledger.name, _columns(ledger.path)))
+            except sqlite3.Error:
+                cached = (ledger.name, {})
+            datasette._ledger_metadata = cached
+        return cached[1]
+
+
+@hookimpl
+def extra_css_urls(database: str | None, table: str | None, datasette: Any) -> list[str]:
+    ledger = views.ledger_database(datasette) if table else None
+    if ledger is None or ledger.name != database:
+        return []
+    return [datasette.urls.static_plugins(_static_name(), "tables.css")]
+
+
+@functools.lru_cache(maxsize=1)
+def _static_name() -> str:
+    """The name datasette mounts this plugin's static/ under: its distribution's where the package is installed
+    (pr-evidence-ledger), else its module's."""
+    from pathlib import Path
+
+    from datasette.plugins import get_plugins
+
+    here = Path(__file__).parent / "static"
+    return next((str(p["name"]) for p in get_plugins()
+                 if p.get("static_path") and Path(p["static_path"]) == here), __name__)
 
 
 @hookimpl
