@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
-from ledger.vocab.units import UNITS, is_measure_unit
+from ledger.vocab.units import UNITS
 
 # A number as people print it: 1,721 / 96.25 / .5 / 1e-3. Thousands groups only in threes.
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+|\.\d+)(?:[eE][-+]?\d{1,3}(?![\w.]))?"
@@ -47,6 +47,8 @@ def _trie(words: tuple[str, ...]) -> str:
 
 
 _UNIT_RE = _trie(UNITS)
+UNIT_PATTERN = _UNIT_RE
+"""Every unit spelling as one pattern (a trie of alternatives), for readers that look for a unit in words."""
 _APPROX = r"~|≈|∼|about\s|around\s|approximately\s|approx\.?\s|roughly\s|nearly\s|almost\s"
 # A clock duration: 1m0.832s, 16m51s, 2h3m, 1:02:03 is not taken (ambiguous with times).
 _DURATION = r"(?:(?P<dh>\d+)h)?(?:(?P<dm>\d+)m)(?:(?P<ds>\d+(?:\.\d+)?)s)?"
@@ -403,16 +405,6 @@ UNIT_IN_HEADER_RE = re.compile(r"\(([^()]{1,24})\)\s*$|\[([^\[\]]{1,24})\]\s*$")
 
 
 _UNITS_LOWER = frozenset(u.lower() for u in UNITS)
-
-
-_STATED_UNIT_RE = re.compile(rf"\b(?:in|as)\s{{1,3}}(?P<unit>{_UNIT_RE})(?![\w/])", re.IGNORECASE)
-
-
-def stated_unit(sentence: str) -> str | None:
-    """The unit a sentence says its figures are in: "Figures are decode latency in ms per token on an H100:"."""
-    units = {normalise_unit(m.group("unit")) for m in _STATED_UNIT_RE.finditer(sentence[:300])}
-    # "sizes in bytes, differences in MiB": each column has its own, which the sentence does not say
-    return units.pop() if len(units) == 1 and is_measure_unit(next(iter(units))) else None
 
 
 @short_text_cache(1024)  # every row of a table asks for its column headers' units

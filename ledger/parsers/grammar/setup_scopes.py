@@ -319,7 +319,11 @@ def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -
     """The workload each result section states with one value per key (see _WORKLOAD_KEYS), as (first, last
     line, values): the scope that replaces the document default for these keys."""
     out: list[tuple[int, int, dict[str, str]]] = []
-    for first, last in _result_sections(doc):
+    sections = _result_sections(doc)
+    if not sections:
+        return out
+    _, varied = _table_varied(doc)  # "throughput, con8" among rows that name none: the row's, not the section's
+    for first, last in sections:
         seen: dict[str, set[str]] = {}
         for no in range(first, last + 1):
             text = doc.line(no)
@@ -331,7 +335,7 @@ def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -
             for k, v in values.items():
                 if k in _WORKLOAD_KEYS:
                     seen.setdefault(k, set()).add(v)
-        one = {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1}
+        one = {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1 and k not in varied}
         if one:
             out.append((first, last, one))
     return out

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 
 from ledger.memo import short_text_cache
 from ledger.model import Revision
-from ledger.parsers.grammar.numbers import header_unit
-from ledger.vocab.units import UNITS
+from ledger.parsers.grammar.numbers import UNIT_PATTERN, header_unit, normalise_unit
+from ledger.vocab.units import UNITS, is_measure_unit
 
 # A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word
 _BASE_WORD_RE = re.compile(
@@ -147,3 +147,13 @@ _METRICISH = re.compile(r"throughput|latency|ttft|tpot|itl|e2e|time|tok|acc|scor
 
 def looks_metric(text: str) -> bool:
     return bool(_METRICISH.search(text))
+
+
+_STATED_UNIT_RE = re.compile(rf"\b(?:in|as)\s{{1,3}}(?P<unit>{UNIT_PATTERN})(?![\w/])", re.IGNORECASE)
+
+
+def stated_unit(sentence: str) -> str | None:
+    """The unit a sentence says its figures are in: "Figures are decode latency in ms per token on an H100:"."""
+    units = {normalise_unit(m.group("unit")) for m in _STATED_UNIT_RE.finditer(sentence[:300])}
+    # "sizes in bytes, differences in MiB": each column has its own, which the sentence does not say
+    return units.pop() if len(units) == 1 and is_measure_unit(next(iter(units))) else None
