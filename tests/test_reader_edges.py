@@ -72,3 +72,19 @@ def test_ascii_bordered_table_with_baseline_and_speedup_columns() -> None:
             "+-------+---------------+--------------+---------+\n")
     claims = extract(text, path="x.md").claims
     assert [(c.value, c.unit, c.reference) for c in claims] == [(80.4, "ms", 100.2), (1.25, "x", None)]
+
+
+@pytest.mark.parametrize("marker", [
+    "[jlo]", "jlo · comment · 2024-03-03", "jlo · description · 2024-03-02", "jlo commented on Mar 4, 2024",
+    "jlo commented 3 days ago", "github-actions[bot] · comment · 2024-03-05",
+])
+def test_turn_markers_of_copied_threads(marker: str) -> None:
+    doc = read_document(f"# Title\n\n{marker}\n\nMeasured on one H100.\n", "t.md")
+    turns = [b for b in doc.blocks if b.kind == "comment"]
+    assert [b.start for b in turns] == [3]
+
+
+def test_a_sentence_with_a_dot_is_no_turn_marker() -> None:
+    text = "# Title\n\nthroughput · comment · it rose by 3% here and there, in every run we made.\n"
+    doc = read_document(text, "t.md")
+    assert not [b for b in doc.blocks if b.kind == "comment"]

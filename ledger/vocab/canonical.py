@@ -150,7 +150,8 @@ def canon_value(key: str, value: str) -> str:
         return canonical_dtype(v)
     if key == "spec_algo":
         v = re.sub(r"^eagle[ _-]3$", "eagle3", v).replace("-", "_").replace(" ", "_")
-        return {"auto": "", "none": ""}.get(v, v)
+        # "none" is a setup (no speculation, against which an MTP run is not comparable); "auto" says nothing
+        return {"auto": "", "off": "none", "disabled": "none", "no": "none"}.get(v, v)
     if key == "model":
         return canonical_model(v)
     if key == "gpu":

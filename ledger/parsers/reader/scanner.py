@@ -19,6 +19,10 @@ from ledger.parsers.tables.grid import has_box, is_rule
 _ATX_RE = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _BULLET_RE = re.compile(r"^([ \t]*)([-*+•◦▪‣]|\d{1,3}[.)])[ \t]+")
 _AUTHOR_RE = re.compile(r"^\[([A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)\]$")
+# the other ways a copied thread marks a turn: "ggerganov · comment · 2023-07-20" (an archive's export) and
+# GitHub's own "ggerganov commented on Jul 20, 2023" / "ggerganov commented 3 days ago"
+_TURN_RE = re.compile(r"^(?P<author>[A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)(?: · (?:comment|description|review)"
+                      r"(?: · [\w :.,+-]{0,40})?| commented (?:on )?[\w :.,+-]{1,40})$")
 _CHECKBOX_RE = re.compile(r"^\[( |x|X)\][ \t]+")
 
 
@@ -71,7 +75,9 @@ def scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
         if not stripped:
             i += 1
             continue
-        am = _AUTHOR_RE.match(stripped) if stripped[0] == "[" else None
+        am = _AUTHOR_RE.match(stripped) if stripped[0] == "[" else (
+            _TURN_RE.match(stripped) if (" · " in stripped or " commented " in stripped) and len(stripped) < 120
+            else None)
         if am and (i + 1 >= n or not lines[i + 1].strip()):
             section.clear()
             section.append((0, f"[{am.group(1)}]"))
