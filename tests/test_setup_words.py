@@ -78,3 +78,10 @@ def test_gguf_types_are_precisions(text: str, precision: str) -> None:
 
 def test_an_op_type_is_no_precision() -> None:
     assert "quant" not in qualifiers("RMS_NORM(type=f32,ne=[4096,512,1,1])")
+
+
+def test_length_shorthand_of_serving_benchmarks() -> None:
+    assert qualifiers("### Results (conc=16, 2k/512)") == {"isl": "2k", "osl": "512", "concurrency": "16"}
+    assert qualifiers("8k/1k, TP4") == {"isl": "8k", "osl": "1k", "tp": "4"}
+    for text in ("ratio 1/2", "on 2024/1k", "see docs/1k/index"):
+        assert "isl" not in qualifiers(text)

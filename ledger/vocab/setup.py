@@ -171,6 +171,9 @@ def qualifiers(text: str | None) -> dict[str, str]:
 _PAIRED_RE = re.compile(r"(?<![a-z0-9])isl ?/ ?osl(?: ?[=:] ?| )(?P<isl>\d{1,6}k?) ?/ ?(?P<osl>\d{1,6}k?)(?![\w.])",
                         re.IGNORECASE)
 """"ISL/OSL=1K/2K", "ISL/OSL 1024/2048": both lengths under one paired name, in the order of the names."""
+# "1k/1k", "8k/1k", "2k/512": the serving benchmarks' shorthand for input/output lengths (the first in thousands,
+# so no date or fraction reads as one)
+_SHORT_LENGTHS_RE = re.compile(r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?![\w./])")
 _LENGTHS_RE = re.compile(r"(?<![\w.])(?P<isl>\d{1,6}k?)[ -](?:input|prompt)(?:[ -]tokens?)? ?(?:/|and|,|\+) ?"
                          r"(?P<osl>\d{1,6}k?)[ -]output(?:[ -]tokens?)?(?![/\w])", re.IGNORECASE)
 
@@ -205,7 +208,7 @@ def _qualifiers(text: str) -> dict[str, str]:
     s = text[:400]
     if not _ANY_SETUP_RE.search(s):
         return out  # no number and no word of a method: no setup word can match (most prose lines)
-    lm = _PAIRED_RE.search(s) or _LENGTHS_RE.search(s)
+    lm = _PAIRED_RE.search(s) or _LENGTHS_RE.search(s) or (_SHORT_LENGTHS_RE.search(s) if "/" in s else None)
     if lm:
         out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
         s = s[:lm.start()] + " " + s[lm.end():]

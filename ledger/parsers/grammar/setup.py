@@ -193,7 +193,9 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
     values = {**_setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}
     labelled = label_setup(text)
-    if "draft_model" in labelled and "model" not in labelled:
+    if "model" in labelled:
+        values["model"] = labelled["model"]  # "target model: Code Llama 34B": the name whole, not its family's
+    elif "draft_model" in labelled:
         values.pop("model", None)  # "draft model: Qwen2.5 0.5B": the draft's name, not the model served
     return SetupScope(b.start, section_end, values) if values else None
 
