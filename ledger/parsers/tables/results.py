@@ -29,7 +29,7 @@ from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, stated_unit
 from ledger.parsers.tables.roles import column_roles
 from ledger.parsers.tables.rows import TableInfo, row_claims
-from ledger.vocab.metrics import leading_benchmark
+from ledger.vocab.metrics import leading_benchmark, named_benchmark
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
 from ledger.vocab.sides import side_of
 
@@ -58,6 +58,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         info.section_unit = stated_unit(ctx.lead_in(block))  # "Figures are decode latency in ms per token:"
     if any(r == "value" and GENERIC_HEAD_RE.match(head_without_unit(headers[i])) for i, r in enumerate(roles)):
         info.bench = leading_benchmark(ctx.lead_in(block))
+    # "Paired GSM8K used lm-eval, 25-shot:" over "Strict exact match | 0.950 | 0.955": the task of every row
+    lead = ctx.lead_in(block)
+    task = named_benchmark(lead) if lead else None
     # "Mean TTFT (ms): | 412.7 | 398.2": a console summary's colon ends the name, it is not part of it
     labels = [" / ".join(clean(row.cells[i]).removesuffix(":").rstrip() for i in label_cols
                          if i < len(row.cells) and clean(row.cells[i])) for row in table.rows]
@@ -85,7 +88,15 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         claims = row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
         if base_row is not None and label and side_of(label) == "head":
             claims = _on_side(ctx, claims, label)
-        yield from claims
+        yield from _of_task(claims, task)
+
+
+def _of_task(claims: Iterator[Claim], task: str | None) -> Iterator[Claim]:
+    """An accuracy that names no benchmark takes the one the table's lead-in names, as its `task`."""
+    for c in claims:
+        if task and c.kind == "accuracy" and "task" not in c.config and not named_benchmark(c.metric or ""):
+            c.config["task"] = task
+        yield c
 
 
 def _on_side(ctx: Context, claims: Iterator[Claim], label: str) -> Iterator[Claim]:
