@@ -17,7 +17,7 @@ from typing import Any, Protocol, TypeVar
 
 from ledger.model import Claim, Revision, Source
 from ledger.parsers.reader.document import Block, Document
-from ledger.vocab.setup import canonical_key_name, names_other_model
+from ledger.vocab.setup import canonical_key_name, names_other_model, qualifiers
 
 M = TypeVar("M", Claim, Source)
 
@@ -122,6 +122,11 @@ class Context:
         _setattr(source, "__pydantic_extra__", None)
         _setattr(source, "__pydantic_private__", None)
         config = {k: str(v) for k, v in cfg.items() if v is not None and str(v) != ""} if cfg else {}
+        metric = fields.get("metric")
+        if metric and kind in _MEASURED_KINDS:
+            # "RTX 3090 Ti: 131.8 tok/s", "con128 tok/s/GPU": the setup a result's own name states is its own
+            own = {canonical_key_name(k) for k in config}
+            config.update({k: v for k, v in qualifiers(metric).items() if canonical_key_name(k) not in own})
         if self.setup is not None:
             around = self.setup.at(line)
             if self.setup.default and kind in _MEASURED_KINDS:

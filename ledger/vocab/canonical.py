@@ -26,7 +26,8 @@ SETUP_RULES_VERSION = 1
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
 GPU_NAMES = (r"gb300|gb200|gh200|b300|b200|h200|h100|h800|h20|a100|a800|a10g?|v100|l40s?|l4|mi250x?|mi300x|mi325x|"
-             r"mi355x|rtx (?:pro )?\d{4}(?: blackwell| ada)?|rtx ?\d{4}|dgx[ -]spark|"
+             r"mi355x|rtx (?:pro )?\d{4}(?: blackwell| ada| super| ?ti)?|rtx ?\d{4}(?: super| ?ti)?|"
+             r"rx ?\d{4}(?: ?xtx| ?xt| gre)?|dgx[ -]spark|"
              # Apple silicon, which llama.cpp and MLX threads measure on ("M2 Ultra", "Apple M3")
              r"(?:apple )?m[1-5] (?:pro|max|ultra)|apple m[1-5]")
 """The accelerators a setup names, as one alternation (longest spelling first where one begins another)."""

@@ -17,6 +17,7 @@ from ledger.vocab.canonical import GPU_NAMES, canonical_items
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
+from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
 from ledger.vocab.text import MAX_NAME
 
 # The machine a run used: "RAM: 16 x 64GB", "MEM: 6 * 64GB", "GPU: 2*Titan RTX", "CPU: ...", "Driver: 550.54"
@@ -134,10 +135,11 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # the vendor may stand between ("8×NVIDIA H200"): the count still belongs to the GPU
     _word("gpu", "gpu", rf"({_GPU_COUNT}(?:nvidia )?(?:{GPU_NAMES}))",
           ("gb", "gh", "b2", "b3", "h1", "h2", "h8", "a1", "a8", "v1", "l4", "mi", "rtx", "dgx", "m1 ", "m2 ", "m3 ",
-           "m4 ", "m5 ", "apple")),
+           "m4 ", "m5 ", "apple", "rx")),
     _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",)),
     _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})", ("ep",)),
-    _word("pp", "pp", rf"pp{_SEP}(\d{{1,3}})", ("pp",)),
+    # (two digits at most: llama-bench's "pp512" is a 512-token prompt test, not a pipeline of 512 stages)
+    _word("pp", "pp", rf"pp{_SEP}(\d{{1,2}})", ("pp",)),
     _word("dp", "dp", rf"dp{_SEP}(\d{{1,3}})", ("dp",)),
     # "DEP8": TensorRT-LLM's attention data parallel with expert parallel, kept as stated (not split into dp/ep)
     _word("dep", "dep", rf"dep{_SEP}(\d{{1,3}})", ("dep",)),
@@ -199,7 +201,7 @@ _ANY_SETUP_RE = re.compile(r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|s
 _OFF_AFTER_RE = re.compile(r"(?:\s?/\s?[\w-]{1,12}(?: [\w-]{1,12})?)?"  # "MTP/spec decode disabled"
                            r"\s?(?:disabled|turned off|switched off|off\b|[:=]\s?(?:off|false|none)\b)",
                            re.IGNORECASE)
-_OFF_BEFORE_RE = re.compile(r"(?:without|w/o|disable[sd]?|no)\s$", re.IGNORECASE)
+_OFF_BEFORE_RE = re.compile(r"(?:without|w/o|disable[sd]?|no)\s(?:the\s|any\s)?$", re.IGNORECASE)
 
 
 @short_text_cache(8192)  # every line is read by the document default and again by its scope
@@ -217,6 +219,9 @@ def _qualifiers(text: str) -> dict[str, str]:
         if w.written in out or (w.triggers and present.isdisjoint(w.triggers)):
             continue
         m = w.pattern.search(s)
+        # "without the MXFP4 path; ... BF16": the precision the run did not use is no setting; the next one is
+        while m and w.written != "spec_algo" and _OFF_BEFORE_RE.search(s, max(0, m.start() - 16), m.start()):
+            m = w.pattern.search(s, m.end())
         if not m or _limit(w, s, m.start()):
             continue
         val = next((g for g in m.groups() if g), "")
@@ -234,6 +239,23 @@ def _qualifiers(text: str) -> dict[str, str]:
         else:
             out[w.written] = val.lower()
         s = s[:m.start()] + " " + s[m.end():]  # a word read once: "TP8EP8" is tp 8, then ep 8
+    return out
+
+
+def named_twice(text: str) -> set[str]:
+    """The setup keys a sentence gives two different values ("on an RTX 4080 Super and an RTX 3090 Ti"): it
+    states no one value of them for the results that follow."""
+    s = text[:400]
+    if not _ANY_SETUP_RE.search(s):
+        return set()
+    out: set[str] = set()
+    present = set(_TRIGGER_RE.findall(s.lower()))
+    for w in SETUP_WORDS:
+        if w.triggers and present.isdisjoint(w.triggers):
+            continue
+        values = {next((g for g in m.groups() if g), "").lower() for m in w.pattern.finditer(s)}
+        if len(values - {""}) > 1:
+            out.add(w.written)
     return out
 
 
@@ -368,43 +390,3 @@ def is_workload_label(label: str) -> bool:
     """A label whose numbers count or size the workload, not results of it."""
     core = label.strip(" *`_-=[]:").replace("_", " ")
     return bool(_WORKLOAD_RE.match(core)) and not _RESULT_AFTER_SETTING_RE.search(core)
-
-
-# The labels a setup is stated under, in prose lists and a tool's report ("Model: X", "TP Size: 8", "Average
-# Input Length (tokens): 8192", "Max concurrency = 32"): the setup key each gives. A statistic word before the
-# name ("average", "max") leaves the setting it qualifies.
-_SETUP_LABELS: dict[str, str] = {
-    "model": "model", "model name": "model", "model path": "model", "checkpoint": "model", "base model": "model",
-    "target model": "model", "main model": "model",
-    # the draft a speculative run used is not the model it served
-    "draft model": "draft_model", "draft": "draft_model", "draft model path": "draft_model",
-    "gpu": "gpu", "gpus": "gpu", "gpu type": "gpu", "hardware": "gpu", "device": "gpu", "accelerator": "gpu",
-    "tp": "tp", "tp size": "tp", "tensor parallel": "tp", "tensor parallelism": "tp", "tensor parallel size": "tp",
-    "ep": "ep", "ep size": "ep", "expert parallel": "ep", "expert parallelism": "ep", "expert parallel size": "ep",
-    "pp": "pp", "pp size": "pp", "pipeline parallel": "pp", "pipeline parallelism": "pp",
-    "pipeline parallel size": "pp", "dp": "dp", "dp size": "dp", "data parallel": "dp", "data parallel size": "dp",
-    "isl": "isl", "input length": "isl", "input len": "isl", "input tokens": "isl", "input sequence length": "isl",
-    "input seq len": "isl", "prompt length": "isl", "prompt len": "isl",
-    "osl": "osl", "output length": "osl", "output len": "osl", "output tokens": "osl",
-    "output sequence length": "osl", "output seq len": "osl",
-    "concurrency": "concurrency", "request concurrency": "concurrency",
-    "num concurrent": "concurrency",
-    "batch size": "batch_size", "bs": "batch_size",
-    "kv cache": "kv_cache", "kv cache dtype": "kv_cache", "kv dtype": "kv_cache", "kv cache precision": "kv_cache",
-    "quantization": "quant", "quant": "quant", "precision": "quant", "dtype": "quant", "weights": "quant",
-    "speculative decoding": "spec_algo", "spec decoding": "spec_algo", "speculative method": "spec_algo",
-    "speculative algorithm": "spec_algo", "spec method": "spec_algo", "spec algo": "spec_algo",
-    "draft length": "draft_len", "draft len": "draft_len", "speculative tokens": "draft_len",
-    "num speculative tokens": "draft_len", "num steps": "draft_len", "speculative num steps": "draft_len",
-    "number of speculative tokens": "draft_len", "draft tokens": "draft_len",
-}
-_LABEL_STAT_RE = re.compile(r"^(?:average|avg|mean|max(?:imum)?|min(?:imum)?)\s+|\s*\([^()]{0,24}\)\s*$")
-
-
-def setup_label_key(label: str) -> str | None:
-    """The setup key a label names ("TP Size" -> "tp", "Average Input Length (tokens)" -> "isl"), else None."""
-    core = re.sub(r"[\s_-]+", " ", label.strip(" *`_:=").lower())[:60]
-    key = _SETUP_LABELS.get(core)
-    if key is None:
-        key = _SETUP_LABELS.get(_LABEL_STAT_RE.sub("", core).strip())
-    return key

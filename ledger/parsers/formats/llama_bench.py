@@ -79,7 +79,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     ctx.taken.add(table.header_line)
     base_col = roles.index("baseline") if "baseline" in roles else None
     # "t/s 4b3c2a1 | t/s my-branch": a column named by a sha or a branch was measured on it
-    revisions = column_revisions(ctx.named, {i: h for i, h in enumerate(heads) if roles[i] == "value"})
+    # (the baseline's column too: "t/s b4120" beside "t/s rk/splitk" is one stem with two revisions)
+    revisions = column_revisions(ctx.named, {i: h for i, h in enumerate(heads) if roles[i] in ("value", "baseline")})
     last = table.rows[-1]
     # a pipe row with no closing pipe at the very end of the document was cut: its last cell is partial
     cut = (table.style == "pipe" and not last.text.rstrip().endswith("|")

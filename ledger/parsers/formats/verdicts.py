@@ -89,6 +89,16 @@ def _line(ctx: Context, no: int, text: str, block: Block) -> Iterator[Claim]:
         return
     if block.kind == "code" and text.lstrip().startswith(("$", "#", ">>>", "+ ")):
         return  # a command or a comment
+    fm = _FLAG_OUTCOME_RE.search(text) if (block.kind == "code" or block.in_code) else None
+    if fm:
+        # "dtype=fp16 M=8  max_abs= 2.7e-03 pass= False": the check of the settings the line opens with; its
+        # errors stay for the readers of values (the line is not taken)
+        lead = _LEADING_SETTINGS_RE.match(text)
+        name = " ".join(lead.group(0).split()) if lead else (ctx.lead_in(block) or "check")
+        ctx.take(no, fm.start(), fm.end())
+        yield _gate(ctx, no, text.strip()[:160], name, "pass" if fm.group("v").lower() in ("true", "yes") else "fail",
+                    fm.group(0).strip(), {})
+        return
     m = _ID_VERDICT_RE.match(text)
     if m and (m.group("word") != "OK" or "_" in m.group("id") or "::" in m.group("id")):
         yield _gate(ctx, no, text.strip()[:160], m.group("id"), _WORDS[m.group("word")], m.group("word"), {})
@@ -110,6 +120,9 @@ def _line(ctx: Context, no: int, text: str, block: Block) -> Iterator[Claim]:
 
 
 _MARK_RE = re.compile(rf"^\s*{_MARK}")
+# "pass= True", "passed: false" at a check line's end, and the settings the line opens with
+_FLAG_OUTCOME_RE = re.compile(r"\bpass(?:ed)?\s{0,2}[=:]\s{0,2}(?P<v>True|False|true|false|yes|no)\s*$")
+_LEADING_SETTINGS_RE = re.compile(r"^\s{0,8}(?:[A-Za-z_][\w.-]{0,30}=[^\s=]{1,40}\s{1,8}){1,8}")
 _QUOTE_RE = re.compile(r"^\s*(?:>\s?)+")
 
 

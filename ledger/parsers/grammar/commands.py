@@ -11,8 +11,12 @@ from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.setup import model_names
 
 # --flag value / --flag=value in a command line, and lm_eval's model_args "pretrained=X,tensor_parallel_size=2"
+# (the serving CLIs' one-dash short forms too: "-tp 2", "-pp 2"; "-m" is python's module flag, not a model)
 _FLAG_RE = re.compile(
-    r"(?:^|\s)--(?P<flag>[a-z][\w-]{1,40})(?:=|\s+)(?P<value>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\s-][^\s]{0,200})")
+    r"(?:^|\s)(?:--(?P<flag>[a-z][\w-]{1,40})|-(?P<short>tp|pp|dp|ep))(?:=|\s+)"
+    r"(?P<value>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\s-][^\s]{0,200})")
+# llama.cpp's tools name the model file with "-m": "llama-bench -m models/7B/ggml-model-q4_0.gguf"
+_MODEL_FILE_RE = re.compile(r"(?:^|\s)-m\s{1,4}(?P<path>[\w./-]{1,200}\.(?:gguf|bin))(?![\w.])")
 _NEXT_WORD_RE = re.compile(r"[ \t]{1,4}[A-Za-z][\w.-]{0,40}(?:\s|$)")
 _ARGS_RE = re.compile(r"(?P<key>pretrained|model|tensor_parallel_size|tp_size|dtype|quantization|max_model_len|"
                       r"data_parallel_size|pipeline_parallel_size|kv_cache_dtype)=(?P<value>[^,\s'\"]{1,200})")
@@ -41,12 +45,21 @@ _SCRIPT_RE = re.compile(r"(?:^|\s)(?P<path>[\w./-]{1,200}\.py)(?![\w.])")
 _ENV_RE = re.compile(r"^\s{0,8}(?:export\s{1,4})?(?P<name>[A-Z_][A-Z0-9_]{0,40})=(?P<value>[^\s;&|]{1,300})")
 
 
+# the serving CLIs that take the model as their first argument: "vllm serve org/M", "trtllm-serve org/M"
+_SERVE_POSITIONAL_RE = re.compile(r"^\s{0,8}(?:[A-Z_][A-Z0-9_]{0,30}=\S{0,200}\s{1,4}){0,6}"
+                                  r"(?:vllm|trtllm-serve|trtllm-bench\s{1,4}-m|sglang)\s{1,4}(?:serve\s{1,4})?"
+                                  r"(?P<model>[\w.\-]{1,100}/[\w.\-]{1,100}|\"[^\"]{1,200}\"|/[\w./-]{1,200})")
+
+
 def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, str]:
     """The setup a command line states: its known flags and lm_eval's model_args. A model named only inside
     another flag's value (`--thinking-mode deepseek-v3`, `--chat-template llama-3.jinja`) is not the run's.
     A value that is a shell variable (`--model-path $MODEL_PATH`) is what `env` (the document's `export
     MODEL_PATH=...`) gives it, or nothing."""
     out = _command_flags(text)
+    served = _SERVE_POSITIONAL_RE.match(text)
+    if served and "model" not in out:
+        out["model"] = served.group("model").strip("\"'").rstrip("/")  # "vllm serve org/Model-8B --tp 2"
     for key, value in list(out.items()):
         if value.startswith("$"):
             name = value.strip("${}\"'")
@@ -74,7 +87,7 @@ def _command_flags(text: str) -> dict[str, str]:
     harness = "lm_eval" in text or "--model_args" in text or "--model-args" in text
     rest = text[:4000]
     for m in _FLAG_RE.finditer(text[:4000]):
-        flag = m.group("flag")
+        flag = m.group("flag") or m.group("short")
         key = _FLAG_KEYS.get(flag) or _FLAG_KEYS.get(flag.replace("_", "-"))
         if key == "model" and harness:
             key = "backend"  # lm_eval's --model names the client (vllm, hf, local-completions); pretrained= the model
@@ -82,16 +95,22 @@ def _command_flags(text: str) -> dict[str, str]:
             rest = rest.replace(m.group(0), " ", 1)
         if key == "task" and ("," in m.group("value") or _NEXT_WORD_RE.match(text, m.end())):
             continue  # "--tasks wikitext winogrande": several tasks, each result names its own
+        if key and m.group("value").strip("\"'`").lower() == "auto":
+            continue  # "--dtype auto", "--kv-cache-dtype auto": the engine's choice, which the text does not say
         if key:
             value = m.group("value").strip("\"'`")  # a command quoted in backticks ends in one
             out.setdefault(key, value.rstrip("/") if key == "model" else value)
     for m in _ARGS_RE.finditer(text[:4000]):
         key = _ARG_KEYS[m.group("key")]
+        if m.group("value").lower() == "auto":
+            continue  # "dtype=auto": the engine's choice
         out.setdefault(key, m.group("value").rstrip("/") if key == "model" else m.group("value"))
     if "task" not in out and (sm := _SCRIPT_RE.search(text[:400])):
         bench = named_benchmark(sm.group("path"))  # "benchmark/gsm8k/bench_sglang.py": the eval the script runs
         if bench:
             out["task"] = bench
+    if "model" not in out and (mf := _MODEL_FILE_RE.search(text[:4000])):
+        out["model"] = mf.group("path")
     if "model" not in out:
         models = model_names(rest)
         if models:

@@ -417,7 +417,7 @@ def header_unit(header: str) -> str | None:
     low = unit.lower()
     if "`" in unit:
         return None  # "vanilla (`org/model`)": a quoted name, not a rate
-    if low in _UNITS_LOWER or "/" in unit or low in ("micro-seconds", "microseconds",
-                                                                    "milliseconds", "seconds"):
+    rate = "/" in unit and any(c.isalpha() for c in unit)  # "tok/s/gpu"; "(1/4)" is a share, no unit
+    if low in _UNITS_LOWER or rate or low in ("micro-seconds", "microseconds", "milliseconds", "seconds"):
         return unit
     return None

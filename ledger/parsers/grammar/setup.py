@@ -43,6 +43,7 @@ from ledger.vocab.setup import (
     config_key,
     is_config_label,
     model_names,
+    named_twice,
     qualifiers,
     setup_label_key,
 )
@@ -52,7 +53,9 @@ _SETTING_RE = re.compile(r"(?P<key>[A-Za-z_][\w.-]{0,30})\s{0,4}=\s{0,4}(?P<valu
 _SETTINGS_LINE_RE = re.compile(
     r"^[\s#=*`-]*(?:[A-Za-z_][\w.-]{0,30}\s{0,4}=\s{0,4}[\w.+/-]{1,40}[\s,;]*){1,12}[\s#=*`-]*$")
 # "n_accept = 36", "n_drafted = 112": counts of what the run produced, not what it was set up with
-_PRODUCED_RE = re.compile(r"accept|drafted|emitted|predict|generated|decoded|encoded|hits?\b|miss", re.IGNORECASE)
+# keys a run reports rather than takes: counts it produced, errors against a reference, its outcome ("pass= True")
+_PRODUCED_RE = re.compile(r"accept|drafted|emitted|predict|generated|decoded|encoded|hits?\b|miss|"
+                          r"(?:max|mean|avg)_(?:abs|rel)\b|diff|err(?:or)?\b|^pass(?:ed)?$|^ok$", re.IGNORECASE)
 # "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
 _LEAD_IN_RE = re.compile(r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w .+/-]{0,50}?)(?:[*_]{1,2})?\s*"
                          r"(?:\((?P<inner>[^()]{1,120})\))?\s*(?:[*_]{1,2})?:\s*$")
@@ -192,6 +195,8 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
     values = {**_setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}
+    for key in named_twice(text):
+        values.pop(key, None)  # "on an RTX 4080 Super and an RTX 3090 Ti": each result says which
     labelled = label_setup(text)
     if "model" in labelled:
         values["model"] = labelled["model"]  # "target model: Code Llama 34B": the name whole, not its family's
@@ -315,12 +320,16 @@ def _code_setups(doc: Document, block: Block, section_end: int, env: Mapping[str
     out: list[SetupScope] = []
     commands: list[SetupScope] = []
     open_: dict[str, SetupScope] = {}  # the setting-line scope that holds each key now
+    skip_to = 0
     for no in range(block.start, block.end + 1):
+        if no <= skip_to:
+            continue  # a line of the command above, continued with "\\"
         text = doc.line(no)
         s = text.strip()
         if not s or len(s) > 4000:
             continue
         if is_command_line(s) or s.startswith(("python", "vllm ", "sglang ", "trtllm-", "lm_eval", "torchrun")):
+            s, skip_to = _continued(doc, no, block.end, s)
             values = command_setup(s, env)
             if values:
                 commands.append(SetupScope(no, section_end, values))
@@ -350,6 +359,18 @@ def _code_setups(doc: Document, block: Block, section_end: int, env: Mapping[str
             open_[key] = scope
         out.append(scope)
     return _block_settings(doc, block) + out + _agreed(commands)
+
+
+def _continued(doc: Document, no: int, last: int, s: str) -> tuple[str, int]:
+    """A command and the lines it continues onto with a trailing "\\" ("vllm serve org/M \\" over
+    "--tensor-parallel-size 8 \\"), as one line, and the last line it took (at most 60 lines, to the block's end)."""
+    end = no
+    parts = [s]
+    while parts[-1].endswith("\\") and end < min(last, no + 60):
+        end += 1
+        parts[-1] = parts[-1][:-1].rstrip()
+        parts.append(doc.line(end).strip())
+    return " ".join(parts), end
 
 
 def _block_settings(doc: Document, block: Block) -> list[SetupScope]:

@@ -38,6 +38,8 @@ _EXTREME_RESULT_RE = re.compile(
 SNAKE_RE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 _SNAKE_RESULT_RE = re.compile(
     r"throughput|latency|ttft|tpot|itl|e2el|accuracy|acc(?:_norm)?$|score|exact_match|diff|err(?:or)?$|"
+    # "max_abs= 4.1e-05", "mean_rel": how far an output is from the reference
+    r"^(?:max|mean|avg)_(?:abs|rel)$|"
     r"acceptance|accept_len|speedup|duration|elapsed|_ms$|_us$|_sec$|_s$|tok_s|tokens_per_s|tps|qps|tflops|gbps|"
     # "wall_s_total", "e2e_ms_mean": a time unit inside the key, then its aggregate
     r"_(?:ms|us|s|sec)_(?:total|mean|avg|median|p\d{2}|max|min)$|^wall_|"

@@ -61,6 +61,11 @@ def _pipe_led(line: str) -> bool:
     return s.startswith("|") or (s[:2] in ("+|", "-|"))
 
 
+# "88.10", "1.11": a measured value; two of them in the first row say the paste began inside a table (a header
+# names its columns in words, or in whole numbers for a sweep: "| batch | 1 | 8 | 64 |")
+_DECIMAL_CELL_RE = re.compile(r"^\s*[-+]?\d{1,9}\.\d{1,9}\s*$")
+
+
 def _measured_row(cells: list[str]) -> bool:
     """"| **Benchmark duration** | 4,285 sec | 3,169 sec |": a name, then values with units; no header reads so."""
     rest = [c for c in cells[1:] if c]
@@ -114,7 +119,8 @@ def try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = No
         header = pipe_cells(raw)
         # a first row of numbers (or of a name and measured values) is data, not names: the paste began inside
         # a table
-        headless = any(header) and (all(_NUMBER_CELL_RE.match(c) for c in header) or _measured_row(header))
+        headless = any(header) and (all(_NUMBER_CELL_RE.match(c) for c in header) or _measured_row(header)
+                                    or sum(bool(_DECIMAL_CELL_RE.match(c)) for c in header) >= 2)
         rows = []
         j = i if headless else i + 1
         while j < n and _pipe_led(lines[j]) and len(pipe_cells(lines[j][:MAX_LINE])) == len(header):

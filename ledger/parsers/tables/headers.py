@@ -70,9 +70,15 @@ def _is_short_sha(word: str) -> bool:
     return bool(_SHA_RE.fullmatch(word)) and any(c.isdigit() for c in word) and any(c.isalpha() for c in word)
 
 
+# llama.cpp's release builds ("b4120"); four digits at least, so a B200 stays a GPU
+_BUILD_RE = re.compile(r"[bB]\d{4,5}")
+
+
 def _revision_word(word: str) -> bool:
-    """A header's last word that names a code state: a short sha ("4b3c2a1") or a branch ("my-branch")."""
-    return _is_short_sha(word) or (bool(_BRANCH_RE.fullmatch(word)) and word.lower() not in UNIT_WORDS)
+    """A header's last word that names a code state: a short sha ("4b3c2a1"), a build ("b4120") or a branch
+    ("my-branch")."""
+    return _is_short_sha(word) or bool(_BUILD_RE.fullmatch(word)) or (
+        bool(_BRANCH_RE.fullmatch(word)) and word.lower() not in UNIT_WORDS)
 
 
 def column_revisions(named: Mapping[str | int, Revision], heads: dict[int, str]) -> dict[int, Revision]:

@@ -1,0 +1,44 @@
+"""The labels that name a setup key: "TP Size: 8", a table's "Max Concurrency" column, "target model:"."""
+
+from __future__ import annotations
+
+import re
+
+# The labels a setup is stated under, in prose lists and a tool's report ("Model: X", "TP Size: 8", "Average
+# Input Length (tokens): 8192", "Max concurrency = 32"): the setup key each gives. A statistic word before the
+# name ("average", "max") leaves the setting it qualifies.
+_SETUP_LABELS: dict[str, str] = {
+    "model": "model", "model name": "model", "model path": "model", "checkpoint": "model", "base model": "model",
+    "target model": "model", "main model": "model",
+    # the draft a speculative run used is not the model it served
+    "draft model": "draft_model", "draft": "draft_model", "draft model path": "draft_model",
+    "gpu": "gpu", "gpus": "gpu", "gpu type": "gpu", "hardware": "gpu", "device": "gpu", "accelerator": "gpu",
+    "tp": "tp", "tp size": "tp", "tensor parallel": "tp", "tensor parallelism": "tp", "tensor parallel size": "tp",
+    "ep": "ep", "ep size": "ep", "expert parallel": "ep", "expert parallelism": "ep", "expert parallel size": "ep",
+    "pp": "pp", "pp size": "pp", "pipeline parallel": "pp", "pipeline parallelism": "pp",
+    "pipeline parallel size": "pp", "dp": "dp", "dp size": "dp", "data parallel": "dp", "data parallel size": "dp",
+    "isl": "isl", "input length": "isl", "input len": "isl", "input tokens": "isl", "input sequence length": "isl",
+    "input seq len": "isl", "prompt length": "isl", "prompt len": "isl",
+    "osl": "osl", "output length": "osl", "output len": "osl", "output tokens": "osl",
+    "output sequence length": "osl", "output seq len": "osl",
+    "concurrency": "concurrency", "request concurrency": "concurrency",
+    "num concurrent": "concurrency",
+    "batch size": "batch_size", "bs": "batch_size",
+    "kv cache": "kv_cache", "kv cache dtype": "kv_cache", "kv dtype": "kv_cache", "kv cache precision": "kv_cache",
+    "quantization": "quant", "quant": "quant", "precision": "quant", "dtype": "quant", "weights": "quant",
+    "speculative decoding": "spec_algo", "spec decoding": "spec_algo", "speculative method": "spec_algo",
+    "speculative algorithm": "spec_algo", "spec method": "spec_algo", "spec algo": "spec_algo",
+    "draft length": "draft_len", "draft len": "draft_len", "speculative tokens": "draft_len",
+    "num speculative tokens": "draft_len", "num steps": "draft_len", "speculative num steps": "draft_len",
+    "number of speculative tokens": "draft_len", "draft tokens": "draft_len",
+}
+_LABEL_STAT_RE = re.compile(r"^(?:average|avg|mean|max(?:imum)?|min(?:imum)?)\s+|\s*\([^()]{0,24}\)\s*$")
+
+
+def setup_label_key(label: str) -> str | None:
+    """The setup key a label names ("TP Size" -> "tp", "Average Input Length (tokens)" -> "isl"), else None."""
+    core = re.sub(r"[\s_-]+", " ", label.strip(" *`_:=").lower())[:60]
+    key = _SETUP_LABELS.get(core)
+    if key is None:
+        key = _SETUP_LABELS.get(_LABEL_STAT_RE.sub("", core).strip())
+    return key
