@@ -16,6 +16,8 @@ from ledger.compare.align import Row, compare_series
 from ledger.compare.judge import REGRESSION, Pair, implausible, latest_against_history
 from ledger.compare.keys import MEASURED_KINDS, Key, claim_key, with_default_config
 from ledger.compare.noise import NoiseModel
+from ledger.compare.outcomes import own_revisions
+from ledger.compare.outside import outside_side
 from ledger.compare.references import ReferenceCheck, RegisteredReference, check_references
 from ledger.compare.revisions import (
     CI_LABEL,
@@ -55,6 +57,8 @@ class Loaded:
     """Linked documents with results (a PR's comments), oldest first: (name, when written, claims)."""
     version_times: dict[int, str] = field(default_factory=dict)
     """Stored version -> when its text was written."""
+    lines: list[str] = field(default_factory=list)
+    """The newest version's text, line by line (what a footnote mark points to)."""
 
 
 def _claims_from_dicts(rows: list[dict[str, Any]]) -> list[Claim]:
@@ -130,7 +134,8 @@ def load_target(target: str, db_path: str, fmt: str | None = None, *, stored_onl
 
         result = extract_file(target, fmt=fmt)
         return Loaded(p.name, [(None, list(result.claims))],
-                      warnings=[warning_line(target, w) for w in result.warnings[:3]])
+                      warnings=[warning_line(target, w) for w in result.warnings[:3]],
+                      lines=result.document.lines if result.document else [])
     if not Path(db_path).is_file():
         raise UsageError(f"{target!r} is not a file, and there is no ledger at {db_path} to look it up in "
                          "(ingest it first, or give --db)")
@@ -149,7 +154,7 @@ def load_target(target: str, db_path: str, fmt: str | None = None, *, stored_onl
             at = f" {str(child['authored_at'])[:10]}" if child.get("authored_at") else ""
             comments.append((who + at, child.get("authored_at"), cl))
     return Loaded(doc.key, versions, _claims_from_dicts(doc.linked), doc.heads, stored=True, comments=comments,
-                  version_times=doc.version_times)
+                  version_times=doc.version_times, lines=doc.text.splitlines())
 
 
 def _place(snaps: list[Snapshot], when: str | None, times: dict[int, str]) -> int:
@@ -211,6 +216,15 @@ class Comparison:
     """What the reader should be told beside the result (warnings, values left out, cautions)."""
     newest: list[Claim] = field(default_factory=list)
     """The claims of the newest revision (what a report lists gates from when there is one revision)."""
+    outside: Snapshot | None = None
+    """A document's results stated outside its revision sections (its headline table, its limitations), judged
+    against their stated baselines; None when it has no revision sections or nothing outside them."""
+    heads: list[str] = field(default_factory=list)
+    """The head sha GitHub reported when the PR was fetched."""
+    lines: list[str] = field(default_factory=list)
+    """The newest text of a one-document comparison, line by line."""
+    ci: list[Claim] = field(default_factory=list)
+    """The CI runs' gates (label "CI"), in the order stated: the text's, then its comments' by time."""
 
     @property
     def compared(self) -> bool:
@@ -248,6 +262,8 @@ def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None,
     loaded = [load_target(t if stored_only else target_name(t, repo), db, input_format, stored_only=stored_only)
               for t in targets]
     notes = [w for doc in loaded for w in doc.warnings]
+    for doc in loaded:  # a gate whose words name the commit it failed on belongs to that commit
+        doc.versions = [(v, own_revisions(cl)) for v, cl in doc.versions]
     if model:
         for doc in loaded:
             doc.versions = [(v, with_default_config(cl, {"model": model})) for v, cl in doc.versions]
@@ -257,7 +273,8 @@ def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None,
         snaps = [snaps[0], snaps[-1]]
     registered = load_registered(db)
     notes += _implausible_note(snaps)
-    refs = [r for s in snaps for r in check_references(s, noise, registered)]
+    outside = _outside(loaded, snaps, by)
+    refs = [r for s in [*snaps, *([outside] if outside else [])] for r in check_references(s, noise, registered)]
     if kinds:
         refs = [r for r in refs if r.key.kind in kinds]
     tested, measured = stated_vs_tested(every, [h for doc in loaded for h in doc.heads])
@@ -266,7 +283,16 @@ def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None,
     rows = [r for r in rows if not kinds or r.key.kind in kinds]
     if len(loaded) > 1 and all(d.stored for d in loaded):
         notes += _unstated_model_note([r.overall for r in rows if r.overall is not None])
-    return Comparison(revisions, rows, refs, tested, measured, notes, snaps[-1].claims if snaps else [])
+    ci = [c for c in every if c.kind == "gate" and c.revision and (c.revision.label or "").lower() == CI_LABEL]
+    return Comparison(revisions, rows, refs, tested, measured, notes, snaps[-1].claims if snaps else [], outside,
+                      [h for doc in loaded for h in doc.heads], loaded[0].lines if len(loaded) == 1 else [], ci)
+
+
+def _outside(loaded: list[Loaded], snaps: list[Snapshot], by: str) -> Snapshot | None:
+    """One document's results outside its revision sections (None for several documents, or by versions)."""
+    if len(loaded) != 1 or by == "versions":
+        return None
+    return outside_side(loaded[0].versions[-1][1], loaded[0].name, snaps)
 
 
 def _implausible_note(snaps: list[Snapshot]) -> list[str]:
