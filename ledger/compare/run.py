@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ledger.compare.align import Row, compare_series
+from ledger.compare.claims_file import claims_from_dicts, read_claims_file
 from ledger.compare.judge import REGRESSION, Pair, implausible, latest_against_history
 from ledger.compare.keys import MEASURED_KINDS, Key, claim_key, with_default_config
 from ledger.compare.noise import NoiseModel
@@ -28,7 +28,7 @@ from ledger.compare.revisions import (
     split_revisions,
 )
 from ledger.compare.tested import TestedCommit, stated_vs_tested
-from ledger.errors import InputError, UsageError
+from ledger.errors import UsageError
 from ledger.messages import REPORT_MARKER, warning_line
 from ledger.model import Claim
 from ledger.vocab.canonical import canonical_items
@@ -59,42 +59,6 @@ class Loaded:
     """Stored version -> when its text was written."""
     lines: list[str] = field(default_factory=list)
     """The newest version's text, line by line (what a footnote mark points to)."""
-
-
-def _claims_from_dicts(rows: list[dict[str, Any]]) -> list[Claim]:
-    out = []
-    for r in rows:
-        try:
-            out.append(Claim.model_validate(r))
-        except ValueError:
-            continue
-    return out
-
-
-def read_claims_file(path: str) -> list[Claim]:
-    """Claims in the contract's shape: JSON lines (`ledger extract --format jsonl`) or one JSON array."""
-    import json
-
-    from ledger.ingest.sources import read_path
-
-    text = read_path(path).text
-    try:
-        if text.lstrip().startswith("["):
-            raw = json.loads(text)
-        else:
-            raw = [json.loads(line) for line in text.splitlines() if line.strip()]
-    except ValueError as exc:
-        raise InputError(path, f"not JSON claims: {exc}") from None
-    if not isinstance(raw, list):
-        raise InputError(path, "expected a JSON array or JSON lines of claims")
-    out: list[Claim] = []
-    for i, item in enumerate(raw, 1):
-        try:
-            out.append(Claim.model_validate(item))
-        except ValueError as exc:
-            first = str(exc).splitlines()[:3]
-            raise InputError(path, f"claim {i} does not fit the claims contract: {' '.join(first)}") from None
-    return out
 
 
 def target_name(target: str, repo: str | None = None) -> str:
@@ -142,18 +106,18 @@ def load_target(target: str, db_path: str, fmt: str | None = None, *, stored_onl
     from ledger.db.targets import stored_document
 
     doc = stored_document(db_path, target)
-    versions = [(v, _claims_from_dicts(rows)) for v, rows in doc.versions]
+    versions = [(v, claims_from_dicts(rows)) for v, rows in doc.versions]
     comments = []
     for child in doc.children:
         if str(child.get("starts_with") or "").lstrip("\ufeff").startswith(REPORT_MARKER):
             continue  # the ledger's own report comment is not evidence
-        cl = _claims_from_dicts(child["claims"])
+        cl = claims_from_dicts(child["claims"])
         if any(c.kind in MEASURED_KINDS and not (c.revision and (c.revision.label or "").lower() == CI_LABEL)
                for c in cl):
             who = f"{child['kind'] or 'comment'} by {child['author']}" if child.get("author") else str(child["key"])
             at = f" {str(child['authored_at'])[:10]}" if child.get("authored_at") else ""
             comments.append((who + at, child.get("authored_at"), cl))
-    return Loaded(doc.key, versions, _claims_from_dicts(doc.linked), doc.heads, stored=True, comments=comments,
+    return Loaded(doc.key, versions, claims_from_dicts(doc.linked), doc.heads, stored=True, comments=comments,
                   version_times=doc.version_times, lines=doc.text.splitlines())
 
 
