@@ -166,3 +166,17 @@ def test_serve_without_the_web_extra_says_what_to_install(monkeypatch: pytest.Mo
     code, _out, err = run("serve", "--get", "/-/ledger", "--db", str(tmp_path / "x.db"))
     assert code == 2 and err.strip() == "ledger: the web view needs the web extra: pip install " \
                                         "'pr-evidence-ledger[web]'"
+
+
+def test_a_table_of_measures_or_tests_is_no_before_after(tmp_path: Path) -> None:
+    doc = tmp_path / "rows.md"
+    doc.write_text("# Sweep\n\nFinal head (1a2b3c4d5e, on main 0a0b0c0d0e):\n\n| check | result |\n|---|---|\n"
+                   "| gsm8k | 80.1 (ref 80.0) |\n\n## Latency\n\n| | avg | p99 |\n|---|---|---|\n"
+                   "| Time To Second Token (ms) | 0.2 | 0.4 |\n| Request Latency (ms) | 1306.7 | 1316.3 |\n\n"
+                   "| | TPOT change |\n|---|---|\n| test_decode_small / dgx_h100 | -13.8 % |\n"
+                   "| test_decode_large / dgx_h100 | -16.9 % |\n", encoding="utf-8")
+    code, out, err = run("report", str(doc), "-f", "json", "--fail-on-regression", "--db", str(tmp_path / "x.db"))
+    assert code == 0, err
+    data = json.loads(out)
+    assert not [f for f in findings(data, "results", more=True) if "against the row" in f["text"]]
+    assert not findings(data, "failures")

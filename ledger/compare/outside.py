@@ -7,7 +7,10 @@ the document's own, of no one revision; they are checked against their reference
 A table whose rows state one setup and differ only by the row's name ("feature commits only", "with the fast
 paths") is a before/after: the row whose name says base (main, baseline, before) is the base, else the first row
 (tables list the base first). A row's value then has the base row's value as its reference. Three or more such
-rows are paired only when one of them names itself the base.
+rows are paired only when one of them names itself the base. A row named like a measure ("Request Latency (ms)"),
+a test ("test_x / dgx_h100") or a benchmark is no code state, and a value in % is a change, not a level: such
+tables are left alone. The base row is the reader's inference, not the text's word: its checks are shown, never
+failed on (`ROW_ORIGIN`).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from ledger.compare.judge import number
 from ledger.compare.keys import Key, claim_key
 from ledger.compare.revisions import CI_LABEL, RevisionRef, Snapshot
 from ledger.model import Claim
+from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, is_benchmark_name
 from ledger.vocab.sides import side_of
 
 OUTSIDE = "stated outside any revision"
@@ -26,6 +30,13 @@ MAX_ROW_GAP = 3
 """Rows of one table stand on nearby lines."""
 _ROW_KINDS = ("perf", "accuracy", "acceptance")
 _WORD_RE = re.compile(r"[a-z]{2}")
+ROW_NOTE = "against the row"
+"""How a value paired with its table's base row says so (its note), and ReferenceCheck.origin "base row" with it."""
+# a row label that names a measure, not a state of the code
+_MEASURE_RE = re.compile(
+    r"throughput|latency|ttft|tpot|\bitl\b|e2e|tok/s|tokens?/s|req/s|\bqps\b|duration|\btime\b|speed|memory|"
+    r"bandwidth|flops|\(\s{0,3}(?:ms|us|s|%|gib|gb|mb)\s{0,3}\)", re.IGNORECASE)
+_TEST_ID_RE = re.compile(r"[_/]|::")
 _MARKS_RE = re.compile(r"(?:\s|^)(\*{1,3}|[†‡§¶]{1,2}|[¹²³⁴⁵⁶⁷⁸⁹]{1,2})\s*$")
 
 
@@ -38,7 +49,8 @@ def _tables(claims: Sequence[Claim]) -> list[list[Claim]]:
     """The row values of one setup and one column, in runs of nearby lines (one table each)."""
     groups: dict[tuple[Key, str], list[Claim]] = {}
     for c in claims:
-        if c.kind in _ROW_KINDS and c.reference is None and c.config.get("row") and number(c) is not None:
+        if c.kind in _ROW_KINDS and c.reference is None and _state_label(c.config.get("row", "")) and \
+                number(c) is not None and c.unit != "%":
             groups.setdefault((claim_key(c)[0], c.config.get("column", "")), []).append(c)
     out: list[list[Claim]] = []
     for group in groups.values():
@@ -50,6 +62,12 @@ def _tables(claims: Sequence[Claim]) -> list[list[Claim]]:
             run.append(c)
         out.append(run)
     return [t for t in out if len({c.config["row"] for c in t}) == len(t) > 1]
+
+
+def _state_label(label: str) -> bool:
+    """A row label that can name a state of the code ("feature commits only", "with the fast paths")."""
+    return bool(label) and not (_MEASURE_RE.search(label) or _TEST_ID_RE.search(label) or is_accuracy_name(label)
+                                or is_acceptance_name(label) or is_benchmark_name(label))
 
 
 def _base_row(rows: list[Claim]) -> Claim | None:
@@ -70,7 +88,7 @@ def with_row_baselines(claims: Sequence[Claim]) -> list[Claim]:
             continue
         for c in rows:
             if c is not base and base.value is not None:
-                note = f"against the row {base.config['row']!r} (line {base.source.line})"
+                note = f"{ROW_NOTE} {base.config['row']!r} (line {base.source.line})"
                 update[id(c)] = c.model_copy(update={"reference": number(base), "note": c.note or note})
     return [update.get(id(c), c) for c in claims]
 

@@ -202,7 +202,8 @@ class Comparison:
     @property
     def has_regression(self) -> bool:
         """A regression between the revisions, or a value below its reference beyond noise."""
-        return bool(self.regressions) or any(r.verdict == REGRESSION for r in self.references)
+        return bool(self.regressions) or any(r.verdict == REGRESSION and r.origin != "base row"
+                                             for r in self.references)
 
     def render(self, fmt: str = "table", *, show_all: bool = False, width: int | None = None) -> str:
         """table (fit to the terminal's width), markdown or json."""

@@ -68,7 +68,7 @@ class Report:
 
     @property
     def below_reference(self) -> list[ReferenceCheck]:
-        return [r for r in self.comparison.references if r.verdict == "regression"]
+        return [r for r in self.comparison.references if r.verdict == "regression" and r.origin != "base row"]
 
     @property
     def has_regression(self) -> bool:

@@ -20,7 +20,7 @@ from typing import Any
 
 from ledger.compare.align import Row
 from ledger.compare.judge import FEWER_TESTS, REGRESSION, WAIVED, cases_run, coverage_text
-from ledger.compare.outside import OUTSIDE, footnote, footnote_mark
+from ledger.compare.outside import OUTSIDE, ROW_NOTE, footnote, footnote_mark
 from ledger.compare.references import ReferenceCheck
 from ledger.compare.render import fmt_claim
 from ledger.compare.revisions import CI_LABEL, RevisionRef, same_sha
@@ -152,7 +152,7 @@ def _ref_finding(r: ReferenceCheck, name: str | None, lines: Sequence[str]) -> F
         cav.append(f"{mark} {note}")
     elif mark:
         cav.append(f"marked {mark} in the text")
-    if r.claim.note and r.claim.note.startswith("against the row"):
+    if r.claim.note and r.claim.note.startswith(ROW_NOTE):
         text += f", {r.claim.note}"
     return Finding(word, text, name, r.claim.source.line, r.claim.metric or r.key.metric, cav)
 
@@ -168,7 +168,7 @@ def results_section(comp: Comparison, names: dict[str, str], lines: Sequence[str
         (sec.findings if r.revision == newest else sec.more).append(f)
     outside = [r for r in comp.references if r.revision == OUTSIDE]
     # the headline: a before/after table's rows where there is one, else the first values with a baseline
-    rows = [r for r in outside if (r.claim.note or "").startswith("against the row")]
+    rows = [r for r in outside if r.origin == "base row"]
     headline = rows[:HEADLINE_MAX] if rows else [r for r in outside if r.claim.kind == "perf"][:HEADLINE_FIRST]
     for r in outside:
         (sec.findings if any(r is h for h in headline) else sec.more).append(_ref_finding(r, None, lines))
@@ -192,7 +192,7 @@ def failures_section(comp: Comparison, names: dict[str, str], gates: Sequence[Cl
         sec.findings.append(Finding(p.verdict, text, names.get(p.new_rev or "", p.new_rev),
                                     c.source.line if c else None, what))
     for r in comp.references:
-        if r.verdict == REGRESSION:
+        if r.verdict == REGRESSION and r.origin != "base row":  # an inferred base row is shown in the results
             sec.findings.append(_ref_finding(r, names.get(r.revision or "", r.revision), ()))
     for g in gates:
         if g.outcome in ("fail", "waived") and g.source.line not in runs:
