@@ -99,7 +99,7 @@ class Report:
         names = [r.name for r in c.revisions]
         return {
             "pr": self.pr, "revisions": names,
-            "revision_names": [{"name": r.name, "short": self.names.get(r.name, r.name), "label": r.label,
+            "revision_names": [{"name": r.name, "short": self.names.get(r.name) or r.name, "label": r.label,
                                 "head": r.head} for r in c.revisions],
             "sections": [s.to_json() for s in self.sections],
             "has_regression": self.has_regression,

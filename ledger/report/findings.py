@@ -53,7 +53,7 @@ class Finding:
     caveats: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"verdict": self.verdict, "text": self.text, "revision": self.revision, "line": self.line,
+        return {"verdict": self.verdict, "text": self.text, "revision": self.revision or None, "line": self.line,
                 "metric": self.metric, "caveats": self.caveats}
 
 
@@ -82,6 +82,8 @@ def short_name(ref: RevisionRef | None, name: str | None = None, limit: int = 28
         cut = label[:limit].rsplit(" ", 1)[0]
         label = (cut or label[:limit]) + "…"
     head = (ref.head or "")[:10]
+    if not (label or head or ref.version is not None):
+        return ""  # a document of no revision: its values need no name beside them
     return " ".join(x for x in (label, head) if x) or ref.name
 
 

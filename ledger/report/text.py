@@ -124,8 +124,8 @@ def render_report(report: Report, md: bool, width: int | None, show_all: bool) -
     if len(c.revisions) == 1:
         out.append(("- " if md else "  ") + f"one revision: {esc(c.revisions[0].name)}")
     for i, r in enumerate(c.revisions if len(c.revisions) > 1 else [], 1):
-        out.append(f"- R{i}: {esc(report.names.get(r.name, r.name))}" if md else
-                   f"  R{i}  {esc(report.names.get(r.name, r.name))}")
+        out.append(f"- R{i}: {esc(report.names.get(r.name) or r.name)}" if md else
+                   f"  R{i}  {esc(report.names.get(r.name) or r.name)}")
     for sec in report.sections:
         out += _section_lines(sec, md, width, show_all)
     out += _between(report, md, width, show_all)
