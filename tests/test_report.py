@@ -120,6 +120,7 @@ def test_the_seeds_first_screen_answers_a_reviewer(tmp_path: Path) -> None:
     assert text.index("CI on the newest head") < text.index("Results against") < text.index("Regressions and") \
         < text.index("Coverage changes") < text.index("Not verified") < text.index("Between revisions")
     assert "pass: the latest CI result on 257d5f0" in text and "not on 257d5f0" in text
+    assert "3 of 3 earlier pipelines on it failed" in " ".join(text.split())  # runs, not the bot's lines
     assert "test_gsm8k result: 96.25 vs ref 96.36" in text
     assert "~370 tok/s/user vs baseline 90.4" in text and "Measured at an intermediate step" in text
     assert "coverage: 3,444 -> 1,213 cases, -65%" in " ".join(text.split())

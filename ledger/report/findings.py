@@ -14,6 +14,7 @@ web page show one answer.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +36,7 @@ SECTIONS = (
     ("not_verified", "Not verified"),
     ("rest", "The rest"),
 )
+_PIPELINE_RE = re.compile(r"\b(?:pipeline|workflow)\b", re.IGNORECASE)
 HEADLINE_MAX = 6
 """Rows of a before/after table stated outside the revisions shown on the first screen; the rest with --all."""
 HEADLINE_FIRST = 3
@@ -102,12 +104,16 @@ def ci_section(comp: Comparison, ci: Sequence[Claim]) -> Section:
         sec.findings.append(Finding("unknown", "no CI run and no GitHub head stated"))
     else:
         on_head = [c for c in runs if c.revision and c.revision.head and same_sha(c.revision.head, newest)]
+        # a bot says each run twice (triggered, then the pipeline's state): the pipelines' results are the runs
+        pipelines = [c for c in on_head if _PIPELINE_RE.search(c.metric or "")]
+        on_head = pipelines or on_head
         src = "GitHub's head" if heads else "the newest commit CI ran on"
         if on_head:
             last = on_head[-1]
             earlier = on_head[:-1]
             fails = sum(1 for c in earlier if c.outcome == "fail")
-            tail = f"; {fails} of {len(earlier)} earlier CI results on it failed" if earlier else ""
+            what = "pipelines" if pipelines else "CI results"
+            tail = f"; {fails} of {len(earlier)} earlier {what} on it failed" if earlier else ""
             sec.findings.append(Finding(last.outcome or "unknown",
                                         f"the latest CI result on {newest[:10]} ({src}): {last.metric}{tail}",
                                         None, last.source.line, last.metric))
