@@ -181,3 +181,14 @@ def test_a_table_of_measures_or_tests_is_no_before_after(tmp_path: Path) -> None
     data = json.loads(out)
     assert not [f for f in findings(data, "results", more=True) if "against the row" in f["text"]]
     assert not findings(data, "failures")
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("Final head (3f4e5d6c7b):\n\n- gsm8k: 91.37\n\nOn Monday someone wrote:\n\n> gsm8k: 87.02\n", [91.37]),
+    ("- gsm8k: 91.37\n\nLater:\n\n> - gsm8k: 91.37\n\nright, that one\n", [91.37]),
+    ("> [!NOTE]\n> gsm8k: 91.37 on the final head\n", [91.37]),  # the description's own note is its evidence
+])
+def test_quoted_lines_that_repeat_another_message(text: str, kept: list[float]) -> None:
+    from ledger.parsers import extract
+
+    assert [c.value for c in extract(text, "x.md").claims if c.kind == "accuracy"] == kept
