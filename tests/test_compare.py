@@ -210,7 +210,8 @@ def test_test_counts_compare_failures() -> None:
                 snap("2", mk("tests", "unittest/_torch", passed=1210, failed=3)))[0]
     assert p.verdict == "regression" and "failed 0 -> 3" in p.reason
     p = compare(snap("1", mk("tests", "suite", passed=3444)), snap("2", mk("tests", "suite", passed=1213)))[0]
-    assert p.verdict == "within noise" and "passed 3444 -> 1213" in p.reason
+    # fewer cases run is its own finding: coverage, neither noise nor a regression
+    assert p.verdict == "fewer tests" and "coverage: 3,444 -> 1,213 cases, -65%" in p.reason
 
 
 def test_missing_value_is_insufficient_data() -> None:
@@ -303,7 +304,9 @@ def test_swapping_old_and_new_swaps_regression_and_improvement(sides: tuple[list
     def tally(pairs: list[Any], swap: bool) -> list[tuple[str, str]]:
         out = []
         for p in pairs:
-            v = _SWAP.get(p.verdict, p.verdict) if swap else p.verdict
+            # fewer cases run is a finding one way only (more cases is no news): both read as no change here
+            v = "within noise" if p.verdict == "fewer tests" else _SWAP.get(p.verdict, p.verdict) if swap else \
+                p.verdict
             out.append((p.key.label(), v))
         return sorted(out)
     assert tally(fwd, False) == tally(back, True)

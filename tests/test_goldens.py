@@ -31,7 +31,7 @@ def _golden(path: Path) -> Path:
 
 
 _TOPICS = {"compare", "compare_cases", "console", "gates", "kv_lines", "llama_bench", "lm_eval", "numbers", "prose",
-           "release_pages", "revisions", "setup", "support", "support_join", "tables", "test_counts", "web"}
+           "release_pages", "report", "revisions", "setup", "support", "support_join", "tables", "test_counts", "web"}
 """The fixture folders, every one (test_every_fixture_folder_is_a_topic): each document in them must have a
 golden, so a new fixture without one fails."""
 

@@ -255,9 +255,13 @@ def claims(
     format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
     group_by: Annotated[GroupBy, typer.Option("--group-by", help="Split table/markdown output into groups.")]
     = GroupBy.none,
+    document_order: Annotated[bool, typer.Option("--document-order", help="table/markdown in the text's order, commits "
+                                                                          "where they stand (default: results "
+                                                                          "first, then commits).")] = False,
     db: DbPath = DEFAULT_DB,
 ) -> None:
-    """Stored claims, filtered. --format jsonl prints the claims contract (as `extract` does)."""
+    """Stored claims, filtered; a table lists each document's results first, then its commits. --format jsonl prints
+    the claims contract (as `extract` does, in the text's order)."""
     from ledger.output.rows import write_claims
     from ledger.query import ClaimFilter, claims_page, kinds_filter, parse_config, pull_filter
     from ledger.query import claims as read_claims
@@ -266,7 +270,8 @@ def claims(
         number, repo = pull_filter(pr, repo)
         f = ClaimFilter(pr=number, repo=repo, kinds=kinds_filter(kind), metric=metric, revision=revision,
                         config=parse_config(config or []), search=search, document=document,
-                        all_versions=all_versions, version=doc_version, limit=limit)
+                        all_versions=all_versions, version=doc_version, limit=limit,
+                        results_first=not document_order and format in (Format.table, Format.markdown))
         if format is Format.table and limit is None:
             # A terminal table of thousands of rows is slow to lay out and read by no one: a page, and the count.
             rows, total = claims_page(db, f, TABLE_ROWS)

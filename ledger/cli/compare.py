@@ -59,9 +59,11 @@ def _notes(notes: list[str]) -> None:
 
 
 def compare_cmd(
-    targets: Annotated[list[str], typer.Argument(
+    targets: Annotated[list[str] | None, typer.Argument(
         help="One document (its revision sections, or its stored versions) or several (compared in order): "
-             "files, or ledger documents like owner/name#N.")],
+             "files, or ledger documents like owner/name#N.")] = None,
+    pr: Annotated[str | None, typer.Option("--pr", help="The pull request as `claims` takes it: N (with --repo), "
+                                                        "OWNER/NAME#N or a PR URL.")] = None,
     from_: Annotated[str | None, typer.Option("--from", help="Oldest revision: label, sha prefix, version "
                                                               "number or position.")] = None,
     to: Annotated[str | None, typer.Option("--to", help="Newest revision (same forms as --from).")] = None,
@@ -101,6 +103,9 @@ def compare_cmd(
     """
     from ledger.compare import noise_from_options, run_compare
 
+    targets = [*(targets or []), *([pr] if pr else [])]
+    if not targets:
+        raise typer.BadParameter("name what to compare: files or documents, or --pr N --repo OWNER/NAME")
     with _errors(EXIT_USAGE):
         noise = noise_from_options(threshold or [], samples or [], config, z)
         result = run_compare(targets, db=db, noise=noise, from_=from_, to=to, by=by.value, order=order.value,
@@ -114,9 +119,23 @@ def compare_cmd(
         raise typer.Exit(EXIT_REGRESSION)
 
 
+def _target(given: str | None, pr: str | None, what: str) -> str:
+    """The positional target, else `--pr` (N with --repo, owner/repo#N, a PR URL), as `claims --pr` takes it."""
+    if given and pr:
+        raise typer.BadParameter(f"give the {what} once: as an argument or as --pr")
+    target = given or pr
+    if not target:
+        raise typer.BadParameter(f"name the {what}: an argument, or --pr N --repo OWNER/NAME")
+    return target
+
+
 def report_cmd(
-    pr: Annotated[str, typer.Argument(help="The pull request: a ledger document (owner/repo#N, a PR URL, #N) "
-                                          "or a file.")],
+    target: Annotated[str | None, typer.Argument(
+        metavar="PR", help="The pull request: a ledger document (owner/repo#N, a PR URL, #N) or a file.")] = None,
+    pr: Annotated[str | None, typer.Option("--pr", help="The pull request as `claims` takes it: N (with --repo), "
+                                                        "OWNER/NAME#N or a PR URL.")] = None,
+    show_all: Annotated[bool, typer.Option("--all", help="Also every series, the findings each section keeps "
+                                                         "back, and CI by commit.")] = False,
     format: Annotated[CompareFormat, typer.Option("--format", "-f", help="table, markdown (fit to post as a "
                                                                          "PR comment) or json.")]
     = CompareFormat.table,
@@ -145,6 +164,7 @@ def report_cmd(
     from ledger.compare import noise_from_options
     from ledger.report import build_report
 
+    pr = _target(target, pr, "pull request")
     with _errors(EXIT_USAGE):
         noise = noise_from_options(threshold or [], samples or [], None, z)
         report = build_report(pr, db=db, noise=noise, model=model, repo=repo)
@@ -152,7 +172,7 @@ def report_cmd(
     if not report.compared:
         _err("nothing to report: no comparable claims, references or gates")
         raise typer.Exit(EXIT_NOTHING)
-    typer.echo(report.render(format.value), nl=False)
+    typer.echo(report.render(format.value, show_all=show_all), nl=False)
     if post:
         from ledger.sticky import post_sticky
 

@@ -45,10 +45,12 @@ def serve_cmd(
             raise UsageError(f"--port {port}: not a port number (1-65535)")
         _check_host(host)
         try:
+            import datasette  # noqa: F401  (the server imports it only when it starts: ask here, once)
+
             from ledger.web.server import get as get_one
             from ledger.web.server import make_datasette, serve
-        except ImportError as exc:
-            raise UsageError(f"the web view needs datasette: pip install 'pr-evidence-ledger[web]' ({exc})") from exc
+        except ImportError:
+            raise UsageError("the web view needs the web extra: pip install 'pr-evidence-ledger[web]'") from None
         ds = make_datasette(db, allow_sql=allow_sql)
         if get is not None:
             status, text = get_one(ds, get if get.startswith("/") else "/" + get)

@@ -8,9 +8,21 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from ledger.compare.judge import INSUFFICIENT, MISSING, NEW, NOT_COMPARABLE, REGRESSION, Pair, implausible, judge
+from ledger.compare.judge import (
+    INSUFFICIENT,
+    MISSING,
+    NEW,
+    NOT_COMPARABLE,
+    REGRESSION,
+    WAIVED,
+    Pair,
+    implausible,
+    judge,
+    waived_failures,
+)
 from ledger.compare.keys import COMPARED_KINDS, Key, claim_key
 from ledger.compare.noise import NoiseModel, Threshold
+from ledger.compare.outcomes import mark_waived
 from ledger.compare.revisions import Snapshot
 from ledger.model import Claim
 from ledger.vocab.metrics import RUN_ID_RE
@@ -30,7 +42,7 @@ class _Item:
 
 def items_of(snap: Snapshot, with_revision_variant: bool = False) -> list[_Item]:
     out: list[_Item] = []
-    for c in snap.claims:
+    for c in mark_waived(snap.claims):
         if c.kind not in COMPARED_KINDS:
             continue
         key, variant = claim_key(c)
@@ -275,7 +287,10 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
         fc, lc = row.cells[first], row.cells[latest]
         assert fc is not None and lc is not None
         if first == latest:
-            if latest == n - 1 and n > 1 and _failing(lc):
+            if latest == n - 1 and n > 1 and waived_failures(lc):
+                row.overall = Pair(row.key, row.variant, None, lc, WAIVED, Threshold(0.0, "waived", "waived"),
+                                   reason=lc.outcome_text or "waived", new_rev=names[latest])
+            elif latest == n - 1 and n > 1 and _failing(lc):
                 basis = "outcome" if lc.kind == "gate" else "failed count"
                 row.overall = Pair(row.key, row.variant, None, lc, REGRESSION, Threshold(0.0, basis, basis),
                                    reason="a new failure", new_rev=names[latest])

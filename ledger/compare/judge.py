@@ -15,9 +15,12 @@ from ledger.vocab.text import MAX_NAME
 from ledger.vocab.units import unit_factor
 
 VERDICTS: tuple[str, ...] = (
-    "regression", "improvement", "within noise", "new", "missing", "not comparable", "insufficient data",
+    "regression", "fewer tests", "waived", "improvement", "within noise", "new", "missing", "not comparable",
+    "insufficient data",
 )
-REGRESSION, IMPROVEMENT, NOISE, NEW, MISSING, NOT_COMPARABLE, INSUFFICIENT = VERDICTS
+REGRESSION, FEWER_TESTS, WAIVED, IMPROVEMENT, NOISE, NEW, MISSING, NOT_COMPARABLE, INSUFFICIENT = VERDICTS
+"""`fewer tests`: a suite ran fewer cases and failed no more (coverage, neither noise nor a regression); `waived`:
+a run's failures are all named by a waived gate or failing on main too (listed, never a regression)."""
 
 
 @dataclass
@@ -90,11 +93,15 @@ def _half_width(c: Claim) -> float:
     return abs(c.high - v) / 2
 
 
-def _stderr_in_scale(c: Claim, value: float) -> float | None:
+def _stderr_in_scale(c: Claim, key: Key, value: float) -> float | None:
+    """The stated stderr in the value's scale: lm-eval prints a score as a percent beside its stderr as a
+    fraction, so a percent score's small stderr is scaled; a metric with no percent scale (perplexity, a loss:
+    anything where lower is better, or with a unit of its own) keeps its stderr as stated."""
     se = c.stderr
     if se is None or not math.isfinite(se) or se < 0:
         return None
-    if c.kind == "accuracy" and abs(value) > 1.0 and se < 0.1:
+    percent = c.unit in (None, "", "%") and higher_is_better((c.metric or key.metric)[:MAX_NAME], c.unit, key.kind)
+    if c.kind == "accuracy" and percent and 1.0 < abs(value) <= 100.0 and se < 0.1:
         return se * 100
     return se
 
@@ -119,7 +126,7 @@ def judge_numbers(key: Key, old: Claim, new: Claim, noise: NoiseModel) -> Pair:
         elif abs(n) <= 1.0 < abs(o):
             n, hw_n = n * 100, hw_n * 100
             notes.append("new scaled from a fraction to percent")
-    thr = threshold_for(key, o, n, noise, _stderr_in_scale(old, o), _stderr_in_scale(new, n))
+    thr = threshold_for(key, o, n, noise, _stderr_in_scale(old, key, o), _stderr_in_scale(new, key, n))
     if hw_o or hw_n:
         thr = Threshold(thr.value + hw_o + hw_n, thr.basis + " + range", f"±{fmt_number(thr.value + hw_o + hw_n)}")
         notes.append("stated range widens the threshold")
@@ -163,9 +170,33 @@ def judge(key: Key, old: Claim, new: Claim, noise: NoiseModel) -> Pair:
         parts = [f"failed {fo} -> {fn}"]
         if old.passed != new.passed:
             parts.append(f"passed {old.passed} -> {new.passed}")
+        if pair.verdict == REGRESSION and waived_failures(new):
+            pair.verdict = WAIVED
+            parts.append(new.outcome_text or "waived")
+        ro, rn = cases_run(old), cases_run(new)
+        if pair.verdict == NOISE and ro and rn is not None and rn < ro:
+            pair.verdict = FEWER_TESTS
+            parts.insert(0, coverage_text(ro, rn))
         pair.reason = "; ".join(parts)
         return pair
     return judge_numbers(key, old, new, noise)
+
+
+def waived_failures(c: Claim) -> bool:
+    """A test run with failures that the text waives (ledger.compare.outcomes marks them)."""
+    return c.kind == "tests" and bool(c.failed) and c.outcome == "waived"
+
+
+def cases_run(c: Claim) -> int | None:
+    """How many cases a test run ran (passed and failed; skipped ones did not run)."""
+    if c.passed is None and c.failed is None:
+        return None
+    return (c.passed or 0) + (c.failed or 0)
+
+
+def coverage_text(old: int, new: int) -> str:
+    """"coverage: 3,444 -> 1,213 cases, -65%"."""
+    return f"coverage: {old:,} -> {new:,} cases, {(new - old) / old * 100:+.0f}%"
 
 
 def implausible(claim: Claim, key: Key) -> str | None:

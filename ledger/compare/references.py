@@ -11,6 +11,7 @@ from ledger.compare.align import items_of
 from ledger.compare.judge import judge_numbers, number
 from ledger.compare.keys import Key
 from ledger.compare.noise import NoiseModel, Threshold
+from ledger.compare.outside import ROW_NOTE
 from ledger.compare.revisions import Snapshot
 from ledger.model import Claim
 from ledger.references import RegisteredReference
@@ -28,7 +29,8 @@ class ReferenceCheck:
     threshold: Threshold
     delta: float
     origin: str
-    """"stated" (the text pairs it) or "registered: <file>"."""
+    """"stated" (the text pairs it), "base row" (its table's base row, ledger.compare.outside: the reader's
+    inference, shown but never failed on) or "registered: <file>"."""
     revision: str | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -72,7 +74,7 @@ def check_references(snapshot: Snapshot, noise: NoiseModel | None = None,
         c = it.claim
         if c.kind not in ("accuracy", "acceptance", "perf") or number(c) is None:
             continue
-        origin = "stated"
+        origin = "base row" if (c.note or "").startswith(ROW_NOTE) else "stated"
         ref = c.reference
         if ref is None:
             hits = [r for r in registered if reference_matches(r, it.key)]

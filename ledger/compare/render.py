@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ledger.compare.align import Row
-from ledger.compare.judge import VERDICTS, Pair, number
+from ledger.compare.judge import VERDICTS, Pair, cases_run, number
 from ledger.compare.references import ReferenceCheck
 from ledger.compare.revisions import RevisionRef
 from ledger.compare.tested import TestedCommit
@@ -29,7 +29,8 @@ class ComparisonParts(Protocol):
     tested: list[TestedCommit]
     measured: list[str]
 
-SYMBOL = {"regression": "REGRESSION", "improvement": "improvement", "within noise": "~ within noise",
+SYMBOL = {"regression": "REGRESSION", "fewer tests": "fewer tests", "waived": "waived",
+          "improvement": "improvement", "within noise": "~ within noise",
           "new": "new", "missing": "missing", "not comparable": "not comparable",
           "insufficient data": "insufficient data"}
 
@@ -112,15 +113,19 @@ def summary(verdicts: Sequence[str]) -> str:
 
 
 _ORDER = {v: i for i, v in enumerate(VERDICTS)}
-CHANGED = ("regression", "improvement", "not comparable")
+CHANGED = ("regression", "fewer tests", "waived", "improvement", "not comparable")
 """Verdicts listed row by row; the others are counted in one line each (--all lists them too)."""
-WORD = {"regression": "REGRESSION", "improvement": "improvement", "not comparable": "not comparable",
+WORD = {"regression": "REGRESSION", "fewer tests": "fewer tests", "waived": "waived",
+        "improvement": "improvement", "not comparable": "not comparable",
         "within noise": "~", "new": "new", "missing": "measured once", "insufficient data": "no verdict"}
 
 
 def _delta_cell(p: Pair) -> str:
     if p.verdict == "within noise":
         return "~"
+    if p.verdict == "fewer tests" and p.old is not None and p.new is not None:
+        ro, rn = cases_run(p.old), cases_run(p.new)
+        return f"{(rn - ro) / ro * 100:+.0f}% cases" if ro and rn is not None else ""
     if p.key.kind == "gate" and p.old is not None and p.new is not None:
         return f"{p.old.outcome or '?'}->{p.new.outcome or '?'}"
     if p.delta is None:
@@ -133,7 +138,7 @@ def _delta_cell(p: Pair) -> str:
 
 
 def _why_cell(p: Pair) -> str:
-    if p.verdict == "not comparable":
+    if p.verdict in ("not comparable", "fewer tests", "waived"):
         return p.reason
     stated_only = [s for s in p.reason.split("; ") if "stated only in" in s]
     basis = ""
@@ -147,10 +152,11 @@ def _setup(key_config: Sequence[tuple[str, str]]) -> str:
     return ", ".join(f"{k}={v}" for k, v in key_config)
 
 
-def _series_label(r: Row) -> str:
+def _series_label(r: Row, shared: frozenset[tuple[str, str]] = frozenset()) -> str:
     s = r.key.metric
-    if r.key.config:
-        s += f" [{_setup(r.key.config)}]"
+    own = [kv for kv in r.key.config if kv not in shared]
+    if own:
+        s += f" [{_setup(own)}]"
     if r.variant:
         s += f" {{{r.variant}}}"
     return s
@@ -183,10 +189,22 @@ def _columns(rows: Sequence[Row], n: int, budget: int) -> list[int]:
     return sorted(cols)
 
 
+def shared_setup(rows: Sequence[Row]) -> list[tuple[str, str]]:
+    """The setup keys every row states alike (said once above a table, not in each label)."""
+    if len(rows) < 2:
+        return []
+    common = set(rows[0].key.config)
+    for r in rows[1:]:
+        common &= set(r.key.config)
+    return [kv for kv in rows[0].key.config if kv in common]
+
+
 def render_rows(revisions: Sequence[RevisionRef], rows: Sequence[Row], fmt: str, *, show_all: bool = False,
-                width: int | None = None, title: str | None = None) -> list[str]:
+                width: int | None = None, title: str | None = None,
+                shared: Sequence[tuple[str, str]] = ()) -> list[str]:
     """The one screen: a header naming each revision once, the changed series row by row (every row with
-    --all), then one line each for the series within noise, measured once and new."""
+    --all), then one line each for the series within noise, measured once and new. `shared`: setup keys left
+    out of the labels (said once by the caller)."""
     md = fmt == "markdown"
     width = None if md else (width or console_width())
     n = len(revisions)
@@ -203,7 +221,7 @@ def render_rows(revisions: Sequence[RevisionRef], rows: Sequence[Row], fmt: str,
     out.append("")
     if shown:
         total = width or 10_000
-        labels = [_series_label(r) for r in shown]
+        labels = [_series_label(r, frozenset(shared)) for r in shown]
         one_line = md or max(len(x) for x in labels) + 16 + 2 + 10 + 2 * 12 <= total
         # When a series' name and setup would be cut, each row takes two lines: the verdict and the whole
         # name, then the values under the revision columns, the delta and the threshold.

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ledger.compare.align import Row, compare_series
+from ledger.compare.claims_file import claims_from_dicts, read_claims_file
 from ledger.compare.judge import REGRESSION, Pair, implausible, latest_against_history
 from ledger.compare.keys import MEASURED_KINDS, Key, claim_key, with_default_config
 from ledger.compare.noise import NoiseModel
+from ledger.compare.outcomes import own_revisions
+from ledger.compare.outside import outside_side
 from ledger.compare.references import ReferenceCheck, RegisteredReference, check_references
 from ledger.compare.revisions import (
     CI_LABEL,
@@ -26,7 +28,7 @@ from ledger.compare.revisions import (
     split_revisions,
 )
 from ledger.compare.tested import TestedCommit, stated_vs_tested
-from ledger.errors import InputError, UsageError
+from ledger.errors import UsageError
 from ledger.messages import REPORT_MARKER, warning_line
 from ledger.model import Claim
 from ledger.vocab.canonical import canonical_items
@@ -55,42 +57,8 @@ class Loaded:
     """Linked documents with results (a PR's comments), oldest first: (name, when written, claims)."""
     version_times: dict[int, str] = field(default_factory=dict)
     """Stored version -> when its text was written."""
-
-
-def _claims_from_dicts(rows: list[dict[str, Any]]) -> list[Claim]:
-    out = []
-    for r in rows:
-        try:
-            out.append(Claim.model_validate(r))
-        except ValueError:
-            continue
-    return out
-
-
-def read_claims_file(path: str) -> list[Claim]:
-    """Claims in the contract's shape: JSON lines (`ledger extract --format jsonl`) or one JSON array."""
-    import json
-
-    from ledger.ingest.sources import read_path
-
-    text = read_path(path).text
-    try:
-        if text.lstrip().startswith("["):
-            raw = json.loads(text)
-        else:
-            raw = [json.loads(line) for line in text.splitlines() if line.strip()]
-    except ValueError as exc:
-        raise InputError(path, f"not JSON claims: {exc}") from None
-    if not isinstance(raw, list):
-        raise InputError(path, "expected a JSON array or JSON lines of claims")
-    out: list[Claim] = []
-    for i, item in enumerate(raw, 1):
-        try:
-            out.append(Claim.model_validate(item))
-        except ValueError as exc:
-            first = str(exc).splitlines()[:3]
-            raise InputError(path, f"claim {i} does not fit the claims contract: {' '.join(first)}") from None
-    return out
+    lines: list[str] = field(default_factory=list)
+    """The newest version's text, line by line (what a footnote mark points to)."""
 
 
 def target_name(target: str, repo: str | None = None) -> str:
@@ -130,26 +98,27 @@ def load_target(target: str, db_path: str, fmt: str | None = None, *, stored_onl
 
         result = extract_file(target, fmt=fmt)
         return Loaded(p.name, [(None, list(result.claims))],
-                      warnings=[warning_line(target, w) for w in result.warnings[:3]])
+                      warnings=[warning_line(target, w) for w in result.warnings[:3]],
+                      lines=result.document.lines if result.document else [])
     if not Path(db_path).is_file():
         raise UsageError(f"{target!r} is not a file, and there is no ledger at {db_path} to look it up in "
                          "(ingest it first, or give --db)")
     from ledger.db.targets import stored_document
 
     doc = stored_document(db_path, target)
-    versions = [(v, _claims_from_dicts(rows)) for v, rows in doc.versions]
+    versions = [(v, claims_from_dicts(rows)) for v, rows in doc.versions]
     comments = []
     for child in doc.children:
         if str(child.get("starts_with") or "").lstrip("\ufeff").startswith(REPORT_MARKER):
             continue  # the ledger's own report comment is not evidence
-        cl = _claims_from_dicts(child["claims"])
+        cl = claims_from_dicts(child["claims"])
         if any(c.kind in MEASURED_KINDS and not (c.revision and (c.revision.label or "").lower() == CI_LABEL)
                for c in cl):
             who = f"{child['kind'] or 'comment'} by {child['author']}" if child.get("author") else str(child["key"])
             at = f" {str(child['authored_at'])[:10]}" if child.get("authored_at") else ""
             comments.append((who + at, child.get("authored_at"), cl))
-    return Loaded(doc.key, versions, _claims_from_dicts(doc.linked), doc.heads, stored=True, comments=comments,
-                  version_times=doc.version_times)
+    return Loaded(doc.key, versions, claims_from_dicts(doc.linked), doc.heads, stored=True, comments=comments,
+                  version_times=doc.version_times, lines=doc.text.splitlines())
 
 
 def _place(snaps: list[Snapshot], when: str | None, times: dict[int, str]) -> int:
@@ -211,6 +180,15 @@ class Comparison:
     """What the reader should be told beside the result (warnings, values left out, cautions)."""
     newest: list[Claim] = field(default_factory=list)
     """The claims of the newest revision (what a report lists gates from when there is one revision)."""
+    outside: Snapshot | None = None
+    """A document's results stated outside its revision sections (its headline table, its limitations), judged
+    against their stated baselines; None when it has no revision sections or nothing outside them."""
+    heads: list[str] = field(default_factory=list)
+    """The head sha GitHub reported when the PR was fetched."""
+    lines: list[str] = field(default_factory=list)
+    """The newest text of a one-document comparison, line by line."""
+    ci: list[Claim] = field(default_factory=list)
+    """The CI runs' gates (label "CI"), in the order stated: the text's, then its comments' by time."""
 
     @property
     def compared(self) -> bool:
@@ -224,7 +202,8 @@ class Comparison:
     @property
     def has_regression(self) -> bool:
         """A regression between the revisions, or a value below its reference beyond noise."""
-        return bool(self.regressions) or any(r.verdict == REGRESSION for r in self.references)
+        return bool(self.regressions) or any(r.verdict == REGRESSION and r.origin != "base row"
+                                             for r in self.references)
 
     def render(self, fmt: str = "table", *, show_all: bool = False, width: int | None = None) -> str:
         """table (fit to the terminal's width), markdown or json."""
@@ -248,6 +227,8 @@ def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None,
     loaded = [load_target(t if stored_only else target_name(t, repo), db, input_format, stored_only=stored_only)
               for t in targets]
     notes = [w for doc in loaded for w in doc.warnings]
+    for doc in loaded:  # a gate whose words name the commit it failed on belongs to that commit
+        doc.versions = [(v, own_revisions(cl)) for v, cl in doc.versions]
     if model:
         for doc in loaded:
             doc.versions = [(v, with_default_config(cl, {"model": model})) for v, cl in doc.versions]
@@ -257,7 +238,8 @@ def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None,
         snaps = [snaps[0], snaps[-1]]
     registered = load_registered(db)
     notes += _implausible_note(snaps)
-    refs = [r for s in snaps for r in check_references(s, noise, registered)]
+    outside = _outside(loaded, snaps, by)
+    refs = [r for s in [*snaps, *([outside] if outside else [])] for r in check_references(s, noise, registered)]
     if kinds:
         refs = [r for r in refs if r.key.kind in kinds]
     tested, measured = stated_vs_tested(every, [h for doc in loaded for h in doc.heads])
@@ -266,7 +248,16 @@ def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None,
     rows = [r for r in rows if not kinds or r.key.kind in kinds]
     if len(loaded) > 1 and all(d.stored for d in loaded):
         notes += _unstated_model_note([r.overall for r in rows if r.overall is not None])
-    return Comparison(revisions, rows, refs, tested, measured, notes, snaps[-1].claims if snaps else [])
+    ci = [c for c in every if c.kind == "gate" and c.revision and (c.revision.label or "").lower() == CI_LABEL]
+    return Comparison(revisions, rows, refs, tested, measured, notes, snaps[-1].claims if snaps else [], outside,
+                      [h for doc in loaded for h in doc.heads], loaded[0].lines if len(loaded) == 1 else [], ci)
+
+
+def _outside(loaded: list[Loaded], snaps: list[Snapshot], by: str) -> Snapshot | None:
+    """One document's results outside its revision sections (None for several documents, or by versions)."""
+    if len(loaded) != 1 or by == "versions":
+        return None
+    return outside_side(loaded[0].versions[-1][1], loaded[0].name, snaps)
 
 
 def _implausible_note(snaps: list[Snapshot]) -> list[str]:

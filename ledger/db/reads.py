@@ -121,6 +121,9 @@ class ClaimFilter:
     """Read this version number of the documents instead of the newest."""
     all_versions: bool = False
     limit: int | None = None
+    results_first: bool = False
+    """Each document's results (every kind but commit) before its commits, each in the text's order; a PR lists
+    dozens of commit hashes before any number otherwise."""
 
 
 def _like_escape(text: str) -> str:
@@ -230,7 +233,7 @@ def iter_claims(db: Reader, f: ClaimFilter) -> Iterator[dict[str, Any]]:
            f"FROM claims c {joins}")
     if where:
         sql += " WHERE " + " AND ".join(where)
-    sql += " ORDER BY c.document_id, v.version, c.ordinal"
+    sql += " ORDER BY c.document_id, v.version, " + ("c.kind = 'commit', " if f.results_first else "") + "c.ordinal"
     if f.limit is not None:
         sql += " LIMIT ?"
         params.append(max(0, f.limit))

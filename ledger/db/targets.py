@@ -37,6 +37,8 @@ class StoredDocument:
     children: list[dict[str, Any]] = field(default_factory=list)
     """The linked documents one by one, oldest first: key, kind, author, authored_at, their claims, and the
     first 200 characters of their text (`starts_with`)."""
+    text: str = ""
+    """The newest version's text."""
 
 
 def stored_document(db_path: str | os.PathLike[str], ref: str) -> StoredDocument:
@@ -67,7 +69,10 @@ def stored_document(db_path: str | os.PathLike[str], ref: str) -> StoredDocument
     when_v = "COALESCE(edited_at, ingested_at)" if "edited_at" in cols else "ingested_at"
     times = {int(v): str(at) for v, at in db.execute(
         f"SELECT version, {when_v} FROM document_versions WHERE document_id = ?", [doc["id"]]).fetchall() if at}
-    return StoredDocument(str(doc.get("key") or ref), versions, linked, heads, times, children)
+    latest = db.execute("SELECT v.text FROM documents d JOIN document_versions v ON v.id = d.latest_version_id "
+                        "WHERE d.id = ?", [doc["id"]]).fetchone()
+    text = str(latest[0]) if latest and latest[0] is not None else ""
+    return StoredDocument(str(doc.get("key") or ref), versions, linked, heads, times, children, text)
 
 
 def document_ids(db_path: str | os.PathLike[str]) -> list[int]:

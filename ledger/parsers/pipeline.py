@@ -12,6 +12,7 @@ from ledger.parsers.grammar.revisions import find_revisions, named_revisions
 from ledger.parsers.grammar.setup import find_setups
 from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.reader.document import Document, read_document
+from ledger.parsers.reader.quotes import quoted_reply_lines
 from ledger.parsers.support.examples import example_lines
 
 _DIGIT_RE = re.compile(r"\d")
@@ -107,6 +108,9 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
         if len(claims) >= MAX_CLAIMS:
             break
     claims = baseline_items(doc, claims)
+    quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
+    if quoted:
+        claims = [c for c in claims if c.source.line not in quoted]
     claims.sort(key=lambda c: (c.source.line, c.source.line_end))
     # the reader's warnings, then any an extractor added to doc.warnings (a value cut short), then failures
     return Extraction(claims=claims, warnings=list(doc.warnings) + warnings, document=doc, scopes=scopes)

@@ -17,7 +17,13 @@ from ledger.vocab.setup import qualifiers
 # "1 failed: test_checked_in_schemas_are_current, which main fails too ... (waived)"
 _NAMED_FAIL_RE = re.compile(
     r"\b\d{1,6}\s+(?:tests?\s+)?(?:failed|failures?|errors?)\s*:\s*"
-    r"(?P<names>`?[\w.:/\[\]-]{3,120}`?(?:\s*,\s*`?[\w.:/\[\]-]{3,120}`?){0,10})", re.IGNORECASE)
+    r"(?P<names>`?[\w.:/\[\]-]{3,120}`?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)`?[\w.:/\[\]-]{3,120}`?){0,10})",
+    re.IGNORECASE)
+_NAMES_SPLIT_RE = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+# a failure main has too is not this change's: "which main fails too", "both also failing on main since 77aa01b"
+_MAIN_FAILS_RE = re.compile(
+    r"\bmain\s+(?:also\s+)?fails\b|\b(?:also\s+)?fail(?:s|ing|ed)?\s+on\s+main\b|\bpre-?existing\b",
+    re.IGNORECASE)
 _TEST_ID_RE = re.compile(r"[_.:/\[]")
 
 NAMED_FAIL_HINT_RE = re.compile(r"fail|error", re.IGNORECASE)
@@ -69,18 +75,22 @@ def named_failures(ctx: Context, line: int, text: str, offset: int, low: str | N
     if not has_word(text, low, NAMED_FAIL_HINTS, NAMED_FAIL_HINT_RE):
         return
     for m in _NAMED_FAIL_RE.finditer(text):
-        names = [n.strip(" `") for n in m.group("names").split(",")]
+        names = [n.strip(" `") for n in _NAMES_SPLIT_RE.split(m.group("names"))]
         names = [n for n in names if _TEST_ID_RE.search(n)]
         if not names:
             continue
         tail = text[m.end():m.end() + 240]
-        waived = re.search(r"\bwaived\b", tail.split(";")[0], re.IGNORECASE) is not None
+        clause = tail.split(";")[0]
+        said = re.search(r"\bwaived\b", clause, re.IGNORECASE) is not None
+        on_main = _MAIN_FAILS_RE.search(clause) is not None
+        waived = said or on_main
         note = None
         wm = re.match(r"\s*(?:,\s*)?(?:which\s+)?(main\s+fails\s+too)", tail)
         if wm:
             note = wm.group(1)
         for n in names:
-            outcome_text = "failed (waived" + (f"; {note})" if note else ")") if waived else "failed"
+            outcome_text = ("failed (waived" + (f"; {note})" if note else ")") if said else
+                            "failed (fails on main too)" if on_main else "failed")
             yield gate(ctx, line, text[m.start():m.end() + (wm.end() if wm else 0)].strip(), n,
                        "waived" if waived else "fail", outcome_text)
 

@@ -1,0 +1,155 @@
+"""`ledger report PR`: what a reviewer reads about one pull request, fit to post as a PR comment.
+
+Built from the same comparison as `ledger compare` (its revisions oldest -> newest, its values against
+their references, its CI runs), it answers in the order a reviewer asks (ledger.report.findings): does CI
+pass on the newest head and is that the head the evidence was measured on; the results against their
+references (the headline before/after values with their caveats); regressions and failures (waived ones
+listed as waived); coverage changes; what is not verified; then the rest (`show_all`). `build_report`
+returns the typed answer (`Report.sections`) the terminal, the PR comment, JSON and the web page share.
+`render("markdown")` is fit to post: under GitHub's 65,536 characters, every document text neutralised (no
+HTML, no markdown syntax, no @mention, #123 or bare URL that GitHub would act on), and a hidden marker
+(MARKER) a bot finds to update one comment in place.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ledger.compare.align import Row
+from ledger.compare.noise import NoiseModel
+from ledger.compare.references import ReferenceCheck
+from ledger.compare.run import Comparison, run_compare
+from ledger.messages import REPORT_MARKER
+from ledger.model import Claim
+from ledger.neutral import json_text
+from ledger.output.rows import dumps_indented
+from ledger.report.findings import (
+    Section,
+    attention_gates,
+    ci_section,
+    coverage_section,
+    failures_section,
+    not_verified_section,
+    results_section,
+    rev_name,
+    short_name,
+)
+
+MARKER = REPORT_MARKER
+"""The first line of every markdown report: the GitHub Action finds its own comment by it."""
+COMMENT_LIMIT = 65_536
+"""GitHub's limit on a comment body, in characters."""
+ATTENTION = ("fail", "waived", "not_verified", "not_run")
+BLOCKING = ("regression", "below reference", "fail")
+"""Verdicts of the failures section that make the report fail (`--fail-on-regression`): waived ones do not."""
+
+
+@dataclass
+class Report:
+    """One pull request's evidence, judged, as sections of findings."""
+
+    pr: str
+    comparison: Comparison
+    gates: list[Claim] = field(default_factory=list)
+    """Gates of the newest revision and of no revision whose outcome needs a look (failed, waived, not verified,
+    not run)."""
+    older: dict[str, int] = field(default_factory=dict)
+    """Revision name -> series whose latest value was measured there, not at the newest revision."""
+    sections: list[Section] = field(default_factory=list)
+    """The answer, in the order a reviewer asks (ledger.report.findings.SECTIONS)."""
+    names: dict[str, str] = field(default_factory=dict)
+    """Revision name -> its short label and sha."""
+
+    @property
+    def regressions(self) -> list[Row]:
+        return self.comparison.regressions
+
+    @property
+    def below_reference(self) -> list[ReferenceCheck]:
+        return [r for r in self.comparison.references if r.verdict == "regression" and r.origin != "base row"]
+
+    @property
+    def has_regression(self) -> bool:
+        """A regression between revisions or below a reference (never a waived failure)."""
+        return self.comparison.has_regression
+
+    @property
+    def compared(self) -> bool:
+        return self.comparison.compared or bool(self.gates) or any(
+            s.findings for s in self.sections if s.name != "ci")
+
+    def section(self, name: str) -> Section:
+        return next(s for s in self.sections if s.name == name)
+
+    def render(self, fmt: str = "table", width: int | None = None, *, show_all: bool = False) -> str:
+        """table (prose wrapped to the width), markdown (fit to post) or json."""
+        if fmt == "json":
+            return json_text(dumps_indented(self.to_json()))
+        from ledger.report.text import render_report
+
+        text = render_report(self, fmt == "markdown", width, show_all)
+        return _fit_comment(text) if fmt == "markdown" else text
+
+    def to_json(self) -> dict[str, Any]:
+        from ledger.compare.render import row_json, tested_json
+
+        c = self.comparison
+        names = [r.name for r in c.revisions]
+        return {
+            "pr": self.pr, "revisions": names,
+            "revision_names": [{"name": r.name, "short": self.names.get(r.name) or r.name, "label": r.label,
+                                "head": r.head} for r in c.revisions],
+            "sections": [s.to_json() for s in self.sections],
+            "has_regression": self.has_regression,
+            "regressions": [row_json(r, names) for r in self.regressions],
+            "below_reference": [r.to_json() for r in self.below_reference],
+            "gates": [{"metric": g.metric, "outcome": g.outcome, "outcome_text": g.outcome_text,
+                       "revision": g.revision.label if g.revision else None, "line": g.source.line}
+                      for g in self.gates],
+            "older_evidence": self.older, "tested": tested_json(c.tested, c.measured),
+            "summary": dict(Counter(r.overall.verdict for r in c.rows if r.overall)),
+        }
+
+
+def _fit_comment(text: str) -> str:
+    """Cut at a line so the comment stays under GitHub's limit, saying so."""
+    if len(text) <= COMMENT_LIMIT:
+        return text
+    note = "\n\n(cut to fit a GitHub comment: `ledger report --format json` has everything)\n"
+    keep = text[: COMMENT_LIMIT - len(note) - 1]
+    return keep[: keep.rfind("\n")] + note
+
+
+def _older(comparison: Comparison) -> dict[str, int]:
+    names = [r.name for r in comparison.revisions]
+    last_at: Counter[int] = Counter()
+    for row in comparison.rows:
+        stated = [i for i, c in enumerate(row.cells) if c is not None]
+        if stated and names and stated[-1] != len(names) - 1 and row.key.kind != "gate":
+            last_at[stated[-1]] += 1
+    return {f"R{i + 1} {names[i]}": last_at[i] for i in sorted(last_at)}  # oldest first
+
+
+def build_report(pr: str, *, db: str, noise: NoiseModel | None = None, input_format: str | None = None,
+                 model: str | None = None, repo: str | None = None, stored_only: bool = False) -> Report:
+    """The report of one pull request (owner/repo#N, a PR URL, #N with `repo`, a ledger document, a file;
+    `stored_only`: a ledger document, never a file)."""
+    comparison = run_compare([pr], db=db, noise=noise, input_format=input_format, model=model, repo=repo,
+                             stored_only=stored_only)
+    outside = comparison.outside.claims if comparison.outside else []
+    gates = attention_gates(comparison, [*comparison.newest, *outside])
+    names = {r.name: short_name(r) for r in comparison.revisions}
+    for g in gates:  # a gate's own revision (a CI run it names) by its short name too
+        if g.revision and (g.revision.label or g.revision.head):
+            names.setdefault(rev_name(g), short_name(None, rev_name(g)))
+    sections = [
+        ci_section(comparison, comparison.ci),
+        results_section(comparison, names, comparison.lines),
+        failures_section(comparison, names, gates),
+        coverage_section(comparison, names, outside, gates),
+        not_verified_section(gates, names),
+    ]
+    name = (comparison.revisions[-1].document or pr) if comparison.revisions else pr
+    return Report(name, comparison, gates, _older(comparison), sections, names)

@@ -1,0 +1,302 @@
+"""The report's answer, section by section: what a reviewer asks of a PR, in the order they ask it.
+
+1. ci: does CI pass on the newest head, and is that the head the evidence was measured on;
+2. results: the newest revision's values against their references, the headline before/after values stated
+   outside the revision sections with their caveats (an approximate value, a footnote);
+3. failures: regressions, values below their reference, failing gates, and waived failures (listed as waived);
+4. coverage: suites that ran fewer cases, a stated cut of a suite, checks not re-run;
+5. not_verified: what the text says was not verified or measured;
+6. rest: everything else (`--all`).
+
+Each finding is one typed record (verdict, words, revision, line), so the terminal, the PR comment, JSON and the
+web page show one answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ledger.compare.align import Row
+from ledger.compare.judge import FEWER_TESTS, REGRESSION, WAIVED, cases_run, coverage_text
+from ledger.compare.outside import OUTSIDE, ROW_NOTE, footnote, footnote_mark
+from ledger.compare.references import ReferenceCheck
+from ledger.compare.render import fmt_claim
+from ledger.compare.revisions import CI_LABEL, RevisionRef, same_sha
+from ledger.compare.run import Comparison
+from ledger.model import Claim
+
+SECTIONS = (
+    ("ci", "CI on the newest head"),
+    ("results", "Results against their references"),
+    ("failures", "Regressions and failures"),
+    ("coverage", "Coverage changes"),
+    ("not_verified", "Not verified"),
+    ("rest", "The rest"),
+)
+_PIPELINE_RE = re.compile(r"\b(?:pipeline|workflow)\b", re.IGNORECASE)
+HEADLINE_MAX = 6
+"""Rows of a before/after table stated outside the revisions shown on the first screen; the rest with --all."""
+HEADLINE_FIRST = 3
+"""Without such a table, the first values stated outside the revisions against a baseline shown."""
+
+
+@dataclass
+class Finding:
+    """One line of the answer."""
+
+    verdict: str
+    text: str
+    revision: str | None = None
+    line: int | None = None
+    metric: str | None = None
+    caveats: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"verdict": self.verdict, "text": self.text, "revision": self.revision or None, "line": self.line,
+                "metric": self.metric, "caveats": self.caveats}
+
+
+@dataclass
+class Section:
+    """One question and its findings; `more` are shown with --all only."""
+
+    name: str
+    title: str
+    findings: list[Finding] = field(default_factory=list)
+    more: list[Finding] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "title": self.title, "findings": [f.to_json() for f in self.findings],
+                "more": [f.to_json() for f in self.more]}
+
+
+def short_name(ref: RevisionRef | None, name: str | None = None, limit: int = 28) -> str:
+    """A revision by a short label and its sha: "Review fixes 6b039cb3c6", "All 26 qwen4_exp gates… 02e2d7a7ea"."""
+    if ref is None:
+        return name or "?"
+    label = (ref.label or "").strip()
+    if ref.head and ref.head.lower() in label.lower():
+        label = label.replace(ref.head, "").strip()
+    if len(label) > limit:
+        cut = label[:limit].rsplit(" ", 1)[0]
+        label = (cut or label[:limit]) + "…"
+    head = (ref.head or "")[:10]
+    if not (label or head or ref.version is not None):
+        return ""  # a document of no revision: its values need no name beside them
+    return " ".join(x for x in (label, head) if x) or ref.name
+
+
+def _where(c: Claim, revision: str | None) -> str:
+    return f"{revision or 'no revision stated'}, line {c.source.line}"
+
+
+def ci_section(comp: Comparison, ci: Sequence[Claim]) -> Section:
+    """The newest head's CI state, and whether the evidence was measured on it."""
+    sec = Section(*SECTIONS[0])
+    heads = [h for h in comp.heads if h]
+    runs = [c for c in ci if c.revision and c.revision.head]
+    newest = heads[-1] if heads else (runs[-1].revision.head if runs and runs[-1].revision else None)
+    measured = next((r for r in reversed(comp.revisions) if r.head), None)
+    if newest is None:
+        sec.findings.append(Finding("unknown", "no CI run and no GitHub head stated"))
+    else:
+        on_head = [c for c in runs if c.revision and c.revision.head and same_sha(c.revision.head, newest)]
+        # a bot says each run twice (triggered, then the pipeline's state): the pipelines' results are the runs
+        pipelines = [c for c in on_head if _PIPELINE_RE.search(c.metric or "")]
+        on_head = pipelines or on_head
+        src = "GitHub's head" if heads else "the newest commit CI ran on"
+        if on_head:
+            last = on_head[-1]
+            earlier = on_head[:-1]
+            fails = sum(1 for c in earlier if c.outcome == "fail")
+            what = "pipelines" if pipelines else "CI results"
+            tail = f"; {fails} of {len(earlier)} earlier {what} on it failed" if earlier else ""
+            sec.findings.append(Finding(last.outcome or "unknown",
+                                        f"the latest CI result on {newest[:10]} ({src}): {last.metric}{tail}",
+                                        None, last.source.line, last.metric))
+        else:
+            sec.findings.append(Finding("unknown", f"no CI result on {newest[:10]} ({src})"))
+        if measured is not None and measured.head:
+            same = same_sha(measured.head, newest)
+            sec.findings.append(Finding(
+                "same head" if same else "other head",
+                f"the evidence was measured on {short_name(measured)}" + ("" if same else f", not on {newest[:10]}")))
+    for sha in _other_ci_heads(runs, newest):
+        sec.more.append(Finding("ci", f"CI also ran on {sha[:10]}: " + _ci_counts(runs, sha)))
+    return sec
+
+
+def _other_ci_heads(runs: Sequence[Claim], newest: str | None) -> list[str]:
+    shas = [c.revision.head for c in runs if c.revision and c.revision.head]
+    return [s for s in dict.fromkeys(shas) if not (newest and same_sha(s, newest))]
+
+
+def _ci_counts(runs: Sequence[Claim], sha: str) -> str:
+    outs = [c.outcome or "?" for c in runs if c.revision and c.revision.head and same_sha(c.revision.head, sha)]
+    return ", ".join(f"{outs.count(o)} {o}" for o in dict.fromkeys(outs))
+
+
+_REF_WORDS = {"regression": "below reference", "improvement": "above reference", "within noise": "within noise"}
+_BASE_WORDS = {"regression": "worse than baseline", "improvement": "better than baseline",
+               "within noise": "within noise"}
+
+
+def _ref_finding(r: ReferenceCheck, name: str | None, lines: Sequence[str]) -> Finding:
+    perf = r.claim.kind == "perf"
+    word = (_BASE_WORDS if perf else _REF_WORDS).get(r.verdict, r.verdict)
+    pct = f" ({r.delta / abs(r.reference) * 100:+.1f}%)" if perf and r.reference else ""
+    text = (f"{r.claim.metric or r.key.metric}: {fmt_claim(r.claim)} vs {'baseline' if perf else 'ref'} "
+            f"{r.reference:g}: {r.delta:+.4g}{pct} (threshold ±{r.threshold.display.lstrip('±')} "
+            f"{r.threshold.basis})")
+    cav: list[str] = []
+    if r.claim.approx:
+        cav.append("approximate value")
+    note = footnote(lines, r.claim)
+    mark = footnote_mark(r.claim)
+    if note:
+        cav.append(f"{mark} {note}")
+    elif mark:
+        cav.append(f"marked {mark} in the text")
+    if r.claim.note and r.claim.note.startswith(ROW_NOTE):
+        text += f", {r.claim.note}"
+    return Finding(word, text, name, r.claim.source.line, r.claim.metric or r.key.metric, cav)
+
+
+def results_section(comp: Comparison, names: dict[str, str], lines: Sequence[str]) -> Section:
+    """The newest revision's values against their references, then the headline stated outside the revisions."""
+    sec = Section(*SECTIONS[1])
+    newest = comp.revisions[-1].name if comp.revisions else None
+    for r in comp.references:
+        f = _ref_finding(r, names.get(r.revision or "", r.revision), lines)
+        if r.revision == OUTSIDE:
+            continue
+        (sec.findings if r.revision == newest else sec.more).append(f)
+    outside = [r for r in comp.references if r.revision == OUTSIDE]
+    # the headline: a before/after table's rows where there is one, else the first values with a baseline
+    rows = [r for r in outside if r.origin == "base row"]
+    headline = rows[:HEADLINE_MAX] if rows else [r for r in outside if r.claim.kind == "perf"][:HEADLINE_FIRST]
+    for r in outside:
+        (sec.findings if any(r is h for h in headline) else sec.more).append(_ref_finding(r, None, lines))
+    return sec
+
+
+def failures_section(comp: Comparison, names: dict[str, str], gates: Sequence[Claim]) -> Section:
+    """Regressions between revisions, values below their reference, failing and waived gates."""
+    sec = Section(*SECTIONS[2])
+    runs: set[int] = set()
+    for row in comp.rows:
+        p = row.overall
+        if p is None or p.verdict not in (REGRESSION, WAIVED):
+            continue
+        c = p.new or p.old
+        what = (c.metric if c else None) or row.key.metric
+        text = f"{what}: {fmt_claim(p.old)} -> {fmt_claim(p.new)}" if p.old else f"{what}: {fmt_claim(p.new)}"
+        text += f" ({p.reason})" if p.reason else ""
+        if c is not None and (p.verdict == WAIVED or c.kind == "gate"):
+            runs.add(c.source.line)  # the failing gate itself, or the gates that waive its run's failures
+        sec.findings.append(Finding(p.verdict, text, names.get(p.new_rev or "", p.new_rev),
+                                    c.source.line if c else None, what))
+    for r in comp.references:
+        if r.verdict == REGRESSION and r.origin != "base row":  # an inferred base row is shown in the results
+            sec.findings.append(_ref_finding(r, names.get(r.revision or "", r.revision), ()))
+    for g in gates:
+        if g.outcome in ("fail", "waived") and g.source.line not in runs:
+            rev = _rev_of(g, names)
+            said = g.outcome_text or ""
+            why = f" ({said})" if said and said != g.outcome and said not in (g.metric or "") else ""
+            sec.findings.append(Finding(g.outcome or "fail", f"{g.metric}{why}", rev, g.source.line, g.metric))
+    return sec
+
+
+def _rev_of(c: Claim, names: dict[str, str]) -> str | None:
+    """The short name of the revision a claim states, None for a claim of no revision."""
+    name = rev_name(c)
+    return None if name == OUTSIDE else names.get(name, name)
+
+
+def rev_name(c: Claim) -> str:
+    r = c.revision
+    if r is None or not (r.label or r.head):
+        return OUTSIDE
+    name = r.label or r.head or "?"
+    return f"{name} {r.head}" if r.head and r.head.lower() not in name.lower() else name
+
+
+def coverage_section(comp: Comparison, names: dict[str, str], outside: Sequence[Claim],
+                     gates: Sequence[Claim]) -> Section:
+    """Suites that ran fewer cases between revisions, a cut stated outside them, checks not re-run."""
+    sec = Section(*SECTIONS[3])
+    seen: set[tuple[int, int]] = set()
+    for row in comp.rows:
+        step = _largest_cut(row)
+        if step is None:
+            continue
+        old, new, a, b = step
+        seen.add((old, new))
+        what = next((c.metric for c in row.cells if c is not None and c.metric), row.key.metric)
+        sec.findings.append(Finding(FEWER_TESTS, f"{what}: {coverage_text(old, new)}",
+                                    f"{names.get(a, a)} -> {names.get(b, b)}", None, what))
+    for c in outside:
+        run, ref = cases_run(c), c.reference
+        if c.kind == "tests" and run is not None and ref and run < ref and (int(ref), run) not in seen:
+            sec.findings.append(Finding(FEWER_TESTS, f"{c.metric}: {coverage_text(int(ref), run)}", None,
+                                        c.source.line, c.metric))
+    for g in gates:
+        if g.outcome in ("not_run", "skipped"):
+            rev = _rev_of(g, names)
+            sec.findings.append(Finding(g.outcome, f"{g.metric} ({g.outcome_text or g.outcome})", rev,
+                                        g.source.line, g.metric))
+    return sec
+
+
+def _largest_cut(row: Row) -> tuple[int, int, str, str] | None:
+    """The step of a test run's series with the largest drop in cases run (old, new, from, to), or None."""
+    best: tuple[int, int, str, str] | None = None
+    for p in row.steps if row.overall is not None and row.overall.verdict == FEWER_TESTS else []:
+        if p.verdict != FEWER_TESTS or p.old is None or p.new is None:
+            continue
+        old, new = cases_run(p.old), cases_run(p.new)
+        if old and new is not None and (best is None or old - new > best[0] - best[1]):
+            best = (old, new, p.old_rev or "?", p.new_rev or "?")
+    return best
+
+
+def not_verified_section(gates: Sequence[Claim], names: dict[str, str]) -> Section:
+    sec = Section(*SECTIONS[4])
+    for g in gates:
+        if g.outcome == "not_verified":
+            sec.findings.append(Finding("not verified", g.metric or "?", _rev_of(g, names),
+                                        g.source.line, g.metric))
+    return sec
+
+
+def attention_gates(comp: Comparison, every: Sequence[Claim]) -> list[Claim]:
+    """The gates a reviewer looks at: those of the newest revision and those stated outside any revision
+    (limitations, not-verified lists), whatever their outcome but pass; one per name and outcome."""
+    newest = comp.revisions[-1] if comp.revisions else None
+    out: list[Claim] = []
+    seen: set[tuple[str | None, str | None, str | None]] = set()
+    for c in every:
+        if c.kind != "gate" or c.outcome in (None, "pass"):
+            continue
+        r = c.revision
+        if r is not None and (r.label or "").strip().lower() == CI_LABEL:
+            continue
+        mine = r is None or not (r.label or r.head) or (newest is not None and _is_rev(newest, c))
+        key = (c.metric, c.outcome, rev_name(c))
+        if mine and key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def _is_rev(ref: RevisionRef, c: Claim) -> bool:
+    r = c.revision
+    if r is None:
+        return False
+    if ref.head and r.head:
+        return same_sha(ref.head, r.head)
+    return (ref.label or "").lower() == (r.label or "").lower()

@@ -1,0 +1,158 @@
+"""The report as text: the terminal (prose wrapped to the width, never cut) and markdown (the PR comment).
+
+One layout for both: the title with the verdict, the revisions by short label and sha, then the sections of
+ledger.report.findings in order, then the series judged between revisions; `show_all` adds every series, the
+findings each section keeps back, and the stated-versus-tested list.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import textwrap
+from collections import Counter
+from typing import Protocol
+
+from ledger.compare.render import console_width, render_rows, shared_setup, summary
+from ledger.compare.run import Comparison
+from ledger.messages import REPORT_MARKER
+from ledger.neutral import markdown, terminal
+from ledger.report.findings import Finding, Section
+
+
+class Report(Protocol):
+    """What the text reads of a report (ledger.report.Report, which renders itself through this module)."""
+
+    pr: str
+    comparison: Comparison
+    older: dict[str, int]
+    sections: list[Section]
+    names: dict[str, str]
+
+    def section(self, name: str) -> Section: ...
+
+
+PIPED_WIDTH = 100
+"""Prose is wrapped to this width when the output is not a terminal and COLUMNS is unset."""
+JUDGED = ("regression", "fewer tests", "waived", "improvement")
+"""Series verdicts listed row by row on the first screen; the others are counted (--all lists them)."""
+
+
+def report_width() -> int:
+    """COLUMNS, else the terminal's width, else PIPED_WIDTH (a pipe or a file is never cut at 80)."""
+    cols = os.environ.get("COLUMNS", "")
+    if cols.isdigit() and int(cols) >= 40:
+        return int(cols)
+    return console_width() if sys.stdout.isatty() else PIPED_WIDTH
+
+
+def _headline(report: Report) -> str:
+    fails = report.section("failures").findings
+    counts = Counter(f.verdict for f in fails)
+    parts = [f"{counts[v]} {v}{'s' if v == 'regression' and counts[v] > 1 else ''}"
+             for v in ("regression", "below reference", "fail", "waived") if counts[v]]
+    verdict = "; ".join(parts) if any(counts[v] for v in ("regression", "below reference")) else \
+        "no regression" + (f" ({'; '.join(parts)})" if parts else "")
+    cov = len(report.section("coverage").findings)
+    nv = len(report.section("not_verified").findings)
+    tail = [f"{cov} coverage change{'s' if cov != 1 else ''}" if cov else "",
+            f"{nv} not verified" if nv else ""]
+    return ", ".join([verdict, *[t for t in tail if t]])
+
+
+def _finding_line(f: Finding, md: bool) -> str:
+    where = f.revision or ""
+    if f.line is not None:
+        where = f"{where}, line {f.line}" if where else f"line {f.line}"
+    text = f"{f.verdict}: {f.text}" + (f" ({where})" if where else "")
+    if f.caveats:
+        text += "; caveat: " + "; ".join(f.caveats)
+    return text
+
+
+def _section_lines(sec: Section, md: bool, width: int, show_all: bool) -> list[str]:
+    esc = markdown if md else terminal
+    out = ["", f"#### {markdown(sec.title)}" if md else sec.title]
+    items = [*sec.findings, *(sec.more if show_all else [])]
+    if not items:
+        out.append("- none" if md else "  none")
+    for f in items:
+        line = esc(_finding_line(f, md))
+        if md:
+            out.append(f"- {line}")
+        else:
+            out += textwrap.wrap(line, width, initial_indent="  ", subsequent_indent="      ",
+                                 break_long_words=False, break_on_hyphens=False) or [""]
+    if sec.more and not show_all:
+        out.append(("- " if md else "  ") + f"({len(sec.more)} more with --all)")
+    return out
+
+
+def _between(report: Report, md: bool, width: int, show_all: bool) -> list[str]:
+    c = report.comparison
+    if len(c.revisions) < 2:
+        return []
+    # two setups are never judged against each other: "not comparable" rows are counted here, listed by --all
+    apart = [r for r in c.rows if r.overall and r.overall.verdict == "not comparable"]
+    rows = c.rows if show_all else [r for r in c.rows if not any(r is a for a in apart)]
+    shared = shared_setup([r for r in rows if r.overall and (show_all or r.overall.verdict in JUDGED)])
+    title = f"Between revisions, R1 -> R{len(c.revisions)}"
+    body = render_rows(c.revisions, rows, "markdown" if md else "table", width=width, show_all=show_all,
+                       title=title, shared=shared)
+    # the table's own title and legend are said above: keep its rows and counts
+    cut = next((i for i, x in enumerate(body) if i > 1 and not x.strip()), len(body))
+    out = ["", f"#### {markdown(title)}" if md else title]
+    if shared:
+        said = "setup of every series below: " + ", ".join(f"{k}={v}" for k, v in shared)
+        out.append(("- " if md else "  ") + (markdown(said) if md else terminal(said)))
+    out += body[cut:]
+    if apart and not show_all:
+        out.append(("- " if md else "") + f"{len(apart)} not comparable (a setup measured once, never judged "
+                   "against another setup; --all lists them)")
+    return out
+
+
+def render_report(report: Report, md: bool, width: int | None, show_all: bool) -> str:
+    """The whole report as text."""
+    width = width or report_width()
+    c = report.comparison
+    esc = markdown if md else terminal
+    out: list[str] = [REPORT_MARKER] if md else []
+    title = f"ledger report: {esc(report.pr)}: {esc(_headline(report))}"
+    out += [f"### {title}"] if md else textwrap.wrap(title, width, subsequent_indent="  ", break_long_words=False)
+    out.append("")
+    if len(c.revisions) == 1:
+        out.append(("- " if md else "  ") + f"one revision: {esc(c.revisions[0].name)}")
+    for i, r in enumerate(c.revisions if len(c.revisions) > 1 else [], 1):
+        out.append(f"- R{i}: {esc(report.names.get(r.name) or r.name)}" if md else
+                   f"  R{i}  {esc(report.names.get(r.name) or r.name)}")
+    for sec in report.sections:
+        out += _section_lines(sec, md, width, show_all)
+    out += _between(report, md, width, show_all)
+    if show_all:
+        out += _rest(report, md)
+    counts = Counter(r.overall.verdict for r in c.rows if r.overall)
+    checked = f" ({summary([r.verdict for r in c.references])})" if c.references else ""
+    last = (f"counts: {summary(list(counts.elements()))}; {len(c.references)} reference check(s){checked}"
+            + ("" if show_all else "; --all shows the rest"))
+    out += ["", f"- {last}"] if md else ["", *textwrap.wrap(last, width, subsequent_indent="  ")]
+    return "\n".join(out).strip("\n") + "\n"
+
+
+def _rest(report: Report, md: bool) -> list[str]:
+    esc = markdown if md else terminal
+    bullet = "- " if md else "  "
+    out: list[str] = []
+    if report.older:
+        out += ["", "#### Evidence measured on an older head than the newest" if md else
+                "Evidence measured on an older head than the newest"]
+        out += [bullet + esc(f"{n} series last measured at {name}") for name, n in report.older.items()]
+    tested = report.comparison.tested
+    if tested:
+        out += ["", "#### CI and the revisions" if md else "CI and the revisions"]
+        for t in tested:
+            gates = ", ".join(f"{n} {o}" for o, n in sorted(t.gates.items()))
+            what = f"CI ran on {t.sha} ({gates})" if t.source == "CI" else f"GitHub's head is {t.sha}"
+            tail = f"measured claims name it: {', '.join(t.covered_by)}" if t.covered_by else "no claim names it"
+            out.append(bullet + esc(f"{what}; {tail}"))
+    return out

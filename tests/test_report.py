@@ -1,0 +1,194 @@
+"""Issue 22: `ledger report`'s verdict rules and its answer, asserted through `report --format json` on invented
+fixtures (tests/fixtures/report/), and the seed's first screen."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from ledger.cli.app import app
+
+FIX = Path(__file__).parent / "fixtures" / "report"
+SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "004_efc56196d8c007cd.txt"
+runner = CliRunner()
+
+
+def run(*args: str, width: int = 100) -> tuple[int, str, str]:
+    r = runner.invoke(app, list(args), env={"COLUMNS": str(width), "LEDGER_DB": ""})
+    return r.exit_code, r.stdout, r.stderr
+
+
+def report(name: str, tmp_path: Path, *extra: str) -> dict[str, Any]:
+    code, out, err = run("report", str(FIX / name), "--format", "json", "--db", str(tmp_path / "x.db"), *extra)
+    assert code == 0, err
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def findings(data: dict[str, Any], section: str, *, more: bool = False) -> list[dict[str, Any]]:
+    sec = next(s for s in data["sections"] if s["name"] == section)
+    return [*sec["findings"], *(sec["more"] if more else [])]
+
+
+def test_a_failure_main_has_too_is_waived_never_a_regression(tmp_path: Path) -> None:
+    data = report("waived_failure.md", tmp_path, "--fail-on-regression")
+    assert not data["has_regression"] and data["regressions"] == []
+    (run_,) = [f for f in findings(data, "failures") if f["verdict"] == "waived"]
+    assert "212 passed, 2 failed" in run_["text"] and "test_block_pool_reuse" in run_["text"]
+    assert run_["revision"] == "Latest head 4b7c2e91d0" and run_["line"] == 9
+    # both named failures are waived gates, said with their run, not again on their own
+    assert not [f for f in findings(data, "failures") if f["verdict"] in ("fail", "regression")]
+    assert [r["verdict"]["verdict"] for r in json.loads(
+        run("compare", str(FIX / "waived_failure.md"), "-f", "json")[1])["rows"] if r["kind"] == "tests"] == ["waived"]
+
+
+def test_fewer_tests_run_is_a_coverage_finding(tmp_path: Path) -> None:
+    data = report("coverage_cut.md", tmp_path)
+    (cut,) = findings(data, "coverage")
+    assert cut["verdict"] == "fewer tests"
+    assert cut["text"] == "tests/attention (sweep): coverage: 2,910 -> 1,024 cases, -65%"
+    assert cut["revision"] == "Round 1 c4d5e6f7a8 -> Round 2 a8b7c6d5e4"
+    assert data["summary"] == {"fewer tests": 1, "within noise": 1}  # neither noise nor a regression
+    assert not findings(data, "failures")
+
+
+def test_a_gates_outcome_belongs_to_the_revision_its_words_give(tmp_path: Path) -> None:
+    data = report("gate_other_head.md", tmp_path)
+    # "(failed in CI on 0c9b8a7d6e)" under "Before the rebase": a CI run on 0c9b8a7d6e, the section's run passed
+    assert not findings(data, "failures")
+    ci = findings(data, "ci")[0]
+    assert ci["verdict"] == "fail" and "0c9b8a7d6e" in ci["text"] and ci["line"] == 7
+    assert not [g for g in data["gates"] if g["revision"] == "Before the rebase"]
+
+
+def test_a_stated_stderr_is_used_in_the_metrics_own_scale(tmp_path: Path) -> None:
+    code, out, _ = run("report", str(FIX / "perplexity_stderr.md"), "-f", "json", "--fail-on-regression",
+                       "--db", str(tmp_path / "x.db"))
+    assert code == 1
+    (reg,) = json.loads(out)["regressions"]
+    v = reg["verdict"]
+    assert reg["metric"] == "perplexity" and v["verdict"] == "regression"
+    # the stderrs 0.0391 and 0.0517 as stated (no percent scaling): sqrt(a^2 + b^2) * 1.96 = 0.127
+    assert v["threshold"]["basis"].startswith("stated stderr") and v["threshold"]["value"] == pytest.approx(0.127, 0.01)
+
+
+def test_a_quoted_reply_is_not_evidence(tmp_path: Path) -> None:
+    data = report("quoted_reply.txt", tmp_path)
+    _code, out, _ = run("extract", str(FIX / "quoted_reply.txt"), "--format", "jsonl")
+    values = [json.loads(line)["value"] for line in out.splitlines()]
+    assert 87.02 not in values and 91.37 in values  # the reply's quote of a draft's number is nobody's result
+    (checked,) = findings(data, "results")
+    assert checked["text"].startswith("gsm8k result: 91.37 vs ref 91.1")
+
+
+def test_results_outside_the_revisions_are_judged_against_their_baselines(tmp_path: Path) -> None:
+    data = report("baseline_outside_sections.md", tmp_path)
+    results = findings(data, "results")
+    acc = [f for f in results if f["revision"] == "Final head 6c7d8e9f0a"]
+    assert [f["metric"] for f in acc] == ["gsm8k result", "MMLU result"]
+    head = [f for f in results if f["revision"] is None]
+    # the before/after table: the tuned row against the first row, with its caveats
+    assert [f["verdict"] for f in head] == ["better than baseline", "better than baseline"]
+    assert "~301 tok/s/user vs baseline 120.5" in head[0]["text"] and "'first working port'" in head[0]["text"]
+    assert head[0]["caveats"] == ["approximate value", "* measured one step before the final commit."]
+    # the other before/after value outside the revisions is kept for --all
+    assert any("fused gate GEMM" in f["text"] for f in findings(data, "results", more=True))
+
+
+def test_different_tests_or_draft_lengths_are_never_paired(tmp_path: Path) -> None:
+    _code, out, _ = run("compare", str(FIX / "two_tests_two_drafts.md"), "-f", "json", "--db", str(tmp_path / "x.db"))
+    rows = json.loads(out)["rows"]
+    for r in rows:
+        v = r["verdict"]
+        if v["verdict"] in ("regression", "improvement", "within noise"):
+            assert v["old"]["config_text"].get("draft_len") == v["new"]["config_text"].get("draft_len")
+    judged = [r for r in rows if r["verdict"]["verdict"] in ("regression", "improvement", "within noise")]
+    assert judged == []  # gsm8k MTP1 vs MTP3, passkey vs gsm8k: nothing here is one setup twice
+
+
+@pytest.mark.skipif(not SEED.is_file(), reason="the seed is in ../shared/seeds/")
+def test_the_seeds_first_screen_answers_a_reviewer(tmp_path: Path) -> None:
+    code, out, err = run("report", str(SEED), "--fail-on-regression", "--db", str(tmp_path / "x.db"))
+    assert code == 0, out + err
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 100
+    text = "\n".join(lines)
+    assert text.index("CI on the newest head") < text.index("Results against") < text.index("Regressions and") \
+        < text.index("Coverage changes") < text.index("Not verified") < text.index("Between revisions")
+    assert "pass: the latest CI result on 257d5f0" in text and "not on 257d5f0" in text
+    assert "3 of 3 earlier pipelines on it failed" in " ".join(text.split())  # runs, not the bot's lines
+    assert "test_gsm8k result: 96.25 vs ref 96.36" in text
+    assert "~370 tok/s/user vs baseline 90.4" in text and "Measured at an intermediate step" in text
+    assert "coverage: 3,444 -> 1,213 cases, -65%" in " ".join(text.split())
+    assert text.count("not verified:") == 11
+    assert "REGRESSION" not in text and "waived: test_kv_connector_initialization.py" in text
+    data = json.loads(run("report", str(SEED), "-f", "json", "--db", str(tmp_path / "x.db"))[1])
+    for row in data["regressions"]:
+        pytest.fail(f"no regression expected: {row['metric']}")
+    code, md, _ = run("report", str(SEED), "-f", "markdown", "--db", str(tmp_path / "x.db"))
+    assert md.index("#### CI on the newest head") < md.index("#### Not verified")
+
+
+def test_report_and_compare_take_pr_and_repo_like_claims(tmp_path: Path) -> None:
+    db = str(tmp_path / "l.db")
+    ex = Path(__file__).resolve().parents[1] / "examples"
+    assert run("ingest", str(ex / "pr-4821-v1.txt"), str(ex / "pr-4821-v2.txt"), "--repo", "example/trtllm",
+               "--pr", "4821", "--db", db)[0] == 0
+    for cmd in ("report", "compare"):
+        code, out, err = run(cmd, "--pr", "4821", "--repo", "example/trtllm", "--db", db)
+        assert code == 0 and "Initial head 4e1f0c9a2b" in out, err
+    code, _, err = run("report", "--db", db)
+    assert code == 2 and "--pr" in err
+
+
+def test_claims_lists_results_before_commits(tmp_path: Path) -> None:
+    db = str(tmp_path / "l.db")
+    ex = Path(__file__).resolve().parents[1] / "examples"
+    assert run("ingest", str(ex / "pr-4821-v2.txt"), "--repo", "example/trtllm", "--pr", "4821", "--db", db)[0] == 0
+    _, table, _ = run("claims", "--pr", "4821", "--repo", "example/trtllm", "--format", "markdown", "--db", db)
+    kinds = [line.split("|")[3].strip() for line in table.splitlines()[2:] if line.startswith("|")]
+    assert "commit" in kinds and kinds.index("commit") == len(kinds) - kinds.count("commit")
+    _, jsonl, _ = run("claims", "--pr", "4821", "--repo", "example/trtllm", "--format", "jsonl", "--db", db)
+    lines = [json.loads(x)["source"]["line"] for x in jsonl.splitlines()]
+    assert lines == sorted(lines)  # the contract's output keeps the text's order, as extract prints it
+    _, doc_order, _ = run("claims", "--pr", "4821", "--repo", "example/trtllm", "--format", "markdown",
+                          "--document-order", "--db", db)
+    assert doc_order != table
+
+
+def test_serve_without_the_web_extra_says_what_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "datasette", None)  # as if the web extra were not installed
+    code, _out, err = run("serve", "--get", "/-/ledger", "--db", str(tmp_path / "x.db"))
+    assert code == 2 and err.strip() == "ledger: the web view needs the web extra: pip install " \
+                                        "'pr-evidence-ledger[web]'"
+
+
+def test_a_table_of_measures_or_tests_is_no_before_after(tmp_path: Path) -> None:
+    doc = tmp_path / "rows.md"
+    doc.write_text("# Sweep\n\nFinal head (1a2b3c4d5e, on main 0a0b0c0d0e):\n\n| check | result |\n|---|---|\n"
+                   "| gsm8k | 80.1 (ref 80.0) |\n\n## Latency\n\n| | avg | p99 |\n|---|---|---|\n"
+                   "| Time To Second Token (ms) | 0.2 | 0.4 |\n| Request Latency (ms) | 1306.7 | 1316.3 |\n\n"
+                   "| | TPOT change |\n|---|---|\n| test_decode_small / dgx_h100 | -13.8 % |\n"
+                   "| test_decode_large / dgx_h100 | -16.9 % |\n", encoding="utf-8")
+    code, out, err = run("report", str(doc), "-f", "json", "--fail-on-regression", "--db", str(tmp_path / "x.db"))
+    assert code == 0, err
+    data = json.loads(out)
+    assert not [f for f in findings(data, "results", more=True) if "against the row" in f["text"]]
+    assert not findings(data, "failures")
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("Final head (3f4e5d6c7b):\n\n- gsm8k: 91.37\n\nOn Monday someone wrote:\n\n> gsm8k: 87.02\n", [91.37]),
+    ("- gsm8k: 91.37\n\nLater:\n\n> - gsm8k: 91.37\n\nright, that one\n", [91.37]),
+    ("> [!NOTE]\n> gsm8k: 91.37 on the final head\n", [91.37]),  # the description's own note is its evidence
+])
+def test_quoted_lines_that_repeat_another_message(text: str, kept: list[float]) -> None:
+    from ledger.parsers import extract
+
+    assert [c.value for c in extract(text, "x.md").claims if c.kind == "accuracy"] == kept
