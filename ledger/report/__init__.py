@@ -97,8 +97,10 @@ class Report:
 
         c = self.comparison
         names = [r.name for r in c.revisions]
+        from ledger.report.text import headline
+
         return {
-            "pr": self.pr, "revisions": names,
+            "pr": self.pr, "headline": headline(self), "revisions": names,
             "revision_names": [{"name": r.name, "short": self.names.get(r.name) or r.name, "label": r.label,
                                 "head": r.head} for r in c.revisions],
             "sections": [s.to_json() for s in self.sections],

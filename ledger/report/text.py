@@ -46,7 +46,8 @@ def report_width() -> int:
     return console_width() if sys.stdout.isatty() else PIPED_WIDTH
 
 
-def _headline(report: Report) -> str:
+def headline(report: Report) -> str:
+    """The answer in one line: regressions and failures, coverage changes, what is not verified."""
     fails = report.section("failures").findings
     counts = Counter(f.verdict for f in fails)
     parts = [f"{counts[v]} {v}{'s' if v == 'regression' and counts[v] > 1 else ''}"
@@ -118,7 +119,7 @@ def render_report(report: Report, md: bool, width: int | None, show_all: bool) -
     c = report.comparison
     esc = markdown if md else terminal
     out: list[str] = [REPORT_MARKER] if md else []
-    title = f"ledger report: {esc(report.pr)}: {esc(_headline(report))}"
+    title = f"ledger report: {esc(report.pr)}: {esc(headline(report))}"
     out += [f"### {title}"] if md else textwrap.wrap(title, width, subsequent_indent="  ", break_long_words=False)
     out.append("")
     if len(c.revisions) == 1:

@@ -88,7 +88,8 @@ def fold(rows: Sequence[dict[str, Any]], n_revisions: int) -> tuple[list[dict[st
             "missing": f"measured once (not re-run by the newest revision, {newest})",
             "new": f"new (first stated in {newest})",
             "insufficient data": "without a verdict (a value or an outcome missing)"}
-    shown = [r for r in rows if r["verdict"] in CHANGED]
+    # in the CLI's order: regressions, fewer tests, waived, improvements, then what cannot be compared
+    shown = sorted((r for r in rows if r["verdict"] in CHANGED), key=lambda r: CHANGED.index(r["verdict"]))
     folded = [{"verdict": v, "label": label, "rows": [r for r in rows if r["verdict"] == v]}
               for v, label in what.items()]
     return shown, [f for f in folded if f["rows"]]
@@ -110,6 +111,24 @@ def headline(report: dict[str, Any], uncovered: Sequence[dict[str, Any]]) -> dic
     return {"text": "; ".join(parts), "bad": bool(regs or below or gates.get("fail"))}
 
 
+def _answer(report: dict[str, Any]) -> dict[str, Any] | None:
+    """`ledger report`'s own first line, when it gives one: the page says what the terminal and the comment say."""
+    text = report.get("headline")
+    if not text:
+        return None
+    bad = bool(report.get("has_regression")) or not str(text).startswith("no regression")
+    return {"text": text, "bad": bad}
+
+
+SHOWN_PER_SECTION = 2
+"""Findings a section of the verdict shows before "N more": the whole answer fits the first screen."""
+
+
+def _first_screen(sec: dict[str, Any], placed: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+    findings = [placed(f) for f in [*(sec.get("findings") or []), *(sec.get("more") or [])]]
+    return {**sec, "findings": findings[:SHOWN_PER_SECTION], "more": findings[SHOWN_PER_SECTION:]}
+
+
 def report_view(comparison: dict[str, Any] | None, report: dict[str, Any], link: Linker) -> dict[str, Any]:
     """`ledger report`'s answer for the page: the headline, regressions, values below their reference, gates
     that need a look, evidence measured on an older head than the newest, CI commits no claim names, then the
@@ -123,7 +142,8 @@ def report_view(comparison: dict[str, Any] | None, report: dict[str, Any], link:
     uncovered = [t for t in (report.get("tested") or {}).get("ci_commits", []) if not t.get("covered")]
     shown, folded = fold(verdict_rows(comparison, link) if comparison else [], len(revisions))
     return {"compared": comparison is not None, "revisions": [{**r, "short": names[r["name"]]} for r in revisions],
-            "headline": headline(report, uncovered), "summary": report.get("summary") or {},
+            "headline": _answer(report) or headline(report, uncovered), "summary": report.get("summary") or {},
+            "sections": [_first_screen(sec, placed) for sec in report.get("sections") or []],
             "regressions": [verdict_row(r, names, link) for r in report.get("regressions") or []],
             "below_reference": [placed(x) for x in report.get("below_reference") or []],
             "references": [placed(x) for x in (comparison or {}).get("references") or []],
