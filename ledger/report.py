@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ledger.compare.align import Row
 from ledger.compare.noise import NoiseModel
@@ -31,6 +31,23 @@ COMMENT_LIMIT = 65_536
 ATTENTION = ("fail", "waived", "not_verified", "not_run")
 
 
+class Section(Protocol):
+    """A section appended to the report by another module (ledger.compare.history: the main line)."""
+
+    name: str
+    """Its key in the JSON report."""
+
+    @property
+    def alerts(self) -> int: ...
+
+    @property
+    def judged(self) -> int: ...
+
+    def lines(self, md: bool) -> list[str]: ...
+
+    def to_json(self) -> Any: ...
+
+
 @dataclass
 class Report:
     """One pull request's evidence, judged."""
@@ -41,6 +58,8 @@ class Report:
     """Gates of the newest text whose outcome needs a look (failed, waived, not verified, not run)."""
     older: dict[str, int] = field(default_factory=dict)
     """Revision name -> series whose latest value was measured there, not at the newest revision."""
+    extra: list[Section] = field(default_factory=list)
+    """Sections appended after the report's own (`build_report(history_days=...)`)."""
 
     @property
     def regressions(self) -> list[Row]:
@@ -52,11 +71,11 @@ class Report:
 
     @property
     def has_regression(self) -> bool:
-        return self.comparison.has_regression
+        return self.comparison.has_regression or any(s.alerts for s in self.extra)
 
     @property
     def compared(self) -> bool:
-        return self.comparison.compared or bool(self.gates)
+        return self.comparison.compared or bool(self.gates) or any(s.judged for s in self.extra)
 
     def render(self, fmt: str = "table", width: int | None = None) -> str:
         """table (fit to the terminal), markdown (fit to post) or json."""
@@ -82,6 +101,7 @@ class Report:
                       for g in self.gates],
             "older_evidence": self.older, "tested": tested_json(c.tested, c.measured),
             "summary": dict(Counter(r.overall.verdict for r in c.rows if r.overall)),
+            **{s.name: s.to_json() for s in self.extra},
         }
 
     def _lines(self, md: bool, width: int | None) -> list[str]:
@@ -128,6 +148,8 @@ class Report:
         checked = f" ({summary([r.verdict for r in c.references])})" if c.references else ""
         out += ["", ("- " if md else "") + f"counts: {summary(list(counts.elements()))}; "
                 f"{len(c.references)} reference check(s){checked}"]
+        for section in self.extra:
+            out += section.lines(md)
         if width:
             out = [x if len(x) <= width else x[: width - 1] + "…" for x in out]
         return out
@@ -143,9 +165,11 @@ def _fit_comment(text: str) -> str:
 
 
 def build_report(pr: str, *, db: str, noise: NoiseModel | None = None, input_format: str | None = None,
-                 model: str | None = None, repo: str | None = None, stored_only: bool = False) -> Report:
+                 model: str | None = None, repo: str | None = None, stored_only: bool = False,
+                 history_days: int | None = None) -> Report:
     """The report of one pull request (owner/repo#N, a PR URL, #N with `repo`, a ledger document, a file;
-    `stored_only`: a ledger document, never a file)."""
+    `stored_only`: a ledger document, never a file). `history_days`: also judge its values against those the
+    repository's PRs merged in that many days stated for the same setup (ledger.compare.history)."""
     comparison = run_compare([pr], db=db, noise=noise, input_format=input_format, model=model, repo=repo,
                              stored_only=stored_only)
     latest = [next((c for c in reversed(row.cells) if c is not None), None) for row in comparison.rows]
@@ -164,4 +188,24 @@ def build_report(pr: str, *, db: str, noise: NoiseModel | None = None, input_for
             last_at[stated[-1]] += 1
     older = {f"R{i + 1} {names[i]}": last_at[i] for i in sorted(last_at)}  # oldest first
     name = (comparison.revisions[-1].document or pr) if comparison.revisions else pr
-    return Report(name, comparison, gates, older)
+    return _with_sections(Report(name, comparison, gates, older), db, noise, history_days)
+
+
+# ---- sections appended by other modules: the main line's history, where flagged values were written ----------
+
+
+def _with_sections(report: Report, db: str, noise: NoiseModel | None, history_days: int | None) -> Report:
+    from ledger.where_written import where_written
+
+    flagged = [(r.key.label(), c) for r in report.regressions
+               if (c := next((x for x in reversed(r.cells) if x is not None), None)) is not None]
+    flagged += [(f"{r.key.label()} below its reference", r.claim) for r in report.below_reference]
+    if history_days is not None:
+        from ledger.compare.history import main_line_history
+
+        history = main_line_history(report.comparison, report.pr, db=db, days=history_days, noise=noise)
+        report.extra.append(history)
+        flagged += [(f"{e.key.label()} against the main line", e.claim) for e in history.regressions]
+    if flagged:
+        report.extra.append(where_written(flagged, db=db))
+    return report
