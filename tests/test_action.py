@@ -13,7 +13,6 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -21,45 +20,14 @@ import pytest
 
 yaml = pytest.importorskip("yaml")
 
+from _mainline import NUMBER, REPO, SETUP, at, description, repository  # noqa: E402
 from _runner import Caches, Run, run_action, wheelhouse  # noqa: E402
-from _standin_github import Comment, Pull, StandIn  # noqa: E402
+from _standin_github import Comment, StandIn  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-REPO, NUMBER = "acme/engine", 40
 TOKEN = "ghs_ACTIONTOKEN0123456789abcdefABCDEF0123"
 BOT = "github-actions[bot]"
 MARKER = "<!-- ledger-report -->"
-NOW = datetime.now(timezone.utc)
-MAIN_LINE = [96.0, 96.4, 96.2, 96.1, 96.3, 96.2, 96.4]
-"""gsm8k as the merged PRs of the last weeks stated it for Qwen3-8B FP8 on 1x H100."""
-
-
-def _at(days_ago: float) -> str:
-    return (NOW - timedelta(days=days_ago)).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _text(n: int, setup: str, gsm8k: float) -> str:
-    return (f"## Summary\n\nKeeps the sampler's buffers warm between steps (change {n}).\n\n## Accuracy\n\n"
-            f"{setup}:\n\n| task | score |\n|---|---|\n| gsm8k | {gsm8k:.2f} |\n")
-
-
-def _pull(n: int, state: str, days_ago: float, setup: str, gsm8k: float) -> Pull:
-    at = _at(days_ago)
-    return Pull(n, f"Change {n}", "a-osei", state, at, at, [(at, "a-osei", _text(n, setup, gsm8k))],
-                commits=[(f"{n:040x}", at, "a-osei", f"Step of {n}")],
-                merged=at if state == "MERGED" else None)
-
-
-def repository() -> dict[int, Pull]:
-    same = "Qwen3-8B FP8 on 1x H100"
-    pulls = {30: _pull(30, "MERGED", 60, same, 90.0),  # before the 30-day window
-             38: _pull(38, "MERGED", 2, "Qwen3-8B FP8 on 1x B200", 80.0)}  # another setup
-    for i, value in enumerate(MAIN_LINE):
-        pulls[31 + i] = _pull(31 + i, "MERGED", 20 - 2 * i, same, value)
-    pulls[NUMBER] = _pull(NUMBER, "OPEN", 1, same, 96.25)
-    return pulls
-
-
 class CommentingStandIn(StandIn):
     """The stand-in, also taking issue comments (POST) and edits of them (PATCH) by the token's identity, and
     answering whom the token acts as: GraphQL `viewer` is the bot; REST /user refuses an installation token,
@@ -87,7 +55,7 @@ class CommentingStandIn(StandIn):
             if method == "POST" and path == f"/repos/{REPO}/issues/{NUMBER}/comments":
                 cid = 700_000 + len(pull.comments)
                 with self.lock:
-                    pull.comments.append(Comment(cid, BOT, _at(0), _at(0), json.loads(body)["body"]))
+                    pull.comments.append(Comment(cid, BOT, at(0), at(0), json.loads(body)["body"]))
                 return 201, {"content-type": "application/json"}, json.dumps(self._comment(cid)).encode()
             m = re.fullmatch(rf"/repos/{REPO}/issues/comments/(\d+)", path)
             mine = [c for c in pull.comments if m and c.id == int(m.group(1))]
@@ -179,7 +147,7 @@ def _history(text: str) -> str:
 
 def test_the_action_installs_offline_comments_once_and_remembers_the_main_line(job: Job) -> None:
     github = job.github
-    lookalike = Comment(555, "mallory", _at(0.5), _at(0.5), f"{MARKER}\nAll checks green, merge away.")
+    lookalike = Comment(555, "mallory", at(0.5), at(0.5), f"{MARKER}\nAll checks green, merge away.")
     github.pulls[NUMBER].comments.append(lookalike)
 
     first = job.run()
@@ -187,7 +155,8 @@ def test_the_action_installs_offline_comments_once_and_remembers_the_main_line(j
     install = dict(first.steps)["Install the ledger"]  # None: an earlier test of this module installed it
     assert install is None or install.stdout.startswith("ledger ")  # `ledger --version` from the action's venv
     assert install is None or any(k.startswith("ledger-pip-Linux-py") for k in job.caches.entries)
-    assert "9 new" in first.step("Sync the merged pull requests").stdout  # the first sync reads them all
+    # the first sync reads the merged PRs updated in the window: not #30, merged 60 days ago
+    assert "8 new, 0 changed" in first.step("Sync the merged pull requests").stdout
     assert len(github.ours()) == 1 and "comment created" in first.step("Report").stderr
     assert lookalike.body == f"{MARKER}\nAll checks green, merge away."  # a look-alike by another user: untouched
     assert first.outputs["regressions"] == "0" and first.outputs["below-reference"] == "0"
@@ -201,7 +170,7 @@ def test_the_action_installs_offline_comments_once_and_remembers_the_main_line(j
 
     # The author edits the description: the next run restores the ledger, syncs the main line in one request,
     # and updates the same comment, which now flags the drop and links to where it was written.
-    github.touch(NUMBER, 5, _text(NUMBER, "Qwen3-8B FP8 on 1x H100", 93.10))
+    github.touch(NUMBER, 5, description(NUMBER, SETUP, 93.10))
     second = job.run()
     assert second.ok, [(n, r.stderr[-2000:]) for n, r in second.steps if r is not None]
     sync = second.step("Sync the merged pull requests").stdout
@@ -229,7 +198,7 @@ def test_the_action_installs_offline_comments_once_and_remembers_the_main_line(j
 
 
 def test_fail_on_regression_fails_the_job_after_commenting(job: Job) -> None:
-    job.github.touch(NUMBER, 5, _text(NUMBER, "Qwen3-8B FP8 on 1x H100", 93.10))
+    job.github.touch(NUMBER, 5, description(NUMBER, SETUP, 93.10))
     run = job.run({"fail-on-regression": "true", "history-days": "0"})
     assert not run.ok and run.step("Report").returncode == 1
     assert run.outputs["regressions"] == "1" and len(job.github.ours()) == 1
