@@ -43,6 +43,9 @@ class Section(Protocol):
     @property
     def judged(self) -> int: ...
 
+    @property
+    def moved(self) -> int: ...
+
     def lines(self, md: bool) -> list[str]: ...
 
     def to_json(self) -> Any: ...
@@ -205,7 +208,7 @@ def _with_sections(report: Report, db: str, noise: NoiseModel | None, history_da
 
         history = main_line_history(report.comparison, report.pr, db=db, days=history_days, noise=noise)
         report.extra.append(history)
-        flagged += [(f"{e.key.label()} against the main line", e.claim) for e in history.regressions]
+        flagged += [(f"{e.key.label()} against the main line", e.claim) for e in history.entries]
     if flagged:
         report.extra.append(where_written(flagged, db=db))
     return report

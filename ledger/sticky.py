@@ -57,7 +57,8 @@ def creates_comment(report: Report, comment_on: str) -> bool:
         return False
     c = report.comparison
     moved = any(r.overall is not None and r.overall.verdict in ("regression", "improvement") for r in c.rows)
-    return moved or bool(report.gates) or any(r.verdict in ("regression", "improvement") for r in c.references)
+    return (moved or bool(report.gates) or any(r.verdict in ("regression", "improvement") for r in c.references)
+            or any(s.moved for s in report.extra))
 
 
 VIEWER_QUERY = "query { viewer { login } }"
@@ -88,8 +89,12 @@ def _ours(comment: Any, login: str) -> bool:
         return False
     body, user = comment.get("body"), comment.get("user")
     who = user.get("login") if isinstance(user, dict) else None
-    return (isinstance(body, str) and body.lstrip("\ufeff").startswith(MARKER)
-            and isinstance(who, str) and who.lower() == login.lower())
+    if not isinstance(body, str) or not body.lstrip("\ufeff").startswith(MARKER) or not isinstance(who, str):
+        return False
+    # REST names an App's comments `SLUG[bot]`; should GraphQL's viewer give the bare slug, it is the same App
+    # ("[" cannot stand in a user's login, so no person's comment matches this way)
+    bot = isinstance(user, dict) and user.get("type") == "Bot" and not login.endswith("[bot]")
+    return who.lower() == login.lower() or (bot and who.lower() == f"{login.lower()}[bot]")
 
 
 def post_sticky(pr: str, body: str, *, api_url: str | None = None, env: Mapping[str, str] | None = None,

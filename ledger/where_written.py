@@ -44,6 +44,7 @@ class WhereWritten:
     name: str = "where_written"
     alerts: int = 0
     judged: int = 0
+    moved: int = 0
 
     def lines(self, md: bool) -> list[str]:
         if not md or not self.places:

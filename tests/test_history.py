@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from ledger.compare.history import main_line_history
 from ledger.compare.run import run_compare
-from ledger.errors import FetchError
+from ledger.errors import FetchError, UsageError
 from ledger.github import connect, fetch
 from ledger.report import MARKER
 from ledger.sticky import acting_login, post_sticky
@@ -159,3 +159,32 @@ def test_when_github_does_not_say_whom_the_token_acts_as_nothing_is_touched() ->
         post_sticky(PR, f"{MARKER}\nreport", env={"GH_TOKEN": TOKEN}, api_url="https://api.github.test",
                     transport=_github([_comment(3, "x", MARKER)], None, None, writes))
     assert writes == []
+
+
+def test_a_bot_named_without_its_suffix_still_owns_its_comment() -> None:
+    comments = [{**_comment(5, "github-actions[bot]", f"{MARKER}\nold"), "user": {"login": "github-actions[bot]",
+                                                                                "type": "Bot"}},
+                {**_comment(6, "github-actions[bot]", f"{MARKER}\nold"), "user": {"login": "github-actions[bot]"}}]
+    writes: list[tuple[str, str, Any]] = []
+    posted = post_sticky(PR, f"{MARKER}\nnew", env={"GH_TOKEN": TOKEN}, api_url="https://api.github.test",
+                         transport=_github(comments, "github-actions", None, writes))
+    assert posted.action == "updated" and [w[1] for w in writes] == [f"/repos/{REPO}/issues/comments/5"]
+
+
+@pytest.mark.skipif(not SCHEMA_PATH.is_file(), reason="../shared/github/schema.json absent")
+def test_comment_on_creates_a_comment_always_on_a_change_or_on_an_alert(tmp_path: Path) -> None:
+    from ledger.report import build_report
+    from ledger.sticky import creates_comment
+
+    pulls = repository()
+    db = str(_ledger(pulls, tmp_path / "l.db"))
+    quiet = build_report(PR, db=db, history_days=30)  # one value, within the main line's noise
+    assert [creates_comment(quiet, w) for w in ("always", "change", "alert")] == [True, False, False]
+    pulls[NUMBER] = pull(NUMBER, "OPEN", 1, SETUP, 97.9)  # better than the main line, by more than noise
+    better = build_report(PR, db=str(_ledger(pulls, tmp_path / "b.db")), history_days=30)
+    assert [creates_comment(better, w) for w in ("always", "change", "alert")] == [True, True, False]
+    pulls[NUMBER] = pull(NUMBER, "OPEN", 1, SETUP, 93.1)
+    worse = build_report(PR, db=str(_ledger(pulls, tmp_path / "w.db")), history_days=30)
+    assert [creates_comment(worse, w) for w in ("always", "change", "alert")] == [True, True, True]
+    with pytest.raises(UsageError, match="always, change or alert"):
+        creates_comment(worse, "sometimes")

@@ -99,6 +99,10 @@ class History:
     def judged(self) -> int:
         return len(self.entries)
 
+    @property
+    def moved(self) -> int:
+        return sum(e.verdict in ("regression", "improvement") for e in self.entries)
+
     def lines(self, md: bool) -> list[str]:
         esc = markdown if md else terminal
         bullet = "- " if md else "  "
