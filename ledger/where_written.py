@@ -78,8 +78,8 @@ def where_written(flagged: list[tuple[str, Claim]], *, db: str) -> WhereWritten:
 
     seen: set[tuple[str | None, int, str]] = set()
     keep: list[tuple[str, Claim]] = []
-    for what, c in flagged:
-        mark = (document_of(c), c.source.line, what)
+    for what, c in flagged:  # one line per place and value: the first reason it was flagged names it
+        mark = (document_of(c), c.source.line, fmt_claim(c))
         if mark[0] and mark not in seen:  # a file's claims name no document: nothing to link to
             seen.add(mark)
             keep.append((what, c))

@@ -16,16 +16,16 @@ import pytest
 
 pytest.importorskip("graphql", reason="graphql-core (the test extra) validates the stand-in's queries")
 
-from _mainline import MAIN_LINE, NOW, NUMBER, REPO, SETUP, pull, repository
-from _standin_github import SCHEMA_PATH, StandIn
+from _mainline import MAIN_LINE, NOW, NUMBER, REPO, SETUP, at, description, pull, repository
+from _standin_github import SCHEMA_PATH, Comment, StandIn
 from typer.testing import CliRunner
 
 from ledger.compare.history import main_line_history
 from ledger.compare.run import run_compare
 from ledger.errors import FetchError, UsageError
 from ledger.github import connect, fetch
-from ledger.report import MARKER
-from ledger.sticky import acting_login, post_sticky
+from ledger.report import MARKER, build_report
+from ledger.sticky import acting_login, creates_comment, post_sticky
 
 TOKEN = "ghp_HISTORY0123456789abcdefABCDEF012345678"
 PR = f"{REPO}#{NUMBER}"
@@ -173,9 +173,6 @@ def test_a_bot_named_without_its_suffix_still_owns_its_comment() -> None:
 
 @pytest.mark.skipif(not SCHEMA_PATH.is_file(), reason="../shared/github/schema.json absent")
 def test_comment_on_creates_a_comment_always_on_a_change_or_on_an_alert(tmp_path: Path) -> None:
-    from ledger.report import build_report
-    from ledger.sticky import creates_comment
-
     pulls = repository()
     db = str(_ledger(pulls, tmp_path / "l.db"))
     quiet = build_report(PR, db=db, history_days=30)  # one value, within the main line's noise
@@ -188,3 +185,13 @@ def test_comment_on_creates_a_comment_always_on_a_change_or_on_an_alert(tmp_path
     assert [creates_comment(worse, w) for w in ("always", "change", "alert")] == [True, True, True]
     with pytest.raises(UsageError, match="always, change or alert"):
         creates_comment(worse, "sometimes")
+
+
+@pytest.mark.skipif(not SCHEMA_PATH.is_file(), reason="../shared/github/schema.json absent")
+def test_a_value_stated_in_a_comment_links_to_that_comment(tmp_path: Path) -> None:
+    pulls = repository()
+    pulls[NUMBER].comments.append(Comment(8001, "a-osei", at(0.5), at(0.5), description(NUMBER, SETUP, 93.10)))
+    report = build_report(PR, db=str(_ledger(pulls, tmp_path / "l.db")), history_days=30)
+    text = report.render("markdown")
+    assert f"[comment, line 11](https://github.test/{REPO}/pull/{NUMBER}#issuecomment-8001)" in text
+    assert "93.1 against 96-96.4 stated by 7 merged PRs (n=7): regression" in text

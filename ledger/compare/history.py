@@ -107,9 +107,11 @@ class History:
         esc = markdown if md else terminal
         bullet = "- " if md else "  "
         out = ["", f"{'#### ' if md else ''}The main line: merged PRs of the last {self.days} days", ""]
+        regs = len(self.regressions)
         out.append(bullet + esc(
             f"{self.merged} merged PR{'s' if self.merged != 1 else ''} of {self.repo} since {self.since[:10]}; "
-            f"{len(self.entries)} value(s) of this PR have a setup they stated, {self.unmatched} have none"))
+            f"{len(self.entries)} value(s) of this PR have a setup they stated, {self.unmatched} have none"
+            + (f"; {regs} regression{'s' if regs != 1 else ''} against them" if regs else "")))
         # regressions first, then the rest in the PR's order
         for e in sorted(self.entries, key=lambda e: e.verdict != REGRESSION):
             out.append(bullet + esc(e.line()))
