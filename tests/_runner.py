@@ -3,9 +3,9 @@
 Each `run:` step runs in `bash --noprofile --norc -eo pipefail` with its `env` (expressions filled in),
 GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files and no PATH of the test's environment. `uses:` steps of the actions
 the ledger's action names are played by their documented behaviour: actions/setup-python gives a Python's
-path and version; actions/cache (restore now, save at the job's end when it succeeded), actions/cache/restore
-(exact key, else the newest entry whose key starts with a restore-key) and actions/cache/save (a key is
-written once) keep folders in a `Caches` that outlives a run, as GitHub's cache outlives a job. `if:`
+path and version; actions/cache/restore (exact key, else the newest entry whose key starts with a restore-key)
+and actions/cache/save (a key is written once) keep folders in a `Caches` that outlives a run, as GitHub's
+cache outlives a job. `if:`
 conditions and `${{ }}` expressions are evaluated for the forms the action uses: contexts, string literals,
 ==, !=, &&, ||, !, always(), success(), failure().
 
@@ -120,8 +120,9 @@ def _outputs(path: Path) -> dict[str, str]:
 
 def run_action(action_dir: Path, temp: Path, caches: Caches, context: dict[str, str],
                inputs: dict[str, str] | None = None, env: dict[str, str] | None = None,
-               warm: tuple[str, str] | None = None) -> Run:
-    """Run the composite action in `action_dir` as a job would, with `temp` as runner.temp (made anew).
+               warm: tuple[str, str] | None = None, files: dict[str, str] | None = None) -> Run:
+    """Run the composite action in `action_dir` as a job would, with `temp` as runner.temp (made anew) and
+    `files` (path -> text) in the workspace, as a checkout of the base branch would leave them.
 
     `warm` (step name, folder of runner.temp): when an earlier run left that folder, it is kept and that step
     is not run again (the install, which the suite runs once: a minute on a busy machine)."""
@@ -140,7 +141,10 @@ def run_action(action_dir: Path, temp: Path, caches: Caches, context: dict[str, 
         ctx[f"inputs.{name}"] = value
     summary, workspace = temp / "_summary.md", temp / "_workspace"
     workspace.mkdir()
-    status, done, posts = "success", [], []
+    for rel, text in (files or {}).items():
+        (workspace / rel).parent.mkdir(parents=True, exist_ok=True)
+        (workspace / rel).write_text(text, encoding="utf-8")
+    status, done = "success", []
     for i, step in enumerate(action["runs"]["steps"]):
         cond = str(step.get("if") or "success()")
         if not re.search(r"\b(always|success|failure|cancelled)\(\)", cond):
@@ -152,7 +156,7 @@ def run_action(action_dir: Path, temp: Path, caches: Caches, context: dict[str, 
         outputs: dict[str, str] = {}
         result = None
         if "uses" in step:
-            outputs = _uses(step["uses"], with_, caches, posts)
+            outputs = _uses(step["uses"], with_, caches)
         else:
             assert step["shell"] == "bash"
             out_file = temp / f"_output{i}"
@@ -168,23 +172,18 @@ def run_action(action_dir: Path, temp: Path, caches: Caches, context: dict[str, 
         done.append((step["name"], result))
         for k, v in outputs.items():
             ctx[f"steps.{step.get('id', '_')}.outputs.{k}"] = v
-    if status == "success":
-        for path, key in posts:  # actions/cache saves in its post step, when the job succeeded
-            caches.save(path, key)
     outs = {name: fill(str(spec["value"]), ctx) for name, spec in (action.get("outputs") or {}).items()}
     text = summary.read_text(encoding="utf-8") if summary.exists() else ""
     return Run(done, outs, text, status == "success")
 
 
-def _uses(uses: str, with_: dict[str, str], caches: Caches, posts: list[tuple[str, str]]) -> dict[str, str]:
+def _uses(uses: str, with_: dict[str, str], caches: Caches) -> dict[str, str]:
     name = uses.split("@", 1)[0]
     if name == "actions/setup-python":
         assert with_.get("update-environment") == "false"  # the job's own Python is left alone
         return {"python-path": sys.executable, "python-version": ".".join(map(str, sys.version_info[:3]))}
-    if name in ("actions/cache", "actions/cache/restore"):
+    if name == "actions/cache/restore":
         hit = caches.restore(with_["path"], with_["key"], with_.get("restore-keys", ""))
-        if name == "actions/cache":
-            posts.append((with_["path"], with_["key"]))
         return {"cache-hit": str(hit == with_["key"]).lower(), "cache-matched-key": hit or ""}
     if name == "actions/cache/save":
         caches.save(with_["path"], with_["key"])

@@ -118,12 +118,12 @@ class Job:
     runner: Path
     caches: Caches
 
-    def run(self, inputs: dict[str, str] | None = None) -> Run:
+    def run(self, inputs: dict[str, str] | None = None, files: dict[str, str] | None = None) -> Run:
         context = {"github.token": TOKEN, "github.repository": REPO, "github.api_url": self.url,
                    "github.event.pull_request.number": str(NUMBER), "github.run_id": str(len(self.caches.entries) + 1),
                    "github.run_attempt": "1"}
         return run_action(self.action_dir, self.runner, self.caches, context, inputs, self.pip,
-                          warm=("Install the ledger", "ledger-venv"))
+                          warm=("Install the ledger", "ledger-venv"), files=files)
 
 
 @pytest.fixture(scope="module")
@@ -211,6 +211,13 @@ def test_comment_on_alert_posts_nothing_until_there_is_an_alert(job: Job) -> Non
     quiet = job.run({"comment-on": "alert"})
     assert quiet.ok and job.github.ours() == [] and quiet.outputs["comment-url"] == ""
     assert "comment skipped" in quiet.step("Report").stderr and MARKER in quiet.summary
+    # a drop the repository's noise config allows for is still no alert; without the config it is one
+    job.github.touch(NUMBER, 5, description(NUMBER, SETUP, 93.10))
+    noise = {".github/ledger-noise.toml": "[thresholds]\ngsm8k = 5.0\n"}
+    allowed = job.run({"comment-on": "alert", "config": ".github/ledger-noise.toml"}, files=noise)
+    assert allowed.ok and job.github.ours() == [] and allowed.outputs["regressions"] == "0"
+    alert = job.run({"comment-on": "alert"})
+    assert alert.ok and len(job.github.ours()) == 1 and alert.outputs["regressions"] == "2"
 
 
 # ---- the schemas ----------------------------------------------------------------------------------------------
