@@ -195,3 +195,11 @@ def test_a_value_stated_in_a_comment_links_to_that_comment(tmp_path: Path) -> No
     text = report.render("markdown")
     assert f"[comment, line 11](https://github.test/{REPO}/pull/{NUMBER}#issuecomment-8001)" in text
     assert "93.1 against 96-96.4 stated by 7 merged PRs (n=7): regression" in text
+
+
+@pytest.mark.skipif(not SCHEMA_PATH.is_file(), reason="../shared/github/schema.json absent")
+def test_without_merged_prs_the_history_says_how_to_bring_them(tmp_path: Path) -> None:
+    db = str(_ledger({NUMBER: repository()[NUMBER]}, tmp_path / "l.db"))
+    history = main_line_history(run_compare([PR], db=db), PR, db=db, days=30, now=NOW)
+    assert history.merged == 0 and history.entries == [] and history.unmatched == 1
+    assert f"ledger fetch {REPO} --state merged --window 30" in "\n".join(history.lines(md=False))

@@ -112,6 +112,9 @@ class History:
             f"{self.merged} merged PR{'s' if self.merged != 1 else ''} of {self.repo} since {self.since[:10]}; "
             f"{len(self.entries)} value(s) of this PR have a setup they stated, {self.unmatched} have none"
             + (f"; {regs} regression{'s' if regs != 1 else ''} against them" if regs else "")))
+        if not self.merged:
+            out.append(bullet + esc(f"(the ledger holds no PR of {self.repo} merged in the window: `ledger fetch "
+                                    f"{self.repo} --state merged --window {self.days}` brings them)"))
         # regressions first, then the rest in the PR's order
         for e in sorted(self.entries, key=lambda e: e.verdict != REGRESSION):
             out.append(bullet + esc(e.line()))
