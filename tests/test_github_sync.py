@@ -443,3 +443,14 @@ def test_a_window_reads_only_recent_prs_and_then_goes_on_incrementally(tmp_path:
     assert summary.new == 60 - len({p.number for p in newest if p.updated >= newest[14].updated})
     scopes = sorted(scope for (scope,) in _rows(db, "SELECT scope FROM github_sync"))
     assert scopes == ["all", "all, last 2 days"]
+
+
+def test_a_window_goes_with_neither_since_nor_limit(tmp_path: Path) -> None:
+    from ledger.cli.app import app
+
+    runner = CliRunner()
+    for extra in (["--since", "2024-01-01"], ["--limit", "5"], []):
+        result = runner.invoke(app, ["fetch", REPO, "--window", "0" if not extra else "30", *extra,
+                                     "--db", str(tmp_path / "l.db")],
+                               env={"GH_TOKEN": TOKEN, "LEDGER_GITHUB_API": "http://127.0.0.1:9"})  # never asked
+        assert result.exit_code == 2 and "--window" in result.output and "Traceback" not in result.output

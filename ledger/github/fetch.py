@@ -192,8 +192,9 @@ def fetch(targets: Sequence[str], db: str | os.PathLike[str], *, client: GitHub 
         raise UsageError(f"--state {state!r}: expected open, closed, merged or all")
     if limit is not None and limit <= 0:
         raise UsageError(f"--limit {limit}: expected a positive number")
-    if window_days is not None and (window_days <= 0 or since is not None):
-        raise UsageError(f"--window {window_days}: expected a positive number of days, and no --since beside it")
+    if window_days is not None and (window_days <= 0 or since is not None or limit is not None):
+        raise UsageError(f"--window {window_days}: expected a positive number of days, and no --since or --limit "
+                         "beside it (they read once and keep no place)")
     since_iso = parse_since(since)
     parsed = [parse_target(t) for t in targets]
     events = events or FetchEvents()

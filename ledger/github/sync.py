@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
-from ledger.errors import FetchError, InputError, LedgerError, RateLimited
+from ledger.errors import FetchError, InputError, LedgerError, RateLimited, UsageError
 from ledger.github import bulk
 from ledger.github.checks import checks_key, checks_version
 from ledger.github.client import GitHub
@@ -167,7 +167,9 @@ def sync_repo(gh: GitHub, db: Database, repo: str, *, state: str = "all", since:
     budget = _Budget(gh, summary, max_wait)
     keep_state = since is None and limit is None
     scope = state
-    if window_days is not None and keep_state:
+    if window_days is not None:
+        if not keep_state:
+            raise UsageError(f"{repo}: a window keeps its place, so it goes with neither since nor limit")
         since = _days_before(gh.clock(), window_days)
         scope = f"{state}, last {window_days} days"
     st = sync_state(db, repo, scope)
