@@ -203,3 +203,15 @@ def test_without_merged_prs_the_history_says_how_to_bring_them(tmp_path: Path) -
     history = main_line_history(run_compare([PR], db=db), PR, db=db, days=30, now=NOW)
     assert history.merged == 0 and history.entries == [] and history.unmatched == 1
     assert f"ledger fetch {REPO} --state merged --window 30" in "\n".join(history.lines(md=False))
+
+
+@pytest.mark.skipif(not SCHEMA_PATH.is_file(), reason="../shared/github/schema.json absent")
+def test_a_value_its_metric_cannot_take_is_no_baseline_and_is_not_judged(tmp_path: Path) -> None:
+    pulls = repository()
+    pulls[31] = pull(31, "MERGED", 20, SETUP, 962.0)  # a mis-read: an accuracy above 100
+    db = str(_ledger(pulls, tmp_path / "l.db"))
+    (entry,) = main_line_history(run_compare([PR], db=db), PR, db=db, days=30, now=NOW).entries
+    assert [s.claim.value for s in entry.merged] == MAIN_LINE[1:]
+    pulls[NUMBER] = pull(NUMBER, "OPEN", 1, SETUP, 962.5)
+    db = str(_ledger(pulls, tmp_path / "m.db"))
+    assert main_line_history(run_compare([PR], db=db), PR, db=db, days=30, now=NOW).entries == []

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 
-from ledger.compare.judge import REGRESSION, Pair, center, latest_against_history
+from ledger.compare.judge import REGRESSION, Pair, center, implausible, latest_against_history
 from ledger.compare.keys import Key, claim_key
 from ledger.compare.noise import NoiseModel
 from ledger.compare.render import fmt_claim
@@ -146,7 +146,7 @@ def _judged(claims: list[Claim]) -> list[tuple[Key, Claim]]:
         if c.kind not in JUDGED_KINDS or center(c) is None:
             continue
         key = claim_key(c)[0]
-        if "model" in dict(key.config):
+        if "model" in dict(key.config) and not implausible(c, key):  # a mis-read value is no one's baseline
             out.append((key, c))
     return out
 
