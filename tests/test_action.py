@@ -118,9 +118,12 @@ class Job:
     runner: Path
     caches: Caches
 
-    def run(self, inputs: dict[str, str] | None = None, files: dict[str, str] | None = None) -> Run:
+    def run(self, inputs: dict[str, str] | None = None, files: dict[str, str] | None = None,
+            event: str = "pull_request_target") -> Run:
+        """One run; an `issue_comment` event names the PR as its issue (github.event.issue.number)."""
+        number = "issue" if event == "issue_comment" else "pull_request"
         context = {"github.token": TOKEN, "github.repository": REPO, "github.api_url": self.url,
-                   "github.event.pull_request.number": str(NUMBER), "github.run_id": str(len(self.caches.entries) + 1),
+                   f"github.event.{number}.number": str(NUMBER), "github.run_id": str(len(self.caches.entries) + 1),
                    "github.run_attempt": "1"}
         return run_action(self.action_dir, self.runner, self.caches, context, inputs, self.pip,
                           warm=("Install the ledger", "ledger-venv"), files=files)
@@ -194,8 +197,10 @@ def test_the_action_installs_offline_comments_once_and_remembers_the_main_line(j
     assert laptop.returncode == 0, laptop.stderr
     assert _history(laptop.stdout) == _history(body)
 
-    # Thresholds from the inputs change the verdict: a 5-point allowance for gsm8k calls both drops noise.
-    third = job.run({"threshold": "gsm8k=5"})
+    # A new comment runs it again (issue_comment: the PR is the event's issue), and thresholds from the inputs
+    # change the verdict: a 5-point allowance for gsm8k calls both drops noise.
+    github.pulls[NUMBER].comments.append(Comment(556, "reviewer-ly", at(0), at(0), "Thanks, reading it now."))
+    third = job.run({"threshold": "gsm8k=5"}, event="issue_comment")
     assert third.ok and third.outputs["regressions"] == "0"
     assert "within noise" in _history(github.ours()[0].body)
 
