@@ -7,6 +7,7 @@ schemas check-jsonschema ships (offline)."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -28,6 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "ghs_ACTIONTOKEN0123456789abcdefABCDEF0123"
 BOT = "github-actions[bot]"
 MARKER = "<!-- ledger-report -->"
+
+
 class CommentingStandIn(StandIn):
     """The stand-in, also taking issue comments (POST) and edits of them (PATCH) by the token's identity, and
     answering whom the token acts as: GraphQL `viewer` is the bot; REST /user refuses an installation token,
@@ -41,8 +44,6 @@ class CommentingStandIn(StandIn):
         return {**super()._root(charge), "viewer": {"__typename": "Bot", "login": BOT, "id": "BOT_1"}}
 
     def handle(self, method: str, url: str, headers: dict[str, str], body: bytes) -> tuple[int, dict[str, str], bytes]:
-        import json
-
         path = url.split("://", 1)[-1]
         path = path[path.find("/"):].split("?", 1)[0]
         h = {k.lower(): v for k, v in headers.items()}
