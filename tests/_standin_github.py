@@ -555,6 +555,7 @@ class StandIn:
 
             do_GET = _answer
             do_POST = _answer
+            do_PATCH = _answer  # tests/test_action.py edits its sticky comment
 
             def log_message(self, format: str, *args: Any) -> None:
                 return

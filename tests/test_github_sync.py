@@ -62,7 +62,7 @@ def _copy(db: Path, to: Path) -> Path:
 def _sync(s: StandIn, db: Path, **kw: Any) -> tuple[list[FetchResult], SyncSummary]:
     summaries: list[SyncSummary] = []
     sleeps: list[float] = kw.pop("sleeps", [])
-    client = {k: kw.pop(k) for k in ("max_tries", "max_wait") if k in kw}
+    client = {k: kw.pop(k) for k in ("max_tries", "max_wait", "clock") if k in kw}
     with connect(api_url=s.base_url, env={"GH_TOKEN": TOKEN}, transport=kw.pop("transport", None) or s.transport(),
                  sleep=sleeps.append, **client) as gh:
         results = fetch([REPO], db, client=gh, state=kw.pop("state", "all"),
@@ -422,3 +422,35 @@ def test_limit_and_since_read_what_they_ask_and_leave_the_saved_place_alone(tmp_
     assert _rows(db, "SELECT COUNT(*) FROM github_sync") == [(0,)]
     results, summary = _sync(s, db)  # the first full sync reads the rest, skipping what is stored
     assert summary.new == 60 - 21 and summary.unchanged == 21
+
+
+def test_a_window_reads_only_recent_prs_and_then_goes_on_incrementally(tmp_path: Path) -> None:
+    """`--window DAYS` (the Action's main line): the first sync reads only PRs updated in the window, not the
+    repository's whole history; the next costs one request; a whole sync later keeps its own place."""
+    from datetime import datetime, timezone
+
+    s, db = StandIn(REPO, make_repo(60)), tmp_path / "l.db"
+    newest = sorted(s.pulls.values(), key=lambda p: p.updated, reverse=True)
+    # "now" is two days after the 15th newest update: the window of 2 days holds the 15 newest PRs (and ties)
+    at = datetime.strptime(newest[14].updated, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc).timestamp()
+    results, summary = _sync(s, db, window_days=2, clock=lambda: at + 2 * 86400)
+    assert {r.ref for r in results} == {f"{REPO}#{p.number}" for p in newest if p.updated >= newest[14].updated}
+    assert summary.new == len(results) < 60
+    s.reset_counts()
+    results, summary = _sync(s, db, window_days=2, clock=lambda: at + 2 * 86400)
+    assert results == [] and s.graphql_requests == 1 and summary.new == summary.changed == 0
+    results, summary = _sync(s, db)  # a whole sync has no place yet: it reads the rest, skipping what is stored
+    assert summary.new == 60 - len({p.number for p in newest if p.updated >= newest[14].updated})
+    scopes = sorted(scope for (scope,) in _rows(db, "SELECT scope FROM github_sync"))
+    assert scopes == ["all", "all, last 2 days"]
+
+
+def test_a_window_goes_with_neither_since_nor_limit(tmp_path: Path) -> None:
+    from ledger.cli.app import app
+
+    runner = CliRunner()
+    for extra in (["--since", "2024-01-01"], ["--limit", "5"], []):
+        result = runner.invoke(app, ["fetch", REPO, "--window", "0" if not extra else "30", *extra,
+                                     "--db", str(tmp_path / "l.db")],
+                               env={"GH_TOKEN": TOKEN, "LEDGER_GITHUB_API": "http://127.0.0.1:9"})  # never asked
+        assert result.exit_code == 2 and "--window" in result.output and "Traceback" not in result.output

@@ -145,8 +145,17 @@ def report_cmd(
     threshold: Annotated[list[str] | None, typer.Option("--threshold", "-t", help="As for compare.")] = None,
     samples: Annotated[list[str] | None, typer.Option("--samples", help="As for compare.")] = None,
     z: Annotated[float | None, typer.Option("--z", help="As for compare.")] = None,
+    config: Annotated[str | None, typer.Option("--config", help="As for compare (a noise TOML).")] = None,
     model: Annotated[str | None, typer.Option("--model", help="As for compare.")] = None,
     repo: Annotated[str | None, typer.Option("--repo", help="OWNER/NAME when PR is a number.")] = None,
+    history: Annotated[bool, typer.Option("--history", help="Also judge its values against those the repository's "
+                                                            "merged PRs stated for the same setup (ledger fetch "
+                                                            "OWNER/REPO --state merged keeps them).")] = False,
+    history_days: Annotated[int, typer.Option("--history-days", min=1, help="The window of --history, in days.")]
+    = 30,
+    comment_on: Annotated[str, typer.Option("--comment-on", help="With --post: create the comment always, on a "
+                                                                 "change, or on an alert (an existing one is "
+                                                                 "always updated).")] = "always",
     post: Annotated[bool, typer.Option("--post", help="Also post the markdown report as the PR's one sticky "
                                                       "comment (created once, then updated; needs GH_TOKEN).")]
     = False,
@@ -166,19 +175,21 @@ def report_cmd(
 
     pr = _target(target, pr, "pull request")
     with _errors(EXIT_USAGE):
-        noise = noise_from_options(threshold or [], samples or [], None, z)
-        report = build_report(pr, db=db, noise=noise, model=model, repo=repo)
+        noise = noise_from_options(threshold or [], samples or [], config, z)
+        report = build_report(pr, db=db, noise=noise, model=model, repo=repo,
+                              history_days=history_days if history else None)
     _notes(report.comparison.notes)
     if not report.compared:
         _err("nothing to report: no comparable claims, references or gates")
         raise typer.Exit(EXIT_NOTHING)
     typer.echo(report.render(format.value, show_all=show_all), nl=False)
     if post:
-        from ledger.sticky import post_sticky
+        from ledger.sticky import creates_comment, post_sticky
 
         with _errors(EXIT_USAGE):
-            posted = post_sticky(pr, report.render("markdown"), api_url=api_url, repo=repo)
-        _err(f"comment {posted.action}: {posted.url or posted.comment_id}")
+            posted = post_sticky(pr, report.render("markdown"), api_url=api_url, repo=repo,
+                                 create=creates_comment(report, comment_on))
+        _err(posted.line())
     if report.has_regression and fail_on_regression:
         raise typer.Exit(EXIT_REGRESSION)
 

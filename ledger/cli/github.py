@@ -79,6 +79,9 @@ def fetch_cmd(
                                                               "(YYYY-MM-DD).")] = None,
     limit: Annotated[int | None, typer.Option("--limit", help="For OWNER/REPO: at most this many PRs (most "
                                                               "recently updated first).")] = None,
+    window: Annotated[int | None, typer.Option("--window", help="For OWNER/REPO: only PRs updated in the last "
+                                                                "DAYS days, yet incremental (its place is kept).")]
+    = None,
     api_url: Annotated[str | None, typer.Option("--api-url", envvar="LEDGER_GITHUB_API",
                                                 help="GitHub API root (env LEDGER_GITHUB_API; GitHub Enterprise: "
                                                      "https://HOST/api/v3).")] = None,
@@ -125,7 +128,7 @@ def fetch_cmd(
                                  summary=summaries.append, progress=on_progress)
             with connect(api_url=api_url, max_wait=max_wait) as gh:
                 results = fetch(targets, db, client=gh, state=state.value, since=since, limit=limit,
-                                comments=not no_comments, rest=rest, events=events)
+                                comments=not no_comments, rest=rest, events=events, window_days=window)
         finally:
             bar.stop()  # before any message: the bar would be drawn over it
     for summary in summaries:

@@ -145,3 +145,33 @@ def holds_nothing(path: str | os.PathLike[str]) -> bool:
     except sqlite3.Error:
         return False
     return held == 0
+
+
+def merged_pulls(db_path: str | os.PathLike[str], repo: str, since: str) -> list[tuple[str, str]]:
+    """(key, merged_at) of `repo`'s pull requests merged at or after `since` (ISO 8601 UTC), oldest merge first:
+    the main line's recent history. [] for a ledger that holds none (or predates fetched metadata)."""
+    if not Path(db_path).is_file():
+        return []
+    db = open_reader(db_path)
+    try:
+        rows = db.execute("SELECT key, merged_at FROM documents WHERE repo = ? AND merged_at >= ? "
+                          "AND parent_id IS NULL AND (kind = 'pr' OR kind IS NULL) ORDER BY merged_at, id",
+                          [repo, since]).fetchall()
+    except sqlite3.OperationalError:  # a ledger of ingested files only, from before `ledger fetch`
+        return []
+    return [(str(k), str(at)) for k, at in rows]
+
+
+def document_urls(db_path: str | os.PathLike[str], keys: list[str]) -> dict[str, str]:
+    """Document key -> the URL GitHub gave it (a PR's page, a comment's `#issuecomment-ID`), for those that have one."""
+    if not keys or not Path(db_path).is_file():
+        return {}
+    db = open_reader(db_path)
+    out: dict[str, str] = {}
+    for i in range(0, len(keys), 500):  # bound the number of bound parameters per statement
+        chunk = keys[i:i + 500]
+        marks = ", ".join("?" for _ in chunk)
+        for key, url in db.execute(f"SELECT key, url FROM documents WHERE key IN ({marks}) AND url IS NOT NULL",
+                                   chunk).fetchall():
+            out[str(key)] = str(url)
+    return out

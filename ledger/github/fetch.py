@@ -170,13 +170,15 @@ def connect(api_url: str | None = None, env: Mapping[str, str] | None = None, *,
 
 def fetch(targets: Sequence[str], db: str | os.PathLike[str], *, client: GitHub | None = None,
           state: State = "open", since: str | None = None, limit: int | None = None, comments: bool = True,
-          rest: bool = False, events: FetchEvents | None = None) -> list[FetchResult]:
+          rest: bool = False, events: FetchEvents | None = None,
+          window_days: int | None = None) -> list[FetchResult]:
     """Fetch pull requests (`owner/repo#N`, PR URLs, or `owner/repo` for a listing) into the ledger at `db`,
     through `client` (else `connect()`'s, closed at the end).
 
     `owner/repo` with a token is synced through bulk GraphQL (`sync.sync_repo`: every PR the first time,
     what changed since after; one `events.summary` per repository); without a token, or with `rest`,
-    its PRs are listed and fetched one at a time through REST, as named PRs always are.
+    its PRs are listed and fetched one at a time through REST, as named PRs always are. `window_days`: of
+    `owner/repo`, only PRs updated in that many days, the sync still incremental (`sync_repo`'s window).
 
     One result per pull request read; a PR that fails is an "error" result and the rest still go in.
     Raises only for what stops everything: bad arguments (UsageError), a bad ledger file, or a listing
@@ -190,6 +192,9 @@ def fetch(targets: Sequence[str], db: str | os.PathLike[str], *, client: GitHub 
         raise UsageError(f"--state {state!r}: expected open, closed, merged or all")
     if limit is not None and limit <= 0:
         raise UsageError(f"--limit {limit}: expected a positive number")
+    if window_days is not None and (window_days <= 0 or since is not None or limit is not None):
+        raise UsageError(f"--window {window_days}: expected a positive number of days, and no --since or --limit "
+                         "beside it (they read once and keep no place)")
     since_iso = parse_since(since)
     parsed = [parse_target(t) for t in targets]
     events = events or FetchEvents()
@@ -198,7 +203,7 @@ def fetch(targets: Sequence[str], db: str | os.PathLike[str], *, client: GitHub 
         events.note(ANONYMOUS_NOTE)
     ledger_db = open_ledger(db)
     try:
-        return _fetch_all(gh, ledger_db, parsed, state, since_iso, limit, comments, rest, events)
+        return _fetch_all(gh, ledger_db, parsed, state, since_iso, limit, comments, rest, events, window_days)
     finally:
         ledger_db.close()
         if client is None:
@@ -206,7 +211,8 @@ def fetch(targets: Sequence[str], db: str | os.PathLike[str], *, client: GitHub 
 
 
 def _fetch_all(gh: GitHub, ledger_db: Database, parsed: list[PullRef | str], state: State, since_iso: str | None,
-               limit: int | None, comments: bool, rest: bool, events: FetchEvents) -> list[FetchResult]:
+               limit: int | None, comments: bool, rest: bool, events: FetchEvents,
+               window_days: int | None = None) -> list[FetchResult]:
     from ledger.github.sync import sync_repo
     from ledger.ingest.prepare import parser_version
 
@@ -223,11 +229,15 @@ def _fetch_all(gh: GitHub, ledger_db: Database, parsed: list[PullRef | str], sta
             try:
                 summary = sync_repo(gh, ledger_db, t, state=state, since=since_iso, limit=limit,
                                     parser_version=version, max_wait=gh.max_wait, on_result=collect,
-                                    on_progress=events.progress)
+                                    on_progress=events.progress, window_days=window_days)
             except FetchError as exc:
                 raise FetchError(neutral(gh.auth.redact(f"syncing {t}: {exc}"))) from None
             events.summary(summary)
             continue
+        if window_days is not None and since_iso is None:  # REST keeps no place: the window is a --since
+            from datetime import datetime, timedelta, timezone
+
+            since_iso = (datetime.now(timezone.utc) - timedelta(days=window_days)).strftime("%Y-%m-%dT%H:%M:%SZ")
         try:
             found = [t] if isinstance(t, PullRef) else list_pulls(gh, t, state, since_iso, limit)
         except LedgerError as exc:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
-from ledger.errors import FetchError, InputError, LedgerError, RateLimited
+from ledger.errors import FetchError, InputError, LedgerError, RateLimited, UsageError
 from ledger.github import bulk
 from ledger.github.checks import checks_key, checks_version
 from ledger.github.client import GitHub
@@ -137,6 +137,10 @@ class _Budget:
                           "to continue")
 
 
+def _days_before(now: float, days: int) -> str:
+    return datetime.fromtimestamp(now - days * 86400, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 def _epoch(iso: str | None) -> float | None:
     if not iso:
         return None
@@ -149,16 +153,26 @@ def _epoch(iso: str | None) -> float | None:
 def sync_repo(gh: GitHub, db: Database, repo: str, *, state: str = "all", since: str | None = None,
               limit: int | None = None, parser_version: str, max_wait: float = 900.0,
               on_result: Callable[[FetchResult], None] | None = None,
-              on_progress: Callable[[int, int | None, SyncSummary], None] | None = None) -> SyncSummary:
+              on_progress: Callable[[int, int | None, SyncSummary], None] | None = None,
+              window_days: int | None = None) -> SyncSummary:
     """Read `repo`'s pull requests that changed since the last sync (all of them the first time) and store
-    them; one result per PR read (new, updated, or an error of that PR), a summary for the run."""
+    them; one result per PR read (new, updated, or an error of that PR), a summary for the run.
+
+    `window_days`: only PRs updated in that many days, yet incremental like a whole sync (its place is kept
+    apart, per window): a repository's recent main line without reading its whole history first."""
     from ledger.db.pulls import SyncState, immediate, save_sync_state, stored_updated_at, sync_state
 
     owner, name = repo.split("/", 1)
     summary = SyncSummary(repo)
     budget = _Budget(gh, summary, max_wait)
     keep_state = since is None and limit is None
-    st = sync_state(db, repo, state)
+    scope = state
+    if window_days is not None:
+        if not keep_state:
+            raise UsageError(f"{repo}: a window keeps its place, so it goes with neither since nor limit")
+        since = _days_before(gh.clock(), window_days)
+        scope = f"{state}, last {window_days} days"
+    st = sync_state(db, repo, scope)
     resuming = st.cursor is not None
     run_top: str | None = None
     passes: list[tuple[str | None, str | None, bool]] = [
@@ -208,7 +222,7 @@ def sync_repo(gh: GitHub, db: Database, repo: str, *, state: str = "all", since:
                 cursor = next_cursor
                 if keep_state and saves:
                     with immediate(db):
-                        save_sync_state(db, repo, state, SyncState(st.newest_updated_at, cursor,
+                        save_sync_state(db, repo, scope, SyncState(st.newest_updated_at, cursor,
                                                                    st.cursor_top if resuming else run_top))
                 first = min(bulk.MAX_PAGE, first * 2)
         if keep_state:
@@ -216,7 +230,7 @@ def sync_repo(gh: GitHub, db: Database, repo: str, *, state: str = "all", since:
             if summary.retry_from is not None and (newest is None or summary.retry_from < newest):
                 newest = summary.retry_from  # a PR that failed is read again next time, not left behind
             with immediate(db):
-                save_sync_state(db, repo, state, SyncState(newest, None, None))
+                save_sync_state(db, repo, scope, SyncState(newest, None, None))
     except RateLimited as exc:
         summary.stopped = gh.auth.redact(str(exc))
     return summary

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ledger.compare.align import Row
 from ledger.compare.noise import NoiseModel
@@ -46,6 +46,27 @@ BLOCKING = ("regression", "below reference", "fail")
 """Verdicts of the failures section that make the report fail (`--fail-on-regression`): waived ones do not."""
 
 
+class Appendix(Protocol):
+    """A section appended after the report's own by another module (ledger.compare.history: the main line;
+    ledger.where_written: where each flagged value was written)."""
+
+    name: str
+    """Its key in the JSON report."""
+
+    @property
+    def alerts(self) -> int: ...
+
+    @property
+    def judged(self) -> int: ...
+
+    @property
+    def moved(self) -> int: ...
+
+    def lines(self, md: bool) -> list[str]: ...
+
+    def to_json(self) -> Any: ...
+
+
 @dataclass
 class Report:
     """One pull request's evidence, judged, as sections of findings."""
@@ -61,6 +82,8 @@ class Report:
     """The answer, in the order a reviewer asks (ledger.report.findings.SECTIONS)."""
     names: dict[str, str] = field(default_factory=dict)
     """Revision name -> its short label and sha."""
+    extra: list[Appendix] = field(default_factory=list)
+    """Sections appended after the report's own (`build_report(history_days=...)`, where values were written)."""
 
     @property
     def regressions(self) -> list[Row]:
@@ -72,13 +95,14 @@ class Report:
 
     @property
     def has_regression(self) -> bool:
-        """A regression between revisions or below a reference (never a waived failure)."""
-        return self.comparison.has_regression
+        """A regression between revisions or below a reference (never a waived failure), or against the main
+        line."""
+        return self.comparison.has_regression or any(s.alerts for s in self.extra)
 
     @property
     def compared(self) -> bool:
         return self.comparison.compared or bool(self.gates) or any(
-            s.findings for s in self.sections if s.name != "ci")
+            s.findings for s in self.sections if s.name != "ci") or any(s.judged for s in self.extra)
 
     def section(self, name: str) -> Section:
         return next(s for s in self.sections if s.name == name)
@@ -112,6 +136,7 @@ class Report:
                       for g in self.gates],
             "older_evidence": self.older, "tested": tested_json(c.tested, c.measured),
             "summary": dict(Counter(r.overall.verdict for r in c.rows if r.overall)),
+            **{s.name: s.to_json() for s in self.extra},
         }
 
 
@@ -135,9 +160,11 @@ def _older(comparison: Comparison) -> dict[str, int]:
 
 
 def build_report(pr: str, *, db: str, noise: NoiseModel | None = None, input_format: str | None = None,
-                 model: str | None = None, repo: str | None = None, stored_only: bool = False) -> Report:
+                 model: str | None = None, repo: str | None = None, stored_only: bool = False,
+                 history_days: int | None = None) -> Report:
     """The report of one pull request (owner/repo#N, a PR URL, #N with `repo`, a ledger document, a file;
-    `stored_only`: a ledger document, never a file)."""
+    `stored_only`: a ledger document, never a file). `history_days`: also judge its values against those the
+    repository's PRs merged in that many days stated for the same setup (ledger.compare.history)."""
     comparison = run_compare([pr], db=db, noise=noise, input_format=input_format, model=model, repo=repo,
                              stored_only=stored_only)
     outside = comparison.outside.claims if comparison.outside else []
@@ -154,4 +181,23 @@ def build_report(pr: str, *, db: str, noise: NoiseModel | None = None, input_for
         not_verified_section(gates, names),
     ]
     name = (comparison.revisions[-1].document or pr) if comparison.revisions else pr
-    return Report(name, comparison, gates, _older(comparison), sections, names)
+    report = Report(name, comparison, gates, _older(comparison), sections, names)
+    return _with_appendices(report, db, noise, history_days)
+
+
+def _with_appendices(report: Report, db: str, noise: NoiseModel | None, history_days: int | None) -> Report:
+    """The main line's history (when asked) and where each flagged value was written, after the answer."""
+    from ledger.where_written import where_written
+
+    flagged = [(r.key.label(), c) for r in report.regressions
+               if (c := next((x for x in reversed(r.cells) if x is not None), None)) is not None]
+    flagged += [(f"{r.key.label()} below its reference", r.claim) for r in report.below_reference]
+    if history_days is not None:
+        from ledger.compare.history import main_line_history
+
+        history = main_line_history(report.comparison, report.pr, db=db, days=history_days, noise=noise)
+        report.extra.append(history)
+        flagged += [(f"{e.key.label()} against the main line", e.claim) for e in history.entries]
+    if flagged:
+        report.extra.append(where_written(flagged, db=db))
+    return report

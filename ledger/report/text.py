@@ -11,6 +11,7 @@ import os
 import sys
 import textwrap
 from collections import Counter
+from collections.abc import Sequence
 from typing import Protocol
 
 from ledger.compare.render import console_width, render_rows, shared_setup, summary
@@ -29,7 +30,16 @@ class Report(Protocol):
     sections: list[Section]
     names: dict[str, str]
 
+    @property
+    def extra(self) -> Sequence[Appendix]: ...
+
     def section(self, name: str) -> Section: ...
+
+
+class Appendix(Protocol):
+    """A section another module appends (ledger.report.Appendix): its own lines, after the answer."""
+
+    def lines(self, md: bool) -> list[str]: ...
 
 
 PIPED_WIDTH = 100
@@ -130,6 +140,8 @@ def render_report(report: Report, md: bool, width: int | None, show_all: bool) -
     for sec in report.sections:
         out += _section_lines(sec, md, width, show_all)
     out += _between(report, md, width, show_all)
+    for appendix in report.extra:  # the main line's history, where the flagged values were written
+        out += appendix.lines(md)
     if show_all:
         out += _rest(report, md)
     counts = Counter(r.overall.verdict for r in c.rows if r.overall)
