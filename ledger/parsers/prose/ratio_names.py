@@ -2,11 +2,14 @@
 
 "With this PR (~1.02X):" states a speed-up of the side it names: the side is its revision, not its measure.
 "Isolated 1.3–2.55× at M≥1024" holds at a bound of a shape, which is its setting.
+"delivers a ~1.4x speedup in prefill", "a 15% throughput improvement": the words after a change name it,
+where the words before are only a clause ("With the tuned pattern this PR delivers a").
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE
@@ -17,12 +20,43 @@ _FILLER_RE = re.compile(r"\b(?:with|without|on|in|the|this|my|our|using)\b|[\W_]
 _BOUND_RE = re.compile(r"\b(?:at|for|when|with)\s{1,3}(?P<key>[A-Za-z]{1,3})\s{0,2}(?P<op>≥|>=|≤|<=|>|<)\s{0,2}"
                        r"(?P<value>\d{1,9})\b")
 _OPS = {"≥": ">=", "≤": "<="}
+_CHANGE_UNITS = ("x", "×", "%")
+# the change a value is, named after it: "speedup in prefill", "faster for long prompts", "throughput improvement"
+_CHANGE_NOUN = (r"speed-?ups?|faster|slower|improvements?|gains?|reductions?|regressions?|increases?|decreases?|"
+                r"drops?|higher|lower|better|worse|less|more")
+_AFTER_RE = re.compile(
+    rf"\s{{0,2}}(?:(?P<what>[A-Za-z][\w/-]{{1,30}})\s)?(?P<noun>{_CHANGE_NOUN})\b"
+    r"(?:\s(?P<prep>in|for|on|of)\s(?P<where>(?:the\s)?[A-Za-z][\w/-]{1,30}"
+    r"(?:\s(?!(?:and|or|with|at|on|in|vs|than|but)\b)[a-z][\w/-]{1,30})?))?",
+    re.IGNORECASE)
+_NOT_A_NAME_RE = re.compile(r"^(?:a|an|the|and|of|in|with|by|to|is|was|about|over|than|this|that)$", re.IGNORECASE)
 
 
-def name_ratios(out: list[dict[str, Any]], text: str) -> None:
-    """Rename a ratio whose name is only a side ("With this PR") "speedup"; give a ratio the shape bound that
-    follows it in its clause ("at M≥1024") as config."""
+def _named_after(text: str, end: int) -> str | None:
+    """"speedup in prefill", "throughput improvement", "faster for long prompts": the change the words after
+    a value name, or None."""
+    m = _AFTER_RE.match(text, end, end + 90)
+    if m is None:
+        return None
+    what = m.group("what") if m.group("what") and not _NOT_A_NAME_RE.match(m.group("what")) else None
+    where = m.group("where")
+    if not (what or where):
+        return None  # "is 2.4x faster": the words before say what is faster
+    name = " ".join(w for w in (what, m.group("noun").lower()) if w)
+    return f"{name} {m.group('prep')} {where}" if where else name
+
+
+def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], bool]) -> None:
+    """Rename a ratio whose name is only a side ("With this PR") "speedup"; name a change by the words after it
+    when the words before name no measure (`known`); give a ratio the shape bound that follows it in its clause
+    ("at M≥1024") as config."""
     for c in out:
+        if c.get("unit") in _CHANGE_UNITS:
+            after = _named_after(text, c["end"])
+            metric = c.get("metric") or ""
+            # (a name the measure already has stays, unless the words after say more of it: "speedup in decode")
+            if after and (not known(metric) or after.lower().startswith(metric.lower() + " ")):
+                c["metric"] = after
         if c.get("unit") not in _RATIO_UNITS:
             continue
         metric = c.get("metric") or ""

@@ -209,7 +209,7 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
     parallel_config(out, text)
     slash_setup(out, text, subject)
     subject_slash_metrics(out, subject)
-    name_ratios(out, text)
+    name_ratios(out, text, lambda metric: METRIC_RE.search(metric) is not None)
     sided = not console and out and has_clause_side(text)
     for c in out:
         ctx.take(line, offset + c["start"], offset + c["end"])
