@@ -40,8 +40,9 @@ from typing import Any
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
-from ledger.parsers.grammar.numbers import header_unit, normalise_unit, rate_unit
+from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.pairs import Pair, continuations, line_prefix, list_names, pairs_in
+from ledger.parsers.grammar.unit_labels import header_unit, rate_unit
 from ledger.parsers.kv.context import accuracy_above, baseline_before, cut_short, paired_later, section_banner
 from ledger.parsers.kv.labels import (
     accepted_count,

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
-from ledger.parsers.grammar.numbers import header_unit
+from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.reader.document import Block, Row
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, stated_unit
