@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from ledger.parsers.grammar.numbers import Number, find_numbers, header_unit, normalise_unit, parse_duration, to_float
+from ledger.parsers.grammar.numbers import Number, find_numbers, normalise_unit, parse_duration, to_float
+from ledger.parsers.grammar.unit_labels import header_unit
 
 FIXTURE = Path(__file__).parent / "fixtures" / "numbers" / "phrases.md"
 LINES = FIXTURE.read_text(encoding="utf-8").splitlines()

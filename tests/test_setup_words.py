@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ledger.parsers.grammar.commands import command_setup, run_echo
-from ledger.parsers.grammar.numbers import rate_unit
+from ledger.parsers.grammar.unit_labels import rate_unit
 from ledger.vocab.canonical import canon_value
 from ledger.vocab.setup import config_hints, qualifiers
 

@@ -144,124 +144,159 @@ def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> 
     stop = len(text) if end is None else end
     pos = start
     while pos < stop and (limit is None or len(out) < limit):
-        # every number holds a digit, at most _LEAD characters after where its match starts: jump
-        # there with a plain scan instead of trying the full pattern at each character
-        d = _DIGIT_RE.search(text, pos, stop)
-        if d is None:
-            break
-        ds = d.start()
-        # a match that starts before the digit ends its prefix right before it: an approximation mark or
-        # word (blank-terminated), a sign or the "." of ".5"; anything else and the match starts at the digit
-        # (a blank ends an approximation word only after its last letter: "about", "around", "nearly", "approx.")
-        pre = text[ds - 1] if ds > pos else ""
-        lead = pre and (pre in _PREFIX_END or (pre.isspace() and ds >= 2 and text[ds - 2] in _APPROX_LAST))
-        m = NUMBER_RE.search(text, max(pos, ds - _LEAD), stop) if lead else NUMBER_RE.match(text, ds, stop)
+        m = _next_match(text, pos, stop)
         if m is None:
             break
-        approx, sign, num, sign2, high_text, unit = m.group("approx", "sign", "num", "sign2", "high", "unit")
+        # what the match is: a date or another notation, part of a name, or a measure (in this loop, not a
+        # function of its own: it runs for every number of every text)
+        sign, high_text = m.group("sign", "high")
         nsn, raw_end = m.span("num")
-        ns = m.start("sign") if sign else nsn
-        # a date has a "-" or "/" after its first four digits; a clock duration an "h" or "m" after its first digits
-        date = DATE_RE.match(text, nsn) if text[nsn + 4:nsn + 5] in _DATE_SEPARATORS else None
-        if date:
-            pos = date.end()
-            continue
-        dec = _DECIMAL_COMMA_RE.match(text, nsn) if "," in text[nsn:raw_end + 1] else None
-        if dec is not None and text[nsn - 1:nsn] not in (",", ".") and not high_text:
-            got = _decimal_comma(text, m, dec, sign)
-            if got is not None:
-                out.append(got)
-                pos = got.end
-                continue
-        clock = _CLOCK_RE.match(text, nsn) if not sign and text[raw_end:raw_end + 1] == ":" else None
-        if clock is not None and clock.group("u") is None and not _TOOK_BEFORE_RE.search(text, max(0, nsn - 16), nsn):
-            clock = None  # "12:30" alone is a time of day
-        if clock is not None and not (nsn > 0 and (text[nsn - 1].isalnum() or text[nsn - 1] == ":")):
-            out.append(_clock(text, m, clock))
-            pos = clock.end()
-            continue
-        dur = DURATION_RE.match(text, nsn) if not sign and text[raw_end:raw_end + 1] in _DURATION_MARKS else None
-        if dur is not None and not high_text:
-            out.append(_duration(text, m, dur))
-            pos = dur.end()
-            continue
-        prev = text[ns - 1] if ns > 0 else " "
-        num_end = m.end("high") if high_text else raw_end
-        after = text[num_end] if num_end < len(text) else " "
-        glued = prev.isalnum() or prev in "_#.@/\\" or (prev == "-" and ns >= 2 and text[ns - 2].isalnum())
-        # "127.0.0.1:8192" (a port), "a 1-sample test", "4-bit" (a compound word): not measurements
-        glued = glued or (prev == ":" and ns >= 2 and text[ns - 2].isalnum())
-        pm = _HYPHEN_POINT_RE.match(text, num_end) if after == "-" else None
-        if pm and not glued and not high_text:
-            # "a ~22-point GSM8K deficit": points of a score, written as a compound adjective
-            value = _num_value(num)
-            if value is not None:
-                out.append(Number(value=-value if sign and sign in "-−–" else value, high=None, unit="point",
-                                  approx=bool(approx), signed=bool(sign), start=m.start(), end=pm.end(),
-                                  text=text[m.start():pm.end()], num_start=ns, bound=_bound_before(text, m.start())))
-                pos = pm.end()
-                continue
-        glued = glued or (after == "-" and num_end + 1 < len(text) and text[num_end + 1].isalpha()
-                          and not unit)
-        if glued or (after.isalpha() and not unit) or after == "_" or (
-            after == "." and num_end + 1 < len(text) and text[num_end + 1].isdigit()
-        ):
-            # skip the whole identifier-ish token
-            pos = max(_TOKEN_TAIL_RE.match(text, num_end).end(), m.start() + 1)  # type: ignore[union-attr]
-            continue
-        mend = m.end()
-        if unit == "B" and m.start("unit") == num_end:
-            # "8B", "1.5B": a model's parameter count is part of its name (bytes print as "GB", "bytes")
-            pos = max(m.end(), m.start() + 1)
-            continue
-        if unit and not _unit_ok(text, m.end("unit")):
-            if m.start("unit") == num_end:
-                # unit letters glued to a word ("8xB200", "3rd"): the number is part of a name
-                pos = max(_TOKEN_TAIL_RE.match(text, num_end).end(), m.start() + 1)  # type: ignore[union-attr]
-                continue
-            # "3 samples", "8 GPUs": a number without a unit
-            unit = None
-            mend = num_end
-        value = _num_value(num)
-        if value is None:
-            pos = m.end()
-            continue
-        if sign and sign in "-−–":
-            value = -value
-        high = _num_value(high_text) if high_text else None
-        if high is not None and sign2 and sign2 in "-−–":
-            high = -high
-        if high is not None and m.group("to") == "to" and _CHANGE_FROM_RE.search(text, max(0, ns - 80), ns):
-            # "goes from 373 to 530 TFLOP/s": a value before and after a change, two numbers, not a range
-            high = None
-            mend = m.end("num")
-            unit = None
-        if high is not None and high < value and not sign2:
-            # "3-4" is a range, "2024-06" or "20-5" is not one we trust
-            high = None
-            mend = m.end("num")
-            unit = None
-        if unit is None and text[mend:mend + 1].isspace():  # (the pattern opens with a blank)
-            # "1548.84 output tokens/s", "22853.37 total tokens/s": a rate unit after a qualifier word
-            qm = _QUALIFIED_RATE_RE.match(text, mend)
-            if qm and _unit_ok(text, qm.end()):
-                unit, mend = qm.group("unit"), qm.end()
-        # (the pattern opens with a range mark, after at most one blank)
-        if unit and high is None and (text[mend:mend + 1] in _RANGE_MARKS or (
-                text[mend:mend + 1].isspace() and text[mend + 1:mend + 2] in _RANGE_MARKS)):
-            # "1.2%~2%", "3ms-5ms": a range written with the unit on both ends
-            rm = _UNIT_RANGE_RE.match(text, mend)
-            if rm and rm.group("unit").lower() == unit.lower() and _unit_ok(text, rm.end()):
-                hv = to_float(rm.group("num"))
-                if hv is not None and hv > value:
-                    high, mend = hv, rm.end()
-        out.append(Number(
-            value=value, high=high, unit=normalise_unit(unit) if unit else None, bound=_bound_before(text, m.start()),
-            approx=bool(approx), signed=bool(sign), start=m.start(), end=mend,
-            text=text[m.start():mend], num_start=ns,
-        ))
-        pos = mend if mend > m.start() else m.start() + 1
+        step = _other_notation(text, m, nsn, raw_end, sign, high_text)
+        if step is None:
+            ns = m.start("sign") if sign else nsn
+            num_end = m.end("high") if high_text else raw_end
+            step = _in_a_name(text, m, ns, num_end) or _measure(text, m, ns, num_end)
+        got, pos = step
+        if got is not None:
+            out.append(got)
     return tuple(out)
+
+
+_Step = tuple[Number | None, int]
+"""What one match gives: its Number (None where it is none) and where the search goes on."""
+
+
+def _next_match(text: str, pos: int, stop: int) -> re.Match[str] | None:
+    # every number holds a digit, at most _LEAD characters after where its match starts: jump
+    # there with a plain scan instead of trying the full pattern at each character
+    d = _DIGIT_RE.search(text, pos, stop)
+    if d is None:
+        return None
+    ds = d.start()
+    # a match that starts before the digit ends its prefix right before it: an approximation mark or
+    # word (blank-terminated), a sign or the "." of ".5"; anything else and the match starts at the digit
+    # (a blank ends an approximation word only after its last letter: "about", "around", "nearly", "approx.")
+    pre = text[ds - 1] if ds > pos else ""
+    lead = pre and (pre in _PREFIX_END or (pre.isspace() and ds >= 2 and text[ds - 2] in _APPROX_LAST))
+    return NUMBER_RE.search(text, max(pos, ds - _LEAD), stop) if lead else NUMBER_RE.match(text, ds, stop)
+
+
+def _other_notation(text: str, m: re.Match[str], nsn: int, raw_end: int, sign: str | None,
+                    high_text: str | None) -> _Step | None:
+    """A date (no number), a decimal comma, a clock reading or a clock duration: what the pattern alone misreads."""
+    # a date has a "-" or "/" after its first four digits; a clock duration an "h" or "m" after its first digits
+    date = DATE_RE.match(text, nsn) if text[nsn + 4:nsn + 5] in _DATE_SEPARATORS else None
+    if date:
+        return None, date.end()
+    dec = _DECIMAL_COMMA_RE.match(text, nsn) if "," in text[nsn:raw_end + 1] else None
+    if dec is not None and text[nsn - 1:nsn] not in (",", ".") and not high_text:
+        got = _decimal_comma(text, m, dec, sign)
+        if got is not None:
+            return got, got.end
+    clock = _CLOCK_RE.match(text, nsn) if not sign and text[raw_end:raw_end + 1] == ":" else None
+    if clock is not None and clock.group("u") is None and not _TOOK_BEFORE_RE.search(text, max(0, nsn - 16), nsn):
+        clock = None  # "12:30" alone is a time of day
+    if clock is not None and not (nsn > 0 and (text[nsn - 1].isalnum() or text[nsn - 1] == ":")):
+        return _clock(text, m, clock), clock.end()
+    dur = DURATION_RE.match(text, nsn) if not sign and text[raw_end:raw_end + 1] in _DURATION_MARKS else None
+    if dur is not None and not high_text:
+        return _duration(text, m, dur), dur.end()
+    return None
+
+
+def _in_a_name(text: str, m: re.Match[str], ns: int, num_end: int) -> _Step | None:
+    """Digits glued to an identifier, a version, a port or a name ("MTP3", "4-bit", "8B", "8xB200") are no
+    measurement: the search skips the token; "a ~22-point deficit" is one, in points."""
+    approx, sign, num, high_text, unit = m.group("approx", "sign", "num", "high", "unit")
+    prev = text[ns - 1] if ns > 0 else " "
+    after = text[num_end] if num_end < len(text) else " "
+    glued = prev.isalnum() or prev in "_#.@/\\" or (prev == "-" and ns >= 2 and text[ns - 2].isalnum())
+    # "127.0.0.1:8192" (a port), "a 1-sample test", "4-bit" (a compound word): not measurements
+    glued = glued or (prev == ":" and ns >= 2 and text[ns - 2].isalnum())
+    pm = _HYPHEN_POINT_RE.match(text, num_end) if after == "-" else None
+    if pm and not glued and not high_text:
+        # "a ~22-point GSM8K deficit": points of a score, written as a compound adjective
+        value = _num_value(num)
+        if value is not None:
+            return Number(value=-value if sign and sign in "-−–" else value, high=None, unit="point",
+                          approx=bool(approx), signed=bool(sign), start=m.start(), end=pm.end(),
+                          text=text[m.start():pm.end()], num_start=ns, bound=_bound_before(text, m.start())), pm.end()
+    glued = glued or (after == "-" and num_end + 1 < len(text) and text[num_end + 1].isalpha()
+                      and not unit)
+    if glued or (after.isalpha() and not unit) or after == "_" or (
+        after == "." and num_end + 1 < len(text) and text[num_end + 1].isdigit()
+    ):
+        # skip the whole identifier-ish token
+        return None, max(_TOKEN_TAIL_RE.match(text, num_end).end(), m.start() + 1)  # type: ignore[union-attr]
+    if unit == "B" and m.start("unit") == num_end:
+        # "8B", "1.5B": a model's parameter count is part of its name (bytes print as "GB", "bytes")
+        return None, max(m.end(), m.start() + 1)
+    if unit and not _unit_ok(text, m.end("unit")) and m.start("unit") == num_end:
+        # unit letters glued to a word ("8xB200", "3rd"): the number is part of a name
+        return None, max(_TOKEN_TAIL_RE.match(text, num_end).end(), m.start() + 1)  # type: ignore[union-attr]
+    return None
+
+
+def _measure(text: str, m: re.Match[str], ns: int, num_end: int) -> _Step:
+    """A number with its unit and the top of its range, where the match is one."""
+    approx, sign, num, unit = m.group("approx", "sign", "num", "unit")
+    mend = m.end()
+    if unit and not _unit_ok(text, m.end("unit")):
+        # "3 samples", "8 GPUs": a number without a unit (a unit glued to a word was a name: _in_a_name)
+        unit = None
+        mend = num_end
+    value = _num_value(num)
+    if value is None:
+        return None, m.end()
+    if sign and sign in "-−–":
+        value = -value
+    high: float | None = None
+    if m.group("high"):
+        high, unit, mend = _high(text, m, ns, value, unit, mend)
+    unit, high, mend = _unit_after(text, value, high, unit, mend)
+    return Number(
+        value=value, high=high, unit=normalise_unit(unit) if unit else None, bound=_bound_before(text, m.start()),
+        approx=bool(approx), signed=bool(sign), start=m.start(), end=mend,
+        text=text[m.start():mend], num_start=ns,
+    ), (mend if mend > m.start() else m.start() + 1)
+
+
+def _high(text: str, m: re.Match[str], ns: int, value: float, unit: str | None,
+          mend: int) -> tuple[float | None, str | None, int]:
+    """The top of the range the match reads ("3-4 ms"), with the unit and end that go with it; where the second
+    number is no top, the match ends at the first and the unit printed after the second is not the first's."""
+    sign2, high_text = m.group("sign2", "high")
+    high = _num_value(high_text)
+    if high is not None and sign2 and sign2 in "-−–":
+        high = -high
+    if high is not None and m.group("to") == "to" and _CHANGE_FROM_RE.search(text, max(0, ns - 80), ns):
+        # "goes from 373 to 530 TFLOP/s": a value before and after a change, two numbers, not a range
+        return None, None, m.end("num")
+    if high is not None and high < value and not sign2:
+        # "3-4" is a range, "2024-06" or "20-5" is not one we trust
+        return None, None, m.end("num")
+    return high, unit, mend
+
+
+def _unit_after(text: str, value: float, high: float | None, unit: str | None,
+                mend: int) -> tuple[str | None, float | None, int]:
+    """What follows the match and still belongs to the number: a rate unit after a qualifier word, a range
+    written with the unit on both ends."""
+    if unit is None and text[mend:mend + 1].isspace():  # (the pattern opens with a blank)
+        # "1548.84 output tokens/s", "22853.37 total tokens/s": a rate unit after a qualifier word
+        qm = _QUALIFIED_RATE_RE.match(text, mend)
+        if qm and _unit_ok(text, qm.end()):
+            unit, mend = qm.group("unit"), qm.end()
+    # (the pattern opens with a range mark, after at most one blank)
+    if unit and high is None and (text[mend:mend + 1] in _RANGE_MARKS or (
+            text[mend:mend + 1].isspace() and text[mend + 1:mend + 2] in _RANGE_MARKS)):
+        # "1.2%~2%", "3ms-5ms": a range written with the unit on both ends
+        rm = _UNIT_RANGE_RE.match(text, mend)
+        if rm and rm.group("unit").lower() == unit.lower() and _unit_ok(text, rm.end()):
+            hv = to_float(rm.group("num"))
+            if hv is not None and hv > value:
+                high, mend = hv, rm.end()
+    return unit, high, mend
 
 
 # a verb of change, then "from" right before the number (its object may come between: "raises the forward
@@ -385,39 +420,3 @@ def parse_duration(text: str) -> float | None:
     mi = float(m.group("dm") or 0)
     s = float(m.group("ds") or 0)
     return h * 3600 + mi * 60 + s
-
-
-# "Output tokens per second", "Questions per second": the rate a label names in words, in the unit it is written
-# with in figures (a question or a prompt is one request to the server)
-_RATE_LABEL_RE = re.compile(r"\b(?P<what>tokens?|requests?|questions?|quer(?:y|ies)|prompts?|samples?|sequences?)"
-                            r"\s{1,3}per\s{1,3}(?:second|sec)\s{0,3}$", re.IGNORECASE)
-_RATE_UNITS = {"tok": "tok/s", "req": "req/s", "que": "req/s", "pro": "req/s", "sam": "samples/s", "seq": "seq/s"}
-
-
-def rate_unit(label: str) -> str | None:
-    """The unit of a rate a label spells out: "Output tokens per second" -> "tok/s", "Questions per second" ->
-    "req/s"."""
-    m = _RATE_LABEL_RE.search(label[-60:])
-    return _RATE_UNITS.get(m.group("what")[:3].lower()) if m else None
-
-
-UNIT_IN_HEADER_RE = re.compile(r"\(([^()]{1,24})\)\s*$|\[([^\[\]]{1,24})\]\s*$")
-
-
-_UNITS_LOWER = frozenset(u.lower() for u in UNITS)
-
-
-@short_text_cache(1024)  # every row of a table asks for its column headers' units
-def header_unit(header: str) -> str | None:
-    """The unit a column header declares: "Mean TTFT (ms)" -> "ms", "Latency [us]" -> "us"."""
-    m = UNIT_IN_HEADER_RE.search(header.strip())
-    if not m:
-        return None
-    unit = (m.group(1) or m.group(2) or "").strip()
-    low = unit.lower()
-    if "`" in unit:
-        return None  # "vanilla (`org/model`)": a quoted name, not a rate
-    rate = "/" in unit and any(c.isalpha() for c in unit)  # "tok/s/gpu"; "(1/4)" is a share, no unit
-    if low in _UNITS_LOWER or rate or low in ("micro-seconds", "microseconds", "milliseconds", "seconds"):
-        return unit
-    return None

@@ -13,8 +13,9 @@ import bisect
 import re
 
 from ledger.parsers.base import Context
-from ledger.parsers.grammar.numbers import header_unit, normalise_unit
+from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.pairs import Pair, pairs_in
+from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.kv.labels import is_baseline_label
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.vocab.metrics import kind_for_metric

@@ -35,12 +35,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
-from ledger.parsers.grammar.numbers import header_unit, normalise_unit, rate_unit
-from ledger.parsers.grammar.pairs import continuations, line_prefix, list_names, pairs_in
+from ledger.parsers.grammar.numbers import normalise_unit
+from ledger.parsers.grammar.pairs import Pair, continuations, line_prefix, list_names, pairs_in
+from ledger.parsers.grammar.unit_labels import header_unit, rate_unit
 from ledger.parsers.kv.context import accuracy_above, baseline_before, cut_short, paired_later, section_banner
 from ledger.parsers.kv.labels import (
     accepted_count,
@@ -158,169 +160,243 @@ def _log_record_claim(ctx: Context, no: int, text: str, m: re.Match[str]) -> Cla
                      value=float(m.group("value")), unit=normalise_unit(unit) if unit else None)
 
 
-def extract(block: Block, ctx: Context) -> Iterator[Claim]:
-    if block.kind == "code" and _CONFIG_FENCE_RE.match(block.info):
-        return  # a configuration file: every number in it is a setting
-    # what the results are of: the heading above, and the line that introduces the block ("gpqa, 4 runs:")
-    section = " ".join([*_heading_above(block, ctx), ctx.lead_in(block)]).strip()
-    last_kind: str | None = None
-    # the claim of the last line that held one, with its unit: "With this change: 31,673 tok/s" above "Without it:
-    # 29,665 tok/s" takes the second as its reference
-    # (items and text lines are blocks of their own: the memory lives in ctx.memo)
-    above: tuple[int, Claim, str | None, str] | None = ctx.memo.get(NAME + ".above")
-    banner: tuple[bool, str | None] | None = None
-    banner_line = 0
-    for no, text in enumerate(ctx.doc.lines[block.start - 1:block.end], start=block.start):
+@dataclass(slots=True)
+class _Line:
+    """What the pairs of one line share while they are read left to right."""
+
+    no: int
+    text: str
+    group: str
+    """"Decode 0." before the pairs: the group they belong to."""
+    pairs: list[Pair]
+    base: tuple[float, str | None, str] | None = None
+    """A baseline pair's (value, unit, measure) waiting for the next value with its unit ("Before: 45.2 ms")."""
+    metric: tuple[str, str] | None = None
+    """(metric, kind) of the line's last claim, which a qualifier label ("at batch 2: 2.41") measures again."""
+
+
+class _BlockReader:
+    """Reads one block's lines. The state here runs across lines: the kind of the last value (an unnamed value
+    after an accuracy is an accuracy), the last claim with its unit (a baseline printed after it is its
+    reference; kept in ctx.memo because items and text lines are blocks of their own), the section banner."""
+
+    def __init__(self, block: Block, ctx: Context) -> None:
+        self.block, self.ctx = block, ctx
+        # what the results are of: the heading above, and the line that introduces the block ("gpqa, 4 runs:")
+        self.section = " ".join([*_heading_above(block, ctx), ctx.lead_in(block)]).strip()
+        self.last_kind: str | None = None
+        # "With this change: 31,673 tok/s" above "Without it: 29,665 tok/s" takes the second as its reference
+        self.above: tuple[int, Claim, str | None, str] | None = ctx.memo.get(NAME + ".above")
+        self.banner: tuple[bool, str | None] = (False, None)
+        self.banner_line = 0  # the line self.banner was read for (0: none yet)
+
+    def claims(self) -> Iterator[Claim]:
+        block = self.block
+        for no, text in enumerate(self.ctx.doc.lines[block.start - 1:block.end], start=block.start):
+            yield from self._line(no, text)
+
+    def _forget_kind(self, text: str) -> None:
+        # a blank line ends what the last value's kind says about the next unnamed one; a line of words does not
+        self.last_kind = None if not text.strip() else self.last_kind
+
+    def _line(self, no: int, text: str) -> Iterator[Claim]:
+        ctx, block = self.ctx, self.block
         if block.kind != "item" and no > 1 and (claim := _wrapped_claim(ctx, no, text)) is not None:
             yield claim  # "'word_perplexity,none':" above, "7.812, ..." here
         if _DIGIT_RE.search(text) is None:
             # every claim below needs a digit in its value (the block has one, most of its lines not)
-            last_kind = None if not text.strip() else last_kind
-            continue
-        if no not in ctx.taken and "assert" in text:
-            claim = assert_claim(ctx, no, text)
-            if claim is not None:
-                yield claim
-                continue
-        if no not in ctx.taken and ":" not in text and (block.kind == "code" or "\t" in text or
-                                                        "  " in text.strip() or among_pairs(ctx, no)):
-            claim = spaced_claim(ctx, no, text, console=block.kind == "code")
-            if claim is not None:
-                yield claim
-                continue
+            self._forget_kind(text)
+            return
+        claim = self._unpaired_line(no, text)
+        if claim is not None:
+            yield claim
+            return
         if no in ctx.taken or (":" not in text and "=" not in text and ">" not in text) or skip_line(text):
-            last_kind = None if not text.strip() else last_kind
-            continue
+            self._forget_kind(text)
+            return
         record = _LOG_RECORD_RE.match(text) if ("INFO" in text or "DEBUG" in text) and no not in ctx.taken else None
-        if record is not None:
-            claim = _log_record_claim(ctx, no, text, record)
-            if claim is not None:
-                yield claim
-                continue
+        if record is not None and (claim := _log_record_claim(ctx, no, text, record)) is not None:
+            yield claim
+            return
         if block.kind == "item" and "=" in text and (setting := setting_label_claim(ctx, no, text)) is not None:
             yield setting  # "* K=2: 201.69, speedup: 1.51x": the run's setting, then its value
         _floor, group = line_prefix(text)
-        line_base: tuple[float, str | None, str] | None = None
-        line_metric: tuple[str, str] | None = None  # (metric, kind) of this line's last claim
-        line_pairs = pairs_in(text)
-        for p in line_pairs:
-            if p.value is None or not p.clean or len(p.label) < 2:
-                continue
-            if not ctx.is_free(no, p.label_start, p.end):
-                continue
-            label = p.label
-            if _NOT_METRIC_RE.match(label):
-                continue
-            if text[p.label_start + len(label):p.value_start].strip() == "=" and (
-                    not is_timing_unit(p.unit) and (not measured(label) or _setting_in_sentence(label))):
-                continue  # "tp=8", "M=64", "... higher AL than K=2": settings, not results
-            if banner is None or banner_line != no:
-                banner, banner_line = section_banner(ctx, no), no
-            if banner[0]:
-                ctx.take(no, p.label_start, p.end)  # "= ENGINE DETAILS": the run's settings
-                continue
-            unit = header_unit(label) or p.unit or snake_unit(label) or rate_unit(label) or (
-                banner[1] if measured(label) else None)
-            if unit is not None:
-                unit = normalise_unit(unit)
-            if line_metric is not None and _QUALIFIER_LABEL_RE.match(label):
-                # "acceptance length at batch 32: 2.27, at batch 2: 2.41": the same measure under another setup
-                base = _QUALIFIER_TAIL_RE.sub("", line_metric[0]).strip() or line_metric[0]
-                ctx.take(no, p.label_start, p.end)
-                yield ctx.claim(line_metric[1], no, text[p.label_start:p.end], metric=f"{base} {label}",
-                                value=p.value, unit=unit, config=qualifiers(label) or None)
-                continue
-            if is_config(label, unit) or is_gauge_name(label) or (
-                    "=" in text and accepted_count(label, p.value, [q.label for q in line_pairs])):
-                ctx.take(no, p.label_start, p.end)  # a setting, a workload count, a state gauge or a counter
-                continue
-            sm = _STDERR_KEY_RE.search(label)
-            if sm is not None:
-                # "exact_match_stderr,strict-match": the error of the value its name leaves, never a claim
-                base = (label[:sm.start()].rstrip("_ -") + label[sm.end():]).strip(" _,")
-                target = ctx.memo.get(NAME + ".by_label", {}).get(base)
-                if target is not None and target.stderr is None:
-                    target.stderr = p.value
-                ctx.take(no, p.label_start, p.end)
-                continue
-            if is_baseline_label(label) and paired_later(ctx, no, text, p, unit):
-                ctx.take(no, p.label_start, p.end)  # the next value's reference, not a claim
-                line_base = (p.value, unit, _LAST_WORD_RE.sub("", label))
-                continue
-            if (above is not None and is_baseline_label(label) and above[2] == unit and above[1].reference is None
-                    and no - above[0] <= 2 and (_NEW_SIDE_RE.search(above[3]) or same_measure(above[3], label))):
-                above[1].reference = p.value  # the baseline printed after its new value
-                ctx.take(no, p.label_start, p.end)
-                above = ctx.memo[NAME + ".above"] = None
-                continue
-            metric = f"{group} {label}" if group else label
-            if line_base is not None and line_base[2] and _NEW_LABEL_RE.match(label):
-                metric = f"{line_base[2]} {label}"  # "TTFT before: 45.2 ms / after: 40.1 ms" -> "TTFT after"
-            # the label's own kind first: a heading's "kernel" must not make "Accuracy: 0.951" a perf result;
-            # the heading speaks only for a label that says nothing ("Invalid" under a gsm8k heading)
-            kind = kind_for_metric(metric, unit)
-            if kind == "perf":
-                kind = kind_for_metric(f"{metric} {section}", unit)
-            if _NUMERIC_DIFF_RE.search(label):
-                kind = "accuracy"  # "max_abs_diff = 0": a numerical deviation from the reference output
-            if unit is None and not measured(label):
-                if last_kind == "accuracy" or accuracy_above(ctx, no):
-                    kind = "accuracy"  # "Invalid: 0.000" after "Accuracy: 0.950"
-                elif block.kind != "code" or not open_world_label(label):
-                    continue
-                # console output: a number printed under a name is a result whatever the name ("Mean KLD",
-                # "Same top p"), unless the closed vocabulary calls it a setting, a count or a gauge
-            if cut_short(ctx, no, text, p):
-                ctx.warn(no, "value cut short at the end of the document")
-                ctx.take(no, p.label_start, p.end)  # nor may prose read the cut digits
-                continue
-            ref = p.reference
-            if ref is None and line_base is not None and line_base[1] == unit:
-                ref, line_base = line_base[0], None  # "Before: 45.2 ms, After: 40.1 ms"
-            if ref is None:
-                ref = baseline_before(ctx, no, unit)
+        line = _Line(no, text, group, pairs_in(text))
+        for p in line.pairs:
+            yield from self._pair(line, p)
+
+    def _unpaired_line(self, no: int, text: str) -> Claim | None:
+        """The claim of a line read whole: an assertion's values, or a name and a value spaced apart."""
+        ctx = self.ctx
+        if no not in ctx.taken and "assert" in text:
+            claim = assert_claim(ctx, no, text)
+            if claim is not None:
+                return claim
+        if no not in ctx.taken and ":" not in text and (self.block.kind == "code" or "\t" in text or
+                                                        "  " in text.strip() or among_pairs(ctx, no)):
+            return spaced_claim(ctx, no, text, console=self.block.kind == "code")
+        return None
+
+    def _pair(self, line: _Line, p: Pair) -> Iterator[Claim]:
+        ctx, no, value = self.ctx, line.no, p.value
+        if value is None or not self._may_be_result(line, p):
+            return
+        if self.banner_line != no:
+            self.banner, self.banner_line = section_banner(ctx, no), no
+        if self.banner[0]:
+            ctx.take(no, p.label_start, p.end)  # "= ENGINE DETAILS": the run's settings
+            return
+        label = p.label
+        unit = header_unit(label) or p.unit or snake_unit(label) or rate_unit(label) or (
+            self.banner[1] if measured(label) else None)
+        if unit is not None:
+            unit = normalise_unit(unit)
+        if line.metric is not None and _QUALIFIER_LABEL_RE.match(label):
+            # "acceptance length at batch 32: 2.27, at batch 2: 2.41": the same measure under another setup
+            base = _QUALIFIER_TAIL_RE.sub("", line.metric[0]).strip() or line.metric[0]
             ctx.take(no, p.label_start, p.end)
-            last_kind = kind
-            base, names = list_names(label)
-            if names:
-                unit = unit or (normalise_unit(u) if (u := header_unit(base)) else None)
-            spread: dict[str, Any] = {}  # claim fields by name
-            if p.spread is not None:
-                spread = {"stddev" if _SPREAD_WORD_RE.search(label) else "stderr": p.spread}
-            if p.items is not None:  # "[0.157, 0.165, 0.463]": one claim per value of the list
-                named = len(names) == len(p.items)
-                for k, (value, start, end) in enumerate(p.items):
-                    stat = names[k] if named else None
-                    cmetric = f"{group + ' ' if group else ''}{base} {stat}" if stat else f"{metric} ({k + 1})"
-                    yield ctx.claim(kind, no, text[start:end], metric=cmetric, value=value, unit=unit,
-                                    config={"stat": stat} if stat else ({"group": group} if group else None))
-                continue
-            conts = continuations(text, p)
-            named = len(names) == len(conts) + 1
-            first = f"{group + ' ' if group else ''}{base} {names[0]}" if named else metric
-            cfg = {"stat": names[0]} if named else {}
-            if group:
-                cfg["group"] = group
-            claim = ctx.claim(kind, no, text[p.label_start:p.end], metric=first, value=p.value, high=p.high,
-                              approx=p.approx, unit=unit, reference=ref, printed=p.printed, config=cfg or None,
-                              **spread)
-            above = ctx.memo[NAME + ".above"] = (no, claim, unit, label)
-            line_metric = (first, kind)
-            ctx.memo.setdefault(NAME + ".by_label", {})[label] = claim
-            series = [claim]
-            for i, (value, cunit, qual, start, end) in enumerate(conts, start=2):
-                ctx.take(no, start, end)
-                if named:
-                    series.append(ctx.claim(kind, no, text[start:end], metric=f"{base} {names[i - 1]}", value=value,
-                                            unit=cunit or unit, config={"stat": names[i - 1]}))
-                    continue
-                if not cunit:
-                    cunit = None
-                    cmetric = f"{metric} ({i})"  # the i-th of a list of values under one label
-                else:
-                    cmetric = f"{metric} ({qual} {cunit})" if qual else f"{metric} ({cunit})"
-                series.append(ctx.claim(kind_for_metric(cmetric, cunit), no, text[start:end], metric=cmetric,
-                                        value=value, unit=cunit))
-            if unit is None and not named and p.items is None:
-                series += _other_side(ctx, no, text, conts[-1][4] if conts else p.end, series, metric)
-            yield from series
+            yield ctx.claim(line.metric[1], no, line.text[p.label_start:p.end], metric=f"{base} {label}",
+                            value=p.value, unit=unit, config=qualifiers(label) or None)
+            return
+        if self._no_claim_of_its_own(line, p, value, unit):
+            return
+        metric = f"{line.group} {label}" if line.group else label
+        if line.base is not None and line.base[2] and _NEW_LABEL_RE.match(label):
+            metric = f"{line.base[2]} {label}"  # "TTFT before: 45.2 ms / after: 40.1 ms" -> "TTFT after"
+        kind = self._kind(no, metric, label, unit)
+        if kind is None:
+            return
+        if cut_short(ctx, no, line.text, p):
+            ctx.warn(no, "value cut short at the end of the document")
+            ctx.take(no, p.label_start, p.end)  # nor may prose read the cut digits
+            return
+        yield from self._result(line, p, metric, kind, unit)
+
+    def _may_be_result(self, line: _Line, p: Pair) -> bool:
+        """Whether a pair that has a value can hold a result at all: a real label that no reader took, and not a
+        setting written "name=value"."""
+        if not p.clean or len(p.label) < 2:
+            return False
+        if not self.ctx.is_free(line.no, p.label_start, p.end) or _NOT_METRIC_RE.match(p.label):
+            return False
+        # "tp=8", "M=64", "... higher AL than K=2": settings, not results
+        return not (line.text[p.label_start + len(p.label):p.value_start].strip() == "=" and (
+            not is_timing_unit(p.unit) and (not measured(p.label) or _setting_in_sentence(p.label))))
+
+    def _no_claim_of_its_own(self, line: _Line, p: Pair, value: float, unit: str | None) -> bool:
+        """Take a pair that only serves other claims (a setting, a count, a gauge, a stderr, a baseline), giving
+        what it holds to the claim it serves; whether it was one."""
+        ctx, no, label = self.ctx, line.no, p.label
+        if is_config(label, unit) or is_gauge_name(label) or (
+                "=" in line.text and accepted_count(label, value, [q.label for q in line.pairs])):
+            ctx.take(no, p.label_start, p.end)  # a setting, a workload count, a state gauge or a counter
+            return True
+        sm = _STDERR_KEY_RE.search(label)
+        if sm is not None:
+            # "exact_match_stderr,strict-match": the error of the value its name leaves, never a claim
+            base = (label[:sm.start()].rstrip("_ -") + label[sm.end():]).strip(" _,")
+            target = ctx.memo.get(NAME + ".by_label", {}).get(base)
+            if target is not None and target.stderr is None:
+                target.stderr = p.value
+            ctx.take(no, p.label_start, p.end)
+            return True
+        if is_baseline_label(label) and paired_later(ctx, no, line.text, p, unit):
+            ctx.take(no, p.label_start, p.end)  # the next value's reference, not a claim
+            line.base = (value, unit, _LAST_WORD_RE.sub("", label))
+            return True
+        above = self.above
+        if (above is not None and is_baseline_label(label) and above[2] == unit and above[1].reference is None
+                and no - above[0] <= 2 and (_NEW_SIDE_RE.search(above[3]) or same_measure(above[3], label))):
+            above[1].reference = p.value  # the baseline printed after its new value
+            ctx.take(no, p.label_start, p.end)
+            self.above = ctx.memo[NAME + ".above"] = None
+            return True
+        return False
+
+    def _kind(self, no: int, metric: str, label: str, unit: str | None) -> str | None:
+        """The claim's kind; None for a bare number under a name that says nothing, where no reader of output
+        may claim it."""
+        # the label's own kind first: a heading's "kernel" must not make "Accuracy: 0.951" a perf result;
+        # the heading speaks only for a label that says nothing ("Invalid" under a gsm8k heading)
+        kind = kind_for_metric(metric, unit)
+        if kind == "perf":
+            kind = kind_for_metric(f"{metric} {self.section}", unit)
+        if _NUMERIC_DIFF_RE.search(label):
+            kind = "accuracy"  # "max_abs_diff = 0": a numerical deviation from the reference output
+        if unit is None and not measured(label):
+            if self.last_kind == "accuracy" or accuracy_above(self.ctx, no):
+                kind = "accuracy"  # "Invalid: 0.000" after "Accuracy: 0.950"
+            elif self.block.kind != "code" or not open_world_label(label):
+                return None
+            # console output: a number printed under a name is a result whatever the name ("Mean KLD",
+            # "Same top p"), unless the closed vocabulary calls it a setting, a count or a gauge
+        return kind
+
+    def _result(self, line: _Line, p: Pair, metric: str, kind: str, unit: str | None) -> Iterator[Claim]:
+        """A result pair's claims: its value with its reference and spread, or one claim per value of its list."""
+        ctx, no, text, label, group = self.ctx, line.no, line.text, p.label, line.group
+        ref = p.reference
+        if ref is None and line.base is not None and line.base[1] == unit:
+            ref, line.base = line.base[0], None  # "Before: 45.2 ms, After: 40.1 ms"
+        if ref is None:
+            ref = baseline_before(ctx, no, unit)
+        ctx.take(no, p.label_start, p.end)
+        self.last_kind = kind
+        base, names = list_names(label)
+        if names:
+            unit = unit or (normalise_unit(u) if (u := header_unit(base)) else None)
+        spread: dict[str, Any] = {}  # claim fields by name
+        if p.spread is not None:
+            spread = {"stddev" if _SPREAD_WORD_RE.search(label) else "stderr": p.spread}
+        if p.items is not None:  # "[0.157, 0.165, 0.463]": one claim per value of the list
+            named = len(names) == len(p.items)
+            for k, (value, start, end) in enumerate(p.items):
+                stat = names[k] if named else None
+                cmetric = f"{group + ' ' if group else ''}{base} {stat}" if stat else f"{metric} ({k + 1})"
+                yield ctx.claim(kind, no, text[start:end], metric=cmetric, value=value, unit=unit,
+                                config={"stat": stat} if stat else ({"group": group} if group else None))
+            return
+        conts = continuations(text, p)
+        named = len(names) == len(conts) + 1
+        first = f"{group + ' ' if group else ''}{base} {names[0]}" if named else metric
+        cfg = {"stat": names[0]} if named else {}
+        if group:
+            cfg["group"] = group
+        claim = ctx.claim(kind, no, text[p.label_start:p.end], metric=first, value=p.value, high=p.high,
+                          approx=p.approx, unit=unit, reference=ref, printed=p.printed, config=cfg or None,
+                          **spread)
+        self.above = ctx.memo[NAME + ".above"] = (no, claim, unit, label)
+        line.metric = (first, kind)
+        ctx.memo.setdefault(NAME + ".by_label", {})[label] = claim
+        series = [claim, *_continued(ctx, no, text, conts, kind, metric, unit, (base, names) if named else None)]
+        if unit is None and not named and p.items is None:
+            series += _other_side(ctx, no, text, conts[-1][4] if conts else p.end, series, metric)
+        yield from series
+
+
+def _continued(ctx: Context, no: int, text: str, conts: list[tuple[float, str | None, str, int, int]], kind: str,
+               metric: str, unit: str | None, stats: tuple[str, list[str]] | None) -> list[Claim]:
+    """The claims of the values after a pair's first ("…: 89.27 requests/s, 22853.37 total tokens/s"): each by
+    the statistic its label names ("min/max/ave"), else by its own unit, else by its place."""
+    out: list[Claim] = []
+    for i, (value, cunit, qual, start, end) in enumerate(conts, start=2):
+        ctx.take(no, start, end)
+        if stats is not None:
+            base, names = stats
+            out.append(ctx.claim(kind, no, text[start:end], metric=f"{base} {names[i - 1]}", value=value,
+                                 unit=cunit or unit, config={"stat": names[i - 1]}))
+            continue
+        if not cunit:
+            cunit = None
+            cmetric = f"{metric} ({i})"  # the i-th of a list of values under one label
+        else:
+            cmetric = f"{metric} ({qual} {cunit})" if qual else f"{metric} ({cunit})"
+        out.append(ctx.claim(kind_for_metric(cmetric, cunit), no, text[start:end], metric=cmetric,
+                             value=value, unit=cunit))
+    return out
+
+
+def extract(block: Block, ctx: Context) -> Iterator[Claim]:
+    if block.kind == "code" and _CONFIG_FENCE_RE.match(block.info):
+        return  # a configuration file: every number in it is a setting
+    yield from _BlockReader(block, ctx).claims()

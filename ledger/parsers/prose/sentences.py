@@ -12,11 +12,12 @@ name. Numbers after configuration words, counts of things ("8 GPUs", "300 rows")
 not claims. `A -> B`, `from A to B`, `B (ref A)`, `B vs A`, `B, against A` pair a value with
 its reference.
 
-This module holds the extractor and claims_in_text, which walks a text's numbers and pairs them; the rest of
-the reader is one module per job (issue 12: modules of about 400 lines at most):
+This module holds the extractor and claims_in_text, which reads a text's numbers and turns them into claims; the
+rest of the reader is one module per job (issue 12: modules of about 400 lines at most):
     prose_metrics     metric names, clause starts, the kind of claim a name makes
     prose_guards      the numbers that are no result (settings, counts, capacities, thresholds, years)
     prose_labels      what names a value no metric names (console labels, the clause's words)
+    prose_pairing     the pass over a text's numbers: settings, pairs with a reference, values alone
     prose_candidates  one value as a candidate claim: its metric, unit, reference, the setup before it
     prose_lists       slash lists and their setups, parallel lists, ratio lines
 """
@@ -26,47 +27,26 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
-from ledger.parsers.grammar.numbers import Number, find_numbers
+from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, sides_named
 from ledger.parsers.kv.siblings import sibling_label
-from ledger.parsers.prose.candidates import candidate
-from ledger.parsers.prose.guards import NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
-from ledger.parsers.prose.lists import link, parallel_config, ratio_claims, slash_setup, subject_slash_metrics
+from ledger.parsers.prose.lists import parallel_config, ratio_claims, slash_setup, subject_slash_metrics
 from ledger.parsers.prose.metrics import METRIC_RE, claim_kind
+from ledger.parsers.prose.pairing import NumberPass
 from ledger.parsers.prose.ratio_names import name_ratios
-from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.setup import MACHINE_LABEL_RE
-from ledger.vocab.units import canonical_unit, is_measure_unit
 
 NAME = "prose"
 VERSION = "1"
 BLOCKS = frozenset({"text", "item", "heading"})
 
 _PROGRESS_RE = re.compile(r"[█▏▎▍▌▋▊▉]|\|\s*\d+/\d+\s*\[\d+:\d+")
-_ARROW_RE = re.compile(r"^\s*(?:->|→|=>|⇒|-->)\s*")
-_TO_RE = re.compile(r"^\s+to\s+")
-_FROM_RE = re.compile(r"\bfrom\s*$", re.IGNORECASE)
-# "Tune `--decode-steps` from 4 to 8", "Set chunk size from 2048 to 4096": a setting changed, not a result
-_SETTING_CHANGE_RE = re.compile(
-    r"(?:--[a-z][\w-]{0,40}`?|\b(?:set|sets|tune[sd]?|tuning|bump(?:s|ed)?|switch(?:es|ed)?)\b)[^.;:,\d]{0,60}"
-    r"\bfrom\s*$|\b(?:chunk|batch|block|page|bucket|tile|split|warmup)[ _-]?(?:size|len(?:gth)?|count)s?\s+from\s*$",
-    re.IGNORECASE)
-_MEASURE_WORD_RE = re.compile(r"throughput|latency|speed|ttft|tpot|accuracy|score|time\b|tok/s|tflops", re.IGNORECASE)
-_SPAN_VERB_RE = re.compile(r"\b(?:range[sd]?|ranging|var(?:y|ies|ied|ying)|span(?:s|ning)?|anywhere)\s+from\s*$",
-                           re.IGNORECASE)
-# "96.59 vs 95.83", "96.59 vs bf16-capped 95.83": one short word may name the baseline
-_VS_RE = re.compile(r"^\s*(?:vs\.?|versus|against)\s+(?:[A-Za-z][\w.-]{0,24}\s+)?", re.IGNORECASE)
-_REF_RE = re.compile(r"^\s*(?:\(\s*)?(?:ref(?:erence)?\.?|baseline|was|before|main)\s*(?::\s*)?$", re.IGNORECASE)
-# "B (the stock number is A)", "B (was A)": a parenthetical that names the baseline
-_PAREN_IS_RE = re.compile(r"^\s*\((?:[^();]{0,80}?\s)?(?:is|was)\s+$", re.IGNORECASE)
-_BEFORE_AFTER_RE = re.compile(r"^\s*(?:before|previously|earlier|on main|baseline)\b", re.IGNORECASE)
 
 
 def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
@@ -87,123 +67,12 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
         return
     if "=" in text and ":" in text:  # what ratio_claims' pattern needs
         yield from ratio_claims(ctx, line, text, offset, subject, default_metric)
-    skip: set[int] = set()
-    prev_config = False
-    last_claim: dict | None = None
-    out: list[dict] = []
-    thresholds: list[str] = []
-    for i, n in enumerate(nums):
-        if i in skip or not ctx.is_free(line, offset + n.start, offset + n.end):
-            prev_config = False
-            continue
-        prev = nums[i - 1] if i else None
-        gap_before = text[prev.end:n.start] if prev is not None else ""
-        chained = prev_config and prev is not None and (
-            _LIST_GAP_RE.fullmatch(gap_before) is not None
-            or (n.unit is None and _TO_GAP_RE.fullmatch(gap_before) is not None))
-        if chained and is_measure_unit(n.unit) and prev is not None and not is_measure_unit(prev.unit):
-            chained = False  # "max_seq_len 8192 and 1-5% slower": the unit starts a value
-        if NAMED_THRESHOLD_RE.search(text, max(0, n.start - 32), n.start) or \
-                THRESHOLD_AFTER_RE.match(text, n.end, n.end + 40):
-            thresholds.append(n.text)  # "pass threshold: 0.70", "(threshold 0.93)": the bar, not a result
-            prev_config = True
-            continue
-        if is_config_number(text, n) or chained:
-            prev_config = True
-            continue
-        prev_config = False
-        if _FROM_RE.search(text, max(0, n.start - 40), n.start) and not is_measure_unit(n.unit) and \
-                (sc := _SETTING_CHANGE_RE.search(text, max(0, n.start - 100), n.start)) and \
-                not _MEASURE_WORD_RE.search(sc.group(0)):
-            if n.high is None:
-                skip.add(i + 1)  # "Tune `--decode-steps` from 4 to 8": both numbers are settings
-            prev_config = True
-            continue
-        if n.high is not None and " to " in n.text and _FROM_RE.search(text, max(0, n.start - 40), n.start) and \
-                not _SPAN_VERB_RE.search(text, max(0, n.start - 40), n.start):
-            # "goes from 373 to 530 TFLOP/s": a change, the new value with the old as its reference (a range is
-            # "ranges from 10 to 20 ms")
-            last_claim = candidate(ctx, line, text, offset, n=replace(n, value=n.high, high=None), subject=subject,
-                                   console=console, unit=n.unit, reference=n.value, force=True,
-                                   default_metric=default_metric)
-            if last_claim:
-                link(out, last_claim, text)
-                out.append(last_claim)
-            continue
-        nxt = nums[i + 1] if i + 1 < len(nums) else None
-        between = text[n.end:nxt.start] if nxt else ""
-        # "A -> B", "from A to B": A is B's reference
-        if nxt is not None and ctx.is_free(line, offset + nxt.start, offset + nxt.end) and (
-                _ARROW_RE.fullmatch(between) or (
-                _TO_RE.fullmatch(between) and _FROM_RE.search(text, max(0, n.start - 40), n.start))
-                or _ratio_operands(text, prev, n, nxt, between)):
-            unit = nxt.unit or n.unit
-            ref = n.value
-            skip.add(i + 1)
-            last_claim = candidate(ctx, line, text, offset, n=nxt, subject=subject, console=console, unit=unit,
-                                    reference=ref,
-                                    span_start=n.start, force=True, default_metric=default_metric)
-            if last_claim:
-                link(out, last_claim, text)
-                out.append(last_claim)
-            continue
-        # "287 vs 1,721 us": the unit printed once after the pair belongs to both sides
-        if nxt is not None and _VS_RE.fullmatch(between) and (is_measure_unit(nxt.unit) or is_measure_unit(n.unit)):
-            skip.add(i + 1)
-            last_claim = candidate(ctx, line, text, offset, n=n, subject=subject, console=console,
-                                    unit=n.unit or nxt.unit,
-                                    reference=nxt.value, force=True, default_metric=default_metric)
-            if last_claim:
-                last_claim["end"] = nxt.end
-                link(out, last_claim, text)
-                out.append(last_claim)
-            continue
-        if last_claim is not None and prev is not None and _PLUS_MINUS_GAP_RE.fullmatch(gap_before):
-            last_claim["stderr"] = n.value  # "~0.70 ± 0.05": the spread of the value before
-            last_claim["end"] = n.end
-            continue
-        if last_claim is not None and last_claim["reference"] is None and _came_from(text, last_claim, n):
-            last_claim["reference"] = n.value  # "now 31.5 ms/t on an M2 Ultra, down from 40.2 ms/t on master"
-            continue
-        # "B (ref A)", "B vs A", "B, against A", "B (A before)", "B (the stock number is A)": A is B's reference
-        if last_claim is not None and prev is not None and prev.end <= n.start:
-            gap = text[prev.end:n.start]
-            before_word = _OPEN_PAREN_GAP_RE.fullmatch(gap) and _BEFORE_AFTER_RE.match(text[n.end:n.end + 20])
-            if (_VS_RE.fullmatch(gap) or _REF_RE.fullmatch(gap) or _PAREN_IS_RE.fullmatch(gap) or before_word or
-                    _AGAINST_GAP_RE.fullmatch(gap)) and last_claim["reference"] is None:
-                last_claim["reference"] = n.value
-                last_claim["ref_explicit"] = bool(_REF_RE.fullmatch(gap))
-                if not before_word:
-                    last_claim["end"] = n.end
-                if last_claim["unit"] is None and n.unit:
-                    last_claim["unit"] = n.unit
-                # "96.17 / 95.98 (ref 96.36)": the reference after a slash list serves the whole list
-                for c in out:
-                    if c.get("group") == last_claim.get("group") and c["reference"] is None:
-                        c["reference"] = n.value
-                continue
-        inherited = None
-        if out and _starts_clause(text, n.start):
-            inherited = out[-1]
-        borrowed = sibling_unit(out[-1] if out else None, text, n)
-        if borrowed is not None:  # "12 sec with X, 25 for Y": the unit and measure of the list's first value
-            last_claim = candidate(ctx, line, text, offset, n=n, subject=subject, console=console,
-                                   unit=borrowed[0], inherited=borrowed[1], force=True)
-            if last_claim is not None:
-                name_conditions(out[-1], last_claim, text)
-        else:
-            last_claim = candidate(ctx, line, text, offset, n=n, subject=subject, console=console,
-                                   default_metric=default_metric,
-                                   inherited=inherited["metric"] if inherited else None)
-        if last_claim:
-            if inherited is not None and last_claim["metric"] == inherited["metric"] and inherited.get("ref_explicit"):
-                # "MMMU: 56.3 (ref 59.2); 59.1 with X": a variant of the same measurement, same reference
-                last_claim["reference"] = inherited["reference"]
-            link(out, last_claim, text)
-            out.append(last_claim)
-    if thresholds:  # a bar stated beside the results is an extra key of theirs (claims contract)
+    read = NumberPass(ctx, line, text, offset, subject, default_metric, console, nums).read()
+    out = read.out
+    if read.thresholds:  # a bar stated beside the results is an extra key of theirs (claims contract)
         for c in out:
-            c["config"] = {**c["config"], "threshold": thresholds[0]}
+            c["config"] = {**c["config"], "threshold": read.thresholds[0]}
+    # what a value's neighbours say about it, once all are read
     if len(out) > 1 and _OFFICIAL_HINT_RE.search(text):
         out = _official_references(out, text)
     parallel_config(out, text)
@@ -277,29 +146,6 @@ _FAR = 1 << 62
 _DIGIT_RE = re.compile(r"\d")
 
 
-_CAME_FROM_RE = re.compile(r"\b(?:down|up|improved|dropped|reduced|rose|fell|was)\s(?:\w+\s)?from\s*~?$",
-                           re.IGNORECASE)
-
-
-def _came_from(text: str, claim: dict, n: Number) -> bool:
-    """`n` is where the value of `claim` came from ("X, down from Y"): in the same sentence, the same unit."""
-    gap = text[claim["end"]:n.start]
-    return ". " not in gap and len(gap) <= 120 and _CAME_FROM_RE.search(text, max(claim["end"], n.start - 30),
-                                                                          n.start) is not None \
-        and (n.unit is None or claim["unit"] is None or canonical_unit(n.unit, "perf") ==
-             canonical_unit(claim["unit"], "perf"))
-
-
-def _starts_clause(text: str, pos: int) -> bool:
-    """The number opens a ";"-clause, bare or after a qualifier ("; with MTP3, 96.17")."""
-    head = text[:pos]
-    cut = head.rfind(";")
-    if cut < 0:
-        return False
-    lead = head[cut + 1:].strip()
-    return lead == "" or _QUALIFIER_LEAD_RE.fullmatch(lead) is not None
-
-
 _HEADING_RESULT_RE = re.compile(
     r"[:=]\s*[~≈]?\d[\d,]*(?:\.\d+)?\s?(?:%|x|[A-Za-zµ/]{1,12})(?:\s|$)|"
     # "#### RN: round-to-nearest reaches 6.4 TB/s", "### <command> - 1.8%~2.8% faster": a heading that reports
@@ -362,19 +208,6 @@ def _bare_value(ctx: Context, line: int, text: str, metric: str) -> Iterator[Cla
     yield ctx.claim(claim_kind(metric, None), line, text.strip(), metric=metric, value=n.value, config={})
 
 
-_SLASH_GAP_RE = re.compile(r"\s*/\s*")
-
-
-def _ratio_operands(text: str, ratio: Number | None, a: Number, b: Number, between: str) -> bool:
-    """"+1.310x (42.100ms / 32.137ms)": the two times a speed-up was taken from, old over new; the new one is
-    the value, the old its reference (the ratio itself is a claim of its own)."""
-    if ratio is None or ratio.unit not in ("x", "×") or not _SLASH_GAP_RE.fullmatch(between) or not b.value:
-        return False
-    if not text[ratio.end:a.start].strip(" *_`").endswith("("):
-        return False
-    return abs(a.value / b.value - abs(ratio.value)) <= 0.03 * abs(ratio.value)
-
-
 def _lead_in_metric(block: Block, ctx: Context) -> str | None:
     """The metric a sub-list's parent item ends with: "Disaggregated serving (...), gsm8k:"."""
     if block.kind != "item" or block.level == 0:
@@ -396,13 +229,6 @@ def _lead_in_metric(block: Block, ctx: Context) -> str | None:
     return None
 
 
-# compiled once (a string pattern in a hot function costs a cache lookup per call)
-_LIST_GAP_RE = re.compile(r"\s*[/,]\s*|\s*(?:and|or)\s*|\s*[-+*=]\s*")
-_TO_GAP_RE = re.compile(r"\s+(?:[a-z_-]{1,20}\s+){0,3}to\s+")
-_PLUS_MINUS_GAP_RE = re.compile(r"\s*(?:±|\+/-|\+-)\s*")
-_OPEN_PAREN_GAP_RE = re.compile(r"\s*\(\s*")
-_AGAINST_GAP_RE = re.compile(r"\s*(?:,\s*)?against\s+")
-_QUALIFIER_LEAD_RE = re.compile(r"(?:with|without|at|on|for|under)\b[^;:()]{0,40}?,?", re.IGNORECASE)
 _LEAD_IN_METRIC_RE = re.compile(r"(?:^|[,(]\s*)(" + METRIC_RE.pattern + r")\s*:$", re.IGNORECASE)
 
 _ITEM_LINE_RE = re.compile(r"^([ \t]*)(?:[-*+•◦▪‣]|\d{1,3}[.)])[ \t]+")

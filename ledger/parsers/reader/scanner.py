@@ -29,107 +29,142 @@ _CHECKBOX_RE = re.compile(r"^\[( |x|X)\][ \t]+")
 def scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
     """Append `doc`'s blocks in line order; `markup` is markdown_regions' start line -> region (empty for
     a rendered copy)."""
-    lines = doc.lines
-    n = len(lines)
-    section: list[tuple[int, str]] = []  # (level, title)
-    blocks = doc.blocks
-    rendered = doc.format == "rendered"
-    i = 0
-    cur: tuple[str, ...] = ()  # the heading path of `section`, rebuilt only when a heading changes it
+    _Scanner(doc, markup).run()
 
-    def push_heading(level: int, title: str) -> tuple[str, ...]:
-        while section and section[-1][0] >= level:
-            section.pop()
-        section.append((level, title))
-        return tuple(t for _, t in section)
 
-    line_marks = not markup and not rendered  # markdown without markdown-it regions: fences and "#" by line
-    while i < n:
-        raw = lines[i][:MAX_LINE]
-        no = i + 1
-        region = markup.get(no)
+class _Scanner:
+    """One walk down a document. Each reader (`_region`, `_turn`, `_atx`, ...) looks at the line at index i:
+    where the line starts its kind of block it appends the block and returns the index after it, else None;
+    the first reader that fits decides, in the order `_block_at` tries them."""
+
+    def __init__(self, doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
+        self.doc, self.markup = doc, markup
+        self.lines = doc.lines
+        self.n = len(doc.lines)
+        self.blocks = doc.blocks
+        self.rendered = doc.format == "rendered"
+        # markdown without markdown-it regions: fences and "#" headings are found by line
+        self.line_marks = not markup and not self.rendered
+        self.section: list[tuple[int, str]] = []  # (level, title)
+        self.cur: tuple[str, ...] = ()  # the heading path of `section`, rebuilt only when a heading changes it
+
+    def run(self) -> None:
+        i = 0
+        while i < self.n:
+            i = self._block_at(i)
+
+    def _block_at(self, i: int) -> int:
+        """Append the block that starts at index i (none for a blank line); the index after it."""
+        raw = self.lines[i][:MAX_LINE]
+        region = self.markup.get(i + 1)
         if region:
-            if region[0] == "fence":
-                _, start, end, info = region
-                blocks.append(Block("code", start, end, cur, info=info))
-                scan_code(doc, start, end, cur, info)
-                i = end
-                continue
-            if region[0] == "heading":
-                level_s, title = region[3].split("\x00", 1)
-                cur = push_heading(int(level_s), title.strip())
-                blocks.append(Block("heading", no, no, cur, text=title.strip(), level=int(level_s)))
-                i += 1
-                continue
-        if line_marks:
+            j = self._region(i, region)
+            if j is not None:
+                return j
+        if self.line_marks:
             fm = FENCE_RE.match(raw)
             if fm:  # markdown without markdown-it regions (should not happen) or a stray fence
-                j = i + 1
-                while j < n and not lines[j].lstrip().startswith(fm.group(1)[:3]):
-                    j += 1
-                blocks.append(Block("code", no, min(j + 1, n), cur))
-                scan_code(doc, no, min(j + 1, n), cur, "")
-                i = j + 1
-                continue
+                return self._fence_by_line(i, fm)
         stripped = raw.strip()
         if not stripped:
-            i += 1
-            continue
+            return i + 1
+        # (every reader returns an index after i, never 0, or None: `or` tries the next)
+        j = self._turn(i, stripped) or (self._atx(i, raw) if self.line_marks else None) or \
+            self._command(i, stripped) or self._rendered_heading(i, stripped) or self._table(i, raw, stripped) or \
+            self._item(i, raw)
+        if j is not None:
+            return j
+        self.blocks.append(Block("text", i + 1, i + 1, self.cur, stripped))
+        return i + 1
+
+    def _heading(self, no: int, level: int, title: str) -> int:
+        """A heading closes the sections at its level and below; the index after its line."""
+        while self.section and self.section[-1][0] >= level:
+            self.section.pop()
+        self.section.append((level, title))
+        self.cur = tuple(t for _, t in self.section)
+        self.blocks.append(Block("heading", no, no, self.cur, text=title, level=level))
+        return no
+
+    def _region(self, i: int, region: tuple[str, int, int, str]) -> int | None:
+        """A fence or a heading where markdown-it found one."""
+        if region[0] == "fence":
+            _, start, end, info = region
+            self.blocks.append(Block("code", start, end, self.cur, info=info))
+            scan_code(self.doc, start, end, self.cur, info)
+            return end
+        if region[0] == "heading":
+            level_s, title = region[3].split("\x00", 1)
+            return self._heading(i + 1, int(level_s), title.strip())
+        return None
+
+    def _fence_by_line(self, i: int, fm: re.Match[str]) -> int:
+        lines, n = self.lines, self.n
+        j = i + 1
+        while j < n and not lines[j].lstrip().startswith(fm.group(1)[:3]):
+            j += 1
+        self.blocks.append(Block("code", i + 1, min(j + 1, n), self.cur))
+        scan_code(self.doc, i + 1, min(j + 1, n), self.cur, "")
+        return j + 1
+
+    def _turn(self, i: int, stripped: str) -> int | None:
+        """A turn of a copied thread ("[name]", "name · comment · date", "name commented on ...") alone on its
+        line: the turn's author heads what follows, in place of the description's headings."""
         am = _AUTHOR_RE.match(stripped) if stripped[0] == "[" else (
             _TURN_RE.match(stripped) if (" · " in stripped or " commented " in stripped) and len(stripped) < 120
             else None)
-        if am and (i + 1 >= n or not lines[i + 1].strip()):
-            section.clear()
-            section.append((0, f"[{am.group(1)}]"))
-            cur = (f"[{am.group(1)}]",)
-            blocks.append(Block("comment", no, no, cur, text=am.group(1)))
-            i += 1
-            continue
-        if line_marks:
-            hm = _ATX_RE.match(raw)
-            if hm:
-                cur = push_heading(len(hm.group(1)), hm.group(2).strip())
-                blocks.append(Block("heading", no, no, cur, text=hm.group(2).strip(),
-                                    level=len(hm.group(1))))
-                i += 1
-                continue
-        if (rendered or stripped.startswith("`")) and is_command_line(stripped):
-            # a rendered copy loses code fences: shell commands and progress bars are still code
-            j = i
-            while j + 1 < n and lines[j].rstrip().endswith("\\") and lines[j + 1].strip():
-                j += 1
-            blocks.append(Block("code", no, j + 1, cur, info="command"))
-            i = j + 1
-            continue
-        if rendered and is_rendered_heading(lines, i):
-            cur = push_heading(2, stripped)
-            blocks.append(Block("heading", no, no, cur, text=stripped, level=2))
-            i += 1
-            continue
+        if not am or not (i + 1 >= self.n or not self.lines[i + 1].strip()):
+            return None
+        self.section.clear()
+        self.section.append((0, f"[{am.group(1)}]"))
+        self.cur = (f"[{am.group(1)}]",)
+        self.blocks.append(Block("comment", i + 1, i + 1, self.cur, text=am.group(1)))
+        return i + 1
+
+    def _atx(self, i: int, raw: str) -> int | None:
+        hm = _ATX_RE.match(raw)
+        return self._heading(i + 1, len(hm.group(1)), hm.group(2).strip()) if hm else None
+
+    def _command(self, i: int, stripped: str) -> int | None:
+        # a rendered copy loses code fences: shell commands and progress bars are still code
+        if not ((self.rendered or stripped.startswith("`")) and is_command_line(stripped)):
+            return None
+        lines, j = self.lines, i
+        while j + 1 < self.n and lines[j].rstrip().endswith("\\") and lines[j + 1].strip():
+            j += 1  # a command continued with "\"
+        self.blocks.append(Block("code", i + 1, j + 1, self.cur, info="command"))
+        return j + 1
+
+    def _rendered_heading(self, i: int, stripped: str) -> int | None:
+        if self.rendered and is_rendered_heading(self.lines, i):
+            return self._heading(i + 1, 2, stripped)
+        return None
+
+    def _table(self, i: int, raw: str, stripped: str) -> int | None:
         # tables: pipe (GFM or sheet paste), ASCII-bordered, or tab-separated (rendered copy)
         # every table starts with a line holding "|", a tab or (ASCII borders) "+"
         if "|" in raw or "\t" in raw or "+" in raw:
-            j = try_table(doc, i, cur)
+            j = try_table(self.doc, i, self.cur)
             if j > i:
-                i = j
-                continue
+                return j
         if "  " in stripped or has_box(raw) or is_rule(raw):
-            j = try_grid(doc, i, n, cur)
+            j = try_grid(self.doc, i, self.n, self.cur)
             if j > i:
-                i = j
-                continue
+                return j
+        return None
+
+    def _item(self, i: int, raw: str) -> int | None:
+        """A list item, its indent as its level, its checkbox as checked or not."""
         bm = _BULLET_RE.match(raw)
-        if bm:
-            indent = len(bm.group(1).replace("\t", "    "))
-            body = raw[bm.end():]
-            checked = None
-            cm = _CHECKBOX_RE.match(body)
-            if cm:
-                checked = cm.group(1) != " "
-                body = body[cm.end():]
-            blocks.append(Block("item", no, no, cur, text=body.rstrip(), level=indent // 2,
-                                checked=checked))
-            i += 1
-            continue
-        blocks.append(Block("text", no, no, cur, stripped))
-        i += 1
+        if not bm:
+            return None
+        indent = len(bm.group(1).replace("\t", "    "))
+        body = raw[bm.end():]
+        checked = None
+        cm = _CHECKBOX_RE.match(body)
+        if cm:
+            checked = cm.group(1) != " "
+            body = body[cm.end():]
+        self.blocks.append(Block("item", i + 1, i + 1, self.cur, text=body.rstrip(), level=indent // 2,
+                                 checked=checked))
+        return i + 1

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 
 from ledger.memo import short_text_cache
 from ledger.model import Revision
-from ledger.parsers.grammar.numbers import UNIT_PATTERN, header_unit, normalise_unit
+from ledger.parsers.grammar.numbers import UNIT_PATTERN, normalise_unit
+from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.vocab.units import UNITS, is_measure_unit
 
 # A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word

@@ -23,12 +23,13 @@ from collections.abc import Iterator
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
-from ledger.parsers.grammar.numbers import header_unit
+from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.reader.document import Block, Row
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, stated_unit
 from ledger.parsers.tables.roles import column_roles
-from ledger.parsers.tables.rows import TableInfo, row_claims
+from ledger.parsers.tables.row_info import TableInfo
+from ledger.parsers.tables.rows import row_claims
 from ledger.vocab.metrics import leading_benchmark, named_benchmark
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
 from ledger.vocab.sides import side_of

@@ -1,0 +1,46 @@
+"""The unit a label or a column header names: "Output tokens per second" -> tok/s, "Mean TTFT (ms)" -> ms.
+
+Apart from numbers.py because these read names, not running text: no number is found here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.memo import short_text_cache
+from ledger.vocab.units import UNITS
+
+# "Output tokens per second", "Questions per second": the rate a label names in words, in the unit it is written
+# with in figures (a question or a prompt is one request to the server)
+_RATE_LABEL_RE = re.compile(r"\b(?P<what>tokens?|requests?|questions?|quer(?:y|ies)|prompts?|samples?|sequences?)"
+                            r"\s{1,3}per\s{1,3}(?:second|sec)\s{0,3}$", re.IGNORECASE)
+_RATE_UNITS = {"tok": "tok/s", "req": "req/s", "que": "req/s", "pro": "req/s", "sam": "samples/s", "seq": "seq/s"}
+
+
+def rate_unit(label: str) -> str | None:
+    """The unit of a rate a label spells out: "Output tokens per second" -> "tok/s", "Questions per second" ->
+    "req/s"."""
+    m = _RATE_LABEL_RE.search(label[-60:])
+    return _RATE_UNITS.get(m.group("what")[:3].lower()) if m else None
+
+
+UNIT_IN_HEADER_RE = re.compile(r"\(([^()]{1,24})\)\s*$|\[([^\[\]]{1,24})\]\s*$")
+
+
+_UNITS_LOWER = frozenset(u.lower() for u in UNITS)
+
+
+@short_text_cache(1024)  # every row of a table asks for its column headers' units
+def header_unit(header: str) -> str | None:
+    """The unit a column header declares: "Mean TTFT (ms)" -> "ms", "Latency [us]" -> "us"."""
+    m = UNIT_IN_HEADER_RE.search(header.strip())
+    if not m:
+        return None
+    unit = (m.group(1) or m.group(2) or "").strip()
+    low = unit.lower()
+    if "`" in unit:
+        return None  # "vanilla (`org/model`)": a quoted name, not a rate
+    rate = "/" in unit and any(c.isalpha() for c in unit)  # "tok/s/gpu"; "(1/4)" is a share, no unit
+    if low in _UNITS_LOWER or rate or low in ("micro-seconds", "microseconds", "milliseconds", "seconds"):
+        return unit
+    return None

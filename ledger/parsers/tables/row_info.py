@@ -1,0 +1,113 @@
+"""What every row of one table shares (TableInfo), worked out once per table before its rows are read
+(rows.row_claims), and the setup keys a column header names.
+
+Apart from rows.py because this is read from the table's header and roles alone, never from a row's values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from ledger.memo import short_text_cache
+from ledger.model import Revision
+from ledger.parsers.reader.document import Row, Table
+from ledger.parsers.tables.cells import clean
+from ledger.parsers.tables.header_tree import setup_key, side_free
+from ledger.parsers.tables.headers import column_revisions, head_without_unit, unit_of_header
+from ledger.parsers.tables.roles import pair_columns
+from ledger.vocab.metrics import is_acceptance_name
+from ledger.vocab.setup import config_key, qualifiers
+
+_GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNORECASE)
+_SETTING_SPLIT_RE = re.compile(r"\s?[/,]\s?|\s(?:and\s)?")
+
+
+class TableInfo:
+    """What every row of one table shares, worked out once."""
+
+    def __init__(self, table: Table, roles: list[str]) -> None:
+        self.base_cols = [i for i, r in enumerate(roles) if r == "baseline"]
+        self.value_cols = [i for i, r in enumerate(roles) if r == "value"]
+        self.config_cols = [i for i, r in enumerate(roles) if r == "config"]
+        self.label_cols = [i for i, r in enumerate(roles) if r == "label"]
+        # a spread column ("Std (us)") is the standard deviation of the nearest value column to its left
+        self.spread_of: dict[int, int] = {}
+        for i, r in enumerate(roles):
+            if r == "spread":
+                # the spread of a baseline column ("old_mean | old_std") goes with the baseline: no claim
+                left = [v for v in self.value_cols + self.base_cols if v < i]
+                if left and max(left) in self.value_cols:
+                    self.spread_of[max(left)] = i
+        self.slash: dict[int, tuple[int, int] | None] = {}
+        self.base_of = pair_columns(table, self.value_cols, self.base_cols)
+
+        self.spec = any(is_acceptance_name(clean(h)) for h in table.header)
+        """A speculative-decoding table: its bare "rate" is an acceptance rate."""
+        self.bench: str | None = None
+        """The benchmark the line above names, for columns that only say "Score" (see GENERIC_HEAD_RE)."""
+        self.gate = bool(table.header) and bool(_GATE_HEADER_RE.match(clean(table.header[0])))
+        self.heads: dict[str, tuple[str | None, str, dict[str, str]]] = {}
+        # the label columns that name a setting ("Model", "ISL/OSL", "GPU"): the row's name is its setup too
+        self.setting_labels = [i for i, r in enumerate(roles) if r == "label" and i < len(table.header)
+                               and setting_keys(clean(table.header[i]))]
+        self.column_setup = table.column_setup
+        self.title_setup: dict[str, str] = {}
+        """The setup the title line over the table names (see tables.results._title_setup)."""
+        self.section_unit: str | None = None
+        """The unit the heading over the table names ("## Output throughput per GPU (tok/s)"), for bare values."""
+        self.col_revision: dict[int, Revision] = {}
+        """The revision a value column's header names (a named side, a short sha, a branch)."""
+        self.new_revision: Revision | None = None
+        """The one revision the value columns name: the new side, which the row's deltas are measured on."""
+
+    def bind_revisions(self, named: Mapping[str | int, Revision], headers: list[str]) -> None:
+        """The revisions the value columns' headers name (see headers.column_revisions)."""
+        heads = {ci: headers[ci] for ci in self.value_cols if ci < len(headers) and headers[ci]}
+        self.col_revision = column_revisions(named, heads)
+        revs = set(self.col_revision.values())
+        self.new_revision = next(iter(revs)) if len(revs) == 1 else None
+
+    def row_setup(self, row: Row, headers: list[str]) -> dict[str, str]:
+        """The setup a row states: its config columns' cells and the settings its label columns name, by
+        the canonical key where the header names a setup key ("Max Concurrency" -> concurrency)."""
+        out: dict[str, str] = {}
+        for i in sorted(self.config_cols + self.setting_labels):
+            cell = clean(row.cells[i]) if i < len(row.cells) else ""
+            head = headers[i] if i < len(headers) else ""
+            if not cell or not head:
+                continue
+            keys = setting_keys(head)
+            parts = _SETTING_SPLIT_RE.split(cell) if len(keys) > 1 else [cell]
+            if len(keys) > 1 and len(parts) == len(keys):
+                out.update(zip(keys, parts, strict=True))  # "ISL/OSL" over "1024/128": two settings
+            elif len(keys) == 1:
+                out[keys[0]] = qualifiers(cell).get(keys[0], cell)  # "EP8" under "Parallel": ep 8
+            else:
+                out[config_key(head)] = cell
+        return out
+
+    def head(self, head: str) -> tuple[str | None, str, dict[str, str]]:
+        """(unit_of_header(head), head_without_unit(head), qualifiers(head)), once per column header (read only)."""
+        got = self.heads.get(head)
+        if got is None:
+            bare = side_free(head)
+            got = self.heads[head] = (unit_of_header(bare), head_without_unit(bare), qualifiers(head))
+        return got
+
+
+_LENGTH_PAIR = {"input": "isl", "output": "osl", "in": "isl", "out": "osl", "input len": "isl", "output len": "osl"}
+
+
+@short_text_cache(1024)  # asked for every row of a table, of the same few headers
+def setting_keys(head: str) -> tuple[str, ...]:
+    """The setup keys a column header names: ["isl", "osl"] for "ISL/OSL", ["model"] for "Model", [] for a
+    header that names none."""
+    key = setup_key(head)
+    if key is not None:
+        return (key,)
+    parts = [p for p in _SETTING_SPLIT_RE.split(head_without_unit(head)) if p]
+    # "Input/Output" over "128/2048": the two lengths; alone, "input" or "output" names no setting
+    keys = [_LENGTH_PAIR.get(p.lower()) if len(parts) == 2 else None for p in parts]
+    keys = keys if all(keys) else [setup_key(p) for p in parts]
+    return tuple(k for k in keys if k) if len(parts) > 1 and all(keys) else ()
