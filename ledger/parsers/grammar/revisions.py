@@ -29,13 +29,16 @@ from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.sides import (
     base_and_head,
+    clause_side,
     comment_side,
     defined_side,
     lead_side,
     pair_sides,
     sides_at,
+    sides_named,
     stated_on,
 )
+from ledger.parsers.grammar.unlabelled import unlabelled_twins
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.sides import side_of
 
@@ -312,7 +315,10 @@ def _side_lead(text: str, opens_results: bool) -> Revision | None:
     two = pair_sides(text) if " vs" in text or " against " in text or " compared " in text else None
     if two is not None:
         return two[0]
-    return lead_side(text) or (comment_side(text) if text.lstrip()[:1] in ("#", "/", "-") else None)
+    side = lead_side(text) or (comment_side(text) if text.lstrip()[:1] in ("#", "/", "-") else None)
+    if side is None and len(text) <= 80 and text.rstrip().endswith(":") and len(sides_named(text)) == 1:
+        side = clause_side(text, len(text.rstrip()) - 1)  # "TP2 after this PR:": the side anywhere in a lead-in
+    return side
 
 
 _RESULTS_WORD_RE = re.compile(r"^\W{0,4}(?:(?:test|benchmark|bench|eval|new|our)\s{1,3})?(?:results?|numbers)"
@@ -400,4 +406,4 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
             current.end = block.start - 1
         current = RevisionScope(start=block.start, end=last, revision=rev)
         scopes.append(current)
-    return scopes
+    return scopes + unlabelled_twins(doc, scopes)
