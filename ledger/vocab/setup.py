@@ -390,3 +390,19 @@ def is_workload_label(label: str) -> bool:
     """A label whose numbers count or size the workload, not results of it."""
     core = label.strip(" *`_-=[]:").replace("_", " ")
     return bool(_WORKLOAD_RE.match(core)) and not _RESULT_AFTER_SETTING_RE.search(core)
+
+
+_MODEL_SIZE_RE = re.compile(r"\d{1,4}(?:\.\d{1,2})?[BM]")
+
+
+def setup_named(label: str) -> dict[str, str]:
+    """The setup a label is and nothing more: a model's size ("8B"), a model ("Qwen3-8B") or a device ("RTX 4090",
+    "8x H100"), as {key: value}; {} for a label that names a measure or anything else besides."""
+    core = label.strip(" *_`:")
+    if _MODEL_SIZE_RE.fullmatch(core):
+        return {"model": core}
+    found = qualifiers(core)
+    if set(found) == {"gpu"} and HARDWARE_NAME_RE.fullmatch(re.sub(r"^\d{1,3}\s?[x×]\s?", "", core)):
+        return found
+    models = model_names(core)
+    return {"model": core} if models and models[0] == core else {}

@@ -102,3 +102,22 @@ def is_timing_unit(unit: str | None) -> bool:
         return False
     u = unit.strip().lower()
     return u in _SUBSECOND or (u not in COUNT_UNITS and (u.endswith(("/s", "/sec")) or "/s/" in u))
+
+
+def measure_of_unit(unit: str | None) -> str | None:
+    """What a value in `unit` measures when no name says so: a rate is a throughput, a time a latency, a size
+    memory, a ratio a speed-up ("8B: 98.4 token/sec" under a list of models is the 8B model's throughput)."""
+    if not unit:
+        return None
+    u = unit.strip().lower()
+    if u in ("x", "×"):
+        return "speedup"
+    if u in COUNT_UNITS:
+        return None
+    if u.endswith(("/s", "/sec")) or "/s/" in u or u in ("tps", "t/s", "tokens per second", "tokens per sec"):
+        return "throughput"
+    if u in _SUBSECOND or u in ("s", "sec", "secs", "seconds", "min", "ms/token", "ms/t", "ms per token"):
+        return "latency"
+    if u in SIZE_UNITS:
+        return "memory"
+    return None

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from ledger.parsers.reader.document import Document
 from ledger.vocab.metrics import named_benchmark
-from ledger.vocab.setup import model_names
+from ledger.vocab.setup import canonical_key_name, config_key, is_config_label, model_names, setup_label_key
 
 # --flag value / --flag=value in a command line, and lm_eval's model_args "pretrained=X,tensor_parallel_size=2"
 # (the serving CLIs' one-dash short forms too: "-tp 2", "-pp 2"; "-m" is python's module flag, not a model)
@@ -159,3 +159,36 @@ def run_echo(text: str) -> dict[str, str] | None:
         return None
     out["task"] = m.group("task").lower()
     return out
+
+
+_ECHO_RE = re.compile(r"^\s*(?P<label>[A-Za-z][\w ()./-]{1,40}?)\s*:\s*(?P<value>\d[\d,]*|[A-Za-z][\w.-]{0,40})\s*$")
+_ECHO_KEYS = {"concurrency", "batch_size", "tp", "pp", "ep", "dp", "isl", "osl", "model", "backend", "max_concurrency",
+              "num_prompts", "request_rate"}
+
+
+def echo(text: str) -> dict[str, str] | None:
+    """"concurrency: 256", "Maximum request concurrency: 10": a setting a tool prints, under the canonical key."""
+    m = _ECHO_RE.match(text)
+    if not m:
+        return run_echo(text)
+    label = m.group("label")
+    key = setup_label_key(label)
+    if key is None:
+        if not is_config_label(label):
+            return None
+        key = canonical_key_name(config_key(label))
+    if key not in _ECHO_KEYS:
+        return None
+    return {key: m.group("value").replace(",", "")}
+
+
+def continued(doc: Document, no: int, last: int, s: str) -> tuple[str, int]:
+    """A command and the lines it continues onto with a trailing "\\" ("vllm serve org/M \\" over
+    "--tensor-parallel-size 8 \\"), as one line, and the last line it took (at most 60 lines, to the block's end)."""
+    end = no
+    parts = [s]
+    while parts[-1].endswith("\\") and end < min(last, no + 60):
+        end += 1
+        parts[-1] = parts[-1][:-1].rstrip()
+        parts.append(doc.line(end).strip())
+    return " ".join(parts), end

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
-from ledger.parsers.grammar.commands import prose_flags, run_echo, shell_variables
+from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables
 from ledger.parsers.grammar.setup_scopes import (
     document_default,
     inline_settings,
@@ -39,9 +39,7 @@ from ledger.parsers.grammar.setup_scopes import (
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.vocab.setup import (
     SIDE_PHRASE,
-    canonical_key_name,
     config_key,
-    is_config_label,
     model_names,
     named_twice,
     qualifiers,
@@ -76,9 +74,6 @@ _RUN_WORD_RE = re.compile(r"\b(?:on|using|under|measured|ran|run|runs|tested|ser
 # an item that reports a result (a decimal, a percentage) rather than the setup of the results below it
 _RESULT_RE = re.compile(r"\d\.\d|%|:")  # ("Passkeys: MTP2 with FP8 KV": a labelled item names its result)
 # "concurrency: 256" in a tool's own output: the settings it echoes
-_ECHO_RE = re.compile(r"^\s*(?P<label>[A-Za-z][\w ()./-]{1,40}?)\s*:\s*(?P<value>\d[\d,]*|[A-Za-z][\w.-]{0,40})\s*$")
-_ECHO_KEYS = {"concurrency", "batch_size", "tp", "pp", "ep", "dp", "isl", "osl", "model", "backend", "max_concurrency",
-              "num_prompts", "request_rate"}
 
 
 @dataclass
@@ -188,6 +183,9 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
             settings_line(_LEAD_PREP_RE.sub("", text.strip().rstrip(":"))) or {}
         if values:  # "EAGLE-3 (num_steps=8):", "main", "For B = 8, T = 2048, NH = 16:"
             return SetupScope(b.start, _block_end(blocks, k + 1), values)
+    if nxt is not None and nxt.kind == "item" and nxt.start - b.end <= 1 and _NAME_LINE_RE.match(text) and \
+            (values := lead_in_setup(text, colon=False)):
+        return SetupScope(b.start, _list_end(blocks, k + 1), values)  # "FooServe" over "- 8B: 98.4 token/sec"
     if nxt is not None and nxt.kind == "text" and nxt.start == b.end + 1 and text.rstrip().endswith(":"):
         values = lead_in_setup(text)  # a copied page's "EAGLE-3 (num_steps=8):" over the unfenced lines under it
         if values:
@@ -233,6 +231,20 @@ def _section_end(heads: list[Block], starts: list[int], line: int, last: int) ->
     """The line before the next heading or comment after `line` (a command's setup holds to there)."""
     i = bisect.bisect_right(starts, line)
     return heads[i].start - 1 if i < len(heads) else last
+
+
+# a line that is one name, maybe with its colon: what the list under it was run with ("FooServe", "BarServe:")
+_NAME_LINE_RE = re.compile(r"^\s{0,3}[*_]{0,2}[A-Za-z][\w.+-]{1,30}[*_]{0,2}:?\s*$")
+
+
+def _list_end(blocks: list[Block], k: int) -> int:
+    """The last line of the list whose first item is block k (items that follow one another)."""
+    end = blocks[k].end
+    for b in blocks[k + 1:]:
+        if b.kind != "item" or b.start > end + 1:
+            break
+        end = b.end
+    return end
 
 
 def _block_end(blocks: list[Block], k: int) -> int:
@@ -329,7 +341,7 @@ def _code_setups(doc: Document, block: Block, section_end: int, env: Mapping[str
         if not s or len(s) > 4000:
             continue
         if is_command_line(s) or s.startswith(("python", "vllm ", "sglang ", "trtllm-", "lm_eval", "torchrun")):
-            s, skip_to = _continued(doc, no, block.end, s)
+            s, skip_to = continued(doc, no, block.end, s)
             values = command_setup(s, env)
             if values:
                 commands.append(SetupScope(no, section_end, values))
@@ -346,7 +358,7 @@ def _code_setups(doc: Document, block: Block, section_end: int, env: Mapping[str
             open_["variant"] = scope
             out.append(scope)
             continue
-        found = settings_line(s) or _echo(s)
+        found = settings_line(s) or echo(s)
         if not found:
             continue
         values = found
@@ -359,18 +371,6 @@ def _code_setups(doc: Document, block: Block, section_end: int, env: Mapping[str
             open_[key] = scope
         out.append(scope)
     return _block_settings(doc, block) + out + _agreed(commands)
-
-
-def _continued(doc: Document, no: int, last: int, s: str) -> tuple[str, int]:
-    """A command and the lines it continues onto with a trailing "\\" ("vllm serve org/M \\" over
-    "--tensor-parallel-size 8 \\"), as one line, and the last line it took (at most 60 lines, to the block's end)."""
-    end = no
-    parts = [s]
-    while parts[-1].endswith("\\") and end < min(last, no + 60):
-        end += 1
-        parts[-1] = parts[-1][:-1].rstrip()
-        parts.append(doc.line(end).strip())
-    return " ".join(parts), end
 
 
 def _block_settings(doc: Document, block: Block) -> list[SetupScope]:
@@ -408,17 +408,3 @@ def _comment_label(name: str, below: str) -> bool:
             and any(ch.isdigit() for ch in below) and (":" in below or "=" in below))
 
 
-def _echo(text: str) -> dict[str, str] | None:
-    """"concurrency: 256", "Maximum request concurrency: 10": a setting a tool prints, under the canonical key."""
-    m = _ECHO_RE.match(text)
-    if not m:
-        return run_echo(text)
-    label = m.group("label")
-    key = setup_label_key(label)
-    if key is None:
-        if not is_config_label(label):
-            return None
-        key = canonical_key_name(config_key(label))
-    if key not in _ECHO_KEYS:
-        return None
-    return {key: m.group("value").replace(",", "")}

@@ -59,8 +59,8 @@ from ledger.parsers.kv.spaced import among_pairs, assert_claim, skip_line, space
 from ledger.parsers.kv.wrapped import wrapped_pair
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import is_gauge_name, kind_for_metric
-from ledger.vocab.setup import qualifiers
-from ledger.vocab.units import is_timing_unit
+from ledger.vocab.setup import qualifiers, setup_named
+from ledger.vocab.units import is_timing_unit, measure_of_unit
 
 NAME = "kv_lines"
 VERSION = "2"
@@ -261,6 +261,14 @@ class _BlockReader:
         if self._no_claim_of_its_own(line, p, value, unit):
             return
         metric = f"{line.group} {label}" if line.group else label
+        named = setup_named(label) if not line.group else None
+        if named and (measure := measure_of_unit(unit)):
+            # "- 8B: 98.4 token/sec", "- RTX 4090: 131.8 tok/s": the label names the run's model or device, the
+            # unit what was measured
+            for claim in self._result(line, p, measure, "perf", unit):
+                claim.config.update({k: v for k, v in named.items() if k not in claim.config})
+                yield claim
+            return
         if line.base is not None and line.base[2] and _NEW_LABEL_RE.match(label):
             metric = f"{line.base[2]} {label}"  # "TTFT before: 45.2 ms / after: 40.1 ms" -> "TTFT after"
         kind = self._kind(no, metric, label, unit)
