@@ -85,6 +85,8 @@ class PreparedVersion:
     """Who wrote this text (a GitHub login), when known."""
     rows: ClaimRows | None = None
     """The claims already turned into table rows (`pack`), in place of `claims`."""
+    ingested_at: str | None = None
+    """When the text was first stored (a version merged from another ledger keeps its time); None: now."""
 
     @property
     def n_claims(self) -> int:
@@ -157,13 +159,13 @@ def write_versions(db: Database, preps: Sequence[PreparedVersion], tries: int = 
                 keep_current(db)  # a ledger whose setup index older rules made is rebuilt before it grows
                 return [_write_one(db, prep) for prep in preps]
         except sqlite3.OperationalError as exc:
-            if not _is_lock_error(exc) or attempt == tries - 1:
+            if not is_lock_error(exc) or attempt == tries - 1:
                 raise
             time.sleep(0.05 * (2 ** attempt))
     raise AssertionError("unreachable")
 
 
-def _is_lock_error(exc: sqlite3.Error) -> bool:
+def is_lock_error(exc: sqlite3.Error) -> bool:
     message = str(exc)
     return "locked" in message or "busy" in message
 
@@ -173,7 +175,7 @@ def _write_one(db: Database, prep: PreparedVersion) -> WriteResult | sqlite3.Err
         with db.atomic():  # a savepoint inside the batch's transaction
             return _write(db, prep)
     except sqlite3.Error as exc:
-        if isinstance(exc, sqlite3.OperationalError) and _is_lock_error(exc):
+        if isinstance(exc, sqlite3.OperationalError) and is_lock_error(exc):
             raise
         return exc
 
@@ -200,13 +202,25 @@ def _write(db: Database, prep: PreparedVersion) -> WriteResult:
                    [ident.title, ident.url, ident.engine, doc_id, ident.title, ident.url, ident.engine])
     number = db.execute("SELECT COALESCE(MAX(version), 0) + 1 FROM document_versions WHERE document_id = ?",
                         [doc_id]).fetchone()[0]
-    n_lines = prep.text.count("\n") + (0 if prep.text.endswith("\n") else 1)
     cur = db.execute(
         "INSERT INTO document_versions (document_id, version, sha256, ingested_at, parser_version, format, "
-        "source_path, n_lines, n_claims, text, edited_at, editor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [doc_id, number, prep.sha256, now, prep.parser_version, prep.format, prep.source_path, n_lines,
-         prep.n_claims, prep.text, prep.edited_at, prep.editor])
+        "source_path, n_lines, n_claims, text, edited_at, editor, extracted_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [doc_id, number, prep.sha256, prep.ingested_at or now, prep.parser_version, prep.format, prep.source_path,
+         n_lines(prep.text), prep.n_claims, prep.text, prep.edited_at, prep.editor, now])
     version_id = int(cur.lastrowid or 0)
+    write_contents(db, doc_id, version_id, prep)
+    db.execute("UPDATE documents SET latest_version_id = ? WHERE id = ?", [version_id, doc_id])
+    return WriteResult("new" if created else "new_version", doc_id, version_id, number, prep.n_claims)
+
+
+def n_lines(text: str) -> int:
+    return text.count("\n") + (0 if text.endswith("\n") else 1)
+
+
+def write_contents(db: Database, doc_id: int, version_id: int, prep: PreparedVersion) -> None:
+    """What was read from a stored version's text: its sections, revisions, claims (with their setup rows and
+    full-text index) and warnings."""
     conn = db.conn
     conn.executemany(
         "INSERT INTO sections (version_id, line, kind, level, title, path) VALUES (?, ?, ?, ?, ?, ?)",
@@ -222,8 +236,22 @@ def _write(db: Database, prep: PreparedVersion) -> WriteResult:
                  "SELECT id, text, metric, note, section FROM claims WHERE version_id = ?", [version_id])
     conn.executemany("INSERT INTO warnings (version_id, line, message) VALUES (?, ?, ?)",
                      [(version_id, w.line, w.message) for w in prep.warnings])
-    db.execute("UPDATE documents SET latest_version_id = ? WHERE id = ?", [version_id, doc_id])
-    return WriteResult("new" if created else "new_version", doc_id, version_id, number, prep.n_claims)
+
+
+def replace_contents(db: Database, version_id: int, prep: PreparedVersion) -> None:
+    """A stored version read again (`ledger reextract`): everything `write_contents` wrote for it replaced, in the
+    caller's transaction. Its text, times and place among the document's versions stay."""
+    conn = db.conn
+    doc_id = conn.execute("SELECT document_id FROM document_versions WHERE id = ?", [version_id]).fetchone()[0]
+    conn.execute("DELETE FROM claim_setup WHERE claim_id IN (SELECT id FROM claims WHERE version_id = ?)",
+                 [version_id])
+    for table in ("claims", "revisions", "sections", "warnings"):  # claims first: they name their revisions
+        conn.execute(f"DELETE FROM {table} WHERE version_id = ?", [version_id])
+    write_contents(db, doc_id, version_id, prep)
+    conn.execute("UPDATE document_versions SET parser_version = ?, format = ?, n_claims = ?, extracted_at = ? "
+                 "WHERE id = ?", [prep.parser_version, prep.format, prep.n_claims, now_iso(), version_id])
+    if prep.identity.engine:
+        conn.execute("UPDATE documents SET engine = ? WHERE id = ? AND engine IS NULL", [prep.identity.engine, doc_id])
 
 
 _IDS = ("document_id", "version_id", "revision_id")
