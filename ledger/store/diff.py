@@ -13,7 +13,7 @@ from ledger.db.writes import CLAIM_ROW_COLUMNS
 _AT = {name: i for i, name in enumerate(CLAIM_ROW_COLUMNS)}
 _PLACE = tuple(_AT[n] for n in ("line", "text", "metric", "subject", "feature", "config"))
 _READING = tuple(_AT[n] for n in ("kind", "value", "high", "unit", "outcome"))
-_SHOWN = tuple(_AT[n] for n in ("kind", "metric", "subject", "feature"))
+_SHOWN = tuple(_AT[n] for n in ("metric", "subject", "feature"))
 
 MAX_DETAILS = 20
 """Changed claims named one by one per version; the rest are counted."""
