@@ -17,8 +17,9 @@ from ledger.db.setup import setup_index_current, setup_of
 if TYPE_CHECKING:
     from ledger.db.reads import Reader
 
-BATCH = 20_000
-"""Rows read (and handed on) at a time."""
+BATCH = 10_000
+"""Rows read (and handed on) at a time; versions, which carry their text, VERSION_BATCH at a time."""
+VERSION_BATCH = 500
 
 _WRITTEN = "COALESCE(v.extracted_at, v.ingested_at) >= :since"
 _DOC_IN = ("(:since IS NULL OR d.created_at >= :since OR d.fetched_at >= :since OR EXISTS (SELECT 1 FROM "
@@ -62,7 +63,7 @@ def export_rows(db: Reader, table: str, since: str | None) -> Iterator[list[dict
     cur = conn.execute(QUERIES[table], {"since": since})
     names = [d[0] for d in cur.description]
     indexed = table == "claims" and setup_index_current(conn)
-    while rows := cur.fetchmany(BATCH):
+    while rows := cur.fetchmany(VERSION_BATCH if table == "versions" else BATCH):
         batch = [dict(zip(names, r, strict=True)) for r in rows]
         if table == "claims":
             _add_setups(conn, batch, indexed)
