@@ -14,37 +14,18 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from sqlite_utils import Database
 
 from ledger.db.setup import setup_of
 from ledger.db.stored import StoredVersion, claim_tuples
 from ledger.db.writes import CLAIM_ROW_COLUMNS, ClaimRows, DocumentIdentity, PreparedVersion
-from ledger.errors import DatabaseError
 
 _IDENTITY = ("repo", "pr", "url", "title", "path", "engine", "repo_path")
 """Document columns a merge fills where the destination has none."""
 _FETCHED = ("title", "url", "author", "state", "merged_at", "labels", "authored_at", "head_sha", "base_sha", "kind",
             "github_updated_at", "fetched_at")
 """Document columns GitHub gave: the more recently fetched side's win."""
-
-
-def open_source(path: str | os.PathLike[str]) -> sqlite3.Connection:
-    """A ledger to merge from, opened read-only (it is never written)."""
-    from ledger.db.connection import _cannot_use, _check_file, _check_schema
-
-    p = Path(path)
-    _check_file(p, create=False)
-    try:
-        conn = sqlite3.connect(f"file:{quote(str(p.resolve()))}?mode=ro", uri=True)
-        _check_schema(conn, p)
-    except sqlite3.DatabaseError as exc:
-        raise _cannot_use(p, exc) from exc
-    if conn.execute("SELECT COUNT(*) FROM sqlite_master WHERE name = 'documents'").fetchone()[0] == 0:
-        conn.close()
-        raise DatabaseError(f"{p}: an empty ledger (nothing to merge)")
-    return conn
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> list[str]:

@@ -61,7 +61,8 @@ def merge(sources: Sequence[str | os.PathLike[str]], into: str | os.PathLike[str
           ) -> Iterator[Merged]:
     """Merge each source ledger into `into` (made if missing), one result per source once it is all committed."""
     from ledger.db import check_whole, open_ledger
-    from ledger.db.merge import open_source, same_file
+    from ledger.db.connection import open_source
+    from ledger.db.merge import same_file
 
     if not sources:
         raise UsageError("nothing to merge: give one or more ledgers, and --into the ledger to merge them into")
