@@ -15,7 +15,17 @@ from typing import Any, Literal
 from sqlite_utils import Database
 
 from ledger.db.setup import keep_current
-from ledger.db.writes import CLAIM_ROW_COLUMNS, PreparedVersion, RevKey, is_lock_error, now_iso, replace_contents
+from ledger.db.writes import (
+    CLAIM_ROW_COLUMNS,
+    PreparedVersion,
+    RevKey,
+    claim_rows,
+    is_lock_error,
+    now_iso,
+    replace_contents,
+    revision_rows,
+    section_rows,
+)
 
 Mode = Literal["older", "all"]
 
@@ -68,19 +78,38 @@ def versions_to_read(db: Database, mode: Mode, parser_version: str, record: bool
     return [r[0] for r in db.execute(sql, [started]).fetchall()]
 
 
-def rewrite_versions(db: Database, preps: Sequence[tuple[int, PreparedVersion]], tries: int = 6) -> None:
-    """Each (version id, its new reading) replaced in ONE transaction: a killed run leaves every version old or new."""
-    for attempt in range(tries):
-        try:
-            with db.atomic():
-                keep_current(db)
-                for version_id, prep in preps:
-                    replace_contents(db, version_id, prep)
-            return
-        except sqlite3.OperationalError as exc:
-            if not is_lock_error(exc) or attempt == tries - 1:
-                raise
-            time.sleep(0.05 * (2 ** attempt))
+def holds_already(db: Database, version_id: int, prep: PreparedVersion, old: tuple[list[tuple[Any, ...]],
+                  list[RevKey | None]]) -> bool:
+    """The version as stored (`old`: its claim_tuples) holds exactly the rows `prep` would write."""
+    rows = prep.rows if prep.rows is not None else claim_rows(prep.claims)
+    if rows.tails != old[0] or rows.revisions != old[1]:
+        return False
+    stored = [db.execute(f"SELECT {cols} FROM {table} WHERE version_id = ? ORDER BY id", [version_id]).fetchall()
+              for table, cols in (("sections", "line, kind, level, title, path"),
+                                  ("revisions", "label, head, base, line, line_end"), ("warnings", "line, message"))]
+    return stored == [section_rows(prep), revision_rows(prep, rows), [(w.line, w.message) for w in prep.warnings]]
+
+
+def rewrite_versions(db: Database, preps: Sequence[tuple[int, PreparedVersion, bool]], tries: int = 6) -> None:
+    """Each (version id, its new reading, whether it `holds_already` that) replaced in ONE transaction: a killed run
+    leaves every version old or new."""
+    # Deleting a version's revisions would make SQLite look for claims naming each one, a scan of the whole claims
+    # table (claims.revision_id has no index): replace_contents deletes the claims first, so nothing can dangle.
+    db.conn.execute("PRAGMA foreign_keys = OFF")
+    try:
+        for attempt in range(tries):
+            try:
+                with db.atomic():
+                    keep_current(db)
+                    for version_id, prep, same in preps:
+                        replace_contents(db, version_id, prep, same)
+                return
+            except sqlite3.OperationalError as exc:
+                if not is_lock_error(exc) or attempt == tries - 1:
+                    raise
+                time.sleep(0.05 * (2 ** attempt))
+    finally:
+        db.conn.execute("PRAGMA foreign_keys = ON")
 
 
 def finish_run(db: Database, mode: Mode) -> None:

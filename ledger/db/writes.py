@@ -222,10 +222,8 @@ def write_contents(db: Database, doc_id: int, version_id: int, prep: PreparedVer
     """What was read from a stored version's text: its sections, revisions, claims (with their setup rows and
     full-text index) and warnings."""
     conn = db.conn
-    conn.executemany(
-        "INSERT INTO sections (version_id, line, kind, level, title, path) VALUES (?, ?, ?, ?, ?, ?)",
-        [(version_id, line, kind, level, title, _json(list(path)))
-         for line, kind, level, title, path in prep.sections])
+    conn.executemany("INSERT INTO sections (version_id, line, kind, level, title, path) VALUES (?, ?, ?, ?, ?, ?)",
+                     [(version_id, *row) for row in section_rows(prep)])
     rows = prep.rows if prep.rows is not None else claim_rows(prep.claims)
     rev_ids = _write_revisions(db, version_id, prep, rows)
     conn.executemany(_INSERT_CLAIM, _claim_rows(rows, doc_id, version_id, rev_ids))
@@ -238,16 +236,18 @@ def write_contents(db: Database, doc_id: int, version_id: int, prep: PreparedVer
                      [(version_id, w.line, w.message) for w in prep.warnings])
 
 
-def replace_contents(db: Database, version_id: int, prep: PreparedVersion) -> None:
+def replace_contents(db: Database, version_id: int, prep: PreparedVersion, same: bool = False) -> None:
     """A stored version read again (`ledger reextract`): everything `write_contents` wrote for it replaced, in the
-    caller's transaction. Its text, times and place among the document's versions stay."""
+    caller's transaction, unless it is the `same` (then only its parser version is new: deleting and writing the
+    rows again would only churn the full-text index). Its text, times and place among the versions stay."""
     conn = db.conn
     doc_id = conn.execute("SELECT document_id FROM document_versions WHERE id = ?", [version_id]).fetchone()[0]
-    conn.execute("DELETE FROM claim_setup WHERE claim_id IN (SELECT id FROM claims WHERE version_id = ?)",
-                 [version_id])
-    for table in ("claims", "revisions", "sections", "warnings"):  # claims first: they name their revisions
-        conn.execute(f"DELETE FROM {table} WHERE version_id = ?", [version_id])
-    write_contents(db, doc_id, version_id, prep)
+    if not same:
+        conn.execute("DELETE FROM claim_setup WHERE claim_id IN (SELECT id FROM claims WHERE version_id = ?)",
+                     [version_id])
+        for table in ("claims", "revisions", "sections", "warnings"):  # claims first: they name their revisions
+            conn.execute(f"DELETE FROM {table} WHERE version_id = ?", [version_id])
+        write_contents(db, doc_id, version_id, prep)
     conn.execute("UPDATE document_versions SET parser_version = ?, format = ?, n_claims = ?, extracted_at = ? "
                  "WHERE id = ?", [prep.parser_version, prep.format, prep.n_claims, now_iso(), version_id])
     if prep.identity.engine:
@@ -263,17 +263,26 @@ _KNOWN = frozenset(SCALAR_FIELDS) | frozenset(STRUCTURED_FIELDS)
 _SOURCE_COLUMNS = frozenset(("path", "line", "line_end", "text", "section"))
 
 
-def _write_revisions(db: Database, version_id: int, prep: PreparedVersion, rows: ClaimRows) -> dict[RevKey, int]:
-    ids: dict[RevKey, int] = {}
-    sql = "INSERT INTO revisions (version_id, label, head, base, line, line_end) VALUES (?, ?, ?, ?, ?, ?)"
+def revision_rows(prep: PreparedVersion, rows: ClaimRows) -> list[tuple[str | None, str | None, str | None,
+                                                                     int | None, int | None]]:
+    """The revisions rows of a version, in order: each label line's (one per key), then those only claims name."""
+    out: dict[RevKey, tuple[str | None, str | None, str | None, int | None, int | None]] = {}
     for label, head, base, line, line_end in prep.revisions:
-        key = (label, head, base)
-        if key not in ids:
-            ids[key] = int(db.execute(sql, [version_id, label, head, base, line, line_end]).lastrowid or 0)
+        out.setdefault((label, head, base), (label, head, base, line, line_end))
     for named in rows.revisions:  # a revision only claims name (no label line of its own)
-        if named is not None and named not in ids:
-            ids[named] = int(db.execute(sql, [version_id, *named, None, None]).lastrowid or 0)
-    return ids
+        if named is not None and named not in out:
+            out[named] = (*named, None, None)
+    return list(out.values())
+
+
+def section_rows(prep: PreparedVersion) -> list[tuple[int, str, int, str, str]]:
+    return [(line, kind, level, title, _json(list(path))) for line, kind, level, title, path in prep.sections]
+
+
+def _write_revisions(db: Database, version_id: int, prep: PreparedVersion, rows: ClaimRows) -> dict[RevKey, int]:
+    sql = "INSERT INTO revisions (version_id, label, head, base, line, line_end) VALUES (?, ?, ?, ?, ?, ?)"
+    return {(r[0], r[1], r[2]): int(db.execute(sql, [version_id, *r]).lastrowid or 0)
+            for r in revision_rows(prep, rows)}
 
 
 def _claim_rows(rows: ClaimRows, doc_id: int, version_id: int, rev_ids: dict[RevKey, int]

@@ -175,19 +175,19 @@ def _run(db: Database, ids: list[int], version: str, dry_run: bool, pool: Execut
 
 def _store(db: Database, jobs: list[Job], outcomes: list[PreparedVersion | str], dry_run: bool
            ) -> Iterator[Reextracted]:
-    from ledger.db.stored import claim_tuples, rewrite_versions
+    from ledger.db.stored import claim_tuples, holds_already, rewrite_versions
 
     results: list[Reextracted] = []
-    writes: list[tuple[int, PreparedVersion]] = []
+    writes: list[tuple[int, PreparedVersion, bool]] = []
     for job, outcome in zip(jobs, outcomes, strict=True):
         if isinstance(outcome, str):
             results.append(Reextracted(job.key, job.version, error=outcome))
             continue
         outcome.text = job.text
-        old, _ = claim_tuples(db, job.version_id)
+        old = claim_tuples(db, job.version_id)
         assert outcome.rows is not None
-        results.append(Reextracted(job.key, job.version, claim_changes(old, outcome.rows.tails)))
-        writes.append((job.version_id, outcome))
+        results.append(Reextracted(job.key, job.version, claim_changes(old[0], outcome.rows.tails)))
+        writes.append((job.version_id, outcome, holds_already(db, job.version_id, outcome, old)))
     if writes and not dry_run:
         rewrite_versions(db, writes)  # the chunk's versions in one transaction
     yield from results
