@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ledger.db.setup import setup_index_current, setup_of
@@ -39,7 +40,9 @@ QUERIES: dict[str, str] = {
         FROM document_versions v JOIN documents d ON d.id = v.document_id WHERE {_VERSION_IN}
         ORDER BY v.document_id, v.version""",
     "claims": f"""SELECT c.id AS claim_id, d.key AS document_key, c.document_id, v.version, c.version_id,
-        c.version_id = d.latest_version_id AS latest, c.ordinal, c.kind, c.metric, c.value, c.high, c.approx, c.unit,
+        c.version_id = d.latest_version_id AS latest, c.ordinal, c.kind, c.metric,
+        CASE WHEN typeof(c.value) IN ('integer', 'real') THEN c.value END AS value_number,
+        CASE WHEN typeof(c.value) = 'text' THEN c.value END AS value_text, c.high, c.approx, c.unit,
         c.reference, c.outcome, c.outcome_text, c.sha, c.passed, c.failed, c.skipped, c.subject, c.feature,
         c.revision_label, c.revision_head, c.revision_base, c.engine, c.architecture, c.models, c.stderr, c.stddev,
         c.printed, c.note, c.parser, c.source_path, c.line, c.line_end, c.text, c.section, c.config, c.extra
@@ -50,39 +53,52 @@ QUERIES: dict[str, str] = {
         FROM revisions r JOIN document_versions v ON v.id = r.version_id JOIN documents d ON d.id = v.document_id
         WHERE {_VERSION_IN} ORDER BY v.document_id, v.version, r.id""",
     "support_cells": f"""SELECT s.claim_id, s.document AS document_key, s.document_id, s.version, s.engine,
-        s.subject, s.feature, s.value, s.note, s.line, s.text, s.section
+        s.subject, s.feature, CAST(s.value AS TEXT) AS value, s.note, s.line, s.text, s.section
         FROM support_cells s JOIN claims c ON c.id = s.claim_id JOIN document_versions v ON v.id = c.version_id
         WHERE {_VERSION_IN} ORDER BY s.document_id, s.line, s.claim_id""",
 }
 """Each exported table's rows; `:since` (an ISO 8601 time, or NULL for all) picks an incremental export."""
 
 
-def export_rows(db: Reader, table: str, since: str | None) -> Iterator[list[dict[str, Any]]]:
-    """The rows of one exported table in batches; a claim row also carries `setup`, its canonical setup (a dict)."""
+@dataclass
+class Batch:
+    """Rows of one exported table: `columns` by name, each a list; for claims, `setups`: each row's canonical setup
+    (a dict, empty for most claims)."""
+
+    columns: dict[str, list[Any]]
+    setups: list[dict[str, str]] | None = None
+
+    def __len__(self) -> int:
+        return len(next(iter(self.columns.values()), []))
+
+
+def export_batches(db: Reader, table: str, since: str | None) -> Iterator[Batch]:
+    """The rows of one exported table, a batch at a time, as columns."""
     conn: sqlite3.Connection = db if isinstance(db, sqlite3.Connection) else db.conn
     cur = conn.execute(QUERIES[table], {"since": since})
     names = [d[0] for d in cur.description]
     indexed = table == "claims" and setup_index_current(conn)
     while rows := cur.fetchmany(VERSION_BATCH if table == "versions" else BATCH):
-        batch = [dict(zip(names, r, strict=True)) for r in rows]
-        if table == "claims":
-            _add_setups(conn, batch, indexed)
-        yield batch
+        columns = dict(zip(names, (list(col) for col in zip(*rows, strict=True)), strict=True))
+        setups = _setups(conn, columns, indexed) if table == "claims" else None
+        yield Batch(columns, setups)
 
 
-def _add_setups(conn: sqlite3.Connection, batch: list[dict[str, Any]], indexed: bool) -> None:
+def _setups(conn: sqlite3.Connection, columns: dict[str, list[Any]], indexed: bool) -> list[dict[str, str]]:
     """Each claim's setup: from the setup index when this code's rules made it, else made here as they would."""
     if not indexed:
-        for row in batch:
+        out = []
+        for kind, metric, raw in zip(columns["kind"], columns["metric"], columns["config"], strict=True):
             try:
-                config = json.loads(row["config"] or "{}")
+                config = json.loads(raw or "{}")
             except ValueError:
                 config = {}
-            row["setup"] = dict(setup_of({"kind": row["kind"], "metric": row["metric"], "config": config}))
-        return
-    found: dict[int, dict[str, str]] = {row["claim_id"]: {} for row in batch}
+            out.append(dict(setup_of({"kind": kind, "metric": metric, "config": config})))
+        return out
+    at = {cid: i for i, cid in enumerate(columns["claim_id"])}
+    found: list[dict[str, str]] = [{} for _ in at]
     for cid, key, value in conn.execute("SELECT claim_id, key, value FROM claim_setup WHERE claim_id IN "
-                                        "(SELECT value FROM json_each(?))", [json.dumps(list(found))]):
-        found[cid][key] = value
-    for row in batch:
-        row["setup"] = found[row["claim_id"]]
+                                        "(SELECT value FROM json_each(?)) ORDER BY claim_id, key",
+                                        [json.dumps(columns["claim_id"])]):
+        found[at[cid]][key] = value
+    return found

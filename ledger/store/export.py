@@ -19,6 +19,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from ledger.db.export import Batch
 from ledger.errors import UsageError
 
 EXPORT_SCHEMA_VERSION = 1
@@ -94,7 +95,7 @@ def export(db: str | os.PathLike[str], directory: str | os.PathLike[str], *, sin
     except ImportError:
         raise UsageError("ledger export --format parquet needs pyarrow: pip install 'pr-evidence-ledger[parquet]'"
                          ) from None
-    from ledger.db.export import export_rows
+    from ledger.db.export import export_batches
     from ledger.db.reads import open_reader
 
     at = since_time(since)
@@ -112,9 +113,9 @@ def export(db: str | os.PathLike[str], directory: str | os.PathLike[str], *, sin
             part = out / f".{table}.parquet.part"
             n = 0
             with pq.ParquetWriter(part, schema, compression="zstd") as writer:
-                for batch in export_rows(conn, table, at):
-                    cols = _columns(batch, columns, ledger_name)
-                    writer.write_batch(pa.RecordBatch.from_pydict(cols, schema=schema))
+                for batch in export_batches(conn, table, at):
+                    writer.write_batch(pa.RecordBatch.from_arrays(_arrays(pa, batch, columns, ledger_name),
+                                                                  schema=schema))
                     n += len(batch)
                     if on_rows is not None:
                         on_rows(len(batch))
@@ -135,54 +136,47 @@ _ARROW: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def _json_list(text: Any) -> list[str] | None:
-    if text is None:
-        return None
-    try:
-        items = json.loads(text)
-    except (TypeError, ValueError):
-        return None
-    return [str(i) for i in items] if isinstance(items, list) else None
-
-
-def _int(v: Any) -> int | None:
-    if isinstance(v, bool) or v is None:
-        return None if v is None else int(v)
-    if isinstance(v, int):
-        return v
-    if isinstance(v, float) and v.is_integer():
-        return int(v)
-    return None
-
-
-def _float(v: Any) -> float | None:
-    return float(v) if isinstance(v, int | float) else None
-
-
-def _str(v: Any) -> str | None:
-    return None if v is None else str(v)
-
-
-def _value(row: dict[str, Any], column: str) -> Any:
-    if column == "value_number":
-        v = row["value"]
-        return float(v) if isinstance(v, int | float) else None
-    if column == "value_text":
-        return row["value"] if isinstance(row["value"], str) else None
-    if column == "setup":
-        return json.dumps(row["setup"], ensure_ascii=False, sort_keys=True)
-    if column.startswith("setup_"):
-        return row["setup"].get(column[6:])
-    return row.get(column)
-
-
-_CONVERT: dict[str, Callable[[Any], Any]] = {S: _str, N: _int, F: _float, B: lambda v: None if v is None else bool(v),
-                                            L: _json_list}
-
-
-def _columns(batch: list[dict[str, Any]], columns: list[tuple[str, str]], ledger_name: str) -> dict[str, list[Any]]:
-    out: dict[str, list[Any]] = {"ledger": [ledger_name] * len(batch)}
-    for column, kind in columns[1:]:
-        convert = _CONVERT[kind]
-        out[column] = [convert(_value(row, column)) for row in batch]
+def _lists(values: list[Any]) -> list[list[str] | None]:
+    """JSON lists (a section path, labels) as lists of strings; most rows of a batch share a few texts."""
+    memo: dict[str, list[str] | None] = {}
+    out: list[list[str] | None] = []
+    for text in values:
+        if text is None:
+            out.append(None)
+            continue
+        if text not in memo:
+            try:
+                items = json.loads(text)
+            except ValueError:
+                items = None
+            memo[text] = [str(i) for i in items] if isinstance(items, list) else None
+        out.append(memo[text])
     return out
+
+
+def _arrays(pa: Any, batch: Batch, columns: list[tuple[str, str]], ledger_name: str) -> list[Any]:
+    """One batch as arrow arrays in the schema's order: SQLite's values converted by arrow itself, the setup columns
+    filled from each claim's (sparse) setup."""
+    n = len(batch)
+    filled: dict[str, list[Any]] = {"ledger": [ledger_name] * n}
+    if batch.setups is not None:
+        filled["setup"] = [json.dumps(s, ensure_ascii=False, sort_keys=True) if s else "{}" for s in batch.setups]
+        for k in SETUP_KEYS:
+            filled[f"setup_{k}"] = [None] * n
+        for i, setup in enumerate(batch.setups):
+            for k, v in setup.items():
+                if k in _SETUP_COLUMNS:
+                    filled[_SETUP_COLUMNS[k]][i] = v
+    out = []
+    for name, kind in columns:
+        values = filled[name] if name in filled else batch.columns[name]
+        if kind == L:
+            out.append(pa.array(_lists(values), _ARROW[L](pa)))
+        elif kind == B:
+            out.append(pa.array(values, pa.int64()).cast(pa.bool_()))
+        else:
+            out.append(pa.array(values, _ARROW[kind](pa)))
+    return out
+
+
+_SETUP_COLUMNS = {k: f"setup_{k}" for k in SETUP_KEYS}
