@@ -101,8 +101,7 @@ def rewrite_versions(db: Database, preps: Sequence[tuple[int, PreparedVersion, b
             try:
                 with db.atomic():
                     keep_current(db)
-                    for version_id, prep, same in preps:
-                        replace_contents(db, version_id, prep, same)
+                    replace_contents(db, preps)
                 return
             except sqlite3.OperationalError as exc:
                 if not is_lock_error(exc) or attempt == tries - 1:

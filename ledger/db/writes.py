@@ -236,22 +236,32 @@ def write_contents(db: Database, doc_id: int, version_id: int, prep: PreparedVer
                      [(version_id, w.line, w.message) for w in prep.warnings])
 
 
-def replace_contents(db: Database, version_id: int, prep: PreparedVersion, same: bool = False) -> None:
-    """A stored version read again (`ledger reextract`): everything `write_contents` wrote for it replaced, in the
-    caller's transaction, unless it is the `same` (then only its parser version is new: deleting and writing the
-    rows again would only churn the full-text index). Its text, times and place among the versions stay."""
+def replace_contents(db: Database, versions: Sequence[tuple[int, PreparedVersion, bool]]) -> None:
+    """Stored versions read again (`ledger reextract`): for each (version id, new reading, `same`), everything
+    `write_contents` wrote replaced, in the caller's transaction, unless it is the `same` (then only its parser
+    version is new). Their texts, times and places among the versions stay.
+
+    Every old row goes before any new one is written, claims in rowid order, so the full-text index sees its rowids
+    rise within the transaction (FTS5 flushes its pending changes when they do not)."""
     conn = db.conn
-    doc_id = conn.execute("SELECT document_id FROM document_versions WHERE id = ?", [version_id]).fetchone()[0]
-    if not same:
-        conn.execute("DELETE FROM claim_setup WHERE claim_id IN (SELECT id FROM claims WHERE version_id = ?)",
-                     [version_id])
-        for table in ("claims", "revisions", "sections", "warnings"):  # claims first: they name their revisions
-            conn.execute(f"DELETE FROM {table} WHERE version_id = ?", [version_id])
-        write_contents(db, doc_id, version_id, prep)
-    conn.execute("UPDATE document_versions SET parser_version = ?, format = ?, n_claims = ?, extracted_at = ? "
-                 "WHERE id = ?", [prep.parser_version, prep.format, prep.n_claims, now_iso(), version_id])
-    if prep.identity.engine:
-        conn.execute("UPDATE documents SET engine = ? WHERE id = ? AND engine IS NULL", [prep.identity.engine, doc_id])
+    redo = [vid for vid, _, same in versions if not same]
+    if redo:
+        marks = ", ".join("?" for _ in redo)
+        old = [(r[0],) for r in conn.execute(f"SELECT id FROM claims WHERE version_id IN ({marks}) ORDER BY id", redo)]
+        conn.executemany("DELETE FROM claim_setup WHERE claim_id = ?", old)
+        conn.executemany("DELETE FROM claims WHERE id = ?", old)
+        for table in ("revisions", "sections", "warnings"):  # after the claims, which name their revisions
+            conn.execute(f"DELETE FROM {table} WHERE version_id IN ({marks})", redo)
+    now = now_iso()
+    for version_id, prep, same in versions:
+        doc_id = conn.execute("SELECT document_id FROM document_versions WHERE id = ?", [version_id]).fetchone()[0]
+        if not same:
+            write_contents(db, doc_id, version_id, prep)
+        conn.execute("UPDATE document_versions SET parser_version = ?, format = ?, n_claims = ?, extracted_at = ? "
+                     "WHERE id = ?", [prep.parser_version, prep.format, prep.n_claims, now, version_id])
+        if prep.identity.engine:
+            conn.execute("UPDATE documents SET engine = ? WHERE id = ? AND engine IS NULL",
+                         [prep.identity.engine, doc_id])
 
 
 _IDS = ("document_id", "version_id", "revision_id")
