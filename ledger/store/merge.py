@@ -91,17 +91,21 @@ def _merge_one(dst: Database, src: sqlite3.Connection, out: Merged, version: str
     from ledger.db.merge import batches, merge_fetch_state, source_documents
     from ledger.db.pulls import immediate
 
-    # a PR before its comments, which name it
-    docs = sorted(source_documents(src), key=lambda d: (d["parent_id"] is not None, d["id"]))
-    ids: dict[int, int] = {}
-    for batch in batches(docs, DOCS_PER_TRANSACTION):
+    src.execute("BEGIN")  # one snapshot of the source, whoever writes to it meanwhile
+    try:
+        # a PR before its comments, which name it
+        docs = sorted(source_documents(src), key=lambda d: (d["parent_id"] is not None, d["id"]))
+        ids: dict[int, int] = {}
+        for batch in batches(docs, DOCS_PER_TRANSACTION):
+            with immediate(dst):
+                for doc in batch:
+                    ids[doc["id"]] = _merge_document(dst, src, doc, ids.get(doc["parent_id"] or -1), version, out)
+            if on_progress is not None:
+                on_progress(len(batch))
         with immediate(dst):
-            for doc in batch:
-                ids[doc["id"]] = _merge_document(dst, src, doc, ids.get(doc["parent_id"] or -1), version, out)
-        if on_progress is not None:
-            on_progress(len(batch))
-    with immediate(dst):
-        out.fetch_state = merge_fetch_state(dst, src)
+            out.fetch_state = merge_fetch_state(dst, src)
+    finally:
+        src.rollback()
     return out
 
 
