@@ -164,3 +164,40 @@ def test_an_unfinished_all_run_is_continued_not_started_again(tmp_path: Path) ->
     conn.close()
     assert len(list(reextract(db, mode="all", workers=1))) == 40  # a new --all run reads every version again
     assert without_fts_ids(content(db)) == without_fts_ids(before)
+
+
+def test_a_fetched_pull_request_is_read_again_without_touching_what_github_gave(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from _fake_github import NUMBER, REPO, FakeGitHub
+
+    import ledger
+    from ledger.github import connect
+
+    def fetched(db: Path) -> None:
+        fake = FakeGitHub()
+        gh = connect(api_url=fake.base_url, transport=fake.transport(), env={})
+        assert [r.ok for r in ledger.open_ledger(db).fetch(f"{REPO}#{NUMBER}", client=gh)] == [True]
+
+    fresh, old = tmp_path / "fresh.db", tmp_path / "old.db"
+    fetched(fresh)
+    with monkeypatch.context() as m:
+        older_parser(m)
+        fetched(old)
+    github = ("SELECT key, author, state, merged_at, labels, head_sha, base_sha, kind, fetched_at, github_updated_at "
+              "FROM documents ORDER BY key", "SELECT * FROM http_cache ORDER BY url",
+              "SELECT document_id, version, sha256, ingested_at, edited_at, editor FROM document_versions ORDER BY id",
+              "SELECT * FROM github_heads ORDER BY id", "SELECT * FROM pr_commits ORDER BY id")
+
+    def given(db: Path) -> list[list[tuple[object, ...]]]:
+        conn = sqlite3.connect(db)
+        try:
+            return [conn.execute(q).fetchall() for q in github]
+        finally:
+            conn.close()
+
+    before = given(old)
+    assert before[2] and len(before[2]) > 1  # the description's edits, each a version
+    results = list(reextract(old, workers=1))
+    assert results and sum(r.change.added for r in results) > 0
+    assert given(old) == before  # metadata, edit history, ETags, heads and commits as they were
+    assert without_fts_ids(content(old)) == without_fts_ids(content(fresh))
