@@ -47,17 +47,18 @@ QUERIES: dict[str, str] = {
         c.revision_label, c.revision_head, c.revision_base, c.engine, c.architecture, c.models, c.stderr, c.stddev,
         c.printed, c.note, c.parser, c.source_path, c.line, c.line_end, c.text, c.section, c.config, c.extra
         FROM claims c JOIN documents d ON d.id = c.document_id JOIN document_versions v ON v.id = c.version_id
-        WHERE {_VERSION_IN} ORDER BY c.document_id, v.version, c.ordinal""",
+        WHERE {_VERSION_IN} ORDER BY c.version_id, c.ordinal""",
     "revisions": f"""SELECT r.id AS revision_id, d.key AS document_key, v.document_id, v.version, r.version_id,
         v.id = d.latest_version_id AS latest, r.label, r.head, r.base, r.line, r.line_end
         FROM revisions r JOIN document_versions v ON v.id = r.version_id JOIN documents d ON d.id = v.document_id
-        WHERE {_VERSION_IN} ORDER BY v.document_id, v.version, r.id""",
+        WHERE {_VERSION_IN} ORDER BY r.version_id, r.id""",
     "support_cells": f"""SELECT s.claim_id, s.document AS document_key, s.document_id, s.version, s.engine,
         s.subject, s.feature, CAST(s.value AS TEXT) AS value, s.note, s.line, s.text, s.section
         FROM support_cells s JOIN claims c ON c.id = s.claim_id JOIN document_versions v ON v.id = c.version_id
         WHERE {_VERSION_IN} ORDER BY s.document_id, s.line, s.claim_id""",
 }
-"""Each exported table's rows; `:since` (an ISO 8601 time, or NULL for all) picks an incremental export."""
+"""Each exported table's rows; `:since` (an ISO 8601 time, or NULL for all) picks an incremental export. Claims and
+revisions come in the order of their version's index (each version's together, no sort of every claim)."""
 
 
 @dataclass
