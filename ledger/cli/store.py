@@ -78,9 +78,9 @@ def reextract(
                     typer.echo(f"    {line}")
             totals = [totals[0] + r.change.added, totals[1] + r.change.removed, totals[2] + r.change.changed]
     verb = "would change" if dry_run else "changed"
-    typer.echo(f"{seen} version{'s' if seen != 1 else ''} read again: {changed} {verb} (claims +{totals[0]} "
-               f"-{totals[1]} ~{totals[2]}), {seen - changed - failed} the same" + (f", {failed} failed" if failed
-                                                                                   else ""))
+    typer.echo(f"{seen:,} version{'s' if seen != 1 else ''} read again: {changed:,} {verb} (claims +{totals[0]:,} "
+               f"-{totals[1]:,} ~{totals[2]:,}), {seen - changed - failed:,} the same"
+               + (f", {failed:,} failed" if failed else ""))
     if failed:
         raise typer.Exit(1)
 

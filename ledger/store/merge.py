@@ -51,9 +51,9 @@ class Merged:
     def summary(self) -> str:
         from ledger.neutral import terminal
 
-        return terminal(f"{self.source}: {self.documents} new documents, {self.versions} new versions "
-                        f"({self.reparsed} parsed again), {self.updated} documents updated, "
-                        f"{self.fetch_state} fetch records" + (f", {len(self.errors)} errors" if self.errors else ""))
+        return terminal(f"{self.source}: {self.documents:,} new documents, {self.versions:,} new versions "
+                        f"({self.reparsed:,} parsed again), {self.updated:,} documents updated, "
+                        f"{self.fetch_state:,} fetch records" + (f", {len(self.errors):,} errors" if self.errors else ""))
 
 
 def merge(sources: Sequence[str | os.PathLike[str]], into: str | os.PathLike[str], *,
