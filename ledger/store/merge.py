@@ -53,7 +53,8 @@ class Merged:
 
         return terminal(f"{self.source}: {self.documents:,} new documents, {self.versions:,} new versions "
                         f"({self.reparsed:,} parsed again), {self.updated:,} documents updated, "
-                        f"{self.fetch_state:,} fetch records" + (f", {len(self.errors):,} errors" if self.errors else ""))
+                        f"{self.fetch_state:,} fetch records"
+                        + (f", {len(self.errors):,} errors" if self.errors else ""))
 
 
 def merge(sources: Sequence[str | os.PathLike[str]], into: str | os.PathLike[str], *,
