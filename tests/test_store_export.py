@@ -119,6 +119,12 @@ def test_since_exports_only_what_was_written_since(tmp_path: Path) -> None:
                                              str(tmp_path / "inc" / "claims.parquet"))}
     assert keys == {str(SUPPORT)}
     assert export(db, tmp_path / "later", since="2999-01-01").rows == dict.fromkeys(TABLES, 0)
+    from ledger.store.reextract import reextract
+
+    after = now_iso()
+    assert export(db, tmp_path / "none", since=after).rows["versions"] == 0
+    assert len(list(reextract(db, mode="all", workers=1))) == 2  # re-extracted versions are new to an export
+    assert export(db, tmp_path / "again", since=after).rows["versions"] == 2
     with pytest.raises(UsageError, match="expected a date or time"):
         export(db, tmp_path / "bad", since="last tuesday")
 

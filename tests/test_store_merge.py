@@ -184,3 +184,19 @@ def test_a_ledger_is_not_merged_into_itself_and_a_missing_one_is_named(tmp_path:
     assert r.exit_code == 2 and "missing.db: no ledger database here" in r.stderr
     r = CliRunner().invoke(app, ["merge", str(a), "--into", str(tmp_path / "new.db")])
     assert r.exit_code == 0 and r.stdout.startswith(f"{a}: 1 new documents, 1 new versions")
+
+
+def test_a_document_whose_claims_are_not_its_texts_is_copied_never_parsed_again(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    b, merged = tmp_path / "b.db", tmp_path / "merged.db"
+    with monkeypatch.context() as m:
+        older_parser(m)
+        _b(b)
+    conn = sqlite3.connect(b)
+    with conn:
+        conn.execute("UPDATE documents SET kind = 'checks' WHERE key = ?", [str(F3)])  # GitHub's check results
+    conn.close()
+    [result] = merge([b], merged)
+    assert (result.versions, result.reparsed) == (3, 2)  # the PR's two versions parsed again, the checks copied
+    checks = [c for c in content(merged)["claims"] if c[0] == str(F3)]
+    assert checks == [c for c in content(b)["claims"] if c[0] == str(F3)]
