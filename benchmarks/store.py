@@ -8,7 +8,8 @@ Figures:
      < 300 MB, the largest process: the writer or a parser worker);
   2. `ledger merge` of 8 ledgers of 10,000 documents each (written by this parser version), half of each ledger's
      documents shared with the next (a version in both is stored once);
-  3. `ledger export --format parquet` of the 100,000-document ledger (after figure 1).
+  3. `ledger export --format parquet` of the 100,000-document ledger (after figure 1, when it runs).
+`--figures 2,3` measures only those.
 The ledgers are built without parsing each document: the source documents (../shared, else tests/fixtures and
 examples/) are parsed once, and each stored version is one of them with a line of its own appended (a distinct
 text and sha256, the same claims), written through the ledger's own writer; for figure 1 marked as an older
@@ -102,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--docs-per-ledger", type=int, default=10_000)
     ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--keep", type=Path, default=None, help="keep the built ledgers here")
+    ap.add_argument("--figures", default="1,2,3", help="which figures to measure (1: reextract, 2: merge, 3: export)")
     args = ap.parse_args(argv)
     n_versions = max(8, int(args.versions * args.scale))
     per_ledger = max(4, int(args.docs_per_ledger * args.scale))
@@ -111,25 +113,30 @@ def main(argv: list[str] | None = None) -> int:
         texts = source_texts(args.shared)
         print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}, load average "
               f"{os.getloadavg()[0]:.1f}; {len(texts)} source documents")
+        figures = {int(f) for f in args.figures.split(",") if f.strip()}
         big = work / "big.db"
-        started = time.perf_counter()
-        build_ledger(big, range(n_versions), "bench", texts, older=True)
-        print(f"   (built a ledger of {n_versions:,} versions in {time.perf_counter() - started:.0f} s)")
-        took, rss = measured([*ledger_cmd(), "reextract", "--db", str(big)])
-        print(f"1. reextract {n_versions:,} stored versions: {took:.1f} s ({n_versions / took:,.0f} versions/s), "
-              f"peak memory {rss} MB (goal < 300 MB)")
-        sources = []
-        for k in range(args.ledgers):
-            db = work / f"runner{k}.db"
-            half = per_ledger // 2
-            build_ledger(db, range(k * half, k * half + per_ledger), "shared", texts, older=False)
-            sources.append(str(db))
-        merged = work / "merged.db"
-        took, rss = measured([*ledger_cmd(), "merge", *sources, "--into", str(merged)])
-        print(f"2. merge {args.ledgers} ledgers of {per_ledger:,} documents (half shared with the next): "
-              f"{took:.1f} s, peak memory {rss} MB")
-        took, rss = measured([*ledger_cmd(), "export", "--format", "parquet", str(work / "export"), "--db", str(big)])
-        print(f"3. export {n_versions:,} documents as Parquet: {took:.1f} s, peak memory {rss} MB")
+        if figures & {1, 3}:
+            started = time.perf_counter()
+            build_ledger(big, range(n_versions), "bench", texts, older=True)
+            print(f"   (built a ledger of {n_versions:,} versions in {time.perf_counter() - started:.0f} s)")
+        if 1 in figures:
+            took, rss = measured([*ledger_cmd(), "reextract", "--db", str(big)])
+            print(f"1. reextract {n_versions:,} stored versions: {took:.1f} s ({n_versions / took:,.0f} versions/s), "
+                  f"peak memory {rss} MB (goal < 300 MB)")
+        if 2 in figures:
+            sources = []
+            for k in range(args.ledgers):
+                db = work / f"runner{k}.db"
+                half = per_ledger // 2
+                build_ledger(db, range(k * half, k * half + per_ledger), "shared", texts, older=False)
+                sources.append(str(db))
+            took, rss = measured([*ledger_cmd(), "merge", *sources, "--into", str(work / "merged.db")])
+            print(f"2. merge {args.ledgers} ledgers of {per_ledger:,} documents (half shared with the next): "
+                  f"{took:.1f} s, peak memory {rss} MB")
+        if 3 in figures:
+            took, rss = measured([*ledger_cmd(), "export", "--format", "parquet", str(work / "export"), "--db",
+                                  str(big)])
+            print(f"3. export {n_versions:,} documents as Parquet: {took:.1f} s, peak memory {rss} MB")
     finally:
         if args.keep is None:
             shutil.rmtree(work, ignore_errors=True)
