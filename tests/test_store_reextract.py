@@ -70,6 +70,10 @@ def test_the_command_prints_each_changed_version_and_a_total(tmp_path: Path, mon
     assert lines[-1].startswith("1 version read again: 1 would change (claims +")
     r = CliRunner().invoke(app, ["reextract", "--all", "--older", "--db", str(db)])
     assert r.exit_code == 2 and "give one" in r.stderr
+    r = CliRunner().invoke(app, ["reextract", "--workers", "0", "--db", str(db)])
+    assert r.exit_code == 2 and "--workers 0: expected 1 or more" in r.stderr
+    r = CliRunner().invoke(app, ["reextract", "--db", str(tmp_path / "missing.db")])
+    assert r.exit_code == 2 and "no ledger database here" in r.stderr
 
 
 def test_a_document_whose_claims_are_not_its_texts_is_never_read_again(tmp_path: Path) -> None:

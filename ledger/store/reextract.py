@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ledger.errors import UsageError
 from ledger.identity import STDIN_NAME
 from ledger.ingest.prepare import parser_version
 from ledger.ingest.workers import CHUNK, worker_pool
@@ -121,6 +122,8 @@ def reextract(db: str | os.PathLike[str], *, mode: Mode = "older", dry_run: bool
     from ledger.db import check_whole, open_ledger
     from ledger.db.stored import finish_run, versions_to_read
 
+    if workers is not None and workers < 1:
+        raise UsageError(f"--workers {workers}: expected 1 or more")
     version = parser_version()
     ledger_db = open_ledger(db, create=False)
     try:
