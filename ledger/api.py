@@ -15,11 +15,16 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ledger.errors import UsageError
+
 if TYPE_CHECKING:
     from ledger.compare import Comparison, NoiseModel, Trend
     from ledger.github import FetchEvents, FetchResult, GitHub
     from ledger.ingest.run import IngestResult
     from ledger.report import Report
+    from ledger.store.export import Exported
+    from ledger.store.merge import Merged
+    from ledger.store.reextract import Reextracted
     from ledger.support.join import SupportAnswer
 
 
@@ -93,6 +98,29 @@ class Ledger:
         from ledger.github import fetch
 
         return fetch(list(targets), self.path, client=client, events=events, **options)
+
+    def reextract(self, *, mode: str = "older", dry_run: bool = False, workers: int | None = None
+                  ) -> list[Reextracted]:
+        """`ledger reextract`: stored versions read again by the installed extractors (mode "older": those another
+        parser version wrote; "all": every one); one result per version, with what changed in its claims."""
+        from ledger.store.reextract import reextract
+
+        if mode not in ("older", "all"):
+            raise UsageError(f"mode {mode!r}: expected older or all")
+        return list(reextract(self.path, mode=mode, dry_run=dry_run, workers=workers))  # type: ignore[arg-type]
+
+    def merge(self, *sources: str | os.PathLike[str]) -> list[Merged]:
+        """`ledger merge SRC... --into` this ledger: one result per source."""
+        from ledger.store.merge import merge
+
+        return list(merge(list(sources), self.path))
+
+    def export(self, directory: str | os.PathLike[str], *, since: str | None = None, name: str | None = None
+               ) -> Exported:
+        """`ledger export --format parquet DIRECTORY` (the parquet extra): one file per table, schema docs/export.md."""
+        from ledger.store.export import export
+
+        return export(self.path, directory, since=since, name=name)
 
 
 def open_ledger(path: str | os.PathLike[str] = "ledger.db") -> Ledger:

@@ -51,3 +51,20 @@ def test_fetch_cost_benchmark_prints_requests_and_points_per_pr() -> None:
     backfill = next(line for line in lines if line.startswith("backfill, 30 PRs"))
     assert float(backfill.split()[-2]) > 0  # points per PR (the 0.1 goal is held on 300 PRs: test_github_sync.py)
     assert any(line.startswith("re-sync, nothing changed") for line in lines) and "token-hours" in proc.stdout
+
+
+def test_store_benchmark_prints_its_three_figures_at_a_tiny_scale(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow", reason="the parquet extra (pyarrow) is not installed: the export figure needs it")
+    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "store.py"), "--versions", "12", "--ledgers",
+                           "2", "--docs-per-ledger", "6", "--shared", str(tmp_path / "none"), "--keep", str(tmp_path)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = proc.stdout
+    assert "1. reextract 12 stored versions:" in out and "2. merge 2 ledgers of 6 documents" in out
+    assert "3. export 12 documents as Parquet:" in out and out.count("peak memory") == 3
+    import sqlite3
+
+    conn = sqlite3.connect(tmp_path / "merged.db")
+    assert conn.execute("SELECT COUNT(*) FROM documents").fetchone()[0] == 9  # 6 + 6, 3 of them shared
+    assert conn.execute("SELECT COUNT(DISTINCT parser_version) FROM document_versions").fetchone()[0] == 1
+    conn.close()

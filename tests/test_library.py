@@ -58,6 +58,22 @@ def test_every_method_a_command_has(tmp_path: Path) -> None:
         book.sql("DELETE FROM claims")
 
 
+def test_reextract_merge_and_export_through_the_library(tmp_path: Path) -> None:
+    book = ledger.open_ledger(tmp_path / "a.db")
+    book.ingest([str(EXAMPLES / "pr-4821-v1.txt")], repo="example/trtllm", pr=4821)
+    assert book.reextract() == []  # written by these extractors already
+    [again] = book.reextract(mode="all", dry_run=True)
+    assert (again.key, again.version, again.change.any) == ("example/trtllm#4821", 1, False)
+    with pytest.raises(ledger.UsageError):
+        book.reextract(mode="newest")
+    other = ledger.open_ledger(tmp_path / "b.db")
+    [merged] = other.merge(tmp_path / "a.db")
+    assert (merged.documents, merged.versions) == (1, 1)
+    assert other.claims(pr=4821) == book.claims(pr=4821)
+    pytest.importorskip("pyarrow", reason="the parquet extra (pyarrow) is not installed")
+    assert other.export(tmp_path / "out").rows["claims"] == len(book.claims(pr=4821))
+
+
 def test_fetch_through_the_library(tmp_path: Path) -> None:
     fake = FakeGitHub()
     book = ledger.open_ledger(tmp_path / "ledger.db")

@@ -40,7 +40,9 @@ _app = typer.Typer(**_SETTINGS)
 _LAZY_COMMANDS: dict[str, str] = {"compare": "ledger.cli.compare", "trend": "ledger.cli.compare",
                                   "report": "ledger.cli.compare", "documents": "ledger.cli.compare",
                                   "references": "ledger.cli.compare", "fetch": "ledger.cli.github",
-                                  "support": "ledger.cli.support", "serve": "ledger.cli.web"}
+                                  "support": "ledger.cli.support", "serve": "ledger.cli.web",
+                                  "reextract": "ledger.cli.store", "merge": "ledger.cli.store",
+                                  "export": "ledger.cli.store"}
 """Commands of the other command modules (each has `register(app)`), by name."""
 
 

@@ -159,6 +159,23 @@ def _retry_locked(fn: Callable[[], object], tries: int = 5) -> None:
             time.sleep(0.05 * (2 ** attempt))
 
 
+def open_source(path: str | os.PathLike[str]) -> sqlite3.Connection:
+    """A ledger to merge from (`ledger merge`), opened read-only: it is never written, nor migrated (db.merge reads a
+    column an older ledger lacks as NULL)."""
+    p = Path(path)
+    _check_file(p, create=False)
+    uri = reader_uri(p) or f"file:{quote(str(p.resolve()))}?mode=ro"
+    try:
+        conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout_ms() / 1000)
+        _check_schema(conn, p)
+    except sqlite3.DatabaseError as exc:
+        raise _cannot_use(p, exc) from exc
+    if conn.execute("SELECT COUNT(*) FROM sqlite_master WHERE name = 'documents'").fetchone()[0] == 0:
+        conn.close()
+        raise DatabaseError(f"{p}: an empty ledger (nothing to merge)")
+    return conn
+
+
 # Authorizer action codes a read-only session may use; everything else (writes, ATTACH, DETACH,
 # PRAGMA that change state, creating or dropping anything) is denied.
 _READ_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}

@@ -44,7 +44,7 @@ READ_MIGRATIONS: tuple[str, ...] = (
     "0001_initial", "0002_reference_values", "0003_github_fetch", "0004_pr_commits", "0005_fts_per_version",
     "0006_metric_in_claim_order", "0007_claim_stddev", "0008_github_sync", "0009_engine_identity",
     "0010_claims_fts_as_sqlite_utils", "0011_views", "0012_support_cells_engine",
-    "0013_warning_message_without_line", "0014_claim_setup",
+    "0013_warning_message_without_line", "0014_claim_setup", "0015_reextract",
 )
 """ledger.db.schema.MIGRATION_NAMES, the migrations this code knows: a ledger with exactly these applied needs no
 migration to be read."""

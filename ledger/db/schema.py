@@ -16,6 +16,7 @@ Every schema change is a new migration appended to `MIGRATIONS`, never an edit o
                         views: the canned questions (see VIEWS)
     claim_setup         each claim's canonical setup, one row per key (migration 0014; setup_rules: the rules'
                         version its rows were made with)
+    reextract_runs      an unfinished `ledger reextract --all` (migration 0015, with document_versions.extracted_at)
     warnings            parse and decode warnings of a version: line (NULL: the whole text) and message
     github_heads        the head/base sha GitHub reported for a fetched PR (one row per distinct pair)
     http_cache          ETag / Last-Modified per fetched URL, for conditional requests
@@ -392,6 +393,20 @@ def m0014_claim_setup(db: Database) -> None:
     db.execute("CREATE TABLE setup_rules (version INTEGER NOT NULL)")  # the canonical rules' SETUP_RULES_VERSION
     rebuild_setups(db)
     db.execute("PRAGMA user_version = 14")
+
+
+@migrations(name="0015_reextract")
+def m0015_reextract(db: Database) -> None:
+    # `ledger reextract` rewrites a stored version's claims: when that last happened (NULL: when it was ingested), so
+    # `ledger export --since` sees re-extracted and merged versions too; and where an unfinished `reextract --all`
+    # began, so a run killed midway is finished by the next instead of started again.
+    db.execute("ALTER TABLE document_versions ADD COLUMN extracted_at TEXT")
+    db.execute("""CREATE TABLE reextract_runs (
+        mode TEXT PRIMARY KEY,               -- all (an --older run needs no record: what it did is current)
+        parser_version TEXT NOT NULL,        -- the extractors the run writes with
+        started_at TEXT NOT NULL             -- versions extracted before this are still to do
+    )""")
+    db.execute("PRAGMA user_version = 15")
 
 
 MIGRATION_NAMES: tuple[str, ...] = tuple(m.name for m in migrations._migrations)

@@ -85,6 +85,8 @@ class PreparedVersion:
     """Who wrote this text (a GitHub login), when known."""
     rows: ClaimRows | None = None
     """The claims already turned into table rows (`pack`), in place of `claims`."""
+    ingested_at: str | None = None
+    """When the text was first stored (a version merged from another ledger keeps its time); None: now."""
 
     @property
     def n_claims(self) -> int:
@@ -157,13 +159,13 @@ def write_versions(db: Database, preps: Sequence[PreparedVersion], tries: int = 
                 keep_current(db)  # a ledger whose setup index older rules made is rebuilt before it grows
                 return [_write_one(db, prep) for prep in preps]
         except sqlite3.OperationalError as exc:
-            if not _is_lock_error(exc) or attempt == tries - 1:
+            if not is_lock_error(exc) or attempt == tries - 1:
                 raise
             time.sleep(0.05 * (2 ** attempt))
     raise AssertionError("unreachable")
 
 
-def _is_lock_error(exc: sqlite3.Error) -> bool:
+def is_lock_error(exc: sqlite3.Error) -> bool:
     message = str(exc)
     return "locked" in message or "busy" in message
 
@@ -173,7 +175,7 @@ def _write_one(db: Database, prep: PreparedVersion) -> WriteResult | sqlite3.Err
         with db.atomic():  # a savepoint inside the batch's transaction
             return _write(db, prep)
     except sqlite3.Error as exc:
-        if isinstance(exc, sqlite3.OperationalError) and _is_lock_error(exc):
+        if isinstance(exc, sqlite3.OperationalError) and is_lock_error(exc):
             raise
         return exc
 
@@ -200,18 +202,28 @@ def _write(db: Database, prep: PreparedVersion) -> WriteResult:
                    [ident.title, ident.url, ident.engine, doc_id, ident.title, ident.url, ident.engine])
     number = db.execute("SELECT COALESCE(MAX(version), 0) + 1 FROM document_versions WHERE document_id = ?",
                         [doc_id]).fetchone()[0]
-    n_lines = prep.text.count("\n") + (0 if prep.text.endswith("\n") else 1)
     cur = db.execute(
         "INSERT INTO document_versions (document_id, version, sha256, ingested_at, parser_version, format, "
-        "source_path, n_lines, n_claims, text, edited_at, editor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [doc_id, number, prep.sha256, now, prep.parser_version, prep.format, prep.source_path, n_lines,
-         prep.n_claims, prep.text, prep.edited_at, prep.editor])
+        "source_path, n_lines, n_claims, text, edited_at, editor, extracted_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [doc_id, number, prep.sha256, prep.ingested_at or now, prep.parser_version, prep.format, prep.source_path,
+         n_lines(prep.text), prep.n_claims, prep.text, prep.edited_at, prep.editor, now])
     version_id = int(cur.lastrowid or 0)
+    write_contents(db, doc_id, version_id, prep)
+    db.execute("UPDATE documents SET latest_version_id = ? WHERE id = ?", [version_id, doc_id])
+    return WriteResult("new" if created else "new_version", doc_id, version_id, number, prep.n_claims)
+
+
+def n_lines(text: str) -> int:
+    return text.count("\n") + (0 if text.endswith("\n") else 1)
+
+
+def write_contents(db: Database, doc_id: int, version_id: int, prep: PreparedVersion) -> None:
+    """What was read from a stored version's text: its sections, revisions, claims (with their setup rows and
+    full-text index) and warnings."""
     conn = db.conn
-    conn.executemany(
-        "INSERT INTO sections (version_id, line, kind, level, title, path) VALUES (?, ?, ?, ?, ?, ?)",
-        [(version_id, line, kind, level, title, _json(list(path)))
-         for line, kind, level, title, path in prep.sections])
+    conn.executemany("INSERT INTO sections (version_id, line, kind, level, title, path) VALUES (?, ?, ?, ?, ?, ?)",
+                     [(version_id, *row) for row in section_rows(prep)])
     rows = prep.rows if prep.rows is not None else claim_rows(prep.claims)
     rev_ids = _write_revisions(db, version_id, prep, rows)
     conn.executemany(_INSERT_CLAIM, _claim_rows(rows, doc_id, version_id, rev_ids))
@@ -222,8 +234,34 @@ def _write(db: Database, prep: PreparedVersion) -> WriteResult:
                  "SELECT id, text, metric, note, section FROM claims WHERE version_id = ?", [version_id])
     conn.executemany("INSERT INTO warnings (version_id, line, message) VALUES (?, ?, ?)",
                      [(version_id, w.line, w.message) for w in prep.warnings])
-    db.execute("UPDATE documents SET latest_version_id = ? WHERE id = ?", [version_id, doc_id])
-    return WriteResult("new" if created else "new_version", doc_id, version_id, number, prep.n_claims)
+
+
+def replace_contents(db: Database, versions: Sequence[tuple[int, PreparedVersion, bool]]) -> None:
+    """Stored versions read again (`ledger reextract`): for each (version id, new reading, `same`), everything
+    `write_contents` wrote replaced, in the caller's transaction, unless it is the `same` (then only its parser
+    version is new). Their texts, times and places among the versions stay.
+
+    Every old row goes before any new one is written, claims in rowid order, so the full-text index sees its rowids
+    rise within the transaction (FTS5 flushes its pending changes when they do not)."""
+    conn = db.conn
+    redo = [vid for vid, _, same in versions if not same]
+    if redo:
+        marks = ", ".join("?" for _ in redo)
+        old = [(r[0],) for r in conn.execute(f"SELECT id FROM claims WHERE version_id IN ({marks}) ORDER BY id", redo)]
+        conn.executemany("DELETE FROM claim_setup WHERE claim_id = ?", old)
+        conn.executemany("DELETE FROM claims WHERE id = ?", old)
+        for table in ("revisions", "sections", "warnings"):  # after the claims, which name their revisions
+            conn.execute(f"DELETE FROM {table} WHERE version_id IN ({marks})", redo)
+    now = now_iso()
+    for version_id, prep, same in versions:
+        doc_id = conn.execute("SELECT document_id FROM document_versions WHERE id = ?", [version_id]).fetchone()[0]
+        if not same:
+            write_contents(db, doc_id, version_id, prep)
+        conn.execute("UPDATE document_versions SET parser_version = ?, format = ?, n_claims = ?, extracted_at = ? "
+                     "WHERE id = ?", [prep.parser_version, prep.format, prep.n_claims, now, version_id])
+        if prep.identity.engine:
+            conn.execute("UPDATE documents SET engine = ? WHERE id = ? AND engine IS NULL",
+                         [prep.identity.engine, doc_id])
 
 
 _IDS = ("document_id", "version_id", "revision_id")
@@ -235,17 +273,26 @@ _KNOWN = frozenset(SCALAR_FIELDS) | frozenset(STRUCTURED_FIELDS)
 _SOURCE_COLUMNS = frozenset(("path", "line", "line_end", "text", "section"))
 
 
-def _write_revisions(db: Database, version_id: int, prep: PreparedVersion, rows: ClaimRows) -> dict[RevKey, int]:
-    ids: dict[RevKey, int] = {}
-    sql = "INSERT INTO revisions (version_id, label, head, base, line, line_end) VALUES (?, ?, ?, ?, ?, ?)"
+def revision_rows(prep: PreparedVersion, rows: ClaimRows) -> list[tuple[str | None, str | None, str | None,
+                                                                     int | None, int | None]]:
+    """The revisions rows of a version, in order: each label line's (one per key), then those only claims name."""
+    out: dict[RevKey, tuple[str | None, str | None, str | None, int | None, int | None]] = {}
     for label, head, base, line, line_end in prep.revisions:
-        key = (label, head, base)
-        if key not in ids:
-            ids[key] = int(db.execute(sql, [version_id, label, head, base, line, line_end]).lastrowid or 0)
+        out.setdefault((label, head, base), (label, head, base, line, line_end))
     for named in rows.revisions:  # a revision only claims name (no label line of its own)
-        if named is not None and named not in ids:
-            ids[named] = int(db.execute(sql, [version_id, *named, None, None]).lastrowid or 0)
-    return ids
+        if named is not None and named not in out:
+            out[named] = (*named, None, None)
+    return list(out.values())
+
+
+def section_rows(prep: PreparedVersion) -> list[tuple[int, str, int, str, str]]:
+    return [(line, kind, level, title, _json(list(path))) for line, kind, level, title, path in prep.sections]
+
+
+def _write_revisions(db: Database, version_id: int, prep: PreparedVersion, rows: ClaimRows) -> dict[RevKey, int]:
+    sql = "INSERT INTO revisions (version_id, label, head, base, line, line_end) VALUES (?, ?, ?, ?, ?, ?)"
+    return {(r[0], r[1], r[2]): int(db.execute(sql, [version_id, *r]).lastrowid or 0)
+            for r in revision_rows(prep, rows)}
 
 
 def _claim_rows(rows: ClaimRows, doc_id: int, version_id: int, rev_ids: dict[RevKey, int]

@@ -87,6 +87,17 @@ def decode(data: bytes, path: str, limit: int | None = None) -> SourceText:
                       warnings=warnings)
 
 
+READING_NOTES = ("UTF-16 text (byte-order mark)", "not valid UTF-8 (first bad byte", "the file name is not valid UTF-8",
+                 "changed while it was read")
+"""How the warnings of reading bytes begin (decode, read_path), and a GitHub text's lone surrogates
+(ledger/github/store.py): what the text's bytes said, which reading the stored text again cannot say."""
+
+
+def reading_warning(message: str) -> bool:
+    """A warning of reading the bytes, not of parsing the text (`ledger reextract` keeps these)."""
+    return message.startswith(READING_NOTES) or ("lone surrogate" in message and "replaced with U+FFFD" in message)
+
+
 _CHUNK = 1 << 20
 """Bytes asked of the OS per read."""
 _read_chunk: Callable[[int, int], bytes] = os.read
