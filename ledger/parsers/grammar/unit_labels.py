@@ -30,6 +30,9 @@ UNIT_IN_HEADER_RE = re.compile(r"\(([^()]{1,24})\)\s*$|\[([^\[\]]{1,24})\]\s*$")
 _UNITS_LOWER = frozenset(u.lower() for u in UNITS)
 
 
+_RATE_UNIT_RE = re.compile(r"[A-Za-zµ]{1,12}(?:\s?/\s?[A-Za-zµ]{1,10}){1,3}")
+
+
 @short_text_cache(1024)  # every row of a table asks for its column headers' units
 def header_unit(header: str) -> str | None:
     """The unit a column header declares: "Mean TTFT (ms)" -> "ms", "Latency [us]" -> "us"."""
@@ -40,7 +43,7 @@ def header_unit(header: str) -> str | None:
     low = unit.lower()
     if "`" in unit:
         return None  # "vanilla (`org/model`)": a quoted name, not a rate
-    rate = "/" in unit and any(c.isalpha() for c in unit)  # "tok/s/gpu"; "(1/4)" is a share, no unit
+    rate = _RATE_UNIT_RE.fullmatch(unit) is not None  # "tok/s/gpu"; "(1/4)", "(1/4 retention)" are shares
     if low in _UNITS_LOWER or rate or low in ("micro-seconds", "microseconds", "milliseconds", "seconds"):
         return unit
     return None

@@ -266,7 +266,7 @@ class _BlockReader:
             # "- 8B: 98.4 token/sec", "- RTX 4090: 131.8 tok/s": the label names the run's model or device, the
             # unit what was measured
             for claim in self._result(line, p, measure, "perf", unit):
-                claim.config.update({k: v for k, v in named.items() if k not in claim.config})
+                claim.config.update(named)  # the label's own model wins over the one the text around it names
                 yield claim
             return
         if line.base is not None and line.base[2] and _NEW_LABEL_RE.match(label):

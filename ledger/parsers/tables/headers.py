@@ -71,6 +71,7 @@ def _is_short_sha(word: str) -> bool:
     return bool(_SHA_RE.fullmatch(word)) and any(c.isdigit() for c in word) and any(c.isalpha() for c in word)
 
 
+_BASE_BRANCHES = frozenset(("master", "main", "trunk", "upstream", "baseline"))
 # llama.cpp's release builds ("b4120"); four digits at least, so a B200 stays a GPU
 _BUILD_RE = re.compile(r"[bB]\d{4,5}")
 
@@ -100,7 +101,9 @@ def column_revisions(named: Mapping[str | int, Revision], heads: dict[int, str])
             stems.setdefault(" ".join(parts[:-1]).lower(), []).append(ci)
     for cols in stems.values():
         tails = [heads[ci].split()[-1] for ci in cols]
-        if len(cols) >= 2 and len(set(tails)) == len(tails) and all(_revision_word(t) for t in tails):
+        # ("t/s master | t/s ab/q4k-matvec": the base by its branch name beside a branch of the PR's)
+        if len(cols) >= 2 and len(set(tails)) == len(tails) and any(_revision_word(t) for t in tails) and \
+                all(_revision_word(t) or t.lower() in _BASE_BRANCHES for t in tails):
             for ci, tail in zip(cols, tails, strict=True):
                 out[ci] = Revision(label=tail, head=tail.lower() if _is_short_sha(tail) else None)
     return out
