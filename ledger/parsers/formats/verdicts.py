@@ -93,7 +93,7 @@ def _line(ctx: Context, no: int, text: str, block: Block) -> Iterator[Claim]:
     if fm:
         # "dtype=fp16 M=8  max_abs= 2.7e-03 pass= False": the check of the settings the line opens with; its
         # errors stay for the readers of values (the line is not taken)
-        lead = _LEADING_SETTINGS_RE.match(text)
+        lead = _LEADING_SETTINGS_RE.match(text) or _BEFORE_ERRORS_RE.match(text)
         name = " ".join(lead.group(0).split()) if lead else (ctx.lead_in(block) or "check")
         ctx.take(no, fm.start(), fm.end())
         yield _gate(ctx, no, text.strip()[:160], name, "pass" if fm.group("v").lower() in ("true", "yes") else "fail",
@@ -122,6 +122,9 @@ def _line(ctx: Context, no: int, text: str, block: Block) -> Iterator[Claim]:
 _MARK_RE = re.compile(rf"^\s*{_MARK}")
 # "pass= True", "passed: false" at a check line's end, and the settings the line opens with
 _FLAG_OUTCOME_RE = re.compile(r"\bpass(?:ed)?\s{0,2}[=:]\s{0,2}(?P<v>True|False|true|false|yes|no)\s*$")
+# "torch.bfloat16 M=8    max_abs=...": what the line opens with before its first error
+_BEFORE_ERRORS_RE = re.compile(r"^\s{0,8}[\w.=-]{1,40}(?:\s{1,8}[\w.=-]{1,40}){0,5}?"
+                               r"(?=\s{1,8}(?:max|mean|avg)_(?:abs|rel)\b)")
 _LEADING_SETTINGS_RE = re.compile(r"^\s{0,8}(?:[A-Za-z_][\w.-]{0,30}=[^\s=]{1,40}\s{1,8}){1,8}")
 _QUOTE_RE = re.compile(r"^\s*(?:>\s?)+")
 

@@ -213,6 +213,20 @@ def _run_end(blocks: list[Block], k: int) -> int:
     return end
 
 
+_DIGIT_RE = re.compile(r"\d")
+_PARALLEL = frozenset(("tp", "pp", "ep", "dp", "dep"))
+
+
+def _own_words(text: str) -> dict[str, str]:
+    """The setup words of a short line of output ("torch.float16 M=8  max_abs=2.2e-03"): its results' own. Not a
+    sentence or a paragraph (the words of one clause are not another's), not a key the line gives two values
+    ("FP8: 96.1, BF16: 96.3"), not a rank ("[TP0]")."""
+    if len(text) > 100 or ". " in text or "; " in text or not _DIGIT_RE.search(text):
+        return {}
+    twice = named_twice(text)
+    return {k: v for k, v in qualifiers(text).items() if k not in twice and not (k in _PARALLEL and v == "0")}
+
+
 def _line_scopes(doc: Document) -> list[SetupScope]:
     """The settings a line states beside its results ("Decode 0. Batch size: 1, latency: 0.009 s"): for that
     line only, the innermost scope. A table's cells are its columns' business."""
@@ -221,7 +235,11 @@ def _line_scopes(doc: Document) -> list[SetupScope]:
     for no in range(1, len(doc.lines) + 1):
         if no in in_table:
             continue
-        values = {**label_settings(doc.line(no)), **inline_settings(doc.line(no))}
+        text = doc.line(no)
+        # the setup words of the line too ("torch.float16 M=8  max_abs=2.2e-03"), unless it names two values of
+        # a key ("FP8: 96.1, BF16: 96.3": each value's own words decide)
+        own = _own_words(text)
+        values = {**own, **label_settings(text), **inline_settings(text)}
         if values:
             out.append(SetupScope(no, no, values))
     return out

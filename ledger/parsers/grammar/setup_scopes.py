@@ -289,7 +289,9 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
             continue
         longest = max(normed, key=len)
         # "8B" in "Llama-3.1-8B-Instruct" is one model; "1" in "16" two tensor-parallel sizes
-        if len(normed) == 1 or (len(min(normed, key=len)) >= 4 and all(n in longest for n in normed)):
+        # (containment joins spellings of one model only: "float16" inside "bfloat16" is another precision)
+        if len(normed) == 1 or (key == "model" and len(min(normed, key=len)) >= 4
+                                and all(n in longest for n in normed)):
             out[key] = max(vals, key=lambda v: len(_norm(v)))
     return out
 

@@ -112,7 +112,9 @@ def _setting_in_sentence(label: str) -> bool:
     return m is not None and not measured(m.group("name"))
 
 
-_NUMERIC_DIFF_RE = re.compile(r"(?:abs|rel|max|mean)[_ ]?(?:abs[_ ]?)?(?:diff|err(?:or)?)\b", re.IGNORECASE)
+# "max_abs_diff = 0", "max_abs= 3.9e-05": how far an output is from the reference's
+_NUMERIC_DIFF_RE = re.compile(r"(?:abs|rel|max|mean)[_ ]?(?:abs[_ ]?)?(?:diff|err(?:or)?)\b|"
+                              r"^(?:max|mean|avg)_(?:abs|rel)$", re.IGNORECASE)
 _NEW_LABEL_RE = re.compile(r"^(?:after|now|new|this pr|pr|ours|optimi[sz]ed|with (?:the )?(?:fix|change|pr))$",
                            re.IGNORECASE)
 _QUALIFIER_LABEL_RE = re.compile(r"^(?:at|with|for|on|under|w/)\s+\S", re.IGNORECASE)
