@@ -30,8 +30,8 @@ from ledger.parsers.prose.metrics import (
     clause_start,
     metric_before,
 )
-from ledger.vocab.setup import model_names, qualifiers
-from ledger.vocab.units import is_measure_unit
+from ledger.vocab.setup import model_names, qualifiers, setup_named
+from ledger.vocab.units import is_measure_unit, measure_of_unit
 
 
 def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subject: str | None, *,
@@ -87,6 +87,9 @@ def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subjec
         return None
     if metric is None:
         metric = perf_label(text, span_start if span_start is not None else n.start) or subject
+    named = setup_named(metric) if metric else {}
+    if named and (measure := measure_of_unit(unit)):
+        metric = measure  # "7B runs at 20.1 ms/t": the model's latency, not a measure called "7B"
     kind = claim_kind(metric or "", unit)
     if kind == "accuracy" and _SPEED_AFTER_RE.match(text, n.end, n.end + 24):
         kind = "perf"  # "bench_gsm8k.py - 9.4% faster": how much faster the run went, not its score
@@ -94,7 +97,8 @@ def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subjec
         "kind": kind, "metric": metric, "value": n.value, "high": n.high, "approx": n.approx, "unit": unit,
         "reference": reference, "start": span_start if span_start is not None else n.start, "end": n.end,
         "printed": n.printed,
-        "config": _setup_before(text, span_start if span_start is not None else n.start, subject, metric),
+        "config": {**_setup_before(text, span_start if span_start is not None else n.start, subject, metric),
+                   **named},
     }
 
 
