@@ -159,17 +159,26 @@ def _retry_locked(fn: Callable[[], object], tries: int = 5) -> None:
             time.sleep(0.05 * (2 ** attempt))
 
 
-def open_source(path: str | os.PathLike[str]) -> sqlite3.Connection:
-    """A ledger to merge from (`ledger merge`), opened read-only: it is never written, nor migrated (db.merge reads a
-    column an older ledger lacks as NULL)."""
-    p = Path(path)
+def _connect_ro(p: Path, query_only: bool = False) -> sqlite3.Connection:
+    """An existing ledger opened through a mode=ro URI (read-only storage as `reader_uri` says), its schema
+    checked; library errors become one DatabaseError naming the file."""
     _check_file(p, create=False)
     uri = reader_uri(p) or f"file:{quote(str(p.resolve()))}?mode=ro"
     try:
         conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout_ms() / 1000)
         _check_schema(conn, p)
+        if query_only:
+            conn.execute("PRAGMA query_only = ON")
     except sqlite3.DatabaseError as exc:
         raise _cannot_use(p, exc) from exc
+    return conn
+
+
+def open_source(path: str | os.PathLike[str]) -> sqlite3.Connection:
+    """A ledger to merge from (`ledger merge`), opened read-only: it is never written, nor migrated (db.merge reads a
+    column an older ledger lacks as NULL)."""
+    p = Path(path)
+    conn = _connect_ro(p)
     if conn.execute("SELECT COUNT(*) FROM sqlite_master WHERE name = 'documents'").fetchone()[0] == 0:
         conn.close()
         raise DatabaseError(f"{p}: an empty ledger (nothing to merge)")
@@ -218,14 +227,7 @@ def open_readonly(path: str | os.PathLike[str], timeout_s: float = 30.0,
     stop a statement themselves (ledger.query.sql interrupts it from a watchdog thread at the deadline).
     """
     p = Path(path)
-    _check_file(p, create=False)
-    uri = reader_uri(p) or f"file:{quote(str(p.resolve()))}?mode=ro"
-    try:
-        conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout_ms() / 1000)
-        _check_schema(conn, p)
-        conn.execute("PRAGMA query_only = ON")
-    except sqlite3.DatabaseError as exc:
-        raise _cannot_use(p, exc) from exc
+    conn = _connect_ro(p, query_only=True)
     if hasattr(conn, "setlimit"):  # Python 3.11+
         conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, max_value_bytes)
     conn.set_authorizer(_authorizer)
