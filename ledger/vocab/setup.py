@@ -10,6 +10,7 @@ claim's `config`) and `config_hints` (what compare reads from names and config v
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
@@ -214,9 +215,8 @@ def _qualifiers(text: str) -> dict[str, str]:
     if lm:
         out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
         s = s[:lm.start()] + " " + s[lm.end():]
-    present = set(_TRIGGER_RE.findall(s.lower()))
-    for w in SETUP_WORDS:
-        if w.written in out or (w.triggers and present.isdisjoint(w.triggers)):
+    for w in _words_in(s):
+        if w.written in out:
             continue
         m = w.pattern.search(s)
         # "without the MXFP4 path; ... BF16": the precision the run did not use is no setting; the next one is
@@ -242,21 +242,25 @@ def _qualifiers(text: str) -> dict[str, str]:
     return out
 
 
-def named_twice(text: str) -> set[str]:
+@short_text_cache(8192)  # asked of every short line of output, as qualifiers is
+def named_twice(text: str) -> frozenset[str]:
     """The setup keys a sentence gives two different values ("on an RTX 4080 Super and an RTX 3090 Ti"): it
     states no one value of them for the results that follow."""
     s = text[:400]
     if not _ANY_SETUP_RE.search(s):
-        return set()
+        return frozenset()
     out: set[str] = set()
-    present = set(_TRIGGER_RE.findall(s.lower()))
-    for w in SETUP_WORDS:
-        if w.triggers and present.isdisjoint(w.triggers):
-            continue
+    for w in _words_in(s):
         values = {next((g for g in m.groups() if g), "").lower() for m in w.pattern.finditer(s)}
         if len(values - {""}) > 1:
             out.add(w.written)
-    return out
+    return frozenset(out)
+
+
+def _words_in(s: str) -> Iterator[SetupWord]:
+    """The setup words whose triggers `s` holds (one pass for all of them): the only ones that can match."""
+    present = set(_TRIGGER_RE.findall(s.lower()))
+    return (w for w in SETUP_WORDS if not (w.triggers and present.isdisjoint(w.triggers)))
 
 
 # Configuration keys that change a result; aliases map to the canonical key.
