@@ -396,14 +396,15 @@ def is_workload_label(label: str) -> bool:
     return bool(_WORKLOAD_RE.match(core)) and not _RESULT_AFTER_SETTING_RE.search(core)
 
 
-_MODEL_SIZE_RE = re.compile(r"\d{1,4}(?:\.\d{1,2})?[BM]")
+MODEL_SIZE_RE = re.compile(r"(?<![\w.])\d{1,4}(?:\.\d{1,2})?[BM](?![\w.])")
+"""A model named by its size alone ("8B", "0.5B", "13B"), as lists of runs print it."""
 
 
 def setup_named(label: str) -> dict[str, str]:
     """The setup a label is and nothing more: a model's size ("8B"), a model ("Qwen3-8B") or a device ("RTX 4090",
     "8x H100"), as {key: value}; {} for a label that names a measure or anything else besides."""
     core = label.strip(" *_`:")
-    if _MODEL_SIZE_RE.fullmatch(core):
+    if MODEL_SIZE_RE.fullmatch(core):
         return {"model": core}
     found = qualifiers(core)
     if set(found) == {"gpu"} and HARDWARE_NAME_RE.fullmatch(re.sub(r"^\d{1,3}\s?[x×]\s?", "", core)):

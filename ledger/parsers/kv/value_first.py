@@ -23,7 +23,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import kind_for_metric, last_metric_named
-from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup import MODEL_SIZE_RE, qualifiers
 
 NAME = "value_first"
 VERSION = "1"
@@ -37,8 +37,6 @@ _LETTER_RE = re.compile(r"[A-Za-z]")
 _PATH_RE = re.compile(r"[\w-]/[\w.-]|\.(?:py|c|cc|cpp|h|hpp|cu|cuh|rs|go|ts|js|md|txt|json|yaml|toml)\b")
 _LOOK_BACK = 12
 _GAP = 4  # lines between a run and a single line that goes on from it (a lead-in, a fence)
-# "13B, q4_0": a run's label that gives the model by its size alone (the family is the document's)
-_SIZE_RE = re.compile(r"(?<![\w.])\d{1,4}(?:\.\d{1,2})?[BM](?![\w.])")
 
 
 def _parse(text: str) -> re.Match[str] | None:
@@ -106,7 +104,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
 
 def _setup(label: str) -> dict[str, str]:
     setup = {**qualifiers(label), "run": label}
-    size = _SIZE_RE.search(label)
+    size = MODEL_SIZE_RE.search(label)  # "13B, q4_0": the family is the document's
     if size is not None and "model" not in setup:
         setup["model"] = size.group(0)
     return setup
