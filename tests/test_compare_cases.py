@@ -344,6 +344,42 @@ def test_a_release_page_reports_its_one_change(tmp_path: Path, shape: str, isl: 
     assert (change["verdict"]["old"]["value"], change["verdict"]["new"]["value"]) == (old, new)
 
 
+def test_a_release_page_with_br_headers_gives_every_cell_its_setup_and_its_one_change(tmp_path: Path) -> None:
+    """The shape vendors publish: a table per model under a heading naming it without its size ("Llama 4 Scout"),
+    a "Sequence Length (ISL/OSL)" row label, `GPU<br/>TP1 (FP4)` headers, a board named on the line over a table
+    whose headers count GPUs, the metric stated once for the section, and a reproduction section whose dataset
+    table and sample console output are examples, not results."""
+    from ledger.parsers import extract
+
+    for n in (1, 2, 3):
+        claims = [x for x in extract((RELEASE / f"br_headers_v{n}.md").read_text(encoding="utf-8"), f"v{n}.md").claims
+                  if x.kind == "perf"]
+        assert len(claims) == 25, [(x.source.line, x.value) for x in claims]
+        for x in claims:
+            assert x.source.section[1] == "Offline throughput", (x.source.line, x.value)  # nothing from the recipe
+            assert x.unit == "tokens/sec" and x.metric.startswith("Total Output Throughput"), (x.metric, x.unit)
+            assert {"model", "gpu", "tp", "quant", "isl", "osl"} <= set(x.config), (x.source.line, x.config)
+        rtx = [x for x in claims if "RTX 6000" in x.config["gpu"]]
+        assert [(x.config["gpu_count"], x.config["tp"], x.config.get("pp")) for x in rtx][:2] == [
+            ("4", "2", "2"), ("8", "4", "2")]
+        scout = next(x for x in claims if x.value == 15130)
+        assert (scout.config["model"], scout.config["gpu"], scout.config["isl"], scout.config["osl"]) == (
+            "Llama 4 Scout", "H100", "128", "2048")
+    rows = _release_rows(tmp_path, "br_headers")
+    verdicts = [r["verdict"]["verdict"] for r in rows]
+    assert verdicts.count("improvement") + verdicts.count("regression") == 1, verdicts
+    change = next(r for r in rows if r["verdict"]["verdict"] == "improvement")
+    assert (change["verdict"]["old"]["value"], change["verdict"]["new"]["value"]) == (4336, 4610)
+    assert change["config"]["model"] == "llama3.3-70b" and change["config"]["gpu"] == "h200"
+    # Maverick's cells (v1) and Qwen's (v2, v3) hold the same numbers: never one series
+    revs = {}  # type: dict[str, set[int]]
+    for r in rows:
+        assert r["config"].get("model") and r["config"].get("isl") and r["config"].get("gpu"), r["config"]
+        revs.setdefault(r["config"]["model"], set()).update(
+            int(v["revision"].rsplit(" v", 1)[1]) for v in r["values"] if v)
+    assert revs["llama4-maverick"] == {1} and revs["qwen3-235b-a22b"] == {2, 3}, revs
+
+
 def test_trend_follows_a_documents_versions_by_setup(tmp_path: Path) -> None:
     from ledger.compare import run_trend
 

@@ -29,7 +29,9 @@ _SPACED_MODEL_RE = re.compile(
     r"(?<![\w/.-])(?:" + _FAMILY + r")\d{0,2}(?:\.\d{1,2})?(?: (?:\d{1,2}(?:\.\d{1,2})?|[vV]\d{1,2}(?:\.\d)?)){0,2}"
     r"(?: (?:\d{1,4}(?:\.\d)?[bBmM]|\d{1,2}[xX]\d{1,3}[bB])(?:-[aA]\d{1,3}[bB])?"
     # or a lettered release with no size: "DeepSeek R1", "DeepSeek V3.2", "Kimi K2", "MiniMax M2"
-    r"| [rRvVkKmM]\d{1,2}(?:\.\d{1,2})?)"
+    r"| [rRvVkKmM]\d{1,2}(?:\.\d{1,2})?"
+    # or a named member of a versioned release: "Llama 4 Scout", "Llama 4 Maverick", "Nemotron 3 Nano"
+    r"|(?<=\d) (?:scout|maverick|behemoth|nano|super|ultra|mini|small|medium|large))"
     r"(?: (?:a\d{1,3}b|instruct|chat|base|it|coder|vl|moe|thinking|preview)\b){0,3}(?![\w/-])", re.IGNORECASE)
 # "adept/persimmon-8b-chat": a hub id whose name carries a parameter count, whatever its family
 _HUB_MODEL_RE = re.compile(r"(?<![\w/.-])[A-Za-z0-9][\w.-]{0,40}/[A-Za-z][\w.-]{0,60}?\d{1,4}(?:\.\d)?[bBmM]"

@@ -137,6 +137,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("gpu", "gpu", rf"({_GPU_COUNT}(?:nvidia )?(?:{GPU_NAMES}))",
           ("gb", "gh", "b2", "b3", "h1", "h2", "h8", "a1", "a8", "v1", "l4", "mi", "rtx", "dgx", "m1 ", "m2 ", "m3 ",
            "m4 ", "m5 ", "apple", "rx")),
+    # "**4 GPUs**<br/>TP2,PP2": a column's count of boards, when the board is named elsewhere (the line above)
+    _word("gpu_count", "gpu_count", r"(\d{1,3}) ?[x×]? ?(?:gpus|gpu(?! ?[a-z]))", ("gpu",)),
     _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",)),
     _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})", ("ep",)),
     # (two digits at most: llama-bench's "pp512" is a 512-token prompt test, not a pipeline of 512 stages)

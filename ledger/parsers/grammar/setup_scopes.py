@@ -209,13 +209,17 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
     out: list[tuple[int, int, dict[str, str]]] = []
     for start, end in turn_bounds(doc):
         values: dict[str, str] = {}
+        several: set[str] = set()
         for first, last in _sections_in(doc, start, end):
             for no in range(first, last + 1):
                 text = doc.line(no)
                 if len(text) > 2000:
                     continue
                 for k, v in line_setup(unrestricted(text)).items():
-                    values.setdefault(k, v)
+                    a, b = _norm(values.setdefault(k, v)), _norm(v)
+                    if a not in b and b not in a:
+                        several.add(k)  # "Hardware: - H100 - L40S - A10G": the boards runs used, none for all
+        values = {k: v for k, v in values.items() if k not in several}
         if values:
             out.append((start, end, values))
     return out
@@ -254,7 +258,7 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
     each other; `command` reads a command line's flags. A key some of a table's rows name and others do not varies
     from row to row (a precision sweep's "bf16" row beside "q8_0"): the document holds no one value of it."""
     seen: dict[str, list[str]] = {}
-    body, varied = _table_varied(doc)  # a table's rows count, unless they vary
+    body, varied, grids = _table_varied(doc)  # a table's rows count, unless they vary
     leads = _lead_in_lines(doc)
     sectioned = _sectioned_lines(doc)
     led: dict[str, list[str]] = {}
@@ -277,7 +281,7 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
         models = [m for m in models if not is_draft_model(m)]
         for k, v in [*values.items(), *(("model", m) for m in models)]:
             if k in _DEFAULT_KEYS and not (k in _PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
-                local = no in leads or (k in _WORKLOAD_KEYS and no in sectioned)
+                local = no in leads or no in grids or (k in _WORKLOAD_KEYS and no in sectioned)
                 (led if local else seen).setdefault(k, []).append(v)
     if drafts and "model" not in seen:
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
@@ -324,7 +328,7 @@ def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -
     sections = _result_sections(doc)
     if not sections:
         return out
-    _, varied = _table_varied(doc)  # "throughput, con8" among rows that name none: the row's, not the section's
+    _, varied, _ = _table_varied(doc)  # "throughput, con8" among rows that name none: the row's, not the section's
     for first, last in sections:
         seen: dict[str, set[str]] = {}
         for no in range(first, last + 1):
@@ -358,13 +362,18 @@ def _lead_in_lines(doc: Document) -> set[int]:
     return out
 
 
-def _table_varied(doc: Document) -> tuple[set[int], set[str]]:
-    """The lines of the tables' body rows, and the keys some rows of a table name and others do not."""
+def _table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:
+    """The lines of the tables' body rows, the keys some rows of a table name and others do not, and the header
+    lines whose columns state setups of their own ("| ISL/OSL | 4 GPUs<br/>TP2,PP2 | 8 GPUs<br/>TP4,PP2 |": the
+    PP2 both share is those columns' own, not the document's)."""
     lines: set[int] = set()
     varied: set[str] = set()
+    grids: set[int] = set()
     for b in doc.blocks:
         if b.kind != "table" or b.end <= b.start:
             continue
+        if b.table is not None and len({tuple(sorted(line_setup(h[:300]).items())) for h in b.table.header} - {()}) > 1:
+            grids.add(b.start)
         counts: dict[str, int] = {}
         rows = 0
         for no in range(b.start + 1, b.end + 1):
@@ -376,7 +385,7 @@ def _table_varied(doc: Document) -> tuple[set[int], set[str]]:
             for k in line_setup(text[:2000]):
                 counts[k] = counts.get(k, 0) + 1
         varied.update(k for k, n in counts.items() if n < rows)
-    return lines, varied
+    return lines, varied, grids
 
 
 def _norm(value: str) -> str:

@@ -30,6 +30,7 @@ from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_wi
 from ledger.parsers.tables.roles import column_roles
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.rows import row_claims
+from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.vocab.metrics import leading_benchmark, named_benchmark
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
 from ledger.vocab.sides import side_of
@@ -57,6 +58,10 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         info.section_unit = header_unit(block.section[-1])
     if info.section_unit is None:
         info.section_unit = stated_unit(ctx.lead_in(block))  # "Figures are decode latency in ms per token:"
+    measure = stated_measure(ctx, block)
+    if measure is not None:
+        info.measure = (measure.name, measure.unit)
+        info.section_unit = info.section_unit or measure.unit
     if any(r == "value" and GENERIC_HEAD_RE.match(head_without_unit(headers[i])) for i, r in enumerate(roles)):
         info.bench = leading_benchmark(ctx.lead_in(block))
     # "Paired GSM8K used lm-eval, 25-shot:" over "Strict exact match | 0.950 | 0.955": the task of every row

@@ -54,6 +54,9 @@ class TableInfo:
         self.column_setup = table.column_setup
         self.title_setup: dict[str, str] = {}
         """The setup the title line over the table names (see tables.results._title_setup)."""
+        self.measure: tuple[str, str | None] | None = None
+        """The measure a section states for its tables (see tables.stated_measure): the name and unit of cells
+        whose row and column name only their setup."""
         self.section_unit: str | None = None
         """The unit the heading over the table names ("## Output throughput per GPU (tok/s)"), for bare values."""
         self.col_revision: dict[int, Revision] = {}
@@ -96,6 +99,8 @@ class TableInfo:
         return got
 
 
+_PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
+_LENGTH_TAIL_RE = re.compile(r"\s+(?:sequence\s+)?(?:lengths?|lens?|tokens)\s*$", re.IGNORECASE)
 _LENGTH_PAIR = {"input": "isl", "output": "osl", "in": "isl", "out": "osl", "input len": "isl", "output len": "osl"}
 
 
@@ -106,7 +111,13 @@ def setting_keys(head: str) -> tuple[str, ...]:
     key = setup_key(head)
     if key is not None:
         return (key,)
-    parts = [p for p in _SETTING_SPLIT_RE.split(head_without_unit(head)) if p]
+    paren = _PAREN_RE.search(head)
+    if paren and paren.start() > 0:  # "Sequence Length (ISL/OSL)": the keys are in the parentheses
+        inner = setting_keys(paren.group(1))
+        if inner:
+            return inner
+    bare = _LENGTH_TAIL_RE.sub("", head_without_unit(head))  # "Input/Output Length": the two lengths
+    parts = [p for p in _SETTING_SPLIT_RE.split(bare) if p]
     # "Input/Output" over "128/2048": the two lengths; alone, "input" or "output" names no setting
     keys = [_LENGTH_PAIR.get(p.lower()) if len(parts) == 2 else None for p in parts]
     keys = keys if all(keys) else [setup_key(p) for p in parts]

@@ -266,6 +266,8 @@ class _RowReader:
         if info.bench and GENERIC_HEAD_RE.match(metric_head):
             metric_head = f"{info.bench} {metric_head}"  # "**gsm8k** (200 examples)" over "| Backend | Score |"
         metric = metric_name(label, metric_head, role)
+        if info.measure and role == "value" and not looks_metric(metric):
+            metric = info.measure[0]  # "128/2048" under "B200<br/>TP1": the section's stated measure, its setup
         kind, unit = self._kind(metric, metric_head, head, role, unit)
         if self.label_qualifiers is None:
             self.label_qualifiers = qualifiers(label)

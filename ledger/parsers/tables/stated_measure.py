@@ -1,0 +1,69 @@
+"""The measure a section states once for all its tables: "The reported metric is `Total Output Throughput
+(tokens/sec)`" above a release page's per-model grids, whose headers name only GPUs and parallelism and whose rows
+name only lengths. The statement holds for the tables after it in its section and the sections under it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+from ledger.parsers.base import Context
+from ledger.parsers.reader.blocks import Block, Document
+from ledger.parsers.tables.headers import head_without_unit, looks_metric, unit_of_header
+from ledger.vocab.units import is_measure_unit
+
+# "The reported metric is `X (unit)`", "Every table below gives `X (unit)`", "Values are `X (unit)`"
+_STATED_RE = re.compile(
+    r"\b(?:reported metric|metric reported|metric|(?:tables?|figures?|numbers?|values?|cells?))"
+    r"(?: (?:below|here|above|in this section))?(?: (?:is|are|gives?|shows?|reports?|lists?))"
+    r"[ :]{1,3}(?:the )?`(?P<name>[^`]{3,80})`", re.IGNORECASE)
+_MEMO = "tables.stated_measure"
+
+
+@dataclass(frozen=True)
+class Measure:
+    """What the cells measure: the metric's name and its unit."""
+
+    name: str
+    unit: str | None
+
+
+def stated_measure(ctx: Context, block: Block) -> Measure | None:
+    """The measure the nearest statement above `block`, in its section or a section above it, names."""
+    found: tuple[list[int], list[tuple[tuple[str, ...], Measure]]] | None = ctx.memo.get(_MEMO)
+    if found is None:
+        found = ctx.memo[_MEMO] = _statements(ctx.doc)
+    starts, stated = found
+    i = bisect.bisect_left(starts, block.start) - 1
+    while i >= 0:
+        section, measure = stated[i]
+        if block.section[:len(section)] == section:
+            return measure
+        i -= 1
+    return None
+
+
+def _statements(doc: Document) -> tuple[list[int], list[tuple[tuple[str, ...], Measure]]]:
+    starts: list[int] = []
+    stated: list[tuple[tuple[str, ...], Measure]] = []
+    prev: Block | None = None
+    for b in doc.blocks:
+        if b.kind != "text" or b.in_code:
+            continue
+        # a paragraph's lines are blocks of their own: the statement may wrap onto the next line
+        joined = f"{prev.text[-200:]} {b.text[:1000]}" if prev is not None and prev.end + 1 == b.start else b.text
+        prev = b
+        if "`" not in b.text:
+            continue
+        m = _STATED_RE.search(joined)
+        if m is None:
+            continue
+        name = m.group("name").strip()
+        unit = unit_of_header(name)
+        bare = head_without_unit(name)
+        if bare and (looks_metric(bare) or is_measure_unit(unit)):
+            starts.append(b.start)
+            stated.append((b.section, Measure(bare, unit)))
+    return starts, stated
