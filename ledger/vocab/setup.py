@@ -128,6 +128,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]?kv(?:[ _-]?cache)?", ("kv",)),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",)),
     _word("concurrency", "concurrency", rf"con(?:c|currency)?{_SEP}(\d{{1,5}})", ("con",)),
+    # "random / c=8 / p=32", "mc=16": benchmark configs' shorthand (an equals sign always: "c8" says nothing)
+    _word("concurrency", "concurrency", r"m?c ?= ?(\d{1,5})", ("c=", "c =")),
     _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)", ("isl",)),
     _word("osl", "osl", rf"osl{_SEP}(\d{{1,6}}k?)", ("osl",)),
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?", ("shot",)),
@@ -135,7 +137,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # with the count printed before it ("8xH100", "2x8 H200": nodes x GPUs), which canonical reads as gpu_count
     # the vendor may stand between ("8×NVIDIA H200"): the count still belongs to the GPU
     _word("gpu", "gpu", rf"({_GPU_COUNT}(?:nvidia )?(?:{GPU_NAMES}))",
-          ("gb", "gh", "b2", "b3", "h1", "h2", "h8", "a1", "a8", "v1", "l4", "mi", "rtx", "dgx", "m1 ", "m2 ", "m3 ",
+          ("gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a3", "a4", "a6", "a8", "v1", "l2", "l4", "mi", "rtx",
+           "dgx", "910", "310p", "atlas", "gaudi", "m1 ", "m2 ", "m3 ",
            "m4 ", "m5 ", "apple", "rx")),
     # "**4 GPUs**<br/>TP2,PP2": a column's count of boards, when the board is named elsewhere (the line above)
     _word("gpu_count", "gpu_count", r"(\d{1,3}) ?[x×]? ?(?:gpus|gpu(?! ?[a-z]))", ("gpu",)),

@@ -70,6 +70,10 @@ _HEAD_BASE_RE = re.compile(
     r"[*_`]{0,3}[^.;\n]{0,60}?\b(?:against|vs\.?|versus|relative\s+to|compared\s+(?:to|with)|on\s+top\s+of)\s+"
     r"(?:[*_`]{0,3}(?:main|master|trunk|upstream/main|origin/main|PR\s+base|base|its\s+base)[*_`]{0,3}\s+)?"
     r"(?:at\s+)?[*_`]{0,3}(?P<base>[0-9a-f]{7,40})(?![\w-])", re.IGNORECASE)
+# "Timings below come from the exact PR head `5e8d0c7a91`", "taken at PR head 43f4b10a": the head the results under
+# the sentence were measured on, wherever the sentence names it
+_PR_HEAD_RE = re.compile(r"\b(?:PR|branch)\s+head(?:\s+commit)?\s+[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
+                         re.IGNORECASE)
 # "build: 32d9f7d9 (1786)" (llama.cpp prints it under its tables), "commit: abc1234", "git rev 1a2b3c4d": a trailer
 # naming the build the results above it were measured on
 _TRAILER_RE = re.compile(
@@ -82,7 +86,9 @@ _COMMIT_LINK_RE = re.compile(
     r"\[(?P<text>[^\[\]]{1,40})\]\([^()\s]{0,200}/commits?/(?P<sha>[0-9a-f]{7,40})[^()\s]{0,40}\)")
 # a heading that names a revision without a sha: "Updated results", "v2", "After rebase", "Round 2", "Second run"
 _HEADING_WORDS_RE = re.compile(
-    r"\b(?:updated|update|re-?run|rebased?|after (?:the )?(?:rebase|fix(?:es)?|review)|v\d{1,2}|round \d{1,2}|"
+    # ("v2" alone; "Mistral-7B-v0.3" and "DeepSeek-V3.1" are models)
+    r"\b(?:updated|update|re-?run|rebased?|after (?:the )?(?:rebase|fix(?:es)?|review)|(?<![-_.])v\d{1,2}(?![.\d])|"
+    r"round \d{1,2}|"
     r"(?:first|second|third|final|new|latest) (?:run|results?|numbers|round)|iteration \d{1,2}|before|after|"
     r"baseline|candidate|this pr)\b", re.IGNORECASE)
 # "**Branch**: this PR at `c0ffee1234`", "**`main`**: `facade5678`, ...": a name bound to a sha
@@ -176,6 +182,9 @@ def _line_label(text: str, in_code: bool) -> Revision | None:
         # "branch at 7e3a9c1d:" is the side "branch"; "at" only points at its head
         label = re.sub(r"\s+(?:at|on|@)$", "", _clean_label(m.group("label")), flags=re.IGNORECASE)
         return Revision(label=label, head=m.group("sha").lower(), base=None)
+    hm = _PR_HEAD_RE.search(text) if "head" in text.lower() else None
+    if hm and is_sha(hm.group("sha")):
+        return Revision(label="PR head", head=hm.group("sha").lower(), base=None)
     return None
 
 

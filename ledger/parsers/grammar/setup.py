@@ -19,18 +19,19 @@ names them (ledger.vocab.setup); values as printed.
 from __future__ import annotations
 
 import bisect
-import heapq
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables
+from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
+from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
 from ledger.parsers.grammar.setup_scopes import (
     document_default,
     inline_settings,
     label_settings,
     label_setup,
+    line_setup,
     section_workloads,
     setup_sections,
     unrestricted,
@@ -76,57 +77,6 @@ _RESULT_RE = re.compile(r"\d\.\d|%|:")  # ("Passkeys: MTP2 with FP8 KV": a label
 # "concurrency: 256" in a tool's own output: the settings it echoes
 
 
-@dataclass
-class SetupScope:
-    """A setup (key -> value) in force from line `start` to line `end` (1-based, inclusive)."""
-
-    start: int
-    end: int
-    values: dict[str, str]
-
-
-@dataclass
-class SetupIndex:
-    """The setup in force at each line: the merged values of the scopes that hold it, innermost last."""
-
-    scopes: list[SetupScope] = field(default_factory=list)
-    default: dict[str, str] = field(default_factory=dict)
-    """The setup the whole document gives one value per key: under every scope, for measured results only (a
-    support matrix's cells name no run)."""
-    _at_line: list[int] = field(default_factory=list)
-    _merged: list[dict[str, str]] = field(default_factory=list)
-
-    @classmethod
-    def build(cls, scopes: list[SetupScope], nlines: int) -> SetupIndex:
-        scopes = sorted(scopes, key=lambda s: (s.start, -s.end))
-        idx = cls(scopes)
-        if not scopes:
-            return idx
-        at = [-1] * (nlines + 2)
-        merged: list[dict[str, str]] = []
-        active: list[tuple[int, int]] = []  # heap of (-start order, scope index): the newest scope on top
-        nxt = 0
-        for line in range(0, nlines + 1):
-            while active and scopes[active[0][1]].end < line:
-                heapq.heappop(active)
-            while nxt < len(scopes) and scopes[nxt].start <= line:
-                outer = merged[active[0][1]] if active else {}
-                merged.append({**outer, **scopes[nxt].values})
-                heapq.heappush(active, (-nxt, nxt))
-                nxt += 1
-            while active and scopes[active[0][1]].end < line:
-                heapq.heappop(active)
-            at[line] = active[0][1] if active else -1
-        idx._at_line, idx._merged = at, merged
-        return idx
-
-    def at(self, line: int) -> dict[str, str]:
-        if 0 <= line < len(self._at_line):
-            i = self._at_line[line]
-            return self._merged[i] if i >= 0 else {}
-        return {}
-
-
 def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> SetupIndex:
     """The setup scopes of a document (see the module docstring); `revision_lines` are the lines that open a
     revision (their lead-ins name a revision, not a variant)."""
@@ -158,6 +108,9 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
             scope = _text_scope(blocks, k, _section_end(heads, starts, b.start, last), env)
             if scope is not None:
                 scopes.append(scope)
+        elif b.kind == "text" and not b.in_code and k + 1 < len(blocks) and blocks[k + 1].kind in ("code", "table") \
+                and (values := line_setup(b.text[:300])):
+            scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     scopes.extend(_line_scopes(doc))
     idx = SetupIndex.build([SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default = document_default(doc, lambda text: command_setup(text, env))

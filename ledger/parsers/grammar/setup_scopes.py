@@ -260,6 +260,8 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
     seen: dict[str, list[str]] = {}
     body, varied, grids = _table_varied(doc)  # a table's rows count, unless they vary
     leads = _lead_in_lines(doc)
+    # a sub-heading's model and settings are its section's; the one machine a thread names is everyone's
+    headings = {b.start for b in doc.blocks if b.kind == "heading"}
     sectioned = _sectioned_lines(doc)
     led: dict[str, list[str]] = {}
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
@@ -281,7 +283,8 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
         models = [m for m in models if not is_draft_model(m)]
         for k, v in [*values.items(), *(("model", m) for m in models)]:
             if k in _DEFAULT_KEYS and not (k in _PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
-                local = no in leads or no in grids or (k in _WORKLOAD_KEYS and no in sectioned)
+                local = (no in leads and not (k == "gpu" and no in headings)) or no in grids or (
+                    k in _WORKLOAD_KEYS and no in sectioned)
                 (led if local else seen).setdefault(k, []).append(v)
     if drafts and "model" not in seen:
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
@@ -353,7 +356,11 @@ def _lead_in_lines(doc: Document) -> set[int]:
     of prose that ends in a colon ("I compared A and B on Llama 3.1 8B. Results:") tells the whole thread."""
     out: set[int] = set()
     blocks = doc.blocks
+    first_heading = next((b.start for b in blocks if b.kind == "heading"), 0)
     for k, b in enumerate(blocks[:-1]):
+        if b.kind == "heading" and b.level > 1 and b.start != first_heading and not b.in_code:
+            out.add(b.start)  # "### Phi-3-mini tp=1" over one of three tables: its section's, not the document's
+            continue  # (its GPU excepted: document_default)
         nxt = blocks[k + 1]
         if b.kind == "text" and not b.in_code and b.text.rstrip().endswith(":") and len(b.text) <= 100 and \
                 ". " not in b.text and \
