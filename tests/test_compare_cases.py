@@ -333,6 +333,9 @@ def _assert_one_change_and_no_joined_setups(rows: list[dict[str, Any]]) -> None:
 @pytest.mark.parametrize(("shape", "isl", "osl", "old", "new"), [
     ("per_model", "128", "2048", 6881.2, 7356.4),  # a table per model, rows of GPU, TP, ISL, OSL
     ("grid", "2048", "128", 1164.9, 1241.3),  # a GPU header row continuing into empty cells, a TP row under it
+    # bold key cells right of empty ones ("| | | **GPU** | H200 |"), a row naming the label columns, and label cells
+    # left empty to continue the row above
+    ("stacked", "2048", "128", 1030.6, 1104.8),
 ])
 def test_a_release_page_reports_its_one_change(tmp_path: Path, shape: str, isl: str, osl: str, old: float,
                                                new: float) -> None:
