@@ -74,6 +74,13 @@ _HEAD_BASE_RE = re.compile(
 # the sentence were measured on, wherever the sentence names it
 _PR_HEAD_RE = re.compile(r"\b(?:PR|branch)\s+head(?:\s+commit)?\s+[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
                          re.IGNORECASE)
+# "Numbers after 3f9e2a1c:", "Pushed 9f8e7d6c which fixes the scale. Results:", "With commit 4d5e6f7a the score is
+# 0.912": a sha after a word that says the results were measured on it (not "reverts", "see", "caused by")
+_SHA_AFTER_WORD_RE = re.compile(
+    r"\b(?:after|at|with|for|pushed|on|in|from|using|built|measured|tested|rerun|re-ran|reran)\s+(?:(?:the\s+)?"
+    r"(?:commit|revision|rev|sha|build)\s+)?[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])", re.IGNORECASE)
+# a commit named as untested, undone or to blame: "Skipping testing for commit ...", "reverts", "caused by"
+_NOT_MEASURED_RE = re.compile(r"\b(?:skip\w*|revert\w*|cherry-?pick\w*|caused|introduced|broke|see)\b", re.IGNORECASE)
 # "build: 32d9f7d9 (1786)" (llama.cpp prints it under its tables), "commit: abc1234", "git rev 1a2b3c4d": a trailer
 # naming the build the results above it were measured on
 _TRAILER_RE = re.compile(
@@ -185,6 +192,10 @@ def _line_label(text: str, in_code: bool) -> Revision | None:
     hm = _PR_HEAD_RE.search(text) if "head" in text.lower() else None
     if hm and is_sha(hm.group("sha")):
         return Revision(label="PR head", head=hm.group("sha").lower(), base=None)
+    wm = _SHA_AFTER_WORD_RE.search(text, 0, 300)
+    if wm and is_sha(wm.group("sha")) and len(shas_in(text[:300])) == 1 and not _NOT_MEASURED_RE.search(text, 0, 300):
+        label = _clean_label(text[:wm.start("sha")])[-40:].strip(" `*_") or wm.group("sha").lower()
+        return Revision(label=label, head=wm.group("sha").lower(), base=None)
     return None
 
 
@@ -330,6 +341,8 @@ def _side_lead(text: str, opens_results: bool) -> Revision | None:
     return side
 
 
+_MEASURED_RE = re.compile(r"\d\.\d|\d\s?%")
+"""A sentence that states its own result ("the gsm8k score is now 0.912"), not only where results come from."""
 _RESULTS_WORD_RE = re.compile(r"^\W{0,4}(?:(?:test|benchmark|bench|eval|new|our)\s{1,3})?(?:results?|numbers)"
                               r"\W{0,4}:?\s*$", re.IGNORECASE)
 
@@ -395,6 +408,8 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
             current = None
             continue
         if rev is not None and (opens_results or block.text.rstrip().endswith(":") or _stands_alone(doc, block, rev)
+                                or (rev.head and _SHA_AFTER_WORD_RE.search(block.text, 0, 300)
+                                    and _MEASURED_RE.search(block.text) is not None)
                                 or _COMMENT_COMMIT_RE.match(block.text) or (rev.head and rev.base
                                                                             and _HEAD_BASE_RE.search(block.text))):
             pass  # ("# commit 6c1f7d8b, before PR 5521" opens a revision wherever it stands: a rendered copy's code)

@@ -94,6 +94,7 @@ def _metric_index(text: str) -> tuple[list[tuple[int, int]], list[int]]:
 def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
     start = max(clause_start(text, pos, METRIC_BREAK_RE), pos - limit)
     last = None
+    end = -1  # where the previous name ended
     spans, starts = _metric_index(text)
     for a, b in spans[bisect.bisect_left(starts, start):bisect.bisect_left(starts, pos)]:
         if b > pos:
@@ -101,8 +102,14 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
         # "the acceptance length on the long pass keys: 7.857": a metric after "on the" qualifies the first
         if last is not None and _QUALIFIER_BEFORE_RE.search(text, max(start, a - 30), a):
             continue
-        last = text[a:b]
+        # "the gsm8k score is 0.912": a generic word right after a benchmark's name is that benchmark's
+        joined = last is not None and 0 <= a - end <= 1 and _GENERIC_NAME_RE.fullmatch(text[a:b]) is not None
+        last = f"{last}{text[end:b]}" if joined else text[a:b]
+        end = b
     return last
+
+
+_GENERIC_NAME_RE = re.compile(r"score|accuracy|acc|exact match|pass rate|result", re.IGNORECASE)
 
 
 def claim_kind(metric: str, unit: str | None) -> str:
