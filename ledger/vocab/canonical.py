@@ -27,7 +27,7 @@ rules is rebuilt by the next write, and read through the rules of this code unti
 
 GPU_NAMES = (r"gb300|gb200|gh200|b300|b200|b100|h200|h100|h800|h20|a100|a800|a6000|a40|a30|a10g?|v100|l40s?|l20|l4|"
              # AMD Instinct (MI210 ... MI355X), Ascend NPUs (vllm-ascend: "910B", "Atlas A2"), Intel Gaudi
-             r"mi[1-4]\d\d[ax]?|(?:ascend )?910[bc]\d?|(?:ascend )?310p|atlas a[23]|gaudi ?[23]|"
+             r"mi[1-4]\d\d[ax]?|mi[1-4]\dx|(?:ascend )?910[bc]\d?|(?:ascend )?310p|(?:atlas|ascend) a[23]|gaudi ?[23]|"
              r"rtx (?:pro )?\d{4}(?: blackwell| ada| super| ?ti)?|rtx ?\d{4}(?: super| ?ti)?|"
              r"rx ?\d{4}(?: ?xtx| ?xt| gre)?|dgx[ -]spark|"
              # Apple silicon, which llama.cpp and MLX threads measure on ("M2 Ultra", "Apple M3")

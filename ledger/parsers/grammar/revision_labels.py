@@ -44,8 +44,10 @@ _PR_HEAD_RE = re.compile(r"\b(?:PR|branch)\s+head(?:\s+commit)?\s+[*_`]{0,3}(?P<
 # "Numbers after 3f9e2a1c:", "Pushed 9f8e7d6c which fixes the scale. Results:", "With commit 4d5e6f7a the score is
 # 0.912": a sha after a word that says the results were measured on it (not "reverts", "see", "caused by")
 SHA_AFTER_WORD_RE = re.compile(
-    r"\b(?:after|at|with|for|pushed|on|in|from|using|built|measured|tested|rerun|re-ran|reran)\s+(?:(?:the\s+)?"
-    r"(?:commit|revision|rev|sha|build)\s+)?[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])", re.IGNORECASE)
+    r"\b(?:after|at|with|for|pushed|on|in|from|using|built|measured|tested|rerun|re-ran|reran)\s+"
+    # "on current head `ed41abb8`", "at the latest commit 9f8e7d6c"
+    r"(?:(?:(?:the|current|latest|new|final|exact|updated)\s+){0,2}(?:commit|revision|rev|sha|build|head)\s+)?"
+    r"[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])", re.IGNORECASE)
 # a commit named as untested, undone or to blame: "Skipping testing for commit ...", "reverts", "caused by"
 _NOT_MEASURED_RE = re.compile(r"\b(?:skip\w*|revert\w*|cherry-?pick\w*|caused|introduced|broke|see)\b", re.IGNORECASE)
 # "build: 32d9f7d9 (1786)" (llama.cpp prints it under its tables), "commit: abc1234", "git rev 1a2b3c4d": a trailer
@@ -135,7 +137,7 @@ def line_label(text: str, in_code: bool) -> Revision | None:
             return Revision(label=clean_label(sm.group(1)), head=rev.head, base=rev.base)
         return comment_side(text) if text.lstrip()[:1] in ("#", "/", "-") else None
     links = list(_COMMIT_LINK_RE.finditer(text)) if "/commit" in text else []
-    if links and (side := defined_side(text)) is not None:
+    if "/commit" in text and (side := defined_side(text)) is not None:
         return side  # "[4f1d2e3](.../commit/4f1d2e3a9b) (before):": the side beside the link names it
     if links and text.rstrip().endswith(":"):
         # "MLC [commit](.../commit/502f68...) + TVM [commit](...):": the first commit names the revision

@@ -85,8 +85,12 @@ def named_revisions(doc: Document) -> dict[str | int, Revision]:
             out[block.start] = defined
             continue
         bold = "*" in block.text[:3] or "_" in block.text[:3]
-        m = NAMED_RE.match(block.text) if bold else ((doc.format == "rendered" and PLAIN_NAMED_RE.match(block.text))
-                                                      or NAME_SHA_RE.match(block.text))
+        plain = PLAIN_NAMED_RE.match(block.text) if not bold else None
+        # "- Baseline: exact source `0f9e8d7c`": a side's name needs no bold; another word does, but in a rendered
+        # copy, which drops the bold
+        if plain and not (doc.format == "rendered" or side_of(plain.group("name")) is not None):
+            plain = None
+        m = NAMED_RE.match(block.text) if bold else (plain or NAME_SHA_RE.match(block.text))
         shas = shas_in(block.text)
         if m and len({sh for sh, _, _ in shas}) == 1:
             name = m.group("name")
@@ -257,6 +261,7 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
             current = None
             continue
         if rev is not None and (opens_results or block.text.rstrip().endswith(":") or _stands_alone(doc, block, rev)
+                                or (rev.head and side_of(rev.label or "") is not None)  # "sha (before)"
                                 or (rev.head and SHA_AFTER_WORD_RE.search(block.text, 0, 300)
                                     and _MEASURED_RE.search(block.text) is not None)
                                 or COMMENT_COMMIT_RE.match(block.text) or (rev.head and rev.base

@@ -112,8 +112,11 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
                 and (values := line_setup(b.text[:300])):
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     scopes.extend(_line_scopes(doc))
-    idx = SetupIndex.build([SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
-    idx.default = document_default(doc, lambda text: command_setup(text, env))
+    default, turns = document_default(doc, lambda text: command_setup(text, env))
+    # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
+    own = [SetupScope(a, b, values) for a, b, values in turns]
+    idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
+    idx.default = default
     return idx
 
 

@@ -17,6 +17,7 @@ Instruct") is the same value; the longer is kept.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable
 
@@ -253,11 +254,17 @@ def _list_end(blocks: list[Block], k: int, fallback: int) -> int:
     return stop
 
 
-def document_default(doc: Document, command: Callable[[str], dict[str, str]]) -> dict[str, str]:
+def document_default(doc: Document, command: Callable[[str], dict[str, str]]
+                     ) -> tuple[dict[str, str], list[tuple[int, int, dict[str, str]]]]:
     """The setup keys the whole document (its title too) gives one value each, the longer of two that contain
     each other; `command` reads a command line's flags. A key some of a table's rows name and others do not varies
-    from row to row (a precision sweep's "bf16" row beside "q8_0"): the document holds no one value of it."""
+    from row to row (a precision sweep's "bf16" row beside "q8_0"): the document holds no one value of it. A key
+    only one comment of a thread names is that comment's ("Rechecked on 2x H100" in a reviewer's turn): it comes
+    back as (turn start, turn end, values), not in the document's default."""
     seen: dict[str, list[str]] = {}
+    turns = turn_bounds(doc)
+    turn_starts = [a for a, _ in turns]
+    turns_of: dict[str, set[int]] = {}
     body, varied, grids = _table_varied(doc)  # a table's rows count, unless they vary
     leads = _lead_in_lines(doc)
     # a sub-heading's model and settings are its section's; the one machine a thread names is everyone's
@@ -286,6 +293,8 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
                 local = (no in leads and not (k == "gpu" and no in headings)) or no in grids or (
                     k in _WORKLOAD_KEYS and no in sectioned)
                 (led if local else seen).setdefault(k, []).append(v)
+                if not local:
+                    turns_of.setdefault(k, set()).add(bisect.bisect_right(turn_starts, no) - 1)
     if drafts and "model" not in seen:
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
     out: dict[str, str] = {}
@@ -300,7 +309,26 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
         if len(normed) == 1 or (key == "model" and len(min(normed, key=len)) >= 4
                                 and all(n in longest for n in normed)):
             out[key] = max(vals, key=lambda v: len(_norm(v)))
-    return out
+    own: dict[int, dict[str, str]] = {}
+    owners = _owner_turns(doc, turns)
+    for key in list(out):
+        where = turns_of.get(key, {0})
+        if len(where) == 1 and (t := next(iter(where))) not in owners:
+            own.setdefault(t, {})[key] = out.pop(key)
+    return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+def _owner_turns(doc: Document, turns: list[tuple[int, int]]) -> set[int]:
+    """The turns of the thread's owner: the description, or when it holds nothing but its title, every comment of
+    the first commenter (the author, continuing); another reviewer's setup is that reviewer's."""
+    comments = {b.start: b.text for b in doc.blocks if b.kind == "comment"}
+    title = next((b.start for b in doc.blocks), 0)  # a heading, or in a rendered copy a plain first line
+    body = any(b.kind not in ("heading", "comment") and b.start != title for b in doc.blocks
+               if b.start < turns[0][1] + 1)
+    if body or len(turns) < 2:
+        return {0}
+    first = comments.get(turns[1][0])
+    return {0} | {t for t, (a, _) in enumerate(turns) if t > 0 and comments.get(a) == first}
 
 
 _WORKLOAD_KEYS = frozenset(("isl", "osl", "concurrency", "batch_size"))
