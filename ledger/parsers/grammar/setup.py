@@ -53,8 +53,11 @@ _SETTINGS_LINE_RE = re.compile(
     r"^[\s#=*`-]*(?:[A-Za-z_][\w.-]{0,30}\s{0,4}=\s{0,4}[\w.+/-]{1,40}[\s,;]*){1,12}[\s#=*`-]*$")
 # "n_accept = 36", "n_drafted = 112": counts of what the run produced, not what it was set up with
 # keys a run reports rather than takes: counts it produced, errors against a reference, its outcome ("pass= True")
+# ("accuracy=0.866 threshold=0.93", "invalid=0.000 latency=132.9s": a CI check's results and its bar)
 _PRODUCED_RE = re.compile(r"accept|drafted|emitted|predict|generated|decoded|encoded|hits?\b|miss|"
-                          r"(?:max|mean|avg)_(?:abs|rel)\b|diff|err(?:or)?\b|^pass(?:ed)?$|^ok$", re.IGNORECASE)
+                          r"(?:max|mean|avg)_(?:abs|rel)\b|diff|err(?:or)?\b|^pass(?:ed)?$|^ok$|"
+                          r"accuracy|^acc$|score|invalid|latency|throughput|threshold|ttft|tpot|^itl$|elapsed",
+                          re.IGNORECASE)
 # "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
 _LEAD_IN_RE = re.compile(r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w .+/-]{0,50}?)(?:[*_]{1,2})?\s*"
                          r"(?:\((?P<inner>[^()]{1,120})\))?\s*(?:[*_]{1,2})?:\s*$")
