@@ -192,3 +192,14 @@ def test_quoted_lines_that_repeat_another_message(text: str, kept: list[float]) 
     from ledger.parsers import extract
 
     assert [c.value for c in extract(text, "x.md").claims if c.kind == "accuracy"] == kept
+
+
+def test_a_value_below_reference_on_a_superseded_head_is_history(tmp_path: Path) -> None:
+    """Below its reference on the first head, rerun within noise on the newest: the PR has no regression, and the
+    old verdict is kept as a caveated result, not a failure."""
+    data = report("rerun_on_newer_head.md", tmp_path, "--fail-on-regression")
+    assert not data["has_regression"] and not findings(data, "failures")
+    old = next(f for f in findings(data, "results", more=True) if f["line"] == 7)
+    assert old["verdict"] == "below reference" and any("superseded" in c for c in old["caveats"])
+    newest = next(f for f in findings(data, "results", more=True) if f["line"] == 13)
+    assert newest["verdict"] == "within noise"

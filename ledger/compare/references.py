@@ -32,6 +32,9 @@ class ReferenceCheck:
     """"stated" (the text pairs it), "base row" (its table's base row, ledger.compare.outside: the reader's
     inference, shown but never failed on) or "registered: <file>"."""
     revision: str | None = None
+    superseded: bool = False
+    """A later revision judged the same series against its reference (a rerun after a fix): this verdict is
+    history, shown but never failed on."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -40,7 +43,21 @@ class ReferenceCheck:
             "threshold": {"value": self.threshold.value, "basis": self.threshold.basis,
                           "display": self.threshold.display},
             "origin": self.origin, "revision": self.revision, "line": self.claim.source.line,
+            "superseded": self.superseded,
         }
+
+
+def mark_superseded(checks: list[ReferenceCheck], order: Sequence[str]) -> None:
+    """Each series' checks in revisions older than its newest checked one are superseded: a value below its
+    reference on head A, rerun on head B within noise, is no regression of the PR."""
+    rank = {name: i for i, name in enumerate(order)}
+    newest: dict[Key, int] = {}
+    for r in checks:
+        if r.revision in rank:
+            newest[r.key] = max(newest.get(r.key, -1), rank[r.revision])
+    for r in checks:
+        if r.revision in rank and rank[r.revision] < newest[r.key]:
+            r.superseded = True
 
 
 def _spec_of(cfg: dict[str, str]) -> str | None:

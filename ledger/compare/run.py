@@ -18,7 +18,7 @@ from ledger.compare.keys import MEASURED_KINDS, Key, claim_key, with_default_con
 from ledger.compare.noise import NoiseModel
 from ledger.compare.outcomes import own_revisions
 from ledger.compare.outside import outside_side
-from ledger.compare.references import ReferenceCheck, RegisteredReference, check_references
+from ledger.compare.references import ReferenceCheck, RegisteredReference, check_references, mark_superseded
 from ledger.compare.revisions import (
     CI_LABEL,
     RevisionRef,
@@ -202,7 +202,7 @@ class Comparison:
     @property
     def has_regression(self) -> bool:
         """A regression between the revisions, or a value below its reference beyond noise."""
-        return bool(self.regressions) or any(r.verdict == REGRESSION and r.origin != "base row"
+        return bool(self.regressions) or any(r.verdict == REGRESSION and r.origin != "base row" and not r.superseded
                                              for r in self.references)
 
     def render(self, fmt: str = "table", *, show_all: bool = False, width: int | None = None) -> str:
@@ -242,6 +242,7 @@ def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None,
     refs = [r for s in [*snaps, *([outside] if outside else [])] for r in check_references(s, noise, registered)]
     if kinds:
         refs = [r for r in refs if r.key.kind in kinds]
+    mark_superseded(refs, [s.ref.name for s in snaps])
     tested, measured = stated_vs_tested(every, [h for doc in loaded for h in doc.heads])
     revisions = [s.ref for s in snaps]
     rows = compare_series(snaps, noise) if len(snaps) > 1 else []

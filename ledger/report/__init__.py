@@ -91,7 +91,8 @@ class Report:
 
     @property
     def below_reference(self) -> list[ReferenceCheck]:
-        return [r for r in self.comparison.references if r.verdict == "regression" and r.origin != "base row"]
+        return [r for r in self.comparison.references
+                if r.verdict == "regression" and r.origin != "base row" and not r.superseded]
 
     @property
     def has_regression(self) -> bool:
