@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
+from ledger.vocab.metric_table import BENCHMARKS, METRICS
 from ledger.vocab.setup import config_hints
 from ledger.vocab.text import clean_name
 
@@ -92,51 +93,11 @@ def higher_is_better(metric: str, unit: str | None, kind: str) -> bool:
     return not LOWER_IS_BETTER_RE.search(metric)
 
 
-BENCHMARK_SAMPLES: dict[str, int] = {
-    "gsm8k": 1319, "mmlu": 14042, "mmlu-pro": 12032, "mmmu": 900, "gpqa": 198, "humaneval": 164,
-    "mbpp": 500, "math500": 500, "aime": 30, "ifeval": 541, "hellaswag": 10042, "winogrande": 1267,
-    "arc-challenge": 1172, "truthfulqa": 817, "chartqa": 2500, "mathvista": 1000,
-}
-"""Test-split sizes of well-known benchmarks (MMMU: validation split, GPQA: diamond, AIME: one year, MathVista:
-testmini)."""
+BENCHMARK_SAMPLES: dict[str, int] = {m.name: m.samples for m in METRICS if m.samples is not None}
+"""Test-split sizes of well-known benchmarks, from the metric table."""
 
 # Canonical metric names, first match wins. Acceptance before accuracy ("acc" is both).
-_METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("acceptance rate", r"accept(?:ance|ed)?[ _-]?rate|\bar\b|\[ar\]"),
-    ("acceptance length", r"accept(?:ance|ed)?[ _-]?len(?:gth)?|\bal\b|mean accepted|acc_len|(?<![\w.])a\.len\b|"
-                          r"accepted tokens per step|tokens per step"),
-    ("gsm8k", r"gsm[ _-]?8k"),
-    ("mmlu-pro", r"mmlu[ _-]?pro"),
-    ("mmlu", r"\bmmlu|_mmlu"),
-    ("mmmu", r"mmmu"),
-    ("gpqa", r"gpqa"),
-    ("humaneval", r"human[ _-]?eval"),
-    ("mbpp", r"\bmbpp"),
-    ("math500", r"math[ _-]?500"),
-    ("aime", r"\baime"),
-    ("ifeval", r"ifeval"),
-    ("longbench", r"longbench"),
-    ("ruler", r"\bruler\b"),
-    ("passkey", r"pass[ _-]?key"),
-    ("mt-bench", r"mt[ _-]?bench"),
-    ("hellaswag", r"hellaswag"),
-    ("winogrande", r"winogrande"),
-    ("arc-challenge", r"arc[ _-]?(?:challenge|c)\b"),
-    ("truthfulqa", r"truthful[ _-]?qa"),
-    ("chartqa", r"chartqa"),
-    ("mathvista", r"mathvista"),
-    ("livecodebench", r"livecodebench"),
-    ("docvqa", r"docvqa"),
-    # wikitext is scored by its perplexity: "wikitext 7.61" is a perplexity
-    ("perplexity", r"perplexity|\bppl\b|wikitext"),
-    ("ttft", r"ttft|time to first token"),
-    ("tpot", r"tpot|time per output token"),
-    ("itl", r"\bitl\b|inter[ -]token latency"),
-    ("e2el", r"e2el|e2e latency|end[ -]to[ -]end latency"),
-    ("request throughput", r"request throughput|req/s"),
-    ("output throughput", r"output (?:token )?throughput"),
-    ("total throughput", r"total (?:token )?throughput"),
-)
+_METRIC_PATTERNS: tuple[tuple[str, str], ...] = tuple((m.name, m.pattern) for m in METRICS)
 _METRIC_RES = tuple((name, re.compile(p, re.IGNORECASE)) for name, p in _METRIC_PATTERNS)
 _ANY_METRIC_RE = re.compile("|".join(f"(?:{p})" for _, p in _METRIC_PATTERNS), re.IGNORECASE)
 STAT_RE = re.compile(r"\b(mean|median|avg|average|p50|p90|p95|p99|p99\.9|std|min|max)\b", re.IGNORECASE)
@@ -229,9 +190,7 @@ def is_gauge_name(label: str) -> bool:
 
 # The accuracy benchmarks of the metric table ("gsm8k" .. "livecodebench"): a name a lead-in line can give a
 # table whose columns only say "Score"
-_BENCHMARK_NAMES = tuple(name for name, _ in _METRIC_PATTERNS
-                         if name not in ("acceptance rate", "acceptance length", "perplexity") and
-                         kind_for_metric(name) == "accuracy")
+_BENCHMARK_NAMES = tuple(m.name for m in BENCHMARKS)
 # one named group per benchmark ("b3" -> "gsm8k"), so a match says which one it found
 BENCHMARK_ALTERNATION = "|".join(f"(?P<b{k}>{p})" for k, (name, p) in enumerate(_METRIC_PATTERNS)
                                  if name in _BENCHMARK_NAMES)
