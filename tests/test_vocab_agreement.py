@@ -7,6 +7,7 @@ import pytest
 
 from ledger.parsers import extract
 from ledger.parsers.grammar.numbers import find_numbers
+from ledger.parsers.grammar.pairs import pairs_in
 from ledger.vocab.metric_table import METRICS, Metric
 from ledger.vocab.metrics import BENCHMARK_SAMPLES, higher_is_better, kind_for_metric, normalise_metric
 from ledger.vocab.unit_table import UNIT_TABLE, Unit, unit_row
@@ -90,3 +91,26 @@ def test_a_list_of_models_or_devices_measures_what_its_unit_says_in_any_spelling
     assert [(c.metric, c.value, dict(c.config)) for c in claims] == [
         ("latency", 20.1, {"model": "7B"}), ("latency", 22.0, {"model": "8B"}),
         ("throughput", 610.0, {"gpu": "H100"}), ("throughput", 1100.0, {"gpu": "B200"})]
+
+
+_TIMES = [u for u in UNIT_TABLE if u.family == "time" and u.read]
+
+
+@pytest.mark.parametrize("unit", _TIMES, ids=lambda u: u.spelling)
+def test_a_phase_timed_in_any_spelling_of_a_time_is_measured(unit: Unit) -> None:
+    """"Warmup: 10" counts iterations, a setting; "Warmup: 2 hrs" is how long the phase took."""
+    claims = extract(f"Warmup: 2 {unit.spelling}\n", path="w.md").claims
+    assert [(c.metric, c.value, unit_factor(c.unit)) for c in claims] == [("Warmup", 2.0, unit.scale)]
+
+
+@pytest.mark.parametrize("unit", _TIMES, ids=lambda u: u.spelling)
+def test_a_time_to_run_an_eval_is_its_duration_in_any_spelling(unit: Unit) -> None:
+    claims = extract(f"The eval took 1.5 {unit.spelling} to run GSM8K eval on one node.\n", path="d.md").claims
+    assert [(c.metric, c.value) for c in claims] == [("GSM8K eval duration", 1.5)]
+
+
+def test_a_value_before_a_one_word_unit_of_the_table_has_that_unit() -> None:
+    """A word between the value and its unit ("12.5 total usecs") is taken only before a unit the table knows."""
+    pairs = pairs_in("prefill: 12.5 total usecs, decode: 3.1 avg msecs, rate: 3 tps")
+    assert [(p.label, p.value, p.unit) for p in pairs] == [
+        ("prefill", 12.5, "usecs"), ("decode", 3.1, "msecs"), ("rate", 3.0, "tps")]

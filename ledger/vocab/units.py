@@ -75,6 +75,19 @@ def is_timing_unit(unit: str | None) -> bool:
     return u in _SUBSECOND or (u not in COUNT_UNITS and (u.endswith(("/s", "/sec")) or "/s/" in u))
 
 
+def is_time_unit(unit: str | None) -> bool:
+    """A duration in any spelling of the table ("s", "msec", "minutes", "hrs")."""
+    row = unit_row(unit)
+    return row is not None and row.family == "time"
+
+
+RATIO_UNITS = frozenset(u.spelling for u in UNIT_TABLE if u.family == "ratio")
+"""A ratio of two measurements: "1.3x", "2.1×"."""
+
+UNIT_WORDS = frozenset(u.spelling for u in UNIT_TABLE if "/" not in u.spelling and " " not in u.spelling) - {"b"}
+"""The units that are one word ("ms", "GiB", "TFLOPS", "tokens"); "b" is left out, as "7 B" is a size of a model."""
+
+
 # what a value measures, by its unit's family, when no name says so
 _MEASURE_OF_FAMILY = {"ratio": "speedup", "rate": "throughput", "bandwidth": "throughput", "flop rate": "throughput",
                       "time": "latency", "time per token": "latency"}

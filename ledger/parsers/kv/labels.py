@@ -15,6 +15,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.vocab.metrics import is_acceptance_name
 from ledger.vocab.setup import BASELINE_LABEL_RE, SIDE_PHRASE, is_config_label
+from ledger.vocab.units import is_time_unit
 
 _COUNT_LABEL_RE = re.compile(
     r"\b(?:tokens?|requests?|prompts?|samples?|items?|queries|questions|proposals?|drafts?|iterations?|"
@@ -60,7 +61,6 @@ def measured(label: str) -> bool:
         SNAKE_RE.match(label) is not None and _SNAKE_RESULT_RE.search(label) is not None)
 
 
-_TIME_UNITS = frozenset(("s", "sec", "secs", "second", "seconds", "ms", "us", "µs", "min", "mins", "minutes"))
 _PHASE_RE = re.compile(r"\b(?:warm-?up|compil(?:e|ation)|load(?:ing)?|start-?up|prefill|capture)\b", re.IGNORECASE)
 
 
@@ -74,7 +74,7 @@ def is_config(label: str, unit: str | None) -> bool:
         return not _SNAKE_RESULT_RE.search(core)  # "gpu_memory_utilization: 0.9" is a setting
     if _EXTREME_RESULT_RE.match(core):
         return False  # "Max ITL (ms)", "Min TTFT": an extreme of a measured series, not a max_* setting
-    if unit is not None and unit.lower() in _TIME_UNITS and _PHASE_RE.search(core):
+    if is_time_unit(unit) and _PHASE_RE.search(core):
         return False  # "Time, Warmup: 0.44 seconds": how long a phase took (a "warmup: 10" counts iterations)
     if is_config_label(core):
         return True

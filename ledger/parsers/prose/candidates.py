@@ -31,7 +31,7 @@ from ledger.parsers.prose.metrics import (
     metric_before,
 )
 from ledger.vocab.setup import model_names, qualifiers, setup_named
-from ledger.vocab.units import is_measure_unit, measure_of_unit
+from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
 
 
 def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subject: str | None, *,
@@ -76,7 +76,7 @@ def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subjec
         am = after_re.match(text[n.end:n.end + 40])
         if am:
             metric = am.group(1)
-    if metric is None and unit in _TIME_UNITS:
+    if metric is None and is_time_unit(unit):
         dm = _DURATION_OF_RE.match(text, n.end, n.end + 60)
         if dm:
             metric = f"{dm.group('what').strip()} duration"  # "1:15 minutes to run GSM8K eval"
@@ -104,7 +104,6 @@ def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subjec
 
 _SPEED_AFTER_RE = re.compile(r"(?:\s?[~-]\s?\d{1,4}(?:\.\d+)?\s?[%x])?\s+(?:faster|slower|quicker|speed-?ups?)\b",
                              re.IGNORECASE)
-_TIME_UNITS = frozenset(("s", "ms", "us", "µs", "min", "m", "h", "sec", "seconds", "minutes", "hours"))
 _DURATION_OF_RE = re.compile(r"\s+(?:to|for)\s+(?:run|complete|finish|do|process|build|load)\s+"
                              r"(?:the\s+|a\s+|an\s+)?(?P<what>[A-Za-z][\w-]*"
                              r"(?:\s(?!(?:before|after|with|without|on|in|at|vs|and|or)\b)[A-Za-z0-9][\w-]*){0,3})")
