@@ -114,3 +114,10 @@ def test_a_value_before_a_one_word_unit_of_the_table_has_that_unit() -> None:
     pairs = pairs_in("prefill: 12.5 total usecs, decode: 3.1 avg msecs, rate: 3 tps")
     assert [(p.label, p.value, p.unit) for p in pairs] == [
         ("prefill", 12.5, "usecs"), ("decode", 3.1, "msecs"), ("rate", 3.0, "tps")]
+
+
+def test_a_benchmark_in_any_spelling_of_the_table_is_an_accuracy() -> None:
+    """The kind classifier takes the table's spellings ("human_eval", "math_500"), not a shorter list of its own."""
+    claims = extract("human_eval pass rate: 80.2\nmath_500 solved: 71.0\n", path="k.md").claims
+    assert [(c.kind, c.value) for c in claims] == [("accuracy", 80.2), ("accuracy", 71.0)]
+    assert {normalise_metric(c.metric, c.kind).name for c in claims} == {"humaneval", "math500"}

@@ -11,20 +11,24 @@ from ledger.vocab.metric_table import BENCHMARKS, METRICS
 from ledger.vocab.setup import config_hints
 from ledger.vocab.text import clean_name
 
-_ACCURACY_RE = re.compile(
-    r"gsm8k|gsm-8k|mmlu|mmmu|gpqa|human[- ]?eval|mbpp|math(?:500)?\b|aime|arc[-_ ]|hellaswag|winogrande|"
-    r"truthfulqa|ifeval|longbench|ruler|niah|pass ?key|passkey|accuracy|\bacc\b|\bacc[_ ]|exact[_ ]match|"
-    r"\bscore\b|pass@\d|\bf1\b|bleu|rouge|\bem\b|strict-match|flexible-extract|mt-?bench|chartqa|"
-    r"docvqa|textvqa|mathvista|ocrbench|lambada|perplexity|\bppl\b|wikitext|bits_per_byte|\bbpb\b|cmmlu|ceval|bbh|drop\b|"
-    r"livecodebench|swe-?bench|correct|"
+# Words that name a quality result besides the table's metrics ("acc", "pass@1", "BLEU") and the benchmarks the
+# table does not hold ("cmmlu", "bbh")
+_QUALITY_WORDS = (
+    r"arc[-_ ]|accuracy|\bacc\b|\bacc[_ ]|exact[_ ]match|"
+    r"\bscore\b|pass@\d|\bf1\b|bleu|rouge|\bem\b|strict-match|flexible-extract|"
+    r"textvqa|ocrbench|lambada|bits_per_byte|\bbpb\b|cmmlu|ceval|bbh|drop\b|"
+    r"swe-?bench|correct|"
+    # looser than the table's spellings, for the kind only: "mmlu" inside a task name, "math" alone
+    r"mmlu|mbpp|math(?:500)?\b|aime|ruler|niah|"
     # how far a quantised layer's output is from the reference one ("error 1503.34" in GPTQ's log)
     r"(?<![\w-])(?:(?:abs|rel|mean|max|quant(?:isation|ization)?|reconstruction|layer)[ _-])?error(?![\w-])|"
     # how far a quantised model's token distribution moved (llama.cpp's perplexity tool)
     r"\bkld\b|kl[- ]?div|\bjsd\b|δp\b|same top[- ]?p|"
     # a training run's loss is its quality measure
-    r"(?<![\w-])(?:train(?:ing)?[ _-]|val(?:idation)?[ _-]|eval[ _-]|final[ _-]|lm[ _-])?loss(?:es)?(?![\w-])",
-    re.IGNORECASE,
+    r"(?<![\w-])(?:train(?:ing)?[ _-]|val(?:idation)?[ _-]|eval[ _-]|final[ _-]|lm[ _-])?loss(?:es)?(?![\w-])"
 )
+_ACCURACY_RE = re.compile(
+    "|".join([m.pattern for m in METRICS if m.kind == "accuracy"] + [_QUALITY_WORDS]), re.IGNORECASE)
 _ACCEPTANCE_RE = re.compile(
     r"acceptance|accept(?:ed)? (?:length|rate|len)|\bAL\b|\[AR\]|mean accepted|draft acceptance|"
     r"accept_len|acc_len|accept rate|(?:mean|median|avg|average|p\d{2})\s+(?:request\s+)?AR\b|\baccpt\w*\s*len|"
