@@ -11,7 +11,14 @@ from ledger.parsers.grammar.pairs import pairs_in
 from ledger.vocab.metric_table import METRICS, Metric
 from ledger.vocab.metrics import BENCHMARK_SAMPLES, higher_is_better, kind_for_metric, normalise_metric
 from ledger.vocab.unit_table import UNIT_TABLE, Unit, unit_row
-from ledger.vocab.units import canonical_unit, is_count_unit, is_measure_unit, measure_of_unit, unit_factor
+from ledger.vocab.units import (
+    canonical_unit,
+    is_count_unit,
+    is_measure_unit,
+    measure_of_unit,
+    unit_factor,
+    unit_higher_is_better,
+)
 
 _COUNTED = [m for m in METRICS if m.samples is not None]
 _SCALED = [u for u in UNIT_TABLE if unit_factor(u.spelling) is not None]
@@ -121,3 +128,18 @@ def test_a_benchmark_in_any_spelling_of_the_table_is_an_accuracy() -> None:
     claims = extract("human_eval pass rate: 80.2\nmath_500 solved: 71.0\n", path="k.md").claims
     assert [(c.kind, c.value) for c in claims] == [("accuracy", 80.2), ("accuracy", 71.0)]
     assert {normalise_metric(c.metric, c.kind).name for c in claims} == {"humaneval", "math500"}
+
+
+@pytest.mark.parametrize("unit", [u for u in UNIT_TABLE if unit_higher_is_better(u.spelling) is not None],
+                         ids=lambda u: u.spelling)
+def test_a_value_in_a_time_size_rate_or_ratio_goes_the_way_its_unit_says(unit: Unit) -> None:
+    """Whatever the value is named: a time in msec is better lower, a rate in TFLOPS higher."""
+    up = unit.family in ("rate", "bandwidth", "flop rate", "ratio")
+    assert higher_is_better("value", unit.spelling, "perf") is up
+    assert higher_is_better("kernel", unit.spelling, "perf") is up
+
+
+def test_a_benchmark_timed_in_any_spelling_of_a_time_is_a_perf_result() -> None:
+    claims = extract("GSM8K: 41.2 msec\nMMLU: 2.5 hours\n", path="t.md").claims
+    assert [(c.kind, c.metric, c.value) for c in claims] == [("perf", "GSM8K", 41.2), ("perf", "MMLU", 2.5)]
+    assert [c.kind for c in extract("MMLU: 71.3\n", path="t.md").claims] == ["accuracy"]

@@ -10,6 +10,7 @@ from ledger.memo import short_text_cache
 from ledger.vocab.metric_table import BENCHMARKS, METRICS
 from ledger.vocab.setup import config_hints
 from ledger.vocab.text import clean_name
+from ledger.vocab.units import is_performance_unit, unit_higher_is_better
 
 # Words that name a quality result besides the table's metrics ("acc", "pass@1", "BLEU") and the benchmarks the
 # table does not hold ("cmmlu", "bbh")
@@ -47,8 +48,7 @@ def kind_for_metric(metric: str, unit: str | None = None) -> str:
     """accuracy, acceptance or perf, from the metric's name and unit."""
     if _ACCEPTANCE_RE.search(metric):
         return "acceptance"
-    if unit and unit.lower() in ("ms", "us", "µs", "s", "tok/s", "tokens/s", "req/s", "x", "×", "gib", "gb",
-                                 "mib", "mb"):
+    if is_performance_unit(unit):
         return "perf"
     if _ACCURACY_RE.search(metric) and not _PERF_HINT_RE.search(metric):
         return "accuracy"
@@ -87,11 +87,12 @@ def higher_is_better(metric: str, unit: str | None, kind: str) -> bool:
     """Direction of goodness: accuracy, acceptance, throughput and speed-ups go up."""
     if kind in ("accuracy", "acceptance"):
         return not _LOWER_QUALITY_RE.search(metric)
-    u = (unit or "").lower()
-    if u in ("x", "×") or "speedup" in metric.lower() or "speed-up" in metric.lower():
+    if "speedup" in metric.lower() or "speed-up" in metric.lower():
         return True
-    if u in ("ms", "us", "µs", "s", "ns", "min", "gib", "gb", "mib", "mb"):
-        return False
+    by_unit = unit_higher_is_better(unit)
+    if by_unit is not None:
+        return by_unit
+    u = (unit or "").lower()
     if "/s" in u or "tps" in u or "throughput" in metric.lower():
         return True
     return not LOWER_IS_BETTER_RE.search(metric)

@@ -75,6 +75,25 @@ def is_timing_unit(unit: str | None) -> bool:
     return u in _SUBSECOND or (u not in COUNT_UNITS and (u.endswith(("/s", "/sec")) or "/s/" in u))
 
 
+# Which way is better for a value in a unit of each family, whatever it is named: times and sizes go down, rates
+# and speed-ups up
+_FAMILY_HIGHER_IS_BETTER = {"time": False, "time per token": False, "time per run": False, "bytes": False,
+                            "rate": True, "bandwidth": True, "flop rate": True, "ratio": True}
+
+
+def unit_higher_is_better(unit: str | None) -> bool | None:
+    """True for a rate or a speed-up, False for a time or a size, None where the unit does not say."""
+    row = unit_row(unit)
+    return None if row is None else _FAMILY_HIGHER_IS_BETTER.get(row.family)
+
+
+def is_performance_unit(unit: str | None) -> bool:
+    """A measured time, size, rate or speed-up ("msec", "GiB", "tok/s", "x"): a value in it is a perf result
+    whatever its name says; a share ("%", "points") can be a score."""
+    row = unit_row(unit)
+    return row is not None and row.role == "measure" and row.family in _FAMILY_HIGHER_IS_BETTER
+
+
 def is_time_unit(unit: str | None) -> bool:
     """A duration in any spelling of the table ("s", "msec", "minutes", "hrs")."""
     row = unit_row(unit)
