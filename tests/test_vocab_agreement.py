@@ -27,7 +27,7 @@ _SCALED = [u for u in UNIT_TABLE if unit_factor(u.spelling) is not None]
 def test_the_tables_hold_the_known_benchmarks_and_scaled_units() -> None:
     # a table that lost its rows would make every test below pass vacuously
     assert {"gsm8k", "chartqa", "mathvista", "truthfulqa", "mmlu-pro"} <= {m.name for m in _COUNTED}
-    assert {"msec", "usecs", "gib", "minutes", "hrs"} <= {u.spelling for u in _SCALED}
+    assert {"msec", "usecs", "gib", "minutes", "hrs", "milliseconds", "nanoseconds"} <= {u.spelling for u in _SCALED}
     assert {m.name: m.samples for m in _COUNTED} == BENCHMARK_SAMPLES
 
 
@@ -67,6 +67,13 @@ def test_every_spelling_the_grammar_reads_is_its_own_row(unit: Unit) -> None:
     assert [n.value for n in found] == [12.3]
     row = unit_row(found[0].unit)
     assert row is not None and row.canonical == unit.canonical
+
+
+@pytest.mark.parametrize("spelling", ["12.3 milliseconds", "12300 microseconds", "12.3 msec", "0.0123 seconds"])
+def test_a_time_spelled_out_is_read_and_scaled(spelling: str) -> None:
+    claims = extract(f"TTFT: {spelling}\n", path="k.md").claims
+    assert len(claims) == 1 and claims[0].metric == "TTFT"
+    assert claims[0].value * (unit_factor(claims[0].unit) or 0.0) == pytest.approx(0.0123)
 
 
 def test_ttft_in_msec_is_a_time_in_ms() -> None:

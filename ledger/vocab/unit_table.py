@@ -37,14 +37,14 @@ def _unit(canonical: str, family: str, scale: float | None, *spellings: str, rol
 
 
 _TIME = (
-    *_unit("ns", "time", 1e-9),
-    *_unit("us", "time", 1e-6, "µs", "μs", "usec", "usecs"),
-    *_unit("ms", "time", 1e-3, "msec", "msecs"),
+    *_unit("ns", "time", 1e-9, "nsec", "nsecs", "nanosecond", "nanoseconds"),
+    *_unit("us", "time", 1e-6, "µs", "μs", "usec", "usecs", "microsecond", "microseconds", "micro-seconds"),
+    *_unit("ms", "time", 1e-3, "msec", "msecs", "millisecond", "milliseconds"),
     *_unit("s", "time", 1.0, "sec", "secs", "seconds"),
     *_unit("s", "time", 1.0, "second", role="plain")[1:],
-    *_unit("min", "time", 60.0, "mins", "minutes"),
+    *_unit("min", "time", 60.0, "mins", "minute", "minutes"),
     *_unit("m", "time", None, read=False),
-    *_unit("h", "time", 3600.0, "hours", "hr", "hrs"),
+    *_unit("h", "time", 3600.0, "hour", "hours", "hr", "hrs"),
 )
 _BYTES = (
     *_unit("b", "bytes", 1.0, role="plain"),
