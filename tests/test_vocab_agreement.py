@@ -150,3 +150,10 @@ def test_a_benchmark_timed_in_any_spelling_of_a_time_is_a_perf_result() -> None:
     claims = extract("GSM8K: 41.2 msec\nMMLU: 2.5 hours\n", path="t.md").claims
     assert [(c.kind, c.metric, c.value) for c in claims] == [("perf", "GSM8K", 41.2), ("perf", "MMLU", 2.5)]
     assert [c.kind for c in extract("MMLU: 71.3\n", path="t.md").claims] == ["accuracy"]
+
+
+@pytest.mark.parametrize("unit", [u for u in UNIT_TABLE if u.family == "share" and u.read], ids=lambda u: u.spelling)
+def test_a_benchmark_in_prose_in_any_spelling_of_a_share_is_an_accuracy(unit: Unit) -> None:
+    """"85.1 percent" and "71.2 pts" are scores as "85.1%" is; the prose reader had its own, shorter list."""
+    claims = extract(f"gsm8k improves to 85.1 {unit.spelling} on this branch.\n", path="p.md").claims
+    assert [(c.kind, c.metric, c.value) for c in claims] == [("accuracy", "gsm8k", 85.1)]

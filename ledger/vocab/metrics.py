@@ -10,7 +10,7 @@ from ledger.memo import short_text_cache
 from ledger.vocab.metric_table import BENCHMARKS, METRICS
 from ledger.vocab.setup import config_hints
 from ledger.vocab.text import clean_name
-from ledger.vocab.units import is_performance_unit, unit_higher_is_better
+from ledger.vocab.units import is_measure_unit, is_performance_unit, is_share_unit, unit_higher_is_better
 
 # Words that name a quality result besides the table's metrics ("acc", "pass@1", "BLEU") and the benchmarks the
 # table does not hold ("cmmlu", "bbh")
@@ -51,6 +51,22 @@ def kind_for_metric(metric: str, unit: str | None = None) -> str:
     if is_performance_unit(unit):
         return "perf"
     if _ACCURACY_RE.search(metric) and not _PERF_HINT_RE.search(metric):
+        return "accuracy"
+    return "perf"
+
+
+# A result in prose is named more loosely than a label: "scored", "the evals", "exact", "mathematics"
+_PROSE_QUALITY_RE = re.compile(r"eval|exact|score|\bmath|ppl", re.IGNORECASE)
+
+
+def prose_kind(metric: str, unit: str | None) -> str:
+    """The kind of a value prose names `metric`: a share ("%", "points") can be a score, a time or a rate
+    cannot."""
+    if _ACCEPTANCE_RE.search(metric):
+        return "acceptance"
+    if is_measure_unit(unit) and not is_share_unit(unit):
+        return "perf"
+    if _ACCURACY_RE.search(metric) or _PROSE_QUALITY_RE.search(metric):
         return "accuracy"
     return "perf"
 

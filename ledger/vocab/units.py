@@ -94,6 +94,12 @@ def is_performance_unit(unit: str | None) -> bool:
     return row is not None and row.role == "measure" and row.family in _FAMILY_HIGHER_IS_BETTER
 
 
+def is_share_unit(unit: str | None) -> bool:
+    """A share or a score's scale ("%", "percent", "points", "pp", "nats"): a value in it may be a quality."""
+    row = unit_row(unit)
+    return row is not None and row.family in ("share", "information")
+
+
 def is_time_unit(unit: str | None) -> bool:
     """A duration in any spelling of the table ("s", "msec", "minutes", "hrs")."""
     row = unit_row(unit)

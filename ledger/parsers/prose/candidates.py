@@ -26,10 +26,10 @@ from ledger.parsers.prose.metrics import (
     METRIC_BREAK_RE,
     METRIC_RE,
     POINTS_METRIC_AFTER_RE,
-    claim_kind,
     clause_start,
     metric_before,
 )
+from ledger.vocab.metrics import prose_kind
 from ledger.vocab.setup import model_names, qualifiers, setup_named
 from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
 
@@ -59,7 +59,7 @@ def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subjec
             if metric and unit:
                 metric = f"{metric} {unit}"
         return {
-            "kind": claim_kind(metric or "", unit), "metric": metric, "value": n.value, "high": n.high,
+            "kind": prose_kind(metric or "", unit), "metric": metric, "value": n.value, "high": n.high,
             "approx": n.approx, "unit": unit, "reference": reference,
             "start": span_start if span_start is not None else n.start, "end": n.end, "printed": n.printed,
             "config": {},
@@ -90,7 +90,7 @@ def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subjec
     named = setup_named(metric) if metric else {}
     if named and (measure := measure_of_unit(unit)):
         metric = measure  # "7B runs at 20.1 ms/t": the model's latency, not a measure called "7B"
-    kind = claim_kind(metric or "", unit)
+    kind = prose_kind(metric or "", unit)
     if kind == "accuracy" and _SPEED_AFTER_RE.match(text, n.end, n.end + 24):
         kind = "perf"  # "bench_gsm8k.py - 9.4% faster": how much faster the run went, not its score
     return {
