@@ -8,6 +8,7 @@ import pytest
 from ledger.parsers import extract
 from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.grammar.pairs import pairs_in
+from ledger.parsers.kv.labels import measured
 from ledger.vocab.metric_table import METRICS, Metric
 from ledger.vocab.metrics import BENCHMARK_SAMPLES, higher_is_better, kind_for_metric, normalise_metric
 from ledger.vocab.unit_table import UNIT_TABLE, Unit, unit_row
@@ -157,3 +158,9 @@ def test_a_benchmark_in_prose_in_any_spelling_of_a_share_is_an_accuracy(unit: Un
     """"85.1 percent" and "71.2 pts" are scores as "85.1%" is; the prose reader had its own, shorter list."""
     claims = extract(f"gsm8k improves to 85.1 {unit.spelling} on this branch.\n", path="p.md").claims
     assert [(c.kind, c.metric, c.value) for c in claims] == [("accuracy", "gsm8k", 85.1)]
+
+
+@pytest.mark.parametrize("metric", METRICS, ids=lambda m: m.name)
+def test_a_printed_label_naming_a_metric_of_the_table_is_a_measured_value(metric: Metric) -> None:
+    """The printed-output readers' list of measured names had gsm8k and mmlu but not chartqa or hellaswag."""
+    assert measured(metric.name) and measured(f"{metric.name} (5-shot)")

@@ -279,6 +279,11 @@ def is_benchmark_name(text: str) -> bool:
     return _QUALITY_NAME_RE.search(text) is not None
 
 
+def names_a_metric(text: str) -> bool:
+    """A metric of the table, in any of its spellings, or a quality word ("acc", "pass@1", "BLEU") is named."""
+    return _ANY_METRIC_RE.search(text) is not None or _ACCURACY_RE.search(text) is not None
+
+
 def last_metric_named(text: str) -> str | None:
     """The canonical name of the last metric `text` mentions ("it prints `ppl: 5.81`" -> perplexity), or None."""
     last = None

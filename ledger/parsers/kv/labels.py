@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
-from ledger.vocab.metrics import is_acceptance_name
+from ledger.vocab.metrics import is_acceptance_name, names_a_metric
 from ledger.vocab.setup import BASELINE_LABEL_RE, SIDE_PHRASE, is_config_label
 from ledger.vocab.units import is_time_unit
 
@@ -22,11 +22,13 @@ _COUNT_LABEL_RE = re.compile(
     r"sequences?|seqs?|req)\b|^#|concurren|batch", re.IGNORECASE)
 _RATE_WORDS_RE = re.compile(r"throughput|latency|time|/s|per\b|speed|rate\b|duration|length|ttft|tpot|itl",
                             re.IGNORECASE)
+# What names a measured value besides the metrics of the vocabulary (names_a_metric): kinds of result, statistics,
+# rates ("e2e", "p99", "per second", "usage")
 _MEASURED_RE = re.compile(
-    r"throughput|latency|ttft|tpot|itl|e2e|time|duration|speed|accuracy|score|acc\b|rate|length|"
-    r"p\d{2}|mean|median|average|avg|min|max|std|tps|qps|memory|speedup|bandwidth|\[ar\]|diff|error|"
-    r"exact|match|pass@|\bf1\b|ppl|perplexity|bits_per_byte|\bbpb\b|gsm8k|mmlu|tflops|gbps|usage\b|"
-    r"per (?:second|sec\b|gpu|token|step|iteration)|/s\b|/sec\b|similarity|\bkld\b",
+    r"throughput|latency|itl|e2e|time|duration|speed|score|acc\b|rate|length|"
+    r"p\d{2}|mean|median|average|avg|min|max|std|tps|qps|memory|speedup|bandwidth|diff|error|"
+    r"exact|match|pass@|ppl|tflops|gbps|usage\b|"
+    r"per (?:second|sec\b|gpu|token|step|iteration)|/s\b|/sec\b|similarity",
     re.IGNORECASE,
 )
 _SNAKE_UNIT_RE = re.compile(r"_(ms|us|s|sec)(?:_(?:total|mean|avg|median|p\d{2}|max|min))?$")
@@ -57,7 +59,7 @@ def snake_unit(label: str) -> str | None:
 @short_text_cache(4096)  # labels repeat from line to line and document to document
 def measured(label: str) -> bool:
     """The label names a measured quantity (_MEASURED_RE, a long case-blind alternation, or an acceptance name)."""
-    return _MEASURED_RE.search(label) is not None or is_acceptance_name(label) or (
+    return _MEASURED_RE.search(label) is not None or is_acceptance_name(label) or names_a_metric(label) or (
         SNAKE_RE.match(label) is not None and _SNAKE_RESULT_RE.search(label) is not None)
 
 
