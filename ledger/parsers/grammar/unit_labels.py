@@ -44,6 +44,6 @@ def header_unit(header: str) -> str | None:
     if "`" in unit:
         return None  # "vanilla (`org/model`)": a quoted name, not a rate
     rate = _RATE_UNIT_RE.fullmatch(unit) is not None  # "tok/s/gpu"; "(1/4)", "(1/4 retention)" are shares
-    if low in _UNITS_LOWER or rate or low in ("micro-seconds", "microseconds", "milliseconds", "seconds"):
+    if low in _UNITS_LOWER or rate:
         return unit
     return None

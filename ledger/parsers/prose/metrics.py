@@ -11,9 +11,8 @@ import bisect
 import functools
 import re
 
-from ledger.vocab.metrics import PROSE_METRIC_NAMES, is_acceptance_name, is_benchmark_name
+from ledger.vocab.metrics import PROSE_METRIC_NAMES
 from ledger.vocab.text import lower_for_words
-from ledger.vocab.units import is_measure_unit
 
 
 def _by_first_letter(alternatives: list[str]) -> str:
@@ -112,19 +111,7 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
 _GENERIC_NAME_RE = re.compile(r"score|accuracy|acc|exact match|pass rate|result", re.IGNORECASE)
 
 
-def claim_kind(metric: str, unit: str | None) -> str:
-    if is_acceptance_name(metric):
-        return "acceptance"
-    if is_measure_unit(unit) and unit not in ("%", "pp", "point", "points", "nats"):
-        return "perf"
-    if _ACCURACY_NAME_RE.search(metric) or is_benchmark_name(metric):
-        return "accuracy"
-    return "perf"
-
-
 POINTS_METRIC_AFTER_RE = re.compile(r"\s+(?:(?:on|in|for)\s+(?:the\s+)?)?(" + METRIC_RE.pattern + ")",
                                      re.IGNORECASE)
 METRIC_AFTER_RE = re.compile(r"\s+(?:on|in|for)\s+(?:the\s+)?(" + METRIC_RE.pattern + ")", re.IGNORECASE)
 AT_METRIC_RE = re.compile(r"\s?@\s?(" + METRIC_RE.pattern + ")", re.IGNORECASE)
-_ACCURACY_NAME_RE = re.compile(r"gsm8k|mmlu|mmmu|gpqa|eval|accuracy|exact|score|pass@|\bf1\b|\bmath|aime|pass ?key|"
-                               r"hellaswag|winogrande|ruler|longbench|ppl|perplexity", re.IGNORECASE)
