@@ -178,10 +178,10 @@ def import_references(db_path: str, paths: Iterable[str], benchmark: str | None 
     The ledger is opened (created if absent) before the first file; a ledger that cannot be used raises."""
     import sqlite3
 
-    from ledger.db.connection import open_ledger
+    from ledger.db.connection import open_database
     from ledger.db.targets import store_references
 
-    db = open_ledger(db_path)
+    db = open_database(db_path)
     for path in paths:
         try:
             parsed = read_reference_file(path, benchmark)

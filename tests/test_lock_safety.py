@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.db import open_ledger, open_readonly
+from ledger.db import open_database, open_readonly
 from ledger.db.reads import open_reader
 
 LOCKS = Path("/proc/locks")
@@ -43,16 +43,16 @@ def _reading(path: Path) -> sqlite3.Connection:
 @pytest.fixture()
 def ledger_file(tmp_path: Path) -> Path:
     path = tmp_path / "ledger.db"
-    open_ledger(path).conn.close()
+    open_database(path).conn.close()
     return path
 
 
 @pytest.mark.parametrize("opener", [
-    lambda p: open_ledger(p).conn,
-    lambda p: open_ledger(p, create=False).conn,
+    lambda p: open_database(p).conn,
+    lambda p: open_database(p, create=False).conn,
     open_readonly,
     open_reader,
-], ids=["open_ledger", "open_ledger-existing", "open_readonly", "open_reader"])
+], ids=["open_database", "open_database-existing", "open_readonly", "open_reader"])
 def test_opening_again_keeps_the_locks_a_reader_holds(ledger_file: Path,
                                                       opener: Callable[[Path], sqlite3.Connection]) -> None:
     reader = _reading(ledger_file)

@@ -91,9 +91,9 @@ def registered_references(db_path: str | os.PathLike[str]) -> list[dict[str, Any
                 return []
         finally:
             reader.close()
-        from ledger.db.connection import open_ledger
+        from ledger.db.connection import open_database
 
-        reader = open_ledger(db_path, create=False)
+        reader = open_database(db_path, create=False)
     if "reference_values" not in reader.table_names():
         return []
     out = []
@@ -109,7 +109,7 @@ def registered_references(db_path: str | os.PathLike[str]) -> list[dict[str, Any
 def store_references(db: Database, rows: list[dict[str, Any]], source: str) -> int:
     """Replace the references previously imported from `source` with `rows` (one transaction); returns the count.
 
-    `db` is open_ledger's (migrated) Database; each row: benchmark, model, config (a dict), accuracy."""
+    `db` is open_database's (migrated) Database; each row: benchmark, model, config (a dict), accuracy."""
     from datetime import datetime, timezone
 
     from ledger.errors import DatabaseError
