@@ -74,13 +74,13 @@ class Ledger:
 
     def compare(self, *targets: str, noise: NoiseModel | None = None, **options: Any) -> Comparison:
         """`ledger compare`: options from_, to, by, order, input_format, kinds, model; `.render(fmt)` prints it."""
-        from ledger.compare import run_compare
+        from ledger.targets import run_compare
 
         return run_compare(list(targets), db=self.path, noise=noise, **options)
 
     def trend(self, metric: str, *targets: str, noise: NoiseModel | None = None, **options: Any) -> Trend:
         """`ledger trend`: options where, kinds, order, input_format."""
-        from ledger.compare import run_trend
+        from ledger.targets import run_trend
 
         return run_trend(metric, list(targets), db=self.path, noise=noise, **options)
 

@@ -12,9 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 from ledger.cli.app import app
-from ledger.compare import RevisionRef, Snapshot, compare_series, run_compare
+from ledger.compare import RevisionRef, Snapshot, compare_series
 from ledger.compare.revisions import revisions_across_versions
 from ledger.model import Claim, Revision, Source
+from ledger.targets import run_compare
 
 CASES = Path(__file__).parent / "fixtures" / "compare_cases"
 ROOT = Path(__file__).resolve().parents[1]
@@ -217,7 +218,7 @@ def _claims_file(path: Path, claims: list[Claim]) -> str:
 
 
 def test_trend_splits_by_setup_and_document_and_folds_one_point_series(tmp_path: Path) -> None:
-    from ledger.compare import run_trend
+    from ledger.targets import run_trend
 
     a = _claims_file(tmp_path / "a.jsonl", [c("accuracy", "gsm8k", 91.0, config={"model": "Llama-3.1-8B"}),
                                             c("accuracy", "gsm8k", 80.0)])
@@ -345,7 +346,7 @@ def test_a_release_page_reports_its_one_change(tmp_path: Path, shape: str, isl: 
 
 
 def test_trend_follows_a_documents_versions_by_setup(tmp_path: Path) -> None:
-    from ledger.compare import run_trend
+    from ledger.targets import run_trend
 
     runner = CliRunner()
     db = str(tmp_path / "ledger.db")
@@ -364,7 +365,7 @@ def test_trend_follows_a_documents_versions_by_setup(tmp_path: Path) -> None:
 
 
 def test_trend_never_draws_two_values_of_one_revision_as_a_series(tmp_path: Path) -> None:
-    from ledger.compare import run_trend
+    from ledger.targets import run_trend
 
     a = _claims_file(tmp_path / "a.jsonl", [c("accuracy", "gsm8k", 91.0, line=3), c("accuracy", "gsm8k", 60.0, line=9)])
     trend = run_trend("gsm8k", [a], db=str(tmp_path / "none.db"))
@@ -404,7 +405,7 @@ def test_trend_where_reads_a_setup_in_any_spelling() -> None:
 
 
 def test_trend_follows_the_prs_of_a_repository_by_canonical_setup(tmp_path: Path) -> None:
-    from ledger.compare import run_trend
+    from ledger.targets import run_trend
 
     a = _claims_file(tmp_path / "a.jsonl", [c("perf", "output throughput", 12400.0, unit="tok/s", config={
         "model": "meta-llama/Llama-3.1-8B-Instruct", "gpu": "H100 SXM 80GB", "tp": "TP8"})])

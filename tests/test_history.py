@@ -1,4 +1,4 @@
-"""The main line as a baseline (ledger/compare/history.py) and the sticky comment's owner (ledger/sticky.py).
+"""The main line as a baseline (ledger/report/history.py) and the sticky comment's owner (ledger/sticky.py).
 
 History: a ledger synced from the stand-in GitHub (tests/_mainline.py: seven merged PRs stating gsm8k for one
 setup in the last weeks, one before the window, one of another setup), then the open PR judged against them,
@@ -20,12 +20,12 @@ from _mainline import MAIN_LINE, NOW, NUMBER, REPO, SETUP, at, description, pull
 from _standin_github import SCHEMA_PATH, Comment, StandIn
 from typer.testing import CliRunner
 
-from ledger.compare.history import main_line_history
-from ledger.compare.run import run_compare
 from ledger.errors import FetchError, UsageError
 from ledger.github import connect, fetch
 from ledger.report import MARKER, build_report
+from ledger.report.history import main_line_history
 from ledger.sticky import acting_login, creates_comment, post_sticky
+from ledger.targets import run_compare
 
 TOKEN = "ghp_HISTORY0123456789abcdefABCDEF012345678"
 PR = f"{REPO}#{NUMBER}"

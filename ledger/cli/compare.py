@@ -101,7 +101,8 @@ def compare_cmd(
     Exit 0: no regression; 1: a regression (with --fail-on-regression); 2: usage or input error;
     3: nothing to compare.
     """
-    from ledger.compare import noise_from_options, run_compare
+    from ledger.compare import noise_from_options
+    from ledger.targets import run_compare
 
     targets = [*(targets or []), *([pr] if pr else [])]
     if not targets:
@@ -216,7 +217,8 @@ def trend_cmd(
     """A metric's values across revisions (oldest first) or documents, one chart per comparable series,
     and the latest value judged against the earlier ones (their spread sets the threshold once there
     are four or more)."""
-    from ledger.compare import noise_from_options, run_trend
+    from ledger.compare import noise_from_options
+    from ledger.targets import run_trend
 
     with _errors(EXIT_USAGE):
         noise = noise_from_options(threshold or [], [], None, z)

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from ledger.compare.align import Row
 from ledger.compare.noise import NoiseModel
 from ledger.compare.references import ReferenceCheck
-from ledger.compare.run import Comparison, run_compare
+from ledger.compare.run import Comparison
 from ledger.messages import REPORT_MARKER
 from ledger.model import Claim
 from ledger.neutral import json_text
@@ -47,7 +47,7 @@ BLOCKING = ("regression", "below reference", "fail")
 
 
 class Appendix(Protocol):
-    """A section appended after the report's own by another module (ledger.compare.history: the main line;
+    """A section appended after the report's own by another module (ledger.report.history: the main line;
     ledger.where_written: where each flagged value was written)."""
 
     name: str
@@ -164,7 +164,9 @@ def build_report(pr: str, *, db: str, noise: NoiseModel | None = None, input_for
                  history_days: int | None = None) -> Report:
     """The report of one pull request (owner/repo#N, a PR URL, #N with `repo`, a ledger document, a file;
     `stored_only`: a ledger document, never a file). `history_days`: also judge its values against those the
-    repository's PRs merged in that many days stated for the same setup (ledger.compare.history)."""
+    repository's PRs merged in that many days stated for the same setup (ledger.report.history)."""
+    from ledger.targets import run_compare
+
     comparison = run_compare([pr], db=db, noise=noise, input_format=input_format, model=model, repo=repo,
                              stored_only=stored_only)
     outside = comparison.outside.claims if comparison.outside else []
@@ -193,7 +195,7 @@ def _with_appendices(report: Report, db: str, noise: NoiseModel | None, history_
                if (c := next((x for x in reversed(r.cells) if x is not None), None)) is not None]
     flagged += [(f"{r.key.label()} below its reference", r.claim) for r in report.below_reference]
     if history_days is not None:
-        from ledger.compare.history import main_line_history
+        from ledger.report.history import main_line_history
 
         history = main_line_history(report.comparison, report.pr, db=db, days=history_days, noise=noise)
         report.extra.append(history)

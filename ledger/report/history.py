@@ -161,9 +161,9 @@ def main_line_history(comparison: Comparison, pr: str, *, db: str, days: int = H
                       noise: NoiseModel | None = None, now: datetime | None = None) -> History:
     """The pull request `pr` (its document key, owner/repo#N) judged against the merged PRs of its repository
     within `days`: one entry per value whose setup they stated."""
-    from ledger.compare.run import run_compare
     from ledger.db.targets import merged_pulls
     from ledger.identity import parse_pull
+    from ledger.targets import run_compare
 
     noise = noise or NoiseModel()
     ref = parse_pull(pr)
