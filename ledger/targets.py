@@ -1,12 +1,13 @@
 """What compare, trend and report compare, loaded: files (extracted now), claims files, ledger documents.
 
-    comparison = run_compare(["acme/engine#40"], db="ledger.db")
-    trend = run_trend("gsm8k", [], db="ledger.db")          every document of the ledger
+    with ledger.open_ledger("ledger.db") as book:
+        comparison = run_compare(["acme/engine#40"], book=book)
+        trend = run_trend("gsm8k", [], book=book)          every document of the ledger
 
 `ledger compare` and `ledger trend` as library functions: the targets are named as a user names them, loaded
-here (a document file parsed now, a claims file read, a ledger document read from the database) and handed
-to ledger.compare, which never sees a file, a path or the database (tests/test_architecture.py checks that
-no chain of imports takes compare to a parser).
+here (a document file parsed now, a claims file read, a ledger document read through the open ledger's one
+connection) and handed to ledger.compare, which never sees a file, a path or the database
+(tests/test_architecture.py checks that no chain of imports takes compare to a parser).
 """
 
 from __future__ import annotations
@@ -24,12 +25,13 @@ from ledger.model import Claim
 
 if TYPE_CHECKING:
     from ledger.compare.noise import NoiseModel
+    from ledger.db.opened import OpenLedger
 
 __all__ = ["claims_from_dicts", "load_stored", "load_target", "read_claims_file", "run_compare", "run_trend",
            "target_name"]
 
 
-def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None, from_: str | None = None,
+def run_compare(targets: list[str], *, book: OpenLedger, noise: NoiseModel | None = None, from_: str | None = None,
                 to: str | None = None, by: str = "auto", order: str = "auto", input_format: str | None = None,
                 kinds: list[str] | None = None, model: str | None = None, repo: str | None = None,
                 stored_only: bool = False) -> Comparison:
@@ -38,27 +40,27 @@ def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None,
     from ledger.references import load_registered
 
     kinds = checked_options(by, kinds)
-    loaded = [load_target(t if stored_only else target_name(t, repo), db, input_format, stored_only=stored_only)
+    loaded = [load_target(t if stored_only else target_name(t, repo), book, input_format, stored_only=stored_only)
               for t in targets]
-    return compare_loaded(loaded, registered=load_registered(db), noise=noise, from_=from_, to=to, by=by,
+    return compare_loaded(loaded, registered=load_registered(book), noise=noise, from_=from_, to=to, by=by,
                           order=order, kinds=kinds, model=model)
 
 
-def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | None = None,
+def run_trend(metric: str, targets: list[str], *, book: OpenLedger, where: list[str] | None = None,
               kinds: list[str] | None = None, order: str = "auto", input_format: str | None = None,
               noise: NoiseModel | None = None, mix: bool = False, stored_only: bool = False) -> Trend:
     """`ledger trend`: a metric's values across the targets' revisions (every ledger document when no target is
-    given). `stored_only`: targets name ledger documents only."""
+    given, each read through the book's one connection). `stored_only`: targets name ledger documents only."""
     kinds = checked_kinds(kinds)
     if targets:
-        loaded = [load_target(t if stored_only else target_name(t), db, input_format, stored_only=stored_only)
+        loaded = [load_target(t if stored_only else target_name(t), book, input_format, stored_only=stored_only)
                   for t in targets]
     else:
-        if not Path(db).is_file():
-            raise UsageError(f"no targets given and no ledger at {db}")
+        if not book.exists():
+            raise UsageError(f"no targets given and no ledger at {book.path}")
         from ledger.db.targets import document_ids
 
-        loaded = [load_stored(db, str(i)) for i in document_ids(db)]
+        loaded = [load_stored(book, str(i)) for i in document_ids(book.reader)]
     return trend_of(metric, loaded, where=where, kinds=kinds, order=order, noise=noise, mix=mix)
 
 
@@ -78,7 +80,7 @@ def target_name(target: str, repo: str | None = None) -> str:
         return target
 
 
-def load_target(target: str, db_path: str, fmt: str | None = None, *, stored_only: bool = False) -> Loaded:
+def load_target(target: str, book: OpenLedger, fmt: str | None = None, *, stored_only: bool = False) -> Loaded:
     """A file path (extracted now) or a ledger document (all its stored versions). `stored_only`: a ledger
     document only, whatever file the name also names (the web view, and document ids, which are never paths)."""
     p = Path(target)
@@ -91,17 +93,17 @@ def load_target(target: str, db_path: str, fmt: str | None = None, *, stored_onl
         return Loaded(p.name, [(None, list(result.claims))],
                       warnings=[warning_line(target, w) for w in result.warnings[:3]],
                       lines=result.document.lines if result.document else [])
-    if not Path(db_path).is_file():
-        raise UsageError(f"{target!r} is not a file, and there is no ledger at {db_path} to look it up in "
+    if not book.exists():
+        raise UsageError(f"{target!r} is not a file, and there is no ledger at {book.path} to look it up in "
                          "(ingest it first, or give --db)")
-    return load_stored(db_path, target)
+    return load_stored(book, target)
 
 
-def load_stored(db_path: str, ref: str) -> Loaded:
+def load_stored(book: OpenLedger, ref: str) -> Loaded:
     """The ledger document `ref` names: every stored version's claims, and its comments with results."""
     from ledger.db.targets import stored_document
 
-    doc = stored_document(db_path, ref)
+    doc = stored_document(book.reader, ref)
     versions = [(v, claims_from_dicts(rows)) for v, rows in doc.versions]
     comments = []
     for child in doc.children:

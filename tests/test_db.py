@@ -23,6 +23,7 @@ from ledger.db import (
 )
 from ledger.db import writes as db_writes
 from ledger.db.documents import table_counts
+from ledger.db.opened import OpenLedger
 from ledger.db.reads import fts_query
 from ledger.db.schema import MIGRATION_NAMES, SCHEMA_VERSION
 from ledger.errors import DatabaseError, NotALedger, SchemaTooNew
@@ -429,7 +430,7 @@ def test_the_setup_index_holds_the_canonical_setup_and_config_the_printed_one(tm
     assert _values(ledger, ("model", "qwen3-8b"), ("gpu_count", "*")) == []
     assert _values(ledger, ("tp", "TP8")) == [12400.0, 12950.0, 15100.0]
     assert _values(ledger, ("tp", "TP8")) == [c["value"] for c in query_claims(
-        tmp_path / "l.db", ClaimFilter(config=[("tp", "TP8")]))]
+        OpenLedger(tmp_path / "l.db"), ClaimFilter(config=[("tp", "TP8")]))]
 
 
 def test_a_ledger_from_before_the_setup_index_gets_one_and_stale_rules_are_rebuilt(tmp_path: Path) -> None:
@@ -446,7 +447,8 @@ def test_a_ledger_from_before_the_setup_index_gets_one_and_stale_rules_are_rebui
     ledger.execute("UPDATE setup_rules SET version = -1")  # as if older rules had made it
     ledger.conn.commit()
     assert not setup_index_current(ledger.conn)
-    found = query_claims(path, ClaimFilter(config=[("gpu", "H100 SXM"), ("model", "Llama 3.1 8B Instruct")]))
+    found = query_claims(OpenLedger(path),
+                         ClaimFilter(config=[("gpu", "H100 SXM"), ("model", "Llama 3.1 8B Instruct")]))
     assert [c["value"] for c in found] == [12400.0, 12950.0]  # read through this code's rules meanwhile
     write_version(ledger, _prep("another text", key="example/trtllm#4822"))
     assert setup_index_current(ledger.conn)

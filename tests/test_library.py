@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import inspect
 import re
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from _fake_github import NUMBER, REPO, FakeGitHub
@@ -114,3 +116,39 @@ def test_the_readme_python_example_runs(tmp_path: Path) -> None:
                                   repo="example/trtllm", pr=4821)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True)
     assert "gsm8k" in out.stdout
+
+
+def _pr_page(number: int, before: float, after: float) -> str:
+    """A PR description of our own with a gsm8k accuracy on two revisions."""
+    model = "(model Llama-3.1-8B-Instruct)"
+    return (f"# Faster sampler\n\nInitial head (4e1f0c{number:04x}):\n\n- gsm8k {before} {model}\n\n"
+            f"Final head (b7a3e2{number:04x}):\n\n- gsm8k {after} {model}\n")
+
+
+def _count_connections(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every sqlite3 connection opened from now on (what it opened), whoever opens it."""
+    opened: list[str] = []
+    real = sqlite3.connect
+
+    def connect(database: Any, *args: Any, **kwargs: Any) -> sqlite3.Connection:
+        opened.append(str(database))
+        return real(database, *args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    return opened
+
+
+@pytest.mark.parametrize("documents", [1, 4])
+def test_a_trend_over_every_document_opens_the_ledger_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           documents: int) -> None:
+    db = tmp_path / "ledger.db"
+    for n in range(documents):
+        page = tmp_path / f"pr-{n}.md"
+        page.write_text(_pr_page(100 + n, 80.0 + n, 81.5 + n), encoding="utf-8")
+        ledger.open_ledger(db).ingest([str(page)], repo="acme/engine", pr=100 + n)
+    opened = _count_connections(monkeypatch)
+    with ledger.open_ledger(db) as book:
+        trend = book.trend("gsm8k")
+        assert len(trend.series) == 1 and len(trend.series[0].points) == 2 * documents
+        assert book.compare("acme/engine#100").compared
+    assert len(opened) == 1, opened

@@ -104,8 +104,8 @@ def test_open_reader_reads_a_current_ledger_without_sqlite_utils(tmp_path: Path)
     assert isinstance(reader, sqlite3.Connection)
     assert [c["source"]["line"] for c in claims(reader, ClaimFilter())] == [3, 4, 6, 7]
     reader.close()
-    code = ("import sys; from ledger import query; "
-            f"n = len(query.claims({str(tmp_path / 'l.db')!r}, query.ClaimFilter(metric='gsm8k'))); "
+    code = ("import sys; from ledger import query; from ledger.db.opened import OpenLedger; "
+            f"n = len(query.claims(OpenLedger({str(tmp_path / 'l.db')!r}), query.ClaimFilter(metric='gsm8k'))); "
             "print(n, 'sqlite_utils' in sys.modules, 'ledger.model' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.split() == ["4", "False", "False"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ledger.compare.align import Row
 from ledger.compare.noise import NoiseModel
@@ -36,6 +36,9 @@ from ledger.report.findings import (
     rev_name,
     short_name,
 )
+
+if TYPE_CHECKING:
+    from ledger.db.opened import OpenLedger
 
 MARKER = REPORT_MARKER
 """The first line of every markdown report: the GitHub Action finds its own comment by it."""
@@ -159,7 +162,7 @@ def _older(comparison: Comparison) -> dict[str, int]:
     return {f"R{i + 1} {names[i]}": last_at[i] for i in sorted(last_at)}  # oldest first
 
 
-def build_report(pr: str, *, db: str, noise: NoiseModel | None = None, input_format: str | None = None,
+def build_report(pr: str, *, book: OpenLedger, noise: NoiseModel | None = None, input_format: str | None = None,
                  model: str | None = None, repo: str | None = None, stored_only: bool = False,
                  history_days: int | None = None) -> Report:
     """The report of one pull request (owner/repo#N, a PR URL, #N with `repo`, a ledger document, a file;
@@ -167,7 +170,7 @@ def build_report(pr: str, *, db: str, noise: NoiseModel | None = None, input_for
     repository's PRs merged in that many days stated for the same setup (ledger.report.history)."""
     from ledger.targets import run_compare
 
-    comparison = run_compare([pr], db=db, noise=noise, input_format=input_format, model=model, repo=repo,
+    comparison = run_compare([pr], book=book, noise=noise, input_format=input_format, model=model, repo=repo,
                              stored_only=stored_only)
     outside = comparison.outside.claims if comparison.outside else []
     gates = attention_gates(comparison, [*comparison.newest, *outside])
@@ -184,10 +187,10 @@ def build_report(pr: str, *, db: str, noise: NoiseModel | None = None, input_for
     ]
     name = (comparison.revisions[-1].document or pr) if comparison.revisions else pr
     report = Report(name, comparison, gates, _older(comparison), sections, names)
-    return _with_appendices(report, db, noise, history_days)
+    return _with_appendices(report, book, noise, history_days)
 
 
-def _with_appendices(report: Report, db: str, noise: NoiseModel | None, history_days: int | None) -> Report:
+def _with_appendices(report: Report, book: OpenLedger, noise: NoiseModel | None, history_days: int | None) -> Report:
     """The main line's history (when asked) and where each flagged value was written, after the answer."""
     from ledger.where_written import where_written
 
@@ -197,9 +200,9 @@ def _with_appendices(report: Report, db: str, noise: NoiseModel | None, history_
     if history_days is not None:
         from ledger.report.history import main_line_history
 
-        history = main_line_history(report.comparison, report.pr, db=db, days=history_days, noise=noise)
+        history = main_line_history(report.comparison, report.pr, book=book, days=history_days, noise=noise)
         report.extra.append(history)
         flagged += [(f"{e.key.label()} against the main line", e.claim) for e in history.entries]
     if flagged:
-        report.extra.append(where_written(flagged, db=db))
+        report.extra.append(where_written(flagged, book=book))
     return report

@@ -52,6 +52,4 @@ def trend_series(db_path: str, metric: str, where: Sequence[str], targets: Seque
 
 def support(db_path: str, subject: str | None, feature: str | None) -> SupportAnswer:
     """`ledger support --subject --feature --evidence`: the matrices of the join, with the PR claims beside."""
-    from ledger.support.join import support as join
-
-    return join(db_path, subject=subject or None, feature=feature or None, evidence=True)
+    return _face(db_path).support(subject=subject or None, feature=feature or None, evidence=True)
