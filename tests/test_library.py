@@ -60,6 +60,22 @@ def test_every_method_a_command_has(tmp_path: Path) -> None:
         book.sql("DELETE FROM claims")
 
 
+def test_every_method_takes_its_options_as_typed_keywords() -> None:
+    """No `**options: Any`: a misspelt option is a TypeError at the call, and an editor shows what each takes."""
+    from ledger.api import Ledger
+
+    methods = {name: fn for name, fn in inspect.getmembers(Ledger, inspect.isfunction) if not name.startswith("_")}
+    assert {"ingest", "claims", "show", "support", "sql", "compare", "trend", "report", "fetch", "reextract", "merge",
+            "export"} <= set(methods)
+    for name, fn in methods.items():
+        for p in list(inspect.signature(fn).parameters.values())[1:]:
+            assert p.kind is not inspect.Parameter.VAR_KEYWORD, (name, p.name)
+            assert p.annotation is not inspect.Parameter.empty and p.annotation != "Any", (name, p.name)
+    book = ledger.open_ledger("no-such.db")
+    with pytest.raises(TypeError):
+        book.claims(metrik="gsm8k")  # type: ignore[call-arg]
+
+
 def test_reextract_merge_and_export_through_the_library(tmp_path: Path) -> None:
     book = ledger.open_ledger(tmp_path / "a.db")
     book.ingest([str(EXAMPLES / "pr-4821-v1.txt")], repo="example/trtllm", pr=4821)
