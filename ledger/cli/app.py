@@ -19,7 +19,7 @@ from typing import Annotated, Any
 import typer
 
 from ledger import __version__
-from ledger.cli.common import DEFAULT_DB, DbPath, warning_line
+from ledger.cli.common import DEFAULT_DB, DbPath, db_named, warning_line
 from ledger.cli.common import err as _err
 from ledger.cli.common import errors as _errors
 from ledger.cli.common import interrupted as _interrupted
@@ -420,23 +420,11 @@ def _app_for(args: list[str]) -> typer.Typer:
     return small
 
 
-def _db_arg(args: list[str]) -> str:
-    """The ledger file the arguments name (`--db PATH`, `--db=PATH`, LEDGER_DB, ./ledger.db)."""
-    import os
-
-    for i, a in enumerate(args):
-        if a == "--db" and i + 1 < len(args):
-            return args[i + 1]
-        if a.startswith("--db="):
-            return a[5:]
-    return os.environ.get("LEDGER_DB") or DEFAULT_DB
-
-
 def main() -> None:
     from pathlib import Path
 
     args = sys.argv[1:]
-    db = _db_arg(args)
+    db = db_named(args)
     existed = Path(db).exists()
     code: int | str | None = 0
     try:
