@@ -44,7 +44,7 @@ class Ledger(OpenLedger):
         "error" result, not an exception."""
         from ledger.ingest.run import ingest
 
-        self.release()  # the workers are forked: no child inherits the reader
+        self.close()  # the workers are forked: no child inherits the reader
         return ingest([paths] if isinstance(paths, str) else list(paths), self.path, repo=repo, pr=pr, title=title,
                       url=url, fmt=fmt, max_bytes=max_bytes, workers=workers, engine=engine, repo_path=repo_path,
                       stdin=stdin)
@@ -119,7 +119,7 @@ class Ledger(OpenLedger):
         (`ledger.github.connect(...)`, else one from the environment)."""
         from ledger.github import fetch
 
-        self.release()
+        self.close()
         return fetch(list(targets), self.path, client=client, events=events, state=state, since=since, limit=limit,
                      comments=comments, rest=rest, window_days=window_days)
 
@@ -131,14 +131,14 @@ class Ledger(OpenLedger):
 
         if mode not in ("older", "all"):
             raise UsageError(f"mode {mode!r}: expected older or all")
-        self.release()  # the workers are forked: no child inherits the reader
+        self.close()  # the workers are forked: no child inherits the reader
         return list(reextract(self.path, mode=mode, dry_run=dry_run, workers=workers))  # type: ignore[arg-type]
 
     def merge(self, *sources: str | os.PathLike[str]) -> list[Merged]:
         """`ledger merge SRC... --into` this ledger: one result per source."""
         from ledger.store.merge import merge
 
-        self.release()
+        self.close()
         return list(merge(list(sources), self.path))
 
     def export(self, directory: str | os.PathLike[str], *, since: str | None = None, name: str | None = None
@@ -146,7 +146,7 @@ class Ledger(OpenLedger):
         """`ledger export --format parquet DIRECTORY` (the parquet extra): one file per table, schema docs/export.md."""
         from ledger.store.export import export
 
-        return export(self.path, directory, since=since, name=name)
+        return export(self, directory, since=since, name=name)
 
 
 def open_ledger(path: str | os.PathLike[str] = "ledger.db") -> Ledger:

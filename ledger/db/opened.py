@@ -9,9 +9,9 @@ The connection is opened on first use (`db.reads.open_reader`: checked, and migr
 that one connection instead of opening the file once per document. The web view wraps the read-only connection
 datasette gives it (`OpenLedger(path, reader=conn)`), which stays datasette's: `close()` leaves it open.
 
-Writers (ingest, fetch, merge, reextract) open their own read-write connection; `release()` closes the reader
-before one forks its workers, so that no child inherits it. Nothing here opens the file with `open()`: closing
-any descriptor of it would drop the locks this process's connections hold (README, Guarantees).
+Writers (ingest, fetch, merge, reextract) open their own read-write connection, and close the reader first (an
+ingest forks its workers: no child inherits it); the next read opens it again. Nothing here opens the file with
+`open()`: closing any descriptor of it would drop the locks this process's connections hold (README, Guarantees).
 """
 
 from __future__ import annotations
@@ -56,13 +56,11 @@ class OpenLedger:
         """There is a ledger to read: a connection is open, or the file is there."""
         return self._reader is not None or Path(self.path).is_file()
 
-    def release(self) -> None:
-        """Close the read connection this object opened (the next read opens another); one handed in stays open."""
+    def close(self) -> None:
+        """Close the read connection this object opened (a later read opens another); one handed in stays open."""
         if self._owned and self._reader is not None:
             reader, self._reader = self._reader, None
             reader.close()
-
-    close = release
 
     def __enter__(self: _Book) -> _Book:
         return self
