@@ -168,3 +168,14 @@ def test_a_trend_over_every_document_opens_the_ledger_once(tmp_path: Path, monke
         assert len(trend.series) == 1 and len(trend.series[0].points) == 2 * documents
         assert book.compare("acme/engine#100").compared
     assert len(opened) == 1, opened
+
+
+def test_the_support_join_still_takes_a_path_as_the_readme_documented_it(tmp_path: Path) -> None:
+    from ledger.support.join import support
+
+    db = tmp_path / "ledger.db"
+    ledger.open_ledger(db).ingest([str(EXAMPLES / "vllm-supported-models.md")], repo="vllm-project/vllm")
+    with ledger.open_ledger(db) as book:
+        rows = support(book).rows()
+    assert rows and any(r["engine"] == "vLLM" for r in rows)
+    assert support(db).rows() == rows == support(str(db)).rows()

@@ -17,6 +17,8 @@ ingest forks its workers: no child inherits it); the next read opens it again. N
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, TypeVar
@@ -68,3 +70,14 @@ class OpenLedger:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
         self.close()
+
+
+@contextmanager
+def opened(ledger: OpenLedger | str | os.PathLike[str]) -> Iterator[OpenLedger]:
+    """The open ledger given, or one opened on a path for this call only and closed after it: for a library function
+    the README documented with a path before there was an open ledger to give it (ledger.support.join.support)."""
+    if isinstance(ledger, OpenLedger):
+        yield ledger
+        return
+    with OpenLedger(ledger) as book:
+        yield book

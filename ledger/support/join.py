@@ -20,6 +20,7 @@ This is the one function the command and the web view call; the answer is plain 
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import replace
@@ -46,16 +47,18 @@ if TYPE_CHECKING:
 
 __all__ = ["Cell", "Evidence", "Matrix", "Statement", "SupportAnswer", "support"]
 
-def support(book: OpenLedger, *, subject: str | None = None, feature: str | None = None,
+def support(ledger: OpenLedger | str | os.PathLike[str], *, subject: str | None = None, feature: str | None = None,
             engine: str | None = None, value: str | None = None, document: str | None = None,
             evidence: bool = False) -> SupportAnswer:
-    """The support join over the open ledger (`ledger.open_ledger(path)`); see the module docstring."""
+    """The support join over the open ledger (`ledger.open_ledger(path)`; a path, as before there was one to give,
+    is opened for this call); see the module docstring."""
+    from ledger.db.opened import opened
     from ledger.db.reads import resolve_document
     from ledger.db.support import support_cells
     from ledger.query import _bad_values
 
-    db = book.reader
-    with _bad_values():
+    with opened(ledger) as book, _bad_values():
+        db = book.reader
         for given in (subject, feature, engine, value):
             if given is not None:
                 given.encode("utf-8")  # undecodable bytes of an argument (lone surrogates): a usage error
