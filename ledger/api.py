@@ -13,7 +13,7 @@ exceptions of `ledger.errors` where the command prints one line.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +39,8 @@ class Ledger(OpenLedger):
     def ingest(self, paths: Sequence[str] | str, *, repo: str | None = None, pr: int | None = None,
                title: str | None = None, url: str | None = None, fmt: str | None = None, max_bytes: int | None = None,
                workers: int | None = None, engine: str | None = None, repo_path: str | None = None,
-               stdin: bytes | str | None = None) -> list[IngestResult]:
+               stdin: bytes | str | None = None, on_start: Callable[[int], None] | None = None,
+               on_result: Callable[[IngestResult], None] | None = None) -> list[IngestResult]:
         """Store documents (files, folders, "-"), as `ledger ingest`. One result per document; a bad input is an
         "error" result, not an exception."""
         from ledger.ingest.run import ingest
@@ -47,7 +48,7 @@ class Ledger(OpenLedger):
         self.close()  # the workers are forked: no child inherits the reader
         return ingest([paths] if isinstance(paths, str) else list(paths), self.path, repo=repo, pr=pr, title=title,
                       url=url, fmt=fmt, max_bytes=max_bytes, workers=workers, engine=engine, repo_path=repo_path,
-                      stdin=stdin)
+                      stdin=stdin, on_start=on_start, on_result=on_result)
 
     def claims(self, *, pr: int | None = None, repo: str | None = None, kind: str | None = None,
                kinds: Sequence[str] = (), metric: str | None = None, revision: str | None = None,

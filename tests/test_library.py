@@ -43,9 +43,10 @@ def test_every_method_a_command_has(tmp_path: Path) -> None:
     with pytest.raises(ledger.LedgerError):
         book.claims(pr=4821)  # reading never creates the file
     assert not (tmp_path / "ledger.db").exists()
+    seen: list[Any] = []
     results = book.ingest([str(EXAMPLES / "pr-4821-v1.txt"), str(EXAMPLES / "pr-4821-v2.txt")],
-                          repo="example/trtllm", pr=4821)
-    assert [r.status for r in results] == ["new", "new_version"]
+                          repo="example/trtllm", pr=4821, on_result=seen.append)
+    assert [r.status for r in results] == ["new", "new_version"] and seen == results
     claims = book.claims(pr=4821, metric="acceptance length")
     assert claims and all(c["metric"] == "acceptance length" for c in claims)
     assert book.claims(pr=4821, config={"kv_cache": "fp8"}) == book.claims(pr=4821, config=["kv_cache=fp8"])
