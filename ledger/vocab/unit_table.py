@@ -55,14 +55,15 @@ _BYTES = (
 _RATES = (
     # the number grammar writes "tokens / sec" as "tokens/sec"
     *_unit("tok/s", "rate", None, "tokens/s", "token/s", "tok/sec", "tokens/sec", "tps", "tokens / sec", "tokens / s",
-           "token / s", "tok / s"),
+           "token / s", "tok / s", "tokens/second", "token/second", "tok/second"),
     *_unit("tok/s/gpu", "rate", None, "tokens/s/gpu"),
     *_unit("tok/s/user", "rate", None, "tokens/s/user"),
     # spellings of a token rate compare keeps apart from tok/s
     *(row for u in ("tokens/sec/gpu", "tokens/sec/user", "t/s",
                     "toks/s", "tps/user", "tps/gpu", "tokens per second", "tokens per sec")
       for row in _unit(u, "rate", None)),
-    *(row for u in ("req/sec", "req/s", "reqs/s", "requests/s", "it/s", "samples/s", "seq/s", "req/min")
+    *(row for u in ("req/sec", "req/s", "reqs/s", "requests/s", "requests/sec", "requests/second", "it/s",
+                    "samples/s", "seq/s", "req/min")
       for row in _unit(u, "rate", None)),
     *(row for u in ("gb/s", "tb/s", "tbps", "gbps") for row in _unit(u, "bandwidth", None)),
     *_unit("tflop/s", "flop rate", None, "tflops", "tflops/s", "tf"),
