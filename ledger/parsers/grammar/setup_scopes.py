@@ -372,7 +372,7 @@ def _table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:
     for b in doc.blocks:
         if b.kind != "table" or b.end <= b.start:
             continue
-        if b.table is not None and len({tuple(sorted(line_setup(h[:300]).items())) for h in b.table.header} - {()}) > 1:
+        if b.table is not None and _columns_own_setup(b.table.header):
             grids.add(b.start)
         counts: dict[str, int] = {}
         rows = 0
@@ -386,6 +386,14 @@ def _table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:
                 counts[k] = counts.get(k, 0) + 1
         varied.update(k for k, n in counts.items() if n < rows)
     return lines, varied, grids
+
+
+def _columns_own_setup(header: list[str]) -> bool:
+    """Whether a table's header cells state setups of their own: two that differ, or one column's that the other
+    named columns do not state ("| | **fp8** | - | **Wint4Afp8** |": the fp8 is that arm's, not the document's)."""
+    setups = [line_setup(h[:300]) for h in header[1:] if h.strip(" -*")]
+    named = {tuple(sorted(s.items())) for s in setups} - {()}
+    return len(named) > 1 or (len(named) == 1 and len(setups) > 1 and any(not s for s in setups))
 
 
 def _norm(value: str) -> str:
