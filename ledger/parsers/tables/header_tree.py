@@ -48,13 +48,23 @@ def setup_key(name: str) -> str | None:
     return key if key in SETUP_KEYS else None
 
 
+_PLACEHOLDER_RE = re.compile(r"^[-–—]{1,3}$")
+
+
+def _head(cell: str) -> str:
+    """A header cell's name; "" for a blank one or a dash placeholder ("| **fp8** | - |": the arm to its left
+    spans the column)."""
+    name = clean(cell)
+    return "" if _PLACEHOLDER_RE.match(name) else name
+
+
 def _sub_header_row(row: Row, header: list[str]) -> bool:
     """Side or setting words under a header that leaves cells blank for them to fill."""
     cells = [clean(c) for c in row.cells]
     words = [c for c in cells[1:] if c]
     if len(words) < 2 or any(is_numeric_cell(c) for c in words):
         return False
-    heads = [clean(h) for h in header[1:]]
+    heads = [_head(h) for h in header[1:]]
     # blank cells continue a group; so does a group's name printed over each of its columns
     if not any(not h for h in heads) and not any(a == b for a, b in itertools.pairwise(heads)):
         return False
@@ -98,7 +108,7 @@ def _groups(header: list[str]) -> list[str]:
     row-name column)."""
     out: list[str] = []
     for ci, h in enumerate(header):
-        h = clean(h)
+        h = _head(h)
         out.append(h if h or ci < 2 else out[-1])
     return out
 
@@ -191,6 +201,12 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
             break
         if sub is None and _sub_header_row(row, table.header):
             sub = [clean(c) for c in row.cells]
+            if not any(SIDE_CELL_RE.match(w) for w in sub[1:] if w):
+                # "| | tp=1 | tp=2 | tp=1 |" under the arms: settings name each column's run, not its side; the
+                # column keeps its arm's name
+                for ci, w in enumerate(sub[1:], start=1):
+                    setup[ci].update(qualifiers(w))
+                sub = [""] * len(sub)
         elif (found := _settings_row(row)) is not None:
             key, at = found
             for ci, c in enumerate(row.cells[at + 1:], start=at + 1):
@@ -221,7 +237,7 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
         word = sub[ci] if sub is not None and ci < len(sub) else ""
         if word:
             header[ci] = _join(groups[ci], word)
-        elif not clean(header[ci]):
+        elif not _head(header[ci]):
             header[ci] = groups[ci]
         elif sub is not None and _DELTA_WORD_RE.match(clean(header[ci])) and ci > 1 and \
                 groups[ci - 1] != groups[ci] and not clean(table.header[ci - 1]):

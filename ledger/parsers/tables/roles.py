@@ -224,8 +224,25 @@ def _same_measure(table: Table, cols: list[int]) -> bool:
 
 def pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int, int]:
     """The baseline column of each value column: the one of the same metric ("old (us)" for "new (us)", not for
-    "new TFLOPs"); one baseline serves every value column of its unit; equal counts pair in order."""
-    if not bases:
+    "new TFLOPs"); one baseline serves every value column of its unit; equal counts pair in order. Where the
+    header rows give the columns their setups ("tp=1 | tp=2" under each arm), a value pairs within its setup."""
+    setups = table.column_setup or []
+
+    def setup_of(i: int) -> tuple[tuple[str, str], ...]:
+        return tuple(sorted(setups[i].items())) if i < len(setups) else ()
+
+    runs = {setup_of(b) for b in bases}
+    if len(runs) < 2:
+        return _pair_columns(table, values, bases)
+    out: dict[int, int] = {}
+    for run in runs:
+        out.update(_pair_columns(table, [v for v in values if setup_of(v) == run],
+                                 [b for b in bases if setup_of(b) == run]))
+    return out
+
+
+def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int, int]:
+    if not bases or not values:
         return {}
 
     def head(i: int) -> str:
@@ -253,7 +270,10 @@ def pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int,
         return stems
     if len(bases) == 1:
         unit = _unit_key(head(bases[0]))
-        return {v: bases[0] for v in values if _unit_key(head(v)) == unit}
+        # "fp8 | int4 (old) | int4 (new)": where a column names the new side, the baseline is that side's; an arm
+        # that names no side is a run of its own
+        named = [v for v in values if side_core(head(v))[0] == "new"]
+        return {v: bases[0] for v in (named or values) if _unit_key(head(v)) == unit}
     if len(values) == len(bases):
         return dict(zip(values, bases, strict=True))
     return {}
