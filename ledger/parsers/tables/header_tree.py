@@ -68,7 +68,20 @@ def _sub_header_row(row: Row, header: list[str]) -> bool:
     # blank cells continue a group; so does a group's name printed over each of its columns
     if not any(not h for h in heads) and not any(a == b for a, b in itertools.pairwise(heads)):
         return False
-    return all(SIDE_CELL_RE.match(c) or (len(c) <= 24 and qualifiers(c)) for c in words)
+    return all(SIDE_CELL_RE.match(c) or (len(c) <= 24 and _cell_settings(c)) for c in words)
+
+
+_KEY_VALUE_RE = re.compile(r"^(?P<key>[A-Za-z][\w.-]{0,24})\s?=\s?(?P<value>[\w.+-]{1,20})$")
+
+
+def _cell_settings(cell: str) -> dict[str, str]:
+    """The settings a sub-header cell names: setup words ("TP4", "FP8"), or one "key=value" as a launcher spells
+    it ("dp-size=2": dp 2)."""
+    found = qualifiers(cell)
+    m = _KEY_VALUE_RE.match(cell)
+    if found or m is None:
+        return found
+    return {canonical_key_name(config_key(m.group("key"))): m.group("value")}
 
 
 def _settings_row(row: Row) -> tuple[str, int] | None:
@@ -205,7 +218,7 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
                 # "| | tp=1 | tp=2 | tp=1 |" under the arms: settings name each column's run, not its side; the
                 # column keeps its arm's name
                 for ci, w in enumerate(sub[1:], start=1):
-                    setup[ci].update(qualifiers(w))
+                    setup[ci].update(_cell_settings(w))
                 sub = [""] * len(sub)
         elif (found := _settings_row(row)) is not None:
             key, at = found
