@@ -46,6 +46,7 @@ _CONFIG_HEADERS_RE = re.compile(
     r"steps)\b", re.IGNORECASE)
 
 
+_BRACKET_UNIT_RE = re.compile(r"\s?\[[^\[\]]{1,12}\]$")
 _STAT_HEADER_RE = re.compile(r"^(?:avg|average|mean|median|min|max|minimum|maximum|p\d{1,2}(?:\.\d)?|"
                              r"\d{1,2}(?:\.\d)?(?:th|%)? ?(?:pct|percentile)|total|sum)$", re.IGNORECASE)
 _SPREAD_HEADER_RE = re.compile(f"^{SPREAD_WORDS}" + r"(?![a-z])", re.IGNORECASE)
@@ -58,7 +59,8 @@ def column_roles(table: Table, title: str = "") -> list[str]:
     ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
     roles: list[str] = []
     for ci in range(ncols):
-        head = clean(table.header[ci]) if ci < len(table.header) else ""
+        # "Size [GiB]" is the setting "Size" in its unit: the role is the name's
+        head = _BRACKET_UNIT_RE.sub("", clean(table.header[ci])) if ci < len(table.header) else ""
         cells = [c for r in table.rows if ci < len(r.cells) and (c := clean(r.cells[ci]))]
         numeric = sum(is_numeric_cell(c) for c in cells)
         if ci == 0:
