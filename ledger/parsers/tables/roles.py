@@ -58,6 +58,7 @@ def column_roles(table: Table, title: str = "") -> list[str]:
     """Each column's role; `title` is the PR's title (the side it names is the new one of a ratio's two)."""
     ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
     roles: list[str] = []
+    row_id = row_id_column(table)
     for ci in range(ncols):
         # "Size [GiB]" is the setting "Size" in its unit: the role is the name's
         head = _BRACKET_UNIT_RE.sub("", clean(table.header[ci])) if ci < len(table.header) else ""
@@ -74,8 +75,9 @@ def column_roles(table: Table, title: str = "") -> list[str]:
             continue
         if cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells):
             # words: part of the row's name, or a setting named by its header ("causal | False")
-            if roles[-1] != "label" and head and " " not in head and is_input_name(head):
-                roles.append("config")
+            if (roles[-1] != "label" or row_id) and head and " " not in head and \
+                    (row_id or is_input_name(head)):
+                roles.append("config")  # after a row's id, its one-word columns are what the id spells out
             else:
                 roles.append("label" if roles[-1] == "label" else "text")
         elif _SPREAD_HEADER_RE.match(head) or _SPREAD_TAIL_RE.search(head):
@@ -146,6 +148,17 @@ def column_roles(table: Table, title: str = "") -> list[str]:
         _stem_baselines(table, roles)
     _ratio_baseline(table, roles, title)
     return roles
+
+
+_ROW_ID_CELL_RE = re.compile(r"^[\w.-]{1,40}(?::[\w.-]{1,40}){2,8}$")
+
+
+def row_id_column(table: Table) -> bool:
+    """Whether the first column is a free row id ("Row" over "B200:standard:17:float32:indexed"): it names the
+    row, and the word columns after it hold the row's setup, not more of its name."""
+    cells = [clean(r.cells[0]) for r in table.rows if r.cells and clean(r.cells[0])]
+    # the shape of the cells, not the header's word: a "Case" column may hold a description ("decode, 8k context")
+    return bool(cells) and all(_ROW_ID_CELL_RE.match(c) for c in cells)
 
 
 # "2cta/1cta" beside "1cta (TFLOPS)" and "2cta (TFLOPS)": a ratio column naming two other columns

@@ -15,7 +15,7 @@ from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.header_tree import setup_key, side_free
 from ledger.parsers.tables.headers import column_revisions, head_without_unit, unit_of_header
-from ledger.parsers.tables.roles import pair_columns
+from ledger.parsers.tables.roles import pair_columns, row_id_column
 from ledger.vocab.metrics import is_acceptance_name
 from ledger.vocab.setup import config_key, qualifiers
 
@@ -52,6 +52,9 @@ class TableInfo:
         self.setting_labels = [i for i, r in enumerate(roles) if r == "label" and i < len(table.header)
                                and setting_keys(clean(table.header[i]))]
         self.column_setup = table.column_setup
+        self.row_id = bool(self.label_cols) and self.label_cols[0] == 0 and row_id_column(table)
+        """The first column is a free row id ("B200:standard:17:float32:indexed"): it names the row, not the
+        metric, and the words spelled into it are not settings (its own columns state them)."""
         self.title_setup: dict[str, str] = {}
         """The setup the title line over the table names (see tables.results._title_setup)."""
         self.measure: tuple[str, str | None] | None = None
