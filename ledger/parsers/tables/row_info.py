@@ -48,6 +48,8 @@ class TableInfo:
         """The benchmark the line above names, for columns that only say "Score" (see GENERIC_HEAD_RE)."""
         self.gate = bool(table.header) and bool(_GATE_HEADER_RE.match(clean(table.header[0])))
         self.heads: dict[str, tuple[str | None, str, dict[str, str]]] = {}
+        self.variants = _variant_heads([clean(table.header[i]) for i in self.value_cols if i < len(table.header)])
+        """Value headers whose trailing parenthesis is all that tells them from another ("PR | PR (fused)")."""
         # the label columns that name a setting ("Model", "ISL/OSL", "GPU"): the row's name is its setup too
         self.setting_labels = [i for i, r in enumerate(roles) if r == "label" and i < len(table.header)
                                and setting_keys(clean(table.header[i]))]
@@ -98,8 +100,19 @@ class TableInfo:
         got = self.heads.get(head)
         if got is None:
             bare = side_free(head)
-            got = self.heads[head] = (unit_of_header(bare), head_without_unit(bare), qualifiers(head))
+            name = bare if head in self.variants else head_without_unit(bare)
+            got = self.heads[head] = (unit_of_header(bare), name, qualifiers(head))
         return got
+
+
+def _variant_heads(heads: list[str]) -> frozenset[str]:
+    """The headers a variant in parentheses tells apart ("PR" and "PR (fused)" both lose it as a unit would):
+    the parenthesis is part of their name, unless it is a unit."""
+    bare: dict[str, list[str]] = {}
+    for h in heads:
+        bare.setdefault(head_without_unit(h), []).append(h)
+    return frozenset(h for group in bare.values() if len(set(group)) > 1 for h in group
+                     if h != head_without_unit(h) and unit_of_header(h) is None)
 
 
 _PAREN_RE = re.compile(r"\(([^()]{1,40})\)")

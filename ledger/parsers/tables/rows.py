@@ -364,7 +364,10 @@ class _RowReader:
                                 metric=f"{metric} ({iv[3] or 'share'})", value=iv[0], unit=iv[3],
                                 reference=bv2[0], config=config)
                 return
-        yield from prose.claims_in_text(ctx, line, inner, c.off + pm.start(1), subject=metric)
+        for claim in prose.claims_in_text(ctx, line, inner, c.off + pm.start(1), subject=metric):
+            # "19.5 (-2.50%)": the change was measured in the cell's row and column, under their setup
+            claim.config = {**config, **claim.config}
+            yield claim
         ctx.take(line, c.off + pm.start(), c.off + len(c.cell))
 
 
