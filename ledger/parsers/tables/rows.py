@@ -44,7 +44,7 @@ from ledger.parsers.tables.headers import (
 )
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.vocab.metrics import column_kind
-from ledger.vocab.outcomes import find_outcome
+from ledger.vocab.outcomes import VERDICT_WORDS, find_outcome
 from ledger.vocab.setup import qualifiers
 
 _CELL_REF_RE = re.compile(r"\(\s*(?:ref(?:erence)?\.?|baseline|vs\.?|was)\s*:?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\)",
@@ -130,10 +130,17 @@ class _RowReader:
         cleaned, numeric, parsed = cell_facts(cell)
         if not cleaned:
             return None
+        verdict = _VERDICT_CELL_RE.match(cell) if not numeric else None
+        if verdict is not None:
+            # "better -16.7%", "updated (WORSE +32.1%)": the change is the value, the word only judges it
+            cell, cleaned, numeric, parsed = verdict.group("change"), *cell_facts(verdict.group("change"))
+            role = "delta" if role == "mixed" else role
         info = self.info
         cols = info.column_setup
         csetup = {**cols[ci], **self.setup} if cols and ci < len(cols) and cols[ci] else self.setup
         off = self.offsets[ci] if ci < len(self.offsets) else self.row.text.find(cell)
+        if verdict is not None and off >= 0:
+            off += verdict.start("change")
         head = self.headers[ci] if ci < len(self.headers) else ""
         if info.title_setup:
             # the table's title line: the setup its rows, columns and names do not restate
@@ -409,4 +416,6 @@ def _find_offsets(row: Row) -> list[int]:
 _PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
 _ARROW_CELL_RE = re.compile(r"^([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})? ?(?:->|→|=>) ?"
                             r"([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})?$")
+_VERDICT_CELL_RE = re.compile(r"^\s?(?:[A-Za-z]{1,12}\s?\(\s?)?(?:" + VERDICT_WORDS + r")\s?:?\s?"
+                              r"(?P<change>[-+−]?\d[\d,]*(?:\.\d+)?\s?(?:%|x|×))\s?\)?\s?$", re.IGNORECASE)
 _PAREN_REF_RE = re.compile(r"\s*(?:ref|reference|baseline|vs|was)\b", re.IGNORECASE)
