@@ -23,7 +23,7 @@ from ledger.parsers.tables.headers import (
     unit_of_header,
 )
 from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name
-from ledger.vocab.setup import is_config_label, is_input_name
+from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name
 
 _DELTA_HEADER_RE = re.compile(
     r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
@@ -46,6 +46,7 @@ _CONFIG_HEADERS_RE = re.compile(
     r"steps)\b", re.IGNORECASE)
 
 
+_BAR_HEAD_RE = re.compile(r"^(?:old|previous|current|new|updated)\s(?:" + BAR_WORDS + "|baselines?)$", re.IGNORECASE)
 _BRACKET_UNIT_RE = re.compile(r"\s?\[[^\[\]]{1,12}\]$")
 _STAT_HEADER_RE = re.compile(r"^(?:avg|average|mean|median|min|max|minimum|maximum|p\d{1,2}(?:\.\d)?|"
                              r"\d{1,2}(?:\.\d)?(?:th|%)? ?(?:pct|percentile)|total|sum)$", re.IGNORECASE)
@@ -80,6 +81,10 @@ def column_roles(table: Table, title: str = "") -> list[str]:
                 roles.append("config")  # after a row's id, its one-word columns are what the id spells out
             else:
                 roles.append("label" if roles[-1] == "label" else "text")
+        elif _BAR_HEAD_RE.match(head) and numeric:
+            # "Old threshold | Week avg | New threshold": the bar a run was held to is the reference of what it
+            # measured; the bar the PR sets (a new one) is a setting, never a result
+            roles.append("config" if _NEW_HEADER_RE.match(head) else "baseline")
         elif _SPREAD_HEADER_RE.match(head) or _SPREAD_TAIL_RE.search(head):
             roles.append("spread")  # the standard deviation of the value column before it
         elif _STAT_HEADER_RE.match(head):
