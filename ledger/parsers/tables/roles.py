@@ -46,6 +46,7 @@ _CONFIG_HEADERS_RE = re.compile(
     r"steps)\b", re.IGNORECASE)
 
 
+_PR_HEAD_RE = re.compile(r"^#\d")
 _BAR_HEAD_RE = re.compile(r"^(?:old|previous|current|new|updated)\s(?:" + BAR_WORDS + "|baselines?)$", re.IGNORECASE)
 _BRACKET_UNIT_RE = re.compile(r"\s?\[[^\[\]]{1,12}\]$")
 _STAT_HEADER_RE = re.compile(r"^(?:avg|average|mean|median|min|max|minimum|maximum|p\d{1,2}(?:\.\d)?|"
@@ -91,9 +92,11 @@ def column_roles(table: Table, title: str = "") -> list[str]:
             roles.append("value")  # avg | min | max | p99: every statistic cell is a result
         elif (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head)) and \
                 not _MEASURE_HEAD_RE.search(head) and not _SETTING_HEAD_RE.match(head) and \
-                not (cells and all(c.endswith("%") for c in cells)) and not _SIDE_NAME_RE.search(head):
+                not (cells and all(c.endswith("%") for c in cells)) and not _SIDE_NAME_RE.search(head) and \
+                not _PR_HEAD_RE.match(head):
             # "tokens/sec" opens like "tokens" but is a rate; a "rate" of percentages is measured, not set; "ep+tp
-            # branch" names the side a run was measured on, not a setting
+            # branch" names the side a run was measured on, not a setting; "#4605 CuTe DSL at this head" names
+            # another PR's build, measured beside this one (a count is "# prompts", never "#4605")
             roles.append("config")
         elif _DELTA_HEADER_RE.search(head) and not _BASE_HEADER_RE.match(head):
             roles.append("delta")
