@@ -46,6 +46,7 @@ _CONFIG_HEADERS_RE = re.compile(
     r"steps)\b", re.IGNORECASE)
 
 
+_UNBOUNDED_RE = re.compile(r"^(?:inf|infinity|∞|unlimited)$", re.IGNORECASE)
 _PR_HEAD_RE = re.compile(r"^#\d")
 _BAR_HEAD_RE = re.compile(r"^(?:old|previous|current|new|updated)\s(?:" + BAR_WORDS + "|baselines?)$", re.IGNORECASE)
 _BRACKET_UNIT_RE = re.compile(r"\s?\[[^\[\]]{1,12}\]$")
@@ -67,9 +68,11 @@ def column_roles(table: Table, title: str = "") -> list[str]:
         cells = [c for r in table.rows if ci < len(r.cells) and (c := clean(r.cells[ci]))]
         numeric = sum(is_numeric_cell(c) for c in cells)
         if ci == 0:
-            # the first column names the row, unless it is a frame's input ("batch_size | ... " of numbers)
+            # the first column names the row, unless it is a frame's input ("batch_size | ... " of numbers; a
+            # request rate sweep ends at "inf", no limit)
+            unbounded = sum(bool(_UNBOUNDED_RE.match(c)) for c in cells)
             inputs = bool(head) and ((" " not in head and is_input_name(head)) or is_config_label(head)) and \
-                bool(cells) and numeric == len(cells)
+                bool(cells) and numeric + unbounded == len(cells) and numeric > 0
             # "| naive_forward | fused_forward | speedup |" over "| 2.40 | 1.60 | 1.50x |": measured times, no names
             measured = not inputs and bool(head) and bool(cells) and numeric == len(cells) and \
                 all("." in c for c in cells) and len(table.header) >= 3
