@@ -137,6 +137,8 @@ def column_roles(table: Table, title: str = "") -> list[str]:
             roles[values[1]] = "baseline"
         else:
             roles[values[0]] = "baseline"
+    if "baseline" not in roles and len(values) > 2:
+        _vs_baseline(table, roles, values, deltas)
     # "14262 GFLOPS | PR GFLOPS": of two value columns of one metric, the one the new side names is the value
     if "baseline" not in roles and len(values) == 2:
         (s0, c0), (s1, c1) = (side_core(clean(table.header[i]) if i < len(table.header) else "") for i in values)
@@ -176,13 +178,30 @@ def row_id_column(table: Table) -> bool:
 _RATIO_HEAD_RE = re.compile(r"([A-Za-z0-9][\w.-]{0,20})\s?/\s?([A-Za-z0-9][\w.-]{0,20})")
 
 
+# "Cake vs FlashKDA", "Cake vs #4605 backend": a change column naming two value columns by their first words
+_VS_HEAD_RE = re.compile(r"([A-Za-z0-9#][\w.#-]{0,20})\s(?:vs\.?|versus)\s([A-Za-z0-9#][\w.#-]{0,20})"
+                         r"(?:\s[\w.-]{1,20})?")
+
+
+def _vs_baseline(table: Table, roles: list[str], values: list[int], deltas: list[int]) -> None:
+    """Of three or more value columns, the one the first "A vs B" change column names second is A's baseline
+    ("Cake API | FlashKDA raw | Cake vs FlashKDA | #4605 at this head | Cake vs #4605"); a later comparison
+    (the second baseline) stays a value of its own."""
+    found = _ratio_columns(table, values, _VS_HEAD_RE)
+    found = [f for f in found if f[0] in deltas]
+    if found:
+        roles[found[0][2]] = "baseline"
+
+
 def _first_word(head: str) -> str:
     words = re.split(r"[\s(]", clean(head), maxsplit=1)
     return words[0].lower() if words else ""
 
 
-def _ratio_columns(table: Table, cols: list[int]) -> list[tuple[int, int, int]]:
-    """(ratio column, numerator column, denominator column) for each "A/B" header naming two of `cols`."""
+def _ratio_columns(table: Table, cols: list[int], pattern: re.Pattern[str] | None = None) -> list[tuple[int, int, int]]:
+    """(ratio column, numerator column, denominator column) for each "A/B" header (or `pattern`'s, "A vs B")
+    naming two of `cols`."""
+    pattern = pattern or _RATIO_HEAD_RE
     heads = table.header
     by_word: dict[str, int] = {}
     for i in sorted(cols):
@@ -190,7 +209,7 @@ def _ratio_columns(table: Table, cols: list[int]) -> list[tuple[int, int, int]]:
             by_word.setdefault(_first_word(heads[i]), i)
     out = []
     for ci, h in enumerate(heads):
-        m = _RATIO_HEAD_RE.fullmatch(clean(h))
+        m = pattern.fullmatch(clean(h))
         if m:
             a, b = by_word.get(m.group(1).lower()), by_word.get(m.group(2).lower())
             if a is not None and b is not None and a != b and ci not in (a, b):
@@ -278,7 +297,7 @@ def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int
         return HEAD_UNIT_RE.sub("", side_core(head(i))[1]).strip()
 
     out: dict[int, int] = {}
-    for _ci, a, b in _ratio_columns(table, values + bases):
+    for _ci, a, b in _ratio_columns(table, values + bases) + _ratio_columns(table, values + bases, _VS_HEAD_RE):
         if a in values and b in bases:
             out[a] = b
         elif b in values and a in bases:
