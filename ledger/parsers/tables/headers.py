@@ -169,7 +169,7 @@ def metric_name(label: str, head: str, role: str) -> str:
     return f"{head} ({label})" if looks_metric(head) else f"{label} {head}"
 
 
-_METRICISH = re.compile(r"throughput|latency|ttft|tpot|itl|e2e|time|tok|acc|score|gsm|mmlu|length|rate|"
+_METRICISH = re.compile(r"throughput|latency|ttft|tpot|itl|e2e|time|(?<!per-)tok|acc|score|gsm|mmlu|length|rate|"
                         r"speed|mean|median|p\d\d|avg|memory|duration|exact|match", re.IGNORECASE)
 
 
