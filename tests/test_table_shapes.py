@@ -80,3 +80,9 @@ def test_units_printed_only_in_a_header_or_a_label_reach_the_values() -> None:
     got = [(c.value, c.unit, c.metric) for c in _claims(text)]
     assert got == [(50.1, "ms", "p50 ttft"), (1.8, "Req/s", "New Req/s"),
                    (510.0, "Tokens/s", "Output Tokens/s Mean NEW")]
+
+
+def test_a_setting_column_may_spell_its_flag_in_each_cell() -> None:
+    text = "| Concurrency | Base tok/s | New tok/s |\n|---|---|---|\n| mc=4 | 100 | 120 |\n| mc=16 | 300 | 330 |\n"
+    got = [(c.metric, c.value, c.config.get("concurrency")) for c in _claims(text)]
+    assert got == [("New tok/s", 120.0, "4"), ("New tok/s", 330.0, "16")]

@@ -46,6 +46,8 @@ _CONFIG_HEADERS_RE = re.compile(
     r"steps)\b", re.IGNORECASE)
 
 
+KEYED_NUMBER_RE = re.compile(r"^[A-Za-z][\w-]{0,15}\s?=\s?(?P<n>\d[\d,]*(?:\.\d+)?)$")
+"""A setting's value written with its flag ("mc=4", "bs=16") in a column whose header names the setting."""
 _UNBOUNDED_RE = re.compile(r"^(?:inf|infinity|∞|unlimited)$", re.IGNORECASE)
 _PR_HEAD_RE = re.compile(r"^#\d")
 _BAR_HEAD_RE = re.compile(r"^(?:old|previous|current|new|updated)\s(?:" + BAR_WORDS + "|baselines?)$", re.IGNORECASE)
@@ -69,10 +71,11 @@ def column_roles(table: Table, title: str = "") -> list[str]:
         numeric = sum(is_numeric_cell(c) for c in cells)
         if ci == 0:
             # the first column names the row, unless it is a frame's input ("batch_size | ... " of numbers; a
-            # request rate sweep ends at "inf", no limit)
+            # request rate sweep ends at "inf", no limit; "Concurrency" over "mc=4" spells the flag with it)
             unbounded = sum(bool(_UNBOUNDED_RE.match(c)) for c in cells)
+            keyed = sum(bool(KEYED_NUMBER_RE.match(c)) for c in cells)
             inputs = bool(head) and ((" " not in head and is_input_name(head)) or is_config_label(head)) and \
-                bool(cells) and numeric + unbounded == len(cells) and numeric > 0
+                bool(cells) and numeric + keyed + unbounded == len(cells) and numeric + keyed > 0
             # "| naive_forward | fused_forward | speedup |" over "| 2.40 | 1.60 | 1.50x |": measured times, no names
             measured = not inputs and bool(head) and bool(cells) and numeric == len(cells) and \
                 all("." in c for c in cells) and len(table.header) >= 3

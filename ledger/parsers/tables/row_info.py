@@ -15,7 +15,7 @@ from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.header_tree import setup_key, side_free
 from ledger.parsers.tables.headers import column_revisions, head_without_unit, unit_of_header
-from ledger.parsers.tables.roles import pair_columns, row_id_column
+from ledger.parsers.tables.roles import KEYED_NUMBER_RE, pair_columns, row_id_column
 from ledger.vocab.metrics import is_acceptance_name
 from ledger.vocab.setup import config_key, qualifiers
 
@@ -90,7 +90,8 @@ class TableInfo:
             if len(keys) > 1 and len(parts) == len(keys):
                 out.update(zip(keys, parts, strict=True))  # "ISL/OSL" over "1024/128": two settings
             elif len(keys) == 1:
-                out[keys[0]] = qualifiers(cell).get(keys[0], cell)  # "EP8" under "Parallel": ep 8
+                keyed = KEYED_NUMBER_RE.match(cell)  # "mc=4" under "Concurrency": 4
+                out[keys[0]] = qualifiers(cell).get(keys[0], keyed.group("n") if keyed else cell)  # "EP8": ep 8
             else:
                 out[config_key(head)] = cell
         return out
