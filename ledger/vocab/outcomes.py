@@ -34,3 +34,7 @@ def find_outcome(text: str) -> tuple[str, str, int, int] | None:
 def outcome_of(word: str) -> str | None:
     """The contract outcome of a CI state or verdict word (SUCCESS -> pass)."""
     return _OUTCOME_MAP.get(word.strip().lower())
+
+
+VERDICT_WORDS = r"better|worse|improved|regressed|regression|faster|slower|unchanged|neutral"
+"""The words a results table prints beside a change to judge it ("better -16.7%", "WORSE +11.7%")."""

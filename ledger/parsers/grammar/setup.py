@@ -24,10 +24,10 @@ from collections.abc import Mapping
 
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables
+from ledger.parsers.grammar.document_default import document_default
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
 from ledger.parsers.grammar.setup_scopes import (
-    document_default,
     inline_settings,
     label_settings,
     label_setup,

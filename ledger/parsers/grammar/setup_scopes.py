@@ -17,7 +17,6 @@ Instruct") is the same value; the longer is kept.
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections.abc import Callable
 
@@ -44,8 +43,8 @@ _ROWS_VERB_RE = re.compile(r"\b(?:rows?|runs?|cases?|columns?)\s{1,3}(?:use|used
 the last stop (at most 120 characters) and on to the next (at most 300)."""
 _ALL_RE = re.compile(r"\b(?:all|every|each|both)\s{1,3}(?:of\s{1,3}the\s{1,3})?(?:rows?|runs?|cases?|columns?)\b",
                      re.IGNORECASE)
-_PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp"))
-_DEFAULT_KEYS = frozenset(("model", "gpu", "tp", "ep", "pp", "dp", "isl", "osl", "concurrency", "batch_size",
+PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp"))
+DEFAULT_KEYS = frozenset(("model", "gpu", "tp", "ep", "pp", "dp", "isl", "osl", "concurrency", "batch_size",
                            "max_batch_size", "kv_cache", "quant", "spec_algo", "draft_len", "draft", "mtp"))
 """The keys a document's one value holds for all its results: the deployment and the workload. Not a shot count,
 an lm-eval filter or a command's task, which differ by result even where a document prints one."""
@@ -144,7 +143,7 @@ def _inline_settings(text: str) -> dict[str, str]:
         return out
     for m in _INLINE_RE.finditer(text[:2000]):
         key = setup_label_key(m.group("key").replace("_", " "))
-        if key is None or key not in _DEFAULT_KEYS or key in out:
+        if key is None or key not in DEFAULT_KEYS or key in out:
             continue
         value = _checked(key, m.group("value"))
         if value:
@@ -152,14 +151,14 @@ def _inline_settings(text: str) -> dict[str, str]:
     return out
 
 
-_NUMERIC_KEYS = _PARALLEL_KEYS | {"isl", "osl", "concurrency", "batch_size", "max_batch_size", "draft_len"}
+_NUMERIC_KEYS = PARALLEL_KEYS | {"isl", "osl", "concurrency", "batch_size", "max_batch_size", "draft_len"}
 _WORD_KEYS = {"quant": ("quant",), "kv_cache": ("kv_cache", "quant"), "spec_algo": ("spec_algo",)}
 
 
 def setting_value(header: str, value: str) -> tuple[str, str] | None:
     """A table's label column whose header names a setup key ("Model", "GPU", "TP"): (key, value) of a cell."""
     key = setup_label_key(header)
-    if key is None or key not in _DEFAULT_KEYS:
+    if key is None or key not in DEFAULT_KEYS:
         return None
     checked = _checked(key, value.strip(" *_`"))
     return (key, checked) if checked else None
@@ -217,7 +216,7 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
                 if len(text) > 2000:
                     continue
                 for k, v in line_setup(unrestricted(text)).items():
-                    a, b = _norm(values.setdefault(k, v)), _norm(v)
+                    a, b = norm(values.setdefault(k, v)), norm(v)
                     if a not in b and b not in a:
                         several.add(k)  # "Hardware: - H100 - L40S - A10G": the boards runs used, none for all
         values = {k: v for k, v in values.items() if k not in several}
@@ -254,84 +253,7 @@ def _list_end(blocks: list[Block], k: int, fallback: int) -> int:
     return stop
 
 
-def document_default(doc: Document, command: Callable[[str], dict[str, str]]
-                     ) -> tuple[dict[str, str], list[tuple[int, int, dict[str, str]]]]:
-    """The setup keys the whole document (its title too) gives one value each, the longer of two that contain
-    each other; `command` reads a command line's flags. A key some of a table's rows name and others do not varies
-    from row to row (a precision sweep's "bf16" row beside "q8_0"): the document holds no one value of it. A key
-    only one comment of a thread names is that comment's ("Rechecked on 2x H100" in a reviewer's turn): it comes
-    back as (turn start, turn end, values), not in the document's default."""
-    seen: dict[str, list[str]] = {}
-    turns = turn_bounds(doc)
-    turn_starts = [a for a, _ in turns]
-    turns_of: dict[str, set[int]] = {}
-    body, varied, grids = _table_varied(doc)  # a table's rows count, unless they vary
-    leads = _lead_in_lines(doc)
-    # a sub-heading's model and settings are its section's; the one machine a thread names is everyone's
-    headings = {b.start for b in doc.blocks if b.kind == "heading"}
-    sectioned = _sectioned_lines(doc)
-    led: dict[str, list[str]] = {}
-    drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
-    for no in range(1, len(doc.lines) + 1):
-        text = doc.line(no)
-        if not text.strip() or len(text) > 4000:
-            continue
-        text = unrestricted(text)
-        if no not in body and is_command_line(text.strip()):
-            values = {**qualifiers(text[:2000]), **command(text)}  # no model named inside another flag's value
-            models = [values["model"]] if "model" in values else []
-        else:
-            values = line_setup(text[:2000])
-            models = model_names(text[:2000])  # "(Phi-1.5 and Phi-2)": every model a line names
-            if "model" in values and values["model"] not in models:
-                models.append(values["model"])  # "Model: org/name" under a label
-        values.pop("model", None)
-        drafts.extend(m for m in models if is_draft_model(m))
-        models = [m for m in models if not is_draft_model(m)]
-        for k, v in [*values.items(), *(("model", m) for m in models)]:
-            if k in _DEFAULT_KEYS and not (k in _PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
-                local = (no in leads and not (k == "gpu" and no in headings)) or no in grids or (
-                    k in _WORKLOAD_KEYS and no in sectioned)
-                (led if local else seen).setdefault(k, []).append(v)
-                if not local:
-                    turns_of.setdefault(k, set()).add(bisect.bisect_right(turn_starts, no) - 1)
-    if drafts and "model" not in seen:
-        seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
-    out: dict[str, str] = {}
-    for key, vals in seen.items():
-        # a lead-in's value is not the document's, but one that differs shows the key varies
-        normed = {_norm(v) for v in [*vals, *led.get(key, [])]} - {""}
-        if not normed or key in varied:
-            continue
-        longest = max(normed, key=len)
-        # "8B" in "Llama-3.1-8B-Instruct" is one model; "1" in "16" two tensor-parallel sizes
-        # (containment joins spellings of one model only: "float16" inside "bfloat16" is another precision)
-        if len(normed) == 1 or (key == "model" and len(min(normed, key=len)) >= 4
-                                and all(n in longest for n in normed)):
-            out[key] = max(vals, key=lambda v: len(_norm(v)))
-    own: dict[int, dict[str, str]] = {}
-    owners = _owner_turns(doc, turns)
-    for key in list(out):
-        where = turns_of.get(key, {0})
-        if len(where) == 1 and (t := next(iter(where))) not in owners:
-            own.setdefault(t, {})[key] = out.pop(key)
-    return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
-
-
-def _owner_turns(doc: Document, turns: list[tuple[int, int]]) -> set[int]:
-    """The turns of the thread's owner: the description, or when it holds nothing but its title, every comment of
-    the first commenter (the author, continuing); another reviewer's setup is that reviewer's."""
-    comments = {b.start: b.text for b in doc.blocks if b.kind == "comment"}
-    title = next((b.start for b in doc.blocks), 0)  # a heading, or in a rendered copy a plain first line
-    body = any(b.kind not in ("heading", "comment") and b.start != title for b in doc.blocks
-               if b.start < turns[0][1] + 1)
-    if body or len(turns) < 2:
-        return {0}
-    first = comments.get(turns[1][0])
-    return {0} | {t for t, (a, _) in enumerate(turns) if t > 0 and comments.get(a) == first}
-
-
-_WORKLOAD_KEYS = frozenset(("isl", "osl", "concurrency", "batch_size"))
+WORKLOAD_KEYS = frozenset(("isl", "osl", "concurrency", "batch_size"))
 """Keys a section states for its own runs: "2048 input, 256 output, concurrency 32" under "### Perf" is not the
 setup of the "### Eval" table above it, where the model and the GPU usually are the same."""
 
@@ -348,18 +270,18 @@ def _result_sections(doc: Document) -> list[tuple[int, int]]:
     return out if len(out) >= 2 else []
 
 
-def _sectioned_lines(doc: Document) -> set[int]:
+def sectioned_lines(doc: Document) -> set[int]:
     return {no for first, last in _result_sections(doc) for no in range(first, last + 1)}
 
 
 def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -> list[tuple[int, int, dict[str, str]]]:
-    """The workload each result section states with one value per key (see _WORKLOAD_KEYS), as (first, last
+    """The workload each result section states with one value per key (see WORKLOAD_KEYS), as (first, last
     line, values): the scope that replaces the document default for these keys."""
     out: list[tuple[int, int, dict[str, str]]] = []
     sections = _result_sections(doc)
     if not sections:
         return out
-    _, varied, _ = _table_varied(doc)  # "throughput, con8" among rows that name none: the row's, not the section's
+    _, varied, _ = table_varied(doc)  # "throughput, con8" among rows that name none: the row's, not the section's
     for first, last in sections:
         seen: dict[str, set[str]] = {}
         for no in range(first, last + 1):
@@ -370,7 +292,7 @@ def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -
             values = {**qualifiers(text[:2000]), **command(text)} if is_command_line(text.strip()) else \
                 line_setup(text[:2000])
             for k, v in values.items():
-                if k in _WORKLOAD_KEYS:
+                if k in WORKLOAD_KEYS:
                     seen.setdefault(k, set()).add(v)
         one = {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1 and k not in varied}
         if one:
@@ -378,26 +300,7 @@ def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -
     return out
 
 
-def _lead_in_lines(doc: Document) -> set[int]:
-    """The lines of the lead-ins over a block ("ISL 8000, OSL 1000, batch 1:" over a log): they state the setup
-    of that block only, which its own scope carries; results before it or elsewhere were not run so. A paragraph
-    of prose that ends in a colon ("I compared A and B on Llama 3.1 8B. Results:") tells the whole thread."""
-    out: set[int] = set()
-    blocks = doc.blocks
-    first_heading = next((b.start for b in blocks if b.kind == "heading"), 0)
-    for k, b in enumerate(blocks[:-1]):
-        if b.kind == "heading" and b.level > 1 and b.start != first_heading and not b.in_code:
-            out.add(b.start)  # "### Phi-3-mini tp=1" over one of three tables: its section's, not the document's
-            continue  # (its GPU excepted: document_default)
-        nxt = blocks[k + 1]
-        if b.kind == "text" and not b.in_code and b.text.rstrip().endswith(":") and len(b.text) <= 100 and \
-                ". " not in b.text and \
-                nxt.kind in ("code", "table") and nxt.start - b.end <= 2:
-            out.update(range(b.start, b.end + 1))
-    return out
-
-
-def _table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:
+def table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:
     """The lines of the tables' body rows, the keys some rows of a table name and others do not, and the header
     lines whose columns state setups of their own ("| ISL/OSL | 4 GPUs<br/>TP2,PP2 | 8 GPUs<br/>TP4,PP2 |": the
     PP2 both share is those columns' own, not the document's)."""
@@ -407,7 +310,7 @@ def _table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:
     for b in doc.blocks:
         if b.kind != "table" or b.end <= b.start:
             continue
-        if b.table is not None and len({tuple(sorted(line_setup(h[:300]).items())) for h in b.table.header} - {()}) > 1:
+        if b.table is not None and _columns_own_setup(b.table.header):
             grids.add(b.start)
         counts: dict[str, int] = {}
         rows = 0
@@ -423,5 +326,13 @@ def _table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:
     return lines, varied, grids
 
 
-def _norm(value: str) -> str:
+def _columns_own_setup(header: list[str]) -> bool:
+    """Whether a table's header cells state setups of their own: two that differ, or one column's that the other
+    named columns do not state ("| | **fp8** | - | **Wint4Afp8** |": the fp8 is that arm's, not the document's)."""
+    setups = [line_setup(h[:300]) for h in header[1:] if h.strip(" -*")]
+    named = {tuple(sorted(s.items())) for s in setups} - {()}
+    return len(named) > 1 or (len(named) == 1 and len(setups) > 1 and any(not s for s in setups))
+
+
+def norm(value: str) -> str:
     return re.sub(r"[^a-z0-9]", "", value.lower())

@@ -12,9 +12,17 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.numbers import find_numbers, normalise_unit, parse_duration, to_float
+from ledger.vocab.units import UNITS
 
 # emphasis marks at word edges only: "test_gsm8k" keeps its underscores
-_MARKUP_RE = re.compile(r"(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)|`+|<[^<>]{0,40}>|\[\^?\w{1,8}\]")
+_MARKUP_RE = re.compile(r"(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)|`+|<[^<>]{0,40}>|\[\^?(\w{1,8})\]")
+_UNITS_LOWER = frozenset(u.lower() for u in UNITS)
+
+
+def _unmark(m: re.Match[str]) -> str:
+    """"" for markup; a footnote mark "[1]" goes too, but "[ms]" after a header is its unit."""
+    inner = m.group(1)
+    return m.group(0) if inner is not None and inner.lower() in _UNITS_LOWER and "^" not in m.group(0) else ""
 # Matched against the cell with whitespace runs collapsed to one space (see is_numeric_cell), so each
 # ' ?' takes at most one character, and a second number needs a separator or a space before it: no digit
 # run or blank run can be split two ways, and a long cell that fails does so in linear time.
@@ -33,7 +41,7 @@ _BREAK_RE = re.compile(r"<br\s?/?>", re.IGNORECASE)
 def clean(cell: str) -> str:
     if "<" in cell:
         cell = _BREAK_RE.sub(" ", cell)  # "H200<br/>TP2 (FP8)": a line break parts words, it does not join them
-    return _MARKUP_RE.sub("", cell).strip()
+    return _MARKUP_RE.sub(_unmark, cell).strip()
 
 
 @short_text_cache(2048)

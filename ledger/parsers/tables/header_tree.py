@@ -24,7 +24,7 @@ from ledger.parsers.reader.blocks import Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.headers import ARROW_SIDES_RE, arrow_sides, head_without_unit, side_core
 from ledger.parsers.tables.setting_keys import setting_keys, setup_key
-from ledger.vocab.setup import is_config_label, model_names, qualifiers
+from ledger.vocab.setup import canonical_key_name, config_key, is_config_label, model_names, qualifiers
 
 SIDE_CELL_RE = re.compile(
     r"^(?:before|after|baseline|base|main|master|this pr|pr|new|old|ours|candidate|proposed|patched|ref(?:erence)?|"
@@ -36,17 +36,40 @@ _MAX_LABEL_COLS = 3
 """Row-label columns a stacked header leaves empty before its key cells ("| | | **GPU** | H200 |")."""
 
 
+_PLACEHOLDER_RE = re.compile(r"^[-–—]{1,3}$")
+
+
+def _head(cell: str) -> str:
+    """A header cell's name; "" for a blank one or a dash placeholder ("| **fp8** | - |": the arm to its left
+    spans the column)."""
+    name = clean(cell)
+    return "" if _PLACEHOLDER_RE.match(name) else name
+
+
 def _sub_header_row(row: Row, header: list[str]) -> bool:
     """Side or setting words under a header that leaves cells blank for them to fill."""
     cells = [clean(c) for c in row.cells]
     words = [c for c in cells[1:] if c]
     if len(words) < 2 or any(is_numeric_cell(c) for c in words):
         return False
-    heads = [clean(h) for h in header[1:]]
+    heads = [_head(h) for h in header[1:]]
     # blank cells continue a group; so does a group's name printed over each of its columns
     if not any(not h for h in heads) and not any(a == b for a, b in itertools.pairwise(heads)):
         return False
-    return all(SIDE_CELL_RE.match(c) or (len(c) <= 24 and qualifiers(c)) for c in words)
+    return all(SIDE_CELL_RE.match(c) or (len(c) <= 24 and _cell_settings(c)) for c in words)
+
+
+_KEY_VALUE_RE = re.compile(r"^(?P<key>[A-Za-z][\w.-]{0,24})\s?=\s?(?P<value>[\w.+-]{1,20})$")
+
+
+def _cell_settings(cell: str) -> dict[str, str]:
+    """The settings a sub-header cell names: setup words ("TP4", "FP8"), or one "key=value" as a launcher spells
+    it ("dp-size=2": dp 2)."""
+    found = qualifiers(cell)
+    m = _KEY_VALUE_RE.match(cell)
+    if found or m is None:
+        return found
+    return {canonical_key_name(config_key(m.group("key"))): m.group("value")}
 
 
 def _settings_row(row: Row) -> tuple[str, int] | None:
@@ -107,7 +130,7 @@ def _groups(header: list[str]) -> list[str]:
     row-name column)."""
     out: list[str] = []
     for ci, h in enumerate(header):
-        h = clean(h)
+        h = _head(h)
         out.append(h if h or ci < 2 else out[-1])
     return out
 
@@ -200,6 +223,12 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
             break
         if sub is None and _sub_header_row(row, table.header):
             sub = [clean(c) for c in row.cells]
+            if not any(SIDE_CELL_RE.match(w) for w in sub[1:] if w):
+                # "| | tp=1 | tp=2 | tp=1 |" under the arms: settings name each column's run, not its side; the
+                # column keeps its arm's name
+                for ci, w in enumerate(sub[1:], start=1):
+                    setup[ci].update(_cell_settings(w))
+                sub = [""] * len(sub)
         elif not label_head and not clean(table.header[0]) and (names := _row_keys_row(row)) is not None:
             label_head = names  # (before the settings rows: "| Model | Input/Output Lengths | TP Size | |" sets none)
         elif (found := _settings_row(row)) is not None:
@@ -234,7 +263,7 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
         word = sub[ci] if sub is not None and ci < len(sub) else ""
         if word:
             header[ci] = _join(groups[ci], word)
-        elif not clean(header[ci]):
+        elif not _head(header[ci]):
             header[ci] = groups[ci]
         elif sub is not None and _DELTA_WORD_RE.match(clean(header[ci])) and ci > 1 and \
                 groups[ci - 1] != groups[ci] and not clean(table.header[ci - 1]):

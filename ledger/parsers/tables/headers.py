@@ -125,10 +125,21 @@ def unit_of_header(head: str) -> str | None:
         m = _SUFFIX_UNIT_RE.search(head.strip())
         if m and m.group(1) != "S":  # "Q4_K_S" is a quant type's size letter, not seconds
             return _SUFFIX_UNITS.get(m.group(1).lower(), m.group(1).lower())
-    last = head.split()[-1] if head.split() else ""
+    words = head.split()
+    if len(words) > 1 and _STAT_WORD_RE.fullmatch(words[-1]):
+        words = words[:-1]  # "Output Tokens/s Mean": the statistic of a measure named by its unit
+    last = words[-1] if words else ""
     if last.lower() in UNIT_WORDS and last.lower() not in ("tokens", "tok", "b", "h", "min", "points"):
         return last  # "PR GFLOPS", "TTFT ms"
+    run = _RUN_PAREN_RE.search(head)
+    if run is not None and run.start() > 0:
+        return unit_of_header(head[:run.start()])  # "Req/s (F3=0)": the run's setting follows the unit
     return None
+
+
+_STAT_WORD_RE = re.compile(r"mean|median|avg|average|p\d{1,2}(?:\.\d)?|max|min", re.IGNORECASE)
+# a trailing parenthesis that names the run a column measured, a setting or a side: "(F3=0)", "(fused)"
+_RUN_PAREN_RE = re.compile(r"\s?\((?:[\w.-]{1,20}\s?=\s?[\w.-]{1,20}|[A-Za-z][\w -]{0,20})\)$")
 
 
 UNIT_WORDS = frozenset(UNITS)
@@ -137,8 +148,15 @@ HEAD_UNIT_RE = re.compile(r"\s*[(\[][^()\[\]]{1,24}[)\]]\s*$")
 
 @short_text_cache(2048)
 def head_without_unit(head: str) -> str:
-    """A column header without its trailing unit: "TTFT (ms)" -> "TTFT"."""
-    return HEAD_UNIT_RE.sub("", head).strip()
+    """A column header without its trailing unit: "TTFT (ms)" -> "TTFT"; a side named before a bracketed unit
+    goes too ("p50 ttft (PR) [ms]" -> "p50 ttft")."""
+    bare = HEAD_UNIT_RE.sub("", head).strip()
+    side = _SIDE_PAREN_RE.search(bare) if bare != head.strip() else None
+    return bare[:side.start()].strip() if side and side.start() > 0 else bare
+
+
+_SIDE_PAREN_RE = re.compile(r"\s?\(\s?(?:" + _BASE_WORD_RE.pattern + "|" + _NEW_WORD_RE.pattern + r")\s?\)$",
+                            re.IGNORECASE)
 
 
 def metric_name(label: str, head: str, role: str) -> str:
@@ -151,7 +169,7 @@ def metric_name(label: str, head: str, role: str) -> str:
     return f"{head} ({label})" if looks_metric(head) else f"{label} {head}"
 
 
-_METRICISH = re.compile(r"throughput|latency|ttft|tpot|itl|e2e|time|tok|acc|score|gsm|mmlu|length|rate|"
+_METRICISH = re.compile(r"throughput|latency|ttft|tpot|itl|e2e|time|(?<!per-)tok|acc|score|gsm|mmlu|length|rate|"
                         r"speed|mean|median|p\d\d|avg|memory|duration|exact|match", re.IGNORECASE)
 
 

@@ -23,7 +23,7 @@ from ledger.parsers.tables.headers import (
     unit_of_header,
 )
 from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name
-from ledger.vocab.setup import is_config_label, is_input_name
+from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name
 
 _DELTA_HEADER_RE = re.compile(
     r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
@@ -46,6 +46,12 @@ _CONFIG_HEADERS_RE = re.compile(
     r"steps)\b", re.IGNORECASE)
 
 
+KEYED_NUMBER_RE = re.compile(r"^[A-Za-z][\w-]{0,15}\s?=\s?(?P<n>\d[\d,]*(?:\.\d+)?)$")
+"""A setting's value written with its flag ("mc=4", "bs=16") in a column whose header names the setting."""
+_UNBOUNDED_RE = re.compile(r"^(?:inf|infinity|∞|unlimited)$", re.IGNORECASE)
+_PR_HEAD_RE = re.compile(r"^#\d")
+_BAR_HEAD_RE = re.compile(r"^(?:old|previous|current|new|updated)\s(?:" + BAR_WORDS + "|baselines?)$", re.IGNORECASE)
+_BRACKET_UNIT_RE = re.compile(r"\s?\[[^\[\]]{1,12}\]$")
 _STAT_HEADER_RE = re.compile(r"^(?:avg|average|mean|median|min|max|minimum|maximum|p\d{1,2}(?:\.\d)?|"
                              r"\d{1,2}(?:\.\d)?(?:th|%)? ?(?:pct|percentile)|total|sum)$", re.IGNORECASE)
 _SPREAD_HEADER_RE = re.compile(f"^{SPREAD_WORDS}" + r"(?![a-z])", re.IGNORECASE)
@@ -57,14 +63,19 @@ def column_roles(table: Table, title: str = "") -> list[str]:
     """Each column's role; `title` is the PR's title (the side it names is the new one of a ratio's two)."""
     ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
     roles: list[str] = []
+    row_id = row_id_column(table)
     for ci in range(ncols):
-        head = clean(table.header[ci]) if ci < len(table.header) else ""
+        # "Size [GiB]" is the setting "Size" in its unit: the role is the name's
+        head = _BRACKET_UNIT_RE.sub("", clean(table.header[ci])) if ci < len(table.header) else ""
         cells = [c for r in table.rows if ci < len(r.cells) and (c := clean(r.cells[ci]))]
         numeric = sum(is_numeric_cell(c) for c in cells)
         if ci == 0:
-            # the first column names the row, unless it is a frame's input ("batch_size | ... " of numbers)
+            # the first column names the row, unless it is a frame's input ("batch_size | ... " of numbers; a
+            # request rate sweep ends at "inf", no limit; "Concurrency" over "mc=4" spells the flag with it)
+            unbounded = sum(bool(_UNBOUNDED_RE.match(c)) for c in cells)
+            keyed = sum(bool(KEYED_NUMBER_RE.match(c)) for c in cells)
             inputs = bool(head) and ((" " not in head and is_input_name(head)) or is_config_label(head)) and \
-                bool(cells) and numeric == len(cells)
+                bool(cells) and numeric + keyed + unbounded == len(cells) and numeric + keyed > 0
             # "| naive_forward | fused_forward | speedup |" over "| 2.40 | 1.60 | 1.50x |": measured times, no names
             measured = not inputs and bool(head) and bool(cells) and numeric == len(cells) and \
                 all("." in c for c in cells) and len(table.header) >= 3
@@ -72,19 +83,26 @@ def column_roles(table: Table, title: str = "") -> list[str]:
             continue
         if cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells):
             # words: part of the row's name, or a setting named by its header ("causal | False")
-            if roles[-1] != "label" and head and " " not in head and is_input_name(head):
-                roles.append("config")
+            if (roles[-1] != "label" or row_id) and head and " " not in head and \
+                    (row_id or is_input_name(head)):
+                roles.append("config")  # after a row's id, its one-word columns are what the id spells out
             else:
                 roles.append("label" if roles[-1] == "label" else "text")
+        elif _BAR_HEAD_RE.match(head) and numeric:
+            # "Old threshold | Week avg | New threshold": the bar a run was held to is the reference of what it
+            # measured; the bar the PR sets (a new one) is a setting, never a result
+            roles.append("config" if _NEW_HEADER_RE.match(head) else "baseline")
         elif _SPREAD_HEADER_RE.match(head) or _SPREAD_TAIL_RE.search(head):
             roles.append("spread")  # the standard deviation of the value column before it
         elif _STAT_HEADER_RE.match(head):
             roles.append("value")  # avg | min | max | p99: every statistic cell is a result
         elif (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head)) and \
                 not _MEASURE_HEAD_RE.search(head) and not _SETTING_HEAD_RE.match(head) and \
-                not (cells and all(c.endswith("%") for c in cells)) and not _SIDE_NAME_RE.search(head):
+                not (cells and all(c.endswith("%") for c in cells)) and not _SIDE_NAME_RE.search(head) and \
+                not _PR_HEAD_RE.match(head):
             # "tokens/sec" opens like "tokens" but is a rate; a "rate" of percentages is measured, not set; "ep+tp
-            # branch" names the side a run was measured on, not a setting
+            # branch" names the side a run was measured on, not a setting; "#4605 CuTe DSL at this head" names
+            # another PR's build, measured beside this one (a count is "# prompts", never "#4605")
             roles.append("config")
         elif _DELTA_HEADER_RE.search(head) and not _BASE_HEADER_RE.match(head):
             roles.append("delta")
@@ -122,6 +140,8 @@ def column_roles(table: Table, title: str = "") -> list[str]:
             roles[values[1]] = "baseline"
         else:
             roles[values[0]] = "baseline"
+    if "baseline" not in roles and len(values) > 2:
+        _vs_baseline(table, roles, values, deltas)
     # "14262 GFLOPS | PR GFLOPS": of two value columns of one metric, the one the new side names is the value
     if "baseline" not in roles and len(values) == 2:
         (s0, c0), (s1, c1) = (side_core(clean(table.header[i]) if i < len(table.header) else "") for i in values)
@@ -146,8 +166,34 @@ def column_roles(table: Table, title: str = "") -> list[str]:
     return roles
 
 
+_ROW_ID_CELL_RE = re.compile(r"^[\w.-]{1,40}(?::[\w.-]{1,40}){2,8}$")
+
+
+def row_id_column(table: Table) -> bool:
+    """Whether the first column is a free row id ("Row" over "B200:standard:17:float32:indexed"): it names the
+    row, and the word columns after it hold the row's setup, not more of its name."""
+    cells = [clean(r.cells[0]) for r in table.rows if r.cells and clean(r.cells[0])]
+    # the shape of the cells, not the header's word: a "Case" column may hold a description ("decode, 8k context")
+    return bool(cells) and all(_ROW_ID_CELL_RE.match(c) for c in cells)
+
+
 # "2cta/1cta" beside "1cta (TFLOPS)" and "2cta (TFLOPS)": a ratio column naming two other columns
 _RATIO_HEAD_RE = re.compile(r"([A-Za-z0-9][\w.-]{0,20})\s?/\s?([A-Za-z0-9][\w.-]{0,20})")
+
+
+# "Cake vs FlashKDA", "Cake vs #4605 backend": a change column naming two value columns by their first words
+_VS_HEAD_RE = re.compile(r"([A-Za-z0-9#][\w.#-]{0,20})\s(?:vs\.?|versus)\s([A-Za-z0-9#][\w.#-]{0,20})"
+                         r"(?:\s[\w.-]{1,20})?")
+
+
+def _vs_baseline(table: Table, roles: list[str], values: list[int], deltas: list[int]) -> None:
+    """Of three or more value columns, the one the first "A vs B" change column names second is A's baseline
+    ("Cake API | FlashKDA raw | Cake vs FlashKDA | #4605 at this head | Cake vs #4605"); a later comparison
+    (the second baseline) stays a value of its own."""
+    found = _ratio_columns(table, values, _VS_HEAD_RE)
+    found = [f for f in found if f[0] in deltas]
+    if found:
+        roles[found[0][2]] = "baseline"
 
 
 def _first_word(head: str) -> str:
@@ -155,8 +201,10 @@ def _first_word(head: str) -> str:
     return words[0].lower() if words else ""
 
 
-def _ratio_columns(table: Table, cols: list[int]) -> list[tuple[int, int, int]]:
-    """(ratio column, numerator column, denominator column) for each "A/B" header naming two of `cols`."""
+def _ratio_columns(table: Table, cols: list[int], pattern: re.Pattern[str] | None = None) -> list[tuple[int, int, int]]:
+    """(ratio column, numerator column, denominator column) for each "A/B" header (or `pattern`'s, "A vs B")
+    naming two of `cols`."""
+    pattern = pattern or _RATIO_HEAD_RE
     heads = table.header
     by_word: dict[str, int] = {}
     for i in sorted(cols):
@@ -164,7 +212,7 @@ def _ratio_columns(table: Table, cols: list[int]) -> list[tuple[int, int, int]]:
             by_word.setdefault(_first_word(heads[i]), i)
     out = []
     for ci, h in enumerate(heads):
-        m = _RATIO_HEAD_RE.fullmatch(clean(h))
+        m = pattern.fullmatch(clean(h))
         if m:
             a, b = by_word.get(m.group(1).lower()), by_word.get(m.group(2).lower())
             if a is not None and b is not None and a != b and ci not in (a, b):
@@ -224,8 +272,25 @@ def _same_measure(table: Table, cols: list[int]) -> bool:
 
 def pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int, int]:
     """The baseline column of each value column: the one of the same metric ("old (us)" for "new (us)", not for
-    "new TFLOPs"); one baseline serves every value column of its unit; equal counts pair in order."""
-    if not bases:
+    "new TFLOPs"); one baseline serves every value column of its unit; equal counts pair in order. Where the
+    header rows give the columns their setups ("tp=1 | tp=2" under each arm), a value pairs within its setup."""
+    setups = table.column_setup or []
+
+    def setup_of(i: int) -> tuple[tuple[str, str], ...]:
+        return tuple(sorted(setups[i].items())) if i < len(setups) else ()
+
+    runs = {setup_of(b) for b in bases}
+    if len(runs) < 2:
+        return _pair_columns(table, values, bases)
+    out: dict[int, int] = {}
+    for run in runs:
+        out.update(_pair_columns(table, [v for v in values if setup_of(v) == run],
+                                 [b for b in bases if setup_of(b) == run]))
+    return out
+
+
+def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int, int]:
+    if not bases or not values:
         return {}
 
     def head(i: int) -> str:
@@ -235,7 +300,7 @@ def pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int,
         return HEAD_UNIT_RE.sub("", side_core(head(i))[1]).strip()
 
     out: dict[int, int] = {}
-    for _ci, a, b in _ratio_columns(table, values + bases):
+    for _ci, a, b in _ratio_columns(table, values + bases) + _ratio_columns(table, values + bases, _VS_HEAD_RE):
         if a in values and b in bases:
             out[a] = b
         elif b in values and a in bases:
@@ -253,7 +318,10 @@ def pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int,
         return stems
     if len(bases) == 1:
         unit = _unit_key(head(bases[0]))
-        return {v: bases[0] for v in values if _unit_key(head(v)) == unit}
+        # "fp8 | int4 (old) | int4 (new)": where a column names the new side, the baseline is that side's; an arm
+        # that names no side is a run of its own
+        named = [v for v in values if side_core(head(v))[0] == "new"]
+        return {v: bases[0] for v in (named or values) if _unit_key(head(v)) == unit}
     if len(values) == len(bases):
         return dict(zip(values, bases, strict=True))
     return {}

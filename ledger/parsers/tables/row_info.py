@@ -14,7 +14,7 @@ from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.header_tree import side_free
 from ledger.parsers.tables.headers import column_revisions, head_without_unit, unit_of_header
-from ledger.parsers.tables.roles import pair_columns
+from ledger.parsers.tables.roles import KEYED_NUMBER_RE, pair_columns, row_id_column
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
 from ledger.vocab.metrics import is_acceptance_name
 from ledger.vocab.setup import config_key, qualifiers
@@ -47,10 +47,15 @@ class TableInfo:
         """The benchmark the line above names, for columns that only say "Score" (see GENERIC_HEAD_RE)."""
         self.gate = bool(table.header) and bool(_GATE_HEADER_RE.match(clean(table.header[0])))
         self.heads: dict[str, tuple[str | None, str, dict[str, str]]] = {}
+        self.variants = _variant_heads([clean(table.header[i]) for i in self.value_cols if i < len(table.header)])
+        """Value headers whose trailing parenthesis is all that tells them from another ("PR | PR (fused)")."""
         # the label columns that name a setting ("Model", "ISL/OSL", "GPU"): the row's name is its setup too
         self.setting_labels = [i for i, r in enumerate(roles) if r == "label" and i < len(table.header)
                                and setting_keys(clean(table.header[i]))]
         self.column_setup = table.column_setup
+        self.row_id = bool(self.label_cols) and self.label_cols[0] == 0 and row_id_column(table)
+        """The first column is a free row id ("B200:standard:17:float32:indexed"): it names the row, not the
+        metric, and the words spelled into it are not settings (its own columns state them)."""
         self.title_setup: dict[str, str] = {}
         """The setup the title line over the table names (see tables.results._title_setup)."""
         self.measure: tuple[str, str | None] | None = None
@@ -84,7 +89,8 @@ class TableInfo:
             if len(keys) > 1 and len(parts) == len(keys):
                 out.update(zip(keys, parts, strict=True))  # "ISL/OSL" over "1024/128": two settings
             elif len(keys) == 1:
-                out[keys[0]] = qualifiers(cell).get(keys[0], cell)  # "EP8" under "Parallel": ep 8
+                keyed = KEYED_NUMBER_RE.match(cell)  # "mc=4" under "Concurrency": 4
+                out[keys[0]] = qualifiers(cell).get(keys[0], keyed.group("n") if keyed else cell)  # "EP8": ep 8
             else:
                 out[config_key(head)] = cell
         return out
@@ -94,5 +100,17 @@ class TableInfo:
         got = self.heads.get(head)
         if got is None:
             bare = side_free(head)
-            got = self.heads[head] = (unit_of_header(bare), head_without_unit(bare), qualifiers(head))
+            name = bare if head in self.variants else head_without_unit(bare)
+            got = self.heads[head] = (unit_of_header(bare), name, qualifiers(head))
         return got
+
+
+def _variant_heads(heads: list[str]) -> frozenset[str]:
+    """The headers a variant in parentheses tells apart ("PR" and "PR (fused)" both lose it as a unit would):
+    the parenthesis is part of their name, unless it is a unit."""
+    bare: dict[str, list[str]] = {}
+    for h in heads:
+        bare.setdefault(head_without_unit(h), []).append(h)
+    return frozenset(h for group in bare.values() if len(set(group)) > 1 for h in group
+                     if h != head_without_unit(h) and unit_of_header(h) is None)
+

@@ -44,7 +44,7 @@ from ledger.parsers.tables.headers import (
 )
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.vocab.metrics import column_kind
-from ledger.vocab.outcomes import find_outcome
+from ledger.vocab.outcomes import VERDICT_WORDS, find_outcome
 from ledger.vocab.setup import qualifiers
 
 _CELL_REF_RE = re.compile(r"\(\s*(?:ref(?:erence)?\.?|baseline|vs\.?|was)\s*:?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\)",
@@ -130,14 +130,21 @@ class _RowReader:
         cleaned, numeric, parsed = cell_facts(cell)
         if not cleaned:
             return None
-        info, label = self.info, self.label
+        verdict = _VERDICT_CELL_RE.match(cell) if not numeric else None
+        if verdict is not None:
+            # "better -16.7%", "updated (WORSE +32.1%)": the change is the value, the word only judges it
+            cell, cleaned, numeric, parsed = verdict.group("change"), *cell_facts(verdict.group("change"))
+            role = "delta" if role == "mixed" else role
+        info = self.info
         cols = info.column_setup
         csetup = {**cols[ci], **self.setup} if cols and ci < len(cols) and cols[ci] else self.setup
         off = self.offsets[ci] if ci < len(self.offsets) else self.row.text.find(cell)
+        if verdict is not None and off >= 0:
+            off += verdict.start("change")
         head = self.headers[ci] if ci < len(self.headers) else ""
         if info.title_setup:
             # the table's title line: the setup its rows, columns and names do not restate
-            own = {**csetup, **qualifiers(label), **info.head(head)[2]}
+            own = {**csetup, **self._label_setup(), **info.head(head)[2]}
             csetup = {**{k: v for k, v in info.title_setup.items() if k not in own}, **csetup}
         rev = info.col_revision.get(ci) or (info.new_revision if role == "delta" else None)
         at: dict[str, Any] = {"revision": rev} if rev is not None else {}
@@ -151,7 +158,13 @@ class _RowReader:
         return True
 
     def _config(self, c: _Cell, **extra: str) -> dict[str, str]:
-        return {**qualifiers(self.label), **c.setup, "row": self.label, "column": c.head, **extra}
+        return {**self._label_setup(), **c.setup, "row": self.label, "column": c.head, **extra}
+
+    def _label_setup(self) -> dict[str, str]:
+        """The setup words of the row's label (once per row); none in a row id, whose columns state them."""
+        if self.label_qualifiers is None:
+            self.label_qualifiers = {} if self.info.row_id else qualifiers(self.label)
+        return self.label_qualifiers
 
     def _packed(self, c: _Cell) -> Generator[Claim, None, bool]:
         # "0.25/1087/43.5%/2.12/26.5%" under a title "(ms / TFLOPS / MFU% / TBs / BW%)": one value per name
@@ -265,13 +278,11 @@ class _RowReader:
         ref, base_paren = self._reference(c)
         if info.bench and GENERIC_HEAD_RE.match(metric_head):
             metric_head = f"{info.bench} {metric_head}"  # "**gsm8k** (200 examples)" over "| Backend | Score |"
-        metric = metric_name(label, metric_head, role)
+        metric = metric_name("" if info.row_id else label, metric_head, role)
         if info.measure and role == "value" and not looks_metric(metric):
             metric = info.measure[0]  # "128/2048" under "B200<br/>TP1": the section's stated measure, its setup
         kind, unit = self._kind(metric, metric_head, head, role, unit)
-        if self.label_qualifiers is None:
-            self.label_qualifiers = qualifiers(label)
-        config = {**self.label_qualifiers, **head_qualifiers, **c.setup, "row": label, "column": head}
+        config = {**self._label_setup(), **head_qualifiers, **c.setup, "row": label, "column": head}
         stddev = self._stddev(c.ci)
         if info.gate:
             config["gate"] = label  # "gate | gsm8k | acceptance length": the row names the gate
@@ -360,7 +371,10 @@ class _RowReader:
                                 metric=f"{metric} ({iv[3] or 'share'})", value=iv[0], unit=iv[3],
                                 reference=bv2[0], config=config)
                 return
-        yield from prose.claims_in_text(ctx, line, inner, c.off + pm.start(1), subject=metric)
+        for claim in prose.claims_in_text(ctx, line, inner, c.off + pm.start(1), subject=metric):
+            # "19.5 (-2.50%)": the change was measured in the cell's row and column, under their setup
+            claim.config = {**config, **claim.config}
+            yield claim
         ctx.take(line, c.off + pm.start(), c.off + len(c.cell))
 
 
@@ -402,4 +416,6 @@ def _find_offsets(row: Row) -> list[int]:
 _PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
 _ARROW_CELL_RE = re.compile(r"^([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})? ?(?:->|→|=>) ?"
                             r"([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})?$")
+_VERDICT_CELL_RE = re.compile(r"^\s?(?:[A-Za-z]{1,12}\s?\(\s?)?(?:" + VERDICT_WORDS + r")\s?:?\s?"
+                              r"(?P<change>[-+−]?\d[\d,]*(?:\.\d+)?\s?(?:%|x|×))\s?\)?\s?$", re.IGNORECASE)
 _PAREN_REF_RE = re.compile(r"\s*(?:ref|reference|baseline|vs|was)\b", re.IGNORECASE)

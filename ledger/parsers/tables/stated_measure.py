@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 
 from ledger.parsers.base import Context
-from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.grammar.numbers import UNIT_PATTERN, normalise_unit
+from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, unit_of_header
 from ledger.vocab.units import is_measure_unit
 

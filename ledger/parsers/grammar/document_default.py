@@ -1,0 +1,119 @@
+"""The setup a whole document gives one value per key (its default, under every narrower scope), and the setup
+only one commenter of a thread states (that comment's own). See grammar.setup_scopes for the scopes themselves."""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable
+
+from ledger.parsers.grammar.setup_scopes import (
+    DEFAULT_KEYS,
+    PARALLEL_KEYS,
+    WORKLOAD_KEYS,
+    is_draft_model,
+    line_setup,
+    norm,
+    sectioned_lines,
+    table_varied,
+    turn_bounds,
+    unrestricted,
+)
+from ledger.parsers.reader.blocks import Document
+from ledger.parsers.reader.line_kinds import is_command_line
+from ledger.vocab.setup import model_names, qualifiers
+
+
+def document_default(doc: Document, command: Callable[[str], dict[str, str]]
+                     ) -> tuple[dict[str, str], list[tuple[int, int, dict[str, str]]]]:
+    """The setup keys the whole document (its title too) gives one value each, the longer of two that contain
+    each other; `command` reads a command line's flags. A key some of a table's rows name and others do not varies
+    from row to row (a precision sweep's "bf16" row beside "q8_0"): the document holds no one value of it. A key
+    only one comment of a thread names is that comment's ("Rechecked on 2x H100" in a reviewer's turn): it comes
+    back as (turn start, turn end, values), not in the document's default."""
+    seen: dict[str, list[str]] = {}
+    turns = turn_bounds(doc)
+    turn_starts = [a for a, _ in turns]
+    turns_of: dict[str, set[int]] = {}
+    body, varied, grids = table_varied(doc)  # a table's rows count, unless they vary
+    leads = _lead_in_lines(doc)
+    # a sub-heading's model and settings are its section's; the one machine a thread names is everyone's
+    headings = {b.start for b in doc.blocks if b.kind == "heading"}
+    sectioned = sectioned_lines(doc)
+    led: dict[str, list[str]] = {}
+    drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
+    for no in range(1, len(doc.lines) + 1):
+        text = doc.line(no)
+        if not text.strip() or len(text) > 4000:
+            continue
+        text = unrestricted(text)
+        if no not in body and is_command_line(text.strip()):
+            values = {**qualifiers(text[:2000]), **command(text)}  # no model named inside another flag's value
+            models = [values["model"]] if "model" in values else []
+        else:
+            values = line_setup(text[:2000])
+            models = model_names(text[:2000])  # "(Phi-1.5 and Phi-2)": every model a line names
+            if "model" in values and values["model"] not in models:
+                models.append(values["model"])  # "Model: org/name" under a label
+        values.pop("model", None)
+        drafts.extend(m for m in models if is_draft_model(m))
+        models = [m for m in models if not is_draft_model(m)]
+        for k, v in [*values.items(), *(("model", m) for m in models)]:
+            if k in DEFAULT_KEYS and not (k in PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
+                local = (no in leads and not (k == "gpu" and no in headings)) or no in grids or (
+                    k in WORKLOAD_KEYS and no in sectioned)
+                (led if local else seen).setdefault(k, []).append(v)
+                if not local:
+                    turns_of.setdefault(k, set()).add(bisect.bisect_right(turn_starts, no) - 1)
+    if drafts and "model" not in seen:
+        seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
+    out: dict[str, str] = {}
+    for key, vals in seen.items():
+        # a lead-in's value is not the document's, but one that differs shows the key varies
+        normed = {norm(v) for v in [*vals, *led.get(key, [])]} - {""}
+        if not normed or key in varied:
+            continue
+        longest = max(normed, key=len)
+        # "8B" in "Llama-3.1-8B-Instruct" is one model; "1" in "16" two tensor-parallel sizes
+        # (containment joins spellings of one model only: "float16" inside "bfloat16" is another precision)
+        if len(normed) == 1 or (key == "model" and len(min(normed, key=len)) >= 4
+                                and all(n in longest for n in normed)):
+            out[key] = max(vals, key=lambda v: len(norm(v)))
+    own: dict[int, dict[str, str]] = {}
+    owners = _owner_turns(doc, turns)
+    for key in list(out):
+        where = turns_of.get(key, {0})
+        if len(where) == 1 and (t := next(iter(where))) not in owners:
+            own.setdefault(t, {})[key] = out.pop(key)
+    return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+def _owner_turns(doc: Document, turns: list[tuple[int, int]]) -> set[int]:
+    """The turns of the thread's owner: the description, or when it holds nothing but its title, every comment of
+    the first commenter (the author, continuing); another reviewer's setup is that reviewer's."""
+    comments = {b.start: b.text for b in doc.blocks if b.kind == "comment"}
+    title = next((b.start for b in doc.blocks), 0)  # a heading, or in a rendered copy a plain first line
+    body = any(b.kind not in ("heading", "comment") and b.start != title for b in doc.blocks
+               if b.start < turns[0][1] + 1)
+    if body or len(turns) < 2:
+        return {0}
+    first = comments.get(turns[1][0])
+    return {0} | {t for t, (a, _) in enumerate(turns) if t > 0 and comments.get(a) == first}
+
+
+def _lead_in_lines(doc: Document) -> set[int]:
+    """The lines of the lead-ins over a block ("ISL 8000, OSL 1000, batch 1:" over a log): they state the setup
+    of that block only, which its own scope carries; results before it or elsewhere were not run so. A paragraph
+    of prose that ends in a colon ("I compared A and B on Llama 3.1 8B. Results:") tells the whole thread."""
+    out: set[int] = set()
+    blocks = doc.blocks
+    first_heading = next((b.start for b in blocks if b.kind == "heading"), 0)
+    for k, b in enumerate(blocks[:-1]):
+        if b.kind == "heading" and b.level > 1 and b.start != first_heading and not b.in_code:
+            out.add(b.start)  # "### Phi-3-mini tp=1" over one of three tables: its section's, not the document's
+            continue  # (its GPU excepted: document_default)
+        nxt = blocks[k + 1]
+        if b.kind == "text" and not b.in_code and b.text.rstrip().endswith(":") and len(b.text) <= 100 and \
+                ". " not in b.text and \
+                nxt.kind in ("code", "table") and nxt.start - b.end <= 2:
+            out.update(range(b.start, b.end + 1))
+    return out
