@@ -23,11 +23,12 @@ from collections.abc import Iterator
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
+from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.reader.document import Block, Row
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, stated_unit
-from ledger.parsers.tables.roles import column_roles
+from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.rows import row_claims
 from ledger.parsers.tables.stated_measure import stated_measure
@@ -70,6 +71,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # "Mean TTFT (ms): | 412.7 | 398.2": a console summary's colon ends the name, it is not part of it
     labels = [" / ".join(clean(row.cells[i]).removesuffix(":").rstrip() for i in label_cols
                          if i < len(row.cells) and clean(row.cells[i])) for row in table.rows]
+    # "| B1: PR | `d062a476...` | 96.89% |": a column of the sha each row was measured on
+    rev_col = next((i for i, r in enumerate(roles) if r == "config" and i < len(headers)
+                    and REVISION_HEAD_RE.match(headers[i])), None)
     bases: dict[frozenset[str], Row] = {}
     clash = False
     # "baseline" beside "baseline-fused_scatter": the row named by the side word alone is the baseline, the
@@ -92,6 +96,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             continue
         base_row = next(iter(bases.values())) if len(bases) == 1 else bases.get(_label_numbers(label))
         claims = row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
+        if rev_col is not None:
+            claims = _row_revision(claims, row, rev_col, label)
         if base_row is not None and label and side_of(label) == "head":
             claims = _on_side(ctx, claims, label)
         yield from _of_task(claims, task)
@@ -103,12 +109,12 @@ _TASK_REACH = 12
 
 def _turn_task(ctx: Context, block: Block) -> str | None:
     """The benchmark the opening sentence of the table's turn names ("test on A100 for accuracy with GSM8K
-    (5-shot)" over a model heading and its table of filters), when no sentence between names another."""
+    (5-shot)" over model headings and their tables of filters), when no sentence between names another."""
     blocks = ctx.doc.blocks
     i = next((k for k, b in enumerate(blocks) if b is block), -1)
     for b in reversed(blocks[max(0, i - _TASK_REACH):max(0, i)]):
-        if b.kind == "comment" or b.kind in ("table", "code"):
-            return None  # the turn's start, or results of their own in between
+        if b.kind == "comment":
+            return None  # the turn's start
         if b.kind in ("text", "item") and not b.in_code and (task := named_benchmark(b.text[:300])):
             return task
     return None
@@ -122,6 +128,26 @@ def _of_task(claims: Iterator[Claim], task: str | None) -> Iterator[Claim]:
         yield c
 
 
+def _row_revision(claims: Iterator[Claim], row: Row, col: int, label: str) -> Iterator[Claim]:
+    """A row whose revision column holds a sha was measured on that commit, named by the row's label."""
+    cell = clean(row.cells[col]).strip("` ") if col < len(row.cells) else ""
+    if not (SHA_RE.fullmatch(cell) and is_sha(cell)):
+        yield from claims
+        return
+    rev = Revision(label=label or cell[:10], head=cell.lower())
+    for c in claims:
+        # the row's label names the revision now, not the measure: "Accuracy (R2: PR)" is the PR's "Accuracy"
+        config = {k: v for k, v in c.config.items() if v != clean(row.cells[col]) and k != "row"}
+        yield c.model_copy(update={"revision": rev, "config": config, "metric": _without_label(c.metric, label)})
+
+
+def _without_label(metric: str | None, label: str) -> str | None:
+    for form in (f" ({label})", f"{label} "):
+        if metric and form in metric and metric.replace(form, "", 1).strip():
+            return metric.replace(form, "", 1).strip()
+    return metric
+
+
 def _on_side(ctx: Context, claims: Iterator[Claim], label: str) -> Iterator[Claim]:
     """A row that names the candidate side ("+ this PR" under "base (upstream)"): its values were measured on that
     revision, which the row names rather than a metric or a setting."""
@@ -131,12 +157,7 @@ def _on_side(ctx: Context, claims: Iterator[Claim], label: str) -> Iterator[Clai
             yield c
             continue
         config = {k: v for k, v in c.config.items() if k != "row"}
-        metric = c.metric or ""
-        for form in (f" ({label})", f"{label} "):
-            if form in metric and metric.replace(form, "", 1).strip():
-                metric = metric.replace(form, "", 1).strip()
-                break
-        yield c.model_copy(update={"revision": rev, "config": config, "metric": metric or c.metric})
+        yield c.model_copy(update={"revision": rev, "config": config, "metric": _without_label(c.metric, label)})
 
 
 _TITLE_STOP_RE = re.compile(r"^\s*(?:```|~~~|#|\||$)")

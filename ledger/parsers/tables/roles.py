@@ -46,6 +46,8 @@ _CONFIG_HEADERS_RE = re.compile(
     r"steps)\b", re.IGNORECASE)
 
 
+REVISION_HEAD_RE = re.compile(r"^(?:revision|rev|commit|sha|build|head|git (?:sha|commit))$", re.IGNORECASE)
+_SHA_CELL_RE = re.compile(r"^`?[0-9a-f]{7,40}`?$")
 KEYED_NUMBER_RE = re.compile(r"^[A-Za-z][\w-]{0,15}\s?=\s?(?P<n>\d[\d,]*(?:\.\d+)?)$")
 """A setting's value written with its flag ("mc=4", "bs=16") in a column whose header names the setting."""
 _UNBOUNDED_RE = re.compile(r"^(?:inf|infinity|∞|unlimited)$", re.IGNORECASE)
@@ -80,6 +82,9 @@ def column_roles(table: Table, title: str = "") -> list[str]:
             measured = not inputs and bool(head) and bool(cells) and numeric == len(cells) and \
                 all("." in c for c in cells) and len(table.header) >= 3
             roles.append("config" if inputs else "value" if measured else "label")
+            continue
+        if cells and REVISION_HEAD_RE.match(head) and all(_SHA_CELL_RE.match(c) for c in cells):
+            roles.append("config")  # "| B1: PR | `d062a476...` |": the commit the row was measured on
             continue
         if cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells):
             # words: part of the row's name, or a setting named by its header ("causal | False")
