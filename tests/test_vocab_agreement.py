@@ -164,3 +164,11 @@ def test_a_benchmark_in_prose_in_any_spelling_of_a_share_is_an_accuracy(unit: Un
 def test_a_printed_label_naming_a_metric_of_the_table_is_a_measured_value(metric: Metric) -> None:
     """The printed-output readers' list of measured names had gsm8k and mmlu but not chartqa or hellaswag."""
     assert measured(metric.name) and measured(f"{metric.name} (5-shot)")
+
+
+def test_a_commit_sha_holding_e2e_names_no_latency() -> None:
+    from ledger.vocab.metrics import higher_is_better
+
+    # "...bfdbae2e6b...": hex digits around "e2e" are a sha's, not an end-to-end latency
+    assert higher_is_better("score at d230e9c5fb6ba79365e3e94bfdbae2e6b9c5bdd5", None, "perf")
+    assert not higher_is_better("mean_e2e", None, "perf") and not higher_is_better("E2EL", None, "perf")

@@ -37,7 +37,7 @@ _ACCEPTANCE_RE = re.compile(
     re.IGNORECASE,
 )
 _PERF_HINT_RE = re.compile(
-    r"throughput|latency|ttft|tpot|itl|e2e|tok/s|tokens/s|req/s|tps|qps|duration|time|speed|"
+    r"throughput|latency|ttft|tpot|itl|(?<![0-9a-f])e2e(?![0-9a-f])|tok/s|tokens/s|req/s|tps|qps|duration|time|speed|"
     r"memory|\bms\b|\bus\b|µs|gib|\bgb\b|bandwidth|flops|step|kernel",
     re.IGNORECASE,
 )
@@ -88,7 +88,7 @@ def is_acceptance_name(text: str) -> bool:
 
 
 LOWER_IS_BETTER_RE = re.compile(
-    r"latency|ttft|tpot|itl|e2el?|duration|time|\bms\b|\bus\b|µs|memory|mem\b|gib|\bgb\b|mib|"
+    r"latency|ttft|tpot|itl|(?<![0-9a-f])e2el?(?![0-9a-f])|duration|time|\bms\b|\bus\b|µs|memory|mem\b|gib|\bgb\b|mib|"
     r"perplexity|\bppl\b|overhead|cost|size|error|diff|\bkld\b|kl[- ]?div|\bjsd\b",
     re.IGNORECASE,
 )

@@ -62,7 +62,7 @@ BASELINE_LABEL_RE = re.compile(
 # "Maximum error", "tokens per second" are results that merely start like a setting.
 _RESULT_AFTER_SETTING_RE = re.compile(
     r"latency|\btimes?\b|throughput|memory|\bmem\b|error|\berr\b|diff|accuracy|score|speed|bandwidth|ttft|"
-    r"tpot|\bitl\b|e2e|per second|per sec\b|/s\b|tflops|gflops|duration|elapsed|usage|"
+    r"tpot|\bitl\b|(?<![0-9a-f])e2e(?![0-9a-f])|per second|per sec\b|/s\b|tflops|gflops|duration|elapsed|usage|"
     r"\b(?:mean|median|avg|average|std|standard dev)",  # "Runs 2-5 Mean": a statistic of the runs
     re.IGNORECASE)
 
