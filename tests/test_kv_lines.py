@@ -84,3 +84,18 @@ def test_hostile_lines_grow_linearly(unit: str) -> None:
     quarter, whole = unit * 2000, unit * 8000
     t_quarter = min(run(quarter) for _ in range(3))
     assert min(run(whole) for _ in range(2)) < 8 * t_quarter + 0.1
+
+
+def test_yaml_reference_lines_are_acceptance_of_their_test() -> None:
+    """"ref_al: 2.31" under a "TestX::test_y:" key is the AL measured by that test (its model, method, draft
+    length); "min_al" is the bar derived from it and the comment's "95% tolerance" a setting: neither is a claim."""
+    from pathlib import Path
+
+    from ledger.parsers import extract
+    path = Path(__file__).parent / "fixtures" / "kv_lines" / "yaml_test_references.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    got = [(c.kind, c.value, c.config.get("model"), c.config.get("spec_algo"), c.config.get("draft_len"),
+            c.config.get("test")) for c in claims]
+    assert got == [("acceptance", 2.314501, "Qwen3_8B", "eagle3", None, "TestQwen3_8B::test_eagle3[tree]"),
+                   ("acceptance", 1.77302, "Mixtral_8x7B", "mtp", "2", "TestMixtral_8x7B::test_fp8_mtp2"),
+                   ("acceptance", 1.0213, None, None, "4", None)]

@@ -24,6 +24,7 @@ from ledger.memo import short_text_cache
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
+from ledger.vocab.test_ids import test_key
 
 # "Model: org/X", "- **GPU**: 4x H100", "TP Size: 8", "Average Input Length (tokens): 8192.0000", "ISL = 2000"
 _LABEL_LINE_RE = re.compile(r"^\s*(?:[-*+]\s{1,4})?(?:\*\*|__)?(?P<label>[A-Za-z][\w ()./-]{0,50}?)(?:\*\*|__)?"
@@ -281,7 +282,8 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
         models = [m for m in models if not is_draft_model(m)]
         for k, v in [*values.items(), *(("model", m) for m in models)]:
             if k in _DEFAULT_KEYS and not (k in _PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
-                local = no in leads or no in grids or (k in _WORKLOAD_KEYS and no in sectioned)
+                # (a test id's key over YAML states that test's setup: "TestX::test_fp8_mtp2:")
+                local = no in leads or no in grids or (k in _WORKLOAD_KEYS and no in sectioned) or bool(test_key(text))
                 (led if local else seen).setdefault(k, []).append(v)
     if drafts and "model" not in seen:
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names

@@ -38,9 +38,9 @@ NAMED_THRESHOLD_RE = re.compile(
 _DISPERSION_BEFORE_RE = re.compile(
     r"(?:^|[;,(]\s*|\s)(?:range|spread|variance|(?:sample\s+)?" + SPREAD_WORDS + r")\s*[:=]\s*$",
     re.IGNORECASE)
-# "passed the raw 96.0 gate", "a 0.95 threshold": the number names the bar it is
-THRESHOLD_AFTER_RE = re.compile(r"\s?%?\s+(?:(?:accuracy|score|pass(?:ing)?)\s+)?(?:gate|threshold|bar|cut-?off)\b",
-                                re.IGNORECASE)
+# "passed the raw 96.0 gate", "a 0.95 threshold", "the usual 95% tolerance": the number names the bar it is
+THRESHOLD_AFTER_RE = re.compile(r"\s?%?\s+(?:(?:accuracy|score|pass(?:ing)?)\s+)?(?:gate|threshold|bar|cut-?off|"
+                                r"tolerance)\b", re.IGNORECASE)
 _THRESHOLD_BEFORE_RE = re.compile(r"(?:[<>]=?|[≤≥])\s*\(?\s*$")
 COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
     r"^\s*(?:(?!(?:at|in|on|for|with|per|of|over|to|from|by|under|across|and|or|vs)\s)[a-z0-9_.-]+\s+){0,1}?"
