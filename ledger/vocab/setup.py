@@ -117,7 +117,8 @@ HARDWARE_NAME_RE = re.compile(rf"\b(?:{GPU_NAMES}|rtx pro \d{{4}}|processor|epyc
                               re.IGNORECASE)
 """A device named in a listing ("CUDA0 : NVIDIA RTX PRO 6000", "L40S", "AMD EPYC 9355 32-Core Processor")."""
 SETUP_WORDS: tuple[SetupWord, ...] = (
-    _word("draft_len", "draft_len", r"mtp[ _-]?(\d{1,2})|(no)[ _-]mtp", ("mtp",)),
+    # TensorRT-LLM's test parameter "mtp_nextn=2" is MTP with two draft tokens
+    _word("draft_len", "draft_len", r"mtp[ _-]?(\d{1,2})|mtp_nextn ?= ?(\d{1,2})|(no)[ _-]mtp", ("mtp",)),
     _word("draft_len", "draft_len", rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})", ("draft",)),
     # "EAGLE3 with 3 speculative tokens", "three draft tokens"
     _word("draft_len", "draft_len", r"(\d{1,2}|one|two|three|four|five|six|seven|eight)[ -](?:speculative|draft)"

@@ -17,6 +17,7 @@ from ledger.parsers.tables.header_tree import setup_key, side_free
 from ledger.parsers.tables.headers import column_revisions, head_without_unit, unit_of_header
 from ledger.parsers.tables.roles import pair_columns
 from ledger.vocab.metrics import is_acceptance_name
+from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setup import config_key, qualifiers
 
 _GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNORECASE)
@@ -88,6 +89,7 @@ class TableInfo:
                 out[keys[0]] = qualifiers(cell).get(keys[0], cell)  # "EP8" under "Parallel": ep 8
             else:
                 out[config_key(head)] = cell
+                out.update(settings_cell(cell) or {})  # "mtp_nextn=2, overlap=True": the settings it lists
         return out
 
     def head(self, head: str) -> tuple[str | None, str, dict[str, str]]:
