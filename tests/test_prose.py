@@ -98,3 +98,10 @@ def test_a_bare_measurement_is_named_by_its_label(line: str, metric: str, value:
 ])
 def test_operands_and_chosen_values_are_not_results(line: str, values: list[float]) -> None:
     assert [c.value for c in extract(line + "\n", path="t.md").claims] == values
+
+
+def test_a_pr_number_written_as_a_link_is_no_result() -> None:
+    """"#[20311](.../pull/20311)" beside "(AL)" names a pull request: only the AL the sentence states is a claim."""
+    text = ("Carries the draft acceptance (AL) guard from #[20311](https://github.com/example/engine/pull/20311)"
+            " over; the AL there held at 2.64.\n")
+    assert [(c.kind, c.value) for c in extract(text, path="t.md").claims] == [("acceptance", 2.64)]

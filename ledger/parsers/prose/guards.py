@@ -214,6 +214,8 @@ def is_config_number(text: str, n: Number) -> bool:
     if "](" in text[max(0, n.start - 120):n.start] and _LINK_DEST_BEFORE_RE.search(text, max(0, n.start - 120),
                                                                                    n.start):
         return True  # "[head](javascript:alert(2))", "[log](ci/run/42)": a link's target, not its text
+    if text[max(0, n.start - 2):n.start] == "#[":
+        return True  # "#[17474](https://.../pull/17474)": a pull request's number, written as a link
     if n.high is None and _DISPERSION_BEFORE_RE.search(text, max(0, n.start - 40), n.start):
         return True  # "Mean: 96.3; sample standard deviation: 0.11; range: 0.27": the spread of the runs
     if n.high is not None and _SCALE_BEFORE_RE.search(text, max(0, n.start - 30), n.start):
