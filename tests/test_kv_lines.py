@@ -21,6 +21,8 @@ from ledger.parsers.kv.lines import continuations, pairs_in
     ("Run time: 1m0.832s", [("Run time", 60.832, "s")]),
     ("[06/05/2026-03:40:27] [TRT-LLM] [I] [evaluate] TRTLLM execution time: 980.517 seconds.",
      [("TRTLLM execution time", 980.517, "seconds")]),
+    # a side named with a digit ("F3", "v2") is a label: only a colon between digits is a clock
+    ("baseline=21.11ms, F3=14.49ms", [("baseline", 21.11, "ms"), ("F3", 14.49, "ms")]),
 ])
 def test_pairs_in(line: str, pairs: list[tuple[str, float | None, str | None]]) -> None:
     assert [(p.label, p.value, p.unit) for p in pairs_in(line)] == pairs
@@ -99,3 +101,9 @@ def test_yaml_reference_lines_are_acceptance_of_their_test() -> None:
     assert got == [("acceptance", 2.314501, "Qwen3_8B", "eagle3", None, "TestQwen3_8B::test_eagle3[tree]"),
                    ("acceptance", 1.77302, "Mixtral_8x7B", "mtp", "2", "TestMixtral_8x7B::test_fp8_mtp2"),
                    ("acceptance", 1.0213, None, None, "4", None)]
+
+
+def test_a_side_named_with_a_digit_takes_the_baseline_beside_it() -> None:
+    """"baseline=21.11ms, F3=14.49ms, -31%": F3 is measured against the baseline, which is no claim of its own."""
+    claims = extract("A re-run at mc=16 gives baseline=21.11ms, F3=14.49ms, -31%.\n", path="t.md").claims
+    assert [(c.metric, c.value, c.reference) for c in claims if c.unit == "ms"] == [("F3", 14.49, 21.11)]
