@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ledger.cli.app import app
+from ledger.vocab.metrics import higher_is_better
 
 FIX = Path(__file__).parent / "fixtures" / "report"
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "004_efc56196d8c007cd.txt"
@@ -192,3 +193,13 @@ def test_quoted_lines_that_repeat_another_message(text: str, kept: list[float]) 
     from ledger.parsers import extract
 
     assert [c.value for c in extract(text, "x.md").claims if c.kind == "accuracy"] == kept
+
+
+
+def test_a_real_time_factor_goes_down_and_the_headline_counts_values_worse_than_baseline(tmp_path: Path) -> None:
+    """mean_rtf (seconds of compute per second of audio) rising from 0.20 to 0.26 is a regression, and the
+    headline says so rather than "no regression" above it."""
+    data = report("rtf_regression.md", tmp_path)
+    assert [(f["line"], f["verdict"]) for f in findings(data, "failures")] == [(5, "worse than baseline")]
+    assert data["has_regression"] and data["headline"] == "1 worse than baseline"
+    assert not higher_is_better("audio real-time factor", None, "perf")

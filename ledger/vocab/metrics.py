@@ -70,7 +70,8 @@ def is_acceptance_name(text: str) -> bool:
 
 LOWER_IS_BETTER_RE = re.compile(
     r"latency|ttft|tpot|itl|e2el?|duration|time|\bms\b|\bus\b|µs|memory|mem\b|gib|\bgb\b|mib|"
-    r"perplexity|\bppl\b|overhead|cost|size|error|diff|\bkld\b|kl[- ]?div|\bjsd\b",
+    r"perplexity|\bppl\b|overhead|cost|size|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|"
+    r"(?<![a-z])rtf(?![a-z])|real[ -]time factor",  # seconds of compute per second of audio
     re.IGNORECASE,
 )
 
