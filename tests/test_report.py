@@ -203,3 +203,14 @@ def test_a_real_time_factor_goes_down_and_the_headline_counts_values_worse_than_
     assert [(f["line"], f["verdict"]) for f in findings(data, "failures")] == [(5, "worse than baseline")]
     assert data["has_regression"] and data["headline"] == "1 worse than baseline"
     assert not higher_is_better("audio real-time factor", None, "perf")
+
+
+def test_the_verdict_a_row_prints_is_the_verdict(tmp_path: Path) -> None:
+    """A row that prints its own verdict ("better -12.9%", "WORSE +11.8%") is judged as it says: its author knows
+    which way the metric goes where its name tells nothing ("mean_mos_gap") or tells it wrong."""
+    data = report("printed_verdicts.md", tmp_path)
+    got = {(f["line"], f["verdict"]) for f in findings(data, "results", more=True)}
+    assert got == {(5, "better than baseline"), (6, "worse than baseline"), (7, "worse than baseline"),
+                   (8, "better than baseline")}
+    assert sorted(f["line"] for f in findings(data, "failures")) == [6, 7]
+    assert all("as the row prints it" in f["text"] for f in findings(data, "results", more=True))

@@ -43,6 +43,7 @@ from ledger.parsers.tables.headers import (
     unit_of_header,
 )
 from ledger.parsers.tables.row_info import TableInfo
+from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.metrics import column_kind
 from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import qualifiers
@@ -252,7 +253,8 @@ class _RowReader:
             head, label = c.head, self.label
             subject = f"{head} ({label})" if head and label and looks_metric(head) and head.lower() not in \
                 label.lower() else (label or head or None)
-            yield from prose.claims_in_text(self.ctx, self.row.line, c.cell, c.start, subject=subject)
+            yield from with_printed_verdict(prose.claims_in_text(self.ctx, self.row.line, c.cell, c.start,
+                                                                 subject=subject), c.cell)
 
     def _value(self, c: _Cell) -> Iterator[Claim]:
         """A numeric cell: its value under the column's metric, with its reference, spread and setup."""
