@@ -22,9 +22,11 @@ def settings_cell(cell: str) -> dict[str, str] | None:
         return None
     out: dict[str, str] = {}
     for part in _PART_SPLIT_RE.split(text):
-        words = qualifiers(part)
         m = _ASSIGN_RE.match(part)
-        if m is None and not (words and _TOKEN_RE.match(part)):
+        if m is None and not _TOKEN_RE.match(part):
+            return None  # (most cells, numbers and sentences, end here, before the setup words are looked up)
+        words = qualifiers(part)
+        if m is None and not words:
             return None
         if m is not None and not words:
             out.setdefault(m.group("key"), m.group("value"))
