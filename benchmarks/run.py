@@ -201,17 +201,20 @@ def query_latency(db: Path, pr_ref: str, rounds: int = 5) -> dict[str, float]:
     claims, both the first page (what a terminal shows: the table's 50 rows) and every matching row."""
     sys.path.insert(0, str(ROOT))
     from ledger import query
+    from ledger.db.opened import OpenLedger
     from ledger.db.reads import ClaimFilter
 
     out: dict[str, float] = {}
     for name, f in (("gsm8k", ClaimFilter(metric="gsm8k")), ("search TTFT", ClaimFilter(search="TTFT"))):
-        n = len(query.claims(db, f))
+        with OpenLedger(db) as book:
+            n = len(query.claims(book, f))
         for label, flt in ((f"{name}, 50 rows", ClaimFilter(**{**f.__dict__, "limit": 50})),
                            (f"{name}, all {n:,} rows", f)):
             times = []
             for _ in range(rounds):
                 s = time.perf_counter()
-                query.claims(db, flt)
+                with OpenLedger(db) as book:  # a library call opens the ledger, as a command does
+                    query.claims(book, flt)
                 times.append(time.perf_counter() - s)
             out[f"in process: {label}"] = statistics.median(times)
     base = statistics.median(run_timed([*ledger_cmd(), "--version"])[0] for _ in range(rounds))

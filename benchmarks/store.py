@@ -46,7 +46,7 @@ def source_texts(shared: Path = SHARED) -> list[tuple[str, str]]:
 def build_ledger(db: Path, keys: range, prefix: str, texts: list[tuple[str, str]], older: bool) -> None:
     """A ledger of one version per key, each a source text plus a line of its own, written as this parser version
     reads it or, `older`, marked as another's."""
-    from ledger.db import DocumentIdentity, open_ledger, write_versions
+    from ledger.db import DocumentIdentity, open_database, write_versions
     from ledger.ingest.prepare import parser_version, prepare_version
     from ledger.ingest.sources import decode
 
@@ -60,7 +60,7 @@ def build_ledger(db: Path, keys: range, prefix: str, texts: list[tuple[str, str]
             rows = prep.rows
             parsed.append(type(prep)(**{**prep.__dict__, "rows": type(rows)(rows.tails[:-1], rows.revisions[:-1],
                                                                              rows.setups[:-1])}))
-    ledger = open_ledger(db)
+    ledger = open_database(db)
     batch = []
     for i in keys:
         base = parsed[i % len(parsed)]

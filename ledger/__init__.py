@@ -1,8 +1,8 @@
 """The PR-evidence ledger: structured claims from pull-request evidence, stored with provenance.
 
     import ledger
-    book = ledger.open_ledger("ledger.db")
-    print(book.compare("example/trtllm#4821").render(show_all=True))
+    with ledger.open_ledger("ledger.db") as book:      (the ledger held open: one connection until the end)
+        print(book.compare("example/trtllm#4821").render(show_all=True))
 
 Names are imported on first use: `import ledger` (and `ledger --version`) loads none of the library.
 """

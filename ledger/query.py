@@ -1,20 +1,23 @@
 """Questions to the ledger as library calls: one function per read command of the CLI.
 
-Each opens the ledger, reads, and closes it. Read commands never create a database: a missing
+Each reads through the open ledger it is given (`ledger.open_ledger(path)`, or ledger.db.opened.OpenLedger):
+its one read connection, which the caller closes. Read commands never create a database: a missing
 ledger is an error, not an empty answer.
 """
 
 from __future__ import annotations
 
 import itertools
-import os
 import sqlite3
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ledger.db.reads import ClaimFilter
 from ledger.errors import UsageError
+
+if TYPE_CHECKING:
+    from ledger.db.opened import OpenLedger
 
 __all__ = ["ClaimFilter", "claims", "claims_page", "parse_config", "show", "sql", "sql_rows"]
 
@@ -57,24 +60,20 @@ def kinds_filter(kinds: Sequence[str] | None) -> tuple[str, ...]:
         raise UsageError(str(exc)) from None
 
 
-def claims(db_path: str | os.PathLike[str], f: ClaimFilter) -> list[dict[str, Any]]:
+def claims(book: OpenLedger, f: ClaimFilter) -> list[dict[str, Any]]:
     """Stored claims matching the filter, in the claims contract's shape."""
     import dataclasses
 
     from ledger.db.reads import claims as read_claims
-    from ledger.db.reads import open_reader
     from ledger.db.setup import setup_index_current
 
-    db = open_reader(db_path)
-    try:
-        with _bad_values():
-            if f.config:
-                _check_pairs(f.config)
-                if not setup_index_current(db):  # made by older rules: match by this code's, in Python
-                    return _with_setup(read_claims(db, dataclasses.replace(f, config=[], limit=None)), f)
-            return read_claims(db, f)
-    finally:
-        db.close()
+    db = book.reader
+    with _bad_values():
+        if f.config:
+            _check_pairs(f.config)
+            if not setup_index_current(db):  # made by older rules: match by this code's, in Python
+                return _with_setup(read_claims(db, dataclasses.replace(f, config=[], limit=None)), f)
+        return read_claims(db, f)
 
 
 def _check_pairs(pairs: Sequence[tuple[str, str]]) -> None:
@@ -96,39 +95,31 @@ def _with_setup(rows: list[dict[str, Any]], f: ClaimFilter) -> list[dict[str, An
     return out[: f.limit] if f.limit is not None else out
 
 
-def claims_page(db_path: str | os.PathLike[str], f: ClaimFilter, size: int) -> tuple[list[dict[str, Any]], int]:
-    """The first `size` claims matching the filter, and how many match in all (one reader)."""
+def claims_page(book: OpenLedger, f: ClaimFilter, size: int) -> tuple[list[dict[str, Any]], int]:
+    """The first `size` claims matching the filter, and how many match in all."""
     import dataclasses
 
     from ledger.db.reads import claims as read_claims
-    from ledger.db.reads import count_claims, open_reader
+    from ledger.db.reads import count_claims
     from ledger.db.setup import setup_index_current
 
-    db = open_reader(db_path)
-    try:
-        with _bad_values():
-            if f.config:
-                _check_pairs(f.config)
-                if not setup_index_current(db):
-                    every = _with_setup(read_claims(db, dataclasses.replace(f, config=[], limit=None)), f)
-                    return every[:size], len(every)
-            rows = read_claims(db, dataclasses.replace(f, limit=size))
-            return rows, (len(rows) if len(rows) < size else count_claims(db, f))
-    finally:
-        db.close()
+    db = book.reader
+    with _bad_values():
+        if f.config:
+            _check_pairs(f.config)
+            if not setup_index_current(db):
+                every = _with_setup(read_claims(db, dataclasses.replace(f, config=[], limit=None)), f)
+                return every[:size], len(every)
+        rows = read_claims(db, dataclasses.replace(f, limit=size))
+        return rows, (len(rows) if len(rows) < size else count_claims(db, f))
 
 
-def show(db_path: str | os.PathLike[str], ref: str, version: int | None = None) -> dict[str, Any]:
+def show(book: OpenLedger, ref: str, version: int | None = None) -> dict[str, Any]:
     """One document: identity, versions, and one version's sections, revisions and claim counts."""
     from ledger.db.documents import document_overview
-    from ledger.db.reads import open_reader
 
-    db = open_reader(db_path)
-    try:
-        with _bad_values():
-            return document_overview(db, ref, version)
-    finally:
-        db.close()
+    with _bad_values():
+        return document_overview(book.reader, ref, version)
 
 
 @contextmanager
@@ -143,10 +134,10 @@ def _bad_values() -> Iterator[None]:
         raise UsageError("a value holds bytes that are not valid UTF-8 text") from exc
 
 
-def sql(db_path: str | os.PathLike[str], query: str, timeout_s: float = 30.0,
+def sql(book: OpenLedger, query: str, timeout_s: float = 30.0,
         max_rows: int | None = None) -> list[dict[str, Any]]:
     """Run one read-only statement and return its rows (at most `max_rows`); see `sql_rows`."""
-    rows = sql_rows(db_path, query, timeout_s)
+    rows = sql_rows(book, query, timeout_s)
     try:
         return list(itertools.islice(rows, max_rows) if max_rows is not None else rows)
     finally:
@@ -167,13 +158,14 @@ STUCK_GRACE_S = 2.0
 reaches) before `on_stuck` is called."""
 
 
-def sql_rows(db_path: str | os.PathLike[str], query: str, timeout_s: float = 30.0,
+def sql_rows(book: OpenLedger, query: str, timeout_s: float = 30.0,
              on_stuck: Callable[[str], None] | None = None) -> Generator[dict[str, Any], None, None]:
     """Run one read-only statement, yielding its rows as they are read (memory stays flat at any count).
 
-    The database is opened with mode=ro, and writes, ATTACH, PRAGMAs that change state and load_extension are
-    refused by an authorizer. At `timeout_s` after the start a watchdog thread interrupts the statement
-    (`sqlite3_interrupt`, checked between any two VM steps, so a costly function per row cannot outlast it
+    The statement runs on a connection of its own, not the book's shared reader (that one must stay free of the
+    watchdog's interrupt and the authorizer): opened with mode=ro, and writes, ATTACH, PRAGMAs that change state
+    and load_extension are refused by an authorizer. At `timeout_s` after the start a watchdog thread interrupts
+    the statement (`sqlite3_interrupt`, checked between any two VM steps, so a costly function per row cannot outlast it
     by more than one call), and no value may be larger than `max_value_bytes()` (SQLITE_LIMIT_LENGTH). One
     call can still run on (`printf('%.*c', 2147483647, 'x')` is 10 s of C): when the statement has not stopped
     STUCK_GRACE_S after the interrupt, `on_stuck(message)` is called from the watchdog thread (the CLI prints
@@ -188,7 +180,7 @@ def sql_rows(db_path: str | os.PathLike[str], query: str, timeout_s: float = 30.
     if not query.strip():
         raise UsageError("sql: give a SELECT statement")
     limit = max_value_bytes()
-    conn = open_readonly(db_path, timeout_s=timeout_s, max_value_bytes=limit)
+    conn = open_readonly(book.path, timeout_s=timeout_s, max_value_bytes=limit)
     timed_out = threading.Event()
     lock = threading.Lock()  # the watchdog never interrupts a connection that is being closed
     closed = False
@@ -241,13 +233,8 @@ def sql_rows(db_path: str | os.PathLike[str], query: str, timeout_s: float = 30.
             conn.close()
 
 
-def documents(db_path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+def documents(book: OpenLedger) -> list[dict[str, Any]]:
     """Every document in the ledger: id, key, title, versions, claims of the newest version."""
     from ledger.db.documents import documents as read_documents
-    from ledger.db.reads import open_reader
 
-    db = open_reader(db_path)
-    try:
-        return read_documents(db)
-    finally:
-        db.close()
+    return read_documents(book.reader)

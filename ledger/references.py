@@ -20,12 +20,15 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ledger.errors import DatabaseError, InputError, LedgerError
 from ledger.model import ParseWarning
 from ledger.vocab.metrics import normalise_metric
 from ledger.vocab.setup import canonical_key_name
+
+if TYPE_CHECKING:
+    from ledger.db.opened import OpenLedger
 
 _TOP_RE = re.compile(r"^(?P<key>[^\s#:][^#]{0,300}?):\s*$")
 _ITEM_RE = re.compile(r"^(?P<indent>[ \t]{0,40})-[ \t]{1,20}(?P<rest>.{0,2000})$")
@@ -178,10 +181,10 @@ def import_references(db_path: str, paths: Iterable[str], benchmark: str | None 
     The ledger is opened (created if absent) before the first file; a ledger that cannot be used raises."""
     import sqlite3
 
-    from ledger.db.connection import open_ledger
+    from ledger.db.connection import open_database
     from ledger.db.targets import store_references
 
-    db = open_ledger(db_path)
+    db = open_database(db_path)
     for path in paths:
         try:
             parsed = read_reference_file(path, benchmark)
@@ -194,14 +197,16 @@ def import_references(db_path: str, paths: Iterable[str], benchmark: str | None 
             yield DatabaseError(f"database error: {exc}")
 
 
-def load_registered(db_path: str) -> list[RegisteredReference]:
-    """Every registered reference, in import order; none when there is no usable ledger at `db_path`."""
+def load_registered(book: OpenLedger) -> list[RegisteredReference]:
+    """Every registered reference, in import order; none when there is no usable ledger at the book's path."""
     import sqlite3
 
     from ledger.db.targets import registered_references
 
+    if not book.exists():
+        return []
     try:
-        rows = registered_references(db_path)
+        rows = registered_references(book.reader)
     except (LedgerError, sqlite3.Error, ImportError):
         return []
     return [RegisteredReference(benchmark=r["benchmark"], model=r["model"], accuracy=float(r["accuracy"]),

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ledger.compare.render import fmt_claim
 from ledger.model import Claim
 from ledger.neutral import markdown
+
+if TYPE_CHECKING:
+    from ledger.db.opened import OpenLedger
 
 _URL_RE = re.compile(r"https?://[A-Za-z0-9.:-]{1,255}/[A-Za-z0-9._~%/#?=&+-]{0,1500}")
 """A URL fit to be a markdown link target: no spaces, brackets, parentheses or quotes."""
@@ -72,8 +75,8 @@ def link_target(url: str | None) -> str | None:
     return url
 
 
-def where_written(flagged: list[tuple[str, Claim]], *, db: str) -> WhereWritten:
-    """The places of `flagged` (a label, the claim), each linked to its document's URL in the ledger `db`."""
+def where_written(flagged: list[tuple[str, Claim]], *, book: OpenLedger) -> WhereWritten:
+    """The places of `flagged` (a label, the claim), each linked to its document's URL in the open ledger."""
     from ledger.db.targets import document_urls
 
     seen: set[tuple[str | None, int, str]] = set()
@@ -83,6 +86,7 @@ def where_written(flagged: list[tuple[str, Claim]], *, db: str) -> WhereWritten:
         if mark[0] and mark not in seen:  # a file's claims name no document: nothing to link to
             seen.add(mark)
             keep.append((what, c))
-    urls = document_urls(db, sorted({d for _, c in keep if (d := document_of(c))}))
+    names = sorted({d for _, c in keep if (d := document_of(c))})
+    urls = document_urls(book.reader, names) if names and book.exists() else {}
     return WhereWritten([Place(what, c, document_of(c), link_target(urls.get(document_of(c) or "")))
                          for what, c in keep])

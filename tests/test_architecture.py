@@ -14,7 +14,8 @@ Every import counts: at the top of a module, inside a function (the lazy imports
 and under TYPE_CHECKING (a name one module needs from another is a dependency whether or not it is loaded
 at run time); importing `ledger.compare.references` also runs `ledger/compare/__init__.py`, an arrow to the
 package. On top of the layers: nothing imports the CLI modules, the CLI imports no ledger.db (it calls
-the library), compare and db never import the parsers (they work on stored claims, never on text), and no
+the library), compare and db never reach the parsers by any chain of imports (they work on stored claims, never
+on text: ledger.targets loads what compare compares), and no
 two modules import each other, however far round (a circle has an arrow that runs up). The web view, a
 plugin over the same SQLite file, may read it through ledger.db's readers.
 
@@ -208,6 +209,42 @@ def test_compare_and_db_work_on_stored_claims_never_on_text() -> None:
             and layer(a.target) == PARSERS] == []
 
 
+def reach(graph: Iterable[Arrow], start: str) -> dict[str, list[str]]:
+    """Every module `start` loads by some path of imports, each with the shortest path that gets there."""
+    edges: dict[str, set[str]] = {}
+    for a in graph:
+        edges.setdefault(a.source, set()).add(a.target)
+    paths = {start: [start]}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for m in frontier:
+            for t in sorted(edges.get(m, ())):
+                if t not in paths:
+                    paths[t] = [*paths[m], t]
+                    nxt.append(t)
+        frontier = nxt
+    del paths[start]
+    return paths
+
+
+def parsers_reached(graph: list[Arrow], prefixes: tuple[str, ...]) -> list[str]:
+    """The paths by which a module under `prefixes` reaches a parser module (one path per such module)."""
+    sources = sorted({a.source for a in graph if a.source.startswith(prefixes)})
+    out = []
+    for m in sources:
+        hit = next((path for target, path in reach(graph, m).items() if layer(target) == PARSERS), None)
+        if hit is not None:
+            out.append(" -> ".join([m, *hit[1:]]))
+    return out
+
+
+def test_compare_and_db_reach_no_parser_by_any_path() -> None:
+    """Not only no direct arrow: no chain of imports (compare -> a loader -> ingest -> parsers) either, so that
+    compare and db work on stored claims, never on text, whatever they call."""
+    assert parsers_reached(GRAPH, ("ledger.compare", "ledger.db")) == []
+
+
 def test_no_two_modules_import_each_other() -> None:
     assert circles(GRAPH) == []
 
@@ -252,6 +289,16 @@ def test_no_module_is_over_about_400_lines_without_a_reason() -> None:
 ])
 def test_an_arrow_that_goes_up_is_caught(source: str, target: str) -> None:
     assert len(upward([Arrow(source, target, 1, "x.py")])) == 1
+
+
+def test_reach_follows_every_path_however_long() -> None:
+    chain = [Arrow("ledger.compare.run", "ledger.load", 1, "a.py"),
+             Arrow("ledger.load", "ledger.ingest.x", 1, "b.py"),
+             Arrow("ledger.ingest.x", "ledger.parsers.pipeline", 1, "c.py"),
+             Arrow("ledger.db.reads", "ledger.errors", 1, "d.py")]
+    assert parsers_reached(chain, ("ledger.compare", "ledger.db")) == [
+        "ledger.compare.run -> ledger.load -> ledger.ingest.x -> ledger.parsers.pipeline"]
+    assert parsers_reached(chain[1:], ("ledger.compare", "ledger.db")) == []
 
 
 def test_a_circle_is_caught_however_far_round() -> None:

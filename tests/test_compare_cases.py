@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from ledger.api import Ledger
 from ledger.cli.app import app
-from ledger.compare import RevisionRef, Snapshot, compare_series, run_compare
+from ledger.compare import RevisionRef, Snapshot, compare_series
 from ledger.compare.revisions import revisions_across_versions
 from ledger.model import Claim, Revision, Source
+from ledger.targets import run_compare
 
 CASES = Path(__file__).parent / "fixtures" / "compare_cases"
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,7 +88,7 @@ def test_noise_from_the_sample_count() -> None:
 
 
 def test_revision_sections_of_a_description_line_up_oldest_first() -> None:
-    result = run_compare([str(CASES / "sections.md")], db="none.db")
+    result = run_compare([str(CASES / "sections.md")], book=Ledger("none.db"))
     assert [r.name for r in result.revisions] == ["Initial head 1a2b3c4d5e", "Final head 9f8e7d6c5b"]
     verdicts = {r.key.metric: r.overall.verdict for r in result.rows if r.overall}
     assert verdicts == {"gsm8k": "regression", "test_long_prompt": "regression", "mean ttft": "within noise"}
@@ -110,7 +112,7 @@ def test_edited_versions_line_up_by_revision_and_edits_supersede() -> None:
 def test_one_revision_with_references_is_judged_not_nothing_to_compare(tmp_path: Path) -> None:
     doc = tmp_path / "one.md"
     doc.write_text("| model | baseline | this PR |\n|---|---|---|\n| gsm8k | 96.4 | 91.2 |\n", encoding="utf-8")
-    result = run_compare([str(doc)], db=str(tmp_path / "none.db"))
+    result = run_compare([str(doc)], book=Ledger(tmp_path / "none.db"))
     assert result.compared and result.has_regression
     assert [(r.reference, r.verdict) for r in result.references] == [(96.4, "regression")]
 
@@ -217,19 +219,19 @@ def _claims_file(path: Path, claims: list[Claim]) -> str:
 
 
 def test_trend_splits_by_setup_and_document_and_folds_one_point_series(tmp_path: Path) -> None:
-    from ledger.compare import run_trend
+    from ledger.targets import run_trend
 
     a = _claims_file(tmp_path / "a.jsonl", [c("accuracy", "gsm8k", 91.0, config={"model": "Llama-3.1-8B"}),
                                             c("accuracy", "gsm8k", 80.0)])
     b = _claims_file(tmp_path / "b.jsonl", [c("accuracy", "gsm8k", 91.5, config={"model": "Llama-3.1-8B"}),
                                             c("accuracy", "gsm8k", 60.0), c("accuracy", "gsm8k", 70.0,
                                                                             config={"model": "Qwen3-8B"})])
-    trend = run_trend("gsm8k", [a, b], db=str(tmp_path / "none.db"))
+    trend = run_trend("gsm8k", [a, b], book=Ledger(tmp_path / "none.db"))
     assert [(s.label, [x.value for _, x in s.points]) for s in trend.series] == [
         ("gsm8k (model=llama3.1-8b)", [91.0, 91.5])]  # one model's series continues across documents
     assert trend.single == 3  # unstated model per document, and Qwen once: counted, not drawn
     assert any("kept apart by document" in n for n in trend.notes)
-    mixed = run_trend("gsm8k", [a, b], db=str(tmp_path / "none.db"), mix=True)
+    mixed = run_trend("gsm8k", [a, b], book=Ledger(tmp_path / "none.db"), mix=True)
     assert any(s.label == "gsm8k" and len(s.points) == 2 for s in mixed.series)
     assert any("mixed 2 documents" in n for n in mixed.notes)
     text = trend.render("table", width=100)
@@ -264,7 +266,7 @@ def test_trend_bars_never_exaggerate_a_small_difference() -> None:
 ])
 def test_descriptions_of_our_own(name: str, revisions: list[str], want: dict[tuple[str, str], tuple[str, str]],
                                  tmp_path: Path) -> None:
-    result = run_compare([str(CASES / name)], db=str(tmp_path / "none.db"))
+    result = run_compare([str(CASES / name)], book=Ledger(tmp_path / "none.db"))
     assert [r.name for r in result.revisions] == revisions
     got = {}
     for r in result.rows:
@@ -333,6 +335,9 @@ def _assert_one_change_and_no_joined_setups(rows: list[dict[str, Any]]) -> None:
 @pytest.mark.parametrize(("shape", "isl", "osl", "old", "new"), [
     ("per_model", "128", "2048", 6881.2, 7356.4),  # a table per model, rows of GPU, TP, ISL, OSL
     ("grid", "2048", "128", 1164.9, 1241.3),  # a GPU header row continuing into empty cells, a TP row under it
+    # bold key cells right of empty ones ("| | | **GPU** | H200 |"), a row naming the label columns, and label cells
+    # left empty to continue the row above
+    ("stacked", "2048", "128", 1030.6, 1104.8),
 ])
 def test_a_release_page_reports_its_one_change(tmp_path: Path, shape: str, isl: str, osl: str, old: float,
                                                new: float) -> None:
@@ -381,7 +386,7 @@ def test_a_release_page_with_br_headers_gives_every_cell_its_setup_and_its_one_c
 
 
 def test_trend_follows_a_documents_versions_by_setup(tmp_path: Path) -> None:
-    from ledger.compare import run_trend
+    from ledger.targets import run_trend
 
     runner = CliRunner()
     db = str(tmp_path / "ledger.db")
@@ -389,7 +394,7 @@ def test_trend_follows_a_documents_versions_by_setup(tmp_path: Path) -> None:
         r = runner.invoke(app, ["ingest", "--db", db, "--repo", "vendor/engine", "--repo-path", "docs/perf.md",
                                 str(RELEASE / f"per_model_v{n}.md")])
         assert r.exit_code == 0, r.output
-    trend = run_trend("throughput", ["vendor/engine:docs/perf.md"], db=db)
+    trend = run_trend("throughput", ["vendor/engine:docs/perf.md"], book=Ledger(db))
     by_setup = {(dict(s.points[0][1].config)["model"], s.label.split("gpu=")[1][:4], s.label.split("isl=")[1][:4]):
                 [x.value for _, x in s.points] for s in trend.series}
     assert by_setup[("Llama 3.3 70B Instruct", "h200", "128,")] == [6881.2, 6881.2, 7356.4]
@@ -400,10 +405,10 @@ def test_trend_follows_a_documents_versions_by_setup(tmp_path: Path) -> None:
 
 
 def test_trend_never_draws_two_values_of_one_revision_as_a_series(tmp_path: Path) -> None:
-    from ledger.compare import run_trend
+    from ledger.targets import run_trend
 
     a = _claims_file(tmp_path / "a.jsonl", [c("accuracy", "gsm8k", 91.0, line=3), c("accuracy", "gsm8k", 60.0, line=9)])
-    trend = run_trend("gsm8k", [a], db=str(tmp_path / "none.db"))
+    trend = run_trend("gsm8k", [a], book=Ledger(tmp_path / "none.db"))
     assert trend.series == [] and trend.single == 2
 
 
@@ -440,7 +445,7 @@ def test_trend_where_reads_a_setup_in_any_spelling() -> None:
 
 
 def test_trend_follows_the_prs_of_a_repository_by_canonical_setup(tmp_path: Path) -> None:
-    from ledger.compare import run_trend
+    from ledger.targets import run_trend
 
     a = _claims_file(tmp_path / "a.jsonl", [c("perf", "output throughput", 12400.0, unit="tok/s", config={
         "model": "meta-llama/Llama-3.1-8B-Instruct", "gpu": "H100 SXM 80GB", "tp": "TP8"})])
@@ -448,7 +453,7 @@ def test_trend_follows_the_prs_of_a_repository_by_canonical_setup(tmp_path: Path
         "model": "Llama 3.1 8B Instruct", "gpu": "H100-80GB-HBM3", "tp_size": "8"})])
     d = _claims_file(tmp_path / "d.jsonl", [c("perf", "output throughput", 9000.0, unit="tok/s", config={
         "model": "Llama 3.1 8B Instruct", "gpu": "H100-80GB-HBM3"})])  # its TP unstated: another setup
-    trend = run_trend("output throughput", [a, b, d], db=str(tmp_path / "none.db"))
+    trend = run_trend("output throughput", [a, b, d], book=Ledger(tmp_path / "none.db"))
     assert [[x.value for _, x in s.points] for s in trend.series] == [[12400.0, 12950.0]]
     assert trend.single == 1
 

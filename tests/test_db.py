@@ -16,13 +16,14 @@ from ledger.db import (
     DocumentIdentity,
     PreparedVersion,
     claims,
-    open_ledger,
+    open_database,
     open_readonly,
     write_version,
     write_versions,
 )
 from ledger.db import writes as db_writes
 from ledger.db.documents import table_counts
+from ledger.db.opened import OpenLedger
 from ledger.db.reads import fts_query
 from ledger.db.schema import MIGRATION_NAMES, SCHEMA_VERSION
 from ledger.errors import DatabaseError, NotALedger, SchemaTooNew
@@ -64,7 +65,7 @@ def _digest(path: Path) -> str:
 
 
 def test_fresh_ledger_is_migrated_in_wal_mode(tmp_path: Path) -> None:
-    ledger = open_ledger(tmp_path / "l.db")
+    ledger = open_database(tmp_path / "l.db")
     assert ledger.journal_mode == "wal"
     assert ledger.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == len(MIGRATION_NAMES)
     assert ledger.execute("PRAGMA busy_timeout").fetchone()[0] > 0
@@ -74,31 +75,31 @@ def test_fresh_ledger_is_migrated_in_wal_mode(tmp_path: Path) -> None:
     assert {"idx_claims_metric_order", "idx_claims_kind", "idx_claims_document"} <= indexes
     assert "idx_claims_metric" not in indexes  # replaced by idx_claims_metric_order (migration 6)
     ledger.close()
-    again = open_ledger(tmp_path / "l.db")
+    again = open_database(tmp_path / "l.db")
     assert again.execute("SELECT COUNT(*) FROM _sqlite_migrations").fetchone()[0] == len(MIGRATION_NAMES)
 
 
 def test_newer_schema_is_refused_and_left_untouched(tmp_path: Path) -> None:
     path = tmp_path / "l.db"
-    open_ledger(path).close()
+    open_database(path).close()
     conn = sqlite3.connect(path)
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     conn.close()
     before = _digest(path)
     with pytest.raises(SchemaTooNew, match="newer ledger"):
-        open_ledger(path)
+        open_database(path)
     assert _digest(path) == before
 
 
 def test_unknown_applied_migration_means_too_new(tmp_path: Path) -> None:
     path = tmp_path / "l.db"
-    open_ledger(path).close()
+    open_database(path).close()
     conn = sqlite3.connect(path)
     conn.execute("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) VALUES ('ledger', '9999_x', 'now')")
     conn.commit()
     conn.close()
     with pytest.raises(SchemaTooNew):
-        open_ledger(path)
+        open_database(path)
     with pytest.raises(SchemaTooNew):
         open_readonly(path)
 
@@ -108,7 +109,7 @@ def test_not_sqlite_is_refused_and_left_untouched(tmp_path: Path) -> None:
     path.write_text("these are my notes, not a database\n" * 20)
     before = _digest(path)
     with pytest.raises(NotALedger, match="not a SQLite database"):
-        open_ledger(path)
+        open_database(path)
     assert _digest(path) == before
     assert not (tmp_path / "notes.db-wal").exists()
 
@@ -121,18 +122,18 @@ def test_someone_elses_sqlite_database_is_refused(tmp_path: Path) -> None:
     conn.close()
     before = _digest(path)
     with pytest.raises(NotALedger, match="not a ledger"):
-        open_ledger(path)
+        open_database(path)
     assert _digest(path) == before
 
 
 def test_read_commands_do_not_create_a_ledger(tmp_path: Path) -> None:
     with pytest.raises(DatabaseError, match="no ledger database"):
-        open_ledger(tmp_path / "missing.db", create=False)
+        open_database(tmp_path / "missing.db", create=False)
     assert not (tmp_path / "missing.db").exists()
 
 
 def test_version_write_and_idempotence(tmp_path: Path) -> None:
-    ledger = open_ledger(tmp_path / "l.db")
+    ledger = open_database(tmp_path / "l.db")
     first = write_version(ledger, _prep("text one"))
     assert (first.status, first.version, first.n_claims) == ("new", 1, 2)
     counts = table_counts(ledger)
@@ -150,7 +151,7 @@ def test_version_write_and_idempotence(tmp_path: Path) -> None:
 
 
 def test_a_warning_is_stored_as_its_line_and_message(tmp_path: Path) -> None:
-    ledger = open_ledger(tmp_path / "l.db")
+    ledger = open_database(tmp_path / "l.db")
     write_version(ledger, _prep("text one"))
     assert ledger.execute("SELECT line, message FROM warnings ORDER BY id").fetchall() == [
         (4, "table row cut short (truncated input?)"), (None, "a note on the whole")]
@@ -176,14 +177,14 @@ def test_warnings_stored_before_migration_13_lose_the_line_their_message_repeate
         (None, "a.md: not valid UTF-8 (first bad byte at offset 4)"), (5, "line 50: not this warning's line")])
     old.conn.commit()
     old.close()
-    ledger = open_ledger(path)
+    ledger = open_database(path)
     assert ledger.execute("SELECT line, message FROM warnings ORDER BY id").fetchall() == [
         (7, "table row cut short (truncated input?)"), (12, "line 3: a message that names a line"),
         (None, "a.md: not valid UTF-8 (first bad byte at offset 4)"), (5, "line 50: not this warning's line")]
 
 
 def test_a_failed_write_leaves_nothing_of_the_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    ledger = open_ledger(tmp_path / "l.db")
+    ledger = open_database(tmp_path / "l.db")
     write_version(ledger, _prep("text one"))
     counts = table_counts(ledger)
     real_rows = db_writes._claim_rows
@@ -204,7 +205,7 @@ def test_a_failed_write_leaves_nothing_of_the_version(tmp_path: Path, monkeypatc
 
 
 def test_claims_round_trip_in_contract_shape(tmp_path: Path) -> None:
-    ledger = open_ledger(tmp_path / "l.db")
+    ledger = open_database(tmp_path / "l.db")
     support = _claim(7, "yes", kind="support", metric=None, subject="LlamaForCausalLM", feature="FP8 KV cache",
                      note="Eagle3 drafts only", revision=None, config={})
     added = _claim(9, 96.25, comparator=">=")  # a field added to the model later is kept
@@ -222,7 +223,7 @@ def test_claims_round_trip_in_contract_shape(tmp_path: Path) -> None:
 
 
 def test_filters_are_parameterised(tmp_path: Path) -> None:
-    ledger = open_ledger(tmp_path / "l.db")
+    ledger = open_database(tmp_path / "l.db")
     write_version(ledger, _prep("filters"))
     counts = table_counts(ledger)
     hostile = ["x' OR '1'='1", "'; DROP TABLE claims; --", '" OR 1=1 --', "%", "_", "\\", "NEAR(a b)", "*"]
@@ -242,7 +243,7 @@ def test_filters_are_parameterised(tmp_path: Path) -> None:
 
 
 def test_full_text_search(tmp_path: Path) -> None:
-    ledger = open_ledger(tmp_path / "l.db")
+    ledger = open_database(tmp_path / "l.db")
     write_version(ledger, _prep("fts"))
     assert len(claims(ledger, ClaimFilter(search="gsm8k"))) == 2
     assert len(claims(ledger, ClaimFilter(search="71.96"))) == 1
@@ -252,7 +253,7 @@ def test_full_text_search(tmp_path: Path) -> None:
 
 def test_readonly_connection_refuses_writes(tmp_path: Path) -> None:
     path = tmp_path / "l.db"
-    ledger = open_ledger(path)
+    ledger = open_database(path)
     write_version(ledger, _prep("ro"))
     ledger.close()
     conn = open_readonly(path)
@@ -269,12 +270,12 @@ def test_readonly_connection_refuses_writes(tmp_path: Path) -> None:
 
 def test_two_writers_at_once_lose_nothing(tmp_path: Path) -> None:
     path = tmp_path / "l.db"
-    open_ledger(path).close()
+    open_database(path).close()
     errors: list[BaseException] = []
 
     def writer(n: int) -> None:
         try:
-            ledger = open_ledger(path)
+            ledger = open_database(path)
             for i in range(15):
                 write_version(ledger, _prep(f"doc {i}", key=f"doc-{i}"))  # both write the same 15 texts
                 write_version(ledger, _prep(f"own {n} {i}", key=f"own-{n}-{i}"))
@@ -288,7 +289,7 @@ def test_two_writers_at_once_lose_nothing(tmp_path: Path) -> None:
     for t in threads:
         t.join()
     assert errors == []
-    ledger = open_ledger(path)
+    ledger = open_database(path)
     assert table_counts(ledger)["documents"] == 15 + 30
     assert table_counts(ledger)["document_versions"] == 45
     assert table_counts(ledger)["claims"] == 90
@@ -303,7 +304,7 @@ def test_many_first_opens_at_once_migrate_once(tmp_path: Path) -> None:
         def opener(p: Path = path, gate: threading.Barrier = barrier, errs: list[BaseException] = errors) -> None:
             try:
                 gate.wait()
-                open_ledger(p).close()
+                open_database(p).close()
             except BaseException as exc:
                 errs.append(exc)
 
@@ -313,12 +314,12 @@ def test_many_first_opens_at_once_migrate_once(tmp_path: Path) -> None:
         for t in threads:
             t.join()
         assert errors == []
-        ledger = open_ledger(path)
+        ledger = open_database(path)
         assert ledger.execute("SELECT COUNT(*) FROM _sqlite_migrations").fetchone()[0] == len(MIGRATION_NAMES)
 
 
 def test_a_batch_is_one_transaction_and_a_failing_document_costs_only_itself(tmp_path: Path) -> None:
-    ledger = open_ledger(tmp_path / "l.db")
+    ledger = open_database(tmp_path / "l.db")
     bad = _prep("text two", key="example/trtllm#7", claim_list=[_claim(3, 71.19), _claim(4, [1, 2])])  # unbindable
     results = write_versions(ledger, [_prep("text one"), bad, _prep("text three"), _prep("text one")])
     assert [getattr(r, "status", None) for r in results] == ["new", None, "new_version", "unchanged"]
@@ -339,7 +340,7 @@ def test_a_ledger_from_before_migration_5_keeps_its_index_whole(tmp_path: Path) 
                 "VALUES (1, 1, 0, 'accuracy', 'MMMU', 51.2, 1, 1, 'MMMU 51.2')")
     old.conn.commit()
     old.close()
-    ledger = open_ledger(path)
+    ledger = open_database(path)
     assert ledger.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert ledger.execute("SELECT count(*) FROM sqlite_master WHERE name = 'claims_fts_ai'").fetchone()[0] == 0
     write_version(ledger, _prep("MMMU text", claim_list=[_claim(3, 52.0, metric="MMMU")]))
@@ -350,7 +351,7 @@ def test_a_ledger_from_before_migration_5_keeps_its_index_whole(tmp_path: Path) 
 
 def test_a_packed_version_stores_the_same_claims(tmp_path: Path) -> None:
     """A parser process sends claims as table rows (`pack`); what is stored must not depend on it."""
-    ledger = open_ledger(tmp_path / "l.db")
+    ledger = open_database(tmp_path / "l.db")
     mixed = [_claim(3, 71.19), _claim(5, "yes", kind="support", revision=None, config={}),
              _claim(9, 1.5, comparator=">=")]
     packed = _prep("same text", key="a#1", claim_list=[dict(c) for c in mixed]).pack()
@@ -372,7 +373,7 @@ def test_a_packed_version_stores_the_same_claims(tmp_path: Path) -> None:
 def test_count_claims_agrees_with_the_claims_read(tmp_path: Path) -> None:
     from ledger.db.reads import count_claims
 
-    ledger = open_ledger(tmp_path / "l.db")
+    ledger = open_database(tmp_path / "l.db")
     write_version(ledger, _prep("one"))
     write_version(ledger, _prep("two", claim_list=[_claim(3, 70.0), _claim(5, "yes", kind="support", metric=None)]))
     for f in (ClaimFilter(), ClaimFilter(all_versions=True), ClaimFilter(metric="gsm8k", all_versions=True),
@@ -386,7 +387,7 @@ def test_a_page_of_one_metric_is_read_in_index_order(tmp_path: Path) -> None:
     stop, not sort every claim of the metric first (at 100k documents that is tens of thousands)."""
     from ledger.db.reads import _claims_where
 
-    ledger = open_ledger(tmp_path / "l.db")
+    ledger = open_database(tmp_path / "l.db")
     write_version(ledger, _prep("one"))
     joins, where, params = _claims_where(ledger, ClaimFilter(metric="GSM8K"))
     plan = " | ".join(r[3] for r in ledger.execute(
@@ -414,7 +415,7 @@ def _values(ledger: Any, *pairs: tuple[str, str]) -> list[float]:
 def test_the_setup_index_holds_the_canonical_setup_and_config_the_printed_one(tmp_path: Path) -> None:
     from ledger.query import claims as query_claims
 
-    ledger = open_ledger(tmp_path / "l.db")
+    ledger = open_database(tmp_path / "l.db")
     write_version(ledger, _prep("setups", claim_list=_setup_claims()))
     rows = ledger.execute("SELECT c.line, s.key, s.value FROM claim_setup s JOIN claims c ON c.id = s.claim_id "
                           "WHERE s.key IN ('model', 'gpu', 'gpu_count', 'tp') ORDER BY c.line, s.key").fetchall()
@@ -429,7 +430,7 @@ def test_the_setup_index_holds_the_canonical_setup_and_config_the_printed_one(tm
     assert _values(ledger, ("model", "qwen3-8b"), ("gpu_count", "*")) == []
     assert _values(ledger, ("tp", "TP8")) == [12400.0, 12950.0, 15100.0]
     assert _values(ledger, ("tp", "TP8")) == [c["value"] for c in query_claims(
-        tmp_path / "l.db", ClaimFilter(config=[("tp", "TP8")]))]
+        OpenLedger(tmp_path / "l.db"), ClaimFilter(config=[("tp", "TP8")]))]
 
 
 def test_a_ledger_from_before_the_setup_index_gets_one_and_stale_rules_are_rebuilt(tmp_path: Path) -> None:
@@ -440,13 +441,14 @@ def test_a_ledger_from_before_the_setup_index_gets_one_and_stale_rules_are_rebui
     old = _old_ledger(path, "0014_claim_setup", "x")
     old.conn.commit()
     old.close()
-    ledger = open_ledger(path)
+    ledger = open_database(path)
     write_version(ledger, _prep("setups", claim_list=_setup_claims()))
     ledger.execute("DELETE FROM claim_setup")
     ledger.execute("UPDATE setup_rules SET version = -1")  # as if older rules had made it
     ledger.conn.commit()
     assert not setup_index_current(ledger.conn)
-    found = query_claims(path, ClaimFilter(config=[("gpu", "H100 SXM"), ("model", "Llama 3.1 8B Instruct")]))
+    found = query_claims(OpenLedger(path),
+                         ClaimFilter(config=[("gpu", "H100 SXM"), ("model", "Llama 3.1 8B Instruct")]))
     assert [c["value"] for c in found] == [12400.0, 12950.0]  # read through this code's rules meanwhile
     write_version(ledger, _prep("another text", key="example/trtllm#4822"))
     assert setup_index_current(ledger.conn)

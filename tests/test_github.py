@@ -11,7 +11,7 @@ import httpx
 import pytest
 from _fake_github import DESC_V1, DESC_V3, EDITS, HEAD_SHA, NUMBER, REPO, FakeGitHub
 
-from ledger.db import ClaimFilter, claims, open_ledger
+from ledger.db import ClaimFilter, claims, open_database
 from ledger.db.pulls import CacheEntry
 from ledger.errors import FetchError, RateLimited, UsageError
 from ledger.github import (
@@ -254,7 +254,7 @@ def test_three_edits_become_three_versions_oldest_first(tmp_path: Path) -> None:
                        "FROM documents WHERE key = ?", (f"{REPO}#{NUMBER}",))
     assert doc[:4] == ("mkato-dev", "merged", "2024-05-04T08:00:00Z", '["perf", "MTP"]')
     assert doc[4] == HEAD_SHA and doc[6] == "pr" and doc[8].endswith("/pull/7")
-    ledger = open_ledger(dbp, create=False)
+    ledger = open_database(dbp, create=False)
     try:
         gsm = [c["value"] for c in claims(ledger, ClaimFilter(document=f"{REPO}#{NUMBER}", all_versions=True,
                                                               metric="gsm8k*"))]

@@ -262,10 +262,10 @@ def test_a_reset_within_max_wait_is_waited_for(tmp_path: Path) -> None:
 def test_checks_are_gates_tied_to_their_commit(tmp_path: Path) -> None:
     s, db = StandIn(REPO, make_repo(8)), tmp_path / "l.db"
     _sync(s, db)
-    from ledger.db import ClaimFilter, claims, open_ledger
+    from ledger.db import ClaimFilter, claims, open_database
 
     p = s.pulls[3]
-    ledger = open_ledger(db, create=False)
+    ledger = open_database(db, create=False)
     try:
         gates = claims(ledger, ClaimFilter(document=f"{REPO}#3/checks/{p.head_oid}"))
     finally:

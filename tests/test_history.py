@@ -1,4 +1,4 @@
-"""The main line as a baseline (ledger/compare/history.py) and the sticky comment's owner (ledger/sticky.py).
+"""The main line as a baseline (ledger/report/history.py) and the sticky comment's owner (ledger/sticky.py).
 
 History: a ledger synced from the stand-in GitHub (tests/_mainline.py: seven merged PRs stating gsm8k for one
 setup in the last weeks, one before the window, one of another setup), then the open PR judged against them,
@@ -20,12 +20,13 @@ from _mainline import MAIN_LINE, NOW, NUMBER, REPO, SETUP, at, description, pull
 from _standin_github import SCHEMA_PATH, Comment, StandIn
 from typer.testing import CliRunner
 
-from ledger.compare.history import main_line_history
-from ledger.compare.run import run_compare
+from ledger.api import Ledger
 from ledger.errors import FetchError, UsageError
 from ledger.github import connect, fetch
 from ledger.report import MARKER, build_report
+from ledger.report.history import main_line_history
 from ledger.sticky import acting_login, creates_comment, post_sticky
+from ledger.targets import run_compare
 
 TOKEN = "ghp_HISTORY0123456789abcdefABCDEF012345678"
 PR = f"{REPO}#{NUMBER}"
@@ -47,7 +48,7 @@ def test_a_value_is_judged_against_what_merged_prs_stated_for_its_setup(tmp_path
     pulls = repository()
     pulls[NUMBER] = pull(NUMBER, "OPEN", 1, SETUP, 93.10)
     db = str(_ledger(pulls, tmp_path / "l.db"))
-    history = main_line_history(run_compare([PR], db=db), PR, db=db, days=30, now=NOW)
+    history = main_line_history(run_compare([PR], book=Ledger(db)), PR, book=Ledger(db), days=30, now=NOW)
     assert history.merged == 8  # #31-#38; #30 was merged 60 days ago
     (entry,) = history.entries
     assert [s.claim.value for s in entry.merged] == MAIN_LINE  # oldest merge first; not #38's B200 value
@@ -57,7 +58,7 @@ def test_a_value_is_judged_against_what_merged_prs_stated_for_its_setup(tmp_path
     assert history.regressions == [entry] and history.unmatched == 0
 
     # a narrower window holds fewer than four: the value is judged against the one merged last
-    few = main_line_history(run_compare([PR], db=db), PR, db=db, days=11, now=NOW)
+    few = main_line_history(run_compare([PR], book=Ledger(db)), PR, book=Ledger(db), days=11, now=NOW)
     (entry,) = few.entries
     assert [s.document for s in entry.merged] == [f"{REPO}#36", f"{REPO}#37"]
     assert entry.pair is not None and entry.pair.old is entry.merged[-1].claim
@@ -70,7 +71,7 @@ def test_a_setup_without_a_model_is_never_matched_across_prs(tmp_path: Path) -> 
         pulls[n].edits = [(at, who, text.replace(SETUP, "FP8 on 1x H100")) for at, who, text in pulls[n].edits]
     pulls[NUMBER] = pull(NUMBER, "OPEN", 1, "FP8 on 1x H100", 93.10)
     db = str(_ledger(pulls, tmp_path / "l.db"))
-    history = main_line_history(run_compare([PR], db=db), PR, db=db, days=30, now=NOW)
+    history = main_line_history(run_compare([PR], book=Ledger(db)), PR, book=Ledger(db), days=30, now=NOW)
     assert history.entries == [] and history.merged == 8
 
 
@@ -175,13 +176,13 @@ def test_a_bot_named_without_its_suffix_still_owns_its_comment() -> None:
 def test_comment_on_creates_a_comment_always_on_a_change_or_on_an_alert(tmp_path: Path) -> None:
     pulls = repository()
     db = str(_ledger(pulls, tmp_path / "l.db"))
-    quiet = build_report(PR, db=db, history_days=30)  # one value, within the main line's noise
+    quiet = build_report(PR, book=Ledger(db), history_days=30)  # one value, within the main line's noise
     assert [creates_comment(quiet, w) for w in ("always", "change", "alert")] == [True, False, False]
     pulls[NUMBER] = pull(NUMBER, "OPEN", 1, SETUP, 97.9)  # better than the main line, by more than noise
-    better = build_report(PR, db=str(_ledger(pulls, tmp_path / "b.db")), history_days=30)
+    better = build_report(PR, book=Ledger(str(_ledger(pulls, tmp_path / "b.db"))), history_days=30)
     assert [creates_comment(better, w) for w in ("always", "change", "alert")] == [True, True, False]
     pulls[NUMBER] = pull(NUMBER, "OPEN", 1, SETUP, 93.1)
-    worse = build_report(PR, db=str(_ledger(pulls, tmp_path / "w.db")), history_days=30)
+    worse = build_report(PR, book=Ledger(str(_ledger(pulls, tmp_path / "w.db"))), history_days=30)
     assert [creates_comment(worse, w) for w in ("always", "change", "alert")] == [True, True, True]
     with pytest.raises(UsageError, match="always, change or alert"):
         creates_comment(worse, "sometimes")
@@ -191,7 +192,7 @@ def test_comment_on_creates_a_comment_always_on_a_change_or_on_an_alert(tmp_path
 def test_a_value_stated_in_a_comment_links_to_that_comment(tmp_path: Path) -> None:
     pulls = repository()
     pulls[NUMBER].comments.append(Comment(8001, "a-osei", at(0.5), at(0.5), description(NUMBER, SETUP, 93.10)))
-    report = build_report(PR, db=str(_ledger(pulls, tmp_path / "l.db")), history_days=30)
+    report = build_report(PR, book=Ledger(str(_ledger(pulls, tmp_path / "l.db"))), history_days=30)
     text = report.render("markdown")
     assert f"[comment, line 11](https://github.test/{REPO}/pull/{NUMBER}#issuecomment-8001)" in text
     assert "93.1 against 96-96.4 stated by 7 merged PRs (n=7): regression" in text
@@ -200,7 +201,7 @@ def test_a_value_stated_in_a_comment_links_to_that_comment(tmp_path: Path) -> No
 @pytest.mark.skipif(not SCHEMA_PATH.is_file(), reason="../shared/github/schema.json absent")
 def test_without_merged_prs_the_history_says_how_to_bring_them(tmp_path: Path) -> None:
     db = str(_ledger({NUMBER: repository()[NUMBER]}, tmp_path / "l.db"))
-    history = main_line_history(run_compare([PR], db=db), PR, db=db, days=30, now=NOW)
+    history = main_line_history(run_compare([PR], book=Ledger(db)), PR, book=Ledger(db), days=30, now=NOW)
     assert history.merged == 0 and history.entries == [] and history.unmatched == 1
     assert f"ledger fetch {REPO} --state merged --window 30" in "\n".join(history.lines(md=False))
 
@@ -210,8 +211,8 @@ def test_a_value_its_metric_cannot_take_is_no_baseline_and_is_not_judged(tmp_pat
     pulls = repository()
     pulls[31] = pull(31, "MERGED", 20, SETUP, 962.0)  # a mis-read: an accuracy above 100
     db = str(_ledger(pulls, tmp_path / "l.db"))
-    (entry,) = main_line_history(run_compare([PR], db=db), PR, db=db, days=30, now=NOW).entries
+    (entry,) = main_line_history(run_compare([PR], book=Ledger(db)), PR, book=Ledger(db), days=30, now=NOW).entries
     assert [s.claim.value for s in entry.merged] == MAIN_LINE[1:]
     pulls[NUMBER] = pull(NUMBER, "OPEN", 1, SETUP, 962.5)
     db = str(_ledger(pulls, tmp_path / "m.db"))
-    assert main_line_history(run_compare([PR], db=db), PR, db=db, days=30, now=NOW).entries == []
+    assert main_line_history(run_compare([PR], book=Ledger(db)), PR, book=Ledger(db), days=30, now=NOW).entries == []

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import ledger.ingest.run
-from ledger.db import ClaimFilter, claims, open_ledger
+from ledger.db import ClaimFilter, claims, open_database
 from ledger.db import writes as db_writes
 from ledger.db.documents import table_counts
 from ledger.errors import UsageError
@@ -24,7 +24,7 @@ SEED = SHARED / "seeds" / "004_efc56196d8c007cd.txt"
 
 
 def _counts(path: Path) -> dict[str, int]:
-    ledger = open_ledger(path, create=False)
+    ledger = open_database(path, create=False)
     try:
         return table_counts(ledger)
     finally:
@@ -32,7 +32,7 @@ def _counts(path: Path) -> dict[str, int]:
 
 
 def _claims(path: Path, **kw: Any) -> list[dict[str, Any]]:
-    ledger = open_ledger(path, create=False)
+    ledger = open_database(path, create=False)
     try:
         return claims(ledger, ClaimFilter(**kw))
     finally:
@@ -90,7 +90,7 @@ def test_pull_request_url_names_the_document(tmp_path: Path) -> None:
     dbp = tmp_path / "l.db"
     (r,) = ingest([str(V1)], dbp, url="https://github.com/example/trtllm/pull/4821")
     assert r.document == "example/trtllm#4821"
-    ledger = open_ledger(dbp)
+    ledger = open_database(dbp)
     row = ledger.execute("SELECT repo, pr, url FROM documents").fetchone()
     assert row == ("example/trtllm", 4821, "https://github.com/example/trtllm/pull/4821")
 
@@ -211,7 +211,7 @@ def test_killed_ingest_leaves_whole_versions_and_a_rerun_completes(tmp_path: Pat
 
     folder, dbp = tmp_path / "corpus", tmp_path / "l.db"
     _write_corpus(folder, 40)
-    open_ledger(dbp).close()
+    open_database(dbp).close()
     rng = random.Random(7)
     stored = 0
     for _ in range(3):

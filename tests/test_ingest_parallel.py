@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.db import open_ledger
+from ledger.db import open_database
 from ledger.db.writes import CLAIM_ROW_COLUMNS
 from ledger.ingest.run import PARALLEL_MIN_FILES, ingest
 
@@ -25,7 +25,7 @@ def _corpus(folder: Path, n: int) -> None:
 
 
 def _stored(db_path: Path) -> list[tuple[object, ...]]:
-    db = open_ledger(db_path, create=False)
+    db = open_database(db_path, create=False)
     try:
         columns = ", ".join(f"c.{name}" for name in CLAIM_ROW_COLUMNS)  # every column but the row ids
         return [tuple(r) for r in db.execute(

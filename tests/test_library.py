@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import inspect
 import re
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from _fake_github import NUMBER, REPO, FakeGitHub
@@ -41,9 +43,10 @@ def test_every_method_a_command_has(tmp_path: Path) -> None:
     with pytest.raises(ledger.LedgerError):
         book.claims(pr=4821)  # reading never creates the file
     assert not (tmp_path / "ledger.db").exists()
+    seen: list[Any] = []
     results = book.ingest([str(EXAMPLES / "pr-4821-v1.txt"), str(EXAMPLES / "pr-4821-v2.txt")],
-                          repo="example/trtllm", pr=4821)
-    assert [r.status for r in results] == ["new", "new_version"]
+                          repo="example/trtllm", pr=4821, on_result=seen.append)
+    assert [r.status for r in results] == ["new", "new_version"] and seen == results
     claims = book.claims(pr=4821, metric="acceptance length")
     assert claims and all(c["metric"] == "acceptance length" for c in claims)
     assert book.claims(pr=4821, config={"kv_cache": "fp8"}) == book.claims(pr=4821, config=["kv_cache=fp8"])
@@ -56,6 +59,22 @@ def test_every_method_a_command_has(tmp_path: Path) -> None:
     assert trend.series and "gsm8k" in trend.render()
     with pytest.raises(ledger.UsageError):
         book.sql("DELETE FROM claims")
+
+
+def test_every_method_takes_its_options_as_typed_keywords() -> None:
+    """No `**options: Any`: a misspelt option is a TypeError at the call, and an editor shows what each takes."""
+    from ledger.api import Ledger
+
+    methods = {name: fn for name, fn in inspect.getmembers(Ledger, inspect.isfunction) if not name.startswith("_")}
+    assert {"ingest", "claims", "show", "support", "sql", "compare", "trend", "report", "fetch", "reextract", "merge",
+            "export"} <= set(methods)
+    for name, fn in methods.items():
+        for p in list(inspect.signature(fn).parameters.values())[1:]:
+            assert p.kind is not inspect.Parameter.VAR_KEYWORD, (name, p.name)
+            assert p.annotation is not inspect.Parameter.empty and p.annotation != "Any", (name, p.name)
+    book = ledger.open_ledger("no-such.db")
+    with pytest.raises(TypeError):
+        book.claims(metrik="gsm8k")  # type: ignore[call-arg]
 
 
 def test_reextract_merge_and_export_through_the_library(tmp_path: Path) -> None:
@@ -114,3 +133,50 @@ def test_the_readme_python_example_runs(tmp_path: Path) -> None:
                                   repo="example/trtllm", pr=4821)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True)
     assert "gsm8k" in out.stdout
+
+
+def _pr_page(number: int, before: float, after: float) -> str:
+    """A PR description of our own with a gsm8k accuracy on two revisions."""
+    model = "(model Llama-3.1-8B-Instruct)"
+    return (f"# Faster sampler\n\nInitial head (4e1f0c{number:04x}):\n\n- gsm8k {before} {model}\n\n"
+            f"Final head (b7a3e2{number:04x}):\n\n- gsm8k {after} {model}\n")
+
+
+def _count_connections(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every sqlite3 connection opened from now on (what it opened), whoever opens it."""
+    opened: list[str] = []
+    real = sqlite3.connect
+
+    def connect(database: Any, *args: Any, **kwargs: Any) -> sqlite3.Connection:
+        opened.append(str(database))
+        return real(database, *args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    return opened
+
+
+@pytest.mark.parametrize("documents", [1, 4])
+def test_a_trend_over_every_document_opens_the_ledger_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           documents: int) -> None:
+    db = tmp_path / "ledger.db"
+    for n in range(documents):
+        page = tmp_path / f"pr-{n}.md"
+        page.write_text(_pr_page(100 + n, 80.0 + n, 81.5 + n), encoding="utf-8")
+        ledger.open_ledger(db).ingest([str(page)], repo="acme/engine", pr=100 + n)
+    opened = _count_connections(monkeypatch)
+    with ledger.open_ledger(db) as book:
+        trend = book.trend("gsm8k")
+        assert len(trend.series) == 1 and len(trend.series[0].points) == 2 * documents
+        assert book.compare("acme/engine#100").compared
+    assert len(opened) == 1, opened
+
+
+def test_the_support_join_still_takes_a_path_as_the_readme_documented_it(tmp_path: Path) -> None:
+    from ledger.support.join import support
+
+    db = tmp_path / "ledger.db"
+    ledger.open_ledger(db).ingest([str(EXAMPLES / "vllm-supported-models.md")], repo="vllm-project/vllm")
+    with ledger.open_ledger(db) as book:
+        rows = support(book).rows()
+    assert rows and any(r["engine"] == "vLLM" for r in rows)
+    assert support(db).rows() == rows == support(str(db)).rows()

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from ledger.db import open_ledger, open_readonly
+from ledger.api import open_ledger
+from ledger.db import open_database, open_readonly
 from ledger.db.reads import open_reader
 
 LOCKS = Path("/proc/locks")
@@ -43,16 +44,17 @@ def _reading(path: Path) -> sqlite3.Connection:
 @pytest.fixture()
 def ledger_file(tmp_path: Path) -> Path:
     path = tmp_path / "ledger.db"
-    open_ledger(path).conn.close()
+    open_database(path).conn.close()
     return path
 
 
 @pytest.mark.parametrize("opener", [
-    lambda p: open_ledger(p).conn,
-    lambda p: open_ledger(p, create=False).conn,
+    lambda p: open_database(p).conn,
+    lambda p: open_database(p, create=False).conn,
     open_readonly,
     open_reader,
-], ids=["open_ledger", "open_ledger-existing", "open_readonly", "open_reader"])
+    lambda p: open_ledger(p).reader,
+], ids=["open_database", "open_database-existing", "open_readonly", "open_reader", "ledger.open_ledger"])
 def test_opening_again_keeps_the_locks_a_reader_holds(ledger_file: Path,
                                                       opener: Callable[[Path], sqlite3.Connection]) -> None:
     reader = _reading(ledger_file)
@@ -64,6 +66,19 @@ def test_opening_again_keeps_the_locks_a_reader_holds(ledger_file: Path,
     finally:
         second.close()
         reader.close()
+
+
+def test_closing_an_open_ledger_keeps_the_locks_a_reader_holds(ledger_file: Path) -> None:
+    """`with open_ledger(path) as book:` closes the book's connection at the end; SQLite keeps the descriptor while
+    another connection of the process holds a lock, so the reader stays protected."""
+    reader = _reading(ledger_file)
+    held = _locks_on(ledger_file)
+    with open_ledger(ledger_file) as book:
+        assert book.sql("SELECT COUNT(*) AS n FROM documents") == [{"n": 0}]
+        assert book.claims() == []
+    assert not book.is_open
+    assert _locks_on(ledger_file) >= held
+    reader.close()
 
 
 def test_a_python_open_and_close_would_drop_them(ledger_file: Path) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from ledger.db import DocumentIdentity, PreparedVersion, open_ledger, write_version
+from ledger.db import DocumentIdentity, PreparedVersion, open_database, write_version
 from ledger.db.reads import (
     CLAIM_FIELDS,
     READ_MIGRATIONS,
@@ -60,7 +60,7 @@ def _claim(line: int, **over: Any) -> dict[str, Any]:
 
 
 def _ledger(path: Path) -> None:
-    db = open_ledger(path)
+    db = open_database(path)
     batch = [
         _claim(3),
         _claim(4, revision=None, config={}, approx=True, value="yes", kind="support", subject="Llama",
@@ -104,14 +104,14 @@ def test_open_reader_reads_a_current_ledger_without_sqlite_utils(tmp_path: Path)
     assert isinstance(reader, sqlite3.Connection)
     assert [c["source"]["line"] for c in claims(reader, ClaimFilter())] == [3, 4, 6, 7]
     reader.close()
-    code = ("import sys; from ledger import query; "
-            f"n = len(query.claims({str(tmp_path / 'l.db')!r}, query.ClaimFilter(metric='gsm8k'))); "
+    code = ("import sys; from ledger import query; from ledger.db.opened import OpenLedger; "
+            f"n = len(query.claims(OpenLedger({str(tmp_path / 'l.db')!r}), query.ClaimFilter(metric='gsm8k'))); "
             "print(n, 'sqlite_utils' in sys.modules, 'ledger.model' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.split() == ["4", "False", "False"]
 
 
-def test_open_reader_leaves_the_rest_to_open_ledger(tmp_path: Path) -> None:
+def test_open_reader_leaves_the_rest_to_open_database(tmp_path: Path) -> None:
     with pytest.raises(DatabaseError, match="no ledger database"):
         open_reader(tmp_path / "missing.db")
     assert not (tmp_path / "missing.db").exists()
@@ -121,7 +121,7 @@ def test_open_reader_leaves_the_rest_to_open_ledger(tmp_path: Path) -> None:
         open_reader(notes)
     _ledger(tmp_path / "old.db")
     conn = sqlite3.connect(tmp_path / "old.db")
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")  # looks older: open_ledger checks and migrates it
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")  # looks older: open_database checks and migrates it
     conn.close()
     reader = open_reader(tmp_path / "old.db")
     assert not isinstance(reader, sqlite3.Connection)

@@ -214,3 +214,12 @@ def test_the_verdict_a_row_prints_is_the_verdict(tmp_path: Path) -> None:
                    (8, "better than baseline")}
     assert sorted(f["line"] for f in findings(data, "failures")) == [6, 7]
     assert all("as the row prints it" in f["text"] for f in findings(data, "results", more=True))
+def test_a_value_below_reference_on_a_superseded_head_is_history(tmp_path: Path) -> None:
+    """Below its reference on the first head, rerun within noise on the newest: the PR has no regression, and the
+    old verdict is kept as a caveated result, not a failure."""
+    data = report("rerun_on_newer_head.md", tmp_path, "--fail-on-regression")
+    assert not data["has_regression"] and not findings(data, "failures")
+    old = next(f for f in findings(data, "results", more=True) if f["line"] == 7)
+    assert old["verdict"] == "below reference" and any("superseded" in c for c in old["caveats"])
+    newest = next(f for f in findings(data, "results", more=True) if f["line"] == 13)
+    assert newest["verdict"] == "within noise"

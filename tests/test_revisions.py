@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from ledger.parsers import extract
-from ledger.parsers.grammar.revisions import find_revisions, parse_label
+from ledger.parsers.grammar.revision_labels import parse_label
+from ledger.parsers.grammar.revisions import find_revisions
 from ledger.parsers.reader.document import read_document
 
 LABELS = Path(__file__).parent / "fixtures" / "revisions" / "labels.txt"

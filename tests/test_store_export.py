@@ -13,6 +13,7 @@ from _ledger_dump import ROOT
 from typer.testing import CliRunner
 
 from ledger.cli.app import app
+from ledger.db.opened import OpenLedger
 from ledger.db.writes import now_iso
 from ledger.errors import UsageError
 from ledger.ingest.run import ingest
@@ -83,7 +84,7 @@ def test_the_claims_file_read_through_duckdb_gives_the_rows_claims_jsonl_gives(t
 def test_each_file_carries_its_schema_version_and_the_documented_columns(tmp_path: Path) -> None:
     db, out = tmp_path / "l.db", tmp_path / "out"
     _ledger(db)
-    export(db, out)
+    export(OpenLedger(db), out)
     for table, columns in TABLES.items():
         schema = pq.read_schema(out / f"{table}.parquet")
         assert schema.metadata[b"ledger.export_schema"] == str(EXPORT_SCHEMA_VERSION).encode()
@@ -102,7 +103,7 @@ def test_duckdb_reads_the_exports_of_several_ledgers_as_one_table(tmp_path: Path
     for name in ("runner1", "runner2"):
         db = tmp_path / f"{name}.db"
         _ledger(db)
-        export(db, tmp_path / "exports" / name)
+        export(OpenLedger(db), tmp_path / "exports" / name)
     rows = _rows("SELECT ledger, COUNT(*) AS n FROM read_parquet(?) WHERE latest GROUP BY ledger ORDER BY ledger",
                  str(tmp_path / "exports" / "*" / "claims.parquet"))
     assert [r["ledger"] for r in rows] == ["runner1", "runner2"] and rows[0]["n"] == rows[1]["n"] > 0
@@ -113,20 +114,20 @@ def test_since_exports_only_what_was_written_since(tmp_path: Path) -> None:
     assert ingest([str(PR_V1)], db, repo="example/trtllm", pr=4821, workers=1)[0].ok
     between = now_iso()
     assert ingest([str(SUPPORT)], db, workers=1)[0].ok
-    done = export(db, tmp_path / "inc", since=between)
+    done = export(OpenLedger(db), tmp_path / "inc", since=between)
     assert done.rows["documents"] == 1 and done.rows["versions"] == 1
     keys = {r["document_key"] for r in _rows("SELECT document_key FROM read_parquet(?)",
                                              str(tmp_path / "inc" / "claims.parquet"))}
     assert keys == {str(SUPPORT)}
-    assert export(db, tmp_path / "later", since="2999-01-01").rows == dict.fromkeys(TABLES, 0)
+    assert export(OpenLedger(db), tmp_path / "later", since="2999-01-01").rows == dict.fromkeys(TABLES, 0)
     from ledger.store.reextract import reextract
 
     after = now_iso()
-    assert export(db, tmp_path / "none", since=after).rows["versions"] == 0
+    assert export(OpenLedger(db), tmp_path / "none", since=after).rows["versions"] == 0
     assert len(list(reextract(db, mode="all", workers=1))) == 2  # re-extracted versions are new to an export
-    assert export(db, tmp_path / "again", since=after).rows["versions"] == 2
+    assert export(OpenLedger(db), tmp_path / "again", since=after).rows["versions"] == 2
     with pytest.raises(UsageError, match="expected a date or time"):
-        export(db, tmp_path / "bad", since="last tuesday")
+        export(OpenLedger(db), tmp_path / "bad", since="last tuesday")
 
 
 def test_without_pyarrow_the_command_says_which_extra_to_install(tmp_path: Path,

@@ -15,7 +15,7 @@ from _ledger_dump import ROOT, content, older_parser, without_fts_ids
 from typer.testing import CliRunner
 
 from ledger.cli.app import app
-from ledger.db import open_ledger
+from ledger.db import open_database
 from ledger.db.stored import versions_to_read
 from ledger.ingest.prepare import parser_version
 from ledger.ingest.run import ingest
@@ -79,7 +79,7 @@ def test_the_command_prints_each_changed_version_and_a_total(tmp_path: Path, mon
 def test_a_document_whose_claims_are_not_its_texts_is_never_read_again(tmp_path: Path) -> None:
     db = tmp_path / "l.db"
     assert ingest([str(ROOT / "examples" / "pr-4821-v1.txt")], db)[0].ok
-    ledger = open_ledger(db)
+    ledger = open_database(db)
     ledger.execute("UPDATE document_versions SET parser_version = 'old/1'")
     assert len(versions_to_read(ledger, "older", parser_version(), record=False)) == 1
     ledger.execute("UPDATE documents SET kind = 'checks'")  # GitHub's check results: their claims are GitHub's

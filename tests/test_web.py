@@ -25,6 +25,8 @@ from _web import (
     text_of,
 )
 
+from ledger.api import Ledger
+
 
 @pytest.fixture(scope="module")
 def ledger_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -241,19 +243,18 @@ def test_support_page_is_the_support_join_linked_to_lines(tmp_path: Path) -> Non
     if not (docs / "trtllm-supported-models.md").is_file():
         pytest.skip("../shared/corpus/docs is absent (CI has it)")
     from ledger.ingest.run import ingest
-    from ledger.support.join import support
 
     db = tmp_path / "ledger.db"
     assert all(r.ok for r in ingest([str(p) for p in sorted(docs.glob("*.md"))], db, repo="NVIDIA/TensorRT-LLM"))
     client = Client(db)
     try:
-        every = support(db)
+        every = Ledger(db).support()
         r = client.get("/-/ledger/support")
         assert r.status_code == 200
         assert f"{len(every.statements)} cells" in text_of(r.text)
         assert len([h for h, _ in links(r.text) if DOC_LINK_RE.match(h)]) == len(every.statements)
         subject = every.statements[0].subject
-        answer = support(db, subject=subject, evidence=True)
+        answer = Ledger(db).support(subject=subject, evidence=True)
         page = client.get("/-/ledger/support", params={"subject": subject})
         assert page.status_code == 200
         html = page.text
@@ -285,7 +286,6 @@ def test_support_page_shows_the_engines_side_by_side(tmp_path: Path) -> None:
     """The page is the cross-engine join (ledger.support.join.support): one column per engine, in the join's order,
     each cell that engine's value linked to the line of that engine's own document."""
     from ledger.ingest.run import ingest
-    from ledger.support.join import support
 
     root = Path(__file__).resolve().parents[1]
     db = tmp_path / "ledger.db"
@@ -298,7 +298,7 @@ def test_support_page_shows_the_engines_side_by_side(tmp_path: Path) -> None:
         assert r.ok and r.document_id is not None
         doc_of[str(path)] = r.document_id
     engine_doc = dict(zip(("TensorRT-LLM", "vLLM", "SGLang"), doc_of.values(), strict=True))
-    answer = support(db, subject="Qwen3NextForCausalLM", evidence=True)
+    answer = Ledger(db).support(subject="Qwen3NextForCausalLM", evidence=True)
     assert answer.matrices and answer.matrices[0].engines == ["TensorRT-LLM", "vLLM", "SGLang"]
     client = Client(db)
     try:

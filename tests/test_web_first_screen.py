@@ -15,6 +15,8 @@ pytest.importorskip("datasette", reason="the web view needs the [web] extra (pip
 
 from _web import ROOT, SEED_KEY, SEED_PAGE, SVG_NS, Client, build_ledger, need_seed, open_client, svgs, text_of
 
+from ledger.api import Ledger
+
 SCALES = ROOT / "tests" / "fixtures" / "web" / "chart_scales.md"
 SCALES_PAGE = "/-/ledger/pr/acme/rotary/7"
 
@@ -131,7 +133,7 @@ def test_support_values_are_coloured_by_kind_named_in_a_legend_and_show_their_so
         [[("value-no", "no")], [("value-na", "n/a")], [("value-no", "no")]]
     # each value's source: a letter listed under the matrices with its document, and the line it was read from
     sources = dict(re.findall(r'<li><span class="source">([A-Z]+)</span>: ([^<]+)</li>', html))
-    answer = support(engines.db, subject="Qwen3NextForCausalLM")
+    answer = support(Ledger(engines.db), subject="Qwen3NextForCausalLM")
     m = answer.matrices[0]
     for engine, cell in zip(m.engines, swa, strict=True):
         stated = m.cell("Sliding Window Attention", engine)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from ledger.db.connection import open_ledger
+from ledger.db.connection import open_database
 from ledger.db.reads import ClaimFilter, claims
 from ledger.db.schema import CLAIMS_FTS_SQL, VIEWS
 from ledger.ingest.run import ingest
@@ -30,14 +30,14 @@ def test_fts_is_declared_exactly_as_sqlite_utils_enable_fts_declares_it(tmp_path
     scratch["claims"].create({"id": int, "text": str, "metric": str, "note": str, "section": str}, pk="id")
     scratch["claims"].enable_fts(["text", "metric", "note", "section"], tokenize="unicode61 remove_diacritics 2")
     assert scratch["claims_fts"].schema == CLAIMS_FTS_SQL
-    ledger = open_ledger(_ledger(tmp_path))
+    ledger = open_database(_ledger(tmp_path))
     assert ledger["claims_fts"].schema == CLAIMS_FTS_SQL
     assert ledger["claims"].detect_fts() == "claims_fts"
 
 
 def test_sqlite_utils_search_and_the_ledger_search_agree(tmp_path: Path) -> None:
     db = _ledger(tmp_path)
-    ledger = open_ledger(db)
+    ledger = open_database(db)
     via_utils = {row["id"] for row in ledger["claims"].search("gsm8k", columns=["id"])}
     via_ledger = {c["source"]["line"] for c in claims(ledger, ClaimFilter(search="gsm8k", all_versions=True))}
     assert via_utils and len(via_utils) == len(claims(ledger, ClaimFilter(search="gsm8k", all_versions=True)))
@@ -62,7 +62,7 @@ def test_an_older_ledger_gets_the_new_index_rebuilt_and_the_views(tmp_path: Path
         PRAGMA user_version = 9;
     """)
     conn.close()
-    ledger = open_ledger(db)
+    ledger = open_database(db)
     assert ledger["claims"].detect_fts() == "claims_fts"
     hits = ledger.execute("SELECT COUNT(*) FROM claims_fts WHERE claims_fts MATCH 'gsm8k'").fetchone()[0]
     assert hits == len(claims(ledger, ClaimFilter(search="gsm8k", all_versions=True))) > 0
@@ -72,7 +72,7 @@ def test_an_older_ledger_gets_the_new_index_rebuilt_and_the_views(tmp_path: Path
 
 def test_new_claims_are_indexed_and_deleted_ones_leave_the_index(tmp_path: Path) -> None:
     db = _ledger(tmp_path)
-    ledger = open_ledger(db)
+    ledger = open_database(db)
     assert ledger.execute("SELECT COUNT(*) FROM claims_fts").fetchone()[0] == \
         ledger.execute("SELECT COUNT(*) FROM claims").fetchone()[0]
     before = ledger.execute("SELECT COUNT(*) FROM claims_fts WHERE claims_fts MATCH 'gsm8k'").fetchone()[0]
@@ -85,7 +85,7 @@ def test_new_claims_are_indexed_and_deleted_ones_leave_the_index(tmp_path: Path)
 
 def test_views_answer_what_the_library_answers(tmp_path: Path) -> None:
     db = _ledger(tmp_path)
-    ledger = open_ledger(db)
+    ledger = open_database(db)
     assert set(VIEWS) <= set(ledger.view_names())
     newest = claims(ledger, ClaimFilter(repo="example/trtllm"))
     assert ledger.execute("SELECT COUNT(*) FROM pr_claims").fetchone()[0] == len(newest)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -184,6 +186,29 @@ def test_trend_over_the_whole_ledger_reads_no_file_named_like_a_document_id(ledg
     trend = ledger.open_ledger(str(ledger_db)).trend("gsm8k")
     values = [c.value for s in (*trend.series, *trend.single_series) for _, c in s.points]
     assert values and 97.3131 not in values
+
+
+def test_pages_read_through_the_servers_connection_and_open_the_ledger_no_more(client: Client,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The PR, compare, trend and support pages call the library (report, compare, trend, support) with datasette's
+    read-only connection wrapped as the open ledger it takes: no call opens the file again. datasette's own
+    connections are `file:...?mode=ro` URIs (one per thread of its pool, opened when a thread first reads); the
+    library's openers name the file by its path, so a connection of theirs is one not opened by URI."""
+    pages = ("/-/ledger/pr/example/trtllm/4821", "/-/ledger/compare?target=example/trtllm%234821",
+             "/-/ledger/trend?metric=gsm8k", "/-/ledger/trend?metric=gsm8k&target=example/trtllm%234821",
+             "/-/ledger/support?subject=Qwen3NextForCausalLM")
+    opened: list[str] = []
+    real = sqlite3.connect
+
+    def connect(database: Any, *args: Any, **kwargs: Any) -> sqlite3.Connection:
+        if not str(database).startswith("file:"):
+            opened.append(str(database))
+        return real(database, *args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    assert [client.get(p).status_code for p in pages] == [200] * len(pages)
+    assert "gsm8k" in client.get("/-/ledger/trend?metric=gsm8k").text
+    assert opened == []
 
 
 def test_every_response_says_nosniff_and_refuses_other_origins(client: Client) -> None:

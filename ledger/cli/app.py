@@ -19,7 +19,7 @@ from typing import Annotated, Any
 import typer
 
 from ledger import __version__
-from ledger.cli.common import DEFAULT_DB, DbPath, warning_line
+from ledger.cli.common import DEFAULT_DB, DbPath, db_named, warning_line
 from ledger.cli.common import err as _err
 from ledger.cli.common import errors as _errors
 from ledger.cli.common import interrupted as _interrupted
@@ -264,11 +264,12 @@ def claims(
 ) -> None:
     """Stored claims, filtered; a table lists each document's results first, then its commits. --format jsonl prints
     the claims contract (as `extract` does, in the text's order)."""
+    from ledger.api import open_ledger
     from ledger.output.rows import write_claims
     from ledger.query import ClaimFilter, claims_page, kinds_filter, parse_config, pull_filter
     from ledger.query import claims as read_claims
 
-    with _errors():
+    with _errors(), open_ledger(db) as book:
         number, repo = pull_filter(pr, repo)
         f = ClaimFilter(pr=number, repo=repo, kinds=kinds_filter(kind), metric=metric, revision=revision,
                         config=parse_config(config or []), search=search, document=document,
@@ -276,9 +277,9 @@ def claims(
                         results_first=not document_order and format in (Format.table, Format.markdown))
         if format is Format.table and limit is None:
             # A terminal table of thousands of rows is slow to lay out and read by no one: a page, and the count.
-            rows, total = claims_page(db, f, TABLE_ROWS)
+            rows, total = claims_page(book, f, TABLE_ROWS)
         else:
-            rows = read_claims(db, f)
+            rows = read_claims(book, f)
             total = len(rows)
     write_claims(rows, format, group_by)
     if total > len(rows):
@@ -298,11 +299,12 @@ def show(
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """One document: its versions, sections, revisions and claim counts by kind."""
+    from ledger.api import open_ledger
     from ledger.output.rows import clean, md_cell, write_rows
     from ledger.query import show as read_show
 
-    with _errors():
-        info = read_show(db, doc, doc_version)
+    with _errors(), open_ledger(db) as book:
+        info = read_show(book, doc, doc_version)
     if format in (Format.json, Format.jsonl):
         from ledger.output.rows import dumps_indented
 
@@ -338,11 +340,12 @@ def sql_command(
     """Read-only SQL over the ledger (opened read-only; writes, ATTACH and extensions are refused)."""
     import itertools
 
+    from ledger.api import Ledger
     from ledger.output.rows import write_rows
     from ledger.query import sql_rows
 
     with _errors():
-        rows = sql_rows(db, query, timeout_s=timeout, on_stuck=_stuck)
+        rows = sql_rows(Ledger(db), query, timeout_s=timeout, on_stuck=_stuck)  # its own read-only connection
         try:
             if format in (Format.table, Format.markdown):  # laid out whole: a bounded number of rows
                 shown = list(itertools.islice(rows, SQL_TABLE_ROWS + 1))
@@ -417,23 +420,11 @@ def _app_for(args: list[str]) -> typer.Typer:
     return small
 
 
-def _db_arg(args: list[str]) -> str:
-    """The ledger file the arguments name (`--db PATH`, `--db=PATH`, LEDGER_DB, ./ledger.db)."""
-    import os
-
-    for i, a in enumerate(args):
-        if a == "--db" and i + 1 < len(args):
-            return args[i + 1]
-        if a.startswith("--db="):
-            return a[5:]
-    return os.environ.get("LEDGER_DB") or DEFAULT_DB
-
-
 def main() -> None:
     from pathlib import Path
 
     args = sys.argv[1:]
-    db = _db_arg(args)
+    db = db_named(args)
     existed = Path(db).exists()
     code: int | str | None = 0
     try:

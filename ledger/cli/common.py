@@ -12,11 +12,25 @@ import typer
 from ledger.errors import LedgerError
 from ledger.messages import warning_line
 
-__all__ = ["DEFAULT_DB", "EXIT_USAGE", "DbPath", "err", "errors", "interrupted", "warning_line"]
+__all__ = ["DEFAULT_DB", "EXIT_USAGE", "DbPath", "db_named", "err", "errors", "interrupted", "warning_line"]
 
-DbPath = Annotated[str, typer.Option("--db", envvar="LEDGER_DB", help="The ledger database (env LEDGER_DB).")]
+_DB_FLAG, _DB_ENV = "--db", "LEDGER_DB"
+DbPath = Annotated[str, typer.Option(_DB_FLAG, envvar=_DB_ENV, help=f"The ledger database (env {_DB_ENV}).")]
 """The `--db` option of every command that uses the ledger, declared once."""
 DEFAULT_DB = "ledger.db"
+
+
+def db_named(args: list[str]) -> str:
+    """The ledger file the arguments name as DbPath reads them (`--db PATH`, `--db=PATH`, LEDGER_DB, ./ledger.db),
+    before any command runs: `main` removes the empty ledger a failed command created."""
+    import os
+
+    for i, a in enumerate(args):
+        if a == _DB_FLAG and i + 1 < len(args):
+            return args[i + 1]
+        if a.startswith(_DB_FLAG + "="):
+            return a[len(_DB_FLAG) + 1:]
+    return os.environ.get(_DB_ENV) or DEFAULT_DB
 
 EXIT_USAGE = 2
 """Usage or input error, a refused ledger, a database error."""

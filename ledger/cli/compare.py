@@ -101,14 +101,16 @@ def compare_cmd(
     Exit 0: no regression; 1: a regression (with --fail-on-regression); 2: usage or input error;
     3: nothing to compare.
     """
-    from ledger.compare import noise_from_options, run_compare
+    from ledger.api import Ledger
+    from ledger.compare import noise_from_options
+    from ledger.targets import run_compare
 
     targets = [*(targets or []), *([pr] if pr else [])]
     if not targets:
         raise typer.BadParameter("name what to compare: files or documents, or --pr N --repo OWNER/NAME")
-    with _errors(EXIT_USAGE):
+    with _errors(EXIT_USAGE), Ledger(db) as book:  # opened on first read: comparing files needs no ledger
         noise = noise_from_options(threshold or [], samples or [], config, z)
-        result = run_compare(targets, db=db, noise=noise, from_=from_, to=to, by=by.value, order=order.value,
+        result = run_compare(targets, book=book, noise=noise, from_=from_, to=to, by=by.value, order=order.value,
                              input_format=input_format, kinds=kind, model=model, repo=repo)
     _notes(result.notes)
     if not result.compared:
@@ -170,13 +172,14 @@ def report_cmd(
     Exit 0: no regression; 1: a regression (with --fail-on-regression); 2: usage or input error;
     3: nothing to report.
     """
+    from ledger.api import Ledger
     from ledger.compare import noise_from_options
     from ledger.report import build_report
 
     pr = _target(target, pr, "pull request")
-    with _errors(EXIT_USAGE):
+    with _errors(EXIT_USAGE), Ledger(db) as book:
         noise = noise_from_options(threshold or [], samples or [], config, z)
-        report = build_report(pr, db=db, noise=noise, model=model, repo=repo,
+        report = build_report(pr, book=book, noise=noise, model=model, repo=repo,
                               history_days=history_days if history else None)
     _notes(report.comparison.notes)
     if not report.compared:
@@ -216,11 +219,13 @@ def trend_cmd(
     """A metric's values across revisions (oldest first) or documents, one chart per comparable series,
     and the latest value judged against the earlier ones (their spread sets the threshold once there
     are four or more)."""
-    from ledger.compare import noise_from_options, run_trend
+    from ledger.api import Ledger
+    from ledger.compare import noise_from_options
+    from ledger.targets import run_trend
 
-    with _errors(EXIT_USAGE):
+    with _errors(EXIT_USAGE), Ledger(db) as book:  # one connection for every document the trend reads
         noise = noise_from_options(threshold or [], [], None, z)
-        result = run_trend(metric, targets or [], db=db, where=where or [], kinds=kind, order=order.value,
+        result = run_trend(metric, targets or [], book=book, where=where or [], kinds=kind, order=order.value,
                            input_format=input_format, noise=noise, mix=mix)
     _notes(result.notes)
     if not result.series and not result.single:
@@ -236,16 +241,17 @@ def documents_cmd(
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """What the ledger holds: every document with its key, title, versions and claims."""
+    from ledger.api import Ledger
     from ledger.output.formats import Format
     from ledger.output.rows import write_rows
     from ledger.query import documents
 
-    with _errors(EXIT_USAGE):
+    with _errors(EXIT_USAGE), Ledger(db) as book:
         try:
             fmt = Format(format)
         except ValueError:
             raise typer.BadParameter(f"{format!r}: table, json, jsonl, csv or markdown") from None
-        rows = documents(db)
+        rows = documents(book)
     if not rows:
         _err("the ledger holds no document (ledger ingest PATH, or ledger fetch OWNER/REPO#N)")
         raise typer.Exit(EXIT_NOTHING)
@@ -283,10 +289,12 @@ def references_list_cmd(
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """List registered references (model names and files are outside text: printed neutralised)."""
+    from ledger.api import Ledger
     from ledger.neutral import terminal
     from ledger.references import load_registered
 
-    regs = load_registered(db)
+    with Ledger(db) as book:
+        regs = load_registered(book)
     if model:
         regs = [r for r in regs if model.lower() in r.model.lower()]
     if not regs:

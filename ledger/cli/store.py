@@ -119,10 +119,11 @@ def export(
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """Write documents, versions, claims, revisions and support cells as Parquet, one file each."""
+    from ledger.api import open_ledger
     from ledger.store.export import export as run
 
-    with errors():
-        done = run(db, directory, since=since, name=name)
+    with errors(), open_ledger(db) as book:
+        done = run(book, directory, since=since, name=name)
     typer.echo(done.summary())
 
 

@@ -33,11 +33,12 @@ def support_cmd(
 ) -> None:
     """Which engines support an architecture with a feature: the support cells of every engine's documents,
     joined (feature spellings, grouped and marked class names, model names), each traced to its line."""
+    from ledger.api import open_ledger
     from ledger.support.join import support
     from ledger.support.render import write_support
 
-    with _errors():
-        answer = support(db, subject=subject, feature=feature, engine=engine, value=value, document=document,
+    with _errors(), open_ledger(db) as book:
+        answer = support(book, subject=subject, feature=feature, engine=engine, value=value, document=document,
                          evidence=evidence)
     write_support(answer, format)
 

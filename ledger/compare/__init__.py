@@ -2,6 +2,7 @@
 
 Pure logic: claims in, aligned pairs and verdicts out. No SQL, no printing, no text parsing
 beyond normalising the metric names and configuration values that extraction already produced.
+Targets (files, claims files, ledger documents) are loaded by ledger.targets, which hands them here.
 """
 
 from ledger.compare.align import Row, compare, compare_series
@@ -24,14 +25,14 @@ from ledger.compare.keys import Key, claim_key, key_difference, with_default_con
 from ledger.compare.noise import NoiseModel, Threshold, noise_from_options, threshold_for
 from ledger.compare.references import ReferenceCheck, RegisteredReference, check_references
 from ledger.compare.revisions import RevisionRef, Snapshot, select_window, split_revisions
-from ledger.compare.run import Comparison, Series, Trend, load_target, read_claims_file, run_compare, run_trend
+from ledger.compare.run import Comparison, Loaded, Series, Trend, compare_loaded, trend_of
 from ledger.compare.tested import TestedCommit, stated_vs_tested
 
 __all__ = [
     "IMPROVEMENT", "INSUFFICIENT", "MISSING", "NEW", "NOISE", "NOT_COMPARABLE", "REGRESSION", "VERDICTS",
-    "Comparison", "Key", "NoiseModel", "Pair", "ReferenceCheck", "RegisteredReference", "RevisionRef", "Row",
+    "Comparison", "Key", "Loaded", "NoiseModel", "Pair", "ReferenceCheck", "RegisteredReference", "RevisionRef", "Row",
     "Series", "Snapshot", "TestedCommit", "Threshold", "Trend", "check_references", "claim_key", "compare",
-    "compare_series", "implausible", "judge", "key_difference", "latest_against_history", "load_target",
-    "noise_from_options", "number", "read_claims_file", "run_compare", "run_trend", "select_window",
-    "split_revisions", "stated_vs_tested", "threshold_for", "with_default_config",
+    "compare_loaded", "compare_series", "implausible", "judge", "key_difference", "latest_against_history",
+    "noise_from_options", "number", "select_window", "split_revisions", "stated_vs_tested", "threshold_for",
+    "trend_of", "with_default_config",
 ]

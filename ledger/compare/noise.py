@@ -139,7 +139,8 @@ def _sample_count(key: Key, noise: NoiseModel) -> int | None:
             return int(cfg["samples"])
         except ValueError:
             return None
-    return noise.samples.get(key.metric)
+    # ("flexible-extract" of a gsm8k run: the benchmark its task names)
+    return noise.samples.get(key.metric) or noise.samples.get(cfg.get("task", ""))
 
 
 def threshold_for(key: Key, old: float, new: float, noise: NoiseModel,

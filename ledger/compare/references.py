@@ -36,6 +36,9 @@ class ReferenceCheck:
     revision: str | None = None
     printed: bool = False
     """The row prints this verdict ("better -16.7%"); where the metric's direction said otherwise, the row's won."""
+    superseded: bool = False
+    """A later revision judged the same series against its reference (a rerun after a fix): this verdict is
+    history, shown but never failed on."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -45,7 +48,21 @@ class ReferenceCheck:
                           "display": self.threshold.display},
             "origin": self.origin, "revision": self.revision, "line": self.claim.source.line,
             "printed": self.printed,
+            "superseded": self.superseded,
         }
+
+
+def mark_superseded(checks: list[ReferenceCheck], order: Sequence[str]) -> None:
+    """Each series' checks in revisions older than its newest checked one are superseded: a value below its
+    reference on head A, rerun on head B within noise, is no regression of the PR."""
+    rank = {name: i for i, name in enumerate(order)}
+    newest: dict[Key, int] = {}
+    for r in checks:
+        if r.revision in rank:
+            newest[r.key] = max(newest.get(r.key, -1), rank[r.revision])
+    for r in checks:
+        if r.revision in rank and rank[r.revision] < newest[r.key]:
+            r.superseded = True
 
 
 def _spec_of(cfg: dict[str, str]) -> str | None:

@@ -1,24 +1,22 @@
-"""Running a comparison: loading targets (files or ledger documents), the sides to compare, the verdicts.
+"""Running a comparison on loaded targets: the sides to compare, the verdicts, a metric's trend.
 
-What `ledger compare` and `ledger trend` do, as library functions: `run_compare` and `run_trend`
-take the targets as a user names them and return results that render as text, markdown or JSON.
-Nothing here prints: what a user should be told beside the result (a file's warnings, values left
-out) is returned in `notes`.
+`compare_loaded` and `trend_of` take targets already loaded (`Loaded`: a document's versions' claims, by
+ledger.targets, which reads files and the ledger) and return results that render as text, markdown or JSON.
+Nothing here reads a file or the database, and nothing prints: what a user should be told beside the result
+(a file's warnings, values left out) is returned in `notes`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ledger.compare.align import Row, compare_series
-from ledger.compare.claims_file import claims_from_dicts, read_claims_file
 from ledger.compare.judge import REGRESSION, Pair, implausible, latest_against_history
-from ledger.compare.keys import MEASURED_KINDS, Key, claim_key, with_default_config
+from ledger.compare.keys import Key, claim_key, with_default_config
 from ledger.compare.noise import NoiseModel
 from ledger.compare.outcomes import own_revisions
 from ledger.compare.outside import outside_side
-from ledger.compare.references import ReferenceCheck, RegisteredReference, check_references
+from ledger.compare.references import ReferenceCheck, RegisteredReference, check_references, mark_superseded
 from ledger.compare.revisions import (
     CI_LABEL,
     RevisionRef,
@@ -29,7 +27,6 @@ from ledger.compare.revisions import (
 )
 from ledger.compare.tested import TestedCommit, stated_vs_tested
 from ledger.errors import UsageError
-from ledger.messages import REPORT_MARKER, warning_line
 from ledger.model import Claim
 from ledger.vocab.canonical import canonical_items
 from ledger.vocab.metrics import normalise_metric
@@ -61,22 +58,6 @@ class Loaded:
     """The newest version's text, line by line (what a footnote mark points to)."""
 
 
-def target_name(target: str, repo: str | None = None) -> str:
-    """A target as users type it: a file as given; a PR as `owner/name#N`, a PR URL, or `#N` / `N` with
-    `repo`, named by its document key; anything else as given (a document id, key or path in the ledger)."""
-    if Path(target).exists() or target == "-":
-        return target
-    from ledger.identity import parse_pull
-
-    t = target.strip()
-    if repo and t.isdigit():
-        t = f"#{t}"
-    try:
-        return parse_pull(t, repo).key
-    except UsageError:
-        return target
-
-
 def checked_kinds(kinds: list[str] | None) -> list[str] | None:
     """`--kind` values checked against the claims contract's kinds (a UsageError names a wrong one)."""
     from ledger.model import check_kinds
@@ -85,40 +66,6 @@ def checked_kinds(kinds: list[str] | None) -> list[str] | None:
         return list(check_kinds(kinds)) or None
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-
-
-def load_target(target: str, db_path: str, fmt: str | None = None, *, stored_only: bool = False) -> Loaded:
-    """A file path (extracted now) or a ledger document (all its stored versions). `stored_only`: a ledger
-    document only, whatever file the name also names (the web view, and document ids, which are never paths)."""
-    p = Path(target)
-    if not stored_only and p.is_file() and p.suffix.lower() in (".jsonl", ".ndjson", ".json"):
-        return Loaded(p.name, [(None, read_claims_file(target))])
-    if not stored_only and (p.is_file() or target == "-"):
-        from ledger.ingest.extracting import extract_file
-
-        result = extract_file(target, fmt=fmt)
-        return Loaded(p.name, [(None, list(result.claims))],
-                      warnings=[warning_line(target, w) for w in result.warnings[:3]],
-                      lines=result.document.lines if result.document else [])
-    if not Path(db_path).is_file():
-        raise UsageError(f"{target!r} is not a file, and there is no ledger at {db_path} to look it up in "
-                         "(ingest it first, or give --db)")
-    from ledger.db.targets import stored_document
-
-    doc = stored_document(db_path, target)
-    versions = [(v, claims_from_dicts(rows)) for v, rows in doc.versions]
-    comments = []
-    for child in doc.children:
-        if str(child.get("starts_with") or "").lstrip("\ufeff").startswith(REPORT_MARKER):
-            continue  # the ledger's own report comment is not evidence
-        cl = claims_from_dicts(child["claims"])
-        if any(c.kind in MEASURED_KINDS and not (c.revision and (c.revision.label or "").lower() == CI_LABEL)
-               for c in cl):
-            who = f"{child['kind'] or 'comment'} by {child['author']}" if child.get("author") else str(child["key"])
-            at = f" {str(child['authored_at'])[:10]}" if child.get("authored_at") else ""
-            comments.append((who + at, child.get("authored_at"), cl))
-    return Loaded(doc.key, versions, claims_from_dicts(doc.linked), doc.heads, stored=True, comments=comments,
-                  version_times=doc.version_times, lines=doc.text.splitlines())
 
 
 def _place(snaps: list[Snapshot], when: str | None, times: dict[int, str]) -> int:
@@ -202,7 +149,7 @@ class Comparison:
     @property
     def has_regression(self) -> bool:
         """A regression between the revisions, or a value below its reference beyond noise."""
-        return bool(self.regressions) or any(r.verdict == REGRESSION and r.origin != "base row"
+        return bool(self.regressions) or any(r.verdict == REGRESSION and r.origin != "base row" and not r.superseded
                                              for r in self.references)
 
     def render(self, fmt: str = "table", *, show_all: bool = False, width: int | None = None) -> str:
@@ -212,20 +159,22 @@ class Comparison:
         return render_comparison(self, fmt, show_all=show_all, width=width)
 
 
-def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None, from_: str | None = None,
-                to: str | None = None, by: str = "auto", order: str = "auto", input_format: str | None = None,
-                kinds: list[str] | None = None, model: str | None = None, repo: str | None = None,
-                stored_only: bool = False) -> Comparison:
-    """Compare the targets: one document's revisions (its revision sections over all its stored versions;
-    `by="versions"`: its versions, `by="sections"`: the newest version's sections) or several documents."""
-    from ledger.references import load_registered
-
-    noise = noise or NoiseModel()
+def checked_options(by: str, kinds: list[str] | None) -> list[str] | None:
+    """`by` and `kinds` checked before anything is loaded (a UsageError names a wrong one); the kinds to keep."""
     if by not in BY:
         raise UsageError(f"unknown --by {by!r} ({', '.join(BY)})")
-    kinds = checked_kinds(kinds)
-    loaded = [load_target(t if stored_only else target_name(t, repo), db, input_format, stored_only=stored_only)
-              for t in targets]
+    return checked_kinds(kinds)
+
+
+def compare_loaded(loaded: list[Loaded], *, registered: list[RegisteredReference] | None = None,
+                   noise: NoiseModel | None = None, from_: str | None = None, to: str | None = None,
+                   by: str = "auto", order: str = "auto", kinds: list[str] | None = None,
+                   model: str | None = None) -> Comparison:
+    """Compare loaded targets: one document's revisions (its revision sections over all its stored versions;
+    `by="versions"`: its versions, `by="sections"`: the newest version's sections) or several documents.
+    `registered`: the ledger's registered accuracy references, beside the ones the claims state."""
+    noise = noise or NoiseModel()
+    kinds = checked_options(by, kinds)
     notes = [w for doc in loaded for w in doc.warnings]
     for doc in loaded:  # a gate whose words name the commit it failed on belongs to that commit
         doc.versions = [(v, own_revisions(cl)) for v, cl in doc.versions]
@@ -236,12 +185,13 @@ def run_compare(targets: list[str], *, db: str, noise: NoiseModel | None = None,
     snaps = select_window(snaps, from_, to) if (from_ or to) and snaps else snaps
     if (from_ and to) and len(snaps) > 2:
         snaps = [snaps[0], snaps[-1]]
-    registered = load_registered(db)
+    registered = registered or []
     notes += _implausible_note(snaps)
     outside = _outside(loaded, snaps, by)
     refs = [r for s in [*snaps, *([outside] if outside else [])] for r in check_references(s, noise, registered)]
     if kinds:
         refs = [r for r in refs if r.key.kind in kinds]
+    mark_superseded(refs, [s.ref.name for s in snaps])
     tested, measured = stated_vs_tested(every, [h for doc in loaded for h in doc.heads])
     revisions = [s.ref for s in snaps]
     rows = compare_series(snaps, noise) if len(snaps) > 1 else []
@@ -337,22 +287,11 @@ def _trend_snapshots(doc: Loaded, order: str) -> list[Snapshot]:
     return split_revisions(doc.versions[-1][1], doc.name, order=order)
 
 
-def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | None = None,
-              kinds: list[str] | None = None, order: str = "auto", input_format: str | None = None,
-              noise: NoiseModel | None = None, mix: bool = False, stored_only: bool = False) -> Trend:
-    """A metric's values across the targets' revisions (every ledger document when no target is given).
-    `stored_only`: targets name ledger documents only, never files (the web view)."""
+def trend_of(metric: str, loaded: list[Loaded], *, where: list[str] | None = None, kinds: list[str] | None = None,
+             order: str = "auto", noise: NoiseModel | None = None, mix: bool = False) -> Trend:
+    """A metric's values across the loaded targets' revisions."""
     filters = parse_where(where or [])
     kinds = checked_kinds(kinds)
-    if targets:
-        loaded = [load_target(t if stored_only else target_name(t), db, input_format, stored_only=stored_only)
-                  for t in targets]
-    else:
-        if not Path(db).is_file():
-            raise UsageError(f"no targets given and no ledger at {db}")
-        from ledger.db.targets import document_ids
-
-        loaded = [load_target(str(i), db, stored_only=True) for i in document_ids(db)]
     wanted = {normalise_metric(metric, k).name for k in ("accuracy", "perf")}
     groups: dict[tuple[Key, str, str], list[tuple[str, Claim]]] = {}
     docs_of: dict[tuple[Key, str, str], list[str]] = {}
@@ -402,5 +341,5 @@ def run_trend(metric: str, targets: list[str], *, db: str, where: list[str] | No
     return Trend(metric, drawn, notes, len(single), single)
 
 
-__all__ = ["Comparison", "Loaded", "RegisteredReference", "Series", "Trend", "load_target", "parse_where",
-           "read_claims_file", "run_compare", "run_trend"]
+__all__ = ["Comparison", "Loaded", "RegisteredReference", "Series", "Trend", "checked_kinds", "checked_options",
+           "compare_loaded", "parse_where", "trend_of"]

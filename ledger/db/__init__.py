@@ -1,7 +1,7 @@
 """The ledger database: schema and migrations, one-transaction writes, and reads. It never parses.
 
-    from ledger.db import open_ledger, write_version, claims, ClaimFilter
-    db = open_ledger("ledger.db")
+    from ledger.db import open_database, write_version, claims, ClaimFilter
+    db = open_database("ledger.db")
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ledger.db.connection import check_whole, open_ledger, open_readonly
+    from ledger.db.connection import check_whole, open_database, open_readonly
     from ledger.db.documents import document_overview, documents
     from ledger.db.reads import ClaimFilter, claims, iter_claims, resolve_document
     from ledger.db.schema import SCHEMA_VERSION
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     )
 
 _MODULE_OF = {
-    "open_ledger": "ledger.db.connection", "open_readonly": "ledger.db.connection",
+    "open_database": "ledger.db.connection", "open_readonly": "ledger.db.connection",
     "check_whole": "ledger.db.connection",
     "SCHEMA_VERSION": "ledger.db.schema",
     **dict.fromkeys(("ClaimFilter", "claims", "iter_claims", "resolve_document"), "ledger.db.reads"),
@@ -57,7 +57,7 @@ __all__ = [
     "documents",
     "find_version",
     "iter_claims",
-    "open_ledger",
+    "open_database",
     "open_readonly",
     "resolve_document",
     "write_version",

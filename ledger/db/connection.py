@@ -1,12 +1,14 @@
 """Opening a ledger: refuse what is not one, migrate what is older, never touch what is newer.
 
-    open_ledger(path)                 read-write: WAL mode, busy timeout, pending migrations applied
-    open_ledger(path, create=False)   the same, but a missing file is an error (read commands)
-    open_readonly(path)               a sqlite URI `mode=ro` connection with an authorizer that
-                                      allows reading only (for `ledger sql`)
+    open_database(path)                 read-write: WAL mode, busy timeout, pending migrations applied
+    open_database(path, create=False)   the same, but a missing file is an error (read commands)
+    open_readonly(path)                 a sqlite URI `mode=ro` connection with an authorizer that
+                                        allows reading only (for `ledger sql`)
+
+(`ledger.open_ledger` is the library's: an open ledger that holds its connection, over these.)
 
 A ledger on read-only storage (a read-only mount, a folder its user cannot write) is refused by
-open_ledger (ReadOnlyStorage: it would write) and read by open_readonly and db.reads.open_reader through
+open_database (ReadOnlyStorage: it would write) and read by open_readonly and db.reads.open_reader through
 `reader_uri` (`mode=ro`, `immutable=1` when the folder cannot be written), with a LedgerNote saying so.
 
 Every check runs before anything is written: a file that is not SQLite (NotALedger), a SQLite
@@ -87,7 +89,7 @@ def _check_schema(conn: sqlite3.Connection, path: Path) -> int:
     return len(applied)
 
 
-def open_ledger(path: str | os.PathLike[str], create: bool = True) -> Database:
+def open_database(path: str | os.PathLike[str], create: bool = True) -> Database:
     """Open (or create) a ledger for reading and writing, migrated to this code's schema."""
     p = Path(path)
     _check_file(p, create)

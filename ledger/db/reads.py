@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from sqlite_utils import Database
 
     Reader: TypeAlias = sqlite3.Connection | Database
-    """What the read functions take: open_reader's connection or open_ledger's Database."""
+    """What the read functions take: open_reader's connection or open_database's Database."""
 
 CLAIM_FIELDS: tuple[str, ...] = (
     "kind", "metric", "value", "high", "approx", "unit", "reference", "outcome", "outcome_text", "sha", "passed",
@@ -58,7 +58,7 @@ _MEMO_SIZE = 4096
 def open_reader(path: str | os.PathLike[str]) -> Reader:
     """A ledger opened for reading. One at this code's schema (every migration applied, WAL) is read through a
     plain sqlite3 connection; anything else (missing, not a ledger, older or newer) goes through
-    db.connection.open_ledger(create=False), which migrates or refuses it with its own messages."""
+    db.connection.open_database(create=False), which migrates or refuses it with its own messages."""
     p = Path(path)
     # never open()/close() the file itself to sniff it: that drops this process's locks on it (see
     # db.connection._check_file); a file that is not a database fails the first PRAGMA below instead
@@ -81,9 +81,9 @@ def open_reader(path: str | os.PathLike[str]) -> Reader:
             return conn
         if conn is not None:
             conn.close()
-    from ledger.db.connection import open_ledger
+    from ledger.db.connection import open_database
 
-    return open_ledger(p, create=False)
+    return open_database(p, create=False)
 
 
 def _busy_timeout_s() -> float:

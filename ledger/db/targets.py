@@ -2,7 +2,8 @@
 the heads GitHub reported, and the registered accuracy references.
 
 Rows come back in the claims contract's shape (dicts, as db.reads gives them); ledger.compare turns
-them into claims. Every value is a bound parameter.
+them into claims. Every value is a bound parameter. Each read takes the open ledger's connection
+(`OpenLedger.reader`): a trend over every document reads them all through one.
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ledger.db.documents import documents
-from ledger.db.reads import ClaimFilter, claims, open_reader, resolve_document
+from ledger.db.reads import ClaimFilter, claims, resolve_document
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
+
+    from ledger.db.reads import Reader
 
 
 @dataclass
@@ -41,9 +44,8 @@ class StoredDocument:
     """The newest version's text."""
 
 
-def stored_document(db_path: str | os.PathLike[str], ref: str) -> StoredDocument:
+def stored_document(db: Reader, ref: str) -> StoredDocument:
     """Every stored version's claims of the document `ref` names (id, key, path, URL, #N)."""
-    db = open_reader(db_path)
     doc = resolve_document(db, ref)
     rows = claims(db, ClaimFilter(document=str(doc["id"]), all_versions=True))
     by_version: dict[int | None, list[dict[str, Any]]] = {}
@@ -75,41 +77,33 @@ def stored_document(db_path: str | os.PathLike[str], ref: str) -> StoredDocument
     return StoredDocument(str(doc.get("key") or ref), versions, linked, heads, times, children, text)
 
 
-def document_ids(db_path: str | os.PathLike[str]) -> list[int]:
+def document_ids(db: Reader) -> list[int]:
     """Every document's id, in ingest order."""
-    return [int(d["id"]) for d in documents(open_reader(db_path))]
+    return [int(d["id"]) for d in documents(db)]
 
 
-def registered_references(db_path: str | os.PathLike[str]) -> list[dict[str, Any]]:
-    """Every row of `reference_values` in import order (config decoded), or [] when there is no ledger."""
-    if not Path(db_path).is_file():
-        return []
-    reader = open_reader(db_path)
-    if isinstance(reader, sqlite3.Connection):  # most ledgers register none: no need to load sqlite-utils
-        try:
-            if reader.execute("SELECT 1 FROM reference_values LIMIT 1").fetchone() is None:
-                return []
-        finally:
-            reader.close()
-        from ledger.db.connection import open_ledger
-
-        reader = open_ledger(db_path, create=False)
-    if "reference_values" not in reader.table_names():
+def registered_references(db: Reader) -> list[dict[str, Any]]:
+    """Every row of `reference_values` in import order (config decoded); [] for a ledger from before the table."""
+    try:
+        rows = db.execute("SELECT benchmark, model, config, accuracy, source FROM reference_values ORDER BY id"
+                          ).fetchall()
+    except sqlite3.OperationalError:  # no such table: a ledger older than registered references
         return []
     out = []
-    for row in reader.query("SELECT benchmark, model, config, accuracy, source FROM reference_values ORDER BY id"):
+    for benchmark, model, config, accuracy, source in rows:
         try:
-            cfg = json.loads(row["config"] or "{}")
+            cfg = json.loads(config or "{}")
         except ValueError:
             cfg = {}
-        out.append({**row, "config": cfg if isinstance(cfg, dict) else {}})
+        out.append({"benchmark": benchmark, "model": model, "config": cfg if isinstance(cfg, dict) else {},
+                    "accuracy": accuracy, "source": source})
     return out
 
 
 def store_references(db: Database, rows: list[dict[str, Any]], source: str) -> int:
     """Replace the references previously imported from `source` with `rows` (one transaction); returns the count.
 
-    `db` is open_ledger's (migrated) Database; each row: benchmark, model, config (a dict), accuracy."""
+    `db` is open_database's (migrated) Database; each row: benchmark, model, config (a dict), accuracy."""
     from datetime import datetime, timezone
 
     from ledger.errors import DatabaseError
@@ -147,12 +141,9 @@ def holds_nothing(path: str | os.PathLike[str]) -> bool:
     return held == 0
 
 
-def merged_pulls(db_path: str | os.PathLike[str], repo: str, since: str) -> list[tuple[str, str]]:
+def merged_pulls(db: Reader, repo: str, since: str) -> list[tuple[str, str]]:
     """(key, merged_at) of `repo`'s pull requests merged at or after `since` (ISO 8601 UTC), oldest merge first:
     the main line's recent history. [] for a ledger that holds none (or predates fetched metadata)."""
-    if not Path(db_path).is_file():
-        return []
-    db = open_reader(db_path)
     try:
         rows = db.execute("SELECT key, merged_at FROM documents WHERE repo = ? AND merged_at >= ? "
                           "AND parent_id IS NULL AND (kind = 'pr' OR kind IS NULL) ORDER BY merged_at, id",
@@ -162,11 +153,10 @@ def merged_pulls(db_path: str | os.PathLike[str], repo: str, since: str) -> list
     return [(str(k), str(at)) for k, at in rows]
 
 
-def document_urls(db_path: str | os.PathLike[str], keys: list[str]) -> dict[str, str]:
+def document_urls(db: Reader, keys: list[str]) -> dict[str, str]:
     """Document key -> the URL GitHub gave it (a PR's page, a comment's `#issuecomment-ID`), for those that have one."""
-    if not keys or not Path(db_path).is_file():
+    if not keys:
         return {}
-    db = open_reader(db_path)
     out: dict[str, str] = {}
     for i in range(0, len(keys), 500):  # bound the number of bound parameters per statement
         chunk = keys[i:i + 500]

@@ -184,7 +184,7 @@ def fetch(targets: Sequence[str], db: str | os.PathLike[str], *, client: GitHub 
     Raises only for what stops everything: bad arguments (UsageError), a bad ledger file, or a listing
     that cannot be read.
     """
-    from ledger.db import open_ledger
+    from ledger.db import open_database
 
     if not targets:
         raise UsageError("nothing to fetch: give OWNER/REPO#N, a pull-request URL, or OWNER/REPO")
@@ -201,7 +201,7 @@ def fetch(targets: Sequence[str], db: str | os.PathLike[str], *, client: GitHub 
     gh = client or connect()
     if gh.auth.anonymous:
         events.note(ANONYMOUS_NOTE)
-    ledger_db = open_ledger(db)
+    ledger_db = open_database(db)
     try:
         return _fetch_all(gh, ledger_db, parsed, state, since_iso, limit, comments, rest, events, window_days)
     finally:

@@ -109,9 +109,9 @@ class _ledger:
         self.path = db
 
     def __enter__(self) -> Database:
-        from ledger.db import open_ledger
+        from ledger.db import open_database
 
-        self.db = open_ledger(self.path)
+        self.db = open_database(self.path)
         return self.db
 
     def __exit__(self, *exc: object) -> None:

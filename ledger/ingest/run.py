@@ -162,7 +162,7 @@ def iter_ingest(
     repo_path: str | None = None,
 ) -> Iterator[IngestResult]:
     """`ingest`, one result at a time, each once its document is committed (or refused)."""
-    from ledger.db import check_whole, open_ledger
+    from ledger.db import check_whole, open_database
 
     if not paths:
         raise UsageError("nothing to ingest: give files, folders, or - for stdin")
@@ -182,7 +182,7 @@ def iter_ingest(
     head = list(itertools.islice(stream, PARALLEL_MIN_FILES))
     n_head = sum(1 for item in head if isinstance(item, str))
     with worker_pool(n_head, workers) as pool:
-        ledger_db = open_ledger(db)  # after the workers are forked: no child inherits a connection
+        ledger_db = open_database(db)  # after the workers are forked: no child inherits a connection
         try:
             check_whole(ledger_db, db)  # nothing is added to a damaged file
             if on_start is not None:

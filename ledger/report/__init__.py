@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ledger.compare.align import Row
 from ledger.compare.noise import NoiseModel
 from ledger.compare.references import ReferenceCheck
-from ledger.compare.run import Comparison, run_compare
+from ledger.compare.run import Comparison
 from ledger.messages import REPORT_MARKER
 from ledger.model import Claim
 from ledger.neutral import json_text
@@ -37,6 +37,9 @@ from ledger.report.findings import (
     short_name,
 )
 
+if TYPE_CHECKING:
+    from ledger.db.opened import OpenLedger
+
 MARKER = REPORT_MARKER
 """The first line of every markdown report: the GitHub Action finds its own comment by it."""
 COMMENT_LIMIT = 65_536
@@ -47,7 +50,7 @@ BLOCKING = ("regression", "below reference", "fail")
 
 
 class Appendix(Protocol):
-    """A section appended after the report's own by another module (ledger.compare.history: the main line;
+    """A section appended after the report's own by another module (ledger.report.history: the main line;
     ledger.where_written: where each flagged value was written)."""
 
     name: str
@@ -91,7 +94,8 @@ class Report:
 
     @property
     def below_reference(self) -> list[ReferenceCheck]:
-        return [r for r in self.comparison.references if r.verdict == "regression" and r.origin != "base row"]
+        return [r for r in self.comparison.references
+                if r.verdict == "regression" and r.origin != "base row" and not r.superseded]
 
     @property
     def has_regression(self) -> bool:
@@ -159,13 +163,15 @@ def _older(comparison: Comparison) -> dict[str, int]:
     return {f"R{i + 1} {names[i]}": last_at[i] for i in sorted(last_at)}  # oldest first
 
 
-def build_report(pr: str, *, db: str, noise: NoiseModel | None = None, input_format: str | None = None,
+def build_report(pr: str, *, book: OpenLedger, noise: NoiseModel | None = None, input_format: str | None = None,
                  model: str | None = None, repo: str | None = None, stored_only: bool = False,
                  history_days: int | None = None) -> Report:
     """The report of one pull request (owner/repo#N, a PR URL, #N with `repo`, a ledger document, a file;
     `stored_only`: a ledger document, never a file). `history_days`: also judge its values against those the
-    repository's PRs merged in that many days stated for the same setup (ledger.compare.history)."""
-    comparison = run_compare([pr], db=db, noise=noise, input_format=input_format, model=model, repo=repo,
+    repository's PRs merged in that many days stated for the same setup (ledger.report.history)."""
+    from ledger.targets import run_compare
+
+    comparison = run_compare([pr], book=book, noise=noise, input_format=input_format, model=model, repo=repo,
                              stored_only=stored_only)
     outside = comparison.outside.claims if comparison.outside else []
     gates = attention_gates(comparison, [*comparison.newest, *outside])
@@ -182,10 +188,10 @@ def build_report(pr: str, *, db: str, noise: NoiseModel | None = None, input_for
     ]
     name = (comparison.revisions[-1].document or pr) if comparison.revisions else pr
     report = Report(name, comparison, gates, _older(comparison), sections, names)
-    return _with_appendices(report, db, noise, history_days)
+    return _with_appendices(report, book, noise, history_days)
 
 
-def _with_appendices(report: Report, db: str, noise: NoiseModel | None, history_days: int | None) -> Report:
+def _with_appendices(report: Report, book: OpenLedger, noise: NoiseModel | None, history_days: int | None) -> Report:
     """The main line's history (when asked) and where each flagged value was written, after the answer."""
     from ledger.where_written import where_written
 
@@ -193,11 +199,11 @@ def _with_appendices(report: Report, db: str, noise: NoiseModel | None, history_
                if (c := next((x for x in reversed(r.cells) if x is not None), None)) is not None]
     flagged += [(f"{r.key.label()} below its reference", r.claim) for r in report.below_reference]
     if history_days is not None:
-        from ledger.compare.history import main_line_history
+        from ledger.report.history import main_line_history
 
-        history = main_line_history(report.comparison, report.pr, db=db, days=history_days, noise=noise)
+        history = main_line_history(report.comparison, report.pr, book=book, days=history_days, noise=noise)
         report.extra.append(history)
         flagged += [(f"{e.key.label()} against the main line", e.claim) for e in history.entries]
     if flagged:
-        report.extra.append(where_written(flagged, db=db))
+        report.extra.append(where_written(flagged, book=book))
     return report

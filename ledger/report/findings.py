@@ -162,6 +162,8 @@ def _ref_finding(r: ReferenceCheck, name: str | None, lines: Sequence[str]) -> F
         cav.append(f"marked {mark} in the text")
     if r.claim.note and r.claim.note.startswith(ROW_NOTE):
         text += f", {r.claim.note}"
+    if r.superseded:
+        cav.append("superseded: a later revision measured it again")
     return Finding(word, text, name, r.claim.source.line, r.claim.metric or r.key.metric, cav)
 
 
@@ -200,7 +202,8 @@ def failures_section(comp: Comparison, names: dict[str, str], gates: Sequence[Cl
         sec.findings.append(Finding(p.verdict, text, names.get(p.new_rev or "", p.new_rev),
                                     c.source.line if c else None, what))
     for r in comp.references:
-        if r.verdict == REGRESSION and r.origin != "base row":  # an inferred base row is shown in the results
+        # an inferred base row is shown in the results; a superseded check among them too, as history
+        if r.verdict == REGRESSION and r.origin != "base row" and not r.superseded:
             sec.findings.append(_ref_finding(r, names.get(r.revision or "", r.revision), ()))
     for g in gates:
         if g.outcome in ("fail", "waived") and g.source.line not in runs:

@@ -17,10 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ledger.db.export import Batch
 from ledger.errors import UsageError
+
+if TYPE_CHECKING:
+    from ledger.db.opened import OpenLedger
 
 EXPORT_SCHEMA_VERSION = 1
 """Bumped whenever a column is added, removed, renamed or retyped (docs/export.md says what each version has)."""
@@ -86,9 +89,10 @@ def since_time(text: str | None) -> str | None:
     return at.isoformat(timespec="microseconds")
 
 
-def export(db: str | os.PathLike[str], directory: str | os.PathLike[str], *, since: str | None = None,
+def export(book: OpenLedger, directory: str | os.PathLike[str], *, since: str | None = None,
            name: str | None = None, on_rows: Callable[[int], None] | None = None) -> Exported:
-    """Write the ledger's tables to `directory` as Parquet (each file written whole, then moved into place)."""
+    """Write the open ledger's tables to `directory` as Parquet (each file written whole, then moved into place),
+    read through its connection."""
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -96,34 +100,30 @@ def export(db: str | os.PathLike[str], directory: str | os.PathLike[str], *, sin
         raise UsageError("ledger export --format parquet needs pyarrow: pip install 'pr-evidence-ledger[parquet]'"
                          ) from None
     from ledger.db.export import export_batches
-    from ledger.db.reads import open_reader
 
     at = since_time(since)
     out = Path(directory)
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out}: not a folder")
     out.mkdir(parents=True, exist_ok=True)
-    ledger_name = name or Path(db).stem
-    conn = open_reader(db)
+    ledger_name = name or Path(book.path).stem
+    conn = book.reader
     result = Exported(str(out))
-    try:
-        for table, columns in TABLES.items():
-            schema = pa.schema([(c, _ARROW[t](pa)) for c, t in columns],
-                               metadata={"ledger.export_schema": str(EXPORT_SCHEMA_VERSION), "ledger.table": table})
-            part = out / f".{table}.parquet.part"
-            n = 0
-            with pq.ParquetWriter(part, schema, compression="zstd") as writer:
-                for batch in export_batches(conn, table, at):
-                    writer.write_batch(pa.RecordBatch.from_arrays(_arrays(pa, batch, columns, ledger_name),
-                                                                  schema=schema))
-                    n += len(batch)
-                    if on_rows is not None:
-                        on_rows(len(batch))
-            os.replace(part, out / f"{table}.parquet")
-            result.rows[table] = n
-    finally:
-        conn.close()
-    manifest = {"export_schema": EXPORT_SCHEMA_VERSION, "ledger": ledger_name, "source": os.fspath(db),
+    for table, columns in TABLES.items():
+        schema = pa.schema([(c, _ARROW[t](pa)) for c, t in columns],
+                           metadata={"ledger.export_schema": str(EXPORT_SCHEMA_VERSION), "ledger.table": table})
+        part = out / f".{table}.parquet.part"
+        n = 0
+        with pq.ParquetWriter(part, schema, compression="zstd") as writer:
+            for batch in export_batches(conn, table, at):
+                writer.write_batch(pa.RecordBatch.from_arrays(_arrays(pa, batch, columns, ledger_name),
+                                                              schema=schema))
+                n += len(batch)
+                if on_rows is not None:
+                    on_rows(len(batch))
+        os.replace(part, out / f"{table}.parquet")
+        result.rows[table] = n
+    manifest = {"export_schema": EXPORT_SCHEMA_VERSION, "ledger": ledger_name, "source": book.path,
                 "exported_at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "since": at,
                 "rows": result.rows}
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")

@@ -61,7 +61,7 @@ def merge(sources: Sequence[str | os.PathLike[str]], into: str | os.PathLike[str
           on_start: Callable[[int], None] | None = None, on_progress: Callable[[int], None] | None = None
           ) -> Iterator[Merged]:
     """Merge each source ledger into `into` (made if missing), one result per source once it is all committed."""
-    from ledger.db import check_whole, open_ledger
+    from ledger.db import check_whole, open_database
     from ledger.db.connection import open_source
     from ledger.db.merge import same_file
 
@@ -72,7 +72,7 @@ def merge(sources: Sequence[str | os.PathLike[str]], into: str | os.PathLike[str
             raise UsageError(f"{s}: is the ledger merged into (--into); give another")
     opened = [open_source(s) for s in sources]  # every source checked before anything is written
     try:
-        dst = open_ledger(into)
+        dst = open_database(into)
         try:
             check_whole(dst, into)
             if on_start is not None:

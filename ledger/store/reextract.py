@@ -119,20 +119,20 @@ def reextract(db: str | os.PathLike[str], *, mode: Mode = "older", dry_run: bool
               on_start: Callable[[int], None] | None = None) -> Iterator[Reextracted]:
     """Read stored versions again: those another parser version wrote (`older`) or every one (`all`); one result
     per version, once it is committed. `dry_run` parses and tells what would change, and writes nothing."""
-    from ledger.db import check_whole, open_ledger
+    from ledger.db import check_whole, open_database
     from ledger.db.stored import finish_run, versions_to_read
 
     if workers is not None and workers < 1:
         raise UsageError(f"--workers {workers}: expected 1 or more")
     version = parser_version()
-    ledger_db = open_ledger(db, create=False)
+    ledger_db = open_database(db, create=False)
     try:
         check_whole(ledger_db, db)
         ids = versions_to_read(ledger_db, mode, version, record=not dry_run)
     finally:
         ledger_db.close()
     with worker_pool(len(ids), workers) as pool:
-        ledger_db = open_ledger(db, create=False)  # after the workers are forked: no child inherits a connection
+        ledger_db = open_database(db, create=False)  # after the workers are forked: no child inherits a connection
         try:
             if on_start is not None:
                 on_start(len(ids))

@@ -24,7 +24,7 @@ import os
 import re
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ledger.errors import UsageError
 from ledger.support.answer import Cell, Evidence, Matrix, Mode, Statement, SupportAnswer, engine_of
@@ -42,47 +42,49 @@ from ledger.vocab.support import (
     name_key_spaced,
 )
 
+if TYPE_CHECKING:
+    from ledger.db.opened import OpenLedger
+
 __all__ = ["Cell", "Evidence", "Matrix", "Statement", "SupportAnswer", "support"]
 
-def support(db_path: str | os.PathLike[str], *, subject: str | None = None, feature: str | None = None,
+def support(ledger: OpenLedger | str | os.PathLike[str], *, subject: str | None = None, feature: str | None = None,
             engine: str | None = None, value: str | None = None, document: str | None = None,
             evidence: bool = False) -> SupportAnswer:
-    """The support join over the ledger at `db_path`; see the module docstring."""
-    from ledger.db.reads import open_reader, resolve_document
+    """The support join over the open ledger (`ledger.open_ledger(path)`; a path, as before there was one to give,
+    is opened for this call); see the module docstring."""
+    from ledger.db.opened import opened
+    from ledger.db.reads import resolve_document
     from ledger.db.support import support_cells
     from ledger.query import _bad_values
 
-    db = open_reader(db_path)
-    try:
-        with _bad_values():
-            for given in (subject, feature, engine, value):
-                if given is not None:
-                    given.encode("utf-8")  # undecodable bytes of an argument (lone surrogates): a usage error
-                    if "\x00" in given:
-                        raise UsageError("a filter value holds a NUL character")
-            doc_id = int(resolve_document(db, document)["id"]) if document else None
-            raw = support_cells(db)
-            statements = join(raw)
-            engines = _engine_order(s.engine for s in statements)
-            chosen = [s for s in statements if doc_id is None or s.source["document_id"] == doc_id]
-            chosen = _select(chosen, subject=subject, feature_query=feature, engine=engine, value=value)
-            mode: Mode = "cell" if subject and feature else "subject" if subject else "feature" if feature \
-                else "cells"
-            matrices = _matrices(chosen, mode, engines)
-            for m in matrices:
-                for c in m.cells.values():
-                    if c.disagreement:
-                        for s in c.statements:
-                            s.disagreement = True
-            ordered = [s for m in matrices for r in m.rows for e in m.engines
-                       for s in (m.cells[(r, e)].statements if (r, e) in m.cells else ())] if matrices else chosen
-            if evidence and matrices:
-                from ledger.support.evidence import attach_evidence
+    with opened(ledger) as book, _bad_values():
+        db = book.reader
+        for given in (subject, feature, engine, value):
+            if given is not None:
+                given.encode("utf-8")  # undecodable bytes of an argument (lone surrogates): a usage error
+                if "\x00" in given:
+                    raise UsageError("a filter value holds a NUL character")
+        doc_id = int(resolve_document(db, document)["id"]) if document else None
+        raw = support_cells(db)
+        statements = join(raw)
+        engines = _engine_order(s.engine for s in statements)
+        chosen = [s for s in statements if doc_id is None or s.source["document_id"] == doc_id]
+        chosen = _select(chosen, subject=subject, feature_query=feature, engine=engine, value=value)
+        mode: Mode = "cell" if subject and feature else "subject" if subject else "feature" if feature \
+            else "cells"
+        matrices = _matrices(chosen, mode, engines)
+        for m in matrices:
+            for c in m.cells.values():
+                if c.disagreement:
+                    for s in c.statements:
+                        s.disagreement = True
+        ordered = [s for m in matrices for r in m.rows for e in m.engines
+                   for s in (m.cells[(r, e)].statements if (r, e) in m.cells else ())] if matrices else chosen
+        if evidence and matrices:
+            from ledger.support.evidence import attach_evidence
 
-                attach_evidence(db, matrices, _aliases(raw))
-            return SupportAnswer(mode, engines, matrices, ordered)
-    finally:
-        db.close()
+            attach_evidence(db, matrices, _aliases(raw))
+        return SupportAnswer(mode, engines, matrices, ordered)
 
 
 # ---- from stored cells to statements -------------------------------------------------------------------------

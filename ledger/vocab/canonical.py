@@ -25,8 +25,10 @@ SETUP_RULES_VERSION = 1
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
-GPU_NAMES = (r"gb300|gb200|gh200|b300|b200|h200|h100|h800|h20|a100|a800|a10g?|v100|l40s?|l4|mi250x?|mi300x|mi325x|"
-             r"mi355x|rtx (?:pro )?\d{4}(?: blackwell| ada| super| ?ti)?|rtx ?\d{4}(?: super| ?ti)?|"
+GPU_NAMES = (r"gb300|gb200|gh200|b300|b200|b100|h200|h100|h800|h20|a100|a800|a6000|a40|a30|a10g?|v100|l40s?|l20|l4|"
+             # AMD Instinct (MI210 ... MI355X), Ascend NPUs (vllm-ascend: "910B", "Atlas A2"), Intel Gaudi
+             r"mi[1-4]\d\d[ax]?|mi[1-4]\dx|(?:ascend )?910[bc]\d?|(?:ascend )?310p|(?:atlas|ascend) a[23]|gaudi ?[23]|"
+             r"rtx (?:pro )?\d{4}(?: blackwell| ada| super| ?ti)?|rtx ?\d{4}(?: super| ?ti)?|"
              r"rx ?\d{4}(?: ?xtx| ?xt| gre)?|dgx[ -]spark|"
              # Apple silicon, which llama.cpp and MLX threads measure on ("M2 Ultra", "Apple M3")
              r"(?:apple )?m[1-5] (?:pro|max|ultra)|apple m[1-5]")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ledger.vocab.canonical import canonical_items
-from ledger.vocab.metrics import normalise_metric, variant_words
+from ledger.vocab.metrics import named_benchmark, normalise_metric, variant_words
 from ledger.vocab.setup import IGNORED_KEYS, LONG_CONTEXT_RE, SOFT_KEYS, canonical_key_name, config_hints
 from ledger.vocab.text import MAX_NAME, clean_name
 
@@ -79,11 +79,13 @@ def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str
 def _task(kind: str, value: str, metric: str) -> str:
     """The test or task a value comes from, as a setup key: a throughput or an acceptance length of a gsm8k run
     is not one of a passkey run. An accuracy's task is the benchmark its metric already names (lm-eval's rows
-    name both), so there it adds nothing; every long-context workload (passkey, RULER, needle) is one."""
+    name both), so there it adds nothing unless the metric names none; every long-context workload (passkey,
+    RULER, needle) is one."""
     v = value[:MAX_NAME]
     if LONG_CONTEXT_RE.search(v):
         return "long-context" if kind in ("acceptance", "perf") else ""
-    if kind == "accuracy":
-        return ""
     name = normalise_metric(v, "accuracy").name
+    if kind == "accuracy" and named_benchmark(metric):
+        return ""
+    # ("flexible-extract" under a turn that names GSM8K: the benchmark its metric does not name)
     return "" if not name or name == metric else name

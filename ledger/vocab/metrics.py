@@ -7,25 +7,31 @@ import re
 from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
+from ledger.vocab.metric_table import BENCHMARKS, METRICS
 from ledger.vocab.setup import config_hints
 from ledger.vocab.text import clean_name
+from ledger.vocab.units import is_measure_unit, is_performance_unit, is_share_unit, unit_higher_is_better
 
-_ACCURACY_RE = re.compile(
-    r"gsm8k|gsm-8k|mmlu|mmmu|gpqa|human[- ]?eval|mbpp|math(?:500)?\b|aime|arc[-_ ]|hellaswag|winogrande|"
-    r"truthfulqa|ifeval|longbench|ruler|niah|pass ?key|passkey|accuracy|\bacc\b|\bacc[_ ]|exact[_ ]match|"
-    r"\bscore\b|pass@\d|\bf1\b|bleu|rouge|\bem\b|strict-match|flexible-extract|mt-?bench|chartqa|"
-    r"docvqa|textvqa|mathvista|ocrbench|lambada|perplexity|\bppl\b|wikitext|bits_per_byte|\bbpb\b|cmmlu|ceval|bbh|drop\b|"
-    r"livecodebench|swe-?bench|correct|"
+# Words that name a quality result besides the table's metrics ("acc", "pass@1", "BLEU") and the benchmarks the
+# table does not hold ("cmmlu", "bbh")
+_QUALITY_WORDS = (
+    r"arc[-_ ]|accuracy|\bacc\b|\bacc[_ ]|exact[_ ]match|"
+    r"\bscore\b|pass@\d|\bf1\b|bleu|rouge|\bem\b|strict-match|flexible-extract|"
+    r"textvqa|ocrbench|lambada|bits_per_byte|\bbpb\b|cmmlu|ceval|bbh|drop\b|"
+    r"swe-?bench|correct|"
+    # looser than the table's spellings, for the kind only: "mmlu" inside a task name, "math" alone
+    r"mmlu|mbpp|math(?:500)?\b|aime|ruler|niah|"
     # how far a quantised layer's output is from the reference one ("error 1503.34" in GPTQ's log)
     r"(?<![\w-])(?:(?:abs|rel|mean|max|quant(?:isation|ization)?|reconstruction|layer)[ _-])?error(?![\w-])|"
     # how far a quantised model's token distribution moved (llama.cpp's perplexity tool)
     r"\bkld\b|kl[- ]?div|\bjsd\b|δp\b|same top[- ]?p|"
     # a training run's loss is its quality measure
-    r"(?<![\w-])(?:train(?:ing)?[ _-]|val(?:idation)?[ _-]|eval[ _-]|final[ _-]|lm[ _-])?loss(?:es)?(?![\w-])",
-    re.IGNORECASE,
+    r"(?<![\w-])(?:train(?:ing)?[ _-]|val(?:idation)?[ _-]|eval[ _-]|final[ _-]|lm[ _-])?loss(?:es)?(?![\w-])"
 )
 # a test's recorded AL as YAML spells it ("ref_al: 2.73"); "min_al", the bar derived from it, is no measure
 _AL_FIELD = r"(?<![a-z0-9])(?:ref|mean|avg|measured)_al(?![a-z0-9])"
+_ACCURACY_RE = re.compile(
+    "|".join([m.pattern for m in METRICS if m.kind == "accuracy"] + [_QUALITY_WORDS]), re.IGNORECASE)
 _ACCEPTANCE_RE = re.compile(
     r"acceptance|accept(?:ed)? (?:length|rate|len)|\bAL\b|\[AR\]|mean accepted|draft acceptance|"
     r"accept_len|acc_len|accept rate|(?:mean|median|avg|average|p\d{2})\s+(?:request\s+)?AR\b|\baccpt\w*\s*len|"
@@ -44,10 +50,25 @@ def kind_for_metric(metric: str, unit: str | None = None) -> str:
     """accuracy, acceptance or perf, from the metric's name and unit."""
     if _ACCEPTANCE_RE.search(metric):
         return "acceptance"
-    if unit and unit.lower() in ("ms", "us", "µs", "s", "tok/s", "tokens/s", "req/s", "x", "×", "gib", "gb",
-                                 "mib", "mb"):
+    if is_performance_unit(unit):
         return "perf"
     if _ACCURACY_RE.search(metric) and not _PERF_HINT_RE.search(metric):
+        return "accuracy"
+    return "perf"
+
+
+# A result in prose is named more loosely than a label: "scored", "the evals", "exact", "mathematics"
+_PROSE_QUALITY_RE = re.compile(r"eval|exact|score|\bmath|ppl", re.IGNORECASE)
+
+
+def prose_kind(metric: str, unit: str | None) -> str:
+    """The kind of a value prose names `metric`: a share ("%", "points") can be a score, a time or a rate
+    cannot."""
+    if _ACCEPTANCE_RE.search(metric):
+        return "acceptance"
+    if is_measure_unit(unit) and not is_share_unit(unit):
+        return "perf"
+    if _ACCURACY_RE.search(metric) or _PROSE_QUALITY_RE.search(metric):
         return "accuracy"
     return "perf"
 
@@ -85,61 +106,22 @@ def higher_is_better(metric: str, unit: str | None, kind: str) -> bool:
     """Direction of goodness: accuracy, acceptance, throughput and speed-ups go up."""
     if kind in ("accuracy", "acceptance"):
         return not _LOWER_QUALITY_RE.search(metric)
-    u = (unit or "").lower()
-    if u in ("x", "×") or "speedup" in metric.lower() or "speed-up" in metric.lower():
+    if "speedup" in metric.lower() or "speed-up" in metric.lower():
         return True
-    if u in ("ms", "us", "µs", "s", "ns", "min", "gib", "gb", "mib", "mb"):
-        return False
+    by_unit = unit_higher_is_better(unit)
+    if by_unit is not None:
+        return by_unit
+    u = (unit or "").lower()
     if "/s" in u or "tps" in u or "throughput" in metric.lower():
         return True
     return not LOWER_IS_BETTER_RE.search(metric)
 
 
-BENCHMARK_SAMPLES: dict[str, int] = {
-    "gsm8k": 1319, "mmlu": 14042, "mmlu-pro": 12032, "mmmu": 900, "gpqa": 198, "humaneval": 164,
-    "mbpp": 500, "math500": 500, "aime": 30, "ifeval": 541, "hellaswag": 10042, "winogrande": 1267,
-    "arc-challenge": 1172, "truthfulqa": 817, "chartqa": 2500, "mathvista": 1000,
-}
-"""Test-split sizes of well-known benchmarks (MMMU: validation split, GPQA: diamond, AIME: one year, MathVista:
-testmini)."""
+BENCHMARK_SAMPLES: dict[str, int] = {m.name: m.samples for m in METRICS if m.samples is not None}
+"""Test-split sizes of well-known benchmarks, from the metric table."""
 
 # Canonical metric names, first match wins. Acceptance before accuracy ("acc" is both).
-_METRIC_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("acceptance rate", r"accept(?:ance|ed)?[ _-]?rate|\bar\b|\[ar\]"),
-    ("acceptance length", r"accept(?:ance|ed)?[ _-]?len(?:gth)?|\bal\b|mean accepted|acc_len|(?<![\w.])a\.len\b|"
-                          r"accepted tokens per step|tokens per step"),
-    ("gsm8k", r"gsm[ _-]?8k"),
-    ("mmlu-pro", r"mmlu[ _-]?pro"),
-    ("mmlu", r"\bmmlu|_mmlu"),
-    ("mmmu", r"mmmu"),
-    ("gpqa", r"gpqa"),
-    ("humaneval", r"human[ _-]?eval"),
-    ("mbpp", r"\bmbpp"),
-    ("math500", r"math[ _-]?500"),
-    ("aime", r"\baime"),
-    ("ifeval", r"ifeval"),
-    ("longbench", r"longbench"),
-    ("ruler", r"\bruler\b"),
-    ("passkey", r"pass[ _-]?key"),
-    ("mt-bench", r"mt[ _-]?bench"),
-    ("hellaswag", r"hellaswag"),
-    ("winogrande", r"winogrande"),
-    ("arc-challenge", r"arc[ _-]?(?:challenge|c)\b"),
-    ("truthfulqa", r"truthful[ _-]?qa"),
-    ("chartqa", r"chartqa"),
-    ("mathvista", r"mathvista"),
-    ("livecodebench", r"livecodebench"),
-    ("docvqa", r"docvqa"),
-    # wikitext is scored by its perplexity: "wikitext 7.61" is a perplexity
-    ("perplexity", r"perplexity|\bppl\b|wikitext"),
-    ("ttft", r"ttft|time to first token"),
-    ("tpot", r"tpot|time per output token"),
-    ("itl", r"\bitl\b|inter[ -]token latency"),
-    ("e2el", r"e2el|e2e latency|end[ -]to[ -]end latency"),
-    ("request throughput", r"request throughput|req/s"),
-    ("output throughput", r"output (?:token )?throughput"),
-    ("total throughput", r"total (?:token )?throughput"),
-)
+_METRIC_PATTERNS: tuple[tuple[str, str], ...] = tuple((m.name, m.pattern) for m in METRICS)
 _METRIC_RES = tuple((name, re.compile(p, re.IGNORECASE)) for name, p in _METRIC_PATTERNS)
 _ANY_METRIC_RE = re.compile("|".join(f"(?:{p})" for _, p in _METRIC_PATTERNS), re.IGNORECASE)
 STAT_RE = re.compile(r"\b(mean|median|avg|average|p50|p90|p95|p99|p99\.9|std|min|max)\b", re.IGNORECASE)
@@ -232,9 +214,7 @@ def is_gauge_name(label: str) -> bool:
 
 # The accuracy benchmarks of the metric table ("gsm8k" .. "livecodebench"): a name a lead-in line can give a
 # table whose columns only say "Score"
-_BENCHMARK_NAMES = tuple(name for name, _ in _METRIC_PATTERNS
-                         if name not in ("acceptance rate", "acceptance length", "perplexity") and
-                         kind_for_metric(name) == "accuracy")
+_BENCHMARK_NAMES = tuple(m.name for m in BENCHMARKS)
 # one named group per benchmark ("b3" -> "gsm8k"), so a match says which one it found
 BENCHMARK_ALTERNATION = "|".join(f"(?P<b{k}>{p})" for k, (name, p) in enumerate(_METRIC_PATTERNS)
                                  if name in _BENCHMARK_NAMES)
@@ -300,6 +280,11 @@ _QUALITY_NAME_RE = re.compile(
 def is_benchmark_name(text: str) -> bool:
     """A quality benchmark (or perplexity) of the metric table is named in text: its result is accuracy."""
     return _QUALITY_NAME_RE.search(text) is not None
+
+
+def names_a_metric(text: str) -> bool:
+    """A metric of the table, in any of its spellings, or a quality word ("acc", "pass@1", "BLEU") is named."""
+    return _ANY_METRIC_RE.search(text) is not None or _ACCURACY_RE.search(text) is not None
 
 
 def last_metric_named(text: str) -> str | None:

@@ -129,6 +129,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]?kv(?:[ _-]?cache)?", ("kv",)),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",)),
     _word("concurrency", "concurrency", rf"con(?:c|currency)?{_SEP}(\d{{1,5}})", ("con",)),
+    # "random / c=8 / p=32", "mc=16": benchmark configs' shorthand (an equals sign always: "c8" says nothing)
+    _word("concurrency", "concurrency", r"m?c ?= ?(\d{1,5})", ("c=", "c =")),
     _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)", ("isl",)),
     _word("osl", "osl", rf"osl{_SEP}(\d{{1,6}}k?)", ("osl",)),
     # "Latency input=512 (ms)", "prompt_len=1024": a length assigned (never "input 512" or "output: 1234.5",
@@ -140,7 +142,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # with the count printed before it ("8xH100", "2x8 H200": nodes x GPUs), which canonical reads as gpu_count
     # the vendor may stand between ("8×NVIDIA H200"): the count still belongs to the GPU
     _word("gpu", "gpu", rf"({_GPU_COUNT}(?:nvidia )?(?:{GPU_NAMES}))",
-          ("gb", "gh", "b2", "b3", "h1", "h2", "h8", "a1", "a8", "v1", "l4", "mi", "rtx", "dgx", "m1 ", "m2 ", "m3 ",
+          ("gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a3", "a4", "a6", "a8", "v1", "l2", "l4", "mi", "rtx",
+           "dgx", "910", "310p", "atlas", "ascend", "gaudi", "m1 ", "m2 ", "m3 ",
            "m4 ", "m5 ", "apple", "rx")),
     # "**4 GPUs**<br/>TP2,PP2": a column's count of boards, when the board is named elsewhere (the line above)
     _word("gpu_count", "gpu_count", r"(\d{1,3}) ?[x×]? ?(?:gpus|gpu(?! ?[a-z]))", ("gpu",)),
@@ -181,6 +184,10 @@ def qualifiers(text: str | None) -> dict[str, str]:
 _PAIRED_RE = re.compile(r"(?<![a-z0-9])isl ?/ ?osl(?: ?[=:] ?| )(?P<isl>\d{1,6}k?) ?/ ?(?P<osl>\d{1,6}k?)(?![\w.])",
                         re.IGNORECASE)
 """"ISL/OSL=1K/2K", "ISL/OSL 1024/2048": both lengths under one paired name, in the order of the names."""
+# "input 4096 / output 512", "input len 1024, output len 128": the words first
+_NAMED_LENGTHS_RE = re.compile(
+    r"(?<![\w.])(?:input|prompt)(?:[ _-]len(?:gth)?)?[ =:]{1,3}(?P<isl>\d{1,6}k?) ?(?:/|and|,) ?"
+    r"output(?:[ _-]len(?:gth)?)?[ =:]{1,3}(?P<osl>\d{1,6}k?)(?![\w.])", re.IGNORECASE)
 # "1k/1k", "8k/1k", "2k/512": the serving benchmarks' shorthand for input/output lengths (the first in thousands,
 # so no date or fraction reads as one)
 _SHORT_LENGTHS_RE = re.compile(r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?![\w./])")
@@ -218,7 +225,8 @@ def _qualifiers(text: str) -> dict[str, str]:
     s = text[:400]
     if not _ANY_SETUP_RE.search(s):
         return out  # no number and no word of a method: no setup word can match (most prose lines)
-    lm = _PAIRED_RE.search(s) or _LENGTHS_RE.search(s) or (_SHORT_LENGTHS_RE.search(s) if "/" in s else None)
+    lm = (_PAIRED_RE.search(s) or _LENGTHS_RE.search(s) or _NAMED_LENGTHS_RE.search(s)
+          or (_SHORT_LENGTHS_RE.search(s) if "/" in s else None))
     if lm:
         out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
         s = s[:lm.start()] + " " + s[lm.end():]

@@ -2,36 +2,15 @@
 
 from __future__ import annotations
 
-# Units longest first so "tok/s/GPU" wins over "tok/s" and "ms" over "m".
-UNITS = (
-    "tok/s/gpu", "tok/s/user", "tokens/s/gpu", "tokens/s/user", "tokens/sec/gpu", "tokens/sec/user", "tokens/sec",
-    "tokens/s", "token/s", "tok/sec", "t/s", "tokens / sec", "tokens / s", "token / s", "tok / s",
-    "tok/s", "toks/s", "tps/user", "tps/gpu", "tps", "req/sec", "req/s", "reqs/s", "requests/s",
-    "it/s", "gb/s", "tb/s", "tbps", "gbps", "tflops/s", "gflops/s", "tflops", "gflops", "tflop/s", "gflop/s", "tf",
-    "samples/s",
-    "seq/s", "req/min", "us/run", "µs/run", "ms/run", "ns/run", "kb/run", "mb/run", "gb/run", "mflop/run",
-    "gflop/run", "tflop/run", "runs", "tokens per second", "tokens per sec", "ms per token", "ms/token", "ms/tok",
-    "ms/t",
-    "µs", "μs", "usecs", "usec", "us", "msecs", "msec", "ms", "ns", "sec", "secs", "seconds", "second", "s", "min",
-    "mins", "minutes", "h", "hours", "hrs", "hr", "gib", "gb", "mib", "mb", "kib", "kb", "tib", "tb", "bytes", "b",
-    "%", "percent", "x", "×", "pp", "points", "pts", "nats", "tokens", "tok",
-)
+from ledger.vocab.unit_table import UNIT_TABLE, unit_row
 
-_UNIT_ALIASES = {
-    "tokens/s": "tok/s", "token/s": "tok/s", "tok/sec": "tok/s", "tokens/sec": "tok/s", "tps": "tok/s",
-    "tokens/s/gpu": "tok/s/gpu", "tokens/s/user": "tok/s/user", "µs": "us", "μs": "us", "usec": "us",
-    "sec": "s", "secs": "s", "second": "s", "seconds": "s", "msec": "ms", "msecs": "ms", "usecs": "us", "×": "x",
-    "ms/t": "ms/token", "ms/tok": "ms/token", "ms per token": "ms/token",
-    "percent": "%", "pts": "%", "points": "%", "mins": "min", "minutes": "min", "hours": "h", "hr": "h", "hrs": "h",
-    # a FLOP rate, however it is spelled ("TFLOPS", "TFLOPs/s", "TF" in kernel threads)
-    "tflops": "tflop/s", "tflops/s": "tflop/s", "tf": "tflop/s", "gflops": "gflop/s", "gflops/s": "gflop/s",
-}
+# Longest first, as a flat alternation of them must be written ("tok/s/GPU" before "tok/s", "ms" before "m")
+UNITS = tuple(sorted((u.spelling for u in UNIT_TABLE if u.read), key=len, reverse=True))
+"""Every spelling the number grammar reads after a number."""
+
+_UNIT_ALIASES = {u.spelling: u.canonical for u in UNIT_TABLE if u.spelling != u.canonical}
 _UNIT_SCALE: dict[str, tuple[str, float]] = {
-    "ns": ("time", 1e-9), "us": ("time", 1e-6), "ms": ("time", 1e-3), "s": ("time", 1.0), "min": ("time", 60.0),
-    "h": ("time", 3600.0), "b": ("bytes", 1.0), "kib": ("bytes", 1024.0), "mib": ("bytes", 1024.0**2),
-    "gib": ("bytes", 1024.0**3), "tib": ("bytes", 1024.0**4), "kb": ("bytes", 1e3), "mb": ("bytes", 1e6),
-    "gb": ("bytes", 1e9), "tb": ("bytes", 1e12),
-}
+    u.spelling: (u.family, u.scale) for u in UNIT_TABLE if u.spelling == u.canonical and u.scale is not None}
 
 
 def canonical_unit(unit: str | None, kind: str) -> str:
@@ -52,16 +31,7 @@ def unit_factor(unit: str | None) -> float | None:
     return _UNIT_SCALE[u][1] if u in _UNIT_SCALE else None
 
 
-MEASURE_UNITS = frozenset(u.lower() for u in (
-    "ms", "us", "µs", "ns", "s", "sec", "secs", "seconds", "min", "mins", "minutes", "m", "h", "hours", "hr", "hrs",
-    "msec", "msecs", "usec", "usecs", "percent", "pts", "TF", "GFLOP/s",
-    "GiB", "GB", "MiB", "MB", "KiB", "KB", "TiB", "TB", "%", "x", "×", "pp", "point", "points", "nats", "tok/s",
-    "tok/s/gpu", "tok/s/user", "tokens/s", "tokens/sec", "tok/sec", "req/s", "req/sec", "tps", "tps/user", "tps/gpu",
-    "it/s", "GB/s", "TB/s", "TFLOPS", "samples/s", "seq/s", "toks/s", "reqs/s", "requests/s",
-    # kernel benchmarks: time per run, achieved FLOP rate and bandwidth
-    "us/run", "µs/run", "ms/run", "ns/run", "GFLOPS", "TFLOPs/s", "GFLOPs/s", "TFLOP/s", "TBPS", "GBPS", "req/min",
-    "tokens per second", "tokens per sec", "ms per token", "ms/token", "ms/tok", "ms/t",
-))
+MEASURE_UNITS = frozenset(u.spelling for u in UNIT_TABLE if u.role == "measure")
 """Units of a measured result (a time, a rate, a size, a share). Not: tokens, runs, kB/run, MFLOP/run, which
 count or size the work a benchmark did."""
 
@@ -75,12 +45,11 @@ def is_measure_unit(unit: str | None) -> bool:
     return u in MEASURE_UNITS or (u not in COUNT_UNITS and (u.endswith(("/s", "/sec")) or "/s/" in u))
 
 
-COUNT_UNITS = frozenset(("runs", "tokens", "token", "tok", "kb/run", "mb/run", "gb/run", "mflop/run", "gflop/run",
-                         "tflop/run"))
+COUNT_UNITS = frozenset(u.spelling for u in UNIT_TABLE if u.role == "count")
 """Units that count or size the work of a run ("2556 runs", "117.44 MFLOP/run"): never a result."""
 
 
-SIZE_UNITS = frozenset(u.lower() for u in ("GiB", "GB", "MiB", "MB", "KiB", "KB", "TiB", "TB"))
+SIZE_UNITS = frozenset(u.spelling for u in UNIT_TABLE if u.family == "bytes" and u.role == "measure")
 """Units of an amount of memory: a measured footprint, or a machine's or cache's capacity."""
 
 
@@ -92,7 +61,9 @@ def is_count_unit(unit: str | None) -> bool:
     return bool(unit) and unit.lower() in COUNT_UNITS  # type: ignore[union-attr]
 
 
-_SUBSECOND = frozenset(("us", "µs", "μs", "usec", "usecs", "ns", "ms", "msec", "msecs", "x", "×"))
+# a time below a second, or a ratio of two times
+_SUBSECOND = frozenset(u.spelling for u in UNIT_TABLE
+                       if (u.family == "time" and u.scale is not None and u.scale < 1) or u.family == "ratio")
 
 
 def is_timing_unit(unit: str | None) -> bool:
@@ -104,20 +75,56 @@ def is_timing_unit(unit: str | None) -> bool:
     return u in _SUBSECOND or (u not in COUNT_UNITS and (u.endswith(("/s", "/sec")) or "/s/" in u))
 
 
+# Which way is better for a value in a unit of each family, whatever it is named: times and sizes go down, rates
+# and speed-ups up
+_FAMILY_HIGHER_IS_BETTER = {"time": False, "time per token": False, "time per run": False, "bytes": False,
+                            "rate": True, "bandwidth": True, "flop rate": True, "ratio": True}
+
+
+def unit_higher_is_better(unit: str | None) -> bool | None:
+    """True for a rate or a speed-up, False for a time or a size, None where the unit does not say."""
+    row = unit_row(unit)
+    return None if row is None else _FAMILY_HIGHER_IS_BETTER.get(row.family)
+
+
+def is_performance_unit(unit: str | None) -> bool:
+    """A measured time, size, rate or speed-up ("msec", "GiB", "tok/s", "x"): a value in it is a perf result
+    whatever its name says; a share ("%", "points") can be a score."""
+    row = unit_row(unit)
+    return row is not None and row.role == "measure" and row.family in _FAMILY_HIGHER_IS_BETTER
+
+
+def is_share_unit(unit: str | None) -> bool:
+    """A share or a score's scale ("%", "percent", "points", "pp", "nats"): a value in it may be a quality."""
+    row = unit_row(unit)
+    return row is not None and row.family in ("share", "information")
+
+
+def is_time_unit(unit: str | None) -> bool:
+    """A duration in any spelling of the table ("s", "msec", "minutes", "hrs")."""
+    row = unit_row(unit)
+    return row is not None and row.family == "time"
+
+
+RATIO_UNITS = frozenset(u.spelling for u in UNIT_TABLE if u.family == "ratio")
+"""A ratio of two measurements: "1.3x", "2.1×"."""
+
+UNIT_WORDS = frozenset(u.spelling for u in UNIT_TABLE if "/" not in u.spelling and " " not in u.spelling) - {"b"}
+"""The units that are one word ("ms", "GiB", "TFLOPS", "tokens"); "b" is left out, as "7 B" is a size of a model."""
+
+
+# what a value measures, by its unit's family, when no name says so
+_MEASURE_OF_FAMILY = {"ratio": "speedup", "rate": "throughput", "bandwidth": "throughput", "flop rate": "throughput",
+                      "time": "latency", "time per token": "latency"}
+
+
 def measure_of_unit(unit: str | None) -> str | None:
     """What a value in `unit` measures when no name says so: a rate is a throughput, a time a latency, a size
     memory, a ratio a speed-up ("8B: 98.4 token/sec" under a list of models is the 8B model's throughput)."""
-    if not unit:
-        return None
-    u = unit.strip().lower()
-    if u in ("x", "×"):
-        return "speedup"
-    if u in COUNT_UNITS:
-        return None
-    if u.endswith(("/s", "/sec")) or "/s/" in u or u in ("tps", "t/s", "tokens per second", "tokens per sec"):
-        return "throughput"
-    if u in _SUBSECOND or u in ("s", "sec", "secs", "seconds", "min", "ms/token", "ms/t", "ms per token"):
-        return "latency"
-    if u in SIZE_UNITS:
-        return "memory"
-    return None
+    row = unit_row(unit)
+    if row is None:
+        u = (unit or "").strip().lower()
+        return "throughput" if u.endswith(("/s", "/sec")) or "/s/" in u else None  # "images/s"
+    if row.family == "bytes":
+        return "memory" if row.role == "measure" else None
+    return _MEASURE_OF_FAMILY.get(row.family)

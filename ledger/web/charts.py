@@ -1,7 +1,7 @@
 """The charts of the trend page and the PR page: `ledger trend`'s series drawn with their units on the axis.
 
-    trend_charts(db_path, "gsm8k", ["draft_len=1"], [])     ledger trend gsm8k --where draft_len=1
-    pr_charts(db_path, "owner/name#N", comparison)           the PR's series measured at two or more revisions
+    trend_charts(book, "gsm8k", ["draft_len=1"], [])     ledger trend gsm8k --where draft_len=1
+    pr_charts(book, "owner/name#N", comparison)           the PR's series measured at two or more revisions
 
 An axis says what its numbers are: an accuracy is drawn in %, and a series whose accuracies are stated partly
 as fractions (0.9598) and partly as percentages (96.25) draws the fractions x100, saying so under the chart;
@@ -14,13 +14,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ledger.errors import UsageError
 from ledger.output.terminal import fmt_value
 from ledger.web import library
 from ledger.web.links import doc_href
 from ledger.web.svg import Chart, Point, line_chart
+
+if TYPE_CHECKING:
+    from ledger.api import Ledger
 
 NUMERIC_KINDS = ("accuracy", "acceptance", "perf")
 MAX_CHARTS, MAX_SINGLE = 60, 200
@@ -68,7 +71,7 @@ def series_axis(metric: str, kind: str | None, unit: str | None, values: Sequenc
     return Axis(f"{metric} (no unit stated)")
 
 
-def pr_charts(db_path: str, key: str, comparison: dict[str, Any] | None) -> list[dict[str, Any]]:
+def pr_charts(book: Ledger, key: str, comparison: dict[str, Any] | None) -> list[dict[str, Any]]:
     """A chart for each of the PR's numeric series measured at two or more revisions (`ledger trend METRIC PR`)."""
     if comparison is None:
         return []
@@ -77,7 +80,7 @@ def pr_charts(db_path: str, key: str, comparison: dict[str, Any] | None) -> list
     short = {r["name"]: f"R{i}" for i, r in enumerate(comparison.get("revisions") or [], 1)}
     charts: list[dict[str, Any]] = []
     for m in metrics:
-        charts += [c for c in trend_charts(db_path, m, [], [key], short)["charts"] if c["n_points"] > 1]
+        charts += [c for c in trend_charts(book, m, [], [key], short)["charts"] if c["n_points"] > 1]
     return charts
 
 
@@ -136,14 +139,14 @@ def _chart(label: str, pts: Sequence[tuple[str, Any]], latest: Any, short: dict[
             "svg": line_chart(chart) if len(points) > 1 else ""}
 
 
-def trend_charts(db_path: str, metric: str, where: Sequence[str], targets: Sequence[str],
+def trend_charts(book: Ledger, metric: str, where: Sequence[str], targets: Sequence[str],
                  short: dict[str, str] | None = None) -> dict[str, Any]:
     """`ledger trend METRIC [TARGET...] --where K=V` as charts: one per comparable series with two or more values,
     the reference line and the noise band of the latest value's verdict drawn; one-value series listed. `short`
     names the places under the axis (revision name -> "R3"); without it they are P1, P2, ..."""
     if not metric.strip():
         raise UsageError("give a metric: ?metric=gsm8k")
-    series = library.trend_series(db_path, metric, where, targets)
+    series = library.trend_series(book, metric, where, targets)
     charts: list[dict[str, Any]] = []
     single: list[dict[str, Any]] = []
     for label, pts, latest in series:

@@ -1,12 +1,13 @@
 """What each page shows, computed by the library functions the CLI calls; nothing here writes SQL.
 
-    pr_page(conn, db_path, "NVIDIA/TensorRT-LLM", 20144)   ledger show + report + claims --group-by revision + trend
+    pr_page(book, "NVIDIA/TensorRT-LLM", 20144)            ledger show + report + claims --group-by revision + trend
     doc_page(conn, 1, 1, span)                              the stored text of a version, its claims' lines
-    compare_page(conn, db_path, targets, from_, to)        ledger compare
-    support_page(db_path, subject, feature)                ledger support
+    compare_page(book, targets, from_, to)                 ledger compare
+    support_page(book, subject, feature)                   ledger support
 
-`conn` is the web server's read-only connection (datasette's, `mode=ro`); `db_path` is the ledger file for the
-functions that open it themselves (compare, trend, support, as the CLI calls them). Each function returns plain
+`book` is the open ledger (ledger.api.Ledger) wrapping the web server's read-only connection (datasette's,
+`mode=ro`), `conn` that connection itself (`book.reader`): the library calls (report, compare, trend, support, as
+the CLI calls them) read through it too, and open nothing of their own. Each function returns plain
 data for a template; `NotFound` means a 404 and `UsageError` a 400, both with one line of text. The charts of
 the trend and PR pages are drawn by ledger.web.charts.
 
@@ -35,6 +36,7 @@ from ledger.web.charts import pr_charts
 from ledger.web.links import PREFIX, doc_href
 
 if TYPE_CHECKING:
+    from ledger.api import Ledger
     from ledger.db.reads import Reader
 
 OUTCOME_ORDER = ("fail", "waived", "not_verified", "not_run", "skipped", "pass")
@@ -63,9 +65,10 @@ def claim_row(c: dict[str, Any]) -> dict[str, Any]:
 
 # ---- the pull request page -------------------------------------------------------------------------------------
 
-def pr_page(conn: Reader, db_path: str, repo: str, number: int) -> dict[str, Any]:
+def pr_page(book: Ledger, repo: str, number: int) -> dict[str, Any]:
     """Everything the PR page shows: identity, versions, revisions, CI runs, the review report, claims by
     revision and the charts of the PR's series."""
+    conn = book.reader
     doc = pr_document(conn, repo, number)
     if doc is None:
         raise NotFound(f"no pull request {repo}#{number} in this ledger")
@@ -88,7 +91,7 @@ def pr_page(conn: Reader, db_path: str, repo: str, number: int) -> dict[str, Any
     gates = [c for c in newest if c.get("kind") == "gate" and (c.get("revision") or {}).get("label") != "CI"]
     by_outcome = {o: [claim_row(c) for c in gates if c.get("outcome") == o] for o in OUTCOME_ORDER}
     by_outcome["unknown"] = [claim_row(c) for c in gates if c.get("outcome") not in OUTCOME_ORDER]
-    comparison, report = library.report(db_path, key)
+    comparison, report = library.report(book, key)
     link = _linker(conn, comparison, [doc])
     return {
         "doc": doc, "labels": labels or [], "versions": overview["versions"], "version": overview["version"],
@@ -99,7 +102,7 @@ def pr_page(conn: Reader, db_path: str, repo: str, number: int) -> dict[str, Any
         "groups": [(title, [claim_row(c) for c in sorted(rows, key=lambda c: c.get("kind") == "commit")])
                    for title, rows in grouped(newest, GroupBy.revision)],
         "n_claims": len(newest), "linked": linked,
-        "charts": pr_charts(db_path, key, comparison),
+        "charts": pr_charts(book, key, comparison),
     }
 
 
@@ -144,7 +147,7 @@ MAX_TARGETS = 20
 
 # ---- compare -----------------------------------------------------------------------------------------------------
 
-def compare_page(conn: Reader, db_path: str, targets: Sequence[str], from_: str | None, to: str | None
+def compare_page(book: Ledger, targets: Sequence[str], from_: str | None, to: str | None
                  ) -> dict[str, Any]:
     """`ledger compare TARGET... --from --to`: verdicts with thresholds, each value linked to its line."""
     targets = [t.strip() for t in targets if t.strip()]
@@ -152,8 +155,9 @@ def compare_page(conn: Reader, db_path: str, targets: Sequence[str], from_: str 
         raise UsageError("give one or more targets: ?target=owner/name%23N (&target=... for several)")
     if len(targets) > MAX_TARGETS:
         raise UsageError(f"{len(targets)} targets: a page compares at most {MAX_TARGETS}")
+    conn = book.reader
     docs = [resolve_document(conn, t) for t in targets]
-    comparison = library.compare_json(db_path, [str(d["key"]) for d in docs], from_, to)
+    comparison = library.compare_json(book, [str(d["key"]) for d in docs], from_, to)
     if comparison is None:
         return {"targets": targets, "comparison": None, "docs": docs}
     revisions = review.revisions_of(comparison)
@@ -169,13 +173,13 @@ def compare_page(conn: Reader, db_path: str, targets: Sequence[str], from_: str 
 
 # ---- support -----------------------------------------------------------------------------------------------------
 
-def support_page(db_path: str, subject: str | None, feature: str | None) -> dict[str, Any]:
+def support_page(book: Ledger, subject: str | None, feature: str | None) -> dict[str, Any]:
     """`ledger support --subject --feature --evidence`: for an architecture its features x engines, for a feature
     its architectures x engines, each value linked to its line, disagreements marked, the engine's PR claims
     beside the cell; without either, every cell as a row. As the CLI prints them, each value carries where it
     stands ("A:75": source A, line 75) and the sources are listed under the matrices; each value is coloured by
     its kind (yes, no, partial, n/a, ...) and the page's legend names the colours."""
-    answer = library.support(db_path, subject, feature)
+    answer = library.support(book, subject, feature)
     letters: dict[str, str] = {}  # document -> "A", "B", ... in order of first use, one list for the page
 
     def statement(s: Any, notes: dict[str, int] | None = None) -> dict[str, Any]:

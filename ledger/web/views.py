@@ -16,6 +16,7 @@ from urllib.parse import unquote
 from datasette.utils.asgi import Response
 from markupsafe import Markup
 
+from ledger.api import Ledger
 from ledger.errors import LedgerError
 from ledger.web import charts, data, document_page
 
@@ -56,12 +57,13 @@ def ledger_database(datasette: Any) -> Any:
     return None
 
 
-async def _run(datasette: Any, fn: Callable[[Any, str], T]) -> T:
-    """fn(read-only connection, the ledger's path) in datasette's database thread."""
+async def _run(datasette: Any, fn: Callable[[Ledger], T]) -> T:
+    """fn(the open ledger) in datasette's database thread: datasette's read-only connection wrapped as the ledger
+    every library call takes, so a page's report, comparison and trend read through it (and never close it)."""
     db = ledger_database(datasette)
     if db is None:
         raise data.NotFound("none of the databases served here is a ledger")
-    return await db.execute_fn(lambda conn: fn(conn, db.path))
+    return await db.execute_fn(lambda conn: fn(Ledger(db.path, reader=conn)))
 
 
 def _refused(request: Any) -> Response | None:
@@ -72,7 +74,7 @@ def _refused(request: Any) -> Response | None:
                          headers={"Allow": "GET, HEAD"})
 
 
-async def _page(datasette: Any, request: Any, template: str, fn: Callable[[Any, str], dict[str, Any]],
+async def _page(datasette: Any, request: Any, template: str, fn: Callable[[Ledger], dict[str, Any]],
                 title: str) -> Response:
     refused = _refused(request)
     if refused is not None:
@@ -99,7 +101,7 @@ def _one(request: Any, name: str) -> str:
 
 
 async def index(request: Any, datasette: Any) -> Response:
-    return await _page(datasette, request, "ledger_index.html", lambda conn, path: data.index_page(conn),
+    return await _page(datasette, request, "ledger_index.html", lambda book: data.index_page(book.reader),
                        "The ledger")
 
 
@@ -107,7 +109,7 @@ async def pr(request: Any, datasette: Any) -> Response:
     v = request.url_vars
     owner, name, number = unquote(v["owner"]), unquote(v["name"]), int(v["number"])
     return await _page(datasette, request, "ledger_pr.html",
-                       lambda conn, path: data.pr_page(conn, path, f"{owner}/{name}", number),
+                       lambda book: data.pr_page(book, f"{owner}/{name}", number),
                        f"{owner}/{name}#{number}")
 
 
@@ -118,7 +120,7 @@ async def doc(request: Any, datasette: Any) -> Response:
     at = request.args.get("from") or ""
     start = int(at) if at.isdigit() and len(at) <= 9 else None
     return await _page(datasette, request, "ledger_doc.html",
-                       lambda conn, path: document_page.doc_page(conn, document_id, version, span, start),
+                       lambda book: document_page.doc_page(book.reader, document_id, version, span, start),
                        f"document {document_id} v{version}")
 
 
@@ -128,7 +130,7 @@ async def claim(request: Any, datasette: Any) -> Response:
     if refused is not None:
         return refused
     try:
-        target = await _run(datasette, lambda conn, path: data.claim_target(conn, claim_id))
+        target = await _run(datasette, lambda book: data.claim_target(book.reader, claim_id))
     except data.NotFound as exc:
         return Response.text(f"{exc}\n", status=404)
     return Response.redirect(target)
@@ -138,7 +140,7 @@ async def compare(request: Any, datasette: Any) -> Response:
     targets = request.args.getlist("target")
     from_, to = _one(request, "from") or None, _one(request, "to") or None
     return await _page(datasette, request, "ledger_compare.html",
-                       lambda conn, path: data.compare_page(conn, path, targets, from_, to),
+                       lambda book: data.compare_page(book, targets, from_, to),
                        "compare " + " ".join(targets))
 
 
@@ -147,10 +149,10 @@ async def trend(request: Any, datasette: Any) -> Response:
     where = [w for w in request.args.getlist("where") if w.strip()]
     targets = [t for t in request.args.getlist("target") if t.strip()]
     return await _page(datasette, request, "ledger_trend.html",
-                       lambda conn, path: charts.trend_charts(path, metric, where, targets), f"trend {metric}")
+                       lambda book: charts.trend_charts(book, metric, where, targets), f"trend {metric}")
 
 
 async def support(request: Any, datasette: Any) -> Response:
     subject, feature = _one(request, "subject"), _one(request, "feature")
     return await _page(datasette, request, "ledger_support.html",
-                       lambda conn, path: data.support_page(path, subject, feature), "support")
+                       lambda book: data.support_page(book, subject, feature), "support")

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
-from ledger.parsers.grammar.revisions import is_sha, shas_in
+from ledger.parsers.grammar.revision_labels import is_sha, shas_in
 from ledger.parsers.reader.document import Block, Table
 from ledger.vocab.models import model_names
 

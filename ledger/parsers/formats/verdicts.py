@@ -99,6 +99,18 @@ def _line(ctx: Context, no: int, text: str, block: Block) -> Iterator[Claim]:
         yield _gate(ctx, no, text.strip()[:160], name, "pass" if fm.group("v").lower() in ("true", "yes") else "fail",
                     fm.group(0).strip(), {})
         return
+    km = _KV_VERDICT_RE.match(text)
+    if km:
+        # "accuracy=0.866 threshold=0.93 FAIL": a check named by the line above ("gsm8k acc test:"), its bar kept
+        # as a note; the measured value stays for the readers of values
+        above = ctx.doc.line(no - 1).strip()
+        led = ctx.lead_in(block) or (above if above.endswith(":") and len(above) <= 120 else "")
+        name = led.rstrip(":").strip() or km.group("first")
+        tm = _THRESHOLD_RE.search(text)
+        ctx.take(no, km.start("word"), km.end("word"))
+        yield ctx.claim("gate", no, text.strip()[:160], metric=name[:120], outcome=_WORDS[km.group("word")],
+                        outcome_text=km.group("word"), note=f"threshold {tm.group(1)}" if tm else None)
+        return
     m = _ID_VERDICT_RE.match(text)
     if m and (m.group("word") != "OK" or "_" in m.group("id") or "::" in m.group("id")):
         yield _gate(ctx, no, text.strip()[:160], m.group("id"), _WORDS[m.group("word")], m.group("word"), {})
@@ -120,6 +132,10 @@ def _line(ctx: Context, no: int, text: str, block: Block) -> Iterator[Claim]:
 
 
 _MARK_RE = re.compile(rf"^\s*{_MARK}")
+# "accuracy=0.866 threshold=0.93 FAIL": key=value pairs a tool prints, then its verdict in capitals
+_KV_VERDICT_RE = re.compile(rf"^\s{{0,8}}(?P<first>[A-Za-z_][\w.-]{{0,30}})\s?=\s?[^\s=]{{1,40}}"
+                            rf"(?:\s{{1,8}}[A-Za-z_][\w.-]{{0,30}}\s?=\s?[^\s=]{{1,40}}){{0,7}}\s{{1,8}}(?P<word>{_WORD})\s*$")
+_THRESHOLD_RE = re.compile(r"\bthreshold\s?=\s?([\d.]{1,20})", re.IGNORECASE)
 # "pass= True", "passed: false" at a check line's end, and the settings the line opens with
 _FLAG_OUTCOME_RE = re.compile(r"\bpass(?:ed)?\s{0,2}[=:]\s{0,2}(?P<v>True|False|true|false|yes|no)\s*$")
 # "torch.bfloat16 M=8    max_abs=...": what the line opens with before its first error

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.numbers import Number, find_numbers, normalise_unit, parse_duration, to_float
+from ledger.vocab.units import UNIT_WORDS
 
 # A colon or equals sign that separates a label from a value (not "18:55:20", "a::b", "http://").
 _ANCHOR_RE = re.compile(r"-{1,2}>|=>|[:=]")
@@ -137,7 +138,7 @@ def _unit_after(text: str, pos: int) -> tuple[str | None, str, int]:
         low = word.lower()
         if low in _NON_UNIT_WORDS:
             break
-        if "/" in word or low in _KNOWN_UNITS:
+        if "/" in word or low in UNIT_WORDS:
             if m.end() < len(text) and not (text[m.end()].isspace() or text[m.end()] in ",;|.)"):
                 break
             return normalise_unit(word), " ".join(words), m.end()
@@ -149,9 +150,6 @@ def _unit_after(text: str, pos: int) -> tuple[str | None, str, int]:
 
 _WORD_RE = re.compile(r"[A-Za-z%µμ×]{1,12}(?:/[A-Za-z]{1,8}){0,2}")
 
-_KNOWN_UNITS = {"s", "ms", "us", "µs", "μs", "ns", "sec", "secs", "seconds", "min", "mins", "minutes", "h",
-                "hours", "gib", "gb", "mib", "mb", "kib", "kb", "tb", "tib", "%", "x", "×", "tflops", "gflops",
-                "tokens", "token", "tok", "nats", "pp", "points", "runs", "tbps", "gbps", "second"}
 
 
 def line_prefix(text: str) -> tuple[int, str]:

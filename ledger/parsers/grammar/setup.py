@@ -19,18 +19,19 @@ names them (ledger.vocab.setup); values as printed.
 from __future__ import annotations
 
 import bisect
-import heapq
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables
+from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
+from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
 from ledger.parsers.grammar.setup_scopes import (
     document_default,
     inline_settings,
     label_settings,
     label_setup,
+    line_setup,
     section_workloads,
     setup_sections,
     unrestricted,
@@ -52,8 +53,11 @@ _SETTINGS_LINE_RE = re.compile(
     r"^[\s#=*`-]*(?:[A-Za-z_][\w.-]{0,30}\s{0,4}=\s{0,4}[\w.+/-]{1,40}[\s,;]*){1,12}[\s#=*`-]*$")
 # "n_accept = 36", "n_drafted = 112": counts of what the run produced, not what it was set up with
 # keys a run reports rather than takes: counts it produced, errors against a reference, its outcome ("pass= True")
+# ("accuracy=0.866 threshold=0.93", "invalid=0.000 latency=132.9s": a CI check's results and its bar)
 _PRODUCED_RE = re.compile(r"accept|drafted|emitted|predict|generated|decoded|encoded|hits?\b|miss|"
-                          r"(?:max|mean|avg)_(?:abs|rel)\b|diff|err(?:or)?\b|^pass(?:ed)?$|^ok$", re.IGNORECASE)
+                          r"(?:max|mean|avg)_(?:abs|rel)\b|diff|err(?:or)?\b|^pass(?:ed)?$|^ok$|"
+                          r"accuracy|^acc$|score|invalid|latency|throughput|threshold|ttft|tpot|^itl$|elapsed",
+                          re.IGNORECASE)
 # "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
 _LEAD_IN_RE = re.compile(r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w .+/-]{0,50}?)(?:[*_]{1,2})?\s*"
                          r"(?:\((?P<inner>[^()]{1,120})\))?\s*(?:[*_]{1,2})?:\s*$")
@@ -74,57 +78,6 @@ _RUN_WORD_RE = re.compile(r"\b(?:on|using|under|measured|ran|run|runs|tested|ser
 # an item that reports a result (a decimal, a percentage) rather than the setup of the results below it
 _RESULT_RE = re.compile(r"\d\.\d|%|:")  # ("Passkeys: MTP2 with FP8 KV": a labelled item names its result)
 # "concurrency: 256" in a tool's own output: the settings it echoes
-
-
-@dataclass
-class SetupScope:
-    """A setup (key -> value) in force from line `start` to line `end` (1-based, inclusive)."""
-
-    start: int
-    end: int
-    values: dict[str, str]
-
-
-@dataclass
-class SetupIndex:
-    """The setup in force at each line: the merged values of the scopes that hold it, innermost last."""
-
-    scopes: list[SetupScope] = field(default_factory=list)
-    default: dict[str, str] = field(default_factory=dict)
-    """The setup the whole document gives one value per key: under every scope, for measured results only (a
-    support matrix's cells name no run)."""
-    _at_line: list[int] = field(default_factory=list)
-    _merged: list[dict[str, str]] = field(default_factory=list)
-
-    @classmethod
-    def build(cls, scopes: list[SetupScope], nlines: int) -> SetupIndex:
-        scopes = sorted(scopes, key=lambda s: (s.start, -s.end))
-        idx = cls(scopes)
-        if not scopes:
-            return idx
-        at = [-1] * (nlines + 2)
-        merged: list[dict[str, str]] = []
-        active: list[tuple[int, int]] = []  # heap of (-start order, scope index): the newest scope on top
-        nxt = 0
-        for line in range(0, nlines + 1):
-            while active and scopes[active[0][1]].end < line:
-                heapq.heappop(active)
-            while nxt < len(scopes) and scopes[nxt].start <= line:
-                outer = merged[active[0][1]] if active else {}
-                merged.append({**outer, **scopes[nxt].values})
-                heapq.heappush(active, (-nxt, nxt))
-                nxt += 1
-            while active and scopes[active[0][1]].end < line:
-                heapq.heappop(active)
-            at[line] = active[0][1] if active else -1
-        idx._at_line, idx._merged = at, merged
-        return idx
-
-    def at(self, line: int) -> dict[str, str]:
-        if 0 <= line < len(self._at_line):
-            i = self._at_line[line]
-            return self._merged[i] if i >= 0 else {}
-        return {}
 
 
 def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> SetupIndex:
@@ -158,9 +111,15 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
             scope = _text_scope(blocks, k, _section_end(heads, starts, b.start, last), env)
             if scope is not None:
                 scopes.append(scope)
+        elif b.kind == "text" and not b.in_code and k + 1 < len(blocks) and blocks[k + 1].kind in ("code", "table") \
+                and (values := line_setup(b.text[:300])):
+            scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     scopes.extend(_line_scopes(doc))
-    idx = SetupIndex.build([SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
-    idx.default = document_default(doc, lambda text: command_setup(text, env))
+    default, turns = document_default(doc, lambda text: command_setup(text, env))
+    # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
+    own = [SetupScope(a, b, values) for a, b, values in turns]
+    idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
+    idx.default = default
     return idx
 
 

@@ -17,6 +17,7 @@ Instruct") is the same value; the longer is kept.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable
 
@@ -254,13 +255,21 @@ def _list_end(blocks: list[Block], k: int, fallback: int) -> int:
     return stop
 
 
-def document_default(doc: Document, command: Callable[[str], dict[str, str]]) -> dict[str, str]:
+def document_default(doc: Document, command: Callable[[str], dict[str, str]]
+                     ) -> tuple[dict[str, str], list[tuple[int, int, dict[str, str]]]]:
     """The setup keys the whole document (its title too) gives one value each, the longer of two that contain
     each other; `command` reads a command line's flags. A key some of a table's rows name and others do not varies
-    from row to row (a precision sweep's "bf16" row beside "q8_0"): the document holds no one value of it."""
+    from row to row (a precision sweep's "bf16" row beside "q8_0"): the document holds no one value of it. A key
+    only one comment of a thread names is that comment's ("Rechecked on 2x H100" in a reviewer's turn): it comes
+    back as (turn start, turn end, values), not in the document's default."""
     seen: dict[str, list[str]] = {}
+    turns = turn_bounds(doc)
+    turn_starts = [a for a, _ in turns]
+    turns_of: dict[str, set[int]] = {}
     body, varied, grids = _table_varied(doc)  # a table's rows count, unless they vary
     leads = _lead_in_lines(doc)
+    # a sub-heading's model and settings are its section's; the one machine a thread names is everyone's
+    headings = {b.start for b in doc.blocks if b.kind == "heading"}
     sectioned = _sectioned_lines(doc)
     led: dict[str, list[str]] = {}
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
@@ -283,8 +292,11 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
         for k, v in [*values.items(), *(("model", m) for m in models)]:
             if k in _DEFAULT_KEYS and not (k in _PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
                 # (a test id's key over YAML states that test's setup: "TestX::test_fp8_mtp2:")
-                local = no in leads or no in grids or (k in _WORKLOAD_KEYS and no in sectioned) or bool(test_key(text))
+                local = (no in leads and not (k == "gpu" and no in headings)) or no in grids or (
+                    k in _WORKLOAD_KEYS and no in sectioned) or bool(test_key(text))
                 (led if local else seen).setdefault(k, []).append(v)
+                if not local:
+                    turns_of.setdefault(k, set()).add(bisect.bisect_right(turn_starts, no) - 1)
     if drafts and "model" not in seen:
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
     out: dict[str, str] = {}
@@ -299,7 +311,26 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]) ->
         if len(normed) == 1 or (key == "model" and len(min(normed, key=len)) >= 4
                                 and all(n in longest for n in normed)):
             out[key] = max(vals, key=lambda v: len(_norm(v)))
-    return out
+    own: dict[int, dict[str, str]] = {}
+    owners = _owner_turns(doc, turns)
+    for key in list(out):
+        where = turns_of.get(key, {0})
+        if len(where) == 1 and (t := next(iter(where))) not in owners:
+            own.setdefault(t, {})[key] = out.pop(key)
+    return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+def _owner_turns(doc: Document, turns: list[tuple[int, int]]) -> set[int]:
+    """The turns of the thread's owner: the description, or when it holds nothing but its title, every comment of
+    the first commenter (the author, continuing); another reviewer's setup is that reviewer's."""
+    comments = {b.start: b.text for b in doc.blocks if b.kind == "comment"}
+    title = next((b.start for b in doc.blocks), 0)  # a heading, or in a rendered copy a plain first line
+    body = any(b.kind not in ("heading", "comment") and b.start != title for b in doc.blocks
+               if b.start < turns[0][1] + 1)
+    if body or len(turns) < 2:
+        return {0}
+    first = comments.get(turns[1][0])
+    return {0} | {t for t, (a, _) in enumerate(turns) if t > 0 and comments.get(a) == first}
 
 
 _WORKLOAD_KEYS = frozenset(("isl", "osl", "concurrency", "batch_size"))
@@ -355,7 +386,11 @@ def _lead_in_lines(doc: Document) -> set[int]:
     of prose that ends in a colon ("I compared A and B on Llama 3.1 8B. Results:") tells the whole thread."""
     out: set[int] = set()
     blocks = doc.blocks
+    first_heading = next((b.start for b in blocks if b.kind == "heading"), 0)
     for k, b in enumerate(blocks[:-1]):
+        if b.kind == "heading" and b.level > 1 and b.start != first_heading and not b.in_code:
+            out.add(b.start)  # "### Phi-3-mini tp=1" over one of three tables: its section's, not the document's
+            continue  # (its GPU excepted: document_default)
         nxt = blocks[k + 1]
         if b.kind == "text" and not b.in_code and b.text.rstrip().endswith(":") and len(b.text) <= 100 and \
                 ". " not in b.text and \

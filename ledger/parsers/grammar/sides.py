@@ -25,7 +25,8 @@ _SIDE_SHA_RE = re.compile(
     r"\(?\s*[*_`]{0,3}(?P<sha>" + _SHA + r")[*_`]{0,3}\s*\)?\s*(?::|$|[,;-]\s)", re.IGNORECASE)
 # "[4f1d2e3](.../commit/4f1d2e3a9b) (before)": a side word in parentheses right after a commit link
 _LINK_SIDE_RE = re.compile(
-    r"\[[^\[\]]{1,40}\]\([^()\s]{0,200}/commits?/(?P<sha>" + _SHA + r")[^()\s]{0,40}\)\s*[*_]{0,2}\s*"
+    # a markdown link or a bare URL: "https://github.com/o/r/commit/1a2b3c4d (before)"
+    r"(?:\[[^\[\]]{1,40}\]\()?[^()\s\[\]]{0,200}/commits?/(?P<sha>" + _SHA + r")[^()\s]{0,40}\)?\s*[*_]{0,2}\s*"
     r"\((?P<name>[A-Za-z][\w .-]{0,30})\)", re.IGNORECASE)
 # "this PR (abc1234) vs main (def5678)": two sides and their heads
 _PAIR_RE = re.compile(

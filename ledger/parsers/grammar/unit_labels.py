@@ -30,6 +30,8 @@ UNIT_IN_HEADER_RE = re.compile(r"\(([^()]{1,24})\)\s*$|\[([^\[\]]{1,24})\]\s*$")
 _UNITS_LOWER = frozenset(u.lower() for u in UNITS)
 
 
+_UNIT_QUALIFIER_RE = re.compile(r"^(?:out|output|in|input|total|avg|mean|median)\s(?=\S)", re.IGNORECASE)
+"""A word before a header's unit that says which of the run's counts it is ("out tok/s/GPU")."""
 _RATE_UNIT_RE = re.compile(r"[A-Za-zµ]{1,12}(?:\s?/\s?[A-Za-zµ]{1,10}){1,3}")
 
 
@@ -39,11 +41,11 @@ def header_unit(header: str) -> str | None:
     m = UNIT_IN_HEADER_RE.search(header.strip())
     if not m:
         return None
-    unit = (m.group(1) or m.group(2) or "").strip()
+    unit = _UNIT_QUALIFIER_RE.sub("", (m.group(1) or m.group(2) or "").strip())  # "(out tok/s/GPU)": the rate
     low = unit.lower()
     if "`" in unit:
         return None  # "vanilla (`org/model`)": a quoted name, not a rate
     rate = _RATE_UNIT_RE.fullmatch(unit) is not None  # "tok/s/gpu"; "(1/4)", "(1/4 retention)" are shares
-    if low in _UNITS_LOWER or rate or low in ("micro-seconds", "microseconds", "milliseconds", "seconds"):
+    if low in _UNITS_LOWER or rate:
         return unit
     return None

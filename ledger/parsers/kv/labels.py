@@ -13,19 +13,22 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
-from ledger.vocab.metrics import is_acceptance_name
+from ledger.vocab.metrics import is_acceptance_name, names_a_metric
 from ledger.vocab.setup import BASELINE_LABEL_RE, SIDE_PHRASE, is_config_label
+from ledger.vocab.units import is_time_unit
 
 _COUNT_LABEL_RE = re.compile(
     r"\b(?:tokens?|requests?|prompts?|samples?|items?|queries|questions|proposals?|drafts?|iterations?|"
     r"sequences?|seqs?|req)\b|^#|concurren|batch", re.IGNORECASE)
 _RATE_WORDS_RE = re.compile(r"throughput|latency|time|/s|per\b|speed|rate\b|duration|length|ttft|tpot|itl",
                             re.IGNORECASE)
+# What names a measured value besides the metrics of the vocabulary (names_a_metric): kinds of result, statistics,
+# rates ("e2e", "p99", "per second", "usage")
 _MEASURED_RE = re.compile(
-    r"throughput|latency|ttft|tpot|itl|e2e|time|duration|speed|accuracy|score|acc\b|rate|length|"
-    r"p\d{2}|mean|median|average|avg|min|max|std|tps|qps|memory|speedup|bandwidth|\[ar\]|diff|error|"
-    r"exact|match|pass@|\bf1\b|ppl|perplexity|bits_per_byte|\bbpb\b|gsm8k|mmlu|tflops|gbps|usage\b|"
-    r"per (?:second|sec\b|gpu|token|step|iteration)|/s\b|/sec\b|similarity|\bkld\b",
+    r"throughput|latency|itl|e2e|time|duration|speed|score|acc\b|rate|length|"
+    r"p\d{2}|mean|median|average|avg|min|max|std|tps|qps|memory|speedup|bandwidth|diff|error|"
+    r"exact|match|pass@|ppl|tflops|gbps|usage\b|"
+    r"per (?:second|sec\b|gpu|token|step|iteration)|/s\b|/sec\b|similarity",
     re.IGNORECASE,
 )
 _SNAKE_UNIT_RE = re.compile(r"_(ms|us|s|sec)(?:_(?:total|mean|avg|median|p\d{2}|max|min))?$")
@@ -56,11 +59,10 @@ def snake_unit(label: str) -> str | None:
 @short_text_cache(4096)  # labels repeat from line to line and document to document
 def measured(label: str) -> bool:
     """The label names a measured quantity (_MEASURED_RE, a long case-blind alternation, or an acceptance name)."""
-    return _MEASURED_RE.search(label) is not None or is_acceptance_name(label) or (
+    return _MEASURED_RE.search(label) is not None or is_acceptance_name(label) or names_a_metric(label) or (
         SNAKE_RE.match(label) is not None and _SNAKE_RESULT_RE.search(label) is not None)
 
 
-_TIME_UNITS = frozenset(("s", "sec", "secs", "second", "seconds", "ms", "us", "µs", "min", "mins", "minutes"))
 _PHASE_RE = re.compile(r"\b(?:warm-?up|compil(?:e|ation)|load(?:ing)?|start-?up|prefill|capture)\b", re.IGNORECASE)
 
 
@@ -74,7 +76,7 @@ def is_config(label: str, unit: str | None) -> bool:
         return not _SNAKE_RESULT_RE.search(core)  # "gpu_memory_utilization: 0.9" is a setting
     if _EXTREME_RESULT_RE.match(core):
         return False  # "Max ITL (ms)", "Min TTFT": an extreme of a measured series, not a max_* setting
-    if unit is not None and unit.lower() in _TIME_UNITS and _PHASE_RE.search(core):
+    if is_time_unit(unit) and _PHASE_RE.search(core):
         return False  # "Time, Warmup: 0.44 seconds": how long a phase took (a "warmup: 10" counts iterations)
     if is_config_label(core):
         return True

@@ -26,14 +26,14 @@ from ledger.parsers.prose.metrics import (
     METRIC_BREAK_RE,
     METRIC_RE,
     POINTS_METRIC_AFTER_RE,
-    claim_kind,
     clause_start,
     metric_before,
 )
+from ledger.vocab.metrics import prose_kind
 from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import model_names, qualifiers, setup_named
 from ledger.vocab.sides import side_of
-from ledger.vocab.units import is_measure_unit, measure_of_unit
+from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
 
 
 def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subject: str | None, *,
@@ -61,7 +61,7 @@ def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subjec
             if metric and unit:
                 metric = f"{metric} {unit}"
         return {
-            "kind": claim_kind(metric or "", unit), "metric": metric, "value": n.value, "high": n.high,
+            "kind": prose_kind(metric or "", unit), "metric": metric, "value": n.value, "high": n.high,
             "approx": n.approx, "unit": unit, "reference": reference,
             "start": span_start if span_start is not None else n.start, "end": n.end, "printed": n.printed,
             "config": {},
@@ -78,7 +78,7 @@ def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subjec
         am = after_re.match(text[n.end:n.end + 40])
         if am:
             metric = am.group(1)
-    if metric is None and unit in _TIME_UNITS:
+    if metric is None and is_time_unit(unit):
         dm = _DURATION_OF_RE.match(text, n.end, n.end + 60)
         if dm:
             metric = f"{dm.group('what').strip()} duration"  # "1:15 minutes to run GSM8K eval"
@@ -92,7 +92,7 @@ def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subjec
     named = setup_named(metric) if metric else {}
     if named and (measure := measure_of_unit(unit)):
         metric = measure  # "7B runs at 20.1 ms/t": the model's latency, not a measure called "7B"
-    kind = claim_kind(metric or "", unit)
+    kind = prose_kind(metric or "", unit)
     if kind == "accuracy" and _SPEED_AFTER_RE.match(text, n.end, n.end + 24):
         kind = "perf"  # "bench_gsm8k.py - 9.4% faster": how much faster the run went, not its score
     return {
@@ -122,7 +122,6 @@ def _variant_after(text: str, end: int) -> dict[str, str]:
 
 _SPEED_AFTER_RE = re.compile(r"(?:\s?[~-]\s?\d{1,4}(?:\.\d+)?\s?[%x])?\s+(?:faster|slower|quicker|speed-?ups?)\b",
                              re.IGNORECASE)
-_TIME_UNITS = frozenset(("s", "ms", "us", "µs", "min", "m", "h", "sec", "seconds", "minutes", "hours"))
 _DURATION_OF_RE = re.compile(r"\s+(?:to|for)\s+(?:run|complete|finish|do|process|build|load)\s+"
                              r"(?:the\s+|a\s+|an\s+)?(?P<what>[A-Za-z][\w-]*"
                              r"(?:\s(?!(?:before|after|with|without|on|in|at|vs|and|or)\b)[A-Za-z0-9][\w-]*){0,3})")

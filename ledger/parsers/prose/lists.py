@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import to_float
-from ledger.parsers.prose.metrics import METRIC_BREAK_RE, METRIC_RE, claim_kind, clause_start
+from ledger.parsers.prose.metrics import METRIC_BREAK_RE, METRIC_RE, clause_start
+from ledger.vocab.metrics import prose_kind
 from ledger.vocab.setup import qualifiers
 
 _SLASH_RE = re.compile(r"\s*/\s*")
@@ -108,7 +109,7 @@ def subject_slash_metrics(out: list[dict], subject: str | None) -> None:
     for c, m in zip(group, metrics, strict=True):
         assert m is not None
         c["metric"] = m.group(0)
-        c["kind"] = claim_kind(c["metric"], c["unit"])
+        c["kind"] = prose_kind(c["metric"], c["unit"])
 
 
 def ratio_claims(ctx: Context, line: int, text: str, offset: int, subject: str | None,
@@ -126,7 +127,7 @@ def ratio_claims(ctx: Context, line: int, text: str, offset: int, subject: str |
         lead = text[clause_start(text, m.start(), METRIC_BREAK_RE):m.start()].strip(" ,:•-*")
         metric = lead or default_metric or subject
         unit = "bytes" if metric and re.search(r"\bbytes?\b", metric, re.IGNORECASE) else None
-        kind = claim_kind(metric or "", unit)
+        kind = prose_kind(metric or "", unit)
         for name, v in zip(names, vals, strict=True):
             yield ctx.claim(kind, line, m.group(0), metric=metric, value=v, unit=unit, config={"variant": name})
         if m.group("norm"):

@@ -11,9 +11,8 @@ import bisect
 import functools
 import re
 
-from ledger.vocab.metrics import PROSE_METRIC_NAMES, is_acceptance_name, is_benchmark_name
+from ledger.vocab.metrics import PROSE_METRIC_NAMES
 from ledger.vocab.text import lower_for_words
-from ledger.vocab.units import is_measure_unit
 
 
 def _by_first_letter(alternatives: list[str]) -> str:
@@ -94,6 +93,7 @@ def _metric_index(text: str) -> tuple[list[tuple[int, int]], list[int]]:
 def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
     start = max(clause_start(text, pos, METRIC_BREAK_RE), pos - limit)
     last = None
+    end = -1  # where the previous name ended
     spans, starts = _metric_index(text)
     for a, b in spans[bisect.bisect_left(starts, start):bisect.bisect_left(starts, pos)]:
         if b > pos:
@@ -101,23 +101,17 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
         # "the acceptance length on the long pass keys: 7.857": a metric after "on the" qualifies the first
         if last is not None and _QUALIFIER_BEFORE_RE.search(text, max(start, a - 30), a):
             continue
-        last = text[a:b]
+        # "the gsm8k score is 0.912": a generic word right after a benchmark's name is that benchmark's
+        joined = last is not None and 0 <= a - end <= 1 and _GENERIC_NAME_RE.fullmatch(text[a:b]) is not None
+        last = f"{last}{text[end:b]}" if joined else text[a:b]
+        end = b
     return last
 
 
-def claim_kind(metric: str, unit: str | None) -> str:
-    if is_acceptance_name(metric):
-        return "acceptance"
-    if is_measure_unit(unit) and unit not in ("%", "pp", "point", "points", "nats"):
-        return "perf"
-    if _ACCURACY_NAME_RE.search(metric) or is_benchmark_name(metric):
-        return "accuracy"
-    return "perf"
+_GENERIC_NAME_RE = re.compile(r"score|accuracy|acc|exact match|pass rate|result", re.IGNORECASE)
 
 
 POINTS_METRIC_AFTER_RE = re.compile(r"\s+(?:(?:on|in|for)\s+(?:the\s+)?)?(" + METRIC_RE.pattern + ")",
                                      re.IGNORECASE)
 METRIC_AFTER_RE = re.compile(r"\s+(?:on|in|for)\s+(?:the\s+)?(" + METRIC_RE.pattern + ")", re.IGNORECASE)
 AT_METRIC_RE = re.compile(r"\s?@\s?(" + METRIC_RE.pattern + ")", re.IGNORECASE)
-_ACCURACY_NAME_RE = re.compile(r"gsm8k|mmlu|mmmu|gpqa|eval|accuracy|exact|score|pass@|\bf1\b|\bmath|aime|pass ?key|"
-                               r"hellaswag|winogrande|ruler|longbench|ppl|perplexity", re.IGNORECASE)

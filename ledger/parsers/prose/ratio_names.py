@@ -13,14 +13,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE
+from ledger.vocab.units import RATIO_UNITS
 
-_RATIO_UNITS = ("x", "×")
 _FILLER_RE = re.compile(r"\b(?:with|without|on|in|the|this|my|our|using)\b|[\W_]", re.IGNORECASE)
 # "at M≥1024", "for N >= 4096", "when K<=16": a bound on a shape the ratio was measured at
 _BOUND_RE = re.compile(r"\b(?:at|for|when|with)\s{1,3}(?P<key>[A-Za-z]{1,3})\s{0,2}(?P<op>≥|>=|≤|<=|>|<)\s{0,2}"
                        r"(?P<value>\d{1,9})\b")
 _OPS = {"≥": ">=", "≤": "<="}
-_CHANGE_UNITS = ("x", "×", "%")
+_CHANGE_UNITS = RATIO_UNITS | {"%"}
 # the change a value is, named after it: "speedup in prefill", "faster for long prompts", "throughput improvement"
 _CHANGE_NOUN = (r"speed-?ups?|faster|slower|improvements?|gains?|reductions?|regressions?|increases?|decreases?|"
                 r"drops?|higher|lower|better|worse|less|more")
@@ -57,7 +57,7 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
             # (a name the measure already has stays, unless the words after say more of it: "speedup in decode")
             if after and (not known(metric) or after.lower().startswith(metric.lower() + " ")):
                 c["metric"] = after
-        if c.get("unit") not in _RATIO_UNITS:
+        if c.get("unit") not in RATIO_UNITS:
             continue
         metric = c.get("metric") or ""
         if metric and (HEAD_SIDE_RE.search(metric) or BASE_SIDE_RE.search(metric)):

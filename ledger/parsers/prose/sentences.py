@@ -35,11 +35,11 @@ from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, sides_named
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.lists import parallel_config, ratio_claims, slash_setup, subject_slash_metrics
-from ledger.parsers.prose.metrics import METRIC_RE, claim_kind
+from ledger.parsers.prose.metrics import METRIC_RE
 from ledger.parsers.prose.pairing import NumberPass
 from ledger.parsers.prose.ratio_names import name_ratios
 from ledger.parsers.reader.document import Block
-from ledger.vocab.metrics import named_benchmark
+from ledger.vocab.metrics import named_benchmark, prose_kind
 from ledger.vocab.setup import MACHINE_LABEL_RE
 
 NAME = "prose"
@@ -205,7 +205,7 @@ def _bare_value(ctx: Context, line: int, text: str, metric: str) -> Iterator[Cla
         return
     n = nums[0]
     ctx.take(line, n.start, n.end)
-    yield ctx.claim(claim_kind(metric, None), line, text.strip(), metric=metric, value=n.value, config={})
+    yield ctx.claim(prose_kind(metric, None), line, text.strip(), metric=metric, value=n.value, config={})
 
 
 def _lead_in_metric(block: Block, ctx: Context) -> str | None:

@@ -21,8 +21,11 @@ _BULLET_RE = re.compile(r"^([ \t]*)([-*+•◦▪‣]|\d{1,3}[.)])[ \t]+")
 _AUTHOR_RE = re.compile(r"^\[([A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)\]$")
 # the other ways a copied thread marks a turn: "ggerganov · comment · 2023-07-20" (an archive's export) and
 # GitHub's own "ggerganov commented on Jul 20, 2023" / "ggerganov commented 3 days ago"
-_TURN_RE = re.compile(r"^(?P<author>[A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)(?: · (?:comment|description|review)"
-                      r"(?: · [\w :.,+-]{0,40})?| commented (?:on )?[\w :.,+-]{1,40})$")
+# (the name may be bold or @-prefixed, "**carol** commented on 2026-01-04"; a review turns a thread as a comment does)
+_TURN_RE = re.compile(r"^(?:\*\*|__)?@?(?P<author>[A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)(?:\*\*|__)?"
+                      r"(?: · (?:comment|description|review)(?: · [\w :.,+-]{0,40})?"
+                      r"| (?:commented|reviewed|left a comment|approved these changes|requested changes)"
+                      r"(?: (?:on )?[\w :.,+-]{1,40})?)$")
 _CHECKBOX_RE = re.compile(r"^\[( |x|X)\][ \t]+")
 
 
@@ -111,7 +114,9 @@ class _Scanner:
         """A turn of a copied thread ("[name]", "name · comment · date", "name commented on ...") alone on its
         line: the turn's author heads what follows, in place of the description's headings."""
         am = _AUTHOR_RE.match(stripped) if stripped[0] == "[" else (
-            _TURN_RE.match(stripped) if (" · " in stripped or " commented " in stripped) and len(stripped) < 120
+            _TURN_RE.match(stripped) if (" · " in stripped or " commented" in stripped or " reviewed" in stripped
+                                         or " approved" in stripped or " requested" in stripped
+                                         or " left a" in stripped) and len(stripped) < 120
             else None)
         if not am or not (i + 1 >= self.n or not self.lines[i + 1].strip()):
             return None

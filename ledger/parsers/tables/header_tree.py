@@ -23,29 +23,17 @@ import re
 from ledger.parsers.reader.blocks import Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.headers import ARROW_SIDES_RE, arrow_sides, head_without_unit, side_core
-from ledger.vocab.setup import canonical_key_name, config_key, is_config_label, model_names, qualifiers
+from ledger.parsers.tables.setting_keys import setting_keys, setup_key
+from ledger.vocab.setup import is_config_label, model_names, qualifiers
 
 SIDE_CELL_RE = re.compile(
     r"^(?:before|after|baseline|base|main|master|this pr|pr|new|old|ours|candidate|proposed|patched|ref(?:erence)?|"
     r"Δ|delta|diff|change|improvement|speed-?up|gain|ratio|with|without|w/o|w/|upstream|branch|%)$",
     re.IGNORECASE)
 _DELTA_WORD_RE = re.compile(r"(?:Δ|delta|diff|change|improvement|speed-?up|gain|ratio|%)", re.IGNORECASE)
-SETUP_KEYS = frozenset({"model", "gpu", "tp", "ep", "pp", "dp", "isl", "osl", "concurrency", "batch_size", "quant",
-                        "kv_cache", "spec_algo", "draft_len", "gpu_count", "nodes"})
-"""The setup keys a leading row or a label column may set (canonical names, see vocab.setup)."""
 MAX_SUB_ROWS = 3
-
-
-def setup_key(name: str) -> str | None:
-    """The canonical setup key a header or row label names ("TP Size" -> "tp", "Max concurrency" ->
-    "concurrency", "Model" -> "model"), or None when it names no setup key."""
-    raw = config_key(name)
-    if raw == "kv":  # "kv | 8k": the KV length as often as the cache's dtype
-        return None
-    if raw in ("batch", "bs"):  # the aliases map "batch" to concurrency for compare; a column says batch size
-        return "batch_size"
-    key = canonical_key_name(raw)
-    return key if key in SETUP_KEYS else None
+_MAX_LABEL_COLS = 3
+"""Row-label columns a stacked header leaves empty before its key cells ("| | | **GPU** | H200 |")."""
 
 
 def _sub_header_row(row: Row, header: list[str]) -> bool:
@@ -65,8 +53,9 @@ def _settings_row(row: Row) -> tuple[str, int] | None:
     """The setup key of a leading row that sets one per column ("TP Size | 4 | 8 | 4 | 8"), and the column of
     its label: the first, or the second under an empty first (a vendor's grid: "| | TP Size | 1 | 2 |")."""
     cells = [clean(c) for c in row.cells]
-    at = 1 if len(cells) > 2 and not cells[0] else 0
-    if not cells or not is_config_label(cells[at]):
+    # the label stands after the empty cells over the row-label columns ("| | | **Precision** | FP8 | FP8 |")
+    at = next((i for i, c in enumerate(cells[:_MAX_LABEL_COLS + 1]) if c), 0)
+    if not cells or not (is_config_label(cells[at]) or setup_key(cells[at])):
         return None
     key = setup_key(cells[at])
     values = [c for c in cells[at + 1:] if c]
@@ -83,14 +72,34 @@ def _names_value_of(key: str, text: str) -> bool:
     return bool(model_names(text)) if key == "model" else key in qualifiers(text)
 
 
-def _row_keys_row(row: Row) -> str | None:
-    """A row that names, in its first cell alone, the setup keys of the row labels under it ("| ISL, OSL | | |"
-    over "| 128, 128 | ... |"): the label column's header, printed as a body row."""
+def _row_keys_row(row: Row) -> list[str] | None:
+    """A row that names, in its first cells alone, the setup keys of the row labels under it ("| ISL, OSL | | |"
+    over "| 128, 128 | ... |", "| **Model** | **Input/Output Lengths** | **TP Size** | | |"): the label columns'
+    headers, printed as a body row."""
     cells = [clean(c) for c in row.cells]
-    if len(cells) < 3 or not cells[0] or any(cells[1:]) or len(cells[0]) > 40:
+    named = next((i for i, c in enumerate(cells) if not c), len(cells))
+    if len(cells) < 3 or not 1 <= named <= _MAX_LABEL_COLS or any(cells[named:]):
         return None
-    parts = [p for p in _KEY_LIST_RE.split(cells[0].rstrip(":")) if p]
-    return cells[0] if parts and all(setup_key(p) for p in parts) else None
+    if named == 1:
+        parts = [p for p in _KEY_LIST_RE.split(cells[0].rstrip(":")) if p]
+        return cells[:1] if len(cells[0]) <= 40 and parts and all(setup_key(p) for p in parts) else None
+    return cells[:named] if all(len(c) <= 40 and setting_keys(c) for c in cells[:named]) else None
+
+
+def _continue_labels(table: Table, cols: int) -> None:
+    """Label cells left empty under a stacked header continue the row above ("| Llama 3.3 70B | 128/128 | 4 |"
+    then "| | 2048/128 | 4 |"): a row span, as a rendered page prints it."""
+    above: list[str] = []
+    for row in table.rows:
+        if not any(is_numeric_cell(c) for c in row.cells[cols:]):
+            continue
+        fresh = False  # a cell that starts a new span ends the spans right of it
+        for ci in range(min(cols, len(row.cells), len(above))):
+            if clean(row.cells[ci]):
+                fresh = True
+            elif not fresh:
+                row.cells[ci] = above[ci]
+        above = list(row.cells[:cols])
 
 
 def _groups(header: list[str]) -> list[str]:
@@ -184,20 +193,20 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
     k = 0
     sub: list[str] | None = None
     setup: list[dict[str, str]] = [{} for _ in table.header]
-    label_head = ""
+    label_head: list[str] = []
     while k < min(MAX_SUB_ROWS + 1, len(table.rows) - 1):
         row = table.rows[k]
         if len(row.cells) != len(table.header):
             break
         if sub is None and _sub_header_row(row, table.header):
             sub = [clean(c) for c in row.cells]
+        elif not label_head and not clean(table.header[0]) and (names := _row_keys_row(row)) is not None:
+            label_head = names  # (before the settings rows: "| Model | Input/Output Lengths | TP Size | |" sets none)
         elif (found := _settings_row(row)) is not None:
             key, at = found
             for ci, c in enumerate(row.cells[at + 1:], start=at + 1):
                 if clean(c):
                     setup[ci][key] = clean(c)
-        elif not label_head and not clean(table.header[0]) and (names := _row_keys_row(row)) is not None:
-            label_head = names
         else:
             break
         k += 1
@@ -205,19 +214,23 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
         return
     groups = _groups(table.header)
     header = list(table.header)
-    head_key = setup_key(clean(header[0]).rstrip(":")) if any(setup) else None
-    named = [g for g in groups[1:] if g]
+    # the header's key cell: its first, or the first after the empty cells over the label columns
+    hk = next((i for i, h in enumerate(header[:_MAX_LABEL_COLS + 1]) if clean(h)), 0)
+    head_key = setup_key(clean(header[hk]).rstrip(":")) if any(setup) else None
+    named = [g for g in groups[hk + 1:] if g]
     if head_key is not None and named and all(_names_value_of(head_key, g) for g in named):
         # "| GPU | H100 | | H200 | |" over "| TP | 1 | 2 | 1 | 2 |": the header's first cell labels the header
         # row as the settings rows under it are labelled, so each group is a value of that key, and the row
         # labels below are something else (their own key, from a row like "| ISL, OSL | | |", or none)
-        for ci in range(1, len(header)):
-            if groups[ci]:
-                setup[ci].setdefault(head_key, groups[ci])
-        header[0] = label_head
+        for ci in range(hk + 1, len(header)):
+            if groups[ci]:  # "H200 141GB HBM3" is the H200 (its spelling stays in the column's name)
+                setup[ci].setdefault(head_key, qualifiers(groups[ci]).get(head_key, groups[ci]))
+        header[:hk + 1] = (label_head + [""] * (hk + 1))[:hk + 1]
     elif label_head:
-        header[0] = label_head
-    for ci in range(1, len(header)):
+        header[:len(label_head)] = label_head
+    if len(label_head) > 1:
+        _continue_labels(table, len(label_head))
+    for ci in range(max(1, len(label_head)), len(header)):
         word = sub[ci] if sub is not None and ci < len(sub) else ""
         if word:
             header[ci] = _join(groups[ci], word)

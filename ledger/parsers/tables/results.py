@@ -66,7 +66,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         info.bench = leading_benchmark(ctx.lead_in(block))
     # "Paired GSM8K used lm-eval, 25-shot:" over "Strict exact match | 0.950 | 0.955": the task of every row
     lead = ctx.lead_in(block)
-    task = named_benchmark(lead) if lead else None
+    task = (named_benchmark(lead) if lead else None) or _turn_task(ctx, block)
     # "Mean TTFT (ms): | 412.7 | 398.2": a console summary's colon ends the name, it is not part of it
     labels = [" / ".join(clean(row.cells[i]).removesuffix(":").rstrip() for i in label_cols
                          if i < len(row.cells) and clean(row.cells[i])) for row in table.rows]
@@ -95,6 +95,23 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if base_row is not None and label and side_of(label) == "head":
             claims = _on_side(ctx, claims, label)
         yield from _of_task(claims, task)
+
+
+_TASK_REACH = 12
+"""Blocks looked back for the sentence that names a turn's benchmark."""
+
+
+def _turn_task(ctx: Context, block: Block) -> str | None:
+    """The benchmark the opening sentence of the table's turn names ("test on A100 for accuracy with GSM8K
+    (5-shot)" over a model heading and its table of filters), when no sentence between names another."""
+    blocks = ctx.doc.blocks
+    i = next((k for k, b in enumerate(blocks) if b is block), -1)
+    for b in reversed(blocks[max(0, i - _TASK_REACH):max(0, i)]):
+        if b.kind == "comment" or b.kind in ("table", "code"):
+            return None  # the turn's start, or results of their own in between
+        if b.kind in ("text", "item") and not b.in_code and (task := named_benchmark(b.text[:300])):
+            return task
+    return None
 
 
 def _of_task(claims: Iterator[Claim], task: str | None) -> Iterator[Claim]:

@@ -9,19 +9,18 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean
-from ledger.parsers.tables.header_tree import setup_key, side_free
+from ledger.parsers.tables.header_tree import side_free
 from ledger.parsers.tables.headers import column_revisions, head_without_unit, unit_of_header
 from ledger.parsers.tables.roles import pair_columns
+from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
 from ledger.vocab.metrics import is_acceptance_name
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setup import config_key, qualifiers
 
 _GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNORECASE)
-_SETTING_SPLIT_RE = re.compile(r"\s?[/,]\s?|\s(?:and\s)?")
 
 
 class TableInfo:
@@ -82,7 +81,7 @@ class TableInfo:
             if not cell or not head:
                 continue
             keys = setting_keys(head)
-            parts = _SETTING_SPLIT_RE.split(cell) if len(keys) > 1 else [cell]
+            parts = SETTING_SPLIT_RE.split(cell) if len(keys) > 1 else [cell]
             if len(keys) > 1 and len(parts) == len(keys):
                 out.update(zip(keys, parts, strict=True))  # "ISL/OSL" over "1024/128": two settings
             elif len(keys) == 1:
@@ -99,28 +98,3 @@ class TableInfo:
             bare = side_free(head)
             got = self.heads[head] = (unit_of_header(bare), head_without_unit(bare), qualifiers(head))
         return got
-
-
-_PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
-_LENGTH_TAIL_RE = re.compile(r"\s+(?:sequence\s+)?(?:lengths?|lens?|tokens)\s*$", re.IGNORECASE)
-_LENGTH_PAIR = {"input": "isl", "output": "osl", "in": "isl", "out": "osl", "input len": "isl", "output len": "osl"}
-
-
-@short_text_cache(1024)  # asked for every row of a table, of the same few headers
-def setting_keys(head: str) -> tuple[str, ...]:
-    """The setup keys a column header names: ["isl", "osl"] for "ISL/OSL", ["model"] for "Model", [] for a
-    header that names none."""
-    key = setup_key(head)
-    if key is not None:
-        return (key,)
-    paren = _PAREN_RE.search(head)
-    if paren and paren.start() > 0:  # "Sequence Length (ISL/OSL)": the keys are in the parentheses
-        inner = setting_keys(paren.group(1))
-        if inner:
-            return inner
-    bare = _LENGTH_TAIL_RE.sub("", head_without_unit(head))  # "Input/Output Length": the two lengths
-    parts = [p for p in _SETTING_SPLIT_RE.split(bare) if p]
-    # "Input/Output" over "128/2048": the two lengths; alone, "input" or "output" names no setting
-    keys = [_LENGTH_PAIR.get(p.lower()) if len(parts) == 2 else None for p in parts]
-    keys = keys if all(keys) else [setup_key(p) for p in parts]
-    return tuple(k for k in keys if k) if len(parts) > 1 and all(keys) else ()

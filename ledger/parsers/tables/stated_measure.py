@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ledger.parsers.base import Context
 from ledger.parsers.reader.blocks import Block, Document
+from ledger.parsers.grammar.numbers import UNIT_PATTERN, normalise_unit
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, unit_of_header
 from ledger.vocab.units import is_measure_unit
 
@@ -19,6 +20,9 @@ _STATED_RE = re.compile(
     r"\b(?:reported metric|metric reported|metric|(?:tables?|figures?|numbers?|values?|cells?))"
     r"(?: (?:below|here|above|in this section))?(?: (?:is|are|gives?|shows?|reports?|lists?))"
     r"[ :]{1,3}(?:the )?`(?P<name>[^`]{3,80})`", re.IGNORECASE)
+# "... and give output throughput in tokens/second", "presents token throughput in tokens/second"
+_PLAIN_RE = re.compile(r"\b(?:gives?|presents?|shows?|reports?|lists?)\s(?:the\s)?(?P<name>[A-Za-z][\w -]{2,40}?)\s"
+                       rf"in\s(?P<unit>{UNIT_PATTERN})(?![\w/])", re.IGNORECASE)
 _MEMO = "tables.stated_measure"
 
 
@@ -55,14 +59,16 @@ def _statements(doc: Document) -> tuple[list[int], list[tuple[tuple[str, ...], M
         # a paragraph's lines are blocks of their own: the statement may wrap onto the next line
         joined = f"{prev.text[-200:]} {b.text[:1000]}" if prev is not None and prev.end + 1 == b.start else b.text
         prev = b
-        if "`" not in b.text:
+        m = _STATED_RE.search(joined) if "`" in b.text else None
+        pm = _PLAIN_RE.search(joined) if m is None and " in " in b.text else None
+        if m is not None:
+            name = m.group("name").strip()
+            unit = unit_of_header(name)
+            bare = head_without_unit(name)
+        elif pm is not None:
+            bare, unit = pm.group("name").strip(), normalise_unit(pm.group("unit"))
+        else:
             continue
-        m = _STATED_RE.search(joined)
-        if m is None:
-            continue
-        name = m.group("name").strip()
-        unit = unit_of_header(name)
-        bare = head_without_unit(name)
         if bare and (looks_metric(bare) or is_measure_unit(unit)):
             starts.append(b.start)
             stated.append((b.section, Measure(bare, unit)))

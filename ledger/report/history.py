@@ -1,7 +1,7 @@
 """The main line as a baseline: a pull request's values against the values merged pull requests stated for
 the same canonical setup within a window of days.
 
-    history = main_line_history(report.comparison, "acme/engine#40", db="ledger.db", days=30)
+    history = main_line_history(report.comparison, "acme/engine#40", book=book, days=30)
 
 A PR's values are its latest stated ones (the newest revision that states each series). Those of every PR of
 the same repository merged in the window (`ledger fetch OWNER/REPO --state merged` keeps them) are read the
@@ -9,7 +9,8 @@ same way, and a PR's value is judged against the merged values whose comparabili
 key: metric, unit and every hard setup key) with compare's noise model: against the one merged last while
 there are fewer than four, then against their mean with the larger of the noise threshold and their own
 spread (`judge.latest_against_history`). Only setups that name their model are matched across PRs, as
-`ledger trend` joins series across documents: two PRs' bare "gsm8k" may be two models.
+`ledger trend` joins series across documents: two PRs' bare "gsm8k" may be two models. The merged PRs are read
+through the open ledger's one connection.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from ledger.neutral import markdown, terminal
 
 if TYPE_CHECKING:
     from ledger.compare.run import Comparison
+    from ledger.db.opened import OpenLedger
 
 HISTORY_DAYS = 30
 """The window `ledger report --history` and the Action look back over, in days."""
@@ -157,22 +159,23 @@ def window_start(days: int, now: datetime | None = None) -> str:
     return at.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def main_line_history(comparison: Comparison, pr: str, *, db: str, days: int = HISTORY_DAYS,
+def main_line_history(comparison: Comparison, pr: str, *, book: OpenLedger, days: int = HISTORY_DAYS,
                       noise: NoiseModel | None = None, now: datetime | None = None) -> History:
     """The pull request `pr` (its document key, owner/repo#N) judged against the merged PRs of its repository
     within `days`: one entry per value whose setup they stated."""
-    from ledger.compare.run import run_compare
     from ledger.db.targets import merged_pulls
     from ledger.identity import parse_pull
+    from ledger.targets import run_compare
 
     noise = noise or NoiseModel()
     ref = parse_pull(pr)
     since = window_start(days, now)
-    merged = [(k, at) for k, at in merged_pulls(db, ref.repo, since) if k != ref.key]
+    pulls = merged_pulls(book.reader, ref.repo, since) if book.exists() else []
+    merged = [(k, at) for k, at in pulls if k != ref.key]
     stated: dict[Key, list[Stated]] = {}
     for key_name, at in merged:
         try:
-            theirs = latest_values(run_compare([key_name], db=db, noise=noise, stored_only=True))
+            theirs = latest_values(run_compare([key_name], book=book, noise=noise, stored_only=True))
         except LedgerError:  # a merged PR the ledger cannot read whole is left out, not the report
             continue
         for key, c in _judged(theirs):

@@ -1,0 +1,58 @@
+"""The setup in force at each line of a document: scopes (a heading's section, a lead-in's block, a turn's setup
+section), nested, the innermost winning; see grammar.setup for how they are found."""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+
+@dataclass
+class SetupScope:
+    """A setup (key -> value) in force from line `start` to line `end` (1-based, inclusive)."""
+
+    start: int
+    end: int
+    values: dict[str, str]
+
+
+@dataclass
+class SetupIndex:
+    """The setup in force at each line: the merged values of the scopes that hold it, innermost last."""
+
+    scopes: list[SetupScope] = field(default_factory=list)
+    default: dict[str, str] = field(default_factory=dict)
+    """The setup the whole document gives one value per key: under every scope, for measured results only (a
+    support matrix's cells name no run)."""
+    _at_line: list[int] = field(default_factory=list)
+    _merged: list[dict[str, str]] = field(default_factory=list)
+
+    @classmethod
+    def build(cls, scopes: list[SetupScope], nlines: int) -> SetupIndex:
+        scopes = sorted(scopes, key=lambda s: (s.start, -s.end))
+        idx = cls(scopes)
+        if not scopes:
+            return idx
+        at = [-1] * (nlines + 2)
+        merged: list[dict[str, str]] = []
+        active: list[tuple[int, int]] = []  # heap of (-start order, scope index): the newest scope on top
+        nxt = 0
+        for line in range(0, nlines + 1):
+            while active and scopes[active[0][1]].end < line:
+                heapq.heappop(active)
+            while nxt < len(scopes) and scopes[nxt].start <= line:
+                outer = merged[active[0][1]] if active else {}
+                merged.append({**outer, **scopes[nxt].values})
+                heapq.heappush(active, (-nxt, nxt))
+                nxt += 1
+            while active and scopes[active[0][1]].end < line:
+                heapq.heappop(active)
+            at[line] = active[0][1] if active else -1
+        idx._at_line, idx._merged = at, merged
+        return idx
+
+    def at(self, line: int) -> dict[str, str]:
+        if 0 <= line < len(self._at_line):
+            i = self._at_line[line]
+            return self._merged[i] if i >= 0 else {}
+        return {}

@@ -1,0 +1,52 @@
+"""The setup keys a column header names: "ISL/OSL" and "Sequence Length (ISL/OSL)" the two lengths, "Model" the
+model, "TP Size" the tensor-parallel size; read by the header tree and by each row's label columns."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.memo import short_text_cache
+from ledger.parsers.tables.headers import head_without_unit
+from ledger.vocab.setup import canonical_key_name, config_key
+
+SETUP_KEYS = frozenset({"model", "gpu", "tp", "ep", "pp", "dp", "isl", "osl", "concurrency", "batch_size", "quant",
+                        "kv_cache", "spec_algo", "draft_len", "gpu_count", "nodes"})
+"""The setup keys a leading row or a label column may set (canonical names, see vocab.setup)."""
+
+
+def setup_key(name: str) -> str | None:
+    """The canonical setup key a header or row label names ("TP Size" -> "tp", "Max concurrency" ->
+    "concurrency", "Model" -> "model"), or None when it names no setup key."""
+    raw = config_key(name)
+    if raw == "kv":  # "kv | 8k": the KV length as often as the cache's dtype
+        return None
+    if raw in ("batch", "bs"):  # the aliases map "batch" to concurrency for compare; a column says batch size
+        return "batch_size"
+    key = canonical_key_name(raw)
+    return key if key in SETUP_KEYS else None
+
+
+SETTING_SPLIT_RE = re.compile(r"\s?[/,]\s?|\s(?:and\s)?")
+_PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
+_LENGTH_TAIL_RE = re.compile(r"\s+(?:sequence\s+)?(?:lengths?|lens?|tokens)\s*$", re.IGNORECASE)
+_LENGTH_PAIR = {"input": "isl", "output": "osl", "in": "isl", "out": "osl", "input len": "isl", "output len": "osl"}
+
+
+@short_text_cache(1024)  # asked for every row of a table, of the same few headers
+def setting_keys(head: str) -> tuple[str, ...]:
+    """The setup keys a column header names: ["isl", "osl"] for "ISL/OSL", ["model"] for "Model", [] for a
+    header that names none."""
+    key = setup_key(head)
+    if key is not None:
+        return (key,)
+    paren = _PAREN_RE.search(head)
+    if paren and paren.start() > 0:  # "Sequence Length (ISL/OSL)": the keys are in the parentheses
+        inner = setting_keys(paren.group(1))
+        if inner:
+            return inner
+    bare = _LENGTH_TAIL_RE.sub("", head_without_unit(head))  # "Input/Output Length": the two lengths
+    parts = [p for p in SETTING_SPLIT_RE.split(bare) if p]
+    # "Input/Output" over "128/2048": the two lengths; alone, "input" or "output" names no setting
+    keys = [_LENGTH_PAIR.get(p.lower()) if len(parts) == 2 else None for p in parts]
+    keys = keys if all(keys) else [setup_key(p) for p in parts]
+    return tuple(k for k in keys if k) if len(parts) > 1 and all(keys) else ()

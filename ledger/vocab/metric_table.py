@@ -1,0 +1,75 @@
+"""The metric table: one row per metric the ledger knows by name, with its spellings, kind, direction and, for a
+benchmark of known size, how many items it scores.
+
+The names' patterns of ledger/vocab/metrics.py (canonical names, benchmark alternations, the prose reader's
+names) and the sample counts compare's noise model uses are built from these rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Kind = Literal["accuracy", "acceptance", "perf"]
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One metric."""
+
+    name: str
+    """Canonical name, as stored and compared ("gsm8k", "acceptance length", "ttft")."""
+    pattern: str
+    """Its spellings: a case-blind regex, one alternative per spelling, no "|" outside a group."""
+    kind: Kind
+    higher_is_better: bool
+    samples: int | None = None
+    """Items in the split usually scored, where the benchmark has a fixed size (compare's noise from it)."""
+    benchmark: bool = False
+    """A named quality benchmark: a lead-in line or a test's name naming it gives a table or a value its metric."""
+
+
+def _bench(name: str, pattern: str, samples: int | None = None) -> Metric:
+    return Metric(name, pattern, "accuracy", True, samples, benchmark=True)
+
+
+# First match wins when a label is named: acceptance before accuracy ("acc" is both), mmlu-pro before mmlu.
+METRICS: tuple[Metric, ...] = (
+    Metric("acceptance rate", r"accept(?:ance|ed)?[ _-]?rate|\bar\b|\[ar\]", "acceptance", True),
+    Metric("acceptance length", r"accept(?:ance|ed)?[ _-]?len(?:gth)?|\bal\b|mean accepted|acc_len|"
+                                r"(?<![\w.])a\.len\b|accepted tokens per step|tokens per step", "acceptance", True),
+    _bench("gsm8k", r"gsm[ _-]?8k", 1319),
+    _bench("mmlu-pro", r"mmlu[ _-]?pro", 12032),
+    _bench("mmlu", r"\bmmlu|_mmlu", 14042),
+    _bench("mmmu", r"mmmu", 900),  # validation split
+    _bench("gpqa", r"gpqa", 198),  # diamond
+    _bench("humaneval", r"human[ _-]?eval", 164),
+    _bench("mbpp", r"\bmbpp", 500),
+    _bench("math500", r"math[ _-]?500", 500),
+    _bench("aime", r"\baime", 30),  # one year
+    _bench("ifeval", r"ifeval", 541),
+    _bench("longbench", r"longbench"),
+    _bench("ruler", r"\bruler\b"),
+    _bench("passkey", r"pass[ _-]?key"),
+    _bench("mt-bench", r"mt[ _-]?bench"),
+    _bench("hellaswag", r"hellaswag", 10042),
+    _bench("winogrande", r"winogrande", 1267),
+    _bench("arc-challenge", r"arc[ _-]?(?:challenge|c)\b", 1172),
+    _bench("truthfulqa", r"truthful[ _-]?qa", 817),
+    _bench("chartqa", r"chartqa", 2500),
+    _bench("mathvista", r"mathvista", 1000),  # testmini
+    _bench("livecodebench", r"livecodebench"),
+    _bench("docvqa", r"docvqa"),
+    # wikitext is scored by its perplexity: "wikitext 7.61" is a perplexity
+    Metric("perplexity", r"perplexity|\bppl\b|wikitext", "accuracy", False),
+    Metric("ttft", r"ttft|time to first token", "perf", False),
+    Metric("tpot", r"tpot|time per output token", "perf", False),
+    Metric("itl", r"\bitl\b|inter[ -]token latency", "perf", False),
+    Metric("e2el", r"e2el|e2e latency|end[ -]to[ -]end latency", "perf", False),
+    Metric("request throughput", r"request throughput|req/s", "perf", True),
+    Metric("output throughput", r"output (?:token )?throughput", "perf", True),
+    Metric("total throughput", r"total (?:token )?throughput", "perf", True),
+)
+"""Every metric known by name, in the order a label is matched against them."""
+
+BENCHMARKS: tuple[Metric, ...] = tuple(m for m in METRICS if m.benchmark)

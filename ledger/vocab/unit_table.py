@@ -1,0 +1,99 @@
+"""The unit table: one row per spelling people type, saying what unit it is, its family, its scale and its role.
+
+Every unit set the readers and compare use (ledger/vocab/units.py) is a selection of these rows, so a spelling
+added here is read by the number grammar, canonicalised and scaled by compare at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Role = Literal["measure", "count", "plain"]
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One spelling of a unit."""
+
+    spelling: str
+    """As typed, lower-cased ("msec", "tflops/s")."""
+    canonical: str
+    """The unit it is ("ms", "tflop/s"); itself when no other spelling is preferred."""
+    family: str
+    """What it measures: time, bytes, rate, ratio, share, count, work (per run), time per token."""
+    scale: float | None = None
+    """Its size in the family's base unit (seconds, bytes), where compare converts between units."""
+    role: Role = "measure"
+    """measure: a measured result (a time, a rate, a size, a share); count: counts or sizes the work a run did
+    ("2556 runs", "117 MFLOP/run"); plain: read after a number but neither ("12 bytes")."""
+    read: bool = True
+    """The number grammar reads it after a number ("m" and "point" are units only where a label gives them)."""
+
+
+def _unit(canonical: str, family: str, scale: float | None, *spellings: str, role: Role = "measure",
+          read: bool = True) -> tuple[Unit, ...]:
+    return tuple(Unit(s, canonical, family, scale, role, read) for s in (canonical, *spellings))
+
+
+_TIME = (
+    *_unit("ns", "time", 1e-9, "nsec", "nsecs", "nanosecond", "nanoseconds"),
+    *_unit("us", "time", 1e-6, "µs", "μs", "usec", "usecs", "microsecond", "microseconds", "micro-seconds"),
+    *_unit("ms", "time", 1e-3, "msec", "msecs", "millisecond", "milliseconds"),
+    *_unit("s", "time", 1.0, "sec", "secs", "seconds"),
+    *_unit("s", "time", 1.0, "second", role="plain")[1:],
+    *_unit("min", "time", 60.0, "mins", "minute", "minutes"),
+    *_unit("m", "time", None, read=False),
+    *_unit("h", "time", 3600.0, "hour", "hours", "hr", "hrs"),
+)
+_BYTES = (
+    *_unit("b", "bytes", 1.0, role="plain"),
+    *_unit("bytes", "bytes", None, role="plain"),
+    *(row for u, k in (("kib", 1024.0), ("mib", 1024.0**2), ("gib", 1024.0**3), ("tib", 1024.0**4),
+                       ("kb", 1e3), ("mb", 1e6), ("gb", 1e9), ("tb", 1e12)) for row in _unit(u, "bytes", k)),
+)
+_RATES = (
+    # the number grammar writes "tokens / sec" as "tokens/sec"
+    *_unit("tok/s", "rate", None, "tokens/s", "token/s", "tok/sec", "tokens/sec", "tps", "tokens / sec", "tokens / s",
+           "token / s", "tok / s", "tokens/second", "token/second", "tok/second"),
+    *_unit("tok/s/gpu", "rate", None, "tokens/s/gpu"),
+    *_unit("tok/s/user", "rate", None, "tokens/s/user"),
+    # spellings of a token rate compare keeps apart from tok/s
+    *(row for u in ("tokens/sec/gpu", "tokens/sec/user", "t/s",
+                    "toks/s", "tps/user", "tps/gpu", "tokens per second", "tokens per sec")
+      for row in _unit(u, "rate", None)),
+    *(row for u in ("req/sec", "req/s", "reqs/s", "requests/s", "requests/sec", "requests/second", "it/s",
+                    "samples/s", "seq/s", "req/min")
+      for row in _unit(u, "rate", None)),
+    *(row for u in ("gb/s", "tb/s", "tbps", "gbps") for row in _unit(u, "bandwidth", None)),
+    *_unit("tflop/s", "flop rate", None, "tflops", "tflops/s", "tf"),
+    *_unit("gflop/s", "flop rate", None, "gflops", "gflops/s"),
+)
+_PER_RUN = (
+    *(row for u in ("us/run", "µs/run", "ms/run", "ns/run") for row in _unit(u, "time per run", None)),
+    *(row for u in ("kb/run", "mb/run", "gb/run", "mflop/run", "gflop/run", "tflop/run")
+      for row in _unit(u, "work", None, role="count")),
+    *_unit("runs", "count", None, role="count"),
+    *_unit("ms/token", "time per token", None, "ms/t", "ms/tok", "ms per token"),
+)
+_SHARES = (
+    *_unit("%", "share", None, "percent", "pts", "points"),
+    *_unit("point", "share", None, read=False),
+    *_unit("pp", "share", None),
+    *_unit("x", "ratio", None, "×"),
+    *_unit("nats", "information", None),
+    *_unit("tokens", "count", None, role="count"),
+    *_unit("tok", "count", None, role="count"),
+    *_unit("token", "count", None, role="count", read=False),
+)
+
+UNIT_TABLE: tuple[Unit, ...] = _TIME + _BYTES + _RATES + _PER_RUN + _SHARES
+"""Every unit spelling the ledger knows, one row each."""
+
+_BY_SPELLING = {u.spelling: u for u in UNIT_TABLE}
+assert len(_BY_SPELLING) == len(UNIT_TABLE), "a spelling is two rows"
+
+
+def unit_row(unit: str | None) -> Unit | None:
+    """The row of a unit as printed ("MSec" -> the row of msec), or None for a unit the table does not hold."""
+    return _BY_SPELLING.get((unit or "").strip().lower())
