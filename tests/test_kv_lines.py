@@ -21,6 +21,8 @@ from ledger.parsers.kv.lines import continuations, pairs_in
     ("Run time: 1m0.832s", [("Run time", 60.832, "s")]),
     ("[06/05/2026-03:40:27] [TRT-LLM] [I] [evaluate] TRTLLM execution time: 980.517 seconds.",
      [("TRTLLM execution time", 980.517, "seconds")]),
+    # a side named with a digit ("F3", "v2") is a label: only a colon between digits is a clock
+    ("baseline=21.11ms, F3=14.49ms", [("baseline", 21.11, "ms"), ("F3", 14.49, "ms")]),
 ])
 def test_pairs_in(line: str, pairs: list[tuple[str, float | None, str | None]]) -> None:
     assert [(p.label, p.value, p.unit) for p in pairs_in(line)] == pairs
@@ -84,3 +86,24 @@ def test_hostile_lines_grow_linearly(unit: str) -> None:
     quarter, whole = unit * 2000, unit * 8000
     t_quarter = min(run(quarter) for _ in range(3))
     assert min(run(whole) for _ in range(2)) < 8 * t_quarter + 0.1
+
+
+def test_yaml_reference_lines_are_acceptance_of_their_test() -> None:
+    """"ref_al: 2.31" under a "TestX::test_y:" key is the AL measured by that test (its model, method, draft
+    length); "min_al" is the bar derived from it and the comment's "95% tolerance" a setting: neither is a claim."""
+    from pathlib import Path
+
+    from ledger.parsers import extract
+    path = Path(__file__).parent / "fixtures" / "kv_lines" / "yaml_test_references.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    got = [(c.kind, c.value, c.config.get("model"), c.config.get("spec_algo"), c.config.get("draft_len"),
+            c.config.get("test")) for c in claims]
+    assert got == [("acceptance", 2.314501, "Qwen3_8B", "eagle3", None, "TestQwen3_8B::test_eagle3[tree]"),
+                   ("acceptance", 1.77302, "Mixtral_8x7B", "mtp", "2", "TestMixtral_8x7B::test_fp8_mtp2"),
+                   ("acceptance", 1.0213, None, None, "4", None)]
+
+
+def test_a_side_named_with_a_digit_takes_the_baseline_beside_it() -> None:
+    """"baseline=21.11ms, F3=14.49ms, -31%": F3 is measured against the baseline, which is no claim of its own."""
+    claims = extract("A re-run at mc=16 gives baseline=21.11ms, F3=14.49ms, -31%.\n", path="t.md").claims
+    assert [(c.metric, c.value, c.reference) for c in claims if c.unit == "ms"] == [("F3", 14.49, 21.11)]

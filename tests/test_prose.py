@@ -98,3 +98,20 @@ def test_a_bare_measurement_is_named_by_its_label(line: str, metric: str, value:
 ])
 def test_operands_and_chosen_values_are_not_results(line: str, values: list[float]) -> None:
     assert [c.value for c in extract(line + "\n", path="t.md").claims] == values
+
+
+def test_a_pr_number_written_as_a_link_is_no_result() -> None:
+    """"#[20311](.../pull/20311)" beside "(AL)" names a pull request: only the AL the sentence states is a claim."""
+    text = ("Carries the draft acceptance (AL) guard from #[20311](https://github.com/example/engine/pull/20311)"
+            " over; the AL there held at 2.64.\n")
+    assert [(c.kind, c.value) for c in extract(text, path="t.md").claims] == [("acceptance", 2.64)]
+
+
+def test_a_word_in_parentheses_after_a_value_names_its_variant() -> None:
+    """"1.0097 (linear) and 1.0186 (dynamic)": two runs of one measure, told apart by the word after each; a
+    statistic, a side or a unit in the parentheses is no variant."""
+    text = "The `ref_al` of 1.0097 (linear) and 1.0186 (dynamic) with `max_draft_len=4` is too low.\n"
+    got = [(c.value, c.config.get("variant"), c.config.get("draft_len")) for c in extract(text, path="t.md").claims]
+    assert got == [(1.0097, "linear", "4"), (1.0186, "dynamic", "4")]
+    for text in ("TTFT is 41.2 ms (median) now.\n", "TTFT is 41.2 ms (before) and 38.0 ms (after).\n"):
+        assert all("variant" not in c.config for c in extract(text, path="t.md").claims)

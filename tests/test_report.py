@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ledger.cli.app import app
+from ledger.vocab.metrics import higher_is_better
 
 FIX = Path(__file__).parent / "fixtures" / "report"
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "004_efc56196d8c007cd.txt"
@@ -194,6 +195,25 @@ def test_quoted_lines_that_repeat_another_message(text: str, kept: list[float]) 
     assert [c.value for c in extract(text, "x.md").claims if c.kind == "accuracy"] == kept
 
 
+
+def test_a_real_time_factor_goes_down_and_the_headline_counts_values_worse_than_baseline(tmp_path: Path) -> None:
+    """mean_rtf (seconds of compute per second of audio) rising from 0.20 to 0.26 is a regression, and the
+    headline says so rather than "no regression" above it."""
+    data = report("rtf_regression.md", tmp_path)
+    assert [(f["line"], f["verdict"]) for f in findings(data, "failures")] == [(5, "worse than baseline")]
+    assert data["has_regression"] and data["headline"] == "1 worse than baseline"
+    assert not higher_is_better("audio real-time factor", None, "perf")
+
+
+def test_the_verdict_a_row_prints_is_the_verdict(tmp_path: Path) -> None:
+    """A row that prints its own verdict ("better -12.9%", "WORSE +11.8%") is judged as it says: its author knows
+    which way the metric goes where its name tells nothing ("mean_mos_gap") or tells it wrong."""
+    data = report("printed_verdicts.md", tmp_path)
+    got = {(f["line"], f["verdict"]) for f in findings(data, "results", more=True)}
+    assert got == {(5, "better than baseline"), (6, "worse than baseline"), (7, "worse than baseline"),
+                   (8, "better than baseline")}
+    assert sorted(f["line"] for f in findings(data, "failures")) == [6, 7]
+    assert all("as the row prints it" in f["text"] for f in findings(data, "results", more=True))
 def test_a_value_below_reference_on_a_superseded_head_is_history(tmp_path: Path) -> None:
     """Below its reference on the first head, rerun within noise on the newest: the PR has no regression, and the
     old verdict is kept as a caveated result, not a failure."""

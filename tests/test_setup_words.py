@@ -85,3 +85,23 @@ def test_length_shorthand_of_serving_benchmarks() -> None:
     assert qualifiers("8k/1k, TP4") == {"isl": "8k", "osl": "1k", "tp": "4"}
     for text in ("ratio 1/2", "on 2024/1k", "see docs/1k/index"):
         assert "isl" not in qualifiers(text)
+
+
+def test_lengths_written_as_assignments() -> None:
+    """"input=512" in a row label ("Latency input=512 (ms)") is the prompt length the row was measured at."""
+    assert qualifiers("Latency input=512 (ms)") == {"isl": "512"}
+    assert qualifiers("TTFT prompt_len=1024, output_len=64") == {"isl": "1024", "osl": "64"}
+    for text in ("input 512 requests", "output: 1234.5 tok/s", "throughput=512"):
+        assert "isl" not in qualifiers(text) and "osl" not in qualifiers(text)
+
+
+def test_row_label_lengths_reach_the_row_claims() -> None:
+    from pathlib import Path
+
+    from ledger.parsers import extract
+    path = Path(__file__).parent / "fixtures" / "setup" / "row_label_lengths.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    by_line = {(c.source.line, c.unit): c.config.get("isl") for c in claims}
+    assert by_line[(8, "ms")] == "256" and by_line[(8, "%")] == "256"
+    assert by_line[(9, "ms")] == "4096" and by_line[(9, "%")] == "4096"
+    assert by_line[(7, "tok/s")] is None

@@ -3,6 +3,8 @@ speed-up in parentheses inside a delta cell is its own claim (markdown and rende
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from ledger.parsers import extract
@@ -88,3 +90,16 @@ def test_the_row_named_baseline_alone_is_the_baseline_of_its_variants() -> None:
     text = "| variant | ms |\n|---|---|\n| baseline | 100 |\n| baseline-fused | 90 |\n| fused_all | 80 |\n"
     got = [(c.value, c.reference) for c in extract(text, path="t.md").claims]
     assert got == [(90.0, 100.0), (80.0, 100.0)]
+
+
+def test_a_settings_column_and_the_test_class_give_each_row_its_setup() -> None:
+    """A column of `key=value` settings ("`mtp_nextn=3`, `cuda_graph=True`", "`tep-mtp2`") is each row's setup,
+    never a result; a test class named for a model ("TestQwen3_8B::") names the row's model over the models the
+    prose lists for the whole thread."""
+    path = Path(__file__).parent / "fixtures" / "tables" / "cell_settings.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    got = [(c.value, c.config.get("model"), c.config.get("spec_algo"), c.config.get("draft_len"),
+            c.config.get("cuda_graph")) for c in claims]
+    assert got == [(2.913004, "Qwen3_8B", "mtp", "3", "True"), (2.402118, "Qwen3_8B", None, None, None),
+                   (2.11884, "Mixtral_8x7B", "mtp", "2", None),
+                   (3.0, "Llama 3.1 8B Instruct", "eagle3", "4", None)]

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ledger.compare.align import items_of
-from ledger.compare.judge import judge_numbers, number
+from ledger.compare.judge import IMPROVEMENT, REGRESSION, judge_numbers, number
 from ledger.compare.keys import Key
 from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.outside import ROW_NOTE
 from ledger.compare.revisions import Snapshot
 from ledger.model import Claim
 from ledger.references import RegisteredReference
+from ledger.vocab.outcomes import printed_good
 from ledger.vocab.setup import canon_value
 
 
@@ -32,6 +34,8 @@ class ReferenceCheck:
     """"stated" (the text pairs it), "base row" (its table's base row, ledger.compare.outside: the reader's
     inference, shown but never failed on) or "registered: <file>"."""
     revision: str | None = None
+    printed: bool = False
+    """The row prints this verdict ("better -16.7%"); where the metric's direction said otherwise, the row's won."""
     superseded: bool = False
     """A later revision judged the same series against its reference (a rerun after a fix): this verdict is
     history, shown but never failed on."""
@@ -43,6 +47,7 @@ class ReferenceCheck:
             "threshold": {"value": self.threshold.value, "basis": self.threshold.basis,
                           "display": self.threshold.display},
             "origin": self.origin, "revision": self.revision, "line": self.claim.source.line,
+            "printed": self.printed,
             "superseded": self.superseded,
         }
 
@@ -105,4 +110,24 @@ def check_references(snapshot: Snapshot, noise: NoiseModel | None = None,
         if p.threshold is None or p.delta is None:
             continue
         out.append(ReferenceCheck(c, it.key, ref, p.verdict, p.threshold, p.delta, origin, snapshot.ref.name))
-    return out
+    return _as_printed(out, items_of(snapshot))
+
+
+def _as_printed(checks: list[ReferenceCheck], items: Sequence[Any]) -> list[ReferenceCheck]:
+    """Each check beyond noise judged the way its row prints its verdict ("better -16.7%", "WORSE +11.7%"), where
+    the row holds that one check: its author knows which way the metric goes ("mean_rtf" is lower-is-better)."""
+    said: dict[tuple[str | None, int], bool | None] = {}
+    for it in items:
+        c = it.claim
+        good = printed_good(c.outcome_text) if c.kind == "perf" and c.outcome_text else None
+        if good is not None:
+            where = (c.source.path, c.source.line)
+            said[where] = good if said.get(where, good) == good else None  # two opposite verdicts: none
+    per_line = Counter((r.claim.source.path, r.claim.source.line) for r in checks)
+    for r in checks:
+        where = (r.claim.source.path, r.claim.source.line)
+        good = said.get(where)
+        if good is not None and per_line[where] == 1 and r.verdict in (IMPROVEMENT, REGRESSION):
+            r.verdict = IMPROVEMENT if good else REGRESSION
+            r.printed = True
+    return checks

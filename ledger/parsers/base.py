@@ -18,6 +18,7 @@ from typing import Any, Protocol, TypeVar
 from ledger.model import Claim, Revision, Source
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.setup import canonical_key_name, names_other_model, qualifiers
+from ledger.vocab.test_ids import test_class_model
 
 M = TypeVar("M", Claim, Source)
 
@@ -127,6 +128,8 @@ class Context:
             # "RTX 3090 Ti: 131.8 tok/s", "con128 tok/s/GPU": the setup a result's own name states is its own
             own = {canonical_key_name(k) for k in config}
             config.update({k: v for k, v in qualifiers(metric).items() if canonical_key_name(k) not in own})
+            if "::" in metric and "model" not in own and (model := test_class_model(metric)):
+                config["model"] = model  # "TestQwen3_8B::test_x Measured AL": the model its test class is named for
         if self.setup is not None:
             around = self.setup.at(line)
             if self.setup.default and kind in _MEASURED_KINDS:

@@ -150,7 +150,7 @@ def _ref_finding(r: ReferenceCheck, name: str | None, lines: Sequence[str]) -> F
     pct = f" ({r.delta / abs(r.reference) * 100:+.1f}%)" if perf and r.reference else ""
     text = (f"{r.claim.metric or r.key.metric}: {fmt_claim(r.claim)} vs {'baseline' if perf else 'ref'} "
             f"{r.reference:g}: {r.delta:+.4g}{pct} (threshold ±{r.threshold.display.lstrip('±')} "
-            f"{r.threshold.basis})")
+            f"{r.threshold.basis}{', as the row prints it' if r.printed else ''})")
     cav: list[str] = []
     if r.claim.approx:
         cav.append("approximate value")

@@ -60,9 +60,11 @@ def headline(report: Report) -> str:
     """The answer in one line: regressions and failures, coverage changes, what is not verified."""
     fails = report.section("failures").findings
     counts = Counter(f.verdict for f in fails)
+    # a perf value worse than its stated baseline is a regression in the failures' words ("worse than baseline")
     parts = [f"{counts[v]} {v}{'s' if v == 'regression' and counts[v] > 1 else ''}"
-             for v in ("regression", "below reference", "fail", "waived") if counts[v]]
-    verdict = "; ".join(parts) if any(counts[v] for v in ("regression", "below reference")) else \
+             for v in ("regression", "below reference", "worse than baseline", "fail", "waived") if counts[v]]
+    verdict = "; ".join(parts) if any(counts[v] for v in ("regression", "below reference", "worse than baseline")) \
+        else \
         "no regression" + (f" ({'; '.join(parts)})" if parts else "")
     cov = len(report.section("coverage").findings)
     nv = len(report.section("not_verified").findings)

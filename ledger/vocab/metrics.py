@@ -28,12 +28,14 @@ _QUALITY_WORDS = (
     # a training run's loss is its quality measure
     r"(?<![\w-])(?:train(?:ing)?[ _-]|val(?:idation)?[ _-]|eval[ _-]|final[ _-]|lm[ _-])?loss(?:es)?(?![\w-])"
 )
+# a test's recorded AL as YAML spells it ("ref_al: 2.73"); "min_al", the bar derived from it, is no measure
+_AL_FIELD = r"(?<![a-z0-9])(?:ref|mean|avg|measured)_al(?![a-z0-9])"
 _ACCURACY_RE = re.compile(
     "|".join([m.pattern for m in METRICS if m.kind == "accuracy"] + [_QUALITY_WORDS]), re.IGNORECASE)
 _ACCEPTANCE_RE = re.compile(
     r"acceptance|accept(?:ed)? (?:length|rate|len)|\bAL\b|\[AR\]|mean accepted|draft acceptance|"
     r"accept_len|acc_len|accept rate|(?:mean|median|avg|average|p\d{2})\s+(?:request\s+)?AR\b|\baccpt\w*\s*len|"
-    r"^\s*accept(?![\w-])|(?<![\w.])a\.len\b|pos(?:ition(?:al)?)?[ _-]?accept",
+    r"^\s*accept(?![\w-])|(?<![\w.])a\.len\b|pos(?:ition(?:al)?)?[ _-]?accept|" + _AL_FIELD,
     re.IGNORECASE,
 )
 _PERF_HINT_RE = re.compile(
@@ -89,7 +91,8 @@ def is_acceptance_name(text: str) -> bool:
 
 LOWER_IS_BETTER_RE = re.compile(
     r"latency|ttft|tpot|itl|(?<![0-9a-f])e2el?(?![0-9a-f])|duration|time|\bms\b|\bus\b|µs|memory|mem\b|gib|\bgb\b|mib|"
-    r"perplexity|\bppl\b|overhead|cost|size|error|diff|\bkld\b|kl[- ]?div|\bjsd\b",
+    r"perplexity|\bppl\b|overhead|cost|size|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|"
+    r"(?<![a-z])rtf(?![a-z])|real[ -]time factor",  # seconds of compute per second of audio
     re.IGNORECASE,
 )
 
@@ -256,7 +259,7 @@ def _top_level_alternatives(pattern: str) -> list[str]:
 # What names a measurement in prose besides the benchmarks: kinds of result, the serving metrics and rates
 _PROSE_METRIC_WORDS = (
     "accuracy", "exact[_ ]match", "score[sd]?", r"pass@\d", r"\bf1\b", "acceptance (?:length|rate)s?",
-    "accept(?:ance|ed)? len(?:gth)?", r"\bAL\b", "acceptance", "throughput", "latency", "ttft", "tpot",
+    "accept(?:ance|ed)? len(?:gth)?", r"\bAL\b", _AL_FIELD, "acceptance", "throughput", "latency", "ttft", "tpot",
     r"\bitl\b", "e2el?", "tok/s", "speed-?up", "bandwidth",
 )
 # a benchmark's name may go on with its year or split ("AIME25", "MMLU-Pro" is its own entry)

@@ -38,3 +38,24 @@ def outcome_of(word: str) -> str | None:
 
 VERDICT_WORDS = r"better|worse|improved|regressed|regression|faster|slower|unchanged|neutral"
 """The words a results table prints beside a change to judge it ("better -16.7%", "WORSE +11.7%")."""
+
+# The verdict a results row prints beside its change ("better -16.7%", "WORSE +11.7%", "updated (better -35.7%)"):
+# which way its author judged the change. Read from a short cell only.
+_PRINTED_VERDICT_RE = re.compile(r"(?<![\w-])(better|improved|improvement|faster|worse|regressed|regression|slower)"
+                                 r"(?![\w-])", re.IGNORECASE)
+_GOOD_WORDS = frozenset(("better", "improved", "improvement", "faster"))
+
+
+def verdict_word(cell: str) -> str | None:
+    """The one verdict word a short cell prints beside its change ("better -16.7%" -> "better"), else None (no
+    word, a good and a bad one, or a cell too long to be a verdict)."""
+    if len(cell) > 40:
+        return None
+    words = [m.group(1) for m in _PRINTED_VERDICT_RE.finditer(cell)]
+    return words[0] if words and len({w.lower() in _GOOD_WORDS for w in words}) == 1 else None
+
+
+def printed_good(words: str) -> bool | None:
+    """Whether a printed verdict ("better", "WORSE") calls the change good; None for other words."""
+    word = verdict_word(words)
+    return None if word is None else word.lower() in _GOOD_WORDS

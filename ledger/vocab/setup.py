@@ -117,7 +117,8 @@ HARDWARE_NAME_RE = re.compile(rf"\b(?:{GPU_NAMES}|rtx pro \d{{4}}|processor|epyc
                               re.IGNORECASE)
 """A device named in a listing ("CUDA0 : NVIDIA RTX PRO 6000", "L40S", "AMD EPYC 9355 32-Core Processor")."""
 SETUP_WORDS: tuple[SetupWord, ...] = (
-    _word("draft_len", "draft_len", r"mtp[ _-]?(\d{1,2})|(no)[ _-]mtp", ("mtp",)),
+    # TensorRT-LLM's test parameter "mtp_nextn=2" is MTP with two draft tokens
+    _word("draft_len", "draft_len", r"mtp[ _-]?(\d{1,2})|mtp_nextn ?= ?(\d{1,2})|(no)[ _-]mtp", ("mtp",)),
     _word("draft_len", "draft_len", rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})", ("draft",)),
     # "EAGLE3 with 3 speculative tokens", "three draft tokens"
     _word("draft_len", "draft_len", r"(\d{1,2}|one|two|three|four|five|six|seven|eight)[ -](?:speculative|draft)"
@@ -132,6 +133,10 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("concurrency", "concurrency", r"m?c ?= ?(\d{1,5})", ("c=", "c =")),
     _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)", ("isl",)),
     _word("osl", "osl", rf"osl{_SEP}(\d{{1,6}}k?)", ("osl",)),
+    # "Latency input=512 (ms)", "prompt_len=1024": a length assigned (never "input 512" or "output: 1234.5",
+    # which count or measure)
+    _word("isl", "isl", r"(?:input|prompt)(?:[ _-]?len(?:gth)?)? ?= ?(\d{1,6}k?)", ("input", "prompt")),
+    _word("osl", "osl", r"(?:output|gen)(?:[ _-]?len(?:gth)?)? ?= ?(\d{1,6}k?)", ("output", "gen")),
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?", ("shot",)),
     _word("filter", "filter", r"(strict-match|flexible-extract)", ("strict-match", "flexible-extract")),
     # with the count printed before it ("8xH100", "2x8 H200": nodes x GPUs), which canonical reads as gpu_count

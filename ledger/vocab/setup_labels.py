@@ -24,6 +24,8 @@ _SETUP_LABELS: dict[str, str] = {
     "concurrency": "concurrency", "request concurrency": "concurrency",
     "num concurrent": "concurrency",
     "batch size": "batch_size", "bs": "batch_size",
+    # llama.cpp's physical batch (-ub, n_ubatch): tokens per kernel launch, not requests served together
+    "microbatch size": "ubatch", "micro batch size": "ubatch", "n ubatch": "ubatch", "ubatch": "ubatch",
     "kv cache": "kv_cache", "kv cache dtype": "kv_cache", "kv dtype": "kv_cache", "kv cache precision": "kv_cache",
     "quantization": "quant", "quant": "quant", "precision": "quant", "dtype": "quant", "weights": "quant",
     "speculative decoding": "spec_algo", "spec decoding": "spec_algo", "speculative method": "spec_algo",
@@ -42,3 +44,17 @@ def setup_label_key(label: str) -> str | None:
     if key is None:
         key = _SETUP_LABELS.get(_LABEL_STAT_RE.sub("", core).strip())
     return key
+
+
+# llama-bench names a test by its lengths: "pp512" reads a 512-token prompt, "tg128" generates 128 tokens,
+# "pp512+tg128" does both, "pp512 @ d4096" at a context depth (left in the test's name).
+_BENCH_TEST_RE = re.compile(r"^(?:pp ?(?P<isl>\d{1,7}))?(?:\+? ?tg ?(?P<osl>\d{1,7}))?(?: ?@ ?d\d{1,7})?$",
+                            re.IGNORECASE)
+
+
+def bench_test_setup(test: str) -> dict[str, str]:
+    """The lengths a llama-bench test name states ("pp512" -> isl 512, "tg128" -> osl 128), else {}."""
+    m = _BENCH_TEST_RE.match(test.strip())
+    if m is None:
+        return {}
+    return {k: v for k, v in m.groupdict().items() if v}

@@ -25,6 +25,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.reader.document import Block
 from ledger.parsers.tables.headers import column_revisions
+from ledger.vocab.setup_labels import bench_test_setup, setup_label_key
 
 NAME = "llama_bench"
 VERSION = "1"
@@ -68,6 +69,14 @@ def _unit_of(head: str) -> str:
     return h.split()[-1]
 
 
+def _config_keys(heads: list[str]) -> list[str]:
+    """Each column's config key: a setup label's key ("GPU" -> gpu, "Microbatch size" -> ubatch), else its header.
+    batched-bench's PP / TG / B are its own lengths and batch, kept as printed (PP is no pipeline size)."""
+    if any(h.upper() in ("N_KV", "T_PP S") for h in heads):
+        return list(heads)
+    return [setup_label_key(h) or h for h in heads]
+
+
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     table = block.table
     if table is None or not table.rows:
@@ -78,6 +87,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     heads = [_clean(h) for h in table.header]
     ctx.taken.add(table.header_line)
     base_col = roles.index("baseline") if "baseline" in roles else None
+    keys = _config_keys(heads)
     # "t/s 4b3c2a1 | t/s my-branch": a column named by a sha or a branch was measured on it
     # (the baseline's column too: "t/s b4120" beside "t/s rk/splitk" is one stem with two revisions)
     revisions = column_revisions(ctx.named, {i: h for i, h in enumerate(heads) if roles[i] in ("value", "baseline")})
@@ -88,9 +98,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     for row in table.rows:
         ctx.taken.add(row.line)
         cells = row.cells
-        config = {heads[i]: _clean(c) for i, c in enumerate(cells)
+        config = {keys[i]: _clean(c) for i, c in enumerate(cells)
                   if i < len(roles) and roles[i] == "config" and _clean(c)}
         test = config.get("test") or config.get("Test") or ""
+        for k, v in bench_test_setup(test).items():
+            config.setdefault(k, v)
         for i, cell in enumerate(cells):
             if i >= len(roles) or roles[i] in ("config", "baseline"):
                 continue

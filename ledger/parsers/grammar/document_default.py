@@ -21,6 +21,7 @@ from ledger.parsers.grammar.setup_scopes import (
 from ledger.parsers.reader.blocks import Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.setup import model_names, qualifiers
+from ledger.vocab.test_ids import test_key
 
 
 def document_default(doc: Document, command: Callable[[str], dict[str, str]]
@@ -59,8 +60,9 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]
         models = [m for m in models if not is_draft_model(m)]
         for k, v in [*values.items(), *(("model", m) for m in models)]:
             if k in DEFAULT_KEYS and not (k in PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
+                # (a test id's key over YAML states that test's setup: "TestX::test_fp8_mtp2:")
                 local = (no in leads and not (k == "gpu" and no in headings)) or no in grids or (
-                    k in WORKLOAD_KEYS and no in sectioned)
+                    k in WORKLOAD_KEYS and no in sectioned) or bool(test_key(text))
                 (led if local else seen).setdefault(k, []).append(v)
                 if not local:
                     turns_of.setdefault(k, set()).add(bisect.bisect_right(turn_starts, no) - 1)

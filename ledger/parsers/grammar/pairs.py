@@ -94,8 +94,8 @@ def _is_anchor(text: str, i: int) -> bool:
     after = text[i + 1] if i + 1 < len(text) else ""
     if ch == ":" and (after in ":/" or before == ":"):
         return False  # "a::b", "http://"
-    if before.isdigit() and after.isdigit():
-        return False  # a clock time "18:55:20", "[05:56<00:00"
+    if ch == ":" and before.isdigit() and after.isdigit():
+        return False  # a clock time "18:55:20", "[05:56<00:00" (but "F3=14.49ms" names a side "F3")
     return not (ch == "=" and (after == "=" or before in "=!<>"))
 
 

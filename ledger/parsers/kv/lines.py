@@ -60,6 +60,7 @@ from ledger.parsers.kv.wrapped import wrapped_pair
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import is_gauge_name, kind_for_metric
 from ledger.vocab.setup import qualifiers, setup_named
+from ledger.vocab.test_ids import indent_of, test_key, test_setup
 from ledger.vocab.units import is_timing_unit, measure_of_unit
 
 NAME = "kv_lines"
@@ -191,6 +192,7 @@ class _BlockReader:
         self.above: tuple[int, Claim, str | None, str] | None = ctx.memo.get(NAME + ".above")
         self.banner: tuple[bool, str | None] = (False, None)
         self.banner_line = 0  # the line self.banner was read for (0: none yet)
+        self.test: tuple[int, str] | None = None  # "TestX::test_y:" over YAML: (indent, id) of its values' test
 
     def claims(self) -> Iterator[Claim]:
         block = self.block
@@ -203,6 +205,8 @@ class _BlockReader:
 
     def _line(self, no: int, text: str) -> Iterator[Claim]:
         ctx, block = self.ctx, self.block
+        if (key := test_key(text)) is not None or (self.test and text.strip() and indent_of(text) <= self.test[0]):
+            self.test = key
         if block.kind != "item" and no > 1 and (claim := _wrapped_claim(ctx, no, text)) is not None:
             yield claim  # "'word_perplexity,none':" above, "7.812, ..." here
         if _DIGIT_RE.search(text) is None:
@@ -225,7 +229,9 @@ class _BlockReader:
         _floor, group = line_prefix(text)
         line = _Line(no, text, group, pairs_in(text))
         for p in line.pairs:
-            yield from self._pair(line, p)
+            for claim in self._pair(line, p):
+                claim.config.update(test_setup(self.test[1]) if self.test else {})  # its test's setup over the text's
+                yield claim
 
     def _unpaired_line(self, no: int, text: str) -> Claim | None:
         """The claim of a line read whole: an assertion's values, or a name and a value spaced apart."""

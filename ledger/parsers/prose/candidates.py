@@ -30,7 +30,9 @@ from ledger.parsers.prose.metrics import (
     metric_before,
 )
 from ledger.vocab.metrics import prose_kind
+from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import model_names, qualifiers, setup_named
+from ledger.vocab.sides import side_of
 from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
 
 
@@ -98,8 +100,24 @@ def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subjec
         "reference": reference, "start": span_start if span_start is not None else n.start, "end": n.end,
         "printed": n.printed,
         "config": {**_setup_before(text, span_start if span_start is not None else n.start, subject, metric),
-                   **named},
+                   **named, **_variant_after(text, n.end)},
     }
+
+
+# "1.0097 (linear) and 1.0186 (dynamic)": one word in parentheses right after a value tells its run from its sibling
+_VARIANT_AFTER_RE = re.compile(r" ?\((?P<word>[a-z][a-z-]{1,19})\)")
+_NO_VARIANT_RE = re.compile(r"^(?:mean|median|avg|average|max|min|std|approx|est|estimated|total|best|worst|"
+                            r"higher|lower|better|worse|faster|slower|each|both|only|all)$")
+
+
+def _variant_after(text: str, end: int) -> dict[str, str]:
+    m = _VARIANT_AFTER_RE.match(text, end, end + 24)
+    if m is None:
+        return {}
+    word = m.group("word")
+    if _NO_VARIANT_RE.match(word) or side_of(word) or qualifiers(word) or is_measure_unit(word) or find_outcome(word):
+        return {}  # a statistic, a side, a setup word, a unit or a verdict says something else of the value
+    return {"variant": word}
 
 
 _SPEED_AFTER_RE = re.compile(r"(?:\s?[~-]\s?\d{1,4}(?:\.\d+)?\s?[%x])?\s+(?:faster|slower|quicker|speed-?ups?)\b",

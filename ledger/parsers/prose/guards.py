@@ -38,9 +38,10 @@ NAMED_THRESHOLD_RE = re.compile(
 _DISPERSION_BEFORE_RE = re.compile(
     r"(?:^|[;,(]\s*|\s)(?:range|spread|variance|(?:sample\s+)?" + SPREAD_WORDS + r")\s*[:=]\s*$",
     re.IGNORECASE)
-# "passed the raw 96.0 gate", "a 0.95 threshold": the number names the bar it is
-THRESHOLD_AFTER_RE = re.compile(r"\s?%?\s+(?:(?:accuracy|score|pass(?:ing)?)\s+)?(?:gate|threshold|bar|cut-?off)\b",
-                                re.IGNORECASE)
+# "passed the raw 96.0 gate", "a 0.95 threshold", "the usual 95% tolerance": the number names the bar it is
+THRESHOLD_AFTER_RE = re.compile(r"\s?%?\s+(?:(?:accuracy|score|pass(?:ing)?)\s+)?(?:gate|threshold|bar|cut-?off|"
+                                r"tolerance)\b", re.IGNORECASE)
+_ONE_IN_RE = re.compile(r" in \d")
 _THRESHOLD_BEFORE_RE = re.compile(r"(?:[<>]=?|[≤≥])\s*\(?\s*$")
 COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
     r"^\s*(?:(?!(?:at|in|on|for|with|per|of|over|to|from|by|under|across|and|or|vs)\s)[a-z0-9_.-]+\s+){0,1}?"
@@ -214,6 +215,10 @@ def is_config_number(text: str, n: Number) -> bool:
     if "](" in text[max(0, n.start - 120):n.start] and _LINK_DEST_BEFORE_RE.search(text, max(0, n.start - 120),
                                                                                    n.start):
         return True  # "[head](javascript:alert(2))", "[log](ci/run/42)": a link's target, not its text
+    if text[max(0, n.start - 2):n.start] == "#[":
+        return True  # "#[17474](https://.../pull/17474)": a pull request's number, written as a link
+    if n.unit is None and _ONE_IN_RE.match(text, n.end):
+        return True  # "accepted on roughly 1 in 100 iterations": how often, as two counts
     if n.high is None and _DISPERSION_BEFORE_RE.search(text, max(0, n.start - 40), n.start):
         return True  # "Mean: 96.3; sample standard deviation: 0.11; range: 0.27": the spread of the runs
     if n.high is not None and _SCALE_BEFORE_RE.search(text, max(0, n.start - 30), n.start):

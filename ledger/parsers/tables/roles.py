@@ -23,6 +23,7 @@ from ledger.parsers.tables.headers import (
     unit_of_header,
 )
 from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name
+from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name
 
 _DELTA_HEADER_RE = re.compile(
@@ -97,6 +98,9 @@ def column_roles(table: Table, title: str = "") -> list[str]:
             # "Old threshold | Week avg | New threshold": the bar a run was held to is the reference of what it
             # measured; the bar the PR sets (a new one) is a setting, never a result
             roles.append("config" if _NEW_HEADER_RE.match(head) else "baseline")
+        elif cells and any(settings_cell(c) for c in cells) and \
+                all(settings_cell(c) or not find_numbers(c) for c in cells):
+            roles.append("config")  # "`mtp_nextn=2`, `overlap=True`" under "Parameters": each row's settings
         elif _SPREAD_HEADER_RE.match(head) or _SPREAD_TAIL_RE.search(head):
             roles.append("spread")  # the standard deviation of the value column before it
         elif _STAT_HEADER_RE.match(head):

@@ -17,6 +17,7 @@ from ledger.parsers.tables.headers import column_revisions, head_without_unit, u
 from ledger.parsers.tables.roles import KEYED_NUMBER_RE, pair_columns, row_id_column
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
 from ledger.vocab.metrics import is_acceptance_name
+from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setup import config_key, qualifiers
 
 _GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNORECASE)
@@ -93,6 +94,7 @@ class TableInfo:
                 out[keys[0]] = qualifiers(cell).get(keys[0], keyed.group("n") if keyed else cell)  # "EP8": ep 8
             else:
                 out[config_key(head)] = cell
+                out.update(settings_cell(cell) or {})  # "mtp_nextn=2, overlap=True": the settings it lists
         return out
 
     def head(self, head: str) -> tuple[str | None, str, dict[str, str]]:

@@ -43,8 +43,9 @@ from ledger.parsers.tables.headers import (
     unit_of_header,
 )
 from ledger.parsers.tables.row_info import TableInfo
+from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.metrics import column_kind
-from ledger.vocab.outcomes import VERDICT_WORDS, find_outcome
+from ledger.vocab.outcomes import VERDICT_WORDS, find_outcome, verdict_word
 from ledger.vocab.setup import qualifiers
 
 _CELL_REF_RE = re.compile(r"\(\s*(?:ref(?:erence)?\.?|baseline|vs\.?|was)\s*:?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\)",
@@ -148,6 +149,8 @@ class _RowReader:
             csetup = {**{k: v for k, v in info.title_setup.items() if k not in own}, **csetup}
         rev = info.col_revision.get(ci) or (info.new_revision if role == "delta" else None)
         at: dict[str, Any] = {"revision": rev} if rev is not None else {}
+        if verdict is not None and (word := verdict_word(verdict.group(0))):
+            at["outcome_text"] = word  # the row's own judgement of its change, which a report follows
         return _Cell(ci, cell, role, cleaned, numeric, parsed, head, off, csetup, at)
 
     def _take_cell(self, c: _Cell) -> bool:
@@ -265,7 +268,8 @@ class _RowReader:
             head, label = c.head, self.label
             subject = f"{head} ({label})" if head and label and looks_metric(head) and head.lower() not in \
                 label.lower() else (label or head or None)
-            yield from prose.claims_in_text(self.ctx, self.row.line, c.cell, c.start, subject=subject)
+            yield from with_printed_verdict(prose.claims_in_text(self.ctx, self.row.line, c.cell, c.start,
+                                                                 subject=subject), c.cell)
 
     def _value(self, c: _Cell) -> Iterator[Claim]:
         """A numeric cell: its value under the column's metric, with its reference, spread and setup."""
