@@ -19,7 +19,7 @@ from ledger.vocab.canonical import canon_value as canon_value  # where compare.r
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
-from ledger.vocab.text import MAX_NAME
+from ledger.vocab.text import MAX_NAME, lower_for_words
 
 # The machine a run used: "RAM: 16 x 64GB", "MEM: 6 * 64GB", "GPU: 2*Titan RTX", "CPU: ...", "Driver: 550.54"
 _MACHINE_LABEL = (r"(?:ram|mem|vram|cpu|gpus?|disk|storage|network|nic|interconnect|hardware|machine|host|os|driver|"
@@ -211,7 +211,11 @@ def _qualifiers(text: str) -> dict[str, str]:
     s = text[:400]
     if not _ANY_SETUP_RE.search(s):
         return out  # no number and no word of a method: no setup word can match (most prose lines)
-    lm = _PAIRED_RE.search(s) or _LENGTHS_RE.search(s) or (_SHORT_LENGTHS_RE.search(s) if "/" in s else None)
+    low = lower_for_words(s)
+    # each length pattern needs its word (case-blind): a line without it is not searched
+    lm = (_PAIRED_RE.search(s) if low is None or "isl" in low else None) or \
+        (_LENGTHS_RE.search(s) if low is None or "input" in low or "prompt" in low else None) or \
+        (_SHORT_LENGTHS_RE.search(s) if "/" in s else None)
     if lm:
         out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
         s = s[:lm.start()] + " " + s[lm.end():]
