@@ -196,6 +196,18 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
                            r"dgx|rtx", re.IGNORECASE)
+_ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])
+
+
+def _any_setup(s: str) -> bool:
+    """_ANY_SETUP_RE.search(s): a digit (one scan for a set of characters), else its words as substrings of the
+    lowered line; its case-blind alternatives tried at every character cost more than the reading it saves."""
+    if _DIGIT_RE.search(s):
+        return True
+    low = lower_for_words(s)
+    if low is None:
+        return _ANY_SETUP_RE.search(s) is not None
+    return any(map(low.__contains__, _ANY_SETUP_WORDS))
 
 
 # a method named only to say it was off: "MTP disabled", "EAGLE turned off", "without EAGLE", "w/o MTP"
@@ -209,7 +221,7 @@ _OFF_BEFORE_RE = re.compile(r"(?:without|w/o|disable[sd]?|no)\s(?:the\s|any\s)?$
 def _qualifiers(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     s = text[:400]
-    if not _ANY_SETUP_RE.search(s):
+    if not _any_setup(s):
         return out  # no number and no word of a method: no setup word can match (most prose lines)
     low = lower_for_words(s)
     # each length pattern needs its word (case-blind): a line without it is not searched
@@ -251,7 +263,7 @@ def named_twice(text: str) -> frozenset[str]:
     """The setup keys a sentence gives two different values ("on an RTX 4080 Super and an RTX 3090 Ti"): it
     states no one value of them for the results that follow."""
     s = text[:400]
-    if not _ANY_SETUP_RE.search(s):
+    if not _any_setup(s):
         return frozenset()
     out: set[str] = set()
     for w in _words_in(s):
