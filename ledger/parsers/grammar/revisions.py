@@ -41,6 +41,7 @@ from ledger.parsers.grammar.sides import (
 from ledger.parsers.grammar.unlabelled import unlabelled_twins
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.sides import side_of
+from ledger.vocab.text import lower_for_words
 
 SHA_RE = re.compile(r"(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])")
 _BASE_RE = re.compile(r"\b(?:on|onto|on top of|rebased on|based on)\s+(?:main|master|trunk|origin/main)?\s*"
@@ -70,6 +71,19 @@ _HEAD_BASE_RE = re.compile(
     r"[*_`]{0,3}[^.;\n]{0,60}?\b(?:against|vs\.?|versus|relative\s+to|compared\s+(?:to|with)|on\s+top\s+of)\s+"
     r"(?:[*_`]{0,3}(?:main|master|trunk|upstream/main|origin/main|PR\s+base|base|its\s+base)[*_`]{0,3}\s+)?"
     r"(?:at\s+)?[*_`]{0,3}(?P<base>[0-9a-f]{7,40})(?![\w-])", re.IGNORECASE)
+_HEAD_BASE_WORDS = ("against", "vs", "versus", "relative", "compared", "top")
+"""The words of _HEAD_BASE_RE's link from head to base, one of which it needs."""
+
+
+def _head_base(text: str) -> re.Match[str] | None:
+    """_HEAD_BASE_RE.search(text), asked only of a line holding one of its linking words: the pattern, case-blind,
+    tries its head words at every character of every line that may name a revision."""
+    low = lower_for_words(text)
+    if low is not None and not any(map(low.__contains__, _HEAD_BASE_WORDS)):
+        return None
+    return _HEAD_BASE_RE.search(text)
+
+
 # "build: 32d9f7d9 (1786)" (llama.cpp prints it under its tables), "commit: abc1234", "git rev 1a2b3c4d": a trailer
 # naming the build the results above it were measured on
 _TRAILER_RE = re.compile(
@@ -167,7 +181,7 @@ def _line_label(text: str, in_code: bool) -> Revision | None:
     if bm and is_sha(bm.group("sha")):
         label = _clean_label(text[:bm.start()])[-60:]
         return Revision(label=label or "build", head=bm.group("sha").lower(), base=None)
-    hb = _HEAD_BASE_RE.search(text) if " " in text else None
+    hb = _head_base(text) if " " in text else None
     if hb and is_sha(hb.group("head")) and is_sha(hb.group("base")):
         return Revision(label=_clean_label(hb.group("label")), head=hb.group("head").lower(),
                         base=hb.group("base").lower())
@@ -387,7 +401,7 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
             continue
         if rev is not None and (opens_results or block.text.rstrip().endswith(":") or _stands_alone(doc, block, rev)
                                 or _COMMENT_COMMIT_RE.match(block.text) or (rev.head and rev.base
-                                                                            and _HEAD_BASE_RE.search(block.text))):
+                                                                            and _head_base(block.text))):
             pass  # ("# commit 6c1f7d8b, before PR 5521" opens a revision wherever it stands: a rendered copy's code)
         elif rev is None and opens_results and (sm := _SIDE_LABEL_RE.match(block.text)) is not None:
             rev = Revision(label=_clean_label(sm.group("label")), head=None, base=None)  # "this PR:" over a block
