@@ -20,6 +20,7 @@ from ledger.vocab.models import model_names as model_names  # the setup readers 
 from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
 from ledger.vocab.text import MAX_NAME, lower_for_words
+from ledger.vocab.trie import trie_pattern
 
 # The machine a run used: "RAM: 16 x 64GB", "MEM: 6 * 64GB", "GPU: 2*Titan RTX", "CPU: ...", "Driver: 550.54"
 _MACHINE_LABEL = (r"(?:ram|mem|vram|cpu|gpus?|disk|storage|network|nic|interconnect|hardware|machine|host|os|driver|"
@@ -156,9 +157,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
            "f16")),
 )
 """The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""
-_TRIGGER_RE = re.compile("|".join(sorted({re.escape(t) for w in SETUP_WORDS for t in w.triggers}, key=len,
-                                         reverse=True)))
-"""Every trigger of the table in one pass: which words a line may hold."""
+_TRIGGER_RE = re.compile(trie_pattern(sorted({t for w in SETUP_WORDS for t in w.triggers})))
+"""Every trigger of the table in one pass: which words a line may hold (nested by prefixes: see trie_pattern)."""
 
 
 def qualifiers(text: str | None) -> dict[str, str]:
@@ -200,14 +200,11 @@ _ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])
 
 
 def _any_setup(s: str) -> bool:
-    """_ANY_SETUP_RE.search(s): a digit (one scan for a set of characters), else its words as substrings of the
-    lowered line; its case-blind alternatives tried at every character cost more than the reading it saves."""
+    """_ANY_SETUP_RE.search(s), as a digit scan and substring tests (its case-blind words cost every character)."""
     if _DIGIT_RE.search(s):
         return True
     low = lower_for_words(s)
-    if low is None:
-        return _ANY_SETUP_RE.search(s) is not None
-    return any(map(low.__contains__, _ANY_SETUP_WORDS))
+    return _ANY_SETUP_RE.search(s) is not None if low is None else any(map(low.__contains__, _ANY_SETUP_WORDS))
 
 
 # a method named only to say it was off: "MTP disabled", "EAGLE turned off", "without EAGLE", "w/o MTP"
