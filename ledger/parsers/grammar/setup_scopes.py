@@ -117,7 +117,7 @@ _MODEL_END_RE = re.compile(r",|;|\s\(|\s-\s")
 
 def label_setup(text: str) -> dict[str, str]:
     """The setting of a "Label: value" line whose label names a setup key ("TP Size: 8" -> {"tp": "8"})."""
-    m = _LABEL_LINE_RE.match(text)
+    m = _LABEL_LINE_RE.match(text) if ":" in text or "=" in text else None  # (it needs one: every line asks)
     if not m:
         return {}
     key = setup_label_key(m.group("label"))
