@@ -270,10 +270,14 @@ def named_twice(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_WORDS_OF = {t: tuple(i for i, w in enumerate(SETUP_WORDS) if t in w.triggers) for w in SETUP_WORDS for t in w.triggers}
+_UNTRIGGERED = frozenset(i for i, w in enumerate(SETUP_WORDS) if not w.triggers)
+
+
 def _words_in(s: str) -> Iterator[SetupWord]:
-    """The setup words whose triggers `s` holds (one pass for all of them): the only ones that can match."""
-    present = set(_TRIGGER_RE.findall(s.lower()))
-    return (w for w in SETUP_WORDS if not (w.triggers and present.isdisjoint(w.triggers)))
+    """The setup words whose triggers `s` holds, in the table's order (one pass finds the triggers): all that match."""
+    found = _UNTRIGGERED.union(*map(_WORDS_OF.__getitem__, set(_TRIGGER_RE.findall(s.lower()))))
+    return map(SETUP_WORDS.__getitem__, sorted(found))
 
 
 # Configuration keys that change a result; aliases map to the canonical key.
