@@ -157,6 +157,9 @@ _NO_REGRESSION_WORDS = ("regression",)
 _NO_CHANGE_WORDS = ("change", "regression", "drop", "difference", "degradation", "loss", "variation")
 _MATCHES_WORDS = ("match",)
 _COMPLETED_WORDS = ("completed", "finished", "ran", "succeeded")
+# _COMPLETED_RE's verb as it must stand, between blanks: "ran" is inside many words ("transformers", "range"), and
+# the pattern tries up to eight words of subject at every character
+_COMPLETED_VERB_RE = re.compile(r"\s(?:completed|finished|ran|succeeded)\s", re.IGNORECASE)
 _CI_COLOUR_WORDS = ("green", "red")
 _CI_FAILURES_WORDS = ("failure",)
 _RESOLVED_WORDS = ("resolved",)
@@ -184,7 +187,7 @@ def _prose_outcomes(ctx: Context, line: int, text: str, low: str | None) -> Iter
             base = (m.group("base") or "").strip(" `").rstrip(".")
             name = f"{m.group('what').lower()} vs {base}" if base else m.group("what").lower()
             yield gate(ctx, line, text[m.start():m.end()].strip(), name, "pass", m.group("word"))
-    for m in _COMPLETED_RE.finditer(text) if _may(low, _COMPLETED_WORDS) else ():
+    for m in _COMPLETED_RE.finditer(text) if _may(low, _COMPLETED_WORDS) and _COMPLETED_VERB_RE.search(text) else ():
         if re.search(r"\b(?:not|never)\s+$", text[max(0, m.start("word") - 12):m.start("word")], re.IGNORECASE):
             continue
         subj = re.sub(r"^(?:(?:the|a|an|every|each|all)\s+)+", "", m.group("subj").strip(), flags=re.IGNORECASE)
