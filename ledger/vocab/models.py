@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.vocab.trie import trie_pattern
 
 _DIGIT_RE = re.compile(r"\d")
 
@@ -17,13 +18,13 @@ _MODEL_FAMILIES = (
     "granite", "yi", "baichuan", "internlm", "internvl", "command-r", "dbrx", "jamba", "starcoder", "vicuna", "step",
     "hunyuan", "ernie", "seed-oss", "smollm", "llava", "pixtral", "whisper", "opt", "mamba", "jais", "exaone",
 )
+# the family words nested by shared prefixes (trie_pattern): no family word opens another, so at any place at most
+# one matches, as in the flat list; the patterns below try them at every character of a name's window
+_FAMILY = trie_pattern(_MODEL_FAMILIES, lookahead=True)
 _MODEL_RE = re.compile(
-    r"(?<![\w/.-])(?:[A-Za-z0-9][\w.-]{0,40}/)?(?:" + "|".join(re.escape(f) for f in _MODEL_FAMILIES) +
-    r")(?=[\w.-]*\d)[\w.-]{1,60}(?![\w/-])", re.IGNORECASE)
-
-
-_FAMILY = "|".join(re.escape(f) for f in _MODEL_FAMILIES)
-_FAMILY_SUB_RE = re.compile("|".join(sorted({re.split(r"[^a-z]", f)[0] for f in _MODEL_FAMILIES})))
+    r"(?<![\w/.-])(?:[A-Za-z0-9][\w.-]{0,40}/)?(?:" + _FAMILY + r")(?=[\w.-]*\d)[\w.-]{1,60}(?![\w/-])", re.IGNORECASE)
+# (no family word opens another, so the nested form finds each where the flat list would)
+_FAMILY_SUB_RE = re.compile(trie_pattern(sorted({re.split(r"[^a-z]", f)[0] for f in _MODEL_FAMILIES})))
 # "Llama 3.3 70B", "Gemma 3 27B", "Qwen3 30B-A3B Instruct": the family, its version and a size, spaced apart
 _SPACED_MODEL_RE = re.compile(
     r"(?<![\w/.-])(?:" + _FAMILY + r")\d{0,2}(?:\.\d{1,2})?(?: (?:\d{1,2}(?:\.\d{1,2})?|[vV]\d{1,2}(?:\.\d)?)){0,2}"

@@ -16,73 +16,18 @@ from dataclasses import dataclass
 from ledger.memo import short_text_cache
 from ledger.vocab.canonical import GPU_NAMES, canonical_items
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
+from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' words live apart, read through here
+from ledger.vocab.input_labels import BASELINE_LABEL_RE as BASELINE_LABEL_RE
+from ledger.vocab.input_labels import CONFIG_LABEL_RE as CONFIG_LABEL_RE
+from ledger.vocab.input_labels import MACHINE_LABEL_RE as MACHINE_LABEL_RE
+from ledger.vocab.input_labels import RESULT_AFTER_SETTING_RE
+from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
+from ledger.vocab.input_labels import is_config_label as is_config_label
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
-from ledger.vocab.text import MAX_NAME
-
-# The machine a run used: "RAM: 16 x 64GB", "MEM: 6 * 64GB", "GPU: 2*Titan RTX", "CPU: ...", "Driver: 550.54"
-_MACHINE_LABEL = (r"(?:ram|mem|vram|cpu|gpus?|disk|storage|network|nic|interconnect|hardware|machine|host|os|driver|"
-                  r"cuda|platform|device)\s*$")
-MACHINE_LABEL_RE = re.compile(_MACHINE_LABEL, re.IGNORECASE)
-# Labels whose numbers are inputs of a run, not results.
-CONFIG_LABEL_RE = re.compile(
-    r"^(?:number of|num[_ ]|#\s*|n[_ ]?(?:prompts|requests|samples)|total (?:input|output|generated|prompt)"
-    r" tokens|successful requests|failed requests|completed|(?:traffic )?request rate|rate\b|"
-    r"max(?:imum)?[_ ](?=(?:num|batch|seq|tokens?|len|length|concurrency|model|draft|context|position|requests?|"
-    r"running|prompts?|input|output|new|total|size|workers?|threads?|retries|loras?|bs|jobs))|"
-    r"concurrency|conc\b|batch[_ ]?size|bs\b|isl\b|osl\b|input[_ ]len|output[_ ]len|seq(?:uence)?[_ ]len|"
-    r"prompt[_ ]len|(?:input|output|prompt|generation)[_ ](?:sequence[_ ])?len(?:gth)?|"
-    r"tp\b|tp[_ ]size|pp\b|ep\b|dp\b|world[_ ]size|gpus?\b|nodes?\b|seed\b|temperature|"
-    r"top[_ ]?[pk]\b|n[_-]?shot|shots?\b|version|stderr|std\b|samples\b|questions\b|tokens\b|"
-    r"dataset|model\b|tensor[_ ]parallel|pipeline[_ ]parallel|kv[_ ]cache[_ ]free|free[_ ]gpu|"
-    r"chunk|page[_ ]size|block[_ ]size|tokens[_ ]per[_ ]block|warmup|iterations?\b|runs?\b|rounds?\b|repeat|"
-    r"draft[_ ]len|num[_ ]draft|spec[_ ]|max[_ ]tokens|context[_ ]len|date|port\b|rank|layers?\b|"
-    r"total (?:number|count)|count\b|total requests|requests\b|prompts\b|"
-    r"total (?:input|output) (?:len|length)|benchmark duration \(iterations\)|"
-    r"accepted tokens|draft tokens|drafted tokens|emitted tokens|proposals\b|burstiness|failed\b|"
-    # "Errors: 0", "errors (count)": a count; "error between bases/M" is a measured difference
-    r"errors?(?=\s*(?:$|[(:]|count\b|total\b))|"
-    + _MACHINE_LABEL + ")",
-    re.IGNORECASE,
-)
-SIDE_PHRASE = (r"(?:main|master|baseline|base|upstream|original|reference|ref|old|new|pr|ours|patched|fixed|"
-               r"candidate|proposed|"
-               r"this (?:pr|branch|repo|change|patch|commit)|(?:before|after|with|without)"
-               r"(?: (?:the |this )?(?:pr|fix|patch|changes?|commit|optimi[sz]ation))?)")
-"""A phrase that names a side of a comparison ("main", "this branch", "before the PR", "without the fix")."""
-BASELINE_LABEL_RE = re.compile(
-    r"^(?:baseline|before|main\b|original|reference|ref\b|w/o|without|old\b|base\b|previous|prior|"
-    r"non-speculative|eager\b|default\b|upstream\b|master\b)",
-    re.IGNORECASE,
-)
-
-
-# What a label measures once it has named its setting word: "Max reserved memory", "Warmup time",
-# "Maximum error", "tokens per second" are results that merely start like a setting.
-_RESULT_AFTER_SETTING_RE = re.compile(
-    r"latency|\btimes?\b|throughput|memory|\bmem\b|error|\berr\b|diff|accuracy|score|speed|bandwidth|ttft|"
-    r"tpot|\bitl\b|(?<![0-9a-f])e2e(?![0-9a-f])|per second|per sec\b|/s\b|tflops|gflops|duration|elapsed|usage|"
-    r"\b(?:mean|median|avg|average|std|standard dev)",  # "Runs 2-5 Mean": a statistic of the runs
-    re.IGNORECASE)
-
-
-_MODELLED_LABEL_RE = re.compile(r"(?:ideal|theoretical|roofline|predicted|expected)\b|arithmetic intensity\b",
-                                re.IGNORECASE)
-BAR_WORDS = r"(?:threshold|cut-?off|pass(?:ing)? (?:bar|mark))s?"
-"""The bar a result is held to: a key of the results beside it (`threshold`), never a result."""
-_BAR_LABEL_RE = re.compile(r"(?<![\w-])" + BAR_WORDS + "$", re.IGNORECASE)
-
-
-def is_config_label(label: str) -> bool:
-    """A label whose numbers are inputs of a run ("Batch size", "max_tokens", "Successful requests")."""
-    core = label.strip(" *`_-=[]").strip()
-    if _BAR_LABEL_RE.search(core) or _MODELLED_LABEL_RE.match(core):
-        # "Accuracy threshold", "pass cutoff": the bar a result is held to; "Ideal time", "Arithmetic
-        # intensity": what a model of the kernel predicts, not what was measured
-        return True
-    m = CONFIG_LABEL_RE.match(core)
-    return m is not None and not _RESULT_AFTER_SETTING_RE.search(core, m.end())
+from ledger.vocab.text import MAX_NAME, lower_for_words
+from ledger.vocab.trie import trie_pattern
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,9 +111,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
            "f16")),
 )
 """The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""
-_TRIGGER_RE = re.compile("|".join(sorted({re.escape(t) for w in SETUP_WORDS for t in w.triggers}, key=len,
-                                         reverse=True)))
-"""Every trigger of the table in one pass: which words a line may hold."""
+_TRIGGER_RE = re.compile(trie_pattern(sorted({t for w in SETUP_WORDS for t in w.triggers})))
+"""Every trigger of the table in one pass: which words a line may hold (nested by prefixes: see trie_pattern)."""
 
 
 def qualifiers(text: str | None) -> dict[str, str]:
@@ -210,6 +154,15 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
                            r"dgx|rtx", re.IGNORECASE)
+_ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])
+
+
+def _any_setup(s: str) -> bool:
+    """_ANY_SETUP_RE.search(s), as a digit scan and substring tests (its case-blind words cost every character)."""
+    if _DIGIT_RE.search(s):
+        return True
+    low = lower_for_words(s)
+    return _ANY_SETUP_RE.search(s) is not None if low is None else any(map(low.__contains__, _ANY_SETUP_WORDS))
 
 
 # a method named only to say it was off: "MTP disabled", "EAGLE turned off", "without EAGLE", "w/o MTP"
@@ -223,10 +176,14 @@ _OFF_BEFORE_RE = re.compile(r"(?:without|w/o|disable[sd]?|no)\s(?:the\s|any\s)?$
 def _qualifiers(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     s = text[:400]
-    if not _ANY_SETUP_RE.search(s):
+    if not _any_setup(s):
         return out  # no number and no word of a method: no setup word can match (most prose lines)
-    lm = (_PAIRED_RE.search(s) or _LENGTHS_RE.search(s) or _NAMED_LENGTHS_RE.search(s)
-          or (_SHORT_LENGTHS_RE.search(s) if "/" in s else None))
+    low = lower_for_words(s)
+    # each length pattern needs its word (case-blind): a line without it is not searched
+    worded = low is None or "input" in low or "prompt" in low
+    lm = (_PAIRED_RE.search(s) if low is None or "isl" in low else None) or \
+        (_LENGTHS_RE.search(s) if worded else None) or (_NAMED_LENGTHS_RE.search(s) if worded else None) or \
+        (_SHORT_LENGTHS_RE.search(s) if "/" in s else None)
     if lm:
         out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
         s = s[:lm.start()] + " " + s[lm.end():]
@@ -262,7 +219,7 @@ def named_twice(text: str) -> frozenset[str]:
     """The setup keys a sentence gives two different values ("on an RTX 4080 Super and an RTX 3090 Ti"): it
     states no one value of them for the results that follow."""
     s = text[:400]
-    if not _ANY_SETUP_RE.search(s):
+    if not _any_setup(s):
         return frozenset()
     out: set[str] = set()
     for w in _words_in(s):
@@ -272,10 +229,14 @@ def named_twice(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_WORDS_OF = {t: tuple(i for i, w in enumerate(SETUP_WORDS) if t in w.triggers) for w in SETUP_WORDS for t in w.triggers}
+_UNTRIGGERED = frozenset(i for i, w in enumerate(SETUP_WORDS) if not w.triggers)
+
+
 def _words_in(s: str) -> Iterator[SetupWord]:
-    """The setup words whose triggers `s` holds (one pass for all of them): the only ones that can match."""
-    present = set(_TRIGGER_RE.findall(s.lower()))
-    return (w for w in SETUP_WORDS if not (w.triggers and present.isdisjoint(w.triggers)))
+    """The setup words whose triggers `s` holds, in the table's order (one pass finds the triggers): all that match."""
+    found = _UNTRIGGERED.union(*map(_WORDS_OF.__getitem__, set(_TRIGGER_RE.findall(s.lower()))))
+    return map(SETUP_WORDS.__getitem__, sorted(found))
 
 
 # Configuration keys that change a result; aliases map to the canonical key.
@@ -408,7 +369,7 @@ _WORKLOAD_RE = re.compile(
 def is_workload_label(label: str) -> bool:
     """A label whose numbers count or size the workload, not results of it."""
     core = label.strip(" *`_-=[]:").replace("_", " ")
-    return bool(_WORKLOAD_RE.match(core)) and not _RESULT_AFTER_SETTING_RE.search(core)
+    return bool(_WORKLOAD_RE.match(core)) and not RESULT_AFTER_SETTING_RE.search(core)
 
 
 MODEL_SIZE_RE = re.compile(r"(?<![\w.])\d{1,4}(?:\.\d{1,2})?[BM](?![\w.])")

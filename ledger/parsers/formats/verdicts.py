@@ -22,6 +22,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import to_float
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import kind_for_metric
+from ledger.vocab.text import lower_for_words
 
 NAME = "verdicts"
 VERSION = "1"
@@ -53,6 +54,17 @@ _ASSERT_RE = re.compile(
     r"\bassert\s+(?:[\w.]{1,40}\()?(?P<v>[-+]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?)\)?\s*"
     r"(?P<op>>=|<=|==|>|<|≥|≤)\s*(?P<expr>[\d\s.+\-*/()eE]{1,80})")
 _HINT_RE = re.compile(rf"{_WORD}|{_MARK}|\bpass|\bfail", re.IGNORECASE)
+# _HINT_RE's words as substrings of the lowered line ("succe" for SUCCESS and SUCCEEDED, "pass" for PASSED, XPASS
+# and \bpass, "fail" for FAILED, FAILURE, XFAIL, \bfail): one substring test each instead of the pattern's
+# alternatives at every character; lines with the characters that lower oddly ask the pattern (lower_for_words)
+_HINT_WORDS = ("pass", "fail", "ok", "succe", "error", "timeout", "skipped", *_MARKS)
+
+
+def _has_hint(text: str) -> bool:
+    low = lower_for_words(text)
+    if low is None:
+        return _HINT_RE.search(text) is not None
+    return any(map(low.__contains__, _HINT_WORDS))
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
@@ -62,7 +74,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         text = block.text if block.kind == "item" else ctx.doc.line(no)  # an item's text has no bullet
         if text.lstrip().startswith(">"):
             text = _QUOTE_RE.sub(lambda m: " " * len(m.group(0)), text, count=1)  # a quoted paste, same columns
-        if len(text) > 2_000 or not _HINT_RE.search(text):
+        if len(text) > 2_000 or not _has_hint(text):
             continue
         yield from _line(ctx, no, text, block)
 

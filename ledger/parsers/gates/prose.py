@@ -140,7 +140,7 @@ HINTS = _PROSE_HINTS + _PASS_HINTS + _FAIL_HINTS + _VERDICT_HINTS
 
 def prose_gates(ctx: Context, line: int, text: str, low: str | None) -> Iterator[Claim]:
     if has_word(text, low, _PROSE_HINTS, _PROSE_HINT_RE):
-        yield from _prose_outcomes(ctx, line, text)
+        yield from _prose_outcomes(ctx, line, text, low)
     if has_word(text, low, _FAIL_HINTS, _FAIL_HINT_RE):
         for name, word, start, end in _failing_tests(text):
             yield gate(ctx, line, text[start:end], name, "fail", word)
@@ -150,48 +150,70 @@ def prose_gates(ctx: Context, line: int, text: str, low: str | None) -> Iterator
         yield from _prose_verdicts(ctx, line, text)
 
 
-def _prose_outcomes(ctx: Context, line: int, text: str) -> Iterator[Claim]:
+# the words each outcome pattern cannot match without (see has_word): most lines that pass the module's hint
+# hold one or two of them, and each pattern skipped is a pass over the line saved
+_NOT_IDENTICAL_WORDS = ("bitwise", "bit-exact", "identical")
+_NO_REGRESSION_WORDS = ("regression",)
+_NO_CHANGE_WORDS = ("change", "regression", "drop", "difference", "degradation", "loss", "variation")
+_MATCHES_WORDS = ("match",)
+_COMPLETED_WORDS = ("completed", "finished", "ran", "succeeded")
+# _COMPLETED_RE's verb as it must stand, between blanks: "ran" is inside many words ("transformers", "range"), and
+# the pattern tries up to eight words of subject at every character
+_COMPLETED_VERB_RE = re.compile(r"\s(?:completed|finished|ran|succeeded)\s", re.IGNORECASE)
+_CI_COLOUR_WORDS = ("green", "red")
+_CI_FAILURES_WORDS = ("failure",)
+_RESOLVED_WORDS = ("resolved",)
+_ALL_GOOD_WORDS = ("all",)
+_PROSE_WORDS = ("not", "hang", "hung", "bit", "identical")
+
+
+def _may(low: str | None, words: tuple[str, ...]) -> bool:
+    """Whether a pattern needing one of `words` can match the line `low` is lower_for_words of (None: ask it)."""
+    return low is None or any(map(low.__contains__, words))
+
+
+def _prose_outcomes(ctx: Context, line: int, text: str, low: str | None) -> Iterator[Claim]:
     negated: list[tuple[int, int]] = []
-    for m in _NOT_IDENTICAL_RE.finditer(text):
+    for m in _NOT_IDENTICAL_RE.finditer(text) if _may(low, _NOT_IDENTICAL_WORDS) else ():
         negated.append(m.span())
         clause = _clause_around(text, m.start(), m.end())
         yield gate(ctx, line, clause or m.group(0), clause or m.group(0), "fail", m.group("word"))
-    for m in _NO_REGRESSION_RE.finditer(text):
+    for m in _NO_REGRESSION_RE.finditer(text) if _may(low, _NO_REGRESSION_WORDS) else ():
         yield gate(ctx, line, text[m.start():m.end()].strip(), m.group("subj").strip(" `"), "pass", m.group("word"))
-    for rx in (_NO_CHANGE_RE, _MATCHES_BASE_RE):
-        for m in rx.finditer(text):
+    for rx, words in ((_NO_CHANGE_RE, _NO_CHANGE_WORDS), (_MATCHES_BASE_RE, _MATCHES_WORDS)):
+        for m in rx.finditer(text) if _may(low, words) else ():
             if not ctx.is_free(line, m.start(), m.end()):
                 continue
             base = (m.group("base") or "").strip(" `").rstrip(".")
             name = f"{m.group('what').lower()} vs {base}" if base else m.group("what").lower()
             yield gate(ctx, line, text[m.start():m.end()].strip(), name, "pass", m.group("word"))
-    for m in _COMPLETED_RE.finditer(text):
+    for m in _COMPLETED_RE.finditer(text) if _may(low, _COMPLETED_WORDS) and _COMPLETED_VERB_RE.search(text) else ():
         if re.search(r"\b(?:not|never)\s+$", text[max(0, m.start("word") - 12):m.start("word")], re.IGNORECASE):
             continue
         subj = re.sub(r"^(?:(?:the|a|an|every|each|all)\s+)+", "", m.group("subj").strip(), flags=re.IGNORECASE)
         if subj:  # "A TP4 serving smoke test completed successfully", "Every request completed ... no errors"
             yield gate(ctx, line, text[m.start():m.end()].strip(), subj, "pass", m.group("word"))
-    for m in _CI_COLOUR_RE.finditer(text):
+    for m in _CI_COLOUR_RE.finditer(text) if _may(low, _CI_COLOUR_WORDS) else ():
         if not re.search(r"\b(?:not|never|isn't|wasn't)\s+$", text[max(0, m.start("word") - 12):m.start("word")]):
             yield gate(ctx, line, text[m.start():m.end()], m.group("subj"),
                        "pass" if m.group("word").lower() == "green" else "fail", m.group("word"))
-    for m in _CI_FAILURES_RE.finditer(text):
+    for m in _CI_FAILURES_RE.finditer(text) if _may(low, _CI_FAILURES_WORDS) else ():
         why = (m.group("why") or "").strip().lower()
         yield gate(ctx, line, text[m.start():m.end()], f"CI ({why} failure)" if why else "CI", "fail",
                    m.group("word"))
-    for m in _RESOLVED_RE.finditer(text):
+    for m in _RESOLVED_RE.finditer(text) if _may(low, _RESOLVED_WORDS) else ():
         if re.search(r"\b(?:not|never|isn't|wasn't)\s*$", text[:m.start("word")], re.IGNORECASE):
             continue
         subj = m.group("subj").strip()
         yield gate(ctx, line, text[m.start():m.end()].strip(), subj, "pass", m.group("word"))
-    am = _ALL_GOOD_RE.search(text)
+    am = _ALL_GOOD_RE.search(text) if _may(low, _ALL_GOOD_WORDS) else None
     if am:
         # "Tested on GSM8k with and without spec. All successful.": the sentence before names what was checked
         before = text[:am.start("word")].strip(" .!")
         section = ctx.section_at(line)
         name = before[-120:] if before else (section[-1] if section else "checks")
         yield gate(ctx, line, am.group("word"), name, "pass", am.group("word"))
-    for m in _PROSE_RE.finditer(text):
+    for m in _PROSE_RE.finditer(text) if _may(low, _PROSE_WORDS) else ():
         if any(a <= m.start() < b for a, b in negated):
             continue
         word = re.sub(r"^(?:is|are|was|were|be|been|stays?|remains?)\s+", "", m.group("word"), flags=re.IGNORECASE)

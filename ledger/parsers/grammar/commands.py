@@ -105,7 +105,7 @@ def _command_flags(text: str) -> dict[str, str]:
         if m.group("value").lower() == "auto":
             continue  # "dtype=auto": the engine's choice
         out.setdefault(key, m.group("value").rstrip("/") if key == "model" else m.group("value"))
-    if "task" not in out and (sm := _SCRIPT_RE.search(text[:400])):
+    if "task" not in out and ".py" in text[:400] and (sm := _SCRIPT_RE.search(text[:400])):
         bench = named_benchmark(sm.group("path"))  # "benchmark/gsm8k/bench_sglang.py": the eval the script runs
         if bench:
             out["task"] = bench

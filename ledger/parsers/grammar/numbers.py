@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
+from ledger.vocab.trie import trie_pattern
 from ledger.vocab.units import UNITS
 
 # A number as people print it: 1,721 / 96.25 / .5 / 1e-3. Thousands groups only in threes.
@@ -18,35 +19,7 @@ _SIGN = r"[-+−–]"  # ASCII minus, plus, U+2212 minus, en dash used as minus
 
 
 
-def _trie(words: tuple[str, ...]) -> str:
-    """The longest of `words` that matches, as one regex nested by shared prefixes ("t(?:ok(?:/s|...)|ps)").
-
-    It matches what the flat alternation of the words, longest first, matches, but tries a handful of
-    branches per character instead of every word in turn. A word ends where a longer one may go on: the
-    longer continuation is tried first (greedy `?`), so the longest word wins as in the flat list.
-    """
-    root: dict[str, dict] = {}
-    for w in words:
-        node = root
-        for ch in w:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def emit(node: dict[str, dict]) -> str:
-        kids = [re.escape(ch) + emit(sub) for ch, sub in node.items() if ch]
-        if not kids:
-            return ""
-        body = "|".join(kids)
-        if "" in node:
-            return f"(?:{body})?"
-        return body if len(kids) == 1 else f"(?:{body})"
-
-    # a lookahead on the first characters: one set test skips the branches when no unit follows
-    first = "".join(sorted({re.escape(w[0]) for w in words}))
-    return f"(?=[{first}]){emit(root)}"
-
-
-_UNIT_RE = _trie(UNITS)
+_UNIT_RE = trie_pattern(UNITS, lookahead=True)
 UNIT_PATTERN = _UNIT_RE
 """Every unit spelling as one pattern (a trie of alternatives), for readers that look for a unit in words."""
 _APPROX = r"~|≈|∼|about\s|around\s|approximately\s|approx\.?\s|roughly\s|nearly\s|almost\s"

@@ -8,6 +8,7 @@ import re
 
 from ledger.model import Revision
 from ledger.parsers.grammar.sides import comment_side, defined_side
+from ledger.vocab.text import lower_for_words
 
 SHA_RE = re.compile(r"(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])")
 _BASE_RE = re.compile(r"\b(?:on|onto|on top of|rebased on|based on)\s+(?:main|master|trunk|origin/main)?\s*"
@@ -50,6 +51,19 @@ SHA_AFTER_WORD_RE = re.compile(
     r"[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])", re.IGNORECASE)
 # a commit named as untested, undone or to blame: "Skipping testing for commit ...", "reverts", "caused by"
 _NOT_MEASURED_RE = re.compile(r"\b(?:skip\w*|revert\w*|cherry-?pick\w*|caused|introduced|broke|see)\b", re.IGNORECASE)
+_HEAD_BASE_WORDS = ("against", "vs", "versus", "relative", "compared", "top")
+"""The words of HEAD_BASE_RE's link from head to base, one of which it needs."""
+
+
+def head_base(text: str) -> re.Match[str] | None:
+    """HEAD_BASE_RE.search(text), asked only of a line holding one of its linking words: the pattern, case-blind,
+    tries its head words at every character of every line that may name a revision."""
+    low = lower_for_words(text)
+    if low is not None and not any(map(low.__contains__, _HEAD_BASE_WORDS)):
+        return None
+    return HEAD_BASE_RE.search(text)
+
+
 # "build: 32d9f7d9 (1786)" (llama.cpp prints it under its tables), "commit: abc1234", "git rev 1a2b3c4d": a trailer
 # naming the build the results above it were measured on
 TRAILER_RE = re.compile(
@@ -149,7 +163,7 @@ def line_label(text: str, in_code: bool) -> Revision | None:
     if bm and is_sha(bm.group("sha")):
         label = clean_label(text[:bm.start()])[-60:]
         return Revision(label=label or "build", head=bm.group("sha").lower(), base=None)
-    hb = HEAD_BASE_RE.search(text) if " " in text else None
+    hb = head_base(text) if " " in text else None
     if hb and is_sha(hb.group("head")) and is_sha(hb.group("base")):
         return Revision(label=clean_label(hb.group("label")), head=hb.group("head").lower(),
                         base=hb.group("base").lower())

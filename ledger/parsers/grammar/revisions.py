@@ -31,7 +31,6 @@ from ledger.parsers.grammar.revision_labels import (
     BARE_COMMENT_RE,
     BARE_LABEL_RE,
     COMMENT_COMMIT_RE,
-    HEAD_BASE_RE,
     NAME_SHA_RE,
     NAMED_RE,
     PLAIN_NAMED_RE,
@@ -41,6 +40,7 @@ from ledger.parsers.grammar.revision_labels import (
     SIDE_LABEL_RE,
     TRAILER_RE,
     clean_label,
+    head_base,
     heading_revision,
     is_sha,
     line_label,
@@ -265,7 +265,7 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
                                 or (rev.head and SHA_AFTER_WORD_RE.search(block.text, 0, 300)
                                     and _MEASURED_RE.search(block.text) is not None)
                                 or COMMENT_COMMIT_RE.match(block.text) or (rev.head and rev.base
-                                                                            and HEAD_BASE_RE.search(block.text))):
+                                                                            and head_base(block.text))):
             pass  # ("# commit 6c1f7d8b, before PR 5521" opens a revision wherever it stands: a rendered copy's code)
         elif rev is None and opens_results and (sm := SIDE_LABEL_RE.match(block.text)) is not None:
             rev = Revision(label=clean_label(sm.group("label")), head=None, base=None)  # "this PR:" over a block

@@ -24,6 +24,7 @@ from ledger.memo import short_text_cache
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
+from ledger.vocab.text import lower_for_words
 
 # "Model: org/X", "- **GPU**: 4x H100", "TP Size: 8", "Average Input Length (tokens): 8192.0000", "ISL = 2000"
 _LABEL_LINE_RE = re.compile(r"^\s*(?:[-*+]\s{1,4})?(?:\*\*|__)?(?P<label>[A-Za-z][\w ()./-]{0,50}?)(?:\*\*|__)?"
@@ -41,6 +42,8 @@ _ROWS_VERB_RE = re.compile(r"\b(?:rows?|runs?|cases?|columns?)\s{1,3}(?:use|used
                            re.IGNORECASE)
 """The heart of a clause that gives a value to some rows ("the fp8 rows use ISL 8000"); the clause runs back to
 the last stop (at most 120 characters) and on to the next (at most 300)."""
+_ROWS_WORDS = ("row", "run", "case", "column")
+"""The words _ROWS_VERB_RE cannot match without."""
 _ALL_RE = re.compile(r"\b(?:all|every|each|both)\s{1,3}(?:of\s{1,3}the\s{1,3})?(?:rows?|runs?|cases?|columns?)\b",
                      re.IGNORECASE)
 PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp"))
@@ -89,6 +92,9 @@ def label_settings(text: str) -> dict[str, str]:
 
 def unrestricted(text: str) -> str:
     """The text without its clauses that give a value to some rows only ("All runs use an H200" gives it to all)."""
+    low = lower_for_words(text)
+    if low is not None and not any(map(low.__contains__, _ROWS_WORDS)):
+        return text  # every line of a document comes here: a substring test, not the case-blind pattern, skips most
     out: list[str] = []
     pos = 0
     for m in _ROWS_VERB_RE.finditer(text):  # found once, then walked by hand: no pattern tries every start
@@ -111,7 +117,7 @@ _MODEL_END_RE = re.compile(r",|;|\s\(|\s-\s")
 
 def label_setup(text: str) -> dict[str, str]:
     """The setting of a "Label: value" line whose label names a setup key ("TP Size: 8" -> {"tp": "8"})."""
-    m = _LABEL_LINE_RE.match(text)
+    m = _LABEL_LINE_RE.match(text) if ":" in text or "=" in text else None  # (it needs one: every line asks)
     if not m:
         return {}
     key = setup_label_key(m.group("label"))

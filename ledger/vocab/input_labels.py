@@ -1,0 +1,70 @@
+"""Labels whose numbers are a run's inputs, not its results ("Batch size", "max_tokens", "Successful requests",
+"RAM"), the bar a result is held to ("Accuracy threshold"), and the phrases that name a side of a comparison
+("main", "this branch", "without the fix"). Read through ledger.vocab.setup, which re-exports them."""
+
+from __future__ import annotations
+
+import re
+
+# The machine a run used: "RAM: 16 x 64GB", "MEM: 6 * 64GB", "GPU: 2*Titan RTX", "CPU: ...", "Driver: 550.54"
+_MACHINE_LABEL = (r"(?:ram|mem|vram|cpu|gpus?|disk|storage|network|nic|interconnect|hardware|machine|host|os|driver|"
+                  r"cuda|platform|device)\s*$")
+MACHINE_LABEL_RE = re.compile(_MACHINE_LABEL, re.IGNORECASE)
+# Labels whose numbers are inputs of a run, not results.
+CONFIG_LABEL_RE = re.compile(
+    r"^(?:number of|num[_ ]|#\s*|n[_ ]?(?:prompts|requests|samples)|total (?:input|output|generated|prompt)"
+    r" tokens|successful requests|failed requests|completed|(?:traffic )?request rate|rate\b|"
+    r"max(?:imum)?[_ ](?=(?:num|batch|seq|tokens?|len|length|concurrency|model|draft|context|position|requests?|"
+    r"running|prompts?|input|output|new|total|size|workers?|threads?|retries|loras?|bs|jobs))|"
+    r"concurrency|conc\b|batch[_ ]?size|bs\b|isl\b|osl\b|input[_ ]len|output[_ ]len|seq(?:uence)?[_ ]len|"
+    r"prompt[_ ]len|(?:input|output|prompt|generation)[_ ](?:sequence[_ ])?len(?:gth)?|"
+    r"tp\b|tp[_ ]size|pp\b|ep\b|dp\b|world[_ ]size|gpus?\b|nodes?\b|seed\b|temperature|"
+    r"top[_ ]?[pk]\b|n[_-]?shot|shots?\b|version|stderr|std\b|samples\b|questions\b|tokens\b|"
+    r"dataset|model\b|tensor[_ ]parallel|pipeline[_ ]parallel|kv[_ ]cache[_ ]free|free[_ ]gpu|"
+    r"chunk|page[_ ]size|block[_ ]size|tokens[_ ]per[_ ]block|warmup|iterations?\b|runs?\b|rounds?\b|repeat|"
+    r"draft[_ ]len|num[_ ]draft|spec[_ ]|max[_ ]tokens|context[_ ]len|date|port\b|rank|layers?\b|"
+    r"total (?:number|count)|count\b|total requests|requests\b|prompts\b|"
+    r"total (?:input|output) (?:len|length)|benchmark duration \(iterations\)|"
+    r"accepted tokens|draft tokens|drafted tokens|emitted tokens|proposals\b|burstiness|failed\b|"
+    # "Errors: 0", "errors (count)": a count; "error between bases/M" is a measured difference
+    r"errors?(?=\s*(?:$|[(:]|count\b|total\b))|"
+    + _MACHINE_LABEL + ")",
+    re.IGNORECASE,
+)
+SIDE_PHRASE = (r"(?:main|master|baseline|base|upstream|original|reference|ref|old|new|pr|ours|patched|fixed|"
+               r"candidate|proposed|"
+               r"this (?:pr|branch|repo|change|patch|commit)|(?:before|after|with|without)"
+               r"(?: (?:the |this )?(?:pr|fix|patch|changes?|commit|optimi[sz]ation))?)")
+"""A phrase that names a side of a comparison ("main", "this branch", "before the PR", "without the fix")."""
+BASELINE_LABEL_RE = re.compile(
+    r"^(?:baseline|before|main\b|original|reference|ref\b|w/o|without|old\b|base\b|previous|prior|"
+    r"non-speculative|eager\b|default\b|upstream\b|master\b)",
+    re.IGNORECASE,
+)
+
+
+# What a label measures once it has named its setting word: "Max reserved memory", "Warmup time",
+# "Maximum error", "tokens per second" are results that merely start like a setting.
+RESULT_AFTER_SETTING_RE = re.compile(
+    r"latency|\btimes?\b|throughput|memory|\bmem\b|error|\berr\b|diff|accuracy|score|speed|bandwidth|ttft|"
+    r"tpot|\bitl\b|(?<![0-9a-f])e2e(?![0-9a-f])|per second|per sec\b|/s\b|tflops|gflops|duration|elapsed|usage|"
+    r"\b(?:mean|median|avg|average|std|standard dev)",  # "Runs 2-5 Mean": a statistic of the runs
+    re.IGNORECASE)
+
+
+_MODELLED_LABEL_RE = re.compile(r"(?:ideal|theoretical|roofline|predicted|expected)\b|arithmetic intensity\b",
+                                re.IGNORECASE)
+BAR_WORDS = r"(?:threshold|cut-?off|pass(?:ing)? (?:bar|mark))s?"
+"""The bar a result is held to: a key of the results beside it (`threshold`), never a result."""
+_BAR_LABEL_RE = re.compile(r"(?<![\w-])" + BAR_WORDS + "$", re.IGNORECASE)
+
+
+def is_config_label(label: str) -> bool:
+    """A label whose numbers are inputs of a run ("Batch size", "max_tokens", "Successful requests")."""
+    core = label.strip(" *`_-=[]").strip()
+    if _BAR_LABEL_RE.search(core) or _MODELLED_LABEL_RE.match(core):
+        # "Accuracy threshold", "pass cutoff": the bar a result is held to; "Ideal time", "Arithmetic
+        # intensity": what a model of the kernel predicts, not what was measured
+        return True
+    m = CONFIG_LABEL_RE.match(core)
+    return m is not None and not RESULT_AFTER_SETTING_RE.search(core, m.end())
