@@ -47,8 +47,9 @@ def main() -> None:
         def run(label: str, counted: int, **kw: Any) -> None:
             s.reset_counts()
             target = db if not kw.pop("fresh", False) else Path(tmp) / f"{label}.db"
-            with connect(api_url=s.base_url, env={"GH_TOKEN": TOKEN}, transport=s.transport(),
-                         sleep=lambda _: None) as gh:
+            with connect(
+                api_url=s.base_url, env={"GH_TOKEN": TOKEN}, transport=s.transport(), sleep=lambda _: None
+            ) as gh:
                 fetch([REPO], target, client=gh, state="all", **kw)
             assert all(not c.errors for c in s.charges), "a query the stand-in (GitHub) would refuse"
             rows.append((label, counted, s.requests, s.points, s.rest_points))
@@ -63,17 +64,23 @@ def main() -> None:
             run(f"the REST reader, {n} PRs (--rest)", n, rest=True, fresh=True)
     print(f"{'run':<36} {'PRs':>5} {'requests':>9} {'GraphQL pts':>12} {'REST pts':>9} {'pts/PR':>8} {'req/PR':>8}")
     for label, count, requests, points, rest in rows:
-        print(f"{label:<36} {count:>5} {requests:>9} {points:>12} {rest:>9} {points / count:>8.3f} "
-              f"{requests / count:>8.2f}")
+        print(
+            f"{label:<36} {count:>5} {requests:>9} {points:>12} {rest:>9} {points / count:>8.3f} "
+            f"{requests / count:>8.2f}"
+        )
     per_pr = rows[0][3] / rows[0][1]
     hours = 25_000 * per_pr / 5000
-    print(f"\nbudget: a 25,000-PR repository at {per_pr:.3f} points a PR is {25_000 * per_pr:,.0f} points, "
-          f"{hours:.2f} token-hours of GraphQL's 5,000 points an hour; a re-sync of it costs "
-          f"{rows[1][3]} point(s) unchanged, about N/50 + 2 requests for N changed PRs")
+    print(
+        f"\nbudget: a 25,000-PR repository at {per_pr:.3f} points a PR is {25_000 * per_pr:,.0f} points, "
+        f"{hours:.2f} token-hours of GraphQL's 5,000 points an hour; a re-sync of it costs "
+        f"{rows[1][3]} point(s) unchanged, about N/50 + 2 requests for N changed PRs"
+    )
     if not args.no_rest:
         rest_row = rows[-1]
-        print(f"the REST reader on the same PRs: {rest_row[2]:,} requests, {rest_row[4] / rest_row[1]:.2f} REST "
-              f"points and {rest_row[3] / rest_row[1]:.2f} GraphQL points a PR")
+        print(
+            f"the REST reader on the same PRs: {rest_row[2]:,} requests, {rest_row[4] / rest_row[1]:.2f} REST "
+            f"points and {rest_row[3] / rest_row[1]:.2f} GraphQL points a PR"
+        )
 
 
 if __name__ == "__main__":

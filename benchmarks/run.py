@@ -98,8 +98,10 @@ def run_timed(cmd: list[str]) -> tuple[float, int, str]:
 
 def peak_rss_of(cmd: list[str]) -> int:
     """Peak RSS in MB of one child process, measured in a fresh interpreter (RUSAGE_CHILDREN is a max)."""
-    probe = ("import resource,subprocess,sys; subprocess.run(sys.argv[1:], capture_output=True); "
-             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    probe = (
+        "import resource,subprocess,sys; subprocess.run(sys.argv[1:], capture_output=True); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
     out = subprocess.run([sys.executable, "-c", probe, *cmd], capture_output=True, text=True)
     return int(out.stdout.strip() or 0) // 1024
 
@@ -115,8 +117,11 @@ def headline(folder: Path, rounds: int) -> dict[str, float]:
         ingest_t.append(t_ingest)
         parse_t.append(t_parse)
         del r
-    return {"ingest_s": statistics.median(ingest_t), "parse_s": statistics.median(parse_t),
-            "ratio": statistics.median(ratios)}
+    return {
+        "ingest_s": statistics.median(ingest_t),
+        "parse_s": statistics.median(parse_t),
+        "ratio": statistics.median(ratios),
+    }
 
 
 def extract_vs_parse(files: list[Path], rounds: int) -> dict[str, float]:
@@ -137,8 +142,11 @@ def extract_vs_parse(files: list[Path], rounds: int) -> dict[str, float]:
         for name, t in texts:
             extract(t, path=name)
         t_ex.append(time.perf_counter() - s)
-    return {"extract_s": statistics.median(t_ex), "parse_s": statistics.median(t_md),
-            "ratio": statistics.median(t_ex) / statistics.median(t_md)}
+    return {
+        "extract_s": statistics.median(t_ex),
+        "parse_s": statistics.median(t_md),
+        "ratio": statistics.median(t_ex) / statistics.median(t_md),
+    }
 
 
 DISTINCT = """
@@ -168,12 +176,17 @@ def extract_vs_parse_distinct(rounds: int, shared: Path = SHARED) -> dict[str, f
     src = [str(p) for p in sources(shared)]
     t_ex, t_md = [], []
     for _ in range(rounds):
-        out = subprocess.run([sys.executable, "-c", DISTINCT, str(ROOT), *src], capture_output=True, text=True,
-                             check=True).stdout.split()
+        out = subprocess.run(
+            [sys.executable, "-c", DISTINCT, str(ROOT), *src], capture_output=True, text=True, check=True
+        ).stdout.split()
         t_ex.append(float(out[0]))
         t_md.append(float(out[1]))
-    return {"docs": len(src), "extract_s": statistics.median(t_ex), "parse_s": statistics.median(t_md),
-            "ratio": statistics.median(t_ex) / statistics.median(t_md)}
+    return {
+        "docs": len(src),
+        "extract_s": statistics.median(t_ex),
+        "parse_s": statistics.median(t_md),
+        "ratio": statistics.median(t_ex) / statistics.median(t_md),
+    }
 
 
 def add_revisions(db: Path, work: Path, n: int = 10, shared: Path = SHARED) -> str:
@@ -186,8 +199,9 @@ def add_revisions(db: Path, work: Path, n: int = 10, shared: Path = SHARED) -> s
         rng = random.Random(11)
         text = seed.read_text(encoding="utf-8")
         for i in range(n):
-            body = _DIGIT_RE.sub(lambda m: m.group(0)[:-1] + str(rng.randrange(10)) if rng.random() < 0.05
-                                 else m.group(0), text)
+            body = _DIGIT_RE.sub(
+                lambda m: m.group(0)[:-1] + str(rng.randrange(10)) if rng.random() < 0.05 else m.group(0), text
+            )
             f = folder / f"v{i:02d}.txt"
             f.write_text(body + f"\n(version {i})\n", encoding="utf-8")
             files.append(f)
@@ -208,8 +222,10 @@ def query_latency(db: Path, pr_ref: str, rounds: int = 5) -> dict[str, float]:
     for name, f in (("gsm8k", ClaimFilter(metric="gsm8k")), ("search TTFT", ClaimFilter(search="TTFT"))):
         with OpenLedger(db) as book:
             n = len(query.claims(book, f))
-        for label, flt in ((f"{name}, 50 rows", ClaimFilter(**{**f.__dict__, "limit": 50})),
-                           (f"{name}, all {n:,} rows", f)):
+        for label, flt in (
+            (f"{name}, 50 rows", ClaimFilter(**{**f.__dict__, "limit": 50})),
+            (f"{name}, all {n:,} rows", f),
+        ):
             times = []
             for _ in range(rounds):
                 s = time.perf_counter()
@@ -219,9 +235,12 @@ def query_latency(db: Path, pr_ref: str, rounds: int = 5) -> dict[str, float]:
             out[f"in process: {label}"] = statistics.median(times)
     base = statistics.median(run_timed([*ledger_cmd(), "--version"])[0] for _ in range(rounds))
     commands = [
-        ["claims", "--metric", "gsm8k"], ["claims", "--metric", "gsm8k", "--format", "jsonl"],
-        ["claims", "--search", "TTFT"], ["claims", "--search", "TTFT", "--format", "jsonl"],
-        ["compare", pr_ref], ["compare", pr_ref, "--format", "json"],
+        ["claims", "--metric", "gsm8k"],
+        ["claims", "--metric", "gsm8k", "--format", "jsonl"],
+        ["claims", "--search", "TTFT"],
+        ["claims", "--search", "TTFT", "--format", "jsonl"],
+        ["compare", pr_ref],
+        ["compare", pr_ref, "--format", "json"],
     ]
     for args in commands:
         times = [run_timed([*ledger_cmd(), *args, "--db", str(db)])[0] for _ in range(rounds)]
@@ -248,10 +267,12 @@ def startup(rounds: int = 15) -> dict[str, float]:
     return side_by_side([*ledger_cmd(), "--version"], [sys.executable, "-c", "import typer"], rounds)
 
 
-CLAIMS_SQL = ("SELECT c.*, d.key AS document_key, v.sha256 AS document_sha256, v.version AS document_version "
-              "FROM claims c JOIN documents d ON d.id = c.document_id JOIN document_versions v ON v.id = c.version_id "
-              "WHERE c.version_id = d.latest_version_id AND c.metric = 'gsm8k' COLLATE NOCASE "
-              "ORDER BY c.document_id, v.version, c.ordinal LIMIT 50")
+CLAIMS_SQL = (
+    "SELECT c.*, d.key AS document_key, v.sha256 AS document_sha256, v.version AS document_version "
+    "FROM claims c JOIN documents d ON d.id = c.document_id JOIN document_versions v ON v.id = c.version_id "
+    "WHERE c.version_id = d.latest_version_id AND c.metric = 'gsm8k' COLLATE NOCASE "
+    "ORDER BY c.document_id, v.version, c.ordinal LIMIT 50"
+)
 """The SELECT `ledger claims --metric gsm8k --limit 50` runs (ledger/db/reads.py), as a user would type it."""
 
 
@@ -260,8 +281,11 @@ def claims_vs_sqlite_utils(db: Path, rounds: int = 15) -> dict[str, float]:
     the same file, whole processes (issue 12: as fast)."""
     exe = Path(sys.executable).parent / "sqlite-utils"
     tool = [str(exe)] if exe.exists() else [sys.executable, "-m", "sqlite_utils"]
-    return side_by_side([*ledger_cmd(), "claims", "--metric", "gsm8k", "--limit", "50", "--format", "json",
-                         "--db", str(db)], [*tool, "query", str(db), CLAIMS_SQL], rounds)
+    return side_by_side(
+        [*ledger_cmd(), "claims", "--metric", "gsm8k", "--limit", "50", "--format", "json", "--db", str(db)],
+        [*tool, "query", str(db), CLAIMS_SQL],
+        rounds,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -277,22 +301,30 @@ def main(argv: list[str] | None = None) -> int:
         small = work / f"corpus-{args.docs}"
         files = build_corpus(args.docs, small, args.shared)
         workers = os.environ.get("LEDGER_WORKERS") or "default (one per CPU, at most 4)"
-        print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}, load average "
-              f"{os.getloadavg()[0]:.1f}; corpus {len(files)} docs; parser workers {workers}")
+        print(
+            f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}, load average "
+            f"{os.getloadavg()[0]:.1f}; corpus {len(files)} docs; parser workers {workers}"
+        )
         h = headline(small, args.rounds)
-        print(f"1. ingest {args.docs} docs: {h['ingest_s']:.2f} s vs markdown-it parse alone "
-              f"{h['parse_s']:.2f} s -> ratio {h['ratio']:.2f} (goal <= 0.75)")
+        print(
+            f"1. ingest {args.docs} docs: {h['ingest_s']:.2f} s vs markdown-it parse alone "
+            f"{h['parse_s']:.2f} s -> ratio {h['ratio']:.2f} (goal <= 0.75)"
+        )
         small_db = work / f"{small.name}.db"
         run_timed([*ledger_cmd(), "ingest", str(small), "--db", str(small_db)])
         c = claims_vs_sqlite_utils(small_db, rounds=max(5, 5 * args.rounds))
-        print(f"6. claims --metric gsm8k --limit 50 --format json on the {args.docs}-doc ledger: "
-              f"{c['a_s'] * 1000:.0f} ms vs sqlite-utils query of the same SELECT {c['b_s'] * 1000:.0f} ms "
-              f"-> ratio {c['ratio']:.2f} (goal <= 1.0; side by side, median of pairs)")
+        print(
+            f"6. claims --metric gsm8k --limit 50 --format json on the {args.docs}-doc ledger: "
+            f"{c['a_s'] * 1000:.0f} ms vs sqlite-utils query of the same SELECT {c['b_s'] * 1000:.0f} ms "
+            f"-> ratio {c['ratio']:.2f} (goal <= 1.0; side by side, median of pairs)"
+        )
         e = extract_vs_parse(files, args.rounds)
         print(f"2. extract only: {e['extract_s']:.2f} s vs parse {e['parse_s']:.2f} s -> ratio {e['ratio']:.2f}")
         d = extract_vs_parse_distinct(args.rounds, args.shared)
-        print(f"2b. extract only, the {d['docs']} distinct source documents, fresh process (CPU): "
-              f"{d['extract_s']:.3f} s vs parse {d['parse_s']:.3f} s -> ratio {d['ratio']:.2f}")
+        print(
+            f"2b. extract only, the {d['docs']} distinct source documents, fresh process (CPU): "
+            f"{d['extract_s']:.3f} s vs parse {d['parse_s']:.3f} s -> ratio {d['ratio']:.2f}"
+        )
         half = work / f"corpus-{max(1, args.big // 10)}"
         big = work / f"corpus-{args.big}"
         build_corpus(max(1, args.big // 10), half, args.shared)
@@ -304,16 +336,20 @@ def main(argv: list[str] | None = None) -> int:
                 db.unlink()
             rss[folder.name] = peak_rss_of([*ledger_cmd(), "ingest", str(folder), "--db", str(db)])
         sizes = " / ".join(f"{k.split('-')[1]} docs {v} MB" for k, v in rss.items())
-        print(f"3. peak memory of ingest (the largest process: the writer or a parser worker): {sizes} "
-              "(goal: flat, < 300 MB)")
+        print(
+            f"3. peak memory of ingest (the largest process: the writer or a parser worker): {sizes} "
+            "(goal: flat, < 300 MB)"
+        )
         big_db = work / f"{big.name}.db"
         q = query_latency(big_db, add_revisions(big_db, work))
         print(f"4. query latency on the {args.big}-doc ledger (goal < 100 ms):")
         for k, v in q.items():
             print(f"   {k}: {v * 1000:.0f} ms")
         s = startup(rounds=max(5, 5 * args.rounds))
-        print(f"5. start-up: ledger --version {s['a_s'] * 1000:.0f} ms vs import typer "
-              f"{s['b_s'] * 1000:.0f} ms -> ratio {s['ratio']:.2f} (goal <= 1.2; side by side, median of pairs)")
+        print(
+            f"5. start-up: ledger --version {s['a_s'] * 1000:.0f} ms vs import typer "
+            f"{s['b_s'] * 1000:.0f} ms -> ratio {s['ratio']:.2f} (goal <= 1.2; side by side, median of pairs)"
+        )
     finally:
         if args.keep is None:
             shutil.rmtree(work, ignore_errors=True)

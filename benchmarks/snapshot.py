@@ -38,12 +38,25 @@ def inputs() -> list[tuple[str, Path]]:
 
 
 def _block(b: Any) -> dict[str, Any]:
-    d: dict[str, Any] = {"kind": b.kind, "start": b.start, "end": b.end, "section": list(b.section),
-                         "text": b.text, "level": b.level, "info": b.info, "checked": b.checked}
+    d: dict[str, Any] = {
+        "kind": b.kind,
+        "start": b.start,
+        "end": b.end,
+        "section": list(b.section),
+        "text": b.text,
+        "level": b.level,
+        "info": b.info,
+        "checked": b.checked,
+    }
     if b.table is not None:
         t = b.table
-        d["table"] = {"header": t.header, "header_line": t.header_line, "style": t.style,
-                      "truncated": t.truncated, "rows": [[r.line, r.cells, r.text] for r in t.rows]}
+        d["table"] = {
+            "header": t.header,
+            "header_line": t.header_line,
+            "style": t.style,
+            "truncated": t.truncated,
+            "rows": [[r.line, r.cells, r.text] for r in t.rows],
+        }
     return d
 
 
@@ -103,8 +116,10 @@ def main() -> int:
 
 def _brief(c: dict[str, Any]) -> str:
     cfg = ",".join(f"{k}={v}" for k, v in sorted(c.get("config", {}).items()) if k not in ("row", "column"))
-    return (f"{c['source']['line']:>4} {c['kind']:<10} {str(c.get('metric'))[:50]!s:<50} {c.get('value')!s:>10} "
-            f"{c.get('unit') or ''} ref={c.get('reference')} {cfg[:60]}")
+    return (
+        f"{c['source']['line']:>4} {c['kind']:<10} {str(c.get('metric'))[:50]!s:<50} {c.get('value')!s:>10} "
+        f"{c.get('unit') or ''} ref={c.get('reference')} {cfg[:60]}"
+    )
 
 
 def _print_claim_diff(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> None:

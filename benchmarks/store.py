@@ -53,20 +53,30 @@ def build_ledger(db: Path, keys: range, prefix: str, texts: list[tuple[str, str]
     version = "bench-old/0" if older else parser_version()
     parsed = []
     for name, text in texts:
-        prep = prepare_version(decode(text.encode(), name), DocumentIdentity(key=name), version, name=name,
-                               source_path=name)
+        prep = prepare_version(
+            decode(text.encode(), name), DocumentIdentity(key=name), version, name=name, source_path=name
+        )
         parsed.append(prep.pack())
         if older and prep.rows is not None and prep.rows.tails:  # an older reading: one claim fewer
             rows = prep.rows
-            parsed.append(type(prep)(**{**prep.__dict__, "rows": type(rows)(rows.tails[:-1], rows.revisions[:-1],
-                                                                             rows.setups[:-1])}))
+            parsed.append(
+                type(prep)(
+                    **{**prep.__dict__, "rows": type(rows)(rows.tails[:-1], rows.revisions[:-1], rows.setups[:-1])}
+                )
+            )
     ledger = open_database(db)
     batch = []
     for i in keys:
         base = parsed[i % len(parsed)]
         text = base.text + f"\n\n<!-- copy {i} -->\n"
-        prep = type(base)(**{**base.__dict__, "identity": DocumentIdentity(key=f"{prefix}/doc{i:06d}"),
-                             "text": text, "sha256": hashlib.sha256(text.encode()).hexdigest()})
+        prep = type(base)(
+            **{
+                **base.__dict__,
+                "identity": DocumentIdentity(key=f"{prefix}/doc{i:06d}"),
+                "text": text,
+                "sha256": hashlib.sha256(text.encode()).hexdigest(),
+            }
+        )
         batch.append(prep)
         if len(batch) == 256:
             write_versions(ledger, batch)
@@ -84,10 +94,12 @@ def ledger_cmd() -> list[str]:
 def measured(cmd: list[str]) -> tuple[float, int]:
     """Wall time (s) and peak RSS (MB) of the largest process of one command, in a fresh interpreter
     (RUSAGE_CHILDREN is a maximum over every child it ever waited for)."""
-    probe = ("import resource,subprocess,sys,time; t=time.perf_counter(); "
-             "p=subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True); "
-             "print(time.perf_counter()-t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, p.returncode); "
-             "sys.stderr.write(p.stderr[-400:])")
+    probe = (
+        "import resource,subprocess,sys,time; t=time.perf_counter(); "
+        "p=subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True); "
+        "print(time.perf_counter()-t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, p.returncode); "
+        "sys.stderr.write(p.stderr[-400:])"
+    )
     out = subprocess.run([sys.executable, "-c", probe, *cmd], capture_output=True, text=True)
     took, rss, code = out.stdout.split()
     if code != "0":
@@ -111,8 +123,10 @@ def main(argv: list[str] | None = None) -> int:
     work.mkdir(parents=True, exist_ok=True)
     try:
         texts = source_texts(args.shared)
-        print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}, load average "
-              f"{os.getloadavg()[0]:.1f}; {len(texts)} source documents")
+        print(
+            f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}, load average "
+            f"{os.getloadavg()[0]:.1f}; {len(texts)} source documents"
+        )
         figures = {int(f) for f in args.figures.split(",") if f.strip()}
         big = work / "big.db"
         if figures & {1, 3}:
@@ -121,8 +135,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"   (built a ledger of {n_versions:,} versions in {time.perf_counter() - started:.0f} s)")
         if 1 in figures:
             took, rss = measured([*ledger_cmd(), "reextract", "--db", str(big)])
-            print(f"1. reextract {n_versions:,} stored versions: {took:.1f} s ({n_versions / took:,.0f} versions/s), "
-                  f"peak memory {rss} MB (goal < 300 MB)")
+            print(
+                f"1. reextract {n_versions:,} stored versions: {took:.1f} s ({n_versions / took:,.0f} versions/s), "
+                f"peak memory {rss} MB (goal < 300 MB)"
+            )
         if 2 in figures:
             sources = []
             for k in range(args.ledgers):
@@ -131,11 +147,14 @@ def main(argv: list[str] | None = None) -> int:
                 build_ledger(db, range(k * half, k * half + per_ledger), "shared", texts, older=False)
                 sources.append(str(db))
             took, rss = measured([*ledger_cmd(), "merge", *sources, "--into", str(work / "merged.db")])
-            print(f"2. merge {args.ledgers} ledgers of {per_ledger:,} documents (half shared with the next): "
-                  f"{took:.1f} s, peak memory {rss} MB")
+            print(
+                f"2. merge {args.ledgers} ledgers of {per_ledger:,} documents (half shared with the next): "
+                f"{took:.1f} s, peak memory {rss} MB"
+            )
         if 3 in figures:
-            took, rss = measured([*ledger_cmd(), "export", "--format", "parquet", str(work / "export"), "--db",
-                                  str(big)])
+            took, rss = measured(
+                [*ledger_cmd(), "export", "--format", "parquet", str(work / "export"), "--db", str(big)]
+            )
             print(f"3. export {n_versions:,} documents as Parquet: {took:.1f} s, peak memory {rss} MB")
     finally:
         if args.keep is None:

@@ -90,7 +90,7 @@ def check(data: bytes) -> None:
         src = c.source
         if not 1 <= src.line <= src.line_end <= len(lines):
             raise Finding(f"claim lines {src.line}-{src.line_end} outside a {len(lines)}-line document")
-        span = "\n".join(lines[src.line - 1:src.line_end])
+        span = "\n".join(lines[src.line - 1 : src.line_end])
         if src.text not in span:
             raise Finding(f"source.text {src.text!r} is not in lines {src.line}-{src.line_end}: {span!r}")
     dumped = [c.model_dump() for c in result.claims]
@@ -130,8 +130,8 @@ def hostile_seeds() -> list[bytes]:
         "".join("  " * (i % 64) + f"- step {i}: gsm8k 7{i % 10}.5\n" for i in range(300)),
         "\r".join(f"| m{i} | {70 + i % 9}.5 |" for i in range(400)),
         "gsm8k 71.5 (ref 71.8)\n" * 400,
-        "| model | gsm8k |\n| --- | --- |\n" + "".join(f"| \x1b]8;;http://x\x07m{i}\u202e | \u009b{i}.5 |\n"
-                                                    for i in range(200)),
+        "| model | gsm8k |\n| --- | --- |\n"
+        + "".join(f"| \x1b]8;;http://x\x07m{i}\u202e | \u009b{i}.5 |\n" for i in range(200)),
         "TTFT " + "\t" * 3000 + "12.1 ms -> 10.9 ms\n",
     ]
     return [s.encode("utf-8", "surrogatepass")[:MAX_LEN] for s in shapes]
@@ -172,7 +172,8 @@ class Recorder:
             if not target.exists():
                 target.write_bytes(data)
                 (self.crashes / f"crash-{digest}.txt").write_text(
-                    "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+                    "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+                )
                 print(f"FINDING crash-{digest}: {type(exc).__name__}: {str(exc)[:300]}", file=sys.stderr, flush=True)
         now = time.monotonic()
         if now - self.last_flush > 5:
@@ -195,9 +196,16 @@ def atheris_worker(workdir: Path, seconds: int, timeout: int) -> None:
         import ledger.parsers.registry  # noqa: F401
 
     recorder = Recorder(workdir)
-    argv = [sys.argv[0], str(workdir / "corpus"), f"-max_total_time={seconds}", f"-timeout={timeout}",
-            f"-max_len={MAX_LEN}", f"-artifact_prefix={workdir / 'crashes'}/", "-print_final_stats=1",
-            "-rss_limit_mb=3072"]
+    argv = [
+        sys.argv[0],
+        str(workdir / "corpus"),
+        f"-max_total_time={seconds}",
+        f"-timeout={timeout}",
+        f"-max_len={MAX_LEN}",
+        f"-artifact_prefix={workdir / 'crashes'}/",
+        "-print_final_stats=1",
+        "-rss_limit_mb=3072",
+    ]
     dictionary = workdir / "tokens.dict"
     if dictionary.exists():
         argv.append(f"-dict={dictionary}")
@@ -208,12 +216,79 @@ def atheris_worker(workdir: Path, seconds: int, timeout: int) -> None:
         recorder.flush()
 
 
-TOKENS = ["|", "| --- |", "|---:|", "```", "~~~", "\n", "\r\n", "\t", "->", "→", "±", "%", "ms", "tok/s", "x",
-          "passed", "failed", "skipped", "ref", "baseline", "Final head", "rebased on main", "gsm8k", "MMLU",
-          "acceptance", "TTFT", "TPOT", "Yes", "No", "N/A", "[^1]", "# ", "## ", "- ", "* ", "> ", "1.", "<!--",
-          "-->", "e+", "1e308", "0x", "~", "…", "−", "·", "::", "Commit:", "SUCCESS", "FAILURE", "|acc|",
-          "exact_match", "strict-match", "<details>", "</details>", "<summary>", "= ", "-- ", "[Latency]",
-          "P50", "vs", "from", "to", "by", "(", ")", "[", "]", "Revision", "v2", "head "]
+TOKENS = [
+    "|",
+    "| --- |",
+    "|---:|",
+    "```",
+    "~~~",
+    "\n",
+    "\r\n",
+    "\t",
+    "->",
+    "→",
+    "±",
+    "%",
+    "ms",
+    "tok/s",
+    "x",
+    "passed",
+    "failed",
+    "skipped",
+    "ref",
+    "baseline",
+    "Final head",
+    "rebased on main",
+    "gsm8k",
+    "MMLU",
+    "acceptance",
+    "TTFT",
+    "TPOT",
+    "Yes",
+    "No",
+    "N/A",
+    "[^1]",
+    "# ",
+    "## ",
+    "- ",
+    "* ",
+    "> ",
+    "1.",
+    "<!--",
+    "-->",
+    "e+",
+    "1e308",
+    "0x",
+    "~",
+    "…",
+    "−",
+    "·",
+    "::",
+    "Commit:",
+    "SUCCESS",
+    "FAILURE",
+    "|acc|",
+    "exact_match",
+    "strict-match",
+    "<details>",
+    "</details>",
+    "<summary>",
+    "= ",
+    "-- ",
+    "[Latency]",
+    "P50",
+    "vs",
+    "from",
+    "to",
+    "by",
+    "(",
+    ")",
+    "[",
+    "]",
+    "Revision",
+    "v2",
+    "head ",
+]
 
 
 def write_dictionary(path: Path) -> None:
@@ -223,7 +298,7 @@ def write_dictionary(path: Path) -> None:
         out = []
         for b in token.encode():
             ch = chr(b)
-            out.append(f"\\x{b:02x}" if b < 0x20 or b > 0x7e or ch in '"\\' else ch)
+            out.append(f"\\x{b:02x}" if b < 0x20 or b > 0x7E or ch in '"\\' else ch)
         return '"' + "".join(out) + '"'
 
     path.write_text("".join(f"{quote(t)}\n" for t in TOKENS))
@@ -236,14 +311,16 @@ def hypothesis_run(workdir: Path, seconds: int) -> int:
 
     recorder = Recorder(workdir)
     hostile = {line for data in hostile_seeds() for line in data.decode(errors="replace").splitlines()[:50]}
-    seed_lines = sorted({line for p in seed_files() for line in p.read_text(errors="replace").splitlines()[:400]}
-                        | hostile)
+    seed_lines = sorted(
+        {line for p in seed_files() for line in p.read_text(errors="replace").splitlines()[:400]} | hostile
+    )
     pieces = st.one_of(st.sampled_from(seed_lines or ["x"]), st.sampled_from(TOKENS), st.text(max_size=60))
     docs = st.lists(pieces, max_size=80).map(lambda parts: "\n".join(parts).encode("utf-8", "surrogatepass"))
     deadline = time.monotonic() + seconds
 
-    @settings(max_examples=2000, deadline=None, database=None, derandomize=False,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=2000, deadline=None, database=None, derandomize=False, suppress_health_check=list(HealthCheck)
+    )
     @given(docs)
     def one(data: bytes) -> None:
         if time.monotonic() < deadline:
@@ -274,8 +351,17 @@ def drive(args: argparse.Namespace) -> int:
             if left < 5:
                 break
             workers += 1
-            cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--workdir", str(workdir),
-                   "--budget", str(left), "--timeout", str(args.timeout)]
+            cmd = [
+                sys.executable,
+                str(Path(__file__).resolve()),
+                "--worker",
+                "--workdir",
+                str(workdir),
+                "--budget",
+                str(left),
+                "--timeout",
+                str(args.timeout),
+            ]
             code = subprocess.call(cmd)
             print(f"fuzz: worker {workers} exited with {code}", flush=True)
             if code not in (0, 70, 71, 77, -9):  # libFuzzer's crash/timeout/oom codes; anything else is ours
@@ -283,9 +369,15 @@ def drive(args: argparse.Namespace) -> int:
                 break
     execs = sum(int(p.read_text() or 0) for p in workdir.glob("execs-*.txt"))
     findings = sorted(p.name for p in (workdir / "crashes").glob("*") if not p.name.endswith(".txt"))
-    summary = {"engine": args.engine, "seconds": round(time.monotonic() - start), "executions": execs,
-               "workers": workers, "seeds": n_seeds, "corpus": len(list((workdir / "corpus").iterdir())),
-               "findings": findings}
+    summary = {
+        "engine": args.engine,
+        "seconds": round(time.monotonic() - start),
+        "executions": execs,
+        "workers": workers,
+        "seeds": n_seeds,
+        "corpus": len(list((workdir / "corpus").iterdir())),
+        "findings": findings,
+    }
     (workdir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     print(f"fuzz: done: {json.dumps(summary)}", flush=True)
     return 1 if findings else 0
@@ -311,7 +403,7 @@ def minimize(data: bytes, fails: Callable[[bytes], bool]) -> bytes:
         while chunk >= 1:
             i = 0
             while i < len(parts):
-                trial = parts[:i] + parts[i + chunk:]
+                trial = parts[:i] + parts[i + chunk :]
                 if trial and fails(b"".join(trial)):
                     parts = trial
                 else:
@@ -324,8 +416,12 @@ def minimize(data: bytes, fails: Callable[[bytes], bool]) -> bytes:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--budget", type=int, default=60, help="seconds to fuzz for (default 60)")
-    ap.add_argument("--engine", choices=("atheris", "hypothesis"), default=None,
-                    help="atheris when it is installed, else hypothesis")
+    ap.add_argument(
+        "--engine",
+        choices=("atheris", "hypothesis"),
+        default=None,
+        help="atheris when it is installed, else hypothesis",
+    )
     ap.add_argument("--workdir", type=Path, default=DEFAULT_WORKDIR, help="corpus, findings and summary")
     ap.add_argument("--timeout", type=int, default=20, help="seconds one input may take before it is a hang")
     ap.add_argument("--replay", type=Path, help="run one saved input and print what goes wrong")
@@ -335,6 +431,7 @@ def main() -> int:
     if args.engine is None:
         try:
             import atheris  # noqa: F401
+
             args.engine = "atheris"
         except ImportError:
             args.engine = "hypothesis"

@@ -30,9 +30,23 @@ if TYPE_CHECKING:
 
 
 _MODULE_OF: dict[str, str] = {
-    "Ledger": "ledger.api", "open_ledger": "ledger.api", "Claim": "ledger.model", "ParseWarning": "ledger.model",
-    **dict.fromkeys(("LedgerError", "InputError", "NotFound", "DatabaseError", "NotALedger", "SchemaTooNew",
-                     "UsageError", "FetchError"), "ledger.errors"),
+    "Ledger": "ledger.api",
+    "open_ledger": "ledger.api",
+    "Claim": "ledger.model",
+    "ParseWarning": "ledger.model",
+    **dict.fromkeys(
+        (
+            "LedgerError",
+            "InputError",
+            "NotFound",
+            "DatabaseError",
+            "NotALedger",
+            "SchemaTooNew",
+            "UsageError",
+            "FetchError",
+        ),
+        "ledger.errors",
+    ),
 }
 
 

@@ -36,33 +36,83 @@ class Ledger(OpenLedger):
     """A ledger database file, held open: every reading method shares one connection (opened on first use) until
     `close()` or the end of a `with`. Reading methods never create the file; `ingest` and `fetch` do."""
 
-    def ingest(self, paths: Sequence[str] | str, *, repo: str | None = None, pr: int | None = None,
-               title: str | None = None, url: str | None = None, fmt: str | None = None, max_bytes: int | None = None,
-               workers: int | None = None, engine: str | None = None, repo_path: str | None = None,
-               stdin: bytes | str | None = None, on_start: Callable[[int], None] | None = None,
-               on_result: Callable[[IngestResult], None] | None = None) -> list[IngestResult]:
+    def ingest(
+        self,
+        paths: Sequence[str] | str,
+        *,
+        repo: str | None = None,
+        pr: int | None = None,
+        title: str | None = None,
+        url: str | None = None,
+        fmt: str | None = None,
+        max_bytes: int | None = None,
+        workers: int | None = None,
+        engine: str | None = None,
+        repo_path: str | None = None,
+        stdin: bytes | str | None = None,
+        on_start: Callable[[int], None] | None = None,
+        on_result: Callable[[IngestResult], None] | None = None,
+    ) -> list[IngestResult]:
         """Store documents (files, folders, "-"), as `ledger ingest`. One result per document; a bad input is an
         "error" result, not an exception."""
         from ledger.ingest.run import ingest
 
         self.close()  # the workers are forked: no child inherits the reader
-        return ingest([paths] if isinstance(paths, str) else list(paths), self.path, repo=repo, pr=pr, title=title,
-                      url=url, fmt=fmt, max_bytes=max_bytes, workers=workers, engine=engine, repo_path=repo_path,
-                      stdin=stdin, on_start=on_start, on_result=on_result)
+        return ingest(
+            [paths] if isinstance(paths, str) else list(paths),
+            self.path,
+            repo=repo,
+            pr=pr,
+            title=title,
+            url=url,
+            fmt=fmt,
+            max_bytes=max_bytes,
+            workers=workers,
+            engine=engine,
+            repo_path=repo_path,
+            stdin=stdin,
+            on_start=on_start,
+            on_result=on_result,
+        )
 
-    def claims(self, *, pr: int | None = None, repo: str | None = None, kind: str | None = None,
-               kinds: Sequence[str] = (), metric: str | None = None, revision: str | None = None,
-               config: Mapping[str, str] | Sequence[str] | None = None, search: str | None = None,
-               document: str | None = None, version: int | None = None, all_versions: bool = False,
-               limit: int | None = None) -> list[dict[str, Any]]:
+    def claims(
+        self,
+        *,
+        pr: int | None = None,
+        repo: str | None = None,
+        kind: str | None = None,
+        kinds: Sequence[str] = (),
+        metric: str | None = None,
+        revision: str | None = None,
+        config: Mapping[str, str] | Sequence[str] | None = None,
+        search: str | None = None,
+        document: str | None = None,
+        version: int | None = None,
+        all_versions: bool = False,
+        limit: int | None = None,
+    ) -> list[dict[str, Any]]:
         """Stored claims in the contract's shape, filtered as `ledger claims`; `config` as {"mtp": "3"} or
         ["mtp=3"]."""
         from ledger.query import ClaimFilter, claims, parse_config
 
         pairs = list(config.items()) if isinstance(config, Mapping) else parse_config(list(config or []))
-        return claims(self, ClaimFilter(pr=pr, repo=repo, kind=kind, kinds=tuple(kinds), metric=metric,
-                                        revision=revision, config=pairs, search=search, document=document,
-                                        version=version, all_versions=all_versions, limit=limit))
+        return claims(
+            self,
+            ClaimFilter(
+                pr=pr,
+                repo=repo,
+                kind=kind,
+                kinds=tuple(kinds),
+                metric=metric,
+                revision=revision,
+                config=pairs,
+                search=search,
+                document=document,
+                version=version,
+                all_versions=all_versions,
+                limit=limit,
+            ),
+        )
 
     def show(self, document: str, version: int | None = None) -> dict[str, Any]:
         """One document: identity, versions, and one version's sections, revisions and claim counts."""
@@ -70,14 +120,23 @@ class Ledger(OpenLedger):
 
         return show(self, document, version)
 
-    def support(self, *, subject: str | None = None, feature: str | None = None, engine: str | None = None,
-                value: str | None = None, document: str | None = None, evidence: bool = False) -> SupportAnswer:
+    def support(
+        self,
+        *,
+        subject: str | None = None,
+        feature: str | None = None,
+        engine: str | None = None,
+        value: str | None = None,
+        document: str | None = None,
+        evidence: bool = False,
+    ) -> SupportAnswer:
         """`ledger support`: the join; `.matrices` are the matrices, `.rows()` one plain dict per source cell
         (engine, subject, feature, value, note, source)."""
         from ledger.support.join import support
 
-        return support(self, subject=subject, feature=feature, engine=engine, value=value, document=document,
-                       evidence=evidence)
+        return support(
+            self, subject=subject, feature=feature, engine=engine, value=value, document=document, evidence=evidence
+        )
 
     def sql(self, query: str, timeout: float = 30.0) -> list[dict[str, Any]]:
         """One read-only SELECT (writes, ATTACH and extensions are refused)."""
@@ -85,47 +144,122 @@ class Ledger(OpenLedger):
 
         return sql(self, query, timeout_s=timeout)
 
-    def compare(self, *targets: str, noise: NoiseModel | None = None, from_: str | None = None, to: str | None = None,
-                by: str = "auto", order: str = "auto", input_format: str | None = None,
-                kinds: list[str] | None = None, model: str | None = None, repo: str | None = None,
-                stored_only: bool = False) -> Comparison:
+    def compare(
+        self,
+        *targets: str,
+        noise: NoiseModel | None = None,
+        from_: str | None = None,
+        to: str | None = None,
+        by: str = "auto",
+        order: str = "auto",
+        input_format: str | None = None,
+        kinds: list[str] | None = None,
+        model: str | None = None,
+        repo: str | None = None,
+        stored_only: bool = False,
+    ) -> Comparison:
         """`ledger compare`: `.render(fmt)` prints it. `stored_only`: targets name ledger documents, never files."""
         from ledger.targets import run_compare
 
-        return run_compare(list(targets), book=self, noise=noise, from_=from_, to=to, by=by, order=order,
-                           input_format=input_format, kinds=kinds, model=model, repo=repo, stored_only=stored_only)
+        return run_compare(
+            list(targets),
+            book=self,
+            noise=noise,
+            from_=from_,
+            to=to,
+            by=by,
+            order=order,
+            input_format=input_format,
+            kinds=kinds,
+            model=model,
+            repo=repo,
+            stored_only=stored_only,
+        )
 
-    def trend(self, metric: str, *targets: str, noise: NoiseModel | None = None, where: list[str] | None = None,
-              kinds: list[str] | None = None, order: str = "auto", input_format: str | None = None, mix: bool = False,
-              stored_only: bool = False) -> Trend:
+    def trend(
+        self,
+        metric: str,
+        *targets: str,
+        noise: NoiseModel | None = None,
+        where: list[str] | None = None,
+        kinds: list[str] | None = None,
+        order: str = "auto",
+        input_format: str | None = None,
+        mix: bool = False,
+        stored_only: bool = False,
+    ) -> Trend:
         """`ledger trend`: the metric across the targets' revisions (every document of the ledger without one)."""
         from ledger.targets import run_trend
 
-        return run_trend(metric, list(targets), book=self, noise=noise, where=where, kinds=kinds, order=order,
-                         input_format=input_format, mix=mix, stored_only=stored_only)
+        return run_trend(
+            metric,
+            list(targets),
+            book=self,
+            noise=noise,
+            where=where,
+            kinds=kinds,
+            order=order,
+            input_format=input_format,
+            mix=mix,
+            stored_only=stored_only,
+        )
 
-    def report(self, pr: str, noise: NoiseModel | None = None, *, input_format: str | None = None,
-               model: str | None = None, repo: str | None = None, stored_only: bool = False,
-               history_days: int | None = None) -> Report:
+    def report(
+        self,
+        pr: str,
+        noise: NoiseModel | None = None,
+        *,
+        input_format: str | None = None,
+        model: str | None = None,
+        repo: str | None = None,
+        stored_only: bool = False,
+        history_days: int | None = None,
+    ) -> Report:
         """`ledger report`: what a reviewer reads about one pull request; `.render("markdown")` is fit to post."""
         from ledger.report import build_report
 
-        return build_report(pr, book=self, noise=noise, input_format=input_format, model=model, repo=repo,
-                            stored_only=stored_only, history_days=history_days)
+        return build_report(
+            pr,
+            book=self,
+            noise=noise,
+            input_format=input_format,
+            model=model,
+            repo=repo,
+            stored_only=stored_only,
+            history_days=history_days,
+        )
 
-    def fetch(self, *targets: str, client: GitHub | None = None, events: FetchEvents | None = None,
-              state: State = "open", since: str | None = None, limit: int | None = None, comments: bool = True,
-              rest: bool = False, window_days: int | None = None) -> list[FetchResult]:
+    def fetch(
+        self,
+        *targets: str,
+        client: GitHub | None = None,
+        events: FetchEvents | None = None,
+        state: State = "open",
+        since: str | None = None,
+        limit: int | None = None,
+        comments: bool = True,
+        rest: bool = False,
+        window_days: int | None = None,
+    ) -> list[FetchResult]:
         """`ledger fetch`: pull requests from GitHub (owner/repo#N, PR URLs, owner/repo) through `client`
         (`ledger.github.connect(...)`, else one from the environment)."""
         from ledger.github import fetch
 
         self.close()
-        return fetch(list(targets), self.path, client=client, events=events, state=state, since=since, limit=limit,
-                     comments=comments, rest=rest, window_days=window_days)
+        return fetch(
+            list(targets),
+            self.path,
+            client=client,
+            events=events,
+            state=state,
+            since=since,
+            limit=limit,
+            comments=comments,
+            rest=rest,
+            window_days=window_days,
+        )
 
-    def reextract(self, *, mode: str = "older", dry_run: bool = False, workers: int | None = None
-                  ) -> list[Reextracted]:
+    def reextract(self, *, mode: str = "older", dry_run: bool = False, workers: int | None = None) -> list[Reextracted]:
         """`ledger reextract`: stored versions read again by the installed extractors (mode "older": those another
         parser version wrote; "all": every one); one result per version, with what changed in its claims."""
         from ledger.store.reextract import reextract
@@ -142,8 +276,9 @@ class Ledger(OpenLedger):
         self.close()
         return list(merge(list(sources), self.path))
 
-    def export(self, directory: str | os.PathLike[str], *, since: str | None = None, name: str | None = None
-               ) -> Exported:
+    def export(
+        self, directory: str | os.PathLike[str], *, since: str | None = None, name: str | None = None
+    ) -> Exported:
         """`ledger export --format parquet DIRECTORY` (the parquet extra): one file per table, schema docs/export.md."""
         from ledger.store.export import export
 

@@ -45,8 +45,10 @@ _NUMBER = rf"(?P<number>\d{{1,{MAX_NUMBER_DIGITS}}})"
 _REPO_RE = re.compile(_REPO)
 _REF_RE = re.compile(rf"{_REPO}?#{_NUMBER}")
 _WEB_URL_RE = re.compile(rf"https?://[A-Za-z0-9.:\[\]-]{{1,255}}/{_REPO}/pulls?/{_NUMBER}(?:[/?#][^\s]{{0,4000}})?")
-_API_URL_RE = re.compile(rf"https?://[A-Za-z0-9.:\[\]-]{{1,255}}(?:/api/v3)?/repos/{_REPO}/pulls/{_NUMBER}"
-                         r"(?:[/?#][^\s]{0,4000})?")
+_API_URL_RE = re.compile(
+    rf"https?://[A-Za-z0-9.:\[\]-]{{1,255}}(?:/api/v3)?/repos/{_REPO}/pulls/{_NUMBER}"
+    r"(?:[/?#][^\s]{0,4000})?"
+)
 _LONGEST = 10_000
 """Longer text is no name of ours; refused before any pattern runs (they are linear anyway)."""
 
@@ -76,8 +78,9 @@ def _parts_ok(repo: str) -> bool:
 def parse_repo(text: str, option: str = "--repo") -> str:
     """`text` as a repository name, exactly as given, or a UsageError naming `option`."""
     if not is_repo(text):
-        raise UsageError(f"{option} {text[:200]!r}: expected OWNER/NAME (letters, digits, '-', '_', '.'; "
-                         "not '.' or '..')")
+        raise UsageError(
+            f"{option} {text[:200]!r}: expected OWNER/NAME (letters, digits, '-', '_', '.'; not '.' or '..')"
+        )
     return text
 
 

@@ -12,10 +12,26 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 Kind = Literal[
-    "accuracy", "acceptance", "perf", "tests", "gate", "commit", "support", "constraint", "listing",
+    "accuracy",
+    "acceptance",
+    "perf",
+    "tests",
+    "gate",
+    "commit",
+    "support",
+    "constraint",
+    "listing",
 ]
 KINDS: tuple[str, ...] = (
-    "accuracy", "acceptance", "perf", "tests", "gate", "commit", "support", "constraint", "listing",
+    "accuracy",
+    "acceptance",
+    "perf",
+    "tests",
+    "gate",
+    "commit",
+    "support",
+    "constraint",
+    "listing",
 )
 """`listing`: an architecture's row in an engine's table of supported models (subject the class, models
 the model names beside it); not a support cell, so the support gold's scorer does not count it."""

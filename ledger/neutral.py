@@ -36,8 +36,9 @@ _JSON_RE = re.compile(f"[\x7f-\x9f{_BIDI}\u2028\u2029\ud800-\udfff]")
 _CSV_RE = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{_BIDI}]")
 _MD_SPECIAL_RE = re.compile(r"([\\`*_\[\]~|])")
 """Markdown's inline syntax (emphasis, code, links and images, strikethrough, cell breaks) is escaped."""
-_AUTOLINK_RE = re.compile(r"(@)(?=[A-Za-z0-9])|(#)(?=\d)|\b(GH-)(?=\d)|\b(https?|ftp)(?=://)|\b(www)(?=\.)",
-                          re.IGNORECASE)
+_AUTOLINK_RE = re.compile(
+    r"(@)(?=[A-Za-z0-9])|(#)(?=\d)|\b(GH-)(?=\d)|\b(https?|ftp)(?=://)|\b(www)(?=\.)", re.IGNORECASE
+)
 """Where GitHub would see a mention, an issue or pull-request reference, or a bare URL: a joiner goes
 after the matched prefix."""
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")

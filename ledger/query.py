@@ -134,8 +134,7 @@ def _bad_values() -> Iterator[None]:
         raise UsageError("a value holds bytes that are not valid UTF-8 text") from exc
 
 
-def sql(book: OpenLedger, query: str, timeout_s: float = 30.0,
-        max_rows: int | None = None) -> list[dict[str, Any]]:
+def sql(book: OpenLedger, query: str, timeout_s: float = 30.0, max_rows: int | None = None) -> list[dict[str, Any]]:
     """Run one read-only statement and return its rows (at most `max_rows`); see `sql_rows`."""
     rows = sql_rows(book, query, timeout_s)
     try:
@@ -158,8 +157,9 @@ STUCK_GRACE_S = 2.0
 reaches) before `on_stuck` is called."""
 
 
-def sql_rows(book: OpenLedger, query: str, timeout_s: float = 30.0,
-             on_stuck: Callable[[str], None] | None = None) -> Generator[dict[str, Any], None, None]:
+def sql_rows(
+    book: OpenLedger, query: str, timeout_s: float = 30.0, on_stuck: Callable[[str], None] | None = None
+) -> Generator[dict[str, Any], None, None]:
     """Run one read-only statement, yielding its rows as they are read (memory stays flat at any count).
 
     The statement runs on a connection of its own, not the book's shared reader (that one must stay free of the

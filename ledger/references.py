@@ -111,9 +111,11 @@ def parse_reference_yaml(text: str, benchmark: str, source: str | None = None) -
                 continue
             sv = f"{v:g}" if isinstance(v, float) else str(v)
             config[ck] = sv.lower() if ck in ("quant", "kv_cache", "spec_algo") else sv
-        out.references.append(RegisteredReference(
-            benchmark=out.benchmark, model=model, accuracy=acc, config=tuple(sorted(config.items())),
-            source=source))
+        out.references.append(
+            RegisteredReference(
+                benchmark=out.benchmark, model=model, accuracy=acc, config=tuple(sorted(config.items())), source=source
+            )
+        )
 
     for n, raw in enumerate(text.splitlines(), 1):
         line = _strip_comment(raw)
@@ -174,8 +176,9 @@ class Imported:
         return len({r.model for r in self.file.references})
 
 
-def import_references(db_path: str, paths: Iterable[str], benchmark: str | None = None
-                      ) -> Iterator[Imported | LedgerError]:
+def import_references(
+    db_path: str, paths: Iterable[str], benchmark: str | None = None
+) -> Iterator[Imported | LedgerError]:
     """Store each reference file (replacing what the same file name stored before), one result or error each.
 
     The ledger is opened (created if absent) before the first file; a ledger that cannot be used raises."""
@@ -188,8 +191,10 @@ def import_references(db_path: str, paths: Iterable[str], benchmark: str | None 
     for path in paths:
         try:
             parsed = read_reference_file(path, benchmark)
-            rows = [{"benchmark": r.benchmark, "model": r.model, "config": dict(r.config), "accuracy": r.accuracy}
-                    for r in parsed.references]
+            rows = [
+                {"benchmark": r.benchmark, "model": r.model, "config": dict(r.config), "accuracy": r.accuracy}
+                for r in parsed.references
+            ]
             yield Imported(path, parsed, store_references(db, rows, Path(path).name))
         except LedgerError as exc:
             yield exc
@@ -209,6 +214,13 @@ def load_registered(book: OpenLedger) -> list[RegisteredReference]:
         rows = registered_references(book.reader)
     except (LedgerError, sqlite3.Error, ImportError):
         return []
-    return [RegisteredReference(benchmark=r["benchmark"], model=r["model"], accuracy=float(r["accuracy"]),
-                                config=tuple(sorted((str(k), str(v)) for k, v in r["config"].items())),
-                                source=r["source"]) for r in rows]
+    return [
+        RegisteredReference(
+            benchmark=r["benchmark"],
+            model=r["model"],
+            accuracy=float(r["accuracy"]),
+            config=tuple(sorted((str(k), str(v)) for k, v in r["config"].items())),
+            source=r["source"],
+        )
+        for r in rows
+    ]

@@ -57,8 +57,12 @@ def creates_comment(report: Report, comment_on: str) -> bool:
         return False
     c = report.comparison
     moved = any(r.overall is not None and r.overall.verdict in ("regression", "improvement") for r in c.rows)
-    return (moved or bool(report.gates) or any(r.verdict in ("regression", "improvement") for r in c.references)
-            or any(s.moved for s in report.extra))
+    return (
+        moved
+        or bool(report.gates)
+        or any(r.verdict in ("regression", "improvement") for r in c.references)
+        or any(s.moved for s in report.extra)
+    )
 
 
 VIEWER_QUERY = "query { viewer { login } }"
@@ -80,8 +84,9 @@ def acting_login(gh: GitHub) -> str:
             return str(user["login"])
     except FetchError as exc:
         why = why or str(exc)
-    raise FetchError("cannot tell which comment is ours: GitHub did not say whom the token acts as"
-                     + (f" ({why})" if why else ""))
+    raise FetchError(
+        "cannot tell which comment is ours: GitHub did not say whom the token acts as" + (f" ({why})" if why else "")
+    )
 
 
 def _ours(comment: Any, login: str) -> bool:
@@ -97,8 +102,16 @@ def _ours(comment: Any, login: str) -> bool:
     return who.lower() == login.lower() or (bot and who.lower() == f"{login.lower()}[bot]")
 
 
-def post_sticky(pr: str, body: str, *, api_url: str | None = None, env: Mapping[str, str] | None = None,
-                transport: httpx.BaseTransport | None = None, repo: str | None = None, create: bool = True) -> Posted:
+def post_sticky(
+    pr: str,
+    body: str,
+    *,
+    api_url: str | None = None,
+    env: Mapping[str, str] | None = None,
+    transport: httpx.BaseTransport | None = None,
+    repo: str | None = None,
+    create: bool = True,
+) -> Posted:
     """Create the report comment on `pr` (owner/repo#N, a PR URL, #N with `repo`), or update ours there.
     `create=False`: update ours if there is one, else post nothing (comment-on said this report needs none)."""
     if not body.startswith(MARKER):

@@ -27,34 +27,75 @@ if TYPE_CHECKING:
     from ledger.compare.noise import NoiseModel
     from ledger.db.opened import OpenLedger
 
-__all__ = ["claims_from_dicts", "load_stored", "load_target", "read_claims_file", "run_compare", "run_trend",
-           "target_name"]
+__all__ = [
+    "claims_from_dicts",
+    "load_stored",
+    "load_target",
+    "read_claims_file",
+    "run_compare",
+    "run_trend",
+    "target_name",
+]
 
 
-def run_compare(targets: list[str], *, book: OpenLedger, noise: NoiseModel | None = None, from_: str | None = None,
-                to: str | None = None, by: str = "auto", order: str = "auto", input_format: str | None = None,
-                kinds: list[str] | None = None, model: str | None = None, repo: str | None = None,
-                stored_only: bool = False) -> Comparison:
+def run_compare(
+    targets: list[str],
+    *,
+    book: OpenLedger,
+    noise: NoiseModel | None = None,
+    from_: str | None = None,
+    to: str | None = None,
+    by: str = "auto",
+    order: str = "auto",
+    input_format: str | None = None,
+    kinds: list[str] | None = None,
+    model: str | None = None,
+    repo: str | None = None,
+    stored_only: bool = False,
+) -> Comparison:
     """`ledger compare`: one document's revisions or several documents (ledger.compare.run.compare_loaded).
     `stored_only`: targets name ledger documents only, never files (the web view, the main line's PRs)."""
     from ledger.references import load_registered
 
     kinds = checked_options(by, kinds)
-    loaded = [load_target(t if stored_only else target_name(t, repo), book, input_format, stored_only=stored_only)
-              for t in targets]
-    return compare_loaded(loaded, registered=load_registered(book), noise=noise, from_=from_, to=to, by=by,
-                          order=order, kinds=kinds, model=model)
+    loaded = [
+        load_target(t if stored_only else target_name(t, repo), book, input_format, stored_only=stored_only)
+        for t in targets
+    ]
+    return compare_loaded(
+        loaded,
+        registered=load_registered(book),
+        noise=noise,
+        from_=from_,
+        to=to,
+        by=by,
+        order=order,
+        kinds=kinds,
+        model=model,
+    )
 
 
-def run_trend(metric: str, targets: list[str], *, book: OpenLedger, where: list[str] | None = None,
-              kinds: list[str] | None = None, order: str = "auto", input_format: str | None = None,
-              noise: NoiseModel | None = None, mix: bool = False, stored_only: bool = False) -> Trend:
+def run_trend(
+    metric: str,
+    targets: list[str],
+    *,
+    book: OpenLedger,
+    where: list[str] | None = None,
+    kinds: list[str] | None = None,
+    order: str = "auto",
+    input_format: str | None = None,
+    noise: NoiseModel | None = None,
+    mix: bool = False,
+    stored_only: bool = False,
+) -> Trend:
     """`ledger trend`: a metric's values across the targets' revisions (every ledger document when no target is
     given, each read through the book's one connection). `stored_only`: targets name ledger documents only."""
     kinds = checked_kinds(kinds)
     if targets:
-        loaded = [load_target(t if stored_only else target_name(t), book, input_format, stored_only=stored_only)
-                  for t in targets]
+        loaded = [
+            load_target(t if stored_only else target_name(t), book, input_format, stored_only=stored_only)
+            for t in targets
+        ]
     else:
         if not book.exists():
             raise UsageError(f"no targets given and no ledger at {book.path}")
@@ -90,12 +131,17 @@ def load_target(target: str, book: OpenLedger, fmt: str | None = None, *, stored
         from ledger.ingest.extracting import extract_file
 
         result = extract_file(target, fmt=fmt)
-        return Loaded(p.name, [(None, list(result.claims))],
-                      warnings=[warning_line(target, w) for w in result.warnings[:3]],
-                      lines=result.document.lines if result.document else [])
+        return Loaded(
+            p.name,
+            [(None, list(result.claims))],
+            warnings=[warning_line(target, w) for w in result.warnings[:3]],
+            lines=result.document.lines if result.document else [],
+        )
     if not book.exists():
-        raise UsageError(f"{target!r} is not a file, and there is no ledger at {book.path} to look it up in "
-                         "(ingest it first, or give --db)")
+        raise UsageError(
+            f"{target!r} is not a file, and there is no ledger at {book.path} to look it up in "
+            "(ingest it first, or give --db)"
+        )
     return load_stored(book, target)
 
 
@@ -110,13 +156,22 @@ def load_stored(book: OpenLedger, ref: str) -> Loaded:
         if str(child.get("starts_with") or "").lstrip("\ufeff").startswith(REPORT_MARKER):
             continue  # the ledger's own report comment is not evidence
         cl = claims_from_dicts(child["claims"])
-        if any(c.kind in MEASURED_KINDS and not (c.revision and (c.revision.label or "").lower() == CI_LABEL)
-               for c in cl):
+        if any(
+            c.kind in MEASURED_KINDS and not (c.revision and (c.revision.label or "").lower() == CI_LABEL) for c in cl
+        ):
             who = f"{child['kind'] or 'comment'} by {child['author']}" if child.get("author") else str(child["key"])
             at = f" {str(child['authored_at'])[:10]}" if child.get("authored_at") else ""
             comments.append((who + at, child.get("authored_at"), cl))
-    return Loaded(doc.key, versions, claims_from_dicts(doc.linked), doc.heads, stored=True, comments=comments,
-                  version_times=doc.version_times, lines=doc.text.splitlines())
+    return Loaded(
+        doc.key,
+        versions,
+        claims_from_dicts(doc.linked),
+        doc.heads,
+        stored=True,
+        comments=comments,
+        version_times=doc.version_times,
+        lines=doc.text.splitlines(),
+    )
 
 
 def claims_from_dicts(rows: list[dict[str, Any]]) -> list[Claim]:

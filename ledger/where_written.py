@@ -59,8 +59,10 @@ class WhereWritten:
         return out
 
     def to_json(self) -> list[dict[str, Any]]:
-        return [{"what": p.what, "value": p.claim.value, "document": p.document, "line": p.claim.source.line,
-                 "url": p.url} for p in self.places]
+        return [
+            {"what": p.what, "value": p.claim.value, "document": p.document, "line": p.claim.source.line, "url": p.url}
+            for p in self.places
+        ]
 
 
 def document_of(c: Claim) -> str | None:
@@ -88,5 +90,6 @@ def where_written(flagged: list[tuple[str, Claim]], *, book: OpenLedger) -> Wher
             keep.append((what, c))
     names = sorted({d for _, c in keep if (d := document_of(c))})
     urls = document_urls(book.reader, names) if names and book.exists() else {}
-    return WhereWritten([Place(what, c, document_of(c), link_target(urls.get(document_of(c) or "")))
-                         for what, c in keep])
+    return WhereWritten(
+        [Place(what, c, document_of(c), link_target(urls.get(document_of(c) or ""))) for what, c in keep]
+    )

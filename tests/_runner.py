@@ -111,16 +111,23 @@ def _outputs(path: Path) -> dict[str, str]:
         if not sep and "<<" in lines[i]:
             name, _, mark = lines[i].partition("<<")
             end = lines.index(mark, i + 1)
-            out[name], i = "\n".join(lines[i + 1:end]), end + 1
+            out[name], i = "\n".join(lines[i + 1 : end]), end + 1
             continue
         out[name] = value
         i += 1
     return out
 
 
-def run_action(action_dir: Path, temp: Path, caches: Caches, context: dict[str, str],
-               inputs: dict[str, str] | None = None, env: dict[str, str] | None = None,
-               warm: tuple[str, str] | None = None, files: dict[str, str] | None = None) -> Run:
+def run_action(
+    action_dir: Path,
+    temp: Path,
+    caches: Caches,
+    context: dict[str, str],
+    inputs: dict[str, str] | None = None,
+    env: dict[str, str] | None = None,
+    warm: tuple[str, str] | None = None,
+    files: dict[str, str] | None = None,
+) -> Run:
     """Run the composite action in `action_dir` as a job would, with `temp` as runner.temp (made anew) and
     `files` (path -> text) in the workspace, as a checkout of the base branch would leave them.
 
@@ -129,7 +136,7 @@ def run_action(action_dir: Path, temp: Path, caches: Caches, context: dict[str, 
     action = yaml.safe_load((action_dir / "action.yml").read_text(encoding="utf-8"))
     assert action["runs"]["using"] == "composite"
     kept = warm is not None and (temp / warm[1]).is_dir()
-    for old in (temp.iterdir() if temp.is_dir() else ()):
+    for old in temp.iterdir() if temp.is_dir() else ():
         if not (kept and warm and old.name == warm[1]):
             shutil.rmtree(old) if old.is_dir() else old.unlink()
     temp.mkdir(parents=True, exist_ok=True)
@@ -160,12 +167,26 @@ def run_action(action_dir: Path, temp: Path, caches: Caches, context: dict[str, 
         else:
             assert step["shell"] == "bash"
             out_file = temp / f"_output{i}"
-            step_env = {"PATH": "/usr/bin:/bin", "HOME": str(temp), "GITHUB_ACTION_PATH": str(action_dir),
-                        "RUNNER_TEMP": str(temp), "RUNNER_OS": "Linux", "GITHUB_OUTPUT": str(out_file),
-                        "GITHUB_STEP_SUMMARY": str(summary), "GITHUB_WORKSPACE": str(workspace), **(env or {}),
-                        **{k: fill(v, ctx) for k, v in (step.get("env") or {}).items()}}
-            result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
-                                    env=step_env, capture_output=True, text=True, cwd=workspace, timeout=300)
+            step_env = {
+                "PATH": "/usr/bin:/bin",
+                "HOME": str(temp),
+                "GITHUB_ACTION_PATH": str(action_dir),
+                "RUNNER_TEMP": str(temp),
+                "RUNNER_OS": "Linux",
+                "GITHUB_OUTPUT": str(out_file),
+                "GITHUB_STEP_SUMMARY": str(summary),
+                "GITHUB_WORKSPACE": str(workspace),
+                **(env or {}),
+                **{k: fill(v, ctx) for k, v in (step.get("env") or {}).items()},
+            }
+            result = subprocess.run(
+                ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
+                env=step_env,
+                capture_output=True,
+                text=True,
+                cwd=workspace,
+                timeout=300,
+            )
             outputs = _outputs(out_file)
             if result.returncode != 0:
                 status = "failure"
@@ -197,8 +218,11 @@ def wheelhouse(names: list[str], dest: Path) -> Path:
     for name in names:
         dist = distribution(name)
         info = next(Path(str(f)).parts[0] for f in dist.files or [] if ".dist-info" in str(f))
-        tags = [line.split(":", 1)[1].strip() for line in (dist.read_text("WHEEL") or "").splitlines()
-                if line.startswith("Tag:")]
+        tags = [
+            line.split(":", 1)[1].strip()
+            for line in (dist.read_text("WHEEL") or "").splitlines()
+            if line.startswith("Tag:")
+        ]
         supported = {str(t) for t in sys_tags()}
         tag = next((t for t in tags if t in supported), "py3-none-any")  # a py2.py3 wheel lists py2 first
         stem = info.removesuffix(".dist-info")

@@ -167,10 +167,12 @@ PEOPLE = ("mkato-dev", "reviewer-ly", "a-osei", "jp-lindqvist", "s-fernandes", "
 
 def description(n: int, rev: int, gsm8k: float, ttft: float) -> str:
     model = MODELS[n % len(MODELS)]
-    return (f"## Summary\n\nSpeculative decoding for {model}, change {n} (revision {rev}).\n\n"
-            f"## Test results\n\nOn head {_sha(n, rev)[:10]}:\n\n| check | result |\n|---|---|\n"
-            f"| gsm8k | {gsm8k:.2f} |\n| acceptance length, MTP1 | {1.5 + (n % 7) / 10:.2f} |\n\n"
-            f"TTFT (ms): {ttft:.1f}\n")
+    return (
+        f"## Summary\n\nSpeculative decoding for {model}, change {n} (revision {rev}).\n\n"
+        f"## Test results\n\nOn head {_sha(n, rev)[:10]}:\n\n| check | result |\n|---|---|\n"
+        f"| gsm8k | {gsm8k:.2f} |\n| acceptance length, MTP1 | {1.5 + (n % 7) / 10:.2f} |\n\n"
+        f"TTFT (ms): {ttft:.1f}\n"
+    )
 
 
 def make_repo(n_pulls: int = 300, seed: int = 15, start: int = 1) -> dict[int, Pull]:
@@ -190,16 +192,24 @@ def make_repo(n_pulls: int = 300, seed: int = 15, start: int = 1) -> dict[int, P
         edits = []
         t = created
         for rev in range(n_edits):
-            edits.append((_at(t), PEOPLE[(number + rev) % len(PEOPLE)],
-                          description(number, rev, 60 + rng.random() * 20, 30 + rng.random() * 20)))
+            edits.append(
+                (
+                    _at(t),
+                    PEOPLE[(number + rev) % len(PEOPLE)],
+                    description(number, rev, 60 + rng.random() * 20, 30 + rng.random() * 20),
+                )
+            )
             t += rng.randint(5, 300)
         comments = []
         n_comments = 230 if number == start + 23 else rng.choice((0, 1, 2, 3, 5, 8, 12))
         for i in range(n_comments):
             cid += 1
             who = BOTS[i % 2] if i % 3 == 0 else PEOPLE[(number * 7 + i) % len(PEOPLE)]
-            text = (f"PR_Github #{cid} [ run ] completed with state {'SUCCESS' if i % 4 else 'FAILURE'}"
-                    if who in BOTS else f"Re-ran gsm8k on the new head: {60 + rng.random() * 20:.2f}; thread {i}.")
+            text = (
+                f"PR_Github #{cid} [ run ] completed with state {'SUCCESS' if i % 4 else 'FAILURE'}"
+                if who in BOTS
+                else f"Re-ran gsm8k on the new head: {60 + rng.random() * 20:.2f}; thread {i}."
+            )
             comments.append(Comment(cid, who, _at(t), _at(t), text))
             t += rng.randint(1, 90)
         reviews = []
@@ -209,28 +219,54 @@ def make_repo(n_pulls: int = 300, seed: int = 15, start: int = 1) -> dict[int, P
             n_inline = 120 if (number == start + 5 and j == 0) else rng.choice((0, 0, 1, 2, 3))
             for k in range(n_inline):
                 rcid += 1
-                inline.append(ReviewComment(rcid, PEOPLE[(rid + k) % len(PEOPLE)], _at(t),
-                                            f"Could this reuse the KV page pool? (note {k} on change {number})",
-                                            f"engine/spec/mtp_{number % 9}.py", 10 + k))
+                inline.append(
+                    ReviewComment(
+                        rcid,
+                        PEOPLE[(rid + k) % len(PEOPLE)],
+                        _at(t),
+                        f"Could this reuse the KV page pool? (note {k} on change {number})",
+                        f"engine/spec/mtp_{number % 9}.py",
+                        10 + k,
+                    )
+                )
             state = ("APPROVED", "COMMENTED", "CHANGES_REQUESTED")[(rid + j) % 3]
             body = "" if (state == "COMMENTED" and inline) else f"Review {j} of change {number}: {state.lower()}."
             reviews.append(Review(rid, PEOPLE[(rid * 3) % len(PEOPLE)], state, _at(t), body, inline))
             t += rng.randint(1, 120)
         n_commits = 140 if number == start + 31 else rng.randint(1, 6)
-        commits = [(_sha("commit", number, i), _at(created + i), PEOPLE[number % len(PEOPLE)], f"Step {i} of {number}")
-                   for i in range(n_commits)]
+        commits = [
+            (_sha("commit", number, i), _at(created + i), PEOPLE[number % len(PEOPLE)], f"Step {i} of {number}")
+            for i in range(n_commits)
+        ]
         n_runs = 110 if number == start + 41 else rng.randint(1, 4)
-        checks = [Check("run", f"build ({('ubuntu', 'rocky', 'arm64', 'gpu')[i % 4]}) {i}", "COMPLETED",
-                        ("SUCCESS", "SUCCESS", "FAILURE", "SKIPPED", "NEUTRAL")[(number + i) % 5])
-                  for i in range(n_runs)]
+        checks = [
+            Check(
+                "run",
+                f"build ({('ubuntu', 'rocky', 'arm64', 'gpu')[i % 4]}) {i}",
+                "COMPLETED",
+                ("SUCCESS", "SUCCESS", "FAILURE", "SKIPPED", "NEUTRAL")[(number + i) % 5],
+            )
+            for i in range(n_runs)
+        ]
         checks.append(Check("status", "ci/blossom", ("SUCCESS", "FAILURE", "PENDING")[number % 3]))
         state = ("OPEN", "MERGED", "MERGED", "CLOSED")[number % 4]
         updated = max(t, created + 1)
         clock = max(clock, updated)
-        pulls[number] = Pull(number, f"Change {number}: MTP drafts for {MODELS[number % len(MODELS)]}",
-                             PEOPLE[number % len(PEOPLE)], state, _at(created), _at(updated), edits, comments,
-                             reviews, commits, checks, ["perf"] if number % 2 else ["spec-decode", "perf"],
-                             _at(updated) if state == "MERGED" else None)
+        pulls[number] = Pull(
+            number,
+            f"Change {number}: MTP drafts for {MODELS[number % len(MODELS)]}",
+            PEOPLE[number % len(PEOPLE)],
+            state,
+            _at(created),
+            _at(updated),
+            edits,
+            comments,
+            reviews,
+            commits,
+            checks,
+            ["perf"] if number % 2 else ["spec-decode", "perf"],
+            _at(updated) if state == "MERGED" else None,
+        )
     return pulls
 
 
@@ -250,9 +286,16 @@ class StandIn:
     """A repository on a GitHub stand-in; `handle` answers one request, `transport()` and `serve()` as in
     _fake_github.FakeGitHub. Counts `requests`, `graphql_requests`, `points` (GraphQL) and `rest_points`."""
 
-    def __init__(self, repo: str = "acme/engine", pulls: dict[int, Pull] | None = None, *,
-                 base_url: str = "https://api.github.test", limit: int = 5000, reset_at: int = 2_000_000_000,
-                 token: str | None = None) -> None:
+    def __init__(
+        self,
+        repo: str = "acme/engine",
+        pulls: dict[int, Pull] | None = None,
+        *,
+        base_url: str = "https://api.github.test",
+        limit: int = 5000,
+        reset_at: int = 2_000_000_000,
+        token: str | None = None,
+    ) -> None:
         self.repo = repo
         self.pulls = make_repo() if pulls is None else pulls
         self.base_url = base_url
@@ -305,9 +348,13 @@ class StandIn:
         return answer
 
     def _rate_headers(self, remaining: int, resource: str) -> dict[str, str]:
-        return {"x-ratelimit-limit": str(self.limit), "x-ratelimit-remaining": str(remaining),
-                "x-ratelimit-reset": str(self.reset_at), "x-ratelimit-resource": resource,
-                "content-type": "application/json; charset=utf-8"}
+        return {
+            "x-ratelimit-limit": str(self.limit),
+            "x-ratelimit-remaining": str(remaining),
+            "x-ratelimit-reset": str(self.reset_at),
+            "x-ratelimit-resource": resource,
+            "content-type": "application/json; charset=utf-8",
+        }
 
     def _graphql(self, h: dict[str, str], body: bytes) -> tuple[int, dict[str, str], bytes]:
         import graphql
@@ -333,8 +380,13 @@ class StandIn:
         if charge.errors:
             return self._errors(charge.errors, "limits")
         if charge.cost > self.remaining:
-            return 200, self._rate_headers(0, "graphql"), json.dumps({"errors": [{
-                "type": "RATE_LIMITED", "message": "API rate limit exceeded for user ID 1."}]}).encode()
+            return (
+                200,
+                self._rate_headers(0, "graphql"),
+                json.dumps(
+                    {"errors": [{"type": "RATE_LIMITED", "message": "API rate limit exceeded for user ID 1."}]}
+                ).encode(),
+            )
         self.remaining -= charge.cost
         self.points += charge.cost
         root = self._root(charge)
@@ -345,8 +397,11 @@ class StandIn:
         return 200, self._rate_headers(self.remaining, "graphql"), json.dumps(out).encode()
 
     def _errors(self, messages: list[str], kind: str) -> tuple[int, dict[str, str], bytes]:
-        return 200, self._rate_headers(self.remaining, "graphql"), json.dumps(
-            {"errors": [{"message": m, "extensions": {"code": kind}} for m in messages]}).encode()
+        return (
+            200,
+            self._rate_headers(self.remaining, "graphql"),
+            json.dumps({"errors": [{"message": m, "extensions": {"code": kind}} for m in messages]}).encode(),
+        )
 
     # -- GraphQL objects --
 
@@ -362,8 +417,14 @@ class StandIn:
             return self._node(id)
 
         def rate_limit(info: Any, dryRun: bool = False) -> dict[str, Any]:
-            return {"cost": charge.cost, "limit": self.limit, "remaining": self.remaining, "nodeCount": charge.nodes,
-                    "used": self.limit - self.remaining, "resetAt": _iso(self.reset_at)}
+            return {
+                "cost": charge.cost,
+                "limit": self.limit,
+                "remaining": self.remaining,
+                "nodeCount": charge.nodes,
+                "used": self.limit - self.remaining,
+                "resetAt": _iso(self.reset_at),
+            }
 
         return {"repository": repository, "nodes": nodes, "node": node, "rateLimit": rate_limit}
 
@@ -381,71 +442,151 @@ class StandIn:
         return None
 
     def _repository(self) -> dict[str, Any]:
-        def pull_requests(info: Any, states: list[str] | None = None, orderBy: dict[str, str] | None = None,
-                          **page: Any) -> Any:
+        def pull_requests(
+            info: Any, states: list[str] | None = None, orderBy: dict[str, str] | None = None, **page: Any
+        ) -> Any:
             items = [p for p in self.pulls.values() if not states or p.state in states]
             field_name = (orderBy or {}).get("field", "CREATED_AT")
             key = (lambda p: (p.updated, p.number)) if field_name == "UPDATED_AT" else (lambda p: (p.created, p.number))
             items.sort(key=key, reverse=(orderBy or {}).get("direction") == "DESC")
-            return connection(items, page, self._pull, cursor=lambda p: f"{p.updated}|{p.number:09d}",
-                              descending=(orderBy or {}).get("direction") == "DESC")
+            return connection(
+                items,
+                page,
+                self._pull,
+                cursor=lambda p: f"{p.updated}|{p.number:09d}",
+                descending=(orderBy or {}).get("direction") == "DESC",
+            )
 
         def pull_request(info: Any, number: int) -> Any:
             p = self.pulls.get(number)
             return self._pull(p) if p else None
 
-        return {"__typename": "Repository", "nameWithOwner": self.repo, "pullRequests": pull_requests,
-                "pullRequest": pull_request}
+        return {
+            "__typename": "Repository",
+            "nameWithOwner": self.repo,
+            "pullRequests": pull_requests,
+            "pullRequest": pull_request,
+        }
 
     def _pull(self, p: Pull) -> dict[str, Any]:
         web = f"https://github.test/{self.repo}/pull/{p.number}"
-        edits_newest_first = [{"__typename": "UserContentEdit", "id": f"UCE_{p.number}_{i}", "editedAt": at,
-                               "createdAt": at, "updatedAt": at, "deletedAt": None, "editor": _user(who),
-                               "diff": text.replace("\n", "\r\n")}
-                              for i, (at, who, text) in reversed(list(enumerate(p.edits)))] if len(p.edits) > 1 else []
+        edits_newest_first = (
+            [
+                {
+                    "__typename": "UserContentEdit",
+                    "id": f"UCE_{p.number}_{i}",
+                    "editedAt": at,
+                    "createdAt": at,
+                    "updatedAt": at,
+                    "deletedAt": None,
+                    "editor": _user(who),
+                    "diff": text.replace("\n", "\r\n"),
+                }
+                for i, (at, who, text) in reversed(list(enumerate(p.edits)))
+            ]
+            if len(p.edits) > 1
+            else []
+        )
         return {
-            "__typename": "PullRequest", "id": p.node_id, "number": p.number, "title": p.title, "url": web,
-            "permalink": web, "state": p.state, "createdAt": p.created, "updatedAt": p.updated, "mergedAt": p.merged,
-            "closedAt": p.merged or (p.updated if p.state == "CLOSED" else None), "merged": p.state == "MERGED",
-            "closed": p.state != "OPEN", "isDraft": False,
-            "lastEditedAt": p.edits[-1][0] if len(p.edits) > 1 else None, "body": p.body.replace("\n", "\r\n"),
-            "author": _user(p.author), "headRefName": f"change-{p.number}", "headRefOid": p.head_oid,
-            "baseRefName": "main", "baseRefOid": p.base_oid,
-            "labels": lambda info, **a: connection([{"__typename": "Label", "name": n, "id": f"L_{n}"}
-                                                    for n in p.labels], a),
+            "__typename": "PullRequest",
+            "id": p.node_id,
+            "number": p.number,
+            "title": p.title,
+            "url": web,
+            "permalink": web,
+            "state": p.state,
+            "createdAt": p.created,
+            "updatedAt": p.updated,
+            "mergedAt": p.merged,
+            "closedAt": p.merged or (p.updated if p.state == "CLOSED" else None),
+            "merged": p.state == "MERGED",
+            "closed": p.state != "OPEN",
+            "isDraft": False,
+            "lastEditedAt": p.edits[-1][0] if len(p.edits) > 1 else None,
+            "body": p.body.replace("\n", "\r\n"),
+            "author": _user(p.author),
+            "headRefName": f"change-{p.number}",
+            "headRefOid": p.head_oid,
+            "baseRefName": "main",
+            "baseRefOid": p.base_oid,
+            "labels": lambda info, **a: connection(
+                [{"__typename": "Label", "name": n, "id": f"L_{n}"} for n in p.labels], a
+            ),
             "userContentEdits": lambda info, **a: connection(edits_newest_first, a),
             "comments": lambda info, **a: connection([self._comment(p, c) for c in p.comments], a),
             "reviews": lambda info, **a: connection([self._review(p, r) for r in p.reviews], a),
-            "commits": lambda info, **a: connection([{"__typename": "PullRequestCommit", "id": f"PRC_{c[0]}",
-                                                      "commit": self._commit(p, c)} for c in p.commits], a),
+            "commits": lambda info, **a: connection(
+                [
+                    {"__typename": "PullRequestCommit", "id": f"PRC_{c[0]}", "commit": self._commit(p, c)}
+                    for c in p.commits
+                ],
+                a,
+            ),
             "statusCheckRollup": self._rollup(p),
         }
 
     def _comment(self, p: Pull, c: Comment) -> dict[str, Any]:
-        return {"__typename": "IssueComment", "id": c.node_id, "databaseId": c.id, "author": _user(c.author),
-                "createdAt": c.created, "updatedAt": c.updated, "body": c.body.replace("\n", "\r\n"),
-                "url": f"https://github.test/{self.repo}/pull/{p.number}#issuecomment-{c.id}",
-                "lastEditedAt": None, "isMinimized": False}
+        return {
+            "__typename": "IssueComment",
+            "id": c.node_id,
+            "databaseId": c.id,
+            "author": _user(c.author),
+            "createdAt": c.created,
+            "updatedAt": c.updated,
+            "body": c.body.replace("\n", "\r\n"),
+            "url": f"https://github.test/{self.repo}/pull/{p.number}#issuecomment-{c.id}",
+            "lastEditedAt": None,
+            "isMinimized": False,
+        }
 
     def _review(self, p: Pull, r: Review) -> dict[str, Any]:
         web = f"https://github.test/{self.repo}/pull/{p.number}#pullrequestreview-{r.id}"
-        comments = [{"__typename": "PullRequestReviewComment", "id": rc.node_id, "databaseId": rc.id,
-                     "author": _user(rc.author), "createdAt": rc.created, "updatedAt": rc.created, "body": rc.body,
-                     "path": rc.path, "line": rc.line, "originalLine": rc.line, "outdated": False,
-                     "url": f"https://github.test/{self.repo}/pull/{p.number}#discussion_r{rc.id}"}
-                    for rc in r.comments]
-        return {"__typename": "PullRequestReview", "id": r.node_id, "databaseId": r.id, "author": _user(r.author),
-                "state": r.state, "submittedAt": r.submitted, "createdAt": r.submitted, "updatedAt": r.submitted,
-                "body": r.body, "url": web, "comments": lambda info, **a: connection(comments, a)}
+        comments = [
+            {
+                "__typename": "PullRequestReviewComment",
+                "id": rc.node_id,
+                "databaseId": rc.id,
+                "author": _user(rc.author),
+                "createdAt": rc.created,
+                "updatedAt": rc.created,
+                "body": rc.body,
+                "path": rc.path,
+                "line": rc.line,
+                "originalLine": rc.line,
+                "outdated": False,
+                "url": f"https://github.test/{self.repo}/pull/{p.number}#discussion_r{rc.id}",
+            }
+            for rc in r.comments
+        ]
+        return {
+            "__typename": "PullRequestReview",
+            "id": r.node_id,
+            "databaseId": r.id,
+            "author": _user(r.author),
+            "state": r.state,
+            "submittedAt": r.submitted,
+            "createdAt": r.submitted,
+            "updatedAt": r.submitted,
+            "body": r.body,
+            "url": web,
+            "comments": lambda info, **a: connection(comments, a),
+        }
 
     def _commit(self, p: Pull, c: tuple[str, str, str, str]) -> dict[str, Any]:
         oid, at, who, headline = c
-        return {"__typename": "Commit", "id": f"C_{oid}", "oid": oid, "abbreviatedOid": oid[:7],
-                "committedDate": at, "authoredDate": at, "messageHeadline": headline,
-                "message": f"{headline}\n\nSigned-off-by: {who}",
-                "author": {"__typename": "GitActor", "name": who, "email": f"{who}@example.test", "user": _user(who)},
-                "committer": {"__typename": "GitActor", "name": who, "date": at, "user": _user(who)},
-                "statusCheckRollup": self._rollup(p) if oid == p.head_oid else None}
+        return {
+            "__typename": "Commit",
+            "id": f"C_{oid}",
+            "oid": oid,
+            "abbreviatedOid": oid[:7],
+            "committedDate": at,
+            "authoredDate": at,
+            "messageHeadline": headline,
+            "message": f"{headline}\n\nSigned-off-by: {who}",
+            "author": {"__typename": "GitActor", "name": who, "email": f"{who}@example.test", "user": _user(who)},
+            "committer": {"__typename": "GitActor", "name": who, "date": at, "user": _user(who)},
+            "statusCheckRollup": self._rollup(p) if oid == p.head_oid else None,
+        }
 
     def _rollup(self, p: Pull) -> dict[str, Any] | None:
         if not p.checks:
@@ -453,20 +594,40 @@ class StandIn:
         contexts = []
         for i, ch in enumerate(p.checks):
             if ch.kind == "run":
-                contexts.append({"__typename": "CheckRun", "id": f"CR_{p.number}_{i}", "name": ch.name,
-                                 "status": ch.status, "conclusion": ch.conclusion,
-                                 "detailsUrl": f"https://ci.example.test/{p.number}/{i}",
-                                 "startedAt": p.updated, "completedAt": p.updated})
+                contexts.append(
+                    {
+                        "__typename": "CheckRun",
+                        "id": f"CR_{p.number}_{i}",
+                        "name": ch.name,
+                        "status": ch.status,
+                        "conclusion": ch.conclusion,
+                        "detailsUrl": f"https://ci.example.test/{p.number}/{i}",
+                        "startedAt": p.updated,
+                        "completedAt": p.updated,
+                    }
+                )
             else:
-                contexts.append({"__typename": "StatusContext", "id": f"SC_{p.number}_{i}", "context": ch.name,
-                                 "state": ch.status, "description": f"{ch.name}: {ch.status.lower()}",
-                                 "targetUrl": f"https://ci.example.test/{p.number}/s{i}", "createdAt": p.updated})
+                contexts.append(
+                    {
+                        "__typename": "StatusContext",
+                        "id": f"SC_{p.number}_{i}",
+                        "context": ch.name,
+                        "state": ch.status,
+                        "description": f"{ch.name}: {ch.status.lower()}",
+                        "targetUrl": f"https://ci.example.test/{p.number}/s{i}",
+                        "createdAt": p.updated,
+                    }
+                )
         failing = any((c.conclusion or c.status) in ("FAILURE", "ERROR") for c in p.checks)
         pending = any((c.conclusion or c.status) in ("PENDING", "IN_PROGRESS", "QUEUED") for c in p.checks)
         state = "FAILURE" if failing else "PENDING" if pending else "SUCCESS"
-        return {"__typename": "StatusCheckRollup", "id": f"SCR_{p.number}", "state": state,
-                "commit": {"__typename": "Commit", "id": f"C_{p.head_oid}", "oid": p.head_oid},
-                "contexts": lambda info, **a: connection(contexts, a)}
+        return {
+            "__typename": "StatusCheckRollup",
+            "id": f"SCR_{p.number}",
+            "state": state,
+            "commit": {"__typename": "Commit", "id": f"C_{p.head_oid}", "oid": p.head_oid},
+            "contexts": lambda info, **a: connection(contexts, a),
+        }
 
     # -- REST --
 
@@ -474,12 +635,11 @@ class StandIn:
         prefix = f"/repos/{self.repo}"
         if not path.startswith(prefix):
             return 404, {"content-type": "application/json"}, b'{"message": "Not Found"}'
-        rest = path[len(prefix):].strip("/").split("/")
+        rest = path[len(prefix) :].strip("/").split("/")
         page, per_page = int(query.get("page", "1")), min(100, int(query.get("per_page", "30")))
         if rest == ["pulls"]:
             state = query.get("state", "open")
-            items = [p for p in self.pulls.values()
-                     if state == "all" or (p.state == "OPEN") == (state == "open")]
+            items = [p for p in self.pulls.values() if state == "all" or (p.state == "OPEN") == (state == "open")]
             items.sort(key=lambda p: (p.updated, p.number), reverse=True)
             return self._page(path, query, [self._rest_pull(p) for p in items], page, per_page, h)
         if len(rest) >= 2 and rest[0] in ("pulls", "issues") and rest[1].isdigit() and int(rest[1]) in self.pulls:
@@ -487,36 +647,59 @@ class StandIn:
             if rest[0] == "pulls" and len(rest) == 2:
                 return self._ok(json.dumps(self._rest_pull(p)).encode(), h)
             if rest[0] == "issues" and rest[2:] == ["comments"]:
-                items = [{"id": c.id, "body": c.body, "user": {"login": c.author}, "created_at": c.created,
-                          "updated_at": c.updated,
-                          "html_url": f"https://github.test/{self.repo}/pull/{p.number}#issuecomment-{c.id}"}
-                         for c in p.comments]
+                items = [
+                    {
+                        "id": c.id,
+                        "body": c.body,
+                        "user": {"login": c.author},
+                        "created_at": c.created,
+                        "updated_at": c.updated,
+                        "html_url": f"https://github.test/{self.repo}/pull/{p.number}#issuecomment-{c.id}",
+                    }
+                    for c in p.comments
+                ]
                 return self._page(path, query, items, page, per_page, h)
             if rest[0] == "pulls" and rest[2:] == ["commits"]:
-                items = [{"sha": oid, "commit": {"message": headline, "committer": {"date": at},
-                                                 "author": {"name": who, "date": at}}, "author": {"login": who}}
-                         for oid, at, who, headline in p.commits]
+                items = [
+                    {
+                        "sha": oid,
+                        "commit": {"message": headline, "committer": {"date": at}, "author": {"name": who, "date": at}},
+                        "author": {"login": who},
+                    }
+                    for oid, at, who, headline in p.commits
+                ]
                 return self._page(path, query, items, page, per_page, h)
         return 404, {"content-type": "application/json"}, b'{"message": "Not Found"}'
 
     def _rest_pull(self, p: Pull) -> dict[str, Any]:
-        return {"number": p.number, "title": p.title, "state": "open" if p.state == "OPEN" else "closed",
-                "html_url": f"https://github.test/{self.repo}/pull/{p.number}", "user": {"login": p.author},
-                "body": p.body.replace("\n", "\r\n"), "labels": [{"name": n} for n in p.labels],
-                "created_at": p.created, "updated_at": p.updated, "merged_at": p.merged,
-                "head": {"sha": p.head_oid, "ref": f"change-{p.number}"}, "base": {"sha": p.base_oid, "ref": "main"}}
+        return {
+            "number": p.number,
+            "title": p.title,
+            "state": "open" if p.state == "OPEN" else "closed",
+            "html_url": f"https://github.test/{self.repo}/pull/{p.number}",
+            "user": {"login": p.author},
+            "body": p.body.replace("\n", "\r\n"),
+            "labels": [{"name": n} for n in p.labels],
+            "created_at": p.created,
+            "updated_at": p.updated,
+            "merged_at": p.merged,
+            "head": {"sha": p.head_oid, "ref": f"change-{p.number}"},
+            "base": {"sha": p.base_oid, "ref": "main"},
+        }
 
-    def _page(self, path: str, query: dict[str, str], items: list[Any], page: int, per_page: int,
-              h: dict[str, str]) -> tuple[int, dict[str, str], bytes]:
-        chunk = items[(page - 1) * per_page: page * per_page]
+    def _page(
+        self, path: str, query: dict[str, str], items: list[Any], page: int, per_page: int, h: dict[str, str]
+    ) -> tuple[int, dict[str, str], bytes]:
+        chunk = items[(page - 1) * per_page : page * per_page]
         extra = {}
         if page * per_page < len(items):
             q = "&".join(f"{k}={v}" for k, v in {**query, "page": str(page + 1)}.items())
             extra["link"] = f'<{self.base_url}{path}?{q}>; rel="next"'
         return self._ok(json.dumps(chunk).encode(), h, extra)
 
-    def _ok(self, payload: bytes, h: dict[str, str], extra: dict[str, str] | None = None
-            ) -> tuple[int, dict[str, str], bytes]:
+    def _ok(
+        self, payload: bytes, h: dict[str, str], extra: dict[str, str] | None = None
+    ) -> tuple[int, dict[str, str], bytes]:
         etag = 'W/"' + hashlib.sha1(payload).hexdigest() + '"'
         if h.get("if-none-match") == etag:
             return 304, {"etag": etag, **self._rate_headers(self.rest_remaining, "core"), **(extra or {})}, b""
@@ -528,8 +711,9 @@ class StandIn:
 
     def transport(self) -> httpx.MockTransport:
         def handler(request: httpx.Request) -> httpx.Response:
-            status, headers, body = self.handle(request.method, str(request.url), dict(request.headers),
-                                                request.content)
+            status, headers, body = self.handle(
+                request.method, str(request.url), dict(request.headers), request.content
+            )
             return httpx.Response(status, headers=headers, content=body)
 
         return httpx.MockTransport(handler)
@@ -543,8 +727,9 @@ class StandIn:
             def _answer(self) -> None:
                 length = int(self.headers.get("content-length") or 0)
                 body = self.rfile.read(length) if length else b""
-                status, headers, payload = standin.handle(self.command, standin.base_url + self.path,
-                                                          dict(self.headers.items()), body)
+                status, headers, payload = standin.handle(
+                    self.command, standin.base_url + self.path, dict(self.headers.items()), body
+                )
                 self.send_response(status)
                 for k, v in headers.items():
                     self.send_header(k, v)
@@ -602,8 +787,13 @@ def _uncursor(value: str) -> str:
         return ""
 
 
-def connection(items: list[Any], args: dict[str, Any], to_node: Callable[[Any], Any] | None = None,
-               cursor: Callable[[Any], str] | None = None, descending: bool = False) -> dict[str, Any]:
+def connection(
+    items: list[Any],
+    args: dict[str, Any],
+    to_node: Callable[[Any], Any] | None = None,
+    cursor: Callable[[Any], str] | None = None,
+    descending: bool = False,
+) -> dict[str, Any]:
     """A Relay connection over `items` (in order) with first/last/after/before. Cursors are positions, or
     with `cursor` a keyset (the item's sort key): an item that moves (a PR updated while a client pages
     through) does not shift the others, and a cursor still finds its place."""
@@ -623,14 +813,19 @@ def connection(items: list[Any], args: dict[str, Any], to_node: Callable[[Any], 
     if args.get("first") is not None:
         window = window[: args["first"]]
     if args.get("last") is not None:
-        window = window[-args["last"]:] if args["last"] else []
+        window = window[-args["last"] :] if args["last"] else []
     nodes = [to_node(items[i]) if to_node else items[i] for i in window]
-    return {"totalCount": len(items), "nodes": nodes,
-            "edges": [{"cursor": _cursor(keys[i]), "node": n} for i, n in zip(window, nodes, strict=True)],
-            "pageInfo": {"hasNextPage": bool(window) and window[-1] < len(items) - 1,
-                         "hasPreviousPage": bool(window) and window[0] > 0,
-                         "startCursor": _cursor(keys[window[0]]) if window else None,
-                         "endCursor": _cursor(keys[window[-1]]) if window else None}}
+    return {
+        "totalCount": len(items),
+        "nodes": nodes,
+        "edges": [{"cursor": _cursor(keys[i]), "node": n} for i, n in zip(window, nodes, strict=True)],
+        "pageInfo": {
+            "hasNextPage": bool(window) and window[-1] < len(items) - 1,
+            "hasPreviousPage": bool(window) and window[0] > 0,
+            "startCursor": _cursor(keys[window[0]]) if window else None,
+            "endCursor": _cursor(keys[window[-1]]) if window else None,
+        },
+    }
 
 
 # ---- limits and cost ------------------------------------------------------------------------------------------
@@ -645,6 +840,7 @@ def analyse(document: Any, variables: dict[str, Any]) -> Charge:
     def get_argument_values(fdef: Any, node: Any, variables: dict[str, Any]) -> dict[str, Any]:
         given = {a.name.value: graphql.value_from_ast_untyped(a.value, variables) for a in node.arguments or ()}
         return {name: given.get(name) for name in fdef.args if name in given}
+
     fragments = {d.name.value: d for d in document.definitions if isinstance(d, graphql.FragmentDefinitionNode)}
     errors: list[str] = []
     totals = {"requests": 0, "nodes": 0}
@@ -669,13 +865,17 @@ def analyse(document: Any, variables: dict[str, Any]) -> Charge:
             if rtype.name.endswith("Connection"):
                 n = args.get("first") if args.get("first") is not None else args.get("last")
                 if n is None:
-                    errors.append(f"You must provide a `first` or `last` value to properly paginate the "
-                                  f"`{name}` connection.")
+                    errors.append(
+                        f"You must provide a `first` or `last` value to properly paginate the `{name}` connection."
+                    )
                     n = 0
                 elif not 1 <= n <= 100:
                     which = "first" if args.get("first") is not None else "last"
-                    errors.append(f"Requesting {n} records on the `{name}` connection exceeds the `{which}` limit "
-                                  "of 100 records." if n > 100 else f"`{which}` on `{name}` must be at least 1.")
+                    errors.append(
+                        f"Requesting {n} records on the `{name}` connection exceeds the `{which}` limit of 100 records."
+                        if n > 100
+                        else f"`{which}` on `{name}` must be at least 1."
+                    )
                 totals["requests"] += multiplier
                 inner = multiplier * max(n, 0)
                 totals["nodes"] += inner
@@ -691,7 +891,9 @@ def analyse(document: Any, variables: dict[str, Any]) -> Charge:
         if isinstance(op, graphql.OperationDefinitionNode):
             walk(op.selection_set, s.query_type, 1)
     if totals["nodes"] > NODE_LIMIT:
-        errors.append(f"This query requests up to {totals['nodes']:,} possible nodes which exceeds the maximum "
-                      f"limit of {NODE_LIMIT:,}.")
+        errors.append(
+            f"This query requests up to {totals['nodes']:,} possible nodes which exceeds the maximum "
+            f"limit of {NODE_LIMIT:,}."
+        )
     cost = max(1, int(totals["requests"] / 100 + 0.5))
     return Charge(cost, totals["nodes"], errors)

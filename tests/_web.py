@@ -129,8 +129,9 @@ class _Active(HTMLParser):
         for name, value in attrs:
             v = (value or "").strip().lower()
             hostile = "alert(" in v or "pwned" in v  # what the hostile document's handlers would run
-            if (name.lower().startswith("on") and hostile) or v.startswith(("javascript:", "data:text/html",
-                                                                             "vbscript:")):
+            if (name.lower().startswith("on") and hostile) or v.startswith(
+                ("javascript:", "data:text/html", "vbscript:")
+            ):
                 self.found.append(f"<{tag} {name}={value!r}>")
         if tag in ("img", "iframe", "object", "embed", "b"):
             self.found.append(f"<{tag}>")
@@ -156,8 +157,10 @@ DOC_LINK_RE = re.compile(r"^/-/ledger/doc/(\d+)/v(\d+)\?hl=(\d+)(?:-(\d+))?#L(\d
 
 def svgs(html: str) -> list[ElementTree.Element]:
     """Every chart of a page, parsed as XML (the markup must be well-formed SVG); datasette's own icons aside."""
-    return [ElementTree.fromstring(m.group(0))
-            for m in re.finditer(r'<svg [^>]*class="ledger-chart".*?</svg>', html, re.DOTALL)]
+    return [
+        ElementTree.fromstring(m.group(0))
+        for m in re.finditer(r'<svg [^>]*class="ledger-chart".*?</svg>', html, re.DOTALL)
+    ]
 
 
 def text_of(html: str) -> str:

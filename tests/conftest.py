@@ -6,8 +6,12 @@ import pytest
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--update-goldens", action="store_true", default=False,
-                     help="rewrite tests/fixtures/**/*.golden.json from today's extraction (review the diff)")
+    parser.addoption(
+        "--update-goldens",
+        action="store_true",
+        default=False,
+        help="rewrite tests/fixtures/**/*.golden.json from today's extraction (review the diff)",
+    )
 
 
 @pytest.fixture

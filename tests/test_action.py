@@ -45,7 +45,7 @@ class CommentingStandIn(StandIn):
 
     def handle(self, method: str, url: str, headers: dict[str, str], body: bytes) -> tuple[int, dict[str, str], bytes]:
         path = url.split("://", 1)[-1]
-        path = path[path.find("/"):].split("?", 1)[0]
+        path = path[path.find("/") :].split("?", 1)[0]
         h = {k.lower(): v for k, v in headers.items()}
         if method in ("POST", "PATCH") and path != "/graphql":
             with self.lock:
@@ -71,8 +71,12 @@ class CommentingStandIn(StandIn):
 
     def _comment(self, cid: int) -> dict[str, Any]:
         c = next(c for c in self.pulls[NUMBER].comments if c.id == cid)
-        return {"id": cid, "body": c.body, "user": {"login": c.author},
-                "html_url": f"https://github.test/{REPO}/pull/{NUMBER}#issuecomment-{cid}"}
+        return {
+            "id": cid,
+            "body": c.body,
+            "user": {"login": c.author},
+            "html_url": f"https://github.test/{REPO}/pull/{NUMBER}#issuecomment-{cid}",
+        }
 
     def ours(self) -> list[Comment]:
         return [c for c in self.pulls[NUMBER].comments if c.author == BOT]
@@ -104,8 +108,12 @@ def offline_pip(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     differ = {n: (v, version(n)) for n, v in _pins().items() if version(n) != v}
     assert not differ, f"constraints.txt pins differ from this environment (pinned, installed): {differ}"
     house = wheelhouse([*_pins(), "setuptools"], tmp_path_factory.mktemp("wheels"))
-    return {"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(house), "PIP_CONFIG_FILE": "/dev/null",
-            "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    return {
+        "PIP_NO_INDEX": "1",
+        "PIP_FIND_LINKS": str(house),
+        "PIP_CONFIG_FILE": "/dev/null",
+        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+    }
 
 
 @dataclass
@@ -119,15 +127,32 @@ class Job:
     runner: Path
     caches: Caches
 
-    def run(self, inputs: dict[str, str] | None = None, files: dict[str, str] | None = None,
-            event: str = "pull_request_target") -> Run:
+    def run(
+        self,
+        inputs: dict[str, str] | None = None,
+        files: dict[str, str] | None = None,
+        event: str = "pull_request_target",
+    ) -> Run:
         """One run; an `issue_comment` event names the PR as its issue (github.event.issue.number)."""
         number = "issue" if event == "issue_comment" else "pull_request"
-        context = {"github.token": TOKEN, "github.repository": REPO, "github.api_url": self.url,
-                   f"github.event.{number}.number": str(NUMBER), "github.run_id": str(len(self.caches.entries) + 1),
-                   "github.run_attempt": "1"}
-        return run_action(self.action_dir, self.runner, self.caches, context, inputs, self.pip,
-                          warm=("Install the ledger", "ledger-venv"), files=files)
+        context = {
+            "github.token": TOKEN,
+            "github.repository": REPO,
+            "github.api_url": self.url,
+            f"github.event.{number}.number": str(NUMBER),
+            "github.run_id": str(len(self.caches.entries) + 1),
+            "github.run_attempt": "1",
+        }
+        return run_action(
+            self.action_dir,
+            self.runner,
+            self.caches,
+            context,
+            inputs,
+            self.pip,
+            warm=("Install the ledger", "ledger-venv"),
+            files=files,
+        )
 
 
 @pytest.fixture(scope="module")
@@ -193,8 +218,23 @@ def test_the_action_installs_offline_comments_once_and_remembers_the_main_line(j
 
     # On a laptop, with the ledger the cache kept: the same history.
     db = [path for key, path in job.caches.entries.items() if key.startswith("ledger-db-")][-1] / "ledger.db"
-    laptop = subprocess.run([sys.executable, "-m", "ledger", "report", f"{REPO}#{NUMBER}", "--history",
-                             "--format", "markdown", "--db", str(db)], capture_output=True, text=True, timeout=120)
+    laptop = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ledger",
+            "report",
+            f"{REPO}#{NUMBER}",
+            "--history",
+            "--format",
+            "markdown",
+            "--db",
+            str(db),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert laptop.returncode == 0, laptop.stderr
     assert _history(laptop.stdout) == _history(body)
 
@@ -207,8 +247,9 @@ def test_the_action_installs_offline_comments_once_and_remembers_the_main_line(j
 
 
 def test_fail_on_regression_fails_the_job_after_commenting_on_the_images_python(job: Job, tmp_path: Path) -> None:
-    image = subprocess.run(["/usr/bin/python3", "-c", "import sys; print(sys.version_info[:2])"],
-                           capture_output=True, text=True).stdout.strip()
+    image = subprocess.run(
+        ["/usr/bin/python3", "-c", "import sys; print(sys.version_info[:2])"], capture_output=True, text=True
+    ).stdout.strip()
     if image != str(sys.version_info[:2]):
         pytest.skip(f"the image's python3 is {image}, not this environment's: the repacked wheels would not fit")
     job.runner = tmp_path / "runner"  # a cold runner: the install runs again, with the image's python3
@@ -218,7 +259,9 @@ def test_fail_on_regression_fails_the_job_after_commenting_on_the_images_python(
     assert not run.ok and run.step("Report").returncode == 1
     assert run.outputs["regressions"] == "1" and len(job.github.ours()) == 1
     assert [n for n, r in run.steps if r is None and "main line" in n] == [
-        "Restore the ledger of the main line", "Save the ledger of the main line"]  # history-days 0: no sync
+        "Restore the ledger of the main line",
+        "Save the ledger of the main line",
+    ]  # history-days 0: no sync
     assert "Sync the merged pull requests" not in [n for n, r in run.steps if r is not None]
 
 
@@ -252,8 +295,12 @@ def check_jsonschema(schema: str, text: str, tmp: Path) -> subprocess.CompletedP
     pytest.importorskip("check_jsonschema")
     path = tmp / f"{schema}.yml"
     path.write_text(text, encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "check_jsonschema", "--builtin-schema", f"vendor.{schema}",
-                           "--no-cache", str(path)], capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "check_jsonschema", "--builtin-schema", f"vendor.{schema}", "--no-cache", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_action_yml_and_the_readme_workflow_validate_against_the_github_schemas(tmp_path: Path) -> None:
@@ -290,4 +337,3 @@ def test_the_action_runs_no_code_of_the_pull_request() -> None:
     action = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
     for step in action["runs"]["steps"]:  # inputs reach a shell through env only, never pasted into a script
         assert "${{" not in step.get("run", ""), step["name"]
-

@@ -82,7 +82,7 @@ def arrows(files: Iterable[Path]) -> list[Arrow]:
             elif isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:
-                    up = package.split(".")[:len(package.split(".")) - (node.level - 1)]
+                    up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
                     base = ".".join([*up, *([node.module] if node.module else [])])
                 # `from ledger.web import data` imports the module ledger.web.data; `from ledger.db import claims`
                 # imports ledger.db (its face hands the name on)
@@ -98,8 +98,11 @@ def _packages_run(target: str, importer: str) -> list[str]:
     "ledger.compare.references"), but not the importer's own packages nor the root `ledger` (every module
     is under it; its face imports nothing at run time)."""
     parts = target.split(".")
-    return [p for p in (".".join(parts[:i]) for i in range(2, len(parts)))
-            if not (importer == p or importer.startswith(p + "."))]
+    return [
+        p
+        for p in (".".join(parts[:i]) for i in range(2, len(parts)))
+        if not (importer == p or importer.startswith(p + "."))
+    ]
 
 
 def layer(module: str) -> str:
@@ -205,8 +208,9 @@ def test_the_cli_imports_no_db() -> None:
 
 
 def test_compare_and_db_work_on_stored_claims_never_on_text() -> None:
-    assert [str(a) for a in GRAPH if a.source.startswith(("ledger.compare", "ledger.db"))
-            and layer(a.target) == PARSERS] == []
+    assert [
+        str(a) for a in GRAPH if a.source.startswith(("ledger.compare", "ledger.db")) and layer(a.target) == PARSERS
+    ] == []
 
 
 def reach(graph: Iterable[Arrow], start: str) -> dict[str, list[str]]:
@@ -279,31 +283,42 @@ def test_no_module_is_over_about_400_lines_without_a_reason() -> None:
 
 # ---- the checks can fail -------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("source", "target"), [
-    ("ledger.parsers.prose.sentences", "ledger.compare.keys"),  # a parser reaching up into the library
-    ("ledger.db.writes", "ledger.parsers.pipeline"),  # db parsing: sideways
-    ("ledger.parsers.tables.results", "ledger.db.reads"),  # a parser touching the database
-    ("ledger.model", "ledger.parsers.base"),  # the base depending on a layer above
-    ("ledger.compare.run", "ledger.web.data"),  # the library calling a face
-    ("ledger.errors", "ledger.query"),
-])
+
+@pytest.mark.parametrize(
+    ("source", "target"),
+    [
+        ("ledger.parsers.prose.sentences", "ledger.compare.keys"),  # a parser reaching up into the library
+        ("ledger.db.writes", "ledger.parsers.pipeline"),  # db parsing: sideways
+        ("ledger.parsers.tables.results", "ledger.db.reads"),  # a parser touching the database
+        ("ledger.model", "ledger.parsers.base"),  # the base depending on a layer above
+        ("ledger.compare.run", "ledger.web.data"),  # the library calling a face
+        ("ledger.errors", "ledger.query"),
+    ],
+)
 def test_an_arrow_that_goes_up_is_caught(source: str, target: str) -> None:
     assert len(upward([Arrow(source, target, 1, "x.py")])) == 1
 
 
 def test_reach_follows_every_path_however_long() -> None:
-    chain = [Arrow("ledger.compare.run", "ledger.load", 1, "a.py"),
-             Arrow("ledger.load", "ledger.ingest.x", 1, "b.py"),
-             Arrow("ledger.ingest.x", "ledger.parsers.pipeline", 1, "c.py"),
-             Arrow("ledger.db.reads", "ledger.errors", 1, "d.py")]
+    chain = [
+        Arrow("ledger.compare.run", "ledger.load", 1, "a.py"),
+        Arrow("ledger.load", "ledger.ingest.x", 1, "b.py"),
+        Arrow("ledger.ingest.x", "ledger.parsers.pipeline", 1, "c.py"),
+        Arrow("ledger.db.reads", "ledger.errors", 1, "d.py"),
+    ]
     assert parsers_reached(chain, ("ledger.compare", "ledger.db")) == [
-        "ledger.compare.run -> ledger.load -> ledger.ingest.x -> ledger.parsers.pipeline"]
+        "ledger.compare.run -> ledger.load -> ledger.ingest.x -> ledger.parsers.pipeline"
+    ]
     assert parsers_reached(chain[1:], ("ledger.compare", "ledger.db")) == []
 
 
 def test_a_circle_is_caught_however_far_round() -> None:
-    ring = [Arrow("a", "b", 1, "a.py"), Arrow("b", "c", 1, "b.py"), Arrow("c", "a", 1, "c.py"),
-            Arrow("c", "d", 1, "c.py")]
+    ring = [
+        Arrow("a", "b", 1, "a.py"),
+        Arrow("b", "c", 1, "b.py"),
+        Arrow("c", "a", 1, "c.py"),
+        Arrow("c", "d", 1, "c.py"),
+    ]
     assert circles(ring) == [["a", "b", "c"]]
     assert circles(ring[1:]) == []
 
@@ -314,11 +329,17 @@ def test_the_reader_sees_lazy_type_only_and_relative_imports(tmp_path: Path, mon
     (pkg / "__init__.py").write_text("")
     (pkg / "sub" / "__init__.py").write_text("")
     (pkg / "low.py").write_text("X = 1\n")
-    (pkg / "sub" / "mid.py").write_text("from typing import TYPE_CHECKING\n"
-                                        "if TYPE_CHECKING:\n    from ..low import X\n")
+    (pkg / "sub" / "mid.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..low import X\n"
+    )
     (pkg / "sub" / "top.py").write_text("def f():\n    from ledger.sub import mid\n    import ledger.low\n")
     (pkg / "other.py").write_text("from ledger.sub.mid import X\n")  # runs ledger/sub/__init__.py first
     monkeypatch.setitem(globals(), "ROOT", tmp_path)
     got = {(a.source, a.target) for a in arrows(sorted(pkg.rglob("*.py")))}
-    assert got == {("ledger.sub.mid", "ledger.low"), ("ledger.sub.top", "ledger.sub.mid"),
-                   ("ledger.sub.top", "ledger.low"), ("ledger.other", "ledger.sub.mid"), ("ledger.other", "ledger.sub")}
+    assert got == {
+        ("ledger.sub.mid", "ledger.low"),
+        ("ledger.sub.top", "ledger.sub.mid"),
+        ("ledger.sub.top", "ledger.low"),
+        ("ledger.other", "ledger.sub.mid"),
+        ("ledger.other", "ledger.sub"),
+    }

@@ -114,15 +114,18 @@ def test_file_over_the_size_limit(tmp_path: Path) -> None:
 def test_truncated_table_keeps_the_whole_rows(tmp_path: Path) -> None:
     db = tmp_path / "l.db"
     cut = tmp_path / "cut.md"
-    cut.write_text("## Results\n\n| model | gsm8k | tok/s |\n| --- | --- | --- |\n| llama-3.1-8b | 71.2 | 4,120 |\n"
-                   "| qwen3-8b | 80.1 | 3,980 |\n| mistral-7b | 52.")
+    cut.write_text(
+        "## Results\n\n| model | gsm8k | tok/s |\n| --- | --- | --- |\n| llama-3.1-8b | 71.2 | 4,120 |\n"
+        "| qwen3-8b | 80.1 | 3,980 |\n| mistral-7b | 52."
+    )
     r = ingest(str(cut), "--db", str(db))
     assert r.exit_code == 0
     assert count(db) == 1
     assert f"ledger: {cut}:7: warning: table row cut short (truncated input?)" in r.stderr  # the cut row is named
     conn = sqlite3.connect(db)
     assert conn.execute("SELECT line, message FROM warnings").fetchall() == [
-        (7, "table row cut short (truncated input?)")]
+        (7, "table row cut short (truncated input?)")
+    ]
     values = {v for (v,) in conn.execute("SELECT value FROM claims")}
     assert {71.2, 4120.0, 80.1, 3980.0} <= values
 
@@ -191,8 +194,9 @@ def test_utf16_with_a_byte_order_mark_is_text_not_binary(tmp_path: Path) -> None
     assert r.exit_code == 0 and "U+FFFD" in r.stderr
 
 
-def test_invalid_size_limit_in_the_environment_is_a_clear_error(tmp_path: Path,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_invalid_size_limit_in_the_environment_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     doc = tmp_path / "pr.md"
     doc.write_text("gsm8k 96.25 (ref 96.36)\n", encoding="utf-8")
     monkeypatch.setenv("LEDGER_MAX_BYTES", "20MB")

@@ -15,14 +15,32 @@ SHARED = ROOT.parent / "shared"
 @pytest.mark.skipif(not (SHARED / "corpus").is_dir(), reason="../shared corpus absent (a user's clone)")
 def test_benchmark_prints_all_five_figures(tmp_path: Path) -> None:
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "run.py"), "--docs", "6", "--big", "12", "--rounds", "1",
-         "--keep", str(tmp_path)],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "run.py"),
+            "--docs",
+            "6",
+            "--big",
+            "12",
+            "--rounds",
+            "1",
+            "--keep",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = proc.stdout
-    for figure in ("1. ingest 6 docs", "2. extract only", "3. peak memory", "4. query latency", "5. start-up",
-                   "6. claims --metric gsm8k"):
+    for figure in (
+        "1. ingest 6 docs",
+        "2. extract only",
+        "3. peak memory",
+        "4. query latency",
+        "5. start-up",
+        "6. claims --metric gsm8k",
+    ):
         assert figure in out, out
     assert "ratio" in out
     # the built corpus has distinct contents: no two documents share a hash
@@ -44,8 +62,12 @@ def test_corpus_builder_perturbs_numbers(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not (SHARED / "github" / "schema.json").is_file(), reason="../shared/github/schema.json absent")
 def test_fetch_cost_benchmark_prints_requests_and_points_per_pr() -> None:
-    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "fetch_cost.py"), "--prs", "30", "--no-rest"],
-                          capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "fetch_cost.py"), "--prs", "30", "--no-rest"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     lines = proc.stdout.splitlines()
     backfill = next(line for line in lines if line.startswith("backfill, 30 PRs"))
@@ -55,9 +77,25 @@ def test_fetch_cost_benchmark_prints_requests_and_points_per_pr() -> None:
 
 def test_store_benchmark_prints_its_three_figures_at_a_tiny_scale(tmp_path: Path) -> None:
     pytest.importorskip("pyarrow", reason="the parquet extra (pyarrow) is not installed: the export figure needs it")
-    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "store.py"), "--versions", "12", "--ledgers",
-                           "2", "--docs-per-ledger", "6", "--shared", str(tmp_path / "none"), "--keep", str(tmp_path)],
-                          capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "store.py"),
+            "--versions",
+            "12",
+            "--ledgers",
+            "2",
+            "--docs-per-ledger",
+            "6",
+            "--shared",
+            str(tmp_path / "none"),
+            "--keep",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = proc.stdout
     assert "1. reextract 12 stored versions:" in out and "2. merge 2 ledgers of 6 documents" in out

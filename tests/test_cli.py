@@ -16,8 +16,26 @@ from ledger.cli.app import app
 
 ROOT = Path(__file__).resolve().parents[1]
 V1, V2 = ROOT / "examples" / "pr-4821-v1.txt", ROOT / "examples" / "pr-4821-v2.txt"
-CONTRACT_KEYS = {"kind", "metric", "value", "high", "approx", "unit", "reference", "outcome", "outcome_text", "sha",
-                 "passed", "failed", "skipped", "subject", "feature", "revision", "config", "source"}
+CONTRACT_KEYS = {
+    "kind",
+    "metric",
+    "value",
+    "high",
+    "approx",
+    "unit",
+    "reference",
+    "outcome",
+    "outcome_text",
+    "sha",
+    "passed",
+    "failed",
+    "skipped",
+    "subject",
+    "feature",
+    "revision",
+    "config",
+    "source",
+}
 SUPPORT_MD = """# Serving feature support
 
 Which architectures run with which serving features in this release.
@@ -42,8 +60,19 @@ def run(*args: str, env: dict[str, str] | None = None, input: str | None = None)
 @pytest.fixture()
 def ledger_db(tmp_path: Path) -> str:
     path = str(tmp_path / "l.db")
-    r = run("ingest", str(V1), str(V2), "--repo", "example/trtllm", "--pr", "4821", "--title", "FP8 KV for Eagle3",
-            "--db", path)
+    r = run(
+        "ingest",
+        str(V1),
+        str(V2),
+        "--repo",
+        "example/trtllm",
+        "--pr",
+        "4821",
+        "--title",
+        "FP8 KV for Eagle3",
+        "--db",
+        path,
+    )
     assert r.exit_code == 0, r.stderr
     return path
 
@@ -92,8 +121,9 @@ def test_claims_jsonl_is_the_contract(ledger_db: str) -> None:
         assert list(got) == list(want)
         src = got["source"]
         assert src["document"] == "example/trtllm#4821" and src["version"] == 2 and len(src["sha256"]) == 64
-        assert {k: v for k, v in src.items() if k not in ("document", "document_id", "version", "sha256")} \
-            == want["source"]
+        assert {k: v for k, v in src.items() if k not in ("document", "document_id", "version", "sha256")} == want[
+            "source"
+        ]
 
 
 def test_claims_filters(ledger_db: str) -> None:
@@ -129,8 +159,9 @@ def test_claims_filters(ledger_db: str) -> None:
     matched = q("--config", f"{key}={value}")
     assert with_config[0] in matched
     # as stored, or as compare reads the setup (`concurrency=1` also finds a row named "con1 ...")
-    assert all(c["config"].get(key, "").lower() == value.lower() or value.lower() in json.dumps(c).lower()
-               for c in matched)
+    assert all(
+        c["config"].get(key, "").lower() == value.lower() or value.lower() in json.dumps(c).lower() for c in matched
+    )
 
 
 def test_claims_hostile_filter_values(ledger_db: str) -> None:
@@ -204,7 +235,8 @@ def test_support(tmp_path: Path) -> None:
     assert run("ingest", str(doc), "--db", path).exit_code == 0
     rows = _jsonl(run("support", "--db", path, "--subject", "qwen3moe", "--feature", "fp8", "-f", "jsonl"))
     assert [(c["subject"], c["feature"], c["value"], c["printed_feature"]) for c in rows] == [
-        ("Qwen3MoeForCausalLM", "FP8 KV Cache", "no", "FP8 KV cache")]  # the canonical name, and as printed
+        ("Qwen3MoeForCausalLM", "FP8 KV Cache", "no", "FP8 KV cache")
+    ]  # the canonical name, and as printed
     spec = _jsonl(run("support", "--db", path, "--subject", "Llama", "--feature", "speculative", "-f", "jsonl"))
     assert spec and spec[0]["note"] == "Eagle3 and MTP drafts only."
     table = run("support", "--db", path, "--feature", "chunked")
@@ -213,19 +245,28 @@ def test_support(tmp_path: Path) -> None:
 
 
 def test_sql_reads(ledger_db: str) -> None:
-    r = run("sql", "SELECT kind, COUNT(*) AS n FROM claims GROUP BY kind ORDER BY kind", "--db", ledger_db, "-f",
-            "json")
+    r = run(
+        "sql", "SELECT kind, COUNT(*) AS n FROM claims GROUP BY kind ORDER BY kind", "--db", ledger_db, "-f", "json"
+    )
     assert r.exit_code == 0 and {row["kind"] for row in json.loads(r.stdout)} >= {"accuracy", "commit"}
     assert run("sql", "SELECT key FROM documents", "--db", ledger_db, "-f", "csv").stdout.splitlines() == [
-        "key", "example/trtllm#4821"]
+        "key",
+        "example/trtllm#4821",
+    ]
 
 
 def test_sql_is_read_only(ledger_db: str, tmp_path: Path) -> None:
     before = _digest(ledger_db)
     other = tmp_path / "other.db"
-    for statement in ("INSERT INTO documents (key, created_at) VALUES ('x', 'y')", "DELETE FROM claims",
-                      "DROP TABLE claims", f"ATTACH DATABASE '{other}' AS o", "SELECT load_extension('/tmp/evil')",
-                      "PRAGMA journal_mode = DELETE", "SELECT 1; DELETE FROM claims"):
+    for statement in (
+        "INSERT INTO documents (key, created_at) VALUES ('x', 'y')",
+        "DELETE FROM claims",
+        "DROP TABLE claims",
+        f"ATTACH DATABASE '{other}' AS o",
+        "SELECT load_extension('/tmp/evil')",
+        "PRAGMA journal_mode = DELETE",
+        "SELECT 1; DELETE FROM claims",
+    ):
         r = run("sql", statement, "--db", ledger_db)
         assert r.exit_code == 2, statement
         assert r.stderr.startswith("ledger: sql:") and r.stderr.count("\n") == 1
@@ -261,8 +302,12 @@ def test_a_long_table_shows_its_first_rows_and_says_how_many_more(tmp_path: Path
 
     n = TABLE_ROWS + 40
     doc = tmp_path / "sweep.md"
-    doc.write_text("## Accuracy sweep\n\n" + "\n".join(f"- run {i}: gsm8k {90 + i / 1000:.3f} (ref 90.1)"
-                                                          for i in range(n)) + "\n", encoding="utf-8")
+    doc.write_text(
+        "## Accuracy sweep\n\n"
+        + "\n".join(f"- run {i}: gsm8k {90 + i / 1000:.3f} (ref 90.1)" for i in range(n))
+        + "\n",
+        encoding="utf-8",
+    )
     dbp = str(tmp_path / "l.db")
     assert run("ingest", str(doc), "--db", dbp).exit_code == 0
     shown = run("claims", "--metric", "gsm8k", "--db", dbp)
@@ -289,8 +334,9 @@ def test_ingest_workers_option(tmp_path: Path) -> None:
 def test_the_readme_shows_what_ingest_prints_for_the_bundled_example(tmp_path: Path) -> None:
     """The README's sample summary lines are the real output of its first command (they went stale once)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    shown = [line.strip() for line in readme.splitlines()
-             if line.startswith("    ") and "example/trtllm#4821 v" in line]
+    shown = [
+        line.strip() for line in readme.splitlines() if line.startswith("    ") and "example/trtllm#4821 v" in line
+    ]
     assert len(shown) == 3
     dbp = str(tmp_path / "l.db")
     first = run("ingest", str(V1), str(V2), "--repo", "example/trtllm", "--pr", "4821", "--db", dbp)

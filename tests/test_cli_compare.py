@@ -37,11 +37,16 @@ def write_claims(path: Path, claims: list[Claim]) -> Path:
 
 
 def gate(name: str, outcome: str, line: int) -> Claim:
-    return Claim(kind="gate", metric=name, outcome=outcome,  # type: ignore[arg-type]
-                 source=Source(path="pr.md", line=line, line_end=line, text=f"{name}: {outcome}"))
+    return Claim(
+        kind="gate",
+        metric=name,
+        outcome=outcome,  # type: ignore[arg-type]
+        source=Source(path="pr.md", line=line, line_end=line, text=f"{name}: {outcome}"),
+    )
 
 
 # ---- two versions of a description ------------------------------------------------------------------
+
 
 def test_accuracy_lowered_beyond_noise_exits_1_with_fail_on_regression() -> None:
     code, out, _ = run("compare", str(FIX / "desc_v1.md"), str(FIX / "desc_v2_regressed.md"), "--fail-on-regression")
@@ -82,7 +87,9 @@ def test_removed_gate_is_missing(tmp_path: Path) -> None:
     code, out, _ = run("compare", str(v1), str(v2), "-f", "json", "--fail-on-regression")
     assert code == 0
     assert {r["metric"]: r["verdict"]["verdict"] for r in json.loads(out)["rows"]} == {
-        "test_gsm8k": "within noise", "test_mmmu": "missing"}
+        "test_gsm8k": "within noise",
+        "test_mmmu": "missing",
+    }
     v3 = write_claims(tmp_path / "v3.jsonl", [gate("test_gsm8k", "fail", 3)])
     code, out, _ = run("compare", str(v2), str(v3), "--fail-on-regression")
     assert code == 1 and "pass->fail" in out
@@ -96,17 +103,25 @@ def test_markdown_is_a_pipe_table() -> None:
 
 
 def test_threshold_flag_and_config_file(tmp_path: Path) -> None:
-    code, out, _ = run("compare", str(FIX / "desc_v1.md"), str(FIX / "desc_v2_regressed.md"), "-t", "gsm8k=5",
-                       "--fail-on-regression")
+    code, out, _ = run(
+        "compare", str(FIX / "desc_v1.md"), str(FIX / "desc_v2_regressed.md"), "-t", "gsm8k=5", "--fail-on-regression"
+    )
     assert code == 0 and "4 within noise" in out
     cfg = tmp_path / "noise.toml"
-    cfg.write_text('[thresholds]\ngsm8k = 5.0\n', encoding="utf-8")
-    code, _, _ = run("compare", str(FIX / "desc_v1.md"), str(FIX / "desc_v2_regressed.md"), "--config", str(cfg),
-                     "--fail-on-regression")
+    cfg.write_text("[thresholds]\ngsm8k = 5.0\n", encoding="utf-8")
+    code, _, _ = run(
+        "compare",
+        str(FIX / "desc_v1.md"),
+        str(FIX / "desc_v2_regressed.md"),
+        "--config",
+        str(cfg),
+        "--fail-on-regression",
+    )
     assert code == 0
 
 
 # ---- exit codes for bad input -------------------------------------------------------------------------
+
 
 def test_usage_and_input_errors_exit_2(tmp_path: Path) -> None:
     code, _, err = run("compare", str(FIX / "desc_v1.md"), str(FIX / "desc_v2_noise.md"), "-t", "perf")
@@ -127,6 +142,7 @@ def test_nothing_to_compare_exits_3() -> None:
 
 
 # ---- revision sections of one description ---------------------------------------------------------------
+
 
 def test_revision_sections_line_up_oldest_first() -> None:
     code, out, _ = run("compare", str(FIX / "revisions.md"), "-f", "json")
@@ -161,6 +177,7 @@ def test_trend_draws_a_chart() -> None:
 
 # ---- the ledger: versions, references -------------------------------------------------------------------
 
+
 def test_versions_in_the_ledger_compare(tmp_path: Path) -> None:
     db = tmp_path / "l.db"
     doc = tmp_path / "pr.md"
@@ -183,18 +200,27 @@ def test_references_import_and_check(tmp_path: Path) -> None:
     code, out, _ = run("references", "list", "--model", "DeepSeek-V3-Lite", db=db)
     assert code == 0 and "64.74" in out
     src = Source(path="pr.md", line=1, line_end=1, text="gsm8k 60.1")
-    low = Claim(kind="accuracy", metric="gsm8k", value=60.1, config={"model": "deepseek-ai/DeepSeek-V3-Lite"},
-                revision=Revision(label="head"), source=src)
+    low = Claim(
+        kind="accuracy",
+        metric="gsm8k",
+        value=60.1,
+        config={"model": "deepseek-ai/DeepSeek-V3-Lite"},
+        revision=Revision(label="head"),
+        source=src,
+    )
     ok = low.model_copy(update={"value": 64.5, "revision": Revision(label="base")})
     f = write_claims(tmp_path / "c.jsonl", [ok, low])
     code, out, _ = run("compare", str(f), "-f", "json", "--fail-on-regression", db=db)
     data = json.loads(out)
     assert [(r["value"], r["reference"], r["verdict"]) for r in data["references"]] == [
-        (64.5, 64.74, "within noise"), (60.1, 64.74, "regression")]
+        (64.5, 64.74, "within noise"),
+        (60.1, 64.74, "regression"),
+    ]
     assert code == 1
 
 
 # ---- the seed ---------------------------------------------------------------------------------------------
+
 
 @pytest.mark.skipif(not SEED.is_file(), reason="../shared/seeds is not present")
 def test_seed_compare_lines_up_its_revision_sections() -> None:
@@ -212,8 +238,7 @@ def test_seed_compare_lines_up_its_revision_sections() -> None:
 def _without_model(tmp_path: Path, name: str) -> Path:
     """A copy of a description fixture that names no model (the fixtures name the one they measured)."""
     out = tmp_path / name
-    out.write_text((FIX / name).read_text(encoding="utf-8").replace(" for Llama-3.1-8B-Instruct", ""),
-                   encoding="utf-8")
+    out.write_text((FIX / name).read_text(encoding="utf-8").replace(" for Llama-3.1-8B-Instruct", ""), encoding="utf-8")
     return out
 
 
@@ -228,7 +253,9 @@ def test_trend_across_ledger_documents_and_markdown_details(tmp_path: Path) -> N
     code, out, err = run("trend", "GSM8K", "-f", "json", "--mix", db=db)
     assert code == 0 and "mixed 2 documents in one series" in err
     assert [(p["at"], p["value"]) for p in json.loads(out)[0]["points"]] == [
-        ("acme/engine#11", 84.31), ("acme/engine#12", 80.02)]
+        ("acme/engine#11", 84.31),
+        ("acme/engine#12", 80.02),
+    ]
     code, out, _ = run("compare", str(FIX / "revisions.md"), "-f", "markdown")
     assert code == 0 and out.startswith("### 3 revisions, oldest first") and "| verdict | series \\[setup\\] |" in out
 
@@ -237,13 +264,22 @@ def test_trend_across_ledger_documents_and_markdown_details(tmp_path: Path) -> N
 def test_model_flag_lets_registered_references_check_a_description(tmp_path: Path) -> None:
     db = tmp_path / "l.db"
     assert run("references", "import", str(REFS), db=db)[0] == 0
-    code, out, _ = run("compare", str(_without_model(tmp_path, "desc_v1.md")),
-                       str(_without_model(tmp_path, "desc_v2_noise.md")), "--model",
-                       "meta-llama/Llama-3.3-70B-Instruct", "-f", "json", db=db)
+    code, out, _ = run(
+        "compare",
+        str(_without_model(tmp_path, "desc_v1.md")),
+        str(_without_model(tmp_path, "desc_v2_noise.md")),
+        "--model",
+        "meta-llama/Llama-3.3-70B-Instruct",
+        "-f",
+        "json",
+        db=db,
+    )
     assert code == 0
     refs = json.loads(out)["references"]
     assert [(r["value"], r["reference"], r["verdict"]) for r in refs if r["metric"] == "gsm8k"] == [
-        (84.31, 83.78, "within noise"), (84.05, 83.78, "within noise")]
+        (84.31, 83.78, "within noise"),
+        (84.05, 83.78, "within noise"),
+    ]
 
 
 def test_stated_versus_tested_reads_the_pull_requests_linked_comments(tmp_path: Path) -> None:
@@ -252,13 +288,18 @@ def test_stated_versus_tested_reads_the_pull_requests_linked_comments(tmp_path: 
     db = tmp_path / "l.db"
     assert run("ingest", str(FIX / "revisions.md"), "--repo", "acme/engine", "--pr", "9", db=db)[0] == 0
     comment = tmp_path / "comment.md"
-    comment.write_text("PR_Github #512 [ run ] completed with state SUCCESS. Commit: 4f2e9a1c07\n\n"
-                       "PR_Github #498 [ run ] completed with state FAILURE. Commit: 7e7e7e7e70\n", encoding="utf-8")
+    comment.write_text(
+        "PR_Github #512 [ run ] completed with state SUCCESS. Commit: 4f2e9a1c07\n\n"
+        "PR_Github #498 [ run ] completed with state FAILURE. Commit: 7e7e7e7e70\n",
+        encoding="utf-8",
+    )
     assert run("ingest", str(comment), db=db)[0] == 0
     conn = sqlite3.connect(db)
     with conn:  # what `ledger fetch` records for a comment of the PR
-        conn.execute("UPDATE documents SET parent_id = (SELECT id FROM documents WHERE key = 'acme/engine#9') "
-                     "WHERE key != 'acme/engine#9'")
+        conn.execute(
+            "UPDATE documents SET parent_id = (SELECT id FROM documents WHERE key = 'acme/engine#9') "
+            "WHERE key != 'acme/engine#9'"
+        )
         conn.execute("UPDATE documents SET head_sha = '0badc0ffee' WHERE key = 'acme/engine#9'")
     conn.close()
     code, out, _ = run("compare", "acme/engine#9", "-f", "json", db=db)

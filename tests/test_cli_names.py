@@ -23,15 +23,29 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 def ledger_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "ledger", *args], capture_output=True, text=True, cwd=cwd,
-                          env={"PATH": "/usr/bin:/bin", "COLUMNS": "100"})
+    return subprocess.run(
+        [sys.executable, "-m", "ledger", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={"PATH": "/usr/bin:/bin", "COLUMNS": "100"},
+    )
 
 
 @pytest.fixture
 def db(tmp_path: Path) -> str:
     path = str(tmp_path / "ledger.db")
-    code, _, err = run("ingest", str(EXAMPLES / "pr-4821-v1.txt"), str(EXAMPLES / "pr-4821-v2.txt"),
-                       "--repo", "example/trtllm", "--pr", "4821", "--db", path)
+    code, _, err = run(
+        "ingest",
+        str(EXAMPLES / "pr-4821-v1.txt"),
+        str(EXAMPLES / "pr-4821-v2.txt"),
+        "--repo",
+        "example/trtllm",
+        "--pr",
+        "4821",
+        "--db",
+        path,
+    )
     assert code == 0, err
     return path
 
@@ -54,8 +68,14 @@ def test_dash_h_and_help_text_keeps_brackets() -> None:
     assert code == 0 and "--install-completion" in out
 
 
-@pytest.mark.parametrize("name", ["example/trtllm#4821", "https://github.com/example/trtllm/pull/4821",
-                                  "https://github.com/example/trtllm/pull/4821/files"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "example/trtllm#4821",
+        "https://github.com/example/trtllm/pull/4821",
+        "https://github.com/example/trtllm/pull/4821/files",
+    ],
+)
 def test_compare_and_report_take_a_pr_as_users_write_it(db: str, name: str) -> None:
     for cmd in ("compare", "report"):
         code, out, err = run(cmd, name, "--db", db)
@@ -68,8 +88,7 @@ def test_a_number_with_repo(db: str) -> None:
     assert code == 0 and "Initial head" in out, err
     code, out, err = run("claims", "--pr", "example/trtllm#4821", "--kind", "accuracy", "--db", db)
     assert code == 0 and "gsm8k" in out.lower(), err
-    code, out, err = run("claims", "--pr", "https://github.com/example/trtllm/pull/4821", "--kind", "tests",
-                         "--db", db)
+    code, out, err = run("claims", "--pr", "https://github.com/example/trtllm/pull/4821", "--kind", "tests", "--db", db)
     assert code == 0 and "passed" in out, err
 
 
@@ -83,8 +102,9 @@ def test_kind_is_validated_and_repeatable(db: str) -> None:
 
 
 def test_config_keys_compare_prints_work_in_claims(db: str) -> None:
-    r = runner.invoke(app, ["compare", "example/trtllm#4821", "--all", "--db", db],
-                      env={"COLUMNS": "240", "LEDGER_DB": ""})  # the whole setup the text states (gpu=h100, ...)
+    r = runner.invoke(
+        app, ["compare", "example/trtllm#4821", "--all", "--db", db], env={"COLUMNS": "240", "LEDGER_DB": ""}
+    )  # the whole setup the text states (gpu=h100, ...)
     assert "kv_cache=fp8, model=" in r.stdout and "spec_algo=eagle3" in r.stdout
     code, out, err = run("claims", "--pr", "4821", "--config", "kv_cache=fp8", "--kind", "accuracy", "--db", db)
     assert code == 0 and "71.65" in out, err
@@ -98,10 +118,15 @@ def test_documents_lists_what_the_ledger_holds(db: str) -> None:
 
 def test_warnings_name_their_file_and_line(tmp_path: Path) -> None:
     doc = tmp_path / "cut.md"
-    doc.write_bytes(b"| isl | osl | tok/s | ms |\n|---|---|---|---|\n| 1024 | 8192 | 27.0 | 28.4 |\n"
-                    b"| 1024 | 8192 | 39.0 | 39.6 |\n| 1024 | 8192")
-    for args in (["ingest", str(doc), "--db", str(tmp_path / "l.db")], ["extract", str(doc)],
-                 ["compare", str(doc), str(doc), "--db", str(tmp_path / "l.db")]):
+    doc.write_bytes(
+        b"| isl | osl | tok/s | ms |\n|---|---|---|---|\n| 1024 | 8192 | 27.0 | 28.4 |\n"
+        b"| 1024 | 8192 | 39.0 | 39.6 |\n| 1024 | 8192"
+    )
+    for args in (
+        ["ingest", str(doc), "--db", str(tmp_path / "l.db")],
+        ["extract", str(doc)],
+        ["compare", str(doc), str(doc), "--db", str(tmp_path / "l.db")],
+    ):
         _, _, err = run(*args)
         assert f"ledger: {doc}:5: warning: table row cut short" in err, (args, err)
 

@@ -23,8 +23,9 @@ print("LOADED", *[m for m in heavy if m in sys.modules])
 
 
 def _loaded(*args: str) -> tuple[str, list[str]]:
-    out = subprocess.run([sys.executable, "-c", _PROBE, *args], capture_output=True, text=True, cwd=ROOT,
-                         check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", _PROBE, *args], capture_output=True, text=True, cwd=ROOT, check=True
+    ).stdout
     head, _, tail = out.rpartition("LOADED")
     return head, tail.split()
 
@@ -43,6 +44,7 @@ def test_a_command_loads_only_its_own_modules(tmp_path: Path) -> None:
 
 
 def test_python_dash_m_ledger() -> None:
-    out = subprocess.run([sys.executable, "-m", "ledger", "--version"], capture_output=True, text=True, cwd=ROOT,
-                         check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "ledger", "--version"], capture_output=True, text=True, cwd=ROOT, check=True
+    )
     assert out.stdout.startswith("ledger ")

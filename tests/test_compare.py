@@ -33,11 +33,24 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 SEED = SHARED / "seeds" / "004_efc56196d8c007cd.txt"
 
 
-def mk(kind: str, metric: str | None, value: float | None = None, *, line: int = 1,
-       rev: tuple[str | None, str | None, str | None] | None = None, **kw: Any) -> Claim:
+def mk(
+    kind: str,
+    metric: str | None,
+    value: float | None = None,
+    *,
+    line: int = 1,
+    rev: tuple[str | None, str | None, str | None] | None = None,
+    **kw: Any,
+) -> Claim:
     revision = Revision(label=rev[0], head=rev[1], base=rev[2]) if rev else None
-    return Claim(kind=kind, metric=metric, value=value, revision=revision,  # type: ignore[arg-type]
-                 source=Source(path="t.md", line=line, line_end=line, text=f"{metric} {value}"), **kw)
+    return Claim(
+        kind=kind,
+        metric=metric,
+        value=value,
+        revision=revision,  # type: ignore[arg-type]
+        source=Source(path="t.md", line=line, line_end=line, text=f"{metric} {value}"),
+        **kw,
+    )
 
 
 def snap(name: str, *claims: Claim) -> Snapshot:
@@ -49,6 +62,7 @@ def verdicts(pairs: list[Any]) -> dict[str, str]:
 
 
 # ---- names and keys ---------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("text", ["gsm8k", "GSM8K", "test_gsm8k", "gsm8k result", "**GSM-8K**", "gsm8k Value"])
 def test_gsm8k_synonyms_share_one_name(text: str) -> None:
@@ -72,17 +86,33 @@ def test_gate_names_drop_run_numbers_and_keep_their_config() -> None:
 
 
 def test_config_aliases_and_values_are_canonical() -> None:
-    c = mk("perf", "con128 tok/s/GPU", 2122, unit="tok/s/GPU",
-           config={"kv_cache_dtype": "FP8", "mtp": "3", "hardware": "GB300", "quant_algo": "NVFP4"})
+    c = mk(
+        "perf",
+        "con128 tok/s/GPU",
+        2122,
+        unit="tok/s/GPU",
+        config={"kv_cache_dtype": "FP8", "mtp": "3", "hardware": "GB300", "quant_algo": "NVFP4"},
+    )
     key, variant = claim_key(c)
-    assert dict(key.config) == {"kv_cache": "fp8", "draft_len": "3", "gpu": "gb300", "quant": "nvfp4",
-                                "concurrency": "128"}
+    assert dict(key.config) == {
+        "kv_cache": "fp8",
+        "draft_len": "3",
+        "gpu": "gb300",
+        "quant": "nvfp4",
+        "concurrency": "128",
+    }
     assert variant == ""
 
 
 def test_row_words_become_a_variant_not_a_key() -> None:
-    key, variant = claim_key(mk("accuracy", "gsm8k (MTP3, CUTEDSL experts)", 96.3,
-                                config={"row": "MTP3, CUTEDSL experts", "column": "gsm8k"}))
+    key, variant = claim_key(
+        mk(
+            "accuracy",
+            "gsm8k (MTP3, CUTEDSL experts)",
+            96.3,
+            config={"row": "MTP3, CUTEDSL experts", "column": "gsm8k"},
+        )
+    )
     assert key.metric == "gsm8k" and dict(key.config) == {"draft_len": "3"}
     assert variant == "cutedsl experts"
 
@@ -96,6 +126,7 @@ def test_gate_config_counts_but_the_gate_name_does_not_split_series() -> None:
 
 
 # ---- noise -------------------------------------------------------------------------------------------
+
 
 def test_binomial_threshold_for_gsm8k_with_its_1319_samples() -> None:
     pairs = compare(snap("a", mk("accuracy", "gsm8k", 96.25)), snap("b", mk("accuracy", "gsm8k", 96.25)))
@@ -128,26 +159,36 @@ def test_stated_stderr_is_used_and_scaled_to_percent() -> None:
 
 
 def test_default_thresholds_per_kind() -> None:
-    acc = compare(snap("a", mk("accuracy", "custom eval score", 70.0)),
-                  snap("b", mk("accuracy", "custom eval score", 70.4)))[0]
+    acc = compare(
+        snap("a", mk("accuracy", "custom eval score", 70.0)), snap("b", mk("accuracy", "custom eval score", 70.4))
+    )[0]
     assert acc.verdict == "within noise" and acc.threshold is not None and acc.threshold.value == 0.5
-    al = compare(snap("a", mk("acceptance", "acceptance length", 2.50)),
-                 snap("b", mk("acceptance", "acceptance length", 2.44)))[0]
+    al = compare(
+        snap("a", mk("acceptance", "acceptance length", 2.50)), snap("b", mk("acceptance", "acceptance length", 2.44))
+    )[0]
     assert al.verdict == "regression" and al.threshold is not None and al.threshold.display == "±0.05"
-    tput = compare(snap("a", mk("perf", "output throughput", 1000, unit="tok/s")),
-                   snap("b", mk("perf", "output throughput", 1015, unit="tok/s")))[0]
+    tput = compare(
+        snap("a", mk("perf", "output throughput", 1000, unit="tok/s")),
+        snap("b", mk("perf", "output throughput", 1015, unit="tok/s")),
+    )[0]
     assert tput.verdict == "within noise" and tput.threshold is not None and tput.threshold.display == "±2%"
 
 
 def test_overrides_from_flags_and_toml() -> None:
     noise = NoiseModel.from_toml('[noise]\nperf = "5%"\nz = 2.58\n[samples]\ngsm8k = 500\n[thresholds]\nttft = "10%"\n')
     assert noise.perf_rel == pytest.approx(0.05) and noise.z == 2.58 and noise.samples["gsm8k"] == 500
-    p = compare(snap("a", mk("perf", "Mean TTFT (ms)", 40.0, unit="ms")),
-                snap("b", mk("perf", "Mean TTFT (ms)", 43.0, unit="ms")), noise)[0]
+    p = compare(
+        snap("a", mk("perf", "Mean TTFT (ms)", 40.0, unit="ms")),
+        snap("b", mk("perf", "Mean TTFT (ms)", 43.0, unit="ms")),
+        noise,
+    )[0]
     assert p.verdict == "within noise"  # "ttft = 10%" covers mean, median and p99 TTFT
     noise.set_threshold("Mean TTFT", "5%")
-    p = compare(snap("a", mk("perf", "Mean TTFT (ms)", 40.0, unit="ms")),
-                snap("b", mk("perf", "Mean TTFT (ms)", 43.0, unit="ms")), noise)[0]
+    p = compare(
+        snap("a", mk("perf", "Mean TTFT (ms)", 40.0, unit="ms")),
+        snap("b", mk("perf", "Mean TTFT (ms)", 43.0, unit="ms")),
+        noise,
+    )[0]
     assert p.verdict == "regression" and p.threshold is not None and p.threshold.basis == "configured"
     with pytest.raises(UsageError):
         noise.set_threshold("perf", "lots")
@@ -156,6 +197,7 @@ def test_overrides_from_flags_and_toml() -> None:
 
 
 # ---- verdicts ----------------------------------------------------------------------------------------
+
 
 def test_accuracy_lowered_beyond_noise_is_a_regression() -> None:
     v = verdicts(compare(snap("v1", mk("accuracy", "gsm8k", 96.25)), snap("v2", mk("accuracy", "gsm8k", 93.10))))
@@ -168,11 +210,16 @@ def test_accuracy_within_noise() -> None:
 
 
 def test_direction_lower_is_better_for_latency_and_units_convert() -> None:
-    v = verdicts(compare(snap("a", mk("perf", "Mean TTFT (ms)", 40.0, unit="ms")),
-                         snap("b", mk("perf", "Mean TTFT (ms)", 48.0, unit="ms"))))
+    v = verdicts(
+        compare(
+            snap("a", mk("perf", "Mean TTFT (ms)", 40.0, unit="ms")),
+            snap("b", mk("perf", "Mean TTFT (ms)", 48.0, unit="ms")),
+        )
+    )
     assert v == {"mean ttft": "regression"}
-    p = compare(snap("a", mk("perf", "e2e latency", 1.2, unit="s")),
-                snap("b", mk("perf", "e2e latency", 1190, unit="ms")))[0]
+    p = compare(
+        snap("a", mk("perf", "e2e latency", 1.2, unit="s")), snap("b", mk("perf", "e2e latency", 1190, unit="ms"))
+    )[0]
     assert p.verdict == "within noise" and "converted" in p.reason
 
 
@@ -196,18 +243,26 @@ def test_removed_gate_is_missing_and_an_added_one_is_new() -> None:
     assert v == {"test_gsm8k": "within noise", "mypy": "missing", "test_mmmu": "new"}
 
 
-@pytest.mark.parametrize(("a", "b", "want"), [
-    ("pass", "fail", "regression"), ("fail", "pass", "improvement"), ("pass", "waived", "regression"),
-    ("pass", "not_run", "insufficient data"), ("fail", "fail", "within noise"),
-])
+@pytest.mark.parametrize(
+    ("a", "b", "want"),
+    [
+        ("pass", "fail", "regression"),
+        ("fail", "pass", "improvement"),
+        ("pass", "waived", "regression"),
+        ("pass", "not_run", "insufficient data"),
+        ("fail", "fail", "within noise"),
+    ],
+)
 def test_gate_outcomes(a: str, b: str, want: str) -> None:
     p = compare(snap("1", mk("gate", "test_x", outcome=a)), snap("2", mk("gate", "test_x", outcome=b)))[0]
     assert p.verdict == want
 
 
 def test_test_counts_compare_failures() -> None:
-    p = compare(snap("1", mk("tests", "unittest/_torch", passed=1213, skipped=43)),
-                snap("2", mk("tests", "unittest/_torch", passed=1210, failed=3)))[0]
+    p = compare(
+        snap("1", mk("tests", "unittest/_torch", passed=1213, skipped=43)),
+        snap("2", mk("tests", "unittest/_torch", passed=1210, failed=3)),
+    )[0]
     assert p.verdict == "regression" and "failed 0 -> 3" in p.reason
     p = compare(snap("1", mk("tests", "suite", passed=3444)), snap("2", mk("tests", "suite", passed=1213)))[0]
     # fewer cases run is its own finding: coverage, neither noise nor a regression
@@ -228,10 +283,16 @@ def test_implausible_values_are_left_out() -> None:
 
 
 def test_several_claims_of_one_key_pair_by_variant() -> None:
-    old = snap("1", mk("accuracy", "gsm8k (MTP3)", 95.75, config={"row": "MTP3"}),
-               mk("accuracy", "gsm8k (MTP3, CUTEDSL experts)", 96.32, config={"row": "MTP3, CUTEDSL experts"}))
-    new = snap("2", mk("accuracy", "gsm8k (MTP3, CUTEDSL experts)", 92.0, config={"row": "MTP3, CUTEDSL experts"}),
-               mk("accuracy", "gsm8k (MTP3)", 95.70, config={"row": "MTP3"}))
+    old = snap(
+        "1",
+        mk("accuracy", "gsm8k (MTP3)", 95.75, config={"row": "MTP3"}),
+        mk("accuracy", "gsm8k (MTP3, CUTEDSL experts)", 96.32, config={"row": "MTP3, CUTEDSL experts"}),
+    )
+    new = snap(
+        "2",
+        mk("accuracy", "gsm8k (MTP3, CUTEDSL experts)", 92.0, config={"row": "MTP3, CUTEDSL experts"}),
+        mk("accuracy", "gsm8k (MTP3)", 95.70, config={"row": "MTP3"}),
+    )
     got = {(p.variant, p.verdict) for p in compare(old, new)}
     assert got == {("", "within noise"), ("cutedsl experts", "regression")}
 
@@ -249,14 +310,26 @@ _UNITS = {"Output throughput": "tok/s", "Mean TTFT (ms)": "ms", "con128 tok/s/GP
 @st.composite
 def claims_st(draw: st.DrawFn) -> Claim:
     kind = draw(st.sampled_from(["accuracy", "acceptance", "perf", "gate", "tests"]))
-    cfg = draw(st.dictionaries(st.sampled_from(["kv_cache", "mtp", "gpu"]),
-                               st.sampled_from(["fp8", "nvfp4", "1", "3", "b200"]), max_size=2))
+    cfg = draw(
+        st.dictionaries(
+            st.sampled_from(["kv_cache", "mtp", "gpu"]), st.sampled_from(["fp8", "nvfp4", "1", "3", "b200"]), max_size=2
+        )
+    )
     if kind == "gate":
-        return mk("gate", draw(st.sampled_from(["test_gsm8k", "mypy", "videos"])),
-                  outcome=draw(st.sampled_from(["pass", "fail", "waived", "not_run"])), config=cfg)
+        return mk(
+            "gate",
+            draw(st.sampled_from(["test_gsm8k", "mypy", "videos"])),
+            outcome=draw(st.sampled_from(["pass", "fail", "waived", "not_run"])),
+            config=cfg,
+        )
     if kind == "tests":
-        return mk("tests", draw(st.sampled_from(["unit", "cpu only"])), passed=draw(st.integers(0, 5000)),
-                  failed=draw(st.integers(0, 50)), config=cfg)
+        return mk(
+            "tests",
+            draw(st.sampled_from(["unit", "cpu only"])),
+            passed=draw(st.integers(0, 5000)),
+            failed=draw(st.integers(0, 50)),
+            config=cfg,
+        )
     metric = draw(st.sampled_from(_METRICS[kind]))
     if kind == "accuracy":
         value = draw(st.floats(0.0, 100.0, allow_nan=False))
@@ -305,18 +378,22 @@ def test_swapping_old_and_new_swaps_regression_and_improvement(sides: tuple[list
         out = []
         for p in pairs:
             # fewer cases run is a finding one way only (more cases is no news): both read as no change here
-            v = "within noise" if p.verdict == "fewer tests" else _SWAP.get(p.verdict, p.verdict) if swap else \
-                p.verdict
+            v = "within noise" if p.verdict == "fewer tests" else _SWAP.get(p.verdict, p.verdict) if swap else p.verdict
             out.append((p.key.label(), v))
         return sorted(out)
+
     assert tally(fwd, False) == tally(back, True)
 
 
 # ---- series, revisions, windows ----------------------------------------------------------------------
 
+
 def _three_revisions() -> list[Claim]:
-    final, review, first = ("Final head", "13c21f460b", "af3e5eb257"), ("Review fixes", "6b039cb3c6", None), \
-        ("Before the rebase", "dcff1146d0", "72cd8b57a3")
+    final, review, first = (
+        ("Final head", "13c21f460b", "af3e5eb257"),
+        ("Review fixes", "6b039cb3c6", None),
+        ("Before the rebase", "dcff1146d0", "72cd8b57a3"),
+    )
     return [
         mk("accuracy", "gsm8k", 96.25, rev=final, line=10, reference=96.36),
         mk("accuracy", "MMMU", 57.89, rev=final, line=11, config={"gate": "test_mtp1_gsm8k_mmmu_and_video"}),
@@ -333,13 +410,18 @@ def _three_revisions() -> list[Claim]:
 def test_split_revisions_orders_newest_first_text_oldest_first() -> None:
     snaps = split_revisions(_three_revisions(), "pr")
     assert [s.ref.label for s in snaps] == ["Before the rebase", "Review fixes", "Final head"]
-    assert [s.ref.label for s in split_revisions(_three_revisions(), "pr", order="document")] == \
-        ["Final head", "Review fixes", "Before the rebase"]
+    assert [s.ref.label for s in split_revisions(_three_revisions(), "pr", order="document")] == [
+        "Final head",
+        "Review fixes",
+        "Before the rebase",
+    ]
 
 
 def test_base_links_order_revisions() -> None:
-    claims = [mk("accuracy", "gsm8k", 96.0, rev=("abc1234def", "abc1234def", "0123abc456"), line=1),
-              mk("accuracy", "gsm8k", 96.1, rev=("fed4321cba", "fed4321cba", "abc1234def"), line=2)]
+    claims = [
+        mk("accuracy", "gsm8k", 96.0, rev=("abc1234def", "abc1234def", "0123abc456"), line=1),
+        mk("accuracy", "gsm8k", 96.1, rev=("fed4321cba", "fed4321cba", "abc1234def"), line=2),
+    ]
     assert [s.ref.head for s in split_revisions(claims)] == ["abc1234def", "fed4321cba"]
     assert [s.ref.head for s in split_revisions(claims[::-1])] == ["abc1234def", "fed4321cba"]
 
@@ -377,6 +459,7 @@ def test_stated_versus_tested() -> None:
 
 
 # ---- references --------------------------------------------------------------------------------------
+
 
 def test_stated_reference_below_by_more_than_noise_is_flagged() -> None:
     s = snap("r", mk("accuracy", "gsm8k", 93.0, reference=96.36), mk("accuracy", "MMMU", 58.3, reference=59.22))
@@ -421,19 +504,29 @@ def test_registered_reference_checks_a_matching_claim() -> None:
     other = mk("accuracy", "gsm8k", 10.0, config={"model": "unknown-model"})
     checks = check_references(snap("r", fp8, plain, mtp, other), registered=regs)
     got = [(c.claim.value, c.reference, c.verdict, c.origin) for c in checks]
-    assert got == [(76.0, 79.5, "regression", "registered: gsm8k.yaml"),
-                   (80.3, 80.1, "within noise", "registered: gsm8k.yaml"),
-                   (79.9, 80.0, "within noise", "registered: gsm8k.yaml")]
+    assert got == [
+        (76.0, 79.5, "regression", "registered: gsm8k.yaml"),
+        (80.3, 80.1, "within noise", "registered: gsm8k.yaml"),
+        (79.9, 80.0, "within noise", "registered: gsm8k.yaml"),
+    ]
 
 
 def test_reference_reader_survives_hostile_input() -> None:
-    for text in ["", ":::\n- - -\n", "a:\n  - accuracy: nan-ish\n", "x" * 100_000, "- accuracy: 1\n" * 50,
-                 "m:\n  - accuracy: [1, 2]\n", "\x00\x01"]:
+    for text in [
+        "",
+        ":::\n- - -\n",
+        "a:\n  - accuracy: nan-ish\n",
+        "x" * 100_000,
+        "- accuracy: 1\n" * 50,
+        "m:\n  - accuracy: [1, 2]\n",
+        "\x00\x01",
+    ]:
         parse_reference_yaml(text, "gsm8k")
     assert RegisteredReference("gsm8k", "m", 1.0).benchmark == "gsm8k"
 
 
 # ---- the seed ----------------------------------------------------------------------------------------
+
 
 @pytest.mark.skipif(not SEED.is_file(), reason="../shared/seeds is not present")
 def test_seed_lines_up_gsm8k_mmmu_and_acceptance_across_revision_sections() -> None:
@@ -447,8 +540,11 @@ def test_seed_lines_up_gsm8k_mmmu_and_acceptance_across_revision_sections() -> N
     rows = compare_series(snaps)
 
     def spans(metric: str) -> list[set[str]]:
-        return [{labels[i] for i, c in enumerate(r.cells) if c is not None} for r in rows
-                if r.key.metric == metric and sum(c is not None for c in r.cells) >= 2]
+        return [
+            {labels[i] for i, c in enumerate(r.cells) if c is not None}
+            for r in rows
+            if r.key.metric == metric and sum(c is not None for c in r.cells) >= 2
+        ]
 
     assert any({"Final head", "d0b2d5dfa6", "Before the rebase"} <= s for s in spans("gsm8k"))
     assert any({"Final head", "d0b2d5dfa6"} <= s for s in spans("mmmu"))
@@ -470,8 +566,9 @@ def test_hostile_names_are_read_quickly() -> None:
 
 
 def test_numbered_labels_order_by_their_number() -> None:
-    claims = [mk("accuracy", "gsm8k", 90.0 + i, rev=(f"Round {n}", None, None), line=i)
-              for i, n in enumerate([2, 3, 1])]
+    claims = [
+        mk("accuracy", "gsm8k", 90.0 + i, rev=(f"Round {n}", None, None), line=i) for i, n in enumerate([2, 3, 1])
+    ]
     assert [s.ref.label for s in split_revisions(claims)] == ["Round 1", "Round 2", "Round 3"]
 
 
@@ -509,8 +606,11 @@ def test_latest_value_against_a_wandering_history() -> None:
     hist = [mk("perf", "output throughput", v, unit="tok/s") for v in (1000, 1080, 950, 1040, 990, 1010)]
     key = claim_key(hist[0])[0]
     p = latest_against_history(key, [*hist, mk("perf", "output throughput", 940, unit="tok/s")])
-    assert p is not None and p.verdict == "within noise" and "spread of 6 earlier values" in (p.threshold.basis
-                                                                                                 if p.threshold else "")
+    assert (
+        p is not None
+        and p.verdict == "within noise"
+        and "spread of 6 earlier values" in (p.threshold.basis if p.threshold else "")
+    )
     p = latest_against_history(key, [*hist, mk("perf", "output throughput", 700, unit="tok/s")])
     assert p is not None and p.verdict == "regression"
     p = latest_against_history(key, hist[:2])
@@ -518,8 +618,9 @@ def test_latest_value_against_a_wandering_history() -> None:
 
 
 def test_perplexity_is_relative_and_lower_is_better() -> None:
-    p = compare(snap("a", mk("accuracy", "wikitext perplexity", 5.80)),
-                snap("b", mk("accuracy", "wikitext perplexity", 5.95)))[0]
+    p = compare(
+        snap("a", mk("accuracy", "wikitext perplexity", 5.80)), snap("b", mk("accuracy", "wikitext perplexity", 5.95))
+    )[0]
     assert p.verdict == "regression" and p.threshold is not None and p.threshold.display == "±1%"
 
 

@@ -24,8 +24,13 @@ SEED = ROOT.parent / "shared" / "seeds" / "004_efc56196d8c007cd.txt"
 
 
 def c(kind: str, metric: str, value: float | None = None, line: int = 1, **kw: Any) -> Claim:
-    return Claim(kind=kind, metric=metric, value=value,  # type: ignore[arg-type]
-                 source=Source(path="pr.md", line=line, line_end=line, text=f"{metric} {value}"), **kw)
+    return Claim(
+        kind=kind,
+        metric=metric,
+        value=value,  # type: ignore[arg-type]
+        source=Source(path="pr.md", line=line, line_end=line, text=f"{metric} {value}"),
+        **kw,
+    )
 
 
 def series(*sides: list[Claim]) -> dict[str, Any]:
@@ -39,14 +44,17 @@ def _judged(verdicts: dict[str, Any]) -> list[Any]:
     return [v for v in verdicts.values() if v is not None and v.verdict != "new"]
 
 
-@pytest.mark.parametrize(("key", "a", "b", "named"), [
-    ("ep", "8", "4", "ep 8 vs 4"),
-    ("model", "Llama-3.1-8B", "Qwen3-8B", "model llama3.1-8b vs qwen3-8b"),
-    ("gpu", "H100", "B200", "gpu h100 vs b200"),
-    ("kv_cache", "fp8", "nvfp4", "kv_cache fp8 vs nvfp4"),
-    ("concurrency", "64", "128", "concurrency 64 vs 128"),
-    ("state", "bf16", "fp32", "state bf16 vs fp32"),
-])
+@pytest.mark.parametrize(
+    ("key", "a", "b", "named"),
+    [
+        ("ep", "8", "4", "ep 8 vs 4"),
+        ("model", "Llama-3.1-8B", "Qwen3-8B", "model llama3.1-8b vs qwen3-8b"),
+        ("gpu", "H100", "B200", "gpu h100 vs b200"),
+        ("kv_cache", "fp8", "nvfp4", "kv_cache fp8 vs nvfp4"),
+        ("concurrency", "64", "128", "concurrency 64 vs 128"),
+        ("state", "bf16", "fp32", "state bf16 vs fp32"),
+    ],
+)
 def test_a_different_stated_setup_is_not_comparable_with_the_key_named(key: str, a: str, b: str, named: str) -> None:
     old = [c("accuracy", "gsm8k", 96.0, config={key: a})]
     new = [c("accuracy", "gsm8k", 90.0, config={key: b})]
@@ -64,21 +72,37 @@ def test_a_key_stated_on_one_side_only_is_a_different_setup_never_judged() -> No
 
 
 def test_units_convert_and_direction_is_the_metrics() -> None:
-    out = series([c("perf", "TTFT", 1.20, unit="s"), c("perf", "output throughput", 1000.0, unit="tok/s"),
-                  c("perf", "TPOT", 10.0, unit="ms")],
-                 [c("perf", "TTFT", 1205.0, unit="ms"), c("perf", "output throughput", 1100.0, unit="tok/s"),
-                  c("perf", "TPOT", 12.0, unit="ms")])
+    out = series(
+        [
+            c("perf", "TTFT", 1.20, unit="s"),
+            c("perf", "output throughput", 1000.0, unit="tok/s"),
+            c("perf", "TPOT", 10.0, unit="ms"),
+        ],
+        [
+            c("perf", "TTFT", 1205.0, unit="ms"),
+            c("perf", "output throughput", 1100.0, unit="tok/s"),
+            c("perf", "TPOT", 12.0, unit="ms"),
+        ],
+    )
     assert out["ttft{}"] is not None and out["ttft{}"].verdict == "within noise"
     assert out["output throughput{}"].verdict == "improvement"  # type: ignore[union-attr]
     assert out["tpot{}"].verdict == "regression"  # type: ignore[union-attr]
 
 
 def test_gate_flips_and_new_failures_are_regressions() -> None:
-    out = series([c("gate", "test_long_prompt", outcome="pass"), c("tests", "unit tests", passed=10, failed=0)],
-                 [c("gate", "test_long_prompt", outcome="fail"), c("tests", "unit tests", passed=9, failed=1),
-                  c("gate", "test_new_check", outcome="fail")])
+    out = series(
+        [c("gate", "test_long_prompt", outcome="pass"), c("tests", "unit tests", passed=10, failed=0)],
+        [
+            c("gate", "test_long_prompt", outcome="fail"),
+            c("tests", "unit tests", passed=9, failed=1),
+            c("gate", "test_new_check", outcome="fail"),
+        ],
+    )
     assert {k: v.verdict for k, v in out.items() if v} == {
-        "test_long_prompt{}": "regression", "unit tests{}": "regression", "test_new_check{}": "regression"}
+        "test_long_prompt{}": "regression",
+        "unit tests{}": "regression",
+        "test_new_check{}": "regression",
+    }
 
 
 def test_noise_from_the_sample_count() -> None:
@@ -100,8 +124,10 @@ def _at(label: str, head: str, *claims: Claim) -> list[Claim]:
 
 def test_edited_versions_line_up_by_revision_and_edits_supersede() -> None:
     v1 = _at("Initial head", "1a2b3c4d5e", c("accuracy", "gsm8k", 91.0))
-    v2 = [*_at("Initial head", "1a2b3c4d5e", c("accuracy", "gsm8k", 91.4)),  # the number edited in place
-          *_at("Final head", "9f8e7d6c5b", c("accuracy", "gsm8k", 86.1))]
+    v2 = [
+        *_at("Initial head", "1a2b3c4d5e", c("accuracy", "gsm8k", 91.4)),  # the number edited in place
+        *_at("Final head", "9f8e7d6c5b", c("accuracy", "gsm8k", 86.1)),
+    ]
     snaps = revisions_across_versions([(1, v1), (2, v2)], "acme/serve#7")
     assert [s.ref.name for s in snaps] == ["Initial head 1a2b3c4d5e", "Final head 9f8e7d6c5b"]
     (row,) = compare_series(snaps)
@@ -130,8 +156,20 @@ def run(*args: str, width: int = 100) -> tuple[int, str, str]:
 @pytest.fixture
 def ledger_db(tmp_path: Path) -> str:
     db = str(tmp_path / "ledger.db")
-    assert run("ingest", str(ROOT / "examples" / "pr-4821-v1.txt"), str(ROOT / "examples" / "pr-4821-v2.txt"),
-               "--repo", "example/trtllm", "--pr", "4821", "--db", db)[0] == 0
+    assert (
+        run(
+            "ingest",
+            str(ROOT / "examples" / "pr-4821-v1.txt"),
+            str(ROOT / "examples" / "pr-4821-v2.txt"),
+            "--repo",
+            "example/trtllm",
+            "--pr",
+            "4821",
+            "--db",
+            db,
+        )[0]
+        == 0
+    )
     if SEED.is_file():
         assert run("ingest", str(SEED), "--repo", "NVIDIA/TensorRT-LLM", "--pr", "4", "--db", db)[0] == 0
     return db
@@ -148,8 +186,11 @@ def test_one_screen_fits_100_columns_on_the_seed_and_the_example(ledger_db: str)
     assert "R1  Initial head 4e1f0c9a2b" in out and "R2  Final head b7a3e2d915" in out
     lines = out.splitlines()
     # a series named with its whole setup takes a line of its own, its values the next
-    gsm = next(line + lines[k + 1] for k, line in enumerate(lines[:-1])
-               if line.startswith("~") and "gsm8k [" in line and "kv_cache=fp8" in line)
+    gsm = next(
+        line + lines[k + 1]
+        for k, line in enumerate(lines[:-1])
+        if line.startswith("~") and "gsm8k [" in line and "kv_cache=fp8" in line
+    )
     assert "71.65" in gsm and "71.19" in gsm  # the Initial -> Final change, not "new"
     code, out, _ = run("compare", "example/trtllm#4821", "--by", "versions", "--db", ledger_db)
     assert "R1  example/trtllm#4821 v1" in out
@@ -166,10 +207,12 @@ def test_the_reports_first_screen_names_every_regression(tmp_path: Path) -> None
 
 def test_report_markdown_is_fit_to_post(tmp_path: Path) -> None:
     doc = tmp_path / "hostile.md"
-    doc.write_text("Initial head (1a2b3c4d5e, on main 0a0b0c0d0e):\n\n| check | result |\n|---|---|\n"
-                   "| gsm8k | 91.4 |\n\nFinal head <img src=x> @org/team #123 https://e.test "
-                   "**bold** (9f8e7d6c5b, on main 0a0b0c0d0e):\n\n| check | result |\n|---|---|\n| gsm8k | 86.1 |\n",
-                   encoding="utf-8")
+    doc.write_text(
+        "Initial head (1a2b3c4d5e, on main 0a0b0c0d0e):\n\n| check | result |\n|---|---|\n"
+        "| gsm8k | 91.4 |\n\nFinal head <img src=x> @org/team #123 https://e.test "
+        "**bold** (9f8e7d6c5b, on main 0a0b0c0d0e):\n\n| check | result |\n|---|---|\n| gsm8k | 86.1 |\n",
+        encoding="utf-8",
+    )
     code, out, _ = run("report", str(doc), "-f", "markdown", "--db", str(tmp_path / "x.db"))
     assert code == 0
     assert out.startswith("<!-- ledger-report -->\n")
@@ -183,9 +226,12 @@ def test_report_markdown_is_fit_to_post(tmp_path: Path) -> None:
 
 def test_terminal_output_carries_no_escape_sequences(tmp_path: Path) -> None:
     doc = tmp_path / "esc.md"
-    doc.write_text("Initial \x1b[8mhidden (1a2b3c4d5e, on main 0a0b0c0d0e):\n\n| check | result |\n|---|---|\n"
-                   "| gsm8k | 91.4 |\n\nFinal head (9f8e7d6c5b, on main 0a0b0c0d0e):\n\n| check | result |\n"
-                   "|---|---|\n| gsm8k | 86.1 |\n", encoding="utf-8")
+    doc.write_text(
+        "Initial \x1b[8mhidden (1a2b3c4d5e, on main 0a0b0c0d0e):\n\n| check | result |\n|---|---|\n"
+        "| gsm8k | 91.4 |\n\nFinal head (9f8e7d6c5b, on main 0a0b0c0d0e):\n\n| check | result |\n"
+        "|---|---|\n| gsm8k | 86.1 |\n",
+        encoding="utf-8",
+    )
     for cmd in ("compare", "report"):
         _, out, _ = run(cmd, str(doc), "--db", str(tmp_path / "x.db"))
         assert "\x1b" not in out
@@ -213,6 +259,7 @@ def test_from_and_to_take_the_printed_labels() -> None:
 
 # ---- trend ----------------------------------------------------------------------------------------------
 
+
 def _claims_file(path: Path, claims: list[Claim]) -> str:
     path.write_text("".join(json.dumps(x.model_dump(mode="json")) + "\n" for x in claims), encoding="utf-8")
     return str(path)
@@ -221,14 +268,22 @@ def _claims_file(path: Path, claims: list[Claim]) -> str:
 def test_trend_splits_by_setup_and_document_and_folds_one_point_series(tmp_path: Path) -> None:
     from ledger.targets import run_trend
 
-    a = _claims_file(tmp_path / "a.jsonl", [c("accuracy", "gsm8k", 91.0, config={"model": "Llama-3.1-8B"}),
-                                            c("accuracy", "gsm8k", 80.0)])
-    b = _claims_file(tmp_path / "b.jsonl", [c("accuracy", "gsm8k", 91.5, config={"model": "Llama-3.1-8B"}),
-                                            c("accuracy", "gsm8k", 60.0), c("accuracy", "gsm8k", 70.0,
-                                                                            config={"model": "Qwen3-8B"})])
+    a = _claims_file(
+        tmp_path / "a.jsonl",
+        [c("accuracy", "gsm8k", 91.0, config={"model": "Llama-3.1-8B"}), c("accuracy", "gsm8k", 80.0)],
+    )
+    b = _claims_file(
+        tmp_path / "b.jsonl",
+        [
+            c("accuracy", "gsm8k", 91.5, config={"model": "Llama-3.1-8B"}),
+            c("accuracy", "gsm8k", 60.0),
+            c("accuracy", "gsm8k", 70.0, config={"model": "Qwen3-8B"}),
+        ],
+    )
     trend = run_trend("gsm8k", [a, b], book=Ledger(tmp_path / "none.db"))
     assert [(s.label, [x.value for _, x in s.points]) for s in trend.series] == [
-        ("gsm8k (model=llama3.1-8b)", [91.0, 91.5])]  # one model's series continues across documents
+        ("gsm8k (model=llama3.1-8b)", [91.0, 91.5])
+    ]  # one model's series continues across documents
     assert trend.single == 3  # unstated model per document, and Qwen once: counted, not drawn
     assert any("kept apart by document" in n for n in trend.notes)
     mixed = run_trend("gsm8k", [a, b], book=Ledger(tmp_path / "none.db"), mix=True)
@@ -250,22 +305,47 @@ def test_trend_bars_never_exaggerate_a_small_difference() -> None:
 
 # ---- small descriptions of our own, in the forms PR authors write ----------------------------------------
 
-@pytest.mark.parametrize(("name", "revisions", "want"), [
-    ("ep_headings.md", ["Initial head 1a2b3c4d5e", "Final head 9f8e7d6c5b"],
-     {("gsm8k", "ep=8, model=deepseek-v3"): ("not comparable", "ep 8 vs 4")}),
-    ("baseline_candidate.md", ["Baseline 1a2b3c4d5e", "Candidate 9f8e7d6c5b"],
-     {("output throughput", "gpu=h100"): ("not comparable", "gpu h100 vs b200")}),
-    ("numbered_units.md", ["v1 1a2b3c4d5e", "v2 9f8e7d6c5b"],
-     {("mean ttft", ""): ("within noise", "new converted from ms to s")}),
-    ("rebase_headings.md", ["Initial head 1a2b3c4d5e", "After rebase on main 9f8e7d6c5b"],
-     {("gsm8k", ""): ("regression", "higher is better"), ("test_long_prompt", ""): ("regression", "pass -> fail")}),
-    ("kv_concurrency.md", ["Initial head 1a2b3c4d5e", "Final head 9f8e7d6c5b"],
-     {("throughput", "concurrency=64, kv_cache=fp8"): ("not comparable", "kv_cache fp8 vs nvfp4"),
-      ("throughput", "concurrency=128, kv_cache=fp8"): ("regression", "higher is better"),
-      ("throughput", "concurrency=256, kv_cache=fp8"): ("not comparable", "concurrency 256 vs 512")}),
-])
-def test_descriptions_of_our_own(name: str, revisions: list[str], want: dict[tuple[str, str], tuple[str, str]],
-                                 tmp_path: Path) -> None:
+
+@pytest.mark.parametrize(
+    ("name", "revisions", "want"),
+    [
+        (
+            "ep_headings.md",
+            ["Initial head 1a2b3c4d5e", "Final head 9f8e7d6c5b"],
+            {("gsm8k", "ep=8, model=deepseek-v3"): ("not comparable", "ep 8 vs 4")},
+        ),
+        (
+            "baseline_candidate.md",
+            ["Baseline 1a2b3c4d5e", "Candidate 9f8e7d6c5b"],
+            {("output throughput", "gpu=h100"): ("not comparable", "gpu h100 vs b200")},
+        ),
+        (
+            "numbered_units.md",
+            ["v1 1a2b3c4d5e", "v2 9f8e7d6c5b"],
+            {("mean ttft", ""): ("within noise", "new converted from ms to s")},
+        ),
+        (
+            "rebase_headings.md",
+            ["Initial head 1a2b3c4d5e", "After rebase on main 9f8e7d6c5b"],
+            {
+                ("gsm8k", ""): ("regression", "higher is better"),
+                ("test_long_prompt", ""): ("regression", "pass -> fail"),
+            },
+        ),
+        (
+            "kv_concurrency.md",
+            ["Initial head 1a2b3c4d5e", "Final head 9f8e7d6c5b"],
+            {
+                ("throughput", "concurrency=64, kv_cache=fp8"): ("not comparable", "kv_cache fp8 vs nvfp4"),
+                ("throughput", "concurrency=128, kv_cache=fp8"): ("regression", "higher is better"),
+                ("throughput", "concurrency=256, kv_cache=fp8"): ("not comparable", "concurrency 256 vs 512"),
+            },
+        ),
+    ],
+)
+def test_descriptions_of_our_own(
+    name: str, revisions: list[str], want: dict[tuple[str, str], tuple[str, str]], tmp_path: Path
+) -> None:
     result = run_compare([str(CASES / name)], book=Ledger(tmp_path / "none.db"))
     assert [r.name for r in result.revisions] == revisions
     got = {}
@@ -287,10 +367,24 @@ def test_a_value_of_a_gsm8k_run_is_not_compared_with_one_of_a_passkey_run() -> N
 
 
 def test_spellings_of_one_setup_are_one_series() -> None:
-    old = [c("perf", "output throughput", 1000.0, unit="tok/s",
-             config={"gpu": "H100 SXM 80GB", "model": "meta-llama/Llama-3.1-8B-Instruct", "tp": "TP8", "isl": "8k"})]
-    new = [c("perf", "output throughput", 700.0, unit="tok/s",
-             config={"gpu": "H100-80GB-HBM3", "model": "Llama 3.1 8B Instruct", "tp": "8", "isl": "8192"})]
+    old = [
+        c(
+            "perf",
+            "output throughput",
+            1000.0,
+            unit="tok/s",
+            config={"gpu": "H100 SXM 80GB", "model": "meta-llama/Llama-3.1-8B-Instruct", "tp": "TP8", "isl": "8k"},
+        )
+    ]
+    new = [
+        c(
+            "perf",
+            "output throughput",
+            700.0,
+            unit="tok/s",
+            config={"gpu": "H100-80GB-HBM3", "model": "Llama 3.1 8B Instruct", "tp": "8", "isl": "8192"},
+        )
+    ]
     (verdict,) = _judged(series(old, new))
     assert verdict is not None and verdict.verdict == "regression"
 
@@ -305,8 +399,19 @@ def _release_rows(tmp_path: Path, shape: str) -> list[dict[str, Any]]:
     runner = CliRunner()
     db = str(tmp_path / "ledger.db")
     for n in (1, 2, 3):
-        r = runner.invoke(app, ["ingest", "--db", db, "--repo", "vendor/engine", "--repo-path", "docs/perf.md",
-                                str(RELEASE / f"{shape}_v{n}.md")])
+        r = runner.invoke(
+            app,
+            [
+                "ingest",
+                "--db",
+                db,
+                "--repo",
+                "vendor/engine",
+                "--repo-path",
+                "docs/perf.md",
+                str(RELEASE / f"{shape}_v{n}.md"),
+            ],
+        )
         assert r.exit_code == 0, r.output
     r = runner.invoke(app, ["compare", "vendor/engine:docs/perf.md", "--db", db, "--by", "versions", "-f", "json"])
     assert r.exit_code == 0, r.output
@@ -325,27 +430,41 @@ def _assert_one_change_and_no_joined_setups(rows: list[dict[str, Any]]) -> None:
         if r["verdict"]["verdict"] == "not comparable":  # the replaced table's nearest successor: another model
             assert "model mixtral8x7b-instruct vs qwen2.5-32b-instruct" in r["verdict"]["reason"]
     # each series holds one setup's values: the replaced model's in v1 only, its successor's in v2 and v3
-    assert set(stated) == {"llama3.1-8b-instruct", "mixtral8x7b-instruct", "qwen2.5-32b-instruct",
-                           "llama3.3-70b-instruct"}
+    assert set(stated) == {
+        "llama3.1-8b-instruct",
+        "mixtral8x7b-instruct",
+        "qwen2.5-32b-instruct",
+        "llama3.3-70b-instruct",
+    }
     assert all(s == [1] for s in stated["mixtral8x7b-instruct"])
     assert all(s == [2, 3] for s in stated["qwen2.5-32b-instruct"])
     assert all(s == [1, 2, 3] for m in ("llama3.1-8b-instruct", "llama3.3-70b-instruct") for s in stated[m])
 
 
-@pytest.mark.parametrize(("shape", "isl", "osl", "old", "new"), [
-    ("per_model", "128", "2048", 6881.2, 7356.4),  # a table per model, rows of GPU, TP, ISL, OSL
-    ("grid", "2048", "128", 1164.9, 1241.3),  # a GPU header row continuing into empty cells, a TP row under it
-    # bold key cells right of empty ones ("| | | **GPU** | H200 |"), a row naming the label columns, and label cells
-    # left empty to continue the row above
-    ("stacked", "2048", "128", 1030.6, 1104.8),
-])
-def test_a_release_page_reports_its_one_change(tmp_path: Path, shape: str, isl: str, osl: str, old: float,
-                                               new: float) -> None:
+@pytest.mark.parametrize(
+    ("shape", "isl", "osl", "old", "new"),
+    [
+        ("per_model", "128", "2048", 6881.2, 7356.4),  # a table per model, rows of GPU, TP, ISL, OSL
+        ("grid", "2048", "128", 1164.9, 1241.3),  # a GPU header row continuing into empty cells, a TP row under it
+        # bold key cells right of empty ones ("| | | **GPU** | H200 |"), a row naming the label columns, and label cells
+        # left empty to continue the row above
+        ("stacked", "2048", "128", 1030.6, 1104.8),
+    ],
+)
+def test_a_release_page_reports_its_one_change(
+    tmp_path: Path, shape: str, isl: str, osl: str, old: float, new: float
+) -> None:
     rows = _release_rows(tmp_path, shape)
     _assert_one_change_and_no_joined_setups(rows)
     change = next(r for r in rows if r["verdict"]["verdict"] == "improvement")
-    assert change["config"] == {"gpu": "h200", "isl": isl, "model": "llama3.3-70b-instruct", "osl": osl,
-                                "quant": "fp8", "tp": "4"}
+    assert change["config"] == {
+        "gpu": "h200",
+        "isl": isl,
+        "model": "llama3.3-70b-instruct",
+        "osl": osl,
+        "quant": "fp8",
+        "tp": "4",
+    }
     assert (change["verdict"]["old"]["value"], change["verdict"]["new"]["value"]) == (old, new)
 
 
@@ -357,8 +476,11 @@ def test_a_release_page_with_br_headers_gives_every_cell_its_setup_and_its_one_c
     from ledger.parsers import extract
 
     for n in (1, 2, 3):
-        claims = [x for x in extract((RELEASE / f"br_headers_v{n}.md").read_text(encoding="utf-8"), f"v{n}.md").claims
-                  if x.kind == "perf"]
+        claims = [
+            x
+            for x in extract((RELEASE / f"br_headers_v{n}.md").read_text(encoding="utf-8"), f"v{n}.md").claims
+            if x.kind == "perf"
+        ]
         assert len(claims) == 25, [(x.source.line, x.value) for x in claims]
         for x in claims:
             assert x.source.section[1] == "Offline throughput", (x.source.line, x.value)  # nothing from the recipe
@@ -366,10 +488,16 @@ def test_a_release_page_with_br_headers_gives_every_cell_its_setup_and_its_one_c
             assert {"model", "gpu", "tp", "quant", "isl", "osl"} <= set(x.config), (x.source.line, x.config)
         rtx = [x for x in claims if "RTX 6000" in x.config["gpu"]]
         assert [(x.config["gpu_count"], x.config["tp"], x.config.get("pp")) for x in rtx][:2] == [
-            ("4", "2", "2"), ("8", "4", "2")]
+            ("4", "2", "2"),
+            ("8", "4", "2"),
+        ]
         scout = next(x for x in claims if x.value == 15130)
         assert (scout.config["model"], scout.config["gpu"], scout.config["isl"], scout.config["osl"]) == (
-            "Llama 4 Scout", "H100", "128", "2048")
+            "Llama 4 Scout",
+            "H100",
+            "128",
+            "2048",
+        )
     rows = _release_rows(tmp_path, "br_headers")
     verdicts = [r["verdict"]["verdict"] for r in rows]
     assert verdicts.count("improvement") + verdicts.count("regression") == 1, verdicts
@@ -381,7 +509,8 @@ def test_a_release_page_with_br_headers_gives_every_cell_its_setup_and_its_one_c
     for r in rows:
         assert r["config"].get("model") and r["config"].get("isl") and r["config"].get("gpu"), r["config"]
         revs.setdefault(r["config"]["model"], set()).update(
-            int(v["revision"].rsplit(" v", 1)[1]) for v in r["values"] if v)
+            int(v["revision"].rsplit(" v", 1)[1]) for v in r["values"] if v
+        )
     assert revs["llama4-maverick"] == {1} and revs["qwen3-235b-a22b"] == {2, 3}, revs
 
 
@@ -391,12 +520,27 @@ def test_trend_follows_a_documents_versions_by_setup(tmp_path: Path) -> None:
     runner = CliRunner()
     db = str(tmp_path / "ledger.db")
     for n in (1, 2, 3):
-        r = runner.invoke(app, ["ingest", "--db", db, "--repo", "vendor/engine", "--repo-path", "docs/perf.md",
-                                str(RELEASE / f"per_model_v{n}.md")])
+        r = runner.invoke(
+            app,
+            [
+                "ingest",
+                "--db",
+                db,
+                "--repo",
+                "vendor/engine",
+                "--repo-path",
+                "docs/perf.md",
+                str(RELEASE / f"per_model_v{n}.md"),
+            ],
+        )
         assert r.exit_code == 0, r.output
     trend = run_trend("throughput", ["vendor/engine:docs/perf.md"], book=Ledger(db))
-    by_setup = {(dict(s.points[0][1].config)["model"], s.label.split("gpu=")[1][:4], s.label.split("isl=")[1][:4]):
-                [x.value for _, x in s.points] for s in trend.series}
+    by_setup = {
+        (dict(s.points[0][1].config)["model"], s.label.split("gpu=")[1][:4], s.label.split("isl=")[1][:4]): [
+            x.value for _, x in s.points
+        ]
+        for s in trend.series
+    }
     assert by_setup[("Llama 3.3 70B Instruct", "h200", "128,")] == [6881.2, 6881.2, 7356.4]
     assert by_setup[("Qwen2.5 32B Instruct", "h100", "128,")] == [11204.6, 11204.6]  # from v2 on, its own
     assert all(len(pts) in (2, 3) for pts in by_setup.values()) and len(by_setup) == 9
@@ -417,21 +561,38 @@ def test_claims_config_finds_a_setup_across_prs_whatever_its_spelling(tmp_path: 
     db = str(tmp_path / "ledger.db")
     texts = {
         "1": "## Results on meta-llama/Llama-3.1-8B-Instruct, H100 SXM 80GB, TP8\n\n| metric | value |\n|---|---|\n"
-             "| output throughput (tok/s) | 12,400 |\n",
+        "| output throughput (tok/s) | 12,400 |\n",
         "2": "## Llama 3.1 8B Instruct on H100-80GB-HBM3, tp=8\n\n| metric | value |\n|---|---|\n"
-             "| output throughput (tok/s) | 12,950 |\n",
+        "| output throughput (tok/s) | 12,950 |\n",
         "3": "## Results on Qwen3-8B, H100, TP8\n\n| metric | value |\n|---|---|\n"
-             "| output throughput (tok/s) | 15,100 |\n",
+        "| output throughput (tok/s) | 15,100 |\n",
     }
     for n, text in texts.items():
         p = tmp_path / f"pr{n}.md"
         p.write_text(text, encoding="utf-8")
         r = runner.invoke(app, ["ingest", "--db", db, "--repo", "example/engine", "--pr", n, str(p)])
         assert r.exit_code == 0, r.output
-    for model, gpu in [("Llama 3.1 8B Instruct", "NVIDIA H100"), ("meta-llama/Llama-3.1-8B-Instruct", "H100 SXM 80GB"),
-                       ("llama-3.1-8b-instruct", "h100")]:
-        r = runner.invoke(app, ["claims", "--db", db, "--config", f"model={model}", "--config", f"gpu={gpu}",
-                                "--config", "tp=TP8", "-f", "jsonl"])
+    for model, gpu in [
+        ("Llama 3.1 8B Instruct", "NVIDIA H100"),
+        ("meta-llama/Llama-3.1-8B-Instruct", "H100 SXM 80GB"),
+        ("llama-3.1-8b-instruct", "h100"),
+    ]:
+        r = runner.invoke(
+            app,
+            [
+                "claims",
+                "--db",
+                db,
+                "--config",
+                f"model={model}",
+                "--config",
+                f"gpu={gpu}",
+                "--config",
+                "tp=TP8",
+                "-f",
+                "jsonl",
+            ],
+        )
         assert r.exit_code == 0, r.output
         assert sorted(json.loads(x)["value"] for x in r.output.splitlines()) == [12400, 12950], (model, gpu)
 
@@ -440,19 +601,53 @@ def test_trend_where_reads_a_setup_in_any_spelling() -> None:
     from ledger.compare.run import parse_where
 
     assert parse_where(["gpu=H100-80GB-HBM3", "model=meta-llama/Llama-3.1-8B-Instruct", "tp=TP8", "mtp=1"]) == {
-        "gpu": "h100", "model": "llama3.1-8b-instruct", "tp": "8", "draft_len": "1"}
+        "gpu": "h100",
+        "model": "llama3.1-8b-instruct",
+        "tp": "8",
+        "draft_len": "1",
+    }
     assert parse_where(["gpu=8xH100", "isl=8k"]) == {"gpu": "h100", "gpu_count": "8", "isl": "8192"}
 
 
 def test_trend_follows_the_prs_of_a_repository_by_canonical_setup(tmp_path: Path) -> None:
     from ledger.targets import run_trend
 
-    a = _claims_file(tmp_path / "a.jsonl", [c("perf", "output throughput", 12400.0, unit="tok/s", config={
-        "model": "meta-llama/Llama-3.1-8B-Instruct", "gpu": "H100 SXM 80GB", "tp": "TP8"})])
-    b = _claims_file(tmp_path / "b.jsonl", [c("perf", "output throughput", 12950.0, unit="tok/s", config={
-        "model": "Llama 3.1 8B Instruct", "gpu": "H100-80GB-HBM3", "tp_size": "8"})])
-    d = _claims_file(tmp_path / "d.jsonl", [c("perf", "output throughput", 9000.0, unit="tok/s", config={
-        "model": "Llama 3.1 8B Instruct", "gpu": "H100-80GB-HBM3"})])  # its TP unstated: another setup
+    a = _claims_file(
+        tmp_path / "a.jsonl",
+        [
+            c(
+                "perf",
+                "output throughput",
+                12400.0,
+                unit="tok/s",
+                config={"model": "meta-llama/Llama-3.1-8B-Instruct", "gpu": "H100 SXM 80GB", "tp": "TP8"},
+            )
+        ],
+    )
+    b = _claims_file(
+        tmp_path / "b.jsonl",
+        [
+            c(
+                "perf",
+                "output throughput",
+                12950.0,
+                unit="tok/s",
+                config={"model": "Llama 3.1 8B Instruct", "gpu": "H100-80GB-HBM3", "tp_size": "8"},
+            )
+        ],
+    )
+    d = _claims_file(
+        tmp_path / "d.jsonl",
+        [
+            c(
+                "perf",
+                "output throughput",
+                9000.0,
+                unit="tok/s",
+                config={"model": "Llama 3.1 8B Instruct", "gpu": "H100-80GB-HBM3"},
+            )
+        ],
+    )  # its TP unstated: another setup
     trend = run_trend("output throughput", [a, b, d], book=Ledger(tmp_path / "none.db"))
     assert [[x.value for _, x in s.points] for s in trend.series] == [[12400.0, 12950.0]]
     assert trend.single == 1

@@ -36,8 +36,13 @@ def _literal_config_keys() -> dict[str, str]:
                 for t in node.targets:
                     if isinstance(t, ast.Name) and t.id in names:
                         dicts += [d for d in ast.walk(node.value) if isinstance(d, ast.Dict)]
-                    if (isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id in names
-                            and isinstance(t.slice, ast.Constant) and isinstance(t.slice.value, str)):
+                    if (
+                        isinstance(t, ast.Subscript)
+                        and isinstance(t.value, ast.Name)
+                        and t.value.id in names
+                        and isinstance(t.slice, ast.Constant)
+                        and isinstance(t.slice.value, str)
+                    ):
                         found[t.slice.value] = f"{path.name}:{node.lineno}"
             for d in dicts:
                 for k in d.keys:
@@ -89,11 +94,22 @@ def test_compare_keeps_every_hard_key_the_extractors_write() -> None:
     assert not dropped[:10], dropped[:10]
 
 
-@pytest.mark.parametrize(("key", "cls"), [
-    ("ep", "hard"), ("EP", "hard"), ("state", "hard"), ("mtp", "hard"), ("kv_cache_dtype", "hard"),
-    ("row", "soft"), ("gate", "soft"), ("group", "soft"), ("commit", "ignored"), ("source", "ignored"),
-    ("hot_buffer_size", "hard"),  # a benchmark table's own input column: not in the table, hard by default
-])
+@pytest.mark.parametrize(
+    ("key", "cls"),
+    [
+        ("ep", "hard"),
+        ("EP", "hard"),
+        ("state", "hard"),
+        ("mtp", "hard"),
+        ("kv_cache_dtype", "hard"),
+        ("row", "soft"),
+        ("gate", "soft"),
+        ("group", "soft"),
+        ("commit", "ignored"),
+        ("source", "ignored"),
+        ("hot_buffer_size", "hard"),  # a benchmark table's own input column: not in the table, hard by default
+    ],
+)
 def test_key_classes(key: str, cls: str) -> None:
     assert key_class(key) == cls
 
@@ -102,26 +118,45 @@ def test_key_classes(key: str, cls: str) -> None:
 def _setup(**config: str) -> dict[str, str]:
     from ledger.model import Claim, Source
 
-    c = Claim(kind="perf", metric="output throughput", value=1.0, unit="tok/s", config=config,
-              source=Source(line=1, line_end=1, text="1"))
+    c = Claim(
+        kind="perf",
+        metric="output throughput",
+        value=1.0,
+        unit="tok/s",
+        config=config,
+        source=Source(line=1, line_end=1, text="1"),
+    )
     return dict(claim_key(c)[0].config)
 
 
-@pytest.mark.parametrize(("key", "spellings", "want"), [
-    ("gpu", ["H100 SXM 80GB", "H100-80GB-HBM3", "NVIDIA H100", "h100"], {"gpu": "h100"}),
-    ("gpu", ["8xH100", "8 x H100 SXM", "H100 x 8", "8×H100-80GB-HBM3"], {"gpu": "h100", "gpu_count": "8"}),
-    ("gpu", ["2x8 H200", "2x8xH200"], {"gpu": "h200", "gpu_count": "16"}),
-    ("gpu", ["2x8"], {"gpu_count": "16"}),
-    ("model", ["meta-llama/Llama-3.1-8B-Instruct", "Llama-3.1-8B-Instruct", "Llama 3.1 8B Instruct",
-               "Meta-Llama-3.1-8B-Instruct", "/models/llama-3.1-8b-instruct/"], {"model": "llama3.1-8b-instruct"}),
-    ("precision", ["FP8", "fp8_e4m3", "float8", "torch.float8_e4m3fn", "FP8 (e4m3)"], {"quant": "fp8"}),
-    ("kv_cache_dtype", ["fp8_e4m3", "FP8"], {"kv_cache": "fp8"}),
-    ("tp", ["TP8", "tp=8", "--tp-size 8", "8", "TP 8"], {"tp": "8"}),
-    ("isl", ["8k", "8192", "8,192"], {"isl": "8192"}),
-    ("isl_osl", ["8k/1k", "8192 / 1024", "8192, 1024"], {"isl": "8192", "osl": "1024"}),
-])
-def test_every_spelling_of_a_setup_has_one_canonical_value(key: str, spellings: list[str],
-                                                           want: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    ("key", "spellings", "want"),
+    [
+        ("gpu", ["H100 SXM 80GB", "H100-80GB-HBM3", "NVIDIA H100", "h100"], {"gpu": "h100"}),
+        ("gpu", ["8xH100", "8 x H100 SXM", "H100 x 8", "8×H100-80GB-HBM3"], {"gpu": "h100", "gpu_count": "8"}),
+        ("gpu", ["2x8 H200", "2x8xH200"], {"gpu": "h200", "gpu_count": "16"}),
+        ("gpu", ["2x8"], {"gpu_count": "16"}),
+        (
+            "model",
+            [
+                "meta-llama/Llama-3.1-8B-Instruct",
+                "Llama-3.1-8B-Instruct",
+                "Llama 3.1 8B Instruct",
+                "Meta-Llama-3.1-8B-Instruct",
+                "/models/llama-3.1-8b-instruct/",
+            ],
+            {"model": "llama3.1-8b-instruct"},
+        ),
+        ("precision", ["FP8", "fp8_e4m3", "float8", "torch.float8_e4m3fn", "FP8 (e4m3)"], {"quant": "fp8"}),
+        ("kv_cache_dtype", ["fp8_e4m3", "FP8"], {"kv_cache": "fp8"}),
+        ("tp", ["TP8", "tp=8", "--tp-size 8", "8", "TP 8"], {"tp": "8"}),
+        ("isl", ["8k", "8192", "8,192"], {"isl": "8192"}),
+        ("isl_osl", ["8k/1k", "8192 / 1024", "8192, 1024"], {"isl": "8192", "osl": "1024"}),
+    ],
+)
+def test_every_spelling_of_a_setup_has_one_canonical_value(
+    key: str, spellings: list[str], want: dict[str, str]
+) -> None:
     for s in spellings:
         assert _setup(**{key: s}) == want, s
 
@@ -137,17 +172,25 @@ def test_spaced_model_names_are_read_as_one_name() -> None:
     assert setup.model_names("we ran llama 3 on it, about 8B tokens") == []
 
 
-@pytest.mark.parametrize(("kind", "task", "want"), [
-    ("perf", "gsm8k", "gsm8k"),
-    ("acceptance", "GSM8K", "gsm8k"),
-    ("acceptance", "passkey", "long-context"),
-    ("accuracy", "gsm8k", None),  # the metric names it already
-])
+@pytest.mark.parametrize(
+    ("kind", "task", "want"),
+    [
+        ("perf", "gsm8k", "gsm8k"),
+        ("acceptance", "GSM8K", "gsm8k"),
+        ("acceptance", "passkey", "long-context"),
+        ("accuracy", "gsm8k", None),  # the metric names it already
+    ],
+)
 def test_the_task_a_value_comes_from_is_a_setup_key(kind: str, task: str, want: str | None) -> None:
     from ledger.model import Claim, Source
 
-    c = Claim(kind=kind, metric="gsm8k" if kind == "accuracy" else "acceptance length", value=2.0,  # type: ignore[arg-type]
-              config={"task": task}, source=Source(line=1, line_end=1, text="2.0"))
+    c = Claim(
+        kind=kind,
+        metric="gsm8k" if kind == "accuracy" else "acceptance length",
+        value=2.0,  # type: ignore[arg-type]
+        config={"task": task},
+        source=Source(line=1, line_end=1, text="2.0"),
+    )
     assert dict(claim_key(c)[0].config).get("task") == want
 
 
@@ -156,9 +199,19 @@ def test_canonical_values_and_spaced_model_names_are_read_in_linear_time() -> No
 
     from ledger.vocab.canonical import canonical_items
 
-    hostile = ["8x" * 20000, "2x8 " * 20000, "llama 3 " * 10000 + "8", "qwen 1.5 " * 10000, "tp=" * 30000 + "8",
-               "1,000" * 20000, "h100 x " * 20000, "-" * 50000 + "8", "Llama " + "3.1 " * 20000 + "8B",
-               "fp8_" * 30000, "8 x " * 20000 + "h100"]
+    hostile = [
+        "8x" * 20000,
+        "2x8 " * 20000,
+        "llama 3 " * 10000 + "8",
+        "qwen 1.5 " * 10000,
+        "tp=" * 30000 + "8",
+        "1,000" * 20000,
+        "h100 x " * 20000,
+        "-" * 50000 + "8",
+        "Llama " + "3.1 " * 20000 + "8B",
+        "fp8_" * 30000,
+        "8 x " * 20000 + "h100",
+    ]
     start = time.process_time()
     for s in hostile:
         for key in ("gpu", "model", "tp", "isl", "quant", "isl_osl"):

@@ -26,9 +26,15 @@ def _facts(claims: list[Claim]) -> list[tuple[int, str, float | str | None, str 
 def test_whitespace_table_under_a_dashed_rule_in_a_fence() -> None:
     claims = _claims("space_table_rule.md")
     assert _facts(claims) == [
-        (12, "perf", 10.48, "us", None), (12, "perf", 102.4, "TFLOPS", None), (12, "perf", 1.0, "x", None),
-        (13, "perf", 7.91, "us", None), (13, "perf", 135.7, "TFLOPS", None), (13, "perf", 1.32, "x", None),
-        (14, "perf", 6.02, "us", None), (14, "perf", 178.3, "TFLOPS", None), (14, "perf", 1.74, "x", None),
+        (12, "perf", 10.48, "us", None),
+        (12, "perf", 102.4, "TFLOPS", None),
+        (12, "perf", 1.0, "x", None),
+        (13, "perf", 7.91, "us", None),
+        (13, "perf", 135.7, "TFLOPS", None),
+        (13, "perf", 1.32, "x", None),
+        (14, "perf", 6.02, "us", None),
+        (14, "perf", 178.3, "TFLOPS", None),
+        (14, "perf", 1.74, "x", None),
     ]
     # the standard deviation column is the spread of the median beside it, never a claim of its own
     assert [c.stddev for c in claims if c.unit == "us"] == [0.012, 0.020, 0.009]
@@ -37,18 +43,27 @@ def test_whitespace_table_under_a_dashed_rule_in_a_fence() -> None:
 def test_profiler_table_between_rules_counts_are_not_claims() -> None:
     claims = _claims("profiler_table.md")
     assert _facts(claims) == [
-        (7, "perf", 61.2, "%", None), (7, "perf", 4.812, "ms", None), (7, "perf", 4.812, "ms", None),
-        (8, "perf", 22.05, "%", None), (8, "perf", 1.734, "ms", None), (8, "perf", 1.734, "ms", None),
-        (10, "perf", 12.4, "ms", None), (11, "perf", 7.863, "ms", None),
+        (7, "perf", 61.2, "%", None),
+        (7, "perf", 4.812, "ms", None),
+        (7, "perf", 4.812, "ms", None),
+        (8, "perf", 22.05, "%", None),
+        (8, "perf", 1.734, "ms", None),
+        (8, "perf", 1.734, "ms", None),
+        (10, "perf", 12.4, "ms", None),
+        (11, "perf", 7.863, "ms", None),
     ]
 
 
 def test_box_drawn_table_every_statistic_cell_is_a_claim() -> None:
     claims = _claims("box_table.md")
     assert _facts(claims) == [
-        (8, "perf", 412.3, "ms", None), (8, "perf", 398.1, "ms", None), (8, "perf", 455.7, "ms", None),
+        (8, "perf", 412.3, "ms", None),
+        (8, "perf", 398.1, "ms", None),
+        (8, "perf", 455.7, "ms", None),
         (8, "perf", 451.2, "ms", None),
-        (9, "perf", 2310.4, "ms", None), (9, "perf", 2288.0, "ms", None), (9, "perf", 2402.9, "ms", None),
+        (9, "perf", 2310.4, "ms", None),
+        (9, "perf", 2288.0, "ms", None),
+        (9, "perf", 2402.9, "ms", None),
         (9, "perf", 2399.1, "ms", None),
         (11, "perf", 1102.55, "tok/s", None),
     ]
@@ -58,9 +73,12 @@ def test_box_drawn_table_every_statistic_cell_is_a_claim() -> None:
 def test_baseline_word_inside_a_column_header_gives_the_reference() -> None:
     claims = _claims("compare_report.md")
     assert _facts(claims) == [
-        (8, "perf", 655.1, "GFLOPS", 612.4), (8, "perf", 6.97, "%", None),
-        (9, "perf", 1201.5, "GFLOPS", 1180.0), (9, "perf", 1.82, "%", None),
-        (10, "perf", 3911.0, "GFLOPS", 3950.0), (10, "perf", -0.99, "%", None),
+        (8, "perf", 655.1, "GFLOPS", 612.4),
+        (8, "perf", 6.97, "%", None),
+        (9, "perf", 1201.5, "GFLOPS", 1180.0),
+        (9, "perf", 1.82, "%", None),
+        (10, "perf", 3911.0, "GFLOPS", 3950.0),
+        (10, "perf", -0.99, "%", None),
     ]
 
 
@@ -81,13 +99,19 @@ def test_frame_input_columns_are_setup_not_claims() -> None:
 def test_unit_delimited_kernel_lines_results_not_work_counters() -> None:
     claims = _claims("kernel_lines.md")
     assert _facts(claims) == [
-        (7, "perf", 12.4, "us/run", None), (7, "perf", 1260.11, "GB/s", None),
-        (8, "perf", 23.95, "us/run", None), (8, "perf", 1304.8, "GB/s", None),
-        (10, "perf", 8.31, "us/run", None), (10, "perf", 1880.42, "GB/s", None),
-        (11, "perf", 106.7, "us/run", None), (11, "perf", 314.45, "GFLOPS", None),
-        (18, "perf", 612.4, "TFLOPs/s", None), (18, "perf", 455.1, "TFLOPs/s", None),
+        (7, "perf", 12.4, "us/run", None),
+        (7, "perf", 1260.11, "GB/s", None),
+        (8, "perf", 23.95, "us/run", None),
+        (8, "perf", 1304.8, "GB/s", None),
+        (10, "perf", 8.31, "us/run", None),
+        (10, "perf", 1880.42, "GB/s", None),
+        (11, "perf", 106.7, "us/run", None),
+        (11, "perf", 314.45, "GFLOPS", None),
+        (18, "perf", 612.4, "TFLOPs/s", None),
+        (18, "perf", 455.1, "TFLOPs/s", None),
         (18, "perf", 495.72, "TFLOPs/s", None),
-        (19, "perf", 98.33, "TFLOPs/s", None), (19, "perf", 121.7, "TFLOPs/s", None),
+        (19, "perf", 98.33, "TFLOPs/s", None),
+        (19, "perf", 121.7, "TFLOPs/s", None),
         (19, "perf", 113.91, "TFLOPs/s", None),
     ]
 
@@ -96,15 +120,26 @@ def test_label_lists_ranges_spreads_and_clock_durations() -> None:
     claims = _claims("label_lists.md")
     assert _facts(claims) == [
         (6, "perf", 402.118, "s", None),
-        (8, "perf", 0.812, "s", None), (8, "perf", 21.305, "s", None), (8, "perf", 6.447, "s", None),
-        (9, "perf", 0.088, "s", None), (9, "perf", 0.094, "s", None), (9, "perf", 0.201, "s", None),
+        (8, "perf", 0.812, "s", None),
+        (8, "perf", 21.305, "s", None),
+        (8, "perf", 6.447, "s", None),
+        (9, "perf", 0.088, "s", None),
+        (9, "perf", 0.094, "s", None),
+        (9, "perf", 0.201, "s", None),
         (9, "perf", 0.318, "s", None),
-        (13, "perf", 1240.62, "token/s", None), (14, "perf", 5.211, "req/s", None),
-        (22, "perf", 3.812, "s", None), (22, "perf", 5.12, "s", None), (22, "perf", 0.804, "s", None),
+        (13, "perf", 1240.62, "token/s", None),
+        (14, "perf", 5.211, "req/s", None),
+        (22, "perf", 3.812, "s", None),
+        (22, "perf", 5.12, "s", None),
+        (22, "perf", 0.804, "s", None),
         (23, "perf", 3.744, "s", None),
-        (29, "perf", 41.207, "s", None), (30, "perf", 133.551, "s", None), (31, "perf", 9.88, "s", None),
+        (29, "perf", 41.207, "s", None),
+        (30, "perf", 133.551, "s", None),
+        (31, "perf", 9.88, "s", None),
         (37, "accuracy", 0.702, None, None),
-        (38, "accuracy", 0.707, None, None), (38, "accuracy", 0.692, None, None), (38, "accuracy", 0.712, None, None),
+        (38, "accuracy", 0.707, None, None),
+        (38, "accuracy", 0.692, None, None),
+        (38, "accuracy", 0.712, None, None),
         (38, "accuracy", 0.697, None, None),
     ]
     by_line: dict[int, Claim] = {}
@@ -114,13 +149,22 @@ def test_label_lists_ranges_spreads_and_clock_durations() -> None:
     assert by_line[23].high == 3.93  # "3.744 s …  3.930 s" is one range
     assert by_line[29].printed == "0m41.207s"
     # the list's labels name its values: min, max, ave; the percentiles 50..99 are names, never values
-    assert [c.config.get("stat") for c in claims if c.source.line in (8, 9)] == \
-        ["min", "max", "ave", "p50", "p75", "p95", "p99"]
+    assert [c.config.get("stat") for c in claims if c.source.line in (8, 9)] == [
+        "min",
+        "max",
+        "ave",
+        "p50",
+        "p75",
+        "p95",
+        "p99",
+    ]
 
 
 def _revisions(name: str) -> list[tuple[int, str, str | None, str | None]]:
-    return [(c.source.line, c.kind, c.revision.label if c.revision else None, c.revision.head if c.revision else None)
-            for c in _claims(name)]
+    return [
+        (c.source.line, c.kind, c.revision.label if c.revision else None, c.revision.head if c.revision else None)
+        for c in _claims(name)
+    ]
 
 
 def test_revisions_as_people_write_them_headings_lead_ins_and_code_comments() -> None:
@@ -129,12 +173,15 @@ def test_revisions_as_people_write_them_headings_lead_ins_and_code_comments() ->
         (6, "perf", "Before", "4a7c19e2b0d35f6e8a91c0b2d4e6f8a0b1c2d3e4"),
         (7, "perf", "Before", "4a7c19e2b0d35f6e8a91c0b2d4e6f8a0b1c2d3e4"),
         (10, "commit", "After", "9e1f0a2b3c"),
-        (13, "perf", "After", "9e1f0a2b3c"), (14, "perf", "After", "9e1f0a2b3c"),
+        (13, "perf", "After", "9e1f0a2b3c"),
+        (14, "perf", "After", "9e1f0a2b3c"),
         (22, "perf", "Updated results", None),
         (25, "commit", "Build from main", "d41c8e0a7f"),
-        (27, "perf", "Build from main", "d41c8e0a7f"), (27, "perf", "Build from main", "d41c8e0a7f"),
+        (27, "perf", "Build from main", "d41c8e0a7f"),
+        (27, "perf", "Build from main", "d41c8e0a7f"),
         (29, "commit", "This PR", "b5e2f9c013"),
-        (31, "perf", "This PR", "b5e2f9c013"), (31, "perf", "This PR", "b5e2f9c013"),
+        (31, "perf", "This PR", "b5e2f9c013"),
+        (31, "perf", "This PR", "b5e2f9c013"),
         (35, "commit", "before PR 5521", "6c1f7d8b"),
         (36, "acceptance", "before PR 5521", "6c1f7d8b"),
         (37, "commit", "with PR 5521", "8207d5fd"),
@@ -145,33 +192,56 @@ def test_revisions_as_people_write_them_headings_lead_ins_and_code_comments() ->
 def test_a_table_side_names_a_revision_the_text_defines() -> None:
     got = _revisions("revisions_named.md")
     assert got == [
-        (5, "commit", "Branch", "c0ffee1234"), (6, "commit", "main", "facade5678"),
-        (10, "perf", "Branch", "c0ffee1234"), (10, "perf", "Branch", "c0ffee1234"),
-        (11, "perf", "Branch", "c0ffee1234"), (11, "perf", "Branch", "c0ffee1234"),
+        (5, "commit", "Branch", "c0ffee1234"),
+        (6, "commit", "main", "facade5678"),
+        (10, "perf", "Branch", "c0ffee1234"),
+        (10, "perf", "Branch", "c0ffee1234"),
+        (11, "perf", "Branch", "c0ffee1234"),
+        (11, "perf", "Branch", "c0ffee1234"),
         (13, "commit", "Tested", "0badcafe12"),
         (15, "accuracy", "Tested", "0badcafe12"),
     ]
     assert [(c.value, c.reference) for c in _claims("revisions_named.md") if c.kind == "perf"] == [
-        (1.12, 1.01), (455.0, 530.0), (3.4, 2.95), (2210.0, 2604.0)]
+        (1.12, 1.01),
+        (455.0, 530.0),
+        (3.4, 2.95),
+        (2210.0, 2604.0),
+    ]
 
 
 def test_gates_in_console_output_and_prose() -> None:
     claims = _claims("gates_console.md")
     gates = sorted((c.source.line, c.outcome) for c in claims if c.kind == "gate")
     assert gates == [
-        (6, "pass"), (7, "fail"), (12, "pass"), (19, "fail"), (20, "fail"),
-        (26, "pass"), (27, "pass"), (33, "pass"), (34, "fail"),
-        (37, "pass"), (37, "pass"), (37, "pass"), (38, "fail"), (38, "pass"),
+        (6, "pass"),
+        (7, "fail"),
+        (12, "pass"),
+        (19, "fail"),
+        (20, "fail"),
+        (26, "pass"),
+        (27, "pass"),
+        (33, "pass"),
+        (34, "fail"),
+        (37, "pass"),
+        (37, "pass"),
+        (37, "pass"),
+        (38, "fail"),
+        (38, "pass"),
     ]
     by_line = {c.source.line: c for c in claims if c.kind == "gate"}
     assert by_line[6].metric == "TestLlama3::test_fp8_block_scales"
     assert by_line[19].config.get("side") == "pr" and by_line[20].config.get("side") == "main"
     # the threshold in an assertion is not a reference; the asserted value is the measured one
     assert [(c.source.line, c.value, c.reference) for c in claims if c.kind == "perf"] == [
-        (19, 2210.41, None), (20, 2208.77, None)]
+        (19, 2210.41, None),
+        (20, 2208.77, None),
+    ]
     # a gate that flips between revisions: the same test, two revisions, two outcomes
-    flips = [(c.revision.label if c.revision else None, c.outcome) for c in claims
-             if c.kind == "gate" and c.metric == "test_block_scale_large_k"]
+    flips = [
+        (c.revision.label if c.revision else None, c.outcome)
+        for c in claims
+        if c.kind == "gate" and c.metric == "test_block_scale_large_k"
+    ]
     assert flips == [("First run", "pass"), ("After the rebase", "fail")]
 
 
@@ -180,8 +250,14 @@ def test_the_setup_each_result_was_measured_under_goes_into_config() -> None:
     # a heading: model, gpu and tp for its section; the commands above the output: their flags
     serving = claims[(13, 3120.44)]
     assert {k: serving.get(k) for k in ("model", "gpu", "tp", "kv_cache", "concurrency", "isl", "osl")} == {
-        "model": "Qwen/Qwen3-30B-A3B", "gpu": "H200", "tp": "2", "kv_cache": "fp8_e4m3", "concurrency": "64",
-        "isl": "4096", "osl": "512"}
+        "model": "Qwen/Qwen3-30B-A3B",
+        "gpu": "H200",
+        "tp": "2",
+        "kv_cache": "fp8_e4m3",
+        "concurrency": "64",
+        "isl": "4096",
+        "osl": "512",
+    }
     # lm_eval: --model names the client, pretrained= the model; the section states no GPU, so the document's
     # one GPU holds (its lowest-priority default)
     acc = claims[(25, 0.8514)]
@@ -215,8 +291,11 @@ def test_packed_cells_stderr_keys_tool_tags_pinned_builds_and_ab_a_runs() -> Non
     claims = _claims("packed_and_keys.md")
     facts = [(c.source.line, c.kind, c.value, c.unit, c.reference) for c in claims]
     # a cell packing three values, named by the title above the header
-    assert [f for f in facts if f[0] == 9] == [(9, "perf", 18.4, "us", None), (9, "perf", 212.0, "TFLOPS", None),
-                                             (9, "perf", 61.5, "%", None)]
+    assert [f for f in facts if f[0] == 9] == [
+        (9, "perf", 18.4, "us", None),
+        (9, "perf", 212.0, "TFLOPS", None),
+        (9, "perf", 61.5, "%", None),
+    ]
     # an "_stderr" key is the error of the value beside it, never a claim; a tool's "[METRIC]" tag is not the name
     acc = [c for c in claims if c.source.line == 14]
     assert [(c.value, c.stderr) for c in acc] == [(0.8412, 0.0101)]
@@ -225,20 +304,25 @@ def test_packed_cells_stderr_keys_tool_tags_pinned_builds_and_ab_a_runs() -> Non
     assert [c.sha for c in claims if c.kind == "commit"] == ["ab12cd34e"]
     # two baseline rows of one kind (an A/B/A run): every row is a result, none a reference
     assert [(c.value, c.reference) for c in claims if c.source.line in (24, 25, 26) and c.unit == "s"] == [
-        (11.3, None), (10.91, None), (11.02, None)]
+        (11.3, None),
+        (10.91, None),
+        (11.02, None),
+    ]
     # a "words number" line among "label: value" lines
     assert (30, "perf", 9116.81, "tokens/sec", None) in facts
 
 
 def test_loose_pipe_tables_test_count_tables_unittest_and_code_span_values() -> None:
-    text = ("```\n[------------- attention forward -------------]\n"
-            "                          |  ours  |  vanilla\n"
-            "1 threads: ------------------------------------\n"
-            "      f16 B=8, M=1024     |  41.2  |  180.5\n"
-            "      f16 B=8, M=2048     |  80.9  |  361.0\n```\n\n"
-            "| Status | Count |\n|---|---|\n| PASSED | 128 |\n| FAILED | 0 |\n\n"
-            "```\nRan 4 tests in 12.301s\n\nOK\n```\n\n"
-            "- acceptance length at batch 32: `2.27`, at batch 2: `2.41`\n")
+    text = (
+        "```\n[------------- attention forward -------------]\n"
+        "                          |  ours  |  vanilla\n"
+        "1 threads: ------------------------------------\n"
+        "      f16 B=8, M=1024     |  41.2  |  180.5\n"
+        "      f16 B=8, M=2048     |  80.9  |  361.0\n```\n\n"
+        "| Status | Count |\n|---|---|\n| PASSED | 128 |\n| FAILED | 0 |\n\n"
+        "```\nRan 4 tests in 12.301s\n\nOK\n```\n\n"
+        "- acceptance length at batch 32: `2.27`, at batch 2: `2.41`\n"
+    )
     claims = extract(text, path="t.md").claims
     perf = [(c.source.line, c.value, c.reference) for c in claims if c.kind == "perf"]
     # torch.utils.benchmark's Compare: no outer pipes, a "1 threads" rule; "vanilla" names the baseline

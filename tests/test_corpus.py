@@ -29,8 +29,10 @@ SETS = {
     "console-rendered": (CORPUS2 / "rendered" / "gold", 95.5, 96.0),
 }
 
-pytestmark = pytest.mark.skipif(not SCORE.exists() or not CORPUS.exists(),
-                                reason="../shared (corpus and score.py) is not present next to the repository")
+pytestmark = pytest.mark.skipif(
+    not SCORE.exists() or not CORPUS.exists(),
+    reason="../shared (corpus and score.py) is not present next to the repository",
+)
 
 
 def _score_module() -> ModuleType:

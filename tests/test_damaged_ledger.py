@@ -54,8 +54,9 @@ def test_ingest_refuses_a_ledger_that_fails_quick_check(tmp_path: Path) -> None:
     page_size = conn.execute("PRAGMA page_size").fetchone()[0]
     (root,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'idx_claims_kind'").fetchone() or (None,)
     if root is None:
-        (root,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
-                               "ORDER BY rootpage DESC LIMIT 1").fetchone()
+        (root,) = conn.execute(
+            "SELECT rootpage FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY rootpage DESC LIMIT 1"
+        ).fetchone()
     conn.close()
     with open(db, "r+b") as fh:  # a b-tree page's header and cell pointers overwritten: a torn write, a bad disk
         fh.seek((root - 1) * page_size)
@@ -75,8 +76,9 @@ def test_ingest_refuses_a_ledger_that_fails_quick_check(tmp_path: Path) -> None:
 
 def test_a_corrupt_cell_costs_its_row_of_an_export_not_the_export(tmp_path: Path) -> None:
     db = _checkpointed(tmp_path)
-    whole = [json.loads(line) for line in run("claims", "--all-versions", "--db", str(db), "-f", "jsonl").stdout
-             .splitlines()]
+    whole = [
+        json.loads(line) for line in run("claims", "--all-versions", "--db", str(db), "-f", "jsonl").stdout.splitlines()
+    ]
     conn = sqlite3.connect(db)
     ids = [r[0] for r in conn.execute("SELECT id FROM claims ORDER BY document_id, version_id, ordinal")]
     # written by another tool: SQLite stores any bytes as TEXT, and JSON columns hold whatever was put there
@@ -97,6 +99,7 @@ def test_a_corrupt_cell_costs_its_row_of_an_export_not_the_export(tmp_path: Path
 
 
 # ---- a full disk -------------------------------------------------------------------------------------------------
+
 
 def _documents(folder: Path, n: int) -> Path:
     folder.mkdir()
@@ -184,5 +187,6 @@ def test_a_text_cell_that_is_not_utf8_costs_its_row_of_sql(tmp_path: Path) -> No
     r = run("sql", "SELECT id, metric FROM claims ORDER BY id", "--db", str(db), "-f", "jsonl")
     assert r.exit_code == 0, r.stderr
     assert len(r.stdout.splitlines()) == n - 1
-    assert r.stderr.splitlines() == ["ledger: note: row 6: a text cell is not valid UTF-8 (written by another "
-                                     "tool?); left out of this answer"]
+    assert r.stderr.splitlines() == [
+        "ledger: note: row 6: a text cell is not valid UTF-8 (written by another tool?); left out of this answer"
+    ]

@@ -30,30 +30,58 @@ from ledger.errors import DatabaseError, NotALedger, SchemaTooNew
 from ledger.model import ParseWarning
 
 
-def _claim(line: int, value: float | str | None, kind: str = "accuracy", metric: str | None = "gsm8k",
-           **extra: Any) -> dict[str, Any]:
+def _claim(
+    line: int, value: float | str | None, kind: str = "accuracy", metric: str | None = "gsm8k", **extra: Any
+) -> dict[str, Any]:
     c: dict[str, Any] = {
-        "kind": kind, "metric": metric, "value": value, "high": None, "approx": False, "unit": None,
-        "reference": 71.8, "outcome": None, "outcome_text": None, "sha": None, "passed": None, "failed": None,
-        "skipped": None, "subject": None, "feature": None,
+        "kind": kind,
+        "metric": metric,
+        "value": value,
+        "high": None,
+        "approx": False,
+        "unit": None,
+        "reference": 71.8,
+        "outcome": None,
+        "outcome_text": None,
+        "sha": None,
+        "passed": None,
+        "failed": None,
+        "skipped": None,
+        "subject": None,
+        "feature": None,
         "revision": {"label": "Final head", "head": "b7a3e2d915", "base": "1f2e3d4c5b"},
         "config": {"mtp": "3", "kv_cache": "fp8"},
-        "source": {"path": "pr.txt", "line": line, "line_end": line, "text": f"gsm8k {value} (ref 71.8)",
-                   "section": ["Test Coverage", "Final head"]},
-        "stderr": None, "stddev": None, "printed": None, "note": None, "parser": "prose/1",
-        "engine": None, "architecture": None, "models": None,
+        "source": {
+            "path": "pr.txt",
+            "line": line,
+            "line_end": line,
+            "text": f"gsm8k {value} (ref 71.8)",
+            "section": ["Test Coverage", "Final head"],
+        },
+        "stderr": None,
+        "stddev": None,
+        "printed": None,
+        "note": None,
+        "parser": "prose/1",
+        "engine": None,
+        "architecture": None,
+        "models": None,
     }
     c.update(extra)
     return c
 
 
-def _prep(text: str, key: str = "example/trtllm#4821", claim_list: list[dict[str, Any]] | None = None
-          ) -> PreparedVersion:
+def _prep(
+    text: str, key: str = "example/trtllm#4821", claim_list: list[dict[str, Any]] | None = None
+) -> PreparedVersion:
     return PreparedVersion(
         identity=DocumentIdentity(key=key, repo="example/trtllm", pr=4821),
-        sha256=hashlib.sha256(text.encode()).hexdigest(), text=text, parser_version="prose/1",
+        sha256=hashlib.sha256(text.encode()).hexdigest(),
+        text=text,
+        parser_version="prose/1",
         claims=claim_list if claim_list is not None else [_claim(3, 71.19), _claim(4, 71.96, metric="MMLU")],
-        format="rendered", source_path="pr.txt",
+        format="rendered",
+        source_path="pr.txt",
         sections=[(1, "heading", 2, "Test Coverage", ("Test Coverage",))],
         revisions=[("Final head", "b7a3e2d915", "1f2e3d4c5b", 2, 4)],
         warnings=[ParseWarning(4, "table row cut short (truncated input?)"), ParseWarning(None, "a note on the whole")],
@@ -154,7 +182,9 @@ def test_a_warning_is_stored_as_its_line_and_message(tmp_path: Path) -> None:
     ledger = open_database(tmp_path / "l.db")
     write_version(ledger, _prep("text one"))
     assert ledger.execute("SELECT line, message FROM warnings ORDER BY id").fetchall() == [
-        (4, "table row cut short (truncated input?)"), (None, "a note on the whole")]
+        (4, "table row cut short (truncated input?)"),
+        (None, "a note on the whole"),
+    ]
 
 
 def _old_ledger(path: Path, stop_before: str, text: str) -> Database:
@@ -164,23 +194,35 @@ def _old_ledger(path: Path, stop_before: str, text: str) -> Database:
     old = Database(path)
     migrations.apply(old, stop_before=stop_before)
     old.execute("INSERT INTO documents (key, created_at) VALUES ('a#1', 'now')")
-    old.execute("INSERT INTO document_versions (document_id, version, sha256, ingested_at, parser_version, n_lines, "
-                "n_claims, text) VALUES (1, 1, 'x', 'now', 'p', 1, 1, ?)", [text])
+    old.execute(
+        "INSERT INTO document_versions (document_id, version, sha256, ingested_at, parser_version, n_lines, "
+        "n_claims, text) VALUES (1, 1, 'x', 'now', 'p', 1, 1, ?)",
+        [text],
+    )
     return old
 
 
 def test_warnings_stored_before_migration_13_lose_the_line_their_message_repeated(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     old = _old_ledger(path, "0013_warning_message_without_line", "x")
-    old.conn.executemany("INSERT INTO warnings (version_id, line, message) VALUES (1, ?, ?)", [
-        (7, "line 7: table row cut short (truncated input?)"), (12, "line 12: line 3: a message that names a line"),
-        (None, "a.md: not valid UTF-8 (first bad byte at offset 4)"), (5, "line 50: not this warning's line")])
+    old.conn.executemany(
+        "INSERT INTO warnings (version_id, line, message) VALUES (1, ?, ?)",
+        [
+            (7, "line 7: table row cut short (truncated input?)"),
+            (12, "line 12: line 3: a message that names a line"),
+            (None, "a.md: not valid UTF-8 (first bad byte at offset 4)"),
+            (5, "line 50: not this warning's line"),
+        ],
+    )
     old.conn.commit()
     old.close()
     ledger = open_database(path)
     assert ledger.execute("SELECT line, message FROM warnings ORDER BY id").fetchall() == [
-        (7, "table row cut short (truncated input?)"), (12, "line 3: a message that names a line"),
-        (None, "a.md: not valid UTF-8 (first bad byte at offset 4)"), (5, "line 50: not this warning's line")]
+        (7, "table row cut short (truncated input?)"),
+        (12, "line 3: a message that names a line"),
+        (None, "a.md: not valid UTF-8 (first bad byte at offset 4)"),
+        (5, "line 50: not this warning's line"),
+    ]
 
 
 def test_a_failed_write_leaves_nothing_of_the_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -206,8 +248,17 @@ def test_a_failed_write_leaves_nothing_of_the_version(tmp_path: Path, monkeypatc
 
 def test_claims_round_trip_in_contract_shape(tmp_path: Path) -> None:
     ledger = open_database(tmp_path / "l.db")
-    support = _claim(7, "yes", kind="support", metric=None, subject="LlamaForCausalLM", feature="FP8 KV cache",
-                     note="Eagle3 drafts only", revision=None, config={})
+    support = _claim(
+        7,
+        "yes",
+        kind="support",
+        metric=None,
+        subject="LlamaForCausalLM",
+        feature="FP8 KV cache",
+        note="Eagle3 drafts only",
+        revision=None,
+        config={},
+    )
     added = _claim(9, 96.25, comparator=">=")  # a field added to the model later is kept
     original = [_claim(3, 71.19), support, added]
     write_version(ledger, _prep("round trip", claim_list=original))
@@ -228,8 +279,16 @@ def test_filters_are_parameterised(tmp_path: Path) -> None:
     counts = table_counts(ledger)
     hostile = ["x' OR '1'='1", "'; DROP TABLE claims; --", '" OR 1=1 --', "%", "_", "\\", "NEAR(a b)", "*"]
     for value in hostile:
-        f = ClaimFilter(metric=value if value != "*" else None, revision=value, kind=value, repo=value,
-                        config=[(value, value)], search=value, subject=value, feature=value)
+        f = ClaimFilter(
+            metric=value if value != "*" else None,
+            revision=value,
+            kind=value,
+            repo=value,
+            config=[(value, value)],
+            search=value,
+            subject=value,
+            feature=value,
+        )
         assert claims(ledger, f) == []
     assert table_counts(ledger) == counts
     assert len(claims(ledger, ClaimFilter(config=[("mtp", "3"), ("kv_cache", "FP8")]))) == 2
@@ -259,9 +318,15 @@ def test_readonly_connection_refuses_writes(tmp_path: Path) -> None:
     conn = open_readonly(path)
     assert conn.execute("SELECT COUNT(*) FROM claims").fetchone()[0] == 2
     assert conn.execute("SELECT rowid FROM claims_fts WHERE claims_fts MATCH 'gsm8k'").fetchall()
-    for statement in ("INSERT INTO documents (key, created_at) VALUES ('x', 'y')", "DELETE FROM claims",
-                      f"ATTACH DATABASE '{tmp_path / 'other.db'}' AS other", "SELECT load_extension('libx')",
-                      "PRAGMA user_version = 42", "CREATE TEMP TABLE t (x)", "PRAGMA query_only = OFF"):
+    for statement in (
+        "INSERT INTO documents (key, created_at) VALUES ('x', 'y')",
+        "DELETE FROM claims",
+        f"ATTACH DATABASE '{tmp_path / 'other.db'}' AS other",
+        "SELECT load_extension('libx')",
+        "PRAGMA user_version = 42",
+        "CREATE TEMP TABLE t (x)",
+        "PRAGMA query_only = OFF",
+    ):
         with pytest.raises(sqlite3.DatabaseError):
             conn.execute(statement)
     assert not (tmp_path / "other.db").exists()
@@ -336,8 +401,10 @@ def test_a_ledger_from_before_migration_5_keeps_its_index_whole(tmp_path: Path) 
     the trigger and claims written after it are each found once."""
     path = tmp_path / "old.db"
     old = _old_ledger(path, "0005_fts_per_version", "MMMU 51.2")
-    old.execute("INSERT INTO claims (document_id, version_id, ordinal, kind, metric, value, line, line_end, text) "
-                "VALUES (1, 1, 0, 'accuracy', 'MMMU', 51.2, 1, 1, 'MMMU 51.2')")
+    old.execute(
+        "INSERT INTO claims (document_id, version_id, ordinal, kind, metric, value, line, line_end, text) "
+        "VALUES (1, 1, 0, 'accuracy', 'MMMU', 51.2, 1, 1, 'MMMU 51.2')"
+    )
     old.conn.commit()
     old.close()
     ledger = open_database(path)
@@ -352,8 +419,11 @@ def test_a_ledger_from_before_migration_5_keeps_its_index_whole(tmp_path: Path) 
 def test_a_packed_version_stores_the_same_claims(tmp_path: Path) -> None:
     """A parser process sends claims as table rows (`pack`); what is stored must not depend on it."""
     ledger = open_database(tmp_path / "l.db")
-    mixed = [_claim(3, 71.19), _claim(5, "yes", kind="support", revision=None, config={}),
-             _claim(9, 1.5, comparator=">=")]
+    mixed = [
+        _claim(3, 71.19),
+        _claim(5, "yes", kind="support", revision=None, config={}),
+        _claim(9, 1.5, comparator=">="),
+    ]
     packed = _prep("same text", key="a#1", claim_list=[dict(c) for c in mixed]).pack()
     assert packed.claims == [] and packed.n_claims == 3
     write_version(ledger, packed)
@@ -376,9 +446,15 @@ def test_count_claims_agrees_with_the_claims_read(tmp_path: Path) -> None:
     ledger = open_database(tmp_path / "l.db")
     write_version(ledger, _prep("one"))
     write_version(ledger, _prep("two", claim_list=[_claim(3, 70.0), _claim(5, "yes", kind="support", metric=None)]))
-    for f in (ClaimFilter(), ClaimFilter(all_versions=True), ClaimFilter(metric="gsm8k", all_versions=True),
-              ClaimFilter(kind="support"), ClaimFilter(search="gsm8k"), ClaimFilter(metric="nothing"),
-              ClaimFilter(limit=1, all_versions=True)):
+    for f in (
+        ClaimFilter(),
+        ClaimFilter(all_versions=True),
+        ClaimFilter(metric="gsm8k", all_versions=True),
+        ClaimFilter(kind="support"),
+        ClaimFilter(search="gsm8k"),
+        ClaimFilter(metric="nothing"),
+        ClaimFilter(limit=1, all_versions=True),
+    ):
         assert count_claims(ledger, f) == len(claims(ledger, ClaimFilter(**{**f.__dict__, "limit": None})))
 
 
@@ -390,21 +466,44 @@ def test_a_page_of_one_metric_is_read_in_index_order(tmp_path: Path) -> None:
     ledger = open_database(tmp_path / "l.db")
     write_version(ledger, _prep("one"))
     joins, where, params = _claims_where(ledger, ClaimFilter(metric="GSM8K"))
-    plan = " | ".join(r[3] for r in ledger.execute(
-        f"EXPLAIN QUERY PLAN SELECT c.id FROM claims c {joins} WHERE {' AND '.join(where)} "
-        "ORDER BY c.document_id, v.version, c.ordinal LIMIT 50", params))
+    plan = " | ".join(
+        r[3]
+        for r in ledger.execute(
+            f"EXPLAIN QUERY PLAN SELECT c.id FROM claims c {joins} WHERE {' AND '.join(where)} "
+            "ORDER BY c.document_id, v.version, c.ordinal LIMIT 50",
+            params,
+        )
+    )
     assert "idx_claims_metric_order" in plan and "TEMP B-TREE FOR ORDER BY" not in plan, plan
 
 
 # Issue 26: each claim's canonical setup is stored beside its printed config, and `--config` reads it.
 def _setup_claims() -> list[dict[str, Any]]:
     return [
-        _claim(3, 12400.0, kind="perf", metric="output throughput", unit="tok/s",
-               config={"model": "meta-llama/Llama-3.1-8B-Instruct", "gpu": "H100 SXM 80GB", "tp": "TP8"}),
-        _claim(4, 12950.0, kind="perf", metric="output throughput", unit="tok/s",
-               config={"model": "Llama 3.1 8B Instruct", "gpu": "8xH100-80GB-HBM3", "tp_size": "8"}),
-        _claim(5, 15100.0, kind="perf", metric="output throughput", unit="tok/s",
-               config={"model": "Qwen3-8B", "gpu": "H100", "tp": "8"}),
+        _claim(
+            3,
+            12400.0,
+            kind="perf",
+            metric="output throughput",
+            unit="tok/s",
+            config={"model": "meta-llama/Llama-3.1-8B-Instruct", "gpu": "H100 SXM 80GB", "tp": "TP8"},
+        ),
+        _claim(
+            4,
+            12950.0,
+            kind="perf",
+            metric="output throughput",
+            unit="tok/s",
+            config={"model": "Llama 3.1 8B Instruct", "gpu": "8xH100-80GB-HBM3", "tp_size": "8"},
+        ),
+        _claim(
+            5,
+            15100.0,
+            kind="perf",
+            metric="output throughput",
+            unit="tok/s",
+            config={"model": "Qwen3-8B", "gpu": "H100", "tp": "8"},
+        ),
     ]
 
 
@@ -417,20 +516,33 @@ def test_the_setup_index_holds_the_canonical_setup_and_config_the_printed_one(tm
 
     ledger = open_database(tmp_path / "l.db")
     write_version(ledger, _prep("setups", claim_list=_setup_claims()))
-    rows = ledger.execute("SELECT c.line, s.key, s.value FROM claim_setup s JOIN claims c ON c.id = s.claim_id "
-                          "WHERE s.key IN ('model', 'gpu', 'gpu_count', 'tp') ORDER BY c.line, s.key").fetchall()
+    rows = ledger.execute(
+        "SELECT c.line, s.key, s.value FROM claim_setup s JOIN claims c ON c.id = s.claim_id "
+        "WHERE s.key IN ('model', 'gpu', 'gpu_count', 'tp') ORDER BY c.line, s.key"
+    ).fetchall()
     assert rows == [
-        (3, "gpu", "h100"), (3, "model", "llama3.1-8b-instruct"), (3, "tp", "8"),
-        (4, "gpu", "h100"), (4, "gpu_count", "8"), (4, "model", "llama3.1-8b-instruct"), (4, "tp", "8"),
-        (5, "gpu", "h100"), (5, "model", "qwen3-8b"), (5, "tp", "8")]
+        (3, "gpu", "h100"),
+        (3, "model", "llama3.1-8b-instruct"),
+        (3, "tp", "8"),
+        (4, "gpu", "h100"),
+        (4, "gpu_count", "8"),
+        (4, "model", "llama3.1-8b-instruct"),
+        (4, "tp", "8"),
+        (5, "gpu", "h100"),
+        (5, "model", "qwen3-8b"),
+        (5, "tp", "8"),
+    ]
     assert claims(ledger, ClaimFilter())[0]["config"]["gpu"] == "H100 SXM 80GB"  # printed, as the contract says
     assert _values(ledger, ("model", "Llama-3.1-8B-Instruct"), ("gpu", "NVIDIA H100"), ("tp", "--tp-size 8")) == [
-        12400.0, 12950.0]
+        12400.0,
+        12950.0,
+    ]
     assert _values(ledger, ("gpu", "8xH100")) == [12950.0]  # a count asked for is a count stated
     assert _values(ledger, ("model", "qwen3-8b"), ("gpu_count", "*")) == []
     assert _values(ledger, ("tp", "TP8")) == [12400.0, 12950.0, 15100.0]
-    assert _values(ledger, ("tp", "TP8")) == [c["value"] for c in query_claims(
-        OpenLedger(tmp_path / "l.db"), ClaimFilter(config=[("tp", "TP8")]))]
+    assert _values(ledger, ("tp", "TP8")) == [
+        c["value"] for c in query_claims(OpenLedger(tmp_path / "l.db"), ClaimFilter(config=[("tp", "TP8")]))
+    ]
 
 
 def test_a_ledger_from_before_the_setup_index_gets_one_and_stale_rules_are_rebuilt(tmp_path: Path) -> None:
@@ -447,8 +559,9 @@ def test_a_ledger_from_before_the_setup_index_gets_one_and_stale_rules_are_rebui
     ledger.execute("UPDATE setup_rules SET version = -1")  # as if older rules had made it
     ledger.conn.commit()
     assert not setup_index_current(ledger.conn)
-    found = query_claims(OpenLedger(path),
-                         ClaimFilter(config=[("gpu", "H100 SXM"), ("model", "Llama 3.1 8B Instruct")]))
+    found = query_claims(
+        OpenLedger(path), ClaimFilter(config=[("gpu", "H100 SXM"), ("model", "Llama 3.1 8B Instruct")])
+    )
     assert [c["value"] for c in found] == [12400.0, 12950.0]  # read through this code's rules meanwhile
     write_version(ledger, _prep("another text", key="example/trtllm#4822"))
     assert setup_index_current(ledger.conn)

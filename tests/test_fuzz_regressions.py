@@ -23,8 +23,12 @@ CASES: list[tuple[str, str, str | None, str | None]] = [
     ("the same as markdown", ")\tSpeedup\nN\t\t5\t", "fuzz.md", None),
     # table_cells._NUMERIC_CELL_RE: a number, a run of blanks, then letters too long for a unit: the pattern's
     # adjacent optional blanks split the run every way (polynomial; the fuzzer's 5.6 KB input took 22 s)
-    ("blank run inside a numeric-looking cell",
-     "| model | Δ |\n| --- | --- |\n| a | +5.1" + " " * 64 + "L" * 17 + " |\n", "fuzz.md", None),
+    (
+        "blank run inside a numeric-looking cell",
+        "| model | Δ |\n| --- | --- |\n| a | +5.1" + " " * 64 + "L" * 17 + " |\n",
+        "fuzz.md",
+        None,
+    ),
     # the same pattern on a long digit run that fails at its end: split between two numbers (quadratic)
     ("digit run inside a cell", "| model | Δ |\n| --- | --- |\n| a | " + "1" * 20_000 + "! |\n", "fuzz.md", None),
 ]
@@ -40,7 +44,7 @@ def test_fuzz_finding_stays_fixed(why: str, text: str, path: str | None, fmt: st
     CLAIMS_ADAPTER.validate_python([c.model_dump() for c in result.claims])
     for c in result.claims:
         assert 1 <= c.source.line <= c.source.line_end <= len(lines)
-        assert c.source.text in "\n".join(lines[c.source.line - 1:c.source.line_end])
+        assert c.source.text in "\n".join(lines[c.source.line - 1 : c.source.line_end])
 
 
 def test_the_fuzzers_hostile_seeds_hold() -> None:
@@ -61,10 +65,18 @@ def test_the_fuzzers_hostile_seeds_hold() -> None:
 
 SUPPORT_PROSE_CUTS: list[tuple[str, str | None, str | None]] = [
     # issue 14's 30-minute atheris run: 27 findings, all this one bug; two shapes, minimised (from 6.5 and 4.3 KB)
-    ("Row in e table: KimiK3ForConditionalGeneration and KimiLinearForCausalLM (footnote: Bla, Molmo, "
-     "PaliGemma, InternVL, Voxtral. 'Sliding Window Attention' column in the\ufffdey-9    \nT", "fuzz.md", "rendered"),
-    ("confirmed in e table: Deepsencurrent requests:                1000.00   \nTotal token throughput (tok/s):"
-     "          3733.19   \n---------------Time to First Token----------------      \nand SForC", None, None),
+    (
+        "Row in e table: KimiK3ForConditionalGeneration and KimiLinearForCausalLM (footnote: Bla, Molmo, "
+        "PaliGemma, InternVL, Voxtral. 'Sliding Window Attention' column in the\ufffdey-9    \nT",
+        "fuzz.md",
+        "rendered",
+    ),
+    (
+        "confirmed in e table: Deepsencurrent requests:                1000.00   \nTotal token throughput (tok/s):"
+        "          3733.19   \n---------------Time to First Token----------------      \nand SForC",
+        None,
+        None,
+    ),
 ]
 
 
@@ -74,4 +86,4 @@ def test_support_prose_text_cut_at_a_newline_stays_in_its_lines(text: str, path:
     lines = split_lines(text)
     assert result.claims
     for c in result.claims:
-        assert c.source.text in "\n".join(lines[c.source.line - 1:c.source.line_end]), (c.parser, c.source.text)
+        assert c.source.text in "\n".join(lines[c.source.line - 1 : c.source.line_end]), (c.parser, c.source.text)

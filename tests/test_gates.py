@@ -8,16 +8,19 @@ import pytest
 from ledger.parsers import extract
 
 
-@pytest.mark.parametrize("text", [
-    "The loader now fails alone instead of ending the executor.",
-    "Please check the failed tests and fix your PR",
-    "• Test cases are provided for new code paths (see test instructions)",
-    "- [ ] Documentation updated as needed",
-    "The rebase applied every commit without conflicts.",
-    "It keeps the admission tests passing next to the new check.",
-    "LGTM for infra part",
-    "check\tresult\ntest_mtp3_fp8\tgsm8k 95.94 (ref 95.94); pass keys, acceptance length 3.962",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The loader now fails alone instead of ending the executor.",
+        "Please check the failed tests and fix your PR",
+        "• Test cases are provided for new code paths (see test instructions)",
+        "- [ ] Documentation updated as needed",
+        "The rebase applied every commit without conflicts.",
+        "It keeps the admission tests passing next to the new check.",
+        "LGTM for infra part",
+        "check\tresult\ntest_mtp3_fp8\tgsm8k 95.94 (ref 95.94); pass keys, acceptance length 3.962",
+    ],
+)
 def test_outcome_words_in_ordinary_text_are_not_gates(text: str) -> None:
     claims = extract(text, path="x.txt", fmt="rendered").claims + extract(text, path="x.md").claims
     assert [c for c in claims if c.kind == "gate"] == []
@@ -31,11 +34,15 @@ def test_a_count_makes_a_test_claim_not_a_gate() -> None:
 def test_gate_table_rows_give_one_claim_per_filled_cell_with_the_gate_as_config() -> None:
     text = "gate\tgsm8k\tacceptance length\nno MTP\t90.512\nMTP2, FP8 KV\t90.880\t2.401\n"
     claims = extract(text, path="x.txt").claims
-    got = [(c.source.line, c.kind, c.value, c.config.get("gate"), c.config.get("draft_len"), c.config.get("kv_cache"))
-           for c in claims]
-    assert got == [(2, "accuracy", 90.512, "no MTP", "0", None),
-                   (3, "accuracy", 90.88, "MTP2, FP8 KV", "2", "fp8"),
-                   (3, "acceptance", 2.401, "MTP2, FP8 KV", "2", "fp8")]
+    got = [
+        (c.source.line, c.kind, c.value, c.config.get("gate"), c.config.get("draft_len"), c.config.get("kv_cache"))
+        for c in claims
+    ]
+    assert got == [
+        (2, "accuracy", 90.512, "no MTP", "0", None),
+        (3, "accuracy", 90.88, "MTP2, FP8 KV", "2", "fp8"),
+        (3, "acceptance", 2.401, "MTP2, FP8 KV", "2", "fp8"),
+    ]
 
 
 def test_the_hint_words_substring_shortcut_knows_every_odd_case_character() -> None:
@@ -48,6 +55,9 @@ def test_the_hint_words_substring_shortcut_knows_every_odd_case_character() -> N
     from ledger.vocab.text import CASE_ODD
 
     letter = re.compile("[a-z/]", re.IGNORECASE)
-    odd = {ch for ch in map(chr, range(128, sys.maxunicode + 1))
-           if letter.match(ch) or any(x.isascii() for x in ch.lower())}
+    odd = {
+        ch
+        for ch in map(chr, range(128, sys.maxunicode + 1))
+        if letter.match(ch) or any(x.isascii() for x in ch.lower())
+    }
     assert odd == set(CASE_ODD)

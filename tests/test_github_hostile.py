@@ -52,16 +52,20 @@ def _recording(handler: Any) -> tuple[httpx.MockTransport, list[httpx.Request]]:
 # ---- High 1: credentials only to the API's own scheme, host and port ----------------------------------
 
 
-@pytest.mark.parametrize("elsewhere", [
-    "https://collector.example/repos/a/b/issues/1/comments?page=2",      # another host
-    "http://api.github.test/repos/a/b/issues/1/comments?page=2",         # plain http, same host
-    "https://api.github.test:8443/repos/a/b/issues/1/comments?page=2",   # another port
-    "https://api.github.test.collector.example/x?page=2",                # a host that only starts alike
-])
+@pytest.mark.parametrize(
+    "elsewhere",
+    [
+        "https://collector.example/repos/a/b/issues/1/comments?page=2",  # another host
+        "http://api.github.test/repos/a/b/issues/1/comments?page=2",  # plain http, same host
+        "https://api.github.test:8443/repos/a/b/issues/1/comments?page=2",  # another port
+        "https://api.github.test.collector.example/x?page=2",  # a host that only starts alike
+    ],
+)
 def test_a_next_link_to_another_origin_is_refused_and_never_sent(elsewhere: str) -> None:
     def handler(request: httpx.Request) -> httpx.Response:
-        return httpx.Response(200, json=[{"id": 1, "body": "first page"}],
-                              headers={"link": f'<{elsewhere}>; rel="next"'})
+        return httpx.Response(
+            200, json=[{"id": 1, "body": "first page"}], headers={"link": f'<{elsewhere}>; rel="next"'}
+        )
 
     transport, sent = _recording(handler)
     gh = GitHub(API, Auth(TOKEN, "GH_TOKEN"), transport=transport, sleep=lambda s: None)
@@ -104,8 +108,9 @@ def test_fetch_with_a_hostile_next_link_costs_that_pr_and_the_token_stays_home(t
             resp.headers["link"] = '<https://collector.example/c?page=2>; rel="next"'
         return resp
 
-    gh = connect(api_url=fake.base_url, env={"GH_TOKEN": TOKEN},
-                 transport=httpx.MockTransport(handler), sleep=lambda s: None)
+    gh = connect(
+        api_url=fake.base_url, env={"GH_TOKEN": TOKEN}, transport=httpx.MockTransport(handler), sleep=lambda s: None
+    )
 
     results = fetch([f"{REPO}#{NUMBER}"], tmp_path / "l.db", client=gh)
     assert [r.status for r in results] == ["error"] and "another origin" in (results[0].error or "")
@@ -115,9 +120,16 @@ def test_fetch_with_a_hostile_next_link_costs_that_pr_and_the_token_stays_home(t
 # ---- Medium 4: a token with whitespace inside; every form of the token redacted -----------------------
 
 
-@pytest.mark.parametrize("pasted", [TOKEN[:20] + "\n" + TOKEN[20:], TOKEN[:20] + " " + TOKEN[20:],
-                                    TOKEN[:20] + "\r\n" + TOKEN[20:] + "\n", TOKEN[:20] + "\t" + TOKEN[20:],
-                                    TOKEN[:20] + "\x1b" + TOKEN[20:]])
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        TOKEN[:20] + "\n" + TOKEN[20:],
+        TOKEN[:20] + " " + TOKEN[20:],
+        TOKEN[:20] + "\r\n" + TOKEN[20:] + "\n",
+        TOKEN[:20] + "\t" + TOKEN[20:],
+        TOKEN[:20] + "\x1b" + TOKEN[20:],
+    ],
+)
 def test_a_token_with_whitespace_inside_is_refused_in_one_line(pasted: str, tmp_path: Path) -> None:
     with pytest.raises(UsageError) as info:
         resolve_auth({"GH_TOKEN": pasted}, gh=None)
@@ -135,11 +147,21 @@ def test_a_token_with_whitespace_inside_is_refused_in_one_line(pasted: str, tmp_
 
 
 def test_every_form_of_the_token_is_redacted() -> None:
-    token = 'ghp_Od+d/ch=rs%q"u\\ote\'s0123456789'  # printable, no whitespace: a token could hold these
+    token = "ghp_Od+d/ch=rs%q\"u\\ote's0123456789"  # printable, no whitespace: a token could hold these
     auth = resolve_auth({"GH_TOKEN": token}, gh=None)
-    forms = [token, repr(token), repr(token)[1:-1], json.dumps(token), json.dumps(token)[1:-1], quote(token, safe=""),
-             quote_plus(token), quote(token), repr(token.encode()), str(token.encode()),
-             repr(f"Bearer {token}".encode())]
+    forms = [
+        token,
+        repr(token),
+        repr(token)[1:-1],
+        json.dumps(token),
+        json.dumps(token)[1:-1],
+        quote(token, safe=""),
+        quote_plus(token),
+        quote(token),
+        repr(token.encode()),
+        str(token.encode()),
+        repr(f"Bearer {token}".encode()),
+    ]
     assert len(set(forms)) > 5  # the forms really differ
     for form in forms:
         redacted = auth.redact(f"GitHub said: {form} (and again {form})")
@@ -167,30 +189,70 @@ def test_a_token_echoed_in_an_error_is_redacted_in_every_form() -> None:
 
 
 def _pull(n: int, **over: Any) -> dict[str, Any]:
-    base = {"number": n, "title": f"PR {n}", "state": "open", "html_url": f"https://github.test/a/b/pull/{n}",
-            "user": {"login": "dev"}, "body": f"## Results\n\ngsm8k 71.{n}\n", "labels": [],
-            "created_at": "2024-05-01T00:00:00Z", "updated_at": "2024-05-02T00:00:00Z", "merged_at": None,
-            "head": {"sha": "a" * 40, "ref": "x"}, "base": {"sha": "b" * 40, "ref": "main"}}
+    base = {
+        "number": n,
+        "title": f"PR {n}",
+        "state": "open",
+        "html_url": f"https://github.test/a/b/pull/{n}",
+        "user": {"login": "dev"},
+        "body": f"## Results\n\ngsm8k 71.{n}\n",
+        "labels": [],
+        "created_at": "2024-05-01T00:00:00Z",
+        "updated_at": "2024-05-02T00:00:00Z",
+        "merged_at": None,
+        "head": {"sha": "a" * 40, "ref": "x"},
+        "base": {"sha": "b" * 40, "ref": "main"},
+    }
     base.update(over)
     return base
 
 
 def _comment(cid: int, body: Any) -> dict[str, Any]:
-    return {"id": cid, "body": body, "user": {"login": "rev"}, "created_at": "2024-05-02T00:00:00Z",
-            "updated_at": "2024-05-02T00:00:00Z", "html_url": f"https://github.test/a/b/pull/4#c{cid}"}
+    return {
+        "id": cid,
+        "body": body,
+        "user": {"login": "rev"},
+        "created_at": "2024-05-02T00:00:00Z",
+        "updated_at": "2024-05-02T00:00:00Z",
+        "html_url": f"https://github.test/a/b/pull/4#c{cid}",
+    }
 
 
 def _hostile_repo(request: httpx.Request) -> httpx.Response:
     path = request.url.path
     if request.method == "POST":
-        return httpx.Response(200, json={"data": {"repository": {"pullRequest": {"userContentEdits": {
-            "pageInfo": {"hasNextPage": False, "endCursor": None},
-            "nodes": [{"editedAt": "2024-05-01T00:00:00Z", "editor": {"login": "dev"}, "diff": ["not", "text"]},
-                      {"editedAt": "2024-05-01T12:00:00Z", "editor": {"login": "dev"},
-                       "diff": "## Results\n\ngsm8k 70.0\n"}]}}}}})
+        return httpx.Response(
+            200,
+            json={
+                "data": {
+                    "repository": {
+                        "pullRequest": {
+                            "userContentEdits": {
+                                "pageInfo": {"hasNextPage": False, "endCursor": None},
+                                "nodes": [
+                                    {
+                                        "editedAt": "2024-05-01T00:00:00Z",
+                                        "editor": {"login": "dev"},
+                                        "diff": ["not", "text"],
+                                    },
+                                    {
+                                        "editedAt": "2024-05-01T12:00:00Z",
+                                        "editor": {"login": "dev"},
+                                        "diff": "## Results\n\ngsm8k 70.0\n",
+                                    },
+                                ],
+                            }
+                        }
+                    }
+                }
+            },
+        )
     if path == "/repos/a/b/pulls/1":  # nested 100,000 deep: json.loads would raise RecursionError
-        return httpx.Response(200, content=b'{"number": 1, "extra": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
-                              headers={"content-type": "application/json"})
+        return httpx.Response(
+            200,
+            content=b'{"number": 1, "extra": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+            headers={"content-type": "application/json"},
+        )
     if path == "/repos/a/b/pulls/2":
         return httpx.Response(200, json=_pull(2, title=["a", "list", "where", "a", "string", "belongs"]))
     if path == "/repos/a/b/pulls/3":
@@ -200,8 +262,13 @@ def _hostile_repo(request: httpx.Request) -> httpx.Response:
     if path.startswith("/repos/a/b/pulls/"):
         return httpx.Response(200, json=_pull(int(path.rsplit("/", 1)[1])))
     if path == "/repos/a/b/issues/4/comments":
-        raw = json.dumps([_comment(41, "gsm8k 72.0 on the new head"), _comment(42, {"not": "a string"}),
-                          _comment(43, "held a lone surrogate: \ud800 here; gsm8k 73.5")])
+        raw = json.dumps(
+            [
+                _comment(41, "gsm8k 72.0 on the new head"),
+                _comment(42, {"not": "a string"}),
+                _comment(43, "held a lone surrogate: \ud800 here; gsm8k 73.5"),
+            ]
+        )
         assert "\\ud800" in raw  # the surrogate travels as GitHub would send it, escaped in the JSON
         return httpx.Response(200, content=raw.encode(), headers={"content-type": "application/json"})
     return httpx.Response(200, json=[])
@@ -211,8 +278,9 @@ def test_malformed_answers_cost_their_pr_or_comment_and_the_run_goes_on(tmp_path
     import sqlite3
 
     dbp = tmp_path / "l.db"
-    gh = connect(api_url=API, env={"GH_TOKEN": TOKEN},
-                 transport=httpx.MockTransport(_hostile_repo), sleep=lambda s: None)
+    gh = connect(
+        api_url=API, env={"GH_TOKEN": TOKEN}, transport=httpx.MockTransport(_hostile_repo), sleep=lambda s: None
+    )
     results = fetch(["a/b#1", "a/b#2", "a/b#3", "a/b#4", "a/b#5"], dbp, client=gh)
     assert [r.status for r in results] == ["error", "error", "error", "new", "new"]
     for r in results[:3]:
@@ -227,9 +295,13 @@ def test_malformed_answers_cost_their_pr_or_comment_and_the_run_goes_on(tmp_path
     assert all("\n" not in w for w in four.warnings)
     conn = sqlite3.connect(dbp)
     try:
-        texts = [t for (t,) in conn.execute(
-            "SELECT v.text FROM document_versions v JOIN documents d ON d.id = v.document_id "
-            "WHERE d.key LIKE 'a/b#4/comment/%' ORDER BY d.key")]
+        texts = [
+            t
+            for (t,) in conn.execute(
+                "SELECT v.text FROM document_versions v JOIN documents d ON d.id = v.document_id "
+                "WHERE d.key LIKE 'a/b#4/comment/%' ORDER BY d.key"
+            )
+        ]
         commits = conn.execute("SELECT COUNT(*) FROM pr_commits").fetchone()[0]
     finally:
         conn.close()
@@ -352,27 +424,30 @@ def test_a_400_digit_rate_limit_header_is_one_line_not_an_overflow(header: str, 
     def handler(request: httpx.Request) -> httpx.Response:
         if request.url.path == "/repos/a/b/pulls/1":  # an answer that says the limit is spent until forever
             return httpx.Response(200, headers={"x-ratelimit-remaining": "0", header: "9" * 400}, json=_pull(1))
-        return httpx.Response(403, headers={"x-ratelimit-remaining": "0", header: "9" * 400},
-                              json={"message": "API rate limit exceeded"})
+        return httpx.Response(
+            403, headers={"x-ratelimit-remaining": "0", header: "9" * 400}, json={"message": "API rate limit exceeded"}
+        )
 
-    gh = connect(api_url=API, env={"GH_TOKEN": TOKEN},
-                 transport=httpx.MockTransport(handler), sleep=lambda s: None, max_tries=2)
+    gh = connect(
+        api_url=API, env={"GH_TOKEN": TOKEN}, transport=httpx.MockTransport(handler), sleep=lambda s: None, max_tries=2
+    )
 
     results = fetch(["a/b#1"], tmp_path / "l.db", client=gh)
     assert results[0].status == "error"
     assert results[0].error and "\n" not in results[0].error and "9" * 30 not in results[0].error
 
 
-HOSTILE_MESSAGE = ("Not allowed\x1b]8;;https://collector.example\x07click here\x1b]8;;\x07\x1b[8m hidden"
-                   "\nnew         a/b#9  3 versions (+3), forged line\u202egnp.exe\x9b31m")
+HOSTILE_MESSAGE = (
+    "Not allowed\x1b]8;;https://collector.example\x07click here\x1b]8;;\x07\x1b[8m hidden"
+    "\nnew         a/b#9  3 versions (+3), forged line\u202egnp.exe\x9b31m"
+)
 
 
 def test_githubs_error_messages_reach_output_neutralised(tmp_path: Path) -> None:
     def handler(request: httpx.Request) -> httpx.Response:
         return httpx.Response(422, json={"message": HOSTILE_MESSAGE})
 
-    gh = connect(api_url=API, env={"GH_TOKEN": TOKEN},
-                 transport=httpx.MockTransport(handler), sleep=lambda s: None)
+    gh = connect(api_url=API, env={"GH_TOKEN": TOKEN}, transport=httpx.MockTransport(handler), sleep=lambda s: None)
 
     results = fetch(["a/b#1"], tmp_path / "l.db", client=gh)
     error = results[0].error or ""
@@ -387,8 +462,11 @@ def test_githubs_error_messages_reach_the_terminal_neutralised(tmp_path: Path) -
     from ledger.cli.app import app
 
     with fake.serve() as url:
-        result = CliRunner().invoke(app, ["fetch", f"{REPO}#{NUMBER}", "--api-url", url, "--db",
-                                          str(tmp_path / "l.db")], env={"GH_TOKEN": TOKEN})
+        result = CliRunner().invoke(
+            app,
+            ["fetch", f"{REPO}#{NUMBER}", "--api-url", url, "--db", str(tmp_path / "l.db")],
+            env={"GH_TOKEN": TOKEN},
+        )
     assert result.exit_code == 2
     assert "forged line" in result.stderr and len(result.stderr.strip().splitlines()) == 1
     for bad in ("\x1b", "\x07", "\u202e", "\x9b"):

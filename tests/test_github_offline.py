@@ -18,12 +18,21 @@ BASE = "af3e5eb2571d0c9b8a7f6e5d4c3b2a1908f7e6d5"
 
 
 def _rest_pull(n: int, body: str) -> dict[str, Any]:
-    return {"url": f"https://api.github.com/repos/acme/serve/pulls/{n}", "number": n, "state": "closed",
-            "title": f"Change {n}", "user": {"login": "mkato-dev", "id": 7}, "body": body.replace("\n", "\r\n"),
-            "labels": [{"name": "perf"}], "created_at": "2024-05-01T10:00:00Z", "updated_at": "2024-05-03T10:00:00Z",
-            "merged_at": "2024-05-03T10:00:00Z", "html_url": f"https://github.com/acme/serve/pull/{n}",
-            "head": {"ref": "mtp", "sha": HEAD, "repo": {"full_name": "mkato-dev/serve"}},
-            "base": {"ref": "main", "sha": BASE, "repo": {"full_name": "acme/serve"}}}
+    return {
+        "url": f"https://api.github.com/repos/acme/serve/pulls/{n}",
+        "number": n,
+        "state": "closed",
+        "title": f"Change {n}",
+        "user": {"login": "mkato-dev", "id": 7},
+        "body": body.replace("\n", "\r\n"),
+        "labels": [{"name": "perf"}],
+        "created_at": "2024-05-01T10:00:00Z",
+        "updated_at": "2024-05-03T10:00:00Z",
+        "merged_at": "2024-05-03T10:00:00Z",
+        "html_url": f"https://github.com/acme/serve/pull/{n}",
+        "head": {"ref": "mtp", "sha": HEAD, "repo": {"full_name": "mkato-dev/serve"}},
+        "base": {"ref": "main", "sha": BASE, "repo": {"full_name": "acme/serve"}},
+    }
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -40,8 +49,10 @@ def _rows(db: Path, sql: str) -> list[tuple[Any, ...]]:
 
 
 def test_gh_api_paginate_slurp_of_the_pulls_listing(tmp_path: Path) -> None:
-    pages = [[_rest_pull(1, "## Results\n\ngsm8k 71.65\n"), _rest_pull(2, "TTFT (ms): 41.2\n")],
-             [_rest_pull(3, "gsm8k 64.20 on the final head\n")]]
+    pages = [
+        [_rest_pull(1, "## Results\n\ngsm8k 71.65\n"), _rest_pull(2, "TTFT (ms): 41.2\n")],
+        [_rest_pull(3, "gsm8k 64.20 on the final head\n")],
+    ]
     slurped, concatenated = tmp_path / "pulls.json", tmp_path / "pulls-pages.json"
     slurped.write_text(json.dumps(pages))
     concatenated.write_text("".join(json.dumps(p) for p in pages))  # `gh api --paginate` without --slurp
@@ -50,7 +61,8 @@ def test_gh_api_paginate_slurp_of_the_pulls_listing(tmp_path: Path) -> None:
     assert code == 0, err
     assert [line.split()[0:2] for line in out.splitlines()] == [["new", f"acme/serve#{n}"] for n in (1, 2, 3)]
     assert _rows(tmp_path / "l.db", "SELECT key, author, state, head_sha, labels FROM documents ORDER BY key") == [
-        (f"acme/serve#{n}", "mkato-dev", "merged", HEAD, '["perf"]') for n in (1, 2, 3)]
+        (f"acme/serve#{n}", "mkato-dev", "merged", HEAD, '["perf"]') for n in (1, 2, 3)
+    ]
     texts = _rows(tmp_path / "l.db", "SELECT text FROM document_versions ORDER BY id")
     assert texts[0] == ("## Results\n\ngsm8k 71.65\n",)  # CRLF as LF, as a fetch stores it
     code, out, _ = run("ingest", "--from-gh", str(concatenated), "--db", db)
@@ -59,23 +71,57 @@ def test_gh_api_paginate_slurp_of_the_pulls_listing(tmp_path: Path) -> None:
 
 def test_gh_pr_view_json_with_its_conversation_and_checks(tmp_path: Path) -> None:
     view = {
-        "number": 7, "title": "MTP drafts on FP8 KV pages", "url": "https://github.com/acme/serve/pull/7",
-        "state": "MERGED", "author": {"login": "mkato-dev"}, "body": "## Test results\n\ngsm8k 71.10\n",
-        "createdAt": "2024-05-01T10:00:00Z", "updatedAt": "2024-05-04T08:00:00Z", "mergedAt": "2024-05-04T08:00:00Z",
-        "headRefName": "mtp-fp8", "headRefOid": HEAD, "baseRefName": "main", "labels": [{"name": "MTP"}],
+        "number": 7,
+        "title": "MTP drafts on FP8 KV pages",
+        "url": "https://github.com/acme/serve/pull/7",
+        "state": "MERGED",
+        "author": {"login": "mkato-dev"},
+        "body": "## Test results\n\ngsm8k 71.10\n",
+        "createdAt": "2024-05-01T10:00:00Z",
+        "updatedAt": "2024-05-04T08:00:00Z",
+        "mergedAt": "2024-05-04T08:00:00Z",
+        "headRefName": "mtp-fp8",
+        "headRefOid": HEAD,
+        "baseRefName": "main",
+        "labels": [{"name": "MTP"}],
         "comments": [
-            {"id": "IC_kwDOA1", "author": {"login": "ci-bot"}, "body": "PR_Github #5120 [ run ] completed with state "
-             "SUCCESS", "createdAt": "2024-05-02T11:00:00Z", "url": "https://github.com/acme/serve/pull/7#issuecomment-9001"},
-            {"id": "IC_kwDOA2", "author": {"login": "reviewer-ly"}, "body": ["not", "text"],
-             "createdAt": "2024-05-02T12:00:00Z", "url": "https://github.com/acme/serve/pull/7#issuecomment-9002"}],
-        "reviews": [{"id": "PRR_kwDOB1", "author": {"login": "reviewer-ly"}, "state": "APPROVED",
-                     "body": "Looks good; gsm8k matches.", "submittedAt": "2024-05-03T17:00:00Z"}],
-        "commits": [{"oid": HEAD, "messageHeadline": "Rebase on main", "committedDate": "2024-05-03T18:00:00Z",
-                     "authors": [{"login": "mkato-dev", "name": "M. Kato"}]}],
+            {
+                "id": "IC_kwDOA1",
+                "author": {"login": "ci-bot"},
+                "body": "PR_Github #5120 [ run ] completed with state SUCCESS",
+                "createdAt": "2024-05-02T11:00:00Z",
+                "url": "https://github.com/acme/serve/pull/7#issuecomment-9001",
+            },
+            {
+                "id": "IC_kwDOA2",
+                "author": {"login": "reviewer-ly"},
+                "body": ["not", "text"],
+                "createdAt": "2024-05-02T12:00:00Z",
+                "url": "https://github.com/acme/serve/pull/7#issuecomment-9002",
+            },
+        ],
+        "reviews": [
+            {
+                "id": "PRR_kwDOB1",
+                "author": {"login": "reviewer-ly"},
+                "state": "APPROVED",
+                "body": "Looks good; gsm8k matches.",
+                "submittedAt": "2024-05-03T17:00:00Z",
+            }
+        ],
+        "commits": [
+            {
+                "oid": HEAD,
+                "messageHeadline": "Rebase on main",
+                "committedDate": "2024-05-03T18:00:00Z",
+                "authors": [{"login": "mkato-dev", "name": "M. Kato"}],
+            }
+        ],
         "statusCheckRollup": [
             {"__typename": "CheckRun", "name": "build (ubuntu)", "status": "COMPLETED", "conclusion": "SUCCESS"},
             {"__typename": "CheckRun", "name": "gpu-tests", "status": "COMPLETED", "conclusion": "SKIPPED"},
-            {"__typename": "StatusContext", "context": "ci/blossom", "state": "FAILURE"}],
+            {"__typename": "StatusContext", "context": "ci/blossom", "state": "FAILURE"},
+        ],
     }
     f = tmp_path / "pr-7.json"
     f.write_text(json.dumps(view))
@@ -90,16 +136,28 @@ def test_gh_pr_view_json_with_its_conversation_and_checks(tmp_path: Path) -> Non
     assert _rows(db, "SELECT sha, message FROM pr_commits") == [(HEAD, "Rebase on main")]
     code, out, _ = run("claims", "--document", f"acme/serve#7/checks/{HEAD}", "--format", "jsonl", "--db", str(db))
     gates = [json.loads(line) for line in out.splitlines()]
-    assert [(g["metric"], g["outcome"]) for g in gates] == [("build (ubuntu)", "pass"), ("gpu-tests", "not_verified"),
-                                                            ("ci/blossom", "fail")]
+    assert [(g["metric"], g["outcome"]) for g in gates] == [
+        ("build (ubuntu)", "pass"),
+        ("gpu-tests", "not_verified"),
+        ("ci/blossom", "fail"),
+    ]
     code, out, _ = run("ingest", "--from-gh", str(f), "--db", str(db))
     assert code == 0 and out.startswith("unchanged")
 
 
 def test_gh_json_that_names_no_repository_needs_repo(tmp_path: Path) -> None:
     f = tmp_path / "pr.json"
-    f.write_text(json.dumps({"number": 4, "title": "x", "body": "gsm8k 70.1\n", "author": {"login": "a"},
-                             "updatedAt": "2024-05-01T00:00:00Z"}))
+    f.write_text(
+        json.dumps(
+            {
+                "number": 4,
+                "title": "x",
+                "body": "gsm8k 70.1\n",
+                "author": {"login": "a"},
+                "updatedAt": "2024-05-01T00:00:00Z",
+            }
+        )
+    )
     db = str(tmp_path / "l.db")
     code, _, err = run("ingest", "--from-gh", str(f), "--db", db)
     assert code == 2 and "--repo" in err and len(err.strip().splitlines()) == 1
@@ -112,8 +170,16 @@ def test_files_that_are_not_gh_json_are_one_line_each(tmp_path: Path) -> None:
     bad.write_text("{not json")
     nested.write_text("[" * 100_000 + "]" * 100_000)
     good.write_text(json.dumps([_rest_pull(1, "gsm8k 71.65\n")]))
-    code, out, err = run("ingest", "--from-gh", str(bad), str(nested), str(tmp_path / "missing.json"), str(good),
-                         "--db", str(tmp_path / "l.db"))
+    code, out, err = run(
+        "ingest",
+        "--from-gh",
+        str(bad),
+        str(nested),
+        str(tmp_path / "missing.json"),
+        str(good),
+        "--db",
+        str(tmp_path / "l.db"),
+    )
     assert code == 1 and out.startswith("new         acme/serve#1")
     assert len(err.strip().splitlines()) == 3 and "not JSON" in err and "nested" in err and "no such file" in err
 
@@ -134,18 +200,33 @@ def _github_to_sqlite(path: Path) -> None:
     """)
     conn.executemany("INSERT INTO users VALUES (?, ?, 'User')", [("mkato-dev", 1), ("reviewer-ly", 2)])
     conn.executemany("INSERT INTO repos VALUES (?, ?, ?)", [(10, "serve", "acme/serve"), (11, "other", "acme/other")])
-    conn.executemany("INSERT INTO pull_requests (id, number, state, title, user, body, created_at, updated_at, "
-                     "merged_at, head, base, repo, url) VALUES (?, ?, 'closed', ?, 1, ?, '2024-05-01T00:00:00Z', "
-                     "'2024-05-02T00:00:00Z', NULL, ?, ?, ?, ?)",
-                     [(100, 7, "MTP drafts", "gsm8k 71.10\r\n", HEAD, BASE, 10, "https://github.com/acme/serve/pull/7"),
-                      (101, 3, "Other repo", "TTFT (ms): 40.0\r\n", HEAD, BASE, 11,
-                       "https://github.com/acme/other/pull/3")])
-    conn.executemany("INSERT INTO issue_comments (html_url, issue_url, id, user, created_at, updated_at, body) "
-                     "VALUES (?, ?, ?, 2, '2024-05-02T01:00:00Z', '2024-05-02T01:00:00Z', ?)",
-                     [("https://github.com/acme/serve/pull/7#issuecomment-501",
-                       "https://api.github.com/repos/acme/serve/issues/7", 501, "Re-ran: gsm8k 71.20."),
-                      ("https://github.com/acme/serve/issues/9#issuecomment-502",
-                       "https://api.github.com/repos/acme/serve/issues/9", 502, "An issue's comment, not a PR's.")])
+    conn.executemany(
+        "INSERT INTO pull_requests (id, number, state, title, user, body, created_at, updated_at, "
+        "merged_at, head, base, repo, url) VALUES (?, ?, 'closed', ?, 1, ?, '2024-05-01T00:00:00Z', "
+        "'2024-05-02T00:00:00Z', NULL, ?, ?, ?, ?)",
+        [
+            (100, 7, "MTP drafts", "gsm8k 71.10\r\n", HEAD, BASE, 10, "https://github.com/acme/serve/pull/7"),
+            (101, 3, "Other repo", "TTFT (ms): 40.0\r\n", HEAD, BASE, 11, "https://github.com/acme/other/pull/3"),
+        ],
+    )
+    conn.executemany(
+        "INSERT INTO issue_comments (html_url, issue_url, id, user, created_at, updated_at, body) "
+        "VALUES (?, ?, ?, 2, '2024-05-02T01:00:00Z', '2024-05-02T01:00:00Z', ?)",
+        [
+            (
+                "https://github.com/acme/serve/pull/7#issuecomment-501",
+                "https://api.github.com/repos/acme/serve/issues/7",
+                501,
+                "Re-ran: gsm8k 71.20.",
+            ),
+            (
+                "https://github.com/acme/serve/issues/9#issuecomment-502",
+                "https://api.github.com/repos/acme/serve/issues/9",
+                502,
+                "An issue's comment, not a PR's.",
+            ),
+        ],
+    )
     conn.commit()
     conn.close()
 
@@ -159,7 +240,9 @@ def test_a_github_to_sqlite_database(tmp_path: Path) -> None:
     assert out.splitlines() == [out.splitlines()[0]] and out.startswith("new         acme/serve#7  1 version (+1)")
     assert "1 comment (+1)" in out
     assert _rows(db, "SELECT key, kind, author FROM documents ORDER BY id") == [
-        ("acme/serve#7", "pr", "mkato-dev"), ("acme/serve#7/comment/501", "comment", "reviewer-ly")]
+        ("acme/serve#7", "pr", "mkato-dev"),
+        ("acme/serve#7/comment/501", "comment", "reviewer-ly"),
+    ]
     assert source.read_bytes() == before  # opened read-only
     code, out, _ = run("ingest", "--from-github-to-sqlite", str(source), "--db", str(db))
     assert code == 0 and sorted(line.split()[0] for line in out.splitlines()) == ["new", "unchanged"]
@@ -181,10 +264,12 @@ def test_a_bad_github_to_sqlite_row_costs_that_row_with_a_line_naming_it(tmp_pat
     g2s = tmp_path / "github.db"
     conn = sqlite3.connect(g2s)
     conn.execute("CREATE TABLE pull_requests (id INTEGER, number, title TEXT, body TEXT, url TEXT)")
-    rows = [(101, None, "no number", "gsm8k 80.0", "https://github.com/acme/serve/pull/1"),
-            (102, "seven", "text number", "gsm8k 81.0", "https://github.com/acme/serve/pull/2"),
-            (103, 3, "bad bytes", None, "https://github.com/acme/serve/pull/3"),
-            (104, 4, "fine", "gsm8k 93.1 (ref 92.0)", "https://github.com/acme/serve/pull/4")]
+    rows = [
+        (101, None, "no number", "gsm8k 80.0", "https://github.com/acme/serve/pull/1"),
+        (102, "seven", "text number", "gsm8k 81.0", "https://github.com/acme/serve/pull/2"),
+        (103, 3, "bad bytes", None, "https://github.com/acme/serve/pull/3"),
+        (104, 4, "fine", "gsm8k 93.1 (ref 92.0)", "https://github.com/acme/serve/pull/4"),
+    ]
     conn.executemany("INSERT INTO pull_requests VALUES (?, ?, ?, ?, ?)", rows)
     conn.execute("UPDATE pull_requests SET body = CAST(X'41FF42' AS TEXT) WHERE id = 103")
     conn.commit()
@@ -200,8 +285,10 @@ def test_a_view_in_place_of_a_table_is_refused_not_read(tmp_path: Path) -> None:
     """An endless view (a recursive CTE) named pull_requests would hang the reader: views are never read."""
     g2s = tmp_path / "github.db"
     conn = sqlite3.connect(g2s)
-    conn.execute("CREATE VIEW pull_requests AS WITH RECURSIVE n(number) AS (SELECT 1 UNION ALL SELECT number + 1 "
-                 "FROM n) SELECT number, 'gsm8k 90.0' AS body, NULL AS url FROM n")
+    conn.execute(
+        "CREATE VIEW pull_requests AS WITH RECURSIVE n(number) AS (SELECT 1 UNION ALL SELECT number + 1 "
+        "FROM n) SELECT number, 'gsm8k 90.0' AS body, NULL AS url FROM n"
+    )
     conn.commit()
     conn.close()
     code, _out, err = run("ingest", "--from-github-to-sqlite", str(g2s), "--db", str(tmp_path / "l.db"))
@@ -218,11 +305,14 @@ def test_each_pull_request_is_stored_before_the_next_is_read(tmp_path: Path) -> 
     conn.execute("CREATE TABLE pull_requests (id INTEGER, number INTEGER, title TEXT, body TEXT, url TEXT)")
     conn.execute("CREATE TABLE issue_comments (id INTEGER, body TEXT, issue_url TEXT, created_at TEXT)")
     for n in (1, 2, 3):
-        conn.execute("INSERT INTO pull_requests VALUES (?, ?, ?, ?, ?)",
-                     (n, n, f"PR {n}", f"gsm8k 9{n}.0 (ref 90.0)", f"https://github.com/acme/serve/pull/{n}"))
-        conn.execute("INSERT INTO issue_comments VALUES (?, ?, ?, ?)",
-                     (100 + n, f"rerun: gsm8k 9{n}.5", f"https://api.github.com/repos/acme/serve/issues/{n}",
-                      f"2024-05-0{n}"))
+        conn.execute(
+            "INSERT INTO pull_requests VALUES (?, ?, ?, ?, ?)",
+            (n, n, f"PR {n}", f"gsm8k 9{n}.0 (ref 90.0)", f"https://github.com/acme/serve/pull/{n}"),
+        )
+        conn.execute(
+            "INSERT INTO issue_comments VALUES (?, ?, ?, ?)",
+            (100 + n, f"rerun: gsm8k 9{n}.5", f"https://api.github.com/repos/acme/serve/issues/{n}", f"2024-05-0{n}"),
+        )
     conn.commit()
     conn.close()
     seen: list[int] = []

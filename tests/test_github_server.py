@@ -88,8 +88,9 @@ def test_done_means(server: tuple[FakeGitHub, str], sleeps: list[float], tmp_pat
     assert [v["version"] for v in info["versions"]] == [1, 2, 3] and all(v["n_claims"] > 0 for v in info["versions"])
     assert info["document"]["head_sha"] == HEAD_SHA and info["document"]["state"] == "merged"
     assert [(v["edited_at"], v["editor"]) for v in info["versions"]] == [(at, who) for at, who, _ in EDITS]
-    code, out, err = run("claims", "--document", PR, "--all-versions", "--metric", "gsm8k*", "--format", "jsonl",
-                         "--db", db)
+    code, out, err = run(
+        "claims", "--document", PR, "--all-versions", "--metric", "gsm8k*", "--format", "jsonl", "--db", db
+    )
     outputs += [out, err]
     values = [(c["source"]["version"], c["value"]) for c in map(json.loads, out.splitlines())]
     assert values == [(1, 71.65), (2, 71.1), (3, 64.2)]
@@ -106,8 +107,9 @@ def test_done_means(server: tuple[FakeGitHub, str], sleeps: list[float], tmp_pat
     # Re-running the fetch writes nothing new, and costs no rate limit (every GET a 304, no GraphQL).
     before, rate = _dump(Path(db)), fake.rate_remaining
     fake.seen.clear()
-    code, out, err = run("fetch", f"https://github.com/{REPO}/pull/{NUMBER}", "--db", db,
-                         env={**env, "LEDGER_GITHUB_API": url})
+    code, out, err = run(
+        "fetch", f"https://github.com/{REPO}/pull/{NUMBER}", "--db", db, env={**env, "LEDGER_GITHUB_API": url}
+    )
     outputs += [out, err]
     assert code == 0 and out.startswith("unchanged")
     assert _dump(Path(db)) == before and fake.rate_remaining == rate
@@ -120,20 +122,23 @@ def test_done_means(server: tuple[FakeGitHub, str], sleeps: list[float], tmp_pat
     assert not any(TOKEN in text for text in outputs)
 
 
-def test_bulk_fetch_reports_failures_at_the_end(server: tuple[FakeGitHub, str], sleeps: list[float],
-                                                tmp_path: Path) -> None:
+def test_bulk_fetch_reports_failures_at_the_end(
+    server: tuple[FakeGitHub, str], sleeps: list[float], tmp_path: Path
+) -> None:
     _, url = server
     db = str(tmp_path / "ledger.db")
-    code, out, err = run("fetch", REPO, "--rest", "--state", "merged", "--api-url", url, "--db", db,
-                         env={"GH_TOKEN": TOKEN})
+    code, out, err = run(
+        "fetch", REPO, "--rest", "--state", "merged", "--api-url", url, "--db", db, env={"GH_TOKEN": TOKEN}
+    )
     assert code == 1
     assert out.splitlines()[0].startswith(f"new         {PR}")
     assert "1 of 2 pull requests failed" in err and f"{REPO}#5: " in err and "404 not found" in err
     assert TOKEN not in out + err
     # A second run (as after an interrupt) adds nothing and repeats the one failure.
     before = _dump(Path(db))
-    code, out, err = run("fetch", REPO, "--rest", "--state", "merged", "--api-url", url, "--db", db,
-                         env={"GH_TOKEN": TOKEN})
+    code, out, err = run(
+        "fetch", REPO, "--rest", "--state", "merged", "--api-url", url, "--db", db, env={"GH_TOKEN": TOKEN}
+    )
     assert code == 1 and out.startswith("unchanged") and _dump(Path(db)) == before
 
 
@@ -156,8 +161,9 @@ def test_usage_errors(tmp_path: Path) -> None:
     assert code == 2 and "--since" in err
 
 
-def test_interrupted_fetch_exits_130_and_a_rerun_completes(server: tuple[FakeGitHub, str], tmp_path: Path,
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_interrupted_fetch_exits_130_and_a_rerun_completes(
+    server: tuple[FakeGitHub, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     fake, url = server
     db = str(tmp_path / "ledger.db")
 
@@ -176,7 +182,8 @@ def test_interrupted_fetch_exits_130_and_a_rerun_completes(server: tuple[FakeGit
 
 def test_no_comments(server: tuple[FakeGitHub, str], tmp_path: Path) -> None:
     fake, url = server
-    code, out, _ = run("fetch", PR, "--no-comments", "--api-url", url, "--db", str(tmp_path / "l.db"),
-                       env={"GH_TOKEN": TOKEN})
+    code, out, _ = run(
+        "fetch", PR, "--no-comments", "--api-url", url, "--db", str(tmp_path / "l.db"), env={"GH_TOKEN": TOKEN}
+    )
     assert code == 0 and "0 comments" in out
     assert not any(s.path.endswith("/comments") for s in fake.seen)

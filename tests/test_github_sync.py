@@ -63,10 +63,16 @@ def _sync(s: StandIn, db: Path, **kw: Any) -> tuple[list[FetchResult], SyncSumma
     summaries: list[SyncSummary] = []
     sleeps: list[float] = kw.pop("sleeps", [])
     client = {k: kw.pop(k) for k in ("max_tries", "max_wait", "clock") if k in kw}
-    with connect(api_url=s.base_url, env={"GH_TOKEN": TOKEN}, transport=kw.pop("transport", None) or s.transport(),
-                 sleep=sleeps.append, **client) as gh:
-        results = fetch([REPO], db, client=gh, state=kw.pop("state", "all"),
-                        events=FetchEvents(summary=summaries.append), **kw)
+    with connect(
+        api_url=s.base_url,
+        env={"GH_TOKEN": TOKEN},
+        transport=kw.pop("transport", None) or s.transport(),
+        sleep=sleeps.append,
+        **client,
+    ) as gh:
+        results = fetch(
+            [REPO], db, client=gh, state=kw.pop("state", "all"), events=FetchEvents(summary=summaries.append), **kw
+        )
     assert len(summaries) == 1
     return results, summaries[0]
 
@@ -88,8 +94,15 @@ def _dump(db: Path) -> list[str]:
 
 
 def _texts(db: Path, key: str) -> list[str]:
-    return [t for (t,) in _rows(db, "SELECT v.text FROM document_versions v JOIN documents d ON d.id = v.document_id "
-                                    "WHERE d.key = ? ORDER BY v.version", (key,))]
+    return [
+        t
+        for (t,) in _rows(
+            db,
+            "SELECT v.text FROM document_versions v JOIN documents d ON d.id = v.document_id "
+            "WHERE d.key = ? ORDER BY v.version",
+            (key,),
+        )
+    ]
 
 
 def _distinct_in_order(texts: list[str]) -> list[str]:
@@ -103,17 +116,26 @@ def _distinct_in_order(texts: list[str]) -> list[str]:
 def assert_everything_stored(s: StandIn, db: Path) -> None:
     """Every description version, comment, review, review comment, commit and check, text by text."""
     texts: dict[str, list[str]] = {}
-    for key, text in _rows(db, "SELECT d.key, v.text FROM documents d JOIN document_versions v "
-                               "ON v.document_id = d.id ORDER BY d.key, v.version"):
+    for key, text in _rows(
+        db,
+        "SELECT d.key, v.text FROM documents d JOIN document_versions v "
+        "ON v.document_id = d.id ORDER BY d.key, v.version",
+    ):
         texts.setdefault(key, []).append(text)
     commits: dict[str, list[str]] = {}
-    for key, sha in _rows(db, "SELECT d.key, c.sha FROM pr_commits c JOIN documents d ON d.id = c.document_id "
-                              "WHERE c.current = 1 ORDER BY d.key, c.position"):
+    for key, sha in _rows(
+        db,
+        "SELECT d.key, c.sha FROM pr_commits c JOIN documents d ON d.id = c.document_id "
+        "WHERE c.current = 1 ORDER BY d.key, c.position",
+    ):
         commits.setdefault(key, []).append(sha)
     gates: dict[str, list[tuple[str, str]]] = {}
-    for key, metric, sha in _rows(db, "SELECT d.key, c.metric, c.sha FROM claims c JOIN documents d "
-                                      "ON d.id = c.document_id WHERE d.kind = 'checks' AND "
-                                      "d.latest_version_id = c.version_id ORDER BY d.key, c.ordinal"):
+    for key, metric, sha in _rows(
+        db,
+        "SELECT d.key, c.metric, c.sha FROM claims c JOIN documents d "
+        "ON d.id = c.document_id WHERE d.kind = 'checks' AND "
+        "d.latest_version_id = c.version_id ORDER BY d.key, c.ordinal",
+    ):
         gates.setdefault(key, []).append((metric, sha))
     for n, p in s.pulls.items():
         key = f"{REPO}#{n}"
@@ -133,8 +155,9 @@ def assert_everything_stored(s: StandIn, db: Path) -> None:
 # ---- the budget: done means ----------------------------------------------------------------------------
 
 
-def test_a_backfill_stores_everything_in_at_most_a_tenth_of_a_point_per_pr(repo300: dict[int, Any],
-                                                                          tmp_path: Path) -> None:
+def test_a_backfill_stores_everything_in_at_most_a_tenth_of_a_point_per_pr(
+    repo300: dict[int, Any], tmp_path: Path
+) -> None:
     s, db = StandIn(REPO, repo300), tmp_path / "l.db"
     results, summary = _sync(s, db)
     assert all(c.errors == [] for c in s.charges)  # GitHub would have accepted every query
@@ -151,7 +174,8 @@ def test_a_backfill_stores_everything_in_at_most_a_tenth_of_a_point_per_pr(repo3
 
 
 def test_an_unchanged_resync_costs_at_most_three_requests_and_writes_nothing(
-        repo300: dict[int, Any], synced300: Path, tmp_path: Path) -> None:
+    repo300: dict[int, Any], synced300: Path, tmp_path: Path
+) -> None:
     s, db = StandIn(REPO, repo300), _copy(synced300, tmp_path)
     before = _dump(db)
     s.reset_counts()
@@ -161,8 +185,9 @@ def test_an_unchanged_resync_costs_at_most_three_requests_and_writes_nothing(
     assert _dump(db) == before
 
 
-def test_five_edited_prs_are_picked_up_in_at_most_six_requests(repo300: dict[int, Any], synced300: Path,
-                                                               tmp_path: Path) -> None:
+def test_five_edited_prs_are_picked_up_in_at_most_six_requests(
+    repo300: dict[int, Any], synced300: Path, tmp_path: Path
+) -> None:
     import copy
 
     s, db = StandIn(REPO, copy.deepcopy(repo300)), _copy(synced300, tmp_path)
@@ -220,12 +245,15 @@ def test_an_interrupted_backfill_resumes_from_its_cursor(repo300: dict[int, Any]
     assert len(page_queries) <= 5  # the top (what changed meanwhile: nothing), then on from the cursor
     assert _rows(db, "SELECT cursor FROM github_sync") == [(None,)]
     assert_everything_stored(s, db)
-    assert _rows(db, "SELECT COUNT(*), COUNT(DISTINCT sha256 || document_id) FROM document_versions")[0][0] == \
-        _rows(db, "SELECT COUNT(DISTINCT sha256 || document_id) FROM document_versions")[0][0]
+    assert (
+        _rows(db, "SELECT COUNT(*), COUNT(DISTINCT sha256 || document_id) FROM document_versions")[0][0]
+        == _rows(db, "SELECT COUNT(DISTINCT sha256 || document_id) FROM document_versions")[0][0]
+    )
 
 
-def test_a_spent_rate_limit_stops_with_the_place_saved_and_a_rerun_continues(repo300: dict[int, Any],
-                                                                             tmp_path: Path) -> None:
+def test_a_spent_rate_limit_stops_with_the_place_saved_and_a_rerun_continues(
+    repo300: dict[int, Any], tmp_path: Path
+) -> None:
     s, db = StandIn(REPO, repo300, limit=9), tmp_path / "l.db"
     results, summary = _sync(s, db, max_wait=60)
     assert summary.stopped and "run the same command again" in summary.stopped and "resets at" in summary.stopped
@@ -248,8 +276,14 @@ def test_a_reset_within_max_wait_is_waited_for(tmp_path: Path) -> None:
         s.remaining = s.limit
 
     summaries: list[SyncSummary] = []
-    gh = connect(api_url=s.base_url, env={"GH_TOKEN": TOKEN}, transport=s.transport(), sleep=sleep,
-                 clock=lambda: 1_000_000.0, max_wait=600)  # 100 s to the reset
+    gh = connect(
+        api_url=s.base_url,
+        env={"GH_TOKEN": TOKEN},
+        transport=s.transport(),
+        sleep=sleep,
+        clock=lambda: 1_000_000.0,
+        max_wait=600,
+    )  # 100 s to the reset
     fetch([REPO], db, client=gh, state="all", events=FetchEvents(summary=summaries.append))
     assert summaries[0].stopped is None and summaries[0].new == 120
     assert waited and all(w == 101.0 for w in waited)
@@ -270,16 +304,22 @@ def test_checks_are_gates_tied_to_their_commit(tmp_path: Path) -> None:
         gates = claims(ledger, ClaimFilter(document=f"{REPO}#3/checks/{p.head_oid}"))
     finally:
         ledger.close()
-    expected = {"SUCCESS": "pass", "FAILURE": "fail", "SKIPPED": "not_verified", "NEUTRAL": "not_verified",
-                "PENDING": "not_run"}
+    expected = {
+        "SUCCESS": "pass",
+        "FAILURE": "fail",
+        "SKIPPED": "not_verified",
+        "NEUTRAL": "not_verified",
+        "PENDING": "not_run",
+    }
     assert [g["metric"] for g in gates] == [c.name for c in p.checks]
     assert [g["outcome"] for g in gates] == [expected[c.conclusion or c.status] for c in p.checks]
     for g in gates:
         assert g["kind"] == "gate" and g["sha"] == p.head_oid and g["revision"]["head"] == p.head_oid
         assert g["config"]["source"] == "GitHub checks" and g["source"]["path"] == "GitHub checks"
         assert g["source"]["text"].endswith(g["outcome_text"])
-    [(kind, parent)] = _rows(db, "SELECT kind, parent_id FROM documents WHERE key = ?",
-                             (f"{REPO}#3/checks/{p.head_oid}",))
+    [(kind, parent)] = _rows(
+        db, "SELECT kind, parent_id FROM documents WHERE key = ?", (f"{REPO}#3/checks/{p.head_oid}",)
+    )
     assert kind == "checks" and parent == _rows(db, "SELECT id FROM documents WHERE key = ?", (f"{REPO}#3",))[0][0]
 
 
@@ -289,13 +329,17 @@ def test_reviews_and_review_comments_are_documents_linked_to_the_pr(tmp_path: Pa
     _sync(s, db)
     n, p = next((n, p) for n, p in pulls.items() if any(r.comments for r in p.reviews))
     review = next(r for r in p.reviews if r.comments)
-    rows = _rows(db, "SELECT d.kind, d.author, d.parent_id, d.state FROM documents d WHERE d.key = ?",
-                 (f"{REPO}#{n}/review/{review.id}",))
+    rows = _rows(
+        db,
+        "SELECT d.kind, d.author, d.parent_id, d.state FROM documents d WHERE d.key = ?",
+        (f"{REPO}#{n}/review/{review.id}",),
+    )
     pr_id = _rows(db, "SELECT id FROM documents WHERE key = ?", (f"{REPO}#{n}",))[0][0]
     assert rows == [("review", review.author, pr_id, review.state.lower())]
     rc = review.comments[0]
-    [(kind, title, parent)] = _rows(db, "SELECT kind, title, parent_id FROM documents WHERE key = ?",
-                                    (f"{REPO}#{n}/review-comment/{rc.id}",))
+    [(kind, title, parent)] = _rows(
+        db, "SELECT kind, title, parent_id FROM documents WHERE key = ?", (f"{REPO}#{n}/review-comment/{rc.id}",)
+    )
     assert kind == "review-comment" and parent == pr_id and f"{rc.path}:{rc.line}" in title
 
 
@@ -335,8 +379,12 @@ def test_a_pr_github_could_not_give_whole_costs_itself(tmp_path: Path) -> None:
         nodes = (((body.get("data") or {}).get("repository") or {}).get("pullRequests") or {}).get("nodes") or []
         if len(nodes) > 3:  # GitHub nulls what it could not resolve and says where
             nodes[3]["comments"] = None
-            body["errors"] = [{"message": "Something went wrong while executing your query.",
-                               "path": ["repository", "pullRequests", "nodes", 3, "comments"]}]
+            body["errors"] = [
+                {
+                    "message": "Something went wrong while executing your query.",
+                    "path": ["repository", "pullRequests", "nodes", 3, "comments"],
+                }
+            ]
         return httpx.Response(resp.status_code, headers=resp.headers, content=json.dumps(body).encode())
 
     results, summary = _sync(s, db, transport=httpx.MockTransport(partial))
@@ -364,25 +412,33 @@ def test_the_stand_in_refuses_what_github_refuses() -> None:
     assert "first` or `last`" in _charge(q % "states: OPEN").errors[0]
     assert "exceeds the `first` limit of 100" in _charge(q % "first: 101").errors[0]
     assert _charge(q % "first: 0").errors
-    deep = ('query { repository(owner: "a", name: "b") { pullRequests(first: 100) { nodes { '
-            'comments(first: 100) { nodes { reactions(first: 100) { nodes { id } } } } } } } }')
+    deep = (
+        'query { repository(owner: "a", name: "b") { pullRequests(first: 100) { nodes { '
+        "comments(first: 100) { nodes { reactions(first: 100) { nodes { id } } } } } } } }"
+    )
     assert "500,000" in _charge(deep).errors[0]
     assert isinstance(_charge('query { repository(owner: "a", name: "b") { noSuchField } }'), list)
 
 
 def test_the_stand_in_charges_githubs_documented_cost() -> None:
     # The docs' example: 100 repositories, 50 issues each, 60 labels each: 1 + 100 + 5,000 = 5,101 -> 51.
-    example = ("query { viewer { login repositories(first: 100) { edges { node { id issues(first: 50) { edges { "
-               "node { id labels(first: 60) { edges { node { id name } } } } } } } } } } }")
+    example = (
+        "query { viewer { login repositories(first: 100) { edges { node { id issues(first: 50) { edges { "
+        "node { id labels(first: 60) { edges { node { id name } } } } } } } } } } }"
+    )
     assert _charge(example).cost == 51 and _charge(example).nodes == 100 + 5_000 + 300_000
     for first in (1, 10, 25, 50):
         charge = _charge(PAGE_QUERY, {"owner": "a", "name": "b", "first": first, "after": None, "states": None})
         assert charge.errors == [] and charge.cost == page_cost(first)
     ids = [f"PRR_{i}" for i in range(100)]
     assert _charge(REVIEW_COMMENTS_QUERY, {"ids": ids}).cost == 1
-    query, variables = follow_up_query([Continuation(f"PR_{i}", w, "Y3Vyc29y") for i, w in
-                                        enumerate(["edits", "comments", "reviews", "commits", "checks", "labels"] * 16)]
-                                       + [Continuation("PRR_1", "review_comments", "Y3Vyc29y")] * 4)
+    query, variables = follow_up_query(
+        [
+            Continuation(f"PR_{i}", w, "Y3Vyc29y")
+            for i, w in enumerate(["edits", "comments", "reviews", "commits", "checks", "labels"] * 16)
+        ]
+        + [Continuation("PRR_1", "review_comments", "Y3Vyc29y")] * 4
+    )
     charge = _charge(query, variables)
     assert not isinstance(charge, list) and charge.errors == [] and charge.cost == 1
 
@@ -395,14 +451,20 @@ def test_the_command_prints_the_summary_line(tmp_path: Path) -> None:
 
     s = StandIn(REPO, make_repo(30))
     with s.serve() as url:
-        result = CliRunner().invoke(app, ["fetch", REPO, "--state", "all", "--api-url", url, "--db",
-                                          str(tmp_path / "l.db")], env={"GH_TOKEN": TOKEN})
+        result = CliRunner().invoke(
+            app,
+            ["fetch", REPO, "--state", "all", "--api-url", url, "--db", str(tmp_path / "l.db")],
+            env={"GH_TOKEN": TOKEN},
+        )
         assert result.exit_code == 0, result.stderr
         lines = result.stdout.splitlines()
         assert len(lines) == 31 and lines[-1].startswith(f"{REPO}: 30 new, 0 changed, 0 unchanged pull requests; ")
         assert TOKEN not in result.stdout + result.stderr
-        again = CliRunner().invoke(app, ["fetch", REPO, "--state", "all", "--api-url", url, "--db",
-                                         str(tmp_path / "l.db")], env={"GH_TOKEN": TOKEN})
+        again = CliRunner().invoke(
+            app,
+            ["fetch", REPO, "--state", "all", "--api-url", url, "--db", str(tmp_path / "l.db")],
+            env={"GH_TOKEN": TOKEN},
+        )
     assert again.exit_code == 0 and again.stdout.splitlines() == [again.stdout.splitlines()[-1]]
     assert "0 new, 0 changed, 1 unchanged" in again.stdout and "; 1 request, 1 point" in again.stdout
     for path in tmp_path.iterdir():
@@ -450,7 +512,9 @@ def test_a_window_goes_with_neither_since_nor_limit(tmp_path: Path) -> None:
 
     runner = CliRunner()
     for extra in (["--since", "2024-01-01"], ["--limit", "5"], []):
-        result = runner.invoke(app, ["fetch", REPO, "--window", "0" if not extra else "30", *extra,
-                                     "--db", str(tmp_path / "l.db")],
-                               env={"GH_TOKEN": TOKEN, "LEDGER_GITHUB_API": "http://127.0.0.1:9"})  # never asked
+        result = runner.invoke(
+            app,
+            ["fetch", REPO, "--window", "0" if not extra else "30", *extra, "--db", str(tmp_path / "l.db")],
+            env={"GH_TOKEN": TOKEN, "LEDGER_GITHUB_API": "http://127.0.0.1:9"},
+        )  # never asked
         assert result.exit_code == 2 and "--window" in result.output and "Traceback" not in result.output

@@ -21,17 +21,56 @@ from ledger.parsers import extract
 from ledger.parsers.reader.document import split_lines
 
 FIXTURES = Path(__file__).parent / "fixtures"
-FIELDS = ("kind", "metric", "value", "high", "approx", "unit", "reference", "stderr", "stddev", "outcome",
-          "outcome_text", "sha", "passed", "failed", "skipped", "subject", "feature", "printed", "note", "engine",
-          "architecture", "models")
+FIELDS = (
+    "kind",
+    "metric",
+    "value",
+    "high",
+    "approx",
+    "unit",
+    "reference",
+    "stderr",
+    "stddev",
+    "outcome",
+    "outcome_text",
+    "sha",
+    "passed",
+    "failed",
+    "skipped",
+    "subject",
+    "feature",
+    "printed",
+    "note",
+    "engine",
+    "architecture",
+    "models",
+)
 
 
 def _golden(path: Path) -> Path:
     return Path(f"{path}.golden.json")
 
 
-_TOPICS = {"compare", "compare_cases", "console", "gates", "kv_lines", "llama_bench", "lm_eval", "numbers", "prose",
-           "release_pages", "report", "revisions", "setup", "support", "support_join", "tables", "test_counts", "web"}
+_TOPICS = {
+    "compare",
+    "compare_cases",
+    "console",
+    "gates",
+    "kv_lines",
+    "llama_bench",
+    "lm_eval",
+    "numbers",
+    "prose",
+    "release_pages",
+    "report",
+    "revisions",
+    "setup",
+    "support",
+    "support_join",
+    "tables",
+    "test_counts",
+    "web",
+}
 """The fixture folders, every one (test_every_fixture_folder_is_a_topic): each document in them must have a
 golden, so a new fixture without one fails."""
 
@@ -50,8 +89,11 @@ def test_every_fixture_folder_is_a_topic() -> None:
 
 
 def test_every_golden_has_its_document() -> None:
-    orphans = [str(g.relative_to(FIXTURES)) for g in FIXTURES.rglob("*.golden.json")
-               if not Path(str(g)[:-len(".golden.json")]).is_file()]
+    orphans = [
+        str(g.relative_to(FIXTURES))
+        for g in FIXTURES.rglob("*.golden.json")
+        if not Path(str(g)[: -len(".golden.json")]).is_file()
+    ]
     assert not orphans, f"goldens whose fixture is gone (delete them): {orphans}"
 
 
@@ -79,8 +121,9 @@ def test_fixture_matches_its_golden(path: Path, update_goldens: bool) -> None:
     got = [project(c) for c in extract(text, path=path.name).claims]
     golden = _golden(path)
     if update_goldens:
-        golden.write_text("[\n" + ",\n".join(json.dumps(g, ensure_ascii=False) for g in got) + "\n]\n",
-                          encoding="utf-8")
+        golden.write_text(
+            "[\n" + ",\n".join(json.dumps(g, ensure_ascii=False) for g in got) + "\n]\n", encoding="utf-8"
+        )
         return
     assert golden.exists(), f"{golden.name} is missing: write it by hand, or run pytest --update-goldens and review"
     want = json.loads(golden.read_text(encoding="utf-8"))
@@ -94,5 +137,5 @@ def test_fixture_claims_point_at_their_text(path: Path) -> None:
     CLAIMS_ADAPTER.validate_python([c.model_dump() for c in result.claims])
     lines = split_lines(text)
     for c in result.claims:
-        span = "\n".join(lines[c.source.line - 1:c.source.line_end])
+        span = "\n".join(lines[c.source.line - 1 : c.source.line_end])
         assert c.source.text in span, (c.source.line, c.source.text)

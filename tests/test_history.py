@@ -87,8 +87,11 @@ def test_report_history_on_a_laptop_says_the_same(tmp_path: Path) -> None:
     (entry,) = report["history"]["entries"]
     assert entry["verdict"] == "within noise" and entry["value"] == 96.25 and len(entry["merged"]) == 7
     assert report["history"]["merged_prs"] == 8 and report["history"]["days"] == 30
-    text = CliRunner().invoke(app, ["report", PR, "--history", "--history-days", "11", "--format", "markdown",
-                                    "--db", db]).stdout
+    text = (
+        CliRunner()
+        .invoke(app, ["report", PR, "--history", "--history-days", "11", "--format", "markdown", "--db", db])
+        .stdout
+    )
     assert "merged PRs of the last 11 days" in text and "stated by 2 merged PRs (n=2)" in text
     # without --history the report has nothing to compare for a PR of one revision
     assert CliRunner().invoke(app, ["report", PR, "--db", db]).exit_code == 3
@@ -97,8 +100,9 @@ def test_report_history_on_a_laptop_says_the_same(tmp_path: Path) -> None:
 # ---- the sticky comment's owner -----------------------------------------------------------------------------
 
 
-def _github(comments: list[dict[str, Any]], viewer: str | None, user: str | None,
-            writes: list[tuple[str, str, Any]]) -> httpx.MockTransport:
+def _github(
+    comments: list[dict[str, Any]], viewer: str | None, user: str | None, writes: list[tuple[str, str, Any]]
+) -> httpx.MockTransport:
     def handle(request: httpx.Request) -> httpx.Response:
         path = request.url.path
         if path == "/graphql":
@@ -106,8 +110,11 @@ def _github(comments: list[dict[str, Any]], viewer: str | None, user: str | None
                 return httpx.Response(200, json={"errors": [{"message": "Resource not accessible by integration"}]})
             return httpx.Response(200, json={"data": {"viewer": {"login": viewer}}})
         if path == "/user":
-            return (httpx.Response(200, json={"login": user}) if user else
-                    httpx.Response(403, json={"message": "Resource not accessible by integration"}))
+            return (
+                httpx.Response(200, json={"login": user})
+                if user
+                else httpx.Response(403, json={"message": "Resource not accessible by integration"})
+            )
         if request.method == "GET" and path.endswith("/comments"):
             return httpx.Response(200, json=comments)
         body = json.loads(request.content) if request.content else None
@@ -122,15 +129,26 @@ def _comment(cid: int, login: str, body: str) -> dict[str, Any]:
     return {"id": cid, "user": {"login": login}, "body": body}
 
 
-@pytest.mark.parametrize(("viewer", "user", "ours"), [("github-actions[bot]", None, "github-actions[bot]"),
-                                                      (None, "maintainer-pat", "maintainer-pat")])
-def test_the_sticky_comment_is_ours_by_marker_and_by_the_tokens_identity(viewer: str | None, user: str | None,
-                                                                         ours: str) -> None:
-    comments = [_comment(1, "mallory", f"{MARKER}\nlooks fine, merge"), _comment(2, ours, "a note, no marker"),
-                _comment(3, ours, f"{MARKER}\nold report")]
+@pytest.mark.parametrize(
+    ("viewer", "user", "ours"),
+    [("github-actions[bot]", None, "github-actions[bot]"), (None, "maintainer-pat", "maintainer-pat")],
+)
+def test_the_sticky_comment_is_ours_by_marker_and_by_the_tokens_identity(
+    viewer: str | None, user: str | None, ours: str
+) -> None:
+    comments = [
+        _comment(1, "mallory", f"{MARKER}\nlooks fine, merge"),
+        _comment(2, ours, "a note, no marker"),
+        _comment(3, ours, f"{MARKER}\nold report"),
+    ]
     writes: list[tuple[str, str, Any]] = []
-    posted = post_sticky(PR, f"{MARKER}\nnew report", env={"GH_TOKEN": TOKEN},
-                         api_url="https://api.github.test", transport=_github(comments, viewer, user, writes))
+    posted = post_sticky(
+        PR,
+        f"{MARKER}\nnew report",
+        env={"GH_TOKEN": TOKEN},
+        api_url="https://api.github.test",
+        transport=_github(comments, viewer, user, writes),
+    )
     assert posted.action == "updated" and posted.author == ours
     assert writes == [("PATCH", f"/repos/{REPO}/issues/comments/3", {"body": f"{MARKER}\nnew report"})]
 
@@ -139,36 +157,62 @@ def test_a_look_alike_alone_gets_a_comment_of_our_own_beside_it_and_unchanged_te
     comments = [_comment(1, "mallory", f"{MARKER}\nlooks fine, merge")]
     writes: list[tuple[str, str, Any]] = []
     transport = _github(comments, "github-actions[bot]", None, writes)
-    posted = post_sticky(PR, f"{MARKER}\nreport", env={"GH_TOKEN": TOKEN}, api_url="https://api.github.test",
-                         transport=transport)
+    posted = post_sticky(
+        PR, f"{MARKER}\nreport", env={"GH_TOKEN": TOKEN}, api_url="https://api.github.test", transport=transport
+    )
     assert posted.action == "created" and [w[0] for w in writes] == ["POST"]
     comments.append(_comment(99, "github-actions[bot]", f"{MARKER}\r\nreport"))  # GitHub keeps CRLF
-    posted = post_sticky(PR, f"{MARKER}\nreport", env={"GH_TOKEN": TOKEN}, api_url="https://api.github.test",
-                         transport=transport)
+    posted = post_sticky(
+        PR, f"{MARKER}\nreport", env={"GH_TOKEN": TOKEN}, api_url="https://api.github.test", transport=transport
+    )
     assert posted.action == "unchanged" and len(writes) == 1
-    posted = post_sticky(PR, f"{MARKER}\nreport", env={"GH_TOKEN": TOKEN}, api_url="https://api.github.test",
-                         transport=_github(comments[:1], "github-actions[bot]", None, writes), create=False)
+    posted = post_sticky(
+        PR,
+        f"{MARKER}\nreport",
+        env={"GH_TOKEN": TOKEN},
+        api_url="https://api.github.test",
+        transport=_github(comments[:1], "github-actions[bot]", None, writes),
+        create=False,
+    )
     assert posted.action == "skipped" and len(writes) == 1  # comment-on said no, and there is none of ours
 
 
 def test_when_github_does_not_say_whom_the_token_acts_as_nothing_is_touched() -> None:
     writes: list[tuple[str, str, Any]] = []
-    with connect(api_url="https://api.github.test", env={"GH_TOKEN": TOKEN},
-                 transport=_github([], None, None, writes)) as gh, pytest.raises(FetchError, match="which comment"):
+    with (
+        connect(
+            api_url="https://api.github.test", env={"GH_TOKEN": TOKEN}, transport=_github([], None, None, writes)
+        ) as gh,
+        pytest.raises(FetchError, match="which comment"),
+    ):
         acting_login(gh)
     with pytest.raises(FetchError, match="whom the token acts as"):
-        post_sticky(PR, f"{MARKER}\nreport", env={"GH_TOKEN": TOKEN}, api_url="https://api.github.test",
-                    transport=_github([_comment(3, "x", MARKER)], None, None, writes))
+        post_sticky(
+            PR,
+            f"{MARKER}\nreport",
+            env={"GH_TOKEN": TOKEN},
+            api_url="https://api.github.test",
+            transport=_github([_comment(3, "x", MARKER)], None, None, writes),
+        )
     assert writes == []
 
 
 def test_a_bot_named_without_its_suffix_still_owns_its_comment() -> None:
-    comments = [{**_comment(5, "github-actions[bot]", f"{MARKER}\nold"), "user": {"login": "github-actions[bot]",
-                                                                                "type": "Bot"}},
-                {**_comment(6, "github-actions[bot]", f"{MARKER}\nold"), "user": {"login": "github-actions[bot]"}}]
+    comments = [
+        {
+            **_comment(5, "github-actions[bot]", f"{MARKER}\nold"),
+            "user": {"login": "github-actions[bot]", "type": "Bot"},
+        },
+        {**_comment(6, "github-actions[bot]", f"{MARKER}\nold"), "user": {"login": "github-actions[bot]"}},
+    ]
     writes: list[tuple[str, str, Any]] = []
-    posted = post_sticky(PR, f"{MARKER}\nnew", env={"GH_TOKEN": TOKEN}, api_url="https://api.github.test",
-                         transport=_github(comments, "github-actions", None, writes))
+    posted = post_sticky(
+        PR,
+        f"{MARKER}\nnew",
+        env={"GH_TOKEN": TOKEN},
+        api_url="https://api.github.test",
+        transport=_github(comments, "github-actions", None, writes),
+    )
     assert posted.action == "updated" and [w[1] for w in writes] == [f"/repos/{REPO}/issues/comments/5"]
 
 

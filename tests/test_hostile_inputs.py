@@ -39,9 +39,13 @@ def run(*args: str) -> Result:
 
 def cli(*args: str, stdin: int | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     """The real command in its own process: what hangs or runs out of memory must not take pytest with it."""
-    r = subprocess.run([sys.executable, "-m", "ledger", *args],
-                       stdin=stdin if stdin is not None else subprocess.DEVNULL,
-                       capture_output=True, text=True, timeout=timeout)
+    r = subprocess.run(
+        [sys.executable, "-m", "ledger", *args],
+        stdin=stdin if stdin is not None else subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     assert "Traceback" not in r.stdout + r.stderr, r.stderr
     return r
 
@@ -85,8 +89,10 @@ def test_symlink_loop_is_one_line_and_the_rest_goes_in(tmp_path: Path) -> None:
     db = tmp_path / "l.db"
     r = run("ingest", str(folder), "--db", str(db))
     assert r.exit_code == 1
-    assert sorted(errors(r.stderr)) == [f"ledger: {folder / name}: a symbolic link loop (too many levels of "
-                                        "symbolic links)" for name in ("a.md", "b.md")]
+    assert sorted(errors(r.stderr)) == [
+        f"ledger: {folder / name}: a symbolic link loop (too many levels of symbolic links)"
+        for name in ("a.md", "b.md")
+    ]
     assert stored_paths(db) == [str(folder / "good.md")]
     direct = run("ingest", str(folder / "a.md"), "--db", str(db))
     assert direct.exit_code == 2 and len(errors(direct.stderr)) == 1 and "symbolic link loop" in direct.stderr
@@ -104,9 +110,11 @@ def test_devices_and_fifos_are_refused_without_reading(tmp_path: Path) -> None:
     r = cli("ingest", "/dev/zero", str(link), str(fifo), str(good), "--db", str(db), timeout=60)
     assert r.returncode == 1, r.stderr
     lines = errors(r.stderr)
-    assert lines == ["ledger: /dev/zero: not a regular file (a character device); give a file, or - for stdin",
-                     f"ledger: {link}: not a regular file (a character device); give a file, or - for stdin",
-                     f"ledger: {fifo}: not a regular file (a FIFO); give a file, or - for stdin"]
+    assert lines == [
+        "ledger: /dev/zero: not a regular file (a character device); give a file, or - for stdin",
+        f"ledger: {link}: not a regular file (a character device); give a file, or - for stdin",
+        f"ledger: {fifo}: not a regular file (a FIFO); give a file, or - for stdin",
+    ]
     assert stored_paths(db) == [str(good)]
 
 
@@ -117,8 +125,9 @@ def test_stdin_is_read_up_to_the_limit_and_no_further(tmp_path: Path) -> None:
     assert errors(r.stderr) == ["ledger: <stdin>: over the 100,000-byte limit (set LEDGER_MAX_BYTES)"]
 
 
-def test_a_file_rewritten_while_it_is_read_is_read_once_and_warned(tmp_path: Path,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_file_rewritten_while_it_is_read_is_read_once_and_warned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     doc = tmp_path / "pr.md"
     first = GOOD + "\n".join(f"- mmlu run {i}: {60 + i / 10:.1f}" for i in range(200)) + "\n"
     doc.write_text(first)

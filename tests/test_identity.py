@@ -24,16 +24,47 @@ from ledger.identity import (
 )
 
 
-@pytest.mark.parametrize("name", ["NVIDIA/TensorRT-LLM", "vllm-project/vllm", "sgl-project/sglang",
-                                  "ggml-org/llama.cpp", "a/b", "under_score/dot.name", "o/.github", "o/..x",
-                                  "o/x..", "o-1/_", "A" * 100 + "/" + "b" * 100])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "NVIDIA/TensorRT-LLM",
+        "vllm-project/vllm",
+        "sgl-project/sglang",
+        "ggml-org/llama.cpp",
+        "a/b",
+        "under_score/dot.name",
+        "o/.github",
+        "o/..x",
+        "o/x..",
+        "o-1/_",
+        "A" * 100 + "/" + "b" * 100,
+    ],
+)
 def test_github_repository_names(name: str) -> None:
     assert is_repo(name) and parse_repo(name) == name
 
 
-@pytest.mark.parametrize("name", ["owner/.", "owner/..", "./name", "../name", "owner", "owner/", "/name",
-                                  "owner/na me", "owner/name/extra", "owner/n\u00e9", "own\u0435r/name",
-                                  "owner/na#me", "owner/name\n", "A" * 101 + "/b", "a/" + "b" * 101, ""])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "owner/.",
+        "owner/..",
+        "./name",
+        "../name",
+        "owner",
+        "owner/",
+        "/name",
+        "owner/na me",
+        "owner/name/extra",
+        "owner/n\u00e9",
+        "own\u0435r/name",
+        "owner/na#me",
+        "owner/name\n",
+        "A" * 101 + "/b",
+        "a/" + "b" * 101,
+        "",
+    ],
+)
 def test_what_is_not_a_repository_name(name: str) -> None:
     assert not is_repo(name)
     with pytest.raises(UsageError):
@@ -50,9 +81,19 @@ def test_pull_references() -> None:
     assert parse_pull("https://ghe.example.com/api/v3/repos/o/n/pulls/6") == PullRef("o/n", 6)
     assert parse_pull("  o/n#7  ") == PullRef("o/n", 7)
     assert PullRef("o/n", 7).key == "o/n#7"
-    for bad in ("#12", "o/n#0", "o/n#x", "o/.#3", "o/..#3", "https://github.com/o/../pull/3",
-                "https://github.com/o/./pull/3", "ftp://github.com/o/n/pull/3", "o/n#1234567890",
-                "https://github.com/o/n/issues/3", "not a ref"):
+    for bad in (
+        "#12",
+        "o/n#0",
+        "o/n#x",
+        "o/.#3",
+        "o/..#3",
+        "https://github.com/o/../pull/3",
+        "https://github.com/o/./pull/3",
+        "ftp://github.com/o/n/pull/3",
+        "o/n#1234567890",
+        "https://github.com/o/n/issues/3",
+        "not a ref",
+    ):
         with pytest.raises(UsageError):
             parse_pull(bad)
     with pytest.raises(UsageError):
@@ -86,8 +127,14 @@ def test_document_keys() -> None:
 
 def test_the_grammar_is_linear_on_hostile_text() -> None:
     start = time.process_time()
-    for text in ("a/" + "b" * 100_000 + "#1", "https://" + "h" * 100_000, "https://h/" + "o/" * 50_000 + "pull/1",
-                 "https://github.com/o/n/pull/1" + "?" * 100_000, "#" * 100_000, "-" * 100_000 + "/x"):
+    for text in (
+        "a/" + "b" * 100_000 + "#1",
+        "https://" + "h" * 100_000,
+        "https://h/" + "o/" * 50_000 + "pull/1",
+        "https://github.com/o/n/pull/1" + "?" * 100_000,
+        "#" * 100_000,
+        "-" * 100_000 + "/x",
+    ):
         with pytest.raises(UsageError):
             parse_pull(text)
         assert not is_repo(text)
@@ -105,8 +152,9 @@ def test_ingest_and_fetch_share_the_rule(tmp_path: Path) -> None:
         assert result.exit_code == 2 and "--repo" in result.stderr, (bad, result.stderr)
         result = runner.invoke(app, ["fetch", f"{bad}#3", "--db", str(tmp_path / "l.db")], env={})
         assert result.exit_code == 2 and "expected OWNER/REPO#N" in result.stderr, (bad, result.stderr)
-    result = runner.invoke(app, ["ingest", str(doc), "--url", "https://github.com/o/n/pull/5",
-                                 "--db", str(tmp_path / "l.db")])
+    result = runner.invoke(
+        app, ["ingest", str(doc), "--url", "https://github.com/o/n/pull/5", "--db", str(tmp_path / "l.db")]
+    )
     assert result.exit_code == 0 and "o/n#5" in result.stdout
 
 

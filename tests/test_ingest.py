@@ -43,7 +43,9 @@ def test_two_versions_of_one_pr(tmp_path: Path) -> None:
     dbp = tmp_path / "l.db"
     results = ingest([str(V1), str(V2)], dbp, repo="example/trtllm", pr=4821, title="FP8 KV for Eagle3")
     assert [(r.status, r.document, r.version) for r in results] == [
-        ("new", "example/trtllm#4821", 1), ("new_version", "example/trtllm#4821", 2)]
+        ("new", "example/trtllm#4821", 1),
+        ("new_version", "example/trtllm#4821", 2),
+    ]
     assert all(r.claims > 0 for r in results)
     counts = _counts(dbp)
     assert counts["documents"] == 1 and counts["document_versions"] == 2
@@ -168,17 +170,25 @@ def _write_corpus(folder: Path, n: int) -> None:
         (folder / f"pr-{i:03d}.txt").write_text(
             f"Test Coverage\n\nFinal head (a{i:03d}bc4def, rebased on main 0123abcd45):\n\ncheck\tresult\n"
             f"test_gsm8k\t{70 + i / 100:.2f} (ref 71.80)\nunittest/_torch/speculative\t{300 + i} passed, 4 skipped\n"
-            f"\nPerformance\n\n\tcon1 tok/s/user\tcon64 tok/s/GPU\nFP8 KV\t{200 + i}.5\t{4000 + i}\n")
+            f"\nPerformance\n\n\tcon1 tok/s/user\tcon64 tok/s/GPU\nFP8 KV\t{200 + i}.5\t{4000 + i}\n"
+        )
 
 
 def _spawn(folder: Path, dbp: Path) -> Any:
     import subprocess
     import sys
 
-    code = "import sys; from ledger.ingest.run import ingest; r = ingest([sys.argv[1]], sys.argv[2]); " \
-           "bad = [x.error for x in r if not x.ok]; print(bad, file=sys.stderr); sys.exit(1 if bad else 0)"
-    return subprocess.Popen([sys.executable, "-c", code, str(folder), str(dbp)], cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    code = (
+        "import sys; from ledger.ingest.run import ingest; r = ingest([sys.argv[1]], sys.argv[2]); "
+        "bad = [x.error for x in r if not x.ok]; print(bad, file=sys.stderr); sys.exit(1 if bad else 0)"
+    )
+    return subprocess.Popen(
+        [sys.executable, "-c", code, str(folder), str(dbp)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def _finish(proc: Any) -> tuple[int, str]:
@@ -192,14 +202,20 @@ def _whole_versions_only(dbp: Path) -> int:
     conn = sqlite3.connect(dbp)
     try:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        partial = conn.execute("SELECT COUNT(*) FROM document_versions v WHERE v.n_claims != "
-                               "(SELECT COUNT(*) FROM claims c WHERE c.version_id = v.id)").fetchone()[0]
+        partial = conn.execute(
+            "SELECT COUNT(*) FROM document_versions v WHERE v.n_claims != "
+            "(SELECT COUNT(*) FROM claims c WHERE c.version_id = v.id)"
+        ).fetchone()[0]
         assert partial == 0
-        orphans = conn.execute("SELECT COUNT(*) FROM documents WHERE latest_version_id IS NULL OR latest_version_id "
-                               "NOT IN (SELECT id FROM document_versions)").fetchone()[0]
+        orphans = conn.execute(
+            "SELECT COUNT(*) FROM documents WHERE latest_version_id IS NULL OR latest_version_id "
+            "NOT IN (SELECT id FROM document_versions)"
+        ).fetchone()[0]
         assert orphans == 0
-        assert conn.execute("SELECT COUNT(*) FROM claims_fts").fetchone()[0] == \
-            conn.execute("SELECT COUNT(*) FROM claims").fetchone()[0]
+        assert (
+            conn.execute("SELECT COUNT(*) FROM claims_fts").fetchone()[0]
+            == conn.execute("SELECT COUNT(*) FROM claims").fetchone()[0]
+        )
         return int(conn.execute("SELECT COUNT(*) FROM document_versions").fetchone()[0])
     finally:
         conn.close()
@@ -260,16 +276,33 @@ def test_folder_walk_order_and_what_it_skips(tmp_path: Path) -> None:
     from ledger.ingest.sources import walk
 
     root = tmp_path / "r"
-    for rel in ("b.md", "a.txt", "a/z.md", "a/c/d.rst", "a0.md", "README", "notes.pdf", ".hidden.md",
-                ".git/HEAD", ".git/config", "x/.cache/y.md"):
+    for rel in (
+        "b.md",
+        "a.txt",
+        "a/z.md",
+        "a/c/d.rst",
+        "a0.md",
+        "README",
+        "notes.pdf",
+        ".hidden.md",
+        ".git/HEAD",
+        ".git/config",
+        "x/.cache/y.md",
+    ):
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text("text\n", encoding="utf-8")
     (root / "loop").symlink_to(root, target_is_directory=True)
     found = [str(Path(p).relative_to(root)) for p in walk([str(root)])]
     assert found == ["README", "a/c/d.rst", "a/z.md", "a.txt", "a0.md", "b.md"]
-    expected = sorted(p for p in root.rglob("*") if p.is_file() and ".git" not in p.parts and "loop" not in p.parts
-                      and not any(part.startswith(".") for part in p.relative_to(root).parts)
-                      and p.suffix in (".md", ".txt", ".rst", ""))
+    expected = sorted(
+        p
+        for p in root.rglob("*")
+        if p.is_file()
+        and ".git" not in p.parts
+        and "loop" not in p.parts
+        and not any(part.startswith(".") for part in p.relative_to(root).parts)
+        and p.suffix in (".md", ".txt", ".rst", "")
+    )
     assert found == [str(p.relative_to(root)) for p in expected]
 
 
@@ -285,8 +318,15 @@ def test_ctrl_c_stops_a_parallel_ingest_in_one_line_and_a_rerun_completes(tmp_pa
     _write_corpus(folder, 400)
     ledger = str(Path(sys.executable).parent / "ledger")
     cmd = [ledger, "ingest", str(folder), "--workers", "2", "--db", str(dbp)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc = subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     assert proc.stdout is not None
     first = proc.stdout.readline()  # the first batch is committed: workers are running
     assert first.startswith("new")
@@ -296,7 +336,8 @@ def test_ctrl_c_stops_a_parallel_ingest_in_one_line_and_a_rerun_completes(tmp_pa
         pytest.skip("the ingest finished before the interrupt arrived")
     assert proc.returncode == 130, err
     assert "Traceback" not in err and err.strip().splitlines() == [
-        "ledger: interrupted: what is committed stays; run the same command again to ingest the rest"]
+        "ledger: interrupted: what is committed stays; run the same command again to ingest the rest"
+    ]
     left = subprocess.run(["pgrep", "-f", str(dbp)], capture_output=True, text=True).stdout.split()
     assert left == []
     stored = _whole_versions_only(dbp)

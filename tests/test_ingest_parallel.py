@@ -28,10 +28,14 @@ def _stored(db_path: Path) -> list[tuple[object, ...]]:
     db = open_database(db_path, create=False)
     try:
         columns = ", ".join(f"c.{name}" for name in CLAIM_ROW_COLUMNS)  # every column but the row ids
-        return [tuple(r) for r in db.execute(
-            f"SELECT d.key, v.version, v.text, r.label, r.head, {columns} FROM claims c "
-            "JOIN document_versions v ON v.id = c.version_id JOIN documents d ON d.id = v.document_id "
-            "LEFT JOIN revisions r ON r.id = c.revision_id ORDER BY d.key, v.version, c.ordinal").fetchall()]
+        return [
+            tuple(r)
+            for r in db.execute(
+                f"SELECT d.key, v.version, v.text, r.label, r.head, {columns} FROM claims c "
+                "JOIN document_versions v ON v.id = c.version_id JOIN documents d ON d.id = v.document_id "
+                "LEFT JOIN revisions r ON r.id = c.revision_id ORDER BY d.key, v.version, c.ordinal"
+            ).fetchall()
+        ]
     finally:
         db.close()
 
@@ -90,8 +94,9 @@ def test_a_worker_that_dies_costs_speed_not_documents(tmp_path: Path, monkeypatc
     assert _stored(tmp_path / "parallel.db") == _stored(tmp_path / "serial.db")
 
 
-def test_a_caller_with_threads_gets_spawned_workers_and_the_same_rows(tmp_path: Path,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_caller_with_threads_gets_spawned_workers_and_the_same_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Forking a process that runs other threads can copy a lock one of them holds into a worker:
     with a thread running, ingest spawns its workers instead, and stores the same rows."""
     import multiprocessing

@@ -9,21 +9,34 @@ from ledger.parsers import extract
 from ledger.parsers.kv.lines import continuations, pairs_in
 
 
-@pytest.mark.parametrize(("line", "pairs"), [
-    ("Mean TTFT (ms):                          42.17", [("Mean TTFT (ms)", 42.17, None)]),
-    ("[AR] P50    : 1.82", [("[AR] P50", 1.82, None)]),
-    ("Accuracy: 0.950 Invalid: 0.000 Latency: 20.1 s Output throughput: 1234.5 token/s",
-     [("Accuracy", 0.95, None), ("Invalid", 0.0, None), ("Latency", 20.1, "s"),
-      ("Output throughput", 1234.5, "token/s")]),
-    ("Decode 0. Batch size: 128, latency: 0.17131 s, throughput:    747.20 token/s",
-     [("Batch size", 128.0, None), ("latency", 0.17131, "s"), ("throughput", 747.2, "token/s")]),
-    ("Backend:                                 sglang", [("Backend", None, None)]),
-    ("Run time: 1m0.832s", [("Run time", 60.832, "s")]),
-    ("[06/05/2026-03:40:27] [TRT-LLM] [I] [evaluate] TRTLLM execution time: 980.517 seconds.",
-     [("TRTLLM execution time", 980.517, "seconds")]),
-    # a side named with a digit ("F3", "v2") is a label: only a colon between digits is a clock
-    ("baseline=21.11ms, F3=14.49ms", [("baseline", 21.11, "ms"), ("F3", 14.49, "ms")]),
-])
+@pytest.mark.parametrize(
+    ("line", "pairs"),
+    [
+        ("Mean TTFT (ms):                          42.17", [("Mean TTFT (ms)", 42.17, None)]),
+        ("[AR] P50    : 1.82", [("[AR] P50", 1.82, None)]),
+        (
+            "Accuracy: 0.950 Invalid: 0.000 Latency: 20.1 s Output throughput: 1234.5 token/s",
+            [
+                ("Accuracy", 0.95, None),
+                ("Invalid", 0.0, None),
+                ("Latency", 20.1, "s"),
+                ("Output throughput", 1234.5, "token/s"),
+            ],
+        ),
+        (
+            "Decode 0. Batch size: 128, latency: 0.17131 s, throughput:    747.20 token/s",
+            [("Batch size", 128.0, None), ("latency", 0.17131, "s"), ("throughput", 747.2, "token/s")],
+        ),
+        ("Backend:                                 sglang", [("Backend", None, None)]),
+        ("Run time: 1m0.832s", [("Run time", 60.832, "s")]),
+        (
+            "[06/05/2026-03:40:27] [TRT-LLM] [I] [evaluate] TRTLLM execution time: 980.517 seconds.",
+            [("TRTLLM execution time", 980.517, "seconds")],
+        ),
+        # a side named with a digit ("F3", "v2") is a label: only a colon between digits is a clock
+        ("baseline=21.11ms, F3=14.49ms", [("baseline", 21.11, "ms"), ("F3", 14.49, "ms")]),
+    ],
+)
 def test_pairs_in(line: str, pairs: list[tuple[str, float | None, str | None]]) -> None:
     assert [(p.label, p.value, p.unit) for p in pairs_in(line)] == pairs
 
@@ -42,7 +55,9 @@ def test_comma_continuations_carry_their_unit_and_qualifier() -> None:
     line = "Throughput: 89.27 requests/s, 22853.37 total tokens/s, 11426.69 output tokens/s"
     (pair,) = pairs_in(line)
     assert [(v, u, q) for v, u, q, _, _ in continuations(line, pair)] == [
-        (22853.37, "tokens/s", "total"), (11426.69, "tokens/s", "output")]
+        (22853.37, "tokens/s", "total"),
+        (11426.69, "tokens/s", "output"),
+    ]
 
 
 def test_baseline_line_is_the_next_values_reference_and_no_claim() -> None:
@@ -50,11 +65,19 @@ def test_baseline_line_is_the_next_values_reference_and_no_claim() -> None:
     assert [(c.value, c.reference) for c in claims] == [(133.24, 215.84)]
 
 
-@pytest.mark.parametrize("text", [
-    "Successful requests: 512", "Total input tokens: 4194304", "Peak concurrent requests: 512",
-    "Number of draft tokens generated: 259,326", "Max request concurrency: 64", "Request rate: 10",
-    "tp=8, M=64", "#running-req: 8, #token: 4096",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Successful requests: 512",
+        "Total input tokens: 4194304",
+        "Peak concurrent requests: 512",
+        "Number of draft tokens generated: 259,326",
+        "Max request concurrency: 64",
+        "Request rate: 10",
+        "tp=8, M=64",
+        "#running-req: 8, #token: 4096",
+    ],
+)
 def test_workload_echoes_are_not_claims(text: str) -> None:
     assert extract(f"```\n{text}\n```\n", path="t.md").claims == []
 
@@ -63,14 +86,18 @@ def test_hostile_colon_runs_do_not_raise() -> None:
     extract("a: 1 " * 4000 + "\n" + ": " * 4000 + "\n" + "x=" * 4000, path="t.md")
 
 
-@pytest.mark.parametrize("line", [
-    "A forward benchmark over all shapes. Every row reported `max_abs_diff = 0`.",
-    "A forward benchmark over all shapes. Every row reported max_abs_diff = 0.",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "A forward benchmark over all shapes. Every row reported `max_abs_diff = 0`.",
+        "A forward benchmark over all shapes. Every row reported max_abs_diff = 0.",
+    ],
+)
 def test_numerical_diff_after_a_sentence_is_an_accuracy_claim(line: str) -> None:
     claims = extract(line + "\n", path="t.md").claims
-    assert [(c.kind, c.value, c.metric) for c in claims] == [("accuracy", 0.0, "Every row reported max_abs_diff")] or \
-        [(c.kind, c.value) for c in claims] == [("accuracy", 0.0)]
+    assert [(c.kind, c.value, c.metric) for c in claims] == [("accuracy", 0.0, "Every row reported max_abs_diff")] or [
+        (c.kind, c.value) for c in claims
+    ] == [("accuracy", 0.0)]
 
 
 @pytest.mark.parametrize("unit", ["a:1", "a: 1x", "x=1", "a: b ", "Before: 1 ms, After: 2 ms\n", "assert 1 >= (2 - "])
@@ -89,21 +116,33 @@ def test_hostile_lines_grow_linearly(unit: str) -> None:
 
 
 def test_yaml_reference_lines_are_acceptance_of_their_test() -> None:
-    """"ref_al: 2.31" under a "TestX::test_y:" key is the AL measured by that test (its model, method, draft
+    """ "ref_al: 2.31" under a "TestX::test_y:" key is the AL measured by that test (its model, method, draft
     length); "min_al" is the bar derived from it and the comment's "95% tolerance" a setting: neither is a claim."""
     from pathlib import Path
 
     from ledger.parsers import extract
+
     path = Path(__file__).parent / "fixtures" / "kv_lines" / "yaml_test_references.md"
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
-    got = [(c.kind, c.value, c.config.get("model"), c.config.get("spec_algo"), c.config.get("draft_len"),
-            c.config.get("test")) for c in claims]
-    assert got == [("acceptance", 2.314501, "Qwen3_8B", "eagle3", None, "TestQwen3_8B::test_eagle3[tree]"),
-                   ("acceptance", 1.77302, "Mixtral_8x7B", "mtp", "2", "TestMixtral_8x7B::test_fp8_mtp2"),
-                   ("acceptance", 1.0213, None, None, "4", None)]
+    got = [
+        (
+            c.kind,
+            c.value,
+            c.config.get("model"),
+            c.config.get("spec_algo"),
+            c.config.get("draft_len"),
+            c.config.get("test"),
+        )
+        for c in claims
+    ]
+    assert got == [
+        ("acceptance", 2.314501, "Qwen3_8B", "eagle3", None, "TestQwen3_8B::test_eagle3[tree]"),
+        ("acceptance", 1.77302, "Mixtral_8x7B", "mtp", "2", "TestMixtral_8x7B::test_fp8_mtp2"),
+        ("acceptance", 1.0213, None, None, "4", None),
+    ]
 
 
 def test_a_side_named_with_a_digit_takes_the_baseline_beside_it() -> None:
-    """"baseline=21.11ms, F3=14.49ms, -31%": F3 is measured against the baseline, which is no claim of its own."""
+    """ "baseline=21.11ms, F3=14.49ms, -31%": F3 is measured against the baseline, which is no claim of its own."""
     claims = extract("A re-run at mc=16 gives baseline=21.11ms, F3=14.49ms, -31%.\n", path="t.md").claims
     assert [(c.metric, c.value, c.reference) for c in claims if c.unit == "ms"] == [("F3", 14.49, 21.11)]

@@ -19,8 +19,21 @@ from ledger import errors
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 
-PUBLIC = ["Claim", "DatabaseError", "FetchError", "InputError", "Ledger", "LedgerError", "NotALedger", "NotFound",
-          "ParseWarning", "SchemaTooNew", "UsageError", "__version__", "open_ledger"]
+PUBLIC = [
+    "Claim",
+    "DatabaseError",
+    "FetchError",
+    "InputError",
+    "Ledger",
+    "LedgerError",
+    "NotALedger",
+    "NotFound",
+    "ParseWarning",
+    "SchemaTooNew",
+    "UsageError",
+    "__version__",
+    "open_ledger",
+]
 
 
 def test_the_public_names_are_exactly_these_and_all_resolve() -> None:
@@ -32,8 +45,10 @@ def test_the_public_names_are_exactly_these_and_all_resolve() -> None:
 
 
 def test_import_ledger_loads_none_of_the_library() -> None:
-    probe = ("import sys, ledger; heavy = ('ledger.api', 'ledger.compare', 'pydantic', 'sqlite_utils', 'rich', "
-             "'httpx'); print([m for m in heavy if m in sys.modules])")
+    probe = (
+        "import sys, ledger; heavy = ('ledger.api', 'ledger.compare', 'pydantic', 'sqlite_utils', 'rich', "
+        "'httpx'); print([m for m in heavy if m in sys.modules])"
+    )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "[]"
 
@@ -44,8 +59,12 @@ def test_every_method_a_command_has(tmp_path: Path) -> None:
         book.claims(pr=4821)  # reading never creates the file
     assert not (tmp_path / "ledger.db").exists()
     seen: list[Any] = []
-    results = book.ingest([str(EXAMPLES / "pr-4821-v1.txt"), str(EXAMPLES / "pr-4821-v2.txt")],
-                          repo="example/trtllm", pr=4821, on_result=seen.append)
+    results = book.ingest(
+        [str(EXAMPLES / "pr-4821-v1.txt"), str(EXAMPLES / "pr-4821-v2.txt")],
+        repo="example/trtllm",
+        pr=4821,
+        on_result=seen.append,
+    )
     assert [r.status for r in results] == ["new", "new_version"] and seen == results
     claims = book.claims(pr=4821, metric="acceptance length")
     assert claims and all(c["metric"] == "acceptance length" for c in claims)
@@ -66,8 +85,20 @@ def test_every_method_takes_its_options_as_typed_keywords() -> None:
     from ledger.api import Ledger
 
     methods = {name: fn for name, fn in inspect.getmembers(Ledger, inspect.isfunction) if not name.startswith("_")}
-    assert {"ingest", "claims", "show", "support", "sql", "compare", "trend", "report", "fetch", "reextract", "merge",
-            "export"} <= set(methods)
+    assert {
+        "ingest",
+        "claims",
+        "show",
+        "support",
+        "sql",
+        "compare",
+        "trend",
+        "report",
+        "fetch",
+        "reextract",
+        "merge",
+        "export",
+    } <= set(methods)
     for name, fn in methods.items():
         for p in list(inspect.signature(fn).parameters.values())[1:]:
             assert p.kind is not inspect.Parameter.VAR_KEYWORD, (name, p.name)
@@ -129,8 +160,9 @@ def test_the_readme_python_example_runs(tmp_path: Path) -> None:
     code = block.group(1)
     assert len([line for line in code.splitlines() if line.strip()]) <= 4
     db = tmp_path / "ledger.db"
-    ledger.open_ledger(db).ingest([str(EXAMPLES / "pr-4821-v1.txt"), str(EXAMPLES / "pr-4821-v2.txt")],
-                                  repo="example/trtllm", pr=4821)
+    ledger.open_ledger(db).ingest(
+        [str(EXAMPLES / "pr-4821-v1.txt"), str(EXAMPLES / "pr-4821-v2.txt")], repo="example/trtllm", pr=4821
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True)
     assert "gsm8k" in out.stdout
 
@@ -138,8 +170,10 @@ def test_the_readme_python_example_runs(tmp_path: Path) -> None:
 def _pr_page(number: int, before: float, after: float) -> str:
     """A PR description of our own with a gsm8k accuracy on two revisions."""
     model = "(model Llama-3.1-8B-Instruct)"
-    return (f"# Faster sampler\n\nInitial head (4e1f0c{number:04x}):\n\n- gsm8k {before} {model}\n\n"
-            f"Final head (b7a3e2{number:04x}):\n\n- gsm8k {after} {model}\n")
+    return (
+        f"# Faster sampler\n\nInitial head (4e1f0c{number:04x}):\n\n- gsm8k {before} {model}\n\n"
+        f"Final head (b7a3e2{number:04x}):\n\n- gsm8k {after} {model}\n"
+    )
 
 
 def _count_connections(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -156,8 +190,9 @@ def _count_connections(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 @pytest.mark.parametrize("documents", [1, 4])
-def test_a_trend_over_every_document_opens_the_ledger_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                           documents: int) -> None:
+def test_a_trend_over_every_document_opens_the_ledger_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, documents: int
+) -> None:
     db = tmp_path / "ledger.db"
     for n in range(documents):
         page = tmp_path / f"pr-{n}.md"

@@ -21,20 +21,27 @@ def test_config_columns_give_no_claims(path: Path) -> None:
     assert claims and all((c.parser or "").startswith("llama_bench/") for c in claims)
 
 
-@pytest.mark.parametrize(("header", "roles"), [
-    (["model", "size", "params", "backend", "ngl", "test", "t/s"],
-     ["config", "config", "config", "config", "config", "config", "value"]),
-    (["PP", "TG", "B", "N_KV", "T_PP s", "S_PP t/s"], ["config", "config", "config", "config", "value", "value"]),
-    (["Model", "Test", "t/s master", "t/s PR", "Speedup"], ["config", "config", "baseline", "value", "speedup"]),
-    (["Model", "TTFT (ms)", "TPOT (ms)"], None),
-])
+@pytest.mark.parametrize(
+    ("header", "roles"),
+    [
+        (
+            ["model", "size", "params", "backend", "ngl", "test", "t/s"],
+            ["config", "config", "config", "config", "config", "config", "value"],
+        ),
+        (["PP", "TG", "B", "N_KV", "T_PP s", "S_PP t/s"], ["config", "config", "config", "config", "value", "value"]),
+        (["Model", "Test", "t/s master", "t/s PR", "Speedup"], ["config", "config", "baseline", "value", "speedup"]),
+        (["Model", "TTFT (ms)", "TPOT (ms)"], None),
+    ],
+)
 def test_roles(header: list[str], roles: list[str] | None) -> None:
     assert _roles(header) == roles
 
 
 def test_truncated_last_row_keeps_the_complete_cells() -> None:
-    text = ("| model | size | test | t/s |\n| --- | ---: | --- | ---: |\n"
-            "| llama 7B | 3.5 GiB | pp 512 | 4000.10 ± 2.1 |\n| llama 7B | 3.5 GiB | tg 128 | 55")
+    text = (
+        "| model | size | test | t/s |\n| --- | ---: | --- | ---: |\n"
+        "| llama 7B | 3.5 GiB | pp 512 | 4000.10 ± 2.1 |\n| llama 7B | 3.5 GiB | tg 128 | 55"
+    )
     claims = extract(text, path="t.md").claims
     assert [c.value for c in claims] == [4000.1]
 
@@ -44,10 +51,21 @@ def test_setup_columns_give_setup_keys() -> None:
     "Microbatch size" column the physical batch (n_ubatch): each becomes the setup key other documents use."""
     path = FIXTURES / "setup_columns.md"
     claims = [c for c in extract(path.read_text(encoding="utf-8"), path=path.name).claims if c.unit == "t/s"]
-    got = [(c.value, c.config.get("isl"), c.config.get("osl"), c.config.get("ubatch"), c.config.get("gpu"),
-            c.config.get("model")) for c in claims]
-    assert got == [(1403.5, "1024", None, "32", "RTX 4080", "llama 3B Q4_0"),
-                   (5020.9, "1024", None, "512", "RTX 4080", "llama 3B Q4_0"),
-                   (151.1, None, "64", "512", "RTX 4080", "llama 3B Q4_0"),
-                   (640.5, "256", "32", "512", "RTX 4080", "llama 3B Q4_0")]
+    got = [
+        (
+            c.value,
+            c.config.get("isl"),
+            c.config.get("osl"),
+            c.config.get("ubatch"),
+            c.config.get("gpu"),
+            c.config.get("model"),
+        )
+        for c in claims
+    ]
+    assert got == [
+        (1403.5, "1024", None, "32", "RTX 4080", "llama 3B Q4_0"),
+        (5020.9, "1024", None, "512", "RTX 4080", "llama 3B Q4_0"),
+        (151.1, None, "64", "512", "RTX 4080", "llama 3B Q4_0"),
+        (640.5, "256", "32", "512", "RTX 4080", "llama 3B Q4_0"),
+    ]
     assert not any("Microbatch size" in c.config or "GPU" in c.config for c in claims)

@@ -29,31 +29,44 @@ def test_truncated_row_is_skipped_with_a_warning() -> None:
     assert [c.value for c in result.claims if c.parser and c.parser.startswith("lm_eval/")] == [0.7612]
 
 
-@pytest.mark.parametrize(("header", "value_col", "stderr_col"), [
-    ("|Tasks|Version|Filter|n-shot|Metric| |Value| |Stderr|", 6, 8),
-    ("|Groups|Version|Filter|n-shot|Metric|   |Value |   |Stderr|", 6, 8),
-    ("|Task|Version|Metric|Value| |Stderr|", 3, 5),
-    ("|Tasks|Version|Filter|n-shot|Metric|Value|", 5, None),
-])
+@pytest.mark.parametrize(
+    ("header", "value_col", "stderr_col"),
+    [
+        ("|Tasks|Version|Filter|n-shot|Metric| |Value| |Stderr|", 6, 8),
+        ("|Groups|Version|Filter|n-shot|Metric|   |Value |   |Stderr|", 6, 8),
+        ("|Task|Version|Metric|Value| |Stderr|", 3, 5),
+        ("|Tasks|Version|Filter|n-shot|Metric|Value|", 5, None),
+    ],
+)
 def test_layout_of_header(header: str, value_col: int, stderr_col: int | None) -> None:
     layout = layout_of(pipe_cells(header))
     assert layout is not None
     assert (layout.value, layout.stderr) == (value_col, stderr_col)
 
 
-@pytest.mark.parametrize("header", [
-    "| Model | Metric | Value |", "|Tasks|Version|", "| Task | Score |", "",
-])
+@pytest.mark.parametrize(
+    "header",
+    [
+        "| Model | Metric | Value |",
+        "|Tasks|Version|",
+        "| Task | Score |",
+        "",
+    ],
+)
 def test_other_tables_are_not_lm_eval(header: str) -> None:
     assert layout_of(pipe_cells(header)) is None
 
 
 def test_empty_task_and_filter_inherit_from_the_row_above() -> None:
-    text = ("|Tasks|Version|Filter|n-shot|Metric| |Value| |Stderr|\n|--|--|--|--|--|--|--|--|--|\n"
-            "|piqa|1|none|0|acc|↑|0.79|±|0.01|\n|    | |    |0|acc_norm|↑|0.80|±|0.01|\n")
+    text = (
+        "|Tasks|Version|Filter|n-shot|Metric| |Value| |Stderr|\n|--|--|--|--|--|--|--|--|--|\n"
+        "|piqa|1|none|0|acc|↑|0.79|±|0.01|\n|    | |    |0|acc_norm|↑|0.80|±|0.01|\n"
+    )
     claims = extract(text, path="t.md").claims
     assert [(c.config["task"], c.config["filter"], c.config["metric"], c.value) for c in claims] == [
-        ("piqa", "none", "acc", 0.79), ("piqa", "none", "acc_norm", 0.80)]
+        ("piqa", "none", "acc", 0.79),
+        ("piqa", "none", "acc_norm", 0.80),
+    ]
 
 
 def test_hostile_pipe_lines_do_not_raise() -> None:

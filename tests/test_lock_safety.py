@@ -29,8 +29,11 @@ def _locks_on(path: Path) -> int:
     st = os.stat(path)
     inode = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
     me = str(os.getpid())
-    return sum(1 for line in LOCKS.read_text().splitlines()
-               if line.split()[4:6] == [me, inode] or (line.split()[5:7] == [me, inode]))
+    return sum(
+        1
+        for line in LOCKS.read_text().splitlines()
+        if line.split()[4:6] == [me, inode] or (line.split()[5:7] == [me, inode])
+    )
 
 
 def _reading(path: Path) -> sqlite3.Connection:
@@ -48,15 +51,20 @@ def ledger_file(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("opener", [
-    lambda p: open_database(p).conn,
-    lambda p: open_database(p, create=False).conn,
-    open_readonly,
-    open_reader,
-    lambda p: open_ledger(p).reader,
-], ids=["open_database", "open_database-existing", "open_readonly", "open_reader", "ledger.open_ledger"])
-def test_opening_again_keeps_the_locks_a_reader_holds(ledger_file: Path,
-                                                      opener: Callable[[Path], sqlite3.Connection]) -> None:
+@pytest.mark.parametrize(
+    "opener",
+    [
+        lambda p: open_database(p).conn,
+        lambda p: open_database(p, create=False).conn,
+        open_readonly,
+        open_reader,
+        lambda p: open_ledger(p).reader,
+    ],
+    ids=["open_database", "open_database-existing", "open_readonly", "open_reader", "ledger.open_ledger"],
+)
+def test_opening_again_keeps_the_locks_a_reader_holds(
+    ledger_file: Path, opener: Callable[[Path], sqlite3.Connection]
+) -> None:
     reader = _reading(ledger_file)
     held = _locks_on(ledger_file)
     assert held >= 1, "a reading connection holds a lock on the file (else this test proves nothing)"

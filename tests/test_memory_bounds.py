@@ -19,18 +19,20 @@ PEAK_MB = 300
 # Run the CLI and report its own peak RSS (one process: --workers 1), so no other child of pytest counts.
 # The peak of this process's own memory: VmHWM belongs to the process image exec made, while ru_maxrss may carry
 # the peak of the process it was forked from (a pytest that has grown by the time this test runs)
-_MEASURED = ("import resource, runpy, sys\n"
-             "sys.argv = ['ledger', *sys.argv[1:]]\n"
-             "def peak():\n"
-             "    try:\n"
-             "        with open('/proc/self/status') as f:\n"
-             "            return next(int(x.split()[1]) for x in f if x.startswith('VmHWM:'))\n"
-             "    except (OSError, StopIteration):\n"
-             "        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
-             "try:\n"
-             "    runpy.run_module('ledger', run_name='__main__')\n"
-             "finally:\n"
-             "    print(f'peak-kb {peak()}', file=sys.stderr)\n")
+_MEASURED = (
+    "import resource, runpy, sys\n"
+    "sys.argv = ['ledger', *sys.argv[1:]]\n"
+    "def peak():\n"
+    "    try:\n"
+    "        with open('/proc/self/status') as f:\n"
+    "            return next(int(x.split()[1]) for x in f if x.startswith('VmHWM:'))\n"
+    "    except (OSError, StopIteration):\n"
+    "        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+    "try:\n"
+    "    runpy.run_module('ledger', run_name='__main__')\n"
+    "finally:\n"
+    "    print(f'peak-kb {peak()}', file=sys.stderr)\n"
+)
 
 
 def test_claims_per_document_are_capped_with_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -76,15 +78,24 @@ def _kv_lines(n: int) -> str:
     return "gsm8k 71.4 (ref 71.8)\n" * n
 
 
-@pytest.mark.parametrize("make,n", [(_list, 1_100_000), (_dense_table, 53_000), (_kv_lines, 750_000)],
-                         ids=["list-items", "dense-table", "claim-lines"])
-def test_ingest_peaks_under_300_mb_for_any_input_under_the_size_limit(make: Callable[[int], str], n: int,
-                                                                      tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "make,n",
+    [(_list, 1_100_000), (_dense_table, 53_000), (_kv_lines, 750_000)],
+    ids=["list-items", "dense-table", "claim-lines"],
+)
+def test_ingest_peaks_under_300_mb_for_any_input_under_the_size_limit(
+    make: Callable[[int], str], n: int, tmp_path: Path
+) -> None:
     doc = tmp_path / "hostile.md"
     doc.write_text(make(n))
     assert 15_000_000 < doc.stat().st_size < 20 * 1024 * 1024  # under the default size limit
-    r = subprocess.run([sys.executable, "-c", _MEASURED, "ingest", str(doc), "--db", str(tmp_path / "l.db"),
-                        "--workers", "1"], capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+    r = subprocess.run(
+        [sys.executable, "-c", _MEASURED, "ingest", str(doc), "--db", str(tmp_path / "l.db"), "--workers", "1"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        stdin=subprocess.DEVNULL,
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     assert "Traceback" not in r.stderr and "MemoryError" not in r.stderr
     peak_mb = int(r.stderr.rsplit("peak-kb ", 1)[1].split()[0]) / 1024

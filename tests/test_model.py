@@ -30,12 +30,22 @@ def test_to_json_dict_equals_model_dump_on_every_extracted_claim() -> None:
     assert n > 20
 
 
-@pytest.mark.parametrize("claim", [
-    Claim(kind="support", value="yes", subject="Qwen3", feature="FP8", source=Source(line=1, line_end=1, text="x")),
-    Claim(kind="accuracy", metric="gsm8k", value=96, reference=96.36, approx=True, config={"mtp": "3"},
-          revision=Revision(label="Final head", head="13c21f460b"),
-          source=Source(path="p.md", line=4, line_end=5, text="gsm8k 96", section=["Results", "MTP"])),
-])
+@pytest.mark.parametrize(
+    "claim",
+    [
+        Claim(kind="support", value="yes", subject="Qwen3", feature="FP8", source=Source(line=1, line_end=1, text="x")),
+        Claim(
+            kind="accuracy",
+            metric="gsm8k",
+            value=96,
+            reference=96.36,
+            approx=True,
+            config={"mtp": "3"},
+            revision=Revision(label="Final head", head="13c21f460b"),
+            source=Source(path="p.md", line=4, line_end=5, text="gsm8k 96", section=["Results", "MTP"]),
+        ),
+    ],
+)
 def test_to_json_dict_equals_model_dump_on_validated_claims(claim: Claim) -> None:
     d = claim.to_json_dict()
     assert d == claim.model_dump(mode="json")

@@ -50,18 +50,36 @@ def pinging_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("neutral")
     (folder / "results.md").write_text(PINGING_MD)
     db = folder / "l.db"
-    r = run("ingest", str(folder / "results.md"), "--db", str(db), "--repo", "example/trtllm", "--pr", "4821",
-            "--title", "cc @nvidia/leads, closes #77, https://evil.example/t")
+    r = run(
+        "ingest",
+        str(folder / "results.md"),
+        "--db",
+        str(db),
+        "--repo",
+        "example/trtllm",
+        "--pr",
+        "4821",
+        "--title",
+        "cc @nvidia/leads, closes #77, https://evil.example/t",
+    )
     assert r.exit_code == 0, r.stderr
-    metrics = " ".join(str(json.loads(line)["metric"]) for line in
-                       run("claims", "--db", str(db), "-f", "jsonl").stdout.splitlines())
+    metrics = " ".join(
+        str(json.loads(line)["metric"]) for line in run("claims", "--db", str(db), "-f", "jsonl").stdout.splitlines()
+    )
     for piece in ("@nvidia/trt-llm-reviewers", "#1234", "https://evil.example/x", "\u009b", "\u202e"):
         assert piece in metrics, piece  # the hostile text did reach the ledger
     return db
 
 
-@pytest.mark.parametrize("args", [("claims",), ("claims", "--group-by", "revision"),
-                                  ("sql", "SELECT metric, text FROM claims"), ("show", "example/trtllm#4821")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("claims",),
+        ("claims", "--group-by", "revision"),
+        ("sql", "SELECT metric, text FROM claims"),
+        ("show", "example/trtllm#4821"),
+    ],
+)
 def test_markdown_output_pings_and_links_nothing(args: tuple[str, ...], pinging_db: Path) -> None:
     out = run(*args, "--db", str(pinging_db), "-f", "markdown").stdout
     assert out.strip()
@@ -74,10 +92,16 @@ def test_markdown_output_pings_and_links_nothing(args: tuple[str, ...], pinging_
         assert "@nvidia/leads" in visible and "#77" in visible
 
 
-@pytest.mark.parametrize("args", [("claims", "-f", "json"), ("claims", "-f", "jsonl"),
-                                  ("sql", "SELECT metric FROM claims", "-f", "json"),
-                                  ("sql", "SELECT metric FROM claims", "-f", "jsonl"),
-                                  ("show", "example/trtllm#4821", "-f", "json")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("claims", "-f", "json"),
+        ("claims", "-f", "jsonl"),
+        ("sql", "SELECT metric FROM claims", "-f", "json"),
+        ("sql", "SELECT metric FROM claims", "-f", "jsonl"),
+        ("show", "example/trtllm#4821", "-f", "json"),
+    ],
+)
 def test_json_output_escapes_c1_and_bidi_controls(args: tuple[str, ...], pinging_db: Path) -> None:
     out = run(*args, "--db", str(pinging_db)).stdout
     assert not any(ch in out for ch in C1 + BIDI), [hex(ord(ch)) for ch in out if ch in C1 + BIDI]
@@ -86,8 +110,9 @@ def test_json_output_escapes_c1_and_bidi_controls(args: tuple[str, ...], pinging
         assert "\\u009b" in text and "\\u202e" in text  # escaped, not lost: the value is the same
 
 
-@pytest.mark.parametrize("args", [("claims",), ("sql", "SELECT metric, text FROM claims"), ("support",),
-                                  ("show", "example/trtllm#4821")])
+@pytest.mark.parametrize(
+    "args", [("claims",), ("sql", "SELECT metric, text FROM claims"), ("support",), ("show", "example/trtllm#4821")]
+)
 def test_terminal_tables_drop_bidi_overrides(args: tuple[str, ...], pinging_db: Path) -> None:
     out = run(*args, "--db", str(pinging_db)).stdout
     assert out.strip()
@@ -141,8 +166,9 @@ def test_lone_surrogate_in_claims_jsonl_does_not_crash_compare(fmt: str, tmp_pat
     after[1]["source"]["text"] = "x\udcff"
     (tmp_path / "a.jsonl").write_text("".join(json.dumps(c) + "\n" for c in before))
     (tmp_path / "b.jsonl").write_text("".join(json.dumps(c) + "\n" for c in after))
-    r = run("compare", str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl"), "-f", fmt, "--db",
-            str(tmp_path / "none.db"))
+    r = run(
+        "compare", str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl"), "-f", fmt, "--db", str(tmp_path / "none.db")
+    )
     assert r.exit_code == 0, r.stderr
     assert not re.search("[\ud800-\udfff]", r.stdout)
     if fmt == "json":
@@ -152,8 +178,10 @@ def test_lone_surrogate_in_claims_jsonl_does_not_crash_compare(fmt: str, tmp_pat
 def test_reference_model_names_reach_output_neutralised(tmp_path: Path) -> None:
     """A references file is outside text too: its model names and its own name are printed neutralised."""
     refs = tmp_path / "gsm8k\x1b]0;pwned\x07.yaml"
-    refs.write_text("evil\x1b]8;;https:\u2215\u2215x.example\x07\u202emodel:\n  - accuracy: 64.74\n"
-                    "  - quant_algo: NVFP4\x1b[2J\n    accuracy: 63.71\n")
+    refs.write_text(
+        "evil\x1b]8;;https:\u2215\u2215x.example\x07\u202emodel:\n  - accuracy: 64.74\n"
+        "  - quant_algo: NVFP4\x1b[2J\n    accuracy: 63.71\n"
+    )
     db = tmp_path / "l.db"
     r = run("references", "import", str(refs), "--benchmark", "gsm8k", "--db", str(db))
     assert r.exit_code == 0, r.stderr

@@ -35,34 +35,67 @@ def test_phrase(no: int) -> None:
     assert [_project(n) for n in find_numbers(LINES[no - 1])] == EXPECTED[no]
 
 
-@pytest.mark.parametrize(("text", "value"), [
-    ("1,721", 1721.0), ("−7.37", -7.37), ("+5.13", 5.13), ("96.25%", 96.25), ("1e-3", 0.001), ("abc", None),
-    ("", None), ("1,2,3", None),
-])
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("1,721", 1721.0),
+        ("−7.37", -7.37),
+        ("+5.13", 5.13),
+        ("96.25%", 96.25),
+        ("1e-3", 0.001),
+        ("abc", None),
+        ("", None),
+        ("1,2,3", None),
+    ],
+)
 def test_to_float(text: str, value: float | None) -> None:
     assert to_float(text) == value
 
 
-@pytest.mark.parametrize(("text", "seconds"), [
-    ("1m0.832s", 60.832), ("16m51s", 1011.0), ("2h3m", 7380.0), ("3m", 180.0), ("51s", None), ("1:02:03", None),
-    ("m5s", None),
-])
+@pytest.mark.parametrize(
+    ("text", "seconds"),
+    [
+        ("1m0.832s", 60.832),
+        ("16m51s", 1011.0),
+        ("2h3m", 7380.0),
+        ("3m", 180.0),
+        ("51s", None),
+        ("1:02:03", None),
+        ("m5s", None),
+    ],
+)
 def test_parse_duration(text: str, seconds: float | None) -> None:
     assert parse_duration(text) == seconds
 
 
-@pytest.mark.parametrize(("header", "unit"), [
-    ("Mean TTFT (ms)", "ms"), ("Latency [us]", "us"), ("Output token throughput (tok/s)", "tok/s"),
-    ("Per User Output Throughput [w/ ctx] (tps/user)", "tps/user"), ("Model (FP8)", None), ("TTFT", None),
-    ("Time (microseconds)", "microseconds"),
-])
+@pytest.mark.parametrize(
+    ("header", "unit"),
+    [
+        ("Mean TTFT (ms)", "ms"),
+        ("Latency [us]", "us"),
+        ("Output token throughput (tok/s)", "tok/s"),
+        ("Per User Output Throughput [w/ ctx] (tps/user)", "tps/user"),
+        ("Model (FP8)", None),
+        ("TTFT", None),
+        ("Time (microseconds)", "microseconds"),
+    ],
+)
 def test_header_unit(header: str, unit: str | None) -> None:
     assert header_unit(header) == unit
 
 
-@pytest.mark.parametrize(("unit", "norm"), [
-    ("gib", "GiB"), ("GB", "GB"), ("μs", "µs"), ("US", "us"), ("Tok/s", "tok/s"), ("B", "B"), ("x", "x"),
-])
+@pytest.mark.parametrize(
+    ("unit", "norm"),
+    [
+        ("gib", "GiB"),
+        ("GB", "GB"),
+        ("μs", "µs"),
+        ("US", "us"),
+        ("Tok/s", "tok/s"),
+        ("B", "B"),
+        ("x", "x"),
+    ],
+)
 def test_normalise_unit(unit: str, norm: str) -> None:
     assert normalise_unit(unit) == norm
 
@@ -71,8 +104,9 @@ def test_limit_stops_after_the_first_numbers() -> None:
     assert [n.value for n in find_numbers("1 2 3 4", limit=2)] == [1.0, 2.0]
 
 
-@pytest.mark.parametrize("hostile", ["1" * 50_000, "1," * 20_000, "1 - " * 10_000, "~" * 30_000, "1m" * 20_000,
-                                     "< " * 20_000])
+@pytest.mark.parametrize(
+    "hostile", ["1" * 50_000, "1," * 20_000, "1 - " * 10_000, "~" * 30_000, "1m" * 20_000, "< " * 20_000]
+)
 def test_hostile_input_is_linear(hostile: str) -> None:
     quarter = hostile[: len(hostile) // 4]
 
@@ -85,20 +119,39 @@ def test_hostile_input_is_linear(hostile: str) -> None:
     assert min(run(hostile) for _ in range(2)) < 8 * min(run(quarter) for _ in range(3)) + 0.05
 
 
-@pytest.mark.parametrize(("text", "seconds"), [
-    ("1:15 minutes to run", 75.0), ("0:42 min", 42.0), ("2:05:30 hours", 7530.0), ("1:30 h", 5400.0),
-    ("3:07.5 s", 187.5), ("at 10:30 each day", None), ("port 127.0.0.1:8080 s", None), ("v1:20 min", None),
-])
+@pytest.mark.parametrize(
+    ("text", "seconds"),
+    [
+        ("1:15 minutes to run", 75.0),
+        ("0:42 min", 42.0),
+        ("2:05:30 hours", 7530.0),
+        ("1:30 h", 5400.0),
+        ("3:07.5 s", 187.5),
+        ("at 10:30 each day", None),
+        ("port 127.0.0.1:8080 s", None),
+        ("v1:20 min", None),
+    ],
+)
 def test_clock_readings_with_a_unit_are_seconds(text: str, seconds: float | None) -> None:
     clocks = [n for n in find_numbers(text) if n.printed and ":" in n.printed]
     assert [n.value for n in clocks] == ([seconds] if seconds is not None else [])
     assert all(n.unit == "s" for n in clocks)
 
 
-@pytest.mark.parametrize(("text", "values"), [
-    ("2,15", [2.15]), ("**13,25**", [13.25]), ("7,40302118", [7.40302118]), ("3,6 s to 2,15 s", [3.6, 2.15]),
-    ("12,5%", [12.5]), ("1,234", [1234.0]), ("1,234,567 tok/s", [1234567.0]),
-    ("TP 1,2 and 4", [1.0, 2.0, 4.0]), ("sizes 1,2,4,8", [1.0, 2.0, 4.0, 8.0]), ("x 16,32", [16.0, 32.0]),
-])
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("2,15", [2.15]),
+        ("**13,25**", [13.25]),
+        ("7,40302118", [7.40302118]),
+        ("3,6 s to 2,15 s", [3.6, 2.15]),
+        ("12,5%", [12.5]),
+        ("1,234", [1234.0]),
+        ("1,234,567 tok/s", [1234567.0]),
+        ("TP 1,2 and 4", [1.0, 2.0, 4.0]),
+        ("sizes 1,2,4,8", [1.0, 2.0, 4.0, 8.0]),
+        ("x 16,32", [16.0, 32.0]),
+    ],
+)
 def test_a_decimal_comma_is_read_only_where_nothing_else_is_meant(text: str, values: list[float]) -> None:
     assert [n.value for n in find_numbers(text)] == values

@@ -50,8 +50,22 @@ def test_a_built_wheel_installs_only_ledger_names(tmp_path: Path) -> None:
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, src / name)
     shutil.copytree(ROOT / "ledger", src / "ledger", ignore=shutil.ignore_patterns("__pycache__"))
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w",
-                    str(tmp_path / "dist"), str(src)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(tmp_path / "dist"),
+            str(src),
+        ],
+        check=True,
+        capture_output=True,
+    )
     (wheel,) = (tmp_path / "dist").glob("*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert {top for top in (n.split("/")[0] for n in names) if not top.endswith(".dist-info")} == {"ledger"}
@@ -60,17 +74,22 @@ def test_a_built_wheel_installs_only_ledger_names(tmp_path: Path) -> None:
     assert "ledger/web/plugin/templates/ledger_support.html" in names
     assert "ledger/web/plugin/static/tables.css" in names  # the table pages' stylesheet (plugin static/)
     target = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--target", str(target),
-                    str(wheel)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--target", str(target), str(wheel)],
+        check=True,
+        capture_output=True,
+    )
     # -S: no site, so neither the editable install of the checkout nor its .pth files are seen; the
     # dependencies come from this interpreter's site-packages, ours only from the installed wheel
-    code = (f"import sys; sys.path[:0] = [{str(target)!r}, {sysconfig.get_paths()['purelib']!r}]\n"
-            "import ledger, ledger.parsers, ledger.db\n"
-            f"assert ledger.parsers.__file__.startswith({str(target)!r}), ledger.parsers.__file__\n"
-            "for name in ('db', 'parsers'):\n"
-            "    try:\n        __import__(name)\n    except ImportError:\n        continue\n"
-            "    raise SystemExit(f'{name} imports')\n"
-            "print(ledger.__version__)\n")
+    code = (
+        f"import sys; sys.path[:0] = [{str(target)!r}, {sysconfig.get_paths()['purelib']!r}]\n"
+        "import ledger, ledger.parsers, ledger.db\n"
+        f"assert ledger.parsers.__file__.startswith({str(target)!r}), ledger.parsers.__file__\n"
+        "for name in ('db', 'parsers'):\n"
+        "    try:\n        __import__(name)\n    except ImportError:\n        continue\n"
+        "    raise SystemExit(f'{name} imports')\n"
+        "print(ledger.__version__)\n"
+    )
     out = subprocess.run([sys.executable, "-S", "-c", code], cwd=tmp_path, capture_output=True, text=True)
     from ledger.version import __version__
 

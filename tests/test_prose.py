@@ -8,18 +8,27 @@ import pytest
 from ledger.parsers import extract
 
 
-@pytest.mark.parametrize("line", [
-    "Scores on gsm8k using 20 shots:", "gsm8k over 1319 questions", "MMLU on 57 subjects", "gsm8k, 5 examples each",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Scores on gsm8k using 20 shots:",
+        "gsm8k over 1319 questions",
+        "MMLU on 57 subjects",
+        "gsm8k, 5 examples each",
+    ],
+)
 def test_counted_nouns_are_not_scores(line: str) -> None:
     assert extract(line + "\n", path="t.md").claims == []
 
 
-@pytest.mark.parametrize(("line", "value", "reference"), [
-    ("- gsm8k 96.59 vs 96.44", 96.59, 96.44),
-    ("- gsm8k 96.59 vs bf16-capped 95.83", 96.59, 95.83),
-    ("- gsm8k 96.59 against main 96.10", 96.59, 96.10),
-])
+@pytest.mark.parametrize(
+    ("line", "value", "reference"),
+    [
+        ("- gsm8k 96.59 vs 96.44", 96.59, 96.44),
+        ("- gsm8k 96.59 vs bf16-capped 95.83", 96.59, 95.83),
+        ("- gsm8k 96.59 against main 96.10", 96.59, 96.10),
+    ],
+)
 def test_vs_pairs_a_reference(line: str, value: float, reference: float) -> None:
     claims = extract(line + "\n", path="t.md").claims
     assert [(c.value, c.reference) for c in claims] == [(value, reference)]
@@ -35,22 +44,29 @@ def test_the_title_heading_is_read_but_section_headings_are_not() -> None:
     assert [(c.source.line, c.value, c.unit) for c in extract(text, path="t.md").claims] == [(1, 0.85, "%")]
 
 
-@pytest.mark.parametrize(("line", "values"), [
-    ("- Results are below (overall test time < 30m)", [(30.0, "m")]),
-    ("- TTFT 40 ms < 45 ms budget", [(40.0, "ms")]),
-    ("- accuracy >= 0.95 required", []),
-])
+@pytest.mark.parametrize(
+    ("line", "values"),
+    [
+        ("- Results are below (overall test time < 30m)", [(30.0, "m")]),
+        ("- TTFT 40 ms < 45 ms budget", [(40.0, "ms")]),
+        ("- accuracy >= 0.95 required", []),
+    ],
+)
 def test_a_bound_with_a_unit_is_a_claim_but_a_threshold_after_a_value_is_not(
-        line: str, values: list[tuple[float, str]]) -> None:
+    line: str, values: list[tuple[float, str]]
+) -> None:
     assert [(c.value, c.unit) for c in extract(line + "\n", path="t.md").claims] == values
 
 
-@pytest.mark.parametrize(("line", "expected"), [
-    ("- This closes a ~22-point GSM8K accuracy deficit", [("accuracy", 22.0, "point", True)]),
-    ("- the MMLU reference is registered at 87.2, and the test is kept", [("accuracy", 87.2, None, False)]),
-    ("- gsm8k runs at 8 GPUs at 128 concurrency", []),
-    ("- a 4-bit kernel", []),
-])
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("- This closes a ~22-point GSM8K accuracy deficit", [("accuracy", 22.0, "point", True)]),
+        ("- the MMLU reference is registered at 87.2, and the test is kept", [("accuracy", 87.2, None, False)]),
+        ("- gsm8k runs at 8 GPUs at 128 concurrency", []),
+        ("- a 4-bit kernel", []),
+    ],
+)
 def test_points_and_decimal_values_after_at(line: str, expected: list[tuple[str, float, str | None, bool]]) -> None:
     claims = extract(line + "\n", path="t.md").claims
     assert [(c.kind, c.value, c.unit, c.approx) for c in claims] == expected
@@ -61,54 +77,65 @@ def test_clock_durations_are_seconds_with_the_printed_form_kept() -> None:
     assert [(c.value, c.unit, c.printed, c.reference) for c in claims] == [(1011.0, "s", "16m51s", 1202.0)]
 
 
-@pytest.mark.parametrize("line", [
-    "- EP through `moe_expert_parallel_size=2` keeps gsm8k within noise",
-    "- gsm8k held with --max-num-seqs 256 and accuracy unchanged",
-    "- Set `encoder_cache_max_bytes` to `\"512MiB\"` for long videos",
-    "- on MMMU, 6 score flips, 4 of them in our favour, 0.76 sigma",
-    "- which on a 184 GiB device leaves little room for the KV cache",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- EP through `moe_expert_parallel_size=2` keeps gsm8k within noise",
+        "- gsm8k held with --max-num-seqs 256 and accuracy unchanged",
+        '- Set `encoder_cache_max_bytes` to `"512MiB"` for long videos',
+        "- on MMMU, 6 score flips, 4 of them in our favour, 0.76 sigma",
+        "- which on a 184 GiB device leaves little room for the KV cache",
+    ],
+)
 def test_settings_counts_and_capacities_are_not_results(line: str) -> None:
     assert [(c.metric, c.value) for c in extract(line + "\n", path="t.md").claims] == []
 
 
-@pytest.mark.parametrize(("line", "metric", "value", "reference"), [
-    ("- Decode step at batch 64: 9.6 vs 11.2 ms against bf16 KV.", "Decode step at batch 64", 9.6, 11.2),
-    ("- KV memory: 128 KiB -> 64 KiB per token block.", "KV memory", 64, 128),
-    ("- the weights take 145.98 GB -> 162.68 GB per rank", "the weights", 162.68, 145.98),
-])
+@pytest.mark.parametrize(
+    ("line", "metric", "value", "reference"),
+    [
+        ("- Decode step at batch 64: 9.6 vs 11.2 ms against bf16 KV.", "Decode step at batch 64", 9.6, 11.2),
+        ("- KV memory: 128 KiB -> 64 KiB per token block.", "KV memory", 64, 128),
+        ("- the weights take 145.98 GB -> 162.68 GB per rank", "the weights", 162.68, 145.98),
+    ],
+)
 def test_a_bare_measurement_is_named_by_its_label(line: str, metric: str, value: float, reference: float) -> None:
     claims = extract(line + "\n", path="t.md").claims
     assert [(c.metric, c.value, c.reference) for c in claims] == [(metric, value, reference)]
 
 
-@pytest.mark.parametrize(("line", "values"), [
-    ("Resident memory is the weights (42GB) + one shard (10GB) + scratch = 53GB.", [53.0]),
-    ("Each call costs 0.33 ms/call × 40 layers = 13.2 ms/iter in decode.", [0.33, 13.2]),
-    ("FP8 + EAGLE with TP=2 reaches 500 tok/s.", [500.0]),
-    ("The pass threshold for fp8 was raised 45% -> 50% (it now reaches ~53%).", [53.0]),
-    ("The floor for int4 is set to 40% for now.", []),
-    ("The warm-up waited for 30 seconds before the measured arm.", []),
-    ("We shard the checkpoint to 10GB pieces before loading.", []),
-    ("Could you rerun gsm8k with numshot 25 as well?", []),
-    ("The reference entry for gsm8k is set to 81 in the yaml.", [81.0]),
-    ("With draft_len=3 the acceptance rate is higher than with draft_len=5.", []),
-    ("Even though K=4 has higher AL than K=2, the speed is similar.", []),
-    ("Across the sweep every row reported max_abs_diff = 0.", [0.0]),
-])
+@pytest.mark.parametrize(
+    ("line", "values"),
+    [
+        ("Resident memory is the weights (42GB) + one shard (10GB) + scratch = 53GB.", [53.0]),
+        ("Each call costs 0.33 ms/call × 40 layers = 13.2 ms/iter in decode.", [0.33, 13.2]),
+        ("FP8 + EAGLE with TP=2 reaches 500 tok/s.", [500.0]),
+        ("The pass threshold for fp8 was raised 45% -> 50% (it now reaches ~53%).", [53.0]),
+        ("The floor for int4 is set to 40% for now.", []),
+        ("The warm-up waited for 30 seconds before the measured arm.", []),
+        ("We shard the checkpoint to 10GB pieces before loading.", []),
+        ("Could you rerun gsm8k with numshot 25 as well?", []),
+        ("The reference entry for gsm8k is set to 81 in the yaml.", [81.0]),
+        ("With draft_len=3 the acceptance rate is higher than with draft_len=5.", []),
+        ("Even though K=4 has higher AL than K=2, the speed is similar.", []),
+        ("Across the sweep every row reported max_abs_diff = 0.", [0.0]),
+    ],
+)
 def test_operands_and_chosen_values_are_not_results(line: str, values: list[float]) -> None:
     assert [c.value for c in extract(line + "\n", path="t.md").claims] == values
 
 
 def test_a_pr_number_written_as_a_link_is_no_result() -> None:
-    """"#[20311](.../pull/20311)" beside "(AL)" names a pull request: only the AL the sentence states is a claim."""
-    text = ("Carries the draft acceptance (AL) guard from #[20311](https://github.com/example/engine/pull/20311)"
-            " over; the AL there held at 2.64.\n")
+    """ "#[20311](.../pull/20311)" beside "(AL)" names a pull request: only the AL the sentence states is a claim."""
+    text = (
+        "Carries the draft acceptance (AL) guard from #[20311](https://github.com/example/engine/pull/20311)"
+        " over; the AL there held at 2.64.\n"
+    )
     assert [(c.kind, c.value) for c in extract(text, path="t.md").claims] == [("acceptance", 2.64)]
 
 
 def test_a_word_in_parentheses_after_a_value_names_its_variant() -> None:
-    """"1.0097 (linear) and 1.0186 (dynamic)": two runs of one measure, told apart by the word after each; a
+    """ "1.0097 (linear) and 1.0186 (dynamic)": two runs of one measure, told apart by the word after each; a
     statistic, a side or a unit in the parentheses is no variant."""
     text = "The `ref_al` of 1.0097 (linear) and 1.0186 (dynamic) with `max_draft_len=4` is too low.\n"
     got = [(c.value, c.config.get("variant"), c.config.get("draft_len")) for c in extract(text, path="t.md").claims]

@@ -9,25 +9,33 @@ from ledger.parsers import extract
 from ledger.parsers.reader.document import is_command_line, read_document, sniff_format
 
 
-@pytest.mark.parametrize(("line", "is_code"), [
-    ("python3 -m sglang.bench_serving --backend sglang --num-prompts 512", True),
-    ("lm_eval --model vllm --tasks gsm8k --num_fewshot 5", True),
-    ("`lm_eval --model local-completions --limit 100`", True),
-    ("PYTHONPATH=python pytest -q tests/test_x.py", True),
-    ("100%|██████████| 1319/1319 [05:56<00:00,  3.70it/s]", True),
-    ("[06/05/2026-03:40:28] [TRT-LLM] [I] [evaluate] lm-eval gsm8k results (scores normalized to range 0~100):", True),
-    ("2025-03-03:13:12:38,519 INFO     [evaluation_tracker.py:269] Output path not provided", True),
-    ("make sure the cache is warm before measuring", False),
-    ("Mean TTFT (ms): 42.17", False),
-    ("The python backend is 3% slower", False),
-])
+@pytest.mark.parametrize(
+    ("line", "is_code"),
+    [
+        ("python3 -m sglang.bench_serving --backend sglang --num-prompts 512", True),
+        ("lm_eval --model vllm --tasks gsm8k --num_fewshot 5", True),
+        ("`lm_eval --model local-completions --limit 100`", True),
+        ("PYTHONPATH=python pytest -q tests/test_x.py", True),
+        ("100%|██████████| 1319/1319 [05:56<00:00,  3.70it/s]", True),
+        (
+            "[06/05/2026-03:40:28] [TRT-LLM] [I] [evaluate] lm-eval gsm8k results (scores normalized to range 0~100):",
+            True,
+        ),
+        ("2025-03-03:13:12:38,519 INFO     [evaluation_tracker.py:269] Output path not provided", True),
+        ("make sure the cache is warm before measuring", False),
+        ("Mean TTFT (ms): 42.17", False),
+        ("The python backend is 3% slower", False),
+    ],
+)
 def test_is_command_line(line: str, is_code: bool) -> None:
     assert is_command_line(line) is is_code
 
 
 def test_rendered_commands_and_logs_are_code_blocks() -> None:
-    text = ("Accuracy Tests\n\npython3 -m sglang.test.run_eval --eval-name gsm8k --num-shots 20\n"
-            "100%|████| 1319/1319 [05:56<00:00,  3.70it/s]\nScore: 0.966\n")
+    text = (
+        "Accuracy Tests\n\npython3 -m sglang.test.run_eval --eval-name gsm8k --num-shots 20\n"
+        "100%|████| 1319/1319 [05:56<00:00,  3.70it/s]\nScore: 0.966\n"
+    )
     doc = read_document(text, "x.txt", "rendered")
     assert [(b.kind, b.start) for b in doc.blocks if b.start >= 3] == [("code", 3), ("code", 4), ("text", 5)]
     assert [c.value for c in extract(text, path="x.txt", fmt="rendered").claims] == [0.966]
@@ -47,12 +55,17 @@ def test_indented_code_is_code() -> None:
     assert [c.value for c in extract(text, path="x.md").claims] == [40.12]
 
 
-@pytest.mark.parametrize(("line", "shas"), [
-    ("- Checkpoint `52ae70934f4357d4aa8e0b3c6ed87f83d53d3149`, tree `3638dd83cc9c4ef9b7e79eb30eef98957a633622`.",
-     ["52ae70934f4357d4aa8e0b3c6ed87f83d53d3149"]),
-    ("- its stable patch ID `79aed56a23240a65ec02e9f95888712bdd8b5af1`", []),
-    ("- rebased on main abc1234def", ["abc1234def"]),
-])
+@pytest.mark.parametrize(
+    ("line", "shas"),
+    [
+        (
+            "- Checkpoint `52ae70934f4357d4aa8e0b3c6ed87f83d53d3149`, tree `3638dd83cc9c4ef9b7e79eb30eef98957a633622`.",
+            ["52ae70934f4357d4aa8e0b3c6ed87f83d53d3149"],
+        ),
+        ("- its stable patch ID `79aed56a23240a65ec02e9f95888712bdd8b5af1`", []),
+        ("- rebased on main abc1234def", ["abc1234def"]),
+    ],
+)
 def test_tree_and_patch_ids_are_not_commits(line: str, shas: list[str]) -> None:
     assert [c.sha for c in extract(line + "\n", path="x.md").claims if c.kind == "commit"] == shas
 
@@ -67,17 +80,26 @@ def test_pipe_rows_without_a_delimiter_row_are_a_table() -> None:
 
 
 def test_ascii_bordered_table_with_baseline_and_speedup_columns() -> None:
-    text = ("+-------+---------------+--------------+---------+\n| Model | Baseline (ms) | This PR (ms) | Speedup |\n"
-            "+=======+===============+==============+=========+\n| Llama | 100.2         | 80.4         | 1.25x   |\n"
-            "+-------+---------------+--------------+---------+\n")
+    text = (
+        "+-------+---------------+--------------+---------+\n| Model | Baseline (ms) | This PR (ms) | Speedup |\n"
+        "+=======+===============+==============+=========+\n| Llama | 100.2         | 80.4         | 1.25x   |\n"
+        "+-------+---------------+--------------+---------+\n"
+    )
     claims = extract(text, path="x.md").claims
     assert [(c.value, c.unit, c.reference) for c in claims] == [(80.4, "ms", 100.2), (1.25, "x", None)]
 
 
-@pytest.mark.parametrize("marker", [
-    "[jlo]", "jlo · comment · 2024-03-03", "jlo · description · 2024-03-02", "jlo commented on Mar 4, 2024",
-    "jlo commented 3 days ago", "github-actions[bot] · comment · 2024-03-05",
-])
+@pytest.mark.parametrize(
+    "marker",
+    [
+        "[jlo]",
+        "jlo · comment · 2024-03-03",
+        "jlo · description · 2024-03-02",
+        "jlo commented on Mar 4, 2024",
+        "jlo commented 3 days ago",
+        "github-actions[bot] · comment · 2024-03-05",
+    ],
+)
 def test_turn_markers_of_copied_threads(marker: str) -> None:
     doc = read_document(f"# Title\n\n{marker}\n\nMeasured on one H100.\n", "t.md")
     turns = [b for b in doc.blocks if b.kind == "comment"]

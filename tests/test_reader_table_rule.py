@@ -31,17 +31,20 @@ def _regions(md: Any, text: str) -> dict[int, tuple[str, int, int, str]]:
 TABLE = "| Model | TTFT (ms) |\n|---|---|\n| llama-8b | 41.2 |\n"
 
 
-@pytest.mark.parametrize(("text", "headings", "code"), [
-    # a rule under a table: a thematic break with tables, a setext heading of the whole table without
-    (TABLE + "---\n\nafter\n", [], []),
-    (TABLE + "===\n", [], []),
-    # an indented line right under a table ends it (indented code); in a paragraph it would continue it
-    (TABLE + "    python bench.py --tp 8\n", [], [4]),
-    # a heading line holding "|" over a delimiter row is a table's header (the table rule runs first)
-    ("# Results | new\n|---|---|\n| a | 1 |\n\n```\nx\n```\n", [], [5]),
-    # a list item that cannot interrupt a paragraph ends a table
-    (TABLE + "2. second run\n\n## Next\n", [6], []),
-])
+@pytest.mark.parametrize(
+    ("text", "headings", "code"),
+    [
+        # a rule under a table: a thematic break with tables, a setext heading of the whole table without
+        (TABLE + "---\n\nafter\n", [], []),
+        (TABLE + "===\n", [], []),
+        # an indented line right under a table ends it (indented code); in a paragraph it would continue it
+        (TABLE + "    python bench.py --tp 8\n", [], [4]),
+        # a heading line holding "|" over a delimiter row is a table's header (the table rule runs first)
+        ("# Results | new\n|---|---|\n| a | 1 |\n\n```\nx\n```\n", [], [5]),
+        # a list item that cannot interrupt a paragraph ends a table
+        (TABLE + "2. second run\n\n## Next\n", [6], []),
+    ],
+)
 def test_pipe_tables_keep_their_regions(text: str, headings: list[int], code: list[int]) -> None:
     assert tables_matter(text, split_lines(text))
     assert markdown_regions(text, split_lines(text)) == _regions(markdown_parser(tables=True), text)
@@ -56,11 +59,62 @@ def test_plain_tables_and_fences_need_no_table_rule() -> None:
     assert markdown_regions(text, split_lines(text)) == _regions(markdown_parser(tables=True), text)
 
 
-_LINES = ["| a | b |", "|---|---|", "| 1 | 2 |", "a | b", "--- | ---", "-- | --", "---", "===", "***", "- item",
-          "- a | b", "* x | y", "2. two", "1. one | x", "    code | x", "    code", "  | ind |", "```", "```py", "~~~",
-          "````", "> q | x", "> q", "# h | x", "## head", "text", "", "", "<div>", "<div>|", "</div>", "[r]: http://x",
-          "\t| tab |", "|", ":--|--:", "-", "1.", "+ z|z", "   | three |", "``x|", "Title", "- - -", "-\t| a |",
-          "  - nested", "     deep", " # h|x", "  > q|", "```a|b", "~~~ x|y", "-->", "|-|", "1) x|y", "=== |", "- |"]
+_LINES = [
+    "| a | b |",
+    "|---|---|",
+    "| 1 | 2 |",
+    "a | b",
+    "--- | ---",
+    "-- | --",
+    "---",
+    "===",
+    "***",
+    "- item",
+    "- a | b",
+    "* x | y",
+    "2. two",
+    "1. one | x",
+    "    code | x",
+    "    code",
+    "  | ind |",
+    "```",
+    "```py",
+    "~~~",
+    "````",
+    "> q | x",
+    "> q",
+    "# h | x",
+    "## head",
+    "text",
+    "",
+    "",
+    "<div>",
+    "<div>|",
+    "</div>",
+    "[r]: http://x",
+    "\t| tab |",
+    "|",
+    ":--|--:",
+    "-",
+    "1.",
+    "+ z|z",
+    "   | three |",
+    "``x|",
+    "Title",
+    "- - -",
+    "-\t| a |",
+    "  - nested",
+    "     deep",
+    " # h|x",
+    "  > q|",
+    "```a|b",
+    "~~~ x|y",
+    "-->",
+    "|-|",
+    "1) x|y",
+    "=== |",
+    "- |",
+]
 
 
 def test_random_line_mixes_read_the_same_regions() -> None:

@@ -21,8 +21,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 V1, V2 = ROOT / "examples" / "pr-4821-v1.txt", ROOT / "examples" / "pr-4821-v2.txt"
 READS: list[tuple[str, ...]] = [
-    ("claims", "--metric", "*gsm8k*", "-f", "jsonl"), ("claims", "--pr", "4821"), ("show", "example/trtllm#4821"),
-    ("support",), ("sql", "SELECT COUNT(*) AS n FROM claims", "-f", "json"), ("compare", "example/trtllm#4821"),
+    ("claims", "--metric", "*gsm8k*", "-f", "jsonl"),
+    ("claims", "--pr", "4821"),
+    ("show", "example/trtllm#4821"),
+    ("support",),
+    ("sql", "SELECT COUNT(*) AS n FROM claims", "-f", "json"),
+    ("compare", "example/trtllm#4821"),
     ("trend", "*gsm8k*"),
 ]
 
@@ -30,8 +34,14 @@ Runner = Callable[..., subprocess.CompletedProcess[str]]
 
 
 def _run(prefix: list[str], *args: str) -> subprocess.CompletedProcess[str]:
-    r = subprocess.run([*prefix, sys.executable, "-m", "ledger", *args], capture_output=True, text=True, timeout=120,
-                       stdin=subprocess.DEVNULL, cwd="/")
+    r = subprocess.run(
+        [*prefix, sys.executable, "-m", "ledger", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        cwd="/",
+    )
     assert "Traceback" not in r.stdout + r.stderr, r.stderr[-3000:]
     return r
 
@@ -96,8 +106,10 @@ def _check_every_read_command(db: Path, run: Runner) -> None:
     assert n == 53
     r = run("ingest", str(V1), "--db", str(db))
     assert r.returncode == 2
-    assert r.stderr.splitlines() == [f"ledger: {db}: on read-only storage (it or its folder cannot be written): "
-                                     "this command writes to the ledger; the read commands still read it"]
+    assert r.stderr.splitlines() == [
+        f"ledger: {db}: on read-only storage (it or its folder cannot be written): "
+        "this command writes to the ledger; the read commands still read it"
+    ]
     assert sorted(p.name for p in db.parent.iterdir()) == before  # nothing was created beside it
 
 

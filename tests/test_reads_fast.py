@@ -45,15 +45,38 @@ def test_the_copies_match_the_model_the_writer_and_the_migrations() -> None:
 
 def _claim(line: int, **over: Any) -> dict[str, Any]:
     c: dict[str, Any] = {
-        "kind": "accuracy", "metric": "gsm8k", "value": 71.19, "high": None, "approx": False, "unit": "%",
-        "reference": 71.8, "outcome": None, "outcome_text": None, "sha": None, "passed": None, "failed": None,
-        "skipped": None, "subject": None, "feature": None,
+        "kind": "accuracy",
+        "metric": "gsm8k",
+        "value": 71.19,
+        "high": None,
+        "approx": False,
+        "unit": "%",
+        "reference": 71.8,
+        "outcome": None,
+        "outcome_text": None,
+        "sha": None,
+        "passed": None,
+        "failed": None,
+        "skipped": None,
+        "subject": None,
+        "feature": None,
         "revision": {"label": "Final head", "head": "b7a3e2d915", "base": None},
         "config": {"mtp": "3"},
-        "source": {"path": "pr.md", "line": line, "line_end": line, "text": f"gsm8k 71.19 line {line}",
-                   "section": ["Tests", "Final head"]},
-        "stderr": None, "stddev": None, "printed": "71.19", "note": None, "parser": "prose/1",
-        "engine": None, "architecture": None, "models": None,
+        "source": {
+            "path": "pr.md",
+            "line": line,
+            "line_end": line,
+            "text": f"gsm8k 71.19 line {line}",
+            "section": ["Tests", "Final head"],
+        },
+        "stderr": None,
+        "stddev": None,
+        "printed": "71.19",
+        "note": None,
+        "parser": "prose/1",
+        "engine": None,
+        "architecture": None,
+        "models": None,
     }
     c.update(over)
     return c
@@ -63,27 +86,57 @@ def _ledger(path: Path) -> None:
     db = open_database(path)
     batch = [
         _claim(3),
-        _claim(4, revision=None, config={}, approx=True, value="yes", kind="support", subject="Llama",
-               source={"path": None, "line": 4, "line_end": 5, "text": "Llama | yes", "section": []}),
+        _claim(
+            4,
+            revision=None,
+            config={},
+            approx=True,
+            value="yes",
+            kind="support",
+            subject="Llama",
+            source={"path": None, "line": 4, "line_end": 5, "text": "Llama | yes", "section": []},
+        ),
         _claim(6, comparator=">="),  # a field the model may gain later: kept in `extra`
-        _claim(7, config={"mtp": "3"}, source={"path": "pr.md", "line": 7, "line_end": 7, "text": "t",
-                                               "section": ["Tests", "Final head"], "column": 2}),
+        _claim(
+            7,
+            config={"mtp": "3"},
+            source={
+                "path": "pr.md",
+                "line": 7,
+                "line_end": 7,
+                "text": "t",
+                "section": ["Tests", "Final head"],
+                "column": 2,
+            },
+        ),
     ]
     text = "fast path"
-    write_version(db, PreparedVersion(
-        identity=DocumentIdentity(key="example/x#1", repo="example/x", pr=1),
-        sha256=hashlib.sha256(text.encode()).hexdigest(), text=text, parser_version="prose/1", claims=batch,
-        format="markdown", source_path="pr.md", sections=[], revisions=[("Final head", "b7a3e2d915", None, 2, 2)],
-        warnings=[]))
+    write_version(
+        db,
+        PreparedVersion(
+            identity=DocumentIdentity(key="example/x#1", repo="example/x", pr=1),
+            sha256=hashlib.sha256(text.encode()).hexdigest(),
+            text=text,
+            parser_version="prose/1",
+            claims=batch,
+            format="markdown",
+            source_path="pr.md",
+            sections=[],
+            revisions=[("Final head", "b7a3e2d915", None, 2, 2)],
+            warnings=[],
+        ),
+    )
     db.close()
 
 
 def test_decoder_equals_claim_from_row(tmp_path: Path) -> None:
     _ledger(tmp_path / "l.db")
     conn = sqlite3.connect(tmp_path / "l.db")
-    cur = conn.execute("SELECT c.*, d.key AS document_key, v.sha256 AS document_sha256, v.version AS "
-                       "document_version FROM claims c JOIN documents d ON d.id = c.document_id "
-                       "JOIN document_versions v ON v.id = c.version_id ORDER BY c.id")
+    cur = conn.execute(
+        "SELECT c.*, d.key AS document_key, v.sha256 AS document_sha256, v.version AS "
+        "document_version FROM claims c JOIN documents d ON d.id = c.document_id "
+        "JOIN document_versions v ON v.id = c.version_id ORDER BY c.id"
+    )
     names = [d[0] for d in cur.description]
     rows = cur.fetchall()
     decode = claim_decoder(names)
@@ -104,9 +157,11 @@ def test_open_reader_reads_a_current_ledger_without_sqlite_utils(tmp_path: Path)
     assert isinstance(reader, sqlite3.Connection)
     assert [c["source"]["line"] for c in claims(reader, ClaimFilter())] == [3, 4, 6, 7]
     reader.close()
-    code = ("import sys; from ledger import query; from ledger.db.opened import OpenLedger; "
-            f"n = len(query.claims(OpenLedger({str(tmp_path / 'l.db')!r}), query.ClaimFilter(metric='gsm8k'))); "
-            "print(n, 'sqlite_utils' in sys.modules, 'ledger.model' in sys.modules)")
+    code = (
+        "import sys; from ledger import query; from ledger.db.opened import OpenLedger; "
+        f"n = len(query.claims(OpenLedger({str(tmp_path / 'l.db')!r}), query.ClaimFilter(metric='gsm8k'))); "
+        "print(n, 'sqlite_utils' in sys.modules, 'ledger.model' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.split() == ["4", "False", "False"]
 

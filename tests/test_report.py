@@ -43,8 +43,11 @@ def test_a_failure_main_has_too_is_waived_never_a_regression(tmp_path: Path) -> 
     assert run_["revision"] == "Latest head 4b7c2e91d0" and run_["line"] == 9
     # both named failures are waived gates, said with their run, not again on their own
     assert not [f for f in findings(data, "failures") if f["verdict"] in ("fail", "regression")]
-    assert [r["verdict"]["verdict"] for r in json.loads(
-        run("compare", str(FIX / "waived_failure.md"), "-f", "json")[1])["rows"] if r["kind"] == "tests"] == ["waived"]
+    assert [
+        r["verdict"]["verdict"]
+        for r in json.loads(run("compare", str(FIX / "waived_failure.md"), "-f", "json")[1])["rows"]
+        if r["kind"] == "tests"
+    ] == ["waived"]
 
 
 def test_fewer_tests_run_is_a_coverage_finding(tmp_path: Path) -> None:
@@ -67,8 +70,15 @@ def test_a_gates_outcome_belongs_to_the_revision_its_words_give(tmp_path: Path) 
 
 
 def test_a_stated_stderr_is_used_in_the_metrics_own_scale(tmp_path: Path) -> None:
-    code, out, _ = run("report", str(FIX / "perplexity_stderr.md"), "-f", "json", "--fail-on-regression",
-                       "--db", str(tmp_path / "x.db"))
+    code, out, _ = run(
+        "report",
+        str(FIX / "perplexity_stderr.md"),
+        "-f",
+        "json",
+        "--fail-on-regression",
+        "--db",
+        str(tmp_path / "x.db"),
+    )
     assert code == 1
     (reg,) = json.loads(out)["regressions"]
     v = reg["verdict"]
@@ -118,8 +128,14 @@ def test_the_seeds_first_screen_answers_a_reviewer(tmp_path: Path) -> None:
     lines = out.splitlines()
     assert max(len(line) for line in lines) <= 100
     text = "\n".join(lines)
-    assert text.index("CI on the newest head") < text.index("Results against") < text.index("Regressions and") \
-        < text.index("Coverage changes") < text.index("Not verified") < text.index("Between revisions")
+    assert (
+        text.index("CI on the newest head")
+        < text.index("Results against")
+        < text.index("Regressions and")
+        < text.index("Coverage changes")
+        < text.index("Not verified")
+        < text.index("Between revisions")
+    )
     assert "pass: the latest CI result on 257d5f0" in text and "not on 257d5f0" in text
     assert "3 of 3 earlier pipelines on it failed" in " ".join(text.split())  # runs, not the bot's lines
     assert "test_gsm8k result: 96.25 vs ref 96.36" in text
@@ -137,8 +153,20 @@ def test_the_seeds_first_screen_answers_a_reviewer(tmp_path: Path) -> None:
 def test_report_and_compare_take_pr_and_repo_like_claims(tmp_path: Path) -> None:
     db = str(tmp_path / "l.db")
     ex = Path(__file__).resolve().parents[1] / "examples"
-    assert run("ingest", str(ex / "pr-4821-v1.txt"), str(ex / "pr-4821-v2.txt"), "--repo", "example/trtllm",
-               "--pr", "4821", "--db", db)[0] == 0
+    assert (
+        run(
+            "ingest",
+            str(ex / "pr-4821-v1.txt"),
+            str(ex / "pr-4821-v2.txt"),
+            "--repo",
+            "example/trtllm",
+            "--pr",
+            "4821",
+            "--db",
+            db,
+        )[0]
+        == 0
+    )
     for cmd in ("report", "compare"):
         code, out, err = run(cmd, "--pr", "4821", "--repo", "example/trtllm", "--db", db)
         assert code == 0 and "Initial head 4e1f0c9a2b" in out, err
@@ -156,8 +184,9 @@ def test_claims_lists_results_before_commits(tmp_path: Path) -> None:
     _, jsonl, _ = run("claims", "--pr", "4821", "--repo", "example/trtllm", "--format", "jsonl", "--db", db)
     lines = [json.loads(x)["source"]["line"] for x in jsonl.splitlines()]
     assert lines == sorted(lines)  # the contract's output keeps the text's order, as extract prints it
-    _, doc_order, _ = run("claims", "--pr", "4821", "--repo", "example/trtllm", "--format", "markdown",
-                          "--document-order", "--db", db)
+    _, doc_order, _ = run(
+        "claims", "--pr", "4821", "--repo", "example/trtllm", "--format", "markdown", "--document-order", "--db", db
+    )
     assert doc_order != table
 
 
@@ -166,17 +195,21 @@ def test_serve_without_the_web_extra_says_what_to_install(monkeypatch: pytest.Mo
 
     monkeypatch.setitem(sys.modules, "datasette", None)  # as if the web extra were not installed
     code, _out, err = run("serve", "--get", "/-/ledger", "--db", str(tmp_path / "x.db"))
-    assert code == 2 and err.strip() == "ledger: the web view needs the web extra: pip install " \
-                                        "'pr-evidence-ledger[web]'"
+    assert (
+        code == 2 and err.strip() == "ledger: the web view needs the web extra: pip install 'pr-evidence-ledger[web]'"
+    )
 
 
 def test_a_table_of_measures_or_tests_is_no_before_after(tmp_path: Path) -> None:
     doc = tmp_path / "rows.md"
-    doc.write_text("# Sweep\n\nFinal head (1a2b3c4d5e, on main 0a0b0c0d0e):\n\n| check | result |\n|---|---|\n"
-                   "| gsm8k | 80.1 (ref 80.0) |\n\n## Latency\n\n| | avg | p99 |\n|---|---|---|\n"
-                   "| Time To Second Token (ms) | 0.2 | 0.4 |\n| Request Latency (ms) | 1306.7 | 1316.3 |\n\n"
-                   "| | TPOT change |\n|---|---|\n| test_decode_small / dgx_h100 | -13.8 % |\n"
-                   "| test_decode_large / dgx_h100 | -16.9 % |\n", encoding="utf-8")
+    doc.write_text(
+        "# Sweep\n\nFinal head (1a2b3c4d5e, on main 0a0b0c0d0e):\n\n| check | result |\n|---|---|\n"
+        "| gsm8k | 80.1 (ref 80.0) |\n\n## Latency\n\n| | avg | p99 |\n|---|---|---|\n"
+        "| Time To Second Token (ms) | 0.2 | 0.4 |\n| Request Latency (ms) | 1306.7 | 1316.3 |\n\n"
+        "| | TPOT change |\n|---|---|\n| test_decode_small / dgx_h100 | -13.8 % |\n"
+        "| test_decode_large / dgx_h100 | -16.9 % |\n",
+        encoding="utf-8",
+    )
     code, out, err = run("report", str(doc), "-f", "json", "--fail-on-regression", "--db", str(tmp_path / "x.db"))
     assert code == 0, err
     data = json.loads(out)
@@ -184,16 +217,18 @@ def test_a_table_of_measures_or_tests_is_no_before_after(tmp_path: Path) -> None
     assert not findings(data, "failures")
 
 
-@pytest.mark.parametrize(("text", "kept"), [
-    ("Final head (3f4e5d6c7b):\n\n- gsm8k: 91.37\n\nOn Monday someone wrote:\n\n> gsm8k: 87.02\n", [91.37]),
-    ("- gsm8k: 91.37\n\nLater:\n\n> - gsm8k: 91.37\n\nright, that one\n", [91.37]),
-    ("> [!NOTE]\n> gsm8k: 91.37 on the final head\n", [91.37]),  # the description's own note is its evidence
-])
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Final head (3f4e5d6c7b):\n\n- gsm8k: 91.37\n\nOn Monday someone wrote:\n\n> gsm8k: 87.02\n", [91.37]),
+        ("- gsm8k: 91.37\n\nLater:\n\n> - gsm8k: 91.37\n\nright, that one\n", [91.37]),
+        ("> [!NOTE]\n> gsm8k: 91.37 on the final head\n", [91.37]),  # the description's own note is its evidence
+    ],
+)
 def test_quoted_lines_that_repeat_another_message(text: str, kept: list[float]) -> None:
     from ledger.parsers import extract
 
     assert [c.value for c in extract(text, "x.md").claims if c.kind == "accuracy"] == kept
-
 
 
 def test_a_real_time_factor_goes_down_and_the_headline_counts_values_worse_than_baseline(tmp_path: Path) -> None:
@@ -210,10 +245,16 @@ def test_the_verdict_a_row_prints_is_the_verdict(tmp_path: Path) -> None:
     which way the metric goes where its name tells nothing ("mean_mos_gap") or tells it wrong."""
     data = report("printed_verdicts.md", tmp_path)
     got = {(f["line"], f["verdict"]) for f in findings(data, "results", more=True)}
-    assert got == {(5, "better than baseline"), (6, "worse than baseline"), (7, "worse than baseline"),
-                   (8, "better than baseline")}
+    assert got == {
+        (5, "better than baseline"),
+        (6, "worse than baseline"),
+        (7, "worse than baseline"),
+        (8, "better than baseline"),
+    }
     assert sorted(f["line"] for f in findings(data, "failures")) == [6, 7]
     assert all("as the row prints it" in f["text"] for f in findings(data, "results", more=True))
+
+
 def test_a_value_below_reference_on_a_superseded_head_is_history(tmp_path: Path) -> None:
     """Below its reference on the first head, rerun within noise on the newest: the PR has no regression, and the
     old verdict is kept as a caveated result, not a failure."""

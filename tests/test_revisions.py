@@ -26,16 +26,23 @@ def test_each_label_holds_from_its_line_to_the_next_label_or_the_end_of_its_list
     ]
 
 
-@pytest.mark.parametrize(("line", "want"), [
-    ("Final head (13c21f460b, rebased on main af3e5eb257). The rebase applied cleanly.",
-     ("Final head", "13c21f460b", "af3e5eb257")),
-    ("Review fixes (6b039cb3c6):", ("Review fixes", "6b039cb3c6", None)),
-    ("d0b2d5dfa6 (on main c14609482b):", ("d0b2d5dfa6", "d0b2d5dfa6", "c14609482b")),
-    ("Before the rebase (dcff1146d0, on main 72cd8b57a3):", ("Before the rebase", "dcff1146d0", "72cd8b57a3")),
-    ("Before the review fixes (the same eleven patches as f22959cf9a, on main a3766d68f9):",
-     ("Before the review fixes", "f22959cf9a", "a3766d68f9")),
-    ("Test slimming (f29b8c6f3b, before the rebase):", ("Test slimming", "f29b8c6f3b", None)),
-])
+@pytest.mark.parametrize(
+    ("line", "want"),
+    [
+        (
+            "Final head (13c21f460b, rebased on main af3e5eb257). The rebase applied cleanly.",
+            ("Final head", "13c21f460b", "af3e5eb257"),
+        ),
+        ("Review fixes (6b039cb3c6):", ("Review fixes", "6b039cb3c6", None)),
+        ("d0b2d5dfa6 (on main c14609482b):", ("d0b2d5dfa6", "d0b2d5dfa6", "c14609482b")),
+        ("Before the rebase (dcff1146d0, on main 72cd8b57a3):", ("Before the rebase", "dcff1146d0", "72cd8b57a3")),
+        (
+            "Before the review fixes (the same eleven patches as f22959cf9a, on main a3766d68f9):",
+            ("Before the review fixes", "f22959cf9a", "a3766d68f9"),
+        ),
+        ("Test slimming (f29b8c6f3b, before the rebase):", ("Test slimming", "f29b8c6f3b", None)),
+    ],
+)
 def test_parse_label(line: str, want: tuple[str, str | None, str | None]) -> None:
     rev = parse_label(line)
     assert rev is not None

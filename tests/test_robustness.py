@@ -17,13 +17,35 @@ from ledger.parsers.reader.document import split_lines
 
 # Pieces of the real formats, so that random documents reach deep into the extractors.
 FRAGMENTS = [
-    "| Metric | baseline | opt | Δ |\n|---|---:|---:|---:|\n", "| mean TTFT (ms) | 84.3 | 78.1 | −7.37 % |\n",
-    "check\tresult\n", "test_gsm8k\t96.25 (ref 96.36)\n", "Final head (13c21f460b, rebased on main af3e5eb257):\n",
-    "• TTFT 128 tokens 158 -> 30 ms\n", "  • acceptance length 1.971 / 3.704 at draft 1 / 3\n",
-    "```\n", "Mean TTFT (ms):   42.17\n", "=== 12 passed, 1 failed in 4.2s ===\n", "~370 *\t4,787 - 4,827 **\n",
-    "[tensorrt-cicd]\n\n", "PR_Github #1 [ run ] completed with state SUCCESS. Commit: 257d5f0\n",
-    "# Heading\n", "Performance\n\n", "| `A` | Yes | No [^1] | N/A |\n", "[^1]: footnote\n", "\r\n", "\r",
-    "\x00", "\t\t\t", "||||||", "-> -> ->", "1,2,3,4,5", "1m0.832s", "±", "\u202e", "\ufeff", " " * 50,
+    "| Metric | baseline | opt | Δ |\n|---|---:|---:|---:|\n",
+    "| mean TTFT (ms) | 84.3 | 78.1 | −7.37 % |\n",
+    "check\tresult\n",
+    "test_gsm8k\t96.25 (ref 96.36)\n",
+    "Final head (13c21f460b, rebased on main af3e5eb257):\n",
+    "• TTFT 128 tokens 158 -> 30 ms\n",
+    "  • acceptance length 1.971 / 3.704 at draft 1 / 3\n",
+    "```\n",
+    "Mean TTFT (ms):   42.17\n",
+    "=== 12 passed, 1 failed in 4.2s ===\n",
+    "~370 *\t4,787 - 4,827 **\n",
+    "[tensorrt-cicd]\n\n",
+    "PR_Github #1 [ run ] completed with state SUCCESS. Commit: 257d5f0\n",
+    "# Heading\n",
+    "Performance\n\n",
+    "| `A` | Yes | No [^1] | N/A |\n",
+    "[^1]: footnote\n",
+    "\r\n",
+    "\r",
+    "\x00",
+    "\t\t\t",
+    "||||||",
+    "-> -> ->",
+    "1,2,3,4,5",
+    "1m0.832s",
+    "±",
+    "\u202e",
+    "\ufeff",
+    " " * 50,
 ]
 
 
@@ -35,7 +57,7 @@ def _check(text: str) -> None:
     for c in result.claims:
         src = c.source
         assert 1 <= src.line <= src.line_end <= len(lines)
-        span = "\n".join(lines[src.line - 1:src.line_end])
+        span = "\n".join(lines[src.line - 1 : src.line_end])
         assert src.text in span, (src.text, span)
     again = extract(text, path="fuzz.md")
     assert [c.model_dump() for c in again.claims] == [c.model_dump() for c in result.claims]
@@ -130,7 +152,8 @@ def test_whole_document_time_grows_linearly() -> None:
 
 def _table(rows: int) -> str:
     return "| model | gsm8k | tok/s |\n| --- | --- | --- |\n" + "".join(
-        f"| model-{i} | {70 + i % 10}.{i % 7} | {1000 + i} |\n" for i in range(rows))
+        f"| model-{i} | {70 + i % 10}.{i % 7} | {1000 + i} |\n" for i in range(rows)
+    )
 
 
 def test_long_table_grows_linearly_and_every_row_is_read() -> None:
@@ -216,8 +239,9 @@ def test_revision_lookup_does_not_walk_every_scope() -> None:
     def lookups(n: int) -> float:
         doc = read_document("x\n" * (4 * n), "many.md")
         ctx = Context(doc=doc, path="many.md")
-        ctx.set_scopes([RevisionScope(4 * i + 1, 4 * i + 2, Revision(label=f"v{i}", head=None, base=None))
-                        for i in range(n)])
+        ctx.set_scopes(
+            [RevisionScope(4 * i + 1, 4 * i + 2, Revision(label=f"v{i}", head=None, base=None)) for i in range(n)]
+        )
         start = time.process_time()
         for i in range(n):
             assert ctx.revision_at(4 * i + 3) is None  # between scopes: no revision
@@ -230,8 +254,9 @@ def test_revision_lookup_does_not_walk_every_scope() -> None:
 
 CONSOLE_SHAPES = {
     # the console readers of issue 11: each pattern against the run its optional parts could split many ways
-    "grid columns": lambda n: "```\nname   a   b\n" + "".join(f"row{i}   {i}.5   {i}.25\n" for i in range(n // 20)) +
-                              "```\n",
+    "grid columns": lambda n: (
+        "```\nname   a   b\n" + "".join(f"row{i}   {i}.5   {i}.25\n" for i in range(n // 20)) + "```\n"
+    ),
     "grid blank row": lambda n: "```\nname   a   b\n----  ---  ---\nx" + " " * n + "1\n```\n",
     "box rows": lambda n: "```\n┃ a ┃ b ┃\n" + "│ x │ 1.5 │\n" * (n // 20) + "```\n",
     "spread": lambda n: "```\nTime (mean ± σ):  3.8 s ±" + " " * n + "x\n```\n",

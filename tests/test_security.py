@@ -82,8 +82,18 @@ def ledger_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (folder / "results.md").write_text(RESULTS_MD)
     (folder / "support.md").write_text(SUPPORT_MD)
     db = folder / "l.db"
-    r = run("ingest", str(folder / "results.md"), "--db", str(db), "--repo", "example/trtllm", "--pr", "4821",
-            "--title", "FP8 KV \x1b[2J\x1b]0;pwned\x07 <script>alert(1)</script>")
+    r = run(
+        "ingest",
+        str(folder / "results.md"),
+        "--db",
+        str(db),
+        "--repo",
+        "example/trtllm",
+        "--pr",
+        "4821",
+        "--title",
+        "FP8 KV \x1b[2J\x1b]0;pwned\x07 <script>alert(1)</script>",
+    )
     assert r.exit_code == 0, r.stderr
     assert run("ingest", str(folder / "support.md"), "--db", str(db)).exit_code == 0
     return db
@@ -148,26 +158,64 @@ def test_sql_refuses_every_write(statement: str, ledger_db: Path, tmp_path: Path
 
 
 def test_sql_still_reads(ledger_db: Path) -> None:
-    for statement in ("SELECT COUNT(*) AS n FROM claims", "WITH x AS (SELECT kind FROM claims) SELECT * FROM x",
-                      "PRAGMA table_info(claims)", "SELECT * FROM pragma_table_info('claims')",
-                      "PRAGMA user_version", "SELECT rowid FROM claims_fts WHERE claims_fts MATCH 'gsm8k'"):
+    for statement in (
+        "SELECT COUNT(*) AS n FROM claims",
+        "WITH x AS (SELECT kind FROM claims) SELECT * FROM x",
+        "PRAGMA table_info(claims)",
+        "SELECT * FROM pragma_table_info('claims')",
+        "PRAGMA user_version",
+        "SELECT rowid FROM claims_fts WHERE claims_fts MATCH 'gsm8k'",
+    ):
         r = run("sql", statement, "--db", str(ledger_db), "-f", "jsonl")
         assert r.exit_code == 0 and r.stdout.strip(), (statement, r.stderr)
 
 
 def test_sql_runaway_query_is_stopped(ledger_db: Path) -> None:
-    r = run("sql", "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT COUNT(*) FROM r",
-            "--db", str(ledger_db), "--timeout", "0.3")
+    r = run(
+        "sql",
+        "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT COUNT(*) FROM r",
+        "--db",
+        str(ledger_db),
+        "--timeout",
+        "0.3",
+    )
     assert r.exit_code == 2 and "stopped after 0.3 s" in r.stderr
 
 
 # ---- every other query binds its values ------------------------------------------------------------------------
 
 HOSTILE_VALUES = [
-    "x' OR '1'='1", "' OR 1=1 --", "'; DROP TABLE claims; --", '" OR ""="', "') UNION SELECT * FROM documents --",
-    "%", "_", "%%", "%_%", "\\", "\\%", "[a-z]*", "*' OR '*",
-    "zzz OR gsm8k", "gsm8k NOT zzz", "NEAR(gsm8k zzz)", "zzz*", '"zzz" OR "gsm8k"', "-zzz", "metric:gsm8k", "^zzz",
-    "(((", ")))", "{", "\x00", "a\x00b", "%\x00", "\u202e", "é" * 500, "1e999", "-999999",
+    "x' OR '1'='1",
+    "' OR 1=1 --",
+    "'; DROP TABLE claims; --",
+    '" OR ""="',
+    "') UNION SELECT * FROM documents --",
+    "%",
+    "_",
+    "%%",
+    "%_%",
+    "\\",
+    "\\%",
+    "[a-z]*",
+    "*' OR '*",
+    "zzz OR gsm8k",
+    "gsm8k NOT zzz",
+    "NEAR(gsm8k zzz)",
+    "zzz*",
+    '"zzz" OR "gsm8k"',
+    "-zzz",
+    "metric:gsm8k",
+    "^zzz",
+    "(((",
+    ")))",
+    "{",
+    "\x00",
+    "a\x00b",
+    "%\x00",
+    "\u202e",
+    "é" * 500,
+    "1e999",
+    "-999999",
 ]
 CLAIM_FILTERS = ["--metric", "--kind", "--revision", "--search", "--repo", "--config", "--document"]
 SUPPORT_FILTERS = ["--subject", "--feature", "--value", "--document"]
@@ -215,12 +263,22 @@ def test_wildcards_and_operators_work_only_where_documented(ledger_db: Path) -> 
     assert len(jsonl(run("support", "--db", db, "-f", "jsonl", "--subject", "[Mal](javascript"))) == 2
 
 
-@pytest.mark.parametrize("args", [
-    ("claims", "--pr", str(2**70)), ("claims", "--pr", str(-(2**70))), ("claims", "--limit", str(2**70)),
-    ("claims", "--doc-version", str(2**70)), ("show", str(2**70)), ("claims", "--metric", "\udcff"),
-    ("claims", "--search", "\udcff"), ("claims", "--config", "\udcff=1"), ("support", "--subject", "\udcff"),
-    ("show", "\udcff"), ("sql", "SELECT '\udcff'"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("claims", "--pr", str(2**70)),
+        ("claims", "--pr", str(-(2**70))),
+        ("claims", "--limit", str(2**70)),
+        ("claims", "--doc-version", str(2**70)),
+        ("show", str(2**70)),
+        ("claims", "--metric", "\udcff"),
+        ("claims", "--search", "\udcff"),
+        ("claims", "--config", "\udcff=1"),
+        ("support", "--subject", "\udcff"),
+        ("show", "\udcff"),
+        ("sql", "SELECT '\udcff'"),
+    ],
+)
 def test_values_sqlite_cannot_bind_are_one_line_errors(args: tuple[str, ...], ledger_db: Path) -> None:
     """A number past 64 bits, or an argument with undecodable bytes (a lone surrogate in sys.argv)."""
     r = run(*args, "--db", str(ledger_db))
@@ -236,8 +294,15 @@ def _markdown_cells(line: str) -> list[str]:
     return re.split(r"(?<!\\)\|", line.strip())[1:-1]
 
 
-@pytest.mark.parametrize("args", [("claims",), ("claims", "--group-by", "kind"), ("support",),
-                                  ("sql", "SELECT metric, subject, feature, text FROM claims")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("claims",),
+        ("claims", "--group-by", "kind"),
+        ("support",),
+        ("sql", "SELECT metric, subject, feature, text FROM claims"),
+    ],
+)
 def test_markdown_escapes_html_and_markdown(args: tuple[str, ...], ledger_db: Path) -> None:
     out = run(*args, "--db", str(ledger_db), "-f", "markdown").stdout
     assert not CONTROL_RE.search(out.replace("\n", ""))
@@ -258,9 +323,16 @@ def test_show_markdown_escapes_the_title(ledger_db: Path) -> None:
     assert not HTML_RE.search(out) and not CONTROL_RE.search(out.replace("\n", ""))
 
 
-@pytest.mark.parametrize("args", [("claims",), ("claims", "--group-by", "revision"), ("support",),
-                                  ("sql", "SELECT metric, subject, feature, text FROM claims"),
-                                  ("show", "example/trtllm#4821")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("claims",),
+        ("claims", "--group-by", "revision"),
+        ("support",),
+        ("sql", "SELECT metric, subject, feature, text FROM claims"),
+        ("show", "example/trtllm#4821"),
+    ],
+)
 def test_terminal_table_carries_no_escape_sequences(args: tuple[str, ...], ledger_db: Path) -> None:
     out = run(*args, "--db", str(ledger_db)).stdout
     assert out.strip()
@@ -288,8 +360,9 @@ def _is_number(s: str) -> bool:
     return True
 
 
-@pytest.mark.parametrize("args", [("claims",), ("support",),
-                                  ("sql", "SELECT metric, subject, feature, text FROM claims")])
+@pytest.mark.parametrize(
+    "args", [("claims",), ("support",), ("sql", "SELECT metric, subject, feature, text FROM claims")]
+)
 def test_csv_neutralises_formulas_and_escapes(args: tuple[str, ...], ledger_db: Path) -> None:
     out = run(*args, "--db", str(ledger_db), "-f", "csv").stdout
     assert not CONTROL_RE.search(out.replace("\n", ""))
@@ -305,8 +378,9 @@ def test_csv_neutralises_formulas_and_escapes(args: tuple[str, ...], ledger_db: 
 
 
 def test_csv_keeps_plain_negative_numbers(ledger_db: Path) -> None:
-    out = run("sql", "SELECT -7.37 AS delta, '-5' AS text_number, '=1+1' AS formula", "--db", str(ledger_db),
-              "-f", "csv").stdout
+    out = run(
+        "sql", "SELECT -7.37 AS delta, '-5' AS text_number, '=1+1' AS formula", "--db", str(ledger_db), "-f", "csv"
+    ).stdout
     assert _csv_cells(out) == [{"delta": "-7.37", "text_number": "-5", "formula": "'=1+1"}]
 
 

@@ -16,8 +16,9 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 SEED = SHARED / "seeds" / "004_efc56196d8c007cd.txt"
 GOLD = SHARED / "corpus" / "gold" / "seed-004.json"
 
-pytestmark = pytest.mark.skipif(not (SEED.exists() and GOLD.exists()),
-                                reason="../shared (seed 004 and its gold) is not present in this checkout")
+pytestmark = pytest.mark.skipif(
+    not (SEED.exists() and GOLD.exists()), reason="../shared (seed 004 and its gold) is not present in this checkout"
+)
 
 
 def _matches(g: dict[str, Any], e: dict[str, Any]) -> bool:
@@ -26,8 +27,11 @@ def _matches(g: dict[str, Any], e: dict[str, Any]) -> bool:
         return False
     kind = g["kind"]
     if kind in ("accuracy", "acceptance", "perf"):
-        return e["value"] is not None and math.isclose(float(e["value"]), float(g["value"]), abs_tol=1e-9) and (
-            g.get("high") is None or (e["high"] is not None and math.isclose(e["high"], g["high"])))
+        return (
+            e["value"] is not None
+            and math.isclose(float(e["value"]), float(g["value"]), abs_tol=1e-9)
+            and (g.get("high") is None or (e["high"] is not None and math.isclose(e["high"], g["high"])))
+        )
     if kind == "tests":
         return e["passed"] is not None and g.get("passed") == e["passed"]
     if kind == "gate":
@@ -50,8 +54,9 @@ def test_recall_and_precision(result: tuple[list[dict[str, Any]], dict[str, Any]
     used: set[int] = set()
     found = 0
     for g in gold["claims"]:
-        hit = next((i for i, e in enumerate(scored) if i not in used and e["kind"] == g["kind"] and _matches(g, e)),
-                   None)
+        hit = next(
+            (i for i, e in enumerate(scored) if i not in used and e["kind"] == g["kind"] and _matches(g, e)), None
+        )
         if hit is not None:
             used.add(hit)
             found += 1
@@ -59,21 +64,28 @@ def test_recall_and_precision(result: tuple[list[dict[str, Any]], dict[str, Any]
     assert found / len(scored) >= 0.95
 
 
-@pytest.mark.parametrize(("line", "kind", "value", "head"), [
-    (171, "accuracy", 96.25, "13c21f460b"),
-    (179, "accuracy", 95.53, "f29b8c6f3b"),
-    (195, "tests", None, "6b039cb3c6"),
-    (203, "perf", 345.0, "71b2b3cf66"),
-    (209, "accuracy", 95.75, "d0b2d5dfa6"),
-    (223, "accuracy", 96.171, "dcff1146d0"),
-    (233, "accuracy", 95.982, "f22959cf9a"),
-    (253, "acceptance", 1.969, "02e2d7a7ea"),
-])
-def test_revision_heads(result: tuple[list[dict[str, Any]], dict[str, Any]], line: int, kind: str,
-                        value: float | None, head: str) -> None:
+@pytest.mark.parametrize(
+    ("line", "kind", "value", "head"),
+    [
+        (171, "accuracy", 96.25, "13c21f460b"),
+        (179, "accuracy", 95.53, "f29b8c6f3b"),
+        (195, "tests", None, "6b039cb3c6"),
+        (203, "perf", 345.0, "71b2b3cf66"),
+        (209, "accuracy", 95.75, "d0b2d5dfa6"),
+        (223, "accuracy", 96.171, "dcff1146d0"),
+        (233, "accuracy", 95.982, "f22959cf9a"),
+        (253, "acceptance", 1.969, "02e2d7a7ea"),
+    ],
+)
+def test_revision_heads(
+    result: tuple[list[dict[str, Any]], dict[str, Any]], line: int, kind: str, value: float | None, head: str
+) -> None:
     claims, _ = result
-    hits = [c for c in claims if c["source"]["line"] == line and c["kind"] == kind
-            and (value is None or c["value"] == value)]
+    hits = [
+        c
+        for c in claims
+        if c["source"]["line"] == line and c["kind"] == kind and (value is None or c["value"] == value)
+    ]
     assert hits and all(c["revision"]["head"] == head for c in hits)
 
 

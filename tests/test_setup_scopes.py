@@ -10,7 +10,11 @@ from ledger.vocab.setup import model_names, qualifiers
 
 def test_prose_states_lengths_draft_and_spaced_settings() -> None:
     assert qualifiers("TP4, ISL = 4096, OSL = 512, max concurrency = 16") == {
-        "tp": "4", "isl": "4096", "osl": "512", "concurrency": "16"}
+        "tp": "4",
+        "isl": "4096",
+        "osl": "512",
+        "concurrency": "16",
+    }
     got = qualifiers("EP8, EAGLE3 with three speculative tokens, 8192 input / 1024 output tokens")
     assert got["draft_len"] == "3" and got["isl"] == "8192" and got["osl"] == "1024" and got["spec_algo"] == "eagle3"
     assert qualifiers("MTP3") == {"spec_algo": "mtp", "draft_len": "3"}
@@ -44,7 +48,9 @@ def test_the_documents_one_value_holds_and_two_values_hold_nowhere() -> None:
 
 
 def test_commands_of_one_block_that_disagree_set_neither_value() -> None:
-    text = ("## Accuracy\n\n```bash\nlm_eval --model vllm --model_args pretrained=org/Model-8B --tasks gsm8k\n"
-            "lm_eval --model vllm --model_args pretrained=org/Model-70B --tasks gsm8k\n```\n\n"
-            "gsm8k accuracy is 81.2%.\n")
+    text = (
+        "## Accuracy\n\n```bash\nlm_eval --model vllm --model_args pretrained=org/Model-8B --tasks gsm8k\n"
+        "lm_eval --model vllm --model_args pretrained=org/Model-70B --tasks gsm8k\n```\n\n"
+        "gsm8k accuracy is 81.2%.\n"
+    )
     assert "model" not in _config(text, 81.2)

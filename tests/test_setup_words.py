@@ -37,15 +37,25 @@ def test_vendor_between_count_and_gpu() -> None:
 
 
 def test_benchmark_script_flags() -> None:
-    cmd = ("python3 benchmark/gsm8k/bench_sglang.py --num-questions 2000 --num-shots 8 --num_spec_tokens 3 "
-           "--dataset-name sharegpt`")
-    assert command_setup(cmd) == {"samples": "2000", "n_shot": "8", "draft_len": "3", "dataset": "sharegpt",
-                                  "task": "gsm8k"}
+    cmd = (
+        "python3 benchmark/gsm8k/bench_sglang.py --num-questions 2000 --num-shots 8 --num_spec_tokens 3 "
+        "--dataset-name sharegpt`"
+    )
+    assert command_setup(cmd) == {
+        "samples": "2000",
+        "n_shot": "8",
+        "draft_len": "3",
+        "dataset": "sharegpt",
+        "task": "gsm8k",
+    }
 
 
 def test_harness_run_line() -> None:
-    assert run_echo("Running GSM8K evaluation: 1319 questions, 5-shot") == {"samples": "1319", "n_shot": "5",
-                                                                            "task": "gsm8k"}
+    assert run_echo("Running GSM8K evaluation: 1319 questions, 5-shot") == {
+        "samples": "1319",
+        "n_shot": "5",
+        "task": "gsm8k",
+    }
     assert run_echo("Running tests: done") is None
 
 
@@ -55,23 +65,32 @@ def test_rate_in_words() -> None:
     assert rate_unit("Total latency") is None
 
 
-@pytest.mark.parametrize(("text", "method"), [
-    ("We ran with MTP disabled and an FP8 KV cache.", "none"),
-    ("EAGLE turned off for the eval", "none"),
-    ("baseline without EAGLE3", "none"),
-    ("w/o MTP", "none"),
-    ("prefix cache on, MTP/spec decode disabled", "none"),
-    ("MTP=off", "none"),
-    ("EAGLE3 on, three draft tokens", "eagle3"),
-    ("MTP/EAGLE comparison", "mtp"),
-])
+@pytest.mark.parametrize(
+    ("text", "method"),
+    [
+        ("We ran with MTP disabled and an FP8 KV cache.", "none"),
+        ("EAGLE turned off for the eval", "none"),
+        ("baseline without EAGLE3", "none"),
+        ("w/o MTP", "none"),
+        ("prefix cache on, MTP/spec decode disabled", "none"),
+        ("MTP=off", "none"),
+        ("EAGLE3 on, three draft tokens", "eagle3"),
+        ("MTP/EAGLE comparison", "mtp"),
+    ],
+)
 def test_a_method_switched_off_is_none(text: str, method: str) -> None:
     assert qualifiers(text)["spec_algo"] == method
 
 
-@pytest.mark.parametrize(("text", "precision"), [
-    ("5.44 - 13B, q4_0", "q4_0"), ("llama 8B Q4_K_M", "q4_k_m"), ("IQ2_XXS", "iq2_xxs"), ("7B, f16", "f16"),
-])
+@pytest.mark.parametrize(
+    ("text", "precision"),
+    [
+        ("5.44 - 13B, q4_0", "q4_0"),
+        ("llama 8B Q4_K_M", "q4_k_m"),
+        ("IQ2_XXS", "iq2_xxs"),
+        ("7B, f16", "f16"),
+    ],
+)
 def test_gguf_types_are_precisions(text: str, precision: str) -> None:
     assert qualifiers(text)["quant"] == precision
 
@@ -88,7 +107,7 @@ def test_length_shorthand_of_serving_benchmarks() -> None:
 
 
 def test_lengths_written_as_assignments() -> None:
-    """"input=512" in a row label ("Latency input=512 (ms)") is the prompt length the row was measured at."""
+    """ "input=512" in a row label ("Latency input=512 (ms)") is the prompt length the row was measured at."""
     assert qualifiers("Latency input=512 (ms)") == {"isl": "512"}
     assert qualifiers("TTFT prompt_len=1024, output_len=64") == {"isl": "1024", "osl": "64"}
     for text in ("input 512 requests", "output: 1234.5 tok/s", "throughput=512"):
@@ -99,6 +118,7 @@ def test_row_label_lengths_reach_the_row_claims() -> None:
     from pathlib import Path
 
     from ledger.parsers import extract
+
     path = Path(__file__).parent / "fixtures" / "setup" / "row_label_lengths.md"
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
     by_line = {(c.source.line, c.unit): c.config.get("isl") for c in claims}

@@ -18,36 +18,48 @@ runner = CliRunner()
 
 
 def report(name: str, tmp_path: Path) -> str:
-    r = runner.invoke(app, ["report", str(FIX / name), "--db", str(tmp_path / "x.db")],
-                      env={"COLUMNS": "200", "LEDGER_DB": ""})
+    r = runner.invoke(
+        app, ["report", str(FIX / name), "--db", str(tmp_path / "x.db")], env={"COLUMNS": "200", "LEDGER_DB": ""}
+    )
     assert r.exit_code == 0, r.stderr
     return r.stdout
 
 
-@pytest.mark.parametrize(("name", "r1", "r2", "verdict"), [
-    ("side_baseline_candidate_shas.md", "Baseline c0ffee1", "Candidate beef0042",
-     "improvement  output throughput  2210.4 tok/s  2480.9 tok/s"),
-    ("side_branch_main_at.md", "main 5b2f08ae", "branch", "improvement  decode  104.9 tok/s  118.4 tok/s"),
-    ("side_main_branch_trials.md", "Main branch", "This PR", "improvement  request throughput  12.33 req/s"),
-    ("side_current_main_clause.md", "main", "with this PR", "improvement  gsm8k  0.812  0.846"),
-    ("side_commit_link_before_after.md", "before 4f1d2e3a9b", "after 9a8b7c6d5e",
-     "improvement  step time  31.7 ms  27.4 ms"),
-    ("side_code_comments.md", "BEFORE", "AFTER", "improvement  accuracy [tp=1]  0.655   0.801"),
-    ("side_with_and_before_fix.md", "Before this fix", "With this fix", "improvement  gsm8k  0.702  0.874"),
-    ("side_blocks_bare_value.md", "main branch", "this PR", "improvement  latency  51 s  47.5 s"),
-    ("side_current_main_lead_in.md", "main", "With this PR", "improvement  output throughput  1402.5 tok/s"),
-    ("side_commit_link_lead_in.md", "before 4f1d2e3a9b", "after 9a8b7c6d5e", "improvement  step time  31.7 ms"),
-    ("side_sentence_names_heads.md", "main 5b2f08ae", "branch 7e3a9c1d", "improvement  decode  104.9 tok/s"),
-    ("side_code_comments_rendered.txt", "BEFORE", "AFTER", "improvement  accuracy [tp=1]  0.655   0.801"),
-    ("side_blocks_rendered.txt", "main branch", "this PR", "improvement  latency  51 s  47.5 s"),
-])
-def test_each_side_wording_gets_a_verdict_base_first(name: str, r1: str, r2: str, verdict: str,
-                                                      tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("name", "r1", "r2", "verdict"),
+    [
+        (
+            "side_baseline_candidate_shas.md",
+            "Baseline c0ffee1",
+            "Candidate beef0042",
+            "improvement  output throughput  2210.4 tok/s  2480.9 tok/s",
+        ),
+        ("side_branch_main_at.md", "main 5b2f08ae", "branch", "improvement  decode  104.9 tok/s  118.4 tok/s"),
+        ("side_main_branch_trials.md", "Main branch", "This PR", "improvement  request throughput  12.33 req/s"),
+        ("side_current_main_clause.md", "main", "with this PR", "improvement  gsm8k  0.812  0.846"),
+        (
+            "side_commit_link_before_after.md",
+            "before 4f1d2e3a9b",
+            "after 9a8b7c6d5e",
+            "improvement  step time  31.7 ms  27.4 ms",
+        ),
+        ("side_code_comments.md", "BEFORE", "AFTER", "improvement  accuracy [tp=1]  0.655   0.801"),
+        ("side_with_and_before_fix.md", "Before this fix", "With this fix", "improvement  gsm8k  0.702  0.874"),
+        ("side_blocks_bare_value.md", "main branch", "this PR", "improvement  latency  51 s  47.5 s"),
+        ("side_current_main_lead_in.md", "main", "With this PR", "improvement  output throughput  1402.5 tok/s"),
+        ("side_commit_link_lead_in.md", "before 4f1d2e3a9b", "after 9a8b7c6d5e", "improvement  step time  31.7 ms"),
+        ("side_sentence_names_heads.md", "main 5b2f08ae", "branch 7e3a9c1d", "improvement  decode  104.9 tok/s"),
+        ("side_code_comments_rendered.txt", "BEFORE", "AFTER", "improvement  accuracy [tp=1]  0.655   0.801"),
+        ("side_blocks_rendered.txt", "main branch", "this PR", "improvement  latency  51 s  47.5 s"),
+    ],
+)
+def test_each_side_wording_gets_a_verdict_base_first(name: str, r1: str, r2: str, verdict: str, tmp_path: Path) -> None:
     out = report(name, tmp_path)
     assert "nothing to report" not in out
     lines = out.splitlines()
     assert any(line.strip().startswith(f"R1  {r1}") for line in lines), out
     assert any(line.strip().startswith("R") and f"  {r2}" in line for line in lines[2:6]), out
+
     # the series' setup in brackets follows what the document states ("accuracy [gpu=gb200, tp=1]"): compared
     # without it, the verdict, the measure and the two sides' values in base-first order
     def bare(s: str) -> str:
@@ -60,11 +72,16 @@ def test_sides_carry_their_heads() -> None:
     claims = extract((FIX / "side_pr_vs_main_parens.md").read_text(), "x.md").claims
     (value,) = [c for c in claims if c.kind == "perf"]
     assert value.revision is not None and (value.revision.label, value.revision.head, value.revision.base) == (
-        "this PR", "abc1234", "def5678")
+        "this PR",
+        "abc1234",
+        "def5678",
+    )
     assert value.reference == 47.9
     claims = extract((FIX / "side_stated_on_sha.md").read_text(), "x.md").claims
     assert {(c.passed, c.revision.head if c.revision else None) for c in claims if c.kind == "tests"} == {
-        (128, "a1b2c3d4e"), (6, "a1b2c3d4e")}
+        (128, "a1b2c3d4e"),
+        (6, "a1b2c3d4e"),
+    }
 
 
 def test_repeated_runs_are_one_series_with_a_spread(tmp_path: Path) -> None:
@@ -78,17 +95,27 @@ def test_a_value_after_the_pair_is_not_labelled_by_the_side_behind_it() -> None:
     assert [(c.value, c.reference, c.revision) for c in claims] == [(3.2, 3.6, None)]
 
 
-@pytest.mark.parametrize(("label", "side"), [
-    ("main branch", "base"), ("Baseline", "base"), ("before this PR", "base"), ("this PR", "head"),
-    ("Candidate", "head"), ("with this fix", "head"), ("Final head", None), ("EAGLE-3", None),
-])
+@pytest.mark.parametrize(
+    ("label", "side"),
+    [
+        ("main branch", "base"),
+        ("Baseline", "base"),
+        ("before this PR", "base"),
+        ("this PR", "head"),
+        ("Candidate", "head"),
+        ("with this fix", "head"),
+        ("Final head", None),
+        ("EAGLE-3", None),
+    ],
+)
 def test_side_words(label: str, side: str | None) -> None:
     assert side_of(label) == side
 
 
 def test_a_bare_value_borrows_its_sibling_sides_label_and_kind() -> None:
-    claims = extract((Path(__file__).parent / "fixtures" / "kv_lines" / "sibling_side_blocks.md").read_text(),
-                     "x.md").claims
+    claims = extract(
+        (Path(__file__).parent / "fixtures" / "kv_lines" / "sibling_side_blocks.md").read_text(), "x.md"
+    ).claims
     pr = {c.metric: (c.kind, c.value) for c in claims if c.revision and c.revision.label == "this PR"}
     assert pr == {"Accuracy": ("accuracy", 0.622), "Invalid": ("accuracy", 0.003), "Latency": ("perf", 117.02)}
 
@@ -107,5 +134,6 @@ def test_one_revision_against_its_named_base_is_judged_by_its_reference(name: st
 
 def test_fewer_invalid_answers_is_better() -> None:
     from ledger.vocab.metrics import higher_is_better
+
     assert not higher_is_better("Invalid responses", None, "accuracy")
     assert higher_is_better("Accuracy", None, "accuracy")

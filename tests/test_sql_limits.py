@@ -19,8 +19,13 @@ V1 = ROOT / "examples" / "pr-4821-v1.txt"
 
 def cli(*args: str, timeout: float = 120) -> tuple[subprocess.CompletedProcess[str], float]:
     start = time.monotonic()
-    r = subprocess.run([sys.executable, "-m", "ledger", *args], capture_output=True, text=True, timeout=timeout,
-                       stdin=subprocess.DEVNULL)
+    r = subprocess.run(
+        [sys.executable, "-m", "ledger", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
     assert "Traceback" not in r.stdout + r.stderr, r.stderr[-2000:]
     return r, time.monotonic() - start
 
@@ -36,8 +41,10 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # 2,000 rows, each one function call of tens of milliseconds and a handful of VM steps: about a minute in all,
 # and fewer steps than a progress handler's period, so only an interrupt from outside stops it.
 # (+ i: a constant expression would be computed once)
-EXPENSIVE_PER_ROW = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 2000) "
-                     "SELECT length(replace(hex(zeroblob(3000000 + i)), '0', 'ab')) FROM n")
+EXPENSIVE_PER_ROW = (
+    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 2000) "
+    "SELECT length(replace(hex(zeroblob(3000000 + i)), '0', 'ab')) FROM n"
+)
 ONE_LONG_CALL = "SELECT printf('%.*c', 2147483647, 'x') AS s"
 """One call of SQLite's C that no interrupt reaches: about 10 s here, whatever the value cap."""
 
@@ -50,9 +57,14 @@ def test_sql_watchdog_stops_an_expensive_function_at_the_deadline(query: str, db
     assert seconds < 6, seconds  # start-up, the deadline, and at most the grace of one second after it
 
 
-@pytest.mark.parametrize("query", ["SELECT randomblob(1e9) AS a, randomblob(1e9) AS b",
-                                   "SELECT zeroblob(2e9) AS z",
-                                   "SELECT length(replace(hex(zeroblob(60000000)), '0', 'abc')) AS n"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "SELECT randomblob(1e9) AS a, randomblob(1e9) AS b",
+        "SELECT zeroblob(2e9) AS z",
+        "SELECT length(replace(hex(zeroblob(60000000)), '0', 'abc')) AS n",
+    ],
+)
 def test_sql_values_are_capped_in_size(query: str, db: Path) -> None:
     r, seconds = cli("sql", query, "--timeout", "30", "--db", str(db), "-f", "json")
     assert r.returncode == 2, (r.stdout[:200], r.stderr)
@@ -68,8 +80,9 @@ def test_sql_reads_the_largest_stored_document(db: Path) -> None:
     assert row["n"] == len(row["text"]) > 1000
 
 
-ROWS_100K = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 100000) "
-             "SELECT i, 'x' || i AS s FROM n")
+ROWS_100K = (
+    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 100000) SELECT i, 'x' || i AS s FROM n"
+)
 
 
 @pytest.mark.parametrize("fmt", ["table", "markdown"])

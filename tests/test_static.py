@@ -33,8 +33,20 @@ def test_ruff_finds_nothing() -> None:
 
 
 def test_mypy_checks_every_module_with_its_imports_resolved(tmp_path: Path) -> None:
-    done = subprocess.run([_tool("mypy"), "--config-file", str(ROOT / "pyproject.toml"), "--cache-dir",
-                           str(tmp_path / ".cache"), "-p", "ledger"], cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(
+        [
+            _tool("mypy"),
+            "--config-file",
+            str(ROOT / "pyproject.toml"),
+            "--cache-dir",
+            str(tmp_path / ".cache"),
+            "-p",
+            "ledger",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     checked = int(done.stdout.rsplit(" in ", 1)[1].split()[0])
     assert checked >= len(list((ROOT / "ledger").rglob("*.py")))
@@ -43,8 +55,20 @@ def test_mypy_checks_every_module_with_its_imports_resolved(tmp_path: Path) -> N
 def test_cross_module_types_are_checked(tmp_path: Path) -> None:
     """A wrong type passed across modules is an error, not Any: the imports of ours resolve."""
     probe = tmp_path / "probe.py"
-    probe.write_text("from ledger.parsers.reader.document import read_document\n\n\n"
-                     "def f() -> int:\n    return read_document('x')\n")
-    done = subprocess.run([_tool("mypy"), "--config-file", str(ROOT / "pyproject.toml"), "--cache-dir",
-                           str(tmp_path / ".cache"), str(probe)], cwd=ROOT, capture_output=True, text=True)
+    probe.write_text(
+        "from ledger.parsers.reader.document import read_document\n\n\ndef f() -> int:\n    return read_document('x')\n"
+    )
+    done = subprocess.run(
+        [
+            _tool("mypy"),
+            "--config-file",
+            str(ROOT / "pyproject.toml"),
+            "--cache-dir",
+            str(tmp_path / ".cache"),
+            str(probe),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 1 and "Incompatible return value type" in done.stdout, done.stdout

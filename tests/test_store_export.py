@@ -44,16 +44,41 @@ def _as_exported(c: dict[str, Any]) -> dict[str, Any]:
     src, rev, value = c["source"], c["revision"] or {}, c["value"]
     number = isinstance(value, int | float) and not isinstance(value, bool)
     return {
-        "document_key": src["document"], "document_id": src["document_id"], "version": src["version"],
-        "kind": c["kind"], "metric": c["metric"], "value_number": float(value) if number else None,
-        "value_text": value if isinstance(value, str) else None, "high": c["high"], "approx": c["approx"],
-        "unit": c["unit"], "reference": c["reference"], "outcome": c["outcome"], "outcome_text": c["outcome_text"],
-        "sha": c["sha"], "passed": c["passed"], "failed": c["failed"], "skipped": c["skipped"],
-        "subject": c["subject"], "feature": c["feature"], "revision_label": rev.get("label"),
-        "revision_head": rev.get("head"), "revision_base": rev.get("base"), "engine": c["engine"],
-        "architecture": c["architecture"], "models": c["models"], "stderr": c["stderr"], "stddev": c["stddev"],
-        "printed": c["printed"], "note": c["note"], "parser": c["parser"], "source_path": src["path"],
-        "line": src["line"], "line_end": src["line_end"], "text": src["text"], "section": src["section"],
+        "document_key": src["document"],
+        "document_id": src["document_id"],
+        "version": src["version"],
+        "kind": c["kind"],
+        "metric": c["metric"],
+        "value_number": float(value) if number else None,
+        "value_text": value if isinstance(value, str) else None,
+        "high": c["high"],
+        "approx": c["approx"],
+        "unit": c["unit"],
+        "reference": c["reference"],
+        "outcome": c["outcome"],
+        "outcome_text": c["outcome_text"],
+        "sha": c["sha"],
+        "passed": c["passed"],
+        "failed": c["failed"],
+        "skipped": c["skipped"],
+        "subject": c["subject"],
+        "feature": c["feature"],
+        "revision_label": rev.get("label"),
+        "revision_head": rev.get("head"),
+        "revision_base": rev.get("base"),
+        "engine": c["engine"],
+        "architecture": c["architecture"],
+        "models": c["models"],
+        "stderr": c["stderr"],
+        "stddev": c["stddev"],
+        "printed": c["printed"],
+        "note": c["note"],
+        "parser": c["parser"],
+        "source_path": src["path"],
+        "line": src["line"],
+        "line_end": src["line_end"],
+        "text": src["text"],
+        "section": src["section"],
         "config": c["config"],
     }
 
@@ -66,8 +91,9 @@ def test_the_claims_file_read_through_duckdb_gives_the_rows_claims_jsonl_gives(t
     assert r.stdout.startswith(f"{out}: 2 documents, 3 versions, ")
     jsonl = CliRunner().invoke(app, ["claims", "--format", "jsonl", "--db", str(db)])
     expected = [_as_exported(json.loads(line)) for line in jsonl.stdout.splitlines()]
-    rows = _rows("SELECT * FROM read_parquet(?) WHERE latest ORDER BY document_id, version, ordinal",
-                 str(out / "claims.parquet"))
+    rows = _rows(
+        "SELECT * FROM read_parquet(?) WHERE latest ORDER BY document_id, version, ordinal", str(out / "claims.parquet")
+    )
     assert len(rows) == len(expected) > 50
     got = [{k: (json.loads(row[k]) if k == "config" else row[k]) for k in expected[0]} for row in rows]
     assert got == expected
@@ -76,8 +102,9 @@ def test_the_claims_file_read_through_duckdb_gives_the_rows_claims_jsonl_gives(t
     assert gpu and all(json.loads(row["setup"])["gpu"] == row["setup_gpu"] for row in gpu)  # the canonical setup
     every = _rows("SELECT COUNT(*) AS n FROM read_parquet(?)", str(out / "claims.parquet"))[0]["n"]
     assert every > len(rows)  # older versions' claims too, with latest false
-    cells = _rows("SELECT subject, feature, value FROM read_parquet(?) ORDER BY claim_id",
-                  str(out / "support_cells.parquet"))
+    cells = _rows(
+        "SELECT subject, feature, value FROM read_parquet(?) ORDER BY claim_id", str(out / "support_cells.parquet")
+    )
     assert len(cells) > 20 and all(c["subject"] for c in cells)
 
 
@@ -104,8 +131,10 @@ def test_duckdb_reads_the_exports_of_several_ledgers_as_one_table(tmp_path: Path
         db = tmp_path / f"{name}.db"
         _ledger(db)
         export(OpenLedger(db), tmp_path / "exports" / name)
-    rows = _rows("SELECT ledger, COUNT(*) AS n FROM read_parquet(?) WHERE latest GROUP BY ledger ORDER BY ledger",
-                 str(tmp_path / "exports" / "*" / "claims.parquet"))
+    rows = _rows(
+        "SELECT ledger, COUNT(*) AS n FROM read_parquet(?) WHERE latest GROUP BY ledger ORDER BY ledger",
+        str(tmp_path / "exports" / "*" / "claims.parquet"),
+    )
     assert [r["ledger"] for r in rows] == ["runner1", "runner2"] and rows[0]["n"] == rows[1]["n"] > 0
 
 
@@ -116,8 +145,10 @@ def test_since_exports_only_what_was_written_since(tmp_path: Path) -> None:
     assert ingest([str(SUPPORT)], db, workers=1)[0].ok
     done = export(OpenLedger(db), tmp_path / "inc", since=between)
     assert done.rows["documents"] == 1 and done.rows["versions"] == 1
-    keys = {r["document_key"] for r in _rows("SELECT document_key FROM read_parquet(?)",
-                                             str(tmp_path / "inc" / "claims.parquet"))}
+    keys = {
+        r["document_key"]
+        for r in _rows("SELECT document_key FROM read_parquet(?)", str(tmp_path / "inc" / "claims.parquet"))
+    }
     assert keys == {str(SUPPORT)}
     assert export(OpenLedger(db), tmp_path / "later", since="2999-01-01").rows == dict.fromkeys(TABLES, 0)
     from ledger.store.reextract import reextract
@@ -130,8 +161,9 @@ def test_since_exports_only_what_was_written_since(tmp_path: Path) -> None:
         export(OpenLedger(db), tmp_path / "bad", since="last tuesday")
 
 
-def test_without_pyarrow_the_command_says_which_extra_to_install(tmp_path: Path,
-                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_pyarrow_the_command_says_which_extra_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = tmp_path / "l.db"
     _ledger(db)
     monkeypatch.setitem(sys.modules, "pyarrow", None)

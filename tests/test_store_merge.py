@@ -77,8 +77,9 @@ def test_versions_are_numbered_by_when_they_were_written_whichever_ledger_is_mer
         assert content(m)["documents"][0][-1] == 2  # the newest is the one written last
 
 
-def test_versions_an_older_parser_wrote_are_parsed_again_on_the_way_in(tmp_path: Path,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_versions_an_older_parser_wrote_are_parsed_again_on_the_way_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     a, b, one, merged = (tmp_path / f"{n}.db" for n in ("a", "b", "one", "merged"))
     _a(a)
     with monkeypatch.context() as m:
@@ -99,17 +100,29 @@ def _fetched(db: Path, state: str, fetched_at: str, newest: str) -> None:
     conn = sqlite3.connect(db)
     with conn:
         pr = conn.execute("SELECT id FROM documents WHERE key = 'x/y#2'").fetchone()[0]
-        conn.execute("UPDATE documents SET kind = 'pr', author = 'alice', state = ?, fetched_at = ?, "
-                     "labels = '[\"perf\"]' WHERE id = ?", [state, fetched_at, pr])
+        conn.execute(
+            "UPDATE documents SET kind = 'pr', author = 'alice', state = ?, fetched_at = ?, "
+            "labels = '[\"perf\"]' WHERE id = ?",
+            [state, fetched_at, pr],
+        )
         conn.execute("UPDATE documents SET kind = 'comment', parent_id = ? WHERE key != 'x/y#2'", [pr])
-        conn.execute("INSERT INTO github_heads (document_id, head_sha, base_sha, first_seen_at) "
-                     "VALUES (?, 'abc123', 'def456', ?)", [pr, fetched_at])
-        conn.execute("INSERT INTO pr_commits (document_id, sha, position, current, first_seen_at) "
-                     "VALUES (?, 'abc123', 1, ?, ?)", [pr, 1 if state == "open" else 0, fetched_at])
-        conn.execute("INSERT INTO http_cache (url, etag, stored_at) VALUES ('https://api.github.com/x', ?, ?)",
-                     [f'"{state}"', fetched_at])
-        conn.execute("INSERT INTO github_sync (repo, scope, newest_updated_at, synced_at) VALUES ('x/y', 'all', ?, ?)",
-                     [newest, fetched_at])
+        conn.execute(
+            "INSERT INTO github_heads (document_id, head_sha, base_sha, first_seen_at) "
+            "VALUES (?, 'abc123', 'def456', ?)",
+            [pr, fetched_at],
+        )
+        conn.execute(
+            "INSERT INTO pr_commits (document_id, sha, position, current, first_seen_at) VALUES (?, 'abc123', 1, ?, ?)",
+            [pr, 1 if state == "open" else 0, fetched_at],
+        )
+        conn.execute(
+            "INSERT INTO http_cache (url, etag, stored_at) VALUES ('https://api.github.com/x', ?, ?)",
+            [f'"{state}"', fetched_at],
+        )
+        conn.execute(
+            "INSERT INTO github_sync (repo, scope, newest_updated_at, synced_at) VALUES ('x/y', 'all', ?, ?)",
+            [newest, fetched_at],
+        )
     conn.close()
 
 
@@ -120,8 +133,9 @@ def test_fetched_pull_request_data_and_sync_state_come_along_the_later_fetch_win
     list(merge([a], merged))
     conn = sqlite3.connect(merged)
     q = lambda sql: conn.execute(sql).fetchall()  # noqa: E731
-    assert q("SELECT d.key, d.kind, p.key FROM documents d LEFT JOIN documents p ON p.id = d.parent_id ORDER BY d.id"
-             ) == [("x/y#2", "pr", None), (str(F3), "comment", "x/y#2")]
+    assert q(
+        "SELECT d.key, d.kind, p.key FROM documents d LEFT JOIN documents p ON p.id = d.parent_id ORDER BY d.id"
+    ) == [("x/y#2", "pr", None), (str(F3), "comment", "x/y#2")]
     assert q("SELECT author, state, labels FROM documents WHERE key = 'x/y#2'") == [("alice", "open", '["perf"]')]
     assert q("SELECT head_sha, base_sha FROM github_heads") == [("abc123", "def456")]
     assert q("SELECT etag FROM http_cache") == [('"open"',)]
@@ -156,8 +170,10 @@ def test_readers_of_the_destination_read_whole_documents_while_it_merges(tmp_pat
         conn = sqlite3.connect(dst, timeout=10)
         while not done.is_set():
             try:
-                half = conn.execute("SELECT COUNT(*) FROM document_versions v WHERE n_claims != "
-                                    "(SELECT COUNT(*) FROM claims c WHERE c.version_id = v.id)").fetchone()[0]
+                half = conn.execute(
+                    "SELECT COUNT(*) FROM document_versions v WHERE n_claims != "
+                    "(SELECT COUNT(*) FROM claims c WHERE c.version_id = v.id)"
+                ).fetchone()[0]
                 seen.append(conn.execute("SELECT COUNT(*) FROM documents").fetchone()[0])
                 if half:
                     problems.append(f"{half} versions half written")
@@ -186,8 +202,9 @@ def test_a_ledger_is_not_merged_into_itself_and_a_missing_one_is_named(tmp_path:
     assert r.exit_code == 0 and r.stdout.startswith(f"{a}: 1 new documents, 1 new versions")
 
 
-def test_a_document_whose_claims_are_not_its_texts_is_copied_never_parsed_again(tmp_path: Path,
-                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_document_whose_claims_are_not_its_texts_is_copied_never_parsed_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     b, merged = tmp_path / "b.db", tmp_path / "merged.db"
     with monkeypatch.context() as m:
         older_parser(m)

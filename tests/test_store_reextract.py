@@ -32,9 +32,9 @@ def _ingest_all(db: Path) -> None:
         assert ingest([str(ROOT / "examples" / name)], db, repo="example/trtllm", pr=4821, workers=1)[0].ok
 
 
-def test_a_ledger_an_older_parser_wrote_is_read_again_as_a_fresh_ingest_reads_it(tmp_path: Path,
-                                                                                 monkeypatch: pytest.MonkeyPatch
-                                                                                 ) -> None:
+def test_a_ledger_an_older_parser_wrote_is_read_again_as_a_fresh_ingest_reads_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     fresh, old = tmp_path / "fresh.db", tmp_path / "old.db"
     _ingest_all(fresh)
     with monkeypatch.context() as m:
@@ -102,8 +102,14 @@ def _many_versions(db: Path, tmp_path: Path, n: int) -> list[Path]:
 
 def _run_and_kill(db: Path, *args: str, after_lines: int) -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "ledger", "reextract", "--workers", "1", "--db", str(db), *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ledger", "reextract", "--workers", "1", "--db", str(db), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
     assert proc.stdout is not None
     for _ in range(after_lines):
         assert proc.stdout.readline(), "the run ended before it could be killed"
@@ -114,8 +120,10 @@ def _run_and_kill(db: Path, *args: str, after_lines: int) -> None:
 def _whole(db: Path) -> dict[str, int]:
     """How many versions each parser version holds, after checking that every version's rows are all there."""
     conn = sqlite3.connect(db)
-    half = conn.execute("SELECT COUNT(*) FROM document_versions v WHERE n_claims != "
-                        "(SELECT COUNT(*) FROM claims c WHERE c.version_id = v.id)").fetchone()[0]
+    half = conn.execute(
+        "SELECT COUNT(*) FROM document_versions v WHERE n_claims != "
+        "(SELECT COUNT(*) FROM claims c WHERE c.version_id = v.id)"
+    ).fetchone()[0]
     assert half == 0
     assert conn.execute("SELECT COUNT(*) FROM claims WHERE id NOT IN (SELECT rowid FROM claims_fts)").fetchone()[0] == 0
     counts = dict(conn.execute("SELECT parser_version, COUNT(*) FROM document_versions GROUP BY parser_version"))
@@ -131,7 +139,8 @@ def _claims_by_version(db: Path) -> dict[tuple[str, int], list[tuple[object, ...
 
 
 def test_a_killed_run_leaves_each_version_old_or_new_and_a_second_run_finishes(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     db, fresh = tmp_path / "old.db", tmp_path / "fresh.db"
     paths = [str(p) for p in _many_versions(db, tmp_path, 160)]
     with monkeypatch.context() as m:
@@ -170,8 +179,9 @@ def test_an_unfinished_all_run_is_continued_not_started_again(tmp_path: Path) ->
     assert without_fts_ids(content(db)) == without_fts_ids(before)
 
 
-def test_a_fetched_pull_request_is_read_again_without_touching_what_github_gave(tmp_path: Path,
-                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_fetched_pull_request_is_read_again_without_touching_what_github_gave(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from _fake_github import NUMBER, REPO, FakeGitHub
 
     import ledger
@@ -187,10 +197,14 @@ def test_a_fetched_pull_request_is_read_again_without_touching_what_github_gave(
     with monkeypatch.context() as m:
         older_parser(m)
         fetched(old)
-    github = ("SELECT key, author, state, merged_at, labels, head_sha, base_sha, kind, fetched_at, github_updated_at "
-              "FROM documents ORDER BY key", "SELECT * FROM http_cache ORDER BY url",
-              "SELECT document_id, version, sha256, ingested_at, edited_at, editor FROM document_versions ORDER BY id",
-              "SELECT * FROM github_heads ORDER BY id", "SELECT * FROM pr_commits ORDER BY id")
+    github = (
+        "SELECT key, author, state, merged_at, labels, head_sha, base_sha, kind, fetched_at, github_updated_at "
+        "FROM documents ORDER BY key",
+        "SELECT * FROM http_cache ORDER BY url",
+        "SELECT document_id, version, sha256, ingested_at, edited_at, editor FROM document_versions ORDER BY id",
+        "SELECT * FROM github_heads ORDER BY id",
+        "SELECT * FROM pr_commits ORDER BY id",
+    )
 
     def given(db: Path) -> list[list[tuple[object, ...]]]:
         conn = sqlite3.connect(db)

@@ -30,9 +30,21 @@ GOLD_KINDS = ("support", "constraint")
 
 def _support_rows(text: str, name: str) -> list[dict[str, Any]]:
     result = extract(text, path=name)
-    return [{"line": c.source.line, "kind": c.kind, "subject": c.subject, "feature": c.feature,
-             "value": c.value, "note": c.note, "engine": c.engine, "architecture": c.architecture,
-             "models": c.models} for c in result.claims if c.kind in SUPPORT_KINDS]
+    return [
+        {
+            "line": c.source.line,
+            "kind": c.kind,
+            "subject": c.subject,
+            "feature": c.feature,
+            "value": c.value,
+            "note": c.note,
+            "engine": c.engine,
+            "architecture": c.architecture,
+            "models": c.models,
+        }
+        for c in result.claims
+        if c.kind in SUPPORT_KINDS
+    ]
 
 
 def test_support_table_takes_its_lines_from_the_number_readers() -> None:
@@ -45,7 +57,9 @@ def test_support_table_takes_its_lines_from_the_number_readers() -> None:
 def test_a_generic_support_column_takes_the_section_as_feature() -> None:
     text = "## FP8 KV cache\n\n| Model | Supported |\n|---|---|\n| `LlamaForCausalLM` | ✅ |\n| Qwen3 | No |\n"
     assert [(r["subject"], r["feature"], r["value"]) for r in _support_rows(text, "kv.md")] == [
-        ("LlamaForCausalLM", "FP8 KV cache", "yes"), ("Qwen3", "FP8 KV cache", "no")]
+        ("LlamaForCausalLM", "FP8 KV cache", "yes"),
+        ("Qwen3", "FP8 KV cache", "no"),
+    ]
 
 
 def test_gate_table_of_check_marks_is_not_a_matrix() -> None:
@@ -53,36 +67,42 @@ def test_gate_table_of_check_marks_is_not_a_matrix() -> None:
     assert _support_rows(text, "gate_status.md") == []
 
 
-@pytest.mark.parametrize(("cell", "expected"), [
-    ("Yes", ("yes", None, [])),
-    ("No [^1]", ("no", None, ["1"])),
-    ("N/A", ("n/a", None, [])),
-    ("Untested", ("untested", None, [])),
-    ("✅", ("yes", None, [])),
-    ("❌", ("no", None, [])),
-    ("✔️", ("yes", None, [])),
-    ("Yes (MTP dynamic tree: greedy only)", ("yes", "MTP dynamic tree: greedy only", [])),
-    ("**Yes**", ("yes", None, [])),
-    ("Not supported", ("no", None, [])),
-    ("---", None),
-    ("", None),
-    ("Known issues", None),
-    ("L + I + V", None),
-    ("No speed-up on H100", None),
-    ("Nothing", None),
-    ("12.5", None),
-])
+@pytest.mark.parametrize(
+    ("cell", "expected"),
+    [
+        ("Yes", ("yes", None, [])),
+        ("No [^1]", ("no", None, ["1"])),
+        ("N/A", ("n/a", None, [])),
+        ("Untested", ("untested", None, [])),
+        ("✅", ("yes", None, [])),
+        ("❌", ("no", None, [])),
+        ("✔️", ("yes", None, [])),
+        ("Yes (MTP dynamic tree: greedy only)", ("yes", "MTP dynamic tree: greedy only", [])),
+        ("**Yes**", ("yes", None, [])),
+        ("Not supported", ("no", None, [])),
+        ("---", None),
+        ("", None),
+        ("Known issues", None),
+        ("L + I + V", None),
+        ("No speed-up on H100", None),
+        ("Nothing", None),
+        ("12.5", None),
+    ],
+)
 def test_cell_support(cell: str, expected: tuple[str, str | None, list[str]] | None) -> None:
     assert cell_support(cell) == expected
 
 
-@pytest.mark.parametrize(("cell", "name"), [
-    ("`DeepseekV4ForCausalLM` [^11]", "DeepseekV4ForCausalLM"),
-    ("**Qwen-Image-Layered** [^3]", "Qwen-Image-Layered"),
-    ("[CUDA Graph](docs/cuda.md)", "CUDA Graph"),
-    ("`Exaone4_5_ForConditionalGeneration`", "Exaone4_5_ForConditionalGeneration"),
-    ("LlavaLlamaModel (VILA)", "LlavaLlamaModel (VILA)"),
-])
+@pytest.mark.parametrize(
+    ("cell", "name"),
+    [
+        ("`DeepseekV4ForCausalLM` [^11]", "DeepseekV4ForCausalLM"),
+        ("**Qwen-Image-Layered** [^3]", "Qwen-Image-Layered"),
+        ("[CUDA Graph](docs/cuda.md)", "CUDA Graph"),
+        ("`Exaone4_5_ForConditionalGeneration`", "Exaone4_5_ForConditionalGeneration"),
+        ("LlavaLlamaModel (VILA)", "LlavaLlamaModel (VILA)"),
+    ],
+)
 def test_clean_name(cell: str, name: str) -> None:
     assert clean_name(cell) == name
 
@@ -94,26 +114,36 @@ def test_footnote_defined_twice_takes_the_one_after_the_table() -> None:
     assert footnotes(doc, after=0)["3"] == "first page"
 
 
-@pytest.mark.parametrize(("name", "names"), [
-    ("Qwen2For{Reward,ProcessReward}Model", ["Qwen2ForRewardModel", "Qwen2ForProcessRewardModel"]),
-    ("Qwen2VL/Qwen2_5_VL/Qwen3VL", ["Qwen2VL", "Qwen2_5_VL", "Qwen3VL"]),
-    ("LlamaForCausalLM", ["LlamaForCausalLM"]),
-])
+@pytest.mark.parametrize(
+    ("name", "names"),
+    [
+        ("Qwen2For{Reward,ProcessReward}Model", ["Qwen2ForRewardModel", "Qwen2ForProcessRewardModel"]),
+        ("Qwen2VL/Qwen2_5_VL/Qwen3VL", ["Qwen2VL", "Qwen2_5_VL", "Qwen3VL"]),
+        ("LlamaForCausalLM", ["LlamaForCausalLM"]),
+    ],
+)
 def test_expand(name: str, names: list[str]) -> None:
     assert expand(name) == names
 
 
 def test_family_parts_carry_the_family_into_bare_versions() -> None:
-    assert _family_parts("DeepSeek-V3/V3.2/GLM/Qwen3/3.5") == ["DeepSeek-V3", "DeepSeek-V3.2", "GLM", "Qwen3",
-                                                                "Qwen3.5"]
+    assert _family_parts("DeepSeek-V3/V3.2/GLM/Qwen3/3.5") == [
+        "DeepSeek-V3",
+        "DeepSeek-V3.2",
+        "GLM",
+        "Qwen3",
+        "Qwen3.5",
+    ]
 
 
 def test_family_resolves_against_the_documents_class_names() -> None:
-    doc = Document(lines=[
-        "Rows in the architecture table: DeepseekV3ForCausalLM (DeepSeek-V3, Kimi-K2), DeepseekV32ForCausalLM, "
-        "Glm4MoeForCausalLM, Step3p7ForConditionalGeneration, Qwen3_5MoeForCausalLM.",
-        "Absent from the architecture table: Glm4MoeLiteForCausalLM.",
-    ])
+    doc = Document(
+        lines=[
+            "Rows in the architecture table: DeepseekV3ForCausalLM (DeepSeek-V3, Kimi-K2), DeepseekV32ForCausalLM, "
+            "Glm4MoeForCausalLM, Step3p7ForConditionalGeneration, Qwen3_5MoeForCausalLM.",
+            "Absent from the architecture table: Glm4MoeLiteForCausalLM.",
+        ]
+    )
     known = read_known(doc)
     got = lambda fam: [c for c, _ in resolve_family(fam, known)]  # noqa: E731
     assert got("DeepSeek-V3") == ["DeepseekV3ForCausalLM"]  # not V32: a digit may not follow a digit
@@ -126,13 +156,16 @@ def test_family_resolves_against_the_documents_class_names() -> None:
     assert got("Falcon") == []
 
 
-@pytest.mark.parametrize("text", [
-    "feat: use DeepGEMM for dense fp8 models",
-    "This PR requires flashinfer 0.2 or newer.",
-    "KV cache reuse and MTP are not supported on the sparse-attention path in this release.",
-    "Tests included in the skip table: test_a, test_b were flaky.",
-    "Yes for now; we will revisit.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "feat: use DeepGEMM for dense fp8 models",
+        "This PR requires flashinfer 0.2 or newer.",
+        "KV cache reuse and MTP are not supported on the sparse-attention path in this release.",
+        "Tests included in the skip table: test_a, test_b were flaky.",
+        "Yes for now; we will revisit.",
+    ],
+)
 def test_prose_without_a_support_statement_gives_nothing(text: str) -> None:
     assert _support_rows(text + "\n", "pr.md") == []
 
@@ -140,13 +173,22 @@ def test_prose_without_a_support_statement_gives_nothing(text: str) -> None:
 def test_rules_of_use_take_their_subject_from_the_clause_or_the_lead() -> None:
     text = "For MoE models: expert parallelism requires the expert count divisible by EP size.\n"
     assert _support_rows(text, "note.txt") == [
-        {"line": 1, "kind": "constraint", "subject": "MoE models",
-         "feature": "expert parallelism: the expert count divisible by EP size", "value": "required", "note": None,
-         "engine": None, "architecture": None, "models": None},
+        {
+            "line": 1,
+            "kind": "constraint",
+            "subject": "MoE models",
+            "feature": "expert parallelism: the expert count divisible by EP size",
+            "value": "required",
+            "note": None,
+            "engine": None,
+            "architecture": None,
+            "models": None,
+        },
     ]
 
 
 # --- the shared corpus: the docs' matrices and the seed note against the hand-made gold ---------------
+
 
 def _norm(s: object) -> str:
     return "".join(ch for ch in str(s or "").lower() if ch.isalnum())
@@ -156,11 +198,14 @@ def _key(line: int, subject: object, feature: object, value: object) -> tuple[in
     return line, _norm(subject), _norm(feature), _norm(value)
 
 
-@pytest.mark.parametrize(("gold_name", "doc", "min_recall"), [
-    ("docs-trtllm-supported-models.json", "corpus/docs/trtllm-supported-models.md", 1.0),
-    ("docs-trtllm-feature-combination-matrix.json", "corpus/docs/trtllm-feature-combination-matrix.md", 1.0),
-    ("seed-000.json", "seeds/000_131691628d9f4da3.txt", 1.0),
-])
+@pytest.mark.parametrize(
+    ("gold_name", "doc", "min_recall"),
+    [
+        ("docs-trtllm-supported-models.json", "corpus/docs/trtllm-supported-models.md", 1.0),
+        ("docs-trtllm-feature-combination-matrix.json", "corpus/docs/trtllm-feature-combination-matrix.md", 1.0),
+        ("seed-000.json", "seeds/000_131691628d9f4da3.txt", 1.0),
+    ],
+)
 def test_corpus_recall_and_precision(gold_name: str, doc: str, min_recall: float) -> None:
     gold_path = SHARED / "corpus" / "gold" / gold_name
     if not gold_path.exists() or not (SHARED / doc).exists():

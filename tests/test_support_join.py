@@ -42,10 +42,25 @@ def ok(*args: str, env: dict[str, str] | None = None) -> Result:
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> str:
     path = str(tmp_path_factory.mktemp("join") / "l.db")
-    ok("ingest", str(JOIN / "trtllm-models.md"), str(JOIN / "trtllm-note.txt"), "--repo", "NVIDIA/TensorRT-LLM",
-       "--db", path)
-    ok("ingest", str(EXAMPLES / "vllm-supported-models.md"), "--repo", "vllm-project/vllm", "--repo-path",
-       "docs/models/supported_models.md", "--db", path)
+    ok(
+        "ingest",
+        str(JOIN / "trtllm-models.md"),
+        str(JOIN / "trtllm-note.txt"),
+        "--repo",
+        "NVIDIA/TensorRT-LLM",
+        "--db",
+        path,
+    )
+    ok(
+        "ingest",
+        str(EXAMPLES / "vllm-supported-models.md"),
+        "--repo",
+        "vllm-project/vllm",
+        "--repo-path",
+        "docs/models/supported_models.md",
+        "--db",
+        path,
+    )
     ok("ingest", str(JOIN / "vllm-release-note.md"), "--engine", "vllm", "--db", path)
     ok("ingest", str(EXAMPLES / "sglang-hybrid-models.md"), "--db", path)  # its text names SGLang
     ok("ingest", str(JOIN / "trtllm-pr-swa.md"), "--repo", "NVIDIA/TensorRT-LLM", "--pr", "9101", "--db", path)
@@ -62,11 +77,15 @@ def cells(found: list[dict[str, Any]]) -> set[tuple[str, str, str, str]]:
 
 # ---- the joins -----------------------------------------------------------------------------------------------
 
+
 def test_feature_spellings_join_across_engines(db: str) -> None:
     found = rows(db, "--feature", "sliding window")
     qwen = {(r["engine"], r["printed_feature"], r["value"]) for r in found if r["subject"] == "Qwen3NextForCausalLM"}
-    assert qwen == {("TensorRT-LLM", "Sliding Window Attention", "no"), ("vLLM", "Sliding Window", "n/a"),
-                    ("SGLang", "Sliding Window", "no")}
+    assert qwen == {
+        ("TensorRT-LLM", "Sliding Window Attention", "no"),
+        ("vLLM", "Sliding Window", "n/a"),
+        ("SGLang", "Sliding Window", "no"),
+    }
     assert {r["feature"] for r in found} == {"Sliding Window Attention"}
     for spelling in ("SWA", "Sliding Window Attention", "sliding-window attention"):
         assert cells(rows(db, "--feature", spelling)) == cells(found), spelling
@@ -76,7 +95,10 @@ def test_an_engine_own_spelling_joins_too(db: str) -> None:
     """SGLang's "Radix Cache" and vLLM's "Prefix Caching" are TensorRT-LLM's "KV Cache Reuse"."""
     found = rows(db, "--subject", "Qwen3NextForCausalLM", "--feature", "prefix caching")
     assert {(r["engine"], r["printed_feature"]) for r in found} == {
-        ("TensorRT-LLM", "KV Cache Reuse"), ("vLLM", "Prefix Caching"), ("SGLang", "Radix Cache")}
+        ("TensorRT-LLM", "KV Cache Reuse"),
+        ("vLLM", "Prefix Caching"),
+        ("SGLang", "Radix Cache"),
+    }
 
 
 def test_grouped_architectures_are_expanded(db: str) -> None:
@@ -86,8 +108,9 @@ def test_grouped_architectures_are_expanded(db: str) -> None:
     printed = {r["printed_subject"] for r in found}
     assert printed == {"Qwen2For{Reward,ProcessReward}Model", "Qwen2ForRewardModel, Qwen2ForProcessRewardModel"}
     # the other class of the group has its own row, from the same cells
-    assert ("TensorRT-LLM", "Qwen2ForRewardModel", "Chunked Prefill", "yes") in cells(rows(
-        db, "--subject", "Qwen2ForRewardModel"))
+    assert ("TensorRT-LLM", "Qwen2ForRewardModel", "Chunked Prefill", "yes") in cells(
+        rows(db, "--subject", "Qwen2ForRewardModel")
+    )
 
 
 def test_footnote_marks_are_removed_and_the_footnote_is_the_note(db: str) -> None:
@@ -100,21 +123,28 @@ def test_footnote_marks_are_removed_and_the_footnote_is_the_note(db: str) -> Non
 
 def test_absent_is_a_value_of_its_own(db: str) -> None:
     found = rows(db, "--subject", "MambaForCausalLM", "--feature", "architecture table")
-    assert cells(found) == {("TensorRT-LLM", "MambaForCausalLM", "Architecture listed", "absent"),
-                            ("vLLM", "MambaForCausalLM", "Architecture listed", "yes")}
+    assert cells(found) == {
+        ("TensorRT-LLM", "MambaForCausalLM", "Architecture listed", "absent"),
+        ("vLLM", "MambaForCausalLM", "Architecture listed", "yes"),
+    }
     assert {r["subject"] for r in rows(db, "--value", "absent")} == {"MambaForCausalLM", "FalconH1ForCausalLM"}
 
 
 def test_untested_is_a_value_of_its_own(db: str) -> None:
     found = rows(db, "--value", "untested", "--engine", "TensorRT-LLM")
-    assert cells(found) == {("TensorRT-LLM", "Step3p7ForConditionalGeneration", "Chunked Prefill", "untested"),
-                            ("TensorRT-LLM", "Step3p7ForConditionalGeneration", "KV Cache Reuse", "untested")}
+    assert cells(found) == {
+        ("TensorRT-LLM", "Step3p7ForConditionalGeneration", "Chunked Prefill", "untested"),
+        ("TensorRT-LLM", "Step3p7ForConditionalGeneration", "KV Cache Reuse", "untested"),
+    }
 
 
 def test_two_sources_of_one_engine_that_disagree_are_both_shown_and_marked(db: str) -> None:
     found = rows(db, "--subject", "Step3p7ForConditionalGeneration", "--feature", "KV Cache Reuse")
-    trt = sorted((r["value"], Path(r["source"]["document"]).name, r["source"]["line"], r["disagreement"])
-                 for r in found if r["engine"] == "TensorRT-LLM")
+    trt = sorted(
+        (r["value"], Path(r["source"]["document"]).name, r["source"]["line"], r["disagreement"])
+        for r in found
+        if r["engine"] == "TensorRT-LLM"
+    )
     assert trt == [("no", "trtllm-note.txt", 3, True), ("untested", "trtllm-models.md", 16, True)]
     lora = [r for r in rows(db, "--subject", "Qwen3NextForCausalLM", "--feature", "LoRA")]
     assert sorted((r["value"], r["disagreement"]) for r in lora) == [("no", True), ("yes", True)]
@@ -127,8 +157,7 @@ def test_two_sources_of_one_engine_that_disagree_are_both_shown_and_marked(db: s
 def test_model_names_map_to_their_architecture(db: str) -> None:
     """SGLang's rows are model names with the class beside them; vLLM's Models column gives "Qwen3-Next"."""
     by_class = rows(db, "--subject", "Qwen3NextForCausalLM")
-    assert {r["printed_subject"] for r in by_class if r["engine"] == "SGLang"} == {"Qwen3-Next",
-                                                                                  "Qwen3NextForCausalLM"}
+    assert {r["printed_subject"] for r in by_class if r["engine"] == "SGLang"} == {"Qwen3-Next", "Qwen3NextForCausalLM"}
     for name in ("Qwen3-Next", "qwen3_next", "Qwen3Next"):
         assert cells(rows(db, "--subject", name)) == cells(by_class), name
 
@@ -136,25 +165,32 @@ def test_model_names_map_to_their_architecture(db: str) -> None:
 def test_unknown_names_are_kept_as_printed(db: str) -> None:
     found = rows(db, "--feature", "Page Size > 1")
     assert {(r["subject"], r["feature"], r["subject_kind"]) for r in found} == {
-        ("FlashInfer", "Page Size > 1", "other"), ("FA3", "Page Size > 1", "other"),
-        ("Triton", "Page Size > 1", "other")}
+        ("FlashInfer", "Page Size > 1", "other"),
+        ("FA3", "Page Size > 1", "other"),
+        ("Triton", "Page Size > 1", "other"),
+    }
 
 
 def test_every_cell_has_its_engine_and_is_traced_to_its_line(db: str) -> None:
     found = rows(db)
     assert len(found) > 100
     conn = sqlite3.connect(db)
-    texts = {k: t for k, t in conn.execute(
-        "SELECT d.key, v.text FROM documents d JOIN document_versions v ON v.id = d.latest_version_id")}
+    texts = {
+        k: t
+        for k, t in conn.execute(
+            "SELECT d.key, v.text FROM documents d JOIN document_versions v ON v.id = d.latest_version_id"
+        )
+    }
     for r in found:
         assert {"engine", "subject", "feature", "value", "note", "source"} <= r.keys()
         assert r["engine"] in ("TensorRT-LLM", "vLLM", "SGLang"), r
         src = r["source"]
         lines = texts[src["document"]].split("\n")
-        assert src["text"] in "\n".join(lines[src["line"] - 1:src["line_end"]]), r
+        assert src["text"] in "\n".join(lines[src["line"] - 1 : src["line_end"]]), r
 
 
 # ---- the matrices ----------------------------------------------------------------------------------------------
+
 
 def test_subject_matrix_has_every_engine_and_fits_the_terminal(db: str) -> None:
     out = ok("support", "--db", db, "--subject", "Qwen3NextForCausalLM", env={"COLUMNS": "100"}).stdout
@@ -180,7 +216,8 @@ def test_evidence_beside_the_cell(db: str) -> None:
     ev = trt[0]["evidence"]
     assert {(e["document"], e["kind"], e["metric"]) for e in ev} == {
         ("NVIDIA/TensorRT-LLM#9101", "gate", "test_qwen3_next_sliding_window_gsm8k"),
-        ("NVIDIA/TensorRT-LLM#9101", "accuracy", "gsm8k")}  # not the chunked-prefill gate, not the Llama one
+        ("NVIDIA/TensorRT-LLM#9101", "accuracy", "gsm8k"),
+    }  # not the chunked-prefill gate, not the Llama one
     assert all(e["revision"] == {"label": "Final head", "head": "4f1e2d3c5b", "base": "9a8b7c6d5e"} for e in ev)
     assert all(not r["evidence"] for r in found if r["engine"] != "TensorRT-LLM")  # a PR speaks for its engine
     out = ok("support", "--db", db, "--subject", "Qwen3NextForCausalLM", "--evidence", env={"COLUMNS": "160"}).stdout
@@ -204,6 +241,7 @@ def test_nothing_matches(db: str) -> None:
 
 # ---- engine identity at ingest -------------------------------------------------------------------------------
 
+
 def _documents(path: str) -> list[tuple[Any, ...]]:
     conn = sqlite3.connect(path)
     return conn.execute("SELECT key, repo, pr, engine, repo_path FROM documents ORDER BY id").fetchall()
@@ -213,15 +251,34 @@ def test_a_support_document_is_a_document_of_its_repository(tmp_path: Path) -> N
     path = str(tmp_path / "l.db")
     doc = JOIN / "trtllm-models.md"
     ok("ingest", str(doc), "--repo", "NVIDIA/TensorRT-LLM", "--db", path)
-    ok("ingest", str(doc), "--repo", "NVIDIA/TensorRT-LLM", "--repo-path", "docs/source/models/supported-models.md",
-       "--db", path)
-    ok("ingest", str(JOIN / "vllm-release-note.md"), "--url", "https://docs.vllm.ai/en/latest/release.html",
-       "--db", path)
+    ok(
+        "ingest",
+        str(doc),
+        "--repo",
+        "NVIDIA/TensorRT-LLM",
+        "--repo-path",
+        "docs/source/models/supported-models.md",
+        "--db",
+        path,
+    )
+    ok(
+        "ingest",
+        str(JOIN / "vllm-release-note.md"),
+        "--url",
+        "https://docs.vllm.ai/en/latest/release.html",
+        "--db",
+        path,
+    )
     ok("ingest", str(JOIN / "trtllm-note.txt"), "--engine", "MyServe", "--db", path)
     assert _documents(path) == [
         (str(doc), "NVIDIA/TensorRT-LLM", None, "TensorRT-LLM", None),  # the path as given, not "repo:/path"
-        ("NVIDIA/TensorRT-LLM:docs/source/models/supported-models.md", "NVIDIA/TensorRT-LLM", None,
-         "TensorRT-LLM", "docs/source/models/supported-models.md"),
+        (
+            "NVIDIA/TensorRT-LLM:docs/source/models/supported-models.md",
+            "NVIDIA/TensorRT-LLM",
+            None,
+            "TensorRT-LLM",
+            "docs/source/models/supported-models.md",
+        ),
         ("https://docs.vllm.ai/en/latest/release.html", None, None, "vLLM", None),
         (str(JOIN / "trtllm-note.txt"), None, None, "MyServe", None),  # an engine we do not know, as typed
     ]
@@ -231,8 +288,11 @@ def test_a_support_document_is_a_document_of_its_repository(tmp_path: Path) -> N
 
 def test_repo_path_needs_a_repository_and_no_pr(tmp_path: Path) -> None:
     path = str(tmp_path / "l.db")
-    for args in (("--repo-path", "docs/x.md"), ("--repo", "o/n", "--pr", "3", "--repo-path", "docs/x.md"),
-                 ("--repo", "o/n", "--repo-path", "../x.md")):
+    for args in (
+        ("--repo-path", "docs/x.md"),
+        ("--repo", "o/n", "--pr", "3", "--repo-path", "docs/x.md"),
+        ("--repo", "o/n", "--repo-path", "../x.md"),
+    ):
         r = run("ingest", str(JOIN / "trtllm-note.txt"), *args, "--db", path)
         assert r.exit_code == 2 and r.stderr.startswith("ledger: ") and r.stderr.count("\n") == 1, (args, r.stderr)
 
@@ -241,9 +301,11 @@ def test_a_survey_column_speaks_for_its_engine(tmp_path: Path) -> None:
     path = str(tmp_path / "l.db")
     ok("ingest", str(ROOT / "tests" / "fixtures" / "support" / "engine_columns.md"), "--engine", "vLLM", "--db", path)
     found = rows(path, "--subject", "Lfm2ForCausalLM")
-    assert cells(found) == {("vLLM", "Lfm2ForCausalLM", "Architecture listed", "yes"),
-                            ("SGLang", "Lfm2ForCausalLM", "Architecture listed", "no"),
-                            ("TensorRT-LLM", "Lfm2ForCausalLM", "Architecture listed", "no")}
+    assert cells(found) == {
+        ("vLLM", "Lfm2ForCausalLM", "Architecture listed", "yes"),
+        ("SGLang", "Lfm2ForCausalLM", "Architecture listed", "no"),
+        ("TensorRT-LLM", "Lfm2ForCausalLM", "Architecture listed", "no"),
+    }
 
 
 def test_extract_names_the_engine_on_every_cell(tmp_path: Path) -> None:
@@ -263,8 +325,15 @@ SHARED = ROOT.parent / "shared"
 def test_done_means_both_matrices_over_the_shared_docs(tmp_path: Path) -> None:
     path = str(tmp_path / "l.db")
     seed = next((SHARED / "seeds").glob("000_*.txt"))
-    ok("ingest", str(seed), *map(str, sorted((SHARED / "corpus" / "docs").glob("*.md"))), "--repo",
-       "NVIDIA/TensorRT-LLM", "--db", path)
+    ok(
+        "ingest",
+        str(seed),
+        *map(str, sorted((SHARED / "corpus" / "docs").glob("*.md"))),
+        "--repo",
+        "NVIDIA/TensorRT-LLM",
+        "--db",
+        path,
+    )
     ok("ingest", str(EXAMPLES / "vllm-supported-models.md"), "--repo", "vllm-project/vllm", "--db", path)
     ok("ingest", str(EXAMPLES / "sglang-hybrid-models.md"), "--repo", "sgl-project/sglang", "--db", path)
     for args in (("--subject", "Qwen3NextForCausalLM"), ("--feature", "sliding window")):
@@ -274,18 +343,33 @@ def test_done_means_both_matrices_over_the_shared_docs(tmp_path: Path) -> None:
         found = rows(path, *args)
         assert {r["engine"] for r in found} == {"TensorRT-LLM", "vLLM", "SGLang"}
         assert all(r["source"]["line"] >= 1 and r["source"]["document"] for r in found)
-    swa = {(r["engine"], Path(r["source"]["document"]).name, r["source"]["line"], r["value"])
-           for r in rows(path, "--subject", "Qwen3NextForCausalLM", "--feature", "sliding window")}
-    assert swa == {("TensorRT-LLM", seed.name, 3, "no"), ("TensorRT-LLM", "trtllm-supported-models.md", 75, "no"),
-                   ("vLLM", "vllm-supported-models.md", 67, "n/a"), ("SGLang", "sglang-hybrid-models.md", 11, "no")}
+    swa = {
+        (r["engine"], Path(r["source"]["document"]).name, r["source"]["line"], r["value"])
+        for r in rows(path, "--subject", "Qwen3NextForCausalLM", "--feature", "sliding window")
+    }
+    assert swa == {
+        ("TensorRT-LLM", seed.name, 3, "no"),
+        ("TensorRT-LLM", "trtllm-supported-models.md", 75, "no"),
+        ("vLLM", "vllm-supported-models.md", 67, "n/a"),
+        ("SGLang", "sglang-hybrid-models.md", 11, "no"),
+    }
     # the seed note and the supported-models page disagree on Step-3.7's KV cache reuse (No against Untested)
     kv = rows(path, "--subject", "Step3p7ForConditionalGeneration", "--feature", "KV Cache Reuse", "--engine", "trtllm")
     assert {(r["value"], r["disagreement"]) for r in kv} == {("no", True), ("untested", True)}
 
 
-@pytest.mark.parametrize("doc", sorted([*EXAMPLES.glob("*-*.md"), *(ROOT / "tests" / "fixtures" / "support").glob(
-    "*_shape.md"), *(SHARED / "corpus" / "docs").glob("*.md"), *(SHARED / "seeds").glob("000_*.txt")]),
-    ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "doc",
+    sorted(
+        [
+            *EXAMPLES.glob("*-*.md"),
+            *(ROOT / "tests" / "fixtures" / "support").glob("*_shape.md"),
+            *(SHARED / "corpus" / "docs").glob("*.md"),
+            *(SHARED / "seeds").glob("000_*.txt"),
+        ]
+    ),
+    ids=lambda p: p.name,
+)
 def test_every_cell_of_an_engines_document_names_the_engine(doc: Path) -> None:
     from ledger.ingest.extracting import extract_file
 

@@ -22,10 +22,19 @@ from ledger.vocab.support import (
 )
 
 
-@pytest.mark.parametrize(("text", "name"), [
-    ("trtllm", "TensorRT-LLM"), ("TensorRT-LLM", "TensorRT-LLM"), ("TRT-LLM", "TensorRT-LLM"), ("vllm", "vLLM"),
-    ("SGLang", "SGLang"), ("llama.cpp", "llama.cpp"), ("llamacpp", "llama.cpp"), ("tgi", "TGI"),
-])
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("trtllm", "TensorRT-LLM"),
+        ("TensorRT-LLM", "TensorRT-LLM"),
+        ("TRT-LLM", "TensorRT-LLM"),
+        ("vllm", "vLLM"),
+        ("SGLang", "SGLang"),
+        ("llama.cpp", "llama.cpp"),
+        ("llamacpp", "llama.cpp"),
+        ("tgi", "TGI"),
+    ],
+)
 def test_engine_named(text: str, name: str) -> None:
     e = engine_named(text)
     assert e is not None and e.name == name
@@ -53,11 +62,17 @@ def test_engine_of_a_repository_its_forks_and_urls() -> None:
     assert engine_for_url("https://example.com/vllm") is None
 
 
-@pytest.mark.parametrize(("path", "name"), [
-    ("trtllm-supported-models.md", "TensorRT-LLM"), ("vllm_supported_models.md", "vLLM"),
-    ("docs/sglang/attention.md", "SGLang"), ("llamacpp-ops.md", "llama.cpp"), ("supported-models.md", None),
-    ("transformers_backend.md", None),  # too common a word to name a project in a file name
-])
+@pytest.mark.parametrize(
+    ("path", "name"),
+    [
+        ("trtllm-supported-models.md", "TensorRT-LLM"),
+        ("vllm_supported_models.md", "vLLM"),
+        ("docs/sglang/attention.md", "SGLang"),
+        ("llamacpp-ops.md", "llama.cpp"),
+        ("supported-models.md", None),
+        ("transformers_backend.md", None),  # too common a word to name a project in a file name
+    ],
+)
 def test_engine_in_path(path: str, name: str | None) -> None:
     assert _name(engine_in_path(path)) == name
 
@@ -67,8 +82,10 @@ def _detect(text: str, path: str | None = None) -> str | None:
 
 
 def test_a_page_is_the_engine_its_text_names_most() -> None:
-    page = ("# Attention backends\n\nSGLang picks a backend at start-up.\n\n| **Backend** | **MLA** |\n|---|---|\n"
-            "| **TRTLLM MLA** | ✅ |\n\n" + "python3 -m sglang.launch_server --model-path x\n" * 2)
+    page = (
+        "# Attention backends\n\nSGLang picks a backend at start-up.\n\n| **Backend** | **MLA** |\n|---|---|\n"
+        "| **TRTLLM MLA** | ✅ |\n\n" + "python3 -m sglang.launch_server --model-path x\n" * 2
+    )
     assert _detect(page) == "SGLang"
     assert _detect(page, "trtllm-attention.md") == "TensorRT-LLM"  # the file name decides first
 
@@ -78,12 +95,21 @@ def test_a_link_to_the_repository_votes_and_a_tie_names_no_engine() -> None:
     assert _detect("\n\n\n\n\n\nRuns on vLLM, SGLang and TensorRT-LLM.\n") is None
 
 
-@pytest.mark.parametrize(("a", "b"), [
-    ("Sliding Window Attention", "Sliding Window"), ("Sliding Window Attention", "SWA"),
-    ("Spec Decoding", "Speculative decoding"), ("PP", "pipeline parallel"), ("Pipeline Parallelism", "PP"),
-    ("KV Cache Reuse", "prefix caching"), ("Attention Data Parallelism", "DP Attention"),
-    ("CUDA Graph", "cuda graphs"), ("[LoRA](../features/lora.md)", "LoRA"), ("EAGLE-3", "Eagle3"),
-])
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Sliding Window Attention", "Sliding Window"),
+        ("Sliding Window Attention", "SWA"),
+        ("Spec Decoding", "Speculative decoding"),
+        ("PP", "pipeline parallel"),
+        ("Pipeline Parallelism", "PP"),
+        ("KV Cache Reuse", "prefix caching"),
+        ("Attention Data Parallelism", "DP Attention"),
+        ("CUDA Graph", "cuda graphs"),
+        ("[LoRA](../features/lora.md)", "LoRA"),
+        ("EAGLE-3", "Eagle3"),
+    ],
+)
 def test_feature_spellings_join(a: str, b: str) -> None:
     assert feature_key(a) is not None and feature_key(a) == feature_key(b)
 
@@ -100,17 +126,20 @@ def test_unknown_features_have_no_key_and_are_kept_by_callers() -> None:
     assert feature_key("") is None
 
 
-@pytest.mark.parametrize(("subject", "names"), [
-    ("Qwen2For{Reward,ProcessReward}Model", ["Qwen2ForRewardModel", "Qwen2ForProcessRewardModel"]),
-    ("`ChatGLMModel`, `ChatGLMForConditionalGeneration`", ["ChatGLMModel", "ChatGLMForConditionalGeneration"]),
-    ("`GLM4VForCausalLM`<sup>^</sup>", ["GLM4VForCausalLM"]),
-    ("`DeepseekV4ForCausalLM` [^11]", ["DeepseekV4ForCausalLM"]),
-    ("LlavaLlamaModel (VILA)", ["LlavaLlamaModel"]),
-    ("Qwen2VL/Qwen2_5_VL", ["Qwen2VL", "Qwen2_5_VL"]),
-    ("FA3 (FlashAttention 3)", ["FA3 (FlashAttention 3)"]),  # not a class: kept as printed
-    ("MiniMax M2/M2.1", ["MiniMax M2/M2.1"]),
-    ("N/A", ["N/A"]),
-])
+@pytest.mark.parametrize(
+    ("subject", "names"),
+    [
+        ("Qwen2For{Reward,ProcessReward}Model", ["Qwen2ForRewardModel", "Qwen2ForProcessRewardModel"]),
+        ("`ChatGLMModel`, `ChatGLMForConditionalGeneration`", ["ChatGLMModel", "ChatGLMForConditionalGeneration"]),
+        ("`GLM4VForCausalLM`<sup>^</sup>", ["GLM4VForCausalLM"]),
+        ("`DeepseekV4ForCausalLM` [^11]", ["DeepseekV4ForCausalLM"]),
+        ("LlavaLlamaModel (VILA)", ["LlavaLlamaModel"]),
+        ("Qwen2VL/Qwen2_5_VL", ["Qwen2VL", "Qwen2_5_VL"]),
+        ("FA3 (FlashAttention 3)", ["FA3 (FlashAttention 3)"]),  # not a class: kept as printed
+        ("MiniMax M2/M2.1", ["MiniMax M2/M2.1"]),
+        ("N/A", ["N/A"]),
+    ],
+)
 def test_architectures_of_a_subject(subject: str, names: list[str]) -> None:
     assert architectures(subject) == names
 
@@ -140,17 +169,22 @@ def test_aliases_map_model_names_to_their_class() -> None:
     assert a.resolve("Falcon") is None
 
 
-@pytest.mark.parametrize(("words", "meaning"), [
-    ("= Full compatibility", ("yes", None)),
-    ("= No compatibility", ("no", None)),
-    ("= Partial compatibility", ("partial", "Partial compatibility")),
-    ("= Unknown or TBD", ("untested", "Unknown or TBD")),
-    ("indicates that the feature is planned but not yet supported for the model.",
-     ("no", "the feature is planned but not yet supported for the model")),
-    ("means the feature works for that architecture.", ("yes", None)),
-    ("Experimental support.", ("yes", "Experimental support")),
-    ("Under active development.", ("no", "Under active development")),
-])
+@pytest.mark.parametrize(
+    ("words", "meaning"),
+    [
+        ("= Full compatibility", ("yes", None)),
+        ("= No compatibility", ("no", None)),
+        ("= Partial compatibility", ("partial", "Partial compatibility")),
+        ("= Unknown or TBD", ("untested", "Unknown or TBD")),
+        (
+            "indicates that the feature is planned but not yet supported for the model.",
+            ("no", "the feature is planned but not yet supported for the model"),
+        ),
+        ("means the feature works for that architecture.", ("yes", None)),
+        ("Experimental support.", ("yes", "Experimental support")),
+        ("Under active development.", ("no", "Under active development")),
+    ],
+)
 def test_legend_words(words: str, meaning: tuple[str, str | None]) -> None:
     assert value_of_meaning(words) == meaning
 

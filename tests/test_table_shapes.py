@@ -12,16 +12,22 @@ def _claims(text: str) -> list[Claim]:
     return extract(text, path="t.md").claims
 
 
-ARMS = ("| | **bf16**<br/> | - | **W4A8**<br/>**(previous)** | - | **W4A8**<br/>**(optimized)** | - |\n"
-        "|---|---|---|---|---|---|---|\n"
-        "| | dp-size=1 | dp-size=2 | dp-size=1 | dp-size=2 | dp-size=1 | dp-size=2 |\n"
-        "| Output tok/s | 100 | 180 | 90 | 160 | 110 | 200 |\n")
+ARMS = (
+    "| | **bf16**<br/> | - | **W4A8**<br/>**(previous)** | - | **W4A8**<br/>**(optimized)** | - |\n"
+    "|---|---|---|---|---|---|---|\n"
+    "| | dp-size=1 | dp-size=2 | dp-size=1 | dp-size=2 | dp-size=1 | dp-size=2 |\n"
+    "| Output tok/s | 100 | 180 | 90 | 160 | 110 | 200 |\n"
+)
 
 
 def test_dash_columns_continue_their_arm_and_the_settings_row_sets_each_column() -> None:
     got = [(c.value, c.reference, c.config.get("dp"), c.config.get("column")) for c in _claims(ARMS)]
-    assert got == [(100.0, None, "1", "bf16"), (180.0, None, "2", "bf16"),
-                   (110.0, 90.0, "1", "W4A8 (optimized)"), (200.0, 160.0, "2", "W4A8 (optimized)")]
+    assert got == [
+        (100.0, None, "1", "bf16"),
+        (180.0, None, "2", "bf16"),
+        (110.0, 90.0, "1", "W4A8 (optimized)"),
+        (200.0, 160.0, "2", "W4A8 (optimized)"),
+    ]
 
 
 def test_a_dtype_in_one_arms_header_is_not_every_columns() -> None:
@@ -30,38 +36,52 @@ def test_a_dtype_in_one_arms_header_is_not_every_columns() -> None:
 
 
 def test_a_free_row_id_names_the_row_and_its_columns_are_setup() -> None:
-    text = ("| Row | Device | State | Public ms |\n|---|---|---|---|\n"
-            "| H100:std:3:bfloat16:dense | H100 | bfloat16/dense | 0.50 |\n"
-            "| H100:std:4:float32:dense | H100 | float32/dense | 0.70 |\n")
+    text = (
+        "| Row | Device | State | Public ms |\n|---|---|---|---|\n"
+        "| H100:std:3:bfloat16:dense | H100 | bfloat16/dense | 0.50 |\n"
+        "| H100:std:4:float32:dense | H100 | float32/dense | 0.70 |\n"
+    )
     got = [(c.metric, c.config.get("gpu"), c.config.get("state"), c.config.get("quant")) for c in _claims(text)]
     assert got == [("Public ms", "H100", "bfloat16/dense", None), ("Public ms", "H100", "float32/dense", None)]
 
 
 def test_a_variant_in_parentheses_and_the_change_in_a_cell_keep_their_column() -> None:
-    text = ("| Case | MAIN | MAIN (fused) | PR | PR (fused) |\n|---|---|---|---|---|\n"
-            "| Latency (ms) | 20.0 | 19.0 | 19.5 (-2.50%) | 18.5 (-2.63%) |\n")
+    text = (
+        "| Case | MAIN | MAIN (fused) | PR | PR (fused) |\n|---|---|---|---|---|\n"
+        "| Latency (ms) | 20.0 | 19.0 | 19.5 (-2.50%) | 18.5 (-2.63%) |\n"
+    )
     got = [(c.value, c.metric, c.config.get("column")) for c in _claims(text)]
-    assert got == [(19.5, "Latency (ms) PR", "PR"), (-2.5, "Latency (ms) PR", "PR"),
-                   (18.5, "Latency (ms) PR (fused)", "PR (fused)"), (-2.63, "Latency (ms) PR (fused)", "PR (fused)")]
+    assert got == [
+        (19.5, "Latency (ms) PR", "PR"),
+        (-2.5, "Latency (ms) PR", "PR"),
+        (18.5, "Latency (ms) PR (fused)", "PR (fused)"),
+        (-2.63, "Latency (ms) PR (fused)", "PR (fused)"),
+    ]
 
 
 def test_a_verdict_word_is_not_the_metric_of_the_change_beside_it() -> None:
-    text = ("| Config | Metric | Old | New | Diff |\n|---|---|---|---|---|\n"
-            "| c=8 | mean_rtf | 0.30 | 0.25 | better -16.7% |\n")
+    text = (
+        "| Config | Metric | Old | New | Diff |\n|---|---|---|---|---|\n"
+        "| c=8 | mean_rtf | 0.30 | 0.25 | better -16.7% |\n"
+    )
     got = [(c.value, c.config.get("column")) for c in _claims(text)]
     assert got == [(0.25, "New"), (-16.7, "Diff")]
 
 
 def test_the_old_bar_is_the_reference_and_the_new_bar_a_setting() -> None:
-    text = ("| Metric | Old baseline | Week avg | New baseline | n |\n|---|---|---|---|---|\n"
-            "| mean_tpot_ms | 30 | 10.5 | 10.5 | 5 |\n")
+    text = (
+        "| Metric | Old baseline | Week avg | New baseline | n |\n|---|---|---|---|---|\n"
+        "| mean_tpot_ms | 30 | 10.5 | 10.5 | 5 |\n"
+    )
     got = [(c.value, c.reference, c.config.get("new_baseline")) for c in _claims(text)]
     assert got == [(10.5, 30.0, "10.5")]
 
 
 def test_another_prs_column_is_measured_and_the_first_vs_column_names_the_baseline() -> None:
-    text = ("| shape | Fast API | Vendor raw | Fast vs Vendor | #4605 at this head | Fast vs #4605 |\n"
-            "|---|---|---|---|---|---|\n| h8 | 120.4 us | 301.5 us | 2.504x | 118.0 us | 0.980x |\n")
+    text = (
+        "| shape | Fast API | Vendor raw | Fast vs Vendor | #4605 at this head | Fast vs #4605 |\n"
+        "|---|---|---|---|---|---|\n| h8 | 120.4 us | 301.5 us | 2.504x | 118.0 us | 0.980x |\n"
+    )
     got = [(c.value, c.reference) for c in _claims(text)]
     assert got == [(120.4, 301.5), (2.504, None), (118.0, None), (0.98, None)]
     assert all(not any(k.startswith("#") for k in c.config) for c in _claims(text))
@@ -74,12 +94,17 @@ def test_a_rate_sweep_ending_at_inf_keeps_the_rate_a_setting() -> None:
 
 
 def test_units_printed_only_in_a_header_or_a_label_reach_the_values() -> None:
-    text = ("| rate | p50 ttft (PR) [ms] | p50 ttft (main) [ms] |\n|---|---|---|\n| 4 | 50.1 | 52.3 |\n\n"
-            "| Conc | Old Req/s<br>(X=0) | New Req/s<br>(X=1) |\n|---|---|---|\n| 2 | 1.5 | 1.8 |\n\n"
-            "| Bench | OLD | NEW |\n|---|---|---|\n| Output Tokens/s Mean | 500.0 | 510.0 |\n")
+    text = (
+        "| rate | p50 ttft (PR) [ms] | p50 ttft (main) [ms] |\n|---|---|---|\n| 4 | 50.1 | 52.3 |\n\n"
+        "| Conc | Old Req/s<br>(X=0) | New Req/s<br>(X=1) |\n|---|---|---|\n| 2 | 1.5 | 1.8 |\n\n"
+        "| Bench | OLD | NEW |\n|---|---|---|\n| Output Tokens/s Mean | 500.0 | 510.0 |\n"
+    )
     got = [(c.value, c.unit, c.metric) for c in _claims(text)]
-    assert got == [(50.1, "ms", "p50 ttft"), (1.8, "Req/s", "New Req/s"),
-                   (510.0, "Tokens/s", "Output Tokens/s Mean NEW")]
+    assert got == [
+        (50.1, "ms", "p50 ttft"),
+        (1.8, "Req/s", "New Req/s"),
+        (510.0, "Tokens/s", "Output Tokens/s Mean NEW"),
+    ]
 
 
 def test_a_setting_column_may_spell_its_flag_in_each_cell() -> None:

@@ -10,9 +10,15 @@ import pytest
 from ledger.parsers import extract
 
 
-@pytest.mark.parametrize(("delta_header", "new", "ref"), [
-    ("A vs B", 10.0, 12.0), ("B vs A", 12.0, 10.0), ("A vs. B speedup", 10.0, 12.0), ("A versus B gain", 10.0, 12.0),
-])
+@pytest.mark.parametrize(
+    ("delta_header", "new", "ref"),
+    [
+        ("A vs B", 10.0, 12.0),
+        ("B vs A", 12.0, 10.0),
+        ("A vs. B speedup", 10.0, 12.0),
+        ("A versus B gain", 10.0, 12.0),
+    ],
+)
 def test_vs_header_names_the_baseline(delta_header: str, new: float, ref: float) -> None:
     text = f"| Metric | A | B | {delta_header} |\n|---|---|---|---|\n| TTFT (ms) | 10.0 | 12.0 | -16.7% |\n"
     values = [(c.value, c.reference) for c in extract(text, path="t.md").claims if c.reference is not None]
@@ -31,8 +37,10 @@ def test_empty_cells_and_a_cut_row_do_not_raise() -> None:
 
 
 def test_rows_without_a_header_borrow_the_header_of_their_twin() -> None:
-    text = ("|  64 |  0.40 |  160.5 |\n|  128 |  0.71 |  180.2 |\n\n"
-            "| B | T s | S t/s |\n|---|---|---|\n|  1 |  0.30 |  3.3 |\n")
+    text = (
+        "|  64 |  0.40 |  160.5 |\n|  128 |  0.71 |  180.2 |\n\n"
+        "| B | T s | S t/s |\n|---|---|---|\n|  1 |  0.30 |  3.3 |\n"
+    )
     got = extract(text, path="t.md")
     first = [(c.metric, c.value, c.config.get("B")) for c in got.claims if c.source.line == 1]
     assert first == [("T s", 0.40, "64"), ("S t/s", 160.5, "64")]
@@ -51,24 +59,30 @@ def test_a_header_of_words_is_still_a_header_without_a_delimiter_row() -> None:
 
 
 def test_a_side_row_under_blank_header_cells_is_header_and_pairs_the_sides() -> None:
-    text = ("| BS | TTFT (ms) |  | Change |\n|---|---|---|---|\n| | Before | After | |\n"
-            "| 8 | 20.0 | 18.0 | -10% |\n")
+    text = "| BS | TTFT (ms) |  | Change |\n|---|---|---|---|\n| | Before | After | |\n| 8 | 20.0 | 18.0 | -10% |\n"
     got = [(c.value, c.reference, c.config.get("batch_size")) for c in extract(text, path="t.md").claims]
     assert got == [(18.0, 20.0, "8"), (-10.0, None, "8")]
 
 
 def test_a_settings_row_gives_each_column_its_setup_and_no_claims() -> None:
-    text = ("| Model | H100 |  |\n|---|---|---|\n| TP Size | 2 | 4 |\n| Llama-3.1-8B | 100.5 | 180.2 |\n")
-    got = [(c.value, c.config.get("gpu"), c.config.get("tp"), c.config.get("model"))
-           for c in extract(text, path="t.md").claims]
+    text = "| Model | H100 |  |\n|---|---|---|\n| TP Size | 2 | 4 |\n| Llama-3.1-8B | 100.5 | 180.2 |\n"
+    got = [
+        (c.value, c.config.get("gpu"), c.config.get("tp"), c.config.get("model"))
+        for c in extract(text, path="t.md").claims
+    ]
     assert got == [(100.5, "H100", "2", "Llama-3.1-8B"), (180.2, "H100", "4", "Llama-3.1-8B")]
 
 
 def test_a_line_break_parts_header_words_and_a_two_key_column_splits() -> None:
     text = "| ISL/OSL | H200<br/>TP2 (FP8) |\n|---|---|\n| 1024/128 | 812.5 |\n"
     (claim,) = extract(text, path="t.md").claims
-    assert {k: claim.config.get(k) for k in ("isl", "osl", "gpu", "tp", "quant")} == \
-        {"isl": "1024", "osl": "128", "gpu": "H200", "tp": "2", "quant": "fp8"}
+    assert {k: claim.config.get(k) for k in ("isl", "osl", "gpu", "tp", "quant")} == {
+        "isl": "1024",
+        "osl": "128",
+        "gpu": "H200",
+        "tp": "2",
+        "quant": "fp8",
+    }
 
 
 @pytest.mark.parametrize("header", ["p50 (ms), baseline -> candidate", "p50 (ms), before → after"])
@@ -79,10 +93,15 @@ def test_an_arrow_cell_is_the_value_over_its_reference(header: str) -> None:
 
 
 def test_a_column_named_by_a_defined_side_carries_its_revision() -> None:
-    text = ("- **Candidate**: this branch at `b93c11f`\n\n| conc | tok/s, baseline | candidate | delta |\n"
-            "|---|---|---|---|\n| 4 | 410.5 | 422.9 | +3.0% |\n")
-    got = [(c.value, c.reference, c.revision.head if c.revision else None)
-           for c in extract(text, path="t.md").claims if c.kind == "perf"]
+    text = (
+        "- **Candidate**: this branch at `b93c11f`\n\n| conc | tok/s, baseline | candidate | delta |\n"
+        "|---|---|---|---|\n| 4 | 410.5 | 422.9 | +3.0% |\n"
+    )
+    got = [
+        (c.value, c.reference, c.revision.head if c.revision else None)
+        for c in extract(text, path="t.md").claims
+        if c.kind == "perf"
+    ]
     assert got == [(422.9, 410.5, "b93c11f"), (3.0, None, "b93c11f")]
 
 
@@ -98,8 +117,19 @@ def test_a_settings_column_and_the_test_class_give_each_row_its_setup() -> None:
     prose lists for the whole thread."""
     path = Path(__file__).parent / "fixtures" / "tables" / "cell_settings.md"
     claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
-    got = [(c.value, c.config.get("model"), c.config.get("spec_algo"), c.config.get("draft_len"),
-            c.config.get("cuda_graph")) for c in claims]
-    assert got == [(2.913004, "Qwen3_8B", "mtp", "3", "True"), (2.402118, "Qwen3_8B", None, None, None),
-                   (2.11884, "Mixtral_8x7B", "mtp", "2", None),
-                   (3.0, "Llama 3.1 8B Instruct", "eagle3", "4", None)]
+    got = [
+        (
+            c.value,
+            c.config.get("model"),
+            c.config.get("spec_algo"),
+            c.config.get("draft_len"),
+            c.config.get("cuda_graph"),
+        )
+        for c in claims
+    ]
+    assert got == [
+        (2.913004, "Qwen3_8B", "mtp", "3", "True"),
+        (2.402118, "Qwen3_8B", None, None, None),
+        (2.11884, "Mixtral_8x7B", "mtp", "2", None),
+        (3.0, "Llama 3.1 8B Instruct", "eagle3", "4", None),
+    ]

@@ -39,8 +39,9 @@ def test_every_benchmark_with_a_sample_count_is_read_from_a_bullet(metric: Metri
     assert normalise_metric(claims[0].metric, claims[0].kind).name == metric.name
 
 
-@pytest.mark.parametrize("name", ["chartqa", "mathvista", "truthfulqa", "livecodebench", "MT-Bench", "docvqa",
-                                  "wikitext", "AIME25"])
+@pytest.mark.parametrize(
+    "name", ["chartqa", "mathvista", "truthfulqa", "livecodebench", "MT-Bench", "docvqa", "wikitext", "AIME25"]
+)
 def test_other_benchmarks_are_read_too(name: str) -> None:
     claims = extract(f"# Evals\n\n- {name} 8.5 (ref 8.1)\n", path="b.md").claims
     assert [(c.kind, c.metric, c.value, c.reference) for c in claims] == [("accuracy", name, 8.5, 8.1)]
@@ -85,8 +86,10 @@ def test_ttft_in_msec_is_a_time_in_ms() -> None:
 
 
 def test_flop_rates_are_one_unit_however_spelled() -> None:
-    units = {canonical_unit(find_numbers(f"peaks at 610 {u}")[0].unit, "perf")
-             for u in ("TFLOPs/s", "TFLOP/s", "TFLOPS", "TF")}
+    units = {
+        canonical_unit(find_numbers(f"peaks at 610 {u}")[0].unit, "perf")
+        for u in ("TFLOPs/s", "TFLOP/s", "TFLOPS", "TF")
+    }
     assert units == {"tflop/s"}
 
 
@@ -104,8 +107,11 @@ def test_a_list_of_models_or_devices_measures_what_its_unit_says_in_any_spelling
     text = "# Decode\n\n- 7B: 20.1 ms/tok\n- 8B: 22.0 ms/tok\n\n# Kernels\n\n- H100: 610 TFLOPS\n- B200: 1100 TFLOPS\n"
     claims = extract(text, path="l.md").claims
     assert [(c.metric, c.value, dict(c.config)) for c in claims] == [
-        ("latency", 20.1, {"model": "7B"}), ("latency", 22.0, {"model": "8B"}),
-        ("throughput", 610.0, {"gpu": "H100"}), ("throughput", 1100.0, {"gpu": "B200"})]
+        ("latency", 20.1, {"model": "7B"}),
+        ("latency", 22.0, {"model": "8B"}),
+        ("throughput", 610.0, {"gpu": "H100"}),
+        ("throughput", 1100.0, {"gpu": "B200"}),
+    ]
 
 
 _TIMES = [u for u in UNIT_TABLE if u.family == "time" and u.read]
@@ -113,7 +119,7 @@ _TIMES = [u for u in UNIT_TABLE if u.family == "time" and u.read]
 
 @pytest.mark.parametrize("unit", _TIMES, ids=lambda u: u.spelling)
 def test_a_phase_timed_in_any_spelling_of_a_time_is_measured(unit: Unit) -> None:
-    """"Warmup: 10" counts iterations, a setting; "Warmup: 2 hrs" is how long the phase took."""
+    """ "Warmup: 10" counts iterations, a setting; "Warmup: 2 hrs" is how long the phase took."""
     claims = extract(f"Warmup: 2 {unit.spelling}\n", path="w.md").claims
     assert [(c.metric, c.value, unit_factor(c.unit)) for c in claims] == [("Warmup", 2.0, unit.scale)]
 
@@ -128,7 +134,10 @@ def test_a_value_before_a_one_word_unit_of_the_table_has_that_unit() -> None:
     """A word between the value and its unit ("12.5 total usecs") is taken only before a unit the table knows."""
     pairs = pairs_in("prefill: 12.5 total usecs, decode: 3.1 avg msecs, rate: 3 tps")
     assert [(p.label, p.value, p.unit) for p in pairs] == [
-        ("prefill", 12.5, "usecs"), ("decode", 3.1, "msecs"), ("rate", 3.0, "tps")]
+        ("prefill", 12.5, "usecs"),
+        ("decode", 3.1, "msecs"),
+        ("rate", 3.0, "tps"),
+    ]
 
 
 def test_a_benchmark_in_any_spelling_of_the_table_is_an_accuracy() -> None:
@@ -138,8 +147,9 @@ def test_a_benchmark_in_any_spelling_of_the_table_is_an_accuracy() -> None:
     assert {normalise_metric(c.metric, c.kind).name for c in claims} == {"humaneval", "math500"}
 
 
-@pytest.mark.parametrize("unit", [u for u in UNIT_TABLE if unit_higher_is_better(u.spelling) is not None],
-                         ids=lambda u: u.spelling)
+@pytest.mark.parametrize(
+    "unit", [u for u in UNIT_TABLE if unit_higher_is_better(u.spelling) is not None], ids=lambda u: u.spelling
+)
 def test_a_value_in_a_time_size_rate_or_ratio_goes_the_way_its_unit_says(unit: Unit) -> None:
     """Whatever the value is named: a time in msec is better lower, a rate in TFLOPS higher."""
     up = unit.family in ("rate", "bandwidth", "flop rate", "ratio")
@@ -155,7 +165,7 @@ def test_a_benchmark_timed_in_any_spelling_of_a_time_is_a_perf_result() -> None:
 
 @pytest.mark.parametrize("unit", [u for u in UNIT_TABLE if u.family == "share" and u.read], ids=lambda u: u.spelling)
 def test_a_benchmark_in_prose_in_any_spelling_of_a_share_is_an_accuracy(unit: Unit) -> None:
-    """"85.1 percent" and "71.2 pts" are scores as "85.1%" is; the prose reader had its own, shorter list."""
+    """ "85.1 percent" and "71.2 pts" are scores as "85.1%" is; the prose reader had its own, shorter list."""
     claims = extract(f"gsm8k improves to 85.1 {unit.spelling} on this branch.\n", path="p.md").claims
     assert [(c.kind, c.metric, c.value) for c in claims] == [("accuracy", "gsm8k", 85.1)]
 

@@ -19,14 +19,22 @@ from ledger.references import parse_reference_yaml
 
 _CUT = {
     # (text, the warning it must give): each reader or extractor that can read a text only in part
-    "pipe table": ("## Results\n\n| model | gsm8k | tok/s |\n| --- | --- | --- |\n| llama-3.1-8b | 71.2 | 4,120 |\n"
-                   "| mistral-7b | 52.", ParseWarning(6, "table row cut short (truncated input?)")),
-    "console line": ("```\nPrefill. latency: 0.21 s, throughput:   9717.62 token/s\nDecode 0. Batch size: 32, "
-                     "latency: 0.02917 s, throughput:   1097.02 token/s\nDecode 1. Batch size: 32, latency: 0",
-                     ParseWarning(4, "value cut short at the end of the document")),
-    "llama-bench row": ("|    PP |     TG |    B |   T_PP s | S_PP t/s |\n|-------|--------|------|----------|------"
-                        "----|\n|   512 |     32 |    1 |    0.211 |  2428.42 |\n|  4096 |     32 |    2 |    2.981 |  "
-                        "2748.2", ParseWarning(4, "last cell cut short (truncated input?)")),
+    "pipe table": (
+        "## Results\n\n| model | gsm8k | tok/s |\n| --- | --- | --- |\n| llama-3.1-8b | 71.2 | 4,120 |\n"
+        "| mistral-7b | 52.",
+        ParseWarning(6, "table row cut short (truncated input?)"),
+    ),
+    "console line": (
+        "```\nPrefill. latency: 0.21 s, throughput:   9717.62 token/s\nDecode 0. Batch size: 32, "
+        "latency: 0.02917 s, throughput:   1097.02 token/s\nDecode 1. Batch size: 32, latency: 0",
+        ParseWarning(4, "value cut short at the end of the document"),
+    ),
+    "llama-bench row": (
+        "|    PP |     TG |    B |   T_PP s | S_PP t/s |\n|-------|--------|------|----------|------"
+        "----|\n|   512 |     32 |    1 |    0.211 |  2428.42 |\n|  4096 |     32 |    2 |    2.981 |  "
+        "2748.2",
+        ParseWarning(4, "last cell cut short (truncated input?)"),
+    ),
 }
 
 
@@ -54,30 +62,38 @@ def test_an_extractor_that_fails_costs_its_block_with_a_warning_at_the_block(mon
 
 def test_decoding_names_the_line_of_the_first_bad_byte_whatever_ends_the_lines() -> None:
     src = decode(b"one\rtwo\r\nthree\nfour \xff five\n", "x.md")
-    assert src.warnings == [ParseWarning(4, "not valid UTF-8 (first bad byte at offset 20); undecodable bytes "
-                                            "replaced with U+FFFD")]
+    assert src.warnings == [
+        ParseWarning(4, "not valid UTF-8 (first bad byte at offset 20); undecodable bytes replaced with U+FFFD")
+    ]
     assert decode("\ufeffa\nb\n".encode("utf-16"), "y.md").warnings == [
-        ParseWarning(None, "UTF-16 text (byte-order mark), decoded")]
+        ParseWarning(None, "UTF-16 text (byte-order mark), decoded")
+    ]
 
 
 def test_a_reference_file_warns_at_the_line_it_could_not_read() -> None:
     text = "- accuracy: 1.0\nacme/Toy-7B:\n  - accuracy: 80.1\n  - quant_algo: FP8\nother/M:\n!!weird line\n"
     parsed = parse_reference_yaml(text, "gsm8k")
-    assert parsed.warnings == [ParseWarning(1, "list item before any model"),
-                               ParseWarning(4, "entry without a numeric accuracy"),
-                               ParseWarning(6, "not read: !!weird line")]
+    assert parsed.warnings == [
+        ParseWarning(1, "list item before any model"),
+        ParseWarning(4, "entry without a numeric accuracy"),
+        ParseWarning(6, "not read: !!weird line"),
+    ]
 
 
 def test_the_printer_names_the_place_compiler_style() -> None:
     assert warning_line("pr.md", ParseWarning(7, "table row cut short")) == "pr.md:7: warning: table row cut short"
     assert warning_line("pr.md", ParseWarning(None, "not valid UTF-8")) == "pr.md: warning: not valid UTF-8"
     # a fetch's note (plain text) about the whole pull request, naming it already or not
-    assert warning_line("o/r#5", "o/r#5: a review without an id is skipped") == \
-        "o/r#5: warning: a review without an id is skipped"
+    assert (
+        warning_line("o/r#5", "o/r#5: a review without an id is skipped")
+        == "o/r#5: warning: a review without an id is skipped"
+    )
     assert warning_line("o/r#5", "edit history unavailable") == "o/r#5: warning: edit history unavailable"
     # a message that happens to start with "line N:" is a message: nothing is read out of it
-    assert warning_line("a.md", ParseWarning(None, "line 3: said by the text")) == \
-        "a.md: warning: line 3: said by the text"
+    assert (
+        warning_line("a.md", ParseWarning(None, "line 3: said by the text"))
+        == "a.md: warning: line 3: said by the text"
+    )
 
 
 def test_ingest_stores_and_returns_the_warnings_as_they_were_made(tmp_path: Path) -> None:
@@ -85,8 +101,10 @@ def test_ingest_stores_and_returns_the_warnings_as_they_were_made(tmp_path: Path
     doc = tmp_path / "cut.md"
     doc.write_bytes(text.replace("llama", "ll\xe9ma").encode("latin-1"))
     (result,) = ingest([str(doc)], tmp_path / "l.db")
-    assert result.warnings == [ParseWarning(5, "not valid UTF-8 (first bad byte at offset 62); undecodable bytes "
-                                               "replaced with U+FFFD"), expected]
+    assert result.warnings == [
+        ParseWarning(5, "not valid UTF-8 (first bad byte at offset 62); undecodable bytes replaced with U+FFFD"),
+        expected,
+    ]
     import sqlite3
 
     conn = sqlite3.connect(tmp_path / "l.db")

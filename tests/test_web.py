@@ -62,12 +62,12 @@ def test_seed_pr_page_names_its_gates_values_revisions_and_ci(client: Client, le
     for value in ("96.25", "95.98", "96.36"):  # gsm8k at the final head, its MTP1 value, the reference
         assert value in page
     # the CI bot's runs: one commit, 8 runs (4 passed, 4 failed), named by no measured claim
-    ci = text_of(r.text[r.text.index('id="ci"'):r.text.index('id="versions"')])
+    ci = text_of(r.text[r.text.index('id="ci"') : r.text.index('id="versions"')])
     assert "257d5f0" in ci and "4 pass" in ci and "4 fail" in ci and "no measured claim names this commit" in ci
     # every claim of the newest version is listed once under its revision, each linking to its line
     claims = _cli_json(ledger_db, "claims", "--document", SEED_KEY, "--format", "json")
     assert isinstance(claims, list) and len(claims) == 260
-    section = r.text[r.text.index('id="claims"'):]
+    section = r.text[r.text.index('id="claims"') :]
     rows = re.findall(r'<a class="claim-link" href="([^"]+)">(\d+)</a>', section.split('id="comments"')[0])
     assert len(rows) == len(claims)
     assert sorted(int(n) for _, n in rows) == sorted(c["source"]["line"] for c in claims)
@@ -84,7 +84,7 @@ def test_seed_pr_page_report_matches_ledger_report(client: Client, ledger_db: Pa
     html = client.get(SEED_PAGE).text
     page = text_of(html)
     # the report's answer is the page's first section: its headline and its sections, as `ledger report` says them
-    verdict = text_of(html[html.index('<section id="verdict"'):html.index("</section>")])
+    verdict = text_of(html[html.index('<section id="verdict"') : html.index("</section>")])
     assert verdict.strip().startswith("Verdict") and f"ledger report {SEED_KEY}" in verdict
     assert f"{len(report['revisions'])} revisions compared" in verdict
     for name, n in report["summary"].items():
@@ -97,8 +97,7 @@ def test_seed_pr_page_report_matches_ledger_report(client: Client, ledger_db: Pa
             assert sec["title"] in verdict
         for f in shown:
             assert " ".join(f["text"].split()) in " ".join(verdict.split()), f["text"]
-    assert len(comparison["references"]) and f"Values against their reference ({len(comparison['references'])})" \
-        in page
+    assert len(comparison["references"]) and f"Values against their reference ({len(comparison['references'])})" in page
     # gates by outcome, counted as `ledger claims --kind gate` gives them (CI runs apart)
     gates = _cli_json(ledger_db, "claims", "--document", SEED_KEY, "--kind", "gate", "--format", "json")
     assert isinstance(gates, list)
@@ -271,14 +270,15 @@ def test_support_page_is_the_support_join_linked_to_lines(tmp_path: Path) -> Non
 
 def _matrix_rows(html: str) -> dict[str, list[list[tuple[str, str]]]]:
     """The first matrix of a support page: for its header row and each row, the links (href, text) of each cell."""
-    table = html[html.index('<table class="rows matrix">'):]
-    table = table[:table.index("</table>")]
+    table = html[html.index('<table class="rows matrix">') :]
+    table = table[: table.index("</table>")]
     out: dict[str, list[list[tuple[str, str]]]] = {}
     for tr in table.split("<tr>")[1:]:
-        name = text_of(tr[:tr.index("</th>")]).strip()
+        name = text_of(tr[: tr.index("</th>")]).strip()
         tds = tr.split("<td")[1:]
-        out[name] = [links("<td" + td) for td in tds] if tds else [[(text_of(th).strip(), "")]
-                                                                     for th in tr.split("<th>")[2:]]
+        out[name] = (
+            [links("<td" + td) for td in tds] if tds else [[(text_of(th).strip(), "")] for th in tr.split("<th>")[2:]]
+        )
     return out
 
 
@@ -289,9 +289,11 @@ def test_support_page_shows_the_engines_side_by_side(tmp_path: Path) -> None:
 
     root = Path(__file__).resolve().parents[1]
     db = tmp_path / "ledger.db"
-    pages = [(root / "tests" / "fixtures" / "support_join" / "trtllm-models.md", {"repo": "NVIDIA/TensorRT-LLM"}),
-             (root / "examples" / "vllm-supported-models.md", {"repo": "vllm-project/vllm"}),
-             (root / "examples" / "sglang-hybrid-models.md", {"repo": "sgl-project/sglang"})]
+    pages = [
+        (root / "tests" / "fixtures" / "support_join" / "trtllm-models.md", {"repo": "NVIDIA/TensorRT-LLM"}),
+        (root / "examples" / "vllm-supported-models.md", {"repo": "vllm-project/vllm"}),
+        (root / "examples" / "sglang-hybrid-models.md", {"repo": "sgl-project/sglang"}),
+    ]
     doc_of: dict[str, int] = {}
     for path, naming in pages:
         (r,) = ingest([str(path)], db, **naming)  # type: ignore[arg-type]

@@ -31,8 +31,14 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="needs playwr
 from _web import ROOT, SEED_KEY, SEED_PAGE, build_ledger, need_seed  # noqa: E402
 
 CHROMIUM = os.environ.get("LEDGER_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 SHOTS = Path(os.environ.get("LEDGER_SCREENSHOTS", ROOT / "tests" / "screenshots"))
 
 
@@ -45,8 +51,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "ledger", "serve", "--db", str(db), "--port", str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ledger", "serve", "--db", str(db), "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(150):
@@ -123,7 +133,7 @@ def test_seed_page_claim_link_and_trend_in_chromium(server: str) -> None:
             # the compare page opens on its summary and its first change (the seed's one failure is waived, so
             # that row leads); the rows the CLI folds are folded
             page.goto(server + "/-/ledger/compare?target=" + quote(SEED_KEY, safe=""))
-            first = page.locator('tr.verdict-row').first.bounding_box()
+            first = page.locator("tr.verdict-row").first.bounding_box()
             assert first is not None and first["y"] + first["height"] <= 900
             folded = page.locator("details.folded")
             assert folded.count() >= 2 and not folded.first.locator("tr.verdict-row").first.is_visible()

@@ -60,16 +60,20 @@ def test_an_accuracy_stated_as_fraction_and_percent_is_drawn_in_percent(scales: 
 def test_the_pr_page_opens_on_the_verdict_and_keeps_commits_below_the_results(client: Client) -> None:
     need_seed()
     html = client.get(SEED_PAGE).text
-    at = {name: html.index(f'id="{name}"') for name in ("verdict", "results", "charts", "gates", "ci", "versions",
-                                                         "revisions", "claims")}
+    at = {
+        name: html.index(f'id="{name}"')
+        for name in ("verdict", "results", "charts", "gates", "ci", "versions", "revisions", "claims")
+    }
     assert list(at) == sorted(at, key=lambda k: at[k])
     # nothing but the title and one line of identity before the verdict: no sha, no table
-    before = html[html.index('<div class="ledger">'):at["verdict"]]
+    before = html[html.index('<div class="ledger">') : at["verdict"]]
     assert "<table" not in before and not re.search(r"\b[0-9a-f]{10}\b", text_of(before))
     # within each revision's claims, its results come before the commits it names
-    claims = html[at["claims"]:].split('id="comments"')[0]
-    tables = [re.findall(r"</td>\s*<td>([a-z_]+)</td><td>", t)
-              for t in re.findall(r'<table class="rows claims">(.*?)</table>', claims, re.DOTALL)]
+    claims = html[at["claims"] :].split('id="comments"')[0]
+    tables = [
+        re.findall(r"</td>\s*<td>([a-z_]+)</td><td>", t)
+        for t in re.findall(r'<table class="rows claims">(.*?)</table>', claims, re.DOTALL)
+    ]
     assert any("commit" in kinds and len(set(kinds)) > 1 for kinds in tables)
     for kinds in tables:
         assert kinds == sorted(kinds, key=lambda k: k == "commit"), kinds
@@ -109,9 +113,11 @@ def engines(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Client]:
     from ledger.ingest.run import ingest
 
     db = tmp_path_factory.mktemp("engines") / "ledger.db"
-    for path, repo in ((ROOT / "tests" / "fixtures" / "support_join" / "trtllm-models.md", "NVIDIA/TensorRT-LLM"),
-                       (ROOT / "examples" / "vllm-supported-models.md", "vllm-project/vllm"),
-                       (ROOT / "examples" / "sglang-hybrid-models.md", "sgl-project/sglang")):
+    for path, repo in (
+        (ROOT / "tests" / "fixtures" / "support_join" / "trtllm-models.md", "NVIDIA/TensorRT-LLM"),
+        (ROOT / "examples" / "vllm-supported-models.md", "vllm-project/vllm"),
+        (ROOT / "examples" / "sglang-hybrid-models.md", "sgl-project/sglang"),
+    ):
         assert all(r.ok for r in ingest([str(path)], db, repo=repo))
     yield from open_client(db)
 
@@ -120,8 +126,14 @@ def _cells(html: str, row: str) -> list[list[tuple[str, str, str]]]:
     """The cells of a matrix row: each value as (its css class, the value, its source mark)."""
     tr = re.search(rf"<tr><th>{re.escape(row)}</th>(.*?)</tr>", html, re.DOTALL)
     assert tr, row
-    return [re.findall(r'<span class="support-value ([\w-]+)"[^>]*>(?:<a [^>]*>)?([^<]*)(?:</a>)?</span> '
-                       r'<span class="source"[^>]*>([^<]*)</span>', td) for td in tr.group(1).split("<td")[1:]]
+    return [
+        re.findall(
+            r'<span class="support-value ([\w-]+)"[^>]*>(?:<a [^>]*>)?([^<]*)(?:</a>)?</span> '
+            r'<span class="source"[^>]*>([^<]*)</span>',
+            td,
+        )
+        for td in tr.group(1).split("<td")[1:]
+    ]
 
 
 def test_support_values_are_coloured_by_kind_named_in_a_legend_and_show_their_source(engines: Client) -> None:
@@ -129,8 +141,11 @@ def test_support_values_are_coloured_by_kind_named_in_a_legend_and_show_their_so
 
     html = engines.get("/-/ledger/support", params={"subject": "Qwen3NextForCausalLM"}).text
     swa = _cells(html, "Sliding Window Attention")
-    assert [[(cls, value) for cls, value, _ in cell] for cell in swa] == \
-        [[("value-no", "no")], [("value-na", "n/a")], [("value-no", "no")]]
+    assert [[(cls, value) for cls, value, _ in cell] for cell in swa] == [
+        [("value-no", "no")],
+        [("value-na", "n/a")],
+        [("value-no", "no")],
+    ]
     # each value's source: a letter listed under the matrices with its document, and the line it was read from
     sources = dict(re.findall(r'<li><span class="source">([A-Z]+)</span>: ([^<]+)</li>', html))
     answer = support(Ledger(engines.db), subject="Qwen3NextForCausalLM")
@@ -143,10 +158,13 @@ def test_support_values_are_coloured_by_kind_named_in_a_legend_and_show_their_so
         assert sources[letter] == st.source["document"] and int(line) == st.source["line"]
     assert len(set(sources.values())) == len(sources) == 3  # one letter per document
     # the legend names each kind of value the page shows, in words; the kinds are drawn apart
-    legend = html[html.index('<p class="legend">'):]
-    legend = legend[:legend.index("</p>")]
-    assert re.findall(r'class="support-value value-(\w+)">([^<]+)<', legend)[:3] == \
-        [("yes", "yes"), ("no", "no"), ("na", "n/a")]
+    legend = html[html.index('<p class="legend">') :]
+    legend = legend[: legend.index("</p>")]
+    assert re.findall(r'class="support-value value-(\w+)">([^<]+)<', legend)[:3] == [
+        ("yes", "yes"),
+        ("no", "no"),
+        ("na", "n/a"),
+    ]
     css = dict(re.findall(r"\.ledger \.value-(\w+) \{ background: (#[0-9a-f]{3,6});", html))
     assert len({css["yes"], css["no"], css["na"], css["partial"]}) == 4
 
@@ -169,8 +187,10 @@ def test_datasette_claims_table_leads_with_the_results_columns_and_labels_docume
     assert cells and all("None" not in c for c in cells)
     assert any("example/trtllm#4821" in c for c in cells)
     # each column says what it holds and in what unit, in datasette's column menu and folded under the table
-    described = {column: text for text, column in
-                 re.findall(r'<th data-column-description="([^"]*)" [^>]*data-column="([^"]+)"', html)}
+    described = {
+        column: text
+        for text, column in re.findall(r'<th data-column-description="([^"]*)" [^>]*data-column="([^"]+)"', html)
+    }
     assert set(FIRST) <= set(described)
     assert "unit" in described["value"] and "unit" in described["reference"] and "tok/s/GPU" in described["unit"]
     assert re.search(r'<details class="ledger-columns"><summary>What each of the \d+ columns means', html)
@@ -183,8 +203,9 @@ def test_search_works_on_the_views_through_the_claims_index(client: Client, view
     assert found.status_code == 200, found.text[:200]
     rows = found.json()
     every = client.count(f"SELECT COUNT(*) FROM {view}")
-    want = client.count(f"SELECT COUNT(*) FROM {view} WHERE claim_id IN "
-                        f"(SELECT rowid FROM claims_fts WHERE claims_fts MATCH '{word}')")
+    want = client.count(
+        f"SELECT COUNT(*) FROM {view} WHERE claim_id IN (SELECT rowid FROM claims_fts WHERE claims_fts MATCH '{word}')"
+    )
     assert 0 < len(rows) == want < every
     page = client.get(f"/ledger/{view}", params={"_search": word}).text
     assert f'where search matches "{word}"' in text_of(page)

@@ -42,8 +42,12 @@ def test_sqlite_utils_search_and_the_ledger_search_agree(tmp_path: Path) -> None
     via_ledger = {c["source"]["line"] for c in claims(ledger, ClaimFilter(search="gsm8k", all_versions=True))}
     assert via_utils and len(via_utils) == len(claims(ledger, ClaimFilter(search="gsm8k", all_versions=True)))
     assert via_ledger
-    cli = subprocess.run([sys.executable, "-m", "sqlite_utils", "search", str(db), "claims", "gsm8k", "-c", "id"],
-                         capture_output=True, text=True, check=True)
+    cli = subprocess.run(
+        [sys.executable, "-m", "sqlite_utils", "search", str(db), "claims", "gsm8k", "-c", "id"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert {row["id"] for row in json.loads(cli.stdout)} == via_utils
 
 
@@ -73,12 +77,15 @@ def test_an_older_ledger_gets_the_new_index_rebuilt_and_the_views(tmp_path: Path
 def test_new_claims_are_indexed_and_deleted_ones_leave_the_index(tmp_path: Path) -> None:
     db = _ledger(tmp_path)
     ledger = open_database(db)
-    assert ledger.execute("SELECT COUNT(*) FROM claims_fts").fetchone()[0] == \
-        ledger.execute("SELECT COUNT(*) FROM claims").fetchone()[0]
+    assert (
+        ledger.execute("SELECT COUNT(*) FROM claims_fts").fetchone()[0]
+        == ledger.execute("SELECT COUNT(*) FROM claims").fetchone()[0]
+    )
     before = ledger.execute("SELECT COUNT(*) FROM claims_fts WHERE claims_fts MATCH 'gsm8k'").fetchone()[0]
     with ledger.atomic():
-        ledger.execute("DELETE FROM claims WHERE id = (SELECT MIN(rowid) FROM claims_fts WHERE claims_fts MATCH "
-                       "'gsm8k')")
+        ledger.execute(
+            "DELETE FROM claims WHERE id = (SELECT MIN(rowid) FROM claims_fts WHERE claims_fts MATCH 'gsm8k')"
+        )
     assert ledger.execute("SELECT COUNT(*) FROM claims_fts WHERE claims_fts MATCH 'gsm8k'").fetchone()[0] == before - 1
     ledger.execute("INSERT INTO claims_fts (claims_fts) VALUES ('integrity-check')")  # raises when out of step
 
@@ -90,8 +97,9 @@ def test_views_answer_what_the_library_answers(tmp_path: Path) -> None:
     newest = claims(ledger, ClaimFilter(repo="example/trtllm"))
     assert ledger.execute("SELECT COUNT(*) FROM pr_claims").fetchone()[0] == len(newest)
     every = claims(ledger, ClaimFilter(all_versions=True))
-    numeric = [c for c in every if c["kind"] in ("accuracy", "acceptance", "perf")
-               and isinstance(c["value"], (int, float))]
+    numeric = [
+        c for c in every if c["kind"] in ("accuracy", "acceptance", "perf") and isinstance(c["value"], (int, float))
+    ]
     rows = ledger.execute("SELECT claim_id, version, value, latest FROM metric_values").fetchall()
     assert len(rows) == len(numeric)
     assert sorted(r[2] for r in rows) == sorted(c["value"] for c in numeric)

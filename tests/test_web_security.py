@@ -17,9 +17,15 @@ pytest.importorskip("datasette", reason="the web view needs the [web] extra (pip
 
 from _web import SEED_PAGE, Client, active_markup, build_ledger, file_digest, need_seed, svgs
 
-HOSTILE_MARKS = ('<script>alert("heading")', "<script>document.title", '<img src=x onerror=alert("cell")>',
-                 '<img src=x onerror=alert("prose")>', "<b>bold</b>", '<script>alert("title")',
-                 '<script>alert("th")')
+HOSTILE_MARKS = (
+    '<script>alert("heading")',
+    "<script>document.title",
+    '<img src=x onerror=alert("cell")>',
+    '<img src=x onerror=alert("prose")>',
+    "<b>bold</b>",
+    '<script>alert("title")',
+    '<script>alert("th")',
+)
 """Markup in the hostile document (headings, table cells, prose, the title): none may reach a page as markup."""
 
 
@@ -37,11 +43,18 @@ def client(ledger_db: Path) -> Iterator[Client]:
 
 def _hostile_pages(client: Client) -> dict[str, str]:
     pages = {}
-    for path in ("/-/ledger", "/-/ledger/pr/evil/repo/1", "/-/ledger/doc/2/v1",
-                 "/-/ledger/compare?target=evil/repo%231&target=example/trtllm%234821",
-                 "/-/ledger/trend?metric=gsm8k", '/-/ledger/trend?metric=<script>alert("q")</script>&where=a=<b>x</b>',
-                 '/-/ledger/support?subject=<img src=x onerror=alert("s")>',
-                 "/ledger/claims?document_id=2", "/ledger/document_versions/2", "/ledger/pr_claims?document_id=2"):
+    for path in (
+        "/-/ledger",
+        "/-/ledger/pr/evil/repo/1",
+        "/-/ledger/doc/2/v1",
+        "/-/ledger/compare?target=evil/repo%231&target=example/trtllm%234821",
+        "/-/ledger/trend?metric=gsm8k",
+        '/-/ledger/trend?metric=<script>alert("q")</script>&where=a=<b>x</b>',
+        '/-/ledger/support?subject=<img src=x onerror=alert("s")>',
+        "/ledger/claims?document_id=2",
+        "/ledger/document_versions/2",
+        "/ledger/pr_claims?document_id=2",
+    ):
         r = client.get(path)
         assert r.status_code == 200, (path, r.status_code, r.text[:300])
         pages[path] = r.text
@@ -99,15 +112,24 @@ def test_a_concurrent_ingest_causes_no_error(tmp_path: Path) -> None:
     seed = need_seed()
     shared = seed.parents[1]
     # enough documents that the ingest is still committing while the pages are read, however fast the machine
-    files = sorted([*(shared / "corpus" / "prs").glob("*.md"), *(shared / "corpus2" / "prs").glob("*.md"),
-                    *(shared / "corpus" / "rendered" / "prs").glob("*.txt"),
-                    *(shared / "corpus2" / "rendered" / "prs").glob("*.txt")])
+    files = sorted(
+        [
+            *(shared / "corpus" / "prs").glob("*.md"),
+            *(shared / "corpus2" / "prs").glob("*.md"),
+            *(shared / "corpus" / "rendered" / "prs").glob("*.txt"),
+            *(shared / "corpus2" / "rendered" / "prs").glob("*.txt"),
+        ]
+    )
     if len(files) < 10:
         pytest.skip("../shared/corpus/prs is absent (CI has it)")
     db = build_ledger(tmp_path / "ledger.db")
     client = Client(db)
-    ingest = subprocess.Popen([sys.executable, "-m", "ledger", "ingest", *map(str, files), "--db", str(db),
-                               "--workers", "1"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    ingest = subprocess.Popen(
+        [sys.executable, "-m", "ledger", "ingest", *map(str, files), "--db", str(db), "--workers", "1"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     statuses: list[int] = []
     seen_documents: set[int] = set()
     try:
@@ -158,8 +180,9 @@ def test_a_reader_thread_and_a_writer_thread_in_one_process(tmp_path: Path) -> N
     assert not failures and set(statuses) == {200}
 
 
-def test_trend_targets_are_only_stored_documents(client: Client, tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_trend_targets_are_only_stored_documents(
+    client: Client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A `target` names a document of the ledger, never a file of the server's: a secret file's numbers must not
     reach a page, and a file that exists must answer as one that does not (no oracle of which files exist)."""
     secret = tmp_path / "secret.md"
@@ -174,9 +197,9 @@ def test_trend_targets_are_only_stored_documents(client: Client, tmp_path: Path,
     assert answers[0][0] == 400
 
 
-
-def test_trend_over_the_whole_ledger_reads_no_file_named_like_a_document_id(ledger_db: Path, tmp_path: Path,
-                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_trend_over_the_whole_ledger_reads_no_file_named_like_a_document_id(
+    ledger_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """With no target the trend reads every stored document by its id: a file named "1" in the working directory
     is not document 1 (the CLI and the web page both call this)."""
     import ledger
@@ -188,15 +211,20 @@ def test_trend_over_the_whole_ledger_reads_no_file_named_like_a_document_id(ledg
     assert values and 97.3131 not in values
 
 
-def test_pages_read_through_the_servers_connection_and_open_the_ledger_no_more(client: Client,
-                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_pages_read_through_the_servers_connection_and_open_the_ledger_no_more(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The PR, compare, trend and support pages call the library (report, compare, trend, support) with datasette's
     read-only connection wrapped as the open ledger it takes: no call opens the file again. datasette's own
     connections are `file:...?mode=ro` URIs (one per thread of its pool, opened when a thread first reads); the
     library's openers name the file by its path, so a connection of theirs is one not opened by URI."""
-    pages = ("/-/ledger/pr/example/trtllm/4821", "/-/ledger/compare?target=example/trtllm%234821",
-             "/-/ledger/trend?metric=gsm8k", "/-/ledger/trend?metric=gsm8k&target=example/trtllm%234821",
-             "/-/ledger/support?subject=Qwen3NextForCausalLM")
+    pages = (
+        "/-/ledger/pr/example/trtllm/4821",
+        "/-/ledger/compare?target=example/trtllm%234821",
+        "/-/ledger/trend?metric=gsm8k",
+        "/-/ledger/trend?metric=gsm8k&target=example/trtllm%234821",
+        "/-/ledger/support?subject=Qwen3NextForCausalLM",
+    )
     opened: list[str] = []
     real = sqlite3.connect
 
@@ -230,12 +258,29 @@ def test_the_server_answers_only_its_own_host_names(client: Client) -> None:
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://x") as c:
             return (await c.get("/-/ledger", headers={"Host": host})).status_code
 
-    answers = {h: client.run(status(h)) for h in ("127.0.0.1:8001", "localhost:8001", "[::1]:8001",
-                                                   "ledger.internal", "attacker.example", "attacker.example:8001",
-                                                   "127.0.0.1.attacker.example", "")}
-    assert answers == {"127.0.0.1:8001": 200, "localhost:8001": 200, "[::1]:8001": 200, "ledger.internal": 200,
-                       "attacker.example": 421, "attacker.example:8001": 421, "127.0.0.1.attacker.example": 421,
-                       "": 421}
+    answers = {
+        h: client.run(status(h))
+        for h in (
+            "127.0.0.1:8001",
+            "localhost:8001",
+            "[::1]:8001",
+            "ledger.internal",
+            "attacker.example",
+            "attacker.example:8001",
+            "127.0.0.1.attacker.example",
+            "",
+        )
+    }
+    assert answers == {
+        "127.0.0.1:8001": 200,
+        "localhost:8001": 200,
+        "[::1]:8001": 200,
+        "ledger.internal": 200,
+        "attacker.example": 421,
+        "attacker.example:8001": 421,
+        "127.0.0.1.attacker.example": 421,
+        "": 421,
+    }
 
 
 def test_serving_on_an_address_answers_that_address_only() -> None:
@@ -245,8 +290,16 @@ def test_serving_on_an_address_answers_that_address_only() -> None:
     assert "192.0.2.7:9000" in hosts and "localhost:9000" not in hosts and "127.0.0.1" not in hosts
 
 
-@pytest.mark.parametrize("path", ["/-/ledger/doc/{big}/v1", "/-/ledger/doc/2/v{big}", "/-/ledger/claim/{big}",
-                                  "/-/ledger/pr/evil/repo/{big}", "/-/ledger/pr/evil/repo/9223372036854775808"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/-/ledger/doc/{big}/v1",
+        "/-/ledger/doc/2/v{big}",
+        "/-/ledger/claim/{big}",
+        "/-/ledger/pr/evil/repo/{big}",
+        "/-/ledger/pr/evil/repo/9223372036854775808",
+    ],
+)
 def test_numbers_past_64_bits_in_paths_are_not_found(client: Client, path: str) -> None:
     r = client.get(path.format(big="9" * 30))
     assert r.status_code == 404, (path, r.status_code)
@@ -279,8 +332,9 @@ def test_a_long_document_is_served_a_page_around_its_anchor(tmp_path: Path) -> N
     doc = tmp_path / "long.md"
     doc.write_text(text, encoding="utf-8")
     db = tmp_path / "ledger.db"
-    subprocess.run([sys.executable, "-m", "ledger", "ingest", str(doc), "--db", str(db)], check=True,
-                   capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "ledger", "ingest", str(doc), "--db", str(db)], check=True, capture_output=True
+    )
     c = Client(db)
     try:
         top = c.get("/-/ledger/doc/1/v1")
@@ -299,8 +353,25 @@ def test_bidi_and_control_characters_never_reach_a_page(tmp_path: Path) -> None:
     doc = tmp_path / "bidi.md"
     doc.write_text("# gsm8k \u202e39.19 \x1b[2Jfixed\n\ngsm8k 91.5 (ref 90.0) \u2066note\u2069\n", encoding="utf-8")
     db = tmp_path / "ledger.db"
-    subprocess.run([sys.executable, "-m", "ledger", "ingest", str(doc), "--db", str(db), "--repo", "evil/bidi",
-                    "--pr", "9", "--title", "Fix \u202eevil\u202c title"], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ledger",
+            "ingest",
+            str(doc),
+            "--db",
+            str(db),
+            "--repo",
+            "evil/bidi",
+            "--pr",
+            "9",
+            "--title",
+            "Fix \u202eevil\u202c title",
+        ],
+        check=True,
+        capture_output=True,
+    )
     c = Client(db)
     try:
         for path in ("/-/ledger", "/-/ledger/pr/evil/bidi/9", "/-/ledger/doc/1/v1", "/ledger/documents"):

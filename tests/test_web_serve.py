@@ -82,8 +82,12 @@ def test_serve_listens_on_loopback_by_default_and_answers(seeded: Path) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "ledger", "serve", "--db", str(seeded), "--port", str(port)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ledger", "serve", "--db", str(seeded), "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         body = ""
         for _ in range(100):
@@ -104,7 +108,8 @@ def test_serve_listens_on_loopback_by_default_and_answers(seeded: Path) -> None:
 
 
 def test_datasette_is_imported_only_by_the_command() -> None:
-    code = ("import sys, ledger.cli.app, ledger.cli.web, ledger.web.data, ledger.web.svg\n"
-            "print('datasette' in sys.modules)")
+    code = (
+        "import sys, ledger.cli.app, ledger.cli.web, ledger.web.data, ledger.web.svg\nprint('datasette' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

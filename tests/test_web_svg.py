@@ -41,8 +41,15 @@ def test_points_reference_band_and_axis_range() -> None:
 
 def test_every_text_is_escaped() -> None:
     evil = '<script>alert(1)</script>" onload="x'
-    svg = line_chart(Chart(evil, evil, [Point(evil, 1.0, title=evil, href='javascript:"x"'), Point("b", 2.0)],
-                           band=(0.5, 1.5), band_label=evil))
+    svg = line_chart(
+        Chart(
+            evil,
+            evil,
+            [Point(evil, 1.0, title=evil, href='javascript:"x"'), Point("b", 2.0)],
+            band=(0.5, 1.5),
+            band_label=evil,
+        )
+    )
     root = ElementTree.fromstring(svg)  # well-formed: no stray markup
     assert not [el for el in root.iter() if el.tag.endswith("script")]
     assert all(not k.startswith("on") for el in root.iter() for k in el.attrib)
@@ -80,8 +87,8 @@ def test_an_axis_names_the_unit_of_its_series() -> None:
     assert series_axis("mmlu", "accuracy", None, [0.61, 0.632]).label == "mmlu (fraction, 0-1)"
     assert series_axis("TTFT", "perf", "ms", [158, 30]).label == "TTFT (ms)"
     assert series_axis("speed-up", "perf", None, [1.2]).label == "speed-up (no unit stated)"
-    assert series_axis("acceptance length", "acceptance", None, [2.9, 3.1]).label == \
-        "acceptance length (tokens per step)"
-    assert series_axis("draft acceptance", "acceptance", None, [0.62, 0.7]).label == \
-        "draft acceptance (fraction, 0-1)"
+    assert (
+        series_axis("acceptance length", "acceptance", None, [2.9, 3.1]).label == "acceptance length (tokens per step)"
+    )
+    assert series_axis("draft acceptance", "acceptance", None, [0.62, 0.7]).label == "draft acceptance (fraction, 0-1)"
     assert series_axis("acceptance rate", "acceptance", None, [62.0, 0.7]).label == "acceptance rate (%)"

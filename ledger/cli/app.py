@@ -37,12 +37,19 @@ _SETTINGS: dict[str, Any] = {
 }
 _app = typer.Typer(**_SETTINGS)
 """This module's commands; `app` (every command) and `main()` (the one it runs) are built from it."""
-_LAZY_COMMANDS: dict[str, str] = {"compare": "ledger.cli.compare", "trend": "ledger.cli.compare",
-                                  "report": "ledger.cli.compare", "documents": "ledger.cli.compare",
-                                  "references": "ledger.cli.compare", "fetch": "ledger.cli.github",
-                                  "support": "ledger.cli.support", "serve": "ledger.cli.web",
-                                  "reextract": "ledger.cli.store", "merge": "ledger.cli.store",
-                                  "export": "ledger.cli.store"}
+_LAZY_COMMANDS: dict[str, str] = {
+    "compare": "ledger.cli.compare",
+    "trend": "ledger.cli.compare",
+    "report": "ledger.cli.compare",
+    "documents": "ledger.cli.compare",
+    "references": "ledger.cli.compare",
+    "fetch": "ledger.cli.github",
+    "support": "ledger.cli.support",
+    "serve": "ledger.cli.web",
+    "reextract": "ledger.cli.store",
+    "merge": "ledger.cli.store",
+    "export": "ledger.cli.store",
+}
 """Commands of the other command modules (each has `register(app)`), by name."""
 
 
@@ -50,8 +57,6 @@ class ExtractFormat(str, Enum):
     jsonl = "jsonl"
     json = "json"
     table = "table"
-
-
 
 
 def _version(value: bool) -> None:
@@ -62,8 +67,9 @@ def _version(value: bool) -> None:
 
 @_app.callback()
 def _main(
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                          help="Print the version and exit.")] = False,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
 ) -> None:
     """Parse the evidence in LLM-serving pull requests into a queryable SQLite ledger."""
 
@@ -72,10 +78,13 @@ def _main(
 def extract(
     paths: Annotated[list[str], typer.Argument(help="Documents to parse (markdown or rendered-page text).")],
     format: Annotated[ExtractFormat, typer.Option("--format", "-f", help="Output format.")] = ExtractFormat.jsonl,
-    input_format: Annotated[str | None, typer.Option("--input-format",
-                                                     help="markdown or rendered (default: sniffed).")] = None,
-    engine: Annotated[str | None, typer.Option("--engine", help="The engine the documents speak for (default: "
-                                                                "what their name or text says).")] = None,
+    input_format: Annotated[
+        str | None, typer.Option("--input-format", help="markdown or rendered (default: sniffed).")
+    ] = None,
+    engine: Annotated[
+        str | None,
+        typer.Option("--engine", help="The engine the documents speak for (default: what their name or text says)."),
+    ] = None,
 ) -> None:
     """Parse documents and print their claims (no database). JSON lines follow the claims contract."""
     from ledger.ingest.engines import given_engine
@@ -119,33 +128,55 @@ def extract(
 # ---- the ledger commands: each opens the database through one library call --------------------------
 
 
-
 @_app.command()
 def ingest(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (their .md/.txt files), or - for stdin.")],
     repo: Annotated[str | None, typer.Option("--repo", help="Name the document: OWNER/NAME.")] = None,
-    pr: Annotated[str | None, typer.Option("--pr", help="Name the document: the pull request, N (with --repo), "
-                                                        "OWNER/NAME#N or a PR URL.")] = None,
+    pr: Annotated[
+        str | None,
+        typer.Option("--pr", help="Name the document: the pull request, N (with --repo), OWNER/NAME#N or a PR URL."),
+    ] = None,
     title: Annotated[str | None, typer.Option("--title", help="The document's title.")] = None,
-    url: Annotated[str | None, typer.Option("--url", help="The document's URL (a PR URL also gives repo and number).")]
-    = None,
-    input_format: Annotated[str | None, typer.Option("--input-format",
-                                                     help="markdown or rendered (default: sniffed).")] = None,
-    max_bytes: Annotated[int | None, typer.Option("--max-bytes", help="Refuse larger files (default 20 MB, "
-                                                                      "env LEDGER_MAX_BYTES).")] = None,
-    workers: Annotated[int | None, typer.Option("--workers", help="Parser processes for 24+ files (default: one "
-                                                                  "per CPU, at most 4; env LEDGER_WORKERS; 1: none).")]
-    = None,
-    from_gh: Annotated[bool, typer.Option("--from-gh", help="The files are JSON from `gh api --paginate --slurp "
-                                                          "repos/O/R/pulls` or `gh pr view --json ...`.")] = False,
-    from_github_to_sqlite: Annotated[bool, typer.Option(
-        "--from-github-to-sqlite", help="The files are github-to-sqlite databases (pull_requests, issue_comments).")]
-    = False,
-    engine: Annotated[str | None, typer.Option("--engine", help="The engine the documents speak for (default: "
-                                                                "--repo's, --url's, else what their text says).")]
-    = None,
-    repo_path: Annotated[str | None, typer.Option("--repo-path", help="The file's path in --repo: the document "
-                                                                      "is then keyed OWNER/NAME:PATH.")] = None,
+    url: Annotated[
+        str | None, typer.Option("--url", help="The document's URL (a PR URL also gives repo and number).")
+    ] = None,
+    input_format: Annotated[
+        str | None, typer.Option("--input-format", help="markdown or rendered (default: sniffed).")
+    ] = None,
+    max_bytes: Annotated[
+        int | None, typer.Option("--max-bytes", help="Refuse larger files (default 20 MB, env LEDGER_MAX_BYTES).")
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            help="Parser processes for 24+ files (default: one per CPU, at most 4; env LEDGER_WORKERS; 1: none).",
+        ),
+    ] = None,
+    from_gh: Annotated[
+        bool,
+        typer.Option(
+            "--from-gh",
+            help="The files are JSON from `gh api --paginate --slurp repos/O/R/pulls` or `gh pr view --json ...`.",
+        ),
+    ] = False,
+    from_github_to_sqlite: Annotated[
+        bool,
+        typer.Option(
+            "--from-github-to-sqlite", help="The files are github-to-sqlite databases (pull_requests, issue_comments)."
+        ),
+    ] = False,
+    engine: Annotated[
+        str | None,
+        typer.Option(
+            "--engine",
+            help="The engine the documents speak for (default: --repo's, --url's, else what their text says).",
+        ),
+    ] = None,
+    repo_path: Annotated[
+        str | None,
+        typer.Option("--repo-path", help="The file's path in --repo: the document is then keyed OWNER/NAME:PATH."),
+    ] = None,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """Parse documents and store their claims; one summary line per document.
@@ -168,11 +199,23 @@ def ingest(
 
         number, repo = pull_filter(pr, repo)
         try:
-            seen, failed = _ingest_lines(iter_ingest(paths, db, repo=repo, pr=number, title=title, url=url,
-                                                     fmt=input_format, max_bytes=max_bytes, workers=workers,
-                                                     engine=engine, repo_path=repo_path,
-                                                     on_start=progress.start if sys.stderr.isatty() else None),
-                                         progress)
+            seen, failed = _ingest_lines(
+                iter_ingest(
+                    paths,
+                    db,
+                    repo=repo,
+                    pr=number,
+                    title=title,
+                    url=url,
+                    fmt=input_format,
+                    max_bytes=max_bytes,
+                    workers=workers,
+                    engine=engine,
+                    repo_path=repo_path,
+                    on_start=progress.start if sys.stderr.isatty() else None,
+                ),
+                progress,
+            )
         except DiskFull as exc:  # what was committed stays: 1 when some inputs were stored, as for any failed input
             _err(str(exc))
             raise typer.Exit(1 if exc.done else 2) from None
@@ -214,9 +257,16 @@ class _Progress:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         # Summary lines stay on stdout: when it is the same terminal, rich prints them above the bar.
-        self._bar = Progress(TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                             console=Console(stderr=True), transient=True, redirect_stdout=sys.stdout.isatty(),
-                             redirect_stderr=True)
+        self._bar = Progress(
+            TextColumn("ingesting"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+            redirect_stdout=sys.stdout.isatty(),
+            redirect_stderr=True,
+        )
         self._task = self._bar.add_task("ingest", total=total)
         self._bar.start()
 
@@ -239,27 +289,40 @@ class _Progress:
 def claims(
     pr: Annotated[str | None, typer.Option("--pr", help="The pull request: N, OWNER/NAME#N or a PR URL.")] = None,
     repo: Annotated[str | None, typer.Option("--repo", help="OWNER/NAME.")] = None,
-    kind: Annotated[list[str] | None, typer.Option("--kind", help="accuracy, acceptance, perf, tests, gate, "
-                                                                  "commit, support, constraint (repeatable).")]
-    = None,
-    metric: Annotated[str | None, typer.Option("--metric", help="Metric name, case-insensitive; * is a wildcard.")]
-    = None,
+    kind: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--kind", help="accuracy, acceptance, perf, tests, gate, commit, support, constraint (repeatable)."
+        ),
+    ] = None,
+    metric: Annotated[
+        str | None, typer.Option("--metric", help="Metric name, case-insensitive; * is a wildcard.")
+    ] = None,
     revision: Annotated[str | None, typer.Option("--revision", help="Revision label or head sha prefix.")] = None,
-    config: Annotated[list[str] | None, typer.Option("--config", help="key=value in the claim's config "
-                                                                      "(repeatable; key=* for any value).")] = None,
+    config: Annotated[
+        list[str] | None,
+        typer.Option("--config", help="key=value in the claim's config (repeatable; key=* for any value)."),
+    ] = None,
     search: Annotated[str | None, typer.Option("--search", help="Full-text search over claim text.")] = None,
     document: Annotated[str | None, typer.Option("--document", help="Document id, key, path or URL.")] = None,
-    all_versions: Annotated[bool, typer.Option("--all-versions", help="Every stored version, not only the newest.")]
-    = False,
-    doc_version: Annotated[int | None, typer.Option("--doc-version", help="This version number of the documents.")]
-    = None,
+    all_versions: Annotated[
+        bool, typer.Option("--all-versions", help="Every stored version, not only the newest.")
+    ] = False,
+    doc_version: Annotated[
+        int | None, typer.Option("--doc-version", help="This version number of the documents.")
+    ] = None,
     limit: Annotated[int | None, typer.Option("--limit", help="At most this many claims.")] = None,
     format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
-    group_by: Annotated[GroupBy, typer.Option("--group-by", help="Split table/markdown output into groups.")]
-    = GroupBy.none,
-    document_order: Annotated[bool, typer.Option("--document-order", help="table/markdown in the text's order, commits "
-                                                                          "where they stand (default: results "
-                                                                          "first, then commits).")] = False,
+    group_by: Annotated[
+        GroupBy, typer.Option("--group-by", help="Split table/markdown output into groups.")
+    ] = GroupBy.none,
+    document_order: Annotated[
+        bool,
+        typer.Option(
+            "--document-order",
+            help="table/markdown in the text's order, commits where they stand (default: results first, then commits).",
+        ),
+    ] = False,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """Stored claims, filtered; a table lists each document's results first, then its commits. --format jsonl prints
@@ -271,10 +334,20 @@ def claims(
 
     with _errors(), open_ledger(db) as book:
         number, repo = pull_filter(pr, repo)
-        f = ClaimFilter(pr=number, repo=repo, kinds=kinds_filter(kind), metric=metric, revision=revision,
-                        config=parse_config(config or []), search=search, document=document,
-                        all_versions=all_versions, version=doc_version, limit=limit,
-                        results_first=not document_order and format in (Format.table, Format.markdown))
+        f = ClaimFilter(
+            pr=number,
+            repo=repo,
+            kinds=kinds_filter(kind),
+            metric=metric,
+            revision=revision,
+            config=parse_config(config or []),
+            search=search,
+            document=document,
+            all_versions=all_versions,
+            version=doc_version,
+            limit=limit,
+            results_first=not document_order and format in (Format.table, Format.markdown),
+        )
         if format is Format.table and limit is None:
             # A terminal table of thousands of rows is slow to lay out and read by no one: a page, and the count.
             rows, total = claims_page(book, f, TABLE_ROWS)
@@ -293,8 +366,9 @@ TABLE_ROWS = 50
 @_app.command()
 def show(
     doc: Annotated[str, typer.Argument(help="Document id, key (OWNER/NAME#N), path, URL or #N.")],
-    doc_version: Annotated[int | None, typer.Option("--doc-version", help="Show this version (default: newest).")]
-    = None,
+    doc_version: Annotated[
+        int | None, typer.Option("--doc-version", help="Show this version (default: newest).")
+    ] = None,
     format: Annotated[Format, typer.Option("--format", "-f", help="table or json.")] = Format.table,
     db: DbPath = DEFAULT_DB,
 ) -> None:
@@ -312,20 +386,44 @@ def show(
         return
     d = info["document"]
     fmt = Format.table if format is Format.table else format
-    head = (f"document {d['id']}: {d['key']}" + (f" [{d['engine']}]" if d.get("engine") else "")
-            + (f" - {d['title']}" if d.get("title") else "") + (f"  {d['url']}" if d.get("url") else ""))
+    head = (
+        f"document {d['id']}: {d['key']}"
+        + (f" [{d['engine']}]" if d.get("engine") else "")
+        + (f" - {d['title']}" if d.get("title") else "")
+        + (f"  {d['url']}" if d.get("url") else "")
+    )
     typer.echo(md_cell(head) if fmt is Format.markdown else clean(head))  # a fetched title is text, never markup
     edited = any(v.get("edited_at") for v in info["versions"])  # fetched from GitHub: when and by whom
-    write_rows([{"version": v["version"], "sha256": v["sha256"][:12], "ingested_at": v["ingested_at"][:19],
-                 **({"edited_at": v.get("edited_at") or "", "editor": v.get("editor") or ""} if edited else {}),
-                 "format": v["format"], "lines": v["n_lines"], "claims": v["n_claims"], "warnings": v["n_warnings"],
-                 "source": v["source_path"]} for v in info["versions"]], fmt, title="versions")
-    write_rows([{"line": s["line"], "section": "  " * max(0, len(s["path"]) - 1) + s["title"]}
-                for s in info["sections"]] or [{"section": "(none)"}], fmt,
-               title=f"sections (version {info['version']})")
+    write_rows(
+        [
+            {
+                "version": v["version"],
+                "sha256": v["sha256"][:12],
+                "ingested_at": v["ingested_at"][:19],
+                **({"edited_at": v.get("edited_at") or "", "editor": v.get("editor") or ""} if edited else {}),
+                "format": v["format"],
+                "lines": v["n_lines"],
+                "claims": v["n_claims"],
+                "warnings": v["n_warnings"],
+                "source": v["source_path"],
+            }
+            for v in info["versions"]
+        ],
+        fmt,
+        title="versions",
+    )
+    write_rows(
+        [{"line": s["line"], "section": "  " * max(0, len(s["path"]) - 1) + s["title"]} for s in info["sections"]]
+        or [{"section": "(none)"}],
+        fmt,
+        title=f"sections (version {info['version']})",
+    )
     write_rows(info["revisions"] or [{"revision": "(none)"}], fmt, title=f"revisions (version {info['version']})")
-    write_rows([{"kind": k, "claims": n} for k, n in info["counts"].items()], fmt,
-               title=f"claims by kind (version {info['version']})")
+    write_rows(
+        [{"kind": k, "claims": n} for k, n in info["counts"].items()],
+        fmt,
+        title=f"claims by kind (version {info['version']})",
+    )
     if info["warnings"]:
         write_rows(info["warnings"], fmt, title="warnings")
 

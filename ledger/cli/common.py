@@ -29,8 +29,9 @@ def db_named(args: list[str]) -> str:
         if a == _DB_FLAG and i + 1 < len(args):
             return args[i + 1]
         if a.startswith(_DB_FLAG + "="):
-            return a[len(_DB_FLAG) + 1:]
+            return a[len(_DB_FLAG) + 1 :]
     return os.environ.get(_DB_ENV) or DEFAULT_DB
+
 
 EXIT_USAGE = 2
 """Usage or input error, a refused ledger, a database error."""

@@ -23,14 +23,11 @@ if TYPE_CHECKING:
     from ledger.github.sync import SyncSummary
 
 
-
 class PullState(str, Enum):
     open = "open"
     closed = "closed"
     merged = "merged"
     all = "all"
-
-
 
 
 class _Bar:
@@ -46,9 +43,17 @@ class _Bar:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        self._bar = Progress(TextColumn("fetching"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                             TextColumn("{task.fields[points]}"), console=Console(stderr=True), transient=True,
-                             redirect_stdout=sys.stdout.isatty(), redirect_stderr=True)
+        self._bar = Progress(
+            TextColumn("fetching"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            TextColumn("{task.fields[points]}"),
+            console=Console(stderr=True),
+            transient=True,
+            redirect_stdout=sys.stdout.isatty(),
+            redirect_stderr=True,
+        )
         self._task = self._bar.add_task("fetch", total=total, points="")
         self._bar.start()
 
@@ -71,25 +76,45 @@ class _Bar:
 
 
 def fetch_cmd(
-    targets: Annotated[list[str], typer.Argument(
-        help="OWNER/REPO#N, pull-request URLs, or OWNER/REPO (its PRs, with --state/--since/--limit).")],
-    state: Annotated[PullState, typer.Option("--state", help="For OWNER/REPO: open, closed, merged or all.")]
-    = PullState.open,
-    since: Annotated[str | None, typer.Option("--since", help="For OWNER/REPO: PRs updated on or after this date "
-                                                              "(YYYY-MM-DD).")] = None,
-    limit: Annotated[int | None, typer.Option("--limit", help="For OWNER/REPO: at most this many PRs (most "
-                                                              "recently updated first).")] = None,
-    window: Annotated[int | None, typer.Option("--window", help="For OWNER/REPO: only PRs updated in the last "
-                                                                "DAYS days, yet incremental (its place is kept).")]
-    = None,
-    api_url: Annotated[str | None, typer.Option("--api-url", envvar="LEDGER_GITHUB_API",
-                                                help="GitHub API root (env LEDGER_GITHUB_API; GitHub Enterprise: "
-                                                     "https://HOST/api/v3).")] = None,
+    targets: Annotated[
+        list[str],
+        typer.Argument(help="OWNER/REPO#N, pull-request URLs, or OWNER/REPO (its PRs, with --state/--since/--limit)."),
+    ],
+    state: Annotated[
+        PullState, typer.Option("--state", help="For OWNER/REPO: open, closed, merged or all.")
+    ] = PullState.open,
+    since: Annotated[
+        str | None, typer.Option("--since", help="For OWNER/REPO: PRs updated on or after this date (YYYY-MM-DD).")
+    ] = None,
+    limit: Annotated[
+        int | None, typer.Option("--limit", help="For OWNER/REPO: at most this many PRs (most recently updated first).")
+    ] = None,
+    window: Annotated[
+        int | None,
+        typer.Option(
+            "--window",
+            help="For OWNER/REPO: only PRs updated in the last DAYS days, yet incremental (its place is kept).",
+        ),
+    ] = None,
+    api_url: Annotated[
+        str | None,
+        typer.Option(
+            "--api-url",
+            envvar="LEDGER_GITHUB_API",
+            help="GitHub API root (env LEDGER_GITHUB_API; GitHub Enterprise: https://HOST/api/v3).",
+        ),
+    ] = None,
     no_comments: Annotated[bool, typer.Option("--no-comments", help="Skip the PRs' comments (REST).")] = False,
-    rest: Annotated[bool, typer.Option("--rest", help="For OWNER/REPO: list and fetch its PRs one at a time through "
-                                                      "REST instead of the bulk GraphQL sync.")] = False,
-    max_wait: Annotated[float, typer.Option("--max-wait", help="Longest wait for a rate limit, in seconds; "
-                                                               "longer gives up.")] = 900.0,
+    rest: Annotated[
+        bool,
+        typer.Option(
+            "--rest",
+            help="For OWNER/REPO: list and fetch its PRs one at a time through REST instead of the bulk GraphQL sync.",
+        ),
+    ] = False,
+    max_wait: Annotated[
+        float, typer.Option("--max-wait", help="Longest wait for a rate limit, in seconds; longer gives up.")
+    ] = 900.0,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """Fetch pull requests from GitHub: the description's edit history as document versions (oldest first),
@@ -124,11 +149,26 @@ def fetch_cmd(
 
     with _errors(), _interrupted("what was stored stays; run the same command again to fetch the rest"):
         try:
-            events = FetchEvents(note=lambda m: _err(f"note: {m}"), start=bar.start, result=on_result,
-                                 summary=summaries.append, progress=on_progress)
+            events = FetchEvents(
+                note=lambda m: _err(f"note: {m}"),
+                start=bar.start,
+                result=on_result,
+                summary=summaries.append,
+                progress=on_progress,
+            )
             with connect(api_url=api_url, max_wait=max_wait) as gh:
-                results = fetch(targets, db, client=gh, state=state.value, since=since, limit=limit,
-                                comments=not no_comments, rest=rest, events=events, window_days=window)
+                results = fetch(
+                    targets,
+                    db,
+                    client=gh,
+                    state=state.value,
+                    since=since,
+                    limit=limit,
+                    comments=not no_comments,
+                    rest=rest,
+                    events=events,
+                    window_days=window,
+                )
         finally:
             bar.stop()  # before any message: the bar would be drawn over it
     for summary in summaries:

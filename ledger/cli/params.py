@@ -88,8 +88,11 @@ def _converter(annotation: Any) -> Callable[[Any], Any] | None:
         return _to_int
     if annotation is float:
         return _to_float
-    if isinstance(annotation, type) and issubclass(annotation, Enum) and all(isinstance(m.value, str)
-                                                                            for m in annotation):
+    if (
+        isinstance(annotation, type)
+        and issubclass(annotation, Enum)
+        and all(isinstance(m.value, str) for m in annotation)
+    ):
         return _to_enum(annotation)
     return None
 
@@ -125,8 +128,9 @@ def install(command: Any) -> int:
                 continue
             convert = _converter(desc.annotation)
             if convert is not None:
-                p._runtime_param = FastParam(parameter_info=desc.parameter_info, annotation=desc.annotation,
-                                             convert=convert)
+                p._runtime_param = FastParam(
+                    parameter_info=desc.parameter_info, annotation=desc.annotation, convert=convert
+                )
                 n += 1
     return n
 

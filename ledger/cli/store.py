@@ -26,9 +26,16 @@ class _Bar:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        self._bar = Progress(TextColumn(self.what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                             console=Console(stderr=True), transient=True, redirect_stdout=sys.stdout.isatty(),
-                             redirect_stderr=True)
+        self._bar = Progress(
+            TextColumn(self.what),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+            redirect_stdout=sys.stdout.isatty(),
+            redirect_stderr=True,
+        )
         self._task = self._bar.add_task(self.what, total=total)
         self._bar.start()
 
@@ -45,10 +52,12 @@ class _Bar:
 
 
 def reextract(
-    all_versions: Annotated[bool, typer.Option("--all", help="Every stored version, not only those another parser "
-                                                             "version wrote.")] = False,
-    older: Annotated[bool, typer.Option("--older", help="The versions another parser version wrote (the default).")]
-    = False,
+    all_versions: Annotated[
+        bool, typer.Option("--all", help="Every stored version, not only those another parser version wrote.")
+    ] = False,
+    older: Annotated[
+        bool, typer.Option("--older", help="The versions another parser version wrote (the default).")
+    ] = False,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Only tell what would change; write nothing.")] = False,
     workers: Annotated[int | None, typer.Option("--workers", help="Parser processes (as for ingest).")] = None,
     db: DbPath = DEFAULT_DB,
@@ -63,8 +72,7 @@ def reextract(
     seen = failed = changed = 0
     totals = [0, 0, 0]
     with errors(), interrupted("each version is old or new; run the same command again for the rest"), bar:
-        for r in run(db, mode="all" if all_versions else "older", dry_run=dry_run, workers=workers,
-                     on_start=bar.start):
+        for r in run(db, mode="all" if all_versions else "older", dry_run=dry_run, workers=workers, on_start=bar.start):
             seen += 1
             bar.advance()
             if r.error:
@@ -78,9 +86,11 @@ def reextract(
                     typer.echo(f"    {line}")
             totals = [totals[0] + r.change.added, totals[1] + r.change.removed, totals[2] + r.change.changed]
     verb = "would change" if dry_run else "changed"
-    typer.echo(f"{seen:,} version{'s' if seen != 1 else ''} read again: {changed:,} {verb} (claims +{totals[0]:,} "
-               f"-{totals[1]:,} ~{totals[2]:,}), {seen - changed - failed:,} the same"
-               + (f", {failed:,} failed" if failed else ""))
+    typer.echo(
+        f"{seen:,} version{'s' if seen != 1 else ''} read again: {changed:,} {verb} (claims +{totals[0]:,} "
+        f"-{totals[1]:,} ~{totals[2]:,}), {seen - changed - failed:,} the same"
+        + (f", {failed:,} failed" if failed else "")
+    )
     if failed:
         raise typer.Exit(1)
 
@@ -110,12 +120,17 @@ class ExportFormat(str, Enum):
 
 def export(
     directory: Annotated[str, typer.Argument(help="The folder to write the files to (made if missing).")],
-    format: Annotated[ExportFormat, typer.Option("--format", "-f", help="parquet (needs the parquet extra).")]
-    = ExportFormat.parquet,
-    since: Annotated[str | None, typer.Option("--since", help="Only what was written (ingested, re-extracted, "
-                                                              "merged) since this date or time.")] = None,
-    name: Annotated[str | None, typer.Option("--name", help="The ledger's name in every row (default: the file's "
-                                                            "name without .db).")] = None,
+    format: Annotated[
+        ExportFormat, typer.Option("--format", "-f", help="parquet (needs the parquet extra).")
+    ] = ExportFormat.parquet,
+    since: Annotated[
+        str | None,
+        typer.Option("--since", help="Only what was written (ingested, re-extracted, merged) since this date or time."),
+    ] = None,
+    name: Annotated[
+        str | None,
+        typer.Option("--name", help="The ledger's name in every row (default: the file's name without .db)."),
+    ] = None,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """Write documents, versions, claims, revisions and support cells as Parquet, one file each."""

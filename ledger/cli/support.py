@@ -15,20 +15,27 @@ from ledger.output.formats import Format
 
 
 def support_cmd(
-    subject: Annotated[str | None, typer.Option(
-        "--subject", help="Architecture or model: features x engines for it (a class, a model name, a family).")]
-    = None,
-    feature: Annotated[str | None, typer.Option(
-        "--feature", help="Feature, any engine's spelling: architectures x engines for it.")] = None,
+    subject: Annotated[
+        str | None,
+        typer.Option(
+            "--subject", help="Architecture or model: features x engines for it (a class, a model name, a family)."
+        ),
+    ] = None,
+    feature: Annotated[
+        str | None, typer.Option("--feature", help="Feature, any engine's spelling: architectures x engines for it.")
+    ] = None,
     engine: Annotated[str | None, typer.Option("--engine", help="Only this engine's cells.")] = None,
-    value: Annotated[str | None, typer.Option(
-        "--value", help="yes, no, partial, n/a, untested, absent.")] = None,
+    value: Annotated[str | None, typer.Option("--value", help="yes, no, partial, n/a, untested, absent.")] = None,
     document: Annotated[str | None, typer.Option("--document", help="Document id, key, path or URL.")] = None,
-    evidence: Annotated[bool, typer.Option(
-        "--evidence", help="Beside each cell, the engine's PR claims naming the architecture and the feature.")]
-    = False,
-    format: Annotated[Format, typer.Option("--format", "-f", help="table (matrices), or rows: json, jsonl, csv, "
-                                                                   "markdown.")] = Format.table,
+    evidence: Annotated[
+        bool,
+        typer.Option(
+            "--evidence", help="Beside each cell, the engine's PR claims naming the architecture and the feature."
+        ),
+    ] = False,
+    format: Annotated[
+        Format, typer.Option("--format", "-f", help="table (matrices), or rows: json, jsonl, csv, markdown.")
+    ] = Format.table,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """Which engines support an architecture with a feature: the support cells of every engine's documents,
@@ -38,8 +45,9 @@ def support_cmd(
     from ledger.support.render import write_support
 
     with _errors(), open_ledger(db) as book:
-        answer = support(book, subject=subject, feature=feature, engine=engine, value=value, document=document,
-                         evidence=evidence)
+        answer = support(
+            book, subject=subject, feature=feature, engine=engine, value=value, document=document, evidence=evidence
+        )
     write_support(answer, format)
 
 

@@ -23,19 +23,34 @@ def register(app: typer.Typer) -> None:
 
 
 def serve_cmd(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on (default loopback; 0.0.0.0 exposes the "
-                                                     "ledger to the network).")] = "127.0.0.1",
+    host: Annotated[
+        str,
+        typer.Option(
+            "--host", help="Address to listen on (default loopback; 0.0.0.0 exposes the ledger to the network)."
+        ),
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8001,
-    allow_host: Annotated[list[str] | None, typer.Option(
-        "--allow-host", help="A further Host name to answer (a name the server is reached by, as NAME or "
-                             "NAME:PORT); others get 421, so no other site's page can read the ledger through "
-                             "DNS rebinding.")] = None,
-    allow_sql: Annotated[bool, typer.Option("--allow-sql", help="Let pages run arbitrary read-only SQL (?sql=), "
-                                                                "each statement bounded to 1 s; off by default."
-                                                    )] = False,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host",
+            help="A further Host name to answer (a name the server is reached by, as NAME or "
+            "NAME:PORT); others get 421, so no other site's page can read the ledger through "
+            "DNS rebinding.",
+        ),
+    ] = None,
+    allow_sql: Annotated[
+        bool,
+        typer.Option(
+            "--allow-sql",
+            help="Let pages run arbitrary read-only SQL (?sql=), each statement bounded to 1 s; off by default.",
+        ),
+    ] = False,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the ledger's pages in a browser.")] = False,
-    get: Annotated[str | None, typer.Option("--get", help="Print the response to one path (for example "
-                                                          "/-/ledger/pr/OWNER/NAME/N) and exit.")] = None,
+    get: Annotated[
+        str | None,
+        typer.Option("--get", help="Print the response to one path (for example /-/ledger/pr/OWNER/NAME/N) and exit."),
+    ] = None,
     db: DbPath = DEFAULT_DB,
 ) -> None:
     """Serve the ledger's pages and tables (datasette) read-only: PR pages with every claim linked to its

@@ -59,7 +59,7 @@ MAX_RUN_GAP = 3
 
 
 def runs_as_one(items: list[_Item]) -> list[_Item]:
-    """"Main branch (3 trials):" and three throughput lines: one series per side, its mean with the runs' spread
+    """ "Main branch (3 trials):" and three throughput lines: one series per side, its mean with the runs' spread
     (their standard error, which sets the noise threshold), not trial 1 against trial 1."""
     groups: dict[tuple[Key, str], list[_Item]] = {}
     for it in items:
@@ -68,16 +68,25 @@ def runs_as_one(items: list[_Item]) -> list[_Item]:
     for group in groups.values():
         values = [it.claim.value for it in group]
         lines = [it.claim.source.line for it in group]
-        if not (2 <= len(group) <= 50) or None in values or any(it.claim.kind == "gate" for it in group) or \
-                any(b - a > MAX_RUN_GAP or b <= a for a, b in itertools.pairwise(lines)):
+        if (
+            not (2 <= len(group) <= 50)
+            or None in values
+            or any(it.claim.kind == "gate" for it in group)
+            or any(b - a > MAX_RUN_GAP or b <= a for a, b in itertools.pairwise(lines))
+        ):
             continue
         nums = [float(v) for v in values if v is not None]
         mean = sum(nums) / len(nums)
         sd = (sum((v - mean) ** 2 for v in nums) / (len(nums) - 1)) ** 0.5
         first = group[0]
-        claim = first.claim.model_copy(update={
-            "value": mean, "stderr": sd / len(nums) ** 0.5, "reference": None,
-            "printed": f"mean of {len(nums)} runs ({', '.join(f'{v:g}' for v in nums)})"})
+        claim = first.claim.model_copy(
+            update={
+                "value": mean,
+                "stderr": sd / len(nums) ** 0.5,
+                "reference": None,
+                "printed": f"mean of {len(nums)} runs ({', '.join(f'{v:g}' for v in nums)})",
+            }
+        )
         merged[id(first)] = _Item(first.key, first.variant, claim, first.rev)
         for it in group[1:]:
             merged[id(it)] = None
@@ -99,8 +108,9 @@ MAX_FUZZY_PAIRS = 40_000
 """Above this many old x new candidates in one key, word-overlap pairing is skipped (exact passes still run)."""
 
 
-def _pair_equal(lo: list[_Item], ln: list[_Item], label: Callable[[_Item], str],
-                pairs: list[tuple[_Item, _Item]]) -> tuple[list[_Item], list[_Item]]:
+def _pair_equal(
+    lo: list[_Item], ln: list[_Item], label: Callable[[_Item], str], pairs: list[tuple[_Item, _Item]]
+) -> tuple[list[_Item], list[_Item]]:
     """Pair items whose labels are equal, in document order on both sides (linear time)."""
     queues: dict[str, list[int]] = {}
     for j, b in enumerate(ln):
@@ -162,12 +172,16 @@ def _group(items: Iterable[_Item]) -> dict[Key, list[_Item]]:
 def _name_words(metric: str | None) -> frozenset[str]:
     _, rest = config_hints(clean_name(metric or ""))
     rest = RUN_ID_RE.sub(" ", rest)
-    return frozenset(w for w in re.split(r"[^a-z0-9.]+", rest)
-                     if len(w) > 1 and w not in ("test", "tests", "the", "with", "and", "of", "on", "py"))
+    return frozenset(
+        w
+        for w in re.split(r"[^a-z0-9.]+", rest)
+        if len(w) > 1 and w not in ("test", "tests", "the", "with", "and", "of", "on", "py")
+    )
 
 
-def _pair_renamed(left_old: list[_Item], left_new: list[_Item], pairs: list[Pair],
-                  noise: NoiseModel) -> tuple[list[_Item], list[_Item]]:
+def _pair_renamed(
+    left_old: list[_Item], left_new: list[_Item], pairs: list[Pair], noise: NoiseModel
+) -> tuple[list[_Item], list[_Item]]:
     if len(left_old) * len(left_new) > MAX_FUZZY_PAIRS:
         return left_old, left_new
     used: set[int] = set()
@@ -195,8 +209,9 @@ def _pair_renamed(left_old: list[_Item], left_new: list[_Item], pairs: list[Pair
     return rest_old, [b for j, b in enumerate(left_new) if j not in used]
 
 
-def compare(old: Snapshot, new: Snapshot, noise: NoiseModel | None = None,
-            match_revision_labels: bool = True) -> list[Pair]:
+def compare(
+    old: Snapshot, new: Snapshot, noise: NoiseModel | None = None, match_revision_labels: bool = True
+) -> list[Pair]:
     """Align two snapshots and judge every pair, lone claim and mismatched configuration."""
     noise = noise or NoiseModel()
     go = _group(runs_as_one(items_of(old, match_revision_labels)))
@@ -220,15 +235,28 @@ def compare(old: Snapshot, new: Snapshot, noise: NoiseModel | None = None,
     # a different setup too); never judged.
     matched_n, still_old, left_new = nearest_setups(left_old, left_new, lambda it: it.key, lambda it: it.variant)
     for a, b in matched_n:
-        pairs.append(Pair(a.key, _residual(a.variant), a.claim, b.claim, NOT_COMPARABLE,
-                          reason=setup_difference(a.key, b.key, a.rev, b.rev), old_rev=a.rev, new_rev=b.rev,
-                          other_key=b.key))
+        pairs.append(
+            Pair(
+                a.key,
+                _residual(a.variant),
+                a.claim,
+                b.claim,
+                NOT_COMPARABLE,
+                reason=setup_difference(a.key, b.key, a.rev, b.rev),
+                old_rev=a.rev,
+                new_rev=b.rev,
+                other_key=b.key,
+            )
+        )
     by_base_new: dict[tuple[str, str], list[_Item]] = {}
     for it in left_new:
         by_base_new.setdefault(it.key.base(), []).append(it)
     for a in still_old:
-        pairs.append(Pair(a.key, _residual(a.variant), a.claim, None, MISSING, reason="present before, absent now",
-                          old_rev=a.rev))
+        pairs.append(
+            Pair(
+                a.key, _residual(a.variant), a.claim, None, MISSING, reason="present before, absent now", old_rev=a.rev
+            )
+        )
     for items in by_base_new.values():
         for b in items:
             pairs.append(Pair(b.key, _residual(b.variant), None, b.claim, NEW, reason="absent before", new_rev=b.rev))
@@ -288,21 +316,40 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
         assert fc is not None and lc is not None
         if first == latest:
             if latest == n - 1 and n > 1 and waived_failures(lc):
-                row.overall = Pair(row.key, row.variant, None, lc, WAIVED, Threshold(0.0, "waived", "waived"),
-                                   reason=lc.outcome_text or "waived", new_rev=names[latest])
+                row.overall = Pair(
+                    row.key,
+                    row.variant,
+                    None,
+                    lc,
+                    WAIVED,
+                    Threshold(0.0, "waived", "waived"),
+                    reason=lc.outcome_text or "waived",
+                    new_rev=names[latest],
+                )
             elif latest == n - 1 and n > 1 and _failing(lc):
                 basis = "outcome" if lc.kind == "gate" else "failed count"
-                row.overall = Pair(row.key, row.variant, None, lc, REGRESSION, Threshold(0.0, basis, basis),
-                                   reason="a new failure", new_rev=names[latest])
+                row.overall = Pair(
+                    row.key,
+                    row.variant,
+                    None,
+                    lc,
+                    REGRESSION,
+                    Threshold(0.0, basis, basis),
+                    reason="a new failure",
+                    new_rev=names[latest],
+                )
             elif latest == n - 1 and n > 1:
-                row.overall = Pair(row.key, row.variant, None, lc, NEW, reason="only in the newest revision",
-                                   new_rev=names[latest])
+                row.overall = Pair(
+                    row.key, row.variant, None, lc, NEW, reason="only in the newest revision", new_rev=names[latest]
+                )
             elif n > 1:
-                row.overall = Pair(row.key, row.variant, fc, None, MISSING,
-                                   reason=f"only in {names[first]}", old_rev=names[first])
+                row.overall = Pair(
+                    row.key, row.variant, fc, None, MISSING, reason=f"only in {names[first]}", old_rev=names[first]
+                )
             else:
-                row.overall = Pair(row.key, row.variant, fc, None, INSUFFICIENT, reason="one revision only",
-                                   old_rev=names[first])
+                row.overall = Pair(
+                    row.key, row.variant, fc, None, INSUFFICIENT, reason="one revision only", old_rev=names[first]
+                )
             continue
         p = judge(row.key, fc, lc, noise)
         p.variant, p.old_rev, p.new_rev = row.variant, names[first], names[latest]
@@ -337,8 +384,13 @@ def n_setup_differences(a: Key, b: Key) -> int:
     return (a.unit != b.unit) + sum(1 for k in set(ca) | set(cb) if ca.get(k) != cb.get(k))
 
 
-def nearest_setups(olds: Sequence[T], news: Sequence[T], key: Callable[[T], Key], variant: Callable[[T], str],
-                   allowed: Callable[[T, T], bool] | None = None) -> tuple[list[tuple[T, T]], list[T], list[T]]:
+def nearest_setups(
+    olds: Sequence[T],
+    news: Sequence[T],
+    key: Callable[[T], Key],
+    variant: Callable[[T], str],
+    allowed: Callable[[T, T], bool] | None = None,
+) -> tuple[list[tuple[T, T]], list[T], list[T]]:
     """Leftovers of one metric on each side paired by the fewest setup differences (then equal variant, then
     document order), each at most once: what "not comparable" rows are made of. Returns the pairs and the rest."""
     by_base: dict[tuple[str, str], list[int]] = {}
@@ -359,8 +411,11 @@ def nearest_setups(olds: Sequence[T], news: Sequence[T], key: Callable[[T], Key]
             used_o.add(i)
             used_n.add(j)
             pairs.append((olds[i], news[j]))
-    return (pairs, [a for i, a in enumerate(olds) if i not in used_o],
-            [b for j, b in enumerate(news) if j not in used_n])
+    return (
+        pairs,
+        [a for i, a in enumerate(olds) if i not in used_o],
+        [b for j, b in enumerate(news) if j not in used_n],
+    )
 
 
 def _join_setups(rows: list[Row], names: Sequence[str]) -> list[Row]:
@@ -368,6 +423,7 @@ def _join_setups(rows: list[Row], names: Sequence[str]) -> list[Row]:
     "not comparable" against the one nearest in setup that starts after it, naming the setup keys that differ (a
     key stated on one side only is a difference: "gpu=b200 stated only in v2"), instead of "missing". The two stay
     two rows, each with its own values: a row never holds the values of two setups."""
+
     def span(r: Row) -> tuple[int, int]:
         stated = [i for i, c in enumerate(r.cells) if c is not None]
         return stated[0], stated[-1]
@@ -375,13 +431,26 @@ def _join_setups(rows: list[Row], names: Sequence[str]) -> list[Row]:
     n = len(names)
     ending = [r for r in rows if span(r)[1] < n - 1]
     starting = [r for r in rows if span(r)[0] > 0]
-    joined, _, _ = nearest_setups(ending, starting, lambda r: r.key, lambda r: r.variant,
-                                  lambda a, b: b is not a and a.key != b.key and span(b)[0] > span(a)[1])
+    joined, _, _ = nearest_setups(
+        ending,
+        starting,
+        lambda r: r.key,
+        lambda r: r.variant,
+        lambda a, b: b is not a and a.key != b.key and span(b)[0] > span(a)[1],
+    )
     for a, b in joined:
         a_last, b_first = span(a)[1], span(b)[0]
         oc, nc = a.cells[a_last], b.cells[b_first]
         assert oc is not None and nc is not None
-        a.overall = Pair(a.key, a.variant, oc, nc, NOT_COMPARABLE,
-                         reason=setup_difference(a.key, b.key, names[a_last], names[b_first]),
-                         old_rev=names[a_last], new_rev=names[b_first], other_key=b.key)
+        a.overall = Pair(
+            a.key,
+            a.variant,
+            oc,
+            nc,
+            NOT_COMPARABLE,
+            reason=setup_difference(a.key, b.key, names[a_last], names[b_first]),
+            old_rev=names[a_last],
+            new_rev=names[b_first],
+            other_key=b.key,
+        )
     return rows

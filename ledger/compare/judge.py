@@ -15,7 +15,14 @@ from ledger.vocab.text import MAX_NAME
 from ledger.vocab.units import unit_factor
 
 VERDICTS: tuple[str, ...] = (
-    "regression", "fewer tests", "waived", "improvement", "within noise", "new", "missing", "not comparable",
+    "regression",
+    "fewer tests",
+    "waived",
+    "improvement",
+    "within noise",
+    "new",
+    "missing",
+    "not comparable",
     "insufficient data",
 )
 REGRESSION, FEWER_TESTS, WAIVED, IMPROVEMENT, NOISE, NEW, MISSING, NOT_COMPARABLE, INSUFFICIENT = VERDICTS
@@ -44,12 +51,19 @@ class Pair:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "metric": self.key.metric, "kind": self.key.kind, "unit": self.key.unit or None,
-            "config": dict(self.key.config), "variant": self.variant or None, "verdict": self.verdict,
-            "old": _claim_brief(self.old, self.old_rev), "new": _claim_brief(self.new, self.new_rev),
-            "delta": self.delta, "delta_pct": self.delta_pct,
-            "threshold": None if self.threshold is None else {
-                "value": self.threshold.value, "basis": self.threshold.basis, "display": self.threshold.display},
+            "metric": self.key.metric,
+            "kind": self.key.kind,
+            "unit": self.key.unit or None,
+            "config": dict(self.key.config),
+            "variant": self.variant or None,
+            "verdict": self.verdict,
+            "old": _claim_brief(self.old, self.old_rev),
+            "new": _claim_brief(self.new, self.new_rev),
+            "delta": self.delta,
+            "delta_pct": self.delta_pct,
+            "threshold": None
+            if self.threshold is None
+            else {"value": self.threshold.value, "basis": self.threshold.basis, "display": self.threshold.display},
             "reason": self.reason or None,
             "other_config": dict(self.other_key.config) if self.other_key else None,
         }
@@ -59,10 +73,18 @@ def _claim_brief(c: Claim | None, rev: str | None) -> dict[str, Any] | None:
     if c is None:
         return None
     return {
-        "value": c.value, "high": c.high, "unit": c.unit, "outcome": c.outcome, "passed": c.passed,
-        "failed": c.failed, "reference": c.reference, "revision": rev, "metric_text": c.metric,
+        "value": c.value,
+        "high": c.high,
+        "unit": c.unit,
+        "outcome": c.outcome,
+        "passed": c.passed,
+        "failed": c.failed,
+        "reference": c.reference,
+        "revision": rev,
+        "metric_text": c.metric,
         "config_text": dict(c.config),  # the setup as printed, beside the pair's canonical "config"
-        "line": c.source.line, "path": c.source.path,
+        "line": c.source.line,
+        "path": c.source.path,
     }
 
 
@@ -195,7 +217,7 @@ def cases_run(c: Claim) -> int | None:
 
 
 def coverage_text(old: int, new: int) -> str:
-    """"coverage: 3,444 -> 1,213 cases, -65%"."""
+    """ "coverage: 3,444 -> 1,213 cases, -65%"."""
     return f"coverage: {old:,} -> {new:,} cases, {(new - old) / old * 100:+.0f}%"
 
 
@@ -245,8 +267,16 @@ def latest_against_history(key: Key, claims: Sequence[Claim], noise: NoiseModel 
     n = len(vals)
     mean = sum(vals) / n
     sd = math.sqrt(sum((v - mean) ** 2 for v in vals) / (n - 1))
-    base = Claim.model_construct(**{**earlier[-1].__dict__, "value": mean, "high": None, "approx": False,
-                                    "stderr": None, "unit": earlier[-1].unit})
+    base = Claim.model_construct(
+        **{
+            **earlier[-1].__dict__,
+            "value": mean,
+            "high": None,
+            "approx": False,
+            "stderr": None,
+            "unit": earlier[-1].unit,
+        }
+    )
     pair = judge_numbers(key, base, last, noise)
     if pair.threshold is None or pair.delta is None:
         return pair

@@ -68,8 +68,9 @@ def claim_key(claim: Claim) -> tuple[Key, str]:
 
 
 @functools.lru_cache(maxsize=8192)
-def _claim_key(kind: str, metric: str | None, unit: str | None,
-               config_items: tuple[tuple[str, str], ...]) -> tuple[Key, str]:
+def _claim_key(
+    kind: str, metric: str | None, unit: str | None, config_items: tuple[tuple[str, str], ...]
+) -> tuple[Key, str]:
     """claim_key of a claim with these fields (all it reads): the versions of a PR repeat most claims' keys, and
     compare and trend ask for each claim's key more than once. Key is frozen, so the shared result is safe."""
     setup = read_setup(kind, metric, config_items)

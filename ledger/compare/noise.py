@@ -143,11 +143,13 @@ def _sample_count(key: Key, noise: NoiseModel) -> int | None:
     return noise.samples.get(key.metric) or noise.samples.get(cfg.get("task", ""))
 
 
-def threshold_for(key: Key, old: float, new: float, noise: NoiseModel,
-                  se_old: float | None = None, se_new: float | None = None) -> Threshold:
+def threshold_for(
+    key: Key, old: float, new: float, noise: NoiseModel, se_old: float | None = None, se_new: float | None = None
+) -> Threshold:
     """The noise threshold for one pair of values (symmetric in old and new)."""
     configured = noise.metric_thresholds.get(key.metric) or noise.metric_thresholds.get(
-        STAT_RE.sub("", key.metric).strip())
+        STAT_RE.sub("", key.metric).strip()
+    )
     if configured is not None:
         val, rel = configured
         if rel:
@@ -186,8 +188,9 @@ def threshold_for(key: Key, old: float, new: float, noise: NoiseModel,
     return Threshold(noise.perf_rel * scale, "default perf", f"±{noise.perf_rel * 100:g}%")
 
 
-def noise_from_options(thresholds: Sequence[str] = (), samples: Sequence[str] = (), config: str | None = None,
-                       z: float | None = None) -> NoiseModel:
+def noise_from_options(
+    thresholds: Sequence[str] = (), samples: Sequence[str] = (), config: str | None = None, z: float | None = None
+) -> NoiseModel:
     """The noise model of `--threshold NAME=VALUE`, `--samples NAME=N`, `--config FILE.toml` and `--z`."""
     noise = NoiseModel()
     if config:

@@ -19,8 +19,10 @@ from collections.abc import Sequence
 from ledger.model import Claim, Revision
 
 # "failed (in CI on f22959cf9a)", "fails (on 0c9b8a7d)": the commit an outcome names; a sha holds a digit
-_ON_SHA_RE = re.compile(r"\((?P<ci>[^()]{0,40}\bCI\b)?[^()]{0,40}?\bon\s+(?:commit\s+)?"
-                        r"(?P<sha>(?=[a-f]{0,39}\d)[0-9a-f]{7,40})\b")
+_ON_SHA_RE = re.compile(
+    r"\((?P<ci>[^()]{0,40}\bCI\b)?[^()]{0,40}?\bon\s+(?:commit\s+)?"
+    r"(?P<sha>(?=[a-f]{0,39}\d)[0-9a-f]{7,40})\b"
+)
 
 
 def _rev(c: Claim) -> tuple[str, str]:
@@ -41,8 +43,11 @@ def mark_waived(claims: Sequence[Claim]) -> list[Claim]:
                 gates.setdefault((_rev(g), no), []).append(g)
     marked: dict[int, Claim] = {}
     for c in runs:
-        near = [g for no in range(c.source.line, (c.source.line_end or c.source.line) + 1)
-                for g in gates.get((_rev(c), no), [])]
+        near = [
+            g
+            for no in range(c.source.line, (c.source.line_end or c.source.line) + 1)
+            for g in gates.get((_rev(c), no), [])
+        ]
         waived = [g for g in near if g.outcome == "waived"]
         if waived and not any(g.outcome == "fail" for g in near):
             names = ", ".join(dict.fromkeys(g.metric or "?" for g in waived))

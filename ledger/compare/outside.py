@@ -35,7 +35,9 @@ ROW_NOTE = "against the row"
 # a row label that names a measure, not a state of the code
 _MEASURE_RE = re.compile(
     r"throughput|latency|ttft|tpot|\bitl\b|e2e|tok/s|tokens?/s|req/s|\bqps\b|duration|\btime\b|speed|memory|"
-    r"bandwidth|flops|\(\s{0,3}(?:ms|us|s|%|gib|gb|mb)\s{0,3}\)", re.IGNORECASE)
+    r"bandwidth|flops|\(\s{0,3}(?:ms|us|s|%|gib|gb|mb)\s{0,3}\)",
+    re.IGNORECASE,
+)
 _TEST_ID_RE = re.compile(r"[_/]|::")
 _MARKS_RE = re.compile(r"(?:\s|^)(\*{1,3}|[†‡§¶]{1,2}|[¹²³⁴⁵⁶⁷⁸⁹]{1,2})\s*$")
 
@@ -49,8 +51,13 @@ def _tables(claims: Sequence[Claim]) -> list[list[Claim]]:
     """The row values of one setup and one column, in runs of nearby lines (one table each)."""
     groups: dict[tuple[Key, str], list[Claim]] = {}
     for c in claims:
-        if c.kind in _ROW_KINDS and c.reference is None and _state_label(c.config.get("row", "")) and \
-                number(c) is not None and c.unit != "%":
+        if (
+            c.kind in _ROW_KINDS
+            and c.reference is None
+            and _state_label(c.config.get("row", ""))
+            and number(c) is not None
+            and c.unit != "%"
+        ):
             groups.setdefault((claim_key(c)[0], c.config.get("column", "")), []).append(c)
     out: list[list[Claim]] = []
     for group in groups.values():
@@ -66,8 +73,13 @@ def _tables(claims: Sequence[Claim]) -> list[list[Claim]]:
 
 def _state_label(label: str) -> bool:
     """A row label that can name a state of the code ("feature commits only", "with the fast paths")."""
-    return bool(label) and not (_MEASURE_RE.search(label) or _TEST_ID_RE.search(label) or is_accuracy_name(label)
-                                or is_acceptance_name(label) or is_benchmark_name(label))
+    return bool(label) and not (
+        _MEASURE_RE.search(label)
+        or _TEST_ID_RE.search(label)
+        or is_accuracy_name(label)
+        or is_acceptance_name(label)
+        or is_benchmark_name(label)
+    )
 
 
 def _base_row(rows: list[Claim]) -> Claim | None:
@@ -96,8 +108,12 @@ def with_row_baselines(claims: Sequence[Claim]) -> list[Claim]:
 def outside_snapshot(claims: Sequence[Claim], document: str | None) -> Snapshot | None:
     """The side of a document's results stated outside its revision sections, or None when there are none."""
     # a value whose metric has no word ("123 -> 43") is a misread the text does not name: nothing to judge
-    own = [c for c in outside_claims(claims) if not (c.revision and (c.revision.label or "").lower() == CI_LABEL)
-           and (c.kind not in _ROW_KINDS or _WORD_RE.search(claim_key(c)[0].metric))]
+    own = [
+        c
+        for c in outside_claims(claims)
+        if not (c.revision and (c.revision.label or "").lower() == CI_LABEL)
+        and (c.kind not in _ROW_KINDS or _WORD_RE.search(claim_key(c)[0].metric))
+    ]
     if not own:
         return None
     return Snapshot(RevisionRef(name=OUTSIDE, document=document), with_row_baselines(own))
@@ -115,10 +131,10 @@ def footnote(lines: Sequence[str], c: Claim, limit: int = 60) -> str | None:
     if mark is None:
         return None
     start = c.source.line_end or c.source.line
-    for text in lines[start:start + limit]:
+    for text in lines[start : start + limit]:
         s = text.lstrip().lstrip("\\")
-        if s.startswith(mark) and not s.startswith(mark + mark[0]) and s[len(mark):len(mark) + 1] in (" ", "\t"):
-            return " ".join(s[len(mark):].split())
+        if s.startswith(mark) and not s.startswith(mark + mark[0]) and s[len(mark) : len(mark) + 1] in (" ", "\t"):
+            return " ".join(s[len(mark) :].split())
     return None
 
 

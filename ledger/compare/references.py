@@ -42,11 +42,20 @@ class ReferenceCheck:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "metric": self.key.metric, "config": dict(self.key.config), "value": self.claim.value,
-            "reference": self.reference, "delta": self.delta, "verdict": self.verdict,
-            "threshold": {"value": self.threshold.value, "basis": self.threshold.basis,
-                          "display": self.threshold.display},
-            "origin": self.origin, "revision": self.revision, "line": self.claim.source.line,
+            "metric": self.key.metric,
+            "config": dict(self.key.config),
+            "value": self.claim.value,
+            "reference": self.reference,
+            "delta": self.delta,
+            "verdict": self.verdict,
+            "threshold": {
+                "value": self.threshold.value,
+                "basis": self.threshold.basis,
+                "display": self.threshold.display,
+            },
+            "origin": self.origin,
+            "revision": self.revision,
+            "line": self.claim.source.line,
             "printed": self.printed,
             "superseded": self.superseded,
         }
@@ -87,8 +96,9 @@ def reference_matches(ref: RegisteredReference, key: Key) -> bool:
     return (rs or None) == _spec_of(cfg) and not rc.get("extra")
 
 
-def check_references(snapshot: Snapshot, noise: NoiseModel | None = None,
-                     registered: Sequence[RegisteredReference] = ()) -> list[ReferenceCheck]:
+def check_references(
+    snapshot: Snapshot, noise: NoiseModel | None = None, registered: Sequence[RegisteredReference] = ()
+) -> list[ReferenceCheck]:
     """Stated references first; where none is stated, a registered one whose model and config match."""
     noise = noise or NoiseModel()
     out: list[ReferenceCheck] = []

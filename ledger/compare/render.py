@@ -29,10 +29,18 @@ class ComparisonParts(Protocol):
     tested: list[TestedCommit]
     measured: list[str]
 
-SYMBOL = {"regression": "REGRESSION", "fewer tests": "fewer tests", "waived": "waived",
-          "improvement": "improvement", "within noise": "~ within noise",
-          "new": "new", "missing": "missing", "not comparable": "not comparable",
-          "insufficient data": "insufficient data"}
+
+SYMBOL = {
+    "regression": "REGRESSION",
+    "fewer tests": "fewer tests",
+    "waived": "waived",
+    "improvement": "improvement",
+    "within noise": "~ within noise",
+    "new": "new",
+    "missing": "missing",
+    "not comparable": "not comparable",
+    "insufficient data": "insufficient data",
+}
 
 
 def fmt_claim(c: Claim | None) -> str:
@@ -41,8 +49,9 @@ def fmt_claim(c: Claim | None) -> str:
     if c.kind == "gate":
         return c.outcome or "?"
     if c.kind == "tests":
-        parts = [f"{n} {k}" for k, n in (("passed", c.passed), ("failed", c.failed), ("skipped", c.skipped))
-                 if n is not None]
+        parts = [
+            f"{n} {k}" for k, n in (("passed", c.passed), ("failed", c.failed), ("skipped", c.skipped)) if n is not None
+        ]
         return ", ".join(parts) or "?"
     v = number(c)
     if v is None:
@@ -88,15 +97,18 @@ def _fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(1, width - 1)] + "…"
 
 
-def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], width: int | None = None,
-           caps: Sequence[int] | None = None) -> list[str]:
+def _table(
+    headers: Sequence[str], rows: Sequence[Sequence[str]], width: int | None = None, caps: Sequence[int] | None = None
+) -> list[str]:
     """An aligned text table; document text neutralised; no line longer than `width`."""
     cells = [[terminal(c) for c in r] for r in [headers, *rows]]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
     if caps:
         widths = [min(w, c) for w, c in zip(widths, caps, strict=True)]
+
     def line(r: Sequence[str]) -> str:
         return "  ".join(_fit(c, widths[i]).ljust(widths[i]) for i, c in enumerate(r)).rstrip()
+
     out = [line(cells[0]), line(["-" * w for w in widths]), *[line(r) for r in cells[1:]]]
     return [_fit(x, width) for x in out] if width else out
 
@@ -115,9 +127,17 @@ def summary(verdicts: Sequence[str]) -> str:
 _ORDER = {v: i for i, v in enumerate(VERDICTS)}
 CHANGED = ("regression", "fewer tests", "waived", "improvement", "not comparable")
 """Verdicts listed row by row; the others are counted in one line each (--all lists them too)."""
-WORD = {"regression": "REGRESSION", "fewer tests": "fewer tests", "waived": "waived",
-        "improvement": "improvement", "not comparable": "not comparable",
-        "within noise": "~", "new": "new", "missing": "measured once", "insufficient data": "no verdict"}
+WORD = {
+    "regression": "REGRESSION",
+    "fewer tests": "fewer tests",
+    "waived": "waived",
+    "improvement": "improvement",
+    "not comparable": "not comparable",
+    "within noise": "~",
+    "new": "new",
+    "missing": "measured once",
+    "insufficient data": "no verdict",
+}
 
 
 def _delta_cell(p: Pair) -> str:
@@ -163,17 +183,24 @@ def _series_label(r: Row, shared: frozenset[tuple[str, str]] = frozenset()) -> s
 
 
 def _sorted_rows(rows: Sequence[Row]) -> list[Row]:
-    return sorted([r for r in rows if r.overall is not None],
-                  key=lambda r: (_ORDER[r.overall.verdict if r.overall else "insufficient data"], r.key.kind,
-                                 r.key.metric, r.key.config))
+    return sorted(
+        [r for r in rows if r.overall is not None],
+        key=lambda r: (
+            _ORDER[r.overall.verdict if r.overall else "insufficient data"],
+            r.key.kind,
+            r.key.metric,
+            r.key.config,
+        ),
+    )
 
 
 def _columns(rows: Sequence[Row], n: int, budget: int) -> list[int]:
     """The revisions to show as columns, oldest first: all that the rows state when they fit; else the newest,
     then the revisions the rows' verdicts compare, the most used first; the oldest of equal use go first."""
     used = [i for i in range(n) if any(r.cells[i] is not None for r in rows)]
-    width = {i: min(16, max([len(f"R{i + 1}")] + [len(fmt_claim(c)) for r in rows if (c := r.cells[i])])) + 2
-             for i in used}
+    width = {
+        i: min(16, max([len(f"R{i + 1}")] + [len(fmt_claim(c)) for r in rows if (c := r.cells[i])])) + 2 for i in used
+    }
     if sum(width.values()) <= budget:
         return used
     ends: Counter[int] = Counter()
@@ -199,9 +226,16 @@ def shared_setup(rows: Sequence[Row]) -> list[tuple[str, str]]:
     return [kv for kv in rows[0].key.config if kv in common]
 
 
-def render_rows(revisions: Sequence[RevisionRef], rows: Sequence[Row], fmt: str, *, show_all: bool = False,
-                width: int | None = None, title: str | None = None,
-                shared: Sequence[tuple[str, str]] = ()) -> list[str]:
+def render_rows(
+    revisions: Sequence[RevisionRef],
+    rows: Sequence[Row],
+    fmt: str,
+    *,
+    show_all: bool = False,
+    width: int | None = None,
+    title: str | None = None,
+    shared: Sequence[tuple[str, str]] = (),
+) -> list[str]:
     """The one screen: a header naming each revision once, the changed series row by row (every row with
     --all), then one line each for the series within noise, measured once and new. `shared`: setup keys left
     out of the labels (said once by the caller)."""
@@ -233,32 +267,48 @@ def render_rows(revisions: Sequence[RevisionRef], rows: Sequence[Row], fmt: str,
         for row, label in zip(shown, labels, strict=True):
             p = row.overall
             assert p is not None
-            body.append([WORD[p.verdict] if not (md and p.verdict == "regression") else "**REGRESSION**",
-                         label, *[fmt_claim(c) if (c := row.cells[i]) is not None else "" for i in cols],
-                         _delta_cell(p), _why_cell(p)])
+            body.append(
+                [
+                    WORD[p.verdict] if not (md and p.verdict == "regression") else "**REGRESSION**",
+                    label,
+                    *[fmt_claim(c) if (c := row.cells[i]) is not None else "" for i in cols],
+                    _delta_cell(p),
+                    _why_cell(p),
+                ]
+            )
         if md:
             out += _md_table(headers, body)
             out = [x.replace(r"\*\*REGRESSION\*\*", "**REGRESSION**") for x in out]
         elif one_line:
             out += _table(headers, body, width, [14, label_w, *[16] * len(cols), 14, 10_000])
         else:
-            values = _table(["", *headers[2:]], [["", *b[2:]] for b in body], width, [14, *[16] * len(cols), 14,
-                                                                                      10_000])
+            values = _table(
+                ["", *headers[2:]], [["", *b[2:]] for b in body], width, [14, *[16] * len(cols), 14, 10_000]
+            )
             out += [_fit(f"{'verdict':<14}  series [setup]", total), values[0], values[1]]
             for b, line in zip(body, values[2:], strict=True):
                 out += [_fit(f"{terminal(b[0]):<14}  {terminal(b[1])}", total), line]
         if cut:
-            out.append(_fit(f"(values of {', '.join(f'R{i + 1}' for i in cut)} not shown: too wide; "
-                            "--format json has every value)", width or 10_000))
+            out.append(
+                _fit(
+                    f"(values of {', '.join(f'R{i + 1}' for i in cut)} not shown: too wide; "
+                    "--format json has every value)",
+                    width or 10_000,
+                )
+            )
         out.append("")
     counts = Counter(verdicts)
     newest = f"R{n}"
-    more = [] if show_all else [
-        (counts["within noise"], "within noise (~)"),
-        (counts["missing"], f"measured once (not re-run by the newest revision, {newest})"),
-        (counts["new"], f"new (first stated in {newest})"),
-        (counts["insufficient data"], "without a verdict (a value or an outcome missing)"),
-    ]
+    more = (
+        []
+        if show_all
+        else [
+            (counts["within noise"], "within noise (~)"),
+            (counts["missing"], f"measured once (not re-run by the newest revision, {newest})"),
+            (counts["new"], f"new (first stated in {newest})"),
+            (counts["insufficient data"], "without a verdict (a value or an outcome missing)"),
+        ]
+    )
     lines = [f"{k} {what}" for k, what in more if k]
     if lines and not show_all:
         lines[-1] += "; --all lists every series"
@@ -266,17 +316,22 @@ def render_rows(revisions: Sequence[RevisionRef], rows: Sequence[Row], fmt: str,
     return out
 
 
-def render_comparison(c: ComparisonParts, fmt: str = "table", *, show_all: bool = False,
-                      width: int | None = None) -> str:
+def render_comparison(
+    c: ComparisonParts, fmt: str = "table", *, show_all: bool = False, width: int | None = None
+) -> str:
     """`ledger compare`'s output: table (fit to the terminal), markdown or json."""
     names = [r.name for r in c.revisions]
     rows = c.rows or []
     if fmt == "json":
-        return terminal_safe_json({
-            "revisions": [_ref_json(r) for r in c.revisions],
-            "summary": dict(Counter(r.overall.verdict for r in rows if r.overall)),
-            "rows": [row_json(r, names) for r in rows], "references": [x.to_json() for x in c.references],
-            "tested": tested_json(c.tested, c.measured)})
+        return terminal_safe_json(
+            {
+                "revisions": [_ref_json(r) for r in c.revisions],
+                "summary": dict(Counter(r.overall.verdict for r in rows if r.overall)),
+                "rows": [row_json(r, names) for r in rows],
+                "references": [x.to_json() for x in c.references],
+                "tested": tested_json(c.tested, c.measured),
+            }
+        )
     md = fmt == "markdown"
     width = None if md else (width or console_width())
     lines = render_rows(c.revisions, rows, fmt, show_all=show_all, width=width) if len(c.revisions) > 1 else []
@@ -289,8 +344,9 @@ def terminal_safe_json(obj: Any) -> str:
     return json_text(dumps_indented(obj))
 
 
-def _refs_section(refs: Sequence[ReferenceCheck], md: bool, width: int | None = None,
-                  show_all: bool = False) -> list[str]:
+def _refs_section(
+    refs: Sequence[ReferenceCheck], md: bool, width: int | None = None, show_all: bool = False
+) -> list[str]:
     """Values against their reference: those beyond noise row by row (below the reference first), the rest
     counted (--all lists them)."""
     if not refs:
@@ -299,12 +355,22 @@ def _refs_section(refs: Sequence[ReferenceCheck], md: bool, width: int | None = 
     shown = ordered if show_all else [r for r in ordered if r.verdict in ("regression", "improvement")]
     rows = []
     for r in shown:
-        verdict = "BELOW REFERENCE" if r.verdict == "regression" else "above reference" if r.verdict == \
-            "improvement" else "~"
+        verdict = (
+            "BELOW REFERENCE" if r.verdict == "regression" else "above reference" if r.verdict == "improvement" else "~"
+        )
         cfg = _setup(r.key.config)
         basis = "" if r.verdict == "within noise" else f"{r.threshold.display} {r.threshold.basis}"
-        rows.append([verdict, r.key.metric + (f" [{cfg}]" if cfg else ""), fmt_claim(r.claim), f"{r.reference:g}",
-                     f"{r.delta:+.4g}", r.revision or "", f"{r.origin}; {basis}" if basis else r.origin])
+        rows.append(
+            [
+                verdict,
+                r.key.metric + (f" [{cfg}]" if cfg else ""),
+                fmt_claim(r.claim),
+                f"{r.reference:g}",
+                f"{r.delta:+.4g}",
+                r.revision or "",
+                f"{r.origin}; {basis}" if basis else r.origin,
+            ]
+        )
     heading = "Values against their reference (same revision, same noise model)"
     out = ["", ("#### " if md else "") + heading, ""]
     headers = ("verdict", "series [setup]", "value", "ref", "delta", "revision", "origin; threshold")
@@ -316,8 +382,9 @@ def _refs_section(refs: Sequence[ReferenceCheck], md: bool, width: int | None = 
     return out
 
 
-def _tested_section(tested: Sequence[TestedCommit], measured: Sequence[str], md: bool,
-                    width: int | None = None) -> list[str]:
+def _tested_section(
+    tested: Sequence[TestedCommit], measured: Sequence[str], md: bool, width: int | None = None
+) -> list[str]:
     if not tested:
         return []
     out = ["", ("#### " if md else "") + "Stated versus tested", ""]
@@ -336,26 +403,56 @@ def _tested_section(tested: Sequence[TestedCommit], measured: Sequence[str], md:
 
 
 def _ref_json(r: RevisionRef) -> dict[str, Any]:
-    return {"name": r.name, "label": r.label, "head": r.head, "base": r.base, "document": r.document,
-            "version": r.version}
+    return {
+        "name": r.name,
+        "label": r.label,
+        "head": r.head,
+        "base": r.base,
+        "document": r.document,
+        "version": r.version,
+    }
 
 
 def row_json(r: Row, names: Sequence[str]) -> dict[str, Any]:
     return {
-        "metric": r.key.metric, "kind": r.key.kind, "unit": r.key.unit or None, "config": dict(r.key.config),
+        "metric": r.key.metric,
+        "kind": r.key.kind,
+        "unit": r.key.unit or None,
+        "config": dict(r.key.config),
         "variant": r.variant or None,
-        "values": [{"revision": names[i], "value": c.value, "high": c.high, "unit": c.unit, "outcome": c.outcome,
-                    "passed": c.passed, "failed": c.failed, "line": c.source.line}
-                   for i, c in enumerate(r.cells) if c is not None],
+        "values": [
+            {
+                "revision": names[i],
+                "value": c.value,
+                "high": c.high,
+                "unit": c.unit,
+                "outcome": c.outcome,
+                "passed": c.passed,
+                "failed": c.failed,
+                "line": c.source.line,
+            }
+            for i, c in enumerate(r.cells)
+            if c is not None
+        ],
         "verdict": r.overall.to_json() if r.overall else None,
         "steps": [s.to_json() for s in r.steps],
     }
 
 
 def tested_json(tested: Sequence[TestedCommit], measured: Sequence[str]) -> dict[str, Any]:
-    return {"ci_commits": [{"sha": t.sha, "gates": t.gates, "covered_by": t.covered_by,
-                            "covered": bool(t.covered_by), "source": t.source} for t in tested],
-            "measured_revisions": list(measured)}
+    return {
+        "ci_commits": [
+            {
+                "sha": t.sha,
+                "gates": t.gates,
+                "covered_by": t.covered_by,
+                "covered": bool(t.covered_by),
+                "source": t.source,
+            }
+            for t in tested
+        ],
+        "measured_revisions": list(measured),
+    }
 
 
 _SPARK = "▁▂▃▄▅▆▇█"
@@ -390,10 +487,30 @@ def _bars(values: Sequence[float], width: int) -> tuple[list[str], str]:
 def render_trend(metric: str, series: Sequence[Any], fmt: str, *, single: int = 0, width: int | None = None) -> str:
     """One chart per series (its points oldest first), then how many one-point series were folded away."""
     if fmt == "json":
-        return json_text(dumps_indented([{"series": s.label, "documents": s.documents, "points": [
-            {"at": name, "value": c.value, "high": c.high, "unit": c.unit, "metric_text": c.metric,
-             "path": c.source.path, "line": c.source.line} for name, c in s.points],
-            "latest": s.latest.to_json() if s.latest else None} for s in series]))
+        return json_text(
+            dumps_indented(
+                [
+                    {
+                        "series": s.label,
+                        "documents": s.documents,
+                        "points": [
+                            {
+                                "at": name,
+                                "value": c.value,
+                                "high": c.high,
+                                "unit": c.unit,
+                                "metric_text": c.metric,
+                                "path": c.source.path,
+                                "line": c.source.line,
+                            }
+                            for name, c in s.points
+                        ],
+                        "latest": s.latest.to_json() if s.latest else None,
+                    }
+                    for s in series
+                ]
+            )
+        )
     md = fmt == "markdown"
     esc = markdown if md else terminal
     total = None if md else (width or console_width())

@@ -58,8 +58,7 @@ _OLDEST_WORDS = re.compile(r"\b(before|earlier|initial|first|original|old|previo
 CI_LABEL = "ci"
 
 
-def split_revisions(claims: Sequence[Claim], document: str | None = None,
-                    order: str = "auto") -> list[Snapshot]:
+def split_revisions(claims: Sequence[Claim], document: str | None = None, order: str = "auto") -> list[Snapshot]:
     """One snapshot per revision section (CI runs left out), ordered oldest to newest.
 
     order: "auto" (read the labels: a "Final head" before an "Earlier validation" means the text lists
@@ -95,8 +94,9 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None,
     return ordered
 
 
-_LABEL_NUMBER_RE = re.compile(r"\b(?:v|rev(?:ision)?|round|iteration|attempt|push|version|update|run)\s?#?(\d{1,4})\b",
-                              re.IGNORECASE)
+_LABEL_NUMBER_RE = re.compile(
+    r"\b(?:v|rev(?:ision)?|round|iteration|attempt|push|version|update|run)\s?#?(\d{1,4})\b", re.IGNORECASE
+)
 
 
 def _label_number(label: str) -> int | None:
@@ -110,7 +110,7 @@ def _newest_first(snaps: Sequence[Snapshot]) -> bool:
     score = 0
     n = len(snaps)
     for i, s in enumerate(snaps):
-        pos = (i - (n - 1) / 2)  # negative near the top
+        pos = i - (n - 1) / 2  # negative near the top
         label = s.ref.label or ""
         if _NEWEST_WORDS.search(label) and not _OLDEST_WORDS.search(label):
             score += -1 if pos < 0 else 1 if pos > 0 else 0
@@ -130,6 +130,7 @@ def same_sha(a: str, b: str) -> bool:
 
 def select_window(snaps: Sequence[Snapshot], from_sel: str | None, to_sel: str | None) -> list[Snapshot]:
     """The snapshots between --from and --to (label, sha prefix, version number or 1-based position)."""
+
     def find(sel: str) -> int:
         label = re.fullmatch(r"\s*[Rr](\d{1,4})\s*", sel)  # the labels the output prints: R1, R2, ...
         if label and 1 <= int(label.group(1)) <= len(snaps):
@@ -143,19 +144,21 @@ def select_window(snaps: Sequence[Snapshot], from_sel: str | None, to_sel: str |
             names = ", ".join(s.ref.name for s in snaps)
             raise UsageError(f"{sel!r} names {'no' if not hits else 'more than one'} revision (have: {names})")
         return hits[0]
+
     lo = find(from_sel) if from_sel else 0
     hi = find(to_sel) if to_sel else len(snaps) - 1
     if lo > hi:
         raise UsageError(f"--from {from_sel!r} comes after --to {to_sel!r}")
-    return list(snaps[lo:hi + 1])
+    return list(snaps[lo : hi + 1])
 
 
 def _fingerprint(claims: Sequence[Claim]) -> tuple[tuple[object, ...], ...]:
     return tuple((c.kind, c.metric, c.value, c.high, c.unit, c.outcome, c.passed, c.failed) for c in claims)
 
 
-def revisions_across_versions(versions: Sequence[tuple[int | None, list[Claim]]], document: str | None = None,
-                              order: str = "auto") -> list[Snapshot]:
+def revisions_across_versions(
+    versions: Sequence[tuple[int | None, list[Claim]]], document: str | None = None, order: str = "auto"
+) -> list[Snapshot]:
     """A document's revisions over all its stored versions, oldest first: the unit a reviewer compares.
 
     A revision section ("Initial head 4e1f0c9a2b": its label and head) is one revision in every version that
@@ -176,7 +179,7 @@ def revisions_across_versions(versions: Sequence[tuple[int | None, list[Claim]]]
                 out[ids.index(k)].claims = snap.claims  # numbers edited in place supersede
                 continue
             before = [ids.index(x) for x in keys[:pos] if x in ids]
-            after = [ids.index(x) for x in keys[pos + 1:] if x in ids]
+            after = [ids.index(x) for x in keys[pos + 1 :] if x in ids]
             at = max(before) + 1 if before else min(after) if after else len(out)
             out.insert(at, Snapshot(replace(snap.ref, version=v), snap.claims))
             ids.insert(at, k)

@@ -88,16 +88,26 @@ def _snapshots(loaded: list[Loaded], by: str, order: str) -> tuple[list[Snapshot
             snaps = revisions_across_versions(doc.versions, doc.name, order)
             for name, when, cl in doc.comments:  # a comment with results is a revision, in time order
                 measured = [c for c in cl if not (c.revision and (c.revision.label or "").lower() == CI_LABEL)]
-                stated = next((c.revision for c in measured if c.revision and (c.revision.label or c.revision.head)),
-                              None)
+                stated = next(
+                    (c.revision for c in measured if c.revision and (c.revision.label or c.revision.head)), None
+                )
                 label = f"{stated.label or stated.head} ({name})" if stated else name
-                snap = Snapshot(RevisionRef(name=label, label=stated.label if stated else None,
-                                            head=stated.head if stated else None, document=doc.name), measured)
+                snap = Snapshot(
+                    RevisionRef(
+                        name=label,
+                        label=stated.label if stated else None,
+                        head=stated.head if stated else None,
+                        document=doc.name,
+                    ),
+                    measured,
+                )
                 snaps.insert(_place(snaps, when, doc.version_times), snap)
             return snaps, [*doc.versions[-1][1], *doc.linked]
         if by == "versions":
-            snaps = [Snapshot(RevisionRef(name=f"{doc.name} v{v}" if v else doc.name, document=doc.name, version=v),
-                              cl) for v, cl in doc.versions]
+            snaps = [
+                Snapshot(RevisionRef(name=f"{doc.name} v{v}" if v else doc.name, document=doc.name, version=v), cl)
+                for v, cl in doc.versions
+            ]
             return snaps, [*doc.versions[-1][1], *doc.linked]
         claims = doc.versions[-1][1]
         return split_revisions(claims, doc.name, order=order), [*claims, *doc.linked]
@@ -149,8 +159,9 @@ class Comparison:
     @property
     def has_regression(self) -> bool:
         """A regression between the revisions, or a value below its reference beyond noise."""
-        return bool(self.regressions) or any(r.verdict == REGRESSION and r.origin != "base row" and not r.superseded
-                                             for r in self.references)
+        return bool(self.regressions) or any(
+            r.verdict == REGRESSION and r.origin != "base row" and not r.superseded for r in self.references
+        )
 
     def render(self, fmt: str = "table", *, show_all: bool = False, width: int | None = None) -> str:
         """table (fit to the terminal's width), markdown or json."""
@@ -166,10 +177,18 @@ def checked_options(by: str, kinds: list[str] | None) -> list[str] | None:
     return checked_kinds(kinds)
 
 
-def compare_loaded(loaded: list[Loaded], *, registered: list[RegisteredReference] | None = None,
-                   noise: NoiseModel | None = None, from_: str | None = None, to: str | None = None,
-                   by: str = "auto", order: str = "auto", kinds: list[str] | None = None,
-                   model: str | None = None) -> Comparison:
+def compare_loaded(
+    loaded: list[Loaded],
+    *,
+    registered: list[RegisteredReference] | None = None,
+    noise: NoiseModel | None = None,
+    from_: str | None = None,
+    to: str | None = None,
+    by: str = "auto",
+    order: str = "auto",
+    kinds: list[str] | None = None,
+    model: str | None = None,
+) -> Comparison:
     """Compare loaded targets: one document's revisions (its revision sections over all its stored versions;
     `by="versions"`: its versions, `by="sections"`: the newest version's sections) or several documents.
     `registered`: the ledger's registered accuracy references, beside the ones the claims state."""
@@ -199,8 +218,19 @@ def compare_loaded(loaded: list[Loaded], *, registered: list[RegisteredReference
     if len(loaded) > 1 and all(d.stored for d in loaded):
         notes += _unstated_model_note([r.overall for r in rows if r.overall is not None])
     ci = [c for c in every if c.kind == "gate" and c.revision and (c.revision.label or "").lower() == CI_LABEL]
-    return Comparison(revisions, rows, refs, tested, measured, notes, snaps[-1].claims if snaps else [], outside,
-                      [h for doc in loaded for h in doc.heads], loaded[0].lines if len(loaded) == 1 else [], ci)
+    return Comparison(
+        revisions,
+        rows,
+        refs,
+        tested,
+        measured,
+        notes,
+        snaps[-1].claims if snaps else [],
+        outside,
+        [h for doc in loaded for h in doc.heads],
+        loaded[0].lines if len(loaded) == 1 else [],
+        ci,
+    )
 
 
 def _outside(loaded: list[Loaded], snaps: list[Snapshot], by: str) -> Snapshot | None:
@@ -211,8 +241,12 @@ def _outside(loaded: list[Loaded], snaps: list[Snapshot], by: str) -> Snapshot |
 
 
 def _implausible_note(snaps: list[Snapshot]) -> list[str]:
-    why = [f"{s.ref.name} line {c.source.line}: {w}" for s in snaps for c in s.claims
-           if c.kind in ("accuracy", "acceptance") and (w := implausible(c, claim_key(c)[0]))]
+    why = [
+        f"{s.ref.name} line {c.source.line}: {w}"
+        for s in snaps
+        for c in s.claims
+        if c.kind in ("accuracy", "acceptance") and (w := implausible(c, claim_key(c)[0]))
+    ]
     if not why:
         return []
     more = f" (and {len(why) - 3} more)" if len(why) > 3 else ""
@@ -223,8 +257,10 @@ def _unstated_model_note(pairs: list[Pair]) -> list[str]:
     """Across documents a metric may come from different models: warn once when no judged pair names one."""
     judged = [p for p in pairs if p.verdict in ("regression", "improvement", "within noise") and p.key.kind != "gate"]
     if judged and not any("model" in dict(p.key.config) for p in judged):
-        return ["note: no compared claim names its model; across documents check they measured the same one "
-                "(or give --model)"]
+        return [
+            "note: no compared claim names its model; across documents check they measured the same one "
+            "(or give --model)"
+        ]
     return []
 
 
@@ -287,8 +323,16 @@ def _trend_snapshots(doc: Loaded, order: str) -> list[Snapshot]:
     return split_revisions(doc.versions[-1][1], doc.name, order=order)
 
 
-def trend_of(metric: str, loaded: list[Loaded], *, where: list[str] | None = None, kinds: list[str] | None = None,
-             order: str = "auto", noise: NoiseModel | None = None, mix: bool = False) -> Trend:
+def trend_of(
+    metric: str,
+    loaded: list[Loaded],
+    *,
+    where: list[str] | None = None,
+    kinds: list[str] | None = None,
+    order: str = "auto",
+    noise: NoiseModel | None = None,
+    mix: bool = False,
+) -> Trend:
     """A metric's values across the loaded targets' revisions."""
     filters = parse_where(where or [])
     kinds = checked_kinds(kinds)
@@ -332,14 +376,28 @@ def trend_of(metric: str, loaded: list[Loaded], *, where: list[str] | None = Non
         s = Series(label, pts, latest_against_history(key, [c for _, c in pts], noise), docs)
         (drawn if len(pts) > 1 else single).append(s)
         if mix and len(docs) > 1 and "model" not in dict(key.config):
-            notes.append(f"note: {label}: mixed {len(docs)} documents in one series, none stating its model "
-                         "(--mix); their setups may differ")
+            notes.append(
+                f"note: {label}: mixed {len(docs)} documents in one series, none stating its model "
+                "(--mix); their setups may differ"
+            )
     unstated = sum(1 for (key, _, d) in groups if d and "model" not in dict(key.config))
     if not mix and len(loaded) > 1 and unstated > 1:
-        notes.append(f"note: {unstated} series of {metric!r} name no model, kept apart by document "
-                     "(--mix joins them across documents)")
+        notes.append(
+            f"note: {unstated} series of {metric!r} name no model, kept apart by document "
+            "(--mix joins them across documents)"
+        )
     return Trend(metric, drawn, notes, len(single), single)
 
 
-__all__ = ["Comparison", "Loaded", "RegisteredReference", "Series", "Trend", "checked_kinds", "checked_options",
-           "compare_loaded", "parse_where", "trend_of"]
+__all__ = [
+    "Comparison",
+    "Loaded",
+    "RegisteredReference",
+    "Series",
+    "Trend",
+    "checked_kinds",
+    "checked_options",
+    "compare_loaded",
+    "parse_where",
+    "trend_of",
+]

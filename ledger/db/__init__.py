@@ -1,7 +1,7 @@
 """The ledger database: schema and migrations, one-transaction writes, and reads. It never parses.
 
-    from ledger.db import open_database, write_version, claims, ClaimFilter
-    db = open_database("ledger.db")
+from ledger.db import open_database, write_version, claims, ClaimFilter
+db = open_database("ledger.db")
 """
 
 from __future__ import annotations
@@ -24,13 +24,16 @@ if TYPE_CHECKING:
     )
 
 _MODULE_OF = {
-    "open_database": "ledger.db.connection", "open_readonly": "ledger.db.connection",
+    "open_database": "ledger.db.connection",
+    "open_readonly": "ledger.db.connection",
     "check_whole": "ledger.db.connection",
     "SCHEMA_VERSION": "ledger.db.schema",
     **dict.fromkeys(("ClaimFilter", "claims", "iter_claims", "resolve_document"), "ledger.db.reads"),
     **dict.fromkeys(("document_overview", "documents"), "ledger.db.documents"),
-    **dict.fromkeys(("DocumentIdentity", "PreparedVersion", "WriteResult", "find_version", "write_version",
-                     "write_versions"), "ledger.db.writes"),
+    **dict.fromkeys(
+        ("DocumentIdentity", "PreparedVersion", "WriteResult", "find_version", "write_version", "write_versions"),
+        "ledger.db.writes",
+    ),
 }
 
 

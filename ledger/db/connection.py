@@ -60,8 +60,7 @@ def _cannot_use(path: Path, exc: sqlite3.DatabaseError) -> DatabaseError:
     if code == sqlite3.SQLITE_CANTOPEN or "unable to open" in str(exc):
         return DatabaseError(f"{path}: cannot open ({exc})")
     if code == sqlite3.SQLITE_CORRUPT or "malformed" in str(exc):
-        return Damaged(f"{path}: damaged ({exc}); not adding to it: restore a copy, or try "
-                       f"`sqlite3 {path} .recover`")
+        return Damaged(f"{path}: damaged ({exc}); not adding to it: restore a copy, or try `sqlite3 {path} .recover`")
     if code == sqlite3.SQLITE_READONLY or "readonly database" in str(exc):
         return ReadOnlyStorage(f"{path}: {WRITE_REFUSED}")
     return NotALedger(f"{path}: not a usable SQLite database ({exc})")
@@ -76,13 +75,18 @@ def _check_schema(conn: sqlite3.Connection, path: Path) -> int:
         raise _cannot_use(path, exc) from exc
     applied: list[str] = []
     if "_sqlite_migrations" in tables:
-        applied = [r[0] for r in conn.execute(
-            "SELECT name FROM _sqlite_migrations WHERE migration_set = ? ORDER BY id", [MIGRATION_SET])]
+        applied = [
+            r[0]
+            for r in conn.execute(
+                "SELECT name FROM _sqlite_migrations WHERE migration_set = ? ORDER BY id", [MIGRATION_SET]
+            )
+        ]
     unknown = [name for name in applied if name not in MIGRATION_NAMES]
     if unknown or user_version > SCHEMA_VERSION:
         raise SchemaTooNew(
             f"{path}: written by a newer ledger (schema {max(user_version, len(applied))}, this code knows "
-            f"{SCHEMA_VERSION}); upgrade pr-evidence-ledger to use it")
+            f"{SCHEMA_VERSION}); upgrade pr-evidence-ledger to use it"
+        )
     user_tables = {t for t in tables if not t.startswith(("sqlite_", "_sqlite_"))}
     if user_tables and not applied:
         raise NotALedger(f"{path}: a SQLite database, but not a ledger (it has other tables)")
@@ -129,8 +133,10 @@ def check_whole(db: Database, path: str | os.PathLike[str]) -> None:
         problems = [str(exc)]
     if problems != ["ok"]:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise Damaged(f"{path}: damaged: PRAGMA quick_check found {problems[0]}{more}; not adding to it: restore a "
-                      f"copy, or try `sqlite3 {path} .recover`")
+        raise Damaged(
+            f"{path}: damaged: PRAGMA quick_check found {problems[0]}{more}; not adding to it: restore a "
+            f"copy, or try `sqlite3 {path} .recover`"
+        )
 
 
 def _migrate(db: Database, tries: int = 8) -> None:
@@ -146,7 +152,7 @@ def _migrate(db: Database, tries: int = 8) -> None:
             racing = any(word in message for word in ("already exists", "duplicate column", "UNIQUE", "locked", "busy"))
             if not racing or attempt == tries - 1:
                 raise
-            time.sleep(0.02 * (2 ** attempt))
+            time.sleep(0.02 * (2**attempt))
 
 
 def _retry_locked(fn: Callable[[], object], tries: int = 5) -> None:
@@ -158,7 +164,7 @@ def _retry_locked(fn: Callable[[], object], tries: int = 5) -> None:
         except sqlite3.OperationalError as exc:
             if ("locked" not in str(exc) and "busy" not in str(exc)) or attempt == tries - 1:
                 raise
-            time.sleep(0.05 * (2 ** attempt))
+            time.sleep(0.05 * (2**attempt))
 
 
 def _connect_ro(p: Path, query_only: bool = False) -> sqlite3.Connection:
@@ -193,8 +199,7 @@ _READ_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNC
 _DENIED_FUNCTIONS = {"load_extension", "readfile", "writefile", "edit", "fts3_tokenizer"}
 
 
-def _authorizer(action: int, arg1: str | None, arg2: str | None, dbname: str | None,
-                source: str | None) -> int:
+def _authorizer(action: int, arg1: str | None, arg2: str | None, dbname: str | None, source: str | None) -> int:
     if action == sqlite3.SQLITE_FUNCTION:
         return sqlite3.SQLITE_DENY if (arg2 or "").lower() in _DENIED_FUNCTIONS else sqlite3.SQLITE_OK
     if action in _READ_ACTIONS:
@@ -212,8 +217,17 @@ def _authorizer(action: int, arg1: str | None, arg2: str | None, dbname: str | N
 
 
 _TABLE_PRAGMAS = {"table_info", "table_xinfo", "index_list", "index_info", "index_xinfo", "foreign_key_list"}
-_READ_PRAGMAS = {"user_version", "schema_version", "data_version", "page_count", "page_size", "journal_mode",
-                 "compile_options", "database_list", "table_list"}
+_READ_PRAGMAS = {
+    "user_version",
+    "schema_version",
+    "data_version",
+    "page_count",
+    "page_size",
+    "journal_mode",
+    "compile_options",
+    "database_list",
+    "table_list",
+}
 
 
 DEFAULT_MAX_VALUE_BYTES = 64 * 1024 * 1024
@@ -221,8 +235,9 @@ DEFAULT_MAX_VALUE_BYTES = 64 * 1024 * 1024
 `printf('%.*c', 1e9, 'x')` fail at once instead of asking for gigabytes."""
 
 
-def open_readonly(path: str | os.PathLike[str], timeout_s: float = 30.0,
-                  max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES) -> sqlite3.Connection:
+def open_readonly(
+    path: str | os.PathLike[str], timeout_s: float = 30.0, max_value_bytes: int = DEFAULT_MAX_VALUE_BYTES
+) -> sqlite3.Connection:
     """A connection that can only read: sqlite URI mode=ro, query_only, and a deny-by-default authorizer.
 
     No value may be longer than `max_value_bytes` (SQLITE_LIMIT_LENGTH). `timeout_s` is kept for callers that

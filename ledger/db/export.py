@@ -23,8 +23,10 @@ BATCH = 10_000
 VERSION_BATCH = 500
 
 _WRITTEN = "COALESCE(v.extracted_at, v.ingested_at) >= :since"
-_DOC_IN = ("(:since IS NULL OR d.created_at >= :since OR d.fetched_at >= :since OR EXISTS (SELECT 1 FROM "
-           "document_versions v WHERE v.document_id = d.id AND " + _WRITTEN + "))")
+_DOC_IN = (
+    "(:since IS NULL OR d.created_at >= :since OR d.fetched_at >= :since OR EXISTS (SELECT 1 FROM "
+    "document_versions v WHERE v.document_id = d.id AND " + _WRITTEN + "))"
+)
 _VERSION_IN = f"(:since IS NULL OR {_WRITTEN})"
 
 QUERIES: dict[str, str] = {
@@ -98,8 +100,10 @@ def _setups(conn: sqlite3.Connection, columns: dict[str, list[Any]], indexed: bo
         return out
     at = {cid: i for i, cid in enumerate(columns["claim_id"])}
     found: list[dict[str, str]] = [{} for _ in at]
-    for cid, key, value in conn.execute("SELECT claim_id, key, value FROM claim_setup WHERE claim_id IN "
-                                        "(SELECT value FROM json_each(?)) ORDER BY claim_id, key",
-                                        [json.dumps(columns["claim_id"])]):
+    for cid, key, value in conn.execute(
+        "SELECT claim_id, key, value FROM claim_setup WHERE claim_id IN "
+        "(SELECT value FROM json_each(?)) ORDER BY claim_id, key",
+        [json.dumps(columns["claim_id"])],
+    ):
         found[at[cid]][key] = value
     return found

@@ -32,19 +32,53 @@ if TYPE_CHECKING:
     """What the read functions take: open_reader's connection or open_database's Database."""
 
 CLAIM_FIELDS: tuple[str, ...] = (
-    "kind", "metric", "value", "high", "approx", "unit", "reference", "outcome", "outcome_text", "sha", "passed",
-    "failed", "skipped", "subject", "feature", "revision", "config", "source", "stderr", "stddev", "printed", "note",
-    "parser", "engine", "architecture", "models",
+    "kind",
+    "metric",
+    "value",
+    "high",
+    "approx",
+    "unit",
+    "reference",
+    "outcome",
+    "outcome_text",
+    "sha",
+    "passed",
+    "failed",
+    "skipped",
+    "subject",
+    "feature",
+    "revision",
+    "config",
+    "source",
+    "stderr",
+    "stddev",
+    "printed",
+    "note",
+    "parser",
+    "engine",
+    "architecture",
+    "models",
 )
 """The contract's field order (ledger.model.Claim's), so stored claims print like extracted ones."""
 STRUCTURED_FIELDS: tuple[str, ...] = ("revision", "config", "source")
 """Claim fields stored flattened into several columns; every other field has a column of its own (ledger/db/writes.py
 SCALAR_FIELDS) or, when added to the model after the schema, a key in the `extra` JSON column."""
 READ_MIGRATIONS: tuple[str, ...] = (
-    "0001_initial", "0002_reference_values", "0003_github_fetch", "0004_pr_commits", "0005_fts_per_version",
-    "0006_metric_in_claim_order", "0007_claim_stddev", "0008_github_sync", "0009_engine_identity",
-    "0010_claims_fts_as_sqlite_utils", "0011_views", "0012_support_cells_engine",
-    "0013_warning_message_without_line", "0014_claim_setup", "0015_reextract",
+    "0001_initial",
+    "0002_reference_values",
+    "0003_github_fetch",
+    "0004_pr_commits",
+    "0005_fts_per_version",
+    "0006_metric_in_claim_order",
+    "0007_claim_stddev",
+    "0008_github_sync",
+    "0009_engine_identity",
+    "0010_claims_fts_as_sqlite_utils",
+    "0011_views",
+    "0012_support_cells_engine",
+    "0013_warning_message_without_line",
+    "0014_claim_setup",
+    "0015_reextract",
 )
 """ledger.db.schema.MIGRATION_NAMES, the migrations this code knows: a ledger with exactly these applied needs no
 migration to be read."""
@@ -70,11 +104,17 @@ def open_reader(path: str | os.PathLike[str]) -> Reader:
         uri = reader_uri(p)  # a ledger on read-only storage: mode=ro (and immutable=1), with a note
         try:
             conn = sqlite3.connect(uri or str(p), uri=uri is not None, timeout=_busy_timeout_s())
-            fast = (conn.execute("PRAGMA user_version").fetchone()[0] == READ_SCHEMA_VERSION
-                    and (uri is not None or conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal")
-                    and tuple(r[0] for r in conn.execute(
-                        "SELECT name FROM _sqlite_migrations WHERE migration_set = 'ledger' ORDER BY id"))
-                    == READ_MIGRATIONS)
+            fast = (
+                conn.execute("PRAGMA user_version").fetchone()[0] == READ_SCHEMA_VERSION
+                and (uri is not None or conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal")
+                and tuple(
+                    r[0]
+                    for r in conn.execute(
+                        "SELECT name FROM _sqlite_migrations WHERE migration_set = 'ledger' ORDER BY id"
+                    )
+                )
+                == READ_MIGRATIONS
+            )
         except sqlite3.Error:
             fast = False
         if fast and conn is not None:
@@ -172,8 +212,17 @@ _JOINS = "JOIN documents d ON d.id = c.document_id JOIN document_versions v ON v
 
 def _claims_where(db: Reader, f: ClaimFilter) -> tuple[str, list[str], list[Any]]:
     """The joins, WHERE terms and parameters that select the claims matching `f`."""
-    _refuse_nul(f.repo, f.kind, f.metric, f.revision, f.search, f.document, f.subject, f.feature,
-                *(part for pair in f.config for part in pair))
+    _refuse_nul(
+        f.repo,
+        f.kind,
+        f.metric,
+        f.revision,
+        f.search,
+        f.document,
+        f.subject,
+        f.feature,
+        *(part for pair in f.config for part in pair),
+    )
     where: list[str] = []
     params: list[Any] = []
     if f.document is not None:
@@ -229,8 +278,10 @@ def _claims_where(db: Reader, f: ClaimFilter) -> tuple[str, list[str], list[Any]
 
 def iter_claims(db: Reader, f: ClaimFilter) -> Iterator[dict[str, Any]]:
     joins, where, params = _claims_where(db, f)
-    sql = ("SELECT c.*, d.key AS document_key, v.sha256 AS document_sha256, v.version AS document_version "
-           f"FROM claims c {joins}")
+    sql = (
+        "SELECT c.*, d.key AS document_key, v.sha256 AS document_sha256, v.version AS document_version "
+        f"FROM claims c {joins}"
+    )
     if where:
         sql += " WHERE " + " AND ".join(where)
     sql += " ORDER BY c.document_id, v.version, " + ("c.kind = 'commit', " if f.results_first else "") + "c.ordinal"
@@ -259,8 +310,9 @@ def _left_out(what: str, why: str) -> None:
     warnings.warn(f"{what}: {why}; left out of this answer", LedgerNote, stacklevel=4)
 
 
-def tolerant_rows(db: Reader, cur: sqlite3.Cursor, sql: str, params: Sequence[Any],
-                  name: Callable[[Sequence[Any], int], str]) -> Iterator[Sequence[Any]]:
+def tolerant_rows(
+    db: Reader, cur: sqlite3.Cursor, sql: str, params: Sequence[Any], name: Callable[[Sequence[Any], int], str]
+) -> Iterator[Sequence[Any]]:
     """The cursor's rows; when one holds text that is not valid UTF-8 (SQLite stores what another tool gives
     it; Python's sqlite3 then fails the whole read at that row), the query is read again from the start with
     lenient decoding, the rows already given are passed over, and each row with such a cell is left out
@@ -309,12 +361,15 @@ def claim_decoder(names: Sequence[str]) -> Callable[[Sequence[Any]], dict[str, A
         return lambda row: claim_from_row(dict(zip(names, row, strict=True)))
     stand_in = {"revision": "revision_id", "config": "config", "source": "line"}  # replaced below; keeps the order
     pick = itemgetter(*(at[stand_in.get(n, n)] for n in CLAIM_FIELDS))
-    i_extra, i_rev, i_label, i_head, i_base = (at[n] for n in ("extra", "revision_id", "revision_label",
-                                                              "revision_head", "revision_base"))
-    i_config, i_path, i_line, i_end, i_text, i_section = (at[n] for n in ("config", "source_path", "line",
-                                                                        "line_end", "text", "section"))
-    i_key, i_doc, i_version, i_sha = (at[n] for n in ("document_key", "document_id", "document_version",
-                                                     "document_sha256"))
+    i_extra, i_rev, i_label, i_head, i_base = (
+        at[n] for n in ("extra", "revision_id", "revision_label", "revision_head", "revision_base")
+    )
+    i_config, i_path, i_line, i_end, i_text, i_section = (
+        at[n] for n in ("config", "source_path", "line", "line_end", "text", "section")
+    )
+    i_key, i_doc, i_version, i_sha = (
+        at[n] for n in ("document_key", "document_id", "document_version", "document_sha256")
+    )
     loads = json.loads
     sections: dict[str, Any] = {}  # claims of one document, and copies of one text, share their sections
     configs: dict[str, Any] = {}
@@ -334,8 +389,9 @@ def claim_decoder(names: Sequence[str]) -> Callable[[Sequence[Any]], dict[str, A
         src_extra = extra.pop("source", None) or {}
         out = dict(zip(CLAIM_FIELDS, pick(row), strict=True))
         out["approx"] = bool(out["approx"])
-        out["revision"] = None if row[i_rev] is None else {
-            "label": row[i_label], "head": row[i_head], "base": row[i_base]}
+        out["revision"] = (
+            None if row[i_rev] is None else {"label": row[i_label], "head": row[i_head], "base": row[i_base]}
+        )
         config = row[i_config]
         if not config or config == "{}":
             out["config"] = {}
@@ -349,9 +405,16 @@ def claim_decoder(names: Sequence[str]) -> Callable[[Sequence[Any]], dict[str, A
             path = memo_loads(sections, section)
             path = list(path) if isinstance(path, list) else path
         out["source"] = {
-            "path": row[i_path], "line": row[i_line], "line_end": row[i_end], "text": row[i_text],
-            "section": path, **src_extra,
-            "document": row[i_key], "document_id": row[i_doc], "version": row[i_version], "sha256": row[i_sha],
+            "path": row[i_path],
+            "line": row[i_line],
+            "line_end": row[i_end],
+            "text": row[i_text],
+            "section": path,
+            **src_extra,
+            "document": row[i_key],
+            "document_id": row[i_doc],
+            "version": row[i_version],
+            "sha256": row[i_sha],
         }
         if extra:
             out.update(extra)
@@ -367,16 +430,25 @@ def claim_from_row(row: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in CLAIM_FIELDS:
         if name == "revision":
-            out[name] = None if row["revision_id"] is None else {
-                "label": row["revision_label"], "head": row["revision_head"], "base": row["revision_base"]}
+            out[name] = (
+                None
+                if row["revision_id"] is None
+                else {"label": row["revision_label"], "head": row["revision_head"], "base": row["revision_base"]}
+            )
         elif name == "config":
             out[name] = json.loads(row["config"] or "{}")
         elif name == "source":
             out[name] = {
-                "path": row["source_path"], "line": row["line"], "line_end": row["line_end"], "text": row["text"],
-                "section": json.loads(row["section"] or "[]"), **src_extra,
-                "document": row["document_key"], "document_id": row["document_id"],
-                "version": row["document_version"], "sha256": row["document_sha256"],
+                "path": row["source_path"],
+                "line": row["line"],
+                "line_end": row["line_end"],
+                "text": row["text"],
+                "section": json.loads(row["section"] or "[]"),
+                **src_extra,
+                "document": row["document_key"],
+                "document_id": row["document_id"],
+                "version": row["document_version"],
+                "sha256": row["document_sha256"],
             }
         elif name == "approx":
             out[name] = bool(row["approx"])
@@ -415,11 +487,12 @@ def resolve_document(db: Reader, ref: str) -> dict[str, Any]:
         if len(found) > 1:
             names = ", ".join(str(d["key"]) for d in found[:5])
             raise UsageError(f"{ref!r} names {len(found)} documents ({names}); give one of them")
-    found = _rows(db, "SELECT * FROM documents WHERE key LIKE ? ESCAPE '\\' ORDER BY id LIMIT 6",
-                  ["%" + _like_escape(ref) + "%"])
+    found = _rows(
+        db, "SELECT * FROM documents WHERE key LIKE ? ESCAPE '\\' ORDER BY id LIMIT 6", ["%" + _like_escape(ref) + "%"]
+    )
     if len(found) == 1:
         return found[0]
     if found:
         names = ", ".join(str(d["key"]) for d in found[:5])
         raise UsageError(f"{ref!r} matches several documents ({names}); give one of them")
-    raise UsageError(f"no document matches {ref!r} (list them: ledger sql \"SELECT id, key FROM documents\")")
+    raise UsageError(f'no document matches {ref!r} (list them: ledger sql "SELECT id, key FROM documents")')

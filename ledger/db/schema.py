@@ -182,10 +182,18 @@ def m0002_reference_values(db: Database) -> None:
 def m0003_github_fetch(db: Database) -> None:
     # `ledger fetch`: pull-request metadata, comments linked to their PR, edit times of versions,
     # GitHub's head/base at fetch time, and the ETags of conditional requests (never a token).
-    for column in ("author TEXT", "state TEXT", "merged_at TEXT", "labels TEXT", "authored_at TEXT",
-                   "head_sha TEXT", "base_sha TEXT", "fetched_at TEXT",
-                   "kind TEXT",                      # pr | comment (NULL: ingested from a file)
-                   "parent_id INTEGER REFERENCES documents(id)"):  # a comment's pull request
+    for column in (
+        "author TEXT",
+        "state TEXT",
+        "merged_at TEXT",
+        "labels TEXT",
+        "authored_at TEXT",
+        "head_sha TEXT",
+        "base_sha TEXT",
+        "fetched_at TEXT",
+        "kind TEXT",  # pr | comment (NULL: ingested from a file)
+        "parent_id INTEGER REFERENCES documents(id)",
+    ):  # a comment's pull request
         db.execute(f"ALTER TABLE documents ADD COLUMN {column}")
     db.execute("CREATE INDEX idx_documents_parent ON documents (parent_id)")
     for column in ("edited_at TEXT", "editor TEXT"):  # when and by whom this text was written on GitHub
@@ -245,8 +253,9 @@ def m0006_metric_in_claim_order(db: Database) -> None:
     # index SQLite reads the first page and stops, instead of sorting every claim of the metric
     # (the first 50 gsm8k claims of a 10k-document ledger: 8.3 ms -> 0.05 ms). It replaces the
     # metric-only index, so a write maintains as many indexes as before.
-    db.execute("CREATE INDEX idx_claims_metric_order ON claims (metric COLLATE NOCASE, document_id, version_id, "
-               "ordinal)")
+    db.execute(
+        "CREATE INDEX idx_claims_metric_order ON claims (metric COLLATE NOCASE, document_id, version_id, ordinal)"
+    )
     db.execute("DROP INDEX IF EXISTS idx_claims_metric")
     db.execute("PRAGMA user_version = 6")
 

@@ -37,7 +37,8 @@ def insert_setups(conn: sqlite3.Connection, version_id: int, setups: Iterable[Se
     conn.executemany(
         "INSERT OR IGNORE INTO claim_setup (claim_id, key, value) SELECT id, ?, ? FROM claims "
         "WHERE version_id = ? AND ordinal = ?",
-        [(k, v, version_id, ordinal) for ordinal, setup in enumerate(setups) for k, v in setup])
+        [(k, v, version_id, ordinal) for ordinal, setup in enumerate(setups) for k, v in setup],
+    )
 
 
 def rebuild_setups(db: Database) -> None:
@@ -96,8 +97,10 @@ def config_term(key: str, value: str, indexed: bool, where: list[str], params: l
         return
     terms = []
     for wk, wv in wanted:
-        terms.append("EXISTS (SELECT 1 FROM claim_setup s WHERE s.claim_id = c.id AND s.key = ?"
-                     + (")" if wv == "*" else " AND s.value = ?)"))
+        terms.append(
+            "EXISTS (SELECT 1 FROM claim_setup s WHERE s.claim_id = c.id AND s.key = ?"
+            + (")" if wv == "*" else " AND s.value = ?)")
+        )
         params_k: list[Any] = [wk] if wv == "*" else [wk, wv]
         raw_params += params_k
     where.append(f"({raw} OR ({' AND '.join(terms)}))")

@@ -42,5 +42,7 @@ def reader_uri(path: Path) -> str | None:
     return f"file:{quote(str(path.resolve()))}?mode=ro" + ("&immutable=1" if immutable else "")
 
 
-WRITE_REFUSED = ("on read-only storage (it or its folder cannot be written): this command writes to the ledger; "
-                 "the read commands still read it")
+WRITE_REFUSED = (
+    "on read-only storage (it or its folder cannot be written): this command writes to the ledger; "
+    "the read commands still read it"
+)

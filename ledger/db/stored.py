@@ -70,23 +70,33 @@ def versions_to_read(db: Database, mode: Mode, parser_version: str, record: bool
     if record:
         with db.atomic():
             db.execute("DELETE FROM reextract_runs WHERE mode = 'all' AND parser_version IS NOT ?", [parser_version])
-            db.execute("INSERT OR IGNORE INTO reextract_runs (mode, parser_version, started_at) VALUES ('all', ?, ?)",
-                       [parser_version, started])
+            db.execute(
+                "INSERT OR IGNORE INTO reextract_runs (mode, parser_version, started_at) VALUES ('all', ?, ?)",
+                [parser_version, started],
+            )
         started = db.execute("SELECT started_at FROM reextract_runs WHERE mode = 'all'").fetchone()[0]
-    sql = (f"SELECT id FROM document_versions WHERE COALESCE(extracted_at, ingested_at) < ? AND {_selectable()} "
-           "ORDER BY id")
+    sql = (
+        f"SELECT id FROM document_versions WHERE COALESCE(extracted_at, ingested_at) < ? AND {_selectable()} "
+        "ORDER BY id"
+    )
     return [r[0] for r in db.execute(sql, [started]).fetchall()]
 
 
-def holds_already(db: Database, version_id: int, prep: PreparedVersion, old: tuple[list[tuple[Any, ...]],
-                  list[RevKey | None]]) -> bool:
+def holds_already(
+    db: Database, version_id: int, prep: PreparedVersion, old: tuple[list[tuple[Any, ...]], list[RevKey | None]]
+) -> bool:
     """The version as stored (`old`: its claim_tuples) holds exactly the rows `prep` would write."""
     rows = prep.rows if prep.rows is not None else claim_rows(prep.claims)
     if rows.tails != old[0] or rows.revisions != old[1]:
         return False
-    stored = [db.execute(f"SELECT {cols} FROM {table} WHERE version_id = ? ORDER BY id", [version_id]).fetchall()
-              for table, cols in (("sections", "line, kind, level, title, path"),
-                                  ("revisions", "label, head, base, line, line_end"), ("warnings", "line, message"))]
+    stored = [
+        db.execute(f"SELECT {cols} FROM {table} WHERE version_id = ? ORDER BY id", [version_id]).fetchall()
+        for table, cols in (
+            ("sections", "line, kind, level, title, path"),
+            ("revisions", "label, head, base, line, line_end"),
+            ("warnings", "line, message"),
+        )
+    ]
     return stored == [section_rows(prep), revision_rows(prep, rows), [(w.line, w.message) for w in prep.warnings]]
 
 
@@ -106,7 +116,7 @@ def rewrite_versions(db: Database, preps: Sequence[tuple[int, PreparedVersion, b
             except sqlite3.OperationalError as exc:
                 if not is_lock_error(exc) or attempt == tries - 1:
                     raise
-                time.sleep(0.05 * (2 ** attempt))
+                time.sleep(0.05 * (2**attempt))
     finally:
         db.conn.execute("PRAGMA foreign_keys = ON")
 
@@ -124,17 +134,24 @@ def stored_versions(db: Database, ids: Sequence[int]) -> list[StoredVersion]:
     rows = db.execute(
         "SELECT v.id, v.version, d.key, d.repo, d.url, d.engine, d.kind IS NOT NULL, v.format, v.source_path, "
         "v.sha256, v.text "
-        f"FROM document_versions v JOIN documents d ON d.id = v.document_id WHERE v.id IN ({marks})", list(ids))
-    found = {r[0]: StoredVersion(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), r[7], r[8], r[9], r[10], [])
-             for r in rows.fetchall()}
+        f"FROM document_versions v JOIN documents d ON d.id = v.document_id WHERE v.id IN ({marks})",
+        list(ids),
+    )
+    found = {
+        r[0]: StoredVersion(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), r[7], r[8], r[9], r[10], [])
+        for r in rows.fetchall()
+    }
     for vid, line, message in db.execute(
-            f"SELECT version_id, line, message FROM warnings WHERE version_id IN ({marks}) ORDER BY id", list(ids)):
+        f"SELECT version_id, line, message FROM warnings WHERE version_id IN ({marks}) ORDER BY id", list(ids)
+    ):
         found[vid].warnings.append((line, message))
     return [found[i] for i in ids if i in found]
 
 
-_CLAIM_SELECT = f"SELECT {', '.join('c.' + c for c in CLAIM_ROW_COLUMNS)}, r.label, r.head, r.base, c.revision_id " \
-                "FROM claims c LEFT JOIN revisions r ON r.id = c.revision_id WHERE c.version_id = ? ORDER BY c.ordinal"
+_CLAIM_SELECT = (
+    f"SELECT {', '.join('c.' + c for c in CLAIM_ROW_COLUMNS)}, r.label, r.head, r.base, c.revision_id "
+    "FROM claims c LEFT JOIN revisions r ON r.id = c.revision_id WHERE c.version_id = ? ORDER BY c.ordinal"
+)
 
 
 def claim_tuples(db: Database | Any, version_id: int) -> tuple[list[tuple[Any, ...]], list[RevKey | None]]:

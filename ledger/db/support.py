@@ -15,10 +15,12 @@ from ledger.errors import UsageError
 if TYPE_CHECKING:
     from ledger.db.reads import Reader
 
-_CELL_COLUMNS = ("c.id, c.kind, c.subject, c.feature, c.value, c.outcome_text, c.note, c.engine, c.architecture, "
-                 "c.models, c.line, c.line_end, c.text, c.section, c.source_path, c.document_id, "
-                 "v.version AS version, d.key AS document, d.repo, d.pr, d.url, d.title, d.path, "
-                 "d.engine AS document_engine")
+_CELL_COLUMNS = (
+    "c.id, c.kind, c.subject, c.feature, c.value, c.outcome_text, c.note, c.engine, c.architecture, "
+    "c.models, c.line, c.line_end, c.text, c.section, c.source_path, c.document_id, "
+    "v.version AS version, d.key AS document, d.repo, d.pr, d.url, d.title, d.path, "
+    "d.engine AS document_engine"
+)
 _JOINS = "FROM claims c JOIN documents d ON d.id = c.document_id JOIN document_versions v ON v.id = c.version_id"
 EVIDENCE_KINDS: tuple[str, ...] = ("support", "gate", "accuracy", "tests", "acceptance")
 """The claims that can stand beside a support cell: a PR's features table, its gates, accuracies, test counts and
@@ -29,8 +31,9 @@ MAX_ANCHORS = 64
 def support_cells(db: Reader, document_id: int | None = None) -> list[dict[str, Any]]:
     """Every support and listing claim of the newest version of each document (or of one document), in
     document order, with the document's identity; `section` decoded."""
-    sql = (f"SELECT {_CELL_COLUMNS} {_JOINS} WHERE c.version_id = d.latest_version_id "
-           "AND c.kind IN ('support', 'listing')")
+    sql = (
+        f"SELECT {_CELL_COLUMNS} {_JOINS} WHERE c.version_id = d.latest_version_id AND c.kind IN ('support', 'listing')"
+    )
     params: list[Any] = []
     if document_id is not None:
         sql += " AND c.document_id = ?"
@@ -39,8 +42,9 @@ def support_cells(db: Reader, document_id: int | None = None) -> list[dict[str, 
     return [_decoded(r) for r in _query(db, sql, params)]
 
 
-def evidence_candidates(db: Reader, anchors: Sequence[str], kinds: Sequence[str] = EVIDENCE_KINDS
-                        ) -> list[dict[str, Any]]:
+def evidence_candidates(
+    db: Reader, anchors: Sequence[str], kinds: Sequence[str] = EVIDENCE_KINDS
+) -> list[dict[str, Any]]:
     """Claims of pull-request documents (newest versions) whose text, section, metric, config or subject, or whose
     document's title, holds one of `anchors` (case-blind substrings, matched literally): the candidates the
     library checks name an architecture and a feature. No anchors, no candidates."""
@@ -52,10 +56,12 @@ def evidence_candidates(db: Reader, anchors: Sequence[str], kinds: Sequence[str]
     ors = " OR ".join(f"{f} LIKE ? ESCAPE '\\'" for f in fields for _ in anchors)
     params: list[Any] = list(kinds)
     params += ["%" + _like_escape(a) + "%" for _ in fields for a in anchors]
-    sql = (f"SELECT {_CELL_COLUMNS}, c.metric, c.outcome, c.config, c.revision_label, c.revision_head, "
-           f"c.revision_base, c.passed, c.failed, c.skipped {_JOINS} "
-           f"WHERE d.pr IS NOT NULL AND c.version_id = d.latest_version_id "
-           f"AND c.kind IN ({', '.join('?' * len(kinds))}) AND ({ors}) ORDER BY c.document_id, c.ordinal")
+    sql = (
+        f"SELECT {_CELL_COLUMNS}, c.metric, c.outcome, c.config, c.revision_label, c.revision_head, "
+        f"c.revision_base, c.passed, c.failed, c.skipped {_JOINS} "
+        f"WHERE d.pr IS NOT NULL AND c.version_id = d.latest_version_id "
+        f"AND c.kind IN ({', '.join('?' * len(kinds))}) AND ({ors}) ORDER BY c.document_id, c.ordinal"
+    )
     return [_decoded(r) for r in _query(db, sql, params)]
 
 

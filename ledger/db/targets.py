@@ -57,22 +57,38 @@ def stored_document(db: Reader, ref: str) -> StoredDocument:
     if "parent_id" in doc:
         when = "authored_at" if "authored_at" in doc else "NULL"
         for child_id, key, kind, author, at, head in db.execute(
-                f"SELECT d.id, d.key, {'d.kind' if 'kind' in doc else 'NULL'}, "
-                f"{'d.author' if 'author' in doc else 'NULL'}, {when}, "
-                "(SELECT substr(v.text, 1, 200) FROM document_versions v WHERE v.id = d.latest_version_id) "
-                f"FROM documents d WHERE d.parent_id = ? ORDER BY {when} IS NULL, {when}, d.id",
-                [doc["id"]]).fetchall():
+            f"SELECT d.id, d.key, {'d.kind' if 'kind' in doc else 'NULL'}, "
+            f"{'d.author' if 'author' in doc else 'NULL'}, {when}, "
+            "(SELECT substr(v.text, 1, 200) FROM document_versions v WHERE v.id = d.latest_version_id) "
+            f"FROM documents d WHERE d.parent_id = ? ORDER BY {when} IS NULL, {when}, d.id",
+            [doc["id"]],
+        ).fetchall():
             rows = claims(db, ClaimFilter(document=str(child_id)))
             linked += rows
-            children.append({"key": key, "kind": kind, "author": author, "authored_at": at, "claims": rows,
-                             "starts_with": head or ""})
+            children.append(
+                {
+                    "key": key,
+                    "kind": kind,
+                    "author": author,
+                    "authored_at": at,
+                    "claims": rows,
+                    "starts_with": head or "",
+                }
+            )
     heads = [str(doc["head_sha"])] if doc.get("head_sha") else []
     cols = {r[1] for r in db.execute("PRAGMA table_info(document_versions)").fetchall()}
     when_v = "COALESCE(edited_at, ingested_at)" if "edited_at" in cols else "ingested_at"
-    times = {int(v): str(at) for v, at in db.execute(
-        f"SELECT version, {when_v} FROM document_versions WHERE document_id = ?", [doc["id"]]).fetchall() if at}
-    latest = db.execute("SELECT v.text FROM documents d JOIN document_versions v ON v.id = d.latest_version_id "
-                        "WHERE d.id = ?", [doc["id"]]).fetchone()
+    times = {
+        int(v): str(at)
+        for v, at in db.execute(
+            f"SELECT version, {when_v} FROM document_versions WHERE document_id = ?", [doc["id"]]
+        ).fetchall()
+        if at
+    }
+    latest = db.execute(
+        "SELECT v.text FROM documents d JOIN document_versions v ON v.id = d.latest_version_id WHERE d.id = ?",
+        [doc["id"]],
+    ).fetchone()
     text = str(latest[0]) if latest and latest[0] is not None else ""
     return StoredDocument(str(doc.get("key") or ref), versions, linked, heads, times, children, text)
 
@@ -85,8 +101,9 @@ def document_ids(db: Reader) -> list[int]:
 def registered_references(db: Reader) -> list[dict[str, Any]]:
     """Every row of `reference_values` in import order (config decoded); [] for a ledger from before the table."""
     try:
-        rows = db.execute("SELECT benchmark, model, config, accuracy, source FROM reference_values ORDER BY id"
-                          ).fetchall()
+        rows = db.execute(
+            "SELECT benchmark, model, config, accuracy, source FROM reference_values ORDER BY id"
+        ).fetchall()
     except sqlite3.OperationalError:  # no such table: a ledger older than registered references
         return []
     out = []
@@ -95,8 +112,15 @@ def registered_references(db: Reader) -> list[dict[str, Any]]:
             cfg = json.loads(config or "{}")
         except ValueError:
             cfg = {}
-        out.append({"benchmark": benchmark, "model": model, "config": cfg if isinstance(cfg, dict) else {},
-                    "accuracy": accuracy, "source": source})
+        out.append(
+            {
+                "benchmark": benchmark,
+                "model": model,
+                "config": cfg if isinstance(cfg, dict) else {},
+                "accuracy": accuracy,
+                "source": source,
+            }
+        )
     return out
 
 
@@ -112,8 +136,17 @@ def store_references(db: Database, rows: list[dict[str, Any]], source: str) -> i
         raise DatabaseError("this ledger has no reference_values table (run a newer ledger to migrate it)")
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     benchmarks = sorted({r["benchmark"] for r in rows})
-    stored = [{"benchmark": r["benchmark"], "model": r["model"], "config": json.dumps(r["config"], sort_keys=True),
-               "accuracy": r["accuracy"], "source": source, "imported_at": now} for r in rows]
+    stored = [
+        {
+            "benchmark": r["benchmark"],
+            "model": r["model"],
+            "config": json.dumps(r["config"], sort_keys=True),
+            "accuracy": r["accuracy"],
+            "source": source,
+            "imported_at": now,
+        }
+        for r in rows
+    ]
     with db.conn:
         for b in benchmarks:
             db.execute("DELETE FROM reference_values WHERE source = ? AND benchmark = ?", [source, b])
@@ -145,9 +178,11 @@ def merged_pulls(db: Reader, repo: str, since: str) -> list[tuple[str, str]]:
     """(key, merged_at) of `repo`'s pull requests merged at or after `since` (ISO 8601 UTC), oldest merge first:
     the main line's recent history. [] for a ledger that holds none (or predates fetched metadata)."""
     try:
-        rows = db.execute("SELECT key, merged_at FROM documents WHERE repo = ? AND merged_at >= ? "
-                          "AND parent_id IS NULL AND (kind = 'pr' OR kind IS NULL) ORDER BY merged_at, id",
-                          [repo, since]).fetchall()
+        rows = db.execute(
+            "SELECT key, merged_at FROM documents WHERE repo = ? AND merged_at >= ? "
+            "AND parent_id IS NULL AND (kind = 'pr' OR kind IS NULL) ORDER BY merged_at, id",
+            [repo, since],
+        ).fetchall()
     except sqlite3.OperationalError:  # a ledger of ingested files only, from before `ledger fetch`
         return []
     return [(str(k), str(at)) for k, at in rows]
@@ -159,9 +194,10 @@ def document_urls(db: Reader, keys: list[str]) -> dict[str, str]:
         return {}
     out: dict[str, str] = {}
     for i in range(0, len(keys), 500):  # bound the number of bound parameters per statement
-        chunk = keys[i:i + 500]
+        chunk = keys[i : i + 500]
         marks = ", ".join("?" for _ in chunk)
-        for key, url in db.execute(f"SELECT key, url FROM documents WHERE key IN ({marks}) AND url IS NOT NULL",
-                                   chunk).fetchall():
+        for key, url in db.execute(
+            f"SELECT key, url FROM documents WHERE key IN ({marks}) AND url IS NOT NULL", chunk
+        ).fetchall():
             out[str(key)] = str(url)
     return out

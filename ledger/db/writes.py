@@ -25,10 +25,43 @@ if TYPE_CHECKING:  # a read command imports this module and needs no pydantic
     from ledger.model import ParseWarning
 
 CLAIM_COLUMNS: tuple[str, ...] = (
-    "document_id", "version_id", "ordinal", "kind", "metric", "value", "high", "approx", "unit", "reference",
-    "outcome", "outcome_text", "sha", "passed", "failed", "skipped", "subject", "feature", "revision_id",
-    "revision_label", "revision_head", "revision_base", "config", "source_path", "line", "line_end", "text",
-    "section", "stderr", "stddev", "printed", "note", "parser", "engine", "architecture", "models", "extra",
+    "document_id",
+    "version_id",
+    "ordinal",
+    "kind",
+    "metric",
+    "value",
+    "high",
+    "approx",
+    "unit",
+    "reference",
+    "outcome",
+    "outcome_text",
+    "sha",
+    "passed",
+    "failed",
+    "skipped",
+    "subject",
+    "feature",
+    "revision_id",
+    "revision_label",
+    "revision_head",
+    "revision_base",
+    "config",
+    "source_path",
+    "line",
+    "line_end",
+    "text",
+    "section",
+    "stderr",
+    "stddev",
+    "printed",
+    "note",
+    "parser",
+    "engine",
+    "architecture",
+    "models",
+    "extra",
 )
 SCALAR_FIELDS: tuple[str, ...] = tuple(f for f in CLAIM_FIELDS if f not in STRUCTURED_FIELDS)
 """Claim fields stored in a column of their own; `revision`, `config` and `source` are flattened;
@@ -131,7 +164,9 @@ def find_version(db: Database, key: str, sha256: str) -> WriteResult | None:
     """The stored version of document `key` with this text, if any (a read; no lock taken)."""
     row = db.execute(
         "SELECT d.id, v.id, v.version, v.n_claims FROM documents d JOIN document_versions v ON v.document_id = d.id "
-        "WHERE d.key = ? AND v.sha256 = ?", [key, sha256]).fetchone()
+        "WHERE d.key = ? AND v.sha256 = ?",
+        [key, sha256],
+    ).fetchone()
     if row is None:
         return None
     return WriteResult("unchanged", row[0], row[1], row[2], row[3])
@@ -161,7 +196,7 @@ def write_versions(db: Database, preps: Sequence[PreparedVersion], tries: int = 
         except sqlite3.OperationalError as exc:
             if not is_lock_error(exc) or attempt == tries - 1:
                 raise
-            time.sleep(0.05 * (2 ** attempt))
+            time.sleep(0.05 * (2**attempt))
     raise AssertionError("unreachable")
 
 
@@ -186,28 +221,48 @@ def _write(db: Database, prep: PreparedVersion) -> WriteResult:
     cur = db.execute(
         "INSERT OR IGNORE INTO documents (key, repo, pr, url, title, path, engine, repo_path, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [ident.key, ident.repo, ident.pr, ident.url, ident.title, ident.path, ident.engine, ident.repo_path, now])
+        [ident.key, ident.repo, ident.pr, ident.url, ident.title, ident.path, ident.engine, ident.repo_path, now],
+    )
     created = cur.rowcount == 1
     doc_id = db.execute("SELECT id FROM documents WHERE key = ?", [ident.key]).fetchone()[0]
     if not created:
-        existing = db.execute("SELECT id, version, n_claims FROM document_versions WHERE document_id = ? "
-                              "AND sha256 = ?", [doc_id, prep.sha256]).fetchone()
+        existing = db.execute(
+            "SELECT id, version, n_claims FROM document_versions WHERE document_id = ? AND sha256 = ?",
+            [doc_id, prep.sha256],
+        ).fetchone()
         if existing is not None:
             return WriteResult("unchanged", doc_id, existing[0], existing[1], existing[2])
         # A new text may name the document more fully (a title, URL or engine given this time).
-        db.execute("UPDATE documents SET title = COALESCE(?, title), url = COALESCE(?, url), "
-                   "engine = COALESCE(?, engine) WHERE id = ? "
-                   "AND (COALESCE(?, title) IS NOT title OR COALESCE(?, url) IS NOT url "
-                   "OR COALESCE(?, engine) IS NOT engine)",
-                   [ident.title, ident.url, ident.engine, doc_id, ident.title, ident.url, ident.engine])
-    number = db.execute("SELECT COALESCE(MAX(version), 0) + 1 FROM document_versions WHERE document_id = ?",
-                        [doc_id]).fetchone()[0]
+        db.execute(
+            "UPDATE documents SET title = COALESCE(?, title), url = COALESCE(?, url), "
+            "engine = COALESCE(?, engine) WHERE id = ? "
+            "AND (COALESCE(?, title) IS NOT title OR COALESCE(?, url) IS NOT url "
+            "OR COALESCE(?, engine) IS NOT engine)",
+            [ident.title, ident.url, ident.engine, doc_id, ident.title, ident.url, ident.engine],
+        )
+    number = db.execute(
+        "SELECT COALESCE(MAX(version), 0) + 1 FROM document_versions WHERE document_id = ?", [doc_id]
+    ).fetchone()[0]
     cur = db.execute(
         "INSERT INTO document_versions (document_id, version, sha256, ingested_at, parser_version, format, "
         "source_path, n_lines, n_claims, text, edited_at, editor, extracted_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [doc_id, number, prep.sha256, prep.ingested_at or now, prep.parser_version, prep.format, prep.source_path,
-         n_lines(prep.text), prep.n_claims, prep.text, prep.edited_at, prep.editor, now])
+        [
+            doc_id,
+            number,
+            prep.sha256,
+            prep.ingested_at or now,
+            prep.parser_version,
+            prep.format,
+            prep.source_path,
+            n_lines(prep.text),
+            prep.n_claims,
+            prep.text,
+            prep.edited_at,
+            prep.editor,
+            now,
+        ],
+    )
     version_id = int(cur.lastrowid or 0)
     write_contents(db, doc_id, version_id, prep)
     db.execute("UPDATE documents SET latest_version_id = ? WHERE id = ?", [version_id, doc_id])
@@ -222,18 +277,25 @@ def write_contents(db: Database, doc_id: int, version_id: int, prep: PreparedVer
     """What was read from a stored version's text: its sections, revisions, claims (with their setup rows and
     full-text index) and warnings."""
     conn = db.conn
-    conn.executemany("INSERT INTO sections (version_id, line, kind, level, title, path) VALUES (?, ?, ?, ?, ?, ?)",
-                     [(version_id, *row) for row in section_rows(prep)])
+    conn.executemany(
+        "INSERT INTO sections (version_id, line, kind, level, title, path) VALUES (?, ?, ?, ?, ?, ?)",
+        [(version_id, *row) for row in section_rows(prep)],
+    )
     rows = prep.rows if prep.rows is not None else claim_rows(prep.claims)
     rev_ids = _write_revisions(db, version_id, prep, rows)
     conn.executemany(_INSERT_CLAIM, _claim_rows(rows, doc_id, version_id, rev_ids))
     insert_setups(conn, version_id, rows.setups)
     # The full-text index is filled here, one statement per version, rather than by a trigger per
     # row: the same rows, at a third of the cost (migration 0005 dropped the insert trigger).
-    conn.execute("INSERT INTO claims_fts (rowid, text, metric, note, section) "
-                 "SELECT id, text, metric, note, section FROM claims WHERE version_id = ?", [version_id])
-    conn.executemany("INSERT INTO warnings (version_id, line, message) VALUES (?, ?, ?)",
-                     [(version_id, w.line, w.message) for w in prep.warnings])
+    conn.execute(
+        "INSERT INTO claims_fts (rowid, text, metric, note, section) "
+        "SELECT id, text, metric, note, section FROM claims WHERE version_id = ?",
+        [version_id],
+    )
+    conn.executemany(
+        "INSERT INTO warnings (version_id, line, message) VALUES (?, ?, ?)",
+        [(version_id, w.line, w.message) for w in prep.warnings],
+    )
 
 
 def replace_contents(db: Database, versions: Sequence[tuple[int, PreparedVersion, bool]]) -> None:
@@ -257,24 +319,29 @@ def replace_contents(db: Database, versions: Sequence[tuple[int, PreparedVersion
         doc_id = conn.execute("SELECT document_id FROM document_versions WHERE id = ?", [version_id]).fetchone()[0]
         if not same:
             write_contents(db, doc_id, version_id, prep)
-        conn.execute("UPDATE document_versions SET parser_version = ?, format = ?, n_claims = ?, extracted_at = ? "
-                     "WHERE id = ?", [prep.parser_version, prep.format, prep.n_claims, now, version_id])
+        conn.execute(
+            "UPDATE document_versions SET parser_version = ?, format = ?, n_claims = ?, extracted_at = ? WHERE id = ?",
+            [prep.parser_version, prep.format, prep.n_claims, now, version_id],
+        )
         if prep.identity.engine:
-            conn.execute("UPDATE documents SET engine = ? WHERE id = ? AND engine IS NULL",
-                         [prep.identity.engine, doc_id])
+            conn.execute(
+                "UPDATE documents SET engine = ? WHERE id = ? AND engine IS NULL", [prep.identity.engine, doc_id]
+            )
 
 
 _IDS = ("document_id", "version_id", "revision_id")
 CLAIM_ROW_COLUMNS = tuple(c for c in CLAIM_COLUMNS if c not in _IDS)
-_INSERT_CLAIM = (f"INSERT INTO claims ({', '.join(_IDS + CLAIM_ROW_COLUMNS)}) "
-                 f"VALUES ({', '.join('?' * len(CLAIM_COLUMNS))})")
+_INSERT_CLAIM = (
+    f"INSERT INTO claims ({', '.join(_IDS + CLAIM_ROW_COLUMNS)}) VALUES ({', '.join('?' * len(CLAIM_COLUMNS))})"
+)
 _json = json.JSONEncoder(ensure_ascii=False).encode
 _KNOWN = frozenset(SCALAR_FIELDS) | frozenset(STRUCTURED_FIELDS)
 _SOURCE_COLUMNS = frozenset(("path", "line", "line_end", "text", "section"))
 
 
-def revision_rows(prep: PreparedVersion, rows: ClaimRows) -> list[tuple[str | None, str | None, str | None,
-                                                                     int | None, int | None]]:
+def revision_rows(
+    prep: PreparedVersion, rows: ClaimRows
+) -> list[tuple[str | None, str | None, str | None, int | None, int | None]]:
     """The revisions rows of a version, in order: each label line's (one per key), then those only claims name."""
     out: dict[RevKey, tuple[str | None, str | None, str | None, int | None, int | None]] = {}
     for label, head, base, line, line_end in prep.revisions:
@@ -291,12 +358,12 @@ def section_rows(prep: PreparedVersion) -> list[tuple[int, str, int, str, str]]:
 
 def _write_revisions(db: Database, version_id: int, prep: PreparedVersion, rows: ClaimRows) -> dict[RevKey, int]:
     sql = "INSERT INTO revisions (version_id, label, head, base, line, line_end) VALUES (?, ?, ?, ?, ?, ?)"
-    return {(r[0], r[1], r[2]): int(db.execute(sql, [version_id, *r]).lastrowid or 0)
-            for r in revision_rows(prep, rows)}
+    return {
+        (r[0], r[1], r[2]): int(db.execute(sql, [version_id, *r]).lastrowid or 0) for r in revision_rows(prep, rows)
+    }
 
 
-def _claim_rows(rows: ClaimRows, doc_id: int, version_id: int, rev_ids: dict[RevKey, int]
-                ) -> Iterable[tuple[Any, ...]]:
+def _claim_rows(rows: ClaimRows, doc_id: int, version_id: int, rev_ids: dict[RevKey, int]) -> Iterable[tuple[Any, ...]]:
     for tail, key in zip(rows.tails, rows.revisions, strict=True):
         yield (doc_id, version_id, None if key is None else rev_ids.get(key), *tail)
 
@@ -324,15 +391,42 @@ def claim_rows(claims: Iterable[dict[str, Any]]) -> ClaimRows:
         config = c.get("config")
         setups.append(setup_of(c))
         line = src.get("line", 0)
-        tails.append((
-            ordinal, c["kind"], c.get("metric"), c.get("value"), c.get("high"),
-            1 if c.get("approx") else 0, c.get("unit"), c.get("reference"), c.get("outcome"), c.get("outcome_text"),
-            c.get("sha"), c.get("passed"), c.get("failed"), c.get("skipped"), c.get("subject"), c.get("feature"),
-            rkey[0], rkey[1], rkey[2],
-            _json(config) if config else "{}", src.get("path"), line, src.get("line_end", line),
-            src.get("text", ""), section, c.get("stderr"), c.get("stddev"), c.get("printed"),
-            c.get("note"), c.get("parser"), c.get("engine"), c.get("architecture"), c.get("models"),
-            _json(extra) if extra else None,
-        ))
+        tails.append(
+            (
+                ordinal,
+                c["kind"],
+                c.get("metric"),
+                c.get("value"),
+                c.get("high"),
+                1 if c.get("approx") else 0,
+                c.get("unit"),
+                c.get("reference"),
+                c.get("outcome"),
+                c.get("outcome_text"),
+                c.get("sha"),
+                c.get("passed"),
+                c.get("failed"),
+                c.get("skipped"),
+                c.get("subject"),
+                c.get("feature"),
+                rkey[0],
+                rkey[1],
+                rkey[2],
+                _json(config) if config else "{}",
+                src.get("path"),
+                line,
+                src.get("line_end", line),
+                src.get("text", ""),
+                section,
+                c.get("stderr"),
+                c.get("stddev"),
+                c.get("printed"),
+                c.get("note"),
+                c.get("parser"),
+                c.get("engine"),
+                c.get("architecture"),
+                c.get("models"),
+                _json(extra) if extra else None,
+            )
+        )
     return ClaimRows(tails, revisions, setups)
-

@@ -42,9 +42,16 @@ def token_forms(token: str) -> list[str]:
     import json as _json
     from urllib.parse import quote, quote_plus
 
-    forms = {token, repr(token)[1:-1], _json.dumps(token)[1:-1], _json.dumps(token, ensure_ascii=False)[1:-1],
-             repr(token.encode("utf-8", "backslashreplace"))[2:-1], quote(token, safe=""), quote(token),
-             quote_plus(token)}
+    forms = {
+        token,
+        repr(token)[1:-1],
+        _json.dumps(token)[1:-1],
+        _json.dumps(token, ensure_ascii=False)[1:-1],
+        repr(token.encode("utf-8", "backslashreplace"))[2:-1],
+        quote(token, safe=""),
+        quote(token),
+        quote_plus(token),
+    }
     return sorted((f for f in forms if len(f) >= 4), key=len, reverse=True)
 
 
@@ -57,8 +64,9 @@ def check_token(token: str, source: str) -> str:
     characters no token has: a line break pasted inside it would split the Authorization header."""
     if not all(c in _TOKEN_CHARS for c in token):
         what = "whitespace (a line break?)" if any(c.isspace() for c in token) else "characters a token cannot have"
-        raise UsageError(f"{source} holds {what} inside the token; refusing to send it: set {source} again "
-                         "with the token alone")
+        raise UsageError(
+            f"{source} holds {what} inside the token; refusing to send it: set {source} again with the token alone"
+        )
     return token
 
 
@@ -78,8 +86,11 @@ def _gh_token(hostname: str | None) -> str | None:
     return token if token and len(token) < 1000 else None
 
 
-def resolve_auth(env: Mapping[str, str] | None = None, gh: Callable[[str | None], str | None] | bool | None = True,
-                 api_url: str = DEFAULT_API) -> Auth:
+def resolve_auth(
+    env: Mapping[str, str] | None = None,
+    gh: Callable[[str | None], str | None] | bool | None = True,
+    api_url: str = DEFAULT_API,
+) -> Auth:
     """GH_TOKEN, then GITHUB_TOKEN, then `gh auth token` (`gh=None`: never asked); anonymous when none gives
     one. A token with whitespace inside is refused (UsageError), outer whitespace (a trailing newline) dropped."""
     env = os.environ if env is None else env
@@ -99,5 +110,6 @@ def check_transport_security(api_url: str, auth: Auth) -> None:
     """A token is sent over https, or over plain http only to this machine (a test server)."""
     parts = urlsplit(api_url)
     if auth.token and parts.scheme == "http" and parts.hostname not in ("127.0.0.1", "localhost", "::1"):
-        raise UsageError(f"refusing to send the token from {auth.source} over plain http to {parts.hostname}; "
-                         "use an https --api-url")
+        raise UsageError(
+            f"refusing to send the token from {auth.source} over plain http to {parts.hostname}; use an https --api-url"
+        )

@@ -47,13 +47,27 @@ FRAGMENTS = {
     "review_comments": f"""fragment ReviewCommentPage on PullRequestReviewCommentConnection {{ {_PAGE_INFO}
   nodes {{ databaseId url author {{ login }} createdAt updatedAt body path line originalLine }} }}""",
 }
-_FRAGMENT_OF = {"edits": "EditPage", "comments": "CommentPage", "reviews": "ReviewPage", "commits": "CommitPage",
-                "checks": "CheckPage", "labels": "LabelPage", "review_comments": "ReviewCommentPage"}
-_FIELD_OF = {"edits": "userContentEdits", "comments": "comments", "reviews": "reviews", "commits": "commits",
-             "labels": "labels", "review_comments": "comments"}
+_FRAGMENT_OF = {
+    "edits": "EditPage",
+    "comments": "CommentPage",
+    "reviews": "ReviewPage",
+    "commits": "CommitPage",
+    "checks": "CheckPage",
+    "labels": "LabelPage",
+    "review_comments": "ReviewCommentPage",
+}
+_FIELD_OF = {
+    "edits": "userContentEdits",
+    "comments": "comments",
+    "reviews": "reviews",
+    "commits": "commits",
+    "labels": "labels",
+    "review_comments": "comments",
+}
 RATE = "rateLimit { cost remaining resetAt limit }"
 
-PAGE_QUERY = """query($owner: String!, $name: String!, $first: Int!, $after: String, $states: [PullRequestState!]) {
+PAGE_QUERY = (
+    """query($owner: String!, $name: String!, $first: Int!, $after: String, $states: [PullRequestState!]) {
   RATE
   repository(owner: $owner, name: $name) {
     pullRequests(first: $first, after: $after, states: $states, orderBy: {field: UPDATED_AT, direction: DESC}) {
@@ -73,14 +87,18 @@ PAGE_QUERY = """query($owner: String!, $name: String!, $first: Int!, $after: Str
     }
   }
 }
-""".replace("RATE", RATE).replace("PAGE_INFO", _PAGE_INFO) + "\n".join(
-    FRAGMENTS[k] for k in ("labels", "edits", "comments", "reviews", "commits", "checks"))
+""".replace("RATE", RATE).replace("PAGE_INFO", _PAGE_INFO)
+    + "\n".join(FRAGMENTS[k] for k in ("labels", "edits", "comments", "reviews", "commits", "checks"))
+)
 
-REVIEW_COMMENTS_QUERY = """query($ids: [ID!]!) {
+REVIEW_COMMENTS_QUERY = (
+    """query($ids: [ID!]!) {
   RATE
   nodes(ids: $ids) { ... on PullRequestReview { id comments(first: 100) { ...ReviewCommentPage } } }
 }
-""".replace("RATE", RATE) + FRAGMENTS["review_comments"]
+""".replace("RATE", RATE)
+    + FRAGMENTS["review_comments"]
+)
 
 
 def page_cost(first: int) -> int:
@@ -112,8 +130,11 @@ def rate_of(data: dict[str, Any]) -> Answer:
     if not isinstance(r, dict):
         return Answer()
     cost, remaining = r.get("cost"), r.get("remaining")
-    return Answer(cost if isinstance(cost, int) else 0, remaining if isinstance(remaining, int) else None,
-                  r.get("resetAt") if isinstance(r.get("resetAt"), str) else None)
+    return Answer(
+        cost if isinstance(cost, int) else 0,
+        remaining if isinstance(remaining, int) else None,
+        r.get("resetAt") if isinstance(r.get("resetAt"), str) else None,
+    )
 
 
 def connection_nodes(conn: Any) -> tuple[list[Any], str | None]:
@@ -144,8 +165,13 @@ def gather_page_pull(node: dict[str, Any]) -> tuple[Gathered, list[Continuation]
     g = Gathered(node)
     todo: list[Continuation] = []
     pid = str(node.get("id") or "")
-    for what, name in (("labels", "labels"), ("edits", "userContentEdits"), ("comments", "comments"),
-                       ("reviews", "reviews"), ("commits", "commits")):
+    for what, name in (
+        ("labels", "labels"),
+        ("edits", "userContentEdits"),
+        ("comments", "comments"),
+        ("reviews", "reviews"),
+        ("commits", "commits"),
+    ):
         nodes, after = connection_nodes(node.get(name))
         g.lists[what] = list(nodes)
         if after:
@@ -170,11 +196,16 @@ def review_ids(g: Gathered) -> Iterator[str]:
             yield r["id"]
 
 
-def read_review_comments(gh: GitHub, ids: list[str], found: dict[str, list[Any]], todo: list[Continuation],
-                         on_answer: Callable[[Answer], None]) -> None:
+def read_review_comments(
+    gh: GitHub,
+    ids: list[str],
+    found: dict[str, list[Any]],
+    todo: list[Continuation],
+    on_answer: Callable[[Answer], None],
+) -> None:
     """The first 100 comments of each review in `ids`, BATCH reviews a query; the rest as continuations."""
     for start in range(0, len(ids), BATCH):
-        chunk = ids[start:start + BATCH]
+        chunk = ids[start : start + BATCH]
         data = gh.graphql(REVIEW_COMMENTS_QUERY, {"ids": chunk})
         on_answer(rate_of(data))
         answers = data.get("nodes")
@@ -196,21 +227,32 @@ def follow_up_query(items: list[Continuation]) -> tuple[str, dict[str, Any]]:
         variables[f"n{i}"], variables[f"c{i}"] = c.node_id, c.after
         decls += [f"$n{i}: ID!", f"$c{i}: String"]
         if c.what == "checks":
-            inner = (f"... on PullRequest {{ statusCheckRollup {{ contexts(first: 100, after: $c{i}) "
-                     f"{{ ...CheckPage }} }} }}")
+            inner = (
+                f"... on PullRequest {{ statusCheckRollup {{ contexts(first: 100, after: $c{i}) "
+                f"{{ ...CheckPage }} }} }}"
+            )
         elif c.what == "review_comments":
             inner = f"... on PullRequestReview {{ comments(first: 100, after: $c{i}) {{ ...ReviewCommentPage }} }}"
         else:
             page = f"{_FIELD_OF[c.what]}(first: 100, after: $c{i}) {{ ...{_FRAGMENT_OF[c.what]} }}"
             inner = f"... on PullRequest {{ {page} }}"
         parts.append(f"  f{i}: node(id: $n{i}) {{ {inner} }}")
-    query = (f"query({', '.join(decls)}) {{\n  {RATE}\n" + "\n".join(parts) + "\n}\n"
-             + "\n".join(FRAGMENTS[w] for w in sorted(used)))
+    query = (
+        f"query({', '.join(decls)}) {{\n  {RATE}\n"
+        + "\n".join(parts)
+        + "\n}\n"
+        + "\n".join(FRAGMENTS[w] for w in sorted(used))
+    )
     return query, variables
 
 
-def continue_all(gh: GitHub, todo: list[Continuation], gathered: dict[str, Gathered],
-                 reviews: dict[str, list[Any]], on_answer: Callable[[Answer], None]) -> None:
+def continue_all(
+    gh: GitHub,
+    todo: list[Continuation],
+    gathered: dict[str, Gathered],
+    reviews: dict[str, list[Any]],
+    on_answer: Callable[[Answer], None],
+) -> None:
     """Read every continuation to its end, BATCH a query; a new review found this way has its comments read."""
     while todo:
         batch, todo[:] = todo[:BATCH], todo[BATCH:]

@@ -23,9 +23,18 @@ if TYPE_CHECKING:
 
 SOURCE = "GitHub checks"
 PARSER = "github-checks/1"
-_OUTCOMES = {"SUCCESS": "pass", "FAILURE": "fail", "TIMED_OUT": "fail", "ERROR": "fail", "STARTUP_FAILURE": "fail",
-             "SKIPPED": "not_verified", "NEUTRAL": "not_verified", "STALE": "not_verified",
-             "ACTION_REQUIRED": "not_verified", "CANCELLED": "not_run"}
+_OUTCOMES = {
+    "SUCCESS": "pass",
+    "FAILURE": "fail",
+    "TIMED_OUT": "fail",
+    "ERROR": "fail",
+    "STARTUP_FAILURE": "fail",
+    "SKIPPED": "not_verified",
+    "NEUTRAL": "not_verified",
+    "STALE": "not_verified",
+    "ACTION_REQUIRED": "not_verified",
+    "CANCELLED": "not_run",
+}
 
 
 def checks_key(pull: PullRef, sha: str) -> str:
@@ -37,8 +46,9 @@ def outcome(word: str | None) -> str:
     return _OUTCOMES.get((word or "").upper(), "not_run")
 
 
-def checks_version(pull: PullRef, sha: str, contexts: list[Any], parser_version: str,
-                   warnings: list[str]) -> PreparedVersion | None:
+def checks_version(
+    pull: PullRef, sha: str, contexts: list[Any], parser_version: str, warnings: list[str]
+) -> PreparedVersion | None:
     """The checks document's text and gates for `sha`; None when there are no checks. A context not in
     GitHub's documented shape is skipped with a warning."""
     from ledger.db.writes import DocumentIdentity, PreparedVersion
@@ -55,21 +65,36 @@ def checks_version(pull: PullRef, sha: str, contexts: list[Any], parser_version:
         run = c["__typename"] == "CheckRun"
         name = neutral(c["name"] if run else c["context"]) or "(unnamed)"
         word = (c["conclusion"] or c["status"]) if run else c["state"]
-        shown = (f"{c['status']}, {c['conclusion']}" if run and c["conclusion"] else str(word))
+        shown = f"{c['status']}, {c['conclusion']}" if run and c["conclusion"] else str(word)
         line = f"{'check run' if run else 'commit status'}: {name}: {neutral(shown)}"
         lines.append(line)
         n = len(lines)
-        claims.append(Claim(kind="gate", metric=name, outcome=outcome(word), outcome_text=neutral(shown), sha=sha,  # type: ignore[arg-type]
-                            revision=Revision(label=SOURCE, head=sha),
-                            config={"source": SOURCE, "check": "check run" if run else "commit status"},
-                            source=Source(path=SOURCE, line=n, line_end=n, text=line, section=[SOURCE]),
-                            parser=PARSER).to_json_dict())
+        claims.append(
+            Claim(
+                kind="gate",
+                metric=name,
+                outcome=outcome(word),  # type: ignore[arg-type]
+                outcome_text=neutral(shown),
+                sha=sha,
+                revision=Revision(label=SOURCE, head=sha),
+                config={"source": SOURCE, "check": "check run" if run else "commit status"},
+                source=Source(path=SOURCE, line=n, line_end=n, text=line, section=[SOURCE]),
+                parser=PARSER,
+            ).to_json_dict()
+        )
     if not claims:
         return None
     text = "\n".join(lines) + "\n"
     key = checks_key(pull, sha)
     identity = DocumentIdentity(key=key, repo=pull.repo, pr=pull.number, title=f"{SOURCE} at {sha[:10]}")
-    return PreparedVersion(identity=identity, sha256=hashlib.sha256(text.encode()).hexdigest(), text=text,
-                           parser_version=f"{PARSER};{parser_version}", claims=claims, format="markdown",
-                           source_path=SOURCE, sections=[(1, "heading", 1, lines[0][2:], [lines[0][2:]])],
-                           revisions=[(SOURCE, sha, None, 1, len(lines))])
+    return PreparedVersion(
+        identity=identity,
+        sha256=hashlib.sha256(text.encode()).hexdigest(),
+        text=text,
+        parser_version=f"{PARSER};{parser_version}",
+        claims=claims,
+        format="markdown",
+        source_path=SOURCE,
+        sections=[(1, "heading", 1, lines[0][2:], [lines[0][2:]])],
+        revisions=[(SOURCE, sha, None, 1, len(lines))],
+    )

@@ -55,10 +55,20 @@ class GitHub:
     `transport` (httpx.MockTransport in tests), `sleep` and `clock` are injectable.
     """
 
-    def __init__(self, api_url: str = DEFAULT_API, auth: Auth | None = None, *,
-                 transport: httpx.BaseTransport | None = None, sleep: Callable[[float], None] | None = None,
-                 clock: Callable[[], float] = time.time, max_tries: int = 5, max_wait: float = 900.0,
-                 timeout: float = 30.0, deadline: float = DEADLINE, max_bytes: int = MAX_BODY_BYTES) -> None:
+    def __init__(
+        self,
+        api_url: str = DEFAULT_API,
+        auth: Auth | None = None,
+        *,
+        transport: httpx.BaseTransport | None = None,
+        sleep: Callable[[float], None] | None = None,
+        clock: Callable[[], float] = time.time,
+        max_tries: int = 5,
+        max_wait: float = 900.0,
+        timeout: float = 30.0,
+        deadline: float = DEADLINE,
+        max_bytes: int = MAX_BODY_BYTES,
+    ) -> None:
         self.api_url = check_api_url(api_url)
         self.graphql_url = graphql_url(self.api_url)
         self.origin = origin(self.api_url)
@@ -80,8 +90,11 @@ class GitHub:
         self.not_modified = 0
         """304 answers (they cost no rate limit)."""
         self.waited = 0.0
-        headers = {"Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28",
-                   "User-Agent": f"pr-evidence-ledger/{__version__}"}
+        headers = {
+            "Accept": "application/vnd.github+json",
+            "X-GitHub-Api-Version": "2022-11-28",
+            "User-Agent": f"pr-evidence-ledger/{__version__}",
+        }
         # Redirects are followed here, not by httpx, so that each hop passes the same origin check.
         self._client = httpx.Client(headers=headers, transport=transport, timeout=timeout, follow_redirects=False)
 
@@ -148,34 +161,43 @@ class GitHub:
             raise FetchError(errors[0][1])
         return data
 
-    def graphql_partial(self, query: str, variables: Mapping[str, Any]
-                        ) -> tuple[dict[str, Any], list[tuple[tuple[Any, ...], str]]]:
+    def graphql_partial(
+        self, query: str, variables: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], list[tuple[tuple[Any, ...], str]]]:
         """POST a GraphQL query; its `data` and the errors GitHub placed in it, each as (path, one-line
         message): GitHub answers what it could and nulls what failed. Errors without a path, or an answer
         without data, are a FetchError."""
         if not self.can_graphql:
             raise FetchError("GitHub's GraphQL API needs a token (GH_TOKEN or GITHUB_TOKEN)")
         for attempt in range(1, self.max_tries + 1):
-            body = self.decode_json(self._send("POST", self.graphql_url,
-                                         json={"query": query, "variables": dict(variables)}), self.graphql_url)
+            body = self.decode_json(
+                self._send("POST", self.graphql_url, json={"query": query, "variables": dict(variables)}),
+                self.graphql_url,
+            )
             if not isinstance(body, dict):
                 raise FetchError(f"{self.graphql_url}: the GraphQL answer is not a JSON object")
             errors = body.get("errors")
             limited = isinstance(errors, list) and any(
-                isinstance(e, dict) and e.get("type") == "RATE_LIMITED" for e in errors)
+                isinstance(e, dict) and e.get("type") == "RATE_LIMITED" for e in errors
+            )
             if not limited or attempt == self.max_tries:
                 break
             # GraphQL answers a spent limit with 200 and an error of type RATE_LIMITED.
-            wait = (self.rate.reset - self.clock() + 1) if self.rate.remaining == 0 and self.rate.reset else \
-                60.0 * 2 ** (attempt - 1)
+            wait = (
+                (self.rate.reset - self.clock() + 1)
+                if self.rate.remaining == 0 and self.rate.reset
+                else 60.0 * 2 ** (attempt - 1)
+            )
             if wait > self.max_wait:
-                raise RateLimited(f"GraphQL rate limit: GitHub asks to wait {wait:.0f}s, more than the "
-                                  f"{self.max_wait:.0f}s allowed; try again later")
+                raise RateLimited(
+                    f"GraphQL rate limit: GitHub asks to wait {wait:.0f}s, more than the "
+                    f"{self.max_wait:.0f}s allowed; try again later"
+                )
             self._pause(max(1.0, wait), "graphql")
             self.rate.remaining = None
         data = body.get("data")
         placed: list[tuple[tuple[Any, ...], str]] = []
-        for e in (errors if isinstance(errors, list) else [errors] if errors else []):
+        for e in errors if isinstance(errors, list) else [errors] if errors else []:
             message = e.get("message") if isinstance(e, dict) else e
             text = self.auth.redact(f"GraphQL: {neutral(message)[:300]}")
             path = e.get("path") if isinstance(e, dict) else None
@@ -192,8 +214,9 @@ class GitHub:
         except RecursionError:
             raise FetchError(self.auth.redact(f"{url}: GitHub's answer is nested too deeply to be read")) from None
         except ValueError:
-            raise FetchError(self.auth.redact(f"{url}: GitHub answered {resp.status_code} with a body that is "
-                                              "not JSON")) from None
+            raise FetchError(
+                self.auth.redact(f"{url}: GitHub answered {resp.status_code} with a body that is not JSON")
+            ) from None
 
     def _headers(self, extra: Mapping[str, str], url: str) -> dict[str, str]:
         headers = dict(extra)
@@ -205,9 +228,12 @@ class GitHub:
         """Only the API's own scheme, host and port are ever asked: a next link or redirect elsewhere (a hostile
         Enterprise server or proxy collecting tokens, a downgrade to plain http) is refused in one line."""
         if origin(url) != self.origin:
-            raise FetchError(self.auth.redact(
-                f"refusing to follow {what} to another origin ({neutral(url)[:200]}): requests and the token go "
-                f"only to {self.origin[0]}://{self.origin[1]}:{self.origin[2]}"))
+            raise FetchError(
+                self.auth.redact(
+                    f"refusing to follow {what} to another origin ({neutral(url)[:200]}): requests and the token go "
+                    f"only to {self.origin[0]}://{self.origin[1]}:{self.origin[2]}"
+                )
+            )
 
     def _request(self, method: str, url: str, headers: Mapping[str, str], json: Any, end: float) -> httpx.Response:
         """One exchange, redirects of the same origin followed, the answer read whole by `end` (monotonic) and
@@ -218,8 +244,9 @@ class GitHub:
             if left <= 0:
                 break
             per_read = min(self.timeout, left)  # no single read may outwait the request's deadline
-            request = self._client.build_request(method, url, headers=self._headers(headers, url), json=json,
-                                                 timeout=httpx.Timeout(per_read))
+            request = self._client.build_request(
+                method, url, headers=self._headers(headers, url), json=json, timeout=httpx.Timeout(per_read)
+            )
             try:
                 resp = self._client.send(request, stream=True)
                 try:
@@ -237,8 +264,11 @@ class GitHub:
                 if resp.status_code == 303:
                     method, json = "GET", None
                 continue
-            headers_out = [(k, v) for k, v in resp.headers.multi_items()
-                           if k.lower() not in ("content-encoding", "content-length", "transfer-encoding")]
+            headers_out = [
+                (k, v)
+                for k, v in resp.headers.multi_items()
+                if k.lower() not in ("content-encoding", "content-length", "transfer-encoding")
+            ]
             return httpx.Response(resp.status_code, headers=headers_out, content=body, request=resp.request)
         else:
             raise FetchError(self.auth.redact(f"{method} {neutral(url)[:200]}: more than {MAX_REDIRECTS} redirects"))
@@ -260,11 +290,14 @@ class GitHub:
         return b"".join(chunks)
 
     def _too_large(self, url: str, size: int) -> str:
-        return self.auth.redact(f"{neutral(url)[:200]}: the answer is over the {self.max_bytes:,}-byte limit "
-                                f"(at least {size:,} bytes); not read further")
+        return self.auth.redact(
+            f"{neutral(url)[:200]}: the answer is over the {self.max_bytes:,}-byte limit "
+            f"(at least {size:,} bytes); not read further"
+        )
 
-    def _send(self, method: str, url: str, *, headers: Mapping[str, str] | None = None,
-              json: Any = None) -> httpx.Response:
+    def _send(
+        self, method: str, url: str, *, headers: Mapping[str, str] | None = None, json: Any = None
+    ) -> httpx.Response:
         """One request, retried on rate limits, 5xx and network errors up to `max_tries` times."""
         what = f"{method} {url}"
         last = ""
@@ -283,11 +316,12 @@ class GitHub:
                 resp = self._request(method, url, headers or {}, json, end)
             except httpx.TransportError as exc:
                 detail = neutral(self.auth.redact(str(exc)))[:200]
-                last = (f"deadline: {detail}" if "deadline" in detail else
-                        f"network error ({type(exc).__name__}: {detail})")
+                last = (
+                    f"deadline: {detail}" if "deadline" in detail else f"network error ({type(exc).__name__}: {detail})"
+                )
                 if attempt == self.max_tries or self._time_left(end) <= 0:
                     break
-                self._pause(min(2.0 ** attempt, 60.0, max(0.0, self._time_left(end))), what)
+                self._pause(min(2.0**attempt, 60.0, max(0.0, self._time_left(end))), what)
                 continue
             self._read_rate(resp)
             if resp.status_code < 300 or resp.status_code == 304:
@@ -299,8 +333,10 @@ class GitHub:
             if attempt == self.max_tries:
                 break
             if wait > self.max_wait:
-                raise RateLimited(f"{what}: {reason}; GitHub asks to wait {wait:.0f}s, more than the "
-                                  f"{self.max_wait:.0f}s allowed; try again later")
+                raise RateLimited(
+                    f"{what}: {reason}; GitHub asks to wait {wait:.0f}s, more than the "
+                    f"{self.max_wait:.0f}s allowed; try again later"
+                )
             paused = time.monotonic()
             self._pause(wait, what)
             end += time.monotonic() - paused  # GitHub asked for this wait: it is not the server being slow
@@ -332,9 +368,11 @@ class GitHub:
             self.rate.remaining = None
             return
         if wait > self.max_wait:
-            raise RateLimited(f"the rate limit is spent until {_clock_time(self.rate.reset)} ({wait:.0f}s, more "
-                              f"than the {self.max_wait:.0f}s allowed); try again later"
-                              + ("" if self.auth.token else " or with a token"))
+            raise RateLimited(
+                f"the rate limit is spent until {_clock_time(self.rate.reset)} ({wait:.0f}s, more "
+                f"than the {self.max_wait:.0f}s allowed); try again later"
+                + ("" if self.auth.token else " or with a token")
+            )
         self._pause(wait, what)
         self.rate.remaining = None
 
@@ -353,7 +391,7 @@ class GitHub:
                 return min(60.0 * 2 ** (attempt - 1), self.max_wait), f"{status}: secondary rate limit"
             return None, ""
         if status in RETRY_STATUSES:
-            return (retry_after if retry_after is not None else min(2.0 ** attempt, 60.0)), f"{status} from GitHub"
+            return (retry_after if retry_after is not None else min(2.0**attempt, 60.0)), f"{status} from GitHub"
         return None, ""
 
     def _refusal(self, resp: httpx.Response, url: str) -> FetchError:

@@ -62,13 +62,16 @@ if TYPE_CHECKING:
 PULL_DEADLINE = 300.0
 """Seconds one pull request's requests may take together (its description, edits, comment pages, commits,
 checks), however many there are: a server answering each slowly costs this PR a line, not the run an hour."""
-ANONYMOUS_NOTE = ("no GitHub token (GH_TOKEN, GITHUB_TOKEN or `gh auth token`): anonymous requests are limited "
-                  "to 60 an hour, and the description's edit history (GraphQL) needs a token, so only the "
-                  "current description is stored")
+ANONYMOUS_NOTE = (
+    "no GitHub token (GH_TOKEN, GITHUB_TOKEN or `gh auth token`): anonymous requests are limited "
+    "to 60 an hour, and the description's edit history (GraphQL) needs a token, so only the "
+    "current description is stored"
+)
 
 
-def fetch_pull(gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True,
-               parser_version: str | None = None) -> FetchResult:
+def fetch_pull(
+    gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True, parser_version: str | None = None
+) -> FetchResult:
     """Fetch one pull request through REST and store what changed, all of it in one transaction (or nothing)."""
     from ledger.db.pulls import CacheEntry, cache_get, known_document
     from ledger.ingest.prepare import parser_version as current_parser_version
@@ -92,30 +95,41 @@ def fetch_pull(gh: GitHub, db: Database, ref: PullRef, *, comments: bool = True,
         w.data = validated("Pull", body, pull_url)
         edits, history = _edit_history(gh, ref, w.warnings)
         w.versions = description_versions(ref, w.data, edits, history, pv, w.warnings)
-        w.entries.append(CacheEntry(pull_url, resp.headers.get("etag"), resp.headers.get("last-modified"), None,
-                                    "history" if history else "body"))
+        w.entries.append(
+            CacheEntry(
+                pull_url,
+                resp.headers.get("etag"),
+                resp.headers.get("last-modified"),
+                None,
+                "history" if history else "body",
+            )
+        )
 
     def cache(u: str) -> CacheEntry | None:
         return cache_get(db, u) if known is not None else None
 
     if comments:
-        pages = get_pages(gh, gh.url(f"repos/{ref.repo}/issues/{ref.number}/comments", {"per_page": PER_PAGE}),
-                          cache=cache)
+        pages = get_pages(
+            gh, gh.url(f"repos/{ref.repo}/issues/{ref.number}/comments", {"per_page": PER_PAGE}), cache=cache
+        )
         w.entries.extend(pages.entries)
         if pages.changed:
             w.conversation = issue_comments(ref, pages.items, pv, w.warnings)
-    commit_pages = get_pages(gh, gh.url(f"repos/{ref.repo}/pulls/{ref.number}/commits", {"per_page": PER_PAGE}),
-                             cache=cache)
+    commit_pages = get_pages(
+        gh, gh.url(f"repos/{ref.repo}/pulls/{ref.number}/commits", {"per_page": PER_PAGE}), cache=cache
+    )
     w.entries.extend(commit_pages.entries)
     if commit_pages.changed:
-        w.commits = [commit_row(c) for c in (valid_commit(raw, key, w.warnings) for raw in commit_pages.items)
-                     if c is not None]
+        w.commits = [
+            commit_row(c) for c in (valid_commit(raw, key, w.warnings) for raw in commit_pages.items) if c is not None
+        ]
 
     if w.data is None and w.conversation is None and w.commits is None:
         return pull_result(db, key, "unchanged", int((known or {}).get("id") or 0), 0, 0, w.warnings)
     written = write_pull(db, w, known)
-    return pull_result(db, key, written.status, written.document_id, written.new_versions, written.new_comments,
-                       w.warnings)
+    return pull_result(
+        db, key, written.status, written.document_id, written.new_versions, written.new_comments, w.warnings
+    )
 
 
 def _edit_history(gh: GitHub, ref: PullRef, warnings: list[str]) -> tuple[list[Edit], bool]:
@@ -154,9 +168,16 @@ class FetchEvents:
     progress: Callable[[int, int | None, SyncSummary], None] = _ignore
 
 
-def connect(api_url: str | None = None, env: Mapping[str, str] | None = None, *,
-            transport: httpx.BaseTransport | None = None, sleep: Callable[[float], None] | None = None,
-            clock: Callable[[], float] | None = None, max_tries: int = 5, max_wait: float = 900.0) -> GitHub:
+def connect(
+    api_url: str | None = None,
+    env: Mapping[str, str] | None = None,
+    *,
+    transport: httpx.BaseTransport | None = None,
+    sleep: Callable[[float], None] | None = None,
+    clock: Callable[[], float] | None = None,
+    max_tries: int = 5,
+    max_wait: float = 900.0,
+) -> GitHub:
     """A client for the API at `api_url` (else LEDGER_GITHUB_API, else https://api.github.com) with the token
     `env` names (GH_TOKEN, GITHUB_TOKEN, else `gh auth token`); refuses a token over plain http. `transport`,
     `sleep` and `clock` are for tests (httpx.MockTransport, no real waits)."""
@@ -164,14 +185,24 @@ def connect(api_url: str | None = None, env: Mapping[str, str] | None = None, *,
     api = check_api_url(api_url or env.get("LEDGER_GITHUB_API") or DEFAULT_API)
     auth = resolve_auth(env, api_url=api)
     check_transport_security(api, auth)
-    return GitHub(api, auth, transport=transport, sleep=sleep, clock=clock or time.time, max_tries=max_tries,
-                  max_wait=max_wait)
+    return GitHub(
+        api, auth, transport=transport, sleep=sleep, clock=clock or time.time, max_tries=max_tries, max_wait=max_wait
+    )
 
 
-def fetch(targets: Sequence[str], db: str | os.PathLike[str], *, client: GitHub | None = None,
-          state: State = "open", since: str | None = None, limit: int | None = None, comments: bool = True,
-          rest: bool = False, events: FetchEvents | None = None,
-          window_days: int | None = None) -> list[FetchResult]:
+def fetch(
+    targets: Sequence[str],
+    db: str | os.PathLike[str],
+    *,
+    client: GitHub | None = None,
+    state: State = "open",
+    since: str | None = None,
+    limit: int | None = None,
+    comments: bool = True,
+    rest: bool = False,
+    events: FetchEvents | None = None,
+    window_days: int | None = None,
+) -> list[FetchResult]:
     """Fetch pull requests (`owner/repo#N`, PR URLs, or `owner/repo` for a listing) into the ledger at `db`,
     through `client` (else `connect()`'s, closed at the end).
 
@@ -193,8 +224,10 @@ def fetch(targets: Sequence[str], db: str | os.PathLike[str], *, client: GitHub 
     if limit is not None and limit <= 0:
         raise UsageError(f"--limit {limit}: expected a positive number")
     if window_days is not None and (window_days <= 0 or since is not None or limit is not None):
-        raise UsageError(f"--window {window_days}: expected a positive number of days, and no --since or --limit "
-                         "beside it (they read once and keep no place)")
+        raise UsageError(
+            f"--window {window_days}: expected a positive number of days, and no --since or --limit "
+            "beside it (they read once and keep no place)"
+        )
     since_iso = parse_since(since)
     parsed = [parse_target(t) for t in targets]
     events = events or FetchEvents()
@@ -210,9 +243,18 @@ def fetch(targets: Sequence[str], db: str | os.PathLike[str], *, client: GitHub 
             gh.close()
 
 
-def _fetch_all(gh: GitHub, ledger_db: Database, parsed: list[PullRef | str], state: State, since_iso: str | None,
-               limit: int | None, comments: bool, rest: bool, events: FetchEvents,
-               window_days: int | None = None) -> list[FetchResult]:
+def _fetch_all(
+    gh: GitHub,
+    ledger_db: Database,
+    parsed: list[PullRef | str],
+    state: State,
+    since_iso: str | None,
+    limit: int | None,
+    comments: bool,
+    rest: bool,
+    events: FetchEvents,
+    window_days: int | None = None,
+) -> list[FetchResult]:
     from ledger.github.sync import sync_repo
     from ledger.ingest.prepare import parser_version
 
@@ -227,9 +269,19 @@ def _fetch_all(gh: GitHub, ledger_db: Database, parsed: list[PullRef | str], sta
     for t in parsed:
         if isinstance(t, str) and gh.can_graphql and not rest:
             try:
-                summary = sync_repo(gh, ledger_db, t, state=state, since=since_iso, limit=limit,
-                                    parser_version=version, max_wait=gh.max_wait, on_result=collect,
-                                    on_progress=events.progress, window_days=window_days)
+                summary = sync_repo(
+                    gh,
+                    ledger_db,
+                    t,
+                    state=state,
+                    since=since_iso,
+                    limit=limit,
+                    parser_version=version,
+                    max_wait=gh.max_wait,
+                    on_result=collect,
+                    on_progress=events.progress,
+                    window_days=window_days,
+                )
             except FetchError as exc:
                 raise FetchError(neutral(gh.auth.redact(f"syncing {t}: {exc}"))) from None
             events.summary(summary)

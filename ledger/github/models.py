@@ -146,8 +146,9 @@ class CheckContext(_Model):
     targetUrl: Text | None = None
 
 
-MODELS: dict[str, type[_Model]] = {m.__name__: m for m in (Pull, Comment, Commit, CommitSha, Edit, Review,
-                                                               ReviewComment, CheckContext)}
+MODELS: dict[str, type[_Model]] = {
+    m.__name__: m for m in (Pull, Comment, Commit, CommitSha, Edit, Review, ReviewComment, CheckContext)
+}
 
 
 def validated(model: str, data: object, where: str) -> dict[str, Any]:
@@ -157,8 +158,9 @@ def validated(model: str, data: object, where: str) -> dict[str, Any]:
         return dict(MODELS[model].model_validate(data).model_dump(by_alias=True))
     except ValidationError as exc:
         # the same words whether GitHub sent it now or a file (gh JSON, github-to-sqlite) holds what it sent
-        raise FetchError(f"{neutral(where)[:200]}: not a {model.lower()} as GitHub writes one "
-                         f"({_errors_text(exc)})") from None
+        raise FetchError(
+            f"{neutral(where)[:200]}: not a {model.lower()} as GitHub writes one ({_errors_text(exc)})"
+        ) from None
     except RecursionError:
         raise FetchError(f"{neutral(where)[:200]}: nested too deeply to be read") from None
 

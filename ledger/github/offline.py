@@ -52,8 +52,13 @@ _ISSUE_URL = re.compile(r"/repos/([A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100})/i
 MAX_JSON_BYTES = 512 * 2**20
 
 
-def ingest_gh_json(paths: Sequence[str], db: str | os.PathLike[str], *, repo: str | None = None,
-                   on_result: Callable[[FetchResult], None] | None = None) -> list[FetchResult]:
+def ingest_gh_json(
+    paths: Sequence[str],
+    db: str | os.PathLike[str],
+    *,
+    repo: str | None = None,
+    on_result: Callable[[FetchResult], None] | None = None,
+) -> list[FetchResult]:
     """Store the pull requests of `gh` JSON files; one result per PR (an unreadable file is one error)."""
     from ledger.github.result import FetchResult
 
@@ -80,8 +85,13 @@ def ingest_gh_json(paths: Sequence[str], db: str | os.PathLike[str], *, repo: st
     return results
 
 
-def ingest_github_to_sqlite(paths: Sequence[str], db: str | os.PathLike[str], *, repo: str | None = None,
-                            on_result: Callable[[FetchResult], None] | None = None) -> list[FetchResult]:
+def ingest_github_to_sqlite(
+    paths: Sequence[str],
+    db: str | os.PathLike[str],
+    *,
+    repo: str | None = None,
+    on_result: Callable[[FetchResult], None] | None = None,
+) -> list[FetchResult]:
     """Store the pull requests (and their issue comments) of github-to-sqlite databases; `repo` keeps one."""
     from ledger.github.result import FetchResult
 
@@ -159,23 +169,35 @@ def _store(db: Database, item: dict[str, Any], repo: str | None, where: str) -> 
     from ledger.ingest.prepare import parser_version
 
     number = item.get("number")
-    label = (f"{where}: #{number}" if isinstance(number, int)
-             else f"{where}: pull_requests row id {item['_row']}" if item.get("_row") is not None else where)
+    label = (
+        f"{where}: #{number}"
+        if isinstance(number, int)
+        else f"{where}: pull_requests row id {item['_row']}"
+        if item.get("_row") is not None
+        else where
+    )
     if item.get("_error"):
         return FetchResult(label, "error", error=neutral(f"{label}: {item['_error']}")[:500])
     try:
         ref = _ref(item, repo, label)
-        w = _gh_write(ref, item, parser_version()) if "html_url" not in item else _rest_write(ref, item,
-                                                                                              parser_version())
+        w = (
+            _gh_write(ref, item, parser_version())
+            if "html_url" not in item
+            else _rest_write(ref, item, parser_version())
+        )
         w.warnings.extend(item.get("_warnings") or [])
         written = write_pull(db, w, known_document(db, ref.key))
-        return pull_result(db, ref.key, written.status, written.document_id, written.new_versions,
-                           written.new_comments, w.warnings)
+        return pull_result(
+            db, ref.key, written.status, written.document_id, written.new_versions, written.new_comments, w.warnings
+        )
     except LedgerError as exc:
         return FetchResult(label, "error", error=neutral(str(exc))[:500])
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
-        return FetchResult(label, "error", error=neutral(f"{label}: not a pull request as gh writes one "
-                                                         f"({type(exc).__name__}: {exc})")[:500])
+        return FetchResult(
+            label,
+            "error",
+            error=neutral(f"{label}: not a pull request as gh writes one ({type(exc).__name__}: {exc})")[:500],
+        )
 
 
 def _ref(item: dict[str, Any], repo: str | None, label: str) -> PullRef:
@@ -207,20 +229,42 @@ def _rest_write(ref: PullRef, item: dict[str, Any], pv: str) -> PullWrite:
 def _gh_write(ref: PullRef, item: dict[str, Any], pv: str) -> PullWrite:
     """`gh pr view --json ...`: GraphQL's field names, lists instead of connections."""
     state = item.get("state")
-    rest = {"number": ref.number, "title": item.get("title"), "html_url": item.get("url"),
-            "state": "open" if state == "OPEN" else "closed" if isinstance(state, str) else None,
-            "user": item.get("author"), "body": item.get("body"), "labels": item.get("labels") or [],
-            "created_at": item.get("createdAt"), "updated_at": item.get("updatedAt"), "merged_at": item.get("mergedAt"),
-            "head": {"sha": item.get("headRefOid"), "ref": item.get("headRefName")},
-            "base": {"sha": item.get("baseRefOid"), "ref": item.get("baseRefName")}}
+    rest = {
+        "number": ref.number,
+        "title": item.get("title"),
+        "html_url": item.get("url"),
+        "state": "open" if state == "OPEN" else "closed" if isinstance(state, str) else None,
+        "user": item.get("author"),
+        "body": item.get("body"),
+        "labels": item.get("labels") or [],
+        "created_at": item.get("createdAt"),
+        "updated_at": item.get("updatedAt"),
+        "merged_at": item.get("mergedAt"),
+        "head": {"sha": item.get("headRefOid"), "ref": item.get("headRefName")},
+        "base": {"sha": item.get("baseRefOid"), "ref": item.get("baseRefName")},
+    }
     w = PullWrite(ref)
     w.data = validated("Pull", rest, ref.key)
     w.versions = description_versions(ref, w.data, [], False, pv, w.warnings)
     if isinstance(item.get("comments"), list):
-        w.conversation = issue_comments(ref, [{
-            "id": number_of(c), "body": c.get("body"), "user": c.get("author"), "html_url": c.get("url"),
-            "created_at": c.get("createdAt"), "updated_at": c.get("updatedAt") or c.get("createdAt")}
-            if isinstance(c, dict) else c for c in item["comments"]], pv, w.warnings)
+        w.conversation = issue_comments(
+            ref,
+            [
+                {
+                    "id": number_of(c),
+                    "body": c.get("body"),
+                    "user": c.get("author"),
+                    "html_url": c.get("url"),
+                    "created_at": c.get("createdAt"),
+                    "updated_at": c.get("updatedAt") or c.get("createdAt"),
+                }
+                if isinstance(c, dict)
+                else c
+                for c in item["comments"]
+            ],
+            pv,
+            w.warnings,
+        )
     for r in item.get("reviews") or [] if isinstance(item.get("reviews"), list) else []:
         conv = _gh_review(ref, r, pv, w.warnings)
         if conv is not None:
@@ -230,9 +274,19 @@ def _gh_write(ref: PullRef, item: dict[str, Any], pv: str) -> PullWrite:
         for c in item["commits"]:
             authors = c.get("authors") if isinstance(c, dict) and isinstance(c.get("authors"), list) else []
             first = authors[0] if authors and isinstance(authors[0], dict) else {}
-            shaped = {"sha": c.get("oid"), "author": {"login": first.get("login")} if first.get("login") else None,
-                      "commit": {"message": c.get("messageHeadline"), "committer": {"date": c.get("committedDate")},
-                                 "author": {"name": first.get("name")}}} if isinstance(c, dict) else c
+            shaped = (
+                {
+                    "sha": c.get("oid"),
+                    "author": {"login": first.get("login")} if first.get("login") else None,
+                    "commit": {
+                        "message": c.get("messageHeadline"),
+                        "committer": {"date": c.get("committedDate")},
+                        "author": {"name": first.get("name")},
+                    },
+                }
+                if isinstance(c, dict)
+                else c
+            )
             valid = valid_commit(shaped, ref.key, w.warnings)
             if valid is not None:
                 w.commits.append(commit_row(valid))
@@ -240,9 +294,15 @@ def _gh_write(ref: PullRef, item: dict[str, Any], pv: str) -> PullWrite:
     if isinstance(item.get("statusCheckRollup"), list) and isinstance(head, str):
         prep = checks_version(ref, head, item["statusCheckRollup"], pv, w.warnings)
         if prep is not None:
-            w.conversation = (w.conversation or []) + [Conversation(
-                checks_key(ref, head), "checks", {"repo": ref.repo, "pr": ref.number, "url": None,
-                                                  "title": prep.identity.title}, {}, prep)]
+            w.conversation = (w.conversation or []) + [
+                Conversation(
+                    checks_key(ref, head),
+                    "checks",
+                    {"repo": ref.repo, "pr": ref.number, "url": None, "title": prep.identity.title},
+                    {},
+                    prep,
+                )
+            ]
     return w
 
 
@@ -256,8 +316,12 @@ def _gh_review(ref: PullRef, r: Any, pv: str, warnings: list[str]) -> Conversati
         warnings.append(f"{ref.key}: a review without an id is skipped")
         return None
     key = review_key(ref, number)
-    identity = {"repo": ref.repo, "pr": ref.number, "url": r.get("url") if isinstance(r.get("url"), str) else None,
-                "title": f"review by {who or 'unknown'} ({str(r.get('state') or '').lower()})"}
+    identity = {
+        "repo": ref.repo,
+        "pr": ref.number,
+        "url": r.get("url") if isinstance(r.get("url"), str) else None,
+        "title": f"review by {who or 'unknown'} ({str(r.get('state') or '').lower()})",
+    }
     body = r.get("body")
     if body is not None and not isinstance(body, str):
         warnings.append(f"{key}: the review's body is not text; that review is skipped")
@@ -269,8 +333,13 @@ def _gh_review(ref: PullRef, r: Any, pv: str, warnings: list[str]) -> Conversati
         warnings.append(str(exc))
         prep = None
     state = r.get("state")
-    return Conversation(key, "review", identity, {"author": who, "authored_at": at,
-                                                  "state": state.lower() if isinstance(state, str) else None}, prep)
+    return Conversation(
+        key,
+        "review",
+        identity,
+        {"author": who, "authored_at": at, "state": state.lower() if isinstance(state, str) else None},
+        prep,
+    )
 
 
 # ---- github-to-sqlite ------------------------------------------------------------------------------------
@@ -328,8 +397,7 @@ def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
     return {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
 
 
-def _g2s_rows(conn: sqlite3.Connection, path: str, repo: str | None, deadline: list[float]
-              ) -> Iterator[dict[str, Any]]:
+def _g2s_rows(conn: sqlite3.Connection, path: str, repo: str | None, deadline: list[float]) -> Iterator[dict[str, Any]]:
     def statement(sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
         deadline[0] = time.monotonic() + G2S_STATEMENT_SECONDS
         return conn.execute(sql, params)
@@ -338,12 +406,35 @@ def _g2s_rows(conn: sqlite3.Connection, path: str, repo: str | None, deadline: l
     if "pull_requests" not in tables or not {"number", "body"} <= _columns(conn, "pull_requests"):
         raise InputError(path, "has no pull_requests table with number and body (github-to-sqlite pull-requests)")
     pr_cols = _columns(conn, "pull_requests")
-    users = ({r[0]: r[1] for r in statement("SELECT id, login FROM users")}
-             if "users" in tables and {"id", "login"} <= _columns(conn, "users") else {})
-    repos = ({r[0]: r[1] for r in statement("SELECT id, full_name FROM repos")}
-             if "repos" in tables and {"id", "full_name"} <= _columns(conn, "repos") else {})
-    wanted = [c for c in ("id", "number", "title", "state", "user", "body", "created_at", "updated_at", "merged_at",
-                          "head", "base", "repo", "url") if c in pr_cols]
+    users = (
+        {r[0]: r[1] for r in statement("SELECT id, login FROM users")}
+        if "users" in tables and {"id", "login"} <= _columns(conn, "users")
+        else {}
+    )
+    repos = (
+        {r[0]: r[1] for r in statement("SELECT id, full_name FROM repos")}
+        if "repos" in tables and {"id", "full_name"} <= _columns(conn, "repos")
+        else {}
+    )
+    wanted = [
+        c
+        for c in (
+            "id",
+            "number",
+            "title",
+            "state",
+            "user",
+            "body",
+            "created_at",
+            "updated_at",
+            "merged_at",
+            "head",
+            "base",
+            "repo",
+            "url",
+        )
+        if c in pr_cols
+    ]
     # the comments' places only (PR -> rowids, in order); each PR's comments are read when it is
     where: dict[tuple[str, int], list[int]] = {}
     ic_cols = _columns(conn, "issue_comments") if "issue_comments" in tables else set()
@@ -361,11 +452,19 @@ def _g2s_rows(conn: sqlite3.Connection, path: str, repo: str | None, deadline: l
         if repo is not None and (name or "").lower() != repo.lower():
             continue
         item: dict[str, Any] = {
-            "number": r["number"], "title": r.get("title"), "state": r.get("state"), "body": r.get("body"),
-            "html_url": url, "user": {"login": users.get(r.get("user"))} if r.get("user") in users else None,
-            "created_at": r.get("created_at"), "updated_at": r.get("updated_at"), "merged_at": r.get("merged_at"),
+            "number": r["number"],
+            "title": r.get("title"),
+            "state": r.get("state"),
+            "body": r.get("body"),
+            "html_url": url,
+            "user": {"login": users.get(r.get("user"))} if r.get("user") in users else None,
+            "created_at": r.get("created_at"),
+            "updated_at": r.get("updated_at"),
+            "merged_at": r.get("merged_at"),
             "head": {"sha": r.get("head")} if isinstance(r.get("head"), str) else None,
-            "base": {"sha": r.get("base"), "repo": {"full_name": name}} if name else None, "_row": r.get("id")}
+            "base": {"sha": r.get("base"), "repo": {"full_name": name}} if name else None,
+            "_row": r.get("id"),
+        }
         undecodable = [k for k, v in r.items() if isinstance(v, _Undecodable)]
         if undecodable:
             item["_error"] = f"{', '.join(undecodable)} not UTF-8; row skipped"
@@ -376,21 +475,30 @@ def _g2s_rows(conn: sqlite3.Connection, path: str, repo: str | None, deadline: l
         deadline[0] = time.monotonic() + G2S_STATEMENT_SECONDS  # the bound is per row read, not per database
 
 
-def _g2s_comments(statement: Callable[..., sqlite3.Cursor], got: Sequence[str], rowids: list[int],
-                  users: dict[Any, Any], path: str) -> tuple[list[dict[str, Any]], list[str]]:
+def _g2s_comments(
+    statement: Callable[..., sqlite3.Cursor], got: Sequence[str], rowids: list[int], users: dict[Any, Any], path: str
+) -> tuple[list[dict[str, Any]], list[str]]:
     """One PR's issue comments, read by their rowids (500 a statement), in the order they were written."""
     comments: list[dict[str, Any]] = []
     warnings: list[str] = []
-    for chunk in (rowids[i:i + 500] for i in range(0, len(rowids), 500)):
-        rows = statement(f"SELECT rowid, {', '.join(got)} FROM issue_comments WHERE rowid IN "
-                         f"({', '.join('?' * len(chunk))})", chunk).fetchall()
+    for chunk in (rowids[i : i + 500] for i in range(0, len(rowids), 500)):
+        rows = statement(
+            f"SELECT rowid, {', '.join(got)} FROM issue_comments WHERE rowid IN ({', '.join('?' * len(chunk))})", chunk
+        ).fetchall()
         order = {rid: i for i, rid in enumerate(chunk)}
         for row in sorted(rows, key=lambda x: order[x[0]]):
             c = dict(zip(got, row[1:], strict=True))
             if isinstance(c.get("body"), _Undecodable):
                 warnings.append(f"{path}: issue comment {c['id']}: its body is not UTF-8; skipped")
                 continue
-            comments.append({"id": c["id"], "body": c["body"], "user": {"login": users.get(c.get("user"))},
-                             "html_url": c.get("html_url"), "created_at": c.get("created_at"),
-                             "updated_at": c.get("updated_at")})
+            comments.append(
+                {
+                    "id": c["id"],
+                    "body": c["body"],
+                    "user": {"login": users.get(c.get("user"))},
+                    "html_url": c.get("html_url"),
+                    "created_at": c.get("created_at"),
+                    "updated_at": c.get("updated_at"),
+                }
+            )
     return comments, warnings

@@ -42,8 +42,11 @@ def get_pages(gh: GitHub, url: str, cache: Callable[[str], CacheEntry | None] | 
         links = parse_link(resp.headers.get("link"))
         if resp.status_code == 304 and cached is not None:
             next_url = links.get("next") or cached.next_url or _next_if_full(page_url, cached.note)
-            out.entries.append(CacheEntry(page_url, cached.etag, cached.last_modified,
-                                          links.get("next") or cached.next_url, cached.note))
+            out.entries.append(
+                CacheEntry(
+                    page_url, cached.etag, cached.last_modified, links.get("next") or cached.next_url, cached.note
+                )
+            )
             continue
         body = gh.decode_json(resp, page_url)
         if not isinstance(body, list):
@@ -51,8 +54,11 @@ def get_pages(gh: GitHub, url: str, cache: Callable[[str], CacheEntry | None] | 
         out.items.extend(body)
         out.changed = True
         next_url = links.get("next")
-        out.entries.append(CacheEntry(page_url, resp.headers.get("etag"), resp.headers.get("last-modified"),
-                                      next_url, f"{len(body)} items"))
+        out.entries.append(
+            CacheEntry(
+                page_url, resp.headers.get("etag"), resp.headers.get("last-modified"), next_url, f"{len(body)} items"
+            )
+        )
     return out
 
 
@@ -62,5 +68,5 @@ def _next_if_full(url: str, note: str | None) -> str | None:
         return None
     m = re.search(r"([?&])page=(\d{1,6})(?=&|$)", url)
     if m:
-        return url[: m.start(2)] + str(int(m.group(2)) + 1) + url[m.end(2):]
+        return url[: m.start(2)] + str(int(m.group(2)) + 1) + url[m.end(2) :]
     return url + ("&" if "?" in url else "?") + "page=2"

@@ -31,13 +31,15 @@ def parse_since(text: str | None) -> str | None:
     return dt.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def list_pulls(gh: GitHub, repo: str, state: State = "open", since: str | None = None,
-               limit: int | None = None) -> list[PullRef]:
+def list_pulls(
+    gh: GitHub, repo: str, state: State = "open", since: str | None = None, limit: int | None = None
+) -> list[PullRef]:
     """A repository's pull requests, most recently updated first: `state` open, closed, merged or all;
     `since` an ISO time (updated at or after it); at most `limit` of them."""
     api_state = "closed" if state == "merged" else state
-    url = gh.url(f"repos/{repo}/pulls", {"state": api_state, "sort": "updated", "direction": "desc",
-                                         "per_page": PER_PAGE})
+    url = gh.url(
+        f"repos/{repo}/pulls", {"state": api_state, "sort": "updated", "direction": "desc", "per_page": PER_PAGE}
+    )
     found: list[PullRef] = []
     seen: set[str] = set()
     next_url: str | None = url

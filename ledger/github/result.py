@@ -43,13 +43,20 @@ class FetchResult:
         """`stated head 13c21f460b, GitHub head 257d5f0` (or what of it is known)."""
         parts = []
         if self.stated_heads:
-            parts.append("stated head " + ", ".join(
-                h + (f" ({self.stated_notes[h]})" if h in self.stated_notes else "") for h in self.stated_heads))
+            parts.append(
+                "stated head "
+                + ", ".join(
+                    h + (f" ({self.stated_notes[h]})" if h in self.stated_notes else "") for h in self.stated_heads
+                )
+            )
         if self.github_head:
             g = self.github_head[:10]
             same = any(self.github_head.startswith(s) or s.startswith(g) for s in self.stated_heads)
-            parts.append(f"GitHub head {g}" + (" (the same)" if same else "")
-                         + (f" base {self.github_base[:10]}" if self.github_base else ""))
+            parts.append(
+                f"GitHub head {g}"
+                + (" (the same)" if same else "")
+                + (f" base {self.github_base[:10]}" if self.github_base else "")
+            )
         return ", ".join(parts)
 
     def summary(self) -> str:
@@ -59,13 +66,16 @@ class FetchResult:
         new_v = f" (+{self.new_versions})" if self.new_versions else ""
         new_c = f" (+{self.new_comments})" if self.new_comments else ""
         heads = self.heads()
-        return (f"{label:<12}{self.ref}  {self.versions} version{'s' if self.versions != 1 else ''}{new_v}, "
-                f"{self.claims} claims, {self.comments} comment{'s' if self.comments != 1 else ''}{new_c}"
-                + (f"  {heads}" if heads else ""))
+        return (
+            f"{label:<12}{self.ref}  {self.versions} version{'s' if self.versions != 1 else ''}{new_v}, "
+            f"{self.claims} claims, {self.comments} comment{'s' if self.comments != 1 else ''}{new_c}"
+            + (f"  {heads}" if heads else "")
+        )
 
 
-def pull_result(db: Database, key: str, status: Status, doc_id: int, new_versions: int, new_comments: int,
-                warnings: list[str]) -> FetchResult:
+def pull_result(
+    db: Database, key: str, status: Status, doc_id: int, new_versions: int, new_comments: int, warnings: list[str]
+) -> FetchResult:
     """The result line of one PR, from what the ledger now holds of it."""
     from ledger.db.pulls import comments_of, github_state, known_document
 
@@ -78,11 +88,20 @@ def pull_result(db: Database, key: str, status: Status, doc_id: int, new_version
         if r.get("head") and r["head"] not in stated:
             stated.append(str(r["head"]))
     notes = _commit_notes(db, doc_id, stated) if doc_id else {}
-    return FetchResult(key, status, versions=int(doc.get("n_versions") or 0), new_versions=new_versions,
-                       claims=claims, comments=len(comments_of(db, doc_id)) if doc_id else 0,
-                       new_comments=new_comments, github_head=state.get("github_head"),
-                       github_base=state.get("github_base"), stated_heads=stated, stated_notes=notes,
-                       warnings=warnings)
+    return FetchResult(
+        key,
+        status,
+        versions=int(doc.get("n_versions") or 0),
+        new_versions=new_versions,
+        claims=claims,
+        comments=len(comments_of(db, doc_id)) if doc_id else 0,
+        new_comments=new_comments,
+        github_head=state.get("github_head"),
+        github_base=state.get("github_base"),
+        stated_heads=stated,
+        stated_notes=notes,
+        warnings=warnings,
+    )
 
 
 def _commit_notes(db: Database, doc_id: int, stated: list[str]) -> dict[str, str]:

@@ -73,8 +73,15 @@ class Written:
     new_comments: int
 
 
-def prepare_text(text: str, key: str, identity_kw: dict[str, Any], parser_version: str, edited_at: str | None,
-                 editor: str | None, warnings: list[str] | None = None) -> PreparedVersion | None:
+def prepare_text(
+    text: str,
+    key: str,
+    identity_kw: dict[str, Any],
+    parser_version: str,
+    edited_at: str | None,
+    editor: str | None,
+    warnings: list[str] | None = None,
+) -> PreparedVersion | None:
     """Parse one GitHub text into a PreparedVersion; None for an empty text. A lone surrogate becomes U+FFFD
     with a warning; a parser bug costs this text (an InputError), never the PR."""
     from ledger.db.writes import DocumentIdentity
@@ -93,8 +100,14 @@ def prepare_text(text: str, key: str, identity_kw: dict[str, Any], parser_versio
         if warnings is not None:
             warnings.append(f"{key}: {note}")
     try:
-        prep = prepare_version(src, DocumentIdentity(key=key, **identity_kw), parser_version, fmt="markdown",
-                               name=key, source_path=identity_kw.get("url") or key)
+        prep = prepare_version(
+            src,
+            DocumentIdentity(key=key, **identity_kw),
+            parser_version,
+            fmt="markdown",
+            name=key,
+            source_path=identity_kw.get("url") or key,
+        )
     except LedgerError:
         raise
     except Exception as exc:  # a parser bug costs this text (a warning), never the PR or the batch
@@ -104,8 +117,9 @@ def prepare_text(text: str, key: str, identity_kw: dict[str, Any], parser_versio
     return prep
 
 
-def description_versions(ref: PullRef, data: dict[str, Any], edits: list[Edit], exact: bool, pv: str,
-                         warnings: list[str]) -> list[PreparedVersion]:
+def description_versions(
+    ref: PullRef, data: dict[str, Any], edits: list[Edit], exact: bool, pv: str, warnings: list[str]
+) -> list[PreparedVersion]:
     """The description's versions oldest first: its edits, then the current body when it is not the last
     edit's text. `exact`: the edit history was read, so a body never edited was written when the PR was
     opened, by its author; otherwise the body is at least as new as the last edit and no newer than the
@@ -136,23 +150,28 @@ def issue_comments(ref: PullRef, items: list[Any], pv: str, warnings: list[str])
     for i, raw in enumerate(items):
         cid = raw.get("id") if isinstance(raw, dict) else None
         try:
-            c = validated("Comment", raw, comment_key(ref, cid) if isinstance(cid, int) else f"{ref.key}/comment/"
-                                                                                         f"#{i + 1}")
+            c = validated(
+                "Comment", raw, comment_key(ref, cid) if isinstance(cid, int) else f"{ref.key}/comment/#{i + 1}"
+            )
         except FetchError as exc:
             warnings.append(f"{exc}; that comment is skipped")
             continue
         key = comment_key(ref, c["id"])
         author = login(c.get("user"))
-        identity = {"repo": ref.repo, "pr": ref.number, "url": c.get("html_url"),
-                    "title": f"comment by {author or 'unknown'}"}
+        identity = {
+            "repo": ref.repo,
+            "pr": ref.number,
+            "url": c.get("html_url"),
+            "title": f"comment by {author or 'unknown'}",
+        }
         try:
-            prep = prepare_text(c.get("body") or "", key, identity, pv, c.get("updated_at") or c.get("created_at"),
-                                author, warnings)
+            prep = prepare_text(
+                c.get("body") or "", key, identity, pv, c.get("updated_at") or c.get("created_at"), author, warnings
+            )
         except InputError as exc:
             warnings.append(str(exc))
             prep = None
-        out.append(Conversation(key, "comment", identity, {"author": author, "authored_at": c.get("created_at")},
-                                prep))
+        out.append(Conversation(key, "comment", identity, {"author": author, "authored_at": c.get("created_at")}, prep))
     return out
 
 
@@ -160,10 +179,19 @@ def pull_meta(data: dict[str, Any]) -> dict[str, Any]:
     state = "merged" if data.get("merged_at") else str(data.get("state") or "").lower() or None
     labels = [str(lb.get("name")) for lb in data.get("labels") or [] if isinstance(lb, dict) and lb.get("name")]
     head, base = data.get("head") or {}, data.get("base") or {}
-    return {"title": data.get("title"), "url": data.get("html_url"), "author": login(data.get("user")),
-            "state": state, "merged_at": data.get("merged_at"), "labels": labels,
-            "authored_at": data.get("created_at"), "head_sha": head.get("sha"), "base_sha": base.get("sha"),
-            "kind": "pr", "github_updated_at": data.get("github_updated_at")}
+    return {
+        "title": data.get("title"),
+        "url": data.get("html_url"),
+        "author": login(data.get("user")),
+        "state": state,
+        "merged_at": data.get("merged_at"),
+        "labels": labels,
+        "authored_at": data.get("created_at"),
+        "head_sha": head.get("sha"),
+        "base_sha": base.get("sha"),
+        "kind": "pr",
+        "github_updated_at": data.get("github_updated_at"),
+    }
 
 
 def login(user: Any) -> str | None:
@@ -205,9 +233,13 @@ def write_pull(db: Database, w: PullWrite, known: dict[str, Any] | None) -> Writ
     with immediate(db):
         data = w.data
         if data is not None:
-            doc_id, changed = ensure_document(db, DocumentIdentity(key=key, repo=w.ref.repo, pr=w.ref.number,
-                                                                   url=data.get("html_url"), title=data.get("title")),
-                                              pull_meta(data))
+            doc_id, changed = ensure_document(
+                db,
+                DocumentIdentity(
+                    key=key, repo=w.ref.repo, pr=w.ref.number, url=data.get("html_url"), title=data.get("title")
+                ),
+                pull_meta(data),
+            )
             wrote |= changed
             for prep in w.versions:
                 if write_version(db, prep).status != "unchanged":
@@ -221,8 +253,9 @@ def write_pull(db: Database, w: PullWrite, known: dict[str, Any] | None) -> Writ
         else:
             doc_id = int((known or {})["id"])
         for c in w.conversation or []:
-            _, changed = ensure_document(db, DocumentIdentity(key=c.key, **c.identity),
-                                         {**c.meta, "kind": c.kind, "parent_id": doc_id})
+            _, changed = ensure_document(
+                db, DocumentIdentity(key=c.key, **c.identity), {**c.meta, "kind": c.kind, "parent_id": doc_id}
+            )
             wrote |= changed
             if c.prep is not None:
                 written = write_version(db, c.prep)
@@ -233,7 +266,8 @@ def write_pull(db: Database, w: PullWrite, known: dict[str, Any] | None) -> Writ
             wrote |= sync_commits(db, doc_id, w.commits)
         wrote |= cache_put(db, w.entries) > 0
     status: Literal["new", "updated", "unchanged"] = (
-        "new" if known is None else ("updated" if wrote or new_versions else "unchanged"))
+        "new" if known is None else ("updated" if wrote or new_versions else "unchanged")
+    )
     return Written(status, doc_id, new_versions, new_comments)
 
 

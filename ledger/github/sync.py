@@ -52,8 +52,12 @@ if TYPE_CHECKING:
     from sqlite_utils import Database
 
 
-STATES: dict[str, list[str] | None] = {"open": ["OPEN"], "closed": ["CLOSED", "MERGED"], "merged": ["MERGED"],
-                                       "all": None}
+STATES: dict[str, list[str] | None] = {
+    "open": ["OPEN"],
+    "closed": ["CLOSED", "MERGED"],
+    "merged": ["MERGED"],
+    "all": None,
+}
 FIRST_PAGE = 10
 """The first page of an incremental pass: it usually holds everything that changed (1 point)."""
 
@@ -91,8 +95,10 @@ class SyncSummary:
         left = f"; {self.remaining:,} points left" if self.remaining is not None else ""
         reset = f", the limit resets at {_clock(self.reset_at)}" if self.reset_at else ""
         failed = f", {self.failed} failed" if self.failed else ""
-        return (f"{self.repo}: {self.new} new, {self.changed} changed, {self.unchanged} unchanged pull requests"
-                f"{failed}; {_n(self.requests, 'request')}, {_n(self.points, 'point')}{per}{left}{reset}")
+        return (
+            f"{self.repo}: {self.new} new, {self.changed} changed, {self.unchanged} unchanged pull requests"
+            f"{failed}; {_n(self.requests, 'request')}, {_n(self.points, 'point')}{per}{left}{reset}"
+        )
 
 
 def _n(count: int, word: str) -> str:
@@ -132,9 +138,11 @@ class _Budget:
             self.summary.remaining = None
             return
         when = _clock(self.summary.reset_at) if self.summary.reset_at else "later"
-        raise RateLimited(f"the GraphQL rate limit has {left} points left, fewer than the next query's {cost}, "
-                          f"and resets at {when}: stopped with the place saved; run the same command again then "
-                          "to continue")
+        raise RateLimited(
+            f"the GraphQL rate limit has {left} points left, fewer than the next query's {cost}, "
+            f"and resets at {when}: stopped with the place saved; run the same command again then "
+            "to continue"
+        )
 
 
 def _days_before(now: float, days: int) -> str:
@@ -150,11 +158,20 @@ def _epoch(iso: str | None) -> float | None:
         return None
 
 
-def sync_repo(gh: GitHub, db: Database, repo: str, *, state: str = "all", since: str | None = None,
-              limit: int | None = None, parser_version: str, max_wait: float = 900.0,
-              on_result: Callable[[FetchResult], None] | None = None,
-              on_progress: Callable[[int, int | None, SyncSummary], None] | None = None,
-              window_days: int | None = None) -> SyncSummary:
+def sync_repo(
+    gh: GitHub,
+    db: Database,
+    repo: str,
+    *,
+    state: str = "all",
+    since: str | None = None,
+    limit: int | None = None,
+    parser_version: str,
+    max_wait: float = 900.0,
+    on_result: Callable[[FetchResult], None] | None = None,
+    on_progress: Callable[[int, int | None, SyncSummary], None] | None = None,
+    window_days: int | None = None,
+) -> SyncSummary:
     """Read `repo`'s pull requests that changed since the last sync (all of them the first time) and store
     them; one result per PR read (new, updated, or an error of that PR), a summary for the run.
 
@@ -176,7 +193,8 @@ def sync_repo(gh: GitHub, db: Database, repo: str, *, state: str = "all", since:
     resuming = st.cursor is not None
     run_top: str | None = None
     passes: list[tuple[str | None, str | None, bool]] = [
-        (None, st.cursor_top if resuming else st.newest_updated_at, not resuming)]
+        (None, st.cursor_top if resuming else st.newest_updated_at, not resuming)
+    ]
     if resuming:
         passes.append((st.cursor, st.newest_updated_at, True))
     seen = 0
@@ -201,8 +219,7 @@ def sync_repo(gh: GitHub, db: Database, repo: str, *, state: str = "all", since:
                 for i, node in enumerate(nodes):
                     upd = node.get("updatedAt") if isinstance(node, dict) else None
                     if i in broken or not isinstance(upd, str) or not isinstance(node.get("number"), int):
-                        _failed(repo, node, broken.get(i) or "GraphQL gave no number or updatedAt", summary,
-                                on_result)
+                        _failed(repo, node, broken.get(i) or "GraphQL gave no number or updatedAt", summary, on_result)
                         continue
                     if run_top is None:
                         run_top = upd
@@ -222,8 +239,12 @@ def sync_repo(gh: GitHub, db: Database, repo: str, *, state: str = "all", since:
                 cursor = next_cursor
                 if keep_state and saves:
                     with immediate(db):
-                        save_sync_state(db, repo, scope, SyncState(st.newest_updated_at, cursor,
-                                                                   st.cursor_top if resuming else run_top))
+                        save_sync_state(
+                            db,
+                            repo,
+                            scope,
+                            SyncState(st.newest_updated_at, cursor, st.cursor_top if resuming else run_top),
+                        )
                 first = min(bulk.MAX_PAGE, first * 2)
         if keep_state:
             newest = run_top or st.newest_updated_at
@@ -236,14 +257,17 @@ def sync_repo(gh: GitHub, db: Database, repo: str, *, state: str = "all", since:
     return summary
 
 
-def _page(gh: GitHub, budget: _Budget, owner: str, name: str, first: int, cursor: str | None,
-          state: str) -> tuple[dict[str, Any], dict[int, str]]:
+def _page(
+    gh: GitHub, budget: _Budget, owner: str, name: str, first: int, cursor: str | None, state: str
+) -> tuple[dict[str, Any], dict[int, str]]:
     """One page of PRs, and which of its PRs GitHub could not give whole (index -> message). A page that
     fails (GitHub's 10-second timeout answers 502) is asked again at half the size, down to 5 PRs."""
     while True:
         try:
-            data, errors = gh.graphql_partial(bulk.PAGE_QUERY, {"owner": owner, "name": name, "first": first,
-                                                                "after": cursor, "states": STATES[state]})
+            data, errors = gh.graphql_partial(
+                bulk.PAGE_QUERY,
+                {"owner": owner, "name": name, "first": first, "after": cursor, "states": STATES[state]},
+            )
             break
         except RateLimited:
             raise
@@ -262,8 +286,9 @@ def _page(gh: GitHub, budget: _Budget, owner: str, name: str, first: int, cursor
     return data, broken
 
 
-def _failed(repo: str, node: Any, message: str, summary: SyncSummary,
-            on_result: Callable[[FetchResult], None] | None) -> None:
+def _failed(
+    repo: str, node: Any, message: str, summary: SyncSummary, on_result: Callable[[FetchResult], None] | None
+) -> None:
 
     number = node.get("number") if isinstance(node, dict) else None
     ref = f"{repo}#{number}" if isinstance(number, int) else f"{repo}#?"
@@ -272,9 +297,17 @@ def _failed(repo: str, node: Any, message: str, summary: SyncSummary,
         on_result(FetchResult(ref, "error", error=neutral(message)[:500]))
 
 
-def _read_and_store(gh: GitHub, db: Database, repo: str, nodes: list[dict[str, Any]], stored: dict[str, Any],
-                    pv: str, budget: _Budget, summary: SyncSummary,
-                    on_result: Callable[[FetchResult], None] | None) -> None:
+def _read_and_store(
+    gh: GitHub,
+    db: Database,
+    repo: str,
+    nodes: list[dict[str, Any]],
+    stored: dict[str, Any],
+    pv: str,
+    budget: _Budget,
+    summary: SyncSummary,
+    on_result: Callable[[FetchResult], None] | None,
+) -> None:
     """The page's changed PRs: their follow-ups read (review comments, connections past 100), then each
     stored in its own transaction; one malformed PR is that PR's error result."""
     from ledger.db.pulls import known_document
@@ -304,13 +337,15 @@ def _read_and_store(gh: GitHub, db: Database, repo: str, nodes: list[dict[str, A
             w = pull_write(ref, g, reviews, pv)
             known = known_document(db, ref.key)
             written = write_pull(db, w, known)
-            result = pull_result(db, ref.key, written.status, written.document_id, written.new_versions,
-                                 written.new_comments, w.warnings)
+            result = pull_result(
+                db, ref.key, written.status, written.document_id, written.new_versions, written.new_comments, w.warnings
+            )
         except LedgerError as exc:
             result = FetchResult(ref.key, "error", error=neutral(gh.auth.redact(str(exc)))[:500])
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            result = FetchResult(ref.key, "error", error=neutral(f"unexpected answer from GitHub "
-                                                                 f"({type(exc).__name__}: {exc})")[:500])
+            result = FetchResult(
+                ref.key, "error", error=neutral(f"unexpected answer from GitHub ({type(exc).__name__}: {exc})")[:500]
+            )
         if result.status == "error":
             summary.failed_at(g.pull.get("updatedAt"))
         elif ref.key in stored:
@@ -336,31 +371,54 @@ def pull_write(ref: PullRef, g: bulk.Gathered, reviews: dict[str, list[Any]], pv
             w.warnings.append(f"{exc}; that edit is skipped")
             continue
         if not e["deletedAt"] and e["diff"] is not None:
-            edits.append(Edit(str(e["editedAt"] or e["createdAt"] or ""), (e["editor"] or {}).get("login"),
-                              normalise(e["diff"])))
+            edits.append(
+                Edit(str(e["editedAt"] or e["createdAt"] or ""), (e["editor"] or {}).get("login"), normalise(e["diff"]))
+            )
     edits.sort(key=lambda e: e.at)  # GitHub lists them newest first
     w.versions = description_versions(ref, w.data, edits, True, pv, w.warnings)
-    comments = [{"id": number_of(c), "body": c.get("body"), "user": c.get("author"), "html_url": c.get("url"),
-                 "created_at": c.get("createdAt"), "updated_at": c.get("updatedAt")} if isinstance(c, dict) else c
-                for c in g.lists.get("comments", [])]
+    comments = [
+        {
+            "id": number_of(c),
+            "body": c.get("body"),
+            "user": c.get("author"),
+            "html_url": c.get("url"),
+            "created_at": c.get("createdAt"),
+            "updated_at": c.get("updatedAt"),
+        }
+        if isinstance(c, dict)
+        else c
+        for c in g.lists.get("comments", [])
+    ]
     w.conversation = issue_comments(ref, comments, pv, w.warnings)
     for raw in g.lists.get("reviews", []):
         w.conversation += _review(ref, raw, reviews, pv, w.warnings)
     if g.checks_sha:
         prep = checks_version(ref, g.checks_sha, g.lists.get("checks", []), pv, w.warnings)
         if prep is not None:
-            w.conversation.append(Conversation(checks_key(ref, g.checks_sha), "checks", {
-                "repo": ref.repo, "pr": ref.number, "url": None, "title": prep.identity.title},
-                {"state": (g.checks_state or "").lower() or None}, prep))
+            w.conversation.append(
+                Conversation(
+                    checks_key(ref, g.checks_sha),
+                    "checks",
+                    {"repo": ref.repo, "pr": ref.number, "url": None, "title": prep.identity.title},
+                    {"state": (g.checks_state or "").lower() or None},
+                    prep,
+                )
+            )
     w.commits = []
     for raw in g.lists.get("commits", []):
         c = raw.get("commit") if isinstance(raw, dict) else None
         shaped: Any = raw
         if isinstance(c, dict):
             author: dict[str, Any] = c["author"] if isinstance(c.get("author"), dict) else {}
-            shaped = {"sha": c.get("oid"), "author": author.get("user"),
-                      "commit": {"message": c.get("messageHeadline"), "committer": {"date": c.get("committedDate")},
-                                 "author": {"name": author.get("name")}}}
+            shaped = {
+                "sha": c.get("oid"),
+                "author": author.get("user"),
+                "commit": {
+                    "message": c.get("messageHeadline"),
+                    "committer": {"date": c.get("committedDate")},
+                    "author": {"name": author.get("name")},
+                },
+            }
         valid = valid_commit(shaped, ref.key, w.warnings)
         if valid is not None:
             w.commits.append(commit_row(valid))
@@ -370,12 +428,20 @@ def pull_write(ref: PullRef, g: bulk.Gathered, reviews: dict[str, list[Any]], pv
 def _rest_pull(node: dict[str, Any], labels: list[Any]) -> dict[str, Any]:
     """A GraphQL PullRequest in the REST shape `models.Pull` reads (one model, one set of checks)."""
     state = node.get("state")
-    return {"number": node.get("number"), "title": node.get("title"), "html_url": node.get("url"),
-            "state": "open" if state == "OPEN" else "closed" if isinstance(state, str) else state,
-            "user": node.get("author"), "body": node.get("body"), "labels": labels,
-            "created_at": node.get("createdAt"), "updated_at": node.get("updatedAt"), "merged_at": node.get("mergedAt"),
-            "head": {"sha": node.get("headRefOid"), "ref": node.get("headRefName")},
-            "base": {"sha": node.get("baseRefOid"), "ref": node.get("baseRefName")}}
+    return {
+        "number": node.get("number"),
+        "title": node.get("title"),
+        "html_url": node.get("url"),
+        "state": "open" if state == "OPEN" else "closed" if isinstance(state, str) else state,
+        "user": node.get("author"),
+        "body": node.get("body"),
+        "labels": labels,
+        "created_at": node.get("createdAt"),
+        "updated_at": node.get("updatedAt"),
+        "merged_at": node.get("mergedAt"),
+        "head": {"sha": node.get("headRefOid"), "ref": node.get("headRefName")},
+        "base": {"sha": node.get("baseRefOid"), "ref": node.get("baseRefName")},
+    }
 
 
 def _review(ref: PullRef, raw: Any, reviews: dict[str, list[Any]], pv: str, warnings: list[str]) -> list[Conversation]:
@@ -391,12 +457,22 @@ def _review(ref: PullRef, raw: Any, reviews: dict[str, list[Any]], pv: str, warn
         warnings.append(f"{ref.key}: a review without an id is skipped")
         return []
     key = review_key(ref, number)
-    identity = {"repo": ref.repo, "pr": ref.number, "url": r["url"],
-                "title": f"review by {author or 'unknown'} ({(r['state'] or '').lower()})"}
+    identity = {
+        "repo": ref.repo,
+        "pr": ref.number,
+        "url": r["url"],
+        "title": f"review by {author or 'unknown'} ({(r['state'] or '').lower()})",
+    }
     at = r["submittedAt"] or r["createdAt"]
-    out = [Conversation(key, "review", identity, {"author": author, "authored_at": at,
-                                                  "state": (r["state"] or "").lower() or None},
-                        _text(r["body"] or "", key, identity, pv, at, author, warnings))]
+    out = [
+        Conversation(
+            key,
+            "review",
+            identity,
+            {"author": author, "authored_at": at, "state": (r["state"] or "").lower() or None},
+            _text(r["body"] or "", key, identity, pv, at, author, warnings),
+        )
+    ]
     for i, rc_raw in enumerate(reviews.get(r["id"], [])):
         try:
             rc = validated("ReviewComment", rc_raw, f"{key}: review comment {i + 1}")
@@ -406,16 +482,27 @@ def _review(ref: PullRef, raw: Any, reviews: dict[str, list[Any]], pv: str, warn
         who = login(rc["author"])
         ckey = review_comment_key(ref, rc["databaseId"])
         where = f" on {rc['path']}:{rc['line'] or rc['originalLine'] or '?'}" if rc["path"] else ""
-        cident = {"repo": ref.repo, "pr": ref.number, "url": rc["url"],
-                  "title": f"review comment by {who or 'unknown'}{where}"}
-        out.append(Conversation(ckey, "review-comment", cident, {"author": who, "authored_at": rc["createdAt"]},
-                                _text(rc["body"] or "", ckey, cident, pv, rc["updatedAt"] or rc["createdAt"], who,
-                                      warnings)))
+        cident = {
+            "repo": ref.repo,
+            "pr": ref.number,
+            "url": rc["url"],
+            "title": f"review comment by {who or 'unknown'}{where}",
+        }
+        out.append(
+            Conversation(
+                ckey,
+                "review-comment",
+                cident,
+                {"author": who, "authored_at": rc["createdAt"]},
+                _text(rc["body"] or "", ckey, cident, pv, rc["updatedAt"] or rc["createdAt"], who, warnings),
+            )
+        )
     return out
 
 
-def _text(body: str, key: str, identity: dict[str, Any], pv: str, at: str | None, who: str | None,
-          warnings: list[str]) -> Any:
+def _text(
+    body: str, key: str, identity: dict[str, Any], pv: str, at: str | None, who: str | None, warnings: list[str]
+) -> Any:
     try:
         return prepare_text(body, key, identity, pv, at, who, warnings)
     except InputError as exc:

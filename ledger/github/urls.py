@@ -12,6 +12,8 @@ from ledger.errors import UsageError
 
 DEFAULT_API = "https://api.github.com"
 _LINK_RE = re.compile(r'<([^<>\s]{1,4000})>\s{0,10};\s{0,10}rel="([a-z]{1,20})"')
+
+
 def graphql_url(api_url: str) -> str:
     """api.github.com -> api.github.com/graphql; GitHub Enterprise's /api/v3 -> /api/graphql."""
     base = api_url.rstrip("/")

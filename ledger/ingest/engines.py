@@ -37,8 +37,9 @@ def column_claim(c: dict[str, Any]) -> bool:
 
 def stated_engine(claims: Iterable[dict[str, Any]]) -> str | None:
     """The engine the document's own cells speak for (the parsers' reading of its name and text)."""
-    votes = Counter(str(c["engine"]) for c in claims
-                    if c.get("kind") in _ENGINE_KINDS and c.get("engine") and not column_claim(c))
+    votes = Counter(
+        str(c["engine"]) for c in claims if c.get("kind") in _ENGINE_KINDS and c.get("engine") and not column_claim(c)
+    )
     return votes.most_common(1)[0][0] if votes else None
 
 

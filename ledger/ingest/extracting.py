@@ -8,8 +8,9 @@ from ledger.ingest.sources import SourceText, read_path
 from ledger.parsers import Extraction, extract
 
 
-def extract_source(src: SourceText, fmt: str | None = None, name: str | None = None,
-                   engine: str | None = None) -> Extraction:
+def extract_source(
+    src: SourceText, fmt: str | None = None, name: str | None = None, engine: str | None = None
+) -> Extraction:
     """Claims of one text; every claim speaks for `engine` if given, else for the engine its cells name
     (ledger/ingest/engines.py)."""
     from ledger.ingest.engines import stamp_engine

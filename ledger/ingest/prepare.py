@@ -18,8 +18,15 @@ def parser_version() -> str:
     return ";".join(f"{e.NAME}/{e.VERSION}" for e in EXTRACTORS)
 
 
-def prepare_version(src: SourceText, identity: DocumentIdentity, parser_version: str, *, fmt: str | None = None,
-                    name: str | None = None, source_path: str | None = None) -> PreparedVersion:
+def prepare_version(
+    src: SourceText,
+    identity: DocumentIdentity,
+    parser_version: str,
+    *,
+    fmt: str | None = None,
+    name: str | None = None,
+    source_path: str | None = None,
+) -> PreparedVersion:
     """Parse one text into a PreparedVersion (claims, sections, revision lines, warnings); no database.
 
     Shared by `ingest` (files) and `fetch` (GitHub's descriptions, comments and reviews). Parser errors
@@ -33,17 +40,25 @@ def prepare_version(src: SourceText, identity: DocumentIdentity, parser_version:
     sections: list[tuple[int, str, int, str, Sequence[str]]] = []
     revisions: list[tuple[str | None, str | None, str | None, int | None, int | None]] = []
     if doc is not None:
-        sections = [(b.start, b.kind, b.level, b.text, b.section) for b in doc.blocks
-                    if b.kind in ("heading", "comment")]
-        revisions = [(s.revision.label, s.revision.head, s.revision.base, s.start, s.end)
-                     for s in extraction.scopes]  # the pipeline's own scan, not a second one
+        sections = [
+            (b.start, b.kind, b.level, b.text, b.section) for b in doc.blocks if b.kind in ("heading", "comment")
+        ]
+        revisions = [
+            (s.revision.label, s.revision.head, s.revision.base, s.start, s.end) for s in extraction.scopes
+        ]  # the pipeline's own scan, not a second one
     from ledger.ingest.engines import stamp_engine
 
     claims = [c.to_json_dict() for c in extraction.claims]
     identity.engine = stamp_engine(identity.engine, claims)  # the document's engine, on its claims
     return PreparedVersion(
-        identity=identity, sha256=src.sha256, text=src.text, parser_version=parser_version,
+        identity=identity,
+        sha256=src.sha256,
+        text=src.text,
+        parser_version=parser_version,
         claims=claims,
-        format=doc.format if doc is not None else fmt, source_path=source_path, sections=sections,
-        revisions=revisions, warnings=list(extraction.warnings),
+        format=doc.format if doc is not None else fmt,
+        source_path=source_path,
+        sections=sections,
+        revisions=revisions,
+        warnings=list(extraction.warnings),
     )

@@ -73,8 +73,10 @@ class IngestResult:
         label = {"new": "new", "new_version": "new version", "unchanged": "unchanged"}[self.status]
         warn = f", {len(self.warnings)} warning{'s' if len(self.warnings) != 1 else ''}" if self.warnings else ""
         where = "" if self.path == self.document else f"  ({self.path})"
-        return terminal(f"{label:<12}{self.document} v{self.version}  sha256 {(self.sha256 or '')[:12]}  "
-                        f"{self.claims} claims{warn}{where}")
+        return terminal(
+            f"{label:<12}{self.document} v{self.version}  sha256 {(self.sha256 or '')[:12]}  "
+            f"{self.claims} claims{warn}{where}"
+        )
 
 
 def check_identity(repo: str | None, pr: int | None, url: str | None) -> tuple[str | None, int | None]:
@@ -103,8 +105,9 @@ def inputs(paths: Sequence[str]) -> Iterator[str | IngestResult]:
                 found = True
                 yield f
             if not found:
-                yield IngestResult(raw, "error", error=f"{raw}: no text documents in this folder "
-                                                       "(.md, .markdown, .txt, .text, .rst)")
+                yield IngestResult(
+                    raw, "error", error=f"{raw}: no text documents in this folder (.md, .markdown, .txt, .text, .rst)"
+                )
         else:
             yield raw
 
@@ -136,9 +139,21 @@ def ingest(
     bad arguments (UsageError). Everything about one input becomes that input's result.
     """
     results = []
-    for result in iter_ingest(paths, db, repo=repo, pr=pr, title=title, url=url, stdin=stdin, fmt=fmt,
-                              max_bytes=max_bytes, on_start=on_start, workers=workers, engine=engine,
-                              repo_path=repo_path):
+    for result in iter_ingest(
+        paths,
+        db,
+        repo=repo,
+        pr=pr,
+        title=title,
+        url=url,
+        stdin=stdin,
+        fmt=fmt,
+        max_bytes=max_bytes,
+        on_start=on_start,
+        workers=workers,
+        engine=engine,
+        repo_path=repo_path,
+    ):
         results.append(result)
         if on_result is not None:
             on_result(result)
@@ -188,10 +203,22 @@ def iter_ingest(
             if on_start is not None:
                 on_start(sum(1 for _ in inputs(paths)) if len(head) == PARALLEL_MIN_FILES else len(head))
             version = parser_version()
-            loads = (item if isinstance(item, IngestResult) else
-                     _load(ledger_db, item, repo=repo, pr=pr, title=title, url=url, stdin=stdin, max_bytes=max_bytes,
-                           naming=naming)
-                     for item in itertools.chain(head, stream))
+            loads = (
+                item
+                if isinstance(item, IngestResult)
+                else _load(
+                    ledger_db,
+                    item,
+                    repo=repo,
+                    pr=pr,
+                    title=title,
+                    url=url,
+                    stdin=stdin,
+                    max_bytes=max_bytes,
+                    naming=naming,
+                )
+                for item in itertools.chain(head, stream)
+            )
             done = 0
             try:
                 for result in _prepare_and_write(ledger_db, loads, version, fmt, pool):
@@ -202,9 +229,13 @@ def iter_ingest(
                     done += 1
                     yield stored  # type: ignore[misc]
                 total = sum(1 for _ in inputs(paths))
-                raise DiskFull(f"{db}: the disk is full: {total - done:,} of {total:,} inputs not stored, from "
-                               f"{exc.first} on; free space and run the same command again (what is stored is "
-                               "skipped as unchanged)", exc.first, done) from None
+                raise DiskFull(
+                    f"{db}: the disk is full: {total - done:,} of {total:,} inputs not stored, from "
+                    f"{exc.first} on; free space and run the same command again (what is stored is "
+                    "skipped as unchanged)",
+                    exc.first,
+                    done,
+                ) from None
         finally:
             ledger_db.close()
 
@@ -246,14 +277,17 @@ class _Batch:
         full = next((i for i, w in enumerate(outcomes) if isinstance(w, Exception) and _disk_full(w)), None)
         if full is not None:  # written in part: the documents before the first that did not fit stand
             first = preps[full].source_path or ""
-            kept = self._results(entries[:next(i for i, (_, o) in enumerate(entries) if o is preps[full])],
-                                 outcomes[:full])
+            kept = self._results(
+                entries[: next(i for i, (_, o) in enumerate(entries) if o is preps[full])], outcomes[:full]
+            )
             raise DiskFull(str(outcomes[full]), first=first, results=list(kept))
         return self._results(entries, outcomes)
 
     @staticmethod
-    def _results(entries: list[tuple[Job | IngestResult, PreparedVersion | str | None]],
-                 outcomes: Sequence[WriteResult | Exception]) -> list[IngestResult]:
+    def _results(
+        entries: list[tuple[Job | IngestResult, PreparedVersion | str | None]],
+        outcomes: Sequence[WriteResult | Exception],
+    ) -> list[IngestResult]:
         from ledger.db import PreparedVersion
 
         written = iter(outcomes)
@@ -275,8 +309,9 @@ def _disk_full(exc: BaseException) -> bool:
     return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "disk is full" in str(exc)
 
 
-def _prepare_and_write(db: Database, loads: Iterable[Job | IngestResult], version: str, fmt: str | None,
-                       pool: Executor | None) -> Iterator[IngestResult]:
+def _prepare_and_write(
+    db: Database, loads: Iterable[Job | IngestResult], version: str, fmt: str | None, pool: Executor | None
+) -> Iterator[IngestResult]:
     """Parse jobs (in worker processes when there is a pool) and write them in batches, in input order.
 
     Reading, the unchanged-text check and every write stay in this process, so the database has one
@@ -372,15 +407,26 @@ def _repo_path(repo_path: str | None, repo: str | None, pr: int | None) -> str |
         return None
     p = repo_path.strip().lstrip("/")
     if not repo or pr is not None:
-        raise UsageError("--repo-path names a file of --repo (and a file of a repository is no pull request: "
-                         "leave out --pr)")
+        raise UsageError(
+            "--repo-path names a file of --repo (and a file of a repository is no pull request: leave out --pr)"
+        )
     if not p or len(p) > 1000 or any(not ch.isprintable() for ch in p) or ".." in p.split("/"):
         raise UsageError(f"--repo-path {repo_path[:200]!r}: expected a path inside the repository")
     return p
 
 
-def _load(db: Database, path: str, *, repo: str | None, pr: int | None, title: str | None, url: str | None,
-          stdin: bytes | str | None, max_bytes: int | None, naming: _Naming | None = None) -> Job | IngestResult:
+def _load(
+    db: Database,
+    path: str,
+    *,
+    repo: str | None,
+    pr: int | None,
+    title: str | None,
+    url: str | None,
+    stdin: bytes | str | None,
+    max_bytes: int | None,
+    naming: _Naming | None = None,
+) -> Job | IngestResult:
     """Read and hash one input; a result when it is unreadable or already stored, else a job to parse."""
     from ledger.db import DocumentIdentity, find_version
 
@@ -396,12 +442,20 @@ def _load(db: Database, path: str, *, repo: str | None, pr: int | None, title: s
     key = document_key(path, repo, pr, url, repo_path=naming.repo_path)
     stored = find_version(db, key, src.sha256)
     if stored is not None:
-        return IngestResult(path, "unchanged", key, stored.document_id, stored.version, src.sha256, stored.n_claims,
-                            list(src.warnings))
+        return IngestResult(
+            path, "unchanged", key, stored.document_id, stored.version, src.sha256, stored.n_claims, list(src.warnings)
+        )
     name = STDIN_NAME if path == STDIN else Path(path).name
-    identity = DocumentIdentity(key=key, repo=repo, pr=pr, url=url, title=title, engine=naming.engine,
-                                repo_path=naming.repo_path,
-                                path=None if path == STDIN or pr is not None else os.path.normpath(path))
+    identity = DocumentIdentity(
+        key=key,
+        repo=repo,
+        pr=pr,
+        url=url,
+        title=title,
+        engine=naming.engine,
+        repo_path=naming.repo_path,
+        path=None if path == STDIN or pr is not None else os.path.normpath(path),
+    )
     return Job(path, src, identity, name)
 
 
@@ -409,5 +463,13 @@ def _result(job: Job, prep: PreparedVersion, written: WriteResult | Exception) -
     key = job.identity.key
     if isinstance(written, Exception):  # a statement failed for this document; the batch's others stand
         return IngestResult(job.path, "error", key, error=f"{job.path}: could not be stored ({written})")
-    return IngestResult(job.path, written.status, key, written.document_id, written.version, job.src.sha256,
-                        written.n_claims, list(prep.warnings))
+    return IngestResult(
+        job.path,
+        written.status,
+        key,
+        written.document_id,
+        written.version,
+        job.src.sha256,
+        written.n_claims,
+        list(prep.warnings),
+    )

@@ -70,8 +70,13 @@ def decode(data: bytes, path: str, limit: int | None = None) -> SourceText:
     warnings: list[ParseWarning] = []
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 with a byte-order mark (its NULs are not binary)
         text = data.decode("utf-16", errors="replace")
-        warnings.append(ParseWarning(None, "UTF-16 text (byte-order mark), decoded"
-                                     + ("; undecodable bytes replaced with U+FFFD" if "\ufffd" in text else "")))
+        warnings.append(
+            ParseWarning(
+                None,
+                "UTF-16 text (byte-order mark), decoded"
+                + ("; undecodable bytes replaced with U+FFFD" if "\ufffd" in text else ""),
+            )
+        )
     elif b"\x00" in data[:8192]:
         raise BinaryInput(path, "binary file (NUL bytes), not a text document")
     else:
@@ -79,16 +84,23 @@ def decode(data: bytes, path: str, limit: int | None = None) -> SourceText:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             text = data.decode("utf-8-sig", errors="replace")
-            warnings.append(ParseWarning(_line_at(data, exc.start), f"not valid UTF-8 (first bad byte at offset "
-                                         f"{exc.start}); undecodable bytes replaced with U+FFFD"))
+            warnings.append(
+                ParseWarning(
+                    _line_at(data, exc.start),
+                    f"not valid UTF-8 (first bad byte at offset {exc.start}); undecodable bytes replaced with U+FFFD",
+                )
+            )
     if not text.strip():
         raise EmptyInput(path, "empty document")
-    return SourceText(path=path, text=text, sha256=hashlib.sha256(text.encode()).hexdigest(),
-                      warnings=warnings)
+    return SourceText(path=path, text=text, sha256=hashlib.sha256(text.encode()).hexdigest(), warnings=warnings)
 
 
-READING_NOTES = ("UTF-16 text (byte-order mark)", "not valid UTF-8 (first bad byte", "the file name is not valid UTF-8",
-                 "changed while it was read")
+READING_NOTES = (
+    "UTF-16 text (byte-order mark)",
+    "not valid UTF-8 (first bad byte",
+    "the file name is not valid UTF-8",
+    "changed while it was read",
+)
 """How the warnings of reading bytes begin (decode, read_path), and a GitHub text's lone surrogates
 (ledger/github/store.py): what the text's bytes said, which reading the stored text again cannot say."""
 
@@ -101,8 +113,12 @@ def reading_warning(message: str) -> bool:
 _CHUNK = 1 << 20
 """Bytes asked of the OS per read."""
 _read_chunk: Callable[[int, int], bytes] = os.read
-_KINDS = ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO"),
-          (stat.S_ISSOCK, "a socket"))
+_KINDS = (
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 def read_at_most(fd: int, n: int) -> bytes:
@@ -176,12 +192,19 @@ def read_path(path: str | Path, limit: int | None = None) -> SourceText:
     from ledger.model import ParseWarning
 
     if name != raw:
-        src.warnings.insert(0, ParseWarning(None, "the file name is not valid UTF-8; stored and shown with its "
-                                                  "undecodable bytes escaped"))
+        src.warnings.insert(
+            0,
+            ParseWarning(None, "the file name is not valid UTF-8; stored and shown with its undecodable bytes escaped"),
+        )
     if (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns) or len(data) != before.st_size:
-        src.warnings.append(ParseWarning(None, f"changed while it was read (size {before.st_size:,} -> "
-                                               f"{after.st_size:,} bytes, {len(data):,} read); stored as read: "
-                                               "ingest it again once it is written"))
+        src.warnings.append(
+            ParseWarning(
+                None,
+                f"changed while it was read (size {before.st_size:,} -> "
+                f"{after.st_size:,} bytes, {len(data):,} read); stored as read: "
+                "ingest it again once it is written",
+            )
+        )
     return src
 
 

@@ -67,8 +67,12 @@ def worker_pool(n_files: int, requested: int | None) -> Iterator[Executor | None
     import threading
 
     method = "fork" if sys.platform.startswith("linux") and threading.active_count() == 1 else "spawn"
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
-                               initializer=_worker_init, initargs=(os.getpid(),))
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context(method),
+        initializer=_worker_init,
+        initargs=(os.getpid(),),
+    )
     try:
         if method == "fork":
             pool.submit(int).result()  # forks every worker now, while this process has no thread or database

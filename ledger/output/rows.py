@@ -25,10 +25,42 @@ from ledger.output.terminal import fmt_value
 
 __all__ = ["clean", "dumps_indented", "md_cell", "write_claims", "write_rows"]
 CSV_COLUMNS: tuple[str, ...] = (
-    "document", "document_id", "version", "sha256", "path", "line", "line_end", "kind", "metric", "value", "high",
-    "approx", "unit", "reference", "outcome", "outcome_text", "sha", "passed", "failed", "skipped", "subject",
-    "feature", "revision_label", "revision_head", "revision_base", "config", "section", "text", "stderr", "stddev",
-    "printed", "note", "parser", "engine", "architecture", "models",
+    "document",
+    "document_id",
+    "version",
+    "sha256",
+    "path",
+    "line",
+    "line_end",
+    "kind",
+    "metric",
+    "value",
+    "high",
+    "approx",
+    "unit",
+    "reference",
+    "outcome",
+    "outcome_text",
+    "sha",
+    "passed",
+    "failed",
+    "skipped",
+    "subject",
+    "feature",
+    "revision_label",
+    "revision_head",
+    "revision_base",
+    "config",
+    "section",
+    "text",
+    "stderr",
+    "stddev",
+    "printed",
+    "note",
+    "parser",
+    "engine",
+    "architecture",
+    "models",
 )
 
 
@@ -53,11 +85,19 @@ def flat_claim(c: dict[str, Any]) -> dict[str, Any]:
     src = c.get("source") or {}
     rev = c.get("revision") or {}
     row: dict[str, Any] = {
-        "document": src.get("document"), "document_id": src.get("document_id"), "version": src.get("version"),
-        "sha256": src.get("sha256"), "path": src.get("path"), "line": src.get("line"),
-        "line_end": src.get("line_end"), "revision_label": rev.get("label"), "revision_head": rev.get("head"),
-        "revision_base": rev.get("base"), "config": json.dumps(c.get("config") or {}, ensure_ascii=False),
-        "section": " > ".join(src.get("section") or []), "text": src.get("text"),
+        "document": src.get("document"),
+        "document_id": src.get("document_id"),
+        "version": src.get("version"),
+        "sha256": src.get("sha256"),
+        "path": src.get("path"),
+        "line": src.get("line"),
+        "line_end": src.get("line_end"),
+        "revision_label": rev.get("label"),
+        "revision_head": rev.get("head"),
+        "revision_base": rev.get("base"),
+        "config": json.dumps(c.get("config") or {}, ensure_ascii=False),
+        "section": " > ".join(src.get("section") or []),
+        "text": src.get("text"),
     }
     for k in CSV_COLUMNS:
         if k not in row:
@@ -90,10 +130,9 @@ def dumps_indented(obj: Any, indent: int | None = 2, default: Callable[[Any], An
     return json_text(json.dumps(obj, ensure_ascii=False, indent=indent, default=default))
 
 
-
-
-def write_claims(claims: Sequence[dict[str, Any]], fmt: Format, group_by: GroupBy = GroupBy.none,
-                 out: TextIO | None = None) -> None:
+def write_claims(
+    claims: Sequence[dict[str, Any]], fmt: Format, group_by: GroupBy = GroupBy.none, out: TextIO | None = None
+) -> None:
     out = out or sys.stdout
     if fmt is Format.jsonl:
         encode = json.JSONEncoder(ensure_ascii=False).encode  # one encoder for every line
@@ -124,15 +163,22 @@ def _display_row(c: dict[str, Any], with_document: bool = True) -> dict[str, Any
     row: dict[str, Any] = {}
     if with_document:
         row["document"] = f"{src.get('document')} v{src.get('version')}"
-    row.update({
-        "line": src.get("line"), "kind": c.get("kind"), "metric": c.get("metric") or "",
-        "value": fmt_value(c), "revision": revision_text(c.get("revision")), "config": config_text(c.get("config")),
-    })
+    row.update(
+        {
+            "line": src.get("line"),
+            "kind": c.get("kind"),
+            "metric": c.get("metric") or "",
+            "value": fmt_value(c),
+            "revision": revision_text(c.get("revision")),
+            "config": config_text(c.get("config")),
+        }
+    )
     return row
 
 
-def write_rows(rows: Iterable[dict[str, Any]], fmt: Format, out: TextIO | None = None,
-               title: str | None = None) -> None:
+def write_rows(
+    rows: Iterable[dict[str, Any]], fmt: Format, out: TextIO | None = None, title: str | None = None
+) -> None:
     """Plain rows (sql results, support cells) in any format; jsonl, json and csv are written as the rows come
     (an iterator of a million rows is never held), table and markdown are laid out whole."""
     out = out or sys.stdout

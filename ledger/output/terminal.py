@@ -40,9 +40,17 @@ def claims_table(rows: list[dict[str, Any]], title: str | None = None) -> None:
         table.add_column(col, overflow="fold")
     for c in rows:
         rev = c.get("revision") or {}
-        table.add_row(*(escape(terminal(cell)) for cell in (  # text is never markup
-            str((c.get("source") or {}).get("line", "")), c["kind"], str(c.get("metric") or ""), fmt_value(c),
-            str(rev.get("label") or "") + (f" {rev['head']}" if rev.get("head") else ""),
-            ", ".join(f"{k}={v}" for k, v in (c.get("config") or {}).items()),
-        )))
+        table.add_row(
+            *(
+                escape(terminal(cell))
+                for cell in (  # text is never markup
+                    str((c.get("source") or {}).get("line", "")),
+                    c["kind"],
+                    str(c.get("metric") or ""),
+                    fmt_value(c),
+                    str(rev.get("label") or "") + (f" {rev['head']}" if rev.get("head") else ""),
+                    ", ".join(f"{k}={v}" for k, v in (c.get("config") or {}).items()),
+                )
+            )
+        )
     Console().print(table)

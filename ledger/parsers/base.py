@@ -100,8 +100,16 @@ class Context:
             i -= 1
         return None
 
-    def claim(self, kind: str, line: int, text: str, *, line_end: int | None = None,
-              section: tuple[str, ...] | None = None, **fields: Any) -> Claim:
+    def claim(
+        self,
+        kind: str,
+        line: int,
+        text: str,
+        *,
+        line_end: int | None = None,
+        section: tuple[str, ...] | None = None,
+        **fields: Any,
+    ) -> Claim:
         """Build a claim whose provenance points at `text` on `line` (..line_end)."""
         if section is None:
             section = self.section_at(line)
@@ -117,8 +125,11 @@ class Context:
             if v is not None and not isinstance(v, int):
                 fields[key] = int(v)
         source = Source.__new__(Source)  # what _construct(Source, ...) builds, inline: claims come by the thousand
-        _setattr(source, "__dict__", {"path": self.path, "line": line, "line_end": line_end or line, "text": text,
-                                      "section": list(section)})
+        _setattr(
+            source,
+            "__dict__",
+            {"path": self.path, "line": line, "line_end": line_end or line, "text": text, "section": list(section)},
+        )
         _setattr(source, "__pydantic_fields_set__", _SOURCE_FIELD_SET.copy())
         _setattr(source, "__pydantic_extra__", None)
         _setattr(source, "__pydantic_private__", None)
@@ -155,8 +166,7 @@ class Context:
             _setattr(m, "__pydantic_extra__", None)
             _setattr(m, "__pydantic_private__", None)
             return m
-        return Claim.model_construct(kind=kind, source=source, config=config, parser=self.parser,
-                                     **_defaults(fields))
+        return Claim.model_construct(kind=kind, source=source, config=config, parser=self.parser, **_defaults(fields))
 
     def warn(self, line: int | None, message: str) -> None:
         """Note a partial read ("value cut short") at `line`: it comes out in the Extraction's warnings."""
@@ -203,9 +213,29 @@ class Context:
         return self.doc.blocks[i].section if i >= 0 else ()
 
 
-_FIELDS = ("metric", "value", "high", "unit", "reference", "outcome", "outcome_text", "sha", "passed",
-           "failed", "skipped", "subject", "feature", "stderr", "stddev", "printed", "note", "revision", "engine",
-           "architecture", "models")
+_FIELDS = (
+    "metric",
+    "value",
+    "high",
+    "unit",
+    "reference",
+    "outcome",
+    "outcome_text",
+    "sha",
+    "passed",
+    "failed",
+    "skipped",
+    "subject",
+    "feature",
+    "stderr",
+    "stddev",
+    "printed",
+    "note",
+    "revision",
+    "engine",
+    "architecture",
+    "models",
+)
 
 
 _MEASURED_KINDS = frozenset(("perf", "accuracy", "acceptance", "gate", "tests"))

@@ -34,10 +34,10 @@ def _first_lines(text: str) -> tuple[str, int | None]:
     the first line left out (None when the text is read whole)."""
     if len(text) <= MAX_LINES:  # fewer characters than the lines allowed, and than MAX_CHARS
         return text, None
-    head = text[:MAX_CHARS + 1]
+    head = text[: MAX_CHARS + 1]
     for n, m in enumerate(_LINE_END_RE.finditer(head), 1):
         if n == MAX_LINES:
-            return (text[:m.start()], n + 1) if text[m.end():] else (text, None)
+            return (text[: m.start()], n + 1) if text[m.end() :] else (text, None)
     if len(text) <= MAX_CHARS:
         return text, None
     end = max(head.rfind("\n"), head.rfind("\r"))
@@ -67,8 +67,11 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     text, cut_at = _first_lines(text)
     doc = read_document(text, path, fmt)
     if cut_at is not None:
-        doc.warn(cut_at, f"the document is longer than is read ({MAX_LINES:,} lines, {MAX_CHARS:,} characters): "
-                         "it is not read for claims from here on")
+        doc.warn(
+            cut_at,
+            f"the document is longer than is read ({MAX_LINES:,} lines, {MAX_CHARS:,} characters): "
+            "it is not read for claims from here on",
+        )
     ctx = Context(doc=doc, path=path)
     scopes = find_revisions(doc)
     ctx.set_scopes(scopes)
@@ -80,8 +83,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     # one pass over each block saves every numeric extractor from scanning it.
     lines = doc.lines
     has_digit = [
-        _DIGIT_RE.search("\n".join(lines[b.start - 1:b.end]) if b.end > b.start else lines[b.start - 1])
-        is not None
+        _DIGIT_RE.search("\n".join(lines[b.start - 1 : b.end]) if b.end > b.start else lines[b.start - 1]) is not None
         for b in doc.blocks
     ]
     examples = example_lines(doc)  # a template's numbers are nobody's results
@@ -91,9 +93,12 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
         kinds = ext.BLOCKS
         whole_code = "code" in kinds  # it reads code blocks whole: the lines found inside them are not its
         for block in with_digit if getattr(ext, "NEEDS_DIGIT", True) else doc.blocks:
-            if block.kind not in kinds or block.start in examples or \
-                    (block.start in ctx.taken and block.kind == "table") or \
-                    (whole_code and block.in_code and block.kind == "text"):
+            if (
+                block.kind not in kinds
+                or block.start in examples
+                or (block.start in ctx.taken and block.kind == "table")
+                or (whole_code and block.in_code and block.kind == "text")
+            ):
                 continue
             try:
                 claims.extend(itertools.islice(ext.extract(block, ctx), MAX_CLAIMS + 1 - len(claims)))
@@ -101,9 +106,14 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
                 warnings.append(ParseWarning(block.start, f"{ext.NAME} failed ({type(exc).__name__}: {exc})"))
             if len(claims) > MAX_CLAIMS:
                 del claims[MAX_CLAIMS:]
-                warnings.append(ParseWarning(block.start, f"more than {MAX_CLAIMS:,} claims in one document: the "
-                                             f"first {MAX_CLAIMS:,} found are kept, the rest of the document is not "
-                                             "read for more"))
+                warnings.append(
+                    ParseWarning(
+                        block.start,
+                        f"more than {MAX_CLAIMS:,} claims in one document: the "
+                        f"first {MAX_CLAIMS:,} found are kept, the rest of the document is not "
+                        "read for more",
+                    )
+                )
                 break
         if len(claims) >= MAX_CLAIMS:
             break

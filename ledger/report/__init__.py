@@ -94,8 +94,11 @@ class Report:
 
     @property
     def below_reference(self) -> list[ReferenceCheck]:
-        return [r for r in self.comparison.references
-                if r.verdict == "regression" and r.origin != "base row" and not r.superseded]
+        return [
+            r
+            for r in self.comparison.references
+            if r.verdict == "regression" and r.origin != "base row" and not r.superseded
+        ]
 
     @property
     def has_regression(self) -> bool:
@@ -105,8 +108,12 @@ class Report:
 
     @property
     def compared(self) -> bool:
-        return self.comparison.compared or bool(self.gates) or any(
-            s.findings for s in self.sections if s.name != "ci") or any(s.judged for s in self.extra)
+        return (
+            self.comparison.compared
+            or bool(self.gates)
+            or any(s.findings for s in self.sections if s.name != "ci")
+            or any(s.judged for s in self.extra)
+        )
 
     def section(self, name: str) -> Section:
         return next(s for s in self.sections if s.name == name)
@@ -128,17 +135,29 @@ class Report:
         from ledger.report.text import headline
 
         return {
-            "pr": self.pr, "headline": headline(self), "revisions": names,
-            "revision_names": [{"name": r.name, "short": self.names.get(r.name) or r.name, "label": r.label,
-                                "head": r.head} for r in c.revisions],
+            "pr": self.pr,
+            "headline": headline(self),
+            "revisions": names,
+            "revision_names": [
+                {"name": r.name, "short": self.names.get(r.name) or r.name, "label": r.label, "head": r.head}
+                for r in c.revisions
+            ],
             "sections": [s.to_json() for s in self.sections],
             "has_regression": self.has_regression,
             "regressions": [row_json(r, names) for r in self.regressions],
             "below_reference": [r.to_json() for r in self.below_reference],
-            "gates": [{"metric": g.metric, "outcome": g.outcome, "outcome_text": g.outcome_text,
-                       "revision": g.revision.label if g.revision else None, "line": g.source.line}
-                      for g in self.gates],
-            "older_evidence": self.older, "tested": tested_json(c.tested, c.measured),
+            "gates": [
+                {
+                    "metric": g.metric,
+                    "outcome": g.outcome,
+                    "outcome_text": g.outcome_text,
+                    "revision": g.revision.label if g.revision else None,
+                    "line": g.source.line,
+                }
+                for g in self.gates
+            ],
+            "older_evidence": self.older,
+            "tested": tested_json(c.tested, c.measured),
             "summary": dict(Counter(r.overall.verdict for r in c.rows if r.overall)),
             **{s.name: s.to_json() for s in self.extra},
         }
@@ -163,16 +182,25 @@ def _older(comparison: Comparison) -> dict[str, int]:
     return {f"R{i + 1} {names[i]}": last_at[i] for i in sorted(last_at)}  # oldest first
 
 
-def build_report(pr: str, *, book: OpenLedger, noise: NoiseModel | None = None, input_format: str | None = None,
-                 model: str | None = None, repo: str | None = None, stored_only: bool = False,
-                 history_days: int | None = None) -> Report:
+def build_report(
+    pr: str,
+    *,
+    book: OpenLedger,
+    noise: NoiseModel | None = None,
+    input_format: str | None = None,
+    model: str | None = None,
+    repo: str | None = None,
+    stored_only: bool = False,
+    history_days: int | None = None,
+) -> Report:
     """The report of one pull request (owner/repo#N, a PR URL, #N with `repo`, a ledger document, a file;
     `stored_only`: a ledger document, never a file). `history_days`: also judge its values against those the
     repository's PRs merged in that many days stated for the same setup (ledger.report.history)."""
     from ledger.targets import run_compare
 
-    comparison = run_compare([pr], book=book, noise=noise, input_format=input_format, model=model, repo=repo,
-                             stored_only=stored_only)
+    comparison = run_compare(
+        [pr], book=book, noise=noise, input_format=input_format, model=model, repo=repo, stored_only=stored_only
+    )
     outside = comparison.outside.claims if comparison.outside else []
     gates = attention_gates(comparison, [*comparison.newest, *outside])
     names = {r.name: short_name(r) for r in comparison.revisions}
@@ -195,8 +223,11 @@ def _with_appendices(report: Report, book: OpenLedger, noise: NoiseModel | None,
     """The main line's history (when asked) and where each flagged value was written, after the answer."""
     from ledger.where_written import where_written
 
-    flagged = [(r.key.label(), c) for r in report.regressions
-               if (c := next((x for x in reversed(r.cells) if x is not None), None)) is not None]
+    flagged = [
+        (r.key.label(), c)
+        for r in report.regressions
+        if (c := next((x for x in reversed(r.cells) if x is not None), None)) is not None
+    ]
     flagged += [(f"{r.key.label()} below its reference", r.claim) for r in report.below_reference]
     if history_days is not None:
         from ledger.report.history import main_line_history

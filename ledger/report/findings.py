@@ -55,8 +55,14 @@ class Finding:
     caveats: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"verdict": self.verdict, "text": self.text, "revision": self.revision or None, "line": self.line,
-                "metric": self.metric, "caveats": self.caveats}
+        return {
+            "verdict": self.verdict,
+            "text": self.text,
+            "revision": self.revision or None,
+            "line": self.line,
+            "metric": self.metric,
+            "caveats": self.caveats,
+        }
 
 
 @dataclass
@@ -69,8 +75,12 @@ class Section:
     more: list[Finding] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "title": self.title, "findings": [f.to_json() for f in self.findings],
-                "more": [f.to_json() for f in self.more]}
+        return {
+            "name": self.name,
+            "title": self.title,
+            "findings": [f.to_json() for f in self.findings],
+            "more": [f.to_json() for f in self.more],
+        }
 
 
 def short_name(ref: RevisionRef | None, name: str | None = None, limit: int = 28) -> str:
@@ -114,16 +124,26 @@ def ci_section(comp: Comparison, ci: Sequence[Claim]) -> Section:
             fails = sum(1 for c in earlier if c.outcome == "fail")
             what = "pipelines" if pipelines else "CI results"
             tail = f"; {fails} of {len(earlier)} earlier {what} on it failed" if earlier else ""
-            sec.findings.append(Finding(last.outcome or "unknown",
-                                        f"the latest CI result on {newest[:10]} ({src}): {last.metric}{tail}",
-                                        None, last.source.line, last.metric))
+            sec.findings.append(
+                Finding(
+                    last.outcome or "unknown",
+                    f"the latest CI result on {newest[:10]} ({src}): {last.metric}{tail}",
+                    None,
+                    last.source.line,
+                    last.metric,
+                )
+            )
         else:
             sec.findings.append(Finding("unknown", f"no CI result on {newest[:10]} ({src})"))
         if measured is not None and measured.head:
             same = same_sha(measured.head, newest)
-            sec.findings.append(Finding(
-                "same head" if same else "other head",
-                f"the evidence was measured on {short_name(measured)}" + ("" if same else f", not on {newest[:10]}")))
+            sec.findings.append(
+                Finding(
+                    "same head" if same else "other head",
+                    f"the evidence was measured on {short_name(measured)}"
+                    + ("" if same else f", not on {newest[:10]}"),
+                )
+            )
     for sha in _other_ci_heads(runs, newest):
         sec.more.append(Finding("ci", f"CI also ran on {sha[:10]}: " + _ci_counts(runs, sha)))
     return sec
@@ -140,17 +160,22 @@ def _ci_counts(runs: Sequence[Claim], sha: str) -> str:
 
 
 _REF_WORDS = {"regression": "below reference", "improvement": "above reference", "within noise": "within noise"}
-_BASE_WORDS = {"regression": "worse than baseline", "improvement": "better than baseline",
-               "within noise": "within noise"}
+_BASE_WORDS = {
+    "regression": "worse than baseline",
+    "improvement": "better than baseline",
+    "within noise": "within noise",
+}
 
 
 def _ref_finding(r: ReferenceCheck, name: str | None, lines: Sequence[str]) -> Finding:
     perf = r.claim.kind == "perf"
     word = (_BASE_WORDS if perf else _REF_WORDS).get(r.verdict, r.verdict)
     pct = f" ({r.delta / abs(r.reference) * 100:+.1f}%)" if perf and r.reference else ""
-    text = (f"{r.claim.metric or r.key.metric}: {fmt_claim(r.claim)} vs {'baseline' if perf else 'ref'} "
-            f"{r.reference:g}: {r.delta:+.4g}{pct} (threshold ±{r.threshold.display.lstrip('±')} "
-            f"{r.threshold.basis}{', as the row prints it' if r.printed else ''})")
+    text = (
+        f"{r.claim.metric or r.key.metric}: {fmt_claim(r.claim)} vs {'baseline' if perf else 'ref'} "
+        f"{r.reference:g}: {r.delta:+.4g}{pct} (threshold ±{r.threshold.display.lstrip('±')} "
+        f"{r.threshold.basis}{', as the row prints it' if r.printed else ''})"
+    )
     cav: list[str] = []
     if r.claim.approx:
         cav.append("approximate value")
@@ -199,8 +224,9 @@ def failures_section(comp: Comparison, names: dict[str, str], gates: Sequence[Cl
         text += f" ({p.reason})" if p.reason else ""
         if c is not None and (p.verdict == WAIVED or c.kind == "gate"):
             runs.add(c.source.line)  # the failing gate itself, or the gates that waive its run's failures
-        sec.findings.append(Finding(p.verdict, text, names.get(p.new_rev or "", p.new_rev),
-                                    c.source.line if c else None, what))
+        sec.findings.append(
+            Finding(p.verdict, text, names.get(p.new_rev or "", p.new_rev), c.source.line if c else None, what)
+        )
     for r in comp.references:
         # an inferred base row is shown in the results; a superseded check among them too, as history
         if r.verdict == REGRESSION and r.origin != "base row" and not r.superseded:
@@ -228,8 +254,9 @@ def rev_name(c: Claim) -> str:
     return f"{name} {r.head}" if r.head and r.head.lower() not in name.lower() else name
 
 
-def coverage_section(comp: Comparison, names: dict[str, str], outside: Sequence[Claim],
-                     gates: Sequence[Claim]) -> Section:
+def coverage_section(
+    comp: Comparison, names: dict[str, str], outside: Sequence[Claim], gates: Sequence[Claim]
+) -> Section:
     """Suites that ran fewer cases between revisions, a cut stated outside them, checks not re-run."""
     sec = Section(*SECTIONS[3])
     seen: set[tuple[int, int]] = set()
@@ -240,18 +267,23 @@ def coverage_section(comp: Comparison, names: dict[str, str], outside: Sequence[
         old, new, a, b = step
         seen.add((old, new))
         what = next((c.metric for c in row.cells if c is not None and c.metric), row.key.metric)
-        sec.findings.append(Finding(FEWER_TESTS, f"{what}: {coverage_text(old, new)}",
-                                    f"{names.get(a, a)} -> {names.get(b, b)}", None, what))
+        sec.findings.append(
+            Finding(
+                FEWER_TESTS, f"{what}: {coverage_text(old, new)}", f"{names.get(a, a)} -> {names.get(b, b)}", None, what
+            )
+        )
     for c in outside:
         run, ref = cases_run(c), c.reference
         if c.kind == "tests" and run is not None and ref and run < ref and (int(ref), run) not in seen:
-            sec.findings.append(Finding(FEWER_TESTS, f"{c.metric}: {coverage_text(int(ref), run)}", None,
-                                        c.source.line, c.metric))
+            sec.findings.append(
+                Finding(FEWER_TESTS, f"{c.metric}: {coverage_text(int(ref), run)}", None, c.source.line, c.metric)
+            )
     for g in gates:
         if g.outcome in ("not_run", "skipped"):
             rev = _rev_of(g, names)
-            sec.findings.append(Finding(g.outcome, f"{g.metric} ({g.outcome_text or g.outcome})", rev,
-                                        g.source.line, g.metric))
+            sec.findings.append(
+                Finding(g.outcome, f"{g.metric} ({g.outcome_text or g.outcome})", rev, g.source.line, g.metric)
+            )
     return sec
 
 
@@ -271,8 +303,7 @@ def not_verified_section(gates: Sequence[Claim], names: dict[str, str]) -> Secti
     sec = Section(*SECTIONS[4])
     for g in gates:
         if g.outcome == "not_verified":
-            sec.findings.append(Finding("not verified", g.metric or "?", _rev_of(g, names),
-                                        g.source.line, g.metric))
+            sec.findings.append(Finding("not verified", g.metric or "?", _rev_of(g, names), g.source.line, g.metric))
     return sec
 
 

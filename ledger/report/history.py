@@ -68,10 +68,15 @@ class HistoryEntry:
 
     def line(self) -> str:
         docs = len({s.document for s in self.merged})
-        thr = (f" ({self.pair.threshold.display} {self.pair.threshold.basis})"
-               if self.pair is not None and self.pair.threshold is not None else "")
-        return (f"{self.key.label()}: {fmt_claim(self.claim)} against {self.span()} stated by {docs} merged "
-                f"PR{'s' if docs != 1 else ''} (n={len(self.merged)}): {self.verdict}{thr}")
+        thr = (
+            f" ({self.pair.threshold.display} {self.pair.threshold.basis})"
+            if self.pair is not None and self.pair.threshold is not None
+            else ""
+        )
+        return (
+            f"{self.key.label()}: {fmt_claim(self.claim)} against {self.span()} stated by {docs} merged "
+            f"PR{'s' if docs != 1 else ''} (n={len(self.merged)}): {self.verdict}{thr}"
+        )
 
 
 @dataclass
@@ -110,13 +115,22 @@ class History:
         bullet = "- " if md else "  "
         out = ["", f"{'#### ' if md else ''}The main line: merged PRs of the last {self.days} days", ""]
         regs = len(self.regressions)
-        out.append(bullet + esc(
-            f"{self.merged} merged PR{'s' if self.merged != 1 else ''} of {self.repo} since {self.since[:10]}; "
-            f"{len(self.entries)} value(s) of this PR have a setup they stated, {self.unmatched} have none"
-            + (f"; {regs} regression{'s' if regs != 1 else ''} against them" if regs else "")))
+        out.append(
+            bullet
+            + esc(
+                f"{self.merged} merged PR{'s' if self.merged != 1 else ''} of {self.repo} since {self.since[:10]}; "
+                f"{len(self.entries)} value(s) of this PR have a setup they stated, {self.unmatched} have none"
+                + (f"; {regs} regression{'s' if regs != 1 else ''} against them" if regs else "")
+            )
+        )
         if not self.merged:
-            out.append(bullet + esc(f"(the ledger holds no PR of {self.repo} merged in the window: `ledger fetch "
-                                    f"{self.repo} --state merged --window {self.days}` brings them)"))
+            out.append(
+                bullet
+                + esc(
+                    f"(the ledger holds no PR of {self.repo} merged in the window: `ledger fetch "
+                    f"{self.repo} --state merged --window {self.days}` brings them)"
+                )
+            )
         # regressions first, then the rest in the PR's order
         for e in sorted(self.entries, key=lambda e: e.verdict != REGRESSION):
             out.append(bullet + esc(e.line()))
@@ -124,13 +138,26 @@ class History:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "repo": self.repo, "days": self.days, "since": self.since, "merged_prs": self.merged,
+            "repo": self.repo,
+            "days": self.days,
+            "since": self.since,
+            "merged_prs": self.merged,
             "unmatched": self.unmatched,
-            "entries": [{"metric": e.key.metric, "kind": e.key.kind, "config": dict(e.key.config),
-                         "value": e.claim.value, "line": e.claim.source.line, "verdict": e.verdict,
-                         "merged": [{"document": s.document, "merged_at": s.merged_at, "value": s.claim.value}
-                                    for s in e.merged],
-                         "pair": e.pair.to_json() if e.pair is not None else None} for e in self.entries],
+            "entries": [
+                {
+                    "metric": e.key.metric,
+                    "kind": e.key.kind,
+                    "config": dict(e.key.config),
+                    "value": e.claim.value,
+                    "line": e.claim.source.line,
+                    "verdict": e.verdict,
+                    "merged": [
+                        {"document": s.document, "merged_at": s.merged_at, "value": s.claim.value} for s in e.merged
+                    ],
+                    "pair": e.pair.to_json() if e.pair is not None else None,
+                }
+                for e in self.entries
+            ],
         }
 
 
@@ -159,8 +186,15 @@ def window_start(days: int, now: datetime | None = None) -> str:
     return at.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def main_line_history(comparison: Comparison, pr: str, *, book: OpenLedger, days: int = HISTORY_DAYS,
-                      noise: NoiseModel | None = None, now: datetime | None = None) -> History:
+def main_line_history(
+    comparison: Comparison,
+    pr: str,
+    *,
+    book: OpenLedger,
+    days: int = HISTORY_DAYS,
+    noise: NoiseModel | None = None,
+    now: datetime | None = None,
+) -> History:
     """The pull request `pr` (its document key, owner/repo#N) judged against the merged PRs of its repository
     within `days`: one entry per value whose setup they stated."""
     from ledger.db.targets import merged_pulls

@@ -61,15 +61,19 @@ def headline(report: Report) -> str:
     fails = report.section("failures").findings
     counts = Counter(f.verdict for f in fails)
     # a perf value worse than its stated baseline is a regression in the failures' words ("worse than baseline")
-    parts = [f"{counts[v]} {v}{'s' if v == 'regression' and counts[v] > 1 else ''}"
-             for v in ("regression", "below reference", "worse than baseline", "fail", "waived") if counts[v]]
-    verdict = "; ".join(parts) if any(counts[v] for v in ("regression", "below reference", "worse than baseline")) \
-        else \
-        "no regression" + (f" ({'; '.join(parts)})" if parts else "")
+    parts = [
+        f"{counts[v]} {v}{'s' if v == 'regression' and counts[v] > 1 else ''}"
+        for v in ("regression", "below reference", "worse than baseline", "fail", "waived")
+        if counts[v]
+    ]
+    verdict = (
+        "; ".join(parts)
+        if any(counts[v] for v in ("regression", "below reference", "worse than baseline"))
+        else "no regression" + (f" ({'; '.join(parts)})" if parts else "")
+    )
     cov = len(report.section("coverage").findings)
     nv = len(report.section("not_verified").findings)
-    tail = [f"{cov} coverage change{'s' if cov != 1 else ''}" if cov else "",
-            f"{nv} not verified" if nv else ""]
+    tail = [f"{cov} coverage change{'s' if cov != 1 else ''}" if cov else "", f"{nv} not verified" if nv else ""]
     return ", ".join([verdict, *[t for t in tail if t]])
 
 
@@ -94,8 +98,14 @@ def _section_lines(sec: Section, md: bool, width: int, show_all: bool) -> list[s
         if md:
             out.append(f"- {line}")
         else:
-            out += textwrap.wrap(line, width, initial_indent="  ", subsequent_indent="      ",
-                                 break_long_words=False, break_on_hyphens=False) or [""]
+            out += textwrap.wrap(
+                line,
+                width,
+                initial_indent="  ",
+                subsequent_indent="      ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            ) or [""]
     if sec.more and not show_all:
         out.append(("- " if md else "  ") + f"({len(sec.more)} more with --all)")
     return out
@@ -110,8 +120,9 @@ def _between(report: Report, md: bool, width: int, show_all: bool) -> list[str]:
     rows = c.rows if show_all else [r for r in c.rows if not any(r is a for a in apart)]
     shared = shared_setup([r for r in rows if r.overall and (show_all or r.overall.verdict in JUDGED)])
     title = f"Between revisions, R1 -> R{len(c.revisions)}"
-    body = render_rows(c.revisions, rows, "markdown" if md else "table", width=width, show_all=show_all,
-                       title=title, shared=shared)
+    body = render_rows(
+        c.revisions, rows, "markdown" if md else "table", width=width, show_all=show_all, title=title, shared=shared
+    )
     # the table's own title and legend are said above: keep its rows and counts
     cut = next((i for i, x in enumerate(body) if i > 1 and not x.strip()), len(body))
     out = ["", f"#### {markdown(title)}" if md else title]
@@ -120,8 +131,10 @@ def _between(report: Report, md: bool, width: int, show_all: bool) -> list[str]:
         out.append(("- " if md else "  ") + (markdown(said) if md else terminal(said)))
     out += body[cut:]
     if apart and not show_all:
-        out.append(("- " if md else "") + f"{len(apart)} not comparable (a setup measured once, never judged "
-                   "against another setup; --all lists them)")
+        out.append(
+            ("- " if md else "") + f"{len(apart)} not comparable (a setup measured once, never judged "
+            "against another setup; --all lists them)"
+        )
     return out
 
 
@@ -137,8 +150,11 @@ def render_report(report: Report, md: bool, width: int | None, show_all: bool) -
     if len(c.revisions) == 1:
         out.append(("- " if md else "  ") + f"one revision: {esc(c.revisions[0].name)}")
     for i, r in enumerate(c.revisions if len(c.revisions) > 1 else [], 1):
-        out.append(f"- R{i}: {esc(report.names.get(r.name) or r.name)}" if md else
-                   f"  R{i}  {esc(report.names.get(r.name) or r.name)}")
+        out.append(
+            f"- R{i}: {esc(report.names.get(r.name) or r.name)}"
+            if md
+            else f"  R{i}  {esc(report.names.get(r.name) or r.name)}"
+        )
     for sec in report.sections:
         out += _section_lines(sec, md, width, show_all)
     out += _between(report, md, width, show_all)
@@ -148,8 +164,9 @@ def render_report(report: Report, md: bool, width: int | None, show_all: bool) -
         out += _rest(report, md)
     counts = Counter(r.overall.verdict for r in c.rows if r.overall)
     checked = f" ({summary([r.verdict for r in c.references])})" if c.references else ""
-    last = (f"counts: {summary(list(counts.elements()))}; {len(c.references)} reference check(s){checked}"
-            + ("" if show_all else "; --all shows the rest"))
+    last = f"counts: {summary(list(counts.elements()))}; {len(c.references)} reference check(s){checked}" + (
+        "" if show_all else "; --all shows the rest"
+    )
     out += ["", f"- {last}"] if md else ["", *textwrap.wrap(last, width, subsequent_indent="  ")]
     return "\n".join(out).strip("\n") + "\n"
 
@@ -159,8 +176,12 @@ def _rest(report: Report, md: bool) -> list[str]:
     bullet = "- " if md else "  "
     out: list[str] = []
     if report.older:
-        out += ["", "#### Evidence measured on an older head than the newest" if md else
-                "Evidence measured on an older head than the newest"]
+        out += [
+            "",
+            "#### Evidence measured on an older head than the newest"
+            if md
+            else "Evidence measured on an older head than the newest",
+        ]
         out += [bullet + esc(f"{n} series last measured at {name}") for name, n in report.older.items()]
     tested = report.comparison.tested
     if tested:

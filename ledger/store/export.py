@@ -29,9 +29,37 @@ EXPORT_SCHEMA_VERSION = 1
 """Bumped whenever a column is added, removed, renamed or retyped (docs/export.md says what each version has)."""
 
 SETUP_KEYS: tuple[str, ...] = (
-    "model", "gpu", "quant", "kv_cache", "spec_algo", "draft_len", "concurrency", "isl", "osl", "n_shot",
-    "filter", "tp", "samples", "task", "ep", "pp", "dp", "dep", "gpu_count", "nodes", "state", "backend", "batch_size",
-    "attention", "moe_backend", "max_num_tokens", "max_batch_size", "chunked_prefill", "cuda_graph", "stat", "position",
+    "model",
+    "gpu",
+    "quant",
+    "kv_cache",
+    "spec_algo",
+    "draft_len",
+    "concurrency",
+    "isl",
+    "osl",
+    "n_shot",
+    "filter",
+    "tp",
+    "samples",
+    "task",
+    "ep",
+    "pp",
+    "dp",
+    "dep",
+    "gpu_count",
+    "nodes",
+    "state",
+    "backend",
+    "batch_size",
+    "attention",
+    "moe_backend",
+    "max_num_tokens",
+    "max_batch_size",
+    "chunked_prefill",
+    "cuda_graph",
+    "stat",
+    "position",
 )
 """The canonical setup keys with a column of their own (`setup_<key>`) in schema 1: ledger.vocab.setup.HARD_KEYS as
 it stood then (a key added since is in the `setup` JSON column until the schema's next version)."""
@@ -39,29 +67,126 @@ it stood then (a key added since is in the `setup` JSON column until the schema'
 S, N, F, B, L = "string", "int64", "double", "bool", "list"
 _KEYED = [("ledger", S)]
 TABLES: dict[str, list[tuple[str, str]]] = {
-    "documents": [*_KEYED, ("document_id", N), ("key", S), ("repo", S), ("pr", N), ("url", S), ("title", S),
-                  ("path", S), ("repo_path", S), ("engine", S), ("kind", S), ("parent_key", S), ("author", S),
-                  ("state", S), ("merged_at", S), ("labels", L), ("authored_at", S), ("head_sha", S), ("base_sha", S),
-                  ("github_updated_at", S), ("fetched_at", S), ("created_at", S), ("latest_version", N),
-                  ("n_versions", N)],
-    "versions": [*_KEYED, ("version_id", N), ("document_key", S), ("document_id", N), ("version", N), ("sha256", S),
-                 ("latest", B), ("ingested_at", S), ("extracted_at", S), ("edited_at", S), ("editor", S),
-                 ("parser_version", S), ("format", S), ("source_path", S), ("n_lines", N), ("n_claims", N),
-                 ("text", S)],
-    "claims": [*_KEYED, ("claim_id", N), ("document_key", S), ("document_id", N), ("version", N), ("version_id", N),
-               ("latest", B), ("ordinal", N), ("kind", S), ("metric", S), ("value_number", F), ("value_text", S),
-               ("high", F), ("approx", B), ("unit", S), ("reference", F), ("outcome", S), ("outcome_text", S),
-               ("sha", S), ("passed", N), ("failed", N), ("skipped", N), ("subject", S), ("feature", S),
-               ("revision_label", S), ("revision_head", S), ("revision_base", S), ("engine", S), ("architecture", S),
-               ("models", S), ("stderr", F), ("stddev", F), ("printed", S), ("note", S), ("parser", S),
-               ("source_path", S), ("line", N), ("line_end", N), ("text", S), ("section", L), ("config", S),
-               ("setup", S), *((f"setup_{k}", S) for k in SETUP_KEYS), ("extra", S)],
-    "revisions": [*_KEYED, ("revision_id", N), ("document_key", S), ("document_id", N), ("version", N),
-                  ("version_id", N), ("latest", B), ("label", S), ("head", S), ("base", S), ("line", N),
-                  ("line_end", N)],
-    "support_cells": [*_KEYED, ("claim_id", N), ("document_key", S), ("document_id", N), ("version", N),
-                      ("engine", S), ("subject", S), ("feature", S), ("value", S), ("note", S), ("line", N),
-                      ("text", S), ("section", L)],
+    "documents": [
+        *_KEYED,
+        ("document_id", N),
+        ("key", S),
+        ("repo", S),
+        ("pr", N),
+        ("url", S),
+        ("title", S),
+        ("path", S),
+        ("repo_path", S),
+        ("engine", S),
+        ("kind", S),
+        ("parent_key", S),
+        ("author", S),
+        ("state", S),
+        ("merged_at", S),
+        ("labels", L),
+        ("authored_at", S),
+        ("head_sha", S),
+        ("base_sha", S),
+        ("github_updated_at", S),
+        ("fetched_at", S),
+        ("created_at", S),
+        ("latest_version", N),
+        ("n_versions", N),
+    ],
+    "versions": [
+        *_KEYED,
+        ("version_id", N),
+        ("document_key", S),
+        ("document_id", N),
+        ("version", N),
+        ("sha256", S),
+        ("latest", B),
+        ("ingested_at", S),
+        ("extracted_at", S),
+        ("edited_at", S),
+        ("editor", S),
+        ("parser_version", S),
+        ("format", S),
+        ("source_path", S),
+        ("n_lines", N),
+        ("n_claims", N),
+        ("text", S),
+    ],
+    "claims": [
+        *_KEYED,
+        ("claim_id", N),
+        ("document_key", S),
+        ("document_id", N),
+        ("version", N),
+        ("version_id", N),
+        ("latest", B),
+        ("ordinal", N),
+        ("kind", S),
+        ("metric", S),
+        ("value_number", F),
+        ("value_text", S),
+        ("high", F),
+        ("approx", B),
+        ("unit", S),
+        ("reference", F),
+        ("outcome", S),
+        ("outcome_text", S),
+        ("sha", S),
+        ("passed", N),
+        ("failed", N),
+        ("skipped", N),
+        ("subject", S),
+        ("feature", S),
+        ("revision_label", S),
+        ("revision_head", S),
+        ("revision_base", S),
+        ("engine", S),
+        ("architecture", S),
+        ("models", S),
+        ("stderr", F),
+        ("stddev", F),
+        ("printed", S),
+        ("note", S),
+        ("parser", S),
+        ("source_path", S),
+        ("line", N),
+        ("line_end", N),
+        ("text", S),
+        ("section", L),
+        ("config", S),
+        ("setup", S),
+        *((f"setup_{k}", S) for k in SETUP_KEYS),
+        ("extra", S),
+    ],
+    "revisions": [
+        *_KEYED,
+        ("revision_id", N),
+        ("document_key", S),
+        ("document_id", N),
+        ("version", N),
+        ("version_id", N),
+        ("latest", B),
+        ("label", S),
+        ("head", S),
+        ("base", S),
+        ("line", N),
+        ("line_end", N),
+    ],
+    "support_cells": [
+        *_KEYED,
+        ("claim_id", N),
+        ("document_key", S),
+        ("document_id", N),
+        ("version", N),
+        ("engine", S),
+        ("subject", S),
+        ("feature", S),
+        ("value", S),
+        ("note", S),
+        ("line", N),
+        ("text", S),
+        ("section", L),
+    ],
 }
 """Each file's columns and types (string, int64, double, bool, list: a list of strings)."""
 
@@ -89,16 +214,23 @@ def since_time(text: str | None) -> str | None:
     return at.isoformat(timespec="microseconds")
 
 
-def export(book: OpenLedger, directory: str | os.PathLike[str], *, since: str | None = None,
-           name: str | None = None, on_rows: Callable[[int], None] | None = None) -> Exported:
+def export(
+    book: OpenLedger,
+    directory: str | os.PathLike[str],
+    *,
+    since: str | None = None,
+    name: str | None = None,
+    on_rows: Callable[[int], None] | None = None,
+) -> Exported:
     """Write the open ledger's tables to `directory` as Parquet (each file written whole, then moved into place),
     read through its connection."""
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
-        raise UsageError("ledger export --format parquet needs pyarrow: pip install 'pr-evidence-ledger[parquet]'"
-                         ) from None
+        raise UsageError(
+            "ledger export --format parquet needs pyarrow: pip install 'pr-evidence-ledger[parquet]'"
+        ) from None
     from ledger.db.export import export_batches
 
     at = since_time(since)
@@ -110,28 +242,37 @@ def export(book: OpenLedger, directory: str | os.PathLike[str], *, since: str | 
     conn = book.reader
     result = Exported(str(out))
     for table, columns in TABLES.items():
-        schema = pa.schema([(c, _ARROW[t](pa)) for c, t in columns],
-                           metadata={"ledger.export_schema": str(EXPORT_SCHEMA_VERSION), "ledger.table": table})
+        schema = pa.schema(
+            [(c, _ARROW[t](pa)) for c, t in columns],
+            metadata={"ledger.export_schema": str(EXPORT_SCHEMA_VERSION), "ledger.table": table},
+        )
         part = out / f".{table}.parquet.part"
         n = 0
         with pq.ParquetWriter(part, schema, compression="zstd") as writer:
             for batch in export_batches(conn, table, at):
-                writer.write_batch(pa.RecordBatch.from_arrays(_arrays(pa, batch, columns, ledger_name),
-                                                              schema=schema))
+                writer.write_batch(pa.RecordBatch.from_arrays(_arrays(pa, batch, columns, ledger_name), schema=schema))
                 n += len(batch)
                 if on_rows is not None:
                     on_rows(len(batch))
         os.replace(part, out / f"{table}.parquet")
         result.rows[table] = n
-    manifest = {"export_schema": EXPORT_SCHEMA_VERSION, "ledger": ledger_name, "source": book.path,
-                "exported_at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "since": at,
-                "rows": result.rows}
+    manifest = {
+        "export_schema": EXPORT_SCHEMA_VERSION,
+        "ledger": ledger_name,
+        "source": book.path,
+        "exported_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "since": at,
+        "rows": result.rows,
+    }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     return result
 
 
 _ARROW: dict[str, Callable[[Any], Any]] = {
-    S: lambda pa: pa.string(), N: lambda pa: pa.int64(), F: lambda pa: pa.float64(), B: lambda pa: pa.bool_(),
+    S: lambda pa: pa.string(),
+    N: lambda pa: pa.int64(),
+    F: lambda pa: pa.float64(),
+    B: lambda pa: pa.bool_(),
     L: lambda pa: pa.list_(pa.string()),
 }
 

@@ -51,15 +51,20 @@ class Merged:
     def summary(self) -> str:
         from ledger.neutral import terminal
 
-        return terminal(f"{self.source}: {self.documents:,} new documents, {self.versions:,} new versions "
-                        f"({self.reparsed:,} parsed again), {self.updated:,} documents updated, "
-                        f"{self.fetch_state:,} fetch records"
-                        + (f", {len(self.errors):,} errors" if self.errors else ""))
+        return terminal(
+            f"{self.source}: {self.documents:,} new documents, {self.versions:,} new versions "
+            f"({self.reparsed:,} parsed again), {self.updated:,} documents updated, "
+            f"{self.fetch_state:,} fetch records" + (f", {len(self.errors):,} errors" if self.errors else "")
+        )
 
 
-def merge(sources: Sequence[str | os.PathLike[str]], into: str | os.PathLike[str], *,
-          on_start: Callable[[int], None] | None = None, on_progress: Callable[[int], None] | None = None
-          ) -> Iterator[Merged]:
+def merge(
+    sources: Sequence[str | os.PathLike[str]],
+    into: str | os.PathLike[str],
+    *,
+    on_start: Callable[[int], None] | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> Iterator[Merged]:
     """Merge each source ledger into `into` (made if missing), one result per source once it is all committed."""
     from ledger.db import check_whole, open_database
     from ledger.db.connection import open_source
@@ -87,8 +92,9 @@ def merge(sources: Sequence[str | os.PathLike[str]], into: str | os.PathLike[str
             src.close()
 
 
-def _merge_one(dst: Database, src: sqlite3.Connection, out: Merged, version: str,
-               on_progress: Callable[[int], None] | None) -> Merged:
+def _merge_one(
+    dst: Database, src: sqlite3.Connection, out: Merged, version: str, on_progress: Callable[[int], None] | None
+) -> Merged:
     from ledger.db.merge import batches, merge_fetch_state, source_documents
     from ledger.db.pulls import immediate
 
@@ -110,8 +116,9 @@ def _merge_one(dst: Database, src: sqlite3.Connection, out: Merged, version: str
     return out
 
 
-def _merge_document(dst: Database, src: sqlite3.Connection, doc: dict[str, Any], parent_id: int | None,
-                    version: str, out: Merged) -> int:
+def _merge_document(
+    dst: Database, src: sqlite3.Connection, doc: dict[str, Any], parent_id: int | None, version: str, out: Merged
+) -> int:
     from ledger.db.merge import merge_document, merge_pull_data, order_by_time, source_versions, stored_shas
     from ledger.db.writes import write_versions
 
@@ -141,8 +148,9 @@ def _merge_document(dst: Database, src: sqlite3.Connection, doc: dict[str, Any],
     return doc_id
 
 
-def _incoming(src: sqlite3.Connection, doc: dict[str, Any], v: dict[str, Any], version: str, out: Merged
-              ) -> PreparedVersion | None:
+def _incoming(
+    src: sqlite3.Connection, doc: dict[str, Any], v: dict[str, Any], version: str, out: Merged
+) -> PreparedVersion | None:
     """A source version as it is to be stored: copied when this code's extractors wrote it (or its claims are not
     its text's), else parsed again as `ledger reextract` reads a stored version."""
     from ledger.db.merge import copied_version, source_stored

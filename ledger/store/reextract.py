@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from ledger.db.stored import Mode, StoredVersion
     from ledger.db.writes import PreparedVersion
 
+
 @dataclass
 class Job:
     """A stored version to read again: its text and what it was read as."""
@@ -80,8 +81,18 @@ def job_for(sv: StoredVersion) -> Job:
     else:
         name = Path(sv.source_path).name
     notes = [(line, m) for line, m in sv.warnings if reading_warning(m)]
-    return Job(sv.version_id, sv.version, sv.key, sv.text, sv.sha256, name, "markdown" if sv.fetched else sv.format,
-               given_engine(None, sv.repo, sv.url), sv.engine, notes)
+    return Job(
+        sv.version_id,
+        sv.version,
+        sv.key,
+        sv.text,
+        sv.sha256,
+        name,
+        "markdown" if sv.fetched else sv.format,
+        given_engine(None, sv.repo, sv.url),
+        sv.engine,
+        notes,
+    )
 
 
 def parse_job(job: Job, version: str) -> PreparedVersion | str:
@@ -95,8 +106,9 @@ def parse_job(job: Job, version: str) -> PreparedVersion | str:
 
     src = SourceText(job.name, job.text, job.sha256, [ParseWarning(line, m) for line, m in job.notes])
     try:
-        prep = prepare_version(src, DocumentIdentity(key=job.key, engine=job.given_engine), version, fmt=job.fmt,
-                               name=job.name)
+        prep = prepare_version(
+            src, DocumentIdentity(key=job.key, engine=job.given_engine), version, fmt=job.fmt, name=job.name
+        )
     except LedgerError as exc:
         return str(exc)
     except Exception as exc:  # a parser bug costs this version (it stays as it was), never the run
@@ -115,8 +127,14 @@ def parse_remote(jobs: list[Job], version: str) -> list[PreparedVersion | str]:
     return outcomes
 
 
-def reextract(db: str | os.PathLike[str], *, mode: Mode = "older", dry_run: bool = False, workers: int | None = None,
-              on_start: Callable[[int], None] | None = None) -> Iterator[Reextracted]:
+def reextract(
+    db: str | os.PathLike[str],
+    *,
+    mode: Mode = "older",
+    dry_run: bool = False,
+    workers: int | None = None,
+    on_start: Callable[[int], None] | None = None,
+) -> Iterator[Reextracted]:
     """Read stored versions again: those another parser version wrote (`older`) or every one (`all`); one result
     per version, once it is committed. `dry_run` parses and tells what would change, and writes nothing."""
     from ledger.db import check_whole, open_database
@@ -143,8 +161,7 @@ def reextract(db: str | os.PathLike[str], *, mode: Mode = "older", dry_run: bool
             ledger_db.close()
 
 
-def _run(db: Database, ids: list[int], version: str, dry_run: bool, pool: Executor | None
-         ) -> Iterator[Reextracted]:
+def _run(db: Database, ids: list[int], version: str, dry_run: bool, pool: Executor | None) -> Iterator[Reextracted]:
     """Parse in the workers CHUNK versions at a time, a few chunks ahead; compare and write here, in order."""
     from concurrent.futures.process import BrokenProcessPool
 
@@ -155,7 +172,7 @@ def _run(db: Database, ids: list[int], version: str, dry_run: bool, pool: Execut
     start = 0
     while start < len(ids) or pending:
         while start < len(ids) and len(pending) < window:
-            jobs = [job_for(sv) for sv in stored_versions(db, ids[start:start + CHUNK])]
+            jobs = [job_for(sv) for sv in stored_versions(db, ids[start : start + CHUNK])]
             start += CHUNK
             fut = None
             if pool is not None:
@@ -176,8 +193,9 @@ def _run(db: Database, ids: list[int], version: str, dry_run: bool, pool: Execut
         yield from _store(db, jobs, outcomes, dry_run)
 
 
-def _store(db: Database, jobs: list[Job], outcomes: list[PreparedVersion | str], dry_run: bool
-           ) -> Iterator[Reextracted]:
+def _store(
+    db: Database, jobs: list[Job], outcomes: list[PreparedVersion | str], dry_run: bool
+) -> Iterator[Reextracted]:
     from ledger.db.stored import claim_tuples, holds_already, rewrite_versions
 
     results: list[Reextracted] = []

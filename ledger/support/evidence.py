@@ -89,9 +89,14 @@ def feature_names() -> dict[str, str]:
 def _context(c: dict[str, Any]) -> str:
     """The claim's own words: its text, metric, config, subject, feature and note."""
     cfg = c.get("config") or {}
-    parts = [str(c.get("text") or ""), str(c.get("metric") or ""),
-             " ".join(f"{k} {v}" for k, v in (cfg.items() if isinstance(cfg, dict) else ())),
-             str(c.get("subject") or ""), str(c.get("feature") or ""), str(c.get("note") or "")]
+    parts = [
+        str(c.get("text") or ""),
+        str(c.get("metric") or ""),
+        " ".join(f"{k} {v}" for k, v in (cfg.items() if isinstance(cfg, dict) else ())),
+        str(c.get("subject") or ""),
+        str(c.get("feature") or ""),
+        str(c.get("note") or ""),
+    ]
     return " | ".join(p for p in parts if p)
 
 
@@ -130,7 +135,7 @@ def attach_evidence(db: Reader, matrices: Iterable[Matrix], aliases: Aliases) ->
     seen: set[int] = set()
     anchor_list = sorted(anchors)
     for i in range(0, len(anchor_list), 32):
-        for c in evidence_candidates(db, anchor_list[i:i + 32]):
+        for c in evidence_candidates(db, anchor_list[i : i + 32]):
             if c["id"] in seen:
                 continue
             seen.add(c["id"])
@@ -177,6 +182,15 @@ def _evidence(c: dict[str, Any]) -> Evidence:
     value = c.get("value")
     if c.get("kind") == "tests":
         value = ", ".join(f"{c[k]} {k}" for k in ("passed", "failed", "skipped") if c.get(k) is not None)
-    return Evidence(document=str(c["document"]), pr=c.get("pr"), version=int(c["version"]), line=int(c["line"]),
-                    kind=str(c["kind"]), metric=c.get("metric"), value=value, outcome=c.get("outcome"),
-                    text=str(c.get("text") or ""), revision=rev)
+    return Evidence(
+        document=str(c["document"]),
+        pr=c.get("pr"),
+        version=int(c["version"]),
+        line=int(c["line"]),
+        kind=str(c["kind"]),
+        metric=c.get("metric"),
+        value=value,
+        outcome=c.get("outcome"),
+        text=str(c.get("text") or ""),
+        revision=rev,
+    )

@@ -47,9 +47,17 @@ if TYPE_CHECKING:
 
 __all__ = ["Cell", "Evidence", "Matrix", "Statement", "SupportAnswer", "support"]
 
-def support(ledger: OpenLedger | str | os.PathLike[str], *, subject: str | None = None, feature: str | None = None,
-            engine: str | None = None, value: str | None = None, document: str | None = None,
-            evidence: bool = False) -> SupportAnswer:
+
+def support(
+    ledger: OpenLedger | str | os.PathLike[str],
+    *,
+    subject: str | None = None,
+    feature: str | None = None,
+    engine: str | None = None,
+    value: str | None = None,
+    document: str | None = None,
+    evidence: bool = False,
+) -> SupportAnswer:
     """The support join over the open ledger (`ledger.open_ledger(path)`; a path, as before there was one to give,
     is opened for this call); see the module docstring."""
     from ledger.db.opened import opened
@@ -70,16 +78,24 @@ def support(ledger: OpenLedger | str | os.PathLike[str], *, subject: str | None 
         engines = _engine_order(s.engine for s in statements)
         chosen = [s for s in statements if doc_id is None or s.source["document_id"] == doc_id]
         chosen = _select(chosen, subject=subject, feature_query=feature, engine=engine, value=value)
-        mode: Mode = "cell" if subject and feature else "subject" if subject else "feature" if feature \
-            else "cells"
+        mode: Mode = "cell" if subject and feature else "subject" if subject else "feature" if feature else "cells"
         matrices = _matrices(chosen, mode, engines)
         for m in matrices:
             for c in m.cells.values():
                 if c.disagreement:
                     for s in c.statements:
                         s.disagreement = True
-        ordered = [s for m in matrices for r in m.rows for e in m.engines
-                   for s in (m.cells[(r, e)].statements if (r, e) in m.cells else ())] if matrices else chosen
+        ordered = (
+            [
+                s
+                for m in matrices
+                for r in m.rows
+                for e in m.engines
+                for s in (m.cells[(r, e)].statements if (r, e) in m.cells else ())
+            ]
+            if matrices
+            else chosen
+        )
         if evidence and matrices:
             from ledger.support.evidence import attach_evidence
 
@@ -88,6 +104,7 @@ def support(ledger: OpenLedger | str | os.PathLike[str], *, subject: str | None 
 
 
 # ---- from stored cells to statements -------------------------------------------------------------------------
+
 
 def join(raw: list[dict[str, Any]]) -> list[Statement]:
     """Stored support and listing cells as statements, names joined through the vocabulary and the aliases the
@@ -103,9 +120,16 @@ def join(raw: list[dict[str, Any]]) -> list[Statement]:
         printed = str(r.get("subject") or "")
         feat, printed_feature = _feature_of(r, eng)
         value = str(r.get("value") if r.get("value") is not None else r.get("outcome_text") or "")
-        src = {"document": r["document"], "document_id": r["document_id"], "version": r["version"],
-               "path": r.get("source_path"), "line": r["line"], "line_end": r["line_end"], "text": r["text"],
-               "section": r.get("section") or []}
+        src = {
+            "document": r["document"],
+            "document_id": r["document_id"],
+            "version": r["version"],
+            "path": r.get("source_path"),
+            "line": r["line"],
+            "line_end": r["line_end"],
+            "text": r["text"],
+            "section": r.get("section") or [],
+        }
         names = architectures(str(r["architecture"])) if r.get("architecture") else architectures(printed)
         for name in names or [printed]:
             cls = aliases.resolve(name)
@@ -114,13 +138,27 @@ def join(raw: list[dict[str, Any]]) -> list[Statement]:
             if cls or is_class_name(subject):
                 kind = "architecture"
             elif as_feature is not None or name_key_spaced(subject) in features_of_doc.get(
-                    int(r["document_id"]), set()):
+                int(r["document_id"]), set()
+            ):
                 kind = "feature"  # a combination matrix's row: the feature paired with the column's
                 subject = as_feature.name if as_feature is not None else subject
             else:
                 kind = "other"
-            out.append(Statement(eng, subject, feat, value, r.get("note"), dict(src), str(r["kind"]), printed,
-                                 printed_feature, kind, r.get("models")))
+            out.append(
+                Statement(
+                    eng,
+                    subject,
+                    feat,
+                    value,
+                    r.get("note"),
+                    dict(src),
+                    str(r["kind"]),
+                    printed,
+                    printed_feature,
+                    kind,
+                    r.get("models"),
+                )
+            )
     return out
 
 
@@ -165,8 +203,15 @@ def _engine_order(names: Iterable[str]) -> list[str]:
 
 # ---- choosing and laying out ---------------------------------------------------------------------------------
 
-def _select(statements: list[Statement], *, subject: str | None, feature_query: str | None, engine: str | None,
-            value: str | None) -> list[Statement]:
+
+def _select(
+    statements: list[Statement],
+    *,
+    subject: str | None,
+    feature_query: str | None,
+    engine: str | None,
+    value: str | None,
+) -> list[Statement]:
     out = statements
     if engine:
         want = short_name(engine.strip()) or engine.strip()
@@ -179,15 +224,19 @@ def _select(statements: list[Statement], *, subject: str | None, feature_query: 
     if feature_query:
         # a combination matrix is symmetric: a row of the queried feature pairs it with the column's feature too
         both = out + [_flipped(s) for s in out if s.subject_kind == "feature"]
-        out = _match(both, feature_query, _feature_names(feature_query),
-                     lambda s: (s.printed_feature or "", s.feature))
+        out = _match(both, feature_query, _feature_names(feature_query), lambda s: (s.printed_feature or "", s.feature))
     return out
 
 
 def _flipped(s: Statement) -> Statement:
     """A combination cell read from the other side: (A row, B column) as (B, A)."""
-    return replace(s, subject=s.feature, feature=s.subject, printed_subject=s.printed_feature or s.feature,
-                   printed_feature=s.printed_subject)
+    return replace(
+        s,
+        subject=s.feature,
+        feature=s.subject,
+        printed_subject=s.printed_feature or s.feature,
+        printed_feature=s.printed_subject,
+    )
 
 
 def _match(statements: list[Statement], query: str, names: Any, printed: Any) -> list[Statement]:
@@ -238,8 +287,9 @@ def _matrices(statements: list[Statement], mode: Mode, engines: list[str]) -> li
             row = s.subject if mode == "feature" else s.feature
             kinds.setdefault(row, s.subject_kind if mode == "feature" else "feature")
             cells.setdefault((row, s.engine), Cell(row, s.engine, [])).statements.append(s)
-        rows = _row_order(list(dict.fromkeys(s.subject if mode == "feature" else s.feature for s in group)),
-                          kinds, mode)
+        rows = _row_order(
+            list(dict.fromkeys(s.subject if mode == "feature" else s.feature for s in group)), kinds, mode
+        )
         out.append(Matrix(title, rows, engines, cells, "subjects" if mode == "feature" else "features", kinds))
     return out
 

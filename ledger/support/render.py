@@ -21,8 +21,25 @@ from ledger.support.answer import Cell, Evidence, Statement, SupportAnswer
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _PLAIN = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 ROW_COLUMNS: tuple[str, ...] = (
-    "engine", "subject", "feature", "value", "note", "document", "line", "line_end", "version", "path", "text",
-    "section", "kind", "printed_subject", "printed_feature", "subject_kind", "models", "disagreement", "evidence",
+    "engine",
+    "subject",
+    "feature",
+    "value",
+    "note",
+    "document",
+    "line",
+    "line_end",
+    "version",
+    "path",
+    "text",
+    "section",
+    "kind",
+    "printed_subject",
+    "printed_feature",
+    "subject_kind",
+    "models",
+    "disagreement",
+    "evidence",
 )
 """The csv and markdown columns: a statement with its source spread out."""
 
@@ -49,25 +66,49 @@ def write_support(answer: SupportAnswer, fmt: Format, out: TextIO | None = None)
 def flat_row(s: Statement) -> dict[str, Any]:
     src = s.source
     return {
-        "engine": s.engine, "subject": s.subject, "feature": s.feature, "value": s.value, "note": s.note,
-        "document": src.get("document"), "line": src.get("line"), "line_end": src.get("line_end"),
-        "version": src.get("version"), "path": src.get("path"), "text": src.get("text"),
-        "section": " > ".join(map(str, src.get("section") or [])), "kind": s.kind,
-        "printed_subject": s.printed_subject, "printed_feature": s.printed_feature, "subject_kind": s.subject_kind,
-        "models": s.models, "disagreement": s.disagreement, "evidence": "; ".join(map(evidence_text, s.evidence)),
+        "engine": s.engine,
+        "subject": s.subject,
+        "feature": s.feature,
+        "value": s.value,
+        "note": s.note,
+        "document": src.get("document"),
+        "line": src.get("line"),
+        "line_end": src.get("line_end"),
+        "version": src.get("version"),
+        "path": src.get("path"),
+        "text": src.get("text"),
+        "section": " > ".join(map(str, src.get("section") or [])),
+        "kind": s.kind,
+        "printed_subject": s.printed_subject,
+        "printed_feature": s.printed_feature,
+        "subject_kind": s.subject_kind,
+        "models": s.models,
+        "disagreement": s.disagreement,
+        "evidence": "; ".join(map(evidence_text, s.evidence)),
     }
 
 
 def _markdown_row(s: Statement) -> dict[str, Any]:
-    return {"engine": s.engine, "subject": s.subject, "feature": s.feature,
-            "value": s.value + (" (disagreement)" if s.disagreement else ""), "note": s.note or "",
-            "source": f"{s.source.get('document')}:{s.source.get('line')}",
-            "evidence": "; ".join(map(evidence_text, s.evidence))}
+    return {
+        "engine": s.engine,
+        "subject": s.subject,
+        "feature": s.feature,
+        "value": s.value + (" (disagreement)" if s.disagreement else ""),
+        "note": s.note or "",
+        "source": f"{s.source.get('document')}:{s.source.get('line')}",
+        "evidence": "; ".join(map(evidence_text, s.evidence)),
+    }
 
 
 def _listing_row(s: Statement) -> dict[str, Any]:
-    return {"engine": s.engine, "subject": s.subject, "feature": s.feature, "value": s.value, "note": s.note or "",
-            "source": f"{s.source.get('document')}:{s.source.get('line')}"}
+    return {
+        "engine": s.engine,
+        "subject": s.subject,
+        "feature": s.feature,
+        "value": s.value,
+        "note": s.note or "",
+        "source": f"{s.source.get('document')}:{s.source.get('line')}",
+    }
 
 
 def evidence_text(e: Evidence) -> str:
@@ -80,6 +121,7 @@ def evidence_text(e: Evidence) -> str:
 
 
 # ---- the terminal ------------------------------------------------------------------------------------------
+
 
 class _Legend:
     """Source letters and numbered notes, shared by the matrices of one answer."""
@@ -120,8 +162,11 @@ def cell_text(cell: Cell | None, legend: _Legend) -> str:
     mark = "≠ " if cell.disagreement else ""
     for value in cell.values:
         said = [s for s in cell.statements if s.value == value]
-        notes = ",".join(sorted(dict.fromkeys(n for n in (legend.note(s) for s in said) if n),
-                                key=lambda n: int(n.translate(_PLAIN))))
+        notes = ",".join(
+            sorted(
+                dict.fromkeys(n for n in (legend.note(s) for s in said) if n), key=lambda n: int(n.translate(_PLAIN))
+            )
+        )
         lines_of: dict[str, list[str]] = {}
         for s in said:
             lines_of.setdefault(legend.tag(s), []).append(str(s.source.get("line")))
@@ -142,8 +187,11 @@ def write_matrices(answer: SupportAnswer, out: TextIO) -> None:
     for m in answer.matrices:
         axis = "features" if m.rows_are == "features" else "subjects"
         texts = {(row, e): cell_text(m.cell(row, e), legend) for row in m.rows for e in m.engines}
-        table = Table(title=Text(clean(f"{m.title}: {axis} × engines"), style="bold"),
-                      show_lines=any("\n" in t for t in texts.values()), title_justify="left")
+        table = Table(
+            title=Text(clean(f"{m.title}: {axis} × engines"), style="bold"),
+            show_lines=any("\n" in t for t in texts.values()),
+            title_justify="left",
+        )
         table.add_column(Text(axis[:-1]), overflow="fold", ratio=2)
         for e in m.engines:
             table.add_column(Text(clean(e)), overflow="fold", ratio=2)

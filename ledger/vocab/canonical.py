@@ -25,40 +25,84 @@ SETUP_RULES_VERSION = 1
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
-GPU_NAMES = (r"gb300|gb200|gh200|b300|b200|b100|h200|h100|h800|h20|a100|a800|a6000|a40|a30|a10g?|v100|l40s?|l20|l4|"
-             # AMD Instinct (MI210 ... MI355X), Ascend NPUs (vllm-ascend: "910B", "Atlas A2"), Intel Gaudi
-             r"mi[1-4]\d\d[ax]?|mi[1-4]\dx|(?:ascend )?910[bc]\d?|(?:ascend )?310p|(?:atlas|ascend) a[23]|gaudi ?[23]|"
-             r"rtx (?:pro )?\d{4}(?: blackwell| ada| super| ?ti)?|rtx ?\d{4}(?: super| ?ti)?|"
-             r"rx ?\d{4}(?: ?xtx| ?xt| gre)?|dgx[ -]spark|"
-             # Apple silicon, which llama.cpp and MLX threads measure on ("M2 Ultra", "Apple M3")
-             r"(?:apple )?m[1-5] (?:pro|max|ultra)|apple m[1-5]")
+GPU_NAMES = (
+    r"gb300|gb200|gh200|b300|b200|b100|h200|h100|h800|h20|a100|a800|a6000|a40|a30|a10g?|v100|l40s?|l20|l4|"
+    # AMD Instinct (MI210 ... MI355X), Ascend NPUs (vllm-ascend: "910B", "Atlas A2"), Intel Gaudi
+    r"mi[1-4]\d\d[ax]?|mi[1-4]\dx|(?:ascend )?910[bc]\d?|(?:ascend )?310p|(?:atlas|ascend) a[23]|gaudi ?[23]|"
+    r"rtx (?:pro )?\d{4}(?: blackwell| ada| super| ?ti)?|rtx ?\d{4}(?: super| ?ti)?|"
+    r"rx ?\d{4}(?: ?xtx| ?xt| gre)?|dgx[ -]spark|"
+    # Apple silicon, which llama.cpp and MLX threads measure on ("M2 Ultra", "Apple M3")
+    r"(?:apple )?m[1-5] (?:pro|max|ultra)|apple m[1-5]"
+)
 """The accelerators a setup names, as one alternation (longest spelling first where one begins another)."""
 
-NUMERIC_KEYS: frozenset[str] = frozenset((
-    "draft_len", "concurrency", "isl", "osl", "n_shot", "tp", "samples", "ep", "pp", "dp", "dep", "gpu_count", "nodes",
-    "batch_size", "max_num_tokens", "max_batch_size",
-))
+NUMERIC_KEYS: frozenset[str] = frozenset(
+    (
+        "draft_len",
+        "concurrency",
+        "isl",
+        "osl",
+        "n_shot",
+        "tp",
+        "samples",
+        "ep",
+        "pp",
+        "dp",
+        "dep",
+        "gpu_count",
+        "nodes",
+        "batch_size",
+        "max_num_tokens",
+        "max_batch_size",
+    )
+)
 """Keys whose value is a count or a length: "TP8", "tp=8", "--tp-size 8" and "8" are one value."""
 DTYPE_KEYS: frozenset[str] = frozenset(("quant", "kv_cache", "state"))
 
 _GPU_RE = re.compile(rf"(?:(?<![a-z0-9])|(?<=\dx)|(?<=\d×))({GPU_NAMES})(?![0-9])", re.IGNORECASE)  # "8xH100"
 # "8xH100", "8 x H100", "2x8 H200", "2x8xH200": a count (or nodes x GPUs per node) before the name
-_COUNT_BEFORE_RE = re.compile(r"(?<![\w.])(\d{1,3})\s{0,2}[x×*]\s{0,2}(?:(\d{1,3})(?![\d.])\s{0,2}[x×*]?\s{0,2})?"
-                              r"(?=[a-z]|$)", re.IGNORECASE)
+_COUNT_BEFORE_RE = re.compile(
+    r"(?<![\w.])(\d{1,3})\s{0,2}[x×*]\s{0,2}(?:(\d{1,3})(?![\d.])\s{0,2}[x×*]?\s{0,2})?"
+    r"(?=[a-z]|$)",
+    re.IGNORECASE,
+)
 # "H100 x 8", "H100 *8"
 _COUNT_AFTER_RE = re.compile(r"^\s{0,2}[x×*]\s{0,2}(\d{1,3})(?![\d.])", re.IGNORECASE)
 _GPUS_WORD_RE = re.compile(r"(?<![\w.])(\d{1,3})\s{0,2}(?:gpus?|cards?|devices?)\b", re.IGNORECASE)
 
 _NUMBER_RE = re.compile(r"(\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,3})?)\s{0,2}(k(?![a-z]))?", re.IGNORECASE)
-_PREFIXED_NUMBER_RE = re.compile(r"^(?:-{0,2}[a-z_-]{1,30}[ =:]{0,3})?(\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,3})?)(k?)$",
-                                 re.IGNORECASE)
+_PREFIXED_NUMBER_RE = re.compile(
+    r"^(?:-{0,2}[a-z_-]{1,30}[ =:]{0,3})?(\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,3})?)(k?)$", re.IGNORECASE
+)
 
 _DTYPES: dict[str, str] = {
-    "fp8": "fp8", "float8": "fp8", "e4m3": "fp8", "fp8_e4m3": "fp8", "fp8_e4m3fn": "fp8", "float8_e4m3fn": "fp8",
-    "float8_e4m3": "fp8", "fp8e4m3": "fp8", "f8e4m3": "fp8", "fp8_e5m2": "fp8_e5m2", "e5m2": "fp8_e5m2",
-    "bfloat16": "bf16", "bf16": "bf16", "float16": "fp16", "half": "fp16", "fp16": "fp16",
-    "float32": "fp32", "fp32": "fp32", "float": "fp32", "nvfp4": "nvfp4", "mxfp4": "mxfp4", "fp4": "fp4",
-    "int8": "int8", "int4": "int4", "auto": "", "none": "", "default": "",
+    "fp8": "fp8",
+    "float8": "fp8",
+    "e4m3": "fp8",
+    "fp8_e4m3": "fp8",
+    "fp8_e4m3fn": "fp8",
+    "float8_e4m3fn": "fp8",
+    "float8_e4m3": "fp8",
+    "fp8e4m3": "fp8",
+    "f8e4m3": "fp8",
+    "fp8_e5m2": "fp8_e5m2",
+    "e5m2": "fp8_e5m2",
+    "bfloat16": "bf16",
+    "bf16": "bf16",
+    "float16": "fp16",
+    "half": "fp16",
+    "fp16": "fp16",
+    "float32": "fp32",
+    "fp32": "fp32",
+    "float": "fp32",
+    "nvfp4": "nvfp4",
+    "mxfp4": "mxfp4",
+    "fp4": "fp4",
+    "int8": "int8",
+    "int4": "int4",
+    "auto": "",
+    "none": "",
+    "default": "",
 }
 
 # A model id as typed: an organisation ("meta-llama/"), a path, spaces or "_" for "-", any case
@@ -75,11 +119,11 @@ def canonical_gpu(value: str) -> tuple[str, str | None]:
     count: int | None = None
     m = _GPU_RE.search(v)
     name = re.sub(r"\s", "", m.group(1)).replace("dgxspark", "dgx-spark") if m else ""
-    head = v[:m.start()] if m else v
+    head = v[: m.start()] if m else v
     c = _COUNT_BEFORE_RE.search(head)
-    if c is not None and (m is not None or not head[c.end():].strip()):
+    if c is not None and (m is not None or not head[c.end() :].strip()):
         count = int(c.group(1)) * (int(c.group(2)) if c.group(2) else 1)
-    elif m is not None and (a := _COUNT_AFTER_RE.match(v[m.end():])):
+    elif m is not None and (a := _COUNT_AFTER_RE.match(v[m.end() :])):
         count = int(a.group(1))
     elif g := _GPUS_WORD_RE.search(v):
         count = int(g.group(1))
@@ -95,7 +139,7 @@ def canonical_model(value: str) -> str:
     v = _MODEL_SEP_RE.sub("-", v).strip("-")
     v = re.sub(r"-{2,}", "-", v)
     if v.startswith("meta-llama"):  # Meta's older checkpoint names: "Meta-Llama-3.1-8B-Instruct"
-        v = v[len("meta-"):]
+        v = v[len("meta-") :]
     return _LETTER_DIGIT_RE.sub("", v)
 
 

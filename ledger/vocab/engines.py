@@ -16,8 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["ENGINES", "Engine", "engine_for_repo", "engine_for_url", "engine_in_path", "engine_named",
-           "short_name"]
+__all__ = ["ENGINES", "Engine", "engine_for_repo", "engine_for_url", "engine_in_path", "engine_named", "short_name"]
 
 
 @dataclass(frozen=True)
@@ -41,28 +40,49 @@ class Engine:
 
 
 ENGINES: tuple[Engine, ...] = (
-    Engine("TensorRT-LLM", ("NVIDIA/TensorRT-LLM",),
-           ("TensorRT-LLM", "trtllm", "trt-llm", "tensorrt_llm", "TensorRT LLM"),
-           ("TensorRT-LLM", "TRT-LLM", "TRTLLM", "tensorrt_llm", "trtllm-serve", "trtllm-bench"),
-           ("nvidia.github.io/TensorRT-LLM",)),
+    Engine(
+        "TensorRT-LLM",
+        ("NVIDIA/TensorRT-LLM",),
+        ("TensorRT-LLM", "trtllm", "trt-llm", "tensorrt_llm", "TensorRT LLM"),
+        ("TensorRT-LLM", "TRT-LLM", "TRTLLM", "tensorrt_llm", "trtllm-serve", "trtllm-bench"),
+        ("nvidia.github.io/TensorRT-LLM",),
+    ),
     Engine("vLLM", ("vllm-project/vllm",), ("vLLM",), ("vLLM",), ("docs.vllm.ai", "vllm.ai")),
-    Engine("SGLang", ("sgl-project/sglang",), ("SGLang",), ("SGLang",),
-           ("docs.sglang.ai", "docs.sglang.io", "sgl-project.github.io")),
-    Engine("llama.cpp", ("ggml-org/llama.cpp", "ggerganov/llama.cpp"), ("llama.cpp", "llamacpp", "llama-cpp"),
-           ("llama.cpp", "llama-server", "llama-bench", "GGML")),
-    Engine("TGI", ("huggingface/text-generation-inference",), ("TGI", "text-generation-inference",
-                                                                 "Text Generation Inference"),
-           ("text-generation-inference", "Text Generation Inference", "TGI"),
-           ("huggingface.co/docs/text-generation-inference",)),
+    Engine(
+        "SGLang",
+        ("sgl-project/sglang",),
+        ("SGLang",),
+        ("SGLang",),
+        ("docs.sglang.ai", "docs.sglang.io", "sgl-project.github.io"),
+    ),
+    Engine(
+        "llama.cpp",
+        ("ggml-org/llama.cpp", "ggerganov/llama.cpp"),
+        ("llama.cpp", "llamacpp", "llama-cpp"),
+        ("llama.cpp", "llama-server", "llama-bench", "GGML"),
+    ),
+    Engine(
+        "TGI",
+        ("huggingface/text-generation-inference",),
+        ("TGI", "text-generation-inference", "Text Generation Inference"),
+        ("text-generation-inference", "Text Generation Inference", "TGI"),
+        ("huggingface.co/docs/text-generation-inference",),
+    ),
     Engine("LMDeploy", ("InternLM/lmdeploy",), ("LMDeploy",), ("LMDeploy",), ("lmdeploy.readthedocs.io",)),
-    Engine("MLC LLM", ("mlc-ai/mlc-llm",), ("MLC LLM", "mlc-llm", "mlc_llm"), ("MLC LLM", "mlc_llm", "mlc-llm"),
-           ("llm.mlc.ai",)),
+    Engine(
+        "MLC LLM",
+        ("mlc-ai/mlc-llm",),
+        ("MLC LLM", "mlc-llm", "mlc_llm"),
+        ("MLC LLM", "mlc_llm", "mlc-llm"),
+        ("llm.mlc.ai",),
+    ),
     Engine("Ollama", ("ollama/ollama",), ("Ollama",), ("Ollama",), ("ollama.com",)),
     Engine("Dynamo", ("ai-dynamo/dynamo",), ("Dynamo", "ai-dynamo")),
     Engine("FlashInfer", ("flashinfer-ai/flashinfer",), ("FlashInfer",), (), ("docs.flashinfer.ai",)),
     Engine("PyTorch", ("pytorch/pytorch",), ("PyTorch",), (), ("pytorch.org",)),
-    Engine("Transformers", ("huggingface/transformers",), ("Transformers", "HF Transformers",
-                                                          "Hugging Face Transformers")),
+    Engine(
+        "Transformers", ("huggingface/transformers",), ("Transformers", "HF Transformers", "Hugging Face Transformers")
+    ),
 )
 _NOT_IN_PATHS = frozenset({"Transformers"})
 """Projects whose name is too common a word to name them in a file name ("transformers_backend.md")."""
@@ -115,8 +135,17 @@ def engine_for_url(url: str | None) -> Engine | None:
     return None
 
 
-_PATH_ALIASES = sorted({a.lower().replace(" ", "-") for e in ENGINES if e.name not in _NOT_IN_PATHS
-                        for a in (e.name, *e.aliases) if len(a) >= 3}, key=len, reverse=True)
+_PATH_ALIASES = sorted(
+    {
+        a.lower().replace(" ", "-")
+        for e in ENGINES
+        if e.name not in _NOT_IN_PATHS
+        for a in (e.name, *e.aliases)
+        if len(a) >= 3
+    },
+    key=len,
+    reverse=True,
+)
 _PATH_RE = re.compile(r"(?<![a-z0-9])(" + "|".join(map(re.escape, _PATH_ALIASES)) + r")(?![a-z0-9])")
 
 

@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 
 # The machine a run used: "RAM: 16 x 64GB", "MEM: 6 * 64GB", "GPU: 2*Titan RTX", "CPU: ...", "Driver: 550.54"
-_MACHINE_LABEL = (r"(?:ram|mem|vram|cpu|gpus?|disk|storage|network|nic|interconnect|hardware|machine|host|os|driver|"
-                  r"cuda|platform|device)\s*$")
+_MACHINE_LABEL = (
+    r"(?:ram|mem|vram|cpu|gpus?|disk|storage|network|nic|interconnect|hardware|machine|host|os|driver|"
+    r"cuda|platform|device)\s*$"
+)
 MACHINE_LABEL_RE = re.compile(_MACHINE_LABEL, re.IGNORECASE)
 # Labels whose numbers are inputs of a run, not results.
 CONFIG_LABEL_RE = re.compile(
@@ -27,14 +29,15 @@ CONFIG_LABEL_RE = re.compile(
     r"total (?:input|output) (?:len|length)|benchmark duration \(iterations\)|"
     r"accepted tokens|draft tokens|drafted tokens|emitted tokens|proposals\b|burstiness|failed\b|"
     # "Errors: 0", "errors (count)": a count; "error between bases/M" is a measured difference
-    r"errors?(?=\s*(?:$|[(:]|count\b|total\b))|"
-    + _MACHINE_LABEL + ")",
+    r"errors?(?=\s*(?:$|[(:]|count\b|total\b))|" + _MACHINE_LABEL + ")",
     re.IGNORECASE,
 )
-SIDE_PHRASE = (r"(?:main|master|baseline|base|upstream|original|reference|ref|old|new|pr|ours|patched|fixed|"
-               r"candidate|proposed|"
-               r"this (?:pr|branch|repo|change|patch|commit)|(?:before|after|with|without)"
-               r"(?: (?:the |this )?(?:pr|fix|patch|changes?|commit|optimi[sz]ation))?)")
+SIDE_PHRASE = (
+    r"(?:main|master|baseline|base|upstream|original|reference|ref|old|new|pr|ours|patched|fixed|"
+    r"candidate|proposed|"
+    r"this (?:pr|branch|repo|change|patch|commit)|(?:before|after|with|without)"
+    r"(?: (?:the |this )?(?:pr|fix|patch|changes?|commit|optimi[sz]ation))?)"
+)
 """A phrase that names a side of a comparison ("main", "this branch", "before the PR", "without the fix")."""
 BASELINE_LABEL_RE = re.compile(
     r"^(?:baseline|before|main\b|original|reference|ref\b|w/o|without|old\b|base\b|previous|prior|"
@@ -49,11 +52,13 @@ RESULT_AFTER_SETTING_RE = re.compile(
     r"latency|\btimes?\b|throughput|memory|\bmem\b|error|\berr\b|diff|accuracy|score|speed|bandwidth|ttft|"
     r"tpot|\bitl\b|(?<![0-9a-f])e2e(?![0-9a-f])|per second|per sec\b|/s\b|tflops|gflops|duration|elapsed|usage|"
     r"\b(?:mean|median|avg|average|std|standard dev)",  # "Runs 2-5 Mean": a statistic of the runs
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
-_MODELLED_LABEL_RE = re.compile(r"(?:ideal|theoretical|roofline|predicted|expected)\b|arithmetic intensity\b",
-                                re.IGNORECASE)
+_MODELLED_LABEL_RE = re.compile(
+    r"(?:ideal|theoretical|roofline|predicted|expected)\b|arithmetic intensity\b", re.IGNORECASE
+)
 BAR_WORDS = r"(?:threshold|cut-?off|pass(?:ing)? (?:bar|mark))s?"
 """The bar a result is held to: a key of the results beside it (`threshold`), never a result."""
 _BAR_LABEL_RE = re.compile(r"(?<![\w-])" + BAR_WORDS + "$", re.IGNORECASE)

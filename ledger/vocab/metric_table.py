@@ -36,8 +36,13 @@ def _bench(name: str, pattern: str, samples: int | None = None) -> Metric:
 # First match wins when a label is named: acceptance before accuracy ("acc" is both), mmlu-pro before mmlu.
 METRICS: tuple[Metric, ...] = (
     Metric("acceptance rate", r"accept(?:ance|ed)?[ _-]?rate|\bar\b|\[ar\]", "acceptance", True),
-    Metric("acceptance length", r"accept(?:ance|ed)?[ _-]?len(?:gth)?|\bal\b|mean accepted|acc_len|"
-                                r"(?<![\w.])a\.len\b|accepted tokens per step|tokens per step", "acceptance", True),
+    Metric(
+        "acceptance length",
+        r"accept(?:ance|ed)?[ _-]?len(?:gth)?|\bal\b|mean accepted|acc_len|"
+        r"(?<![\w.])a\.len\b|accepted tokens per step|tokens per step",
+        "acceptance",
+        True,
+    ),
     _bench("gsm8k", r"gsm[ _-]?8k", 1319),
     _bench("mmlu-pro", r"mmlu[ _-]?pro", 12032),
     _bench("mmlu", r"\bmmlu|_mmlu", 14042),

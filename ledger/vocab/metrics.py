@@ -31,7 +31,8 @@ _QUALITY_WORDS = (
 # a test's recorded AL as YAML spells it ("ref_al: 2.73"); "min_al", the bar derived from it, is no measure
 _AL_FIELD = r"(?<![a-z0-9])(?:ref|mean|avg|measured)_al(?![a-z0-9])"
 _ACCURACY_RE = re.compile(
-    "|".join([m.pattern for m in METRICS if m.kind == "accuracy"] + [_QUALITY_WORDS]), re.IGNORECASE)
+    "|".join([m.pattern for m in METRICS if m.kind == "accuracy"] + [_QUALITY_WORDS]), re.IGNORECASE
+)
 _ACCEPTANCE_RE = re.compile(
     r"acceptance|accept(?:ed)? (?:length|rate|len)|\bAL\b|\[AR\]|mean accepted|draft acceptance|"
     r"accept_len|acc_len|accept rate|(?:mean|median|avg|average|p\d{2})\s+(?:request\s+)?AR\b|\baccpt\w*\s*len|"
@@ -99,7 +100,8 @@ LOWER_IS_BETTER_RE = re.compile(
 
 # quality measured as a distance from the reference model: smaller is better
 _LOWER_QUALITY_RE = re.compile(
-    r"perplexity|\bppl\b|error|diff|invalid|\bkld\b|kl[- ]?div|\bjsd\b|rms δp|\bloss(?:es)?\b", re.IGNORECASE)
+    r"perplexity|\bppl\b|error|diff|invalid|\bkld\b|kl[- ]?div|\bjsd\b|rms δp|\bloss(?:es)?\b", re.IGNORECASE
+)
 
 
 def higher_is_better(metric: str, unit: str | None, kind: str) -> bool:
@@ -125,18 +127,69 @@ _METRIC_PATTERNS: tuple[tuple[str, str], ...] = tuple((m.name, m.pattern) for m 
 _METRIC_RES = tuple((name, re.compile(p, re.IGNORECASE)) for name, p in _METRIC_PATTERNS)
 _ANY_METRIC_RE = re.compile("|".join(f"(?:{p})" for _, p in _METRIC_PATTERNS), re.IGNORECASE)
 STAT_RE = re.compile(r"\b(mean|median|avg|average|p50|p90|p95|p99|p99\.9|std|min|max)\b", re.IGNORECASE)
-_VARIANT_STOP = frozenset((
-    "a", "an", "and", "the", "of", "on", "over", "with", "without", "w/", "w/o", "in", "at", "for", "to", "by",
-    "from", "result", "results", "value", "values", "test", "tests", "check", "checks", "gate", "gates", "run",
-    "runs", "score", "accuracy", "acc", "metric", "tok", "s", "gpu", "user", "per",
-    # units printed in a label: "TTFT (ms)", "throughput (tok/s)"
-    "ms", "us", "ns", "sec", "secs", "seconds", "min", "tokens", "token", "req", "gib", "gb", "mib", "mb", "x", "pct",
-))
+_VARIANT_STOP = frozenset(
+    (
+        "a",
+        "an",
+        "and",
+        "the",
+        "of",
+        "on",
+        "over",
+        "with",
+        "without",
+        "w/",
+        "w/o",
+        "in",
+        "at",
+        "for",
+        "to",
+        "by",
+        "from",
+        "result",
+        "results",
+        "value",
+        "values",
+        "test",
+        "tests",
+        "check",
+        "checks",
+        "gate",
+        "gates",
+        "run",
+        "runs",
+        "score",
+        "accuracy",
+        "acc",
+        "metric",
+        "tok",
+        "s",
+        "gpu",
+        "user",
+        "per",
+        # units printed in a label: "TTFT (ms)", "throughput (tok/s)"
+        "ms",
+        "us",
+        "ns",
+        "sec",
+        "secs",
+        "seconds",
+        "min",
+        "tokens",
+        "token",
+        "req",
+        "gib",
+        "gb",
+        "mib",
+        "mb",
+        "x",
+        "pct",
+    )
+)
 SPREAD_WORDS = r"(?:std|stdev|stddev|std\.? ?dev\.?|standard dev(?:\.|iation)?|σ|sigma)"
 """A standard deviation's names: a key of the value it spreads ("± 0.4", "std 0.4"), never a claim."""
 _WORD_RE = re.compile(r"[a-z0-9][a-z0-9.+-]{0,40}")
 RUN_ID_RE = re.compile(r"#\s?\d{1,9}")
-
 
 
 @dataclass(frozen=True)
@@ -204,7 +257,9 @@ def variant_words(text: str) -> str:
 # and so is a size a run reached ("Peak memory usage: 71 GB").
 _GAUGE_RE = re.compile(
     r"(?:kv(?:[ _-]?cache)?|cache|token|tokens|mamba|block|blocks|slot|slots|page|pages|swap|queue)\s*"
-    r"(?:usage|utili[sz]ation|occupancy)\b|^(?:running|waiting|pending|swapped)\b", re.IGNORECASE)
+    r"(?:usage|utili[sz]ation|occupancy)\b|^(?:running|waiting|pending|swapped)\b",
+    re.IGNORECASE,
+)
 
 
 def is_gauge_name(label: str) -> bool:
@@ -216,11 +271,13 @@ def is_gauge_name(label: str) -> bool:
 # table whose columns only say "Score"
 _BENCHMARK_NAMES = tuple(m.name for m in BENCHMARKS)
 # one named group per benchmark ("b3" -> "gsm8k"), so a match says which one it found
-BENCHMARK_ALTERNATION = "|".join(f"(?P<b{k}>{p})" for k, (name, p) in enumerate(_METRIC_PATTERNS)
-                                 if name in _BENCHMARK_NAMES)
+BENCHMARK_ALTERNATION = "|".join(
+    f"(?P<b{k}>{p})" for k, (name, p) in enumerate(_METRIC_PATTERNS) if name in _BENCHMARK_NAMES
+)
 _BENCHMARK_GROUPS = {f"b{k}": name for k, (name, _) in enumerate(_METRIC_PATTERNS) if name in _BENCHMARK_NAMES}
-_LEADING_BENCHMARK_RE = re.compile(r"^[\s*_`#>-]{0,6}(?:" + BENCHMARK_ALTERNATION + r")[\w-]{0,12}(?![\w-])",
-                                   re.IGNORECASE)
+_LEADING_BENCHMARK_RE = re.compile(
+    r"^[\s*_`#>-]{0,6}(?:" + BENCHMARK_ALTERNATION + r")[\w-]{0,12}(?![\w-])", re.IGNORECASE
+)
 
 
 def leading_benchmark(text: str) -> str | None:
@@ -228,7 +285,7 @@ def leading_benchmark(text: str) -> str | None:
     m = _LEADING_BENCHMARK_RE.match(text)
     if not m:
         return None
-    return text[m.start(m.lastindex or 0):m.end()].strip("*_` ") if m.lastindex else None
+    return text[m.start(m.lastindex or 0) : m.end()].strip("*_` ") if m.lastindex else None
 
 
 _BENCHMARK_IN_RE = re.compile(BENCHMARK_ALTERNATION, re.IGNORECASE)
@@ -236,8 +293,9 @@ _BENCHMARK_IN_RE = re.compile(BENCHMARK_ALTERNATION, re.IGNORECASE)
 
 def named_benchmark(text: str) -> str | None:
     """The one accuracy benchmark a name holds ("test_gsm8k_full_accuracy" -> "gsm8k"); None for none or two."""
-    found = {_BENCHMARK_GROUPS[m.lastgroup] for m in _BENCHMARK_IN_RE.finditer(text[:400].replace("_", " "))
-             if m.lastgroup}
+    found = {
+        _BENCHMARK_GROUPS[m.lastgroup] for m in _BENCHMARK_IN_RE.finditer(text[:400].replace("_", " ")) if m.lastgroup
+    }
     return found.pop() if len(found) == 1 else None
 
 
@@ -245,9 +303,9 @@ def _top_level_alternatives(pattern: str) -> list[str]:
     """ "a|b(?:c|d)" -> ["a", "b(?:c|d)"]: the spellings of one metric pattern, each a whole regex."""
     out, depth, start = [], 0, 0
     for i, ch in enumerate(pattern):
-        if ch == "(" and pattern[i - 1:i] != "\\":
+        if ch == "(" and pattern[i - 1 : i] != "\\":
             depth += 1
-        elif ch == ")" and pattern[i - 1:i] != "\\":
+        elif ch == ")" and pattern[i - 1 : i] != "\\":
             depth -= 1
         elif ch == "|" and depth == 0:
             out.append(pattern[start:i])
@@ -258,23 +316,44 @@ def _top_level_alternatives(pattern: str) -> list[str]:
 
 # What names a measurement in prose besides the benchmarks: kinds of result, the serving metrics and rates
 _PROSE_METRIC_WORDS = (
-    "accuracy", "exact[_ ]match", "score[sd]?", r"pass@\d", r"\bf1\b", "acceptance (?:length|rate)s?",
-    "accept(?:ance|ed)? len(?:gth)?", r"\bAL\b", _AL_FIELD, "acceptance", "throughput", "latency", "ttft", "tpot",
-    r"\bitl\b", "e2el?", "tok/s", "speed-?up", "bandwidth",
+    "accuracy",
+    "exact[_ ]match",
+    "score[sd]?",
+    r"pass@\d",
+    r"\bf1\b",
+    "acceptance (?:length|rate)s?",
+    "accept(?:ance|ed)? len(?:gth)?",
+    r"\bAL\b",
+    _AL_FIELD,
+    "acceptance",
+    "throughput",
+    "latency",
+    "ttft",
+    "tpot",
+    r"\bitl\b",
+    "e2el?",
+    "tok/s",
+    "speed-?up",
+    "bandwidth",
 )
 # a benchmark's name may go on with its year or split ("AIME25", "MMLU-Pro" is its own entry)
 _YEAR_TAIL = r"(?:\d{1,4})?"
 PROSE_METRIC_NAMES: tuple[str, ...] = tuple(
-    [spelling + (_YEAR_TAIL if spelling[-1:].isalpha() and spelling[-2:-1] != "\\" else "")
-     for name, pattern in _METRIC_PATTERNS if name in _BENCHMARK_NAMES or name == "perplexity"
-     for spelling in _top_level_alternatives(pattern)]
-    + list(_PROSE_METRIC_WORDS))
+    [
+        spelling + (_YEAR_TAIL if spelling[-1:].isalpha() and spelling[-2:-1] != "\\" else "")
+        for name, pattern in _METRIC_PATTERNS
+        if name in _BENCHMARK_NAMES or name == "perplexity"
+        for spelling in _top_level_alternatives(pattern)
+    ]
+    + list(_PROSE_METRIC_WORDS)
+)
 """Every name the prose reader takes for a metric: each benchmark of the metric table in each of its spellings,
 and the words of _PROSE_METRIC_WORDS. One alternative each, no "|" outside a group."""
 
 _QUALITY_NAME_RE = re.compile(
     "|".join(f"(?:{p})" for name, p in _METRIC_PATTERNS if name in _BENCHMARK_NAMES or name == "perplexity"),
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def is_benchmark_name(text: str) -> bool:

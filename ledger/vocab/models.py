@@ -13,16 +13,58 @@ _DIGIT_RE = re.compile(r"\d")
 # Model names as PRs print them: "meta-llama/Llama-3.1-8B-Instruct", "Qwen3-235B-A22B", "gpt-oss-120b",
 # "DeepSeek-R1-0528", "Mixtral-8x22B-v0.1": a family word, then a version, size or suffix joined by - . _
 _MODEL_FAMILIES = (
-    "llama", "meta-llama", "codellama", "qwen", "qwq", "deepseek", "mistral", "mixtral", "ministral", "gemma", "phi",
-    "gpt-oss", "gpt-j", "gpt-neox", "glm", "chatglm", "kimi", "minimax", "nemotron", "falcon", "mpt", "bloom", "olmo",
-    "granite", "yi", "baichuan", "internlm", "internvl", "command-r", "dbrx", "jamba", "starcoder", "vicuna", "step",
-    "hunyuan", "ernie", "seed-oss", "smollm", "llava", "pixtral", "whisper", "opt", "mamba", "jais", "exaone",
+    "llama",
+    "meta-llama",
+    "codellama",
+    "qwen",
+    "qwq",
+    "deepseek",
+    "mistral",
+    "mixtral",
+    "ministral",
+    "gemma",
+    "phi",
+    "gpt-oss",
+    "gpt-j",
+    "gpt-neox",
+    "glm",
+    "chatglm",
+    "kimi",
+    "minimax",
+    "nemotron",
+    "falcon",
+    "mpt",
+    "bloom",
+    "olmo",
+    "granite",
+    "yi",
+    "baichuan",
+    "internlm",
+    "internvl",
+    "command-r",
+    "dbrx",
+    "jamba",
+    "starcoder",
+    "vicuna",
+    "step",
+    "hunyuan",
+    "ernie",
+    "seed-oss",
+    "smollm",
+    "llava",
+    "pixtral",
+    "whisper",
+    "opt",
+    "mamba",
+    "jais",
+    "exaone",
 )
 # the family words nested by shared prefixes (trie_pattern): no family word opens another, so at any place at most
 # one matches, as in the flat list; the patterns below try them at every character of a name's window
 _FAMILY = trie_pattern(_MODEL_FAMILIES, lookahead=True)
 _MODEL_RE = re.compile(
-    r"(?<![\w/.-])(?:[A-Za-z0-9][\w.-]{0,40}/)?(?:" + _FAMILY + r")(?=[\w.-]*\d)[\w.-]{1,60}(?![\w/-])", re.IGNORECASE)
+    r"(?<![\w/.-])(?:[A-Za-z0-9][\w.-]{0,40}/)?(?:" + _FAMILY + r")(?=[\w.-]*\d)[\w.-]{1,60}(?![\w/-])", re.IGNORECASE
+)
 # (no family word opens another, so the nested form finds each where the flat list would)
 _FAMILY_SUB_RE = re.compile(trie_pattern(sorted({re.split(r"[^a-z]", f)[0] for f in _MODEL_FAMILIES})))
 # "Llama 3.3 70B", "Gemma 3 27B", "Qwen3 30B-A3B Instruct": the family, its version and a size, spaced apart
@@ -33,10 +75,14 @@ _SPACED_MODEL_RE = re.compile(
     r"| [rRvVkKmM]\d{1,2}(?:\.\d{1,2})?"
     # or a named member of a versioned release: "Llama 4 Scout", "Llama 4 Maverick", "Nemotron 3 Nano"
     r"|(?<=\d) (?:scout|maverick|behemoth|nano|super|ultra|mini|small|medium|large))"
-    r"(?: (?:a\d{1,3}b|instruct|chat|base|it|coder|vl|moe|thinking|preview)\b){0,3}(?![\w/-])", re.IGNORECASE)
+    r"(?: (?:a\d{1,3}b|instruct|chat|base|it|coder|vl|moe|thinking|preview)\b){0,3}(?![\w/-])",
+    re.IGNORECASE,
+)
 # "adept/persimmon-8b-chat": a hub id whose name carries a parameter count, whatever its family
-_HUB_MODEL_RE = re.compile(r"(?<![\w/.-])[A-Za-z0-9][\w.-]{0,40}/[A-Za-z][\w.-]{0,60}?\d{1,4}(?:\.\d)?[bBmM]"
-                           r"(?![A-Za-z0-9])[\w.-]{0,40}(?![\w/])")
+_HUB_MODEL_RE = re.compile(
+    r"(?<![\w/.-])[A-Za-z0-9][\w.-]{0,40}/[A-Za-z][\w.-]{0,60}?\d{1,4}(?:\.\d)?[bBmM]"
+    r"(?![A-Za-z0-9])[\w.-]{0,40}(?![\w/])"
+)
 
 
 def model_names(text: str) -> list[str]:

@@ -6,16 +6,45 @@ import re
 
 # Outcome words, longest first; the value is the contract's outcome.
 OUTCOME_PHRASES: tuple[tuple[str, str], ...] = (
-    ("needs follow-up", "not_verified"), ("not measured", "not_verified"), ("not covered", "not_verified"),
-    ("not verified", "not_verified"), ("not tested", "not_verified"), ("unverified", "not_verified"),
-    ("untested", "not_verified"), ("not rerun", "not_run"), ("not re-run", "not_run"), ("not run", "not_run"),
-    ("did not run", "not_run"), ("were not run", "not_run"), ("bitwise identical", "pass"),
-    ("bit-exact", "pass"), ("identical", "pass"), ("did not boot", "fail"), ("timed out", "fail"),
-    ("waived", "waived"), ("skipped", "skipped"), ("success", "pass"), ("passed", "pass"), ("passes", "pass"),
-    ("pass", "pass"), ("clean", "pass"), ("green", "pass"), ("ok", "pass"), ("failure", "fail"),
-    ("failed", "fail"), ("fails", "fail"), ("fail", "fail"), ("unstable", "fail"), ("hangs", "fail"),
-    ("hang", "fail"), ("timeout", "fail"), ("aborted", "fail"), ("✅", "pass"), ("✔", "pass"),
-    ("❌", "fail"), ("✗", "fail"),
+    ("needs follow-up", "not_verified"),
+    ("not measured", "not_verified"),
+    ("not covered", "not_verified"),
+    ("not verified", "not_verified"),
+    ("not tested", "not_verified"),
+    ("unverified", "not_verified"),
+    ("untested", "not_verified"),
+    ("not rerun", "not_run"),
+    ("not re-run", "not_run"),
+    ("not run", "not_run"),
+    ("did not run", "not_run"),
+    ("were not run", "not_run"),
+    ("bitwise identical", "pass"),
+    ("bit-exact", "pass"),
+    ("identical", "pass"),
+    ("did not boot", "fail"),
+    ("timed out", "fail"),
+    ("waived", "waived"),
+    ("skipped", "skipped"),
+    ("success", "pass"),
+    ("passed", "pass"),
+    ("passes", "pass"),
+    ("pass", "pass"),
+    ("clean", "pass"),
+    ("green", "pass"),
+    ("ok", "pass"),
+    ("failure", "fail"),
+    ("failed", "fail"),
+    ("fails", "fail"),
+    ("fail", "fail"),
+    ("unstable", "fail"),
+    ("hangs", "fail"),
+    ("hang", "fail"),
+    ("timeout", "fail"),
+    ("aborted", "fail"),
+    ("✅", "pass"),
+    ("✔", "pass"),
+    ("❌", "fail"),
+    ("✗", "fail"),
 )
 _OUTCOME_RE = re.compile(
     r"(?<![\w-])(" + "|".join(re.escape(p) for p, _ in OUTCOME_PHRASES) + r")(?![\w-])", re.IGNORECASE
@@ -41,8 +70,11 @@ VERDICT_WORDS = r"better|worse|improved|regressed|regression|faster|slower|uncha
 
 # The verdict a results row prints beside its change ("better -16.7%", "WORSE +11.7%", "updated (better -35.7%)"):
 # which way its author judged the change. Read from a short cell only.
-_PRINTED_VERDICT_RE = re.compile(r"(?<![\w-])(better|improved|improvement|faster|worse|regressed|regression|slower)"
-                                 r"(?![\w-])", re.IGNORECASE)
+_PRINTED_VERDICT_RE = re.compile(
+    r"(?<![\w-])(better|improved|improvement|faster|worse|regressed|regression|slower)"
+    r"(?![\w-])",
+    re.IGNORECASE,
+)
 _GOOD_WORDS = frozenset(("better", "improved", "improvement", "faster"))
 
 

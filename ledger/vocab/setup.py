@@ -56,21 +56,30 @@ _GPU_COUNT_RE = re.compile(_GPU_COUNT)
 _DTYPES = r"fp8|nvfp4|fp4|mxfp8|mxfp4|bf16|fp16|int8|int4"
 _SEP = r"(?: ?[=:] ?|[ _=:-])?"
 """Between a setup word and its number: "tp8", "tp_8", "tp=8", "TP = 8", "ISL: 4096"."""
-_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
-                 "eight": "8"}
-HARDWARE_NAME_RE = re.compile(rf"\b(?:{GPU_NAMES}|rtx pro \d{{4}}|processor|epyc|xeon|cuda\d{{1,2}}|gpu\d{{1,2}})\b",
-                              re.IGNORECASE)
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
+HARDWARE_NAME_RE = re.compile(
+    rf"\b(?:{GPU_NAMES}|rtx pro \d{{4}}|processor|epyc|xeon|cuda\d{{1,2}}|gpu\d{{1,2}})\b", re.IGNORECASE
+)
 """A device named in a listing ("CUDA0 : NVIDIA RTX PRO 6000", "L40S", "AMD EPYC 9355 32-Core Processor")."""
 SETUP_WORDS: tuple[SetupWord, ...] = (
     # TensorRT-LLM's test parameter "mtp_nextn=2" is MTP with two draft tokens
     _word("draft_len", "draft_len", r"mtp[ _-]?(\d{1,2})|mtp_nextn ?= ?(\d{1,2})|(no)[ _-]mtp", ("mtp",)),
     _word("draft_len", "draft_len", rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})", ("draft",)),
     # "EAGLE3 with 3 speculative tokens", "three draft tokens"
-    _word("draft_len", "draft_len", r"(\d{1,2}|one|two|three|four|five|six|seven|eight)[ -](?:speculative|draft)"
-                                    r"[ -]tokens?", ("speculative", "draft")),
+    _word(
+        "draft_len",
+        "draft_len",
+        r"(\d{1,2}|one|two|three|four|five|six|seven|eight)[ -](?:speculative|draft)"
+        r"[ -]tokens?",
+        ("speculative", "draft"),
+    ),
     # "EAGLE-3", "Eagle 3": the third version however it is spaced; "EAGLE 1" is EAGLE
-    _word("spec_algo", "spec_algo", r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp)",
-          ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp")),
+    _word(
+        "spec_algo",
+        "spec_algo",
+        r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp)",
+        ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp"),
+    ),
     _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]?kv(?:[ _-]?cache)?", ("kv",)),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",)),
     _word("concurrency", "concurrency", rf"con(?:c|currency)?{_SEP}(\d{{1,5}})", ("con",)),
@@ -86,10 +95,44 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("filter", "filter", r"(strict-match|flexible-extract)", ("strict-match", "flexible-extract")),
     # with the count printed before it ("8xH100", "2x8 H200": nodes x GPUs), which canonical reads as gpu_count
     # the vendor may stand between ("8×NVIDIA H200"): the count still belongs to the GPU
-    _word("gpu", "gpu", rf"({_GPU_COUNT}(?:nvidia )?(?:{GPU_NAMES}))",
-          ("gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a3", "a4", "a6", "a8", "v1", "l2", "l4", "mi", "rtx",
-           "dgx", "910", "310p", "atlas", "ascend", "gaudi", "m1 ", "m2 ", "m3 ",
-           "m4 ", "m5 ", "apple", "rx")),
+    _word(
+        "gpu",
+        "gpu",
+        rf"({_GPU_COUNT}(?:nvidia )?(?:{GPU_NAMES}))",
+        (
+            "gb",
+            "gh",
+            "b1",
+            "b2",
+            "b3",
+            "h1",
+            "h2",
+            "h8",
+            "a1",
+            "a3",
+            "a4",
+            "a6",
+            "a8",
+            "v1",
+            "l2",
+            "l4",
+            "mi",
+            "rtx",
+            "dgx",
+            "910",
+            "310p",
+            "atlas",
+            "ascend",
+            "gaudi",
+            "m1 ",
+            "m2 ",
+            "m3 ",
+            "m4 ",
+            "m5 ",
+            "apple",
+            "rx",
+        ),
+    ),
     # "**4 GPUs**<br/>TP2,PP2": a column's count of boards, when the board is named elsewhere (the line above)
     _word("gpu_count", "gpu_count", r"(\d{1,3}) ?[x×]? ?(?:gpus|gpu(?! ?[a-z]))", ("gpu",)),
     _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",)),
@@ -105,10 +148,13 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # last: a dtype the words above did not claim for the KV cache or the state is the model's precision
     # torchao's recipes name the scheme with the dtype: int4wo (weight-only), int8dq (dynamic activations)
     # llama.cpp's GGUF types too: "q4_0", "Q4_K_M", "IQ2_XXS", "f16" (not f32: an op's type, "RMS_NORM(type=f32)")
-    _word("quant", "quant", r"(fp8|nvfp4|mxfp8|mxfp4|fp4|float8(?:wo|dq)?|w4a16|w4a8|w8a8|int[48](?:wo|dq)?|awq|gptq|"
-                            r"bf16|fp16|bfloat16|float16|q[2-8]_(?:[01]|k(?:_[sml])?)|iq[1-4]_(?:xxs|xs|s|m|nl)|f16)",
-          ("fp", "bf", "int", "w4", "w8", "awq", "gptq", "float", "q2_", "q3_", "q4_", "q5_", "q6_", "q8_", "iq",
-           "f16")),
+    _word(
+        "quant",
+        "quant",
+        r"(fp8|nvfp4|mxfp8|mxfp4|fp4|float8(?:wo|dq)?|w4a16|w4a8|w8a8|int[48](?:wo|dq)?|awq|gptq|"
+        r"bf16|fp16|bfloat16|float16|q[2-8]_(?:[01]|k(?:_[sml])?)|iq[1-4]_(?:xxs|xs|s|m|nl)|f16)",
+        ("fp", "bf", "int", "w4", "w8", "awq", "gptq", "float", "q2_", "q3_", "q4_", "q5_", "q6_", "q8_", "iq", "f16"),
+    ),
 )
 """The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""
 _TRIGGER_RE = re.compile(trie_pattern(sorted({t for w in SETUP_WORDS for t in w.triggers})))
@@ -125,18 +171,24 @@ def qualifiers(text: str | None) -> dict[str, str]:
 
 # "8192 input / 1024 output tokens", "2048 input and 256 output tokens": the two lengths stated as a pair (a lone
 # "5 output tokens" counts what a run produced; "3200 output tokens/s" is a rate)
-_PAIRED_RE = re.compile(r"(?<![a-z0-9])isl ?/ ?osl(?: ?[=:] ?| )(?P<isl>\d{1,6}k?) ?/ ?(?P<osl>\d{1,6}k?)(?![\w.])",
-                        re.IGNORECASE)
+_PAIRED_RE = re.compile(
+    r"(?<![a-z0-9])isl ?/ ?osl(?: ?[=:] ?| )(?P<isl>\d{1,6}k?) ?/ ?(?P<osl>\d{1,6}k?)(?![\w.])", re.IGNORECASE
+)
 """"ISL/OSL=1K/2K", "ISL/OSL 1024/2048": both lengths under one paired name, in the order of the names."""
 # "input 4096 / output 512", "input len 1024, output len 128": the words first
 _NAMED_LENGTHS_RE = re.compile(
     r"(?<![\w.])(?:input|prompt)(?:[ _-]len(?:gth)?)?[ =:]{1,3}(?P<isl>\d{1,6}k?) ?(?:/|and|,) ?"
-    r"output(?:[ _-]len(?:gth)?)?[ =:]{1,3}(?P<osl>\d{1,6}k?)(?![\w.])", re.IGNORECASE)
+    r"output(?:[ _-]len(?:gth)?)?[ =:]{1,3}(?P<osl>\d{1,6}k?)(?![\w.])",
+    re.IGNORECASE,
+)
 # "1k/1k", "8k/1k", "2k/512": the serving benchmarks' shorthand for input/output lengths (the first in thousands,
 # so no date or fraction reads as one)
 _SHORT_LENGTHS_RE = re.compile(r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?![\w./])")
-_LENGTHS_RE = re.compile(r"(?<![\w.])(?P<isl>\d{1,6}k?)[ -](?:input|prompt)(?:[ -]tokens?)? ?(?:/|and|,|\+) ?"
-                         r"(?P<osl>\d{1,6}k?)[ -]output(?:[ -]tokens?)?(?![/\w])", re.IGNORECASE)
+_LENGTHS_RE = re.compile(
+    r"(?<![\w.])(?P<isl>\d{1,6}k?)[ -](?:input|prompt)(?:[ -]tokens?)? ?(?:/|and|,|\+) ?"
+    r"(?P<osl>\d{1,6}k?)[ -]output(?:[ -]tokens?)?(?![/\w])",
+    re.IGNORECASE,
+)
 
 
 _DIGIT_RE = re.compile(r"\d")
@@ -152,8 +204,11 @@ _VENDOR_RE = re.compile(r"^nvidia ", re.IGNORECASE)
 _SPACED_RE = re.compile(r"[ -](?=\d$)")
 """The space or hyphen before a method's version digit ("eagle-3" is "eagle3")."""
 # the setup words that carry no digit; every other one does
-_ANY_SETUP_RE = re.compile(r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
-                           r"dgx|rtx", re.IGNORECASE)
+_ANY_SETUP_RE = re.compile(
+    r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
+    r"dgx|rtx",
+    re.IGNORECASE,
+)
 _ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])
 
 
@@ -166,9 +221,11 @@ def _any_setup(s: str) -> bool:
 
 
 # a method named only to say it was off: "MTP disabled", "EAGLE turned off", "without EAGLE", "w/o MTP"
-_OFF_AFTER_RE = re.compile(r"(?:\s?/\s?[\w-]{1,12}(?: [\w-]{1,12})?)?"  # "MTP/spec decode disabled"
-                           r"\s?(?:disabled|turned off|switched off|off\b|[:=]\s?(?:off|false|none)\b)",
-                           re.IGNORECASE)
+_OFF_AFTER_RE = re.compile(
+    r"(?:\s?/\s?[\w-]{1,12}(?: [\w-]{1,12})?)?"  # "MTP/spec decode disabled"
+    r"\s?(?:disabled|turned off|switched off|off\b|[:=]\s?(?:off|false|none)\b)",
+    re.IGNORECASE,
+)
 _OFF_BEFORE_RE = re.compile(r"(?:without|w/o|disable[sd]?|no)\s(?:the\s|any\s)?$", re.IGNORECASE)
 
 
@@ -181,12 +238,15 @@ def _qualifiers(text: str) -> dict[str, str]:
     low = lower_for_words(s)
     # each length pattern needs its word (case-blind): a line without it is not searched
     worded = low is None or "input" in low or "prompt" in low
-    lm = (_PAIRED_RE.search(s) if low is None or "isl" in low else None) or \
-        (_LENGTHS_RE.search(s) if worded else None) or (_NAMED_LENGTHS_RE.search(s) if worded else None) or \
-        (_SHORT_LENGTHS_RE.search(s) if "/" in s else None)
+    lm = (
+        (_PAIRED_RE.search(s) if low is None or "isl" in low else None)
+        or (_LENGTHS_RE.search(s) if worded else None)
+        or (_NAMED_LENGTHS_RE.search(s) if worded else None)
+        or (_SHORT_LENGTHS_RE.search(s) if "/" in s else None)
+    )
     if lm:
         out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
-        s = s[:lm.start()] + " " + s[lm.end():]
+        s = s[: lm.start()] + " " + s[lm.end() :]
     for w in _words_in(s):
         if w.written in out:
             continue
@@ -210,7 +270,7 @@ def _qualifiers(text: str) -> dict[str, str]:
             out[w.written] = "none" if negated else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
         else:
             out[w.written] = val.lower()
-        s = s[:m.start()] + " " + s[m.end():]  # a word read once: "TP8EP8" is tp 8, then ep 8
+        s = s[: m.start()] + " " + s[m.end() :]  # a word read once: "TP8EP8" is tp 8, then ep 8
     return out
 
 
@@ -241,35 +301,120 @@ def _words_in(s: str) -> Iterator[SetupWord]:
 
 # Configuration keys that change a result; aliases map to the canonical key.
 HARD_KEYS: tuple[str, ...] = (
-    "model", "gpu", "quant", "kv_cache", "spec_algo", "draft_len", "concurrency", "isl", "osl", "n_shot",
-    "filter", "tp", "samples", "task", "ep", "pp", "dp", "dep", "gpu_count", "nodes", "state", "backend", "batch_size",
-    "attention", "moe_backend", "max_num_tokens", "max_batch_size", "chunked_prefill", "cuda_graph", "stat", "position",
+    "model",
+    "gpu",
+    "quant",
+    "kv_cache",
+    "spec_algo",
+    "draft_len",
+    "concurrency",
+    "isl",
+    "osl",
+    "n_shot",
+    "filter",
+    "tp",
+    "samples",
+    "task",
+    "ep",
+    "pp",
+    "dp",
+    "dep",
+    "gpu_count",
+    "nodes",
+    "state",
+    "backend",
+    "batch_size",
+    "attention",
+    "moe_backend",
+    "max_num_tokens",
+    "max_batch_size",
+    "chunked_prefill",
+    "cuda_graph",
+    "stat",
+    "position",
 )
 IGNORED_KEYS: tuple[str, ...] = ("source", "commit", "note", "run", "version", "metric", "threshold")
 """Keys that say where a claim comes from, not what it was measured under (a CI bot's comment, the commit,
 a footnote, an lm-eval task version or metric column the metric name already carries, the bar a check holds it to)."""
 _KEY_ALIASES: dict[str, str] = {
-    "hardware": "gpu", "gpus": "gpu", "device": "gpu", "platform": "gpu",
-    "quantization": "quant", "quantisation": "quant", "quant_algo": "quant", "precision": "quant", "dtype": "quant",
+    "hardware": "gpu",
+    "gpus": "gpu",
+    "device": "gpu",
+    "platform": "gpu",
+    "quantization": "quant",
+    "quantisation": "quant",
+    "quant_algo": "quant",
+    "precision": "quant",
+    "dtype": "quant",
     "weights": "quant",
-    "kv": "kv_cache", "kv_dtype": "kv_cache", "kv_cache_dtype": "kv_cache", "kv_cache_quant_algo": "kv_cache",
+    "kv": "kv_cache",
+    "kv_dtype": "kv_cache",
+    "kv_cache_dtype": "kv_cache",
+    "kv_cache_quant_algo": "kv_cache",
     "kv cache": "kv_cache",
-    "spec": "spec_algo", "spec_dec": "spec_algo", "spec_dec_algo": "spec_algo", "speculative": "spec_algo",
-    "speculative_algorithm": "spec_algo", "spec_decode": "spec_algo",
-    "mtp": "draft_len", "draft": "draft_len", "draft_length": "draft_len", "max_draft_len": "draft_len",
-    "num_nextn_predict_layers": "draft_len", "num_speculative_tokens": "draft_len", "spec_len": "draft_len",
-    "conc": "concurrency", "con": "concurrency", "max_concurrency": "concurrency", "batch": "concurrency",
-    "input_len": "isl", "input_length": "isl", "output_len": "osl", "output_length": "osl",
-    "nshot": "n_shot", "n-shot": "n_shot", "num_fewshot": "n_shot", "shots": "n_shot", "fewshot": "n_shot",
-    "tp_size": "tp", "tensor_parallel": "tp", "tensor_parallel_size": "tp",
-    "n_samples": "samples", "num_samples": "samples", "limit": "samples", "n": "samples",
-    "ep_size": "ep", "expert_parallel": "ep", "moe_ep_size": "ep", "pp_size": "pp", "pipeline_parallel": "pp",
-    "dp_size": "dp", "data_parallel": "dp", "num_gpus": "gpu_count", "world_size": "gpu_count",
-    "bs": "batch_size", "max_batch": "max_batch_size", "attn_backend": "attention", "attention_backend": "attention",
-    "ssm_state": "state", "mamba_state": "state", "recurrent_state": "state",
+    "spec": "spec_algo",
+    "spec_dec": "spec_algo",
+    "spec_dec_algo": "spec_algo",
+    "speculative": "spec_algo",
+    "speculative_algorithm": "spec_algo",
+    "spec_decode": "spec_algo",
+    "mtp": "draft_len",
+    "draft": "draft_len",
+    "draft_length": "draft_len",
+    "max_draft_len": "draft_len",
+    "num_nextn_predict_layers": "draft_len",
+    "num_speculative_tokens": "draft_len",
+    "spec_len": "draft_len",
+    "conc": "concurrency",
+    "con": "concurrency",
+    "max_concurrency": "concurrency",
+    "batch": "concurrency",
+    "input_len": "isl",
+    "input_length": "isl",
+    "output_len": "osl",
+    "output_length": "osl",
+    "nshot": "n_shot",
+    "n-shot": "n_shot",
+    "num_fewshot": "n_shot",
+    "shots": "n_shot",
+    "fewshot": "n_shot",
+    "tp_size": "tp",
+    "tensor_parallel": "tp",
+    "tensor_parallel_size": "tp",
+    "n_samples": "samples",
+    "num_samples": "samples",
+    "limit": "samples",
+    "n": "samples",
+    "ep_size": "ep",
+    "expert_parallel": "ep",
+    "moe_ep_size": "ep",
+    "pp_size": "pp",
+    "pipeline_parallel": "pp",
+    "dp_size": "dp",
+    "data_parallel": "dp",
+    "num_gpus": "gpu_count",
+    "world_size": "gpu_count",
+    "bs": "batch_size",
+    "max_batch": "max_batch_size",
+    "attn_backend": "attention",
+    "attention_backend": "attention",
+    "ssm_state": "state",
+    "mamba_state": "state",
+    "recurrent_state": "state",
 }
-SOFT_KEYS: tuple[str, ...] = ("gate", "row", "column", "context", "test", "variant", "case", "setting", "group",
-                              "side", "part")
+SOFT_KEYS: tuple[str, ...] = (
+    "gate",
+    "row",
+    "column",
+    "context",
+    "test",
+    "variant",
+    "case",
+    "setting",
+    "group",
+    "side",
+    "part",
+)
 """Keys whose text is mined for configuration words; the rest of their text is a variant."""
 KEY_CLASSES: tuple[str, ...] = ("hard", "soft", "ignored")
 
@@ -292,6 +437,7 @@ def is_known_key(key: str) -> bool:
     ck = canonical_key_name(key)
     return ck in HARD_KEYS or ck in SOFT_KEYS or ck in IGNORED_KEYS
 
+
 LONG_CONTEXT_RE = re.compile(r"pass[ _-]?key|long[ _-]?context|needle|\bniah\b|\bruler\b", re.IGNORECASE)
 _NO_SPEC_RE = re.compile(r"\bno[ _-](?:mtp|speculation|spec(?:ulative)?(?: decoding)?|draft)\b", re.IGNORECASE)
 
@@ -308,7 +454,7 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
     pm = _PAIRED_RE.search(rest)
     if pm:  # "ISL/OSL=1K/2K": read as a pair before the single words take the second length for the first name
         hints["isl"], hints["osl"] = canon_value("isl", pm.group("isl")), canon_value("osl", pm.group("osl"))
-        rest = rest[:pm.start()] + " " + rest[pm.end():]
+        rest = rest[: pm.start()] + " " + rest[pm.end() :]
     for w in SETUP_WORDS:
         if w.key in hints:
             continue
@@ -316,7 +462,7 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
         if m and m.group(1) and not _limit(w, rest, m.start()):  # ("no MTP" is _NO_SPEC_RE's: no draft length)
             for hk, hv in canonical_items(w.key, m.group(1)):  # "8xH100": the GPU and its count
                 hints.setdefault(hk, hv)
-            rest = rest[:m.start()] + " " + rest[m.end():]
+            rest = rest[: m.start()] + " " + rest[m.end() :]
     if _NO_SPEC_RE.search(rest):
         rest = _NO_SPEC_RE.sub(" ", rest)
     if hints.get("draft_len") == "0":
@@ -332,10 +478,13 @@ _INPUT_PART_RE = re.compile(
     r"chunk|layers?|hidden|width|depth|step|steps|iters?|warmup|provider|dtype|mode|hdim|headdim|causal|"
     # attention kernels' shapes: KV length, head counts of queries and keys
     r"kv|kvlen|qlen|klen|nh|nkv|nq|hq|hkv|qo)(?:_|$)",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _MEASURED_PART_RE = re.compile(
     r"latency|time|ms\b|us\b|_ms|_us|_s$|tflops|gflops|gbps|gb/s|tb/s|bandwidth|throughput|speed|tok/s|"
-    r"accuracy|acc\b|score|err|diff|mem|memory|bytes", re.IGNORECASE)
+    r"accuracy|acc\b|score|err|diff|mem|memory|bytes",
+    re.IGNORECASE,
+)
 
 
 def is_input_name(name: str) -> bool:
@@ -363,7 +512,8 @@ _WORKLOAD_RE = re.compile(
     r"(?:number|num|#)\s+of\s+\w+(?:\s+\w+)?|successful requests|failed requests|input len(?:gth)?|"
     r"output len(?:gth)?|isl|osl|(?:tokens?|requests?|prompts?|samples?)\s+(?:generated|processed|sent|"
     r"completed|decoded))\s*(?:\([^()]{0,20}\))?$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def is_workload_label(label: str) -> bool:

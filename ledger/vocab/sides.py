@@ -10,14 +10,18 @@ _CHANGE = r"(?:pr|fix|patch|change|changes|branch|commit)"
 # the words a base side goes by, and a candidate side
 BASE_SIDE_RE = re.compile(
     r"\b(?:main|master|trunk|upstream|baseline|base|before|without\s+(?:the\s+|this\s+)?" + _CHANGE + r"|"
-    r"old|original|reference|stock|vanilla)\b", re.IGNORECASE)
+    r"old|original|reference|stock|vanilla)\b",
+    re.IGNORECASE,
+)
 HEAD_SIDE_RE = re.compile(
     r"\b(?:this\s+pr|the\s+pr|pr|this\s+branch|branch|candidate|after|new|patched|fixed|"
-    r"with\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE + r")\b", re.IGNORECASE)
+    r"with\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE + r")\b",
+    re.IGNORECASE,
+)
 
 
 def side_of(label: str | None) -> str | None:
-    """"base" when a label names the baseline side (main, before, baseline), "head" for the candidate
+    """ "base" when a label names the baseline side (main, before, baseline), "head" for the candidate
     (this PR, after, with the fix), None when it names neither or both."""
     if not label:
         return None

@@ -19,22 +19,52 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-__all__ = ["FEATURES", "LISTED", "MARKS", "MODEL_FAMILIES", "VALUES", "Aliases", "Feature", "architectures",
-           "class_head", "feature", "feature_key", "feature_named", "is_class_name", "models_in", "name_key",
-           "name_key_spaced", "strip_marks", "value_of_mark", "value_of_meaning"]
+__all__ = [
+    "FEATURES",
+    "LISTED",
+    "MARKS",
+    "MODEL_FAMILIES",
+    "VALUES",
+    "Aliases",
+    "Feature",
+    "architectures",
+    "class_head",
+    "feature",
+    "feature_key",
+    "feature_named",
+    "is_class_name",
+    "models_in",
+    "name_key",
+    "name_key_spaced",
+    "strip_marks",
+    "value_of_mark",
+    "value_of_meaning",
+]
 
 VALUES: tuple[str, ...] = ("yes", "no", "partial", "n/a", "untested", "absent")
 """A support cell's value. `absent`: a note says the architecture is missing from the engine's table;
 `untested`: the document says so (Untested, ❔ unknown); `partial`: a mark the page's legend calls partial."""
 
 MARKS: dict[str, tuple[str, str | None]] = {
-    "✅": ("yes", None), "✓": ("yes", None), "✔": ("yes", None), "☑": ("yes", None), "🟢": ("yes", None),
-    "❌": ("no", None), "✗": ("no", None), "✘": ("no", None), "✖": ("no", None), "❎": ("no", None),
-    "🔴": ("no", None), "⛔": ("no", None),
-    "🚧": ("no", "in progress"), "📅": ("no", "planned"),
-    "🟠": ("partial", None), "🟡": ("partial", None),
+    "✅": ("yes", None),
+    "✓": ("yes", None),
+    "✔": ("yes", None),
+    "☑": ("yes", None),
+    "🟢": ("yes", None),
+    "❌": ("no", None),
+    "✗": ("no", None),
+    "✘": ("no", None),
+    "✖": ("no", None),
+    "❎": ("no", None),
+    "🔴": ("no", None),
+    "⛔": ("no", None),
+    "🚧": ("no", "in progress"),
+    "📅": ("no", "planned"),
+    "🟠": ("partial", None),
+    "🟡": ("partial", None),
     "⚠": ("yes", "with known issues"),
-    "❔": ("untested", "unknown"), "❓": ("untested", "unknown"),
+    "❔": ("untested", "unknown"),
+    "❓": ("untested", "unknown"),
 }
 """Marks and what they mean when the page gives no legend of its own (a legend's words win: see
 value_of_meaning)."""
@@ -45,27 +75,44 @@ def value_of_mark(mark: str) -> tuple[str, str | None] | None:
 
 
 # The order matters: the first pattern found in a legend's words decides ("not yet supported" before "supported").
-_MEANINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.IGNORECASE), v) for p, v in (
-    (r"\bnot applicable\b|\bn/a\b", "n/a"),
-    (r"\b(?:unknown|tbd|untested|not tested|not verified|unverified)\b", "untested"),
-    (r"\bpartial(?:ly)?\b|\blimited\b|\bsome\b", "partial"),
-    (r"\bnot (?:yet )?(?:supported|available|compatible|planned|working|functional)\b|\bplanned\b|\bwip\b"
-     r"|\bin progress\b|\bunder (?:active )?development\b|\bcoming soon\b|\bdeprecated\b|\bno compat|\bunsupported\b"
-     r"|\bincompatible\b|\bnot\b", "no"),
-    (r"\bsupported\b|\bcompatib|\bfunctional\b|\boperational\b|\bworks?\b|\bruns?\b|\bavailable\b"
-     r"|\bfull(?:y)?\b|\bexperimental\b|\bknown issues\b|\bcaveats?\b|\byes\b|\bbeta\b", "yes"),
-))
+_MEANINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p, re.IGNORECASE), v)
+    for p, v in (
+        (r"\bnot applicable\b|\bn/a\b", "n/a"),
+        (r"\b(?:unknown|tbd|untested|not tested|not verified|unverified)\b", "untested"),
+        (r"\bpartial(?:ly)?\b|\blimited\b|\bsome\b", "partial"),
+        (
+            r"\bnot (?:yet )?(?:supported|available|compatible|planned|working|functional)\b|\bplanned\b|\bwip\b"
+            r"|\bin progress\b|\bunder (?:active )?development\b|\bcoming soon\b|\bdeprecated\b|\bno compat"
+            r"|\bunsupported\b"
+            r"|\bincompatible\b|\bnot\b",
+            "no",
+        ),
+        (
+            r"\bsupported\b|\bcompatib|\bfunctional\b|\boperational\b|\bworks?\b|\bruns?\b|\bavailable\b"
+            r"|\bfull(?:y)?\b|\bexperimental\b|\bknown issues\b|\bcaveats?\b|\byes\b|\bbeta\b",
+            "yes",
+        ),
+    )
+)
 
 
-_LEGEND_LEAD_RE = re.compile(r"^(?:[:=–—-]\s*)?(?:indicates|means|denotes|marks|shows|signals|stands for|is)"
-                             r"(?:\s+that)?\s+", re.IGNORECASE)
+_LEGEND_LEAD_RE = re.compile(
+    r"^(?:[:=–—-]\s*)?(?:indicates|means|denotes|marks|shows|signals|stands for|is)"
+    r"(?:\s+that)?\s+",
+    re.IGNORECASE,
+)
 
 
-_PLAIN_MEANING_RE = re.compile(r"(?:is |are )?(?:fully |full )?(?:supported|not supported|compatib\w*|operational|"
-                               r"functional|yes|no|no compatibility)", re.IGNORECASE)
+_PLAIN_MEANING_RE = re.compile(
+    r"(?:is |are )?(?:fully |full )?(?:supported|not supported|compatib\w*|operational|"
+    r"functional|yes|no|no compatibility)",
+    re.IGNORECASE,
+)
 """Legend words that say no more than the value itself: no note."""
-_CAVEAT_RE = re.compile(r"experimental|caveat|known issue|limitation|beta|preview|partial|\bbut\b|\bonly\b",
-                        re.IGNORECASE)
+_CAVEAT_RE = re.compile(
+    r"experimental|caveat|known issue|limitation|beta|preview|partial|\bbut\b|\bonly\b", re.IGNORECASE
+)
 """What a "yes" legend line must say to be worth a note on every cell it marks."""
 
 
@@ -106,28 +153,53 @@ LISTED = "Architecture listed"
 there, or absent)."""
 
 FEATURES: tuple[Feature, ...] = (
-    Feature(LISTED, ("architecture table", "architecture list", "supported architectures", "supported models",
-                     "model support", "listed", "supported model")),
-    Feature("Overlap Scheduler", ("overlap scheduling", "overlap schedule", "overlap"),
-            {"SGLang": ("overlap schedule",)}),
+    Feature(
+        LISTED,
+        (
+            "architecture table",
+            "architecture list",
+            "supported architectures",
+            "supported models",
+            "model support",
+            "listed",
+            "supported model",
+        ),
+    ),
+    Feature(
+        "Overlap Scheduler", ("overlap scheduling", "overlap schedule", "overlap"), {"SGLang": ("overlap schedule",)}
+    ),
     Feature("CUDA Graph", ("cuda graphs", "cudagraph", "cudagraphs", "cuda-graph", "cuda graph capture")),
     Feature("torch.compile", ("torch compile", "torch-compile")),
     Feature("Tensor Parallelism", ("tensor parallel", "tp")),
     Feature("Pipeline Parallelism", ("pipeline parallel", "pp")),
     Feature("Expert Parallelism", ("expert parallel", "ep", "moe expert parallelism")),
     Feature("Data Parallelism", ("data parallel", "dp")),
-    Feature("Attention Data Parallelism", ("attention dp", "adp", "dp attention", "data parallel attention",
-                                           "attention data parallel")),
+    Feature(
+        "Attention Data Parallelism",
+        ("attention dp", "adp", "dp attention", "data parallel attention", "attention data parallel"),
+    ),
     Feature("Context Parallelism", ("context parallel", "cp")),
     Feature("Helix Parallelism", ("helix",)),
-    Feature("Disaggregated Serving", ("disaggregated prefill", "pd disaggregation", "p/d disaggregation",
-                                      "prefill decode disaggregation", "prefill-decode disaggregation",
-                                      "disaggregation", "disagg", "disaggregated serving (pd)")),
+    Feature(
+        "Disaggregated Serving",
+        (
+            "disaggregated prefill",
+            "pd disaggregation",
+            "p/d disaggregation",
+            "prefill decode disaggregation",
+            "prefill-decode disaggregation",
+            "disaggregation",
+            "disagg",
+            "disaggregated serving (pd)",
+        ),
+    ),
     Feature("EPD Disaggregated Serving", ("epd disaggregation", "encode prefill decode disaggregation")),
-    Feature("Chunked Prefill", ("chunked prefilling", "chunked-prefill", "chunked prefill (cp)"),
-            {"vLLM": ("cp",)}),
-    Feature("Speculative Decoding", ("spec decoding", "spec decode", "spec-decode", "speculative decode",
-                                     "speculative", "spec dec"), {"vLLM": ("sd",)}),
+    Feature("Chunked Prefill", ("chunked prefilling", "chunked-prefill", "chunked prefill (cp)"), {"vLLM": ("cp",)}),
+    Feature(
+        "Speculative Decoding",
+        ("spec decoding", "spec decode", "spec-decode", "speculative decode", "speculative", "spec dec"),
+        {"vLLM": ("sd",)},
+    ),
     Feature("MTP", ("multi-token prediction", "multi token prediction", "nextn"), family="Speculative Decoding"),
     Feature("EAGLE-3", ("eagle3", "eagle 3"), family="Speculative Decoding"),
     Feature("EAGLE", ("eagle-1", "eagle-2", "eagle2"), family="Speculative Decoding"),
@@ -138,19 +210,52 @@ FEATURES: tuple[Feature, ...] = (
     Feature("EAGLE-3 — Linear", (), family="Speculative Decoding"),
     Feature("EAGLE-3 — Dynamic", (), family="Speculative Decoding"),
     Feature("Speculative Decoding — Legacy Path (NGram, user-provided)", (), family="Speculative Decoding"),
-    Feature("KV Cache Reuse", ("kv-cache reuse", "kv block reuse", "prefix caching", "automatic prefix caching",
-                               "prefix cache", "radix cache", "radixattention", "radix attention", "block reuse"),
-            {"vLLM": ("apc",)}),
-    Feature("Sliding Window Attention", ("sliding window", "swa", "sliding-window attention", "sliding attention",
-                                         "sliding window (swa)", "interleaved sliding window")),
+    Feature(
+        "KV Cache Reuse",
+        (
+            "kv-cache reuse",
+            "kv block reuse",
+            "prefix caching",
+            "automatic prefix caching",
+            "prefix cache",
+            "radix cache",
+            "radixattention",
+            "radix attention",
+            "block reuse",
+        ),
+        {"vLLM": ("apc",)},
+    ),
+    Feature(
+        "Sliding Window Attention",
+        (
+            "sliding window",
+            "swa",
+            "sliding-window attention",
+            "sliding attention",
+            "sliding window (swa)",
+            "interleaved sliding window",
+        ),
+    ),
     Feature("FP8 KV Cache", ("fp8 kv", "kv cache fp8", "fp8 kv-cache", "fp8 kv cache dtype")),
     Feature("FP4 KV Cache", ("nvfp4 kv cache", "fp4 kv")),
     Feature("MLA", ("multi-head latent attention", "multi head latent attention")),
-    Feature("Multimodal", ("multi-modal", "multimodal inputs", "multi-modality", "multi modality", "multimodal input"),
-            {"vLLM": ("mm",)}),
+    Feature(
+        "Multimodal",
+        ("multi-modal", "multimodal inputs", "multi-modality", "multi modality", "multimodal input"),
+        {"vLLM": ("mm",)},
+    ),
     Feature("LoRA", ("multi-lora", "lora adapters", "lora adapter", "multi lora")),
-    Feature("Guided Decoding", ("structured output", "structured outputs", "constrained decoding", "guided dec",
-                                "grammar-constrained decoding", "structured generation")),
+    Feature(
+        "Guided Decoding",
+        (
+            "structured output",
+            "structured outputs",
+            "constrained decoding",
+            "guided dec",
+            "grammar-constrained decoding",
+            "structured generation",
+        ),
+    ),
     Feature("Logits Post Processor", ("logits processor", "logits processors", "logits post-processor")),
     Feature("Torch Sampler", ("pytorch sampler",)),
     Feature("TLLM C++ Sampler", ("c++ sampler", "trtllm sampler")),
@@ -209,14 +314,21 @@ def feature_named(key: str) -> Feature | None:
 
 ARCHITECTURE_HEADER_RE = re.compile(
     r"^(?:(?:hf |hugging ?face |model )?architectures?|(?:model )?class(?:es)?(?: names?)?|arch"
-    r"|model architecture(?:/feature)?|architecture \(class\))$", re.IGNORECASE)
+    r"|model architecture(?:/feature)?|architecture \(class\))$",
+    re.IGNORECASE,
+)
 """A table column of architecture class names ("Architecture", "Model Architecture/Feature", "Class")."""
-MODEL_HEADER_RE = re.compile(r"^(?:models?|model names?|model family(?: \(variants\))?|model families|family"
-                             r"|supported models?)$", re.IGNORECASE)
+MODEL_HEADER_RE = re.compile(
+    r"^(?:models?|model names?|model family(?: \(variants\))?|model families|family"
+    r"|supported models?)$",
+    re.IGNORECASE,
+)
 """A table column of model names ("Models", "Model family (variants)")."""
-EXAMPLE_HEADER_RE = re.compile(r"^(?:example )?(?:hf |hugging ?face )?(?:example|models?|model ids?|checkpoints?)"
-                               r"(?: examples?| models?)?$|^hugging ?face example|^example hf models?$",
-                               re.IGNORECASE)
+EXAMPLE_HEADER_RE = re.compile(
+    r"^(?:example )?(?:hf |hugging ?face )?(?:example|models?|model ids?|checkpoints?)"
+    r"(?: examples?| models?)?$|^hugging ?face example|^example hf models?$",
+    re.IGNORECASE,
+)
 """A table column of example checkpoints ("Example HF Models", "HuggingFace Example")."""
 
 _SUP_RE = re.compile(r"<sup>\s{0,3}([^<>]{1,12}?)\s{0,3}</sup>", re.IGNORECASE)
@@ -292,7 +404,7 @@ def architectures(subject: str) -> list[str]:
 def _split_paren(s: str) -> tuple[str, str | None]:
     if s.endswith(")") and "(" in s:
         i = s.rfind("(")
-        return s[:i].strip(), s[i + 1:-1].strip()
+        return s[:i].strip(), s[i + 1 : -1].strip()
     return s, None
 
 
@@ -317,16 +429,59 @@ def class_head(name: str) -> str:
     i = name.find("For", 1)
     head = name[:i] if i > 0 and is_class_name(name) else name
     if head.endswith("LMHeadModel"):
-        head = head[:-len("LMHeadModel")]
+        head = head[: -len("LMHeadModel")]
     return name_key(head)
 
 
-MODEL_FAMILIES: frozenset[str] = frozenset({
-    "llama", "mistral", "mixtral", "ministral", "gemma", "qwen", "qwq", "deepseek", "phi", "falcon", "mamba", "glm",
-    "chatglm", "gpt", "nemotron", "kimi", "minimax", "granite", "olmo", "jamba", "exaone", "internlm", "internvl",
-    "llava", "whisper", "bert", "t5", "starcoder", "codellama", "yi", "baichuan", "hunyuan", "step", "ernie",
-    "command", "cohere", "dbrx", "grok", "arctic", "smollm", "lfm", "seed", "pixtral", "molmo", "paligemma",
-})
+MODEL_FAMILIES: frozenset[str] = frozenset(
+    {
+        "llama",
+        "mistral",
+        "mixtral",
+        "ministral",
+        "gemma",
+        "qwen",
+        "qwq",
+        "deepseek",
+        "phi",
+        "falcon",
+        "mamba",
+        "glm",
+        "chatglm",
+        "gpt",
+        "nemotron",
+        "kimi",
+        "minimax",
+        "granite",
+        "olmo",
+        "jamba",
+        "exaone",
+        "internlm",
+        "internvl",
+        "llava",
+        "whisper",
+        "bert",
+        "t5",
+        "starcoder",
+        "codellama",
+        "yi",
+        "baichuan",
+        "hunyuan",
+        "step",
+        "ernie",
+        "command",
+        "cohere",
+        "dbrx",
+        "grok",
+        "arctic",
+        "smollm",
+        "lfm",
+        "seed",
+        "pixtral",
+        "molmo",
+        "paligemma",
+    }
+)
 """Model family words ("llama", "qwen"): a claim whose own words hold one names a model of its own, even one no
 document lists, so it does not take the model its pull request's title names."""
 

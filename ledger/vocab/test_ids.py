@@ -10,8 +10,10 @@ from ledger.vocab.setup import qualifiers
 
 # a YAML key that is a test id and nothing more ("TestX::test_y[param]:", "+test_z:" in a diff): the values
 # indented under it are that test's
-_TEST_KEY_RE = re.compile(r"^[+-]?(?P<indent>[ \t]*)(?P<id>(?:Test[A-Z0-9]|test_)[\w\[\].,-]{0,120}"
-                          r"(?:::[\w\[\].,-]{1,200}){0,3}):[ \t]*$")
+_TEST_KEY_RE = re.compile(
+    r"^[+-]?(?P<indent>[ \t]*)(?P<id>(?:Test[A-Z0-9]|test_)[\w\[\].,-]{0,120}"
+    r"(?:::[\w\[\].,-]{1,200}){0,3}):[ \t]*$"
+)
 _TEST_CLASS_RE = re.compile(r"(?<![\w])Test(?P<name>[A-Z][A-Za-z0-9_]{1,80})(?=::)")
 _DIFF_MARK_RE = re.compile(r"^[+-]?(?P<indent>[ \t]*)")
 

@@ -31,8 +31,9 @@ class Unit:
     """The number grammar reads it after a number ("m" and "point" are units only where a label gives them)."""
 
 
-def _unit(canonical: str, family: str, scale: float | None, *spellings: str, role: Role = "measure",
-          read: bool = True) -> tuple[Unit, ...]:
+def _unit(
+    canonical: str, family: str, scale: float | None, *spellings: str, role: Role = "measure", read: bool = True
+) -> tuple[Unit, ...]:
     return tuple(Unit(s, canonical, family, scale, role, read) for s in (canonical, *spellings))
 
 
@@ -49,30 +50,84 @@ _TIME = (
 _BYTES = (
     *_unit("b", "bytes", 1.0, role="plain"),
     *_unit("bytes", "bytes", None, role="plain"),
-    *(row for u, k in (("kib", 1024.0), ("mib", 1024.0**2), ("gib", 1024.0**3), ("tib", 1024.0**4),
-                       ("kb", 1e3), ("mb", 1e6), ("gb", 1e9), ("tb", 1e12)) for row in _unit(u, "bytes", k)),
+    *(
+        row
+        for u, k in (
+            ("kib", 1024.0),
+            ("mib", 1024.0**2),
+            ("gib", 1024.0**3),
+            ("tib", 1024.0**4),
+            ("kb", 1e3),
+            ("mb", 1e6),
+            ("gb", 1e9),
+            ("tb", 1e12),
+        )
+        for row in _unit(u, "bytes", k)
+    ),
 )
 _RATES = (
     # the number grammar writes "tokens / sec" as "tokens/sec"
-    *_unit("tok/s", "rate", None, "tokens/s", "token/s", "tok/sec", "tokens/sec", "tps", "tokens / sec", "tokens / s",
-           "token / s", "tok / s", "tokens/second", "token/second", "tok/second"),
+    *_unit(
+        "tok/s",
+        "rate",
+        None,
+        "tokens/s",
+        "token/s",
+        "tok/sec",
+        "tokens/sec",
+        "tps",
+        "tokens / sec",
+        "tokens / s",
+        "token / s",
+        "tok / s",
+        "tokens/second",
+        "token/second",
+        "tok/second",
+    ),
     *_unit("tok/s/gpu", "rate", None, "tokens/s/gpu"),
     *_unit("tok/s/user", "rate", None, "tokens/s/user"),
     # spellings of a token rate compare keeps apart from tok/s
-    *(row for u in ("tokens/sec/gpu", "tokens/sec/user", "t/s",
-                    "toks/s", "tps/user", "tps/gpu", "tokens per second", "tokens per sec")
-      for row in _unit(u, "rate", None)),
-    *(row for u in ("req/sec", "req/s", "reqs/s", "requests/s", "requests/sec", "requests/second", "it/s",
-                    "samples/s", "seq/s", "req/min")
-      for row in _unit(u, "rate", None)),
+    *(
+        row
+        for u in (
+            "tokens/sec/gpu",
+            "tokens/sec/user",
+            "t/s",
+            "toks/s",
+            "tps/user",
+            "tps/gpu",
+            "tokens per second",
+            "tokens per sec",
+        )
+        for row in _unit(u, "rate", None)
+    ),
+    *(
+        row
+        for u in (
+            "req/sec",
+            "req/s",
+            "reqs/s",
+            "requests/s",
+            "requests/sec",
+            "requests/second",
+            "it/s",
+            "samples/s",
+            "seq/s",
+            "req/min",
+        )
+        for row in _unit(u, "rate", None)
+    ),
     *(row for u in ("gb/s", "tb/s", "tbps", "gbps") for row in _unit(u, "bandwidth", None)),
     *_unit("tflop/s", "flop rate", None, "tflops", "tflops/s", "tf"),
     *_unit("gflop/s", "flop rate", None, "gflops", "gflops/s"),
 )
 _PER_RUN = (
     *(row for u in ("us/run", "µs/run", "ms/run", "ns/run") for row in _unit(u, "time per run", None)),
-    *(row for u in ("kb/run", "mb/run", "gb/run", "mflop/run", "gflop/run", "tflop/run")
-      for row in _unit(u, "work", None, role="count")),
+    *(
+        row
+        for u in ("kb/run", "mb/run", "gb/run", "mflop/run", "gflop/run", "tflop/run")
+        for row in _unit(u, "work", None, role="count")
+    ),
     *_unit("runs", "count", None, role="count"),
     *_unit("ms/token", "time per token", None, "ms/t", "ms/tok", "ms per token"),
 )

@@ -10,7 +10,8 @@ UNITS = tuple(sorted((u.spelling for u in UNIT_TABLE if u.read), key=len, revers
 
 _UNIT_ALIASES = {u.spelling: u.canonical for u in UNIT_TABLE if u.spelling != u.canonical}
 _UNIT_SCALE: dict[str, tuple[str, float]] = {
-    u.spelling: (u.family, u.scale) for u in UNIT_TABLE if u.spelling == u.canonical and u.scale is not None}
+    u.spelling: (u.family, u.scale) for u in UNIT_TABLE if u.spelling == u.canonical and u.scale is not None
+}
 
 
 def canonical_unit(unit: str | None, kind: str) -> str:
@@ -62,8 +63,11 @@ def is_count_unit(unit: str | None) -> bool:
 
 
 # a time below a second, or a ratio of two times
-_SUBSECOND = frozenset(u.spelling for u in UNIT_TABLE
-                       if (u.family == "time" and u.scale is not None and u.scale < 1) or u.family == "ratio")
+_SUBSECOND = frozenset(
+    u.spelling
+    for u in UNIT_TABLE
+    if (u.family == "time" and u.scale is not None and u.scale < 1) or u.family == "ratio"
+)
 
 
 def is_timing_unit(unit: str | None) -> bool:
@@ -77,8 +81,16 @@ def is_timing_unit(unit: str | None) -> bool:
 
 # Which way is better for a value in a unit of each family, whatever it is named: times and sizes go down, rates
 # and speed-ups up
-_FAMILY_HIGHER_IS_BETTER = {"time": False, "time per token": False, "time per run": False, "bytes": False,
-                            "rate": True, "bandwidth": True, "flop rate": True, "ratio": True}
+_FAMILY_HIGHER_IS_BETTER = {
+    "time": False,
+    "time per token": False,
+    "time per run": False,
+    "bytes": False,
+    "rate": True,
+    "bandwidth": True,
+    "flop rate": True,
+    "ratio": True,
+}
 
 
 def unit_higher_is_better(unit: str | None) -> bool | None:
@@ -114,8 +126,14 @@ UNIT_WORDS = frozenset(u.spelling for u in UNIT_TABLE if "/" not in u.spelling a
 
 
 # what a value measures, by its unit's family, when no name says so
-_MEASURE_OF_FAMILY = {"ratio": "speedup", "rate": "throughput", "bandwidth": "throughput", "flop rate": "throughput",
-                      "time": "latency", "time per token": "latency"}
+_MEASURE_OF_FAMILY = {
+    "ratio": "speedup",
+    "rate": "throughput",
+    "bandwidth": "throughput",
+    "flop rate": "throughput",
+    "time": "latency",
+    "time per token": "latency",
+}
 
 
 def measure_of_unit(unit: str | None) -> str | None:

@@ -75,8 +75,11 @@ def pr_charts(book: Ledger, key: str, comparison: dict[str, Any] | None) -> list
     """A chart for each of the PR's numeric series measured at two or more revisions (`ledger trend METRIC PR`)."""
     if comparison is None:
         return []
-    metrics = dict.fromkeys(r["metric"] for r in comparison.get("rows") or []
-                            if r["kind"] in NUMERIC_KINDS and len(r.get("values") or []) > 1)
+    metrics = dict.fromkeys(
+        r["metric"]
+        for r in comparison.get("rows") or []
+        if r["kind"] in NUMERIC_KINDS and len(r.get("values") or []) > 1
+    )
     short = {r["name"]: f"R{i}" for i, r in enumerate(comparison.get("revisions") or [], 1)}
     charts: list[dict[str, Any]] = []
     for m in metrics:
@@ -93,19 +96,37 @@ def _points(pts: Sequence[tuple[str, Any]], short: dict[str, str] | None) -> lis
             continue
         src = c.source
         extra = src.model_extra or {}
-        href = (doc_href(extra["document_id"], extra["version"], src.line, src.line_end)
-                if extra.get("document_id") is not None and extra.get("version") is not None else None)
+        href = (
+            doc_href(extra["document_id"], extra["version"], src.line, src.line_end)
+            if extra.get("document_id") is not None and extra.get("version") is not None
+            else None
+        )
         label = names.setdefault(at, (short or {}).get(at) or f"P{len(names) + 1}")
-        points.append({"n": len(points) + 1, "at": at, "short": label, "value": float(v), "high": c.high,
-                       "printed": fmt_value(c.to_json_dict()), "reference": c.reference, "href": href,
-                       "line": src.line, "document": extra.get("document")})
+        points.append(
+            {
+                "n": len(points) + 1,
+                "at": at,
+                "short": label,
+                "value": float(v),
+                "high": c.high,
+                "printed": fmt_value(c.to_json_dict()),
+                "reference": c.reference,
+                "href": href,
+                "line": src.line,
+                "document": extra.get("document"),
+            }
+        )
     return points
 
 
 def _band(verdict: dict[str, Any] | None, axis: Axis) -> tuple[tuple[float, float] | None, str]:
     """The noise band of the latest value's verdict, around its baseline, on the axis' scale."""
-    if not (verdict and verdict.get("threshold") and verdict.get("old")
-            and isinstance(verdict["old"].get("value"), (int, float))):
+    if not (
+        verdict
+        and verdict.get("threshold")
+        and verdict.get("old")
+        and isinstance(verdict["old"].get("value"), (int, float))
+    ):
         return None, ""
     base, t = float(verdict["old"]["value"]), float(verdict["threshold"]["value"])
     factor = axis.draw(base) / base if base else 1.0
@@ -113,8 +134,9 @@ def _band(verdict: dict[str, Any] | None, axis: Axis) -> tuple[tuple[float, floa
     return ((base - t) * factor, (base + t) * factor), label
 
 
-def _chart(label: str, pts: Sequence[tuple[str, Any]], latest: Any, short: dict[str, str] | None
-           ) -> dict[str, Any] | None:
+def _chart(
+    label: str, pts: Sequence[tuple[str, Any]], latest: Any, short: dict[str, str] | None
+) -> dict[str, Any] | None:
     points = _points(pts, short)
     if not points:
         return None
@@ -127,20 +149,40 @@ def _chart(label: str, pts: Sequence[tuple[str, Any]], latest: Any, short: dict[
     refs = {p["reference"] for p in points if p["reference"] is not None}
     reference = refs.pop() if len(refs) == 1 else points[-1]["reference"]
     drawn_ref = axis.draw(reference) if reference is not None else None
-    chart = Chart(title=label, y_label=axis.label,
-                  points=[Point(p["short"], axis.draw(p["value"]),
-                                axis.draw(p["high"]) if p["high"] is not None else None,
-                                f"{p['short']} {p['at']}: {p['printed']}"
-                                + (f" (ref {p['reference']:g})" if p["reference"] is not None else ""), p["href"])
-                          for p in points],
-                  reference=drawn_ref, band=band, band_label=band_label)
-    return {"label": label, "points": points, "n_points": len(points), "verdict": verdict, "axis": axis.label,
-            "note": axis.note, "reference": reference, "band": band,
-            "svg": line_chart(chart) if len(points) > 1 else ""}
+    chart = Chart(
+        title=label,
+        y_label=axis.label,
+        points=[
+            Point(
+                p["short"],
+                axis.draw(p["value"]),
+                axis.draw(p["high"]) if p["high"] is not None else None,
+                f"{p['short']} {p['at']}: {p['printed']}"
+                + (f" (ref {p['reference']:g})" if p["reference"] is not None else ""),
+                p["href"],
+            )
+            for p in points
+        ],
+        reference=drawn_ref,
+        band=band,
+        band_label=band_label,
+    )
+    return {
+        "label": label,
+        "points": points,
+        "n_points": len(points),
+        "verdict": verdict,
+        "axis": axis.label,
+        "note": axis.note,
+        "reference": reference,
+        "band": band,
+        "svg": line_chart(chart) if len(points) > 1 else "",
+    }
 
 
-def trend_charts(book: Ledger, metric: str, where: Sequence[str], targets: Sequence[str],
-                 short: dict[str, str] | None = None) -> dict[str, Any]:
+def trend_charts(
+    book: Ledger, metric: str, where: Sequence[str], targets: Sequence[str], short: dict[str, str] | None = None
+) -> dict[str, Any]:
     """`ledger trend METRIC [TARGET...] --where K=V` as charts: one per comparable series with two or more values,
     the reference line and the noise band of the latest value's verdict drawn; one-value series listed. `short`
     names the places under the axis (revision name -> "R3"); without it they are P1, P2, ..."""
@@ -155,5 +197,10 @@ def trend_charts(book: Ledger, metric: str, where: Sequence[str], targets: Seque
             (charts if entry["n_points"] > 1 else single).append(entry)
     # a page holds MAX_CHARTS charts and MAX_SINGLE one-value rows: a whole ledger's 754 series is not one page
     hidden = max(0, len(charts) - MAX_CHARTS) + max(0, len(single) - MAX_SINGLE)
-    return {"metric": metric, "charts": charts[:MAX_CHARTS], "single": single[:MAX_SINGLE],
-            "n_series": len(series), "hidden": hidden}
+    return {
+        "metric": metric,
+        "charts": charts[:MAX_CHARTS],
+        "single": single[:MAX_SINGLE],
+        "n_series": len(series),
+        "hidden": hidden,
+    }

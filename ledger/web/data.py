@@ -57,13 +57,23 @@ def claim_href(c: dict[str, Any]) -> str | None:
 
 def claim_row(c: dict[str, Any]) -> dict[str, Any]:
     src = c.get("source") or {}
-    return {"kind": c.get("kind"), "metric": c.get("metric") or "", "value": fmt_value(c),
-            "reference": c.get("reference"), "outcome": c.get("outcome"), "config": config_text(c.get("config")),
-            "revision": revision_text(c.get("revision")), "line": src.get("line"), "text": src.get("text") or "",
-            "section": " > ".join(src.get("section") or []), "href": claim_href(c)}
+    return {
+        "kind": c.get("kind"),
+        "metric": c.get("metric") or "",
+        "value": fmt_value(c),
+        "reference": c.get("reference"),
+        "outcome": c.get("outcome"),
+        "config": config_text(c.get("config")),
+        "revision": revision_text(c.get("revision")),
+        "line": src.get("line"),
+        "text": src.get("text") or "",
+        "section": " > ".join(src.get("section") or []),
+        "href": claim_href(c),
+    }
 
 
 # ---- the pull request page -------------------------------------------------------------------------------------
+
 
 def pr_page(book: Ledger, repo: str, number: int) -> dict[str, Any]:
     """Everything the PR page shows: identity, versions, revisions, CI runs, the review report, claims by
@@ -80,8 +90,10 @@ def pr_page(book: Ledger, repo: str, number: int) -> dict[str, Any]:
     for d in linked:
         d["claims"] = [claim_row(c) for c in claims(conn, ClaimFilter(document=str(d["id"])))]
     key = str(doc["key"])
-    revisions = [{**r, "href": doc_href(doc["id"], overview["version"], r["line"]) if r.get("line") else None}
-                 for r in overview["revisions"]]
+    revisions = [
+        {**r, "href": doc_href(doc["id"], overview["version"], r["line"]) if r.get("line") else None}
+        for r in overview["revisions"]
+    ]
     labels = doc.get("labels")
     try:
         labels = json.loads(labels) if isinstance(labels, str) else labels
@@ -94,14 +106,24 @@ def pr_page(book: Ledger, repo: str, number: int) -> dict[str, Any]:
     comparison, report = library.report(book, key)
     link = _linker(conn, comparison, [doc])
     return {
-        "doc": doc, "labels": labels or [], "versions": overview["versions"], "version": overview["version"],
-        "revisions": revisions, "counts": overview["counts"], "warnings": overview["warnings"],
-        "ci_runs": runs, "ci_commits": _ci_commits(runs, {"tested": report.get("tested")}), "gates": by_outcome,
+        "doc": doc,
+        "labels": labels or [],
+        "versions": overview["versions"],
+        "version": overview["version"],
+        "revisions": revisions,
+        "counts": overview["counts"],
+        "warnings": overview["warnings"],
+        "ci_runs": runs,
+        "ci_commits": _ci_commits(runs, {"tested": report.get("tested")}),
+        "gates": by_outcome,
         "report": review.report_view(comparison, report, link),
         # within a revision its results first: the commits it names follow them
-        "groups": [(title, [claim_row(c) for c in sorted(rows, key=lambda c: c.get("kind") == "commit")])
-                   for title, rows in grouped(newest, GroupBy.revision)],
-        "n_claims": len(newest), "linked": linked,
+        "groups": [
+            (title, [claim_row(c) for c in sorted(rows, key=lambda c: c.get("kind") == "commit")])
+            for title, rows in grouped(newest, GroupBy.revision)
+        ],
+        "n_claims": len(newest),
+        "linked": linked,
         "charts": pr_charts(book, key, comparison),
     }
 
@@ -112,14 +134,26 @@ def _ci_commits(runs: Sequence[dict[str, Any]], comparison: dict[str, Any] | Non
     out: dict[str, dict[str, Any]] = {}
     for r in runs:
         sha = str(r.get("sha") or "?")
-        entry = out.setdefault(sha, {"sha": sha, "runs": [], "outcomes": Counter(),
-                                     "covered_by": (covered.get(sha.lower()) or {}).get("covered_by", [])})
+        entry = out.setdefault(
+            sha,
+            {
+                "sha": sha,
+                "runs": [],
+                "outcomes": Counter(),
+                "covered_by": (covered.get(sha.lower()) or {}).get("covered_by", []),
+            },
+        )
         entry["runs"].append(r)
         entry["outcomes"][r.get("outcome") or "unknown"] += 1
     for sha, t in covered.items():  # a head GitHub reported, with no CI run in the text
         if t.get("source") != "CI" and sha not in out:
-            out[sha] = {"sha": sha, "runs": [], "outcomes": Counter(), "covered_by": t.get("covered_by", []),
-                        "github_head": True}
+            out[sha] = {
+                "sha": sha,
+                "runs": [],
+                "outcomes": Counter(),
+                "covered_by": t.get("covered_by", []),
+                "github_head": True,
+            }
     return list(out.values())
 
 
@@ -147,8 +181,8 @@ MAX_TARGETS = 20
 
 # ---- compare -----------------------------------------------------------------------------------------------------
 
-def compare_page(book: Ledger, targets: Sequence[str], from_: str | None, to: str | None
-                 ) -> dict[str, Any]:
+
+def compare_page(book: Ledger, targets: Sequence[str], from_: str | None, to: str | None) -> dict[str, Any]:
     """`ledger compare TARGET... --from --to`: verdicts with thresholds, each value linked to its line."""
     targets = [t.strip() for t in targets if t.strip()]
     if not targets:
@@ -165,13 +199,21 @@ def compare_page(book: Ledger, targets: Sequence[str], from_: str | None, to: st
     link = _linker(conn, comparison, docs)
     shown, folded = review.fold(review.verdict_rows(comparison, link), len(revisions))
     refs = [{**x, "href": link(x.get("revision"), x.get("line"))} for x in comparison.get("references") or []]
-    return {"targets": targets, "docs": docs, "comparison": comparison, "rows": shown, "folded": folded,
-            "references": refs,
-            "revisions": [{**r, "short": names[r["name"]]} for r in revisions],
-            "summary": comparison.get("summary") or {}, "tested": comparison.get("tested") or {}}
+    return {
+        "targets": targets,
+        "docs": docs,
+        "comparison": comparison,
+        "rows": shown,
+        "folded": folded,
+        "references": refs,
+        "revisions": [{**r, "short": names[r["name"]]} for r in revisions],
+        "summary": comparison.get("summary") or {},
+        "tested": comparison.get("tested") or {},
+    }
 
 
 # ---- support -----------------------------------------------------------------------------------------------------
+
 
 def support_page(book: Ledger, subject: str | None, feature: str | None) -> dict[str, Any]:
     """`ledger support --subject --feature --evidence`: for an architecture its features x engines, for a feature
@@ -185,8 +227,11 @@ def support_page(book: Ledger, subject: str | None, feature: str | None) -> dict
     def statement(s: Any, notes: dict[str, int] | None = None) -> dict[str, Any]:
         st = _statement(s)
         letter = letters.setdefault(str(st["document"]), _letter(len(letters)))
-        return {**st, "source": f"{letter}:{st['line']}" if st["line"] else letter,
-                "note_n": notes.setdefault(s.note, len(notes) + 1) if notes is not None and s.note else None}
+        return {
+            **st,
+            "source": f"{letter}:{st['line']}" if st["line"] else letter,
+            "note_n": notes.setdefault(s.note, len(notes) + 1) if notes is not None and s.note else None,
+        }
 
     matrices = []
     for m in answer.matrices:
@@ -196,19 +241,38 @@ def support_page(book: Ledger, subject: str | None, feature: str | None) -> dict
             cells = []
             for engine in m.engines:
                 cell = m.cell(row, engine)
-                cells.append(None if cell is None else {
-                    "disagreement": cell.disagreement,
-                    "statements": [statement(s, notes) for s in cell.statements],
-                    "evidence": [{**asdict(e), "href": _evidence_href(e)} for e in cell.evidence]})
+                cells.append(
+                    None
+                    if cell is None
+                    else {
+                        "disagreement": cell.disagreement,
+                        "statements": [statement(s, notes) for s in cell.statements],
+                        "evidence": [{**asdict(e), "href": _evidence_href(e)} for e in cell.evidence],
+                    }
+                )
             rows.append({"name": row, "kind": m.row_kinds.get(row, ""), "cells": cells})
-        matrices.append({"title": m.title, "rows_are": m.rows_are, "engines": m.engines, "rows": rows,
-                         "notes": [(n, text) for text, n in notes.items()]})
+        matrices.append(
+            {
+                "title": m.title,
+                "rows_are": m.rows_are,
+                "engines": m.engines,
+                "rows": rows,
+                "notes": [(n, text) for text, n in notes.items()],
+            }
+        )
     statements = [statement(s) for s in answer.statements]
     shown = {st["value_class"] for st in statements}
-    return {"subject": subject or "", "feature": feature or "", "mode": answer.mode, "engines": answer.engines,
-            "matrices": matrices, "statements": statements, "n": len(answer.statements),
-            "sources": [(letter, doc) for doc, letter in letters.items()],
-            "legend": [v for v in (*SUPPORT_VALUES, "other") if _value_class(v) in shown]}
+    return {
+        "subject": subject or "",
+        "feature": feature or "",
+        "mode": answer.mode,
+        "engines": answer.engines,
+        "matrices": matrices,
+        "statements": statements,
+        "n": len(answer.statements),
+        "sources": [(letter, doc) for doc, letter in letters.items()],
+        "legend": [v for v in (*SUPPORT_VALUES, "other") if _value_class(v) in shown],
+    }
 
 
 def _letter(i: int) -> str:
@@ -224,11 +288,23 @@ def _value_class(value: str) -> str:
 
 def _statement(s: Any) -> dict[str, Any]:
     src = s.source or {}
-    href = (doc_href(src["document_id"], src["version"], src["line"], src.get("line_end"))
-            if src.get("document_id") is not None and src.get("version") is not None and src.get("line") else None)
-    return {"engine": s.engine, "subject": s.subject, "feature": s.feature, "value": s.value, "note": s.note,
-            "value_class": _value_class(s.value), "disagreement": s.disagreement, "document": src.get("document"),
-            "line": src.get("line"), "href": href}
+    href = (
+        doc_href(src["document_id"], src["version"], src["line"], src.get("line_end"))
+        if src.get("document_id") is not None and src.get("version") is not None and src.get("line")
+        else None
+    )
+    return {
+        "engine": s.engine,
+        "subject": s.subject,
+        "feature": s.feature,
+        "value": s.value,
+        "note": s.note,
+        "value_class": _value_class(s.value),
+        "disagreement": s.disagreement,
+        "document": src.get("document"),
+        "line": src.get("line"),
+        "href": href,
+    }
 
 
 def _evidence_href(e: Any) -> str | None:
@@ -238,6 +314,7 @@ def _evidence_href(e: Any) -> str | None:
 
 
 # ---- documents ---------------------------------------------------------------------------------------------------
+
 
 def claim_target(conn: Reader, claim_id: int) -> str:
     """Where /-/ledger/claim/ID redirects: the claim's line."""
@@ -251,8 +328,11 @@ def index_page(conn: Reader) -> dict[str, Any]:
     """Every document, pull requests first, with links to their pages."""
     docs = documents(conn)
     for d in docs:
-        d["href"] = (f"{PREFIX}/pr/{quote(str(d['repo']), safe='/')}/{d['pr']}" if d.get("repo") and d.get("pr")
-                     and str(d["key"]) == f"{d['repo']}#{d['pr']}" else None)
+        d["href"] = (
+            f"{PREFIX}/pr/{quote(str(d['repo']), safe='/')}/{d['pr']}"
+            if d.get("repo") and d.get("pr") and str(d["key"]) == f"{d['repo']}#{d['pr']}"
+            else None
+        )
         d["doc_href"] = f"{PREFIX}/doc/{d['id']}/v{d['versions']}" if d.get("versions") else None
     return {"documents": docs}
 

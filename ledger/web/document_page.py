@@ -26,8 +26,9 @@ PAGE_LINES = 2000
 """Lines of a stored text one document page shows: a 20 MB text is not 44 MB of HTML in one request."""
 
 
-def doc_page(conn: Reader, document_id: int, version: int, span: tuple[int, int] | None,
-             start: int | None = None) -> dict[str, Any]:
+def doc_page(
+    conn: Reader, document_id: int, version: int, span: tuple[int, int] | None, start: int | None = None
+) -> dict[str, Any]:
     """The stored text of one version, line by line, with the claims read from each line: a page of PAGE_LINES
     lines from `start`, else around the highlighted span, else from the top."""
     v = version_text(conn, document_id, version)
@@ -52,8 +53,23 @@ def doc_page(conn: Reader, document_id: int, version: int, span: tuple[int, int]
         for k in range(max(lo, span[0]), min(hi, span[1]) + 1):
             lines[k - lo].highlighted = True
     base = f"{PREFIX}/doc/{document_id}/v{version}"
-    pages = {"lo": lo, "hi": hi, "n": n,
-             "earlier": f"{base}?from={max(1, lo - PAGE_LINES)}" if lo > 1 else None,
-             "later": f"{base}?from={hi + 1}" if hi < n else None} if n > PAGE_LINES else None
-    return {"version": v, "lines": lines, "claimed": claimed, "n_claims": len(found), "span": span,
-            "document_url": v.get("url"), "pages": pages}
+    pages = (
+        {
+            "lo": lo,
+            "hi": hi,
+            "n": n,
+            "earlier": f"{base}?from={max(1, lo - PAGE_LINES)}" if lo > 1 else None,
+            "later": f"{base}?from={hi + 1}" if hi < n else None,
+        }
+        if n > PAGE_LINES
+        else None
+    )
+    return {
+        "version": v,
+        "lines": lines,
+        "claimed": claimed,
+        "n_claims": len(found),
+        "span": span,
+        "document_url": v.get("url"),
+        "pages": pages,
+    }

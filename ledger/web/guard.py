@@ -22,9 +22,11 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"x-content-type-options", b"nosniff"),
-    (b"content-security-policy",
-     b"default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:;"
-     b" object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"),
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline';"
+        b" img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+    ),
     (b"referrer-policy", b"no-referrer"),
 )
 """datasette's own pages carry inline scripts and styles; what the CSP refuses is every other origin."""
@@ -67,8 +69,10 @@ def with_headers(app: App) -> App:
         async def send_with_headers(message: Message) -> None:
             if message.get("type") == "http.response.start":
                 have = {k.lower() for k, _ in message.get("headers", [])}
-                message["headers"] = [*message.get("headers", []),
-                                      *((k, v) for k, v in SECURITY_HEADERS if k not in have)]
+                message["headers"] = [
+                    *message.get("headers", []),
+                    *((k, v) for k, v in SECURITY_HEADERS if k not in have),
+                ]
             await send(message)
 
         await app(scope, receive, send_with_headers)
@@ -81,13 +85,22 @@ def host_guard(app: App, hosts: frozenset[str] | None) -> App:
 
     async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
         if scope.get("type") == "http" and hosts is not None:
-            host = next((v.decode("latin-1").strip().lower() for k, v in scope.get("headers", [])
-                         if k.lower() == b"host"), "")
+            host = next(
+                (v.decode("latin-1").strip().lower() for k, v in scope.get("headers", []) if k.lower() == b"host"), ""
+            )
             if host not in hosts:
                 body = b"this server answers only its own host names (ledger serve --allow-host NAME adds one)\n"
-                await send({"type": "http.response.start", "status": 421,
-                            "headers": [(b"content-type", b"text/plain; charset=utf-8"),
-                                        (b"content-length", str(len(body)).encode()), *SECURITY_HEADERS]})
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 421,
+                        "headers": [
+                            (b"content-type", b"text/plain; charset=utf-8"),
+                            (b"content-length", str(len(body)).encode()),
+                            *SECURITY_HEADERS,
+                        ],
+                    }
+                )
                 await send({"type": "http.response.body", "body": body})
                 return
         await app(scope, receive, send)

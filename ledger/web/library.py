@@ -29,8 +29,9 @@ def report(book: Ledger, pr: str) -> tuple[dict[str, Any] | None, dict[str, Any]
     return comparison, cast(dict[str, Any], rep.to_json())
 
 
-def compare_json(book: Ledger, targets: Sequence[str], from_: str | None = None, to: str | None = None
-                 ) -> dict[str, Any] | None:
+def compare_json(
+    book: Ledger, targets: Sequence[str], from_: str | None = None, to: str | None = None
+) -> dict[str, Any] | None:
     """`ledger compare TARGET... --format json` as data; None when there is nothing to compare."""
     comparison = book.compare(*targets, from_=from_ or None, to=to or None, stored_only=True)
     if not comparison.compared:

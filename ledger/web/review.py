@@ -33,8 +33,15 @@ def short_names(comparison: dict[str, Any] | None) -> dict[str, str]:
 
 def _pair_as_row(p: dict[str, Any], old: str, new: str) -> dict[str, Any]:
     values = [{**side, "revision": rev} for side, rev in ((p.get("old"), old), (p.get("new"), new)) if side]
-    return {"metric": p["metric"], "kind": p["kind"], "unit": p.get("unit"), "config": p.get("config") or {},
-            "variant": p.get("variant"), "values": values, "verdict": p}
+    return {
+        "metric": p["metric"],
+        "kind": p["kind"],
+        "unit": p.get("unit"),
+        "config": p.get("config") or {},
+        "variant": p.get("variant"),
+        "values": values,
+        "verdict": p,
+    }
 
 
 def value_text(x: dict[str, Any]) -> str:
@@ -57,13 +64,26 @@ def verdict_row(r: dict[str, Any], names: dict[str, str], link: Linker) -> dict[
     v = r.get("verdict") or {}
     thr = v.get("threshold") or {}
     return {
-        "metric": r["metric"], "kind": r["kind"], "config": config_text(r.get("config")), "variant": r.get("variant"),
-        "verdict": v.get("verdict"), "delta": v.get("delta"), "delta_pct": v.get("delta_pct"),
-        "threshold": thr.get("display"), "basis": thr.get("basis"), "reason": v.get("reason"),
+        "metric": r["metric"],
+        "kind": r["kind"],
+        "config": config_text(r.get("config")),
+        "variant": r.get("variant"),
+        "verdict": v.get("verdict"),
+        "delta": v.get("delta"),
+        "delta_pct": v.get("delta_pct"),
+        "threshold": thr.get("display"),
+        "basis": thr.get("basis"),
+        "reason": v.get("reason"),
         "other_config": config_text(v.get("other_config")),
-        "values": [{"at": names.get(x.get("revision") or "", x.get("revision") or ""), "revision": x.get("revision"),
-                    "value": value_text(x), "href": link(x.get("revision"), x.get("line"))}
-                   for x in r.get("values") or []],
+        "values": [
+            {
+                "at": names.get(x.get("revision") or "", x.get("revision") or ""),
+                "revision": x.get("revision"),
+                "value": value_text(x),
+                "href": link(x.get("revision"), x.get("line")),
+            }
+            for x in r.get("values") or []
+        ],
     }
 
 
@@ -84,27 +104,34 @@ def fold(rows: Sequence[dict[str, Any]], n_revisions: int) -> tuple[list[dict[st
     """What `ledger compare` lists row by row (regressions, improvements, not comparable) and what it folds
     into one line each, with the folded rows kept for a reader who opens them."""
     newest = f"R{n_revisions}"
-    what = {"within noise": "within noise (~)",
-            "missing": f"measured once (not re-run by the newest revision, {newest})",
-            "new": f"new (first stated in {newest})",
-            "insufficient data": "without a verdict (a value or an outcome missing)"}
+    what = {
+        "within noise": "within noise (~)",
+        "missing": f"measured once (not re-run by the newest revision, {newest})",
+        "new": f"new (first stated in {newest})",
+        "insufficient data": "without a verdict (a value or an outcome missing)",
+    }
     # in the CLI's order: regressions, fewer tests, waived, improvements, then what cannot be compared
     shown = sorted((r for r in rows if r["verdict"] in CHANGED), key=lambda r: CHANGED.index(r["verdict"]))
-    folded = [{"verdict": v, "label": label, "rows": [r for r in rows if r["verdict"] == v]}
-              for v, label in what.items()]
+    folded = [
+        {"verdict": v, "label": label, "rows": [r for r in rows if r["verdict"] == v]} for v, label in what.items()
+    ]
     return shown, [f for f in folded if f["rows"]]
 
 
 def headline(report: dict[str, Any], uncovered: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The report's answer in one line, and whether it needs a reviewer's look."""
     regs, below = len(report.get("regressions") or []), len(report.get("below_reference") or [])
-    parts = [f"{regs} regression{'s' if regs != 1 else ''}, {below} below reference" if regs or below
-             else "no regression, nothing below its reference"]
+    parts = [
+        f"{regs} regression{'s' if regs != 1 else ''}, {below} below reference"
+        if regs or below
+        else "no regression, nothing below its reference"
+    ]
     gates = Counter(g.get("outcome") or "unknown" for g in report.get("gates") or [])
     if gates:
         n = sum(gates.values())
-        parts.append(f"{n} gate{'s' if n != 1 else ''} to look at "
-                     f"({', '.join(f'{k} {o}' for o, k in sorted(gates.items()))})")
+        parts.append(
+            f"{n} gate{'s' if n != 1 else ''} to look at ({', '.join(f'{k} {o}' for o, k in sorted(gates.items()))})"
+        )
     for t in uncovered:
         outcomes = ", ".join(f"{n} {o}" for o, n in sorted((t.get("gates") or {}).items()))
         parts.append(f"CI ran on {t['sha']}{f' ({outcomes})' if outcomes else ''}, a commit no measured claim names")
@@ -141,12 +168,19 @@ def report_view(comparison: dict[str, Any] | None, report: dict[str, Any], link:
 
     uncovered = [t for t in (report.get("tested") or {}).get("ci_commits", []) if not t.get("covered")]
     shown, folded = fold(verdict_rows(comparison, link) if comparison else [], len(revisions))
-    return {"compared": comparison is not None, "revisions": [{**r, "short": names[r["name"]]} for r in revisions],
-            "headline": _answer(report) or headline(report, uncovered), "summary": report.get("summary") or {},
-            "sections": [_first_screen(sec, placed) for sec in report.get("sections") or []],
-            "regressions": [verdict_row(r, names, link) for r in report.get("regressions") or []],
-            "below_reference": [placed(x) for x in report.get("below_reference") or []],
-            "references": [placed(x) for x in (comparison or {}).get("references") or []],
-            "attention": [{**g, "href": link(None, g.get("line"))} for g in report.get("gates") or []],
-            "older": list((report.get("older_evidence") or {}).items()), "uncovered_ci": uncovered,
-            "shown": shown, "folded": folded, "newest": revisions[-1]["name"] if revisions else None}
+    return {
+        "compared": comparison is not None,
+        "revisions": [{**r, "short": names[r["name"]]} for r in revisions],
+        "headline": _answer(report) or headline(report, uncovered),
+        "summary": report.get("summary") or {},
+        "sections": [_first_screen(sec, placed) for sec in report.get("sections") or []],
+        "regressions": [verdict_row(r, names, link) for r in report.get("regressions") or []],
+        "below_reference": [placed(x) for x in report.get("below_reference") or []],
+        "references": [placed(x) for x in (comparison or {}).get("references") or []],
+        "attention": [{**g, "href": link(None, g.get("line"))} for g in report.get("gates") or []],
+        "older": list((report.get("older_evidence") or {}).items()),
+        "uncovered_ci": uncovered,
+        "shown": shown,
+        "folded": folded,
+        "newest": revisions[-1]["name"] if revisions else None,
+    }

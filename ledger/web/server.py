@@ -31,8 +31,9 @@ def check_ledger(path: str | os.PathLike[str]) -> Path:
     return Path(path).resolve()
 
 
-def make_datasette(path: str | os.PathLike[str], settings: dict[str, Any] | None = None, *,
-                   allow_sql: bool = False) -> Any:
+def make_datasette(
+    path: str | os.PathLike[str], settings: dict[str, Any] | None = None, *, allow_sql: bool = False
+) -> Any:
     """A datasette over the ledger at `path` with the ledger's plugin registered (the entry point registers it
     where the package is installed; a source checkout registers it here). Arbitrary SQL (`?sql=`) is off unless
     `allow_sql`: a page on the network should not be a query engine for anyone who can reach it; where it is
@@ -46,8 +47,9 @@ def make_datasette(path: str | os.PathLike[str], settings: dict[str, Any] | None
     if not pm.is_registered(plugin):
         pm.register(plugin, name="ledger")
     _quiet_errors()
-    return Datasette([str(resolved)], settings={"default_allow_sql": allow_sql, "sql_time_limit_ms": 1000,
-                                                **(settings or {})})
+    return Datasette(
+        [str(resolved)], settings={"default_allow_sql": allow_sql, "sql_time_limit_ms": 1000, **(settings or {})}
+    )
 
 
 def _quiet_errors() -> None:
@@ -62,6 +64,7 @@ def _quiet_errors() -> None:
 
 def get(ds: Any, path: str) -> tuple[int, str]:
     """One response of the server, without a socket: (status, body)."""
+
     async def fetch() -> tuple[int, str]:
         await ds.invoke_startup()
         response = await ds.client.get(path)
@@ -85,7 +88,8 @@ def serve(ds: Any, host: str, port: int, open_browser: bool = False, allow_hosts
 
         threading.Timer(1.0, webbrowser.open, [url]).start()
     try:
-        uvicorn.run(host_guard(ds.app(), allowed_hosts(host, port, allow_hosts)), host=host, port=port,
-                    log_level="warning")
+        uvicorn.run(
+            host_guard(ds.app(), allowed_hosts(host, port, allow_hosts)), host=host, port=port, log_level="warning"
+        )
     except OSError as exc:  # the port is taken, the address is not ours
         raise UsageError(f"cannot serve on {host}:{port} ({exc.strerror or exc})") from exc

@@ -108,48 +108,64 @@ def line_chart(chart: Chart) -> str:
         n = slot[pts[i].label]
         return LEFT + (pw / 2 if len(slots) == 1 else n * pw / (len(slots) - 1))
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="ledger-chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
-           f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(chart.title)}" '
-           f'data-points="{len(pts)}" data-x-positions="{len(slots)}" data-y-min="{y_min:g}" '
-           f'data-y-max="{y_max:g}">',
-           f'<title>{escape(chart.title)}</title>',
-           f'<text class="title" x="{LEFT}" y="20" font-size="14" font-weight="bold">{escape(_cut(chart.title, 80))}'
-           '</text>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="ledger-chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(chart.title)}" '
+        f'data-points="{len(pts)}" data-x-positions="{len(slots)}" data-y-min="{y_min:g}" '
+        f'data-y-max="{y_max:g}">',
+        f"<title>{escape(chart.title)}</title>",
+        f'<text class="title" x="{LEFT}" y="20" font-size="14" font-weight="bold">{escape(_cut(chart.title, 80))}'
+        "</text>",
+    ]
     if chart.band is not None:
         lo, hi = sorted(chart.band)
-        out.append(f'<rect class="band" x="{LEFT}" y="{y(hi):.1f}" width="{pw}" height="{max(0.5, y(lo) - y(hi)):.1f}" '
-                   f'fill="#d9ead3" data-low="{lo:g}" data-high="{hi:g}"><title>{escape(chart.band_label or "noise")}'
-                   '</title></rect>')
+        out.append(
+            f'<rect class="band" x="{LEFT}" y="{y(hi):.1f}" width="{pw}" height="{max(0.5, y(lo) - y(hi)):.1f}" '
+            f'fill="#d9ead3" data-low="{lo:g}" data-high="{hi:g}"><title>{escape(chart.band_label or "noise")}'
+            "</title></rect>"
+        )
     for t in ticks:
-        out.append(f'<line class="grid" x1="{LEFT}" x2="{LEFT + pw}" y1="{y(t):.1f}" y2="{y(t):.1f}" '
-                   'stroke="#e5e5e5"/>')
-        out.append(f'<text class="tick y" x="{LEFT - 6}" y="{y(t) + 4:.1f}" font-size="11" text-anchor="end">'
-                   f'{escape(_fmt(t))}</text>')
+        out.append(
+            f'<line class="grid" x1="{LEFT}" x2="{LEFT + pw}" y1="{y(t):.1f}" y2="{y(t):.1f}" stroke="#e5e5e5"/>'
+        )
+        out.append(
+            f'<text class="tick y" x="{LEFT - 6}" y="{y(t) + 4:.1f}" font-size="11" text-anchor="end">'
+            f"{escape(_fmt(t))}</text>"
+        )
     out.append(f'<line class="axis" x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{TOP + ph}" stroke="#444"/>')
     out.append(f'<line class="axis" x1="{LEFT}" x2="{LEFT + pw}" y1="{TOP + ph}" y2="{TOP + ph}" stroke="#444"/>')
-    out.append(f'<text class="axis-label" x="14" y="{TOP + ph / 2:.1f}" font-size="11" text-anchor="middle" '
-               f'transform="rotate(-90 14 {TOP + ph / 2:.1f})">{escape(_cut(chart.y_label, 40))}</text>')
+    out.append(
+        f'<text class="axis-label" x="14" y="{TOP + ph / 2:.1f}" font-size="11" text-anchor="middle" '
+        f'transform="rotate(-90 14 {TOP + ph / 2:.1f})">{escape(_cut(chart.y_label, 40))}</text>'
+    )
     if chart.reference is not None and math.isfinite(chart.reference):
         ry = y(chart.reference)
-        out.append(f'<line class="reference" x1="{LEFT}" x2="{LEFT + pw}" y1="{ry:.1f}" y2="{ry:.1f}" stroke="#b45f06" '
-                   f'stroke-dasharray="6 4" data-value="{chart.reference:g}"><title>reference {_fmt(chart.reference)}'
-                   '</title></line>')
-        out.append(f'<text class="reference-label" x="{LEFT + pw - 4}" y="{ry - 4:.1f}" font-size="11" '
-                   f'text-anchor="end" fill="#b45f06">ref {escape(_fmt(chart.reference))}</text>')
+        out.append(
+            f'<line class="reference" x1="{LEFT}" x2="{LEFT + pw}" y1="{ry:.1f}" y2="{ry:.1f}" stroke="#b45f06" '
+            f'stroke-dasharray="6 4" data-value="{chart.reference:g}"><title>reference {_fmt(chart.reference)}'
+            "</title></line>"
+        )
+        out.append(
+            f'<text class="reference-label" x="{LEFT + pw - 4}" y="{ry - 4:.1f}" font-size="11" '
+            f'text-anchor="end" fill="#b45f06">ref {escape(_fmt(chart.reference))}</text>'
+        )
     if len(pts) > 1:
         path = " ".join(f"{'M' if i == 0 else 'L'}{x(i):.1f},{y(p.value):.1f}" for i, p in enumerate(pts))
         out.append(f'<path class="line" d="{path}" fill="none" stroke="#1f5fa8" stroke-width="1.5"/>')
     out += _marks(pts, x, y, slots)
     caption = chart.band_label and f"shaded: within noise ({chart.band_label})"
     if caption:
-        out.append(f'<text class="caption" x="{LEFT}" y="{HEIGHT - 8}" font-size="11" fill="#555">'
-                   f'{escape(_cut(caption, 95))}</text>')
+        out.append(
+            f'<text class="caption" x="{LEFT}" y="{HEIGHT - 8}" font-size="11" fill="#555">'
+            f"{escape(_cut(caption, 95))}</text>"
+        )
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _marks(pts: Sequence[Point], x: Callable[[int], float], y: Callable[[float], float], slots: Sequence[str]
-           ) -> list[str]:
+def _marks(
+    pts: Sequence[Point], x: Callable[[int], float], y: Callable[[float], float], slots: Sequence[str]
+) -> list[str]:
     """Each point (its stated range as a bar, linked to its line) and each place's label under the axis, once."""
     out: list[str] = []
     every = max(1, math.ceil(len(slots) / 12))  # at most about 12 labels under the axis
@@ -160,16 +176,22 @@ def _marks(pts: Sequence[Point], x: Callable[[int], float], y: Callable[[float],
         tip = escape(p.title or f"{p.label}: {_fmt(p.value)}")
         mark = ""
         if p.high is not None and math.isfinite(p.high):
-            mark = (f'<line class="range" x1="{cx:.1f}" x2="{cx:.1f}" y1="{cy:.1f}" y2="{y(p.high):.1f}" '
-                    'stroke="#1f5fa8" stroke-width="3"/>')
-        mark += (f'<circle class="point" cx="{cx:.1f}" cy="{cy:.1f}" r="4" fill="#1f5fa8" '
-                 f'data-value="{p.value:g}"><title>{tip}</title></circle>')
+            mark = (
+                f'<line class="range" x1="{cx:.1f}" x2="{cx:.1f}" y1="{cy:.1f}" y2="{y(p.high):.1f}" '
+                'stroke="#1f5fa8" stroke-width="3"/>'
+            )
+        mark += (
+            f'<circle class="point" cx="{cx:.1f}" cy="{cy:.1f}" r="4" fill="#1f5fa8" '
+            f'data-value="{p.value:g}"><title>{tip}</title></circle>'
+        )
         out.append(f'<a href="{escape(p.href)}">{mark}</a>' if p.href else mark)
         n = slot[p.label]
         if p.label not in labelled and (n % every == 0 or n == len(slots) - 1):
             labelled.add(p.label)
-            out.append(f'<text class="tick x" x="{cx:.1f}" y="{HEIGHT - BOTTOM + 16}" font-size="11" '
-                       f'text-anchor="middle">{escape(_cut(p.label, MAX_LABEL))}</text>')
+            out.append(
+                f'<text class="tick x" x="{cx:.1f}" y="{HEIGHT - BOTTOM + 16}" font-size="11" '
+                f'text-anchor="middle">{escape(_cut(p.label, MAX_LABEL))}</text>'
+            )
     return out
 
 

@@ -70,12 +70,14 @@ def _refused(request: Any) -> Response | None:
     """The ledger's pages only read: anything but GET and HEAD is refused before any work."""
     if request.method in ("GET", "HEAD"):
         return None
-    return Response.text("the ledger is served read-only: only GET and HEAD\n", status=405,
-                         headers={"Allow": "GET, HEAD"})
+    return Response.text(
+        "the ledger is served read-only: only GET and HEAD\n", status=405, headers={"Allow": "GET, HEAD"}
+    )
 
 
-async def _page(datasette: Any, request: Any, template: str, fn: Callable[[Ledger], dict[str, Any]],
-                title: str) -> Response:
+async def _page(
+    datasette: Any, request: Any, template: str, fn: Callable[[Ledger], dict[str, Any]], title: str
+) -> Response:
     refused = _refused(request)
     if refused is not None:
         return refused
@@ -85,8 +87,9 @@ async def _page(datasette: Any, request: Any, template: str, fn: Callable[[Ledge
         return Response.text(f"{exc}\n", status=404)
     except (LedgerError, sqlite3.Error) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        body = await datasette.render_template("ledger_error.html", {"message": message, "title": title,
-                                                                    "request_args": _args(request)}, request=request)
+        body = await datasette.render_template(
+            "ledger_error.html", {"message": message, "title": title, "request_args": _args(request)}, request=request
+        )
         return Response.html(body, status=400)
     context.update(title=title, prefix=data.PREFIX, svg=lambda s: Markup(s), request_args=_args(request))
     return Response.html(await datasette.render_template(template, context, request=request))
@@ -101,16 +104,19 @@ def _one(request: Any, name: str) -> str:
 
 
 async def index(request: Any, datasette: Any) -> Response:
-    return await _page(datasette, request, "ledger_index.html", lambda book: data.index_page(book.reader),
-                       "The ledger")
+    return await _page(datasette, request, "ledger_index.html", lambda book: data.index_page(book.reader), "The ledger")
 
 
 async def pr(request: Any, datasette: Any) -> Response:
     v = request.url_vars
     owner, name, number = unquote(v["owner"]), unquote(v["name"]), int(v["number"])
-    return await _page(datasette, request, "ledger_pr.html",
-                       lambda book: data.pr_page(book, f"{owner}/{name}", number),
-                       f"{owner}/{name}#{number}")
+    return await _page(
+        datasette,
+        request,
+        "ledger_pr.html",
+        lambda book: data.pr_page(book, f"{owner}/{name}", number),
+        f"{owner}/{name}#{number}",
+    )
 
 
 async def doc(request: Any, datasette: Any) -> Response:
@@ -119,9 +125,13 @@ async def doc(request: Any, datasette: Any) -> Response:
     span = data.parse_span(request.args.get("hl"))
     at = request.args.get("from") or ""
     start = int(at) if at.isdigit() and len(at) <= 9 else None
-    return await _page(datasette, request, "ledger_doc.html",
-                       lambda book: document_page.doc_page(book.reader, document_id, version, span, start),
-                       f"document {document_id} v{version}")
+    return await _page(
+        datasette,
+        request,
+        "ledger_doc.html",
+        lambda book: document_page.doc_page(book.reader, document_id, version, span, start),
+        f"document {document_id} v{version}",
+    )
 
 
 async def claim(request: Any, datasette: Any) -> Response:
@@ -139,20 +149,30 @@ async def claim(request: Any, datasette: Any) -> Response:
 async def compare(request: Any, datasette: Any) -> Response:
     targets = request.args.getlist("target")
     from_, to = _one(request, "from") or None, _one(request, "to") or None
-    return await _page(datasette, request, "ledger_compare.html",
-                       lambda book: data.compare_page(book, targets, from_, to),
-                       "compare " + " ".join(targets))
+    return await _page(
+        datasette,
+        request,
+        "ledger_compare.html",
+        lambda book: data.compare_page(book, targets, from_, to),
+        "compare " + " ".join(targets),
+    )
 
 
 async def trend(request: Any, datasette: Any) -> Response:
     metric = _one(request, "metric")
     where = [w for w in request.args.getlist("where") if w.strip()]
     targets = [t for t in request.args.getlist("target") if t.strip()]
-    return await _page(datasette, request, "ledger_trend.html",
-                       lambda book: charts.trend_charts(book, metric, where, targets), f"trend {metric}")
+    return await _page(
+        datasette,
+        request,
+        "ledger_trend.html",
+        lambda book: charts.trend_charts(book, metric, where, targets),
+        f"trend {metric}",
+    )
 
 
 async def support(request: Any, datasette: Any) -> Response:
     subject, feature = _one(request, "subject"), _one(request, "feature")
-    return await _page(datasette, request, "ledger_support.html",
-                       lambda book: data.support_page(book, subject, feature), "support")
+    return await _page(
+        datasette, request, "ledger_support.html", lambda book: data.support_page(book, subject, feature), "support"
+    )

@@ -30,7 +30,8 @@ _DONE_RE = re.compile(
 
 # "Skipping testing for commit <sha>": the bot's notice that it did not test a push
 _SKIPPED_RE = re.compile(
-    r"^\W{0,4}Skipping (?P<what>testing|tests|CI|the pipeline) for commit (?P<sha>[0-9a-f]{7,40})\b", re.IGNORECASE)
+    r"^\W{0,4}Skipping (?P<what>testing|tests|CI|the pipeline) for commit (?P<sha>[0-9a-f]{7,40})\b", re.IGNORECASE
+)
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
@@ -39,10 +40,16 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         sm = _SKIPPED_RE.match(text.strip())
         if sm:
             sha = sm.group("sha").lower()
-            yield ctx.claim("gate", block.start, text.strip(), metric=f"{sm.group('what')} for commit {sha[:10]}",
-                            outcome="skipped", outcome_text="skipping testing", revision=Revision(
-                                label="CI", head=sha, base=None),
-                            config={"source": "CI bot comment", "commit": sha})
+            yield ctx.claim(
+                "gate",
+                block.start,
+                text.strip(),
+                metric=f"{sm.group('what')} for commit {sha[:10]}",
+                outcome="skipped",
+                outcome_text="skipping testing",
+                revision=Revision(label="CI", head=sha, base=None),
+                config={"source": "CI bot comment", "commit": sha},
+            )
             return
     if "completed with" not in text:
         return  # _DONE_RE needs these words (and the lazy name before them is the costly part)
@@ -61,7 +68,13 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     name = m.group("name").strip()
 
     ctx.taken.add(block.start)
-    yield ctx.claim("gate", block.start, text.strip(), metric=name, outcome=outcome,
-                    outcome_text=m.group("state"), revision=rev,
-                    config={"source": "CI bot comment", "commit": sha} if sha else {"source": "CI bot comment"})
-
+    yield ctx.claim(
+        "gate",
+        block.start,
+        text.strip(),
+        metric=name,
+        outcome=outcome,
+        outcome_text=m.group("state"),
+        revision=rev,
+        config={"source": "CI bot comment", "commit": sha} if sha else {"source": "CI bot comment"},
+    )

@@ -19,11 +19,11 @@ BLOCKS = frozenset({"table", "text", "item", "heading"})
 _URL_SHA_RE = re.compile(r"/(?:commit|commits)/([0-9a-f]{7,40})\b|/(?:blob|tree)/([0-9a-f]{7,40})(?=/|#|\s|$)")
 # A sha that only says where a CI job ran is that job's revision, not a commit the text describes.
 _CI_COMMIT_RE = re.compile(r"\bCommit:\s*[0-9a-f]{7,40}", re.IGNORECASE)
-_NOT_COMMIT_BEFORE_RE = re.compile(r"\b(?:tree|blob|patch[- ]?id|object|change-id|digest|image)\W{0,3}$",
-                                   re.IGNORECASE)
+_NOT_COMMIT_BEFORE_RE = re.compile(r"\b(?:tree|blob|patch[- ]?id|object|change-id|digest|image)\W{0,3}$", re.IGNORECASE)
 # "DeepSeek-V4.1-Flash (rev dba1be0a)", "Qux-14B revision 3f2a9c1": the revision of a model's weights
-_MODEL_REV_BEFORE_RE = re.compile(r"(?P<name>[\w./-]{2,80})\s{0,2}[(\[,]?\s{0,2}(?:rev|revision)\W{0,3}$",
-                                  re.IGNORECASE)
+_MODEL_REV_BEFORE_RE = re.compile(
+    r"(?P<name>[\w./-]{2,80})\s{0,2}[(\[,]?\s{0,2}(?:rev|revision)\W{0,3}$", re.IGNORECASE
+)
 _COMMIT_HEADER_RE = re.compile(r"^(?:commit|sha|hash|revision)s?$", re.IGNORECASE)
 # Every sha this module claims (SHA_RE, _URL_SHA_RE) is a run of seven or more of these characters.
 _HEX_RUN_RE = re.compile(r"[0-9a-f]{7}")
@@ -42,9 +42,9 @@ def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Itera
     for sha, start, end in shas_in(text):
         if sha in seen or any(sha.startswith(s) or s.startswith(sha) for s in seen):
             continue
-        if _NOT_COMMIT_BEFORE_RE.search(text[max(0, start - 24):start]):
+        if _NOT_COMMIT_BEFORE_RE.search(text[max(0, start - 24) : start]):
             continue  # "tree 3638dd83…", "stable patch ID 79aed56a…": a hash, but not a commit
-        rm = _MODEL_REV_BEFORE_RE.search(text[max(0, start - 100):start])
+        rm = _MODEL_REV_BEFORE_RE.search(text[max(0, start - 100) : start])
         if rm and model_names(rm.group("name")):
             continue  # the weights' revision, not a commit of the code
         seen.add(sha)
@@ -63,8 +63,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 continue
             first = row.cells[0]
             for sha, start, end in shas_in(first):
-                yield ctx.claim("commit", row.line, first[start:end], sha=sha,
-                                note=row.cells[-1] if len(row.cells) > 1 else None)
+                yield ctx.claim(
+                    "commit", row.line, first[start:end], sha=sha, note=row.cells[-1] if len(row.cells) > 1 else None
+                )
         return
     text = ctx.doc.line(block.start)
     if not _HEX_RUN_RE.search(text):
@@ -90,14 +91,23 @@ def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
             for pm in _PINNED_RE.finditer(row.cells[0]):
                 sha = pm.group(1).lower()
                 if is_sha(sha):
-                    yield ctx.claim("commit", row.line, row.cells[0].strip()[:120], sha=sha,
-                                    note="the build the row was measured on")
+                    yield ctx.claim(
+                        "commit",
+                        row.line,
+                        row.cells[0].strip()[:120],
+                        sha=sha,
+                        note="the build the row was measured on",
+                    )
         for cell in row.cells[1:]:
             for sha, start, end in shas_in(cell):
-                if _LOCATION_BEFORE_RE.search(cell[max(0, start - 20):start]) or _CI_COMMIT_RE.search(cell):
+                if _LOCATION_BEFORE_RE.search(cell[max(0, start - 20) : start]) or _CI_COMMIT_RE.search(cell):
                     continue
-                if not _WORD_AFTER_RE.match(cell[end:end + 20]):
+                if not _WORD_AFTER_RE.match(cell[end : end + 20]):
                     continue  # a bare sha with no verb after it
-                yield ctx.claim("commit", row.line, cell[max(0, start - 6):end + 40].strip()[:120], sha=sha,
-                                note=cell[end:end + 80].strip() or None)
-
+                yield ctx.claim(
+                    "commit",
+                    row.line,
+                    cell[max(0, start - 6) : end + 40].strip()[:120],
+                    sha=sha,
+                    note=cell[end : end + 80].strip() or None,
+                )

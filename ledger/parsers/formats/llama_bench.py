@@ -33,8 +33,9 @@ BLOCKS = frozenset({"table"})
 
 # emphasis at word edges only: "Q4_K_M", "T_PP s" and "N_KV" keep their underscores
 _MARKUP_RE = re.compile(r"(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)|`+")
-_VALUE_HEADER_RE = re.compile(r"^(?:(?P<name>\S.{0,30}?)\s+)?(?P<unit>t/s|tok/s|s|ms|us)$|^t/s\s+(?P<label>.{1,30})$",
-                              re.IGNORECASE)
+_VALUE_HEADER_RE = re.compile(
+    r"^(?:(?P<name>\S.{0,30}?)\s+)?(?P<unit>t/s|tok/s|s|ms|us)$|^t/s\s+(?P<label>.{1,30})$", re.IGNORECASE
+)
 _SPEEDUP_RE = re.compile(r"^speed-?up$", re.IGNORECASE)
 _STDERR_RE = re.compile(r"±\s*(\d[\d,]*(?:\.\d+)?)")
 
@@ -93,13 +94,17 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     revisions = column_revisions(ctx.named, {i: h for i, h in enumerate(heads) if roles[i] in ("value", "baseline")})
     last = table.rows[-1]
     # a pipe row with no closing pipe at the very end of the document was cut: its last cell is partial
-    cut = (table.style == "pipe" and not last.text.rstrip().endswith("|")
-           and not any(ctx.doc.line(k).strip() for k in range(last.line + 1, len(ctx.doc.lines) + 1)))
+    cut = (
+        table.style == "pipe"
+        and not last.text.rstrip().endswith("|")
+        and not any(ctx.doc.line(k).strip() for k in range(last.line + 1, len(ctx.doc.lines) + 1))
+    )
     for row in table.rows:
         ctx.taken.add(row.line)
         cells = row.cells
-        config = {keys[i]: _clean(c) for i, c in enumerate(cells)
-                  if i < len(roles) and roles[i] == "config" and _clean(c)}
+        config = {
+            keys[i]: _clean(c) for i, c in enumerate(cells) if i < len(roles) and roles[i] == "config" and _clean(c)
+        }
         test = config.get("test") or config.get("Test") or ""
         for k, v in bench_test_setup(test).items():
             config.setdefault(k, v)
@@ -122,6 +127,15 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             metric = f"{heads[i]} {test}".strip() if test else heads[i]
             off = row.text.find(cell)
             at: dict[str, Any] = {"revision": revisions[i]} if i in revisions else {}
-            yield ctx.claim("perf", row.line, c if off < 0 else cell.strip(), metric=metric, value=n.value,
-                            unit=unit, reference=ref, stderr=to_float(sm.group(1)) if sm else None,
-                            config=config, **at)
+            yield ctx.claim(
+                "perf",
+                row.line,
+                c if off < 0 else cell.strip(),
+                metric=metric,
+                value=n.value,
+                unit=unit,
+                reference=ref,
+                stderr=to_float(sm.group(1)) if sm else None,
+                config=config,
+                **at,
+            )

@@ -63,8 +63,16 @@ def layout_of(cells: list[str]) -> Layout | None:
 
     value = col("value")
     assert value is not None
-    return Layout(task=0, value=value, metric=col("metric"), filter=col("filter"), nshot=col("n-shot", "nshot"),
-                  version=col("version"), stderr=col("stderr"), ncols=len(names))
+    return Layout(
+        task=0,
+        value=value,
+        metric=col("metric"),
+        filter=col("filter"),
+        nshot=col("n-shot", "nshot"),
+        version=col("version"),
+        stderr=col("stderr"),
+        ncols=len(names),
+    )
 
 
 def _is_header_line(line: str) -> Layout | None:
@@ -123,10 +131,16 @@ def _rows(ctx: Context, header_line: int, rows: list[tuple[int, list[str], bool]
         metric = f"{task_name} {metric_name}".strip()
         if filt and filt.lower() != "none":
             metric = f"{metric} ({filt})"
-        config = {"task": task_name, "version": version, "filter": filt, "n-shot": _cell(cells, layout.nshot),
-                  "metric": metric_name}
-        yield ctx.claim("accuracy", no, ctx.doc.line(no).strip(), metric=metric, value=value, stderr=stderr,
-                        config=config)
+        config = {
+            "task": task_name,
+            "version": version,
+            "filter": filt,
+            "n-shot": _cell(cells, layout.nshot),
+            "metric": metric_name,
+        }
+        yield ctx.claim(
+            "accuracy", no, ctx.doc.line(no).strip(), metric=metric, value=value, stderr=stderr, config=config
+        )
 
 
 def _last_line(ctx: Context) -> int:

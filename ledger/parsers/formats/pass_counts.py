@@ -21,18 +21,23 @@ _WORD = r"(passed|passing|passes|pass|failed|failing|failures?|errors?|skipped|d
 _ITEM_RE = re.compile(rf"(?<![\w.#/]){_COUNT}\s+(?:tests?\s+|cases?\s+)?{_WORD}\b", re.IGNORECASE)
 _RATIO_RE = re.compile(
     r"(?<![\w.#/])(\d+)\s*/\s*(\d+)\s+(?:(?:tests?|runs?|cases?|checks?|iterations?)\s+)?(passed|passing|pass)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # "All 26 qwen4_exp gates passed", "12 unit tests passed": a count, some words, then the noun and verb
 _NOUN_PASSED_RE = re.compile(
     r"(?<![\w.#/])(?P<all>all\s+)?(?P<n>\d{1,3}(?:,\d{3})+|\d{1,7}|" + "|".join(NUMBER_WORDS) + r")\s+"
     r"(?:[\w./-]{1,40}\s+){0,3}?"
     r"(?:tests?|gates?|checks?|cases?|configs?|configurations?|combinations?|shapes?|variants?|models?|tasks?|"
-    r"suites?|benchmarks?)\s+(?:have\s+|were\s+)?passed\b", re.IGNORECASE)
+    r"suites?|benchmarks?)\s+(?:have\s+|were\s+)?passed\b",
+    re.IGNORECASE,
+)
 # the verb first: "passed 292 cases and failed 12 capacity checks"
 _VERB_FIRST_RE = re.compile(
     r"\b(?P<w1>passed|failed|skipped)\s+(?P<n1>\d{1,3}(?:,\d{3})+|\d{1,7})\s+(?:[\w-]{1,30}\s+){0,2}?"
     r"(?:tests?|cases?|checks?)\b(?:,?\s+(?:and\s+)?(?P<w2>passed|failed|skipped)\s+"
-    r"(?P<n2>\d{1,3}(?:,\d{3})+|\d{1,7})\b)?", re.IGNORECASE)
+    r"(?P<n2>\d{1,3}(?:,\d{3})+|\d{1,7})\b)?",
+    re.IGNORECASE,
+)
 _PASSES_OF_RE = re.compile(r"\b(?:passes|passed)\s*:\s*(?P<k>\d{1,6})\s*/\s*(?P<n>\d{1,6})(?!\d|\.\d)", re.IGNORECASE)
 # unittest: "Ran 12 tests in 60.780s" and, a line or two below, "OK" or "FAILED (failures=1, errors=2)"
 _UNITTEST_RAN_RE = re.compile(r"^\s*Ran (?P<n>\d{1,7}) tests? in [\d.]+s\s*$")
@@ -86,13 +91,12 @@ def counts_in(text: str) -> list[tuple[int, int, dict[str, int]]]:
         if m.group("all"):
             counts["failed"] = 0
         groups.append((m.start(), m.end(), counts))
-    items = [m for m in _ITEM_RE.finditer(text)
-             if not any(a <= m.start() < b for a, b, _ in groups)]
+    items = [m for m in _ITEM_RE.finditer(text) if not any(a <= m.start() < b for a, b, _ in groups)]
     cur: tuple[int, int, dict[str, int]] | None = None
     for m in items:
         n = int(m.group(1).replace(",", ""))
         key = _norm(m.group(2))
-        if cur is not None and _GAP_RE.match(text[cur[1]:m.start()]) and key not in cur[2]:
+        if cur is not None and _GAP_RE.match(text[cur[1] : m.start()]) and key not in cur[2]:
             cur[2][key] = n
             cur = (cur[0], m.end(), cur[2])
             groups[-1] = cur
@@ -103,7 +107,7 @@ def counts_in(text: str) -> list[tuple[int, int, dict[str, int]]]:
 
 
 def _status_table(table: Table) -> dict[str, tuple[int, int]] | None:
-    """"| Status | Count |" rows PASSED / FAILED / SKIPPED: {outcome: (count, line)}."""
+    """ "| Status | Count |" rows PASSED / FAILED / SKIPPED: {outcome: (count, line)}."""
     if len(table.header) < 2 or not table.rows:
         return None
     out: dict[str, tuple[int, int]] = {}
@@ -128,9 +132,16 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             row = next(r for r in table.rows if r.line == line)
             for r in table.rows:
                 ctx.taken.add(r.line)
-            yield ctx.claim("tests", line, row.text.strip(), metric=ctx.lead_in(block) or None, value=float(n),
-                            passed=n, failed=status.get("failed", (None, 0))[0],
-                            skipped=status.get("skipped", (None, 0))[0])
+            yield ctx.claim(
+                "tests",
+                line,
+                row.text.strip(),
+                metric=ctx.lead_in(block) or None,
+                value=float(n),
+                passed=n,
+                failed=status.get("failed", (None, 0))[0],
+                skipped=status.get("skipped", (None, 0))[0],
+            )
             return
         for row in table.rows:
             if not _has_hint(row.text):
@@ -148,15 +159,22 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                     pm = _PAIR_SUBJECT_RE.search(subject or "")
                     if subject and pm and _EACH_RE.match(cell[end:]):
                         # "904 passed each" over "this branch and main": one count per run
-                        subject = (subject[:pm.start()] + subject[pm.end():]).strip()
+                        subject = (subject[: pm.start()] + subject[pm.end() :]).strip()
                         runs = [pm.group("a").strip(), pm.group("b").strip()]
                     for run in runs:
-                        yield ctx.claim("tests", row.line, cell[start:end], metric=subject,
-                                        value=_as_value(counts), config={"run": run} if run else None,
-                                        passed=counts.get("passed"), failed=counts.get("failed"),
-                                        skipped=counts.get("skipped"))
+                        yield ctx.claim(
+                            "tests",
+                            row.line,
+                            cell[start:end],
+                            metric=subject,
+                            value=_as_value(counts),
+                            config={"run": run} if run else None,
+                            passed=counts.get("passed"),
+                            failed=counts.get("failed"),
+                            skipped=counts.get("skipped"),
+                        )
         return
-    for no, text in enumerate(ctx.doc.lines[block.start - 1:block.end], start=block.start):
+    for no, text in enumerate(ctx.doc.lines[block.start - 1 : block.end], start=block.start):
         if text.lstrip().startswith("Ran ") and (um := _UNITTEST_RAN_RE.match(text)) and no not in ctx.taken:
             claim = _unittest(ctx, no, text, int(um.group("n")))
             if claim is not None:
@@ -173,9 +191,17 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 ref = float(fm.group(1).replace(",", ""))
                 start = fm.start(1)
             ctx.take(no, start, end)
-            yield ctx.claim("tests", no, text[start:end], metric=_subject(text, fm.start() if fm else start),
-                            value=_as_value(counts), reference=ref, passed=counts.get("passed"),
-                            failed=counts.get("failed"), skipped=counts.get("skipped"))
+            yield ctx.claim(
+                "tests",
+                no,
+                text[start:end],
+                metric=_subject(text, fm.start() if fm else start),
+                value=_as_value(counts),
+                reference=ref,
+                passed=counts.get("passed"),
+                failed=counts.get("failed"),
+                skipped=counts.get("skipped"),
+            )
 
 
 def _unittest(ctx: Context, no: int, text: str, ran: int) -> Claim | None:
@@ -190,15 +216,23 @@ def _unittest(ctx: Context, no: int, text: str, ran: int) -> Claim | None:
         skipped = re.findall(r"skipped=(\d+)", em.group("detail") or "")
         passed = ran - failed - (int(skipped[0]) if skipped else 0)
         ctx.taken.add(no)
-        return ctx.claim("tests", no, text.strip(), metric="unittest", value=float(passed), passed=passed,
-                         failed=failed, skipped=int(skipped[0]) if skipped else None)
+        return ctx.claim(
+            "tests",
+            no,
+            text.strip(),
+            metric="unittest",
+            value=float(passed),
+            passed=passed,
+            failed=failed,
+            skipped=int(skipped[0]) if skipped else None,
+        )
     return None
 
 
 def _subject(text: str, start: int) -> str | None:
-    head = text[max(0, start - 200):start]
+    head = text[max(0, start - 200) : start]
     cut = max(head.rfind(";"), head.rfind(". "))  # "Mean: 96.3; range: 0.27; raw passes: 5/5": its own clause
-    head = head[cut + 1:].strip(" :-•*`=")
+    head = head[cut + 1 :].strip(" :-•*`=")
     return head[-80:] or None
 
 

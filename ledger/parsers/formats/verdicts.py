@@ -29,30 +29,45 @@ VERSION = "1"
 BLOCKS = frozenset({"code", "text", "item"})
 NEEDS_DIGIT = False
 
-_WORDS = {"PASSED": "pass", "PASS": "pass", "OK": "pass", "SUCCESS": "pass", "SUCCEEDED": "pass",
-          "FAILED": "fail", "FAIL": "fail", "FAILURE": "fail", "ERROR": "fail", "TIMEOUT": "fail",
-          "SKIPPED": "skipped", "XFAIL": "pass", "XPASS": "pass"}
+_WORDS = {
+    "PASSED": "pass",
+    "PASS": "pass",
+    "OK": "pass",
+    "SUCCESS": "pass",
+    "SUCCEEDED": "pass",
+    "FAILED": "fail",
+    "FAIL": "fail",
+    "FAILURE": "fail",
+    "ERROR": "fail",
+    "TIMEOUT": "fail",
+    "SKIPPED": "skipped",
+    "XFAIL": "pass",
+    "XPASS": "pass",
+}
 _WORD = "|".join(sorted(_WORDS, key=len, reverse=True))
 _MARKS = {"✅": "pass", "✔": "pass", "✓": "pass", "☑": "pass", "❌": "fail", "✗": "fail", "✘": "fail"}
 _MARK = "[" + "".join(_MARKS) + "]"
 
 # "pr:   FAILED tests/test_x.py::test_y[a] - ...": pytest's summary line, maybe under a side label
 _SIDE_PYTEST_RE = re.compile(
-    r"^\s*(?P<side>[A-Za-z][\w.-]{0,15}):\s+(?P<word>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\s+(?P<id>\S+::\S+)")
+    r"^\s*(?P<side>[A-Za-z][\w.-]{0,15}):\s+(?P<word>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\s+(?P<id>\S+::\S+)"
+)
 # "test_x: PASSED", "TestLlama::test_fp8 : ✅ PASSED"
 _ID_VERDICT_RE = re.compile(
-    rf"^\s*(?P<id>[A-Za-z_][\w./:\[\]@+-]{{2,200}}?)\s*:\s+(?:{_MARK}\s*)?(?P<word>{_WORD})\b(?P<rest>.{{0,120}})$")
+    rf"^\s*(?P<id>[A-Za-z_][\w./:\[\]@+-]{{2,200}}?)\s*:\s+(?:{_MARK}\s*)?(?P<word>{_WORD})\b(?P<rest>.{{0,120}})$"
+)
 # "✓ Correctness test PASSED", "Numerics check: OK" is the line above
-_NAME_VERDICT_RE = re.compile(
-    rf"^\s*(?:{_MARK}\s*)?(?P<name>[A-Za-z][\w ./()-]{{2,80}}?)\s+(?P<word>{_WORD})[.!]?\s*$")
+_NAME_VERDICT_RE = re.compile(rf"^\s*(?:{_MARK}\s*)?(?P<name>[A-Za-z][\w ./()-]{{2,80}}?)\s+(?P<word>{_WORD})[.!]?\s*$")
 # "✅ (pass mxfp8 - Triton and cuBLAS)", "❌ fail: the fp8 path"
 _MARK_VERDICT_RE = re.compile(
     rf"^\s*(?P<mark>{_MARK})\s*\(?\s*(?P<word>pass(?:ed)?|fail(?:ed)?)\b\s*[:-]?\s*(?P<name>[^()]{{0,80}}?)\)?\s*$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # "... - assert 2210.41 >= ((2 - 1.05) * 2405.1)": the measured value of a failed assertion
 _ASSERT_RE = re.compile(
     r"\bassert\s+(?:[\w.]{1,40}\()?(?P<v>[-+]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?)\)?\s*"
-    r"(?P<op>>=|<=|==|>|<|≥|≤)\s*(?P<expr>[\d\s.+\-*/()eE]{1,80})")
+    r"(?P<op>>=|<=|==|>|<|≥|≤)\s*(?P<expr>[\d\s.+\-*/()eE]{1,80})"
+)
 _HINT_RE = re.compile(rf"{_WORD}|{_MARK}|\bpass|\bfail", re.IGNORECASE)
 # _HINT_RE's words as substrings of the lowered line ("succe" for SUCCESS and SUCCEEDED, "pass" for PASSED, XPASS
 # and \bpass, "fail" for FAILED, FAILURE, XFAIL, \bfail): one substring test each instead of the pattern's
@@ -85,18 +100,30 @@ def _line(ctx: Context, no: int, text: str, block: Block) -> Iterator[Claim]:
         test_id = m.group("id")
         name = test_id.split("::")[-1]
         side = m.group("side")
-        yield _gate(ctx, no, text.strip()[:160], name, _WORDS[m.group("word")], m.group("word"),
-                    {"side": side, "test": test_id[:200]})
+        yield _gate(
+            ctx,
+            no,
+            text.strip()[:160],
+            name,
+            _WORDS[m.group("word")],
+            m.group("word"),
+            {"side": side, "test": test_id[:200]},
+        )
         am = _ASSERT_RE.search(text, m.end())
         if am:
             value = to_float(am.group("v"))
             if value is not None:
                 ctx.take(no, am.start("v"), am.end("v"))
                 context = " ".join([*block.section[-1:], ctx.lead_in(block)])
-                yield ctx.claim(kind_for_metric(f"{name} {context}"), no, am.group(0).strip(),
-                                metric=f"{name} (asserted)", value=value,
-                                note=f"asserted {am.group('op')} {am.group('expr').strip()}",
-                                config={"side": side, "test": test_id[:200]})
+                yield ctx.claim(
+                    kind_for_metric(f"{name} {context}"),
+                    no,
+                    am.group(0).strip(),
+                    metric=f"{name} (asserted)",
+                    value=value,
+                    note=f"asserted {am.group('op')} {am.group('expr').strip()}",
+                    config={"side": side, "test": test_id[:200]},
+                )
         ctx.taken.add(no)
         return
     if block.kind == "code" and text.lstrip().startswith(("$", "#", ">>>", "+ ")):
@@ -108,8 +135,15 @@ def _line(ctx: Context, no: int, text: str, block: Block) -> Iterator[Claim]:
         lead = _LEADING_SETTINGS_RE.match(text) or _BEFORE_ERRORS_RE.match(text)
         name = " ".join(lead.group(0).split()) if lead else (ctx.lead_in(block) or "check")
         ctx.take(no, fm.start(), fm.end())
-        yield _gate(ctx, no, text.strip()[:160], name, "pass" if fm.group("v").lower() in ("true", "yes") else "fail",
-                    fm.group(0).strip(), {})
+        yield _gate(
+            ctx,
+            no,
+            text.strip()[:160],
+            name,
+            "pass" if fm.group("v").lower() in ("true", "yes") else "fail",
+            fm.group(0).strip(),
+            {},
+        )
         return
     km = _KV_VERDICT_RE.match(text)
     if km:
@@ -120,8 +154,15 @@ def _line(ctx: Context, no: int, text: str, block: Block) -> Iterator[Claim]:
         name = led.rstrip(":").strip() or km.group("first")
         tm = _THRESHOLD_RE.search(text)
         ctx.take(no, km.start("word"), km.end("word"))
-        yield ctx.claim("gate", no, text.strip()[:160], metric=name[:120], outcome=_WORDS[km.group("word")],
-                        outcome_text=km.group("word"), note=f"threshold {tm.group(1)}" if tm else None)
+        yield ctx.claim(
+            "gate",
+            no,
+            text.strip()[:160],
+            metric=name[:120],
+            outcome=_WORDS[km.group("word")],
+            outcome_text=km.group("word"),
+            note=f"threshold {tm.group(1)}" if tm else None,
+        )
         return
     m = _ID_VERDICT_RE.match(text)
     if m and (m.group("word") != "OK" or "_" in m.group("id") or "::" in m.group("id")):
@@ -138,21 +179,24 @@ def _line(ctx: Context, no: int, text: str, block: Block) -> Iterator[Claim]:
         return
     m = _NAME_VERDICT_RE.match(text)
     if m and (block.kind == "code" or block.in_code or _MARK_RE.match(text)):
-        yield _gate(ctx, no, text.strip()[:160], m.group("name").strip(), _WORDS[m.group("word")], m.group("word"),
-                    {})
+        yield _gate(ctx, no, text.strip()[:160], m.group("name").strip(), _WORDS[m.group("word")], m.group("word"), {})
         ctx.taken.add(no)
 
 
 _MARK_RE = re.compile(rf"^\s*{_MARK}")
 # "accuracy=0.866 threshold=0.93 FAIL": key=value pairs a tool prints, then its verdict in capitals
-_KV_VERDICT_RE = re.compile(rf"^\s{{0,8}}(?P<first>[A-Za-z_][\w.-]{{0,30}})\s?=\s?[^\s=]{{1,40}}"
-                            rf"(?:\s{{1,8}}[A-Za-z_][\w.-]{{0,30}}\s?=\s?[^\s=]{{1,40}}){{0,7}}\s{{1,8}}(?P<word>{_WORD})\s*$")
+_KV_VERDICT_RE = re.compile(
+    rf"^\s{{0,8}}(?P<first>[A-Za-z_][\w.-]{{0,30}})\s?=\s?[^\s=]{{1,40}}"
+    rf"(?:\s{{1,8}}[A-Za-z_][\w.-]{{0,30}}\s?=\s?[^\s=]{{1,40}}){{0,7}}\s{{1,8}}(?P<word>{_WORD})\s*$"
+)
 _THRESHOLD_RE = re.compile(r"\bthreshold\s?=\s?([\d.]{1,20})", re.IGNORECASE)
 # "pass= True", "passed: false" at a check line's end, and the settings the line opens with
 _FLAG_OUTCOME_RE = re.compile(r"\bpass(?:ed)?\s{0,2}[=:]\s{0,2}(?P<v>True|False|true|false|yes|no)\s*$")
 # "torch.bfloat16 M=8    max_abs=...": what the line opens with before its first error
-_BEFORE_ERRORS_RE = re.compile(r"^\s{0,8}[\w.=-]{1,40}(?:\s{1,8}[\w.=-]{1,40}){0,5}?"
-                               r"(?=\s{1,8}(?:max|mean|avg)_(?:abs|rel)\b)")
+_BEFORE_ERRORS_RE = re.compile(
+    r"^\s{0,8}[\w.=-]{1,40}(?:\s{1,8}[\w.=-]{1,40}){0,5}?"
+    r"(?=\s{1,8}(?:max|mean|avg)_(?:abs|rel)\b)"
+)
 _LEADING_SETTINGS_RE = re.compile(r"^\s{0,8}(?:[A-Za-z_][\w.-]{0,30}=[^\s=]{1,40}\s{1,8}){1,8}")
 _QUOTE_RE = re.compile(r"^\s*(?:>\s?)+")
 

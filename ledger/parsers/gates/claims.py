@@ -18,23 +18,33 @@ from ledger.vocab.setup import qualifiers
 _NAMED_FAIL_RE = re.compile(
     r"\b\d{1,6}\s+(?:tests?\s+)?(?:failed|failures?|errors?)\s*:\s*"
     r"(?P<names>`?[\w.:/\[\]-]{3,120}`?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)`?[\w.:/\[\]-]{3,120}`?){0,10})",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _NAMES_SPLIT_RE = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
 # a failure main has too is not this change's: "which main fails too", "both also failing on main since 77aa01b"
 _MAIN_FAILS_RE = re.compile(
-    r"\bmain\s+(?:also\s+)?fails\b|\b(?:also\s+)?fail(?:s|ing|ed)?\s+on\s+main\b|\bpre-?existing\b",
-    re.IGNORECASE)
+    r"\bmain\s+(?:also\s+)?fails\b|\b(?:also\s+)?fail(?:s|ing|ed)?\s+on\s+main\b|\bpre-?existing\b", re.IGNORECASE
+)
 _TEST_ID_RE = re.compile(r"[_.:/\[]")
 
 NAMED_FAIL_HINT_RE = re.compile(r"fail|error", re.IGNORECASE)
 NAMED_FAIL_HINTS = tuple(NAMED_FAIL_HINT_RE.pattern.split("|"))
 
 
-def gate(ctx: Context, line: int, text: str, name: str, outcome: str, outcome_text: str | None,
-         config: dict[str, str] | None = None, note: str | None = None) -> Claim:
+def gate(
+    ctx: Context,
+    line: int,
+    text: str,
+    name: str,
+    outcome: str,
+    outcome_text: str | None,
+    config: dict[str, str] | None = None,
+    note: str | None = None,
+) -> Claim:
     cfg = {**qualifiers(name), **(config or {})}
-    return ctx.claim("gate", line, text[:120], metric=name[:160], outcome=outcome, outcome_text=outcome_text,
-                     config=cfg, note=note)
+    return ctx.claim(
+        "gate", line, text[:120], metric=name[:160], outcome=outcome, outcome_text=outcome_text, config=cfg, note=note
+    )
 
 
 def top_level_split(text: str, sep: str) -> list[str]:
@@ -54,7 +64,7 @@ def top_level_split(text: str, sep: str) -> list[str]:
         if depth == 0:
             m = pat.search(text, i, bpos)
             if m:
-                out.append(text[start:m.start()])
+                out.append(text[start : m.start()])
                 start = i = m.end()
                 continue
         if b is None:
@@ -70,7 +80,7 @@ _SPLIT_BRACKET_RE = re.compile(r"[(\[)\]]")
 
 
 def named_failures(ctx: Context, line: int, text: str, offset: int, low: str | None) -> Iterator[Claim]:
-    """"1 failed: test_checked_in_schemas_are_current, which main fails too (waived)": a gate per named test.
+    """ "1 failed: test_checked_in_schemas_are_current, which main fails too (waived)": a gate per named test.
     `low` is lower_for_words(text)."""
     if not has_word(text, low, NAMED_FAIL_HINTS, NAMED_FAIL_HINT_RE):
         return
@@ -79,7 +89,7 @@ def named_failures(ctx: Context, line: int, text: str, offset: int, low: str | N
         names = [n for n in names if _TEST_ID_RE.search(n)]
         if not names:
             continue
-        tail = text[m.end():m.end() + 240]
+        tail = text[m.end() : m.end() + 240]
         clause = tail.split(";")[0]
         said = re.search(r"\bwaived\b", clause, re.IGNORECASE) is not None
         on_main = _MAIN_FAILS_RE.search(clause) is not None
@@ -89,10 +99,21 @@ def named_failures(ctx: Context, line: int, text: str, offset: int, low: str | N
         if wm:
             note = wm.group(1)
         for n in names:
-            outcome_text = ("failed (waived" + (f"; {note})" if note else ")") if said else
-                            "failed (fails on main too)" if on_main else "failed")
-            yield gate(ctx, line, text[m.start():m.end() + (wm.end() if wm else 0)].strip(), n,
-                       "waived" if waived else "fail", outcome_text)
+            outcome_text = (
+                "failed (waived" + (f"; {note})" if note else ")")
+                if said
+                else "failed (fails on main too)"
+                if on_main
+                else "failed"
+            )
+            yield gate(
+                ctx,
+                line,
+                text[m.start() : m.end() + (wm.end() if wm else 0)].strip(),
+                n,
+                "waived" if waived else "fail",
+                outcome_text,
+            )
 
 
 def has_word(text: str, low: str | None, words: tuple[str, ...], hint: re.Pattern[str]) -> bool:

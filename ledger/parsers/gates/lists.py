@@ -18,9 +18,12 @@ from ledger.parsers.reader.document import Block, Document
 
 NOT_VERIFIED_LABEL_RE = re.compile(
     r"^\s*(?:[*_]{0,2})(?P<label>not verified|not tested|untested|not covered|not measured|unverified|"
-    r"not yet verified|not run)(?:[*_]{0,2})\s*:\s*(?:[*_]{0,2})\s*$", re.IGNORECASE)
-OTHER_GATES_RE = re.compile(r"^\s*(?:the\s+)?(?:other|remaining|additional|rest of the)\s+(?:gates|checks)\s*:\s*$",
-                            re.IGNORECASE)
+    r"not yet verified|not run)(?:[*_]{0,2})\s*:\s*(?:[*_]{0,2})\s*$",
+    re.IGNORECASE,
+)
+OTHER_GATES_RE = re.compile(
+    r"^\s*(?:the\s+)?(?:other|remaining|additional|rest of the)\s+(?:gates|checks)\s*:\s*$", re.IGNORECASE
+)
 _ITEM_LINE_RE = re.compile(r"^([ \t]*)(?:[-*+•◦▪‣]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
 _HAS_DECIMAL_RE = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])|\(ref\b")
 _LEADS = "gates.leads"
@@ -43,7 +46,7 @@ def lead_in(block: Block, ctx: Context) -> str | None:
         if bm is None:
             return raw.strip() if block.level == 0 else None
         if len(bm.group(1).replace("\t", "    ")) // 2 < block.level:
-            return raw[bm.end():].strip()
+            return raw[bm.end() :].strip()
     return None
 
 
@@ -90,8 +93,7 @@ def listed_gates(block: Block, ctx: Context) -> Iterator[Claim]:
             parts = parts[1:]
         for p in parts:
             name = f"{head}: {p}" if head else p
-            yield gate(ctx, block.start, block.text.strip(), name, "pass", None,
-                       note="listed among gates that passed")
+            yield gate(ctx, block.start, block.text.strip(), name, "pass", None, note="listed among gates that passed")
 
 
 def _first_word(text: str) -> str:

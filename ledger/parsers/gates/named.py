@@ -42,13 +42,17 @@ BLOCKS = frozenset({"table", "text", "item", "code"})
 NEEDS_DIGIT = False
 """Claims here can stand without a number (an outcome word, a Yes/No cell)."""
 
-_TEST_PLAN_RE = re.compile(r"^\W*(?:test(?:ing)?(?: plan| results?| done)?|tests run|validation|verification)\W*$",
-                           re.IGNORECASE)
-_ATTESTATION_RE = re.compile(r"(?<![\w-])(?:added|updated|installed|read|follows?|documented|i have|i've)(?![\w-])",
-                             re.IGNORECASE)
+_TEST_PLAN_RE = re.compile(
+    r"^\W*(?:test(?:ing)?(?: plan| results?| done)?|tests run|validation|verification)\W*$", re.IGNORECASE
+)
+_ATTESTATION_RE = re.compile(
+    r"(?<![\w-])(?:added|updated|installed|read|follows?|documented|i have|i've)(?![\w-])", re.IGNORECASE
+)
 _RAN_CHECK_RE = re.compile(
     r"(?<![\w-])(?:ran|run|running|passed|passes|passing|checked|verified|validated|tested|benchmarked|"
-    r"reproduced|ci|green|succeeded|no regressions?)(?![\w-])", re.IGNORECASE)
+    r"reproduced|ci|green|succeeded|no regressions?)(?![\w-])",
+    re.IGNORECASE,
+)
 _LINE_HINTS = HINTS + NAMED_FAIL_HINTS
 
 

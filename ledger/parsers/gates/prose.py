@@ -26,58 +26,92 @@ _PROSE_RE = re.compile(
     r"run|rerun|re-run)|not\s+(?:measured|covered|verified)\s+(?:on|for|at|in)\b|did\s+not\s+boot|"
     r"(?:hangs|hung)\s+(?:in|on|at|when|during|forever)|"
     r"bitwise[ -](?:identical|equal|exact)|bit-exact|(?:is|are|was|were)\s+identical\s+in\s+all\s+cases)",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # "the PR pre-commit check passed", "All validation steps passed:", "Every test either passed"
 _PASSED_RE = re.compile(
     r"(?P<subj>(?:\b[\w`./-]{1,40}\s+){0,4}?(?:gates?|tests?|checks?|steps?|suites?|jobs?|CI|lint)`?)\s+"
-    r"(?:all\s+|either\s+)?(?P<word>passed|pass|passes)\b(?!\s*(?:rate|@|keys?))", re.IGNORECASE)
+    r"(?:all\s+|either\s+)?(?P<word>passed|pass|passes)\b(?!\s*(?:rate|@|keys?))",
+    re.IGNORECASE,
+)
 # "I reran the pre-commit checks; all passed.", "ran the unit tests, and all of them pass"
 _ALL_PASSED_RE = re.compile(
     r"(?P<subj>(?:\b[\w`./-]{1,40}\s+){0,4}?(?:gates?|tests?|checks?|suites?|jobs?|benchmarks?|cases?)`?)\s*[;,:]\s*"
-    r"(?:and\s+)?(?:they\s+(?:all\s+)?|all\s+(?:of\s+them\s+)?|both\s+|each\s+)(?P<word>passed|pass)\b", re.IGNORECASE)
+    r"(?:and\s+)?(?:they\s+(?:all\s+)?|all\s+(?:of\s+them\s+)?|both\s+|each\s+)(?P<word>passed|pass)\b",
+    re.IGNORECASE,
+)
 # "`ruff check` passes", "pre-commit run --all-files passes": a command in code or a lint tool, then its verdict
 _TOOL_PASSES_RE = re.compile(
     r"(?P<subj>`[^`\n]{2,80}`|\b(?:pre-commit|ruff|mypy|pytest|flake8|black|isort|clang-format|pylint|codespell|"
     r"pyright|shellcheck)(?:\s[\w./=-]{1,30}){0,4})\s+(?:all\s+|still\s+|now\s+)?(?P<word>passes|passed|pass|is clean|"
-    r"are clean|succeeds|succeeded)\b(?!\s*(?:rate|@|keys?))", re.IGNORECASE)
+    r"are clean|succeeds|succeeded)\b(?!\s*(?:rate|@|keys?))",
+    re.IGNORECASE,
+)
 # "Verified no regression on the existing GEMM unit tests", "no regressions in the accuracy suite"
 _NO_REGRESSION_RE = re.compile(
     r"\b(?P<word>(?:verified|confirmed|checked)\s+(?:that\s+there\s+(?:is|are)\s+)?no\s+regressions?)\s+"
-    r"(?:on|in|for|across|of)\s+(?P<subj>[^.;:]{3,80})", re.IGNORECASE)
+    r"(?:on|in|for|across|of)\s+(?P<subj>[^.;:]{3,80})",
+    re.IGNORECASE,
+)
 # "No accuracy change relative to mainline", "verified no perf regression vs main", "Accuracy matches main":
 # a measured quantity held against a baseline
-_QUANTITY = (r"(?:accuracy|quality|perf(?:ormance)?|throughput|latency|speed|outputs?|numerics?|scores?|results?|"
-             r"e2e|perplexity|ppl|acceptance(?:\s+(?:rate|length))?|" + BENCHMARK_ALTERNATION + ")")
+_QUANTITY = (
+    r"(?:accuracy|quality|perf(?:ormance)?|throughput|latency|speed|outputs?|numerics?|scores?|results?|"
+    r"e2e|perplexity|ppl|acceptance(?:\s+(?:rate|length))?|" + BENCHMARK_ALTERNATION + ")"
+)
 _NO_CHANGE_RE = re.compile(
     r"\b(?P<word>(?:(?:verified|confirmed|checked|observed?|saw|see|shows?)\s+)?no\s+(?:(?:significant|measurable|"
     r"noticeable)\s+)?(?P<what>" + _QUANTITY + r")\s+(?:changes?|regressions?|drops?|differences?|degradation|"
     r"loss|variation)s?)(?:\s+(?:relative\s+to|compared\s+(?:to|with)|vs\.?|against|versus|from|over)\s+"
-    r"(?:the\s+)?(?P<base>[\w`./-]{2,40}(?:\s+[\w`./-]{1,40}){0,3}?))?\s*(?=[.;,]|$)", re.IGNORECASE)
+    r"(?:the\s+)?(?P<base>[\w`./-]{2,40}(?:\s+[\w`./-]{1,40}){0,3}?))?\s*(?=[.;,]|$)",
+    re.IGNORECASE,
+)
 _MATCHES_BASE_RE = re.compile(
     r"(?<![\w-])(?P<what>" + _QUANTITY + r")\s+(?P<word>match(?:es|ed)?)\s+(?:the\s+|that\s+of\s+)?"
-    r"(?P<base>main|master|mainline|baseline|reference|upstream|the\s+reference)\b", re.IGNORECASE)
+    r"(?P<base>main|master|mainline|baseline|reference|upstream|the\s+reference)\b",
+    re.IGNORECASE,
+)
 # "The hang reported in the issue is resolved", "the crash is now fixed"
 _RESOLVED_RE = re.compile(
     r"(?P<subj>\b(?:the|this|that)\s+(?:[\w-]{1,30}\s+){0,6}?)(?:is|was|has\s+been|are|were|have\s+been)\s+"
-    r"(?:now\s+|fully\s+)?(?P<word>resolved)\b", re.IGNORECASE)
+    r"(?:now\s+|fully\s+)?(?P<word>resolved)\b",
+    re.IGNORECASE,
+)
 # "does not keep the outputs bitwise identical", "no longer bit-exact": the negation of a pass
 _NOT_IDENTICAL_RE = re.compile(
     r"\b(?P<word>(?:does\s+not|do\s+not|doesn't|don't|no\s+longer|not|isn't|aren't)\s+(?:[\w-]{1,20}\s+){0,4}?"
-    r"(?:bitwise[ -](?:identical|equal|exact)|bit-exact|identical))", re.IGNORECASE)
+    r"(?:bitwise[ -](?:identical|equal|exact)|bit-exact|identical))",
+    re.IGNORECASE,
+)
 # "All successful.", "All green.", "All tests passed." on a line of their own
 _ALL_GOOD_RE = re.compile(
-    r"(?:^|[.!]\s+)(?P<word>all\s+(?:successful|green|good|passed|pass|clean|ok))\s*[.!]?\s*$", re.IGNORECASE)
+    r"(?:^|[.!]\s+)(?P<word>all\s+(?:successful|green|good|passed|pass|clean|ok))\s*[.!]?\s*$", re.IGNORECASE
+)
 # "it passes both MMLU and GSM8K"
 _PASSES_BOTH_RE = re.compile(
     r"\b(?:it|they|both|all)\s+(?P<word>pass(?:es|ed)?)\s+(?:both\s+|all\s+)?(?P<list>[\w-]{2,30}"
-    r"(?:\s*,\s*[\w-]{2,30}){0,5}\s+and\s+[\w-]{2,30})", re.IGNORECASE)
+    r"(?:\s*,\s*[\w-]{2,30}){0,5}\s+and\s+[\w-]{2,30})",
+    re.IGNORECASE,
+)
 _VERDICT_RE = re.compile(
     r"\b(?P<name>(?:[A-Z][\w-]*\s+){0,3}verdict)\s*:\s*[*_`]{0,2}(?P<word>needs follow-up|approved|pass(?:ed)?|"
-    r"fail(?:ed)?|blocked|ok|lgtm|changes requested|resolved|not resolved)", re.IGNORECASE)
-_VERDICT_OUTCOMES = {"needs follow-up": "not_verified", "approved": "pass", "pass": "pass", "passed": "pass",
-                     "resolved": "pass", "not resolved": "fail",
-                     "fail": "fail", "failed": "fail", "blocked": "fail", "ok": "pass", "lgtm": "pass",
-                     "changes requested": "fail"}
+    r"fail(?:ed)?|blocked|ok|lgtm|changes requested|resolved|not resolved)",
+    re.IGNORECASE,
+)
+_VERDICT_OUTCOMES = {
+    "needs follow-up": "not_verified",
+    "approved": "pass",
+    "pass": "pass",
+    "passed": "pass",
+    "resolved": "pass",
+    "not resolved": "fail",
+    "fail": "fail",
+    "failed": "fail",
+    "blocked": "fail",
+    "ok": "pass",
+    "lgtm": "pass",
+    "changes requested": "fail",
+}
 
 
 def _clause_around(text: str, start: int, end: int) -> str:
@@ -93,21 +127,29 @@ def _clause_around(text: str, start: int, end: int) -> str:
 _COMPLETED_RE = re.compile(
     r"(?P<subj>(?:[A-Za-z][\w`./+-]{0,40}\s+){1,8}?)(?P<word>(?:completed|finished|ran|succeeded)\s+"
     r"(?:[\w-]{1,20},?\s+){0,5}?(?:successfully|cleanly|without\s+(?:any\s+)?(?:errors?|failures?)|"
-    r"with\s+(?:\*\*)?(?:no|zero)\s+(?:[\w-]{1,20}\s+)?(?:errors?|failures?)))", re.IGNORECASE)
+    r"with\s+(?:\*\*)?(?:no|zero)\s+(?:[\w-]{1,20}\s+)?(?:errors?|failures?)))",
+    re.IGNORECASE,
+)
 # "CI is green", "the nightly went red": a pipeline's colour is its verdict
 _CI_COLOUR_RE = re.compile(
     r"\b(?P<subj>CI|pipelines?|builds?|checks|nightly)\s+(?:(?:is|are|was|were|went|turned|stays?|remains?|now|all|"
-    r"fully)\s+){1,3}(?P<word>green|red)\b", re.IGNORECASE)
+    r"fully)\s+){1,3}(?P<word>green|red)\b",
+    re.IGNORECASE,
+)
 # "1 expected CI failure", "two unrelated CI failures": failing runs counted, each a failed gate
 _CI_FAILURES_RE = re.compile(
     r"\b(?:\d{1,3}|one|two|three)\s+(?P<why>(?:expected|known|unrelated|remaining|flaky)\s+)?(?P<subj>CI)\s+"
-    r"(?P<word>failures?)\b", re.IGNORECASE)
+    r"(?P<word>failures?)\b",
+    re.IGNORECASE,
+)
 # "the test case `TestX::test_y[cfg]` fails with:": a named test and its failure (what follows is the error);
 # the verb is found first and the test's name read back from it, so a long line costs one pass
 # ((?<!\s): one try per run of blanks, so a long run costs its length once)
 _FAILS_VERB_RE = re.compile(
     r"(?<!\s)\s+(?:still\s+|now\s+|also\s+|consistently\s+)?(?P<word>fails|failed|crashes|crashed|"
-    r"errors\s+out)\s+(?:with|on|in|at)\b", re.IGNORECASE)
+    r"errors\s+out)\s+(?:with|on|in|at)\b",
+    re.IGNORECASE,
+)
 _TEST_NAME_RE = re.compile(r"`[^`\n]{1,320}`$|(?<![\w`])[\w:./\[\],-]{3,240}$")
 
 
@@ -126,7 +168,9 @@ def _failing_tests(text: str) -> Iterator[tuple[str, str, int, int]]:
 # the words each prose pattern cannot match without: one cheap search each skips most lines
 _PROSE_HINT_RE = re.compile(
     r"not|bit|identical|hang|hung|resolved|fixed|regression|all|change|match|differ|variation|drop|complet|finish|"
-    r"ran|green|red|failure", re.IGNORECASE)
+    r"ran|green|red|failure",
+    re.IGNORECASE,
+)
 _PASS_HINT_RE = re.compile(r"pass|clean|succe", re.IGNORECASE)
 _FAIL_HINT_RE = re.compile(r"fails|failed|crash|errors", re.IGNORECASE)
 _VERDICT_HINT_RE = re.compile(r"verdict", re.IGNORECASE)
@@ -179,37 +223,44 @@ def _prose_outcomes(ctx: Context, line: int, text: str, low: str | None) -> Iter
         clause = _clause_around(text, m.start(), m.end())
         yield gate(ctx, line, clause or m.group(0), clause or m.group(0), "fail", m.group("word"))
     for m in _NO_REGRESSION_RE.finditer(text) if _may(low, _NO_REGRESSION_WORDS) else ():
-        yield gate(ctx, line, text[m.start():m.end()].strip(), m.group("subj").strip(" `"), "pass", m.group("word"))
+        yield gate(ctx, line, text[m.start() : m.end()].strip(), m.group("subj").strip(" `"), "pass", m.group("word"))
     for rx, words in ((_NO_CHANGE_RE, _NO_CHANGE_WORDS), (_MATCHES_BASE_RE, _MATCHES_WORDS)):
         for m in rx.finditer(text) if _may(low, words) else ():
             if not ctx.is_free(line, m.start(), m.end()):
                 continue
             base = (m.group("base") or "").strip(" `").rstrip(".")
             name = f"{m.group('what').lower()} vs {base}" if base else m.group("what").lower()
-            yield gate(ctx, line, text[m.start():m.end()].strip(), name, "pass", m.group("word"))
+            yield gate(ctx, line, text[m.start() : m.end()].strip(), name, "pass", m.group("word"))
     for m in _COMPLETED_RE.finditer(text) if _may(low, _COMPLETED_WORDS) and _COMPLETED_VERB_RE.search(text) else ():
-        if re.search(r"\b(?:not|never)\s+$", text[max(0, m.start("word") - 12):m.start("word")], re.IGNORECASE):
+        if re.search(r"\b(?:not|never)\s+$", text[max(0, m.start("word") - 12) : m.start("word")], re.IGNORECASE):
             continue
         subj = re.sub(r"^(?:(?:the|a|an|every|each|all)\s+)+", "", m.group("subj").strip(), flags=re.IGNORECASE)
         if subj:  # "A TP4 serving smoke test completed successfully", "Every request completed ... no errors"
-            yield gate(ctx, line, text[m.start():m.end()].strip(), subj, "pass", m.group("word"))
+            yield gate(ctx, line, text[m.start() : m.end()].strip(), subj, "pass", m.group("word"))
     for m in _CI_COLOUR_RE.finditer(text) if _may(low, _CI_COLOUR_WORDS) else ():
-        if not re.search(r"\b(?:not|never|isn't|wasn't)\s+$", text[max(0, m.start("word") - 12):m.start("word")]):
-            yield gate(ctx, line, text[m.start():m.end()], m.group("subj"),
-                       "pass" if m.group("word").lower() == "green" else "fail", m.group("word"))
+        if not re.search(r"\b(?:not|never|isn't|wasn't)\s+$", text[max(0, m.start("word") - 12) : m.start("word")]):
+            yield gate(
+                ctx,
+                line,
+                text[m.start() : m.end()],
+                m.group("subj"),
+                "pass" if m.group("word").lower() == "green" else "fail",
+                m.group("word"),
+            )
     for m in _CI_FAILURES_RE.finditer(text) if _may(low, _CI_FAILURES_WORDS) else ():
         why = (m.group("why") or "").strip().lower()
-        yield gate(ctx, line, text[m.start():m.end()], f"CI ({why} failure)" if why else "CI", "fail",
-                   m.group("word"))
+        yield gate(
+            ctx, line, text[m.start() : m.end()], f"CI ({why} failure)" if why else "CI", "fail", m.group("word")
+        )
     for m in _RESOLVED_RE.finditer(text) if _may(low, _RESOLVED_WORDS) else ():
-        if re.search(r"\b(?:not|never|isn't|wasn't)\s*$", text[:m.start("word")], re.IGNORECASE):
+        if re.search(r"\b(?:not|never|isn't|wasn't)\s*$", text[: m.start("word")], re.IGNORECASE):
             continue
         subj = m.group("subj").strip()
-        yield gate(ctx, line, text[m.start():m.end()].strip(), subj, "pass", m.group("word"))
+        yield gate(ctx, line, text[m.start() : m.end()].strip(), subj, "pass", m.group("word"))
     am = _ALL_GOOD_RE.search(text) if _may(low, _ALL_GOOD_WORDS) else None
     if am:
         # "Tested on GSM8k with and without spec. All successful.": the sentence before names what was checked
-        before = text[:am.start("word")].strip(" .!")
+        before = text[: am.start("word")].strip(" .!")
         section = ctx.section_at(line)
         name = before[-120:] if before else (section[-1] if section else "checks")
         yield gate(ctx, line, am.group("word"), name, "pass", am.group("word"))
@@ -239,35 +290,41 @@ def _prose_passes(ctx: Context, line: int, text: str) -> Iterator[Claim]:
         yield claim
 
 
-_COUNT_WORD_RE = re.compile(r"(?:all\s+)?(?:" + "|".join(w for w in NUMBER_WORDS if NUMBER_WORDS[w] > 1) + r")\s",
-                            re.IGNORECASE)
+_COUNT_WORD_RE = re.compile(
+    r"(?:all\s+)?(?:" + "|".join(w for w in NUMBER_WORDS if NUMBER_WORDS[w] > 1) + r")\s", re.IGNORECASE
+)
 
 
 def _pass_phrases(ctx: Context, line: int, text: str) -> Iterator[tuple[Claim, tuple[int, int]]]:
     for m in _TOOL_PASSES_RE.finditer(text):
-        yield gate(ctx, line, text[m.start():m.end()].strip(), m.group("subj").strip(" `"), "pass",
-                   m.group("word")), m.span()
+        yield (
+            gate(ctx, line, text[m.start() : m.end()].strip(), m.group("subj").strip(" `"), "pass", m.group("word")),
+            m.span(),
+        )
     for m in _PASSED_RE.finditer(text):
         subj = m.group("subj").strip(" `")
-        if re.search(r"(?<![\w.])\d+(?![\w.])", subj) or re.search(r"\b(?:no|not|none|never)\b", subj, re.IGNORECASE) \
-                or _COUNT_WORD_RE.match(subj):
+        if (
+            re.search(r"(?<![\w.])\d+(?![\w.])", subj)
+            or re.search(r"\b(?:no|not|none|never)\b", subj, re.IGNORECASE)
+            or _COUNT_WORD_RE.match(subj)
+        ):
             continue  # "All 26 gates passed", "Nine targeted tests passed" are test counts; "no tests passed" no pass
-        if re.search(r"\b(?:not|never|didn't|did not)\s*$", text[:m.start()], re.IGNORECASE):
+        if re.search(r"\b(?:not|never|didn't|did not)\s*$", text[: m.start()], re.IGNORECASE):
             continue
         articles = list(re.finditer(r"\b(?:the|a|an)\s+", subj, re.IGNORECASE))
         if articles:  # "After the rebase the lint check": the noun phrase after the last article
-            subj = subj[articles[-1].end():]
-        yield gate(ctx, line, text[m.start():m.end()].strip(), subj, "pass", m.group("word")), m.span()
+            subj = subj[articles[-1].end() :]
+        yield gate(ctx, line, text[m.start() : m.end()].strip(), subj, "pass", m.group("word")), m.span()
     for m in _ALL_PASSED_RE.finditer(text):
         subj = m.group("subj").strip(" `")
         articles = list(re.finditer(r"\b(?:the|a|an)\s+", subj, re.IGNORECASE))
         if articles:
-            subj = subj[articles[-1].end():]
-        yield gate(ctx, line, text[m.start():m.end()].strip(), subj, "pass", m.group("word")), m.span()
+            subj = subj[articles[-1].end() :]
+        yield gate(ctx, line, text[m.start() : m.end()].strip(), subj, "pass", m.group("word")), m.span()
     for m in _PASSES_BOTH_RE.finditer(text):
         names = [n.strip() for n in re.split(r"\s*,\s*|\s+and\s+", m.group("list")) if n.strip()]
         for k, n in enumerate(names):
-            yield gate(ctx, line, text[m.start():m.end()], n, "pass", m.group("word")), (m.start() + k, m.start() + k)
+            yield gate(ctx, line, text[m.start() : m.end()], n, "pass", m.group("word")), (m.start() + k, m.start() + k)
 
 
 def _prose_verdicts(ctx: Context, line: int, text: str) -> Iterator[Claim]:
@@ -275,5 +332,6 @@ def _prose_verdicts(ctx: Context, line: int, text: str) -> Iterator[Claim]:
         word = m.group("word").lower()
         section = ctx.section_at(line)
         name = f"{section[-1]} {m.group('name').lower()}" if section else m.group("name")
-        yield gate(ctx, line, text[m.start():m.end()], name, _VERDICT_OUTCOMES.get(word, "not_verified"),
-                   m.group("word"))
+        yield gate(
+            ctx, line, text[m.start() : m.end()], name, _VERDICT_OUTCOMES.get(word, "not_verified"), m.group("word")
+        )

@@ -14,8 +14,14 @@ from ledger.parsers.reader.document import Block
 
 PYTEST_RE = re.compile(r"^\s*(?P<word>PASSED|FAILED|ERROR|XFAIL|XPASS|SKIPPED)\s+(?P<id>\S+::\S+)")
 PYTEST_V_RE = re.compile(r"^\s*(?P<id>\S+::\S+)\s+(?P<word>PASSED|FAILED|ERROR|XFAIL|XPASS|SKIPPED)\b")
-_PYTEST_OUTCOMES = {"passed": "pass", "failed": "fail", "error": "fail", "xfail": "pass", "xpass": "pass",
-                    "skipped": "skipped"}
+_PYTEST_OUTCOMES = {
+    "passed": "pass",
+    "failed": "fail",
+    "error": "fail",
+    "xfail": "pass",
+    "xpass": "pass",
+    "skipped": "skipped",
+}
 
 
 def pytest_lines(block: Block, ctx: Context) -> Iterator[Claim]:
@@ -26,5 +32,12 @@ def pytest_lines(block: Block, ctx: Context) -> Iterator[Claim]:
             continue
         test_id = m.group("id").split("::")[-1]
         word = m.group("word")
-        yield gate(ctx, no, text.strip()[:120], test_id, _PYTEST_OUTCOMES[word.lower()], word,
-                   config={"test": m.group("id")[:200]})
+        yield gate(
+            ctx,
+            no,
+            text.strip()[:120],
+            test_id,
+            _PYTEST_OUTCOMES[word.lower()],
+            word,
+            config={"test": m.group("id")[:200]},
+        )

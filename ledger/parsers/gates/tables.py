@@ -1,9 +1,9 @@
 """Gates in tables: a row names a check, a cell holds its outcome.
 
-    mypy (scripts/run_mypy.sh)	clean                       a result cell that is an outcome
-    test_mtp1_gsm8k_mmmu_and_video	gsm8k 95.98; videos pass    "<name> pass" as one clause of a cell
-    test_x (failed in CI on f22959cf9a)	5 passed            an outcome in the row's name
-    ✅ PASSED                                                  a check mark and the word a tool printed
+mypy (scripts/run_mypy.sh)	clean                       a result cell that is an outcome
+test_mtp1_gsm8k_mmmu_and_video	gsm8k 95.98; videos pass    "<name> pass" as one clause of a cell
+test_x (failed in CI on f22959cf9a)	5 passed            an outcome in the row's name
+✅ PASSED                                                  a check mark and the word a tool printed
 """
 
 from __future__ import annotations
@@ -27,14 +27,41 @@ from ledger.vocab.text import lower_for_words
 
 # A result cell (or clause) that is an outcome: "clean", "pass, acceptance length 4.000", "not rerun".
 _CELL_OUTCOMES: tuple[tuple[str, str], ...] = (
-    ("not rerun", "not_run"), ("not re-run", "not_run"), ("not run", "not_run"), ("did not run", "not_run"),
-    ("not verified", "not_verified"), ("not measured", "not_verified"), ("not covered", "not_verified"),
-    ("not tested", "not_verified"), ("untested", "not_verified"), ("needs follow-up", "not_verified"),
-    ("bitwise identical", "pass"), ("bit-exact", "pass"), ("identical", "pass"), ("matches", "pass"),
-    ("waived", "waived"), ("skipped", "skipped"), ("passed", "pass"), ("passes", "pass"), ("pass", "pass"),
-    ("clean", "pass"), ("ok", "pass"), ("green", "pass"), ("success", "pass"), ("✅", "pass"), ("✔", "pass"),
-    ("failed", "fail"), ("fails", "fail"), ("fail", "fail"), ("failure", "fail"), ("timed out", "fail"),
-    ("timeout", "fail"), ("hangs", "fail"), ("did not boot", "fail"), ("❌", "fail"), ("✗", "fail"),
+    ("not rerun", "not_run"),
+    ("not re-run", "not_run"),
+    ("not run", "not_run"),
+    ("did not run", "not_run"),
+    ("not verified", "not_verified"),
+    ("not measured", "not_verified"),
+    ("not covered", "not_verified"),
+    ("not tested", "not_verified"),
+    ("untested", "not_verified"),
+    ("needs follow-up", "not_verified"),
+    ("bitwise identical", "pass"),
+    ("bit-exact", "pass"),
+    ("identical", "pass"),
+    ("matches", "pass"),
+    ("waived", "waived"),
+    ("skipped", "skipped"),
+    ("passed", "pass"),
+    ("passes", "pass"),
+    ("pass", "pass"),
+    ("clean", "pass"),
+    ("ok", "pass"),
+    ("green", "pass"),
+    ("success", "pass"),
+    ("✅", "pass"),
+    ("✔", "pass"),
+    ("failed", "fail"),
+    ("fails", "fail"),
+    ("fail", "fail"),
+    ("failure", "fail"),
+    ("timed out", "fail"),
+    ("timeout", "fail"),
+    ("hangs", "fail"),
+    ("did not boot", "fail"),
+    ("❌", "fail"),
+    ("✗", "fail"),
 )
 _CELL_OUTCOME_MAP = dict(_CELL_OUTCOMES)
 _ALT = "|".join(re.escape(p) for p, _ in _CELL_OUTCOMES)
@@ -47,17 +74,23 @@ _CELL_RE = re.compile(rf"^\s*(?=[{_CELL_FIRST}])(?P<word>{_ALT})(?![\w@-])(?P<re
 # "videos pass": a short name and an outcome as one clause
 _NAMED_CLAUSE_RE = re.compile(
     r"^\s*(?P<name>[A-Za-z][\w./-]{0,30}(?:\s[A-Za-z][\w./-]{0,30}){0,3})\s+"
-    r"(?P<word>pass|passes|passed|fail|fails|failed|clean|ok|skipped|waived)\s*$", re.IGNORECASE)
+    r"(?P<word>pass|passes|passed|fail|fails|failed|clean|ok|skipped|waived)\s*$",
+    re.IGNORECASE,
+)
 _GENERIC_HEADER_RE = re.compile(
-    r"^(?:result|results|status|outcome|verdict|value|values|check|checks|)(?:\s*\([^()]{0,40}\))?$", re.IGNORECASE)
+    r"^(?:result|results|status|outcome|verdict|value|values|check|checks|)(?:\s*\([^()]{0,40}\))?$", re.IGNORECASE
+)
 # "✅ PASSED", "❌ FAILED": a check mark and the word a tool printed
 _MARK_WORD_RE = re.compile(r"^\s*[✅✔✓❌✗✘]\s*(?P<word>PASSED|FAILED|PASS|FAIL|OK|SKIPPED|ERROR)\s*$")
 _LINT_TOOL_RE = re.compile(
     r"^(?:mypy|pre-commit|ruff|flake8|pylint|black|isort|clang-format|clang-tidy|pyright|codespell|yapf|"
-    r"shellcheck|lint|linters?|cpplint|eslint|prettier|type ?check)\b", re.IGNORECASE)
+    r"shellcheck|lint|linters?|cpplint|eslint|prettier|type ?check)\b",
+    re.IGNORECASE,
+)
 _PAREN_RE = re.compile(r"\(([^()]{1,120})\)")
-_PAREN_OUTCOME_RE = re.compile(r"^\s*(?P<word>failed|fails|passed|passes|waived|skipped|flaky|timed out)\b",
-                               re.IGNORECASE)
+_PAREN_OUTCOME_RE = re.compile(
+    r"^\s*(?P<word>failed|fails|passed|passes|waived|skipped|flaky|timed out)\b", re.IGNORECASE
+)
 _TRAILING_PAREN_RE = re.compile(r"\s*\(([^()]{1,60})\)\s*$")
 _CLAUSE_SPLIT_RE = re.compile(r";\s*")
 _SETTING_VALUE_RE = re.compile(r"^[\d.,x]{1,12}[kKmM]?$")
@@ -83,16 +116,26 @@ def table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
             if om:
                 word = om.group("word").lower()
                 outcome = "waived" if "waived" in pm.group(1).lower() else _paren_outcome(word)
-                rest = pm.group(1)[om.end():].strip()
-                yield gate(ctx, row.line, label, name, outcome, f"{word} ({rest})" if rest else word,
-                           config={"note": rest} if rest else None)
+                rest = pm.group(1)[om.end() :].strip()
+                yield gate(
+                    ctx,
+                    row.line,
+                    label,
+                    name,
+                    outcome,
+                    f"{word} ({rest})" if rest else word,
+                    config={"note": rest} if rest else None,
+                )
         for ci, cell in enumerate(row.cells[1:], start=1):
             if not cell.strip():
                 continue
             # a gate needs an outcome opening a clause (the first, or one after a ";") or a named failure
             low = lower_for_words(cell)
-            if ";" not in cell and not _CELL_START_RE.match(cell) and not has_word(
-                    cell, low, NAMED_FAIL_HINTS, NAMED_FAIL_HINT_RE):
+            if (
+                ";" not in cell
+                and not _CELL_START_RE.match(cell)
+                and not has_word(cell, low, NAMED_FAIL_HINTS, NAMED_FAIL_HINT_RE)
+            ):
                 continue
             col = cols[ci] if ci < len(cols) else ""
             yield from _cell_gates(ctx, row, label, name, label_cfg, cell, col, low)
@@ -109,33 +152,44 @@ def _paren_outcome(word: str) -> str:
 
 
 def _split_label(label: str) -> tuple[str, dict[str, str]]:
-    """"test_gsm8k (unchanged)" -> ("test_gsm8k", {"note": "unchanged"}) for a non-outcome parenthetical."""
+    """ "test_gsm8k (unchanged)" -> ("test_gsm8k", {"note": "unchanged"}) for a non-outcome parenthetical."""
     cfg: dict[str, str] = {}
     name = label
     m = _TRAILING_PAREN_RE.search(label) if ")" in label else None
     if m and not _PAREN_OUTCOME_RE.match(m.group(1)) and not re.search(r"[/.]|\.sh\b", m.group(1)):
         cfg["note"] = m.group(1)
-        name = label[:m.start()].strip()
+        name = label[: m.start()].strip()
     elif m and _PAREN_OUTCOME_RE.match(m.group(1)):
-        name = label[:m.start()].strip()
+        name = label[: m.start()].strip()
     return name, cfg
 
 
-def _cell_gates(ctx: Context, row: Row, label: str, name: str, label_cfg: dict[str, str], cell: str,
-                col: str, low: str | None) -> Iterator[Claim]:
+def _cell_gates(
+    ctx: Context, row: Row, label: str, name: str, label_cfg: dict[str, str], cell: str, col: str, low: str | None
+) -> Iterator[Claim]:
     mw = _MARK_WORD_RE.match(cell)
     if mw:
         word = mw.group("word")
         outcome = {"passed": "pass", "pass": "pass", "ok": "pass", "skipped": "skipped"}.get(word.lower(), "fail")
-        yield gate(ctx, row.line, row.text.strip(), f"{name} {col}".strip() if col else name, outcome, cell.strip(),
-                   config=label_cfg or None)
+        yield gate(
+            ctx,
+            row.line,
+            row.text.strip(),
+            f"{name} {col}".strip() if col else name,
+            outcome,
+            cell.strip(),
+            config=label_cfg or None,
+        )
         return
     clauses = _CLAUSE_SPLIT_RE.split(cell) if ";" in cell else [cell]
     for k, clause in enumerate(clauses):
         cm = _CELL_RE.match(clause)
         if cm:
-            if k > 0 and cm.group("word").lower() in ("pass", "passes", "passed") and not clause.strip().startswith(
-                    cm.group("word")):
+            if (
+                k > 0
+                and cm.group("word").lower() in ("pass", "passes", "passed")
+                and not clause.strip().startswith(cm.group("word"))
+            ):
                 continue
             word = cm.group("word")
             outcome = _CELL_OUTCOME_MAP[word.lower()]
@@ -148,8 +202,15 @@ def _cell_gates(ctx: Context, row: Row, label: str, name: str, label_cfg: dict[s
         nm = _NAMED_CLAUSE_RE.match(clause) if k > 0 else None
         if nm:
             word = nm.group("word")
-            yield gate(ctx, row.line, clause.strip(), f"{nm.group('name')} ({name})", _CELL_OUTCOME_MAP[word.lower()],
-                       word, config={**qualifiers(name), **label_cfg})
+            yield gate(
+                ctx,
+                row.line,
+                clause.strip(),
+                f"{nm.group('name')} ({name})",
+                _CELL_OUTCOME_MAP[word.lower()],
+                word,
+                config={**qualifiers(name), **label_cfg},
+            )
     yield from named_failures(ctx, row.line, cell, 0, low)
 
 

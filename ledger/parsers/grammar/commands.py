@@ -14,41 +14,91 @@ from ledger.vocab.setup import canonical_key_name, config_key, is_config_label, 
 # (the serving CLIs' one-dash short forms too: "-tp 2", "-pp 2"; "-m" is python's module flag, not a model)
 _FLAG_RE = re.compile(
     r"(?:^|\s)(?:--(?P<flag>[a-z][\w-]{1,40})|-(?P<short>tp|pp|dp|ep))(?:=|\s+)"
-    r"(?P<value>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\s-][^\s]{0,200})")
+    r"(?P<value>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\s-][^\s]{0,200})"
+)
 # llama.cpp's tools name the model file with "-m": "llama-bench -m models/7B/ggml-model-q4_0.gguf"
 _MODEL_FILE_RE = re.compile(r"(?:^|\s)-m\s{1,4}(?P<path>[\w./-]{1,200}\.(?:gguf|bin))(?![\w.])")
 _NEXT_WORD_RE = re.compile(r"[ \t]{1,4}[A-Za-z][\w.-]{0,40}(?:\s|$)")
-_ARGS_RE = re.compile(r"(?P<key>pretrained|model|tensor_parallel_size|tp_size|dtype|quantization|max_model_len|"
-                      r"data_parallel_size|pipeline_parallel_size|kv_cache_dtype)=(?P<value>[^,\s'\"]{1,200})")
+_ARGS_RE = re.compile(
+    r"(?P<key>pretrained|model|tensor_parallel_size|tp_size|dtype|quantization|max_model_len|"
+    r"data_parallel_size|pipeline_parallel_size|kv_cache_dtype)=(?P<value>[^,\s'\"]{1,200})"
+)
 # flags that set up a run, by the key they give (every other flag is kept only when it names a known key)
 _FLAG_KEYS = {
-    "model": "model", "model-path": "model", "model-name": "model", "served-model-name": "model",
-    "tp": "tp", "tp-size": "tp", "tensor-parallel-size": "tp", "pp": "pp", "pp-size": "pp",
-    "pipeline-parallel-size": "pp", "ep": "ep", "ep-size": "ep", "expert-parallel-size": "ep", "dp": "dp",
-    "dp-size": "dp", "data-parallel-size": "dp", "max-concurrency": "concurrency", "concurrency": "concurrency",
-    "batch-size": "batch_size", "max-batch-size": "max_batch_size", "random-input-len": "isl", "input-len": "isl",
-    "isl": "isl", "random-output-len": "osl", "output-len": "osl", "osl": "osl", "dtype": "quant",
-    "quantization": "quant", "kv-cache-dtype": "kv_cache", "speculative-algorithm": "spec_algo",
-    "speculative-algo": "spec_algo", "speculative-num-steps": "draft_len", "num-speculative-tokens": "draft_len",
-    "num_speculative_tokens": "draft_len", "speculative-num-draft-tokens": "draft_tokens", "backend": "backend",
-    "attention-backend": "attention", "num-prompts": "num_prompts", "request-rate": "request_rate",
-    "max-num-seqs": "max_num_seqs", "max-num-batched-tokens": "max_num_tokens", "num-fewshot": "n_shot",
-    "limit": "samples", "tasks": "task", "task": "task",
+    "model": "model",
+    "model-path": "model",
+    "model-name": "model",
+    "served-model-name": "model",
+    "tp": "tp",
+    "tp-size": "tp",
+    "tensor-parallel-size": "tp",
+    "pp": "pp",
+    "pp-size": "pp",
+    "pipeline-parallel-size": "pp",
+    "ep": "ep",
+    "ep-size": "ep",
+    "expert-parallel-size": "ep",
+    "dp": "dp",
+    "dp-size": "dp",
+    "data-parallel-size": "dp",
+    "max-concurrency": "concurrency",
+    "concurrency": "concurrency",
+    "batch-size": "batch_size",
+    "max-batch-size": "max_batch_size",
+    "random-input-len": "isl",
+    "input-len": "isl",
+    "isl": "isl",
+    "random-output-len": "osl",
+    "output-len": "osl",
+    "osl": "osl",
+    "dtype": "quant",
+    "quantization": "quant",
+    "kv-cache-dtype": "kv_cache",
+    "speculative-algorithm": "spec_algo",
+    "speculative-algo": "spec_algo",
+    "speculative-num-steps": "draft_len",
+    "num-speculative-tokens": "draft_len",
+    "num_speculative_tokens": "draft_len",
+    "speculative-num-draft-tokens": "draft_tokens",
+    "backend": "backend",
+    "attention-backend": "attention",
+    "num-prompts": "num_prompts",
+    "request-rate": "request_rate",
+    "max-num-seqs": "max_num_seqs",
+    "max-num-batched-tokens": "max_num_tokens",
+    "num-fewshot": "n_shot",
+    "limit": "samples",
+    "tasks": "task",
+    "task": "task",
     # the benchmark scripts' own spellings: speculative tokens, shots and questions of an eval, the data set run
-    "num-spec-tokens": "draft_len", "num-shots": "n_shot", "num-questions": "samples", "dataset": "dataset",
+    "num-spec-tokens": "draft_len",
+    "num-shots": "n_shot",
+    "num-questions": "samples",
+    "dataset": "dataset",
     "dataset-name": "dataset",
 }
-_ARG_KEYS = {"pretrained": "model", "model": "model", "tensor_parallel_size": "tp", "tp_size": "tp", "dtype": "quant",
-             "quantization": "quant", "data_parallel_size": "dp", "pipeline_parallel_size": "pp",
-             "kv_cache_dtype": "kv_cache", "max_model_len": "max_model_len"}
+_ARG_KEYS = {
+    "pretrained": "model",
+    "model": "model",
+    "tensor_parallel_size": "tp",
+    "tp_size": "tp",
+    "dtype": "quant",
+    "quantization": "quant",
+    "data_parallel_size": "dp",
+    "pipeline_parallel_size": "pp",
+    "kv_cache_dtype": "kv_cache",
+    "max_model_len": "max_model_len",
+}
 _SCRIPT_RE = re.compile(r"(?:^|\s)(?P<path>[\w./-]{1,200}\.py)(?![\w.])")
 _ENV_RE = re.compile(r"^\s{0,8}(?:export\s{1,4})?(?P<name>[A-Z_][A-Z0-9_]{0,40})=(?P<value>[^\s;&|]{1,300})")
 
 
 # the serving CLIs that take the model as their first argument: "vllm serve org/M", "trtllm-serve org/M"
-_SERVE_POSITIONAL_RE = re.compile(r"^\s{0,8}(?:[A-Z_][A-Z0-9_]{0,30}=\S{0,200}\s{1,4}){0,6}"
-                                  r"(?:vllm|trtllm-serve|trtllm-bench\s{1,4}-m|sglang)\s{1,4}(?:serve\s{1,4})?"
-                                  r"(?P<model>[\w.\-]{1,100}/[\w.\-]{1,100}|\"[^\"]{1,200}\"|/[\w./-]{1,200})")
+_SERVE_POSITIONAL_RE = re.compile(
+    r"^\s{0,8}(?:[A-Z_][A-Z0-9_]{0,30}=\S{0,200}\s{1,4}){0,6}"
+    r"(?:vllm|trtllm-serve|trtllm-bench\s{1,4}-m|sglang)\s{1,4}(?:serve\s{1,4})?"
+    r"(?P<model>[\w.\-]{1,100}/[\w.\-]{1,100}|\"[^\"]{1,200}\"|/[\w./-]{1,200})"
+)
 
 
 def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -135,9 +185,11 @@ def prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
 
 
 # A harness announcing its run: "Running GSM8K evaluation: 1319 questions, 5-shot", "Evaluating mmlu on 500 samples"
-_RUN_ECHO_RE = re.compile(r"^\s{0,8}(?:running|evaluating|evaluation on)\s{1,4}(?P<task>[a-z][\w.-]{1,30}?)"
-                          r"(?:\s{1,4}eval(?:uation)?)?(?:\s{0,4}:\s{0,4}|\s{1,4}on\s{1,4})(?P<rest>[^:]{1,80})$",
-                          re.IGNORECASE)
+_RUN_ECHO_RE = re.compile(
+    r"^\s{0,8}(?:running|evaluating|evaluation on)\s{1,4}(?P<task>[a-z][\w.-]{1,30}?)"
+    r"(?:\s{1,4}eval(?:uation)?)?(?:\s{0,4}:\s{0,4}|\s{1,4}on\s{1,4})(?P<rest>[^:]{1,80})$",
+    re.IGNORECASE,
+)
 _COUNT_RE = re.compile(r"(?<![\w.])(\d{1,7})\s{1,3}(?:questions|samples|examples|problems|prompts)\b", re.IGNORECASE)
 _SHOT_RE = re.compile(r"(?<![\w.])(\d{1,2})[ -]?shots?\b", re.IGNORECASE)
 
@@ -162,12 +214,25 @@ def run_echo(text: str) -> dict[str, str] | None:
 
 
 _ECHO_RE = re.compile(r"^\s*(?P<label>[A-Za-z][\w ()./-]{1,40}?)\s*:\s*(?P<value>\d[\d,]*|[A-Za-z][\w.-]{0,40})\s*$")
-_ECHO_KEYS = {"concurrency", "batch_size", "tp", "pp", "ep", "dp", "isl", "osl", "model", "backend", "max_concurrency",
-              "num_prompts", "request_rate"}
+_ECHO_KEYS = {
+    "concurrency",
+    "batch_size",
+    "tp",
+    "pp",
+    "ep",
+    "dp",
+    "isl",
+    "osl",
+    "model",
+    "backend",
+    "max_concurrency",
+    "num_prompts",
+    "request_rate",
+}
 
 
 def echo(text: str) -> dict[str, str] | None:
-    """"concurrency: 256", "Maximum request concurrency: 10": a setting a tool prints, under the canonical key."""
+    """ "concurrency: 256", "Maximum request concurrency: 10": a setting a tool prints, under the canonical key."""
     m = _ECHO_RE.match(text)
     if not m:
         return run_echo(text)

@@ -24,8 +24,9 @@ from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.test_ids import test_key
 
 
-def document_default(doc: Document, command: Callable[[str], dict[str, str]]
-                     ) -> tuple[dict[str, str], list[tuple[int, int, dict[str, str]]]]:
+def document_default(
+    doc: Document, command: Callable[[str], dict[str, str]]
+) -> tuple[dict[str, str], list[tuple[int, int, dict[str, str]]]]:
     """The setup keys the whole document (its title too) gives one value each, the longer of two that contain
     each other; `command` reads a command line's flags. A key some of a table's rows name and others do not varies
     from row to row (a precision sweep's "bf16" row beside "q8_0"): the document holds no one value of it. A key
@@ -61,8 +62,12 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]
         for k, v in [*values.items(), *(("model", m) for m in models)]:
             if k in DEFAULT_KEYS and not (k in PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
                 # (a test id's key over YAML states that test's setup: "TestX::test_fp8_mtp2:")
-                local = (no in leads and not (k == "gpu" and no in headings)) or no in grids or (
-                    k in WORKLOAD_KEYS and no in sectioned) or bool(test_key(text))
+                local = (
+                    (no in leads and not (k == "gpu" and no in headings))
+                    or no in grids
+                    or (k in WORKLOAD_KEYS and no in sectioned)
+                    or bool(test_key(text))
+                )
                 (led if local else seen).setdefault(k, []).append(v)
                 if not local:
                     turns_of.setdefault(k, set()).add(bisect.bisect_right(turn_starts, no) - 1)
@@ -77,8 +82,9 @@ def document_default(doc: Document, command: Callable[[str], dict[str, str]]
         longest = max(normed, key=len)
         # "8B" in "Llama-3.1-8B-Instruct" is one model; "1" in "16" two tensor-parallel sizes
         # (containment joins spellings of one model only: "float16" inside "bfloat16" is another precision)
-        if len(normed) == 1 or (key == "model" and len(min(normed, key=len)) >= 4
-                                and all(n in longest for n in normed)):
+        if len(normed) == 1 or (
+            key == "model" and len(min(normed, key=len)) >= 4 and all(n in longest for n in normed)
+        ):
             out[key] = max(vals, key=lambda v: len(norm(v)))
     own: dict[int, dict[str, str]] = {}
     owners = _owner_turns(doc, turns)
@@ -94,8 +100,9 @@ def _owner_turns(doc: Document, turns: list[tuple[int, int]]) -> set[int]:
     the first commenter (the author, continuing); another reviewer's setup is that reviewer's."""
     comments = {b.start: b.text for b in doc.blocks if b.kind == "comment"}
     title = next((b.start for b in doc.blocks), 0)  # a heading, or in a rendered copy a plain first line
-    body = any(b.kind not in ("heading", "comment") and b.start != title for b in doc.blocks
-               if b.start < turns[0][1] + 1)
+    body = any(
+        b.kind not in ("heading", "comment") and b.start != title for b in doc.blocks if b.start < turns[0][1] + 1
+    )
     if body or len(turns) < 2:
         return {0}
     first = comments.get(turns[1][0])
@@ -114,8 +121,14 @@ def _lead_in_lines(doc: Document) -> set[int]:
             out.add(b.start)  # "### Phi-3-mini tp=1" over one of three tables: its section's, not the document's
             continue  # (its GPU excepted: document_default)
         nxt = blocks[k + 1]
-        if b.kind == "text" and not b.in_code and b.text.rstrip().endswith(":") and len(b.text) <= 100 and \
-                ". " not in b.text and \
-                nxt.kind in ("code", "table") and nxt.start - b.end <= 2:
+        if (
+            b.kind == "text"
+            and not b.in_code
+            and b.text.rstrip().endswith(":")
+            and len(b.text) <= 100
+            and ". " not in b.text
+            and nxt.kind in ("code", "table")
+            and nxt.start - b.end <= 2
+        ):
             out.update(range(b.start, b.end + 1))
     return out

@@ -18,7 +18,6 @@ _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+|\.\d+)(?:[eE][-+]?\d{1,3}(
 _SIGN = r"[-+−–]"  # ASCII minus, plus, U+2212 minus, en dash used as minus
 
 
-
 _UNIT_RE = trie_pattern(UNITS, lookahead=True)
 UNIT_PATTERN = _UNIT_RE
 """Every unit spelling as one pattern (a trie of alternatives), for readers that look for a unit in words."""
@@ -154,24 +153,25 @@ def _next_match(text: str, pos: int, stop: int) -> re.Match[str] | None:
     return NUMBER_RE.search(text, max(pos, ds - _LEAD), stop) if lead else NUMBER_RE.match(text, ds, stop)
 
 
-def _other_notation(text: str, m: re.Match[str], nsn: int, raw_end: int, sign: str | None,
-                    high_text: str | None) -> _Step | None:
+def _other_notation(
+    text: str, m: re.Match[str], nsn: int, raw_end: int, sign: str | None, high_text: str | None
+) -> _Step | None:
     """A date (no number), a decimal comma, a clock reading or a clock duration: what the pattern alone misreads."""
     # a date has a "-" or "/" after its first four digits; a clock duration an "h" or "m" after its first digits
-    date = DATE_RE.match(text, nsn) if text[nsn + 4:nsn + 5] in _DATE_SEPARATORS else None
+    date = DATE_RE.match(text, nsn) if text[nsn + 4 : nsn + 5] in _DATE_SEPARATORS else None
     if date:
         return None, date.end()
-    dec = _DECIMAL_COMMA_RE.match(text, nsn) if "," in text[nsn:raw_end + 1] else None
-    if dec is not None and text[nsn - 1:nsn] not in (",", ".") and not high_text:
+    dec = _DECIMAL_COMMA_RE.match(text, nsn) if "," in text[nsn : raw_end + 1] else None
+    if dec is not None and text[nsn - 1 : nsn] not in (",", ".") and not high_text:
         got = _decimal_comma(text, m, dec, sign)
         if got is not None:
             return got, got.end
-    clock = _CLOCK_RE.match(text, nsn) if not sign and text[raw_end:raw_end + 1] == ":" else None
+    clock = _CLOCK_RE.match(text, nsn) if not sign and text[raw_end : raw_end + 1] == ":" else None
     if clock is not None and clock.group("u") is None and not _TOOK_BEFORE_RE.search(text, max(0, nsn - 16), nsn):
         clock = None  # "12:30" alone is a time of day
     if clock is not None and not (nsn > 0 and (text[nsn - 1].isalnum() or text[nsn - 1] == ":")):
         return _clock(text, m, clock), clock.end()
-    dur = DURATION_RE.match(text, nsn) if not sign and text[raw_end:raw_end + 1] in _DURATION_MARKS else None
+    dur = DURATION_RE.match(text, nsn) if not sign and text[raw_end : raw_end + 1] in _DURATION_MARKS else None
     if dur is not None and not high_text:
         return _duration(text, m, dur), dur.end()
     return None
@@ -191,13 +191,24 @@ def _in_a_name(text: str, m: re.Match[str], ns: int, num_end: int) -> _Step | No
         # "a ~22-point GSM8K deficit": points of a score, written as a compound adjective
         value = _num_value(num)
         if value is not None:
-            return Number(value=-value if sign and sign in "-−–" else value, high=None, unit="point",
-                          approx=bool(approx), signed=bool(sign), start=m.start(), end=pm.end(),
-                          text=text[m.start():pm.end()], num_start=ns, bound=_bound_before(text, m.start())), pm.end()
-    glued = glued or (after == "-" and num_end + 1 < len(text) and text[num_end + 1].isalpha()
-                      and not unit)
-    if glued or (after.isalpha() and not unit) or after == "_" or (
-        after == "." and num_end + 1 < len(text) and text[num_end + 1].isdigit()
+            return Number(
+                value=-value if sign and sign in "-−–" else value,
+                high=None,
+                unit="point",
+                approx=bool(approx),
+                signed=bool(sign),
+                start=m.start(),
+                end=pm.end(),
+                text=text[m.start() : pm.end()],
+                num_start=ns,
+                bound=_bound_before(text, m.start()),
+            ), pm.end()
+    glued = glued or (after == "-" and num_end + 1 < len(text) and text[num_end + 1].isalpha() and not unit)
+    if (
+        glued
+        or (after.isalpha() and not unit)
+        or after == "_"
+        or (after == "." and num_end + 1 < len(text) and text[num_end + 1].isdigit())
     ):
         # skip the whole identifier-ish token
         return None, max(_TOKEN_TAIL_RE.match(text, num_end).end(), m.start() + 1)  # type: ignore[union-attr]
@@ -228,14 +239,22 @@ def _measure(text: str, m: re.Match[str], ns: int, num_end: int) -> _Step:
         high, unit, mend = _high(text, m, ns, value, unit, mend)
     unit, high, mend = _unit_after(text, value, high, unit, mend)
     return Number(
-        value=value, high=high, unit=normalise_unit(unit) if unit else None, bound=_bound_before(text, m.start()),
-        approx=bool(approx), signed=bool(sign), start=m.start(), end=mend,
-        text=text[m.start():mend], num_start=ns,
+        value=value,
+        high=high,
+        unit=normalise_unit(unit) if unit else None,
+        bound=_bound_before(text, m.start()),
+        approx=bool(approx),
+        signed=bool(sign),
+        start=m.start(),
+        end=mend,
+        text=text[m.start() : mend],
+        num_start=ns,
     ), (mend if mend > m.start() else m.start() + 1)
 
 
-def _high(text: str, m: re.Match[str], ns: int, value: float, unit: str | None,
-          mend: int) -> tuple[float | None, str | None, int]:
+def _high(
+    text: str, m: re.Match[str], ns: int, value: float, unit: str | None, mend: int
+) -> tuple[float | None, str | None, int]:
     """The top of the range the match reads ("3-4 ms"), with the unit and end that go with it; where the second
     number is no top, the match ends at the first and the unit printed after the second is not the first's."""
     sign2, high_text = m.group("sign2", "high")
@@ -251,18 +270,25 @@ def _high(text: str, m: re.Match[str], ns: int, value: float, unit: str | None,
     return high, unit, mend
 
 
-def _unit_after(text: str, value: float, high: float | None, unit: str | None,
-                mend: int) -> tuple[str | None, float | None, int]:
+def _unit_after(
+    text: str, value: float, high: float | None, unit: str | None, mend: int
+) -> tuple[str | None, float | None, int]:
     """What follows the match and still belongs to the number: a rate unit after a qualifier word, a range
     written with the unit on both ends."""
-    if unit is None and text[mend:mend + 1].isspace():  # (the pattern opens with a blank)
+    if unit is None and text[mend : mend + 1].isspace():  # (the pattern opens with a blank)
         # "1548.84 output tokens/s", "22853.37 total tokens/s": a rate unit after a qualifier word
         qm = _QUALIFIED_RATE_RE.match(text, mend)
         if qm and _unit_ok(text, qm.end()):
             unit, mend = qm.group("unit"), qm.end()
     # (the pattern opens with a range mark, after at most one blank)
-    if unit and high is None and (text[mend:mend + 1] in _RANGE_MARKS or (
-            text[mend:mend + 1].isspace() and text[mend + 1:mend + 2] in _RANGE_MARKS)):
+    if (
+        unit
+        and high is None
+        and (
+            text[mend : mend + 1] in _RANGE_MARKS
+            or (text[mend : mend + 1].isspace() and text[mend + 1 : mend + 2] in _RANGE_MARKS)
+        )
+    ):
         # "1.2%~2%", "3ms-5ms": a range written with the unit on both ends
         rm = _UNIT_RANGE_RE.match(text, mend)
         if rm and rm.group("unit").lower() == unit.lower() and _unit_ok(text, rm.end()):
@@ -280,21 +306,24 @@ _CHANGE_FROM_RE = re.compile(
     r"jump(?:s|ed|ing)?|climb(?:s|ed|ing)?|gr(?:ow|ows|ew|own|owing)|bump(?:s|ed)?|boost(?:s|ed|ing)?|cuts?|"
     r"mov(?:e[sd]?|ing)|chang(?:e[sd]?|ing)|regress(?:es|ed)?|shr(?:inks?|ank|unk)|sped|speeds?|lower(?:s|ed)?|"
     r"br(?:ings?|ought)|push(?:es|ed)?|slid|slips?|slipped)\b[^.;:!?\n]{0,60}\bfrom\s+$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _TOKEN_TAIL_RE = re.compile(r"[\w.-]*")
 """Letters, digits, "_", "." and "-" (\\w is str.isalnum() or "_"): the rest of an identifier-ish token."""
 _HYPHEN_POINT_RE = re.compile(r"-points?\b", re.IGNORECASE)
 _QUALIFIED_RATE_RE = re.compile(
     r"\s(?:output|input|total|generated|generation|prompt|decode|prefill|gen)\s"
-    r"(?P<unit>tokens/s|tokens/sec|token/s|tok/s|toks/s|tps|req/s|requests/s)", re.IGNORECASE)
+    r"(?P<unit>tokens/s|tokens/sec|token/s|tok/s|toks/s|tps|req/s|requests/s)",
+    re.IGNORECASE,
+)
 _RANGE_MARKS = ("~", "∼", "–", "-")
 _UNIT_RANGE_RE = re.compile(rf"(?:\s?[~∼–]\s?|-)(?P<num>{_NUM})\s?(?P<unit>{_UNIT_RE})", re.IGNORECASE)
 _BOUND_RE = re.compile(r"(<=|>=|≤|≥|<|>)\s{0,2}$")
 
 
 def _bound_before(text: str, start: int) -> str | None:
-    """"< 30m", ">= 0.95": the comparison sign right before a number (not an arrow "->", "=>")."""
-    w = text[max(0, start - 4):start]
+    """ "< 30m", ">= 0.95": the comparison sign right before a number (not an arrow "->", "=>")."""
+    w = text[max(0, start - 4) : start]
     if "<" not in w and ">" not in w and "≤" not in w and "≥" not in w:
         return None  # no comparison sign in the window the pattern looks at
     m = _BOUND_RE.search(text, max(0, start - 4), start)
@@ -314,25 +343,42 @@ def _decimal_comma(text: str, m: re.Match[str], dec: re.Match[str], sign: str | 
     um = _UNIT_AFTER_RE.match(text, dec.end())
     unit = um.group("unit") if um and _unit_ok(text, um.end()) else None
     # (a cell's markup is short: look no further than a few characters either side, so a long line stays linear)
-    alone = m.start() <= 8 and len(text) - dec.end() <= 8 and not text[:m.start()].strip(" *_`") and \
-        not text[dec.end():].strip(" *_`")
+    alone = (
+        m.start() <= 8
+        and len(text) - dec.end() <= 8
+        and not text[: m.start()].strip(" *_`")
+        and not text[dec.end() :].strip(" *_`")
+    )
     if unit is None and not alone:
         return None
     value = float(f"{dec.group('int')}.{dec.group('frac')}")
     if sign and sign in "-−–":
         value = -value
     end = um.end() if unit and um else dec.end()
-    return Number(value=value, high=None, unit=normalise_unit(unit) if unit else None, approx=bool(m.group("approx")),
-                  signed=bool(sign), start=m.start(), end=end, text=text[m.start():end], num_start=m.start("num"),
-                  bound=_bound_before(text, m.start()))
+    return Number(
+        value=value,
+        high=None,
+        unit=normalise_unit(unit) if unit else None,
+        approx=bool(m.group("approx")),
+        signed=bool(sign),
+        start=m.start(),
+        end=end,
+        text=text[m.start() : end],
+        num_start=m.start("num"),
+        bound=_bound_before(text, m.start()),
+    )
 
 
 # "1:15 minutes", "2:05:30 hours", "0:42 min": a clock reading with its unit word (a bare "12:30" is a time of day)
-_CLOCK_RE = re.compile(r"(?P<a>\d{1,3}):(?P<b>[0-5]\d)(?::(?P<c>[0-5]\d))?(?P<frac>\.\d{1,6})?[ \t]?"
-                       r"(?P<u>hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)?(?![\w/:])", re.IGNORECASE)
+_CLOCK_RE = re.compile(
+    r"(?P<a>\d{1,3}):(?P<b>[0-5]\d)(?::(?P<c>[0-5]\d))?(?P<frac>\.\d{1,6})?[ \t]?"
+    r"(?P<u>hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)?(?![\w/:])",
+    re.IGNORECASE,
+)
 # "it takes 9:58 with MTP": a clock reading without a unit word after a word of time taken
-_TOOK_BEFORE_RE = re.compile(r"(?:takes?|took|taking|in|elapsed|after|finishes in|finished in)\s+(?:about\s+|~)?$",
-                             re.IGNORECASE)
+_TOOK_BEFORE_RE = re.compile(
+    r"(?:takes?|took|taking|in|elapsed|after|finishes in|finished in)\s+(?:about\s+|~)?$", re.IGNORECASE
+)
 
 
 def _clock(text: str, m: re.Match[str], clock: re.Match[str]) -> Number:
@@ -346,9 +392,19 @@ def _clock(text: str, m: re.Match[str], clock: re.Match[str]) -> Number:
         value = a * 3600 + b * 60 + frac * 60
     else:
         value = a * 60 + b + frac
-    return Number(value=float(value), high=None, unit="s", approx=bool(m.group("approx")), signed=False,
-                  start=m.start(), end=clock.end(), text=text[m.start():clock.end()], num_start=m.start("num"),
-                  printed=clock.group(0), bound=_bound_before(text, m.start()))
+    return Number(
+        value=float(value),
+        high=None,
+        unit="s",
+        approx=bool(m.group("approx")),
+        signed=False,
+        start=m.start(),
+        end=clock.end(),
+        text=text[m.start() : clock.end()],
+        num_start=m.start("num"),
+        printed=clock.group(0),
+        bound=_bound_before(text, m.start()),
+    )
 
 
 def _duration(text: str, m: re.Match[str], dur: re.Match[str]) -> Number:
@@ -359,13 +415,24 @@ def _duration(text: str, m: re.Match[str], dur: re.Match[str]) -> Number:
     else:
         value = float(dur.group("dh") or 0) * 3600 + float(dur.group("dm")) * 60 + float(dur.group("ds") or 0)
         unit, conv = "s", printed
-    return Number(value=value, high=None, unit=unit, approx=bool(m.group("approx")), signed=False,
-                  start=m.start(), end=dur.end(), text=text[m.start():dur.end()], num_start=m.start("num"),
-                  printed=conv, bound=_bound_before(text, m.start()))
+    return Number(
+        value=value,
+        high=None,
+        unit=unit,
+        approx=bool(m.group("approx")),
+        signed=False,
+        start=m.start(),
+        end=dur.end(),
+        text=text[m.start() : dur.end()],
+        num_start=m.start("num"),
+        printed=conv,
+        bound=_bound_before(text, m.start()),
+    )
 
 
-_UNIT_CASE = {u.lower(): u for u in ("GiB", "GB", "MiB", "MB", "KiB", "KB", "TiB", "TB", "TFLOPS", "TF",
-                                      "GFLOPS", "GB/s", "TB/s")}
+_UNIT_CASE = {
+    u.lower(): u for u in ("GiB", "GB", "MiB", "MB", "KiB", "KB", "TiB", "TB", "TFLOPS", "TF", "GFLOPS", "GB/s", "TB/s")
+}
 
 
 def normalise_unit(unit: str) -> str:
@@ -385,7 +452,7 @@ def normalise_unit(unit: str) -> str:
 
 @short_text_cache(1024)
 def parse_duration(text: str) -> float | None:
-    """"1m0.832s" -> 60.832, "16m51s" -> 1011.0; None when text is not such a duration."""
+    """ "1m0.832s" -> 60.832, "16m51s" -> 1011.0; None when text is not such a duration."""
     m = DURATION_RE.fullmatch(text.strip())
     if not m:
         return None

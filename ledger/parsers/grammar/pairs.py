@@ -30,11 +30,13 @@ _LABEL_STRIP = " \t*`•->'\"{]"
 _LOG_PREFIX_RE = re.compile(r"^\s*(?:\S{0,12}\[[^\[\]]{0,60}\d[^\[\]]{0,60}\]\s*)(?:\[[^\[\]]{0,40}\]\s*){0,4}")
 
 # Where a value ends: a separator, the end, or sentence punctuation at the end.
-_END_RE = re.compile(r"[`'\")\]}*]{0,3}\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$|/\s|(?<=[\])}*])\s(?=[*_]{0,2}[A-Za-z])|"
-                     r"(?<=\S)\s(?=[A-Za-z_][\w.-]{0,30}=)|"
-                     # "draft acceptance rate = 0.57576 (  171 accepted /   297 generated)": a closing aside that
-                     # counts what the value is a share of ("(ref 91.1)" stays the value's reference)
-                     r"(?<=\d)\s\((?=[^()/\n]{1,40}(?:/| of )[^()\n]{1,40}\)\s*$))")
+_END_RE = re.compile(
+    r"[`'\")\]}*]{0,3}\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$|/\s|(?<=[\])}*])\s(?=[*_]{0,2}[A-Za-z])|"
+    r"(?<=\S)\s(?=[A-Za-z_][\w.-]{0,30}=)|"
+    # "draft acceptance rate = 0.57576 (  171 accepted /   297 generated)": a closing aside that
+    # counts what the value is a share of ("(ref 91.1)" stays the value's reference)
+    r"(?<=\d)\s\((?=[^()/\n]{1,40}(?:/| of )[^()\n]{1,40}\)\s*$))"
+)
 # "[METRIC] gpqa_mean_score=0.67", "[INFO] latency: 3 ms": a tool's tag before the label
 _TAG_RE = re.compile(r"^\[(?:METRICS?|INFO|WARN(?:ING)?|DEBUG|ERROR|BENCHMARK|RESULTS?|STATS?|LOG|[IWED])\]\s*")
 
@@ -84,7 +86,7 @@ class Pair:
 
 def _is_anchor(text: str, i: int) -> bool:
     ch = text[i]
-    if ch == "-" or (ch == "=" and text[i + 1:i + 2] == ">"):
+    if ch == "-" or (ch == "=" and text[i + 1 : i + 2] == ">"):
         # an arrow: a label of words before it, a number after it
         j = i
         while j > 0 and text[j - 1] not in ",;|\t" and i - j < MAX_LABEL:
@@ -130,7 +132,7 @@ def _unit_after(text: str, pos: int) -> tuple[str | None, str, int]:
     """A unit phrase right after a value ("token/s", "total tokens/s"): (unit, qualifier, end)."""
     words: list[str] = []
     for m in _WORD_RE.finditer(text, pos, min(len(text), pos + 60)):
-        if m.start() != pos and not text[pos:m.start()].isspace():
+        if m.start() != pos and not text[pos : m.start()].isspace():
             break
         if len(words) == 3 or (m.start() > pos and m.start() - pos > 3):
             break
@@ -148,8 +150,8 @@ def _unit_after(text: str, pos: int) -> tuple[str | None, str, int]:
         pos = m.end()
     return None, "", pos
 
-_WORD_RE = re.compile(r"[A-Za-z%µμ×]{1,12}(?:/[A-Za-z]{1,8}){0,2}")
 
+_WORD_RE = re.compile(r"[A-Za-z%µμ×]{1,12}(?:/[A-Za-z]{1,8}){0,2}")
 
 
 def line_prefix(text: str) -> tuple[int, str]:
@@ -191,7 +193,7 @@ def pairs_in(text: str) -> list[Pair]:
         raw = text[start:a]
         label = raw.strip(_LABEL_STRIP).strip()
         if label.startswith("[") and (tm := _TAG_RE.match(label)) and tm.end() < len(label):
-            label = label[tm.end():]
+            label = label[tm.end() :]
         while label[:1] in ("[", "(") and ("]" if label[0] == "[" else ")") not in label:
             label = label[1:].strip(_LABEL_STRIP)  # "[User: 5.1 s": an opening bracket the label does not close
         if not label or len(label) > 80 or not any(c.isalpha() for c in label):
@@ -205,11 +207,24 @@ def pairs_in(text: str) -> list[Pair]:
             label, lstart = f"{pm.group(1)} {label}", pm.start(1)  # "99.9%   KLD:": a percentile names the value
         elif lstart > prev_end and (sm := _STAT_LEAD_RE.fullmatch(text, prev_end, lstart)) is not None:
             label, lstart = f"{sm.group(1)} {label}", sm.start(1)  # "Mean    KLD:": a column-aligned statistic
-        items = _list_at(text, ae) if "[" in text[ae:a + 4] else None
+        items = _list_at(text, ae) if "[" in text[ae : a + 4] else None
         if items is not None:
             lend = text.index("]", items[-1][2]) + 1
-            out.append(Pair(label, lstart, items[0][0], None, False, None, None, items[0][1], lend,
-                            bool(_END_RE.match(text, lend)), items=items))
+            out.append(
+                Pair(
+                    label,
+                    lstart,
+                    items[0][0],
+                    None,
+                    False,
+                    None,
+                    None,
+                    items[0][1],
+                    lend,
+                    bool(_END_RE.match(text, lend)),
+                    items=items,
+                )
+            )
             prev_end = lend
             i = max(i, lend)
             continue
@@ -236,18 +251,22 @@ def pairs_in(text: str) -> list[Pair]:
         while vstart < n and text[vstart] in " \t":
             vstart += 1
         spread = None
-        if high is None and ("…" in text[vend:vend + 6] or "..." in text[vend:vend + 6]):
+        if high is None and ("…" in text[vend : vend + 6] or "..." in text[vend : vend + 6]):
             em2 = _ELLIPSIS_RE.match(text, vend)
             if em2 and (em2.group("u") is None or unit is None or normalise_unit(em2.group("u")) == unit):
                 high, vend = to_float(em2.group("v")), em2.end()
-        if "±" in text[vend:vend + 3] or "+/-" in text[vend:vend + 4] or "+-" in text[vend:vend + 3] or \
-                " _ " in text[vend:vend + 6]:
+        if (
+            "±" in text[vend : vend + 3]
+            or "+/-" in text[vend : vend + 4]
+            or "+-" in text[vend : vend + 3]
+            or " _ " in text[vend : vend + 6]
+        ):
             sm2 = _SPREAD_RE.match(text, vend)
             if sm2:
                 spread, vend = to_float(sm2.group("v")), sm2.end()
                 if unit is None and sm2.group("u"):
                     unit = normalise_unit(sm2.group("u"))  # "-0.979 ± 0.015 %": the unit after the spread
-        if "[" in text[vend:vend + 3]:
+        if "[" in text[vend : vend + 3]:
             pm = _PROGRESS_AFTER_RE.match(text, vend)
             if pm:
                 vend = pm.end()  # "perplexity: 6.5949 [655/655]": the value, then how far the run had got
@@ -261,6 +280,7 @@ def pairs_in(text: str) -> list[Pair]:
         prev_end = vend
         i = max(i, vend)
     return out
+
 
 _PROGRESS_AFTER_RE = re.compile(r"\s?\[\d{1,7}/\d{1,7}\]")
 # "0.0114 < 0.7200 - 0.0800 = 0.6400": a value compared with its expected value (and tolerance) to the end
@@ -299,7 +319,8 @@ def _label_cut(seg: str) -> int:
 _NAMES_RE = re.compile(r"\((?P<names>[A-Za-z][\w.]{0,12}(?:\s?,\s?[A-Za-z][\w.]{0,12}){1,15})\)\s*$")
 _PCT_NAMES_RE = re.compile(
     r"(?:percentiles?|quantiles?|pcts?)\s?\((?P<nums>\d{1,2}(?:\.\d{1,2})?(?:\s?,\s?\d{1,2}(?:\.\d{1,2})?){1,15})\)\s*$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def list_names(label: str) -> tuple[str, list[str]]:
@@ -308,17 +329,18 @@ def list_names(label: str) -> tuple[str, list[str]]:
     m = _PCT_NAMES_RE.search(label)
     if m:
         nums = [x.strip() for x in m.group("nums").split(",")]
-        return label[:m.start()].strip(), [f"p{x}" for x in nums]
+        return label[: m.start()].strip(), [f"p{x}" for x in nums]
     m = _NAMES_RE.search(label)
     if m:
-        return label[:m.start()].strip(), [x.strip() for x in m.group("names").split(",")]
+        return label[: m.start()].strip(), [x.strip() for x in m.group("names").split(",")]
     return label, []
 
 
 # "± 0.061 s", "+/- 0.019": a spread after a value
 # (" _ " stands for a "±" that a copy lost: "10.910139 _   0.080259")
 _SPREAD_RE = re.compile(
-    r"\s{0,4}(?:±|\+/-|\+-|_(?=\s))\s*(?P<v>\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?)(?:\s?(?P<u>[A-Za-zµμ%]{1,6}))?")
+    r"\s{0,4}(?:±|\+/-|\+-|_(?=\s))\s*(?P<v>\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?)(?:\s?(?P<u>[A-Za-zµμ%]{1,6}))?"
+)
 # "3.744 s …  3.930 s": the high end of a range printed with an ellipsis, each side with its unit
 _ELLIPSIS_RE = re.compile(r"\s*(?:…|\.\.\.)\s*(?P<v>[-+]?\d[\d,]*(?:\.\d+)?)(?:\s?(?P<u>[A-Za-zµμ%/]{1,8}))?")
 # "[0.157, 0.165, 0.463]", "['0.767', '0.700']": a bracketed list of numbers (quoted or not)
@@ -347,20 +369,20 @@ def _list_at(text: str, pos: int) -> list[tuple[float, int, int]] | None:
 
 def _next_label_follows(text: str, pos: int) -> bool:
     """After a value: "  Invalid: 0.000" (another label and its colon) follows."""
-    m = _LABEL_AHEAD_RE.match(text[pos:pos + 80])
+    m = _LABEL_AHEAD_RE.match(text[pos : pos + 80])
     if m is None:
         return False
-    return bool(_NUMBER_AHEAD_RE.match(text[pos + m.end():pos + m.end() + 12]))
+    return bool(_NUMBER_AHEAD_RE.match(text[pos + m.end() : pos + m.end() + 12]))
 
 
 def continuations(text: str, pair: Pair) -> list[tuple[float, str | None, str, int, int]]:
-    """"…: 89.27 requests/s, 22853.37 total tokens/s": further (value, unit, qualifier, start, end)."""
+    """ "…: 89.27 requests/s, 22853.37 total tokens/s": further (value, unit, qualifier, start, end)."""
     out: list[tuple[float, str | None, str, int, int]] = []
     pos = pair.end
     while True:
-        m = _COMMA_RE.match(text[pos:pos + 4])
+        m = _COMMA_RE.match(text[pos : pos + 4])
         if not m:
-            if pair.unit is None and pair.value is not None and text[pos:pos + 3] == " / ":
+            if pair.unit is None and pair.value is not None and text[pos : pos + 3] == " / ":
                 got = _slash_value(text, pos + 3)
                 if got is not None:  # "medians over 3 runs: 132.29 / 132.70 / 132.20": runs of one measure
                     out.append(got)

@@ -11,10 +11,14 @@ from ledger.parsers.grammar.sides import comment_side, defined_side
 from ledger.vocab.text import lower_for_words
 
 SHA_RE = re.compile(r"(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])")
-_BASE_RE = re.compile(r"\b(?:on|onto|on top of|rebased on|based on)\s+(?:main|master|trunk|origin/main)?\s*"
-                      r"(?:\(|`)?([0-9a-f]{7,40})\b", re.IGNORECASE)
+_BASE_RE = re.compile(
+    r"\b(?:on|onto|on top of|rebased on|based on)\s+(?:main|master|trunk|origin/main)?\s*"
+    r"(?:\(|`)?([0-9a-f]{7,40})\b",
+    re.IGNORECASE,
+)
 _LABEL_RE = re.compile(
-    r"^\s*(?:[*_]{1,2})?(?P<label>[^()\n;]{1,100}?)\s*\((?P<inner>[^()\n]{0,200})\)\s*(?:[*_]{1,2})?(?:[:.]|$)")
+    r"^\s*(?:[*_]{1,2})?(?P<label>[^()\n;]{1,100}?)\s*\((?P<inner>[^()\n]{0,200})\)\s*(?:[*_]{1,2})?(?:[:.]|$)"
+)
 BARE_LABEL_RE = re.compile(r"^\s*(?:[*_#]{1,3}\s*)?(?P<label>[A-Z][^:()\n]{2,60}?)(?:[*_]{1,2})?:\s*$")
 # "this PR:", "before:", "after the fix:": a lower-case lead-in is a label when it is made of revision words
 SIDE_LABEL_RE = re.compile(
@@ -22,33 +26,43 @@ SIDE_LABEL_RE = re.compile(
     r"(?:first|second|third|fourth|final|last|new|latest) (?:run|attempt|round|results?)|re-?run|run \d{1,2}|"
     r"attempt \d{1,2}|round \d{1,2}|v\d{1,2}|updated results?|"
     r"with (?:the )?(?:pr|fix|patch|change)|without (?:the )?(?:pr|fix|patch|change))(?: [\w.#-]{1,20}){0,3}?)"
-    r"(?:[*_]{1,2})?(?:\s{0,3}\([^()\n]{1,60}\))?:\s*$", re.IGNORECASE)
+    r"(?:[*_]{1,2})?(?:\s{0,3}\([^()\n]{1,60}\))?:\s*$",
+    re.IGNORECASE,
+)
 # "Tested at `0badcafe12` with the same image:", "Results on commit 821fde2:", "measured @ abc1234"
 _AT_SHA_RE = re.compile(
     r"^\s*(?:[*_]{1,2})?(?P<label>[A-Za-z][\w -]{0,40}?\s(?:at|on|@))\s+(?:(?:the\s+)?commit\s+)?`?"
-    r"(?P<sha>[0-9a-f]{7,40})`?(?![\w-])", re.IGNORECASE)
+    r"(?P<sha>[0-9a-f]{7,40})`?(?![\w-])",
+    re.IGNORECASE,
+)
 # "# commit 6c1f7d8b, before PR 5521" (a comment in console output); "commit 8207d5fd with PR 5521"
 COMMENT_COMMIT_RE = re.compile(
     r"^\s*(?:#+|//|--)\s*(?:commit|at|rev(?:ision)?)\s+`?(?P<sha>[0-9a-f]{7,40})`?[,:;\s-]*(?P<label>[^\n]{0,80}?)\s*$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # "Measured PR head `8969dbb` against `main` at `b0a147a`", "Tested current PR head **`f0f2d12b5e`** against PR base
 # **`5d42bf1f12`**": a sentence naming the head the results below were measured on, and its base
 HEAD_BASE_RE = re.compile(
     r"(?P<label>(?:(?:current|the|this)\s+)?(?:PR\s+head|head|PR|branch|commit))\s+[*_`]{0,3}(?P<head>[0-9a-f]{7,40})"
     r"[*_`]{0,3}[^.;\n]{0,60}?\b(?:against|vs\.?|versus|relative\s+to|compared\s+(?:to|with)|on\s+top\s+of)\s+"
     r"(?:[*_`]{0,3}(?:main|master|trunk|upstream/main|origin/main|PR\s+base|base|its\s+base)[*_`]{0,3}\s+)?"
-    r"(?:at\s+)?[*_`]{0,3}(?P<base>[0-9a-f]{7,40})(?![\w-])", re.IGNORECASE)
+    r"(?:at\s+)?[*_`]{0,3}(?P<base>[0-9a-f]{7,40})(?![\w-])",
+    re.IGNORECASE,
+)
 # "Timings below come from the exact PR head `5e8d0c7a91`", "taken at PR head 43f4b10a": the head the results under
 # the sentence were measured on, wherever the sentence names it
-_PR_HEAD_RE = re.compile(r"\b(?:PR|branch)\s+head(?:\s+commit)?\s+[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
-                         re.IGNORECASE)
+_PR_HEAD_RE = re.compile(
+    r"\b(?:PR|branch)\s+head(?:\s+commit)?\s+[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])", re.IGNORECASE
+)
 # "Numbers after 3f9e2a1c:", "Pushed 9f8e7d6c which fixes the scale. Results:", "With commit 4d5e6f7a the score is
 # 0.912": a sha after a word that says the results were measured on it (not "reverts", "see", "caused by")
 SHA_AFTER_WORD_RE = re.compile(
     r"\b(?:after|at|with|for|pushed|on|in|from|using|built|measured|tested|rerun|re-ran|reran)\s+"
     # "on current head `ed41abb8`", "at the latest commit 9f8e7d6c"
     r"(?:(?:(?:the|current|latest|new|final|exact|updated)\s+){0,2}(?:commit|revision|rev|sha|build|head)\s+)?"
-    r"[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])", re.IGNORECASE)
+    r"[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
+    re.IGNORECASE,
+)
 # a commit named as untested, undone or to blame: "Skipping testing for commit ...", "reverts", "caused by"
 _NOT_MEASURED_RE = re.compile(r"\b(?:skip\w*|revert\w*|cherry-?pick\w*|caused|introduced|broke|see)\b", re.IGNORECASE)
 _HEAD_BASE_WORDS = ("against", "vs", "versus", "relative", "compared", "top")
@@ -68,19 +82,24 @@ def head_base(text: str) -> re.Match[str] | None:
 # naming the build the results above it were measured on
 TRAILER_RE = re.compile(
     r"^\s*(?:build|commit|git(?:\s+(?:rev|commit|sha))?|revision|version)\s*[:=]\s*`?(?:\d{1,6}\s+\()?`?"
-    r"(?P<sha>[0-9a-f]{7,40})`?\)?(?:\s*\(\d{1,6}\))?\s*$", re.IGNORECASE)
+    r"(?P<sha>[0-9a-f]{7,40})`?\)?(?:\s*\(\d{1,6}\))?\s*$",
+    re.IGNORECASE,
+)
 # "(build: `5635 (3069e3169)`)" at the end of a sentence that introduces results
 _BUILD_PAREN_RE = re.compile(r"\(\s*build:?\s*`?\s*(?:\d{1,6}\s*)?\(?(?P<sha>[0-9a-f]{7,40})\)?`?\s*\)\s*[:.]?\s*$")
 # "[commit](https://github.com/o/r/commit/502f68...)": a commit named by its link
 _COMMIT_LINK_RE = re.compile(
-    r"\[(?P<text>[^\[\]]{1,40})\]\([^()\s]{0,200}/commits?/(?P<sha>[0-9a-f]{7,40})[^()\s]{0,40}\)")
+    r"\[(?P<text>[^\[\]]{1,40})\]\([^()\s]{0,200}/commits?/(?P<sha>[0-9a-f]{7,40})[^()\s]{0,40}\)"
+)
 # a heading that names a revision without a sha: "Updated results", "v2", "After rebase", "Round 2", "Second run"
 _HEADING_WORDS_RE = re.compile(
     # ("v2" alone; "Mistral-7B-v0.3" and "DeepSeek-V3.1" are models)
     r"\b(?:updated|update|re-?run|rebased?|after (?:the )?(?:rebase|fix(?:es)?|review)|(?<![-_.])v\d{1,2}(?![.\d])|"
     r"round \d{1,2}|"
     r"(?:first|second|third|final|new|latest) (?:run|results?|numbers|round)|iteration \d{1,2}|before|after|"
-    r"baseline|candidate|this pr)\b", re.IGNORECASE)
+    r"baseline|candidate|this pr)\b",
+    re.IGNORECASE,
+)
 # "**Branch**: this PR at `c0ffee1234`", "**`main`**: `facade5678`, ...": a name bound to a sha
 NAMED_RE = re.compile(r"^\s*(?:[*_]{1,2})`?(?P<name>[A-Za-z][\w.-]{0,30})`?(?:[*_]{1,2})\s*(?:\([^()]{0,60}\))?\s*:")
 # the same without the bold a rendered copy drops: "Branch (atchernych namespace): this PR at ee1b81b42e"
@@ -89,12 +108,15 @@ PLAIN_NAMED_RE = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{0,30})\s*(?:\([^()]{0,
 NAME_SHA_RE = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{0,30})\s`?[0-9a-f]{7,40}`?\s?:")
 # "Accuracy: 0.733", "0.741": a line of tool output under its label (a rendered copy has no code block to open)
 RESULT_LINE_RE = re.compile(
-    r"^\s*(?:[A-Za-z][\w ()/%.,-]{0,60}?\s*:\s*)?[-+~]?\d[\d.,]{0,20}(?:\s*[A-Za-z/%]{1,12})?\s*$")
+    r"^\s*(?:[A-Za-z][\w ()/%.,-]{0,60}?\s*:\s*)?[-+~]?\d[\d.,]{0,20}(?:\s*[A-Za-z/%]{1,12})?\s*$"
+)
 # "# fp8 weight only": a comment naming the run under it (no value, no colon)
 BARE_COMMENT_RE = re.compile(r"^\s*#{1,3}\s*[A-Za-z][^:=\d\n]{0,60}$")
 REVISION_WORDS = re.compile(
     r"\b(?:head|rebase|before|after|review|fix|commit|main|branch|validation|earlier|final|round|"
-    r"version|revision|slimming|patch)\w*", re.IGNORECASE)
+    r"version|revision|slimming|patch)\w*",
+    re.IGNORECASE,
+)
 
 
 def is_sha(token: str) -> bool:
@@ -156,17 +178,18 @@ def line_label(text: str, in_code: bool) -> Revision | None:
     if links and text.rstrip().endswith(":"):
         # "MLC [commit](.../commit/502f68...) + TVM [commit](...):": the first commit names the revision
         first = links[0]
-        label = clean_label(re.sub(r"\[([^\[\]]*)\]\([^()]*\)", r"\1", text[:first.end()]))
+        label = clean_label(re.sub(r"\[([^\[\]]*)\]\([^()]*\)", r"\1", text[: first.end()]))
         if is_sha(first.group("sha")):
             return Revision(label=label or first.group("sha").lower(), head=first.group("sha").lower(), base=None)
     bm = _BUILD_PAREN_RE.search(text)
     if bm and is_sha(bm.group("sha")):
-        label = clean_label(text[:bm.start()])[-60:]
+        label = clean_label(text[: bm.start()])[-60:]
         return Revision(label=label or "build", head=bm.group("sha").lower(), base=None)
     hb = head_base(text) if " " in text else None
     if hb and is_sha(hb.group("head")) and is_sha(hb.group("base")):
-        return Revision(label=clean_label(hb.group("label")), head=hb.group("head").lower(),
-                        base=hb.group("base").lower())
+        return Revision(
+            label=clean_label(hb.group("label")), head=hb.group("head").lower(), base=hb.group("base").lower()
+        )
     m = _AT_SHA_RE.match(text)
     if m and is_sha(m.group("sha")):
         # "branch at 7e3a9c1d:" is the side "branch"; "at" only points at its head
@@ -177,7 +200,7 @@ def line_label(text: str, in_code: bool) -> Revision | None:
         return Revision(label="PR head", head=hm.group("sha").lower(), base=None)
     wm = SHA_AFTER_WORD_RE.search(text, 0, 300)
     if wm and is_sha(wm.group("sha")) and len(shas_in(text[:300])) == 1 and not _NOT_MEASURED_RE.search(text, 0, 300):
-        label = clean_label(text[:wm.start("sha")])[-40:].strip(" `*_") or wm.group("sha").lower()
+        label = clean_label(text[: wm.start("sha")])[-40:].strip(" `*_") or wm.group("sha").lower()
         return Revision(label=label, head=wm.group("sha").lower(), base=None)
     return None
 
@@ -189,9 +212,10 @@ def heading_revision(text: str) -> Revision | None:
         return rev.model_copy(update={"label": clean_label(rev.label or "")})
     shas = shas_in(text)
     if len(shas) == 1:
-        label = clean_label(text[:shas[0][1]] + text[shas[0][2]:]).strip(" ()") or shas[0][0]
-        return Revision(label=clean_label(re.sub(r"\b(?:at|on|commit)\s*$", "", label)) or shas[0][0],
-                        head=shas[0][0], base=None)
+        label = clean_label(text[: shas[0][1]] + text[shas[0][2] :]).strip(" ()") or shas[0][0]
+        return Revision(
+            label=clean_label(re.sub(r"\b(?:at|on|commit)\s*$", "", label)) or shas[0][0], head=shas[0][0], base=None
+        )
     if not shas and len(text) <= 60 and _HEADING_WORDS_RE.search(text):
         return Revision(label=clean_label(text), head=None, base=None)
     return None

@@ -110,7 +110,7 @@ def _heading_scopes(doc: Document) -> list[RevisionScope]:
         rev = heading_revision(b.text)
         if rev is None:
             continue
-        end = next((h.start - 1 for h in heads[k + 1:] if h.kind == "comment" or h.level <= b.level), last)
+        end = next((h.start - 1 for h in heads[k + 1 :] if h.kind == "comment" or h.level <= b.level), last)
         scopes.append(RevisionScope(start=b.start, end=end, revision=rev))
     return scopes
 
@@ -129,8 +129,13 @@ def _stands_alone(doc: Document, block: Block, rev: Revision) -> bool:
     """A short label line between blank lines ("before (main branch commit 5536b30a4c)"): a heading that a
     rendered copy, or a long title, made a plain line."""
     label = rev.label or ""
-    return (rev.head is not None and len(label.split()) <= 6 and REVISION_WORDS.search(label) is not None
-            and not doc.line(block.start - 1).strip() and not doc.line(block.start + 1).strip())
+    return (
+        rev.head is not None
+        and len(label.split()) <= 6
+        and REVISION_WORDS.search(label) is not None
+        and not doc.line(block.start - 1).strip()
+        and not doc.line(block.start + 1).strip()
+    )
 
 
 def _next_block(doc: Document, idx: int) -> Block | None:
@@ -138,13 +143,14 @@ def _next_block(doc: Document, idx: int) -> Block | None:
 
 
 def _trailer_scopes(doc: Document) -> list[RevisionScope]:
-    """"build: 32d9f7d9 (1786)" under a table or inside a code block: the results above it, back to the start of
+    """ "build: 32d9f7d9 (1786)" under a table or inside a code block: the results above it, back to the start of
     the table or block, were measured on that build."""
     scopes: list[RevisionScope] = []
     blocks = doc.blocks
     for k, b in enumerate(blocks):
-        if b.kind != "text" or not b.text[:12].lower().lstrip().startswith(("build", "commit", "git", "revision",
-                                                                             "version")):
+        if b.kind != "text" or not b.text[:12].lower().lstrip().startswith(
+            ("build", "commit", "git", "revision", "version")
+        ):
             continue
         m = TRAILER_RE.match(b.text)
         if not m or not is_sha(m.group("sha")):
@@ -163,7 +169,7 @@ def _trailer_scopes(doc: Document) -> list[RevisionScope]:
 
 
 def _sided_tables(doc: Document, named: dict[str | int, Revision]) -> list[RevisionScope]:
-    """"Baseline `c9cc71a`: ..." / "Candidate `9c63e7b`: ..." defined above a table whose header names them
+    """ "Baseline `c9cc71a`: ..." / "Candidate `9c63e7b`: ..." defined above a table whose header names them
     ("tok/s, baseline | candidate"): its values were measured on the one candidate side."""
     heads = {k: r for k, r in named.items() if isinstance(k, str) and side_of(k) == "head"}
     if len(heads) != 1 or len([k for k in named if isinstance(k, str)]) < 2:
@@ -196,8 +202,11 @@ def _side_lead(text: str, opens_results: bool) -> Revision | None:
 
 _MEASURED_RE = re.compile(r"\d\.\d|\d\s?%")
 """A sentence that states its own result ("the gsm8k score is now 0.912"), not only where results come from."""
-_RESULTS_WORD_RE = re.compile(r"^\W{0,4}(?:(?:test|benchmark|bench|eval|new|our)\s{1,3})?(?:results?|numbers)"
-                              r"\W{0,4}:?\s*$", re.IGNORECASE)
+_RESULTS_WORD_RE = re.compile(
+    r"^\W{0,4}(?:(?:test|benchmark|bench|eval|new|our)\s{1,3})?(?:results?|numbers)"
+    r"\W{0,4}:?\s*$",
+    re.IGNORECASE,
+)
 
 
 def _results_after_side(doc: Document, idx: int) -> Revision | None:
@@ -243,8 +252,9 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
                 scopes.append(current)
             continue
         nxt = _next_block(doc, idx)
-        opens_results = nxt is not None and (nxt.kind in ("table", "item", "code") or (
-            nxt.kind == "text" and RESULT_LINE_RE.match(nxt.text) is not None))
+        opens_results = nxt is not None and (
+            nxt.kind in ("table", "item", "code") or (nxt.kind == "text" and RESULT_LINE_RE.match(nxt.text) is not None)
+        )
         rev = parse_label(block.text)
         if rev is not None:
             rev = rev.model_copy(update={"label": clean_label(rev.label or "")})
@@ -254,18 +264,31 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
                 # "This PR (abc1234) vs main (def5678): 41.2 vs 47.9 ms": the sentence's own values
                 scopes.append(RevisionScope(start=block.start, end=block.end, revision=two[0]))
                 continue
-        if (rev is None and current is not None and current.revision.head is None and idx > 0
-                and doc.blocks[idx - 1].kind == "item" and not BARE_LABEL_RE.match(block.text)):
+        if (
+            rev is None
+            and current is not None
+            and current.revision.head is None
+            and idx > 0
+            and doc.blocks[idx - 1].kind == "item"
+            and not BARE_LABEL_RE.match(block.text)
+        ):
             # a label without a commit ("Earlier validation:") covers its list; a paragraph after it is not
             current.end = block.start - 1
             current = None
             continue
-        if rev is not None and (opens_results or block.text.rstrip().endswith(":") or _stands_alone(doc, block, rev)
-                                or (rev.head and side_of(rev.label or "") is not None)  # "sha (before)"
-                                or (rev.head and SHA_AFTER_WORD_RE.search(block.text, 0, 300)
-                                    and _MEASURED_RE.search(block.text) is not None)
-                                or COMMENT_COMMIT_RE.match(block.text) or (rev.head and rev.base
-                                                                            and head_base(block.text))):
+        if rev is not None and (
+            opens_results
+            or block.text.rstrip().endswith(":")
+            or _stands_alone(doc, block, rev)
+            or (rev.head and side_of(rev.label or "") is not None)  # "sha (before)"
+            or (
+                rev.head
+                and SHA_AFTER_WORD_RE.search(block.text, 0, 300)
+                and _MEASURED_RE.search(block.text) is not None
+            )
+            or COMMENT_COMMIT_RE.match(block.text)
+            or (rev.head and rev.base and head_base(block.text))
+        ):
             pass  # ("# commit 6c1f7d8b, before PR 5521" opens a revision wherever it stands: a rendered copy's code)
         elif rev is None and opens_results and (sm := SIDE_LABEL_RE.match(block.text)) is not None:
             rev = Revision(label=clean_label(sm.group("label")), head=None, base=None)  # "this PR:" over a block

@@ -50,31 +50,41 @@ from ledger.vocab.setup import (
 # "m=16", "batch=1", "### causal=True, headdim=128, batch_size=16, seqlen=2048 ###": a line of settings only
 _SETTING_RE = re.compile(r"(?P<key>[A-Za-z_][\w.-]{0,30})\s{0,4}=\s{0,4}(?P<value>[\w.+/-]{1,40})")
 _SETTINGS_LINE_RE = re.compile(
-    r"^[\s#=*`-]*(?:[A-Za-z_][\w.-]{0,30}\s{0,4}=\s{0,4}[\w.+/-]{1,40}[\s,;]*){1,12}[\s#=*`-]*$")
+    r"^[\s#=*`-]*(?:[A-Za-z_][\w.-]{0,30}\s{0,4}=\s{0,4}[\w.+/-]{1,40}[\s,;]*){1,12}[\s#=*`-]*$"
+)
 # "n_accept = 36", "n_drafted = 112": counts of what the run produced, not what it was set up with
 # keys a run reports rather than takes: counts it produced, errors against a reference, its outcome ("pass= True")
 # ("accuracy=0.866 threshold=0.93", "invalid=0.000 latency=132.9s": a CI check's results and its bar)
-_PRODUCED_RE = re.compile(r"accept|drafted|emitted|predict|generated|decoded|encoded|hits?\b|miss|"
-                          r"(?:max|mean|avg)_(?:abs|rel)\b|diff|err(?:or)?\b|^pass(?:ed)?$|^ok$|"
-                          r"accuracy|^acc$|score|invalid|latency|throughput|threshold|ttft|tpot|^itl$|elapsed",
-                          re.IGNORECASE)
+_PRODUCED_RE = re.compile(
+    r"accept|drafted|emitted|predict|generated|decoded|encoded|hits?\b|miss|"
+    r"(?:max|mean|avg)_(?:abs|rel)\b|diff|err(?:or)?\b|^pass(?:ed)?$|^ok$|"
+    r"accuracy|^acc$|score|invalid|latency|throughput|threshold|ttft|tpot|^itl$|elapsed",
+    re.IGNORECASE,
+)
 # "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
-_LEAD_IN_RE = re.compile(r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w .+/-]{0,50}?)(?:[*_]{1,2})?\s*"
-                         r"(?:\((?P<inner>[^()]{1,120})\))?\s*(?:[*_]{1,2})?:\s*$")
+_LEAD_IN_RE = re.compile(
+    r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w .+/-]{0,50}?)(?:[*_]{1,2})?\s*"
+    r"(?:\((?P<inner>[^()]{1,120})\))?\s*(?:[*_]{1,2})?:\s*$"
+)
 _FILE_NAME_RE = re.compile(r"\.(?:md|txt|py|json|ya?ml|log|csv|sh|cu|cpp|h)$", re.IGNORECASE)
 _LEAD_PREP_RE = re.compile(r"^(?:for|with|at|on|using|under)\s+", re.IGNORECASE)
 _BARE_LEAD_IN_RE = re.compile(r"^\s*(?:[*_`]{1,2})?(?P<name>[A-Za-z][\w .+/&-]{0,50}?)(?:[*_`]{1,2})?\s*$")
 # the side of a comparison a lead-in names ("main", "this branch", "PR"): a variant whatever its case
 _SIDE_NAME_RE = re.compile(f"^{SIDE_PHRASE}$", re.IGNORECASE)
-_SENTENCE_WORD_RE = re.compile(r"\b(?:the|a|an|this|that|with|from|after|before|against|ran|run|results?|log|"
-                               r"output|here|below|above|see|using|on|of|for|and|is|are|was)\b", re.IGNORECASE)
+_SENTENCE_WORD_RE = re.compile(
+    r"\b(?:the|a|an|this|that|with|from|after|before|against|ran|run|results?|log|"
+    r"output|here|below|above|see|using|on|of|for|and|is|are|was)\b",
+    re.IGNORECASE,
+)
 # what makes a comment line a sentence rather than the name of the run under it
-_COMMENT_SENTENCE_RE = re.compile(r"\b(?:ran|run|results?|log|output|here|below|above|see|is|are|was|from|against)\b",
-                                  re.IGNORECASE)
+_COMMENT_SENTENCE_RE = re.compile(
+    r"\b(?:ran|run|results?|log|output|here|below|above|see|is|are|was|from|against)\b", re.IGNORECASE
+)
 # a lead-in that says where the runs below were made ("All of the numbers below were measured on one H100:"),
 # not what they are compared with ("against the bf16 logits")
-_RUN_WORD_RE = re.compile(r"\b(?:on|using|under|measured|ran|run|runs|tested|served|serving|benchmarked|via)\b",
-                          re.IGNORECASE)
+_RUN_WORD_RE = re.compile(
+    r"\b(?:on|using|under|measured|ran|run|runs|tested|served|serving|benchmarked|via)\b", re.IGNORECASE
+)
 # an item that reports a result (a decimal, a percentage) rather than the setup of the results below it
 _RESULT_RE = re.compile(r"\d\.\d|%|:")  # ("Passkeys: MTP2 with FP8 KV": a labelled item names its result)
 # "concurrency: 256" in a tool's own output: the settings it echoes
@@ -88,8 +98,10 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
     # widest first: each turn's setup section; every narrower scope wins
     scopes: list[SetupScope] = []
     scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
-    scopes.extend(SetupScope(start, end, values)
-                  for start, end, values in section_workloads(doc, lambda text: command_setup(text, env)))
+    scopes.extend(
+        SetupScope(start, end, values)
+        for start, end, values in section_workloads(doc, lambda text: command_setup(text, env))
+    )
     heads = [b for b in doc.blocks if b.kind in ("heading", "comment")]
     starts = [b.start for b in heads]
     for k, b in enumerate(heads):
@@ -100,7 +112,7 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
             # over a Llama smoke test)
         values = _heading_setup(b.text)
         if values:
-            end = next((h.start - 1 for h in heads[k + 1:] if h.kind == "comment" or h.level <= b.level), last)
+            end = next((h.start - 1 for h in heads[k + 1 :] if h.kind == "comment" or h.level <= b.level), last)
             scopes.append(SetupScope(b.start, end, values))
     blocks = doc.blocks
     for k, b in enumerate(blocks):
@@ -111,8 +123,13 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
             scope = _text_scope(blocks, k, _section_end(heads, starts, b.start, last), env)
             if scope is not None:
                 scopes.append(scope)
-        elif b.kind == "text" and not b.in_code and k + 1 < len(blocks) and blocks[k + 1].kind in ("code", "table") \
-                and (values := line_setup(b.text[:300])):
+        elif (
+            b.kind == "text"
+            and not b.in_code
+            and k + 1 < len(blocks)
+            and blocks[k + 1].kind in ("code", "table")
+            and (values := line_setup(b.text[:300]))
+        ):
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     scopes.extend(_line_scopes(doc))
     default, turns = document_default(doc, lambda text: command_setup(text, env))
@@ -136,14 +153,24 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
         values = command_setup(text, env)
         return SetupScope(b.start, section_end, values) if values else None
     nxt = blocks[k + 1] if k + 1 < len(blocks) else None
-    if nxt is not None and nxt.kind in ("code", "table") and nxt.start - b.end <= 2 and \
-            (text.rstrip().endswith(":") or len(text) <= 40):
-        values = lead_in_setup(text, colon=False) or \
-            settings_line(_LEAD_PREP_RE.sub("", text.strip().rstrip(":"))) or {}
+    if (
+        nxt is not None
+        and nxt.kind in ("code", "table")
+        and nxt.start - b.end <= 2
+        and (text.rstrip().endswith(":") or len(text) <= 40)
+    ):
+        values = (
+            lead_in_setup(text, colon=False) or settings_line(_LEAD_PREP_RE.sub("", text.strip().rstrip(":"))) or {}
+        )
         if values:  # "EAGLE-3 (num_steps=8):", "main", "For B = 8, T = 2048, NH = 16:"
             return SetupScope(b.start, _block_end(blocks, k + 1), values)
-    if nxt is not None and nxt.kind == "item" and nxt.start - b.end <= 1 and _NAME_LINE_RE.match(text) and \
-            (values := lead_in_setup(text, colon=False)):
+    if (
+        nxt is not None
+        and nxt.kind == "item"
+        and nxt.start - b.end <= 1
+        and _NAME_LINE_RE.match(text)
+        and (values := lead_in_setup(text, colon=False))
+    ):
         return SetupScope(b.start, _list_end(blocks, k + 1), values)  # "FooServe" over "- 8B: 98.4 token/sec"
     if nxt is not None and nxt.kind == "text" and nxt.start == b.end + 1 and text.rstrip().endswith(":"):
         values = lead_in_setup(text)  # a copied page's "EAGLE-3 (num_steps=8):" over the unfenced lines under it
@@ -165,7 +192,7 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
 def _run_end(blocks: list[Block], k: int) -> int:
     """The last line of the blocks from k on that follow one another without a blank line."""
     end = blocks[k].end
-    for b in blocks[k + 1:]:
+    for b in blocks[k + 1 :]:
         if b.start != end + 1 or b.kind != "text" or b.text.rstrip().endswith(":"):
             break
         end = b.end
@@ -217,7 +244,7 @@ _NAME_LINE_RE = re.compile(r"^\s{0,3}[*_]{0,2}[A-Za-z][\w.+-]{1,30}[*_]{0,2}:?\s
 def _list_end(blocks: list[Block], k: int) -> int:
     """The last line of the list whose first item is block k (items that follow one another)."""
     end = blocks[k].end
-    for b in blocks[k + 1:]:
+    for b in blocks[k + 1 :]:
         if b.kind != "item" or b.start > end + 1:
             break
         end = b.end
@@ -254,21 +281,27 @@ def _heading_setup(title: str) -> dict[str, str]:
 
 
 def settings_line(text: str) -> dict[str, str] | None:
-    """"m=16", "### causal=True, headdim=128, batch_size=16 ###": the settings of a line made of nothing else."""
+    """ "m=16", "### causal=True, headdim=128, batch_size=16 ###": the settings of a line made of nothing else."""
     if "=" not in text or len(text) > 400 or not _SETTINGS_LINE_RE.match(text):
         return None
-    out = {config_key(m.group("key")): m.group("value") for m in _SETTING_RE.finditer(text)
-           if not _PRODUCED_RE.search(m.group("key"))}
+    out = {
+        config_key(m.group("key")): m.group("value")
+        for m in _SETTING_RE.finditer(text)
+        if not _PRODUCED_RE.search(m.group("key"))
+    }
     return out or None
 
 
 # A lead-in that names no variant: a command's label ("cmd:", "Launch:") or only where it ran ("In H200", "on 8xH100")
-_NO_VARIANT_RE = re.compile(r"(?:cmds?|commands?|launch|repro|script)\s*$|(?:in|on|at|using)\s+(?:\d{1,3}\s?[x×]\s?)?"
-                            r"(?:nvidia\s)?[a-z]{1,3}\d{2,4}[a-z]?\s*$", re.IGNORECASE)
+_NO_VARIANT_RE = re.compile(
+    r"(?:cmds?|commands?|launch|repro|script)\s*$|(?:in|on|at|using)\s+(?:\d{1,3}\s?[x×]\s?)?"
+    r"(?:nvidia\s)?[a-z]{1,3}\d{2,4}[a-z]?\s*$",
+    re.IGNORECASE,
+)
 
 
 def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
-    """"EAGLE-3 (num_steps=8):" -> {"variant": "EAGLE-3", "num_steps": "8"}; "main", "this branch:", "draft:",
+    """ "EAGLE-3 (num_steps=8):" -> {"variant": "EAGLE-3", "num_steps": "8"}; "main", "this branch:", "draft:",
     "PR + FlashInfer + fp8" name the side or variant too. `colon`: the line must end with one (inside a paste,
     where a bare line may be any output) unless it names a side or joins names with "+"."""
     m = _LEAD_IN_RE.match(text) or _BARE_LEAD_IN_RE.match(text)
@@ -286,8 +319,9 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
             return {}
         if len(words) > 3 or _SENTENCE_WORD_RE.search(name):
             return {}  # "Ran the harness against the server:" introduces, it names no variant
-        if not any(ch.isdigit() or ch.isupper() for ch in name[1:]) and \
-                not (has_colon and name.isalpha() and len(name) <= 12):
+        if not any(ch.isdigit() or ch.isupper() for ch in name[1:]) and not (
+            has_colon and name.isalpha() and len(name) <= 12
+        ):
             return {}  # "Some notes:" is prose, "moe_config:" a key; "draft:" before a colon names a part
     values = {} if _NO_VARIANT_RE.match(name) else {"variant": name}
     values.update(qualifiers(name))
@@ -376,12 +410,15 @@ def _agreed(commands: list[SetupScope]) -> list[SetupScope]:
 
 
 def _comment_label(name: str, below: str) -> bool:
-    """"# Before", "# int8 weight only" over a line of results: a short name, not a sentence or a command."""
+    """ "# Before", "# int8 weight only" over a line of results: a short name, not a sentence or a command."""
     if _SIDE_NAME_RE.match(name):
         return True
     words = name.split()
     # "## With heuristic", "# Using the old scheduler": an arm's name may open with a preposition and an article
-    return (0 < len(words) <= 5 and bool(_BARE_LEAD_IN_RE.match(name)) and not _COMMENT_SENTENCE_RE.search(name)
-            and any(ch.isdigit() for ch in below) and (":" in below or "=" in below))
-
-
+    return (
+        0 < len(words) <= 5
+        and bool(_BARE_LEAD_IN_RE.match(name))
+        and not _COMMENT_SENTENCE_RE.search(name)
+        and any(ch.isdigit() for ch in below)
+        and (":" in below or "=" in below)
+    )

@@ -27,28 +27,53 @@ from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_
 from ledger.vocab.text import lower_for_words
 
 # "Model: org/X", "- **GPU**: 4x H100", "TP Size: 8", "Average Input Length (tokens): 8192.0000", "ISL = 2000"
-_LABEL_LINE_RE = re.compile(r"^\s*(?:[-*+]\s{1,4})?(?:\*\*|__)?(?P<label>[A-Za-z][\w ()./-]{0,50}?)(?:\*\*|__)?"
-                            r"\s{0,4}[:=]\s{0,40}(?:\*\*|`)?(?P<value>[^\s,;|`*][^,;|`]{0,300})")
+_LABEL_LINE_RE = re.compile(
+    r"^\s*(?:[-*+]\s{1,4})?(?:\*\*|__)?(?P<label>[A-Za-z][\w ()./-]{0,50}?)(?:\*\*|__)?"
+    r"\s{0,4}[:=]\s{0,40}(?:\*\*|`)?(?P<value>[^\s,;|`*][^,;|`]{0,300})"
+)
 _FLOAT_ZEROS_RE = re.compile(r"^(\d{1,9})\.0{1,8}$")
 # a section that states the setup of a turn's results: "Test configuration", "Environment", "Hardware", "Setup"
 _SETUP_TITLE_RE = re.compile(
     r"^\W{0,6}(?:(?:test|testing|benchmark(?:ing)?|bench|eval(?:uation)?|experiment(?:al)?|run|serving|"
     r"system|my|our)\s{1,3})?(?:configuration|config|environment|env|setup|hardware|settings|test bed|testbed)"
-    r"s?\W{0,6}$", re.IGNORECASE)
+    r"s?\W{0,6}$",
+    re.IGNORECASE,
+)
 _SUMMARY_RE = re.compile(r"<summary>\s{0,4}(?P<title>[^<]{1,60}?)\s{0,4}</summary>", re.IGNORECASE)
 # a clause that gives a value to some rows only ("the sweep rows use ISL 4096", "matrix rows run at TP4"): not
 # the document's
-_ROWS_VERB_RE = re.compile(r"\b(?:rows?|runs?|cases?|columns?)\s{1,3}(?:use|used|uses|run|ran|are|were)\b",
-                           re.IGNORECASE)
+_ROWS_VERB_RE = re.compile(
+    r"\b(?:rows?|runs?|cases?|columns?)\s{1,3}(?:use|used|uses|run|ran|are|were)\b", re.IGNORECASE
+)
 """The heart of a clause that gives a value to some rows ("the fp8 rows use ISL 8000"); the clause runs back to
 the last stop (at most 120 characters) and on to the next (at most 300)."""
 _ROWS_WORDS = ("row", "run", "case", "column")
 """The words _ROWS_VERB_RE cannot match without."""
-_ALL_RE = re.compile(r"\b(?:all|every|each|both)\s{1,3}(?:of\s{1,3}the\s{1,3})?(?:rows?|runs?|cases?|columns?)\b",
-                     re.IGNORECASE)
+_ALL_RE = re.compile(
+    r"\b(?:all|every|each|both)\s{1,3}(?:of\s{1,3}the\s{1,3})?(?:rows?|runs?|cases?|columns?)\b", re.IGNORECASE
+)
 PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp"))
-DEFAULT_KEYS = frozenset(("model", "gpu", "tp", "ep", "pp", "dp", "isl", "osl", "concurrency", "batch_size",
-                           "max_batch_size", "kv_cache", "quant", "spec_algo", "draft_len", "draft", "mtp"))
+DEFAULT_KEYS = frozenset(
+    (
+        "model",
+        "gpu",
+        "tp",
+        "ep",
+        "pp",
+        "dp",
+        "isl",
+        "osl",
+        "concurrency",
+        "batch_size",
+        "max_batch_size",
+        "kv_cache",
+        "quant",
+        "spec_algo",
+        "draft_len",
+        "draft",
+        "mtp",
+    )
+)
 """The keys a document's one value holds for all its results: the deployment and the workload. Not a shot count,
 an lm-eval filter or a command's task, which differ by result even where a document prints one."""
 
@@ -75,7 +100,8 @@ def with_draft(values: dict[str, str]) -> dict[str, str]:
 # "* K=2: 201.69, speedup: 1.51x": a list item whose label is the run's setting
 SETTING_LABEL_RE = re.compile(
     r"^\s{0,8}(?:[-*+]\s{1,4})?(?:\*\*)?(?P<key>[A-Za-z][\w-]{0,15})\s{0,2}=\s{0,2}(?P<setting>\d{1,6}(?:\.\d{1,4})?)"
-    r"(?:\*\*)?\s{0,2}:\s{0,4}(?P<num>\d{1,12}(?:\.\d{1,6})?)(?:\s{0,2}(?P<unit>[A-Za-z][\w/%]{0,11}))?(?=[\s,;]|$)")
+    r"(?:\*\*)?\s{0,2}:\s{0,4}(?P<num>\d{1,12}(?:\.\d{1,6})?)(?:\s{0,2}(?P<unit>[A-Za-z][\w/%]{0,11}))?(?=[\s,;]|$)"
+)
 
 
 def label_settings(text: str) -> dict[str, str]:
@@ -133,8 +159,10 @@ def label_setup(text: str) -> dict[str, str]:
 
 # "Decode 0. Batch size: 1, latency: ...", "bench (batch_size=128, qkv_len=512), flops: 448.1": a setting among
 # the results of its own line
-_INLINE_RE = re.compile(r"(?<![\w.])['\"]?(?P<key>[A-Za-z][A-Za-z_ ]{0,30}?)['\"]? {0,2}[:=] {0,40}['\"]?"
-                        r"(?P<value>\d[\d.]{0,12}(?![\w.])|[A-Za-z][\w./-]{0,60})")
+_INLINE_RE = re.compile(
+    r"(?<![\w.])['\"]?(?P<key>[A-Za-z][A-Za-z_ ]{0,30}?)['\"]? {0,2}[:=] {0,40}['\"]?"
+    r"(?P<value>\d[\d.]{0,12}(?![\w.])|[A-Za-z][\w./-]{0,60})"
+)
 
 
 def inline_settings(text: str) -> dict[str, str]:
@@ -237,12 +265,12 @@ def _sections_in(doc: Document, start: int, end: int) -> list[tuple[int, int]]:
     blocks = [b for b in doc.blocks if start <= b.start <= end and not b.in_code]
     for k, b in enumerate(blocks):
         if b.kind == "heading" and _SETUP_TITLE_RE.match(b.text):
-            stop = next((h.start - 1 for h in blocks[k + 1:] if h.kind == "heading" and h.level <= b.level), end)
+            stop = next((h.start - 1 for h in blocks[k + 1 :] if h.kind == "heading" and h.level <= b.level), end)
             out.append((b.start + 1, stop))
         elif b.kind == "text":
             sm = _SUMMARY_RE.search(b.text)
             if sm and _SETUP_TITLE_RE.match(sm.group("title")):
-                stop = next((x.end for x in blocks[k + 1:] if "</details>" in x.text.lower()), end)
+                stop = next((x.end for x in blocks[k + 1 :] if "</details>" in x.text.lower()), end)
                 out.append((b.end + 1, stop))
             elif len(b.text) <= 40 and b.text.rstrip().endswith(":") and _SETUP_TITLE_RE.match(b.text):
                 out.append((b.end + 1, _list_end(blocks, k + 1, b.end)))
@@ -267,8 +295,9 @@ setup of the "### Eval" table above it, where the model and the GPU usually are 
 def _result_sections(doc: Document) -> list[tuple[int, int]]:
     """(first, last line) of each section under a heading below the title that is not a setup section, when
     there are two or more: what one states holds for its own runs."""
-    heads = [b for b in doc.blocks if b.kind == "heading" and not b.in_code and
-             (b.level >= 2 or doc.format != "markdown")]
+    heads = [
+        b for b in doc.blocks if b.kind == "heading" and not b.in_code and (b.level >= 2 or doc.format != "markdown")
+    ]
     out: list[tuple[int, int]] = []
     for k, h in enumerate(heads):
         if not _SETUP_TITLE_RE.match(h.text):
@@ -295,8 +324,11 @@ def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -
             if not text.strip() or len(text) > 4000:
                 continue
             text = unrestricted(text)
-            values = {**qualifiers(text[:2000]), **command(text)} if is_command_line(text.strip()) else \
-                line_setup(text[:2000])
+            values = (
+                {**qualifiers(text[:2000]), **command(text)}
+                if is_command_line(text.strip())
+                else line_setup(text[:2000])
+            )
             for k, v in values.items():
                 if k in WORKLOAD_KEYS:
                     seen.setdefault(k, set()).add(v)

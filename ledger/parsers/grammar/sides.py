@@ -22,40 +22,53 @@ _SHA = r"[0-9a-f]{7,40}"
 # "Baseline `c9cc71a0d`: upstream with ...", "Candidate `9c63e7b2c`", "**Candidate** (`beef0042`):"
 _SIDE_SHA_RE = re.compile(
     r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w.-]{0,30}(?: [A-Za-z][\w.-]{0,20}){0,2}?)(?:[*_]{1,2})?\s*"
-    r"\(?\s*[*_`]{0,3}(?P<sha>" + _SHA + r")[*_`]{0,3}\s*\)?\s*(?::|$|[,;-]\s)", re.IGNORECASE)
+    r"\(?\s*[*_`]{0,3}(?P<sha>" + _SHA + r")[*_`]{0,3}\s*\)?\s*(?::|$|[,;-]\s)",
+    re.IGNORECASE,
+)
 # "[4f1d2e3](.../commit/4f1d2e3a9b) (before)": a side word in parentheses right after a commit link
 _LINK_SIDE_RE = re.compile(
     # a markdown link or a bare URL: "https://github.com/o/r/commit/1a2b3c4d (before)"
     r"(?:\[[^\[\]]{1,40}\]\()?[^()\s\[\]]{0,200}/commits?/(?P<sha>" + _SHA + r")[^()\s]{0,40}\)?\s*[*_]{0,2}\s*"
-    r"\((?P<name>[A-Za-z][\w .-]{0,30})\)", re.IGNORECASE)
+    r"\((?P<name>[A-Za-z][\w .-]{0,30})\)",
+    re.IGNORECASE,
+)
 # "this PR (abc1234) vs main (def5678)": two sides and their heads
 _PAIR_RE = re.compile(
     r"(?P<a>[A-Za-z][\w-]{0,20}(?: [A-Za-z][\w-]{0,20}){0,2}?)\s*\(\s*`?(?P<sa>" + _SHA + r")`?\s*\)\s*"
     r"(?:vs\.?|versus|against|compared\s+(?:to|with))\s+"
     r"(?P<b>[A-Za-z][\w-]{0,20}(?: [A-Za-z][\w-]{0,20}){0,2}?)\s*\(\s*`?(?P<sb>" + _SHA + r")`?\s*\)",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # "the branch at 7e3a9c1d and main at 5b2f08ae": sides named with their heads in one sentence
 _AT_SIDE_RE = re.compile(
     r"\b(?P<name>this\s+pr|pr|branch|main|master|baseline|candidate|base|head|before|after)\s+(?:is\s+)?(?:at|@)\s+"
-    r"(?:commit\s+)?`?(?P<sha>" + _SHA + r")`?(?![\w-])", re.IGNORECASE)
+    r"(?:commit\s+)?`?(?P<sha>" + _SHA + r")`?(?![\w-])",
+    re.IGNORECASE,
+)
 # "# BEFORE: attention backend FLASH_ATTN", "## after (this PR)": a side opened by a comment in console output
 _COMMENT_SIDE_RE = re.compile(
     r"^\s*(?:#{1,3}|//|--)\s*(?P<name>before|after|main|master|this\s+pr|pr|with\s+(?:the\s+|this\s+)?"
     r"(?:pr|fix|patch|change)|without\s+(?:the\s+|this\s+)?(?:pr|fix|patch|change))\b\s*(?:[:(-]\s*(?P<detail>[^\n]{0,80}?)"
-    r"\)?)?\s*$", re.IGNORECASE)
+    r"\)?)?\s*$",
+    re.IGNORECASE,
+)
 # a clause that names its side: "on current main", "with this fix", "before the change", "this PR gives"
 _CLAUSE_SIDE_RE = re.compile(
     r"\b(?:(?:on|against|from|in|using)\s+(?:the\s+)?(?:current\s+|latest\s+|upstream\s+)?(?P<base>main|master|trunk)"
     r"(?:\s+branch)?|(?P<before>(?:before|without)\s+(?:the|this|my)\s+(?:pr|fix|patch|change))|"
     r"(?P<head>(?:with|after|using)\s+(?:the|this|my)\s+(?:pr|fix|patch|change)|on\s+(?:this|the)\s+(?:pr|branch)))\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # "With this fix, ... Results:": a paragraph that opens with its side
 _LEAD_SIDE_RE = re.compile(
     r"^\s*(?:[*_]{1,2})?(?P<side>(?:with|after|before|without)\s+(?:the|this|my)\s+(?:pr|fix|patch|change)|"
-    r"on\s+(?:the\s+)?(?:current\s+|latest\s+)?(?:main|master)(?:\s+branch)?)\b", re.IGNORECASE)
+    r"on\s+(?:the\s+)?(?:current\s+|latest\s+)?(?:main|master)(?:\s+branch)?)\b",
+    re.IGNORECASE,
+)
 # "passed on `c23c1e533`", "measured at abc1234f": a revision stated in the claim's own sentence
-_ON_SHA_RE = re.compile(r"\b(?:on|at|@)\s+(?:(?:the\s+)?commit\s+)?[*_]{0,2}`?(?P<sha>" + _SHA + r")`?(?![\w-])",
-                        re.IGNORECASE)
+_ON_SHA_RE = re.compile(
+    r"\b(?:on|at|@)\s+(?:(?:the\s+)?commit\s+)?[*_]{0,2}`?(?P<sha>" + _SHA + r")`?(?![\w-])", re.IGNORECASE
+)
 _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
 # "rebased on abc1234", "on top of": the base a head was built on, not the revision measured
 _BUILT_ON_RE = re.compile(r"(?:based|top of|main|master)\s+$|based\s+o|top\s+of\s", re.IGNORECASE)
@@ -82,7 +95,7 @@ def defined_side(text: str) -> Revision | None:
 
 
 def pair_sides(text: str) -> tuple[Revision, Revision] | None:
-    """"this PR (abc1234) vs main (def5678)": (the candidate side, the base side), each with its head."""
+    """ "this PR (abc1234) vs main (def5678)": (the candidate side, the base side), each with its head."""
     if "(" not in text:
         return None
     m = _PAIR_RE.search(text)
@@ -98,13 +111,15 @@ def pair_sides(text: str) -> tuple[Revision, Revision] | None:
 # "Frozen comparison: base `36484e4`, head `170aa20`": the two heads a comparison was run on, in that order
 _BASE_HEAD_RE = re.compile(
     r"\bbase(?:line)?\s{0,3}[:=]?\s{0,3}[*_`]{0,2}(?P<base>" + _SHA + r")[*_`]{0,2}[^\n]{0,80}?\n?[^\n]{0,40}?"
-    r"\bhead\s{0,3}[:=]?\s{0,3}[*_`]{0,2}(?P<head>" + _SHA + r")(?![\w-])", re.IGNORECASE)
+    r"\bhead\s{0,3}[:=]?\s{0,3}[*_`]{0,2}(?P<head>" + _SHA + r")(?![\w-])",
+    re.IGNORECASE,
+)
 _BASE_NAMES = ("base", "baseline", "main", "master", "before", "old", "upstream")
 _HEAD_NAMES = ("head", "pr", "branch", "candidate", "after", "new", "patched")
 
 
 def base_and_head(text: str) -> dict[str, Revision]:
-    """"base `36484e4`, head `170aa20`": the base and the head by every name a table's columns give them ("Current
+    """ "base `36484e4`, head `170aa20`": the base and the head by every name a table's columns give them ("Current
     main", "PR with PTPC"), or nothing."""
     m = _BASE_HEAD_RE.search(text[:600])
     if m is None or not (_is_sha(m.group("base")) and _is_sha(m.group("head"))):
@@ -116,18 +131,19 @@ def base_and_head(text: str) -> dict[str, Revision]:
 
 
 def sides_at(text: str) -> list[Revision]:
-    """"the branch at 7e3a9c1d and main at 5b2f08ae": each side with its head, when a sentence names two."""
+    """ "the branch at 7e3a9c1d and main at 5b2f08ae": each side with its head, when a sentence names two."""
     if " at " not in text and "@" not in text:
         return []
-    found = {m.group("name").lower(): m.group("sha").lower() for m in _AT_SIDE_RE.finditer(text)
-             if _is_sha(m.group("sha"))}
+    found = {
+        m.group("name").lower(): m.group("sha").lower() for m in _AT_SIDE_RE.finditer(text) if _is_sha(m.group("sha"))
+    }
     if len(found) < 2 or len(set(found.values())) < 2:
         return []
     return [Revision(label=" ".join(name.split()), head=sha, base=None) for name, sha in found.items()]
 
 
 def comment_side(text: str) -> Revision | None:
-    """"# BEFORE: backend A" inside console output: the side the runs under it were measured on."""
+    """ "# BEFORE: backend A" inside console output: the side the runs under it were measured on."""
     m = _COMMENT_SIDE_RE.match(text)
     if m is None:
         return None
@@ -135,7 +151,7 @@ def comment_side(text: str) -> Revision | None:
 
 
 def lead_side(text: str) -> Revision | None:
-    """"With this fix, ... Results:", "On current main:": a paragraph that opens with the side of what follows."""
+    """ "With this fix, ... Results:", "On current main:": a paragraph that opens with the side of what follows."""
     m = _LEAD_SIDE_RE.match(text)
     return Revision(label=_side_label(m.group("side")), head=None, base=None) if m else None
 
@@ -160,8 +176,10 @@ def clause_side(text: str, pos: int) -> Revision | None:
     start = max(text.rfind(". ", low, pos), text.rfind("; ", low, pos), low)
     # the side right after the value, in its clause, first: "20.1 ms on master and 18.4 ms with this PR"
     end = pos + 60
-    stop = min((k for k in (text.find(",", pos, end), text.find(". ", pos, end), text.find(";", pos, end))
-                if k >= 0), default=end)
+    stop = min(
+        (k for k in (text.find(",", pos, end), text.find(". ", pos, end), text.find(";", pos, end)) if k >= 0),
+        default=end,
+    )
     last = _CLAUSE_SIDE_RE.search(text, pos, stop)
     if last is not None and len(_NUMBER_RE.findall(text, pos, last.start())) > 1:
         last = None  # "3.2s vs 3.6s on main": the side after names the nearer value, not this one
@@ -181,7 +199,7 @@ def sides_named(text: str) -> set[str]:
 
 
 def stated_on(text: str) -> Revision | None:
-    """"304 CPU tests passed on `c23c1e533`.": the commit the sentence says it was measured on (its first
+    """ "304 CPU tests passed on `c23c1e533`.": the commit the sentence says it was measured on (its first
     sentence only: a later one may name another)."""
     end = text.find(". ")
     m = _ON_SHA_RE.search(text, 0, end if end > 0 else min(len(text), 300))

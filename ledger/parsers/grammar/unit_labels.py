@@ -12,8 +12,11 @@ from ledger.vocab.units import UNITS
 
 # "Output tokens per second", "Questions per second": the rate a label names in words, in the unit it is written
 # with in figures (a question or a prompt is one request to the server)
-_RATE_LABEL_RE = re.compile(r"\b(?P<what>tokens?|requests?|questions?|quer(?:y|ies)|prompts?|samples?|sequences?)"
-                            r"\s{1,3}per\s{1,3}(?:second|sec)\s{0,3}$", re.IGNORECASE)
+_RATE_LABEL_RE = re.compile(
+    r"\b(?P<what>tokens?|requests?|questions?|quer(?:y|ies)|prompts?|samples?|sequences?)"
+    r"\s{1,3}per\s{1,3}(?:second|sec)\s{0,3}$",
+    re.IGNORECASE,
+)
 _RATE_UNITS = {"tok": "tok/s", "req": "req/s", "que": "req/s", "pro": "req/s", "sam": "samples/s", "seq": "seq/s"}
 
 

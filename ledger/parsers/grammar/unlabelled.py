@@ -27,8 +27,11 @@ def unlabelled_twins(doc: Document, scopes: list[RevisionScope]) -> list[Revisio
         twin = earlier[-1]
         banner = _banner(doc, mine)
         if banner and banner == _banner(doc, twin) and not any(s.start <= twin.start <= s.end for s in scopes):
-            out.append(RevisionScope(start=twin.start, end=twin.end,
-                                     revision=Revision(label="before this PR", head=None, base=None)))
+            out.append(
+                RevisionScope(
+                    start=twin.start, end=twin.end, revision=Revision(label="before this PR", head=None, base=None)
+                )
+            )
     return out
 
 

@@ -78,8 +78,11 @@ _BANNER_RE = re.compile(r"^\s*=+\s+(?P<title>[A-Za-z][A-Za-z0-9 +/()&,.-]{2,60}?
 _RULE_RE = re.compile(r"^\s*={3,}\s*$")
 _TITLE_RE = re.compile(r"^\s*(?P<title>[A-Za-z][A-Za-z0-9 +/()&,.-]{2,60}?)\s*$")
 _SUBHEAD_RE = re.compile(r"^\s*-{2,}\s*(?P<title>[A-Za-z][^-]{2,60}?)\s*-{3,}\s*$")
-_CONFIG_BANNER_RE = re.compile(r"engine|runtime|request details|dataset|settings|config|world|backend|environment|"
-                               r"arguments|parameters", re.IGNORECASE)
+_CONFIG_BANNER_RE = re.compile(
+    r"engine|runtime|request details|dataset|settings|config|world|backend|environment|"
+    r"arguments|parameters",
+    re.IGNORECASE,
+)
 BANNER_LOOKBACK = 60
 
 

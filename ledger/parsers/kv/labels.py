@@ -19,9 +19,12 @@ from ledger.vocab.units import is_time_unit
 
 _COUNT_LABEL_RE = re.compile(
     r"\b(?:tokens?|requests?|prompts?|samples?|items?|queries|questions|proposals?|drafts?|iterations?|"
-    r"sequences?|seqs?|req)\b|^#|concurren|batch", re.IGNORECASE)
-_RATE_WORDS_RE = re.compile(r"throughput|latency|time|/s|per\b|speed|rate\b|duration|length|ttft|tpot|itl",
-                            re.IGNORECASE)
+    r"sequences?|seqs?|req)\b|^#|concurren|batch",
+    re.IGNORECASE,
+)
+_RATE_WORDS_RE = re.compile(
+    r"throughput|latency|time|/s|per\b|speed|rate\b|duration|length|ttft|tpot|itl", re.IGNORECASE
+)
 # What names a measured value besides the metrics of the vocabulary (names_a_metric): kinds of result, statistics,
 # rates ("e2e", "p99", "per second", "usage")
 _MEASURED_RE = re.compile(
@@ -36,7 +39,8 @@ _TRAILING_BRACKET_RE = re.compile(r"\s*[(\[][^()\[\]]{1,30}[)\]]\s*$")
 _ACCEPT_LEN_RE = re.compile(r"accept\w*\s+len", re.IGNORECASE)
 _TRAILING_PAREN_RE = re.compile(r"\s*\([^()]{0,40}\)\s*$")
 _EXTREME_RESULT_RE = re.compile(
-    r"(?:max|min|peak)(?:\b|_).{0,30}?(?:ttft|tpot|itl|e2el?|latency|throughput|time|diff|err)", re.IGNORECASE)
+    r"(?:max|min|peak)(?:\b|_).{0,30}?(?:ttft|tpot|itl|e2el?|latency|throughput|time|diff|err)", re.IGNORECASE
+)
 # snake_case keys are settings (a YAML or argparse dump) unless they name a result
 SNAKE_RE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 _SNAKE_RESULT_RE = re.compile(
@@ -47,11 +51,12 @@ _SNAKE_RESULT_RE = re.compile(
     # "wall_s_total", "e2e_ms_mean": a time unit inside the key, then its aggregate
     r"_(?:ms|us|s|sec)_(?:total|mean|avg|median|p\d{2}|max|min)$|^wall_|"
     r"^(?:peak|max|reserved|allocated)_(?:memory|mem|vram)",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def snake_unit(label: str) -> str | None:
-    """"mean_ttft_ms" -> "ms": a unit spelled into a snake_case key."""
+    """ "mean_ttft_ms" -> "ms": a unit spelled into a snake_case key."""
     m = _SNAKE_UNIT_RE.search(label) if SNAKE_RE.match(label) else None
     return m.group(1) if m else None
 
@@ -59,8 +64,12 @@ def snake_unit(label: str) -> str | None:
 @short_text_cache(4096)  # labels repeat from line to line and document to document
 def measured(label: str) -> bool:
     """The label names a measured quantity (_MEASURED_RE, a long case-blind alternation, or an acceptance name)."""
-    return _MEASURED_RE.search(label) is not None or is_acceptance_name(label) or names_a_metric(label) or (
-        SNAKE_RE.match(label) is not None and _SNAKE_RESULT_RE.search(label) is not None)
+    return (
+        _MEASURED_RE.search(label) is not None
+        or is_acceptance_name(label)
+        or names_a_metric(label)
+        or (SNAKE_RE.match(label) is not None and _SNAKE_RESULT_RE.search(label) is not None)
+    )
 
 
 _PHASE_RE = re.compile(r"\b(?:warm-?up|compil(?:e|ation)|load(?:ing)?|start-?up|prefill|capture)\b", re.IGNORECASE)
@@ -91,13 +100,14 @@ def is_config(label: str, unit: str | None) -> bool:
 _BASELINE_END_RE = re.compile(r"(?:^|\s)(?:before|baseline|main|master|old|original|ref(?:erence)?)$", re.IGNORECASE)
 
 
-_BASELINE_PAREN_RE = re.compile(r"\(\s*(?:base|baseline|before|main|master|old|original|ref(?:erence)?)\s*\)\s*$",
-                                re.IGNORECASE)
+_BASELINE_PAREN_RE = re.compile(
+    r"\(\s*(?:base|baseline|before|main|master|old|original|ref(?:erence)?)\s*\)\s*$", re.IGNORECASE
+)
 
 
 @short_text_cache(4096)
 def is_baseline_label(label: str) -> bool:
-    """"Baseline (non-speculative)", "Before", "main", "TTFT before", "Mean PPL(base)": the value a later one
+    """ "Baseline (non-speculative)", "Before", "main", "TTFT before", "Mean PPL(base)": the value a later one
     (or the one just above) is compared with."""
     if _BASELINE_PAREN_RE.search(label):
         return True
@@ -109,7 +119,7 @@ _SIDE_LEAD_RE = re.compile(f"^{SIDE_PHRASE}" + r"[\s,:]+", re.IGNORECASE)
 
 
 def same_measure(a: str, b: str) -> bool:
-    """"Mean PPL(Q)" and "Mean PPL(base)", "Mean TTFT (ms)" and "before pr Mean TTFT (ms)": one measure, the
+    """ "Mean PPL(Q)" and "Mean PPL(base)", "Mean TTFT (ms)" and "before pr Mean TTFT (ms)": one measure, the
     sides named in brackets at the end or in words at the start."""
     core_a, core_b = (_SIDE_LEAD_RE.sub("", _TRAILING_PAREN_RE.sub("", x).strip()).lower() for x in (a, b))
     return bool(core_a) and core_a == core_b
@@ -118,14 +128,20 @@ def same_measure(a: str, b: str) -> bool:
 _IDENTIFIER_LABEL_RE = re.compile(
     r"\b(?:id|pid|tid|port|rank|seed|epoch|step|steps|iter(?:ation)?s?|idx|index|version|build|commit|date|time ?stamp|"
     r"year|line|lines|line no|col|column|device|gpu|node|worker|thread|process|batch ?id|request ?id|run|trial|"
-    r"shape|dim|size|num|count|total|n)\b", re.IGNORECASE)
+    r"shape|dim|size|num|count|total|n)\b",
+    re.IGNORECASE,
+)
 
 
 def open_world_label(label: str) -> bool:
     """A name that may label a result in tool output: words, not an identifier, a position or a size."""
     core = label.strip()
-    return (2 <= len(core) <= 60 and any(ch.isalpha() for ch in core) and not _IDENTIFIER_LABEL_RE.search(core)
-            and not SNAKE_RE.match(core))
+    return (
+        2 <= len(core) <= 60
+        and any(ch.isalpha() for ch in core)
+        and not _IDENTIFIER_LABEL_RE.search(core)
+        and not SNAKE_RE.match(core)
+    )
 
 
 _ACCEPTED_COUNT_RE = re.compile(r"^(?:acc|accepted|n_acc(?:epted)?|n_accept)$", re.IGNORECASE)
@@ -133,7 +149,10 @@ _DRAFTED_RE = re.compile(r"^(?:draft|drafted|n_draft(?:ed)?|gen_drafts?)$", re.I
 
 
 def accepted_count(label: str, value: float, labels: list[str]) -> bool:
-    """"draft=  16 acc=  12": next to a count of drafted tokens, an integer "acc" counts the accepted ones
+    """ "draft=  16 acc=  12": next to a count of drafted tokens, an integer "acc" counts the accepted ones
     (llama.cpp's speculative counters); it is no accuracy and no acceptance rate."""
-    return (value == int(value) and _ACCEPTED_COUNT_RE.match(label.strip()) is not None
-            and any(_DRAFTED_RE.match(x.strip()) for x in labels))
+    return (
+        value == int(value)
+        and _ACCEPTED_COUNT_RE.match(label.strip()) is not None
+        and any(_DRAFTED_RE.match(x.strip()) for x in labels)
+    )

@@ -90,7 +90,7 @@ def _wrapped_claim(ctx: Context, no: int, text: str) -> Claim | None:
 
 
 def _other_side(ctx: Context, no: int, text: str, end: int, series: list[Claim], metric: str) -> list[Claim]:
-    """"…: 98.10 / 98.42 before, 101.30 / 100.88 after": the first series takes its side, and the second series
+    """ "…: 98.10 / 98.42 before, 101.30 / 100.88 after": the first series takes its side, and the second series
     is read under the other (ledger/parsers/kv/side_series.py)."""
     sided = side_series(text, end)
     if sided is None:
@@ -101,8 +101,18 @@ def _other_side(ctx: Context, no: int, text: str, end: int, series: list[Claim],
     out = []
     for i, (value, start, stop) in enumerate(values, start=1):
         ctx.take(no, start, stop)
-        out.append(ctx.claim(series[0].kind, no, text[start:stop], metric=metric if i == 1 else f"{metric} ({i})",
-                             value=value, unit=None, config=series[0].config or None, revision=second))
+        out.append(
+            ctx.claim(
+                series[0].kind,
+                no,
+                text[start:stop],
+                metric=metric if i == 1 else f"{metric} ({i})",
+                value=value,
+                unit=None,
+                config=series[0].config or None,
+                revision=second,
+            )
+        )
     return out
 
 
@@ -114,15 +124,20 @@ def _setting_in_sentence(label: str) -> bool:
 
 
 # "max_abs_diff = 0", "max_abs= 3.9e-05": how far an output is from the reference's
-_NUMERIC_DIFF_RE = re.compile(r"(?:abs|rel|max|mean)[_ ]?(?:abs[_ ]?)?(?:diff|err(?:or)?)\b|"
-                              r"^(?:max|mean|avg)_(?:abs|rel)$", re.IGNORECASE)
-_NEW_LABEL_RE = re.compile(r"^(?:after|now|new|this pr|pr|ours|optimi[sz]ed|with (?:the )?(?:fix|change|pr))$",
-                           re.IGNORECASE)
+_NUMERIC_DIFF_RE = re.compile(
+    r"(?:abs|rel|max|mean)[_ ]?(?:abs[_ ]?)?(?:diff|err(?:or)?)\b|"
+    r"^(?:max|mean|avg)_(?:abs|rel)$",
+    re.IGNORECASE,
+)
+_NEW_LABEL_RE = re.compile(
+    r"^(?:after|now|new|this pr|pr|ours|optimi[sz]ed|with (?:the )?(?:fix|change|pr))$", re.IGNORECASE
+)
 _QUALIFIER_LABEL_RE = re.compile(r"^(?:at|with|for|on|under|w/)\s+\S", re.IGNORECASE)
 _QUALIFIER_TAIL_RE = re.compile(r"\s+(?:at|with|for|on|under|w/)\s+.*$", re.IGNORECASE)
 _STDERR_KEY_RE = re.compile(r"(?:^|(?<=[_,\s-]))(?:stderr|std_?err|sem)(?=$|[_,\s:-])", re.IGNORECASE)
-_NEW_SIDE_RE = re.compile(r"^(?:with\b|this pr|the pr|pr\b|after|now|new|ours|optimi[sz]ed|patched|fixed|branch)",
-                          re.IGNORECASE)
+_NEW_SIDE_RE = re.compile(
+    r"^(?:with\b|this pr|the pr|pr\b|after|now|new|ours|optimi[sz]ed|patched|fixed|branch)", re.IGNORECASE
+)
 _SPREAD_WORD_RE = re.compile(r"σ|\bstd|\bsigma|\bstdev|deviation", re.IGNORECASE)
 _CONFIG_FENCE_RE = re.compile(r"^(?:ya?ml|toml|ini|cfg|conf|dockerfile|env)\b", re.IGNORECASE)  # json may hold results
 
@@ -133,8 +148,13 @@ def _heading_above(block: Block, ctx: Context) -> list[str]:
     if not block.section:
         return []
     first = ctx.doc.blocks[0] if ctx.doc.blocks else None
-    if len(block.section) == 1 and first is not None and first.kind == "heading" and first.level <= 1 \
-            and first.text.strip() == block.section[0].strip():
+    if (
+        len(block.section) == 1
+        and first is not None
+        and first.kind == "heading"
+        and first.level <= 1
+        and first.text.strip() == block.section[0].strip()
+    ):
         return []
     return list(block.section[-1:])
 
@@ -143,7 +163,8 @@ def _heading_above(block: Block, ctx: Context) -> list[str]:
 _LOG_RECORD_RE = re.compile(
     r"^.{0,80}?\|\s*(?P<module>[\w.]{1,40})\s*\|\s*(?:INFO|DEBUG)\s*[-:|]\s+"
     r"(?P<label>[A-Za-z][\w]{0,30}(?: [A-Za-z][\w]{0,30}){0,2})\s+(?P<value>[-+]?\d{1,12}(?:\.\d{1,12})?)"
-    r"(?:\s?(?P<unit>ms|s|us|sec|seconds|GB|GiB|MB|MiB|%))?\s*$")
+    r"(?:\s?(?P<unit>ms|s|us|sec|seconds|GB|GiB|MB|MiB|%))?\s*$"
+)
 
 
 _ERROR_WORD_RE = re.compile(r"^(?:errors?|err)$", re.IGNORECASE)
@@ -159,8 +180,14 @@ def _log_record_claim(ctx: Context, no: int, text: str, m: re.Match[str]) -> Cla
         return None
     metric = f"{m.group('module')} {label}"
     ctx.take(no, m.start("label"), m.end())
-    return ctx.claim(kind_for_metric(metric, unit), no, text[m.start("module"):m.end()].strip(), metric=metric,
-                     value=float(m.group("value")), unit=normalise_unit(unit) if unit else None)
+    return ctx.claim(
+        kind_for_metric(metric, unit),
+        no,
+        text[m.start("module") : m.end()].strip(),
+        metric=metric,
+        value=float(m.group("value")),
+        unit=normalise_unit(unit) if unit else None,
+    )
 
 
 @dataclass(slots=True)
@@ -196,7 +223,7 @@ class _BlockReader:
 
     def claims(self) -> Iterator[Claim]:
         block = self.block
-        for no, text in enumerate(self.ctx.doc.lines[block.start - 1:block.end], start=block.start):
+        for no, text in enumerate(self.ctx.doc.lines[block.start - 1 : block.end], start=block.start):
             yield from self._line(no, text)
 
     def _forget_kind(self, text: str) -> None:
@@ -240,8 +267,11 @@ class _BlockReader:
             claim = assert_claim(ctx, no, text)
             if claim is not None:
                 return claim
-        if no not in ctx.taken and ":" not in text and (self.block.kind == "code" or "\t" in text or
-                                                        "  " in text.strip() or among_pairs(ctx, no)):
+        if (
+            no not in ctx.taken
+            and ":" not in text
+            and (self.block.kind == "code" or "\t" in text or "  " in text.strip() or among_pairs(ctx, no))
+        ):
             return spaced_claim(ctx, no, text, console=self.block.kind == "code")
         return None
 
@@ -255,16 +285,28 @@ class _BlockReader:
             ctx.take(no, p.label_start, p.end)  # "= ENGINE DETAILS": the run's settings
             return
         label = p.label
-        unit = header_unit(label) or p.unit or snake_unit(label) or rate_unit(label) or (
-            self.banner[1] if measured(label) else None)
+        unit = (
+            header_unit(label)
+            or p.unit
+            or snake_unit(label)
+            or rate_unit(label)
+            or (self.banner[1] if measured(label) else None)
+        )
         if unit is not None:
             unit = normalise_unit(unit)
         if line.metric is not None and _QUALIFIER_LABEL_RE.match(label):
             # "acceptance length at batch 32: 2.27, at batch 2: 2.41": the same measure under another setup
             base = _QUALIFIER_TAIL_RE.sub("", line.metric[0]).strip() or line.metric[0]
             ctx.take(no, p.label_start, p.end)
-            yield ctx.claim(line.metric[1], no, line.text[p.label_start:p.end], metric=f"{base} {label}",
-                            value=p.value, unit=unit, config=qualifiers(label) or None)
+            yield ctx.claim(
+                line.metric[1],
+                no,
+                line.text[p.label_start : p.end],
+                metric=f"{base} {label}",
+                value=p.value,
+                unit=unit,
+                config=qualifiers(label) or None,
+            )
             return
         if self._no_claim_of_its_own(line, p, value, unit):
             return
@@ -296,21 +338,26 @@ class _BlockReader:
         if not self.ctx.is_free(line.no, p.label_start, p.end) or _NOT_METRIC_RE.match(p.label):
             return False
         # "tp=8", "M=64", "... higher AL than K=2": settings, not results
-        return not (line.text[p.label_start + len(p.label):p.value_start].strip() == "=" and (
-            not is_timing_unit(p.unit) and (not measured(p.label) or _setting_in_sentence(p.label))))
+        return not (
+            line.text[p.label_start + len(p.label) : p.value_start].strip() == "="
+            and (not is_timing_unit(p.unit) and (not measured(p.label) or _setting_in_sentence(p.label)))
+        )
 
     def _no_claim_of_its_own(self, line: _Line, p: Pair, value: float, unit: str | None) -> bool:
         """Take a pair that only serves other claims (a setting, a count, a gauge, a stderr, a baseline), giving
         what it holds to the claim it serves; whether it was one."""
         ctx, no, label = self.ctx, line.no, p.label
-        if is_config(label, unit) or is_gauge_name(label) or (
-                "=" in line.text and accepted_count(label, value, [q.label for q in line.pairs])):
+        if (
+            is_config(label, unit)
+            or is_gauge_name(label)
+            or ("=" in line.text and accepted_count(label, value, [q.label for q in line.pairs]))
+        ):
             ctx.take(no, p.label_start, p.end)  # a setting, a workload count, a state gauge or a counter
             return True
         sm = _STDERR_KEY_RE.search(label)
         if sm is not None:
             # "exact_match_stderr,strict-match": the error of the value its name leaves, never a claim
-            base = (label[:sm.start()].rstrip("_ -") + label[sm.end():]).strip(" _,")
+            base = (label[: sm.start()].rstrip("_ -") + label[sm.end() :]).strip(" _,")
             target = ctx.memo.get(NAME + ".by_label", {}).get(base)
             if target is not None and target.stderr is None:
                 target.stderr = p.value
@@ -321,8 +368,14 @@ class _BlockReader:
             line.base = (value, unit, _LAST_WORD_RE.sub("", label))
             return True
         above = self.above
-        if (above is not None and is_baseline_label(label) and above[2] == unit and above[1].reference is None
-                and no - above[0] <= 2 and (_NEW_SIDE_RE.search(above[3]) or same_measure(above[3], label))):
+        if (
+            above is not None
+            and is_baseline_label(label)
+            and above[2] == unit
+            and above[1].reference is None
+            and no - above[0] <= 2
+            and (_NEW_SIDE_RE.search(above[3]) or same_measure(above[3], label))
+        ):
             above[1].reference = p.value  # the baseline printed after its new value
             ctx.take(no, p.label_start, p.end)
             self.above = ctx.memo[NAME + ".above"] = None
@@ -369,8 +422,15 @@ class _BlockReader:
             for k, (value, start, end) in enumerate(p.items):
                 stat = names[k] if named else None
                 cmetric = f"{group + ' ' if group else ''}{base} {stat}" if stat else f"{metric} ({k + 1})"
-                yield ctx.claim(kind, no, text[start:end], metric=cmetric, value=value, unit=unit,
-                                config={"stat": stat} if stat else ({"group": group} if group else None))
+                yield ctx.claim(
+                    kind,
+                    no,
+                    text[start:end],
+                    metric=cmetric,
+                    value=value,
+                    unit=unit,
+                    config={"stat": stat} if stat else ({"group": group} if group else None),
+                )
             return
         conts = continuations(text, p)
         named = len(names) == len(conts) + 1
@@ -378,9 +438,20 @@ class _BlockReader:
         cfg = {"stat": names[0]} if named else {}
         if group:
             cfg["group"] = group
-        claim = ctx.claim(kind, no, text[p.label_start:p.end], metric=first, value=p.value, high=p.high,
-                          approx=p.approx, unit=unit, reference=ref, printed=p.printed, config=cfg or None,
-                          **spread)
+        claim = ctx.claim(
+            kind,
+            no,
+            text[p.label_start : p.end],
+            metric=first,
+            value=p.value,
+            high=p.high,
+            approx=p.approx,
+            unit=unit,
+            reference=ref,
+            printed=p.printed,
+            config=cfg or None,
+            **spread,
+        )
         self.above = ctx.memo[NAME + ".above"] = (no, claim, unit, label)
         line.metric = (first, kind)
         ctx.memo.setdefault(NAME + ".by_label", {})[label] = claim
@@ -390,8 +461,16 @@ class _BlockReader:
         yield from series
 
 
-def _continued(ctx: Context, no: int, text: str, conts: list[tuple[float, str | None, str, int, int]], kind: str,
-               metric: str, unit: str | None, stats: tuple[str, list[str]] | None) -> list[Claim]:
+def _continued(
+    ctx: Context,
+    no: int,
+    text: str,
+    conts: list[tuple[float, str | None, str, int, int]],
+    kind: str,
+    metric: str,
+    unit: str | None,
+    stats: tuple[str, list[str]] | None,
+) -> list[Claim]:
     """The claims of the values after a pair's first ("…: 89.27 requests/s, 22853.37 total tokens/s"): each by
     the statistic its label names ("min/max/ave"), else by its own unit, else by its place."""
     out: list[Claim] = []
@@ -399,16 +478,26 @@ def _continued(ctx: Context, no: int, text: str, conts: list[tuple[float, str | 
         ctx.take(no, start, end)
         if stats is not None:
             base, names = stats
-            out.append(ctx.claim(kind, no, text[start:end], metric=f"{base} {names[i - 1]}", value=value,
-                                 unit=cunit or unit, config={"stat": names[i - 1]}))
+            out.append(
+                ctx.claim(
+                    kind,
+                    no,
+                    text[start:end],
+                    metric=f"{base} {names[i - 1]}",
+                    value=value,
+                    unit=cunit or unit,
+                    config={"stat": names[i - 1]},
+                )
+            )
             continue
         if not cunit:
             cunit = None
             cmetric = f"{metric} ({i})"  # the i-th of a list of values under one label
         else:
             cmetric = f"{metric} ({qual} {cunit})" if qual else f"{metric} ({cunit})"
-        out.append(ctx.claim(kind_for_metric(cmetric, cunit), no, text[start:end], metric=cmetric,
-                             value=value, unit=cunit))
+        out.append(
+            ctx.claim(kind_for_metric(cmetric, cunit), no, text[start:end], metric=cmetric, value=value, unit=cunit)
+        )
     return out
 
 

@@ -20,8 +20,9 @@ from ledger.vocab.metrics import kind_for_metric
 _UNIT_RE = re.compile(r"\b(?:tok(?:en)?s?/s(?:ec)?|tok/s|req/s|ms|us|GB/s|TFLOPS)\b", re.IGNORECASE)
 _VALUE_AFTER_COLON_RE = re.compile(r":\s{0,4}\S")
 # the run without speculation a speculative variant is measured against
-_PLAIN_RUN_RE = re.compile(r"^(?:vanilla|non-speculative|no[ -]spec\w{0,10}|autoregressive|w/o spec\w{0,10})\b",
-                           re.IGNORECASE)
+_PLAIN_RUN_RE = re.compile(
+    r"^(?:vanilla|non-speculative|no[ -]spec\w{0,10}|autoregressive|w/o spec\w{0,10})\b", re.IGNORECASE
+)
 LOOK_BACK = 24
 """How many lines above a setting-labelled value its measure is looked for."""
 
@@ -43,8 +44,16 @@ def setting_label_claim(ctx: Context, no: int, text: str) -> Claim | None:
     metric = measure[0] if measure is not None else (unit or "")
     config = label_settings(text)
     ctx.take(no, m.start("key"), m.end("unit") if m.group("unit") else m.end("num"))
-    return ctx.claim(kind_for_metric(metric, unit), no, text[m.start("key"):m.end()].strip(), metric=metric,
-                     value=float(m.group("num")), unit=unit, config=config, reference=_baseline_above(ctx, no, unit))
+    return ctx.claim(
+        kind_for_metric(metric, unit),
+        no,
+        text[m.start("key") : m.end()].strip(),
+        metric=metric,
+        value=float(m.group("num")),
+        unit=unit,
+        config=config,
+        reference=_baseline_above(ctx, no, unit),
+    )
 
 
 def _baseline_above(ctx: Context, no: int, unit: str | None) -> float | None:
@@ -76,5 +85,5 @@ def _measure_above(ctx: Context, no: int) -> tuple[str, str] | None:
             continue
         um = _UNIT_RE.search(line[:300])
         if um is not None:
-            return line[:um.end()].strip(" #*_:-"), um.group(0)
+            return line[: um.end()].strip(" #*_:-"), um.group(0)
     return None

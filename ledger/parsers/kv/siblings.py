@@ -69,11 +69,11 @@ def sibling_label(ctx: Context, line: int) -> str | None:
     pos = line - own[0].start - 1
     mine = own[2]
     # the nearest blocks of another side, before and after: a comparison prints its sides next to each other
-    near = [s for s in sides[max(0, k - NEIGHBOURS):k + NEIGHBOURS + 1] if s[1] != own[1]]
+    near = [s for s in sides[max(0, k - NEIGHBOURS) : k + NEIGHBOURS + 1] if s[1] != own[1]]
     for _b, _label, theirs in sorted(near, key=lambda s: abs(s[0].start - own[0].start)):
         if pos >= len(theirs) or theirs[pos] is None:
             continue
-        after = [(a, t) for a, t in zip(mine[pos + 1:], theirs[pos + 1:], strict=False) if a is not None]
+        after = [(a, t) for a, t in zip(mine[pos + 1 :], theirs[pos + 1 :], strict=False) if a is not None]
         if all(a == t for a, t in after):
             return theirs[pos]
     return None

@@ -13,8 +13,10 @@ import re
 from ledger.model import Revision
 from ledger.parsers.grammar.numbers import find_numbers
 
-_SIDE = (r"before|after|baseline|main|master|this pr|the pr|with (?:the|this) (?:pr|change|fix)|"
-         r"without (?:it|the (?:pr|change|fix))")
+_SIDE = (
+    r"before|after|baseline|main|master|this pr|the pr|with (?:the|this) (?:pr|change|fix)|"
+    r"without (?:it|the (?:pr|change|fix))"
+)
 _FIRST_SIDE_RE = re.compile(rf"\s+(?P<side>{_SIDE})\s*[,;]\s*(?:and\s+|vs\.?\s+|while\s+)?", re.IGNORECASE)
 _SECOND_SIDE_RE = re.compile(rf"\s+(?P<side>{_SIDE})\b", re.IGNORECASE)
 _SLASH_RE = re.compile(r"\s*/\s*")

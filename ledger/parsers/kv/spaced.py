@@ -22,18 +22,20 @@ from ledger.vocab.metrics import is_gauge_name, kind_for_metric
 _COMMAND_RE = re.compile(
     # ("# total time: 26.30s, tok/s: 18.37": results pasted as a comment are read, other comments skipped)
     r"^\s*(?:\$\s|>>>|#(?![^:=\n]{1,40}:\s*[-+~]?\d)|--|python\d?(?:\.\d+)?\s|pytest\s|torchrun\s|mpirun\s|export\s|CUDA_|vllm\s|"
-    r"sglang\s|trtllm-\w+\s|lm_eval\s|bash\s|sh\s|make\s|git\s|pip\d?\s|docker\s|srun\s|cd\s|buck\s)")
+    r"sglang\s|trtllm-\w+\s|lm_eval\s|bash\s|sh\s|make\s|git\s|pip\d?\s|docker\s|srun\s|cd\s|buck\s)"
+)
 _UNIT_PAREN_RE = re.compile(r"\([^()]*\)$")
 
 
 # pytest's assertion echo: "assert np.float64(0.0113) >= (0.72 - 0.08)"
 _ASSERT_RE = re.compile(
     r"^\s*(?:E\s+)?assert\s+(?:[\w.]{1,40}\()?(?P<v>[-+]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?)\)?"
-    r"\s*(?:>=|<=|>|<|==|≥|≤)\s*(?:\(\s*)?(?P<r>[-+]?\d[\d,]*(?:\.\d+)?)[\s\d.+\-*/=()]{0,60}$")
+    r"\s*(?:>=|<=|>|<|==|≥|≤)\s*(?:\(\s*)?(?P<r>[-+]?\d[\d,]*(?:\.\d+)?)[\s\d.+\-*/=()]{0,60}$"
+)
 
 
 def assert_claim(ctx: Context, no: int, text: str) -> Claim | None:
-    """"assert np.float64(0.0113) >= (0.72 - 0.08)" under a line naming the metric ("GSM8K metric too low")."""
+    """ "assert np.float64(0.0113) >= (0.72 - 0.08)" under a line naming the metric ("GSM8K metric too low")."""
     m = _ASSERT_RE.match(text)
     if not m:
         return None
@@ -48,19 +50,28 @@ def assert_claim(ctx: Context, no: int, text: str) -> Claim | None:
     if kind == "perf" and not measured(above):
         return None
     ctx.take(no, m.start("v"), m.end())
-    return ctx.claim(kind, no, text[m.start("v"):m.end()].strip(), metric=f"{above} (assert)".strip(),
-                     value=to_float(m.group("v")), reference=to_float(m.group("r")))
+    return ctx.claim(
+        kind,
+        no,
+        text[m.start("v") : m.end()].strip(),
+        metric=f"{above} (assert)".strip(),
+        value=to_float(m.group("v")),
+        reference=to_float(m.group("r")),
+    )
 
 
 # gptManagerBenchmark and similar: "[BENCHMARK] token_throughput(token/sec) 1036.8", "key(unit)  value"
 _SPACED_RE = re.compile(
     r"^\s*(?:\[[A-Z]{2,20}\]\s+)?(?P<label>[A-Za-z][\w.-]{1,60}(?:\((?P<unit>[^()\s]{1,16})\))?)\s+"
-    r"(?P<v>[-+]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?)\s*$")
+    r"(?P<v>[-+]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?)\s*$"
+)
 
 
 # time(1) and the like: "real    0m41.207s" (a clock duration under a word, parted by a tab or blanks)
-_SPACED_DURATION_RE = re.compile(r"^\s*(?P<label>[A-Za-z][\w.-]{1,30})(?:\t|\s{2,})"
-                                 r"(?P<v>\d{1,4}h\d{1,2}m\d{1,2}(?:\.\d+)?s|\d{1,4}m\d{1,2}(?:\.\d+)?s)\s*$")
+_SPACED_DURATION_RE = re.compile(
+    r"^\s*(?P<label>[A-Za-z][\w.-]{1,30})(?:\t|\s{2,})"
+    r"(?P<v>\d{1,4}h\d{1,2}m\d{1,2}(?:\.\d+)?s|\d{1,4}m\d{1,2}(?:\.\d+)?s)\s*$"
+)
 
 
 def spaced_claim(ctx: Context, no: int, text: str, console: bool = False) -> Claim | None:
@@ -71,8 +82,15 @@ def spaced_claim(ctx: Context, no: int, text: str, console: bool = False) -> Cla
         seconds = parse_duration(dm.group("v"))
         if seconds is not None:
             ctx.take(no, dm.start("label"), dm.end("v"))
-            return ctx.claim("perf", no, text[dm.start("label"):dm.end("v")], metric=f"{dm.group('label')} time",
-                             value=seconds, unit="s", printed=dm.group("v"))
+            return ctx.claim(
+                "perf",
+                no,
+                text[dm.start("label") : dm.end("v")],
+                metric=f"{dm.group('label')} time",
+                value=seconds,
+                unit="s",
+                printed=dm.group("v"),
+            )
     m = _SPACED_RE.match(text)
     if not m:
         return _worded_claim(ctx, no, text)
@@ -82,21 +100,33 @@ def spaced_claim(ctx: Context, no: int, text: str, console: bool = False) -> Cla
     if is_config(core, None) or is_gauge_name(core):
         return None
     # a snake_case or unit-bearing result key; or any name over a measured fraction ("forward 5.81e-06") in output
-    if not (((SNAKE_RE.match(core) or m.group("unit")) and measured(core)) or
-            (console and ("." in v or "e" in v.lower()) and open_world_label(core) and not SNAKE_RE.match(core))):
+    if not (
+        ((SNAKE_RE.match(core) or m.group("unit")) and measured(core))
+        or (console and ("." in v or "e" in v.lower()) and open_world_label(core) and not SNAKE_RE.match(core))
+    ):
         return None
     unit = m.group("unit") or snake_unit(core)
     value = to_float(v)
     ctx.take(no, m.start("label"), m.end("v"))
-    return ctx.claim(kind_for_metric(core, unit), no, text[m.start("label"):m.end("v")], metric=label, value=value,
-                     unit=normalise_unit(unit) if unit else None)
+    return ctx.claim(
+        kind_for_metric(core, unit),
+        no,
+        text[m.start("label") : m.end("v")],
+        metric=label,
+        value=value,
+        unit=normalise_unit(unit) if unit else None,
+    )
 
 
 # "Average tokens/sec including batches 9116.81": words naming a result, then its number, alone on a line of output
 _WORDED_RE = re.compile(
-    r"^\s*(?P<label>[A-Za-z][\w./%()-]{0,30}(?: [\w./%()-]{1,30}){1,7})\s+(?P<v>[-+]?\d[\d,]*(?:\.\d+)?)\s*$")
-_UNIT_WORD_IN_LABEL_RE = re.compile(r"(?<![\w/])(tok(?:en)?s?/s(?:ec)?|req(?:uest)?s?/s|ms|us|s|GB/s|TFLOPS|GFLOPS)"
-                                    r"(?![\w/])", re.IGNORECASE)
+    r"^\s*(?P<label>[A-Za-z][\w./%()-]{0,30}(?: [\w./%()-]{1,30}){1,7})\s+(?P<v>[-+]?\d[\d,]*(?:\.\d+)?)\s*$"
+)
+_UNIT_WORD_IN_LABEL_RE = re.compile(
+    r"(?<![\w/])(tok(?:en)?s?/s(?:ec)?|req(?:uest)?s?/s|ms|us|s|GB/s|TFLOPS|GFLOPS)"
+    r"(?![\w/])",
+    re.IGNORECASE,
+)
 
 
 def _worded_claim(ctx: Context, no: int, text: str) -> Claim | None:
@@ -109,8 +139,14 @@ def _worded_claim(ctx: Context, no: int, text: str) -> Claim | None:
     if is_config(label, unit) or not (measured(label) or unit):
         return None
     ctx.take(no, m.start("label"), m.end("v"))
-    return ctx.claim(kind_for_metric(label, unit), no, text[m.start("label"):m.end("v")].strip(), metric=label,
-                     value=to_float(m.group("v")), unit=unit)
+    return ctx.claim(
+        kind_for_metric(label, unit),
+        no,
+        text[m.start("label") : m.end("v")].strip(),
+        metric=label,
+        value=to_float(m.group("v")),
+        unit=unit,
+    )
 
 
 _PAIR_VALUE_RE = re.compile(r":\s+[-+~]?\d")

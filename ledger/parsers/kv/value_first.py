@@ -32,7 +32,8 @@ BLOCKS = frozenset({"code", "item", "text"})
 # value, an optional unit glued or spaced, a dash or colon set apart by spaces, then a label holding a letter
 _LINE_RE = re.compile(
     r"^\s{0,8}(?:[-*+]\s{1,4})?(?P<value>[-+]?\d{1,9}(?:\.\d{1,9})?)(?:\s?(?P<unit>%|x|ms|us|s|tok/s|t/s))?"
-    r"\s{1,8}[-–—:]\s{1,8}(?P<label>[^\s].{0,160})$")
+    r"\s{1,8}[-–—:]\s{1,8}(?P<label>[^\s].{0,160})$"
+)
 _LETTER_RE = re.compile(r"[A-Za-z]")
 _PATH_RE = re.compile(r"[\w-]/[\w.-]|\.(?:py|c|cc|cpp|h|hpp|cu|cuh|rs|go|ts|js|md|txt|json|yaml|toml)\b")
 _LOOK_BACK = 12
@@ -98,8 +99,15 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             label = m.group("label").strip()
             unit = normalise_unit(m.group("unit")) if m.group("unit") else None
             ctx.take(no, m.start("value"), m.end())
-            yield ctx.claim(kind_for_metric(metric, unit), no, m.group(0).strip(" -*+"), metric=metric,
-                            value=float(m.group("value")), unit=unit, config=_setup(label))
+            yield ctx.claim(
+                kind_for_metric(metric, unit),
+                no,
+                m.group(0).strip(" -*+"),
+                metric=metric,
+                value=float(m.group("value")),
+                unit=unit,
+                config=_setup(label),
+            )
 
 
 def _setup(label: str) -> dict[str, str]:

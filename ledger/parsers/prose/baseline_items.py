@@ -75,8 +75,12 @@ def baseline_items(doc: Document, claims: list[Claim]) -> list[Claim]:
                 continue
             for key, c in _keyed(by_line.get(sib.start, [])).items():
                 ref = refs.get(key)
-                if ref is not None and c.reference is None and isinstance(c.value, float) and \
-                        isinstance(ref.value, float):
+                if (
+                    ref is not None
+                    and c.reference is None
+                    and isinstance(c.value, float)
+                    and isinstance(ref.value, float)
+                ):
                     c.reference = ref.value
                     used.add(id(ref))
         dropped |= used

@@ -36,10 +36,22 @@ from ledger.vocab.sides import side_of
 from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
 
 
-def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subject: str | None, *,
-               unit: str | None = None, reference: float | None = None, span_start: int | None = None,
-               force: bool = False, default_metric: str | None = None,
-               inherited: str | None = None, console: bool = False) -> dict | None:
+def candidate(
+    ctx: Context,
+    line: int,
+    text: str,
+    offset: int,
+    n: Number,
+    subject: str | None,
+    *,
+    unit: str | None = None,
+    reference: float | None = None,
+    span_start: int | None = None,
+    force: bool = False,
+    default_metric: str | None = None,
+    inherited: str | None = None,
+    console: bool = False,
+) -> dict | None:
     unit = unit if unit is not None else n.unit
     if console:
         measured = is_measure_unit(unit)
@@ -61,12 +73,19 @@ def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subjec
             if metric and unit:
                 metric = f"{metric} {unit}"
         return {
-            "kind": prose_kind(metric or "", unit), "metric": metric, "value": n.value, "high": n.high,
-            "approx": n.approx, "unit": unit, "reference": reference,
-            "start": span_start if span_start is not None else n.start, "end": n.end, "printed": n.printed,
+            "kind": prose_kind(metric or "", unit),
+            "metric": metric,
+            "value": n.value,
+            "high": n.high,
+            "approx": n.approx,
+            "unit": unit,
+            "reference": reference,
+            "start": span_start if span_start is not None else n.start,
+            "end": n.end,
+            "printed": n.printed,
             "config": {},
         }
-    at = AT_METRIC_RE.match(text, n.end, n.end + 40) if "@" in text[n.end:n.end + 2] else None
+    at = AT_METRIC_RE.match(text, n.end, n.end + 40) if "@" in text[n.end : n.end + 2] else None
     metric = at.group(1) if at else metric_before(text, n.start)  # "81.07@MMLU, 83.74@GSM8K": its own name
     if metric is None and inherited:
         metric = inherited
@@ -75,7 +94,7 @@ def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subjec
     if metric is None:
         # "96.2 on gsm8k", and after a points figure "a 22-point GSM8K deficit"
         after_re = POINTS_METRIC_AFTER_RE if unit in ("point", "points", "pp") else METRIC_AFTER_RE
-        am = after_re.match(text[n.end:n.end + 40])
+        am = after_re.match(text[n.end : n.end + 40])
         if am:
             metric = am.group(1)
     if metric is None and is_time_unit(unit):
@@ -96,18 +115,30 @@ def candidate(ctx: Context, line: int, text: str, offset: int, n: Number, subjec
     if kind == "accuracy" and _SPEED_AFTER_RE.match(text, n.end, n.end + 24):
         kind = "perf"  # "bench_gsm8k.py - 9.4% faster": how much faster the run went, not its score
     return {
-        "kind": kind, "metric": metric, "value": n.value, "high": n.high, "approx": n.approx, "unit": unit,
-        "reference": reference, "start": span_start if span_start is not None else n.start, "end": n.end,
+        "kind": kind,
+        "metric": metric,
+        "value": n.value,
+        "high": n.high,
+        "approx": n.approx,
+        "unit": unit,
+        "reference": reference,
+        "start": span_start if span_start is not None else n.start,
+        "end": n.end,
         "printed": n.printed,
-        "config": {**_setup_before(text, span_start if span_start is not None else n.start, subject, metric),
-                   **named, **_variant_after(text, n.end)},
+        "config": {
+            **_setup_before(text, span_start if span_start is not None else n.start, subject, metric),
+            **named,
+            **_variant_after(text, n.end),
+        },
     }
 
 
 # "1.0097 (linear) and 1.0186 (dynamic)": one word in parentheses right after a value tells its run from its sibling
 _VARIANT_AFTER_RE = re.compile(r" ?\((?P<word>[a-z][a-z-]{1,19})\)")
-_NO_VARIANT_RE = re.compile(r"^(?:mean|median|avg|average|max|min|std|approx|est|estimated|total|best|worst|"
-                            r"higher|lower|better|worse|faster|slower|each|both|only|all)$")
+_NO_VARIANT_RE = re.compile(
+    r"^(?:mean|median|avg|average|max|min|std|approx|est|estimated|total|best|worst|"
+    r"higher|lower|better|worse|faster|slower|each|both|only|all)$"
+)
 
 
 def _variant_after(text: str, end: int) -> dict[str, str]:
@@ -120,17 +151,20 @@ def _variant_after(text: str, end: int) -> dict[str, str]:
     return {"variant": word}
 
 
-_SPEED_AFTER_RE = re.compile(r"(?:\s?[~-]\s?\d{1,4}(?:\.\d+)?\s?[%x])?\s+(?:faster|slower|quicker|speed-?ups?)\b",
-                             re.IGNORECASE)
-_DURATION_OF_RE = re.compile(r"\s+(?:to|for)\s+(?:run|complete|finish|do|process|build|load)\s+"
-                             r"(?:the\s+|a\s+|an\s+)?(?P<what>[A-Za-z][\w-]*"
-                             r"(?:\s(?!(?:before|after|with|without|on|in|at|vs|and|or)\b)[A-Za-z0-9][\w-]*){0,3})")
+_SPEED_AFTER_RE = re.compile(
+    r"(?:\s?[~-]\s?\d{1,4}(?:\.\d+)?\s?[%x])?\s+(?:faster|slower|quicker|speed-?ups?)\b", re.IGNORECASE
+)
+_DURATION_OF_RE = re.compile(
+    r"\s+(?:to|for)\s+(?:run|complete|finish|do|process|build|load)\s+"
+    r"(?:the\s+|a\s+|an\s+)?(?P<what>[A-Za-z][\w-]*"
+    r"(?:\s(?!(?:before|after|with|without|on|in|at|vs|and|or)\b)[A-Za-z0-9][\w-]*){0,3})"
+)
 
 
 def _setup_before(text: str, pos: int, subject: str | None, metric: str | None) -> dict[str, str]:
     """The setup written in the value's clause before it ("TP8EP8, MTP3, FP8 KV at con64: acceptance length 2.74"),
     then the row's or item's subject (which wins, and is kept as the context when it is not the metric)."""
-    lead = text[clause_start(text, pos, METRIC_BREAK_RE):pos]
+    lead = text[clause_start(text, pos, METRIC_BREAK_RE) : pos]
     config = {**qualifiers(lead), **qualifiers(subject)} if lead.strip() else qualifiers(subject)
     models = model_names(lead)
     if models and "model" not in config:

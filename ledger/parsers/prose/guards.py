@@ -20,39 +20,50 @@ from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit, is_
 
 # only ever asked yes / no (see any_of)
 CONFIG_BEFORE_RE = re.compile(
-    r"(?:\b(?:" + any_of(
+    r"(?:\b(?:"
+    + any_of(
         r"isl|osl|bs|sizes?|batch(?:[_ ]size)?|max[_\w]*|concurrency|con|draft(?: length)?|tp|ep|pp|dp|"
         r"tp_size|ep_size|rank|top-?k|k|p|g|n|seed|num_?shots?|n_?shots?|num_?fewshot|fewshot|layers?|heads?|head_dim|dim|block|page|bucket|buckets|"
         r"tokens_per_block|num_[a-z_]+|fraction|step|version|v|sm|sm_|rc|at|first|last|every|"
         r"whole|round|rounds|#|pr|issue|nvbugs?|ticket|below|above|past|under|width|"
         r"mtp|eagle|shape|m|n|k|seq|len|length|input|output|prompt|prompts|samples|questions|requests|"
-        r"epoch|iter|iteration|run|runs|gpu|gpus|node|nodes|card|cards|x|temperature|temp") + r")\s*[:=]?\s*)$",
+        r"epoch|iter|iteration|run|runs|gpu|gpus|node|nodes|card|cards|x|temperature|temp"
+    )
+    + r")\s*[:=]?\s*)$",
     re.IGNORECASE,
 )
 # "acceptance length 1.97": a metric name right before the number wins over "length" as a config word
 _METRIC_RIGHT_BEFORE_RE = re.compile(r"(?:" + METRIC_RE.pattern + r")\s*[:=]?\s*$", re.IGNORECASE)
 NAMED_THRESHOLD_RE = re.compile(
     r"(?<![\w-])(?:" + BAR_WORDS + r"\s*\(?\s*"
-    r"(?:of|is|was|=|:|at|set to|[<>]=?|[≤≥])?|tolerance\s*(?:of|is|=|set to))\s*[~≈]?$", re.IGNORECASE)
+    r"(?:of|is|was|=|:|at|set to|[<>]=?|[≤≥])?|tolerance\s*(?:of|is|=|set to))\s*[~≈]?$",
+    re.IGNORECASE,
+)
 # ("tolerance: +1.46% throughput" reads on: after a colon the tolerance is the measured change)
 _DISPERSION_BEFORE_RE = re.compile(
-    r"(?:^|[;,(]\s*|\s)(?:range|spread|variance|(?:sample\s+)?" + SPREAD_WORDS + r")\s*[:=]\s*$",
-    re.IGNORECASE)
+    r"(?:^|[;,(]\s*|\s)(?:range|spread|variance|(?:sample\s+)?" + SPREAD_WORDS + r")\s*[:=]\s*$", re.IGNORECASE
+)
 # "passed the raw 96.0 gate", "a 0.95 threshold", "the usual 95% tolerance": the number names the bar it is
-THRESHOLD_AFTER_RE = re.compile(r"\s?%?\s+(?:(?:accuracy|score|pass(?:ing)?)\s+)?(?:gate|threshold|bar|cut-?off|"
-                                r"tolerance)\b", re.IGNORECASE)
+THRESHOLD_AFTER_RE = re.compile(
+    r"\s?%?\s+(?:(?:accuracy|score|pass(?:ing)?)\s+)?(?:gate|threshold|bar|cut-?off|"
+    r"tolerance)\b",
+    re.IGNORECASE,
+)
 _ONE_IN_RE = re.compile(r" in \d")
 _THRESHOLD_BEFORE_RE = re.compile(r"(?:[<>]=?|[≤≥])\s*\(?\s*$")
 COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
     r"^\s*(?:(?!(?:at|in|on|for|with|per|of|over|to|from|by|under|across|and|or|vs)\s)[a-z0-9_.-]+\s+){0,1}?"
-    r"(?:" + any_of(
+    r"(?:"
+    + any_of(
         r"rows?|samples?|requests?|prompts?|gpus?|cores?|layers?|cases?|launches|"
         r"launch|heads?|columns?|steps?|iterations?|runs?|rounds?|commits?|files?|buckets?|experts?|pages?|"
         r"queries|query|shapes?|threads?|blocks?|bytes?|tokens?|tok\b|counts?|nodes?|cards?|ops?|kernels?|"
         r"patches|patch|gates?|tests?|models?|items?|entries|times|drafts?|workers?|ranks?|sequences?|"
         r"seqs?|users?|clients?|words?|chars?|characters|lines?|images?|videos?|frames?|q\b|kv\b|"
         r"weeks?|days?|months?|years?|people|members?|comments?|reviews?|issues?|prs?|stages?|passes|"
-        r"questions?|problems?|shots?|examples?|subjects?|tasks?") + r")\b",
+        r"questions?|problems?|shots?|examples?|subjects?|tasks?"
+    )
+    + r")\b",
     re.IGNORECASE,
 )
 _RATIO_WORD_RE = re.compile(
@@ -66,19 +77,23 @@ _RATIO_WORD_RE = re.compile(
 # glued "ttft_slo=200ms" or a flag stays what the run was given
 _SPACED_TIMING_RE = re.compile(r"[A-Za-z]\w{0,40} = ~?$")
 _SETTING_BEFORE_RE = re.compile(r"[A-Za-z_][\w.]{0,60}\s?=\s?[\"']?$|--[\w-]{1,40}[ =]$")
-_CAPACITY_AFTER_RE = re.compile(r"\s*(?:device|gpu|card|node|hbm|memory budget|capacity|limit)s?\b|"
-                                r"\s*(?:ram|vram|g?ddr\d?|unified memory|of (?:gpu |device )?memory|inter-?node|"
-                                r"interconnect|nvlink|infiniband|(?:target|prefix|kv) cache)\b|"
-                                # "64 KB smem", "400Gbps bandwidth between nodes", "(97249 MiB, 96691 MiB free)"
-                                r"\s*(?:smem|shared memory|sram|tmem|l[12] cache|free\b)|"
-                                r"\s*(?:bandwidth\s+)?between\s+(?:the\s+)?(?:nodes|gpus|hosts|machines|ranks)\b|"
-                                r"\s*(?:[\w-]{1,12}\s+){0,2}(?:ram|vram)\s+limit\b|"
-                                r"\s*of\s+(?:them|these|those)\b|\s*(?:[a-z-]{1,12}\s+)?(?:sigma|σ|flips?)\b",
-                                re.IGNORECASE)
+_CAPACITY_AFTER_RE = re.compile(
+    r"\s*(?:device|gpu|card|node|hbm|memory budget|capacity|limit)s?\b|"
+    r"\s*(?:ram|vram|g?ddr\d?|unified memory|of (?:gpu |device )?memory|inter-?node|"
+    r"interconnect|nvlink|infiniband|(?:target|prefix|kv) cache)\b|"
+    # "64 KB smem", "400Gbps bandwidth between nodes", "(97249 MiB, 96691 MiB free)"
+    r"\s*(?:smem|shared memory|sram|tmem|l[12] cache|free\b)|"
+    r"\s*(?:bandwidth\s+)?between\s+(?:the\s+)?(?:nodes|gpus|hosts|machines|ranks)\b|"
+    r"\s*(?:[\w-]{1,12}\s+){0,2}(?:ram|vram)\s+limit\b|"
+    r"\s*of\s+(?:them|these|those)\b|\s*(?:[a-z-]{1,12}\s+)?(?:sigma|σ|flips?)\b",
+    re.IGNORECASE,
+)
 # "the prefix cache holds 16 GB", "fits in 24 GB", "a card with 80 GB": what a memory can hold, not what a run used
-_CAPACITY_BEFORE_RE = re.compile(r"\b(?:holds?|holding|fits?\s+(?:in|into|within)|(?:cards?|gpus?|devices?|nodes?|"
-                                 r"machines?|hosts?)\s+with|budget\s+of|capacity\s+of)\s+(?:up\s+to\s+|only\s+)?$",
-                                 re.IGNORECASE)
+_CAPACITY_BEFORE_RE = re.compile(
+    r"\b(?:holds?|holding|fits?\s+(?:in|into|within)|(?:cards?|gpus?|devices?|nodes?|"
+    r"machines?|hosts?)\s+with|budget\s+of|capacity\s+of)\s+(?:up\s+to\s+|only\s+)?$",
+    re.IGNORECASE,
+)
 
 
 @functools.lru_cache(maxsize=16)
@@ -97,10 +112,14 @@ def _in_code_span(text: str, pos: int) -> bool:
 # "[02:08<00:00,  1.61s/it, est. speed ...": a progress bar's elapsed time and its rate per iteration
 _TQDM_BEFORE_RE = re.compile(r"\d{1,3}:\d{2}(?::\d{2})?<\d{1,3}:\d{2}(?::\d{2})?,?\s*$")
 _LINK_DEST_BEFORE_RE = re.compile(r"\]\([^\s()\]]*(?:\([^\s()]*)?$")
-_SCALE_BEFORE_RE = re.compile(r"\b(?:scaled?|normali[sz]ed|mapped|rescaled)\s+(?:to|into|between|from)\s+(?:the\s+)?$|"
-                              r"\b(?:on|in)\s+an?\s+$|\b(?:range|scale)\s+(?:of\s+)?$", re.IGNORECASE)
-_TIME_BEFORE_RE = re.compile(r"\b(?:time|took|takes|duration|elapsed|wall|minutes?|run(?:time)?|in)\b[^.;]{0,30}$",
-                             re.IGNORECASE)
+_SCALE_BEFORE_RE = re.compile(
+    r"\b(?:scaled?|normali[sz]ed|mapped|rescaled)\s+(?:to|into|between|from)\s+(?:the\s+)?$|"
+    r"\b(?:on|in)\s+an?\s+$|\b(?:range|scale)\s+(?:of\s+)?$",
+    re.IGNORECASE,
+)
+_TIME_BEFORE_RE = re.compile(
+    r"\b(?:time|took|takes|duration|elapsed|wall|minutes?|run(?:time)?|in)\b[^.;]{0,30}$", re.IGNORECASE
+)
 _ANSI_BEFORE_RE = re.compile(r"(?:\x1b|\^\[)\[[\d;]{0,20}$")
 
 
@@ -111,7 +130,7 @@ def _bare_value_span(text: str, n: Number) -> bool:
     b = text.find("`", n.end)
     if a < 0 or b < 0:
         return False
-    inner = text[a + 1:b].strip()
+    inner = text[a + 1 : b].strip()
     return bool(_BARE_VALUE_RE.fullmatch(inner)) and "." in inner
 
 
@@ -122,17 +141,21 @@ def _arithmetic(text: str, n: Number) -> bool | None:
     """In "a + b = c" c is the result and a, b its operands: True for an operand, False for the result (also of
     "a × b = c"), None when n is in no such sum. (A factor is often a measurement per unit: "0.33 ms/call × 40
     layers", so only the terms of a sum are dropped.)"""
-    head = text[max(0, n.start - 160):n.start]
-    clause = head[max(head.rfind(";"), head.rfind(". "), head.rfind("\n")) + 1:]
+    head = text[max(0, n.start - 160) : n.start]
+    clause = head[max(head.rfind(";"), head.rfind(". "), head.rfind("\n")) + 1 :]
     eq_before = clause.rfind("=")
     # (a sum prints its "=" apart; "FP8 + EAGLE at TP=2" glues a setting to it)
-    if eq_before >= 1 and clause[eq_before - 1] in " )" and not clause[eq_before + 1:].strip(" ~≈") \
-            and _has_operator(clause[:eq_before], "+×*"):
+    if (
+        eq_before >= 1
+        and clause[eq_before - 1] in " )"
+        and not clause[eq_before + 1 :].strip(" ~≈")
+        and _has_operator(clause[:eq_before], "+×*")
+    ):
         return False  # "... + some temporaries = 53GB": the sum, whatever the word before "="
     eq = text.find("=", n.end, n.end + 200)
     if eq < 0 or not _NUMBER_AFTER_EQ_RE.match(text, eq + 1) or _BREAK_RE.search(text, n.end, eq):
         return None
-    left = clause[clause.rfind("=") + 1:] + text[n.start:eq]
+    left = clause[clause.rfind("=") + 1 :] + text[n.start : eq]
     return True if _has_operator(left, "+") else None
 
 
@@ -152,12 +175,14 @@ _CHOSEN_BEFORE_RE = re.compile(
     r"\s+(?:for\s+)?|"
     r"\b(?:shard(?:s|ed)?|split(?:s|ting)?|chunk(?:s|ed)?|cap(?:s|ped)?|limit(?:s|ed)?|truncat(?:e[sd]?|ing))"
     r"\s+(?:it\s+|them\s+|the\s+[\w-]{1,20}\s+)?(?:to|into|at)(?:\s+most)?)\s*(?:[~≈]|about\s+)?$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # "threshold for bf16 tightened: 45% -> 50%", "the cutoff was raised to 0.7": a bar moved, not a result
 _BAR_MOVED_RE = re.compile(
     r"(?<![\w-])" + BAR_WORDS + r"\b[^.;\n]{0,40}?\b(?:raised|lowered|tightened|relaxed|loosened|bumped|changed|"
     r"moved|increased|decreased|reduced|set)\b[^.;\d\n]{0,12}(?:\d[\d.]{0,8}\s?%?\s*(?:->|→|to)\s*)?$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def _chosen(text: str, n: Number) -> bool:
@@ -166,7 +191,7 @@ def _chosen(text: str, n: Number) -> bool:
     if _CHOSEN_BEFORE_RE.search(text, window, n.start):
         # "the reference entry, set to 81": an expected result recorded for a test is a claim (corpus convention)
         return _EXPECTED_RE.search(text, max(0, n.start - 60), n.start) is None
-    low = text[max(0, n.start - 80):n.start].lower()
+    low = text[max(0, n.start - 80) : n.start].lower()
     return any(w in low for w in _BAR_HINTS) and _BAR_MOVED_RE.search(text, max(0, n.start - 80), n.start) is not None
 
 
@@ -189,10 +214,10 @@ def _device_listing(text: str, n: Number) -> bool:
         for m in HARDWARE_NAME_RE.finditer(text, max(0, n.start - 16), n.start):
             if _MODEL_SIZE_RE.fullmatch(text, m.end(), n.start):
                 return True
-    if "(" not in text[max(0, n.start - 24):n.start]:
+    if "(" not in text[max(0, n.start - 24) : n.start]:
         return False
     for m in HARDWARE_NAME_RE.finditer(text, max(0, n.start - 100), n.start):
-        if _AFTER_DEVICE_RE.match(text[m.end():n.start]):
+        if _AFTER_DEVICE_RE.match(text[m.end() : n.start]):
             return True
     return False
 
@@ -212,10 +237,11 @@ def is_config_number(text: str, n: Number) -> bool:
             return operand
     if _chosen(text, n) or _in_device_name(text, n):
         return True
-    if "](" in text[max(0, n.start - 120):n.start] and _LINK_DEST_BEFORE_RE.search(text, max(0, n.start - 120),
-                                                                                   n.start):
+    if "](" in text[max(0, n.start - 120) : n.start] and _LINK_DEST_BEFORE_RE.search(
+        text, max(0, n.start - 120), n.start
+    ):
         return True  # "[head](javascript:alert(2))", "[log](ci/run/42)": a link's target, not its text
-    if text[max(0, n.start - 2):n.start] == "#[":
+    if text[max(0, n.start - 2) : n.start] == "#[":
         return True  # "#[17474](https://.../pull/17474)": a pull request's number, written as a link
     if n.unit is None and _ONE_IN_RE.match(text, n.end):
         return True  # "accepted on roughly 1 in 100 iterations": how often, as two counts
@@ -225,39 +251,50 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "scores are scaled to 0-100", "on a 1-10 scale": the range a score is written in
     if n.unit == "m" and not _TIME_BEFORE_RE.search(text, max(0, n.start - 40), n.start):
         return True  # "a 300m model": an "m" is minutes only where the text speaks of time ("test time < 30m")
-    if is_measure_unit(n.unit) and _CHANGE_AFTER_RE.match(text[n.end:n.end + 12]):
+    if is_measure_unit(n.unit) and _CHANGE_AFTER_RE.match(text[n.end : n.end + 12]):
         return False  # "measured at 145.98 GB -> 162.68 GB": the left side of a change is a value
-    before = text[max(0, n.start - 24):n.start]
+    before = text[max(0, n.start - 24) : n.start]
     if "<" in before and _TQDM_BEFORE_RE.search(before):
         return True  # tqdm's "[02:08<00:00, 1.61s/it": progress, not a result
     if "[" in before and _ANSI_BEFORE_RE.search(before):
         return True  # a terminal colour code ("\x1b[1;36m", or "^[[1;36m" as a copy prints it)
-    window = text[max(0, n.start - 64):n.start]
-    if (("=" in window or "--" in window) and _SETTING_BEFORE_RE.search(text, max(0, n.start - 64), n.start)
-            and not (is_timing_unit(n.unit) and _SPACED_TIMING_RE.search(window))) \
-            or (_in_code_span(text, n.start) and not _bare_value_span(text, n)):
+    window = text[max(0, n.start - 64) : n.start]
+    if (
+        ("=" in window or "--" in window)
+        and _SETTING_BEFORE_RE.search(text, max(0, n.start - 64), n.start)
+        and not (is_timing_unit(n.unit) and _SPACED_TIMING_RE.search(window))
+    ) or (_in_code_span(text, n.start) and not _bare_value_span(text, n)):
         return True  # "moe_expert_parallel_size=2", "--max-num-seqs 256", "`512MiB`" (but "`2.27`" is a value)
-    if _CAPACITY_AFTER_RE.match(text[n.end:n.end + 40]) or (
-            is_size_unit(n.unit) and (_CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start)
-                                      or _device_listing(text, n))):
+    if _CAPACITY_AFTER_RE.match(text[n.end : n.end + 40]) or (
+        is_size_unit(n.unit)
+        and (_CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start) or _device_listing(text, n))
+    ):
         return True  # "a 184 GiB device", "4 of them", "0.76 sigma": not a measured result
     # (both patterns need a comparison sign)
-    if ("<" in before or ">" in before or "≤" in before or "≥" in before) and _THRESHOLD_BEFORE_RE.search(before) \
-            and (n.unit is None or _BOUND_AFTER_VALUE_RE.search(before)):
+    if (
+        ("<" in before or ">" in before or "≤" in before or "≥" in before)
+        and _THRESHOLD_BEFORE_RE.search(before)
+        and (n.unit is None or _BOUND_AFTER_VALUE_RE.search(before))
+    ):
         return True  # "0.0114 < 0.7200 - 0.0800": a threshold, not a result; "test time < 30m" is a bound
-    if (CONFIG_BEFORE_RE.search(before) and not n.approx
-            and not _METRIC_RIGHT_BEFORE_RE.search(text[max(0, n.start - 40):n.start])
-            and not (_AT_BEFORE_RE.search(before) and (("." in n.text and n.unit is None)
-                                                       or normalise_unit(n.unit or "").lower() in _DURATIONS))):
+    if (
+        CONFIG_BEFORE_RE.search(before)
+        and not n.approx
+        and not _METRIC_RIGHT_BEFORE_RE.search(text[max(0, n.start - 40) : n.start])
+        and not (
+            _AT_BEFORE_RE.search(before)
+            and (("." in n.text and n.unit is None) or normalise_unit(n.unit or "").lower() in _DURATIONS)
+        )
+    ):
         return True  # "at con128", "ISL 8192"; but "lands at ~0.70" is a measurement
-    after = text[n.end:n.end + 40]
+    after = text[n.end : n.end + 40]
     if n.unit in (None, "tokens", "tok", "b", "bytes") and COUNT_NOUN_RE.match(after):
         return True
     if is_count_unit(n.unit):
         return True  # "2556 runs", "16384 kB/run", "128 tokens": the work a run did
     if n.unit in ("x", "×") and not _RATIO_WORD_RE.match(after) and _WORD_AFTER_RE.match(after):
         return True  # "1x GB300", "8× H100": a count of devices
-    if n.unit in ("x", "X") and n.value >= 100 and n.value == int(n.value) and text[n.end - 2:n.end - 1].isdigit():
+    if n.unit in ("x", "X") and n.value >= 100 and n.value == int(n.value) and text[n.end - 2 : n.end - 1].isdigit():
         return True  # "Ryzen 3900X", "RTX 4090X": a product's name, not a ratio
     return n.unit is None and 1900 <= n.value <= 2100 and n.value == int(n.value) and not n.high
 

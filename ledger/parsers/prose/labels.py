@@ -14,20 +14,24 @@ from ledger.parsers.prose.metrics import METRIC_RE, clause_start
 
 # a console label: a metric's name, its unit in brackets, then the number ("bandwidth (GB/s) 45.1", "PPL = 3.4")
 CONSOLE_METRIC_BEFORE_RE = re.compile(
-    r"(?:" + METRIC_RE.pattern + r")(?:\s?[(\[](?P<unit>[^()\[\]\s]{1,12})[)\]])?\s*[:=]?\s*$", re.IGNORECASE)
+    r"(?:" + METRIC_RE.pattern + r")(?:\s?[(\[](?P<unit>[^()\[\]\s]{1,12})[)\]])?\s*[:=]?\s*$", re.IGNORECASE
+)
 
 
 # "5.810260772705078e-06", "0.4649": a measured fraction ("1e4", "1e+05" are sizes written short)
 FINE_FLOAT_RE = re.compile(
-    r"[-+]?\d+\.\d{3,}(?:[eE][-+]?\d{1,3})?|[-+]?\d+(?:\.\d+)?[eE]-\d{1,3}|[-+]?\d+\.\d+[eE]\+?\d{1,3}")
+    r"[-+]?\d+\.\d{3,}(?:[eE][-+]?\d{1,3})?|[-+]?\d+(?:\.\d+)?[eE]-\d{1,3}|[-+]?\d+\.\d+[eE]\+?\d{1,3}"
+)
 WORD_BEFORE_RE = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z_-]{2,30})\s+$")
 
 
 # the verb between a name and its value: "Prompt eval is now 31.5 ms/t", "the kernel now reaches ~140 tflops"
-_LABEL_TAIL_RE = re.compile(r"(?:\s+(?:at|from|to|of|is|was|are|were|by|in|on|measured|takes?|took|averages?|now|"
-                            r"reach(?:es|ed)?|hits?|gets?|gives?|sits?|stays?|runs?|delivers?|drops?|rises?|"
-                            r"goes|went|becomes?|became|around|about|roughly|only|just|still|a|an))+\s*$",
-                            re.IGNORECASE)
+_LABEL_TAIL_RE = re.compile(
+    r"(?:\s+(?:at|from|to|of|is|was|are|were|by|in|on|measured|takes?|took|averages?|now|"
+    r"reach(?:es|ed)?|hits?|gets?|gives?|sits?|stays?|runs?|delivers?|drops?|rises?|"
+    r"goes|went|becomes?|became|around|about|roughly|only|just|still|a|an))+\s*$",
+    re.IGNORECASE,
+)
 _LEAD_LABEL_RE = re.compile(r"^\s*(?P<label>[A-Za-z_][\w.:-]{0,40}(?:\([^()]{0,80}\))?)\s*:\s")
 
 
@@ -40,12 +44,12 @@ def pair_label_before(text: str, pos: int) -> str | None:
     rfind in a bounded window: a line of many numbers stays linear.)"""
     lo = max(0, pos - 120)
     paren = text.rfind("(", lo, pos)
-    if paren < 0 or any(ch in text[paren + 1:pos] for ch in "()="):
+    if paren < 0 or any(ch in text[paren + 1 : pos] for ch in "()="):
         return None
     eq = text.rfind("=", lo, paren)
-    if eq < 0 or not text[eq + 1:paren].strip()[:1].isdigit() or any(ch in text[eq + 1:paren] for ch in "()"):
+    if eq < 0 or not text[eq + 1 : paren].strip()[:1].isdigit() or any(ch in text[eq + 1 : paren] for ch in "()"):
         return None
-    m = _PAIR_LABEL_RE.search(text[max(lo, eq - 42):eq].rstrip())
+    m = _PAIR_LABEL_RE.search(text[max(lo, eq - 42) : eq].rstrip())
     if m is None:
         return None
     label = m.group(0).strip(" _-")
@@ -66,16 +70,21 @@ def perf_label(text: str, pos: int) -> str | None:
     """What a bare measurement is of: the clause's words before it ("Decode step at batch 64: 9.6 ms")."""
     start = clause_start(text, pos)
     words = text[start:pos].strip(" :,(-•*#=~")
-    if words and _VALUE_ONLY_RE.fullmatch(words) and start >= 2 and text[start - 2] == ":" and \
-            _RATIO_AT_RE.match(text, pos, pos + 16):
+    if (
+        words
+        and _VALUE_ONLY_RE.fullmatch(words)
+        and start >= 2
+        and text[start - 2] == ":"
+        and _RATIO_AT_RE.match(text, pos, pos + 16)
+    ):
         # "Wall Duration: 0.240 ms (+1.46x)": the ratio after a value is the label's change, not the value's
-        label = text[clause_start(text, start - 2):start - 2].strip(" :,(-•*#")
+        label = text[clause_start(text, start - 2) : start - 2].strip(" :,(-•*#")
         return f"{label[-50:]} change" if label else None
     if not words and start >= 2 and text[start - 2] == ":":
         # "KV memory: 128 KiB -> 64 KiB": the label before the colon names the value
-        words = text[clause_start(text, start - 2):start - 2].strip(" :,(-•*#")
+        words = text[clause_start(text, start - 2) : start - 2].strip(" :,(-•*#")
     words = _LABEL_TAIL_RE.sub("", words).strip(" :,(-•*#=~")
     if len(words) > 60:  # the words nearest the value, whole ("...the dynamic cache", never "th the dynamic")
         tail = words[-60:]
-        words = tail[tail.find(" ") + 1:] if " " in tail else tail
+        words = tail[tail.find(" ") + 1 :] if " " in tail else tail
     return words or None

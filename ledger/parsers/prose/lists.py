@@ -21,19 +21,29 @@ from ledger.vocab.setup import qualifiers
 _SLASH_RE = re.compile(r"\s*/\s*")
 _PARALLEL_RE = re.compile(
     r"\s*(?:at|with|for|on)\s+(?P<key>draft(?:[ _]len(?:gth)?)?|mtp|con(?:currency)?|batch(?:[ _]size)?|bs|tp)"
-    r"\s*(?P<vals>\d{1,5}(?:\s*/\s*\d{1,5}){1,15})\b", re.IGNORECASE)
-_PARALLEL_KEYS = {"draft": "draft_len", "mtp": "draft_len", "con": "concurrency", "concurrency": "concurrency",
-                  "batch": "batch_size", "bs": "batch_size", "tp": "tp"}
+    r"\s*(?P<vals>\d{1,5}(?:\s*/\s*\d{1,5}){1,15})\b",
+    re.IGNORECASE,
+)
+_PARALLEL_KEYS = {
+    "draft": "draft_len",
+    "mtp": "draft_len",
+    "con": "concurrency",
+    "concurrency": "concurrency",
+    "batch": "batch_size",
+    "bs": "batch_size",
+    "tp": "tp",
+}
 # "KV bytes per token, bf16 : FP8 : NVFP4 = 29976 : 16664 : 10840 (1 : 0.56 : 0.36)"
 _RATIO_RE = re.compile(
     r"(?P<names>[\w.+-]{1,20}(?:\s?:\s?[\w.+-]{1,20}){1,7})\s?=\s?"
     r"(?P<vals>\d[\d,.]{0,15}(?:\s?:\s?\d[\d,.]{0,15}){1,7})"
-    r"(?:\s?\((?P<norm>\d[\d.]{0,10}(?:\s?:\s?\d[\d.]{0,10}){1,7})\))?")
+    r"(?:\s?\((?P<norm>\d[\d.]{0,10}(?:\s?:\s?\d[\d.]{0,10}){1,7})\))?"
+)
 
 
 def link(out: list[dict], claim: dict, text: str) -> None:
     """Give claims joined by " / " one group id (a list of values of one measurement)."""
-    if out and _SLASH_RE.fullmatch(text[out[-1]["end"]:claim["start"]]):
+    if out and _SLASH_RE.fullmatch(text[out[-1]["end"] : claim["start"]]):
         claim["group"] = out[-1].get("group", id(out[-1]))
         out[-1]["group"] = claim["group"]
     else:
@@ -53,14 +63,14 @@ def _slash_groups(out: list[dict]) -> Iterator[tuple[int, int]]:
 
 
 def parallel_config(out: list[dict], text: str) -> None:
-    """"1.971 / 3.704 at draft 1 / 3": each value of a slash list gets its position's qualifier."""
+    """ "1.971 / 3.704 at draft 1 / 3": each value of a slash list gets its position's qualifier."""
     for i, j in _slash_groups(out):
         m = _PARALLEL_RE.match(text, out[j]["end"])
         if m:
             vals = _SLASH_RE.split(m.group("vals"))
             if len(vals) == j - i + 1:
                 key = _PARALLEL_KEYS.get(re.split(r"[ _]", m.group("key").lower())[0], m.group("key").lower())
-                for c, v in zip(out[i:j + 1], vals, strict=True):
+                for c, v in zip(out[i : j + 1], vals, strict=True):
                     c["config"] = {**c["config"], key: v}
 
 
@@ -68,13 +78,13 @@ _ALTERNATIVES_RE = re.compile(r"(?<![\w/.+-])[\w.+-]{1,20}(?:\s?/\s?[\w.+-]{1,20
 
 
 def slash_setup(out: list[dict], text: str, subject: str | None) -> None:
-    """"MTP2 over FP8 / NVFP4 KV: 2.950 / 2.910": a slash list of setups before a slash list of as many values
+    """ "MTP2 over FP8 / NVFP4 KV: 2.950 / 2.910": a slash list of setups before a slash list of as many values
     (in the value's clause, or in the row's name) gives each value its own setup; the words around the list
     are shared (FP8 KV, then NVFP4 KV)."""
     for i, j in _slash_groups(out):
-        lead = text[clause_start(text, out[i]["start"], METRIC_BREAK_RE):out[i]["start"]]
+        lead = text[clause_start(text, out[i]["start"], METRIC_BREAK_RE) : out[i]["start"]]
         for name in (lead, subject or ""):
-            if "/" in name and _split_setups(out[i:j + 1], name):
+            if "/" in name and _split_setups(out[i : j + 1], name):
                 break
 
 
@@ -83,7 +93,7 @@ def _split_setups(group: list[dict], name: str) -> bool:
         parts = _SLASH_RE.split(m.group(0))
         if len(parts) != len(group):
             continue
-        sides = [qualifiers(name[:m.start()] + p + name[m.end():]) for p in parts]
+        sides = [qualifiers(name[: m.start()] + p + name[m.end() :]) for p in parts]
         keys = {k for q in sides for k in q if len({q.get(k) for q in sides}) == len(group)}
         if not keys:
             continue
@@ -96,7 +106,7 @@ def _split_setups(group: list[dict], name: str) -> bool:
 
 
 def subject_slash_metrics(out: list[dict], subject: str | None) -> None:
-    """"MTP1 gsm8k / acceptance length | 96.36 / 1.969": the row's slash list names each value's metric."""
+    """ "MTP1 gsm8k / acceptance length | 96.36 / 1.969": the row's slash list names each value's metric."""
     if not subject or " / " not in subject:
         return
     names = [p.strip() for p in subject.split(" / ")]
@@ -112,9 +122,10 @@ def subject_slash_metrics(out: list[dict], subject: str | None) -> None:
         c["kind"] = prose_kind(c["metric"], c["unit"])
 
 
-def ratio_claims(ctx: Context, line: int, text: str, offset: int, subject: str | None,
-                  default_metric: str | None) -> Iterator[Claim]:
-    """"X, a : b : c = 29976 : 16664 : 10840 (1 : 0.56 : 0.36)": one value per name, and the ratios."""
+def ratio_claims(
+    ctx: Context, line: int, text: str, offset: int, subject: str | None, default_metric: str | None
+) -> Iterator[Claim]:
+    """ "X, a : b : c = 29976 : 16664 : 10840 (1 : 0.56 : 0.36)": one value per name, and the ratios."""
     if "=" not in text or ":" not in text:
         return  # the pattern needs its "=" and a ":" between names
     for m in _RATIO_RE.finditer(text):
@@ -124,7 +135,7 @@ def ratio_claims(ctx: Context, line: int, text: str, offset: int, subject: str |
             continue
         if not ctx.is_free(line, offset + m.start(), offset + m.end()):
             continue
-        lead = text[clause_start(text, m.start(), METRIC_BREAK_RE):m.start()].strip(" ,:•-*")
+        lead = text[clause_start(text, m.start(), METRIC_BREAK_RE) : m.start()].strip(" ,:•-*")
         metric = lead or default_metric or subject
         unit = "bytes" if metric and re.search(r"\bbytes?\b", metric, re.IGNORECASE) else None
         kind = prose_kind(metric or "", unit)
@@ -135,6 +146,12 @@ def ratio_claims(ctx: Context, line: int, text: str, offset: int, subject: str |
             if len(ratios) == len(names):
                 for name, r in zip(names, ratios, strict=True):
                     if r is not None and r != 1.0:
-                        yield ctx.claim("perf", line, f"({m.group('norm')})", metric=f"{metric}, ratio to {names[0]}",
-                                        value=r, config={"variant": name})
+                        yield ctx.claim(
+                            "perf",
+                            line,
+                            f"({m.group('norm')})",
+                            metric=f"{metric}, ratio to {names[0]}",
+                            value=r,
+                            config={"variant": name},
+                        )
         ctx.take(line, offset + m.start(), offset + m.end())

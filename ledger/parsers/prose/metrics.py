@@ -56,10 +56,14 @@ METRIC_RE = re.compile(
 # The same names for lowered text, case-sensitive, every alternative opening with its letter (a \b before
 # it becomes a look-behind): the engine then jumps between those letters. Without CASE_ODD characters,
 # lowering keeps the length, what \w, \d and \s match, and what these literals match ignoring case.
-_METRIC_LOWER_RE = re.compile(_by_first_letter([
-    n[2].lower() + rf"(?<=\b{n[2].lower()})" + n[3:].lower() if n.startswith("\\b") else n.lower()
-    for n in _METRIC_NAMES
-]))
+_METRIC_LOWER_RE = re.compile(
+    _by_first_letter(
+        [
+            n[2].lower() + rf"(?<=\b{n[2].lower()})" + n[3:].lower() if n.startswith("\\b") else n.lower()
+            for n in _METRIC_NAMES
+        ]
+    )
+)
 assert not any(re.search(r"\\[A-Z]", n) for n in _METRIC_NAMES)  # lowering keeps every escape
 _CLAUSE_BREAK_RE = re.compile(r"[;.](?:\s|$)|\s—\s|:\s")
 # A metric named before a colon governs the list after it ("acceptance length on the long pass keys:
@@ -95,7 +99,7 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
     last = None
     end = -1  # where the previous name ended
     spans, starts = _metric_index(text)
-    for a, b in spans[bisect.bisect_left(starts, start):bisect.bisect_left(starts, pos)]:
+    for a, b in spans[bisect.bisect_left(starts, start) : bisect.bisect_left(starts, pos)]:
         if b > pos:
             break
         # "the acceptance length on the long pass keys: 7.857": a metric after "on the" qualifies the first
@@ -111,7 +115,6 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
 _GENERIC_NAME_RE = re.compile(r"score|accuracy|acc|exact match|pass rate|result", re.IGNORECASE)
 
 
-POINTS_METRIC_AFTER_RE = re.compile(r"\s+(?:(?:on|in|for)\s+(?:the\s+)?)?(" + METRIC_RE.pattern + ")",
-                                     re.IGNORECASE)
+POINTS_METRIC_AFTER_RE = re.compile(r"\s+(?:(?:on|in|for)\s+(?:the\s+)?)?(" + METRIC_RE.pattern + ")", re.IGNORECASE)
 METRIC_AFTER_RE = re.compile(r"\s+(?:on|in|for)\s+(?:the\s+)?(" + METRIC_RE.pattern + ")", re.IGNORECASE)
 AT_METRIC_RE = re.compile(r"\s?@\s?(" + METRIC_RE.pattern + ")", re.IGNORECASE)

@@ -27,10 +27,12 @@ _FROM_RE = re.compile(r"\bfrom\s*$", re.IGNORECASE)
 _SETTING_CHANGE_RE = re.compile(
     r"(?:--[a-z][\w-]{0,40}`?|\b(?:set|sets|tune[sd]?|tuning|bump(?:s|ed)?|switch(?:es|ed)?)\b)[^.;:,\d]{0,60}"
     r"\bfrom\s*$|\b(?:chunk|batch|block|page|bucket|tile|split|warmup)[ _-]?(?:size|len(?:gth)?|count)s?\s+from\s*$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _MEASURE_WORD_RE = re.compile(r"throughput|latency|speed|ttft|tpot|accuracy|score|time\b|tok/s|tflops", re.IGNORECASE)
-_SPAN_VERB_RE = re.compile(r"\b(?:range[sd]?|ranging|var(?:y|ies|ied|ying)|span(?:s|ning)?|anywhere)\s+from\s*$",
-                           re.IGNORECASE)
+_SPAN_VERB_RE = re.compile(
+    r"\b(?:range[sd]?|ranging|var(?:y|ies|ied|ying)|span(?:s|ning)?|anywhere)\s+from\s*$", re.IGNORECASE
+)
 # "96.59 vs 95.83", "96.59 vs bf16-capped 95.83": one short word may name the baseline
 _VS_RE = re.compile(r"^\s*(?:vs\.?|versus|against)\s+(?:[A-Za-z][\w.-]{0,24}\s+)?", re.IGNORECASE)
 _REF_RE = re.compile(r"^\s*(?:\(\s*)?(?:ref(?:erence)?\.?|baseline|was|before|main)\s*(?::\s*)?$", re.IGNORECASE)
@@ -45,17 +47,22 @@ _AGAINST_GAP_RE = re.compile(r"\s*(?:,\s*)?against\s+")
 _QUALIFIER_LEAD_RE = re.compile(r"(?:with|without|at|on|for|under)\b[^;:()]{0,40}?,?", re.IGNORECASE)
 
 
-_CAME_FROM_RE = re.compile(r"\b(?:down|up|improved|dropped|reduced|rose|fell|was)\s(?:\w+\s)?from\s*~?$",
-                           re.IGNORECASE)
+_CAME_FROM_RE = re.compile(r"\b(?:down|up|improved|dropped|reduced|rose|fell|was)\s(?:\w+\s)?from\s*~?$", re.IGNORECASE)
 
 
 def _came_from(text: str, claim: dict, n: Number) -> bool:
     """`n` is where the value of `claim` came from ("X, down from Y"): in the same sentence, the same unit."""
-    gap = text[claim["end"]:n.start]
-    return ". " not in gap and len(gap) <= 120 and _CAME_FROM_RE.search(text, max(claim["end"], n.start - 30),
-                                                                          n.start) is not None \
-        and (n.unit is None or claim["unit"] is None or canonical_unit(n.unit, "perf") ==
-             canonical_unit(claim["unit"], "perf"))
+    gap = text[claim["end"] : n.start]
+    return (
+        ". " not in gap
+        and len(gap) <= 120
+        and _CAME_FROM_RE.search(text, max(claim["end"], n.start - 30), n.start) is not None
+        and (
+            n.unit is None
+            or claim["unit"] is None
+            or canonical_unit(n.unit, "perf") == canonical_unit(claim["unit"], "perf")
+        )
+    )
 
 
 def _starts_clause(text: str, pos: int) -> bool:
@@ -64,7 +71,7 @@ def _starts_clause(text: str, pos: int) -> bool:
     cut = head.rfind(";")
     if cut < 0:
         return False
-    lead = head[cut + 1:].strip()
+    lead = head[cut + 1 :].strip()
     return lead == "" or _QUALIFIER_LEAD_RE.fullmatch(lead) is not None
 
 
@@ -72,11 +79,11 @@ _SLASH_GAP_RE = re.compile(r"\s*/\s*")
 
 
 def _ratio_operands(text: str, ratio: Number | None, a: Number, b: Number, between: str) -> bool:
-    """"+1.310x (42.100ms / 32.137ms)": the two times a speed-up was taken from, old over new; the new one is
+    """ "+1.310x (42.100ms / 32.137ms)": the two times a speed-up was taken from, old over new; the new one is
     the value, the old its reference (the ratio itself is a claim of its own)."""
     if ratio is None or ratio.unit not in ("x", "×") or not _SLASH_GAP_RE.fullmatch(between) or not b.value:
         return False
-    if not text[ratio.end:a.start].strip(" *_`").endswith("("):
+    if not text[ratio.end : a.start].strip(" *_`").endswith("("):
         return False
     return abs(a.value / b.value - abs(ratio.value)) <= 0.03 * abs(ratio.value)
 
@@ -84,8 +91,17 @@ def _ratio_operands(text: str, ratio: Number | None, a: Number, b: Number, betwe
 class NumberPass:
     """Reads a text's numbers in order into candidate claims (`out`) and the thresholds stated beside them."""
 
-    def __init__(self, ctx: Context, line: int, text: str, offset: int, subject: str | None,
-                 default_metric: str | None, console: bool, nums: list[Number]) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        line: int,
+        text: str,
+        offset: int,
+        subject: str | None,
+        default_metric: str | None,
+        console: bool,
+        nums: list[Number],
+    ) -> None:
         self.ctx, self.line, self.text, self.offset = ctx, line, text, offset
         self.subject, self.default_metric, self.console, self.nums = subject, default_metric, console, nums
         self.skip: set[int] = set()
@@ -108,14 +124,17 @@ class NumberPass:
             self.prev_config = False
             return
         prev = self.nums[i - 1] if i else None
-        gap_before = self.text[prev.end:n.start] if prev is not None else ""
+        gap_before = self.text[prev.end : n.start] if prev is not None else ""
         if self._is_setting(i, n, prev, gap_before) or self._change(n):
             return
         nxt = self.nums[i + 1] if i + 1 < len(self.nums) else None
         if nxt is not None and self._pair_with_next(i, n, prev, nxt):
             return
-        if self.last_claim is not None and prev is not None and self._qualifies_last(self.last_claim, n, prev,
-                                                                                    gap_before):
+        if (
+            self.last_claim is not None
+            and prev is not None
+            and self._qualifies_last(self.last_claim, n, prev, gap_before)
+        ):
             return
         self._alone(n)
 
@@ -125,23 +144,49 @@ class NumberPass:
             link(self.out, claim, self.text)
             self.out.append(claim)
 
-    def _candidate(self, n: Number, *, unit: str | None = None, reference: float | None = None,
-                   span_start: int | None = None, force: bool = False, default_metric: str | None = None,
-                   inherited: str | None = None) -> dict | None:
-        return candidate(self.ctx, self.line, self.text, self.offset, n=n, subject=self.subject, unit=unit,
-                         reference=reference, span_start=span_start, force=force, default_metric=default_metric,
-                         inherited=inherited, console=self.console)
+    def _candidate(
+        self,
+        n: Number,
+        *,
+        unit: str | None = None,
+        reference: float | None = None,
+        span_start: int | None = None,
+        force: bool = False,
+        default_metric: str | None = None,
+        inherited: str | None = None,
+    ) -> dict | None:
+        return candidate(
+            self.ctx,
+            self.line,
+            self.text,
+            self.offset,
+            n=n,
+            subject=self.subject,
+            unit=unit,
+            reference=reference,
+            span_start=span_start,
+            force=force,
+            default_metric=default_metric,
+            inherited=inherited,
+            console=self.console,
+        )
 
     def _is_setting(self, i: int, n: Number, prev: Number | None, gap_before: str) -> bool:
         """A threshold, a setting, a number chained to a setting, or a setting changed "from 4 to 8"."""
         text = self.text
-        chained = self.prev_config and prev is not None and (
-            _LIST_GAP_RE.fullmatch(gap_before) is not None
-            or (n.unit is None and _TO_GAP_RE.fullmatch(gap_before) is not None))
+        chained = (
+            self.prev_config
+            and prev is not None
+            and (
+                _LIST_GAP_RE.fullmatch(gap_before) is not None
+                or (n.unit is None and _TO_GAP_RE.fullmatch(gap_before) is not None)
+            )
+        )
         if chained and is_measure_unit(n.unit) and prev is not None and not is_measure_unit(prev.unit):
             chained = False  # "max_seq_len 8192 and 1-5% slower": the unit starts a value
-        if NAMED_THRESHOLD_RE.search(text, max(0, n.start - 32), n.start) or \
-                THRESHOLD_AFTER_RE.match(text, n.end, n.end + 40):
+        if NAMED_THRESHOLD_RE.search(text, max(0, n.start - 32), n.start) or THRESHOLD_AFTER_RE.match(
+            text, n.end, n.end + 40
+        ):
             self.thresholds.append(n.text)  # "pass threshold: 0.70", "(threshold 0.93)": the bar, not a result
             self.prev_config = True
             return True
@@ -149,9 +194,12 @@ class NumberPass:
             self.prev_config = True
             return True
         self.prev_config = False
-        if _FROM_RE.search(text, max(0, n.start - 40), n.start) and not is_measure_unit(n.unit) and \
-                (sc := _SETTING_CHANGE_RE.search(text, max(0, n.start - 100), n.start)) and \
-                not _MEASURE_WORD_RE.search(sc.group(0)):
+        if (
+            _FROM_RE.search(text, max(0, n.start - 40), n.start)
+            and not is_measure_unit(n.unit)
+            and (sc := _SETTING_CHANGE_RE.search(text, max(0, n.start - 100), n.start))
+            and not _MEASURE_WORD_RE.search(sc.group(0))
+        ):
             if n.high is None:
                 self.skip.add(i + 1)  # "Tune `--decode-steps` from 4 to 8": both numbers are settings
             self.prev_config = True
@@ -162,30 +210,51 @@ class NumberPass:
         # "goes from 373 to 530 TFLOP/s": a change, the new value with the old as its reference (a range is
         # "ranges from 10 to 20 ms")
         text = self.text
-        if n.high is None or " to " not in n.text or not _FROM_RE.search(text, max(0, n.start - 40), n.start) or \
-                _SPAN_VERB_RE.search(text, max(0, n.start - 40), n.start):
+        if (
+            n.high is None
+            or " to " not in n.text
+            or not _FROM_RE.search(text, max(0, n.start - 40), n.start)
+            or _SPAN_VERB_RE.search(text, max(0, n.start - 40), n.start)
+        ):
             return False
-        self._keep(self._candidate(replace(n, value=n.high, high=None), unit=n.unit, reference=n.value, force=True,
-                                   default_metric=self.default_metric))
+        self._keep(
+            self._candidate(
+                replace(n, value=n.high, high=None),
+                unit=n.unit,
+                reference=n.value,
+                force=True,
+                default_metric=self.default_metric,
+            )
+        )
         return True
 
     def _pair_with_next(self, i: int, n: Number, prev: Number | None, nxt: Number) -> bool:
         text = self.text
-        between = text[n.end:nxt.start]
+        between = text[n.end : nxt.start]
         # "A -> B", "from A to B": A is B's reference
         if self.ctx.is_free(self.line, self.offset + nxt.start, self.offset + nxt.end) and (
-                _ARROW_RE.fullmatch(between) or (
-                _TO_RE.fullmatch(between) and _FROM_RE.search(text, max(0, n.start - 40), n.start))
-                or _ratio_operands(text, prev, n, nxt, between)):
+            _ARROW_RE.fullmatch(between)
+            or (_TO_RE.fullmatch(between) and _FROM_RE.search(text, max(0, n.start - 40), n.start))
+            or _ratio_operands(text, prev, n, nxt, between)
+        ):
             self.skip.add(i + 1)
-            self._keep(self._candidate(nxt, unit=nxt.unit or n.unit, reference=n.value, span_start=n.start,
-                                       force=True, default_metric=self.default_metric))
+            self._keep(
+                self._candidate(
+                    nxt,
+                    unit=nxt.unit or n.unit,
+                    reference=n.value,
+                    span_start=n.start,
+                    force=True,
+                    default_metric=self.default_metric,
+                )
+            )
             return True
         # "287 vs 1,721 us": the unit printed once after the pair belongs to both sides
         if _VS_RE.fullmatch(between) and (is_measure_unit(nxt.unit) or is_measure_unit(n.unit)):
             self.skip.add(i + 1)
-            claim = self._candidate(n, unit=n.unit or nxt.unit, reference=nxt.value, force=True,
-                                    default_metric=self.default_metric)
+            claim = self._candidate(
+                n, unit=n.unit or nxt.unit, reference=nxt.value, force=True, default_metric=self.default_metric
+            )
             if claim:
                 claim["end"] = nxt.end
             self._keep(claim)
@@ -205,10 +274,18 @@ class NumberPass:
         # "B (ref A)", "B vs A", "B, against A", "B (A before)", "B (the stock number is A)": A is B's reference
         if prev.end > n.start:
             return False
-        gap = text[prev.end:n.start]
-        before_word = _OPEN_PAREN_GAP_RE.fullmatch(gap) and _BEFORE_AFTER_RE.match(text[n.end:n.end + 20])
-        if not (_VS_RE.fullmatch(gap) or _REF_RE.fullmatch(gap) or _PAREN_IS_RE.fullmatch(gap) or before_word or
-                _AGAINST_GAP_RE.fullmatch(gap)) or last["reference"] is not None:
+        gap = text[prev.end : n.start]
+        before_word = _OPEN_PAREN_GAP_RE.fullmatch(gap) and _BEFORE_AFTER_RE.match(text[n.end : n.end + 20])
+        if (
+            not (
+                _VS_RE.fullmatch(gap)
+                or _REF_RE.fullmatch(gap)
+                or _PAREN_IS_RE.fullmatch(gap)
+                or before_word
+                or _AGAINST_GAP_RE.fullmatch(gap)
+            )
+            or last["reference"] is not None
+        ):
             return False
         last["reference"] = n.value
         last["ref_explicit"] = bool(_REF_RE.fullmatch(gap))
@@ -236,10 +313,10 @@ class NumberPass:
                 # the setup its first value's name gave ("7B runs at 20.1 ms/t on master and 18.4 ms/t with this PR")
                 claim["config"] = {**out[-1]["config"], **claim["config"]}
         else:
-            claim = self._candidate(n, default_metric=self.default_metric,
-                                    inherited=inherited["metric"] if inherited else None)
-        if claim and inherited is not None and claim["metric"] == inherited["metric"] and \
-                inherited.get("ref_explicit"):
+            claim = self._candidate(
+                n, default_metric=self.default_metric, inherited=inherited["metric"] if inherited else None
+            )
+        if claim and inherited is not None and claim["metric"] == inherited["metric"] and inherited.get("ref_explicit"):
             # "MMMU: 56.3 (ref 59.2); 59.1 with X": a variant of the same measurement, same reference
             claim["reference"] = inherited["reference"]
         self._keep(claim)

@@ -17,23 +17,28 @@ from ledger.vocab.units import RATIO_UNITS
 
 _FILLER_RE = re.compile(r"\b(?:with|without|on|in|the|this|my|our|using)\b|[\W_]", re.IGNORECASE)
 # "at M≥1024", "for N >= 4096", "when K<=16": a bound on a shape the ratio was measured at
-_BOUND_RE = re.compile(r"\b(?:at|for|when|with)\s{1,3}(?P<key>[A-Za-z]{1,3})\s{0,2}(?P<op>≥|>=|≤|<=|>|<)\s{0,2}"
-                       r"(?P<value>\d{1,9})\b")
+_BOUND_RE = re.compile(
+    r"\b(?:at|for|when|with)\s{1,3}(?P<key>[A-Za-z]{1,3})\s{0,2}(?P<op>≥|>=|≤|<=|>|<)\s{0,2}"
+    r"(?P<value>\d{1,9})\b"
+)
 _OPS = {"≥": ">=", "≤": "<="}
 _CHANGE_UNITS = RATIO_UNITS | {"%"}
 # the change a value is, named after it: "speedup in prefill", "faster for long prompts", "throughput improvement"
-_CHANGE_NOUN = (r"speed-?ups?|faster|slower|improvements?|gains?|reductions?|regressions?|increases?|decreases?|"
-                r"drops?|higher|lower|better|worse|less|more")
+_CHANGE_NOUN = (
+    r"speed-?ups?|faster|slower|improvements?|gains?|reductions?|regressions?|increases?|decreases?|"
+    r"drops?|higher|lower|better|worse|less|more"
+)
 _AFTER_RE = re.compile(
     rf"\s{{0,2}}(?:(?P<what>[A-Za-z][\w/-]{{1,30}})\s)?(?P<noun>{_CHANGE_NOUN})\b"
     r"(?:\s(?P<prep>in|for|on|of)\s(?P<where>(?:the\s)?[A-Za-z][\w/-]{1,30}"
     r"(?:\s(?!(?:and|or|with|at|on|in|vs|than|but)\b)[a-z][\w/-]{1,30})?))?",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _NOT_A_NAME_RE = re.compile(r"^(?:a|an|the|and|of|in|with|by|to|is|was|about|over|than|this|that)$", re.IGNORECASE)
 
 
 def _named_after(text: str, end: int) -> str | None:
-    """"speedup in prefill", "throughput improvement", "faster for long prompts": the change the words after
+    """ "speedup in prefill", "throughput improvement", "faster for long prompts": the change the words after
     a value name, or None."""
     m = _AFTER_RE.match(text, end, end + 90)
     if m is None:
@@ -64,7 +69,7 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
             rest = HEAD_SIDE_RE.sub(" ", BASE_SIDE_RE.sub(" ", metric))
             if not _FILLER_RE.sub("", rest):
                 c["metric"] = "speedup"
-        tail = text[c["end"]:c["end"] + 60]
+        tail = text[c["end"] : c["end"] + 60]
         bm = _BOUND_RE.match(tail.lstrip())
         if bm is not None:
             op = _OPS.get(bm.group("op"), bm.group("op"))

@@ -49,9 +49,15 @@ BLOCKS = frozenset({"text", "item", "heading"})
 _PROGRESS_RE = re.compile(r"[█▏▎▍▌▋▊▉]|\|\s*\d+/\d+\s*\[\d+:\d+")
 
 
-def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
-                   subject: str | None = None, default_metric: str | None = None,
-                   console: bool = False) -> Iterator[Claim]:
+def claims_in_text(
+    ctx: Context,
+    line: int,
+    text: str,
+    offset: int = 0,
+    subject: str | None = None,
+    default_metric: str | None = None,
+    console: bool = False,
+) -> Iterator[Claim]:
     """Claims in `text`, which stands at column `offset` of `line` (a cell or a whole line).
 
     `default_metric` is the metric a list's lead-in names ("Disaggregated serving, gsm8k:") for
@@ -82,31 +88,47 @@ def claims_in_text(ctx: Context, line: int, text: str, offset: int = 0,
     sided = not console and out and has_clause_side(text)
     for c in out:
         ctx.take(line, offset + c["start"], offset + c["end"])
-        side: dict[str, Any] = {"revision": rev} if sided and (rev := _clause_revision(ctx, line, text, c["start"])) \
-            else {}
-        yield ctx.claim(c["kind"], line, text[c["start"]:c["end"]], metric=c["metric"], value=c["value"],
-                        high=c["high"], approx=c["approx"], unit=c["unit"], reference=c["reference"],
-                        stderr=c.get("stderr"), printed=c.get("printed"), config=c["config"],
-                        **side)
+        side: dict[str, Any] = (
+            {"revision": rev} if sided and (rev := _clause_revision(ctx, line, text, c["start"])) else {}
+        )
+        yield ctx.claim(
+            c["kind"],
+            line,
+            text[c["start"] : c["end"]],
+            metric=c["metric"],
+            value=c["value"],
+            high=c["high"],
+            approx=c["approx"],
+            unit=c["unit"],
+            reference=c["reference"],
+            stderr=c.get("stderr"),
+            printed=c.get("printed"),
+            config=c["config"],
+            **side,
+        )
 
 
 _OFFICIAL_HINT_RE = re.compile(r"\b(?:official|reported|published|upstream)\b", re.IGNORECASE)
 # "The official AIME2025 score was 0.83": a baseline stated in the sentence after the result it qualifies
-_OFFICIAL_RE = re.compile(r"\b(?:official|reported|published|upstream)\s+(?:(?P<name>[\w.+-]{2,30})\s+)?"
-                          r"(?:score|result|number|accuracy|value)\s+(?:is|was|of|=|:)\s*$", re.IGNORECASE)
+_OFFICIAL_RE = re.compile(
+    r"\b(?:official|reported|published|upstream)\s+(?:(?P<name>[\w.+-]{2,30})\s+)?"
+    r"(?:score|result|number|accuracy|value)\s+(?:is|was|of|=|:)\s*$",
+    re.IGNORECASE,
+)
 
 
 def _official_references(out: list[dict], text: str) -> list[dict]:
-    """"0.797 on AIME2025. The official AIME2025 score was 0.83": 0.83 is the reference of 0.797 (the result the
+    """ "0.797 on AIME2025. The official AIME2025 score was 0.83": 0.83 is the reference of 0.797 (the result the
     name points back to, in the sentence before), not a claim of its own."""
     keep: list[dict] = []
     for c in out:
         m = _OFFICIAL_RE.search(text, max(0, c["start"] - 80), c["start"])
         sentence = text.rfind(". ", max(0, m.start() - 200), m.start()) if m else -1
-        prior = [p for p in keep[-4:] if p["end"] <= sentence + 1 and p["reference"] is None] \
-            if m and sentence >= 0 else []
+        prior = (
+            [p for p in keep[-4:] if p["end"] <= sentence + 1 and p["reference"] is None] if m and sentence >= 0 else []
+        )
         if m and m.group("name"):
-            prior = [p for p in prior if m.group("name").lower() in text[p["start"]:p["end"] + 30].lower()]
+            prior = [p for p in prior if m.group("name").lower() in text[p["start"] : p["end"] + 30].lower()]
         if prior:
             prior[-1]["reference"] = c["value"]
             continue
@@ -115,7 +137,7 @@ def _official_references(out: list[dict], text: str) -> list[dict]:
 
 
 def _clause_revision(ctx: Context, line: int, text: str, pos: int) -> Revision | None:
-    """"On current main we see 0.812, and with this PR 0.846": the side the value's clause names. A side
+    """ "On current main we see 0.812, and with this PR 0.846": the side the value's clause names. A side
     stated around the line (a label with its head) wins unless the sentence itself compares two sides."""
     side = clause_side(text, pos)
     if side is None:
@@ -151,7 +173,9 @@ _HEADING_RESULT_RE = re.compile(
     # "#### RN: round-to-nearest reaches 6.4 TB/s", "### <command> - 1.8%~2.8% faster": a heading that reports
     r"\b(?:reaches|reached|achieves|achieved|hits|delivers|gets)\s+(?:up\s+to\s+)?[~≈]?\d|"
     r"\d(?:\.\d+)?\s?[%x](?:\s?[~-]\s?\d{1,4}(?:\.\d+)?\s?[%x])?\s+(?:faster|slower|speed-?up|better|"
-    r"improvement|reduction|lower|higher)\b", re.IGNORECASE)
+    r"improvement|reduction|lower|higher)\b",
+    re.IGNORECASE,
+)
 
 
 # ("Request Rate 200: throughput went up, 184.01 -> 199.89" labels a result with its setup: it says more)
@@ -193,8 +217,12 @@ def _value_under_line(ctx: Context, line: int, text: str) -> Iterator[Claim]:
         yield from _bare_value(ctx, line, text, borrowed)
         return
     above = ctx.doc.line(line - 1).strip().lstrip("$#> ").strip()
-    if not _NAMING_LINE_RE.fullmatch(above) or above.startswith(("```", "~~~")) or line - 1 in ctx.taken or \
-            _VALUE_AFTER_LABEL_RE.search(above):
+    if (
+        not _NAMING_LINE_RE.fullmatch(above)
+        or above.startswith(("```", "~~~"))
+        or line - 1 in ctx.taken
+        or _VALUE_AFTER_LABEL_RE.search(above)
+    ):
         return
     yield from _bare_value(ctx, line, text, above[:120])
 

@@ -21,13 +21,17 @@ _QUALIFIER = r"(?:with|without|for|on|at|in|using|under|when|w/o?)"
 # a side printed after its values: "98.1 ms before, 101.3 after"
 _SIDE = r"(?:before|after|baseline|on main|with (?:the|this) (?:pr|change|fix))"
 # the first value's qualifier or side, then the joint: ", ", " and ", ", and then "; bounded, no nested repetition
-_GAP_RE = re.compile(rf"\s*(?:{_QUALIFIER}\s[^,;.()]{{1,60}}?|{_SIDE})"
-                     r"(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+)(?:then\s+)?~?", re.IGNORECASE)
+_GAP_RE = re.compile(
+    rf"\s*(?:{_QUALIFIER}\s[^,;.()]{{1,60}}?|{_SIDE})"
+    r"(?:\s*[,;]\s*(?:and\s+)?|\s+and\s+)(?:then\s+)?~?",
+    re.IGNORECASE,
+)
 _AFTER_RE = re.compile(rf"\s+{_QUALIFIER}\s|\s+{_SIDE}\b", re.IGNORECASE)
 _POSITION_RE = re.compile(r"\s\(\d{1,2}\)$")  # "runs (2)": the second value of a slash list under one name
 # the qualifier itself, up to the joint or the clause's end
-_CONDITION_RE = re.compile(rf"\s*({_QUALIFIER}\s[^,;.()]{{1,60}}?)(?=\s*(?:,|;|\.(?:\s|$)|\(|$)|\s+and\s)",
-                           re.IGNORECASE)
+_CONDITION_RE = re.compile(
+    rf"\s*({_QUALIFIER}\s[^,;.()]{{1,60}}?)(?=\s*(?:,|;|\.(?:\s|$)|\(|$)|\s+and\s)", re.IGNORECASE
+)
 
 
 def sibling_unit(prev: dict | None, text: str, n: Number) -> tuple[str, str | None] | None:

@@ -18,7 +18,6 @@ MAX_LINE = 20_000
 """Longer lines are cut for scanning (the text stays whole in the document)."""
 
 
-
 @dataclass(slots=True)
 class Row:
     """One table row: its 1-based line, its cells (stripped, markup kept) and its raw text."""
@@ -89,4 +88,3 @@ class Document:
 
     def line(self, no: int) -> str:
         return self.lines[no - 1] if 0 < no <= len(self.lines) else ""
-

@@ -29,8 +29,19 @@ from ledger.parsers.tables.dialects import pipe_cells
 from ledger.parsers.tables.header_tree import build_header_tree
 from ledger.parsers.tables.headless import name_headless_columns
 
-__all__ = ["MAX_LINE", "Block", "BlockKind", "Document", "Row", "Table", "is_command_line", "pipe_cells",
-           "read_document", "sniff_format", "split_lines"]
+__all__ = [
+    "MAX_LINE",
+    "Block",
+    "BlockKind",
+    "Document",
+    "Row",
+    "Table",
+    "is_command_line",
+    "pipe_cells",
+    "read_document",
+    "sniff_format",
+    "split_lines",
+]
 
 
 def split_lines(text: str) -> list[str]:
@@ -46,8 +57,7 @@ def sniff_format(text: str, path: str | None = None) -> Literal["markdown", "ren
             return "markdown"
     head = text[:50_000]
     fences = len(re.findall(r"(?m)^ {0,3}(?:```|~~~)", head))
-    if path and path.lower().endswith(".txt") and not fences and \
-            len(re.findall(r"(?m)^#{2,6} \S", head)) < 2:
+    if path and path.lower().endswith(".txt") and not fences and len(re.findall(r"(?m)^#{2,6} \S", head)) < 2:
         # a copied page has no fences: its pipe lines are pasted tool output, its "# x" lines code comments
         return "rendered"
     md_marks = len(re.findall(r"(?m)^ {0,3}(?:#{1,6} |```|~~~|\|.*\|[ \t]*$)", head))
@@ -58,8 +68,9 @@ def sniff_format(text: str, path: str | None = None) -> Literal["markdown", "ren
 def read_document(text: str, path: str | None = None, fmt: str | None = None) -> Document:
     """Read text into a Document; never raises on odd input."""
     lines = split_lines(text)
-    kind: Literal["markdown", "rendered"] = "markdown" if fmt == "markdown" else "rendered" if fmt == "rendered" \
-        else sniff_format(text, path)
+    kind: Literal["markdown", "rendered"] = (
+        "markdown" if fmt == "markdown" else "rendered" if fmt == "rendered" else sniff_format(text, path)
+    )
     doc = Document(lines=lines, format=kind)
     markup: dict[int, tuple[str, int, int, str]] = {}
     if kind == "markdown":
@@ -67,8 +78,8 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     scan(doc, markup)
     tables = [b.table for b in doc.blocks if b.table is not None]
     for t in tables:
-        build_header_tree(t, [doc.line(k) for k in range(t.header_line - 1, max(0, t.header_line - 6), -1)],
-                          doc.line(t.header_line))
+        build_header_tree(
+            t, [doc.line(k) for k in range(t.header_line - 1, max(0, t.header_line - 6), -1)], doc.line(t.header_line)
+        )
     name_headless_columns(tables, doc.warn)
     return doc
-

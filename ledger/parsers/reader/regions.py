@@ -32,7 +32,8 @@ def markdown_parser(tables: bool = True) -> Any:
 # line is tried once: linear on any text.
 _PIPE_THEN_ODD_RE = re.compile(
     r"\|[^|\n]*\n(?![ \t]*(?:\n|$))(?!`{3,}[^`\n]*(?:\n|$)|~~~)"
-    r"(?:[ \t>#<`~]|[-*+](?:[ \t\n]|$)|\d{1,9}[.)]|[^|\n]*(?:\n|$))")
+    r"(?:[ \t>#<`~]|[-*+](?:[ \t\n]|$)|\d{1,9}[.)]|[^|\n]*(?:\n|$))"
+)
 # A line that starts like a block (heading, fence, quote, HTML, list item) and holds "|", then a non-blank
 # line: the table rule runs first, so with a delimiter row under it this line is a table's header.
 _MARKED_PIPE_RE = re.compile(r"(?m)^[ \t]*(?:[>#<`~]|[-*+](?:[ \t]|$)|\d{1,9}[.)])[^|\n]*\|[^\n]*\n[ \t]*[^ \t\n]")

@@ -22,10 +22,12 @@ _AUTHOR_RE = re.compile(r"^\[([A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)\]$")
 # the other ways a copied thread marks a turn: "ggerganov · comment · 2023-07-20" (an archive's export) and
 # GitHub's own "ggerganov commented on Jul 20, 2023" / "ggerganov commented 3 days ago"
 # (the name may be bold or @-prefixed, "**carol** commented on 2026-01-04"; a review turns a thread as a comment does)
-_TURN_RE = re.compile(r"^(?:\*\*|__)?@?(?P<author>[A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)(?:\*\*|__)?"
-                      r"(?: · (?:comment|description|review)(?: · [\w :.,+-]{0,40})?"
-                      r"| (?:commented|reviewed|left a comment|approved these changes|requested changes)"
-                      r"(?: (?:on )?[\w :.,+-]{1,40})?)$")
+_TURN_RE = re.compile(
+    r"^(?:\*\*|__)?@?(?P<author>[A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)(?:\*\*|__)?"
+    r"(?: · (?:comment|description|review)(?: · [\w :.,+-]{0,40})?"
+    r"| (?:commented|reviewed|left a comment|approved these changes|requested changes)"
+    r"(?: (?:on )?[\w :.,+-]{1,40})?)$"
+)
 _CHECKBOX_RE = re.compile(r"^\[( |x|X)\][ \t]+")
 
 
@@ -72,9 +74,14 @@ class _Scanner:
         if not stripped:
             return i + 1
         # (every reader returns an index after i, never 0, or None: `or` tries the next)
-        j = self._turn(i, stripped) or (self._atx(i, raw) if self.line_marks else None) or \
-            self._command(i, stripped) or self._rendered_heading(i, stripped) or self._table(i, raw, stripped) or \
-            self._item(i, raw)
+        j = (
+            self._turn(i, stripped)
+            or (self._atx(i, raw) if self.line_marks else None)
+            or self._command(i, stripped)
+            or self._rendered_heading(i, stripped)
+            or self._table(i, raw, stripped)
+            or self._item(i, raw)
+        )
         if j is not None:
             return j
         self.blocks.append(Block("text", i + 1, i + 1, self.cur, stripped))
@@ -113,11 +120,23 @@ class _Scanner:
     def _turn(self, i: int, stripped: str) -> int | None:
         """A turn of a copied thread ("[name]", "name · comment · date", "name commented on ...") alone on its
         line: the turn's author heads what follows, in place of the description's headings."""
-        am = _AUTHOR_RE.match(stripped) if stripped[0] == "[" else (
-            _TURN_RE.match(stripped) if (" · " in stripped or " commented" in stripped or " reviewed" in stripped
-                                         or " approved" in stripped or " requested" in stripped
-                                         or " left a" in stripped) and len(stripped) < 120
-            else None)
+        am = (
+            _AUTHOR_RE.match(stripped)
+            if stripped[0] == "["
+            else (
+                _TURN_RE.match(stripped)
+                if (
+                    " · " in stripped
+                    or " commented" in stripped
+                    or " reviewed" in stripped
+                    or " approved" in stripped
+                    or " requested" in stripped
+                    or " left a" in stripped
+                )
+                and len(stripped) < 120
+                else None
+            )
+        )
         if not am or not (i + 1 >= self.n or not self.lines[i + 1].strip()):
             return None
         self.section.clear()
@@ -164,12 +183,13 @@ class _Scanner:
         if not bm:
             return None
         indent = len(bm.group(1).replace("\t", "    "))
-        body = raw[bm.end():]
+        body = raw[bm.end() :]
         checked = None
         cm = _CHECKBOX_RE.match(body)
         if cm:
             checked = cm.group(1) != " "
-            body = body[cm.end():]
-        self.blocks.append(Block("item", i + 1, i + 1, self.cur, text=body.rstrip(), level=indent // 2,
-                                 checked=checked))
+            body = body[cm.end() :]
+        self.blocks.append(
+            Block("item", i + 1, i + 1, self.cur, text=body.rstrip(), level=indent // 2, checked=checked)
+        )
         return i + 1

@@ -23,8 +23,16 @@ _ESCAPE_RE = re.compile(r"\\(?=[^\w\s])")
 
 # The value words, longest first within each group; lower-cased before matching.
 _VALUE_WORDS: tuple[tuple[str, str], ...] = (
-    ("not supported", "no"), ("unsupported", "no"), ("not tested", "untested"), ("untested", "untested"),
-    ("supported", "yes"), ("yes", "yes"), ("no", "no"), ("n/a", "n/a"), ("n.a.", "n/a"), ("na", "n/a"),
+    ("not supported", "no"),
+    ("unsupported", "no"),
+    ("not tested", "untested"),
+    ("untested", "untested"),
+    ("supported", "yes"),
+    ("yes", "yes"),
+    ("no", "no"),
+    ("n/a", "n/a"),
+    ("n.a.", "n/a"),
+    ("na", "n/a"),
     ("not applicable", "n/a"),
 )
 MARK_VALUES: dict[str, str] = {mark: value for mark, (value, _) in MARKS.items()}
@@ -35,7 +43,9 @@ MAYBE_SUPPORT_RE = re.compile("[ns" + "".join(MARK_VALUES) + "]", re.IGNORECASE)
 """A cell this does not match is no support cell (asked before read_cell, which costs more)."""
 _WORD_RE = re.compile(
     r"^(not supported|unsupported|not tested|untested|supported|yes|no|n/a|n\.a\.|na|not applicable)"
-    r"(?![\w/])[ \t]*(.{0,400})$", re.IGNORECASE)
+    r"(?![\w/])[ \t]*(.{0,400})$",
+    re.IGNORECASE,
+)
 _NOTE_RE = re.compile(r"^(?:\((.{0,300})\)|[,;:–—-][ \t]*(.{0,300}))$")
 _BARE_MARK_RE = re.compile(r"^(?:\[?(\d{1,2})\]?|([¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}))$")
 """A rendered footnote reference left behind by a copy: "Yes 1", "Yes[2]", "Yes¹"."""
@@ -92,12 +102,12 @@ def read_cell(cell: str) -> Cell | None:
     sup = _TRAILING_SUPERSCRIPT_RE.search(s)
     if sup:
         marks = [*marks, sup.group(0).translate(_SUPERSCRIPTS)]
-        s = s[:sup.start()].strip()
+        s = s[: sup.start()].strip()
     if not s:
         return None
     for mark, value in MARK_VALUES.items():
         if s.startswith(mark):
-            rest = s[len(mark):].strip()
+            rest = s[len(mark) :].strip()
             bare = _BARE_MARK_RE.match(rest)
             if bare:
                 return value, None, [*marks, (bare.group(1) or bare.group(2)).translate(_SUPERSCRIPTS)], mark

@@ -1,7 +1,7 @@
 """Column statements: what one column of a support matrix says for which rows.
 
-    'Sliding Window Attention' column ... reads: Yes for A and B; No for C; N/A for every GLM row
-        -> yes for A, yes for B, no for C, n/a for each class of the GLM family (support_families.py)
+'Sliding Window Attention' column ... reads: Yes for A and B; No for C; N/A for every GLM row
+    -> yes for A, yes for B, no for C, n/a for each class of the GLM family (support_families.py)
 """
 
 from __future__ import annotations
@@ -20,9 +20,18 @@ _COLUMN_RE = re.compile(
     r"(?:\s(?:reads|says|shows|lists|has|gives|is|are)\b:?|:)\s*",
 )
 _VALUE_FOR_RE = re.compile(
-    r"\b(?P<v>Yes|No|N/A|Untested|Not tested|Unsupported|Supported|Absent)\s+(?:for|on)\s+", re.IGNORECASE)
-_VALUE_WORDS = {"yes": "yes", "no": "no", "n/a": "n/a", "untested": "untested", "not tested": "untested",
-                "unsupported": "no", "supported": "yes", "absent": "absent"}
+    r"\b(?P<v>Yes|No|N/A|Untested|Not tested|Unsupported|Supported|Absent)\s+(?:for|on)\s+", re.IGNORECASE
+)
+_VALUE_WORDS = {
+    "yes": "yes",
+    "no": "no",
+    "n/a": "n/a",
+    "untested": "untested",
+    "not tested": "untested",
+    "unsupported": "no",
+    "supported": "yes",
+    "absent": "absent",
+}
 _ROWS_RE = re.compile(r"^(?:every|all|each|both|the|any)\s+(?P<fam>.{1,200}?)\s+rows?$", re.IGNORECASE)
 
 
@@ -52,8 +61,7 @@ def column_statements(text: str, known: list[Known]) -> Iterator[tuple[str, str,
                     fam = rows.group("fam")
                     for cls, part in resolve_family(fam, known[0]):
                         note = f"stated by model family '{part}', mapped to the class"
-                        yield value, feature, Item(cls, None, a, b), "; ".join(
-                            x for x in (where_note, note) if x)
+                        yield value, feature, Item(cls, None, a, b), "; ".join(x for x in (where_note, note) if x)
                     continue
                 for it in list_items(text, a, b):
                     yield value, feature, it, "; ".join(x for x in (where_note, it.note) if x) or None

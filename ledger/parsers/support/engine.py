@@ -25,7 +25,8 @@ MAX_TEXT = 2_000_000
 _SPELLINGS = {s.lower(): e.name for e in ENGINES for s in e.text}
 _TEXT_RE = re.compile(
     r"(?<![\w.-])(" + "|".join(sorted((re.escape(s) for s in _SPELLINGS), key=len, reverse=True)) + r")(?![\w-])",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _URL_RE = re.compile(r"https?://[^\s)<>\]\"']{4,300}", re.IGNORECASE)
 
 

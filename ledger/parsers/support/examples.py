@@ -14,16 +14,19 @@ from ledger.parsers.reader.blocks import Block, Document
 # "<your-model>", "<your_api_key>", "<model_name>", "<path/to/model>": a value left for the reader to fill in
 _ANGLE_PLACEHOLDER_RE = re.compile(
     r"<(?:your[-_ ][\w./-]{1,40}|(?:model|model[-_ ]?(?:name|id|path)|path[-/_ ]to[\w./-]{0,40}|hf[-_]model))>",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # "Model: $model_name", "Model: ${MODEL}", "model = {model_name}": a label whose value is a variable
 _VALUE_PLACEHOLDER_RE = re.compile(r"^[\w .()/-]{1,60}[:=]\s*(?:\$\{?[A-Za-z_]{2,40}\}?|\{[A-Za-z_]{2,40}\})\s*$")
-_NOT_OURS_RE = re.compile(r"\b(?:your (?:numbers|results|output) (?:will|may|might) (?:differ|vary)|"
-                          r"(?:will|should) look something like|illustrative(?:\s+only)?|"
-                          # a tool's output described, not a run reported: "the results will be printed ... For
-                          # example,", "the tool prints a summary like this one:"
-                          r"(?:will|would) be (?:printed|shown|displayed)|"
-                          r"(?:like|such as) (?:this|this one|the following)\s*[:.,]?\s*$|for example\s*[:,]?\s*$)",
-                          re.IGNORECASE)
+_NOT_OURS_RE = re.compile(
+    r"\b(?:your (?:numbers|results|output) (?:will|may|might) (?:differ|vary)|"
+    r"(?:will|should) look something like|illustrative(?:\s+only)?|"
+    # a tool's output described, not a run reported: "the results will be printed ... For
+    # example,", "the tool prints a summary like this one:"
+    r"(?:will|would) be (?:printed|shown|displayed)|"
+    r"(?:like|such as) (?:this|this one|the following)\s*[:.,]?\s*$|for example\s*[:,]?\s*$)",
+    re.IGNORECASE,
+)
 # "| $seq_len | $num_requests |": a table of the values a recipe's variables take, not of results
 _VARIABLE_HEADER_RE = re.compile(r"^\s*\$\{?[A-Za-z_]\w{0,40}\}?\s*$")
 MAX_LINES = 400
@@ -40,7 +43,7 @@ def example_lines(doc: Document) -> frozenset[int]:
 
 
 def _is_template(doc: Document, block: Block) -> bool:
-    lines = doc.lines[block.start - 1:min(block.end, block.start - 1 + MAX_LINES)]
+    lines = doc.lines[block.start - 1 : min(block.end, block.start - 1 + MAX_LINES)]
     if block.table is not None and any(_VARIABLE_HEADER_RE.match(h) for h in block.table.header):
         return True
     if any("<" in t and _ANGLE_PLACEHOLDER_RE.search(t) for t in lines):

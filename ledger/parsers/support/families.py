@@ -30,7 +30,7 @@ def _class_norm(name: str) -> str:
 
 
 def _family_parts(spec: str) -> list[str]:
-    """"DeepSeek-V3/V3.2/GLM" -> DeepSeek-V3, DeepSeek-V3.2, GLM (a version alone joins the family before)."""
+    """ "DeepSeek-V3/V3.2/GLM" -> DeepSeek-V3, DeepSeek-V3.2, GLM (a version alone joins the family before)."""
     out: list[str] = []
     for part in (p.strip() for p in spec.split("/")):
         if not part:
@@ -38,7 +38,7 @@ def _family_parts(spec: str) -> list[str]:
         prev = out[-1] if out else ""
         if prev and re.match(r"^[Vv]?\d[\w.]{0,20}$", part):
             if "-" in prev:
-                part = prev[:prev.rindex("-") + 1] + part
+                part = prev[: prev.rindex("-") + 1] + part
             elif part[0].isdigit():
                 m = re.match(r"^[^\d]+", prev)
                 part = (m.group(0) if m else "") + part
@@ -104,8 +104,9 @@ def resolve_family(family: str, known: Known) -> list[tuple[str, str]]:
         lo = bisect.bisect_left(known.by_norm, (nf, ""))
         hi = bisect.bisect_left(known.by_norm, (nf + "\x7f", ""))
         if hi - lo <= 4 * MAX_FAMILY:  # a family that names more classes than that is no family
-            matched = [c for nc, c in known.by_norm[lo:hi]
-                       if nc == nf or not (nf[-1].isdigit() and nc[len(nf)].isdigit())]
+            matched = [
+                c for nc, c in known.by_norm[lo:hi] if nc == nf or not (nf[-1].isdigit() and nc[len(nf)].isdigit())
+            ]
             if len(matched) <= MAX_FAMILY:
                 hits.extend(matched)
         for h in hits:

@@ -19,8 +19,10 @@ from dataclasses import dataclass
 _SENTENCE_END_RE = re.compile(r"[.!?](?=\s+[A-Z'\"‘“(])|[.!?]$")
 _SENTENCE_EVENT_RE = re.compile(r"[(\[{)\]}]|" + _SENTENCE_END_RE.pattern)
 """A bracket, or a stop _SENTENCE_END_RE ends a sentence at (one character each: every one is found)."""
-CLASS_RE = re.compile(r"\b[A-Z][A-Za-z0-9_]{0,60}For(?:[A-Z][A-Za-z0-9]{0,40}(?:\{[\w,]{1,80}\}[A-Za-z0-9]{0,40})?"
-                      r"|\{[\w,]{1,80}\}[A-Za-z0-9]{0,40})")
+CLASS_RE = re.compile(
+    r"\b[A-Z][A-Za-z0-9_]{0,60}For(?:[A-Z][A-Za-z0-9]{0,40}(?:\{[\w,]{1,80}\}[A-Za-z0-9]{0,40})?"
+    r"|\{[\w,]{1,80}\}[A-Za-z0-9]{0,40})"
+)
 """An architecture class name ("Qwen3ForCausalLM", "Qwen2For{Reward,ProcessReward}Model")."""
 _NAME_RE = re.compile(r"^[A-Za-z0-9][\w.+-]{0,80}(?:\{[\w.+-]{1,40}(?:,[\w.+-]{1,40}){1,10}\}[\w.+-]{0,40})?$")
 _MULTIWORD_NAME_RE = re.compile(r"^[A-Z][\w.+-]{0,40}(?: [A-Z0-9][\w.+-]{0,20}){1,2}$")
@@ -60,8 +62,10 @@ def split_top(text: str, start: int, end: int, seps: tuple[str, ...]) -> list[tu
     if firsts is None:
         events: Iterable[int] = range(start, end)
     else:
-        events = sorted({m.start() for m in _BRACKET_RE.finditer(text, start, end)}
-                        | {start + m.start() for m in firsts.finditer(low) if start + m.start() < end})
+        events = sorted(
+            {m.start() for m in _BRACKET_RE.finditer(text, start, end)}
+            | {start + m.start() for m in firsts.finditer(low) if start + m.start() < end}
+        )
     for pos in events:
         if pos < i:
             continue  # inside a separator just taken
@@ -89,8 +93,7 @@ _FIRSTS: dict[tuple[str, ...], re.Pattern[str] | None] = {}
 def _separator_firsts(seps: tuple[str, ...]) -> re.Pattern[str] | None:
     """A pattern for the first characters of `seps` (None when one is empty: every position can start one)."""
     if seps not in _FIRSTS:
-        _FIRSTS[seps] = re.compile("[" + "".join(sorted({re.escape(s[0]) for s in seps})) + "]") if all(seps) \
-            else None
+        _FIRSTS[seps] = re.compile("[" + "".join(sorted({re.escape(s[0]) for s in seps})) + "]") if all(seps) else None
     return _FIRSTS[seps]
 
 
@@ -108,7 +111,7 @@ def _strip_span(text: str, a: int, b: int) -> tuple[int, int]:
 
 
 def _head_and_paren(item: str) -> tuple[str, str | None]:
-    """"Name (note)" -> ("Name", "note"); a trailing parenthetical only."""
+    """ "Name (note)" -> ("Name", "note"); a trailing parenthetical only."""
     s = item.strip()
     if s.endswith(")") and "(" in s:
         depth = 0
@@ -118,7 +121,7 @@ def _head_and_paren(item: str) -> tuple[str, str | None]:
             elif s[i] == "(":
                 depth -= 1
                 if depth == 0:
-                    return s[:i].strip(), s[i + 1:-1].strip()
+                    return s[:i].strip(), s[i + 1 : -1].strip()
     return s, None
 
 

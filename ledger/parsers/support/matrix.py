@@ -53,9 +53,9 @@ _NUMERIC_RE = re.compile(r"^[~≈<>±+−-]?\s?\d[\d.,]*\s?[^\s\d]{0,10}$")
 """A result value cell ("1.5", "12 ms", "96.2%"), as opposed to a name with digits ("Llama 3.1")."""
 _OUTCOME_HEADER_RE = re.compile(
     r"^(?:status|result|results|outcome|verdict|pass(?:ed)?|ci|check|checks|ok|state|passing|test result)s?\b",
-    re.IGNORECASE)
-_GENERIC_HEADER_RE = re.compile(r"^(?:supported\??|support(?:ed)?\s*status|support|available|works\??)$",
-                                re.IGNORECASE)
+    re.IGNORECASE,
+)
+_GENERIC_HEADER_RE = re.compile(r"^(?:supported\??|support(?:ed)?\s*status|support|available|works\??)$", re.IGNORECASE)
 
 
 def support_columns(table: Table) -> list[int] | None:
@@ -128,11 +128,21 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             arch_cell = row.cells[roles.listing]
             listed = clean_name(arch_cell)
             if listed:
-                listed_notes = row_notes if roles.listing == 0 else [
-                    notes[k] for k in name_marks(arch_cell) if k in notes]
-                yield ctx.claim("listing", row.line, row.text, section=block.section, subject=listed,
-                                feature=table_feature, value="yes", note=_join(listed_notes), engine=doc_engine,
-                                models=models_text(row.cells, roles) or None)
+                listed_notes = (
+                    row_notes if roles.listing == 0 else [notes[k] for k in name_marks(arch_cell) if k in notes]
+                )
+                yield ctx.claim(
+                    "listing",
+                    row.line,
+                    row.text,
+                    section=block.section,
+                    subject=listed,
+                    feature=table_feature,
+                    value="yes",
+                    note=_join(listed_notes),
+                    engine=doc_engine,
+                    models=models_text(row.cells, roles) or None,
+                )
         for ci in cols or ():
             if ci >= len(row.cells):
                 continue
@@ -150,9 +160,19 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 parts.append(_MARK_NOTES[mark])
             parts += [notes[k] for k in marks if k in notes]
             parts += row_notes
-            yield ctx.claim("support", row.line, row.text, section=block.section, subject=subject,
-                            feature=features[ci], value=value, note=_join(parts),
-                            engine=engines[ci] or doc_engine, architecture=architecture, models=models)
+            yield ctx.claim(
+                "support",
+                row.line,
+                row.text,
+                section=block.section,
+                subject=subject,
+                feature=features[ci],
+                value=value,
+                note=_join(parts),
+                engine=engines[ci] or doc_engine,
+                architecture=architecture,
+                models=models,
+            )
 
 
 def _join(parts: list[str]) -> str | None:

@@ -20,11 +20,14 @@ _TABLE_WORDS_RE = re.compile(TABLE_WORDS, re.IGNORECASE)
 _MEMBERSHIP_RE = re.compile(
     r"\b(?P<lead>(?:rows?|entries|architectures|models|classes)?[^:;]{0,80}?\b(?:in|from|of|on)\s+(?:the\s+)?"
     r"(?:[\w.+-]+\s+){0,3}?(?P<feat>[\w+-]+\s+" + TABLE_WORDS + r")\b[^:;]{0,40}?):(?:\s+|$)",
-    re.IGNORECASE)
-_ABSENT_RE = re.compile(r"\b(?:absent|missing|not (?:listed|present|found|in|included)|no rows?|lacks?|omitted)\b",
-                        re.IGNORECASE)
-_PRESENT_RE = re.compile(r"\b(?:confirmed|present|listed|rows?|included|appears?|found|supported|entries)\b",
-                         re.IGNORECASE)
+    re.IGNORECASE,
+)
+_ABSENT_RE = re.compile(
+    r"\b(?:absent|missing|not (?:listed|present|found|in|included)|no rows?|lacks?|omitted)\b", re.IGNORECASE
+)
+_PRESENT_RE = re.compile(
+    r"\b(?:confirmed|present|listed|rows?|included|appears?|found|supported|entries)\b", re.IGNORECASE
+)
 _ROW_WORDS_RE = re.compile(r"\b(?:rows?|entries|architectures?|models?|classes)\b", re.IGNORECASE)
 _MATRIX_WORDS_RE = re.compile(r"architecture|model|support|feature", re.IGNORECASE)
 
@@ -33,8 +36,11 @@ def membership_statements(text: str) -> Iterator[tuple[str, str, list[Item], tup
     """(value, feature, items, span) for each "<in/absent from> the X table: A, B, C" sentence."""
     for s, e in sentences(text):
         # the pattern needs a ":" and "table" / "matrix" in the sentence: ask those first
-        m = _MEMBERSHIP_RE.search(text, s, e) if text.find(":", s, e) >= 0 and _TABLE_WORDS_RE.search(text, s, e) \
+        m = (
+            _MEMBERSHIP_RE.search(text, s, e)
+            if text.find(":", s, e) >= 0 and _TABLE_WORDS_RE.search(text, s, e)
             else None
+        )
         if not m:
             continue
         lead = m.group("lead")
@@ -46,8 +52,11 @@ def membership_statements(text: str) -> Iterator[tuple[str, str, list[Item], tup
             continue
         feature = " ".join(m.group("feat").split()).lower()
         items = list_items(text, m.end(), e)
-        if not (_ROW_WORDS_RE.search(lead) or _MATRIX_WORDS_RE.search(feature)
-                or any(CLASS_RE.fullmatch(it.subject) for it in items)):
+        if not (
+            _ROW_WORDS_RE.search(lead)
+            or _MATRIX_WORDS_RE.search(feature)
+            or any(CLASS_RE.fullmatch(it.subject) for it in items)
+        ):
             continue  # "Tests included in the skip table: ..." lists something other than matrix rows
         if items:
             yield value, feature, items, (m.start(), e)

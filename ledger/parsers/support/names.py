@@ -28,8 +28,9 @@ class Roles:
         self.architecture = architecture
         self.models = models
         self.examples = examples
-        self.listing = architecture if architecture is not None and (models is not None or examples is not None) \
-            else None
+        self.listing = (
+            architecture if architecture is not None and (models is not None or examples is not None) else None
+        )
         """The architecture column of a table of supported architectures, else None."""
 
 
@@ -65,8 +66,9 @@ def name_columns(table: Table, support_cols: list[int]) -> Roles:
 def names_classes(cell: str) -> bool:
     """The cell names one or more classes ("`A`, `B`", "Qwen2For{Reward,ProcessReward}Model")."""
     head = cell.split(" (", 1)[0]
-    return any(is_class_name(p.strip().replace("{", "").replace("}", "").replace(",", ""))
-               for p in head.split(", ")[:8])
+    return any(
+        is_class_name(p.strip().replace("{", "").replace("}", "").replace(",", "")) for p in head.split(", ")[:8]
+    )
 
 
 def models_text(cells: list[str], roles: Roles) -> str:

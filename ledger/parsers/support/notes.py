@@ -14,8 +14,9 @@ from ledger.parsers.support.cells import MARK_VALUES, plain
 from ledger.vocab.support import value_of_meaning
 
 _FOOTNOTE_DEF_RE = re.compile(r"^ {0,3}\[\^([\w.-]{1,24})\]:[ \t]*(.*)$")
-_SUP_DEF_RE = re.compile(r"^[ \t]{0,3}(?:[-*][ \t]+)?<sup>[ \t]{0,3}([^<>\s]{1,12})[ \t]{0,3}</sup>[ \t]*(.*)$",
-                         re.IGNORECASE)
+_SUP_DEF_RE = re.compile(
+    r"^[ \t]{0,3}(?:[-*][ \t]+)?<sup>[ \t]{0,3}([^<>\s]{1,12})[ \t]{0,3}</sup>[ \t]*(.*)$", re.IGNORECASE
+)
 """vLLM's footnotes: `<sup>^</sup> You need to set ...</br>` under the tables that carry the mark."""
 _STAR_DEF_RE = re.compile(r"^\\(\*)[ \t]+(.*)$")
 """An escaped star opening a line (`\\* Only for causal pooling.`) explains the cells marked `🟠\\*`."""
@@ -69,8 +70,10 @@ def pick_footnotes(found: dict[str, list[tuple[int, str]]], after: int) -> dict[
     return out
 
 
-_LEGEND_RE = re.compile(r"^[ \t]{0,8}(?:[-*+•][ \t]+)?(?:\*\*)?([" + "".join(MARK_VALUES) + r"])"
-                        r"[\ufe0e\ufe0f]?(?:\*\*)?[ \t]*(?:[=:–—-][ \t]*)?(\S.{1,200})$")
+_LEGEND_RE = re.compile(
+    r"^[ \t]{0,8}(?:[-*+•][ \t]+)?(?:\*\*)?([" + "".join(MARK_VALUES) + r"])"
+    r"[\ufe0e\ufe0f]?(?:\*\*)?[ \t]*(?:[=:–—-][ \t]*)?(\S.{1,200})$"
+)
 
 
 def legend(doc: Document) -> dict[str, tuple[str, str | None]]:

@@ -79,9 +79,9 @@ def list_text(doc: Document, first: int, last: int, list_lines: set[int]) -> str
         if no in list_lines:
             bm = _BULLET_PREFIX_RE.match(raw)
             if bm:
-                raw = " " * bm.end() + raw[bm.end():]
+                raw = " " * bm.end() + raw[bm.end() :]
             stop = re.search(r"[.;]\s*$", raw)
             if stop:
-                raw = raw[:stop.start()] + " " * (len(raw) - stop.start())
+                raw = raw[: stop.start()] + " " * (len(raw) - stop.start())
         out.append((sep if no > first else "") + raw)
     return "".join(out)

@@ -93,8 +93,16 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
 
     engine = document_engine(ctx)
 
-    def emit(kind: str, subject: str, feature: str, value: str, note: str | None, a: int, b: int,
-             models: tuple[str, ...] = ()) -> Claim | None:
+    def emit(
+        kind: str,
+        subject: str,
+        feature: str,
+        value: str,
+        note: str | None,
+        a: int,
+        b: int,
+        models: tuple[str, ...] = (),
+    ) -> Claim | None:
         subject, feature = " ".join(subject.split()), " ".join(feature.split())
         note = " ".join(note.split()) if note else None
         key = (subject, feature, value)
@@ -109,9 +117,19 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         for i in range(la, lb + 1):
             line_end = starts[i] + len(ctx.doc.line(first + i))
             ctx.take(first + i, max(a, starts[i]) - starts[i], min(b, line_end) - starts[i])
-        return ctx.claim(kind, first + la, original[a:b], line_end=first + lb, section=block.section,
-                         subject=subject, feature=feature, value=value, note=note, engine=engine,
-                         models=", ".join(models) or None)
+        return ctx.claim(
+            kind,
+            first + la,
+            original[a:b],
+            line_end=first + lb,
+            section=block.section,
+            subject=subject,
+            feature=feature,
+            value=value,
+            note=note,
+            engine=engine,
+            models=", ".join(models) or None,
+        )
 
     if memberships:
         for value, feature, items, _span in membership_statements(text):
@@ -137,13 +155,25 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
 
 
 _VALUE_FOR_HINT_RE = re.compile(r"\b(?:yes|no|n/a|untested|unsupported|supported|absent)\s+(?:for|on)\b")
-_CONSTRAINT_HINT_RE = re.compile(r"\b(?:use|requires?|needs|must|not supported|not available|not allowed|"
-                                 r"never supported|cannot|incompatible)\b")
+_CONSTRAINT_HINT_RE = re.compile(
+    r"\b(?:use|requires?|needs|must|not supported|not available|not allowed|"
+    r"never supported|cannot|incompatible)\b"
+)
 # the words the two hints cannot match without, as substrings ("unsupported" holds "supported"): a few
 # substring tests skip most lines before the patterns run
 _VALUE_FOR_WORDS = ("yes", "no", "n/a", "untested", "supported", "absent")
 _FOR_WORDS = ("for", "on")
-_CONSTRAINT_WORDS = ("use", "require", "needs", "must", "not supported", "not available", "not allowed",
-                     "never supported", "cannot", "incompatible")
+_CONSTRAINT_WORDS = (
+    "use",
+    "require",
+    "needs",
+    "must",
+    "not supported",
+    "not available",
+    "not allowed",
+    "never supported",
+    "cannot",
+    "incompatible",
+)
 _FOOTNOTE_DEF_RE = re.compile(r"^\s*\[\^[\w.-]{1,24}\]:")
 _ROWS_HINT_RE = re.compile(r"\b(?:every|all|each|both|any)\s+[^;:]{1,200}?\srows?\b", re.IGNORECASE)

@@ -19,21 +19,26 @@ from ledger.vocab.text import lower_for_words
 _LEAD_TOPIC_RE = re.compile(
     r"(?:^\s*(?:[-*+•◦]\s+|\d{1,3}[.)]\s+)?|[.;]\s+)(?P<topic>[A-Za-z][\w-]{1,40}(?: [A-Za-z][\w-]{1,40}){0,2}) "
     r"(?:section|docs?|documentation|page|guide|notes?)\s+(?:states|says|notes|lists|reads)\s*:\s*$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _LEAD_FOR_RE = re.compile(r"^\s*(?:[-*+•◦]\s+)?(?:for|with)\s+(?P<subj>[^:;]{2,80}):$", re.IGNORECASE)
 _SUBJECT_TAIL_RE = re.compile(r"\b(?:models?|architectures?|checkpoints?|families|family)$", re.IGNORECASE)
 _USE_RE = re.compile(
     r"^(?:you\s+)?(?P<modal>(?:must|should|need to|have to|always)\s+)?use\s+(?:the\s+|a\s+|an\s+)?"
     r"(?P<feat>.{2,120}?)\s*"
-    r"(?:\s(?:for|with|on)\s+(?P<subj>.{2,120}))?$", re.IGNORECASE)
+    r"(?:\s(?:for|with|on)\s+(?P<subj>.{2,120}))?$",
+    re.IGNORECASE,
+)
 _REQUIRES_RE = re.compile(
-    r"^(?P<feat>[\w][\w .+/-]{1,80}?)\s+(?:requires|require|needs|must\s+be|must)\s+(?P<req>.{2,160})$",
-    re.IGNORECASE)
+    r"^(?P<feat>[\w][\w .+/-]{1,80}?)\s+(?:requires|require|needs|must\s+be|must)\s+(?P<req>.{2,160})$", re.IGNORECASE
+)
 _NOT_SUPPORTED_RE = re.compile(
     r"^(?P<feat>[\w][\w .+/()-]{1,80}?)\s+(?:(?:is|are)\s+(?:not|never)\s+(?:supported|available|allowed)|"
     r"cannot\s+be\s+(?:used|combined|enabled)|(?:is|are)\s+incompatible)"
     r"(?:\s+(?:for|with|on|in|during)\s+(?:the\s+)?(?P<qual>.{2,120}?))?"
-    r"(?:\s*(?:,\s*)?\b(?:so|because|since|as|;)\s+(?P<why>.{2,300}))?$", re.IGNORECASE)
+    r"(?:\s*(?:,\s*)?\b(?:so|because|since|as|;)\s+(?P<why>.{2,300}))?$",
+    re.IGNORECASE,
+)
 # the words _REQUIRES_RE and _NOT_SUPPORTED_RE cannot match without, as substrings: a few substring tests skip
 # most clauses before the patterns run
 _REQUIRES_WORDS = ("require", "needs", "must")
@@ -53,7 +58,7 @@ def constraint_statements(text: str) -> Iterator[tuple[str, str, str, str | None
         body_start = colon + 2 if colon >= 0 else s
         lead_subject = None
         if colon >= 0:
-            lead = text[s:colon + 1]
+            lead = text[s : colon + 1]
             lm = _LEAD_TOPIC_RE.search(lead)
             fm = _LEAD_FOR_RE.match(lead)
             if lm:

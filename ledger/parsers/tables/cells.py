@@ -20,9 +20,11 @@ _UNITS_LOWER = frozenset(u.lower() for u in UNITS)
 
 
 def _unmark(m: re.Match[str]) -> str:
-    """"" for markup; a footnote mark "[1]" goes too, but "[ms]" after a header is its unit."""
+    """ "" for markup; a footnote mark "[1]" goes too, but "[ms]" after a header is its unit."""
     inner = m.group(1)
     return m.group(0) if inner is not None and inner.lower() in _UNITS_LOWER and "^" not in m.group(0) else ""
+
+
 # Matched against the cell with whitespace runs collapsed to one space (see is_numeric_cell), so each
 # ' ?' takes at most one character, and a second number needs a separator or a space before it: no digit
 # run or blank run can be split two ways, and a long cell that fails does so in linear time.
@@ -52,8 +54,10 @@ def is_numeric_cell(cell: str) -> bool:
 
 # "1277/1314 (97.184%)": correct of total, and the share it makes; the share is the result
 FRACTION_PCT_RE = re.compile(r"^\d[\d,]*\s?/\s?\d[\d,]*\s?\(\s?(?P<pct>\d+(?:\.\d+)?)\s?%\s?\)$")
-SLASH_CELL_RE = re.compile(r"^\s*([-+~]?\d[\d,]*(?:\.\d+)?)\s*(%|x|[a-zA-Zµ/]{1,8})?\s*/\s*"
-                            r"([-+~]?\d[\d,]*(?:\.\d+)?)\s*(%|x|[a-zA-Zµ/]{1,8})?\s*$")
+SLASH_CELL_RE = re.compile(
+    r"^\s*([-+~]?\d[\d,]*(?:\.\d+)?)\s*(%|x|[a-zA-Zµ/]{1,8})?\s*/\s*"
+    r"([-+~]?\d[\d,]*(?:\.\d+)?)\s*(%|x|[a-zA-Zµ/]{1,8})?\s*$"
+)
 
 
 @short_text_cache(2048)  # a baseline cell is read again for every row that it is the reference of
@@ -76,15 +80,16 @@ def cell_value(cell: str) -> tuple[float, float | None, bool, str | None, float 
         stderr = to_float(sm.group(1))
     unit = n.unit
     if unit is None:
-        um = _UNIT_WORD_RE.match(c[n.end:])
+        um = _UNIT_WORD_RE.match(c[n.end :])
         if um and um.group(1).lower() not in ("vs", "and", "or", "on", "at", "with"):
             unit = normalise_unit(um.group(1))
     return n.value, n.high, n.approx, unit, stderr, None
 
 
 @short_text_cache(4096)
-def cell_facts(cell: str) -> tuple[str, bool, tuple[float, float | None, bool, str | None, float | None, str | None]
-                                    | None]:
+def cell_facts(
+    cell: str,
+) -> tuple[str, bool, tuple[float, float | None, bool, str | None, float | None, str | None] | None]:
     """(clean(cell), is_numeric_cell(cell), cell_value(cell) when numeric): one remembered call per cell."""
     c = clean(cell)
     numeric = bool(c) and is_numeric_cell(cell)
@@ -96,12 +101,16 @@ _RUNS_RE = re.compile(r"^\d[\d,]*(?:\.\d+)?(?: / \d[\d,]*(?:\.\d+)?){1,9}$")
 
 def is_range(text: str) -> bool:
     nums = find_numbers(text)
-    return len(nums) == 1 and nums[0].high is not None and not text.strip().endswith("%") and \
-        nums[0].end - nums[0].start >= len(text.strip()) - 2
+    return (
+        len(nums) == 1
+        and nums[0].high is not None
+        and not text.strip().endswith("%")
+        and nums[0].end - nums[0].start >= len(text.strip()) - 2
+    )
 
 
 def run_values(cell: str) -> list[float] | None:
-    """"1602 / 1611": repeated runs of one measure (values within a factor of two), not a packed list of
+    """ "1602 / 1611": repeated runs of one measure (values within a factor of two), not a packed list of
     different measures ("0.25/1087/43.5%")."""
     if not _RUNS_RE.match(cell):
         return None

@@ -39,7 +39,7 @@ def _loose_header(line: str) -> bool:
 
 
 def pipe_cells(line: str) -> list[str]:
-    """"|a| b |c|" -> ["a", "b", "c"]; an escaped "\\|" stays inside its cell."""
+    """ "|a| b |c|" -> ["a", "b", "c"]; an escaped "\\|" stays inside its cell."""
     s = line.strip()
     if s[:2] in ("+|", "-|"):
         s = s[1:]  # a row added or removed in a pasted diff ("+| **Benchmark duration** | 4,285 sec |")
@@ -67,16 +67,18 @@ _DECIMAL_CELL_RE = re.compile(r"^\s*[-+]?\d{1,9}\.\d{1,9}\s*$")
 
 
 def _measured_row(cells: list[str]) -> bool:
-    """"| **Benchmark duration** | 4,285 sec | 3,169 sec |": a name, then values with units; no header reads so."""
+    """ "| **Benchmark duration** | 4,285 sec | 3,169 sec |": a name, then values with units; no header reads so."""
     rest = [c for c in cells[1:] if c]
-    return len(rest) >= 2 and all(_MEASURED_CELL_RE.match(c) for c in rest) and \
-        any(not _NUMBER_CELL_RE.match(c) for c in rest)
+    return (
+        len(rest) >= 2
+        and all(_MEASURED_CELL_RE.match(c) for c in rest)
+        and any(not _NUMBER_CELL_RE.match(c) for c in rest)
+    )
 
 
 def _is_pipe_row(line: str) -> bool:
     s = line.strip()
-    return s.count("|") >= 2 or (s.count("|") == 1 and not s.startswith("|") and not s.endswith("|")
-                                 and len(s) > 3)
+    return s.count("|") >= 2 or (s.count("|") == 1 and not s.startswith("|") and not s.endswith("|") and len(s) > 3)
 
 
 def try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = None) -> int:
@@ -114,13 +116,21 @@ def try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = No
         return j
     # pipe rows with no delimiter row (a sheet paste, a hand-typed table): two or more "|"-led lines with
     # the same number of cells; the first is the header
-    if _pipe_led(raw) and _is_pipe_row(raw) and i + 1 < n and _pipe_led(lines[i + 1]) \
-            and len(pipe_cells(lines[i + 1][:MAX_LINE])) == len(pipe_cells(raw)) >= 2:
+    if (
+        _pipe_led(raw)
+        and _is_pipe_row(raw)
+        and i + 1 < n
+        and _pipe_led(lines[i + 1])
+        and len(pipe_cells(lines[i + 1][:MAX_LINE])) == len(pipe_cells(raw)) >= 2
+    ):
         header = pipe_cells(raw)
         # a first row of numbers (or of a name and measured values) is data, not names: the paste began inside
         # a table
-        headless = any(header) and (all(_NUMBER_CELL_RE.match(c) for c in header) or _measured_row(header)
-                                    or sum(bool(_DECIMAL_CELL_RE.match(c)) for c in header) >= 2)
+        headless = any(header) and (
+            all(_NUMBER_CELL_RE.match(c) for c in header)
+            or _measured_row(header)
+            or sum(bool(_DECIMAL_CELL_RE.match(c)) for c in header) >= 2
+        )
         rows = []
         j = i if headless else i + 1
         while j < n and _pipe_led(lines[j]) and len(pipe_cells(lines[j][:MAX_LINE])) == len(header):
@@ -151,17 +161,28 @@ def try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = No
     if "\t" in raw.strip("\t ") and i + 1 < n and "\t" in lines[i + 1].strip("\t "):
         rows = []
         j = i
-        while j < n and lines[j].strip() and ("\t" in lines[j].strip("\t ") or (
-                # a row whose only text is its first cell ("ISL, OSL\t\t\t\t", a label of the rows under it)
-                # keeps the table going when its tabs make it as wide as the header
-                j > i + 1 and lines[j][:MAX_LINE].count("\t") + 1 == len(rows[0].cells))):
+        while (
+            j < n
+            and lines[j].strip()
+            and (
+                "\t" in lines[j].strip("\t ")
+                or (
+                    # a row whose only text is its first cell ("ISL, OSL\t\t\t\t", a label of the rows under it)
+                    # keeps the table going when its tabs make it as wide as the header
+                    j > i + 1 and lines[j][:MAX_LINE].count("\t") + 1 == len(rows[0].cells)
+                )
+            )
+        ):
             rows.append(Row(j + 1, [c.strip() for c in lines[j][:MAX_LINE].split("\t")], lines[j]))
             j += 1
         # a leading empty cell is the row-header column's empty header ("\tcon1\tcon128"); under a header
         # that has none, it is the indent of a tool that starts each data row with a tab
         width = len(rows[0].cells)
-        if rows[0].cells[:1] != [""] and len(rows) > 1 and \
-                all(r.cells[:1] == [""] and len(r.cells) == width + 1 for r in rows[1:]):
+        if (
+            rows[0].cells[:1] != [""]
+            and len(rows) > 1
+            and all(r.cells[:1] == [""] and len(r.cells) == width + 1 for r in rows[1:])
+        ):
             rows[1:] = [Row(r.line, r.cells[1:], r.text) for r in rows[1:]]
         t = Table(rows[0].cells, rows[0].line, rows[1:], "tab")
         doc.blocks.append(Block("table", i + 1, j, sect, table=t))

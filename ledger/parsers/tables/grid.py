@@ -77,15 +77,15 @@ def has_box(line: str) -> bool:
 
 
 def box_cells(line: str) -> tuple[list[str], list[int]]:
-    """"│ TTFT (ms) │ 41.2 │" -> (["TTFT (ms)", "41.2"], where each starts in the line)."""
+    """ "│ TTFT (ms) │ 41.2 │" -> (["TTFT (ms)", "41.2"], where each starts in the line)."""
     cells: list[str] = []
     starts: list[int] = []
     bars = [k for k, ch in enumerate(line) if ch in BOX_VERTICALS]
-    edges = ([-1] if line[:bars[0]].strip() else []) + bars if bars else [-1]
-    if bars and line[bars[-1] + 1:].strip():
+    edges = ([-1] if line[: bars[0]].strip() else []) + bars if bars else [-1]
+    if bars and line[bars[-1] + 1 :].strip():
         edges = [*edges, len(line)]
     for a, b in itertools.pairwise(edges):
-        raw = line[a + 1:b]
+        raw = line[a + 1 : b]
         cell = raw.strip()
         cells.append(cell)
         starts.append(a + 1 + (len(raw) - len(raw.lstrip())))
@@ -145,8 +145,15 @@ _PAIR_RE = re.compile(r"[\w)\]%][ \t]*[:=]\s+[-+~]?\.?\d")
 
 def _is_row_line(line: str) -> bool:
     s = line.strip()
-    return bool(s) and len(line) <= MAX_WIDTH and not is_rule(s) and not has_box(s) and \
-        _DIGIT_RE.search(s) is not None and "  " in s and _PAIR_RE.search(s) is None
+    return (
+        bool(s)
+        and len(line) <= MAX_WIDTH
+        and not is_rule(s)
+        and not has_box(s)
+        and _DIGIT_RE.search(s) is not None
+        and "  " in s
+        and _PAIR_RE.search(s) is None
+    )
 
 
 def _read_aligned(lines: list[str], i: int, end: int) -> Grid | None:
@@ -162,8 +169,13 @@ def _read_aligned(lines: list[str], i: int, end: int) -> Grid | None:
     while j < end and is_rule(lines[j]):
         rule = lines[j]
         j += 1
-    if rule is not None and j + 1 < end and _is_header_line(lines[j]) and is_rule(lines[j + 1]) and \
-            not _VALUE_CELL_RE.match(lines[j].split()[-1] if lines[j].split() else ""):
+    if (
+        rule is not None
+        and j + 1 < end
+        and _is_header_line(lines[j])
+        and is_rule(lines[j + 1])
+        and not _VALUE_CELL_RE.match(lines[j].split()[-1] if lines[j].split() else "")
+    ):
         # "==== / FWD (ms / TFLOPS) / ==== / hdim causal batch  FA4 / ---- / rows": the first was a title
         h, j, rule = j, j + 1, None
         while j < end and is_rule(lines[j]):
@@ -256,7 +268,7 @@ def _columns(lines: list[str], rows: list[int]) -> list[tuple[int, int]] | None:
 
 
 def _join_open_brackets(lines: list[str], rows: list[int], spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """"29.12 TFLOPS (  0.6%)": a column whose cells open a bracket they do not close joins the next."""
+    """ "29.12 TFLOPS (  0.6%)": a column whose cells open a bracket they do not close joins the next."""
     out = list(spans)
     k = 0
     while k + 1 < len(out):
@@ -314,7 +326,7 @@ _UNIT_TAIL_RE = re.compile(r"[A-Za-z%/]+")
 
 
 def _group_headers(header: list[str], rows: list[list[str]]) -> list[str]:
-    """"ours" and "cublas" each over a group of "TFLOPS | TBPS" columns: when the columns after the first repeat
+    """ "ours" and "cublas" each over a group of "TFLOPS | TBPS" columns: when the columns after the first repeat
     the same units in groups, and the header names as many groups as there are, each name heads its group
     (wherever over the group it was printed)."""
     cols = len(header)
@@ -328,12 +340,11 @@ def _group_headers(header: list[str], rows: list[list[str]]) -> list[str]:
     if k < 2 or len(body) % k:
         return header
     p = len(body) // k
-    if p < 2 or any(sig[body[i]] != sig[body[i % p]] for i in range(len(body))) or \
-            len({sig[b] for b in body[:p]}) < 2:
+    if p < 2 or any(sig[body[i]] != sig[body[i % p]] for i in range(len(body))) or len({sig[b] for b in body[:p]}) < 2:
         return header
     out = list(header)
     for g, name in enumerate(distinct):
-        for ci in body[g * p:(g + 1) * p]:
+        for ci in body[g * p : (g + 1) * p]:
             out[ci] = name
     return out
 

@@ -29,7 +29,8 @@ from ledger.vocab.setup import canonical_key_name, config_key, is_config_label, 
 SIDE_CELL_RE = re.compile(
     r"^(?:before|after|baseline|base|main|master|this pr|pr|new|old|ours|candidate|proposed|patched|ref(?:erence)?|"
     r"Δ|delta|diff|change|improvement|speed-?up|gain|ratio|with|without|w/o|w/|upstream|branch|%)$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _DELTA_WORD_RE = re.compile(r"(?:Δ|delta|diff|change|improvement|speed-?up|gain|ratio|%)", re.IGNORECASE)
 MAX_SUB_ROWS = 3
 _MAX_LABEL_COLS = 3
@@ -77,11 +78,11 @@ def _settings_row(row: Row) -> tuple[str, int] | None:
     its label: the first, or the second under an empty first (a vendor's grid: "| | TP Size | 1 | 2 |")."""
     cells = [clean(c) for c in row.cells]
     # the label stands after the empty cells over the row-label columns ("| | | **Precision** | FP8 | FP8 |")
-    at = next((i for i, c in enumerate(cells[:_MAX_LABEL_COLS + 1]) if c), 0)
+    at = next((i for i, c in enumerate(cells[: _MAX_LABEL_COLS + 1]) if c), 0)
     if not cells or not (is_config_label(cells[at]) or setup_key(cells[at])):
         return None
     key = setup_key(cells[at])
-    values = [c for c in cells[at + 1:] if c]
+    values = [c for c in cells[at + 1 :] if c]
     if key is None or len(values) < 2 or any(len(v) > 40 for v in values):
         return None
     return key, at
@@ -136,7 +137,7 @@ def _groups(header: list[str]) -> list[str]:
 
 
 def _join(group: str, sub: str) -> str:
-    """"Mean TTFT (ms)" + "Before" -> "Mean TTFT (ms), Before" (the measure, then its side: see side_free); a
+    """ "Mean TTFT (ms)" + "Before" -> "Mean TTFT (ms), Before" (the measure, then its side: see side_free); a
     delta word follows the bare metric ("Mean TTFT Change")."""
     if _DELTA_WORD_RE.match(sub):
         return f"{head_without_unit(group)} {sub}".strip()
@@ -147,13 +148,13 @@ _METRIC_SIDE_RE = re.compile(r"^(?P<metric>.{1,60}?),[ \t]?(?P<side>[\w ]{1,12})
 
 
 def side_free(head: str) -> str:
-    """"decode tok/s, candidate" -> "decode tok/s": the measure a "metric, side" header names."""
+    """ "decode tok/s, candidate" -> "decode tok/s": the measure a "metric, side" header names."""
     m = _METRIC_SIDE_RE.match(head)
     return m.group("metric").strip() if m and SIDE_CELL_RE.match(m.group("side").strip()) else head
 
 
 def _name_side_columns(header: list[str]) -> list[str]:
-    """"decode tok/s, baseline | candidate": a column headed by a side word alone measures the metric the
+    """ "decode tok/s, baseline | candidate": a column headed by a side word alone measures the metric the
     header to its left names with its own side."""
     out = list(header)
     for ci in range(2, len(out)):
@@ -176,7 +177,7 @@ _RULE_LINE_RE = re.compile(r"^[\s=*#-]*$")
 
 
 def _banner_sides(header: list[str], above: list[str]) -> list[str] | None:
-    """"PERFORMANCE OVERVIEW ( main / ep+tp branch)" over a table whose header is dashes ("-- | -- | --") or
+    """ "PERFORMANCE OVERVIEW ( main / ep+tp branch)" over a table whose header is dashes ("-- | -- | --") or
     was a first row of values (a rendered copy drops the dashes): the banner names the two value columns, in
     order, and so their sides."""
     if len(header) != 3 or not (all(_DASHES_RE.match(clean(h)) for h in header) or _values_row(header)):
@@ -233,7 +234,7 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
             label_head = names  # (before the settings rows: "| Model | Input/Output Lengths | TP Size | |" sets none)
         elif (found := _settings_row(row)) is not None:
             key, at = found
-            for ci, c in enumerate(row.cells[at + 1:], start=at + 1):
+            for ci, c in enumerate(row.cells[at + 1 :], start=at + 1):
                 if clean(c):
                     setup[ci][key] = clean(c)
         else:
@@ -244,9 +245,9 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
     groups = _groups(table.header)
     header = list(table.header)
     # the header's key cell: its first, or the first after the empty cells over the label columns
-    hk = next((i for i, h in enumerate(header[:_MAX_LABEL_COLS + 1]) if clean(h)), 0)
+    hk = next((i for i, h in enumerate(header[: _MAX_LABEL_COLS + 1]) if clean(h)), 0)
     head_key = setup_key(clean(header[hk]).rstrip(":")) if any(setup) else None
-    named = [g for g in groups[hk + 1:] if g]
+    named = [g for g in groups[hk + 1 :] if g]
     if head_key is not None and named and all(_names_value_of(head_key, g) for g in named):
         # "| GPU | H100 | | H200 | |" over "| TP | 1 | 2 | 1 | 2 |": the header's first cell labels the header
         # row as the settings rows under it are labelled, so each group is a value of that key, and the row
@@ -254,9 +255,9 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
         for ci in range(hk + 1, len(header)):
             if groups[ci]:  # "H200 141GB HBM3" is the H200 (its spelling stays in the column's name)
                 setup[ci].setdefault(head_key, qualifiers(groups[ci]).get(head_key, groups[ci]))
-        header[:hk + 1] = (label_head + [""] * (hk + 1))[:hk + 1]
+        header[: hk + 1] = (label_head + [""] * (hk + 1))[: hk + 1]
     elif label_head:
-        header[:len(label_head)] = label_head
+        header[: len(label_head)] = label_head
     if len(label_head) > 1:
         _continue_labels(table, len(label_head))
     for ci in range(max(1, len(label_head)), len(header)):
@@ -265,8 +266,13 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
             header[ci] = _join(groups[ci], word)
         elif not _head(header[ci]):
             header[ci] = groups[ci]
-        elif sub is not None and _DELTA_WORD_RE.match(clean(header[ci])) and ci > 1 and \
-                groups[ci - 1] != groups[ci] and not clean(table.header[ci - 1]):
+        elif (
+            sub is not None
+            and _DELTA_WORD_RE.match(clean(header[ci]))
+            and ci > 1
+            and groups[ci - 1] != groups[ci]
+            and not clean(table.header[ci - 1])
+        ):
             header[ci] = _join(groups[ci - 1], clean(header[ci]))  # "Change" after a group is that group's
     table.header = header
     table.rows = table.rows[k:]

@@ -20,10 +20,13 @@ from ledger.vocab.units import UNITS, is_measure_unit
 # A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word
 _BASE_WORD_RE = re.compile(
     r"(?<![\w-])(?:baseline|base|before|main|master|original|ref|reference|w/o|without|old|previous|prior|upstream|"
-    r"default|vanilla|stock|eager)(?![\w-])", re.IGNORECASE)
+    r"default|vanilla|stock|eager)(?![\w-])",
+    re.IGNORECASE,
+)
 _NEW_WORD_RE = re.compile(
     r"(?<![\w-])(?:this pr|pr|after|new|ours|patched|fixed|branch|optimi[sz]ed|opt|with|candidate|proposed)(?![\w-])",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # "Req/s branch / main": the cells are "new / baseline" pairs in the header's order
 SLASH_SIDES_RE = re.compile(r"(?P<a>[\w.-]{1,20})\s*/\s*(?P<b>[\w.-]{1,20})\s*(?:\([^()]{0,20}\))?\s*$")
 
@@ -79,8 +82,11 @@ _BUILD_RE = re.compile(r"[bB]\d{4,5}")
 def _revision_word(word: str) -> bool:
     """A header's last word that names a code state: a short sha ("4b3c2a1"), a build ("b4120") or a branch
     ("my-branch")."""
-    return _is_short_sha(word) or bool(_BUILD_RE.fullmatch(word)) or (
-        bool(_BRANCH_RE.fullmatch(word)) and word.lower() not in UNIT_WORDS)
+    return (
+        _is_short_sha(word)
+        or bool(_BUILD_RE.fullmatch(word))
+        or (bool(_BRANCH_RE.fullmatch(word)) and word.lower() not in UNIT_WORDS)
+    )
 
 
 def column_revisions(named: Mapping[str | int, Revision], heads: dict[int, str]) -> dict[int, Revision]:
@@ -102,8 +108,12 @@ def column_revisions(named: Mapping[str | int, Revision], heads: dict[int, str])
     for cols in stems.values():
         tails = [heads[ci].split()[-1] for ci in cols]
         # ("t/s master | t/s ab/q4k-matvec": the base by its branch name beside a branch of the PR's)
-        if len(cols) >= 2 and len(set(tails)) == len(tails) and any(_revision_word(t) for t in tails) and \
-                all(_revision_word(t) or t.lower() in _BASE_BRANCHES for t in tails):
+        if (
+            len(cols) >= 2
+            and len(set(tails)) == len(tails)
+            and any(_revision_word(t) for t in tails)
+            and all(_revision_word(t) or t.lower() in _BASE_BRANCHES for t in tails)
+        ):
             for ci, tail in zip(cols, tails, strict=True):
                 out[ci] = Revision(label=tail, head=tail.lower() if _is_short_sha(tail) else None)
     return out
@@ -113,8 +123,14 @@ GENERIC_HEAD_RE = re.compile(r"^(?:scores?|acc(?:uracy)?|mean|avg|average|result
 
 
 _SUFFIX_UNIT_RE = re.compile(r"(?:^|[_ ])(ms|us|µs|ns|s|sec|gbps|tflops|gflops|tok_s|tokens_s|pct)$", re.IGNORECASE)
-_SUFFIX_UNITS = {"pct": "%", "gbps": "GB/s", "tflops": "TFLOPS", "gflops": "GFLOPS", "tok_s": "tok/s",
-                 "tokens_s": "tokens/s"}
+_SUFFIX_UNITS = {
+    "pct": "%",
+    "gbps": "GB/s",
+    "tflops": "TFLOPS",
+    "gflops": "GFLOPS",
+    "tok_s": "tok/s",
+    "tokens_s": "tokens/s",
+}
 
 
 def unit_of_header(head: str) -> str | None:
@@ -133,7 +149,7 @@ def unit_of_header(head: str) -> str | None:
         return last  # "PR GFLOPS", "TTFT ms"
     run = _RUN_PAREN_RE.search(head)
     if run is not None and run.start() > 0:
-        return unit_of_header(head[:run.start()])  # "Req/s (F3=0)": the run's setting follows the unit
+        return unit_of_header(head[: run.start()])  # "Req/s (F3=0)": the run's setting follows the unit
     return None
 
 
@@ -152,11 +168,12 @@ def head_without_unit(head: str) -> str:
     goes too ("p50 ttft (PR) [ms]" -> "p50 ttft")."""
     bare = HEAD_UNIT_RE.sub("", head).strip()
     side = _SIDE_PAREN_RE.search(bare) if bare != head.strip() else None
-    return bare[:side.start()].strip() if side and side.start() > 0 else bare
+    return bare[: side.start()].strip() if side and side.start() > 0 else bare
 
 
-_SIDE_PAREN_RE = re.compile(r"\s?\(\s?(?:" + _BASE_WORD_RE.pattern + "|" + _NEW_WORD_RE.pattern + r")\s?\)$",
-                            re.IGNORECASE)
+_SIDE_PAREN_RE = re.compile(
+    r"\s?\(\s?(?:" + _BASE_WORD_RE.pattern + "|" + _NEW_WORD_RE.pattern + r")\s?\)$", re.IGNORECASE
+)
 
 
 def metric_name(label: str, head: str, role: str) -> str:
@@ -169,8 +186,11 @@ def metric_name(label: str, head: str, role: str) -> str:
     return f"{head} ({label})" if looks_metric(head) else f"{label} {head}"
 
 
-_METRICISH = re.compile(r"throughput|latency|ttft|tpot|itl|e2e|time|(?<!per-)tok|acc|score|gsm|mmlu|length|rate|"
-                        r"speed|mean|median|p\d\d|avg|memory|duration|exact|match", re.IGNORECASE)
+_METRICISH = re.compile(
+    r"throughput|latency|ttft|tpot|itl|e2e|time|(?<!per-)tok|acc|score|gsm|mmlu|length|rate|"
+    r"speed|mean|median|p\d\d|avg|memory|duration|exact|match",
+    re.IGNORECASE,
+)
 
 
 def looks_metric(text: str) -> bool:

@@ -28,6 +28,7 @@ class Table(Protocol):
     @property
     def rows(self) -> Sequence[_Row]: ...
 
+
 _NUMBER_RE = re.compile(r"^[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)%?$")
 
 
@@ -59,5 +60,4 @@ def name_headless_columns(tables: Sequence[Table], warn: Callable[[int, str], No
             t.header = list(twin.header)
         else:
             t.header = [f"column {k + 1}" for k in range(len(t.header))]
-            warn(t.header_line, f"table without a header row: its {len(t.header)} columns are named by "
-                                    "position")
+            warn(t.header_line, f"table without a header row: its {len(t.header)} columns are named by position")

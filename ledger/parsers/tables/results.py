@@ -69,11 +69,19 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     lead = ctx.lead_in(block)
     task = (named_benchmark(lead) if lead else None) or _turn_task(ctx, block)
     # "Mean TTFT (ms): | 412.7 | 398.2": a console summary's colon ends the name, it is not part of it
-    labels = [" / ".join(clean(row.cells[i]).removesuffix(":").rstrip() for i in label_cols
-                         if i < len(row.cells) and clean(row.cells[i])) for row in table.rows]
+    labels = [
+        " / ".join(
+            clean(row.cells[i]).removesuffix(":").rstrip()
+            for i in label_cols
+            if i < len(row.cells) and clean(row.cells[i])
+        )
+        for row in table.rows
+    ]
     # "| B1: PR | `d062a476...` | 96.89% |": a column of the sha each row was measured on
-    rev_col = next((i for i, r in enumerate(roles) if r == "config" and i < len(headers)
-                    and REVISION_HEAD_RE.match(headers[i])), None)
+    rev_col = next(
+        (i for i, r in enumerate(roles) if r == "config" and i < len(headers) and REVISION_HEAD_RE.match(headers[i])),
+        None,
+    )
     bases: dict[frozenset[str], Row] = {}
     clash = False
     # "baseline" beside "baseline-fused_scatter": the row named by the side word alone is the baseline, the
@@ -112,7 +120,7 @@ def _turn_task(ctx: Context, block: Block) -> str | None:
     (5-shot)" over model headings and their tables of filters), when no sentence between names another."""
     blocks = ctx.doc.blocks
     i = next((k for k, b in enumerate(blocks) if b is block), -1)
-    for b in reversed(blocks[max(0, i - _TASK_REACH):max(0, i)]):
+    for b in reversed(blocks[max(0, i - _TASK_REACH) : max(0, i)]):
         if b.kind == "comment":
             return None  # the turn's start
         if b.kind in ("text", "item") and not b.in_code and (task := named_benchmark(b.text[:300])):
@@ -196,8 +204,7 @@ def _title(ctx: Context) -> str:
     return str(got)
 
 
-_BASE_ALONE_RE = re.compile(r"^(?:baseline|base|before|main|master|original|reference|ref|old|default)$",
-                            re.IGNORECASE)
+_BASE_ALONE_RE = re.compile(r"^(?:baseline|base|before|main|master|original|reference|ref|old|default)$", re.IGNORECASE)
 _LABEL_NUMBER_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
 
 

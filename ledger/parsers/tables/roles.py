@@ -28,12 +28,16 @@ from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name
 
 _DELTA_HEADER_RE = re.compile(
     r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
-    r"uplift|relative", re.IGNORECASE)
-_NEW_HEADER_RE = re.compile(r"this pr|\bpr\b|after|new|opt(?:imi[sz]ed)?|ours|patched|fix|with\b|candidate|proposed",
-                            re.IGNORECASE)
+    r"uplift|relative",
+    re.IGNORECASE,
+)
+_NEW_HEADER_RE = re.compile(
+    r"this pr|\bpr\b|after|new|opt(?:imi[sz]ed)?|ours|patched|fix|with\b|candidate|proposed", re.IGNORECASE
+)
 _BASE_HEADER_RE = re.compile(
     r"^(?:baseline|base|before|main|original|ref(?:erence)?|w/o|without|old|previous|upstream|default)\b(?!-\w)",
-    re.IGNORECASE)  # "base-new_indices/B" is a variant built on the baseline, measured against it
+    re.IGNORECASE,
+)  # "base-new_indices/B" is a variant built on the baseline, measured against it
 _COUNT_HEAD_RE = re.compile(r"(?<![\w-])(?:steps?|count|iterations?|requests?|calls?)[\s,:]*$", re.IGNORECASE)
 _SIDE_NAME_RE = re.compile(r"(?<![\w-])(?:branch|this pr|baseline|candidate|before|after)$", re.IGNORECASE)
 _CONFIG_HEADERS_RE = re.compile(
@@ -44,7 +48,9 @@ _CONFIG_HEADERS_RE = re.compile(
     # training runs' shape (Megatron / DeepSpeed): hidden dim, attention heads, layers, grad-accumulation steps,
     # micro / global batch, model parallel, steps
     r"hd|hs|ah|nl|gas|mbz|mbs|gbs|mp|zero[ -]?stage|micro[ _-]?batch|global[ _-]?batch|grad(?:ient)?[ _-]?accum\w*|"
-    r"steps)\b", re.IGNORECASE)
+    r"steps)\b",
+    re.IGNORECASE,
+)
 
 
 REVISION_HEAD_RE = re.compile(r"^(?:revision|rev|commit|sha|build|head|git (?:sha|commit))$", re.IGNORECASE)
@@ -55,8 +61,11 @@ _UNBOUNDED_RE = re.compile(r"^(?:inf|infinity|∞|unlimited)$", re.IGNORECASE)
 _PR_HEAD_RE = re.compile(r"^#\d")
 _BAR_HEAD_RE = re.compile(r"^(?:old|previous|current|new|updated)\s(?:" + BAR_WORDS + "|baselines?)$", re.IGNORECASE)
 _BRACKET_UNIT_RE = re.compile(r"\s?\[[^\[\]]{1,12}\]$")
-_STAT_HEADER_RE = re.compile(r"^(?:avg|average|mean|median|min|max|minimum|maximum|p\d{1,2}(?:\.\d)?|"
-                             r"\d{1,2}(?:\.\d)?(?:th|%)? ?(?:pct|percentile)|total|sum)$", re.IGNORECASE)
+_STAT_HEADER_RE = re.compile(
+    r"^(?:avg|average|mean|median|min|max|minimum|maximum|p\d{1,2}(?:\.\d)?|"
+    r"\d{1,2}(?:\.\d)?(?:th|%)? ?(?:pct|percentile)|total|sum)$",
+    re.IGNORECASE,
+)
 _SPREAD_HEADER_RE = re.compile(f"^{SPREAD_WORDS}" + r"(?![a-z])", re.IGNORECASE)
 # "new_std", "baseline std", "Runs 2-5 Standard Dev."
 _SPREAD_TAIL_RE = re.compile(r"(?<=[a-z0-9])[_ ]" + SPREAD_WORDS + "$", re.IGNORECASE)
@@ -77,11 +86,22 @@ def column_roles(table: Table, title: str = "") -> list[str]:
             # request rate sweep ends at "inf", no limit; "Concurrency" over "mc=4" spells the flag with it)
             unbounded = sum(bool(_UNBOUNDED_RE.match(c)) for c in cells)
             keyed = sum(bool(KEYED_NUMBER_RE.match(c)) for c in cells)
-            inputs = bool(head) and ((" " not in head and is_input_name(head)) or is_config_label(head)) and \
-                bool(cells) and numeric + keyed + unbounded == len(cells) and numeric + keyed > 0
+            inputs = (
+                bool(head)
+                and ((" " not in head and is_input_name(head)) or is_config_label(head))
+                and bool(cells)
+                and numeric + keyed + unbounded == len(cells)
+                and numeric + keyed > 0
+            )
             # "| naive_forward | fused_forward | speedup |" over "| 2.40 | 1.60 | 1.50x |": measured times, no names
-            measured = not inputs and bool(head) and bool(cells) and numeric == len(cells) and \
-                all("." in c for c in cells) and len(table.header) >= 3
+            measured = (
+                not inputs
+                and bool(head)
+                and bool(cells)
+                and numeric == len(cells)
+                and all("." in c for c in cells)
+                and len(table.header) >= 3
+            )
             roles.append("config" if inputs else "value" if measured else "label")
             continue
         if cells and REVISION_HEAD_RE.match(head) and all(_SHA_CELL_RE.match(c) for c in cells):
@@ -89,8 +109,7 @@ def column_roles(table: Table, title: str = "") -> list[str]:
             continue
         if cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells):
             # words: part of the row's name, or a setting named by its header ("causal | False")
-            if (roles[-1] != "label" or row_id) and head and " " not in head and \
-                    (row_id or is_input_name(head)):
+            if (roles[-1] != "label" or row_id) and head and " " not in head and (row_id or is_input_name(head)):
                 roles.append("config")  # after a row's id, its one-word columns are what the id spells out
             else:
                 roles.append("label" if roles[-1] == "label" else "text")
@@ -98,17 +117,24 @@ def column_roles(table: Table, title: str = "") -> list[str]:
             # "Old threshold | Week avg | New threshold": the bar a run was held to is the reference of what it
             # measured; the bar the PR sets (a new one) is a setting, never a result
             roles.append("config" if _NEW_HEADER_RE.match(head) else "baseline")
-        elif cells and any(settings_cell(c) for c in cells) and \
-                all(settings_cell(c) or not find_numbers(c) for c in cells):
+        elif (
+            cells
+            and any(settings_cell(c) for c in cells)
+            and all(settings_cell(c) or not find_numbers(c) for c in cells)
+        ):
             roles.append("config")  # "`mtp_nextn=2`, `overlap=True`" under "Parameters": each row's settings
         elif _SPREAD_HEADER_RE.match(head) or _SPREAD_TAIL_RE.search(head):
             roles.append("spread")  # the standard deviation of the value column before it
         elif _STAT_HEADER_RE.match(head):
             roles.append("value")  # avg | min | max | p99: every statistic cell is a result
-        elif (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head)) and \
-                not _MEASURE_HEAD_RE.search(head) and not _SETTING_HEAD_RE.match(head) and \
-                not (cells and all(c.endswith("%") for c in cells)) and not _SIDE_NAME_RE.search(head) and \
-                not _PR_HEAD_RE.match(head):
+        elif (
+            (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head))
+            and not _MEASURE_HEAD_RE.search(head)
+            and not _SETTING_HEAD_RE.match(head)
+            and not (cells and all(c.endswith("%") for c in cells))
+            and not _SIDE_NAME_RE.search(head)
+            and not _PR_HEAD_RE.match(head)
+        ):
             # "tokens/sec" opens like "tokens" but is a rate; a "rate" of percentages is measured, not set; "ep+tp
             # branch" names the side a run was measured on, not a setting; "#4605 CuTe DSL at this head" names
             # another PR's build, measured beside this one (a count is "# prompts", never "#4605")
@@ -131,8 +157,13 @@ def column_roles(table: Table, title: str = "") -> list[str]:
     values = [i for i, r in enumerate(roles) if r == "value"]
     deltas = [i for i, r in enumerate(roles) if r == "delta"]
     heads = table.header + [""] * (ncols - len(table.header))  # a row may hold more cells than the header
-    if "baseline" not in roles and len(values) == 2 and deltas and _same_measure(table, values) and \
-            not _own_deltas(heads, values, deltas):
+    if (
+        "baseline" not in roles
+        and len(values) == 2
+        and deltas
+        and _same_measure(table, values)
+        and not _own_deltas(heads, values, deltas)
+    ):
         dh = clean(heads[deltas[0]]).lower()
         h0, h1 = (clean(heads[i]).lower() for i in values)
         first_word = lambda h: h.split()[0] if h.split() else h  # noqa: E731
@@ -191,8 +222,10 @@ _RATIO_HEAD_RE = re.compile(r"([A-Za-z0-9][\w.-]{0,20})\s?/\s?([A-Za-z0-9][\w.-]
 
 
 # "Cake vs FlashKDA", "Cake vs #4605 backend": a change column naming two value columns by their first words
-_VS_HEAD_RE = re.compile(r"([A-Za-z0-9#][\w.#-]{0,20})\s(?:vs\.?|versus)\s([A-Za-z0-9#][\w.#-]{0,20})"
-                         r"(?:\s[\w.-]{1,20})?")
+_VS_HEAD_RE = re.compile(
+    r"([A-Za-z0-9#][\w.#-]{0,20})\s(?:vs\.?|versus)\s([A-Za-z0-9#][\w.#-]{0,20})"
+    r"(?:\s[\w.-]{1,20})?"
+)
 
 
 def _vs_baseline(table: Table, roles: list[str], values: list[int], deltas: list[int]) -> None:
@@ -247,7 +280,7 @@ def _named_in(title: str, word: str) -> bool:
 
 
 def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
-    """"PPL | ΔPPL | KLD": a delta column named after one value column is that column's change (against a
+    """ "PPL | ΔPPL | KLD": a delta column named after one value column is that column's change (against a
     reference row), so the two value columns are two metrics, not a value and its baseline."""
     names = [clean(heads[i]).lower() for i in values]
     for d in deltas:
@@ -262,8 +295,7 @@ def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
 # "TP=8 (μs)", "bs=64": a header that gives a setting its value names the run of a value column, it is no
 # column of settings
 _SETTING_HEAD_RE = re.compile(r"^\s*[A-Za-z_][\w.-]{0,20}\s?=\s?[\w.]{1,20}(?:\s|$)")
-_MEASURE_HEAD_RE = re.compile(r"/s\b|/sec\b|per sec|throughput|latency|ttft|tpot|\bitl\b|\btime\b|speed",
-                              re.IGNORECASE)
+_MEASURE_HEAD_RE = re.compile(r"/s\b|/sec\b|per sec|throughput|latency|ttft|tpot|\bitl\b|\btime\b|speed", re.IGNORECASE)
 
 
 _NUMBER_WORD_RE = re.compile(r"(?<![\w.])#?\d+(?![\w.])")
@@ -293,8 +325,9 @@ def pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int,
         return _pair_columns(table, values, bases)
     out: dict[int, int] = {}
     for run in runs:
-        out.update(_pair_columns(table, [v for v in values if setup_of(v) == run],
-                                 [b for b in bases if setup_of(b) == run]))
+        out.update(
+            _pair_columns(table, [v for v in values if setup_of(v) == run], [b for b in bases if setup_of(b) == run])
+        )
     return out
 
 
@@ -351,33 +384,44 @@ def _stem_words(head: str) -> list[str]:
 
 
 def _stem_pairs(table: Table, values: list[int], bases: list[int]) -> dict[int, int]:
-    """"bf16_fwd_us | scaled_fwd_us": columns whose names differ in one word (the side) and agree in the rest
+    """ "bf16_fwd_us | scaled_fwd_us": columns whose names differ in one word (the side) and agree in the rest
     (the measure) pair, the baseline's with the value's."""
     heads = [table.header[i] if i < len(table.header) else "" for i in range(max(values + bases, default=0) + 1)]
     out: dict[int, int] = {}
     for v in values:
         wv = _stem_words(heads[v])
-        found = [b for b in bases if len(_stem_words(heads[b])) == len(wv) > 1 and
-                 sum(a != c for a, c in zip(_stem_words(heads[b]), wv, strict=True)) == 1]
+        found = [
+            b
+            for b in bases
+            if len(_stem_words(heads[b])) == len(wv) > 1
+            and sum(a != c for a, c in zip(_stem_words(heads[b]), wv, strict=True)) == 1
+        ]
         if len(found) == 1:
             out[v] = found[0]
     return out
 
 
 def _stem_baselines(table: Table, roles: list[str]) -> None:
-    """"bf16_fwd_us | scaled_fwd_us | scaled_fwd_speedup": the side a speed-up column names is the new one,
+    """ "bf16_fwd_us | scaled_fwd_us | scaled_fwd_speedup": the side a speed-up column names is the new one,
     the column that differs from it in that word alone is its baseline (for each stem of the table)."""
     heads = [clean(table.header[i]) if i < len(table.header) else "" for i in range(len(roles))]
     values = [i for i, r in enumerate(roles) if r == "value"]
     for d in (i for i, r in enumerate(roles) if r == "delta"):
         wd = [w for w in _stem_words(heads[d]) if not _DELTA_HEADER_RE.fullmatch(w)]
-        new = [v for v in values if _stem_words(heads[v])[:len(wd)] == wd and len(_stem_words(heads[v])) == len(wd) + 1]
+        new = [
+            v for v in values if _stem_words(heads[v])[: len(wd)] == wd and len(_stem_words(heads[v])) == len(wd) + 1
+        ]
         if len(new) != 1 or not wd:
             continue
         wn = _stem_words(heads[new[0]])
-        others = [v for v in values if v != new[0] and len(_stem_words(heads[v])) == len(wn) and
-                  sum(a != c for a, c in zip(_stem_words(heads[v]), wn, strict=True)) == 1 and
-                  _stem_words(heads[v])[1:] == wn[1:]]
+        others = [
+            v
+            for v in values
+            if v != new[0]
+            and len(_stem_words(heads[v])) == len(wn)
+            and sum(a != c for a, c in zip(_stem_words(heads[v]), wn, strict=True)) == 1
+            and _stem_words(heads[v])[1:] == wn[1:]
+        ]
         if len(others) == 1:
             roles[others[0]] = "baseline"
 

@@ -51,8 +51,11 @@ class TableInfo:
         self.variants = _variant_heads([clean(table.header[i]) for i in self.value_cols if i < len(table.header)])
         """Value headers whose trailing parenthesis is all that tells them from another ("PR | PR (fused)")."""
         # the label columns that name a setting ("Model", "ISL/OSL", "GPU"): the row's name is its setup too
-        self.setting_labels = [i for i, r in enumerate(roles) if r == "label" and i < len(table.header)
-                               and setting_keys(clean(table.header[i]))]
+        self.setting_labels = [
+            i
+            for i, r in enumerate(roles)
+            if r == "label" and i < len(table.header) and setting_keys(clean(table.header[i]))
+        ]
         self.column_setup = table.column_setup
         self.row_id = bool(self.label_cols) and self.label_cols[0] == 0 and row_id_column(table)
         """The first column is a free row id ("B200:standard:17:float32:indexed"): it names the row, not the
@@ -113,6 +116,10 @@ def _variant_heads(heads: list[str]) -> frozenset[str]:
     bare: dict[str, list[str]] = {}
     for h in heads:
         bare.setdefault(head_without_unit(h), []).append(h)
-    return frozenset(h for group in bare.values() if len(set(group)) > 1 for h in group
-                     if h != head_without_unit(h) and unit_of_header(h) is None)
-
+    return frozenset(
+        h
+        for group in bare.values()
+        if len(set(group)) > 1
+        for h in group
+        if h != head_without_unit(h) and unit_of_header(h) is None
+    )

@@ -48,8 +48,9 @@ from ledger.vocab.metrics import column_kind
 from ledger.vocab.outcomes import VERDICT_WORDS, find_outcome, verdict_word
 from ledger.vocab.setup import qualifiers
 
-_CELL_REF_RE = re.compile(r"\(\s*(?:ref(?:erence)?\.?|baseline|vs\.?|was)\s*:?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\)",
-                          re.IGNORECASE)
+_CELL_REF_RE = re.compile(
+    r"\(\s*(?:ref(?:erence)?\.?|baseline|vs\.?|was)\s*:?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\)", re.IGNORECASE
+)
 
 
 _Parsed = tuple[float, float | None, bool, str | None, float | None, str | None]
@@ -87,8 +88,19 @@ class _RowReader:
     its claims and returns whether it took the cell, so the first shape that fits decides, in the order the
     shapes are tried, and a shape that does not fit leaves the cell to the next."""
 
-    def __init__(self, ctx: Context, block: Block, table: Table, row: Row, roles: list[str], headers: list[str],
-                 label: str, section: str, base_row: Row | None, info: TableInfo) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        block: Block,
+        table: Table,
+        row: Row,
+        roles: list[str],
+        headers: list[str],
+        label: str,
+        section: str,
+        base_row: Row | None,
+        info: TableInfo,
+    ) -> None:
         self.ctx, self.block, self.table, self.row = ctx, block, table, row
         self.roles, self.headers, self.label, self.section = roles, headers, label, section
         self.base_row, self.info = base_row, info
@@ -118,8 +130,12 @@ class _RowReader:
             yield from self._read(c)
 
     def _read(self, c: _Cell) -> Iterator[Claim]:
-        if (yield from self._packed(c)) or (yield from self._arrow(c)) or (yield from self._slash_or_runs(c)) \
-                or (yield from self._spaced(c)):
+        if (
+            (yield from self._packed(c))
+            or (yield from self._arrow(c))
+            or (yield from self._slash_or_runs(c))
+            or (yield from self._spaced(c))
+        ):
             return
         if not c.numeric:
             yield from self._worded(c)
@@ -186,8 +202,15 @@ class _RowReader:
                 continue
             unit = pv[3] or (name if name.lower() in UNIT_WORDS else None)
             metric = f"{label} {c.head} {name}".strip() if label else f"{c.head} {name}"
-            yield self.ctx.claim(column_kind(metric, self.section, unit), self.row.line, c.cell.strip(),
-                                 metric=metric, value=pv[0], unit=unit, config=self._config(c, part=name))
+            yield self.ctx.claim(
+                column_kind(metric, self.section, unit),
+                self.row.line,
+                c.cell.strip(),
+                metric=metric,
+                value=pv[0],
+                unit=unit,
+                config=self._config(c, part=name),
+            )
         return True
 
     def _arrow(self, c: _Cell) -> Generator[Claim, None, bool]:
@@ -201,9 +224,17 @@ class _RowReader:
         bare = ARROW_SIDES_RE.sub("", c.head).strip(" ,;:") or c.head
         unit = am.group(4) or am.group(2) or info.head(bare)[0]
         metric = metric_name(self.label, info.head(bare)[1] or bare, c.role)
-        yield self.ctx.claim(column_kind(metric, self.section, unit), self.row.line, c.cell.strip(), metric=metric,
-                             value=to_float(am.group(3)), unit=unit, reference=to_float(am.group(1)),
-                             config=self._config(c), **c.at)
+        yield self.ctx.claim(
+            column_kind(metric, self.section, unit),
+            self.row.line,
+            c.cell.strip(),
+            metric=metric,
+            value=to_float(am.group(3)),
+            unit=unit,
+            reference=to_float(am.group(1)),
+            config=self._config(c),
+            **c.at,
+        )
         return True
 
     def _slash_or_runs(self, c: _Cell) -> Generator[Claim, None, bool]:
@@ -227,8 +258,17 @@ class _RowReader:
         side = SLASH_SIDES_RE.search(c.head)
         named = self.ctx.named.get(side.group("ab"[sides[0]]).lower()) if side else None
         extra: dict[str, Any] = {"revision": named} if named is not None else {}
-        yield self.ctx.claim(column_kind(metric, self.section, unit), self.row.line, c.cell.strip(), metric=metric,
-                             value=nv, unit=unit, reference=bv, config=self._config(c), **extra)
+        yield self.ctx.claim(
+            column_kind(metric, self.section, unit),
+            self.row.line,
+            c.cell.strip(),
+            metric=metric,
+            value=nv,
+            unit=unit,
+            reference=bv,
+            config=self._config(c),
+            **extra,
+        )
         return True
 
     def _runs(self, c: _Cell) -> Generator[Claim, None, bool]:
@@ -243,33 +283,54 @@ class _RowReader:
         unit = self.info.head(c.head)[0]
         for k, v in enumerate(runs):
             ref = base_runs[k] if base_runs and len(base_runs) == len(runs) else None
-            yield self.ctx.claim(column_kind(metric, self.section, unit), row.line, c.cell.strip(),
-                                 metric=metric, value=v, unit=unit, reference=ref,
-                                 config=self._config(c, run=str(k + 1)))
+            yield self.ctx.claim(
+                column_kind(metric, self.section, unit),
+                row.line,
+                c.cell.strip(),
+                metric=metric,
+                value=v,
+                unit=unit,
+                reference=ref,
+                config=self._config(c, run=str(k + 1)),
+            )
         return True
 
     def _spaced(self, c: _Cell) -> Generator[Claim, None, bool]:
         # "88.0% 75.5% 61.2%" under "pos accept": one value per position, in order
-        if c.numeric or c.role not in ("value", "mixed") or not SPACED_LIST_RE.match(c.cleaned) \
-                or not self._take_cell(c):
+        if (
+            c.numeric
+            or c.role not in ("value", "mixed")
+            or not SPACED_LIST_RE.match(c.cleaned)
+            or not self._take_cell(c)
+        ):
             return False
         metric = metric_name(self.label, self.info.head(c.head)[1] or c.head, c.role)
         for k, part in enumerate(c.cleaned.split()):
             pv = cell_value(part)
             if pv is not None:
-                yield self.ctx.claim(column_kind(metric, self.section, pv[3]), self.row.line, c.cell.strip(),
-                                     metric=metric, value=pv[0], unit=pv[3],
-                                     config=self._config(c, position=str(k + 1)))
+                yield self.ctx.claim(
+                    column_kind(metric, self.section, pv[3]),
+                    self.row.line,
+                    c.cell.strip(),
+                    metric=metric,
+                    value=pv[0],
+                    unit=pv[3],
+                    config=self._config(c, position=str(k + 1)),
+                )
         return True
 
     def _worded(self, c: _Cell) -> Iterator[Claim]:
         # "74.45 (partials decay 92→74)" under a "score" column: the column names the metric
         if c.role in ("mixed", "value", "delta") and (find_numbers(c.cell) or find_outcome(c.cell)):
             head, label = c.head, self.label
-            subject = f"{head} ({label})" if head and label and looks_metric(head) and head.lower() not in \
-                label.lower() else (label or head or None)
-            yield from with_printed_verdict(prose.claims_in_text(self.ctx, self.row.line, c.cell, c.start,
-                                                                 subject=subject), c.cell)
+            subject = (
+                f"{head} ({label})"
+                if head and label and looks_metric(head) and head.lower() not in label.lower()
+                else (label or head or None)
+            )
+            yield from with_printed_verdict(
+                prose.claims_in_text(self.ctx, self.row.line, c.cell, c.start, subject=subject), c.cell
+            )
 
     def _value(self, c: _Cell) -> Iterator[Claim]:
         """A numeric cell: its value under the column's metric, with its reference, spread and setup."""
@@ -292,9 +353,22 @@ class _RowReader:
             config["gate"] = label  # "gate | gsm8k | acceptance length": the row names the gate
         pm = self._trailing_paren(c)
         self.ctx.take(self.row.line, c.start, c.start + (pm.start() if pm and c.off >= 0 else len(c.cell)))
-        yield self.ctx.claim(kind, self.row.line, c.cell.strip(), metric=metric, value=value, high=high,
-                             approx=approx, unit=unit, reference=ref, stderr=stderr, stddev=stddev, printed=printed,
-                             config=config, **c.at)
+        yield self.ctx.claim(
+            kind,
+            self.row.line,
+            c.cell.strip(),
+            metric=metric,
+            value=value,
+            high=high,
+            approx=approx,
+            unit=unit,
+            reference=ref,
+            stderr=stderr,
+            stddev=stddev,
+            printed=printed,
+            config=config,
+            **c.at,
+        )
         if pm and c.off >= 0:
             yield from self._paren_claims(c, pm, base_paren, metric, config)
 
@@ -304,8 +378,7 @@ class _RowReader:
         if unit or head_unit:
             return unit or head_unit
         if not self.label_unit:
-            self.label_unit.append(unit_of_header(self.label) or (self.info.section_unit if role == "value"
-                                                                  else None))
+            self.label_unit.append(unit_of_header(self.label) or (self.info.section_unit if role == "value" else None))
         return self.label_unit[0]
 
     def _reference(self, c: _Cell) -> tuple[float | None, str | None]:
@@ -330,8 +403,7 @@ class _RowReader:
             ref = to_float(rm.group(1)) if rm else None
         return ref, base_paren
 
-    def _kind(self, metric: str, metric_head: str, head: str, role: str,
-              unit: str | None) -> tuple[str, str | None]:
+    def _kind(self, metric: str, metric_head: str, head: str, role: str, unit: str | None) -> tuple[str, str | None]:
         """The claim's kind (and a delta's implied "%"), where the row's other cells change what the column
         alone would say."""
         kind = column_kind(metric, self.section, unit)
@@ -363,17 +435,25 @@ class _RowReader:
             return None
         return pm
 
-    def _paren_claims(self, c: _Cell, pm: re.Match[str], base_paren: str | None, metric: str,
-                      config: dict[str, str]) -> Iterator[Claim]:
+    def _paren_claims(
+        self, c: _Cell, pm: re.Match[str], base_paren: str | None, metric: str, config: dict[str, str]
+    ) -> Iterator[Claim]:
         ctx, line, inner = self.ctx, self.row.line, pm.group(1)
         if base_paren is not None and is_numeric_cell(inner) and is_numeric_cell(base_paren):
             # "29.12 TFLOPS (0.6%)" beside a baseline "22.74 TFLOPS (0.5%)": the shares pair as the values do
             iv, bv2 = cell_value(inner), cell_value(base_paren)
             if iv is not None and bv2 is not None:
                 ctx.take(line, c.off + pm.start(), c.off + len(c.cell))
-                yield ctx.claim(column_kind(metric, self.section, iv[3]), line, inner.strip(),
-                                metric=f"{metric} ({iv[3] or 'share'})", value=iv[0], unit=iv[3],
-                                reference=bv2[0], config=config)
+                yield ctx.claim(
+                    column_kind(metric, self.section, iv[3]),
+                    line,
+                    inner.strip(),
+                    metric=f"{metric} ({iv[3] or 'share'})",
+                    value=iv[0],
+                    unit=iv[3],
+                    reference=bv2[0],
+                    config=config,
+                )
                 return
         for claim in prose.claims_in_text(ctx, line, inner, c.off + pm.start(1), subject=metric):
             # "19.5 (-2.50%)": the change was measured in the cell's row and column, under their setup
@@ -382,8 +462,18 @@ class _RowReader:
         ctx.take(line, c.off + pm.start(), c.off + len(c.cell))
 
 
-def row_claims(ctx: Context, block: Block, table: Table, row: Row, roles: list[str], headers: list[str],
-                label: str, section: str, base_row: Row | None, info: TableInfo | None = None) -> Iterator[Claim]:
+def row_claims(
+    ctx: Context,
+    block: Block,
+    table: Table,
+    row: Row,
+    roles: list[str],
+    headers: list[str],
+    label: str,
+    section: str,
+    base_row: Row | None,
+    info: TableInfo | None = None,
+) -> Iterator[Claim]:
     """The claims of one row's result cells (see _RowReader)."""
     if info is None:
         info = TableInfo(table, roles)
@@ -418,8 +508,13 @@ def _find_offsets(row: Row) -> list[int]:
 
 
 _PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
-_ARROW_CELL_RE = re.compile(r"^([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})? ?(?:->|→|=>) ?"
-                            r"([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})?$")
-_VERDICT_CELL_RE = re.compile(r"^\s?(?:[A-Za-z]{1,12}\s?\(\s?)?(?:" + VERDICT_WORDS + r")\s?:?\s?"
-                              r"(?P<change>[-+−]?\d[\d,]*(?:\.\d+)?\s?(?:%|x|×))\s?\)?\s?$", re.IGNORECASE)
+_ARROW_CELL_RE = re.compile(
+    r"^([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})? ?(?:->|→|=>) ?"
+    r"([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})?$"
+)
+_VERDICT_CELL_RE = re.compile(
+    r"^\s?(?:[A-Za-z]{1,12}\s?\(\s?)?(?:" + VERDICT_WORDS + r")\s?:?\s?"
+    r"(?P<change>[-+−]?\d[\d,]*(?:\.\d+)?\s?(?:%|x|×))\s?\)?\s?$",
+    re.IGNORECASE,
+)
 _PAREN_REF_RE = re.compile(r"\s*(?:ref|reference|baseline|vs|was)\b", re.IGNORECASE)

@@ -9,8 +9,26 @@ from ledger.memo import short_text_cache
 from ledger.parsers.tables.headers import head_without_unit
 from ledger.vocab.setup import canonical_key_name, config_key
 
-SETUP_KEYS = frozenset({"model", "gpu", "tp", "ep", "pp", "dp", "isl", "osl", "concurrency", "batch_size", "quant",
-                        "kv_cache", "spec_algo", "draft_len", "gpu_count", "nodes"})
+SETUP_KEYS = frozenset(
+    {
+        "model",
+        "gpu",
+        "tp",
+        "ep",
+        "pp",
+        "dp",
+        "isl",
+        "osl",
+        "concurrency",
+        "batch_size",
+        "quant",
+        "kv_cache",
+        "spec_algo",
+        "draft_len",
+        "gpu_count",
+        "nodes",
+    }
+)
 """The setup keys a leading row or a label column may set (canonical names, see vocab.setup)."""
 
 

@@ -19,10 +19,15 @@ from ledger.vocab.units import is_measure_unit
 _STATED_RE = re.compile(
     r"\b(?:reported metric|metric reported|metric|(?:tables?|figures?|numbers?|values?|cells?))"
     r"(?: (?:below|here|above|in this section))?(?: (?:is|are|gives?|shows?|reports?|lists?))"
-    r"[ :]{1,3}(?:the )?`(?P<name>[^`]{3,80})`", re.IGNORECASE)
+    r"[ :]{1,3}(?:the )?`(?P<name>[^`]{3,80})`",
+    re.IGNORECASE,
+)
 # "... and give output throughput in tokens/second", "presents token throughput in tokens/second"
-_PLAIN_RE = re.compile(r"\b(?:gives?|presents?|shows?|reports?|lists?)\s(?:the\s)?(?P<name>[A-Za-z][\w -]{2,40}?)\s"
-                       rf"in\s(?P<unit>{UNIT_PATTERN})(?![\w/])", re.IGNORECASE)
+_PLAIN_RE = re.compile(
+    r"\b(?:gives?|presents?|shows?|reports?|lists?)\s(?:the\s)?(?P<name>[A-Za-z][\w -]{2,40}?)\s"
+    rf"in\s(?P<unit>{UNIT_PATTERN})(?![\w/])",
+    re.IGNORECASE,
+)
 _MEMO = "tables.stated_measure"
 
 
@@ -43,7 +48,7 @@ def stated_measure(ctx: Context, block: Block) -> Measure | None:
     i = bisect.bisect_left(starts, block.start) - 1
     while i >= 0:
         section, measure = stated[i]
-        if block.section[:len(section)] == section:
+        if block.section[: len(section)] == section:
             return measure
         i -= 1
     return None

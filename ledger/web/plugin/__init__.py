@@ -33,10 +33,24 @@ from ledger.web.plugin import metadata
 
 DATASETTE_1 = int(DATASETTE_VERSION.split(".")[0]) >= 1
 """datasette 1.0 (alphas today) replaced the permission_allowed hook by permission_resources_sql."""
-WRITE_ACTIONS = frozenset((
-    "insert-row", "delete-row", "update-row", "upsert-row", "create-table", "create-view", "alter-table",
-    "set-column-type", "drop-table", "drop-view", "execute-write-sql", "store-query", "update-query", "delete-query",
-))
+WRITE_ACTIONS = frozenset(
+    (
+        "insert-row",
+        "delete-row",
+        "update-row",
+        "upsert-row",
+        "create-table",
+        "create-view",
+        "alter-table",
+        "set-column-type",
+        "drop-table",
+        "drop-view",
+        "execute-write-sql",
+        "store-query",
+        "update-query",
+        "delete-query",
+    )
+)
 """datasette's actions that change a database (0.65 and 1.0 names); denied for every actor."""
 LINKED_VIEWS = frozenset(("pr_claims", "metric_values", "support_cells", "ci_runs"))
 
@@ -113,6 +127,7 @@ def _columns(path: str) -> dict[str, tuple[str, ...]]:
 
 
 if DATASETTE_1:
+
     @hookimpl
     def permission_resources_sql(datasette: Any, actor: Any, action: str) -> Any:
         if action not in WRITE_ACTIONS:
@@ -121,6 +136,7 @@ if DATASETTE_1:
 
         return PermissionSQL.deny("the ledger is served read-only")
 else:
+
     @hookimpl
     def permission_allowed(datasette: Any, actor: Any, action: str, resource: Any) -> bool | None:
         return False if action in WRITE_ACTIONS else None
@@ -157,8 +173,9 @@ def _static_name() -> str:
     from datasette.plugins import get_plugins
 
     here = Path(__file__).parent / "static"
-    return next((str(p["name"]) for p in get_plugins()
-                 if p.get("static_path") and Path(p["static_path"]) == here), __name__)
+    return next(
+        (str(p["name"]) for p in get_plugins() if p.get("static_path") and Path(p["static_path"]) == here), __name__
+    )
 
 
 @hookimpl

@@ -29,21 +29,22 @@ COLUMNS: dict[str, str] = {
     "ordinal": "The claim's position in its document's extraction order.",
     "kind": "What the claim is: accuracy, acceptance, perf, tests, gate, commit, support, constraint, ...",
     "metric": "What was measured, as the document names it (gsm8k, Mean TTFT (ms), acceptance length); "
-              "for a gate, the gate or test.",
-    "value": "The number as printed (the low end of a range), or a support cell's word (yes, no, n/a); "
-             f"{_SAME_UNIT}.",
+    "for a gate, the gate or test.",
+    "value": f"The number as printed (the low end of a range), or a support cell's word (yes, no, n/a); {_SAME_UNIT}.",
     "high": f"The high end of a stated range (4,787 - 4,827), {_SAME_UNIT}.",
     "approx": "1 when the text marks the value approximate (~370, about 1.3 GiB).",
     "unit": "The unit of value, high, reference, stderr and stddev as printed (tok/s/GPU, ms, GiB, %, x); empty "
-            "when none is printed: an accuracy is then in % (96.25) or a fraction (0.9625), as stated.",
+    "when none is printed: an accuracy is then in % (96.25) or a fraction (0.9625), as stated.",
     "reference": f"The baseline the text pairs with the value: 96.25 (ref 96.36), the left side of 158 -> 30 ms; "
-                 f"{_SAME_UNIT}.",
+    f"{_SAME_UNIT}.",
     "stderr": f"The standard error the text states for the value, {_SAME_UNIT}.",
     "stddev": f"The standard deviation the text states for the value, {_SAME_UNIT}.",
     "outcome": "A gate's outcome: pass, fail, waived, skipped, not_run or not_verified.",
     "outcome_text": "The outcome as the text words it (clean, failed (waived; main fails too)).",
     "sha": "A commit hash as printed, lower case (for a CI run: the commit it ran on).",
-    "passed": "Tests passed (a count).", "failed": "Tests failed (a count).", "skipped": "Tests skipped (a count).",
+    "passed": "Tests passed (a count).",
+    "failed": "Tests failed (a count).",
+    "skipped": "Tests skipped (a count).",
     "subject": "A support cell's architecture or model.",
     "feature": "A support cell's feature (its column or table).",
     "engine": "The engine the claim or document speaks for (TensorRT-LLM, vLLM, SGLang).",
@@ -77,7 +78,8 @@ COLUMNS: dict[str, str] = {
 _RESULT_FIRST = ("metric", "value", "unit", "reference", "revision", "config", "text", "line")
 FIRST_COLUMNS: dict[str, tuple[str, ...]] = {
     "claims": ("metric", "value", "unit", "reference", "revision_label", "config", "text", "line"),
-    "pr_claims": _RESULT_FIRST, "metric_values": _RESULT_FIRST,
+    "pr_claims": _RESULT_FIRST,
+    "metric_values": _RESULT_FIRST,
     "support_cells": ("subject", "feature", "engine", "value", "note", "text", "line"),
     "ci_runs": ("sha", "gate", "outcome", "outcome_text", "text", "line"),
 }
@@ -86,8 +88,10 @@ FIRST_COLUMNS: dict[str, tuple[str, ...]] = {
 _TABLES: dict[str, dict[str, Any]] = {
     "documents": {"label_column": "key", "description": "One row per document: a pull request, a comment, a page."},
     "revisions": {"label_column": "label", "description": "The revisions a version of a text names."},
-    "claims": {"description": "Every claim of every version (the claims contract, flattened). `_search` searches "
-                              "their text, metric, note and section."},
+    "claims": {
+        "description": "Every claim of every version (the claims contract, flattened). `_search` searches "
+        "their text, metric, note and section."
+    },
     "pr_claims": {"description": "The newest version's claims of pull requests and their comments."},
     "metric_values": {"description": "Every numeric accuracy, acceptance and perf value of every version."},
     "support_cells": {"description": "Support-matrix cells of the newest versions, with their engine."},
@@ -102,7 +106,8 @@ def _description_html(description: str, columns: dict[str, str]) -> str:
     items = "".join(f"<dt>{escape(c)}</dt><dd>{escape(text)}</dd>" for c, text in columns.items())
     return (f"<p>{escape(description)}</p>" if description else "") + (
         f'<details class="ledger-columns"><summary>What each of the {len(columns)} columns means</summary>'
-        f"<dl>{items}</dl></details>")
+        f"<dl>{items}</dl></details>"
+    )
 
 
 def first_columns(table: str | None) -> tuple[str, ...]:
@@ -125,8 +130,9 @@ def metadata(database: str, columns: dict[str, tuple[str, ...]]) -> dict[str, An
     return {"databases": {database: {"tables": tables}}}
 
 
-def reorder(table: str | None, display_columns: list[dict[str, Any]], display_rows: list[Any]
-            ) -> tuple[list[dict[str, Any]], list[Any]]:
+def reorder(
+    table: str | None, display_columns: list[dict[str, Any]], display_rows: list[Any]
+) -> tuple[list[dict[str, Any]], list[Any]]:
     """A table page's columns and cells with the table's first columns right after its key (the link to the row);
     the page's data (.json, .csv) keeps the table's own order."""
     first = first_columns(table)
