@@ -27,7 +27,9 @@ of the same or a lower layer (test_lazy_registries_name_modules_below_their_owne
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,8 +42,21 @@ SOURCES = {"ledger": "ledger"}
 BASE = ("ledger.model", "ledger.vocab", "ledger.errors", "ledger.identity", "ledger.memo", "ledger.version")
 FACES, LIBRARY, PARSERS, DB, BASE_LAYER = "faces", "library", "parsers", "db", "base"
 RANK = {FACES: 3, LIBRARY: 2, PARSERS: 1, DB: 1, BASE_LAYER: 0}
-LONG = 430
-"""'About 400 lines': a module longer than this says why in its docstring ("Over 400 lines because ...")."""
+LONG = 340
+"""'About 400 lines', counted as statements and comment lines, which no formatter changes: ruff format spreads a
+call over one line per argument, so 340 of them are the 430 printed lines a module held before it was adopted. A
+module longer than this says why in its docstring ("Over 400 lines because ...")."""
+LONG_FUNCTION = 100
+"""No function over 100 printed lines (about 60, or a comment saying why)."""
+
+
+def logical_lines(text: str) -> int:
+    """Statements and comment lines: the size of a module whatever its formatting."""
+    n = 0
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type == tokenize.NEWLINE or (tok.type == tokenize.COMMENT and tok.line.lstrip().startswith("#")):
+            n += 1
+    return n
 
 
 @dataclass(frozen=True)
@@ -273,12 +288,27 @@ def test_no_module_is_over_about_400_lines_without_a_reason() -> None:
     for path in source_files():
         rel = str(path.relative_to(ROOT))
         text = path.read_text(encoding="utf-8")
-        n = text.count("\n")
+        n = logical_lines(text)
         if n > LONG:
             doc = ast.get_docstring(ast.parse(text)) or ""
             if "400 lines" not in doc:
                 long[rel] = n
     assert long == {}, "split these, or say in the docstring why one is over 400 lines"
+
+
+def test_no_function_is_over_100_lines() -> None:
+    long = {}
+    for path in source_files():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            size = (
+                (node.end_lineno or 0) - node.lineno + 1
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                else 0
+            )
+            if size > LONG_FUNCTION:
+                long[f"{path.relative_to(ROOT)}:{node.name}"] = size
+    assert long == {}, "split these functions"
 
 
 # ---- the checks can fail -------------------------------------------------------------------------------------

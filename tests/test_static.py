@@ -1,4 +1,4 @@
-"""The code's own checks, run as tests so CI runs them: ruff, and mypy over the package.
+"""The code's own checks, run as tests so CI runs them: ruff (lint and format), and mypy over the package.
 
 Every module lives at its import name (`ledger/parsers/tables/rows.py` is `ledger.parsers.tables.rows`), so
 mypy run from the repository's root resolves every import of ours and checks the types that cross modules.
@@ -29,6 +29,13 @@ def _tool(name: str) -> str:
 
 def test_ruff_finds_nothing() -> None:
     done = subprocess.run([_tool("ruff"), "check", "--no-cache", "."], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_code_is_as_ruff_format_writes_it() -> None:
+    done = subprocess.run(
+        [_tool("ruff"), "format", "--check", "--no-cache", "."], cwd=ROOT, capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 

@@ -171,6 +171,11 @@ def fetch_cmd(
                 )
         finally:
             bar.stop()  # before any message: the bar would be drawn over it
+    _fetch_outcome(results, failed, summaries)
+
+
+def _fetch_outcome(results: list[FetchResult], failed: list[FetchResult], summaries: list[SyncSummary]) -> None:
+    """Say what a fetch did, failures together at the end, and exit with its status (0, 1 or 2)."""
     for summary in summaries:
         typer.echo(summary.line())
         if summary.stopped:

@@ -237,49 +237,59 @@ def pairs_in(text: str) -> list[Pair]:
             out.append(Pair(label, lstart, None, None, False, None, None, ae, vend, True))
             prev_end = a + 1
             continue
-        unit: str | None
-        if dur is not None:
-            value, high, approx, unit = dur, None, False, "s"
-        else:
-            assert num is not None
-            value, high, approx, unit = num.value, num.high, num.approx, num.unit
-            if num.unit is None:
-                u, _q, uend = _unit_after(text, vend)
-                if u is not None:
-                    unit, vend = u, uend
-        vstart = ae
-        while vstart < n and text[vstart] in " \t":
-            vstart += 1
-        spread = None
-        if high is None and ("…" in text[vend : vend + 6] or "..." in text[vend : vend + 6]):
-            em2 = _ELLIPSIS_RE.match(text, vend)
-            if em2 and (em2.group("u") is None or unit is None or normalise_unit(em2.group("u")) == unit):
-                high, vend = to_float(em2.group("v")), em2.end()
-        if (
-            "±" in text[vend : vend + 3]
-            or "+/-" in text[vend : vend + 4]
-            or "+-" in text[vend : vend + 3]
-            or " _ " in text[vend : vend + 6]
-        ):
-            sm2 = _SPREAD_RE.match(text, vend)
-            if sm2:
-                spread, vend = to_float(sm2.group("v")), sm2.end()
-                if unit is None and sm2.group("u"):
-                    unit = normalise_unit(sm2.group("u"))  # "-0.979 ± 0.015 %": the unit after the spread
-        if "[" in text[vend : vend + 3]:
-            pm = _PROGRESS_AFTER_RE.match(text, vend)
-            if pm:
-                vend = pm.end()  # "perplexity: 6.5949 [655/655]": the value, then how far the run had got
-        clean = bool(_END_RE.match(text, vend)) or _next_label_follows(text, vend)
-        ref = None
-        if not clean:
-            cm = _CMP_RE.match(text, vend)
-            if cm:
-                clean, ref, vend = True, to_float(cm.group("ref")), cm.end()
-        out.append(Pair(label, lstart, value, high, approx, unit, printed, vstart, vend, clean, ref, spread))
-        prev_end = vend
-        i = max(i, vend)
+        pair = _numeric_pair(text, label, lstart, ae, num, dur, printed, vend)
+        out.append(pair)
+        prev_end = pair.end
+        i = max(i, pair.end)
     return out
+
+
+def _numeric_pair(
+    text: str, label: str, lstart: int, ae: int, num: Number | None, dur: float | None, printed: str | None, vend: int
+) -> Pair:
+    """The pair whose value starts at `ae` (read as `num` or the duration `dur`, ending at `vend`): its unit, its
+    range's high end, its spread, a progress mark after it, and a reference it is compared with."""
+    n = len(text)
+    unit: str | None
+    if dur is not None:
+        value, high, approx, unit = dur, None, False, "s"
+    else:
+        assert num is not None
+        value, high, approx, unit = num.value, num.high, num.approx, num.unit
+        if num.unit is None:
+            u, _q, uend = _unit_after(text, vend)
+            if u is not None:
+                unit, vend = u, uend
+    vstart = ae
+    while vstart < n and text[vstart] in " \t":
+        vstart += 1
+    spread = None
+    if high is None and ("…" in text[vend : vend + 6] or "..." in text[vend : vend + 6]):
+        em2 = _ELLIPSIS_RE.match(text, vend)
+        if em2 and (em2.group("u") is None or unit is None or normalise_unit(em2.group("u")) == unit):
+            high, vend = to_float(em2.group("v")), em2.end()
+    if (
+        "±" in text[vend : vend + 3]
+        or "+/-" in text[vend : vend + 4]
+        or "+-" in text[vend : vend + 3]
+        or " _ " in text[vend : vend + 6]
+    ):
+        sm2 = _SPREAD_RE.match(text, vend)
+        if sm2:
+            spread, vend = to_float(sm2.group("v")), sm2.end()
+            if unit is None and sm2.group("u"):
+                unit = normalise_unit(sm2.group("u"))  # "-0.979 ± 0.015 %": the unit after the spread
+    if "[" in text[vend : vend + 3]:
+        pm = _PROGRESS_AFTER_RE.match(text, vend)
+        if pm:
+            vend = pm.end()  # "perplexity: 6.5949 [655/655]": the value, then how far the run had got
+    clean = bool(_END_RE.match(text, vend)) or _next_label_follows(text, vend)
+    ref = None
+    if not clean:
+        cm = _CMP_RE.match(text, vend)
+        if cm:
+            clean, ref, vend = True, to_float(cm.group("ref")), cm.end()
+    return Pair(label, lstart, value, high, approx, unit, printed, vstart, vend, clean, ref, spread)
 
 
 _PROGRESS_AFTER_RE = re.compile(r"\s?\[\d{1,7}/\d{1,7}\]")

@@ -82,11 +82,21 @@ def _is_pipe_row(line: str) -> bool:
 
 
 def try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = None) -> int:
-    """Read a table starting at line index i (ending before index `end`); return the index after it (i if none)."""
+    """Read a table starting at line index i (ending before index `end`); return the index after it (i if none).
+    The dialects are tried in order: each returns the index after its table (i: none after all), or None when it
+    does not apply; the first that applies decides, even when it finds too few rows."""
+    n = len(doc.lines) if end is None else end
+    for dialect in _DIALECTS:
+        got = dialect(doc, i, n, sect)
+        if got is not None:
+            return got
+    return i
+
+
+def _ascii_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | None:
+    """ASCII-bordered: +----+----+ rules around | cell | rows."""
     lines = doc.lines
-    n = len(lines) if end is None else end
     raw = lines[i][:MAX_LINE]
-    # ASCII-bordered: +----+----+ rules around | cell | rows
     if _ASCII_RULE_RE.match(raw) and "+" in raw and i + 1 < n and lines[i + 1].strip().startswith("|"):
         rows: list[Row] = []
         j = i
@@ -100,10 +110,16 @@ def try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = No
             doc.blocks.append(Block("table", i + 1, j, sect, table=t))
             return j
         return i
-    # pipe table: header, delimiter row, body rows
+    return None
+
+
+def _pipe_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | None:
+    """A pipe table: header, delimiter row, body rows."""
+    lines = doc.lines
+    raw = lines[i][:MAX_LINE]
     if _is_pipe_row(raw) and i + 1 < n and _PIPE_DELIM_RE.match(lines[i + 1][:MAX_LINE]):
         header = pipe_cells(raw)
-        rows = []
+        rows: list[Row] = []
         j = i + 2
         while j < n and lines[j].strip() and _is_pipe_row(lines[j][:MAX_LINE]):
             rows.append(Row(j + 1, pipe_cells(lines[j][:MAX_LINE]), lines[j]))
@@ -114,8 +130,14 @@ def try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = No
             doc.warn(rows[-1].line, "table row cut short (truncated input?)")
         doc.blocks.append(Block("table", i + 1, max(j, i + 2), sect, table=t))
         return j
-    # pipe rows with no delimiter row (a sheet paste, a hand-typed table): two or more "|"-led lines with
-    # the same number of cells; the first is the header
+    return None
+
+
+def _pipe_rows_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | None:
+    """Pipe rows with no delimiter row (a sheet paste, a hand-typed table): two or more "|"-led lines with the same
+    number of cells; the first is the header."""
+    lines = doc.lines
+    raw = lines[i][:MAX_LINE]
     if (
         _pipe_led(raw)
         and _is_pipe_row(raw)
@@ -131,7 +153,7 @@ def try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = No
             or _measured_row(header)
             or sum(bool(_DECIMAL_CELL_RE.match(c)) for c in header) >= 2
         )
-        rows = []
+        rows: list[Row] = []
         j = i if headless else i + 1
         while j < n and _pipe_led(lines[j]) and len(pipe_cells(lines[j][:MAX_LINE])) == len(header):
             rows.append(Row(j + 1, pipe_cells(lines[j][:MAX_LINE]), lines[j]))
@@ -139,11 +161,17 @@ def try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = No
         t = Table(header if not headless else [""] * len(header), i + 1, rows, "pipe", headless=headless)
         doc.blocks.append(Block("table", i + 1, j, sect, table=t))
         return j
-    # loose pipe rows ("name | a | b" without outer pipes, torch.utils.benchmark's Compare): a header of names,
-    # rows of as many cells that hold numbers, rule lines between them ("1 threads: -----") skipped
+    return None
+
+
+def _loose_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | None:
+    """Loose pipe rows ("name | a | b" without outer pipes, torch.utils.benchmark's Compare): a header of names, rows
+    of as many cells that hold numbers, rule lines between them ("1 threads: -----") skipped."""
+    lines = doc.lines
+    raw = lines[i][:MAX_LINE]
     if _is_pipe_row(raw) and _loose_header(raw) and i + 1 < n and not lines[i + 1].lstrip().startswith("|"):
         ncell = len(_loose_cells(raw))
-        rows = []
+        rows: list[Row] = []
         j = i + 1
         while j < n and lines[j].strip():
             s = lines[j][:MAX_LINE]
@@ -157,9 +185,15 @@ def try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = No
         if len(rows) >= 2:
             doc.blocks.append(Block("table", i + 1, j, sect, table=Table(_loose_cells(raw), i + 1, rows, "pipe")))
             return j
-    # tab-separated: two or more consecutive lines with tabs (rendered GitHub tables)
+    return None
+
+
+def _tab_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | None:
+    """Tab-separated: two or more consecutive lines with tabs (rendered GitHub tables)."""
+    lines = doc.lines
+    raw = lines[i][:MAX_LINE]
     if "\t" in raw.strip("\t ") and i + 1 < n and "\t" in lines[i + 1].strip("\t "):
-        rows = []
+        rows: list[Row] = []
         j = i
         while (
             j < n
@@ -187,7 +221,11 @@ def try_table(doc: Document, i: int, sect: tuple[str, ...], end: int | None = No
         t = Table(rows[0].cells, rows[0].line, rows[1:], "tab")
         doc.blocks.append(Block("table", i + 1, j, sect, table=t))
         return j
-    return i
+    return None
+
+
+_DIALECTS = (_ascii_table, _pipe_table, _pipe_rows_table, _loose_table, _tab_table)
+"""The table dialects, tried in this order."""
 
 
 def try_grid(doc: Document, i: int, end: int, sect: tuple[str, ...], in_code: bool = False) -> int:

@@ -81,78 +81,89 @@ def column_roles(table: Table, title: str = "") -> list[str]:
         head = _BRACKET_UNIT_RE.sub("", clean(table.header[ci])) if ci < len(table.header) else ""
         cells = [c for r in table.rows if ci < len(r.cells) and (c := clean(r.cells[ci]))]
         numeric = sum(is_numeric_cell(c) for c in cells)
-        if ci == 0:
-            # the first column names the row, unless it is a frame's input ("batch_size | ... " of numbers; a
-            # request rate sweep ends at "inf", no limit; "Concurrency" over "mc=4" spells the flag with it)
-            unbounded = sum(bool(_UNBOUNDED_RE.match(c)) for c in cells)
-            keyed = sum(bool(KEYED_NUMBER_RE.match(c)) for c in cells)
-            inputs = (
-                bool(head)
-                and ((" " not in head and is_input_name(head)) or is_config_label(head))
-                and bool(cells)
-                and numeric + keyed + unbounded == len(cells)
-                and numeric + keyed > 0
-            )
-            # "| naive_forward | fused_forward | speedup |" over "| 2.40 | 1.60 | 1.50x |": measured times, no names
-            measured = (
-                not inputs
-                and bool(head)
-                and bool(cells)
-                and numeric == len(cells)
-                and all("." in c for c in cells)
-                and len(table.header) >= 3
-            )
-            roles.append("config" if inputs else "value" if measured else "label")
-            continue
-        if cells and REVISION_HEAD_RE.match(head) and all(_SHA_CELL_RE.match(c) for c in cells):
-            roles.append("config")  # "| B1: PR | `d062a476...` |": the commit the row was measured on
-            continue
-        if cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells):
-            # words: part of the row's name, or a setting named by its header ("causal | False")
-            if (roles[-1] != "label" or row_id) and head and " " not in head and (row_id or is_input_name(head)):
-                roles.append("config")  # after a row's id, its one-word columns are what the id spells out
-            else:
-                roles.append("label" if roles[-1] == "label" else "text")
-        elif _BAR_HEAD_RE.match(head) and numeric:
-            # "Old threshold | Week avg | New threshold": the bar a run was held to is the reference of what it
-            # measured; the bar the PR sets (a new one) is a setting, never a result
-            roles.append("config" if _NEW_HEADER_RE.match(head) else "baseline")
-        elif (
-            cells
-            and any(settings_cell(c) for c in cells)
-            and all(settings_cell(c) or not find_numbers(c) for c in cells)
-        ):
-            roles.append("config")  # "`mtp_nextn=2`, `overlap=True`" under "Parameters": each row's settings
-        elif _SPREAD_HEADER_RE.match(head) or _SPREAD_TAIL_RE.search(head):
-            roles.append("spread")  # the standard deviation of the value column before it
-        elif _STAT_HEADER_RE.match(head):
-            roles.append("value")  # avg | min | max | p99: every statistic cell is a result
-        elif (
-            (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head))
-            and not _MEASURE_HEAD_RE.search(head)
-            and not _SETTING_HEAD_RE.match(head)
-            and not (cells and all(c.endswith("%") for c in cells))
-            and not _SIDE_NAME_RE.search(head)
-            and not _PR_HEAD_RE.match(head)
-        ):
-            # "tokens/sec" opens like "tokens" but is a rate; a "rate" of percentages is measured, not set; "ep+tp
-            # branch" names the side a run was measured on, not a setting; "#4605 CuTe DSL at this head" names
-            # another PR's build, measured beside this one (a count is "# prompts", never "#4605")
-            roles.append("config")
-        elif _DELTA_HEADER_RE.search(head) and not _BASE_HEADER_RE.match(head):
-            roles.append("delta")
-        elif arrow_sides(head) is not None:
-            # "2.950 -> 2.959" cells: the reference, then the value; "Step count old → new" counts what a run
-            # did (its steps, requests), it measures nothing
-            roles.append("text" if _COUNT_HEAD_RE.search(ARROW_SIDES_RE.sub("", head)) else "value")
-        elif slash_sides(head) is not None:
-            roles.append("value")  # "1.07 / 0.98" cells: value and baseline in one
-        elif _BASE_HEADER_RE.match(head) or side_core(head.replace("_", " "))[0] == "base":
-            roles.append("baseline")
-        elif cells and numeric < len(cells) / 2:
-            roles.append("mixed")
+        roles.append(
+            _first_role(table, head, cells, numeric) if ci == 0 else _role(head, cells, numeric, roles[-1], row_id)
+        )
+    _baselines(table, roles, ncols, title)
+    return roles
+
+
+def _first_role(table: Table, head: str, cells: list[str], numeric: int) -> str:
+    """The first column's role: it names the row, unless it is a frame's input or measured times."""
+    # the first column names the row, unless it is a frame's input ("batch_size | ... " of numbers; a
+    # request rate sweep ends at "inf", no limit; "Concurrency" over "mc=4" spells the flag with it)
+    unbounded = sum(bool(_UNBOUNDED_RE.match(c)) for c in cells)
+    keyed = sum(bool(KEYED_NUMBER_RE.match(c)) for c in cells)
+    inputs = (
+        bool(head)
+        and ((" " not in head and is_input_name(head)) or is_config_label(head))
+        and bool(cells)
+        and numeric + keyed + unbounded == len(cells)
+        and numeric + keyed > 0
+    )
+    # "| naive_forward | fused_forward | speedup |" over "| 2.40 | 1.60 | 1.50x |": measured times, no names
+    measured = (
+        not inputs
+        and bool(head)
+        and bool(cells)
+        and numeric == len(cells)
+        and all("." in c for c in cells)
+        and len(table.header) >= 3
+    )
+    return "config" if inputs else "value" if measured else "label"
+
+
+def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) -> str:
+    """A later column's role, from its header, its cells and the role of the column before it."""
+    if cells and REVISION_HEAD_RE.match(head) and all(_SHA_CELL_RE.match(c) for c in cells):
+        return "config"  # "| B1: PR | `d062a476...` |": the commit the row was measured on
+    if cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells):
+        # words: part of the row's name, or a setting named by its header ("causal | False")
+        if (before != "label" or row_id) and head and " " not in head and (row_id or is_input_name(head)):
+            return "config"  # after a row's id, its one-word columns are what the id spells out
         else:
-            roles.append("value")
+            return "label" if before == "label" else "text"
+    elif _BAR_HEAD_RE.match(head) and numeric:
+        # "Old threshold | Week avg | New threshold": the bar a run was held to is the reference of what it
+        # measured; the bar the PR sets (a new one) is a setting, never a result
+        return "config" if _NEW_HEADER_RE.match(head) else "baseline"
+    elif cells and any(settings_cell(c) for c in cells) and all(settings_cell(c) or not find_numbers(c) for c in cells):
+        return "config"  # "`mtp_nextn=2`, `overlap=True`" under "Parameters": each row's settings
+    elif _SPREAD_HEADER_RE.match(head) or _SPREAD_TAIL_RE.search(head):
+        return "spread"  # the standard deviation of the value column before it
+    elif _STAT_HEADER_RE.match(head):
+        return "value"  # avg | min | max | p99: every statistic cell is a result
+    elif (
+        (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head))
+        and not _MEASURE_HEAD_RE.search(head)
+        and not _SETTING_HEAD_RE.match(head)
+        and not (cells and all(c.endswith("%") for c in cells))
+        and not _SIDE_NAME_RE.search(head)
+        and not _PR_HEAD_RE.match(head)
+    ):
+        # "tokens/sec" opens like "tokens" but is a rate; a "rate" of percentages is measured, not set; "ep+tp
+        # branch" names the side a run was measured on, not a setting; "#4605 CuTe DSL at this head" names
+        # another PR's build, measured beside this one (a count is "# prompts", never "#4605")
+        return "config"
+    elif _DELTA_HEADER_RE.search(head) and not _BASE_HEADER_RE.match(head):
+        return "delta"
+    elif arrow_sides(head) is not None:
+        # "2.950 -> 2.959" cells: the reference, then the value; "Step count old → new" counts what a run
+        # did (its steps, requests), it measures nothing
+        return "text" if _COUNT_HEAD_RE.search(ARROW_SIDES_RE.sub("", head)) else "value"
+    elif slash_sides(head) is not None:
+        return "value"  # "1.07 / 0.98" cells: value and baseline in one
+    elif _BASE_HEADER_RE.match(head) or side_core(head.replace("_", " "))[0] == "base":
+        return "baseline"
+    elif cells and numeric < len(cells) / 2:
+        return "mixed"
+    else:
+        return "value"
+
+
+def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
+    """Which value columns are baselines where no header says so: from the deltas, the sides the headers name,
+    a grid's two groups, the stems two columns share, and a ratio's named side."""
     # two value columns and a delta column name no baseline: the one the delta does not name is it
     values = [i for i, r in enumerate(roles) if r == "value"]
     deltas = [i for i, r in enumerate(roles) if r == "delta"]
@@ -203,7 +214,6 @@ def column_roles(table: Table, title: str = "") -> list[str]:
     if "baseline" not in roles:
         _stem_baselines(table, roles)
     _ratio_baseline(table, roles, title)
-    return roles
 
 
 _ROW_ID_CELL_RE = re.compile(r"^[\w.-]{1,40}(?::[\w.-]{1,40}){2,8}$")
