@@ -299,3 +299,13 @@ def test_a_trend_page_and_a_compare_page_are_bounded(client: Client, monkeypatch
     many = [("target", f"evil/repo#{n}") for n in range(data.MAX_TARGETS + 1)]
     r = client.get("/-/ledger/compare", params=many)
     assert r.status_code == 400 and f"at most {data.MAX_TARGETS}" in r.text
+
+
+@pytest.mark.parametrize("path", ["/-/ledger/pr/a%E2%80%AEtxt.exe/b/1", "/-/ledger/pr/a%1B%5B2Jb/repo/1"])
+def test_a_not_found_page_shows_its_path_neutralised(client: Client, path: str) -> None:
+    """Issue 23, item 8: a 404 names what was asked; a U+202E or an escape in the path must not reach it raw
+    (a link could make the user's own server print a reversed or a terminal-controlling line)."""
+    r = client.get(path)
+    assert r.status_code == 404 and "in this ledger" in r.text, r.text
+    assert "\u202e" not in r.text and "\x1b" not in r.text and "\ufffd" in r.text, repr(r.text)
+    assert r.headers["x-content-type-options"] == "nosniff"

@@ -17,6 +17,7 @@ from datasette.utils.asgi import Response
 from markupsafe import Markup
 
 from ledger.errors import LedgerError
+from ledger.neutral import page_text
 from ledger.web import charts, data, document_page
 
 T = TypeVar("T")
@@ -80,7 +81,7 @@ async def _page(datasette: Any, request: Any, template: str, fn: Callable[[Any, 
     try:
         context = await _run(datasette, fn)
     except data.NotFound as exc:
-        return Response.text(f"{exc}\n", status=404)
+        return _not_found(exc)
     except (LedgerError, sqlite3.Error) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         body = await datasette.render_template("ledger_error.html", {"message": message, "title": title,
@@ -88,6 +89,12 @@ async def _page(datasette: Any, request: Any, template: str, fn: Callable[[Any, 
         return Response.html(body, status=400)
     context.update(title=title, prefix=data.PREFIX, svg=lambda s: Markup(s), request_args=_args(request))
     return Response.html(await datasette.render_template(template, context, request=request))
+
+
+def _not_found(exc: Exception) -> Response:
+    """A one-line 404 naming what was asked, which came from the path: a U+202E or an escape in it is shown
+    as U+FFFD, as on every page (the jinja finalize does not see a text response)."""
+    return Response.text(f"{page_text(str(exc))}\n", status=404)
 
 
 def _args(request: Any) -> dict[str, list[str]]:
@@ -130,7 +137,7 @@ async def claim(request: Any, datasette: Any) -> Response:
     try:
         target = await _run(datasette, lambda conn, path: data.claim_target(conn, claim_id))
     except data.NotFound as exc:
-        return Response.text(f"{exc}\n", status=404)
+        return _not_found(exc)
     return Response.redirect(target)
 
 
