@@ -309,3 +309,40 @@ def test_a_not_found_page_shows_its_path_neutralised(client: Client, path: str) 
     assert r.status_code == 404 and "in this ledger" in r.text, r.text
     assert "\u202e" not in r.text and "\x1b" not in r.text and "\ufffd" in r.text, repr(r.text)
     assert r.headers["x-content-type-options"] == "nosniff"
+
+
+def test_allowed_sql_cannot_hold_a_thread_in_one_call(client: Client) -> None:
+    """Issue 23, item 3: the 1 s limit is a progress handler, which no single call of SQLite's C reaches;
+    printf('%.*c', N, 'x') loops N times inside one call (2^31 - 1: 20 s, and a statement holds hundreds of
+    them), so a served connection refuses printf and format instead of running them."""
+    sql = "select printf('%.*c', 300000000, 'x') is null"
+    start = time.monotonic()
+    r = client.get("/ledger.json", params={"sql": sql, "_shape": "array"}, follow_redirects=True)
+    assert r.status_code >= 400 and time.monotonic() - start < 1.0, (r.status_code, time.monotonic() - start)
+    ok = client.get("/ledger.json", params={"sql": "select upper('ok') as s", "_shape": "array"},
+                    follow_redirects=True)
+    assert ok.status_code == 200 and ok.json() == [{"s": "OK"}]
+
+
+def test_a_table_filter_cannot_hold_a_thread_in_one_like(tmp_path: Path) -> None:
+    """Issue 23, items 3 and 7: datasette's filters (`?text__contains=`, on without --allow-sql) are LIKE,
+    which compares a pattern at every place of a value inside one call of SQLite's C, where no time limit
+    reaches: a 2,000-character pattern over a stored text of 4 MB of one letter held a server thread for over
+    ten minutes. A served connection takes patterns of at most LIKE_PATTERN_CHARS, so one call over the
+    largest text is a bounded piece of work; shorter filters answer as before."""
+    from ledger.web.plugin import LIKE_PATTERN_CHARS
+
+    doc = tmp_path / "letters.md"
+    doc.write_text("# letters\n\ngsm8k 91.5 (ref 90.0)\n" + "a" * 200_000 + "\n", encoding="utf-8")
+    db = tmp_path / "ledger.db"
+    subprocess.run([sys.executable, "-m", "ledger", "ingest", str(doc), "--db", str(db)], check=True,
+                   capture_output=True)
+    c = Client(db, allow_sql=False)
+    try:
+        long = c.get("/ledger/document_versions.json",
+                     params={"text__contains": "a" * (LIKE_PATTERN_CHARS + 1) + "b", "_size": "1"})
+        assert long.status_code >= 400 and "too complex" in long.text, (long.status_code, long.text[:200])
+        short = c.get("/ledger/document_versions.json", params={"text__contains": "gsm8k 91.5", "_shape": "array"})
+        assert short.status_code == 200 and len(short.json()) == 1, short.text[:200]
+    finally:
+        c.close()
