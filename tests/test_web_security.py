@@ -346,3 +346,32 @@ def test_a_table_filter_cannot_hold_a_thread_in_one_like(tmp_path: Path) -> None
         assert short.status_code == 200 and len(short.json()) == 1, short.text[:200]
     finally:
         c.close()
+
+
+def test_a_page_of_long_lines_is_bounded_in_characters_too(tmp_path: Path) -> None:
+    """Issue 23, item 7: PAGE_LINES lines bound a page of short lines only; 300 lines of 20,000 characters were
+    a 6 MB page, one line of 3 MB a 3 MB page. A page holds at most PAGE_CHARS characters of the text: the
+    lines after are a link away, and a longer line is cut with a note of how much is not shown."""
+    from ledger.web.document_page import PAGE_CHARS
+
+    long_lines = tmp_path / "long_lines.md"
+    long_lines.write_text("gsm8k 91.5 (ref 90.0)\n" + "".join(f"{i} " + "b" * 20_000 + "\n" for i in range(300)),
+                          encoding="utf-8")
+    one_line = tmp_path / "one_line.md"
+    one_line.write_text("gsm8k 91.5 (ref 90.0) " + "c" * 3_000_000 + "\n", encoding="utf-8")
+    db = tmp_path / "ledger.db"
+    for doc in (long_lines, one_line):
+        subprocess.run([sys.executable, "-m", "ledger", "ingest", str(doc), "--db", str(db)], check=True,
+                       capture_output=True)
+    c = Client(db)
+    try:
+        first = c.get("/-/ledger/doc/1/v1")
+        assert first.status_code == 200 and len(first.text) < 2 * PAGE_CHARS, len(first.text)
+        assert "later lines" in first.text and "91.5" in first.text
+        later = c.get("/-/ledger/doc/1/v1?from=280")
+        assert 'id="L301"' in later.text and len(later.text) < 2 * PAGE_CHARS
+        cut = c.get("/-/ledger/doc/2/v1")
+        assert cut.status_code == 200 and len(cut.text) < 2 * PAGE_CHARS, len(cut.text)
+        assert "91.5" in cut.text and "characters of this line not shown" in cut.text
+    finally:
+        c.close()
