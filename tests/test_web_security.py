@@ -368,6 +368,8 @@ def test_a_page_of_long_lines_is_bounded_in_characters_too(tmp_path: Path) -> No
         first = c.get("/-/ledger/doc/1/v1")
         assert first.status_code == 200 and len(first.text) < 2 * PAGE_CHARS, len(first.text)
         assert "later lines" in first.text and "91.5" in first.text
+        anchored = c.get("/-/ledger/doc/1/v1?hl=250")  # a claim's link shows its line, however long those before
+        assert 'id="L250"' in anchored.text and len(anchored.text) < 2 * PAGE_CHARS
         later = c.get("/-/ledger/doc/1/v1?from=280")
         assert 'id="L301"' in later.text and len(later.text) < 2 * PAGE_CHARS
         cut = c.get("/-/ledger/doc/2/v1")

@@ -44,6 +44,9 @@ def doc_page(conn: Reader, document_id: int, version: int, span: tuple[int, int]
     # a link's ?from= is where its page starts (the page before ended there); an anchor fills a last page
     lo = max(1, min(anchor, n if start is not None else n - PAGE_LINES + 1))
     lines = _within_budget(texts, lo, min(n, lo + PAGE_LINES - 1))
+    if span is not None and start is None and lines[-1].number < span[0] <= n:
+        lo = span[0]  # long lines before the claim's spent the budget: its page starts at the claim
+        lines = _within_budget(texts, lo, min(n, lo + PAGE_LINES - 1))
     hi = lines[-1].number
     del texts
     found = claims(conn, ClaimFilter(document=str(document_id), version=version))
