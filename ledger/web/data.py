@@ -31,7 +31,7 @@ from ledger.output.rows import config_text, grouped, revision_text
 from ledger.output.terminal import fmt_value
 from ledger.vocab.support import VALUES as SUPPORT_VALUES
 from ledger.web import library, review
-from ledger.web.charts import pr_charts
+from ledger.web.charts import pr_charts, trend_charts
 from ledger.web.links import PREFIX, doc_href
 
 if TYPE_CHECKING:
@@ -139,7 +139,23 @@ def _linker(conn: Reader, comparison: dict[str, Any] | None, docs: Sequence[dict
 
 
 MAX_TARGETS = 20
-"""Documents one compare page compares."""
+"""Documents one compare page compares (and one trend page names)."""
+MAX_TREND_DOCUMENTS = 1_000
+"""A trend with no target loads every document, text and all: 100,000 of them were over 300 s and 5 GB."""
+
+
+def trend_page(conn: Reader, db_path: str, metric: str, where: Sequence[str], targets: Sequence[str]
+               ) -> dict[str, Any]:
+    """`ledger trend METRIC [TARGET...]` as charts (charts.trend_charts), over at most MAX_TARGETS targets or,
+    with none, a ledger of at most MAX_TREND_DOCUMENTS documents."""
+    if len(targets) > MAX_TARGETS:
+        raise UsageError(f"{len(targets)} targets: a trend page reads at most {MAX_TARGETS}")
+    if not targets:
+        n = conn.execute("SELECT count(*) FROM documents").fetchone()[0]
+        if n > MAX_TREND_DOCUMENTS:
+            raise UsageError(f"the ledger holds {n:,} documents and a trend page reads at most "
+                             f"{MAX_TREND_DOCUMENTS:,}: name the documents with ?target= (or run ledger trend)")
+    return trend_charts(db_path, metric, where, targets)
 
 
 # ---- compare -----------------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from ledger.errors import LedgerError
 from ledger.neutral import page_text
-from ledger.web import charts, data, document_page
+from ledger.web import data, document_page
 
 T = TypeVar("T")
 _LEDGER_SQL = "SELECT 1 FROM _sqlite_migrations WHERE migration_set = 'ledger' LIMIT 1"
@@ -154,7 +154,7 @@ async def trend(request: Any, datasette: Any) -> Response:
     where = [w for w in request.args.getlist("where") if w.strip()]
     targets = [t for t in request.args.getlist("target") if t.strip()]
     return await _page(datasette, request, "ledger_trend.html",
-                       lambda conn, path: charts.trend_charts(path, metric, where, targets), f"trend {metric}")
+                       lambda conn, path: data.trend_page(conn, path, metric, where, targets), f"trend {metric}")
 
 
 async def support(request: Any, datasette: Any) -> Response:
