@@ -394,3 +394,14 @@ def test_a_trend_page_reads_a_bounded_number_of_documents(client: Client, monkey
     many = [("metric", "gsm8k"), *(("target", f"evil/repo#{n}") for n in range(data.MAX_TARGETS + 1))]
     r = client.get("/-/ledger/trend", params=many)
     assert r.status_code == 400 and f"at most {data.MAX_TARGETS}" in r.text
+
+
+def test_the_index_lists_a_bounded_number_of_documents(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The index listed every document: 100,528 of them were a 19.6 MB page. It lists MAX_INDEX_DOCUMENTS and
+    says how many more there are and where they all are (datasette's documents table, a page at a time)."""
+    from ledger.web import data
+
+    monkeypatch.setattr(data, "MAX_INDEX_DOCUMENTS", 1)
+    r = client.get("/-/ledger")
+    assert r.status_code == 200 and r.text.count('<td class="num">') == 3, r.text.count('<td class="num">')
+    assert "more documents" in r.text and "/ledger/documents" in r.text

@@ -259,14 +259,20 @@ def claim_target(conn: Reader, claim_id: int) -> str:
     return doc_href(loc["document_id"], loc["version"], loc["line"], loc["line_end"])
 
 
-def index_page(conn: Reader) -> dict[str, Any]:
-    """Every document, pull requests first, with links to their pages."""
+MAX_INDEX_DOCUMENTS = 1_000
+"""Documents the index lists (100,528 were a 19.6 MB page); the rest are counted, datasette's table has them all."""
+
+
+def index_page(conn: Reader, table_href: str | None = None) -> dict[str, Any]:
+    """The first MAX_INDEX_DOCUMENTS documents with links to their pages, and how many more `table_href` lists."""
     docs = documents(conn)
+    more = max(0, len(docs) - MAX_INDEX_DOCUMENTS)
+    del docs[MAX_INDEX_DOCUMENTS:]
     for d in docs:
         d["href"] = (f"{PREFIX}/pr/{quote(str(d['repo']), safe='/')}/{d['pr']}" if d.get("repo") and d.get("pr")
                      and str(d["key"]) == f"{d['repo']}#{d['pr']}" else None)
         d["doc_href"] = f"{PREFIX}/doc/{d['id']}/v{d['versions']}" if d.get("versions") else None
-    return {"documents": docs}
+    return {"documents": docs, "more": more, "table_href": table_href}
 
 
 def parse_span(text: str | None) -> tuple[int, int] | None:

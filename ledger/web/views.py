@@ -106,7 +106,9 @@ def _one(request: Any, name: str) -> str:
 
 
 async def index(request: Any, datasette: Any) -> Response:
-    return await _page(datasette, request, "ledger_index.html", lambda conn, path: data.index_page(conn),
+    db = ledger_database(datasette)
+    table = datasette.urls.table(db.name, "documents") if db is not None else None
+    return await _page(datasette, request, "ledger_index.html", lambda conn, path: data.index_page(conn, table),
                        "The ledger")
 
 
