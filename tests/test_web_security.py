@@ -395,3 +395,113 @@ def test_a_trend_page_and_a_compare_page_are_bounded(client: Client, monkeypatch
     many = [("target", f"evil/repo#{n}") for n in range(data.MAX_TARGETS + 1)]
     r = client.get("/-/ledger/compare", params=many)
     assert r.status_code == 400 and f"at most {data.MAX_TARGETS}" in r.text
+
+
+@pytest.mark.parametrize("path", ["/-/ledger/pr/a%E2%80%AEtxt.exe/b/1", "/-/ledger/pr/a%1B%5B2Jb/repo/1"])
+def test_a_not_found_page_shows_its_path_neutralised(client: Client, path: str) -> None:
+    """Issue 23, item 8: a 404 names what was asked; a U+202E or an escape in the path must not reach it raw
+    (a link could make the user's own server print a reversed or a terminal-controlling line)."""
+    r = client.get(path)
+    assert r.status_code == 404 and "in this ledger" in r.text, r.text
+    assert "\u202e" not in r.text and "\x1b" not in r.text and "\ufffd" in r.text, repr(r.text)
+    assert r.headers["x-content-type-options"] == "nosniff"
+
+
+def test_allowed_sql_cannot_hold_a_thread_in_one_call(client: Client) -> None:
+    """Issue 23, item 3: the 1 s limit is a progress handler, which no single call of SQLite's C reaches;
+    printf('%.*c', N, 'x') loops N times inside one call (2^31 - 1: 20 s, and a statement holds hundreds of
+    them), so a served connection refuses printf and format instead of running them."""
+    sql = "select printf('%.*c', 300000000, 'x') is null"
+    start = time.monotonic()
+    r = client.get("/ledger.json", params={"sql": sql, "_shape": "array"}, follow_redirects=True)
+    assert r.status_code >= 400 and time.monotonic() - start < 1.0, (r.status_code, time.monotonic() - start)
+    ok = client.get("/ledger.json", params={"sql": "select upper('ok') as s", "_shape": "array"}, follow_redirects=True)
+    assert ok.status_code == 200 and ok.json() == [{"s": "OK"}]
+
+
+def test_a_table_filter_cannot_hold_a_thread_in_one_like(tmp_path: Path) -> None:
+    """Issue 23, items 3 and 7: datasette's filters (`?text__contains=`, on without --allow-sql) are LIKE,
+    which compares a pattern at every place of a value inside one call of SQLite's C, where no time limit
+    reaches: a 2,000-character pattern over a stored text of 4 MB of one letter held a server thread for over
+    ten minutes. A served connection takes patterns of at most LIKE_PATTERN_CHARS, so one call over the
+    largest text is a bounded piece of work; shorter filters answer as before."""
+    from ledger.web.plugin import LIKE_PATTERN_CHARS
+
+    doc = tmp_path / "letters.md"
+    doc.write_text("# letters\n\ngsm8k 91.5 (ref 90.0)\n" + "a" * 200_000 + "\n", encoding="utf-8")
+    db = tmp_path / "ledger.db"
+    subprocess.run(
+        [sys.executable, "-m", "ledger", "ingest", str(doc), "--db", str(db)], check=True, capture_output=True
+    )
+    c = Client(db, allow_sql=False)
+    try:
+        long = c.get(
+            "/ledger/document_versions.json",
+            params={"text__contains": "a" * (LIKE_PATTERN_CHARS + 1) + "b", "_size": "1"},
+        )
+        assert long.status_code >= 400 and "too complex" in long.text, (long.status_code, long.text[:200])
+        short = c.get("/ledger/document_versions.json", params={"text__contains": "gsm8k 91.5", "_shape": "array"})
+        assert short.status_code == 200 and len(short.json()) == 1, short.text[:200]
+    finally:
+        c.close()
+
+
+def test_a_page_of_long_lines_is_bounded_in_characters_too(tmp_path: Path) -> None:
+    """Issue 23, item 7: PAGE_LINES lines bound a page of short lines only; 300 lines of 20,000 characters were
+    a 6 MB page, one line of 3 MB a 3 MB page. A page holds at most PAGE_CHARS characters of the text: the
+    lines after are a link away, and a longer line is cut with a note of how much is not shown."""
+    from ledger.web.document_page import PAGE_CHARS
+
+    long_lines = tmp_path / "long_lines.md"
+    long_lines.write_text(
+        "gsm8k 91.5 (ref 90.0)\n" + "".join(f"{i} " + "b" * 20_000 + "\n" for i in range(300)), encoding="utf-8"
+    )
+    one_line = tmp_path / "one_line.md"
+    one_line.write_text("gsm8k 91.5 (ref 90.0) " + "c" * 3_000_000 + "\n", encoding="utf-8")
+    db = tmp_path / "ledger.db"
+    for doc in (long_lines, one_line):
+        subprocess.run(
+            [sys.executable, "-m", "ledger", "ingest", str(doc), "--db", str(db)], check=True, capture_output=True
+        )
+    c = Client(db)
+    try:
+        first = c.get("/-/ledger/doc/1/v1")
+        assert first.status_code == 200 and len(first.text) < 2 * PAGE_CHARS, len(first.text)
+        assert "later lines" in first.text and "91.5" in first.text
+        anchored = c.get("/-/ledger/doc/1/v1?hl=250")  # a claim's link shows its line, however long those before
+        assert 'id="L250"' in anchored.text and len(anchored.text) < 2 * PAGE_CHARS
+        later = c.get("/-/ledger/doc/1/v1?from=280")
+        assert 'id="L301"' in later.text and len(later.text) < 2 * PAGE_CHARS
+        cut = c.get("/-/ledger/doc/2/v1")
+        assert cut.status_code == 200 and len(cut.text) < 2 * PAGE_CHARS, len(cut.text)
+        assert "91.5" in cut.text and "characters of this line not shown" in cut.text
+    finally:
+        c.close()
+
+
+def test_a_trend_page_reads_a_bounded_number_of_documents(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23, item 7: a trend with no target loads every document of the ledger, each with its text; over a
+    ledger of 100,000 documents one request ran past 300 s and took the server from 0.3 to 5 GB. A page reads
+    at most MAX_TREND_DOCUMENTS documents: past it, or with more targets than a compare takes, it asks for
+    targets in one line."""
+    from ledger.web import data
+
+    monkeypatch.setattr(data, "MAX_TREND_DOCUMENTS", 1)
+    r = client.get("/-/ledger/trend", params={"metric": "gsm8k"})
+    assert r.status_code == 400 and "name the documents with ?target=" in r.text, (r.status_code, r.text[-600:])
+    one = client.get("/-/ledger/trend", params={"metric": "gsm8k", "target": "evil/repo#1"})
+    assert one.status_code == 200, one.text[-600:]
+    many = [("metric", "gsm8k"), *(("target", f"evil/repo#{n}") for n in range(data.MAX_TARGETS + 1))]
+    r = client.get("/-/ledger/trend", params=many)
+    assert r.status_code == 400 and f"at most {data.MAX_TARGETS}" in r.text
+
+
+def test_the_index_lists_a_bounded_number_of_documents(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The index listed every document: 100,528 of them were a 19.6 MB page. It lists MAX_INDEX_DOCUMENTS and
+    says how many more there are and where they all are (datasette's documents table, a page at a time)."""
+    from ledger.web import data
+
+    monkeypatch.setattr(data, "MAX_INDEX_DOCUMENTS", 1)
+    r = client.get("/-/ledger")
+    assert r.status_code == 200 and r.text.count('<td class="num">') == 3, r.text.count('<td class="num">')
+    assert "more documents" in r.text and "/ledger/documents" in r.text

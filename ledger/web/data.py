@@ -32,7 +32,7 @@ from ledger.output.rows import config_text, grouped, revision_text
 from ledger.output.terminal import fmt_value
 from ledger.vocab.support import VALUES as SUPPORT_VALUES
 from ledger.web import library, review
-from ledger.web.charts import pr_charts
+from ledger.web.charts import pr_charts, trend_charts
 from ledger.web.links import PREFIX, doc_href
 
 if TYPE_CHECKING:
@@ -176,7 +176,24 @@ def _linker(conn: Reader, comparison: dict[str, Any] | None, docs: Sequence[dict
 
 
 MAX_TARGETS = 20
-"""Documents one compare page compares."""
+"""Documents one compare page compares (and one trend page names)."""
+MAX_TREND_DOCUMENTS = 1_000
+"""A trend with no target loads every document, text and all: 100,000 of them were over 300 s and 5 GB."""
+
+
+def trend_page(book: Ledger, metric: str, where: Sequence[str], targets: Sequence[str]) -> dict[str, Any]:
+    """`ledger trend METRIC [TARGET...]` as charts (charts.trend_charts), over at most MAX_TARGETS targets or,
+    with none, a ledger of at most MAX_TREND_DOCUMENTS documents."""
+    if len(targets) > MAX_TARGETS:
+        raise UsageError(f"{len(targets)} targets: a trend page reads at most {MAX_TARGETS}")
+    if not targets:
+        n = book.reader.execute("SELECT count(*) FROM documents").fetchone()[0]
+        if n > MAX_TREND_DOCUMENTS:
+            raise UsageError(
+                f"the ledger holds {n:,} documents and a trend page reads at most "
+                f"{MAX_TREND_DOCUMENTS:,}: name the documents with ?target= (or run ledger trend)"
+            )
+    return trend_charts(book, metric, where, targets)
 
 
 # ---- compare -----------------------------------------------------------------------------------------------------
@@ -324,9 +341,15 @@ def claim_target(conn: Reader, claim_id: int) -> str:
     return doc_href(loc["document_id"], loc["version"], loc["line"], loc["line_end"])
 
 
-def index_page(conn: Reader) -> dict[str, Any]:
-    """Every document, pull requests first, with links to their pages."""
+MAX_INDEX_DOCUMENTS = 1_000
+"""Documents the index lists (100,528 were a 19.6 MB page); the rest are counted, datasette's table has them all."""
+
+
+def index_page(conn: Reader, table_href: str | None = None) -> dict[str, Any]:
+    """The first MAX_INDEX_DOCUMENTS documents with links to their pages, and how many more `table_href` lists."""
     docs = documents(conn)
+    more = max(0, len(docs) - MAX_INDEX_DOCUMENTS)
+    del docs[MAX_INDEX_DOCUMENTS:]
     for d in docs:
         d["href"] = (
             f"{PREFIX}/pr/{quote(str(d['repo']), safe='/')}/{d['pr']}"
@@ -334,7 +357,7 @@ def index_page(conn: Reader) -> dict[str, Any]:
             else None
         )
         d["doc_href"] = f"{PREFIX}/doc/{d['id']}/v{d['versions']}" if d.get("versions") else None
-    return {"documents": docs}
+    return {"documents": docs, "more": more, "table_href": table_href}
 
 
 def parse_span(text: str | None) -> tuple[int, int] | None:

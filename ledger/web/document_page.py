@@ -20,10 +20,15 @@ class Line:
     text: str
     claims: list[dict[str, Any]] = field(default_factory=list)
     highlighted: bool = False
+    cut: int = 0
+    """Characters of the line past the page's budget, not shown."""
 
 
 PAGE_LINES = 2000
 """Lines of a stored text one document page shows: a 20 MB text is not 44 MB of HTML in one request."""
+
+PAGE_CHARS = 1_000_000
+"""Characters of a stored text one document page shows (lines of 20,000 characters are not 2,000 a page)."""
 
 
 def doc_page(
@@ -37,9 +42,13 @@ def doc_page(
     texts = v["text"].splitlines() or [""]
     n = len(texts)
     anchor = start if start is not None else (max(1, span[0] - PAGE_LINES // 4) if span else 1)
-    lo = max(1, min(anchor, n - PAGE_LINES + 1))
-    hi = min(n, lo + PAGE_LINES - 1)
-    lines = [Line(i, texts[i - 1]) for i in range(lo, hi + 1)]
+    # a link's ?from= is where its page starts (the page before ended there); an anchor fills a last page
+    lo = max(1, min(anchor, n if start is not None else n - PAGE_LINES + 1))
+    lines = _within_budget(texts, lo, min(n, lo + PAGE_LINES - 1))
+    if span is not None and start is None and lines[-1].number < span[0] <= n:
+        lo = span[0]  # long lines before the claim's spent the budget: its page starts at the claim
+        lines = _within_budget(texts, lo, min(n, lo + PAGE_LINES - 1))
+    hi = lines[-1].number
     del texts
     found = claims(conn, ClaimFilter(document=str(document_id), version=version))
     claimed: set[int] = set()
@@ -61,7 +70,7 @@ def doc_page(
             "earlier": f"{base}?from={max(1, lo - PAGE_LINES)}" if lo > 1 else None,
             "later": f"{base}?from={hi + 1}" if hi < n else None,
         }
-        if n > PAGE_LINES
+        if hi - lo + 1 < n
         else None
     )
     return {
@@ -73,3 +82,17 @@ def doc_page(
         "document_url": v.get("url"),
         "pages": pages,
     }
+
+
+def _within_budget(texts: list[str], lo: int, hi: int) -> list[Line]:
+    """Lines lo..hi (1-based) while PAGE_CHARS lasts; the first line always, cut to the budget if it is longer."""
+    lines: list[Line] = []
+    left = PAGE_CHARS
+    for i in range(lo, hi + 1):
+        text = texts[i - 1]
+        if lines and len(text) > left:
+            break
+        shown = text[:left]
+        lines.append(Line(i, shown, cut=len(text) - len(shown)))
+        left -= len(shown)
+    return lines

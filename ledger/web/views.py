@@ -18,7 +18,8 @@ from markupsafe import Markup
 
 from ledger.api import Ledger
 from ledger.errors import LedgerError
-from ledger.web import charts, data, document_page
+from ledger.neutral import page_text
+from ledger.web import data, document_page
 
 T = TypeVar("T")
 _LEDGER_SQL = "SELECT 1 FROM _sqlite_migrations WHERE migration_set = 'ledger' LIMIT 1"
@@ -84,7 +85,7 @@ async def _page(
     try:
         context = await _run(datasette, fn)
     except data.NotFound as exc:
-        return Response.text(f"{exc}\n", status=404)
+        return _not_found(exc)
     except (LedgerError, sqlite3.Error) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         body = await datasette.render_template(
@@ -93,6 +94,12 @@ async def _page(
         return Response.html(body, status=400)
     context.update(title=title, prefix=data.PREFIX, svg=lambda s: Markup(s), request_args=_args(request))
     return Response.html(await datasette.render_template(template, context, request=request))
+
+
+def _not_found(exc: Exception) -> Response:
+    """A one-line 404 naming what was asked, which came from the path: a U+202E or an escape in it is shown
+    as U+FFFD, as on every page (the jinja finalize does not see a text response)."""
+    return Response.text(f"{page_text(str(exc))}\n", status=404)
 
 
 def _args(request: Any) -> dict[str, list[str]]:
@@ -104,7 +111,11 @@ def _one(request: Any, name: str) -> str:
 
 
 async def index(request: Any, datasette: Any) -> Response:
-    return await _page(datasette, request, "ledger_index.html", lambda book: data.index_page(book.reader), "The ledger")
+    db = ledger_database(datasette)
+    table = datasette.urls.table(db.name, "documents") if db is not None else None
+    return await _page(
+        datasette, request, "ledger_index.html", lambda book: data.index_page(book.reader, table), "The ledger"
+    )
 
 
 async def pr(request: Any, datasette: Any) -> Response:
@@ -142,7 +153,7 @@ async def claim(request: Any, datasette: Any) -> Response:
     try:
         target = await _run(datasette, lambda book: data.claim_target(book.reader, claim_id))
     except data.NotFound as exc:
-        return Response.text(f"{exc}\n", status=404)
+        return _not_found(exc)
     return Response.redirect(target)
 
 
@@ -166,7 +177,7 @@ async def trend(request: Any, datasette: Any) -> Response:
         datasette,
         request,
         "ledger_trend.html",
-        lambda book: charts.trend_charts(book, metric, where, targets),
+        lambda book: data.trend_page(book, metric, where, targets),
         f"trend {metric}",
     )
 

@@ -231,7 +231,8 @@ def _in_device_name(text: str, n: Number) -> bool:
 
 
 def is_config_number(text: str, n: Number) -> bool:
-    if "=" in text:
+    # the windows _arithmetic reads; '"=" in text' read the whole line for every number of it: quadratic
+    if text.find("=", max(0, n.start - 160), n.end + 200) >= 0:
         operand = _arithmetic(text, n)
         if operand is not None:
             return operand

@@ -58,6 +58,11 @@ LINKED_VIEWS = frozenset(("pr_claims", "metric_values", "support_cells", "ci_run
 MAX_SQL_CHARS = 20_000
 """The longest statement a served connection prepares (when arbitrary SQL is allowed at all)."""
 
+LIKE_PATTERN_CHARS = 64
+"""The longest LIKE or GLOB pattern a served connection matches. One call compares the pattern at every place
+of the value, inside SQLite's C where no time limit reaches: a 64-character pattern over the largest text a
+ledger stores (20 MB) is about a second; datasette's filters (`?text__contains=`) are such calls, on by default."""
+
 
 @hookimpl
 def register_routes() -> list[tuple[str, Any]]:
@@ -114,6 +119,19 @@ def prepare_connection(conn: sqlite3.Connection, database: str, datasette: Any) 
 
         conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, max_value_bytes())
         conn.setlimit(sqlite3.SQLITE_LIMIT_SQL_LENGTH, MAX_SQL_CHARS)
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LIKE_PATTERN_LENGTH, LIKE_PATTERN_CHARS)
+    conn.set_authorizer(_refuse_long_calls)
+
+
+_LONG_CALLS = frozenset(("printf", "format"))
+"""printf('%.*c', N, 'x') loops N times (up to 2^31: 20 s) inside one call, whatever the value limit, and one
+statement can hold hundreds of them: the time limit, a progress handler, is only asked between calls."""
+
+
+def _refuse_long_calls(action: int, arg1: str | None, arg2: str | None, *_: str | None) -> int:
+    if action == sqlite3.SQLITE_FUNCTION and (arg2 or "").lower() in _LONG_CALLS:
+        return sqlite3.SQLITE_DENY
+    return sqlite3.SQLITE_OK
 
 
 def _columns(path: str) -> dict[str, tuple[str, ...]]:
