@@ -113,9 +113,15 @@ def _model_names(s: str) -> tuple[str, ...]:
             continue
         end = b
         name = s[a:b].rstrip(".,:;")
-        if not _ARCHITECTURE_RE.search(name):
+        if not _ARCHITECTURE_RE.search(name) and not (_WORD_FAMILY_RE.match(name) and not _SIZE_IN_RE.search(name)):
             out.append(name)
     return tuple(out)
+
+
+# families whose names are also everyday labels ("opt1", "step2"): written with their digit right after, a model only
+# with a size ("OPT-66B", "Step-3", "Yi-34B" keep their separator)
+_WORD_FAMILY_RE = re.compile(r"(?:[\w.-]{1,40}/)?(?:opt|step|yi|mpt)\d", re.IGNORECASE)
+_SIZE_IN_RE = re.compile(r"\d(?:\.\d{1,2})?[bBmM](?![a-zA-Z])|\d[xX]\d{1,3}[bB]")
 
 
 _BEFORE, _REACH = 48, 160
@@ -147,4 +153,7 @@ def names_other_model(name: str, model: str) -> bool:
     if not name:
         return False
     low = model.lower()
-    return any(m.group(1).lower() not in low for m in _FAMILY_WORD_RE.finditer(name[:200]))
+    return any(
+        m.group(1).lower() not in low and not _WORD_FAMILY_RE.match(name, m.start())
+        for m in _FAMILY_WORD_RE.finditer(name[:200])
+    )

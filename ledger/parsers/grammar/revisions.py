@@ -73,6 +73,16 @@ def named_revisions(doc: Document) -> dict[str | int, Revision]:
             two = pair_sides(block.text) if " vs" in block.text else None
             for side in two or sides_at(block.text):
                 out.setdefault((side.label or "").lower(), side)
+            # "opt1 (4e505e2a...)", "second try (89abcdef...)": a short name bound to a commit, for the columns
+            # that carry the name
+            if (
+                "(" in block.text
+                and (lab := parse_label(block.text)) is not None
+                and lab.head
+                and lab.label
+                and len(lab.label.split()) <= 3
+            ):
+                out.setdefault(lab.label.lower(), lab)
             if "head" in block.text.lower() or "head" in doc.line(block.end + 1).lower():
                 # "base `36484e4`,\nhead `170aa20`" (a sentence may wrap between the two)
                 for name, side in base_and_head(f"{block.text}\n{doc.line(block.end + 1)}").items():

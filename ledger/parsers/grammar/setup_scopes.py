@@ -305,6 +305,22 @@ def _result_sections(doc: Document) -> list[tuple[int, int]]:
     return out if len(out) >= 2 else []
 
 
+def _section_reach(doc: Document) -> dict[int, int]:
+    """Each heading's line -> the last line of its section, sub-sections included ("#### Faster loads" over
+    "##### Load timings"): up to the next heading of its level or above. One pass, a stack of open headings."""
+    reach: dict[int, int] = {}
+    open_: list[tuple[int, int]] = []  # (level, line) of the headings whose sections are still open
+    for b in doc.blocks:
+        if b.kind != "heading" or b.in_code:
+            continue
+        while open_ and open_[-1][0] >= b.level:
+            reach[open_.pop()[1]] = b.start - 1
+        open_.append((b.level, b.start))
+    for _, line in open_:
+        reach[line] = len(doc.lines)
+    return reach
+
+
 def sectioned_lines(doc: Document) -> set[int]:
     return {no for first, last in _result_sections(doc) for no in range(first, last + 1)}
 
@@ -317,6 +333,7 @@ def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -
     if not sections:
         return out
     _, varied, _ = table_varied(doc)  # "throughput, con8" among rows that name none: the row's, not the section's
+    reach = _section_reach(doc) if doc.format == "markdown" else {}
     for first, last in sections:
         seen: dict[str, set[str]] = {}
         for no in range(first, last + 1):
@@ -333,8 +350,8 @@ def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -
                 if k in WORKLOAD_KEYS:
                     seen.setdefault(k, set()).add(v)
         one = {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1 and k not in varied}
-        if one:
-            out.append((first, last, one))
+        if one:  # stated in the section's own lines, it holds in its sub-sections too (theirs win, being narrower)
+            out.append((first, reach.get(first, last), one))
     return out
 
 
