@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ledger.model import Claim, ParseWarning
 from ledger.parsers.base import Context, RevisionScope
-from ledger.parsers.grammar.revisions import find_revisions, named_revisions
+from ledger.parsers.grammar.revisions import find_revisions, named_revisions, one_name_per_head
 from ledger.parsers.grammar.setup import find_setups
 from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.reader.document import Document, read_document
@@ -122,5 +122,6 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     if quoted:
         claims = [c for c in claims if c.source.line not in quoted]
     claims.sort(key=lambda c: (c.source.line, c.source.line_end))
+    claims = one_name_per_head(claims)
     # the reader's warnings, then any an extractor added to doc.warnings (a value cut short), then failures
     return Extraction(claims=claims, warnings=list(doc.warnings) + warnings, document=doc, scopes=scopes)

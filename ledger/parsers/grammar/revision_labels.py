@@ -128,6 +128,9 @@ def shas_in(text: str) -> list[tuple[str, int, int]]:
     return [(m.group(1).lower(), m.start(1), m.end(1)) for m in SHA_RE.finditer(text) if is_sha(m.group(1))]
 
 
+_HEAD_WORD_RE = re.compile(r"\bhead\W{0,3}$", re.IGNORECASE)
+
+
 def parse_label(text: str) -> Revision | None:
     """The revision a label line opens, or None when the line is not a revision label."""
     s = text.strip().strip("*_").strip()
@@ -147,6 +150,12 @@ def parse_label(text: str) -> Revision | None:
             head = label_shas[0][0]
             if base is None and inner_shas:
                 base = inner_shas[0][0]
+        elif len(label_shas) == 1 and inner_shas and _HEAD_WORD_RE.search(label[: label_shas[0][1]]):
+            # "... for the current stacked head `cccf4990a` (two commits on #47287 head `9ebc8e48`)": the head the
+            # label names, on the commit its parenthesis names
+            head = label_shas[0][0]
+            base = base or inner_shas[0][0]
+            label = " ".join(label[: label_shas[0][1]].strip(" `*_").split()[-6:])  # "for the current stacked head"
         else:
             heads = [sh for sh in inner_shas if sh[0] != base]
             head = heads[0][0] if heads else None
@@ -200,7 +209,9 @@ def line_label(text: str, in_code: bool) -> Revision | None:
         return Revision(label="PR head", head=hm.group("sha").lower(), base=None)
     wm = SHA_AFTER_WORD_RE.search(text, 0, 300)
     if wm and is_sha(wm.group("sha")) and len(shas_in(text[:300])) == 1 and not _NOT_MEASURED_RE.search(text, 0, 300):
-        label = clean_label(text[: wm.start("sha")])[-40:].strip(" `*_") or wm.group("sha").lower()
+        # the words before the sha, at most six ("Re-ran ... on current head" -> "on current head")
+        words = clean_label(text[: wm.start("sha")]).strip(" `*_").split()
+        label = " ".join(words[-6:]) or wm.group("sha").lower()
         return Revision(label=label, head=wm.group("sha").lower(), base=None)
     return None
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from ledger.model import Revision
+from ledger.model import Claim, Revision
 from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.revision_labels import (
     BARE_COMMENT_RE,
@@ -290,7 +290,8 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
             opens_results
             or block.text.rstrip().endswith(":")
             or _stands_alone(doc, block, rev)
-            or (rev.head and side_of(rev.label or "") is not None)  # "sha (before)"
+            or (rev.head and len((rev.label or "").split()) <= 3 and side_of(rev.label or "") is not None)
+            or (rev.head and rev.base and "head" in block.text.lower())  # "the current head X (on Y)": a turn's
             or (
                 rev.head
                 and SHA_AFTER_WORD_RE.search(block.text, 0, 300)
@@ -318,3 +319,27 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
         current = RevisionScope(start=block.start, end=last, revision=rev)
         scopes.append(current)
     return scopes + unlabelled_twins(doc, scopes)
+
+
+def one_name_per_head(claims: list[Claim]) -> list[Claim]:
+    """One commit, one revision: a head named twice ("Re-ran on current head `ed41abb8`", then "- PR: source at
+    `ed41abb8`" over the table) is one revision, named by the side word where one of its names is one, else by its
+    first name; compare would otherwise read two revisions of one commit, the later one the newest."""
+    names: dict[str, list[Revision]] = {}
+    for c in claims:
+        r = c.revision
+        if r is not None and r.head and r not in names.setdefault(r.head, []):
+            names[r.head].append(r)
+    chosen = {
+        head: next((r for r in revs if side_of(r.label or "") and len((r.label or "").split()) <= 3), revs[0])
+        for head, revs in names.items()
+        if len(revs) > 1
+    }
+    if not chosen:
+        return claims
+    return [
+        c.model_copy(update={"revision": chosen[c.revision.head]})
+        if c.revision is not None and c.revision.head in chosen and c.revision != chosen[c.revision.head]
+        else c
+        for c in claims
+    ]
