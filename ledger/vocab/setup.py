@@ -133,6 +133,10 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "rx",
         ),
     ),
+    # "model Foo-7B", "model: Bar-70B-FP8": a model of a family the vocabulary does not know, named as the model
+    _word(
+        "model", "model", r"model[ =:]{1,3}([A-Za-z][\w.]{0,30}-\d{1,4}(?:\.\d{1,2})?[bm](?:-[\w.]{1,20})?)", ("model",)
+    ),
     # "**4 GPUs**<br/>TP2,PP2": a column's count of boards, when the board is named elsewhere (the line above)
     _word("gpu_count", "gpu_count", r"(\d{1,3}) ?[x×]? ?(?:gpus|gpu(?! ?[a-z]))", ("gpu",)),
     _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",)),
@@ -175,6 +179,14 @@ _PAIRED_RE = re.compile(
     r"(?<![a-z0-9])isl ?/ ?osl(?: ?[=:] ?| )(?P<isl>\d{1,6}k?) ?/ ?(?P<osl>\d{1,6}k?)(?![\w.])", re.IGNORECASE
 )
 """"ISL/OSL=1K/2K", "ISL/OSL 1024/2048": both lengths under one paired name, in the order of the names."""
+# "2048/256 TTFT", "random 8192/1024", "2048/256 concurrency 16": two lengths beside a serving word (alone,
+# "1278/1319" is a count of correct answers)
+_SERVING_LENGTHS_RE = re.compile(
+    r"(?<![\w./])(?P<isl>\d{3,6})/(?P<osl>\d{2,6})(?![\w./%])"
+    r"(?=\s{1,3}(?:ttft|tpot|itl|e2el|output|input|throughput|latency|concurrency|conc|tok|requests?)\b"
+    r"|(?<=random \d{4})|,?\s{1,3}c\d)",
+    re.IGNORECASE,
+)
 # "input 4096 / output 512", "input len 1024, output len 128": the words first
 _NAMED_LENGTHS_RE = re.compile(
     r"(?<![\w.])(?:input|prompt)(?:[ _-]len(?:gth)?)?[ =:]{1,3}(?P<isl>\d{1,6}k?) ?(?:/|and|,) ?"
@@ -185,7 +197,7 @@ _NAMED_LENGTHS_RE = re.compile(
 # so no date or fraction reads as one)
 _SHORT_LENGTHS_RE = re.compile(r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?![\w./])")
 _LENGTHS_RE = re.compile(
-    r"(?<![\w.])(?P<isl>\d{1,6}k?)[ -](?:input|prompt)(?:[ -]tokens?)? ?(?:/|and|,|\+) ?"
+    r"(?<![\w.])(?P<isl>\d{1,6}k?)[ -](?:input|prompt)(?:[ -]tokens?)? ?(?:/|and|,|\+) ?(?:exactly |about |~)?"
     r"(?P<osl>\d{1,6}k?)[ -]output(?:[ -]tokens?)?(?![/\w])",
     re.IGNORECASE,
 )
@@ -242,7 +254,7 @@ def _qualifiers(text: str) -> dict[str, str]:
         (_PAIRED_RE.search(s) if low is None or "isl" in low else None)
         or (_LENGTHS_RE.search(s) if worded else None)
         or (_NAMED_LENGTHS_RE.search(s) if worded else None)
-        or (_SHORT_LENGTHS_RE.search(s) if "/" in s else None)
+        or ((_SHORT_LENGTHS_RE.search(s) or _SERVING_LENGTHS_RE.search(s)) if "/" in s else None)
     )
     if lm:
         out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()

@@ -10,6 +10,7 @@ from ledger.parsers.grammar.setup_scopes import (
     DEFAULT_KEYS,
     PARALLEL_KEYS,
     WORKLOAD_KEYS,
+    bold_paragraph_heads,
     is_draft_model,
     line_setup,
     norm,
@@ -40,6 +41,10 @@ def document_default(
     leads = _lead_in_lines(doc)
     # a sub-heading's model and settings are its section's; the one machine a thread names is everyone's
     headings = {b.start for b in doc.blocks if b.kind == "heading"}
+    # a bold phrase opening a paragraph heads it as a heading would ("**Sweep point, concurrency 16**")
+    bold = {b.start for b in bold_paragraph_heads(doc)}
+    leads |= bold
+    headings |= bold
     sectioned = sectioned_lines(doc)
     led: dict[str, list[str]] = {}
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named

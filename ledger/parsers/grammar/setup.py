@@ -28,6 +28,7 @@ from ledger.parsers.grammar.document_default import document_default
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
 from ledger.parsers.grammar.setup_scopes import (
+    bold_paragraph_heads,
     inline_settings,
     label_settings,
     label_setup,
@@ -103,7 +104,10 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
         for start, end, values in section_workloads(doc, lambda text: command_setup(text, env))
     )
     heads = [b for b in doc.blocks if b.kind in ("heading", "comment")]
-    starts = [b.start for b in heads]
+    # a bold line opening a paragraph ("**bs=1**", "**Sweep point, concurrency 16**") heads what follows as a
+    # heading would: a setting stated under one holds until the next
+    ends = sorted([*heads, *bold_paragraph_heads(doc)], key=lambda b: b.start)
+    end_starts = [b.start for b in ends]
     for k, b in enumerate(heads):
         if b.kind != "heading":
             continue
@@ -117,10 +121,10 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
     blocks = doc.blocks
     for k, b in enumerate(blocks):
         if b.kind == "code":
-            scopes.extend(_code_setups(doc, b, _section_end(heads, starts, b.start, last), env))
+            scopes.extend(_code_setups(doc, b, _section_end(ends, end_starts, b.start, last), env))
         elif b.kind in ("text", "item") and not b.in_code and b.start not in revision_lines:
             # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
-            scope = _text_scope(blocks, k, _section_end(heads, starts, b.start, last), env)
+            scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env)
             if scope is not None:
                 scopes.append(scope)
         elif (

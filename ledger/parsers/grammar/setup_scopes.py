@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from ledger.memo import short_text_cache
 from ledger.parsers.reader.blocks import Block, Document
-from ledger.parsers.reader.line_kinds import is_command_line
+from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.text import lower_for_words
 
@@ -81,6 +81,24 @@ an lm-eval filter or a command's task, which differ by result even where a docum
 # a speculative method's draft checkpoint ("yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", "FasterDecoding/medusa-vicuna"):
 # the run's draft, not the model it serves
 _DRAFT_MODEL_RE = re.compile(r"eagle|medusa|hydra|draft", re.IGNORECASE)
+
+
+def is_setup_title(text: str) -> bool:
+    """A title that names a setup section ("Test configuration", "Setup.", "Hardware")."""
+    return _SETUP_TITLE_RE.match(text) is not None
+
+
+def bold_paragraph_heads(doc: Document) -> list[Block]:
+    """The paragraphs a bold phrase opens ("**bs=1**", "**Sweep point, concurrency 16** ..."), which head what follows
+    as a heading would; not one that titles a setup section ("**Setup.** 4x H100, TP4"), which holds for its turn."""
+    out: list[Block] = []
+    for b in doc.blocks:
+        if b.kind != "text" or b.in_code or ("*" not in b.text[:6] and "_" not in b.text[:6]):
+            continue
+        phrase = bold_heading(b.text)
+        if phrase is not None and not is_setup_title(phrase):
+            out.append(b)
+    return out
 
 
 def is_draft_model(name: str) -> bool:

@@ -54,3 +54,13 @@ def is_command_line(line: str) -> bool:
         return False
     # "make" and "cd" start sentences too: a command has flags, paths or a continuation
     return bool(_COMMAND_MARK_RE.search(s))
+
+
+# "**bs=1**", "**Sweep point, 2048/256 concurrency 16** (the busy cell).": a paragraph opened by a bold phrase
+_BOLD_HEAD_RE = re.compile(r"^\s{0,3}(\*\*|__)(?=[^\s*_])[^*_\n]{1,80}?[^\s*_]\1(?:\s*$|\s*[:.(]|\s+\S)")
+
+
+def bold_heading(text: str) -> str | None:
+    """The bold phrase a line opens with, as people write a heading inside a comment ("bs=1"), else None."""
+    m = _BOLD_HEAD_RE.match(text)
+    return m.group(0).strip().split(m.group(1))[1] if m else None
