@@ -36,7 +36,8 @@ _ACCURACY_RE = re.compile(
 _ACCEPTANCE_RE = re.compile(
     r"acceptance|accept(?:ed)? (?:length|rate|len)|\bAL\b|\[AR\]|mean accepted|draft acceptance|"
     r"accept_len|acc_len|accept rate|(?:mean|median|avg|average|p\d{2})\s+(?:request\s+)?AR\b|\baccpt\w*\s*len|"
-    r"^\s*accept(?![\w-])|(?<![\w.])a\.len\b|pos(?:ition(?:al)?)?[ _-]?accept|" + _AL_FIELD,
+    r"^\s*(?:(?:mean|median|avg|average)\s)?accept(?![\w-])|(?<![\w.])a\.len\b|pos(?:ition(?:al)?)?[ _-]?accept|"
+    + _AL_FIELD,
     re.IGNORECASE,
 )
 _PERF_HINT_RE = re.compile(

@@ -63,6 +63,12 @@ SHA_AFTER_WORD_RE = re.compile(
     r"[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
     re.IGNORECASE,
 )
+# "benchmarked kernel SHA: `d8a6cbea85`", "measured build: 3f2a1b0c": the commit a list's results were measured on
+_MEASURED_SHA_RE = re.compile(
+    r"^\s{0,3}(?:[-*+]\s{1,3})?[*_]{0,2}(?P<label>(?:[A-Za-z][\w ]{0,30}?\s)?(?:benchmarked|measured|tested|evaluated)"
+    r"[\w ]{0,30}?)[*_]{0,2}\s?[:=]\s{0,3}[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
+    re.IGNORECASE,
+)
 # a commit named as untested, undone or to blame: "Skipping testing for commit ...", "reverts", "caused by"
 _NOT_MEASURED_RE = re.compile(r"\b(?:skip\w*|revert\w*|cherry-?pick\w*|caused|introduced|broke|see)\b", re.IGNORECASE)
 _HEAD_BASE_WORDS = ("against", "vs", "versus", "relative", "compared", "top")
@@ -204,6 +210,8 @@ def line_label(text: str, in_code: bool) -> Revision | None:
         # "branch at 7e3a9c1d:" is the side "branch"; "at" only points at its head
         label = re.sub(r"\s+(?:at|on|@)$", "", clean_label(m.group("label")), flags=re.IGNORECASE)
         return Revision(label=label, head=m.group("sha").lower(), base=None)
+    if (measured := measured_on(text)) is not None:
+        return measured
     hm = _PR_HEAD_RE.search(text) if "head" in text.lower() else None
     if hm and is_sha(hm.group("sha")):
         return Revision(label="PR head", head=hm.group("sha").lower(), base=None)
@@ -213,6 +221,14 @@ def line_label(text: str, in_code: bool) -> Revision | None:
         words = clean_label(text[: wm.start("sha")]).strip(" `*_").split()
         label = " ".join(words[-6:]) or wm.group("sha").lower()
         return Revision(label=label, head=wm.group("sha").lower(), base=None)
+    return None
+
+
+def measured_on(text: str) -> Revision | None:
+    """The commit a line says results were measured on ("benchmarked kernel SHA: `d8a6cbea85`"), else None."""
+    bm = _MEASURED_SHA_RE.match(text) if len(text) < 300 else None
+    if bm and is_sha(bm.group("sha")):
+        return Revision(label=clean_label(bm.group("label")), head=bm.group("sha").lower(), base=None)
     return None
 
 

@@ -44,6 +44,7 @@ from ledger.parsers.grammar.revision_labels import (
     heading_revision,
     is_sha,
     line_label,
+    measured_on,
     parse_label,
     shas_in,
 )
@@ -205,11 +206,19 @@ def _side_lead(text: str, opens_results: bool) -> Revision | None:
     if two is not None:
         return two[0]
     side = lead_side(text) or (comment_side(text) if text.lstrip()[:1] in ("#", "/", "-") else None)
-    if side is None and len(text) <= 80 and text.rstrip().endswith(":") and len(sides_named(text)) == 1:
+    if (
+        side is None
+        and len(text) <= 80
+        and text.rstrip().endswith(":")
+        and len(sides_named(text)) == 1
+        and not _WHEN_RE.search(text)
+    ):
         side = clause_side(text, len(text.rstrip()) - 1)  # "TP2 after this PR:": the side anywhere in a lead-in
     return side
 
 
+# "repeated twice after a restart:", "before each run:": a time, not a side
+_WHEN_RE = re.compile(r"\b(?:before|after)\s+(?:a|an|each|every|warm-?up|restart)\b", re.IGNORECASE)
 _MEASURED_RE = re.compile(r"\d\.\d|\d\s?%")
 """A sentence that states its own result ("the gsm8k score is now 0.912"), not only where results come from."""
 _RESULTS_WORD_RE = re.compile(
@@ -240,6 +249,13 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
     for idx, block in enumerate(doc.blocks):
         if block.kind == "item" and not block.in_code and (on := stated_on(block.text)) is not None:
             scopes.append(RevisionScope(start=block.start, end=block.end, revision=on))  # "passed on `c23c1e5`"
+            continue
+        if block.kind == "item" and not block.in_code and (measured := measured_on(block.text)) is not None:
+            # "- benchmarked kernel SHA: `d8a6cbea85`": the results of its list and section were measured there
+            if current is not None:
+                current.end = block.start - 1
+            current = RevisionScope(start=block.start, end=last, revision=measured)
+            scopes.append(current)
             continue
         if block.kind in ("heading", "comment"):
             if current is not None and (block.kind == "comment" or block.level <= 2):
@@ -305,7 +321,7 @@ def find_revisions(doc: Document) -> list[RevisionScope]:
             rev = Revision(label=clean_label(sm.group("label")), head=None, base=None)  # "this PR:" over a block
         elif rev is None and opens_results and current is not None:
             bm = BARE_LABEL_RE.match(block.text)
-            if not (bm and REVISION_WORDS.search(bm.group("label"))):
+            if not (bm and REVISION_WORDS.search(bm.group("label")) and not _WHEN_RE.search(bm.group("label"))):
                 continue
             rev = Revision(label=bm.group("label").strip(), head=None, base=None)
         elif rev is None and opens_results and (rev := _results_after_side(doc, idx)) is not None:

@@ -87,10 +87,12 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # "baseline" beside "baseline-fused_scatter": the row named by the side word alone is the baseline, the
     # others are variants measured against it
     exact = [label for label in labels if _BASE_ALONE_RE.match(label)]
+    # "original | repeat A | repeat B | combined": runs repeated, the first no baseline of the others
+    repeats = any(_REPEAT_LABEL_RE.match(label) for label in labels)
     for row, label in zip(table.rows, labels, strict=True):
         if len(exact) == 1 and label != exact[0]:
             continue
-        if BASELINE_LABEL_RE.match(label) and any(is_numeric_cell(c) for c in row.cells[1:]):
+        if not repeats and BASELINE_LABEL_RE.match(label) and any(is_numeric_cell(c) for c in row.cells[1:]):
             key = _label_numbers(label)
             clash = clash or key in bases
             bases.setdefault(key, row)
@@ -204,6 +206,7 @@ def _title(ctx: Context) -> str:
     return str(got)
 
 
+_REPEAT_LABEL_RE = re.compile(r"^(?:repeat|rerun|re-run|second run|run \d|trial|seed \d|attempt)\b", re.IGNORECASE)
 _BASE_ALONE_RE = re.compile(r"^(?:baseline|base|before|main|master|original|reference|ref|old|default)$", re.IGNORECASE)
 _LABEL_NUMBER_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
 

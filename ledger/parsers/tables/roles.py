@@ -129,7 +129,7 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         return "config" if _NEW_HEADER_RE.match(head) else "baseline"
     elif cells and any(settings_cell(c) for c in cells) and all(settings_cell(c) or not find_numbers(c) for c in cells):
         return "config"  # "`mtp_nextn=2`, `overlap=True`" under "Parameters": each row's settings
-    elif _SPREAD_HEADER_RE.match(head) or _SPREAD_TAIL_RE.search(head):
+    elif _SPREAD_HEADER_RE.match(head) or _SPREAD_TAIL_RE.search(HEAD_UNIT_RE.sub("", head).strip()):
         return "spread"  # the standard deviation of the value column before it
     elif _STAT_HEADER_RE.match(head):
         return "value"  # avg | min | max | p99: every statistic cell is a result
