@@ -145,7 +145,8 @@ def unit_of_header(head: str) -> str | None:
     if len(words) > 1 and _STAT_WORD_RE.fullmatch(words[-1]):
         words = words[:-1]  # "Output Tokens/s Mean": the statistic of a measure named by its unit
     last = words[-1] if words else ""
-    if last.lower() in UNIT_WORDS and last.lower() not in ("tokens", "tok", "b", "h", "min", "points"):
+    # ("Second" beside "First" is an ordinal; a lone "Seconds" is a unit)
+    if last.lower() in UNIT_WORDS and last.lower() not in ("tokens", "tok", "b", "h", "min", "points", "second"):
         return last  # "PR GFLOPS", "TTFT ms"
     run = _RUN_PAREN_RE.search(head)
     if run is not None and run.start() > 0:

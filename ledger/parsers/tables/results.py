@@ -25,7 +25,7 @@ from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.grammar.unit_labels import header_unit
-from ledger.parsers.reader.document import Block, Row
+from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, stated_unit
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
@@ -69,14 +69,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     lead = ctx.lead_in(block)
     task = (named_benchmark(lead) if lead else None) or _turn_task(ctx, block)
     # "Mean TTFT (ms): | 412.7 | 398.2": a console summary's colon ends the name, it is not part of it
-    labels = [
-        " / ".join(
-            clean(row.cells[i]).removesuffix(":").rstrip()
-            for i in label_cols
-            if i < len(row.cells) and clean(row.cells[i])
-        )
-        for row in table.rows
-    ]
+    labels = _row_labels(table, label_cols)
     # "| B1: PR | `d062a476...` | 96.89% |": a column of the sha each row was measured on
     rev_col = next(
         (i for i, r in enumerate(roles) if r == "config" and i < len(headers) and REVISION_HEAD_RE.match(headers[i])),
@@ -98,19 +91,50 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             bases.setdefault(key, row)
     if clash:
         bases = {}  # "Baseline A1 | Tuned | Baseline A2": an A/B/A run, every row a result of its own
+    group = ""
     for row, label in zip(table.rows, labels, strict=True):
         if row in bases.values():
             continue
         if label and is_workload_label(label):
             ctx.taken.add(row.line)  # "Output sequence length | 256 | 256": a workload row, not results
             continue
+        if label and len(table.rows) > 2 and not any(clean(c) for c in row.cells[1:]):
+            group = label  # "| **p99** | | |": the statistic or part the rows under it measure
+            continue
         base_row = next(iter(bases.values())) if len(bases) == 1 else bases.get(_label_numbers(label))
         claims = row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
+        if group:
+            claims = _in_group(claims, group)
         if rev_col is not None:
             claims = _row_revision(claims, row, rev_col, label)
         if base_row is not None and label and side_of(label) == "head":
             claims = _on_side(ctx, claims, label)
         yield from _of_task(claims, task)
+
+
+def _row_labels(table: Table, label_cols: list[int]) -> list[str]:
+    """Each row's name: its label cells joined ("load (ms) / p99"); under two or more label columns, a first cell
+    left empty continues the row above ("| **load (ms)** | avg |" then "| | p99 |"), as a rendered page spans it."""
+    out: list[str] = []
+    above = ""
+    for row in table.rows:
+        parts = [clean(row.cells[i]).removesuffix(":").rstrip() if i < len(row.cells) else "" for i in label_cols]
+        if len(parts) > 1 and parts[0]:
+            above = parts[0]
+        elif len(parts) > 1 and above and any(parts[1:]) and any(is_numeric_cell(c) for c in row.cells):
+            parts[0] = above
+        out.append(" / ".join(p for p in parts if p))
+    return out
+
+
+def _in_group(claims: Iterator[Claim], group: str) -> Iterator[Claim]:
+    """A row under a group row ("| **mean** | | |" over "| 64 | 1,200 | 1,100 |") measures that group's quantity:
+    the group names its claims first, so mean and p99 at one concurrency are never one series."""
+    for c in claims:
+        metric = c.metric or ""
+        yield c.model_copy(
+            update={"metric": metric if group.lower() in metric.lower() else f"{group} {metric}".strip()}
+        )
 
 
 _TASK_REACH = 12
