@@ -46,6 +46,7 @@ _SETUP_LABELS: dict[str, str] = {
     "data parallel size": "dp",
     "isl": "isl",
     "input length": "isl",
+    "prefill length": "isl",
     "input len": "isl",
     "input tokens": "isl",
     "input sequence length": "isl",
@@ -54,6 +55,8 @@ _SETUP_LABELS: dict[str, str] = {
     "prompt len": "isl",
     "osl": "osl",
     "output length": "osl",
+    "decode length": "osl",
+    "generation length": "osl",
     "output len": "osl",
     "output tokens": "osl",
     "output sequence length": "osl",
@@ -117,3 +120,25 @@ def bench_test_setup(test: str) -> dict[str, str]:
     if m is None:
         return {}
     return {k: v for k, v in m.groupdict().items() if v}
+
+
+# "| Parameter | Value |", "| Setting | Value |": a table of a run's settings, one per row, no results
+_SETTINGS_TABLE_RE = re.compile(
+    r"^(?:parameters?|settings?|options?|config(?:uration)?|flags?|arg(?:ument)?s?|knobs?|name|key)$", re.IGNORECASE
+)
+_VALUE_HEAD_RE = re.compile(r"^(?:values?|settings?)$", re.IGNORECASE)
+
+
+def is_settings_table(header: list[str]) -> bool:
+    """A two-column table whose header says its rows are settings and their values ("| Parameter | Value |")."""
+    cells = [h.strip(" *_`") for h in header]
+    return len(cells) == 2 and bool(_SETTINGS_TABLE_RE.match(cells[0])) and bool(_VALUE_HEAD_RE.match(cells[1]))
+
+
+def settings_table_values(rows: list[list[str]]) -> dict[str, str]:
+    """The setup a settings table states: each row whose name is a setup label ("Model", "Decode Length")."""
+    out: dict[str, str] = {}
+    for cells in rows:
+        if len(cells) >= 2 and (key := setup_label_key(cells[0].strip(" *_`"))) and cells[1].strip():
+            out.setdefault(key, cells[1].strip(" *_`"))
+    return out

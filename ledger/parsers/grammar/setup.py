@@ -47,6 +47,7 @@ from ledger.vocab.setup import (
     qualifiers,
     setup_label_key,
 )
+from ledger.vocab.setup_labels import is_settings_table, settings_table_values
 
 # "m=16", "batch=1", "### causal=True, headdim=128, batch_size=16, seqlen=2048 ###": a line of settings only
 _SETTING_RE = re.compile(r"(?P<key>[A-Za-z_][\w.-]{0,30})\s{0,4}=\s{0,4}(?P<value>[\w.+/-]{1,40})")
@@ -122,6 +123,11 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
     for k, b in enumerate(blocks):
         if b.kind == "code":
             scopes.extend(_code_setups(doc, b, _section_end(ends, end_starts, b.start, last), env))
+        elif b.kind == "table" and b.table is not None and is_settings_table(b.table.header):
+            # "| Parameter | Value |" over "| Model | foo/bar-1b |": the settings of the runs in its section
+            values = settings_table_values([r.cells for r in b.table.rows])
+            if values:
+                scopes.append(SetupScope(b.start, _section_end(ends, end_starts, b.start, last), values))
         elif b.kind in ("text", "item") and not b.in_code and b.start not in revision_lines:
             # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
             scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env)

@@ -34,6 +34,7 @@ from ledger.parsers.tables.rows import row_claims
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.vocab.metrics import leading_benchmark, named_benchmark
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
+from ledger.vocab.setup_labels import is_settings_table
 from ledger.vocab.sides import side_of
 
 NAME = "tables"
@@ -45,6 +46,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     table = block.table
     assert table is not None
     if not table.rows:
+        return
+    if is_settings_table([clean(h) for h in table.header]):
+        ctx.taken.update(r.line for r in table.rows)  # "| Parameter | Value |": the run's settings, no results
         return
     roles = column_roles(table, _title(ctx))
     headers = [clean(h) for h in table.header] + [""] * (len(roles) - len(table.header))
