@@ -83,6 +83,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]?kv(?:[ _-]?cache)?", ("kv",)),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",)),
     _word("concurrency", "concurrency", rf"con(?:c|currency)?{_SEP}(\d{{1,5}})", ("con",)),
+    # "c256/n2560": a serving run's concurrency and its number of prompts
+    _word("concurrency", "concurrency", r"c(\d{1,5})/n\d{1,7}", ("/n",)),
     # "random / c=8 / p=32", "mc=16": benchmark configs' shorthand (an equals sign always: "c8" says nothing)
     _word("concurrency", "concurrency", r"m?c ?= ?(\d{1,5})", ("c=", "c =")),
     _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)", ("isl",)),
@@ -155,7 +157,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "quant",
         "quant",
-        r"(fp8|nvfp4|mxfp8|mxfp4|fp4|float8(?:wo|dq)?|w4a16|w4a8|w8a8|int[48](?:wo|dq)?|awq|gptq|"
+        r"(fp8|nvfp4|mxfp8|mxfp4|fp4|float8(?:wo|dq)?|w(?:int)?[48]a(?:fp8|bf16|fp16|int8)|w4a16|w4a8|w8a8|"
+        r"int[48](?:wo|dq)?|awq|gptq|"
         r"bf16|fp16|bfloat16|float16|q[2-8]_(?:[01]|k(?:_[sml])?)|iq[1-4]_(?:xxs|xs|s|m|nl)|f16)",
         ("fp", "bf", "int", "w4", "w8", "awq", "gptq", "float", "q2_", "q3_", "q4_", "q5_", "q6_", "q8_", "iq", "f16"),
     ),
