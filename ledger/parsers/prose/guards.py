@@ -16,7 +16,7 @@ from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.metrics import METRIC_RE, any_of
 from ledger.vocab.metrics import SPREAD_WORDS
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
-from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit, is_timing_unit
+from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit, is_time_unit, is_timing_unit
 
 # only ever asked yes / no (see any_of)
 CONFIG_BEFORE_RE = re.compile(
@@ -288,6 +288,8 @@ def is_config_number(text: str, n: Number) -> bool:
         )
     ):
         return True  # "at con128", "ISL 8192"; but "lands at ~0.70" is a measurement
+    if is_time_unit(n.unit) and _FOR_DURATION_RE.search(before) and not _TOOK_RE.search(text, 0, n.start):
+        return True  # "50 virtual users for 60 s", "over 10 min": how long the run was set to last
     after = text[n.end : n.end + 40]
     if n.unit in (None, "tokens", "tok", "b", "bytes") and COUNT_NOUN_RE.match(after):
         return True
@@ -298,6 +300,10 @@ def is_config_number(text: str, n: Number) -> bool:
     if n.unit in ("x", "X") and n.value >= 100 and n.value == int(n.value) and text[n.end - 2 : n.end - 1].isdigit():
         return True  # "Ryzen 3900X", "RTX 4090X": a product's name, not a ratio
     return n.unit is None and 1900 <= n.value <= 2100 and n.value == int(n.value) and not n.high
+
+
+_FOR_DURATION_RE = re.compile(r"\b(?:for|over|during)\s(?:about\s|~)?$", re.IGNORECASE)
+_TOOK_RE = re.compile(r"\b(?:took|takes|taking|lasted|ran in|finished in|completed in|spent)\b", re.IGNORECASE)
 
 
 # compiled once (a string pattern in a hot function costs a cache lookup per call)
