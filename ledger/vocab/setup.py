@@ -77,8 +77,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "spec_algo",
         "spec_algo",
-        r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp)",
-        ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp"),
+        r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp|non-spec(?:ulative)?|no[ -]spec(?:ulative|ulation)?)",
+        ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "non-spec", "no spec", "no-spec"),
     ),
     _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]?kv(?:[ _-]?cache)?", ("kv",)),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",)),
@@ -221,7 +221,7 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
-    r"dgx|rtx",
+    r"dgx|rtx|non-spec|no spec|no-spec",
     re.IGNORECASE,
 )
 _ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])
@@ -282,7 +282,9 @@ def _qualifiers(text: str) -> dict[str, str]:
             out["gpu"] = val[:cut] + _VENDOR_RE.sub("", val[cut:]).upper()
         elif w.written == "spec_algo":
             negated = _OFF_AFTER_RE.match(s, m.end()) or _OFF_BEFORE_RE.search(s, max(0, m.start() - 12), m.start())
-            out[w.written] = "none" if negated else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
+            # "non-spec", "no speculative": run without it
+            off = negated is not None or val[:2].lower() == "no"
+            out[w.written] = "none" if off else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
         else:
             out[w.written] = val.lower()
         s = s[: m.start()] + " " + s[m.end() :]  # a word read once: "TP8EP8" is tp 8, then ep 8
