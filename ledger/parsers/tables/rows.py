@@ -339,7 +339,7 @@ class _RowReader:
         value, high, approx, unit, stderr, printed = c.parsed
         info, label, role, head = self.info, self.label, c.role, c.head
         head_unit, metric_head, head_qualifiers = info.head(head)
-        unit = self._unit(unit, head_unit, role)
+        unit = self._unit(unit, head_unit, role) or self._base_unit(c)
         ref, base_paren = self._reference(c)
         if info.bench and GENERIC_HEAD_RE.match(metric_head):
             metric_head = f"{info.bench} {metric_head}"  # "**gsm8k** (200 examples)" over "| Backend | Score |"
@@ -380,6 +380,13 @@ class _RowReader:
         if not self.label_unit:
             self.label_unit.append(unit_of_header(self.label) or (self.info.section_unit if role == "value" else None))
         return self.label_unit[0]
+
+    def _base_unit(self, c: _Cell) -> str | None:
+        """The unit the baseline cell beside a bare value prints ("120.5 ms | **118.2**"): one measure, one unit."""
+        bi = self.info.base_of.get(c.ci) if c.role == "value" else None
+        src = self.row.cells[bi] if bi is not None and bi < len(self.row.cells) else None
+        parsed = cell_facts(src)[2] if src else None
+        return parsed[3] if parsed else None
 
     def _reference(self, c: _Cell) -> tuple[float | None, str | None]:
         """The value's reference (the baseline row's or baseline column's cell, else "(ref 96.36)" in the
