@@ -32,7 +32,8 @@ def test_dash_columns_continue_their_arm_and_the_settings_row_sets_each_column()
 
 def test_a_dtype_in_one_arms_header_is_not_every_columns() -> None:
     text = "# Faster kernel\n\n| | **fp8** | **Wint4Afp8 (new)** |\n|---|---|---|\n| Output tok/s | 100 | 120 |\n"
-    assert [c.config.get("quant") for c in _claims(text)] == ["fp8", None]
+    # each arm its own precision: the fp8 of the first never reaches the second, which names its own
+    assert [c.config.get("quant") for c in _claims(text)] == ["fp8", "wint4afp8"]
 
 
 def test_a_free_row_id_names_the_row_and_its_columns_are_setup() -> None:
