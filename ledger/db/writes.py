@@ -192,7 +192,15 @@ def write_versions(db: Database, preps: Sequence[PreparedVersion], tries: int = 
         try:
             with db.atomic():
                 keep_current(db)  # a ledger whose setup index older rules made is rebuilt before it grows
-                return [_write_one(db, prep) for prep in preps]
+                results = [_write_one(db, prep) for prep in preps]
+                if not db.conn.in_transaction:
+                    # a full disk can end the whole transaction (SQLite rolls it back): the batch is not stored,
+                    # and its error, not a COMMIT of nothing, is what the caller hears
+                    raise next(
+                        (r for r in results if isinstance(r, sqlite3.Error)),
+                        sqlite3.OperationalError("database or disk is full"),
+                    )
+                return results
         except sqlite3.OperationalError as exc:
             if not is_lock_error(exc) or attempt == tries - 1:
                 raise
