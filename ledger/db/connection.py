@@ -145,7 +145,17 @@ def _migrate(db: Database, tries: int = 8) -> None:
     the migration) and rolls back, and its retry finds nothing left to do."""
     for attempt in range(tries):
         try:
-            migrations.apply(db)
+            if not migrations.pending(db):
+                return
+            # all of it under one write lock: the table of applied migrations is created, then indexed, in two
+            # statements, and another opener between them recorded migrations twice
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                migrations.apply(db)
+            except BaseException:
+                db.conn.rollback()
+                raise
+            db.conn.commit()
             return
         except (sqlite3.OperationalError, sqlite3.IntegrityError) as exc:
             message = str(exc)

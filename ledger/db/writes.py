@@ -192,7 +192,14 @@ def write_versions(db: Database, preps: Sequence[PreparedVersion], tries: int = 
         try:
             with db.atomic():
                 keep_current(db)  # a ledger whose setup index older rules made is rebuilt before it grows
-                results = [_write_one(db, prep) for prep in preps]
+                results: list[WriteResult | sqlite3.Error] = []
+                for prep in preps:
+                    results.append(_write_one(db, prep))
+                    if isinstance(results[-1], sqlite3.Error) and _is_full(results[-1]):
+                        # the disk is full: the versions after this one are not tried, so what is stored is the
+                        # run before it, as the caller reports
+                        results += [results[-1]] * (len(preps) - len(results))
+                        break
                 if not db.conn.in_transaction:
                     # a full disk can end the whole transaction (SQLite rolls it back): the batch is not stored,
                     # and its error, not a COMMIT of nothing, is what the caller hears
@@ -206,6 +213,10 @@ def write_versions(db: Database, preps: Sequence[PreparedVersion], tries: int = 
                 raise
             time.sleep(0.05 * (2**attempt))
     raise AssertionError("unreachable")
+
+
+def _is_full(exc: sqlite3.Error) -> bool:
+    return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "disk is full" in str(exc)
 
 
 def is_lock_error(exc: sqlite3.Error) -> bool:
