@@ -27,7 +27,7 @@ from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
-from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, stated_unit
+from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, looks_metric, stated_unit
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.rows import row_claims
@@ -67,6 +67,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if measure is not None:
         info.measure = (measure.name, measure.unit)
         info.section_unit = info.section_unit or measure.unit
+    elif len(block.section) > 1 and (named := _heading_measure(block.section[-1])):  # a sub-heading, not the title
+        info.measure = (named, info.section_unit)  # "##### TTFT (ms)" over "| Concurrency | Base | Opt1 |"
     if any(r == "value" and GENERIC_HEAD_RE.match(head_without_unit(headers[i])) for i, r in enumerate(roles)):
         info.bench = leading_benchmark(ctx.lead_in(block))
     # "Paired GSM8K used lm-eval, 25-shot:" over "Strict exact match | 0.950 | 0.955": the task of every row
@@ -114,6 +116,16 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if base_row is not None and label and side_of(label) == "head":
             claims = _on_side(ctx, claims, label)
         yield from _of_task(claims, task)
+
+
+_NUMBERING_RE = re.compile(r"^\s{0,3}(?:\d{1,2}[.)]\s{0,3})?")
+
+
+def _heading_measure(heading: str) -> str | None:
+    """The measure a table's own heading names ("3. TTFT(ms)" -> "TTFT", "User Token Throughput"), for cells whose
+    row and column name only their setup and side; None for a heading that names no measure ("Results")."""
+    name = head_without_unit(_NUMBERING_RE.sub("", heading)).strip(" *_`:")
+    return name if name and len(name) <= 40 and looks_metric(name) and not named_benchmark(name) else None
 
 
 def _row_labels(table: Table, label_cols: list[int]) -> list[str]:

@@ -344,7 +344,7 @@ class _RowReader:
         if info.bench and GENERIC_HEAD_RE.match(metric_head):
             metric_head = f"{info.bench} {metric_head}"  # "**gsm8k** (200 examples)" over "| Backend | Score |"
         metric = metric_name("" if info.row_id else label, metric_head, role)
-        if info.measure and role == "value" and not looks_metric(metric):
+        if info.measure and role == "value" and not looks_metric(metric) and not head_unit:
             metric = info.measure[0]  # "128/2048" under "B200<br/>TP1": the section's stated measure, its setup
         kind, unit = self._kind(metric, metric_head, head, role, unit)
         config = {**self._label_setup(), **head_qualifiers, **c.setup, "row": label, "column": head}
