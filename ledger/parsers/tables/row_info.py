@@ -30,6 +30,7 @@ class TableInfo:
         self.base_cols = [i for i, r in enumerate(roles) if r == "baseline"]
         self.value_cols = [i for i, r in enumerate(roles) if r == "value"]
         self.config_cols = [i for i, r in enumerate(roles) if r == "config"]
+        self.delta_cols = [i for i, r in enumerate(roles) if r == "delta"]
         self.label_cols = [i for i, r in enumerate(roles) if r == "label"]
         # a spread column ("Std (us)") is the standard deviation of the nearest value column to its left
         self.spread_of: dict[int, int] = {}
@@ -78,6 +79,13 @@ class TableInfo:
         self.col_revision = column_revisions(named, heads)
         revs = set(self.col_revision.values())
         self.new_revision = next(iter(revs)) if len(revs) == 1 else None
+        if len(revs) > 1:
+            # "Opt1 vs B | Opt2 vs B": each change column is measured on the side it names first
+            for ci in self.delta_cols:
+                first = headers[ci].split(" vs", 1)[0] if ci < len(headers) and " vs" in headers[ci] else ""
+                rev = next(iter(column_revisions(named, {ci: first}).values()), None) if first else None
+                if rev is not None:
+                    self.col_revision[ci] = rev
 
     def row_setup(self, row: Row, headers: list[str]) -> dict[str, str]:
         """The setup a row states: its config columns' cells and the settings its label columns name, by
