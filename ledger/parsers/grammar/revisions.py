@@ -37,6 +37,7 @@ from ledger.parsers.grammar.revision_labels import (
     RESULT_LINE_RE,
     REVISION_WORDS,
     SHA_AFTER_WORD_RE,
+    SHA_RE,
     SIDE_LABEL_RE,
     TRAILER_RE,
     clean_label,
@@ -88,6 +89,9 @@ def named_revisions(doc: Document) -> dict[str | int, Revision]:
                 # "base `36484e4`,\nhead `170aa20`" (a sentence may wrap between the two)
                 for name, side in base_and_head(f"{block.text}\n{doc.line(block.end + 1)}").items():
                     out.setdefault(name, side)
+        if block.kind == "table" and block.table is not None:
+            _table_revisions(block.table.header, [r.cells for r in block.table.rows], out)
+            continue
         if block.kind != "item":
             continue
         defined = defined_side(block.text)
@@ -108,6 +112,28 @@ def named_revisions(doc: Document) -> dict[str | int, Revision]:
             rev = out.setdefault(name.lower(), Revision(label=name, head=shas[0][0], base=None))
             out[block.start] = rev
     return out
+
+
+_COMMIT_ROW_RE = re.compile(r"^[*_`]{0,2}(?:commit|sha|head|revision|git sha)[*_`]{0,2}:?$", re.IGNORECASE)
+_BRANCH_ROW_RE = re.compile(r"^[*_`]{0,2}(?:branch|ref)[*_`]{0,2}:?$", re.IGNORECASE)
+
+
+def _table_revisions(header: list[str], rows: list[list[str]], out: dict[str | int, Revision]) -> None:
+    """ "| | Baseline | Feature |" over "| **Commit** | `a1b2c3d4e` | `f9e8d7c6b` |" (and "| **Branch** | `main` |
+    `my-feature` |"): each column defines a side by its header, and by its branch, with that commit as its head."""
+    commit = next((r for r in rows if r and _COMMIT_ROW_RE.match(r[0].strip())), None)
+    if commit is None:
+        return
+    branch = next((r for r in rows if r and _BRANCH_ROW_RE.match(r[0].strip())), None)
+    for ci in range(1, min(len(header), len(commit))):
+        sha = commit[ci].strip(" `*_")
+        name = header[ci].strip(" `*_")
+        if not (name and SHA_RE.fullmatch(sha) and is_sha(sha)):
+            continue
+        rev = Revision(label=name, head=sha.lower(), base=None)
+        out.setdefault(name.lower(), rev)
+        if branch is not None and ci < len(branch) and (b := branch[ci].strip(" `*_")):
+            out.setdefault(b.lower(), rev)
 
 
 def _heading_scopes(doc: Document) -> list[RevisionScope]:
