@@ -554,3 +554,14 @@ def setup_named(label: str) -> dict[str, str]:
         return found
     models = model_names(core)
     return {"model": core} if models and models[0] == core else {}
+
+
+def in_length_pair(text: str, start: int) -> bool:
+    """Whether the number at `start` is one of a stated pair of lengths ("8192/1024 concurrency 24", "2k/512"): a
+    setting, however the sentence around it reads. Looks in a short window (a cost bounded per number)."""
+    a = max(0, start - 8)
+    window = text[a : start + 40]
+    for m in (_SERVING_LENGTHS_RE.search(window), _SHORT_LENGTHS_RE.search(window)):
+        if m is not None and m.start() <= start - a < m.end():
+            return True
+    return False

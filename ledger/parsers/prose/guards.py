@@ -15,7 +15,7 @@ import re
 from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.metrics import METRIC_RE, any_of
 from ledger.vocab.metrics import SPREAD_WORDS
-from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
+from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE, in_length_pair
 from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit, is_time_unit, is_timing_unit
 
 # only ever asked yes / no (see any_of)
@@ -288,6 +288,8 @@ def is_config_number(text: str, n: Number) -> bool:
         )
     ):
         return True  # "at con128", "ISL 8192"; but "lands at ~0.70" is a measurement
+    if "/" in text[n.start : n.end + 8] and in_length_pair(text, n.start):
+        return True  # "Throughput point, 8192/1024 concurrency 24": the run's lengths, not a throughput
     if is_time_unit(n.unit) and _FOR_DURATION_RE.search(before) and not _TOOK_RE.search(text, 0, n.start):
         return True  # "50 virtual users for 60 s", "over 10 min": how long the run was set to last
     after = text[n.end : n.end + 40]
