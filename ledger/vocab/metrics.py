@@ -292,6 +292,7 @@ def leading_benchmark(text: str) -> str | None:
 _BENCHMARK_IN_RE = re.compile(BENCHMARK_ALTERNATION, re.IGNORECASE)
 
 
+@short_text_cache(4096)  # the same lead-ins and names are asked again by each table under them
 def named_benchmark(text: str) -> str | None:
     """The one accuracy benchmark a name holds ("test_gsm8k_full_accuracy" -> "gsm8k"); None for none or two."""
     found = {

@@ -459,6 +459,7 @@ LONG_CONTEXT_RE = re.compile(r"pass[ _-]?key|long[ _-]?context|needle|\bniah\b|\
 _NO_SPEC_RE = re.compile(r"\bno[ _-](?:mtp|speculation|spec(?:ulative)?(?: decoding)?|draft)\b", re.IGNORECASE)
 
 
+@short_text_cache(4096)  # asked for every key of every claim's config
 def canonical_key_name(key: str) -> str:
     k = key.strip().lower().replace("-", "_")
     return _KEY_ALIASES.get(k, _KEY_ALIASES.get(key.strip().lower(), k))
