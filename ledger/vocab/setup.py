@@ -545,14 +545,16 @@ MODEL_SIZE_RE = re.compile(r"(?<![\w.])\d{1,4}(?:\.\d{1,2})?[BM](?![\w.])")
 
 
 def setup_named(label: str) -> dict[str, str]:
-    """The setup a label is and nothing more: a model's size ("8B"), a model ("Qwen3-8B") or a device ("RTX 4090",
-    "8x H100"), as {key: value}; {} for a label that names a measure or anything else besides."""
+    """The setup a label is and nothing more: a model's size ("8B"), a model ("Qwen3-8B"), a device ("RTX 4090",
+    "8x H100") or a precision ("MXFP4"), as {key: value}; {} for a label that names a measure or anything else."""
     core = label.strip(" *_`:")
     if MODEL_SIZE_RE.fullmatch(core):
         return {"model": core}
     found = qualifiers(core)
     if set(found) == {"gpu"} and HARDWARE_NAME_RE.fullmatch(re.sub(r"^\d{1,3}\s?[x×]\s?", "", core)):
         return found
+    if set(found) == {"quant"} and core.lower() == found["quant"]:
+        return found  # "- MXFP4: 813.73 -> 881.41 output tok/s/GPU": the run's precision, not a measure
     models = model_names(core)
     return {"model": core} if models and models[0] == core else {}
 
