@@ -12,8 +12,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE
-from ledger.vocab.units import RATIO_UNITS
+from ledger.vocab.units import RATIO_UNITS, unit_row
 
 _FILLER_RE = re.compile(r"\b(?:with|without|on|in|the|this|my|our|using)\b|[\W_]", re.IGNORECASE)
 # "at M≥1024", "for N >= 4096", "when K<=16": a bound on a shape the ratio was measured at
@@ -34,6 +35,7 @@ _AFTER_RE = re.compile(
     r"(?:\s(?!(?:and|or|with|at|on|in|vs|than|but)\b)[a-z][\w/-]{1,30})?))?",
     re.IGNORECASE,
 )
+_BARE_NOUN_RE = re.compile(rf"\s{{0,2}}({_CHANGE_NOUN})\b", re.IGNORECASE)
 _NOT_A_NAME_RE = re.compile(r"^(?:a|an|the|and|of|in|with|by|to|is|was|about|over|than|this|that)$", re.IGNORECASE)
 
 
@@ -62,6 +64,11 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
             # (a name the measure already has stays, unless the words after say more of it: "speedup in decode")
             if after and (not known(metric) or after.lower().startswith(metric.lower() + " ")):
                 c["metric"] = after
+            elif after is None and (not metric or unit_row(normalise_unit(metric)) is not None):
+                # "13406 -> 13709 tok/s (2.2% speedup)": a change named by its noun alone, not by the pair's unit
+                nm = _BARE_NOUN_RE.match(text, c["end"], c["end"] + 24)
+                if nm is not None:
+                    c["metric"] = nm.group(1).lower()
         if c.get("unit") not in RATIO_UNITS:
             continue
         metric = c.get("metric") or ""
