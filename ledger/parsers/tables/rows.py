@@ -346,6 +346,8 @@ class _RowReader:
         metric = metric_name("" if info.row_id else label, metric_head, role)
         if info.measure and role == "value" and not looks_metric(metric) and not head_unit:
             metric = info.measure[0]  # "128/2048" under "B200<br/>TP1": the section's stated measure, its setup
+        elif info.measure and role == "delta" and metric == metric_head and not looks_metric(metric_head):
+            metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
         kind, unit = self._kind(metric, metric_head, head, role, unit)
         config = {**self._label_setup(), **head_qualifiers, **c.setup, "row": label, "column": head}
         stddev = self._stddev(c.ci)
@@ -378,7 +380,9 @@ class _RowReader:
         if unit or head_unit:
             return unit or head_unit
         if not self.label_unit:
-            self.label_unit.append(unit_of_header(self.label) or (self.info.section_unit if role == "value" else None))
+            # ("load (ms) / avg": the unit of the first of two label cells)
+            of_label = next((u for part in self.label.split(" / ") if (u := unit_of_header(part))), None)
+            self.label_unit.append(of_label or (self.info.section_unit if role == "value" else None))
         return self.label_unit[0]
 
     def _base_unit(self, c: _Cell) -> str | None:
