@@ -8,6 +8,7 @@ already stored?" check inside it cannot race another writer.
 
 from __future__ import annotations
 
+import errno
 import json
 import sqlite3
 import time
@@ -195,7 +196,7 @@ def write_versions(db: Database, preps: Sequence[PreparedVersion], tries: int = 
                 results: list[WriteResult | sqlite3.Error] = []
                 for prep in preps:
                     results.append(_write_one(db, prep))
-                    if isinstance(results[-1], sqlite3.Error) and _is_full(results[-1]):
+                    if isinstance(results[-1], sqlite3.Error) and is_disk_full(results[-1]):
                         # the disk is full: the versions after this one are not tried, so what is stored is the
                         # run before it, as the caller reports
                         results += [results[-1]] * (len(preps) - len(results))
@@ -215,7 +216,10 @@ def write_versions(db: Database, preps: Sequence[PreparedVersion], tries: int = 
     raise AssertionError("unreachable")
 
 
-def _is_full(exc: sqlite3.Error) -> bool:
+def is_disk_full(exc: BaseException) -> bool:
+    """SQLITE_FULL, or the ENOSPC / EDQUOT of the OS underneath."""
+    if isinstance(exc, OSError):
+        return exc.errno in (errno.ENOSPC, errno.EDQUOT)
     return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "disk is full" in str(exc)
 
 

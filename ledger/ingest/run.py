@@ -14,7 +14,6 @@ URL gives the repo and number), else by its path as given ("-" reads stdin, name
 
 from __future__ import annotations
 
-import errno
 import itertools
 import os
 import sqlite3
@@ -265,16 +264,17 @@ class _Batch:
 
     def flush(self) -> list[IngestResult]:
         from ledger.db import PreparedVersion, write_versions
+        from ledger.db.writes import is_disk_full
 
         entries, self.entries = self.entries, []
         preps = [o for _, o in entries if isinstance(o, PreparedVersion)]
         try:
             outcomes = write_versions(self.db, preps) if preps else []
         except (sqlite3.OperationalError, OSError) as exc:
-            if not _disk_full(exc):
+            if not is_disk_full(exc):
                 raise
             raise DiskFull(str(exc), first=str(entries[0][0].path)) from exc  # the batch was rolled back
-        full = next((i for i, w in enumerate(outcomes) if isinstance(w, Exception) and _disk_full(w)), None)
+        full = next((i for i, w in enumerate(outcomes) if isinstance(w, Exception) and is_disk_full(w)), None)
         if full is not None:  # written in part: the documents before the first that did not fit stand
             first = preps[full].source_path or ""
             kept = self._results(
@@ -300,13 +300,6 @@ class _Batch:
             else:
                 results.append(IngestResult(item.path, "error", item.identity.key, error=str(outcome)))
         return results
-
-
-def _disk_full(exc: BaseException) -> bool:
-    """SQLITE_FULL, or the ENOSPC / EDQUOT of the OS underneath."""
-    if isinstance(exc, OSError):
-        return exc.errno in (errno.ENOSPC, errno.EDQUOT)
-    return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "disk is full" in str(exc)
 
 
 def _prepare_and_write(

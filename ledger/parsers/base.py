@@ -205,12 +205,23 @@ class Context:
                 return text[:200] if not text.startswith(("```", "~~~", "|", "#")) else ""
         return ""
 
-    def section_at(self, line: int) -> tuple[str, ...]:
-        """The heading path of the last block starting at or before `line` (blocks are in line order)."""
+    def _block_start_lines(self) -> list[int]:
         if len(self._block_starts) != len(self.doc.blocks):
             self._block_starts = [b.start for b in self.doc.blocks]
-        i = bisect.bisect_right(self._block_starts, line) - 1
+        return self._block_starts
+
+    def section_at(self, line: int) -> tuple[str, ...]:
+        """The heading path of the last block starting at or before `line` (blocks are in line order)."""
+        i = bisect.bisect_right(self._block_start_lines(), line) - 1
         return self.doc.blocks[i].section if i >= 0 else ()
+
+    def block_index(self, block: Block) -> int:
+        """Where `block` stands in the document's blocks (found by its line, not by a scan of them all)."""
+        blocks = self.doc.blocks
+        i = bisect.bisect_left(self._block_start_lines(), block.start)
+        while i < len(blocks) and blocks[i] is not block:
+            i += 1
+        return i if i < len(blocks) else -1
 
 
 _FIELDS = (

@@ -73,9 +73,9 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
             "it is not read for claims from here on",
         )
     ctx = Context(doc=doc, path=path)
-    scopes = find_revisions(doc)
-    ctx.set_scopes(scopes)
     ctx.named = named_revisions(doc)
+    scopes = find_revisions(doc, ctx.named)
+    ctx.set_scopes(scopes)
     ctx.setup = find_setups(doc, frozenset(s.start for s in scopes))
     claims: list[Claim] = []
     warnings: list[ParseWarning] = []

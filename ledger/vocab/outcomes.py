@@ -65,17 +65,14 @@ def outcome_of(word: str) -> str | None:
     return _OUTCOME_MAP.get(word.strip().lower())
 
 
-VERDICT_WORDS = r"better|worse|improved|regressed|regression|faster|slower|unchanged|neutral"
-"""The words a results table prints beside a change to judge it ("better -16.7%", "WORSE +11.7%")."""
-
-# The verdict a results row prints beside its change ("better -16.7%", "WORSE +11.7%", "updated (better -35.7%)"):
-# which way its author judged the change. Read from a short cell only.
-_PRINTED_VERDICT_RE = re.compile(
-    r"(?<![\w-])(better|improved|improvement|faster|worse|regressed|regression|slower)"
-    r"(?![\w-])",
-    re.IGNORECASE,
-)
-_GOOD_WORDS = frozenset(("better", "improved", "improvement", "faster"))
+# The words a results row prints beside its change to judge it ("better -16.7%", "WORSE +11.7%", "updated (better
+# -35.7%)"): which way its author judged the change, and the ones that judge no way
+_GOOD = ("better", "improved", "improvement", "faster")
+_BAD = ("worse", "regressed", "regression", "slower")
+_GOOD_WORDS = frozenset(_GOOD)
+VERDICT_WORDS = "|".join((*_GOOD, *_BAD, "unchanged", "neutral"))
+"""The words a results table prints beside a change to judge it, as one alternation."""
+_PRINTED_VERDICT_RE = re.compile(r"(?<![\w-])(" + "|".join((*_GOOD, *_BAD)) + r")(?![\w-])", re.IGNORECASE)
 
 
 def verdict_word(cell: str) -> str | None:

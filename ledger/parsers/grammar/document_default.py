@@ -4,7 +4,7 @@ only one commenter of a thread states (that comment's own). See grammar.setup_sc
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ledger.parsers.grammar.setup_scopes import (
     DEFAULT_KEYS,
@@ -19,17 +19,18 @@ from ledger.parsers.grammar.setup_scopes import (
     turn_bounds,
     unrestricted,
 )
-from ledger.parsers.reader.blocks import Document
+from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.test_ids import test_key
 
 
 def document_default(
-    doc: Document, command: Callable[[str], dict[str, str]]
+    doc: Document, command: Callable[[str], dict[str, str]], bold: Sequence[Block] | None = None
 ) -> tuple[dict[str, str], list[tuple[int, int, dict[str, str]]]]:
     """The setup keys the whole document (its title too) gives one value each, the longer of two that contain
-    each other; `command` reads a command line's flags. A key some of a table's rows name and others do not varies
+    each other; `command` reads a command line's flags; `bold` is bold_paragraph_heads(doc) when the caller has it.
+    A key some of a table's rows name and others do not varies
     from row to row (a precision sweep's "bf16" row beside "q8_0"): the document holds no one value of it. A key
     only one comment of a thread names is that comment's ("Rechecked on 2x H100" in a reviewer's turn): it comes
     back as (turn start, turn end, values), not in the document's default."""
@@ -42,9 +43,9 @@ def document_default(
     # a sub-heading's model and settings are its section's; the one machine a thread names is everyone's
     headings = {b.start for b in doc.blocks if b.kind == "heading"}
     # a bold phrase opening a paragraph heads it as a heading would ("**Sweep point, concurrency 16**")
-    bold = {b.start for b in bold_paragraph_heads(doc)}
-    leads |= bold
-    headings |= bold
+    bold_lines = {b.start for b in (bold_paragraph_heads(doc) if bold is None else bold)}
+    leads |= bold_lines
+    headings |= bold_lines
     sectioned = sectioned_lines(doc)
     led: dict[str, list[str]] = {}
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named

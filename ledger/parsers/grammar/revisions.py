@@ -265,12 +265,13 @@ def _results_after_side(doc: Document, idx: int) -> Revision | None:
     return lead_side(prev.text)
 
 
-def find_revisions(doc: Document) -> list[RevisionScope]:
-    """Scan the document's label lines and headings into revision scopes."""
+def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None) -> list[RevisionScope]:
+    """Scan the document's label lines and headings into revision scopes; `named` is named_revisions(doc), when the
+    caller has it already."""
     scopes: list[RevisionScope] = _heading_scopes(doc) + _trailer_scopes(doc)
     current: RevisionScope | None = None
     last = len(doc.lines)
-    named = named_revisions(doc)
+    named = named_revisions(doc) if named is None else named
     scopes += _sided_tables(doc, named)
     for idx, block in enumerate(doc.blocks):
         if block.kind == "item" and not block.in_code and (on := stated_on(block.text)) is not None:

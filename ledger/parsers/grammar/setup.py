@@ -107,7 +107,8 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
     heads = [b for b in doc.blocks if b.kind in ("heading", "comment")]
     # a bold line opening a paragraph ("**bs=1**", "**Sweep point, concurrency 16**") heads what follows as a
     # heading would: a setting stated under one holds until the next
-    ends = sorted([*heads, *bold_paragraph_heads(doc)], key=lambda b: b.start)
+    bold = bold_paragraph_heads(doc)
+    ends = sorted([*heads, *bold], key=lambda b: b.start)
     end_starts = [b.start for b in ends]
     for k, b in enumerate(heads):
         if b.kind != "heading":
@@ -142,7 +143,7 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
         ):
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     scopes.extend(_line_scopes(doc))
-    default, turns = document_default(doc, lambda text: command_setup(text, env))
+    default, turns = document_default(doc, lambda text: command_setup(text, env), bold)
     # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
     own = [SetupScope(a, b, values) for a, b, values in turns]
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)

@@ -288,7 +288,11 @@ def is_config_number(text: str, n: Number) -> bool:
         )
     ):
         return True  # "at con128", "ISL 8192"; but "lands at ~0.70" is a measurement
-    if n.unit is None and _SLASH_COUNT_RE.match(text, n.end):
+    if (
+        n.unit is None
+        and (sm := _SLASH_NUMBER_RE.match(text, n.end))
+        and COUNT_NOUN_RE.match(text[sm.end() : sm.end() + 40])
+    ):
         return True  # "2560/0 requests": requests that succeeded and failed, counts of the run
     if "/" in text[n.start : n.end + 8] and in_length_pair(text, n.start):
         return True  # "Throughput point, 8192/1024 concurrency 24": the run's lengths, not a throughput
@@ -306,7 +310,7 @@ def is_config_number(text: str, n: Number) -> bool:
     return n.unit is None and 1900 <= n.value <= 2100 and n.value == int(n.value) and not n.high
 
 
-_SLASH_COUNT_RE = re.compile(r"/\d{1,7}\s{1,3}(?:requests?|prompts?|samples?|questions?|runs?|tests?|reqs?)\b")
+_SLASH_NUMBER_RE = re.compile(r"/\d{1,7}(?=\s)")
 _FOR_DURATION_RE = re.compile(r"\b(?:for|over|during)\s(?:about\s|~)?$", re.IGNORECASE)
 _TOOK_RE = re.compile(r"\b(?:took|takes|taking|lasted|ran in|finished in|completed in|spent)\b", re.IGNORECASE)
 

@@ -161,7 +161,7 @@ def _turn_task(ctx: Context, block: Block) -> str | None:
     """The benchmark the opening sentence of the table's turn names ("test on A100 for accuracy with GSM8K
     (5-shot)" over model headings and their tables of filters), when no sentence between names another."""
     blocks = ctx.doc.blocks
-    i = next((k for k, b in enumerate(blocks) if b is block), -1)
+    i = ctx.block_index(block)
     for b in reversed(blocks[max(0, i - _TASK_REACH) : max(0, i)]):
         if b.kind == "comment":
             return None  # the turn's start
