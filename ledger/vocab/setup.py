@@ -93,6 +93,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # which count or measure)
     _word("isl", "isl", r"(?:input|prompt)(?:[ _-]?len(?:gth)?)? ?= ?(\d{1,6}k?)", ("input", "prompt")),
     _word("osl", "osl", r"(?:output|gen)(?:[ _-]?len(?:gth)?)? ?= ?(\d{1,6}k?)", ("output", "gen")),
+    # "seq len 4096", "seq_len=2048": a kernel's or a run's sequence is its prompt (never "max_seq_len 8192", the
+    # engine's limit)
+    _word("isl", "isl", rf"(?<!max[ _-])seq(?:uence)?[ _-]len(?:gth)?{_SEP}(\d{{1,6}}k?)", ("seq",)),
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?", ("shot",)),
     _word("filter", "filter", r"(strict-match|flexible-extract)", ("strict-match", "flexible-extract")),
     # with the count printed before it ("8xH100", "2x8 H200": nodes x GPUs), which canonical reads as gpu_count

@@ -53,6 +53,10 @@ _SETUP_LABELS: dict[str, str] = {
     "input seq len": "isl",
     "prompt length": "isl",
     "prompt len": "isl",
+    # a benchmark tool's "Sequence Length" is the prompt it sends ("Decode Length" is the rest); never the
+    # engine's "max sequence length"
+    "sequence length": "isl",
+    "seq len": "isl",
     "osl": "osl",
     "output length": "osl",
     "decode length": "osl",
