@@ -39,7 +39,26 @@ def example_lines(doc: Document) -> frozenset[int]:
     for b in doc.blocks:
         if b.kind in ("code", "table") and not b.in_code and _is_template(doc, b):
             out.update(range(b.start, b.end + 1))
+    if doc.format == "rendered":
+        out.update(_rendered_samples(doc))
     return frozenset(out)
+
+
+def _rendered_samples(doc: Document) -> set[int]:
+    """A copied page has no fences: the tool output a lead-in calls a sample ("prints a summary like this one:") is
+    the run of lines under it, up to the next blank line."""
+    out: set[int] = set()
+    lines = doc.lines
+    for no, text in enumerate(lines, start=1):
+        if not text.rstrip().endswith((":", ",")) or len(text) > 400 or not _NOT_OURS_RE.search(text):
+            continue
+        first = no + 1 if no < len(lines) and lines[no].strip() else no + 2
+        last = first
+        while last <= len(lines) and lines[last - 1].strip() and last - first < MAX_LINES:
+            last += 1
+        if last - first >= 2:  # one line under "for example:" is a sentence's example, not a tool's output
+            out.update(range(first, last))
+    return out
 
 
 def _is_template(doc: Document, block: Block) -> bool:

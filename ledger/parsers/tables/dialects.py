@@ -188,13 +188,41 @@ def _loose_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | 
     return None
 
 
+_BROKEN_HEADER_LINES = 8
+"""The most lines one header row is looked for in (a header of seven cells, each broken once)."""
+
+
+def _broken_header(lines: list[str], i: int, n: int) -> tuple[Row, int] | None:
+    """A header whose cells broke at their line breaks: a browser copies "| Length | B200<br/>TP1 (FP4) | H200<br/>TP4
+    (FP8) |" as "Length<tab>B200", "TP1 (FP4)<tab>H200", "TP4 (FP8)". Its lines, joined where they broke, are as wide
+    as the row under them, and each is narrower. The header (its cells joined by the "<br/>" they held) and the
+    index of that first row; None when the lines are no such header."""
+    parts: list[list[str]] = []
+    for j in range(i, min(n, i + _BROKEN_HEADER_LINES)):
+        if not lines[j].strip():
+            return None
+        parts.append(lines[j][:MAX_LINE].split("\t"))
+        width = sum(map(len, parts)) - len(parts) + 1
+        if len(parts) < 2 or j + 1 >= n:
+            continue
+        under = lines[j + 1][:MAX_LINE].split("\t")
+        if len(under) == width and all(len(p) < width for p in parts) and _DIGIT_RE.search(lines[j + 1]):
+            cells = [c.strip() for c in parts[0]]
+            for p in parts[1:]:
+                cells[-1] = f"{cells[-1]}<br/>{p[0].strip()}"
+                cells.extend(c.strip() for c in p[1:])
+            return Row(i + 1, cells, "\n".join(lines[i : j + 1])), j + 1
+    return None
+
+
 def _tab_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | None:
     """Tab-separated: two or more consecutive lines with tabs (rendered GitHub tables)."""
     lines = doc.lines
     raw = lines[i][:MAX_LINE]
-    if "\t" in raw.strip("\t ") and i + 1 < n and "\t" in lines[i + 1].strip("\t "):
-        rows: list[Row] = []
-        j = i
+    broken = _broken_header(lines, i, n) if "\t" in raw.strip("\t ") else None
+    if broken is not None or ("\t" in raw.strip("\t ") and i + 1 < n and "\t" in lines[i + 1].strip("\t ")):
+        rows: list[Row] = [broken[0]] if broken else []
+        j = broken[1] if broken else i
         while (
             j < n
             and lines[j].strip()

@@ -22,6 +22,13 @@ _STATED_RE = re.compile(
     r"[ :]{1,3}(?:the )?`(?P<name>[^`]{3,80})`",
     re.IGNORECASE,
 )
+# a copied page keeps no backticks: "Every table below gives Total Output Throughput (tokens/sec)."
+_BARE_RE = re.compile(
+    r"\b(?:reported metric|metric reported|metric|(?:tables?|figures?|numbers?|values?|cells?))"
+    r"(?: (?:below|here|above|in this section))?(?: (?:is|are|gives?|shows?|reports?|lists?))"
+    r"[ :]{1,3}(?:the )?(?P<name>[A-Za-z][\w -]{2,60}\([^()]{1,24}\))",
+    re.IGNORECASE,
+)
 # "... and give output throughput in tokens/second", "presents token throughput in tokens/second"
 _PLAIN_RE = re.compile(
     r"\b(?:gives?|presents?|shows?|reports?|lists?)\s(?:the\s)?(?P<name>[A-Za-z][\w -]{2,40}?)\s"
@@ -46,6 +53,10 @@ def stated_measure(ctx: Context, block: Block) -> Measure | None:
         found = ctx.memo[_MEMO] = _statements(ctx.doc)
     starts, stated = found
     i = bisect.bisect_left(starts, block.start) - 1
+    if i >= 0 and ctx.doc.format == "rendered":
+        # a copied page keeps its headings' words but not their levels: every heading reads as a new top
+        # section, so the statement holds until the next one
+        return stated[i][1]
     while i >= 0:
         section, measure = stated[i]
         if block.section[: len(section)] == section:
@@ -65,6 +76,8 @@ def _statements(doc: Document) -> tuple[list[int], list[tuple[tuple[str, ...], M
         joined = f"{prev.text[-200:]} {b.text[:1000]}" if prev is not None and prev.end + 1 == b.start else b.text
         prev = b
         m = _STATED_RE.search(joined) if "`" in b.text else None
+        if m is None and doc.format == "rendered" and "(" in b.text:
+            m = _BARE_RE.search(joined)
         pm = _PLAIN_RE.search(joined) if m is None and " in " in b.text else None
         if m is not None:
             name = m.group("name").strip()
