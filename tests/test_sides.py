@@ -26,6 +26,19 @@ def report(name: str, tmp_path: Path) -> str:
 
 
 @pytest.mark.parametrize(
+    ("name", "verdict"),
+    [
+        # both sides in one sentence: one claim, the base side's value its reference (claims contract)
+        ("side_current_main_clause.md", "above reference: gsm8k: 0.846 vs ref 0.812"),
+    ],
+)
+def test_two_sides_in_one_sentence_are_a_value_and_its_reference(name: str, verdict: str, tmp_path: Path) -> None:
+    out = report(name, tmp_path)
+    assert "one revision: with this PR" in out, out
+    assert verdict in " ".join(out.split()), out
+
+
+@pytest.mark.parametrize(
     ("name", "r1", "r2", "verdict"),
     [
         (
@@ -36,7 +49,6 @@ def report(name: str, tmp_path: Path) -> str:
         ),
         ("side_branch_main_at.md", "main 5b2f08ae", "branch", "improvement  decode  104.9 tok/s  118.4 tok/s"),
         ("side_main_branch_trials.md", "Main branch", "This PR", "improvement  request throughput  12.33 req/s"),
-        ("side_current_main_clause.md", "main", "with this PR", "improvement  gsm8k  0.812  0.846"),
         (
             "side_commit_link_before_after.md",
             "before 4f1d2e3a9b",

@@ -56,7 +56,9 @@ _COMMENT_SIDE_RE = re.compile(
 _CLAUSE_SIDE_RE = re.compile(
     r"\b(?:(?:on|against|from|in|using)\s+(?:the\s+)?(?:current\s+|latest\s+|upstream\s+)?(?P<base>main|master|trunk)"
     r"(?:\s+branch)?|(?P<before>(?:before|without)\s+(?:the|this|my)\s+(?:pr|fix|patch|change))|"
-    r"(?P<head>(?:with|after|using)\s+(?:the|this|my)\s+(?:pr|fix|patch|change)|on\s+(?:this|the)\s+(?:pr|branch)))\b",
+    r"(?P<head>(?:with|after|using)\s+(?:the|this|my)\s+(?:pr|fix|patch|change)|on\s+(?:this|the)\s+(?:pr|branch)))\b"
+    # "41.3 req/s (main) to 44.9 req/s (this PR)": a side in parentheses right after its value
+    r"|\((?:main|master|baseline|before|this\s+pr|this\s+branch|after)\)",
     re.IGNORECASE,
 )
 # "With this fix, ... Results:": a paragraph that opens with its side
@@ -158,7 +160,7 @@ def lead_side(text: str) -> Revision | None:
 
 def _side_label(phrase: str) -> str:
     """The side as printed ("Before the change"), except that "on current main" is the side "main"."""
-    text = " ".join(phrase.split())
+    text = " ".join(phrase.strip("()").split())
     for word in ("main", "master"):
         if re.search(rf"\b{word}\b", text, re.IGNORECASE):
             return word

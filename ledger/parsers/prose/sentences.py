@@ -38,6 +38,7 @@ from ledger.parsers.prose.lists import parallel_config, ratio_claims, slash_setu
 from ledger.parsers.prose.metrics import METRIC_RE
 from ledger.parsers.prose.pairing import NumberPass
 from ledger.parsers.prose.ratio_names import name_ratios
+from ledger.parsers.prose.sided_pairs import fold_sided_pairs
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import named_benchmark, prose_kind
 from ledger.vocab.setup import MACHINE_LABEL_RE
@@ -86,11 +87,12 @@ def claims_in_text(
     subject_slash_metrics(out, subject)
     name_ratios(out, text, lambda metric: METRIC_RE.search(metric) is not None)
     sided = not console and out and has_clause_side(text)
-    for c in out:
+    sides = [_clause_revision(ctx, line, text, c["start"]) if sided else None for c in out]
+    if sided and len(out) > 1:
+        out, sides = fold_sided_pairs(out, sides)
+    for c, rev in zip(out, sides, strict=True):
         ctx.take(line, offset + c["start"], offset + c["end"])
-        side: dict[str, Any] = (
-            {"revision": rev} if sided and (rev := _clause_revision(ctx, line, text, c["start"])) else {}
-        )
+        side: dict[str, Any] = {"revision": rev} if rev is not None else {}
         yield ctx.claim(
             c["kind"],
             line,
