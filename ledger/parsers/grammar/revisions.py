@@ -30,6 +30,7 @@ from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.revision_labels import (
     BARE_COMMENT_RE,
     BARE_LABEL_RE,
+    BARE_SIDE_LINE_RE,
     COMMENT_COMMIT_RE,
     NAME_SHA_RE,
     NAMED_RE,
@@ -346,6 +347,22 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             pass  # ("# commit 6c1f7d8b, before PR 5521" opens a revision wherever it stands: a rendered copy's code)
         elif rev is None and opens_results and (sm := SIDE_LABEL_RE.match(block.text)) is not None:
             rev = Revision(label=clean_label(sm.group("label")), head=None, base=None)  # "this PR:" over a block
+        elif (
+            rev is None
+            and nxt is not None
+            and nxt.kind in ("code", "table")
+            and nxt.start - block.end <= 2
+            and (sm := BARE_SIDE_LINE_RE.match(block.text)) is not None
+        ):
+            # "this pr" alone over its block: that block's side, and only that block's (no colon opens a list)
+            if current is not None:
+                current.end = block.start - 1
+                current = None
+            side = Revision(label=sm.group("label").strip(), head=None, base=None)
+            if (known := named.get((side.label or "").lower())) is not None and known.head:
+                side = known
+            scopes.append(RevisionScope(start=block.start, end=nxt.end, revision=side))
+            continue
         elif rev is None and opens_results and current is not None:
             bm = BARE_LABEL_RE.match(block.text)
             if not (bm and REVISION_WORDS.search(bm.group("label")) and not _WHEN_RE.search(bm.group("label"))):

@@ -31,6 +31,7 @@ from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_wi
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.rows import row_claims
+from ledger.parsers.tables.side_columns import on_side_columns
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.vocab.metrics import leading_benchmark, named_benchmark
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
@@ -115,7 +116,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _row_revision(claims, row, rev_col, label)
         if base_row is not None and label and side_of(label) == "head":
             claims = _on_side(ctx, claims, label)
-        yield from _of_task(claims, task)
+        yield from _of_task(on_side_columns(ctx, claims), task)
 
 
 _NUMBERING_RE = re.compile(r"^\s{0,3}(?:\d{1,2}[.)]\s{0,3})?")
