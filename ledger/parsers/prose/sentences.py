@@ -34,7 +34,13 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, sides_named
 from ledger.parsers.kv.siblings import sibling_label
-from ledger.parsers.prose.lists import parallel_config, ratio_claims, slash_setup, subject_slash_metrics
+from ledger.parsers.prose.lists import (
+    own_setup,
+    parallel_config,
+    ratio_claims,
+    slash_setup,
+    subject_slash_metrics,
+)
 from ledger.parsers.prose.metrics import METRIC_RE
 from ledger.parsers.prose.pairing import NumberPass
 from ledger.parsers.prose.ratio_names import name_ratios
@@ -83,6 +89,7 @@ def claims_in_text(
     if len(out) > 1 and _OFFICIAL_HINT_RE.search(text):
         out = _official_references(out, text)
     parallel_config(out, text)
+    own_setup(out, text)
     slash_setup(out, text, subject)
     subject_slash_metrics(out, subject)
     name_ratios(out, text, lambda metric: METRIC_RE.search(metric) is not None)
