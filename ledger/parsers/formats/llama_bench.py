@@ -17,15 +17,16 @@ and a speed-up column (compare-llama-bench), the first is the baseline of the se
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ledger.model import Claim
+from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.reader.document import Block
 from ledger.parsers.tables.headers import column_revisions
 from ledger.vocab.setup_labels import bench_test_setup, setup_label_key
+from ledger.vocab.sides import side_of
 
 NAME = "llama_bench"
 VERSION = "1"
@@ -58,9 +59,21 @@ def _roles(header: list[str]) -> list[str] | None:
         else:
             roles.append("config")
     labelled = [i for i, h in enumerate(heads) if h.lower().startswith("t/s ")]
-    if len(labelled) == 2 and "speedup" in roles:
-        roles[labelled[0]] = "baseline"
+    if len(labelled) == 2:
+        sides = [side_of(heads[i][4:]) for i in labelled]
+        if "speedup" in roles and sides[1] != "base":
+            roles[labelled[0]] = "baseline"
+        elif "base" in sides and sides[0] != sides[1]:
+            roles[labelled[sides.index("base")]] = "baseline"  # "t/s master | t/s this PR", no speed-up column
     return roles
+
+
+def _side(head: str, named: Mapping[str | int, Revision]) -> Revision | None:
+    """The side a labelled value column names beside its baseline ("t/s (PR)", "t/s this PR")."""
+    label = head[4:].strip(" ()[]")
+    if not label or side_of(label) is None:
+        return None
+    return named.get(label.lower()) or Revision(label=label)
 
 
 def _unit_of(head: str) -> str:
@@ -92,6 +105,15 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # "t/s 4b3c2a1 | t/s my-branch": a column named by a sha or a branch was measured on it
     # (the baseline's column too: "t/s b4120" beside "t/s rk/splitk" is one stem with two revisions)
     revisions = column_revisions(ctx.named, {i: h for i, h in enumerate(heads) if roles[i] in ("value", "baseline")})
+    if base_col is not None:
+        for i, h in enumerate(heads):
+            if roles[i] != "value" or i in revisions or not h.lower().startswith("t/s "):
+                continue
+            if (r := _side(h, ctx.named)) is not None:
+                revisions[i] = r
+        sides = {revisions[i] for i, role in enumerate(roles) if role == "value" and i in revisions}
+        if len(sides) == 1:  # the speed-up of the one side over the baseline was measured on that side
+            revisions.update({i: next(iter(sides)) for i, role in enumerate(roles) if role == "speedup"})
     last = table.rows[-1]
     # a pipe row with no closing pipe at the very end of the document was cut: its last cell is partial
     cut = (
@@ -124,7 +146,13 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             if roles[i] == "value" and base_col is not None and base_col < len(cells):
                 ref = to_float(_clean(cells[base_col]).split("±")[0])
             unit = "x" if roles[i] == "speedup" else _unit_of(heads[i])
-            metric = f"{heads[i]} {test}".strip() if test else heads[i]
+            # a side's column measures what its stem names ("t/s (PR)" is the PR's t/s)
+            head = (
+                "t/s"
+                if roles[i] == "value" and i in revisions and revisions[i].head is None and base_col is not None
+                else heads[i]
+            )
+            metric = f"{head} {test}".strip() if test else head
             off = row.text.find(cell)
             at: dict[str, Any] = {"revision": revisions[i]} if i in revisions else {}
             yield ctx.claim(
