@@ -173,12 +173,16 @@ def parse_label(text: str) -> Revision | None:
             head = heads[0][0] if heads else None
             if head is None and label_shas:
                 head = label_shas[-1][0]
-        return Revision(label=label, head=head, base=base)
+        return Revision(label=clean_label(label) or label, head=head, base=base)
     return None
 
 
+# "ours** commit: [abc1234]": a commit's own word and its link text after the name, which the label does not need
+_COMMIT_TAIL_RE = re.compile(r"\s*\**\s*(?:commit|sha|revision)?\s*:?\s*\[[0-9a-f]{7,40}\]\s*$", re.IGNORECASE)
+
+
 def clean_label(label: str) -> str:
-    return " ".join(label.replace("`", "").strip(" *_#:,;-").split())
+    return " ".join(_COMMIT_TAIL_RE.sub("", label).replace("`", "").replace("**", "").strip(" *_#:,;-").split())
 
 
 def line_label(text: str, in_code: bool) -> Revision | None:
