@@ -26,7 +26,7 @@ def report(book: Ledger, pr: str) -> tuple[dict[str, Any] | None, dict[str, Any]
     when fewer than two revisions were compared)."""
     rep = book.report(pr, stored_only=True)
     comparison = json.loads(rep.comparison.render("json")) if rep.comparison.compared else None
-    return comparison, cast(dict[str, Any], rep.to_json())
+    return comparison, cast(dict[str, Any], rep.to_dict())
 
 
 def compare_json(
