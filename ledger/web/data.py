@@ -11,13 +11,12 @@ the CLI calls them) read through it too, and open nothing of their own. Each fun
 data for a template; `NotFound` means a 404 and `UsageError` a 400, both with one line of text. The charts of
 the trend and PR pages are drawn by ledger.web.charts.
 
-The report, compare, trend and support calls are in ledger.web.library; comparisons are read in their JSON
-shape (`ledger compare --format json`), the shape scripts read too.
+The report, compare, trend and support calls are in ledger.web.library; results are read as their `to_dict()`
+(what `ledger compare --format json` prints), the shape scripts read too.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -94,11 +93,6 @@ def pr_page(book: Ledger, repo: str, number: int) -> dict[str, Any]:
         {**r, "href": doc_href(doc["id"], overview["version"], r["line"]) if r.get("line") else None}
         for r in overview["revisions"]
     ]
-    labels = doc.get("labels")
-    try:
-        labels = json.loads(labels) if isinstance(labels, str) else labels
-    except ValueError:
-        labels = [labels]
     runs = [{**r, "href": doc_href(r["document_id"], r["version"], r["line"])} for r in ci_runs(conn, key)]
     gates = [c for c in newest if c.get("kind") == "gate" and (c.get("revision") or {}).get("label") != "CI"]
     by_outcome = {o: [claim_row(c) for c in gates if c.get("outcome") == o] for o in OUTCOME_ORDER}
@@ -107,7 +101,7 @@ def pr_page(book: Ledger, repo: str, number: int) -> dict[str, Any]:
     link = _linker(conn, comparison, [doc])
     return {
         "doc": doc,
-        "labels": labels or [],
+        "labels": doc["labels"],
         "versions": overview["versions"],
         "version": overview["version"],
         "revisions": revisions,
@@ -208,7 +202,7 @@ def compare_page(book: Ledger, targets: Sequence[str], from_: str | None, to: st
         raise UsageError(f"{len(targets)} targets: a page compares at most {MAX_TARGETS}")
     conn = book.reader
     docs = [resolve_document(conn, t) for t in targets]
-    comparison = library.compare_json(book, [str(d["key"]) for d in docs], from_, to)
+    comparison = library.compare_dict(book, [str(d["key"]) for d in docs], from_, to)
     if comparison is None:
         return {"targets": targets, "comparison": None, "docs": docs}
     revisions = review.revisions_of(comparison)

@@ -2,15 +2,15 @@
 
 The report, compare and trend come from the library face (`ledger.api.Ledger`: `report`, `compare`, `trend`,
 `support`), the functions `ledger report`, `ledger compare`, `ledger trend` and `ledger support` call, on the open
-ledger each page is given: datasette's read-only connection, wrapped. Comparisons are read in their JSON shape
-(`--format json`: revisions, summary, rows or old/new/pairs, references, tested), the shape scripts read too.
+ledger each page is given: datasette's read-only connection, wrapped. Results are read as their `to_dict()`, the
+shape `--format json` prints and each page's `.json` twin serves (a comparison's revisions, summary, rows,
+references, tested), never as text parsed back.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ledger.api import Ledger
@@ -25,18 +25,16 @@ def report(book: Ledger, pr: str) -> tuple[dict[str, Any] | None, dict[str, Any]
     tested, summary) and the comparison it was built from, as `ledger compare PR --format json` gives it (None
     when fewer than two revisions were compared)."""
     rep = book.report(pr, stored_only=True)
-    comparison = json.loads(rep.comparison.render("json")) if rep.comparison.compared else None
-    return comparison, cast(dict[str, Any], rep.to_dict())
+    return (rep.comparison.to_dict() if rep.comparison.compared else None), rep.to_dict()
 
 
-def compare_json(
+def compare_dict(
     book: Ledger, targets: Sequence[str], from_: str | None = None, to: str | None = None
 ) -> dict[str, Any] | None:
-    """`ledger compare TARGET... --format json` as data; None when there is nothing to compare."""
+    """`ledger compare TARGET... --format json` as data (`Comparison.to_dict()`); None when there is nothing to
+    compare."""
     comparison = book.compare(*targets, from_=from_ or None, to=to or None, stored_only=True)
-    if not comparison.compared:
-        return None
-    return cast(dict[str, Any], json.loads(comparison.render("json")))
+    return comparison.to_dict() if comparison.compared else None
 
 
 def trend_series(book: Ledger, metric: str, where: Sequence[str], targets: Sequence[str]) -> list[Series]:
