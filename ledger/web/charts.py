@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ledger.errors import UsageError
 from ledger.output.terminal import fmt_value
 from ledger.web import library
 from ledger.web.links import doc_href
@@ -186,8 +185,6 @@ def trend_charts(
     """`ledger trend METRIC [TARGET...] --where K=V` as charts: one per comparable series with two or more values,
     the reference line and the noise band of the latest value's verdict drawn; one-value series listed. `short`
     names the places under the axis (revision name -> "R3"); without it they are P1, P2, ..."""
-    if not metric.strip():
-        raise UsageError("give a metric: ?metric=gsm8k")
     series = library.trend_series(book, metric, where, targets)
     charts: list[dict[str, Any]] = []
     single: list[dict[str, Any]] = []

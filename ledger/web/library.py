@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ledger.api import Ledger
+    from ledger.compare.run import Comparison, Trend
     from ledger.support.join import SupportAnswer
 
 Series = tuple[str, list[tuple[str, Any]], Any]
@@ -28,19 +29,28 @@ def report(book: Ledger, pr: str) -> tuple[dict[str, Any] | None, dict[str, Any]
     return (rep.comparison.to_dict() if rep.comparison.compared else None), rep.to_dict()
 
 
+def compare(book: Ledger, targets: Sequence[str], from_: str | None = None, to: str | None = None) -> Comparison:
+    """`ledger compare TARGET... --from --to` of ledger documents."""
+    return book.compare(*targets, from_=from_ or None, to=to or None, stored_only=True)
+
+
 def compare_dict(
     book: Ledger, targets: Sequence[str], from_: str | None = None, to: str | None = None
 ) -> dict[str, Any] | None:
     """`ledger compare TARGET... --format json` as data (`Comparison.to_dict()`); None when there is nothing to
     compare."""
-    comparison = book.compare(*targets, from_=from_ or None, to=to or None, stored_only=True)
+    comparison = compare(book, targets, from_, to)
     return comparison.to_dict() if comparison.compared else None
+
+
+def trend(book: Ledger, metric: str, where: Sequence[str], targets: Sequence[str]) -> Trend:
+    """`ledger trend METRIC [TARGET...] --where K=V`."""
+    return book.trend(metric, *targets, where=list(where), stored_only=True)
 
 
 def trend_series(book: Ledger, metric: str, where: Sequence[str], targets: Sequence[str]) -> list[Series]:
     """`ledger trend METRIC [TARGET...] --where K=V`: one entry per comparable series."""
-    trend = book.trend(metric, *targets, where=list(where), stored_only=True)
-    return [(s.label, list(s.points), s.latest) for s in trend.series]
+    return [(s.label, list(s.points), s.latest) for s in trend(book, metric, where, targets).series]
 
 
 def support(book: Ledger, subject: str | None, feature: str | None) -> SupportAnswer:
