@@ -49,7 +49,7 @@ class Pair:
     other_key: Key | None = None
     """For "not comparable": the other side's key."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             **self.key.to_dict(self.variant),
             "verdict": self.verdict,

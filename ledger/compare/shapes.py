@@ -46,7 +46,7 @@ def comparison_dict(c: ComparisonParts) -> dict[str, Any]:
         "revisions": [revision_dict(r) for r in c.revisions],
         "summary": dict(Counter(r.overall.verdict for r in rows if r.overall)),
         "rows": [row_dict(r, names) for r in rows],
-        "references": [x.to_json() for x in c.references],
+        "references": [x.to_dict() for x in c.references],
         "tested": tested_dict(c.tested, c.measured),
     }
 
@@ -80,8 +80,8 @@ def row_dict(r: Row, names: Sequence[str]) -> dict[str, Any]:
             for i, c in enumerate(r.cells)
             if c is not None
         ],
-        "verdict": r.overall.to_json() if r.overall else None,
-        "steps": [s.to_json() for s in r.steps],
+        "verdict": r.overall.to_dict() if r.overall else None,
+        "steps": [s.to_dict() for s in r.steps],
     }
 
 
@@ -118,5 +118,5 @@ def series_dict(s: SeriesParts) -> dict[str, Any]:
             }
             for name, c in s.points
         ],
-        "latest": s.latest.to_json() if s.latest else None,
+        "latest": s.latest.to_dict() if s.latest else None,
     }

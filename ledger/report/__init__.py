@@ -67,7 +67,10 @@ class Appendix(Protocol):
 
     def lines(self, md: bool) -> list[str]: ...
 
-    def to_json(self) -> Any: ...
+    def to_json(self) -> Any:
+        """Its value under `name` in the report's `to_dict()`: any JSON value (where values were written is a
+        list), so not a `to_dict` of its own."""
+        ...
 
 
 @dataclass
@@ -145,10 +148,10 @@ class Report:
                 {"name": r.name, "short": self.names.get(r.name) or r.name, "label": r.label, "head": r.head}
                 for r in c.revisions
             ],
-            "sections": [s.to_json() for s in self.sections],
+            "sections": [s.to_dict() for s in self.sections],
             "has_regression": self.has_regression,
             "regressions": [row_dict(r, names) for r in self.regressions],
-            "below_reference": [r.to_json() for r in self.below_reference],
+            "below_reference": [r.to_dict() for r in self.below_reference],
             "gates": [
                 {
                     "metric": g.metric,

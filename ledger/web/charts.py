@@ -143,7 +143,7 @@ def _chart(
     unit = next((c.unit for _, c in pts if c.unit), None)
     name = label.split(" (")[0].split(" [")[0]
     axis = series_axis(name, first.kind, unit, [p["value"] for p in points])
-    verdict = latest.to_json() if latest is not None else None
+    verdict = latest.to_dict() if latest is not None else None
     band, band_label = _band(verdict, axis)
     refs = {p["reference"] for p in points if p["reference"] is not None}
     reference = refs.pop() if len(refs) == 1 else points[-1]["reference"]
