@@ -72,7 +72,7 @@ def twin(client: Client, path: str, status: int = 200, **params: Any) -> Any:
     """The JSON a twin serves, checked to be JSON with the guard headers every page has."""
     from ledger.web.guard import SECURITY_HEADERS
 
-    r = client.get(path, params=params)
+    r = client.get(path, params=params) if params else client.get(path)  # empty params would drop path's query
     assert r.status_code == status, r.text[:300]
     assert r.headers["content-type"] == "application/json; charset=utf-8"
     for name, value in SECURITY_HEADERS:
@@ -183,3 +183,15 @@ def test_every_page_links_its_twin(client: Client, page: str) -> None:
     path, _, query = page.partition("?")
     assert unescape(found[0]) == path.rstrip("/") + ".json" + (f"?{query}" if query else "")
     assert client.get(unescape(found[0])).status_code == 200
+
+
+def test_doc_twin_pages_link_the_next_twin(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ledger.web import document_page
+
+    monkeypatch.setattr(document_page, "PAGE_LINES", 10)
+    first = twin(client, "/-/ledger/doc/1/v2.json")
+    assert [line["number"] for line in first["lines"]] == list(range(1, 11))
+    assert first["pages"]["later"] == "/-/ledger/doc/1/v2.json?from=11" and first["pages"]["earlier"] is None
+    second = twin(client, first["pages"]["later"])
+    assert second["lines"][0]["number"] == 11 and second["pages"]["earlier"] == "/-/ledger/doc/1/v2.json?from=1"
+    assert client.get("/-/ledger/doc/1/v2?from=11").text.count('href="/-/ledger/doc/1/v2?from=21"') == 1

@@ -90,12 +90,17 @@ def doc_data(
     """The document page's data (its `.json` twin): the version (without its whole text), the page's lines, each
     with the claims read from it, whether it is highlighted and how much of it was cut, and the paging."""
     page = doc_page(conn, document_id, version, span, start)
+    pages = page["pages"]
+    if pages is not None:  # the earlier and later lines as twins too: a script pages through JSON
+        page_of = f"{PREFIX}/doc/{document_id}/v{version}?"
+        twin_of = page_of.replace("?", ".json?")
+        pages = {k: v.replace(page_of, twin_of, 1) if k in ("earlier", "later") and v else v for k, v in pages.items()}
     return {
         "version": {k: v for k, v in page["version"].items() if k != "text"},
         "lines": [asdict(line) for line in page["lines"]],
         "n_claims": page["n_claims"],
         "span": list(span) if span else None,
-        "pages": page["pages"],
+        "pages": pages,
     }
 
 
