@@ -54,7 +54,7 @@ class Finding:
     metric: str | None = None
     caveats: list[str] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "verdict": self.verdict,
             "text": self.text,
@@ -74,12 +74,12 @@ class Section:
     findings: list[Finding] = field(default_factory=list)
     more: list[Finding] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "title": self.title,
-            "findings": [f.to_json() for f in self.findings],
-            "more": [f.to_json() for f in self.more],
+            "findings": [f.to_dict() for f in self.findings],
+            "more": [f.to_dict() for f in self.more],
         }
 
 
