@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
-from ledger.vocab.canonical import GPU_NAMES, canonical_items
+from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, canonical_items
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
 from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' words live apart, read through here
 from ledger.vocab.input_labels import BASELINE_LABEL_RE as BASELINE_LABEL_RE
@@ -58,7 +58,7 @@ _SEP = r"(?: ?[=:] ?|[ _=:-])?"
 """Between a setup word and its number: "tp8", "tp_8", "tp=8", "TP = 8", "ISL: 4096"."""
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 HARDWARE_NAME_RE = re.compile(
-    rf"\b(?:{GPU_NAMES}|rtx pro \d{{4}}|processor|epyc|xeon|cuda\d{{1,2}}|gpu\d{{1,2}})\b", re.IGNORECASE
+    rf"\b(?:{GPU_NAMES}|{CPU_NAMES}|rtx pro \d{{4}}|processor|epyc|xeon|cuda\d{{1,2}}|gpu\d{{1,2}})\b", re.IGNORECASE
 )
 """A device named in a listing ("CUDA0 : NVIDIA RTX PRO 6000", "L40S", "AMD EPYC 9355 32-Core Processor")."""
 SETUP_WORDS: tuple[SetupWord, ...] = (
@@ -136,7 +136,19 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "m5 ",
             "apple",
             "rx",
+            "m1-",
+            "m2-",
+            "m3-",
+            "m4-",
+            "m5-",
         ),
+    ),
+    # a CPU: the device where no accelerator is named (Context.claim), else the host
+    _word(
+        "cpu",
+        "cpu",
+        rf"((?:amd |intel |aws )?(?:{CPU_NAMES}))",
+        ("neoverse", "graviton", "epyc", "xeon", "threadripper", "ryzen", "zen"),
     ),
     # "model Foo-7B", "model: Bar-70B-FP8": a model of a family the vocabulary does not know, named as the model
     _word(
