@@ -17,10 +17,10 @@ and a speed-up column (compare-llama-bench), the first is the baseline of the se
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any
 
-from ledger.model import Claim, Revision
+from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.reader.document import Block
@@ -68,12 +68,10 @@ def _roles(header: list[str]) -> list[str] | None:
     return roles
 
 
-def _side(head: str, named: Mapping[str | int, Revision]) -> Revision | None:
+def _side(head: str) -> str | None:
     """The side a labelled value column names beside its baseline ("t/s (PR)", "t/s this PR")."""
     label = head[4:].strip(" ()[]")
-    if not label or side_of(label) is None:
-        return None
-    return named.get(label.lower()) or Revision(label=label)
+    return label if label and side_of(label) is not None else None
 
 
 def _unit_of(head: str) -> str:
@@ -105,12 +103,16 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # "t/s 4b3c2a1 | t/s my-branch": a column named by a sha or a branch was measured on it
     # (the baseline's column too: "t/s b4120" beside "t/s rk/splitk" is one stem with two revisions)
     revisions = column_revisions(ctx.named, {i: h for i, h in enumerate(heads) if roles[i] in ("value", "baseline")})
+    # a side's column ("t/s (PR)") measures what its stem names, on the side's commit where the text defines one
+    sided: set[int] = set()
     if base_col is not None:
         for i, h in enumerate(heads):
             if roles[i] != "value" or i in revisions or not h.lower().startswith("t/s "):
                 continue
-            if (r := _side(h, ctx.named)) is not None:
-                revisions[i] = r
+            if (side := _side(h)) is not None:
+                sided.add(i)
+                if (named := ctx.named.get(side.lower())) is not None and named.head:
+                    revisions[i] = named
         sides = {revisions[i] for i, role in enumerate(roles) if role == "value" and i in revisions}
         if len(sides) == 1:  # the speed-up of the one side over the baseline was measured on that side
             revisions.update({i: next(iter(sides)) for i, role in enumerate(roles) if role == "speedup"})
@@ -146,10 +148,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             if roles[i] == "value" and base_col is not None and base_col < len(cells):
                 ref = to_float(_clean(cells[base_col]).split("±")[0])
             unit = "x" if roles[i] == "speedup" else _unit_of(heads[i])
-            # a side's column measures what its stem names ("t/s (PR)" is the PR's t/s)
             head = (
                 "t/s"
-                if roles[i] == "value" and i in revisions and revisions[i].head is None and base_col is not None
+                if roles[i] == "value"
+                and base_col is not None
+                and (i in sided or (i in revisions and not revisions[i].head))
                 else heads[i]
             )
             metric = f"{head} {test}".strip() if test else head

@@ -1,14 +1,15 @@
 """A value column that names the candidate side beside a baseline column ("| Conc | Baseline (tok/s) | With PR
 (tok/s) |", "| | main | this PR |", "| ttft (PR) |", "| New TPOT (ms) |"): its values were measured on that side.
-The claim takes the side as its revision and keeps the measure: the header's other words when they name one
-("TPOT"), else the row's label (the measure a row names under side columns), else what its unit measures."""
+The claim keeps the measure, not the side's words: the header's other words when they name one ("TPOT"), else the
+row's label (the measure a row names under side columns), else what its unit measures; where the text defines the
+side with its commit, the claim is measured on that revision."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
 
-from ledger.model import Claim, Revision
+from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.tables.headers import looks_metric
@@ -45,7 +46,11 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
         label, measure, variant = _side_and_measure(header)
         if variant and variant.lower() not in {str(v).lower() for v in c.config.values()}:
             label = f"{label} ({variant})"  # "PR" and "PR (compiled)" are two sides, "B200, After" one (gpu B200)
-        rev = ctx.named.get(label.lower()) or Revision(label=label)
+        # a side the text defines with its commit ("Candidate `9c63e7b`") is that revision; a bare side word is
+        # the value's side of the row's pair, which its reference already says: no revision of its own, so that
+        # tables naming the PR's side "With PR", "After" and "New" stay one PR, not three revisions
+        named = ctx.named.get(label.lower())
+        rev = named if named is not None and named.head else None
         metric = (
             measure
             or _without(c.metric or "", label)
