@@ -16,6 +16,7 @@ from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.metrics import METRIC_RE, any_of
 from ledger.vocab.metrics import SPREAD_WORDS
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE, in_length_pair
+from ledger.vocab.text import ARROW
 from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit, is_time_unit, is_timing_unit
 
 # only ever asked yes / no (see any_of)
@@ -316,7 +317,7 @@ _TOOK_RE = re.compile(r"\b(?:took|takes|taking|lasted|ran in|finished in|complet
 
 
 # compiled once (a string pattern in a hot function costs a cache lookup per call)
-_CHANGE_AFTER_RE = re.compile(r"\s*(?:->|→|=>)\s*[~≈]?\d")
+_CHANGE_AFTER_RE = re.compile(r"\s*" + ARROW + r"\s*[~≈]?\d")
 _BOUND_AFTER_VALUE_RE = re.compile(r"\d[\w.%/]{0,8}(?:\s?[A-Za-zµ%/]{1,8})?\s*(?:[<>]=?|[≤≥])\s*\(?\s*$")
 _AT_BEFORE_RE = re.compile(r"\bat\s*$")
 # "runs at 20.1 ms/t": a time after "at" is how fast it ran ("at 2 req/s" stays the load a run was given)

@@ -48,6 +48,7 @@ from ledger.parsers.prose.sided_pairs import fold_sided_pairs
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import named_benchmark, prose_kind
 from ledger.vocab.setup import MACHINE_LABEL_RE
+from ledger.vocab.text import ARROW
 
 NAME = "prose"
 VERSION = "1"
@@ -188,7 +189,7 @@ _HEADING_RESULT_RE = re.compile(
 
 
 # ("Request Rate 200: throughput went up, 184.01 -> 199.89" labels a result with its setup: it says more)
-_MORE_AFTER_LABEL_RE = re.compile(r"[,;=]|->|→|=>|\bvs\b")
+_MORE_AFTER_LABEL_RE = re.compile(r"[,;=]|" + ARROW + r"|\bvs\b")
 _LABEL_LINE_RE = re.compile(r"^\s*(?:[-*+]\s+)?[*_`]{0,2}(?P<label>[A-Za-z][\w ./()-]{0,40}?)[*_`]{0,2}\s?:\s")
 
 

@@ -48,6 +48,7 @@ from ledger.vocab.metrics import column_kind
 from ledger.vocab.outcomes import VERDICT_WORDS, find_outcome, verdict_word
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_labels import bench_test_setup
+from ledger.vocab.text import ARROW
 
 _CELL_REF_RE = re.compile(
     r"\(\s*(?:ref(?:erence)?\.?|baseline|vs\.?|was)\s*:?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\)", re.IGNORECASE
@@ -523,7 +524,7 @@ def _find_offsets(row: Row) -> list[int]:
 
 _PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
 _ARROW_CELL_RE = re.compile(
-    r"^([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})? ?(?:->|→|=>) ?"
+    r"^([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})? ?" + ARROW + r" ?"
     r"([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})?$"
 )
 _VERDICT_CELL_RE = re.compile(
