@@ -259,6 +259,11 @@ _OFF_AFTER_RE = re.compile(
 _OFF_BEFORE_RE = re.compile(r"(?:without|w/o|disable[sd]?|no)\s(?:the\s|any\s)?$", re.IGNORECASE)
 
 
+_OPEN_BOUND_RE = re.compile(
+    r"(?<=\d)\+(?![\w.])|\s?(?:and|or) (?:above|up|more|higher|larger|greater|beyond|over)\b", re.IGNORECASE
+)
+
+
 @short_text_cache(8192)  # every line is read by the document default and again by its scope
 def _qualifiers(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
@@ -277,12 +282,16 @@ def _qualifiers(text: str) -> dict[str, str]:
     if lm:
         out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
         s = s[: lm.start()] + " " + s[lm.end() :]
+    first = s
     for w in _words_in(s):
         if w.written in out:
             continue
         m = w.pattern.search(s)
         # "without the MXFP4 path; ... BF16": the precision the run did not use is no setting; the next one is
         while m and w.written != "spec_algo" and _OFF_BEFORE_RE.search(s, max(0, m.start() - 16), m.start()):
+            m = w.pattern.search(s, m.end())
+        # "for batch size 8 and above", "at 64+ concurrency": a bound on the runs it speaks of, no one setting
+        while m and _OPEN_BOUND_RE.match(first, m.end()):
             m = w.pattern.search(s, m.end())
         if not m or _limit(w, s, m.start()):
             continue
@@ -302,7 +311,9 @@ def _qualifiers(text: str) -> dict[str, str]:
             out[w.written] = "none" if off else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
         else:
             out[w.written] = val.lower()
-        s = s[: m.start()] + " " + s[m.end() :]  # a word read once: "TP8EP8" is tp 8, then ep 8
+        # a word read once: "TP8EP8" is tp 8, then ep 8 (blanked in place, so that what follows each word stays
+        # where it was: "NVFP4+FP8KV" is no bound "NVFP4+" once FP8KV is read)
+        s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
     return out
 
 
