@@ -226,7 +226,15 @@ _LIMIT_RE = re.compile(r"max(?:imum)?[\w ]{0,20}$", re.IGNORECASE)
 """A maximum named before a batch size: the engine's limit, not the batch the run used."""
 
 
+# llama.cpp's tests are "pp4", "pp512+tg128", "tg64 @ d4096": lower case, glued, never beside a "tp"
+_PROMPT_TEST_RE = re.compile(r"pp\d{1,2}(?![\w.])")
+
+
 def _limit(w: SetupWord, text: str, start: int) -> bool:
+    """The match names no setting of the run: a maximum ("max batch size 256"), or llama.cpp's prompt test "pp4"
+    (a 4-token prompt, not a pipeline of 4 stages)."""
+    if w.key == "pp":
+        return _PROMPT_TEST_RE.match(text, start) is not None and "tp" not in text.lower()
     return w.key == "batch_size" and _LIMIT_RE.search(text, max(0, start - 24), start) is not None
 
 
@@ -293,7 +301,7 @@ def _qualifiers(text: str) -> dict[str, str]:
         # "for batch size 8 and above", "at 64+ concurrency": a bound on the runs it speaks of, no one setting
         while m and _OPEN_BOUND_RE.match(first, m.end()):
             m = w.pattern.search(s, m.end())
-        if not m or _limit(w, s, m.start()):
+        if not m or _limit(w, first, m.start()):
             continue
         val = next((g for g in m.groups() if g), "")
         if w.key == "draft_len":

@@ -37,6 +37,8 @@ _MARKUP_RE = re.compile(r"(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)|`+")
 _VALUE_HEADER_RE = re.compile(
     r"^(?:(?P<name>\S.{0,30}?)\s+)?(?P<unit>t/s|tok/s|s|ms|us)$|^t/s\s+(?P<label>.{1,30})$", re.IGNORECASE
 )
+# the type llama-bench prints at the end of its model cell: "llama 7B Q4_K_M", "llama 13B F16", "llama 7B all F32"
+_GGUF_TYPE_RE = re.compile(r"(?<![\w.])(?:[IT]?Q\d(?:_[0-9A-Z]{1,3}){0,2}|BF16|F16|F32)$", re.IGNORECASE)
 _SPEEDUP_RE = re.compile(r"^speed-?up$", re.IGNORECASE)
 _STDERR_RE = re.compile(r"±\s*(\d[\d,]*(?:\.\d+)?)")
 
@@ -130,6 +132,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             keys[i]: _clean(c) for i, c in enumerate(cells) if i < len(roles) and roles[i] == "config" and _clean(c)
         }
         test = config.get("test") or config.get("Test") or ""
+        if (gguf := _GGUF_TYPE_RE.search(config.get("model", ""))) is not None:
+            config.setdefault("quant", gguf.group(0).lower())  # "llama 7B all F32": the row's own weights
         for k, v in bench_test_setup(test).items():
             config.setdefault(k, v)
         for i, cell in enumerate(cells):
