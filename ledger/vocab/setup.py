@@ -103,7 +103,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "gpu",
         "gpu",
-        rf"({_GPU_COUNT}(?:nvidia )?(?:{GPU_NAMES}))",
+        rf"({_GPU_COUNT}(?:nvidia )?(?:{GPU_NAMES})(?:[x×]\d{{1,3}})?)",
         (
             "gb",
             "gh",
@@ -239,6 +239,7 @@ def _limit(w: SetupWord, text: str, start: int) -> bool:
 
 
 _VENDOR_RE = re.compile(r"^nvidia ", re.IGNORECASE)
+_COUNT_AFTER_RE = re.compile(r"[x×](\d{1,3})$")
 _SPACED_RE = re.compile(r"[ -](?=\d$)")
 """The space or hyphen before a method's version digit ("eagle-3" is "eagle3")."""
 # the setup words that carry no digit; every other one does
@@ -272,12 +273,21 @@ _OPEN_BOUND_RE = re.compile(
 )
 
 
+def blank_setup_words(text: str) -> str:
+    """The text with every setup word qualifiers() reads blanked out ("tp4 h20" -> "       ")."""
+    return _qualifiers_and_rest(text)[1]
+
+
 @short_text_cache(8192)  # every line is read by the document default and again by its scope
 def _qualifiers(text: str) -> dict[str, str]:
+    return _qualifiers_and_rest(text)[0]
+
+
+def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
     out: dict[str, str] = {}
     s = text[:400]
     if not _any_setup(s):
-        return out  # no number and no word of a method: no setup word can match (most prose lines)
+        return out, s  # no number and no word of a method: no setup word can match (most prose lines)
     low = lower_for_words(s)
     # each length pattern needs its word (case-blind): a line without it is not searched
     worded = low is None or "input" in low or "prompt" in low
@@ -309,6 +319,8 @@ def _qualifiers(text: str) -> dict[str, str]:
             if "mtp" in m.group(0).lower() and val != "0":
                 out.setdefault("spec_algo", "mtp")  # "MTP3": the method and its draft length
         if w.written == "gpu":  # the name as GPUs are written ("H100"), its count as printed ("8x")
+            if (after := _COUNT_AFTER_RE.search(val)) is not None:
+                val = f"{after.group(1)}x{val[: after.start()]}"  # "H200x8" is "8xH200"
             k = _GPU_COUNT_RE.match(val)
             cut = k.end() if k else 0
             out["gpu"] = val[:cut] + _VENDOR_RE.sub("", val[cut:]).upper()
@@ -322,7 +334,7 @@ def _qualifiers(text: str) -> dict[str, str]:
         # a word read once: "TP8EP8" is tp 8, then ep 8 (blanked in place, so that what follows each word stays
         # where it was: "NVFP4+FP8KV" is no bound "NVFP4+" once FP8KV is read)
         s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
-    return out
+    return out, s
 
 
 @short_text_cache(8192)  # asked of every short line of output, as qualifiers is
