@@ -44,8 +44,10 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
             yield c
             continue
         label, measure, variant = _side_and_measure(header)
+        config = c.config
         if variant and variant.lower() not in {str(v).lower() for v in c.config.values()}:
             label = f"{label} ({variant})"  # "PR" and "PR (compiled)" are two sides, "B200, After" one (gpu B200)
+            config = {**c.config, "variant": variant}  # and two series
         # a side the text defines with its commit ("Candidate `9c63e7b`") is that revision; a bare side word is
         # the value's side of the row's pair, which its reference already says: no revision of its own, so that
         # tables naming the PR's side "With PR", "After" and "New" stay one PR, not three revisions
@@ -58,9 +60,10 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
             or measure_of_unit(c.unit)
             or c.metric
         )
-        yield c.model_copy(update={"revision": rev, "metric": metric})
+        yield c.model_copy(update={"revision": rev, "metric": metric, "config": config})
 
 
+_BREAK_RE = re.compile(r"<br\s?/?>", re.IGNORECASE)
 _PART_RE = re.compile(r"[,()\[\]]")
 _EDGE_CHARS = " ,;:+/|*_`-"
 
@@ -70,6 +73,7 @@ def _side_and_measure(header: str) -> tuple[str, str | None, str]:
     "ttft (PR)" -> ("PR", "ttft"), "Mean TTFT (ms), After" -> ("After", "Mean TTFT")); the side is the part of the
     header it stands in ("tuned branch", "PR #8812") unless the rest of that part is a measure or a unit. Third, the
     header's words that are neither ("compiled" in "PR (compiled)"): a variant of the side."""
+    header = _BREAK_RE.sub(" ", header)  # "New Req/s<br>(X=1)": a line break parts words
     part = next((p.strip() for p in _PART_RE.split(header) if HEAD_SIDE_RE.search(p)), header.strip())
     m = HEAD_SIDE_RE.search(part)
     if m is None:
@@ -81,7 +85,9 @@ def _side_and_measure(header: str) -> tuple[str, str | None, str]:
     other = _drop_units(" ".join(other.split()).strip(_EDGE_CHARS))
     if other and not _is_unit(other) and looks_metric(other):
         return label, other, ""
-    return label, None, "" if _is_unit(other) else other
+    # "New Req/s": the unit names the measure ("Req/s" beside "Tokens/s")
+    unit_measure = rest if rest and _is_unit(rest) else None
+    return label, unit_measure, "" if _is_unit(other) else other
 
 
 def _without(metric: str, label: str) -> str | None:
