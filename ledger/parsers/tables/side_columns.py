@@ -85,8 +85,8 @@ def _side_and_measure(header: str) -> tuple[str, str | None, str]:
     other = _drop_units(" ".join(other.split()).strip(_EDGE_CHARS))
     if other and not _is_unit(other) and looks_metric(other):
         return label, other, ""
-    # "New Req/s": the unit names the measure ("Req/s" beside "Tokens/s")
-    unit_measure = rest if rest and _is_unit(rest) else None
+    # "New Req/s": a rate's unit names the measure ("Req/s" beside "Tokens/s"); a time's is a latency ("New us")
+    unit_measure = rest if rest and "/" in rest and _is_unit(rest) else None
     return label, unit_measure, "" if _is_unit(other) else other
 
 
