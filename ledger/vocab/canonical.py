@@ -209,4 +209,6 @@ def canon_value(key: str, value: str) -> str:
         return canonical_model(v)
     if key == "gpu":
         return canonical_gpu(v)[0]
+    if key == "serving":
+        return {"aggregated": "agg", "disaggregated": "disagg"}.get(v, v)
     return v

@@ -166,6 +166,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # "BS1", "BS=4", "batch 1", "batch size 8" (a maximum, "Max Runtime Batch Size: 256", is a limit: _LIMIT_RE)
     _word("batch_size", "batch_size", rf"(?:bs|batch(?:[ _-]size)?){_SEP}(\d{{1,4}})", ("bs", "batch")),
     _word("state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",)),
+    # aggregated or disaggregated (prefill/decode split) serving: two recipes, never a before and an after
+    _word("serving", "serving", r"(agg|disagg|aggregated|disaggregated)(?:[ _-](?:serving|mode|recipe))?", ("agg",)),
     # last: a dtype the words above did not claim for the KV cache or the state is the model's precision
     # torchao's recipes name the scheme with the dtype: int4wo (weight-only), int8dq (dynamic activations)
     # llama.cpp's GGUF types too: "q4_0", "Q4_K_M", "IQ2_XXS", "f16" (not f32: an op's type, "RMS_NORM(type=f32)")
@@ -245,7 +247,7 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
-    r"dgx|rtx|non-spec|no spec|no-spec",
+    r"dgx|rtx|non-spec|no spec|no-spec|agg",
     re.IGNORECASE,
 )
 _ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])
@@ -386,6 +388,7 @@ HARD_KEYS: tuple[str, ...] = (
     "nodes",
     "state",
     "backend",
+    "serving",
     "batch_size",
     "attention",
     "moe_backend",
