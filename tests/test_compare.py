@@ -377,8 +377,10 @@ def test_swapping_old_and_new_swaps_regression_and_improvement(sides: tuple[list
     def tally(pairs: list[Any], swap: bool) -> list[tuple[str, str]]:
         out = []
         for p in pairs:
-            # fewer cases run is a finding one way only (more cases is no news): both read as no change here
-            v = "within noise" if p.verdict == "fewer tests" else _SWAP.get(p.verdict, p.verdict) if swap else p.verdict
+            # fewer cases run is a finding one way only (more cases is no news): both read as no change here; a
+            # waiver excuses the newer side's regression only, so "waived" one way is a regression swapped back
+            verdict = "regression" if p.verdict == "waived" else p.verdict
+            v = "within noise" if verdict == "fewer tests" else _SWAP.get(verdict, verdict) if swap else verdict
             out.append((p.key.label(), v))
         return sorted(out)
 
