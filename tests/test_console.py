@@ -265,8 +265,8 @@ def test_the_setup_each_result_was_measured_under_goes_into_config() -> None:
     assert acc.get("backend") == "local-completions" and acc.get("gpu") == "H200"
     # a setting line in the paste holds to the next one of the same key (the baseline rows are references)
     assert claims[(34, 7.91)].get("m") == "16" and claims[(39, 12.05)].get("m") == "32"
-    # a lead-in naming the variant: its name and the settings in its brackets
-    assert claims[(46, 1.82)].get("variant") == "MTP-1" and claims[(46, 1.82)].get("draft_len") == "1"
+    # a lead-in that only states settings ("MTP-1:"): the settings, and no variant name beside them
+    assert claims[(46, 1.82)].get("variant") is None and claims[(46, 1.82)].get("draft_len") == "1"
     assert claims[(48, 2.71)].get("draft_len") == "3"
 
 

@@ -385,6 +385,7 @@ HARD_KEYS: tuple[str, ...] = (
     "dp",
     "dep",
     "gpu_count",
+    "cpu",
     "nodes",
     "state",
     "backend",
