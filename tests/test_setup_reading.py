@@ -1,0 +1,51 @@
+"""Setup as real PR threads state it: the benchmark tools' own flag spellings, a quantised checkpoint's name
+against the compute dtype, the parallelism shorthands, the scope of a section's setup and the Ascend boards."""
+
+from __future__ import annotations
+
+from ledger.parsers import extract
+from ledger.parsers.grammar.commands import command_setup
+
+
+def _config(text: str, value: float) -> dict[str, str]:
+    return next(c.config for c in extract(text, path="x.md").claims if c.value == value)
+
+
+def test_argparse_abbreviations_of_the_length_flags_are_read() -> None:
+    # sglang.bench_serving's own usage line writes "--random-input 1024 --random-output 1024": argparse takes a
+    # unique prefix of "--random-input-len"
+    got = command_setup("python3 -m sglang.bench_serving --dataset-name random --random-input 96 --random-output 640")
+    assert got["isl"] == "96" and got["osl"] == "640"
+    text = (
+        "# Shorter prefill path\n\n```\nvllm bench serve --model acme/Tiny-3B --dataset-name random "
+        "--random-input 96 --random-output 640 --max-concurrency 8\n```\n\nMean TTFT dropped to 41.5 ms.\n"
+    )
+    cfg = _config(text, 41.5)
+    assert (cfg["isl"], cfg["osl"], cfg["concurrency"]) == ("96", "640", "8")
+
+
+def test_an_abbreviation_needs_a_value_of_its_kind_and_one_meaning() -> None:
+    # "--output results.json" is a file, not an output length; "--max-num 8" could be either of two flags
+    got = command_setup("python bench.py --output-file out.json --random-output x.json --max-num 8")
+    assert "osl" not in got and "max_num_seqs" not in got and "max_num_tokens" not in got
+
+
+def test_each_tools_length_flags() -> None:
+    # trtllm-bench's throughput takes the target lengths with underscores; bench_one_batch its own lengths
+    got = command_setup("trtllm-bench --model acme/Tiny-3B throughput --target_input_len 900 --target_output_len 90")
+    assert got["isl"] == "900" and got["osl"] == "90"
+    got = command_setup("python -m sglang.bench_one_batch --model-path acme/Tiny-3B --batch-size 4 --input-len 300")
+    assert got["batch_size"] == "4" and got["isl"] == "300"
+    # a sweep ("--batch-size 1 8 32") names no one batch: each result says which
+    got = command_setup(
+        "python -m sglang.bench_one_batch --model-path acme/Tiny-3B --batch-size 1 8 32 --input-len 300"
+    )
+    assert "batch_size" not in got and got["isl"] == "300"
+
+
+def test_bench_eagle3_config_list_is_batch_steps_topk_draft_tokens() -> None:
+    got = command_setup("python bench_eagle3.py --model-path acme/Tiny-3B --config-list 2,5,1,6 --tp 2")
+    assert got["batch_size"] == "2" and got["draft_len"] == "5" and got["topk"] == "1" and got["draft_tokens"] == "6"
+    # two configurations: each result is one of them, the command names neither
+    got = command_setup("python bench_eagle3.py --model-path acme/Tiny-3B --config-list 1,0,0,0 2,5,1,6")
+    assert not {"batch_size", "draft_len", "topk", "draft_tokens"} & got.keys()
