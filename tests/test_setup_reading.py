@@ -49,3 +49,17 @@ def test_bench_eagle3_config_list_is_batch_steps_topk_draft_tokens() -> None:
     # two configurations: each result is one of them, the command names neither
     got = command_setup("python bench_eagle3.py --model-path acme/Tiny-3B --config-list 1,0,0,0 2,5,1,6")
     assert not {"batch_size", "draft_len", "topk", "draft_tokens"} & got.keys()
+
+
+def test_a_quantised_checkpoints_name_wins_over_the_compute_dtype() -> None:
+    table = "\n\n| Task | Throughput (tok/s) |\n|---|---|\n| mtbench | 180.5 |\n"
+    fp8 = (
+        "# Draft head\n\n```\npython bench_eagle3.py --model-path acme/Tiny-3B-FP8 --dtype bfloat16 --tp 2\n```" + table
+    )
+    assert _config(fp8, 180.5)["quant"] == "fp8"
+    # nothing names a quantisation: the dtype the run computes in is its precision
+    plain = fp8.replace("Tiny-3B-FP8", "Tiny-3B")
+    assert _config(plain, 180.5)["quant"] == "bfloat16"
+    # lm_eval's model_args the same way
+    args = "```\nlm_eval --model vllm --model_args pretrained=acme/Tiny-3B-NVFP4,dtype=float16 --tasks gsm8k\n```\n"
+    assert _config("# Eval\n\n" + args + "\ngsm8k accuracy is 71.5%.\n", 71.5)["quant"] == "nvfp4"

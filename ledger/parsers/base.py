@@ -17,6 +17,7 @@ from typing import Any, Protocol, TypeVar
 
 from ledger.model import Claim, Revision, Source
 from ledger.parsers.reader.document import Block, Document
+from ledger.vocab.flags import settle_precision
 from ledger.vocab.setup import canonical_key_name, names_other_model, qualifiers
 from ledger.vocab.test_ids import test_class_model
 
@@ -153,6 +154,8 @@ class Context:
                 # "pp", "tp_size" over "tp")
                 own = {canonical_key_name(k) for k in config}
                 config = {**{k: v for k, v in around.items() if canonical_key_name(k) not in own}, **config}
+        if kind in _MEASURED_KINDS:
+            settle_precision(config)
         if fields.keys() <= _CLAIM_REST:
             values = _CLAIM_TEMPLATE.copy()  # every field in declaration order, defaults in place
             values.update(fields)

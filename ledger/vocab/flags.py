@@ -9,6 +9,10 @@ from __future__ import annotations
 import re
 
 from ledger.vocab.canonical import NUMERIC_KEYS
+from ledger.vocab.setup import canonical_key_name, qualifiers
+
+COMPUTE_DTYPE = "compute_dtype"
+"""The key a run's `--dtype` (or model_args dtype=) gives until the claim's setup is settled (settle_precision)."""
 
 # flags that set up a run, by the key they give (every other flag is kept only when it names a known key)
 FLAG_KEYS: dict[str, str] = {
@@ -45,7 +49,7 @@ FLAG_KEYS: dict[str, str] = {
     "sharegpt-output-len": "osl",
     "output-len": "osl",
     "osl": "osl",
-    "dtype": "quant",
+    "dtype": COMPUTE_DTYPE,  # the dtype the engine computes in, not the weights' quantisation: see settle_precision
     "quantization": "quant",
     "kv-cache-dtype": "kv_cache",
     "speculative-algorithm": "spec_algo",
@@ -79,7 +83,7 @@ ARG_KEYS: dict[str, str] = {
     "model": "model",
     "tensor_parallel_size": "tp",
     "tp_size": "tp",
-    "dtype": "quant",
+    "dtype": COMPUTE_DTYPE,
     "quantization": "quant",
     "data_parallel_size": "dp",
     "pipeline_parallel_size": "pp",
@@ -121,3 +125,16 @@ def eagle_config(value: str) -> dict[str, str]:
     if steps == "0":
         return {"batch_size": batch, "spec_algo": "none"}
     return {"batch_size": batch, "draft_len": steps, "topk": topk, "draft_tokens": tokens}
+
+
+def settle_precision(config: dict[str, str]) -> None:
+    """A claim's precision, in place: a quantised checkpoint's name ("org/Model-FP8") states its weights, and
+    `--dtype bfloat16` only the dtype the engine computes in; that dtype is the precision only when nothing
+    names a quantisation. A precision the text states ("FP8" in a heading, a column) stays as it is."""
+    dtype = config.pop(COMPUTE_DTYPE, None)
+    if any(canonical_key_name(k) == "quant" for k in config):
+        return
+    model = config.get("model")
+    named = qualifiers(model).get("quant") if model else None
+    if named or dtype:
+        config["quant"] = named or dtype or ""

@@ -21,6 +21,7 @@ from ledger.parsers.grammar.setup_scopes import (
 )
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
+from ledger.vocab.flags import COMPUTE_DTYPE
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.test_ids import test_key
 
@@ -55,7 +56,11 @@ def document_default(
             continue
         text = unrestricted(text)
         if no not in body and is_command_line(text.strip()):
-            values = {**qualifiers(text[:2000]), **command(text)}  # no model named inside another flag's value
+            flags = command(text)  # no model named inside another flag's value
+            words = qualifiers(text[:2000])
+            if COMPUTE_DTYPE in flags:
+                words.pop("quant", None)  # "--dtype bfloat16" is the engine's dtype, not a quantisation named
+            values = {**words, **flags}
             models = [values["model"]] if "model" in values else []
         else:
             values = line_setup(text[:2000])

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from ledger.memo import short_text_cache
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
+from ledger.vocab.flags import COMPUTE_DTYPE
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.text import lower_for_words
 
@@ -68,6 +69,7 @@ DEFAULT_KEYS = frozenset(
         "max_batch_size",
         "kv_cache",
         "quant",
+        COMPUTE_DTYPE,
         "spec_algo",
         "draft_len",
         "draft",
@@ -199,6 +201,8 @@ def _inline_settings(text: str) -> dict[str, str]:
             continue
         value = _checked(key, m.group("value"))
         if value:
+            # "dtype=float16" among model_args or a log's engine settings: the dtype it computes in (settle_precision)
+            key = COMPUTE_DTYPE if m.group("key").strip().lower() == "dtype" else key
             out[key] = _FLOAT_ZEROS_RE.sub(r"\1", value.rstrip("."))
     return out
 
