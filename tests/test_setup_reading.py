@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ledger.parsers import extract
 from ledger.parsers.grammar.commands import command_setup
+from ledger.vocab.setup import qualifiers
 
 
 def _config(text: str, value: float) -> dict[str, str]:
@@ -63,3 +64,10 @@ def test_a_quantised_checkpoints_name_wins_over_the_compute_dtype() -> None:
     # lm_eval's model_args the same way
     args = "```\nlm_eval --model vllm --model_args pretrained=acme/Tiny-3B-NVFP4,dtype=float16 --tasks gsm8k\n```\n"
     assert _config("# Eval\n\n" + args + "\ngsm8k accuracy is 71.5%.\n", 71.5)["quant"] == "nvfp4"
+
+
+def test_tep_is_tensor_parallel_with_expert_parallel_of_the_same_size() -> None:
+    got = qualifiers("TEP8, MTP off, B200")
+    assert (got["tp"], got["ep"], got["gpu"], got["spec_algo"]) == ("8", "8", "B200", "none")
+    assert qualifiers("DEP4") == {"dep": "4"}  # attention data parallel: kept as stated
+    assert "tp" not in qualifiers("STEP4 of the recipe")
