@@ -71,3 +71,32 @@ def test_tep_is_tensor_parallel_with_expert_parallel_of_the_same_size() -> None:
     assert (got["tp"], got["ep"], got["gpu"], got["spec_algo"]) == ("8", "8", "B200", "none")
     assert qualifiers("DEP4") == {"dep": "4"}  # attention data parallel: kept as stated
     assert "tp" not in qualifiers("STEP4 of the recipe")
+
+
+def test_a_handle_is_not_a_model_and_the_titles_model_holds() -> None:
+    text = (
+        "# Quicker sampling for Qwen3-4B\n\n## Results\nTEP2, H20\nDecode throughput: 910.5 token/s\n\n"
+        "thanks @yili2077 and @phi-dev3 for the review\n"
+    )
+    cfg = _config(text, 910.5)
+    assert cfg["model"] == "Qwen3-4B" and cfg["tp"] == "2" and cfg["ep"] == "2" and cfg["gpu"] == "H20"
+
+
+def test_a_sections_setup_holds_in_its_section_whatever_its_siblings_say() -> None:
+    before = (
+        "# Quicker sampling\n\n## Why\nSampling is slow on L40S.\n\n"
+        "## Numbers\nA100\nDecode throughput: 910.5 token/s\n"
+    )
+    assert _config(before, 910.5)["gpu"] == "A100"
+    after = "# Quicker sampling\n\n## Numbers\nA100\nDecode throughput: 910.5 token/s\n\n## Next\nL40S comes later.\n"
+    assert _config(after, 910.5)["gpu"] == "A100"
+
+
+def test_a_sections_setup_does_not_reach_a_sibling_sections_results() -> None:
+    text = (
+        "# Quicker sampling\n\n## Why\nSampling takes 31% of decode in INT4 runs on L40S.\n\n"
+        "## Numbers\nA100, TP4\nDecode throughput: 910.5 token/s\n"
+    )
+    why, numbers = _config(text, 31.0), _config(text, 910.5)
+    assert "tp" not in why and why["gpu"] == "L40S"
+    assert "quant" not in numbers and (numbers["gpu"], numbers["tp"]) == ("A100", "4")

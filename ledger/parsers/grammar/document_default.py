@@ -13,6 +13,7 @@ from ledger.parsers.grammar.setup_scopes import (
     bold_paragraph_heads,
     is_draft_model,
     line_setup,
+    measuring_lines,
     norm,
     sectioned_lines,
     table_varied,
@@ -48,6 +49,7 @@ def document_default(
     leads |= bold_lines
     headings |= bold_lines
     sectioned = sectioned_lines(doc)
+    measuring = measuring_lines(doc)  # a section with results of its own states their setup, not its siblings'
     led: dict[str, list[str]] = {}
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     for no in range(1, len(doc.lines) + 1):
@@ -76,7 +78,8 @@ def document_default(
                 local = (
                     (no in leads and not (k == "gpu" and no in headings))
                     or no in grids
-                    or (k in WORKLOAD_KEYS and no in sectioned)
+                    # (the one machine a thread names is everyone's, wherever it is named)
+                    or (no in sectioned and (k in WORKLOAD_KEYS or (no in measuring and k != "gpu")))
                     or bool(test_key(text))
                 )
                 (led if local else seen).setdefault(k, []).append(v)
