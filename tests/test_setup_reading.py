@@ -100,3 +100,11 @@ def test_a_sections_setup_does_not_reach_a_sibling_sections_results() -> None:
     why, numbers = _config(text, 31.0), _config(text, 910.5)
     assert "tp" not in why and why["gpu"] == "L40S"
     assert "quant" not in numbers and (numbers["gpu"], numbers["tp"]) == ("A100", "4")
+
+
+def test_ascend_boards_are_devices() -> None:
+    assert qualifiers("served on Ascend NPU A5")["gpu"].lower() == "ascend a5"
+    assert qualifiers("one Atlas 800I A2 node")["gpu"].lower() == "atlas 800i a2"
+    assert qualifiers("Ascend A3")["gpu"].lower() == "ascend a3"
+    text = "# Faster MTP on Ascend NPU A5\n\n## Results\nTPOT is 15.5 ms at concurrency 1.\n"
+    assert _config(text, 15.5)["gpu"].lower() == "ascend a5"

@@ -288,7 +288,8 @@ def _qualifiers(text: str) -> dict[str, str]:
         elif w.written == "gpu":  # the name as GPUs are written ("H100"), its count as printed ("8x")
             k = _GPU_COUNT_RE.match(val)
             cut = k.end() if k else 0
-            out["gpu"] = val[:cut] + _VENDOR_RE.sub("", val[cut:]).upper()
+            # ("Ascend NPU A5" is the board "Ascend A5": the kind of chip is no part of its name)
+            out["gpu"] = val[:cut] + _VENDOR_RE.sub("", val[cut:]).upper().replace("ASCEND NPU ", "ASCEND ")
         elif w.written == "spec_algo":
             negated = _OFF_AFTER_RE.match(s, m.end()) or _OFF_BEFORE_RE.search(s, max(0, m.start() - 12), m.start())
             # "non-spec", "no speculative": run without it
