@@ -108,3 +108,11 @@ def test_ascend_boards_are_devices() -> None:
     assert qualifiers("Ascend A3")["gpu"].lower() == "ascend a3"
     text = "# Faster MTP on Ascend NPU A5\n\n## Results\nTPOT is 15.5 ms at concurrency 1.\n"
     assert _config(text, 15.5)["gpu"].lower() == "ascend a5"
+
+
+def test_a_sized_name_of_a_family_the_table_does_not_know_is_a_model() -> None:
+    text = "# Faster decode for Quill-7B\n\n## Benchmark\nTEP4, H200\nOutput throughput: 3000.5 token/s\n"
+    assert _config(text, 3000.5)["model"] == "Quill-7B"
+    assert _config(text.replace("Quill-7B", "Quill-7B-Instruct"), 3000.5)["model"] == "Quill-7B-Instruct"
+    # a size alone, or a name without one, is no model
+    assert "model" not in _config(text.replace("Quill-7B", "the 7B path"), 3000.5)

@@ -105,6 +105,8 @@ def _model_names(s: str) -> tuple[str, ...]:
             found.update(m.span() for m in r.finditer(s, a, b))
     if "/" in s:
         found.update(m.span() for m in _HUB_MODEL_RE.finditer(s))
+    if _SIZE_IN_RE.search(s):
+        found.update(m.span() for m in _SIZED_NAME_RE.finditer(s))
     spans = sorted(found, key=lambda span: (span[0], -span[1]))
     out: list[str] = []
     end = -1
@@ -138,6 +140,13 @@ def _windows(starts: list[int], n: int) -> list[tuple[int, int]]:
         else:
             out.append((a, b))
     return out
+
+
+# "Quill-7B", "Tiny-3B-Instruct": a capitalised name of a family the table does not know, joined to its parameter count
+_SIZED_NAME_RE = re.compile(
+    r"(?<![\w/.@-])[A-Z][A-Za-z]{2,20}(?:-[A-Za-z][A-Za-z0-9]{0,12}){0,2}-\d{1,4}(?:\.\d{1,2})?[BM]"
+    r"(?:-[A-Za-z][\w.]{0,20}){0,3}(?![\w/-])"
+)
 
 
 # "Qwen3NextForCausalLM", "DeepseekV3ForCausalLM": a model class a runtime implements, not a checkpoint
