@@ -116,3 +116,12 @@ def test_a_sized_name_of_a_family_the_table_does_not_know_is_a_model() -> None:
     assert _config(text.replace("Quill-7B", "Quill-7B-Instruct"), 3000.5)["model"] == "Quill-7B-Instruct"
     # a size alone, or a name without one, is no model
     assert "model" not in _config(text.replace("Quill-7B", "the 7B path"), 3000.5)
+
+
+def test_the_compute_dtype_is_settled_on_every_claim() -> None:
+    text = (
+        "# Faster load\n\n## Run\n\n```\npython3 -m sglang.launch_server --model-path acme/Mid-14B --dtype float16\n"
+        "```\n\nRebased on main abc1234def.\n"
+    )
+    commit = next(c for c in extract(text, path="x.md").claims if c.kind == "commit")
+    assert commit.config.get("quant") == "float16" and "compute_dtype" not in commit.config

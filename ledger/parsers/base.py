@@ -154,7 +154,7 @@ class Context:
                 # "pp", "tp_size" over "tp")
                 own = {canonical_key_name(k) for k in config}
                 config = {**{k: v for k, v in around.items() if canonical_key_name(k) not in own}, **config}
-        if kind in _MEASURED_KINDS:
+        if config:  # every kind: the compute dtype is a key of the scopes only, never of a claim
             settle_precision(config)
         if fields.keys() <= _CLAIM_REST:
             values = _CLAIM_TEMPLATE.copy()  # every field in declaration order, defaults in place
