@@ -125,3 +125,13 @@ def test_the_compute_dtype_is_settled_on_every_claim() -> None:
     )
     commit = next(c for c in extract(text, path="x.md").claims if c.kind == "commit")
     assert commit.config.get("quant") == "float16" and "compute_dtype" not in commit.config
+
+
+def test_trtllm_prepare_dataset_states_the_mean_lengths() -> None:
+    got = command_setup(
+        "trtllm-bench --model acme/Tiny-3B prepare-dataset --output d.json token-norm-dist --input-mean 1100 "
+        "--output-mean 110 --input-stdev 0 --output-stdev 0 --num-requests 300"
+    )
+    assert got["isl"] == "1100" and got["osl"] == "110"
+    # another tool's --input-mean normalises images: no length
+    assert "isl" not in command_setup("python classify.py --model-dir m --input-mean 127.5")

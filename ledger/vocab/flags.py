@@ -61,6 +61,7 @@ FLAG_KEYS: dict[str, str] = {
     "backend": "backend",
     "attention-backend": "attention",
     "num-prompts": "num_prompts",
+    "num-requests": "num_prompts",  # trtllm-bench's --num_requests, prepare-dataset's --num-requests
     "request-rate": "request_rate",
     "max-num-seqs": "max_num_seqs",
     "max-num-batched-tokens": "max_num_tokens",
@@ -91,6 +92,9 @@ ARG_KEYS: dict[str, str] = {
     "max_model_len": "max_model_len",
 }
 
+TOKEN_DIST_KEYS: dict[str, str] = {"input-mean": "isl", "output-mean": "osl"}
+"""trtllm-bench prepare-dataset's "token-norm-dist --input-mean 1024 --output-mean 128": the mean lengths of the
+requests it writes (options of that subcommand only: other tools' --input-mean normalises images)."""
 _NUMBER_RE = re.compile(r"^\d{1,7}(?:\.\d{1,3})?[kK]?$")
 _PREFIX_MIN = 6
 """An abbreviation shorter than this ("--in", "--out") names too little to be one flag of a tool we know."""

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from ledger.parsers.reader.document import Document
 from ledger.vocab.canonical import NUMERIC_KEYS
-from ledger.vocab.flags import ARG_KEYS, eagle_config, flag_key
+from ledger.vocab.flags import ARG_KEYS, TOKEN_DIST_KEYS, eagle_config, flag_key
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.setup import canonical_key_name, config_key, is_config_label, model_names, setup_label_key
 
@@ -75,9 +75,10 @@ def _command_flags(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     harness = "lm_eval" in text or "--model_args" in text or "--model-args" in text
     rest = text[:4000]
+    synthetic = "token-norm-dist" in rest
     for m in _FLAG_RE.finditer(text[:4000]):
         flag = m.group("flag") or m.group("short")
-        key = flag_key(flag, m.group("value"))
+        key = flag_key(flag, m.group("value")) or (TOKEN_DIST_KEYS.get(flag) if synthetic else None)
         swept = bool(_NEXT_VALUE_RE.match(text, m.end()))
         if flag == "config-list" and not swept:
             for k, v in eagle_config(m.group("value")).items():
