@@ -135,3 +135,12 @@ def test_trtllm_prepare_dataset_states_the_mean_lengths() -> None:
     assert got["isl"] == "1100" and got["osl"] == "110"
     # another tool's --input-mean normalises images: no length
     assert "isl" not in command_setup("python classify.py --model-dir m --input-mean 127.5")
+
+
+def test_a_section_with_whole_numbered_results_states_their_setup() -> None:
+    text = (
+        "# Quicker sampling\n\n## Why\nSampling is slow on L40S.\n\n## Numbers\nA100\nDecode throughput: 910 token/s\n"
+        "\n## Sweep\nH20\n\n| bs | tok/s |\n|---|---|\n| 1 | 3100 |\n"
+    )
+    assert _config(text, 910)["gpu"] == "A100"
+    assert _config(text, 3100)["gpu"] == "H20"

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 
 from ledger.memo import short_text_cache
+from ledger.parsers.grammar.section_results import section_measures
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
 from ledger.vocab.flags import COMPUTE_DTYPE
@@ -347,26 +348,9 @@ def sectioned_lines(doc: Document) -> set[int]:
     return {no for first, last in _result_sections(doc) for no in range(first, last + 1)}
 
 
-# a decimal or a percentage standing alone: what a section's own results print ("910.5 token/s", "31%"), not a
-# version or a name ("v0.5.2", "Llama-3.1-8B") nor a setup's whole sizes
-_MEASURE_RE = re.compile(r"(?<![\w.-])\d{1,9}\.\d{1,6}(?![\w.-])|(?<![\w.])\d{1,6} ?%")
-
-
 def measuring_lines(doc: Document) -> set[int]:
-    """The lines of the result sections that report results of their own: what such a section states (the GPU, the
-    precision) is its own runs' setup, not its sibling sections' ("Sampling takes 31% of decode in INT4 runs" in a
-    motivation beside "A100, TP4" over the numbers)."""
-    out: set[int] = set()
-    for first, last in _result_sections(doc):
-        if any(_measures(doc.line(no)) for no in range(first + 1, last + 1)):
-            out.update(range(first, last + 1))
-    return out
-
-
-def _measures(text: str) -> bool:
-    s = text.strip()[:2000]
-    # a command's ratios ("--gpu-memory-utilization 0.9") set the run up
-    return not s.startswith("--") and not is_command_line(s) and _MEASURE_RE.search(s) is not None
+    """The lines of the result sections that report results of their own (see grammar.section_results)."""
+    return section_measures(doc, _result_sections(doc))
 
 
 def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -> list[tuple[int, int, dict[str, str]]]:
@@ -376,9 +360,10 @@ def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -
     sections = _result_sections(doc)
     if not sections:
         return out
-    body, varied, _ = table_varied(doc)  # "throughput, con8" among rows that name none: the row's, not the section's
+    _, varied, _ = table_varied(doc)  # "throughput, con8" among rows that name none: the row's, not the section's
     reach = _section_reach(doc) if doc.format == "markdown" else {}
     measuring = measuring_lines(doc)
+    tables = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
     for first, last in sections:
         # a section with results of its own states their whole setup; another only its workload for those below
         keys = DEFAULT_KEYS if first in measuring else WORKLOAD_KEYS
@@ -394,12 +379,13 @@ def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -
                 else line_setup(text[:2000])
             )
             for k, v in values.items():
-                # (a table row's model and parallelism are that row's: its cells carry them)
-                if k in keys and (k in WORKLOAD_KEYS or no not in body):
+                # (a table's model and parallelism are its rows' and columns': its cells carry them)
+                if k in keys and (k in WORKLOAD_KEYS or no not in tables):
                     seen.setdefault(k, set()).add(v)
         one = {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1 and k not in varied}
         if one:  # stated in the section's own lines, it holds in its sub-sections too (theirs win, being narrower)
-            out.append((first, reach.get(first, last), one))
+            # (from the line under the heading: the heading's own claims, a commit it names, are not its runs')
+            out.append((first + 1, reach.get(first, last), one))
     return out
 
 
