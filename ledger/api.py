@@ -8,6 +8,10 @@ A `Ledger` is an open ledger (ledger.db.opened.OpenLedger): it holds one read co
 method shares and `close()` (or the end of the `with`) closes. Each method is a thin call of the library function
 the CLI command calls, given the open ledger and the command's options as typed keywords, and raises the
 exceptions of `ledger.errors` where the command prints one line.
+
+The results of `compare`, `trend`, `report` and `support` (Comparison, Trend, Report, SupportAnswer) are typed;
+each one's `to_dict()` is its JSON shape, plain data: what `--format json` prints (a trend's `series`, a support
+answer's `statements`) and what the web pages and their `.json` twins serve.
 """
 
 from __future__ import annotations
@@ -131,7 +135,7 @@ class Ledger(OpenLedger):
         evidence: bool = False,
     ) -> SupportAnswer:
         """`ledger support`: the join; `.matrices` are the matrices, `.rows()` one plain dict per source cell
-        (engine, subject, feature, value, note, source)."""
+        (engine, subject, feature, value, note, source), `.to_dict()` the JSON shape (matrices and rows)."""
         from ledger.support.join import support
 
         return support(
@@ -158,7 +162,8 @@ class Ledger(OpenLedger):
         repo: str | None = None,
         stored_only: bool = False,
     ) -> Comparison:
-        """`ledger compare`: `.render(fmt)` prints it. `stored_only`: targets name ledger documents, never files."""
+        """`ledger compare`: `.render(fmt)` prints it, `.to_dict()` is its JSON shape. `stored_only`: targets name
+        ledger documents, never files."""
         from ledger.targets import run_compare
 
         return run_compare(
@@ -188,7 +193,8 @@ class Ledger(OpenLedger):
         mix: bool = False,
         stored_only: bool = False,
     ) -> Trend:
-        """`ledger trend`: the metric across the targets' revisions (every document of the ledger without one)."""
+        """`ledger trend`: the metric across the targets' revisions (every document of the ledger without one);
+        `.to_dict(show_all=...)` is its JSON shape."""
         from ledger.targets import run_trend
 
         return run_trend(
@@ -215,7 +221,8 @@ class Ledger(OpenLedger):
         stored_only: bool = False,
         history_days: int | None = None,
     ) -> Report:
-        """`ledger report`: what a reviewer reads about one pull request; `.render("markdown")` is fit to post."""
+        """`ledger report`: what a reviewer reads about one pull request; `.render("markdown")` is fit to post,
+        `.to_dict()` is its JSON shape."""
         from ledger.report import build_report
 
         return build_report(

@@ -658,7 +658,7 @@ def test_a_verdict_keeps_each_sides_printed_setup_beside_the_canonical_one() -> 
     new = [c("perf", "output throughput", 700.0, unit="tok/s", config={"gpu": "H100-80GB-HBM3", "tp": "8"})]
     (verdict,) = series(old, new).values()
     assert verdict is not None
-    data = verdict.to_json()
+    data = verdict.to_dict()
     assert data["config"] == {"gpu": "h100", "tp": "8"}
     assert data["old"]["config_text"] == {"gpu": "H100 SXM 80GB", "tp": "TP8"}
     assert data["new"]["config_text"] == {"gpu": "H100-80GB-HBM3", "tp": "8"}

@@ -63,6 +63,7 @@ def test_two_sides_in_one_sentence_are_a_value_and_its_reference(name: str, verd
         ("side_sentence_names_heads.md", "main 5b2f08ae", "branch 7e3a9c1d", "improvement  decode  104.9 tok/s"),
         ("side_code_comments_rendered.txt", "BEFORE", "AFTER", "improvement  accuracy [tp=1]  0.655   0.801"),
         ("side_blocks_rendered.txt", "main branch", "this PR", "improvement  latency  51 s  47.5 s"),
+        ("side_bare_lines.md", "main", "this pr", "improvement  output throughput  1012.4 tok/s  1067.75 tok/s"),
     ],
 )
 def test_each_side_wording_gets_a_verdict_base_first(name: str, r1: str, r2: str, verdict: str, tmp_path: Path) -> None:

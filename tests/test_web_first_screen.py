@@ -4,7 +4,6 @@ table pages labelled and searchable."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -95,7 +94,7 @@ def test_within_noise_and_measured_once_are_folded_as_the_cli_folds_them(client:
     from ledger.api import open_ledger
 
     comparison = open_ledger(client.db).compare(SEED_KEY, stored_only=True)
-    summary = json.loads(comparison.render("json"))["summary"]
+    summary = comparison.to_dict()["summary"]
     url = SEED_PAGE if path == "page" else "/-/ledger/compare"
     r = client.get(url, params={} if path == "page" else {"target": SEED_KEY})
     counts = _folded(r.text)

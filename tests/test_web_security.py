@@ -380,6 +380,14 @@ def test_bidi_and_control_characters_never_reach_a_page(tmp_path: Path) -> None:
             for ch in ("\u202e", "\u202c", "\u2066", "\u2069", "\x1b"):
                 assert ch not in r.text, (path, hex(ord(ch)))
             assert "\ufffd" in r.text, path
+        # the twins give the stored values as they are, every such character escaped inside JSON strings
+        for path in ("/-/ledger.json", "/-/ledger/pr/evil/bidi/9.json", "/-/ledger/doc/1/v1.json"):
+            r = c.get(path)
+            assert r.status_code == 200 and r.headers["x-content-type-options"] == "nosniff", path
+            for ch in ("\u202e", "\u202c", "\u2066", "\u2069", "\x1b"):
+                assert ch not in r.text, (path, hex(ord(ch)))
+        title = c.get("/-/ledger/pr/evil/bidi/9.json").json()["document"]["title"]
+        assert title == "Fix \u202eevil\u202c title"
     finally:
         c.close()
 
@@ -397,7 +405,10 @@ def test_a_trend_page_and_a_compare_page_are_bounded(client: Client, monkeypatch
     assert r.status_code == 400 and f"at most {data.MAX_TARGETS}" in r.text
 
 
-@pytest.mark.parametrize("path", ["/-/ledger/pr/a%E2%80%AEtxt.exe/b/1", "/-/ledger/pr/a%1B%5B2Jb/repo/1"])
+@pytest.mark.parametrize(
+    "path",
+    ["/-/ledger/pr/a%E2%80%AEtxt.exe/b/1", "/-/ledger/pr/a%1B%5B2Jb/repo/1", "/-/ledger/pr/a%E2%80%AEtxt.exe/b/1.json"],
+)
 def test_a_not_found_page_shows_its_path_neutralised(client: Client, path: str) -> None:
     """Issue 23, item 8: a 404 names what was asked; a U+202E or an escape in the path must not reach it raw
     (a link could make the user's own server print a reversed or a terminal-controlling line)."""

@@ -49,13 +49,9 @@ class Pair:
     other_key: Key | None = None
     """For "not comparable": the other side's key."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
-            "metric": self.key.metric,
-            "kind": self.key.kind,
-            "unit": self.key.unit or None,
-            "config": dict(self.key.config),
-            "variant": self.variant or None,
+            **self.key.to_dict(self.variant),
             "verdict": self.verdict,
             "old": _claim_brief(self.old, self.old_rev),
             "new": _claim_brief(self.new, self.new_rev),

@@ -57,6 +57,16 @@ class Key:
     def base(self) -> tuple[str, str]:
         return self.kind, self.metric
 
+    def to_dict(self, variant: str = "") -> dict[str, Any]:
+        """A series' identity as every JSON shape begins it: metric, kind, unit, config, variant."""
+        return {
+            "metric": self.metric,
+            "kind": self.kind,
+            "unit": self.unit or None,
+            "config": dict(self.config),
+            "variant": variant or None,
+        }
+
 
 def claim_key(claim: Claim) -> tuple[Key, str]:
     """The claim's comparability key and its variant (the words that only tell claims apart)."""

@@ -40,7 +40,7 @@ class ReferenceCheck:
     """A later revision judged the same series against its reference (a rerun after a fix): this verdict is
     history, shown but never failed on."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "metric": self.key.metric,
             "config": dict(self.key.config),

@@ -1,34 +1,23 @@
-"""Comparisons as text: an aligned table for the terminal, markdown for a PR comment, JSON for scripts.
+"""Comparisons as text: an aligned table for the terminal, markdown for a PR comment.
 
-Pure functions from compare results to strings; the CLI prints them.
+Pure functions from compare results to strings; the CLI prints them. Their JSON is their `to_dict()`
+(ledger.compare.shapes), printed as it is.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from ledger.compare.align import Row
 from ledger.compare.judge import VERDICTS, Pair, cases_run, number
 from ledger.compare.references import ReferenceCheck
 from ledger.compare.revisions import RevisionRef
+from ledger.compare.shapes import ComparisonParts
 from ledger.compare.tested import TestedCommit
 from ledger.model import Claim
-from ledger.neutral import json_text, markdown, terminal
-from ledger.output.rows import dumps_indented
-
-
-class ComparisonParts(Protocol):
-    """What rendering reads of a comparison (ledger.compare.run.Comparison, which renders itself through this
-    module): the printer knows the results' parts, not the runner that made them."""
-
-    revisions: list[RevisionRef]
-    rows: list[Row]
-    references: list[ReferenceCheck]
-    tested: list[TestedCommit]
-    measured: list[str]
-
+from ledger.neutral import markdown, terminal
 
 SYMBOL = {
     "regression": "REGRESSION",
@@ -319,29 +308,14 @@ def render_rows(
 def render_comparison(
     c: ComparisonParts, fmt: str = "table", *, show_all: bool = False, width: int | None = None
 ) -> str:
-    """`ledger compare`'s output: table (fit to the terminal), markdown or json."""
-    names = [r.name for r in c.revisions]
+    """`ledger compare`'s output: table (fit to the terminal) or markdown (JSON is `Comparison.to_dict()`)."""
     rows = c.rows or []
-    if fmt == "json":
-        return terminal_safe_json(
-            {
-                "revisions": [_ref_json(r) for r in c.revisions],
-                "summary": dict(Counter(r.overall.verdict for r in rows if r.overall)),
-                "rows": [row_json(r, names) for r in rows],
-                "references": [x.to_json() for x in c.references],
-                "tested": tested_json(c.tested, c.measured),
-            }
-        )
     md = fmt == "markdown"
     width = None if md else (width or console_width())
     lines = render_rows(c.revisions, rows, fmt, show_all=show_all, width=width) if len(c.revisions) > 1 else []
     lines += _refs_section(c.references, md, width, show_all)
     lines += _tested_section(c.tested, c.measured, md, width)
     return "\n".join(lines).strip("\n") + "\n"
-
-
-def terminal_safe_json(obj: Any) -> str:
-    return json_text(dumps_indented(obj))
 
 
 def _refs_section(
@@ -402,59 +376,6 @@ def _tested_section(
     return [_fit(x, width) for x in out] if width else out
 
 
-def _ref_json(r: RevisionRef) -> dict[str, Any]:
-    return {
-        "name": r.name,
-        "label": r.label,
-        "head": r.head,
-        "base": r.base,
-        "document": r.document,
-        "version": r.version,
-    }
-
-
-def row_json(r: Row, names: Sequence[str]) -> dict[str, Any]:
-    return {
-        "metric": r.key.metric,
-        "kind": r.key.kind,
-        "unit": r.key.unit or None,
-        "config": dict(r.key.config),
-        "variant": r.variant or None,
-        "values": [
-            {
-                "revision": names[i],
-                "value": c.value,
-                "high": c.high,
-                "unit": c.unit,
-                "outcome": c.outcome,
-                "passed": c.passed,
-                "failed": c.failed,
-                "line": c.source.line,
-            }
-            for i, c in enumerate(r.cells)
-            if c is not None
-        ],
-        "verdict": r.overall.to_json() if r.overall else None,
-        "steps": [s.to_json() for s in r.steps],
-    }
-
-
-def tested_json(tested: Sequence[TestedCommit], measured: Sequence[str]) -> dict[str, Any]:
-    return {
-        "ci_commits": [
-            {
-                "sha": t.sha,
-                "gates": t.gates,
-                "covered_by": t.covered_by,
-                "covered": bool(t.covered_by),
-                "source": t.source,
-            }
-            for t in tested
-        ],
-        "measured_revisions": list(measured),
-    }
-
-
 _SPARK = "▁▂▃▄▅▆▇█"
 
 
@@ -486,31 +407,6 @@ def _bars(values: Sequence[float], width: int) -> tuple[list[str], str]:
 
 def render_trend(metric: str, series: Sequence[Any], fmt: str, *, single: int = 0, width: int | None = None) -> str:
     """One chart per series (its points oldest first), then how many one-point series were folded away."""
-    if fmt == "json":
-        return json_text(
-            dumps_indented(
-                [
-                    {
-                        "series": s.label,
-                        "documents": s.documents,
-                        "points": [
-                            {
-                                "at": name,
-                                "value": c.value,
-                                "high": c.high,
-                                "unit": c.unit,
-                                "metric_text": c.metric,
-                                "path": c.source.path,
-                                "line": c.source.line,
-                            }
-                            for name, c in s.points
-                        ],
-                        "latest": s.latest.to_json() if s.latest else None,
-                    }
-                    for s in series
-                ]
-            )
-        )
     md = fmt == "markdown"
     esc = markdown if md else terminal
     total = None if md else (width or console_width())

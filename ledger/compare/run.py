@@ -1,7 +1,8 @@
 """Running a comparison on loaded targets: the sides to compare, the verdicts, a metric's trend.
 
 `compare_loaded` and `trend_of` take targets already loaded (`Loaded`: a document's versions' claims, by
-ledger.targets, which reads files and the ledger) and return results that render as text, markdown or JSON.
+ledger.targets, which reads files and the ledger) and return results that render as text or markdown and give
+their JSON shape as `to_dict()` (ledger.compare.shapes).
 Nothing here reads a file or the database, and nothing prints: what a user should be told beside the result
 (a file's warnings, values left out) is returned in `notes`.
 """
@@ -9,6 +10,7 @@ Nothing here reads a file or the database, and nothing prints: what a user shoul
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ledger.compare.align import Row, compare_series
 from ledger.compare.judge import REGRESSION, Pair, implausible, latest_against_history
@@ -163,8 +165,18 @@ class Comparison:
             r.verdict == REGRESSION and r.origin != "base row" and not r.superseded for r in self.references
         )
 
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape (`ledger compare --format json`): revisions, summary, rows, references, tested."""
+        from ledger.compare.shapes import comparison_dict
+
+        return comparison_dict(self)
+
     def render(self, fmt: str = "table", *, show_all: bool = False, width: int | None = None) -> str:
-        """table (fit to the terminal's width), markdown or json."""
+        """table (fit to the terminal's width), markdown or json (`to_dict()`, indented)."""
+        if fmt == "json":
+            from ledger.output.rows import dumps_indented
+
+            return dumps_indented(self.to_dict())
         from ledger.compare.render import render_comparison
 
         return render_comparison(self, fmt, show_all=show_all, width=width)
@@ -290,11 +302,31 @@ class Trend:
     def has_regression(self) -> bool:
         return any(s.latest is not None and s.latest.verdict == REGRESSION for s in self.series)
 
+    def drawn(self, show_all: bool = False) -> list[Series]:
+        """The series shown: those of two or more points, and with `show_all` the one-point ones after them."""
+        return [*self.series, *(self.single_series if show_all else [])]
+
+    def to_dict(self, *, show_all: bool = False) -> dict[str, Any]:
+        """The JSON shape: the metric, the series shown (`ledger trend --format json` prints this list), how many
+        one-point series were left out (none with `show_all`) and the notes."""
+        from ledger.compare.shapes import series_dict
+
+        return {
+            "metric": self.metric,
+            "series": [series_dict(s) for s in self.drawn(show_all)],
+            "single": 0 if show_all else self.single,
+            "notes": list(self.notes),
+        }
+
     def render(self, fmt: str = "table", *, show_all: bool = False, width: int | None = None) -> str:
+        """table, markdown or json (the series of `to_dict()`, indented)."""
+        if fmt == "json":
+            from ledger.output.rows import dumps_indented
+
+            return dumps_indented(self.to_dict(show_all=show_all)["series"])
         from ledger.compare.render import render_trend
 
-        drawn = [*self.series, *(self.single_series if show_all else [])]
-        return render_trend(self.metric, drawn, fmt, single=0 if show_all else self.single, width=width)
+        return render_trend(self.metric, self.drawn(show_all), fmt, single=0 if show_all else self.single, width=width)
 
 
 def parse_where(where: list[str]) -> dict[str, str]:

@@ -60,8 +60,8 @@ def document_overview(db: Reader, ref: str, version: int | None = None) -> dict[
 
 
 def pr_document(db: Reader, repo: str, number: int) -> dict[str, Any] | None:
-    """The pull request `repo#number` itself (not one of its comments), or None. The repo matches
-    case-insensitively; where several documents name the PR, the one keyed `repo#number` wins."""
+    """The pull request `repo#number` itself (not one of its comments), or None, its `labels` a list. The repo
+    matches case-insensitively; where several documents name the PR, the one keyed `repo#number` wins."""
     _refuse_nul(repo)
     found = _rows(
         db,
@@ -69,7 +69,21 @@ def pr_document(db: Reader, repo: str, number: int) -> dict[str, Any] | None:
         [repo.strip(), number],
     )
     exact = [d for d in found if str(d["key"]).lower() == f"{repo.strip()}#{number}".lower()]
-    return (exact or found)[0] if found else None
+    if not found:
+        return None
+    doc = (exact or found)[0]
+    return {**doc, "labels": _labels(doc.get("labels"))}
+
+
+def _labels(stored: Any) -> list[Any]:
+    """A PR's labels, stored as a JSON list of names; a value another tool left that is not JSON is one label."""
+    if not stored:
+        return []
+    try:
+        labels = json.loads(stored) if isinstance(stored, str) else stored
+    except ValueError:
+        return [stored]
+    return labels if isinstance(labels, list) else [] if labels is None else [labels]
 
 
 def version_text(db: Reader, document_id: int, version: int | None = None) -> dict[str, Any] | None:

@@ -5,7 +5,8 @@ their references, its CI runs), it answers in the order a reviewer asks (ledger.
 pass on the newest head and is that the head the evidence was measured on; the results against their
 references (the headline before/after values with their caveats); regressions and failures (waived ones
 listed as waived); coverage changes; what is not verified; then the rest (`show_all`). `build_report`
-returns the typed answer (`Report.sections`) the terminal, the PR comment, JSON and the web page share.
+returns the typed answer (`Report.sections`) the terminal, the PR comment, JSON (`to_dict()`) and the web page
+share.
 `render("markdown")` is fit to post: under GitHub's 65,536 characters, every document text neutralised (no
 HTML, no markdown syntax, no @mention, #123 or bare URL that GitHub would act on), and a hidden marker
 (MARKER) a bot finds to update one comment in place.
@@ -23,7 +24,6 @@ from ledger.compare.references import ReferenceCheck
 from ledger.compare.run import Comparison
 from ledger.messages import REPORT_MARKER
 from ledger.model import Claim
-from ledger.neutral import json_text
 from ledger.output.rows import dumps_indented
 from ledger.report.findings import (
     Section,
@@ -67,7 +67,10 @@ class Appendix(Protocol):
 
     def lines(self, md: bool) -> list[str]: ...
 
-    def to_json(self) -> Any: ...
+    def to_json(self) -> Any:
+        """Its value under `name` in the report's `to_dict()`: any JSON value (where values were written is a
+        list), so not a `to_dict` of its own."""
+        ...
 
 
 @dataclass
@@ -121,14 +124,17 @@ class Report:
     def render(self, fmt: str = "table", width: int | None = None, *, show_all: bool = False) -> str:
         """table (prose wrapped to the width), markdown (fit to post) or json."""
         if fmt == "json":
-            return json_text(dumps_indented(self.to_json()))
+            return dumps_indented(self.to_dict())
         from ledger.report.text import render_report
 
         text = render_report(self, fmt == "markdown", width, show_all)
         return _fit_comment(text) if fmt == "markdown" else text
 
-    def to_json(self) -> dict[str, Any]:
-        from ledger.compare.render import row_json, tested_json
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape (`ledger report --format json`, the PR page's `.json` twin): the headline, the sections'
+        findings, the regressions and values below their reference, the gates that need a look, stated versus
+        tested, the verdicts counted, and each appended section under its name."""
+        from ledger.compare.shapes import row_dict, tested_dict
 
         c = self.comparison
         names = [r.name for r in c.revisions]
@@ -142,10 +148,10 @@ class Report:
                 {"name": r.name, "short": self.names.get(r.name) or r.name, "label": r.label, "head": r.head}
                 for r in c.revisions
             ],
-            "sections": [s.to_json() for s in self.sections],
+            "sections": [s.to_dict() for s in self.sections],
             "has_regression": self.has_regression,
-            "regressions": [row_json(r, names) for r in self.regressions],
-            "below_reference": [r.to_json() for r in self.below_reference],
+            "regressions": [row_dict(r, names) for r in self.regressions],
+            "below_reference": [r.to_dict() for r in self.below_reference],
             "gates": [
                 {
                     "metric": g.metric,
@@ -157,7 +163,7 @@ class Report:
                 for g in self.gates
             ],
             "older_evidence": self.older,
-            "tested": tested_json(c.tested, c.measured),
+            "tested": tested_dict(c.tested, c.measured),
             "summary": dict(Counter(r.overall.verdict for r in c.rows if r.overall)),
             **{s.name: s.to_json() for s in self.extra},
         }

@@ -54,7 +54,7 @@ class Finding:
     metric: str | None = None
     caveats: list[str] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "verdict": self.verdict,
             "text": self.text,
@@ -74,12 +74,12 @@ class Section:
     findings: list[Finding] = field(default_factory=list)
     more: list[Finding] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "title": self.title,
-            "findings": [f.to_json() for f in self.findings],
-            "more": [f.to_json() for f in self.more],
+            "findings": [f.to_dict() for f in self.findings],
+            "more": [f.to_dict() for f in self.more],
         }
 
 
@@ -167,12 +167,18 @@ _BASE_WORDS = {
 }
 
 
-def _ref_finding(r: ReferenceCheck, name: str | None, lines: Sequence[str]) -> Finding:
+def _ref_finding(
+    r: ReferenceCheck, name: str | None, lines: Sequence[str], shared: frozenset[tuple[str, str]] = frozenset()
+) -> Finding:
+    """One check's finding; the setup it does not share with the other checks (`shared`) beside its name, so that
+    the rows of one sweep ("| Conc | Baseline | With PR |") can be told apart."""
     perf = r.claim.kind == "perf"
     word = (_BASE_WORDS if perf else _REF_WORDS).get(r.verdict, r.verdict)
     pct = f" ({r.delta / abs(r.reference) * 100:+.1f}%)" if perf and r.reference else ""
+    own = ", ".join(f"{k}={v}" for k, v in r.key.config if (k, v) not in shared)
     text = (
-        f"{r.claim.metric or r.key.metric}: {fmt_claim(r.claim)} vs {'baseline' if perf else 'ref'} "
+        f"{r.claim.metric or r.key.metric}{f' [{own}]' if own else ''}: {fmt_claim(r.claim)} vs "
+        f"{'baseline' if perf else 'ref'} "
         f"{r.reference:g}: {r.delta:+.4g}{pct} (threshold ±{r.threshold.display.lstrip('±')} "
         f"{r.threshold.basis}{', as the row prints it' if r.printed else ''})"
     )
@@ -196,8 +202,10 @@ def results_section(comp: Comparison, names: dict[str, str], lines: Sequence[str
     """The newest revision's values against their references, then the headline stated outside the revisions."""
     sec = Section(*SECTIONS[1])
     newest = comp.revisions[-1].name if comp.revisions else None
+    configs = [frozenset(r.key.config) for r in comp.references]
+    shared = frozenset.intersection(*configs) if configs else frozenset()
     for r in comp.references:
-        f = _ref_finding(r, names.get(r.revision or "", r.revision), lines)
+        f = _ref_finding(r, names.get(r.revision or "", r.revision), lines, shared)
         if r.revision == OUTSIDE:
             continue
         (sec.findings if r.revision == newest else sec.more).append(f)
@@ -206,7 +214,7 @@ def results_section(comp: Comparison, names: dict[str, str], lines: Sequence[str
     rows = [r for r in outside if r.origin == "base row"]
     headline = rows[:HEADLINE_MAX] if rows else [r for r in outside if r.claim.kind == "perf"][:HEADLINE_FIRST]
     for r in outside:
-        (sec.findings if any(r is h for h in headline) else sec.more).append(_ref_finding(r, None, lines))
+        (sec.findings if any(r is h for h in headline) else sec.more).append(_ref_finding(r, None, lines, shared))
     return sec
 
 

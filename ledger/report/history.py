@@ -154,7 +154,7 @@ class History:
                     "merged": [
                         {"document": s.document, "merged_at": s.merged_at, "value": s.claim.value} for s in e.merged
                     ],
-                    "pair": e.pair.to_json() if e.pair is not None else None,
+                    "pair": e.pair.to_dict() if e.pair is not None else None,
                 }
                 for e in self.entries
             ],

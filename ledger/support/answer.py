@@ -73,6 +73,16 @@ class Cell:
     def disagreement(self) -> bool:
         return len(self.values) > 1
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "row": self.row,
+            "engine": self.engine,
+            "values": self.values,
+            "disagreement": self.disagreement,
+            "statements": [asdict(s) for s in self.statements],
+            "evidence": [asdict(e) for e in self.evidence],
+        }
+
 
 @dataclass
 class Matrix:
@@ -89,6 +99,17 @@ class Matrix:
     def cell(self, row: str, engine: str) -> Cell | None:
         return self.cells.get((row, engine))
 
+    def to_dict(self) -> dict[str, Any]:
+        """The matrix as JSON has it: its cells a list in row order, each naming its row and engine."""
+        return {
+            "title": self.title,
+            "rows_are": self.rows_are,
+            "rows": self.rows,
+            "engines": self.engines,
+            "row_kinds": self.row_kinds,
+            "cells": [c.to_dict() for row in self.rows for e in self.engines if (c := self.cell(row, e)) is not None],
+        }
+
 
 @dataclass
 class SupportAnswer:
@@ -100,8 +121,17 @@ class SupportAnswer:
     """The statements the answer shows, in matrix order (every one, also in mode cells)."""
 
     def rows(self) -> list[dict[str, Any]]:
-        """One plain dict per statement (json, csv, markdown and the web view read these)."""
+        """One plain dict per statement (`to_dict()["statements"]`, what `ledger support --format json` prints)."""
         return [asdict(s) for s in self.statements]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape (the support page's `.json` twin): the mode, the engines, the matrices and the rows."""
+        return {
+            "mode": self.mode,
+            "engines": self.engines,
+            "matrices": [m.to_dict() for m in self.matrices],
+            "statements": self.rows(),
+        }
 
 
 def engine_of(row: dict[str, Any]) -> str:

@@ -47,7 +47,7 @@ ROW_COLUMNS: tuple[str, ...] = (
 def write_support(answer: SupportAnswer, fmt: Format, out: TextIO | None = None) -> None:
     out = out or sys.stdout
     if fmt is Format.json:
-        out.write(dumps_indented(answer.rows()) + "\n")
+        out.write(dumps_indented(answer.to_dict()["statements"]) + "\n")
     elif fmt is Format.jsonl:
         encode = json.JSONEncoder(ensure_ascii=False).encode
         out.write("".join(encode(r) + "\n" for r in answer.rows()))

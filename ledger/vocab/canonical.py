@@ -34,9 +34,15 @@ GPU_NAMES = (
     r"rtx (?:pro )?\d{4}(?: blackwell| ada| super| ?ti)?|rtx ?\d{4}(?: super| ?ti)?|"
     r"rx ?\d{4}(?: ?xtx| ?xt| gre)?|dgx[ -]spark|"
     # Apple silicon, which llama.cpp and MLX threads measure on ("M2 Ultra", "Apple M3")
-    r"(?:apple )?m[1-5] (?:pro|max|ultra)|apple m[1-5]"
+    r"(?:apple )?m[1-5][ -](?:pro|max|ultra)|apple m[1-5]"
 )
 """The accelerators a setup names, as one alternation (longest spelling first where one begins another)."""
+CPU_NAMES = (
+    r"neoverse[ -]?[nv][1-3]|graviton ?[2-4]e?|epyc ?\d{4}[a-z]?|xeon(?: platinum| gold| silver)? ?\d{4}[a-z+]{0,2}|"
+    r"threadripper(?: pro)? ?\d{4}[a-z]{0,2}|ryzen(?: [3579])? \d{4}[a-z]{0,3}|zen ?[2-5]"
+)
+"""The CPUs llama.cpp and ik_llama.cpp threads measure on ("neoverse-v2", "EPYC 9654", "Zen5"): the device of a run
+that names no accelerator, the host of one that does."""
 
 NUMERIC_KEYS: frozenset[str] = frozenset(
     (

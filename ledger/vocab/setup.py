@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
-from ledger.vocab.canonical import GPU_NAMES, canonical_items
+from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, canonical_items
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
 from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' words live apart, read through here
 from ledger.vocab.input_labels import BASELINE_LABEL_RE as BASELINE_LABEL_RE
@@ -58,7 +58,7 @@ _SEP = r"(?: ?[=:] ?|[ _=:-])?"
 """Between a setup word and its number: "tp8", "tp_8", "tp=8", "TP = 8", "ISL: 4096"."""
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 HARDWARE_NAME_RE = re.compile(
-    rf"\b(?:{GPU_NAMES}|rtx pro \d{{4}}|processor|epyc|xeon|cuda\d{{1,2}}|gpu\d{{1,2}})\b", re.IGNORECASE
+    rf"\b(?:{GPU_NAMES}|{CPU_NAMES}|rtx pro \d{{4}}|processor|epyc|xeon|cuda\d{{1,2}}|gpu\d{{1,2}})\b", re.IGNORECASE
 )
 """A device named in a listing ("CUDA0 : NVIDIA RTX PRO 6000", "L40S", "AMD EPYC 9355 32-Core Processor")."""
 # "TEP4" (SGLang's and TensorRT-LLM's shorthand): tensor parallel 4 with the experts spread over the same 4
@@ -105,7 +105,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "gpu",
         "gpu",
-        rf"({_GPU_COUNT}(?:nvidia )?(?:{GPU_NAMES}))",
+        rf"({_GPU_COUNT}(?:nvidia )?(?:{GPU_NAMES})(?:[x×]\d{{1,3}})?)",
         (
             "gb",
             "gh",
@@ -138,7 +138,19 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "m5 ",
             "apple",
             "rx",
+            "m1-",
+            "m2-",
+            "m3-",
+            "m4-",
+            "m5-",
         ),
+    ),
+    # a CPU: the device where no accelerator is named (Context.claim), else the host
+    _word(
+        "cpu",
+        "cpu",
+        rf"((?:amd |intel |aws )?(?:{CPU_NAMES}))",
+        ("neoverse", "graviton", "epyc", "xeon", "threadripper", "ryzen", "zen"),
     ),
     # "model Foo-7B", "model: Bar-70B-FP8": a model of a family the vocabulary does not know, named as the model
     _word(
@@ -217,11 +229,20 @@ _LIMIT_RE = re.compile(r"max(?:imum)?[\w ]{0,20}$", re.IGNORECASE)
 """A maximum named before a batch size: the engine's limit, not the batch the run used."""
 
 
+# llama.cpp's tests are "pp4", "pp512+tg128", "tg64 @ d4096": lower case, glued, never beside a "tp"
+_PROMPT_TEST_RE = re.compile(r"pp\d{1,2}(?![\w.])")
+
+
 def _limit(w: SetupWord, text: str, start: int) -> bool:
+    """The match names no setting of the run: a maximum ("max batch size 256"), or llama.cpp's prompt test "pp4"
+    (a 4-token prompt, not a pipeline of 4 stages)."""
+    if w.key == "pp":
+        return _PROMPT_TEST_RE.match(text, start) is not None and "tp" not in text.lower()
     return w.key == "batch_size" and _LIMIT_RE.search(text, max(0, start - 24), start) is not None
 
 
 _VENDOR_RE = re.compile(r"^nvidia ", re.IGNORECASE)
+_COUNT_AFTER_RE = re.compile(r"[x×](\d{1,3})$")
 _SPACED_RE = re.compile(r"[ -](?=\d$)")
 """The space or hyphen before a method's version digit ("eagle-3" is "eagle3")."""
 # the setup words that carry no digit; every other one does
@@ -250,12 +271,26 @@ _OFF_AFTER_RE = re.compile(
 _OFF_BEFORE_RE = re.compile(r"(?:without|w/o|disable[sd]?|no)\s(?:the\s|any\s)?$", re.IGNORECASE)
 
 
+_OPEN_BOUND_RE = re.compile(
+    r"(?<=\d)\+(?![\w.])|\s?(?:and|or) (?:above|up|more|higher|larger|greater|beyond|over)\b", re.IGNORECASE
+)
+
+
+def blank_setup_words(text: str) -> str:
+    """The text with every setup word qualifiers() reads blanked out ("tp4 h20" -> "       ")."""
+    return _qualifiers_and_rest(text)[1]
+
+
 @short_text_cache(8192)  # every line is read by the document default and again by its scope
 def _qualifiers(text: str) -> dict[str, str]:
+    return _qualifiers_and_rest(text)[0]
+
+
+def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
     out: dict[str, str] = {}
     s = text[:400]
     if not _any_setup(s):
-        return out  # no number and no word of a method: no setup word can match (most prose lines)
+        return out, s  # no number and no word of a method: no setup word can match (most prose lines)
     low = lower_for_words(s)
     # each length pattern needs its word (case-blind): a line without it is not searched
     worded = low is None or "input" in low or "prompt" in low
@@ -268,6 +303,7 @@ def _qualifiers(text: str) -> dict[str, str]:
     if lm:
         out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
         s = s[: lm.start()] + " " + s[lm.end() :]
+    first = s
     for w in _words_in(s):
         if w.written in out:
             continue
@@ -275,7 +311,10 @@ def _qualifiers(text: str) -> dict[str, str]:
         # "without the MXFP4 path; ... BF16": the precision the run did not use is no setting; the next one is
         while m and w.written != "spec_algo" and _OFF_BEFORE_RE.search(s, max(0, m.start() - 16), m.start()):
             m = w.pattern.search(s, m.end())
-        if not m or _limit(w, s, m.start()):
+        # "for batch size 8 and above", "at 64+ concurrency": a bound on the runs it speaks of, no one setting
+        while m and _OPEN_BOUND_RE.match(first, m.end()):
+            m = w.pattern.search(s, m.end())
+        if not m or _limit(w, first, m.start()):
             continue
         val = next((g for g in m.groups() if g), "")
         if w.key == "draft_len":
@@ -286,6 +325,8 @@ def _qualifiers(text: str) -> dict[str, str]:
             out.setdefault("tp", val)
             out.setdefault("ep", val)
         elif w.written == "gpu":  # the name as GPUs are written ("H100"), its count as printed ("8x")
+            if (after := _COUNT_AFTER_RE.search(val)) is not None:
+                val = f"{after.group(1)}x{val[: after.start()]}"  # "H200x8" is "8xH200"
             k = _GPU_COUNT_RE.match(val)
             cut = k.end() if k else 0
             # ("Ascend NPU A5" is the board "Ascend A5": the kind of chip is no part of its name)
@@ -297,8 +338,10 @@ def _qualifiers(text: str) -> dict[str, str]:
             out[w.written] = "none" if off else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
         else:
             out[w.written] = val.lower()
-        s = s[: m.start()] + " " + s[m.end() :]  # a word read once: "TP8EP8" is tp 8, then ep 8
-    return out
+        # a word read once: "TP8EP8" is tp 8, then ep 8 (blanked in place, so that what follows each word stays
+        # where it was: "NVFP4+FP8KV" is no bound "NVFP4+" once FP8KV is read)
+        s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    return out, s
 
 
 @short_text_cache(8192)  # asked of every short line of output, as qualifiers is

@@ -25,6 +25,8 @@ _SETUP_LABELS: dict[str, str] = {
     "hardware": "gpu",
     "device": "gpu",
     "accelerator": "gpu",
+    "cpu": "cpu",
+    "host": "cpu",
     "tp": "tp",
     "tp size": "tp",
     "tensor parallel": "tp",

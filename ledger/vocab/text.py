@@ -6,6 +6,10 @@ import re
 
 _MARKUP_RE = re.compile(r"[*`]|\[(?=[^\]]{0,200}\]\()|\]\([^)]{0,300}\)")
 
+ARROW = r"(?:-->|->|→|=>|⇒|⟶|⟹|➜|➔|➡|\$\\(?:long)?(?:right)?arrow\$|\$\\Rightarrow\$|\$\\to\$)"
+"""How a change is written from its old value to its new: "->", "→", "=>", and LaTeX's "$\\rightarrow$", "$\\to$"
+(one pattern for every reader that pairs a value with the one it came from)."""
+
 MAX_NAME = 300
 """Metric names and config values are cut to this many characters before they are read."""
 

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ledger.errors import UsageError
 from ledger.output.terminal import fmt_value
 from ledger.web import library
 from ledger.web.links import doc_href
@@ -144,7 +143,7 @@ def _chart(
     unit = next((c.unit for _, c in pts if c.unit), None)
     name = label.split(" (")[0].split(" [")[0]
     axis = series_axis(name, first.kind, unit, [p["value"] for p in points])
-    verdict = latest.to_json() if latest is not None else None
+    verdict = latest.to_dict() if latest is not None else None
     band, band_label = _band(verdict, axis)
     refs = {p["reference"] for p in points if p["reference"] is not None}
     reference = refs.pop() if len(refs) == 1 else points[-1]["reference"]
@@ -186,8 +185,6 @@ def trend_charts(
     """`ledger trend METRIC [TARGET...] --where K=V` as charts: one per comparable series with two or more values,
     the reference line and the noise band of the latest value's verdict drawn; one-value series listed. `short`
     names the places under the axis (revision name -> "R3"); without it they are P1, P2, ..."""
-    if not metric.strip():
-        raise UsageError("give a metric: ?metric=gsm8k")
     series = library.trend_series(book, metric, where, targets)
     charts: list[dict[str, Any]] = []
     single: list[dict[str, Any]] = []

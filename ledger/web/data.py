@@ -5,19 +5,22 @@
     compare_page(book, targets, from_, to)                 ledger compare
     support_page(book, subject, feature)                   ledger support
 
+A page's `.json` twin is its data before layout: `pr_data`, `compare_data` (`Comparison.to_dict()`), `trend_data`
+(`Trend.to_dict()`), `support_data` (`SupportAnswer.to_dict()`), `index_page` as it is and
+`document_page.doc_data`; the page functions lay the same data out.
+
 `book` is the open ledger (ledger.api.Ledger) wrapping the web server's read-only connection (datasette's,
 `mode=ro`), `conn` that connection itself (`book.reader`): the library calls (report, compare, trend, support, as
 the CLI calls them) read through it too, and open nothing of their own. Each function returns plain
 data for a template; `NotFound` means a 404 and `UsageError` a 400, both with one line of text. The charts of
 the trend and PR pages are drawn by ledger.web.charts.
 
-The report, compare, trend and support calls are in ledger.web.library; comparisons are read in their JSON
-shape (`ledger compare --format json`), the shape scripts read too.
+The report, compare, trend and support calls are in ledger.web.library; results are read as their `to_dict()`
+(what `ledger compare --format json` prints), the shape scripts read too.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -75,56 +78,71 @@ def claim_row(c: dict[str, Any]) -> dict[str, Any]:
 # ---- the pull request page -------------------------------------------------------------------------------------
 
 
-def pr_page(book: Ledger, repo: str, number: int) -> dict[str, Any]:
-    """Everything the PR page shows: identity, versions, revisions, CI runs, the review report, claims by
-    revision and the charts of the PR's series."""
+def pr_data(book: Ledger, repo: str, number: int) -> dict[str, Any]:
+    """What the PR page shows, as data (its `.json` twin): the document, its versions, the newest version's
+    revisions, claim counts, warnings, CI runs and claims (the contract's shape), its comments with their claims,
+    the report (`Report.to_dict()`) and the comparison it was built from (`Comparison.to_dict()`, None when fewer
+    than two revisions were compared)."""
     conn = book.reader
     doc = pr_document(conn, repo, number)
     if doc is None:
         raise NotFound(f"no pull request {repo}#{number} in this ledger")
     overview = document_overview(conn, str(doc["id"]))
-    newest = claims(conn, ClaimFilter(document=str(doc["id"])))
     from ledger.db.pulls import comments_of
 
     linked = comments_of(cast(Any, conn), int(doc["id"]))
     for d in linked:
-        d["claims"] = [claim_row(c) for c in claims(conn, ClaimFilter(document=str(d["id"])))]
+        d["claims"] = claims(conn, ClaimFilter(document=str(d["id"])))
     key = str(doc["key"])
+    comparison, report = library.report(book, key)
+    return {
+        "document": doc,
+        "versions": overview["versions"],
+        "version": overview["version"],
+        "revisions": overview["revisions"],
+        "counts": overview["counts"],
+        "warnings": overview["warnings"],
+        "ci_runs": ci_runs(conn, key),
+        "claims": claims(conn, ClaimFilter(document=str(doc["id"]))),
+        "linked": linked,
+        "report": report,
+        "comparison": comparison,
+    }
+
+
+def pr_page(book: Ledger, repo: str, number: int) -> dict[str, Any]:
+    """The PR page: its data (pr_data) laid out: revisions and CI runs linked to their lines, the review report,
+    gates by outcome, claims by revision and the charts of the PR's series."""
+    d = pr_data(book, repo, number)
+    conn, doc, newest, comparison = book.reader, d["document"], d["claims"], d["comparison"]
     revisions = [
-        {**r, "href": doc_href(doc["id"], overview["version"], r["line"]) if r.get("line") else None}
-        for r in overview["revisions"]
+        {**r, "href": doc_href(doc["id"], d["version"], r["line"]) if r.get("line") else None} for r in d["revisions"]
     ]
-    labels = doc.get("labels")
-    try:
-        labels = json.loads(labels) if isinstance(labels, str) else labels
-    except ValueError:
-        labels = [labels]
-    runs = [{**r, "href": doc_href(r["document_id"], r["version"], r["line"])} for r in ci_runs(conn, key)]
+    runs = [{**r, "href": doc_href(r["document_id"], r["version"], r["line"])} for r in d["ci_runs"]]
     gates = [c for c in newest if c.get("kind") == "gate" and (c.get("revision") or {}).get("label") != "CI"]
     by_outcome = {o: [claim_row(c) for c in gates if c.get("outcome") == o] for o in OUTCOME_ORDER}
     by_outcome["unknown"] = [claim_row(c) for c in gates if c.get("outcome") not in OUTCOME_ORDER]
-    comparison, report = library.report(book, key)
     link = _linker(conn, comparison, [doc])
     return {
         "doc": doc,
-        "labels": labels or [],
-        "versions": overview["versions"],
-        "version": overview["version"],
+        "labels": doc["labels"],
+        "versions": d["versions"],
+        "version": d["version"],
         "revisions": revisions,
-        "counts": overview["counts"],
-        "warnings": overview["warnings"],
+        "counts": d["counts"],
+        "warnings": d["warnings"],
         "ci_runs": runs,
-        "ci_commits": _ci_commits(runs, {"tested": report.get("tested")}),
+        "ci_commits": _ci_commits(runs, {"tested": d["report"].get("tested")}),
         "gates": by_outcome,
-        "report": review.report_view(comparison, report, link),
+        "report": review.report_view(comparison, d["report"], link),
         # within a revision its results first: the commits it names follow them
         "groups": [
             (title, [claim_row(c) for c in sorted(rows, key=lambda c: c.get("kind") == "commit")])
             for title, rows in grouped(newest, GroupBy.revision)
         ],
         "n_claims": len(newest),
-        "linked": linked,
-        "charts": pr_charts(book, key, comparison),
+        "linked": [{**x, "claims": [claim_row(c) for c in x["claims"]]} for x in d["linked"]],
+        "charts": pr_charts(book, str(doc["key"]), comparison),
     }
 
 
@@ -181,9 +199,11 @@ MAX_TREND_DOCUMENTS = 1_000
 """A trend with no target loads every document, text and all: 100,000 of them were over 300 s and 5 GB."""
 
 
-def trend_page(book: Ledger, metric: str, where: Sequence[str], targets: Sequence[str]) -> dict[str, Any]:
-    """`ledger trend METRIC [TARGET...]` as charts (charts.trend_charts), over at most MAX_TARGETS targets or,
-    with none, a ledger of at most MAX_TREND_DOCUMENTS documents."""
+def _trend_asked(book: Ledger, metric: str, targets: Sequence[str]) -> None:
+    """A UsageError unless the trend names a metric and at most MAX_TARGETS targets or, with none, the ledger
+    holds at most MAX_TREND_DOCUMENTS documents."""
+    if not metric.strip():
+        raise UsageError("give a metric: ?metric=gsm8k")
     if len(targets) > MAX_TARGETS:
         raise UsageError(f"{len(targets)} targets: a trend page reads at most {MAX_TARGETS}")
     if not targets:
@@ -193,22 +213,46 @@ def trend_page(book: Ledger, metric: str, where: Sequence[str], targets: Sequenc
                 f"the ledger holds {n:,} documents and a trend page reads at most "
                 f"{MAX_TREND_DOCUMENTS:,}: name the documents with ?target= (or run ledger trend)"
             )
+
+
+def trend_page(book: Ledger, metric: str, where: Sequence[str], targets: Sequence[str]) -> dict[str, Any]:
+    """`ledger trend METRIC [TARGET...]` as charts (charts.trend_charts)."""
+    _trend_asked(book, metric, targets)
     return trend_charts(book, metric, where, targets)
+
+
+def trend_data(book: Ledger, metric: str, where: Sequence[str], targets: Sequence[str]) -> dict[str, Any]:
+    """The trend page's data (its `.json` twin): `Trend.to_dict(show_all=True)`, every series, the one-point
+    ones too (`ledger trend --all --format json` prints its `series`)."""
+    _trend_asked(book, metric, targets)
+    return library.trend(book, metric, where, targets).to_dict(show_all=True)
 
 
 # ---- compare -----------------------------------------------------------------------------------------------------
 
 
-def compare_page(book: Ledger, targets: Sequence[str], from_: str | None, to: str | None) -> dict[str, Any]:
-    """`ledger compare TARGET... --from --to`: verdicts with thresholds, each value linked to its line."""
-    targets = [t.strip() for t in targets if t.strip()]
+def _compared(book: Ledger, targets: Sequence[str]) -> list[dict[str, Any]]:
+    """The documents a compare page names (a UsageError for none, too many, or one the ledger does not hold)."""
     if not targets:
         raise UsageError("give one or more targets: ?target=owner/name%23N (&target=... for several)")
     if len(targets) > MAX_TARGETS:
         raise UsageError(f"{len(targets)} targets: a page compares at most {MAX_TARGETS}")
+    return [resolve_document(book.reader, t) for t in targets]
+
+
+def compare_data(book: Ledger, targets: Sequence[str], from_: str | None, to: str | None) -> dict[str, Any]:
+    """The compare page's data (its `.json` twin): `Comparison.to_dict()`, what `ledger compare --format json`
+    prints (with nothing to compare, its one revision or none, no rows)."""
+    docs = _compared(book, [t.strip() for t in targets if t.strip()])
+    return library.compare(book, [str(d["key"]) for d in docs], from_, to).to_dict()
+
+
+def compare_page(book: Ledger, targets: Sequence[str], from_: str | None, to: str | None) -> dict[str, Any]:
+    """`ledger compare TARGET... --from --to`: verdicts with thresholds, each value linked to its line."""
+    targets = [t.strip() for t in targets if t.strip()]
     conn = book.reader
-    docs = [resolve_document(conn, t) for t in targets]
-    comparison = library.compare_json(book, [str(d["key"]) for d in docs], from_, to)
+    docs = _compared(book, targets)
+    comparison = library.compare_dict(book, [str(d["key"]) for d in docs], from_, to)
     if comparison is None:
         return {"targets": targets, "comparison": None, "docs": docs}
     revisions = review.revisions_of(comparison)
@@ -290,6 +334,11 @@ def support_page(book: Ledger, subject: str | None, feature: str | None) -> dict
         "sources": [(letter, doc) for doc, letter in letters.items()],
         "legend": [v for v in (*SUPPORT_VALUES, "other") if _value_class(v) in shown],
     }
+
+
+def support_data(book: Ledger, subject: str | None, feature: str | None) -> dict[str, Any]:
+    """The support page's data (its `.json` twin): `SupportAnswer.to_dict()`, the matrices and the rows."""
+    return library.support(book, subject, feature).to_dict()
 
 
 def _letter(i: int) -> str:

@@ -3,7 +3,7 @@ from each line (`/-/ledger/doc/ID/vN`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ledger.db.documents import version_text
@@ -80,6 +80,26 @@ def doc_page(
         "n_claims": len(found),
         "span": span,
         "document_url": v.get("url"),
+        "pages": pages,
+    }
+
+
+def doc_data(
+    conn: Reader, document_id: int, version: int, span: tuple[int, int] | None, start: int | None = None
+) -> dict[str, Any]:
+    """The document page's data (its `.json` twin): the version (without its whole text), the page's lines, each
+    with the claims read from it, whether it is highlighted and how much of it was cut, and the paging."""
+    page = doc_page(conn, document_id, version, span, start)
+    pages = page["pages"]
+    if pages is not None:  # the earlier and later lines as twins too: a script pages through JSON
+        page_of = f"{PREFIX}/doc/{document_id}/v{version}?"
+        twin_of = page_of.replace("?", ".json?")
+        pages = {k: v.replace(page_of, twin_of, 1) if k in ("earlier", "later") and v else v for k, v in pages.items()}
+    return {
+        "version": {k: v for k, v in page["version"].items() if k != "text"},
+        "lines": [asdict(line) for line in page["lines"]],
+        "n_claims": page["n_claims"],
+        "span": list(span) if span else None,
         "pages": pages,
     }
 

@@ -26,6 +26,7 @@ from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.reader.document import Block
 from ledger.parsers.tables.headers import column_revisions
 from ledger.vocab.setup_labels import bench_test_setup, setup_label_key
+from ledger.vocab.sides import side_of
 
 NAME = "llama_bench"
 VERSION = "1"
@@ -36,6 +37,8 @@ _MARKUP_RE = re.compile(r"(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)|`+")
 _VALUE_HEADER_RE = re.compile(
     r"^(?:(?P<name>\S.{0,30}?)\s+)?(?P<unit>t/s|tok/s|s|ms|us)$|^t/s\s+(?P<label>.{1,30})$", re.IGNORECASE
 )
+# the type llama-bench prints at the end of its model cell: "llama 7B Q4_K_M", "llama 13B F16", "llama 7B all F32"
+_GGUF_TYPE_RE = re.compile(r"(?<![\w.])(?:[IT]?Q\d(?:_[0-9A-Z]{1,3}){0,2}|BF16|F16|F32)$", re.IGNORECASE)
 _SPEEDUP_RE = re.compile(r"^speed-?up$", re.IGNORECASE)
 _STDERR_RE = re.compile(r"±\s*(\d[\d,]*(?:\.\d+)?)")
 
@@ -58,9 +61,19 @@ def _roles(header: list[str]) -> list[str] | None:
         else:
             roles.append("config")
     labelled = [i for i, h in enumerate(heads) if h.lower().startswith("t/s ")]
-    if len(labelled) == 2 and "speedup" in roles:
-        roles[labelled[0]] = "baseline"
+    if len(labelled) == 2:
+        sides = [side_of(heads[i][4:]) for i in labelled]
+        if "speedup" in roles and sides[1] != "base":
+            roles[labelled[0]] = "baseline"
+        elif "base" in sides and sides[0] != sides[1]:
+            roles[labelled[sides.index("base")]] = "baseline"  # "t/s master | t/s this PR", no speed-up column
     return roles
+
+
+def _side(head: str) -> str | None:
+    """The side a labelled value column names beside its baseline ("t/s (PR)", "t/s this PR")."""
+    label = head[4:].strip(" ()[]")
+    return label if label and side_of(label) is not None else None
 
 
 def _unit_of(head: str) -> str:
@@ -92,6 +105,19 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # "t/s 4b3c2a1 | t/s my-branch": a column named by a sha or a branch was measured on it
     # (the baseline's column too: "t/s b4120" beside "t/s rk/splitk" is one stem with two revisions)
     revisions = column_revisions(ctx.named, {i: h for i, h in enumerate(heads) if roles[i] in ("value", "baseline")})
+    # a side's column ("t/s (PR)") measures what its stem names, on the side's commit where the text defines one
+    sided: set[int] = set()
+    if base_col is not None:
+        for i, h in enumerate(heads):
+            if roles[i] != "value" or i in revisions or not h.lower().startswith("t/s "):
+                continue
+            if (side := _side(h)) is not None:
+                sided.add(i)
+                if (named := ctx.named.get(side.lower())) is not None and named.head:
+                    revisions[i] = named
+        sides = {revisions[i] for i, role in enumerate(roles) if role == "value" and i in revisions}
+        if len(sides) == 1:  # the speed-up of the one side over the baseline was measured on that side
+            revisions.update({i: next(iter(sides)) for i, role in enumerate(roles) if role == "speedup"})
     last = table.rows[-1]
     # a pipe row with no closing pipe at the very end of the document was cut: its last cell is partial
     cut = (
@@ -106,6 +132,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             keys[i]: _clean(c) for i, c in enumerate(cells) if i < len(roles) and roles[i] == "config" and _clean(c)
         }
         test = config.get("test") or config.get("Test") or ""
+        if (gguf := _GGUF_TYPE_RE.search(config.get("model", ""))) is not None:
+            config.setdefault("quant", gguf.group(0).lower())  # "llama 7B all F32": the row's own weights
         for k, v in bench_test_setup(test).items():
             config.setdefault(k, v)
         for i, cell in enumerate(cells):
@@ -124,7 +152,14 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             if roles[i] == "value" and base_col is not None and base_col < len(cells):
                 ref = to_float(_clean(cells[base_col]).split("±")[0])
             unit = "x" if roles[i] == "speedup" else _unit_of(heads[i])
-            metric = f"{heads[i]} {test}".strip() if test else heads[i]
+            head = (
+                "t/s"
+                if roles[i] == "value"
+                and base_col is not None
+                and (i in sided or (i in revisions and not revisions[i].head))
+                else heads[i]
+            )
+            metric = f"{head} {test}".strip() if test else head
             off = row.text.find(cell)
             at: dict[str, Any] = {"revision": revisions[i]} if i in revisions else {}
             yield ctx.claim(

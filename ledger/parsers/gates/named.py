@@ -32,6 +32,7 @@ from ledger.parsers.gates.claims import NAMED_FAIL_HINTS, gate, named_failures
 from ledger.parsers.gates.lists import NOT_VERIFIED_LABEL_RE, OTHER_GATES_RE, lead_in, listed_gates
 from ledger.parsers.gates.prose import HINTS, prose_gates
 from ledger.parsers.gates.pytest_lines import PYTEST_RE, PYTEST_V_RE, pytest_lines
+from ledger.parsers.gates.status_lines import status_gates
 from ledger.parsers.gates.tables import table_gates
 from ledger.parsers.reader.document import Block
 from ledger.vocab.text import lower_for_words
@@ -89,6 +90,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return  # the list's own label
     if "::" in text and (PYTEST_RE.match(text) or PYTEST_V_RE.match(text)):  # both patterns need "::"
         yield from pytest_lines(block, ctx)  # a rendered copy has no code fences
+        return
+    if ":" in text and (status := list(status_gates(ctx, line, text))):
+        yield from status  # "Latest PR Test (Base)::white_check_mark: [Run #N](...)"
         return
     low = lower_for_words(text)
     if low is not None and not any(map(low.__contains__, _LINE_HINTS)):

@@ -21,13 +21,14 @@ _SIGN = r"[-+−–]"  # ASCII minus, plus, U+2212 minus, en dash used as minus
 _UNIT_RE = trie_pattern(UNITS, lookahead=True)
 UNIT_PATTERN = _UNIT_RE
 """Every unit spelling as one pattern (a trie of alternatives), for readers that look for a unit in words."""
-_APPROX = r"~|≈|∼|about\s|around\s|approximately\s|approx\.?\s|roughly\s|nearly\s|almost\s"
+_APPROX = r"~|≈|∼|about\s|around\s|approximately\s|approx\.?\s|roughly\s|nearly\s|near\s|almost\s"
 # A clock duration: 1m0.832s, 16m51s, 2h3m, 1:02:03 is not taken (ambiguous with times).
 _DURATION = r"(?:(?P<dh>\d+)h)?(?:(?P<dm>\d+)m)(?:(?P<ds>\d+(?:\.\d+)?)s)?"
 
 # (?=[~≈∼arn]): the first characters of _APPROX's alternatives, one set test before trying them in turn
 NUMBER_RE = re.compile(
-    rf"(?:(?=[~≈∼arn])(?P<approx>{_APPROX}))?"
+    # ("nearly **3,924 tok/s**": the bold that opens the number after the word)
+    rf"(?:(?=[~≈∼arn])(?P<approx>{_APPROX})(?:\*\*|__)?)?"
     rf"(?P<sign>{_SIGN})?"
     rf"(?P<num>{_NUM})"
     rf"(?:\s?(?P<to>-|–|—|\.\.|to|~)\s?(?P<sign2>{_SIGN})?(?P<high>{_NUM}))?"
@@ -36,9 +37,9 @@ NUMBER_RE = re.compile(
 )
 _DIGIT_RE = re.compile(r"\d")
 _LEAD = 20
-_PREFIX_END = frozenset("~≈∼-+−–.")
+_PREFIX_END = frozenset("~≈∼-+−–.*_")
 """Longer than any approximation word, sign and leading "." before a number's first digit."""
-_APPROX_LAST = frozenset("tTdDyYxX.")
+_APPROX_LAST = frozenset("tTdDyYxXrR.")
 """The characters _APPROX's words end with before their blank (no other character matches them ignoring case)."""
 _DATE_SEPARATORS = ("-", "/")
 _DURATION_MARKS = ("h", "m")
@@ -317,7 +318,8 @@ _QUALIFIED_RATE_RE = re.compile(
     re.IGNORECASE,
 )
 _RANGE_MARKS = ("~", "∼", "–", "-")
-_UNIT_RANGE_RE = re.compile(rf"(?:\s?[~∼–]\s?|-)(?P<num>{_NUM})\s?(?P<unit>{_UNIT_RE})", re.IGNORECASE)
+# ("65% - 66%": a hyphen with a blank on both sides too, never on one side only, where it may be a minus sign)
+_UNIT_RANGE_RE = re.compile(rf"(?:\s?[~∼–]\s?|-|\s-\s)(?P<num>{_NUM})\s?(?P<unit>{_UNIT_RE})", re.IGNORECASE)
 _BOUND_RE = re.compile(r"(<=|>=|≤|≥|<|>)\s{0,2}$")
 
 

@@ -118,6 +118,12 @@ RESULT_LINE_RE = re.compile(
 )
 # "# fp8 weight only": a comment naming the run under it (no value, no colon)
 BARE_COMMENT_RE = re.compile(r"^\s*#{1,3}\s*[A-Za-z][^:=\d\n]{0,60}$")
+# "main", "this pr" alone on the line over a pasted block: the side, without the colon a lead-in usually has
+BARE_SIDE_LINE_RE = re.compile(
+    r"^\s*[*_]{0,2}(?P<label>this pr|the pr|pr|before|after|baseline|candidate|main|master|upstream|"
+    r"(?:with|without) (?:the |this )?(?:pr|fix|patch|change))[*_]{0,2}\s*$",
+    re.IGNORECASE,
+)
 REVISION_WORDS = re.compile(
     r"\b(?:head|rebase|before|after|review|fix|commit|main|branch|validation|earlier|final|round|"
     r"version|revision|slimming|patch)\w*",
@@ -167,12 +173,16 @@ def parse_label(text: str) -> Revision | None:
             head = heads[0][0] if heads else None
             if head is None and label_shas:
                 head = label_shas[-1][0]
-        return Revision(label=label, head=head, base=base)
+        return Revision(label=clean_label(label) or label, head=head, base=base)
     return None
 
 
+# "ours** commit: [abc1234]": a commit's own word and its link text after the name, which the label does not need
+_COMMIT_TAIL_RE = re.compile(r"\s*\**\s*(?:commit|sha|revision)?\s*:?\s*\[[0-9a-f]{7,40}\]\s*$", re.IGNORECASE)
+
+
 def clean_label(label: str) -> str:
-    return " ".join(label.replace("`", "").strip(" *_#:,;-").split())
+    return " ".join(_COMMIT_TAIL_RE.sub("", label).replace("`", "").replace("**", "").strip(" *_#:,;-").split())
 
 
 def line_label(text: str, in_code: bool) -> Revision | None:

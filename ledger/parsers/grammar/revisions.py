@@ -30,6 +30,7 @@ from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.revision_labels import (
     BARE_COMMENT_RE,
     BARE_LABEL_RE,
+    BARE_SIDE_LINE_RE,
     COMMENT_COMMIT_RE,
     NAME_SHA_RE,
     NAMED_RE,
@@ -265,6 +266,24 @@ def _results_after_side(doc: Document, idx: int) -> Revision | None:
     return lead_side(prev.text)
 
 
+def _bare_side(block: Block, nxt: Block, named: dict[str | int, Revision]) -> Revision | None:
+    """ "this pr" alone over its block: that block's side, and only that block's (no colon opens a list)."""
+    if nxt.kind not in ("code", "table") or nxt.start - block.end > 2:
+        return None
+    sm = BARE_SIDE_LINE_RE.match(block.text)
+    if sm is None:
+        return None
+    label = sm.group("label").strip()
+    known = named.get(label.lower())
+    return known if known is not None and known.head else Revision(label=label, head=None, base=None)
+
+
+def _end_before(current: RevisionScope | None, block: Block) -> None:
+    """The open scope ends where `block` opens another."""
+    if current is not None:
+        current.end = block.start - 1
+
+
 def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None) -> list[RevisionScope]:
     """Scan the document's label lines and headings into revision scopes; `named` is named_revisions(doc), when the
     caller has it already."""
@@ -279,8 +298,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             continue
         if block.kind == "item" and not block.in_code and (measured := measured_on(block.text)) is not None:
             # "- benchmarked kernel SHA: `d8a6cbea85`": the results of its list and section were measured there
-            if current is not None:
-                current.end = block.start - 1
+            _end_before(current, block)
             current = RevisionScope(start=block.start, end=last, revision=measured)
             scopes.append(current)
             continue
@@ -299,8 +317,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
                 current.end = block.start - 1  # "# fp8 weight only" after "# before": the next run is no side's
                 current = None
             if rev is not None:
-                if current is not None:
-                    current.end = block.start - 1
+                _end_before(current, block)
                 current = RevisionScope(start=block.start, end=_code_end(doc, block.start), revision=rev)
                 scopes.append(current)
             continue
@@ -308,15 +325,18 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         opens_results = nxt is not None and (
             nxt.kind in ("table", "item", "code") or (nxt.kind == "text" and RESULT_LINE_RE.match(nxt.text) is not None)
         )
-        rev = parse_label(block.text)
-        if rev is not None:
-            rev = rev.model_copy(update={"label": clean_label(rev.label or "")})
-        else:
+        rev = parse_label(block.text)  # (its label cleaned)
+        if rev is None:
             rev = line_label(block.text, False) or _side_lead(block.text, opens_results)
             if rev is None and " vs" in block.text and (two := pair_sides(block.text)) is not None:
                 # "This PR (abc1234) vs main (def5678): 41.2 vs 47.9 ms": the sentence's own values
                 scopes.append(RevisionScope(start=block.start, end=block.end, revision=two[0]))
                 continue
+        if rev is None and nxt is not None and (side := _bare_side(block, nxt, named)) is not None:
+            _end_before(current, block)
+            current = None
+            scopes.append(RevisionScope(start=block.start, end=nxt.end, revision=side))
+            continue
         if (
             rev is None
             and current is not None
@@ -357,8 +377,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             continue
         if rev.head is None and (known := named.get((rev.label or "").lower())) is not None:
             rev = rev.model_copy(update={"head": known.head, "base": rev.base or known.base})  # "Baseline:" defined
-        if current is not None:
-            current.end = block.start - 1
+        _end_before(current, block)
         current = RevisionScope(start=block.start, end=last, revision=rev)
         scopes.append(current)
     return scopes + unlabelled_twins(doc, scopes)

@@ -41,6 +41,7 @@ from ledger.parsers.grammar.setup_scopes import (
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.vocab.setup import (
     SIDE_PHRASE,
+    blank_setup_words,
     config_key,
     model_names,
     named_twice,
@@ -305,10 +306,23 @@ def settings_line(text: str) -> dict[str, str] | None:
 
 # A lead-in that names no variant: a command's label ("cmd:", "Launch:") or only where it ran ("In H200", "on 8xH100")
 _NO_VARIANT_RE = re.compile(
-    r"(?:cmds?|commands?|launch|repro|script)\s*$|(?:in|on|at|using)\s+(?:\d{1,3}\s?[x×]\s?)?"
+    r"(?:cmds?|commands?|launch|repro|script|benchmarks?|bench|results?|numbers|output|logs?|perf(?:ormance)?|"
+    r"accuracy|eval(?:uation)?|details|summary)\s*$|(?:in|on|at|using)\s+(?:\d{1,3}\s?[x×]\s?)?"
     r"(?:nvidia\s)?[a-z]{1,3}\d{2,4}[a-z]?\s*$",
     re.IGNORECASE,
 )
+
+
+_CONNECTIVE_RE = re.compile(r"[\s+/&,:*_`()-]+|\b(?:and|with|on|at)\b", re.IGNORECASE)
+
+
+def _residue(name: str, models: list[str]) -> str:
+    """What is left of a lead-in's name once its setup words and model are taken out ("draft" of "draft + ngram +
+    fp8"; nothing of "tp4 h20")."""
+    rest = name
+    for model in models:
+        rest = rest.replace(model, " ")
+    return _CONNECTIVE_RE.sub(" ", blank_setup_words(rest)).strip()
 
 
 def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
@@ -339,6 +353,8 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     models = model_names(name)
     if models:
         values["model"] = models[0]
+    if "variant" in values and len(values) > 2 and not _residue(name, models):
+        del values["variant"]  # "tp4 h20:": the settings it states, no name of a variant beside them
     inner = m.groupdict().get("inner") or ""
     for sm in _SETTING_RE.finditer(inner):
         values[config_key(sm.group("key"))] = sm.group("value")

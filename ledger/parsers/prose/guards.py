@@ -16,13 +16,14 @@ from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.metrics import METRIC_RE, any_of
 from ledger.vocab.metrics import SPREAD_WORDS
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE, in_length_pair
+from ledger.vocab.text import ARROW
 from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit, is_time_unit, is_timing_unit
 
 # only ever asked yes / no (see any_of)
 CONFIG_BEFORE_RE = re.compile(
     r"(?:\b(?:"
     + any_of(
-        r"isl|osl|bs|sizes?|batch(?:[_ ]size)?|max[_\w]*|concurrency|con|draft(?: length)?|tp|ep|pp|dp|"
+        r"isl|osl|bs|sizes?|batch(?:[_ ]size)?|max[_\w]*|concurrency|conc|con|draft(?: length)?|tp|ep|pp|dp|"
         r"tp_size|ep_size|rank|top-?k|k|p|g|n|seed|num_?shots?|n_?shots?|num_?fewshot|fewshot|layers?|heads?|head_dim|dim|block|page|bucket|buckets|"
         r"tokens_per_block|num_[a-z_]+|fraction|step|version|v|sm|sm_|rc|at|first|last|every|"
         r"whole|round|rounds|#|pr|issue|nvbugs?|ticket|below|above|past|under|width|"
@@ -316,7 +317,7 @@ _TOOK_RE = re.compile(r"\b(?:took|takes|taking|lasted|ran in|finished in|complet
 
 
 # compiled once (a string pattern in a hot function costs a cache lookup per call)
-_CHANGE_AFTER_RE = re.compile(r"\s*(?:->|→|=>)\s*[~≈]?\d")
+_CHANGE_AFTER_RE = re.compile(r"\s*" + ARROW + r"\s*[~≈]?\d")
 _BOUND_AFTER_VALUE_RE = re.compile(r"\d[\w.%/]{0,8}(?:\s?[A-Za-zµ%/]{1,8})?\s*(?:[<>]=?|[≤≥])\s*\(?\s*$")
 _AT_BEFORE_RE = re.compile(r"\bat\s*$")
 # "runs at 20.1 ms/t": a time after "at" is how fast it ran ("at 2 req/s" stays the load a run was given)

@@ -62,6 +62,18 @@ def _slash_groups(out: list[dict]) -> Iterator[tuple[int, int]]:
         i = j + 1
 
 
+_OWN_PAREN_RE = re.compile(r"\s?[*_]{0,2}\s?\((?P<inner>[^()\n]{1,40})\)")
+
+
+def own_setup(out: list[dict], text: str) -> None:
+    """ "120.5 tok/s (Conc 1) to 900.8 tok/s (Conc 32)": the settings in parentheses right after a value are that
+    value's, over the ones its sentence states for all."""
+    for c in out:
+        m = _OWN_PAREN_RE.match(text, c["end"])
+        if m is not None and (own := qualifiers(m.group("inner"))):
+            c["config"] = {**c["config"], **own}
+
+
 def parallel_config(out: list[dict], text: str) -> None:
     """ "1.971 / 3.704 at draft 1 / 3": each value of a slash list gets its position's qualifier."""
     for i, j in _slash_groups(out):

@@ -18,9 +18,10 @@ from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.guards import NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose.lists import link
 from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
+from ledger.vocab.text import ARROW
 from ledger.vocab.units import canonical_unit, is_measure_unit
 
-_ARROW_RE = re.compile(r"^\s*(?:->|→|=>|⇒|-->)\s*")
+_ARROW_RE = re.compile(r"^\s*" + ARROW + r"\s*")
 _TO_RE = re.compile(r"^\s+to\s+")
 _FROM_RE = re.compile(r"\bfrom\s*$", re.IGNORECASE)
 # "Tune `--decode-steps` from 4 to 8", "Set chunk size from 2048 to 4096": a setting changed, not a result

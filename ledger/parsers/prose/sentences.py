@@ -34,7 +34,13 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, sides_named
 from ledger.parsers.kv.siblings import sibling_label
-from ledger.parsers.prose.lists import parallel_config, ratio_claims, slash_setup, subject_slash_metrics
+from ledger.parsers.prose.lists import (
+    own_setup,
+    parallel_config,
+    ratio_claims,
+    slash_setup,
+    subject_slash_metrics,
+)
 from ledger.parsers.prose.metrics import METRIC_RE
 from ledger.parsers.prose.pairing import NumberPass
 from ledger.parsers.prose.ratio_names import name_ratios
@@ -42,6 +48,7 @@ from ledger.parsers.prose.sided_pairs import fold_sided_pairs
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import named_benchmark, prose_kind
 from ledger.vocab.setup import MACHINE_LABEL_RE
+from ledger.vocab.text import ARROW
 
 NAME = "prose"
 VERSION = "1"
@@ -83,6 +90,7 @@ def claims_in_text(
     if len(out) > 1 and _OFFICIAL_HINT_RE.search(text):
         out = _official_references(out, text)
     parallel_config(out, text)
+    own_setup(out, text)
     slash_setup(out, text, subject)
     subject_slash_metrics(out, subject)
     name_ratios(out, text, lambda metric: METRIC_RE.search(metric) is not None)
@@ -181,7 +189,7 @@ _HEADING_RESULT_RE = re.compile(
 
 
 # ("Request Rate 200: throughput went up, 184.01 -> 199.89" labels a result with its setup: it says more)
-_MORE_AFTER_LABEL_RE = re.compile(r"[,;=]|->|→|=>|\bvs\b")
+_MORE_AFTER_LABEL_RE = re.compile(r"[,;=]|" + ARROW + r"|\bvs\b")
 _LABEL_LINE_RE = re.compile(r"^\s*(?:[-*+]\s+)?[*_`]{0,2}(?P<label>[A-Za-z][\w ./()-]{0,40}?)[*_`]{0,2}\s?:\s")
 
 

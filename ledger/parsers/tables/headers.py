@@ -15,6 +15,7 @@ from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.grammar.numbers import UNIT_PATTERN, normalise_unit
 from ledger.parsers.grammar.unit_labels import header_unit
+from ledger.vocab.text import ARROW
 from ledger.vocab.units import UNITS, is_measure_unit
 
 # A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word
@@ -56,7 +57,7 @@ def slash_sides(head: str) -> tuple[int, int] | None:
 
 # "mean ITL (ms), baseline -> candidate", "p50 (ms), before → after", "TPOT (main → PR)": cells "a -> b" hold
 # both sides
-ARROW_SIDES_RE = re.compile(r"\(?(?P<a>[\w.-]{1,20})[ \t]?(?:->|→|=>)[ \t]?(?P<b>[\w.-]{1,20})\)?[ \t]*$")
+ARROW_SIDES_RE = re.compile(r"\(?(?P<a>[\w.-]{1,20})[ \t]?" + ARROW + r"[ \t]?(?P<b>[\w.-]{1,20})\)?[ \t]*$")
 
 
 def arrow_sides(head: str) -> tuple[str, str] | None:

@@ -31,6 +31,7 @@ from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_wi
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.rows import row_claims
+from ledger.parsers.tables.side_columns import on_side_columns
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.vocab.metrics import leading_benchmark, named_benchmark
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
@@ -115,7 +116,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _row_revision(claims, row, rev_col, label)
         if base_row is not None and label and side_of(label) == "head":
             claims = _on_side(ctx, claims, label)
-        yield from _of_task(claims, task)
+        elif label and (row_rev := ctx.named.get(clean(label).lower())) is not None and row_rev.head:
+            claims = _on_named(claims, row_rev)  # "| ours | 41.2 |" where "**ours** commit: [abc1234]" names it
+        yield from _of_task(on_side_columns(ctx, claims), task)
 
 
 _NUMBERING_RE = re.compile(r"^\s{0,3}(?:\d{1,2}[.)]\s{0,3})?")
@@ -208,6 +211,11 @@ def _on_side(ctx: Context, claims: Iterator[Claim], label: str) -> Iterator[Clai
             continue
         config = {k: v for k, v in c.config.items() if k != "row"}
         yield c.model_copy(update={"revision": rev, "config": config, "metric": _without_label(c.metric, label)})
+
+
+def _on_named(claims: Iterator[Claim], rev: Revision) -> Iterator[Claim]:
+    for c in claims:
+        yield c if c.revision is not None else c.model_copy(update={"revision": rev})
 
 
 _TITLE_STOP_RE = re.compile(r"^\s*(?:```|~~~|#|\||$)")

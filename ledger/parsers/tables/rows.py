@@ -47,6 +47,8 @@ from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.metrics import column_kind
 from ledger.vocab.outcomes import VERDICT_WORDS, find_outcome, verdict_word
 from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup_labels import bench_test_setup
+from ledger.vocab.text import ARROW
 
 _CELL_REF_RE = re.compile(
     r"\(\s*(?:ref(?:erence)?\.?|baseline|vs\.?|was)\s*:?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\)", re.IGNORECASE
@@ -351,7 +353,9 @@ class _RowReader:
         kind, unit = self._kind(metric, metric_head, head, role, unit)
         config = {**self._label_setup(), **head_qualifiers, **c.setup, "row": label, "column": head}
         stddev = self._stddev(c.ci)
-        if info.gate:
+        if info.gate and (lengths := bench_test_setup(label)):
+            config.update({k: v for k, v in lengths.items() if k not in config})  # "| test | tok/s |" over "tg64"
+        elif info.gate:
             config["gate"] = label  # "gate | gsm8k | acceptance length": the row names the gate
         pm = self._trailing_paren(c)
         self.ctx.take(self.row.line, c.start, c.start + (pm.start() if pm and c.off >= 0 else len(c.cell)))
@@ -520,7 +524,7 @@ def _find_offsets(row: Row) -> list[int]:
 
 _PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
 _ARROW_CELL_RE = re.compile(
-    r"^([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})? ?(?:->|→|=>) ?"
+    r"^([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})? ?" + ARROW + r" ?"
     r"([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})?$"
 )
 _VERDICT_CELL_RE = re.compile(

@@ -2,7 +2,18 @@
 
 Hooks:
     register_routes       /-/ledger, /-/ledger/pr/{owner}/{name}/{number}, /-/ledger/compare, /-/ledger/trend,
-                          /-/ledger/doc/{id}/v{n}, /-/ledger/support, /-/ledger/claim/{id} (a redirect to its line)
+                          /-/ledger/doc/{id}/v{n}, /-/ledger/support, /-/ledger/claim/{id} (a redirect to its line);
+                          every page but the redirect has a `.json` twin, as datasette's tables do, serving the
+                          data it shows (application/json, the pages' guard headers, errors as JSON with the
+                          page's status: 404 for what the ledger does not hold, 400 for a bad parameter):
+                            /-/ledger.json                          the documents listed
+                            /-/ledger/pr/{owner}/{name}/{number}.json  the PR: its versions, revisions, CI runs,
+                                                                    claims, comments, Report.to_dict() and
+                                                                    Comparison.to_dict()
+                            /-/ledger/doc/{id}/v{n}.json            the page of lines, each with its claims
+                            /-/ledger/compare.json?target=...       Comparison.to_dict() (ledger compare --format json)
+                            /-/ledger/trend.json?metric=...         Trend.to_dict(show_all=True)
+                            /-/ledger/support.json?subject=...      SupportAnswer.to_dict()
     prepare_connection    every connection to a ledger database is `query_only`: even datasette's write
                           connection cannot change the file (reads are `mode=ro` already)
     permission_allowed    (0.65) / permission_resources_sql (1.0 alphas): the write actions are denied, so no
@@ -69,14 +80,16 @@ def register_routes() -> list[tuple[str, Any]]:
     p = PREFIX.replace("-", r"\-")
     # ids and numbers of at most 18 digits: every one fits SQLite's 64-bit INTEGER, and a longer one matches no
     # route (a 404) instead of an OverflowError deep in a query (a 500)
+    # a page and its `.json` twin are one route: the suffix is captured as `format` (views.is_twin)
+    twin = r"(?P<format>\.json)?/?$"
     return [
-        (rf"^{p}/?$", views.index),
-        (rf"^{p}/pr/(?P<owner>[^/]+)/(?P<name>[^/]+)/(?P<number>[0-9]{{1,18}})/?$", views.pr),
-        (rf"^{p}/doc/(?P<document_id>[0-9]{{1,18}})/v(?P<version>[0-9]{{1,18}})/?$", views.doc),
+        (rf"^{p}{twin}", views.index),
+        (rf"^{p}/pr/(?P<owner>[^/]+)/(?P<name>[^/]+)/(?P<number>[0-9]{{1,18}}){twin}", views.pr),
+        (rf"^{p}/doc/(?P<document_id>[0-9]{{1,18}})/v(?P<version>[0-9]{{1,18}}){twin}", views.doc),
         (rf"^{p}/claim/(?P<claim_id>[0-9]{{1,18}})/?$", views.claim),
-        (rf"^{p}/compare/?$", views.compare),
-        (rf"^{p}/trend/?$", views.trend),
-        (rf"^{p}/support/?$", views.support),
+        (rf"^{p}/compare{twin}", views.compare),
+        (rf"^{p}/trend{twin}", views.trend),
+        (rf"^{p}/support{twin}", views.support),
     ]
 
 

@@ -1,0 +1,111 @@
+"""A value column that names the candidate side beside a baseline column ("| Conc | Baseline (tok/s) | With PR
+(tok/s) |", "| | main | this PR |", "| ttft (PR) |", "| New TPOT (ms) |"): its values were measured on that side.
+The claim keeps the measure, not the side's words: the header's other words when they name one ("TPOT"), else the
+row's label (the measure a row names under side columns), else what its unit measures; where the text defines the
+side with its commit, the claim is measured on that revision."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ledger.model import Claim
+from ledger.parsers.base import Context
+from ledger.parsers.grammar.numbers import normalise_unit
+from ledger.parsers.tables.headers import looks_metric
+from ledger.vocab.sides import HEAD_SIDE_RE, side_of
+from ledger.vocab.units import is_measure_unit, measure_of_unit
+
+_UNIT_RE = re.compile(r"\s*[(\[][^()\[\]]{0,24}[)\]]\s*$")
+# the word that joins a side to what it qualifies ("w/ PR", "with this PR", "on this branch")
+_CONNECTOR_RE = re.compile(r"(?:\bw/|\bwith|\bon)\s*$", re.IGNORECASE)
+
+
+def on_side_columns(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
+    """One row's claims, each of a candidate-side column paired with its baseline column on that side (see the
+    module); the row's change cells ("Diff", "better -12.9%") on it too, when the row has one such side."""
+    out = list(_sided(ctx, claims))
+    sides = {c.revision for c in out if c.revision is not None and c.reference is not None}
+    if len(sides) != 1:
+        return iter(out)
+    side = next(iter(sides))
+    return (c.model_copy(update={"revision": side}) if _change_cell(c) else c for c in out)
+
+
+def _change_cell(c: Claim) -> bool:
+    """A cell of the row that is no side's value of its own: its change ("Delta", "Diff")."""
+    return c.revision is None and c.reference is None and side_of(str(c.config.get("column") or "")) is None
+
+
+def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
+    for c in claims:
+        header = str(c.config.get("column") or "")
+        if c.revision is not None or c.reference is None or not header or side_of(header) != "head":
+            yield c
+            continue
+        label, measure, variant = _side_and_measure(header)
+        if variant and variant.lower() not in {str(v).lower() for v in c.config.values()}:
+            label = f"{label} ({variant})"  # "PR" and "PR (compiled)" are two sides, "B200, After" one (gpu B200)
+        # a side the text defines with its commit ("Candidate `9c63e7b`") is that revision; a bare side word is
+        # the value's side of the row's pair, which its reference already says: no revision of its own, so that
+        # tables naming the PR's side "With PR", "After" and "New" stay one PR, not three revisions
+        named = ctx.named.get(label.lower())
+        rev = named if named is not None and named.head else None
+        metric = (
+            measure
+            or _without(c.metric or "", label)
+            or str(c.config.get("row") or "")
+            or measure_of_unit(c.unit)
+            or c.metric
+        )
+        yield c.model_copy(update={"revision": rev, "metric": metric})
+
+
+_PART_RE = re.compile(r"[,()\[\]]")
+_EDGE_CHARS = " ,;:+/|*_`-"
+
+
+def _side_and_measure(header: str) -> tuple[str, str | None, str]:
+    """The side a header names and the measure its other words name ("New TPOT (ms)" -> ("New", "TPOT"),
+    "ttft (PR)" -> ("PR", "ttft"), "Mean TTFT (ms), After" -> ("After", "Mean TTFT")); the side is the part of the
+    header it stands in ("tuned branch", "PR #8812") unless the rest of that part is a measure or a unit. Third, the
+    header's words that are neither ("compiled" in "PR (compiled)"): a variant of the side."""
+    part = next((p.strip() for p in _PART_RE.split(header) if HEAD_SIDE_RE.search(p)), header.strip())
+    m = HEAD_SIDE_RE.search(part)
+    if m is None:
+        return part, None, ""
+    rest = _words_without(part, m)
+    label = m.group(0) if rest and (_is_unit(rest) or looks_metric(rest)) else part
+    at = header.find(label)
+    other = header if at < 0 else f"{_CONNECTOR_RE.sub('', header[:at])} {header[at + len(label) :]}"
+    other = _drop_units(" ".join(other.split()).strip(_EDGE_CHARS))
+    if other and not _is_unit(other) and looks_metric(other):
+        return label, other, ""
+    return label, None, "" if _is_unit(other) else other
+
+
+def _without(metric: str, label: str) -> str | None:
+    """The claim's metric without the side's words ("Output tok/s PR" -> "Output tok/s"); None when nothing but a
+    unit or the side is left ("With PR", "New tok/s")."""
+    at = metric.find(label)
+    if at < 0:
+        return metric if metric and not HEAD_SIDE_RE.search(metric) else None
+    rest = " ".join(f"{_CONNECTOR_RE.sub('', metric[:at])} {metric[at + len(label) :]}".split()).strip(_EDGE_CHARS)
+    rest = _UNIT_RE.sub("", rest).strip(_EDGE_CHARS)
+    return rest if rest and not _is_unit(rest) and not HEAD_SIDE_RE.fullmatch(rest) else None
+
+
+def _words_without(text: str, m: re.Match[str]) -> str:
+    rest = f"{_CONNECTOR_RE.sub('', text[: m.start()])} {text[m.end() :]}"
+    return " ".join(rest.split()).strip(_EDGE_CHARS)
+
+
+def _drop_units(text: str) -> str:
+    """The text without the units it prints in brackets ("Mean TTFT (ms)" -> "Mean TTFT"; "(compiled)" stays
+    "compiled")."""
+    words = [w.strip() for w in _PART_RE.split(text)]
+    return " ".join(w for w in words if w and not _is_unit(w)).strip(_EDGE_CHARS)
+
+
+def _is_unit(text: str) -> bool:
+    return is_measure_unit(normalise_unit(text))
