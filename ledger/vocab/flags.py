@@ -76,7 +76,6 @@ FLAG_KEYS: dict[str, str] = {
     "dataset": "dataset",
     "dataset-name": "dataset",
 }
-
 """Flag (without its dashes, hyphenated) -> setup key."""
 # lm_eval's "--model_args pretrained=X,tensor_parallel_size=2": the arguments the harness passes to the engine
 ARG_KEYS: dict[str, str] = {
