@@ -144,3 +144,9 @@ def test_a_section_with_whole_numbered_results_states_their_setup() -> None:
     )
     assert _config(text, 910)["gpu"] == "A100"
     assert _config(text, 3100)["gpu"] == "H20"
+
+
+def test_a_sentence_with_a_long_flag_and_a_short_one_reads_both() -> None:
+    # main raised AttributeError here: the short "-tp" has no long name to look up
+    text = "# X\n\nI ran it with --enforce-eager and -tp 2 on H100, twice.\n\nDecode throughput: 910.5 token/s\n"
+    assert _config(text, 910.5)["tp"] == "2"
