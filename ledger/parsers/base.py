@@ -17,6 +17,7 @@ from typing import Any, Protocol, TypeVar
 
 from ledger.model import Claim, Revision, Source
 from ledger.parsers.reader.document import Block, Document
+from ledger.vocab.flags import settle_precision
 from ledger.vocab.setup import canonical_key_name, names_other_model, qualifiers
 from ledger.vocab.test_ids import test_class_model
 
@@ -153,6 +154,8 @@ class Context:
                 # "pp", "tp_size" over "tp")
                 own = {canonical_key_name(k) for k in config}
                 config = {**{k: v for k, v in around.items() if canonical_key_name(k) not in own}, **config}
+        if config:  # every kind: the compute dtype is a key of the scopes only, never of a claim
+            settle_precision(config)
         if "cpu" in config and "gpu" not in config:
             config["gpu"] = config.pop("cpu")  # a run on a CPU alone: the CPU is its device
         if fields.keys() <= _CLAIM_REST:

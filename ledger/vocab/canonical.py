@@ -27,8 +27,10 @@ rules is rebuilt by the next write, and read through the rules of this code unti
 
 GPU_NAMES = (
     r"gb300|gb200|gh200|b300|b200|b100|h200|h100|h800|h20|a100|a800|a6000|a40|a30|a10g?|v100|l40s?|l20|l4|"
-    # AMD Instinct (MI210 ... MI355X), Ascend NPUs (vllm-ascend: "910B", "Atlas A2"), Intel Gaudi
-    r"mi[1-4]\d\d[ax]?|mi[1-4]\dx|(?:ascend )?910[bc]\d?|(?:ascend )?310p|(?:atlas|ascend) a[23]|gaudi ?[23]|"
+    # AMD Instinct (MI210 ... MI355X), Ascend NPUs (vllm-ascend: "910B", "Atlas A2", "Atlas 800I A2", "Ascend NPU
+    # A5"), Intel Gaudi
+    r"mi[1-4]\d\d[ax]?|mi[1-4]\dx|(?:ascend )?910[bc]\d?|(?:ascend )?310p|"
+    r"ascend (?:npu )?a[2-5]|atlas (?:\d{3}[a-z]{0,2} )?a[2-5]|gaudi ?[23]|"
     r"rtx (?:pro )?\d{4}(?: blackwell| ada| super| ?ti)?|rtx ?\d{4}(?: super| ?ti)?|"
     r"rx ?\d{4}(?: ?xtx| ?xt| gre)?|dgx[ -]spark|"
     # Apple silicon, which llama.cpp and MLX threads measure on ("M2 Ultra", "Apple M3")
@@ -124,7 +126,7 @@ def canonical_gpu(value: str) -> tuple[str, str | None]:
     v = clean_name(value)[:120]
     count: int | None = None
     m = _GPU_RE.search(v)
-    name = re.sub(r"\s", "", m.group(1)).replace("dgxspark", "dgx-spark") if m else ""
+    name = re.sub(r"\s", "", m.group(1)).replace("dgxspark", "dgx-spark").replace("ascendnpu", "ascend") if m else ""
     head = v[: m.start()] if m else v
     c = _COUNT_BEFORE_RE.search(head)
     if c is not None and (m is not None or not head[c.end() :].strip()):

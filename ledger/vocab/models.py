@@ -63,13 +63,13 @@ _MODEL_FAMILIES = (
 # one matches, as in the flat list; the patterns below try them at every character of a name's window
 _FAMILY = trie_pattern(_MODEL_FAMILIES, lookahead=True)
 _MODEL_RE = re.compile(
-    r"(?<![\w/.-])(?:[A-Za-z0-9][\w.-]{0,40}/)?(?:" + _FAMILY + r")(?=[\w.-]*\d)[\w.-]{1,60}(?![\w/-])", re.IGNORECASE
+    r"(?<![\w/.@-])(?:[A-Za-z0-9][\w.-]{0,40}/)?(?:" + _FAMILY + r")(?=[\w.-]*\d)[\w.-]{1,60}(?![\w/-])", re.IGNORECASE
 )
 # (no family word opens another, so the nested form finds each where the flat list would)
 _FAMILY_SUB_RE = re.compile(trie_pattern(sorted({re.split(r"[^a-z]", f)[0] for f in _MODEL_FAMILIES})))
 # "Llama 3.3 70B", "Gemma 3 27B", "Qwen3 30B-A3B Instruct": the family, its version and a size, spaced apart
 _SPACED_MODEL_RE = re.compile(
-    r"(?<![\w/.-])(?:" + _FAMILY + r")\d{0,2}(?:\.\d{1,2})?(?: (?:\d{1,2}(?:\.\d{1,2})?|[vV]\d{1,2}(?:\.\d)?)){0,2}"
+    r"(?<![\w/.@-])(?:" + _FAMILY + r")\d{0,2}(?:\.\d{1,2})?(?: (?:\d{1,2}(?:\.\d{1,2})?|[vV]\d{1,2}(?:\.\d)?)){0,2}"
     r"(?: (?:\d{1,4}(?:\.\d)?[bBmM]|\d{1,2}[xX]\d{1,3}[bB])(?:-[aA]\d{1,3}[bB])?"
     # or a lettered release with no size: "DeepSeek R1", "DeepSeek V3.2", "Kimi K2", "MiniMax M2"
     r"| [rRvVkKmM]\d{1,2}(?:\.\d{1,2})?"
@@ -80,7 +80,7 @@ _SPACED_MODEL_RE = re.compile(
 )
 # "adept/persimmon-8b-chat": a hub id whose name carries a parameter count, whatever its family
 _HUB_MODEL_RE = re.compile(
-    r"(?<![\w/.-])[A-Za-z0-9][\w.-]{0,40}/[A-Za-z][\w.-]{0,60}?\d{1,4}(?:\.\d)?[bBmM]"
+    r"(?<![\w/.@-])[A-Za-z0-9][\w.-]{0,40}/[A-Za-z][\w.-]{0,60}?\d{1,4}(?:\.\d)?[bBmM]"
     r"(?![A-Za-z0-9])[\w.-]{0,40}(?![\w/])"
 )
 
@@ -105,6 +105,8 @@ def _model_names(s: str) -> tuple[str, ...]:
             found.update(m.span() for m in r.finditer(s, a, b))
     if "/" in s:
         found.update(m.span() for m in _HUB_MODEL_RE.finditer(s))
+    if _SIZE_IN_RE.search(s):
+        found.update(m.span() for m in _SIZED_NAME_RE.finditer(s))
     spans = sorted(found, key=lambda span: (span[0], -span[1]))
     out: list[str] = []
     end = -1
@@ -138,6 +140,13 @@ def _windows(starts: list[int], n: int) -> list[tuple[int, int]]:
         else:
             out.append((a, b))
     return out
+
+
+# "Quill-7B", "Tiny-3B-Instruct": a capitalised name of a family the table does not know, joined to its parameter count
+_SIZED_NAME_RE = re.compile(
+    r"(?<![\w/.@-])[A-Z][A-Za-z]{2,20}(?:-[A-Za-z][A-Za-z0-9]{0,12}){0,2}-\d{1,4}(?:\.\d{1,2})?[BM]"
+    r"(?:-[A-Za-z][\w.]{0,20}){0,3}(?![\w/-])"
+)
 
 
 # "Qwen3NextForCausalLM", "DeepseekV3ForCausalLM": a model class a runtime implements, not a checkpoint

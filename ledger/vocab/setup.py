@@ -61,6 +61,8 @@ HARDWARE_NAME_RE = re.compile(
     rf"\b(?:{GPU_NAMES}|{CPU_NAMES}|rtx pro \d{{4}}|processor|epyc|xeon|cuda\d{{1,2}}|gpu\d{{1,2}})\b", re.IGNORECASE
 )
 """A device named in a listing ("CUDA0 : NVIDIA RTX PRO 6000", "L40S", "AMD EPYC 9355 32-Core Processor")."""
+# "TEP4" (SGLang's and TensorRT-LLM's shorthand): tensor parallel 4 with the experts spread over the same 4
+_TEP_WORD = _word("tp", "tp", rf"tep{_SEP}(\d{{1,3}})", ("tep",))
 SETUP_WORDS: tuple[SetupWord, ...] = (
     # TensorRT-LLM's test parameter "mtp_nextn=2" is MTP with two draft tokens
     _word("draft_len", "draft_len", r"mtp[ _-]?(\d{1,2})|mtp_nextn ?= ?(\d{1,2})|(no)[ _-]mtp", ("mtp",)),
@@ -156,6 +158,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     ),
     # "**4 GPUs**<br/>TP2,PP2": a column's count of boards, when the board is named elsewhere (the line above)
     _word("gpu_count", "gpu_count", r"(\d{1,3}) ?[x×]? ?(?:gpus|gpu(?! ?[a-z]))", ("gpu",)),
+    _TEP_WORD,
     _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",)),
     _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})", ("ep",)),
     # (two digits at most: llama-bench's "pp512" is a 512-token prompt test, not a pipeline of 512 stages)
@@ -320,12 +323,16 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             val = "0" if val.lower() == "no" else _NUMBER_WORDS.get(val.lower(), val)
             if "mtp" in m.group(0).lower() and val != "0":
                 out.setdefault("spec_algo", "mtp")  # "MTP3": the method and its draft length
-        if w.written == "gpu":  # the name as GPUs are written ("H100"), its count as printed ("8x")
+        if w is _TEP_WORD:
+            out.setdefault("tp", val)
+            out.setdefault("ep", val)
+        elif w.written == "gpu":  # the name as GPUs are written ("H100"), its count as printed ("8x")
             if (after := _COUNT_AFTER_RE.search(val)) is not None:
                 val = f"{after.group(1)}x{val[: after.start()]}"  # "H200x8" is "8xH200"
             k = _GPU_COUNT_RE.match(val)
             cut = k.end() if k else 0
-            out["gpu"] = val[:cut] + _VENDOR_RE.sub("", val[cut:]).upper()
+            # ("Ascend NPU A5" is the board "Ascend A5": the kind of chip is no part of its name)
+            out["gpu"] = val[:cut] + _VENDOR_RE.sub("", val[cut:]).upper().replace("ASCEND NPU ", "ASCEND ")
         elif w.written == "spec_algo":
             negated = _OFF_AFTER_RE.match(s, m.end()) or _OFF_BEFORE_RE.search(s, max(0, m.start() - 12), m.start())
             # "non-spec", "no speculative": run without it
@@ -350,7 +357,7 @@ def named_twice(text: str) -> frozenset[str]:
     for w in _words_in(s):
         values = {next((g for g in m.groups() if g), "").lower() for m in w.pattern.finditer(s)}
         if len(values - {""}) > 1:
-            out.add(w.written)
+            out.update(("tp", "ep") if w is _TEP_WORD else (w.written,))
     return frozenset(out)
 
 
@@ -528,8 +535,9 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
             continue
         m = w.pattern.search(rest)
         if m and m.group(1) and not _limit(w, rest, m.start()):  # ("no MTP" is _NO_SPEC_RE's: no draft length)
-            for hk, hv in canonical_items(w.key, m.group(1)):  # "8xH100": the GPU and its count
-                hints.setdefault(hk, hv)
+            for key in ("tp", "ep") if w is _TEP_WORD else (w.key,):  # "TEP4": both sizes
+                for hk, hv in canonical_items(key, m.group(1)):  # "8xH100": the GPU and its count
+                    hints.setdefault(hk, hv)
             rest = rest[: m.start()] + " " + rest[m.end() :]
     if _NO_SPEC_RE.search(rest):
         rest = _NO_SPEC_RE.sub(" ", rest)

@@ -7,6 +7,8 @@ import re
 from collections.abc import Mapping
 
 from ledger.parsers.reader.document import Document
+from ledger.vocab.canonical import NUMERIC_KEYS
+from ledger.vocab.flags import ARG_KEYS, TOKEN_DIST_KEYS, eagle_config, flag_key
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.setup import canonical_key_name, config_key, is_config_label, model_names, setup_label_key
 
@@ -19,76 +21,13 @@ _FLAG_RE = re.compile(
 # llama.cpp's tools name the model file with "-m": "llama-bench -m models/7B/ggml-model-q4_0.gguf"
 _MODEL_FILE_RE = re.compile(r"(?:^|\s)-m\s{1,4}(?P<path>[\w./-]{1,200}\.(?:gguf|bin))(?![\w.])")
 _NEXT_WORD_RE = re.compile(r"[ \t]{1,4}[A-Za-z][\w.-]{0,40}(?:\s|$)")
+# a second bare value after a flag's first: argparse's nargs="+" ("--batch-size 1 8 32", "--config-list 1,0,0,0
+# 1,3,1,4"), a sweep whose results each say which point they are
+_NEXT_VALUE_RE = re.compile(r"[ \t]{1,4}\d[\d.,]{0,40}(?:\s|$)")
 _ARGS_RE = re.compile(
     r"(?P<key>pretrained|model|tensor_parallel_size|tp_size|dtype|quantization|max_model_len|"
     r"data_parallel_size|pipeline_parallel_size|kv_cache_dtype)=(?P<value>[^,\s'\"]{1,200})"
 )
-# flags that set up a run, by the key they give (every other flag is kept only when it names a known key)
-_FLAG_KEYS = {
-    "model": "model",
-    "model-path": "model",
-    "model-name": "model",
-    "served-model-name": "model",
-    "tp": "tp",
-    "tp-size": "tp",
-    "tensor-parallel-size": "tp",
-    "pp": "pp",
-    "pp-size": "pp",
-    "pipeline-parallel-size": "pp",
-    "ep": "ep",
-    "ep-size": "ep",
-    "expert-parallel-size": "ep",
-    "dp": "dp",
-    "dp-size": "dp",
-    "data-parallel-size": "dp",
-    "max-concurrency": "concurrency",
-    "concurrency": "concurrency",
-    "batch-size": "batch_size",
-    "max-batch-size": "max_batch_size",
-    "random-input-len": "isl",
-    "input-len": "isl",
-    "isl": "isl",
-    "random-output-len": "osl",
-    "output-len": "osl",
-    "osl": "osl",
-    "dtype": "quant",
-    "quantization": "quant",
-    "kv-cache-dtype": "kv_cache",
-    "speculative-algorithm": "spec_algo",
-    "speculative-algo": "spec_algo",
-    "speculative-num-steps": "draft_len",
-    "num-speculative-tokens": "draft_len",
-    "num_speculative_tokens": "draft_len",
-    "speculative-num-draft-tokens": "draft_tokens",
-    "backend": "backend",
-    "attention-backend": "attention",
-    "num-prompts": "num_prompts",
-    "request-rate": "request_rate",
-    "max-num-seqs": "max_num_seqs",
-    "max-num-batched-tokens": "max_num_tokens",
-    "num-fewshot": "n_shot",
-    "limit": "samples",
-    "tasks": "task",
-    "task": "task",
-    # the benchmark scripts' own spellings: speculative tokens, shots and questions of an eval, the data set run
-    "num-spec-tokens": "draft_len",
-    "num-shots": "n_shot",
-    "num-questions": "samples",
-    "dataset": "dataset",
-    "dataset-name": "dataset",
-}
-_ARG_KEYS = {
-    "pretrained": "model",
-    "model": "model",
-    "tensor_parallel_size": "tp",
-    "tp_size": "tp",
-    "dtype": "quant",
-    "quantization": "quant",
-    "data_parallel_size": "dp",
-    "pipeline_parallel_size": "pp",
-    "kv_cache_dtype": "kv_cache",
-    "max_model_len": "max_model_len",
-}
 _SCRIPT_RE = re.compile(r"(?:^|\s)(?P<path>[\w./-]{1,200}\.py)(?![\w.])")
 _ENV_RE = re.compile(r"^\s{0,8}(?:export\s{1,4})?(?P<name>[A-Z_][A-Z0-9_]{0,40})=(?P<value>[^\s;&|]{1,300})")
 
@@ -136,9 +75,17 @@ def _command_flags(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     harness = "lm_eval" in text or "--model_args" in text or "--model-args" in text
     rest = text[:4000]
+    synthetic = "token-norm-dist" in rest
     for m in _FLAG_RE.finditer(text[:4000]):
         flag = m.group("flag") or m.group("short")
-        key = _FLAG_KEYS.get(flag) or _FLAG_KEYS.get(flag.replace("_", "-"))
+        key = flag_key(flag, m.group("value")) or (TOKEN_DIST_KEYS.get(flag) if synthetic else None)
+        swept = bool(_NEXT_VALUE_RE.match(text, m.end()))
+        if flag == "config-list" and not swept:
+            for k, v in eagle_config(m.group("value")).items():
+                out.setdefault(k, v)
+            continue
+        if swept and key in NUMERIC_KEYS:
+            continue  # "--batch-size 1 8 32": no one batch size holds for every result
         if key == "model" and harness:
             key = "backend"  # lm_eval's --model names the client (vllm, hf, local-completions); pretrained= the model
         if key != "model":
@@ -151,7 +98,7 @@ def _command_flags(text: str) -> dict[str, str]:
             value = m.group("value").strip("\"'`")  # a command quoted in backticks ends in one
             out.setdefault(key, value.rstrip("/") if key == "model" else value)
     for m in _ARGS_RE.finditer(text[:4000]):
-        key = _ARG_KEYS[m.group("key")]
+        key = ARG_KEYS[m.group("key")]
         if m.group("value").lower() == "auto":
             continue  # "dtype=auto": the engine's choice
         out.setdefault(key, m.group("value").rstrip("/") if key == "model" else m.group("value"))
@@ -175,8 +122,8 @@ def prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
     if "--" not in text:
         return out
     for m in _FLAG_RE.finditer(text[:4000].replace("`", " ")):
-        key = _FLAG_KEYS.get(m.group("flag")) or _FLAG_KEYS.get(m.group("flag").replace("_", "-"))
         value = m.group("value").strip("\"'.,;:)")
+        key = flag_key(m.group("flag") or m.group("short"), value)
         if key and value and not value.startswith("$"):
             out.setdefault(key, value)
         elif key and value.startswith("$") and env.get(value.strip("${}")):

@@ -13,6 +13,7 @@ from ledger.parsers.grammar.setup_scopes import (
     bold_paragraph_heads,
     is_draft_model,
     line_setup,
+    measuring_lines,
     norm,
     sectioned_lines,
     table_varied,
@@ -21,6 +22,7 @@ from ledger.parsers.grammar.setup_scopes import (
 )
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
+from ledger.vocab.flags import COMPUTE_DTYPE
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.test_ids import test_key
 
@@ -47,6 +49,7 @@ def document_default(
     leads |= bold_lines
     headings |= bold_lines
     sectioned = sectioned_lines(doc)
+    measuring = measuring_lines(doc)  # a section with results of its own states their setup, not its siblings'
     led: dict[str, list[str]] = {}
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     for no in range(1, len(doc.lines) + 1):
@@ -55,7 +58,11 @@ def document_default(
             continue
         text = unrestricted(text)
         if no not in body and is_command_line(text.strip()):
-            values = {**qualifiers(text[:2000]), **command(text)}  # no model named inside another flag's value
+            flags = command(text)  # no model named inside another flag's value
+            words = qualifiers(text[:2000])
+            if COMPUTE_DTYPE in flags:
+                words.pop("quant", None)  # "--dtype bfloat16" is the engine's dtype, not a quantisation named
+            values = {**words, **flags}
             models = [values["model"]] if "model" in values else []
         else:
             values = line_setup(text[:2000])
@@ -71,7 +78,8 @@ def document_default(
                 local = (
                     (no in leads and not (k == "gpu" and no in headings))
                     or no in grids
-                    or (k in WORKLOAD_KEYS and no in sectioned)
+                    # (the one machine a thread names is everyone's, wherever it is named)
+                    or (no in sectioned and (k in WORKLOAD_KEYS or (no in measuring and k != "gpu")))
                     or bool(test_key(text))
                 )
                 (led if local else seen).setdefault(k, []).append(v)

@@ -21,8 +21,10 @@ import re
 from collections.abc import Callable
 
 from ledger.memo import short_text_cache
+from ledger.parsers.grammar.section_results import section_measures
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
+from ledger.vocab.flags import COMPUTE_DTYPE
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.text import lower_for_words
 
@@ -68,6 +70,7 @@ DEFAULT_KEYS = frozenset(
         "max_batch_size",
         "kv_cache",
         "quant",
+        COMPUTE_DTYPE,
         "spec_algo",
         "draft_len",
         "draft",
@@ -199,6 +202,8 @@ def _inline_settings(text: str) -> dict[str, str]:
             continue
         value = _checked(key, m.group("value"))
         if value:
+            # "dtype=float16" among model_args or a log's engine settings: the dtype it computes in (settle_precision)
+            key = COMPUTE_DTYPE if m.group("key").strip().lower() == "dtype" else key
             out[key] = _FLOAT_ZEROS_RE.sub(r"\1", value.rstrip("."))
     return out
 
@@ -343,6 +348,11 @@ def sectioned_lines(doc: Document) -> set[int]:
     return {no for first, last in _result_sections(doc) for no in range(first, last + 1)}
 
 
+def measuring_lines(doc: Document) -> set[int]:
+    """The lines of the result sections that report results of their own (see grammar.section_results)."""
+    return section_measures(doc, _result_sections(doc))
+
+
 def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -> list[tuple[int, int, dict[str, str]]]:
     """The workload each result section states with one value per key (see WORKLOAD_KEYS), as (first, last
     line, values): the scope that replaces the document default for these keys."""
@@ -352,7 +362,11 @@ def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -
         return out
     _, varied, _ = table_varied(doc)  # "throughput, con8" among rows that name none: the row's, not the section's
     reach = _section_reach(doc) if doc.format == "markdown" else {}
+    measuring = measuring_lines(doc)
+    tables = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
     for first, last in sections:
+        # a section with results of its own states their whole setup; another only its workload for those below
+        keys = DEFAULT_KEYS if first in measuring else WORKLOAD_KEYS
         seen: dict[str, set[str]] = {}
         for no in range(first, last + 1):
             text = doc.line(no)
@@ -365,11 +379,13 @@ def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -
                 else line_setup(text[:2000])
             )
             for k, v in values.items():
-                if k in WORKLOAD_KEYS:
+                # (a table's model and parallelism are its rows' and columns': its cells carry them)
+                if k in keys and (k in WORKLOAD_KEYS or no not in tables):
                     seen.setdefault(k, set()).add(v)
         one = {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1 and k not in varied}
         if one:  # stated in the section's own lines, it holds in its sub-sections too (theirs win, being narrower)
-            out.append((first, reach.get(first, last), one))
+            # (from the line under the heading: the heading's own claims, a commit it names, are not its runs')
+            out.append((first + 1, reach.get(first, last), one))
     return out
 
 

@@ -1,0 +1,54 @@
+"""Which result sections report results of their own: what such a section states (the GPU, the precision) is its
+own runs' setup, not its sibling sections' ("Sampling takes 31% of decode in INT4 runs" in a motivation beside
+"A100, TP4" over the numbers). A section that states a setup and no result ("## Test plan: H200, TP8") speaks for
+the document. See grammar.setup_scopes for the sections and grammar.document_default for the default."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.reader.blocks import Block, Document
+from ledger.parsers.reader.line_kinds import is_command_line
+from ledger.vocab.units import is_performance_unit, is_size_unit
+
+# a decimal or a percentage standing alone: what results print ("910.5 token/s", "31%"), not a version or a name
+# ("v0.5.2", "Llama-3.1-8B") nor a setup's whole sizes
+_MEASURE_RE = re.compile(r"(?<![\w.-])\d{1,9}\.\d{1,6}(?![\w.-])|(?<![\w.])\d{1,6} ?%")
+# a whole number with its unit ("910 token/s", "41 ms"): a result too, when the unit measures time or a rate
+_UNIT_AFTER_RE = re.compile(r"(?<![\w.])\d[\d,]{0,12} ?(?P<unit>[A-Za-zµ][A-Za-z/µ]{0,11})")
+_WORD_RE = re.compile(r"[A-Za-zµ][A-Za-z/µ]{0,11}")
+_DIGIT_RE = re.compile(r"\d")
+
+
+def section_measures(doc: Document, sections: list[tuple[int, int]]) -> set[int]:
+    """The lines of those of `sections` ((first, last line) each) that hold a result: a line that prints one, or a
+    table whose header names a unit of measure over a row of numbers."""
+    tables = [b for b in doc.blocks if b.kind == "table" and b.table is not None]
+    out: set[int] = set()
+    for first, last in sections:
+        if any(_measures(doc.line(no)) for no in range(first + 1, last + 1)) or any(
+            first <= b.start <= last and _measured_table(b) for b in tables
+        ):
+            out.update(range(first, last + 1))
+    return out
+
+
+def _measures(text: str) -> bool:
+    s = text.strip()[:2000]
+    # a command's ratios ("--gpu-memory-utilization 0.9") set the run up
+    if not _DIGIT_RE.search(s) or s.startswith("--") or is_command_line(s):
+        return False
+    return _MEASURE_RE.search(s) is not None or any(_a_measure(m.group("unit")) for m in _UNIT_AFTER_RE.finditer(s))
+
+
+def _a_measure(unit: str) -> bool:
+    # (not a size, "H100 80GB", nor a count of boards, "8 x H100")
+    return unit.lower() != "x" and is_performance_unit(unit) and not is_size_unit(unit)
+
+
+def _measured_table(block: Block) -> bool:
+    table = block.table
+    if table is None:
+        return False
+    named = any(_a_measure(w.group(0)) for cell in table.header for w in _WORD_RE.finditer(cell[:200]))
+    return named and any(_DIGIT_RE.search(" ".join(row.cells)) for row in table.rows[:50])

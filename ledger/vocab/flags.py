@@ -1,0 +1,143 @@
+"""The command-line flags of the serving and benchmark tools, and the setup key each sets: vllm serve and vllm
+bench (serve, throughput, latency), sglang.launch_server, sglang.bench_serving, bench_one_batch and bench_eagle3,
+trtllm-bench, lm_eval and its model_args. Spellings are the tools' own definitions; argparse also takes any unique
+prefix of a flag, which users write ("--random-input 1024" for "--random-input-len"): `flag_key` reads those too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.vocab.canonical import NUMERIC_KEYS
+from ledger.vocab.setup import canonical_key_name, qualifiers
+
+COMPUTE_DTYPE = "compute_dtype"
+"""The key a run's `--dtype` (or model_args dtype=) gives until the claim's setup is settled (settle_precision)."""
+
+# flags that set up a run, by the key they give (every other flag is kept only when it names a known key)
+FLAG_KEYS: dict[str, str] = {
+    "model": "model",
+    "model-path": "model",
+    "model-name": "model",
+    "served-model-name": "model",
+    "tp": "tp",
+    "tp-size": "tp",
+    "tensor-parallel-size": "tp",
+    "pp": "pp",
+    "pp-size": "pp",
+    "pipeline-parallel-size": "pp",
+    "ep": "ep",
+    "ep-size": "ep",
+    "expert-parallel-size": "ep",
+    "dp": "dp",
+    "dp-size": "dp",
+    "data-parallel-size": "dp",
+    "max-concurrency": "concurrency",
+    "concurrency": "concurrency",
+    "batch-size": "batch_size",
+    "max-batch-size": "max_batch_size",
+    "random-input-len": "isl",
+    "input-len": "isl",
+    "isl": "isl",
+    "random-output-len": "osl",
+    # trtllm-bench throughput/build: "--target_input_len", "--target_output_len" (click, no abbreviations)
+    "target-input-len": "isl",
+    "target-output-len": "osl",
+    # vllm bench serve's and sglang.bench_serving's other data sets: their fixed lengths
+    "sonnet-input-len": "isl",
+    "sonnet-output-len": "osl",
+    "sharegpt-output-len": "osl",
+    "output-len": "osl",
+    "osl": "osl",
+    "dtype": COMPUTE_DTYPE,  # the dtype the engine computes in, not the weights' quantisation: see settle_precision
+    "quantization": "quant",
+    "kv-cache-dtype": "kv_cache",
+    "speculative-algorithm": "spec_algo",
+    "speculative-algo": "spec_algo",
+    "speculative-num-steps": "draft_len",
+    "num-speculative-tokens": "draft_len",
+    "num_speculative_tokens": "draft_len",
+    "speculative-num-draft-tokens": "draft_tokens",
+    "backend": "backend",
+    "attention-backend": "attention",
+    "num-prompts": "num_prompts",
+    "num-requests": "num_prompts",  # trtllm-bench's --num_requests, prepare-dataset's --num-requests
+    "request-rate": "request_rate",
+    "max-num-seqs": "max_num_seqs",
+    "max-num-batched-tokens": "max_num_tokens",
+    "num-fewshot": "n_shot",
+    "limit": "samples",
+    "tasks": "task",
+    "task": "task",
+    # the benchmark scripts' own spellings: speculative tokens, shots and questions of an eval, the data set run
+    "num-spec-tokens": "draft_len",
+    "num-shots": "n_shot",
+    "num-questions": "samples",
+    "dataset": "dataset",
+    "dataset-name": "dataset",
+}
+"""Flag (without its dashes, hyphenated) -> setup key."""
+# lm_eval's "--model_args pretrained=X,tensor_parallel_size=2": the arguments the harness passes to the engine
+ARG_KEYS: dict[str, str] = {
+    "pretrained": "model",
+    "model": "model",
+    "tensor_parallel_size": "tp",
+    "tp_size": "tp",
+    "dtype": COMPUTE_DTYPE,
+    "quantization": "quant",
+    "data_parallel_size": "dp",
+    "pipeline_parallel_size": "pp",
+    "kv_cache_dtype": "kv_cache",
+    "max_model_len": "max_model_len",
+}
+
+TOKEN_DIST_KEYS: dict[str, str] = {"input-mean": "isl", "output-mean": "osl"}
+"""trtllm-bench prepare-dataset's "token-norm-dist --input-mean 1024 --output-mean 128": the mean lengths of the
+requests it writes (options of that subcommand only: other tools' --input-mean normalises images)."""
+_NUMBER_RE = re.compile(r"^\d{1,7}(?:\.\d{1,3})?[kK]?$")
+_PREFIX_MIN = 6
+"""An abbreviation shorter than this ("--in", "--out") names too little to be one flag of a tool we know."""
+
+
+def flag_key(flag: str, value: str) -> str | None:
+    """The setup key a flag gives its `value`: the flag as the table spells it (`_` or `-`), else an abbreviation
+    argparse would take ("--random-input" for "--random-input-len", "--num-prompt" for "--num-prompts"): one
+    word-joined prefix (it holds a "-" or "_") of flags that all give one key, with a value of that key's kind
+    ("--random-output out.json" is no length)."""
+    name = flag.replace("_", "-")
+    key = FLAG_KEYS.get(flag) or FLAG_KEYS.get(name)
+    if key is not None or "-" not in name or len(name) < _PREFIX_MIN:
+        return key
+    keys = {k for f, k in FLAG_KEYS.items() if f.startswith(name)}
+    if len(keys) != 1:
+        return None  # no flag, or several ("--max-num" begins --max-num-seqs and --max-num-batched-tokens)
+    key = next(iter(keys))
+    return key if key not in NUMERIC_KEYS or _NUMBER_RE.match(value) else None
+
+
+_EAGLE_CONFIG_RE = re.compile(r"^(\d{1,4}),(\d{1,2}),(\d{1,3}),(\d{1,4})$")
+
+
+def eagle_config(value: str) -> dict[str, str]:
+    """sglang's bench_eagle3 "--config-list 1,3,1,4": one configuration as its script unpacks it, batch size,
+    speculative steps, top-k and draft tokens (steps 0 runs without a draft). Any other value names nothing."""
+    m = _EAGLE_CONFIG_RE.match(value)
+    if not m:
+        return {}
+    batch, steps, topk, tokens = m.groups()
+    if steps == "0":
+        return {"batch_size": batch, "spec_algo": "none"}
+    return {"batch_size": batch, "draft_len": steps, "topk": topk, "draft_tokens": tokens}
+
+
+def settle_precision(config: dict[str, str]) -> None:
+    """A claim's precision, in place: a quantised checkpoint's name ("org/Model-FP8") states its weights, and
+    `--dtype bfloat16` only the dtype the engine computes in; that dtype is the precision only when nothing
+    names a quantisation. A precision the text states ("FP8" in a heading, a column) stays as it is."""
+    dtype = config.pop(COMPUTE_DTYPE, None)
+    if any(canonical_key_name(k) == "quant" for k in config):
+        return
+    model = config.get("model")
+    named = qualifiers(model).get("quant") if model else None
+    if named or dtype:
+        config["quant"] = named or dtype or ""

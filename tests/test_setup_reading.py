@@ -1,0 +1,152 @@
+"""Setup as real PR threads state it: the benchmark tools' own flag spellings, a quantised checkpoint's name
+against the compute dtype, the parallelism shorthands, the scope of a section's setup and the Ascend boards."""
+
+from __future__ import annotations
+
+from ledger.parsers import extract
+from ledger.parsers.grammar.commands import command_setup
+from ledger.vocab.setup import qualifiers
+
+
+def _config(text: str, value: float) -> dict[str, str]:
+    return next(c.config for c in extract(text, path="x.md").claims if c.value == value)
+
+
+def test_argparse_abbreviations_of_the_length_flags_are_read() -> None:
+    # sglang.bench_serving's own usage line writes "--random-input 1024 --random-output 1024": argparse takes a
+    # unique prefix of "--random-input-len"
+    got = command_setup("python3 -m sglang.bench_serving --dataset-name random --random-input 96 --random-output 640")
+    assert got["isl"] == "96" and got["osl"] == "640"
+    text = (
+        "# Shorter prefill path\n\n```\nvllm bench serve --model acme/Tiny-3B --dataset-name random "
+        "--random-input 96 --random-output 640 --max-concurrency 8\n```\n\nMean TTFT dropped to 41.5 ms.\n"
+    )
+    cfg = _config(text, 41.5)
+    assert (cfg["isl"], cfg["osl"], cfg["concurrency"]) == ("96", "640", "8")
+
+
+def test_an_abbreviation_needs_a_value_of_its_kind_and_one_meaning() -> None:
+    # "--output results.json" is a file, not an output length; "--max-num 8" could be either of two flags
+    got = command_setup("python bench.py --output-file out.json --random-output x.json --max-num 8")
+    assert "osl" not in got and "max_num_seqs" not in got and "max_num_tokens" not in got
+
+
+def test_each_tools_length_flags() -> None:
+    # trtllm-bench's throughput takes the target lengths with underscores; bench_one_batch its own lengths
+    got = command_setup("trtllm-bench --model acme/Tiny-3B throughput --target_input_len 900 --target_output_len 90")
+    assert got["isl"] == "900" and got["osl"] == "90"
+    got = command_setup("python -m sglang.bench_one_batch --model-path acme/Tiny-3B --batch-size 4 --input-len 300")
+    assert got["batch_size"] == "4" and got["isl"] == "300"
+    # a sweep ("--batch-size 1 8 32") names no one batch: each result says which
+    got = command_setup(
+        "python -m sglang.bench_one_batch --model-path acme/Tiny-3B --batch-size 1 8 32 --input-len 300"
+    )
+    assert "batch_size" not in got and got["isl"] == "300"
+
+
+def test_bench_eagle3_config_list_is_batch_steps_topk_draft_tokens() -> None:
+    got = command_setup("python bench_eagle3.py --model-path acme/Tiny-3B --config-list 2,5,1,6 --tp 2")
+    assert got["batch_size"] == "2" and got["draft_len"] == "5" and got["topk"] == "1" and got["draft_tokens"] == "6"
+    # two configurations: each result is one of them, the command names neither
+    got = command_setup("python bench_eagle3.py --model-path acme/Tiny-3B --config-list 1,0,0,0 2,5,1,6")
+    assert not {"batch_size", "draft_len", "topk", "draft_tokens"} & got.keys()
+
+
+def test_a_quantised_checkpoints_name_wins_over_the_compute_dtype() -> None:
+    table = "\n\n| Task | Throughput (tok/s) |\n|---|---|\n| mtbench | 180.5 |\n"
+    fp8 = (
+        "# Draft head\n\n```\npython bench_eagle3.py --model-path acme/Tiny-3B-FP8 --dtype bfloat16 --tp 2\n```" + table
+    )
+    assert _config(fp8, 180.5)["quant"] == "fp8"
+    # nothing names a quantisation: the dtype the run computes in is its precision
+    plain = fp8.replace("Tiny-3B-FP8", "Tiny-3B")
+    assert _config(plain, 180.5)["quant"] == "bfloat16"
+    # lm_eval's model_args the same way
+    args = "```\nlm_eval --model vllm --model_args pretrained=acme/Tiny-3B-NVFP4,dtype=float16 --tasks gsm8k\n```\n"
+    assert _config("# Eval\n\n" + args + "\ngsm8k accuracy is 71.5%.\n", 71.5)["quant"] == "nvfp4"
+
+
+def test_tep_is_tensor_parallel_with_expert_parallel_of_the_same_size() -> None:
+    got = qualifiers("TEP8, MTP off, B200")
+    assert (got["tp"], got["ep"], got["gpu"], got["spec_algo"]) == ("8", "8", "B200", "none")
+    assert qualifiers("DEP4") == {"dep": "4"}  # attention data parallel: kept as stated
+    assert "tp" not in qualifiers("STEP4 of the recipe")
+
+
+def test_a_handle_is_not_a_model_and_the_titles_model_holds() -> None:
+    text = (
+        "# Quicker sampling for Qwen3-4B\n\n## Results\nTEP2, H20\nDecode throughput: 910.5 token/s\n\n"
+        "thanks @yili2077 and @phi-dev3 for the review\n"
+    )
+    cfg = _config(text, 910.5)
+    assert cfg["model"] == "Qwen3-4B" and cfg["tp"] == "2" and cfg["ep"] == "2" and cfg["gpu"] == "H20"
+
+
+def test_a_sections_setup_holds_in_its_section_whatever_its_siblings_say() -> None:
+    before = (
+        "# Quicker sampling\n\n## Why\nSampling is slow on L40S.\n\n"
+        "## Numbers\nA100\nDecode throughput: 910.5 token/s\n"
+    )
+    assert _config(before, 910.5)["gpu"] == "A100"
+    after = "# Quicker sampling\n\n## Numbers\nA100\nDecode throughput: 910.5 token/s\n\n## Next\nL40S comes later.\n"
+    assert _config(after, 910.5)["gpu"] == "A100"
+
+
+def test_a_sections_setup_does_not_reach_a_sibling_sections_results() -> None:
+    text = (
+        "# Quicker sampling\n\n## Why\nSampling takes 31% of decode in INT4 runs on L40S.\n\n"
+        "## Numbers\nA100, TP4\nDecode throughput: 910.5 token/s\n"
+    )
+    why, numbers = _config(text, 31.0), _config(text, 910.5)
+    assert "tp" not in why and why["gpu"] == "L40S"
+    assert "quant" not in numbers and (numbers["gpu"], numbers["tp"]) == ("A100", "4")
+
+
+def test_ascend_boards_are_devices() -> None:
+    assert qualifiers("served on Ascend NPU A5")["gpu"].lower() == "ascend a5"
+    assert qualifiers("one Atlas 800I A2 node")["gpu"].lower() == "atlas 800i a2"
+    assert qualifiers("Ascend A3")["gpu"].lower() == "ascend a3"
+    text = "# Faster MTP on Ascend NPU A5\n\n## Results\nTPOT is 15.5 ms at concurrency 1.\n"
+    assert _config(text, 15.5)["gpu"].lower() == "ascend a5"
+
+
+def test_a_sized_name_of_a_family_the_table_does_not_know_is_a_model() -> None:
+    text = "# Faster decode for Quill-7B\n\n## Benchmark\nTEP4, H200\nOutput throughput: 3000.5 token/s\n"
+    assert _config(text, 3000.5)["model"] == "Quill-7B"
+    assert _config(text.replace("Quill-7B", "Quill-7B-Instruct"), 3000.5)["model"] == "Quill-7B-Instruct"
+    # a size alone, or a name without one, is no model
+    assert "model" not in _config(text.replace("Quill-7B", "the 7B path"), 3000.5)
+
+
+def test_the_compute_dtype_is_settled_on_every_claim() -> None:
+    text = (
+        "# Faster load\n\n## Run\n\n```\npython3 -m sglang.launch_server --model-path acme/Mid-14B --dtype float16\n"
+        "```\n\nRebased on main abc1234def.\n"
+    )
+    commit = next(c for c in extract(text, path="x.md").claims if c.kind == "commit")
+    assert commit.config.get("quant") == "float16" and "compute_dtype" not in commit.config
+
+
+def test_trtllm_prepare_dataset_states_the_mean_lengths() -> None:
+    got = command_setup(
+        "trtllm-bench --model acme/Tiny-3B prepare-dataset --output d.json token-norm-dist --input-mean 1100 "
+        "--output-mean 110 --input-stdev 0 --output-stdev 0 --num-requests 300"
+    )
+    assert got["isl"] == "1100" and got["osl"] == "110"
+    # another tool's --input-mean normalises images: no length
+    assert "isl" not in command_setup("python classify.py --model-dir m --input-mean 127.5")
+
+
+def test_a_section_with_whole_numbered_results_states_their_setup() -> None:
+    text = (
+        "# Quicker sampling\n\n## Why\nSampling is slow on L40S.\n\n## Numbers\nA100\nDecode throughput: 910 token/s\n"
+        "\n## Sweep\nH20\n\n| bs | tok/s |\n|---|---|\n| 1 | 3100 |\n"
+    )
+    assert _config(text, 910)["gpu"] == "A100"
+    assert _config(text, 3100)["gpu"] == "H20"
+
+
+def test_a_sentence_with_a_long_flag_and_a_short_one_reads_both() -> None:
+    # main raised AttributeError here: the short "-tp" has no long name to look up
+    text = "# X\n\nI ran it with --enforce-eager and -tp 2 on H100, twice.\n\nDecode throughput: 910.5 token/s\n"
+    assert _config(text, 910.5)["tp"] == "2"
