@@ -136,6 +136,8 @@ class Context:
         _setattr(source, "__pydantic_private__", None)
         config = {k: str(v) for k, v in cfg.items() if v is not None and str(v) != ""} if cfg else {}
         metric = fields.get("metric")
+        if metric and "  " in metric:
+            metric = fields["metric"] = " ".join(metric.split())  # "FP8   kv throughput": a padded header
         if metric and kind in _MEASURED_KINDS:
             # "RTX 3090 Ti: 131.8 tok/s", "con128 tok/s/GPU": the setup a result's own name states is its own
             own = {canonical_key_name(k) for k in config}

@@ -82,7 +82,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp|non-spec(?:ulative)?|no[ -]spec(?:ulative|ulation)?)",
         ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "non-spec", "no spec", "no-spec"),
     ),
-    _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]?kv(?:[ _-]?cache)?", ("kv",)),
+    _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]{{0,3}}kv(?:[ _-]?cache)?", ("kv",)),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",)),
     _word("concurrency", "concurrency", rf"con(?:c|currency)?{_SEP}(\d{{1,5}})", ("con",)),
     # "c256/n2560": a serving run's concurrency and its number of prompts
