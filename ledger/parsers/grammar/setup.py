@@ -38,6 +38,7 @@ from ledger.parsers.grammar.setup_scopes import (
     unrestricted,
     with_draft,
 )
+from ledger.parsers.grammar.variant_items import variant_item
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.vocab.setup import (
     SIDE_PHRASE,
@@ -157,6 +158,8 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
     b = blocks[k]
     text = b.text
     if b.kind == "item":
+        if variant_item(text) is not None:
+            return None  # "- fast: TP4 + MTP 3-1-4": its variant's settings (the rows it names), not the section's
         # "- Single-node TP4; EAGLE3 with three speculative tokens;": a list that states the setup, not results
         values = _setup_sentence(text) if not _RESULT_RE.search(text) else {}
         # three settings at least: "MTP2 images" (two, from one word) names a check, not the runs' setup

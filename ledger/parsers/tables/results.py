@@ -25,6 +25,7 @@ from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.grammar.unit_labels import header_unit
+from ledger.parsers.grammar.variant_items import variant_items
 from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, looks_metric, stated_unit
@@ -118,6 +119,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _on_side(ctx, claims, label)
         elif label and (row_rev := ctx.named.get(clean(label).lower())) is not None and row_rev.head:
             claims = _on_named(claims, row_rev)  # "| ours | 41.2 |" where "**ours** commit: [abc1234]" names it
+        if label and (item := variant_items(ctx.doc, ctx.memo).get(clean(label).lower())) is not None:
+            claims = _with_setup(claims, item[1])  # "| fast | ..." under "- fast: TP4 + MTP 3-1-4"
         yield from _of_task(on_side_columns(ctx, claims), task)
 
 
@@ -211,6 +214,12 @@ def _on_side(ctx: Context, claims: Iterator[Claim], label: str) -> Iterator[Clai
             continue
         config = {k: v for k, v in c.config.items() if k != "row"}
         yield c.model_copy(update={"revision": rev, "config": config, "metric": _without_label(c.metric, label)})
+
+
+def _with_setup(claims: Iterator[Claim], setup: dict[str, str]) -> Iterator[Claim]:
+    """The claims with the settings of the variant their row names; the row's own cells win."""
+    for c in claims:
+        yield c.model_copy(update={"config": {**setup, **c.config}})
 
 
 def _on_named(claims: Iterator[Claim], rev: Revision) -> Iterator[Claim]:

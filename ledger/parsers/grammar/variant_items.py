@@ -1,0 +1,59 @@
+"""A list that names each variant with its setup, beside a table whose rows are those variants:
+
+    - fast: TP4 + MTP 3-1-4
+    - bulk: TP4 + `--dp 4 --enable-dp-attention`
+
+    | strategy | concurrency | TTFT (ms) |
+    | fast     | 1           | 210       |
+
+Each item's settings are its variant's, not its section's: the row "fast" runs with MTP, the row "bulk" with DP 4,
+and neither with the other's. The item's label is a name ("fast", "low-latency"), never a setup label ("GPU:",
+"Model:") nor a setting itself ("TP8:"); the settings are what its text states.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.grammar.commands import prose_flags
+from ledger.parsers.grammar.setup_scopes import line_setup
+from ledger.parsers.reader.blocks import Document
+from ledger.vocab.setup import qualifiers, setup_label_key
+
+_ITEM_RE = re.compile(
+    r"^\s{0,3}(?:[-*+]\s{1,3})?[*_`]{0,2}(?P<label>[A-Za-z][\w.+-]{0,24}(?: [\w.+-]{1,20}){0,2})[*_`]{0,2}\s?:\s{1,3}"
+    r"(?P<rest>\S.{0,300})$"
+)
+_GENERIC_RE = re.compile(
+    r"^(?:setup|config(?:uration)?|settings?|hardware|environment|env|platform|machine|system|parameters?|"
+    r"params|notes?|results?|summary|command|cmd|baseline|main|master|before|after|this pr|pr|branch)$",
+    re.IGNORECASE,
+)
+_MEMO = "grammar.variant_items"
+
+
+def variant_item(text: str) -> tuple[str, dict[str, str]] | None:
+    """A list item's (label, settings) when it names a variant with its setup, else None."""
+    if ":" not in text:
+        return None
+    m = _ITEM_RE.match(text)
+    if m is None:
+        return None
+    label = m.group("label").strip()
+    if _GENERIC_RE.match(label) or setup_label_key(label) is not None or qualifiers(label):
+        return None
+    rest = m.group("rest")
+    values = {**line_setup(rest), **prose_flags(rest, {})}
+    return (label, values) if values else None
+
+
+def variant_items(doc: Document, memo: dict[str, object]) -> dict[str, tuple[int, dict[str, str]]]:
+    """Every variant item of the document: its label (lower case) -> (line, settings); found once per document."""
+    found = memo.get(_MEMO)
+    if found is None:
+        out: dict[str, tuple[int, dict[str, str]]] = {}
+        for b in doc.blocks:
+            if b.kind == "item" and not b.in_code and (item := variant_item(b.text)) is not None:
+                out.setdefault(item[0].lower(), (b.start, item[1]))
+        found = memo[_MEMO] = out
+    return found  # type: ignore[return-value]
