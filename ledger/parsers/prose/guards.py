@@ -68,8 +68,8 @@ COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
     re.IGNORECASE,
 )
 _RATIO_WORD_RE = re.compile(
-    r"\s*(?:slower|faster|speed-?up|improvement|less|more|higher|lower|better|worse|reduction|smaller|"
-    r"larger|bigger|throughput|gain|over|vs|versus|than|the|of|on|in|at|for|with|from|compared|relative)\b",
+    r"\s*(?:slower|faster|speed-?ups?|improvements?|less|more|higher|lower|better|worse|reduction|smaller|"
+    r"larger|bigger|throughput|gains?|over|vs|versus|than|the|of|on|in|at|for|with|from|compared|relative)\b",
     re.IGNORECASE,
 )
 

@@ -36,6 +36,8 @@ _AFTER_RE = re.compile(
     re.IGNORECASE,
 )
 _BARE_NOUN_RE = re.compile(rf"\s{{0,2}}({_CHANGE_NOUN})\b", re.IGNORECASE)
+_NOUN_RE = re.compile(r"\s{0,2}(speed-?ups?|improvements?|gains?|reductions?|regressions?)\b", re.IGNORECASE)
+"""A change's own noun after it (not a comparative: in "2.4x faster" the words before say what is faster)."""
 _NOT_A_NAME_RE = re.compile(r"^(?:a|an|the|and|of|in|with|by|to|is|was|about|over|than|this|that)$", re.IGNORECASE)
 
 
@@ -69,6 +71,9 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
                 nm = _BARE_NOUN_RE.match(text, c["end"], c["end"] + 24)
                 if nm is not None:
                     c["metric"] = nm.group(1).lower()
+            elif after is None and not known(metric) and (nm := _NOUN_RE.match(text, c["end"], c["end"] + 24)):
+                # "the new kernels reach up to 1.58x speedups": the noun names it, not the clause before
+                c["metric"] = nm.group(1).lower().rstrip("s")
         if c.get("unit") not in RATIO_UNITS:
             continue
         metric = c.get("metric") or ""
