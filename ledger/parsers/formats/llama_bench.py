@@ -10,8 +10,9 @@
 
 Only the columns whose header carries a rate or time unit ("t/s", "S_PP t/s", "T_PP s") and
 speed-up columns are results; model, size, params, backend, ngl, threads, test, PP/TG/B/N_KV are
-the row's configuration. A "± s" after the value is its stderr. With two "t/s <label>" columns
-and a speed-up column (compare-llama-bench), the first is the baseline of the second.
+the row's configuration (PP, TG and B as isl, osl and batch_size). A "± s" after the value is its
+stderr. With two "t/s <label>" columns and a speed-up column (compare-llama-bench), the first is the
+baseline of the second.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.reader.document import Block
 from ledger.parsers.tables.headers import column_revisions
+from ledger.vocab.setting_heads import batched_bench_keys
 from ledger.vocab.setup_labels import bench_test_setup, setup_label_key
 from ledger.vocab.sides import side_of
 
@@ -85,10 +87,16 @@ def _unit_of(head: str) -> str:
 
 def _config_keys(heads: list[str]) -> list[str]:
     """Each column's config key: a setup label's key ("GPU" -> gpu, "Microbatch size" -> ubatch), else its header.
-    batched-bench's PP / TG / B are its own lengths and batch, kept as printed (PP is no pipeline size)."""
+    batched-bench's PP / TG / B / N_KV are kept as printed (PP is no pipeline size): see `_bench_lengths`."""
     if any(h.upper() in ("N_KV", "T_PP S") for h in heads):
         return list(heads)
     return [setup_label_key(h) or h for h in heads]
+
+
+def _bench_lengths(heads: list[str], cells: list[str]) -> dict[str, str]:
+    """batched-bench's PP / TG / B under the setup keys they are: the prompt and generated lengths and the batch
+    (isl, osl, batch_size), beside the printed keys the tool's readers know them by."""
+    return {key: _clean(cells[i]) for i, key in batched_bench_keys(heads).items() if i < len(cells) and cells[i]}
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
@@ -131,6 +139,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         config = {
             keys[i]: _clean(c) for i, c in enumerate(cells) if i < len(roles) and roles[i] == "config" and _clean(c)
         }
+        config.update(_bench_lengths(heads, cells))
         test = config.get("test") or config.get("Test") or ""
         if (gguf := _GGUF_TYPE_RE.search(config.get("model", ""))) is not None:
             config.setdefault("quant", gguf.group(0).lower())  # "llama 7B all F32": the row's own weights

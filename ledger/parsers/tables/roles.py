@@ -24,6 +24,7 @@ from ledger.parsers.tables.headers import (
 )
 from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name
 from ledger.vocab.setting_cells import settings_cell
+from ledger.vocab.setting_heads import abbreviated_setting, batched_bench_keys, whole_numbers
 from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name
 
 _DELTA_HEADER_RE = re.compile(
@@ -76,11 +77,15 @@ def column_roles(table: Table, title: str = "") -> list[str]:
     ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
     roles: list[str] = []
     row_id = row_id_column(table)
+    bench = batched_bench_keys([clean(h) for h in table.header])
     for ci in range(ncols):
         # "Size [GiB]" is the setting "Size" in its unit: the role is the name's
         head = _BRACKET_UNIT_RE.sub("", clean(table.header[ci])) if ci < len(table.header) else ""
         cells = [c for r in table.rows if ci < len(r.cells) and (c := clean(r.cells[ci]))]
         numeric = sum(is_numeric_cell(c) for c in cells)
+        if (abbreviated_setting(head) or ci in bench) and whole_numbers(cells):
+            roles.append("config")  # "Con." over "1", "16"; batched-bench's "TG" over "64": the run's setup
+            continue
         roles.append(
             _first_role(table, head, cells, numeric) if ci == 0 else _role(head, cells, numeric, roles[-1], row_id)
         )

@@ -18,6 +18,7 @@ from ledger.parsers.tables.roles import KEYED_NUMBER_RE, pair_columns, row_id_co
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
 from ledger.vocab.metrics import is_acceptance_name
 from ledger.vocab.setting_cells import settings_cell
+from ledger.vocab.setting_heads import batched_bench_keys
 from ledger.vocab.setup import config_key, qualifiers
 
 _GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNORECASE)
@@ -58,6 +59,8 @@ class TableInfo:
             if r == "label" and i < len(table.header) and setting_keys(clean(table.header[i]))
         ]
         self.column_setup = table.column_setup
+        self.bench_keys = batched_bench_keys([clean(h) for h in table.header])
+        """llama-batched-bench's PP / TG / B columns, by the setup key each holds (isl, osl, batch_size)."""
         self.row_id = bool(self.label_cols) and self.label_cols[0] == 0 and row_id_column(table)
         """The first column is a free row id ("B200:standard:17:float32:indexed"): it names the row, not the
         metric, and the words spelled into it are not settings (its own columns state them)."""
@@ -96,7 +99,9 @@ class TableInfo:
             head = headers[i] if i < len(headers) else ""
             if not cell or not head:
                 continue
-            keys = setting_keys(head)
+            if i in self.bench_keys:
+                out[head] = cell  # batched-bench's own "PP", which its readers know it by, beside the length
+            keys = (self.bench_keys[i],) if i in self.bench_keys else setting_keys(head)
             parts = SETTING_SPLIT_RE.split(cell) if len(keys) > 1 else [cell]
             if len(keys) > 1 and len(parts) == len(keys):
                 out.update(zip(keys, parts, strict=True))  # "ISL/OSL" over "1024/128": two settings

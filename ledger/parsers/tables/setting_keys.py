@@ -7,6 +7,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.parsers.tables.headers import head_without_unit
+from ledger.vocab.setting_heads import abbreviated_setting
 from ledger.vocab.setup import canonical_key_name, config_key
 
 SETUP_KEYS = frozenset(
@@ -27,6 +28,7 @@ SETUP_KEYS = frozenset(
         "draft_len",
         "gpu_count",
         "nodes",
+        "threads",
     }
 )
 """The setup keys a leading row or a label column may set (canonical names, see vocab.setup)."""
@@ -36,6 +38,8 @@ def setup_key(name: str) -> str | None:
     """The canonical setup key a header or row label names ("TP Size" -> "tp", "Max concurrency" ->
     "concurrency", "Model" -> "model"), or None when it names no setup key."""
     raw = config_key(name)
+    if short := abbreviated_setting(name):
+        return short  # "Con.", "Threads", "B": what a benchmark prints over a setting's column
     if raw == "kv":  # "kv | 8k": the KV length as often as the cache's dtype
         return None
     if raw in ("batch", "bs"):  # the aliases map "batch" to concurrency for compare; a column says batch size

@@ -1,0 +1,41 @@
+"""Table columns that set a run up rather than measure it, as benchmark tools and people print them: "Con.",
+"Threads", "B", llama-batched-bench's PP / TG / B (prompt tokens, generated tokens, batch), "Input" / "Output"
+over token counts; each is the row's setup, never a claim of its own (issue 26: every claim knows what it
+means)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ledger.model import Claim
+from ledger.parsers import extract
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _claims(name: str) -> list[Claim]:
+    path = FIXTURES / name
+    return extract(path.read_text(encoding="utf-8"), path=path.name).claims
+
+
+def _setup(c: Claim, *keys: str) -> tuple[str | None, ...]:
+    return tuple(c.config.get(k) for k in keys)
+
+
+def test_abbreviated_setting_columns_are_the_rows_setup_not_results() -> None:
+    claims = _claims("tables/setting_abbreviations.md")
+    first = [c for c in claims if c.source.line in (7, 8)]
+    assert [(c.metric, c.value) for c in first] == [("tok/s", 48.3), ("tok/s", 212.9)]
+    assert [_setup(c, "concurrency", "threads", "batch_size") for c in first] == [("1", "16", "1"), ("8", "16", "4")]
+
+
+def test_batched_bench_pp_and_tg_are_the_prompt_and_generated_lengths() -> None:
+    claims = _claims("tables/setting_abbreviations.md")
+    bench = [c for c in claims if c.source.line == 15]
+    assert [c.metric for c in bench] == ["T_PP s", "S_PP t/s", "T_TG s", "S_TG t/s"]
+    assert {_setup(c, "isl", "osl", "batch_size", "pp") for c in bench} == {("256", "64", "8", None)}
+
+
+def test_pp_beside_tp_is_still_the_pipeline_size() -> None:
+    (serving,) = [c for c in _claims("tables/setting_abbreviations.md") if c.source.line == 21]
+    assert _setup(serving, "tp", "pp", "isl") == ("4", "2", None)
