@@ -162,9 +162,13 @@ def _other_notation(
     date = DATE_RE.match(text, nsn) if text[nsn + 4 : nsn + 5] in _DATE_SEPARATORS else None
     if date:
         return None, date.end()
+    if raw_end - nsn <= 3 and text[raw_end : raw_end + 1] in _GROUP_SEPARATORS and not high_text:
+        spaced = _spaced_thousands(text, m, nsn)
+        if spaced is not None:
+            return spaced, spaced.end
     dec = _DECIMAL_COMMA_RE.match(text, nsn) if "," in text[nsn : raw_end + 1] else None
     if dec is not None and text[nsn - 1 : nsn] not in (",", ".") and not high_text:
-        got = _decimal_comma(text, m, dec, sign)
+        got = _decimal_comma(text, m, dec)
         if got is not None:
             return got, got.end
     clock = _CLOCK_RE.match(text, nsn) if not sign and text[raw_end : raw_end + 1] == ":" else None
@@ -339,26 +343,29 @@ _DECIMAL_COMMA_RE = re.compile(r"(?P<int>\d{1,6}),(?P<frac>\d{1,2}|\d{4,12})(?![
 _UNIT_AFTER_RE = re.compile(rf"\s?(?P<unit>{_UNIT_RE})", re.IGNORECASE)
 
 
-def _decimal_comma(text: str, m: re.Match[str], dec: re.Match[str], sign: str | None) -> Number | None:
+def _alone(text: str, start: int, end: int) -> bool:
+    """The number is all the text holds, markup aside: a table cell."""
+    # (a cell's markup is short: look no further than a few characters either side, so a long line stays linear)
+    return start <= 8 and len(text) - end <= 8 and not text[:start].strip(" *_`") and not text[end:].strip(" *_`")
+
+
+def _decimal_comma(text: str, m: re.Match[str], dec: re.Match[str]) -> Number | None:
     """The number a decimal comma writes, where nothing else can be meant: alone in its text (a table cell,
     markup aside) or with a unit after it ("1,85 s"); "TP 1,2" stays two numbers."""
     um = _UNIT_AFTER_RE.match(text, dec.end())
     unit = um.group("unit") if um and _unit_ok(text, um.end()) else None
-    # (a cell's markup is short: look no further than a few characters either side, so a long line stays linear)
-    alone = (
-        m.start() <= 8
-        and len(text) - dec.end() <= 8
-        and not text[: m.start()].strip(" *_`")
-        and not text[dec.end() :].strip(" *_`")
-    )
-    if unit is None and not alone:
+    if unit is None and not _alone(text, m.start(), dec.end()):
         return None
     value = float(f"{dec.group('int')}.{dec.group('frac')}")
-    if sign and sign in "-−–":
-        value = -value
-    end = um.end() if unit and um else dec.end()
+    return _rewritten(text, m, value, unit, um.end() if unit and um else dec.end())
+
+
+def _rewritten(text: str, m: re.Match[str], value: float, unit: str | None, end: int) -> Number:
+    """The number a notation the pattern misreads writes (a decimal comma, spaced thousands), from the match's
+    start to `end`, its sign and approximation mark kept."""
+    sign = m.group("sign")
     return Number(
-        value=value,
+        value=-value if sign and sign in "-−–" else value,
         high=None,
         unit=normalise_unit(unit) if unit else None,
         approx=bool(m.group("approx")),
@@ -369,6 +376,32 @@ def _decimal_comma(text: str, m: re.Match[str], dec: re.Match[str], sign: str | 
         num_start=m.start("num"),
         bound=_bound_before(text, m.start()),
     )
+
+
+_GROUP_SEPARATORS = frozenset(" \u00a0\u202f\u2009")
+"""A blank between groups of three digits: a plain or no-break space, a narrow or thin space."""
+_NARROW_SPACES = frozenset("\u202f\u2009")
+# each repeat takes one blank and exactly three digits, so a digit run is split only one way (linear)
+_SPACED_RE = re.compile(r"\d{1,3}(?:[ \u00a0\u202f\u2009]\d{3}(?!\d))+(?:\.\d+)?(?![\w.,])")
+
+
+def _spaced_thousands(text: str, m: re.Match[str], nsn: int) -> Number | None:
+    """ "12 345.6" as one number where nothing else can be meant: groups parted by a narrow or thin space, or
+    by a plain space in a text that is only the number (a table cell, markup aside) or with a unit right after
+    it ("from 12 345 ms"); "Sizes 64 128 256" stays three numbers."""
+    before = text[nsn - 1] if nsn else " "
+    if before.isalnum() or before in ".,_":
+        return None
+    sm = _SPACED_RE.match(text, nsn)
+    if sm is None:
+        return None
+    um = _UNIT_AFTER_RE.match(text, sm.end())
+    unit = um.group("unit") if um and _unit_ok(text, um.end()) else None
+    narrow = all(ch in _NARROW_SPACES for ch in sm.group(0) if not ch.isdigit() and ch != ".")
+    if not (narrow or unit or _alone(text, m.start(), sm.end())):
+        return None
+    value = float("".join(ch for ch in sm.group(0) if ch.isdigit() or ch == "."))
+    return _rewritten(text, m, value, unit, um.end() if unit and um else sm.end())
 
 
 # "1:15 minutes", "2:05:30 hours", "0:42 min": a clock reading with its unit word (a bare "12:30" is a time of day)
