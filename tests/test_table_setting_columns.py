@@ -39,3 +39,25 @@ def test_batched_bench_pp_and_tg_are_the_prompt_and_generated_lengths() -> None:
 def test_pp_beside_tp_is_still_the_pipeline_size() -> None:
     (serving,) = [c for c in _claims("tables/setting_abbreviations.md") if c.source.line == 21]
     assert _setup(serving, "tp", "pp", "isl") == ("4", "2", None)
+
+
+def test_input_and_output_over_token_counts_are_the_lengths() -> None:
+    claims = [c for c in _claims("tables/length_columns.md") if c.source.line in (7, 8)]
+    assert [(c.value, *_setup(c, "concurrency", "isl", "osl")) for c in claims] == [
+        (0.51, "1", "4000", "300"),
+        (6.02, "32", "1024", "1024"),
+    ]
+    assert all("input" not in c.config and "output" not in c.config for c in claims)
+
+
+def test_a_length_in_a_bench_header_is_the_runs_length() -> None:
+    claims = [c for c in _claims("tables/length_columns.md") if c.source.line == 14]
+    assert [(c.metric, c.value, *_setup(c, "isl", "osl")) for c in claims] == [
+        ("TG (128) T/s", 41.2, None, "128"),
+        ("PP (512) T/s", 300.5, "512", None),
+    ]
+
+
+def test_input_and_output_over_words_are_no_lengths() -> None:
+    (claim,) = [c for c in _claims("tables/length_columns.md") if c.source.line == 19]
+    assert _setup(claim, "isl", "osl") == (None, None)

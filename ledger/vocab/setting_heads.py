@@ -20,7 +20,14 @@ _ABBREVIATED = {
 """Headers of one word that name a setting, by its setup key."""
 _BATCHED_BENCH = {"pp": "isl", "tg": "osl", "b": "batch_size"}
 """llama-batched-bench's setting columns (its -npp, -ntg and -npl), by setup key."""
-_INTEGER_RE = re.compile(r"^\d{1,7}$")
+_LENGTHS = {"input": "isl", "output": "osl"}
+"""Headers that name a length alone, over token counts."""
+_INTEGER_RE = re.compile(r"^(?:\d{1,7}|\d{1,3}(?:[ ,\u00a0\u202f\u2009]\d{3}){1,2})$")
+_BLANKS_RE = re.compile(r"[ \u00a0\u202f\u2009]")
+# "TG (256) T/s", "PP (512)", "tg128": a bench's test named by its length, tokens generated or prompt tokens
+_HEAD_LENGTH_RE = re.compile(
+    r"^(?:(?P<isl>pp|pg)|tg)[ -]?(?:\((?P<n>\d{1,6})\)|(?P<m>\d{1,6}))(?![\w.])", re.IGNORECASE
+)
 
 
 def abbreviated_setting(head: str) -> str | None:
@@ -41,3 +48,28 @@ def batched_bench_keys(heads: Sequence[str]) -> dict[int, str]:
     if "pp" not in low or "tg" not in low:
         return {}
     return {i: _BATCHED_BENCH[h] for i, h in enumerate(low) if h in _BATCHED_BENCH}
+
+
+def length_keys(heads: Sequence[str], cells: Sequence[Sequence[str]]) -> dict[int, str]:
+    """The columns that hold a run's lengths, by column: "Input" and "Output" over token counts ("4 000", "300")
+    are isl and osl; over words ("prose", "code") they name no setting."""
+    out: dict[int, str] = {}
+    for i, head in enumerate(heads):
+        key = _LENGTHS.get(head.strip(" *`_:").lower())
+        if key and i < len(cells) and whole_numbers(cells[i]):
+            out[i] = key
+    return out
+
+
+def plain_count(cell: str) -> str:
+    """A count as digits alone: "5 000" is 5000 (a setting's value, compared as printed)."""
+    return _BLANKS_RE.sub("", cell) if _INTEGER_RE.match(cell) and not cell.isdigit() and "," not in cell else cell
+
+
+def header_lengths(head: str) -> dict[str, str]:
+    """The length a bench's header names for its column: "TG (256) T/s" generates 256 tokens (osl), "PP (512)" and
+    "PG (22)" read a prompt of that many (isl); {} for any other header."""
+    m = _HEAD_LENGTH_RE.match(head.strip(" *`_"))
+    if m is None or (m.group("isl") and "/s" not in head.lower()):
+        return {}  # "PP (8)" without a rate may be the pipeline's size
+    return {"isl" if m.group("isl") else "osl": m.group("n") or m.group("m")}

@@ -26,7 +26,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.reader.document import Block
 from ledger.parsers.tables.headers import column_revisions
-from ledger.vocab.setting_heads import batched_bench_keys
+from ledger.vocab.setting_heads import batched_bench_keys, header_lengths
 from ledger.vocab.setup_labels import bench_test_setup, setup_label_key
 from ledger.vocab.sides import side_of
 
@@ -171,6 +171,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             metric = f"{head} {test}".strip() if test else head
             off = row.text.find(cell)
             at: dict[str, Any] = {"revision": revisions[i]} if i in revisions else {}
+            lengths = header_lengths(heads[i])  # "TG (256) T/s": the column's length
             yield ctx.claim(
                 "perf",
                 row.line,
@@ -180,6 +181,6 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 unit=unit,
                 reference=ref,
                 stderr=to_float(sm.group(1)) if sm else None,
-                config=config,
+                config={**config, **lengths} if lengths else config,
                 **at,
             )

@@ -18,7 +18,7 @@ from ledger.parsers.tables.roles import KEYED_NUMBER_RE, pair_columns, row_id_co
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
 from ledger.vocab.metrics import is_acceptance_name
 from ledger.vocab.setting_cells import settings_cell
-from ledger.vocab.setting_heads import batched_bench_keys
+from ledger.vocab.setting_heads import batched_bench_keys, header_lengths, length_keys, plain_count
 from ledger.vocab.setup import config_key, qualifiers
 
 _GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNORECASE)
@@ -59,8 +59,12 @@ class TableInfo:
             if r == "label" and i < len(table.header) and setting_keys(clean(table.header[i]))
         ]
         self.column_setup = table.column_setup
-        self.bench_keys = batched_bench_keys([clean(h) for h in table.header])
+        heads = [clean(h) for h in table.header]
+        columns = [[clean(r.cells[i]) for r in table.rows if i < len(r.cells)] for i in range(len(heads))]
+        self.bench_cols = batched_bench_keys(heads)
         """llama-batched-bench's PP / TG / B columns, by the setup key each holds (isl, osl, batch_size)."""
+        self.length_cols = {**length_keys(heads, columns), **self.bench_cols}
+        """The columns whose header names a setup key only with the table's help ("Input" over token counts)."""
         self.row_id = bool(self.label_cols) and self.label_cols[0] == 0 and row_id_column(table)
         """The first column is a free row id ("B200:standard:17:float32:indexed"): it names the row, not the
         metric, and the words spelled into it are not settings (its own columns state them)."""
@@ -99,9 +103,10 @@ class TableInfo:
             head = headers[i] if i < len(headers) else ""
             if not cell or not head:
                 continue
-            if i in self.bench_keys:
+            if i in self.bench_cols:
                 out[head] = cell  # batched-bench's own "PP", which its readers know it by, beside the length
-            keys = (self.bench_keys[i],) if i in self.bench_keys else setting_keys(head)
+            cell = plain_count(cell)  # "5 000": 5000
+            keys = (self.length_cols[i],) if i in self.length_cols else setting_keys(head)
             parts = SETTING_SPLIT_RE.split(cell) if len(keys) > 1 else [cell]
             if len(keys) > 1 and len(parts) == len(keys):
                 out.update(zip(keys, parts, strict=True))  # "ISL/OSL" over "1024/128": two settings
@@ -119,7 +124,8 @@ class TableInfo:
         if got is None:
             bare = side_free(head)
             name = bare if head in self.variants else head_without_unit(bare)
-            got = self.heads[head] = (unit_of_header(bare), name, qualifiers(head))
+            # "TG (256) T/s": the length the bench ran is the column's setup
+            got = self.heads[head] = (unit_of_header(bare), name, {**qualifiers(head), **header_lengths(head)})
         return got
 
 
