@@ -61,3 +61,16 @@ def test_a_length_in_a_bench_header_is_the_runs_length() -> None:
 def test_input_and_output_over_words_are_no_lengths() -> None:
     (claim,) = [c for c in _claims("tables/length_columns.md") if c.source.line == 19]
     assert _setup(claim, "isl", "osl") == (None, None)
+
+
+def test_batched_bench_flags_give_the_lengths_and_b_the_batch() -> None:
+    """llama-batched-bench's `-npp 256 -ntg 64` (one prompt length, one generation length) over its table; a list
+    (`-npl 1,4`) is the rows' B, stated row by row."""
+    claims = _claims("llama_bench/batched_bench_flags.md")
+    got = [(c.value, *_setup(c, "isl", "osl", "batch_size")) for c in claims]
+    assert got == [
+        (140.66, "256", "64", "1"),
+        (16.04, "256", "64", "1"),
+        (150.12, "256", "64", "4"),
+        (51.7, "256", "64", "4"),
+    ]

@@ -42,7 +42,7 @@ def test_rows_without_a_header_borrow_the_header_of_their_twin() -> None:
         "| B | T s | S t/s |\n|---|---|---|\n|  1 |  0.30 |  3.3 |\n"
     )
     got = extract(text, path="t.md")
-    first = [(c.metric, c.value, c.config.get("B")) for c in got.claims if c.source.line == 1]
+    first = [(c.metric, c.value, c.config.get("batch_size")) for c in got.claims if c.source.line == 1]
     assert first == [("T s", 0.40, "64"), ("S t/s", 160.5, "64")]
     assert got.warnings == []
 

@@ -49,6 +49,9 @@ FLAG_KEYS: dict[str, str] = {
     "sharegpt-output-len": "osl",
     "output-len": "osl",
     "osl": "osl",
+    # llama-batched-bench's "-npp 128 -ntg 128": its prompt and generated lengths (-npl, the batches, is its B)
+    "npp": "isl",
+    "ntg": "osl",
     "dtype": COMPUTE_DTYPE,  # the dtype the engine computes in, not the weights' quantisation: see settle_precision
     "quantization": "quant",
     "kv-cache-dtype": "kv_cache",

@@ -26,7 +26,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.reader.document import Block
 from ledger.parsers.tables.headers import column_revisions
-from ledger.vocab.setting_heads import batched_bench_keys, header_lengths
+from ledger.vocab.setting_heads import abbreviated_setting, batched_bench_keys, header_lengths
 from ledger.vocab.setup_labels import bench_test_setup, setup_label_key
 from ledger.vocab.sides import side_of
 
@@ -90,7 +90,7 @@ def _config_keys(heads: list[str]) -> list[str]:
     batched-bench's PP / TG / B / N_KV are kept as printed (PP is no pipeline size): see `_bench_lengths`."""
     if any(h.upper() in ("N_KV", "T_PP S") for h in heads):
         return list(heads)
-    return [setup_label_key(h) or h for h in heads]
+    return [setup_label_key(h) or abbreviated_setting(h) or h for h in heads]
 
 
 def _bench_lengths(heads: list[str], cells: list[str]) -> dict[str, str]:

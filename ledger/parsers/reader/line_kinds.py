@@ -30,7 +30,9 @@ def is_rendered_heading(lines: list[str], i: int) -> bool:
 _COMMAND_RE = re.compile(
     r"^(?:\$\s+)?(?:[A-Z_][A-Z0-9_]{1,40}=\S{0,200}\s+){0,4}"
     r"(?:python\d?(?:\.\d{1,2})?|pytest|torchrun|mpirun|srun|lm_eval|vllm|sglang|trtllm-\w{1,20}|make|cmake|"
-    r"bash|git|pip\d?|docker|buck|ninja|nvidia-smi|curl|export|cd|uv|accelerate)\s+\S"
+    r"bash|git|pip\d?|docker|buck|ninja|nvidia-smi|curl|export|cd|uv|accelerate|"
+    # llama.cpp's tools, from wherever they were built: "./llama-batched-bench", "build/bin/llama-bench"
+    r"(?:[\w.-]{0,40}/){0,4}llama-[a-z][\w-]{1,30})\s+\S"
 )
 _PROGRESS_RE = re.compile(r"\d{1,3}%\|[█▏▎▍▌▋▊▉ #]{0,200}\||█{3}")
 
