@@ -27,7 +27,8 @@ from ledger.parsers.tables.setting_keys import setting_keys, setup_key
 from ledger.vocab.setup import canonical_key_name, config_key, is_config_label, model_names, qualifiers
 
 SIDE_CELL_RE = re.compile(
-    r"^(?:before|after|baseline|base|main|master|this pr|pr|new|old|ours|candidate|proposed|patched|ref(?:erence)?|"
+    r"^(?:before|after|baseline|base|main|master|original|this pr|pr|new|old|ours|candidate|proposed|patched|"
+    r"ref(?:erence)?|"
     r"Δ|delta|diff|change|improvement|speed-?up|gain|ratio|with|without|w/o|w/|upstream|branch|%)$",
     re.IGNORECASE,
 )
@@ -195,6 +196,30 @@ def _banner_sides(header: list[str], above: list[str]) -> list[str] | None:
     return None
 
 
+def _pipes(line: str) -> list[int]:
+    return [i for i, ch in enumerate(line) if ch == "|"]
+
+
+def _spanning_groups(header: list[str], header_text: str, above: list[str]) -> list[str] | None:
+    """A console table's group row over its header ("|  PP | S_PP t/s |" over "|  | original | this pr |"), each
+    group cell as wide as the columns under it, so its borders stand on theirs: each column's name is its group's,
+    joined with its own ("S_PP t/s, original"). None where the line above is no such row."""
+    if not above or not any(not _head(h) for h in header) or len(above[0]) > 2000 or len(header_text) > 2000:
+        return None
+    up, low = _pipes(above[0]), _pipes(header_text)
+    if len(up) < 3 or len(low) != len(header) + 1 or len(up) >= len(low) or not set(up) <= set(low):
+        return None
+    names = [clean(above[0][a + 1 : b]) for a, b in itertools.pairwise(up)]
+    if not any(names) or any(is_numeric_cell(n) for n in names if n):
+        return None
+    out: list[str] = []
+    for k, h in enumerate(header):
+        j = next(i for i in range(len(up) - 1) if up[i] <= low[k] and low[k + 1] <= up[i + 1])
+        sub = _head(h)
+        out.append(_join(names[j], sub) if sub and names[j] else sub or names[j])
+    return out
+
+
 def _values_row(cells: list[str]) -> bool:
     """A name and values ("Total Latency (ms): | 262159.4 | 260907.7"), not a header of names."""
     return bool(clean(cells[0])) and all(is_numeric_cell(c) for c in cells[1:])
@@ -213,6 +238,9 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
         return
     if not table.rows:
         return
+    spanned = _spanning_groups(table.header, header_text, above or [])
+    if spanned is not None:
+        table.header = spanned
     table.header = _name_side_columns(table.header)
     k = 0
     sub: list[str] | None = None

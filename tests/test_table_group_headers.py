@@ -1,0 +1,25 @@
+"""A console table's two-level header: a group row ("| S_PP t/s | S_TG t/s |") over the sides of each group
+("| original | this pr |"), each group cell as wide as the sub-columns under it (issue 26, realprs9b cause 11: the
+groups were dropped, so 12 values lost their metric, unit, reference and side, and the setting columns under the
+blank sub-cells became claims named "256")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ledger.parsers import extract
+
+FIXTURE = Path(__file__).parent / "fixtures" / "tables" / "console_group_header.md"
+
+
+def test_each_group_names_its_sub_columns_and_the_base_side_is_the_reference() -> None:
+    claims = extract(FIXTURE.read_text(encoding="utf-8"), path=FIXTURE.name).claims
+    got = [(c.source.line, c.metric, c.value, c.unit, c.reference) for c in claims]
+    assert got == [
+        (10, "S_PP t/s", 88.45, "t/s", 61.2),
+        (10, "S_TG t/s", 14.35, "t/s", 14.1),
+        (11, "S_PP t/s", 101.3, "t/s", 70.85),
+        (11, "S_TG t/s", 66.95, "t/s", 48.6),
+    ]
+    assert {(c.config.get("isl"), c.config.get("osl")) for c in claims} == {("256", "64")}
+    assert [c.config.get("batch_size") for c in claims] == ["1", "1", "8", "8"]
