@@ -74,3 +74,20 @@ def test_batched_bench_flags_give_the_lengths_and_b_the_batch() -> None:
         (150.12, "256", "64", "4"),
         (51.7, "256", "64", "4"),
     ]
+
+
+def test_a_row_named_by_an_identifier_keeps_the_columns_metric() -> None:
+    """ "C1", "run 2": the label names the row (kept as `row`), not the measure, so one metric keeps one name
+    over the rows; "H100" names the row's setup and stays in its name."""
+    claims = _claims("tables/row_ids.md")
+    got = [(c.metric, c.value, c.config.get("row")) for c in claims]
+    assert got == [
+        ("Req/s", 0.074, "C1"),
+        ("Avg Latency", 812.5, "C1"),
+        ("Req/s", 2.415, "C2"),
+        ("Avg Latency", 1904.2, "C2"),
+        ("tok/s", 41.0, "run 1"),
+        ("tok/s", 41.6, "run 2"),
+        ("tok/s (H100)", 3012.5, "H100"),
+        ("tok/s (H200)", 3390.1, "H200"),
+    ]

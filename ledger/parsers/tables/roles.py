@@ -25,7 +25,7 @@ from ledger.parsers.tables.headers import (
 from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import abbreviated_setting, batched_bench_keys, whole_numbers
-from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name
+from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, qualifiers
 
 _DELTA_HEADER_RE = re.compile(
     r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
@@ -225,11 +225,27 @@ _ROW_ID_CELL_RE = re.compile(r"^[\w.-]{1,40}(?::[\w.-]{1,40}){2,8}$")
 
 
 def row_id_column(table: Table) -> bool:
-    """Whether the first column is a free row id ("Row" over "B200:standard:17:float32:indexed"): it names the
-    row, and the word columns after it hold the row's setup, not more of its name."""
+    """Whether the first column is a free row id ("Row" over "B200:standard:17:float32:indexed", "ID" over "C1",
+    "C2", "run 1"): it names the row, and the word columns after it hold the row's setup, not more of its name."""
     cells = [clean(r.cells[0]) for r in table.rows if r.cells and clean(r.cells[0])]
     # the shape of the cells, not the header's word: a "Case" column may hold a description ("decode, 8k context")
-    return bool(cells) and all(_ROW_ID_CELL_RE.match(c) for c in cells)
+    if not cells:
+        return False
+    if all(_ROW_ID_CELL_RE.match(c) for c in cells):
+        return True
+    head = clean(table.header[0]) if table.header else ""
+    return all(_SERIAL_CELL_RE.match(c) and not qualifiers(c) for c in cells) and (
+        bool(_ID_HEAD_RE.match(head)) or (len(cells) > 1 and len({_SERIAL_STEM_RE.sub("", c) for c in cells}) == 1)
+    )
+
+
+# "C1", "R12", "#3", "run 2": a serial identifier, a stem and a number; "H100" and "Q4" are named setups (qualifiers)
+_SERIAL_CELL_RE = re.compile(
+    r"^(?:[A-Za-z]{1,3}[-_]?\d{1,3}|#\d{1,4}|(?:run|case|config|exp|experiment|test|trial|setting)\s?#?\d{1,3})$",
+    re.IGNORECASE,
+)
+_SERIAL_STEM_RE = re.compile(r"\d+$")
+_ID_HEAD_RE = re.compile(r"^(?:id|#|no\.?|run|case|config|exp|experiment|test|trial)$", re.IGNORECASE)
 
 
 # "2cta/1cta" beside "1cta (TFLOPS)" and "2cta (TFLOPS)": a ratio column naming two other columns
