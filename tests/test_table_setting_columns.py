@@ -91,3 +91,17 @@ def test_a_row_named_by_an_identifier_keeps_the_columns_metric() -> None:
         ("tok/s (H100)", 3012.5, "H100"),
         ("tok/s (H200)", 3390.1, "H200"),
     ]
+
+
+def test_an_invariants_table_holds_over_the_results_of_its_turn() -> None:
+    """ "| Setting | Value |" under "### Invariants" states what every result of the turn ran with, past its own
+    section: "GPUs / TP" over "4 / 4" is two settings (a GPU count, not a GPU), "bfloat16 → fp8" ends as fp8; a
+    later comment's results are another turn's."""
+    claims = _claims("tables/invariants_table.md")
+    got = [(c.value, *_setup(c, "gpu_count", "tp", "quant", "concurrency")) for c in claims]
+    assert got == [
+        (0.51, "4", "4", "fp8", "1"),
+        (3.12, "4", "4", "fp8", "8"),
+        (0.97, None, None, None, "2"),
+    ]
+    assert all("gpu" not in c.config and "harness" not in c.config for c in claims)

@@ -32,6 +32,7 @@ from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_wi
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.rows import row_claims
+from ledger.parsers.tables.settings_tables import turn_settings
 from ledger.parsers.tables.side_columns import on_side_columns
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.vocab.metrics import leading_benchmark, named_benchmark
@@ -61,6 +62,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     info = TableInfo(table, roles)
     info.bind_revisions(ctx.named, headers)
     info.title_setup = _title_setup(ctx, table.header_line)
+    for setting, value in turn_settings(ctx, block).items():
+        info.title_setup.setdefault(setting, value)  # "### Invariants" over "## Summary": every run of the turn
     if block.section and HEAD_UNIT_RE.search(block.section[-1]):
         info.section_unit = header_unit(block.section[-1])
     if info.section_unit is None:

@@ -1,0 +1,56 @@
+"""The settings a "| Setting | Value |" table states for the result tables after it in its turn ("### Invariants"
+over "## Summary"): what every run of the turn held fixed, past the table's own section.
+
+Apart from results.py because it reads another table than the one being read, once per turn.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.base import Context
+from ledger.parsers.reader.document import Block
+from ledger.parsers.tables.cells import clean
+from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys, setup_key
+from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup_labels import is_settings_table, settings_table_values
+
+_REACH = 40
+"""Blocks looked back for the turn's settings table."""
+_ARROW_RE = re.compile(r"\s?(?:→|->|=>)\s?")
+_COUNT_RE = re.compile(r"^\d{1,4}$")
+
+
+def turn_settings(ctx: Context, block: Block) -> dict[str, str]:
+    """The settings of the nearest settings table before `block` in its turn, {} where there is none."""
+    blocks = ctx.doc.blocks
+    i = ctx.block_index(block)
+    for b in reversed(blocks[max(0, i - _REACH) : max(0, i)]):
+        if b.kind == "comment":
+            return {}  # the turn's start
+        if b.kind == "table" and b.table is not None and is_settings_table([clean(h) for h in b.table.header]):
+            got = ctx.memo.get(f"tables.settings.{b.start}")
+            if got is None:
+                got = ctx.memo[f"tables.settings.{b.start}"] = settings_rows([r.cells for r in b.table.rows])
+            return dict(got)
+    return {}
+
+
+def settings_rows(rows: list[list[str]]) -> dict[str, str]:
+    """The setup a settings table's rows state, by setup key: the labels the vocabulary knows ("Model"), a row
+    of two ("GPUs / TP" over "4 / 4"), a qualified one ("Engine dtype": its last word's); a value that changes
+    ("bfloat16 → fp8") is what it ends as, and a number of GPUs is their count."""
+    out = dict(settings_table_values(rows))
+    for cells in rows:
+        if len(cells) < 2 or not (name := clean(cells[0])) or not (value := clean(cells[1])):
+            continue
+        value = _ARROW_RE.split(value)[-1]
+        keys = setting_keys(name) or tuple(k for k in [setup_key(name.split()[-1])] if k)
+        parts = SETTING_SPLIT_RE.split(value) if len(keys) > 1 else [value]
+        if len(parts) != len(keys):
+            continue
+        for key, part in zip(keys, parts, strict=True):
+            if key == "gpu" and _COUNT_RE.match(part):
+                key = "gpu_count"  # "GPUs | 4": how many, not which
+            out.setdefault(key, qualifiers(part).get(key, part))
+    return out
