@@ -104,4 +104,5 @@ def test_an_invariants_table_holds_over_the_results_of_its_turn() -> None:
         (3.12, "4", "4", "fp8", "8"),
         (0.97, None, None, None, "2"),
     ]
-    assert all("gpu" not in c.config and "harness" not in c.config for c in claims)
+    assert all("gpu" not in c.config and "harness" not in c.config and "batch_size" not in c.config for c in claims)
+    assert {c.config.get("max_batch_size") for c in claims} == {"128", None}

@@ -13,12 +13,13 @@ from ledger.parsers.reader.document import Block
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys, setup_key
 from ledger.vocab.setup import qualifiers
-from ledger.vocab.setup_labels import is_settings_table, settings_table_values
+from ledger.vocab.setup_labels import is_settings_table, setup_label_key
 
 _REACH = 40
 """Blocks looked back for the turn's settings table."""
 _ARROW_RE = re.compile(r"\s?(?:→|->|=>)\s?")
 _COUNT_RE = re.compile(r"^\d{1,4}$")
+_LIMIT_RE = re.compile(r"^max(?:imum)?[\s_-]", re.IGNORECASE)
 
 
 def turn_settings(ctx: Context, block: Block) -> dict[str, str]:
@@ -40,12 +41,15 @@ def settings_rows(rows: list[list[str]]) -> dict[str, str]:
     """The setup a settings table's rows state, by setup key: the labels the vocabulary knows ("Model"), a row
     of two ("GPUs / TP" over "4 / 4"), a qualified one ("Engine dtype": its last word's); a value that changes
     ("bfloat16 → fp8") is what it ends as, and a number of GPUs is their count."""
-    out = dict(settings_table_values(rows))
+    out: dict[str, str] = {}
     for cells in rows:
         if len(cells) < 2 or not (name := clean(cells[0])) or not (value := clean(cells[1])):
             continue
         value = _ARROW_RE.split(value)[-1]
-        keys = setting_keys(name) or tuple(k for k in [setup_key(name.split()[-1])] if k)
+        label = setup_label_key(name)
+        if label == "batch_size" and _LIMIT_RE.match(name):
+            label = "max_batch_size"  # "max_batch_size | 64": the engine's limit, not the batch a run sent
+        keys = (label,) if label else setting_keys(name) or tuple(k for k in [setup_key(name.split()[-1])] if k)
         parts = SETTING_SPLIT_RE.split(value) if len(keys) > 1 else [value]
         if len(parts) != len(keys):
             continue
