@@ -106,3 +106,19 @@ def test_an_invariants_table_holds_over_the_results_of_its_turn() -> None:
     ]
     assert all("gpu" not in c.config and "harness" not in c.config and "batch_size" not in c.config for c in claims)
     assert {c.config.get("max_batch_size") for c in claims} == {"128", None}
+
+
+def test_a_count_of_items_is_no_result() -> None:
+    """ "Valid Predictions" over 197 counts what the eval scored (the score is beside it): no claim, no accuracy
+    of 197; the count stays with the row's claims, as a "Questions" column's does."""
+    claims = _claims("tables/count_columns.md")
+    assert [(c.kind, c.value) for c in claims] == [
+        ("perf", 212.4),
+        ("acceptance", 3.05),
+        ("accuracy", 0.9),
+        ("perf", 188.0),
+        ("acceptance", 2.71),
+        ("accuracy", 0.62),
+        ("accuracy", 85.8),
+    ]
+    assert claims[0].config.get("valid_predictions") == "197"

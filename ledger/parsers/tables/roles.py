@@ -40,6 +40,13 @@ _BASE_HEADER_RE = re.compile(
     re.IGNORECASE,
 )  # "base-new_indices/B" is a variant built on the baseline, measured against it
 _COUNT_HEAD_RE = re.compile(r"(?<![\w-])(?:steps?|count|iterations?|requests?|calls?)[\s,:]*$", re.IGNORECASE)
+_ITEMS = r"(?:predictions?|answers?|responses?|examples?|samples?|questions?|items?)"
+# "Valid Predictions", "Correct", "Total answers": what an eval counted (its share is the result)
+_TALLY_HEAD_RE = re.compile(
+    r"^(?:(?:valid|invalid|correct|incorrect|wrong|parsed|scored)(?:\s" + _ITEMS + r")?|"
+    r"(?:(?:total|num(?:ber of)?|#)\s?)?" + _ITEMS + ")$",
+    re.IGNORECASE,
+)
 _SIDE_NAME_RE = re.compile(r"(?<![\w-])(?:branch|this pr|baseline|candidate|before|after)$", re.IGNORECASE)
 _CONFIG_HEADERS_RE = re.compile(
     r"^(?:questions|n-?shot|version|stderr|std|filter|#|count|samples|num|isl|osl|bs|batch|"
@@ -85,6 +92,9 @@ def column_roles(table: Table, title: str = "") -> list[str]:
         numeric = sum(is_numeric_cell(c) for c in cells)
         if (abbreviated_setting(head) or ci in bench) and whole_numbers(cells):
             roles.append("config")  # "Con." over "1", "16"; batched-bench's "TG" over "64": the run's setup
+            continue
+        if head and _TALLY_HEAD_RE.match(head) and whole_numbers(cells):
+            roles.append("config")  # "Valid Predictions | 198": what an eval counted, beside the score it gave
             continue
         roles.append(
             _first_role(table, head, cells, numeric) if ci == 0 else _role(head, cells, numeric, roles[-1], row_id)
