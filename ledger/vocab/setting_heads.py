@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ledger.vocab.setup_labels import bench_test_setup
+
 _ABBREVIATED = {
     "con": "concurrency",
     "con.": "concurrency",
@@ -73,3 +75,25 @@ def header_lengths(head: str) -> dict[str, str]:
     if m is None or (m.group("isl") and "/s" not in head.lower()):
         return {}  # "PP (8)" without a rate may be the pipeline's size
     return {"isl" if m.group("isl") else "osl": m.group("n") or m.group("m")}
+
+
+# "Q4_0_R8", "IQ4_XS", "q5_K_M": a ggml quant type by its full name (the repacked "_R8" is a type of its own)
+_GGML_QUANT_RE = re.compile(r"^i?q\d(?:_[a-z0-9]{1,4}){1,3}$", re.IGNORECASE)
+# "PP-512", "TG-128", "pp512": a llama.cpp bench test, named by what it runs and its length
+_BENCH_TEST_RE = re.compile(r"(?<![\w-])(?:pp|tg)[- ]?\d{1,6}(?![\w.-])", re.IGNORECASE)
+
+
+def ggml_quant(head: str) -> str | None:
+    """The quant type a header names whole ("Q4_0_R8" -> "q4_0_r8"), else None."""
+    name = head.strip(" *`_")
+    return name.lower() if _GGML_QUANT_RE.match(name) else None
+
+
+def named_bench_test(sentence: str) -> tuple[str, dict[str, str]] | None:
+    """The one bench test a sentence names ("PP-512 for qwen2-7b on three CPUs:") and the lengths it runs
+    ({"isl": "512"}); None for none or several."""
+    found = {m.group(0) for m in _BENCH_TEST_RE.finditer(sentence[:300])}
+    if len({f.lower().replace("-", "").replace(" ", "") for f in found}) != 1:
+        return None
+    test = min(found)
+    return test, bench_test_setup(test.replace("-", "").replace(" ", ""))

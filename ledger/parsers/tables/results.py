@@ -36,6 +36,7 @@ from ledger.parsers.tables.settings_tables import turn_settings
 from ledger.parsers.tables.side_columns import on_side_columns
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.vocab.metrics import leading_benchmark, named_benchmark
+from ledger.vocab.setting_heads import named_bench_test
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
 from ledger.vocab.setup_labels import is_settings_table
 from ledger.vocab.sides import side_of
@@ -74,6 +75,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         info.section_unit = info.section_unit or measure.unit
     elif len(block.section) > 1 and (named := _heading_measure(block.section[-1])):  # a sub-heading, not the title
         info.measure = (named, info.section_unit)  # "##### TTFT (ms)" over "| Concurrency | Base | Opt1 |"
+    elif (test := named_bench_test(ctx.lead_in(block))) and _variant_columns(headers, roles):
+        # "PP-512 for qwen2-7b:" over "| Platform | Q4_0 | Q4_0_R8 |": the test is the measure, its length the setup
+        info.measure = (test[0], info.section_unit)
+        for setting, value in test[1].items():
+            info.title_setup.setdefault(setting, value)
     if any(r == "value" and GENERIC_HEAD_RE.match(head_without_unit(headers[i])) for i, r in enumerate(roles)):
         info.bench = leading_benchmark(ctx.lead_in(block))
     # "Paired GSM8K used lm-eval, 25-shot:" over "Strict exact match | 0.950 | 0.955": the task of every row
@@ -125,6 +131,13 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if label and (item := variant_items(ctx.doc, ctx.memo).get(clean(label).lower())) is not None:
             claims = _with_setup(claims, item[1])  # "| fast | ..." under "- fast: TP4 + MTP 3-1-4"
         yield from _of_task(on_side_columns(ctx, claims), task)
+
+
+def _variant_columns(headers: list[str], roles: list[str]) -> bool:
+    """The value columns name variants, not measures ("Q4_0 | Q4_0_R8"): no header looks like a metric or has a
+    unit."""
+    heads = [headers[i] for i, r in enumerate(roles) if r in ("value", "baseline") and i < len(headers)]
+    return bool(heads) and not any(looks_metric(h) or HEAD_UNIT_RE.search(h) or stated_unit(h) for h in heads)
 
 
 _NUMBERING_RE = re.compile(r"^\s{0,3}(?:\d{1,2}[.)]\s{0,3})?")

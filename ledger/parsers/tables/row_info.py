@@ -18,7 +18,7 @@ from ledger.parsers.tables.roles import KEYED_NUMBER_RE, pair_columns, row_id_co
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
 from ledger.vocab.metrics import is_acceptance_name
 from ledger.vocab.setting_cells import settings_cell
-from ledger.vocab.setting_heads import batched_bench_keys, header_lengths, length_keys, plain_count
+from ledger.vocab.setting_heads import batched_bench_keys, ggml_quant, header_lengths, length_keys, plain_count
 from ledger.vocab.setup import config_key, qualifiers
 
 _GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNORECASE)
@@ -125,7 +125,10 @@ class TableInfo:
             bare = side_free(head)
             name = bare if head in self.variants else head_without_unit(bare)
             # "TG (256) T/s": the length the bench ran is the column's setup
-            got = self.heads[head] = (unit_of_header(bare), name, {**qualifiers(head), **header_lengths(head)})
+            setup = {**qualifiers(head), **header_lengths(head)}
+            if quant := ggml_quant(bare):
+                setup["quant"] = quant  # "Q4_0_R8": the repacked type, not the q4_0 its name starts with
+            got = self.heads[head] = (unit_of_header(bare), name, setup)
         return got
 
 

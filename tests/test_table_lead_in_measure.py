@@ -1,0 +1,26 @@
+"""The sentence over a table names its measure when the columns name only variants (issue 26, realprs9b cause 7:
+"PP-512 for qwen2-7b" over "| Platform | Q4_0 | Q4_0_R8 | Speedup |" gave metrics "Zen5 Q4_0_R8" and stamped
+q4_0 on the repacked variant): the bench test the sentence names is the metric and its length the setup, and a
+quant type's full name heading a column is that column's quant."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ledger.parsers import extract
+
+FIXTURE = Path(__file__).parent / "fixtures" / "tables" / "lead_in_bench_test.md"
+
+
+def test_the_lead_in_bench_test_is_the_metric_and_each_column_its_variant() -> None:
+    claims = extract(FIXTURE.read_text(encoding="utf-8"), path=FIXTURE.name).claims
+    got = [
+        (c.source.line, c.metric, c.value, c.reference, *(c.config.get(k) for k in ("quant", "isl", "osl", "threads")))
+        for c in claims
+        if c.reference is not None
+    ]
+    assert got == [
+        (7, "PP-512", 180.2, 120.5, "q4_0_r8", "512", None, "16"),
+        (8, "PP-512", 75.0, 60.1, "q4_0_r8", "512", None, "32"),
+        (14, "TG-128", 11.73, 11.06, "q4_0_r8", None, "128", "4"),
+    ]
