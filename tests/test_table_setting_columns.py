@@ -122,3 +122,13 @@ def test_a_count_of_items_is_no_result() -> None:
         ("accuracy", 85.8),
     ]
     assert claims[0].config.get("valid_predictions") == "197"
+
+
+def test_a_task_column_of_bench_tests_names_the_test_and_its_length() -> None:
+    """ "Task" over "pp512", "tg128" (a llama-bench comparison as ik_llama.cpp prints it) is llama-bench's "test"
+    column: the test names the metric's run and gives its length."""
+    claims = [c for c in _claims("llama_bench/task_column.md") if c.reference is not None]
+    assert [(c.value, c.reference, *_setup(c, "test", "isl", "osl", "threads")) for c in claims] == [
+        (99.59, 26.49, "pp512", "512", None, "8"),
+        (16.46, 12.27, "tg128", None, "128", "4"),
+    ]

@@ -90,7 +90,8 @@ def _config_keys(heads: list[str]) -> list[str]:
     batched-bench's PP / TG / B / N_KV are kept as printed (PP is no pipeline size): see `_bench_lengths`."""
     if any(h.upper() in ("N_KV", "T_PP S") for h in heads):
         return list(heads)
-    return [setup_label_key(h) or abbreviated_setting(h) or h for h in heads]
+    # "Task" over "pp512": llama-bench's "test" column, as ik_llama.cpp's comparisons print it
+    return ["test" if h.lower() == "task" else setup_label_key(h) or abbreviated_setting(h) or h for h in heads]
 
 
 def _bench_lengths(heads: list[str], cells: list[str]) -> dict[str, str]:
