@@ -23,3 +23,14 @@ def test_each_group_names_its_sub_columns_and_the_base_side_is_the_reference() -
     ]
     assert {(c.config.get("isl"), c.config.get("osl")) for c in claims} == {("256", "64")}
     assert [c.config.get("batch_size") for c in claims] == ["1", "1", "8", "8"]
+
+
+def test_a_group_row_that_spans_only_some_columns_does_not_raise() -> None:
+    """A line above whose borders stand on the header's but start further right ("    | S t/s |" over
+    "| B | a | b |") covers only some columns: the others keep their own names."""
+    text = (
+        "```\n      |   S t/s   |  T s |\n|     | old | new |  x   |\n|-----|-----|-----|------|\n"
+        "| 1   | 2.0 | 3.0 | 4.5  |\n```\n"
+    )
+    claims = extract(text, path="t.md").claims
+    assert [(c.value, c.reference) for c in claims] == [(3.0, 2.0), (4.5, None)]

@@ -214,9 +214,10 @@ def _spanning_groups(header: list[str], header_text: str, above: list[str]) -> l
         return None
     out: list[str] = []
     for k, h in enumerate(header):
-        j = next(i for i in range(len(up) - 1) if up[i] <= low[k] and low[k + 1] <= up[i + 1])
-        sub = _head(h)
-        out.append(_join(names[j], sub) if sub and names[j] else sub or names[j])
+        # a column outside the group row's borders (the row starts or ends further in) has no group
+        j = next((i for i in range(len(up) - 1) if up[i] <= low[k] and low[k + 1] <= up[i + 1]), None)
+        group, sub = names[j] if j is not None else "", _head(h)
+        out.append(_join(group, sub) if sub and group else sub or group)
     return out
 
 
