@@ -34,3 +34,17 @@ def test_a_group_row_that_spans_only_some_columns_does_not_raise() -> None:
     )
     claims = extract(text, path="t.md").claims
     assert [(c.value, c.reference) for c in claims] == [(3.0, 2.0), (4.5, None)]
+
+
+def test_batched_bench_cache_size_column_is_a_setting_under_a_group_row() -> None:
+    """batched-bench's N_KV (the tokens the cache holds: (PP + TG) x B) is the run's size, never a result."""
+    text = (
+        "```\n|  PP |  TG |  B | N_KV |    S_TG t/s    |\n"
+        "|     |     |    |      | before | after |\n"
+        "|-----|-----|----|------|--------|-------|\n"
+        "| 128 | 128 |  4 | 1024 |  52.65 | 61.32 |\n```\n"
+    )
+    claims = extract(text, path="t.md").claims
+    assert [(c.metric, c.value, c.reference, c.config.get("batch_size")) for c in claims] == [
+        ("S_TG t/s", 61.32, 52.65, "4")
+    ]
