@@ -78,7 +78,8 @@ def test_batched_bench_flags_give_the_lengths_and_b_the_batch() -> None:
 
 def test_a_row_named_by_an_identifier_keeps_the_columns_metric() -> None:
     """ "C1", "run 2": the label names the row (kept as `row`), not the measure, so one metric keeps one name
-    over the rows; "H100" names the row's setup and stays in its name."""
+    over the rows; "H100" names the row's setup and stays in its name, and so does "h16" (16 heads: a stem and a
+    number, but not a count of rows 1, 2, 3)."""
     claims = _claims("tables/row_ids.md")
     got = [(c.metric, c.value, c.config.get("row")) for c in claims]
     assert got == [
@@ -90,6 +91,9 @@ def test_a_row_named_by_an_identifier_keeps_the_columns_metric() -> None:
         ("tok/s", 41.6, "run 2"),
         ("tok/s (H100)", 3012.5, "H100"),
         ("tok/s (H200)", 3390.1, "H200"),
+        ("h16 ms", 76.4, "h16"),
+        ("h16 ms", 80.2, "h16"),
+        ("h32 ms", 140.9, "h32"),
     ]
 
 

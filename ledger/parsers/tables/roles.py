@@ -245,7 +245,19 @@ def row_id_column(table: Table) -> bool:
         return True
     head = clean(table.header[0]) if table.header else ""
     return all(_SERIAL_CELL_RE.match(c) and not qualifiers(c) for c in cells) and (
-        bool(_ID_HEAD_RE.match(head)) or (len(cells) > 1 and len({_SERIAL_STEM_RE.sub("", c) for c in cells}) == 1)
+        bool(_ID_HEAD_RE.match(head)) or _numbered_in_turn(cells)
+    )
+
+
+def _numbered_in_turn(cells: list[str]) -> bool:
+    """ "C1", "C2", "C3": one stem numbered 1, 2, 3 in some order, as rows are counted; "h16", "h16", "h32" (16
+    heads) number a setting."""
+    numbers = sorted(int(m.group(0)) for c in cells if (m := _SERIAL_NUMBER_RE.search(c)))
+    return (
+        len(numbers) == len(cells) > 1
+        and len({_SERIAL_NUMBER_RE.sub("", c) for c in cells}) == 1
+        and numbers == list(range(numbers[0], numbers[0] + len(cells)))
+        and numbers[0] <= 1
     )
 
 
@@ -254,7 +266,7 @@ _SERIAL_CELL_RE = re.compile(
     r"^(?:[A-Za-z]{1,3}[-_]?\d{1,3}|#\d{1,4}|(?:run|case|config|exp|experiment|test|trial|setting)\s?#?\d{1,3})$",
     re.IGNORECASE,
 )
-_SERIAL_STEM_RE = re.compile(r"\d+$")
+_SERIAL_NUMBER_RE = re.compile(r"\d+$")
 _ID_HEAD_RE = re.compile(r"^(?:id|#|no\.?|run|case|config|exp|experiment|test|trial)$", re.IGNORECASE)
 
 
