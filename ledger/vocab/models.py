@@ -63,7 +63,10 @@ _MODEL_FAMILIES = (
 # one matches, as in the flat list; the patterns below try them at every character of a name's window
 _FAMILY = trie_pattern(_MODEL_FAMILIES, lookahead=True)
 _MODEL_RE = re.compile(
-    r"(?<![\w/.@-])(?:[A-Za-z0-9][\w.-]{0,40}/)?(?:" + _FAMILY + r")(?=[\w.-]*\d)[\w.-]{1,60}(?![\w/-])", re.IGNORECASE
+    # (never a piece of a longer path: "recipes/glm-5.3-flash/README.md" names a file, not the model "recipes/glm-5")
+    r"(?<![\w/.@-])(?:[A-Za-z0-9][\w.-]{0,40}/)?(?:" + _FAMILY + r")(?=[\w.-]*\d)[\w.-]{1,60}(?![\w/-])"
+    r"(?![\w.-]{0,60}/)",
+    re.IGNORECASE,
 )
 # (no family word opens another, so the nested form finds each where the flat list would)
 _FAMILY_SUB_RE = re.compile(trie_pattern(sorted({re.split(r"[^a-z]", f)[0] for f in _MODEL_FAMILIES})))
@@ -81,7 +84,7 @@ _SPACED_MODEL_RE = re.compile(
 # "adept/persimmon-8b-chat": a hub id whose name carries a parameter count, whatever its family
 _HUB_MODEL_RE = re.compile(
     r"(?<![\w/.@-])[A-Za-z0-9][\w.-]{0,40}/[A-Za-z][\w.-]{0,60}?\d{1,4}(?:\.\d)?[bBmM]"
-    r"(?![A-Za-z0-9])[\w.-]{0,40}(?![\w/])"
+    r"(?![A-Za-z0-9])[\w.-]{0,40}(?![\w/])(?![\w.-]{0,60}/)"
 )
 
 

@@ -112,7 +112,10 @@ class TableInfo:
                 out.update(zip(keys, parts, strict=True))  # "ISL/OSL" over "1024/128": two settings
             elif len(keys) == 1:
                 keyed = KEYED_NUMBER_RE.match(cell)  # "mc=4" under "Concurrency": 4
-                out[keys[0]] = qualifiers(cell).get(keys[0], keyed.group("n") if keyed else cell)  # "EP8": ep 8
+                words = qualifiers(cell)
+                out[keys[0]] = words.get(keys[0], keyed.group("n") if keyed else cell)  # "EP8": ep 8
+                for k, v in words.items():
+                    out.setdefault(k, v)  # "4x GB200, TP=4" under GPUs: the TP the cell states beside the board
             else:
                 out[config_key(head)] = cell
                 out.update(settings_cell(cell) or {})  # "mtp_nextn=2, overlap=True": the settings it lists

@@ -46,7 +46,7 @@ from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.metrics import column_kind
 from ledger.vocab.outcomes import VERDICT_WORDS, find_outcome, verdict_word
-from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup import canonical_key_name, qualifiers
 from ledger.vocab.setup_labels import bench_test_setup
 from ledger.vocab.text import ARROW
 
@@ -330,9 +330,15 @@ class _RowReader:
                 if head and label and looks_metric(head) and head.lower() not in label.lower()
                 else (label or head or None)
             )
-            yield from with_printed_verdict(
+            claims = with_printed_verdict(
                 prose.claims_in_text(self.ctx, self.row.line, c.cell, c.start, subject=subject), c.cell
             )
+            for claim in claims:
+                # the row's setting cells and its column's setup hold for a sentence in a cell too ("4x GB200, TP=4"
+                # beside "peak 512 tok/s @ C=16"); what the sentence states of its own wins
+                own = {canonical_key_name(k) for k in claim.config}
+                row = {k: v for k, v in c.setup.items() if canonical_key_name(k) not in own}
+                yield claim.model_copy(update={"config": {**row, **claim.config}}) if row else claim
 
     def _value(self, c: _Cell) -> Iterator[Claim]:
         """A numeric cell: its value under the column's metric, with its reference, spread and setup."""
