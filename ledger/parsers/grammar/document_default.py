@@ -4,6 +4,7 @@ only one commenter of a thread states (that comment's own). See grammar.setup_sc
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Callable, Sequence
 
 from ledger.parsers.grammar.setup_scopes import (
@@ -99,8 +100,10 @@ def document_default(
         longest = max(normed, key=len)
         # "8B" in "Llama-3.1-8B-Instruct" is one model; "1" in "16" two tensor-parallel sizes
         # (containment joins spellings of one model only: "float16" inside "bfloat16" is another precision)
-        if len(normed) == 1 or (
-            key == "model" and len(min(normed, key=len)) >= 4 and all(n in longest for n in normed)
+        if (
+            len(normed) == 1
+            or (key == "model" and len(min(normed, key=len)) >= 4 and all(n in longest for n in normed))
+            or (key == "model" and _one_model([*vals, *led.get(key, [])]))
         ):
             out[key] = max(vals, key=lambda v: len(norm(v)))
     own: dict[int, dict[str, str]] = {}
@@ -110,6 +113,22 @@ def document_default(
         if len(where) == 1 and (t := next(iter(where))) not in owners:
             own.setdefault(t, {})[key] = out.pop(key)
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+_NAME_WORD_RE = re.compile(r"[a-z]{4,}")
+_SIZE_RE = re.compile(r"(?<![a-z0-9.])(\d{1,4}(?:\.\d)?)b(?![a-z])")
+
+
+def _one_model(names: Sequence[str]) -> bool:
+    """Spellings of one model ("Llama-Nemotron-Nano-8B" and "llama_v3.1_nemotron_nano_8b"): one size, and the
+    words of the shortest in every other."""
+    low = [n.lower().replace("_", "-") for n in names]
+    sizes = {tuple(_SIZE_RE.findall(n)) for n in low}
+    if len(sizes) != 1 or not next(iter(sizes)):
+        return False
+    words = [set(_NAME_WORD_RE.findall(n)) for n in low]
+    fewest = min(words, key=len)
+    return bool(fewest) and all(fewest <= w for w in words)
 
 
 def _owner_turns(doc: Document, turns: list[tuple[int, int]]) -> set[int]:
