@@ -316,6 +316,7 @@ _NO_VARIANT_RE = re.compile(
 )
 
 
+_DOING_RE = re.compile(r"(?:use[ds]?|using|run|ran|running|tested|launch(?:ed)?|start(?:ed)?|tried|try|see)\b", re.I)
 _CONNECTIVE_RE = re.compile(r"[\s+/&,:*_`()-]+|\b(?:and|with|on|at)\b", re.IGNORECASE)
 
 
@@ -351,7 +352,8 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
             has_colon and name.isalpha() and len(name) <= 12
         ):
             return {}  # "Some notes:" is prose, "moe_config:" a key; "draft:" before a colon names a part
-    values = {} if _NO_VARIANT_RE.match(name) else {"variant": name}
+    # ("use SpecForge", "ran with the nightly image": what was done, no name of a variant)
+    values = {} if _NO_VARIANT_RE.match(name) or _DOING_RE.match(name) else {"variant": name}
     values.update(qualifiers(name))
     models = model_names(name)
     if models:
