@@ -330,15 +330,28 @@ class _RowReader:
                 if head and label and looks_metric(head) and head.lower() not in label.lower()
                 else (label or head or None)
             )
-            claims = with_printed_verdict(
-                prose.claims_in_text(self.ctx, self.row.line, c.cell, c.start, subject=subject), c.cell
+            claims = list(
+                with_printed_verdict(
+                    prose.claims_in_text(self.ctx, self.row.line, c.cell, c.start, subject=subject), c.cell
+                )
             )
-            for claim in claims:
+            head_unit = self.info.head(head)[0] if head else None
+            # "1 / 8" under Concurrency beside "210 / 900" under TTFT: each value at its position's setting
+            per_position = {
+                k: parts
+                for k, v in c.setup.items()
+                if len(claims) > 1 and len(parts := _SLASH_LIST_RE.split(v.strip())) == len(claims)
+            }
+            for k, claim in enumerate(claims):
                 # the row's setting cells and its column's setup hold for a sentence in a cell too ("4x GB200, TP=4"
                 # beside "peak 512 tok/s @ C=16"); what the sentence states of its own wins
-                own = {canonical_key_name(k) for k in claim.config}
-                row = {k: v for k, v in c.setup.items() if canonical_key_name(k) not in own}
-                yield claim.model_copy(update={"config": {**row, **claim.config}}) if row else claim
+                own = {canonical_key_name(key) for key in claim.config}
+                row = {key: v for key, v in c.setup.items() if canonical_key_name(key) not in own}
+                row.update({key: parts[k] for key, parts in per_position.items() if canonical_key_name(key) not in own})
+                update: dict[str, object] = {"config": {**row, **claim.config}} if row else {}
+                if claim.unit is None and head_unit:
+                    update["unit"] = head_unit  # "210 / 900" under "TTFT (ms)"
+                yield claim.model_copy(update=update) if update else claim
 
     def _value(self, c: _Cell) -> Iterator[Claim]:
         """A numeric cell: its value under the column's metric, with its reference, spread and setup."""
@@ -529,6 +542,7 @@ def _find_offsets(row: Row) -> list[int]:
 
 
 _PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
+_SLASH_LIST_RE = re.compile(r"\s?/\s?")
 _ARROW_CELL_RE = re.compile(
     r"^([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})? ?" + ARROW + r" ?"
     r"([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})?$"
