@@ -20,6 +20,7 @@ from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.grammar.setup_scopes import setting_value
 from ledger.parsers.prose import sentences as prose
 from ledger.parsers.reader.document import Block, Row, Table
+from ledger.parsers.tables.cell_sentences import with_row_setup
 from ledger.parsers.tables.cells import (
     FRACTION_PCT_RE,
     PACKED_RE,
@@ -46,7 +47,7 @@ from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.metrics import column_kind
 from ledger.vocab.outcomes import VERDICT_WORDS, find_outcome, verdict_word
-from ledger.vocab.setup import canonical_key_name, qualifiers
+from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_labels import bench_test_setup
 from ledger.vocab.text import ARROW
 
@@ -330,28 +331,10 @@ class _RowReader:
                 if head and label and looks_metric(head) and head.lower() not in label.lower()
                 else (label or head or None)
             )
-            claims = list(
-                with_printed_verdict(
-                    prose.claims_in_text(self.ctx, self.row.line, c.cell, c.start, subject=subject), c.cell
-                )
+            claims = with_printed_verdict(
+                prose.claims_in_text(self.ctx, self.row.line, c.cell, c.start, subject=subject), c.cell
             )
-            head_unit = self.info.head(head)[0] if head else None
-            # "1 / 8" under Concurrency beside "210 / 900" under TTFT: each value at its position's setting
-            per_position = {
-                k: parts
-                for k, v in c.setup.items()
-                if len(claims) > 1 and len(parts := _SLASH_LIST_RE.split(v.strip())) == len(claims)
-            }
-            for k, claim in enumerate(claims):
-                # the row's setting cells and its column's setup hold for a sentence in a cell too ("4x GB200, TP=4"
-                # beside "peak 512 tok/s @ C=16"); what the sentence states of its own wins
-                own = {canonical_key_name(key) for key in claim.config}
-                row = {key: v for key, v in c.setup.items() if canonical_key_name(key) not in own}
-                row.update({key: parts[k] for key, parts in per_position.items() if canonical_key_name(key) not in own})
-                update: dict[str, object] = {"config": {**row, **claim.config}} if row else {}
-                if claim.unit is None and head_unit:
-                    update["unit"] = head_unit  # "210 / 900" under "TTFT (ms)"
-                yield claim.model_copy(update=update) if update else claim
+            yield from with_row_setup(list(claims), c.setup, self.info.head(head)[0] if head else None)
 
     def _value(self, c: _Cell) -> Iterator[Claim]:
         """A numeric cell: its value under the column's metric, with its reference, spread and setup."""
@@ -542,7 +525,6 @@ def _find_offsets(row: Row) -> list[int]:
 
 
 _PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
-_SLASH_LIST_RE = re.compile(r"\s?/\s?")
 _ARROW_CELL_RE = re.compile(
     r"^([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})? ?" + ARROW + r" ?"
     r"([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})?$"

@@ -1,0 +1,32 @@
+"""A sentence in a table cell ("peak 512 tok/s @ C=16, TTFT 1.2-2.8s", "210 / 900"): prose reads it, and the
+row around it still says what it was measured under. The row's setting cells hold for it ("4x GB200, TP=4" beside
+it), a setting cell listing as many values as the cell ("1 / 16" under Concurrency beside "295 / 2491") gives each
+value its position's, and the column's unit ("TTFT (ms)") reaches a value printed bare. What the sentence states
+of its own wins."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+
+from ledger.model import Claim
+from ledger.vocab.setup import canonical_key_name
+
+_SLASH_LIST_RE = re.compile(r"\s?/\s?")
+
+
+def with_row_setup(claims: list[Claim], setup: Mapping[str, str], head_unit: str | None) -> Iterator[Claim]:
+    """The cell's claims with the row's setup and the column's unit (see the module)."""
+    per_position = {
+        k: parts
+        for k, v in setup.items()
+        if len(claims) > 1 and len(parts := _SLASH_LIST_RE.split(v.strip())) == len(claims)
+    }
+    for k, claim in enumerate(claims):
+        own = {canonical_key_name(key) for key in claim.config}
+        row = {key: v for key, v in setup.items() if canonical_key_name(key) not in own}
+        row.update({key: parts[k] for key, parts in per_position.items() if canonical_key_name(key) not in own})
+        update: dict[str, object] = {"config": {**row, **claim.config}} if row else {}
+        if claim.unit is None and head_unit:
+            update["unit"] = head_unit
+        yield claim.model_copy(update=update) if update else claim
