@@ -26,6 +26,7 @@ from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_n
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import abbreviated_setting, batched_bench_keys, whole_numbers
 from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, qualifiers
+from ledger.vocab.setup_labels import setup_label_key
 
 _DELTA_HEADER_RE = re.compile(
     r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
@@ -51,6 +52,7 @@ _SIDE_NAME_RE = re.compile(r"(?<![\w-])(?:branch|this pr|baseline|candidate|befo
 _CONFIG_HEADERS_RE = re.compile(
     r"^(?:questions|n-?shot|version|stderr|std|filter|#|count|samples|num|isl|osl|bs|batch|"
     r"concurrency|tp|ep|pp|dp|gpus?|nodes?|seq|input|output|prompt|tokens|shape|m|n|k|mkn|dtype|"
+    r"kv[ _-]?(?:cache[ _-]?)?(?:dtype|type|precision)|kv[ _-]?cache|"
     r"model|dataset|quant|precision|backend|date|commit|sha|hardware|config|setting|rate|request rate|"
     r"max|min seq|layers?|hidden|heads|head[_ ]?(?:dim|size)|experts?|"
     # training runs' shape (Megatron / DeepSpeed): hidden dim, attention heads, layers, grad-accumulation steps,
@@ -136,6 +138,8 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         # words: part of the row's name, or a setting named by its header ("causal | False")
         if (before != "label" or row_id) and head and " " not in head and (row_id or is_input_name(head)):
             return "config"  # after a row's id, its one-word columns are what the id spells out
+        if before != "label" and setup_label_key(head) not in (None, "model"):
+            return "config"  # "KV dtype | bf16": a setting its header names
         else:
             return "label" if before == "label" else "text"
     elif _BAR_HEAD_RE.match(head) and numeric:

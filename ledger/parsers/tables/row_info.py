@@ -115,7 +115,8 @@ class TableInfo:
                 words = qualifiers(cell)
                 out[keys[0]] = words.get(keys[0], keyed.group("n") if keyed else cell)  # "EP8": ep 8
                 for k, v in words.items():
-                    out.setdefault(k, v)  # "4x GB200, TP=4" under GPUs: the TP the cell states beside the board
+                    if v.lower() != out[keys[0]].lower():  # ("bf16" under KV dtype is no model precision too)
+                        out.setdefault(k, v)  # "4x GB200, TP=4" under GPUs: the TP the cell states beside the board
             else:
                 out[config_key(head)] = cell
                 out.update(settings_cell(cell) or {})  # "mtp_nextn=2, overlap=True": the settings it lists
