@@ -25,6 +25,17 @@ def on_side_columns(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
     """One row's claims, each of a candidate-side column paired with its baseline column on that side (see the
     module); the row's change cells ("Diff", "better -12.9%") on it too, when the row has one such side."""
     out = list(_sided(ctx, claims))
+    # "| Baseline (tok/s) | With PR (tok/s) | Delta |": the change of the one measure its row pairs ("throughput
+    # Delta"), not a measure called "Delta"
+    measures = {c.metric for c in out if c.reference is not None and c.metric}
+    if len(measures) == 1:
+        measure = next(iter(measures))
+        out = [
+            c.model_copy(update={"metric": f"{measure} {c.metric}"})
+            if _change_cell(c) and c.metric and _CHANGE_HEAD_RE.match(c.metric)
+            else c
+            for c in out
+        ]
     sides = {c.revision for c in out if c.revision is not None and c.reference is not None}
     if len(sides) != 1:
         return iter(out)
@@ -63,6 +74,7 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
         yield c.model_copy(update={"revision": rev, "metric": metric, "config": config})
 
 
+_CHANGE_HEAD_RE = re.compile(r"^(?:delta|diff|difference|change|Δ|gain|improvement)$", re.IGNORECASE)
 _BREAK_RE = re.compile(r"<br\s?/?>", re.IGNORECASE)
 _PART_RE = re.compile(r"[,()\[\]]")
 _EDGE_CHARS = " ,;:+/|*_`-"
