@@ -125,3 +125,45 @@ def test_row_label_lengths_reach_the_row_claims() -> None:
     assert by_line[(8, "ms")] == "256" and by_line[(8, "%")] == "256"
     assert by_line[(9, "ms")] == "4096" and by_line[(9, "%")] == "4096"
     assert by_line[(7, "tok/s")] is None
+
+
+def _word_lines() -> list[str]:
+    """Lines that hold setup words in every spelling the tests know, the fixtures' lines, and hostile variants:
+    words glued to letters and digits before them, upper case, the four characters that case-fold oddly."""
+    from pathlib import Path
+
+    fixtures = Path(__file__).parent / "fixtures"
+    lines = [
+        line[:400]
+        for p in sorted(fixtures.rglob("*"))
+        if p.is_file() and p.suffix != ".json"
+        for line in p.read_text(encoding="utf-8", errors="replace").splitlines()
+    ]
+    made = [
+        "xtp8 tp8 TP=8 atp 8 tp_8 TP 8",
+        "sep8 step 2, ep=4, EP8; dep8 DEP=16 deep 3",
+        "MC=16 mc=16 c = 8 cc=9 conc 64 Concurrency: 128 reconcurrency 7 con_32",
+        "bs1 abs 3 BS=4 batch size 8 Batch-Size 2 xbatch 9",
+        "Input Len=512 prompt_len=1024 output=128 gen_len=64 sinput=3 ISL 4096 osl: 256",
+        "model Foo-7B MODEL: Bar-70B-fp8 submodel x-7b",
+        "kv cache fp8 KV_cache_dtype: nvfp4 fp8 kv",
+        "MTP3 mtp_nextn=2 no-mtp NO MTP draft_len 4 num draft 3 eagle-3 non-spec no speculation",
+        "strict-match flexible-extract",
+        "\u212a\u017f tp8 \u0130 ep4 \u0131 bs2",
+    ]
+    return lines + made + [s.upper() for s in made] + [s.lower() for s in made]
+
+
+def test_a_word_searched_only_where_its_beginnings_are_finds_what_a_full_search_finds() -> None:
+    """A setup word that declares how its matches begin (`starts`) is tried only where the line holds one of them
+    (lower-cased): the same match, at the same place, with the same groups, as the pattern searched everywhere."""
+    from ledger.vocab import setup
+
+    starting = [w for w in setup.SETUP_WORDS if w.starts]
+    assert len(starting) >= 12 and all(s == s.lower() for w in starting for s in w.starts)
+    for line in _word_lines():
+        for w in starting:
+            for pos in (0, 3):
+                full = w.pattern.search(line, pos)
+                fast = setup.search_word(w, line, pos)
+                assert (full and (full.span(), full.groups())) == (fast and (fast.span(), fast.groups())), (w, line)

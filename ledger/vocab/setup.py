@@ -43,12 +43,37 @@ class SetupWord:
     triggers: tuple[str, ...] = ()
     """Lower-case strings one of which every match contains: a line without any is not searched (every line of
     a document is read for its setup)."""
+    starts: tuple[str, ...] = ()
+    """Lower-case strings one of which every match opens with, where the pattern says so (empty: unknown):
+    `search_word` tries the pattern only where one stands (tests/test_setup_words.py compares it with a full
+    search)."""
 
 
-def _word(written: str, key: str, body: str, triggers: tuple[str, ...] = ()) -> SetupWord:
+def _word(written: str, key: str, body: str, triggers: tuple[str, ...] = (), starts: tuple[str, ...] = ()) -> SetupWord:
     # a number ends at a non-digit ("TP8EP8" holds tp and ep), a word at a non-alphanumeric
     end = r"(?![0-9])" if body.endswith(r"})") else r"(?![a-z0-9])"
-    return SetupWord(written, key, re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE), triggers)
+    return SetupWord(written, key, re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE), triggers, starts)
+
+
+def search_word(w: SetupWord, text: str, pos: int = 0) -> re.Match[str] | None:
+    """w.pattern.search(text, pos), trying the pattern only where one of the word's `starts` stands: a case-blind
+    pattern that opens with a look-behind is tried at every character by the engine (25 us a line for "ep"),
+    and most lines hold its trigger only inside other words ("step", "deep")."""
+    low = lower_for_words(text) if w.starts else None
+    if low is None:
+        return w.pattern.search(text, pos)
+    best: re.Match[str] | None = None
+    for start in w.starts:
+        # only where a match would open before the best found so far (the leftmost is the search's)
+        stop = best.start() + len(start) if best is not None else len(low)
+        at = low.find(start, pos, stop)
+        while at >= 0:
+            m = w.pattern.match(text, at)
+            if m is not None:
+                best = m
+                break
+            at = low.find(start, at + 1, stop)
+    return best
 
 
 _GPU_COUNT = r"(?:\d{1,3} ?[x×] ?(?:\d{1,3} ?[x×]? ?)?)?"
@@ -63,8 +88,16 @@ HARDWARE_NAME_RE = re.compile(
 """A device named in a listing ("CUDA0 : NVIDIA RTX PRO 6000", "L40S", "AMD EPYC 9355 32-Core Processor")."""
 SETUP_WORDS: tuple[SetupWord, ...] = (
     # TensorRT-LLM's test parameter "mtp_nextn=2" is MTP with two draft tokens
-    _word("draft_len", "draft_len", r"mtp[ _-]?(\d{1,2})|mtp_nextn ?= ?(\d{1,2})|(no)[ _-]mtp", ("mtp",)),
-    _word("draft_len", "draft_len", rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})", ("draft",)),
+    _word(
+        "draft_len", "draft_len", r"mtp[ _-]?(\d{1,2})|mtp_nextn ?= ?(\d{1,2})|(no)[ _-]mtp", ("mtp",), ("mtp", "no")
+    ),
+    _word(
+        "draft_len",
+        "draft_len",
+        rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})",
+        ("draft",),
+        ("draft", "num"),
+    ),
     # "EAGLE3 with 3 speculative tokens", "three draft tokens"
     _word(
         "draft_len",
@@ -81,20 +114,32 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "non-spec", "no spec", "no-spec"),
     ),
     _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]?kv(?:[ _-]?cache)?", ("kv",)),
-    _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",)),
-    _word("concurrency", "concurrency", rf"con(?:c|currency)?{_SEP}(\d{{1,5}})", ("con",)),
+    _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",), ("kv",)),
+    _word("concurrency", "concurrency", rf"con(?:c|currency)?{_SEP}(\d{{1,5}})", ("con",), ("con",)),
     # "c256/n2560": a serving run's concurrency and its number of prompts
     _word("concurrency", "concurrency", r"c(\d{1,5})/n\d{1,7}", ("/n",)),
     # "random / c=8 / p=32", "mc=16": benchmark configs' shorthand (an equals sign always: "c8" says nothing)
-    _word("concurrency", "concurrency", r"m?c ?= ?(\d{1,5})", ("c=", "c =")),
-    _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)", ("isl",)),
-    _word("osl", "osl", rf"osl{_SEP}(\d{{1,6}}k?)", ("osl",)),
+    _word("concurrency", "concurrency", r"m?c ?= ?(\d{1,5})", ("c=", "c ="), ("mc", "c")),
+    _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)", ("isl",), ("isl",)),
+    _word("osl", "osl", rf"osl{_SEP}(\d{{1,6}}k?)", ("osl",), ("osl",)),
     # "Latency input=512 (ms)", "prompt_len=1024": a length assigned (never "input 512" or "output: 1234.5",
     # which count or measure)
-    _word("isl", "isl", r"(?:input|prompt)(?:[ _-]?len(?:gth)?)? ?= ?(\d{1,6}k?)", ("input", "prompt")),
-    _word("osl", "osl", r"(?:output|gen)(?:[ _-]?len(?:gth)?)? ?= ?(\d{1,6}k?)", ("output", "gen")),
+    _word(
+        "isl",
+        "isl",
+        r"(?:input|prompt)(?:[ _-]?len(?:gth)?)? ?= ?(\d{1,6}k?)",
+        ("input", "prompt"),
+        ("input", "prompt"),
+    ),
+    _word("osl", "osl", r"(?:output|gen)(?:[ _-]?len(?:gth)?)? ?= ?(\d{1,6}k?)", ("output", "gen"), ("output", "gen")),
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?", ("shot",)),
-    _word("filter", "filter", r"(strict-match|flexible-extract)", ("strict-match", "flexible-extract")),
+    _word(
+        "filter",
+        "filter",
+        r"(strict-match|flexible-extract)",
+        ("strict-match", "flexible-extract"),
+        ("strict-match", "flexible-extract"),
+    ),
     # with the count printed before it ("8xH100", "2x8 H200": nodes x GPUs), which canonical reads as gpu_count
     # the vendor may stand between ("8×NVIDIA H200"): the count still belongs to the GPU
     _word(
@@ -137,19 +182,25 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     ),
     # "model Foo-7B", "model: Bar-70B-FP8": a model of a family the vocabulary does not know, named as the model
     _word(
-        "model", "model", r"model[ =:]{1,3}([A-Za-z][\w.]{0,30}-\d{1,4}(?:\.\d{1,2})?[bm](?:-[\w.]{1,20})?)", ("model",)
+        "model",
+        "model",
+        r"model[ =:]{1,3}([A-Za-z][\w.]{0,30}-\d{1,4}(?:\.\d{1,2})?[bm](?:-[\w.]{1,20})?)",
+        ("model",),
+        ("model",),
     ),
     # "**4 GPUs**<br/>TP2,PP2": a column's count of boards, when the board is named elsewhere (the line above)
     _word("gpu_count", "gpu_count", r"(\d{1,3}) ?[x×]? ?(?:gpus|gpu(?! ?[a-z]))", ("gpu",)),
-    _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",)),
-    _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})", ("ep",)),
+    _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",), ("tp",)),
+    _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})", ("ep",), ("ep",)),
     # (two digits at most: llama-bench's "pp512" is a 512-token prompt test, not a pipeline of 512 stages)
-    _word("pp", "pp", rf"pp{_SEP}(\d{{1,2}})", ("pp",)),
-    _word("dp", "dp", rf"dp{_SEP}(\d{{1,3}})", ("dp",)),
+    _word("pp", "pp", rf"pp{_SEP}(\d{{1,2}})", ("pp",), ("pp",)),
+    _word("dp", "dp", rf"dp{_SEP}(\d{{1,3}})", ("dp",), ("dp",)),
     # "DEP8": TensorRT-LLM's attention data parallel with expert parallel, kept as stated (not split into dp/ep)
-    _word("dep", "dep", rf"dep{_SEP}(\d{{1,3}})", ("dep",)),
+    _word("dep", "dep", rf"dep{_SEP}(\d{{1,3}})", ("dep",), ("dep",)),
     # "BS1", "BS=4", "batch 1", "batch size 8" (a maximum, "Max Runtime Batch Size: 256", is a limit: _LIMIT_RE)
-    _word("batch_size", "batch_size", rf"(?:bs|batch(?:[ _-]size)?){_SEP}(\d{{1,4}})", ("bs", "batch")),
+    _word(
+        "batch_size", "batch_size", rf"(?:bs|batch(?:[ _-]size)?){_SEP}(\d{{1,4}})", ("bs", "batch"), ("bs", "batch")
+    ),
     _word("state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",)),
     # last: a dtype the words above did not claim for the KV cache or the state is the model's precision
     # torchao's recipes name the scheme with the dtype: int4wo (weight-only), int8dq (dynamic activations)
@@ -265,10 +316,10 @@ def _qualifiers(text: str) -> dict[str, str]:
     for w in _words_in(s):
         if w.written in out:
             continue
-        m = w.pattern.search(s)
+        m = search_word(w, s)
         # "without the MXFP4 path; ... BF16": the precision the run did not use is no setting; the next one is
         while m and w.written != "spec_algo" and _OFF_BEFORE_RE.search(s, max(0, m.start() - 16), m.start()):
-            m = w.pattern.search(s, m.end())
+            m = search_word(w, s, m.end())
         if not m or _limit(w, s, m.start()):
             continue
         val = next((g for g in m.groups() if g), "")
