@@ -150,6 +150,9 @@ def _word_lines() -> list[str]:
         "MTP3 mtp_nextn=2 no-mtp NO MTP draft_len 4 num draft 3 eagle-3 non-spec no speculation",
         "strict-match flexible-extract",
         "\u212a\u017f tp8 \u0130 ep4 \u0131 bs2",
+        "8xH100 2x8 H200 8\u00d7NVIDIA H200, nvidia h100; Ascend 910B a10g A100 xh100 1h100 MI300X mi325x 8 x mi300",
+        "RTX 4090 rtx pro 6000 blackwell RX 7900 XTX dgx-spark Apple M2 Max m3 ultra atlas a2 gaudi3 L40S l4 GB200",
+        "on 910B2 and 310P, 9x B200, 4 \u00d7 2 h20, NVIDIA GB200 NVL72, v100 b100 b300 gh200 a800 a6000 a40 a30 h800",
     ]
     return lines + made + [s.upper() for s in made] + [s.lower() for s in made]
 

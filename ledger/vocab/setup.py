@@ -82,6 +82,12 @@ _DTYPES = r"fp8|nvfp4|fp4|mxfp8|mxfp4|bf16|fp16|int8|int4"
 _SEP = r"(?: ?[=:] ?|[ _=:-])?"
 """Between a setup word and its number: "tp8", "tp_8", "tp=8", "TP = 8", "ISL: 4096"."""
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
+_GPU_STARTS = (
+    *"0123456789",
+    *("nvidia", "gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a3", "a4", "a6", "a8", "v1", "l2", "l4", "mi"),
+    *("ascend", "atlas", "gaudi", "rtx", "rx", "dgx", "apple", "m1", "m2", "m3", "m4", "m5"),
+)
+"""How a GPU's match opens: its count's digit, the vendor, or its name's first letters (canonical.GPU_NAMES)."""
 HARDWARE_NAME_RE = re.compile(
     rf"\b(?:{GPU_NAMES}|rtx pro \d{{4}}|processor|epyc|xeon|cuda\d{{1,2}}|gpu\d{{1,2}})\b", re.IGNORECASE
 )
@@ -179,6 +185,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "apple",
             "rx",
         ),
+        _GPU_STARTS,
     ),
     # "model Foo-7B", "model: Bar-70B-FP8": a model of a family the vocabulary does not know, named as the model
     _word(
