@@ -257,6 +257,9 @@ _NAMED_LENGTHS_RE = re.compile(
 # "1k/1k", "8k/1k", "2k/512": the serving benchmarks' shorthand for input/output lengths (the first in thousands,
 # so no date or fraction reads as one)
 _SHORT_LENGTHS_RE = re.compile(r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?![\w./])")
+_SLASHED_DIGITS_RE = re.compile(r"\d[kK]?/\d")
+"""What both slashed length patterns hold ("1k/1k", "2048/256"): case-sensitive and opening with a digit, the
+engine skips to the digits."""
 _LENGTHS_RE = re.compile(
     r"(?<![\w.])(?P<isl>\d{1,6}k?)[ -](?:input|prompt)(?:[ -]tokens?)? ?(?:/|and|,|\+) ?(?:exactly |about |~)?"
     r"(?P<osl>\d{1,6}k?)[ -]output(?:[ -]tokens?)?(?![/\w])",
@@ -309,13 +312,18 @@ def _qualifiers(text: str) -> dict[str, str]:
     if not _any_setup(s):
         return out  # no number and no word of a method: no setup word can match (most prose lines)
     low = lower_for_words(s)
-    # each length pattern needs its word (case-blind): a line without it is not searched
-    worded = low is None or "input" in low or "prompt" in low
+    # each length pattern needs its words (case-blind), the worded ones both "output" and "input" or "prompt", the
+    # slashed ones a digit on each side of the "/" ("tok/s" and paths are everywhere): a line without is not searched
+    worded = low is None or ("output" in low and ("input" in low or "prompt" in low))
     lm = (
         (_PAIRED_RE.search(s) if low is None or "isl" in low else None)
         or (_LENGTHS_RE.search(s) if worded else None)
         or (_NAMED_LENGTHS_RE.search(s) if worded else None)
-        or ((_SHORT_LENGTHS_RE.search(s) or _SERVING_LENGTHS_RE.search(s)) if "/" in s else None)
+        or (
+            (_SHORT_LENGTHS_RE.search(s) or _SERVING_LENGTHS_RE.search(s))
+            if "/" in s and _SLASHED_DIGITS_RE.search(s)
+            else None
+        )
     )
     if lm:
         out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
