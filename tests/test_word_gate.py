@@ -1,0 +1,66 @@
+"""A case-blind pattern searched only in texts holding one of the words every match of it holds (ledger.vocab.
+word_gate): the words are read from the pattern itself, and the gated search finds what the pattern finds."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from ledger.vocab import metrics
+from ledger.vocab.word_gate import WordGate, required_words
+
+
+@pytest.mark.parametrize(
+    ("pattern", "words"),
+    [
+        (r"throughput|latency|\bms\b", ("latency", "ms", "throughput")),
+        (r"acc(?:uracy)?|exact[_ ]match", ("acc", "exact")),  # the longest run every way through holds
+        (r"(?<![\w-])(?:train[ _-])?loss(?:es)?(?![\w-])", ("loss",)),  # an optional part and look-arounds hold none
+        (r"pass@\d|\bf1\b", ("f1", "pass@")),
+        (r"ab{2,}c", ("ab",)),  # a repeat of one or more holds its first copy
+        (r"µs|gib", None),  # "µ" also takes "μ" case-blind: "µs" holds only "s", too little to gate on
+        (r"δp\b|kld", ("kld", "δp")),  # "Δ" lowers to "δ", and nothing else is "δ" case-blind
+        (r"x?y*|abc", None),  # a way through that holds nothing: no gate
+        (r"[ab]cd|efg", ("cd", "efg")),
+    ],
+)
+def test_the_words_every_match_holds_are_read_from_the_pattern(pattern: str, words: tuple[str, ...] | None) -> None:
+    assert required_words(re.compile(pattern, re.IGNORECASE)) == words
+
+
+def _texts() -> list[str]:
+    fixtures = Path(__file__).parent / "fixtures"
+    lines = [
+        line
+        for p in sorted(fixtures.rglob("*"))
+        if p.is_file() and p.suffix != ".json"
+        for line in p.read_text(encoding="utf-8", errors="replace").splitlines()
+    ]
+    made = ["Mean TTFT (ms)", "GSM8K Acc", "accept rate", "[AR] P50", "mean AR", "a.len", "ref_al: 2.73", "p99 AR"]
+    made += [
+        "ACCURACY",
+        "Exact Match",
+        "KL-div",
+        "\u212aLD",
+        "mmlu_pro",
+        "\u0130FEval",
+        "\u017fcore",
+        "Train Loss",
+        "Δp",
+        "5 μs",
+        "5 µs",
+    ]
+    return lines + made + [t.upper() for t in made]
+
+
+@pytest.mark.parametrize("name", ["_ACCURACY_RE", "_ACCEPTANCE_RE"])
+def test_a_gated_search_finds_what_the_pattern_finds(name: str) -> None:
+    gate = getattr(metrics, name)
+    assert isinstance(gate, WordGate)
+    assert gate.words  # each has words to gate on
+    for text in _texts():
+        full = gate.pattern.search(text)
+        fast = gate.search(text)
+        assert (full and full.span()) == (fast and fast.span()), (name, text)
