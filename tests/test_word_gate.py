@@ -64,3 +64,18 @@ def test_a_gated_search_finds_what_the_pattern_finds(name: str) -> None:
         full = gate.pattern.search(text)
         fast = gate.search(text)
         assert (full and full.span()) == (fast and fast.span()), (name, text)
+
+
+def test_a_gated_window_finds_every_device_name_the_pattern_finds() -> None:
+    """HARDWARE_NAME_RE is searched in windows around each number ("on an RTX 4090", "MI300X (192 GB)"): gated on
+    the window's own words, it finds the same names."""
+    from ledger.vocab.setup import HARDWARE_NAME_RE
+
+    assert isinstance(HARDWARE_NAME_RE, WordGate) and HARDWARE_NAME_RE.words
+    texts = [*_texts(), "on an RTX 4090 and a MI300X (192 GB)", "8x H100 SXM 80GB, L40S (48 GB)", "cuda0 : A10G"]
+    for text in texts:
+        for a in range(0, max(1, len(text)), 7):
+            for b in (a + 12, a + 30, None):
+                full = [m.span() for m in HARDWARE_NAME_RE.pattern.finditer(text, a, len(text) if b is None else b)]
+                fast = [m.span() for m in HARDWARE_NAME_RE.finditer(text, a, b)]
+                assert full == fast, (text, a, b)

@@ -28,6 +28,7 @@ from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
 from ledger.vocab.text import MAX_NAME, lower_for_words
 from ledger.vocab.trie import trie_pattern
+from ledger.vocab.word_gate import WordGate
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +89,8 @@ _GPU_STARTS = (
     *("ascend", "atlas", "gaudi", "rtx", "rx", "dgx", "apple", "m1", "m2", "m3", "m4", "m5"),
 )
 """How a GPU's match opens: its count's digit, the vendor, or its name's first letters (canonical.GPU_NAMES)."""
-HARDWARE_NAME_RE = re.compile(
-    rf"\b(?:{GPU_NAMES}|rtx pro \d{{4}}|processor|epyc|xeon|cuda\d{{1,2}}|gpu\d{{1,2}})\b", re.IGNORECASE
+HARDWARE_NAME_RE = WordGate(
+    re.compile(rf"\b(?:{GPU_NAMES}|rtx pro \d{{4}}|processor|epyc|xeon|cuda\d{{1,2}}|gpu\d{{1,2}})\b", re.IGNORECASE)
 )
 """A device named in a listing ("CUDA0 : NVIDIA RTX PRO 6000", "L40S", "AMD EPYC 9355 32-Core Processor")."""
 SETUP_WORDS: tuple[SetupWord, ...] = (
@@ -617,7 +618,7 @@ def setup_named(label: str) -> dict[str, str]:
     if MODEL_SIZE_RE.fullmatch(core):
         return {"model": core}
     found = qualifiers(core)
-    if set(found) == {"gpu"} and HARDWARE_NAME_RE.fullmatch(re.sub(r"^\d{1,3}\s?[x×]\s?", "", core)):
+    if set(found) == {"gpu"} and HARDWARE_NAME_RE.pattern.fullmatch(re.sub(r"^\d{1,3}\s?[x×]\s?", "", core)):
         return found
     if set(found) == {"quant"} and core.lower() == found["quant"]:
         return found  # "- MXFP4: 813.73 -> 881.41 output tok/s/GPU": the run's precision, not a measure

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from ledger.vocab.text import lower_for_words
@@ -118,9 +119,16 @@ class WordGate:
         self.pattern = pattern
         self.words = required_words(pattern)
 
+    def _holds_none(self, text: str) -> bool:
+        if self.words is None:
+            return False
+        low = lower_for_words(text)
+        return low is not None and not any(map(low.__contains__, self.words))
+
     def search(self, text: str) -> re.Match[str] | None:
-        if self.words is not None:
-            low = lower_for_words(text)
-            if low is not None and not any(map(low.__contains__, self.words)):
-                return None
-        return self.pattern.search(text)
+        return None if self._holds_none(text) else self.pattern.search(text)
+
+    def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match[str]]:
+        """The matches inside text[pos:endpos] (each holds a word inside it: only the window is tested)."""
+        end = len(text) if endpos is None else endpos
+        return iter(()) if self._holds_none(text[pos:end]) else self.pattern.finditer(text, pos, end)
