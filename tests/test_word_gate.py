@@ -79,3 +79,32 @@ def test_a_gated_window_finds_every_device_name_the_pattern_finds() -> None:
                 full = [m.span() for m in HARDWARE_NAME_RE.pattern.finditer(text, a, len(text) if b is None else b)]
                 fast = [m.span() for m in HARDWARE_NAME_RE.finditer(text, a, b)]
                 assert full == fast, (text, a, b)
+
+
+@pytest.mark.parametrize(
+    ("module", "name"),
+    [("ledger.vocab.metrics", "_BENCHMARK_IN_RE"), ("ledger.parsers.prose.guards", "_CHOSEN_BEFORE_RE")],
+)
+def test_a_gated_window_search_finds_what_the_pattern_finds(module: str, name: str) -> None:
+    import importlib
+
+    gate = getattr(importlib.import_module(module), name)
+    assert isinstance(gate, WordGate) and gate.words
+    made = [
+        "the GSM8K run",
+        "test_mmlu_pro_full",
+        "set it to 8",
+        "Defaults to 64",
+        "we waited for 30 s",
+        "cap them at 4",
+    ]
+    for text in [*_texts(), *made, *(t.upper() for t in made)]:
+        for a in range(0, max(1, len(text)), 5):
+            for b in (a + 20, a + 45, None):
+                end = len(text) if b is None else min(b, len(text))
+                full = gate.pattern.search(text, a, end)
+                fast = gate.search(text, a, b)
+                assert (full and full.span()) == (fast and fast.span()), (name, text, a, b)
+                assert [m.span() for m in gate.pattern.finditer(text, a, end)] == [
+                    m.span() for m in gate.finditer(text, a, b)
+                ]

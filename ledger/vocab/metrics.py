@@ -293,7 +293,7 @@ def leading_benchmark(text: str) -> str | None:
     return text[m.start(m.lastindex or 0) : m.end()].strip("*_` ") if m.lastindex else None
 
 
-_BENCHMARK_IN_RE = re.compile(BENCHMARK_ALTERNATION, re.IGNORECASE)
+_BENCHMARK_IN_RE = WordGate(re.compile(BENCHMARK_ALTERNATION, re.IGNORECASE))  # (vocab.word_gate)
 
 
 @short_text_cache(4096)  # the same lead-ins and names are asked again by each table under them

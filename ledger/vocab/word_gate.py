@@ -125,8 +125,10 @@ class WordGate:
         low = lower_for_words(text)
         return low is not None and not any(map(low.__contains__, self.words))
 
-    def search(self, text: str) -> re.Match[str] | None:
-        return None if self._holds_none(text) else self.pattern.search(text)
+    def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
+        """The first match inside text[pos:endpos] (only the window is tested for the words)."""
+        end = len(text) if endpos is None else endpos
+        return None if self._holds_none(text[pos:end]) else self.pattern.search(text, pos, end)
 
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match[str]]:
         """The matches inside text[pos:endpos] (each holds a word inside it: only the window is tested)."""
