@@ -67,18 +67,18 @@ def test_a_line_holding_no_sha_is_not_read_for_a_revision_label() -> None:
     """line_label skips, outside code and commit links, a line where no run of seven hex digits with a letter and
     a digit stands (may_hold_sha): every sha any pattern of revision_labels reads lies in such a run."""
     import re
-    from pathlib import Path
+
+    from _fixture_lines import fixture_lines
 
     from ledger.parsers.grammar import revision_labels as rl
 
-    fixtures = Path(__file__).parent / "fixtures"
     lines = [
-        line
-        for p in sorted(fixtures.rglob("*"))
-        if p.is_file() and p.suffix != ".json"
-        for line in p.read_text(encoding="utf-8", errors="replace").splitlines()
+        *fixture_lines(),
+        "Tested at `4F2E9A1C07`",
+        "branch at 7e3a9c1d:",
+        "PR head commit ABCDEF1234",
+        "(build: 12 (a1b2c3d))",
     ]
-    lines += ["Tested at `4F2E9A1C07`", "branch at 7e3a9c1d:", "PR head commit ABCDEF1234", "(build: 12 (a1b2c3d))"]
     patterns = [v for v in vars(rl).values() if isinstance(v, re.Pattern) and ("sha" in v.groupindex or v is rl.SHA_RE)]
     assert len(patterns) >= 8
     read = 0

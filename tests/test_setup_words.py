@@ -130,15 +130,9 @@ def test_row_label_lengths_reach_the_row_claims() -> None:
 def _word_lines() -> list[str]:
     """Lines that hold setup words in every spelling the tests know, the fixtures' lines, and hostile variants:
     words glued to letters and digits before them, upper case, the four characters that case-fold oddly."""
-    from pathlib import Path
+    from _fixture_lines import fixture_lines
 
-    fixtures = Path(__file__).parent / "fixtures"
-    lines = [
-        line[:400]
-        for p in sorted(fixtures.rglob("*"))
-        if p.is_file() and p.suffix != ".json"
-        for line in p.read_text(encoding="utf-8", errors="replace").splitlines()
-    ]
+    lines = [line[:400] for line in fixture_lines()]
     made = [
         "xtp8 tp8 TP=8 atp 8 tp_8 TP 8",
         "sep8 step 2, ep=4, EP8; dep8 DEP=16 deep 3",

@@ -4,9 +4,9 @@ word_gate): the words are read from the pattern itself, and the gated search fin
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+from _fixture_lines import fixture_lines
 
 from ledger.vocab import metrics
 from ledger.vocab.word_gate import WordGate, required_words
@@ -31,13 +31,7 @@ def test_the_words_every_match_holds_are_read_from_the_pattern(pattern: str, wor
 
 
 def _texts() -> list[str]:
-    fixtures = Path(__file__).parent / "fixtures"
-    lines = [
-        line
-        for p in sorted(fixtures.rglob("*"))
-        if p.is_file() and p.suffix != ".json"
-        for line in p.read_text(encoding="utf-8", errors="replace").splitlines()
-    ]
+    lines = fixture_lines()
     made = ["Mean TTFT (ms)", "GSM8K Acc", "accept rate", "[AR] P50", "mean AR", "a.len", "ref_al: 2.73", "p99 AR"]
     made += [
         "ACCURACY",
