@@ -1,7 +1,7 @@
 """Figure 2b in instructions: extraction of the distinct shared documents against markdown-it-py's parse of the
 same texts, counted by valgrind (cachegrind, no cache simulation) instead of timed.
 
-    python benchmarks/instructions.py                 # extract 3891M vs parse 760M instructions -> ratio 5.12
+    python benchmarks/instructions.py                 # extract 3502M vs parse 760M instructions -> ratio 4.61
     python benchmarks/instructions.py --without prose,tables   # and what leaving out each extractor saves
 
 A count does not move with the machine's load (the timed figure 2 moved from 6.1 to 7.9 between two runs on
