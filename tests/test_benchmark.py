@@ -106,3 +106,22 @@ def test_store_benchmark_prints_its_three_figures_at_a_tiny_scale(tmp_path: Path
     assert conn.execute("SELECT COUNT(*) FROM documents").fetchone()[0] == 9  # 6 + 6, 3 of them shared
     assert conn.execute("SELECT COUNT(DISTINCT parser_version) FROM document_versions").fetchone()[0] == 1
     conn.close()
+
+
+def test_instruction_count_runs_each_side_and_prints_the_ratio(tmp_path: Path) -> None:
+    """benchmarks/instructions.py (figure 2b counted in instructions, which other jobs on the machine do not move):
+    each side runs in a process of its own; with --runner '' (no valgrind) the sides still run, and a counter
+    that prints no count is one line, not a traceback."""
+    docs = tmp_path / "seeds"
+    docs.mkdir()
+    (docs / "a.txt").write_text("gsm8k 96.25 (ref 96.36)\nthroughput 2,122 tok/s\n", encoding="utf-8")
+    script = str(ROOT / "benchmarks" / "instructions.py")
+    for mode in ("base", "md", "ex"):
+        side = subprocess.run(
+            [sys.executable, script, "--side", mode, "--shared", str(tmp_path)], capture_output=True, text=True
+        )
+        assert side.returncode == 0 and side.stdout.split() == [mode, "1"], side.stderr[-2000:]
+    proc = subprocess.run(
+        [sys.executable, script, "--shared", str(tmp_path), "--runner", "true"], capture_output=True, text=True
+    )
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "no instruction count" in proc.stderr

@@ -61,3 +61,34 @@ def test_claims_take_the_revision_in_force_and_none_after_a_commitless_list() ->
     assert by_line[23].revision is not None and by_line[23].revision.label == "Before the second round"
     assert by_line[27].revision is not None and by_line[27].revision.label == "Earlier validation"
     assert by_line[29].revision is None  # the paragraph after the "Earlier validation:" list
+
+
+def test_a_line_holding_no_sha_is_not_read_for_a_revision_label() -> None:
+    """line_label skips, outside code and commit links, a line where no run of seven hex digits with a letter and
+    a digit stands (may_hold_sha): every sha any pattern of revision_labels reads lies in such a run."""
+    import re
+
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.grammar import revision_labels as rl
+
+    lines = [
+        *fixture_lines(),
+        "Tested at `4F2E9A1C07`",
+        "branch at 7e3a9c1d:",
+        "PR head commit ABCDEF1234",
+        "(build: 12 (a1b2c3d))",
+    ]
+    patterns = [v for v in vars(rl).values() if isinstance(v, re.Pattern) and ("sha" in v.groupindex or v is rl.SHA_RE)]
+    assert len(patterns) >= 8
+    read = 0
+    for line in lines:
+        for rx in patterns:
+            for m in rx.finditer(line):
+                sha = m.group("sha") if "sha" in rx.groupindex else m.group(1)
+                if sha and rl.is_sha(sha):
+                    read += 1
+                    assert rl.may_hold_sha(line), (rx.pattern[:60], line)
+    assert read > 50
+    assert rl.line_label("Tested at `4f2e9a1c07` on H100", False) is not None
+    assert not rl.may_hold_sha("a decade of deadbeef 1234567 facade")

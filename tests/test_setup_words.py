@@ -125,3 +125,59 @@ def test_row_label_lengths_reach_the_row_claims() -> None:
     assert by_line[(8, "ms")] == "256" and by_line[(8, "%")] == "256"
     assert by_line[(9, "ms")] == "4096" and by_line[(9, "%")] == "4096"
     assert by_line[(7, "tok/s")] is None
+
+
+def _word_lines() -> list[str]:
+    """Lines that hold setup words in every spelling the tests know, the fixtures' lines, and hostile variants:
+    words glued to letters and digits before them, upper case, the four characters that case-fold oddly."""
+    from _fixture_lines import fixture_lines
+
+    lines = [line[:400] for line in fixture_lines()]
+    made = [
+        "xtp8 tp8 TP=8 atp 8 tp_8 TP 8",
+        "sep8 step 2, ep=4, EP8; dep8 DEP=16 deep 3",
+        "MC=16 mc=16 c = 8 cc=9 conc 64 Concurrency: 128 reconcurrency 7 con_32",
+        "bs1 abs 3 BS=4 batch size 8 Batch-Size 2 xbatch 9",
+        "Input Len=512 prompt_len=1024 output=128 gen_len=64 sinput=3 ISL 4096 osl: 256",
+        "model Foo-7B MODEL: Bar-70B-fp8 submodel x-7b",
+        "kv cache fp8 KV_cache_dtype: nvfp4 fp8 kv",
+        "MTP3 mtp_nextn=2 no-mtp NO MTP draft_len 4 num draft 3 eagle-3 non-spec no speculation",
+        "strict-match flexible-extract",
+        "\u212a\u017f tp8 \u0130 ep4 \u0131 bs2",
+        "8xH100 2x8 H200 8\u00d7NVIDIA H200, nvidia h100; Ascend 910B a10g A100 xh100 1h100 MI300X mi325x 8 x mi300",
+        "RTX 4090 rtx pro 6000 blackwell RX 7900 XTX dgx-spark Apple M2 Max m3 ultra atlas a2 gaudi3 L40S l4 GB200",
+        "on 910B2 and 310P, 9x B200, 4 \u00d7 2 h20, NVIDIA GB200 NVL72, v100 b100 b300 gh200 a800 a6000 a40 a30 h800",
+    ]
+    return lines + made + [s.upper() for s in made] + [s.lower() for s in made]
+
+
+def test_a_word_searched_only_where_its_beginnings_are_finds_what_a_full_search_finds() -> None:
+    """A setup word that declares how its matches begin (`starts`) is tried only where the line holds one of them
+    (lower-cased): the same match, at the same place, with the same groups, as the pattern searched everywhere."""
+    from ledger.vocab import setup
+
+    starting = [w for w in setup.SETUP_WORDS if w.starts]
+    assert len(starting) >= 12 and all(s == s.lower() for w in starting for s in w.starts)
+    for line in _word_lines():
+        for w in starting:
+            for pos in (0, 3):
+                full = w.pattern.search(line, pos)
+                fast = setup.search_word(w, line, pos)
+                assert (full and (full.span(), full.groups())) == (fast and (fast.span(), fast.groups())), (w, line)
+
+
+def test_the_length_patterns_are_searched_only_on_lines_holding_what_they_need() -> None:
+    """qualifiers searches the slashed lengths only where a digit stands on each side of a "/", and the worded ones
+    only where "output" and "input" or "prompt" stand: every match holds them."""
+    from ledger.vocab import setup
+
+    lines = [*_word_lines(), "ISL/OSL 8k/1k, 2048/256 TTFT, random 8192/1024, 1K/2K c64", "512 input / 128 output"]
+    lines += ["input len 1024, output len 128", "8192 input and 1024 output tokens", "4096 PROMPT + 256 OUTPUT"]
+    for line in lines:
+        if setup._SHORT_LENGTHS_RE.search(line) or setup._SERVING_LENGTHS_RE.search(line):
+            assert setup._SLASHED_DIGITS_RE.search(line), line
+        if setup._LENGTHS_RE.search(line) or setup._NAMED_LENGTHS_RE.search(line):
+            low = line.lower()
+            assert "output" in low and ("input" in low or "prompt" in low), line
+    assert setup.qualifiers("8192 input and 1024 output tokens") == {"isl": "8192", "osl": "1024"}
+    assert setup.qualifiers("2k/512 c64")["isl"] == "2k"

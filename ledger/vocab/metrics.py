@@ -11,6 +11,7 @@ from ledger.vocab.metric_table import BENCHMARKS, METRICS
 from ledger.vocab.setup import config_hints
 from ledger.vocab.text import clean_name
 from ledger.vocab.units import is_measure_unit, is_performance_unit, is_share_unit, unit_higher_is_better
+from ledger.vocab.word_gate import WordGate
 
 # Words that name a quality result besides the table's metrics ("acc", "pass@1", "BLEU") and the benchmarks the
 # table does not hold ("cmmlu", "bbh")
@@ -30,15 +31,18 @@ _QUALITY_WORDS = (
 )
 # a test's recorded AL as YAML spells it ("ref_al: 2.73"); "min_al", the bar derived from it, is no measure
 _AL_FIELD = r"(?<![a-z0-9])(?:ref|mean|avg|measured)_al(?![a-z0-9])"
-_ACCURACY_RE = re.compile(
-    "|".join([m.pattern for m in METRICS if m.kind == "accuracy"] + [_QUALITY_WORDS]), re.IGNORECASE
+# (searched only in names holding one of the words every match holds: vocab.word_gate; a name is asked of each)
+_ACCURACY_RE = WordGate(
+    re.compile("|".join([m.pattern for m in METRICS if m.kind == "accuracy"] + [_QUALITY_WORDS]), re.IGNORECASE)
 )
-_ACCEPTANCE_RE = re.compile(
-    r"acceptance|accept(?:ed)? (?:length|rate|len)|\bAL\b|\[AR\]|mean accepted|draft acceptance|"
-    r"accept_len|acc_len|accept rate|(?:mean|median|avg|average|p\d{2})\s+(?:request\s+)?AR\b|\baccpt\w*\s*len|"
-    r"^\s*(?:(?:mean|median|avg|average)\s)?accept(?![\w-])|(?<![\w.])a\.len\b|pos(?:ition(?:al)?)?[ _-]?accept|"
-    + _AL_FIELD,
-    re.IGNORECASE,
+_ACCEPTANCE_RE = WordGate(
+    re.compile(
+        r"acceptance|accept(?:ed)? (?:length|rate|len)|\bAL\b|\[AR\]|mean accepted|draft acceptance|"
+        r"accept_len|acc_len|accept rate|(?:mean|median|avg|average|p\d{2})\s+(?:request\s+)?AR\b|\baccpt\w*\s*len|"
+        r"^\s*(?:(?:mean|median|avg|average)\s)?accept(?![\w-])|(?<![\w.])a\.len\b|pos(?:ition(?:al)?)?[ _-]?accept|"
+        + _AL_FIELD,
+        re.IGNORECASE,
+    )
 )
 _PERF_HINT_RE = re.compile(
     r"throughput|latency|ttft|tpot|itl|(?<![0-9a-f])e2e(?![0-9a-f])|tok/s|tokens/s|req/s|tps|qps|duration|time|speed|"
@@ -289,7 +293,7 @@ def leading_benchmark(text: str) -> str | None:
     return text[m.start(m.lastindex or 0) : m.end()].strip("*_` ") if m.lastindex else None
 
 
-_BENCHMARK_IN_RE = re.compile(BENCHMARK_ALTERNATION, re.IGNORECASE)
+_BENCHMARK_IN_RE = WordGate(re.compile(BENCHMARK_ALTERNATION, re.IGNORECASE))  # (vocab.word_gate)
 
 
 @short_text_cache(4096)  # the same lead-ins and names are asked again by each table under them

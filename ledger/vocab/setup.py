@@ -28,6 +28,7 @@ from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
 from ledger.vocab.text import MAX_NAME, lower_for_words
 from ledger.vocab.trie import trie_pattern
+from ledger.vocab.word_gate import WordGate
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +44,37 @@ class SetupWord:
     triggers: tuple[str, ...] = ()
     """Lower-case strings one of which every match contains: a line without any is not searched (every line of
     a document is read for its setup)."""
+    starts: tuple[str, ...] = ()
+    """Lower-case strings one of which every match opens with, where the pattern says so (empty: unknown):
+    `search_word` tries the pattern only where one stands (tests/test_setup_words.py compares it with a full
+    search)."""
 
 
-def _word(written: str, key: str, body: str, triggers: tuple[str, ...] = ()) -> SetupWord:
+def _word(written: str, key: str, body: str, triggers: tuple[str, ...] = (), starts: tuple[str, ...] = ()) -> SetupWord:
     # a number ends at a non-digit ("TP8EP8" holds tp and ep), a word at a non-alphanumeric
     end = r"(?![0-9])" if body.endswith(r"})") else r"(?![a-z0-9])"
-    return SetupWord(written, key, re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE), triggers)
+    return SetupWord(written, key, re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE), triggers, starts)
+
+
+def search_word(w: SetupWord, text: str, pos: int = 0) -> re.Match[str] | None:
+    """w.pattern.search(text, pos), trying the pattern only where one of the word's `starts` stands: a case-blind
+    pattern that opens with a look-behind is tried at every character by the engine (25 us a line for "ep"),
+    and most lines hold its trigger only inside other words ("step", "deep")."""
+    low = lower_for_words(text) if w.starts else None
+    if low is None:
+        return w.pattern.search(text, pos)
+    best: re.Match[str] | None = None
+    for start in w.starts:
+        # only where a match would open before the best found so far (the leftmost is the search's)
+        stop = best.start() + len(start) if best is not None else len(low)
+        at = low.find(start, pos, stop)
+        while at >= 0:
+            m = w.pattern.match(text, at)
+            if m is not None:
+                best = m
+                break
+            at = low.find(start, at + 1, stop)
+    return best
 
 
 _GPU_COUNT = r"(?:\d{1,3} ?[x×] ?(?:\d{1,3} ?[x×]? ?)?)?"
@@ -57,16 +83,33 @@ _DTYPES = r"fp8|nvfp4|fp4|mxfp8|mxfp4|bf16|fp16|int8|int4"
 _SEP = r"(?: ?[=:] ?|[ _=:-])?"
 """Between a setup word and its number: "tp8", "tp_8", "tp=8", "TP = 8", "ISL: 4096"."""
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
-HARDWARE_NAME_RE = re.compile(
-    rf"\b(?:{GPU_NAMES}|{CPU_NAMES}|rtx pro \d{{4}}|processor|epyc|xeon|cuda\d{{1,2}}|gpu\d{{1,2}})\b", re.IGNORECASE
+_GPU_STARTS = (
+    *"0123456789",
+    *("nvidia", "gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a3", "a4", "a6", "a8", "v1", "l2", "l4", "mi"),
+    *("ascend", "atlas", "gaudi", "rtx", "rx", "dgx", "apple", "m1", "m2", "m3", "m4", "m5"),
+)
+"""How a GPU's match opens: its count's digit, the vendor, or its name's first letters (canonical.GPU_NAMES)."""
+HARDWARE_NAME_RE = WordGate(
+    re.compile(
+        rf"\b(?:{GPU_NAMES}|{CPU_NAMES}|rtx pro \d{{4}}|processor|epyc|xeon|cuda\d{{1,2}}|gpu\d{{1,2}})\b",
+        re.IGNORECASE,
+    )
 )
 """A device named in a listing ("CUDA0 : NVIDIA RTX PRO 6000", "L40S", "AMD EPYC 9355 32-Core Processor")."""
 # "TEP4" (SGLang's and TensorRT-LLM's shorthand): tensor parallel 4 with the experts spread over the same 4
 _TEP_WORD = _word("tp", "tp", rf"tep{_SEP}(\d{{1,3}})", ("tep",))
 SETUP_WORDS: tuple[SetupWord, ...] = (
     # TensorRT-LLM's test parameter "mtp_nextn=2" is MTP with two draft tokens
-    _word("draft_len", "draft_len", r"mtp[ _-]?(\d{1,2})|mtp_nextn ?= ?(\d{1,2})|(no)[ _-]mtp", ("mtp",)),
-    _word("draft_len", "draft_len", rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})", ("draft",)),
+    _word(
+        "draft_len", "draft_len", r"mtp[ _-]?(\d{1,2})|mtp_nextn ?= ?(\d{1,2})|(no)[ _-]mtp", ("mtp",), ("mtp", "no")
+    ),
+    _word(
+        "draft_len",
+        "draft_len",
+        rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})",
+        ("draft",),
+        ("draft", "num"),
+    ),
     # "EAGLE3 with 3 speculative tokens", "three draft tokens"
     _word(
         "draft_len",
@@ -83,23 +126,35 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "non-spec", "no spec", "no-spec"),
     ),
     _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]{{0,3}}kv(?:[ _-]?cache)?", ("kv",)),
-    _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",)),
-    _word("concurrency", "concurrency", rf"con(?:c|currency)?{_SEP}(\d{{1,5}})", ("con",)),
+    _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",), ("kv",)),
+    _word("concurrency", "concurrency", rf"con(?:c|currency)?{_SEP}(\d{{1,5}})", ("con",), ("con",)),
     # "c256/n2560": a serving run's concurrency and its number of prompts
     _word("concurrency", "concurrency", r"c(\d{1,5})/n\d{1,7}", ("/n",)),
     # "random / c=8 / p=32", "mc=16": benchmark configs' shorthand (an equals sign always: "c8" says nothing)
-    _word("concurrency", "concurrency", r"m?c ?= ?(\d{1,5})", ("c=", "c =")),
-    _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)", ("isl",)),
-    _word("osl", "osl", rf"osl{_SEP}(\d{{1,6}}k?)", ("osl",)),
+    _word("concurrency", "concurrency", r"m?c ?= ?(\d{1,5})", ("c=", "c ="), ("mc", "c")),
+    _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)", ("isl",), ("isl",)),
+    _word("osl", "osl", rf"osl{_SEP}(\d{{1,6}}k?)", ("osl",), ("osl",)),
     # "Latency input=512 (ms)", "prompt_len=1024": a length assigned (never "input 512" or "output: 1234.5",
     # which count or measure)
-    _word("isl", "isl", r"(?:input|prompt)(?:[ _-]?len(?:gth)?)? ?= ?(\d{1,6}k?)", ("input", "prompt")),
-    _word("osl", "osl", r"(?:output|gen)(?:[ _-]?len(?:gth)?)? ?= ?(\d{1,6}k?)", ("output", "gen")),
+    _word(
+        "isl",
+        "isl",
+        r"(?:input|prompt)(?:[ _-]?len(?:gth)?)? ?= ?(\d{1,6}k?)",
+        ("input", "prompt"),
+        ("input", "prompt"),
+    ),
+    _word("osl", "osl", r"(?:output|gen)(?:[ _-]?len(?:gth)?)? ?= ?(\d{1,6}k?)", ("output", "gen"), ("output", "gen")),
     # "seq len 4096", "seq_len=2048": a kernel's or a run's sequence is its prompt (never "max_seq_len 8192", the
     # engine's limit)
-    _word("isl", "isl", rf"(?<!max[ _-])seq(?:uence)?[ _-]len(?:gth)?{_SEP}(\d{{1,6}}k?)", ("seq",)),
+    _word("isl", "isl", rf"(?<!max[ _-])seq(?:uence)?[ _-]len(?:gth)?{_SEP}(\d{{1,6}}k?)", ("seq",), ("seq",)),
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?", ("shot",)),
-    _word("filter", "filter", r"(strict-match|flexible-extract)", ("strict-match", "flexible-extract")),
+    _word(
+        "filter",
+        "filter",
+        r"(strict-match|flexible-extract)",
+        ("strict-match", "flexible-extract"),
+        ("strict-match", "flexible-extract"),
+    ),
     # with the count printed before it ("8xH100", "2x8 H200": nodes x GPUs), which canonical reads as gpu_count
     # the vendor may stand between ("8×NVIDIA H200"): the count still belongs to the GPU
     _word(
@@ -144,6 +199,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "m4-",
             "m5-",
         ),
+        _GPU_STARTS,
     ),
     # a CPU: the device where no accelerator is named (Context.claim), else the host
     _word(
@@ -154,20 +210,26 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     ),
     # "model Foo-7B", "model: Bar-70B-FP8": a model of a family the vocabulary does not know, named as the model
     _word(
-        "model", "model", r"model[ =:]{1,3}([A-Za-z][\w.]{0,30}-\d{1,4}(?:\.\d{1,2})?[bm](?:-[\w.]{1,20})?)", ("model",)
+        "model",
+        "model",
+        r"model[ =:]{1,3}([A-Za-z][\w.]{0,30}-\d{1,4}(?:\.\d{1,2})?[bm](?:-[\w.]{1,20})?)",
+        ("model",),
+        ("model",),
     ),
     # "**4 GPUs**<br/>TP2,PP2": a column's count of boards, when the board is named elsewhere (the line above)
     _word("gpu_count", "gpu_count", r"(\d{1,3}) ?[x×]? ?(?:gpus|gpu(?! ?[a-z]))", ("gpu",)),
     _TEP_WORD,
-    _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",)),
-    _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})", ("ep",)),
+    _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",), ("tp",)),
+    _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})", ("ep",), ("ep",)),
     # (two digits at most: llama-bench's "pp512" is a 512-token prompt test, not a pipeline of 512 stages)
-    _word("pp", "pp", rf"pp{_SEP}(\d{{1,2}})", ("pp",)),
-    _word("dp", "dp", rf"dp{_SEP}(\d{{1,3}})", ("dp",)),
+    _word("pp", "pp", rf"pp{_SEP}(\d{{1,2}})", ("pp",), ("pp",)),
+    _word("dp", "dp", rf"dp{_SEP}(\d{{1,3}})", ("dp",), ("dp",)),
     # "DEP8": TensorRT-LLM's attention data parallel with expert parallel, kept as stated (not split into dp/ep)
-    _word("dep", "dep", rf"dep{_SEP}(\d{{1,3}})", ("dep",)),
+    _word("dep", "dep", rf"dep{_SEP}(\d{{1,3}})", ("dep",), ("dep",)),
     # "BS1", "BS=4", "batch 1", "batch size 8" (a maximum, "Max Runtime Batch Size: 256", is a limit: _LIMIT_RE)
-    _word("batch_size", "batch_size", rf"(?:bs|batch(?:[ _-]size)?){_SEP}(\d{{1,4}})", ("bs", "batch")),
+    _word(
+        "batch_size", "batch_size", rf"(?:bs|batch(?:[ _-]size)?){_SEP}(\d{{1,4}})", ("bs", "batch"), ("bs", "batch")
+    ),
     _word("state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",)),
     # aggregated or disaggregated (prefill/decode split) serving: two recipes, never a before and an after
     _word("serving", "serving", r"(agg|disagg|aggregated|disaggregated)(?:[ _-](?:serving|mode|recipe))?", ("agg",)),
@@ -219,6 +281,9 @@ _NAMED_LENGTHS_RE = re.compile(
 # "1k/1k", "8k/1k", "2k/512": the serving benchmarks' shorthand for input/output lengths (the first in thousands,
 # so no date or fraction reads as one)
 _SHORT_LENGTHS_RE = re.compile(r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?![\w./])")
+_SLASHED_DIGITS_RE = re.compile(r"\d[kK]?/\d")
+"""What both slashed length patterns hold ("1k/1k", "2048/256"): case-sensitive and opening with a digit, the
+engine skips to the digits."""
 _LENGTHS_RE = re.compile(
     r"(?<![\w.])(?P<isl>\d{1,6}k?)[ -](?:input|prompt)(?:[ -]tokens?)? ?(?:/|and|,|\+) ?(?:exactly |about |~)?"
     r"(?P<osl>\d{1,6}k?)[ -]output(?:[ -]tokens?)?(?![/\w])",
@@ -294,13 +359,18 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
     if not _any_setup(s):
         return out, s  # no number and no word of a method: no setup word can match (most prose lines)
     low = lower_for_words(s)
-    # each length pattern needs its word (case-blind): a line without it is not searched
-    worded = low is None or "input" in low or "prompt" in low
+    # each length pattern needs its words (case-blind), the worded ones both "output" and "input" or "prompt", the
+    # slashed ones a digit on each side of the "/" ("tok/s" and paths are everywhere): a line without is not searched
+    worded = low is None or ("output" in low and ("input" in low or "prompt" in low))
     lm = (
         (_PAIRED_RE.search(s) if low is None or "isl" in low else None)
         or (_LENGTHS_RE.search(s) if worded else None)
         or (_NAMED_LENGTHS_RE.search(s) if worded else None)
-        or ((_SHORT_LENGTHS_RE.search(s) or _SERVING_LENGTHS_RE.search(s)) if "/" in s else None)
+        or (
+            (_SHORT_LENGTHS_RE.search(s) or _SERVING_LENGTHS_RE.search(s))
+            if "/" in s and _SLASHED_DIGITS_RE.search(s)
+            else None
+        )
     )
     if lm:
         out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
@@ -309,13 +379,13 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
     for w in _words_in(s):
         if w.written in out:
             continue
-        m = w.pattern.search(s)
+        m = search_word(w, s)
         # "without the MXFP4 path; ... BF16": the precision the run did not use is no setting; the next one is
         while m and w.written != "spec_algo" and _OFF_BEFORE_RE.search(s, max(0, m.start() - 16), m.start()):
-            m = w.pattern.search(s, m.end())
+            m = search_word(w, s, m.end())
         # "for batch size 8 and above", "at 64+ concurrency": a bound on the runs it speaks of, no one setting
         while m and _OPEN_BOUND_RE.match(first, m.end()):
-            m = w.pattern.search(s, m.end())
+            m = search_word(w, s, m.end())
         if not m or _limit(w, first, m.start()):
             continue
         val = next((g for g in m.groups() if g), "")
@@ -609,7 +679,7 @@ def setup_named(label: str) -> dict[str, str]:
     if MODEL_SIZE_RE.fullmatch(core):
         return {"model": core}
     found = qualifiers(core)
-    if set(found) == {"gpu"} and HARDWARE_NAME_RE.fullmatch(re.sub(r"^\d{1,3}\s?[x×]\s?", "", core)):
+    if set(found) == {"gpu"} and HARDWARE_NAME_RE.pattern.fullmatch(re.sub(r"^\d{1,3}\s?[x×]\s?", "", core)):
         return found
     if set(found) == {"quant"} and core.lower() == found["quant"]:
         return found  # "- MXFP4: 813.73 -> 881.41 output tok/s/GPU": the run's precision, not a measure

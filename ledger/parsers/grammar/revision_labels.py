@@ -136,6 +136,15 @@ def is_sha(token: str) -> bool:
     return any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
 
 
+_HEX_RUN_RE = re.compile(r"[0-9a-fA-F]{7,}")
+
+
+def may_hold_sha(text: str) -> bool:
+    """Whether a run of seven or more hex digits with a digit and a letter stands in `text`: what every sha the
+    patterns here read ([0-9a-f]{7,40}, some case-blind, is_sha) lies inside. One scan that skips to hex digits."""
+    return any(is_sha(m.group()) for m in _HEX_RUN_RE.finditer(text))
+
+
 def shas_in(text: str) -> list[tuple[str, int, int]]:
     return [(m.group(1).lower(), m.start(1), m.end(1)) for m in SHA_RE.finditer(text) if is_sha(m.group(1))]
 
@@ -197,6 +206,8 @@ def line_label(text: str, in_code: bool) -> Revision | None:
         if rev is not None and rev.head and rev.label == rev.head and (sm := re.search(r"\(([^()]{1,60})\)", text)):
             return Revision(label=clean_label(sm.group(1)), head=rev.head, base=rev.base)
         return comment_side(text) if text.lstrip()[:1] in ("#", "/", "-") else None
+    if "/commit" not in text and not may_hold_sha(text):
+        return None  # every reading below names its commit by a sha: most lines of prose hold none
     links = list(_COMMIT_LINK_RE.finditer(text)) if "/commit" in text else []
     if "/commit" in text and (side := defined_side(text)) is not None:
         return side  # "[4f1d2e3](.../commit/4f1d2e3a9b) (before):": the side beside the link names it

@@ -194,7 +194,7 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
     values = {**_setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}
-    for key in named_twice(text):
+    for key in named_twice(text) if values else ():  # (a key it names twice can only be one it found)
         values.pop(key, None)  # "on an RTX 4080 Super and an RTX 3090 Ti": each result says which
     labelled = label_setup(text)
     if "model" in labelled:
@@ -224,8 +224,9 @@ def _own_words(text: str) -> dict[str, str]:
     ("FP8: 96.1, BF16: 96.3"), not a rank ("[TP0]")."""
     if len(text) > 100 or ". " in text or "; " in text or not _DIGIT_RE.search(text):
         return {}
-    twice = named_twice(text)
-    return {k: v for k, v in qualifiers(text).items() if k not in twice and not (k in _PARALLEL and v == "0")}
+    found = qualifiers(text)
+    twice = named_twice(text) if found else frozenset()  # (most lines name no setup word: no second look)
+    return {k: v for k, v in found.items() if k not in twice and not (k in _PARALLEL and v == "0")}
 
 
 def _line_scopes(doc: Document) -> list[SetupScope]:

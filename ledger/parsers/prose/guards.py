@@ -18,6 +18,7 @@ from ledger.vocab.metrics import SPREAD_WORDS
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE, in_length_pair
 from ledger.vocab.text import ARROW
 from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit, is_time_unit, is_timing_unit
+from ledger.vocab.word_gate import WordGate
 
 # only ever asked yes / no (see any_of)
 CONFIG_BEFORE_RE = re.compile(
@@ -168,16 +169,18 @@ def _has_operator(text: str, ops: str) -> bool:
 _NUMBER_AFTER_EQ_RE = re.compile(r"[ \t]{0,8}(?:[~≈][ \t]{0,8})?[-+]?\d")
 _BREAK_RE = re.compile(r"[;\n]|\.\s")
 # "set to 40%", "the default 10%", "settled for 30 seconds", "shard it to 10GB": a value chosen, not measured
-_CHOSEN_BEFORE_RE = re.compile(
-    r"(?:\b(?:set|pinned|configured|defaults?)\s+(?:it\s+|them\s+)?(?:to|at)|"
-    r"\bthe\s+default(?:\s+of)?|"
-    r"\bdefault\s+(?:value\s+)?(?:of|is|was)|\bby\s+default|"
-    r"\b(?:settle[sd]?|settling|wait(?:s|ed|ing)?|sleep(?:s|ing)?|slept|pause[sd]?|idled?|cool(?:s|ed)?\s+down)"
-    r"\s+(?:for\s+)?|"
-    r"\b(?:shard(?:s|ed)?|split(?:s|ting)?|chunk(?:s|ed)?|cap(?:s|ped)?|limit(?:s|ed)?|truncat(?:e[sd]?|ing))"
-    r"\s+(?:it\s+|them\s+|the\s+[\w-]{1,20}\s+)?(?:to|into|at)(?:\s+most)?)\s*(?:[~≈]|about\s+)?$",
-    re.IGNORECASE,
-)
+_CHOSEN_BEFORE_RE = WordGate(
+    re.compile(
+        r"(?:\b(?:set|pinned|configured|defaults?)\s+(?:it\s+|them\s+)?(?:to|at)|"
+        r"\bthe\s+default(?:\s+of)?|"
+        r"\bdefault\s+(?:value\s+)?(?:of|is|was)|\bby\s+default|"
+        r"\b(?:settle[sd]?|settling|wait(?:s|ed|ing)?|sleep(?:s|ing)?|slept|pause[sd]?|idled?|cool(?:s|ed)?\s+down)"
+        r"\s+(?:for\s+)?|"
+        r"\b(?:shard(?:s|ed)?|split(?:s|ting)?|chunk(?:s|ed)?|cap(?:s|ped)?|limit(?:s|ed)?|truncat(?:e[sd]?|ing))"
+        r"\s+(?:it\s+|them\s+|the\s+[\w-]{1,20}\s+)?(?:to|into|at)(?:\s+most)?)\s*(?:[~≈]|about\s+)?$",
+        re.IGNORECASE,
+    )
+)  # (searched where its words are: vocab.word_gate)
 # "threshold for bf16 tightened: 45% -> 50%", "the cutoff was raised to 0.7": a bar moved, not a result
 _BAR_MOVED_RE = re.compile(
     r"(?<![\w-])" + BAR_WORDS + r"\b[^.;\n]{0,40}?\b(?:raised|lowered|tightened|relaxed|loosened|bumped|changed|"

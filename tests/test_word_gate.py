@@ -1,0 +1,104 @@
+"""A case-blind pattern searched only in texts holding one of the words every match of it holds (ledger.vocab.
+word_gate): the words are read from the pattern itself, and the gated search finds what the pattern finds."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from _fixture_lines import fixture_lines
+
+from ledger.vocab import metrics
+from ledger.vocab.word_gate import WordGate, required_words
+
+
+@pytest.mark.parametrize(
+    ("pattern", "words"),
+    [
+        (r"throughput|latency|\bms\b", ("latency", "ms", "throughput")),
+        (r"acc(?:uracy)?|exact[_ ]match", ("acc", "exact")),  # the longest run every way through holds
+        (r"(?<![\w-])(?:train[ _-])?loss(?:es)?(?![\w-])", ("loss",)),  # an optional part and look-arounds hold none
+        (r"pass@\d|\bf1\b", ("f1", "pass@")),
+        (r"ab{2,}c", ("ab",)),  # a repeat of one or more holds its first copy
+        (r"µs|gib", None),  # "µ" also takes "μ" case-blind: "µs" holds only "s", too little to gate on
+        (r"δp\b|kld", ("kld", "δp")),  # "Δ" lowers to "δ", and nothing else is "δ" case-blind
+        (r"x?y*|abc", None),  # a way through that holds nothing: no gate
+        (r"[ab]cd|efg", ("cd", "efg")),
+    ],
+)
+def test_the_words_every_match_holds_are_read_from_the_pattern(pattern: str, words: tuple[str, ...] | None) -> None:
+    assert required_words(re.compile(pattern, re.IGNORECASE)) == words
+
+
+def _texts() -> list[str]:
+    lines = fixture_lines()
+    made = ["Mean TTFT (ms)", "GSM8K Acc", "accept rate", "[AR] P50", "mean AR", "a.len", "ref_al: 2.73", "p99 AR"]
+    made += [
+        "ACCURACY",
+        "Exact Match",
+        "KL-div",
+        "\u212aLD",
+        "mmlu_pro",
+        "\u0130FEval",
+        "\u017fcore",
+        "Train Loss",
+        "Δp",
+        "5 μs",
+        "5 µs",
+    ]
+    return lines + made + [t.upper() for t in made]
+
+
+@pytest.mark.parametrize("name", ["_ACCURACY_RE", "_ACCEPTANCE_RE"])
+def test_a_gated_search_finds_what_the_pattern_finds(name: str) -> None:
+    gate = getattr(metrics, name)
+    assert isinstance(gate, WordGate)
+    assert gate.words  # each has words to gate on
+    for text in _texts():
+        full = gate.pattern.search(text)
+        fast = gate.search(text)
+        assert (full and full.span()) == (fast and fast.span()), (name, text)
+
+
+def test_a_gated_window_finds_every_device_name_the_pattern_finds() -> None:
+    """HARDWARE_NAME_RE is searched in windows around each number ("on an RTX 4090", "MI300X (192 GB)"): gated on
+    the window's own words, it finds the same names."""
+    from ledger.vocab.setup import HARDWARE_NAME_RE
+
+    assert isinstance(HARDWARE_NAME_RE, WordGate) and HARDWARE_NAME_RE.words
+    texts = [*_texts(), "on an RTX 4090 and a MI300X (192 GB)", "8x H100 SXM 80GB, L40S (48 GB)", "cuda0 : A10G"]
+    for text in texts:
+        for a in range(0, max(1, len(text)), 7):
+            for b in (a + 12, a + 30, None):
+                full = [m.span() for m in HARDWARE_NAME_RE.pattern.finditer(text, a, len(text) if b is None else b)]
+                fast = [m.span() for m in HARDWARE_NAME_RE.finditer(text, a, b)]
+                assert full == fast, (text, a, b)
+
+
+@pytest.mark.parametrize(
+    ("module", "name"),
+    [("ledger.vocab.metrics", "_BENCHMARK_IN_RE"), ("ledger.parsers.prose.guards", "_CHOSEN_BEFORE_RE")],
+)
+def test_a_gated_window_search_finds_what_the_pattern_finds(module: str, name: str) -> None:
+    import importlib
+
+    gate = getattr(importlib.import_module(module), name)
+    assert isinstance(gate, WordGate) and gate.words
+    made = [
+        "the GSM8K run",
+        "test_mmlu_pro_full",
+        "set it to 8",
+        "Defaults to 64",
+        "we waited for 30 s",
+        "cap them at 4",
+    ]
+    for text in [*_texts(), *made, *(t.upper() for t in made)]:
+        for a in range(0, max(1, len(text)), 5):
+            for b in (a + 20, a + 45, None):
+                end = len(text) if b is None else min(b, len(text))
+                full = gate.pattern.search(text, a, end)
+                fast = gate.search(text, a, b)
+                assert (full and full.span()) == (fast and fast.span()), (name, text, a, b)
+                assert [m.span() for m in gate.pattern.finditer(text, a, end)] == [
+                    m.span() for m in gate.finditer(text, a, b)
+                ]
