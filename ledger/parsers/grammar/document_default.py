@@ -21,7 +21,7 @@ from ledger.parsers.grammar.setup_scopes import (
     turn_bounds,
     unrestricted,
 )
-from ledger.parsers.grammar.variant_items import variant_item
+from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.flags import COMPUTE_DTYPE
@@ -45,7 +45,7 @@ def document_default(
     body, varied, grids = table_varied(doc)  # a table's rows count, unless they vary
     leads = _lead_in_lines(doc)
     # "- fast: TP4 + MTP 3-1-4": the settings of the variant it names, not the document's
-    leads |= {b.start for b in doc.blocks if b.kind == "item" and not b.in_code and variant_item(b.text)}
+    leads |= variant_lines(doc)
     # a sub-heading's model and settings are its section's; the one machine a thread names is everyone's
     headings = {b.start for b in doc.blocks if b.kind == "heading"}
     # a bold phrase opening a paragraph heads it as a heading would ("**Sweep point, concurrency 16**")

@@ -38,7 +38,7 @@ from ledger.parsers.grammar.setup_scopes import (
     unrestricted,
     with_draft,
 )
-from ledger.parsers.grammar.variant_items import variant_item
+from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.vocab.setup import (
     SIDE_PHRASE,
@@ -104,7 +104,7 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
     scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
     scopes.extend(
         SetupScope(start, end, values)
-        for start, end, values in section_workloads(doc, lambda text: command_setup(text, env))
+        for start, end, values in section_workloads(doc, lambda text: command_setup(text, env), variant_lines(doc))
     )
     heads = [b for b in doc.blocks if b.kind in ("heading", "comment")]
     # a bold line opening a paragraph ("**bs=1**", "**Sweep point, concurrency 16**") heads what follows as a

@@ -353,9 +353,12 @@ def measuring_lines(doc: Document) -> set[int]:
     return section_measures(doc, _result_sections(doc))
 
 
-def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -> list[tuple[int, int, dict[str, str]]]:
+def section_workloads(
+    doc: Document, command: Callable[[str], dict[str, str]], skip: frozenset[int] = frozenset()
+) -> list[tuple[int, int, dict[str, str]]]:
     """The workload each result section states with one value per key (see WORKLOAD_KEYS), as (first, last
-    line, values): the scope that replaces the document default for these keys."""
+    line, values): the scope that replaces the document default for these keys. The `skip` lines state another
+    scope's setup (a variant's item), not the section's."""
     out: list[tuple[int, int, dict[str, str]]] = []
     sections = _result_sections(doc)
     if not sections:
@@ -370,7 +373,7 @@ def section_workloads(doc: Document, command: Callable[[str], dict[str, str]]) -
         seen: dict[str, set[str]] = {}
         for no in range(first, last + 1):
             text = doc.line(no)
-            if not text.strip() or len(text) > 4000:
+            if not text.strip() or len(text) > 4000 or no in skip:
                 continue
             text = unrestricted(text)
             values = (

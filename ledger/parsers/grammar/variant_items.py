@@ -7,7 +7,8 @@
     | fast     | 1           | 210       |
 
 Each item's settings are its variant's, not its section's: the row "fast" runs with MTP, the row "bulk" with DP 4,
-and neither with the other's. The item's label is a name ("fast", "low-latency"), never a setup label ("GPU:",
+and neither with the other's. An item is a variant's only where a table row of the document carries its name. The
+item's label is a name ("fast", "low-latency"), never a setup label ("GPU:",
 "Model:") nor a setting itself ("TP8:"); the settings are what its text states.
 """
 
@@ -26,10 +27,12 @@ _ITEM_RE = re.compile(
 )
 _GENERIC_RE = re.compile(
     r"^(?:setup|config(?:uration)?|settings?|hardware|environment|env|platform|machine|system|parameters?|"
-    r"params|notes?|results?|summary|command|cmd|baseline|main|master|before|after|this pr|pr|branch)$",
+    r"params|notes?|results?|summary|command|cmd|baseline|main|master|before|after|this pr|pr|branch|workload|"
+    r"benchmarks?|dataset|engine|build|image|framework|versions?|nodes?|cluster|tests?|testing|run|runs|serving)$",
     re.IGNORECASE,
 )
 _MEMO = "grammar.variant_items"
+_MARKUP_RE = re.compile(r"[*_`]")
 
 
 def variant_item(text: str) -> tuple[str, dict[str, str]] | None:
@@ -47,13 +50,34 @@ def variant_item(text: str) -> tuple[str, dict[str, str]] | None:
     return (label, values) if values else None
 
 
+def variant_lines(doc: Document) -> frozenset[int]:
+    """The lines of the document's variant items: they set no section's or document's setup."""
+    return frozenset(line for line, _ in _items(doc).values())
+
+
 def variant_items(doc: Document, memo: dict[str, object]) -> dict[str, tuple[int, dict[str, str]]]:
     """Every variant item of the document: its label (lower case) -> (line, settings); found once per document."""
     found = memo.get(_MEMO)
     if found is None:
-        out: dict[str, tuple[int, dict[str, str]]] = {}
-        for b in doc.blocks:
-            if b.kind == "item" and not b.in_code and (item := variant_item(b.text)) is not None:
-                out.setdefault(item[0].lower(), (b.start, item[1]))
-        found = memo[_MEMO] = out
+        found = memo[_MEMO] = _items(doc)
     return found  # type: ignore[return-value]
+
+
+def _items(doc: Document) -> dict[str, tuple[int, dict[str, str]]]:
+    """The items whose label a table row of the document names (a label no row names, "- Workload: ISL=8192",
+    states its section's setup as any item does)."""
+    rows = {
+        _MARKUP_RE.sub("", r.cells[0]).strip().lower()
+        for b in doc.blocks
+        if b.kind == "table" and b.table is not None
+        for r in b.table.rows
+        if r.cells
+    }
+    out: dict[str, tuple[int, dict[str, str]]] = {}
+    if not rows:
+        return out
+    for b in doc.blocks:
+        item = variant_item(b.text) if b.kind == "item" and not b.in_code else None
+        if item is not None and item[0].lower() in rows:
+            out.setdefault(item[0].lower(), (b.start, item[1]))
+    return out

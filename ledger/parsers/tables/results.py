@@ -253,10 +253,11 @@ def _title_setup(ctx: Context, header_line: int) -> dict[str, str]:
     start = header_line - 1
     if not ctx.doc.line(start).strip() and ctx.doc.line(start - 1).rstrip().endswith(":"):
         start -= 1  # a lead-in line that introduces the table, a blank line between them
+    variants = {line for line, _ in variant_items(ctx.doc, ctx.memo).values()}
     for no in range(start, max(0, start - 3), -1):
         line = ctx.doc.line(no)
-        if _TITLE_STOP_RE.match(line) or len(line) > 300:
-            break
+        if _TITLE_STOP_RE.match(line) or len(line) > 300 or no in variants:
+            break  # ("- high-throughput: TP8 + --dp 8" above: its variant's setup, not every row's)
         for key, value in qualifiers(line).items():
             if key != "quant":  # "against the bf16 logits": a dtype in a lead-in names the reference as often
                 out.setdefault(key, value)
