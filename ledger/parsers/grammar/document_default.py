@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ledger.parsers.grammar.setup_scopes import (
@@ -106,6 +107,8 @@ def document_default(
             or (key == "model" and _one_model([*vals, *led.get(key, [])]))
         ):
             out[key] = max(vals, key=lambda v: len(norm(v)))
+        elif key == "model" and (main := _main_model([*vals, *led.get(key, [])])) is not None:
+            out[key] = main
     own: dict[int, dict[str, str]] = {}
     owners = _owner_turns(doc, turns)
     for key in list(out):
@@ -129,6 +132,17 @@ def _one_model(names: Sequence[str]) -> bool:
     words = [set(_NAME_WORD_RE.findall(n)) for n in low]
     fewest = min(words, key=len)
     return bool(fewest) and all(fewest <= w for w in words)
+
+
+def _main_model(names: Sequence[str]) -> str | None:
+    """The model a thread is about when it names another in passing ("GLM-5.3-Flash" in the title and twice in the
+    text, "adds the missing Qwen3.8-2.4T-A95B card" once): named three times at least, three times as often as any
+    other; None when no model stands out so (two models compared side by side state no default)."""
+    counts = Counter(norm(n) for n in names)
+    (top, n), *rest = counts.most_common()
+    if n < 3 or any(3 * m > n for _, m in rest):
+        return None
+    return next(v for v in names if norm(v) == top)
 
 
 def _owner_turns(doc: Document, turns: list[tuple[int, int]]) -> set[int]:
