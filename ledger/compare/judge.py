@@ -65,9 +65,9 @@ class Pair:
         }
 
 
-def _claim_brief(c: Claim | None, rev: str | None) -> dict[str, Any] | None:
-    if c is None:
-        return None
+def measured_dict(c: Claim) -> dict[str, Any]:
+    """What a compared claim states, in the JSON shape every comparison prints it in (a pair's sides, a row's
+    values)."""
     return {
         "value": c.value,
         "high": c.high,
@@ -75,6 +75,14 @@ def _claim_brief(c: Claim | None, rev: str | None) -> dict[str, Any] | None:
         "outcome": c.outcome,
         "passed": c.passed,
         "failed": c.failed,
+    }
+
+
+def _claim_brief(c: Claim | None, rev: str | None) -> dict[str, Any] | None:
+    if c is None:
+        return None
+    return {
+        **measured_dict(c),
         "reference": c.reference,
         "revision": rev,
         "metric_text": c.metric,

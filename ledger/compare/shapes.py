@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ledger.compare.align import Row
-from ledger.compare.judge import Pair
+from ledger.compare.judge import Pair, measured_dict
 from ledger.compare.references import ReferenceCheck
 from ledger.compare.revisions import RevisionRef
 from ledger.compare.tested import TestedCommit
@@ -67,16 +67,7 @@ def row_dict(r: Row, names: Sequence[str]) -> dict[str, Any]:
     return {
         **r.key.to_dict(r.variant),
         "values": [
-            {
-                "revision": names[i],
-                "value": c.value,
-                "high": c.high,
-                "unit": c.unit,
-                "outcome": c.outcome,
-                "passed": c.passed,
-                "failed": c.failed,
-                "line": c.source.line,
-            }
+            {"revision": names[i], **measured_dict(c), "line": c.source.line}
             for i, c in enumerate(r.cells)
             if c is not None
         ],
