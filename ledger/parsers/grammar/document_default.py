@@ -31,14 +31,18 @@ from ledger.vocab.test_ids import test_key
 
 
 def document_default(
-    doc: Document, command: Callable[[str], dict[str, str]], bold: Sequence[Block] | None = None
+    doc: Document,
+    command: Callable[[str], dict[str, str]],
+    bold: Sequence[Block] | None = None,
+    variants: frozenset[int] | None = None,
 ) -> tuple[dict[str, str], list[tuple[int, int, dict[str, str]]]]:
     """The setup keys the whole document (its title too) gives one value each, the longer of two that contain
     each other; `command` reads a command line's flags; `bold` is bold_paragraph_heads(doc) when the caller has it.
     A key some of a table's rows name and others do not varies
     from row to row (a precision sweep's "bf16" row beside "q8_0"): the document holds no one value of it. A key
     only one comment of a thread names is that comment's ("Rechecked on 2x H100" in a reviewer's turn): it comes
-    back as (turn start, turn end, values), not in the document's default."""
+    back as (turn start, turn end, values), not in the document's default. `variants` is variant_lines(doc) when the
+    caller has it."""
     seen: dict[str, list[str]] = {}
     turns = turn_bounds(doc)
     turn_starts = [a for a, _ in turns]
@@ -46,7 +50,7 @@ def document_default(
     body, varied, grids = table_varied(doc)  # a table's rows count, unless they vary
     leads = _lead_in_lines(doc)
     # "- fast: TP4 + MTP 3-1-4": the settings of the variant it names, not the document's
-    leads |= variant_lines(doc)
+    leads |= variant_lines(doc) if variants is None else variants
     # a sub-heading's model and settings are its section's; the one machine a thread names is everyone's
     headings = {b.start for b in doc.blocks if b.kind == "heading"}
     # a bold phrase opening a paragraph heads it as a heading would ("**Sweep point, concurrency 16**")

@@ -99,12 +99,13 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
     revision (their lead-ins name a revision, not a variant)."""
     last = len(doc.lines)
     env = shell_variables(doc)
+    variants = variant_lines(doc)  # (found once: the section and document readers both leave these lines out)
     # widest first: each turn's setup section; every narrower scope wins
     scopes: list[SetupScope] = []
     scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
     scopes.extend(
         SetupScope(start, end, values)
-        for start, end, values in section_workloads(doc, lambda text: command_setup(text, env), variant_lines(doc))
+        for start, end, values in section_workloads(doc, lambda text: command_setup(text, env), variants)
     )
     heads = [b for b in doc.blocks if b.kind in ("heading", "comment")]
     # a bold line opening a paragraph ("**bs=1**", "**Sweep point, concurrency 16**") heads what follows as a
@@ -145,7 +146,7 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
         ):
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     scopes.extend(_line_scopes(doc))
-    default, turns = document_default(doc, lambda text: command_setup(text, env), bold)
+    default, turns = document_default(doc, lambda text: command_setup(text, env), bold, variants)
     # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
     own = [SetupScope(a, b, values) for a, b, values in turns]
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)

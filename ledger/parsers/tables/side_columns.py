@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
+from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.headers import looks_metric
 from ledger.vocab.sides import HEAD_SIDE_RE, side_of
 from ledger.vocab.units import is_measure_unit, measure_of_unit
@@ -75,7 +76,6 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
 
 
 _CHANGE_HEAD_RE = re.compile(r"^(?:delta|diff|difference|change|Δ|gain|improvement)$", re.IGNORECASE)
-_BREAK_RE = re.compile(r"<br\s?/?>", re.IGNORECASE)
 _PART_RE = re.compile(r"[,()\[\]]")
 _EDGE_CHARS = " ,;:+/|*_`-"
 
@@ -85,7 +85,7 @@ def _side_and_measure(header: str) -> tuple[str, str | None, str]:
     "ttft (PR)" -> ("PR", "ttft"), "Mean TTFT (ms), After" -> ("After", "Mean TTFT")); the side is the part of the
     header it stands in ("tuned branch", "PR #8812") unless the rest of that part is a measure or a unit. Third, the
     header's words that are neither ("compiled" in "PR (compiled)"): a variant of the side."""
-    header = _BREAK_RE.sub(" ", header)  # "New Req/s<br>(X=1)": a line break parts words
+    header = clean(header)  # "New Req/s<br>(X=1)": a line break parts words
     part = next((p.strip() for p in _PART_RE.split(header) if HEAD_SIDE_RE.search(p)), header.strip())
     m = HEAD_SIDE_RE.search(part)
     if m is None:
