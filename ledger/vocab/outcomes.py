@@ -88,3 +88,22 @@ def printed_good(words: str) -> bool | None:
     """Whether a printed verdict ("better", "WORSE") calls the change good; None for other words."""
     word = verdict_word(words)
     return None if word is None else word.lower() in _GOOD_WORDS
+
+
+STATUS_MARKS: dict[str, str] = {
+    "white_check_mark": "pass",
+    "heavy_check_mark": "pass",
+    "green_circle": "pass",
+    "large_green_circle": "pass",
+    "x": "fail",
+    "red_circle": "fail",
+    "no_entry": "fail",
+    "✅": "pass",
+    "✔️": "pass",
+    "✔": "pass",
+    "🟢": "pass",
+    "❌": "fail",
+    "🔴": "fail",
+    "⛔": "fail",
+}
+"""A CI status line's mark, as a GitHub emoji shortcode or the emoji it renders to: the outcome it states."""

@@ -15,32 +15,17 @@ from collections.abc import Iterator
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.gates.claims import gate
+from ledger.vocab.outcomes import STATUS_MARKS
 
-_MARKS = {
-    "white_check_mark": "pass",
-    "heavy_check_mark": "pass",
-    "green_circle": "pass",
-    "large_green_circle": "pass",
-    "x": "fail",
-    "red_circle": "fail",
-    "no_entry": "fail",
-    "✅": "pass",
-    "✔️": "pass",
-    "✔": "pass",
-    "🟢": "pass",
-    "❌": "fail",
-    "🔴": "fail",
-    "⛔": "fail",
-}
 # (a name of words, then one or two colons and the mark; each part bounded, one way to match)
+_EMOJI = "|".join(re.escape(m) for m in sorted(STATUS_MARKS, key=len, reverse=True) if not m.isascii())
 _STATUS_RE = re.compile(
     r"^\s{0,3}(?:[-*]\s{1,3})?(?P<name>[A-Za-z][\w .()/+#-]{1,80}?)\s?:{1,2}\s?"
-    r"(?::(?P<code>[a-z_]{1,20}):|(?P<emoji>✅|✔️|✔|🟢|❌|🔴|⛔))\s?:?\s?"
+    r"(?::(?P<code>[a-z_]{1,20}):|(?P<emoji>" + _EMOJI + r"))\s?:?\s?"
     # what may follow the mark: the run, as a link or a number, and nothing else ("Note: :x: means failed" is prose)
     r"(?P<rest>\[[^\[\]]{0,80}\]\([^()\s]{0,300}\)|https?://\S{1,300}|\(?run #?\d{1,12}\)?)?\s*$",
     re.IGNORECASE,
 )
-HINTS = (":", "✅", "✔", "❌", "🟢", "🔴", "⛔")
 
 
 def status_gates(ctx: Context, line: int, text: str) -> Iterator[Claim]:
@@ -49,7 +34,7 @@ def status_gates(ctx: Context, line: int, text: str) -> Iterator[Claim]:
     if m is None:
         return
     mark = m.group("code") or m.group("emoji")
-    outcome = _MARKS.get(mark)
+    outcome = STATUS_MARKS.get(mark)
     if outcome is None:
         return
     name = m.group("name").strip()
