@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from ledger.model import Claim, ParseWarning
 from ledger.parsers.base import Context, RevisionScope
+from ledger.parsers.grammar.named_rows import on_named_rows
 from ledger.parsers.grammar.revisions import find_revisions, named_revisions, one_name_per_head
 from ledger.parsers.grammar.setup import find_setups
 from ledger.parsers.prose.baseline_items import baseline_items
@@ -117,7 +118,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
                 break
         if len(claims) >= MAX_CLAIMS:
             break
-    claims = baseline_items(doc, claims)
+    claims = on_named_rows(baseline_items(doc, claims), ctx.named)
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
     if quoted:
         claims = [c for c in claims if c.source.line not in quoted]

@@ -110,7 +110,7 @@ def document_default(
             or (key == "model" and len(min(normed, key=len)) >= 4 and all(n in longest for n in normed))
             or (key == "model" and _one_model([*vals, *led.get(key, [])]))
         ):
-            out[key] = max(vals, key=lambda v: len(norm(v)))
+            out[key] = max(vals, key=_spelling_rank if key == "model" else lambda v: len(norm(v)))
         elif key == "model" and (main := _main_model([*vals, *led.get(key, [])])) is not None:
             out[key] = main
     own: dict[int, dict[str, str]] = {}
@@ -128,14 +128,28 @@ _SIZE_RE = re.compile(r"(?<![a-z0-9.])(\d{1,4}(?:\.\d)?)b(?![a-z])")
 
 def _one_model(names: Sequence[str]) -> bool:
     """Spellings of one model ("Llama-Nemotron-Nano-8B" and "llama_v3.1_nemotron_nano_8b"): one size, and the
-    words of the shortest in every other."""
-    low = [n.lower().replace("_", "-") for n in names]
+    words of the shortest in every other. A local path is read by its last part: "../weights/X-Q8_0.gguf" and a
+    converted "../out/x_8bit" are the hub's "org/X" on another engine, and their folders' words are no model's."""
+    low = [_base_name(n).lower().replace("_", "-") for n in names]
     sizes = {tuple(_SIZE_RE.findall(n)) for n in low}
     if len(sizes) != 1 or not next(iter(sizes)):
         return False
     words = [set(_NAME_WORD_RE.findall(n)) for n in low]
     fewest = min(words, key=len)
     return bool(fewest) and all(fewest <= w for w in words)
+
+
+def _base_name(name: str) -> str:
+    return name.rsplit("/", 1)[-1] if name.startswith((".", "/", "~")) else name
+
+
+def _spelling_rank(name: str) -> tuple[bool, int]:
+    """The spelling a document's one model is given by: a hub id or name before a local file or folder, then the
+    longest ("meta-llama/Llama-3.1-8B-Instruct" over "../gguf/Llama-3.1-8B-Instruct-Q8_0.gguf")."""
+    return (_base_name(name) == name and not _FILE_RE.search(name), len(norm(name)))
+
+
+_FILE_RE = re.compile(r"\.(?:gguf|bin|safetensors|pt|onnx|engine)$", re.IGNORECASE)
 
 
 def _main_model(names: Sequence[str]) -> str | None:

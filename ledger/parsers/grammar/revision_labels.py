@@ -186,12 +186,21 @@ def parse_label(text: str) -> Revision | None:
     return None
 
 
-# "ours** commit: [abc1234]": a commit's own word and its link text after the name, which the label does not need
-_COMMIT_TAIL_RE = re.compile(r"\s*\**\s*(?:commit|sha|revision)?\s*:?\s*\[[0-9a-f]{7,40}\]\s*$", re.IGNORECASE)
+# "ours** commit: [abc1234]", "Ours, at commit abc1234", "slowrun measured on": a commit's own word, the verb and
+# the sha (or link text) after the name, which the label does not need (quantifiers bounded: re.sub tries every start)
+_COMMIT_TAIL_RE = re.compile(
+    r"[\s*,]{0,8}(?:(?<!\w)(?:measured|tested|benchmarked|ran|run)\s{1,3})?(?:(?:(?<!\w)(?:at|on)(?!\w)|@)\s{0,3})?"
+    r"(?:the\s{1,3})?(?:(?<!\w)(?:commit|sha|revision)\s{0,3}:?\s{0,3})?(?:\[?[0-9a-f]{7,40}\]?)?\s{0,8}$",
+    re.IGNORECASE,
+)
+_SHA_TAIL_RE = re.compile(r"[\s*,]{0,8}(?:\[?[0-9a-f]{7,40}\]?)?\s{0,8}$", re.IGNORECASE)
 
 
 def clean_label(label: str) -> str:
-    return " ".join(_COMMIT_TAIL_RE.sub("", label).replace("`", "").replace("**", "").strip(" *_#:,;-").split())
+    text = label.replace("`", "")
+    out = " ".join(_COMMIT_TAIL_RE.sub("", text).replace("**", "").strip(" *_#:,;-").split())
+    # "Tested at": the verb names no side, but it is all the line has to name its revision by
+    return out or " ".join(_SHA_TAIL_RE.sub("", text).replace("**", "").strip(" *_#:,;-").split())
 
 
 def line_label(text: str, in_code: bool) -> Revision | None:

@@ -66,6 +66,10 @@ from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.sides import side_of
 
 
+def _short_name(label: str | None) -> bool:
+    return bool(label) and len((label or "").split()) <= 2 and not is_sha(label or "")
+
+
 def named_revisions(doc: Document) -> dict[str | int, Revision]:
     """Revisions the text defines by name in a bullet ("**Branch**: this PR at `c0ffee1234`"), by lower-case name
     and by the line that defines them."""
@@ -86,6 +90,9 @@ def named_revisions(doc: Document) -> dict[str | int, Revision]:
                 and len(lab.label.split()) <= 3
             ):
                 out.setdefault(lab.label.lower(), lab)
+            # "fastrun, at commit 4c3b2a1:" over its command: a short name bound to the commit it was measured on
+            elif (lab := line_label(block.text, False)) is not None and lab.head and _short_name(lab.label):
+                out.setdefault((lab.label or "").lower(), lab)
             if "head" in block.text.lower() or "head" in doc.line(block.end + 1).lower():
                 # "base `36484e4`,\nhead `170aa20`" (a sentence may wrap between the two)
                 for name, side in base_and_head(f"{block.text}\n{doc.line(block.end + 1)}").items():

@@ -126,8 +126,6 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _row_revision(claims, row, rev_col, label)
         if base_row is not None and label and side_of(label) == "head":
             claims = _on_side(ctx, claims, label)
-        elif label and (row_rev := ctx.named.get(clean(label).lower())) is not None and row_rev.head:
-            claims = _on_named(claims, row_rev)  # "| ours | 41.2 |" where "**ours** commit: [abc1234]" names it
         if label and (item := variant_items(ctx.doc, ctx.memo).get(clean(label).lower())) is not None:
             claims = _with_setup(claims, item[1])  # "| fast | ..." under "- fast: TP4 + MTP 3-1-4"
         yield from _of_task(on_side_columns(ctx, claims), task)
@@ -236,11 +234,6 @@ def _with_setup(claims: Iterator[Claim], setup: dict[str, str]) -> Iterator[Clai
     """The claims with the settings of the variant their row names; the row's own cells win."""
     for c in claims:
         yield c.model_copy(update={"config": {**setup, **c.config}})
-
-
-def _on_named(claims: Iterator[Claim], rev: Revision) -> Iterator[Claim]:
-    for c in claims:
-        yield c if c.revision is not None else c.model_copy(update={"revision": rev})
 
 
 _TITLE_STOP_RE = re.compile(r"^\s*(?:```|~~~|#|\||$)")
