@@ -152,6 +152,22 @@ _SIZED_NAME_RE = re.compile(
 )
 
 
+# "[Feature] Gemma MTP support", "[Model] Llama 4": a PR's title may name its model by the family (and version)
+# alone; the words that are also everyday labels or layer kinds name none there
+_TITLE_FAMILY_RE = re.compile(
+    r"(?<![\w/.@-])(?:" + _FAMILY + r")(?: ?\d{1,2}(?:\.\d{1,2})?)?(?![\w-])(?!\.\w)", re.IGNORECASE
+)
+_NOT_TITLE_FAMILY = frozenset(("opt", "step", "yi", "mpt", "mamba", "bloom", "phi", "whisper"))
+
+
+def title_family(title: str) -> str | None:
+    """The model family (and version) a title names where it names no model in full: "Gemma", "Llama 4"."""
+    for m in _TITLE_FAMILY_RE.finditer(title[:300]):
+        if m.group(0).split()[0].lower() not in _NOT_TITLE_FAMILY:
+            return m.group(0)
+    return None
+
+
 # "Qwen3NextForCausalLM", "DeepseekV3ForCausalLM": a model class a runtime implements, not a checkpoint
 _ARCHITECTURE_RE = re.compile(r"For[A-Z][A-Za-z]{2,40}$")
 

@@ -26,6 +26,7 @@ from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.flags import COMPUTE_DTYPE
+from ledger.vocab.models import title_family
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.test_ids import test_key
 
@@ -96,6 +97,8 @@ def document_default(
                     turns_of.setdefault(k, set()).add(bisect.bisect_right(turn_starts, no) - 1)
     if drafts and "model" not in seen:
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
+    if "model" not in seen and "model" not in led and doc.blocks and (family := title_family(doc.blocks[0].text)):
+        seen["model"] = [family]  # "[Feature] Gemma MTP support" and no model named in full anywhere: Gemma
     out: dict[str, str] = {}
     for key, vals in seen.items():
         # a lead-in's value is not the document's, but one that differs shows the key varies

@@ -35,6 +35,10 @@ from ledger.vocab.setup import model_names, qualifiers, setup_named
 from ledger.vocab.sides import side_of
 from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
 
+# the prose measure named last, as (line, metric, unit): what "it" in the next lines refers to
+LAST_METRIC = "prose.last_metric"
+_PRONOUN_END_RE = re.compile(r"(?:^|\s)(?:it|this|that|they|which)$", re.IGNORECASE)
+
 
 def candidate(
     ctx: Context,
@@ -108,6 +112,13 @@ def candidate(
         return None
     if metric is None:
         metric = perf_label(text, span_start if span_start is not None else n.start) or subject
+        if metric and (pm := _PRONOUN_END_RE.search(metric)):
+            # "- At Conc 32 it is 66.8 ms." under "- At Conc 1 the mean TPOT stays at 14.2 ms.": "it" is that measure
+            last = ctx.memo.get(LAST_METRIC)
+            if last is not None and 0 <= line - last[0] <= 3 and last[2] == unit:
+                metric = last[1]
+            else:
+                metric = metric[: pm.start()].strip() or metric
     named = setup_named(metric) if metric else {}
     if named and (measure := measure_of_unit(unit)):
         metric = measure  # "7B runs at 20.1 ms/t": the model's latency, not a measure called "7B"

@@ -13,6 +13,7 @@ import re
 
 from ledger.vocab.metrics import PROSE_METRIC_NAMES
 from ledger.vocab.text import lower_for_words
+from ledger.vocab.units import is_measure_unit
 
 
 def _by_first_letter(alternatives: list[str]) -> str:
@@ -102,6 +103,8 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
     for a, b in spans[bisect.bisect_left(starts, start) : bisect.bisect_left(starts, pos)]:
         if b > pos:
             break
+        if _AFTER_NUMBER_RE.search(text, max(0, a - 16), a) and is_measure_unit(text[a:b]):
+            continue  # "from 61.3 tok/s (Conc 1) to 402.6": the unit of the value before names no value after it
         # "the acceptance length on the long pass keys: 7.857": a metric after "on the" qualifies the first
         if last is not None and _QUALIFIER_BEFORE_RE.search(text, max(start, a - 30), a):
             continue
@@ -112,6 +115,7 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
     return last
 
 
+_AFTER_NUMBER_RE = re.compile(r"(?<![\w.])\d[\d.,]{0,12} ?$")
 _GENERIC_NAME_RE = re.compile(r"score|accuracy|acc|exact match|pass rate|result", re.IGNORECASE)
 
 

@@ -66,6 +66,17 @@ def _came_from(text: str, claim: dict, n: Number) -> bool:
     )
 
 
+def _same_measure_on(last: dict, n: Number, text: str) -> bool:
+    """ "grows from 61.3 tok/s (Conc 1) to 402.6 tok/s (Conc 32)": a value in the unit of the one before it, in one
+    sentence, is a measure of the same thing unless the words between name another (metric_before finds those)."""
+    return (
+        bool(n.unit)
+        and last.get("unit") == n.unit
+        and is_measure_unit(n.unit)
+        and ". " not in text[last["end"] : n.start]
+    )
+
+
 def _starts_clause(text: str, pos: int) -> bool:
     """The number opens a ";"-clause, bare or after a qualifier ("; with MTP3, 96.17")."""
     head = text[:pos]
@@ -304,7 +315,7 @@ class NumberPass:
         """A value of its own, which may take its measure from the clause or the list it continues."""
         out = self.out
         inherited = None
-        if out and _starts_clause(self.text, n.start):
+        if out and (_starts_clause(self.text, n.start) or _same_measure_on(out[-1], n, self.text)):
             inherited = out[-1]
         borrowed = sibling_unit(out[-1] if out else None, self.text, n)
         if borrowed is not None:  # "12 sec with X, 25 for Y": the unit and measure of the list's first value

@@ -66,8 +66,13 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
             # (a name the measure already has stays, unless the words after say more of it: "speedup in decode")
             if after and (not known(metric) or after.lower().startswith(metric.lower() + " ")):
                 c["metric"] = after
-            elif after is None and (not metric or unit_row(normalise_unit(metric)) is not None):
+            elif after is None and (
+                not metric
+                or unit_row(normalise_unit(metric)) is not None
+                or any(o is not c and o.get("metric") == metric for o in out)
+            ):
                 # "13406 -> 13709 tok/s (2.2% speedup)": a change named by its noun alone, not by the pair's unit
+                # or measure
                 nm = _BARE_NOUN_RE.match(text, c["end"], c["end"] + 24)
                 if nm is not None:
                     c["metric"] = nm.group(1).lower()

@@ -34,6 +34,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, sides_named
 from ledger.parsers.kv.siblings import sibling_label
+from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.lists import (
     own_setup,
     parallel_config,
@@ -99,6 +100,8 @@ def claims_in_text(
     if sided and len(out) > 1:
         out, sides = fold_sided_pairs(out, sides)
     for c, rev in zip(out, sides, strict=True):
+        if not console and c["metric"] and METRIC_RE.search(c["metric"]):
+            ctx.memo[LAST_METRIC] = (line, c["metric"], c["unit"])
         ctx.take(line, offset + c["start"], offset + c["end"])
         side: dict[str, Any] = {"revision": rev} if rev is not None else {}
         yield ctx.claim(
