@@ -62,9 +62,11 @@ def document_default(
     measuring = measuring_lines(doc)  # a section with results of its own states their setup, not its siblings'
     led: dict[str, list[str]] = {}
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
+    # "**llama2024** commented on ...": a commenter's handle names no model, however it is spelled
+    handles = {b.start for b in doc.blocks if b.kind == "comment"}
     for no in range(1, len(doc.lines) + 1):
         text = doc.line(no)
-        if not text.strip() or len(text) > 4000:
+        if not text.strip() or len(text) > 4000 or no in handles:
             continue
         text = unrestricted(text)
         if no not in body and is_command_line(text.strip()):
