@@ -60,6 +60,24 @@ def test_an_extractor_that_fails_costs_its_block_with_a_warning_at_the_block(mon
     assert [c.value for c in result.claims if c.metric == "gsm8k"] == [71.2]  # the other extractors still read it
 
 
+@pytest.mark.parametrize(
+    ("reader", "what"),
+    [("find_setups", "setup"), ("find_revisions", "revisions"), ("named_revisions", "revision names")],
+)
+def test_a_document_reader_that_fails_costs_its_readings_with_a_warning_not_the_claims(
+    monkeypatch: pytest.MonkeyPatch, reader: str, what: str
+) -> None:
+    from ledger.parsers import pipeline
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(pipeline, reader, broken)
+    result = extract("# Results on H100\n\n## Run\n\ngsm8k 71.2 (ref 71.8) at commit 1a2b3c4d\n", path="pr.md")
+    assert [c.value for c in result.claims if c.metric == "gsm8k"] == [71.2]
+    assert f"the {what} reader failed (IndexError: list index out of range)" in result.warnings[0].message
+
+
 def test_decoding_names_the_line_of_the_first_bad_byte_whatever_ends_the_lines() -> None:
     src = decode(b"one\rtwo\r\nthree\nfour \xff five\n", "x.md")
     assert src.warnings == [

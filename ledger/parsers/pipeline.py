@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from ledger.model import Claim, ParseWarning
 from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.grammar.named_rows import on_named_rows
 from ledger.parsers.grammar.revisions import find_revisions, named_revisions, one_name_per_head
 from ledger.parsers.grammar.setup import find_setups
+from ledger.parsers.grammar.setup_index import SetupIndex
 from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.reader.document import Document, read_document
 from ledger.parsers.reader.quotes import quoted_reply_lines
@@ -61,6 +64,20 @@ class Extraction:
     """The revision scopes the claims were read under (the ledger stores them with the version)."""
 
 
+_T = TypeVar("_T")
+
+
+def _guarded(what: str, reader: Callable[..., _T], fallback: _T, warnings: list[ParseWarning], *args: Any) -> _T:
+    """reader(*args), or on a bug in it `fallback` and a warning: the document is still read, without its `what`."""
+    try:
+        return reader(*args)
+    except Exception as exc:
+        warnings.append(
+            ParseWarning(None, f"the {what} reader failed ({type(exc).__name__}: {exc}); claims carry no {what}")
+        )
+        return fallback
+
+
 def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extraction:
     """Parse `text` (markdown or a rendered-page copy) into claims with provenance."""
     from ledger.parsers.registry import EXTRACTORS
@@ -74,12 +91,14 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
             "it is not read for claims from here on",
         )
     ctx = Context(doc=doc, path=path)
-    ctx.named = named_revisions(doc)
-    scopes = find_revisions(doc, ctx.named)
-    ctx.set_scopes(scopes)
-    ctx.setup = find_setups(doc, frozenset(s.start for s in scopes))
-    claims: list[Claim] = []
     warnings: list[ParseWarning] = []
+    # a reader of the whole document that fails costs its readings (revisions, setup), never the claims
+    ctx.named = _guarded("revision names", named_revisions, {}, warnings, doc)
+    scopes: list[RevisionScope] = _guarded("revisions", find_revisions, [], warnings, doc, ctx.named)
+    ctx.set_scopes(scopes)
+    opened = frozenset(s.start for s in scopes)
+    ctx.setup = _guarded("setup", find_setups, SetupIndex.build([], len(doc.lines)), warnings, doc, opened)
+    claims: list[Claim] = []
     # Most prose lines hold no digit, and only a few extractors can claim anything without one:
     # one pass over each block saves every numeric extractor from scanning it.
     lines = doc.lines
