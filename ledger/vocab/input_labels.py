@@ -59,7 +59,7 @@ RESULT_AFTER_SETTING_RE = re.compile(
 _MODELLED_LABEL_RE = re.compile(
     r"(?:ideal|theoretical|roofline|predicted|expected)\b|arithmetic intensity\b", re.IGNORECASE
 )
-BAR_WORDS = r"(?:threshold|cut-?off|pass(?:ing)? (?:bar|mark))s?"
+BAR_WORDS = r"(?:threshold|cut-?off|pass(?:ing)? (?:bar|mark)|floor|required|target)s?"
 """The bar a result is held to: a key of the results beside it (`threshold`), never a result."""
 _BAR_LABEL_RE = re.compile(r"(?<![\w-])" + BAR_WORDS + "$", re.IGNORECASE)
 

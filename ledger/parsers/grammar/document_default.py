@@ -15,9 +15,11 @@ from ledger.parsers.grammar.setup_scopes import (
     bold_paragraph_heads,
     is_draft_model,
     line_setup,
+    list_varied,
     measuring_lines,
     norm,
     sectioned_lines,
+    states_result,
     table_varied,
     turn_bounds,
     unrestricted,
@@ -49,6 +51,7 @@ def document_default(
     turn_starts = [a for a, _ in turns]
     turns_of: dict[str, set[int]] = {}
     body, varied, grids = table_varied(doc)  # a table's rows count, unless they vary
+    varied |= list_varied(doc)  # and so do a list's result items
     leads = _lead_in_lines(doc)
     # "- fast: TP4 + MTP 3-1-4": the settings of the variant it names, not the document's
     leads |= variant_lines(doc) if variants is None else variants
@@ -64,6 +67,7 @@ def document_default(
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     # "**llama2024** commented on ...": a commenter's handle names no model, however it is spelled
     handles = {b.start for b in doc.blocks if b.kind == "comment"}
+    result_items = {b.start for b in doc.blocks if b.kind == "item" and not b.in_code and states_result(b.text[:300])}
     for no in range(1, len(doc.lines) + 1):
         text = doc.line(no)
         if not text.strip() or len(text) > 4000 or no in handles:
@@ -93,6 +97,9 @@ def document_default(
                     # (the one machine a thread names is everyone's, wherever it is named)
                     or (no in sectioned and (k in WORKLOAD_KEYS or (no in measuring and k != "gpu")))
                     or bool(test_key(text))
+                    # "- Qwen3 8B GSM8K at concurrency 1, 5-shot: 0.912": a result item's settings are its own (the
+                    # model and the machine it names excepted: one PR, one model, one machine, most often)
+                    or (no in result_items and k not in ("model", "gpu"))
                 )
                 (led if local else seen).setdefault(k, []).append(v)
                 if not local:

@@ -49,6 +49,14 @@ HEAD_BASE_RE = re.compile(
     r"(?:at\s+)?[*_`]{0,3}(?P<base>[0-9a-f]{7,40})(?![\w-])",
     re.IGNORECASE,
 )
+# "after the rebase onto `4e5f6a7b` and moving the PR head to `9c8d7e6f1`", "rebased on main 1a2b3c4d, head now
+# 5e6f7a8b": the head the results under the sentence were measured on, and the base it sits on
+_REBASE_HEAD_RE = re.compile(
+    r"\brebas(?:e|ed|ing)\s+(?:it\s+)?(?:onto|on(?:\s+top\s+of)?|to)\s+(?:(?:main|master|upstream)\s+(?:at\s+)?)?"
+    r"[*_`]{0,3}(?P<base>[0-9a-f]{7,40})[*_`]{0,3}(?![\w-])[^.;\n]{0,80}?\bhead\b[^.;\n]{0,24}?[*_`]{0,3}"
+    r"(?P<head>[0-9a-f]{7,40})(?![\w-])",
+    re.IGNORECASE,
+)
 # "Timings below come from the exact PR head `5e8d0c7a91`", "taken at PR head 43f4b10a": the head the results under
 # the sentence were measured on, wherever the sentence names it
 _PR_HEAD_RE = re.compile(
@@ -235,6 +243,9 @@ def line_label(text: str, in_code: bool) -> Revision | None:
         return Revision(
             label=clean_label(hb.group("label")), head=hb.group("head").lower(), base=hb.group("base").lower()
         )
+    rb = _REBASE_HEAD_RE.search(text) if "head" in text.lower() else None
+    if rb and is_sha(rb.group("head")) and is_sha(rb.group("base")):
+        return Revision(label="PR head", head=rb.group("head").lower(), base=rb.group("base").lower())
     m = _AT_SHA_RE.match(text)
     if m and is_sha(m.group("sha")):
         # "branch at 7e3a9c1d:" is the side "branch"; "at" only points at its head

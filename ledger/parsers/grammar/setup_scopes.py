@@ -17,6 +17,7 @@ Instruct") is the same value; the longer is kept.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable
 
@@ -25,6 +26,7 @@ from ledger.parsers.grammar.section_results import section_measures
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
 from ledger.vocab.flags import COMPUTE_DTYPE
+from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.text import lower_for_words
 
@@ -321,10 +323,15 @@ def _result_sections(doc: Document) -> list[tuple[int, int]]:
     heads = [
         b for b in doc.blocks if b.kind == "heading" and not b.in_code and (b.level >= 2 or doc.format != "markdown")
     ]
+    # (a section ends where the next turn of the thread starts, too: "## Validation" in the description holds
+    # nothing over a reviewer's comment)
+    turn_starts = [b.start for b in doc.blocks if b.kind == "comment"]
     out: list[tuple[int, int]] = []
     for k, h in enumerate(heads):
         if not _SETUP_TITLE_RE.match(h.text):
-            out.append((h.start, heads[k + 1].start - 1 if k + 1 < len(heads) else len(doc.lines)))
+            end = heads[k + 1].start - 1 if k + 1 < len(heads) else len(doc.lines)
+            at = bisect.bisect_right(turn_starts, h.start)
+            out.append((h.start, min(end, turn_starts[at] - 1) if at < len(turn_starts) else end))
     return out if len(out) >= 2 else []
 
 
@@ -334,6 +341,10 @@ def _section_reach(doc: Document) -> dict[int, int]:
     reach: dict[int, int] = {}
     open_: list[tuple[int, int]] = []  # (level, line) of the headings whose sections are still open
     for b in doc.blocks:
+        if b.kind == "comment":
+            while open_:  # a new turn of the thread closes every section of the one before
+                reach[open_.pop()[1]] = b.start - 1
+            continue
         if b.kind != "heading" or b.in_code:
             continue
         while open_ and open_[-1][0] >= b.level:
@@ -364,6 +375,7 @@ def section_workloads(
     if not sections:
         return out
     _, varied, _ = table_varied(doc)  # "throughput, con8" among rows that name none: the row's, not the section's
+    varied |= list_varied(doc)  # and so among a list's result items
     reach = _section_reach(doc) if doc.format == "markdown" else {}
     measuring = measuring_lines(doc)
     tables = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
@@ -416,6 +428,41 @@ def table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:
                 counts[k] = counts.get(k, 0) + 1
         varied.update(k for k, n in counts.items() if n < rows)
     return lines, varied, grids
+
+
+# a list item that states a result: a benchmark's name, or a number in a unit of measure ("GSM8K: 0.8812",
+# "Decode: 41.2 tok/s")
+_ITEM_RESULT_RE = re.compile(
+    r"\d(?:\.\d+)?\s?(?:ms|us|µs|s|tok/s|tokens/s|t/s|req/s|it/s|GB/s|TB/s|TFLOPS|%|x)(?![\w/])", re.IGNORECASE
+)
+
+
+def states_result(text: str) -> bool:
+    return bool(
+        _ITEM_RESULT_RE.search(text)
+        or (re.search(r"\d", text) and (named_benchmark(text) or is_accuracy_name(text) or is_acceptance_name(text)))
+    )
+
+
+def list_varied(doc: Document) -> set[str]:
+    """The keys some result items of one list name and others do not, as a table's rows would ("- Qwen3.5 DP4EP4
+    AIME25: 0.90" beside "- Kimi K2.5 EAGLE3 B200 AIME25: 0.93": DP4 is the first run's, EAGLE3 and B200 the
+    second's, none the document's). A list of settings ("- GPU: H100") states no result and varies nothing."""
+    varied: set[str] = set()
+    run: list[Block] = []
+    for b in [*doc.blocks, None]:
+        if b is not None and b.kind == "item" and not b.in_code and (not run or b.level == run[0].level):
+            run.append(b)
+            continue
+        rows = [r for r in run if states_result(r.text[:300])]
+        if len(rows) > 1:
+            counts: dict[str, int] = {}
+            for r in rows:
+                for k in line_setup(r.text[:2000]):
+                    counts[k] = counts.get(k, 0) + 1
+            varied.update(k for k, n in counts.items() if n < len(rows))
+        run = [b] if b is not None and b.kind == "item" and not b.in_code else []
+    return varied
 
 
 def _columns_own_setup(header: list[str]) -> bool:

@@ -40,6 +40,17 @@ LAST_METRIC = "prose.last_metric"
 _PRONOUN_END_RE = re.compile(r"(?:^|\s)(?:it|this|that|they|which)$", re.IGNORECASE)
 
 
+def _referred(ctx: Context, line: int, metric: str | None, unit: str | None) -> str | None:
+    """ "- At Conc 32 it is 66.8 ms." under "- At Conc 1 the mean TPOT stays at 14.2 ms.": "it" is that measure."""
+    pm = _PRONOUN_END_RE.search(metric) if metric else None
+    if metric is None or pm is None:
+        return metric
+    last = ctx.memo.get(LAST_METRIC)
+    if last is not None and 0 <= line - last[0] <= 3 and last[2] == unit:
+        return str(last[1])
+    return metric[: pm.start()].strip() or metric
+
+
 def candidate(
     ctx: Context,
     line: int,
@@ -112,13 +123,7 @@ def candidate(
         return None
     if metric is None:
         metric = perf_label(text, span_start if span_start is not None else n.start) or subject
-        if metric and (pm := _PRONOUN_END_RE.search(metric)):
-            # "- At Conc 32 it is 66.8 ms." under "- At Conc 1 the mean TPOT stays at 14.2 ms.": "it" is that measure
-            last = ctx.memo.get(LAST_METRIC)
-            if last is not None and 0 <= line - last[0] <= 3 and last[2] == unit:
-                metric = last[1]
-            else:
-                metric = metric[: pm.start()].strip() or metric
+        metric = _referred(ctx, line, metric, unit)
     named = setup_named(metric) if metric else {}
     if named and (measure := measure_of_unit(unit)):
         metric = measure  # "7B runs at 20.1 ms/t": the model's latency, not a measure called "7B"

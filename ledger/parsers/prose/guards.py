@@ -52,7 +52,7 @@ THRESHOLD_AFTER_RE = re.compile(
     re.IGNORECASE,
 )
 _ONE_IN_RE = re.compile(r" in \d")
-_THRESHOLD_BEFORE_RE = re.compile(r"(?:[<>]=?|[≤≥])\s*\(?\s*$")
+_THRESHOLD_BEFORE_RE = re.compile(r"(?:[<>]=?|[≤≥])\s*[(`*_]{0,3}\s*$")  # "`0.9469` >= `0.90`": the bar, quoted too
 COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
     r"^\s*(?:(?!(?:at|in|on|for|with|per|of|over|to|from|by|under|across|and|or|vs)\s)[a-z0-9_.-]+\s+){0,1}?"
     r"(?:"
@@ -321,7 +321,9 @@ _TOOK_RE = re.compile(r"\b(?:took|takes|taking|lasted|ran in|finished in|complet
 
 # compiled once (a string pattern in a hot function costs a cache lookup per call)
 _CHANGE_AFTER_RE = re.compile(r"\s*" + ARROW + r"\s*[~≈]?\d")
-_BOUND_AFTER_VALUE_RE = re.compile(r"\d[\w.%/]{0,8}(?:\s?[A-Za-zµ%/]{1,8})?\s*(?:[<>]=?|[≤≥])\s*\(?\s*$")
+_BOUND_AFTER_VALUE_RE = re.compile(
+    r"\d[\w.%/]{0,8}[`*_]{0,3}(?:\s?[A-Za-zµ%/]{1,8})?\s*(?:[<>]=?|[≤≥])\s*[(`*_]{0,3}\s*$"
+)
 _AT_BEFORE_RE = re.compile(r"\bat\s*$")
 # "runs at 20.1 ms/t": a time after "at" is how fast it ran ("at 2 req/s" stays the load a run was given)
 _DURATIONS = frozenset(("ms", "us", "µs", "ns", "ms/token", "ms/t", "ms per token"))

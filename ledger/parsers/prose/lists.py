@@ -74,6 +74,18 @@ def own_setup(out: list[dict], text: str) -> None:
             c["config"] = {**c["config"], **own}
 
 
+# "- FP8: 500 -> 550 tok/s/GPU; GSM8K 0.910 -> 0.915": the label an item opens with names its runs' setup
+_ITEM_LABEL_RE = re.compile(r"^\s{0,8}(?:[-*+]\s{1,3})?[*_`]{0,2}(?P<label>[^:\n*_`]{1,40})[*_`]{0,2}\s?:\s")
+
+
+def label_setup(out: list[dict], text: str) -> None:
+    """The settings the line's opening label states hold for every value on the line (its own words win)."""
+    m = _ITEM_LABEL_RE.match(text) if out else None
+    if m is not None and (named := qualifiers(m.group("label"))):
+        for c in out:
+            c["config"] = {**named, **c["config"]}
+
+
 def parallel_config(out: list[dict], text: str) -> None:
     """ "1.971 / 3.704 at draft 1 / 3": each value of a slash list gets its position's qualifier."""
     for i, j in _slash_groups(out):

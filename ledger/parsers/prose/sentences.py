@@ -36,6 +36,7 @@ from ledger.parsers.grammar.sides import clause_side, has_clause_side, sides_nam
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.lists import (
+    label_setup,
     own_setup,
     parallel_config,
     ratio_claims,
@@ -92,6 +93,7 @@ def claims_in_text(
         out = _official_references(out, text)
     parallel_config(out, text)
     own_setup(out, text)
+    label_setup(out, text)
     slash_setup(out, text, subject)
     subject_slash_metrics(out, subject)
     name_ratios(out, text, lambda metric: METRIC_RE.search(metric) is not None)
