@@ -61,7 +61,7 @@ from ledger.parsers.grammar.sides import (
     sides_named,
     stated_on,
 )
-from ledger.parsers.grammar.unlabelled import unlabelled_twins
+from ledger.parsers.grammar.unlabelled import before_after_runs, unlabelled_twins
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.sides import side_of
 
@@ -387,7 +387,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         _end_before(current, block)
         current = RevisionScope(start=block.start, end=last, revision=rev)
         scopes.append(current)
-    return scopes + unlabelled_twins(doc, scopes)
+    return scopes + unlabelled_twins(doc, scopes) + before_after_runs(doc, scopes)
 
 
 def one_name_per_head(claims: list[Claim]) -> list[Claim]:
