@@ -126,7 +126,8 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
     blocks = doc.blocks
     for k, b in enumerate(blocks):
         if b.kind == "code":
-            scopes.extend(_code_setups(doc, b, _section_end(ends, end_starts, b.start, last), env))
+            back = _section_start(end_starts, b.start) if _command_label(blocks, k) else None
+            scopes.extend(_code_setups(doc, b, _section_end(ends, end_starts, b.start, last), env, back))
         elif b.kind == "table" and b.table is not None and is_settings_table(b.table.header):
             # "| Parameter | Value |" over "| Model | foo/bar-1b |": the settings of the runs in its section
             values = settings_table_values([r.cells for r in b.table.rows])
@@ -246,6 +247,30 @@ def _line_scopes(doc: Document) -> list[SetupScope]:
         if values:
             out.append(SetupScope(no, no, values))
     return out
+
+
+# "Command", "Commands used:", "To reproduce:", "Reproduce with": a label that says the block below ran the results
+# already shown
+_COMMAND_LABEL_RE = re.compile(
+    r"^\W{0,4}(?:the\s+)?(?:(?:benchmark|eval(?:uation)?|test|launch|server|client)\s+)?"
+    r"(?:commands?|cmds?|scripts?|(?:to\s+|how\s+to\s+)?reproduce(?:\s+with)?|repro|(?:ran|run)\s+with)"
+    r"(?:\s+used)?\W{0,4}$",
+    re.IGNORECASE,
+)
+
+
+def _command_label(blocks: list[Block], k: int) -> bool:
+    """Block k (a code block) sits under a command label and after results of its section: it states their setup."""
+    if k < 2 or blocks[k - 1].kind != "text" or not _COMMAND_LABEL_RE.match(blocks[k - 1].text[:60]):
+        return False
+    before = blocks[k - 2]
+    return before.kind in ("text", "item", "table", "code") and any(ch.isdigit() for ch in before.text[:400])
+
+
+def _section_start(starts: list[int], line: int) -> int:
+    """The first line of the section (after its heading, bold head or comment line) that holds `line`."""
+    i = bisect.bisect_left(starts, line)
+    return starts[i - 1] + 1 if i > 0 else 1
 
 
 def _section_end(heads: list[Block], starts: list[int], line: int, last: int) -> int:
@@ -372,8 +397,11 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     return values
 
 
-def _code_setups(doc: Document, block: Block, section_end: int, env: Mapping[str, str]) -> list[SetupScope]:
-    """Command lines (for the rest of the section) and setting lines (to the block's end) inside a code block."""
+def _code_setups(
+    doc: Document, block: Block, section_end: int, env: Mapping[str, str], back: int | None = None
+) -> list[SetupScope]:
+    """Command lines (for the rest of the section, or the whole of it from `back` when the block is labelled as the
+    command of the results above it) and setting lines (to the block's end) inside a code block."""
     out: list[SetupScope] = []
     commands: list[SetupScope] = []
     open_: dict[str, SetupScope] = {}  # the setting-line scope that holds each key now
@@ -389,7 +417,7 @@ def _code_setups(doc: Document, block: Block, section_end: int, env: Mapping[str
             s, skip_to = continued(doc, no, block.end, s)
             values = command_setup(s, env)
             if values:
-                commands.append(SetupScope(no, section_end, values))
+                commands.append(SetupScope(no if back is None else back, section_end, values))
             continue
         lead = lead_in_setup(s) if ": " not in s else {}
         if not lead and s.startswith("#") and _comment_label(s.lstrip("#").strip(), doc.line(no + 1)):
