@@ -46,7 +46,7 @@ def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, 
     another flag's value (`--thinking-mode deepseek-v3`, `--chat-template llama-3.jinja`) is not the run's.
     A value that is a shell variable (`--model-path $MODEL_PATH`) is what `env` (the document's `export
     MODEL_PATH=...`) gives it, or nothing."""
-    out = _command_flags(text)
+    out = {**_env_settings(text), **_command_flags(text)}
     served = _SERVE_POSITIONAL_RE.match(text)
     if served and "model" not in out:
         out["model"] = served.group("model").strip("\"'").rstrip("/")  # "vllm serve org/Model-8B --tp 2"
@@ -58,6 +58,26 @@ def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, 
                 out[key] = resolved.rstrip("/") if key == "model" else resolved
             else:
                 del out[key]
+    return out
+
+
+# "VLLM_ATTENTION_BACKEND=FLASHINFER_MLA vllm serve ...": the variables set before a command, by its own prefix
+_ENV_PREFIX_RE = re.compile(r"\s{0,8}(?:env\s{1,4})?((?:[A-Z][A-Z0-9_]{1,60}=[^\s=]{1,80}\s{1,4}){1,8})")
+_ENV_PAIR_RE = re.compile(r"([A-Z][A-Z0-9_]{1,60})=([^\s=]{1,80})")
+
+
+def _env_settings(text: str) -> dict[str, str]:
+    """The settings the variables before a command give, read as the flag their name ends with
+    (`VLLM_ATTENTION_BACKEND` is `--attention-backend`): a variable the vocabulary knows no flag of gives none."""
+    m = _ENV_PREFIX_RE.match(text)
+    out: dict[str, str] = {}
+    for name, value in _ENV_PAIR_RE.findall(m.group(1)) if m else ():
+        words = name.lower().split("_")
+        for i in range(1, len(words)):  # the longest known tail: a tool's prefix ("VLLM_", "SGLANG_") dropped
+            key = flag_key("-".join(words[i:]), value)
+            if key:
+                out.setdefault(key, value.strip("\"'"))
+                break
     return out
 
 
