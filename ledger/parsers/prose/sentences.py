@@ -266,7 +266,11 @@ def _lead_in_metric(block: Block, ctx: Context) -> str | None:
             tail = raw.rstrip()
             if not tail.endswith(":"):
                 # "- `test_llm_api.py::TestX::test_gsm8k_full_accuracy`" over its runs: the test's benchmark
-                return named_benchmark(tail) if "test" in tail else None
+                if "test" in tail:
+                    return named_benchmark(tail)
+                # "* [x] Fix the accuracy drop" over "* 0.41 -> 0.47 after ...": the one measure it names
+                names = {m.group(0).lower() for m in METRIC_RE.finditer(tail[:300])}
+                return next(iter(names)) if len(names) == 1 else None
             m = _LEAD_IN_METRIC_RE.search(tail)
             return m.group(1) if m else None
     return None
