@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.gates.claims import NAMED_FAIL_HINTS, gate, named_failures
+from ledger.parsers.gates.colon_items import colon_gates
 from ledger.parsers.gates.lists import NOT_VERIFIED_LABEL_RE, OTHER_GATES_RE, lead_in, listed_gates
 from ledger.parsers.gates.prose import HINTS, prose_gates
 from ledger.parsers.gates.pytest_lines import PYTEST_RE, PYTEST_V_RE, pytest_lines
@@ -93,6 +94,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return
     if ":" in text and (status := list(status_gates(ctx, line, text))):
         yield from status  # "Latest PR Test (Base)::white_check_mark: [Run #N](...)"
+        return
+    if block.kind == "item" and ":" in text and (colon := list(colon_gates(ctx, line, text))):
+        yield from colon  # "- lint: passed, including clang-tidy", "- mypy: clean"
         return
     low = lower_for_words(text)
     if low is not None and not any(map(low.__contains__, _LINE_HINTS)):

@@ -1,0 +1,47 @@
+"""A list item that names a check and gives its outcome after a colon:
+
+    - lint: passed, including the C++ format and tidy checks
+    - mypy: clean
+    - `pre-commit run --all-files`: passed
+    - unit tests: failed (2 known flakes)
+
+The outcome word opens what follows the colon and ends its clause (a comma, a parenthesis, a dash or the end):
+"Status: failed to reproduce" is a sentence, not a verdict. A count after the colon ("unit tests: 212 passed") is
+a test count, read by the counts reader; an outcome in capitals after an identifier ("lint: PASSED") is a tool's
+verdict, read by formats.verdicts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ledger.model import Claim
+from ledger.parsers.base import Context
+from ledger.parsers.gates.claims import gate
+from ledger.vocab.outcomes import outcome_of
+
+# (the name: a code span or a few words; the outcome word: one of the contract's, alone in its clause)
+_COLON_ITEM_RE = re.compile(
+    r"^\s{0,8}[-*+]\s{1,3}(?:\[[xX ]\]\s{1,3})?(?P<name>`[^`\n]{2,80}`|[A-Za-z][\w ./+#-]{1,60}?)\s?:\s{1,3}\**"
+    r"(?P<word>passed|passes|pass|clean|green|ok|success|succeeded|failed|fails|fail|skipped|waived|timed out)\**"
+    r"(?=\s*(?:$|[,;(.—–]|\s-\s))",
+    re.IGNORECASE,
+)
+
+_TOOL_ID_RE = re.compile(r"[A-Za-z_][\w./:\[\]@+-]{2,200}")
+
+
+def colon_gates(ctx: Context, line: int, text: str) -> Iterator[Claim]:
+    """The gate a "- name: outcome" item states, if it is one."""
+    m = _COLON_ITEM_RE.match(text)
+    if m is None:
+        return
+    word = m.group("word")
+    if word.isupper() and _TOOL_ID_RE.fullmatch(m.group("name")):
+        return  # "lint: PASSED" is a tool's verdict line: formats.verdicts reads those
+    outcome = outcome_of(word) or ("pass" if word.lower() == "succeeded" else None)
+    if outcome is None:
+        return
+    rest = text[m.end() :].strip(" ,;.—–-")
+    yield gate(ctx, line, text.strip(), m.group("name").strip("` "), outcome, word, note=rest[:120] or None)
