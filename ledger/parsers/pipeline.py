@@ -15,6 +15,7 @@ from ledger.parsers.grammar.revisions import find_revisions, named_revisions, on
 from ledger.parsers.grammar.setup import find_setups
 from ledger.parsers.grammar.setup_index import SetupIndex
 from ledger.parsers.prose.baseline_items import baseline_items
+from ledger.parsers.prose.with_without import with_without_pairs
 from ledger.parsers.reader.document import Document, read_document
 from ledger.parsers.reader.quotes import quoted_reply_lines
 from ledger.parsers.support.examples import example_lines
@@ -137,7 +138,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
                 break
         if len(claims) >= MAX_CLAIMS:
             break
-    claims = on_named_rows(baseline_items(doc, claims), ctx.named)
+    claims = on_named_rows(with_without_pairs(baseline_items(doc, claims)), ctx.named)
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
     if quoted:
         claims = [c for c in claims if c.source.line not in quoted]
