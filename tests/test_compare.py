@@ -282,6 +282,16 @@ def test_implausible_values_are_left_out() -> None:
     assert [p.verdict for p in pairs] == ["within noise"]
 
 
+def test_a_change_of_a_bounded_measure_is_not_held_to_its_bounds() -> None:
+    # a table's delta column: "Accept length | 5.62 | 5.63 | ~0" and "GPQA | 87.6 | 86.8 | -0.82"
+    flat = mk("acceptance", "Accept length Δ", 0.0, config={"column": "Δ"})
+    drop = mk("accuracy", "GPQA change", -0.82)
+    assert implausible(flat, claim_key(flat)[0]) is None
+    assert implausible(drop, claim_key(drop)[0]) is None
+    level = mk("acceptance", "Accept length", 0.0)
+    assert implausible(level, claim_key(level)[0]) == "acceptance length 0 outside 0..64"
+
+
 def test_several_claims_of_one_key_pair_by_variant() -> None:
     old = snap(
         "1",

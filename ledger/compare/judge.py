@@ -10,7 +10,7 @@ from typing import Any
 from ledger.compare.keys import Key
 from ledger.compare.noise import NoiseModel, Threshold, fmt_number, threshold_for
 from ledger.model import Claim
-from ledger.vocab.metrics import higher_is_better
+from ledger.vocab.metrics import higher_is_better, is_change_name
 from ledger.vocab.text import MAX_NAME
 from ledger.vocab.units import unit_factor
 
@@ -234,6 +234,8 @@ def implausible(claim: Claim, key: Key) -> str | None:
     v = number(claim)
     if v is None or claim.kind not in ("accuracy", "acceptance"):
         return None
+    if is_change_name(claim.metric or "") or is_change_name(str(claim.config.get("column", ""))):
+        return None  # "Accept length Δ ~0": a change, which may be 0 or below, not a level
     if key.metric == "acceptance length":
         draft = dict(key.config).get("draft_len")
         top = int(draft) + 1 if draft and draft.isdigit() else 64

@@ -380,3 +380,12 @@ def last_metric_named(text: str) -> str | None:
     if last is None:
         return None
     return next((name for name, rx in _METRIC_RES if rx.search(last.group(0))), None)
+
+
+# "Accept length Δ", "throughput change", "TTFT delta": a value that is a difference of two levels, not a level
+_CHANGE_NAME_RE = re.compile(r"Δ|\b(?:delta|diff|change|speed-?up|uplift|improvement)\b", re.IGNORECASE)
+
+
+def is_change_name(text: str) -> bool:
+    """Whether a metric's name or its column's header names a change (a difference or ratio of two levels)."""
+    return _CHANGE_NAME_RE.search(text[:300]) is not None
