@@ -52,6 +52,9 @@ FLAG_KEYS: dict[str, str] = {
     # llama-batched-bench's "-npp 128 -ntg 128": its prompt and generated lengths (-npl, the batches, is its B)
     "npp": "isl",
     "ntg": "osl",
+    # llama.cpp's tools' CPU threads: "-t 64", "--threads 64"
+    "t": "threads",
+    "threads": "threads",
     "dtype": COMPUTE_DTYPE,  # the dtype the engine computes in, not the weights' quantisation: see settle_precision
     "quantization": "quant",
     "kv-cache-dtype": "kv_cache",

@@ -14,9 +14,9 @@ from ledger.vocab.setup import canonical_key_name, config_key, is_config_label, 
 
 # --flag value / --flag=value in a command line, and lm_eval's model_args "pretrained=X,tensor_parallel_size=2"
 # (the serving CLIs' one-dash short forms too: "-tp 2", "-pp 2"; "-m" is python's module flag, not a model;
-# llama-batched-bench's "-npp 128 -ntg 128", its prompt and generated lengths)
+# llama-batched-bench's "-npp 128 -ntg 128", its prompt and generated lengths; llama.cpp's "-t 64", its threads)
 _FLAG_RE = re.compile(
-    r"(?:^|\s)(?:--(?P<flag>[a-z][\w-]{1,40})|-(?P<short>tp|pp|dp|ep|npp|ntg))(?:=|\s+)"
+    r"(?:^|\s)(?:--(?P<flag>[a-z][\w-]{1,40})|-(?P<short>tp|pp|dp|ep|npp|ntg|t))(?:=|\s+)"
     r"(?P<value>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\s-][^\s]{0,200})"
 )
 # llama.cpp's tools name the model file with "-m": "llama-bench -m models/7B/ggml-model-q4_0.gguf"
@@ -115,6 +115,8 @@ def _command_flags(text: str) -> dict[str, str]:
             continue  # "--tasks wikitext winogrande": several tasks, each result names its own
         if key in ("isl", "osl") and "," in m.group("value"):
             continue  # "-npp 128,256,512": a sweep, each row states its own length
+        if key == "threads" and not m.group("value").isdigit():
+            continue  # "docker exec -t box": a terminal, not threads
         if key and m.group("value").strip("\"'`").lower() == "auto":
             continue  # "--dtype auto", "--kv-cache-dtype auto": the engine's choice, which the text does not say
         if key:

@@ -26,7 +26,7 @@ _OPS = {"≥": ">=", "≤": "<="}
 _CHANGE_UNITS = RATIO_UNITS | {"%"}
 # the change a value is, named after it: "speedup in prefill", "faster for long prompts", "throughput improvement"
 _CHANGE_NOUN = (
-    r"speed-?ups?|faster|slower|improvements?|gains?|reductions?|regressions?|increases?|decreases?|"
+    r"speed-?ups?|uplifts?|boosts?|faster|slower|improvements?|gains?|reductions?|regressions?|increases?|decreases?|"
     r"drops?|higher|lower|better|worse|less|more"
 )
 _AFTER_RE = re.compile(
@@ -36,7 +36,7 @@ _AFTER_RE = re.compile(
     re.IGNORECASE,
 )
 _BARE_NOUN_RE = re.compile(rf"\s{{0,2}}({_CHANGE_NOUN})\b", re.IGNORECASE)
-_NOUN_RE = re.compile(r"\s{0,2}(speed-?ups?|improvements?|gains?|reductions?|regressions?)\b", re.IGNORECASE)
+_NOUN_RE = re.compile(r"\s{0,2}(speed-?ups?|uplifts?|improvements?|gains?|reductions?|regressions?)\b", re.IGNORECASE)
 """A change's own noun after it (not a comparative: in "2.4x faster" the words before say what is faster)."""
 _NOT_A_NAME_RE = re.compile(r"^(?:a|an|the|and|of|in|with|by|to|is|was|about|over|than|this|that)$", re.IGNORECASE)
 
