@@ -59,7 +59,7 @@ def variant_items(doc: Document, memo: dict[str, object]) -> dict[str, tuple[int
     """Every variant item of the document: its label (lower case) -> (line, settings); found once per document."""
     found = memo.get(_MEMO)
     if found is None:
-        found = memo[_MEMO] = _items(doc)
+        found = memo[_MEMO] = {**_table_variants(doc), **_items(doc)}
     return found  # type: ignore[return-value]
 
 
@@ -80,4 +80,53 @@ def _items(doc: Document) -> dict[str, tuple[int, dict[str, str]]]:
         item = variant_item(b.text) if b.kind == "item" and not b.in_code else None
         if item is not None and item[0].lower() in rows:
             out.setdefault(item[0].lower(), (b.start, item[1]))
+    return out
+
+
+def _row_name(cell: str) -> str:
+    return _MARKUP_RE.sub("", cell).strip().lower()
+
+
+def _table_variants(doc: Document) -> dict[str, tuple[int, dict[str, str]]]:
+    """The rows of one table that name a variant with its setup, where a row of another table carries the name:
+
+        | Recipe                  | GPUs           | KV dtype |        | Recipe       | Concurrency | tok/s |
+        | `vllm/agg-gb200`        | 4x GB200, TP=4 | bf16     |   ...  | agg-gb200    | 4           | 258   |
+
+    (a name may be a path whose last part the other table uses). The row's settings are what its other cells
+    state; the using row's own cells win over them."""
+    tables = [b for b in doc.blocks if b.kind == "table" and b.table is not None and b.table.rows]
+    if len(tables) < 2:
+        return {}
+    names = [{_row_name(r.cells[0]) for r in t.table.rows if r.cells} for t in tables if t.table is not None]
+    out: dict[str, tuple[int, dict[str, str]]] = {}
+    for k, t in enumerate(tables):
+        assert t.table is not None
+        used = set().union(*(n for j, n in enumerate(names) if j != k))
+        for r in t.table.rows:
+            name = _row_name(r.cells[0]) if r.cells else ""
+            short = name.rsplit("/", 1)[-1]
+            hits = [n for n in (name, short) if n in used]
+            # (a short name that is a setting itself, "fp8", "TP4 EP8", names a setting, not a variant; a longer one
+            # may hold one: "agg-gb200-agentic")
+            if not hits or (len(name) <= 10 and qualifiers(name)) or setup_label_key(name) is not None:
+                continue
+            values = _row_settings(t.table.header, r.cells)
+            if values:
+                for n in hits:
+                    out.setdefault(n, (r.line, values))
+    return out
+
+
+def _row_settings(header: list[str], cells: list[str]) -> dict[str, str]:
+    """What a row's cells after its name state, each read under its column's header ("KV dtype" over "bf16" is the
+    KV cache's dtype, not the weights')."""
+    out: dict[str, str] = {}
+    for i, cell in enumerate(cells[1:], start=1):
+        values = line_setup(cell[:300])
+        key = setup_label_key(_MARKUP_RE.sub("", header[i])) if i < len(header) else None
+        if key is not None and len(values) == 1 and key not in values:
+            values = {key: next(iter(values.values()))}
+        for k, v in values.items():
+            out.setdefault(k, v)
     return out
