@@ -127,7 +127,8 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
     for k, b in enumerate(blocks):
         if b.kind == "code":
             back = _section_start(end_starts, b.start) if _command_label(blocks, k) else None
-            scopes.extend(_code_setups(doc, b, _section_end(ends, end_starts, b.start, last), env, back))
+            end = _section_end(ends, end_starts, b.start, last)
+            scopes.extend(_code_setups(doc, b, end, env, back, revision_lines))
         elif b.kind == "table" and b.table is not None and is_settings_table(b.table.header):
             # "| Parameter | Value |" over "| Model | foo/bar-1b |": the settings of the runs in its section
             values = settings_table_values([r.cells for r in b.table.rows])
@@ -398,7 +399,12 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
 
 
 def _code_setups(
-    doc: Document, block: Block, section_end: int, env: Mapping[str, str], back: int | None = None
+    doc: Document,
+    block: Block,
+    section_end: int,
+    env: Mapping[str, str],
+    back: int | None = None,
+    revisions: frozenset[int] = frozenset(),
 ) -> list[SetupScope]:
     """Command lines (for the rest of the section, or the whole of it from `back` when the block is labelled as the
     command of the results above it) and setting lines (to the block's end) inside a code block."""
@@ -421,7 +427,8 @@ def _code_setups(
             continue
         lead = lead_in_setup(s) if ": " not in s else {}
         if not lead and s.startswith("#") and _comment_label(s.lstrip("#").strip(), doc.line(no + 1)):
-            lead = {"variant": s.lstrip("#").strip()}  # "# Before", "# int4" as a comment heading the run under it
+            # "# int4" as a comment heading the run under it ("# Before", where it opens a revision, names that)
+            lead = {"variant": s.lstrip("#").strip()} if no not in revisions else {}
         if lead:
             # "EAGLE-3 (num_steps=8):" inside the paste: the variant of the lines under it, to the next one
             prev = open_.get("variant")

@@ -47,7 +47,8 @@ _AT_SIDE_RE = re.compile(
 )
 # "# BEFORE: attention backend FLASH_ATTN", "## after (this PR)": a side opened by a comment in console output
 _COMMENT_SIDE_RE = re.compile(
-    r"^\s*(?:#{1,3}|//|--)\s*(?P<name>before|after|main|master|this\s+pr|pr|with\s+(?:the\s+|this\s+)?"
+    r"^\s*(?:#{1,3}|//|--)\s*(?P<name>(?:before|after)(?:\s+(?:the\s+|this\s+)?(?:pr|fix|patch|change))?|main|master|"
+    r"this\s+pr|pr|with\s+(?:the\s+|this\s+)?"
     r"(?:pr|fix|patch|change)|without\s+(?:the\s+|this\s+)?(?:pr|fix|patch|change))\b\s*(?:[:(-]\s*(?P<detail>[^\n]{0,80}?)"
     r"\)?)?\s*$",
     re.IGNORECASE,
