@@ -38,10 +38,13 @@ GPU_NAMES = (
 )
 """The accelerators a setup names, as one alternation (longest spelling first where one begins another)."""
 CPU_NAMES = (
-    r"neoverse[ -]?[nv][1-3]|graviton ?[2-4]e?|epyc ?\d{4}[a-z]?|xeon(?: platinum| gold| silver)? ?\d{4}[a-z+]{0,2}|"
-    r"threadripper(?: pro)? ?\d{4}[a-z]{0,2}|ryzen(?: [3579])? \d{4}[a-z]{0,3}|zen ?[2-5]"
+    r"neoverse[ -]?[nv][1-3]|graviton ?[2-4]e?|epyc[ -]?\d{4}[a-z]?|"
+    r"xeon(?: platinum| gold| silver)?[ -]?\d{4}[a-z+]{0,2}|"
+    r"threadripper(?: pro)?[ -]?\d{4}[a-z]{0,2}|ryzen(?:[ -][3579])?[ -]\d{4}[a-z]{0,3}|zen ?[2-5]|"
+    r"(?:apple )?m[1-4][ -](?:pro|max|ultra)"
 )
-"""The CPUs llama.cpp and ik_llama.cpp threads measure on ("neoverse-v2", "EPYC 9654", "Zen5"): the device of a run
+"""The CPUs llama.cpp and ik_llama.cpp threads measure on ("neoverse-v2", "EPYC 9654", "Ryzen-7950X", "Zen5",
+"M2 Max"): the device of a run
 that names no accelerator, the host of one that does."""
 
 NUMERIC_KEYS: frozenset[str] = frozenset(

@@ -118,9 +118,19 @@ def _model_names(s: str) -> tuple[str, ...]:
             continue
         end = b
         name = s[a:b].rstrip(".,:;")
+        if _BRANCH_RE.match(name):
+            continue  # "Cherry pick feat/llama4 to main": a git branch, not a hub id
         if not _ARCHITECTURE_RE.search(name) and not (_WORD_FAMILY_RE.match(name) and not _SIZE_IN_RE.search(name)):
             out.append(name)
     return tuple(out)
+
+
+# a git branch's conventional prefixes: "feat/llama4", "release/qwen3-moe" name a branch, never a model's owner
+_BRANCH_RE = re.compile(
+    r"(?:feat|feature|fix|bugfix|hotfix|release|releases|dev|chore|refactor|perf|docs|test|tests|ci|wip|exp|"
+    r"user|users|cherry-pick)/",
+    re.IGNORECASE,
+)
 
 
 # families whose names are also everyday labels ("opt1", "step2"): written with their digit right after, a model only

@@ -290,6 +290,12 @@ _LENGTHS_RE = re.compile(
     re.IGNORECASE,
 )
 
+# "2k in and 512 out", "4k and 2k out", "8192 in / 1024 out": the lengths by the short words (never "3 out of 5")
+_IN_OUT_RE = re.compile(
+    r"(?<![\w.])(?P<isl>\d{3,6}|\d{1,3}[kK])(?: in)? ?(?:/|and|,|\+) ?(?P<osl>\d{2,6}|\d{1,3}[kK]) out\b(?! of)",
+    re.IGNORECASE,
+)
+
 
 _DIGIT_RE = re.compile(r"\d")
 _LIMIT_RE = re.compile(r"max(?:imum)?[\w ]{0,20}$", re.IGNORECASE)
@@ -366,6 +372,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         (_PAIRED_RE.search(s) if low is None or "isl" in low else None)
         or (_LENGTHS_RE.search(s) if worded else None)
         or (_NAMED_LENGTHS_RE.search(s) if worded else None)
+        or (_IN_OUT_RE.search(s) if low is None or " out" in low else None)
         or (
             (_SHORT_LENGTHS_RE.search(s) or _SERVING_LENGTHS_RE.search(s))
             if "/" in s and _SLASHED_DIGITS_RE.search(s)
