@@ -88,6 +88,10 @@ _HUB_MODEL_RE = re.compile(
 )
 
 
+# "DSR1", "DS-V3.2": DeepSeek's releases as threads shorten them, named by the release they stand for
+_SHORTHAND_RE = re.compile(r"(?<![\w/.@-])ds-?(?P<release>[rv]\d(?:\.\d)?)(?![\w/-])(?!\.\w)", re.IGNORECASE)
+
+
 def model_names(text: str) -> list[str]:
     """The model names a text prints, in order ("Results on Qwen3-8B" -> ["Qwen3-8B"]); of two that overlap
     ("Llama3.1" in "Llama3.1 8B"), the longer."""
@@ -110,6 +114,8 @@ def _model_names(s: str) -> tuple[str, ...]:
         found.update(m.span() for m in _HUB_MODEL_RE.finditer(s))
     if _SIZE_IN_RE.search(s):
         found.update(m.span() for m in _SIZED_NAME_RE.finditer(s))
+    short = {m.span(): m.group("release") for m in _SHORTHAND_RE.finditer(s)} if "ds" in s.lower() else {}
+    found.update(short)
     spans = sorted(found, key=lambda span: (span[0], -span[1]))
     out: list[str] = []
     end = -1
@@ -117,6 +123,9 @@ def _model_names(s: str) -> tuple[str, ...]:
         if a < end:
             continue
         end = b
+        if (a, b) in short:
+            out.append(f"DeepSeek-{short[a, b].upper()}")
+            continue
         name = s[a:b].rstrip(".,:;")
         if not _ARCHITECTURE_RE.search(name) and not (_WORD_FAMILY_RE.match(name) and not _SIZE_IN_RE.search(name)):
             out.append(name)

@@ -226,10 +226,23 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("dp", "dp", rf"dp{_SEP}(\d{{1,3}})", ("dp",), ("dp",)),
     # "DEP8": TensorRT-LLM's attention data parallel with expert parallel, kept as stated (not split into dp/ep)
     _word("dep", "dep", rf"dep{_SEP}(\d{{1,3}})", ("dep",), ("dep",)),
+    # context parallel: "CP=4", "CP 2", "HelixCP=4" (TensorRT-LLM's Helix splits the context); glued, one digit
+    # only, so that a wheel's "cp38" (CPython 3.8) is no setting
+    _word(
+        "cp",
+        "cp",
+        r"(?:helix[ _-]?)?cp(?:(?: ?[=:] ?|[ _-])(\d{1,3})|(\d))",
+        ("cp",),
+        ("cp", "helix"),
+    ),
     # "BS1", "BS=4", "batch 1", "batch size 8" (a maximum, "Max Runtime Batch Size: 256", is a limit: _LIMIT_RE)
     _word(
         "batch_size", "batch_size", rf"(?:bs|batch(?:[ _-]size)?){_SEP}(\d{{1,4}})", ("bs", "batch"), ("bs", "batch")
     ),
+    # a length printed before its name ("8k ISL", "1024 OSL"), read after every word that could own the number ("TP 8
+    # ISL" is tp 8) and never where a number follows the name ("8 ISL 1024" is isl 1024)
+    _word("isl", "isl", r"(\d{1,6}k?)[ _-]?isl(?! ?[=:]? ?\d)", ("isl",)),
+    _word("osl", "osl", r"(\d{1,6}k?)[ _-]?osl(?! ?[=:]? ?\d)", ("osl",)),
     _word("state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",)),
     # aggregated or disaggregated (prefill/decode split) serving: two recipes, never a before and an after
     _word("serving", "serving", r"(agg|disagg|aggregated|disaggregated)(?:[ _-](?:serving|mode|recipe))?", ("agg",)),
@@ -280,6 +293,12 @@ _NAMED_LENGTHS_RE = re.compile(
 )
 # "1k/1k", "8k/1k", "2k/512": the serving benchmarks' shorthand for input/output lengths (the first in thousands,
 # so no date or fraction reads as one)
+# "128k ISL, 8k OSL", "16k ISL / 1k OSL": both lengths printed before their names (never with a number after the
+# second name: "TP 8 ISL 1024 OSL 128" names its lengths after them)
+_BEFORE_NAMES_RE = re.compile(
+    r"(?<![\w.])(?P<isl>\d{1,6}k?)[ _-]?isl ?(?:[/,+]|and)? ?(?P<osl>\d{1,6}k?)[ _-]?osl(?![a-z0-9])(?! ?[=:]? ?\d)",
+    re.IGNORECASE,
+)
 _SHORT_LENGTHS_RE = re.compile(r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?![\w./])")
 _SLASHED_DIGITS_RE = re.compile(r"\d[kK]?/\d")
 """What both slashed length patterns hold ("1k/1k", "2048/256"): case-sensitive and opening with a digit, the
@@ -364,6 +383,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
     worded = low is None or ("output" in low and ("input" in low or "prompt" in low))
     lm = (
         (_PAIRED_RE.search(s) if low is None or "isl" in low else None)
+        or (_BEFORE_NAMES_RE.search(s) if low is None or "osl" in low else None)
         or (_LENGTHS_RE.search(s) if worded else None)
         or (_NAMED_LENGTHS_RE.search(s) if worded else None)
         or (
@@ -461,6 +481,7 @@ HARD_KEYS: tuple[str, ...] = (
     "pp",
     "dp",
     "dep",
+    "cp",
     "gpu_count",
     "cpu",
     "nodes",
@@ -536,6 +557,9 @@ _KEY_ALIASES: dict[str, str] = {
     "pipeline_parallel": "pp",
     "dp_size": "dp",
     "data_parallel": "dp",
+    "cp_size": "cp",
+    "context_parallel": "cp",
+    "context_parallel_size": "cp",
     "num_gpus": "gpu_count",
     "world_size": "gpu_count",
     "bs": "batch_size",

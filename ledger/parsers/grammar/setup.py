@@ -217,7 +217,7 @@ def _run_end(blocks: list[Block], k: int) -> int:
 
 
 _DIGIT_RE = re.compile(r"\d")
-_PARALLEL = frozenset(("tp", "pp", "ep", "dp", "dep"))
+_PARALLEL = frozenset(("tp", "pp", "ep", "dp", "dep", "cp"))
 
 
 def _own_words(text: str) -> dict[str, str]:
