@@ -18,6 +18,7 @@ from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.guards import NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose.lists import link
 from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
+from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS
 from ledger.vocab.text import ARROW
 from ledger.vocab.units import canonical_unit, is_measure_unit
 
@@ -43,6 +44,10 @@ _BEFORE_AFTER_RE = re.compile(r"^\s*(?:before|previously|earlier|on main|baselin
 _LIST_GAP_RE = re.compile(r"\s*[/,]\s*|\s*(?:and|or)\s*|\s*[-+*=]\s*")
 _TO_GAP_RE = re.compile(r"\s+(?:[a-z_-]{1,20}\s+){0,3}to\s+")
 _PLUS_MINUS_GAP_RE = re.compile(r"\s*(?:±|\+/-|\+-)\s*")
+# "69.90% (SEM 0.40%)", "71.2 (std: 0.4)": the spread of the value before, named in its parenthesis
+_NAMED_SPREAD_GAP_RE = re.compile(
+    rf"\s?%?\s?\(\s?(?:(?P<se>{STDERR_WORDS})|{SPREAD_WORDS})\s?[:=]?\s?(?:±\s?)?", re.IGNORECASE
+)
 _OPEN_PAREN_GAP_RE = re.compile(r"\s*\(\s*")
 _AGAINST_GAP_RE = re.compile(r"\s*(?:,\s*)?against\s+")
 _QUALIFIER_LEAD_RE = re.compile(r"(?:with|without|at|on|for|under)\b[^;:()]{0,40}?,?", re.IGNORECASE)
@@ -279,6 +284,11 @@ class NumberPass:
         if _PLUS_MINUS_GAP_RE.fullmatch(gap_before):
             last["stderr"] = n.value  # "~0.70 ± 0.05": the spread of the value before
             last["end"] = n.end
+            return True
+        if (spread := _NAMED_SPREAD_GAP_RE.fullmatch(gap_before)) is not None:
+            last["stderr" if spread.group("se") else "stddev"] = n.value
+            close = text.find(")", n.end, n.end + 3)
+            last["end"] = close + 1 if close >= 0 else n.end
             return True
         if last["reference"] is None and _came_from(text, last, n):
             last["reference"] = n.value  # "now 31.5 ms/t on an M2 Ultra, down from 40.2 ms/t on master"

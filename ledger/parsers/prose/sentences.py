@@ -117,6 +117,7 @@ def claims_in_text(
             unit=c["unit"],
             reference=c["reference"],
             stderr=c.get("stderr"),
+            stddev=c.get("stddev"),
             printed=c.get("printed"),
             config=c["config"],
             **side,

@@ -31,6 +31,7 @@ from ledger.parsers.tables.cells import (
     clean,
     is_numeric_cell,
     is_range,
+    named_spread,
     run_values,
 )
 from ledger.parsers.tables.headers import (
@@ -355,11 +356,15 @@ class _RowReader:
         kind, unit = self._kind(metric, metric_head, head, role, unit)
         config = {**self._label_setup(), **head_qualifiers, **c.setup, "row": label, "column": head}
         stddev = self._stddev(c.ci)
+        pm = self._trailing_paren(c)
+        if pm is not None and (spread := named_spread(pm.group(1))) is not None:
+            # "86.81% (SEM 0.40%)": the value's own uncertainty, whichever side's column it is in
+            stderr, stddev = (spread[1], stddev) if spread[0] == "stderr" else (stderr, spread[1])
+            pm = None
         if info.gate and (lengths := bench_test_setup(label)):
             config.update({k: v for k, v in lengths.items() if k not in config})  # "| test | tok/s |" over "tg64"
         elif info.gate:
             config["gate"] = label  # "gate | gsm8k | acceptance length": the row names the gate
-        pm = self._trailing_paren(c)
         self.ctx.take(self.row.line, c.start, c.start + (pm.start() if pm and c.off >= 0 else len(c.cell)))
         yield self.ctx.claim(
             kind,
