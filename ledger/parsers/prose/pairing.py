@@ -79,7 +79,15 @@ def _same_measure_on(last: dict, n: Number, text: str) -> bool:
         and last.get("unit") == n.unit
         and is_measure_unit(n.unit)
         and ". " not in text[last["end"] : n.start]
+        and _NEW_NAME_GAP_RE.fullmatch(text, last["end"], n.start) is None
     )
+
+
+# "`stop_rate` 100%, `truncated_rate` 0%": a list joint, then a name of the next value's own (not a joint word)
+_NEW_NAME_GAP_RE = re.compile(
+    r"\s?,\s?(?!(?:and|or|then|to|vs|but|while|now|up|down|from|with|at|on|for|in)\b)"
+    r"[`*_]{0,2}[A-Za-z][\w.-]{0,40}[`*_]{0,2}(?: [A-Za-z][\w.-]{0,40}){0,2} ?[:=]? ?"
+)
 
 
 def _starts_clause(text: str, pos: int) -> bool:
