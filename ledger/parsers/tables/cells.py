@@ -140,3 +140,14 @@ def named_spread(text: str) -> tuple[str, float] | None:
     if m is None or n is None:
         return None
     return ("stderr" if m.group("se") else "stddev"), n
+
+
+def with_named_spread(
+    stderr: float | None, stddev: float | None, paren: re.Match[str] | None
+) -> tuple[float | None, float | None, re.Match[str] | None]:
+    """A value's stderr, stddev and the parenthesis after it that is read as prose: a parenthesis that names the
+    value's spread ("86.81% (SEM 0.40%)", on either side's column) sets it instead, and is read no further."""
+    spread = named_spread(paren.group(1)) if paren is not None else None
+    if spread is None:
+        return stderr, stddev, paren
+    return (spread[1], stddev, None) if spread[0] == "stderr" else (stderr, spread[1], None)

@@ -31,8 +31,8 @@ from ledger.parsers.tables.cells import (
     clean,
     is_numeric_cell,
     is_range,
-    named_spread,
     run_values,
+    with_named_spread,
 )
 from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
@@ -355,12 +355,7 @@ class _RowReader:
             metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
         kind, unit = self._kind(metric, metric_head, head, role, unit)
         config = {**self._label_setup(), **head_qualifiers, **c.setup, "row": label, "column": head}
-        stddev = self._stddev(c.ci)
-        pm = self._trailing_paren(c)
-        if pm is not None and (spread := named_spread(pm.group(1))) is not None:
-            # "86.81% (SEM 0.40%)": the value's own uncertainty, whichever side's column it is in
-            stderr, stddev = (spread[1], stddev) if spread[0] == "stderr" else (stderr, spread[1])
-            pm = None
+        stderr, stddev, pm = with_named_spread(stderr, self._stddev(c.ci), self._trailing_paren(c))
         if info.gate and (lengths := bench_test_setup(label)):
             config.update({k: v for k, v in lengths.items() if k not in config})  # "| test | tok/s |" over "tg64"
         elif info.gate:
