@@ -96,6 +96,22 @@ HARDWARE_NAME_RE = WordGate(
     )
 )
 """A device named in a listing ("CUDA0 : NVIDIA RTX PRO 6000", "L40S", "AMD EPYC 9355 32-Core Processor")."""
+# a runtime's list of the devices it found, one a line: "  Device 0: NVIDIA GeForce RTX 4090, compute capability
+# 8.9", "CUDA0: NVIDIA H100", "GPU 1: NVIDIA A100-SXM4-80GB (UUID: ...)"
+_DEVICE_LINE_RE = re.compile(r"^\s{0,8}(?:device|cuda|gpu|rocm|vulkan|sycl)\s?\d{1,2}\s?:", re.IGNORECASE)
+
+
+def listed_device(text: str) -> str | None:
+    """The one GPU a runtime's device listing in `text` names (the board the output under it ran on); None where
+    it lists none, or two different ones."""
+    found = {
+        gpu
+        for line in text.splitlines()[:40]
+        if _DEVICE_LINE_RE.match(line) and (gpu := qualifiers(line[:200]).get("gpu"))
+    }
+    return found.pop() if len(found) == 1 else None
+
+
 # "TEP4" (SGLang's and TensorRT-LLM's shorthand): tensor parallel 4 with the experts spread over the same 4
 _TEP_WORD = _word("tp", "tp", rf"tep{_SEP}(\d{{1,3}})", ("tep",))
 SETUP_WORDS: tuple[SetupWord, ...] = (

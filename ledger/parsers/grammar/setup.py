@@ -44,6 +44,7 @@ from ledger.vocab.setup import (
     SIDE_PHRASE,
     blank_setup_words,
     config_key,
+    listed_device,
     model_names,
     named_twice,
     qualifiers,
@@ -193,6 +194,14 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
         values = lead_in_setup(text)  # a copied page's "EAGLE-3 (num_steps=8):" over the unfenced lines under it
         if values:
             return SetupScope(b.start, _run_end(blocks, k + 1), values)
+    if (
+        nxt is not None
+        and nxt.kind in ("code", "table")
+        and nxt.start - b.end <= 2
+        and (gpu := _device_over(blocks, k))
+    ):
+        # "Device 0: NVIDIA GeForce RTX 4090, ..." printed over a bench's table: the board its rows ran on
+        return SetupScope(b.start, _block_end(blocks, k + 1), {"gpu": gpu})
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
     values = {**_setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}
@@ -204,6 +213,15 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
     elif "draft_model" in labelled:
         values.pop("model", None)  # "draft model: Qwen2.5 0.5B": the draft's name, not the model served
     return SetupScope(b.start, section_end, values) if values else None
+
+
+def _device_over(blocks: list[Block], k: int) -> str | None:
+    """The one device the console lines ending at block k list (listed_device): the run of lines with no blank
+    between, up to 40 of them, so that a second device listed a line above still counts."""
+    j = k
+    while j > 0 and k - j < 40 and blocks[j - 1].kind == "text" and blocks[j - 1].end == blocks[j].start - 1:
+        j -= 1
+    return listed_device("\n".join(blocks[i].text for i in range(j, k + 1)))
 
 
 def _run_end(blocks: list[Block], k: int) -> int:
