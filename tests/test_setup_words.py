@@ -135,8 +135,9 @@ def test_deepseek_shorthands_name_the_release() -> None:
     from ledger.vocab.models import model_names
 
     assert model_names("Tried DSR1 FP4 first") == ["DeepSeek-R1"]
-    assert model_names("on DS-V3.2 and DSV3") == ["DeepSeek-V3.2", "DeepSeek-V3"]
-    for text in ("see ds-r1.md", "nds1", "dsr12", "fds-v3"):
+    assert model_names("on DS-V3.2 NVFP4 and DSV3, TP8") == ["DeepSeek-V3.2", "DeepSeek-V3"]
+    # a shorthand names a run's model only with its setup beside it, not in a list of families
+    for text in ("see ds-r1.md FP8", "nds1 fp8", "dsr12 fp8", "fds-v3 fp8", "other models (DSR1, GPT-OSS, Kimi)"):
         assert model_names(text) == [], text
 
 
