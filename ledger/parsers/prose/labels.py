@@ -67,7 +67,7 @@ _VALUE_ONLY_RE = re.compile(r"[~≈]?[-+]?\d[\d,]*(?:\.\d+)?\s?[A-Za-zµ%/]{0,8}
 
 
 _LISTED_VALUE_RE = re.compile(
-    r"(?<![\w.])[-+~]?\d[\d,]*(?:\.\d+)?(?:[hm]\d{1,2}(?:\.\d+)?){0,2}\s?(?:%|[A-Za-zµ/]{1,8})?[*_`]{0,2},\s"
+    r"(?<![\w.])[-+~]?\d{1,9}(?:,\d{3}){0,4}(?:\.\d+)?(?:[hm]\d{1,2}(?:\.\d+)?){0,2}\s?(?:%|[A-Za-zµ/]{1,8})?[*_`]{0,2},\s"
 )
 _NAME_START_RE = re.compile(r"[`*_]{0,2}[A-Za-z]")
 _JOINT_RE = re.compile(r"^(?:(?:and|then|or|but|while|so)\s+){1,2}", re.IGNORECASE)
