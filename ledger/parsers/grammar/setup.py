@@ -134,6 +134,8 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
             values = settings_table_values([r.cells for r in b.table.rows])
             if values:
                 scopes.append(SetupScope(b.start, _section_end(ends, end_starts, b.start, last), values))
+        elif b.kind == "text" and b.in_code and (device := _device_scope(blocks, k)) is not None:
+            scopes.append(device)  # a fenced console paste: its device listing over its table
         elif b.kind in ("text", "item") and not b.in_code and b.start not in revision_lines:
             # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
             scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env)
@@ -194,14 +196,8 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
         values = lead_in_setup(text)  # a copied page's "EAGLE-3 (num_steps=8):" over the unfenced lines under it
         if values:
             return SetupScope(b.start, _run_end(blocks, k + 1), values)
-    if (
-        nxt is not None
-        and nxt.kind in ("code", "table")
-        and nxt.start - b.end <= 2
-        and (gpu := _device_over(blocks, k))
-    ):
-        # "Device 0: NVIDIA GeForce RTX 4090, ..." printed over a bench's table: the board its rows ran on
-        return SetupScope(b.start, _block_end(blocks, k + 1), {"gpu": gpu})
+    if (device := _device_scope(blocks, k)) is not None:
+        return device
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
     values = {**_setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}
@@ -215,13 +211,18 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
     return SetupScope(b.start, section_end, values) if values else None
 
 
-def _device_over(blocks: list[Block], k: int) -> str | None:
-    """The one device the console lines ending at block k list (listed_device): the run of lines with no blank
-    between, up to 40 of them, so that a second device listed a line above still counts."""
+def _device_scope(blocks: list[Block], k: int) -> SetupScope | None:
+    """ "Device 0: NVIDIA GeForce RTX 4090, ..." printed right over a bench's table (in a fence or not): the board
+    the table's rows ran on. The one device the console lines ending at block k list (listed_device), read over the
+    run of lines with no blank between, up to 40 of them, so that a second device listed a line above counts."""
+    nxt = blocks[k + 1] if k + 1 < len(blocks) else None
+    if nxt is None or nxt.kind not in ("code", "table") or nxt.start - blocks[k].end > 2:
+        return None
     j = k
     while j > 0 and k - j < 40 and blocks[j - 1].kind == "text" and blocks[j - 1].end == blocks[j].start - 1:
         j -= 1
-    return listed_device("\n".join(blocks[i].text for i in range(j, k + 1)))
+    gpu = listed_device("\n".join(blocks[i].text for i in range(j, k + 1)))
+    return SetupScope(blocks[k].start, _block_end(blocks, k + 1), {"gpu": gpu}) if gpu else None
 
 
 def _run_end(blocks: list[Block], k: int) -> int:
