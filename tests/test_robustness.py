@@ -104,6 +104,11 @@ HOSTILE = {
     "fractions": "| a | " + "12/40 (30%) | " * 3_000 + "\n",
     "numbers": "1.5 " * 8_000,  # one line of bare values: every one a prose candidate with its clause search
     "number cells": "| 1.5 " * 8_000 + "|",  # one row of 8,000 cells that is no table
+    # keys listed with their values, values said of two names, lengths before their names, named spreads
+    "listed keys": "rates: " + "`k_1` 1%, 1,234 ms, " * 3_000,
+    "both": "a and b exact match both 0.9, " * 3_000,
+    "lengths first": "8k ISL 1k OSL 4 ISL 5 cp38 CP=2 " * 3_000,
+    "named spreads": "GSM8K " + "69.9% (SEM 0.4%), " * 3_000,
 }
 
 

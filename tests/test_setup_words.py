@@ -114,6 +114,33 @@ def test_lengths_written_as_assignments() -> None:
         assert "isl" not in qualifiers(text) and "osl" not in qualifiers(text)
 
 
+def test_lengths_printed_before_their_names() -> None:
+    """ "128k ISL, 8k OSL": the number first; never the number a name before owns ("TP 8 ISL 1024")."""
+    assert qualifiers("DSR1 FP4, 128k ISL, 8k OSL, TP=16") == {"isl": "128k", "osl": "8k", "tp": "16", "quant": "fp4"}
+    assert qualifiers("32k ISL / 2k OSL") == {"isl": "32k", "osl": "2k"}
+    assert qualifiers("warm cache, 8k ISL") == {"isl": "8k"}
+    assert qualifiers("TP 8 ISL 1024 OSL 128") == {"tp": "8", "isl": "1024", "osl": "128"}
+    assert qualifiers("ISL 4096 OSL 512") == {"isl": "4096", "osl": "512"}
+
+
+def test_context_parallel_and_not_a_wheel_tag() -> None:
+    assert qualifiers("TP=16, HelixCP=4, EP=64") == {"tp": "16", "cp": "4", "ep": "64"}
+    assert qualifiers("CP=2")["cp"] == "2" and qualifiers("cp 8")["cp"] == "8"
+    for text in ("torch-2.4.0-cp38-cp38-linux_x86_64.whl", "cp310", "scp4"):
+        assert "cp" not in qualifiers(text), text
+    assert canon_value("cp", "CP=4") == "4"
+
+
+def test_deepseek_shorthands_name_the_release() -> None:
+    from ledger.vocab.models import model_names
+
+    assert model_names("Tried DSR1 FP4 first") == ["DeepSeek-R1"]
+    assert model_names("on DS-V3.2 NVFP4 and DSV3, TP8") == ["DeepSeek-V3.2", "DeepSeek-V3"]
+    # a shorthand names a run's model only with its setup beside it, not in a list of families
+    for text in ("see ds-r1.md FP8", "nds1 fp8", "dsr12 fp8", "fds-v3 fp8", "other models (DSR1, GPT-OSS, Kimi)"):
+        assert model_names(text) == [], text
+
+
 def test_row_label_lengths_reach_the_row_claims() -> None:
     from pathlib import Path
 
@@ -141,6 +168,7 @@ def _word_lines() -> list[str]:
         "Input Len=512 prompt_len=1024 output=128 gen_len=64 sinput=3 ISL 4096 osl: 256",
         "model Foo-7B MODEL: Bar-70B-fp8 submodel x-7b",
         "kv cache fp8 KV_cache_dtype: nvfp4 fp8 kv",
+        "HelixCP=4 helix-cp 2 CP=8 cp 4 cp38 scp4 xhelixcp2 CP:16",
         "MTP3 mtp_nextn=2 no-mtp NO MTP draft_len 4 num draft 3 eagle-3 non-spec no speculation",
         "strict-match flexible-extract",
         "\u212a\u017f tp8 \u0130 ep4 \u0131 bs2",

@@ -60,6 +60,7 @@ NUMERIC_KEYS: frozenset[str] = frozenset(
         "pp",
         "dp",
         "dep",
+        "cp",
         "gpu_count",
         "nodes",
         "batch_size",

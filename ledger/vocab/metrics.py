@@ -193,6 +193,8 @@ _VARIANT_STOP = frozenset(
 )
 SPREAD_WORDS = r"(?:std|stdev|stddev|std\.? ?dev\.?|standard dev(?:\.|iation)?|σ|sigma)"
 """A standard deviation's names: a key of the value it spreads ("± 0.4", "std 0.4"), never a claim."""
+STDERR_WORDS = r"(?:sem|s\.e\.m\.?|s\.e\.|stderr|std\.? ?err(?:or)?|standard error)"
+"""A standard error's names ("71.2% (SEM 0.35%)", "stderr 0.7"): the uncertainty of the value it follows, no claim."""
 _WORD_RE = re.compile(r"[a-z0-9][a-z0-9.+-]{0,40}")
 RUN_ID_RE = re.compile(r"#\s?\d{1,9}")
 

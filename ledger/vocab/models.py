@@ -88,6 +88,16 @@ _HUB_MODEL_RE = re.compile(
 )
 
 
+# "DSR1 FP4", "DS-V3.2 FP8, TP8": DeepSeek's releases as threads shorten them, named by the release they stand for;
+# only with the run's precision or parallelism right after, as a setup states it ("(DSR1, GPT-OSS, Kimi)", a list
+# of families a feature could reach, names no run's model)
+_SHORTHAND_RE = re.compile(
+    r"(?<![\w/.@-])ds-?(?P<release>[rv]\d(?:\.\d)?)(?![\w/-])(?!\.\w)"
+    r"(?=[ ,/(]{1,3}(?:nv|mx)?(?:fp[48]|bf16|fp16|int[48]|w4a|w8a|tp|ep|dp)(?![a-z]))",
+    re.IGNORECASE,
+)
+
+
 def model_names(text: str) -> list[str]:
     """The model names a text prints, in order ("Results on Qwen3-8B" -> ["Qwen3-8B"]); of two that overlap
     ("Llama3.1" in "Llama3.1 8B"), the longer."""
@@ -110,6 +120,8 @@ def _model_names(s: str) -> tuple[str, ...]:
         found.update(m.span() for m in _HUB_MODEL_RE.finditer(s))
     if _SIZE_IN_RE.search(s):
         found.update(m.span() for m in _SIZED_NAME_RE.finditer(s))
+    short = {m.span(): m.group("release") for m in _SHORTHAND_RE.finditer(s)} if "ds" in s.lower() else {}
+    found.update(short)
     spans = sorted(found, key=lambda span: (span[0], -span[1]))
     out: list[str] = []
     end = -1
@@ -117,6 +129,9 @@ def _model_names(s: str) -> tuple[str, ...]:
         if a < end:
             continue
         end = b
+        if (a, b) in short:
+            out.append(f"DeepSeek-{short[a, b].upper()}")
+            continue
         name = s[a:b].rstrip(".,:;")
         if _BRANCH_RE.match(name):
             continue  # "Cherry pick feat/llama4 to main": a git branch, not a hub id

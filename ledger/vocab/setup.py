@@ -96,6 +96,22 @@ HARDWARE_NAME_RE = WordGate(
     )
 )
 """A device named in a listing ("CUDA0 : NVIDIA RTX PRO 6000", "L40S", "AMD EPYC 9355 32-Core Processor")."""
+# a runtime's list of the devices it found, one a line: "  Device 0: NVIDIA GeForce RTX 4090, compute capability
+# 8.9", "CUDA0: NVIDIA H100", "GPU 1: NVIDIA A100-SXM4-80GB (UUID: ...)"
+_DEVICE_LINE_RE = re.compile(r"^\s{0,8}(?:device|cuda|gpu|rocm|vulkan|sycl)\s?\d{1,2}\s?:", re.IGNORECASE)
+
+
+def listed_device(text: str) -> str | None:
+    """The one GPU a runtime's device listing in `text` names (the board the output under it ran on); None where
+    it lists none, or two different ones."""
+    found = {
+        gpu
+        for line in text.splitlines()[:40]
+        if _DEVICE_LINE_RE.match(line) and (gpu := qualifiers(line[:200]).get("gpu"))
+    }
+    return found.pop() if len(found) == 1 else None
+
+
 # "TEP4" (SGLang's and TensorRT-LLM's shorthand): tensor parallel 4 with the experts spread over the same 4
 _TEP_WORD = _word("tp", "tp", rf"tep{_SEP}(\d{{1,3}})", ("tep",))
 SETUP_WORDS: tuple[SetupWord, ...] = (
@@ -226,10 +242,23 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("dp", "dp", rf"dp{_SEP}(\d{{1,3}})", ("dp",), ("dp",)),
     # "DEP8": TensorRT-LLM's attention data parallel with expert parallel, kept as stated (not split into dp/ep)
     _word("dep", "dep", rf"dep{_SEP}(\d{{1,3}})", ("dep",), ("dep",)),
+    # context parallel: "CP=4", "CP 2", "HelixCP=4" (TensorRT-LLM's Helix splits the context); glued, one digit
+    # only, so that a wheel's "cp38" (CPython 3.8) is no setting
+    _word(
+        "cp",
+        "cp",
+        r"(?:helix[ _-]?)?cp(?:(?: ?[=:] ?|[ _-])(\d{1,3})|(\d))",
+        ("cp",),
+        ("cp", "helix"),
+    ),
     # "BS1", "BS=4", "batch 1", "batch size 8" (a maximum, "Max Runtime Batch Size: 256", is a limit: _LIMIT_RE)
     _word(
         "batch_size", "batch_size", rf"(?:bs|batch(?:[ _-]size)?){_SEP}(\d{{1,4}})", ("bs", "batch"), ("bs", "batch")
     ),
+    # a length printed before its name ("8k ISL", "1024 OSL"), read after every word that could own the number ("TP 8
+    # ISL" is tp 8) and never where a number follows the name ("8 ISL 1024" is isl 1024)
+    _word("isl", "isl", r"(\d{1,6}k?)[ _-]?isl(?! ?[=:]? ?\d)", ("isl",)),
+    _word("osl", "osl", r"(\d{1,6}k?)[ _-]?osl(?! ?[=:]? ?\d)", ("osl",)),
     _word("state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",)),
     # aggregated or disaggregated (prefill/decode split) serving: two recipes, never a before and an after
     _word("serving", "serving", r"(agg|disagg|aggregated|disaggregated)(?:[ _-](?:serving|mode|recipe))?", ("agg",)),
@@ -280,6 +309,12 @@ _NAMED_LENGTHS_RE = re.compile(
 )
 # "1k/1k", "8k/1k", "2k/512": the serving benchmarks' shorthand for input/output lengths (the first in thousands,
 # so no date or fraction reads as one)
+# "128k ISL, 8k OSL", "16k ISL / 1k OSL": both lengths printed before their names (never with a number after the
+# second name: "TP 8 ISL 1024 OSL 128" names its lengths after them)
+_BEFORE_NAMES_RE = re.compile(
+    r"(?<![\w.])(?P<isl>\d{1,6}k?)[ _-]?isl ?(?:[/,+]|and)? ?(?P<osl>\d{1,6}k?)[ _-]?osl(?![a-z0-9])(?! ?[=:]? ?\d)",
+    re.IGNORECASE,
+)
 _SHORT_LENGTHS_RE = re.compile(r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?![\w./])")
 _SLASHED_DIGITS_RE = re.compile(r"\d[kK]?/\d")
 """What both slashed length patterns hold ("1k/1k", "2048/256"): case-sensitive and opening with a digit, the
@@ -354,6 +389,33 @@ def blank_setup_words(text: str) -> str:
     return _qualifiers_and_rest(text)[1]
 
 
+# what a workload's statement holds beside its setup words: its size in prompts or requests, and the joints
+_WORKLOAD_FILLER_RE = re.compile(
+    r"(?:\d{1,7} ?)?(?:prompts?|requests?|reqs?|samples?|users?)\b|\b(?:at|and|with|random)\b|[\s@,;:/+&()|-]+",
+    re.IGNORECASE,
+)
+
+
+def setup_only(text: str) -> bool:
+    """The text states a setup and nothing else ("ISL 8192 / OSL 1024, 50 prompts @ conc 50", "TP8 EP8"): a table's
+    cell of it names the workload its row was measured under, not what was measured."""
+    if len(text) > 200 or not qualifiers(text):
+        return False
+    return not _WORKLOAD_FILLER_RE.sub("", blank_setup_words(text)).strip()
+
+
+_JOINTS_RE = re.compile(r"\b(?:at|and|with)\b|[\s@,;:/+&()|-]+", re.IGNORECASE)
+
+
+def workload_setup(text: str) -> dict[str, str]:
+    """The setup a workload's statement gives (see setup_only): its setup words, and the statement itself as the
+    `workload` where it says more than they do ("50 prompts"), so that two sizes of one workload stay apart."""
+    out = qualifiers(text)
+    if _JOINTS_RE.sub("", blank_setup_words(text)).strip():
+        out["workload"] = text
+    return out
+
+
 @short_text_cache(8192)  # every line is read by the document default and again by its scope
 def _qualifiers(text: str) -> dict[str, str]:
     return _qualifiers_and_rest(text)[0]
@@ -370,6 +432,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
     worded = low is None or ("output" in low and ("input" in low or "prompt" in low))
     lm = (
         (_PAIRED_RE.search(s) if low is None or "isl" in low else None)
+        or (_BEFORE_NAMES_RE.search(s) if low is None or "osl" in low else None)
         or (_LENGTHS_RE.search(s) if worded else None)
         or (_NAMED_LENGTHS_RE.search(s) if worded else None)
         or (_IN_OUT_RE.search(s) if low is None or " out" in low else None)
@@ -468,6 +531,7 @@ HARD_KEYS: tuple[str, ...] = (
     "pp",
     "dp",
     "dep",
+    "cp",
     "gpu_count",
     "cpu",
     "nodes",
@@ -543,6 +607,9 @@ _KEY_ALIASES: dict[str, str] = {
     "pipeline_parallel": "pp",
     "dp_size": "dp",
     "data_parallel": "dp",
+    "cp_size": "cp",
+    "context_parallel": "cp",
+    "context_parallel_size": "cp",
     "num_gpus": "gpu_count",
     "world_size": "gpu_count",
     "bs": "batch_size",
@@ -565,6 +632,7 @@ SOFT_KEYS: tuple[str, ...] = (
     "group",
     "side",
     "part",
+    "workload",
 )
 """Keys whose text is mined for configuration words; the rest of their text is a variant."""
 KEY_CLASSES: tuple[str, ...] = ("hard", "soft", "ignored")

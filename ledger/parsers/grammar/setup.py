@@ -44,6 +44,7 @@ from ledger.vocab.setup import (
     SIDE_PHRASE,
     blank_setup_words,
     config_key,
+    listed_device,
     model_names,
     named_twice,
     qualifiers,
@@ -134,6 +135,8 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
             values = settings_table_values([r.cells for r in b.table.rows])
             if values:
                 scopes.append(SetupScope(b.start, _section_end(ends, end_starts, b.start, last), values))
+        elif b.kind == "text" and b.in_code and (device := _device_scope(blocks, k)) is not None:
+            scopes.append(device)  # a fenced console paste: its device listing over its table
         elif b.kind in ("text", "item") and not b.in_code and b.start not in revision_lines:
             # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
             scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env)
@@ -194,6 +197,8 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
         values = lead_in_setup(text)  # a copied page's "EAGLE-3 (num_steps=8):" over the unfenced lines under it
         if values:
             return SetupScope(b.start, _run_end(blocks, k + 1), values)
+    if (device := _device_scope(blocks, k)) is not None:
+        return device
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
     values = {**_setup_sentence(unrestricted(text), lead), **prose_flags(text, env)}
@@ -207,6 +212,20 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
     return SetupScope(b.start, section_end, values) if values else None
 
 
+def _device_scope(blocks: list[Block], k: int) -> SetupScope | None:
+    """ "Device 0: NVIDIA GeForce RTX 4090, ..." printed right over a bench's table (in a fence or not): the board
+    the table's rows ran on. The one device the console lines ending at block k list (listed_device), read over the
+    run of lines with no blank between, up to 40 of them, so that a second device listed a line above counts."""
+    nxt = blocks[k + 1] if k + 1 < len(blocks) else None
+    if nxt is None or nxt.kind not in ("code", "table") or nxt.start - blocks[k].end > 2:
+        return None
+    j = k
+    while j > 0 and k - j < 40 and blocks[j - 1].kind == "text" and blocks[j - 1].end == blocks[j].start - 1:
+        j -= 1
+    gpu = listed_device("\n".join(blocks[i].text for i in range(j, k + 1)))
+    return SetupScope(blocks[k].start, _block_end(blocks, k + 1), {"gpu": gpu}) if gpu else None
+
+
 def _run_end(blocks: list[Block], k: int) -> int:
     """The last line of the blocks from k on that follow one another without a blank line."""
     end = blocks[k].end
@@ -218,7 +237,7 @@ def _run_end(blocks: list[Block], k: int) -> int:
 
 
 _DIGIT_RE = re.compile(r"\d")
-_PARALLEL = frozenset(("tp", "pp", "ep", "dp", "dep"))
+_PARALLEL = frozenset(("tp", "pp", "ep", "dp", "dep", "cp"))
 
 
 def _own_words(text: str) -> dict[str, str]:

@@ -66,6 +66,13 @@ _RATIO_AT_RE = re.compile(r"[~≈]?[-+]?\d[\d,]*(?:\.\d+)?\s?[x×](?![A-Za-z])")
 _VALUE_ONLY_RE = re.compile(r"[~≈]?[-+]?\d[\d,]*(?:\.\d+)?\s?[A-Za-zµ%/]{0,8}[\s*_`]*")
 
 
+_LISTED_VALUE_RE = re.compile(
+    r"(?<![\w.])[-+~]?\d{1,9}(?:,\d{3}){0,4}(?:\.\d+)?(?:[hm]\d{1,2}(?:\.\d+)?){0,2}\s?(?:%|[A-Za-zµ/]{1,8})?[*_`]{0,2},\s"
+)
+_NAME_START_RE = re.compile(r"[`*_]{0,2}[A-Za-z]")
+_JOINT_RE = re.compile(r"^(?:(?:and|then|or|but|while|so)\s+){1,2}", re.IGNORECASE)
+
+
 def perf_label(text: str, pos: int) -> str | None:
     """What a bare measurement is of: the clause's words before it ("Decode step at batch 64: 9.6 ms")."""
     start = clause_start(text, pos)
@@ -84,6 +91,14 @@ def perf_label(text: str, pos: int) -> str | None:
         # "KV memory: 128 KiB -> 64 KiB": the label before the colon names the value
         words = text[clause_start(text, start - 2) : start - 2].strip(" :,(-•*#")
     words = _LABEL_TAIL_RE.sub("", words).strip(" :,(-•*#=~")
+    if "," in words:
+        # "`stop_rate` 100%, `truncated_rate` 0%": a list of named values, each named by the words after the
+        # value before it
+        cut = max((m.end() for m in _LISTED_VALUE_RE.finditer(words)), default=0)
+        rest = words[cut:]
+        # (a name, not the next number of a list, nor the end of a parenthesis the list stands in)
+        if 0 < cut < len(words) and _NAME_START_RE.match(rest) and rest.count(")") <= rest.count("("):
+            words = _JOINT_RE.sub("", rest)  # ("30 s, then decode reached 412 tok/s": decode)
     if len(words) > 60:  # the words nearest the value, whole ("...the dynamic cache", never "th the dynamic")
         tail = words[-60:]
         words = tail[tail.find(" ") + 1 :] if " " in tail else tail

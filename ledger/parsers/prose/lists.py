@@ -129,6 +129,32 @@ def _split_setups(group: list[dict], name: str) -> bool:
     return False
 
 
+# "strict and flexible exact match both 0.96", "TTFT and TPOT were each 4% lower": two names, one value for each
+_BOTH_RE = re.compile(
+    r"(?<![\w-])(?P<a>[A-Za-z][\w-]{0,20}) and (?P<b>[A-Za-z][\w-]{0,20})(?P<rest>(?: [A-Za-z][\w-]{0,20}){0,3}?)"
+    r"(?: (?:are|were|is|was))? (?:both|each)(?: at)?[:=]? ?$",
+    re.IGNORECASE,
+)
+
+
+def both_metrics(out: list[dict], text: str) -> list[dict]:
+    """A value said of two names at once ("strict and flexible exact match both 0.96") is a value of each: one
+    claim per name, the words they share after them ("strict exact match", "flexible exact match")."""
+    if " both" not in text and " each" not in text:
+        return out
+    done: list[dict] = []
+    for c in out:
+        start = clause_start(text, c["start"], METRIC_BREAK_RE)
+        m = _BOTH_RE.search(text, max(start, c["start"] - 120), c["start"])
+        rest = m.group("rest") if m else ""
+        names = [f"{m.group(k)}{rest}" for k in "ab"] if m else []
+        if not m or not any(METRIC_RE.search(n) for n in names):
+            done.append(c)
+            continue
+        done.extend({**c, "metric": name, "kind": prose_kind(name, c["unit"])} for name in names)
+    return done
+
+
 def subject_slash_metrics(out: list[dict], subject: str | None) -> None:
     """ "MTP1 gsm8k / acceptance length | 96.36 / 1.969": the row's slash list names each value's metric."""
     if not subject or " / " not in subject:

@@ -18,6 +18,7 @@ from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.guards import NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose.lists import link
 from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
+from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS
 from ledger.vocab.text import ARROW
 from ledger.vocab.units import canonical_unit, is_measure_unit
 
@@ -43,6 +44,10 @@ _BEFORE_AFTER_RE = re.compile(r"^\s*(?:before|previously|earlier|on main|baselin
 _LIST_GAP_RE = re.compile(r"\s*[/,]\s*|\s*(?:and|or)\s*|\s*[-+*=]\s*")
 _TO_GAP_RE = re.compile(r"\s+(?:[a-z_-]{1,20}\s+){0,3}to\s+")
 _PLUS_MINUS_GAP_RE = re.compile(r"\s*(?:±|\+/-|\+-)\s*")
+# "69.90% (SEM 0.40%)", "71.2 (std: 0.4)": the spread of the value before, named in its parenthesis
+_NAMED_SPREAD_GAP_RE = re.compile(
+    rf"\s?%?\s?\(\s?(?:(?P<se>{STDERR_WORDS})|{SPREAD_WORDS})\s?[:=]?\s?(?:±\s?)?", re.IGNORECASE
+)
 _OPEN_PAREN_GAP_RE = re.compile(r"\s*\(\s*")
 _AGAINST_GAP_RE = re.compile(r"\s*(?:,\s*)?against\s+")
 _QUALIFIER_LEAD_RE = re.compile(r"(?:with|without|at|on|for|under)\b[^;:()]{0,40}?,?", re.IGNORECASE)
@@ -74,7 +79,13 @@ def _same_measure_on(last: dict, n: Number, text: str) -> bool:
         and last.get("unit") == n.unit
         and is_measure_unit(n.unit)
         and ". " not in text[last["end"] : n.start]
+        and _NEW_NAME_GAP_RE.fullmatch(text, last["end"], n.start) is None
     )
+
+
+# "`stop_rate` 100%, `truncated_rate` 0%", "hit_rate 87.5%, evict_rate 2.1%": a list joint, then the next value's
+# own key (in code marks, or a snake_case word: ", which saves 10us" goes on about the value before)
+_NEW_NAME_GAP_RE = re.compile(r"\s?,\s?(?:`[^`\n]{1,40}`|[A-Za-z][A-Za-z0-9.-]{0,40}_[\w.-]{1,40}) ?[:=]? ?")
 
 
 def _starts_clause(text: str, pos: int) -> bool:
@@ -279,6 +290,11 @@ class NumberPass:
         if _PLUS_MINUS_GAP_RE.fullmatch(gap_before):
             last["stderr"] = n.value  # "~0.70 ± 0.05": the spread of the value before
             last["end"] = n.end
+            return True
+        if (spread := _NAMED_SPREAD_GAP_RE.fullmatch(gap_before)) is not None:
+            last["stderr" if spread.group("se") else "stddev"] = n.value
+            close = text.find(")", n.end, n.end + 3)
+            last["end"] = close + 1 if close >= 0 else n.end
             return True
         if last["reference"] is None and _came_from(text, last, n):
             last["reference"] = n.value  # "now 31.5 ms/t on an M2 Ultra, down from 40.2 ms/t on master"

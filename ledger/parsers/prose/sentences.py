@@ -36,6 +36,7 @@ from ledger.parsers.grammar.sides import clause_side, has_clause_side, sides_nam
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.lists import (
+    both_metrics,
     label_setup,
     own_setup,
     parallel_config,
@@ -96,6 +97,7 @@ def claims_in_text(
     label_setup(out, text)
     slash_setup(out, text, subject)
     subject_slash_metrics(out, subject)
+    out = both_metrics(out, text)
     name_ratios(out, text, lambda metric: METRIC_RE.search(metric) is not None)
     sided = not console and out and has_clause_side(text)
     sides = [_clause_revision(ctx, line, text, c["start"]) if sided else None for c in out]
@@ -117,6 +119,7 @@ def claims_in_text(
             unit=c["unit"],
             reference=c["reference"],
             stderr=c.get("stderr"),
+            stddev=c.get("stddev"),
             printed=c.get("printed"),
             config=c["config"],
             **side,

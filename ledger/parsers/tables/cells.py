@@ -12,6 +12,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.numbers import find_numbers, normalise_unit, parse_duration, to_float
+from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS
 from ledger.vocab.units import UNITS
 
 # emphasis marks at word edges only: "test_gsm8k" keeps its underscores
@@ -124,3 +125,29 @@ SPACED_LIST_RE = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?%?(?: +[-+]?\d[\d,]*(?:\.\
 PACKED_RE = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?%?(?:/[-+]?\d[\d,]*(?:\.\d+)?%?){1,9}$")
 _STDERR_RE = re.compile(r"±\s*(\d[\d,]*(?:\.\d+)?)")
 _UNIT_WORD_RE = re.compile(r"\s*([a-zA-Zµμ/]{1,12})\b")
+
+
+_NAMED_SPREAD_RE = re.compile(
+    rf"^\s?(?:(?P<se>{STDERR_WORDS})|{SPREAD_WORDS})\s?[:=]?\s?±?\s?(?P<n>\d[\d,]*(?:\.\d+)?)\s?%?\s?$", re.IGNORECASE
+)
+
+
+def named_spread(text: str) -> tuple[str, float] | None:
+    """("stderr", 0.35) for "SEM 0.35%", ("stddev", 1.2) for "std 1.2": the spread a parenthesis after a value names,
+    the value's own (no result of its own); None for anything else."""
+    m = _NAMED_SPREAD_RE.match(text[:60])
+    n = to_float(m.group("n")) if m else None
+    if m is None or n is None:
+        return None
+    return ("stderr" if m.group("se") else "stddev"), n
+
+
+def with_named_spread(
+    stderr: float | None, stddev: float | None, paren: re.Match[str] | None
+) -> tuple[float | None, float | None, re.Match[str] | None]:
+    """A value's stderr, stddev and the parenthesis after it that is read as prose: a parenthesis that names the
+    value's spread ("86.81% (SEM 0.40%)", on either side's column) sets it instead, and is read no further."""
+    spread = named_spread(paren.group(1)) if paren is not None else None
+    if spread is None:
+        return stderr, stddev, paren
+    return (spread[1], stddev, None) if spread[0] == "stderr" else (stderr, spread[1], None)

@@ -37,7 +37,7 @@ from ledger.parsers.tables.side_columns import on_side_columns
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.vocab.metrics import leading_benchmark, named_benchmark
 from ledger.vocab.setting_heads import named_bench_test
-from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
+from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers, setup_only, workload_setup
 from ledger.vocab.setup_labels import is_settings_table
 from ledger.vocab.sides import side_of
 
@@ -86,7 +86,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     lead = ctx.lead_in(block)
     task = (named_benchmark(lead) if lead else None) or _turn_task(ctx, block)
     # "Mean TTFT (ms): | 412.7 | 398.2": a console summary's colon ends the name, it is not part of it
-    labels = _row_labels(table, label_cols)
+    labels, workloads = _row_labels(table, label_cols, info, headers)
     # "| B1: PR | `d062a476...` | 96.89% |": a column of the sha each row was measured on
     rev_col = next(
         (i for i, r in enumerate(roles) if r == "config" and i < len(headers) and REVISION_HEAD_RE.match(headers[i])),
@@ -109,7 +109,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if clash:
         bases = {}  # "Baseline A1 | Tuned | Baseline A2": an A/B/A run, every row a result of its own
     group = ""
-    for row, label in zip(table.rows, labels, strict=True):
+    for row, label, workload in zip(table.rows, labels, workloads, strict=True):
         if row in bases.values():
             continue
         if label and is_workload_label(label):
@@ -128,6 +128,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _on_side(ctx, claims, label)
         if label and (item := variant_items(ctx.doc, ctx.memo).get(clean(label).lower())) is not None:
             claims = _with_setup(claims, item[1])  # "| fast | ..." under "- fast: TP4 + MTP 3-1-4"
+        if workload:
+            claims = _with_setup(claims, workload)
         yield from _of_task(on_side_columns(ctx, claims), task)
 
 
@@ -148,10 +150,15 @@ def _heading_measure(heading: str) -> str | None:
     return name if name and len(name) <= 40 and looks_metric(name) and not named_benchmark(name) else None
 
 
-def _row_labels(table: Table, label_cols: list[int]) -> list[str]:
+def _row_labels(
+    table: Table, label_cols: list[int], info: TableInfo, headers: list[str]
+) -> tuple[list[str], list[dict[str, str]]]:
     """Each row's name: its label cells joined ("load (ms) / p99"); under two or more label columns, a first cell
-    left empty continues the row above ("| **load (ms)** | avg |" then "| | p99 |"), as a rendered page spans it."""
-    out: list[str] = []
+    left empty continues the row above ("| **load (ms)** | avg |" then "| | p99 |"), as a rendered page spans it.
+    With each, the setup its first label cell states where that cell is a setting and the next ones name measures:
+    a workload that states nothing else ("| ISL 8192 / OSL 1024 @ conc 50 | Total tok/s |"), or the value of a
+    setting column ("| Model | Metric |"): the setting is the row's setup, continued down, the next cell its name."""
+    names: list[list[str]] = []
     above = ""
     for row in table.rows:
         parts = [clean(row.cells[i]).removesuffix(":").rstrip() if i < len(row.cells) else "" for i in label_cols]
@@ -159,8 +166,45 @@ def _row_labels(table: Table, label_cols: list[int]) -> list[str]:
             above = parts[0]
         elif len(parts) > 1 and above and any(parts[1:]) and any(is_numeric_cell(c) for c in row.cells):
             parts[0] = above
-        out.append(" / ".join(p for p in parts if p))
+        names.append(parts)
+    firsts, rests = [p[0] if p else "" for p in names], [p[1:] for p in names]
+    setups: list[dict[str, str]] | None = None
+    if len(label_cols) > 1 and _workload_column(firsts, rests):
+        setups = [workload_setup(f) if f else {} for f in firsts]
+    elif len(label_cols) > 1 and label_cols[0] in info.setting_labels:
+        setups = _setting_column(table, label_cols[0], firsts, rests, info, headers)
+    if setups is None:
+        return [" / ".join(p for p in parts if p) for parts in names], [{} for _ in names]
+    return [" / ".join(p for p in parts[1:] if p) for parts in names], setups
+
+
+def _setting_column(
+    table: Table, col: int, firsts: list[str], rests: list[list[str]], info: TableInfo, headers: list[str]
+) -> list[dict[str, str]] | None:
+    """Each row's setup from a first label column whose header names a setting ("Model", "ISL/OSL"), its value
+    continued down through empty cells, where every filled cell of it is such a value and the next label cells
+    name measures ("TTFT (ms)"); None otherwise ("| Model | Variant |" over "ours": a name, not a setting)."""
+    if not any(r for rest in rests for r in rest) or not all(looks_metric(r) for rest in rests for r in rest if r):
+        return None
+    out: list[dict[str, str]] = []
+    for row, first in zip(table.rows, firsts, strict=True):
+        cells = [first if i == col else c for i, c in enumerate(row.cells)]
+        setup = info.row_setup(Row(row.line, cells, row.text), headers) if first else {}
+        if first and not setup:
+            return None
+        out.append(setup)
     return out
+
+
+def _workload_column(firsts: list[str], rests: list[list[str]]) -> bool:
+    """The first label column states the workload of its rows and nothing else, and the others name what they
+    measure (not another setting: "| 1024/128 | 8 |" is a row of two settings, named by both)."""
+    cells = [c for c in firsts if c]
+    return (
+        bool(cells)
+        and all(setup_only(c) for c in cells)
+        and any(r and not setup_only(r) for rest in rests for r in rest)
+    )
 
 
 def _in_group(claims: Iterator[Claim], group: str) -> Iterator[Claim]:

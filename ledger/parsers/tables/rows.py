@@ -32,6 +32,7 @@ from ledger.parsers.tables.cells import (
     is_numeric_cell,
     is_range,
     run_values,
+    with_named_spread,
 )
 from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
@@ -354,12 +355,11 @@ class _RowReader:
             metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
         kind, unit = self._kind(metric, metric_head, head, role, unit)
         config = {**self._label_setup(), **head_qualifiers, **c.setup, "row": label, "column": head}
-        stddev = self._stddev(c.ci)
+        stderr, stddev, pm = with_named_spread(stderr, self._stddev(c.ci), self._trailing_paren(c))
         if info.gate and (lengths := bench_test_setup(label)):
             config.update({k: v for k, v in lengths.items() if k not in config})  # "| test | tok/s |" over "tg64"
         elif info.gate:
             config["gate"] = label  # "gate | gsm8k | acceptance length": the row names the gate
-        pm = self._trailing_paren(c)
         self.ctx.take(self.row.line, c.start, c.start + (pm.start() if pm and c.off >= 0 else len(c.cell)))
         yield self.ctx.claim(
             kind,
