@@ -16,6 +16,7 @@ from ledger.model import Revision
 from ledger.parsers.grammar.numbers import UNIT_PATTERN, normalise_unit
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.vocab.text import ARROW
+from ledger.vocab.sides import side_of
 from ledger.vocab.units import UNITS, is_measure_unit
 
 # A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word
@@ -118,6 +119,21 @@ def column_revisions(named: Mapping[str | int, Revision], heads: dict[int, str])
             for ci, tail in zip(cols, tails, strict=True):
                 out[ci] = Revision(label=tail, head=tail.lower() if _is_short_sha(tail) else None)
     return out
+
+
+_SHA_WORD_RE = re.compile(r"[(@`]{0,2}([0-9a-f]{7,40})[)`]{0,2}")
+
+
+def side_with_sha(head: str) -> Revision | None:
+    """ "PR de97e22f6", "baseline 3f08ef2c5", "this PR (4b3c2a1)": a side named with its commit in the header."""
+    words = head.split()
+    if len(words) < 2 or len(words) > 5 or side_of(head) is None:
+        return None
+    shas = [m.group(1) for w in words if (m := _SHA_WORD_RE.fullmatch(w)) and _is_short_sha(m.group(1))]
+    if len(shas) != 1:
+        return None
+    label = " ".join(w for w in words if not _SHA_WORD_RE.fullmatch(w)).strip(" :@-")
+    return Revision(label=label or shas[0], head=shas[0].lower())
 
 
 GENERIC_HEAD_RE = re.compile(r"^(?:scores?|acc(?:uracy)?|mean|avg|average|results?|values?)$", re.IGNORECASE)

@@ -13,7 +13,7 @@ from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.tables.cells import clean
-from ledger.parsers.tables.headers import looks_metric
+from ledger.parsers.tables.headers import looks_metric, side_with_sha
 from ledger.vocab.sides import HEAD_SIDE_RE, side_of
 from ledger.vocab.units import is_measure_unit, measure_of_unit
 
@@ -64,7 +64,8 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
         # the value's side of the row's pair, which its reference already says: no revision of its own, so that
         # tables naming the PR's side "With PR", "After" and "New" stay one PR, not three revisions
         named = ctx.named.get(label.lower())
-        rev = named if named is not None and named.head else None
+        # ("PR de97e22f6": a side named with its commit in the header is that revision too)
+        rev = named if named is not None and named.head else side_with_sha(header)
         metric = (
             measure
             or _without(c.metric or "", label)
