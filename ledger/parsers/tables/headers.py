@@ -15,8 +15,8 @@ from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.grammar.numbers import UNIT_PATTERN, normalise_unit
 from ledger.parsers.grammar.unit_labels import header_unit
-from ledger.vocab.text import ARROW
 from ledger.vocab.sides import side_of
+from ledger.vocab.text import ARROW
 from ledger.vocab.units import UNITS, is_measure_unit
 
 # A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word
