@@ -60,6 +60,10 @@ def document_default(
     headings |= bold_lines
     sectioned = sectioned_lines(doc)
     measuring = measuring_lines(doc)  # a section with results of its own states their setup, not its siblings'
+    # a section with no results after sections that have them ("## Reproducing", its build lines and config
+    # files) sets up the runs it describes, not the results already printed above it
+    first_result = min(measuring, default=len(doc.lines) + 1)
+    later = {no for no in sectioned - measuring if no > first_result}
     led: dict[str, list[str]] = {}
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     for no in range(1, len(doc.lines) + 1):
@@ -90,6 +94,7 @@ def document_default(
                     or no in grids
                     # (the one machine a thread names is everyone's, wherever it is named)
                     or (no in sectioned and (k in WORKLOAD_KEYS or (no in measuring and k != "gpu")))
+                    or no in later
                     or bool(test_key(text))
                 )
                 (led if local else seen).setdefault(k, []).append(v)
