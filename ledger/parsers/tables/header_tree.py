@@ -107,7 +107,8 @@ def _row_keys_row(row: Row) -> list[str] | None:
         return None
     if named == 1:
         parts = [p for p in _KEY_LIST_RE.split(cells[0].rstrip(":")) if p]
-        return cells[:1] if len(cells[0]) <= 40 and parts and all(setup_key(p) for p in parts) else None
+        keys = parts and (all(setup_key(p) for p in parts) or setting_keys(cells[0]))
+        return cells[:1] if len(cells[0]) <= 40 and keys else None
     return cells[:named] if all(len(c) <= 40 and setting_keys(c) for c in cells[:named]) else None
 
 
