@@ -84,7 +84,9 @@ def _settings_row(row: Row) -> tuple[str, int] | None:
         return None
     key = setup_key(cells[at])
     values = [c for c in cells[at + 1 :] if c]
-    if key is None or len(values) < 2 or any(len(v) > 40 for v in values):
+    # one value is a "label | value" pair, unless the label stands right of the row-label column, as a grid of one
+    # value column prints it ("| | TP Size | 4 |")
+    if key is None or len(values) < (1 if at else 2) or any(len(v) > 40 for v in values):
         return None
     return key, at
 
