@@ -284,6 +284,14 @@ class Row:
     overall: Pair | None = None
     """Earliest versus latest stated value (or new / missing)."""
 
+    def moved(self) -> Pair | None:
+        """The step where the value moved as the overall verdict says (the largest of the steps judged so): where a
+        reader finds the change, rather than the newest revision, where it may only stand still. None when no step
+        was judged so (small steps adding up)."""
+        verdict = self.overall.verdict if self.overall is not None else None
+        steps = [p for p in self.steps if p.verdict == verdict and p.new is not None]
+        return max(steps, key=lambda p: abs(p.delta_pct if p.delta_pct is not None else p.delta or 0.0), default=None)
+
 
 def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = None) -> list[Row]:
     """Line up every comparable series across snapshots (oldest first) and judge each step."""
