@@ -479,6 +479,24 @@ def test_two_pages_stating_different_setups_for_every_series_are_still_not_compa
     assert verdict is not None and verdict.verdict == "not comparable" and "gpu h100 vs b200" in verdict.reason
 
 
+def test_a_release_page_compared_by_its_stated_releases_orders_them_and_keeps_each_releases_numbers(
+    tmp_path: Path,
+) -> None:
+    """Version 2 re-measures the H100 table on release 1.2 and keeps the L40S table of release 1.1 (its footnote
+    says so): the revisions are the releases, oldest first, and the H100 value of 1.1 is still there to compare."""
+    runner = CliRunner()
+    db = str(tmp_path / "ledger.db")
+    paths = [str(CASES / f"release_labels_v{n}.md") for n in (1, 2)]
+    r = runner.invoke(app, ["ingest", "--db", db, "--repo", "vendor/engine", "--repo-path", "docs/perf.md", *paths])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["compare", "vendor/engine:docs/perf.md", "--db", db, "-f", "json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert [x["name"] for x in data["revisions"]] == ["v1.1", "v1.2"]
+    got = {x["config"]["gpu"]: (x["verdict"]["verdict"], [v["value"] for v in x["values"]]) for x in data["rows"]}
+    assert got == {"h100": ("improvement", [12045.0, 13310.0]), "l40s": ("missing", [3904.0])}
+
+
 @pytest.mark.parametrize(
     ("shape", "isl", "osl", "old", "new"),
     [
