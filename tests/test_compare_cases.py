@@ -441,6 +441,62 @@ def _assert_one_change_and_no_joined_setups(rows: list[dict[str, Any]]) -> None:
     assert all(s == [1, 2, 3] for m in ("llama3.1-8b-instruct", "llama3.3-70b-instruct") for s in stated[m])
 
 
+def test_a_row_one_version_drops_is_missing_and_one_it_adds_is_new_when_the_others_keep_their_setup(
+    tmp_path: Path,
+) -> None:
+    """Where the other series of a metric keep their setup from version to version, the page names its series by
+    their setups: a row dropped (Granite 3 8B at 2048/128) is missing and a table added (Granite 3 34B) is new, never
+    one "not comparable" against the other."""
+    runner = CliRunner()
+    db = str(tmp_path / "ledger.db")
+    for n in (1, 2):
+        path = str(CASES / f"replaced_rows_v{n}.md")
+        r = runner.invoke(app, ["ingest", "--db", db, "--repo", "vendor/engine", "--repo-path", "docs/perf.md", path])
+        assert r.exit_code == 0, r.output
+    for by in ("versions", "auto"):
+        r = runner.invoke(app, ["compare", "vendor/engine:docs/perf.md", "--db", db, "--by", by, "-f", "json"])
+        assert r.exit_code == 0, r.output
+        got = {
+            (x["config"]["model"], x["config"]["gpu"], x["config"]["isl"]): x["verdict"]
+            for x in json.loads(r.output)["rows"]
+        }
+        assert {k: v["verdict"] for k, v in got.items()} == {
+            ("granite3-8b", "h100", "128"): "within noise",
+            ("granite3-8b", "b200", "128"): "within noise",
+            ("granite3-8b", "h100", "2048"): "missing",
+            ("granite3-8b", "b200", "2048"): "missing",
+            ("granite3-34b", "h100", "2048"): "new",
+            ("granite3-34b", "b200", "2048"): "new",
+        }
+
+
+def test_two_pages_stating_different_setups_for_every_series_are_still_not_comparable() -> None:
+    """The other side of the line: no series of the metric kept its setup, so the leftovers are one another's
+    restatement on another board, named as such."""
+    old = [c("perf", "output throughput", 1000.0, unit="tok/s", config={"gpu": "H100", "isl": "128"})]
+    new = [c("perf", "output throughput", 1400.0, unit="tok/s", config={"gpu": "B200", "isl": "128"})]
+    (verdict,) = _judged(series(old, new))
+    assert verdict is not None and verdict.verdict == "not comparable" and "gpu h100 vs b200" in verdict.reason
+
+
+def test_a_release_page_compared_by_its_stated_releases_orders_them_and_keeps_each_releases_numbers(
+    tmp_path: Path,
+) -> None:
+    """Version 2 re-measures the H100 table on release 1.2 and keeps the L40S table of release 1.1 (its footnote
+    says so): the revisions are the releases, oldest first, and the H100 value of 1.1 is still there to compare."""
+    runner = CliRunner()
+    db = str(tmp_path / "ledger.db")
+    paths = [str(CASES / f"release_labels_v{n}.md") for n in (1, 2)]
+    r = runner.invoke(app, ["ingest", "--db", db, "--repo", "vendor/engine", "--repo-path", "docs/perf.md", *paths])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["compare", "vendor/engine:docs/perf.md", "--db", db, "-f", "json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert [x["name"] for x in data["revisions"]] == ["v1.1", "v1.2"]
+    got = {x["config"]["gpu"]: (x["verdict"]["verdict"], [v["value"] for v in x["values"]]) for x in data["rows"]}
+    assert got == {"h100": ("improvement", [12045.0, 13310.0]), "l40s": ("missing", [3904.0])}
+
+
 @pytest.mark.parametrize(
     ("shape", "isl", "osl", "old", "new"),
     [

@@ -265,3 +265,17 @@ def test_a_value_below_reference_on_a_superseded_head_is_history(tmp_path: Path)
     assert old["verdict"] == "below reference" and any("superseded" in c for c in old["caveats"])
     newest = next(f for f in findings(data, "results", more=True) if f["line"] == 13)
     assert newest["verdict"] == "within noise"
+
+
+def test_a_regression_over_several_versions_cites_the_version_and_line_where_the_number_moved(tmp_path: Path) -> None:
+    """6,410 in v1, 5,480 in v2, 5,495 in v3: the drop happened in v2, so the finding points at v2's line, not at
+    the newest version, where the number only stood still."""
+    db = str(tmp_path / "x.db")
+    paths = [str(FIX / f"moved_v{n}.md") for n in (1, 2, 3)]
+    code, _, err = run("ingest", *paths, "--repo", "vendor/engine", "--repo-path", "docs/perf.md", "--db", db)
+    assert code == 0, err
+    code, out, err = run("report", "vendor/engine:docs/perf.md", "--format", "json", "--db", db)
+    assert code == 0, err
+    (finding,) = findings(json.loads(out), "failures")
+    assert "6410 tok/s -> 5495 tok/s" in finding["text"]
+    assert (finding["revision"], finding["line"]) == ("vendor/engine:docs/perf.md v2", 6)

@@ -92,3 +92,33 @@ def test_a_line_holding_no_sha_is_not_read_for_a_revision_label() -> None:
     assert read > 50
     assert rl.line_label("Tested at `4f2e9a1c07` on H100", False) is not None
     assert not rl.may_hold_sha("a decade of deadbeef 1234567 facade")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "want"),
+    [
+        ("All data was generated using version 0.9.0", "v0.9.0"),
+        ("This data has been updated for v0.6.1, unless specified.", "v0.6.1"),
+        ("<sup>* The numbers below come from release v2.1.</sup>", "v2.1"),
+        ("Starting with v0.19, the runs use the new runtime.", None),  # a method since a release
+        ("Please use v0.20 to see the earlier figures.", None),
+        ("The results were measured on 8 GPUs at 2.5 GHz.", None),  # a number, not a release
+        ("The numbers come from 1.5 runs on average.", None),
+    ],
+)
+def test_a_sentence_naming_the_release_its_data_was_measured_on(sentence: str, want: str | None) -> None:
+    from ledger.vocab.releases import release_label
+
+    assert release_label(sentence) == want
+
+
+def test_a_release_statement_holds_over_its_section_and_a_table_footnote_over_its_table() -> None:
+    text = (
+        "# Throughput\n\n## Peak\n\nAll data was generated using version 3.1.0\n\n### H100\n\n"
+        "| Model | Throughput (tok/s) |\n| :-- | --: |\n| Granite 3 8B | 12,045 |\n\n"
+        "### L40S<sup>*</sup>\n\n<sup>* The following data is from v3.0.</sup>\n\n"
+        "| Model | Throughput (tok/s) |\n| :-- | --: |\n| Granite 3 8B | 3,904 |\n\n"
+        "## Latency\n\n| Model | TTFT (ms) |\n| :-- | --: |\n| Granite 3 8B | 14.5 |\n"
+    )
+    got = {c.value: c.revision.label if c.revision else None for c in extract(text, "page.md").claims}
+    assert got == {12045.0: "v3.1.0", 3904.0: "v3.0", 14.5: None}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -109,6 +110,8 @@ HOSTILE = {
     "both": "a and b exact match both 0.9, " * 3_000,
     "lengths first": "8k ISL 1k OSL 4 ISL 5 cp38 CP=2 " * 3_000,
     "named spreads": "GSM8K " + "69.9% (SEM 0.4%), " * 3_000,
+    "release statements": "the data is from the results measured with release " * 3_000,  # never a version after
+    "spacer rows": "a\tb\tc\n" + "x, y\t\t\n\t\t\n\n" * 4_000 + "1\t2\t3\n",  # label, tabs, blank: a table?
 }
 
 
@@ -308,3 +311,27 @@ def test_a_numbers_guard_costs_the_same_in_a_short_line_and_a_long_one() -> None
     short, long = "1.5 " * 1_000, "1.5 " * 1_000_000  # 4 KB and 4 MB: the longest line a document is read to
     t_short, t_long = per_call(short), per_call(long)
     assert t_long < 1.6 * t_short + 0.002, f"{t_short:.4f}s in a 4 KB line, {t_long:.4f}s in a 4 MB line"
+
+
+def test_the_release_and_prose_patterns_grow_linearly_on_hostile_text() -> None:
+    """The patterns that read a release statement and tell prose from a tool's output, searched over a whole hostile
+    text (their callers cut it shorter): four times the text takes about four times as long."""
+    from ledger.parsers.support.examples import _PROSE_RE
+    from ledger.vocab.releases import MEASURED_ON_RELEASE_RE
+
+    cases = [
+        (MEASURED_ON_RELEASE_RE, "the data is from the results measured with release "),
+        (MEASURED_ON_RELEASE_RE, "data generated v"),
+        (_PROSE_RE, "a b c d e f "),
+    ]
+    for pattern, unit in cases:
+
+        def cpu(n: int, pattern: re.Pattern[str] = pattern, unit: str = unit) -> float:
+            text = unit * n
+            start = time.process_time()
+            pattern.search(text)
+            return time.process_time() - start
+
+        t_small = min(cpu(5_000) for _ in range(3))
+        t_big = min(cpu(20_000) for _ in range(2))
+        assert t_big < 8 * t_small + 0.05, (unit, t_small, t_big)

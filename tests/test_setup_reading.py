@@ -102,6 +102,18 @@ def test_a_sections_setup_does_not_reach_a_sibling_sections_results() -> None:
     assert "quant" not in numbers and (numbers["gpu"], numbers["tp"]) == ("A100", "4")
 
 
+def test_a_section_after_the_results_sets_up_its_own_runs_not_the_results_above() -> None:
+    results = (
+        "# Decode speed\n\n## L40S\nDecode throughput: 910.5 token/s\n\n## H100\nDecode throughput: 1402.5 token/s\n\n"
+    )
+    build = "## Building it yourself\n\n```shell\nengine-build --fp8_kv_cache --pp_size 2\n```\n"
+    assert not {"kv_cache", "pp"} & set(_config(results + build, 910.5))
+    # the same lines before the results set them up; a setup section after them still holds for its turn
+    assert _config(build + "\n" + results, 1402.5)["kv_cache"] == "fp8"
+    settings = "## Test configuration\n\n- KV cache: fp8\n- PP: 2\n"
+    assert (_config(results + settings, 910.5)["kv_cache"], _config(results + settings, 910.5)["pp"]) == ("fp8", "2")
+
+
 def test_ascend_boards_are_devices() -> None:
     assert qualifiers("served on Ascend NPU A5")["gpu"].lower() == "ascend a5"
     assert qualifiers("one Atlas 800I A2 node")["gpu"].lower() == "atlas 800i a2"

@@ -232,8 +232,16 @@ def compare(
     # IndexShare"): gates of one configuration whose name words contain the other's (not test runs: "-m cpu_only").
     left_old, left_new = _pair_renamed(left_old, left_new, pairs, noise)
     # Same metric, different configuration: say so instead of "missing" + "new" (a key stated on one side only is
-    # a different setup too); never judged.
-    matched_n, still_old, left_new = nearest_setups(left_old, left_new, lambda it: it.key, lambda it: it.variant)
+    # a different setup too); never judged. Where other series of the metric kept their setup, only a restatement
+    # of one setting pairs (see restated).
+    kept = {p.key.base() for p in pairs}
+    matched_n, still_old, left_new = nearest_setups(
+        left_old,
+        left_new,
+        lambda it: it.key,
+        lambda it: it.variant,
+        lambda a, b: a.key.base() not in kept or restated(a.key, b.key),
+    )
     for a, b in matched_n:
         pairs.append(
             Pair(
@@ -275,6 +283,14 @@ class Row:
     """Verdicts between consecutive revisions that state the value."""
     overall: Pair | None = None
     """Earliest versus latest stated value (or new / missing)."""
+
+    def moved(self) -> Pair | None:
+        """The step where the value moved as the overall verdict says (the largest of the steps judged so): where a
+        reader finds the change, rather than the newest revision, where it may only stand still. None when no step
+        was judged so (small steps adding up)."""
+        verdict = self.overall.verdict if self.overall is not None else None
+        steps = [p for p in self.steps if p.verdict == verdict and p.new is not None]
+        return max(steps, key=lambda p: abs(p.delta_pct if p.delta_pct is not None else p.delta or 0.0), default=None)
 
 
 def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = None) -> list[Row]:
@@ -384,6 +400,15 @@ def n_setup_differences(a: Key, b: Key) -> int:
     return (a.unit != b.unit) + sum(1 for k in set(ca) | set(cb) if ca.get(k) != cb.get(k))
 
 
+def restated(a: Key, b: Key) -> bool:
+    """Whether b may be a's series stated again with one setting changed ("FP8 KV con64" rerun as "NVFP4 KV con64"),
+    where the text's other series of the metric kept their setups: one key differs, and not the model. A series of
+    another model (a release page's table replaced by another model's), or one differing in two keys, is another
+    series: the old one is missing, the new one new."""
+    ma, mb = dict(a.config).get("model"), dict(b.config).get("model")
+    return ma == mb and n_setup_differences(a, b) == 1
+
+
 def nearest_setups(
     olds: Sequence[T],
     news: Sequence[T],
@@ -431,12 +456,29 @@ def _join_setups(rows: list[Row], names: Sequence[str]) -> list[Row]:
     n = len(names)
     ending = [r for r in rows if span(r)[1] < n - 1]
     starting = [r for r in rows if span(r)[0] > 0]
+    by_base: dict[tuple[str, str], list[Row]] = {}
+    for r in rows:
+        by_base.setdefault(r.key.base(), []).append(r)
+    crossed: dict[tuple[tuple[str, str], int, int], bool] = {}
+
+    def kept(base: tuple[str, str], i: int, j: int) -> bool:
+        """Whether a series of the metric is stated in both revisions i and j: then the text names its series by
+        their setups, and one that stops at i pairs with one that starts at j only as its restatement."""
+        if (base, i, j) not in crossed:
+            crossed[base, i, j] = any(r.cells[i] is not None and r.cells[j] is not None for r in by_base[base])
+        return crossed[base, i, j]
+
     joined, _, _ = nearest_setups(
         ending,
         starting,
         lambda r: r.key,
         lambda r: r.variant,
-        lambda a, b: b is not a and a.key != b.key and span(b)[0] > span(a)[1],
+        lambda a, b: (
+            b is not a
+            and a.key != b.key
+            and span(b)[0] > span(a)[1]
+            and (not kept(a.key.base(), span(a)[1], span(b)[0]) or restated(a.key, b.key))
+        ),
     )
     for a, b in joined:
         a_last, b_first = span(a)[1], span(b)[0]

@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ledger.compare.keys import claim_key
 from ledger.errors import UsageError
 from ledger.model import Claim
 from ledger.vocab.sides import side_of
@@ -84,7 +85,7 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None, order:
         raise UsageError(f"unknown revision order {order!r} (auto, document, reverse)")
     numbers = [_label_number(s.ref.label or "") for s in ordered]
     if order == "auto" and len(ordered) > 1 and None not in numbers and len(set(numbers)) == len(numbers):
-        return [s for _, s in sorted(zip(numbers, ordered, strict=True), key=lambda t: t[0] or 0)]
+        return [s for _, s in sorted(zip(numbers, ordered, strict=True), key=lambda t: t[0] or ())]
     sides = [side_of(s.ref.label) for s in ordered]
     if order == "auto" and None not in sides and len(set(sides)) == 2:
         # "main branch:" / "this PR:", "Candidate" above "Baseline": the base side first, whatever the text's order
@@ -95,14 +96,16 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None, order:
 
 
 _LABEL_NUMBER_RE = re.compile(
-    r"\b(?:v|rev(?:ision)?|round|iteration|attempt|push|version|update|run)\s?#?(\d{1,4})\b", re.IGNORECASE
+    r"\b(?:v|rev(?:ision)?|round|iteration|attempt|push|version|release|update|run)\s?#?(\d{1,4}(?:\.\d{1,4}){0,3})\b",
+    re.IGNORECASE,
 )
 
 
-def _label_number(label: str) -> int | None:
-    """The number of a numbered revision label ("v2", "Round 3", "Update #4"), else None."""
+def _label_number(label: str) -> tuple[int, ...] | None:
+    """The number of a numbered revision label ("v2", "Round 3", "Update #4"; a release's "v0.6.1" is (0, 6, 1),
+    after "v0.5"), else None."""
     m = _LABEL_NUMBER_RE.search(label)
-    return int(m.group(1)) if m else None
+    return tuple(int(n) for n in m.group(1).split(".")) if m else None
 
 
 def _newest_first(snaps: Sequence[Snapshot]) -> bool:
@@ -156,6 +159,21 @@ def _fingerprint(claims: Sequence[Claim]) -> tuple[tuple[object, ...], ...]:
     return tuple((c.kind, c.metric, c.value, c.high, c.unit, c.outcome, c.passed, c.failed) for c in claims)
 
 
+def _place(ids: list[object], keys: list[tuple[str, str]], pos: int, number: tuple[int, ...] | None) -> int:
+    """Where a version's new revision section goes among the known ones: by its number among the numbered ones (a
+    release "v0.5" before "v0.6.1", whatever order a page lists them in), else after the known revisions the version
+    lists before it, else before those it lists after it, else after every revision so far."""
+    numbered = [
+        (i, n) for i, x in enumerate(ids) if isinstance(x, tuple) and x[0] != "text" and (n := _label_number(str(x[0])))
+    ]
+    if number is not None and numbered:
+        lower = [i for i, n in numbered if n < number]
+        return max(lower) + 1 if lower else min(i for i, _ in numbered)
+    before = [ids.index(x) for x in keys[:pos] if x in ids]
+    after = [ids.index(x) for x in keys[pos + 1 :] if x in ids]
+    return max(before) + 1 if before else min(after) if after else len(ids)
+
+
 def revisions_across_versions(
     versions: Sequence[tuple[int | None, list[Claim]]], document: str | None = None, order: str = "auto"
 ) -> list[Snapshot]:
@@ -176,11 +194,17 @@ def revisions_across_versions(
         keys = [((s.ref.label or "").strip().lower(), (s.ref.head or "").lower()) for s in listed]
         for pos, (k, snap) in enumerate(zip(keys, listed, strict=True)):
             if k in ids:
-                out[ids.index(k)].claims = snap.claims  # numbers edited in place supersede
+                # numbers edited in place supersede; a series the version states under another revision now (a
+                # release page's table measured again on the next release) keeps its value in this one
+                old = out[ids.index(k)].claims
+                restated = {claim_key(c) for c in snap.claims}
+                moved = {
+                    claim_key(c) for c in claims if c.revision is not None and c.revision != snap.claims[0].revision
+                }
+                kept = [c for c in old if (ck := claim_key(c)) not in restated and ck in moved]
+                out[ids.index(k)].claims = [*snap.claims, *kept]
                 continue
-            before = [ids.index(x) for x in keys[:pos] if x in ids]
-            after = [ids.index(x) for x in keys[pos + 1 :] if x in ids]
-            at = max(before) + 1 if before else min(after) if after else len(out)
+            at = _place(ids, keys, pos, _label_number(snap.ref.label or ""))
             out.insert(at, Snapshot(replace(snap.ref, version=v), snap.claims))
             ids.insert(at, k)
         unlabelled = [c for c in claims if c.revision is None]

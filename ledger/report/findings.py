@@ -232,9 +232,9 @@ def failures_section(comp: Comparison, names: dict[str, str], gates: Sequence[Cl
         text += f" ({p.reason})" if p.reason else ""
         if c is not None and (p.verdict == WAIVED or c.kind == "gate"):
             runs.add(c.source.line)  # the failing gate itself, or the gates that waive its run's failures
-        sec.findings.append(
-            Finding(p.verdict, text, names.get(p.new_rev or "", p.new_rev), c.source.line if c else None, what)
-        )
+        step = row.moved() or p  # cited where the value moved, over several revisions
+        at, rev = (step.new or c), step.new_rev if step.new is not None else p.new_rev
+        sec.findings.append(Finding(p.verdict, text, names.get(rev or "", rev), at.source.line if at else None, what))
     for r in comp.references:
         # an inferred base row is shown in the results; a superseded check among them too, as history
         if r.verdict == REGRESSION and r.origin != "base row" and not r.superseded:

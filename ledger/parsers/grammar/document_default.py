@@ -63,6 +63,10 @@ def document_default(
     headings |= bold_lines
     sectioned = sectioned_lines(doc)
     measuring = measuring_lines(doc)  # a section with results of its own states their setup, not its siblings'
+    # a section with no results after sections that have them ("## Reproducing", its build lines and config
+    # files) sets up the runs it describes, not the results already printed above it
+    first_result = min(measuring, default=len(doc.lines) + 1)
+    later = {no for no in sectioned - measuring if no > first_result}
     led: dict[str, list[str]] = {}
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     # "**llama2024** commented on ...": a commenter's handle names no model, however it is spelled
@@ -96,6 +100,7 @@ def document_default(
                     or no in grids
                     # (the one machine a thread names is everyone's, wherever it is named)
                     or (no in sectioned and (k in WORKLOAD_KEYS or (no in measuring and k != "gpu")))
+                    or no in later
                     or bool(test_key(text))
                     # "- Qwen3 8B GSM8K at concurrency 1, 5-shot: 0.912": a result item's settings are its own (the
                     # model and the machine it names excepted: one PR, one model, one machine, most often)

@@ -27,6 +27,7 @@ import re
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import RevisionScope
+from ledger.parsers.grammar.release_scopes import release_scopes
 from ledger.parsers.grammar.revision_labels import (
     BARE_COMMENT_RE,
     BARE_LABEL_RE,
@@ -298,7 +299,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
     current: RevisionScope | None = None
     last = len(doc.lines)
     named = named_revisions(doc) if named is None else named
-    scopes += _sided_tables(doc, named)
+    scopes += _sided_tables(doc, named) + release_scopes(doc)
     for idx, block in enumerate(doc.blocks):
         if block.kind == "item" and not block.in_code and (on := stated_on(block.text)) is not None:
             scopes.append(RevisionScope(start=block.start, end=block.end, revision=on))  # "passed on `c23c1e5`"

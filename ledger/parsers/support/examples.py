@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.reader.blocks import Block, Document
+from ledger.parsers.reader.line_kinds import is_rendered_heading
 
 # "<your-model>", "<your_api_key>", "<model_name>", "<path/to/model>": a value left for the reader to fill in
 _ANGLE_PLACEHOLDER_RE = re.compile(
@@ -56,9 +57,30 @@ def _rendered_samples(doc: Document) -> set[int]:
         last = first
         while last <= len(lines) and lines[last - 1].strip() and last - first < MAX_LINES:
             last += 1
-        if last - first >= 2:  # one line under "for example:" is a sentence's example, not a tool's output
-            out.update(range(first, last))
+        if last - first < 2:  # one line under "for example:" is a sentence's example, not a tool's output
+            continue
+        # the output goes on past its blank lines ("-- TPOT breakdown (ms)", then its lines) while no prose, lead-in,
+        # heading or table comes
+        while last - first < MAX_LINES and (more := _output_paragraph(lines, last + 1)) is not None:
+            last = more
+        out.update(range(first, last))
     return out
+
+
+_PROSE_RE = re.compile(r"(?:[A-Za-z,;'()]+ ){5}[^\n]{0,400}?[a-z)][.!?](?:\s|$)")
+"""Five words and a sentence's end: prose, not a tool's line."""
+
+
+def _output_paragraph(lines: list[str], no: int) -> int | None:
+    """Where the paragraph at line `no` (after one blank line) ends, when it still reads as the tool's output: no
+    sentence, no lead-in ending in ":", no heading, no table row; None otherwise."""
+    end = no
+    while end <= len(lines) and lines[end - 1].strip() and end - no < MAX_LINES:
+        text = lines[end - 1].strip()
+        if "\t" in text or text.endswith(":") or _PROSE_RE.search(text[:400]) or is_rendered_heading(lines, end - 1):
+            return None
+        end += 1
+    return end if end > no else None
 
 
 def _is_template(doc: Document, block: Block) -> bool:

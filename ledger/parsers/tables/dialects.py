@@ -215,6 +215,23 @@ def _broken_header(lines: list[str], i: int, n: int) -> tuple[Row, int] | None:
     return None
 
 
+def _as_wide(line: str, rows: list[Row]) -> bool:
+    return bool(rows) and line[:MAX_LINE].count("\t") + 1 == len(rows[0].cells)
+
+
+def _spacer(lines: list[str], j: int, n: int, rows: list[Row]) -> bool:
+    """Whether the empty line at index j is a row of the table above rather than its end: a browser copies an
+    empty row ("| | |", set between a grid's headers and its values) as tabs alone, as wide as the header, or
+    as nothing at all once its blanks are trimmed, and then only a row that labels the rows under it
+    ("ISL, OSL" and empty cells) says the table goes on. Either way the next line is a row as wide."""
+    if j + 1 >= n or not rows or "\t" not in lines[j + 1].strip("\t ") or not _as_wide(lines[j + 1], rows):
+        return False
+    if "\t" in lines[j]:
+        return _as_wide(lines[j], rows)
+    last = rows[-1].cells
+    return len(rows) > 1 and bool(last[0]) and not any(last[1:])
+
+
 def _tab_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | None:
     """Tab-separated: two or more consecutive lines with tabs (rendered GitHub tables)."""
     lines = doc.lines
@@ -223,18 +240,21 @@ def _tab_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | No
     if broken is not None or ("\t" in raw.strip("\t ") and i + 1 < n and "\t" in lines[i + 1].strip("\t ")):
         rows: list[Row] = [broken[0]] if broken else []
         j = broken[1] if broken else i
-        while (
-            j < n
-            and lines[j].strip()
-            and (
+        while j < n:
+            if not lines[j].strip():
+                if not _spacer(lines, j, n, rows):
+                    break
+                if lines[j].strip(" "):  # an empty row keeps its cells, as "| | |" does in markdown
+                    rows.append(Row(j + 1, [""] * len(rows[0].cells), lines[j]))
+                j += 1
+                continue
+            if not (
                 "\t" in lines[j].strip("\t ")
-                or (
-                    # a row whose only text is its first cell ("ISL, OSL\t\t\t\t", a label of the rows under it)
-                    # keeps the table going when its tabs make it as wide as the header
-                    j > i + 1 and lines[j][:MAX_LINE].count("\t") + 1 == len(rows[0].cells)
-                )
-            )
-        ):
+                # a row whose only text is its first cell ("ISL, OSL\t\t\t\t", a label of the rows under it)
+                # keeps the table going when its tabs make it as wide as the header
+                or (j > i + 1 and _as_wide(lines[j], rows))
+            ):
+                break
             rows.append(Row(j + 1, [c.strip() for c in lines[j][:MAX_LINE].split("\t")], lines[j]))
             j += 1
         # a leading empty cell is the row-header column's empty header ("\tcon1\tcon128"); under a header

@@ -84,7 +84,9 @@ def _settings_row(row: Row) -> tuple[str, int] | None:
         return None
     key = setup_key(cells[at])
     values = [c for c in cells[at + 1 :] if c]
-    if key is None or len(values) < 2 or any(len(v) > 40 for v in values):
+    # one value is a "label | value" pair, unless the label stands right of the row-label column, as a grid of one
+    # value column prints it ("| | TP Size | 4 |")
+    if key is None or len(values) < (1 if at else 2) or any(len(v) > 40 for v in values):
         return None
     return key, at
 
@@ -107,7 +109,8 @@ def _row_keys_row(row: Row) -> list[str] | None:
         return None
     if named == 1:
         parts = [p for p in _KEY_LIST_RE.split(cells[0].rstrip(":")) if p]
-        return cells[:1] if len(cells[0]) <= 40 and parts and all(setup_key(p) for p in parts) else None
+        keys = parts and (all(setup_key(p) for p in parts) or setting_keys(cells[0]))
+        return cells[:1] if len(cells[0]) <= 40 and keys else None
     return cells[:named] if all(len(c) <= 40 and setting_keys(c) for c in cells[:named]) else None
 
 

@@ -22,6 +22,7 @@ from ledger.parsers.tables.headers import (
     slash_sides,
     unit_of_header,
 )
+from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import abbreviated_setting, batched_bench_keys, whole_numbers
@@ -113,7 +114,7 @@ def _first_role(table: Table, head: str, cells: list[str], numeric: int) -> str:
     keyed = sum(bool(KEYED_NUMBER_RE.match(c)) for c in cells)
     inputs = (
         bool(head)
-        and ((" " not in head and is_input_name(head)) or is_config_label(head))
+        and ((" " not in head and is_input_name(head)) or is_config_label(head) or bool(setting_keys(head)))
         and bool(cells)
         and numeric + keyed + unbounded == len(cells)
         and numeric + keyed > 0

@@ -68,6 +68,8 @@ def setting_keys(head: str) -> tuple[str, ...]:
             return inner
     bare = _LENGTH_TAIL_RE.sub("", head_without_unit(head))  # "Input/Output Length": the two lengths
     parts = [p for p in SETTING_SPLIT_RE.split(bare) if p]
+    if len(parts) > 2 and all(p.isalpha() for p in parts[:-2]) and all(_LENGTH_PAIR.get(p.lower()) for p in parts[-2:]):
+        parts = parts[-2:]  # "Runtime Input/Output Lengths": words before the pair say which lengths they are
     # "Input/Output" over "128/2048": the two lengths; alone, "input" or "output" names no setting
     keys = [_LENGTH_PAIR.get(p.lower()) if len(parts) == 2 else None for p in parts]
     keys = keys if all(keys) else [setup_key(p) for p in parts]
