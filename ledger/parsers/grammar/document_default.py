@@ -113,6 +113,19 @@ def document_default(
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
     if "model" not in seen and "model" not in led and doc.blocks and (family := title_family(doc.blocks[0].text)):
         seen["model"] = [family]  # "[Feature] Gemma MTP support" and no model named in full anywhere: Gemma
+    out = _one_value_each(seen, led, varied)
+    own: dict[int, dict[str, str]] = {}
+    owners = _owner_turns(doc, turns)
+    for key in list(out):
+        where = turns_of.get(key, {0})
+        if len(where) == 1 and (t := next(iter(where))) not in owners:
+            own.setdefault(t, {})[key] = out.pop(key)
+    return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varied: set[str]) -> dict[str, str]:
+    """The keys the document gives one value: all its spellings one value, or spellings of one model, or the model
+    it names far more often than any other."""
     out: dict[str, str] = {}
     for key, vals in seen.items():
         # a lead-in's value is not the document's, but one that differs shows the key varies
@@ -130,13 +143,7 @@ def document_default(
             out[key] = max(vals, key=_spelling_rank if key == "model" else lambda v: len(norm(v)))
         elif key == "model" and (main := _main_model([*vals, *led.get(key, [])])) is not None:
             out[key] = main
-    own: dict[int, dict[str, str]] = {}
-    owners = _owner_turns(doc, turns)
-    for key in list(out):
-        where = turns_of.get(key, {0})
-        if len(where) == 1 and (t := next(iter(where))) not in owners:
-            own.setdefault(t, {})[key] = out.pop(key)
-    return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+    return out
 
 
 _NAME_WORD_RE = re.compile(r"[a-z]{4,}")
