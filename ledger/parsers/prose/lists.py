@@ -86,6 +86,24 @@ def label_setup(out: list[dict], text: str) -> None:
             c["config"] = {**named, **c["config"]}
 
 
+# "MMLU weighted average accuracy: 85.91 (14042)": the questions a score was taken over, in its parenthesis
+_PAREN_COUNT_RE = re.compile(r"\s{0,2}\((\d{2,7})\)")
+
+
+def paren_counts(out: list[dict], text: str) -> list[dict]:
+    """An accuracy's bare count in brackets right after it is its sample count, not a score of its own."""
+    drop: set[int] = set()
+    for c in out:
+        m = _PAREN_COUNT_RE.match(text, c["end"]) if c["kind"] == "accuracy" else None
+        if m is None:
+            continue
+        count = next((i for i, d in enumerate(out) if d is not c and m.start(1) <= d["start"] < m.end(1)), None)
+        if count is not None:
+            drop.add(count)
+            c["config"] = {**c["config"], "samples": m.group(1)}
+    return [d for i, d in enumerate(out) if i not in drop]
+
+
 def parallel_config(out: list[dict], text: str) -> None:
     """ "1.971 / 3.704 at draft 1 / 3": each value of a slash list gets its position's qualifier."""
     for i, j in _slash_groups(out):

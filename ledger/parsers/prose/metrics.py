@@ -109,7 +109,12 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
         if last is not None and _QUALIFIER_BEFORE_RE.search(text, max(start, a - 30), a):
             continue
         # "the gsm8k score is 0.912": a generic word right after a benchmark's name is that benchmark's
-        joined = last is not None and 0 <= a - end <= 1 and _GENERIC_NAME_RE.fullmatch(text[a:b]) is not None
+        # ("MMLU weighted average accuracy: 85.91": a few plain words between them too)
+        joined = (
+            last is not None
+            and _GENERIC_NAME_RE.fullmatch(text[a:b]) is not None
+            and (0 <= a - end <= 1 or _PLAIN_GAP_RE.fullmatch(text, end, a) is not None)
+        )
         last = f"{last}{text[end:b]}" if joined else text[a:b]
         end = b
     return last
@@ -117,6 +122,8 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
 
 _AFTER_NUMBER_RE = re.compile(r"(?<![\w.])\d[\d.,]{0,12} ?$")
 _GENERIC_NAME_RE = re.compile(r"score|accuracy|acc|exact match|pass rate|result", re.IGNORECASE)
+# one or two plain lower-case words, no list or comparison between ("weighted average", "strict-match")
+_PLAIN_GAP_RE = re.compile(r" (?!(?:and|or|vs|than|but|with|on|in|of)\b)[a-z][a-z-]{1,20}(?: [a-z][a-z-]{1,20})? ")
 
 
 POINTS_METRIC_AFTER_RE = re.compile(r"\s+(?:(?:on|in|for)\s+(?:the\s+)?)?(" + METRIC_RE.pattern + ")", re.IGNORECASE)

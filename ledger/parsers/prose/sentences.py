@@ -40,6 +40,7 @@ from ledger.parsers.prose.lists import (
     label_setup,
     own_setup,
     parallel_config,
+    paren_counts,
     ratio_claims,
     slash_setup,
     subject_slash_metrics,
@@ -93,6 +94,7 @@ def claims_in_text(
     if len(out) > 1 and _OFFICIAL_HINT_RE.search(text):
         out = _official_references(out, text)
     parallel_config(out, text)
+    out = paren_counts(out, text)
     own_setup(out, text)
     label_setup(out, text)
     slash_setup(out, text, subject)
