@@ -79,6 +79,9 @@ _RATIO_WORD_RE = re.compile(
 # glued "ttft_slo=200ms" or a flag stays what the run was given
 _SPACED_TIMING_RE = re.compile(r"[A-Za-z]\w{0,40} = ~?$")
 _SETTING_BEFORE_RE = re.compile(r"[A-Za-z_][\w.]{0,60}\s?=\s?[\"']?$|--[\w-]{1,40}[ =]$")
+_LEVEL_AFTER_RE = re.compile(r"\s?(?:confidence|CIs?\b|credible|significance|percentile)", re.IGNORECASE)
+# the parenthesis of a model's card: its parameter count before the size ("35.51 B params, 15.89 GiB")
+_MODEL_CARD_BEFORE_RE = re.compile(r"\((?:[^()]{0,60}[\s,])?(?:params|parameters)\s?,\s?$", re.IGNORECASE)
 _CAPACITY_AFTER_RE = re.compile(
     r"\s*(?:device|gpu|card|node|hbm|memory budget|capacity|limit)s?\b|"
     r"\s*(?:ram|vram|g?ddr\d?|unified memory|of (?:gpu |device )?memory|inter-?node|"
@@ -242,6 +245,10 @@ def is_config_number(text: str, n: Number) -> bool:
             return operand
     if _chosen(text, n) or _in_device_name(text, n):
         return True
+    if (n.unit or "").strip() == "%" and _LEVEL_AFTER_RE.match(text, n.end, n.end + 30):
+        return True  # "(the 95% CIs of the mean do not overlap)": a confidence level, not a result
+    if is_size_unit(n.unit) and _MODEL_CARD_BEFORE_RE.search(text, max(0, n.start - 80), n.start):
+        return True  # "Model: X (Q4_K - Medium, 35.51 B params, 15.89 GiB)": the checkpoint's card, not a result
     if "](" in text[max(0, n.start - 120) : n.start] and _LINK_DEST_BEFORE_RE.search(
         text, max(0, n.start - 120), n.start
     ):
