@@ -279,3 +279,17 @@ def test_a_regression_over_several_versions_cites_the_version_and_line_where_the
     (finding,) = findings(json.loads(out), "failures")
     assert "6410 tok/s -> 5495 tok/s" in finding["text"]
     assert (finding["revision"], finding["line"]) == ("vendor/engine:docs/perf.md v2", 6)
+
+
+def test_the_latest_bot_run_answers_for_ci_when_no_run_names_its_commit(tmp_path: Path) -> None:
+    # three runs failed, then one passed; none names the commit it ran on
+    data = report("bot_runs_no_commit.md", tmp_path)
+    (ci,) = findings(data, "ci")
+    assert ci["verdict"] == "pass" and ci["line"] == 18
+    assert ci["text"] == "the latest CI result (no commit stated): PR_Github #577 run; 3 of 3 earlier runs failed"
+    assert not findings(data, "failures")  # the earlier runs' failures are history, not the PR's state
+    # the same thread whose latest run failed says so in its one-line answer
+    failing = tmp_path / "failing.md"
+    failing.write_text((FIX / "bot_runs_no_commit.md").read_text().replace("`SUCCESS`", "`FAILURE`"))
+    code, out, _ = run("report", str(failing), "--db", str(tmp_path / "y.db"))
+    assert code == 0 and out.splitlines()[0].endswith("no regression (the latest CI run failed)")

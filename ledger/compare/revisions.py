@@ -217,3 +217,14 @@ def revisions_across_versions(
         ids.insert(at, ("text", v))
         last_print = _fingerprint(unlabelled)
     return out
+
+
+CI_SOURCE = "CI bot comment"
+"""The config source of a CI bot's run (parsers.formats.ci_bot), with or without the commit it ran on."""
+
+
+def is_ci_run(c: Claim) -> bool:
+    """A CI bot's finished run: on its commit (revision "CI"), or on one the bot did not name."""
+    return (c.revision is not None and (c.revision.label or "").lower() == CI_LABEL) or c.config.get(
+        "source"
+    ) == CI_SOURCE

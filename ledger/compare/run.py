@@ -23,6 +23,7 @@ from ledger.compare.revisions import (
     CI_LABEL,
     RevisionRef,
     Snapshot,
+    is_ci_run,
     revisions_across_versions,
     select_window,
     split_revisions,
@@ -229,7 +230,7 @@ def compare_loaded(
     rows = [r for r in rows if not kinds or r.key.kind in kinds]
     if len(loaded) > 1 and all(d.stored for d in loaded):
         notes += _unstated_model_note([r.overall for r in rows if r.overall is not None])
-    ci = [c for c in every if c.kind == "gate" and c.revision and (c.revision.label or "").lower() == CI_LABEL]
+    ci = [c for c in every if c.kind == "gate" and is_ci_run(c)]
     return Comparison(
         revisions,
         rows,

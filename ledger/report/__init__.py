@@ -114,6 +114,7 @@ class Report:
         return (
             self.comparison.compared
             or bool(self.gates)
+            or bool(self.comparison.ci)  # the CI bot's runs: the latest answers whether CI passes
             or any(s.findings for s in self.sections if s.name != "ci")
             or any(s.judged for s in self.extra)
         )

@@ -24,7 +24,7 @@ from ledger.compare.judge import FEWER_TESTS, REGRESSION, WAIVED, cases_run, cov
 from ledger.compare.outside import OUTSIDE, ROW_NOTE, footnote, footnote_mark
 from ledger.compare.references import ReferenceCheck
 from ledger.compare.render import fmt_claim
-from ledger.compare.revisions import CI_LABEL, RevisionRef, same_sha
+from ledger.compare.revisions import RevisionRef, is_ci_run, same_sha
 from ledger.compare.run import Comparison
 from ledger.model import Claim
 
@@ -110,7 +110,14 @@ def ci_section(comp: Comparison, ci: Sequence[Claim]) -> Section:
     runs = [c for c in ci if c.revision and c.revision.head]
     newest = heads[-1] if heads else (runs[-1].revision.head if runs and runs[-1].revision else None)
     measured = next((r for r in reversed(comp.revisions) if r.head), None)
-    if newest is None:
+    if newest is None and ci:
+        # "[PR_Github #316] ... completed with state SUCCESS" with no commit named: the latest run still answers
+        last, earlier = ci[-1], ci[:-1]
+        fails = sum(1 for c in earlier if c.outcome == "fail")
+        tail = f"; {fails} of {len(earlier)} earlier runs failed" if earlier else ""
+        text = f"the latest CI result (no commit stated): {last.metric}{tail}"
+        sec.findings.append(Finding(last.outcome or "unknown", text, None, last.source.line, last.metric))
+    elif newest is None:
         sec.findings.append(Finding("unknown", "no CI run and no GitHub head stated"))
     else:
         on_head = [c for c in runs if c.revision and c.revision.head and same_sha(c.revision.head, newest)]
@@ -325,8 +332,8 @@ def attention_gates(comp: Comparison, every: Sequence[Claim]) -> list[Claim]:
         if c.kind != "gate" or c.outcome in (None, "pass"):
             continue
         r = c.revision
-        if r is not None and (r.label or "").strip().lower() == CI_LABEL:
-            continue
+        if is_ci_run(c):
+            continue  # a CI bot's runs are the CI section's: the latest run on the newest head answers
         mine = r is None or not (r.label or r.head) or (newest is not None and _is_rev(newest, c))
         key = (c.metric, c.outcome, rev_name(c))
         if mine and key not in seen:

@@ -66,6 +66,8 @@ def headline(report: Report) -> str:
         for v in ("regression", "below reference", "worse than baseline", "fail", "waived")
         if counts[v]
     ]
+    if any(f.verdict == "fail" for f in report.section("ci").findings):
+        parts.append("the latest CI run failed")
     verdict = (
         "; ".join(parts)
         if any(counts[v] for v in ("regression", "below reference", "worse than baseline"))

@@ -34,6 +34,15 @@ _SKIPPED_RE = re.compile(
 )
 
 
+_LINK_RE = re.compile(r"\[([^\[\]\n]{1,200})\]\([^()\s]{1,400}\)")
+_RUN_MARK_RE = re.compile(r"\s*\[ ?run ?\]")
+
+
+def _plain(text: str) -> str:
+    """The line as it reads: links as their text, the bot's "[ run ]" mark as "run", backticks dropped."""
+    return _RUN_MARK_RE.sub(" run", _LINK_RE.sub(r"\1", text)).replace("`", "")
+
+
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     text = ctx.doc.line(block.start)
     if "Skipping" in text or "skipping" in text:
@@ -53,7 +62,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             return
     if "completed with" not in text:
         return  # _DONE_RE needs these words (and the lazy name before them is the costly part)
-    m = _DONE_RE.search(text.strip())
+    # "[PR_Github #247](https://...) [ run ]": the link's text names the run, its address does not
+    m = _DONE_RE.search(_plain(text).strip())
     if not m:
         return
     outcome = outcome_of(m.group("state"))
@@ -62,7 +72,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     sha = m.group("sha")
     if sha is None:
         prev = ctx.doc.line(block.start - 1)
-        pm = _DONE_RE.search(prev.strip())
+        pm = _DONE_RE.search(_plain(prev).strip()) if "completed with" in prev else None
         sha = pm.group("sha") if pm else None
     rev = Revision(label="CI", head=sha.lower(), base=None) if sha else None
     name = m.group("name").strip()
