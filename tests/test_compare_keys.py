@@ -170,6 +170,10 @@ def test_spaced_model_names_are_read_as_one_name() -> None:
     assert setup.model_names("## Llama 3.1 8B Instruct FP8") == ["Llama 3.1 8B Instruct"]
     assert setup.model_names("Qwen2.5 32B Instruct and Mixtral 8x7B") == ["Qwen2.5 32B Instruct", "Mixtral 8x7B"]
     assert setup.model_names("we ran llama 3 on it, about 8B tokens") == []
+    # a release's variant after its version is part of its name: "Flash" is another model than V4
+    assert setup.model_names("- DeepSeek V4 Flash MTP GSM8K: 0.95") == ["DeepSeek V4 Flash"]
+    assert setup.model_names("GLM 4.5 Air on 8x H100") == ["GLM 4.5 Air"]
+    assert setup.model_names("a git branch: feat/llama4, release/qwen3-moe") == []
 
 
 @pytest.mark.parametrize(
