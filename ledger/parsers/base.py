@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import heapq
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -18,7 +19,7 @@ from typing import Any, Protocol, TypeVar
 from ledger.model import Claim, Revision, Source
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.flags import settle_precision
-from ledger.vocab.setup import canonical_key_name, names_other_model, qualifiers
+from ledger.vocab.setup import canonical_key_name, model_names, names_other_model, qualifiers
 from ledger.vocab.test_ids import test_class_model
 
 M = TypeVar("M", Claim, Source)
@@ -39,6 +40,9 @@ class RevisionScope:
     start: int
     end: int
     revision: Revision
+
+
+_SIZED_RE = re.compile(r"\d(?:\.\d)?[bB](?![a-zA-Z])")
 
 
 @dataclass
@@ -142,6 +146,10 @@ class Context:
             # "RTX 3090 Ti: 131.8 tok/s", "con128 tok/s/GPU": the setup a result's own name states is its own
             own = {canonical_key_name(k) for k in config}
             config.update({k: v for k, v in qualifiers(metric).items() if canonical_key_name(k) not in own})
+            named = model_names(metric) if "model" not in own else []
+            if len(named) == 1 and ("_" not in named[0] or _SIZED_RE.search(named[0])):
+                # "Gemma 3 27B DP2EP2 MMLU: 0.771": the model its own name states ("llama_tp2_smoke" names a test)
+                config["model"] = named[0]
             if "::" in metric and "model" not in own and (model := test_class_model(metric)):
                 config["model"] = model  # "TestQwen3_8B::test_x Measured AL": the model its test class is named for
         if self.setup is not None:

@@ -288,7 +288,10 @@ def _numeric_pair(
     if not clean:
         cm = _CMP_RE.match(text, vend)
         if cm:
-            clean, ref, vend = True, to_float(cm.group("ref")), cm.end()
+            # "0.0114 < 0.7200 - 0.0800": the expected value and its tolerance, the first the reference; a bare bar
+            # ("GSM8K: 0.9469 >= 0.90", a CI gate's floor) is no value the result was measured against
+            expected = any(op in text[cm.end("ref") : cm.end()] for op in "+-*/")
+            clean, ref, vend = True, to_float(cm.group("ref")) if expected else None, cm.end()
     return Pair(label, lstart, value, high, approx, unit, printed, vstart, vend, clean, ref, spread)
 
 
