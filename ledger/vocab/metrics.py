@@ -37,7 +37,8 @@ _ACCURACY_RE = WordGate(
 )
 _ACCEPTANCE_RE = WordGate(
     re.compile(
-        r"acceptance|accept(?:ed)? (?:length|rate|len)|\bAL\b|\[AR\]|mean accepted|draft acceptance|"
+        r"acceptance|accept(?:ed)? (?:length|rate|len)|\bAL\b|\[AR\]|(?-i:(?<![A-Za-z0-9_-])AR(?![\w-]))|mean accepted|"
+        r"draft acceptance|"
         r"accept_len|acc_len|accept rate|(?:mean|median|avg|average|p\d{2})\s+(?:request\s+)?AR\b|\baccpt\w*\s*len|"
         r"^\s*(?:(?:mean|median|avg|average)\s)?accept(?![\w-])|(?<![\w.])a\.len\b|pos(?:ition(?:al)?)?[ _-]?accept|"
         + _AL_FIELD,

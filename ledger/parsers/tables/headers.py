@@ -22,11 +22,14 @@ from ledger.vocab.units import UNITS, is_measure_unit
 # A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word
 _BASE_WORD_RE = re.compile(
     r"(?<![\w-])(?:baseline|base|before|main|master|original|ref|reference|w/o|without|old|previous|prior|upstream|"
-    r"default|vanilla|stock|eager)(?![\w-])",
+    r"default|vanilla|stock|eager)(?![\w-])"
+    # "TPS off | TPS on": a feature switched off, then on, as a header's last word
+    r"|(?<=\w )off\s*$",
     re.IGNORECASE,
 )
 _NEW_WORD_RE = re.compile(
-    r"(?<![\w-])(?:this pr|pr|after|new|ours|patched|fixed|branch|optimi[sz]ed|opt|with|candidate|proposed)(?![\w-])",
+    r"(?<![\w-])(?:this pr|pr|after|new|ours|patched|fixed|branch|optimi[sz]ed|opt|with|candidate|proposed)(?![\w-])"
+    r"|(?<=\w )on\s*$",
     re.IGNORECASE,
 )
 # "Req/s branch / main": the cells are "new / baseline" pairs in the header's order
