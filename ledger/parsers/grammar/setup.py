@@ -22,6 +22,7 @@ import bisect
 import re
 from collections.abc import Mapping
 
+from ledger.parsers.grammar.command_labels import command_label, results_start
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables
 from ledger.parsers.grammar.document_default import document_default
@@ -127,7 +128,7 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
     blocks = doc.blocks
     for k, b in enumerate(blocks):
         if b.kind == "code":
-            back = _results_start(blocks, k, _section_start(end_starts, b.start)) if _command_label(blocks, k) else None
+            back = results_start(blocks, k, _section_start(end_starts, b.start)) if command_label(blocks, k) else None
             end = _section_end(ends, end_starts, b.start, last)
             scopes.extend(_code_setups(doc, b, end, env, back, revision_lines))
         elif b.kind == "table" and b.table is not None and is_settings_table(b.table.header):
@@ -267,50 +268,6 @@ def _line_scopes(doc: Document) -> list[SetupScope]:
         if values:
             out.append(SetupScope(no, no, values))
     return out
-
-
-# "Command", "Commands used:", "To reproduce:", "Reproduce with": a label that says the block below ran the results
-# already shown
-_COMMAND_LABEL_RE = re.compile(
-    r"^\W{0,4}(?:the\s+)?(?:(?:benchmark|eval(?:uation)?|test|launch|server|client)\s+)?"
-    r"(?:commands?|cmds?|scripts?|(?:to\s+|how\s+to\s+)?reproduce(?:\s+with)?|repro|(?:ran|run)\s+with)"
-    r"(?:\s+used)?\W{0,4}$",
-    re.IGNORECASE,
-)
-
-
-def _command_label(blocks: list[Block], k: int) -> bool:
-    """Block k (a code block, maybe after others: a rendered copy's command lines are blocks each) sits under a
-    command label and after results of its section: it states their setup."""
-    while k > 2 and blocks[k - 1].kind == "code" and not blocks[k - 1].in_code:
-        k -= 1
-    if k < 2 or blocks[k - 1].kind != "text" or not _COMMAND_LABEL_RE.match(blocks[k - 1].text[:60]):
-        return False
-    before = blocks[k - 2]
-    return before.kind in ("text", "item", "table", "code") and any(ch.isdigit() for ch in before.text[:400])
-
-
-# "Accuracy: 0.812", "Output throughput: 1296.3 token/s": a line of tool output stating one result
-_RESULT_LINE_RE = re.compile(r"^\s*[A-Za-z][\w ()/%.,-]{0,60}?\s*:\s*[-+~]?\d[\d.,]{0,20}(?:\s*[A-Za-z/%]{1,12})?\s*$")
-
-
-def _results_start(blocks: list[Block], k: int, floor: int) -> int:
-    """The first line of the results right above the command label over block k: the run of result lines, pastes
-    and tables back to their lead-in ("Accuracy before and after:"), never above `floor` (the section's start; in a
-    rendered copy, whose headings are plain lines, the turn's)."""
-    while k > 2 and blocks[k - 1].kind == "code" and not blocks[k - 1].in_code:
-        k -= 1  # (the label over a run of code blocks: the results above the first)
-    start = blocks[k - 1].start
-    for b in reversed(blocks[: k - 1]):
-        if b.start < floor or b.kind in ("heading", "comment"):
-            break
-        if b.kind in ("code", "table") or (b.kind == "text" and b.in_code) or _RESULT_LINE_RE.match(b.text[:200]):
-            start = b.start
-            continue
-        if b.kind in ("text", "item") and b.text.rstrip().endswith(":"):
-            start = b.start  # the lead-in of the results: theirs
-        break
-    return max(start, floor)
 
 
 def _section_start(starts: list[int], line: int) -> int:
