@@ -286,6 +286,14 @@ def _bare_side(block: Block, nxt: Block, named: dict[str | int, Revision]) -> Re
     return known if known is not None and known.head else Revision(label=label, head=None, base=None)
 
 
+def _code_side(text: str) -> Revision | None:
+    """ "Main branch:", "PR branch:" alone on a line of a paste: the side of the runs printed under it."""
+    m = SIDE_LABEL_RE.match(text) if text.rstrip().endswith(":") else None
+    if m is None or side_of(m.group("label")) is None:
+        return None
+    return Revision(label=m.group("label").strip(), head=None, base=None)
+
+
 def _end_before(current: RevisionScope | None, block: Block) -> None:
     """The open scope ends where `block` opens another."""
     if current is not None:
@@ -320,7 +328,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         if current is not None and current.end < block.start:
             current = None  # a label inside a code block ended with it
         if block.in_code:
-            rev = line_label(block.text, True)
+            rev = line_label(block.text, True) or _code_side(block.text)
             if rev is None and current is not None and BARE_COMMENT_RE.match(block.text):
                 current.end = block.start - 1  # "# fp8 weight only" after "# before": the next run is no side's
                 current = None

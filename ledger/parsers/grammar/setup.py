@@ -427,7 +427,7 @@ def _code_setups(
             if values:
                 commands.append(SetupScope(no if back is None else back, section_end, values))
             continue
-        lead = lead_in_setup(s) if ": " not in s else {}
+        lead = lead_in_setup(s) if ": " not in s and no not in revisions else {}  # ("PR branch:" opens a side)
         if not lead and s.startswith("#") and _comment_label(s.lstrip("#").strip(), doc.line(no + 1)):
             # "# int4" as a comment heading the run under it ("# Before", where it opens a revision, names that)
             lead = {"variant": s.lstrip("#").strip()} if no not in revisions else {}
