@@ -33,7 +33,7 @@ from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.rows import row_claims
 from ledger.parsers.tables.settings_tables import turn_settings
-from ledger.parsers.tables.side_columns import on_side_columns
+from ledger.parsers.tables.side_columns import implementation_columns, on_implementation_columns, on_side_columns
 from ledger.parsers.tables.side_rows import settings_key, side_pairs, step_columns
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.vocab.metrics import leading_benchmark, named_benchmark
@@ -95,6 +95,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         (i for i, r in enumerate(roles) if r == "config" and i < len(headers) and REVISION_HEAD_RE.match(headers[i])),
         None,
     )
+    own_impl = implementation_columns(headers, info.base_of)
     steps: list[int] = []
     bases, clash = _base_rows(table, labels, steps)
     if clash and side_pairs(table, labels):
@@ -123,6 +124,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _on_side(ctx, claims, label)
         if label and (item := variant_items(ctx.doc, ctx.memo).get(clean(label).lower())) is not None:
             claims = _with_setup(claims, item[1])  # "| fast | ..." under "- fast: TP4 + MTP 3-1-4"
+        if own_impl:
+            claims = on_implementation_columns(claims, own_impl)
         yield from _of_task(on_side_columns(ctx, claims), task)
 
 
