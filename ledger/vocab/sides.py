@@ -33,6 +33,12 @@ def side_of(label: str | None) -> str | None:
     return "base" if b else "head" if h else None
 
 
+def side_alone(label: str) -> bool:
+    """The label is a side's name and nothing else ("main", "PR", "this branch"): it names no measure."""
+    core = label.strip(" *_`:")
+    return bool(BASE_SIDE_RE.fullmatch(core) or HEAD_SIDE_RE.fullmatch(core))
+
+
 # the implementation a kernel is measured against ("PyTorch (TFLOPs)" beside "vLLM (TFLOPs)"): a baseline only
 # beside a column that names the project itself, since beside another library ("Triton") either may be the new one
 _REFERENCE_IMPL_RE = re.compile(
