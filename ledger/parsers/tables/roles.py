@@ -28,7 +28,7 @@ from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import abbreviated_setting, batched_bench_keys, whole_numbers
 from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, qualifiers
 from ledger.vocab.setup_labels import setup_label_key
-from ledger.vocab.sides import reference_implementation
+from ledger.vocab.sides import reference_implementation, side_alone, side_of
 
 _DELTA_HEADER_RE = re.compile(
     r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
@@ -137,6 +137,8 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
     if cells and REVISION_HEAD_RE.match(head) and all(_SHA_CELL_RE.match(c) for c in cells):
         return "config"  # "| B1: PR | `d062a476...` |": the commit the row was measured on
     if cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells):
+        if _sides_alone(cells):
+            return "label"  # "| 2 | main | 1.91 |" then "| 2 | PR | 1.95 |": the side each row was measured on
         # words: part of the row's name, or a setting named by its header ("causal | False")
         if (before != "label" or row_id) and head and " " not in head and (row_id or is_input_name(head)):
             return "config"  # after a row's id, its one-word columns are what the id spells out
@@ -180,6 +182,11 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         return "mixed"
     else:
         return "value"
+
+
+def _sides_alone(cells: list[str]) -> bool:
+    """Every cell is a bare side word, and both sides are there ("main", "PR", "main", "PR")."""
+    return all(side_alone(c) for c in cells) and {side_of(c) for c in cells} == {"base", "head"}
 
 
 def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
