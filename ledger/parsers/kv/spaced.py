@@ -125,8 +125,11 @@ def _side_table_row(ctx: Context, no: int) -> bool:
     block = ctx.block_at(no)
     if block is None or block.table is None or not block.start <= no <= block.end:
         return False
-    labels = [r.cells[0].strip(" *_`") if r.cells else "" for r in block.table.rows]
-    return all(side_alone(x) for x in labels) and {side_of(x) for x in labels} == {"base", "head"}
+    sided: dict[int, bool] = ctx.memo.setdefault("kv_spaced.side_tables", {})
+    if block.start not in sided:  # once per table, not once per row: a long table stays linear
+        labels = [r.cells[0].strip(" *_`") if r.cells else "" for r in block.table.rows]
+        sided[block.start] = all(side_alone(x) for x in labels) and {side_of(x) for x in labels} == {"base", "head"}
+    return sided[block.start]
 
 
 # "Average tokens/sec including batches 9116.81": words naming a result, then its number, alone on a line of output

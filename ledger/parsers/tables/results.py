@@ -105,8 +105,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if clash:
         bases = {}  # "Baseline A1 | Tuned | Baseline A2": an A/B/A run, every row a result of its own
     group = ""
+    base_ids = {id(r) for r in bases.values()}  # (one per setting of a long sweep: a set, not a scan per row)
     for row, label in zip(table.rows, labels, strict=True):
-        if row in bases.values():
+        if id(row) in base_ids:
             continue
         if label and is_workload_label(label):
             ctx.taken.add(row.line)  # "Output sequence length | 256 | 256": a workload row, not results
