@@ -110,6 +110,11 @@ HOSTILE = {
     "both": "a and b exact match both 0.9, " * 3_000,
     "lengths first": "8k ISL 1k OSL 4 ISL 5 cp38 CP=2 " * 3_000,
     "named spreads": "GSM8K " + "69.9% (SEM 0.4%), " * 3_000,
+    # an accuracy's count in brackets, changes named by the words after them, "M without X" lines, env variables
+    "counts in brackets": "MMLU accuracy " + "91.2 (250), " * 3_000,
+    "changes named after": "a 2% output token throughput improvement and " * 3_000,
+    "with without": "TPOT without the cache: 19.5 ms, TPOT with the cache: 19.3 ms; " * 2_000,
+    "env variables": "A_B=1 " * 3_000 + "vllm serve m/x",
     "release statements": "the data is from the results measured with release " * 3_000,  # never a version after
     "spacer rows": "a\tb\tc\n" + "x, y\t\t\n\t\t\n\n" * 4_000 + "1\t2\t3\n",  # label, tabs, blank: a table?
 }
@@ -168,6 +173,30 @@ def test_long_table_grows_linearly_and_every_row_is_read() -> None:
     _grows_linearly(_table, 1_000)
     result = extract(_table(1_000), path="t.md")
     assert len(result.claims) == 2 * 1_000 and not result.warnings
+
+
+def _side_rows(pairs: int) -> str:
+    """A sweep printed as main / PR rows, one pair per request rate (tables/side_rows.py)."""
+    return "| side | qps | req/s |\n| --- | --- | --- |\n" + "".join(
+        f"| main | {i} | 1.{i % 90 + 10} |\n| PR | {i} | 2.{i % 90 + 10} |\n" for i in range(pairs)
+    )
+
+
+def _console_side_rows(pairs: int) -> str:
+    """Console output of two columns whose rows are the two sides (kv/spaced.py leaves them to the table)."""
+    rows = "".join(f"main     4.{i % 90 + 10}\nPR       3.{i % 90 + 10}\n" for i in range(pairs))
+    return f"```\nbuild    latency (ms)\n-----    ------------\n{rows}```\n"
+
+
+@pytest.mark.parametrize(("make", "claims"), [(_side_rows, 500), (_console_side_rows, 1000)], ids=["pipe", "console"])
+def test_side_rows_grow_linearly_and_every_row_is_read(make: Callable[[int], str], claims: int) -> None:
+    """Each PR row finds the main row of its own setting among as many as the sweep has (one claim a pair), and
+    whether a console line is a row of such a table is asked once per table (runs repeated with no setting are
+    no pairs: one claim a row, named by the header's measure, not by the side)."""
+    _grows_linearly(make, 500)
+    result = extract(make(500), path="t.md")
+    assert len(result.claims) == claims and not any(c.metric in ("main", "PR") for c in result.claims)
+    assert claims == 1000 or all(c.reference is not None for c in result.claims)
 
 
 def test_unclosed_fence_runs_to_the_end() -> None:

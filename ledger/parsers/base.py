@@ -230,6 +230,11 @@ class Context:
         i = bisect.bisect_right(self._block_start_lines(), line) - 1
         return self.doc.blocks[i].section if i >= 0 else ()
 
+    def block_at(self, line: int) -> Block | None:
+        """The last block starting at or before `line` (a table inside a code block comes after the code block)."""
+        i = bisect.bisect_right(self._block_start_lines(), line) - 1
+        return self.doc.blocks[i] if i >= 0 else None
+
     def block_index(self, block: Block) -> int:
         """Where `block` stands in the document's blocks (found by its line, not by a scan of them all)."""
         blocks = self.doc.blocks

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.engines import engine_named
+
 _CHANGE = r"(?:pr|fix|patch|change|changes|branch|commit)"
 # the words a base side goes by, and a candidate side
 BASE_SIDE_RE = re.compile(
@@ -29,3 +31,36 @@ def side_of(label: str | None) -> str | None:
     if b and h:  # "main branch", "before this PR": the first word names the side
         return "base" if b.start() <= h.start() else "head"
     return "base" if b else "head" if h else None
+
+
+def side_alone(label: str) -> bool:
+    """The label is a side's name and nothing else ("main", "PR", "this branch"): it names no measure."""
+    core = label.strip(" *_`:")
+    return bool(BASE_SIDE_RE.fullmatch(core) or HEAD_SIDE_RE.fullmatch(core))
+
+
+# the implementation a kernel is measured against ("PyTorch (TFLOPs)" beside "vLLM (TFLOPs)"): a baseline only
+# beside a column that names the project itself, since beside another library ("Triton") either may be the new one
+_REFERENCE_IMPL_RE = re.compile(
+    r"(?:py)?torch(?:[ _-]?(?:eager|native|ref|reference|impl))?|naive|native|reference(?: impl(?:ementation)?)?",
+    re.IGNORECASE,
+)
+_OWN_IMPL_RE = re.compile(r"ours|our (?:kernel|impl(?:ementation)?)|this pr|pr|new|candidate", re.IGNORECASE)
+
+
+def reference_implementation(a: str, b: str) -> int | None:
+    """Of two columns' names (their units left out), the index of the reference implementation ("PyTorch") when
+    the other names the project: a serving engine ("vLLM", "SGLang") or our own ("Ours"); None otherwise."""
+    for ref, own in ((0, 1), (1, 0)):
+        if _is_reference(a if ref == 0 else b) and _is_own(b if own == 1 else a):
+            return ref
+    return None
+
+
+def _is_reference(name: str) -> bool:
+    return _REFERENCE_IMPL_RE.fullmatch(name.strip()) is not None
+
+
+def _is_own(name: str) -> bool:
+    # PyTorch is a project of the engines' list too: beside the project it is the reference, never the own
+    return not _is_reference(name) and bool(_OWN_IMPL_RE.fullmatch(name.strip()) or engine_named(name.strip()))

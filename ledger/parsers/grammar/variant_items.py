@@ -98,15 +98,19 @@ def _table_variants(doc: Document) -> dict[str, tuple[int, dict[str, str]]]:
     tables = [b for b in doc.blocks if b.kind == "table" and b.table is not None and b.table.rows]
     if len(tables) < 2:
         return {}
-    names = [{_row_name(r.cells[0]) for r in t.table.rows if r.cells} for t in tables if t.table is not None]
+    # each row name -> the tables that carry it (one pass: a document of many tables stays linear)
+    where: dict[str, set[int]] = {}
+    for k, t in enumerate(tables):
+        for r in t.table.rows if t.table is not None else []:
+            if r.cells:
+                where.setdefault(_row_name(r.cells[0]), set()).add(k)
     out: dict[str, tuple[int, dict[str, str]]] = {}
     for k, t in enumerate(tables):
         assert t.table is not None
-        used = set().union(*(n for j, n in enumerate(names) if j != k))
         for r in t.table.rows:
             name = _row_name(r.cells[0]) if r.cells else ""
             short = name.rsplit("/", 1)[-1]
-            hits = [n for n in (name, short) if n in used]
+            hits = [n for n in (name, short) if where.get(n, set()) - {k}]
             # (a short name that is a setting itself, "fp8", "TP4 EP8", names a setting, not a variant; a longer one
             # may hold one: "agg-gb200-agentic")
             if not hits or (len(name) <= 10 and qualifiers(name)) or setup_label_key(name) is not None:

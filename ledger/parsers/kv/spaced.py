@@ -18,6 +18,7 @@ from ledger.parsers.grammar.numbers import normalise_unit, parse_duration, to_fl
 from ledger.parsers.grammar.pairs import pairs_in
 from ledger.parsers.kv.labels import SNAKE_RE, is_config, measured, open_world_label, snake_unit
 from ledger.vocab.metrics import is_gauge_name, kind_for_metric
+from ledger.vocab.sides import side_alone, side_of
 
 _COMMAND_RE = re.compile(
     # ("# total time: 26.30s, tok/s: 18.37": results pasted as a comment are read, other comments skipped)
@@ -103,7 +104,7 @@ def spaced_claim(ctx: Context, no: int, text: str, console: bool = False) -> Cla
     if not (
         ((SNAKE_RE.match(core) or m.group("unit")) and measured(core))
         or (console and ("." in v or "e" in v.lower()) and open_world_label(core) and not SNAKE_RE.match(core))
-    ):
+    ) or (side_alone(core) and _side_table_row(ctx, no)):
         return None
     unit = m.group("unit") or snake_unit(core)
     value = to_float(v)
@@ -116,6 +117,19 @@ def spaced_claim(ctx: Context, no: int, text: str, console: bool = False) -> Cla
         value=value,
         unit=normalise_unit(unit) if unit else None,
     )
+
+
+def _side_table_row(ctx: Context, no: int) -> bool:
+    """ "main     4.82" under "build    latency (ms)": a row of a console table whose rows are the two sides, which
+    the table reader pairs under the measure its header names; read alone, the side word would be the metric."""
+    block = ctx.block_at(no)
+    if block is None or block.table is None or not block.start <= no <= block.end:
+        return False
+    sided: dict[int, bool] = ctx.memo.setdefault("kv_spaced.side_tables", {})
+    if block.start not in sided:  # once per table, not once per row: a long table stays linear
+        labels = [r.cells[0].strip(" *_`") if r.cells else "" for r in block.table.rows]
+        sided[block.start] = all(side_alone(x) for x in labels) and {side_of(x) for x in labels} == {"base", "head"}
+    return sided[block.start]
 
 
 # "Average tokens/sec including batches 9116.81": words naming a result, then its number, alone on a line of output

@@ -93,11 +93,12 @@ _PAREN_COUNT_RE = re.compile(r"\s{0,2}\((\d{2,7})\)")
 def paren_counts(out: list[dict], text: str) -> list[dict]:
     """An accuracy's bare count in brackets right after it is its sample count, not a score of its own."""
     drop: set[int] = set()
+    at = {d["start"]: i for i, d in enumerate(out)}  # (by where each starts: a line of many values stays linear)
     for c in out:
         m = _PAREN_COUNT_RE.match(text, c["end"]) if c["kind"] == "accuracy" else None
         if m is None:
             continue
-        count = next((i for i, d in enumerate(out) if d is not c and m.start(1) <= d["start"] < m.end(1)), None)
+        count = next((at[p] for p in range(m.start(1), m.end(1)) if p in at and out[at[p]] is not c), None)
         if count is not None:
             drop.add(count)
             c["config"] = {**c["config"], "samples": m.group(1)}

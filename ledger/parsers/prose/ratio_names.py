@@ -9,6 +9,7 @@ where the words before are only a clause ("With the tuned pattern this PR delive
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -59,21 +60,21 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
     """Rename a ratio whose name is only a side ("With this PR") "speedup"; name a change by the words after it
     when the words before name no measure (`known`); give a ratio the shape bound that follows it in its clause
     ("at M≥1024") as config."""
-    for k, c in enumerate(out):
+    names_before: set[str] = set()
+    named_twice = Counter(c.get("metric") or "" for c in out)
+    for c in out:
         if c.get("unit") in _CHANGE_UNITS:
             after = _named_after(text, c["end"])
             metric = c.get("metric") or ""
             # (a name the measure already has stays, unless the words after say more of it: "speedup in decode",
             # or it is a word of the value before's own name: "2% output throughput gain and a 3% e2e speedup")
-            borrowed = any(
-                metric and metric.lower() in (o.get("metric") or "").lower() != metric.lower() for o in out[:k]
-            )
+            low = metric.lower()
+            # (the distinct names before it, not every value before it: a line of 8,000 values stays linear)
+            borrowed = bool(after and low) and any(low in name != low for name in names_before)
             if after and (not known(metric) or borrowed or after.lower().startswith(metric.lower() + " ")):
                 c["metric"] = after
             elif after is None and (
-                not metric
-                or unit_row(normalise_unit(metric)) is not None
-                or any(o is not c and o.get("metric") == metric for o in out)
+                not metric or unit_row(normalise_unit(metric)) is not None or named_twice[metric] > 1
             ):
                 # "13406 -> 13709 tok/s (2.2% speedup)": a change named by its noun alone, not by the pair's unit
                 # or measure
@@ -83,6 +84,7 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
             elif after is None and not known(metric) and (nm := _NOUN_RE.match(text, c["end"], c["end"] + 24)):
                 # "the new kernels reach up to 1.58x speedups": the noun names it, not the clause before
                 c["metric"] = nm.group(1).lower().rstrip("s")
+        names_before.add((c.get("metric") or "").lower())
         if c.get("unit") not in RATIO_UNITS:
             continue
         metric = c.get("metric") or ""

@@ -47,9 +47,17 @@ def clean(cell: str) -> str:
     return _MARKUP_RE.sub(_unmark, cell).strip()
 
 
+# "105.09 +/- 0.56": the spread typed without the "±" sign; a sign of its own before a number ("+-5%") is no spread
+_ASCII_SPREAD_RE = re.compile(r"(?<=[\d\s])\+/?-(?=\s{0,3}\d)")
+
+
+def _spread_sign(text: str) -> str:
+    return _ASCII_SPREAD_RE.sub("±", text) if "+" in text else text
+
+
 @short_text_cache(2048)
 def is_numeric_cell(cell: str) -> bool:
-    c = " ".join(clean(cell).split())
+    c = _spread_sign(" ".join(clean(cell).split()))
     return (bool(c) and bool(_NUMERIC_CELL_RE.match(c) or FRACTION_PCT_RE.match(c))) or parse_duration(c) is not None
 
 
@@ -63,7 +71,7 @@ SLASH_CELL_RE = re.compile(
 
 @short_text_cache(2048)  # a baseline cell is read again for every row that it is the reference of
 def cell_value(cell: str) -> tuple[float, float | None, bool, str | None, float | None, str | None] | None:
-    c = clean(cell)
+    c = _spread_sign(clean(cell))
     fm = FRACTION_PCT_RE.match(" ".join(c.split()))
     if fm is not None:
         return float(fm.group("pct")), None, False, "%", None, None
@@ -81,7 +89,8 @@ def cell_value(cell: str) -> tuple[float, float | None, bool, str | None, float 
         stderr = to_float(sm.group(1))
     unit = n.unit
     if unit is None:
-        um = _UNIT_WORD_RE.match(c[n.end :])
+        # "290.03 ± 0.85 t/s": the unit after the spread is the value's too
+        um = _UNIT_WORD_RE.match(c[sm.end() if sm and sm.start() - n.end <= 2 else n.end :])
         if um and um.group(1).lower() not in ("vs", "and", "or", "on", "at", "with"):
             unit = normalise_unit(um.group(1))
     return n.value, n.high, n.approx, unit, stderr, None

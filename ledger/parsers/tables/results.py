@@ -33,7 +33,8 @@ from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.rows import row_claims
 from ledger.parsers.tables.settings_tables import turn_settings
-from ledger.parsers.tables.side_columns import on_side_columns
+from ledger.parsers.tables.side_columns import implementation_columns, on_implementation_columns, on_side_columns
+from ledger.parsers.tables.side_rows import settings_key, side_pairs, step_columns
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.vocab.metrics import leading_benchmark, named_benchmark
 from ledger.vocab.setting_heads import named_bench_test
@@ -60,6 +61,10 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column; with several
     # ("baseline - 1", "baseline - 128"), a row takes the one whose label carries the same numbers ("int4wo - 128")
     label_cols = [i for i, r in enumerate(roles) if r == "label"]
+    # "Mean TTFT (ms): | 412.7 | 398.2": a console summary's colon ends the name, it is not part of it
+    labels, workloads = _row_labels(table, label_cols, TableInfo(table, roles), headers)
+    for ci in step_columns(table, labels, roles):
+        roles[ci] = "config"  # "qps" over 2, 2, 4, 4 beside main / PR rows: what each pair ran at (side_rows)
     info = TableInfo(table, roles)
     info.bind_revisions(ctx.named, headers)
     info.title_setup = _title_setup(ctx, table.header_line)
@@ -85,32 +90,24 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # "Paired GSM8K used lm-eval, 25-shot:" over "Strict exact match | 0.950 | 0.955": the task of every row
     lead = ctx.lead_in(block)
     task = (named_benchmark(lead) if lead else None) or _turn_task(ctx, block)
-    # "Mean TTFT (ms): | 412.7 | 398.2": a console summary's colon ends the name, it is not part of it
-    labels, workloads = _row_labels(table, label_cols, info, headers)
     # "| B1: PR | `d062a476...` | 96.89% |": a column of the sha each row was measured on
     rev_col = next(
         (i for i, r in enumerate(roles) if r == "config" and i < len(headers) and REVISION_HEAD_RE.match(headers[i])),
         None,
     )
-    bases: dict[frozenset[str], Row] = {}
-    clash = False
-    # "baseline" beside "baseline-fused_scatter": the row named by the side word alone is the baseline, the
-    # others are variants measured against it
-    exact = [label for label in labels if _BASE_ALONE_RE.match(label)]
-    # "original | repeat A | repeat B | combined": runs repeated, the first no baseline of the others
-    repeats = any(_REPEAT_LABEL_RE.match(label) for label in labels)
-    for row, label in zip(table.rows, labels, strict=True):
-        if len(exact) == 1 and label != exact[0]:
-            continue
-        if not repeats and BASELINE_LABEL_RE.match(label) and any(is_numeric_cell(c) for c in row.cells[1:]):
-            key = _label_numbers(label)
-            clash = clash or key in bases
-            bases.setdefault(key, row)
+    own_impl = implementation_columns(headers, info.base_of)
+    steps: list[int] = []
+    bases, clash = _base_rows(table, labels, steps)
+    if clash and side_pairs(table, labels):
+        # "MAIN | 1.00 | ..." then "PR | 1.00 | ...", once per rate: the base row of the candidate's settings
+        steps = [i for i, r in enumerate(roles) if r == "config"]
+        bases, clash = _base_rows(table, labels, steps)
     if clash:
         bases = {}  # "Baseline A1 | Tuned | Baseline A2": an A/B/A run, every row a result of its own
     group = ""
+    base_ids = {id(r) for r in bases.values()}  # (one per setting of a long sweep: a set, not a scan per row)
     for row, label, workload in zip(table.rows, labels, workloads, strict=True):
-        if row in bases.values():
+        if id(row) in base_ids:
             continue
         if label and is_workload_label(label):
             ctx.taken.add(row.line)  # "Output sequence length | 256 | 256": a workload row, not results
@@ -118,7 +115,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if label and len(table.rows) > 2 and not any(clean(c) for c in row.cells[1:]):
             group = label  # "| **p99** | | |": the statistic or part the rows under it measure
             continue
-        base_row = next(iter(bases.values())) if len(bases) == 1 else bases.get(_label_numbers(label))
+        base_row = next(iter(bases.values())) if len(bases) == 1 else bases.get(_base_key(row, label, steps))
         claims = row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
         if group:
             claims = _in_group(claims, group)
@@ -130,7 +127,38 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _with_setup(claims, item[1])  # "| fast | ..." under "- fast: TP4 + MTP 3-1-4"
         if workload:
             claims = _with_setup(claims, workload)
+        if own_impl:
+            claims = on_implementation_columns(claims, own_impl)
         yield from _of_task(on_side_columns(ctx, claims), task)
+
+
+_BaseKey = tuple[frozenset[str], tuple[str, ...]]
+
+
+def _base_rows(table: Table, labels: list[str], steps: list[int]) -> tuple[dict[_BaseKey, Row], bool]:
+    """The baseline rows ("Baseline | 12.3 | 4.5"), by what ties a result row to its own (_base_key), and whether
+    two of them share that key."""
+    bases: dict[_BaseKey, Row] = {}
+    clash = False
+    # "baseline" beside "baseline-fused_scatter": the row named by the side word alone is the baseline, the
+    # others are variants measured against it
+    exact = [label for label in labels if _BASE_ALONE_RE.match(label)]
+    # "original | repeat A | repeat B | combined": runs repeated, the first no baseline of the others
+    repeats = any(_REPEAT_LABEL_RE.match(label) for label in labels)
+    for row, label in zip(table.rows, labels, strict=True):
+        if len(exact) == 1 and label != exact[0]:
+            continue
+        if not repeats and BASELINE_LABEL_RE.match(label) and any(is_numeric_cell(c) for c in row.cells[1:]):
+            key = _base_key(row, label, steps)
+            clash = clash or key in bases
+            bases.setdefault(key, row)
+    return bases, clash
+
+
+def _base_key(row: Row, label: str, steps: list[int]) -> _BaseKey:
+    """The numbers a row's label carries and its cells under `steps`, the setting columns of side rows repeated
+    per setting: a result row takes the baseline row that has the same."""
+    return _label_numbers(label), settings_key(row, steps)
 
 
 def _variant_columns(headers: list[str], roles: list[str]) -> bool:

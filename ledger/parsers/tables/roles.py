@@ -17,6 +17,7 @@ from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
     HEAD_UNIT_RE,
     arrow_sides,
+    head_without_unit,
     looks_metric,
     side_core,
     slash_sides,
@@ -28,6 +29,7 @@ from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import abbreviated_setting, batched_bench_keys, whole_numbers
 from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, qualifiers
 from ledger.vocab.setup_labels import setup_label_key
+from ledger.vocab.sides import reference_implementation, side_alone, side_of
 
 _DELTA_HEADER_RE = re.compile(
     r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
@@ -136,6 +138,8 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
     if cells and REVISION_HEAD_RE.match(head) and all(_SHA_CELL_RE.match(c) for c in cells):
         return "config"  # "| B1: PR | `d062a476...` |": the commit the row was measured on
     if cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells):
+        if _sides_alone(cells):
+            return "label"  # "| 2 | main | 1.91 |" then "| 2 | PR | 1.95 |": the side each row was measured on
         # words: part of the row's name, or a setting named by its header ("causal | False")
         if (before != "label" or row_id) and head and " " not in head and (row_id or is_input_name(head)):
             return "config"  # after a row's id, its one-word columns are what the id spells out
@@ -181,9 +185,15 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         return "value"
 
 
+def _sides_alone(cells: list[str]) -> bool:
+    """Every cell is a bare side word, and both sides are there ("main", "PR", "main", "PR")."""
+    return all(side_alone(c) for c in cells) and {side_of(c) for c in cells} == {"base", "head"}
+
+
 def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
     """Which value columns are baselines where no header says so: from the deltas, the sides the headers name,
-    a grid's two groups, the stems two columns share, and a ratio's named side."""
+    a reference implementation beside the project's own, a grid's two groups, the stems two columns share, and a
+    ratio's named side."""
     # two value columns and a delta column name no baseline: the one the delta does not name is it
     values = [i for i, r in enumerate(roles) if r == "value"]
     deltas = [i for i, r in enumerate(roles) if r == "delta"]
@@ -219,6 +229,12 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
         c0, c1 = _NUMBER_WORD_RE.sub("", c0).strip(), _NUMBER_WORD_RE.sub("", c1).strip()
         if c0 == c1 and {s0, s1} == {"new", None}:
             roles[values[0] if s1 == "new" else values[1]] = "baseline"
+    # "PyTorch (TFLOPs) | vLLM (TFLOPs)": the reference implementation is the baseline of the project's own
+    if "baseline" not in roles and len(values) == 2 and _same_measure(table, values):
+        names = [head_without_unit(clean(table.header[i])) if i < len(table.header) else "" for i in values]
+        ref = reference_implementation(*names)
+        if ref is not None:
+            roles[values[ref]] = "baseline"
     # "ours | ours | cublas | cublas" (a header over each group of a grid): the group the new side names is the
     # value, the other group the baseline, column by column
     if "baseline" not in roles and len(values) >= 4:

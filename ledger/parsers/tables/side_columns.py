@@ -13,9 +13,9 @@ from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.tables.cells import clean
-from ledger.parsers.tables.headers import looks_metric, side_with_sha
-from ledger.vocab.sides import HEAD_SIDE_RE, side_of
-from ledger.vocab.units import is_measure_unit, measure_of_unit
+from ledger.parsers.tables.headers import head_without_unit, looks_metric, side_with_sha
+from ledger.vocab.sides import HEAD_SIDE_RE, reference_implementation, side_of
+from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
 
 _UNIT_RE = re.compile(r"\s*[(\[][^()\[\]]{0,24}[)\]]\s*$")
 # the word that joins a side to what it qualifies ("w/ PR", "with this PR", "on this branch")
@@ -128,3 +128,25 @@ def _drop_units(text: str) -> str:
 
 def _is_unit(text: str) -> bool:
     return is_measure_unit(normalise_unit(text))
+
+
+def implementation_columns(headers: list[str], base_of: dict[int, int]) -> frozenset[str]:
+    """The headers of value columns that name the project's own implementation beside a reference one ("vLLM
+    (TFLOPs)" paired with "PyTorch (TFLOPs)"): their name is the side, not the measure."""
+    names = [head_without_unit(h) for h in headers]
+    return frozenset(
+        headers[v]
+        for v, b in base_of.items()
+        if max(v, b) < len(headers) and reference_implementation(names[b], names[v]) == 0
+    )
+
+
+def on_implementation_columns(claims: Iterator[Claim], heads: frozenset[str]) -> Iterator[Claim]:
+    """A value under the project's own implementation column is measured in what its unit names ("TFLOPs"; a
+    time is a latency): the implementation's name stays in the claim's column, not in its metric."""
+    for c in claims:
+        if c.reference is None or c.config.get("column") not in heads or not c.unit:
+            yield c
+            continue
+        measure = measure_of_unit(c.unit) if is_time_unit(c.unit) else c.unit
+        yield c.model_copy(update={"metric": measure or c.metric})

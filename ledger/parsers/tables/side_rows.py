@@ -1,0 +1,63 @@
+"""Rows of the two sides repeated once per setting ("| main | 2 | 1.91 |" then "| PR | 2 | 1.95 |", then the pair
+at rate 4): a candidate row's reference is the base row of the same settings, not any base row of the table.
+
+The settings are the row's config cells; where no known column tells the pairs apart, they are the value columns
+the rows open with whose cell both rows of each pair share and the pairs do not ("qps" over 2, 2, 4, 4): what the
+two builds share at every step is what the step set, not what either measured.
+
+Apart from results.py because it reads the whole table's rows at once, before any row is read."""
+
+from __future__ import annotations
+
+from ledger.parsers.reader.document import Row, Table
+from ledger.parsers.tables.cells import clean, is_numeric_cell
+from ledger.vocab.sides import side_of
+
+_MIN_PAIRS = 2
+"""Pairs it takes to tell a setting (shared in each pair, differing between them) from a value that held still."""
+
+
+def side_pairs(table: Table, labels: list[str]) -> list[tuple[Row, Row]]:
+    """The (base, candidate) rows next to each other, in either order ("MAIN" then "PR"); [] unless every row
+    with numbers is in one and there are two pairs or more."""
+    rows = [(row, side_of(label)) for row, label in zip(table.rows, labels, strict=True) if _has_numbers(row)]
+    pairs: list[tuple[Row, Row]] = []
+    i = 0
+    while i + 1 < len(rows):
+        (a, sa), (b, sb) = rows[i], rows[i + 1]
+        if {sa, sb} != {"base", "head"}:
+            return []
+        pairs.append((a, b) if sa == "base" else (b, a))
+        i += 2
+    return pairs if i == len(rows) and len(pairs) >= _MIN_PAIRS else []
+
+
+def step_columns(table: Table, labels: list[str], roles: list[str]) -> list[int]:
+    """The leading value columns that hold each pair's settings (see the module); [] when the config columns
+    already tell the pairs apart, or the rows are no such pairs."""
+    pairs = side_pairs(table, labels)
+    if not pairs:
+        return []
+    config = [i for i, r in enumerate(roles) if r == "config"]
+    if config and len({settings_key(base, config) for base, _ in pairs}) == len(pairs):
+        return []
+    out: list[int] = []
+    for ci in (i for i, r in enumerate(roles) if r == "value"):
+        cells = [(_cell(base, ci), _cell(head, ci)) for base, head in pairs]
+        if not all(a and a == b for a, b in cells) or len({a for a, _ in cells}) < 2:
+            break  # the first column the two sides differ in: the results start here
+        out.append(ci)
+    return out
+
+
+def settings_key(row: Row, cols: list[int]) -> tuple[str, ...]:
+    """The row's cells under the setting columns: what a base row and its candidate share."""
+    return tuple(_cell(row, i) for i in cols)
+
+
+def _cell(row: Row, ci: int) -> str:
+    return clean(row.cells[ci]) if ci < len(row.cells) else ""
+
+
+def _has_numbers(row: Row) -> bool:
+    return any(is_numeric_cell(c) for c in row.cells[1:])
