@@ -33,6 +33,7 @@ from ledger.parsers.grammar.setup_scopes import (
     label_settings,
     label_setup,
     line_setup,
+    section_facts,
     section_workloads,
     setup_sections,
     unrestricted,
@@ -101,12 +102,13 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
     last = len(doc.lines)
     env = shell_variables(doc)
     variants = variant_lines(doc)  # (found once: the section and document readers both leave these lines out)
+    facts = section_facts(doc)  # (and what both read of the result sections and the tables)
     # widest first: each turn's setup section; every narrower scope wins
     scopes: list[SetupScope] = []
     scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
     scopes.extend(
         SetupScope(start, end, values)
-        for start, end, values in section_workloads(doc, lambda text: command_setup(text, env), variants)
+        for start, end, values in section_workloads(doc, lambda text: command_setup(text, env), variants, facts)
     )
     heads = [b for b in doc.blocks if b.kind in ("heading", "comment")]
     # a bold line opening a paragraph ("**bs=1**", "**Sweep point, concurrency 16**") heads what follows as a
@@ -151,7 +153,7 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
         ):
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     scopes.extend(_line_scopes(doc))
-    default, turns = document_default(doc, lambda text: command_setup(text, env), bold, variants)
+    default, turns = document_default(doc, lambda text: command_setup(text, env), bold, variants, facts)
     # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
     own = [SetupScope(a, b, values) for a, b, values in turns]
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
