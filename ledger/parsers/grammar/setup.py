@@ -262,6 +262,8 @@ def _line_scopes(doc: Document) -> list[SetupScope]:
         if no in in_table:
             continue
         text = doc.line(no)
+        if ":" not in text and "=" not in text and not _DIGIT_RE.search(text):
+            continue  # each reader below needs one: _own_words a digit, label_settings "=", inline_settings ":" or "="
         # the setup words of the line too ("torch.float16 M=8  max_abs=2.2e-03"), unless it names two values of
         # a key ("FP8: 96.1, BF16: 96.3": each value's own words decide)
         own = _own_words(text)

@@ -130,7 +130,7 @@ SETTING_LABEL_RE = re.compile(
 
 def label_settings(text: str) -> dict[str, str]:
     """The setting a line's label states ("K=2: 201.69" -> {"k": "2"}, and its setup key when it has one)."""
-    m = SETTING_LABEL_RE.match(text)
+    m = SETTING_LABEL_RE.match(text) if "=" in text else None  # (it needs one: every line outside a table asks)
     if m is None:
         return {}
     key = m.group("key")
