@@ -140,6 +140,7 @@ def label_settings(text: str) -> dict[str, str]:
     return out
 
 
+@short_text_cache(8192)  # the document default, the section workloads, the text scopes and the setup sections ask it
 def unrestricted(text: str) -> str:
     """The text without its clauses that give a value to some rows only ("All runs use an H200" gives it to all)."""
     low = lower_for_words(text)
