@@ -451,6 +451,7 @@ _ITEM_RESULT_RE = re.compile(
 )
 
 
+@short_text_cache(4096)  # the document default and list_varied both ask it of every list item
 def states_result(text: str) -> bool:
     return bool(
         _ITEM_RESULT_RE.search(text)
