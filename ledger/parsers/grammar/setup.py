@@ -101,8 +101,7 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
     revision (their lead-ins name a revision, not a variant)."""
     last = len(doc.lines)
     env = shell_variables(doc)
-    variants = variant_lines(doc)  # (found once: the section and document readers both leave these lines out)
-    facts = section_facts(doc)  # (and what both read of the result sections and the tables)
+    variants, facts = variant_lines(doc), section_facts(doc)  # (the section and document readers both read them)
     # widest first: each turn's setup section; every narrower scope wins
     scopes: list[SetupScope] = []
     scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
@@ -259,11 +258,9 @@ def _line_scopes(doc: Document) -> list[SetupScope]:
     in_table = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
     out: list[SetupScope] = []
     for no in range(1, len(doc.lines) + 1):
-        if no in in_table:
-            continue
         text = doc.line(no)
-        if ":" not in text and "=" not in text and not _DIGIT_RE.search(text):
-            continue  # each reader below needs one: _own_words a digit, label_settings "=", inline_settings ":" or "="
+        if no in in_table or (":" not in text and "=" not in text and not _DIGIT_RE.search(text)):
+            continue  # (_own_words needs a digit, label_settings an "=", inline_settings a ":" or an "=")
         # the setup words of the line too ("torch.float16 M=8  max_abs=2.2e-03"), unless it names two values of
         # a key ("FP8: 96.1, BF16: 96.3": each value's own words decide)
         own = _own_words(text)
