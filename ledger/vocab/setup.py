@@ -718,6 +718,7 @@ def is_input_name(name: str) -> bool:
     return " " not in n and bool(_INPUT_PART_RE.search(n))
 
 
+@short_text_cache(4096)  # every column header and setting name of a document asks it, most of them again
 def config_key(header: str) -> str:
     """The config key a column header or setting name gives: "Batch Size" -> "batch_size", "TP" -> "tp"."""
     key = re.sub(r"\s*[(\[][^()\[\]]{0,24}[)\]]\s*$", "", header.strip()).strip(" *`_:=")

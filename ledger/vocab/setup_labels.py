@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from ledger.memo import short_text_cache
+
 # The labels a setup is stated under, in prose lists and a tool's report ("Model: X", "TP Size: 8", "Average
 # Input Length (tokens): 8192", "Max concurrency = 32"): the setup key each gives. A statistic word before the
 # name ("average", "max") leaves the setting it qualifies.
@@ -104,6 +106,7 @@ _SETUP_LABELS: dict[str, str] = {
 _LABEL_STAT_RE = re.compile(r"^(?:average|avg|mean|max(?:imum)?|min(?:imum)?)\s+|\s*\([^()]{0,24}\)\s*$")
 
 
+@short_text_cache(4096)  # every label line, inline setting and setting cell asks it: the same labels recur
 def setup_label_key(label: str) -> str | None:
     """The setup key a label names ("TP Size" -> "tp", "Average Input Length (tokens)" -> "isl"), else None."""
     core = re.sub(r"[\s_-]+", " ", label.strip(" *`_:=").lower())[:60]

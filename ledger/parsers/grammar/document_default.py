@@ -12,15 +12,13 @@ from ledger.parsers.grammar.setup_scopes import (
     DEFAULT_KEYS,
     PARALLEL_KEYS,
     WORKLOAD_KEYS,
+    SectionFacts,
     bold_paragraph_heads,
     is_draft_model,
     line_setup,
-    list_varied,
-    measuring_lines,
     norm,
-    sectioned_lines,
+    section_facts,
     states_result,
-    table_varied,
     turn_bounds,
     unrestricted,
 )
@@ -38,6 +36,7 @@ def document_default(
     command: Callable[[str], dict[str, str]],
     bold: Sequence[Block] | None = None,
     variants: frozenset[int] | None = None,
+    facts: SectionFacts | None = None,
 ) -> tuple[dict[str, str], list[tuple[int, int, dict[str, str]]]]:
     """The setup keys the whole document (its title too) gives one value each, the longer of two that contain
     each other; `command` reads a command line's flags; `bold` is bold_paragraph_heads(doc) when the caller has it.
@@ -45,13 +44,13 @@ def document_default(
     from row to row (a precision sweep's "bf16" row beside "q8_0"): the document holds no one value of it. A key
     only one comment of a thread names is that comment's ("Rechecked on 2x H100" in a reviewer's turn): it comes
     back as (turn start, turn end, values), not in the document's default. `variants` is variant_lines(doc) when the
-    caller has it."""
+    caller has it, and `facts` section_facts(doc)."""
     seen: dict[str, list[str]] = {}
     turns = turn_bounds(doc)
     turn_starts = [a for a, _ in turns]
     turns_of: dict[str, set[int]] = {}
-    body, varied, grids = table_varied(doc)  # a table's rows count, unless they vary
-    varied |= list_varied(doc)  # and so do a list's result items
+    facts = section_facts(doc) if facts is None else facts
+    body, varied, grids = facts.tables  # a table's rows count, unless they vary (and so do a list's result items)
     leads = _lead_in_lines(doc)
     # "- fast: TP4 + MTP 3-1-4": the settings of the variant it names, not the document's
     leads |= variant_lines(doc) if variants is None else variants
@@ -61,8 +60,8 @@ def document_default(
     bold_lines = {b.start for b in (bold_paragraph_heads(doc) if bold is None else bold)}
     leads |= bold_lines
     headings |= bold_lines
-    sectioned = sectioned_lines(doc)
-    measuring = measuring_lines(doc)  # a section with results of its own states their setup, not its siblings'
+    sectioned = {no for first, last in facts.sections for no in range(first, last + 1)}
+    measuring = facts.measuring  # a section with results of its own states their setup, not its siblings'
     # a section with no results after sections that have them ("## Reproducing", its build lines and config
     # files) sets up the runs it describes, not the results already printed above it
     first_result = min(measuring, default=len(doc.lines) + 1)

@@ -111,7 +111,7 @@ def find_numbers(text: str, start: int = 0, end: int | None = None, limit: int |
     return list(_find_numbers(text, start, end, limit))
 
 
-@short_text_cache(256)
+@short_text_cache(1024)
 def _find_numbers(text: str, start: int, end: int | None, limit: int | None) -> tuple[Number, ...]:
     out: list[Number] = []
     stop = len(text) if end is None else end

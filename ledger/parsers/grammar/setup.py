@@ -34,6 +34,7 @@ from ledger.parsers.grammar.setup_scopes import (
     label_settings,
     label_setup,
     line_setup,
+    section_facts,
     section_workloads,
     setup_sections,
     unrestricted,
@@ -101,13 +102,13 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
     revision (their lead-ins name a revision, not a variant)."""
     last = len(doc.lines)
     env = shell_variables(doc)
-    variants = variant_lines(doc)  # (found once: the section and document readers both leave these lines out)
+    variants, facts = variant_lines(doc), section_facts(doc)  # (the section and document readers both read them)
     # widest first: each turn's setup section; every narrower scope wins
     scopes: list[SetupScope] = []
     scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
     scopes.extend(
         SetupScope(start, end, values)
-        for start, end, values in section_workloads(doc, lambda text: command_setup(text, env), variants)
+        for start, end, values in section_workloads(doc, lambda text: command_setup(text, env), variants, facts)
     )
     heads = [b for b in doc.blocks if b.kind in ("heading", "comment")]
     # a bold line opening a paragraph ("**bs=1**", "**Sweep point, concurrency 16**") heads what follows as a
@@ -152,7 +153,7 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
         ):
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     scopes.extend(_line_scopes(doc))
-    default, turns = document_default(doc, lambda text: command_setup(text, env), bold, variants)
+    default, turns = document_default(doc, lambda text: command_setup(text, env), bold, variants, facts)
     # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
     own = [SetupScope(a, b, values) for a, b, values in turns]
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
@@ -258,9 +259,9 @@ def _line_scopes(doc: Document) -> list[SetupScope]:
     in_table = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
     out: list[SetupScope] = []
     for no in range(1, len(doc.lines) + 1):
-        if no in in_table:
-            continue
         text = doc.line(no)
+        if no in in_table or (":" not in text and "=" not in text and not _DIGIT_RE.search(text)):
+            continue  # (_own_words needs a digit, label_settings an "=", inline_settings a ":" or an "=")
         # the setup words of the line too ("torch.float16 M=8  max_abs=2.2e-03"), unless it names two values of
         # a key ("FP8: 96.1, BF16: 96.3": each value's own words decide)
         own = _own_words(text)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.section_results import section_measures
@@ -129,7 +130,7 @@ SETTING_LABEL_RE = re.compile(
 
 def label_settings(text: str) -> dict[str, str]:
     """The setting a line's label states ("K=2: 201.69" -> {"k": "2"}, and its setup key when it has one)."""
-    m = SETTING_LABEL_RE.match(text)
+    m = SETTING_LABEL_RE.match(text) if "=" in text else None  # (it needs one: every line outside a table asks)
     if m is None:
         return {}
     key = m.group("key")
@@ -139,6 +140,7 @@ def label_settings(text: str) -> dict[str, str]:
     return out
 
 
+@short_text_cache(8192)  # the document default, the section workloads, the text scopes and the setup sections ask it
 def unrestricted(text: str) -> str:
     """The text without its clauses that give a value to some rows only ("All runs use an H200" gives it to all)."""
     low = lower_for_words(text)
@@ -355,29 +357,41 @@ def _section_reach(doc: Document) -> dict[int, int]:
     return reach
 
 
-def sectioned_lines(doc: Document) -> set[int]:
-    return {no for first, last in _result_sections(doc) for no in range(first, last + 1)}
+@dataclass(frozen=True, slots=True)
+class SectionFacts:
+    """What the document default and the section workloads both read of a document, found once for the two."""
 
-
-def measuring_lines(doc: Document) -> set[int]:
+    sections: list[tuple[int, int]]
+    """_result_sections(doc)."""
+    measuring: set[int]
     """The lines of the result sections that report results of their own (see grammar.section_results)."""
-    return section_measures(doc, _result_sections(doc))
+    tables: tuple[set[int], set[str], set[int]]
+    """table_varied(doc), its varied keys joined by list_varied(doc)'s (a list's result items vary as rows do)."""
+
+
+def section_facts(doc: Document) -> SectionFacts:
+    sections = _result_sections(doc)
+    body, varied, grids = table_varied(doc)
+    return SectionFacts(sections, section_measures(doc, sections), (body, varied | list_varied(doc), grids))
 
 
 def section_workloads(
-    doc: Document, command: Callable[[str], dict[str, str]], skip: frozenset[int] = frozenset()
+    doc: Document,
+    command: Callable[[str], dict[str, str]],
+    skip: frozenset[int] = frozenset(),
+    facts: SectionFacts | None = None,
 ) -> list[tuple[int, int, dict[str, str]]]:
     """The workload each result section states with one value per key (see WORKLOAD_KEYS), as (first, last
     line, values): the scope that replaces the document default for these keys. The `skip` lines state another
-    scope's setup (a variant's item), not the section's."""
+    scope's setup (a variant's item), not the section's. `facts` is section_facts(doc) when the caller has it."""
     out: list[tuple[int, int, dict[str, str]]] = []
-    sections = _result_sections(doc)
+    facts = section_facts(doc) if facts is None else facts
+    sections = facts.sections
     if not sections:
         return out
-    _, varied, _ = table_varied(doc)  # "throughput, con8" among rows that name none: the row's, not the section's
-    varied |= list_varied(doc)  # and so among a list's result items
+    _, varied, _ = facts.tables  # "throughput, con8" among rows (or result items) naming none: theirs, not the section
     reach = _section_reach(doc) if doc.format == "markdown" else {}
-    measuring = measuring_lines(doc)
+    measuring = facts.measuring
     tables = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
     for first, last in sections:
         # a section with results of its own states their whole setup; another only its workload for those below
@@ -437,6 +451,7 @@ _ITEM_RESULT_RE = re.compile(
 )
 
 
+@short_text_cache(4096)  # the document default and list_varied both ask it of every list item
 def states_result(text: str) -> bool:
     return bool(
         _ITEM_RESULT_RE.search(text)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from ledger.memo import short_text_cache
+
 
 def is_rendered_heading(lines: list[str], i: int) -> bool:
     """A short bare line between blank lines: "Performance", "Test Coverage"."""
@@ -42,6 +44,7 @@ _COMMAND_MARK_RE = re.compile(r"(?:^|\s)--?[A-Za-z]|/|\\$|&&|=")
 _VALUE_AFTER_RE = re.compile(r"[:=]\s*[-+~]?\d")
 
 
+@short_text_cache(8192)  # the scanner, the setup readers and the section readers each ask it of every line
 def is_command_line(line: str) -> bool:
     """A shell command ("python3 -m sglang.bench_serving --num-prompts 512 ..."), a progress bar
     ("100%|█████| 1319/1319 [05:56<00:00, 3.70it/s]") or a timestamped log line
