@@ -19,7 +19,7 @@ FLAG_KEYS: dict[str, str] = {
     "model": "model",
     "model-path": "model",
     "model-name": "model",
-    "served-model-name": "model",
+    "served-model-name": "served_model",  # an alias the server answers to: the model only where none is named
     "tp": "tp",
     "tp-size": "tp",
     "tensor-parallel-size": "tp",

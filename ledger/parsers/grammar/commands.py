@@ -50,6 +50,9 @@ def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, 
     served = _SERVE_POSITIONAL_RE.match(text)
     if served and "model" not in out:
         out["model"] = served.group("model").strip("\"'").rstrip("/")  # "vllm serve org/Model-8B --tp 2"
+    if "served_model" in out:  # "vllm serve /data/GLM-5.3 --served-model-name glm-53": the checkpoint is the model
+        alias = out.pop("served_model")
+        out.setdefault("model", alias)
     for key, value in list(out.items()):
         if value.startswith("$"):
             name = value.strip("${}\"'")
@@ -153,6 +156,8 @@ def prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
             out.setdefault(key, value)
         elif key and value.startswith("$") and env.get(value.strip("${}")):
             out.setdefault(key, env[value.strip("${}")])
+    if "served_model" in out:
+        out.setdefault("model", out.pop("served_model"))  # the alias, where the sentence names no model
     return out
 
 
