@@ -30,7 +30,9 @@ GPU_NAMES = (
     # AMD Instinct (MI210 ... MI355X), Ascend NPUs (vllm-ascend: "910B", "Atlas A2", "Atlas 800I A2", "Ascend NPU
     # A5"), Intel Gaudi
     r"mi[1-4]\d\d[ax]?|mi[1-4]\dx|(?:ascend )?910[bc]\d?|(?:ascend )?310p|"
-    r"ascend (?:npu )?a[2-5]|atlas (?:\d{3}[a-z]{0,2} )?a[2-5]|gaudi ?[23]|"
+    r"ascend (?:npu )?a[2-5]|atlas (?:\d{3}[a-z]{0,2} )?a[2-5]|ascend 950(?:pr|dt)?|gaudi ?[23]|"
+    # AMD's architecture ids, as ROCm threads name the board ("gfx942" is MI300X's, "gfx1201" an RDNA4 card's)
+    r"gfx(?:9[0-5][0-9a]|1[0-2][0-9]{2})|"
     r"rtx (?:pro )?\d{4}(?: blackwell| ada| super| ?ti)?|rtx ?\d{4}(?: super| ?ti)?|"
     r"rx ?\d{4}(?: ?xtx| ?xt| gre)?|dgx[ -]spark|"
     # Apple silicon, which llama.cpp and MLX threads measure on ("M2 Ultra", "Apple M3")

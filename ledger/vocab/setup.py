@@ -86,7 +86,7 @@ _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
 _GPU_STARTS = (
     *"0123456789",
     *("nvidia", "gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a3", "a4", "a6", "a8", "v1", "l2", "l4", "mi"),
-    *("ascend", "atlas", "gaudi", "rtx", "rx", "dgx", "apple", "m1", "m2", "m3", "m4", "m5"),
+    *("ascend", "atlas", "gaudi", "rtx", "rx", "dgx", "apple", "m1", "m2", "m3", "m4", "m5", "gfx"),
 )
 """How a GPU's match opens: its count's digit, the vendor, or its name's first letters (canonical.GPU_NAMES)."""
 HARDWARE_NAME_RE = WordGate(
@@ -202,6 +202,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "atlas",
             "ascend",
             "gaudi",
+            "gfx",
             "m1 ",
             "m2 ",
             "m3 ",
