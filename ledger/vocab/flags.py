@@ -79,6 +79,9 @@ FLAG_KEYS: dict[str, str] = {
     "num-spec-tokens": "draft_len",
     "num-shots": "n_shot",
     "num-questions": "samples",
+    # sglang's run_eval: "--eval-name gpqa --num-examples 198"
+    "eval-name": "task",
+    "num-examples": "samples",
     "dataset": "dataset",
     "dataset-name": "dataset",
 }
