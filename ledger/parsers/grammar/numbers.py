@@ -21,7 +21,8 @@ _SIGN = r"[-+−–]"  # ASCII minus, plus, U+2212 minus, en dash used as minus
 _UNIT_RE = trie_pattern(UNITS, lookahead=True)
 UNIT_PATTERN = _UNIT_RE
 """Every unit spelling as one pattern (a trie of alternatives), for readers that look for a unit in words."""
-_APPROX = r"~|≈|∼|about\s|around\s|approximately\s|approx\.?\s|roughly\s|nearly\s|near\s|almost\s"
+# ("roughly a 40%-45% uplift": the article between the word and its number)
+_APPROX = r"~|≈|∼|(?:about|around|approximately|roughly)\s(?:an?\s)?|approx\.?\s|nearly\s|near\s|almost\s"
 # A clock duration: 1m0.832s, 16m51s, 2h3m, 1:02:03 is not taken (ambiguous with times).
 _DURATION = r"(?:(?P<dh>\d+)h)?(?:(?P<dm>\d+)m)(?:(?P<ds>\d+(?:\.\d+)?)s)?"
 
@@ -39,7 +40,7 @@ _DIGIT_RE = re.compile(r"\d")
 _LEAD = 20
 _PREFIX_END = frozenset("~≈∼-+−–.*_")
 """Longer than any approximation word, sign and leading "." before a number's first digit."""
-_APPROX_LAST = frozenset("tTdDyYxXrR.")
+_APPROX_LAST = frozenset("tTdDyYxXrR.aAnN")  # ("roughly a 40%": the article's last letter too)
 """The characters _APPROX's words end with before their blank (no other character matches them ignoring case)."""
 _DATE_SEPARATORS = ("-", "/")
 _DURATION_MARKS = ("h", "m")
