@@ -93,6 +93,7 @@ _RATES = (
             "tokens/sec/gpu",
             "tokens/sec/user",
             "t/s",
+            "tk/s",
             "toks/s",
             "tps/user",
             "tps/gpu",

@@ -71,6 +71,16 @@ def _came_from(text: str, claim: dict, n: Number) -> bool:
     )
 
 
+def spread_units(nums: list[Number], text: str) -> list[Number]:
+    """ "30.5 ± 0.2 tk/s": the unit printed once after a value and its spread is the value's too."""
+    out = list(nums)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        if a.unit is None and b.unit and _PLUS_MINUS_GAP_RE.fullmatch(text, a.end, b.start):
+            out[i] = replace(a, unit=b.unit)
+    return out
+
+
 def _same_measure_on(last: dict, n: Number, text: str) -> bool:
     """ "grows from 61.3 tok/s (Conc 1) to 402.6 tok/s (Conc 32)": a value in the unit of the one before it, in one
     sentence, is a measure of the same thing unless the words between name another (metric_before finds those)."""

@@ -46,7 +46,7 @@ from ledger.parsers.prose.lists import (
     subject_slash_metrics,
 )
 from ledger.parsers.prose.metrics import METRIC_RE
-from ledger.parsers.prose.pairing import NumberPass
+from ledger.parsers.prose.pairing import NumberPass, spread_units
 from ledger.parsers.prose.ratio_names import name_ratios
 from ledger.parsers.prose.sided_pairs import fold_sided_pairs
 from ledger.parsers.reader.document import Block
@@ -83,6 +83,8 @@ def claims_in_text(
     nums = find_numbers(text)
     if not nums:
         return
+    if "±" in text or "+/-" in text or "+-" in text:
+        nums = spread_units(nums, text)
     if "=" in text and ":" in text:  # what ratio_claims' pattern needs
         yield from ratio_claims(ctx, line, text, offset, subject, default_metric)
     read = NumberPass(ctx, line, text, offset, subject, default_metric, console, nums).read()
