@@ -143,10 +143,19 @@ def _command_flags(text: str) -> dict[str, str]:
     return out
 
 
+_TICKED_FLAG_RE = re.compile(r"`([a-z][a-z0-9]{1,20}(?:-[a-z0-9]{1,20}){1,4})[ =]([^`\s]{1,40})`")
+
+
 def prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
     """The flags a sentence quotes ("With `--speculative-num-steps 8` I compared ...", unquoted on a copied
     page): only known flags, never a model named elsewhere in the sentence."""
     out: dict[str, str] = {}
+    if "`" in text:
+        # "with `max-num-seqs 1`, `output-len 512`": a flag quoted without its dashes, a hyphenated one only
+        for tm in _TICKED_FLAG_RE.finditer(text[:4000]):
+            key = flag_key(tm.group(1), tm.group(2))
+            if key and key != "served_model":
+                out.setdefault(key, tm.group(2))
     if "--" not in text:
         return out
     for m in _FLAG_RE.finditer(text[:4000].replace("`", " ")):

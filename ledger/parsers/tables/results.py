@@ -89,7 +89,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         info.bench = leading_benchmark(ctx.lead_in(block))
     # "Paired GSM8K used lm-eval, 25-shot:" over "Strict exact match | 0.950 | 0.955": the task of every row
     lead = ctx.lead_in(block)
-    task = (named_benchmark(lead) if lead else None) or _turn_task(ctx, block)
+    dataset = named_benchmark(lead) if lead else None  # ("3 samples of mt-bench:" right over the table)
+    task = dataset or _turn_task(ctx, block)
     # "| B1: PR | `d062a476...` | 96.89% |": a column of the sha each row was measured on
     rev_col = next(
         (i for i, r in enumerate(roles) if r == "config" and i < len(headers) and REVISION_HEAD_RE.match(headers[i])),
@@ -129,7 +130,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _with_setup(claims, workload)
         if own_impl:
             claims = on_implementation_columns(claims, own_impl)
-        yield from _of_task(on_side_columns(ctx, claims), task)
+        yield from _of_task(on_side_columns(ctx, claims), task, dataset)
 
 
 _BaseKey = tuple[frozenset[str], tuple[str, ...]]
@@ -262,11 +263,20 @@ def _turn_task(ctx: Context, block: Block) -> str | None:
     return None
 
 
-def _of_task(claims: Iterator[Claim], task: str | None) -> Iterator[Claim]:
-    """An accuracy that names no benchmark takes the one the table's lead-in names, as its `task`."""
+def _of_task(claims: Iterator[Claim], task: str | None, dataset: str | None) -> Iterator[Claim]:
+    """An accuracy that names no benchmark takes the one the table's lead-in (or its turn) names, as its `task`; a
+    speed or an acceptance measured on the one the lead-in right over it names ("3 samples of mt-bench:" over a
+    throughput table) takes it as its `dataset`."""
     for c in claims:
         if task and c.kind == "accuracy" and "task" not in c.config and not named_benchmark(c.metric or ""):
             c.config["task"] = task
+        elif (
+            dataset
+            and c.kind != "accuracy"
+            and not ({"task", "dataset"} & c.config.keys())
+            and not named_benchmark(f"{c.metric or ''} {c.config.get('context', '')}")
+        ):
+            c.config["dataset"] = dataset
         yield c
 
 
