@@ -209,3 +209,11 @@ def test_the_length_patterns_are_searched_only_on_lines_holding_what_they_need()
             assert "output" in low and ("input" in low or "prompt" in low), line
     assert setup.qualifiers("8192 input and 1024 output tokens") == {"isl": "8192", "osl": "1024"}
     assert setup.qualifiers("2k/512 c64")["isl"] == "2k"
+
+
+def test_a_load_written_as_concurrent_requests() -> None:
+    from ledger.parsers.grammar.setup_scopes import line_setup
+
+    assert line_setup("| 10 concurrent, 64K in / 3K out |") == {"isl": "64k", "osl": "3k", "concurrency": "10"}
+    assert line_setup("with 32 concurrent requests") == {"concurrency": "32"}
+    assert "concurrency" not in line_setup("concurrent requests: 8")  # a label with its value after: a measure's

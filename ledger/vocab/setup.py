@@ -146,6 +146,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("concurrency", "concurrency", rf"con(?:c|currency)?{_SEP}(\d{{1,5}})", ("con",), ("con",)),
     # "c256/n2560": a serving run's concurrency and its number of prompts
     _word("concurrency", "concurrency", r"c(\d{1,5})/n\d{1,7}", ("/n",)),
+    # "10 concurrent, 64K in / 3K out", "32 concurrent requests": a column's load
+    _word("concurrency", "concurrency", r"(\d{1,5}) concurrent", ("concurrent",)),
     # "random / c=8 / p=32", "mc=16": benchmark configs' shorthand (an equals sign always: "c8" says nothing)
     _word("concurrency", "concurrency", r"m?c ?= ?(\d{1,5})", ("c=", "c ="), ("mc", "c")),
     _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)", ("isl",), ("isl",)),
