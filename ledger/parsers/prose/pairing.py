@@ -169,6 +169,8 @@ class NumberPass:
             and self._qualifies_last(self.last_claim, n, prev, gap_before)
         ):
             return
+        if prev is not None and _PLUS_MINUS_GAP_RE.fullmatch(gap_before):
+            return  # "14 samples 32.9±0.4 tk/s": the spread of a value not claimed is no value of its own
         self._alone(n)
 
     def _keep(self, claim: dict | None) -> None:
