@@ -293,3 +293,12 @@ def test_the_latest_bot_run_answers_for_ci_when_no_run_names_its_commit(tmp_path
     failing.write_text((FIX / "bot_runs_no_commit.md").read_text().replace("`SUCCESS`", "`FAILURE`"))
     code, out, _ = run("report", str(failing), "--db", str(tmp_path / "y.db"))
     assert code == 0 and out.splitlines()[0].endswith("no regression (the latest CI run failed)")
+
+
+def test_a_count_of_failures_no_comparison_judged_is_a_failure_said_as_stated(tmp_path: Path) -> None:
+    # one revision, nothing to compare it with: the failures it states are still the answer's
+    data = report("failed_count_one_revision.md", tmp_path)
+    (f,) = findings(data, "failures")
+    assert f["verdict"] == "fail" and f["line"] == 5
+    assert f["text"] == "Checks on the new head: 51 passed, 2 failed"
+    assert f["caveats"] == ["the text calls the failures known"]

@@ -225,8 +225,11 @@ def results_section(comp: Comparison, names: dict[str, str], lines: Sequence[str
     return sec
 
 
-def failures_section(comp: Comparison, names: dict[str, str], gates: Sequence[Claim]) -> Section:
-    """Regressions between revisions, values below their reference, failing and waived gates."""
+def failures_section(
+    comp: Comparison, names: dict[str, str], gates: Sequence[Claim], counts: Sequence[Claim] = ()
+) -> Section:
+    """Regressions between revisions, values below their reference, failing and waived gates, and the newest test
+    counts that state failures no comparison judged (a thread of one revision: "44 success, 2 known failures")."""
     sec = Section(*SECTIONS[2])
     runs: set[int] = set()
     for row in comp.rows:
@@ -252,7 +255,18 @@ def failures_section(comp: Comparison, names: dict[str, str], gates: Sequence[Cl
             said = g.outcome_text or ""
             why = f" ({said})" if said and said != g.outcome and said not in (g.metric or "") else ""
             sec.findings.append(Finding(g.outcome or "fail", f"{g.metric}{why}", rev, g.source.line, g.metric))
+    judged = {c.source.line for row in comp.rows for c in row.cells if c is not None and c.kind == "tests"}
+    for t in counts:
+        if t.kind == "tests" and t.failed and t.source.line not in runs | judged:
+            f = Finding("fail", f"{t.metric or 'tests'}: {t.passed or 0} passed, {t.failed} failed", _rev_of(t, names))
+            f.line, f.metric = t.source.line, t.metric
+            if _KNOWN_RE.search(t.source.text or ""):
+                f.caveats.append("the text calls the failures known")
+            sec.findings.append(f)
     return sec
+
+
+_KNOWN_RE = re.compile(r"\b(?:known|pre-?existing|expected|flaky)\b", re.IGNORECASE)
 
 
 def _rev_of(c: Claim, names: dict[str, str]) -> str | None:
