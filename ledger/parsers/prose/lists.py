@@ -17,6 +17,7 @@ from ledger.parsers.grammar.numbers import to_float
 from ledger.parsers.prose.metrics import METRIC_BREAK_RE, METRIC_RE, clause_start
 from ledger.vocab.metrics import prose_kind
 from ledger.vocab.setup import qualifiers
+from ledger.vocab.sides import side_of
 
 _SLASH_RE = re.compile(r"\s*/\s*")
 _PARALLEL_RE = re.compile(
@@ -103,6 +104,24 @@ def paren_counts(out: list[dict], text: str) -> list[dict]:
             drop.add(count)
             c["config"] = {**c["config"], "samples": m.group(1)}
     return [d for i, d in enumerate(out) if i not in drop]
+
+
+# "0.22 -> 0.64 w/ prefix caching)": the switch a value was measured with, right after it, to its clause's end
+_WITH_AFTER_RE = re.compile(
+    r"[ \t]{0,2}(?P<w>w/o|w/|without|with)[ \t]{1,2}(?P<what>[a-z][\w-]{1,24}(?: [a-z][\w-]{1,24}){0,2})(?=\)|,|;|\.|$)"
+)
+
+
+def switch_conditions(out: list[dict], text: str) -> None:
+    """A value followed by the feature it ran with or without ("w/ prefix caching") takes it as its variant, where
+    the words name no side of a comparison ("with the fix") and no setting the vocabulary reads ("with TP4")."""
+    for c in out:
+        m = _WITH_AFTER_RE.match(text, c["end"])
+        if m is None or "variant" in c["config"]:
+            continue
+        phrase = f"{'without' if m.group('w') in ('w/o', 'without') else 'with'} {m.group('what')}"
+        if side_of(phrase) is None and not qualifiers(m.group("what")):
+            c["config"] = {**c["config"], "variant": phrase}
 
 
 def parallel_config(out: list[dict], text: str) -> None:

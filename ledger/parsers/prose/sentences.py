@@ -44,6 +44,7 @@ from ledger.parsers.prose.lists import (
     ratio_claims,
     slash_setup,
     subject_slash_metrics,
+    switch_conditions,
 )
 from ledger.parsers.prose.metrics import METRIC_RE
 from ledger.parsers.prose.pairing import NumberPass, spread_units
@@ -99,6 +100,7 @@ def claims_in_text(
     out = paren_counts(out, text)
     own_setup(out, text)
     label_setup(out, text)
+    switch_conditions(out, text)
     slash_setup(out, text, subject)
     subject_slash_metrics(out, subject)
     out = both_metrics(out, text)
