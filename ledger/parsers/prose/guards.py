@@ -79,6 +79,7 @@ _RATIO_WORD_RE = re.compile(
 # glued "ttft_slo=200ms" or a flag stays what the run was given
 _SPACED_TIMING_RE = re.compile(r"[A-Za-z]\w{0,40} = ~?$")
 _SETTING_BEFORE_RE = re.compile(r"[A-Za-z_][\w.]{0,60}\s?=\s?[\"']?$|--[\w-]{1,40}[ =]$")
+_RUNS_BEFORE_RE = re.compile(r"\b\d{1,6}\s(?:samples|runs|repeats|repetitions|trials|iterations)[\s:,]{1,3}$")
 _KEEP_BEFORE_RE = re.compile(
     r"\b(?:keep|keeps|kept|retain|retains|retained|prune|prunes|pruned|use|uses|sample|samples)\s(?:only\s|just\s)?$",
     re.IGNORECASE,
@@ -299,6 +300,8 @@ def is_config_number(text: str, n: Number) -> bool:
         CONFIG_BEFORE_RE.search(before)
         and not n.approx
         and not _METRIC_RIGHT_BEFORE_RE.search(text[max(0, n.start - 40) : n.start])
+        # "TG128, 14 samples 32.90±0.44 tk/s": a measured value after the count of runs it is the mean of
+        and not (is_measure_unit(n.unit) and _RUNS_BEFORE_RE.search(text, max(0, n.start - 30), n.start))
         and not (
             _AT_BEFORE_RE.search(before)
             and (("." in n.text and n.unit is None) or normalise_unit(n.unit or "").lower() in _DURATIONS)

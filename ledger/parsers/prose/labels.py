@@ -29,7 +29,9 @@ WORD_BEFORE_RE = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z_-]{2,30})\s+$")
 _LABEL_TAIL_RE = re.compile(
     r"(?:\s+(?:at|from|to|of|is|was|are|were|by|in|on|measured|takes?|took|averages?|now|"
     r"reach(?:es|ed)?|hits?|gets?|gives?|sits?|stays?|runs?|delivers?|drops?|rises?|"
-    r"goes|went|becomes?|became|around|about|roughly|only|just|still|a|an))+\s*$",
+    r"goes|went|becomes?|became|around|about|roughly|only|just|still|a|an)"
+    # "TG128, 14 samples 32.9 tk/s": the count of runs the value is the mean of names nothing
+    r"|,?\s\d{1,6}\s(?:samples|runs|repeats|repetitions|trials|iterations))+\s*$",
     re.IGNORECASE,
 )
 _LEAD_LABEL_RE = re.compile(r"^\s*(?P<label>[A-Za-z_][\w.:-]{0,40}(?:\([^()]{0,80}\))?)\s*:\s")
