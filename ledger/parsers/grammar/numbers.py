@@ -32,7 +32,8 @@ NUMBER_RE = re.compile(
     rf"(?:(?=[~≈∼arn])(?P<approx>{_APPROX})(?:\*\*|__)?)?"
     rf"(?P<sign>{_SIGN})?"
     rf"(?P<num>{_NUM})"
-    rf"(?:\s?(?P<to>-|–|—|\.\.|to|~)\s?(?P<sign2>{_SIGN})?(?P<high>{_NUM}))?"
+    # (a range's dash has blanks on both sides or none: "PP128- 710.82" is a label's dash, then a value)
+    rf"(?:(?P<sp>\s)?(?P<to>-|–|—|\.\.|to|~)(?(sp)\s|(?!\s))(?P<sign2>{_SIGN})?(?P<high>{_NUM}))?"
     rf"(?:\s?(?P<unit>{_UNIT_RE}))?",
     re.IGNORECASE,
 )
