@@ -88,8 +88,8 @@ def _unit_of(head: str) -> str:
 def _config_keys(heads: list[str]) -> list[str]:
     """Each column's config key: a setup label's key ("GPU" -> gpu, "Microbatch size" -> ubatch), else its header.
     batched-bench's PP / TG / B / N_KV are kept as printed (PP is no pipeline size): see `_bench_lengths`."""
-    if any(h.upper() in ("N_KV", "T_PP S") for h in heads):
-        return list(heads)
+    if any(h.upper() in ("N_KV", "T_PP S") for h in heads) or batched_bench_keys(heads):
+        return list(heads)  # ("| PP | TG | B | S_PP t/s |" without its N_KV: still batched-bench's)
     # "Task" over "pp512": llama-bench's "test" column, as ik_llama.cpp's comparisons print it
     return ["test" if h.lower() == "task" else setup_label_key(h) or abbreviated_setting(h) or h for h in heads]
 

@@ -274,11 +274,19 @@ def measured_on(text: str) -> Revision | None:
     return None
 
 
+_COMMIT_URL_RE = re.compile(r"<?https?://[^\s<>()]{1,200}/commit/(?P<sha>[0-9a-f]{7,40})(?![\w])[^\s<>()]{0,40}>?")
+
+
 def heading_revision(text: str) -> Revision | None:
     """The revision a heading names: a sha in parentheses, a sha, or revision words ("Updated results")."""
     rev = parse_label(text)
     if rev is not None:
         return rev.model_copy(update={"label": clean_label(rev.label or "")})
+    # "### Master 2 GPU https://github.com/o/r/commit/6e08281e...": the commit its bare link names
+    um = _COMMIT_URL_RE.search(text) if "/commit/" in text else None
+    if um is not None and is_sha(um.group("sha")):
+        label = clean_label(text[: um.start()] + text[um.end() :]) or um.group("sha")[:10].lower()
+        return Revision(label=label, head=um.group("sha").lower(), base=None)
     shas = shas_in(text)
     if len(shas) == 1:
         label = clean_label(text[: shas[0][1]] + text[shas[0][2] :]).strip(" ()") or shas[0][0]
