@@ -36,6 +36,7 @@ from ledger.parsers.tables.settings_tables import turn_settings
 from ledger.parsers.tables.side_columns import implementation_columns, on_implementation_columns, on_side_columns
 from ledger.parsers.tables.side_rows import settings_key, side_pairs, step_columns
 from ledger.parsers.tables.stated_measure import stated_measure
+from ledger.parsers.tables.sub_headers import with_sub_header
 from ledger.vocab.metrics import leading_benchmark, named_benchmark
 from ledger.vocab.setting_heads import named_bench_test
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers, setup_only, workload_setup
@@ -52,6 +53,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     assert table is not None
     if not table.rows:
         return
+    table = with_sub_header(table)  # "| Old |  | New |  |" over "|  | tok/s/user | tok/s/gpu | ..."
     if is_settings_table([clean(h) for h in table.header]):
         ctx.taken.update(r.line for r in table.rows)  # "| Parameter | Value |": the run's settings, no results
         return
