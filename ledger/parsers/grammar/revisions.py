@@ -294,6 +294,38 @@ def _code_side(text: str) -> Revision | None:
     return Revision(label=m.group("label").strip(), head=None, base=None)
 
 
+def _bare_scope(doc: Document, idx: int, nxt: Block, named: dict[str | int, Revision]) -> RevisionScope | None:
+    """A side word alone on its line: over the one block under it, or over the tables under its labels."""
+    block = doc.blocks[idx]
+    side = _bare_side(block, nxt, named)
+    if side is not None:
+        return RevisionScope(start=block.start, end=nxt.end, revision=side)
+    return _side_over_labels(doc, idx, named)
+
+
+def _side_over_labels(doc: Document, idx: int, named: dict[str | int, Revision]) -> RevisionScope | None:
+    """ "THIS PR" alone on a line, then short label lines ("GSM8K", "KV UNQUANTIZED") over the tables of that side:
+    the side holds to the next side line, heading or comment (each table under it has a label of its own)."""
+    blocks = doc.blocks
+    sm = BARE_SIDE_LINE_RE.match(blocks[idx].text)
+    if sm is None:
+        return None
+    j = idx + 1
+    while j < len(blocks) and j - idx <= 3 and blocks[j].kind == "text" and len(blocks[j].text) <= 40:
+        j += 1
+    if j >= len(blocks) or blocks[j].kind not in ("table", "code") or j == idx + 1:
+        return None
+    end = len(doc.lines)
+    for b in blocks[j + 1 :]:
+        if b.kind in ("heading", "comment") or (b.kind == "text" and BARE_SIDE_LINE_RE.match(b.text)):
+            end = b.start - 1
+            break
+    label = sm.group("label").strip()
+    known = named.get(label.lower())
+    rev = known if known is not None and known.head else Revision(label=label, head=None, base=None)
+    return RevisionScope(start=blocks[idx].start, end=end, revision=rev)
+
+
 def _end_before(current: RevisionScope | None, block: Block) -> None:
     """The open scope ends where `block` opens another."""
     if current is not None:
@@ -348,10 +380,10 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
                 # "This PR (abc1234) vs main (def5678): 41.2 vs 47.9 ms": the sentence's own values
                 scopes.append(RevisionScope(start=block.start, end=block.end, revision=two[0]))
                 continue
-        if rev is None and nxt is not None and (side := _bare_side(block, nxt, named)) is not None:
+        if rev is None and nxt is not None and (bare := _bare_scope(doc, idx, nxt, named)) is not None:
             _end_before(current, block)
             current = None
-            scopes.append(RevisionScope(start=block.start, end=nxt.end, revision=side))
+            scopes.append(bare)
             continue
         if (
             rev is None
