@@ -65,6 +65,8 @@ _CLAUSE_SIDE_RE = re.compile(
 # "With this fix, ... Results:": a paragraph that opens with its side
 _LEAD_SIDE_RE = re.compile(
     r"^\s*(?:[*_]{1,2})?(?P<side>(?:with|after|before|without)\s+(?:the|this|my)\s+(?:pr|fix|patch|change)|"
+    # "after pr,  Mean TTFT (ms): 16.87, before pr ...": the side the line and the paste under it open with
+    r"(?:after|before)\s+pr(?=\s{0,3}[,:])|"
     r"on\s+(?:the\s+)?(?:current\s+|latest\s+)?(?:main|master)(?:\s+branch)?)\b",
     re.IGNORECASE,
 )
