@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.base import Context
-from ledger.parsers.grammar.numbers import Number
+from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.guards import CONFIG_BEFORE_RE, COUNT_NOUN_RE
 from ledger.parsers.prose.labels import (
     CONSOLE_METRIC_BEFORE_RE,
@@ -38,6 +38,12 @@ from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
 # the prose measure named last, as (line, metric, unit): what "it" in the next lines refers to
 LAST_METRIC = "prose.last_metric"
 _PRONOUN_END_RE = re.compile(r"(?:^|\s)(?:it|this|that|they|which)$", re.IGNORECASE)
+
+
+# a label that ends in a unit, right before its value: "B200 p1 TPS/user: `429.18`"
+_UNIT_LABEL_RE = re.compile(
+    r"(?P<label>[A-Za-z0-9][\w .-]{0,30}?(?P<unit>[A-Za-z]{1,8}/[A-Za-z]{1,8}))\s?:\s?[`*]{0,2}$"
+)
 
 
 def _referred(ctx: Context, line: int, metric: str | None, unit: str | None) -> str | None:
@@ -118,6 +124,10 @@ def candidate(
             metric = f"{dm.group('what').strip()} duration"  # "1:15 minutes to run GSM8K eval"
     if metric is None and default_metric:
         metric = default_metric
+    um = _UNIT_LABEL_RE.search(text, max(0, n.start - 40), n.start) if metric is None and unit is None else None
+    if um is not None and is_measure_unit(normalise_unit(um.group("unit").lower())):
+        # "p1 TPS/user: `429.18 < 522`": the label is the value's unit, and names it
+        unit, metric = normalise_unit(um.group("unit").lower()), um.group("label").strip()
     measured = is_measure_unit(unit)
     if not (measured or metric or force):
         return None

@@ -141,10 +141,14 @@ def _bare_value_span(text: str, n: Number) -> bool:
     if a < 0 or b < 0:
         return False
     inner = text[a + 1 : b].strip()
+    if "." in inner and (cm := _COMPARED_SPAN_RE.fullmatch(inner)) is not None:
+        return n.start == a + 1 + (len(text[a + 1 : b]) - len(text[a + 1 : b].lstrip())) + cm.start(1)
     return bool(_BARE_VALUE_RE.fullmatch(inner)) and "." in inner
 
 
 _BARE_VALUE_RE = re.compile(r"[-+~]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?\s?[%x×]?")
+# "`429.18 < 522`": a CI gate's measured value against its floor, the first the value (the bar is a threshold)
+_COMPARED_SPAN_RE = re.compile(r"([-+]?\d[\d,]*(?:\.\d+)?)\s?(?:<=|>=|<|>|≤|≥)\s?[-+]?\d[\d,]*(?:\.\d+)?")
 
 
 def _arithmetic(text: str, n: Number) -> bool | None:
