@@ -23,6 +23,7 @@ Named revisions are defined in bullets ("**Branch**: this PR at `c0ffee1234`") r
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from ledger.model import Claim, Revision
@@ -161,14 +162,10 @@ def _heading_scopes(doc: Document) -> list[RevisionScope]:
     return scopes
 
 
-def _code_end(doc: Document, line: int) -> int:
-    """The last line of the code block holding `line` (blocks are in line order; the code block comes first)."""
-    for b in doc.blocks:
-        if b.kind == "code" and b.start <= line <= b.end:
-            return b.end
-        if b.start > line:
-            break
-    return line
+def _code_end(codes: list[Block], starts: list[int], line: int) -> int:
+    """The last line of the code block (of `codes`, whose first lines are `starts`) holding `line`."""
+    k = bisect.bisect_right(starts, line) - 1
+    return codes[k].end if k >= 0 and codes[k].end >= line else line
 
 
 def _stands_alone(doc: Document, block: Block, rev: Revision) -> bool:
@@ -340,6 +337,8 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
     last = len(doc.lines)
     named = named_revisions(doc) if named is None else named
     scopes += _sided_tables(doc, named) + release_scopes(doc)
+    codes = [b for b in doc.blocks if b.kind == "code"]
+    code_starts = [b.start for b in codes]  # (found by position: a document of many pastes stays linear)
     for idx, block in enumerate(doc.blocks):
         if block.kind == "item" and not block.in_code and (on := stated_on(block.text)) is not None:
             scopes.append(RevisionScope(start=block.start, end=block.end, revision=on))  # "passed on `c23c1e5`"
@@ -366,7 +365,8 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
                 current = None
             if rev is not None:
                 _end_before(current, block)
-                current = RevisionScope(start=block.start, end=_code_end(doc, block.start), revision=rev)
+                end = _code_end(codes, code_starts, block.start)
+                current = RevisionScope(start=block.start, end=end, revision=rev)
                 scopes.append(current)
             continue
         nxt = _next_block(doc, idx)

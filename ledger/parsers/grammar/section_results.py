@@ -5,6 +5,7 @@ the document. See grammar.setup_scopes for the sections and grammar.document_def
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from ledger.parsers.reader.blocks import Block, Document
@@ -24,11 +25,11 @@ def section_measures(doc: Document, sections: list[tuple[int, int]]) -> set[int]
     """The lines of those of `sections` ((first, last line) each) that hold a result: a line that prints one, or a
     table whose header names a unit of measure over a row of numbers."""
     tables = [b for b in doc.blocks if b.kind == "table" and b.table is not None]
+    starts = [b.start for b in tables]  # (a section's tables by position: many sections stay linear)
     out: set[int] = set()
     for first, last in sections:
-        if any(_measures(doc.line(no)) for no in range(first + 1, last + 1)) or any(
-            first <= b.start <= last and _measured_table(b) for b in tables
-        ):
+        own = tables[bisect.bisect_left(starts, first) : bisect.bisect_right(starts, last)]
+        if any(_measures(doc.line(no)) for no in range(first + 1, last + 1)) or any(_measured_table(b) for b in own):
             out.update(range(first, last + 1))
     return out
 

@@ -268,10 +268,11 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
     """The setup each turn's setup section ("## Test configuration", "<summary>Environment</summary>", "**Setup:**")
     states, as (turn start, turn end, values): it holds over the whole turn."""
     out: list[tuple[int, int, dict[str, str]]] = []
+    starts = [b.start for b in doc.blocks]  # (each turn's blocks by position: a long thread stays linear)
     for start, end in turn_bounds(doc):
         values: dict[str, str] = {}
         several: set[str] = set()
-        for first, last in _sections_in(doc, start, end):
+        for first, last in _sections_in(doc, start, end, starts):
             for no in range(first, last + 1):
                 text = doc.line(no)
                 if len(text) > 2000:
@@ -286,10 +287,12 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
     return out
 
 
-def _sections_in(doc: Document, start: int, end: int) -> list[tuple[int, int]]:
+def _sections_in(doc: Document, start: int, end: int, starts: list[int]) -> list[tuple[int, int]]:
     """The line ranges of a turn's setup sections: a heading's section, a <details> block, a lead line's list."""
     out: list[tuple[int, int]] = []
-    blocks = [b for b in doc.blocks if start <= b.start <= end and not b.in_code]
+    # (the turn's blocks found by position, not by a scan of the document's: a long thread stays linear)
+    lo, hi = bisect.bisect_left(starts, start), bisect.bisect_right(starts, end)
+    blocks = [b for b in doc.blocks[lo:hi] if not b.in_code]
     for k, b in enumerate(blocks):
         if b.kind == "heading" and _SETUP_TITLE_RE.match(b.text):
             stop = next((h.start - 1 for h in blocks[k + 1 :] if h.kind == "heading" and h.level <= b.level), end)

@@ -27,34 +27,33 @@ def with_without_pairs(claims: list[Claim]) -> list[Claim]:
     sides = {i: m for i, c in enumerate(claims) if c.metric and c.value is not None and (m := _SIDE_RE.match(c.metric))}
     if len(sides) < 2:
         return claims
+    # the "without" statements by measure, feature and line (a few look-ups a "with": a long document stays linear)
+    bases: dict[tuple[str, str, int], list[int]] = {}
+    for j, found in sides.items():
+        if found.group("side").lower() in _WITHOUT:
+            key = (found.group("measure").lower(), found.group("feature").lower(), claims[j].source.line)
+            bases.setdefault(key, []).append(j)
     out: list[Claim | None] = list(claims)
     for i, m in sides.items():
         if m.group("side").lower() in _WITHOUT:
             continue
-        base = next(
-            (
-                j
-                for j, b in sides.items()
-                if b.group("side").lower() in _WITHOUT
-                and abs(claims[j].source.line - claims[i].source.line) <= _REACH
-                and b.group("measure").lower() == m.group("measure").lower()
-                and b.group("feature").lower() == m.group("feature").lower()
-                and claims[j].unit == claims[i].unit
-            ),
-            None,
+        c = claims[i]
+        measure, feature = m.group("measure").lower(), m.group("feature").lower()
+        near = (
+            j
+            for line in range(c.source.line - _REACH, c.source.line + _REACH + 1)
+            for j in bases.get((measure, feature, line), [])
+            if claims[j].unit == c.unit and out[j] is not None
         )
+        base = next(near, None)
         if base is None:
             continue
-        measure, feature = m.group("measure"), m.group("feature")
-        c, b = claims[i], claims[base]
-        if out[base] is None:
-            continue  # (one baseline serves one value)
         out[i] = c.model_copy(
             update={
-                "metric": measure,
-                "reference": c.reference if c.reference is not None else b.value,
-                "config": {**c.config, "variant": f"with {feature}"},
+                "metric": m.group("measure"),
+                "reference": c.reference if c.reference is not None else claims[base].value,
+                "config": {**c.config, "variant": f"with {m.group('feature')}"},
             }
         )
-        out[base] = None
+        out[base] = None  # (one baseline serves one value)
     return [c for c in out if c is not None]
