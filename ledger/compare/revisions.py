@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from ledger.compare.keys import claim_key
 from ledger.errors import UsageError
 from ledger.model import Claim
+from ledger.vocab.outcomes import CI_SOURCE
 from ledger.vocab.sides import side_of
 
 
@@ -217,10 +218,6 @@ def revisions_across_versions(
         ids.insert(at, ("text", v))
         last_print = _fingerprint(unlabelled)
     return out
-
-
-CI_SOURCE = "CI bot comment"
-"""The config source of a CI bot's run (parsers.formats.ci_bot), with or without the commit it ran on."""
 
 
 def is_ci_run(c: Claim) -> bool:

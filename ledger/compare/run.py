@@ -20,7 +20,6 @@ from ledger.compare.outcomes import own_revisions
 from ledger.compare.outside import outside_side
 from ledger.compare.references import ReferenceCheck, RegisteredReference, check_references, mark_superseded
 from ledger.compare.revisions import (
-    CI_LABEL,
     RevisionRef,
     Snapshot,
     is_ci_run,
@@ -90,7 +89,7 @@ def _snapshots(loaded: list[Loaded], by: str, order: str) -> tuple[list[Snapshot
         if by == "auto" and (len(doc.versions) > 1 or doc.comments):
             snaps = revisions_across_versions(doc.versions, doc.name, order)
             for name, when, cl in doc.comments:  # a comment with results is a revision, in time order
-                measured = [c for c in cl if not (c.revision and (c.revision.label or "").lower() == CI_LABEL)]
+                measured = [c for c in cl if not is_ci_run(c)]
                 stated = next(
                     (c.revision for c in measured if c.revision and (c.revision.label or c.revision.head)), None
                 )

@@ -107,3 +107,7 @@ STATUS_MARKS: dict[str, str] = {
     "⛔": "fail",
 }
 """A CI status line's mark, as a GitHub emoji shortcode or the emoji it renders to: the outcome it states."""
+
+
+CI_SOURCE = "CI bot comment"
+"""The config `source` of a CI bot's finished run (parsers.formats.ci_bot), whether or not it names its commit."""

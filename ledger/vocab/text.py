@@ -6,6 +6,8 @@ import re
 
 _MARKUP_RE = re.compile(r"[*`]|\[(?=[^\]]{0,200}\]\()|\]\([^)]{0,300}\)")
 
+RUN_COUNT_NOUNS = r"(?:samples|runs|repeats|repetitions|trials|iterations)"
+"""What a count of repeated runs counts ("14 samples 32.9 tk/s": the value is their mean)."""
 ARROW = r"(?:-->|->|→|=>|⇒|⟶|⟹|➜|➔|➡|\$\\(?:long)?(?:right)?arrow\$|\$\\Rightarrow\$|\$\\to\$)"
 """How a change is written from its old value to its new: "->", "→", "=>", and LaTeX's "$\\rightarrow$", "$\\to$"
 (one pattern for every reader that pairs a value with the one it came from)."""

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.reader.document import Block
-from ledger.vocab.outcomes import outcome_of
+from ledger.vocab.outcomes import CI_SOURCE, outcome_of
 
 NAME = "ci_bot"
 VERSION = "1"
@@ -57,7 +57,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 outcome="skipped",
                 outcome_text="skipping testing",
                 revision=Revision(label="CI", head=sha, base=None),
-                config={"source": "CI bot comment", "commit": sha},
+                config={"source": CI_SOURCE, "commit": sha},
             )
             return
     if "completed with" not in text:
@@ -86,5 +86,5 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         outcome=outcome,
         outcome_text=m.group("state"),
         revision=rev,
-        config={"source": "CI bot comment", "commit": sha} if sha else {"source": "CI bot comment"},
+        config={"source": CI_SOURCE, "commit": sha} if sha else {"source": CI_SOURCE},
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ledger.parsers.grammar.revision_labels import RESULT_LINE_RE
 from ledger.parsers.reader.blocks import Block
 
 # "Command", "Commands used:", "To reproduce:", "Reproduce with": a label that says the block below ran the results
@@ -37,10 +38,6 @@ def command_label(blocks: list[Block], k: int) -> bool:
     return before.kind in ("text", "item", "table", "code") and any(ch.isdigit() for ch in before.text[:400])
 
 
-# "Accuracy: 0.812", "Output throughput: 1296.3 token/s": a line of tool output stating one result
-_RESULT_LINE_RE = re.compile(r"^\s*[A-Za-z][\w ()/%.,-]{0,60}?\s*:\s*[-+~]?\d[\d.,]{0,20}(?:\s*[A-Za-z/%]{1,12})?\s*$")
-
-
 def results_start(blocks: list[Block], k: int, floor: int) -> int:
     """The first line of the results right above the command label over block k: the run of result lines, pastes
     and tables back to their lead-in ("Accuracy before and after:"), never above `floor` (the section's start; in a
@@ -51,7 +48,7 @@ def results_start(blocks: list[Block], k: int, floor: int) -> int:
     for b in reversed(blocks[: k - 1]):
         if b.start < floor or b.kind in ("heading", "comment"):
             break
-        if b.kind in ("code", "table") or (b.kind == "text" and b.in_code) or _RESULT_LINE_RE.match(b.text[:200]):
+        if b.kind in ("code", "table") or (b.kind == "text" and b.in_code) or RESULT_LINE_RE.match(b.text[:200]):
             start = b.start
             continue
         if b.kind in ("text", "item") and b.text.rstrip().endswith(":"):

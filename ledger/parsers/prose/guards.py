@@ -16,7 +16,7 @@ from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.metrics import METRIC_RE, any_of
 from ledger.vocab.metrics import SPREAD_WORDS
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE, in_length_pair
-from ledger.vocab.text import ARROW
+from ledger.vocab.text import ARROW, RUN_COUNT_NOUNS
 from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit, is_time_unit, is_timing_unit
 from ledger.vocab.word_gate import WordGate
 
@@ -79,7 +79,7 @@ _RATIO_WORD_RE = re.compile(
 # glued "ttft_slo=200ms" or a flag stays what the run was given
 _SPACED_TIMING_RE = re.compile(r"[A-Za-z]\w{0,40} = ~?$")
 _SETTING_BEFORE_RE = re.compile(r"[A-Za-z_][\w.]{0,60}\s?=\s?[\"']?$|--[\w-]{1,40}[ =]$")
-_RUNS_BEFORE_RE = re.compile(r"\b\d{1,6}\s(?:samples|runs|repeats|repetitions|trials|iterations)[\s:,]{1,3}$")
+_RUNS_BEFORE_RE = re.compile(r"\b\d{1,6}\s" + RUN_COUNT_NOUNS + r"[\s:,]{1,3}$")
 _KEEP_BEFORE_RE = re.compile(
     r"\b(?:keep|keeps|kept|retain|retains|retained|prune|prunes|pruned|use|uses|sample|samples)\s(?:only\s|just\s)?$",
     re.IGNORECASE,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.prose.metrics import METRIC_RE, clause_start
+from ledger.vocab.text import RUN_COUNT_NOUNS
 
 # a console label: a metric's name, its unit in brackets, then the number ("bandwidth (GB/s) 45.1", "PPL = 3.4")
 CONSOLE_METRIC_BEFORE_RE = re.compile(
@@ -31,7 +32,7 @@ _LABEL_TAIL_RE = re.compile(
     r"reach(?:es|ed)?|hits?|gets?|gives?|sits?|stays?|runs?|delivers?|drops?|rises?|"
     r"goes|went|becomes?|became|around|about|roughly|only|just|still|a|an)"
     # "TG128, 14 samples 32.9 tk/s": the count of runs the value is the mean of names nothing
-    r"|,?\s\d{1,6}\s(?:samples|runs|repeats|repetitions|trials|iterations))+\s*$",
+    r"|,?\s\d{1,6}\s" + RUN_COUNT_NOUNS + r")+\s*$",
     re.IGNORECASE,
 )
 _LEAD_LABEL_RE = re.compile(r"^\s*(?P<label>[A-Za-z_][\w.:-]{0,40}(?:\([^()]{0,80}\))?)\s*:\s")
