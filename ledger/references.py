@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ledger.errors import DatabaseError, InputError, LedgerError
 from ledger.model import ParseWarning
 from ledger.vocab.metrics import normalise_metric
-from ledger.vocab.setup import canonical_key_name
+from ledger.vocab.setup_keys import canonical_key_name
 
 if TYPE_CHECKING:
     from ledger.db.opened import OpenLedger

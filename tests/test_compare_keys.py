@@ -11,7 +11,7 @@ import pytest
 from ledger.compare import claim_key
 from ledger.ingest.extracting import extract_file
 from ledger.vocab import setup
-from ledger.vocab.setup import KEY_CLASSES, canonical_key_name, is_known_key, key_class
+from ledger.vocab.setup_keys import KEY_CLASSES, canonical_key_name, is_known_key, key_class
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"

@@ -18,7 +18,7 @@ from ledger.db.writes import now_iso
 from ledger.errors import UsageError
 from ledger.ingest.run import ingest
 from ledger.store.export import EXPORT_SCHEMA_VERSION, SETUP_KEYS, TABLES, export
-from ledger.vocab.setup import HARD_KEYS
+from ledger.vocab.setup_keys import HARD_KEYS
 
 pq = pytest.importorskip("pyarrow.parquet", reason="the parquet extra (pyarrow) is not installed")
 duckdb = pytest.importorskip("duckdb", reason="duckdb (a test extra) is not installed")

@@ -34,7 +34,7 @@ from typing import Any
 from ledger.model import Claim
 from ledger.vocab.canonical import canonical_items
 from ledger.vocab.claim_setup import read_setup
-from ledger.vocab.setup import canonical_key_name
+from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.units import canonical_unit
 
 MEASURED_KINDS = ("accuracy", "acceptance", "perf", "tests")

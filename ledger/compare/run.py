@@ -32,7 +32,8 @@ from ledger.errors import UsageError
 from ledger.model import Claim
 from ledger.vocab.canonical import canonical_items
 from ledger.vocab.metrics import normalise_metric
-from ledger.vocab.setup import canonical_key_name, config_hints
+from ledger.vocab.setup import config_hints
+from ledger.vocab.setup_keys import canonical_key_name
 
 BY = ("auto", "sections", "versions")
 ORDER = ("auto", "document", "reverse")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ledger.vocab.canonical import SETUP_RULES_VERSION, canonical_items
 from ledger.vocab.claim_setup import setup_items
-from ledger.vocab.setup import canonical_key_name
+from ledger.vocab.setup_keys import canonical_key_name
 
 if TYPE_CHECKING:  # a reader imports this module and needs no sqlite_utils
     from sqlite_utils import Database

@@ -19,7 +19,8 @@ from typing import Any, Protocol, TypeVar
 from ledger.model import Claim, Revision, Source
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.flags import settle_precision
-from ledger.vocab.setup import canonical_key_name, model_names, names_other_model, qualifiers
+from ledger.vocab.setup import model_names, names_other_model, qualifiers
+from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.test_ids import test_class_model
 
 M = TypeVar("M", Claim, Source)

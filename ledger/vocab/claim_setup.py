@@ -16,7 +16,8 @@ from typing import Any
 
 from ledger.vocab.canonical import canonical_items
 from ledger.vocab.metrics import named_benchmark, normalise_metric, variant_words
-from ledger.vocab.setup import IGNORED_KEYS, LONG_CONTEXT_RE, SOFT_KEYS, canonical_key_name, config_hints
+from ledger.vocab.setup import LONG_CONTEXT_RE, config_hints
+from ledger.vocab.setup_keys import IGNORED_KEYS, SOFT_KEYS, canonical_key_name
 from ledger.vocab.text import MAX_NAME, clean_name
 
 

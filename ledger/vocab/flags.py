@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 from ledger.vocab.canonical import NUMERIC_KEYS
-from ledger.vocab.setup import canonical_key_name, qualifiers
+from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup_keys import canonical_key_name
 
 COMPUTE_DTYPE = "compute_dtype"
 """The key a run's `--dtype` (or model_args dtype=) gives until the claim's setup is settled (settle_precision)."""

@@ -119,6 +119,7 @@ def _model_names(s: str) -> tuple[str, ...]:
             found.update(m.span() for m in r.finditer(s, a, b))
     if "/" in s:
         found.update(m.span() for m in _HUB_MODEL_RE.finditer(s))
+        found.update(_model_folders(s))
     if _SIZE_IN_RE.search(s):
         found.update(m.span() for m in _SIZED_NAME_RE.finditer(s))
     short = {m.span(): m.group("release") for m in _SHORTHAND_RE.finditer(s)} if "ds" in s.lower() else {}
@@ -171,10 +172,50 @@ def _windows(starts: list[int], n: int) -> list[tuple[int, int]]:
     return out
 
 
+# "Mistral-Nemo-Instruct-v1.1/ggml-model-f16.gguf": a converted checkpoint's file, read by the part of its path that
+# names the model (the file itself, or the folder that holds a file named for its format alone)
+_MODEL_FILE_RE = re.compile(
+    r"(?<![\w.-])(?:[\w.-]{1,100}/){0,6}[\w.-]{1,100}?\.(?:gguf|bin|safetensors)(?![\w.])", re.I
+)
+_FAMILY_START_RE = re.compile(r"(?:" + _FAMILY + r")(?![a-z])", re.IGNORECASE)
+
+
+def model_in_path(path: str) -> str:
+    """A model file's path cut after the part that names the model: "w/Phi-3.5-mini/model-q8_0.gguf" ->
+    "w/Phi-3.5-mini"; a file that names it ("../Llama-3.1-8B-Q8_0.gguf") or a path naming none stays whole."""
+    parts = path.split("/")
+    for i in range(len(parts) - 1, -1, -1):
+        if _names_model(parts[i]):
+            return "/".join(parts[: i + 1])
+    return path
+
+
+def _names_model(part: str) -> bool:
+    # (a size alone, "models/7B/", names no model)
+    return bool(_FAMILY_START_RE.match(part) or (_SIZE_IN_RE.search(part) and _WORDY_RE.search(part)))
+
+
+_WORDY_RE = re.compile(r"[A-Za-z]{3}")
+
+
+def _model_folders(s: str) -> list[tuple[int, int]]:
+    """The spans of the model-naming parts of the model file paths in `s` (see model_in_path)."""
+    out: list[tuple[int, int]] = []
+    low = s.lower()
+    if ".gguf" not in low and ".bin" not in low and ".safetensors" not in low:
+        return out
+    for m in _MODEL_FILE_RE.finditer(s):
+        cut = model_in_path(m.group(0))
+        if cut != m.group(0):
+            a = m.start() + cut.rfind("/") + 1
+            out.append((a, m.start() + len(cut)))
+    return out
+
+
 # "Quill-7B", "Tiny-3B-Instruct": a capitalised name of a family the table does not know, joined to its parameter count
 _SIZED_NAME_RE = re.compile(
     r"(?<![\w/.@-])[A-Z][A-Za-z]{2,20}(?:-[A-Za-z][A-Za-z0-9]{0,12}){0,2}-\d{1,4}(?:\.\d{1,2})?[BM]"
-    r"(?:-[A-Za-z][\w.]{0,20}){0,3}(?![\w/-])"
+    r"(?:-[A-Za-z][\w.]{0,20}){0,3}(?![\w/-]|\.\w)"
 )
 
 

@@ -77,7 +77,8 @@ def search_word(w: SetupWord, text: str, pos: int = 0) -> re.Match[str] | None:
     return best
 
 
-_GPU_COUNT = r"(?:\d{1,3} ?[x×] ?(?:\d{1,3} ?[x×]? ?)?)?"
+# ("two L40S cards": a count in words)
+_GPU_COUNT = r"(?:\d{1,3} ?[x×] ?(?:\d{1,3} ?[x×]? ?)?|(?:two|four|eight) )?"
 _GPU_COUNT_RE = re.compile(_GPU_COUNT)
 _DTYPES = r"fp8|nvfp4|fp4|mxfp8|mxfp4|bf16|fp16|int8|int4"
 _SEP = r"(?: ?[=:] ?|[ _=:-])?"
@@ -85,6 +86,7 @@ _SEP = r"(?: ?[=:] ?|[ _=:-])?"
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 _GPU_STARTS = (
     *"0123456789",
+    *("two ", "four ", "eight "),
     *("nvidia", "gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a3", "a4", "a6", "a8", "v1", "l2", "l4", "mi"),
     *("ascend", "atlas", "gaudi", "rtx", "rx", "dgx", "apple", "m1", "m2", "m3", "m4", "m5", "gfx"),
 )
@@ -178,7 +180,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "gpu",
         "gpu",
-        rf"({_GPU_COUNT}(?:nvidia )?(?:{GPU_NAMES})(?:[x×]\d{{1,3}})?)",
+        rf"({_GPU_COUNT}(?:nvidia )?(?:{GPU_NAMES})(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?)s?",
         (
             "gb",
             "gh",
@@ -353,7 +355,7 @@ def _limit(w: SetupWord, text: str, start: int) -> bool:
 
 
 _VENDOR_RE = re.compile(r"^nvidia ", re.IGNORECASE)
-_COUNT_AFTER_RE = re.compile(r"[x×](\d{1,3})$")
+_COUNT_AFTER_RE = re.compile(r" ?[x×*] ?(\d{1,3})$")
 _SPACED_RE = re.compile(r"[ -](?=\d$)")
 """The space or hyphen before a method's version digit ("eagle-3" is "eagle3")."""
 # the setup words that carry no digit; every other one does
@@ -472,6 +474,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         elif w.written == "gpu":  # the name as GPUs are written ("H100"), its count as printed ("8x")
             if (after := _COUNT_AFTER_RE.search(val)) is not None:
                 val = f"{after.group(1)}x{val[: after.start()]}"  # "H200x8" is "8xH200"
+            if (spelled := _NUMBER_WORDS.get(val.split(" ", 1)[0].lower())) is not None:
+                val = f"{spelled}x{val.split(' ', 1)[1]}"  # "two L40S" is "2xL40S"
             k = _GPU_COUNT_RE.match(val)
             cut = k.end() if k else 0
             # ("Ascend NPU A5" is the board "Ascend A5": the kind of chip is no part of its name)
@@ -514,160 +518,8 @@ def _words_in(s: str) -> Iterator[SetupWord]:
     return map(SETUP_WORDS.__getitem__, sorted(found))
 
 
-# Configuration keys that change a result; aliases map to the canonical key.
-HARD_KEYS: tuple[str, ...] = (
-    "model",
-    "gpu",
-    "quant",
-    "kv_cache",
-    "spec_algo",
-    "draft_len",
-    "concurrency",
-    "isl",
-    "osl",
-    "n_shot",
-    "filter",
-    "tp",
-    "samples",
-    "task",
-    "ep",
-    "pp",
-    "dp",
-    "dep",
-    "cp",
-    "gpu_count",
-    "cpu",
-    "nodes",
-    "state",
-    "backend",
-    "serving",
-    "batch_size",
-    "attention",
-    "moe_backend",
-    "max_num_tokens",
-    "max_batch_size",
-    "chunked_prefill",
-    "cuda_graph",
-    "stat",
-    "position",
-)
-IGNORED_KEYS: tuple[str, ...] = ("source", "commit", "note", "run", "version", "metric", "threshold")
-"""Keys that say where a claim comes from, not what it was measured under (a CI bot's comment, the commit,
-a footnote, an lm-eval task version or metric column the metric name already carries, the bar a check holds it to)."""
-_KEY_ALIASES: dict[str, str] = {
-    "hardware": "gpu",
-    "gpus": "gpu",
-    "device": "gpu",
-    "platform": "gpu",
-    "quantization": "quant",
-    "quantisation": "quant",
-    "quant_algo": "quant",
-    "precision": "quant",
-    "dtype": "quant",
-    "weights": "quant",
-    "kv": "kv_cache",
-    "kv_dtype": "kv_cache",
-    "kv_cache_dtype": "kv_cache",
-    "kv_cache_quant_algo": "kv_cache",
-    "kv cache": "kv_cache",
-    "spec": "spec_algo",
-    "spec_dec": "spec_algo",
-    "spec_dec_algo": "spec_algo",
-    "speculative": "spec_algo",
-    "speculative_algorithm": "spec_algo",
-    "spec_decode": "spec_algo",
-    "mtp": "draft_len",
-    "draft": "draft_len",
-    "draft_length": "draft_len",
-    "max_draft_len": "draft_len",
-    "num_nextn_predict_layers": "draft_len",
-    "num_speculative_tokens": "draft_len",
-    "spec_len": "draft_len",
-    "conc": "concurrency",
-    "con": "concurrency",
-    "max_concurrency": "concurrency",
-    "batch": "concurrency",
-    "input_len": "isl",
-    "input_length": "isl",
-    "output_len": "osl",
-    "output_length": "osl",
-    "nshot": "n_shot",
-    "n-shot": "n_shot",
-    "num_fewshot": "n_shot",
-    "shots": "n_shot",
-    "fewshot": "n_shot",
-    "tp_size": "tp",
-    "tensor_parallel": "tp",
-    "tensor_parallel_size": "tp",
-    "n_samples": "samples",
-    "num_samples": "samples",
-    "limit": "samples",
-    "n": "samples",
-    "ep_size": "ep",
-    "expert_parallel": "ep",
-    "moe_ep_size": "ep",
-    "pp_size": "pp",
-    "pipeline_parallel": "pp",
-    "dp_size": "dp",
-    "data_parallel": "dp",
-    "cp_size": "cp",
-    "context_parallel": "cp",
-    "context_parallel_size": "cp",
-    "num_gpus": "gpu_count",
-    "world_size": "gpu_count",
-    "bs": "batch_size",
-    "max_batch": "max_batch_size",
-    "attn_backend": "attention",
-    "attention_backend": "attention",
-    "ssm_state": "state",
-    "mamba_state": "state",
-    "recurrent_state": "state",
-}
-SOFT_KEYS: tuple[str, ...] = (
-    "gate",
-    "row",
-    "column",
-    "context",
-    "test",
-    "variant",
-    "case",
-    "setting",
-    "group",
-    "side",
-    "part",
-    "workload",
-)
-"""Keys whose text is mined for configuration words; the rest of their text is a variant."""
-KEY_CLASSES: tuple[str, ...] = ("hard", "soft", "ignored")
-
-
-def key_class(key: str) -> str:
-    """hard (a different value is a different setup), soft (a name to read setup words from) or ignored.
-
-    A key no table names is hard: a table column or command-line flag we do not know yet ("hot_buffer_size",
-    "threads") is an input of the run, and two runs that state it differently are not comparable."""
-    ck = canonical_key_name(key)
-    if ck in SOFT_KEYS:
-        return "soft"
-    if ck in IGNORED_KEYS:
-        return "ignored"
-    return "hard"
-
-
-def is_known_key(key: str) -> bool:
-    """The key (or its alias) is named in one of the tables, not classified by the default."""
-    ck = canonical_key_name(key)
-    return ck in HARD_KEYS or ck in SOFT_KEYS or ck in IGNORED_KEYS
-
-
 LONG_CONTEXT_RE = re.compile(r"pass[ _-]?key|long[ _-]?context|needle|\bniah\b|\bruler\b", re.IGNORECASE)
 _NO_SPEC_RE = re.compile(r"\bno[ _-](?:mtp|speculation|spec(?:ulative)?(?: decoding)?|draft)\b", re.IGNORECASE)
-
-
-@short_text_cache(4096)  # asked for every key of every claim's config
-def canonical_key_name(key: str) -> str:
-    k = key.strip().lower().replace("-", "_")
-    return _KEY_ALIASES.get(k, _KEY_ALIASES.get(key.strip().lower(), k))
 
 
 def config_hints(text: str) -> tuple[dict[str, str], str]:

@@ -10,7 +10,9 @@ from ledger.parsers.reader.document import Document
 from ledger.vocab.canonical import NUMERIC_KEYS
 from ledger.vocab.flags import ARG_KEYS, TOKEN_DIST_KEYS, eagle_config, flag_key
 from ledger.vocab.metrics import named_benchmark
-from ledger.vocab.setup import canonical_key_name, config_key, is_config_label, model_names, setup_label_key
+from ledger.vocab.models import model_in_path
+from ledger.vocab.setup import config_key, is_config_label, model_names, setup_label_key
+from ledger.vocab.setup_keys import canonical_key_name
 
 # --flag value / --flag=value in a command line, and lm_eval's model_args "pretrained=X,tensor_parallel_size=2"
 # (the serving CLIs' one-dash short forms too: "-tp 2", "-pp 2"; "-m" is python's module flag, not a model;
@@ -135,7 +137,7 @@ def _command_flags(text: str) -> dict[str, str]:
         if bench:
             out["task"] = bench
     if "model" not in out and (mf := _MODEL_FILE_RE.search(text[:4000])):
-        out["model"] = mf.group("path")
+        out["model"] = model_in_path(mf.group("path"))
     if "model" not in out:
         models = model_names(rest)
         if models:

@@ -16,7 +16,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import to_float
 from ledger.parsers.prose.metrics import METRIC_BREAK_RE, METRIC_RE, clause_start
 from ledger.vocab.metrics import prose_kind
-from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.sides import side_of
 
 _SLASH_RE = re.compile(r"\s*/\s*")
@@ -73,6 +73,30 @@ def own_setup(out: list[dict], text: str) -> None:
         m = _OWN_PAREN_RE.match(text, c["end"])
         if m is not None and (own := qualifiers(m.group("inner"))):
             c["config"] = {**c["config"], **own}
+
+
+# "41.2 ms for Llama-3.1-8B on one L40S and 67.9 ms for Qwen2.5-32B on two L40S": a value's setup after it, to its
+# clause's end (a comparative between: "1.31x faster on H100")
+_SETUP_AFTER_RE = re.compile(
+    r"[ \t]{1,2}(?:(?:faster|slower|lower|higher|better|worse|more|less)[ \t]{1,2})?(?:for|on|with|using|at)[ \t]{1,2}"
+    r"(?P<words>[^,;:()\n]{1,80}?)"
+    r"(?=[ \t](?:and|but|while|whereas|vs\.?|versus|against|compared)[ \t]|[,;:()]|\.(?:\s|$)|$)",
+    re.IGNORECASE,
+)
+
+
+def trailing_setup(out: list[dict], text: str) -> None:
+    """The setup words after a value, to its clause's end, are that value's; in a sentence of several values,
+    a value's trailing words are no part of the next one's lead ("on one L40S and to 67.9 ms")."""
+    before: dict[str, str] = {}
+    for c in out:
+        m = _SETUP_AFTER_RE.match(text, c["end"], c["end"] + 120)
+        own = qualifiers(m.group("words")) if m else {}
+        if m is not None and (models := model_names(m.group("words"))):
+            own["model"] = models[0]
+        kept = {k: v for k, v in c["config"].items() if k in own or before.get(k) != v}
+        c["config"] = {**kept, **own}
+        before = own
 
 
 # "- FP8: 500 -> 550 tok/s/GPU; GSM8K 0.910 -> 0.915": the label an item opens with names its runs' setup

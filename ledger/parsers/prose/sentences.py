@@ -45,6 +45,7 @@ from ledger.parsers.prose.lists import (
     slash_setup,
     subject_slash_metrics,
     switch_conditions,
+    trailing_setup,
 )
 from ledger.parsers.prose.metrics import METRIC_RE
 from ledger.parsers.prose.pairing import NumberPass, spread_units
@@ -98,6 +99,7 @@ def claims_in_text(
         out = _official_references(out, text)
     parallel_config(out, text)
     out = paren_counts(out, text)
+    trailing_setup(out, text)
     own_setup(out, text)
     label_setup(out, text)
     switch_conditions(out, text)

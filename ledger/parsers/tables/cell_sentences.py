@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator, Mapping
 
 from ledger.model import Claim
-from ledger.vocab.setup import canonical_key_name
+from ledger.vocab.setup_keys import canonical_key_name
 
 _SLASH_LIST_RE = re.compile(r"\s?/\s?")
 

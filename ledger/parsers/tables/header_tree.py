@@ -24,7 +24,8 @@ from ledger.parsers.reader.blocks import Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.headers import ARROW_SIDES_RE, arrow_sides, head_without_unit, side_core
 from ledger.parsers.tables.setting_keys import setting_keys, setup_key
-from ledger.vocab.setup import canonical_key_name, config_key, is_config_label, model_names, qualifiers
+from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers
+from ledger.vocab.setup_keys import canonical_key_name
 
 SIDE_CELL_RE = re.compile(
     r"^(?:before|after|baseline|base|main|master|original|this pr|pr|new|old|ours|candidate|proposed|patched|"

@@ -8,7 +8,8 @@ import re
 from ledger.memo import short_text_cache
 from ledger.parsers.tables.headers import head_without_unit
 from ledger.vocab.setting_heads import abbreviated_setting
-from ledger.vocab.setup import canonical_key_name, config_key
+from ledger.vocab.setup import config_key
+from ledger.vocab.setup_keys import canonical_key_name
 
 SETUP_KEYS = frozenset(
     {

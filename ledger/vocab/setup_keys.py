@@ -1,0 +1,157 @@
+"""The configuration keys: which change a result (hard), which are mined for setup words (soft), which say where a
+claim comes from (ignored), and the aliases each canonical key is written under."""
+
+from __future__ import annotations
+
+from ledger.memo import short_text_cache
+
+# Configuration keys that change a result; aliases map to the canonical key.
+HARD_KEYS: tuple[str, ...] = (
+    "model",
+    "gpu",
+    "quant",
+    "kv_cache",
+    "spec_algo",
+    "draft_len",
+    "concurrency",
+    "isl",
+    "osl",
+    "n_shot",
+    "filter",
+    "tp",
+    "samples",
+    "task",
+    "ep",
+    "pp",
+    "dp",
+    "dep",
+    "cp",
+    "gpu_count",
+    "cpu",
+    "nodes",
+    "state",
+    "backend",
+    "serving",
+    "batch_size",
+    "attention",
+    "moe_backend",
+    "max_num_tokens",
+    "max_batch_size",
+    "chunked_prefill",
+    "cuda_graph",
+    "stat",
+    "position",
+)
+IGNORED_KEYS: tuple[str, ...] = ("source", "commit", "note", "run", "version", "metric", "threshold")
+"""Keys that say where a claim comes from, not what it was measured under (a CI bot's comment, the commit,
+a footnote, an lm-eval task version or metric column the metric name already carries, the bar a check holds it to)."""
+_KEY_ALIASES: dict[str, str] = {
+    "hardware": "gpu",
+    "gpus": "gpu",
+    "device": "gpu",
+    "platform": "gpu",
+    "quantization": "quant",
+    "quantisation": "quant",
+    "quant_algo": "quant",
+    "precision": "quant",
+    "dtype": "quant",
+    "weights": "quant",
+    "kv": "kv_cache",
+    "kv_dtype": "kv_cache",
+    "kv_cache_dtype": "kv_cache",
+    "kv_cache_quant_algo": "kv_cache",
+    "kv cache": "kv_cache",
+    "spec": "spec_algo",
+    "spec_dec": "spec_algo",
+    "spec_dec_algo": "spec_algo",
+    "speculative": "spec_algo",
+    "speculative_algorithm": "spec_algo",
+    "spec_decode": "spec_algo",
+    "mtp": "draft_len",
+    "draft": "draft_len",
+    "draft_length": "draft_len",
+    "max_draft_len": "draft_len",
+    "num_nextn_predict_layers": "draft_len",
+    "num_speculative_tokens": "draft_len",
+    "spec_len": "draft_len",
+    "conc": "concurrency",
+    "con": "concurrency",
+    "max_concurrency": "concurrency",
+    "batch": "concurrency",
+    "input_len": "isl",
+    "input_length": "isl",
+    "output_len": "osl",
+    "output_length": "osl",
+    "nshot": "n_shot",
+    "n-shot": "n_shot",
+    "num_fewshot": "n_shot",
+    "shots": "n_shot",
+    "fewshot": "n_shot",
+    "tp_size": "tp",
+    "tensor_parallel": "tp",
+    "tensor_parallel_size": "tp",
+    "n_samples": "samples",
+    "num_samples": "samples",
+    "limit": "samples",
+    "n": "samples",
+    "ep_size": "ep",
+    "expert_parallel": "ep",
+    "moe_ep_size": "ep",
+    "pp_size": "pp",
+    "pipeline_parallel": "pp",
+    "dp_size": "dp",
+    "data_parallel": "dp",
+    "cp_size": "cp",
+    "context_parallel": "cp",
+    "context_parallel_size": "cp",
+    "num_gpus": "gpu_count",
+    "world_size": "gpu_count",
+    "bs": "batch_size",
+    "max_batch": "max_batch_size",
+    "attn_backend": "attention",
+    "attention_backend": "attention",
+    "ssm_state": "state",
+    "mamba_state": "state",
+    "recurrent_state": "state",
+}
+SOFT_KEYS: tuple[str, ...] = (
+    "gate",
+    "row",
+    "column",
+    "context",
+    "test",
+    "variant",
+    "case",
+    "setting",
+    "group",
+    "side",
+    "part",
+    "workload",
+)
+"""Keys whose text is mined for configuration words; the rest of their text is a variant."""
+KEY_CLASSES: tuple[str, ...] = ("hard", "soft", "ignored")
+
+
+def key_class(key: str) -> str:
+    """hard (a different value is a different setup), soft (a name to read setup words from) or ignored.
+
+    A key no table names is hard: a table column or command-line flag we do not know yet ("hot_buffer_size",
+    "threads") is an input of the run, and two runs that state it differently are not comparable."""
+    ck = canonical_key_name(key)
+    if ck in SOFT_KEYS:
+        return "soft"
+    if ck in IGNORED_KEYS:
+        return "ignored"
+    return "hard"
+
+
+def is_known_key(key: str) -> bool:
+    """The key (or its alias) is named in one of the tables, not classified by the default."""
+    ck = canonical_key_name(key)
+    return ck in HARD_KEYS or ck in SOFT_KEYS or ck in IGNORED_KEYS
+
+
+@short_text_cache(4096)  # asked for every key of every claim's config
+def canonical_key_name(key: str) -> str:
+    k = key.strip().lower().replace("-", "_")
+    return _KEY_ALIASES.get(k, _KEY_ALIASES.get(key.strip().lower(), k))
