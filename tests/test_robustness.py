@@ -117,6 +117,11 @@ HOSTILE = {
     "env variables": "A_B=1 " * 3_000 + "vllm serve m/x",
     "release statements": "the data is from the results measured with release " * 3_000,  # never a version after
     "spacer rows": "a\tb\tc\n" + "x, y\t\t\n\t\t\n\n" * 4_000 + "1\t2\t3\n",  # label, tabs, blank: a table?
+    # setup after a value, model file paths, HTML comments never closed, shell prompts
+    "setup after": "41.2 ms for Llama-3.1-8B on two L40S and " * 3_000,
+    "model paths": "Qwen2.5-7B/" * 4_000 + "model.gguf 1.5 ms",
+    "open comments": "<!-- 1.5 ms " * 6_000,
+    "prompts": "root@h:~/" + "a/" * 8_000 + "# python3 x.py --tp 2",
 }
 
 

@@ -299,10 +299,10 @@ _PAIRED_RE = re.compile(
 )
 """"ISL/OSL=1K/2K", "ISL/OSL 1024/2048": both lengths under one paired name, in the order of the names."""
 # "2048/256 TTFT", "random 8192/1024", "2048/256 concurrency 16": two lengths beside a serving word (alone,
-# "1278/1319" is a count of correct answers)
+# "1278/1319" is a count of correct answers, "800/800 requests" of completed ones)
 _SERVING_LENGTHS_RE = re.compile(
     r"(?<![\w./])(?P<isl>\d{3,6})/(?P<osl>\d{2,6})(?![\w./%])"
-    r"(?=\s{1,3}(?:ttft|tpot|itl|e2el|output|input|throughput|latency|concurrency|conc|tok|requests?)\b"
+    r"(?=\s{1,3}(?:ttft|tpot|itl|e2el|output|input|throughput|latency|concurrency|conc|tok)\b"
     r"|(?<=random \d{4})|,?\s{1,3}c\d)",
     re.IGNORECASE,
 )
@@ -355,7 +355,8 @@ def _limit(w: SetupWord, text: str, start: int) -> bool:
 
 
 _VENDOR_RE = re.compile(r"^nvidia ", re.IGNORECASE)
-_COUNT_AFTER_RE = re.compile(r" ?[x×*] ?(\d{1,3})$")
+# ("gfx942" is a name: its "x" follows a letter)
+_COUNT_AFTER_RE = re.compile(r"(?:(?<=\d) ?| )[x×*] ?(\d{1,3})$")
 _SPACED_RE = re.compile(r"[ -](?=\d$)")
 """The space or hyphen before a method's version digit ("eagle-3" is "eagle3")."""
 # the setup words that carry no digit; every other one does

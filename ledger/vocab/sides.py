@@ -11,13 +11,13 @@ from ledger.vocab.engines import engine_named
 _CHANGE = r"(?:pr|fix|patch|change|changes|branch|commit)"
 # the words a base side goes by, and a candidate side
 BASE_SIDE_RE = re.compile(
-    r"\b(?:main|master|trunk|upstream|baseline|base|before|without\s+(?:the\s+|this\s+)?" + _CHANGE + r"|"
+    r"\b(?:main|master|trunk|upstream|baseline|base|before|(?:without|w/o)\s+(?:the\s+|this\s+)?" + _CHANGE + r"|"
     r"old|original|reference|stock|vanilla)\b",
     re.IGNORECASE,
 )
 HEAD_SIDE_RE = re.compile(
-    r"\b(?:this\s+pr|the\s+pr|pr|this\s+branch|branch|candidate|after|new|patched|fixed|"
-    r"with\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE + r")\b",
+    r"\b(?:this\s+pr|the\s+pr|pr|this\s+branch|branch|candidate|after|new|patched|fixed|optimi[sz]ed|"
+    r"(?:with|w/)\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE + r")\b",
     re.IGNORECASE,
 )
 

@@ -392,7 +392,7 @@ def _spaced_thousands(text: str, m: re.Match[str], nsn: int) -> Number | None:
     by a plain space in a text that is only the number (a table cell, markup aside) or with a unit right after
     it ("from 12 345 ms"); "Sizes 64 128 256" stays three numbers."""
     before = text[nsn - 1] if nsn else " "
-    if before.isalnum() or before in ".,_":
+    if before.isalnum() or before in ".,_@=#":  # ("pass@4 100.00%": a name's index, then a value)
         return None
     sm = _SPACED_RE.match(text, nsn)
     if sm is None:

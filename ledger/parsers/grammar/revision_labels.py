@@ -23,9 +23,11 @@ BARE_LABEL_RE = re.compile(r"^\s*(?:[*_#]{1,3}\s*)?(?P<label>[A-Z][^:()\n]{2,60}
 # "this PR:", "before:", "after the fix:": a lower-case lead-in is a label when it is made of revision words
 SIDE_LABEL_RE = re.compile(
     r"^\s*(?:[*_]{1,2})?(?P<label>(?:this pr|the pr|pr|before|after|baseline|candidate|main|master|branch|"
+    r"original|optimi[sz]ed|old|patched|unpatched|"
     r"(?:first|second|third|fourth|final|last|new|latest) (?:run|attempt|round|results?)|re-?run|run \d{1,2}|"
     r"attempt \d{1,2}|round \d{1,2}|v\d{1,2}|updated results?|"
-    r"with (?:the )?(?:pr|fix|patch|change)|without (?:the )?(?:pr|fix|patch|change))(?: [\w.#-]{1,20}){0,3}?)"
+    r"(?:with|w/) (?:the )?(?:pr|fix|patch|change)|(?:without|w/o) (?:the )?(?:pr|fix|patch|change))"
+    r"(?: [\w.#-]{1,20}){0,3}?)"
     r"(?:[*_]{1,2})?(?:\s{0,3}\([^()\n]{1,60}\))?:\s*$",
     re.IGNORECASE,
 )

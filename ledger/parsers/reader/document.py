@@ -65,12 +65,28 @@ def sniff_format(text: str, path: str | None = None) -> Literal["markdown", "ren
     return "markdown" if md_marks >= max(1, rendered_marks // 2) else "rendered"
 
 
+def blank_html_comments(text: str) -> str:
+    """The text with each closed HTML comment's characters blanked, its line breaks kept: a PR template's
+    `<!-- e.g. "speeds up decode on H100 with TP=8 by 5%" -->` is hidden on the page, so states nothing, and
+    every line keeps its number. An unclosed `<!--` shows as text on the page, and stays."""
+    out: list[str] = []
+    at = 0
+    while (a := text.find("<!--", at)) >= 0 and (b := text.find("-->", a + 4)) >= 0:
+        out.append(text[at:a])
+        out.append(re.sub(r"[^\n]", " ", text[a : b + 3]))
+        at = b + 3
+    out.append(text[at:])
+    return "".join(out)
+
+
 def read_document(text: str, path: str | None = None, fmt: str | None = None) -> Document:
     """Read text into a Document; never raises on odd input."""
-    lines = split_lines(text)
     kind: Literal["markdown", "rendered"] = (
         "markdown" if fmt == "markdown" else "rendered" if fmt == "rendered" else sniff_format(text, path)
     )
+    if kind == "markdown" and "<!--" in text:
+        text = blank_html_comments(text)
+    lines = split_lines(text)
     doc = Document(lines=lines, format=kind)
     markup: dict[int, tuple[str, int, int, str]] = {}
     if kind == "markdown":

@@ -29,8 +29,13 @@ def is_rendered_heading(lines: list[str], i: int) -> bool:
     return sum(ch.isalpha() for ch in s) >= max(3, len(s) // 3)
 
 
+# a shell's prompt before the command: "$ ", zsh's "➜  repo git:(branch) ✗ ", "root@node:~/repo# ", "(venv) $ "
+SHELL_PROMPT = (
+    r"(?:\([\w.-]{1,40}\)\s+)?"
+    r"(?:\$\s+|➜\s+\S{1,60}(?:\s+git:\([^()\s]{1,80}\))?(?:\s+✗)?\s+|[\w.-]{1,40}@[\w.-]{1,60}:[^\s$#]{0,120}[$#]\s*)?"
+)
 _COMMAND_RE = re.compile(
-    r"^(?:\$\s+)?(?:[A-Z_][A-Z0-9_]{1,40}=\S{0,200}\s+){0,4}"
+    r"^" + SHELL_PROMPT + r"(?:[A-Z_][A-Z0-9_]{1,40}=\S{0,200}\s+){0,4}"
     r"(?:python\d?(?:\.\d{1,2})?|pytest|torchrun|mpirun|srun|lm_eval|vllm|sglang|trtllm-\w{1,20}|make|cmake|"
     r"bash|git|pip\d?|docker|buck|ninja|nvidia-smi|curl|export|cd|uv|accelerate|"
     # llama.cpp's tools, from wherever they were built: "./llama-batched-bench", "build/bin/llama-bench"
