@@ -121,6 +121,7 @@ HOSTILE = {
     "setup after": "41.2 ms for Llama-3.1-8B on two L40S and " * 3_000,
     "model paths": "Qwen2.5-7B/" * 4_000 + "model.gguf 1.5 ms",
     "open comments": "<!-- 1.5 ms " * 6_000,
+    "signed changes": "gives +2.10% output throughput and " * 3_000,
     "prompts": "root@h:~/" + "a/" * 8_000 + "# python3 x.py --tp 2",
 }
 

@@ -133,7 +133,7 @@ _PER_RUN = (
     *_unit("ms/token", "time per token", None, "ms/t", "ms/tok", "ms per token"),
 )
 _SHARES = (
-    *_unit("%", "share", None, "percent", "pts", "points"),
+    *_unit("%", "share", None, "percent", "pts", "pt", "points"),
     *_unit("point", "share", None, read=False),
     *_unit("pp", "share", None),
     *_unit("x", "ratio", None, "×"),

@@ -166,10 +166,12 @@ def _base_name(name: str) -> str:
     return name.rsplit("/", 1)[-1] if name.startswith((".", "/", "~")) else name
 
 
-def _spelling_rank(name: str) -> tuple[bool, int]:
-    """The spelling a document's one model is given by: a hub id or name before a local file or folder, then the
+def _spelling_rank(name: str) -> tuple[bool, bool, int]:
+    """The spelling a document's one model is given by: one naming its size before a family alone ("Qwen3-235B-A22B
+    .Q2_K.gguf" over "the gguf of Qwen3"), then a hub id or name before a local file or folder, then the
     longest ("meta-llama/Llama-3.1-8B-Instruct" over "../gguf/Llama-3.1-8B-Instruct-Q8_0.gguf")."""
-    return (_base_name(name) == name and not _FILE_RE.search(name), len(norm(name)))
+    sized = bool(_SIZE_RE.search(_base_name(name).lower().replace("_", "-")))
+    return (sized, _base_name(name) == name and not _FILE_RE.search(name), len(norm(name)))
 
 
 _FILE_RE = re.compile(r"\.(?:gguf|bin|safetensors|pt|onnx|engine)$", re.IGNORECASE)

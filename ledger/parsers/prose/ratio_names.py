@@ -39,6 +39,12 @@ _AFTER_RE = re.compile(
 _BARE_NOUN_RE = re.compile(rf"\s{{0,2}}({_CHANGE_NOUN})\b", re.IGNORECASE)
 _NOUN_RE = re.compile(r"\s{0,2}(speed-?ups?|uplifts?|improvements?|gains?|reductions?|regressions?)\b", re.IGNORECASE)
 """A change's own noun after it (not a comparative: in "2.4x faster" the words before say what is faster)."""
+# "gives **+2.10% output throughput** and **-1.40% mean TPOT**": a signed change followed by the measure it is of
+_MEASURE_AFTER_RE = re.compile(
+    r"[ \t]{1,2}(?P<name>[A-Za-z][\w/-]{1,30}(?:[ \t][A-Za-z][\w/-]{1,30}){0,2}?)"
+    r"(?=[*_]{1,2}|[ \t](?:and|or|vs|versus|at|on|in|for|with)\b|[,;:.)]|$)",
+    re.IGNORECASE,
+)
 _NOT_A_NAME_RE = re.compile(r"^(?:a|an|the|and|of|in|with|by|to|is|was|about|over|than|this|that)$", re.IGNORECASE)
 
 
@@ -73,6 +79,13 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
             borrowed = bool(after and low) and any(low in name != low for name in names_before)
             if after and (not known(metric) or borrowed or after.lower().startswith(metric.lower() + " ")):
                 c["metric"] = after
+            elif (
+                after is None
+                and text[c["start"] : c["start"] + 1] in ("+", "-", "−")
+                and (mm := _MEASURE_AFTER_RE.match(text, c["end"], c["end"] + 100)) is not None
+                and known(mm.group("name"))
+            ):
+                c["metric"] = mm.group("name")
             elif after is None and (
                 not metric or unit_row(normalise_unit(metric)) is not None or named_twice[metric] > 1
             ):
