@@ -14,7 +14,7 @@ import re
 
 from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.metrics import METRIC_RE, any_of
-from ledger.vocab.metrics import SPREAD_WORDS
+from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE, in_length_pair
 from ledger.vocab.text import ARROW, RUN_COUNT_NOUNS
 from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit, is_time_unit, is_timing_unit
@@ -42,8 +42,11 @@ NAMED_THRESHOLD_RE = re.compile(
     re.IGNORECASE,
 )
 # ("tolerance: +1.46% throughput" reads on: after a colon the tolerance is the measured change)
+# ("; SEM ~1 pt)": a standard error standing alone in the clause, after the values it is of)
 _DISPERSION_BEFORE_RE = re.compile(
-    r"(?:^|[;,(]\s*|\s)(?:range|spread|variance|(?:sample\s+)?" + SPREAD_WORDS + r")\s*[:=]\s*$", re.IGNORECASE
+    r"(?:^|[;,(]\s*|\s)(?:range|spread|variance|(?:sample\s+)?" + SPREAD_WORDS + r")\s*[:=]\s*$"
+    r"|[;,]\s*" + STDERR_WORDS + r"\s*[:=~≈]?\s*$",
+    re.IGNORECASE,
 )
 # "passed the raw 96.0 gate", "a 0.95 threshold", "the usual 95% tolerance": the number names the bar it is
 THRESHOLD_AFTER_RE = re.compile(
