@@ -133,6 +133,11 @@ def _first_role(table: Table, head: str, cells: list[str], numeric: int) -> str:
     return "config" if inputs else "value" if measured else "label"
 
 
+def _all_setup_words(cells: list[str]) -> bool:
+    filled = [c for c in cells if c.strip()]
+    return bool(filled) and all(qualifiers(c) for c in filled)
+
+
 def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) -> str:
     """A later column's role, from its header, its cells and the role of the column before it."""
     if cells and REVISION_HEAD_RE.match(head) and all(_SHA_CELL_RE.match(c) for c in cells):
@@ -145,6 +150,8 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
             return "config"  # after a row's id, its one-word columns are what the id spells out
         if before != "label" and setup_label_key(head) not in (None, "model"):
             return "config"  # "KV dtype | bf16": a setting its header names
+        if before != "label" and _all_setup_words(cells):
+            return "config"  # "Parallelism | TEP8", "| DEP8": every cell states setup words, whatever the header
         else:
             return "label" if before == "label" else "text"
     elif _BAR_HEAD_RE.match(head) and numeric:

@@ -20,6 +20,7 @@ from ledger.vocab.metrics import is_acceptance_name
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import batched_bench_keys, ggml_quant, header_lengths, length_keys, plain_count
 from ledger.vocab.setup import config_key, qualifiers
+from ledger.vocab.setup_keys import is_known_key
 
 _GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNORECASE)
 
@@ -120,6 +121,9 @@ class TableInfo:
             else:
                 out[config_key(head)] = cell
                 out.update(settings_cell(cell) or {})  # "mtp_nextn=2, overlap=True": the settings it lists
+                if not is_known_key(config_key(head)):  # ("bfloat16/paged" under "State" is the state's dtype)
+                    for k, v in qualifiers(cell).items():
+                        out.setdefault(k, v)  # "TEP8" under "Parallelism": tensor and expert parallel 8
         return out
 
     def head(self, head: str) -> tuple[str | None, str, dict[str, str]]:
