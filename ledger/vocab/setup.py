@@ -320,7 +320,7 @@ _BEFORE_NAMES_RE = re.compile(
     r"(?<![\w.])(?P<isl>\d{1,6}k?)[ _-]?isl ?(?:[/,+]|and)? ?(?P<osl>\d{1,6}k?)[ _-]?osl(?![a-z0-9])(?! ?[=:]? ?\d)",
     re.IGNORECASE,
 )
-_SHORT_LENGTHS_RE = re.compile(r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?![\w./])")
+_SHORT_LENGTHS_RE = re.compile(r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?![\w/]|\.\w)")
 _SLASHED_DIGITS_RE = re.compile(r"\d[kK]?/\d")
 """What both slashed length patterns hold ("1k/1k", "2048/256"): case-sensitive and opening with a digit, the
 engine skips to the digits."""
