@@ -122,6 +122,7 @@ HOSTILE = {
     "model paths": "Qwen2.5-7B/" * 4_000 + "model.gguf 1.5 ms",
     "open comments": "<!-- 1.5 ms " * 6_000,
     "signed changes": "gives +2.10% output throughput and " * 3_000,
+    "pytest times": "6 passed" + ", 1 warnings" * 6_000 + " in 1.5s",
     "prompts": "root@h:~/" + "a/" * 8_000 + "# python3 x.py --tp 2",
 }
 

@@ -142,6 +142,10 @@ def _status_table(table: Table) -> dict[str, tuple[int, int]] | None:
     return out if "passed" in out else None
 
 
+# "6 passed, 21 warnings in 10.58s": how long the run took, after its counts
+_PYTEST_TIME_RE = re.compile(r"(?:,\s?\d{1,7}\s[a-z]{3,12}){0,6}\s{1,3}in\s{1,3}(?P<t>\d{1,6}(?:\.\d{1,3})?)s\b")
+
+
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if block.kind == "table":
         table = block.table
@@ -222,6 +226,16 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 failed=counts.get("failed"),
                 skipped=counts.get("skipped"),
             )
+            if (tm := _PYTEST_TIME_RE.match(text, end)) is not None and ctx.is_free(no, tm.start("t"), tm.end("t")):
+                ctx.take(no, tm.start("t"), tm.end("t") + 1)
+                yield ctx.claim(
+                    "perf",
+                    no,
+                    text[tm.start("t") : tm.end("t") + 1],
+                    metric="pytest duration",
+                    value=float(tm.group("t")),
+                    unit="s",
+                )
 
 
 def _unittest(ctx: Context, no: int, text: str, ran: int) -> Claim | None:
