@@ -114,6 +114,9 @@ _DTYPES: dict[str, str] = {
     "fp4": "fp4",
     "int8": "int8",
     "int4": "int4",
+    # int4 weights with fp8 activations: TensorRT-LLM's "W4A8", SGLang's "W4AFP8"
+    "w4afp8": "w4a8",
+    "wint4afp8": "w4a8",
     "auto": "",
     "none": "",
     "default": "",

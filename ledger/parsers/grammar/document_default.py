@@ -25,6 +25,7 @@ from ledger.parsers.grammar.setup_scopes import (
 from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
+from ledger.vocab.canonical import DTYPE_KEYS, canonical_dtype
 from ledger.vocab.flags import COMPUTE_DTYPE
 from ledger.vocab.models import title_family
 from ledger.vocab.setup import model_names, qualifiers
@@ -128,7 +129,9 @@ def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varie
     out: dict[str, str] = {}
     for key, vals in seen.items():
         # a lead-in's value is not the document's, but one that differs shows the key varies
-        normed = {norm(v) for v in [*vals, *led.get(key, [])]} - {""}
+        # (a precision by its canonical name: "W4A8" and "W4AFP8" in one document are one scheme)
+        spell = canonical_dtype if key in DTYPE_KEYS else norm
+        normed = {spell(v) for v in [*vals, *led.get(key, [])]} - {""}
         if not normed or key in varied:
             continue
         longest = max(normed, key=len)
