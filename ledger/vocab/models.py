@@ -89,9 +89,9 @@ _HUB_MODEL_RE = re.compile(
 )
 
 
-# "DSR1 FP4", "DS-V3.2 FP8, TP8", "DSV3.2 W4AFP8": DeepSeek's releases as threads shorten them, named by the release they stand for;
-# only with the run's precision or parallelism right after, as a setup states it ("(DSR1, GPT-OSS, Kimi)", a list
-# of families a feature could reach, names no run's model), or alone as a title's tag ("[AMD][DSv4] ...")
+# "DSR1 FP4", "DS-V3.2 FP8, TP8", "DSV3.2 W4AFP8": DeepSeek's releases as threads shorten them, named by the release
+# they stand for; only with the run's precision or parallelism right after, as a setup states it ("(DSR1, GPT-OSS,
+# Kimi)", a list of families a feature could reach, names no run's model), or alone as a title's tag ("[AMD][DSv4]")
 _SHORTHAND_RE = re.compile(
     r"(?<![\w/.@-])ds-?(?P<release>[rv]\d(?:\.\d)?)(?![\w/-])(?!\.\w)"
     r"(?=[ ,/(]{1,3}(?:(?:nv|mx)?(?:fp[48]|bf16|fp16|int[48]|tp|ep|dp)(?![a-z])|w(?:int)?[48]a)|\])",
