@@ -23,6 +23,7 @@ from ledger.parsers.tables.headers import (
     slash_sides,
     unit_of_header,
 )
+from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, ratio_baseline, ratio_columns, vs_baseline
 from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name
 from ledger.vocab.setting_cells import settings_cell
@@ -222,7 +223,7 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
         else:
             roles[values[0]] = "baseline"
     if "baseline" not in roles and len(values) > 2:
-        _vs_baseline(table, roles, values, deltas)
+        vs_baseline(table, roles, values, deltas)
     # "14262 GFLOPS | PR GFLOPS": of two value columns of one metric, the one the new side names is the value
     if "baseline" not in roles and len(values) == 2:
         (s0, c0), (s1, c1) = (side_core(clean(table.header[i]) if i < len(table.header) else "") for i in values)
@@ -249,7 +250,7 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
                         roles[i] = "baseline"
     if "baseline" not in roles:
         _stem_baselines(table, roles)
-    _ratio_baseline(table, roles, title)
+    ratio_baseline(table, roles, title)
 
 
 _ROW_ID_CELL_RE = re.compile(r"^[\w.-]{1,40}(?::[\w.-]{1,40}){2,8}$")
@@ -289,68 +290,6 @@ _SERIAL_CELL_RE = re.compile(
 )
 _SERIAL_NUMBER_RE = re.compile(r"\d+$")
 _ID_HEAD_RE = re.compile(r"^(?:id|#|no\.?|run|case|config|exp|experiment|test|trial)$", re.IGNORECASE)
-
-
-# "2cta/1cta" beside "1cta (TFLOPS)" and "2cta (TFLOPS)": a ratio column naming two other columns
-_RATIO_HEAD_RE = re.compile(r"([A-Za-z0-9][\w.-]{0,20})\s?/\s?([A-Za-z0-9][\w.-]{0,20})")
-
-
-# "Cake vs FlashKDA", "Cake vs #4605 backend": a change column naming two value columns by their first words
-_VS_HEAD_RE = re.compile(
-    r"([A-Za-z0-9#][\w.#-]{0,20})\s(?:vs\.?|versus)\s([A-Za-z0-9#][\w.#-]{0,20})"
-    r"(?:\s[\w.-]{1,20})?"
-)
-
-
-def _vs_baseline(table: Table, roles: list[str], values: list[int], deltas: list[int]) -> None:
-    """Of three or more value columns, the one the first "A vs B" change column names second is A's baseline
-    ("Cake API | FlashKDA raw | Cake vs FlashKDA | #4605 at this head | Cake vs #4605"); a later comparison
-    (the second baseline) stays a value of its own."""
-    found = _ratio_columns(table, values, _VS_HEAD_RE)
-    found = [f for f in found if f[0] in deltas]
-    if found:
-        roles[found[0][2]] = "baseline"
-
-
-def _first_word(head: str) -> str:
-    words = re.split(r"[\s(]", clean(head), maxsplit=1)
-    return words[0].lower() if words else ""
-
-
-def _ratio_columns(table: Table, cols: list[int], pattern: re.Pattern[str] | None = None) -> list[tuple[int, int, int]]:
-    """(ratio column, numerator column, denominator column) for each "A/B" header (or `pattern`'s, "A vs B")
-    naming two of `cols`."""
-    pattern = pattern or _RATIO_HEAD_RE
-    heads = table.header
-    by_word: dict[str, int] = {}
-    for i in sorted(cols):
-        if i < len(heads):
-            by_word.setdefault(_first_word(heads[i]), i)
-    out = []
-    for ci, h in enumerate(heads):
-        m = pattern.fullmatch(clean(h))
-        if m:
-            a, b = by_word.get(m.group(1).lower()), by_word.get(m.group(2).lower())
-            if a is not None and b is not None and a != b and ci not in (a, b):
-                out.append((ci, a, b))
-    return out
-
-
-def _ratio_baseline(table: Table, roles: list[str], title: str = "") -> None:
-    """The first ratio column's denominator is the baseline of its numerator ("2cta/1cta": 1cta), where no
-    header names one; the other ratios ("2cta/cublas") stay comparisons of their own."""
-    if "baseline" in roles or "/" not in "".join(table.header):
-        return
-    found = _ratio_columns(table, [i for i, r in enumerate(roles) if r in ("value", "baseline")])
-    if found:
-        _ci, a, b = found[0]
-        named = [_named_in(title, _first_word(table.header[i])) for i in (a, b)]
-        # "fi/cudnn" under a PR titled "cuDNN as a backend ...": the side the title adds is the new one
-        roles[a if named == [False, True] else b] = "baseline"
-
-
-def _named_in(title: str, word: str) -> bool:
-    return len(word) >= 2 and re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", title, re.IGNORECASE) is not None
 
 
 def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
@@ -416,7 +355,7 @@ def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int
         return HEAD_UNIT_RE.sub("", side_core(head(i))[1]).strip()
 
     out: dict[int, int] = {}
-    for _ci, a, b in _ratio_columns(table, values + bases) + _ratio_columns(table, values + bases, _VS_HEAD_RE):
+    for _ci, a, b in ratio_columns(table, values + bases) + ratio_columns(table, values + bases, VS_HEAD_RE):
         if a in values and b in bases:
             out[a] = b
         elif b in values and a in bases:
