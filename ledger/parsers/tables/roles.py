@@ -186,6 +186,42 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         return "value"
 
 
+def _delta_groups(values: list[int], deltas: list[int]) -> list[tuple[list[int], int]]:
+    """Each change column with the value columns between it and the change column before it, where every one of
+    two or more such groups holds two value columns and no value column stands after the last change; else []."""
+    groups: list[tuple[list[int], int]] = []
+    start = -1
+    for d in deltas:
+        groups.append(([v for v in values if start < v < d], d))
+        start = d
+    if len(groups) < 2 or any(len(g) != 2 for g, _d in groups) or any(v > deltas[-1] for v in values):
+        return []
+    return groups
+
+
+def _pair_baseline(table: Table, heads: list[str], values: list[int], deltas: list[int]) -> int | None:
+    """Of two value columns of one measure beside a change column, the baseline: the side after "vs" in the
+    change's header, the one it does not name, the one no new side names, else the first; None for two
+    measures or a change named after one of them ("PPL | ΔPPL")."""
+    if not _same_measure(table, values) or _own_deltas(heads, values, deltas):
+        return None
+    dh = clean(heads[deltas[0]]).lower()
+    h0, h1 = (clean(heads[i]).lower() for i in values)
+    first_word = lambda h: h.split()[0] if h.split() else h  # noqa: E731
+    vs = _VS_RE.search(dh)
+    w0, w1 = first_word(h0), first_word(h1)
+    if vs and w0 and w1 and w0 != w1 and w0 in dh and w1 in dh:
+        # "SGLang vs. vLLM Diff": the side after "vs" is the baseline
+        return values[1] if dh.find(w1) > vs.start() > dh.find(w0) else values[0]
+    if h0 and first_word(h0) in dh and first_word(h1) not in dh:
+        return values[1]
+    if h1 and first_word(h1) in dh and first_word(h0) not in dh:
+        return values[0]
+    if _NEW_HEADER_RE.search(h0) and not _NEW_HEADER_RE.search(h1):
+        return values[1]
+    return values[0]
+
+
 def _sides_alone(cells: list[str]) -> bool:
     """Every cell is a bare side word, and both sides are there ("main", "PR", "main", "PR")."""
     return all(side_alone(c) for c in cells) and {side_of(c) for c in cells} == {"base", "head"}
@@ -199,31 +235,19 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
     values = [i for i, r in enumerate(roles) if r == "value"]
     deltas = [i for i, r in enumerate(roles) if r == "delta"]
     heads = table.header + [""] * (ncols - len(table.header))  # a row may hold more cells than the header
-    if (
-        "baseline" not in roles
-        and len(values) == 2
-        and deltas
-        and _same_measure(table, values)
-        and not _own_deltas(heads, values, deltas)
-    ):
-        dh = clean(heads[deltas[0]]).lower()
-        h0, h1 = (clean(heads[i]).lower() for i in values)
-        first_word = lambda h: h.split()[0] if h.split() else h  # noqa: E731
-        vs = _VS_RE.search(dh)
-        w0, w1 = first_word(h0), first_word(h1)
-        if vs and w0 and w1 and w0 != w1 and w0 in dh and w1 in dh:
-            # "SGLang vs. vLLM Diff": the side after "vs" is the baseline
-            roles[values[1] if dh.find(w1) > vs.start() > dh.find(w0) else values[0]] = "baseline"
-        elif h0 and first_word(h0) in dh and first_word(h1) not in dh:
-            roles[values[1]] = "baseline"
-        elif h1 and first_word(h1) in dh and first_word(h0) not in dh:
-            roles[values[0]] = "baseline"
-        elif _NEW_HEADER_RE.search(h0) and not _NEW_HEADER_RE.search(h1):
-            roles[values[1]] = "baseline"
-        else:
-            roles[values[0]] = "baseline"
+    if "baseline" not in roles and len(values) == 2 and deltas:
+        paired = _pair_baseline(table, heads, values, deltas)
+        if paired is not None:
+            roles[paired] = "baseline"
     if "baseline" not in roles and len(values) > 2:
         vs_baseline(table, roles, values, deltas)
+    if "baseline" not in roles and len(values) > 2 and deltas:
+        # "BF16 tok/s | INT4 tok/s | Change | BF16 TPOT | INT4 TPOT | Change": each change column closes a pair
+        # of its own, and the pair's baseline is found as in a table of that pair alone
+        for pair, delta in _delta_groups(values, deltas):
+            paired = _pair_baseline(table, heads, pair, [delta])
+            if paired is not None:
+                roles[paired] = "baseline"
     # "14262 GFLOPS | PR GFLOPS": of two value columns of one metric, the one the new side names is the value
     if "baseline" not in roles and len(values) == 2:
         (s0, c0), (s1, c1) = (side_core(clean(table.header[i]) if i < len(table.header) else "") for i in values)
