@@ -34,7 +34,7 @@ from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.rows import row_claims
 from ledger.parsers.tables.settings_tables import turn_settings
 from ledger.parsers.tables.side_columns import implementation_columns, on_implementation_columns, on_side_columns
-from ledger.parsers.tables.side_rows import settings_key, side_pairs, step_columns
+from ledger.parsers.tables.side_rows import qualified_side, settings_key, side_pairs, step_columns
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.parsers.tables.sub_headers import with_sub_header
 from ledger.vocab.metrics import leading_benchmark, named_benchmark
@@ -151,7 +151,9 @@ def _base_rows(table: Table, labels: list[str], steps: list[int]) -> tuple[dict[
     for row, label in zip(table.rows, labels, strict=True):
         if len(exact) == 1 and label != exact[0]:
             continue
-        if not repeats and BASELINE_LABEL_RE.match(label) and any(is_numeric_cell(c) for c in row.cells[1:]):
+        # ("FP8 baseline", "baseline (FP8)": the base side under its setup)
+        named = BASELINE_LABEL_RE.match(label) or (qualified_side(label) or ("",))[0] == "base"
+        if not repeats and named and any(is_numeric_cell(c) for c in row.cells[1:]):
             key = _base_key(row, label, steps)
             clash = clash or key in bases
             bases.setdefault(key, row)
@@ -305,7 +307,10 @@ def _without_label(metric: str | None, label: str) -> str | None:
 def _on_side(ctx: Context, claims: Iterator[Claim], label: str) -> Iterator[Claim]:
     """A row that names the candidate side ("+ this PR" under "base (upstream)"): its values were measured on that
     revision, which the row names rather than a metric or a setting."""
-    rev = ctx.named.get(label.lower()) or Revision(label=label.strip(" +*_`") or label)
+    # "This PR (MXFP4)": the side is the revision, its setup words the row's setup (read with its label)
+    side = qualified_side(label)
+    name = side[1] if side else label.strip(" +*_`") or label
+    rev = ctx.named.get(label.lower()) or ctx.named.get(name.lower()) or Revision(label=name)
     for c in claims:
         if c.revision is not None or c.config.get("row") != label:
             yield c

@@ -9,9 +9,12 @@ Apart from results.py because it reads the whole table's rows at once, before an
 
 from __future__ import annotations
 
+import re
+
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
-from ledger.vocab.sides import side_of
+from ledger.vocab.setup import setup_only
+from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, side_of
 
 _MIN_PAIRS = 2
 """Pairs it takes to tell a setting (shared in each pair, differing between them) from a value that held still."""
@@ -61,3 +64,19 @@ def _cell(row: Row, ci: int) -> str:
 
 def _has_numbers(row: Row) -> bool:
     return any(is_numeric_cell(c) for c in row.cells[1:])
+
+
+_JOINT_RE = re.compile(r"^[\s,;:()\[\]/+-]*$")
+
+
+def qualified_side(label: str) -> tuple[str, str] | None:
+    """A row label that is a side's name and setup words ("FP8 baseline", "This PR (MXFP4)", "PR, NVFP4"): the
+    side ("base" or "head") and its name without the setup ("This PR"); None for any other label."""
+    side = side_of(label)
+    m = (BASE_SIDE_RE if side == "base" else HEAD_SIDE_RE).search(label) if side else None
+    if side is None or m is None:
+        return None
+    rest = f"{label[: m.start()]} {label[m.end() :]}"
+    if _JOINT_RE.match(rest) or not setup_only(rest):
+        return None  # a side's name alone is read as such already; "PR fused" names a variant, not a setup
+    return side, m.group(0)
