@@ -108,7 +108,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if clash:
         bases = {}  # "Baseline A1 | Tuned | Baseline A2": an A/B/A run, every row a result of its own
     group = ""
-    base_ids = {id(r) for r in bases.values()}  # (one per setting of a long sweep: a set, not a scan per row)
+    base_ids = {id(r) for r in bases.values()}
+    other = _lone_candidate(table, labels, bases)  # (one per setting of a long sweep: a set, not a scan per row)
     for row, label, workload in zip(table.rows, labels, workloads, strict=True):
         if id(row) in base_ids:
             continue
@@ -124,7 +125,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _in_group(claims, group)
         if rev_col is not None:
             claims = _row_revision(claims, row, rev_col, label)
-        if base_row is not None and label and side_of(label) == "head":
+        if base_row is not None and label and (side_of(label) == "head" or label == other):
             claims = _on_side(ctx, claims, label)
         if label and (item := variant_items(ctx.doc, ctx.memo).get(clean(label).lower())) is not None:
             claims = _with_setup(claims, item[1])  # "| fast | ..." under "- fast: TP4 + MTP 3-1-4"
@@ -158,6 +159,29 @@ def _base_rows(table: Table, labels: list[str], steps: list[int]) -> tuple[dict[
             clash = clash or key in bases
             bases.setdefault(key, row)
     return bases, clash
+
+
+# a base row named for a branch ("main", "`master` (nightly)"), a revision rather than a setting; a row named for
+# the new side in words no side reader takes for one ("ours", "optimized")
+_BRANCH_ROW_RE = re.compile(r"^(?:main|master|upstream|trunk)\b", re.IGNORECASE)
+_OWN_ROW_RE = re.compile(r"^(?:ours|optimi[sz]ed|opt)$", re.IGNORECASE)
+
+
+def _lone_candidate(table: Table, labels: list[str], bases: dict[_BaseKey, Row]) -> str | None:
+    """The label of the one result row beside a lone base row, where the base is a branch ("main" vs "full
+    series") or the row names our side ("ours"): the candidate, measured on the revision its label names."""
+    if len(bases) != 1:
+        return None
+    base = next(iter(bases.values()))
+    base_label = next(label for row, label in zip(table.rows, labels, strict=True) if row is base)
+    others = [
+        label
+        for row, label in zip(table.rows, labels, strict=True)
+        if row is not base and any(is_numeric_cell(c) for c in row.cells[1:])
+    ]
+    if len(others) != 1 or not others[0] or side_of(others[0]) is not None:
+        return None
+    return others[0] if _BRANCH_ROW_RE.match(base_label) or _OWN_ROW_RE.match(others[0]) else None
 
 
 def _base_key(row: Row, label: str, steps: list[int]) -> _BaseKey:
