@@ -34,7 +34,7 @@ from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.rows import row_claims
 from ledger.parsers.tables.settings_tables import turn_settings
 from ledger.parsers.tables.side_columns import implementation_columns, on_implementation_columns, on_side_columns
-from ledger.parsers.tables.side_rows import qualified_side, settings_key, side_pairs, step_columns
+from ledger.parsers.tables.side_rows import measured_columns, qualified_side, settings_key, side_pairs, step_columns
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.parsers.tables.sub_headers import with_sub_header
 from ledger.vocab.metrics import leading_benchmark, named_benchmark
@@ -67,6 +67,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     labels, workloads = _row_labels(table, label_cols, TableInfo(table, roles), headers)
     for ci in step_columns(table, labels, roles):
         roles[ci] = "config"  # "qps" over 2, 2, 4, 4 beside main / PR rows: what each pair ran at (side_rows)
+    for ci in measured_columns(table, labels, roles):
+        roles[ci] = "value"  # "Output tokens" over 119,898 then 119,575 beside baseline / PR rows: measured
     info = TableInfo(table, roles)
     info.bind_revisions(ctx.named, headers)
     info.title_setup = _title_setup(ctx, table.header_line)

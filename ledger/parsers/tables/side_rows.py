@@ -13,7 +13,9 @@ import re
 
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
-from ledger.vocab.setup import setup_only
+from ledger.parsers.tables.setting_keys import setting_keys
+from ledger.vocab.setup import config_key, setup_only
+from ledger.vocab.setup_keys import is_known_key
 from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, side_of
 
 _MIN_PAIRS = 2
@@ -80,3 +82,29 @@ def qualified_side(label: str) -> tuple[str, str] | None:
     if _JOINT_RE.match(rest) or not setup_only(rest):
         return None  # a side's name alone is read as such already; "PR fused" names a variant, not a setup
     return side, m.group(0)
+
+
+def measured_columns(table: Table, labels: list[str], roles: list[str]) -> list[int]:
+    """The columns taken for settings by their header ("Output tokens") whose number differs between the one base
+    row and a candidate row: the two sides of one comparison run one workload, so what differs between them was
+    measured (the tokens each arm generated); a header that names a known setting (Concurrency) stays one."""
+    sides = [_side(label) for label in labels]
+    if sides.count("base") != 1 or "head" not in sides:
+        return []  # (pairs of sides repeated per setting differ in the setting: see step_columns)
+    base = next(r for r, s in zip(table.rows, sides, strict=True) if s == "base")
+    heads = [r for r, s in zip(table.rows, sides, strict=True) if s == "head"]
+    out = []
+    for ci, role in enumerate(roles):
+        head = clean(table.header[ci]) if ci < len(table.header) else ""
+        if role != "config" or not head or setting_keys(head) or is_known_key(config_key(head)):
+            continue
+        if is_numeric_cell(_cell(base, ci)) and any(
+            is_numeric_cell(_cell(h, ci)) and _cell(h, ci) != _cell(base, ci) for h in heads
+        ):
+            out.append(ci)
+    return out
+
+
+def _side(label: str) -> str | None:
+    side = qualified_side(label)
+    return side[0] if side else side_of(label)
