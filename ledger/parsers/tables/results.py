@@ -82,7 +82,13 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if measure is not None:
         info.measure = (measure.name, measure.unit)
         info.section_unit = info.section_unit or measure.unit
-    elif len(block.section) > 1 and (named := _heading_measure(block.section[-1])):  # a sub-heading, not the title
+    elif (
+        len(block.section) > 1  # a sub-heading, not the title
+        and (named := _heading_measure(block.section[-1]))
+        # "### Accuracy" over "| Arm | Accuracy | Refusals |": the measure is a column, the others are their own
+        and named.lower()
+        not in {head_without_unit(h).lower() for h, r in zip(headers, roles, strict=False) if r == "value"}
+    ):
         info.measure = (named, info.section_unit)  # "##### TTFT (ms)" over "| Concurrency | Base | Opt1 |"
     elif (test := named_bench_test(ctx.lead_in(block))) and _variant_columns(headers, roles):
         # "PP-512 for qwen2-7b:" over "| Platform | Q4_0 | Q4_0_R8 |": the test is the measure, its length the setup
