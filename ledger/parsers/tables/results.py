@@ -37,7 +37,7 @@ from ledger.parsers.tables.side_columns import implementation_columns, on_implem
 from ledger.parsers.tables.side_rows import measured_columns, qualified_side, settings_key, side_pairs, step_columns
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.parsers.tables.sub_headers import with_sub_header
-from ledger.vocab.metrics import leading_benchmark, named_benchmark
+from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, leading_benchmark, named_benchmark
 from ledger.vocab.setting_heads import named_bench_test
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers, setup_only, workload_setup
 from ledger.vocab.setup_labels import is_settings_table
@@ -85,9 +85,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     elif (
         len(block.section) > 1  # a sub-heading, not the title
         and (named := _heading_measure(block.section[-1]))
-        # "### Accuracy" over "| Arm | Accuracy | Refusals |": the measure is a column, the others are their own
-        and named.lower()
-        not in {head_without_unit(h).lower() for h, r in zip(headers, roles, strict=False) if r == "value"}
+        and not _own_measures(named, [h for h, r in zip(headers, roles, strict=False) if r == "value"])
     ):
         info.measure = (named, info.section_unit)  # "##### TTFT (ms)" over "| Concurrency | Base | Opt1 |"
     elif (test := named_bench_test(ctx.lead_in(block))) and _variant_columns(headers, roles):
@@ -196,6 +194,13 @@ def _base_key(row: Row, label: str, steps: list[int]) -> _BaseKey:
     """The numbers a row's label carries and its cells under `steps`, the setting columns of side rows repeated
     per setting: a result row takes the baseline row that has the same."""
     return _label_numbers(label), settings_key(row, steps)
+
+
+def _own_measures(measure: str, heads: list[str]) -> bool:
+    """A value column names the heading's measure or a score of its own ("### Accuracy" over "| Arm | Accuracy |
+    Refusals |" or "| Arm | pass@1 | Generated tokens |"): the columns name their measures, not the heading."""
+    names = [head_without_unit(h) for h in heads]
+    return any(n.lower() == measure.lower() or is_accuracy_name(n) or is_acceptance_name(n) for n in names)
 
 
 def _variant_columns(headers: list[str], roles: list[str]) -> bool:
