@@ -169,7 +169,7 @@ def _base_rows(table: Table, labels: list[str], steps: list[int]) -> tuple[dict[
 
 # a base row named for a branch ("main", "`master` (nightly)"), a revision rather than a setting; a row named for
 # the new side in words no side reader takes for one ("ours", "optimized")
-_BRANCH_ROW_RE = re.compile(r"^(?:main|master|upstream|trunk)\b", re.IGNORECASE)
+_BRANCH_ROW_RE = re.compile(r"^(?:main|master|trunk)\b|^upstream$", re.IGNORECASE)
 _OWN_ROW_RE = re.compile(r"^(?:ours|optimi[sz]ed|opt)$", re.IGNORECASE)
 
 
