@@ -191,9 +191,11 @@ def _lone_candidate(table: Table, labels: list[str], bases: dict[_BaseKey, Row])
 
 
 def _base_key(row: Row, label: str, steps: list[int]) -> _BaseKey:
-    """The numbers a row's label carries and its cells under `steps`, the setting columns of side rows repeated
-    per setting: a result row takes the baseline row that has the same."""
-    return _label_numbers(label), settings_key(row, steps)
+    """The numbers a row's label carries (or the setup words beside its side's name: "FP8 baseline" and "FP8 PR"
+    share "fp8") and its cells under `steps`, the setting columns of side rows repeated per setting: a result row
+    takes the baseline row that has the same."""
+    words = frozenset(f"{k}={v.lower()}" for k, v in qualifiers(label).items()) if qualified_side(label) else None
+    return words or _label_numbers(label), settings_key(row, steps)
 
 
 def _own_measures(measure: str, heads: list[str]) -> bool:
