@@ -159,6 +159,9 @@ class Context:
                 default = self.setup.default
                 if "model" in default and names_other_model(fields.get("metric") or "", default["model"]):
                     default = {k: v for k, v in default.items() if k != "model"}  # "test_llama3_smoke"
+                if kind == "accuracy" and default.keys() & _SERVING_LENGTHS:
+                    # "4K/512 requests" stated for a serving sweep: an eval's prompts are its dataset's questions
+                    default = {k: v for k, v in default.items() if k not in _SERVING_LENGTHS}
                 around = {**default, **around}
             if around:
                 # the claim's own config wins over the setup around it, under any spelling of its key ("PP" over
@@ -272,6 +275,8 @@ _FIELDS = (
 
 _MEASURED_KINDS = frozenset(("perf", "accuracy", "acceptance", "gate", "tests"))
 """The kinds a run produced: the document's one-valued setup holds for them, not for a support matrix's cells."""
+_SERVING_LENGTHS = frozenset(("isl", "osl"))
+"""The request lengths a serving benchmark sets: the document's values are its perf runs', never an eval's."""
 _CLAIM_FIELDS = tuple(Claim.model_fields)
 _CLAIM_REST = set(_CLAIM_FIELDS) - {"kind", "source", "config", "parser"}
 _SOURCE_FIELDS = tuple(Source.model_fields)

@@ -85,7 +85,12 @@ def column_kind(metric: str, context: str, unit: str | None = None) -> str:
     Acc" under "Speed tests" is an accuracy); the context speaks only for a name that says nothing of quality
     ("Invalid" under a gsm8k heading)."""
     kind = kind_for_metric(metric, unit)
-    return kind if kind != "perf" else kind_for_metric(f"{metric} {context}", unit)
+    if kind != "perf" or _TOKEN_COUNT_RE.search(metric):
+        return kind  # "Output tokens" beside a gsm8k score: what the eval generated, a cost, not a quality
+    return kind_for_metric(f"{metric} {context}", unit)
+
+
+_TOKEN_COUNT_RE = re.compile(r"\btokens?\b", re.IGNORECASE)
 
 
 def is_accuracy_name(text: str) -> bool:

@@ -63,6 +63,23 @@ def length_keys(heads: Sequence[str], cells: Sequence[Sequence[str]]) -> dict[in
     return out
 
 
+_GEMM_DIMS = frozenset({"m", "n", "k"})
+
+
+def expert_columns(heads: Sequence[str], cells: Sequence[Sequence[str]]) -> dict[int, str]:
+    """The "E" column of a kernel's table, the number of experts, where M, N or K beside it give the shapes' other
+    dimensions as settings ("| E | K | tokens |" over "256 | 8 | 16"): {column: "experts"}; {} elsewhere, where a
+    one-letter "E" may name anything."""
+    low = [h.strip(" *`_:").lower() for h in heads]
+
+    def counts(i: int) -> bool:
+        return i < len(cells) and whole_numbers(cells[i])
+
+    if not any(h in _GEMM_DIMS and counts(i) for i, h in enumerate(low)):
+        return {}
+    return {i: "experts" for i, h in enumerate(low) if h == "e" and counts(i)}
+
+
 def plain_count(cell: str) -> str:
     """A count as digits alone: "5 000" is 5000 (a setting's value, compared as printed)."""
     return _BLANKS_RE.sub("", cell) if _INTEGER_RE.match(cell) and not cell.isdigit() and "," not in cell else cell

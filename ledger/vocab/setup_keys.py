@@ -41,6 +41,7 @@ HARD_KEYS: tuple[str, ...] = (
     "cuda_graph",
     "stat",
     "position",
+    "experts",
 )
 IGNORED_KEYS: tuple[str, ...] = ("source", "commit", "note", "run", "version", "metric", "threshold")
 """Keys that say where a claim comes from, not what it was measured under (a CI bot's comment, the commit,
@@ -94,6 +95,8 @@ _KEY_ALIASES: dict[str, str] = {
     "num_samples": "samples",
     "limit": "samples",
     "n": "samples",
+    "num_experts": "experts",
+    "n_experts": "experts",
     "ep_size": "ep",
     "expert_parallel": "ep",
     "moe_ep_size": "ep",

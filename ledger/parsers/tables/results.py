@@ -34,10 +34,10 @@ from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.rows import row_claims
 from ledger.parsers.tables.settings_tables import turn_settings
 from ledger.parsers.tables.side_columns import implementation_columns, on_implementation_columns, on_side_columns
-from ledger.parsers.tables.side_rows import settings_key, side_pairs, step_columns
+from ledger.parsers.tables.side_rows import measured_columns, qualified_side, settings_key, side_pairs, step_columns
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.parsers.tables.sub_headers import with_sub_header
-from ledger.vocab.metrics import leading_benchmark, named_benchmark
+from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, leading_benchmark, named_benchmark
 from ledger.vocab.setting_heads import named_bench_test
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers, setup_only, workload_setup
 from ledger.vocab.setup_labels import is_settings_table
@@ -67,6 +67,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     labels, workloads = _row_labels(table, label_cols, TableInfo(table, roles), headers)
     for ci in step_columns(table, labels, roles):
         roles[ci] = "config"  # "qps" over 2, 2, 4, 4 beside main / PR rows: what each pair ran at (side_rows)
+    for ci in measured_columns(table, labels, roles):
+        roles[ci] = "value"  # "Output tokens" over 119,898 then 119,575 beside baseline / PR rows: measured
     info = TableInfo(table, roles)
     info.bind_revisions(ctx.named, headers)
     info.title_setup = _title_setup(ctx, table.header_line)
@@ -80,7 +82,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if measure is not None:
         info.measure = (measure.name, measure.unit)
         info.section_unit = info.section_unit or measure.unit
-    elif len(block.section) > 1 and (named := _heading_measure(block.section[-1])):  # a sub-heading, not the title
+    elif (
+        len(block.section) > 1  # a sub-heading, not the title
+        and (named := _heading_measure(block.section[-1]))
+        and not _own_measures(named, [h for h, r in zip(headers, roles, strict=False) if r == "value"])
+    ):
         info.measure = (named, info.section_unit)  # "##### TTFT (ms)" over "| Concurrency | Base | Opt1 |"
     elif (test := named_bench_test(ctx.lead_in(block))) and _variant_columns(headers, roles):
         # "PP-512 for qwen2-7b:" over "| Platform | Q4_0 | Q4_0_R8 |": the test is the measure, its length the setup
@@ -108,7 +114,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if clash:
         bases = {}  # "Baseline A1 | Tuned | Baseline A2": an A/B/A run, every row a result of its own
     group = ""
-    base_ids = {id(r) for r in bases.values()}  # (one per setting of a long sweep: a set, not a scan per row)
+    base_ids = {id(r) for r in bases.values()}
+    other = _lone_candidate(table, labels, bases)  # (one per setting of a long sweep: a set, not a scan per row)
     for row, label, workload in zip(table.rows, labels, workloads, strict=True):
         if id(row) in base_ids:
             continue
@@ -124,7 +131,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _in_group(claims, group)
         if rev_col is not None:
             claims = _row_revision(claims, row, rev_col, label)
-        if base_row is not None and label and side_of(label) == "head":
+        if base_row is not None and label and (side_of(label) == "head" or label == other):
             claims = _on_side(ctx, claims, label)
         if label and (item := variant_items(ctx.doc, ctx.memo).get(clean(label).lower())) is not None:
             claims = _with_setup(claims, item[1])  # "| fast | ..." under "- fast: TP4 + MTP 3-1-4"
@@ -151,17 +158,51 @@ def _base_rows(table: Table, labels: list[str], steps: list[int]) -> tuple[dict[
     for row, label in zip(table.rows, labels, strict=True):
         if len(exact) == 1 and label != exact[0]:
             continue
-        if not repeats and BASELINE_LABEL_RE.match(label) and any(is_numeric_cell(c) for c in row.cells[1:]):
+        # ("FP8 baseline", "baseline (FP8)": the base side under its setup)
+        named = BASELINE_LABEL_RE.match(label) or (qualified_side(label) or ("",))[0] == "base"
+        if not repeats and named and any(is_numeric_cell(c) for c in row.cells[1:]):
             key = _base_key(row, label, steps)
             clash = clash or key in bases
             bases.setdefault(key, row)
     return bases, clash
 
 
+# a base row named for a branch ("main", "`master` (nightly)"), a revision rather than a setting; a row named for
+# the new side in words no side reader takes for one ("ours", "optimized")
+_BRANCH_ROW_RE = re.compile(r"^(?:main|master|trunk)\b|^upstream$", re.IGNORECASE)
+_OWN_ROW_RE = re.compile(r"^(?:ours|optimi[sz]ed|opt)$", re.IGNORECASE)
+
+
+def _lone_candidate(table: Table, labels: list[str], bases: dict[_BaseKey, Row]) -> str | None:
+    """The label of the one result row beside a lone base row, where the base is a branch ("main" vs "full
+    series") or the row names our side ("ours"): the candidate, measured on the revision its label names."""
+    if len(bases) != 1:
+        return None
+    base = next(iter(bases.values()))
+    base_label = next(label for row, label in zip(table.rows, labels, strict=True) if row is base)
+    others = [
+        label
+        for row, label in zip(table.rows, labels, strict=True)
+        if row is not base and any(is_numeric_cell(c) for c in row.cells[1:])
+    ]
+    if len(others) != 1 or not others[0] or side_of(others[0]) is not None:
+        return None
+    return others[0] if _BRANCH_ROW_RE.match(base_label) or _OWN_ROW_RE.match(others[0]) else None
+
+
 def _base_key(row: Row, label: str, steps: list[int]) -> _BaseKey:
-    """The numbers a row's label carries and its cells under `steps`, the setting columns of side rows repeated
-    per setting: a result row takes the baseline row that has the same."""
-    return _label_numbers(label), settings_key(row, steps)
+    """The numbers a row's label carries (or the setup words beside its side's name: "FP8 baseline" and "FP8 PR"
+    share "fp8") and its cells under `steps`, the setting columns of side rows repeated per setting: a result row
+    takes the baseline row that has the same."""
+    words = frozenset(f"{k}={v.lower()}" for k, v in qualifiers(label).items()) if qualified_side(label) else None
+    return words or _label_numbers(label), settings_key(row, steps)
+
+
+def _own_measures(measure: str, heads: list[str]) -> bool:
+    """A value column names the heading's measure or a score of its own ("### Accuracy" over "| Arm | Accuracy |
+    Refusals |" or "| Arm | pass@1 | Generated tokens |"): the columns name their measures, not the heading."""
+    names = [head_without_unit(h) for h in heads]
+    return any(n.lower() == measure.lower() or is_accuracy_name(n) or is_acceptance_name(n) for n in names)
 
 
 def _variant_columns(headers: list[str], roles: list[str]) -> bool:
@@ -305,7 +346,10 @@ def _without_label(metric: str | None, label: str) -> str | None:
 def _on_side(ctx: Context, claims: Iterator[Claim], label: str) -> Iterator[Claim]:
     """A row that names the candidate side ("+ this PR" under "base (upstream)"): its values were measured on that
     revision, which the row names rather than a metric or a setting."""
-    rev = ctx.named.get(label.lower()) or Revision(label=label.strip(" +*_`") or label)
+    # "This PR (MXFP4)": the side is the revision, its setup words the row's setup (read with its label)
+    side = qualified_side(label)
+    name = side[1] if side else label.strip(" +*_`") or label
+    rev = ctx.named.get(label.lower()) or ctx.named.get(name.lower()) or Revision(label=name)
     for c in claims:
         if c.revision is not None or c.config.get("row") != label:
             yield c

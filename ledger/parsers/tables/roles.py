@@ -23,10 +23,11 @@ from ledger.parsers.tables.headers import (
     slash_sides,
     unit_of_header,
 )
+from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, ratio_baseline, ratio_columns, vs_baseline
 from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name
 from ledger.vocab.setting_cells import settings_cell
-from ledger.vocab.setting_heads import abbreviated_setting, batched_bench_keys, whole_numbers
+from ledger.vocab.setting_heads import abbreviated_setting, batched_bench_keys, expert_columns, whole_numbers
 from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, qualifiers
 from ledger.vocab.setup_labels import setup_label_key
 from ledger.vocab.sides import reference_implementation, side_alone, side_of
@@ -89,7 +90,10 @@ def column_roles(table: Table, title: str = "") -> list[str]:
     ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
     roles: list[str] = []
     row_id = row_id_column(table)
-    bench = batched_bench_keys([clean(h) for h in table.header])
+    heads = [clean(h) for h in table.header]
+    columns = [[clean(r.cells[i]) for r in table.rows if i < len(r.cells)] for i in range(len(heads))]
+    # llama-batched-bench's "PP | TG | B", a kernel table's "E" beside "K": settings under a bare letter
+    bench = {**batched_bench_keys(heads), **expert_columns(heads, columns)}
     for ci in range(ncols):
         # "Size [GiB]" is the setting "Size" in its unit: the role is the name's
         head = _BRACKET_UNIT_RE.sub("", clean(table.header[ci])) if ci < len(table.header) else ""
@@ -192,6 +196,42 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         return "value"
 
 
+def _delta_groups(values: list[int], deltas: list[int]) -> list[tuple[list[int], int]]:
+    """Each change column with the value columns between it and the change column before it, where every one of
+    two or more such groups holds two value columns and no value column stands after the last change; else []."""
+    groups: list[tuple[list[int], int]] = []
+    start = -1
+    for d in deltas:
+        groups.append(([v for v in values if start < v < d], d))
+        start = d
+    if len(groups) < 2 or any(len(g) != 2 for g, _d in groups) or any(v > deltas[-1] for v in values):
+        return []
+    return groups
+
+
+def _pair_baseline(table: Table, heads: list[str], values: list[int], deltas: list[int]) -> int | None:
+    """Of two value columns of one measure beside a change column, the baseline: the side after "vs" in the
+    change's header, the one it does not name, the one no new side names, else the first; None for two
+    measures or a change named after one of them ("PPL | ΔPPL")."""
+    if not _same_measure(table, values) or _own_deltas(heads, values, deltas):
+        return None
+    dh = clean(heads[deltas[0]]).lower()
+    h0, h1 = (clean(heads[i]).lower() for i in values)
+    first_word = lambda h: h.split()[0] if h.split() else h  # noqa: E731
+    vs = _VS_RE.search(dh)
+    w0, w1 = first_word(h0), first_word(h1)
+    if vs and w0 and w1 and w0 != w1 and w0 in dh and w1 in dh:
+        # "SGLang vs. vLLM Diff": the side after "vs" is the baseline
+        return values[1] if dh.find(w1) > vs.start() > dh.find(w0) else values[0]
+    if h0 and first_word(h0) in dh and first_word(h1) not in dh:
+        return values[1]
+    if h1 and first_word(h1) in dh and first_word(h0) not in dh:
+        return values[0]
+    if _NEW_HEADER_RE.search(h0) and not _NEW_HEADER_RE.search(h1):
+        return values[1]
+    return values[0]
+
+
 def _sides_alone(cells: list[str]) -> bool:
     """Every cell is a bare side word, and both sides are there ("main", "PR", "main", "PR")."""
     return all(side_alone(c) for c in cells) and {side_of(c) for c in cells} == {"base", "head"}
@@ -205,31 +245,19 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
     values = [i for i, r in enumerate(roles) if r == "value"]
     deltas = [i for i, r in enumerate(roles) if r == "delta"]
     heads = table.header + [""] * (ncols - len(table.header))  # a row may hold more cells than the header
-    if (
-        "baseline" not in roles
-        and len(values) == 2
-        and deltas
-        and _same_measure(table, values)
-        and not _own_deltas(heads, values, deltas)
-    ):
-        dh = clean(heads[deltas[0]]).lower()
-        h0, h1 = (clean(heads[i]).lower() for i in values)
-        first_word = lambda h: h.split()[0] if h.split() else h  # noqa: E731
-        vs = _VS_RE.search(dh)
-        w0, w1 = first_word(h0), first_word(h1)
-        if vs and w0 and w1 and w0 != w1 and w0 in dh and w1 in dh:
-            # "SGLang vs. vLLM Diff": the side after "vs" is the baseline
-            roles[values[1] if dh.find(w1) > vs.start() > dh.find(w0) else values[0]] = "baseline"
-        elif h0 and first_word(h0) in dh and first_word(h1) not in dh:
-            roles[values[1]] = "baseline"
-        elif h1 and first_word(h1) in dh and first_word(h0) not in dh:
-            roles[values[0]] = "baseline"
-        elif _NEW_HEADER_RE.search(h0) and not _NEW_HEADER_RE.search(h1):
-            roles[values[1]] = "baseline"
-        else:
-            roles[values[0]] = "baseline"
+    if "baseline" not in roles and len(values) == 2 and deltas:
+        paired = _pair_baseline(table, heads, values, deltas)
+        if paired is not None:
+            roles[paired] = "baseline"
     if "baseline" not in roles and len(values) > 2:
-        _vs_baseline(table, roles, values, deltas)
+        vs_baseline(table, roles, values, deltas)
+    if "baseline" not in roles and len(values) > 2 and deltas:
+        # "BF16 tok/s | INT4 tok/s | Change | BF16 TPOT | INT4 TPOT | Change": each change column closes a pair
+        # of its own, and the pair's baseline is found as in a table of that pair alone
+        for pair, delta in _delta_groups(values, deltas):
+            paired = _pair_baseline(table, heads, pair, [delta])
+            if paired is not None:
+                roles[paired] = "baseline"
     # "14262 GFLOPS | PR GFLOPS": of two value columns of one metric, the one the new side names is the value
     if "baseline" not in roles and len(values) == 2:
         (s0, c0), (s1, c1) = (side_core(clean(table.header[i]) if i < len(table.header) else "") for i in values)
@@ -256,7 +284,7 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
                         roles[i] = "baseline"
     if "baseline" not in roles:
         _stem_baselines(table, roles)
-    _ratio_baseline(table, roles, title)
+    ratio_baseline(table, roles, title)
 
 
 _ROW_ID_CELL_RE = re.compile(r"^[\w.-]{1,40}(?::[\w.-]{1,40}){2,8}$")
@@ -296,68 +324,6 @@ _SERIAL_CELL_RE = re.compile(
 )
 _SERIAL_NUMBER_RE = re.compile(r"\d+$")
 _ID_HEAD_RE = re.compile(r"^(?:id|#|no\.?|run|case|config|exp|experiment|test|trial)$", re.IGNORECASE)
-
-
-# "2cta/1cta" beside "1cta (TFLOPS)" and "2cta (TFLOPS)": a ratio column naming two other columns
-_RATIO_HEAD_RE = re.compile(r"([A-Za-z0-9][\w.-]{0,20})\s?/\s?([A-Za-z0-9][\w.-]{0,20})")
-
-
-# "Cake vs FlashKDA", "Cake vs #4605 backend": a change column naming two value columns by their first words
-_VS_HEAD_RE = re.compile(
-    r"([A-Za-z0-9#][\w.#-]{0,20})\s(?:vs\.?|versus)\s([A-Za-z0-9#][\w.#-]{0,20})"
-    r"(?:\s[\w.-]{1,20})?"
-)
-
-
-def _vs_baseline(table: Table, roles: list[str], values: list[int], deltas: list[int]) -> None:
-    """Of three or more value columns, the one the first "A vs B" change column names second is A's baseline
-    ("Cake API | FlashKDA raw | Cake vs FlashKDA | #4605 at this head | Cake vs #4605"); a later comparison
-    (the second baseline) stays a value of its own."""
-    found = _ratio_columns(table, values, _VS_HEAD_RE)
-    found = [f for f in found if f[0] in deltas]
-    if found:
-        roles[found[0][2]] = "baseline"
-
-
-def _first_word(head: str) -> str:
-    words = re.split(r"[\s(]", clean(head), maxsplit=1)
-    return words[0].lower() if words else ""
-
-
-def _ratio_columns(table: Table, cols: list[int], pattern: re.Pattern[str] | None = None) -> list[tuple[int, int, int]]:
-    """(ratio column, numerator column, denominator column) for each "A/B" header (or `pattern`'s, "A vs B")
-    naming two of `cols`."""
-    pattern = pattern or _RATIO_HEAD_RE
-    heads = table.header
-    by_word: dict[str, int] = {}
-    for i in sorted(cols):
-        if i < len(heads):
-            by_word.setdefault(_first_word(heads[i]), i)
-    out = []
-    for ci, h in enumerate(heads):
-        m = pattern.fullmatch(clean(h))
-        if m:
-            a, b = by_word.get(m.group(1).lower()), by_word.get(m.group(2).lower())
-            if a is not None and b is not None and a != b and ci not in (a, b):
-                out.append((ci, a, b))
-    return out
-
-
-def _ratio_baseline(table: Table, roles: list[str], title: str = "") -> None:
-    """The first ratio column's denominator is the baseline of its numerator ("2cta/1cta": 1cta), where no
-    header names one; the other ratios ("2cta/cublas") stay comparisons of their own."""
-    if "baseline" in roles or "/" not in "".join(table.header):
-        return
-    found = _ratio_columns(table, [i for i, r in enumerate(roles) if r in ("value", "baseline")])
-    if found:
-        _ci, a, b = found[0]
-        named = [_named_in(title, _first_word(table.header[i])) for i in (a, b)]
-        # "fi/cudnn" under a PR titled "cuDNN as a backend ...": the side the title adds is the new one
-        roles[a if named == [False, True] else b] = "baseline"
-
-
-def _named_in(title: str, word: str) -> bool:
-    return len(word) >= 2 and re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", title, re.IGNORECASE) is not None
 
 
 def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
@@ -423,7 +389,7 @@ def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int
         return HEAD_UNIT_RE.sub("", side_core(head(i))[1]).strip()
 
     out: dict[int, int] = {}
-    for _ci, a, b in _ratio_columns(table, values + bases) + _ratio_columns(table, values + bases, _VS_HEAD_RE):
+    for _ci, a, b in ratio_columns(table, values + bases) + ratio_columns(table, values + bases, VS_HEAD_RE):
         if a in values and b in bases:
             out[a] = b
         elif b in values and a in bases:

@@ -18,7 +18,14 @@ from ledger.parsers.tables.roles import KEYED_NUMBER_RE, pair_columns, row_id_co
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
 from ledger.vocab.metrics import is_acceptance_name
 from ledger.vocab.setting_cells import settings_cell
-from ledger.vocab.setting_heads import batched_bench_keys, ggml_quant, header_lengths, length_keys, plain_count
+from ledger.vocab.setting_heads import (
+    batched_bench_keys,
+    expert_columns,
+    ggml_quant,
+    header_lengths,
+    length_keys,
+    plain_count,
+)
 from ledger.vocab.setup import config_key, qualifiers
 from ledger.vocab.setup_keys import is_known_key
 
@@ -64,7 +71,7 @@ class TableInfo:
         columns = [[clean(r.cells[i]) for r in table.rows if i < len(r.cells)] for i in range(len(heads))]
         self.bench_cols = batched_bench_keys(heads)
         """llama-batched-bench's PP / TG / B columns, by the setup key each holds (isl, osl, batch_size)."""
-        self.length_cols = {**length_keys(heads, columns), **self.bench_cols}
+        self.length_cols = {**length_keys(heads, columns), **self.bench_cols, **expert_columns(heads, columns)}
         """The columns whose header names a setup key only with the table's help ("Input" over token counts)."""
         self.row_id = bool(self.label_cols) and self.label_cols[0] == 0 and row_id_column(table)
         """The first column is a free row id ("B200:standard:17:float32:indexed"): it names the row, not the

@@ -30,6 +30,7 @@ SETUP_KEYS = frozenset(
         "gpu_count",
         "nodes",
         "threads",
+        "experts",
     }
 )
 """The setup keys a leading row or a label column may set (canonical names, see vocab.setup)."""

@@ -28,20 +28,26 @@ def on_side_columns(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
     out = list(_sided(ctx, claims))
     # "| Baseline (tok/s) | With PR (tok/s) | Delta |": the change of the one measure its row pairs ("throughput
     # Delta"), not a measure called "Delta"
-    measures = {c.metric for c in out if c.reference is not None and c.metric}
-    if len(measures) == 1:
-        measure = next(iter(measures))
-        out = [
-            c.model_copy(update={"metric": f"{measure} {c.metric}"})
-            if _change_cell(c) and c.metric and _CHANGE_HEAD_RE.match(c.metric)
-            else c
-            for c in out
-        ]
+    # ("| BF16 tok/s | INT4 tok/s | Change | BF16 TPOT | INT4 TPOT | Change |": each change that of the pair before it)
+    out = list(_changes_named(out))
     sides = {c.revision for c in out if c.revision is not None and c.reference is not None}
     if len(sides) != 1:
         return iter(out)
     side = next(iter(sides))
     return (c.model_copy(update={"revision": side}) if _change_cell(c) else c for c in out)
+
+
+def _changes_named(claims: list[Claim]) -> Iterator[Claim]:
+    """A change cell named by nothing but "Change" is the change of the paired measure before it in its row (the
+    one measure of a row with one pair, else the nearest pair to its left)."""
+    measures = {c.metric for c in claims if c.reference is not None and c.metric}
+    measure = next(iter(measures)) if len(measures) == 1 else None
+    for c in claims:
+        if c.reference is not None and c.metric and len(measures) > 1:
+            measure = c.metric
+        if measure and _change_cell(c) and c.metric and _CHANGE_HEAD_RE.match(c.metric):
+            c = c.model_copy(update={"metric": f"{measure} {c.metric}"})
+        yield c
 
 
 def _change_cell(c: Claim) -> bool:

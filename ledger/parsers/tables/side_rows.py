@@ -9,9 +9,14 @@ Apart from results.py because it reads the whole table's rows at once, before an
 
 from __future__ import annotations
 
+import re
+
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
-from ledger.vocab.sides import side_of
+from ledger.parsers.tables.setting_keys import setting_keys
+from ledger.vocab.setup import config_key, setup_only
+from ledger.vocab.setup_keys import is_known_key
+from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, side_of
 
 _MIN_PAIRS = 2
 """Pairs it takes to tell a setting (shared in each pair, differing between them) from a value that held still."""
@@ -61,3 +66,45 @@ def _cell(row: Row, ci: int) -> str:
 
 def _has_numbers(row: Row) -> bool:
     return any(is_numeric_cell(c) for c in row.cells[1:])
+
+
+_JOINT_RE = re.compile(r"^[\s,;:()\[\]/+-]*$")
+
+
+def qualified_side(label: str) -> tuple[str, str] | None:
+    """A row label that is a side's name and setup words ("FP8 baseline", "This PR (MXFP4)", "PR, NVFP4"): the
+    side ("base" or "head") and its name without the setup ("This PR"); None for any other label."""
+    side = side_of(label)
+    m = (BASE_SIDE_RE if side == "base" else HEAD_SIDE_RE).search(label) if side else None
+    if side is None or m is None:
+        return None
+    rest = f"{label[: m.start()]} {label[m.end() :]}"
+    if _JOINT_RE.match(rest) or not setup_only(rest):
+        return None  # a side's name alone is read as such already; "PR fused" names a variant, not a setup
+    return side, m.group(0)
+
+
+def measured_columns(table: Table, labels: list[str], roles: list[str]) -> list[int]:
+    """The columns taken for settings by their header ("Output tokens") whose number differs between the one base
+    row and a candidate row: the two sides of one comparison run one workload, so what differs between them was
+    measured (the tokens each arm generated); a header that names a known setting (Concurrency) stays one."""
+    sides = [_side(label) for label in labels]
+    if sides.count("base") != 1 or "head" not in sides:
+        return []  # (pairs of sides repeated per setting differ in the setting: see step_columns)
+    base = next(r for r, s in zip(table.rows, sides, strict=True) if s == "base")
+    heads = [r for r, s in zip(table.rows, sides, strict=True) if s == "head"]
+    out = []
+    for ci, role in enumerate(roles):
+        head = clean(table.header[ci]) if ci < len(table.header) else ""
+        if role != "config" or not head or setting_keys(head) or is_known_key(config_key(head)):
+            continue
+        if is_numeric_cell(_cell(base, ci)) and any(
+            is_numeric_cell(_cell(h, ci)) and _cell(h, ci) != _cell(base, ci) for h in heads
+        ):
+            out.append(ci)
+    return out
+
+
+def _side(label: str) -> str | None:
+    side = qualified_side(label)
+    return side[0] if side else side_of(label)

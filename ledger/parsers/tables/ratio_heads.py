@@ -1,0 +1,73 @@
+"""Columns a ratio or comparison header names: "2cta/1cta" beside "1cta (TFLOPS)" and "2cta (TFLOPS)", "Cake vs
+FlashKDA" beside "Cake API" and "FlashKDA raw"; the column it names second (or the one a PR's title does not add)
+is the baseline of the first.
+
+Apart from roles.py because it reads the header words alone, by their first word, to name two other columns."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.reader.document import Table
+from ledger.parsers.tables.cells import clean
+
+# "2cta/1cta" beside "1cta (TFLOPS)" and "2cta (TFLOPS)": a ratio column naming two other columns
+_RATIO_HEAD_RE = re.compile(r"([A-Za-z0-9][\w.-]{0,20})\s?/\s?([A-Za-z0-9][\w.-]{0,20})")
+
+
+# "Cake vs FlashKDA", "Cake vs #4605 backend": a change column naming two value columns by their first words
+VS_HEAD_RE = re.compile(
+    r"([A-Za-z0-9#][\w.#-]{0,20})\s(?:vs\.?|versus)\s([A-Za-z0-9#][\w.#-]{0,20})"
+    r"(?:\s[\w.-]{1,20})?"
+)
+
+
+def vs_baseline(table: Table, roles: list[str], values: list[int], deltas: list[int]) -> None:
+    """Of three or more value columns, the one the first "A vs B" change column names second is A's baseline
+    ("Cake API | FlashKDA raw | Cake vs FlashKDA | #4605 at this head | Cake vs #4605"); a later comparison
+    (the second baseline) stays a value of its own."""
+    found = ratio_columns(table, values, VS_HEAD_RE)
+    found = [f for f in found if f[0] in deltas]
+    if found:
+        roles[found[0][2]] = "baseline"
+
+
+def _first_word(head: str) -> str:
+    words = re.split(r"[\s(]", clean(head), maxsplit=1)
+    return words[0].lower() if words else ""
+
+
+def ratio_columns(table: Table, cols: list[int], pattern: re.Pattern[str] | None = None) -> list[tuple[int, int, int]]:
+    """(ratio column, numerator column, denominator column) for each "A/B" header (or `pattern`'s, "A vs B")
+    naming two of `cols`."""
+    pattern = pattern or _RATIO_HEAD_RE
+    heads = table.header
+    by_word: dict[str, int] = {}
+    for i in sorted(cols):
+        if i < len(heads):
+            by_word.setdefault(_first_word(heads[i]), i)
+    out = []
+    for ci, h in enumerate(heads):
+        m = pattern.fullmatch(clean(h))
+        if m:
+            a, b = by_word.get(m.group(1).lower()), by_word.get(m.group(2).lower())
+            if a is not None and b is not None and a != b and ci not in (a, b):
+                out.append((ci, a, b))
+    return out
+
+
+def ratio_baseline(table: Table, roles: list[str], title: str = "") -> None:
+    """The first ratio column's denominator is the baseline of its numerator ("2cta/1cta": 1cta), where no
+    header names one; the other ratios ("2cta/cublas") stay comparisons of their own."""
+    if "baseline" in roles or "/" not in "".join(table.header):
+        return
+    found = ratio_columns(table, [i for i, r in enumerate(roles) if r in ("value", "baseline")])
+    if found:
+        _ci, a, b = found[0]
+        named = [_named_in(title, _first_word(table.header[i])) for i in (a, b)]
+        # "fi/cudnn" under a PR titled "cuDNN as a backend ...": the side the title adds is the new one
+        roles[a if named == [False, True] else b] = "baseline"
+
+
+def _named_in(title: str, word: str) -> bool:
+    return len(word) >= 2 and re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", title, re.IGNORECASE) is not None
