@@ -13,6 +13,7 @@ import re
 from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.reader.document import Table
 from ledger.parsers.tables.cells import cell_facts, clean, is_numeric_cell
+from ledger.parsers.tables.delta_check import orient_by_deltas
 from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
     HEAD_UNIT_RE,
@@ -285,6 +286,7 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
     if "baseline" not in roles:
         _stem_baselines(table, roles)
     ratio_baseline(table, roles, title)
+    orient_by_deltas(table, roles)  # "With X | Without X | +50%" where the PR removes X
 
 
 _ROW_ID_CELL_RE = re.compile(r"^[\w.-]{1,40}(?::[\w.-]{1,40}){2,8}$")
