@@ -5,12 +5,16 @@
 
 "Without" names a baseline side by its word, but the change (+50%) is 615 against 410: the PR removes the sampler, so
 "With" is the baseline. Only a change in percent that one orientation reproduces on every row and the other on none
-turns the pair round."""
+turns the pair round, and never one whose header names its baseline ("B vs A")."""
 
 from __future__ import annotations
 
+import re
+
 from ledger.parsers.reader.blocks import Table
-from ledger.parsers.tables.cells import cell_facts
+from ledger.parsers.tables.cells import cell_facts, clean
+
+_VS_RE = re.compile(r"\b(?:vs\.?|versus|against|over)\s", re.IGNORECASE)
 
 
 def orient_by_deltas(table: Table, roles: list[str]) -> None:
@@ -22,6 +26,8 @@ def orient_by_deltas(table: Table, roles: list[str]) -> None:
     if len(bases) != 1 or len(values) != 1 or len(deltas) != 1:
         return
     b, v, d = bases[0], values[0], deltas[0]
+    if d < len(table.header) and _VS_RE.search(clean(table.header[d])):
+        return  # "B vs A": the header names the baseline itself
     forward = backward = 0
     for row in table.rows:
         got = [_number(row.cells[i]) if i < len(row.cells) else None for i in (b, v, d)]
