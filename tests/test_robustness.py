@@ -123,6 +123,7 @@ HOSTILE = {
     "open comments": "<!-- 1.5 ms " * 6_000,
     "signed changes": "gives +2.10% output throughput and " * 3_000,
     "pytest times": "6 passed" + ", 1 warnings" * 6_000 + " in 1.5s",
+    "capabilities": "the chip can sustain roughly " * 2_000 + "200 GB/s",
     "prompts": "root@h:~/" + "a/" * 8_000 + "# python3 x.py --tp 2",
 }
 

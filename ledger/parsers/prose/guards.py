@@ -48,6 +48,13 @@ _DISPERSION_BEFORE_RE = re.compile(
     r"|[;,]\s*" + STDERR_WORDS + r"\s*[:=~≈]?\s*$",
     re.IGNORECASE,
 )
+# a capability, not a measurement: "can sustain 340 GB/s", "could reach up to 400 GB/s", "peak bandwidth of 3.35 TB/s"
+_CAPABILITY_BEFORE_RE = re.compile(
+    r"\b(?:(?:can|could|should|would|might|may)\s(?:\w{1,20}\s){0,4}?(?:reach|sustain|achieve|deliver|hit|handle|do)"
+    r"|(?:peak|theoretical|rated|spec(?:ified)?)\s(?:memory\s)?(?:bandwidth|throughput|flops|tflops)(?:\sof)?)"
+    r"\s(?:up\sto\s|about\s|around\s|roughly\s)?~?$",
+    re.IGNORECASE,
+)
 # "passed the raw 96.0 gate", "a 0.95 threshold", "the usual 95% tolerance": the number names the bar it is
 THRESHOLD_AFTER_RE = re.compile(
     r"\s?%?\s+(?:(?:accuracy|score|pass(?:ing)?)\s+)?(?:gate|threshold|bar|cut-?off|"
@@ -271,6 +278,8 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "#[17474](https://.../pull/17474)": a pull request's number, written as a link
     if n.unit is None and _ONE_IN_RE.match(text, n.end):
         return True  # "accepted on roughly 1 in 100 iterations": how often, as two counts
+    if _CAPABILITY_BEFORE_RE.search(text, max(0, n.start - 60), n.start):
+        return True  # "GPUs of the M2 Max can sustain 340 GB/s", "Can it reach 400 GB/s?": what hardware could do
     if n.high is None and _DISPERSION_BEFORE_RE.search(text, max(0, n.start - 40), n.start):
         return True  # "Mean: 96.3; sample standard deviation: 0.11; range: 0.27": the spread of the runs
     if n.high is not None and _SCALE_BEFORE_RE.search(text, max(0, n.start - 30), n.start):
