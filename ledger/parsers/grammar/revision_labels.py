@@ -112,7 +112,12 @@ _HEADING_WORDS_RE = re.compile(
     # ("v2" alone; "Mistral-7B-v0.3" and "DeepSeek-V3.1" are models)
     r"\b(?:updated|update|re-?run|rebased?|after (?:the )?(?:rebase|fix(?:es)?|review)|(?<![-_.])v\d{1,2}(?![.\d])|"
     r"round \d{1,2}|"
-    r"(?:first|second|third|final|new|latest) (?:run|results?|numbers|round)|iteration \d{1,2}|before|after|"
+    r"(?:first|second|third|final|new|latest) (?:run|results?|numbers|round)|iteration \d{1,2}|"
+    # "before" and "after" open or close a side's heading ("## After", "### Results before"); inside one they are
+    # only words ("## Count after the name")
+    r"(?:(?<=^)|(?<=^\W)|(?<=^\W\W))(?:before|after)|(?:before|after)(?=\W{0,4}$)|"
+    # "### without #9200", "### with #9200": the sides of a change another PR made
+    r"with(?:out)? #\d{1,7}|w/o #\d{1,7}|"
     r"baseline|candidate|this pr)\b",
     re.IGNORECASE,
 )
