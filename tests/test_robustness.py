@@ -124,6 +124,7 @@ HOSTILE = {
     "signed changes": "gives +2.10% output throughput and " * 3_000,
     "pytest times": "6 passed" + ", 1 warnings" * 6_000 + " in 1.5s",
     "capabilities": "the chip can sustain roughly " * 2_000 + "200 GB/s",
+    "slash units": "| " + "a b " * 8_000 + "latency/ms |\n|---|\n| 1.5 |\n",
     "prompts": "root@h:~/" + "a/" * 8_000 + "# python3 x.py --tp 2",
 }
 

@@ -28,6 +28,19 @@ def rate_unit(label: str) -> str | None:
 
 
 UNIT_IN_HEADER_RE = re.compile(r"\(([^()]{1,24})\)\s*$|\[([^\[\]]{1,24})\]\s*$")
+# "latency/ms", "TTFT/ms", "time/s": a measure, a slash and the time unit it is in (never "tok/s", "req/s": a rate,
+# whatever stands before it)
+_SLASH_TIME_RE = re.compile(r"(?<![\w/])(?P<name>[A-Za-z][\w -]{0,29})/(ms|s|us|µs|ns|sec|secs|min)\s*$")
+_COUNTED = frozenset(
+    ["tok", "toks", "token", "tokens", "req", "reqs", "request", "requests", "sample", "samples", "seq", "seqs", "sequence", "sequences", "iter", "iters", "it", "query", "queries", "image", "images", "step", "steps", "run", "runs", "prompt", "prompts", "second", "seconds", "sec", "secs", "frame", "frames", "word", "words", "gb", "mb", "kb", "tb", "flop", "flops", "tflop", "tflops", "gflop", "gflops"]
+)
+
+
+def slash_time_unit(header: str) -> re.Match[str] | None:
+    """The match of "latency/ms" (the unit in group 2) in a header's end, None for a rate ("tok/s", "TFLOPs/s")."""
+    m = _SLASH_TIME_RE.search(header[-40:])
+    last = re.split(r"[\s_-]", m.group("name"))[-1].lower() if m else ""
+    return m if m and len(last) >= 3 and last not in _COUNTED and last.isalpha() else None
 
 
 _UNITS_LOWER = frozenset(u.lower() for u in UNITS)
@@ -43,7 +56,8 @@ def header_unit(header: str) -> str | None:
     """The unit a column header declares: "Mean TTFT (ms)" -> "ms", "Latency [us]" -> "us"."""
     m = UNIT_IN_HEADER_RE.search(header.strip())
     if not m:
-        return None
+        sm = slash_time_unit(header.strip())
+        return sm.group(2) if sm else None
     unit = _UNIT_QUALIFIER_RE.sub("", (m.group(1) or m.group(2) or "").strip())  # "(out tok/s/GPU)": the rate
     low = unit.lower()
     if "`" in unit:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.grammar.numbers import UNIT_PATTERN, normalise_unit
-from ledger.parsers.grammar.unit_labels import header_unit
+from ledger.parsers.grammar.unit_labels import header_unit, slash_time_unit
 from ledger.vocab.sides import side_of
 from ledger.vocab.text import ARROW
 from ledger.vocab.units import UNITS, is_measure_unit
@@ -188,6 +188,8 @@ def head_without_unit(head: str) -> str:
     """A column header without its trailing unit: "TTFT (ms)" -> "TTFT"; a side named before a bracketed unit
     goes too ("p50 ttft (PR) [ms]" -> "p50 ttft")."""
     bare = HEAD_UNIT_RE.sub("", head).strip()
+    if bare == head.strip() and (sm := slash_time_unit(bare)):
+        bare = bare[: len(bare) - len(sm.group(2)) - 1].strip()  # "latency/ms": the measure before its unit
     side = _SIDE_PAREN_RE.search(bare) if bare != head.strip() else None
     return bare[: side.start()].strip() if side and side.start() > 0 else bare
 
