@@ -65,8 +65,9 @@ SETUP_KEYS: tuple[str, ...] = (
     "cp",
     "experts",
 )
-"""The canonical setup keys with a column of their own (`setup_<key>`): ledger.vocab.setup.HARD_KEYS (schema 2 added
-`cpu` and `serving`, schema 3 `cp`, schema 4 `experts`; a key added since is in the `setup` JSON column until the schema's next version)."""
+"""The canonical setup keys with a column of their own (`setup_<key>`): ledger.vocab.setup.HARD_KEYS (schema 2
+added `cpu` and `serving`, schema 3 `cp`, schema 4 `experts`; a key added since is in the `setup` JSON column
+until the schema's next version)."""
 
 S, N, F, B, L = "string", "int64", "double", "bool", "list"
 _KEYED = [("ledger", S)]

@@ -50,6 +50,7 @@ def document_default(
     turns = turn_bounds(doc)
     turn_starts = [a for a, _ in turns]
     turns_of: dict[str, set[int]] = {}
+    by_turn: dict[str, dict[int, list[str]]] = {}  # each key's values, by the turn that names them
     facts = section_facts(doc) if facts is None else facts
     body, varied, grids = facts.tables  # a table's rows count, unless they vary (and so do a list's result items)
     leads = _lead_in_lines(doc)
@@ -108,7 +109,9 @@ def document_default(
                 )
                 (led if local else seen).setdefault(k, []).append(v)
                 if not local:
-                    turns_of.setdefault(k, set()).add(bisect.bisect_right(turn_starts, no) - 1)
+                    t = bisect.bisect_right(turn_starts, no) - 1
+                    turns_of.setdefault(k, set()).add(t)
+                    by_turn.setdefault(k, {}).setdefault(t, []).append(v)
     if drafts and "model" not in seen:
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
     if "model" not in seen and "model" not in led and doc.blocks and (family := title_family(doc.blocks[0].text)):
@@ -120,7 +123,22 @@ def document_default(
         where = turns_of.get(key, {0})
         if len(where) == 1 and (t := next(iter(where))) not in owners:
             own.setdefault(t, {})[key] = out.pop(key)
+    _each_turn_its_own(by_turn, out, varied, own)
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+def _each_turn_its_own(
+    by_turn: dict[str, dict[int, list[str]]], out: dict[str, str], varied: set[str], own: dict[int, dict[str, str]]
+) -> None:
+    """ "Measured on M3 Pro" in the description, "M1 Ultra with 64-core GPU:" in a reviewer's comment: no one value
+    of the key for the thread, but each turn that names one value of it has its own (added to `own`)."""
+    for key, named in by_turn.items():
+        if key in out or key in varied or len(named) < 2:
+            continue
+        each = {t: _one_value_each({key: vals}, {}, set()).get(key) for t, vals in named.items()}
+        if all(each.values()):
+            for t, value in each.items():
+                own.setdefault(t, {})[key] = str(value)
 
 
 def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varied: set[str]) -> dict[str, str]:
