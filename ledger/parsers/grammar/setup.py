@@ -24,7 +24,7 @@ from collections.abc import Mapping
 
 from ledger.parsers.grammar.command_labels import command_label, results_start
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
-from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables
+from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables, unfenced_echoes
 from ledger.parsers.grammar.document_default import document_default
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
@@ -153,6 +153,7 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
         ):
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     scopes.extend(_line_scopes(doc))
+    scopes.extend(unfenced_echoes(doc, lambda no: _section_end(ends, end_starts, no, last)))
     default, turns = document_default(doc, lambda text: command_setup(text, env), bold, variants, facts)
     # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
     own = [SetupScope(a, b, values) for a, b, values in turns]
