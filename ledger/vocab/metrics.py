@@ -192,6 +192,16 @@ _VARIANT_STOP = frozenset(
         "pct",
     )
 )
+PHASE_OF_VERB = {
+    "encoded": "encode",
+    "decoded": "decode",
+    "generated": "generation",
+    "prefilled": "prefill",
+    "evaluated": "eval",
+    "processed": "processing",
+}
+"""The phase a console line's verb names when it reports a count done in a time ("decoded 136 tokens in 28.9
+seconds"): the name of that time and of the rates after it ("decode time", "decode speed")."""
 SPREAD_WORDS = r"(?:std|stdev|stddev|std\.? ?dev\.?|standard dev(?:\.|iation)?|σ|sigma)"
 """A standard deviation's names: a key of the value it spreads ("± 0.4", "std 0.4"), never a claim."""
 STDERR_WORDS = r"(?:sem|s\.e\.m\.?|s\.e\.|stderr|std\.? ?err(?:or)?|standard error)"

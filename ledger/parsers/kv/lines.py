@@ -53,6 +53,7 @@ from ledger.parsers.kv.labels import (
     same_measure,
     snake_unit,
 )
+from ledger.parsers.kv.phases import phase_clause
 from ledger.parsers.kv.setting_labels import setting_label_claim
 from ledger.parsers.kv.side_series import side_series
 from ledger.parsers.kv.spaced import among_pairs, assert_claim, skip_line, spaced_claim
@@ -203,6 +204,8 @@ class _Line:
     """A baseline pair's (value, unit, measure) waiting for the next value with its unit ("Before: 45.2 ms")."""
     metric: tuple[str, str] | None = None
     """(metric, kind) of the line's last claim, which a qualifier label ("at batch 2: 2.41") measures again."""
+    phase: str = ""
+    """"decoded 136 tokens in 28.9 seconds," before the pairs: the phase they measure (ledger/parsers/kv/phases.py)."""
 
 
 class _BlockReader:
@@ -240,6 +243,19 @@ class _BlockReader:
             # every claim below needs a digit in its value (the block has one, most of its lines not)
             self._forget_kind(text)
             return
+        phase = phase_clause(text)
+        if phase is not None and ctx.is_free(no, phase.start, phase.end):
+            ctx.take(no, phase.start, phase.end)  # (its count of tokens is the work's size: no claim, no name)
+            metric = f"{phase.name} time"
+            unit = normalise_unit(phase.unit)
+            yield ctx.claim(
+                kind_for_metric(metric, unit),
+                no,
+                text[phase.start : phase.end],
+                metric=metric,
+                value=phase.value,
+                unit=unit,
+            )
         claim = self._unpaired_line(no, text)
         if claim is not None:
             yield claim
@@ -254,7 +270,7 @@ class _BlockReader:
         if block.kind == "item" and "=" in text and (setting := setting_label_claim(ctx, no, text)) is not None:
             yield setting  # "* K=2: 201.69, speedup: 1.51x": the run's setting, then its value
         _floor, group = line_prefix(text)
-        line = _Line(no, text, group, pairs_in(text))
+        line = _Line(no, text, group, pairs_in(text), phase=phase.name if phase is not None else "")
         for p in line.pairs:
             for claim in self._pair(line, p):
                 claim.config.update(test_setup(self.test[1]) if self.test else {})  # its test's setup over the text's
@@ -310,7 +326,7 @@ class _BlockReader:
             return
         if self._no_claim_of_its_own(line, p, value, unit):
             return
-        metric = f"{line.group} {label}" if line.group else label
+        metric = f"{line.group or line.phase} {label}" if line.group or line.phase else label
         named = setup_named(label) if not line.group else None
         if named and (measure := measure_of_unit(unit)):
             # "- 8B: 98.4 token/sec", "- RTX 4090: 131.8 tok/s": the label names the run's model or device, the
