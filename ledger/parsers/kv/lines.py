@@ -54,6 +54,7 @@ from ledger.parsers.kv.labels import (
     snake_unit,
 )
 from ledger.parsers.kv.phases import phase_clause
+from ledger.parsers.kv.run_stats import trailing_stat
 from ledger.parsers.kv.setting_labels import setting_label_claim
 from ledger.parsers.kv.side_series import side_series
 from ledger.parsers.kv.spaced import among_pairs, assert_claim, skip_line, spaced_claim
@@ -275,6 +276,19 @@ class _BlockReader:
             for claim in self._pair(line, p):
                 claim.config.update(test_setup(self.test[1]) if self.test else {})  # its test's setup over the text's
                 yield claim
+        stat = trailing_stat(text, line.pairs) if line.metric is not None else None
+        if stat is not None and line.metric is not None and ctx.is_free(no, stat.start, stat.end):
+            ctx.take(no, stat.start, stat.end)  # "... Accuracy: 0.799   mean 0.801": the runs' mean
+            metric, kind = f"{line.metric[0]} {stat.stat}", line.metric[1]
+            yield ctx.claim(
+                kind,
+                no,
+                text[stat.start : stat.end],
+                metric=metric,
+                value=stat.value,
+                unit=stat.unit,
+                config={"stat": stat.stat.lower()},
+            )
 
     def _unpaired_line(self, no: int, text: str) -> Claim | None:
         """The claim of a line read whole: an assertion's values, or a name and a value spaced apart."""
