@@ -91,6 +91,14 @@ def _wrapped_claim(ctx: Context, no: int, text: str) -> Claim | None:
     return claim
 
 
+def _span_claim(
+    ctx: Context, no: int, span: tuple[int, int], kind: str, metric: str, value: float, unit: str | None
+) -> Claim:
+    """The claim of a span of line `no` a reader of its own found (a phase's time, the runs' mean), taken."""
+    ctx.take(no, *span)
+    return ctx.claim(kind, no, ctx.doc.line(no)[span[0] : span[1]], metric=metric, value=value, unit=unit)
+
+
 def _other_side(ctx: Context, no: int, text: str, end: int, series: list[Claim], metric: str) -> list[Claim]:
     """ "…: 98.10 / 98.42 before, 101.30 / 100.88 after": the first series takes its side, and the second series
     is read under the other (ledger/parsers/kv/side_series.py)."""
@@ -246,16 +254,11 @@ class _BlockReader:
             return
         phase = phase_clause(text)
         if phase is not None and ctx.is_free(no, phase.start, phase.end):
-            ctx.take(no, phase.start, phase.end)  # (its count of tokens is the work's size: no claim, no name)
-            metric = f"{phase.name} time"
+            # (its count of tokens is the work's size: no claim, no name)
             unit = normalise_unit(phase.unit)
-            yield ctx.claim(
-                kind_for_metric(metric, unit),
-                no,
-                text[phase.start : phase.end],
-                metric=metric,
-                value=phase.value,
-                unit=unit,
+            metric = f"{phase.name} time"
+            yield _span_claim(
+                ctx, no, (phase.start, phase.end), kind_for_metric(metric, unit), metric, phase.value, unit
             )
         claim = self._unpaired_line(no, text)
         if claim is not None:
@@ -278,17 +281,10 @@ class _BlockReader:
                 yield claim
         stat = trailing_stat(text, line.pairs) if line.metric is not None else None
         if stat is not None and line.metric is not None and ctx.is_free(no, stat.start, stat.end):
-            ctx.take(no, stat.start, stat.end)  # "... Accuracy: 0.799   mean 0.801": the runs' mean
-            metric, kind = f"{line.metric[0]} {stat.stat}", line.metric[1]
-            yield ctx.claim(
-                kind,
-                no,
-                text[stat.start : stat.end],
-                metric=metric,
-                value=stat.value,
-                unit=stat.unit,
-                config={"stat": stat.stat.lower()},
-            )
+            metric, kind = f"{line.metric[0]} {stat.stat}", line.metric[1]  # "... 0.799   mean 0.801": the runs'
+            claim = _span_claim(ctx, no, (stat.start, stat.end), kind, metric, stat.value, stat.unit)
+            claim.config["stat"] = stat.stat.lower()
+            yield claim
 
     def _unpaired_line(self, no: int, text: str) -> Claim | None:
         """The claim of a line read whole: an assertion's values, or a name and a value spaced apart."""
