@@ -140,6 +140,15 @@ def eagle_config(value: str) -> dict[str, str]:
     return {"batch_size": batch, "draft_len": steps, "topk": topk, "draft_tokens": tokens}
 
 
+def dtype_not_quant(values: dict[str, str]) -> dict[str, str]:
+    """A line's setup, in place, without the precision its "Dtype: bfloat16" names: the dtype the engine computes
+    in, which settle_precision makes the precision only where no quantisation is named ("Quantization: NVFP4")."""
+    dtype = values.get(COMPUTE_DTYPE)
+    if dtype is not None and values.get("quant", "").lower() == dtype.lower():
+        del values["quant"]
+    return values
+
+
 def settle_precision(config: dict[str, str]) -> None:
     """A claim's precision, in place: a quantised checkpoint's name ("org/Model-FP8") states its weights, and
     `--dtype bfloat16` only the dtype the engine computes in; that dtype is the precision only when nothing

@@ -42,6 +42,7 @@ from ledger.parsers.grammar.setup_scopes import (
 )
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.reader.document import Block, Document, is_command_line
+from ledger.vocab.flags import dtype_not_quant
 from ledger.vocab.setup import (
     SIDE_PHRASE,
     blank_setup_words,
@@ -266,7 +267,7 @@ def _line_scopes(doc: Document) -> list[SetupScope]:
         # the setup words of the line too ("torch.float16 M=8  max_abs=2.2e-03"), unless it names two values of
         # a key ("FP8: 96.1, BF16: 96.3": each value's own words decide)
         own = _own_words(text)
-        values = {**own, **label_settings(text), **inline_settings(text)}
+        values = dtype_not_quant({**own, **label_settings(text), **inline_settings(text)})
         if values:
             out.append(SetupScope(no, no, values))
     return out

@@ -26,7 +26,7 @@ from ledger.memo import short_text_cache
 from ledger.parsers.grammar.section_results import section_measures
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
-from ledger.vocab.flags import COMPUTE_DTYPE
+from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.text import lower_for_words
@@ -250,6 +250,7 @@ def _line_setup(text: str) -> dict[str, str]:
     values = label_setup(text)
     for k, v in [*inline_settings(text).items(), *qualifiers(text).items()]:
         values.setdefault(k, v)
+    dtype_not_quant(values)
     if "model" not in values and "draft_model" not in values:
         models = model_names(text)
         if models:
