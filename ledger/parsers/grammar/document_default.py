@@ -113,6 +113,8 @@ def document_default(
     if "model" not in seen and "model" not in led and doc.blocks and (family := title_family(doc.blocks[0].text)):
         seen["model"] = [family]  # "[Feature] Gemma MTP support" and no model named in full anywhere: Gemma
     out = _one_value_each(seen, led, varied)
+    if "quant" in seen and "quant" not in out:
+        out.pop(COMPUTE_DTYPE, None)  # two precisions named: the dtype computed in is neither (settle_precision)
     own: dict[int, dict[str, str]] = {}
     owners = _owner_turns(doc, turns)
     for key in list(out):

@@ -416,6 +416,8 @@ def section_workloads(
                 if k in keys and (k in WORKLOAD_KEYS or no not in tables):
                     seen.setdefault(k, set()).add(v)
         one = {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1 and k not in varied}
+        if "quant" in seen and "quant" not in one:
+            one.pop(COMPUTE_DTYPE, None)  # two precisions named: the dtype computed in is neither (settle_precision)
         if one:  # stated in the section's own lines, it holds in its sub-sections too (theirs win, being narrower)
             # (from the line under the heading: the heading's own claims, a commit it names, are not its runs')
             out.append((first + 1, reach.get(first, last), one))
