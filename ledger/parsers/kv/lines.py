@@ -54,7 +54,7 @@ from ledger.parsers.kv.labels import (
     snake_unit,
 )
 from ledger.parsers.kv.phases import phase_clause
-from ledger.parsers.kv.run_stats import trailing_stat
+from ledger.parsers.kv.run_stats import arm_setup, trailing_stat
 from ledger.parsers.kv.setting_labels import setting_label_claim
 from ledger.parsers.kv.side_series import side_series
 from ledger.parsers.kv.spaced import among_pairs, assert_claim, skip_line, spaced_claim
@@ -275,15 +275,16 @@ class _BlockReader:
             yield setting  # "* K=2: 201.69, speedup: 1.51x": the run's setting, then its value
         _floor, group = line_prefix(text)
         line = _Line(no, text, group, pairs_in(text), phase=phase.name if phase is not None else "")
+        arm = arm_setup(line.pairs)  # ("FP8 index : Accuracy: 0.955   Accuracy: 0.958 ...": each run's quant)
         for p in line.pairs:
             for claim in self._pair(line, p):
-                claim.config.update(test_setup(self.test[1]) if self.test else {})  # its test's setup over the text's
+                claim.config.update(test_setup(self.test[1]) if self.test else arm)  # its test's setup over the text's
                 yield claim
         stat = trailing_stat(text, line.pairs) if line.metric is not None else None
         if stat is not None and line.metric is not None and ctx.is_free(no, stat.start, stat.end):
             metric, kind = f"{line.metric[0]} {stat.stat}", line.metric[1]  # "... 0.799   mean 0.801": the runs'
             claim = _span_claim(ctx, no, (stat.start, stat.end), kind, metric, stat.value, stat.unit)
-            claim.config["stat"] = stat.stat.lower()
+            claim.config.update({**arm, "stat": stat.stat.lower()})
             yield claim
 
     def _unpaired_line(self, no: int, text: str) -> Claim | None:

@@ -4,7 +4,8 @@
     Prefill time: 12.10 ms   Prefill time: 12.30 ms   avg 12.20 ms
 
 The trailing "mean 0.801" is the mean of the runs the line lists: the same measure and kind as they are
-("Accuracy mean", an accuracy), not a result named "mean" of its own.
+("Accuracy mean", an accuracy), not a result named "mean" of its own. An arm the line opens with ("FP8 index :")
+states the setup of all its runs by its setup words (quant fp8), however long the line.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.pairs import Pair
+from ledger.vocab.setup import qualifiers
 
 _TRAILING_STAT_RE = re.compile(
     r"[ \t]{1,40}(?P<stat>mean|avg|average|median)[ \t]{0,4}[:=]?[ \t]{0,4}"
@@ -45,3 +47,11 @@ def trailing_stat(text: str, pairs: list[Pair]) -> RunStat | None:
     if unit is not None and (runs[0].unit is None or normalise_unit(unit) != normalise_unit(runs[0].unit)):
         return None  # "mean 0.5 s" after accuracies is another measure's
     return RunStat(m.group("stat"), float(m.group("value")), runs[0].unit, m.start("stat"), m.end())
+
+
+def arm_setup(pairs: list[Pair]) -> dict[str, str]:
+    """The setup words of the arm a line of values opens with: a label whose value is the next label ("MXFP4 index:
+    Accuracy: 0.956 ..."); none for "model: X  TTFT: 12 ms" (a value of its own) or an arm naming none ("old :")."""
+    if len(pairs) < 2 or pairs[0].value is not None or pairs[1].value is None:
+        return {}
+    return qualifiers(pairs[0].label) if pairs[1].label_start <= pairs[0].value_start + 2 else {}
