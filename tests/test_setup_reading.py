@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ledger.parsers import extract
 from ledger.parsers.grammar.commands import command_setup
+from ledger.vocab.flags import one_value
 from ledger.vocab.setup import qualifiers
 
 
@@ -64,6 +65,18 @@ def test_a_quantised_checkpoints_name_wins_over_the_compute_dtype() -> None:
     # lm_eval's model_args the same way
     args = "```\nlm_eval --model vllm --model_args pretrained=acme/Tiny-3B-NVFP4,dtype=float16 --tasks gsm8k\n```\n"
     assert _config("# Eval\n\n" + args + "\ngsm8k accuracy is 71.5%.\n", 71.5)["quant"] == "nvfp4"
+
+
+def test_fp4_and_one_format_of_it_are_one_precision_but_fp8_and_mxfp8_are_two() -> None:
+    doc = (
+        "# Prefetch\n\nOn GB200 the TTFT went from 2210.5 to 2150.25 ms.\n\n"
+        "```\nModel Path:  /ckpt/Foo-V3-FP4\nQuantization:  NVFP4\n\nRequest Throughput (req/sec):  6.2050\n```\n"
+    )
+    assert _config(doc, 2150.25)["quant"] == "nvfp4"
+    # two recipes a PR may compare, or two formats: no one precision
+    assert one_value("quant", {"FP8", "MXFP8"}) is None
+    assert one_value("quant", {"fp4", "mxfp4", "nvfp4"}) is None
+    assert one_value("quant", {"FP4", "NVFP4", "nvfp4"}) == "NVFP4"
 
 
 def test_tep_is_tensor_parallel_with_expert_parallel_of_the_same_size() -> None:

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from ledger.model import Claim, ParseWarning
 from ledger.parsers.base import Context, RevisionScope
+from ledger.parsers.grammar.declared_spreads import spreads_as_declared
 from ledger.parsers.grammar.named_rows import on_named_rows
 from ledger.parsers.grammar.revisions import find_revisions, named_revisions, one_name_per_head
 from ledger.parsers.grammar.setup import find_setups
@@ -143,6 +144,6 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     if quoted:
         claims = [c for c in claims if c.source.line not in quoted]
     claims.sort(key=lambda c: (c.source.line, c.source.line_end))
-    claims = one_name_per_head(claims)
+    claims = spreads_as_declared(doc, one_name_per_head(claims))
     # the reader's warnings, then any an extractor added to doc.warnings (a value cut short), then failures
     return Extraction(claims=claims, warnings=list(doc.warnings) + warnings, document=doc, scopes=scopes)

@@ -140,6 +140,31 @@ def eagle_config(value: str) -> dict[str, str]:
     return {"batch_size": batch, "draft_len": steps, "topk": topk, "draft_tokens": tokens}
 
 
+# (4-bit only: a bare "FP4" is always one of its formats, while "FP8" and "MXFP8" are two recipes a PR may compare)
+_FP4_RE = re.compile(r"(?P<format>nv|mx)?fp4", re.IGNORECASE)
+
+
+def one_value(key: str, values: set[str]) -> str | None:
+    """The one value a section or document gives a key, else None. Precisions are one when they are FP4 and one
+    format of it ("FP4" in a checkpoint's folder, "NVFP4" in the tool's header): the format's name."""
+    if len(values) == 1:
+        return next(iter(values))
+    found = [_FP4_RE.fullmatch(v.strip()) for v in values] if key == "quant" else []
+    if not found or any(m is None for m in found):
+        return None
+    formats = {m.group(0) for m in found if m and m.group("format")}
+    return min(formats) if len({f.lower() for f in formats}) == 1 else None
+
+
+def dtype_not_quant(values: dict[str, str]) -> dict[str, str]:
+    """A line's setup, in place, without the precision its "Dtype: bfloat16" names: the dtype the engine computes
+    in, which settle_precision makes the precision only where no quantisation is named ("Quantization: NVFP4")."""
+    dtype = values.get(COMPUTE_DTYPE)
+    if dtype is not None and values.get("quant", "").lower() == dtype.lower():
+        del values["quant"]
+    return values
+
+
 def settle_precision(config: dict[str, str]) -> None:
     """A claim's precision, in place: a quantised checkpoint's name ("org/Model-FP8") states its weights, and
     `--dtype bfloat16` only the dtype the engine computes in; that dtype is the precision only when nothing

@@ -16,8 +16,9 @@ MACHINE_LABEL_RE = re.compile(_MACHINE_LABEL, re.IGNORECASE)
 CONFIG_LABEL_RE = re.compile(
     r"^(?:number of|num[_ ]|#\s*|n[_ ]?(?:prompts|requests|samples)|total (?:input|output|generated|prompt)"
     r" tokens|successful requests|failed requests|completed|(?:traffic )?request rate|rate\b|"
-    r"max(?:imum)?[_ ](?=(?:num|batch|seq|tokens?|len|length|concurrency|model|draft|context|position|requests?|"
-    r"running|prompts?|input|output|new|total|size|workers?|threads?|retries|loras?|bs|jobs))|"
+    # (trtllm-bench's "Max Runtime Batch Size", "Max Runtime Tokens": the limits the runtime was given)
+    r"max(?:imum)?[_ ](?:runtime[_ ])?(?=(?:num|batch|seq|tokens?|len|length|concurrency|model|draft|context|"
+    r"position|requests?|running|prompts?|input|output|new|total|size|workers?|threads?|retries|loras?|bs|jobs))|"
     r"concurrency|conc\b|batch[_ ]?size|bs\b|isl\b|osl\b|input[_ ]len|output[_ ]len|seq(?:uence)?[_ ]len|"
     r"prompt[_ ]len|(?:input|output|prompt|generation)[_ ](?:sequence[_ ])?len(?:gth)?|"
     r"tp\b|tp[_ ]size|pp\b|ep\b|dp\b|world[_ ]size|gpus?\b|nodes?\b|seed\b|temperature|"

@@ -197,8 +197,22 @@ _VARIANT_STOP = frozenset(
         "pct",
     )
 )
+PHASE_OF_VERB = {
+    "encoded": "encode",
+    "decoded": "decode",
+    "generated": "generation",
+    "prefilled": "prefill",
+    "evaluated": "eval",
+    "processed": "processing",
+}
+"""The phase a console line's verb names when it reports a count done in a time ("decoded 136 tokens in 28.9
+seconds"): the name of that time and of the rates after it ("decode time", "decode speed")."""
 SPREAD_WORDS = r"(?:std|stdev|stddev|std\.? ?dev\.?|standard dev(?:\.|iation)?|σ|sigma)"
 """A standard deviation's names: a key of the value it spreads ("± 0.4", "std 0.4"), never a claim."""
+RANGE_WORDS = r"(?:range|spread|min(?:imum)?\s?(?:-|to|/)\s?max(?:imum)?|half[- ]range)"
+"""What a "±" is when a text says it spans its runs' values ("the min-to-max range of the repeats"): a spread."""
+PLUS_MINUS = r"(?:±|\+/-|\+-)"
+"""The plus-minus sign as typed: "±", "+/-", "+-"."""
 STDERR_WORDS = r"(?:sem|s\.e\.m\.?|s\.e\.|stderr|std\.? ?err(?:or)?|standard error)"
 """A standard error's names ("71.2% (SEM 0.35%)", "stderr 0.7"): the uncertainty of the value it follows, no claim."""
 _WORD_RE = re.compile(r"[a-z0-9][a-z0-9.+-]{0,40}")

@@ -4,8 +4,9 @@ variables a document exports for them (`--model-path $MODEL_PATH`)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
+from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.reader.document import Document
 from ledger.vocab.canonical import NUMERIC_KEYS
 from ledger.vocab.flags import ARG_KEYS, TOKEN_DIST_KEYS, eagle_config, flag_key
@@ -233,6 +234,30 @@ def echo(text: str) -> dict[str, str] | None:
     if key not in _ECHO_KEYS:
         return None
     return {key: m.group("value").replace(",", "")}
+
+
+def unfenced_echoes(doc: Document, section_end: Callable[[int], int]) -> list[SetupScope]:
+    """ "concurrency: 64" alone on a line of a paste that lost its fence (a rendered copy, a paste without one): the
+    setting of the lines under it, as inside a fence, to its section's end or the next line printing the same key;
+    two such blocks in one section each keep their own value."""
+    out: list[SetupScope] = []
+    open_: dict[str, SetupScope] = {}
+    for b in doc.blocks:
+        if b.kind != "text" or b.in_code:
+            continue
+        for no in range(b.start, b.end + 1):
+            line = doc.line(no)  # (a harness's "Running ..." line names its task, not a block's setting)
+            found = echo(line) if _ECHO_RE.match(line) else None
+            if not found:
+                continue
+            for key in found:
+                prev = open_.get(key)
+                if prev is not None and prev.end >= no:
+                    prev.end = no - 1
+            scope = SetupScope(no, max(no, section_end(no)), found)
+            open_.update(dict.fromkeys(found, scope))
+            out.append(scope)
+    return out
 
 
 def continued(doc: Document, no: int, last: int, s: str) -> tuple[str, int]:

@@ -26,7 +26,7 @@ from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.canonical import DTYPE_KEYS, canonical_dtype
-from ledger.vocab.flags import COMPUTE_DTYPE
+from ledger.vocab.flags import COMPUTE_DTYPE, one_value
 from ledger.vocab.models import title_family
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.test_ids import test_key
@@ -117,6 +117,8 @@ def document_default(
     if "model" not in seen and "model" not in led and doc.blocks and (family := title_family(doc.blocks[0].text)):
         seen["model"] = [family]  # "[Feature] Gemma MTP support" and no model named in full anywhere: Gemma
     out = _one_value_each(seen, led, varied)
+    if "quant" in seen and "quant" not in out:
+        out.pop(COMPUTE_DTYPE, None)  # two precisions named: the dtype computed in is neither (settle_precision)
     own: dict[int, dict[str, str]] = {}
     owners = _owner_turns(doc, turns)
     for key in list(out):
@@ -163,6 +165,8 @@ def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varie
             out[key] = max(vals, key=_spelling_rank if key == "model" else lambda v: len(norm(v)))
         elif key == "model" and (main := _main_model([*vals, *led.get(key, [])])) is not None:
             out[key] = main
+        elif (one := one_value(key, {*vals, *led.get(key, [])})) is not None:
+            out[key] = one  # "FP4" in a checkpoint's folder, "NVFP4" in the tool's header: one precision
     return out
 
 

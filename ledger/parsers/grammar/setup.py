@@ -24,7 +24,7 @@ from collections.abc import Mapping
 
 from ledger.parsers.grammar.command_labels import command_label, results_start
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
-from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables
+from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables, unfenced_echoes
 from ledger.parsers.grammar.document_default import document_default
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
@@ -42,6 +42,7 @@ from ledger.parsers.grammar.setup_scopes import (
 )
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.reader.document import Block, Document, is_command_line
+from ledger.vocab.flags import dtype_not_quant
 from ledger.vocab.setup import (
     SIDE_PHRASE,
     blank_setup_words,
@@ -153,6 +154,7 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
         ):
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     scopes.extend(_line_scopes(doc))
+    scopes.extend(unfenced_echoes(doc, lambda no: _section_end(ends, end_starts, no, last)))
     default, turns = document_default(doc, lambda text: command_setup(text, env), bold, variants, facts)
     # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
     own = [SetupScope(a, b, values) for a, b, values in turns]
@@ -265,7 +267,7 @@ def _line_scopes(doc: Document) -> list[SetupScope]:
         # the setup words of the line too ("torch.float16 M=8  max_abs=2.2e-03"), unless it names two values of
         # a key ("FP8: 96.1, BF16: 96.3": each value's own words decide)
         own = _own_words(text)
-        values = {**own, **label_settings(text), **inline_settings(text)}
+        values = dtype_not_quant({**own, **label_settings(text), **inline_settings(text)})
         if values:
             out.append(SetupScope(no, no, values))
     return out

@@ -26,7 +26,7 @@ from ledger.memo import short_text_cache
 from ledger.parsers.grammar.section_results import section_measures
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
-from ledger.vocab.flags import COMPUTE_DTYPE
+from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant, one_value
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.text import lower_for_words
@@ -250,6 +250,7 @@ def _line_setup(text: str) -> dict[str, str]:
     values = label_setup(text)
     for k, v in [*inline_settings(text).items(), *qualifiers(text).items()]:
         values.setdefault(k, v)
+    dtype_not_quant(values)
     if "model" not in values and "draft_model" not in values:
         models = model_names(text)
         if models:
@@ -414,7 +415,9 @@ def section_workloads(
                 # (a table's model and parallelism are its rows' and columns': its cells carry them)
                 if k in keys and (k in WORKLOAD_KEYS or no not in tables):
                     seen.setdefault(k, set()).add(v)
-        one = {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1 and k not in varied}
+        one = {k: got for k, vs in seen.items() if k not in varied and (got := one_value(k, vs)) is not None}
+        if "quant" in seen and "quant" not in one:
+            one.pop(COMPUTE_DTYPE, None)  # two precisions named: the dtype computed in is neither (settle_precision)
         if one:  # stated in the section's own lines, it holds in its sub-sections too (theirs win, being narrower)
             # (from the line under the heading: the heading's own claims, a commit it names, are not its runs')
             out.append((first + 1, reach.get(first, last), one))

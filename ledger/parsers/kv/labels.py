@@ -39,8 +39,8 @@ _TRAILING_BRACKET_RE = re.compile(r"\s*[(\[][^()\[\]]{1,30}[)\]]\s*$")
 _ACCEPT_LEN_RE = re.compile(r"accept\w*\s+len", re.IGNORECASE)
 _TRAILING_PAREN_RE = re.compile(r"\s*\([^()]{0,40}\)\s*$")
 _EXTREME_RESULT_RE = re.compile(
-    r"(?:max|min|peak)(?:\b|_).{0,30}?(?:ttft|tpot|itl|e2el?|latency|throughput|time|diff|err)", re.IGNORECASE
-)
+    r"(?:max|min|peak)(?:\b|_).{0,30}?(?:ttft|tpot|itl|e2el?|latency|throughput|(?<![a-z])time|diff|err)", re.IGNORECASE
+)  # ("Max Runtime Batch Size": the runtime's limit, no time)
 # snake_case keys are settings (a YAML or argparse dump) unless they name a result
 SNAKE_RE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
 _SNAKE_RESULT_RE = re.compile(

@@ -53,6 +53,8 @@ from ledger.parsers.kv.labels import (
     same_measure,
     snake_unit,
 )
+from ledger.parsers.kv.phases import phase_clause
+from ledger.parsers.kv.run_stats import arm_setup, trailing_stat
 from ledger.parsers.kv.setting_labels import setting_label_claim
 from ledger.parsers.kv.side_series import side_series
 from ledger.parsers.kv.spaced import among_pairs, assert_claim, skip_line, spaced_claim
@@ -87,6 +89,14 @@ def _wrapped_claim(ctx: Context, no: int, text: str) -> Claim | None:
     claim = ctx.claim(kind_for_metric(key), no, text[start:end], metric=key, value=value)
     ctx.memo.setdefault(NAME + ".by_label", {})[key] = claim  # its stderr may follow on this line
     return claim
+
+
+def _span_claim(
+    ctx: Context, no: int, span: tuple[int, int], kind: str, metric: str, value: float, unit: str | None
+) -> Claim:
+    """The claim of a span of line `no` a reader of its own found (a phase's time, the runs' mean), taken."""
+    ctx.take(no, *span)
+    return ctx.claim(kind, no, ctx.doc.line(no)[span[0] : span[1]], metric=metric, value=value, unit=unit)
 
 
 def _other_side(ctx: Context, no: int, text: str, end: int, series: list[Claim], metric: str) -> list[Claim]:
@@ -203,6 +213,8 @@ class _Line:
     """A baseline pair's (value, unit, measure) waiting for the next value with its unit ("Before: 45.2 ms")."""
     metric: tuple[str, str] | None = None
     """(metric, kind) of the line's last claim, which a qualifier label ("at batch 2: 2.41") measures again."""
+    phase: str = ""
+    """"decoded 136 tokens in 28.9 seconds," before the pairs: the phase they measure (ledger/parsers/kv/phases.py)."""
 
 
 class _BlockReader:
@@ -240,6 +252,14 @@ class _BlockReader:
             # every claim below needs a digit in its value (the block has one, most of its lines not)
             self._forget_kind(text)
             return
+        phase = phase_clause(text)
+        if phase is not None and ctx.is_free(no, phase.start, phase.end):
+            # (its count of tokens is the work's size: no claim, no name)
+            unit = normalise_unit(phase.unit)
+            metric = f"{phase.name} time"
+            yield _span_claim(
+                ctx, no, (phase.start, phase.end), kind_for_metric(metric, unit), metric, phase.value, unit
+            )
         claim = self._unpaired_line(no, text)
         if claim is not None:
             yield claim
@@ -254,11 +274,18 @@ class _BlockReader:
         if block.kind == "item" and "=" in text and (setting := setting_label_claim(ctx, no, text)) is not None:
             yield setting  # "* K=2: 201.69, speedup: 1.51x": the run's setting, then its value
         _floor, group = line_prefix(text)
-        line = _Line(no, text, group, pairs_in(text))
+        line = _Line(no, text, group, pairs_in(text), phase=phase.name if phase is not None else "")
+        arm = arm_setup(line.pairs)  # ("FP8 index : Accuracy: 0.955   Accuracy: 0.958 ...": each run's quant)
         for p in line.pairs:
             for claim in self._pair(line, p):
-                claim.config.update(test_setup(self.test[1]) if self.test else {})  # its test's setup over the text's
+                claim.config.update(test_setup(self.test[1]) if self.test else arm)  # its test's setup over the text's
                 yield claim
+        stat = trailing_stat(text, line.pairs) if line.metric is not None else None
+        if stat is not None and line.metric is not None and ctx.is_free(no, stat.start, stat.end):
+            metric, kind = f"{line.metric[0]} {stat.stat}", line.metric[1]  # "... 0.799   mean 0.801": the runs'
+            claim = _span_claim(ctx, no, (stat.start, stat.end), kind, metric, stat.value, stat.unit)
+            claim.config.update({**arm, "stat": stat.stat.lower()})
+            yield claim
 
     def _unpaired_line(self, no: int, text: str) -> Claim | None:
         """The claim of a line read whole: an assertion's values, or a name and a value spaced apart."""
@@ -310,7 +337,7 @@ class _BlockReader:
             return
         if self._no_claim_of_its_own(line, p, value, unit):
             return
-        metric = f"{line.group} {label}" if line.group else label
+        metric = f"{line.group or line.phase} {label}" if line.group or line.phase else label
         named = setup_named(label) if not line.group else None
         if named and (measure := measure_of_unit(unit)):
             # "- 8B: 98.4 token/sec", "- RTX 4090: 131.8 tok/s": the label names the run's model or device, the

@@ -14,7 +14,7 @@ import re
 
 from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.metrics import METRIC_RE, any_of
-from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS
+from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE, in_length_pair
 from ledger.vocab.text import ARROW, RUN_COUNT_NOUNS
 from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit, is_time_unit, is_timing_unit
@@ -94,6 +94,8 @@ _KEEP_BEFORE_RE = re.compile(
     r"\b(?:keep|keeps|kept|retain|retains|retained|prune|prunes|pruned|use|uses|sample|samples)\s(?:only\s|just\s)?$",
     re.IGNORECASE,
 )
+# "GSM8K ×5, radix on:": how many times a benchmark was run (what follows are the runs), not a result of it
+_REPEATS_BEFORE_RE = re.compile(r"(?<![\w.-])(?P<name>[A-Za-z][\w.-]{1,40})[ \t]?×[ \t]?$")
 _LEVEL_AFTER_RE = re.compile(r"\s?(?:confidence|CIs?\b|credible|significance|percentile)", re.IGNORECASE)
 # the parenthesis of a model's card: its parameter count before the size ("35.51 B params, 15.89 GiB")
 _MODEL_CARD_BEFORE_RE = re.compile(r"\((?:[^()]{0,60}[\s,])?(?:params|parameters)\s?,\s?$", re.IGNORECASE)
@@ -276,6 +278,10 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "[head](javascript:alert(2))", "[log](ci/run/42)": a link's target, not its text
     if text[max(0, n.start - 2) : n.start] == "#[":
         return True  # "#[17474](https://.../pull/17474)": a pull request's number, written as a link
+    if n.unit is None and "." not in n.text and "×" in text[max(0, n.start - 2) : n.start]:
+        rm = _REPEATS_BEFORE_RE.search(text, max(0, n.start - 48), n.start)
+        if rm is not None and is_benchmark_name(rm.group("name")):
+            return True  # "GSM8K ×5": five runs of it, each printed below
     if n.unit is None and _ONE_IN_RE.match(text, n.end):
         return True  # "accepted on roughly 1 in 100 iterations": how often, as two counts
     if _CAPABILITY_BEFORE_RE.search(text, max(0, n.start - 60), n.start):

@@ -60,7 +60,8 @@ NAME = "prose"
 VERSION = "1"
 BLOCKS = frozenset({"text", "item", "heading"})
 
-_PROGRESS_RE = re.compile(r"[█▏▎▍▌▋▊▉]|\|\s*\d+/\d+\s*\[\d+:\d+")
+# (and a bar cut to its percentage, "100%|" alone on a line: what a copied log keeps of tqdm's bar)
+_PROGRESS_RE = re.compile(r"[█▏▎▍▌▋▊▉]|\|\s*\d+/\d+\s*\[\d+:\d+|^\s{0,8}\d{1,3}%\|\s*$")
 
 
 def claims_in_text(
