@@ -150,3 +150,22 @@ def test_fewer_invalid_answers_is_better() -> None:
 
     assert not higher_is_better("Invalid responses", None, "accuracy")
     assert higher_is_better("Accuracy", None, "accuracy")
+
+
+def test_a_side_label_keeps_the_setting_it_names() -> None:
+    """ "BEFORE: GemmBackend.TRITON:", "main, attention backend triton:", "PR with --moe-backend cutlass:": the side
+    is the revision and the backend it ran with is its setup (which compare reads as what the sides compare)."""
+    got = {
+        c.source.line: (c.revision.label if c.revision else None, {k: v for k, v in c.config.items() if "backend" in k
+                        or k == "attention"}, c.revision.head if c.revision else None)
+        for c in extract((FIX / "side_label_settings.md").read_text(), "side_label_settings.md").claims
+        if c.value is not None
+    }
+    assert got[8] == ("BEFORE", {"backend": "TRITON"}, None)
+    assert got[14] == ("AFTER", {"backend": "CUTLASS"}, None)
+    assert got[22] == ("Before", {"backend": "triton"}, None)
+    assert got[36] == ("main", {"attention": "triton"}, None)
+    assert got[42] == ("PR", {"moe_backend": "cutlass"}, None)
+    assert got[50] == ("BEFORE", {"moe_backend": "FLASHINFER_TRTLLM"}, None)
+    assert got[52] == ("AFTER", {"moe_backend": "FLASHINFER_CUTLASS"}, None)
+    assert got[60] == ("main", {}, "d5c097a2")  # "main(d5c097a2) 2025/6/7 before the grouped merge:"

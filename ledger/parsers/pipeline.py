@@ -13,7 +13,8 @@ from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.grammar.named_rows import on_named_rows
 from ledger.parsers.grammar.revisions import find_revisions, named_revisions, one_name_per_head
 from ledger.parsers.grammar.setup import find_setups
-from ledger.parsers.grammar.setup_index import SetupIndex
+from ledger.parsers.grammar.setup_index import SetupIndex, SetupScope
+from ledger.parsers.grammar.sides import side_setups
 from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.prose.with_without import with_without_pairs
 from ledger.parsers.reader.document import Document, read_document
@@ -98,7 +99,9 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     scopes: list[RevisionScope] = _guarded("revisions", find_revisions, [], warnings, doc, ctx.named)
     ctx.set_scopes(scopes)
     opened = frozenset(s.start for s in scopes)
-    ctx.setup = _guarded("setup", find_setups, SetupIndex.build([], len(doc.lines)), warnings, doc, opened)
+    none: list[SetupScope] = []
+    sided = _guarded("side settings", side_setups, none, warnings, doc, scopes)
+    ctx.setup = _guarded("setup", find_setups, SetupIndex.build([], len(doc.lines)), warnings, doc, opened, sided)
     claims: list[Claim] = []
     # Most prose lines hold no digit, and only a few extractors can claim anything without one:
     # one pass over each block saves every numeric extractor from scanning it.

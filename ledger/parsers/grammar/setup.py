@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ledger.parsers.grammar.command_labels import command_label, results_start
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
@@ -97,9 +97,11 @@ _RESULT_RE = re.compile(r"\d\.\d|%|:")  # ("Passkeys: MTP2 with FP8 KV": a label
 # "concurrency: 256" in a tool's own output: the settings it echoes
 
 
-def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> SetupIndex:
+def find_setups(
+    doc: Document, revision_lines: frozenset[int] = frozenset(), sided: Sequence[SetupScope] = ()
+) -> SetupIndex:
     """The setup scopes of a document (see the module docstring); `revision_lines` are the lines that open a
-    revision (their lead-ins name a revision, not a variant)."""
+    revision (their lead-ins name a revision, not a variant); `sided` the settings their side labels name."""
     last = len(doc.lines)
     env = shell_variables(doc)
     variants, facts = variant_lines(doc), section_facts(doc)  # (the section and document readers both read them)
@@ -153,6 +155,7 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
         ):
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     scopes.extend(_line_scopes(doc))
+    scopes.extend(sided)
     default, turns = document_default(doc, lambda text: command_setup(text, env), bold, variants, facts)
     # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
     own = [SetupScope(a, b, values) for a, b, values in turns]

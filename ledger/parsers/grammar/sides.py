@@ -16,6 +16,11 @@ from __future__ import annotations
 import re
 
 from ledger.model import Revision
+from ledger.parsers.base import RevisionScope
+from ledger.parsers.grammar.setup_index import SetupScope
+from ledger.parsers.reader.document import Document
+from ledger.vocab.backends import backend_settings
+from ledger.vocab.setup_keys import SIDE_SETTING
 from ledger.vocab.sides import side_of
 
 _SHA = r"[0-9a-f]{7,40}"
@@ -153,6 +158,54 @@ def comment_side(text: str) -> Revision | None:
     if m is None:
         return None
     return Revision(label=_clean(m.group("name")), head=None, base=None)
+
+
+# "BEFORE: GemmBackend.TRITON:", "main, attention backend triton:", "PR with --moe-backend cutlass:", "# AFTER:
+# Fp8MoeBackend.FLASHINFER_CUTLASS", "Before (backend=triton):": a side's word, then what that side ran with
+_SIDE_WORD = r"(?P<side>before|after|main|master|baseline|base|candidate|branch|this\s+pr|pr)"
+_SIDE_DETAIL_RE = re.compile(
+    r"^\s*(?:(?:#{1,3}|//|--)\s*)?[*_]{0,2}" + _SIDE_WORD + r"[*_]{0,2}\s*(?:[:,(]|\s(?:with|w/|using|on)\s)\s*"
+    r"(?P<detail>[^\n]{1,100}?)\s*\)?\s*[*_]{0,2}:?\s*$",
+    re.IGNORECASE,
+)
+# "main(d5c097a2) 2025/6/7 before the merge:": a side's word with its head, then the words of a lead-in
+_SIDE_HEAD_LEAD_RE = re.compile(
+    r"^\s*[*_]{0,2}" + _SIDE_WORD + r"[*_]{0,2}\s*"
+    r"\(\s*`?(?P<sha>" + _SHA + r")`?\s*\)[^\n:]{0,100}:\s*$",
+    re.IGNORECASE,
+)
+
+
+def side_setting(text: str) -> tuple[Revision, dict[str, str]] | None:
+    """ "BEFORE: GemmBackend.TRITON:" -> (the side BEFORE, {"backend": "TRITON"}): a side label whose words after
+    the side name the setting that side ran with; None when they name none ("before PR 6645" is a side's name)."""
+    m = _SIDE_DETAIL_RE.match(text) if len(text) <= 160 else None
+    if m is None:
+        return None
+    settings = backend_settings(m.group("detail"))
+    if not settings:
+        return None
+    return Revision(label=" ".join(m.group("side").split()), head=None, base=None), settings
+
+
+def side_setups(doc: Document, scopes: list[RevisionScope]) -> list[SetupScope]:
+    """The settings the side labels among `scopes` name, each over its side's lines (the side holds them, whatever
+    the section says: "main, attention backend triton:" over main's runs)."""
+    out: list[SetupScope] = []
+    for scope in scopes:
+        found = side_setting(doc.line(scope.start))
+        if found is not None:
+            values = {**found[1], SIDE_SETTING: ",".join(found[1])}
+            out.append(SetupScope(scope.start, scope.end, values))
+    return out
+
+
+def side_with_head(text: str) -> Revision | None:
+    """ "main(d5c097a2) 2025/6/7 before the merge:": the side its word names, on the head beside it."""
+    m = _SIDE_HEAD_LEAD_RE.match(text) if "(" in text and len(text) <= 160 else None
+    if m is None or not _is_sha(m.group("sha")):
+        return None
+    return Revision(label=" ".join(m.group("side").split()), head=m.group("sha").lower(), base=None)
 
 
 def lead_side(text: str) -> Revision | None:
