@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from ledger.model import Claim, ParseWarning
 from ledger.parsers.base import Context, RevisionScope
+from ledger.parsers.grammar.fence_sides import fence_side_pairs
 from ledger.parsers.grammar.named_rows import on_named_rows
 from ledger.parsers.grammar.revisions import find_revisions, named_revisions, one_name_per_head
 from ledger.parsers.grammar.setup import find_setups
@@ -141,7 +142,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
                 break
         if len(claims) >= MAX_CLAIMS:
             break
-    claims = on_named_rows(with_without_pairs(baseline_items(doc, claims)), ctx.named)
+    claims = on_named_rows(with_without_pairs(fence_side_pairs(doc, baseline_items(doc, claims))), ctx.named)
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
     if quoted:
         claims = [c for c in claims if c.source.line not in quoted]
