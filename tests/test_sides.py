@@ -153,7 +153,7 @@ def test_fewer_invalid_answers_is_better() -> None:
 
 
 def test_a_side_label_keeps_the_setting_it_names() -> None:
-    """ "BEFORE: GemmBackend.TRITON:", "main, attention backend triton:", "PR with --moe-backend cutlass:": the side
+    """ "BEFORE: GemmBackend.TRITON:", "master, attention backend triton:", "PR with --moe-backend cutlass:": the side
     is the revision and the backend it ran with is its setup (which compare reads as what the sides compare)."""
     got = {
         c.source.line: (c.revision.label if c.revision else None, {k: v for k, v in c.config.items() if "backend" in k
@@ -164,7 +164,7 @@ def test_a_side_label_keeps_the_setting_it_names() -> None:
     assert got[8] == ("BEFORE", {"backend": "TRITON"}, None)
     assert got[14] == ("AFTER", {"backend": "CUTLASS"}, None)
     assert got[22] == ("Before", {"backend": "triton"}, None)
-    assert got[36] == ("main", {"attention": "triton"}, None)
+    assert got[36] == ("master", {"attention": "triton"}, None)
     assert got[42] == ("PR", {"moe_backend": "cutlass"}, None)
     assert got[50] == ("BEFORE", {"moe_backend": "FLASHINFER_TRTLLM"}, None)
     assert got[52] == ("AFTER", {"moe_backend": "FLASHINFER_CUTLASS"}, None)
