@@ -169,3 +169,17 @@ def test_a_side_label_keeps_the_setting_it_names() -> None:
     assert got[50] == ("BEFORE", {"moe_backend": "FLASHINFER_TRTLLM"}, None)
     assert got[52] == ("AFTER", {"moe_backend": "FLASHINFER_CUTLASS"}, None)
     assert got[60] == ("main", {}, "d5c097a2")  # "main(d5c097a2) 2025/6/7 before the grouped merge:"
+
+
+def test_with_and_without_a_spec_method_are_two_setups() -> None:
+    """ "**With EAGLE3:**" over a fold of output and "**Without EAGLE3:**" over another: the with side keeps the
+    method (and the command's draft length), the without side has neither; a later lead-in is no side's."""
+    path = Path(__file__).parent / "fixtures" / "setup" / "with_without_spec_sides.md"
+    got = {
+        c.source.line: (c.config.get("spec_algo"), c.config.get("draft_len"), c.config.get("variant"))
+        for c in extract(path.read_text(), path.name).claims
+    }
+    assert got[13] == ("eagle3", "6", "with EAGLE3")
+    assert got[14] == ("eagle3", "6", "with EAGLE3")
+    assert got[22] == ("none", "0", "without EAGLE3")
+    assert got[28] == (None, "6", None)

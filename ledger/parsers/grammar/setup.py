@@ -40,6 +40,7 @@ from ledger.parsers.grammar.setup_scopes import (
     unrestricted,
     with_draft,
 )
+from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.vocab.setup import (
@@ -156,6 +157,7 @@ def find_setups(
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     scopes.extend(_line_scopes(doc))
     scopes.extend(sided)
+    scopes.extend(feature_side_scopes(doc, lambda line: _section_end(ends, end_starts, line, last)))
     default, turns = document_default(doc, lambda text: command_setup(text, env), bold, variants, facts)
     # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
     own = [SetupScope(a, b, values) for a, b, values in turns]

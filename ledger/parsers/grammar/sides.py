@@ -14,12 +14,14 @@ The side words (which name the base, which the candidate) are in ledger.vocab.si
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.reader.document import Document
 from ledger.vocab.backends import backend_settings
+from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_keys import SIDE_SETTING
 from ledger.vocab.sides import side_of
 
@@ -199,6 +201,47 @@ def side_setups(doc: Document, scopes: list[RevisionScope]) -> list[SetupScope]:
         if found is not None:
             values = {**found[1], SIDE_SETTING: ",".join(found[1])}
             out.append(SetupScope(scope.start, scope.end, values))
+    return out
+
+
+# "**With EAGLE3:**", "Without EAGLE3:", "w/o MTP:": a side that is a speculative method on or off, over its output
+_FEATURE_SIDE_RE = re.compile(
+    r"^\s*[*_]{0,2}(?P<side>with|without|w/o|w/)\s+(?P<feature>[^:*_\n]{1,40}?)\s*[*_]{0,2}:\s*[*_]{0,2}\s*$",
+    re.IGNORECASE,
+)
+
+
+def feature_side(text: str) -> dict[str, str] | None:
+    """ "**With EAGLE3:**" -> the spec method on, as a side ({"spec_algo": "eagle3", "variant": "with EAGLE3"});
+    "**Without EAGLE3:**" -> off, no draft length either (the command's `--draft 6` is the other side's); None for
+    another label. Two setups, not two revisions: compare keeps them apart (the spec method is a hard key)."""
+    m = _FEATURE_SIDE_RE.match(text) if len(text) <= 80 else None
+    if m is None:
+        return None
+    spec = qualifiers(f"{m.group('side')} {m.group('feature')}").get("spec_algo")
+    if spec is None:
+        return None
+    side = m.group("side").lower()
+    values = {"spec_algo": spec, "variant": f"{side} {m.group('feature').strip()}"}
+    if spec == "none":
+        values["draft_len"] = "0"  # (compare reads a draft length of 0 as none)
+    return values
+
+
+def feature_side_scopes(doc: Document, section_end: Callable[[int], int]) -> list[SetupScope]:
+    """The feature sides' labels of a document ("**With EAGLE3:**"), each over what follows it to the next lead-in
+    (a line ending with a colon: another side, "With this fix:") or the end of its section (`section_end` of its
+    line): a `<details>` fold may stand between the label and its output."""
+    leads = [b for b in doc.blocks if b.kind == "text" and not b.in_code and b.text.rstrip(" *_").endswith(":")]
+    out: list[SetupScope] = []
+    for k, b in enumerate(leads):
+        values = feature_side(b.text)
+        if values is None:
+            continue
+        end = section_end(b.start)
+        if k + 1 < len(leads):
+            end = min(end, leads[k + 1].start - 1)
+        out.append(SetupScope(b.start, end, values))
     return out
 
 
