@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ledger.cli.app import app
+from ledger.parsers.grammar.sides import side_setting
 from ledger.parsers.pipeline import extract
 from ledger.vocab.sides import side_of
 
@@ -183,3 +184,21 @@ def test_with_and_without_a_spec_method_are_two_setups() -> None:
     assert got[14] == ("eagle3", "6", "with EAGLE3")
     assert got[22] == ("none", "0", "without EAGLE3")
     assert got[28] == (None, "6", None)
+
+
+@pytest.mark.parametrize(
+    ("text", "side", "settings"),
+    [
+        ("BEFORE: GemmBackend.TRITON:", "BEFORE", {"backend": "TRITON"}),
+        ("# AFTER: Fp8MoeBackend.FLASHINFER_CUTLASS", "AFTER", {"moe_backend": "FLASHINFER_CUTLASS"}),
+        ("Before (backend=triton):", "Before", {"backend": "triton"}),
+        ("main, attention backend triton:", "main", {"attention": "triton"}),
+        ("PR with --moe-backend cutlass:", "PR", {"moe_backend": "cutlass"}),
+        ("main, which runs the triton backend by default, gives 41 ms.", None, None),  # a sentence, no label
+        ("before PR 6645:", None, None),  # a side's name, no setting
+        ("Before: the backend is the same on both sides:", None, None),
+    ],
+)
+def test_side_setting_reads_the_label_and_nothing_else(text: str, side: str | None, settings: dict | None) -> None:
+    found = side_setting(text)
+    assert (found[0].label, found[1]) == (side, settings) if found else (side, settings) == (None, None)

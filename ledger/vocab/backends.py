@@ -15,7 +15,36 @@ _WORDS_RE = re.compile(
     r"(?:\s{1,3}|\s{0,3}[=:]\s{0,3})[`'\"]?(?P<value>[A-Za-z][\w.-]{1,40})",
     re.IGNORECASE,
 )
-_NOT_A_NAME = frozenset(("is", "was", "the", "a", "an", "and", "or", "for", "to", "of", "in", "on", "with", "as"))
+_NOT_A_NAME = frozenset(
+    (
+        "is",
+        "was",
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "for",
+        "to",
+        "of",
+        "in",
+        "on",
+        "with",
+        "as",
+        "by",
+        "at",
+        "from",
+        "that",
+        "which",
+        "it",
+        "we",
+        "will",
+        "default",
+        "here",
+        "there",
+        "now",
+    )
+)
 """Words that follow "backend" in a sentence ("the backend is ...") and name none."""
 
 
