@@ -180,3 +180,10 @@ def test_arm_lines_in_one_paste_are_values_and_their_references() -> None:
 )
 def test_lines_that_are_not_arms_of_one_comparison_keep_no_reference(text: str) -> None:
     assert all(ref is None for _, _, _, ref, _ in _arms(text))
+
+
+def test_an_arm_named_by_a_side_word_is_that_side() -> None:
+    """ "PR :" under "main :" in one paste: the PR's values, on its side, with main's as references."""
+    text = "```\nmain : latency 12.3 ms  throughput 810.5 tok/s\nPR   : latency 11.0 ms  throughput 902.1 tok/s\n```\n"
+    got = [(c.metric, c.value, c.reference, c.revision.label if c.revision else None) for c in extract(text).claims]
+    assert got == [("latency", 11.0, 12.3, "PR"), ("throughput", 902.1, 810.5, "PR")]

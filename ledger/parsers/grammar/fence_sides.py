@@ -3,6 +3,8 @@
     old sampler : score@1 = 71.20%   best@4 97.50%     <- the base arm: its values are the references below
     new sampler : score@1 = 72.40%   best@4 98.10%     <- 72.40 with reference 71.20, variant "new sampler"
 
+An arm named by a side word ("PR :" under "main :") is that side: its values' revision, as a table's PR row's.
+
 Arm lines are a table's rows under one header (a before/after table's base row and PR row are one claim: the
 baseline gets none of its own). A whole paste per side, or a whole table per side under "main:" / "this PR:" in
 one paste, keeps no reference (the gold convention, corpus vllm-14848): each is its revision, and compare pairs
@@ -16,9 +18,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from ledger.model import Claim
+from ledger.model import Claim, Revision
 from ledger.parsers.reader.document import Document
-from ledger.vocab.sides import side_of
+from ledger.vocab.sides import side_alone, side_of
 
 # "old sampler : score@1 = ...", "MXFP4 index: Accuracy: 0.956": an arm's name opening its line of results
 _ARM_RE = re.compile(r"^\s*(?P<label>[A-Za-z][\w.+/-]{0,30}(?: [\w.+/-]{1,30}){0,3}?)\s{0,8}:\s")
@@ -48,8 +50,12 @@ def _pair(base: Sequence[Claim], other: Sequence[Claim], variant: str | None) ->
         ref = refs.get(_key(c)) if counts[_key(c)] == 1 else None
         if ref is None or c.reference is not None or not isinstance(c.value, float):
             continue
-        config = {**c.config, "variant": variant} if variant and "variant" not in c.config else c.config
-        out[id(c)] = c.model_copy(update={"reference": ref.value, "config": config})
+        update: dict[str, object] = {"reference": ref.value}
+        if variant and side_alone(variant) and side_of(variant) == "head" and c.revision is None:
+            update["revision"] = Revision(label=variant, head=None, base=None)  # "PR :" over "main :": its side
+        elif variant and "variant" not in c.config:
+            update["config"] = {**c.config, "variant": variant}  # "MXFP4 index :": an arm of one setup
+        out[id(c)] = c.model_copy(update=update)
         out[id(ref)] = None
     return out
 
