@@ -157,8 +157,11 @@ def test_a_side_label_keeps_the_setting_it_names() -> None:
     """ "BEFORE: GemmBackend.TRITON:", "master, attention backend triton:", "PR with --moe-backend cutlass:": the side
     is the revision and the backend it ran with is its setup (which compare reads as what the sides compare)."""
     got = {
-        c.source.line: (c.revision.label if c.revision else None, {k: v for k, v in c.config.items() if "backend" in k
-                        or k == "attention"}, c.revision.head if c.revision else None)
+        c.source.line: (
+            c.revision.label if c.revision else None,
+            {k: v for k, v in c.config.items() if "backend" in k or k == "attention"},
+            c.revision.head if c.revision else None,
+        )
         for c in extract((FIX / "side_label_settings.md").read_text(), "side_label_settings.md").claims
         if c.value is not None
     }
