@@ -173,6 +173,8 @@ def test_a_side_label_keeps_the_setting_it_names() -> None:
     assert got[50] == ("BEFORE", {"moe_backend": "FLASHINFER_TRTLLM"}, None)
     assert got[52] == ("AFTER", {"moe_backend": "FLASHINFER_CUTLASS"}, None)
     assert got[60] == ("main", {}, "d5c097a2")  # "main(d5c097a2) 2025/6/7 before the grouped merge:"
+    assert got[66] == ("Before", {"attention": "FLASH_ATTN"}, None)  # "### Before: attention backend FLASH_ATTN"
+    assert got[72] == ("After", {"attention": "FLASHINFER"}, None)
 
 
 def test_with_and_without_a_spec_method_are_two_setups() -> None:

@@ -282,7 +282,10 @@ _COMMIT_URL_RE = re.compile(r"<?https?://[^\s<>()]{1,200}/commit/(?P<sha>[0-9a-f
 
 
 def heading_revision(text: str) -> Revision | None:
-    """The revision a heading names: a sha in parentheses, a sha, or revision words ("Updated results")."""
+    """The revision a heading names: a sha in parentheses, a sha, or revision words ("Updated results"); the side
+    alone when the heading also names its setting ("BEFORE: GemmBackend.TRITON", the setting is setup)."""
+    if (sided := side_setting(text, heading=True)) is not None:
+        return sided[0]
     rev = parse_label(text)
     if rev is not None:
         return rev.model_copy(update={"label": clean_label(rev.label or "")})

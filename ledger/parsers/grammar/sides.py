@@ -180,10 +180,11 @@ _SIDE_HEAD_LEAD_RE = re.compile(
 )
 
 
-def side_setting(text: str) -> tuple[Revision, dict[str, str]] | None:
-    """ "BEFORE: GemmBackend.TRITON:" -> (the side BEFORE, {"backend": "TRITON"}): a side label whose words after
-    the side name the setting that side ran with; None when they name none ("before PR 6645" is a side's name)."""
-    label = text.rstrip(" *_").endswith(":") or text.lstrip().startswith(("#", "//", "--"))  # a lead-in, a comment
+def side_setting(text: str, heading: bool = False) -> tuple[Revision, dict[str, str]] | None:
+    """ "BEFORE: GemmBackend.TRITON:" -> (the side BEFORE, {"backend": "TRITON"}): a side label (a lead-in, a
+    comment in a paste, a `heading`'s title) whose words after the side name the setting that side ran with; None
+    when they name none ("before PR 6645" is a side's name)."""
+    label = heading or text.rstrip(" *_").endswith(":") or text.lstrip().startswith(("#", "//", "--"))
     m = _SIDE_DETAIL_RE.match(text) if len(text) <= 160 and label else None
     if m is None:
         return None  # ("main, which runs the triton backend, gives 41 ms." is a sentence, not a label)
