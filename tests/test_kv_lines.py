@@ -146,3 +146,44 @@ def test_a_side_named_with_a_digit_takes_the_baseline_beside_it() -> None:
     """ "baseline=21.11ms, F3=14.49ms, -31%": F3 is measured against the baseline, which is no claim of its own."""
     claims = extract("A re-run at mc=16 gives baseline=21.11ms, F3=14.49ms, -31%.\n", path="t.md").claims
     assert [(c.metric, c.value, c.reference) for c in claims if c.unit == "ms"] == [("F3", 14.49, 21.11)]
+
+
+def _arms(text: str) -> list[tuple[int, str | None, float | None, float | None, str | None]]:
+    return [
+        (c.source.line, c.metric, c.value, c.reference, c.config.get("variant"))
+        for c in extract(text, path="arms.md").claims
+        if c.value is not None
+    ]
+
+
+def test_arm_lines_in_one_paste_are_values_and_their_references() -> None:
+    """ "old sampler : ..." over "new sampler : ...": the new arm's values against the old arm's, which are no
+    claims of their own; arms named alike are measured against the first; repeated runs stay a series."""
+    got = _arms("```\nold sampler : acc 0.712   latency 41.5 ms\nnew sampler : acc 0.724   latency 38.2 ms\n```\n")
+    assert got == [(3, "acc", 0.724, 0.712, "new sampler"), (3, "latency", 38.2, 41.5, "new sampler")]
+    runs = (
+        "BF16 cache : Accuracy: 0.955  Accuracy: 0.958  mean 0.957\n"
+        "FP8 cache  : Accuracy: 0.956  Accuracy: 0.957  mean 0.958"
+    )
+    got = _arms(f"```\n{runs}\n```\n")
+    assert [g for g in got if g[3] is not None] == [(3, "Accuracy mean", 0.958, 0.957, "FP8 cache")]
+    assert len([g for g in got if g[1] == "Accuracy"]) == 4  # each run its own value, on both arms
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "```\nH100 : decode 1210.5 tok/s\nA100 : decode 804.2 tok/s\n```\n",  # two boards, not two arms
+        "```\nMean TTFT (ms): 12.3\nMean TPOT (ms): 4.5\n```\n",  # lines naming their own values
+        "```\nold sampler : acc 0.712\nnew sampler : latency 38.2 ms\n```\n",  # not one shape
+    ],
+)
+def test_lines_that_are_not_arms_of_one_comparison_keep_no_reference(text: str) -> None:
+    assert all(ref is None for _, _, _, ref, _ in _arms(text))
+
+
+def test_an_arm_named_by_a_side_word_is_that_side() -> None:
+    """ "PR :" under "main :" in one paste: the PR's values, on its side, with main's as references."""
+    text = "```\nmain : latency 12.3 ms  throughput 810.5 tok/s\nPR   : latency 11.0 ms  throughput 902.1 tok/s\n```\n"
+    got = [(c.metric, c.value, c.reference, c.revision.label if c.revision else None) for c in extract(text).claims]
+    assert got == [("latency", 11.0, 12.3, "PR"), ("throughput", 902.1, 810.5, "PR")]

@@ -114,6 +114,8 @@ HOSTILE = {
     "counts in brackets": "MMLU accuracy " + "91.2 (250), " * 3_000,
     "changes named after": "a 2% output token throughput improvement and " * 3_000,
     "with without": "TPOT without the cache: 19.5 ms, TPOT with the cache: 19.3 ms; " * 2_000,
+    "arm lines": "```\n" + "old x : acc 0.1  lat 2 ms\nnew x : acc 0.2  lat 1 ms\n" * 1_500 + "```\n",
+    "side labels": "main, attention backend triton:\n\n**With EAGLE3:**\n\nBEFORE: AB.C (backend=x):\n\n" * 1_000,
     "env variables": "A_B=1 " * 3_000 + "vllm serve m/x",
     "release statements": "the data is from the results measured with release " * 3_000,  # never a version after
     "spacer rows": "a\tb\tc\n" + "x, y\t\t\n\t\t\n\n" * 4_000 + "1\t2\t3\n",  # label, tabs, blank: a table?

@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ledger.cli.app import app
+from ledger.parsers.grammar.sides import side_setting
 from ledger.parsers.pipeline import extract
 from ledger.vocab.sides import side_of
 
@@ -150,3 +151,59 @@ def test_fewer_invalid_answers_is_better() -> None:
 
     assert not higher_is_better("Invalid responses", None, "accuracy")
     assert higher_is_better("Accuracy", None, "accuracy")
+
+
+def test_a_side_label_keeps_the_setting_it_names() -> None:
+    """ "BEFORE: GemmBackend.TRITON:", "master, attention backend triton:", "PR with --moe-backend cutlass:": the side
+    is the revision and the backend it ran with is its setup (which compare reads as what the sides compare)."""
+    got = {
+        c.source.line: (
+            c.revision.label if c.revision else None,
+            {k: v for k, v in c.config.items() if "backend" in k or k == "attention"},
+            c.revision.head if c.revision else None,
+        )
+        for c in extract((FIX / "side_label_settings.md").read_text(), "side_label_settings.md").claims
+        if c.value is not None
+    }
+    assert got[8] == ("BEFORE", {"backend": "TRITON"}, None)
+    assert got[14] == ("AFTER", {"backend": "CUTLASS"}, None)
+    assert got[22] == ("Before", {"backend": "triton"}, None)
+    assert got[36] == ("master", {"attention": "triton"}, None)
+    assert got[42] == ("PR", {"moe_backend": "cutlass"}, None)
+    assert got[50] == ("BEFORE", {"moe_backend": "FLASHINFER_TRTLLM"}, None)
+    assert got[52] == ("AFTER", {"moe_backend": "FLASHINFER_CUTLASS"}, None)
+    assert got[60] == ("main", {}, "d5c097a2")  # "main(d5c097a2) 2025/6/7 before the grouped merge:"
+    assert got[66] == ("Before", {"attention": "FLASH_ATTN"}, None)  # "### Before: attention backend FLASH_ATTN"
+    assert got[72] == ("After", {"attention": "FLASHINFER"}, None)
+
+
+def test_with_and_without_a_spec_method_are_two_setups() -> None:
+    """ "**With EAGLE3:**" over a fold of output and "**Without EAGLE3:**" over another: the with side keeps the
+    method (and the command's draft length), the without side has neither; a later lead-in is no side's."""
+    path = Path(__file__).parent / "fixtures" / "setup" / "with_without_spec_sides.md"
+    got = {
+        c.source.line: (c.config.get("spec_algo"), c.config.get("draft_len"), c.config.get("variant"))
+        for c in extract(path.read_text(), path.name).claims
+    }
+    assert got[13] == ("eagle3", "6", "with EAGLE3")
+    assert got[14] == ("eagle3", "6", "with EAGLE3")
+    assert got[22] == ("none", "0", "without EAGLE3")
+    assert got[28] == (None, "6", None)
+
+
+@pytest.mark.parametrize(
+    ("text", "side", "settings"),
+    [
+        ("BEFORE: GemmBackend.TRITON:", "BEFORE", {"backend": "TRITON"}),
+        ("# AFTER: Fp8MoeBackend.FLASHINFER_CUTLASS", "AFTER", {"moe_backend": "FLASHINFER_CUTLASS"}),
+        ("Before (backend=triton):", "Before", {"backend": "triton"}),
+        ("main, attention backend triton:", "main", {"attention": "triton"}),
+        ("PR with --moe-backend cutlass:", "PR", {"moe_backend": "cutlass"}),
+        ("main, which runs the triton backend by default, gives 41 ms.", None, None),  # a sentence, no label
+        ("before PR 6645:", None, None),  # a side's name, no setting
+        ("Before: the backend is the same on both sides:", None, None),
+    ],
+)
+def test_side_setting_reads_the_label_and_nothing_else(text: str, side: str | None, settings: dict | None) -> None:
+    found = side_setting(text)
+    assert (found[0].label, found[1]) == (side, settings) if found else (side, settings) == (None, None)

@@ -11,10 +11,12 @@ from typing import Any, TypeVar
 from ledger.model import Claim, ParseWarning
 from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.grammar.declared_spreads import spreads_as_declared
+from ledger.parsers.grammar.fence_sides import fence_side_pairs
 from ledger.parsers.grammar.named_rows import on_named_rows
 from ledger.parsers.grammar.revisions import find_revisions, named_revisions, one_name_per_head
 from ledger.parsers.grammar.setup import find_setups
-from ledger.parsers.grammar.setup_index import SetupIndex
+from ledger.parsers.grammar.setup_index import SetupIndex, SetupScope
+from ledger.parsers.grammar.sides import side_setups
 from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.prose.with_without import with_without_pairs
 from ledger.parsers.reader.document import Document, read_document
@@ -99,7 +101,9 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     scopes: list[RevisionScope] = _guarded("revisions", find_revisions, [], warnings, doc, ctx.named)
     ctx.set_scopes(scopes)
     opened = frozenset(s.start for s in scopes)
-    ctx.setup = _guarded("setup", find_setups, SetupIndex.build([], len(doc.lines)), warnings, doc, opened)
+    none: list[SetupScope] = []
+    sided = _guarded("side settings", side_setups, none, warnings, doc, scopes)
+    ctx.setup = _guarded("setup", find_setups, SetupIndex.build([], len(doc.lines)), warnings, doc, opened, sided)
     claims: list[Claim] = []
     # Most prose lines hold no digit, and only a few extractors can claim anything without one:
     # one pass over each block saves every numeric extractor from scanning it.
@@ -139,7 +143,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
                 break
         if len(claims) >= MAX_CLAIMS:
             break
-    claims = on_named_rows(with_without_pairs(baseline_items(doc, claims)), ctx.named)
+    claims = on_named_rows(with_without_pairs(fence_side_pairs(doc, baseline_items(doc, claims))), ctx.named)
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
     if quoted:
         claims = [c for c in claims if c.source.line not in quoted]

@@ -17,7 +17,7 @@ from typing import Any
 from ledger.vocab.canonical import canonical_items
 from ledger.vocab.metrics import named_benchmark, normalise_metric, variant_words
 from ledger.vocab.setup import LONG_CONTEXT_RE, config_hints
-from ledger.vocab.setup_keys import IGNORED_KEYS, SOFT_KEYS, canonical_key_name
+from ledger.vocab.setup_keys import IGNORED_KEYS, SIDE_SETTING, SOFT_KEYS, canonical_key_name
 from ledger.vocab.text import MAX_NAME, clean_name
 
 
@@ -42,8 +42,12 @@ def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str
     mn = normalise_metric(metric, kind)
     config: dict[str, str] = {}
     variants: list[str] = [mn.residual] if mn.residual else []
+    # the keys a side's label set are what the sides compare: "BEFORE: backend A" against "AFTER: backend B"
+    compared = {canonical_key_name(n.strip()) for k, v in config_items if k == SIDE_SETTING for n in v.split(",")}
     for k, v in config_items:
         ck = canonical_key_name(k)
+        if ck in compared:
+            continue
         if ck in SOFT_KEYS:
             hints, rest = config_hints(clean_name(v))
             for hk, hv in hints.items():

@@ -43,9 +43,13 @@ HARD_KEYS: tuple[str, ...] = (
     "position",
     "experts",
 )
-IGNORED_KEYS: tuple[str, ...] = ("source", "commit", "note", "run", "version", "metric", "threshold")
+SIDE_SETTING = "side_setting"
+"""The keys a side's label sets ("BEFORE: GemmBackend.TRITON" sets backend), comma-joined: what the sides compare,
+so compare reads them as the difference under test, not as two setups."""
+IGNORED_KEYS: tuple[str, ...] = ("source", "commit", "note", "run", "version", "metric", "threshold", SIDE_SETTING)
 """Keys that say where a claim comes from, not what it was measured under (a CI bot's comment, the commit,
-a footnote, an lm-eval task version or metric column the metric name already carries, the bar a check holds it to)."""
+a footnote, an lm-eval task version or metric column the metric name already carries, the bar a check holds it to,
+the keys its side's label set)."""
 _KEY_ALIASES: dict[str, str] = {
     "hardware": "gpu",
     "gpus": "gpu",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ledger.model import Revision
-from ledger.parsers.grammar.sides import comment_side, defined_side
+from ledger.parsers.grammar.sides import comment_side, defined_side, side_setting, side_with_head
 from ledger.vocab.text import lower_for_words
 
 SHA_RE = re.compile(r"(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])")
@@ -231,8 +231,12 @@ def line_label(text: str, in_code: bool) -> Revision | None:
         if rev is not None and rev.head and rev.label == rev.head and (sm := re.search(r"\(([^()]{1,60})\)", text)):
             return Revision(label=clean_label(sm.group(1)), head=rev.head, base=rev.base)
         return comment_side(text) if text.lstrip()[:1] in ("#", "/", "-") else None
+    if (sided := side_setting(text)) is not None:
+        return sided[0]  # "main, attention backend triton:": the side (its setting is the setup's, see side_setups)
     if "/commit" not in text and not may_hold_sha(text):
         return None  # every reading below names its commit by a sha: most lines of prose hold none
+    if (head := side_with_head(text)) is not None:
+        return head  # "main(d5c097a2) 2025/6/7 before the merge:"
     links = list(_COMMIT_LINK_RE.finditer(text)) if "/commit" in text else []
     if "/commit" in text and (side := defined_side(text)) is not None:
         return side  # "[4f1d2e3](.../commit/4f1d2e3a9b) (before):": the side beside the link names it
@@ -285,7 +289,10 @@ _COMMIT_URL_RE = re.compile(r"<?https?://[^\s<>()]{1,200}/commit/(?P<sha>[0-9a-f
 
 
 def heading_revision(text: str) -> Revision | None:
-    """The revision a heading names: a sha in parentheses, a sha, or revision words ("Updated results")."""
+    """The revision a heading names: a sha in parentheses, a sha, or revision words ("Updated results"); the side
+    alone when the heading also names its setting ("BEFORE: GemmBackend.TRITON", the setting is setup)."""
+    if (sided := side_setting(text, heading=True)) is not None:
+        return sided[0]
     rev = parse_label(text)
     if rev is not None:
         return rev.model_copy(update={"label": clean_label(rev.label or "")})

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ledger.parsers.grammar.command_labels import command_label, results_start
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
@@ -40,6 +40,7 @@ from ledger.parsers.grammar.setup_scopes import (
     unrestricted,
     with_draft,
 )
+from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.vocab.flags import dtype_not_quant
@@ -98,9 +99,11 @@ _RESULT_RE = re.compile(r"\d\.\d|%|:")  # ("Passkeys: MTP2 with FP8 KV": a label
 # "concurrency: 256" in a tool's own output: the settings it echoes
 
 
-def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> SetupIndex:
+def find_setups(
+    doc: Document, revision_lines: frozenset[int] = frozenset(), sided: Sequence[SetupScope] = ()
+) -> SetupIndex:
     """The setup scopes of a document (see the module docstring); `revision_lines` are the lines that open a
-    revision (their lead-ins name a revision, not a variant)."""
+    revision (their lead-ins name a revision, not a variant); `sided` the settings their side labels name."""
     last = len(doc.lines)
     env = shell_variables(doc)
     variants, facts = variant_lines(doc), section_facts(doc)  # (the section and document readers both read them)
@@ -155,6 +158,8 @@ def find_setups(doc: Document, revision_lines: frozenset[int] = frozenset()) -> 
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     scopes.extend(_line_scopes(doc))
     scopes.extend(unfenced_echoes(doc, lambda no: _section_end(ends, end_starts, no, last)))
+    scopes.extend(sided)
+    scopes.extend(feature_side_scopes(doc, lambda line: _section_end(ends, end_starts, line, last)))
     default, turns = document_default(doc, lambda text: command_setup(text, env), bold, variants, facts)
     # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
     own = [SetupScope(a, b, values) for a, b, values in turns]

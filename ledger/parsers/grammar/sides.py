@@ -14,8 +14,15 @@ The side words (which name the base, which the candidate) are in ledger.vocab.si
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ledger.model import Revision
+from ledger.parsers.base import RevisionScope
+from ledger.parsers.grammar.setup_index import SetupScope
+from ledger.parsers.reader.document import Document
+from ledger.vocab.backends import backend_settings
+from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup_keys import SIDE_SETTING
 from ledger.vocab.sides import side_of
 
 _SHA = r"[0-9a-f]{7,40}"
@@ -47,7 +54,9 @@ _AT_SIDE_RE = re.compile(
 )
 # "# BEFORE: attention backend FLASH_ATTN", "## after (this PR)": a side opened by a comment in console output
 _COMMENT_SIDE_RE = re.compile(
+    # ("# Now" over the PR's run; "# baseline" names an arm as often as a side: a variant, see grammar.setup)
     r"^\s*(?:#{1,3}|//|--)\s*(?P<name>(?:before|after)(?:\s+(?:the\s+|this\s+)?(?:pr|fix|patch|change))?|main|master|"
+    r"now|"
     r"this\s+pr|pr|with\s+(?:the\s+|this\s+)?"
     r"(?:pr|fix|patch|change)|without\s+(?:the\s+|this\s+)?(?:pr|fix|patch|change))\b\s*(?:[:(-]\s*(?P<detail>[^\n]{0,80}?)"
     r"\)?)?\s*$",
@@ -153,6 +162,97 @@ def comment_side(text: str) -> Revision | None:
     if m is None:
         return None
     return Revision(label=_clean(m.group("name")), head=None, base=None)
+
+
+# "BEFORE: GemmBackend.TRITON:", "main, attention backend triton:", "PR with --moe-backend cutlass:", "# AFTER:
+# Fp8MoeBackend.FLASHINFER_CUTLASS", "Before (backend=triton):": a side's word, then what that side ran with
+_SIDE_WORD = r"(?P<side>before|after|main|master|baseline|base|candidate|branch|this\s+pr|pr)"
+_SIDE_DETAIL_RE = re.compile(
+    r"^\s*(?:(?:#{1,3}|//|--)\s*)?[*_]{0,2}" + _SIDE_WORD + r"[*_]{0,2}\s*(?:[:,(]|\s(?:with|w/|using|on)\s)\s*"
+    r"(?P<detail>[^\n]{1,100}?)\s*\)?\s*[*_]{0,2}:?\s*$",
+    re.IGNORECASE,
+)
+# "main(d5c097a2) 2025/6/7 before the merge:": a side's word with its head, then the words of a lead-in
+_SIDE_HEAD_LEAD_RE = re.compile(
+    r"^\s*[*_]{0,2}" + _SIDE_WORD + r"[*_]{0,2}\s*"
+    r"\(\s*`?(?P<sha>" + _SHA + r")`?\s*\)[^\n:]{0,100}:\s*$",
+    re.IGNORECASE,
+)
+
+
+def side_setting(text: str, heading: bool = False) -> tuple[Revision, dict[str, str]] | None:
+    """ "BEFORE: GemmBackend.TRITON:" -> (the side BEFORE, {"backend": "TRITON"}): a side label (a lead-in, a
+    comment in a paste, a `heading`'s title) whose words after the side name the setting that side ran with; None
+    when they name none ("before PR 6645" is a side's name)."""
+    label = heading or text.rstrip(" *_").endswith(":") or text.lstrip().startswith(("#", "//", "--"))
+    m = _SIDE_DETAIL_RE.match(text) if len(text) <= 160 and label else None
+    if m is None:
+        return None  # ("main, which runs the triton backend, gives 41 ms." is a sentence, not a label)
+    settings = backend_settings(m.group("detail"))
+    if not settings:
+        return None
+    return Revision(label=" ".join(m.group("side").split()), head=None, base=None), settings
+
+
+def side_setups(doc: Document, scopes: list[RevisionScope]) -> list[SetupScope]:
+    """The settings the side labels among `scopes` name, each over its side's lines (the side holds them, whatever
+    the section says: "main, attention backend triton:" over main's runs)."""
+    out: list[SetupScope] = []
+    for scope in scopes:
+        found = side_setting(doc.line(scope.start))
+        if found is not None:
+            values = {**found[1], SIDE_SETTING: ",".join(found[1])}
+            out.append(SetupScope(scope.start, scope.end, values))
+    return out
+
+
+# "**With EAGLE3:**", "Without EAGLE3:", "w/o MTP:": a side that is a speculative method on or off, over its output
+_FEATURE_SIDE_RE = re.compile(
+    r"^\s*[*_]{0,2}(?P<side>with|without|w/o|w/)\s+(?P<feature>[^:*_\n]{1,40}?)\s*[*_]{0,2}:\s*[*_]{0,2}\s*$",
+    re.IGNORECASE,
+)
+
+
+def feature_side(text: str) -> dict[str, str] | None:
+    """ "**With EAGLE3:**" -> the spec method on, as a side ({"spec_algo": "eagle3", "variant": "with EAGLE3"});
+    "**Without EAGLE3:**" -> off, no draft length either (the command's `--draft 6` is the other side's); None for
+    another label. Two setups, not two revisions: compare keeps them apart (the spec method is a hard key)."""
+    m = _FEATURE_SIDE_RE.match(text) if len(text) <= 80 else None
+    if m is None:
+        return None
+    spec = qualifiers(f"{m.group('side')} {m.group('feature')}").get("spec_algo")
+    if spec is None:
+        return None
+    side = m.group("side").lower()
+    values = {"spec_algo": spec, "variant": f"{side} {m.group('feature').strip()}"}
+    if spec == "none":
+        values["draft_len"] = "0"  # (compare reads a draft length of 0 as none)
+    return values
+
+
+def feature_side_scopes(doc: Document, section_end: Callable[[int], int]) -> list[SetupScope]:
+    """The feature sides' labels of a document ("**With EAGLE3:**"), each over what follows it to the next lead-in
+    (a line ending with a colon: another side, "With this fix:") or the end of its section (`section_end` of its
+    line): a `<details>` fold may stand between the label and its output."""
+    leads = [b for b in doc.blocks if b.kind == "text" and not b.in_code and b.text.rstrip(" *_").endswith(":")]
+    out: list[SetupScope] = []
+    for k, b in enumerate(leads):
+        values = feature_side(b.text)
+        if values is None:
+            continue
+        end = section_end(b.start)
+        if k + 1 < len(leads):
+            end = min(end, leads[k + 1].start - 1)
+        out.append(SetupScope(b.start, end, values))
+    return out
+
+
+def side_with_head(text: str) -> Revision | None:
+    """ "main(d5c097a2) 2025/6/7 before the merge:": the side its word names, on the head beside it."""
+    m = _SIDE_HEAD_LEAD_RE.match(text) if "(" in text and len(text) <= 160 else None
+    if m is None or not _is_sha(m.group("sha")):
+        return None
+    return Revision(label=" ".join(m.group("side").split()), head=m.group("sha").lower(), base=None)
 
 
 def lead_side(text: str) -> Revision | None:

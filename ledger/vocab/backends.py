@@ -1,0 +1,72 @@
+"""The kernel backends a run is set up with, as a label names them: an engine's enum member
+(`Fp8MoeBackend.FLASHINFER_TRTLLM`, `GemmBackend.TRITON`), a flag (`--moe-backend cutlass`), a setting
+(`backend=triton`) or words (`attention backend triton`). Which backend a side ran is often the very difference
+between a PR's before and after, so a side's label keeps it (grammar.sides.side_setting)."""
+
+from __future__ import annotations
+
+import re
+
+# "Fp8MoeBackend.FLASHINFER_TRTLLM": the class names the backend's kind, the member the backend
+_ENUM_RE = re.compile(r"\b(?P<kind>[A-Z][A-Za-z0-9]{0,30}?)?Backend\.(?P<value>[A-Z][A-Z0-9_]{1,40})\b")
+# "attention backend triton", "--moe-backend cutlass", "backend=triton", "attn_backend: FLASH_ATTN"
+_WORDS_RE = re.compile(
+    r"(?<![\w-])(?:--)?(?:(?P<kind>attention|attn|moe(?:[-_ ]runner)?|gemm|mm|sampling|sampler)[-_ ])?backend"
+    r"(?:\s{1,3}|\s{0,3}[=:]\s{0,3})[`'\"]?(?P<value>[A-Za-z][\w.-]{1,40})",
+    re.IGNORECASE,
+)
+_NOT_A_NAME = frozenset(
+    (
+        "is",
+        "was",
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "for",
+        "to",
+        "of",
+        "in",
+        "on",
+        "with",
+        "as",
+        "by",
+        "at",
+        "from",
+        "that",
+        "which",
+        "it",
+        "we",
+        "will",
+        "default",
+        "here",
+        "there",
+        "now",
+    )
+)
+"""Words that follow "backend" in a sentence ("the backend is ...") and name none."""
+
+
+def _key(kind: str | None) -> str:
+    """The setup key a backend's kind gives (config keys of ledger.vocab.setup_keys)."""
+    k = (kind or "").lower()
+    if k.startswith(("attention", "attn")):
+        return "attention"
+    if "moe" in k:
+        return "moe_backend"
+    return "backend"
+
+
+def backend_settings(text: str) -> dict[str, str]:
+    """The backends `text` names, by setup key: "GemmBackend.TRITON" -> {"backend": "TRITON"}, "attention backend
+    triton" -> {"attention": "triton"}, "--moe-backend cutlass" -> {"moe_backend": "cutlass"}."""
+    if "ackend" not in text:
+        return {}
+    out: dict[str, str] = {}
+    for m in _ENUM_RE.finditer(text):
+        out.setdefault(_key(m.group("kind")), m.group("value"))
+    for m in _WORDS_RE.finditer(text):
+        if m.group("value").lower() not in _NOT_A_NAME:
+            out.setdefault(_key(m.group("kind")), m.group("value").rstrip(".,"))
+    return out
