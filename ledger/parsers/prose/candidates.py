@@ -91,7 +91,7 @@ def candidate(
         if metric is None:
             pos = span_start if span_start is not None else n.start
             metric = pair_label_before(text, pos) or lead_label(text) or perf_label(text, pos)
-            if metric and unit:
+            if metric and unit and unit != "%":  # ("majority@8 96.67%": a share's name needs no "%")
                 metric = f"{metric} {unit}"
         return {
             "kind": prose_kind(metric or "", unit),

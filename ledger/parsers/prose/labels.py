@@ -72,6 +72,7 @@ _VALUE_ONLY_RE = re.compile(r"[~≈]?[-+]?\d[\d,]*(?:\.\d+)?\s?[A-Za-zµ%/]{0,8}
 _LISTED_VALUE_RE = re.compile(
     r"(?<![\w.])[-+~]?\d{1,9}(?:,\d{3}){0,4}(?:\.\d+)?(?:[hm]\d{1,2}(?:\.\d+)?){0,2}\s?(?:%|[A-Za-zµ/]{1,8})?[*_`]{0,2},\s"
 )
+_COLUMN_GAP_RE = re.compile(r" {2,}|\t")
 _NAME_START_RE = re.compile(r"[`*_]{0,2}[A-Za-z]")
 _JOINT_RE = re.compile(r"^(?:(?:and|then|or|but|while|so)\s+){1,2}", re.IGNORECASE)
 
@@ -94,6 +95,12 @@ def perf_label(text: str, pos: int) -> str | None:
         # "KV memory: 128 KiB -> 64 KiB": the label before the colon names the value
         words = text[clause_start(text, start - 2) : start - 2].strip(" :,(-•*#")
     words = _LABEL_TAIL_RE.sub("", words).strip(" :,(-•*#=~")
+    if "  " in words or "\t" in words:
+        # "... (SEM 1.40%)   pass@8 100.00%   majority@8 96.67%": output in columns, each value named by the words
+        # of its own column
+        last = _COLUMN_GAP_RE.split(words)[-1]
+        if _NAME_START_RE.match(last):
+            words = last
     if "," in words:
         # "`stop_rate` 100%, `truncated_rate` 0%": a list of named values, each named by the words after the
         # value before it
