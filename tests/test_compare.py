@@ -292,6 +292,14 @@ def test_a_change_of_a_bounded_measure_is_not_held_to_its_bounds() -> None:
     assert implausible(level, claim_key(level)[0]) == "acceptance length 0 outside 0..64"
 
 
+def test_an_acceptance_in_percent_is_a_rate_not_a_length() -> None:
+    # llama.cpp's speculative example prints "accept    = 32.143%": the share of drafted tokens accepted
+    rate = mk("acceptance", "accept", 32.143, unit="%", config={"draft_len": "8"})
+    assert implausible(rate, claim_key(rate)[0]) is None
+    wild = mk("acceptance", "accept", 132.0, unit="%", config={"draft_len": "8"})
+    assert implausible(wild, claim_key(wild)[0]) is not None
+
+
 def test_several_claims_of_one_key_pair_by_variant() -> None:
     old = snap(
         "1",

@@ -236,7 +236,7 @@ def implausible(claim: Claim, key: Key) -> str | None:
         return None
     if is_change_name(claim.metric or "") or is_change_name(str(claim.config.get("column", ""))):
         return None  # "Accept length Δ ~0": a change, which may be 0 or below, not a level
-    if key.metric == "acceptance length":
+    if key.metric == "acceptance length" and claim.unit != "%":  # ("accept = 32.143%": a rate, in 0..100)
         draft = dict(key.config).get("draft_len")
         top = int(draft) + 1 if draft and draft.isdigit() else 64
         if not 0 < v <= top + 1e-9:
