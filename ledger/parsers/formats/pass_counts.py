@@ -219,7 +219,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 "tests",
                 no,
                 text[start:end],
-                metric=_subject(text, fm.start() if fm else start),
+                metric=_subject(text, fm.start() if fm else start) or _pytest_target(ctx, block, no),
                 value=_as_value(counts),
                 reference=ref,
                 passed=counts.get("passed"),
@@ -268,6 +268,21 @@ def _subject(text: str, start: int) -> str | None:
     cut = max(head.rfind(";"), head.rfind(". "))  # "Mean: 96.3; range: 0.27; raw passes: 5/5": its own clause
     head = head[cut + 1 :].strip(" :-•*`=")
     return head[-80:] or None
+
+
+# "$ pytest -q tests/kernels/test_index_cache.py": the tests a summary below the command counts
+_PYTEST_TARGET_RE = re.compile(r"\bpytest\b[^\n]{0,200}?\s(?P<target>[\w./-]{1,160}\.py(?:::[\w\[\]-]{1,80})?)")
+
+
+def _pytest_target(ctx: Context, block: Block, no: int) -> str | None:
+    """The test file a pytest command above the summary line (in its code block, within 40 lines) ran."""
+    if block.kind != "code":
+        return None
+    for k in range(no - 1, max(block.start, no - 40) - 1, -1):
+        line = ctx.doc.line(k)
+        if "pytest" in line and (m := _PYTEST_TARGET_RE.search(line)):
+            return m.group("target")
+    return None
 
 
 def _as_value(counts: dict[str, int]) -> float | None:
