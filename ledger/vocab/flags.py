@@ -149,11 +149,24 @@ def one_value(key: str, values: set[str]) -> str | None:
     format of it ("FP4" in a checkpoint's folder, "NVFP4" in the tool's header): the format's name."""
     if len(values) == 1:
         return next(iter(values))
+    if key == "model":
+        return _one_model_spelling(values)
     found = [_FP4_RE.fullmatch(v.strip()) for v in values] if key == "quant" else []
     if not found or any(m is None for m in found):
         return None
     formats = {m.group(0) for m in found if m and m.group("format")}
     return min(formats) if len({f.lower() for f in formats}) == 1 else None
+
+
+def _one_model_spelling(values: set[str]) -> str | None:
+    """trtllm-bench's "Model: deepseek-ai/DeepSeek-R1" beside "Model Path: /ckpt/DeepSeek-R1-0528-FP4": one model
+    (every other name, without its owner or folder, inside the longest), named as the hub names it, as the rest of
+    the document's spellings are chosen (grammar.document_default)."""
+    bases = {re.sub(r"[^a-z0-9]", "", v.rstrip("/").rsplit("/", 1)[-1].lower()): v for v in values}
+    longest = max(bases, key=len)
+    if len(min(bases, key=len)) < 4 or not all(b in longest for b in bases):
+        return None
+    return max(values, key=lambda v: (not v.startswith(("/", ".", "~")), len(v)))
 
 
 def dtype_not_quant(values: dict[str, str]) -> dict[str, str]:
