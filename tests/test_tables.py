@@ -133,3 +133,15 @@ def test_a_settings_column_and_the_test_class_give_each_row_its_setup() -> None:
         (2.11884, "Mixtral_8x7B", "mtp", "2", None),
         (3.0, "Llama 3.1 8B Instruct", "eagle3", "4", None),
     ]
+
+
+def test_a_feature_switch_column_is_a_side_not_part_of_the_measure() -> None:
+    text = (
+        "| Metric | With warm-up | Without warm-up | Change |\n|---|---|---|---|\n"
+        "| Request throughput | 12.5 req/s | 15.0 req/s | +20.0% |\n"
+    )
+    got = [(c.metric, c.value, c.reference, c.revision and c.revision.label) for c in extract(text, path="t.md").claims]
+    assert got == [
+        ("Request throughput", 15.0, 12.5, "Without warm-up"),
+        ("Request throughput Change", 20.0, None, "Without warm-up"),
+    ]

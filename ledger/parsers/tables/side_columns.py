@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ledger.model import Claim
+from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.tables.cells import clean
@@ -58,7 +58,14 @@ def _change_cell(c: Claim) -> bool:
 def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
     for c in claims:
         header = str(c.config.get("column") or "")
-        if c.revision is not None or c.reference is None or not header or side_of(header) != "head":
+        if c.revision is not None or c.reference is None or not header:
+            yield c
+            continue
+        switch = _switch_side(header)
+        if switch is not None and side_of(header) is None:
+            yield _on_switch_side(ctx, c, switch)
+            continue
+        if side_of(header) != "head":
             yield c
             continue
         label, measure, variant = _side_and_measure(header)
@@ -80,6 +87,25 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
             or c.metric
         )
         yield c.model_copy(update={"revision": rev, "metric": metric, "config": config})
+
+
+# "With warm-up", "w/o chunked prefill": a side named by the feature it runs with or without; which of the two is
+# measured the table's roles decided (its change column, where the PR removes the feature)
+_SWITCH_RE = re.compile(r"^(?:with|without|w/o|w/)\s+\S[^()\[\]]{0,60}$", re.IGNORECASE)
+
+
+def _switch_side(header: str) -> str | None:
+    label = _drop_units(clean(header))
+    return label if _SWITCH_RE.match(label) else None
+
+
+def _on_switch_side(ctx: Context, c: Claim, label: str) -> Claim:
+    """A value under a "With X" / "Without X" column is the row's measure on that side: the header is the side's
+    label (the revision its change cell shares), not a part of the measure's name."""
+    named = ctx.named.get(label.lower())
+    rev = named if named is not None else Revision(label=label)
+    metric = _without(c.metric or "", label) or str(c.config.get("row") or "") or measure_of_unit(c.unit) or c.metric
+    return c.model_copy(update={"revision": rev, "metric": metric})
 
 
 _CHANGE_HEAD_RE = re.compile(r"^(?:delta|diff|difference|change|Δ|gain|improvement)$", re.IGNORECASE)
