@@ -32,6 +32,7 @@ from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_wi
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.rows import row_claims
+from ledger.parsers.tables.setting_keys import corner_setup
 from ledger.parsers.tables.settings_tables import turn_settings
 from ledger.parsers.tables.side_columns import implementation_columns, on_implementation_columns, on_side_columns
 from ledger.parsers.tables.side_rows import measured_columns, qualified_side, settings_key, side_pairs, step_columns
@@ -71,7 +72,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         roles[ci] = "value"  # "Output tokens" over 119,898 then 119,575 beside baseline / PR rows: measured
     info = TableInfo(table, roles)
     info.bind_revisions(ctx.named, headers)
-    info.title_setup = _title_setup(ctx, table.header_line)
+    # the corner cell's setup ("|33B model| master | this PR |") is the table's own, over its title line's
+    info.title_setup = {**_title_setup(ctx, table.header_line), **corner_setup(headers, roles)}
     for setting, value in turn_settings(ctx, block).items():
         info.title_setup.setdefault(setting, value)  # "### Invariants" over "## Summary": every run of the turn
     if block.section and HEAD_UNIT_RE.search(block.section[-1]):
