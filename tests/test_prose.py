@@ -142,3 +142,9 @@ def test_a_word_in_parentheses_after_a_value_names_its_variant() -> None:
     assert got == [(1.0097, "linear", "4"), (1.0186, "dynamic", "4")]
     for text in ("TTFT is 41.2 ms (median) now.\n", "TTFT is 41.2 ms (before) and 38.0 ms (after).\n"):
         assert all("variant" not in c.config for c in extract(text, path="t.md").claims)
+
+
+def test_each_clause_s_model_is_its_value_s_and_no_part_of_the_measure() -> None:
+    text = "Prompt processing gets ~25% faster for the 70B model and ~9% faster for the 8B model.\n"
+    got = [(c.metric, c.value, c.config.get("model")) for c in extract(text, path="t.md").claims]
+    assert got == [("Prompt processing", 25.0, "70B"), ("Prompt processing", 9.0, "8B")]
