@@ -145,3 +145,13 @@ def test_a_feature_switch_column_is_a_side_not_part_of_the_measure() -> None:
         ("Request throughput", 15.0, 12.5, "Without warm-up"),
         ("Request throughput Change", 20.0, None, "Without warm-up"),
     ]
+
+
+def test_a_later_table_of_the_same_side_columns_is_read_the_way_the_change_column_told() -> None:
+    head = "| Metric | With prefetch | Without prefetch |"
+    text = (
+        f"{head} Delta |\n|---|---|---|---|\n| Output throughput | 200.0 tok/s | 250.0 tok/s | +25.0% |\n\n"
+        f"{head}\n|---|---|---|\n| Mean TTFT | 90.0 ms | 96.0 ms |\n"
+    )
+    got = [(c.metric, c.value, c.reference) for c in extract(text, path="t.md").claims if c.reference is not None]
+    assert got == [("Output throughput", 250.0, 200.0), ("Mean TTFT", 96.0, 90.0)]

@@ -28,6 +28,7 @@ from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.grammar.variant_items import variant_items
 from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
+from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, looks_metric, stated_unit
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import TableInfo
@@ -59,6 +60,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         ctx.taken.update(r.line for r in table.rows)  # "| Parameter | Value |": the run's settings, no results
         return
     roles = column_roles(table, _title(ctx))
+    follow_oriented(ctx.memo, table, roles)  # "With X | Without X" where an earlier table's change column told
     headers = [clean(h) for h in table.header] + [""] * (len(roles) - len(table.header))
     section = " ".join(block.section[-1:])
     # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column; with several
