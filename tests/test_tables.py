@@ -155,3 +155,19 @@ def test_a_later_table_of_the_same_side_columns_is_read_the_way_the_change_colum
     )
     got = [(c.metric, c.value, c.reference) for c in extract(text, path="t.md").claims if c.reference is not None]
     assert got == [("Output throughput", 250.0, 200.0), ("Mean TTFT", 96.0, 90.0)]
+
+
+@pytest.mark.parametrize(
+    ("header", "row", "want"),
+    [
+        ("| Batch | TPOT without graphs | TPOT with graphs |", "| 8 | 21.0 ms | 16.5 ms |", ("TPOT", "with graphs")),
+        ("| Model | w/o draft (tok/s) | w/ draft (tok/s) |", "| Qwen2-7B | 88.0 | 131.0 |", ("throughput", "w/ draft")),
+        ("| Model | main (tok/s) | PR (tok/s) |", "| Qwen2-7B | 88.0 | 131.0 |", ("throughput", None)),
+    ],
+)
+def test_a_side_column_s_value_is_named_by_its_measure_not_its_side_or_its_row_s_model(
+    header: str, row: str, want: tuple[str, str | None]
+) -> None:
+    text = f"{header}\n|---|---|---|\n{row}\n"
+    (claim,) = extract(text, path="t.md").claims
+    assert (claim.metric, claim.revision and claim.revision.label) == want
