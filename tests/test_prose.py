@@ -142,3 +142,23 @@ def test_a_word_in_parentheses_after_a_value_names_its_variant() -> None:
     assert got == [(1.0097, "linear", "4"), (1.0186, "dynamic", "4")]
     for text in ("TTFT is 41.2 ms (median) now.\n", "TTFT is 41.2 ms (before) and 38.0 ms (after).\n"):
         assert all("variant" not in c.config for c in extract(text, path="t.md").claims)
+
+
+def test_each_clause_s_model_is_its_value_s_and_no_part_of_the_measure() -> None:
+    text = "Prompt processing gets ~25% faster for the 70B model and ~9% faster for the 8B model.\n"
+    got = [(c.metric, c.value, c.config.get("model")) for c in extract(text, path="t.md").claims]
+    assert got == [("Prompt processing", 25.0, "70B"), ("Prompt processing", 9.0, "8B")]
+
+
+@pytest.mark.parametrize(
+    ("line", "side"),
+    [("* 70B stays at 88.0 ms/t for master and this PR.", "this PR"), ("410 t/s on both the PR and main", "the PR")],
+)
+def test_one_value_stated_for_both_sides_is_its_own_reference(line: str, side: str) -> None:
+    (claim,) = extract(line + "\n", path="t.md").claims
+    assert (claim.value, claim.reference, claim.revision and claim.revision.label) == (claim.value, claim.value, side)
+
+
+def test_two_sides_joined_by_and_are_no_shared_value_when_both_are_one_side() -> None:
+    (claim,) = extract("88.0 ms/t for main and master.\n", path="t.md").claims
+    assert claim.reference is None

@@ -122,3 +122,10 @@ def test_a_release_statement_holds_over_its_section_and_a_table_footnote_over_it
     )
     got = {c.value: c.revision.label if c.revision else None for c in extract(text, "page.md").claims}
     assert got == {12045.0: "v3.1.0", 3904.0: "v3.0", 14.5: None}
+
+
+def test_a_backticked_side_word_alone_over_a_paste_is_that_side_not_a_variant() -> None:
+    text = "`main`\n\n```\nthroughput: 12.0 req/s\n```\n\n`this PR`\n```\nthroughput: 13.0 req/s\n```\n"
+    claims = extract(text, path="t.md").claims
+    got = [(c.value, c.revision and c.revision.label, c.config.get("variant")) for c in claims]
+    assert got == [(12.0, "main", None), (13.0, "this PR", None)]

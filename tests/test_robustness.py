@@ -126,6 +126,8 @@ HOSTILE = {
     "signed changes": "gives +2.10% output throughput and " * 3_000,
     "pytest times": "6 passed" + ", 1 warnings" * 6_000 + " in 1.5s",
     "capabilities": "the chip can sustain roughly " * 2_000 + "200 GB/s",
+    "both sides": "1.5 ms/t for master and " * 3_000 + "this PR",
+    "clause models": "~5% faster for the 7B model and " * 3_000,
     "slash units": "| " + "a b " * 8_000 + "latency/ms |\n|---|\n| 1.5 |\n",
     "pytest targets": "```\n" + "$ pytest a.py\n" * 4_000 + "3 passed in 1.0s\n```\n",
     "prompts": "root@h:~/" + "a/" * 8_000 + "# python3 x.py --tp 2",

@@ -136,3 +136,9 @@ def test_a_task_column_of_bench_tests_names_the_test_and_its_length() -> None:
         (99.59, 26.49, "pp512", "512", None, "8"),
         (16.46, 12.27, "tg128", None, "128", "4"),
     ]
+
+
+def test_a_corner_cell_naming_a_model_is_every_row_s_model() -> None:
+    got = [(c.value, c.config.get("model")) for c in _claims("tables/model_in_corner_cell.md")]
+    # "Metric" in the corner names what the rows are, no model
+    assert got == [(112.0, "70B"), (120.0, "70B"), (27.5, "8B"), (8.1, None)]

@@ -133,3 +133,41 @@ def test_a_settings_column_and_the_test_class_give_each_row_its_setup() -> None:
         (2.11884, "Mixtral_8x7B", "mtp", "2", None),
         (3.0, "Llama 3.1 8B Instruct", "eagle3", "4", None),
     ]
+
+
+def test_a_feature_switch_column_is_a_side_not_part_of_the_measure() -> None:
+    text = (
+        "| Metric | With warm-up | Without warm-up | Change |\n|---|---|---|---|\n"
+        "| Request throughput | 12.5 req/s | 15.0 req/s | +20.0% |\n"
+    )
+    got = [(c.metric, c.value, c.reference, c.revision and c.revision.label) for c in extract(text, path="t.md").claims]
+    assert got == [
+        ("Request throughput", 15.0, 12.5, "Without warm-up"),
+        ("Request throughput Change", 20.0, None, "Without warm-up"),
+    ]
+
+
+def test_a_later_table_of_the_same_side_columns_is_read_the_way_the_change_column_told() -> None:
+    head = "| Metric | With prefetch | Without prefetch |"
+    text = (
+        f"{head} Delta |\n|---|---|---|---|\n| Output throughput | 200.0 tok/s | 250.0 tok/s | +25.0% |\n\n"
+        f"{head}\n|---|---|---|\n| Mean TTFT | 90.0 ms | 96.0 ms |\n"
+    )
+    got = [(c.metric, c.value, c.reference) for c in extract(text, path="t.md").claims if c.reference is not None]
+    assert got == [("Output throughput", 250.0, 200.0), ("Mean TTFT", 96.0, 90.0)]
+
+
+@pytest.mark.parametrize(
+    ("header", "row", "want"),
+    [
+        ("| Batch | TPOT without graphs | TPOT with graphs |", "| 8 | 21.0 ms | 16.5 ms |", ("TPOT", "with graphs")),
+        ("| Model | w/o draft (tok/s) | w/ draft (tok/s) |", "| Qwen2-7B | 88.0 | 131.0 |", ("throughput", "w/ draft")),
+        ("| Model | main (tok/s) | PR (tok/s) |", "| Qwen2-7B | 88.0 | 131.0 |", ("throughput", None)),
+    ],
+)
+def test_a_side_column_s_value_is_named_by_its_measure_not_its_side_or_its_row_s_model(
+    header: str, row: str, want: tuple[str, str | None]
+) -> None:
+    text = f"{header}\n|---|---|---|\n{row}\n"
+    (claim,) = extract(text, path="t.md").claims
+    assert (claim.metric, claim.revision and claim.revision.label) == want

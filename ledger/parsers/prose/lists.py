@@ -85,6 +85,9 @@ _SETUP_AFTER_RE = re.compile(
 )
 
 
+_SIZED_MODEL_RE = re.compile(r"(?<![\w.])(\d{1,4}(?:\.\d{1,2})?[BM])[ \t]models?\b")
+
+
 def trailing_setup(out: list[dict], text: str) -> None:
     """The setup words after a value, to its clause's end, are that value's; in a sentence of several values,
     a value's trailing words are no part of the next one's lead ("on one L40S and to 67.9 ms")."""
@@ -94,6 +97,8 @@ def trailing_setup(out: list[dict], text: str) -> None:
         own = qualifiers(m.group("words")) if m else {}
         if m is not None and (models := model_names(m.group("words"))):
             own["model"] = models[0]
+        elif m is not None and (sized := _SIZED_MODEL_RE.search(m.group("words"))):
+            own["model"] = sized.group(1)  # "for the 13B model": a model named by its size alone
         kept = {k: v for k, v in c["config"].items() if k in own or before.get(k) != v}
         c["config"] = {**kept, **own}
         before = own

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ledger.parsers.grammar.numbers import normalise_unit
+from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE
 from ledger.vocab.units import RATIO_UNITS, unit_row
 
@@ -56,10 +57,17 @@ def _named_after(text: str, end: int) -> str | None:
         return None
     what = m.group("what") if m.group("what") and not _NOT_A_NAME_RE.match(m.group("what")) else None
     where = m.group("where")
+    if where and (_NOT_A_NAME_RE.match(where) or qualifiers(where) or model_names(where)):
+        # "faster for the 13B model", "faster on H100": the run's setup (lists.trailing_setup), not what is faster
+        where = None
     if not (what or where):
         return None  # "is 2.4x faster": the words before say what is faster
     name = " ".join(w for w in (what, m.group("noun").lower()) if w)
     return f"{name} {m.group('prep')} {where}" if where else name
+
+
+def _setup_of(c: dict[str, Any]) -> str:
+    return repr(sorted((c.get("config") or {}).items()))
 
 
 def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], bool]) -> None:
@@ -67,7 +75,9 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
     when the words before name no measure (`known`); give a ratio the shape bound that follows it in its clause
     ("at M≥1024") as config."""
     names_before: set[str] = set()
-    named_twice = Counter(c.get("metric") or "" for c in out)
+    # (two values of one name under two setups, "~25% faster for the 70B model and ~9% faster for the 8B model",
+    # are that measure twice; under one setup, the second is a change of the first)
+    named_twice = Counter((c.get("metric") or "", _setup_of(c)) for c in out)
     for c in out:
         if c.get("unit") in _CHANGE_UNITS:
             after = _named_after(text, c["end"])
@@ -87,7 +97,7 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
             ):
                 c["metric"] = mm.group("name")
             elif after is None and (
-                not metric or unit_row(normalise_unit(metric)) is not None or named_twice[metric] > 1
+                not metric or unit_row(normalise_unit(metric)) is not None or named_twice[(metric, _setup_of(c))] > 1
             ):
                 # "13406 -> 13709 tok/s (2.2% speedup)": a change named by its noun alone, not by the pair's unit
                 # or measure

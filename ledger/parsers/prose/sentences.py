@@ -50,7 +50,7 @@ from ledger.parsers.prose.lists import (
 from ledger.parsers.prose.metrics import METRIC_RE
 from ledger.parsers.prose.pairing import NumberPass, spread_units
 from ledger.parsers.prose.ratio_names import name_ratios
-from ledger.parsers.prose.sided_pairs import fold_sided_pairs
+from ledger.parsers.prose.sided_pairs import both_sides, fold_sided_pairs
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import named_benchmark, prose_kind
 from ledger.vocab.setup import MACHINE_LABEL_RE
@@ -112,6 +112,8 @@ def claims_in_text(
     sides = [_clause_revision(ctx, line, text, c["start"]) if sided else None for c in out]
     if sided and len(out) > 1:
         out, sides = fold_sided_pairs(out, sides)
+    if not console:
+        both_sides(out, sides, text, ctx.named)
     for c, rev in zip(out, sides, strict=True):
         if not console and c["metric"] and METRIC_RE.search(c["metric"]):
             ctx.memo[LAST_METRIC] = (line, c["metric"], c["unit"])

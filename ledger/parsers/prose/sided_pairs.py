@@ -1,6 +1,7 @@
 """Two sides of one measure in one sentence: "0.912 on this branch vs 0.915 on main", "20.1 ms/t on master and
 18.4 ms/t with this PR", "from 41.3 req/s (main) to 44.9 req/s (this PR)". The candidate side's value is the claim
 and the base side's is its reference, as with "A -> B"; the base value gets no claim of its own (claims contract).
+One value stated for both sides ("91.3 ms/t for master and this PR") is the candidate side's, itself its reference.
 
 Apart from sentences.py because it runs after the number pass, on the candidates and the sides their clauses
 name: only then is it known that two neighbours measure one thing on two sides.
@@ -8,8 +9,11 @@ name: only then is it known that two neighbours measure one thing on two sides.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+
 from ledger.model import Revision
-from ledger.vocab.sides import side_of
+from ledger.vocab.sides import side_alone, side_of
 from ledger.vocab.units import canonical_unit
 
 
@@ -48,3 +52,28 @@ def _head_of_pair(a: dict, b: dict, side_a: Revision | None, side_b: Revision | 
         return None
     pair = (side_of(side_a.label), side_of(side_b.label))
     return 0 if pair == ("head", "base") else 1 if pair == ("base", "head") else None
+
+
+# "88.0 ms/t for master and this PR", "410 t/s on both master and the PR": one value the two sides share
+_BOTH_SIDES_RE = re.compile(
+    r"[ \t]{0,2}(?:for|on|with|in)[ \t]{1,2}(?:both[ \t]{1,2})?(?P<a>[^,;:.()\n]{1,30}?)[ \t]{1,2}(?:and|&)[ \t]{1,2}"
+    r"(?:with[ \t]{1,2})?(?P<b>[^,;:()\n]{1,30}?)[ \t]*(?=[,;:)]|\.(?:\s|$)|$)",
+    re.IGNORECASE,
+)
+
+
+def both_sides(out: list[dict], sides: list[Revision | None], text: str, named: Mapping[str | int, Revision]) -> None:
+    """A value followed by both sides of the comparison ("for master and this PR") was measured the same on each:
+    its reference is itself and its side the candidate one (a report then sees no change, not no comparison)."""
+    for i, c in enumerate(out):
+        m = _BOTH_SIDES_RE.match(text, c["end"], c["end"] + 80) if c["reference"] is None else None
+        if m is None:
+            continue
+        a, b = m.group("a").strip(), m.group("b").strip()
+        pair = (side_of(a), side_of(b))
+        # (each a side's name alone: "14.2 ms on main and 13.1 ms with this PR" are two values)
+        if side_alone(a) and side_alone(b) and pair in (("base", "head"), ("head", "base")):
+            c["reference"] = c["value"]
+            label = b if pair[1] == "head" else a
+            known = named.get(label.lower())  # ("this PR" where the text defined its head commit)
+            sides[i] = known if known is not None and known.head else Revision(label=label)

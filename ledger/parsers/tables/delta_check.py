@@ -5,11 +5,13 @@
 
 "Without" names a baseline side by its word, but the change (+50%) is 615 against 410: the PR removes the sampler, so
 "With" is the baseline. Only a change in percent that one orientation reproduces on every row and the other on none
-turns the pair round, and never one whose header names its baseline ("B vs A")."""
+turns the pair round, and never one whose header names its baseline ("B vs A"). A later table of the same two side
+columns without a change column is read the same way round."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ledger.parsers.reader.blocks import Table
 from ledger.parsers.tables.cells import cell_facts, clean
@@ -20,14 +22,48 @@ _VS_RE = re.compile(r"\b(?:vs\.?|versus|against|over)\s", re.IGNORECASE)
 def orient_by_deltas(table: Table, roles: list[str]) -> None:
     """Swap the one baseline and the one value column in `roles` when the table's percent change column agrees with
     the reverse reading on every row it can be checked on and with the header's reading on none."""
+    pair = _one_pair(table, roles)
+    if pair is not None and _agrees(table, *pair) is False:
+        b, v, _ = pair
+        roles[b], roles[v] = "value", "baseline"
+
+
+def follow_oriented(memo: dict[str, Any], table: Table, roles: list[str]) -> None:
+    """A table of the same two side columns as one whose change column told which is measured, later in the
+    document ("### TTFT" under "### Throughput", the change column left out), is read the same way round."""
+    bases = [i for i, r in enumerate(roles) if r == "baseline"]
+    values = [i for i, r in enumerate(roles) if r == "value"]
+    if len(bases) != 1 or len(values) != 1 or max(bases[0], values[0]) >= len(table.header):
+        return
+    b, v = bases[0], values[0]
+    heads = clean(table.header[b]).lower(), clean(table.header[v]).lower()
+    told: dict[frozenset[str], str] = memo.setdefault(_ORIENTED, {})
+    pair = _one_pair(table, roles)
+    if pair is not None and _agrees(table, *pair):
+        told[frozenset(heads)] = heads[1]  # (the change column agrees with the reading, swapped or not)
+    elif told.get(frozenset(heads)) == heads[0]:
+        roles[b], roles[v] = "value", "baseline"
+
+
+_ORIENTED = "tables.delta_check.oriented"
+
+
+def _one_pair(table: Table, roles: list[str]) -> tuple[int, int, int] | None:
+    """(baseline, value, change) columns of a table of one pair and one change column, None otherwise or where
+    the change column names its baseline itself ("B vs A")."""
     bases = [i for i, r in enumerate(roles) if r == "baseline"]
     values = [i for i, r in enumerate(roles) if r == "value"]
     deltas = [i for i, r in enumerate(roles) if r == "delta"]
     if len(bases) != 1 or len(values) != 1 or len(deltas) != 1:
-        return
-    b, v, d = bases[0], values[0], deltas[0]
-    if d < len(table.header) and _VS_RE.search(clean(table.header[d])):
-        return  # "B vs A": the header names the baseline itself
+        return None
+    if deltas[0] < len(table.header) and _VS_RE.search(clean(table.header[deltas[0]])):
+        return None
+    return bases[0], values[0], deltas[0]
+
+
+def _agrees(table: Table, b: int, v: int, d: int) -> bool | None:
+    """True when the change column reproduces value against baseline on a row and the reverse on none, False when
+    the reverse only, None when no row can be checked or both readings hold somewhere."""
     forward = backward = 0
     for row in table.rows:
         got = [_number(row.cells[i]) if i < len(row.cells) else None for i in (b, v, d)]
@@ -36,8 +72,9 @@ def orient_by_deltas(table: Table, roles: list[str]) -> None:
             continue
         forward += _close((value[0] - base[0]) / base[0] * 100, change[0])
         backward += _close((base[0] - value[0]) / value[0] * 100, change[0])
-    if backward and not forward:
-        roles[b], roles[v] = "value", "baseline"
+    if forward and not backward:
+        return True
+    return False if backward and not forward else None
 
 
 def _number(cell: str) -> tuple[float, str | None] | None:

@@ -28,10 +28,12 @@ from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.grammar.variant_items import variant_items
 from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
+from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, looks_metric, stated_unit
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.rows import row_claims
+from ledger.parsers.tables.setting_keys import corner_setup
 from ledger.parsers.tables.settings_tables import turn_settings
 from ledger.parsers.tables.side_columns import implementation_columns, on_implementation_columns, on_side_columns
 from ledger.parsers.tables.side_rows import measured_columns, qualified_side, settings_key, side_pairs, step_columns
@@ -58,6 +60,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         ctx.taken.update(r.line for r in table.rows)  # "| Parameter | Value |": the run's settings, no results
         return
     roles = column_roles(table, _title(ctx))
+    follow_oriented(ctx.memo, table, roles)  # "With X | Without X" where an earlier table's change column told
     headers = [clean(h) for h in table.header] + [""] * (len(roles) - len(table.header))
     section = " ".join(block.section[-1:])
     # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column; with several
@@ -71,7 +74,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         roles[ci] = "value"  # "Output tokens" over 119,898 then 119,575 beside baseline / PR rows: measured
     info = TableInfo(table, roles)
     info.bind_revisions(ctx.named, headers)
-    info.title_setup = _title_setup(ctx, table.header_line)
+    # the corner cell's setup ("|33B model| master | this PR |") is the table's own, over its title line's
+    info.title_setup = {**_title_setup(ctx, table.header_line), **corner_setup(headers, roles)}
     for setting, value in turn_settings(ctx, block).items():
         info.title_setup.setdefault(setting, value)  # "### Invariants" over "## Summary": every run of the turn
     if block.section and HEAD_UNIT_RE.search(block.section[-1]):

@@ -8,7 +8,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.parsers.tables.headers import head_without_unit
 from ledger.vocab.setting_heads import abbreviated_setting
-from ledger.vocab.setup import config_key
+from ledger.vocab.setup import config_key, setup_named
 from ledger.vocab.setup_keys import canonical_key_name
 
 SETUP_KEYS = frozenset(
@@ -76,3 +76,15 @@ def setting_keys(head: str) -> tuple[str, ...]:
     keys = [_LENGTH_PAIR.get(p.lower()) if len(parts) == 2 else None for p in parts]
     keys = keys if all(keys) else [setup_key(p) for p in parts]
     return tuple(k for k in keys if k) if len(parts) > 1 and all(keys) else ()
+
+
+_MODEL_WORD_RE = re.compile(r"\s+models?$", re.IGNORECASE)
+
+
+def corner_setup(headers: list[str], roles: list[str]) -> dict[str, str]:
+    """The setup a table's corner cell names, over a column of row names ("|33B model| master | this PR |",
+    "| H100 | before | after |"): every row's, as a title over the table would be; {} for a corner that names
+    what the rows are ("Metric", "Model")."""
+    if not headers or not roles or roles[0] != "label":
+        return {}
+    return setup_named(_MODEL_WORD_RE.sub("", headers[0].strip()))

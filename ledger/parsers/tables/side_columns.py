@@ -9,11 +9,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ledger.model import Claim
+from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, side_with_sha
+from ledger.vocab.setup import setup_named
 from ledger.vocab.sides import HEAD_SIDE_RE, reference_implementation, side_of
 from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
 
@@ -58,7 +59,14 @@ def _change_cell(c: Claim) -> bool:
 def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
     for c in claims:
         header = str(c.config.get("column") or "")
-        if c.revision is not None or c.reference is None or not header or side_of(header) != "head":
+        if c.revision is not None or c.reference is None or not header:
+            yield c
+            continue
+        switch = _switch_side(header)
+        if switch is not None and side_of(header) is None:
+            yield _on_switch_side(ctx, c, switch)
+            continue
+        if side_of(header) != "head":
             yield c
             continue
         label, measure, variant = _side_and_measure(header)
@@ -72,14 +80,41 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
         named = ctx.named.get(label.lower())
         # ("PR de97e22f6": a side named with its commit in the header is that revision too)
         rev = named if named is not None and named.head else side_with_sha(header)
-        metric = (
-            measure
-            or _without(c.metric or "", label)
-            or str(c.config.get("row") or "")
-            or measure_of_unit(c.unit)
-            or c.metric
-        )
+        metric = measure or _row_measure(c, label)
         yield c.model_copy(update={"revision": rev, "metric": metric, "config": config})
+
+
+# "With warm-up", "w/o chunked prefill": a side named by the feature it runs with or without; which of the two is
+# measured the table's roles decided (its change column, where the PR removes the feature)
+# ("TPOT with graphs": a measure, then the side; the measure must read as one)
+_SWITCH_RE = re.compile(
+    r"^(?:(?P<measure>[^()\[\]]{1,60}?)\s)?(?P<side>(?:with|without|w/o|w/)\s+\S[^()\[\]]{0,60})$", re.IGNORECASE
+)
+
+
+def _switch_side(header: str) -> str | None:
+    m = _SWITCH_RE.match(_drop_units(clean(header)))
+    if m is None or (m.group("measure") and not looks_metric(m.group("measure"))):
+        return None
+    return m.group("side")
+
+
+def _on_switch_side(ctx: Context, c: Claim, label: str) -> Claim:
+    """A value under a "With X" / "Without X" column is the row's measure on that side: the header is the side's
+    label (the revision its change cell shares), not a part of the measure's name."""
+    named = ctx.named.get(label.lower())
+    rev = named if named is not None else Revision(label=label)
+    return c.model_copy(update={"revision": rev, "metric": _row_measure(c, label)})
+
+
+def _row_measure(c: Claim, label: str) -> str | None:
+    """The measure of a value under a side column: the claim's name without the side's words, else its row's
+    label, else what its unit measures; a row named by its setup alone ("| Qwen3-8B | 100 | 150 |" under "main
+    (tok/s) | PR (tok/s)") is measured in what the unit names, not in a measure called "Qwen3-8B"."""
+    name = _without(c.metric or "", label) or str(c.config.get("row") or "")
+    if name and setup_named(name) and (unit_measure := measure_of_unit(c.unit)):
+        return unit_measure
+    return name or measure_of_unit(c.unit) or c.metric
 
 
 _CHANGE_HEAD_RE = re.compile(r"^(?:delta|diff|difference|change|Δ|gain|improvement)$", re.IGNORECASE)
