@@ -427,6 +427,18 @@ def _three_revisions() -> list[Claim]:
     ]
 
 
+def test_one_side_named_with_and_without_its_preposition_is_one_revision() -> None:
+    # "9.1 ms/t with this PR" in one bullet, "30.5 ms/t for master and this PR" in the next: one PR, not two
+    claims = [
+        mk("perf", "latency", 9.0, rev=("master", None, None)),
+        mk("perf", "latency", 9.1, line=2, rev=("with this PR", None, None)),
+        mk("perf", "prefill", 30.5, line=3, rev=("this PR", None, None)),
+        mk("perf", "prefill", 30.5, line=3, rev=("master", None, None)),
+    ]
+    assert [s.ref.label for s in split_revisions(claims)] == ["master", "with this PR"]
+    assert [len(s.claims) for s in split_revisions(claims)] == [2, 2]
+
+
 def test_split_revisions_orders_newest_first_text_oldest_first() -> None:
     snaps = split_revisions(_three_revisions(), "pr")
     assert [s.ref.label for s in snaps] == ["Before the rebase", "Review fixes", "Final head"]

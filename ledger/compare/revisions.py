@@ -71,7 +71,7 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None, order:
         r = c.revision
         if r is None or (r.label or "").strip().lower() == CI_LABEL:
             continue
-        k = ((r.label or "").strip().lower(), (r.head or "").lower())
+        k = (_side_key(r.label or "") if not r.head else (r.label or "").strip().lower(), (r.head or "").lower())
         if k not in snaps:
             name = r.label or r.head or "?"
             if r.head and r.head.lower() not in name.lower():
@@ -94,6 +94,17 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None, order:
     if order == "reverse" or (order == "auto" and _newest_first(ordered)):
         ordered.reverse()
     return ordered
+
+
+# "with this PR", "on this PR", "the PR": the side "this PR" spelled with its preposition or article
+_SIDE_WORDS_RE = re.compile(r"^(?:(?:with|on|in|using|w/)\s+)?(?:the|this)\s+(pr|branch|change|patch)$")
+
+
+def _side_key(label: str) -> str:
+    """A label-only revision's key: one side however a sentence words it ("this PR" and "with this PR")."""
+    low = " ".join(label.strip().lower().split())
+    m = _SIDE_WORDS_RE.match(low)
+    return f"this {m.group(1)}" if m else low
 
 
 _LABEL_NUMBER_RE = re.compile(
