@@ -8,6 +8,7 @@ import re
 
 from ledger.model import Revision
 from ledger.parsers.grammar.sides import comment_side, defined_side, side_setting, side_with_head
+from ledger.vocab.sides import side_alone
 from ledger.vocab.text import lower_for_words
 
 SHA_RE = re.compile(r"(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])")
@@ -307,6 +308,7 @@ def heading_revision(text: str) -> Revision | None:
         return Revision(
             label=clean_label(re.sub(r"\b(?:at|on|commit)\s*$", "", label)) or shas[0][0], head=shas[0][0], base=None
         )
-    if not shas and len(text) <= 60 and _HEADING_WORDS_RE.search(text):
+    # ("### main", "### master": a heading that is a side's name alone)
+    if not shas and len(text) <= 60 and (_HEADING_WORDS_RE.search(text) or side_alone(text)):
         return Revision(label=clean_label(text), head=None, base=None)
     return None
