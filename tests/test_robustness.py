@@ -232,6 +232,19 @@ def test_side_tables_grow_linearly_and_every_row_is_paired() -> None:
     assert len(pr) == 12 and all(c.reference is not None and c.reference - c.value == 500 for c in pr)
 
 
+def _side_column(rows: int) -> str:
+    """A table whose last column names a build per row (tables/side_rows.side_column), one base row among them."""
+    body = "".join(f"| H20 | 8 | 40.{r % 10} | build+patch-{r} |\n" for r in range(rows))
+    return "| GPU | TP | latency/ms | build |\n| --- | --- | --- | --- |\n| H20 | 8 | 41.5 | build |\n" + body
+
+
+def test_side_column_grows_linearly_and_every_row_is_paired() -> None:
+    """The base row of a side column is found in one look at each row, never a scan of the column per row."""
+    _grows_linearly(_side_column, 1_000)
+    claims = extract(_side_column(5), path="t.md").claims
+    assert len(claims) == 5 and all(c.reference == 41.5 and c.revision is not None for c in claims)
+
+
 def test_unclosed_fence_runs_to_the_end() -> None:
     def fenced(n: int) -> str:
         return "## Results\n\n```\n" + "gsm8k 71.5 (ref 71.8)\nTTFT 42 ms\n" * n

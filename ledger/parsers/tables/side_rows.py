@@ -141,14 +141,12 @@ def _base_cell(cells: list[str]) -> str | None:
     sides = [side_of(c) if side_alone(c) else None for c in cells]
     if sides.count("base") == 1 and sides.count("head") == len(cells) - 1:
         return cells[sides.index("base")]
-    for c in set(cells):
-        others = [o for o in cells if o != c]
-        if (
-            cells.count(c) == 1
-            and others
-            and all(o.lower().startswith(c.lower()) and _ADDED_RE.match(o[len(c) :]) for o in others)
-        ):
-            return c
+    c = min(cells, key=len)  # (the build the others add to is the shortest: one look at each row, not a scan each)
+    others = [o for o in cells if o != c]
+    if len(others) == len(cells) - 1 and all(
+        o.lower().startswith(c.lower()) and _ADDED_RE.match(o[len(c) :]) for o in others
+    ):
+        return c
     return None
 
 
