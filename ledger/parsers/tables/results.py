@@ -30,7 +30,7 @@ from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, looks_metric, stated_unit
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
-from ledger.parsers.tables.row_info import TableInfo
+from ledger.parsers.tables.row_info import TableInfo, shared_setting_labels
 from ledger.parsers.tables.rows import row_claims
 from ledger.parsers.tables.settings_tables import turn_settings
 from ledger.parsers.tables.side_columns import implementation_columns, on_implementation_columns, on_side_columns
@@ -69,12 +69,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     section = " ".join(block.section[-1:])
     # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column; with several
     # ("baseline - 1", "baseline - 128"), a row takes the one whose label carries the same numbers ("int4wo - 128")
-    sided = side_column(table, roles)
-    if sided is not None:
-        # "| GPU | model | ... | build |" over "origin" then "origin+overlap": the side names the row; the other
-        # label columns are its setup, the same for both sides
-        roles = ["config" if r == "label" else r for r in roles]
-        roles[sided[0]] = "label"
+    roles, sided = _named_by(table, roles)
     label_cols = [i for i, r in enumerate(roles) if r == "label"]
     # "Mean TTFT (ms): | 412.7 | 398.2": a console summary's colon ends the name, it is not part of it
     labels, workloads = _row_labels(table, label_cols, TableInfo(table, roles), headers)
@@ -157,6 +152,20 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
 
 
 _BaseKey = tuple[frozenset[str], tuple[str, ...]]
+
+
+def _named_by(table: Table, roles: list[str]) -> tuple[list[str], tuple[int, str, frozenset[str]] | None]:
+    """The roles with the columns that name the rows: a side column where there is one, never a setting every row
+    shares; and the side column (see side_rows.side_column)."""
+    sided = side_column(table, roles)
+    if sided is not None:
+        # "| GPU | model | ... | build |" over "origin" then "origin+overlap": the side names the row; the other
+        # label columns are its setup, the same for both sides
+        roles = ["config" if r == "label" else r for r in roles]
+        roles[sided[0]] = "label"
+    for ci in shared_setting_labels(table, roles):
+        roles[ci] = "config"  # "| model |" over one model on every row: the rows' setup, not their names
+    return roles, sided
 
 
 def _base_rows(
