@@ -39,6 +39,7 @@ _NAME_RE = re.compile(r"(?:[^(:;,.!?\n]|\.(?=\w)){0,40}")
 _ASIDE_RE = re.compile(r"\([^()]{0,200}\)")
 _LABEL_WORDS = 4
 """Words a side's label runs to, its asides left out ("Before the rebase (5e6f7a8, on main 1a2b3c4):")."""
+_NOT_A_BUILD_RE = re.compile(r"\s{0,3}(?:models?|checkpoints?|weights|variants?)\b", re.IGNORECASE)
 _WITH_RE = re.compile(r"^(?:with|w/)\s+", re.IGNORECASE)
 # a change stated after the tables ("3X faster", "2x speedup"): measured on the candidate against the base
 _CHANGE_RE = re.compile(r"\b(?:faster|slower|speed-?ups?|better|worse|improvement|gain)\b", re.IGNORECASE)
@@ -104,8 +105,8 @@ def _lead_side(blocks: list[Block], idx: int) -> _Side | None:
     text = clean(lead.text[:_LEAD_MAX]).replace("`", "")
     side = side_of(text)
     m = (BASE_SIDE_RE if side == "base" else HEAD_SIDE_RE).search(text) if side else None
-    if side is None or m is None:
-        return None
+    if side is None or m is None or _NOT_A_BUILD_RE.match(text, m.end()):
+        return None  # "the base model", "the new checkpoint": two models, not two builds of one
     tail = _NAME_RE.match(text, m.end())
     name = _WITH_RE.sub("", f"{m.group(0)}{tail.group(0) if tail else ''}").strip()
     if len(name.split()) > 3:
