@@ -213,6 +213,41 @@ def test_side_rows_grow_linearly_and_every_row_is_read(make: Callable[[int], str
     assert claims == 1000 or all(c.reference is not None for c in result.claims)
 
 
+def _side_tables(pairs: int, rows: int = 2) -> str:
+    """A sweep printed as a table per side, each under a sentence naming its side, `pairs` times
+    (tables/side_tables.py)."""
+    head = "| PP | N_KV | S_PP t/s |\n| --- | --- | --- |\n"
+    body = "".join(f"| 512 | {r} | 2{r % 90 + 10}.5 |\n" for r in range(rows))
+    base = "".join(f"| 512 | {r} | 7{r % 90 + 10}.5 |\n" for r in range(rows))
+    one = (
+        f"A sweep with this PR on the test box\n\n{head}{body}\nThe same sweep on mainline llama.cpp\n\n{head}{base}\n"
+    )
+    return "".join(f"## Run {k}\n\n{one}" for k in range(pairs))
+
+
+def test_side_tables_grow_linearly_and_every_row_is_paired() -> None:
+    """Many pairs of per-side tables, and one pair of long tables: each candidate row finds the base row of its
+    settings by a look-up, never a scan of every claim or table."""
+    _grows_linearly(_side_tables, 100)
+    _grows_linearly(lambda n: _side_tables(1, n), 500)
+    claims = extract(_side_tables(3, 4), path="t.md").claims
+    pr = [c for c in claims if c.revision is not None and c.revision.label == "this PR"]
+    assert len(pr) == 12 and all(c.reference is not None and c.reference - c.value == 500 for c in pr)
+
+
+def _side_column(rows: int) -> str:
+    """A table whose last column names a build per row (tables/side_rows.side_column), one base row among them."""
+    body = "".join(f"| H20 | 8 | 40.{r % 10} | build+patch-{r} |\n" for r in range(rows))
+    return "| GPU | TP | latency/ms | build |\n| --- | --- | --- | --- |\n| H20 | 8 | 41.5 | build |\n" + body
+
+
+def test_side_column_grows_linearly_and_every_row_is_paired() -> None:
+    """The base row of a side column is found in one look at each row, never a scan of the column per row."""
+    _grows_linearly(_side_column, 1_000)
+    claims = extract(_side_column(5), path="t.md").claims
+    assert len(claims) == 5 and all(c.reference == 41.5 and c.revision is not None for c in claims)
+
+
 def test_unclosed_fence_runs_to_the_end() -> None:
     def fenced(n: int) -> str:
         return "## Results\n\n```\n" + "gsm8k 71.5 (ref 71.8)\nTTFT 42 ms\n" * n

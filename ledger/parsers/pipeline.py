@@ -23,6 +23,7 @@ from ledger.parsers.prose.with_without import with_without_pairs
 from ledger.parsers.reader.document import Document, read_document
 from ledger.parsers.reader.quotes import quoted_reply_lines
 from ledger.parsers.support.examples import example_lines
+from ledger.parsers.tables.side_tables import side_tables
 
 _DIGIT_RE = re.compile(r"\d")
 MAX_CLAIMS = 20_000
@@ -145,6 +146,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
         if len(claims) >= MAX_CLAIMS:
             break
     claims = on_named_rows(with_without_pairs(fence_side_pairs(doc, baseline_items(doc, claims))), ctx.named)
+    claims = side_tables(doc, claims)  # one sweep printed as a table per side
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
     if quoted:
         claims = [c for c in claims if c.source.line not in quoted]

@@ -11,7 +11,8 @@ from ledger.vocab.engines import engine_named
 _CHANGE = r"(?:pr|fix|patch|change|changes|branch|commit|(?<=\s)#\d{1,7})"
 # the words a base side goes by, and a candidate side
 BASE_SIDE_RE = re.compile(
-    r"\b(?:main|master|trunk|upstream|baseline|base|before|(?:without|w/o)\s+(?:the\s+|this\s+)?" + _CHANGE + r"|"
+    r"\b(?:main|mainline|master|trunk|upstream|baseline|base|before|"
+    r"(?:without|w/o)\s+(?:the\s+|this\s+)?" + _CHANGE + r"|"
     r"old|original|reference|stock|vanilla)\b",
     re.IGNORECASE,
 )

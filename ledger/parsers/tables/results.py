@@ -31,12 +31,19 @@ from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, looks_metric, stated_unit
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
-from ledger.parsers.tables.row_info import TableInfo
+from ledger.parsers.tables.row_info import TableInfo, shared_setting_labels
 from ledger.parsers.tables.rows import row_claims
 from ledger.parsers.tables.setting_keys import corner_setup
 from ledger.parsers.tables.settings_tables import turn_settings
 from ledger.parsers.tables.side_columns import implementation_columns, on_implementation_columns, on_side_columns
-from ledger.parsers.tables.side_rows import measured_columns, qualified_side, settings_key, side_pairs, step_columns
+from ledger.parsers.tables.side_rows import (
+    measured_columns,
+    qualified_side,
+    settings_key,
+    side_column,
+    side_pairs,
+    step_columns,
+)
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.parsers.tables.sub_headers import with_sub_header
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, leading_benchmark, named_benchmark
@@ -65,6 +72,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     section = " ".join(block.section[-1:])
     # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column; with several
     # ("baseline - 1", "baseline - 128"), a row takes the one whose label carries the same numbers ("int4wo - 128")
+    roles, sided = _named_by(table, roles)
     label_cols = [i for i, r in enumerate(roles) if r == "label"]
     # "Mean TTFT (ms): | 412.7 | 398.2": a console summary's colon ends the name, it is not part of it
     labels, workloads = _row_labels(table, label_cols, TableInfo(table, roles), headers)
@@ -110,11 +118,12 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     )
     own_impl = implementation_columns(headers, info.base_of)
     steps: list[int] = []
-    bases, clash = _base_rows(table, labels, steps)
+    base_cell, heads = sided[1:] if sided else ("", frozenset[str]())
+    bases, clash = _base_rows(table, labels, steps, base_cell)
     if clash and side_pairs(table, labels):
         # "MAIN | 1.00 | ..." then "PR | 1.00 | ...", once per rate: the base row of the candidate's settings
         steps = [i for i, r in enumerate(roles) if r == "config"]
-        bases, clash = _base_rows(table, labels, steps)
+        bases, clash = _base_rows(table, labels, steps, base_cell)
     if clash:
         bases = {}  # "Baseline A1 | Tuned | Baseline A2": an A/B/A run, every row a result of its own
     group = ""
@@ -135,7 +144,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _in_group(claims, group)
         if rev_col is not None:
             claims = _row_revision(claims, row, rev_col, label)
-        if base_row is not None and label and (side_of(label) == "head" or label == other):
+        if base_row is not None and label and (side_of(label) == "head" or label == other or label in heads):
             claims = _on_side(ctx, claims, label)
         if label and (item := variant_items(ctx.doc, ctx.memo).get(clean(label).lower())) is not None:
             claims = _with_setup(claims, item[1])  # "| fast | ..." under "- fast: TP4 + MTP 3-1-4"
@@ -149,9 +158,25 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
 _BaseKey = tuple[frozenset[str], tuple[str, ...]]
 
 
-def _base_rows(table: Table, labels: list[str], steps: list[int]) -> tuple[dict[_BaseKey, Row], bool]:
-    """The baseline rows ("Baseline | 12.3 | 4.5"), by what ties a result row to its own (_base_key), and whether
-    two of them share that key."""
+def _named_by(table: Table, roles: list[str]) -> tuple[list[str], tuple[int, str, frozenset[str]] | None]:
+    """The roles with the columns that name the rows: a side column where there is one, never a setting every row
+    shares; and the side column (see side_rows.side_column)."""
+    sided = side_column(table, roles)
+    if sided is not None:
+        # "| GPU | model | ... | build |" over "origin" then "origin+overlap": the side names the row; the other
+        # label columns are its setup, the same for both sides
+        roles = ["config" if r == "label" else r for r in roles]
+        roles[sided[0]] = "label"
+    for ci in shared_setting_labels(table, roles):
+        roles[ci] = "config"  # "| model |" over one model on every row: the rows' setup, not their names
+    return roles, sided
+
+
+def _base_rows(
+    table: Table, labels: list[str], steps: list[int], base_cell: str = ""
+) -> tuple[dict[_BaseKey, Row], bool]:
+    """The baseline rows ("Baseline | 12.3 | 4.5", or the row a side column names the base: `base_cell`), by what
+    ties a result row to its own (_base_key), and whether two of them share that key."""
     bases: dict[_BaseKey, Row] = {}
     clash = False
     # "baseline" beside "baseline-fused_scatter": the row named by the side word alone is the baseline, the
@@ -163,7 +188,11 @@ def _base_rows(table: Table, labels: list[str], steps: list[int]) -> tuple[dict[
         if len(exact) == 1 and label != exact[0]:
             continue
         # ("FP8 baseline", "baseline (FP8)": the base side under its setup)
-        named = BASELINE_LABEL_RE.match(label) or (qualified_side(label) or ("",))[0] == "base"
+        named = (
+            (base_cell and label == base_cell)
+            or BASELINE_LABEL_RE.match(label)
+            or (qualified_side(label) or ("",))[0] == "base"
+        )
         if not repeats and named and any(is_numeric_cell(c) for c in row.cells[1:]):
             key = _base_key(row, label, steps)
             clash = clash or key in bases

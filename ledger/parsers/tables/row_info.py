@@ -147,6 +147,19 @@ class TableInfo:
         return got
 
 
+def shared_setting_labels(table: Table, roles: list[str]) -> list[int]:
+    """The label columns that name a setting ("model", "GPU") and hold one value on every row of two or more: the
+    setup every row shares, not a name that tells the rows apart (it would name every row's measure otherwise:
+    "latency (Llama-3-70B)")."""
+    out = []
+    for ci, role in enumerate(roles):
+        head = clean(table.header[ci]) if ci < len(table.header) else ""
+        cells = {clean(r.cells[ci]) if ci < len(r.cells) else "" for r in table.rows}
+        if role == "label" and len(table.rows) > 1 and len(cells) == 1 and "" not in cells and setting_keys(head):
+            out.append(ci)
+    return out
+
+
 def _variant_heads(heads: list[str]) -> frozenset[str]:
     """The headers a variant in parentheses tells apart ("PR" and "PR (fused)" both lose it as a unit would):
     the parenthesis is part of their name, unless it is a unit."""

@@ -16,7 +16,7 @@ from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.vocab.setup import config_key, setup_only
 from ledger.vocab.setup_keys import is_known_key
-from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, side_of
+from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, side_alone, side_of
 
 _MIN_PAIRS = 2
 """Pairs it takes to tell a setting (shared in each pair, differing between them) from a value that held still."""
@@ -108,3 +108,48 @@ def measured_columns(table: Table, labels: list[str], roles: list[str]) -> list[
 def _side(label: str) -> str | None:
     side = qualified_side(label)
     return side[0] if side else side_of(label)
+
+
+# "release" beside "release+fused-norm": the build a row ran, then that build with the change added to it
+_ADDED_RE = re.compile(r"\s?(?:\+|\bw/|\bwith\b)\s?\S")
+
+
+def side_column(table: Table, roles: list[str]) -> tuple[int, str, frozenset[str]] | None:
+    """A column of words that names the side each row was measured on, wherever it stands ("| ... | build |"
+    over "origin" then "origin+overlap", or "reference" then "this PR"): its index, the base row's cell and the
+    other rows' cells. The other label columns must name settings ("GPU", "model") or hold one value on every row,
+    so that the side is all that tells the rows apart; None for any other table."""
+    rows = [r for r in table.rows if _has_numbers(r)]
+    for ci, role in enumerate(roles):
+        cells = [_cell(r, ci) for r in rows]
+        if role not in ("label", "text") or len(rows) < 2 or not all(cells) or any(c[:1].isdigit() for c in cells):
+            continue
+        if [i for i, r in enumerate(roles) if r == "label"] == [ci] or "value" not in roles:
+            continue  # a side column that names the rows alone is read as their labels already
+        base = _base_cell(cells)
+        if base is None or not all(
+            _names_setting(table, i, rows) for i, r in enumerate(roles) if r == "label" and i != ci
+        ):
+            continue
+        return ci, base, frozenset(c for c in cells if c != base)
+    return None
+
+
+def _base_cell(cells: list[str]) -> str | None:
+    """The one base row's cell: a side word for the base beside the candidate's ("reference" / "this PR"), or the
+    build the others add to ("origin" / "origin+overlap")."""
+    sides = [side_of(c) if side_alone(c) else None for c in cells]
+    if sides.count("base") == 1 and sides.count("head") == len(cells) - 1:
+        return cells[sides.index("base")]
+    c = min(cells, key=len)  # (the build the others add to is the shortest: one look at each row, not a scan each)
+    others = [o for o in cells if o != c]
+    if len(others) == len(cells) - 1 and all(
+        o.lower().startswith(c.lower()) and _ADDED_RE.match(o[len(c) :]) for o in others
+    ):
+        return c
+    return None
+
+
+def _names_setting(table: Table, ci: int, rows: list[Row]) -> bool:
+    head = clean(table.header[ci]) if ci < len(table.header) else ""
+    return bool(setting_keys(head)) or len({_cell(r, ci) for r in rows}) == 1
