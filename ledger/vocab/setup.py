@@ -89,6 +89,7 @@ _GPU_STARTS = (
     *("two ", "four ", "eight "),
     *("nvidia", "gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a3", "a4", "a6", "a8", "v1", "l2", "l4", "mi"),
     *("ascend", "atlas", "gaudi", "rtx", "rx", "dgx", "apple", "m1", "m2", "m3", "m4", "m5", "gfx"),
+    *("p10", "p40", "t4", "k80", "gtx", "titan"),
 )
 """How a GPU's match opens: its count's digit, the vendor, or its name's first letters (canonical.GPU_NAMES)."""
 HARDWARE_NAME_RE = WordGate(
@@ -214,6 +215,12 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "m4 ",
             "m5 ",
             "apple",
+            "p10",
+            "p40",
+            "t4",
+            "k80",
+            "gtx",
+            "titan",
             "rx",
             "m1-",
             "m2-",
