@@ -17,7 +17,7 @@ BASE_SIDE_RE = re.compile(
     re.IGNORECASE,
 )
 HEAD_SIDE_RE = re.compile(
-    r"\b(?:this\s+pr|the\s+pr|pr|this\s+branch|branch|candidate|after|new|patched|fixed|optimi[sz]ed|"
+    r"\b(?:this\s+pr|the\s+pr|pr|this\s+mr|this\s+branch|branch|candidate|after|new|patched|fixed|optimi[sz]ed|"
     r"(?:with|w/)\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE + r")\b",
     re.IGNORECASE,
 )

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from dataclasses import replace
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import RevisionScope
@@ -283,6 +284,36 @@ def _bare_side(block: Block, nxt: Block, named: dict[str | int, Revision]) -> Re
     return known if known is not None and known.head else Revision(label=label, head=None, base=None)
 
 
+_BULLET_RE = re.compile(r"^\s{0,8}[-*+•]\s{1,4}")
+
+
+def _item_scope(
+    doc: Document, idx: int, named: dict[str | int, Revision], last: int
+) -> tuple[RevisionScope, bool] | None:
+    """The revision a list item names, and whether it holds past the item: "- main" over its paste (that block),
+    "passed on `c23c1e5`" (the item), "- benchmarked kernel SHA: `d8a6cbea85`" (its list and section, to `last`)."""
+    block = doc.blocks[idx]
+    if (side := _item_side(doc, idx, named)) is not None:
+        return side, False
+    if (on := stated_on(block.text)) is not None:
+        return RevisionScope(start=block.start, end=block.end, revision=on), False
+    if (measured := measured_on(block.text)) is not None:
+        return RevisionScope(start=block.start, end=last, revision=measured), True
+    return None
+
+
+def _item_side(doc: Document, idx: int, named: dict[str | int, Revision]) -> RevisionScope | None:
+    """A list item that is a side's name alone ("- main", "- this PR:"), right over a paste or a table: that
+    block's side, as the same word on a line of its own is."""
+    block = doc.blocks[idx]
+    nxt = _next_block(doc, idx)
+    text = _BULLET_RE.sub("", block.text).strip().rstrip(":").strip()
+    if nxt is None or len(text) > 40 or block.end != block.start:
+        return None
+    side = _bare_side(replace(block, text=text), nxt, named)
+    return RevisionScope(start=block.start, end=nxt.end, revision=side) if side is not None else None
+
+
 def _code_side(text: str) -> Revision | None:
     """ "Main branch:", "PR branch:" alone on a line of a paste: the side of the runs printed under it."""
     m = SIDE_LABEL_RE.match(text) if text.rstrip().endswith(":") else None
@@ -340,14 +371,12 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
     codes = [b for b in doc.blocks if b.kind == "code"]
     code_starts = [b.start for b in codes]  # (found by position: a document of many pastes stays linear)
     for idx, block in enumerate(doc.blocks):
-        if block.kind == "item" and not block.in_code and (on := stated_on(block.text)) is not None:
-            scopes.append(RevisionScope(start=block.start, end=block.end, revision=on))  # "passed on `c23c1e5`"
-            continue
-        if block.kind == "item" and not block.in_code and (measured := measured_on(block.text)) is not None:
-            # "- benchmarked kernel SHA: `d8a6cbea85`": the results of its list and section were measured there
-            _end_before(current, block)
-            current = RevisionScope(start=block.start, end=last, revision=measured)
-            scopes.append(current)
+        if block.kind == "item" and not block.in_code and (item := _item_scope(doc, idx, named, last)) is not None:
+            scope, holds = item
+            if holds:  # (a list item naming the commit its list was measured on holds to the section's end)
+                _end_before(current, block)
+                current = scope
+            scopes.append(scope)
             continue
         if block.kind in ("heading", "comment"):
             if current is not None and (block.kind == "comment" or block.level <= 2):
