@@ -130,6 +130,7 @@ HOSTILE = {
     "clause models": "~5% faster for the 7B model and " * 3_000,
     "slash units": "| " + "a b " * 8_000 + "latency/ms |\n|---|\n| 1.5 |\n",
     "pytest targets": "```\n" + "$ pytest a.py\n" * 4_000 + "3 passed in 1.0s\n```\n",
+    "node counts": "2 B200x8 nodes, 8*H100, " * 3_000,
     "prompts": "root@h:~/" + "a/" * 8_000 + "# python3 x.py --tp 2",
 }
 

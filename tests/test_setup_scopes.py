@@ -31,7 +31,7 @@ def test_model_names_with_spaces_and_hub_ids() -> None:
 def test_setup_labels() -> None:
     assert label_setup("TP Size: 8") == {"tp": "8"}
     assert label_setup("Average Input Length (tokens): 8192.0000") == {"isl": "8192"}
-    assert label_setup("- **GPU**: 2*RTX 4090") == {"gpu": "RTX 4090"}
+    assert label_setup("- **GPU**: 2*RTX 4090") == {"gpu": "2xRTX 4090"}  # two boards: the count is kept
     assert label_setup("Latency: 8 ms") == {}
 
 

@@ -78,7 +78,7 @@ def search_word(w: SetupWord, text: str, pos: int = 0) -> re.Match[str] | None:
 
 
 # ("two L40S cards": a count in words)
-_GPU_COUNT = r"(?:\d{1,3} ?[x×] ?(?:\d{1,3} ?[x×]? ?)?|(?:two|four|eight) )?"
+_GPU_COUNT = r"(?:\d{1,3} ?[x×*] ?(?:\d{1,3} ?[x×]? ?)?|(?:two|four|eight) )?"
 _GPU_COUNT_RE = re.compile(_GPU_COUNT)
 _DTYPES = r"fp8|nvfp4|fp4|mxfp8|mxfp4|bf16|fp16|int8|int4"
 _SEP = r"(?: ?[=:] ?|[ _=:-])?"
@@ -271,6 +271,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # a length printed before its name ("8k ISL", "1024 OSL"), read after every word that could own the number ("TP 8
     # ISL" is tp 8) and never where a number follows the name ("8 ISL 1024" is isl 1024)
     _word("isl", "isl", r"(\d{1,6}k?)[ _-]?isl(?! ?[=:]? ?\d)", ("isl",)),
+    # "1024-token inputs, 256-token outputs", "4096-token prompts": a length per request, named by what it is
+    _word("isl", "isl", r"(\d{1,6}k?)[ -]tokens? (?:inputs?|prompts?)", ("token inp", "token prom", "tokens inp")),
+    _word("osl", "osl", r"(\d{1,6}k?)[ -]tokens? (?:outputs?|completions?)", ("token out", "token comp", "tokens out")),
     _word("osl", "osl", r"(\d{1,6}k?)[ _-]?osl(?! ?[=:]? ?\d)", ("osl",)),
     _word("state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",)),
     # aggregated or disaggregated (prefill/decode split) serving: two recipes, never a before and an after
@@ -364,6 +367,9 @@ def _limit(w: SetupWord, text: str, start: int) -> bool:
 
 _VENDOR_RE = re.compile(r"^nvidia ", re.IGNORECASE)
 # ("gfx942" is a name: its "x" follows a letter)
+_STAR_COUNT_RE = re.compile(r"^(\d{1,3}) ?\* ?")
+_NODES_BEFORE_RE = re.compile(r"(?<![\w.])(\d{1,2}) $")
+_NODES_AFTER_RE = re.compile(r" ?nodes?\b", re.IGNORECASE)
 _COUNT_AFTER_RE = re.compile(r"(?:(?<=\d) ?| )[x×*] ?(\d{1,3})$")
 _SPACED_RE = re.compile(r"[ -](?=\d$)")
 """The space or hyphen before a method's version digit ("eagle-3" is "eagle3")."""
@@ -485,6 +491,11 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
                 val = f"{after.group(1)}x{val[: after.start()]}"  # "H200x8" is "8xH200"
             if (spelled := _NUMBER_WORDS.get(val.split(" ", 1)[0].lower())) is not None:
                 val = f"{spelled}x{val.split(' ', 1)[1]}"  # "two L40S" is "2xL40S"
+            if (nodes := _NODES_BEFORE_RE.search(s, max(0, m.start() - 6), m.start())) and _NODES_AFTER_RE.match(
+                s, m.end()
+            ):
+                val = f"{nodes.group(1)}x{val}"  # "2 B200x8 nodes": two nodes of eight (canonical reads 2x8xB200)
+            val = _STAR_COUNT_RE.sub(r"\1x", val)  # "8*B200" is "8xB200"
             k = _GPU_COUNT_RE.match(val)
             cut = k.end() if k else 0
             # ("Ascend NPU A5" is the board "Ascend A5": the kind of chip is no part of its name)
