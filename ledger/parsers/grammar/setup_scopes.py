@@ -183,9 +183,10 @@ def label_setup(text: str) -> dict[str, str]:
 
 
 # "Decode 0. Batch size: 1, latency: ...", "bench (batch_size=128, qkv_len=512), flops: 448.1": a setting among
-# the results of its own line
+# the results of its own line (the look-ahead finds the ":" or "=" in one run of the key's characters, so that a word
+# with none after it is left at once rather than tried at each of its key's lengths)
 _INLINE_RE = re.compile(
-    r"(?<![\w.])['\"]?(?P<key>[A-Za-z][A-Za-z_ ]{0,30}?)['\"]? {0,2}[:=] {0,40}['\"]?"
+    r"(?<![\w.])(?=[A-Za-z_ '\"]{1,35}[:=])['\"]?(?P<key>[A-Za-z][A-Za-z_ ]{0,30}?)['\"]? {0,2}[:=] {0,40}['\"]?"
     r"(?P<value>\d[\d.]{0,12}(?![\w.])|[A-Za-z][\w./-]{0,60})"
 )
 
