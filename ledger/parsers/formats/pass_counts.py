@@ -9,6 +9,7 @@ from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.reader.document import Block, Table
 from ledger.vocab.text import NUMBER_WORDS
+from ledger.vocab.word_gate import WordGate
 
 NAME = "test_counts"
 VERSION = "1"
@@ -31,12 +32,14 @@ _RATIO_RE = re.compile(
     re.IGNORECASE,
 )
 # "All 26 qwen4_exp gates passed", "12 unit tests passed": a count, some words, then the noun and verb
-_NOUN_PASSED_RE = re.compile(
-    r"(?<![\w.#/])(?P<all>all\s+)?(?P<n>\d{1,3}(?:,\d{3})+|\d{1,7}|" + "|".join(NUMBER_WORDS) + r")\s+"
-    r"(?:[\w./-]{1,40}\s+){0,3}?"
-    r"(?:tests?|gates?|checks?|cases?|configs?|configurations?|combinations?|shapes?|variants?|models?|tasks?|"
-    r"suites?|benchmarks?)\s+(?:have\s+|were\s+)?passed\b",
-    re.IGNORECASE,
+_NOUN_PASSED_RE = WordGate(
+    re.compile(
+        r"(?<![\w.#/])(?P<all>all\s+)?(?P<n>\d{1,3}(?:,\d{3})+|\d{1,7}|" + "|".join(NUMBER_WORDS) + r")\s+"
+        r"(?:[\w./-]{1,40}\s+){0,3}?"
+        r"(?:tests?|gates?|checks?|cases?|configs?|configurations?|combinations?|shapes?|variants?|models?|tasks?|"
+        r"suites?|benchmarks?)\s+(?:have\s+|were\s+)?passed\b",
+        re.IGNORECASE,
+    )
 )
 # the verb first: "passed 292 cases and failed 12 capacity checks"
 _VERB_FIRST_RE = re.compile(

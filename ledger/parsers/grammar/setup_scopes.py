@@ -30,6 +30,7 @@ from ledger.vocab.flags import COMPUTE_DTYPE
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.text import lower_for_words
+from ledger.vocab.word_gate import WordGate
 
 # "Model: org/X", "- **GPU**: 4x H100", "TP Size: 8", "Average Input Length (tokens): 8192.0000", "ISL = 2000"
 _LABEL_LINE_RE = re.compile(
@@ -86,7 +87,7 @@ an lm-eval filter or a command's task, which differ by result even where a docum
 
 # a speculative method's draft checkpoint ("yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", "FasterDecoding/medusa-vicuna"):
 # the run's draft, not the model it serves
-_DRAFT_MODEL_RE = re.compile(r"eagle|medusa|hydra|draft", re.IGNORECASE)
+_DRAFT_MODEL_RE = WordGate(re.compile(r"eagle|medusa|hydra|draft", re.IGNORECASE))
 
 
 def is_setup_title(text: str) -> bool:

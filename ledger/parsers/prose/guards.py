@@ -80,9 +80,11 @@ _RATIO_WORD_RE = re.compile(
 _SPACED_TIMING_RE = re.compile(r"[A-Za-z]\w{0,40} = ~?$")
 _SETTING_BEFORE_RE = re.compile(r"[A-Za-z_][\w.]{0,60}\s?=\s?[\"']?$|--[\w-]{1,40}[ =]$")
 _RUNS_BEFORE_RE = re.compile(r"\b\d{1,6}\s" + RUN_COUNT_NOUNS + r"[\s:,]{1,3}$")
-_KEEP_BEFORE_RE = re.compile(
-    r"\b(?:keep|keeps|kept|retain|retains|retained|prune|prunes|pruned|use|uses|sample|samples)\s(?:only\s|just\s)?$",
-    re.IGNORECASE,
+_KEEP_BEFORE_RE = WordGate(
+    re.compile(
+        r"\b(?:keep|keeps|kept|retain|retains|retained|prune|prunes|pruned|use|uses|sample|samples)\s(?:only\s|just\s)?$",
+        re.IGNORECASE,
+    )
 )
 _LEVEL_AFTER_RE = re.compile(r"\s?(?:confidence|CIs?\b|credible|significance|percentile)", re.IGNORECASE)
 # the parenthesis of a model's card: its parameter count before the size ("35.51 B params, 15.89 GiB")
