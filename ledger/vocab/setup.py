@@ -330,7 +330,9 @@ _LENGTHS_RE = re.compile(
 
 # "2k in and 512 out", "4k and 2k out", "8192 in / 1024 out": the lengths by the short words (never "3 out of 5")
 _IN_OUT_RE = re.compile(
-    r"(?<![\w.])(?P<isl>\d{3,6}|\d{1,3}[kK])(?: in)? ?(?:/|and|,|\+) ?(?P<osl>\d{2,6}|\d{1,3}[kK]) out\b(?! of)",
+    # (the first digit before the look-behind: the engine skips to digits)
+    r"(?P<isl>\d(?<![\w.]\d)(?:\d{2,5}|\d{0,2}[kK]))(?: in)? ?(?:/|and|,|\+) ?"
+    r"(?P<osl>\d{2,6}|\d{1,3}[kK]) out\b(?! of)",
     re.IGNORECASE,
 )
 
