@@ -127,13 +127,11 @@ def _clause_around(text: str, start: int, end: int) -> str:
 
 # "The smoke test completed successfully", "All four evaluations completed on both revisions with zero request
 # errors": a run that ended without an error is a pass
-_COMPLETED_RE = WordGate(
-    re.compile(
-        r"(?P<subj>(?:[A-Za-z][\w`./+-]{0,40}\s+){1,8}?)(?P<word>(?:completed|finished|ran|succeeded)\s+"
-        r"(?:[\w-]{1,20},?\s+){0,5}?(?:successfully|cleanly|without\s+(?:any\s+)?(?:errors?|failures?)|"
-        r"with\s+(?:\*\*)?(?:no|zero)\s+(?:[\w-]{1,20}\s+)?(?:errors?|failures?)))",
-        re.IGNORECASE,
-    )
+_COMPLETED_RE = re.compile(
+    r"(?P<subj>(?:[A-Za-z][\w`./+-]{0,40}\s+){1,8}?)(?P<word>(?:completed|finished|ran|succeeded)\s+"
+    r"(?:[\w-]{1,20},?\s+){0,5}?(?:successfully|cleanly|without\s+(?:any\s+)?(?:errors?|failures?)|"
+    r"with\s+(?:\*\*)?(?:no|zero)\s+(?:[\w-]{1,20}\s+)?(?:errors?|failures?)))",
+    re.IGNORECASE,
 )
 # "CI is green", "the nightly went red": a pipeline's colour is its verdict
 _CI_COLOUR_RE = re.compile(
