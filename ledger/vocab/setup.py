@@ -48,12 +48,23 @@ class SetupWord:
     """Lower-case strings one of which every match opens with, where the pattern says so (empty: unknown):
     `search_word` tries the pattern only where one stands (tests/test_setup_words.py compares it with a full
     search)."""
+    digit_opens: re.Pattern[str] | None = None
+    """Where a match that opens with a digit can open, in the lowered text, for a word whose matches may (a GPU's
+    count, "8x H100"): one scan for them instead of a look at every digit of the line."""
 
 
-def _word(written: str, key: str, body: str, triggers: tuple[str, ...] = (), starts: tuple[str, ...] = ()) -> SetupWord:
+def _word(
+    written: str,
+    key: str,
+    body: str,
+    triggers: tuple[str, ...] = (),
+    starts: tuple[str, ...] = (),
+    digit_opens: re.Pattern[str] | None = None,
+) -> SetupWord:
     # a number ends at a non-digit ("TP8EP8" holds tp and ep), a word at a non-alphanumeric
     end = r"(?![0-9])" if body.endswith(r"})") else r"(?![a-z0-9])"
-    return SetupWord(written, key, re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE), triggers, starts)
+    pattern = re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE)
+    return SetupWord(written, key, pattern, triggers, starts, digit_opens)
 
 
 def search_word(w: SetupWord, text: str, pos: int = 0) -> re.Match[str] | None:
@@ -74,6 +85,14 @@ def search_word(w: SetupWord, text: str, pos: int = 0) -> re.Match[str] | None:
                 best = m
                 break
             at = low.find(start, at + 1, stop)
+    if w.digit_opens is not None:
+        bound = best.start() if best is not None else len(low)
+        for c in w.digit_opens.finditer(low, pos):
+            if c.start() >= bound:
+                break
+            m = w.pattern.match(text, c.start())
+            if m is not None:
+                return m  # (before the best of the other starts: the leftmost)
     return best
 
 
@@ -84,11 +103,13 @@ _SEP = r"(?: ?[=:] ?|[ _=:-])?"
 """Between a setup word and its number: "tp8", "tp_8", "tp=8", "TP = 8", "ISL: 4096"."""
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 _GPU_STARTS = (
-    *"0123456789",
     *("nvidia", "gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a3", "a4", "a6", "a8", "v1", "l2", "l4", "mi"),
     *("ascend", "atlas", "gaudi", "rtx", "rx", "dgx", "apple", "m1", "m2", "m3", "m4", "m5", "gfx"),
 )
-"""How a GPU's match opens: its count's digit, the vendor, or its name's first letters (canonical.GPU_NAMES)."""
+"""How a GPU's match opens, where no digit opens it: the vendor or its name's first letters (canonical.GPU_NAMES)."""
+_GPU_DIGIT_OPENS = re.compile(r"\d(?:\d{0,2} ?[x×]|10[bcp])")
+"""Where a GPU's match can open with a digit: its count ("8x", "16 ×", _GPU_COUNT) or the names that open with one
+("910B", "310P"); a table row's other digits open none."""
 HARDWARE_NAME_RE = WordGate(
     re.compile(
         rf"\b(?:{GPU_NAMES}|{CPU_NAMES}|rtx pro \d{{4}}|processor|epyc|xeon|cuda\d{{1,2}}|gpu\d{{1,2}})\b",
@@ -219,6 +240,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "m5-",
         ),
         _GPU_STARTS,
+        _GPU_DIGIT_OPENS,
     ),
     # a CPU: the device where no accelerator is named (Context.claim), else the host
     _word(
