@@ -217,3 +217,19 @@ def test_a_load_written_as_concurrent_requests() -> None:
     assert line_setup("| 10 concurrent, 64K in / 3K out |") == {"isl": "64k", "osl": "3k", "concurrency": "10"}
     assert line_setup("with 32 concurrent requests") == {"concurrency": "32"}
     assert "concurrency" not in line_setup("concurrent requests: 8")  # a label with its value after: a measure's
+
+
+def test_a_hub_id_is_searched_only_in_texts_holding_a_parameter_count() -> None:
+    """model_names looks for hub ids ("adept/persimmon-8b-chat") only where _SIZE_IN_RE finds a parameter count:
+    every hub id holds one, so no text with none names a hub id."""
+    from ledger.vocab import models
+
+    ids = ["adept/persimmon-8b-chat", "org/Tiny-1.5B", "x/Y-8x7B-v0.1", "a/b2M", "ORG/NAME-70B-FP8", "o/n-7b."]
+    lines = [*_word_lines(), *ids, *(f"see {i} here" for i in ids), "path/to/file-3b/x", "tok/s 8 b"]
+    found = 0
+    for line in lines:
+        if models._HUB_MODEL_RE.search(line):
+            found += 1
+            assert models._SIZE_IN_RE.search(line), line
+    assert found >= len(ids)
+    assert models.model_names("weights at adept/persimmon-8b-chat today") == ["adept/persimmon-8b-chat"]

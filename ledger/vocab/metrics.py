@@ -282,10 +282,12 @@ def variant_words(text: str) -> str:
 # State gauges a server logs while it runs ("GPU KV cache usage: 41.2%", "token usage: 0.52", "mamba usage"):
 # how full something is at that moment, not a result. A measured rate ("Prefix cache hit rate") is a result,
 # and so is a size a run reached ("Peak memory usage: 71 GB").
-_GAUGE_RE = re.compile(
-    r"(?:kv(?:[ _-]?cache)?|cache|token|tokens|mamba|block|blocks|slot|slots|page|pages|swap|queue)\s*"
-    r"(?:usage|utili[sz]ation|occupancy)\b|^(?:running|waiting|pending|swapped)\b",
-    re.IGNORECASE,
+_GAUGE_RE = WordGate(
+    re.compile(
+        r"(?:kv(?:[ _-]?cache)?|cache|token|tokens|mamba|block|blocks|slot|slots|page|pages|swap|queue)\s*"
+        r"(?:usage|utili[sz]ation|occupancy)\b|^(?:running|waiting|pending|swapped)\b",
+        re.IGNORECASE,
+    )
 )
 
 

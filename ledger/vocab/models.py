@@ -118,9 +118,11 @@ def _model_names(s: str) -> tuple[str, ...]:
         for r in (_MODEL_RE, _SPACED_MODEL_RE):
             found.update(m.span() for m in r.finditer(s, a, b))
     if "/" in s:
-        found.update(m.span() for m in _HUB_MODEL_RE.finditer(s))
-        found.update(_model_folders(s))
+        found.update(_model_folders(s))  # (a model file's folder may name no size: "Mistral-Nemo-Instruct-v1.1/")
+    # (a hub id's parameter count is one _SIZE_IN_RE finds: a text with none names neither kind)
     if _SIZE_IN_RE.search(s):
+        if "/" in s:
+            found.update(m.span() for m in _HUB_MODEL_RE.finditer(s))
         found.update(m.span() for m in _SIZED_NAME_RE.finditer(s))
     short = {m.span(): m.group("release") for m in _SHORTHAND_RE.finditer(s)} if "ds" in s.lower() else {}
     found.update(short)
@@ -153,7 +155,8 @@ _BRANCH_RE = re.compile(
 # families whose names are also everyday labels ("opt1", "step2"): written with their digit right after, a model only
 # with a size ("OPT-66B", "Step-3", "Yi-34B" keep their separator)
 _WORD_FAMILY_RE = re.compile(r"(?:[\w.-]{1,40}/)?(?:opt|step|yi|mpt)\d", re.IGNORECASE)
-_SIZE_IN_RE = re.compile(r"\d(?:\.\d{1,2})?[bBmM](?![a-zA-Z])|\d[xX]\d{1,3}[bB]")
+_SIZE_IN_RE = re.compile(r"\d(?:(?:\.\d{1,2})?[bBmM](?![a-zA-Z])|[xX]\d{1,3}[bB])")
+"""A parameter count ("8B", "1.5b", "8x7B"); the digit outside the alternation lets the engine skip to digits."""
 
 
 _BEFORE, _REACH = 48, 160

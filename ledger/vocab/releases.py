@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.word_gate import WordGate
+
 # the data (a noun), what was done to it, then within the sentence the release: each part's gap is bounded and
 # stops at a sentence's end, so every start is tried in constant time (linear on any line)
-MEASURED_ON_RELEASE_RE = re.compile(
-    r"\b(?:data|numbers?|figures?|results?|measurements?|benchmarks?)\b[^.!?\n]{0,60}?"
-    r"\b(?:generated|measured|collected|obtained|produced|updated|run|taken|(?:is|are|comes?)\s{1,3}from)\b"
-    r"[^!?\n]{0,40}?(?:\b(?:version|release)\s{1,3}v?|(?<![\w.-])v)(?P<version>\d{1,3}(?:\.\d{1,4}){1,3})"
-    r"(?![\w-]|\.\d)",
-    re.IGNORECASE,
+MEASURED_ON_RELEASE_RE = WordGate(
+    re.compile(
+        r"\b(?:data|numbers?|figures?|results?|measurements?|benchmarks?)\b[^.!?\n]{0,60}?"
+        r"\b(?:generated|measured|collected|obtained|produced|updated|run|taken|(?:is|are|comes?)\s{1,3}from)\b"
+        r"[^!?\n]{0,40}?(?:\b(?:version|release)\s{1,3}v?|(?<![\w.-])v)(?P<version>\d{1,3}(?:\.\d{1,4}){1,3})"
+        r"(?![\w-]|\.\d)",
+        re.IGNORECASE,
+    )
 )
+"""(a line naming none of the nouns is not searched: the pattern is tried at every character)"""
 
 
 def release_label(text: str) -> str | None:

@@ -47,13 +47,24 @@ class SetupWord:
     starts: tuple[str, ...] = ()
     """Lower-case strings one of which every match opens with, where the pattern says so (empty: unknown):
     `search_word` tries the pattern only where one stands (tests/test_setup_words.py compares it with a full
-    search)."""
+    search); `digit_opens`, where a match that opens with a digit can open (a GPU's count, "8x H100"), found in
+    the lowered text by one scan instead of a look at every digit of the line."""
+    digit_opens: re.Pattern[str] | None = None
 
 
-def _word(written: str, key: str, body: str, triggers: tuple[str, ...] = (), starts: tuple[str, ...] = ()) -> SetupWord:
+def _word(
+    written: str,
+    key: str,
+    body: str,
+    triggers: tuple[str, ...] = (),
+    starts: tuple[str, ...] = (),
+    digit_opens: re.Pattern[str] | None = None,
+) -> SetupWord:
     # a number ends at a non-digit ("TP8EP8" holds tp and ep), a word at a non-alphanumeric
     end = r"(?![0-9])" if body.endswith(r"})") else r"(?![a-z0-9])"
-    return SetupWord(written, key, re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE), triggers, starts)
+    return SetupWord(
+        written, key, re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE), triggers, starts, digit_opens
+    )
 
 
 def search_word(w: SetupWord, text: str, pos: int = 0) -> re.Match[str] | None:
@@ -63,7 +74,11 @@ def search_word(w: SetupWord, text: str, pos: int = 0) -> re.Match[str] | None:
     low = lower_for_words(text) if w.starts else None
     if low is None:
         return w.pattern.search(text, pos)
-    best: re.Match[str] | None = None
+    best: re.Match[str] | None = (
+        next(filter(None, (w.pattern.match(text, c.start()) for c in w.digit_opens.finditer(low, pos))), None)
+        if w.digit_opens is not None
+        else None
+    )
     for start in w.starts:
         # only where a match would open before the best found so far (the leftmost is the search's)
         stop = best.start() + len(start) if best is not None else len(low)
@@ -85,13 +100,14 @@ _SEP = r"(?: ?[=:] ?|[ _=:-])?"
 """Between a setup word and its number: "tp8", "tp_8", "tp=8", "TP = 8", "ISL: 4096"."""
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 _GPU_STARTS = (
-    *"0123456789",
     *("two ", "four ", "eight "),
     *("nvidia", "gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a3", "a4", "a6", "a8", "v1", "l2", "l4", "mi"),
     *("ascend", "atlas", "gaudi", "rtx", "rx", "dgx", "apple", "m1", "m2", "m3", "m4", "m5", "gfx"),
     *("p10", "p40", "t4", "k80", "gtx", "titan"),
 )
-"""How a GPU's match opens: its count's digit, the vendor, or its name's first letters (canonical.GPU_NAMES)."""
+"""How a GPU's match opens, where no digit opens it: the vendor or its name's first letters (canonical.GPU_NAMES);
+the digit_opens of its word where one does: its count ("8x", "16 ×", _GPU_COUNT) or a name that opens with one
+("910B", "310P"), and a table row's other digits open none."""
 HARDWARE_NAME_RE = WordGate(
     re.compile(
         rf"\b(?:{GPU_NAMES}|{CPU_NAMES}|rtx pro \d{{4}}|processor|epyc|xeon|cuda\d{{1,2}}|gpu\d{{1,2}})\b",
@@ -229,6 +245,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "m5-",
         ),
         _GPU_STARTS,
+        re.compile(r"\d(?:\d{0,2} ?[x×*]|10[bcp])"),
     ),
     # a CPU: the device where no accelerator is named (Context.claim), else the host
     _word(
@@ -343,7 +360,8 @@ _LENGTHS_RE = re.compile(
 
 # "2k in and 512 out", "4k and 2k out", "8192 in / 1024 out": the lengths by the short words (never "3 out of 5")
 _IN_OUT_RE = re.compile(
-    r"(?<![\w.])(?P<isl>\d{3,6}|\d{1,3}[kK])(?: in)? ?(?:/|and|,|\+) ?(?P<osl>\d{2,6}|\d{1,3}[kK]) out\b(?! of)",
+    r"(?P<isl>\d(?<![\w.]\d)(?:\d{2,5}|\d{0,2}[kK]))(?: in)? ?(?:/|and|,|\+) ?"
+    r"(?P<osl>\d{2,6}|\d{1,3}[kK]) out\b(?! of)",
     re.IGNORECASE,
 )
 

@@ -10,6 +10,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.revision_labels import is_sha, shas_in
 from ledger.parsers.reader.document import Block, Table
 from ledger.vocab.models import model_names
+from ledger.vocab.word_gate import WordGate
 
 NAME = "commits"
 VERSION = "1"
@@ -21,8 +22,8 @@ _URL_SHA_RE = re.compile(r"/(?:commit|commits)/([0-9a-f]{7,40})\b|/(?:blob|tree)
 _CI_COMMIT_RE = re.compile(r"\bCommit:\s*[0-9a-f]{7,40}", re.IGNORECASE)
 _NOT_COMMIT_BEFORE_RE = re.compile(r"\b(?:tree|blob|patch[- ]?id|object|change-id|digest|image)\W{0,3}$", re.IGNORECASE)
 # "DeepSeek-V4.1-Flash (rev dba1be0a)", "Qux-14B revision 3f2a9c1": the revision of a model's weights
-_MODEL_REV_BEFORE_RE = re.compile(
-    r"(?P<name>[\w./-]{2,80})\s{0,2}[(\[,]?\s{0,2}(?:rev|revision)\W{0,3}$", re.IGNORECASE
+_MODEL_REV_BEFORE_RE = WordGate(
+    re.compile(r"(?P<name>[\w./-]{2,80})\s{0,2}[(\[,]?\s{0,2}(?:rev|revision)\W{0,3}$", re.IGNORECASE)
 )
 _COMMIT_HEADER_RE = re.compile(r"^(?:commit|sha|hash|revision)s?$", re.IGNORECASE)
 # Every sha this module claims (SHA_RE, _URL_SHA_RE) is a run of seven or more of these characters.

@@ -9,13 +9,15 @@ from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.reader.document import Block, Table
 from ledger.vocab.text import NUMBER_WORDS
+from ledger.vocab.word_gate import WordGate
 
 NAME = "test_counts"
 VERSION = "1"
 BLOCKS = frozenset({"table", "text", "item", "code"})
 NEEDS_DIGIT = False  # "Nine targeted GPU tests passed": a count may be spelled out (counts_in checks its words first)
 
-_COUNT = r"(\d{1,3}(?:,\d{3})+|\d+)"
+# a count standing alone ("1,024", "805"), its first digit before the look-behind: the engine skips to digits
+_COUNT = r"(\d(?<![\w.#/]\d)(?:\d{0,2}(?:,\d{3})+|\d*))"
 _WORD = (
     r"(passed|passing|passes|pass|successful|success|succeeded|failed|failing|failures?|errors?|skipped|deselected|"
     r"xfailed|xpassed)"
@@ -23,20 +25,22 @@ _WORD = (
 # One count and its word; a run of them joined by , ; and is one claim. ("2 known perf-reference failures" in a CI
 # summary: a few lower-case words may qualify what is counted)
 _ITEM_RE = re.compile(
-    rf"(?<![\w.#/]){_COUNT}\s+(?:tests?\s+|cases?\s+|checks?\s+)?(?P<qual>(?-i:(?!(?:the|a|an|of|in|on|for|to|and|with)\s)[a-z][a-z-]{{1,30}}\s+){{0,3}}?){_WORD}\b",
+    rf"{_COUNT}\s+(?:tests?\s+|cases?\s+|checks?\s+)?(?P<qual>(?-i:(?!(?:the|a|an|of|in|on|for|to|and|with)\s)[a-z][a-z-]{{1,30}}\s+){{0,3}}?){_WORD}\b",
     re.IGNORECASE,
 )
 _RATIO_RE = re.compile(
-    r"(?<![\w.#/])(\d+)\s*/\s*(\d+)\s+(?:(?:tests?|runs?|cases?|checks?|iterations?)\s+)?(passed|passing|pass)\b",
+    r"(\d(?<![\w.#/]\d)\d*)\s*/\s*(\d+)\s+(?:(?:tests?|runs?|cases?|checks?|iterations?)\s+)?(passed|passing|pass)\b",
     re.IGNORECASE,
 )
 # "All 26 qwen4_exp gates passed", "12 unit tests passed": a count, some words, then the noun and verb
-_NOUN_PASSED_RE = re.compile(
-    r"(?<![\w.#/])(?P<all>all\s+)?(?P<n>\d{1,3}(?:,\d{3})+|\d{1,7}|" + "|".join(NUMBER_WORDS) + r")\s+"
-    r"(?:[\w./-]{1,40}\s+){0,3}?"
-    r"(?:tests?|gates?|checks?|cases?|configs?|configurations?|combinations?|shapes?|variants?|models?|tasks?|"
-    r"suites?|benchmarks?)\s+(?:have\s+|were\s+)?passed\b",
-    re.IGNORECASE,
+_NOUN_PASSED_RE = WordGate(
+    re.compile(
+        r"(?<![\w.#/])(?P<all>all\s+)?(?P<n>\d{1,3}(?:,\d{3})+|\d{1,7}|" + "|".join(NUMBER_WORDS) + r")\s+"
+        r"(?:[\w./-]{1,40}\s+){0,3}?"
+        r"(?:tests?|gates?|checks?|cases?|configs?|configurations?|combinations?|shapes?|variants?|models?|tasks?|"
+        r"suites?|benchmarks?)\s+(?:have\s+|were\s+)?passed\b",
+        re.IGNORECASE,
+    )
 )
 # the verb first: "passed 292 cases and failed 12 capacity checks"
 _VERB_FIRST_RE = re.compile(

@@ -19,6 +19,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.gates.claims import gate, has_word
 from ledger.vocab.metrics import BENCHMARK_ALTERNATION
 from ledger.vocab.text import NUMBER_WORDS
+from ledger.vocab.word_gate import WordGate
 
 # prose: the narrow phrases that state an outcome
 _PROSE_RE = re.compile(
@@ -88,10 +89,12 @@ _ALL_GOOD_RE = re.compile(
     r"(?:^|[.!]\s+)(?P<word>all\s+(?:successful|green|good|passed|pass|clean|ok))\s*[.!]?\s*$", re.IGNORECASE
 )
 # "it passes both MMLU and GSM8K"
-_PASSES_BOTH_RE = re.compile(
-    r"\b(?:it|they|both|all)\s+(?P<word>pass(?:es|ed)?)\s+(?:both\s+|all\s+)?(?P<list>[\w-]{2,30}"
-    r"(?:\s*,\s*[\w-]{2,30}){0,5}\s+and\s+[\w-]{2,30})",
-    re.IGNORECASE,
+_PASSES_BOTH_RE = WordGate(
+    re.compile(
+        r"\b(?:it|they|both|all)\s+(?P<word>pass(?:es|ed)?)\s+(?:both\s+|all\s+)?(?P<list>[\w-]{2,30}"
+        r"(?:\s*,\s*[\w-]{2,30}){0,5}\s+and\s+[\w-]{2,30})",
+        re.IGNORECASE,
+    )
 )
 _VERDICT_RE = re.compile(
     r"\b(?P<name>(?:[A-Z][\w-]*\s+){0,3}verdict)\s*:\s*[*_`]{0,2}(?P<word>needs follow-up|approved|pass(?:ed)?|"

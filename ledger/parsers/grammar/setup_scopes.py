@@ -30,6 +30,7 @@ from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant, one_value
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.text import lower_for_words
+from ledger.vocab.word_gate import WordGate
 
 # "Model: org/X", "- **GPU**: 4x H100", "TP Size: 8", "Average Input Length (tokens): 8192.0000", "ISL = 2000"
 _LABEL_LINE_RE = re.compile(
@@ -86,7 +87,7 @@ an lm-eval filter or a command's task, which differ by result even where a docum
 
 # a speculative method's draft checkpoint ("yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", "FasterDecoding/medusa-vicuna"):
 # the run's draft, not the model it serves
-_DRAFT_MODEL_RE = re.compile(r"eagle|medusa|hydra|draft", re.IGNORECASE)
+_DRAFT_MODEL_RE = WordGate(re.compile(r"eagle|medusa|hydra|draft", re.IGNORECASE))
 
 
 def is_setup_title(text: str) -> bool:
@@ -183,9 +184,10 @@ def label_setup(text: str) -> dict[str, str]:
 
 
 # "Decode 0. Batch size: 1, latency: ...", "bench (batch_size=128, qkv_len=512), flops: 448.1": a setting among
-# the results of its own line
+# the results of its own line (the look-ahead finds the ":" or "=" in one run of the key's characters, so that a word
+# with none after it is left at once rather than tried at each of its key's lengths)
 _INLINE_RE = re.compile(
-    r"(?<![\w.])['\"]?(?P<key>[A-Za-z][A-Za-z_ ]{0,30}?)['\"]? {0,2}[:=] {0,40}['\"]?"
+    r"(?<![\w.])(?=[A-Za-z_ '\"]{1,35}[:=])['\"]?(?P<key>[A-Za-z][A-Za-z_ ]{0,30}?)['\"]? {0,2}[:=] {0,40}['\"]?"
     r"(?P<value>\d[\d.]{0,12}(?![\w.])|[A-Za-z][\w./-]{0,60})"
 )
 

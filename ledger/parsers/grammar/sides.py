@@ -24,6 +24,7 @@ from ledger.vocab.backends import backend_settings
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_keys import SIDE_SETTING
 from ledger.vocab.sides import side_of
+from ledger.vocab.word_gate import WordGate
 
 _SHA = r"[0-9a-f]{7,40}"
 # "Baseline `c9cc71a0d`: upstream with ...", "Candidate `9c63e7b2c`", "**Candidate** (`beef0042`):"
@@ -33,24 +34,30 @@ _SIDE_SHA_RE = re.compile(
     re.IGNORECASE,
 )
 # "[4f1d2e3](.../commit/4f1d2e3a9b) (before)": a side word in parentheses right after a commit link
-_LINK_SIDE_RE = re.compile(
-    # a markdown link or a bare URL: "https://github.com/o/r/commit/1a2b3c4d (before)"
-    r"(?:\[[^\[\]]{1,40}\]\()?[^()\s\[\]]{0,200}/commits?/(?P<sha>" + _SHA + r")[^()\s]{0,40}\)?\s*[*_]{0,2}\s*"
-    r"\((?P<name>[A-Za-z][\w .-]{0,30})\)",
-    re.IGNORECASE,
+_LINK_SIDE_RE = WordGate(
+    re.compile(
+        # a markdown link or a bare URL: "https://github.com/o/r/commit/1a2b3c4d (before)"
+        r"(?:\[[^\[\]]{1,40}\]\()?[^()\s\[\]]{0,200}/commits?/(?P<sha>" + _SHA + r")[^()\s]{0,40}\)?\s*[*_]{0,2}\s*"
+        r"\((?P<name>[A-Za-z][\w .-]{0,30})\)",
+        re.IGNORECASE,
+    )
 )
 # "this PR (abc1234) vs main (def5678)": two sides and their heads
-_PAIR_RE = re.compile(
-    r"(?P<a>[A-Za-z][\w-]{0,20}(?: [A-Za-z][\w-]{0,20}){0,2}?)\s*\(\s*`?(?P<sa>" + _SHA + r")`?\s*\)\s*"
-    r"(?:vs\.?|versus|against|compared\s+(?:to|with))\s+"
-    r"(?P<b>[A-Za-z][\w-]{0,20}(?: [A-Za-z][\w-]{0,20}){0,2}?)\s*\(\s*`?(?P<sb>" + _SHA + r")`?\s*\)",
-    re.IGNORECASE,
+_PAIR_RE = WordGate(
+    re.compile(
+        r"(?P<a>[A-Za-z][\w-]{0,20}(?: [A-Za-z][\w-]{0,20}){0,2}?)\s*\(\s*`?(?P<sa>" + _SHA + r")`?\s*\)\s*"
+        r"(?:vs\.?|versus|against|compared\s+(?:to|with))\s+"
+        r"(?P<b>[A-Za-z][\w-]{0,20}(?: [A-Za-z][\w-]{0,20}){0,2}?)\s*\(\s*`?(?P<sb>" + _SHA + r")`?\s*\)",
+        re.IGNORECASE,
+    )
 )
 # "the branch at 7e3a9c1d and main at 5b2f08ae": sides named with their heads in one sentence
-_AT_SIDE_RE = re.compile(
-    r"\b(?P<name>this\s+pr|pr|branch|main|master|baseline|candidate|base|head|before|after)\s+(?:is\s+)?(?:at|@)\s+"
-    r"(?:commit\s+)?`?(?P<sha>" + _SHA + r")`?(?![\w-])",
-    re.IGNORECASE,
+_AT_SIDE_RE = WordGate(
+    re.compile(
+        r"\b(?P<name>this\s+pr|pr|branch|main|master|baseline|candidate|base|head|before|after)\s+(?:is\s+)?(?:at|@)\s+"
+        r"(?:commit\s+)?`?(?P<sha>" + _SHA + r")`?(?![\w-])",
+        re.IGNORECASE,
+    )
 )
 # "# BEFORE: attention backend FLASH_ATTN", "## after (this PR)": a side opened by a comment in console output
 _COMMENT_SIDE_RE = re.compile(
@@ -63,13 +70,15 @@ _COMMENT_SIDE_RE = re.compile(
     re.IGNORECASE,
 )
 # a clause that names its side: "on current main", "with this fix", "before the change", "this PR gives"
-_CLAUSE_SIDE_RE = re.compile(
-    r"\b(?:(?:on|against|from|in|using)\s+(?:the\s+)?(?:current\s+|latest\s+|upstream\s+)?(?P<base>main|master|trunk)"
-    r"(?:\s+branch)?|(?P<before>(?:before|without)\s+(?:the|this|my)\s+(?:pr|fix|patch|change))|"
-    r"(?P<head>(?:with|after|using)\s+(?:the|this|my)\s+(?:pr|fix|patch|change)|on\s+(?:this|the)\s+(?:pr|branch)))\b"
-    # "41.3 req/s (main) to 44.9 req/s (this PR)": a side in parentheses right after its value
-    r"|\((?:main|master|baseline|before|this\s+pr|this\s+branch|after)\)",
-    re.IGNORECASE,
+_CLAUSE_SIDE_RE = WordGate(
+    re.compile(
+        r"\b(?:(?:on|against|from|in|using)\s+(?:the\s+)?(?:current\s+|latest\s+|upstream\s+)?(?P<base>main|master|trunk)"
+        r"(?:\s+branch)?|(?P<before>(?:before|without)\s+(?:the|this|my)\s+(?:pr|fix|patch|change))|"
+        r"(?P<head>(?:with|after|using)\s+(?:the|this|my)\s+(?:pr|fix|patch|change)|on\s+(?:this|the)\s+(?:pr|branch)))\b"
+        # "41.3 req/s (main) to 44.9 req/s (this PR)": a side in parentheses right after its value
+        r"|\((?:main|master|baseline|before|this\s+pr|this\s+branch|after)\)",
+        re.IGNORECASE,
+    )
 )
 # "With this fix, ... Results:": a paragraph that opens with its side
 _LEAD_SIDE_RE = re.compile(

@@ -16,6 +16,7 @@ from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.sides import side_of
+from ledger.vocab.word_gate import WordGate
 
 
 def unlabelled_twins(doc: Document, scopes: list[RevisionScope]) -> list[RevisionScope]:
@@ -49,7 +50,7 @@ def _banner(doc: Document, block: Block) -> str:
     return ""
 
 
-_BEFORE_AFTER_RE = re.compile(r"\bbefore\s{0,3}(?:and|&|/|vs\.?|versus)\s{0,3}after\b", re.IGNORECASE)
+_BEFORE_AFTER_RE = WordGate(re.compile(r"\bbefore\s{0,3}(?:and|&|/|vs\.?|versus)\s{0,3}after\b", re.IGNORECASE))
 _LABEL_RE = re.compile(r"\s*([^:\n]{1,60}):")
 _MAX_RUN = 80
 

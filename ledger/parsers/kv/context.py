@@ -19,6 +19,7 @@ from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.kv.labels import is_baseline_label
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.vocab.metrics import kind_for_metric
+from ledger.vocab.word_gate import WordGate
 
 _MEMO = "kv_lines.banners"
 """The ctx.memo slot that holds a document's banner lines, found once."""
@@ -78,10 +79,12 @@ _BANNER_RE = re.compile(r"^\s*=+\s+(?P<title>[A-Za-z][A-Za-z0-9 +/()&,.-]{2,60}?
 _RULE_RE = re.compile(r"^\s*={3,}\s*$")
 _TITLE_RE = re.compile(r"^\s*(?P<title>[A-Za-z][A-Za-z0-9 +/()&,.-]{2,60}?)\s*$")
 _SUBHEAD_RE = re.compile(r"^\s*-{2,}\s*(?P<title>[A-Za-z][^-]{2,60}?)\s*-{3,}\s*$")
-_CONFIG_BANNER_RE = re.compile(
-    r"engine|runtime|request details|dataset|settings|config|world|backend|environment|"
-    r"arguments|parameters",
-    re.IGNORECASE,
+_CONFIG_BANNER_RE = WordGate(
+    re.compile(
+        r"engine|runtime|request details|dataset|settings|config|world|backend|environment|"
+        r"arguments|parameters",
+        re.IGNORECASE,
+    )
 )
 BANNER_LOOKBACK = 60
 

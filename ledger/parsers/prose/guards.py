@@ -90,9 +90,11 @@ _RATIO_WORD_RE = re.compile(
 _SPACED_TIMING_RE = re.compile(r"[A-Za-z]\w{0,40} = ~?$")
 _SETTING_BEFORE_RE = re.compile(r"[A-Za-z_][\w.]{0,60}\s?=\s?[\"']?$|--[\w-]{1,40}[ =]$")
 _RUNS_BEFORE_RE = re.compile(r"\b\d{1,6}\s" + RUN_COUNT_NOUNS + r"[\s:,]{1,3}$")
-_KEEP_BEFORE_RE = re.compile(
-    r"\b(?:keep|keeps|kept|retain|retains|retained|prune|prunes|pruned|use|uses|sample|samples)\s(?:only\s|just\s)?$",
-    re.IGNORECASE,
+_KEEP_BEFORE_RE = WordGate(
+    re.compile(
+        r"\b(?:keep|keeps|kept|retain|retains|retained|prune|prunes|pruned|use|uses|sample|samples)\s(?:only\s|just\s)?$",
+        re.IGNORECASE,
+    )
 )
 # "GSM8K ×5, radix on:": how many times a benchmark was run (what follows are the runs), not a result of it
 _REPEATS_BEFORE_RE = re.compile(r"(?<![\w.-])(?P<name>[A-Za-z][\w.-]{1,40})[ \t]?×[ \t]?$")

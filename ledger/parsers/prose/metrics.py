@@ -120,7 +120,7 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
     return last
 
 
-_AFTER_NUMBER_RE = re.compile(r"(?<![\w.])\d[\d.,]{0,12} ?$")
+_AFTER_NUMBER_RE = re.compile(r"\d(?<![\w.]\d)[\d.,]{0,12} ?$")  # (the digit first: the engine skips to digits)
 _GENERIC_NAME_RE = re.compile(r"score|accuracy|acc|exact match|pass rate|result", re.IGNORECASE)
 # one or two plain lower-case words, no list or comparison between ("weighted average", "strict-match")
 _PLAIN_GAP_RE = re.compile(r" (?!(?:and|or|vs|than|but|with|on|in|of)\b)[a-z][a-z-]{1,20}(?: [a-z][a-z-]{1,20})? ")

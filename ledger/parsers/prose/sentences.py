@@ -55,6 +55,7 @@ from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import named_benchmark, prose_kind
 from ledger.vocab.setup import MACHINE_LABEL_RE
 from ledger.vocab.text import ARROW
+from ledger.vocab.word_gate import WordGate
 
 NAME = "prose"
 VERSION = "1"
@@ -137,7 +138,7 @@ def claims_in_text(
         )
 
 
-_OFFICIAL_HINT_RE = re.compile(r"\b(?:official|reported|published|upstream)\b", re.IGNORECASE)
+_OFFICIAL_HINT_RE = WordGate(re.compile(r"\b(?:official|reported|published|upstream)\b", re.IGNORECASE))
 # "The official AIME2025 score was 0.83": a baseline stated in the sentence after the result it qualifies
 _OFFICIAL_RE = re.compile(
     r"\b(?:official|reported|published|upstream)\s+(?:(?P<name>[\w.+-]{2,30})\s+)?"

@@ -15,6 +15,7 @@ import re
 from ledger.parsers.base import Context
 from ledger.parsers.reader.document import Document
 from ledger.vocab.engines import ENGINES, engine_for_url, engine_in_path, engine_named
+from ledger.vocab.word_gate import WordGate
 
 MEMO = "engine"
 HEAD_LINES = 5
@@ -23,9 +24,11 @@ MAX_TEXT = 2_000_000
 """Only this much of a very long page is read for votes."""
 
 _SPELLINGS = {s.lower(): e.name for e in ENGINES for s in e.text}
-_TEXT_RE = re.compile(
-    r"(?<![\w.-])(" + "|".join(sorted((re.escape(s) for s in _SPELLINGS), key=len, reverse=True)) + r")(?![\w-])",
-    re.IGNORECASE,
+_TEXT_RE = WordGate(
+    re.compile(
+        r"(?<![\w.-])(" + "|".join(sorted((re.escape(s) for s in _SPELLINGS), key=len, reverse=True)) + r")(?![\w-])",
+        re.IGNORECASE,
+    )
 )
 _URL_RE = re.compile(r"https?://[^\s)<>\]\"']{4,300}", re.IGNORECASE)
 
