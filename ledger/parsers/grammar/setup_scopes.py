@@ -23,21 +23,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
+# (the setup of one line is line_setup's; its names are read through here by the readers that always have)
+from ledger.parsers.grammar.line_setup import DEFAULT_KEYS as DEFAULT_KEYS
+from ledger.parsers.grammar.line_setup import PARALLEL_KEYS as PARALLEL_KEYS
+from ledger.parsers.grammar.line_setup import SETTING_LABEL_RE as SETTING_LABEL_RE
+from ledger.parsers.grammar.line_setup import inline_settings as inline_settings
+from ledger.parsers.grammar.line_setup import label_settings as label_settings
+from ledger.parsers.grammar.line_setup import label_setup as label_setup
+from ledger.parsers.grammar.line_setup import line_setup as line_setup
+from ledger.parsers.grammar.line_setup import setting_value as setting_value
+from ledger.parsers.grammar.line_setup import unrestricted as unrestricted
 from ledger.parsers.grammar.section_results import section_measures
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
-from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant, one_value
+from ledger.vocab.flags import COMPUTE_DTYPE, one_value
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
-from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
-from ledger.vocab.text import lower_for_words
+from ledger.vocab.setup import qualifiers
 from ledger.vocab.word_gate import WordGate
 
-# "Model: org/X", "- **GPU**: 4x H100", "TP Size: 8", "Average Input Length (tokens): 8192.0000", "ISL = 2000"
-_LABEL_LINE_RE = re.compile(
-    r"^\s*(?:[-*+]\s{1,4})?(?:\*\*|__)?(?P<label>[A-Za-z][\w ()./-]{0,50}?)(?:\*\*|__)?"
-    r"\s{0,4}[:=]\s{0,40}(?:\*\*|`)?(?P<value>[^\s,;|`*][^,;|`]{0,300})"
-)
-_FLOAT_ZEROS_RE = re.compile(r"^(\d{1,9})\.0{1,8}$")
 # a section that states the setup of a turn's results: "Test configuration", "Environment", "Hardware", "Setup"
 _SETUP_TITLE_RE = re.compile(
     r"^\W{0,6}(?:(?:test|testing|benchmark(?:ing)?|bench|eval(?:uation)?|experiment(?:al)?|run|serving|"
@@ -46,43 +49,6 @@ _SETUP_TITLE_RE = re.compile(
     re.IGNORECASE,
 )
 _SUMMARY_RE = re.compile(r"<summary>\s{0,4}(?P<title>[^<]{1,60}?)\s{0,4}</summary>", re.IGNORECASE)
-# a clause that gives a value to some rows only ("the sweep rows use ISL 4096", "matrix rows run at TP4"): not
-# the document's
-_ROWS_VERB_RE = re.compile(
-    r"\b(?:rows?|runs?|cases?|columns?)\s{1,3}(?:use|used|uses|run|ran|are|were)\b", re.IGNORECASE
-)
-"""The heart of a clause that gives a value to some rows ("the fp8 rows use ISL 8000"); the clause runs back to
-the last stop (at most 120 characters) and on to the next (at most 300)."""
-_ROWS_WORDS = ("row", "run", "case", "column")
-"""The words _ROWS_VERB_RE cannot match without."""
-_ALL_RE = re.compile(
-    r"\b(?:all|every|each|both)\s{1,3}(?:of\s{1,3}the\s{1,3})?(?:rows?|runs?|cases?|columns?)\b", re.IGNORECASE
-)
-PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp"))
-DEFAULT_KEYS = frozenset(
-    (
-        "model",
-        "gpu",
-        "tp",
-        "ep",
-        "pp",
-        "dp",
-        "isl",
-        "osl",
-        "concurrency",
-        "batch_size",
-        "max_batch_size",
-        "kv_cache",
-        "quant",
-        COMPUTE_DTYPE,
-        "spec_algo",
-        "draft_len",
-        "draft",
-        "mtp",
-    )
-)
-"""The keys a document's one value holds for all its results: the deployment and the workload. Not a shot count,
-an lm-eval filter or a command's task, which differ by result even where a document prints one."""
 
 
 # a speculative method's draft checkpoint ("yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", "FasterDecoding/medusa-vicuna"):
@@ -120,144 +86,6 @@ def with_draft(values: dict[str, str]) -> dict[str, str]:
     out = {k: v for k, v in values.items() if k != "model"}
     out.setdefault("draft_model", model)
     return out
-
-
-# "* K=2: 201.69, speedup: 1.51x": a list item whose label is the run's setting
-SETTING_LABEL_RE = re.compile(
-    r"^\s{0,8}(?:[-*+]\s{1,4})?(?:\*\*)?(?P<key>[A-Za-z][\w-]{0,15})\s{0,2}=\s{0,2}(?P<setting>\d{1,6}(?:\.\d{1,4})?)"
-    r"(?:\*\*)?\s{0,2}:\s{0,4}(?P<num>\d{1,12}(?:\.\d{1,6})?)(?:\s{0,2}(?P<unit>[A-Za-z][\w/%]{0,11}))?(?=[\s,;]|$)"
-)
-
-
-def label_settings(text: str) -> dict[str, str]:
-    """The setting a line's label states ("K=2: 201.69" -> {"k": "2"}, and its setup key when it has one)."""
-    m = SETTING_LABEL_RE.match(text) if "=" in text else None  # (it needs one: every line outside a table asks)
-    if m is None:
-        return {}
-    key = m.group("key")
-    out = {config_key(key): m.group("setting")}
-    if (canon := setup_label_key(key)) is not None:
-        out[canon] = m.group("setting")
-    return out
-
-
-@short_text_cache(8192)  # the document default, the section workloads, the text scopes and the setup sections ask it
-def unrestricted(text: str) -> str:
-    """The text without its clauses that give a value to some rows only ("All runs use an H200" gives it to all)."""
-    low = lower_for_words(text)
-    if low is not None and not any(map(low.__contains__, _ROWS_WORDS)):
-        return text  # every line of a document comes here: a substring test, not the case-blind pattern, skips most
-    out: list[str] = []
-    pos = 0
-    for m in _ROWS_VERB_RE.finditer(text):  # found once, then walked by hand: no pattern tries every start
-        if m.start() < pos:
-            continue
-        lo, floor = m.start(), max(pos, m.start() - 120)
-        while lo > floor and text[lo - 1] not in ".;:":
-            lo -= 1
-        hi, ceil = m.end(), min(len(text), m.end() + 300)
-        while hi < ceil and text[hi] not in ".;":
-            hi += 1
-        clause = text[lo:hi]
-        out += [text[pos:lo], clause if _ALL_RE.search(clause) else " "]
-        pos = hi
-    return "".join(out) + text[pos:] if out else text
-
-
-_MODEL_END_RE = re.compile(r",|;|\s\(|\s-\s")
-
-
-def label_setup(text: str) -> dict[str, str]:
-    """The setting of a "Label: value" line whose label names a setup key ("TP Size: 8" -> {"tp": "8"})."""
-    m = _LABEL_LINE_RE.match(text) if ":" in text or "=" in text else None  # (it needs one: every line asks)
-    if not m:
-        return {}
-    key = setup_label_key(m.group("label"))
-    if key is None:
-        return {}
-    value = m.group("value").strip(" .*_")
-    if key in ("model", "draft_model"):
-        value = _MODEL_END_RE.split(value)[0].strip()  # "Code Llama 34B Q4_K_M", "org/Model-8B (bf16)"
-    value = _checked(key, value)
-    value = _FLOAT_ZEROS_RE.sub(r"\1", value)
-    return {key: value} if value else {}
-
-
-# "Decode 0. Batch size: 1, latency: ...", "bench (batch_size=128, qkv_len=512), flops: 448.1": a setting among
-# the results of its own line (the look-ahead finds the ":" or "=" in one run of the key's characters, so that a word
-# with none after it is left at once rather than tried at each of its key's lengths)
-_INLINE_RE = re.compile(
-    r"(?<![\w.])(?=[A-Za-z_ '\"]{1,35}[:=])['\"]?(?P<key>[A-Za-z][A-Za-z_ ]{0,30}?)['\"]? {0,2}[:=] {0,40}['\"]?"
-    r"(?P<value>\d[\d.]{0,12}(?![\w.])|[A-Za-z][\w./-]{0,60})"
-)
-
-
-def inline_settings(text: str) -> dict[str, str]:
-    """The setup keys set on a line among other things ("Batch size: 1" beside "latency: 0.009 s")."""
-    return dict(_inline_settings(text))
-
-
-@short_text_cache(8192)
-def _inline_settings(text: str) -> dict[str, str]:
-    out: dict[str, str] = {}
-    if "=" not in text and ":" not in text:
-        return out
-    for m in _INLINE_RE.finditer(text[:2000]):
-        key = setup_label_key(m.group("key").replace("_", " "))
-        if key is None or key not in DEFAULT_KEYS or key in out:
-            continue
-        value = _checked(key, m.group("value"))
-        if value:
-            # "dtype=float16" among model_args or a log's engine settings: the dtype it computes in (settle_precision)
-            key = COMPUTE_DTYPE if m.group("key").strip().lower() == "dtype" else key
-            out[key] = _FLOAT_ZEROS_RE.sub(r"\1", value.rstrip("."))
-    return out
-
-
-_NUMERIC_KEYS = PARALLEL_KEYS | {"isl", "osl", "concurrency", "batch_size", "max_batch_size", "draft_len"}
-_WORD_KEYS = {"quant": ("quant",), "kv_cache": ("kv_cache", "quant"), "spec_algo": ("spec_algo",)}
-
-
-def setting_value(header: str, value: str) -> tuple[str, str] | None:
-    """A table's label column whose header names a setup key ("Model", "GPU", "TP"): (key, value) of a cell."""
-    key = setup_label_key(header)
-    if key is None or key not in DEFAULT_KEYS:
-        return None
-    checked = _checked(key, value.strip(" *_`"))
-    return (key, checked) if checked else None
-
-
-def _checked(key: str, value: str) -> str:
-    """The value a setting label gives, when it is one ("Speculative decoding: share the pages" sets nothing):
-    a number for a size, a setup word for a dtype or method, a GPU's name, a model's name or path."""
-    if key in _NUMERIC_KEYS:
-        return value if value[:1].isdigit() else ""
-    if key == "gpu":
-        return qualifiers(value).get("gpu", "")
-    if key in _WORD_KEYS:
-        found = qualifiers(value)
-        return next((found[k] for k in _WORD_KEYS[key] if k in found), "")
-    if key == "model":
-        return value if any(ch.isdigit() or ch == "/" for ch in value) else ""
-    return value
-
-
-def line_setup(text: str) -> dict[str, str]:
-    """Every setup a line states: its labelled setting, its setup words and the model it names."""
-    return dict(_line_setup(text))
-
-
-@short_text_cache(8192)
-def _line_setup(text: str) -> dict[str, str]:
-    values = label_setup(text)
-    for k, v in [*inline_settings(text).items(), *qualifiers(text).items()]:
-        values.setdefault(k, v)
-    dtype_not_quant(values)
-    if "model" not in values and "draft_model" not in values:
-        models = model_names(text)
-        if models:
-            values["model"] = models[0]
-    return values
 
 
 def turn_bounds(doc: Document) -> list[tuple[int, int]]:
