@@ -188,6 +188,8 @@ def head_without_unit(head: str) -> str:
     """A column header without its trailing unit: "TTFT (ms)" -> "TTFT"; a side named before a bracketed unit
     goes too ("p50 ttft (PR) [ms]" -> "p50 ttft")."""
     bare = HEAD_UNIT_RE.sub("", head).strip()
+    if (am := ARROW_SIDES_RE.search(bare)) is not None and am.start() > 0:
+        bare = bare[: am.start()].strip(" ,;:-")  # "Throughput, Base → PR": the measure, its sides aside
     if bare == head.strip() and (sm := slash_time_unit(bare)):
         bare = bare[: len(bare) - len(sm.group(2)) - 1].strip()  # "latency/ms": the measure before its unit
     side = _SIDE_PAREN_RE.search(bare) if bare != head.strip() else None

@@ -28,7 +28,13 @@ from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, ratio_baseline, ratio_
 from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name
 from ledger.vocab.setting_cells import settings_cell
-from ledger.vocab.setting_heads import abbreviated_setting, batched_bench_keys, expert_columns, whole_numbers
+from ledger.vocab.setting_heads import (
+    abbreviated_setting,
+    batched_bench_keys,
+    expert_columns,
+    length_keys,
+    whole_numbers,
+)
 from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, qualifiers
 from ledger.vocab.setup_labels import setup_label_key
 from ledger.vocab.sides import reference_implementation, side_alone, side_of
@@ -94,7 +100,8 @@ def column_roles(table: Table, title: str = "") -> list[str]:
     heads = [clean(h) for h in table.header]
     columns = [[clean(r.cells[i]) for r in table.rows if i < len(r.cells)] for i in range(len(heads))]
     # llama-batched-bench's "PP | TG | B", a kernel table's "E" beside "K": settings under a bare letter
-    bench = {**batched_bench_keys(heads), **expert_columns(heads, columns)}
+    # ("Output" over "64", "128": the run's output length, as in row_info's length columns)
+    bench = {**batched_bench_keys(heads), **expert_columns(heads, columns), **length_keys(heads, columns)}
     for ci in range(ncols):
         # "Size [GiB]" is the setting "Size" in its unit: the role is the name's
         head = _BRACKET_UNIT_RE.sub("", clean(table.header[ci])) if ci < len(table.header) else ""

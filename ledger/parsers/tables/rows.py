@@ -326,7 +326,8 @@ class _RowReader:
     def _worded(self, c: _Cell) -> Iterator[Claim]:
         # "74.45 (partials decay 92→74)" under a "score" column: the column names the metric
         if c.role in ("mixed", "value", "delta") and (find_numbers(c.cell) or find_outcome(c.cell)):
-            head, label = c.head, self.label
+            # ("Throughput, Base → PR" over "100.0 → 110.0 tok/s (+10%)": the measure, its sides aside)
+            head, label = ARROW_SIDES_RE.sub("", c.head).strip(" ,;:") or c.head, self.label
             subject = (
                 f"{head} ({label})"
                 if head and label and looks_metric(head) and head.lower() not in label.lower()
