@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
+
 # (the setup of one line is line_setup's; its names are read through here by the readers that always have)
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS as DEFAULT_KEYS
 from ledger.parsers.grammar.line_setup import PARALLEL_KEYS as PARALLEL_KEYS
