@@ -78,7 +78,8 @@ def own_setup(out: list[dict], text: str) -> None:
 # "41.2 ms for Llama-3.1-8B on one L40S and 67.9 ms for Qwen2.5-32B on two L40S": a value's setup after it, to its
 # clause's end (a comparative between: "1.31x faster on H100")
 _SETUP_AFTER_RE = re.compile(
-    r"[ \t]{1,2}(?:(?:faster|slower|lower|higher|better|worse|more|less)[ \t]{1,2})?(?:for|on|with|using|at)[ \t]{1,2}"
+    r"[ \t]{1,2}(?:(?:faster|slower|lower|higher|better|worse|more|less|gain|improvement|speed-?up|reduction|"
+    r"regression|increase|decrease|drop)[ \t]{1,2})?(?:for|on|with|using|at)[ \t]{1,2}"
     r"(?P<words>[^,;:()\n]{1,80}?)"
     r"(?=[ \t](?:and|but|while|whereas|vs\.?|versus|against|compared)[ \t]|[,;:()]|\.(?:\s|$)|$)",
     re.IGNORECASE,

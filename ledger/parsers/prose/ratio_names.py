@@ -57,7 +57,9 @@ def _named_after(text: str, end: int) -> str | None:
         return None
     what = m.group("what") if m.group("what") and not _NOT_A_NAME_RE.match(m.group("what")) else None
     where = m.group("where")
-    if where and (_NOT_A_NAME_RE.match(where) or qualifiers(where) or model_names(where)):
+    # (the setting with its number: "improvement for bs 32" names the batch, "bs" alone no setup word)
+    setting = text[m.start("where") : m.end("where") + 12] if where else ""
+    if where and (_NOT_A_NAME_RE.match(where) or qualifiers(setting) or model_names(where)):
         # "faster for the 13B model", "faster on H100": the run's setup (lists.trailing_setup), not what is faster
         where = None
     if not (what or where):
