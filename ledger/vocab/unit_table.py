@@ -115,6 +115,12 @@ _RATES = (
             "samples/s",
             "seq/s",
             "req/min",
+            "queries/s",
+            "prompts/s",
+            "images/s",
+            "img/s",
+            "frames/s",
+            "steps/s",
         )
         for row in _unit(u, "rate", None)
     ),

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.vocab.unit_table import unit_row
 from ledger.vocab.units import UNITS
 
 # "Output tokens per second", "Questions per second": the rate a label names in words, in the unit it is written
@@ -28,65 +29,19 @@ def rate_unit(label: str) -> str | None:
 
 
 UNIT_IN_HEADER_RE = re.compile(r"\(([^()]{1,24})\)\s*$|\[([^\[\]]{1,24})\]\s*$")
-# "latency/ms", "TTFT/ms", "time/s": a measure, a slash and the time unit it is in (never "tok/s", "req/s": a rate,
-# whatever stands before it)
+# "latency/ms", "TTFT/ms", "time/s": a measure, a slash and the time unit it is in; never a rate the unit table holds
+# ("tok/s", "S_PP t/s", "TFLOPs/s") nor a count of a unit per time ("audio seconds/s")
 _SLASH_TIME_RE = re.compile(r"(?<![\w/])(?P<name>[A-Za-z][\w -]{0,29})/(ms|s|us|µs|ns|sec|secs|min)\s*$")
-_COUNTED = frozenset(
-    [
-        "tok",
-        "toks",
-        "token",
-        "tokens",
-        "req",
-        "reqs",
-        "request",
-        "requests",
-        "sample",
-        "samples",
-        "seq",
-        "seqs",
-        "sequence",
-        "sequences",
-        "iter",
-        "iters",
-        "it",
-        "query",
-        "queries",
-        "image",
-        "images",
-        "step",
-        "steps",
-        "run",
-        "runs",
-        "prompt",
-        "prompts",
-        "second",
-        "seconds",
-        "sec",
-        "secs",
-        "frame",
-        "frames",
-        "word",
-        "words",
-        "gb",
-        "mb",
-        "kb",
-        "tb",
-        "flop",
-        "flops",
-        "tflop",
-        "tflops",
-        "gflop",
-        "gflops",
-    ]
-)
 
 
 def slash_time_unit(header: str) -> re.Match[str] | None:
     """The match of "latency/ms" (the unit in group 2) in a header's end, None for a rate ("tok/s", "TFLOPs/s")."""
     m = _SLASH_TIME_RE.search(header[-40:])
-    last = re.split(r"[\s_-]", m.group("name"))[-1].lower() if m else ""
-    return m if m and len(last) >= 3 and last not in _COUNTED and last.isalpha() else None
+    if m is None:
+        return None
+    last = re.split(r"[\s_-]", m.group("name"))[-1]
+    rate = m.group(0).split()[-1] if m.group(0).split() else ""
+    return m if last.isalpha() and unit_row(last) is None and unit_row(rate) is None else None
 
 
 _UNITS_LOWER = frozenset(u.lower() for u in UNITS)

@@ -10,13 +10,11 @@ columns without a change column is read the same way round."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ledger.parsers.reader.blocks import Table
 from ledger.parsers.tables.cells import cell_facts, clean
-
-_VS_RE = re.compile(r"\b(?:vs\.?|versus|against|over)\s", re.IGNORECASE)
+from ledger.parsers.tables.headers import VS_RE
 
 
 def orient_by_deltas(table: Table, roles: list[str]) -> None:
@@ -56,7 +54,7 @@ def _one_pair(table: Table, roles: list[str]) -> tuple[int, int, int] | None:
     deltas = [i for i, r in enumerate(roles) if r == "delta"]
     if len(bases) != 1 or len(values) != 1 or len(deltas) != 1:
         return None
-    if deltas[0] < len(table.header) and _VS_RE.search(clean(table.header[deltas[0]])):
+    if deltas[0] < len(table.header) and VS_RE.search(clean(table.header[deltas[0]])):
         return None
     return bases[0], values[0], deltas[0]
 

@@ -179,6 +179,8 @@ _STAT_WORD_RE = re.compile(r"mean|median|avg|average|p\d{1,2}(?:\.\d)?|max|min",
 _RUN_PAREN_RE = re.compile(r"\s?\((?:[\w.-]{1,20}\s?=\s?[\w.-]{1,20}|[A-Za-z][\w -]{0,20})\)$")
 
 
+# "A vs B", "B versus A", "PR over main": a change column's header that names its baseline, the side after the word
+VS_RE = re.compile(r"\b(?:vs\.?|versus|against|over)\s", re.IGNORECASE)
 UNIT_WORDS = frozenset(UNITS)
 HEAD_UNIT_RE = re.compile(r"\s*[(\[][^()\[\]]{1,24}[)\]]\s*$")
 

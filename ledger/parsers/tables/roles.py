@@ -17,6 +17,7 @@ from ledger.parsers.tables.delta_check import orient_by_deltas
 from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
     HEAD_UNIT_RE,
+    VS_RE,
     arrow_sides,
     head_without_unit,
     looks_metric,
@@ -231,7 +232,7 @@ def _pair_baseline(table: Table, heads: list[str], values: list[int], deltas: li
     dh = clean(heads[deltas[0]]).lower()
     h0, h1 = (clean(heads[i]).lower() for i in values)
     first_word = lambda h: h.split()[0] if h.split() else h  # noqa: E731
-    vs = _VS_RE.search(dh)
+    vs = VS_RE.search(dh)
     w0, w1 = first_word(h0), first_word(h1)
     if vs and w0 and w1 and w0 != w1 and w0 in dh and w1 in dh:
         # "SGLang vs. vLLM Diff": the side after "vs" is the baseline
@@ -485,6 +486,3 @@ def _stem_baselines(table: Table, roles: list[str]) -> None:
         ]
         if len(others) == 1:
             roles[others[0]] = "baseline"
-
-
-_VS_RE = re.compile(r"\b(?:vs\.?|versus|over)\s")
