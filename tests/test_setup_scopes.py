@@ -54,3 +54,15 @@ def test_commands_of_one_block_that_disagree_set_neither_value() -> None:
         "gsm8k accuracy is 81.2%.\n"
     )
     assert "model" not in _config(text, 81.2)
+
+
+def test_a_machine_stated_in_the_description_stays_its_own_beside_a_reviewers_lead_in() -> None:
+    # the description's machine is told in prose, the reviewer's in the line over their table: two turns, two
+    # machines, and neither loses its own (the reviewer's lead-in once made the description's machine vary)
+    text = (
+        "# Vector path for old boards\n\nEvery run on a single P100, power-capped.\n\n### Q4_K\n\n"
+        "| | main | PR |\n|---|---|---|\n| t/s | 71.2 | 80.5 |\n\n"
+        "**reviewer** commented on 2025-03-02\n\nSame kernel on a P40:\n\n"
+        "| | main | PR |\n|---|---|---|\n| t/s | 30.2 | 33.0 |\n"
+    )
+    assert [c.config.get("gpu") for c in extract(text, path="t.md").claims] == ["P100", "P40"]

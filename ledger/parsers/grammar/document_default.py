@@ -69,6 +69,7 @@ def document_default(
     first_result = min(measuring, default=len(doc.lines) + 1)
     later = {no for no in sectioned - measuring if no > first_result}
     led: dict[str, list[str]] = {}
+    led_turns: dict[str, list[int]] = {}  # the turn of each of `led`'s values
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     # "**llama2024** commented on ...": a commenter's handle names no model, however it is spelled
     handles = {b.start for b in doc.blocks if b.kind == "comment"}
@@ -108,25 +109,55 @@ def document_default(
                     or (no in result_items and k not in ("model", "gpu"))
                 )
                 (led if local else seen).setdefault(k, []).append(v)
-                if not local:
-                    t = bisect.bisect_right(turn_starts, no) - 1
+                t = bisect.bisect_right(turn_starts, no) - 1
+                if local:
+                    led_turns.setdefault(k, []).append(t)
+                else:
                     turns_of.setdefault(k, set()).add(t)
                     by_turn.setdefault(k, {}).setdefault(t, []).append(v)
     if drafts and "model" not in seen:
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
     if "model" not in seen and "model" not in led and doc.blocks and (family := title_family(doc.blocks[0].text)):
         seen["model"] = [family]  # "[Feature] Gemma MTP support" and no model named in full anywhere: Gemma
-    out = _one_value_each(seen, led, varied)
+    owners = _owner_turns(doc, turns)
+    elsewhere = _led_elsewhere(led, led_turns, turns_of, owners)
+    here = {k: [v for v in vals if v not in elsewhere.get(k, ())] for k, vals in led.items()}
+    out = _one_value_each(seen, here, varied)
     if "quant" in seen and "quant" not in out:
         out.pop(COMPUTE_DTYPE, None)  # two precisions named: the dtype computed in is neither (settle_precision)
+    own = _turns_own(out, turns_of, owners, elsewhere)
+    _each_turn_its_own(by_turn, out, varied, own)
+    return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+def _led_elsewhere(
+    led: dict[str, list[str]], led_turns: dict[str, list[int]], turns_of: dict[str, set[int]], owners: set[int]
+) -> dict[str, list[str]]:
+    """Each key's lead-in values in turns other than those that name it in prose: "Same kernel on a P40:" in a
+    reviewer's comment shows the key varies between turns, not inside the one that names its value (the title
+    and the description are the owner's one turn)."""
+    return {
+        k: [v for v, t in zip(vals, led_turns[k], strict=True) if t not in _with_owners(turns_of[k], owners)]
+        for k, vals in led.items()
+        if k in turns_of
+    }
+
+
+def _turns_own(
+    out: dict[str, str], turns_of: dict[str, set[int]], owners: set[int], elsewhere: dict[str, list[str]]
+) -> dict[int, dict[str, str]]:
+    """Takes from `out` the values that are some turns' own, not the thread's, and gives them by turn: a key only
+    one comment names, and a key whose value another turn's lead-in contradicts."""
     own: dict[int, dict[str, str]] = {}
-    owners = _owner_turns(doc, turns)
     for key in list(out):
         where = turns_of.get(key, {0})
         if len(where) == 1 and (t := next(iter(where))) not in owners:
             own.setdefault(t, {})[key] = out.pop(key)
-    _each_turn_its_own(by_turn, out, varied, own)
-    return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+        elif {_spelled(key, v) for v in elsewhere.get(key, ())} - {_spelled(key, out[key])}:
+            value = out.pop(key)
+            for t in where:
+                own.setdefault(t, {})[key] = value
+    return own
 
 
 def _each_turn_its_own(
@@ -143,6 +174,14 @@ def _each_turn_its_own(
                 own.setdefault(t, {})[key] = str(value)
 
 
+def _with_owners(where: set[int], owners: set[int]) -> set[int]:
+    return where | owners if where & owners else where
+
+
+def _spelled(key: str, value: str) -> str:
+    return canonical_dtype(value) if key in DTYPE_KEYS else norm(value)
+
+
 def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varied: set[str]) -> dict[str, str]:
     """The keys the document gives one value: all its spellings one value, or spellings of one model, or the model
     it names far more often than any other."""
@@ -150,8 +189,7 @@ def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varie
     for key, vals in seen.items():
         # a lead-in's value is not the document's, but one that differs shows the key varies
         # (a precision by its canonical name: "W4A8" and "W4AFP8" in one document are one scheme)
-        spell = canonical_dtype if key in DTYPE_KEYS else norm
-        normed = {spell(v) for v in [*vals, *led.get(key, [])]} - {""}
+        normed = {_spelled(key, v) for v in [*vals, *led.get(key, [])]} - {""}
         if not normed or key in varied:
             continue
         longest = max(normed, key=len)
