@@ -133,6 +133,9 @@ HOSTILE = {
     "pytest targets": "```\n" + "$ pytest a.py\n" * 4_000 + "3 passed in 1.0s\n```\n",
     "node counts": "2 B200x8 nodes, 8*H100, " * 3_000,
     "prompts": "root@h:~/" + "a/" * 8_000 + "# python3 x.py --tp 2",
+    # the words that name a sweep, and header rows of bare numbers, each looking upwards for them
+    "sweep words": "by batch size and every concurrency 8 over ISLs, " * 3_000,
+    "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 
 

@@ -151,3 +151,47 @@ def settings_table_values(rows: list[list[str]]) -> dict[str, str]:
         if len(cells) >= 2 and (key := setup_label_key(cells[0].strip(" *_`"))) and cells[1].strip():
             out.setdefault(key, cells[1].strip(" *_`"))
     return out
+
+
+# What a table's header row of bare numbers sweeps, as the words around it name it: a plural ("for batch sizes 1
+# to 8", "at concurrencies 1..64"), or a singular after a word that spans a range ("at every batch size up to 8",
+# "Output throughput by concurrency"). "Batch size 8" states one setting, not a sweep.
+_SWEPT: dict[str, str] = {
+    "batch size": "batch_size",
+    "bs": "batch_size",
+    "concurrency": "concurrency",
+    "concurrency level": "concurrency",
+    "concurrencie": "concurrency",  # "concurrencies" without its plural "s"
+    "input length": "isl",
+    "prompt length": "isl",
+    "sequence length": "isl",
+    "isl": "isl",
+    "output length": "osl",
+    "osl": "osl",
+    "ubatch size": "ubatch",
+    "micro batch size": "ubatch",
+    "tp size": "tp",
+}
+_SWEPT_NOUN = "|".join(sorted((re.escape(k).replace(r"\ ", r"[ _-]") for k in _SWEPT), key=len, reverse=True))
+_SWEPT_RE = re.compile(
+    rf"\b(?:(?P<span>every|each|all|across|by|over|per|vs\.?|versus|various|different)\s+(?:the\s+)?(?:{_SWEPT_NOUN})\b"
+    rf"|(?:{_SWEPT_NOUN})s\b)",
+    re.IGNORECASE,
+)
+_SWEPT_WORD_RE = re.compile(rf"\b(?P<noun>{_SWEPT_NOUN})(?P<many>s?)\b", re.IGNORECASE)
+# a noun with its one value ("concurrency 64", "bs=8") states a setting beside the sweep, not a second sweep
+_SET_AFTER_RE = re.compile(r"\s{0,2}[:=]?\s{0,2}\d")
+
+
+def swept_keys(text: str) -> set[str]:
+    """The setup keys a sentence says were swept ("for batch sizes 1 to 4" -> {"batch_size"}); empty for one stated
+    setting ("Batch size 8")."""
+    if _SWEPT_RE.search(text) is None:
+        return set()
+    # every such noun the sentence names without a value of its own: two of them ("batch sizes and concurrency
+    # both varied") leave which one the numbers are unsaid
+    return {
+        _SWEPT[re.sub(r"[ _-]+", " ", m.group("noun").lower())]
+        for m in _SWEPT_WORD_RE.finditer(text)
+        if m.group("many") or not _SET_AFTER_RE.match(text, m.end())
+    }

@@ -46,6 +46,7 @@ from ledger.parsers.tables.side_rows import (
 )
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.parsers.tables.sub_headers import with_sub_header
+from ledger.parsers.tables.sweep_axis import Sweep, on_sweep, sweep_of, without_sweep
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, leading_benchmark, named_benchmark
 from ledger.vocab.setting_heads import named_bench_test
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers, setup_only, workload_setup
@@ -82,6 +83,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         roles[ci] = "value"  # "Output tokens" over 119,898 then 119,575 beside baseline / PR rows: measured
     info = TableInfo(table, roles)
     info.bind_revisions(ctx.named, headers)
+    sweep = _swept(ctx, block, headers, roles, info)
     # the corner cell's setup ("|33B model| master | this PR |") is the table's own, over its title line's
     info.title_setup = {**_title_setup(ctx, table.header_line), **corner_setup(headers, roles)}
     for setting, value in turn_settings(ctx, block).items():
@@ -152,10 +154,20 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _with_setup(claims, workload)
         if own_impl:
             claims = on_implementation_columns(claims, own_impl)
+        claims = on_sweep(claims, sweep, info.measure[0] if info.measure else None)
         yield from _of_task(on_side_columns(ctx, claims), task, dataset)
 
 
 _BaseKey = tuple[frozenset[str], tuple[str, ...]]
+
+
+def _swept(ctx: Context, block: Block, headers: list[str], roles: list[str], info: TableInfo) -> Sweep | None:
+    """The sweep the table's header row is (sweep_axis); one its corner cell names is the columns' setting, not a
+    setting each row's label states ("| batch size | 1 | 2 |" over "| PR | ...")."""
+    sweep = sweep_of(ctx, block, headers, roles)
+    if sweep is not None and sweep.from_corner:
+        info.setting_labels = [i for i in info.setting_labels if i]
+    return sweep
 
 
 def _named_by(table: Table, roles: list[str]) -> tuple[list[str], tuple[int, str, frozenset[str]] | None]:
@@ -251,7 +263,7 @@ _NUMBERING_RE = re.compile(r"^\s{0,3}(?:\d{1,2}[.)]\s{0,3})?")
 def _heading_measure(heading: str) -> str | None:
     """The measure a table's own heading names ("3. TTFT(ms)" -> "TTFT", "User Token Throughput"), for cells whose
     row and column name only their setup and side; None for a heading that names no measure ("Results")."""
-    name = head_without_unit(_NUMBERING_RE.sub("", heading)).strip(" *_`:")
+    name = head_without_unit(without_sweep(_NUMBERING_RE.sub("", heading))).strip(" *_`:")
     return name if name and len(name) <= 40 and looks_metric(name) and not named_benchmark(name) else None
 
 

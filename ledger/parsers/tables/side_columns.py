@@ -114,7 +114,8 @@ def _row_measure(c: Claim, label: str) -> str | None:
     name = _without(c.metric or "", label) or str(c.config.get("row") or "")
     if name and setup_named(name) and (unit_measure := measure_of_unit(c.unit)):
         return unit_measure
-    return name or measure_of_unit(c.unit) or c.metric
+    # ("| concurrency | master | PR |" with no measure or unit anywhere: a value, never a measure called "PR")
+    return name or measure_of_unit(c.unit) or ("value" if _without(c.metric or "", label) is None else c.metric)
 
 
 _CHANGE_HEAD_RE = re.compile(r"^(?:delta|diff|difference|change|Δ|gain|improvement)$", re.IGNORECASE)
