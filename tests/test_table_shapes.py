@@ -113,3 +113,22 @@ def test_a_setting_column_may_spell_its_flag_in_each_cell() -> None:
     text = "| Concurrency | Base tok/s | New tok/s |\n|---|---|---|\n| mc=4 | 100 | 120 |\n| mc=16 | 300 | 330 |\n"
     got = [(c.metric, c.value, c.config.get("concurrency")) for c in _claims(text)]
     assert got == [("tok/s", 120.0, "4"), ("tok/s", 330.0, "16")]
+
+
+def test_a_first_column_that_names_the_rows_workload_is_their_setup_not_their_measure() -> None:
+    # "Context", "Dataset", "Scenario" over the rows: what each row ran, the measure is the columns' (their unit's)
+    text = (
+        "| Context | OLD (tok/s) | NEW (tok/s) | Improvement |\n|---|---|---|---|\n"
+        "| Short (200 in / 300 out) | 40.0 | 44.0 | +10% |\n| Long (4000 in / 300 out) | 30.0 | 36.0 | +20% |\n"
+    )
+    got = [(c.metric, c.value, c.reference, c.config.get("isl"), c.config.get("workload")) for c in _claims(text)]
+    assert got[0] == ("throughput", 44.0, 40.0, "200", "Short (200 in / 300 out)")
+    assert got[2] == ("throughput", 36.0, 30.0, "4000", "Long (4000 in / 300 out)")
+    assert not any((m or "").startswith(("Short", "Long")) for m, *_ in got)
+    data = "| Dataset | main (ms) | PR (ms) |\n|---|---|---|\n| sharegpt | 12.0 | 11.0 |\n"
+    assert [(c.metric, c.config.get("dataset")) for c in _claims(data)] == [("latency", "sharegpt")]
+
+
+def test_benchmarks_named_by_the_rows_stay_the_measure_under_a_dataset_column() -> None:
+    text = "| Dataset | main | PR |\n|---|---|---|\n| gsm8k | 0.81 | 0.82 |\n| mmlu | 0.70 | 0.70 |\n"
+    assert [c.metric for c in _claims(text)] == ["gsm8k", "mmlu"]

@@ -195,3 +195,29 @@ def swept_keys(text: str) -> set[str]:
         for m in _SWEPT_WORD_RE.finditer(text)
         if m.group("many") or not _SET_AFTER_RE.match(text, m.end())
     }
+
+
+# A first column's header that says what its rows ran, not what they measure ("| Context | OLD | NEW |" over
+# "Short (100 in / 400 out)"): the key each row's label is the setup under.
+_ROW_KINDS: dict[str, str] = {
+    "context": "workload",
+    "workload": "workload",
+    "scenario": "workload",
+    "case": "workload",
+    "test case": "workload",
+    "prompt": "workload",
+    "config": "workload",
+    "configuration": "workload",
+    "setting": "workload",
+    "setup": "workload",
+    "dataset": "dataset",
+    "data": "dataset",
+    "shape": "shape",
+    "input shape": "shape",
+    "problem size": "shape",
+}
+
+
+def row_kind_key(header: str) -> str | None:
+    """The setup key a row-naming column's header puts its labels under ("Dataset" -> "dataset"), else None."""
+    return _ROW_KINDS.get(re.sub(r"[\s_-]+", " ", header.strip(" *`_:").lower()))

@@ -160,3 +160,15 @@ def with_named_spread(
     if spread is None:
         return stderr, stddev, paren
     return (spread[1], stddev, None) if spread[0] == "stderr" else (stderr, spread[1], None)
+
+
+def cell_offsets(text: str, cells: list[str]) -> list[int]:
+    """Where each cell starts in its row's text, the cells found in order (two equal cells, two places)."""
+    out: list[int] = []
+    pos = 0
+    for cell in cells:
+        k = text.find(cell, pos) if cell else -1
+        out.append(k)
+        if k >= 0:
+            pos = k + len(cell)
+    return out

@@ -232,3 +232,17 @@ def stated_unit(sentence: str) -> str | None:
     units = {normalise_unit(m.group("unit")) for m in _STATED_UNIT_RE.finditer(sentence[:300])}
     # "sizes in bytes, differences in MiB": each column has its own, which the sentence does not say
     return units.pop() if len(units) == 1 and is_measure_unit(next(iter(units))) else None
+
+
+_NAMES_IN_BRACKETS_RE = re.compile(r"\((?P<names>[^()/]{1,20}(?:\s?/\s?[^()/]{1,20}){1,9})\)")
+
+
+def packed_names(texts: list[str], k: int) -> list[str] | None:
+    """The names of a packed cell's k values: a "(a / b / c)" in the first of `texts` that has one: the column's
+    header, then the title lines above the table ("FWD (ms / TFLOPS / MFU% / TBs / BW%)")."""
+    for text in texts:
+        for m in _NAMES_IN_BRACKETS_RE.finditer(text[:400]):
+            names = [n.strip() for n in m.group("names").split("/")]
+            if len(names) == k and all(names):
+                return names
+    return None

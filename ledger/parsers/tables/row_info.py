@@ -28,6 +28,7 @@ from ledger.vocab.setting_heads import (
 )
 from ledger.vocab.setup import config_key, qualifiers
 from ledger.vocab.setup_keys import is_known_key
+from ledger.vocab.setup_labels import row_kind_key
 
 _GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNORECASE)
 
@@ -76,6 +77,10 @@ class TableInfo:
         self.row_id = bool(self.label_cols) and self.label_cols[0] == 0 and row_id_column(table)
         """The first column is a free row id ("B200:standard:17:float32:indexed"): it names the row, not the
         metric, and the words spelled into it are not settings (its own columns state them)."""
+        first = clean(table.header[0]) if self.label_cols == [0] and table.header and not self.row_id else ""
+        self.row_kind = row_kind_key(first) if first else None
+        """The setup key the rows' names are under where the first column's header says what they ran ("Context",
+        "Dataset"): those names are no part of the measure."""
         self.title_setup: dict[str, str] = {}
         """The setup the title line over the table names (see tables.results._title_setup)."""
         self.measure: tuple[str, str | None] | None = None

@@ -27,6 +27,7 @@ from ledger.parsers.tables.cells import (
     SLASH_CELL_RE,
     SPACED_LIST_RE,
     cell_facts,
+    cell_offsets,
     cell_value,
     clean,
     is_numeric_cell,
@@ -41,16 +42,19 @@ from ledger.parsers.tables.headers import (
     UNIT_WORDS,
     looks_metric,
     metric_name,
+    packed_names,
     slash_sides,
     unit_of_header,
 )
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
-from ledger.vocab.metrics import column_kind
+from ledger.vocab.metrics import column_kind, named_benchmark
 from ledger.vocab.outcomes import VERDICT_WORDS, find_outcome, verdict_word
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_labels import bench_test_setup
+from ledger.vocab.sides import side_of
 from ledger.vocab.text import ARROW
+from ledger.vocab.units import measure_of_unit
 
 _CELL_REF_RE = re.compile(
     r"\(\s*(?:ref(?:erence)?\.?|baseline|vs\.?|was)\s*:?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\)", re.IGNORECASE
@@ -112,7 +116,7 @@ class _RowReader:
         self.label_unit: list[str | None] = []  # [unit_of_header(label)] once asked
         self.row_kind: str | None = None  # the kind of the row's last value cell, for the delta cells after it
         self.setup = self._setup()
-        self.offsets = row.offsets if row.offsets is not None else _find_offsets(row)
+        self.offsets = row.offsets if row.offsets is not None else cell_offsets(row.text, row.cells)
 
     def _setup(self) -> dict[str, str]:
         setup = self.info.row_setup(self.row, self.headers)
@@ -196,7 +200,8 @@ class _RowReader:
         packed = PACKED_RE.match(c.cleaned)
         if not packed:
             return False
-        names = _packed_names(self.ctx, self.block, self.table, c.head, c.cleaned.count("/") + 1)
+        above = range(self.table.header_line - 1, max(0, self.block.start - 5), -1)
+        names = packed_names([c.head, *(self.ctx.doc.line(no) for no in above)], c.cleaned.count("/") + 1)
         if not names or not self._take_cell(c):
             return False
         label = self.label
@@ -349,13 +354,19 @@ class _RowReader:
         ref, base_paren = self._reference(c)
         if info.bench and GENERIC_HEAD_RE.match(metric_head):
             metric_head = f"{info.bench} {metric_head}"  # "**gsm8k** (200 examples)" over "| Backend | Score |"
-        metric = metric_name("" if info.row_id else label, metric_head, role)
+        # ("| Context | OLD | NEW |": a row named by what it ran is measured in what its columns name)
+        workload = info.row_kind is not None and bool(label) and not named_benchmark(label) and not looks_metric(label)
+        metric = metric_name("" if info.row_id or workload else label, metric_head, role)
         if info.measure and role == "value" and not looks_metric(metric) and not head_unit:
             metric = info.measure[0]  # "128/2048" under "B200<br/>TP1": the section's stated measure, its setup
         elif info.measure and role == "delta" and metric == metric_head and not looks_metric(metric_head):
             metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
+        if workload and role == "value" and side_of(metric) is not None and not looks_metric(metric):
+            metric = measure_of_unit(unit) or "value"  # "this PR (us)" over "| Shape | main | this PR |"
         kind, unit = self._kind(metric, metric_head, head, role, unit)
         config = {**self._label_setup(), **head_qualifiers, **c.setup, "row": label, "column": head}
+        if workload and info.row_kind:
+            config[info.row_kind] = config.pop("row")
         stderr, stddev, pm = with_named_spread(stderr, self._stddev(c.ci), self._trailing_paren(c))
         if info.gate and (lengths := bench_test_setup(label)):
             config.update({k: v for k, v in lengths.items() if k not in config})  # "| test | tok/s |" over "tg64"
@@ -496,33 +507,6 @@ def row_claims(
     if info is None:
         info = TableInfo(table, roles)
     yield from _RowReader(ctx, block, table, row, roles, headers, label, section, base_row, info).claims()
-
-
-_NAMES_IN_BRACKETS_RE = re.compile(r"\((?P<names>[^()/]{1,20}(?:\s?/\s?[^()/]{1,20}){1,9})\)")
-
-
-def _packed_names(ctx: Context, block: Block, table: Table, head: str, k: int) -> list[str] | None:
-    """The names of a packed cell's k values: a "(a / b / c)" in its column's header, or in a title line above
-    the header, within four lines of the table ("FWD (ms / TFLOPS / MFU% / TBs / BW%)")."""
-    texts = [head] + [ctx.doc.line(no) for no in range(table.header_line - 1, max(0, block.start - 5), -1)]
-    for text in texts:
-        for m in _NAMES_IN_BRACKETS_RE.finditer(text[:400]):
-            names = [n.strip() for n in m.group("names").split("/")]
-            if len(names) == k and all(names):
-                return names
-    return None
-
-
-def _find_offsets(row: Row) -> list[int]:
-    """Where each cell starts in the row's text, the cells found in order (two equal cells, two places)."""
-    out: list[int] = []
-    pos = 0
-    for cell in row.cells:
-        k = row.text.find(cell, pos) if cell else -1
-        out.append(k)
-        if k >= 0:
-            pos = k + len(cell)
-    return out
 
 
 _PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
