@@ -65,6 +65,9 @@ def test_two_sides_in_one_sentence_are_a_value_and_its_reference(name: str, verd
         ("side_code_comments_rendered.txt", "BEFORE", "AFTER", "improvement  accuracy [tp=1]  0.655   0.801"),
         ("side_blocks_rendered.txt", "main branch", "this PR", "improvement  latency  51 s  47.5 s"),
         ("side_bare_lines.md", "main", "this pr", "improvement  output throughput  1012.4 tok/s  1067.75 tok/s"),
+        # a side word alone opening each paste ("OLD" then the tool's banner), or over it with a colon ("NEW:")
+        ("side_old_new_in_paste.md", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
+        ("side_old_new_labels.md", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
     ],
 )
 def test_each_side_wording_gets_a_verdict_base_first(name: str, r1: str, r2: str, verdict: str, tmp_path: Path) -> None:

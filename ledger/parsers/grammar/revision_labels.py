@@ -24,7 +24,7 @@ BARE_LABEL_RE = re.compile(r"^\s*(?:[*_#]{1,3}\s*)?(?P<label>[A-Z][^:()\n]{2,60}
 # "this PR:", "before:", "after the fix:": a lower-case lead-in is a label when it is made of revision words
 SIDE_LABEL_RE = re.compile(
     r"^\s*(?:[*_]{1,2})?(?P<label>(?:this pr|the pr|pr|this mr|before|after|baseline|candidate|main|master|branch|"
-    r"original|optimi[sz]ed|old|patched|unpatched|"
+    r"original|optimi[sz]ed|old|new|patched|unpatched|"
     r"(?:first|second|third|fourth|final|last|new|latest) (?:run|attempt|round|results?)|re-?run|run \d{1,2}|"
     r"attempt \d{1,2}|round \d{1,2}|v\d{1,2}|updated results?|"
     r"(?:with|w/) (?:the )?(?:pr|fix|patch|change)|(?:without|w/o) (?:the )?(?:pr|fix|patch|change))"
@@ -137,7 +137,7 @@ BARE_COMMENT_RE = re.compile(r"^\s*#{1,3}\s*[A-Za-z][^:=\d\n]{0,60}$")
 # "main", "this pr" alone on the line over a pasted block: the side, without the colon a lead-in usually has
 BARE_SIDE_LINE_RE = re.compile(
     r"^\s*[*_`]{0,2}(?P<label>this pr|the pr|pr|this mr|(?:before|after)(?: (?:the |this )?(?:pr|fix|patch|change))?|"
-    r"baseline|candidate|main|master|upstream|"
+    r"baseline|candidate|main|master|upstream|old|new|"
     r"(?:with|without) (?:the |this )?(?:pr|fix|patch|change))[*_`]{0,2}\s*$",
     re.IGNORECASE,
 )

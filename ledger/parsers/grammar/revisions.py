@@ -322,6 +322,17 @@ def _code_side(text: str) -> Revision | None:
     return Revision(label=m.group("label").strip(), head=None, base=None)
 
 
+def _opening_side(doc: Document, codes: list[Block], starts: list[int], block: Block) -> Revision | None:
+    """ "OLD" alone on the first line of a paste, over the tool's output: the side of that paste."""
+    sm = BARE_SIDE_LINE_RE.match(block.text) if len(block.text) <= 40 else None
+    k = bisect.bisect_right(starts, block.start) - 1
+    if sm is None or k < 0 or codes[k].end < block.start:
+        return None
+    if any(doc.line(no).strip() for no in range(codes[k].start + 1, block.start)):
+        return None  # a side word further down is a line of the output
+    return Revision(label=sm.group("label").strip(), head=None, base=None)
+
+
 def _bare_scope(doc: Document, idx: int, nxt: Block, named: dict[str | int, Revision]) -> RevisionScope | None:
     """A side word alone on its line: over the one block under it, or over the tables under its labels."""
     block = doc.blocks[idx]
@@ -388,7 +399,9 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         if current is not None and current.end < block.start:
             current = None  # a label inside a code block ended with it
         if block.in_code:
-            rev = line_label(block.text, True) or _code_side(block.text)
+            rev = (
+                line_label(block.text, True) or _code_side(block.text) or _opening_side(doc, codes, code_starts, block)
+            )
             if rev is None and current is not None and BARE_COMMENT_RE.match(block.text):
                 current.end = block.start - 1  # "# fp8 weight only" after "# before": the next run is no side's
                 current = None
