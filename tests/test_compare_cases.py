@@ -734,3 +734,29 @@ def test_a_vendor_grid_with_its_labels_in_the_second_column_reports_its_one_chan
     change = next(r for r in rows if r["verdict"]["verdict"] == "improvement")
     assert (change["config"]["gpu"], change["config"]["tp"], change["config"]["isl"]) == ("h200", "2", "8192")
     assert (change["verdict"]["old"]["value"], change["verdict"]["new"]["value"]) == (702.51, 731.4)
+
+
+@pytest.mark.parametrize("ext", [".md", ".txt"])
+def test_a_release_page_whose_rows_span_a_model_gives_each_row_the_model_and_reports_its_one_change(
+    tmp_path: Path, ext: str
+) -> None:
+    """One long table, each model's name, precision and TP printed once over its rows (a page's row span, blank
+    cells below it): every row has them, the replaced model's rows are never joined to its successor's (the same
+    numbers), and the one changed cell is the one change."""
+    rows = _release_rows(tmp_path, "spanned_rows", ext)
+    verdicts = [r["verdict"]["verdict"] for r in rows]
+    assert verdicts.count("improvement") + verdicts.count("regression") == 1, verdicts
+    change = next(r for r in rows if r["verdict"]["verdict"] == "improvement")
+    assert (change["verdict"]["old"]["value"], change["verdict"]["new"]["value"]) == (1030.6, 1102.4)
+    assert (change["config"]["model"], change["config"]["tp"], change["config"]["isl"]) == (
+        "llama3.3-70b-instruct",
+        "4",
+        "2048",
+    )
+    models = {}  # type: dict[str, set[int]]
+    for r in rows:
+        assert r["config"].get("model") and r["config"].get("tp") and r["config"].get("gpu"), r["config"]
+        models.setdefault(r["config"]["model"], set()).update(
+            int(v["revision"].rsplit(" v", 1)[1]) for v in r["values"] if v
+        )
+    assert models["mixtral8x7b-instruct"] == {1} and models["qwen2.5-32b-instruct"] == {2, 3}, models

@@ -142,3 +142,29 @@ def test_a_corner_cell_naming_a_model_is_every_row_s_model() -> None:
     got = [(c.value, c.config.get("model")) for c in _claims("tables/model_in_corner_cell.md")]
     # "Metric" in the corner names what the rows are, no model
     assert got == [(112.0, "70B"), (120.0, "70B"), (27.5, "8B"), (8.1, None)]
+
+
+SPANNED = (
+    "# Serving numbers on one accelerator\n\n"
+    "| Model | Precision | TP | Input | Output | Rate (tok/s) |\n|---|---|---|---|---|---|\n"
+    "| Qwen2 14B | FP8 | 4 | 256 | 1024 | 5120.5 |\n"
+    "| | | | 1024 | 1024 | 3300.2 |\n"
+    "| Mistral 22B | BF16 | 2 | 256 | 1024 | 2210.0 |\n"
+    "|  |  |  | 1024 | 1024 | 1400.7 |\n"
+)
+
+
+def test_blank_leading_cells_continue_the_row_above_as_a_spanning_cell_does() -> None:
+    # a page's row span copied as blank cells: the model, precision and TP of the row above are this row's too
+    got = [
+        (c.value, c.config.get("model"), c.config.get("quant"), c.config.get("tp"), c.config.get("isl"))
+        for c in extract(SPANNED, path="t.md").claims
+    ]
+    assert got == [
+        (5120.5, "Qwen2 14B", "fp8", "4", "256"),
+        (3300.2, "Qwen2 14B", "fp8", "4", "1024"),
+        (2210.0, "Mistral 22B", "bf16", "2", "256"),
+        (1400.7, "Mistral 22B", "bf16", "2", "1024"),
+    ]
+    # the claim's text is the value cell's own, not a cell the row above lent it
+    assert [c.source.text for c in extract(SPANNED, path="t.md").claims] == ["5120.5", "3300.2", "2210.0", "1400.7"]

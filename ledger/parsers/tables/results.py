@@ -44,6 +44,7 @@ from ledger.parsers.tables.side_rows import (
     side_pairs,
     step_columns,
 )
+from ledger.parsers.tables.spans import filled_down
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.parsers.tables.sub_headers import with_sub_header
 from ledger.parsers.tables.sweep_axis import Sweep, on_sweep, sweep_of, without_sweep
@@ -74,6 +75,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column; with several
     # ("baseline - 1", "baseline - 128"), a row takes the one whose label carries the same numbers ("int4wo - 128")
     roles, sided = _named_by(table, roles)
+    table = filled_down(table, roles)  # "| | | | 1024 | 3300.2 |" under "| Qwen2 14B | FP8 | 4 | 256 | ...": spanned
     label_cols = [i for i, r in enumerate(roles) if r == "label"]
     # "Mean TTFT (ms): | 412.7 | 398.2": a console summary's colon ends the name, it is not part of it
     labels, workloads = _row_labels(table, label_cols, TableInfo(table, roles), headers)
