@@ -104,6 +104,13 @@ def test_a_line_holding_no_sha_is_not_read_for_a_revision_label() -> None:
         ("Please use v0.20 to see the earlier figures.", None),
         ("The results were measured on 8 GPUs at 2.5 GHz.", None),  # a number, not a release
         ("The numbers come from 1.5 runs on average.", None),
+        # the version a page says it tested, however it words it
+        ("The tested servekit version is `v1.4.0`", "v1.4.0"),
+        ("Tested version: 2.3.1", "v2.3.1"),
+        ("The engine version benchmarked here is v0.8.2.", "v0.8.2"),
+        # the version of the scripts that ran the benchmark is not the engine the data was measured on
+        ("*Note: the numbers come from the bench scripts of [v0.5.2](https://example.com/tree/v0.5.2/bench)*", None),
+        ("Benchmarks were run with benchmark scripts from v0.6.5", None),
     ],
 )
 def test_a_sentence_naming_the_release_its_data_was_measured_on(sentence: str, want: str | None) -> None:

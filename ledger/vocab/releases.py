@@ -21,8 +21,30 @@ MEASURED_ON_RELEASE_RE = WordGate(
 """(a line naming none of the nouns is not searched: the pattern is tried at every character)"""
 
 
+# "The tested servekit version is `v1.4.0`", "Tested version: 2.3.1", "The engine version benchmarked here is v0.8.2"
+TESTED_VERSION_RE = WordGate(
+    re.compile(
+        r"\b(?:tested|benchmarked|measured)\s{1,3}(?:[\w.-]{1,30}\s{1,3}){0,2}?version\b[^!?\n]{0,12}?"
+        r"|\bversion\s{1,3}(?:tested|benchmarked|measured)\b[^!?\n]{0,24}?"
+        r"(?=[\s:=`*(\[]{0,6}v?\d)",
+        re.IGNORECASE,
+    )
+)
+_VERSION_AFTER_RE = re.compile(
+    r"[\s:=`*(\[]{0,6}(?:is|was|:|=)?[\s:=`*(\[]{0,6}v?(?P<version>\d{1,3}(?:\.\d{1,4}){1,3})(?![\w-]|\.\d)"
+)
+# "from the bench scripts of [v0.5.2](...)", "with benchmark scripts from v0.6.5": the scripts', not the engine's
+_SCRIPTS_RE = re.compile(r"\b(?:scripts?|tools?|harness)\b[^!?\n]{0,20}$", re.IGNORECASE)
+
+
 def release_label(text: str) -> str | None:
-    """ "v0.9.0" for a sentence saying its data was measured on release 0.9.0; None for any other text ("Starting
-    with v0.19, testing used ...": a method since a release, not the data's release)."""
-    m = MEASURED_ON_RELEASE_RE.search(text[:1000])
-    return f"v{m.group('version')}" if m else None
+    """ "v0.9.0" for a sentence saying its data was measured on release 0.9.0, or naming the version it tested;
+    None for any other text ("Starting with v0.19, testing used ...": a method since a release, not the data's
+    release; "scripts from v0.6.5": the benchmark's own scripts)."""
+    head = text[:1000]
+    m = MEASURED_ON_RELEASE_RE.search(head)
+    if m is not None and not _SCRIPTS_RE.search(head, 0, m.start("version")):
+        return f"v{m.group('version')}"
+    t = TESTED_VERSION_RE.search(head)
+    v = _VERSION_AFTER_RE.match(head, t.end()) if t is not None else None
+    return f"v{v.group('version')}" if v is not None else None
