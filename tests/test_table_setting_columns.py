@@ -78,8 +78,8 @@ def test_batched_bench_flags_give_the_lengths_and_b_the_batch() -> None:
 
 def test_a_row_named_by_an_identifier_keeps_the_columns_metric() -> None:
     """ "C1", "run 2": the label names the row (kept as `row`), not the measure, so one metric keeps one name
-    over the rows; "H100" names the row's setup and stays in its name, and so does "h16" (16 heads: a stem and a
-    number, but not a count of rows 1, 2, 3)."""
+    over the rows; "H100" under "GPU" is the row's setup (its gpu), and the measure is the column's; "h16" (16
+    heads: a stem and a number, but not a count of rows 1, 2, 3) under a header naming no setting stays in the name."""
     claims = _claims("tables/row_ids.md")
     got = [(c.metric, c.value, c.config.get("row")) for c in claims]
     assert got == [
@@ -89,8 +89,8 @@ def test_a_row_named_by_an_identifier_keeps_the_columns_metric() -> None:
         ("Avg Latency", 1904.2, "C2"),
         ("tok/s", 41.0, "run 1"),
         ("tok/s", 41.6, "run 2"),
-        ("tok/s (H100)", 3012.5, "H100"),
-        ("tok/s (H200)", 3390.1, "H200"),
+        ("tok/s", 3012.5, "H100"),
+        ("tok/s", 3390.1, "H200"),
         ("h16 ms", 76.4, "h16"),
         ("h16 ms", 80.2, "h16"),
         ("h32 ms", 140.9, "h32"),
@@ -168,3 +168,11 @@ def test_blank_leading_cells_continue_the_row_above_as_a_spanning_cell_does() ->
     ]
     # the claim's text is the value cell's own, not a cell the row above lent it
     assert [c.source.text for c in extract(SPANNED, path="t.md").claims] == ["5120.5", "3300.2", "2210.0", "1400.7"]
+
+
+def test_rows_named_only_by_their_setup_are_measured_in_what_the_columns_name() -> None:
+    # "| Model | TP | out tok/s |": the model is the row's setup, not a part of the measure ("out tok/s (delta-8b)")
+    text = "| Model | TP | out tok/s |\n|---|---|---|\n| delta-8b | 1 | 1210.4 |\n| omega-70b | 4 | 800.2 |\n"
+    got = [(c.metric, c.config.get("model")) for c in extract(text, path="t.md").claims]
+    assert got == [("out tok/s", "delta-8b"), ("out tok/s", "omega-70b")]
+    assert [c.metric for c in extract(SPANNED, path="t.md").claims] == ["Rate"] * 4

@@ -115,16 +115,21 @@ class _RowReader:
         self.label_qualifiers: dict[str, str] | None = None  # qualifiers(label), once per row
         self.label_unit: list[str | None] = []  # [unit_of_header(label)] once asked
         self.row_kind: str | None = None  # the kind of the row's last value cell, for the delta cells after it
+        self.named_by_setup = False  # every label cell of the row is a setting it states (see _setup)
         self.setup = self._setup()
         self.offsets = row.offsets if row.offsets is not None else cell_offsets(row.text, row.cells)
 
     def _setup(self) -> dict[str, str]:
         setup = self.info.row_setup(self.row, self.headers)
+        named = 0
         for i in self.info.label_cols:  # "| Model | ... |": a label column that names a setting gives it
             if i < len(self.row.cells) and i < len(self.headers) and self.headers[i]:
                 got = setting_value(self.headers[i], clean(self.row.cells[i]))
                 if got is not None:
                     setup.setdefault(*got)
+                    named += 1
+        # ("| Model | TP | out tok/s |" over "delta-8b": a row named by its setup alone, which its setup keeps)
+        self.named_by_setup = bool(self.info.label_cols) and named == len(self.info.label_cols)
         return setup
 
     def claims(self) -> Iterator[Claim]:
@@ -356,7 +361,7 @@ class _RowReader:
             metric_head = f"{info.bench} {metric_head}"  # "**gsm8k** (200 examples)" over "| Backend | Score |"
         # ("| Context | OLD | NEW |": a row named by what it ran is measured in what its columns name)
         workload = info.row_kind is not None and bool(label) and not named_benchmark(label) and not looks_metric(label)
-        metric = metric_name("" if info.row_id or workload else label, metric_head, role)
+        metric = metric_name("" if info.row_id or workload or self.named_by_setup else label, metric_head, role)
         if info.measure and role == "value" and not looks_metric(metric) and not head_unit:
             metric = info.measure[0]  # "128/2048" under "B200<br/>TP1": the section's stated measure, its setup
         elif info.measure and role == "delta" and metric == metric_head and not looks_metric(metric_head):
