@@ -176,3 +176,12 @@ def test_rows_named_only_by_their_setup_are_measured_in_what_the_columns_name() 
     got = [(c.metric, c.config.get("model")) for c in extract(text, path="t.md").claims]
     assert got == [("out tok/s", "delta-8b"), ("out tok/s", "omega-70b")]
     assert [c.metric for c in extract(SPANNED, path="t.md").claims] == ["Rate"] * 4
+
+
+def test_prompt_and_output_token_columns_are_the_lengths() -> None:
+    text = (
+        "| batch | tp | prompt_tokens | output_tokens | throughput(out tok/s) |\n|---|---|---|---|---|\n"
+        "| 8 | 1 | 512 | 256 | 880.5 |\n| 8 | 1 | 2048 | 256 | 610.2 |\n"
+    )
+    got = [(c.config.get("isl"), c.config.get("osl"), c.config.get("batch_size")) for c in extract(text, "t.md").claims]
+    assert got == [("512", "256", "8"), ("2048", "256", "8")]

@@ -87,6 +87,11 @@ _KEY_ALIASES: dict[str, str] = {
     "input_length": "isl",
     "output_len": "osl",
     "output_length": "osl",
+    # a benchmark's columns of the lengths it sent ("| prompt_tokens | output_tokens | throughput |")
+    "prompt_tokens": "isl",
+    "input_tokens": "isl",
+    "prompt_len": "isl",
+    "output_tokens": "osl",
     "nshot": "n_shot",
     "n-shot": "n_shot",
     "num_fewshot": "n_shot",

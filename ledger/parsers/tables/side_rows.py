@@ -96,13 +96,18 @@ def measured_columns(table: Table, labels: list[str], roles: list[str]) -> list[
     out = []
     for ci, role in enumerate(roles):
         head = clean(table.header[ci]) if ci < len(table.header) else ""
-        if role != "config" or not head or setting_keys(head) or is_known_key(config_key(head)):
+        # ("Output tokens" names a length as often as the count an arm generated: the sides tell which)
+        named = (setting_keys(head) or is_known_key(config_key(head))) and not _TOKENS_RE.search(head)
+        if role != "config" or not head or named:
             continue
         if is_numeric_cell(_cell(base, ci)) and any(
             is_numeric_cell(_cell(h, ci)) and _cell(h, ci) != _cell(base, ci) for h in heads
         ):
             out.append(ci)
     return out
+
+
+_TOKENS_RE = re.compile(r"tokens\b", re.IGNORECASE)
 
 
 def _side(label: str) -> str | None:
