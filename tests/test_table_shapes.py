@@ -132,3 +132,11 @@ def test_a_first_column_that_names_the_rows_workload_is_their_setup_not_their_me
 def test_benchmarks_named_by_the_rows_stay_the_measure_under_a_dataset_column() -> None:
     text = "| Dataset | main | PR |\n|---|---|---|\n| gsm8k | 0.81 | 0.82 |\n| mmlu | 0.70 | 0.70 |\n"
     assert [c.metric for c in _claims(text)] == ["gsm8k", "mmlu"]
+
+
+def test_a_precision_heading_names_no_measure() -> None:
+    # "FP16" holds "p16" but is no percentile: the heading is the tables' precision, the column names the measure
+    text = "## Request test\n\n### FP16\n\n| model | batch | RPS | FTL (s) |\n|---|---|---|---|\n"
+    text += "| q-7b | 32 | 6.250 | 0.31 |\n"
+    got = [(c.metric, c.config.get("quant")) for c in _claims(text)]
+    assert got == [("RPS", "fp16"), ("FTL", "fp16")]
