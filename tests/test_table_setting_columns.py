@@ -185,3 +185,11 @@ def test_prompt_and_output_token_columns_are_the_lengths() -> None:
     )
     got = [(c.config.get("isl"), c.config.get("osl"), c.config.get("batch_size")) for c in extract(text, "t.md").claims]
     assert got == [("512", "256", "8"), ("2048", "256", "8")]
+
+
+def test_a_model_cell_with_its_hub_id_in_parentheses_names_the_checkpoint() -> None:
+    text = (
+        "| Model | Precision | TP | Throughput (tokens/s) |\n|---|---|---|---|\n"
+        "| Phi 3 14B (acme/Phi-3-14B-Instruct-FP8) | FP8 | 2 | 6012.0 |\n"
+    )
+    assert [c.config.get("model") for c in extract(text, "t.md").claims] == ["acme/Phi-3-14B-Instruct-FP8"]

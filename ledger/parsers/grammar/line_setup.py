@@ -161,6 +161,9 @@ def setting_value(header: str, value: str) -> tuple[str, str] | None:
     return (key, checked) if checked else None
 
 
+_HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\)")
+
+
 def _checked(key: str, value: str) -> str:
     """The value a setting label gives, when it is one ("Speculative decoding: share the pages" sets nothing):
     a number for a size, a setup word for a dtype or method, a GPU's name, a model's name or path."""
@@ -172,8 +175,16 @@ def _checked(key: str, value: str) -> str:
         found = qualifiers(value)
         return next((found[k] for k in _WORD_KEYS[key] if k in found), "")
     if key == "model":
+        value = model_in_cell(value)
         return value if any(ch.isdigit() or ch == "/" for ch in value) else ""
     return value
+
+
+def model_in_cell(value: str) -> str:
+    """The model a cell under "Model" names: the checkpoint its parentheses give ("Phi 3 14B
+    (acme/Phi-3-14B-Instruct-FP8)"), else the cell."""
+    hub = _HUB_IN_PARENS_RE.search(value) if "/" in value else None
+    return hub.group("id") if hub is not None else value
 
 
 def line_setup(text: str) -> dict[str, str]:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Mapping
 
 from ledger.model import Revision
+from ledger.parsers.grammar.line_setup import model_in_cell
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.header_tree import side_free
@@ -127,6 +128,8 @@ class TableInfo:
                 keyed = KEYED_NUMBER_RE.match(cell)  # "mc=4" under "Concurrency": 4
                 words = qualifiers(cell)
                 out[keys[0]] = words.get(keys[0], keyed.group("n") if keyed else cell)  # "EP8": ep 8
+                if keys[0] == "model":
+                    out["model"] = model_in_cell(cell)
                 for k, v in words.items():
                     if v.lower() != out[keys[0]].lower():  # ("bf16" under KV dtype is no model precision too)
                         out.setdefault(k, v)  # "4x GB200, TP=4" under GPUs: the TP the cell states beside the board
