@@ -135,6 +135,8 @@ HOSTILE = {
     "prompts": "root@h:~/" + "a/" * 8_000 + "# python3 x.py --tp 2",
     # the words that name a sweep, and header rows of bare numbers, each looking upwards for them
     "sweep words": "by batch size and every concurrency 8 over ISLs, " * 3_000,
+    "works on": "also works with a b on " * 4_000 + "MI300",
+    "tested versions": "the tested version " * 3_000 + "is v1.2.0",
     "spanned rows": "| m | tp | isl | t/s |\n|---|---|---|---|\n| x | 2 | 1 | 1.5 |\n" + "| | | 2 | 1.5 |\n" * 4_000,
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }

@@ -66,3 +66,13 @@ def test_a_machine_stated_in_the_description_stays_its_own_beside_a_reviewers_le
         "| | main | PR |\n|---|---|---|\n| t/s | 30.2 | 33.0 |\n"
     )
     assert [c.config.get("gpu") for c in extract(text, path="t.md").claims] == ["P100", "P40"]
+
+
+def test_where_a_feature_also_works_is_no_machine_of_the_results() -> None:
+    # the title's MI325X measured the table; "also works on MI300" says where the feature runs, not what was timed
+    text = (
+        "# Serving numbers on the MI325X accelerator\n\n### Throughput\n\n"
+        "| Model | TP | Throughput (tokens/s) |\n|---|---|---|\n| theta 30B | 8 | 8123.0 |\n\n"
+        "### Draft models\n\nDraft decoding also works on MI300; it is supported on MI250 as well.\n"
+    )
+    assert [c.config.get("gpu") for c in extract(text, path="t.md").claims] == ["MI325X"]

@@ -94,6 +94,8 @@ def document_default(
         values.pop("model", None)
         drafts.extend(m for m in models if is_draft_model(m))
         models = [m for m in models if not is_draft_model(m)]
+        if "gpu" in values and _WORKS_ON_RE.search(text):
+            del values["gpu"]  # "Draft decoding also works on MI300": where a feature runs, not what was timed
         for k, v in [*values.items(), *(("model", m) for m in models)]:
             if k in DEFAULT_KEYS and not (k in PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
                 # (a test id's key over YAML states that test's setup: "TestX::test_fp8_mtp2:")
@@ -128,6 +130,13 @@ def document_default(
     own = _turns_own(out, turns_of, owners, elsewhere)
     _each_turn_its_own(by_turn, out, varied, own)
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+# "also works on MI300", "is supported on MI250 as well", "compatible with T4": a capability, not a measurement
+# (a run "on" a machine is where it was measured)
+_WORKS_ON_RE = re.compile(
+    r"\b(?:works?|supported|support(?:s|ed)?\sfor|compatible)\s(?:\w{1,12}\s){0,2}?(?:on|with)\b", re.IGNORECASE
+)
 
 
 def _led_elsewhere(
