@@ -72,3 +72,14 @@ def test_empty_task_and_filter_inherit_from_the_row_above() -> None:
 def test_hostile_pipe_lines_do_not_raise() -> None:
     text = "|Tasks|Version|Filter|n-shot|Metric| |Value| |Stderr|\n" + "|" * 5000 + "\n" + "|a|" * 2000
     extract(text, path="t.md")
+
+
+def test_a_run_line_closing_its_model_args_gives_the_tp_without_the_bracket() -> None:
+    text = (
+        "vllm (pretrained=acme/Model-70B,tensor_parallel_size=8), gen_kwargs: (None), limit: None, batch_size: 64\n\n"
+        "|Tasks|Version|Filter|n-shot|Metric|   |Value |   |Stderr|\n"
+        "|-----|------:|------|-----:|------|---|-----:|---|-----:|\n"
+        "|gsm8k|      3|flexible-extract|     5|exact_match|↑  |0.9310|±  |0.0070|\n"
+    )
+    (c,) = extract(text, path="t.md").claims
+    assert (c.config.get("tp"), c.config.get("model"), c.config.get("batch_size")) == ("8", "acme/Model-70B", "64")
