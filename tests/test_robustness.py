@@ -135,6 +135,7 @@ HOSTILE = {
     "prompts": "root@h:~/" + "a/" * 8_000 + "# python3 x.py --tp 2",
     # the words that name a sweep, and header rows of bare numbers, each looking upwards for them
     "sweep words": "by batch size and every concurrency 8 over ISLs, " * 3_000,
+    "snake settings": "num_spec_tokens 4 and a_b_c_d_e " * 3_000,
     "works on": "also works with a b on " * 4_000 + "MI300",
     "tested versions": "the tested version " * 3_000 + "is v1.2.0",
     "spanned rows": "| m | tp | isl | t/s |\n|---|---|---|---|\n| x | 2 | 1 | 1.5 |\n" + "| | | 2 | 1.5 |\n" * 4_000,

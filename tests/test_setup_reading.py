@@ -175,3 +175,11 @@ def test_a_sentence_with_a_long_flag_and_a_short_one_reads_both() -> None:
     # main raised AttributeError here: the short "-tp" has no long name to look up
     text = "# X\n\nI ran it with --enforce-eager and -tp 2 on H100, twice.\n\nDecode throughput: 910.5 token/s\n"
     assert _config(text, 910.5)["tp"] == "2"
+
+
+def test_an_engines_argument_names_with_their_numbers_in_prose_are_its_settings() -> None:
+    from ledger.parsers.grammar.line_setup import line_setup
+
+    got = line_setup("Run with num_spec_tokens 4 and max_num_seqs 16, tp_size 2:")
+    assert (got.get("draft_len"), got.get("max_batch_size"), got.get("tp")) == ("4", "16", "2")
+    assert line_setup("the test_case_2 1 failed") == {}  # an identifier and a count: no setting

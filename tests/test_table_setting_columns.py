@@ -193,3 +193,11 @@ def test_a_model_cell_with_its_hub_id_in_parentheses_names_the_checkpoint() -> N
         "| Phi 3 14B (acme/Phi-3-14B-Instruct-FP8) | FP8 | 2 | 6012.0 |\n"
     )
     assert [c.config.get("model") for c in extract(text, "t.md").claims] == ["acme/Phi-3-14B-Instruct-FP8"]
+
+
+def test_a_kernels_m_n_k_columns_are_its_shape_not_a_sample_count() -> None:
+    text = "| dtype | N | K | batch | main (us) | PR (us) |\n|---|---|---|---|---|---|\n"
+    text += "| fp16 | 4096 | 7168 | 8 | 10.0 | 8.0 |\n"
+    (c,) = extract(text, "t.md").claims
+    assert (c.config.get("dim_n"), c.config.get("dim_k"), c.config.get("batch_size")) == ("4096", "7168", "8")
+    assert (c.value, c.reference) == (8.0, 10.0) and "n" not in c.config

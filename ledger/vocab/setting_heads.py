@@ -80,6 +80,17 @@ def expert_columns(heads: Sequence[str], cells: Sequence[Sequence[str]]) -> dict
     return {i: "experts" for i, h in enumerate(low) if h == "e" and counts(i)}
 
 
+def gemm_dim_columns(heads: Sequence[str], cells: Sequence[Sequence[str]]) -> dict[int, str]:
+    """A kernel table's "M", "N", "K" over whole numbers, two of them at least: the shape's dimensions ({column:
+    "dim_n"}), never a sample count ("n" alone over runs averaged) nor a top-k ("K" beside "E")."""
+    out: dict[int, str] = {}
+    for i, head in enumerate(heads):
+        low = head.strip(" *`_:").lower()
+        if low in _GEMM_DIMS and i < len(cells) and whole_numbers(cells[i]):
+            out[i] = f"dim_{low}"
+    return out if len(out) >= 2 else {}
+
+
 def plain_count(cell: str) -> str:
     """A count as digits alone: "5 000" is 5000 (a setting's value, compared as printed)."""
     return _BLANKS_RE.sub("", cell) if _INTEGER_RE.match(cell) and not cell.isdigit() and "," not in cell else cell

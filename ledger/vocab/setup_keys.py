@@ -78,6 +78,7 @@ _KEY_ALIASES: dict[str, str] = {
     "max_draft_len": "draft_len",
     "num_nextn_predict_layers": "draft_len",
     "num_speculative_tokens": "draft_len",
+    "num_spec_tokens": "draft_len",
     "spec_len": "draft_len",
     "conc": "concurrency",
     "con": "concurrency",

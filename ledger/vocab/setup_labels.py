@@ -74,6 +74,8 @@ _SETUP_LABELS: dict[str, str] = {
     "num concurrent": "concurrency",
     "batch size": "batch_size",
     "bs": "batch_size",
+    # vLLM's cap on the sequences batched together: the engine's limit, not the batch a run sent
+    "max num seqs": "max_batch_size",
     # llama.cpp's physical batch (-ub, n_ubatch): tokens per kernel launch, not requests served together
     "microbatch size": "ubatch",
     "micro batch size": "ubatch",
@@ -98,6 +100,7 @@ _SETUP_LABELS: dict[str, str] = {
     "draft len": "draft_len",
     "speculative tokens": "draft_len",
     "num speculative tokens": "draft_len",
+    "num spec tokens": "draft_len",
     "num steps": "draft_len",
     "speculative num steps": "draft_len",
     "number of speculative tokens": "draft_len",
@@ -159,6 +162,8 @@ def settings_table_values(rows: list[list[str]]) -> dict[str, str]:
 _SWEPT: dict[str, str] = {
     "batch size": "batch_size",
     "bs": "batch_size",
+    # vLLM's cap on the sequences batched together: the engine's limit, not the batch a run sent
+    "max num seqs": "max_batch_size",
     "concurrency": "concurrency",
     "concurrency level": "concurrency",
     "concurrencie": "concurrency",  # "concurrencies" without its plural "s"

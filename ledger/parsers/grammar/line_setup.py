@@ -131,9 +131,20 @@ def inline_settings(text: str) -> dict[str, str]:
     return dict(_inline_settings(text))
 
 
+# an engine's own argument name and its number in prose: "with num_spec_tokens 4 and tp_size 2"
+_SNAKE_SETTING_RE = re.compile(
+    r"(?<![\w.-])(?P<key>[a-z][a-z0-9]{0,20}(?:_[a-z0-9]{1,20}){1,4}) {1,2}(?P<value>\d{1,7})(?![\w.])"
+)
+
+
 @short_text_cache(8192)
 def _inline_settings(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
+    if "_" in text:
+        for m in _SNAKE_SETTING_RE.finditer(text[:2000]):
+            key = setup_label_key(m.group("key").replace("_", " "))
+            if key in _NUMERIC_KEYS and key in DEFAULT_KEYS:
+                out.setdefault(key, m.group("value"))
     if "=" not in text and ":" not in text:
         return out
     for m in _INLINE_RE.finditer(text[:2000]):

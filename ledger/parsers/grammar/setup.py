@@ -327,6 +327,8 @@ def _heading_setup(title: str) -> dict[str, str]:
     values = qualifiers(title)
     for key, value in (settings_line(title) or {}).items():  # "### causal=False, batch_size=32 ###" read as a title
         values.setdefault(key, value)
+    for key, value in inline_settings(title).items():  # "Run with num_spec_tokens 4 and max_num_seqs 16:"
+        values.setdefault(key, value)
     models = model_names(title)
     if models:
         values.setdefault("model", models[0])

@@ -22,6 +22,7 @@ from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import (
     batched_bench_keys,
     expert_columns,
+    gemm_dim_columns,
     ggml_quant,
     header_lengths,
     length_keys,
@@ -73,7 +74,12 @@ class TableInfo:
         columns = [[clean(r.cells[i]) for r in table.rows if i < len(r.cells)] for i in range(len(heads))]
         self.bench_cols = batched_bench_keys(heads)
         """llama-batched-bench's PP / TG / B columns, by the setup key each holds (isl, osl, batch_size)."""
-        self.length_cols = {**length_keys(heads, columns), **self.bench_cols, **expert_columns(heads, columns)}
+        self.length_cols = {
+            **length_keys(heads, columns),
+            **self.bench_cols,
+            **expert_columns(heads, columns),
+            **gemm_dim_columns(heads, columns),
+        }
         """The columns whose header names a setup key only with the table's help ("Input" over token counts)."""
         self.row_id = bool(self.label_cols) and self.label_cols[0] == 0 and row_id_column(table)
         """The first column is a free row id ("B200:standard:17:float32:indexed"): it names the row, not the
