@@ -183,3 +183,12 @@ def test_an_engines_argument_names_with_their_numbers_in_prose_are_its_settings(
     got = line_setup("Run with num_spec_tokens 4 and max_num_seqs 16, tp_size 2:")
     assert (got.get("draft_len"), got.get("max_batch_size"), got.get("tp")) == ("4", "16", "2")
     assert line_setup("the test_case_2 1 failed") == {}  # an identifier and a count: no setting
+
+
+def test_a_served_alias_is_no_model_and_the_tokenizer_names_the_checkpoint() -> None:
+    # "--model my_adapter" names what the server calls a LoRA module; the checkpoint is the tokenizer's (or served)
+    got = command_setup("vllm bench serve --tokenizer acme/Base-30B-A3B --model my_adapter --num-prompts 100")
+    assert got.get("model") == "acme/Base-30B-A3B"
+    assert command_setup("vllm bench serve --model my_adapter --num-prompts 100").get("model") is None
+    assert command_setup("python bench.py --model mistral --num-prompts 10").get("model") == "mistral"  # a family
+    assert command_setup("vllm serve acme/Base-30B-A3B --enable-lora").get("model") == "acme/Base-30B-A3B"

@@ -11,7 +11,7 @@ from ledger.parsers.reader.document import Document
 from ledger.vocab.canonical import NUMERIC_KEYS
 from ledger.vocab.flags import ARG_KEYS, TOKEN_DIST_KEYS, eagle_config, flag_key
 from ledger.vocab.metrics import named_benchmark
-from ledger.vocab.models import model_in_path
+from ledger.vocab.models import model_in_path, title_family
 from ledger.vocab.setup import config_key, is_config_label, model_names, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
 
@@ -64,7 +64,21 @@ def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, 
                 out[key] = resolved.rstrip("/") if key == "model" else resolved
             else:
                 del out[key]
+    if "model" in out and not _names_a_model(out["model"]):
+        # "--model my_adapter": the name a server gives a LoRA module or a route; the tokenizer names the checkpoint
+        del out["model"]
+        if (tok := _TOKENIZER_RE.search(text)) is not None and "/" in tok.group("name"):
+            out["model"] = tok.group("name")
     return out
+
+
+_TOKENIZER_RE = re.compile(r"(?:^|\s)--tokenizer(?:=|\s{1,4})(?P<name>[\w./-]{1,200})")
+
+
+def _names_a_model(name: str) -> bool:
+    """A checkpoint's name has a size, a version or an owner ("acme/Base-30B", "qwen3", "mistral"); "my_adapter",
+    "default" and "test_lora_model" are aliases a server was given."""
+    return any(ch.isdigit() for ch in name) or "/" in name or bool(title_family(name))
 
 
 # "VLLM_ATTENTION_BACKEND=FLASHINFER_MLA vllm serve ...": the variables set before a command, by its own prefix
