@@ -68,6 +68,7 @@ def test_two_sides_in_one_sentence_are_a_value_and_its_reference(name: str, verd
         # a side word alone opening each paste ("OLD" then the tool's banner), or over it with a colon ("NEW:")
         ("side_old_new_in_paste.md", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
         ("side_old_new_labels.md", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
+        ("side_old_new_rendered.txt", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
     ],
 )
 def test_each_side_wording_gets_a_verdict_base_first(name: str, r1: str, r2: str, verdict: str, tmp_path: Path) -> None:
