@@ -211,3 +211,17 @@ def test_with_and_without_a_spec_method_are_two_setups() -> None:
 def test_side_setting_reads_the_label_and_nothing_else(text: str, side: str | None, settings: dict | None) -> None:
     found = side_setting(text)
     assert (found[0].label, found[1]) == (side, settings) if found else (side, settings) == (None, None)
+
+
+def test_headings_that_name_a_side_in_a_comment_set_it_at_any_level() -> None:
+    # "### Main branch" over one table, "### This PR" over the other; "# Before" / "# After" inside a comment
+    text = (
+        "# Faster prefill path\n\n**dev** commented on 2025-05-01\n\n### Main branch\n\n"
+        "| N_KV | S_PP t/s |\n|------|----------|\n| 0 | 9100.5 |\n\n### This PR\n\n"
+        "| N_KV | S_PP t/s |\n|------|----------|\n| 0 | 9650.2 |\n\n"
+        "**dev** commented on 2025-05-02\n\n## Benchmarks\n\n# Before\n```\nMean TTFT (ms):   812.40\n```\n\n"
+        "# After\n```\nMean TTFT (ms):   640.10\n```\n"
+    )
+    got = [(c.value, (c.revision.label if c.revision else None)) for c in extract(text, "t.md").claims]
+    assert got == [(9100.5, "Main branch"), (9650.2, "This PR"), (812.4, "Before"), (640.1, "After")]
+    assert side_of("Main branch") == "base"

@@ -36,8 +36,11 @@ def side_of(label: str | None) -> str | None:
 
 def side_alone(label: str) -> bool:
     """The label is a side's name and nothing else ("main", "PR", "this branch"): it names no measure."""
-    core = label.strip(" *_`:")
+    core = _BRANCH_WORDS_RE.sub("", label.strip(" *_`:"))  # ("the main branch", "PR branch": the side's name)
     return bool(BASE_SIDE_RE.fullmatch(core) or HEAD_SIDE_RE.fullmatch(core))
+
+
+_BRANCH_WORDS_RE = re.compile(r"^the\s+|\s+branch$", re.IGNORECASE)
 
 
 # the implementation a kernel is measured against ("PyTorch (TFLOPs)" beside "vLLM (TFLOPs)"): a baseline only

@@ -153,7 +153,8 @@ def _heading_scopes(doc: Document) -> list[RevisionScope]:
     heads = [b for b in doc.blocks if b.kind in ("heading", "comment")]
     last = len(doc.lines)
     for k, b in enumerate(heads):
-        if b.kind != "heading" or (b.level <= 1 and doc.format == "markdown"):
+        # (the title is a level-1 heading; "# Before" in a comment is a side like any other heading)
+        if b.kind != "heading" or (b.level <= 1 and doc.format == "markdown" and k == 0):
             continue
         rev = heading_revision(b.text)
         if rev is None:
