@@ -331,3 +331,17 @@ def test_loose_pipe_tables_test_count_tables_unittest_and_code_span_values() -> 
     assert tests == [(11, 128, 0), (15, 4, 0)]
     # a number set in code on its own is a value ("`2.27`"), not a setting
     assert [c.value for c in claims if c.kind == "acceptance"] == [2.27, 2.41]
+
+
+def test_a_result_dict_per_subject_names_each_score_by_its_subject_and_counts_no_samples_as_scores() -> None:
+    path = Path(__file__).parent / "fixtures" / "console" / "result_dict_per_subject.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    got = [
+        (c.kind, c.metric, c.value, c.config.get("samples"), c.revision.label if c.revision else None) for c in claims
+    ]
+    assert got[:3] == [
+        ("accuracy", "Overall-Art and Design acc", 0.61667, "120", "Before"),
+        ("accuracy", "Music acc", 0.4, "30", "Before"),
+        ("accuracy", "Physics acc", 0.52333, "30", "Before"),
+    ]
+    assert len(got) == 6 and got[3][1:] == ("Overall-Art and Design acc", 0.625, "120", "After")

@@ -135,6 +135,8 @@ HOSTILE = {
     "prompts": "root@h:~/" + "a/" * 8_000 + "# python3 x.py --tp 2",
     # the words that name a sweep, and header rows of bare numbers, each looking upwards for them
     "sweep words": "by batch size and every concurrency 8 over ISLs, " * 3_000,
+    "result dicts": "{" + "'s': {'num': 30, 'acc': 0.4}, " * 3_000 + "}",
+    "open dicts": "{'s': {'num': 30, " * 3_000,
     "snake settings": "num_spec_tokens 4 and a_b_c_d_e " * 3_000,
     "works on": "also works with a b on " * 4_000 + "MI300",
     "tested versions": "the tested version " * 3_000 + "is v1.2.0",
