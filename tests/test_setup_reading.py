@@ -192,3 +192,17 @@ def test_a_served_alias_is_no_model_and_the_tokenizer_names_the_checkpoint() -> 
     assert command_setup("vllm bench serve --model my_adapter --num-prompts 100").get("model") is None
     assert command_setup("python bench.py --model mistral --num-prompts 10").get("model") == "mistral"  # a family
     assert command_setup("vllm serve acme/Base-30B-A3B --enable-lora").get("model") == "acme/Base-30B-A3B"
+
+
+def test_a_measured_concurrency_is_no_setting() -> None:
+    # bench_serving prints the mean requests in flight as "Concurrency: 27.85": what the run reached, not its setting
+    text = (
+        "```\n============ Serving Benchmark Result ============\nMax request concurrency:                 not set\n"
+        "Request throughput (req/s):              4.10\nConcurrency:                             27.85\n"
+        "Mean TTFT (ms):                          150.20\n```\n"
+    )
+    from ledger.parsers import extract
+
+    claims = extract(text, path="t.md").claims
+    assert [c.metric for c in claims] == ["Request throughput (req/s)", "Mean TTFT (ms)"]
+    assert all("concurrency" not in c.config for c in claims)

@@ -159,6 +159,7 @@ def _inline_settings(text: str) -> dict[str, str]:
     return out
 
 
+_FRACTION_RE = re.compile(r"^\d{1,9}\.\d*[1-9]")
 _NUMERIC_KEYS = PARALLEL_KEYS | {"isl", "osl", "concurrency", "batch_size", "max_batch_size", "draft_len"}
 _WORD_KEYS = {"quant": ("quant",), "kv_cache": ("kv_cache", "quant"), "spec_algo": ("spec_algo",)}
 
@@ -179,7 +180,8 @@ def _checked(key: str, value: str) -> str:
     """The value a setting label gives, when it is one ("Speculative decoding: share the pages" sets nothing):
     a number for a size, a setup word for a dtype or method, a GPU's name, a model's name or path."""
     if key in _NUMERIC_KEYS:
-        return value if value[:1].isdigit() else ""
+        # (a count of requests, ranks or tokens is whole: "Concurrency: 27.85" is what a run reached, measured)
+        return value if value[:1].isdigit() and not _FRACTION_RE.match(value) else ""
     if key == "gpu":
         return qualifiers(value).get("gpu", "")
     if key in _WORD_KEYS:
