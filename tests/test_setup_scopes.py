@@ -76,3 +76,11 @@ def test_where_a_feature_also_works_is_no_machine_of_the_results() -> None:
         "### Draft models\n\nDraft decoding also works on MI300; it is supported on MI250 as well.\n"
     )
     assert [c.config.get("gpu") for c in extract(text, path="t.md").claims] == ["MI325X"]
+
+
+def test_the_gpu_hours_a_training_took_name_no_machine_of_the_results() -> None:
+    text = (
+        "# Orca 2\n\nTraining Orca-2 took 1.9M A800 GPU hours in total.\n\n## Evaluation\n\n"
+        "| Benchmark | Pine 40B | Orca 2 |\n|---|---|---|\n| QuizSet (EM) | 61.2 | 70.4 |\n"
+    )
+    assert all("gpu" not in c.config for c in extract(text, path="t.md").claims)

@@ -201,3 +201,12 @@ def test_a_kernels_m_n_k_columns_are_its_shape_not_a_sample_count() -> None:
     (c,) = extract(text, "t.md").claims
     assert (c.config.get("dim_n"), c.config.get("dim_k"), c.config.get("batch_size")) == ("4096", "7168", "8")
     assert (c.value, c.reference) == (8.0, 10.0) and "n" not in c.config
+
+
+def test_a_checkpoint_in_parentheses_of_another_size_leaves_the_printed_name() -> None:
+    # a page's typo: the 90B row links the 12B checkpoint; the sizes disagree, so the row keeps the name it prints
+    text = (
+        "| Model | Precision | TP | Latency (sec) |\n|---|---|---|---|\n"
+        "| Kite 12B (acme/Kite-12B-FP8) | FP8 | 4 | 9.210 |\n| Kite 90B (acme/Kite-12B-FP8) | FP8 | 8 | 21.400 |\n"
+    )
+    assert [c.config.get("model") for c in extract(text, "t.md").claims] == ["acme/Kite-12B-FP8", "Kite 90B"]

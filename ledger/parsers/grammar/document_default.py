@@ -133,9 +133,10 @@ def document_default(
 
 
 # "also works on MI300", "is supported on MI250 as well", "compatible with T4": a capability, not a measurement
-# (a run "on" a machine is where it was measured)
+# (a run "on" a machine is where it was measured); "took 2.788M H800 GPU hours": what training cost
 _WORKS_ON_RE = re.compile(
-    r"\b(?:works?|supported|support(?:s|ed)?\sfor|compatible)\s(?:\w{1,12}\s){0,2}?(?:on|with)\b", re.IGNORECASE
+    r"\b(?:works?|supported|support(?:s|ed)?\sfor|compatible)\s(?:\w{1,12}\s){0,2}?(?:on|with)\b|\bGPU[ -]hours?\b",
+    re.IGNORECASE,
 )
 
 

@@ -173,6 +173,7 @@ def setting_value(header: str, value: str) -> tuple[str, str] | None:
     return (key, checked) if checked else None
 
 
+_SIZE_RE = re.compile(r"(?<![\w.])(\d{1,4}(?:\.\d)?[bBmM])(?![a-zA-Z])")
 _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\)")
 
 
@@ -195,9 +196,16 @@ def _checked(key: str, value: str) -> str:
 
 def model_in_cell(value: str) -> str:
     """The model a cell under "Model" names: the checkpoint its parentheses give ("Phi 3 14B
-    (acme/Phi-3-14B-Instruct-FP8)"), else the cell."""
+    (acme/Phi-3-14B-Instruct-FP8)"), else the cell; the name it prints where the two sizes disagree (a page's typo:
+    "Kite 90B (acme/Kite-12B-FP8)" is no 12B model)."""
     hub = _HUB_IN_PARENS_RE.search(value) if "/" in value else None
-    return hub.group("id") if hub is not None else value
+    if hub is None:
+        return value
+    name = (value[: hub.start()] + value[hub.end() :]).strip()
+    sizes = {s.lower() for s in _SIZE_RE.findall(name)}
+    if sizes and not sizes & {s.lower() for s in _SIZE_RE.findall(hub.group("id"))}:
+        return name
+    return hub.group("id")
 
 
 def line_setup(text: str) -> dict[str, str]:
