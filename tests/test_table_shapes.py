@@ -140,3 +140,26 @@ def test_a_precision_heading_names_no_measure() -> None:
     text += "| q-7b | 32 | 6.250 | 0.31 |\n"
     got = [(c.metric, c.config.get("quant")) for c in _claims(text)]
     assert got == [("RPS", "fp16"), ("FTL", "fp16")]
+
+
+def test_a_benchmark_name_with_a_year_keeps_its_column_a_column_of_names() -> None:
+    text = (
+        "| | Benchmark (Metric) | Pine 40B | Orca 2 |\n|---|---|---|---|\n| Reading | QuizSet (EM) | 61.2 | 70.4 |\n"
+        "| | LongDoc (Acc.) | 30.5 | 41.9 |\n| Math | Olympiad 2024 (Pass@1) | 12.5 | 20.0 |\n"
+    )
+    got = [(c.value, c.config.get("row")) for c in _claims(text)]
+    assert got[-1] == (20.0, "Math / Olympiad 2024 (Pass@1)") and got[2] == (30.5, "Reading / LongDoc (Acc.)")
+
+
+def test_columns_that_name_models_give_each_cell_its_model_and_the_row_its_measure() -> None:
+    # a model card's evaluation table: benchmarks as rows, one model per column
+    text = (
+        "| | Benchmark (Metric) | Llama3.1 405B-Inst. | Qwen2.5 72B-Inst. | DeepSeek V3 |\n|---|---|---|---|---|\n"
+        "| Reading | QuizSet (EM) | 61.2 | 66.0 | 70.4 |\n| | LongDoc (Acc.) | 30.5 | 33.1 | 41.9 |\n"
+    )
+    got = [(c.metric, c.config.get("model"), c.value) for c in _claims(text)]
+    assert got[:3] == [
+        ("Reading / QuizSet (EM)", "Llama3.1 405B-Inst", 61.2),
+        ("Reading / QuizSet (EM)", "Qwen2.5 72B-Inst", 66.0),
+        ("Reading / QuizSet (EM)", "DeepSeek V3", 70.4),
+    ]

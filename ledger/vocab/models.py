@@ -78,7 +78,9 @@ _SPACED_MODEL_RE = re.compile(
     r"| [rRvVkKmM]\d{1,2}(?:\.\d{1,2})?"
     # or a named member of a versioned release: "Llama 4 Scout", "Llama 4 Maverick", "Nemotron 3 Nano"
     r"|(?<=\d) (?:scout|maverick|behemoth|nano|super|ultra|mini|small|medium|large|next|coder|omni|flash|air|lite))"
-    r"(?:[ -](?:a\d{1,3}b|instruct|chat|base|it|coder|vl|moe|thinking|preview|flash|lite|air|turbo|pro|exp)\b){0,3}"
+    # (a card's "405B-Inst.", "V2.5-0905": the tuned variant shortened, the release's date)
+    r"(?:[ -](?:a\d{1,3}b|instruct|inst|chat|base|it|coder|vl|moe|thinking|preview|flash|lite|air|turbo|pro|exp"
+    r"|[01]\d[0-3]\d)\b){0,3}"
     r"(?![\w/-])",
     re.IGNORECASE,
 )

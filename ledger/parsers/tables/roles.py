@@ -159,7 +159,9 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
     """A later column's role, from its header, its cells and the role of the column before it."""
     if cells and REVISION_HEAD_RE.match(head) and all(_SHA_CELL_RE.match(c) for c in cells):
         return "config"  # "| B1: PR | `d062a476...` |": the commit the row was measured on
-    if cells and numeric < len(cells) / 2 and not any(find_numbers(c) for c in cells):
+    # ("Olympiad 2024 (Pass@1)" among "QuizSet (EM)", "LongDoc (Acc.)": a name with a year is still a name)
+    named = before == "label" and not numeric and sum(bool(find_numbers(c)) for c in cells) < len(cells) / 2
+    if cells and numeric < len(cells) / 2 and (named or not any(find_numbers(c) for c in cells)):
         if _sides_alone(cells):
             return "label"  # "| 2 | main | 1.91 |" then "| 2 | PR | 1.95 |": the side each row was measured on
         # words: part of the row's name, or a setting named by its header ("causal | False")

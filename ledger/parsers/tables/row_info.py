@@ -14,7 +14,7 @@ from ledger.parsers.grammar.line_setup import model_in_cell
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.header_tree import side_free
-from ledger.parsers.tables.headers import column_revisions, head_without_unit, unit_of_header
+from ledger.parsers.tables.headers import column_revisions, head_without_unit, looks_metric, unit_of_header
 from ledger.parsers.tables.roles import KEYED_NUMBER_RE, pair_columns, row_id_column
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
 from ledger.vocab.metrics import is_acceptance_name
@@ -28,9 +28,10 @@ from ledger.vocab.setting_heads import (
     length_keys,
     plain_count,
 )
-from ledger.vocab.setup import config_key, qualifiers
+from ledger.vocab.setup import config_key, model_names, qualifiers
 from ledger.vocab.setup_keys import is_known_key
 from ledger.vocab.setup_labels import row_kind_key
+from ledger.vocab.sides import side_of
 
 _GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNORECASE)
 
@@ -70,6 +71,9 @@ class TableInfo:
             if r == "label" and i < len(table.header) and setting_keys(clean(table.header[i]))
         ]
         self.column_setup = table.column_setup
+        value_heads = {clean(table.header[i]) for i in self.value_cols if i < len(table.header)}
+        self.column_models = _column_models(value_heads)
+        """A model card's columns, each a model's name ("Llama3.1 405B-Inst."): header -> model."""
         heads = [clean(h) for h in table.header]
         columns = [[clean(r.cells[i]) for r in table.rows if i < len(r.cells)] for i in range(len(heads))]
         self.bench_cols = batched_bench_keys(heads)
@@ -187,3 +191,15 @@ def _variant_heads(heads: list[str]) -> frozenset[str]:
         for h in group
         if h != head_without_unit(h) and unit_of_header(h) is None
     )
+
+
+def _column_models(heads: set[str]) -> dict[str, str]:
+    """The model each value column names, where every one of two or more names one and nothing else (no measure,
+    no side): a model card's benchmarks as rows, one model per column; {} for any other table."""
+    out: dict[str, str] = {}
+    for head in heads:
+        names = model_names(head_without_unit(head)) if not looks_metric(head) and side_of(head) is None else []
+        if len(names) != 1:
+            return {}
+        out[head] = names[0]
+    return out if len(out) >= 2 else {}

@@ -362,6 +362,8 @@ class _RowReader:
         # ("| Context | OLD | NEW |": a row named by what it ran is measured in what its columns name)
         workload = info.row_kind is not None and bool(label) and not named_benchmark(label) and not looks_metric(label)
         metric = metric_name("" if info.row_id or workload or self.named_by_setup else label, metric_head, role)
+        if (model := info.column_models.get(head)) and label:
+            metric = label  # "| QuizSet (EM) | 61.2 |" under "Llama3.1 405B-Inst.": the row's benchmark, on that model
         if info.measure and role == "value" and not looks_metric(metric) and not head_unit:
             metric = info.measure[0]  # "128/2048" under "B200<br/>TP1": the section's stated measure, its setup
         elif info.measure and role == "delta" and metric == metric_head and not looks_metric(metric_head):
@@ -372,6 +374,8 @@ class _RowReader:
         config = {**self._label_setup(), **head_qualifiers, **c.setup, "row": label, "column": head}
         if workload and info.row_kind:
             config[info.row_kind] = config.pop("row")
+        if model and label:
+            config["model"] = model
         stderr, stddev, pm = with_named_spread(stderr, self._stddev(c.ci), self._trailing_paren(c))
         if info.gate and (lengths := bench_test_setup(label)):
             config.update({k: v for k, v in lengths.items() if k not in config})  # "| test | tok/s |" over "tg64"
