@@ -210,3 +210,14 @@ def test_a_checkpoint_in_parentheses_of_another_size_leaves_the_printed_name() -
         "| Kite 12B (acme/Kite-12B-FP8) | FP8 | 4 | 9.210 |\n| Kite 90B (acme/Kite-12B-FP8) | FP8 | 8 | 21.400 |\n"
     )
     assert [c.config.get("model") for c in extract(text, "t.md").claims] == ["acme/Kite-12B-FP8", "Kite 90B"]
+
+
+def test_a_row_of_results_lends_its_settings_to_no_row_of_another_table() -> None:
+    # "Reading" names a category in both tables: the base table's 5-shot is its own rows', not the chat table's
+    text = (
+        "### Base model\n\n| Category | # Shots | Pine 40B | Orca 2 |\n|---|---|---|---|\n"
+        "| Reading | 5-shot | 61.2 | 70.4 |\n\n### Chat model\n\n"
+        "| Category | Pine 40B-Inst. | Orca 2 |\n|---|---|---|\n| Reading | 66.5 | 72.0 |\n"
+    )
+    got = [(c.value, c.config.get("n_shot")) for c in extract(text, "t.md").claims]
+    assert got == [(61.2, "5"), (70.4, "5"), (66.5, None), (72.0, None)]

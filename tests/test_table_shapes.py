@@ -163,3 +163,14 @@ def test_columns_that_name_models_give_each_cell_its_model_and_the_row_its_measu
         ("Reading / QuizSet (EM)", "Qwen2.5 72B-Inst", 66.0),
         ("Reading / QuizSet (EM)", "DeepSeek V3", 70.4),
     ]
+
+
+def test_two_benchmark_names_one_with_a_year_stay_names() -> None:
+    text = (
+        "| | Benchmark (Metric) | Pine 40B | Orca 2 |\n|---|---|---|---|\n| Reading | QuizSet (EM) | 66.5 | 72.0 |\n"
+        "| Math | Olympiad 2024 (Pass@1) | 12.5 | 20.0 |\n"
+    )
+    assert [c.config.get("row") for c in _claims(text)][::2] == [
+        "Reading / QuizSet (EM)",
+        "Math / Olympiad 2024 (Pass@1)",
+    ]

@@ -83,6 +83,9 @@ def _items(doc: Document) -> dict[str, tuple[int, dict[str, str]]]:
     return out
 
 
+_NUMBER_CELL_RE = re.compile(r"^[-+~]?\d[\d,]*(?:\.\d+)?\s?%?$")
+
+
 def _row_name(cell: str) -> str:
     return _MARKUP_RE.sub("", cell).strip().lower()
 
@@ -115,6 +118,8 @@ def _table_variants(doc: Document) -> dict[str, tuple[int, dict[str, str]]]:
             # may hold one: "agg-gb200-agentic")
             if not hits or (len(name) <= 10 and qualifiers(name)) or setup_label_key(name) is not None:
                 continue
+            if any(_NUMBER_CELL_RE.match(_row_name(c)) for c in r.cells[1:]):
+                continue  # a row of results (a category "Reading" over its scores) defines no variant's setup
             values = _row_settings(t.table.header, r.cells)
             if values:
                 for n in hits:

@@ -160,7 +160,12 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
     if cells and REVISION_HEAD_RE.match(head) and all(_SHA_CELL_RE.match(c) for c in cells):
         return "config"  # "| B1: PR | `d062a476...` |": the commit the row was measured on
     # ("Olympiad 2024 (Pass@1)" among "QuizSet (EM)", "LongDoc (Acc.)": a name with a year is still a name)
-    named = before == "label" and not numeric and sum(bool(find_numbers(c)) for c in cells) < len(cells) / 2
+    named = (
+        before == "label"
+        and not numeric
+        and sum(bool(find_numbers(c)) for c in cells) <= len(cells) / 2
+        and not any(settings_cell(c) for c in cells)
+    )
     if cells and numeric < len(cells) / 2 and (named or not any(find_numbers(c) for c in cells)):
         if _sides_alone(cells):
             return "label"  # "| 2 | main | 1.91 |" then "| 2 | PR | 1.95 |": the side each row was measured on
