@@ -206,3 +206,11 @@ def test_a_measured_concurrency_is_no_setting() -> None:
     claims = extract(text, path="t.md").claims
     assert [c.metric for c in claims] == ["Request throughput (req/s)", "Mean TTFT (ms)"]
     assert all("concurrency" not in c.config for c in claims)
+
+
+def test_a_prompt_glued_to_its_command_is_a_prompt() -> None:
+    from ledger.parsers import extract
+
+    text = "Main:\n```\n$python3 bench/gsm8k_eval.py --num-questions 200 --num-shots 8\nAccuracy: 0.710\n```\n"
+    (c,) = extract(text, path="t.md").claims
+    assert (c.config.get("samples"), c.config.get("n_shot")) == ("200", "8")
