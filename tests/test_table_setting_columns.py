@@ -221,3 +221,20 @@ def test_a_row_of_results_lends_its_settings_to_no_row_of_another_table() -> Non
     )
     got = [(c.value, c.config.get("n_shot")) for c in extract(text, "t.md").claims]
     assert got == [(61.2, "5"), (70.4, "5"), (66.5, None), (72.0, None)]
+
+
+def test_a_dash_repeats_the_model_above_and_a_settings_cell_and_kv_type_set_the_run() -> None:
+    claims = [c for c in _claims("release_pages/ditto_settings_cells.md") if c.metric == "RPS"]
+    got = [
+        (c.value, c.config.get("model"), c.config.get("kv_cache"), c.config.get("tp"), c.config.get("batch_size"))
+        for c in claims
+    ]
+    assert got == [
+        (12.4, "alpha-7b", "fp16", "1", "128"),
+        (15.1, "alpha-7b", "int8", "1", "256"),
+        (9.8, "beta-9b", "fp16", "2", "128"),
+        (11.6, "beta-9b", "int8", "2", "256"),
+    ]
+    assert all("quant" not in c.config and c.revision and c.revision.label == "v0.4.1" for c in claims)
+    # a board's compute capability is no result
+    assert not [c for c in _claims("release_pages/ditto_settings_cells.md") if c.source.line >= 15]

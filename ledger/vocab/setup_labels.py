@@ -84,6 +84,7 @@ _SETUP_LABELS: dict[str, str] = {
     "kv cache": "kv_cache",
     "kv cache dtype": "kv_cache",
     "kv dtype": "kv_cache",
+    "kv type": "kv_cache",
     "kv cache precision": "kv_cache",
     "quantization": "quant",
     "quant": "quant",

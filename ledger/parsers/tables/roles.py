@@ -66,6 +66,8 @@ _CONFIG_HEADERS_RE = re.compile(
     r"concurrency|tp|ep|pp|dp|gpus?|nodes?|seq|input|output|prompt|tokens|shape|m|n|k|mkn|dtype|"
     r"kv[ _-]?(?:cache[ _-]?)?(?:dtype|type|precision)|kv[ _-]?cache|"
     r"model|dataset|quant|precision|backend|date|commit|sha|hardware|config|setting|rate|request rate|"
+    # a cell of a run's settings ("tp1 / bs 128 / prompts 5000"), a board's compute capability ("8.0")
+    r"(?:test |run |bench(?:mark)? )?settings|parameters|params|(?:compute |cuda )?capability|sm|"
     r"max|min seq|layers?|hidden|heads|head[_ ]?(?:dim|size)|experts?|"
     # training runs' shape (Megatron / DeepSpeed): hidden dim, attention heads, layers, grad-accumulation steps,
     # micro / global batch, model parallel, steps
@@ -129,7 +131,12 @@ def _first_role(table: Table, head: str, cells: list[str], numeric: int) -> str:
     keyed = sum(bool(KEYED_NUMBER_RE.match(c)) for c in cells)
     inputs = (
         bool(head)
-        and ((" " not in head and is_input_name(head)) or is_config_label(head) or bool(setting_keys(head)))
+        and (
+            (" " not in head and is_input_name(head))
+            or is_config_label(head)
+            or bool(setting_keys(head))
+            or bool(_CONFIG_HEADERS_RE.match(head))
+        )
         and bool(cells)
         and numeric + keyed + unbounded == len(cells)
         and numeric + keyed > 0

@@ -33,6 +33,10 @@ from ledger.vocab.setup_keys import is_known_key
 from ledger.vocab.setup_labels import row_kind_key
 from ledger.vocab.sides import side_of
 
+# a column of each run's settings in one cell, as words ("tp1 / bs 128 / prompts 5000")
+_SETTINGS_HEAD_RE = re.compile(
+    r"^(?:(?:test|run|bench(?:mark)?)\s)?(?:settings|config(?:uration)?|parameters|params)$", re.I
+)
 _GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNORECASE)
 
 
@@ -146,6 +150,9 @@ class TableInfo:
             else:
                 out[config_key(head)] = cell
                 out.update(settings_cell(cell) or {})  # "mtp_nextn=2, overlap=True": the settings it lists
+                if _SETTINGS_HEAD_RE.match(head):  # "tp1 / ratio 0.8 / bs 128" under "test settings"
+                    for k, v in qualifiers(cell).items():
+                        out.setdefault(k, v)
                 if not is_known_key(config_key(head)):  # ("bfloat16/paged" under "State" is the state's dtype)
                     for k, v in qualifiers(cell).items():
                         out.setdefault(k, v)  # "TEP8" under "Parallelism": tensor and expert parallel 8

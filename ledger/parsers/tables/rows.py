@@ -195,7 +195,10 @@ class _RowReader:
     def _label_setup(self) -> dict[str, str]:
         """The setup words of the row's label (once per row); none in a row id, whose columns state them."""
         if self.label_qualifiers is None:
-            self.label_qualifiers = {} if self.info.row_id else qualifiers(self.label)
+            words = {} if self.info.row_id else qualifiers(self.label)
+            # ("int8" under "kv type" is the cache's dtype, which its column said: no weights' precision too)
+            cache = self.setup.get("kv_cache", "").lower()
+            self.label_qualifiers = {k: v for k, v in words.items() if not (k == "quant" and v.lower() == cache)}
         return self.label_qualifiers
 
     def _packed(self, c: _Cell) -> Generator[Claim, None, bool]:

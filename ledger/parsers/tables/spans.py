@@ -6,6 +6,7 @@ spans are the values', never a neighbour's."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ledger.parsers.reader.document import Row, Table
@@ -39,11 +40,15 @@ def filled_down(table: Table, roles: list[str]) -> Table:
 
 
 def _blank_run(cells: list[str], lead: int) -> int:
-    """How many of the row's first `lead` cells are blank from the first on, short of all its cells."""
+    """How many of the row's first `lead` cells are blank from the first on, short of all its cells; a ditto mark
+    ("-", "〃") in the first stands for the cell above as a blank does ("| - | int8 |" under "| alpha-7b | fp16 |")."""
     n = 0
-    while n < min(lead, len(cells)) and not clean(cells[n]):
+    while n < min(lead, len(cells)) and (not clean(cells[n]) or (n == 0 and _DITTO_RE.match(clean(cells[n])))):
         n += 1
     return n
+
+
+_DITTO_RE = re.compile(r"^(?:-|–|—|〃|\"|″|'')$")
 
 
 def _has_results(cells: list[str], roles: list[str]) -> bool:
