@@ -140,6 +140,7 @@ HOSTILE = {
     "snake settings": "num_spec_tokens 4 and a_b_c_d_e " * 3_000,
     "works on": "also works with a b on " * 4_000 + "MI300",
     "tested versions": "the tested version " * 3_000 + "is v1.2.0",
+    "hedges": "whether Qwen3-8B, " * 3_000 + "I cannot tell. DeepSeek-Lite on RTX-3090",
     "ditto rows": "| m | kv type | t/s |\n|---|---|---|\n| x | fp16 | 1.5 |\n" + "| - | int8 | 1.5 |\n" * 4_000,
     "spanned rows": "| m | tp | isl | t/s |\n|---|---|---|---|\n| x | 2 | 1 | 1.5 |\n" + "| | | 2 | 1.5 |\n" * 4_000,
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,

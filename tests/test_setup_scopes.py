@@ -84,3 +84,14 @@ def test_the_gpu_hours_a_training_took_name_no_machine_of_the_results() -> None:
         "| Benchmark | Pine 40B | Orca 2 |\n|---|---|---|\n| QuizSet (EM) | 61.2 | 70.4 |\n"
     )
     assert all("gpu" not in c.config for c in extract(text, path="t.md").claims)
+
+
+def test_the_model_and_board_a_run_names_win_over_a_model_it_only_wonders_about() -> None:
+    # "RTX-3090" with a hyphen is the board; "DeepSeek-Lite" the model; Kimi2-1T is only wondered about
+    text = (
+        "# Faster MLA prefill\n\nWith DeepSeek-Lite on an RTX-3090 I see 4% more PP; whether the huge Kimi2-1T "
+        "behaves the same I cannot tell.\n\n| N_KV | S_PP t/s |\n|------|----------|\n| 0 | 5120.5 |\n"
+    )
+    claims = [c for c in extract(text, path="t.md").claims if c.metric == "S_PP t/s"]
+    assert [(c.config.get("model"), c.config.get("gpu")) for c in claims] == [("DeepSeek-Lite", "RTX-3090")]
+    assert model_names("on Mistral-Small and Gemma 3 27B") == ["Mistral-Small", "Gemma 3 27B"]

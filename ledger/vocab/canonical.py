@@ -21,7 +21,7 @@ import re
 
 from ledger.vocab.text import clean_name
 
-SETUP_RULES_VERSION = 2  # 2: "W4AFP8" is canonically w4a8
+SETUP_RULES_VERSION = 3  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -35,7 +35,7 @@ GPU_NAMES = (
     r"ascend (?:npu )?a[2-5]|atlas (?:\d{3}[a-z]{0,2} )?a[2-5]|ascend 950(?:pr|dt)?|gaudi ?[23]|"
     # AMD's architecture ids, as ROCm threads name the board ("gfx942" is MI300X's, "gfx1201" an RDNA4 card's)
     r"gfx(?:9[0-5][0-9a]|1[0-2][0-9]{2})|"
-    r"rtx (?:pro )?\d{4}(?: blackwell| ada| super| ?ti)?|rtx ?\d{4}(?: super| ?ti)?|"
+    r"rtx (?:pro )?\d{4}(?: blackwell| ada| super| ?ti)?|rtx[ -]?\d{4}(?:[ -]super|[ -]?ti)?|"
     r"rx ?\d{4}(?: ?xtx| ?xt| gre)?|dgx[ -]spark|"
     # Apple silicon, which llama.cpp and MLX threads measure on ("M2 Ultra", "Apple M3")
     r"(?:apple )?m[1-5][ -](?:pro|max|ultra)|apple m[1-5]"
@@ -138,6 +138,8 @@ def canonical_gpu(value: str) -> tuple[str, str | None]:
     count: int | None = None
     m = _GPU_RE.search(v)
     name = re.sub(r"\s", "", m.group(1)).replace("dgxspark", "dgx-spark").replace("ascendnpu", "ascend") if m else ""
+    if name.startswith("rtx"):
+        name = name.replace("-", "")  # "RTX-4090 Ti" is the "RTX 4090 Ti" card
     head = v[: m.start()] if m else v
     c = _COUNT_BEFORE_RE.search(head)
     if c is not None and (m is not None or not head[c.end() :].strip()):

@@ -84,6 +84,12 @@ _SPACED_MODEL_RE = re.compile(
     r"(?![\w/-])",
     re.IGNORECASE,
 )
+# "DeepSeek-Lite", "Mistral-Small": a family's named member, no version or size printed
+_MEMBER_MODEL_RE = re.compile(
+    r"(?<![\w/.@-])(?:" + _FAMILY + r")(?:-| (?=(?-i:[A-Z])))(?:lite|mini|nano|small|medium|large)(?![\w/-])",
+    re.IGNORECASE,
+)
+_MEMBER_WORD_RE = re.compile(r"[ -](?:lite|mini|nano|small|medium|large)\b", re.IGNORECASE)
 # "adept/persimmon-8b-chat": a hub id whose name carries a parameter count, whatever its family
 _HUB_MODEL_RE = re.compile(
     r"(?<![\w/.@-])[A-Za-z0-9][\w.-]{0,40}/[A-Za-z][\w.-]{0,60}?\d{1,4}(?:\.\d)?[bBmM]"
@@ -111,13 +117,14 @@ def model_names(text: str) -> list[str]:
 
 @short_text_cache(8192)
 def _model_names(s: str) -> tuple[str, ...]:
-    if not _DIGIT_RE.search(s):
-        return ()  # every model name carries a version or a size
+    digit = _DIGIT_RE.search(s) is not None
+    if not digit and not _MEMBER_WORD_RE.search(s):
+        return ()  # every model name carries a version or a size, or names its family's member
     # the family words in the lowered line (case-sensitive: far cheaper), then the costlier patterns only in a
     # window around each: a name starts at most a hub prefix before its family word and ends within _REACH after
     found: set[tuple[int, int]] = set()
     for a, b in _windows([m.start() for m in _FAMILY_SUB_RE.finditer(s.lower())], len(s)):
-        for r in (_MODEL_RE, _SPACED_MODEL_RE):
+        for r in (_MODEL_RE, _SPACED_MODEL_RE, _MEMBER_MODEL_RE) if digit else (_MEMBER_MODEL_RE,):
             found.update(m.span() for m in r.finditer(s, a, b))
     if "/" in s:
         found.update(_model_folders(s))  # (a model file's folder may name no size: "Mistral-Nemo-Instruct-v1.1/")
@@ -257,3 +264,29 @@ def names_other_model(name: str, model: str) -> bool:
         m.group(1).lower() not in low and not _WORD_FAMILY_RE.match(name, m.start())
         for m in _FAMILY_WORD_RE.finditer(name[:200])
     )
+
+
+# the words of a clause that wonders rather than reports: "whether the huge Kimi2-1T behaves the same I cannot tell",
+# "no idea yet about Grok-3", "not sure how this holds for Qwen3-235B"
+_HEDGE_RE = re.compile(
+    r"\b(?:whether|not sure|unsure|no idea|cannot (?:say|tell)|can't (?:say|tell)|(?:do not|don't) know|unclear"
+    r"|wonder(?:ing)?|curious)\b",
+    re.IGNORECASE,
+)
+_CLAUSE_END_RE = re.compile(r"[.;!?]\s|,\s(?:but|while|whereas|though)\b|$")
+
+
+def hedged_models(text: str) -> set[str]:
+    """The models a text names only in a clause that wonders about them (see _HEDGE_RE): no run's model."""
+    if _HEDGE_RE.search(text[:2000]) is None:
+        return set()
+    out: set[str] = set()
+    start = 0
+    for end in _CLAUSE_END_RE.finditer(text[:2000]):
+        clause = text[start : end.start()]
+        if _HEDGE_RE.search(clause):
+            out.update(model_names(clause))
+        start = end.end()
+        if end.start() >= min(len(text), 2000):
+            break
+    return out

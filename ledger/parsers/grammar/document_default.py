@@ -27,7 +27,7 @@ from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.canonical import DTYPE_KEYS, canonical_dtype
 from ledger.vocab.flags import COMPUTE_DTYPE, one_value
-from ledger.vocab.models import title_family
+from ledger.vocab.models import hedged_models, title_family
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.test_ids import test_key
 
@@ -92,6 +92,8 @@ def document_default(
             if "model" in values and values["model"] not in models:
                 models.append(values["model"])  # "Model: org/name" under a label
         values.pop("model", None)
+        if models and (hedged := hedged_models(text)):
+            models = [m for m in models if m not in hedged]  # "whether the huge Kimi2-1T behaves the same ..."
         drafts.extend(m for m in models if is_draft_model(m))
         models = [m for m in models if not is_draft_model(m)]
         if "gpu" in values and _WORKS_ON_RE.search(text):

@@ -8,6 +8,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
+from ledger.vocab.models import hedged_models
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.text import lower_for_words
 
@@ -221,6 +222,8 @@ def _line_setup(text: str) -> dict[str, str]:
     dtype_not_quant(values)
     if "model" not in values and "draft_model" not in values:
         models = model_names(text)
+        if models and (hedged := hedged_models(text)):
+            models = [m for m in models if m not in hedged]  # "... whether Kimi2-1T behaves the same I cannot tell"
         if models:
             values["model"] = models[0]
     return values
