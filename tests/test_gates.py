@@ -61,3 +61,23 @@ def test_the_hint_words_substring_shortcut_knows_every_odd_case_character() -> N
         if letter.match(ch) or any(x.isascii() for x in ch.lower())
     }
     assert odd == set(CASE_ODD)
+
+
+def test_a_numbered_table_of_checks_names_each_gate_by_its_check() -> None:
+    text = (
+        "| # | Check | Nodes | Result |\n|---|-------|-------|--------|\n"
+        "| 1 | ep8 GSM8K accuracy | 2 nodes | PASS: 95.90 |\n| 2 | unit tests on GB200 | 1 node | PASS |\n"
+    )
+    gates = [(c.metric, c.outcome) for c in extract(text, path="t.md").claims if c.kind == "gate"]
+    assert gates == [("ep8 GSM8K accuracy", "pass"), ("unit tests on GB200", "pass")]
+    (acc,) = [c for c in extract(text, path="t.md").claims if c.kind == "accuracy"]
+    assert (acc.metric, acc.value, acc.config.get("ep")) == ("ep8 GSM8K accuracy", 95.9, "8")
+
+
+def test_a_validation_tables_sweep_list_mode_and_criteria_are_no_results() -> None:
+    text = (
+        "| # | Stage | Mode / shape | Concurrencies | Pass criteria | Result |\n|---|---|---|---|---|---|\n"
+        "| 1 | tep8 perf | 4 nodes / 16 GPUs | 1 2 4 8 | 96.5 +/- 0.5 | PASS |\n"
+    )
+    claims = extract(text, path="t.md").claims
+    assert [(c.kind, c.metric) for c in claims] == [("gate", "tep8 perf")]

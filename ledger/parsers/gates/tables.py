@@ -22,6 +22,8 @@ from ledger.parsers.gates.claims import (
     top_level_split,
 )
 from ledger.parsers.reader.document import Row, Table
+from ledger.parsers.tables.cells import clean
+from ledger.parsers.tables.roles import numbered_rows
 from ledger.vocab.setup import config_key, qualifiers
 from ledger.vocab.text import lower_for_words
 
@@ -99,14 +101,16 @@ _SETTING_VALUE_RE = re.compile(r"^[\d.,x]{1,12}[kKmM]?$")
 def table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
     # the column's name joins the gate's name unless it is a generic "Result" / "Status"
     cols = ["" if _GENERIC_HEADER_RE.match(h.strip()) else h.strip() for h in table.header]
+    # "| # | Check | ... |" over "| 1 | ep8 GSM8K accuracy | ...": the rows' numbers; the check names the row
+    skip = 1 if numbered_rows([clean(h) for h in table.header], _columns(table)) else 0
     for row in table.rows:
-        if not row.cells:
+        if len(row.cells) <= skip:
             continue
-        label = row.cells[0].strip()
+        label = row.cells[skip].strip()
         if not label:
             continue
         name, label_cfg = _split_label(label)
-        first = table.header[0].strip() if table.header else ""
+        first = table.header[skip].strip() if len(table.header) > skip else ""
         if first and _SETTING_VALUE_RE.match(label):
             # "| BS | ... | Acc |" over "| 1 | ... | OK |": the row is a setting's value; the check is the column's
             name, label_cfg = "", {config_key(first): label}
@@ -126,7 +130,7 @@ def table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
                     f"{word} ({rest})" if rest else word,
                     config={"note": rest} if rest else None,
                 )
-        for ci, cell in enumerate(row.cells[1:], start=1):
+        for ci, cell in enumerate(row.cells[skip + 1 :], start=skip + 1):
             if not cell.strip():
                 continue
             # a gate needs an outcome opening a clause (the first, or one after a ";") or a named failure
@@ -139,6 +143,10 @@ def table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
                 continue
             col = cols[ci] if ci < len(cols) else ""
             yield from _cell_gates(ctx, row, label, name, label_cfg, cell, col, low)
+
+
+def _columns(table: Table) -> list[list[str]]:
+    return [[clean(r.cells[i]) for r in table.rows if i < len(r.cells)] for i in range(len(table.header))]
 
 
 def _paren_outcome(word: str) -> str:

@@ -68,6 +68,8 @@ _CONFIG_HEADERS_RE = re.compile(
     r"model|dataset|quant|precision|backend|date|commit|sha|hardware|config|setting|rate|request rate|"
     # a cell of a run's settings ("tp1 / bs 128 / prompts 5000"), a board's compute capability ("8.0")
     r"(?:test |run |bench(?:mark)? )?settings|parameters|params|(?:compute |cuda )?capability|sm|"
+    # a validation table's sweep list ("1 2 3 4 8 16"), its mode and the bar it was held to ("96.5 +/- 0.5")
+    r"concurrencies|batch[ _-]sizes|mode|(?:pass |acceptance |success )?criteri(?:a|on)|"
     r"max|min seq|layers?|hidden|heads|head[_ ]?(?:dim|size)|experts?|"
     # training runs' shape (Megatron / DeepSpeed): hidden dim, attention heads, layers, grad-accumulation steps,
     # micro / global batch, model parallel, steps
@@ -105,6 +107,7 @@ def column_roles(table: Table, title: str = "") -> list[str]:
     # llama-batched-bench's "PP | TG | B", a kernel table's "E" beside "K": settings under a bare letter
     # ("Output" over "64", "128": the run's output length, as in row_info's length columns)
     bench = {**batched_bench_keys(heads), **expert_columns(heads, columns), **length_keys(heads, columns)}
+    first = 1 if numbered_rows(heads, columns) else 0
     for ci in range(ncols):
         # "Size [GiB]" is the setting "Size" in its unit: the role is the name's
         head = _BRACKET_UNIT_RE.sub("", clean(table.header[ci])) if ci < len(table.header) else ""
@@ -116,11 +119,24 @@ def column_roles(table: Table, title: str = "") -> list[str]:
         if head and _TALLY_HEAD_RE.match(head) and whole_numbers(cells):
             roles.append("config")  # "Valid Predictions | 198": what an eval counted, beside the score it gave
             continue
+        if ci < first:
+            roles.append("text")  # "| # |" over 1, 2, 3: the rows' numbers, no setting and no result
+            continue
         roles.append(
-            _first_role(table, head, cells, numeric) if ci == 0 else _role(head, cells, numeric, roles[-1], row_id)
+            _first_role(table, head, cells, numeric) if ci == first else _role(head, cells, numeric, roles[-1], row_id)
         )
     _baselines(table, roles, ncols, title)
     return roles
+
+
+_INDEX_HEAD_RE = re.compile(r"^(?:#|no\.?|n°|idx|index)$", re.IGNORECASE)
+
+
+def numbered_rows(heads: list[str], columns: list[list[str]]) -> bool:
+    """The first column numbers the rows ("#" over 1, 2, 3) and two more follow: the next one names them."""
+    if len(heads) < 3 or not _INDEX_HEAD_RE.match(heads[0].strip(" *`")) or not columns or not columns[0]:
+        return False
+    return all(c.strip(" *`").isdigit() for c in columns[0])
 
 
 def _first_role(table: Table, head: str, cells: list[str], numeric: int) -> str:
