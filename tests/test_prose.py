@@ -162,3 +162,22 @@ def test_one_value_stated_for_both_sides_is_its_own_reference(line: str, side: s
 def test_two_sides_joined_by_and_are_no_shared_value_when_both_are_one_side() -> None:
     (claim,) = extract("88.0 ms/t for main and master.\n", path="t.md").claims
     assert claim.reference is None
+
+
+def test_a_concurrency_written_as_cN_before_its_value_is_that_values_concurrency() -> None:
+    # "c1 +6.5% c4 +2.9%": each change at the concurrency its label names, in a text that speaks of concurrency
+    text = (
+        "# Sched change\n\nDecode sweep at concurrency 1, 4 and 16.\n\n"
+        "Output throughput vs main: c1 +6.5%, c4 +2.9%, c16 +0.8%.\n\nTTFT: C64: -3.1%, C128: -4.0%\n"
+    )
+    got = [(c.metric, c.value, c.config.get("concurrency")) for c in extract(text, path="t.md").claims]
+    assert got == [
+        ("throughput", 6.5, "1"),
+        ("throughput", 2.9, "4"),
+        ("throughput", 0.8, "16"),
+        ("TTFT", -3.1, "64"),
+        ("TTFT", -4.0, "128"),
+    ]
+    # with no word of concurrency anywhere, "C1" may name a config: nothing is read into it
+    other = "# Configs\n\nC1: +2.0%, C2: +3.0%\n"
+    assert all("concurrency" not in c.config for c in extract(other, path="t.md").claims)

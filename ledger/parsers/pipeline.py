@@ -18,6 +18,7 @@ from ledger.parsers.grammar.setup import find_setups
 from ledger.parsers.grammar.setup_index import SetupIndex, SetupScope
 from ledger.parsers.grammar.sides import side_setups
 from ledger.parsers.prose.baseline_items import baseline_items
+from ledger.parsers.prose.concurrency_labels import concurrency_labels
 from ledger.parsers.prose.sibling_kinds import kinds_of_siblings
 from ledger.parsers.prose.with_without import with_without_pairs
 from ledger.parsers.reader.document import Document, read_document
@@ -151,6 +152,6 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     if quoted:
         claims = [c for c in claims if c.source.line not in quoted]
     claims.sort(key=lambda c: (c.source.line, c.source.line_end))
-    claims = kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims)))
+    claims = concurrency_labels(doc, kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims))))
     # the reader's warnings, then any an extractor added to doc.warnings (a value cut short), then failures
     return Extraction(claims=claims, warnings=list(doc.warnings) + warnings, document=doc, scopes=scopes)

@@ -1,0 +1,59 @@
+"""A concurrency written as a label right before its value, as sweep summaries shorten it:
+
+    Output throughput vs main: c1 +6.5%, c4 +2.9%, c16 +0.8%.
+    TTFT: C64: -3.1%, C128: -4.0%
+
+Each value is measured at the concurrency its label names, and named by the measure the line states ("TTFT"), not
+by the label. Only in a text that speaks of concurrency anywhere: elsewhere "C1", "C2" name configurations.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from ledger.model import Claim
+from ledger.parsers.reader.blocks import Document
+
+# the label, then at most a colon or an equals sign and blanks, then the value where the claim's text starts
+_LABEL_BEFORE_RE = re.compile(r"(?<![\w.-])[cC](?P<n>\d{1,4})\s{0,2}[:=]?\s{0,3}$")
+_LABEL_OWN_RE = re.compile(r"[cC](?P<n>\d{1,4})\s{0,2}[:=]\s{0,3}(?=[-+~]?\d)")
+_LABEL_NAME_RE = re.compile(r"^[cC]\d{1,4}$")
+_SPEAKS_RE = re.compile(r"concurren|\bconc\b", re.IGNORECASE)
+# the measure a line opens with, before its first label ("TTFT:", "Output throughput vs main:")
+_LEAD_RE = re.compile(r"^\s{0,3}(?:[-*+]\s{1,3})?(?P<name>[A-Za-z][\w /().-]{0,60}?)\s{0,2}:\s")
+_BASELINE_TAIL_RE = re.compile(r"\s+(?:vs\.?|versus|against|over)\s.*$", re.IGNORECASE)
+
+
+def concurrency_labels(doc: Document, claims: list[Claim]) -> list[Claim]:
+    """The claims (sorted by line), each perf value a "cN" label opens with concurrency N (see the module)."""
+    if not any(_SPEAKS_RE.search(line) for line in doc.lines if "onc" in line.lower()):
+        return claims
+    out: list[Claim] = []
+    for no, group in itertools.groupby(claims, key=lambda c: c.source.line):
+        text = doc.line(no)
+        pos = 0
+        for c in group:
+            at = _find_token(text, c.source.text, pos) if c.kind == "perf" else -1
+            # ("C64: -3.1%" read whole by the key-value reader: the label opens the claim's own text)
+            m = _LABEL_OWN_RE.match(c.source.text) if at >= 0 else None
+            if m is None and at > 0:
+                m = _LABEL_BEFORE_RE.search(text, max(0, at - 12), at)
+            if m is None:
+                out.append(c)
+                continue
+            pos = at + len(c.source.text)
+            metric = c.metric or ""
+            if _LABEL_NAME_RE.match(metric):  # "C64: -3.1%" was named by a label: the line's measure
+                lead = _LEAD_RE.match(text)
+                metric = _BASELINE_TAIL_RE.sub("", lead.group("name")).strip() if lead else "change"
+            out.append(c.model_copy(update={"config": {**c.config, "concurrency": m.group("n")}, "metric": metric}))
+    return out
+
+
+def _find_token(text: str, token: str, pos: int) -> int:
+    """Where `token` stands in `text` from `pos` as a whole (the "2" of "| 2 |", never the one of "C12"), else -1."""
+    at = text.find(token, pos)
+    while at > 0 and (text[at - 1].isalnum() or text[at - 1] == "."):
+        at = text.find(token, at + 1)
+    return at
