@@ -225,3 +225,14 @@ def test_headings_that_name_a_side_in_a_comment_set_it_at_any_level() -> None:
     got = [(c.value, (c.revision.label if c.revision else None)) for c in extract(text, "t.md").claims]
     assert got == [(9100.5, "Main branch"), (9650.2, "This PR"), (812.4, "Before"), (640.1, "After")]
     assert side_of("Main branch") == "base"
+
+
+def test_a_side_joined_to_its_settings_by_plus_is_that_side_with_a_variant() -> None:
+    head = "|Tasks|Version|Filter|n-shot|Metric| |Value| |Stderr|\n|-----|------:|------|-----:|------|---|-----:|---|-----:|\n"
+    text = (
+        f"# Attention backend fix\n\n```\nMain + FlashInfer + auto\n{head}"
+        "|gsm8k|3|flexible-extract|5|exact_match|↑|0.7810|±|0.0114|\n\n"
+        f"PR + FlashInfer + auto\n{head}|gsm8k|3|flexible-extract|5|exact_match|↑|0.7795|±|0.0114|\n```\n"
+    )
+    got = [(c.value, c.revision.label if c.revision else None) for c in extract(text, "t.md").claims]
+    assert got == [(0.781, "Main"), (0.7795, "PR")]

@@ -66,7 +66,7 @@ from ledger.parsers.grammar.sides import (
 )
 from ledger.parsers.grammar.unlabelled import before_after_runs, unlabelled_twins
 from ledger.parsers.reader.document import Block, Document
-from ledger.vocab.sides import side_of
+from ledger.vocab.sides import side_alone, side_of
 
 
 def _short_name(label: str | None) -> bool:
@@ -316,11 +316,19 @@ def _item_side(doc: Document, idx: int, named: dict[str | int, Revision]) -> Rev
 
 
 def _code_side(text: str) -> Revision | None:
-    """ "Main branch:", "PR branch:" alone on a line of a paste: the side of the runs printed under it."""
+    """ "Main branch:", "PR branch:" alone on a line of a paste: the side of the runs printed under it; "PR +
+    FlashInfer + auto" too, the side and the settings it ran with (the settings are the runs' variant)."""
+    if "+" in text and (p := _PLUS_SIDE_RE.match(text)) is not None and side_alone(p.group("label")):
+        return Revision(label=p.group("label").strip(), head=None, base=None)
     m = SIDE_LABEL_RE.match(text) if text.rstrip().endswith(":") else None
     if m is None or side_of(m.group("label")) is None:
         return None
     return Revision(label=m.group("label").strip(), head=None, base=None)
+
+
+_PLUS_SIDE_RE = re.compile(
+    r"^\s{0,4}(?P<label>[A-Za-z][\w ]{0,20}?)\s{0,2}\+\s{0,2}[\w.-]{1,30}(?:\s{0,2}\+\s{0,2}[\w.-]{1,30}){0,4}:?\s*$"
+)
 
 
 def _opening_side(doc: Document, codes: list[Block], starts: list[int], block: Block) -> Revision | None:
