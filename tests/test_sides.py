@@ -228,7 +228,8 @@ def test_headings_that_name_a_side_in_a_comment_set_it_at_any_level() -> None:
 
 
 def test_a_side_joined_to_its_settings_by_plus_is_that_side_with_a_variant() -> None:
-    head = "|Tasks|Version|Filter|n-shot|Metric| |Value| |Stderr|\n|-----|------:|------|-----:|------|---|-----:|---|-----:|\n"
+    head = "|Tasks|Version|Filter|n-shot|Metric| |Value| |Stderr|\n"
+    head += "|-----|------:|------|-----:|------|---|-----:|---|-----:|\n"
     text = (
         f"# Attention backend fix\n\n```\nMain + FlashInfer + auto\n{head}"
         "|gsm8k|3|flexible-extract|5|exact_match|↑|0.7810|±|0.0114|\n\n"
