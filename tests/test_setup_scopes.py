@@ -95,3 +95,14 @@ def test_the_model_and_board_a_run_names_win_over_a_model_it_only_wonders_about(
     claims = [c for c in extract(text, path="t.md").claims if c.metric == "S_PP t/s"]
     assert [(c.config.get("model"), c.config.get("gpu")) for c in claims] == [("DeepSeek-Lite", "RTX-3090")]
     assert model_names("on Mistral-Small and Gemma 3 27B") == ["Mistral-Small", "Gemma 3 27B"]
+
+
+def test_a_bold_phrase_with_a_comma_after_it_heads_its_paragraph_and_ends_the_one_before() -> None:
+    text = (
+        "**Accuracy holds.** GSM8K, 1319 samples, 5-shot, Model-14B-FP8:\nstrict 0.8510 -> 0.8492\n\n"
+        "**Throughput**, ISL 1024 / OSL 256, 400 prompts:\n\n| model | before | after |\n|---|---|---|\n"
+        "| Model-14B-FP8 | 9020 tok/s | 9810 tok/s |\n"
+    )
+    acc, tput = extract(text, path="t.md").claims
+    assert acc.config.get("n_shot") == "5" and "isl" not in acc.config
+    assert "n_shot" not in tput.config and (tput.config.get("isl"), tput.config.get("osl")) == ("1024", "256")

@@ -67,7 +67,7 @@ def is_command_line(line: str) -> bool:
 
 
 # "**bs=1**", "**Sweep point, 2048/256 concurrency 16** (the busy cell).": a paragraph opened by a bold phrase
-_BOLD_HEAD_RE = re.compile(r"^\s{0,3}(\*\*|__)(?=[^\s*_])[^*_\n]{1,80}?[^\s*_]\1(?:\s*$|\s*[:.(]|\s+\S)")
+_BOLD_HEAD_RE = re.compile(r"^\s{0,3}(\*\*|__)(?=[^\s*_])[^*_\n]{1,80}?[^\s*_]\1(?:\s*$|\s*[:.(,]|\s+\S)")
 
 
 def bold_heading(text: str) -> str | None:
