@@ -81,3 +81,12 @@ def test_a_validation_tables_sweep_list_mode_and_criteria_are_no_results() -> No
     )
     claims = extract(text, path="t.md").claims
     assert [(c.kind, c.metric) for c in claims] == [("gate", "tep8 perf")]
+
+
+def test_a_check_mark_over_a_comparison_is_that_checks_outcome() -> None:
+    text = "```\n✅ Ours and Triton implementations match\n❌ fp8 and bf16 outputs differ\n```\n"
+    got = [(c.kind, c.metric, c.outcome) for c in extract(text, path="t.md").claims]
+    assert got == [
+        ("gate", "Ours and Triton implementations match", "pass"),
+        ("gate", "fp8 and bf16 outputs differ", "fail"),
+    ]

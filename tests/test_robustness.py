@@ -140,6 +140,7 @@ HOSTILE = {
     "snake settings": "num_spec_tokens 4 and a_b_c_d_e " * 3_000,
     "works on": "also works with a b on " * 4_000 + "MI300",
     "tested versions": "the tested version " * 3_000 + "is v1.2.0",
+    "mark statements": "```\n" + ("✅ " + "a and b " * 200 + "match\n") * 300 + "```\n",
     "cN labels": "concurrency: " + "c1 +6.5% C64: -3.1% " * 3_000,
     "hedges": "whether Qwen3-8B, " * 3_000 + "I cannot tell. DeepSeek-Lite on RTX-3090",
     "ditto rows": "| m | kv type | t/s |\n|---|---|---|\n| x | fp16 | 1.5 |\n" + "| - | int8 | 1.5 |\n" * 4_000,

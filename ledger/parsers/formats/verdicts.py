@@ -181,9 +181,20 @@ def _line(ctx: Context, no: int, text: str, block: Block) -> Iterator[Claim]:
     if m and (block.kind == "code" or block.in_code or _MARK_RE.match(text)):
         yield _gate(ctx, no, text.strip()[:160], m.group("name").strip(), _WORDS[m.group("word")], m.group("word"), {})
         ctx.taken.add(no)
+        return
+    m = _MARK_AGREE_RE.match(text)
+    if m:  # "✅ Ours and Triton implementations match": a comparison the check mark says held
+        outcome = _MARKS[m.group("mark")]
+        yield _gate(ctx, no, text.strip()[:160], m.group("name").strip(), outcome, m.group("mark"), {})
+        ctx.taken.add(no)
 
 
 _MARK_RE = re.compile(rf"^\s*{_MARK}")
+# "✅ Ours and Triton implementations match", "❌ fp8 and bf16 outputs differ": the check a mark opens, by its words
+_MARK_AGREE_RE = re.compile(
+    rf"^\s*(?P<mark>{_MARK})\s*(?P<name>[A-Za-z][\w ./()+-]{{2,100}}?\s(?:match(?:es)?|agree|are identical|differ|"
+    rf"mismatch(?:es)?|are consistent))[.!]?\s*$"
+)
 # "accuracy=0.866 threshold=0.93 FAIL": key=value pairs a tool prints, then its verdict in capitals
 _KV_VERDICT_RE = re.compile(
     rf"^\s{{0,8}}(?P<first>[A-Za-z_][\w.-]{{0,30}})\s?=\s?[^\s=]{{1,40}}"
