@@ -345,3 +345,13 @@ def test_a_result_dict_per_subject_names_each_score_by_its_subject_and_counts_no
         ("accuracy", "Physics acc", 0.52333, "30", "Before"),
     ]
     assert len(got) == 6 and got[3][1:] == ("Overall-Art and Design acc", 0.625, "120", "After")
+
+
+def test_an_accuracy_hypothesis_test_is_one_result_with_its_reference_and_no_parameters() -> None:
+    path = Path(__file__).parent / "fixtures" / "console" / "accuracy_hypothesis_test.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    got = [(c.kind, c.metric, c.value, c.reference, c.note, c.revision.label if c.revision else None) for c in claims]
+    assert got == [
+        ("accuracy", "gsm8k accuracy", 41.503, 88.0, "threshold 84.8", "Before this PR"),
+        ("accuracy", "gsm8k accuracy", 88.4, 88.0, "threshold 84.8", "After this PR"),
+    ]

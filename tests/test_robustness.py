@@ -140,6 +140,9 @@ HOSTILE = {
     "snake settings": "num_spec_tokens 4 and a_b_c_d_e " * 3_000,
     "works on": "also works with a b on " * 4_000 + "MI300",
     "tested versions": "the tested version " * 3_000 + "is v1.2.0",
+    "accuracy tests": "```\n"
+    + "Reference accuracy: 88.0\nThreshold: 84.8\nEvaluated accuracy: 41.5\n" * 1_500
+    + "```\n",
     "mark statements": "```\n" + ("✅ " + "a and b " * 200 + "match\n") * 300 + "```\n",
     "cN labels": "concurrency: " + "c1 +6.5% C64: -3.1% " * 3_000,
     "hedges": "whether Qwen3-8B, " * 3_000 + "I cannot tell. DeepSeek-Lite on RTX-3090",
