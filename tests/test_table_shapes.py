@@ -179,8 +179,8 @@ def test_two_benchmark_names_one_with_a_year_stay_names() -> None:
 def test_a_heading_that_names_the_bar_of_its_measure_names_the_measure_before_it() -> None:
     # "Capacity under the 25 ms TPOT gate": the cells are capacities; the TPOT is the bar they were held to
     text = (
-        "# Gizmo capacity\n\n#### Capacity under the 25 ms TPOT gate\n\n| Input | Baseline global C | Candidate global C |\n"
-        "|---:|---:|---:|\n| 4K | 8 | 16 |\n"
+        "# Gizmo capacity\n\n#### Capacity under the 25 ms TPOT gate\n\n"
+        "| Input | Baseline global C | Candidate global C |\n|---:|---:|---:|\n| 4K | 8 | 16 |\n"
     )
     (c,) = _claims(text)
     assert (c.metric, c.value, c.reference) == ("Capacity", 16.0, 8.0)
