@@ -184,3 +184,12 @@ def test_a_heading_that_names_the_bar_of_its_measure_names_the_measure_before_it
     )
     (c,) = _claims(text)
     assert (c.metric, c.value, c.reference) == ("Capacity", 16.0, 8.0)
+
+
+def test_a_model_card_compares_against_closed_models_by_their_names() -> None:
+    text = (
+        "# Card\n\n| | Benchmark (Metric) | Claude-3.5-Sonnet-1022 | GPT-4o 0513 | DeepSeek V3 |\n"
+        "|---|---|---|---|---|\n"
+        "| English | MMLU (EM) | 88.3 | 87.2 | 88.5 |\n"
+    )
+    assert [c.config.get("model") for c in _claims(text)] == ["Claude-3.5-Sonnet-1022", "GPT-4o", "DeepSeek V3"]

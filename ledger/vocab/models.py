@@ -24,9 +24,10 @@ _MODEL_FAMILIES = (
     "ministral",
     "gemma",
     "phi",
-    "gpt-oss",
-    "gpt-j",
-    "gpt-neox",
+    # (gpt-oss, gpt-j, gpt-neox and the closed gpt-4o, gpt-4.1 a model card compares against)
+    "gpt",
+    "claude",
+    "gemini",
     "glm",
     "chatglm",
     "kimi",
@@ -236,7 +237,7 @@ _SIZED_NAME_RE = re.compile(
 _TITLE_FAMILY_RE = re.compile(
     r"(?<![\w/.@-])(?:" + _FAMILY + r")(?: ?\d{1,2}(?:\.\d{1,2})?)?(?![\w-])(?!\.\w)", re.IGNORECASE
 )
-_NOT_TITLE_FAMILY = frozenset(("opt", "step", "yi", "mpt", "mamba", "bloom", "phi", "whisper"))
+_NOT_TITLE_FAMILY = frozenset(("opt", "step", "yi", "mpt", "mamba", "bloom", "phi", "whisper", "gpt"))
 
 
 def title_family(title: str) -> str | None:
