@@ -193,3 +193,13 @@ def test_a_model_card_compares_against_closed_models_by_their_names() -> None:
         "| English | MMLU (EM) | 88.3 | 87.2 | 88.5 |\n"
     )
     assert [c.config.get("model") for c in _claims(text)] == ["Claude-3.5-Sonnet-1022", "GPT-4o", "DeepSeek V3"]
+
+
+def test_a_section_heading_never_renames_the_benchmarks_its_rows_name() -> None:
+    text = (
+        "# Squeeze Guide\n\n## Accuracy Evaluation\n\n| dataset | Qwen3-8B | | Qwen3-30B-A3B | |\n"
+        "|---|---|---|---|---|\n| | bf16 | awq | bf16 | awq |\n"
+        "| ifeval | 85.58 | 84.10 | 86.32 | 85.90 |\n| gpqa | 59.97 | 58.20 | 61.74 | 60.30 |\n"
+    )
+    got = [(c.metric, c.config.get("model"), c.config.get("quant")) for c in _claims(text)]
+    assert got[0] == ("ifeval", "Qwen3-8B", "bf16") and got[-1] == ("gpqa", "Qwen3-30B-A3B", "awq")

@@ -367,7 +367,13 @@ class _RowReader:
         metric = metric_name("" if info.row_id or workload or self.named_by_setup else label, metric_head, role)
         if (model := info.column_models.get(head)) and label:
             metric = label  # "| QuizSet (EM) | 61.2 |" under "Llama3.1 405B-Inst.": the row's benchmark, on that model
-        if info.measure and role == "value" and not looks_metric(metric) and not head_unit:
+        if (
+            info.measure
+            and role == "value"
+            and not looks_metric(metric)
+            and not head_unit
+            and not named_benchmark(metric)
+        ):
             metric = info.measure[0]  # "128/2048" under "B200<br/>TP1": the section's stated measure, its setup
         elif info.measure and role == "delta" and metric == metric_head and not looks_metric(metric_head):
             metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
