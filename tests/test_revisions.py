@@ -136,3 +136,13 @@ def test_a_backticked_side_word_alone_over_a_paste_is_that_side_not_a_variant() 
     claims = extract(text, path="t.md").claims
     got = [(c.value, c.revision and c.revision.label, c.config.get("variant")) for c in claims]
     assert got == [(12.0, "main", None), (13.0, "this PR", None)]
+
+
+def test_a_copied_pages_tested_version_under_its_title_holds_for_every_section() -> None:
+    text = (
+        "Squeeze bench on L40S\n\nThe tested squeeze version is v2.3.0.\n\nStatic Benchmark\n\n"
+        "batch\ttp\tthroughput(out tok/s)\n1\t1\t95.5\n\n"
+        "Serving Benchmark\n\nmodel\tbatch\ttp\tRPS\nllama2-7b\t64\t1\t9.75\n"
+    )
+    claims = extract(text, "page.txt").claims
+    assert [(c.value, c.revision.label if c.revision else None) for c in claims] == [(95.5, "v2.3.0"), (9.75, "v2.3.0")]

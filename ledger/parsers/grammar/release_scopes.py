@@ -38,6 +38,8 @@ def release_scopes(doc: Document) -> list[RevisionScope]:
         rest = blocks[k + 1 :]
         if doc.format == "markdown":
             end = next((h.start - 1 for h in rest if h.kind == "heading" and h.level <= level), len(doc.lines))
+        elif not any(h.kind == "heading" for h in blocks[1:k]):
+            end = len(doc.lines)  # a copied page's statement under its title, above every section: the whole page's
         else:
             end = _rendered_end(rest, len(doc.lines))
         out.append(RevisionScope(start=b.start, end=end, revision=Revision(label=label)))
