@@ -106,3 +106,10 @@ def test_a_bold_phrase_with_a_comma_after_it_heads_its_paragraph_and_ends_the_on
     acc, tput = extract(text, path="t.md").claims
     assert acc.config.get("n_shot") == "5" and "isl" not in acc.config
     assert "n_shot" not in tput.config and (tput.config.get("isl"), tput.config.get("osl")) == ("1024", "256")
+
+
+def test_lengths_written_with_thousands_or_as_a_fixed_k_output_are_the_lengths() -> None:
+    assert qualifiers("40 requests with exact 2,000-token outputs") == {"osl": "2000"}
+    assert qualifiers("Inputs use a fixed 2K output.") == {"osl": "2k"}
+    assert qualifiers("1,024-token inputs") == {"isl": "1024"}
+    assert qualifiers("1,000 outputs were generated") == {}  # a count of outputs, no length

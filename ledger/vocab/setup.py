@@ -289,8 +289,21 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # ISL" is tp 8) and never where a number follows the name ("8 ISL 1024" is isl 1024)
     _word("isl", "isl", r"(\d{1,6}k?)[ _-]?isl(?! ?[=:]? ?\d)", ("isl",)),
     # "1024-token inputs, 256-token outputs", "4096-token prompts": a length per request, named by what it is
-    _word("isl", "isl", r"(\d{1,6}k?)[ -]tokens? (?:inputs?|prompts?)", ("token inp", "token prom", "tokens inp")),
-    _word("osl", "osl", r"(\d{1,6}k?)[ -]tokens? (?:outputs?|completions?)", ("token out", "token comp", "tokens out")),
+    # ("exact 2,000-token outputs": its thousands separated; "a fixed 2K output": the length every request had)
+    _word(
+        "isl",
+        "isl",
+        r"(\d{1,3}(?:,\d{3})+|\d{1,6}k?)[ -]tokens? (?:inputs?|prompts?)",
+        ("token inp", "token prom", "tokens inp"),
+    ),
+    _word(
+        "osl",
+        "osl",
+        r"(\d{1,3}(?:,\d{3})+|\d{1,6}k?)[ -]tokens? (?:outputs?|completions?)",
+        ("token out", "token comp", "tokens out"),
+    ),
+    _word("isl", "isl", r"(?:fixed|exact)[ -](\d{1,6}k?)[ -](?:inputs?|prompts?)", ("fixed", "exact")),
+    _word("osl", "osl", r"(?:fixed|exact)[ -](\d{1,6}k?)[ -]outputs?", ("fixed", "exact")),
     _word("osl", "osl", r"(\d{1,6}k?)[ _-]?osl(?! ?[=:]? ?\d)", ("osl",)),
     _word("state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",)),
     # aggregated or disaggregated (prefill/decode split) serving: two recipes, never a before and an after
@@ -523,6 +536,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             # "non-spec", "no speculative": run without it
             off = negated is not None or val[:2].lower() == "no"
             out[w.written] = "none" if off else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
+        elif w.key in ("isl", "osl") and "," in val:
+            out[w.written] = val.replace(",", "")  # "exact 2,000-token outputs": 2000
         else:
             out[w.written] = val.lower()
         # a word read once: "TP8EP8" is tp 8, then ep 8 (blanked in place, so that what follows each word stays
