@@ -181,3 +181,13 @@ def test_a_concurrency_written_as_cN_before_its_value_is_that_values_concurrency
     # with no word of concurrency anywhere, "C1" may name a config: nothing is read into it
     other = "# Configs\n\nC1: +2.0%, C2: +3.0%\n"
     assert all("concurrency" not in c.config for c in extract(other, path="t.md").claims)
+
+
+def test_the_bar_a_comparison_names_is_no_result_but_its_left_side_is() -> None:
+    text = "# T\n\nThe gate is **mean TPOT <= 30 ms**; the run gave 22.1 ms.\n\nCheck: `429.18 < 522` passed.\n"
+    got = [(c.value, c.unit) for c in extract(text, path="t.md").claims if c.kind == "perf"]
+    assert (30.0, "ms") not in got and (22.1, "ms") in got
+    assert 522.0 not in [v for v, _ in got]
+    assert [(c.value, c.reference) for c in extract("# T\n\nTPOT 158 -> 30 ms\n", path="t.md").claims] == [
+        (30.0, 158.0)
+    ]

@@ -140,6 +140,7 @@ HOSTILE = {
     "snake settings": "num_spec_tokens 4 and a_b_c_d_e " * 3_000,
     "works on": "also works with a b on " * 4_000 + "MI300",
     "tested versions": "the tested version " * 3_000 + "is v1.2.0",
+    "bounds": "the gate is TPOT <= 30 ms and " * 3_000,
     "accuracy tests": "```\n"
     + "Reference accuracy: 88.0\nThreshold: 84.8\nEvaluated accuracy: 41.5\n" * 1_500
     + "```\n",

@@ -207,6 +207,13 @@ _CHOSEN_BEFORE_RE = WordGate(
         re.IGNORECASE,
     )
 )  # (searched where its words are: vocab.word_gate)
+_BAR_WORD_RE = re.compile(
+    r"\b(?:gate|gating|threshold|criteri(?:a|on)|target|must|should|required?|requirement|slo|sla|limit|bar"
+    r"|pass(?:es)? if|accept(?:ed)? if|expect(?:ed)?)\b",
+    re.IGNORECASE,
+)
+# a comparison's right side (never an arrow's: "158 -> 30 ms", "=> 30")
+_BOUND_BEFORE_RE = re.compile(r"(?<![-=<>])(?:<=?|>=?|≤|≥)\s{0,2}[~≈]?\s{0,2}$")
 # "threshold for bf16 tightened: 45% -> 50%", "the cutoff was raised to 0.7": a bar moved, not a result
 _BAR_MOVED_RE = re.compile(
     r"(?<![\w-])" + BAR_WORDS + r"\b[^.;\n]{0,40}?\b(?:raised|lowered|tightened|relaxed|loosened|bumped|changed|"
@@ -297,6 +304,10 @@ def is_config_number(text: str, n: Number) -> bool:
     if is_measure_unit(n.unit) and _CHANGE_AFTER_RE.match(text[n.end : n.end + 12]):
         return False  # "measured at 145.98 GB -> 162.68 GB": the left side of a change is a value
     before = text[max(0, n.start - 24) : n.start]
+    if _BOUND_BEFORE_RE.search(before) and _BAR_WORD_RE.search(text, max(0, n.start - 60), n.end + 40):
+        # "the gate is mean TPOT <= 30 ms", "pass if gsm8k >= 0.90": the bar a result is held to, no result ("test
+        # time < 30m" says how long the run took)
+        return True
     if "<" in before and _TQDM_BEFORE_RE.search(before):
         return True  # tqdm's "[02:08<00:00, 1.61s/it": progress, not a result
     if "[" in before and _ANSI_BEFORE_RE.search(before):
