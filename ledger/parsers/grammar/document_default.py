@@ -91,6 +91,8 @@ def document_default(
             models = model_names(text[:2000])  # "(Phi-1.5 and Phi-2)": every model a line names
             if "model" in values and values["model"] not in models:
                 models.append(values["model"])  # "Model: org/name" under a label
+        if not values and not models:
+            continue  # (most lines state no setup: nothing below reads them)
         values.pop("model", None)
         drafts.extend(m for m in models if is_draft_model(m))
         models = [m for m in models if not is_draft_model(m)]
