@@ -61,3 +61,29 @@ def test_the_hint_words_substring_shortcut_knows_every_odd_case_character() -> N
         if letter.match(ch) or any(x.isascii() for x in ch.lower())
     }
     assert odd == set(CASE_ODD)
+
+
+def test_a_line_is_read_for_a_verdict_only_where_a_verdict_word_stands_in_its_case() -> None:
+    """The verdict reader's patterns take their words in capitals ("PASSED", "OK") or a mark, and "pass" only in its
+    flag form ("pass= True"): a line holding none of them as written (a "token" holds "ok", a sentence "error") is
+    not read, and every line a pattern matches holds one."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.formats import verdicts as v
+
+    made = ["test_x: PASSED", "pr:   FAILED tests/a.py::t - assert 2", "✅ (pass mxfp8)", "❌ FAIL: fp8", "Numerics OK"]
+    made += ["accuracy=0.866 threshold=0.93 FAIL", "dtype=fp16 M=8 pass= False", "tokens looked fine, no errors"]
+    matched = 0
+    for line in [*fixture_lines(), *made]:
+        if (
+            v._SIDE_PYTEST_RE.match(line)
+            or v._FLAG_OUTCOME_RE.search(line)
+            or v._KV_VERDICT_RE.match(line)
+            or v._ID_VERDICT_RE.match(line)
+            or v._MARK_VERDICT_RE.match(line)
+            or v._NAME_VERDICT_RE.match(line)
+        ):
+            matched += 1
+            assert v._has_hint(line), line
+    assert matched >= len(made) - 1
+    assert not v._has_hint("the token budget looked fine, with no error in the book")
