@@ -87,3 +87,16 @@ def test_a_line_is_read_for_a_verdict_only_where_a_verdict_word_stands_in_its_ca
             assert v._has_hint(line), line
     assert matched >= len(made) - 1
     assert not v._has_hint("the token budget looked fine, with no error in the book")
+
+
+def test_the_gate_words_of_a_line_are_found_in_one_pass_as_by_a_test_per_word() -> None:
+    """The named-gate reader skips a line holding none of its readers' words: one pass of their prefix tree over the
+    lowered line finds one exactly where a substring test per word does."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.gates import named
+
+    assert len(named._LINE_HINTS) >= 20
+    for line in [*fixture_lines(), "nothing to see", "the build is GREEN", "crashed twice", "no regressions"]:
+        low = line.lower()
+        assert (named._LINE_HINT_RE.search(low) is not None) == any(w in low for w in named._LINE_HINTS), line
