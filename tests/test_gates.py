@@ -90,3 +90,42 @@ def test_a_check_mark_over_a_comparison_is_that_checks_outcome() -> None:
         ("gate", "Ours and Triton implementations match", "pass"),
         ("gate", "fp8 and bf16 outputs differ", "fail"),
     ]
+
+
+def test_a_line_is_read_for_a_verdict_only_where_a_verdict_word_stands_in_its_case() -> None:
+    """The verdict reader's patterns take their words in capitals ("PASSED", "OK") or a mark, and "pass" only in its
+    flag form ("pass= True"): a line holding none of them as written (a "token" holds "ok", a sentence "error") is
+    not read, and every line a pattern matches holds one."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.formats import verdicts as v
+
+    made = ["test_x: PASSED", "pr:   FAILED tests/a.py::t - assert 2", "✅ (pass mxfp8)", "❌ FAIL: fp8", "Numerics OK"]
+    made += ["accuracy=0.866 threshold=0.93 FAIL", "dtype=fp16 M=8 pass= False", "tokens looked fine, no errors"]
+    matched = 0
+    for line in [*fixture_lines(), *made]:
+        if (
+            v._SIDE_PYTEST_RE.match(line)
+            or v._FLAG_OUTCOME_RE.search(line)
+            or v._KV_VERDICT_RE.match(line)
+            or v._ID_VERDICT_RE.match(line)
+            or v._MARK_VERDICT_RE.match(line)
+            or v._NAME_VERDICT_RE.match(line)
+        ):
+            matched += 1
+            assert v._has_hint(line), line
+    assert matched >= len(made) - 1
+    assert not v._has_hint("the token budget looked fine, with no error in the book")
+
+
+def test_the_gate_words_of_a_line_are_found_in_one_pass_as_by_a_test_per_word() -> None:
+    """The named-gate reader skips a line holding none of its readers' words: one pass of their prefix tree over the
+    lowered line finds one exactly where a substring test per word does."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.gates import named
+
+    assert len(named._LINE_HINTS) >= 20
+    for line in [*fixture_lines(), "nothing to see", "the build is GREEN", "crashed twice", "no regressions"]:
+        low = line.lower()
+        assert (named._LINE_HINT_RE.search(low) is not None) == any(w in low for w in named._LINE_HINTS), line

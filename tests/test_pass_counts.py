@@ -28,3 +28,16 @@ def test_runs_passed_out_of_runs_is_a_count() -> None:
 
     claims = extract("The test is stable again on GB200 (10/10 runs passed, ~104s per run).\n", path="t.md").claims
     assert [(c.kind, c.passed) for c in claims if c.kind == "tests"] == [("tests", 10)]
+
+
+def test_the_outcome_word_guard_agrees_with_its_pattern_on_every_line() -> None:
+    """counts_in reads a line only where _WORD_HINT_RE finds an outcome word; the guard asks the lowered line where
+    lowering stands for ignoring case (arrows, marks and accents too), and the pattern where it does not."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.formats import pass_counts
+
+    made = ["12 PASSED → 0 Failed", "✅ 5 passed", "\u212a 3 errors", "ſkipped 2", "Ran 4 tests ... µs"]
+    made += ["no outcome → 3"]
+    for line in [*fixture_lines(), *made]:
+        assert pass_counts._has_hint(line) == bool(pass_counts._WORD_HINT_RE.search(line)), line

@@ -119,6 +119,26 @@ def test_a_sentence_naming_the_release_its_data_was_measured_on(sentence: str, w
     assert release_label(sentence) == want
 
 
+def test_a_release_is_read_only_from_a_line_holding_what_every_release_holds() -> None:
+    """release_label reads a line only where a digit, a dot and a digit stand (_RELEASE_DIGITS_RE): every version
+    either of its patterns reads holds them, so no line it skips would have given one."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.vocab import releases
+
+    lines = [*fixture_lines(), "All data was generated using version 0.9.0", "Tested version: 2.3.1", "v\u0660.\u0661"]
+    found = 0
+    for line in lines:
+        head = line[:1000]
+        measured = releases.MEASURED_ON_RELEASE_RE.pattern.search(head)
+        tested = releases.TESTED_VERSION_RE.pattern.search(head)
+        version = releases._VERSION_AFTER_RE.match(head, tested.end()) if tested is not None else None
+        if measured is not None or version is not None:
+            found += 1
+            assert releases._RELEASE_DIGITS_RE.search(head), line
+    assert found >= 2
+
+
 def test_a_release_statement_holds_over_its_section_and_a_table_footnote_over_its_table() -> None:
     text = (
         "# Throughput\n\n## Peak\n\nAll data was generated using version 3.1.0\n\n### H100\n\n"

@@ -233,3 +233,28 @@ def test_a_hub_id_is_searched_only_in_texts_holding_a_parameter_count() -> None:
             assert models._SIZE_IN_RE.search(line), line
     assert found >= len(ids)
     assert models.model_names("weights at adept/persimmon-8b-chat today") == ["adept/persimmon-8b-chat"]
+
+
+def test_the_inline_setting_patterns_are_tried_only_on_lines_holding_what_every_match_holds() -> None:
+    """_inline_settings tries its two patterns only where their joints stand (a snake name's last part, a blank and a
+    digit; a key's last character, a ":" or "=" and a value's first character): every match holds them."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.grammar import line_setup
+
+    made = ["with num_spec_tokens 4 and max_num_seqs  16", "tp_size \u0664", "'Batch size' : 'fp8'", "bs=\u0661\u0662"]
+    made += ["https://x.io/a_b 3", "Batch size: 1, latency: 0.009 s", 'key  :    "value"', "a_b_c_d_e_f 9", "=: 1"]
+    snakes = inlines = 0
+    for line in [*fixture_lines(), *made]:
+        head = line[:2000]
+        if line_setup._SNAKE_SETTING_RE.search(head):
+            snakes += 1
+            assert line_setup._SNAKE_TAIL_RE.search(head), line
+        if line_setup._INLINE_RE.search(head):
+            inlines += 1
+            assert line_setup._INLINE_JOINT_RE.search(head), line
+    assert snakes >= 3 and inlines >= 50
+    assert line_setup.inline_settings("Run with num_spec_tokens 4 and max_num_seqs 16:") == {
+        "draft_len": "4",
+        "max_batch_size": "16",
+    }

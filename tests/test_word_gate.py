@@ -77,7 +77,12 @@ def test_a_gated_window_finds_every_device_name_the_pattern_finds() -> None:
 
 @pytest.mark.parametrize(
     ("module", "name"),
-    [("ledger.vocab.metrics", "_BENCHMARK_IN_RE"), ("ledger.parsers.prose.guards", "_CHOSEN_BEFORE_RE")],
+    [
+        ("ledger.vocab.metrics", "_BENCHMARK_IN_RE"),
+        ("ledger.parsers.prose.guards", "_CHOSEN_BEFORE_RE"),
+        ("ledger.parsers.prose.guards", "_CAPABILITY_BEFORE_RE"),
+        ("ledger.parsers.prose.guards", "NAMED_THRESHOLD_RE"),
+    ],
 )
 def test_a_gated_window_search_finds_what_the_pattern_finds(module: str, name: str) -> None:
     import importlib
@@ -91,6 +96,10 @@ def test_a_gated_window_search_finds_what_the_pattern_finds(module: str, name: s
         "Defaults to 64",
         "we waited for 30 s",
         "cap them at 4",
+        "the M2 Max can sustain 340",
+        "a peak memory bandwidth of ~",
+        "pass threshold: 0.70",
+        "(tolerance of ~",
     ]
     for text in [*_texts(), *made, *(t.upper() for t in made)]:
         for a in range(0, max(1, len(text)), 5):

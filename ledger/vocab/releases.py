@@ -37,11 +37,17 @@ _VERSION_AFTER_RE = re.compile(
 _SCRIPTS_RE = re.compile(r"\b(?:scripts?|tools?|harness)\b[^!?\n]{0,20}$", re.IGNORECASE)
 
 
+_RELEASE_DIGITS_RE = re.compile(r"\d\.\d")
+"""What every release both patterns read holds (their `version`): a digit, a dot, a digit."""
+
+
 def release_label(text: str) -> str | None:
     """ "v0.9.0" for a sentence saying its data was measured on release 0.9.0, or naming the version it tested;
     None for any other text ("Starting with v0.19, testing used ...": a method since a release, not the data's
     release; "scripts from v0.6.5": the benchmark's own scripts)."""
     head = text[:1000]
+    if _RELEASE_DIGITS_RE.search(head) is None:
+        return None  # every release either reading gives holds one ("0.9", "1.4.0"): most lines hold none
     m = MEASURED_ON_RELEASE_RE.search(head)
     if m is not None and not _SCRIPTS_RE.search(head, 0, m.start("version")):
         return f"v{m.group('version')}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ledger.memo import short_text_cache
 from ledger.vocab.engines import engine_named
 
 _CHANGE = r"(?:pr|fix|patch|change|changes|branch|commit|(?<=\s)#\d{1,7})"
@@ -26,8 +27,11 @@ HEAD_SIDE_RE = re.compile(
 def side_of(label: str | None) -> str | None:
     """ "base" when a label names the baseline side (main, before, baseline), "head" for the candidate
     (this PR, after, with the fix), None when it names neither or both."""
-    if not label:
-        return None
+    return _side_of(label) if label else None
+
+
+@short_text_cache(4096)  # every row and column label of a table is asked, the same few labels again and again
+def _side_of(label: str) -> str | None:
     b, h = BASE_SIDE_RE.search(label), HEAD_SIDE_RE.search(label)
     if b and h:  # "main branch", "before this PR": the first word names the side
         return "base" if b.start() <= h.start() else "head"

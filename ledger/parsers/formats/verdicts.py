@@ -22,7 +22,6 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import to_float
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import kind_for_metric
-from ledger.vocab.text import lower_for_words
 
 NAME = "verdicts"
 VERSION = "1"
@@ -68,18 +67,14 @@ _ASSERT_RE = re.compile(
     r"\bassert\s+(?:[\w.]{1,40}\()?(?P<v>[-+]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?)\)?\s*"
     r"(?P<op>>=|<=|==|>|<|≥|≤)\s*(?P<expr>[\d\s.+\-*/()eE]{1,80})"
 )
-_HINT_RE = re.compile(rf"{_WORD}|{_MARK}|\bpass|\bfail", re.IGNORECASE)
-# _HINT_RE's words as substrings of the lowered line ("succe" for SUCCESS and SUCCEEDED, "pass" for PASSED, XPASS
-# and \bpass, "fail" for FAILED, FAILURE, XFAIL, \bfail): one substring test each instead of the pattern's
-# alternatives at every character; lines with the characters that lower oddly ask the pattern (lower_for_words)
-_HINT_WORDS = ("pass", "fail", "ok", "succe", "error", "timeout", "skipped", *_MARKS)
+# the words every pattern here needs, as they are written: the verdicts in capitals ("SUCCE" for SUCCESS and
+# SUCCEEDED, "PASS" for PASSED and XPASS, "FAIL" for FAILED, FAILURE and XFAIL), "pass" of a flag ("pass= True") and
+# the marks; none of the patterns ignores case but the marks' (a "token" holds "ok", a sentence "error": not read)
+_HINT_WORDS = ("PASS", "FAIL", "OK", "SUCCE", "ERROR", "TIMEOUT", "SKIPPED", "pass", *_MARKS)
 
 
 def _has_hint(text: str) -> bool:
-    low = lower_for_words(text)
-    if low is None:
-        return _HINT_RE.search(text) is not None
-    return any(map(low.__contains__, _HINT_WORDS))
+    return any(map(text.__contains__, _HINT_WORDS))
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
+from ledger.memo import short_text_cache
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.reader.document import Document
 from ledger.vocab.canonical import NUMERIC_KEYS
@@ -112,6 +113,7 @@ def shell_variables(doc: Document) -> dict[str, str]:
     return out
 
 
+@short_text_cache(1024)  # the section workloads and the document default read every command line (read-only)
 def _command_flags(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     harness = "lm_eval" in text or "--model_args" in text or "--model-args" in text

@@ -79,21 +79,9 @@ def document_default(
         if not text.strip() or len(text) > 4000 or no in handles or text.rstrip().endswith("?"):
             continue  # (a question states no setup: "Can the M3 Max reach 400 GB/s?")
         text = unrestricted(text)
-        if no not in body and is_command_line(text.strip()):
-            flags = command(text)  # no model named inside another flag's value
-            words = qualifiers(text[:2000])
-            if COMPUTE_DTYPE in flags:
-                words.pop("quant", None)  # "--dtype bfloat16" is the engine's dtype, not a quantisation named
-            values = {**words, **flags}
-            models = [values["model"]] if "model" in values else []
-        else:
-            values = line_setup(text[:2000])
-            models = model_names(text[:2000])  # "(Phi-1.5 and Phi-2)": every model a line names
-            if "model" in values and values["model"] not in models:
-                models.append(values["model"])  # "Model: org/name" under a label
-        values.pop("model", None)
-        if models and (hedged := hedged_models(text)):
-            models = [m for m in models if m not in hedged]  # "whether the huge Kimi2-1T behaves the same ..."
+        values, models = _line_values(text, no not in body and is_command_line(text.strip()), command)
+        if not values and not models:
+            continue  # (most lines state no setup: nothing below reads them)
         drafts.extend(m for m in models if is_draft_model(m))
         models = [m for m in models if not is_draft_model(m)]
         if "gpu" in values and _WORKS_ON_RE.search(text):
@@ -140,6 +128,29 @@ _WORKS_ON_RE = re.compile(
     r"\b(?:works?|supported|support(?:s|ed)?\sfor|compatible)\s(?:\w{1,12}\s){0,2}?(?:on|with)\b|\bGPU[ -]hours?\b",
     re.IGNORECASE,
 )
+
+
+def _line_values(
+    text: str, is_command: bool, command: Callable[[str], dict[str, str]]
+) -> tuple[dict[str, str], list[str]]:
+    """The setup keys a line states but the model, and the models it names (every one: "(Phi-1.5 and Phi-2)"), but
+    those it only wonders about ("whether the huge Kimi2-1T behaves the same ...")."""
+    if is_command:
+        flags = command(text)  # no model named inside another flag's value
+        words = qualifiers(text[:2000])
+        if COMPUTE_DTYPE in flags:
+            words.pop("quant", None)  # "--dtype bfloat16" is the engine's dtype, not a quantisation named
+        values = {**words, **flags}
+        models = [values["model"]] if "model" in values else []
+    else:
+        values = line_setup(text[:2000])
+        models = model_names(text[:2000])
+        if "model" in values and values["model"] not in models:
+            models.append(values["model"])  # "Model: org/name" under a label
+    values.pop("model", None)
+    if models and (hedged := hedged_models(text)):
+        models = [m for m in models if m not in hedged]
+    return values, models
 
 
 def _led_elsewhere(

@@ -136,19 +136,25 @@ def inline_settings(text: str) -> dict[str, str]:
 _SNAKE_SETTING_RE = re.compile(
     r"(?<![\w.-])(?P<key>[a-z][a-z0-9]{0,20}(?:_[a-z0-9]{1,20}){1,4}) {1,2}(?P<value>\d{1,7})(?![\w.])"
 )
+# what every match of each holds, found by a pattern that opens with a literal or a short class (the engine skips to
+# it) instead of trying the key's run at every word: the last part of a snake name, its blank and digit; the key's
+# last character, the ":" or "=" and the value's first character
+_SNAKE_TAIL_RE = re.compile(r"_[a-z0-9]{1,20} {1,2}\d")
+_INLINE_JOINT_RE = re.compile(r"[A-Za-z_ '\"][:=] {0,40}['\"]?(?:\d|[A-Za-z])")
 
 
 @short_text_cache(8192)
 def _inline_settings(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
-    if "_" in text:
-        for m in _SNAKE_SETTING_RE.finditer(text[:2000]):
+    head = text[:2000]
+    if "_" in text and _SNAKE_TAIL_RE.search(head):
+        for m in _SNAKE_SETTING_RE.finditer(head):
             key = setup_label_key(m.group("key").replace("_", " "))
             if key in _NUMERIC_KEYS and key in DEFAULT_KEYS:
                 out.setdefault(key, m.group("value"))
-    if "=" not in text and ":" not in text:
+    if ("=" not in text and ":" not in text) or not _INLINE_JOINT_RE.search(head):
         return out
-    for m in _INLINE_RE.finditer(text[:2000]):
+    for m in _INLINE_RE.finditer(head):
         key = setup_label_key(m.group("key").replace("_", " "))
         if key is None or key not in DEFAULT_KEYS or key in out:
             continue

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.grammar.sides import comment_side, defined_side, side_setting, side_with_head
 from ledger.vocab.sides import side_alone
@@ -220,6 +221,7 @@ def clean_label(label: str) -> str:
     return out or " ".join(_SHA_TAIL_RE.sub("", text).replace("**", "").strip(" *_#:,;-").split())
 
 
+@short_text_cache(4096)  # the revision names and the revision scopes both read every block (a Revision is frozen)
 def line_label(text: str, in_code: bool) -> Revision | None:
     """A revision a line names without parentheses: "Tested at `sha`", "# commit sha, before PR 5521"."""
     m = COMMENT_COMMIT_RE.match(text)

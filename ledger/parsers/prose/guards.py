@@ -36,11 +36,13 @@ CONFIG_BEFORE_RE = re.compile(
 )
 # "acceptance length 1.97": a metric name right before the number wins over "length" as a config word
 _METRIC_RIGHT_BEFORE_RE = re.compile(r"(?:" + METRIC_RE.pattern + r")\s*[:=]?\s*$", re.IGNORECASE)
-NAMED_THRESHOLD_RE = re.compile(
-    r"(?<![\w-])(?:" + BAR_WORDS + r"\s*\(?\s*"
-    r"(?:of|is|was|=|:|at|set to|[<>]=?|[≤≥])?|tolerance\s*(?:of|is|=|set to))\s*[~≈]?$",
-    re.IGNORECASE,
-)
+NAMED_THRESHOLD_RE = WordGate(
+    re.compile(
+        r"(?<![\w-])(?:" + BAR_WORDS + r"\s*\(?\s*"
+        r"(?:of|is|was|=|:|at|set to|[<>]=?|[≤≥])?|tolerance\s*(?:of|is|=|set to))\s*[~≈]?$",
+        re.IGNORECASE,
+    )
+)  # (searched before every number of prose: only where a bar's word stands)
 # ("tolerance: +1.46% throughput" reads on: after a colon the tolerance is the measured change)
 # ("; SEM ~1 pt)": a standard error standing alone in the clause, after the values it is of)
 _DISPERSION_BEFORE_RE = re.compile(
@@ -49,12 +51,14 @@ _DISPERSION_BEFORE_RE = re.compile(
     re.IGNORECASE,
 )
 # a capability, not a measurement: "can sustain 340 GB/s", "could reach up to 400 GB/s", "peak bandwidth of 3.35 TB/s"
-_CAPABILITY_BEFORE_RE = re.compile(
-    r"\b(?:(?:can|could|should|would|might|may)\s(?:\w{1,20}\s){0,4}?(?:reach|sustain|achieve|deliver|hit|handle|do)"
-    r"|(?:peak|theoretical|rated|spec(?:ified)?)\s(?:memory\s)?(?:bandwidth|throughput|flops|tflops)(?:\sof)?)"
-    r"\s(?:up\sto\s|about\s|around\s|roughly\s)?~?$",
-    re.IGNORECASE,
-)
+_CAPABILITY_BEFORE_RE = WordGate(
+    re.compile(
+        r"\b(?:(?:can|could|should|would|might|may)\s(?:\w{1,20}\s){0,4}?(?:reach|sustain|achieve|deliver|hit|handle|do)"
+        r"|(?:peak|theoretical|rated|spec(?:ified)?)\s(?:memory\s)?(?:bandwidth|throughput|flops|tflops)(?:\sof)?)"
+        r"\s(?:up\sto\s|about\s|around\s|roughly\s)?~?$",
+        re.IGNORECASE,
+    )
+)  # (searched before every number: only where a modal or a rating's noun stands)
 # "passed the raw 96.0 gate", "a 0.95 threshold", "the usual 95% tolerance": the number names the bar it is
 THRESHOLD_AFTER_RE = re.compile(
     r"\s?%?\s+(?:(?:accuracy|score|pass(?:ing)?)\s+)?(?:gate|threshold|bar|cut-?off|"
