@@ -214,3 +214,17 @@ def test_a_prompt_glued_to_its_command_is_a_prompt() -> None:
     text = "Main:\n```\n$python3 bench/gsm8k_eval.py --num-questions 200 --num-shots 8\nAccuracy: 0.710\n```\n"
     (c,) = extract(text, path="t.md").claims
     assert (c.config.get("samples"), c.config.get("n_shot")) == ("200", "8")
+
+
+def test_a_speculative_config_in_json_gives_its_method_draft_length_and_draft() -> None:
+    got = command_setup(
+        "vllm serve acme/Gizmo-9B --speculative-config "
+        '\'{"method": "eagle3", "model": "acme/Gizmo-eagle3", "num_speculative_tokens": 3}\''
+    )
+    assert (got["spec_algo"], got["draft_len"], got["draft_model"], got["model"]) == (
+        "eagle3",
+        "3",
+        "acme/Gizmo-eagle3",
+        "acme/Gizmo-9B",
+    )
+    assert command_setup("vllm serve acme/Gizmo-9B --speculative-config '{broken'") == {"model": "acme/Gizmo-9B"}

@@ -3,6 +3,7 @@ variables a document exports for them (`--model-path $MODEL_PATH`)."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping
 
@@ -113,6 +114,25 @@ def shell_variables(doc: Document) -> dict[str, str]:
     return out
 
 
+# the keys of a flag's JSON object that state a setting: vLLM's --speculative-config
+_JSON_KEYS = {"method": "spec_algo", "num_speculative_tokens": "draft_len", "model": "draft_model"}
+
+
+def _json_settings(value: str) -> dict[str, str]:
+    """The settings a flag's JSON object states ('{"method":"mtp","num_speculative_tokens":2}'); {} for any other."""
+    try:
+        obj = json.loads(value.strip("'\"") if value[:1] == "'" else value[1:-1].replace('\\"', '"'))
+    except ValueError:
+        return {}
+    if not isinstance(obj, dict):
+        return {}
+    return {
+        _JSON_KEYS[k]: str(v).lower() if k == "method" else str(v)
+        for k, v in obj.items()
+        if k in _JSON_KEYS and isinstance(v, (str, int)) and not isinstance(v, bool)
+    }
+
+
 @short_text_cache(1024)  # the section workloads and the document default read every command line (read-only)
 def _command_flags(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
@@ -125,6 +145,10 @@ def _command_flags(text: str) -> dict[str, str]:
         swept = bool(_NEXT_VALUE_RE.match(text, m.end()))
         if flag == "config-list" and not swept:
             for k, v in eagle_config(m.group("value")).items():
+                out.setdefault(k, v)
+            continue
+        if m.group("value")[:2] in ("'{", '"{'):
+            for k, v in _json_settings(m.group("value")).items():  # --speculative-config '{"method":"mtp",...}'
                 out.setdefault(k, v)
             continue
         if swept and key in NUMERIC_KEYS:
