@@ -237,3 +237,9 @@ def test_a_side_joined_to_its_settings_by_plus_is_that_side_with_a_variant() -> 
     )
     got = [(c.value, c.revision.label if c.revision else None) for c in extract(text, "t.md").claims]
     assert got == [(0.781, "Main"), (0.7795, "PR")]
+
+
+def test_now_alone_over_a_paste_is_the_side_it_was_measured_on() -> None:
+    text = "# Fix MTP\n\nBefore:\n```\nAccuracy: 0.000\n```\n\nNow\n\n```\nAccuracy: 0.880\n```\n"
+    got = [(c.value, c.revision.label if c.revision else None) for c in extract(text, "t.md").claims]
+    assert got == [(0.0, "Before"), (0.88, "Now")]

@@ -138,7 +138,7 @@ BARE_COMMENT_RE = re.compile(r"^\s*#{1,3}\s*[A-Za-z][^:=\d\n]{0,60}$")
 # "main", "this pr" alone on the line over a pasted block: the side, without the colon a lead-in usually has
 BARE_SIDE_LINE_RE = re.compile(
     r"^\s*[*_`]{0,2}(?P<label>this pr|the pr|pr|this mr|(?:before|after)(?: (?:the |this )?(?:pr|fix|patch|change))?|"
-    r"baseline|candidate|main|master|upstream|old|new|"
+    r"baseline|candidate|main|master|upstream|old|new|now|"
     r"(?:with|without) (?:the |this )?(?:pr|fix|patch|change))[*_`]{0,2}\s*$",
     re.IGNORECASE,
 )
