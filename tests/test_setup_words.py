@@ -258,3 +258,10 @@ def test_the_inline_setting_patterns_are_tried_only_on_lines_holding_what_every_
         "draft_len": "4",
         "max_batch_size": "16",
     }
+
+
+def test_a_title_naming_gpt_oss_names_its_family_and_gpt_alone_none() -> None:
+    from ledger.vocab.models import title_family
+
+    assert title_family("[TRTLLM-1] Fix the drafter for GPT-OSS Eagle3-one-model") == "GPT-OSS"
+    assert title_family("Fix GPT tokenizer padding") is None

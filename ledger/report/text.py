@@ -130,7 +130,12 @@ def _between(report: Report, md: bool, width: int, show_all: bool) -> list[str]:
     out = ["", f"#### {markdown(title)}" if md else title]
     if shared:
         said = "setup of every series below: " + ", ".join(f"{k}={v}" for k, v in shared)
-        out.append(("- " if md else "  ") + (markdown(said) if md else terminal(said)))
+        if md:
+            out.append("- " + markdown(said))
+        else:  # (one screen: a long setup wraps under itself rather than past the terminal's edge)
+            out += textwrap.wrap(
+                terminal(said), width=min(width or 100, 100), initial_indent="  ", subsequent_indent="    "
+            )
     out += body[cut:]
     if apart and not show_all:
         out.append(

@@ -235,7 +235,9 @@ _SIZED_NAME_RE = re.compile(
 # "[Feature] Gemma MTP support", "[Model] Llama 4": a PR's title may name its model by the family (and version)
 # alone; the words that are also everyday labels or layer kinds name none there
 _TITLE_FAMILY_RE = re.compile(
-    r"(?<![\w/.@-])(?:" + _FAMILY + r")(?: ?\d{1,2}(?:\.\d{1,2})?)?(?![\w-])(?!\.\w)", re.IGNORECASE
+    # ("GPT-OSS": the one family whose name goes on past its family word, which alone names no family)
+    r"(?<![\w/.@-])(?:gpt-oss|(?:" + _FAMILY + r")(?: ?\d{1,2}(?:\.\d{1,2})?)?)(?![\w-])(?!\.\w)",
+    re.IGNORECASE,
 )
 _NOT_TITLE_FAMILY = frozenset(("opt", "step", "yi", "mpt", "mamba", "bloom", "phi", "whisper", "gpt"))
 

@@ -38,7 +38,7 @@ _FIELD_RE = re.compile(
 _TASK_RE = re.compile(
     r"\b(?P<task>[A-Za-z][\w.-]{1,40})\s(?:[\w,.-]{1,60}\s)?accuracy\s{0,2}:\s{0,4}(?P<v>\d[\d.]{0,12})"
 )
-_REACH = 14
+_REACH = 24
 """How many lines above the evaluated accuracy the test's fields and the task's line may stand."""
 
 

@@ -10,6 +10,7 @@ from ledger.memo import short_text_cache
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.models import hedged_models
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
+from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.text import lower_for_words
 
 PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp"))
@@ -149,7 +150,9 @@ def _inline_settings(text: str) -> dict[str, str]:
     head = text[:2000]
     if "_" in text and _SNAKE_TAIL_RE.search(head):
         for m in _SNAKE_SETTING_RE.finditer(head):
-            key = setup_label_key(m.group("key").replace("_", " "))
+            # ("max_batch_size 128" is the engine's limit, its own key; "num_spec_tokens 4" a label's)
+            raw = canonical_key_name(m.group("key"))
+            key = raw if raw in _NUMERIC_KEYS else setup_label_key(m.group("key").replace("_", " "))
             if key in _NUMERIC_KEYS and key in DEFAULT_KEYS:
                 out.setdefault(key, m.group("value"))
     if ("=" not in text and ":" not in text) or not _INLINE_JOINT_RE.search(head):
