@@ -165,6 +165,14 @@ _BRANCH_RE = re.compile(
 # families whose names are also everyday labels ("opt1", "step2"): written with their digit right after, a model only
 # with a size ("OPT-66B", "Step-3", "Yi-34B" keep their separator)
 _WORD_FAMILY_RE = re.compile(r"(?:[\w.-]{1,40}/)?(?:opt|step|yi|mpt)\d", re.IGNORECASE)
+_PARAMETER_COUNT_RE = re.compile(r"(?<![\w.])(\d{1,4}(?:\.\d)?[bBmM])(?![a-zA-Z])")
+
+
+def parameter_counts(name: str) -> set[str]:
+    """The parameter counts a model's name prints ("Kite 90B" -> {"90b"}; "acme/Kite-12B-FP8" -> {"12b"})."""
+    return {m.lower() for m in _PARAMETER_COUNT_RE.findall(name)}
+
+
 _SIZE_IN_RE = re.compile(r"\d(?:(?:\.\d{1,2})?[bBmM](?![a-zA-Z])|[xX]\d{1,3}[bB])")
 """A parameter count ("8B", "1.5b", "8x7B"); the digit outside the alternation lets the engine skip to digits."""
 

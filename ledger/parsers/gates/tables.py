@@ -22,7 +22,6 @@ from ledger.parsers.gates.claims import (
     top_level_split,
 )
 from ledger.parsers.reader.document import Row, Table
-from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.roles import numbered_rows
 from ledger.vocab.setup import config_key, qualifiers
 from ledger.vocab.text import lower_for_words
@@ -102,7 +101,7 @@ def table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
     # the column's name joins the gate's name unless it is a generic "Result" / "Status"
     cols = ["" if _GENERIC_HEADER_RE.match(h.strip()) else h.strip() for h in table.header]
     # "| # | Check | ... |" over "| 1 | ep8 GSM8K accuracy | ...": the rows' numbers; the check names the row
-    skip = 1 if numbered_rows([clean(h) for h in table.header], _columns(table)) else 0
+    skip = 1 if numbered_rows(table) else 0
     for row in table.rows:
         if len(row.cells) <= skip:
             continue
@@ -143,10 +142,6 @@ def table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
                 continue
             col = cols[ci] if ci < len(cols) else ""
             yield from _cell_gates(ctx, row, label, name, label_cfg, cell, col, low)
-
-
-def _columns(table: Table) -> list[list[str]]:
-    return [[clean(r.cells[i]) for r in table.rows if i < len(r.cells)] for i in range(len(table.header))]
 
 
 def _paren_outcome(word: str) -> str:

@@ -8,7 +8,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
-from ledger.vocab.models import hedged_models
+from ledger.vocab.models import hedged_models, parameter_counts
 from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.text import lower_for_words
@@ -183,7 +183,6 @@ def setting_value(header: str, value: str) -> tuple[str, str] | None:
     return (key, checked) if checked else None
 
 
-_SIZE_RE = re.compile(r"(?<![\w.])(\d{1,4}(?:\.\d)?[bBmM])(?![a-zA-Z])")
 _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\)")
 
 
@@ -212,8 +211,8 @@ def model_in_cell(value: str) -> str:
     if hub is None:
         return value
     name = (value[: hub.start()] + value[hub.end() :]).strip()
-    sizes = {s.lower() for s in _SIZE_RE.findall(name)}
-    if sizes and not sizes & {s.lower() for s in _SIZE_RE.findall(hub.group("id"))}:
+    sizes = parameter_counts(name)
+    if sizes and not sizes & parameter_counts(hub.group("id")):
         return name
     return hub.group("id")
 

@@ -107,7 +107,7 @@ def column_roles(table: Table, title: str = "") -> list[str]:
     # llama-batched-bench's "PP | TG | B", a kernel table's "E" beside "K": settings under a bare letter
     # ("Output" over "64", "128": the run's output length, as in row_info's length columns)
     bench = {**batched_bench_keys(heads), **expert_columns(heads, columns), **length_keys(heads, columns)}
-    first = 1 if numbered_rows(heads, columns) else 0
+    first = 1 if numbered_rows(table) else 0
     for ci in range(ncols):
         # "Size [GiB]" is the setting "Size" in its unit: the role is the name's
         head = _BRACKET_UNIT_RE.sub("", clean(table.header[ci])) if ci < len(table.header) else ""
@@ -132,11 +132,12 @@ def column_roles(table: Table, title: str = "") -> list[str]:
 _INDEX_HEAD_RE = re.compile(r"^(?:#|no\.?|n°|idx|index)$", re.IGNORECASE)
 
 
-def numbered_rows(heads: list[str], columns: list[list[str]]) -> bool:
+def numbered_rows(table: Table) -> bool:
     """The first column numbers the rows ("#" over 1, 2, 3) and two more follow: the next one names them."""
-    if len(heads) < 3 or not _INDEX_HEAD_RE.match(heads[0].strip(" *`")) or not columns or not columns[0]:
+    if len(table.header) < 3 or not _INDEX_HEAD_RE.match(clean(table.header[0]).strip(" *`")):
         return False
-    return all(c.strip(" *`").isdigit() for c in columns[0])
+    firsts = [clean(r.cells[0]).strip(" *`") for r in table.rows if r.cells]
+    return bool(firsts) and all(c.isdigit() for c in firsts)
 
 
 def _first_role(table: Table, head: str, cells: list[str], numeric: int) -> str:
