@@ -155,3 +155,19 @@ def test_clock_readings_with_a_unit_are_seconds(text: str, seconds: float | None
 )
 def test_a_decimal_comma_is_read_only_where_nothing_else_is_meant(text: str, values: list[float]) -> None:
     assert [n.value for n in find_numbers(text)] == values
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("TPOT 6.12/9.40/21.75 ms", [6.12, 9.40, 21.75]),
+        ("GSM8K 0.842/0.838", [0.842, 0.838]),
+        ("111/688/1565 tok/s", [111.0, 688.0, 1565.0]),
+        ("passed 48/50 prompts", [48.0]),  # a count of a total
+        ("logs under runs/2026/09/14", []),  # a path
+        ("sizes 1/2/4 were tried", [1.0]),  # numbers with no unit: a list of settings, read by the setup words
+        ("build v1.2/3.4", []),
+    ],
+)
+def test_values_packed_with_bare_slashes_are_each_a_number(text: str, values: list[float]) -> None:
+    assert [n.value for n in find_numbers(text)] == values

@@ -149,6 +149,10 @@ HOSTILE = {
     "hedges": "whether Qwen3-8B, " * 3_000 + "I cannot tell. DeepSeek-Lite on RTX-3090",
     "ditto rows": "| m | kv type | t/s |\n|---|---|---|\n| x | fp16 | 1.5 |\n" + "| - | int8 | 1.5 |\n" * 4_000,
     "spanned rows": "| m | tp | isl | t/s |\n|---|---|---|---|\n| x | 2 | 1 | 1.5 |\n" + "| | | 2 | 1.5 |\n" * 4_000,
+    # packed slash lists of values, lists paired with lists, the settings listed at concurrency 1/16/64
+    "slash lists": "TPOT 1.5/" * 8_000 + "2.5 ms",
+    "paired lists": "1.5/2.5 ms vs 1.4/2.4 ms, " * 3_000,
+    "listed settings": "at concurrency 1/16, 4, 8 and " * 3_000,
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

@@ -265,3 +265,14 @@ def test_a_title_naming_gpt_oss_names_its_family_and_gpt_alone_none() -> None:
 
     assert title_family("[TRTLLM-1] Fix the drafter for GPT-OSS Eagle3-one-model") == "GPT-OSS"
     assert title_family("Fix GPT tokenizer padding") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["throughput at concurrency 1/16/64", "batch 1, 8 and 32 on H100", "at concurrency 1 / 16 / 64", "TP 1/2/4"],
+)
+def test_the_first_of_a_list_of_values_is_no_one_setting(text: str) -> None:
+    q = qualifiers(text)
+    assert "concurrency" not in q and "batch_size" not in q and "tp" not in q
+    assert qualifiers("concurrency 64, 1024/1024 tokens")["concurrency"] == "64"  # a setting, then another thing
+    assert qualifiers("TP2, 4xH100") == {"tp": "2", "gpu": "4xH100"}

@@ -431,7 +431,10 @@ _OFF_BEFORE_RE = re.compile(r"(?:without|w/o|disable[sd]?|no)\s(?:the\s|any\s)?$
 
 
 _OPEN_BOUND_RE = re.compile(
-    r"(?<=\d)\+(?![\w.])|\s?(?:and|or) (?:above|up|more|higher|larger|greater|beyond|over)\b", re.IGNORECASE
+    r"(?<=\d)\+(?![\w.])|\s?(?:and|or) (?:above|up|more|higher|larger|greater|beyond|over)\b"
+    # "at concurrency 1/16/64", "batch 1, 8 and 32": the first of a list of values is no one setting of the runs
+    r"|(?<=\d)(?: ?/ ?\d{1,6}(?![\w.])|, ?\d{1,6}(?:, ?\d|,? (?:and|or) \d))",
+    re.IGNORECASE,
 )
 
 

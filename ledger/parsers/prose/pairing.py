@@ -17,6 +17,7 @@ from ledger.parsers.grammar.numbers import Number
 from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.guards import NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose.lists import link
+from ledger.parsers.prose.parallel_lists import ListPair, list_pair, slash_run_end
 from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS
 from ledger.vocab.text import ARROW
@@ -160,13 +161,15 @@ class NumberPass:
         gap_before = self.text[prev.end : n.start] if prev is not None else ""
         if self._is_setting(i, n, prev, gap_before) or self._change(n):
             return
+        if (lists := list_pair(self.text, self.nums, i)) is not None and self._pair_lists(lists):
+            return
         nxt = self.nums[i + 1] if i + 1 < len(self.nums) else None
         if nxt is not None and self._pair_with_next(i, n, prev, nxt):
             return
         if (
             self.last_claim is not None
             and prev is not None
-            and self._qualifies_last(self.last_claim, n, prev, gap_before)
+            and self._qualifies_last(self.last_claim, i, n, prev, gap_before)
         ):
             return
         if prev is not None and _PLUS_MINUS_GAP_RE.fullmatch(gap_before):
@@ -263,6 +266,28 @@ class NumberPass:
         )
         return True
 
+    def _pair_lists(self, lists: ListPair) -> bool:
+        """ "6.12/9.40 ms versus 6.80/10.05 ms": each value with the one at its position in the other list."""
+        taken = (*lists.values, *lists.references)
+        if not all(
+            self.ctx.is_free(self.line, self.offset + self.nums[k].start, self.offset + self.nums[k].end) for k in taken
+        ):
+            return False
+        self.skip.update(taken)
+        first: dict | None = None
+        for v, r, unit in zip(lists.values, lists.references, lists.units, strict=True):
+            claim = self._candidate(
+                self.nums[v],
+                unit=unit,
+                reference=self.nums[r].value,
+                force=True,
+                default_metric=self.default_metric,
+                inherited=first["metric"] if first else None,
+            )
+            first = first or claim
+            self._keep(claim)
+        return True
+
     def _pair_with_next(self, i: int, n: Number, prev: Number | None, nxt: Number) -> bool:
         text = self.text
         between = text[n.end : nxt.start]
@@ -286,17 +311,21 @@ class NumberPass:
             return True
         # "287 vs 1,721 us": the unit printed once after the pair belongs to both sides
         if _VS_RE.fullmatch(between) and (is_measure_unit(nxt.unit) or is_measure_unit(n.unit)):
-            self.skip.add(i + 1)
+            # "45.32 ms versus 8.65/10.19/17.30 ms": one value against a list is a list cut in two (a line wrapped
+            # in it): the list is the baseline's, and which of its members is this value's is not said
+            end = slash_run_end(text, self.nums, i + 1)
+            self.skip.update(range(i + 1, end + 1))
+            reference = nxt.value if end == i + 1 else None
             claim = self._candidate(
-                n, unit=n.unit or nxt.unit, reference=nxt.value, force=True, default_metric=self.default_metric
+                n, unit=n.unit or nxt.unit, reference=reference, force=True, default_metric=self.default_metric
             )
-            if claim:
+            if claim and reference is not None:
                 claim["end"] = nxt.end
             self._keep(claim)
             return True
         return False
 
-    def _qualifies_last(self, last: dict, n: Number, prev: Number, gap_before: str) -> bool:
+    def _qualifies_last(self, last: dict, i: int, n: Number, prev: Number, gap_before: str) -> bool:
         """`n` is the spread or the reference of the last claim, not a value of its own."""
         text = self.text
         if _PLUS_MINUS_GAP_RE.fullmatch(gap_before):
@@ -327,16 +356,21 @@ class NumberPass:
             or last["reference"] is not None
         ):
             return False
-        last["reference"] = n.value
+        end = slash_run_end(self.text, self.nums, i)
+        self.skip.update(range(i + 1, end + 1))  # (a list as the reference is the baseline's: no values of its own)
         last["ref_explicit"] = bool(_REF_RE.fullmatch(gap))
         if not before_word:
             last["end"] = n.end
         if last["unit"] is None and n.unit:
             last["unit"] = n.unit
-        # "96.17 / 95.98 (ref 96.36)": the reference after a slash list serves the whole list
-        for c in self.out:
-            if c.get("group") == last.get("group") and c["reference"] is None:
-                c["reference"] = n.value
+        # "96.17 / 95.98 (ref 96.36)": the reference after a slash list serves the whole list; "(ref 96.36 / 95.90)"
+        # gives each member the one at its position, and a list of another length says nothing of which is whose
+        group = [c for c in self.out if c.get("group") == last.get("group")]
+        refs = [self.nums[k].value for k in range(i, end + 1)]
+        if len(refs) == 1 or len(refs) == len(group):
+            for c, ref in zip(group, refs * len(group) if len(refs) == 1 else refs, strict=False):
+                if c["reference"] is None:
+                    c["reference"] = ref
         return True
 
     def _alone(self, n: Number) -> None:

@@ -1,0 +1,74 @@
+"""Two slash lists of as many values, one the other's baseline: "6.12/9.40/21.75 ms versus 6.80/10.05/23.10 ms",
+"from 142 / 288 / 610 ms to 131 / 270 / 574 ms", "0.842/0.838 -> 0.851/0.846". Each value pairs with the value at
+its own position in the other list, and a unit printed once after a list is every member's.
+
+Apart from pairing.py because this looks at a run of numbers at once (pairing.py goes number by number), and it
+only finds the runs: NumberPass makes the claims.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ledger.parsers.grammar.numbers import Number
+from ledger.vocab.text import ARROW
+
+_MEMBER_GAP_RE = re.compile(r"[ \t]?/[ \t]?")
+# ("versus baseline", "vs. main": one short word may name the other list's side)
+_VS_GAP_RE = re.compile(r"\s{1,2}(?:vs\.?|versus|against|compared (?:to|with))\s{1,2}(?:[A-Za-z][\w.-]{0,24}\s{1,2})?")
+_CHANGE_GAP_RE = re.compile(r"\s{0,2}" + ARROW + r"\s{0,2}|\s{1,2}to\s{1,2}")
+_FROM_BEFORE_RE = re.compile(r"\bfrom\s{1,2}$", re.IGNORECASE)
+_MAX_MEMBERS = 16
+
+
+@dataclass(frozen=True, slots=True)
+class ListPair:
+    """Indexes into the numbers: `values[k]` is measured against `references[k]`; `unit` is each value's unit."""
+
+    values: tuple[int, ...]
+    references: tuple[int, ...]
+    units: tuple[str | None, ...]
+
+
+def slash_run_end(text: str, nums: list[Number], i: int) -> int:
+    """The index of the last number of the slash list that starts at `i` (i itself when there is none)."""
+    j = i
+    while (
+        j + 1 < len(nums)
+        and j - i < _MAX_MEMBERS
+        and nums[j].high is None
+        and _MEMBER_GAP_RE.fullmatch(text, nums[j].end, nums[j + 1].start)
+    ):
+        j += 1
+    return j
+
+
+def _units(nums: list[Number], lo: int, hi: int) -> list[str | None]:
+    """Each member's unit: its own, else the one printed after the list's last member."""
+    last = nums[hi].unit
+    return [nums[k].unit or last for k in range(lo, hi + 1)]
+
+
+def list_pair(text: str, nums: list[Number], i: int) -> ListPair | None:
+    """The two lists that start at number `i`, when it opens a slash list followed by a list of as many values that
+    is its baseline ("A/B vs X/Y": A against X) or its successor ("A/B -> X/Y", "from A/B to X/Y": X against A)."""
+    j = slash_run_end(text, nums, i)
+    if j == i or j + 1 >= len(nums):
+        return None
+    size = j - i + 1
+    k = slash_run_end(text, nums, j + 1)
+    if k - j != size or (k + 1 < len(nums) and _MEMBER_GAP_RE.fullmatch(text, nums[k].end, nums[k + 1].start)):
+        return None
+    gap = text[nums[j].end : nums[j + 1].start]
+    first, second = list(range(i, j + 1)), list(range(j + 1, k + 1))
+    units_first, units_second = _units(nums, i, j), _units(nums, j + 1, k)
+    if _VS_GAP_RE.fullmatch(gap):
+        values, refs, units = first, second, [a or b for a, b in zip(units_first, units_second, strict=True)]
+    elif _CHANGE_GAP_RE.fullmatch(gap) and (
+        not gap.strip().startswith("to") or _FROM_BEFORE_RE.search(text, max(0, nums[i].start - 12), nums[i].start)
+    ):
+        values, refs, units = second, first, [b or a for a, b in zip(units_first, units_second, strict=True)]
+    else:
+        return None
+    return ListPair(tuple(values), tuple(refs), tuple(units))
