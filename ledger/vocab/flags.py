@@ -15,6 +15,12 @@ from ledger.vocab.setup_keys import canonical_key_name
 COMPUTE_DTYPE = "compute_dtype"
 """The key a run's `--dtype` (or model_args dtype=) gives until the claim's setup is settled (settle_precision)."""
 
+SERVER_COMMAND_RE = re.compile(r"(?<!bench )\bserve\b|launch_server|api_server|trtllm-serve|llama-server")
+"""A command that launches a server (its settings hold for every client run after it); "vllm bench serve" is a
+client."""
+RUN_KEYS = frozenset(("isl", "osl", "concurrency", "batch_size", "task", "samples", "n_shot"))
+"""The keys a run's command sets for that run alone: a second run of another kind sets its own."""
+
 # flags that set up a run, by the key they give (every other flag is kept only when it names a known key)
 FLAG_KEYS: dict[str, str] = {
     "model": "model",

@@ -26,7 +26,7 @@ from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.canonical import DTYPE_KEYS, canonical_dtype
-from ledger.vocab.flags import COMPUTE_DTYPE, one_value
+from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_value
 from ledger.vocab.models import hedged_models, title_family
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.test_ids import test_key
@@ -70,6 +70,8 @@ def document_default(
     later = {no for no in sectioned - measuring if no > first_result}
     led: dict[str, list[str]] = {}
     led_turns: dict[str, list[int]] = {}  # the turn of each of `led`'s values
+    runs: list[tuple[int, frozenset[str]]] = []  # the lines of commands that run something, and the keys each sets
+    from_runs: list[tuple[str, str, int]] = []  # (key, value, turn) of each workload value a run command states
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     # "**llama2024** commented on ...": a commenter's handle names no model, however it is spelled
     handles = {b.start for b in doc.blocks if b.kind == "comment"}
@@ -79,9 +81,12 @@ def document_default(
         if not text.strip() or len(text) > 4000 or no in handles or text.rstrip().endswith("?"):
             continue  # (a question states no setup: "Can the M3 Max reach 400 GB/s?")
         text = unrestricted(text)
-        values, models = _line_values(text, no not in body and is_command_line(text.strip()), command)
+        is_command = no not in body and is_command_line(text.strip())
+        values, models = _line_values(text, is_command, command)
         if not values and not models:
             continue  # (most lines state no setup: nothing below reads them)
+        if is_command and not SERVER_COMMAND_RE.search(text):
+            runs.append((no, frozenset(values)))
         drafts.extend(m for m in models if is_draft_model(m))
         models = [m for m in models if not is_draft_model(m)]
         if "gpu" in values and _WORKS_ON_RE.search(text):
@@ -102,11 +107,15 @@ def document_default(
                 )
                 (led if local else seen).setdefault(k, []).append(v)
                 t = bisect.bisect_right(turn_starts, no) - 1
+                if not local and runs and runs[-1][0] == no and k in RUN_KEYS:
+                    from_runs.append((k, v, t))
                 if local:
                     led_turns.setdefault(k, []).append(t)
                 else:
                     turns_of.setdefault(k, set()).add(t)
                     by_turn.setdefault(k, {}).setdefault(t, []).append(v)
+    if len(runs) >= 2 and len({keys for _, keys in runs}) > 1:
+        seen = _runs_own(from_runs, seen, led, led_turns, by_turn)
     if drafts and "model" not in seen:
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
     if "model" not in seen and "model" not in led and doc.blocks and (family := title_family(doc.blocks[0].text)):
@@ -120,6 +129,24 @@ def document_default(
     own = _turns_own(out, turns_of, owners, elsewhere)
     _each_turn_its_own(by_turn, out, varied, own)
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+def _runs_own(
+    from_runs: list[tuple[str, str, int]],
+    seen: dict[str, list[str]],
+    led: dict[str, list[str]],
+    led_turns: dict[str, list[int]],
+    by_turn: dict[str, dict[int, list[str]]],
+) -> dict[str, list[str]]:
+    """ "run_eval.py --eval-name mmlu" and "bench_serving.py --max-concurrency 8": two runs of two kinds, each
+    command's workload its own runs' (setup.find_setups scopes them), none the document's: the values move from
+    `seen` to `led`; the keys left with values in `seen` come back."""
+    for k, v, t in from_runs:
+        seen[k].remove(v)
+        led.setdefault(k, []).append(v)
+        led_turns.setdefault(k, []).append(t)
+        by_turn[k][t].remove(v)
+    return {k: vals for k, vals in seen.items() if vals}
 
 
 # "also works on MI300", "is supported on MI250 as well", "compatible with T4": a capability, not a measurement

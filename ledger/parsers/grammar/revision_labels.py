@@ -21,7 +21,8 @@ _BASE_RE = re.compile(
 _LABEL_RE = re.compile(
     r"^\s*(?:[*_]{1,2})?(?P<label>[^()\n;]{1,100}?)\s*\((?P<inner>[^()\n]{0,200})\)\s*(?:[*_]{1,2})?(?:[:.]|$)"
 )
-BARE_LABEL_RE = re.compile(r"^\s*(?:[*_#]{1,3}\s*)?(?P<label>[A-Z][^:()\n]{2,60}?)(?:[*_]{1,2})?:\s*$")
+# ("**Before:**": the colon inside the bold as often as after it)
+BARE_LABEL_RE = re.compile(r"^\s*(?:[*_#]{1,3}\s*)?(?P<label>[A-Z][^:()\n]{2,60}?)(?:[*_]{1,2})?:(?:[*_]{1,2})?\s*$")
 # "this PR:", "before:", "after the fix:": a lower-case lead-in is a label when it is made of revision words
 SIDE_LABEL_RE = re.compile(
     r"^\s*(?:[*_]{1,2})?(?P<label>(?:this pr|the pr|pr|this mr|before|after|baseline|candidate|main|master|branch|"
@@ -30,7 +31,7 @@ SIDE_LABEL_RE = re.compile(
     r"attempt \d{1,2}|round \d{1,2}|v\d{1,2}|updated results?|"
     r"(?:with|w/) (?:the )?(?:pr|fix|patch|change)|(?:without|w/o) (?:the )?(?:pr|fix|patch|change))"
     r"(?: [\w.#-]{1,20}){0,3}?)"
-    r"(?:[*_]{1,2})?(?:\s{0,3}\([^()\n]{1,60}\))?:\s*$",
+    r"(?:[*_]{1,2})?(?:\s{0,3}\([^()\n]{1,60}\))?:(?:[*_]{1,2})?\s*$",
     re.IGNORECASE,
 )
 # "Tested at `0badcafe12` with the same image:", "Results on commit 821fde2:", "measured @ abc1234"

@@ -23,6 +23,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ledger.parsers.grammar.command_labels import command_label, results_start
+from ledger.parsers.grammar.command_runs import agreed, runs_to_the_next
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables, unfenced_echoes
 from ledger.parsers.grammar.document_default import document_default
@@ -43,7 +44,7 @@ from ledger.parsers.grammar.setup_scopes import (
 from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.reader.document import Block, Document, is_command_line
-from ledger.vocab.flags import dtype_not_quant
+from ledger.vocab.flags import SERVER_COMMAND_RE, dtype_not_quant
 from ledger.vocab.setup import (
     SIDE_PHRASE,
     blank_setup_words,
@@ -73,7 +74,7 @@ _PRODUCED_RE = re.compile(
 # "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
 _LEAD_IN_RE = re.compile(
     r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w .+/-]{0,50}?)(?:[*_]{1,2})?\s*"
-    r"(?:\((?P<inner>[^()]{1,120})\))?\s*(?:[*_]{1,2})?:\s*$"
+    r"(?:\((?P<inner>[^()]{1,120})\))?\s*(?:[*_]{1,2})?:(?:[*_]{1,2})?\s*$"
 )
 _FILE_NAME_RE = re.compile(r"\.(?:md|txt|py|json|ya?ml|log|csv|sh|cu|cpp|h)$", re.IGNORECASE)
 _LEAD_PREP_RE = re.compile(r"^(?:for|with|at|on|using|under)\s+", re.IGNORECASE)
@@ -131,11 +132,12 @@ def find_setups(
             end = next((h.start - 1 for h in heads[k + 1 :] if h.kind == "comment" or h.level <= b.level), last)
             scopes.append(SetupScope(b.start, end, values))
     blocks = doc.blocks
+    runs: list[SetupScope] = []
     for k, b in enumerate(blocks):
         if b.kind == "code":
             back = results_start(blocks, k, _section_start(end_starts, b.start)) if command_label(blocks, k) else None
             end = _section_end(ends, end_starts, b.start, last)
-            scopes.extend(_code_setups(doc, b, end, env, back, revision_lines))
+            scopes.extend(_code_setups(doc, b, end, env, back, revision_lines, runs))
         elif b.kind == "table" and b.table is not None and is_settings_table(b.table.header):
             # "| Parameter | Value |" over "| Model | foo/bar-1b |": the settings of the runs in its section
             values = settings_table_values([r.cells for r in b.table.rows])
@@ -156,6 +158,7 @@ def find_setups(
             and (values := line_setup(b.text[:300]))
         ):
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
+    runs_to_the_next(doc, runs)
     scopes.extend(_line_scopes(doc))
     scopes.extend(unfenced_echoes(doc, lambda no: _section_end(ends, end_starts, no, last)))
     scopes.extend(sided)
@@ -350,12 +353,14 @@ def settings_line(text: str) -> dict[str, str] | None:
 # A lead-in that names no variant: a command's label ("cmd:", "Launch:") or only where it ran ("In H200", "on 8xH100")
 _NO_VARIANT_RE = re.compile(
     r"(?:cmds?|commands?|launch|repro|script|benchmarks?|bench|results?|numbers|output|logs?|perf(?:ormance)?|"
-    r"accuracy|eval(?:uation)?|details|summary)\s*$|(?:in|on|at|using)\s+(?:\d{1,3}\s?[x×]\s?)?"
+    r"accuracy|eval(?:uation)?|details|summary|setup|config(?:uration)?|environment|env|settings|hardware|"
+    r"test(?:ing)? (?:setup|config(?:uration)?|environment))\s*$|(?:in|on|at|using)\s+(?:\d{1,3}\s?[x×]\s?)?"
     r"(?:nvidia\s)?[a-z]{1,3}\d{2,4}[a-z]?\s*$",
     re.IGNORECASE,
 )
 
 
+_SWITCH_WORD_RE = re.compile(r"^(?:with|without)\b(?= \S)", re.IGNORECASE)
 _DOING_RE = re.compile(r"(?:use[ds]?|using|run|ran|running|tested|launch(?:ed)?|start(?:ed)?|tried|try|see)\b", re.I)
 _CONNECTIVE_RE = re.compile(r"[\s+/&,:*_`()-]+|\b(?:and|with|on|at)\b", re.IGNORECASE)
 
@@ -393,6 +398,8 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
         ):
             return {}  # "Some notes:" is prose, "moe_config:" a key; "draft:" before a colon names a part
     # ("use SpecForge", "ran with the nightly image": what was done, no name of a variant)
+    # ("**Without EAGLE3:**" names the variant the with/without reader calls "without EAGLE3")
+    name = _SWITCH_WORD_RE.sub(lambda m: m.group(0).lower(), name)
     values = {} if _NO_VARIANT_RE.match(name) or _DOING_RE.match(name) else {"variant": name}
     values.update(qualifiers(name))
     models = model_names(name)
@@ -417,9 +424,11 @@ def _code_setups(
     env: Mapping[str, str],
     back: int | None = None,
     revisions: frozenset[int] = frozenset(),
+    runs: list[SetupScope] | None = None,
 ) -> list[SetupScope]:
     """Command lines (for the rest of the section, or the whole of it from `back` when the block is labelled as the
-    command of the results above it) and setting lines (to the block's end) inside a code block."""
+    command of the results above it) and setting lines (to the block's end) inside a code block. The scopes of the
+    commands that run something (not a server's launch) are added to `runs` too (see command_runs)."""
     out: list[SetupScope] = []
     commands: list[SetupScope] = []
     open_: dict[str, SetupScope] = {}  # the setting-line scope that holds each key now
@@ -435,7 +444,10 @@ def _code_setups(
             s, skip_to = continued(doc, no, block.end, s)
             values = command_setup(s, env)
             if values:
-                commands.append(SetupScope(no if back is None else back, section_end, values))
+                scope = SetupScope(no if back is None else back, section_end, values)
+                commands.append(scope)
+                if runs is not None and not SERVER_COMMAND_RE.search(s):
+                    runs.append(scope)
             continue
         lead = lead_in_setup(s) if ": " not in s and no not in revisions else {}  # ("PR branch:" opens a side)
         if not lead and s.startswith("#") and _comment_label(s.lstrip("#").strip(), doc.line(no + 1)):
@@ -462,7 +474,7 @@ def _code_setups(
         for key in values:
             open_[key] = scope
         out.append(scope)
-    return _block_settings(doc, block) + out + _agreed(commands)
+    return _block_settings(doc, block) + out + agreed(commands)
 
 
 def _block_settings(doc: Document, block: Block) -> list[SetupScope]:
@@ -474,20 +486,6 @@ def _block_settings(doc: Document, block: Block) -> list[SetupScope]:
             seen.setdefault(key, set()).add(value)
     values = {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1}
     return [SetupScope(block.start, block.end, values)] if values else []
-
-
-def _agreed(commands: list[SetupScope]) -> list[SetupScope]:
-    """One block's commands without the keys they disagree on: two `lm_eval` lines, one per model, list the
-    runs; neither model holds for the results below both."""
-    seen: dict[str, set[str]] = {}
-    for c in commands:
-        for k, v in c.values.items():
-            seen.setdefault(k, set()).add(v)
-    split = {k for k, vs in seen.items() if len(vs) > 1}
-    if not split:
-        return commands
-    out = [SetupScope(c.start, c.end, {k: v for k, v in c.values.items() if k not in split}) for c in commands]
-    return [c for c in out if c.values]
 
 
 def _comment_label(name: str, below: str) -> bool:

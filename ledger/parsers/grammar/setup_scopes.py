@@ -21,6 +21,7 @@ import bisect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ledger.memo import short_text_cache
 
@@ -37,7 +38,7 @@ from ledger.parsers.grammar.line_setup import unrestricted as unrestricted
 from ledger.parsers.grammar.section_results import section_measures
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
-from ledger.vocab.flags import COMPUTE_DTYPE, one_value
+from ledger.vocab.flags import COMPUTE_DTYPE, SERVER_COMMAND_RE, one_value
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.word_gate import WordGate
@@ -231,28 +232,85 @@ def section_workloads(
     for first, last in sections:
         # a section with results of its own states their whole setup; another only its workload for those below
         keys = DEFAULT_KEYS if first in measuring else WORKLOAD_KEYS
-        seen: dict[str, set[str]] = {}
-        for no in range(first, last + 1):
-            text = doc.line(no)
-            if not text.strip() or len(text) > 4000 or no in skip:
-                continue
-            text = unrestricted(text)
-            values = (
-                {**qualifiers(text[:2000]), **command(text)}
-                if is_command_line(text.strip())
-                else line_setup(text[:2000])
-            )
-            for k, v in values.items():
-                # (a table's model and parallelism are its rows' and columns': its cells carry them)
-                if k in keys and (k in WORKLOAD_KEYS or no not in tables):
-                    seen.setdefault(k, set()).add(v)
-        one = {k: got for k, vs in seen.items() if k not in varied and (got := one_value(k, vs)) is not None}
-        if "quant" in seen and "quant" not in one:
-            one.pop(COMPUTE_DTYPE, None)  # two precisions named: the dtype computed in is neither (settle_precision)
-        if one:  # stated in the section's own lines, it holds in its sub-sections too (theirs win, being narrower)
-            # (from the line under the heading: the heading's own claims, a commit it names, are not its runs')
-            out.append((first + 1, reach.get(first, last), one))
+        parts = _command_parts(doc, first, last, reach.get(first, last))
+        for k, (lo, hi, end) in enumerate(parts):
+            one = _one_per_key(doc, lo, hi, keys, skip, tables, varied, command)
+            if one:  # stated in the section's own lines, it holds in its sub-sections too (theirs win, being narrower)
+                # (from the line under the heading: the heading's own claims, a commit it names, are not its runs')
+                out.append((lo + 1 if k == 0 else lo, end, one))
     return out
+
+
+def _command_parts(doc: Document, first: int, last: int, reach: int) -> list[tuple[int, int, int]]:
+    """The section's lines as (first, last line read, last line held) parts: the whole section, or, where it runs
+    two commands or more with results between them ("run_eval.py --eval-name mmlu", its scores, then
+    "bench_serving.py --random-input 4096"), one part per run from its line to the next: each command's settings
+    are its own runs', not the other's (a server's launch runs nothing: it holds for the runs after it)."""
+    runs = [no for no in range(first + 1, last + 1) if _is_run(doc.line(no))]
+    # (two commands one after the other list the runs whose results follow both: no cut between them)
+    cuts = [first, *(b for a, b in pairwise(runs) if results_between(doc, a, b))]
+    if len(cuts) < 2:
+        return [(first, last, reach)]
+    return [
+        (lo, (cuts[i + 1] - 1) if i + 1 < len(cuts) else last, (cuts[i + 1] - 1) if i + 1 < len(cuts) else reach)
+        for i, lo in enumerate(cuts)
+    ]
+
+
+def results_between(doc: Document, a: int, b: int) -> bool:
+    """A line between lines a and b prints a number and is no command, nor a command's flags continued from the line
+    before: the first command's results come before the second command."""
+    for no in range(a + 1, b):
+        text = doc.line(no).strip()
+        if (
+            _DIGIT_RE.search(text)
+            and not text.startswith("-")
+            and not doc.line(no - 1).rstrip().endswith("\\")
+            and not _is_command(text)
+        ):
+            return True
+    return False
+
+
+_DIGIT_RE = re.compile(r"\d")
+
+
+def _is_command(text: str) -> bool:
+    return bool(text.strip()) and len(text) <= 4000 and is_command_line(unrestricted(text).strip())
+
+
+def _is_run(text: str) -> bool:
+    return _is_command(text) and not SERVER_COMMAND_RE.search(text)
+
+
+def _one_per_key(
+    doc: Document,
+    lo: int,
+    hi: int,
+    keys: frozenset[str],
+    skip: frozenset[int],
+    tables: set[int],
+    varied: set[str],
+    command: Callable[[str], dict[str, str]],
+) -> dict[str, str]:
+    """The keys lines lo..hi state one value of (a key among `varied` is the rows' own, never the section's)."""
+    seen: dict[str, set[str]] = {}
+    for no in range(lo, hi + 1):
+        text = doc.line(no)
+        if not text.strip() or len(text) > 4000 or no in skip:
+            continue
+        text = unrestricted(text)
+        values = (
+            {**qualifiers(text[:2000]), **command(text)} if is_command_line(text.strip()) else line_setup(text[:2000])
+        )
+        for k, v in values.items():
+            # (a table's model and parallelism are its rows' and columns': its cells carry them)
+            if k in keys and (k in WORKLOAD_KEYS or no not in tables):
+                seen.setdefault(k, set()).add(v)
+    one = {k: got for k, vs in seen.items() if k not in varied and (got := one_value(k, vs)) is not None}
+    if "quant" in seen and "quant" not in one:
+        one.pop(COMPUTE_DTYPE, None)  # two precisions named: the dtype computed in is neither (settle_precision)
+    return one
 
 
 def table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:

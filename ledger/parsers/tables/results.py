@@ -211,7 +211,30 @@ def _base_rows(
             key = _base_key(row, label, steps)
             clash = clash or key in bases
             bases.setdefault(key, row)
+    if not bases and not repeats and (lone := _release_base(table, labels)) is not None:
+        bases[_base_key(lone[0], lone[1], steps)] = lone[0]
     return bases, clash
+
+
+_RELEASE_LABEL_RE = re.compile(r"(?<![\w.])v?\d{1,3}\.\d{1,3}(?:\.\d{1,4}){0,2}(?![\w.])")
+
+
+def _release_base(table: Table, labels: list[str]) -> tuple[Row, str] | None:
+    """ "| v0.20.0 existing greedy proposal |" beside "| This PR, probability proposal |": the one other result row
+    beside the candidate's, named for a release or a base word anywhere in its label, is its baseline."""
+    rows = [(row, label) for row, label in zip(table.rows, labels, strict=True) if _has_value(row)]
+    if len(rows) != 2:
+        return None
+    sides = [side_of(label) for _, label in rows]
+    if sides.count("head") != 1:
+        return None
+    other = rows[1 - sides.index("head")]
+    named = side_of(other[1]) == "base" or _RELEASE_LABEL_RE.search(other[1]) is not None
+    return other if named else None
+
+
+def _has_value(row: Row) -> bool:
+    return any(is_numeric_cell(c) for c in row.cells[1:])
 
 
 # a base row named for a branch ("main", "`master` (nightly)"), a revision rather than a setting; a row named for

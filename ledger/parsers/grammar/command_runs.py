@@ -1,0 +1,37 @@
+"""The scopes of a document's commands among themselves: a run's settings hold to the next run with results between
+them, and the commands of one block keep only the settings they agree on.
+
+Apart from setup.py because these read the commands of the whole document together, once every block's are known.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from ledger.parsers.grammar.setup_index import SetupScope
+from ledger.parsers.grammar.setup_scopes import results_between
+from ledger.parsers.reader.document import Document
+
+
+def runs_to_the_next(doc: Document, runs: list[SetupScope]) -> None:
+    """ "run_eval.py --eval-name mmlu", its scores, then "bench_serving.py --random-input 4096": each run's settings
+    hold to the next run, not over the other's results (a server's launch holds for both; two commands with no
+    results between them list the runs whose results follow both)."""
+    ordered = sorted(runs, key=lambda r: r.start)
+    for a, b in pairwise(ordered):
+        if a.start < b.start <= a.end and set(a.values) != set(b.values) and results_between(doc, a.start, b.start):
+            a.end = b.start - 1
+
+
+def agreed(commands: list[SetupScope]) -> list[SetupScope]:
+    """One block's commands without the keys they disagree on: two `lm_eval` lines, one per model, list the
+    runs; neither model holds for the results below both."""
+    seen: dict[str, set[str]] = {}
+    for c in commands:
+        for k, v in c.values.items():
+            seen.setdefault(k, set()).add(v)
+    split = {k for k, vs in seen.items() if len(vs) > 1}
+    if not split:
+        return commands
+    out = [SetupScope(c.start, c.end, {k: v for k, v in c.values.items() if k not in split}) for c in commands]
+    return [c for c in out if c.values]
