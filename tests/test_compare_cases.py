@@ -760,3 +760,27 @@ def test_a_release_page_whose_rows_span_a_model_gives_each_row_the_model_and_rep
             int(v["revision"].rsplit(" v", 1)[1]) for v in r["values"] if v
         )
     assert models["mixtral8x7b-instruct"] == {1} and models["qwen2.5-32b-instruct"] == {2, 3}, models
+
+
+@pytest.mark.parametrize("ext", [".md", ".txt"])
+def test_a_page_of_level_one_model_sections_compares_each_models_cells_with_its_own(tmp_path: Path, ext: str) -> None:
+    """A release page whose models head "# LLaMA v4 Scout" sections under a "# Overview" that states the metric once
+    (in v1 as the tool's total with a per-GPU unit below it; in v2 per GPU in two spellings), where v2 replaces one
+    model's table by another's and v3 changes one number: every cell carries its model, GPU and TP and the page's
+    per-GPU unit, no heading reads as a revision ("v4" is the model's generation, "(TP/PP)" no unit), and exactly
+    the changed number is judged a change."""
+    rows = _release_rows(tmp_path, "h1_sections", ext)
+    changes = [r for r in rows if r["verdict"]["verdict"] in ("improvement", "regression")]
+    assert [(r["config"]["model"], r["config"]["gpu"], r["config"]["isl"]) for r in changes] == [
+        ("gpt-oss20b", "b200", "8192")
+    ]
+    assert {r["unit"] for r in rows} == {"tok/s/gpu"}
+    models = {r["config"]["model"] for r in rows}
+    assert models == {"llama-v4-scout", "gpt-oss20b", "orca-lite7b", "falcon40b", "phi3-mini"}, models
+    for r in rows:
+        assert r["config"].get("gpu") and r["config"].get("tp"), r["config"]
+        assert r["verdict"]["verdict"] != "not comparable", r
+        revisions = [int(v["revision"].rsplit(" v", 1)[1]) for v in r["values"] if v]
+        assert revisions == (
+            [1] if r["config"]["model"] == "orca-lite7b" else [2, 3] if "falcon" in r["config"]["model"] else [1, 2, 3]
+        )

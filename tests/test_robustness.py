@@ -153,6 +153,9 @@ HOSTILE = {
     "slash lists": "TPOT 1.5/" * 8_000 + "2.5 ms",
     "paired lists": "1.5/2.5 ms vs 1.4/2.4 ms, " * 3_000,
     "listed settings": "at concurrency 1/16, 4, 8 and " * 3_000,
+    # level-1 model headings, a model's generation, the unit a page states in words for every value
+    "model headings": "# Orca Lite 7B\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n# LLaMA v4 Scout - x (TP/PP)\n\n" * 1_500,
+    "unit statements": "All values are measured in tokens per second; " * 3_000,
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

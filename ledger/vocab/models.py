@@ -240,6 +240,26 @@ _SIZED_NAME_RE = re.compile(
 )
 
 
+_GENERATION_RE = re.compile(r"(?<![\w.-])(?:" + _FAMILY + r")[ -]?v\d{1,2}(?![\w.])", re.IGNORECASE)
+
+
+def model_generation(text: str) -> bool:
+    """ "LLaMA v4 Maverick", "DeepSeek v3": the text names a model's generation with a "v", no release of anything."""
+    return "v" in text.lower() and _GENERATION_RE.search(text[:300]) is not None
+
+
+# "# Orca Lite 7B", "## GPT-OSS 120B": a heading that is a model's name and parameter count, spaced as prose spaces it
+_HEADING_NAME_RE = re.compile(
+    r"[A-Z][\w.+-]{1,24}(?: [\w.+-]{1,24}){0,3}? \d{1,4}(?:\.\d{1,2})?[BM](?: [A-Za-z][\w.-]{0,20}){0,2}"
+)
+
+
+def heading_model(title: str) -> str | None:
+    """The model a heading made of its name alone names, where the names the vocabulary knows find none."""
+    name = title.strip(" #*_`:")
+    return name if len(name) <= 80 and _HEADING_NAME_RE.fullmatch(name) else None
+
+
 # "[Feature] Gemma MTP support", "[Model] Llama 4": a PR's title may name its model by the family (and version)
 # alone; the words that are also everyday labels or layer kinds name none there
 _TITLE_FAMILY_RE = re.compile(

@@ -84,19 +84,26 @@ _RATES = (
         "token/second",
         "tok/second",
     ),
-    *_unit("tok/s/gpu", "rate", None, "tokens/s/gpu"),
-    *_unit("tok/s/user", "rate", None, "tokens/s/user"),
+    # ("output tokens per second per GPU", "tps/gpu": a release page's words and its tool's header for one unit)
+    *_unit(
+        "tok/s/gpu",
+        "rate",
+        None,
+        "tokens/s/gpu",
+        "tokens/sec/gpu",
+        "tps/gpu",
+        "tokens/second/gpu",
+        "tokens per second per gpu",
+        "output tokens per second per gpu",
+    ),
+    *_unit("tok/s/user", "rate", None, "tokens/s/user", "tokens/sec/user", "tps/user"),
     # spellings of a token rate compare keeps apart from tok/s
     *(
         row
         for u in (
-            "tokens/sec/gpu",
-            "tokens/sec/user",
             "t/s",
             "tk/s",
             "toks/s",
-            "tps/user",
-            "tps/gpu",
             "tokens per second",
             "tokens per sec",
         )

@@ -14,6 +14,7 @@ from ledger.parsers.grammar.setup_scopes import (
     WORKLOAD_KEYS,
     SectionFacts,
     bold_paragraph_heads,
+    heads_section,
     is_draft_model,
     line_setup,
     norm,
@@ -323,7 +324,7 @@ def _lead_in_lines(doc: Document) -> set[int]:
     blocks = doc.blocks
     first_heading = next((b.start for b in blocks if b.kind == "heading"), 0)
     for k, b in enumerate(blocks[:-1]):
-        if b.kind == "heading" and b.level > 1 and b.start != first_heading and not b.in_code:
+        if b.kind == "heading" and b.start != first_heading and not b.in_code and heads_section(doc, b, first_heading):
             out.add(b.start)  # "### Phi-3-mini tp=1" over one of three tables: its section's, not the document's
             continue  # (its GPU excepted: document_default)
         nxt = blocks[k + 1]

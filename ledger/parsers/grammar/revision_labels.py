@@ -9,6 +9,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.grammar.sides import comment_side, defined_side, side_setting, side_with_head
+from ledger.vocab.models import model_generation
 from ledger.vocab.sides import side_alone
 from ledger.vocab.text import lower_for_words
 
@@ -312,6 +313,9 @@ def heading_revision(text: str) -> Revision | None:
             label=clean_label(re.sub(r"\b(?:at|on|commit)\s*$", "", label)) or shas[0][0], head=shas[0][0], base=None
         )
     # ("### main", "### master": a heading that is a side's name alone)
-    if not shas and len(text) <= 60 and (_HEADING_WORDS_RE.search(text) or side_alone(text)):
+    words = _HEADING_WORDS_RE.search(text) if not shas and len(text) <= 60 else None
+    if words is not None and words.group(0)[:1] in "vV" and model_generation(text):
+        words = None  # "# LLaMA v4 Maverick": a model's generation, no second version of the results
+    if not shas and len(text) <= 60 and (words or side_alone(text)):
         return Revision(label=clean_label(text), head=None, base=None)
     return None

@@ -27,10 +27,12 @@ from ledger.parsers.grammar.command_runs import agreed, runs_to_the_next
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables, unfenced_echoes
 from ledger.parsers.grammar.document_default import document_default
+from ledger.parsers.grammar.heading_setup import SETTING_RE, heading_setup, settings_line
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
 from ledger.parsers.grammar.setup_scopes import (
     bold_paragraph_heads,
+    heads_section,
     inline_settings,
     label_settings,
     label_setup,
@@ -57,20 +59,6 @@ from ledger.vocab.setup import (
 )
 from ledger.vocab.setup_labels import is_settings_table, settings_table_values
 
-# "m=16", "batch=1", "### causal=True, headdim=128, batch_size=16, seqlen=2048 ###": a line of settings only
-_SETTING_RE = re.compile(r"(?P<key>[A-Za-z_][\w.-]{0,30})\s{0,4}=\s{0,4}(?P<value>[\w.+/-]{1,40})")
-_SETTINGS_LINE_RE = re.compile(
-    r"^[\s#=*`-]*(?:[A-Za-z_][\w.-]{0,30}\s{0,4}=\s{0,4}[\w.+/-]{1,40}[\s,;]*){1,12}[\s#=*`-]*$"
-)
-# "n_accept = 36", "n_drafted = 112": counts of what the run produced, not what it was set up with
-# keys a run reports rather than takes: counts it produced, errors against a reference, its outcome ("pass= True")
-# ("accuracy=0.866 threshold=0.93", "invalid=0.000 latency=132.9s": a CI check's results and its bar)
-_PRODUCED_RE = re.compile(
-    r"accept|drafted|emitted|predict|generated|decoded|encoded|hits?\b|miss|"
-    r"(?:max|mean|avg)_(?:abs|rel)\b|diff|err(?:or)?\b|^pass(?:ed)?$|^ok$|"
-    r"accuracy|^acc$|score|invalid|latency|throughput|threshold|ttft|tpot|^itl$|elapsed",
-    re.IGNORECASE,
-)
 # "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
 _LEAD_IN_RE = re.compile(
     r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w .+/-]{0,50}?)(?:[*_]{1,2})?\s*"
@@ -121,13 +109,14 @@ def find_setups(
     bold = bold_paragraph_heads(doc)
     ends = sorted([*heads, *bold], key=lambda b: b.start)
     end_starts = [b.start for b in ends]
+    title = next((b.start for b in heads if b.kind == "heading"), 0)
     for k, b in enumerate(heads):
         if b.kind != "heading":
             continue
-        if b.level <= 1 and doc.format == "markdown":
+        if not heads_section(doc, b, title):
             continue  # the PR's title: what it changes, not what each result was measured on ("... for Qwen3-Next"
-            # over a Llama smoke test)
-        values = _heading_setup(b.text)
+            # over a Llama smoke test); a page's later "# Mistral 7B" heads its section as any heading does
+        values = heading_setup(b.text)
         if values:
             end = next((h.start - 1 for h in heads[k + 1 :] if h.kind == "comment" or h.level <= b.level), last)
             scopes.append(SetupScope(b.start, end, values))
@@ -319,35 +308,11 @@ def _setup_sentence(text: str, lead: bool = False) -> dict[str, str]:
     longer sentence and state one word ("All of the numbers below were measured on one H100:")."""
     if len(text) > (400 if lead else 100) or "|" in text:
         return {}
-    values = _heading_setup(text)
+    values = heading_setup(text)
     if len(values) >= 2 or (lead and values and _RUN_WORD_RE.search(text)):
         return values
     bare = text.strip().strip("*_`").rstrip(":").strip("*_` ")
     return values if "model" in values and values["model"] == bare else {}
-
-
-def _heading_setup(title: str) -> dict[str, str]:
-    values = qualifiers(title)
-    for key, value in (settings_line(title) or {}).items():  # "### causal=False, batch_size=32 ###" read as a title
-        values.setdefault(key, value)
-    for key, value in inline_settings(title).items():  # "Run with num_spec_tokens 4 and max_num_seqs 16:"
-        values.setdefault(key, value)
-    models = model_names(title)
-    if models:
-        values.setdefault("model", models[0])
-    return values
-
-
-def settings_line(text: str) -> dict[str, str] | None:
-    """ "m=16", "### causal=True, headdim=128, batch_size=16 ###": the settings of a line made of nothing else."""
-    if "=" not in text or len(text) > 400 or not _SETTINGS_LINE_RE.match(text):
-        return None
-    out = {
-        config_key(m.group("key")): m.group("value")
-        for m in _SETTING_RE.finditer(text)
-        if not _PRODUCED_RE.search(m.group("key"))
-    }
-    return out or None
 
 
 # A lead-in that names no variant: a command's label ("cmd:", "Launch:") or only where it ran ("In H200", "on 8xH100")
@@ -408,7 +373,7 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     if "variant" in values and len(values) > 2 and not _residue(name, models):
         del values["variant"]  # "tp4 h20:": the settings it states, no name of a variant beside them
     inner = m.groupdict().get("inner") or ""
-    for sm in _SETTING_RE.finditer(inner):
+    for sm in SETTING_RE.finditer(inner):
         values[config_key(sm.group("key"))] = sm.group("value")
         key = setup_label_key(sm.group("key").replace("_", " "))
         if key is not None:  # "num_steps=8": the draft length too, over one the section states

@@ -158,9 +158,8 @@ setup of the "### Eval" table above it, where the model and the GPU usually are 
 def _result_sections(doc: Document) -> list[tuple[int, int]]:
     """(first, last line) of each section under a heading below the title that is not a setup section, when
     there are two or more: what one states holds for its own runs."""
-    heads = [
-        b for b in doc.blocks if b.kind == "heading" and not b.in_code and (b.level >= 2 or doc.format != "markdown")
-    ]
+    title = next((b.start for b in doc.blocks if b.kind == "heading"), 0)
+    heads = [b for b in doc.blocks if b.kind == "heading" and not b.in_code and heads_section(doc, b, title)]
     # (a section ends where the next turn of the thread starts, too: "## Validation" in the description holds
     # nothing over a reviewer's comment)
     turn_starts = [b.start for b in doc.blocks if b.kind == "comment"]
@@ -171,6 +170,14 @@ def _result_sections(doc: Document) -> list[tuple[int, int]]:
             at = bisect.bisect_right(turn_starts, h.start)
             out.append((h.start, min(end, turn_starts[at] - 1) if at < len(turn_starts) else end))
     return out if len(out) >= 2 else []
+
+
+def heads_section(doc: Document, heading: Block, title: int) -> bool:
+    """The heading heads a section of results: any heading below the title's level, and a page's later "# Mistral
+    7B" as "##" ones do; never the title (line `title`), nor the "=====" underlined banners of a pasted report."""
+    if heading.level >= 2 or doc.format != "markdown":
+        return True
+    return heading.start != title and doc.line(heading.start).lstrip().startswith("#")
 
 
 def _section_reach(doc: Document) -> dict[int, int]:

@@ -53,6 +53,7 @@ from ledger.vocab.setting_heads import named_bench_test
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers, setup_only, workload_setup
 from ledger.vocab.setup_labels import is_settings_table
 from ledger.vocab.sides import side_of
+from ledger.vocab.units import is_measure_unit
 
 NAME = "tables"
 VERSION = "1"
@@ -91,7 +92,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     for setting, value in turn_settings(ctx, block).items():
         info.title_setup.setdefault(setting, value)  # "### Invariants" over "## Summary": every run of the turn
     if block.section and HEAD_UNIT_RE.search(block.section[-1]):
-        info.section_unit = header_unit(block.section[-1])
+        # ("## RTX Configurations (TP/PP)": the parallelism its columns name, no unit of their cells)
+        info.section_unit = unit if is_measure_unit(unit := header_unit(block.section[-1])) else None
     if info.section_unit is None:
         info.section_unit = stated_unit(ctx.lead_in(block))  # "Figures are decode latency in ms per token:"
     measure = stated_measure(ctx, block)

@@ -19,14 +19,14 @@ from ledger.vocab.units import is_measure_unit
 _STATED_RE = re.compile(
     r"\b(?:reported metric|metric reported|metric|(?:tables?|figures?|numbers?|values?|cells?))"
     r"(?: (?:below|here|above|in this section))?(?: (?:is|are|gives?|shows?|reports?|lists?))"
-    r"[ :]{1,3}(?:the )?`(?P<name>[^`]{3,80})`",
+    r"[ :]{1,3}(?:(?:taken|drawn|read) from )?(?:the )?`(?P<name>[^`]{3,80})`",
     re.IGNORECASE,
 )
 # a copied page keeps no backticks: "Every table below gives Total Output Throughput (tokens/sec)."
 _BARE_RE = re.compile(
     r"\b(?:reported metric|metric reported|metric|(?:tables?|figures?|numbers?|values?|cells?))"
     r"(?: (?:below|here|above|in this section))?(?: (?:is|are|gives?|shows?|reports?|lists?))"
-    r"[ :]{1,3}(?:the )?(?P<name>[A-Za-z][\w -]{2,60}\([^()]{1,24}\))",
+    r"[ :]{1,3}(?:(?:taken|drawn|read) from )?(?:the )?(?P<name>[A-Za-z][\w -]{2,60}\([^()]{1,24}\))",
     re.IGNORECASE,
 )
 # "... and give output throughput in tokens/second", "presents token throughput in tokens/second"
@@ -35,7 +35,14 @@ _PLAIN_RE = re.compile(
     rf"in\s(?P<unit>{UNIT_PATTERN})(?![\w/])",
     re.IGNORECASE,
 )
+# "All performance values are measured in **output tokens per second per GPU**": a unit for every value
+_UNIT_ONLY_RE = re.compile(
+    r"\b(?:values?|figures?|numbers?|results?)\s(?:are|is)\s(?:measured|given|reported|expressed)\sin\s[*_`]{0,2}"
+    rf"(?P<unit>{UNIT_PATTERN})(?![\w/])",
+    re.IGNORECASE,
+)
 _MEMO = "tables.stated_measure"
+_FIRST_TABLE = "tables.first_table"
 
 
 @dataclass(frozen=True)
@@ -57,12 +64,23 @@ def stated_measure(ctx: Context, block: Block) -> Measure | None:
         # a copied page keeps its headings' words but not their levels: every heading reads as a new top
         # section, so the statement holds until the next one
         return stated[i][1]
-    while i >= 0:
-        section, measure = stated[i]
+    for k in range(i, -1, -1):
+        section, measure = stated[k]
         if block.section[: len(section)] == section:
             return measure
-        i -= 1
-    return None
+    # "## Throughput Measurements: the reported metric is `X`" in the page's overview, before any table: the page's
+    # measure, also in the "# Model" sections after it
+    preamble = _first_table(ctx)
+    return next((stated[k][1] for k in range(i, -1, -1) if starts[k] < preamble), None)
+
+
+def _first_table(ctx: Context) -> int:
+    first: int | None = ctx.memo.get(_FIRST_TABLE)
+    if first is None:
+        first = ctx.memo[_FIRST_TABLE] = next(
+            (b.start for b in ctx.doc.blocks if b.kind == "table" and not b.in_code), len(ctx.doc.lines) + 1
+        )
+    return first
 
 
 def _statements(doc: Document) -> tuple[list[int], list[tuple[tuple[str, ...], Measure]]]:
@@ -85,6 +103,10 @@ def _statements(doc: Document) -> tuple[list[int], list[tuple[tuple[str, ...], M
             bare = head_without_unit(name)
         elif pm is not None:
             bare, unit = pm.group("name").strip(), normalise_unit(pm.group("unit"))
+        elif stated and " in " in b.text and (um := _UNIT_ONLY_RE.search(joined)) is not None:
+            # "All performance values are measured in **output tokens per second per GPU**": the unit of the measure
+            # stated before it (the page's own words over the tool's header it quoted)
+            bare, unit = stated[-1][1].name, normalise_unit(um.group("unit").lower())
         else:
             continue
         if bare and (looks_metric(bare) or is_measure_unit(unit)):

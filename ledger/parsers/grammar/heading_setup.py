@@ -1,0 +1,54 @@
+"""The settings a line made of nothing else states ("m=16", "### causal=True, headdim=128 ###") and the setup a
+heading names (its setup words, its settings, its model, or its own name where it is a model's: "# Orca Lite 7B").
+
+Apart from setup.py because both read one line alone, and setup.py places the scopes they hold over.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.grammar.setup_scopes import inline_settings
+from ledger.vocab.models import heading_model
+from ledger.vocab.setup import config_key, model_names, qualifiers
+
+# "m=16", "batch=1", "### causal=True, headdim=128, batch_size=16, seqlen=2048 ###": a line of settings only
+SETTING_RE = re.compile(r"(?P<key>[A-Za-z_][\w.-]{0,30})\s{0,4}=\s{0,4}(?P<value>[\w.+/-]{1,40})")
+_SETTINGS_LINE_RE = re.compile(
+    r"^[\s#=*`-]*(?:[A-Za-z_][\w.-]{0,30}\s{0,4}=\s{0,4}[\w.+/-]{1,40}[\s,;]*){1,12}[\s#=*`-]*$"
+)
+# "n_accept = 36", "n_drafted = 112": counts of what the run produced, not what it was set up with
+# keys a run reports rather than takes: counts it produced, errors against a reference, its outcome ("pass= True")
+# ("accuracy=0.866 threshold=0.93", "invalid=0.000 latency=132.9s": a CI check's results and its bar)
+_PRODUCED_RE = re.compile(
+    r"accept|drafted|emitted|predict|generated|decoded|encoded|hits?\b|miss|"
+    r"(?:max|mean|avg)_(?:abs|rel)\b|diff|err(?:or)?\b|^pass(?:ed)?$|^ok$|"
+    r"accuracy|^acc$|score|invalid|latency|throughput|threshold|ttft|tpot|^itl$|elapsed",
+    re.IGNORECASE,
+)
+
+
+def heading_setup(title: str) -> dict[str, str]:
+    values = qualifiers(title)
+    for key, value in (settings_line(title) or {}).items():  # "### causal=False, batch_size=32 ###" read as a title
+        values.setdefault(key, value)
+    for key, value in inline_settings(title).items():  # "Run with num_spec_tokens 4 and max_num_seqs 16:"
+        values.setdefault(key, value)
+    models = model_names(title)
+    if models:
+        values.setdefault("model", models[0])
+    elif (named := heading_model(title)) is not None:
+        values.setdefault("model", named)
+    return values
+
+
+def settings_line(text: str) -> dict[str, str] | None:
+    """ "m=16", "### causal=True, headdim=128, batch_size=16 ###": the settings of a line made of nothing else."""
+    if "=" not in text or len(text) > 400 or not _SETTINGS_LINE_RE.match(text):
+        return None
+    out = {
+        config_key(m.group("key")): m.group("value")
+        for m in SETTING_RE.finditer(text)
+        if not _PRODUCED_RE.search(m.group("key"))
+    }
+    return out or None
