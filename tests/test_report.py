@@ -302,3 +302,17 @@ def test_a_count_of_failures_no_comparison_judged_is_a_failure_said_as_stated(tm
     assert f["verdict"] == "fail" and f["line"] == 5
     assert f["text"] == "Checks on the new head: 51 passed, 2 failed"
     assert f["caveats"] == ["the text calls the failures known"]
+
+
+def test_the_timings_an_accuracy_run_prints_are_judged_as_such_and_a_benchmark_as_one(tmp_path: Path) -> None:
+    """gsm8k's harness prints its latency and throughput beside the score: one run that sends every question at
+    once, judged at ±10% (a 5.5% slower run is noise there), while the decode benchmark's 4.7% drop below it is a
+    regression at the ±2% a benchmark gets."""
+    data = report("eval_run_timings.md", tmp_path)
+    assert [r["metric"] for r in data["regressions"]] == ["decode throughput"]
+    code, out, _ = run(
+        "compare", str(FIX / "eval_run_timings.md"), "-f", "json", "--all", "--db", str(tmp_path / "y.db")
+    )
+    rows = {r["metric"]: r["verdict"] for r in json.loads(out)["rows"]}
+    assert rows["latency"]["verdict"] == "within noise"
+    assert rows["latency"]["threshold"]["basis"] == "timing of a gsm8k accuracy run"

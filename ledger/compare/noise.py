@@ -19,7 +19,9 @@ found wins:
    change smaller than T (gsm8k at 96%: T = 1.5 points);
 4. the default per kind: accuracy 0.5 points (0.005 for fractions; perplexity, not a proportion,
    1% of the mean), acceptance length 0.05, acceptance rate 0.02 (or 2 points), perf 2% of the
-   mean of the two values.
+   mean of the two values, and 10% for the timings an accuracy run prints beside its score (a perf value whose
+   setup names an accuracy task: gsm8k's "Latency: 29.6 s" is one run of a harness that sends every question at
+   once, no benchmark; `--threshold eval-perf=5%` sets it).
 
 z defaults to 1.96 (two-sided 95%). Every threshold is symmetric in old and new (perf takes 2% of
 their mean, not of old), so swapping the sides swaps regression and improvement exactly. A
@@ -63,6 +65,8 @@ class NoiseModel:
     acceptance_abs: float = 0.05
     acceptance_rate_points: float = 2.0
     perf_rel: float = 0.02
+    eval_perf_rel: float = 0.10
+    """The relative threshold of a timing an accuracy run prints (a perf value whose setup names an accuracy task)."""
     samples: dict[str, int] = field(default_factory=lambda: dict(BENCHMARK_SAMPLES))
     metric_thresholds: dict[str, tuple[float, bool]] = field(default_factory=dict)
     """Canonical metric -> (value, relative?)."""
@@ -81,6 +85,8 @@ class NoiseModel:
         n = name.strip().lower()
         if n == "perf":
             self.perf_rel = val / 100 if rel else val
+        elif n in ("eval-perf", "eval_perf"):
+            self.eval_perf_rel = val / 100 if rel else val
         elif n == "accuracy" and not rel:
             self.accuracy_points = val
         elif n == "acceptance" and not rel:
@@ -185,6 +191,10 @@ def threshold_for(
             return Threshold(t, "default acceptance rate", f"±{fmt_number(t)}")
         return Threshold(noise.acceptance_abs, "default acceptance length", f"±{fmt_number(noise.acceptance_abs)}")
     scale = (abs(old) + abs(new)) / 2
+    task = dict(key.config).get("task", "")
+    if task and task in noise.samples:
+        rel = noise.eval_perf_rel
+        return Threshold(rel * scale, f"timing of a {task} accuracy run", f"±{rel * 100:g}%")
     return Threshold(noise.perf_rel * scale, "default perf", f"±{noise.perf_rel * 100:g}%")
 
 
