@@ -310,9 +310,10 @@ def test_the_timings_an_accuracy_run_prints_are_judged_as_such_and_a_benchmark_a
     regression at the ±2% a benchmark gets."""
     data = report("eval_run_timings.md", tmp_path)
     assert [r["metric"] for r in data["regressions"]] == ["decode throughput"]
-    code, out, _ = run(
+    code, out, err = run(
         "compare", str(FIX / "eval_run_timings.md"), "-f", "json", "--all", "--db", str(tmp_path / "y.db")
     )
+    assert code == 0, err
     rows = {r["metric"]: r["verdict"] for r in json.loads(out)["rows"]}
     assert rows["latency"]["verdict"] == "within noise"
     assert rows["latency"]["threshold"]["basis"] == "timing of a gsm8k accuracy run"
