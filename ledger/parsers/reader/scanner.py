@@ -37,6 +37,13 @@ def scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
     _Scanner(doc, markup).run()
 
 
+_SUMMARY_RE = re.compile(
+    r"<summary>\s{0,4}(?:<[a-z]{1,6}>)?(?P<title>[^<>]{1,80}?)(?:</[a-z]{1,6}>)?\s{0,4}</summary>", re.IGNORECASE
+)
+_SUMMARY_LEVEL = 10
+"""Below any heading ("######" is 6): a folded block's title heads only what it folds."""
+
+
 class _Scanner:
     """One walk down a document. Each reader (`_region`, `_turn`, `_atx`, ...) looks at the line at index i:
     where the line starts its kind of block it appends the block and returns the index after it, else None;
@@ -85,7 +92,20 @@ class _Scanner:
         if j is not None:
             return j
         self.blocks.append(Block("text", i + 1, i + 1, self.cur, stripped))
+        if "<" in stripped:
+            self._details(stripped)
         return i + 1
+
+    def _details(self, stripped: str) -> None:
+        """ "<details><summary>Performance vs. master MMQ</summary>": the title GitHub shows over a folded block heads
+        what it folds, as a heading below every other would, to its "</details>"."""
+        sm = _SUMMARY_RE.search(stripped)
+        if sm is not None and (title := sm.group("title").strip()):
+            self.section.append((_SUMMARY_LEVEL, title))
+            self.cur = tuple(t for _, t in self.section)
+        elif "</details>" in stripped.lower() and self.section and self.section[-1][0] == _SUMMARY_LEVEL:
+            self.section.pop()
+            self.cur = tuple(t for _, t in self.section)
 
     def _heading(self, no: int, level: int, title: str) -> int:
         """A heading closes the sections at its level and below; the index after its line."""
