@@ -193,8 +193,8 @@ def threshold_for(
     scale = (abs(old) + abs(new)) / 2
     task = dict(key.config).get("task", "")
     if task and task in noise.samples:
-        rel = noise.eval_perf_rel
-        return Threshold(rel * scale, f"timing of a {task} accuracy run", f"±{rel * 100:g}%")
+        share = noise.eval_perf_rel
+        return Threshold(share * scale, f"timing of a {task} accuracy run", f"±{share * 100:g}%")
     return Threshold(noise.perf_rel * scale, "default perf", f"±{noise.perf_rel * 100:g}%")
 
 
