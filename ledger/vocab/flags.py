@@ -25,6 +25,7 @@ RUN_KEYS = frozenset(("isl", "osl", "concurrency", "batch_size", "task", "sample
 FLAG_KEYS: dict[str, str] = {
     "model": "model",
     "model-path": "model",
+    "model-dir": "model",
     "model-name": "model",
     "served-model-name": "served_model",  # an alias the server answers to: the model only where none is named
     "tp": "tp",
@@ -115,12 +116,18 @@ _PREFIX_MIN = 6
 """An abbreviation shorter than this ("--in", "--out") names too little to be one flag of a tool we know."""
 
 
+SPEC_METHODS = frozenset(("eagle", "eagle3", "mtp", "ngram", "draft_model", "medusa", "suffix", "lookahead", "hydra"))
+"""The values vLLM's speculative `method` takes (and sglang's, lower-cased): a drafting method."""
+
+
 def flag_key(flag: str, value: str) -> str | None:
     """The setup key a flag gives its `value`: the flag as the table spells it (`_` or `-`), else an abbreviation
     argparse would take ("--random-input" for "--random-input-len", "--num-prompt" for "--num-prompts"): one
     word-joined prefix (it holds a "-" or "_") of flags that all give one key, with a value of that key's kind
     ("--random-output out.json" is no length)."""
     name = flag.replace("_", "-")
+    if name == "method":  # "spec_decode_offline.py --method draft_model": a method of drafting, or a word of another
+        return "spec_algo" if value.strip("\"'").lower() in SPEC_METHODS else None
     key = FLAG_KEYS.get(flag) or FLAG_KEYS.get(name)
     if key is not None or "-" not in name or len(name) < _PREFIX_MIN:
         return key

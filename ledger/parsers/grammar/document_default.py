@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from ledger.parsers.grammar.commands import continued
 from ledger.parsers.grammar.setup_scopes import (
     DEFAULT_KEYS,
     PARALLEL_KEYS,
@@ -77,12 +78,15 @@ def document_default(
     # "**llama2024** commented on ...": a commenter's handle names no model, however it is spelled
     handles = {b.start for b in doc.blocks if b.kind == "comment"}
     result_items = {b.start for b in doc.blocks if b.kind == "item" and not b.in_code and states_result(b.text[:300])}
+    skip_to = 0
     for no in range(1, len(doc.lines) + 1):
         text = doc.line(no)
-        if not text.strip() or len(text) > 4000 or no in handles or text.rstrip().endswith("?"):
+        if no <= skip_to or not text.strip() or len(text) > 4000 or no in handles or text.rstrip().endswith("?"):
             continue  # (a question states no setup: "Can the M3 Max reach 400 GB/s?")
         text = unrestricted(text)
         is_command = no not in body and is_command_line(text.strip())
+        if is_command and text.rstrip().endswith("\\"):
+            text, skip_to = continued(doc, no, len(doc.lines), text.strip())  # its flags on the lines it continues
         values, models = _line_values(text, is_command, command)
         if not values and not models:
             continue  # (most lines state no setup: nothing below reads them)

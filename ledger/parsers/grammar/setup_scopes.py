@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from ledger.memo import short_text_cache
+from ledger.parsers.grammar.commands import continued
 
 # (the setup of one line is line_setup's; its names are read through here by the readers that always have)
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS as DEFAULT_KEYS
@@ -236,10 +237,14 @@ def section_workloads(
     reach = _section_reach(doc) if doc.format == "markdown" else {}
     measuring = facts.measuring
     tables = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
+    turns = turn_bounds(doc)
     for first, last in sections:
         # a section with results of its own states their whole setup; another only its workload for those below
         keys = DEFAULT_KEYS if first in measuring else WORKLOAD_KEYS
-        parts = _command_parts(doc, first, last, reach.get(first, last))
+        held = reach.get(first, last)
+        if first not in measuring:
+            held = max(held, _plan_reach(doc, first, sections, measuring, turns))
+        parts = _command_parts(doc, first, last, held)
         for k, (lo, hi, end) in enumerate(parts):
             one = _one_per_key(doc, lo, hi, keys, skip, tables, varied, command)
             if one:  # stated in the section's own lines, it holds in its sub-sections too (theirs win, being narrower)
@@ -262,6 +267,28 @@ def _command_parts(doc: Document, first: int, last: int, reach: int) -> list[tup
         (lo, (cuts[i + 1] - 1) if i + 1 < len(cuts) else last, (cuts[i + 1] - 1) if i + 1 < len(cuts) else reach)
         for i, lo in enumerate(cuts)
     ]
+
+
+def _plan_reach(
+    doc: Document, first: int, sections: list[tuple[int, int]], measuring: set[int], turns: list[tuple[int, int]]
+) -> int:
+    """ "## Test Plan" (its command) over "## Test Result": a section with no results of its own sets up the runs its
+    turn reports in the sections after it, to the last one with results, never into one that names an accuracy
+    eval (a serving benchmark's lengths are no setup of the gsm8k scores below it); `first` when there is none."""
+    turn_end = next((b for a, b in turns if a <= first <= b), first)
+    reach = first
+    for f, last in sections:
+        if f <= first:
+            continue
+        if f > turn_end or _EVAL_HEADING_RE.search(doc.line(f)):
+            break
+        if f in measuring:
+            reach = min(last, turn_end)
+    return reach
+
+
+_WARMUP_RE = re.compile(r"\s{0,8}(?:[-*+]\s{1,3})?[*_]{0,2}warm[- ]?ups?\b", re.IGNORECASE)
+_EVAL_HEADING_RE = WordGate(re.compile(r"accuracy|\beval|gsm8k|mmlu|gpqa|humaneval|mmmu|lm[-_]eval", re.IGNORECASE))
 
 
 def results_between(doc: Document, a: int, b: int) -> bool:
@@ -302,14 +329,16 @@ def _one_per_key(
 ) -> dict[str, str]:
     """The keys lines lo..hi state one value of (a key among `varied` is the rows' own, never the section's)."""
     seen: dict[str, set[str]] = {}
+    skip_to = 0
     for no in range(lo, hi + 1):
         text = doc.line(no)
-        if not text.strip() or len(text) > 4000 or no in skip:
-            continue
+        if no <= skip_to or not text.strip() or len(text) > 4000 or no in skip or _WARMUP_RE.match(text):
+            continue  # ("- Warmup: 256 prompts, 8192 input / 10 output": the warm-up's, not the measured runs')
         text = unrestricted(text)
-        values = (
-            {**qualifiers(text[:2000]), **command(text)} if is_command_line(text.strip()) else line_setup(text[:2000])
-        )
+        is_command = is_command_line(text.strip())
+        if is_command and text.rstrip().endswith("\\"):
+            text, skip_to = continued(doc, no, hi, text.strip())  # its flags on the lines it continues
+        values = {**qualifiers(text[:2000]), **command(text)} if is_command else line_setup(text[:2000])
         for k, v in values.items():
             # (a table's model and parallelism are its rows' and columns': its cells carry them)
             if k in keys and (k in WORKLOAD_KEYS or no not in tables):
