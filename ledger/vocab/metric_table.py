@@ -72,8 +72,9 @@ METRICS: tuple[Metric, ...] = (
     Metric("itl", r"\bitl\b|inter[ -]token latency", "perf", False),
     Metric("e2el", r"e2el|e2e latency|end[ -]to[ -]end latency", "perf", False),
     Metric("request throughput", r"request throughput|req/s", "perf", True),
-    Metric("output throughput", r"output (?:token )?throughput", "perf", True),
-    Metric("total throughput", r"total (?:token )?throughput", "perf", True),
+    # ("401.50 output tokens/s": the rate's own words name it)
+    Metric("output throughput", r"output (?:token )?throughput|output tok(?:en)?s?/s(?:ec)?\b", "perf", True),
+    Metric("total throughput", r"total (?:token )?throughput|total tok(?:en)?s?/s(?:ec)?\b", "perf", True),
 )
 """Every metric known by name, in the order a label is matched against them."""
 

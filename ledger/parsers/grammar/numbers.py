@@ -346,7 +346,7 @@ _TOKEN_TAIL_RE = re.compile(r"[\w.-]*")
 _HYPHEN_POINT_RE = re.compile(r"-points?\b", re.IGNORECASE)
 _QUALIFIED_RATE_RE = re.compile(
     r"\s(?:output|input|total|generated|generation|prompt|decode|prefill|gen)\s"
-    r"(?P<unit>tokens/s|tokens/sec|token/s|tok/s|toks/s|tps|req/s|requests/s)",
+    r"(?P<unit>(?:tokens/s|tokens/sec|token/s|tok/s|toks/s|tps|req/s|requests/s)(?:/gpu|/user)?)",
     re.IGNORECASE,
 )
 _RANGE_MARKS = ("~", "∼", "–", "-")

@@ -237,13 +237,13 @@ def section_workloads(
     reach = _section_reach(doc) if doc.format == "markdown" else {}
     measuring = facts.measuring
     tables = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
-    turns = turn_bounds(doc)
+    plans = _plan_reaches(doc, sections, measuring)
     for first, last in sections:
         # a section with results of its own states their whole setup; another only its workload for those below
         keys = DEFAULT_KEYS if first in measuring else WORKLOAD_KEYS
         held = reach.get(first, last)
         if first not in measuring:
-            held = max(held, _plan_reach(doc, first, sections, measuring, turns))
+            held = max(held, plans.get(first, held))
         parts = _command_parts(doc, first, last, held)
         for k, (lo, hi, end) in enumerate(parts):
             one = _one_per_key(doc, lo, hi, keys, skip, tables, varied, command)
@@ -269,22 +269,27 @@ def _command_parts(doc: Document, first: int, last: int, reach: int) -> list[tup
     ]
 
 
-def _plan_reach(
-    doc: Document, first: int, sections: list[tuple[int, int]], measuring: set[int], turns: list[tuple[int, int]]
-) -> int:
+def _plan_reaches(doc: Document, sections: list[tuple[int, int]], measuring: set[int]) -> dict[int, int]:
     """ "## Test Plan" (its command) over "## Test Result": a section with no results of its own sets up the runs its
     turn reports in the sections after it, to the last one with results, never into one that names an accuracy
-    eval (a serving benchmark's lengths are no setup of the gsm8k scores below it); `first` when there is none."""
-    turn_end = next((b for a, b in turns if a <= first <= b), first)
-    reach = first
-    for f, last in sections:
-        if f <= first:
-            continue
-        if f > turn_end or _EVAL_HEADING_RE.search(doc.line(f)):
-            break
-        if f in measuring:
-            reach = min(last, turn_end)
-    return reach
+    eval (a serving benchmark's lengths are no setup of the gsm8k scores below it). Each such section's first line
+    -> the last line it holds; one pass from the end (a page of many sections stays linear)."""
+    starts = [a for a, _ in turn_bounds(doc)]
+    out: dict[int, int] = {}
+    ahead = 0  # the last line of the furthest results section the sections after this one reach, 0 for none
+    turn_after = -1
+    for f, last in reversed(sections):
+        turn = bisect.bisect_right(starts, f)
+        if turn != turn_after:
+            ahead = 0  # (a comment's sections set up none of the turn before it)
+        if f not in measuring and ahead:
+            out[f] = ahead
+        if _EVAL_HEADING_RE.search(doc.line(f)):
+            ahead = 0
+        elif f in measuring:
+            ahead = max(ahead, last)
+        turn_after = turn
+    return out
 
 
 _WARMUP_RE = re.compile(r"\s{0,8}(?:[-*+]\s{1,3})?[*_]{0,2}warm[- ]?ups?\b", re.IGNORECASE)

@@ -35,6 +35,16 @@ from ledger.vocab.setup import model_names, qualifiers, setup_named
 from ledger.vocab.sides import side_of
 from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
 
+# the words of a rate the number grammar read with its qualifier ("401.50 output tokens/s")
+_RATE_WORDS_RE = re.compile(r"(?:output|input|total|generated|generation|prompt|decode|prefill|gen)\s\S{1,12}$")
+
+
+def _rate_words(n: Number, unit: str | None) -> str | None:
+    """ "The run gave 403.50 output tokens/s": the rate's own words name it."""
+    rate = _RATE_WORDS_RE.search(n.text) if unit is not None else None
+    return rate.group(0) if rate is not None else None
+
+
 # the prose measure named last, as (line, metric, unit): what "it" in the next lines refers to
 LAST_METRIC = "prose.last_metric"
 _PRONOUN_END_RE = re.compile(r"(?:^|\s)(?:it|this|that|they|which)$", re.IGNORECASE)
@@ -122,8 +132,8 @@ def candidate(
         dm = _DURATION_OF_RE.match(text, n.end, n.end + 60)
         if dm:
             metric = f"{dm.group('what').strip()} duration"  # "1:15 minutes to run GSM8K eval"
-    if metric is None and default_metric:
-        metric = default_metric
+    if metric is None:
+        metric = default_metric or _rate_words(n, unit)
     um = _UNIT_LABEL_RE.search(text, max(0, n.start - 40), n.start) if metric is None and unit is None else None
     if um is not None and is_measure_unit(normalise_unit(um.group("unit").lower())):
         # "p1 TPS/user: `429.18 < 522`": the label is the value's unit, and names it

@@ -17,7 +17,14 @@ from ledger.parsers.prose.metrics import METRIC_RE, any_of
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE, in_length_pair
 from ledger.vocab.text import ARROW, RUN_COUNT_NOUNS
-from ledger.vocab.units import is_count_unit, is_measure_unit, is_size_unit, is_time_unit, is_timing_unit
+from ledger.vocab.units import (
+    canonical_unit,
+    is_count_unit,
+    is_measure_unit,
+    is_size_unit,
+    is_time_unit,
+    is_timing_unit,
+)
 from ledger.vocab.word_gate import WordGate
 
 # only ever asked yes / no (see any_of)
@@ -271,6 +278,19 @@ def _in_device_name(text: str, n: Number) -> bool:
     return False
 
 
+_TOKEN_RATES = frozenset(("tok/s", "tok/s/gpu", "tok/s/user"))
+
+
+def _measured_at(before: str, n: Number) -> bool:
+    """ "lands at ~0.70", "at 41.2 s", "finished at 402.50 output tokens/s": after "at", what a run reached (a token
+    rate; a request rate is what it was sent at)."""
+    return _AT_BEFORE_RE.search(before) is not None and (
+        ("." in n.text and n.unit is None)
+        or normalise_unit(n.unit or "").lower() in _DURATIONS
+        or canonical_unit(n.unit, "perf") in _TOKEN_RATES
+    )
+
+
 def is_config_number(text: str, n: Number) -> bool:
     # the windows _arithmetic reads; '"=" in text' read the whole line for every number of it: quadratic
     if text.find("=", max(0, n.start - 160), n.end + 200) >= 0:
@@ -341,10 +361,7 @@ def is_config_number(text: str, n: Number) -> bool:
         and not _METRIC_RIGHT_BEFORE_RE.search(text[max(0, n.start - 40) : n.start])
         # "TG128, 14 samples 32.90±0.44 tk/s": a measured value after the count of runs it is the mean of
         and not (is_measure_unit(n.unit) and _RUNS_BEFORE_RE.search(text, max(0, n.start - 30), n.start))
-        and not (
-            _AT_BEFORE_RE.search(before)
-            and (("." in n.text and n.unit is None) or normalise_unit(n.unit or "").lower() in _DURATIONS)
-        )
+        and not _measured_at(before, n)
     ):
         return True  # "at con128", "ISL 8192"; but "lands at ~0.70" is a measurement
     if (
