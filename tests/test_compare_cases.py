@@ -774,7 +774,11 @@ def test_a_page_of_level_one_model_sections_compares_each_models_cells_with_its_
     assert [(r["config"]["model"], r["config"]["gpu"], r["config"]["isl"]) for r in changes] == [
         ("gpt-oss20b", "b200", "8192")
     ]
-    assert {r["unit"] for r in rows} == {"tok/s/gpu"}
+    for r in rows:  # (on one GPU, at TP 1, the per-GPU rate is the rate itself: its series keeps the plain unit)
+        one_gpu = (
+            r["config"]["tp"] == "1" and r["config"].get("pp", "1") == "1" and r["config"].get("gpu_count", "1") == "1"
+        )
+        assert r["unit"] == ("tok/s" if one_gpu else "tok/s/gpu"), r
     models = {r["config"]["model"] for r in rows}
     assert models == {"llama-v4-scout", "gpt-oss20b", "orca-lite7b", "falcon40b", "phi3-mini"}, models
     for r in rows:
@@ -784,3 +788,15 @@ def test_a_page_of_level_one_model_sections_compares_each_models_cells_with_its_
         assert revisions == (
             [1] if r["config"]["model"] == "orca-lite7b" else [2, 3] if "falcon" in r["config"]["model"] else [1, 2, 3]
         )
+
+
+@pytest.mark.parametrize(("tp", "joined"), [("1", True), ("2", False)])
+def test_a_per_gpu_rate_on_one_gpu_is_the_rate_itself(tp: str, joined: bool) -> None:
+    """A page that headed its column "Throughput (out tok/s)" and later "(out tok/s/GPU)": at TP 1 on one GPU the
+    two are one quantity, and the series goes on; at TP 2 they are two (the per-GPU rate is half the total)."""
+    cfg = {"model": "Orca 3B", "gpu": "L40S", "tp": tp, "isl": "128", "osl": "128"}
+    old = [c("perf", "Throughput (out tok/s)", 8420.0, unit="tok/s", config=cfg)]
+    new = [c("perf", "Throughput (out tok/s/GPU)", 9105.0, unit="tok/s/GPU", config=cfg)]
+    verdicts = [v.verdict for v in series(old, new).values() if v is not None]
+    assert ("improvement" in verdicts) is joined, verdicts
+    assert joined or "regression" not in verdicts

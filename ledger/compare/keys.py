@@ -27,6 +27,7 @@ characters before any pattern reads them.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -85,7 +86,22 @@ def _claim_key(
     compare and trend ask for each claim's key more than once. Key is frozen, so the shared result is safe."""
     setup = read_setup(kind, metric, config_items)
     unit = "" if kind in ("gate", "tests") else canonical_unit(unit, kind)
+    if unit == "tok/s/gpu" and _one_gpu(setup.config):
+        unit = "tok/s"  # "Throughput (out tok/s/GPU)" at TP 1 on one GPU is its "Throughput (out tok/s)"
     return Key(kind, setup.metric, unit, setup.config), setup.variant
+
+
+_PARALLEL = ("tp", "pp", "ep", "dp", "dep", "cp")
+_COUNT_RE = re.compile(r"^(\d{1,4})\s?[x×*]")
+
+
+def _one_gpu(config: tuple[tuple[str, str], ...]) -> bool:
+    """The setup runs on one GPU: tensor parallelism 1 stated, no other parallelism over 1, no count of GPUs over 1."""
+    cfg = dict(config)
+    if cfg.get("tp") != "1" or any(cfg.get(k, "1") not in ("1", "") for k in _PARALLEL[1:]):
+        return False
+    count = cfg.get("gpu_count") or ((m.group(1)) if (m := _COUNT_RE.match(cfg.get("gpu", ""))) else "1")
+    return count == "1"
 
 
 def key_difference(a: Key, b: Key) -> list[str]:
