@@ -155,6 +155,7 @@ HOSTILE = {
     "listed settings": "at concurrency 1/16, 4, 8 and " * 3_000,
     # level-1 model headings, a model's generation, the unit a page states in words for every value
     "model headings": "# Orca Lite 7B\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n# LLaMA v4 Scout - x (TP/PP)\n\n" * 1_500,
+    "named parts": "| a | p0 / p1 / p2 accept |\n|---|---|\n| x | 1.5% / 2.5% / 1% |\n| y | 1.5 / 2 / 3 |\n\n" * 1_500,
     "rates at": "finished at 1.5 output tokens/s/gpu and " * 3_000,
     "folded titles": "<details><summary>a b c</summary>\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n" * 2_000,
     "unit statements": "All values are measured in tokens per second; " * 3_000,

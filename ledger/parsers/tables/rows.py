@@ -23,7 +23,6 @@ from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.cell_sentences import with_row_setup
 from ledger.parsers.tables.cells import (
     FRACTION_PCT_RE,
-    PACKED_RE,
     SLASH_CELL_RE,
     SPACED_LIST_RE,
     cell_facts,
@@ -39,14 +38,13 @@ from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
     GENERIC_HEAD_RE,
     SLASH_SIDES_RE,
-    UNIT_WORDS,
     looks_metric,
     metric_name,
-    packed_names,
     slash_sides,
     unit_of_header,
 )
 from ledger.parsers.tables.row_info import TableInfo
+from ledger.parsers.tables.slash_named import position_parts
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.metrics import column_kind, named_benchmark
 from ledger.vocab.outcomes import VERDICT_WORDS, find_outcome, verdict_word
@@ -144,7 +142,7 @@ class _RowReader:
 
     def _read(self, c: _Cell) -> Iterator[Claim]:
         if (
-            (yield from self._packed(c))
+            (yield from self._parts(c))
             or (yield from self._arrow(c))
             or (yield from self._slash_or_runs(c))
             or (yield from self._spaced(c))
@@ -201,32 +199,27 @@ class _RowReader:
             self.label_qualifiers = {k: v for k, v in words.items() if not (k == "quant" and v.lower() == cache)}
         return self.label_qualifiers
 
-    def _packed(self, c: _Cell) -> Generator[Claim, None, bool]:
-        # "0.25/1087/43.5%/2.12/26.5%" under a title "(ms / TFLOPS / MFU% / TBs / BW%)": one value per name
-        if c.numeric or c.role not in ("value", "mixed") or "/" not in c.cleaned:
+    def _parts(self, c: _Cell) -> Generator[Claim, None, bool]:
+        # "70.02% / 28.74%" under "Pos0 / Pos1 acceptance", "0.25/1087/43.5%" under a title "(ms / TFLOPS / MFU%)":
+        # each value the measure its position names
+        if c.numeric or c.role not in ("value", "mixed"):
             return False
-        packed = PACKED_RE.match(c.cleaned)
-        if not packed:
-            return False
+        base = self.base_row.cells[c.ci] if self.base_row is not None and c.ci < len(self.base_row.cells) else ""
         above = range(self.table.header_line - 1, max(0, self.block.start - 5), -1)
-        names = packed_names([c.head, *(self.ctx.doc.line(no) for no in above)], c.cleaned.count("/") + 1)
-        if not names or not self._take_cell(c):
+        titles = [self.ctx.doc.line(no) for no in above] if "/" in c.cleaned else []
+        parts = position_parts(c.head, c.cleaned, clean(base), self.label, c.role, titles)
+        if not parts or not self._take_cell(c):
             return False
-        label = self.label
-        for part, name in zip(packed.group(0).split("/"), names, strict=True):
-            pv = cell_value(part)
-            if pv is None:
-                continue
-            unit = pv[3] or (name if name.lower() in UNIT_WORDS else None)
-            metric = f"{label} {c.head} {name}".strip() if label else f"{c.head} {name}"
+        for p in parts:
             yield self.ctx.claim(
-                column_kind(metric, self.section, unit),
+                column_kind(p.metric, self.section, p.unit),
                 self.row.line,
                 c.cell.strip(),
-                metric=metric,
-                value=pv[0],
-                unit=unit,
-                config=self._config(c, part=name),
+                metric=p.metric,
+                value=p.value,
+                unit=p.unit,
+                reference=p.reference,
+                config=self._config(c, **p.extra),
             )
         return True
 
