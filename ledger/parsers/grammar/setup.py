@@ -325,6 +325,7 @@ _NO_VARIANT_RE = re.compile(
 )
 
 
+_ARM_LETTER_RE = re.compile(r"(?<=\w) [A-Z]$")
 _SWITCH_WORD_RE = re.compile(r"^(?:with|without)\b(?= \S)", re.IGNORECASE)
 _DOING_RE = re.compile(r"(?:use[ds]?|using|run|ran|running|tested|launch(?:ed)?|start(?:ed)?|tried|try|see)\b", re.I)
 _CONNECTIVE_RE = re.compile(r"[\s+/&,:*_`()-]+|\b(?:and|with|on|at)\b", re.IGNORECASE)
@@ -356,7 +357,8 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     if not (side or joined):
         if colon and not has_colon:
             return {}
-        if len(words) > 3 or _SENTENCE_WORD_RE.search(name):
+        # ("Engine A:", "Run A:": a capital letter that tells the arms apart, no article)
+        if len(words) > 3 or _SENTENCE_WORD_RE.search(_ARM_LETTER_RE.sub("", name)):
             return {}  # "Ran the harness against the server:" introduces, it names no variant
         if not any(ch.isdigit() or ch.isupper() for ch in name[1:]) and not (
             has_colon and name.isalpha() and len(name) <= 12
