@@ -513,7 +513,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
         s = s[: lm.start()] + " " + s[lm.end() :]
     first = s
-    for w in _words_in(s):
+    for w in _words_in(s, low if lm is None else None):  # (the lowering of s, while no length was cut out of it)
         if w.written in out:
             continue
         m = search_word(w, s)
@@ -581,9 +581,9 @@ _WORDS_OF = {t: tuple(i for i, w in enumerate(SETUP_WORDS) if t in w.triggers) f
 _UNTRIGGERED = frozenset(i for i, w in enumerate(SETUP_WORDS) if not w.triggers)
 
 
-def _words_in(s: str) -> Iterator[SetupWord]:
+def _words_in(s: str, low: str | None = None) -> Iterator[SetupWord]:
     """The setup words whose triggers `s` holds, in the table's order (one pass finds the triggers): all that match."""
-    found = _UNTRIGGERED.union(*map(_WORDS_OF.__getitem__, set(_TRIGGER_RE.findall(s.lower()))))
+    found = _UNTRIGGERED.union(*map(_WORDS_OF.__getitem__, set(_TRIGGER_RE.findall(s.lower() if low is None else low))))
     return map(SETUP_WORDS.__getitem__, sorted(found))
 
 
