@@ -131,3 +131,18 @@ def test_a_case_blind_name_list_is_searched_case_sensitively_in_the_lowered_text
     assert WordGate(re.compile(r"(?-i:ar)|loss", re.IGNORECASE)).plain is None
     assert WordGate(re.compile(r"µs\b|loss", re.IGNORECASE)).plain is None  # "µ" also takes "μ"
     assert WordGate(re.compile(r"\x41cc|loss", re.IGNORECASE)).plain is None  # "\x41" is "A", lowered away
+
+
+@pytest.mark.parametrize("name", ["_ACCURACY_RE", "_BENCHMARK_IN_RE", "_GAUGE_RE"])
+def test_the_matches_found_through_the_case_sensitive_copy_are_the_patterns_own(name: str) -> None:
+    """A gate with a case-sensitive copy finds its matches in the lowered text and matches the pattern itself where
+    each opens: the same matches, with the same groups in the text's own letters ("GSM8K", not "gsm8k")."""
+    gate = getattr(metrics, name)
+    assert gate.plain is not None  # ("(?P<b2>gsm8k)": a group's name is no part of what it matches)
+    extra = ["GSM8K and MMLU-Pro, then HumanEval", "Δp 0.3 / ΔP 0.4", "ſcore and \u212aLD", "İfeval gsm8k"]
+    for text in [*_texts(), *extra, *(t.upper() for t in extra)]:
+        for pos, end in ((0, None), (2, 40)):
+            stop = len(text) if end is None else min(end, len(text))
+            full = [(m.span(), m.groupdict(), m.group(0)) for m in gate.pattern.finditer(text, pos, stop)]
+            fast = [(m.span(), m.groupdict(), m.group(0)) for m in gate.finditer(text, pos, end)]
+            assert full == fast, (name, text)

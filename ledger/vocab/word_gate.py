@@ -153,9 +153,18 @@ class WordGate:
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match[str]]:
         """The matches inside text[pos:endpos] (each holds a word inside it: only the window is tested)."""
         end = len(text) if endpos is None else endpos
-        return iter(()) if self._holds_none(text[pos:end]) else self.pattern.finditer(text, pos, end)
+        if self._holds_none(text[pos:end]):
+            return iter(())
+        low = lower_for_words(text) if self.plain is not None else None
+        if low is None or self.plain is None:
+            return self.pattern.finditer(text, pos, end)
+        # the copy's matches in the lowered text open where the case-blind pattern's open in the text, one after the
+        # other as the engine walks both: matched there, each is the pattern's own match, with the text's letters
+        return (self.pattern.match(text, m.start(), end) or m for m in self.plain.finditer(low, pos, end))
 
 
+_NAMED_RE = re.compile(r"\(\?P[<=]")
+"""A group's name is no part of what it matches ("(?P<b2>gsm8k)")."""
 _NOT_PLAIN_RE = re.compile(r"\(\?[aiLmsux-]|\\[xuUN0-7]")
 """Flags of its own inside a pattern, or a character written by its code ("\\x41" is "A", which lowering changes)."""
 
@@ -165,7 +174,9 @@ def _case_sensitive_copy(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     finds in the text: written all in lower case (no "\\W" or "\\S", which are no "\\w" or "\\s"), nothing _NOT_PLAIN_RE
     finds, and every letter beyond ASCII one with no second case-blind equal ("δ"; not "µ", which takes "μ")."""
     text = pattern.pattern
-    if not pattern.flags & re.IGNORECASE or text != text.lower() or _NOT_PLAIN_RE.search(text):
+    if not pattern.flags & re.IGNORECASE or _NAMED_RE.sub("", text) != _NAMED_RE.sub("", text).lower():
+        return None
+    if _NOT_PLAIN_RE.search(text):
         return None
     if any(ord(ch) > 127 and (_lowered(ord(ch)) != ch or ch in "σς") for ch in text):
         return None
