@@ -194,6 +194,24 @@ def test_a_word_searched_only_where_its_beginnings_are_finds_what_a_full_search_
                 assert (full and (full.span(), full.groups())) == (fast and (fast.span(), fast.groups())), (w, line)
 
 
+def test_a_word_with_many_beginnings_finds_them_in_one_pass_as_the_full_search_does() -> None:
+    """The GPU's 40 beginnings are found by one pass of their prefix tree (`many_starts`), where beginnings overlap
+    ("gb200" holds "gb" and "b2"; "nvidia a100" holds "nvidia" and "a1") and beside the counts that open with a
+    digit: the same match as the pattern searched everywhere, from every position."""
+    from ledger.vocab import setup
+
+    many = [w for w in setup.SETUP_WORDS if w.many_starts is not None]
+    assert [w.written for w in many] == ["gpu"]
+    made = ["on GB200 NVL72", "8x NVIDIA A100-SXM4-80GB", "two L40S cards and a T4", "4 * MI300X, then gfx942"]
+    made += ["TP8 on 8xH200 vs 16 × B200", "an RTX PRO 6000 or Atlas 800T", "ran on b200s", "v100 and p100; k80"]
+    for line in [*_word_lines(), *made, *(m.upper() for m in made)]:
+        for w in many:
+            for pos in range(0, min(len(line), 24), 3):
+                full = w.pattern.search(line, pos)
+                fast = setup.search_word(w, line, pos)
+                assert (full and (full.span(), full.groups())) == (fast and (fast.span(), fast.groups())), line
+
+
 def test_the_length_patterns_are_searched_only_on_lines_holding_what_they_need() -> None:
     """qualifiers searches the slashed lengths only where a digit stands on each side of a "/", and the worded ones
     only where "output" and "input" or "prompt" stand: every match holds them."""

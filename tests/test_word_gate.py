@@ -111,3 +111,38 @@ def test_a_gated_window_search_finds_what_the_pattern_finds(module: str, name: s
                 assert [m.span() for m in gate.pattern.finditer(text, a, end)] == [
                     m.span() for m in gate.finditer(text, a, b)
                 ]
+
+
+@pytest.mark.parametrize("name", ["_ACCURACY_RE", "_ACCEPTANCE_RE", "_BENCHMARK_IN_RE"])
+def test_whether_a_text_holds_a_match_is_asked_as_the_pattern_answers(name: str) -> None:
+    """`holds` answers whether the pattern matches anywhere in a text; where the pattern is all lower case and
+    ASCII but for letters with one case-blind equal ("δ"), it searches a case-sensitive copy of it in the lowered
+    text (a case-blind engine compares every character in both cases): the same answer on every text."""
+    gate = getattr(metrics, name)
+    extra = ["ΔP 0.3", "Same Top-P", "STRICT-MATCH", "the Score", "ſcore", "\u212aLD", "ARC-C", "Loss", "İtem mmlu"]
+    for text in [*_texts(), *extra, *(t.upper() for t in extra)]:
+        assert gate.holds(text) == (gate.pattern.search(text) is not None), (name, text)
+
+
+def test_a_case_blind_name_list_is_searched_case_sensitively_in_the_lowered_text() -> None:
+    assert metrics._ACCURACY_RE.plain is not None and not metrics._ACCURACY_RE.plain.flags & re.IGNORECASE
+    assert metrics._ACCEPTANCE_RE.plain is None  # it writes "AR" and "AL" in capitals, "(?-i:AR)" among them
+    assert WordGate(re.compile(r"\W?acc|loss", re.IGNORECASE)).plain is None  # "\W" is no "\w"
+    assert WordGate(re.compile(r"(?-i:ar)|loss", re.IGNORECASE)).plain is None
+    assert WordGate(re.compile(r"µs\b|loss", re.IGNORECASE)).plain is None  # "µ" also takes "μ"
+    assert WordGate(re.compile(r"\x41cc|loss", re.IGNORECASE)).plain is None  # "\x41" is "A", lowered away
+
+
+@pytest.mark.parametrize("name", ["_ACCURACY_RE", "_BENCHMARK_IN_RE", "_GAUGE_RE"])
+def test_the_matches_found_through_the_case_sensitive_copy_are_the_patterns_own(name: str) -> None:
+    """A gate with a case-sensitive copy finds its matches in the lowered text and matches the pattern itself where
+    each opens: the same matches, with the same groups in the text's own letters ("GSM8K", not "gsm8k")."""
+    gate = getattr(metrics, name)
+    assert gate.plain is not None  # ("(?P<b2>gsm8k)": a group's name is no part of what it matches)
+    extra = ["GSM8K and MMLU-Pro, then HumanEval", "Δp 0.3 / ΔP 0.4", "ſcore and \u212aLD", "İfeval gsm8k"]
+    for text in [*_texts(), *extra, *(t.upper() for t in extra)]:
+        for pos, end in ((0, None), (2, 40)):
+            stop = len(text) if end is None else min(end, len(text))
+            full = [(m.span(), m.groupdict(), m.group(0)) for m in gate.pattern.finditer(text, pos, stop)]
+            fast = [(m.span(), m.groupdict(), m.group(0)) for m in gate.finditer(text, pos, end)]
+            assert full == fast, (name, text)

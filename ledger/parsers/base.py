@@ -2,7 +2,9 @@
 
 An extractor is a module with `NAME`, `VERSION`, `BLOCKS` (the block kinds it reads) and
 `extract(block, ctx) -> Iterable[Claim]`; `NEEDS_DIGIT = False` where it can claim from a block
-without digits (the pipeline skips digit-less blocks for every other extractor). Extractors run in
+without digits (the pipeline skips digit-less blocks for every other extractor); `LINE_MARKS`, strings one of
+which every line it claims from holds as written, where it reads no other (a document holding none is not given
+to it). Extractors run in
 registry order over each block; an extractor that has read a line marks it taken, so a later,
 more general extractor (prose) does not read the same number again.
 """

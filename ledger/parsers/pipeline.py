@@ -117,7 +117,11 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     ]
     examples = example_lines(doc)  # a template's numbers are nobody's results
     with_digit = [b for b, d in zip(doc.blocks, has_digit, strict=True) if d and b.start not in examples]
+    whole = "\n".join(lines)
     for ext in EXTRACTORS:
+        marks: tuple[str, ...] = getattr(ext, "LINE_MARKS", ())
+        if marks and not any(map(whole.__contains__, marks)):
+            continue  # it reads only lines holding one of its marks, and this document holds none
         ctx.parser = f"{ext.NAME}/{ext.VERSION}"
         kinds = ext.BLOCKS
         whole_code = "code" in kinds  # it reads code blocks whole: the lines found inside them are not its

@@ -59,7 +59,7 @@ def kind_for_metric(metric: str, unit: str | None = None) -> str:
         return "acceptance"
     if is_performance_unit(unit):
         return "perf"
-    if _ACCURACY_RE.search(metric) and not _PERF_HINT_RE.search(metric):
+    if _ACCURACY_RE.holds(metric) and not _PERF_HINT_RE.search(metric):
         return "accuracy"
     return "perf"
 
@@ -75,7 +75,7 @@ def prose_kind(metric: str, unit: str | None) -> str:
         return "acceptance"
     if is_measure_unit(unit) and not is_share_unit(unit):
         return "perf"
-    if _ACCURACY_RE.search(metric) or _PROSE_QUALITY_RE.search(metric):
+    if _ACCURACY_RE.holds(metric) or _PROSE_QUALITY_RE.search(metric):
         return "accuracy"
     return "perf"
 
@@ -94,7 +94,7 @@ _TOKEN_COUNT_RE = re.compile(r"\btokens?\b", re.IGNORECASE)
 
 
 def is_accuracy_name(text: str) -> bool:
-    return bool(_ACCURACY_RE.search(text))
+    return _ACCURACY_RE.holds(text)
 
 
 def is_acceptance_name(text: str) -> bool:
@@ -393,7 +393,7 @@ def is_benchmark_name(text: str) -> bool:
 
 def names_a_metric(text: str) -> bool:
     """A metric of the table, in any of its spellings, or a quality word ("acc", "pass@1", "BLEU") is named."""
-    return _ANY_METRIC_RE.search(text) is not None or _ACCURACY_RE.search(text) is not None
+    return _ANY_METRIC_RE.search(text) is not None or _ACCURACY_RE.holds(text)
 
 
 def last_metric_named(text: str) -> str | None:

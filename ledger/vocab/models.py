@@ -124,7 +124,8 @@ def _model_names(s: str) -> tuple[str, ...]:
     # the family words in the lowered line (case-sensitive: far cheaper), then the costlier patterns only in a
     # window around each: a name starts at most a hub prefix before its family word and ends within _REACH after
     found: set[tuple[int, int]] = set()
-    for a, b in _windows([m.start() for m in _FAMILY_SUB_RE.finditer(s.lower())], len(s)):
+    low = s.lower()
+    for a, b in _windows([m.start() for m in _FAMILY_SUB_RE.finditer(low)], len(s)):
         for r in (_MODEL_RE, _SPACED_MODEL_RE, _MEMBER_MODEL_RE) if digit else (_MEMBER_MODEL_RE,):
             found.update(m.span() for m in r.finditer(s, a, b))
     if "/" in s:
@@ -134,7 +135,7 @@ def _model_names(s: str) -> tuple[str, ...]:
         if "/" in s:
             found.update(m.span() for m in _HUB_MODEL_RE.finditer(s))
         found.update(m.span() for m in _SIZED_NAME_RE.finditer(s))
-    short = {m.span(): m.group("release") for m in _SHORTHAND_RE.finditer(s)} if "ds" in s.lower() else {}
+    short = {m.span(): m.group("release") for m in _SHORTHAND_RE.finditer(s)} if "ds" in low else {}
     found.update(short)
     spans = sorted(found, key=lambda span: (span[0], -span[1]))
     out: list[str] = []

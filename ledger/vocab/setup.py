@@ -48,8 +48,11 @@ class SetupWord:
     """Lower-case strings one of which every match opens with, where the pattern says so (empty: unknown):
     `search_word` tries the pattern only where one stands (tests/test_setup_words.py compares it with a full
     search); `digit_opens`, where a match that opens with a digit can open (a GPU's count, "8x H100"), found in
-    the lowered text by one scan instead of a look at every digit of the line."""
+    the lowered text by one scan instead of a look at every digit of the line; `many_starts`, where the starts are many
+    (a GPU's 40), every place one of them stands, by one pass of their prefix tree in a look-ahead instead of a
+    substring search per start."""
     digit_opens: re.Pattern[str] | None = None
+    many_starts: re.Pattern[str] | None = None
 
 
 def _word(
@@ -62,8 +65,15 @@ def _word(
 ) -> SetupWord:
     # a number ends at a non-digit ("TP8EP8" holds tp and ep), a word at a non-alphanumeric
     end = r"(?![0-9])" if body.endswith(r"})") else r"(?![a-z0-9])"
+    pattern = re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE)
     return SetupWord(
-        written, key, re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE), triggers, starts, digit_opens
+        written,
+        key,
+        pattern,
+        triggers,
+        starts,
+        digit_opens,
+        re.compile(f"(?=(?:{trie_pattern(sorted(starts))}))") if len(starts) > 8 else None,
     )
 
 
@@ -79,6 +89,12 @@ def search_word(w: SetupWord, text: str, pos: int = 0) -> re.Match[str] | None:
         if w.digit_opens is not None
         else None
     )
+    if w.many_starts is not None:  # the first place one stands where the match opens, up to the best found so far
+        last = best.start() if best is not None else len(low)
+        for c in w.many_starts.finditer(low, pos):
+            if c.start() > last or (m := w.pattern.match(text, c.start())) is not None:
+                return best if c.start() > last else m
+        return best
     for start in w.starts:
         # only where a match would open before the best found so far (the leftmost is the search's)
         stop = best.start() + len(start) if best is not None else len(low)
@@ -500,7 +516,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
         s = s[: lm.start()] + " " + s[lm.end() :]
     first = s
-    for w in _words_in(s):
+    for w in _words_in(s, low if lm is None else None):  # (the lowering of s, while no length was cut out of it)
         if w.written in out:
             continue
         m = search_word(w, s)
@@ -568,9 +584,9 @@ _WORDS_OF = {t: tuple(i for i, w in enumerate(SETUP_WORDS) if t in w.triggers) f
 _UNTRIGGERED = frozenset(i for i, w in enumerate(SETUP_WORDS) if not w.triggers)
 
 
-def _words_in(s: str) -> Iterator[SetupWord]:
+def _words_in(s: str, low: str | None = None) -> Iterator[SetupWord]:
     """The setup words whose triggers `s` holds, in the table's order (one pass finds the triggers): all that match."""
-    found = _UNTRIGGERED.union(*map(_WORDS_OF.__getitem__, set(_TRIGGER_RE.findall(s.lower()))))
+    found = _UNTRIGGERED.union(*map(_WORDS_OF.__getitem__, set(_TRIGGER_RE.findall(s.lower() if low is None else low))))
     return map(SETUP_WORDS.__getitem__, sorted(found))
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from ledger.memo import short_text_cache
+
 _MARKUP_RE = re.compile(r"[*`]|\[(?=[^\]]{0,200}\]\()|\]\([^)]{0,300}\)")
 
 RUN_COUNT_NOUNS = r"(?:samples|runs|repeats|repetitions|trials|iterations)"
@@ -30,6 +32,7 @@ CASE_ODD = ("\u0130", "\u0131", "\u017f", "\u212a")
 when an IGNORECASE pattern of that word finds it in text."""
 
 
+@short_text_cache(8192)
 def lower_for_words(text: str) -> str | None:
     """text lowered, for substring tests standing in for IGNORECASE patterns of ASCII words; None where
     such a test could disagree with the pattern (ask the pattern there)."""

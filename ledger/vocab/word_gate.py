@@ -116,11 +116,12 @@ def _lowered(code: int) -> str | None:
 class WordGate:
     """A compiled pattern searched only in texts holding one of its required words (see the module docstring)."""
 
-    __slots__ = ("_any_word", "pattern", "words")
+    __slots__ = ("_any_word", "pattern", "plain", "words")
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
         self.words = required_words(pattern)
+        self.plain = _case_sensitive_copy(pattern)
         # many words: one case-sensitive pass over the lowered text, nested by shared prefixes, beats a
         # substring test per word (55 for the accuracy names)
         self._any_word = re.compile(trie_pattern(self.words)) if self.words and len(self.words) > _FEW else None
@@ -140,7 +141,43 @@ class WordGate:
         end = len(text) if endpos is None else endpos
         return None if self._holds_none(text[pos:end]) else self.pattern.search(text, pos, end)
 
+    def holds(self, text: str) -> bool:
+        """Whether the pattern matches anywhere in text: where it has a case-sensitive copy (`plain`), that copy
+        searched in the lowered text, which answers the same and costs half as much (a case-blind engine compares
+        each character in both cases); the match itself is not given, its text being lowered."""
+        low = lower_for_words(text)
+        if low is None or self.plain is None:
+            return self.search(text) is not None
+        return not self._holds_none(text) and self.plain.search(low) is not None
+
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match[str]]:
         """The matches inside text[pos:endpos] (each holds a word inside it: only the window is tested)."""
         end = len(text) if endpos is None else endpos
-        return iter(()) if self._holds_none(text[pos:end]) else self.pattern.finditer(text, pos, end)
+        if self._holds_none(text[pos:end]):
+            return iter(())
+        low = lower_for_words(text) if self.plain is not None else None
+        if low is None or self.plain is None:
+            return self.pattern.finditer(text, pos, end)
+        # the copy's matches in the lowered text open where the case-blind pattern's open in the text, one after the
+        # other as the engine walks both: matched there, each is the pattern's own match, with the text's letters
+        return (self.pattern.match(text, m.start(), end) or m for m in self.plain.finditer(low, pos, end))
+
+
+_NAMED_RE = re.compile(r"\(\?P[<=]")
+"""A group's name is no part of what it matches ("(?P<b2>gsm8k)")."""
+_NOT_PLAIN_RE = re.compile(r"\(\?[aiLmsux-]|\\[xuUN0-7]")
+"""Flags of its own inside a pattern, or a character written by its code ("\\x41" is "A", which lowering changes)."""
+
+
+def _case_sensitive_copy(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    """The pattern without IGNORECASE, where it finds in a text lowered by lower_for_words what the case-blind one
+    finds in the text: written all in lower case (no "\\W" or "\\S", which are no "\\w" or "\\s"), nothing _NOT_PLAIN_RE
+    finds, and every letter beyond ASCII one with no second case-blind equal ("δ"; not "µ", which takes "μ")."""
+    text = pattern.pattern
+    if not pattern.flags & re.IGNORECASE or _NAMED_RE.sub("", text) != _NAMED_RE.sub("", text).lower():
+        return None
+    if _NOT_PLAIN_RE.search(text):
+        return None
+    if any(ord(ch) > 127 and (_lowered(ord(ch)) != ch or ch in "σς") for ch in text):
+        return None
+    return re.compile(text, pattern.flags & ~re.IGNORECASE)

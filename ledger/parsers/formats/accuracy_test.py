@@ -28,6 +28,7 @@ from ledger.parsers.reader.document import Block
 NAME = "accuracy_test"
 VERSION = "1"
 BLOCKS = frozenset({"code", "text"})
+LINE_MARKS = ("Evaluated accuracy",)  # the line each result is read from
 
 _EVALUATED_RE = re.compile(r"^\s{0,8}Evaluated accuracy\s{0,4}:\s{0,4}(?P<v>\d{1,3}(?:\.\d{1,6})?)\s*$")
 _FIELD_RE = re.compile(

@@ -21,6 +21,7 @@ from ledger.vocab.outcomes import CI_SOURCE, outcome_of
 NAME = "ci_bot"
 VERSION = "1"
 BLOCKS = frozenset({"text", "item"})
+LINE_MARKS = ("Skipping", "skipping", "completed with")  # the bot's two messages
 
 _DONE_RE = re.compile(
     r"^(?P<name>.{1,120}?)\s+completed with (?:state|status):?\s*['\"`]?(?P<state>[A-Z_]{3,20})['\"`]?"

@@ -19,6 +19,7 @@ from ledger.parsers.reader.document import Block
 NAME = "k6"
 VERSION = "1"
 BLOCKS = frozenset({"code", "text"})
+LINE_MARKS = ("..:",)  # every line read is a dotted summary line
 
 _LINE_RE = re.compile(
     r"^\s{0,8}(?:[✓✗]\s{1,3})?(?P<name>[A-Za-z][\w.-]{0,60}?)\.{3,}:\s{1,8}(?=\w{1,8}(?:\(\d{1,3}\))?=)"

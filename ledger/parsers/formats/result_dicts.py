@@ -19,6 +19,7 @@ from ledger.vocab.metrics import kind_for_metric
 NAME = "result_dicts"
 VERSION = "1"
 BLOCKS = frozenset({"code", "text"})
+LINE_MARKS = ("{",)
 
 # a subject's name, then its flat dict of numbers: bounded, so each start is tried in constant time
 _SUBJECT_RE = re.compile(r"""['"](?P<name>[^'"{}]{1,80})['"]\s{0,3}:\s{0,3}\{(?P<body>[^{}]{1,600})\}""")

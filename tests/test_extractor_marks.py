@@ -1,0 +1,61 @@
+"""An extractor that reads only lines holding one of its marks (LINE_MARKS: "Evaluated accuracy", a k6 summary's dotted
+"..:", a verdict word) is not given a document holding none of them; every claim it makes comes from a line that
+holds one, so a document it is not given loses nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ledger.parsers import extract, registry
+
+FIXTURES = Path(__file__).parent / "fixtures"
+MARKED = [e for e in registry.EXTRACTORS if getattr(e, "LINE_MARKS", ())]
+
+
+def test_the_format_readers_that_read_marked_lines_name_their_marks() -> None:
+    assert {e.NAME for e in MARKED} >= {"k6", "accuracy_test", "result_dicts", "ci_bot", "verdicts"}
+
+
+def test_an_extractor_is_not_given_a_document_holding_none_of_its_marks(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ledger.parsers.formats import accuracy_test
+
+    asked: list[int] = []
+    real = accuracy_test.extract
+
+    def counted(block: Any, ctx: Any) -> Iterator[Any]:
+        asked.append(block.start)
+        return real(block, ctx)
+
+    monkeypatch.setattr(accuracy_test, "extract", counted)
+    plain = "# Accuracy\n\nThe gsm8k score went from 0.871 to 0.874 on 8x H100.\n"
+    assert extract(plain, path="plain.md").claims
+    assert asked == []
+    report = "Reference accuracy: 88.000\nThreshold: 84.800\nEvaluated accuracy: 41.503\n"
+    claims = extract(f"# Accuracy\n\n```\n{report}```\n", path="report.md").claims
+    assert asked and any(c.parser.startswith("accuracy_test/") for c in claims)
+
+
+def _documents() -> list[Path]:
+    return [p for p in sorted(FIXTURES.rglob("*")) if p.is_file() and p.suffix != ".json"]
+
+
+@pytest.mark.parametrize("name", [e.NAME for e in MARKED])
+def test_every_claim_of_a_marked_extractor_comes_from_a_line_holding_a_mark(name: str) -> None:
+    ext = next(e for e in MARKED if name == e.NAME)
+    marks = ext.LINE_MARKS  # type: ignore[attr-defined]
+    found = 0
+    for path in _documents():
+        result = extract(path.read_text(encoding="utf-8", errors="replace"), path=path.name)
+        assert result.document is not None
+        lines = result.document.lines
+        for c in result.claims:
+            if c.parser.split("/")[0] != name:
+                continue
+            found += 1
+            text = "\n".join(lines[c.source.line - 1 : c.source.line_end])
+            assert any(m in text for m in marks), (path.name, c.source.line, text)
+    assert found, f"no fixture gives {name} a claim: the test would prove nothing"

@@ -1,0 +1,63 @@
+"""The text caches: the answer the function gives, remembered for short texts only, in bounded room, and a
+remembered answer found without running any Python code (the extractors ask them ~100,000 times a run)."""
+
+from __future__ import annotations
+
+import sys
+from types import FrameType
+from typing import Any
+
+from ledger.memo import SHORT, short_text_cache
+
+
+def _words(text: str) -> tuple[str, ...]:
+    """A pure helper of the kind the extractors remember: the words of a line."""
+    _words.asked += 1  # type: ignore[attr-defined]
+    return tuple(text.split())
+
+
+def _remembered(maxsize: int) -> Any:
+    _words.asked = 0  # type: ignore[attr-defined]
+    return short_text_cache(maxsize)(_words)
+
+
+def test_a_remembered_helper_answers_as_the_helper_and_asks_it_once_per_short_text() -> None:
+    words = _remembered(16)
+    lines = ["TP8 on H100, ISL 1024", "mean TTFT 41.2 ms", "TP8 on H100, ISL 1024"]
+    assert [words(t) for t in lines] == [tuple(t.split()) for t in lines]
+    assert _words.asked == 2  # type: ignore[attr-defined]
+
+
+def test_a_long_text_is_asked_every_time_and_never_kept() -> None:
+    words = _remembered(16)
+    long = "x " * SHORT
+    assert words(long) == words(long) == tuple(long.split())
+    assert _words.asked == 2  # type: ignore[attr-defined]
+
+
+def test_the_room_stays_bounded_and_an_answer_dropped_is_asked_again() -> None:
+    words = _remembered(4)
+    for n in range(10):
+        assert words(f"batch size {n}") == ("batch", "size", str(n))
+    assert _words.asked == 10  # type: ignore[attr-defined]
+    assert words("batch size 9") == ("batch", "size", "9")  # among the last four: remembered
+    assert _words.asked == 10  # type: ignore[attr-defined]
+    assert words("batch size 0") == ("batch", "size", "0")  # the oldest, dropped: asked again
+    assert _words.asked == 11  # type: ignore[attr-defined]
+
+
+def test_a_remembered_answer_runs_no_python_code() -> None:
+    words = _remembered(16)
+    words("FP8 KV, MTP3")
+    calls: list[str] = []
+
+    def profile(frame: FrameType, event: str, arg: Any) -> None:
+        if event == "call":
+            calls.append(frame.f_code.co_name)
+
+    sys.setprofile(profile)
+    try:
+        words("FP8 KV, MTP3")
+    finally:
+        sys.setprofile(None)
+    assert calls == []
