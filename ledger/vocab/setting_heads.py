@@ -53,14 +53,17 @@ def batched_bench_keys(heads: Sequence[str]) -> dict[int, str]:
 
 
 def length_keys(heads: Sequence[str], cells: Sequence[Sequence[str]]) -> dict[int, str]:
-    """The columns that hold a run's lengths, by column: "Input" and "Output" over token counts ("4 000", "300")
-    are isl and osl; over words ("prose", "code") they name no setting."""
+    """The columns that hold a run's lengths, by column: "Input" and "Output" over token counts ("4 000", "300",
+    "64K") are isl and osl; over words ("prose", "code") they name no setting."""
     out: dict[int, str] = {}
     for i, head in enumerate(heads):
         key = _LENGTHS.get(head.strip(" *`_:").lower())
-        if key and i < len(cells) and whole_numbers(cells[i]):
+        if key and i < len(cells) and cells[i] and all(_INTEGER_RE.match(c) or _KILO_RE.match(c) for c in cells[i]):
             out[i] = key
     return out
+
+
+_KILO_RE = re.compile(r"\d{1,4}(?:\.\d)?[kK]$")
 
 
 _GEMM_DIMS = frozenset({"m", "n", "k"})
