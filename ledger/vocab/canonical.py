@@ -37,6 +37,8 @@ GPU_NAMES = (
     r"gfx(?:9[0-5][0-9a]|1[0-2][0-9]{2})|"
     r"rtx (?:pro )?\d{4}(?: blackwell| ada| super| ?ti)?|rtx[ -]?\d{4}(?:[ -]super|[ -]?ti)?|"
     r"rx ?\d{4}(?: ?xtx| ?xt| gre)?|dgx[ -]spark|"
+    # AMD's Radeon boards llama.cpp's Vulkan and ROCm threads print ("AMD Radeon Pro VII", "Radeon VII")
+    r"radeon (?:pro )?(?:vii|w\d{4}|v\d{3})|radeon rx ?\d{4}(?: ?xtx| ?xt)?|"
     # Apple silicon, which llama.cpp and MLX threads measure on ("M2 Ultra", "Apple M3")
     r"(?:apple )?m[1-5][ -](?:pro|max|ultra)|apple m[1-5]"
 )

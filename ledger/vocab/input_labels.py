@@ -16,6 +16,8 @@ MACHINE_LABEL_RE = re.compile(_MACHINE_LABEL, re.IGNORECASE)
 CONFIG_LABEL_RE = re.compile(
     r"^(?:number of|num[_ ]|#\s*|n[_ ]?(?:prompts|requests|samples)|total (?:input|output|generated|prompt)"
     r" tokens|successful requests|failed requests|completed|(?:traffic )?request rate|rate\b|"
+    # (trtllm-bench's "Issue Rate (req/sec)": the rate it sent requests at, no result)
+    r"issue rate|"
     # (trtllm-bench's "Max Runtime Batch Size", "Max Runtime Tokens": the limits the runtime was given)
     r"max(?:imum)?[_ ](?:runtime[_ ])?(?=(?:num|batch|seq|tokens?|len|length|concurrency|model|draft|context|"
     r"position|requests?|running|prompts?|input|output|new|total|size|workers?|threads?|retries|loras?|bs|jobs))|"
@@ -74,3 +76,12 @@ def is_config_label(label: str) -> bool:
         return True
     m = CONFIG_LABEL_RE.match(core)
     return m is not None and not RESULT_AFTER_SETTING_RE.search(core, m.end())
+
+
+OPEN_BOUND_RE = re.compile(
+    r"(?<=\d)\+(?![\w.])|\s?(?:and|or) (?:above|up|more|higher|larger|greater|beyond|over)\b"
+    # "at concurrency 1/16/64", "batch 1, 8 and 32": the first of a list of values is no one setting of the runs
+    r"|(?<=\d)(?: ?/ ?\d{1,6}(?![\w.])|, ?\d{1,6}(?:, ?\d|,? (?:and|or) \d))",
+    re.IGNORECASE,
+)
+"""After a setting's value: "8 and above", "64+" bound the runs it speaks of, "1/16/64" lists them: no one setting."""

@@ -174,7 +174,7 @@ def parameter_counts(name: str) -> set[str]:
     return {m.lower() for m in _PARAMETER_COUNT_RE.findall(name)}
 
 
-_SIZE_IN_RE = re.compile(r"\d(?:(?:\.\d{1,2})?[bBmM](?![a-zA-Z])|[xX]\d{1,3}[bB])")
+_SIZE_IN_RE = re.compile(r"\d(?:(?:\.\d{1,2})?[bBmMT](?![a-zA-Z])|[xX]\d{1,3}[bB])")
 """A parameter count ("8B", "1.5b", "8x7B"); the digit outside the alternation lets the engine skip to digits."""
 
 
@@ -234,9 +234,10 @@ def _model_folders(s: str) -> list[tuple[int, int]]:
     return out
 
 
-# "Quill-7B", "Tiny-3B-Instruct": a capitalised name of a family the table does not know, joined to its parameter count
+# "Quill-7B", "Tiny-3B-Instruct", "Ling-1T": a capitalised name of a family the table does not know, joined to its
+# parameter count
 _SIZED_NAME_RE = re.compile(
-    r"(?<![\w/.@-])[A-Z][A-Za-z]{2,20}(?:-[A-Za-z][A-Za-z0-9]{0,12}){0,2}-\d{1,4}(?:\.\d{1,2})?[BM]"
+    r"(?<![\w/.@-])[A-Z][A-Za-z]{2,20}(?:-[A-Za-z][A-Za-z0-9]{0,12}){0,2}-\d{1,4}(?:\.\d{1,2})?[BMT]"
     r"(?:-[A-Za-z][\w.]{0,20}){0,3}(?![\w/-]|\.\w)"
 )
 

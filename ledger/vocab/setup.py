@@ -20,7 +20,7 @@ from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' word
 from ledger.vocab.input_labels import BASELINE_LABEL_RE as BASELINE_LABEL_RE
 from ledger.vocab.input_labels import CONFIG_LABEL_RE as CONFIG_LABEL_RE
 from ledger.vocab.input_labels import MACHINE_LABEL_RE as MACHINE_LABEL_RE
-from ledger.vocab.input_labels import RESULT_AFTER_SETTING_RE
+from ledger.vocab.input_labels import OPEN_BOUND_RE, RESULT_AFTER_SETTING_RE
 from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
 from ledger.vocab.input_labels import is_config_label as is_config_label
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
@@ -118,7 +118,7 @@ _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
 _GPU_STARTS = (
     *("two ", "four ", "eight "),
     *("nvidia", "gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a3", "a4", "a6", "a8", "v1", "l2", "l4", "mi"),
-    *("ascend", "atlas", "gaudi", "rtx", "rx", "dgx", "apple", "m1", "m2", "m3", "m4", "m5", "gfx"),
+    *("ascend", "atlas", "gaudi", "rtx", "rx", "radeon", "dgx", "apple", "m1", "m2", "m3", "m4", "m5", "gfx"),
     *("p10", "p40", "t4", "k80", "gtx", "titan"),
 )
 """How a GPU's match opens, where no digit opens it: the vendor or its name's first letters (canonical.GPU_NAMES);
@@ -254,6 +254,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "gtx",
             "titan",
             "rx",
+            "radeon",
             "m1-",
             "m2-",
             "m3-",
@@ -330,7 +331,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "quant",
         "quant",
-        r"(fp8|nvfp4|mxfp8|mxfp4|fp4|float8(?:wo|dq)?|w(?:int)?[48]a(?:fp8|bf16|fp16|int8)|w4a16|w4a8|w8a8|"
+        # ("w8a8 fp8" and "w8a8 int8": two schemes, told apart by the dtype after the bit widths)
+        r"(fp8|nvfp4|mxfp8|mxfp4|fp4|float8(?:wo|dq)?|w(?:int)?[48]a(?:fp8|bf16|fp16|int8)|w4a16|w4a8|"
+        r"w8a8(?:[ _-](?:fp8|int8))?|"
         r"int[48](?:wo|dq)?|awq|gptq|"
         r"bf16|fp16|bfloat16|float16|q[2-8]_(?:[01]|k(?:_[sml])?)|iq[1-4]_(?:xxs|xs|s|m|nl)|f16)",
         ("fp", "bf", "int", "w4", "w8", "awq", "gptq", "float", "q2_", "q3_", "q4_", "q5_", "q6_", "q8_", "iq", "f16"),
@@ -423,7 +426,7 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
-    r"dgx|rtx|non-spec|no spec|no-spec|agg",
+    r"dgx|rtx|radeon|non-spec|no spec|no-spec|agg",
     re.IGNORECASE,
 )
 _ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])
@@ -444,14 +447,6 @@ _OFF_AFTER_RE = re.compile(
     re.IGNORECASE,
 )
 _OFF_BEFORE_RE = re.compile(r"(?:without|w/o|disable[sd]?|no)\s(?:the\s|any\s)?$", re.IGNORECASE)
-
-
-_OPEN_BOUND_RE = re.compile(
-    r"(?<=\d)\+(?![\w.])|\s?(?:and|or) (?:above|up|more|higher|larger|greater|beyond|over)\b"
-    # "at concurrency 1/16/64", "batch 1, 8 and 32": the first of a list of values is no one setting of the runs
-    r"|(?<=\d)(?: ?/ ?\d{1,6}(?![\w.])|, ?\d{1,6}(?:, ?\d|,? (?:and|or) \d))",
-    re.IGNORECASE,
-)
 
 
 def blank_setup_words(text: str) -> str:
@@ -524,7 +519,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         while m and w.written != "spec_algo" and _OFF_BEFORE_RE.search(s, max(0, m.start() - 16), m.start()):
             m = search_word(w, s, m.end())
         # "for batch size 8 and above", "at 64+ concurrency": a bound on the runs it speaks of, no one setting
-        while m and _OPEN_BOUND_RE.match(first, m.end()):
+        while m and OPEN_BOUND_RE.match(first, m.end()):
             m = search_word(w, s, m.end())
         if not m or _limit(w, first, m.start()):
             continue

@@ -319,3 +319,18 @@ def heading_revision(text: str) -> Revision | None:
     if not shas and len(text) <= 60 and (words or side_alone(text)):
         return Revision(label=clean_label(text), head=None, base=None)
     return None
+
+
+# "ik/main@dbfd1515", "PR@5e6f7a8b9: ...": a branch and the commit it stood at, as git's own notation writes it
+_BRANCH_AT_SHA_RE = re.compile(
+    r"`?(?P<label>[A-Za-z][\w./-]{0,40})@(?P<sha>[0-9a-fA-F]{7,40})`?(?![\w-])\s{0,2}:?\s{0,2}"
+)
+
+
+def branch_at_sha(text: str) -> tuple[Revision, bool] | None:
+    """The revision a text opening with "branch@sha" names, and whether the text is that alone (then it heads
+    what is nested under it); None for any other text."""
+    m = _BRANCH_AT_SHA_RE.match(text)
+    if m is None or not is_sha(m.group("sha")):
+        return None
+    return Revision(label=m.group("label"), head=m.group("sha").lower(), base=None), m.end() >= len(text)

@@ -44,6 +44,7 @@ from ledger.parsers.grammar.revision_labels import (
     SHA_RE,
     SIDE_LABEL_RE,
     TRAILER_RE,
+    branch_at_sha,
     clean_label,
     head_base,
     heading_revision,
@@ -296,11 +297,29 @@ def _item_scope(
     block = doc.blocks[idx]
     if (side := _item_side(doc, idx, named)) is not None:
         return side, False
+    if (at := _at_sha(doc, idx)) is not None:
+        return at, False
     if (on := stated_on(block.text)) is not None:
         return RevisionScope(start=block.start, end=block.end, revision=on), False
     if (measured := measured_on(block.text)) is not None:
         return RevisionScope(start=block.start, end=last, revision=measured), True
     return None
+
+
+def _at_sha(doc: Document, idx: int) -> RevisionScope | None:
+    """A list item that opens with "branch@sha": the revision of the results on it, or, alone on its line, of the
+    items nested under it ("* upstream@1a2b3c4d" over "- Final estimate: PPL = 3.41")."""
+    block = doc.blocks[idx]
+    got = branch_at_sha(_BULLET_RE.sub("", block.text).strip())
+    if got is None:
+        return None
+    rev, alone = got
+    end = block.end
+    for b in doc.blocks[idx + 1 :] if alone else ():
+        if b.kind != "item" or b.level <= block.level:
+            break
+        end = b.end
+    return RevisionScope(start=block.start, end=end, revision=rev)
 
 
 def _item_side(doc: Document, idx: int, named: dict[str | int, Revision]) -> RevisionScope | None:

@@ -15,6 +15,7 @@ import re
 from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.metrics import METRIC_RE, any_of
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name
+from ledger.vocab.models import model_names
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE, in_length_pair
 from ledger.vocab.text import ARROW, RUN_COUNT_NOUNS
 from ledger.vocab.units import (
@@ -278,6 +279,19 @@ def _in_device_name(text: str, n: Number) -> bool:
     return False
 
 
+def _in_model_name(text: str, n: Number) -> bool:
+    """The number is the version in a model's spaced name ("the Throughput of Llama 3.1 8B"): it names a model."""
+    if n.unit is not None or n.start < 2 or text[n.start - 1] != " " or not text[n.start - 2].isalpha():
+        return False
+    a = max(0, n.start - 24)
+    window = text[a : min(len(text), n.end + 24)]
+    for name in model_names(window):
+        i = window.find(name)
+        if i >= 0 and a + i <= n.start < a + i + len(name):
+            return True
+    return False
+
+
 _TOKEN_RATES = frozenset(("tok/s", "tok/s/gpu", "tok/s/user"))
 
 
@@ -297,7 +311,7 @@ def is_config_number(text: str, n: Number) -> bool:
         operand = _arithmetic(text, n)
         if operand is not None:
             return operand
-    if _chosen(text, n) or _in_device_name(text, n):
+    if _chosen(text, n) or _in_device_name(text, n) or _in_model_name(text, n):
         return True
     if (n.unit or "").strip() == "%" and _KEEP_BEFORE_RE.search(text, max(0, n.start - 30), n.start):
         return True  # "I keep only 25% of the draft vocabulary": a share the run was set to, not a result
