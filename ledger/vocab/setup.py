@@ -150,6 +150,8 @@ def listed_device(text: str) -> str | None:
 # "TEP4" (SGLang's and TensorRT-LLM's shorthand): tensor parallel 4 with the experts spread over the same 4
 _TEP_WORD = _word("tp", "tp", rf"tep{_SEP}(\d{{1,3}})", ("tep",))
 SETUP_WORDS: tuple[SetupWord, ...] = (
+    # llama.cpp's "ms/tok @ 4th", "@ 8 threads": the CPU threads a row ran with
+    _word("threads", "threads", r"@ ?(\d{1,3}) ?th(?:reads?)?", ("@",), ("@",)),
     # TensorRT-LLM's test parameter "mtp_nextn=2" is MTP with two draft tokens
     _word(
         "draft_len", "draft_len", r"mtp[ _-]?(\d{1,2})|mtp_nextn ?= ?(\d{1,2})|(no)[ _-]mtp", ("mtp",), ("mtp", "no")

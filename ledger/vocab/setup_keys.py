@@ -27,6 +27,7 @@ HARD_KEYS: tuple[str, ...] = (
     "dep",
     "cp",
     "gpu_count",
+    "threads",
     "cpu",
     "nodes",
     "state",

@@ -179,6 +179,9 @@ def _all_setup_words(cells: list[str]) -> bool:
     return bool(filled) and all(qualifiers(c) for c in filled)
 
 
+_MEASURE_COLUMN_RE = re.compile(r"^(?:metrics?|measures?|measurements?|statistics?|stats?)$", re.IGNORECASE)
+
+
 def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) -> str:
     """A later column's role, from its header, its cells and the role of the column before it."""
     if cells and REVISION_HEAD_RE.match(head) and all(_SHA_CELL_RE.match(c) for c in cells):
@@ -191,8 +194,10 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         and not any(settings_cell(c) for c in cells)
     )
     if cells and numeric < len(cells) / 2 and (named or not any(find_numbers(c) for c in cells)):
-        if _sides_alone(cells):
-            return "label"  # "| 2 | main | 1.91 |" then "| 2 | PR | 1.95 |": the side each row was measured on
+        if _sides_alone(cells) or _MEASURE_COLUMN_RE.match(head):
+            # "| 2 | main | 1.91 |" then "| 2 | PR | 1.95 |": the side each row was measured on; "| 3B | perplexity |":
+            # under "Measure" or "Metric", what each row measures (after the model's column too)
+            return "label"
         # words: part of the row's name, or a setting named by its header ("causal | False")
         if (before != "label" or row_id) and head and " " not in head and (row_id or is_input_name(head)):
             return "config"  # after a row's id, its one-word columns are what the id spells out
