@@ -133,7 +133,7 @@ def run_values(cell: str) -> list[float] | None:
 SPACED_LIST_RE = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?%?(?: +[-+]?\d[\d,]*(?:\.\d+)?%?){1,15}$")
 PACKED_RE = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?%?(?:/[-+]?\d[\d,]*(?:\.\d+)?%?){1,9}$")
 _STDERR_RE = re.compile(r"±\s*(\d[\d,]*(?:\.\d+)?)")
-_UNIT_WORD_RE = re.compile(r"\s*([a-zA-Zµμ/]{1,12})\b")
+_UNIT_WORD_RE = re.compile(r"\s*(%|[a-zA-Zµμ/]{1,12}\b)")  # ("-0.012 ± 0.004 %": a share's sign after the spread)
 
 
 _NAMED_SPREAD_RE = re.compile(
