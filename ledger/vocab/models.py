@@ -252,7 +252,9 @@ def model_generation(text: str) -> bool:
 
 # "# Orca Lite 7B", "## GPT-OSS 120B": a heading that is a model's name and parameter count, spaced as prose spaces it
 _HEADING_NAME_RE = re.compile(
-    r"[A-Z][\w.+-]{1,24}(?: [\w.+-]{1,24}){0,3}? \d{1,4}(?:\.\d{1,2})?[BM](?: [A-Za-z][\w.-]{0,20}){0,2}"
+    r"[A-Z][\w.+-]{1,24}(?: [\w.+-]{1,24}){0,3}? \d{1,4}(?:\.\d{1,2})?[BMT]"
+    # (after the size, only a name's own words: "A22B", "Instruct"; "quality board" is the heading's)
+    r"(?: (?:[A-Za-z][\w.-]{0,12}\d[\w.-]{0,8}|(?i:instruct|chat|base|it|preview|thinking|coder|vision|moe))){0,2}"
 )
 
 

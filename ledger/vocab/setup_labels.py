@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.vocab.setup_keys import is_known_key, key_class
 
 # The labels a setup is stated under, in prose lists and a tool's report ("Model: X", "TP Size: 8", "Average
 # Input Length (tokens): 8192", "Max concurrency = 32"): the setup key each gives. A statistic word before the
@@ -148,11 +149,40 @@ def is_settings_table(header: list[str]) -> bool:
     return len(cells) == 2 and bool(_SETTINGS_TABLE_RE.match(cells[0])) and bool(_VALUE_HEAD_RE.match(cells[1]))
 
 
+def is_key_value_table(header: list[str], rows: list[list[str]]) -> bool:
+    """A two-column table of setup labels and their values with no header of its own: its header row is its first
+    pair ("| Revision | a1b2c3d4 |" over "| Backend | Vulkan |", "| GPU | 1x RX 7900 XTX |")."""
+    pairs = [header, *rows]
+    if len(header) != 2 or len(rows) < 1 or any(len(p) != 2 for p in pairs):
+        return False
+    keys = [_pair_key(p[0]) for p in pairs]
+    return all(k or _REVISION_LABEL_RE.match(p[0].strip(" *_`")) for k, p in zip(keys, pairs, strict=True)) and any(
+        keys
+    )
+
+
+def _pair_key(label: str) -> str | None:
+    """The setup key a key/value table's label names: a setup label ("GPU") or a key's own name ("Backend")."""
+    name = label.strip(" *_`")
+    key = setup_label_key(name)
+    if key is None and is_known_key(raw := re.sub(r"[\s-]+", "_", name.lower())) and key_class(raw) == "hard":
+        key = raw
+    return key
+
+
+def states_settings(header: list[str], rows: list[list[str]]) -> bool:
+    """The table states the settings of the runs around it, not results: is_settings_table or is_key_value_table."""
+    return is_settings_table(header) or is_key_value_table(header, rows)
+
+
+_REVISION_LABEL_RE = re.compile(r"^(?:revision|commit|build|version|sha|branch|date)$", re.IGNORECASE)
+
+
 def settings_table_values(rows: list[list[str]]) -> dict[str, str]:
     """The setup a settings table states: each row whose name is a setup label ("Model", "Decode Length")."""
     out: dict[str, str] = {}
     for cells in rows:
-        if len(cells) >= 2 and (key := setup_label_key(cells[0].strip(" *_`"))) and cells[1].strip():
+        if len(cells) >= 2 and (key := _pair_key(cells[0])) and cells[1].strip():
             out.setdefault(key, cells[1].strip(" *_`"))
     return out
 

@@ -57,7 +57,7 @@ from ledger.vocab.setup import (
     qualifiers,
     setup_label_key,
 )
-from ledger.vocab.setup_labels import is_settings_table, settings_table_values
+from ledger.vocab.setup_labels import settings_table_values, states_settings
 
 # "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
 _LEAD_IN_RE = re.compile(
@@ -127,9 +127,13 @@ def find_setups(
             back = results_start(blocks, k, _section_start(end_starts, b.start)) if command_label(blocks, k) else None
             end = _section_end(ends, end_starts, b.start, last)
             scopes.extend(_code_setups(doc, b, end, env, back, revision_lines, runs))
-        elif b.kind == "table" and b.table is not None and is_settings_table(b.table.header):
+        elif (
+            b.kind == "table"
+            and b.table is not None
+            and states_settings(b.table.header, [r.cells for r in b.table.rows])
+        ):
             # "| Parameter | Value |" over "| Model | foo/bar-1b |": the settings of the runs in its section
-            values = settings_table_values([r.cells for r in b.table.rows])
+            values = settings_table_values([b.table.header, *(r.cells for r in b.table.rows)])
             if values:
                 scopes.append(SetupScope(b.start, _section_end(ends, end_starts, b.start, last), values))
         elif b.kind == "text" and b.in_code and (device := _device_scope(blocks, k)) is not None:

@@ -51,7 +51,7 @@ from ledger.parsers.tables.sweep_axis import Sweep, on_sweep, sweep_of, without_
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, leading_benchmark, named_benchmark
 from ledger.vocab.setting_heads import named_bench_test
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers, setup_only, workload_setup
-from ledger.vocab.setup_labels import is_settings_table
+from ledger.vocab.setup_labels import states_settings
 from ledger.vocab.sides import side_of
 from ledger.vocab.units import is_measure_unit
 
@@ -66,7 +66,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if not table.rows:
         return
     table = with_sub_header(table)  # "| Old |  | New |  |" over "|  | tok/s/user | tok/s/gpu | ..."
-    if is_settings_table([clean(h) for h in table.header]):
+    if states_settings([clean(h) for h in table.header], [[clean(c) for c in r.cells] for r in table.rows]):
         ctx.taken.update(r.line for r in table.rows)  # "| Parameter | Value |": the run's settings, no results
         return
     roles = column_roles(table, _title(ctx))
