@@ -424,13 +424,15 @@ def _code_setups(
         if not lead and s.startswith("#") and _comment_label(s.lstrip("#").strip(), doc.line(no + 1)):
             # "# int4" as a comment heading the run under it ("# Before", where it opens a revision, names that)
             lead = {"variant": s.lstrip("#").strip()} if no not in revisions else {}
+        if not lead and s.startswith("#") and (model := _comment_model(s)) is not None:
+            lead = {"model": model}  # "#acme/Tiny-8B" over its runs' tables, to the next such line
         if lead:
             # "EAGLE-3 (num_steps=8):" inside the paste: the variant of the lines under it, to the next one
-            prev = open_.get("variant")
+            prev = open_.get("model" if "model" in lead and "variant" not in lead else "variant")
             if prev is not None and prev.end >= no:
                 prev.end = no - 1
             scope = SetupScope(no, block.end, lead)
-            open_["variant"] = scope
+            open_["model" if "model" in lead and "variant" not in lead else "variant"] = scope
             out.append(scope)
             continue
         found = settings_line(s) or echo(s)
@@ -457,6 +459,13 @@ def _block_settings(doc: Document, block: Block) -> list[SetupScope]:
             seen.setdefault(key, set()).add(value)
     values = {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1}
     return [SetupScope(block.start, block.end, values)] if values else []
+
+
+def _comment_model(line: str) -> str | None:
+    """ "#acme/Tiny-8B", "# org/Model-7B-Instruct": a comment that is a model's name and nothing else."""
+    name = line.lstrip("#").strip()
+    models = model_names(name) if len(name) <= 80 else []
+    return models[0] if len(models) == 1 and models[0] == name else None
 
 
 def _comment_label(name: str, below: str) -> bool:

@@ -62,7 +62,10 @@ _AT_SIDE_RE = WordGate(
 # "# BEFORE: attention backend FLASH_ATTN", "## after (this PR)": a side opened by a comment in console output
 _COMMENT_SIDE_RE = re.compile(
     # ("# Now" over the PR's run; "# baseline" names an arm as often as a side: a variant, see grammar.setup)
-    r"^\s*(?:#{1,3}|//|--)\s*(?P<name>(?:before|after)(?:\s+(?:the\s+|this\s+)?(?:pr|fix|patch|change))?|main|master|"
+    r"^\s*(?:#{1,3}|//|--)\s*(?P<name>(?:before|after)(?:\s+(?:the\s+|this\s+)?(?:pr|fix|patch|change))?|"
+    # ("# main code", "# PR code", "# old-kernel": a side's word and what of it ran)
+    r"(?:(?:main|master|pr|this\s+pr|old|new|current|original|patched|unpatched|upstream)[ -]"
+    r"(?:code|kernels?|branch|build|impl(?:ementation)?|version|commit|tree))|main|master|"
     r"now|"
     r"this\s+pr|pr|with\s+(?:the\s+|this\s+)?"
     r"(?:pr|fix|patch|change)|without\s+(?:the\s+|this\s+)?(?:pr|fix|patch|change))\b\s*(?:[:(-]\s*(?P<detail>[^\n]{0,80}?)"
