@@ -155,6 +155,7 @@ HOSTILE = {
     "listed settings": "at concurrency 1/16, 4, 8 and " * 3_000,
     # level-1 model headings, a model's generation, the unit a page states in words for every value
     "model headings": "# Orca Lite 7B\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n# LLaMA v4 Scout - x (TP/PP)\n\n" * 1_500,
+    "setting columns": "| Quantization | imatrix | PPL |\n|---|---|---|\n" + "| q4_K_S | WT 1m | 7.2 |\n" * 3_000,
     "paste comments": "```\n" + "#acme/Tiny-8B\n# main code\nAccuracy: 0.64\n# old-kernel\n\n" * 1_500 + "```\n",
     "key value tables": "| Revision | 9f8e7d6c |\n|---|---|\n" + "| Backend | Vulkan |\n" * 3_000,
     "thread marks": "| Model | Measure | F16 |\n|---|---|---|\n" + "| 3B | ms/tok @ 4th | 61 |\n" * 3_000,

@@ -28,6 +28,7 @@ HARD_KEYS: tuple[str, ...] = (
     "cp",
     "gpu_count",
     "threads",
+    "imatrix",
     "cpu",
     "nodes",
     "state",

@@ -107,7 +107,14 @@ _SETUP_LABELS: dict[str, str] = {
     "speculative num steps": "draft_len",
     "number of speculative tokens": "draft_len",
     "draft tokens": "draft_len",
+    # llama.cpp's importance matrix a quantization was made with ("None", "WT 1m"): a setting of the checkpoint
+    "imatrix": "imatrix",
+    "importance matrix": "imatrix",
 }
+NAMED_SETTING_KEYS = frozenset(("kv_cache", "imatrix", "ubatch", "spec_algo", "draft_len", "quant"))
+"""The settings a column header names by a word of its own ("kv type", "imatrix"), whatever its cells hold ("WT 1m")."""
+MEASURE_COLUMN_RE = re.compile(r"^(?:metrics?|measures?|measurements?|statistics?|stats?)$", re.IGNORECASE)
+"""A table column whose header says its cells name what each row measures ("| Model | Measure | F16 |")."""
 _LABEL_STAT_RE = re.compile(r"^(?:average|avg|mean|max(?:imum)?|min(?:imum)?)\s+|\s*\([^()]{0,24}\)\s*$")
 
 

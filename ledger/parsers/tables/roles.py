@@ -37,7 +37,7 @@ from ledger.vocab.setting_heads import (
     whole_numbers,
 )
 from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, qualifiers
-from ledger.vocab.setup_labels import setup_label_key
+from ledger.vocab.setup_labels import MEASURE_COLUMN_RE, NAMED_SETTING_KEYS, setup_label_key
 from ledger.vocab.sides import reference_implementation, side_alone, side_of
 
 _DELTA_HEADER_RE = re.compile(
@@ -179,9 +179,6 @@ def _all_setup_words(cells: list[str]) -> bool:
     return bool(filled) and all(qualifiers(c) for c in filled)
 
 
-_MEASURE_COLUMN_RE = re.compile(r"^(?:metrics?|measures?|measurements?|statistics?|stats?)$", re.IGNORECASE)
-
-
 def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) -> str:
     """A later column's role, from its header, its cells and the role of the column before it."""
     if cells and REVISION_HEAD_RE.match(head) and all(_SHA_CELL_RE.match(c) for c in cells):
@@ -193,11 +190,12 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         and sum(bool(find_numbers(c)) for c in cells) <= len(cells) / 2
         and not any(settings_cell(c) for c in cells)
     )
+    key = setup_label_key(head) if cells and numeric < len(cells) / 2 and not _sides_alone(cells) else None
+    if key is not None and (key in NAMED_SETTING_KEYS or (before == "label" and key != "model")):
+        return "config"  # "WT 1m" under "imatrix", "fp8" under "KV dtype" after a model: the setting its header names
     if cells and numeric < len(cells) / 2 and (named or not any(find_numbers(c) for c in cells)):
-        if _sides_alone(cells) or _MEASURE_COLUMN_RE.match(head):
-            # "| 2 | main | 1.91 |" then "| 2 | PR | 1.95 |": the side each row was measured on; "| 3B | perplexity |":
-            # under "Measure" or "Metric", what each row measures (after the model's column too)
-            return "label"
+        if _sides_alone(cells) or MEASURE_COLUMN_RE.match(head):
+            return "label"  # "| 2 | main | 1.91 |": each row's side; "| 3B | perplexity |" under "Measure": its measure
         # words: part of the row's name, or a setting named by its header ("causal | False")
         if (before != "label" or row_id) and head and " " not in head and (row_id or is_input_name(head)):
             return "config"  # after a row's id, its one-word columns are what the id spells out

@@ -8,8 +8,9 @@ import re
 from ledger.memo import short_text_cache
 from ledger.parsers.tables.headers import head_without_unit
 from ledger.vocab.setting_heads import abbreviated_setting
-from ledger.vocab.setup import config_key, setup_named
+from ledger.vocab.setup import config_key, setup_label_key, setup_named
 from ledger.vocab.setup_keys import canonical_key_name
+from ledger.vocab.setup_labels import NAMED_SETTING_KEYS
 
 SETUP_KEYS = frozenset(
     {
@@ -47,7 +48,12 @@ def setup_key(name: str) -> str | None:
     if raw in ("batch", "bs"):  # the aliases map "batch" to concurrency for compare; a column says batch size
         return "batch_size"
     key = canonical_key_name(raw)
-    return key if key in SETUP_KEYS else None
+    if key in SETUP_KEYS:
+        return key
+    # "kv type", "imatrix": a setting the setup labels' table names by another word (its lengths and machines are
+    # read above, each as its own columns say)
+    label = setup_label_key(name)
+    return label if label in NAMED_SETTING_KEYS else None
 
 
 SETTING_SPLIT_RE = re.compile(r"\s?[/,]\s?|\s(?:and\s)?")
