@@ -136,7 +136,10 @@ RESULT_LINE_RE = re.compile(
     r"^\s*(?:[A-Za-z][\w ()/%.,-]{0,60}?\s*:\s*)?[-+~]?\d[\d.,]{0,20}(?:\s*[A-Za-z/%]{1,12})?\s*$"
 )
 # "# fp8 weight only": a comment naming the run under it (no value, no colon)
-BARE_COMMENT_RE = re.compile(r"^\s*#{1,3}\s*[A-Za-z][^:=\d\n]{0,60}$")
+# ("#acme/Tiny-8B", "# (current) build": a model's name, a bracketed word: another run's comment too)
+BARE_COMMENT_RE = re.compile(
+    r"^\s*#{1,3}\s*(?:[A-Za-z][^:=\d\n]{0,60}|\([A-Za-z][^:=\n]{0,60}|[\w.-]{1,40}/[\w.-]{1,60})$"
+)
 # "main", "this pr" alone on the line over a pasted block: the side, without the colon a lead-in usually has
 BARE_SIDE_LINE_RE = re.compile(
     r"^\s*[*_`]{0,2}(?P<label>this pr|the pr|pr|this mr|(?:before|after)(?: (?:the |this )?(?:pr|fix|patch|change))?|"
