@@ -25,7 +25,7 @@ from ledger.errors import UsageError
 if TYPE_CHECKING:
     from ledger.db.opened import OpenLedger
 
-EXPORT_SCHEMA_VERSION = 4
+EXPORT_SCHEMA_VERSION = 5
 """Bumped whenever a column is added, removed, renamed or retyped (docs/export.md says what each version has)."""
 
 SETUP_KEYS: tuple[str, ...] = (
@@ -64,10 +64,12 @@ SETUP_KEYS: tuple[str, ...] = (
     "serving",
     "cp",
     "experts",
+    "threads",
+    "imatrix",
 )
 """The canonical setup keys with a column of their own (`setup_<key>`): ledger.vocab.setup.HARD_KEYS (schema 2
-added `cpu` and `serving`, schema 3 `cp`, schema 4 `experts`; a key added since is in the `setup` JSON column
-until the schema's next version)."""
+added `cpu` and `serving`, schema 3 `cp`, schema 4 `experts`, schema 5 `threads` and `imatrix`; a key added since is
+in the `setup` JSON column until the schema's next version)."""
 
 S, N, F, B, L = "string", "int64", "double", "bool", "list"
 _KEYED = [("ledger", S)]
