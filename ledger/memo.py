@@ -13,6 +13,19 @@ SHORT = 1_000
 """Longer texts are not remembered: the cache stays small whatever a document holds."""
 
 
+_ALL: list[Any] = []
+"""Every cache made here: `clear_all` empties them (a timing compares cold runs, not a warm one with a cold one)."""
+
+
+def clear_all() -> None:
+    """Forget every remembered answer (what a size-growth test does before each timed run)."""
+    for cache in _ALL:
+        if isinstance(cache, dict):
+            cache.clear()
+        else:
+            cache.cache_clear()
+
+
 def short_text_cache(maxsize: int) -> Callable[[F], F]:
     """A cache for a function whose first argument is a string, used only while that string is short and the call
     has no keyword arguments. The function must be pure and its result must not be changed by callers (return a
@@ -24,8 +37,11 @@ def short_text_cache(maxsize: int) -> Callable[[F], F]:
         if len(params) == 1 and params[0].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD:
             # most of these take the text alone, and are asked a hundred thousand times a run: a remembered
             # answer is a dict's lookup, with no Python frame around it (2% of extraction's instructions)
-            return cast(F, _TextMemo(fn, maxsize).__getitem__)
+            memo = _TextMemo(fn, maxsize)
+            _ALL.append(memo)
+            return cast(F, memo.__getitem__)
         cached = functools.lru_cache(maxsize=maxsize)(fn)
+        _ALL.append(cached)
 
         @functools.wraps(fn)
         def wrapper(text: str, *args: Any, **kwargs: Any) -> Any:
