@@ -27,7 +27,6 @@ characters before any pattern reads them.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -91,17 +90,18 @@ def _claim_key(
     return Key(kind, setup.metric, unit, setup.config), setup.variant
 
 
-_PARALLEL = ("tp", "pp", "ep", "dp", "dep", "cp")
-_COUNT_RE = re.compile(r"^(\d{1,4})\s?[x×*]")
+_OTHER_PARALLEL = ("pp", "ep", "dp", "dep", "cp")
 
 
 def _one_gpu(config: tuple[tuple[str, str], ...]) -> bool:
-    """The setup runs on one GPU: tensor parallelism 1 stated, no other parallelism over 1, no count of GPUs over 1."""
+    """The setup runs on one GPU: tensor parallelism 1 stated, no other parallelism over 1, no count of GPUs over 1
+    (the canonical config holds "8xH100"'s count as gpu_count)."""
     cfg = dict(config)
-    if cfg.get("tp") != "1" or any(cfg.get(k, "1") not in ("1", "") for k in _PARALLEL[1:]):
-        return False
-    count = cfg.get("gpu_count") or ((m.group(1)) if (m := _COUNT_RE.match(cfg.get("gpu", ""))) else "1")
-    return count == "1"
+    return (
+        cfg.get("tp") == "1"
+        and cfg.get("gpu_count", "1") == "1"
+        and all(cfg.get(k, "1") == "1" for k in _OTHER_PARALLEL)
+    )
 
 
 def key_difference(a: Key, b: Key) -> list[str]:

@@ -344,8 +344,9 @@ _CHANGE_FROM_RE = re.compile(
 _TOKEN_TAIL_RE = re.compile(r"[\w.-]*")
 """Letters, digits, "_", "." and "-" (\\w is str.isalnum() or "_"): the rest of an identifier-ish token."""
 _HYPHEN_POINT_RE = re.compile(r"-points?\b", re.IGNORECASE)
+RATE_QUALIFIER = r"(?:output|input|total|generated|generation|prompt|decode|prefill|gen)"  # the tokens a rate counts
 _QUALIFIED_RATE_RE = re.compile(
-    r"\s(?:output|input|total|generated|generation|prompt|decode|prefill|gen)\s"
+    rf"\s{RATE_QUALIFIER}\s"
     r"(?P<unit>(?:tokens/s|tokens/sec|token/s|tok/s|toks/s|tps|req/s|requests/s)(?:/gpu|/user)?)",
     re.IGNORECASE,
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.base import Context
-from ledger.parsers.grammar.numbers import Number, normalise_unit
+from ledger.parsers.grammar.numbers import RATE_QUALIFIER, Number, normalise_unit
 from ledger.parsers.prose.guards import CONFIG_BEFORE_RE, COUNT_NOUN_RE
 from ledger.parsers.prose.labels import (
     CONSOLE_METRIC_BEFORE_RE,
@@ -36,7 +36,7 @@ from ledger.vocab.sides import side_of
 from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
 
 # the words of a rate the number grammar read with its qualifier ("401.50 output tokens/s")
-_RATE_WORDS_RE = re.compile(r"(?:output|input|total|generated|generation|prompt|decode|prefill|gen)\s\S{1,12}$")
+_RATE_WORDS_RE = re.compile(rf"{RATE_QUALIFIER}\s\S{{1,12}}$")
 
 
 def _rate_words(n: Number, unit: str | None) -> str | None:

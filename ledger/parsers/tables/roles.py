@@ -190,8 +190,8 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         and sum(bool(find_numbers(c)) for c in cells) <= len(cells) / 2
         and not any(settings_cell(c) for c in cells)
     )
-    key = setup_label_key(head) if cells and numeric < len(cells) / 2 and not _sides_alone(cells) else None
-    if key is not None and (key in NAMED_SETTING_KEYS or (before == "label" and key != "model")):
+    key = setup_label_key(head) if cells and numeric < len(cells) / 2 else None
+    if (key in NAMED_SETTING_KEYS or (before == "label" and key not in (None, "model"))) and not _sides_alone(cells):
         return "config"  # "WT 1m" under "imatrix", "fp8" under "KV dtype" after a model: the setting its header names
     if cells and numeric < len(cells) / 2 and (named or not any(find_numbers(c) for c in cells)):
         if _sides_alone(cells) or MEASURE_COLUMN_RE.match(head):

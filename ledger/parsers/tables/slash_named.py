@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 
 from ledger.memo import short_text_cache
 from ledger.parsers.tables.cells import PACKED_RE, cell_value
-from ledger.parsers.tables.headers import UNIT_WORDS as HEAD_UNIT_WORDS
-from ledger.parsers.tables.headers import looks_metric, metric_name, packed_names, slash_sides
-from ledger.vocab.units import UNIT_WORDS, is_measure_unit
+from ledger.parsers.tables.headers import UNIT_WORDS, looks_metric, metric_name, packed_names, slash_sides
+from ledger.vocab.units import is_measure_unit
 
 # the names, then the words they share (a unit in brackets among them): "Pos0 / Pos1 acceptance"
 _NAMED_HEAD_RE = re.compile(
@@ -89,7 +88,7 @@ def position_parts(head: str, cleaned: str, base: str, label: str, role: str, ti
     for part, name in zip(packed.group(0).split("/"), names, strict=True):
         pv = cell_value(part)
         if pv is not None:
-            unit = pv[3] or (name if name.lower() in HEAD_UNIT_WORDS else None)
+            unit = pv[3] or (name if name.lower() in UNIT_WORDS else None)
             metric = f"{label} {head} {name}".strip() if label else f"{head} {name}"
             out.append(Part(metric, pv[0], unit, None, {"part": name}))
     return out
