@@ -11,6 +11,7 @@ baseline gets none of its own, as the claims contract says).
 from __future__ import annotations
 
 import re
+from collections import deque
 
 from ledger.model import Claim
 
@@ -28,21 +29,25 @@ def with_without_pairs(claims: list[Claim]) -> list[Claim]:
     if len(sides) < 2:
         return claims
     # the "without" statements by measure, feature and line (a few look-ups a "with": a long document stays linear)
-    bases: dict[tuple[str, str, int], list[int]] = {}
+    bases: dict[tuple[str, str, int], deque[int]] = {}
     for j, found in sides.items():
         if found.group("side").lower() in _WITHOUT:
             key = (found.group("measure").lower(), found.group("feature").lower(), claims[j].source.line)
-            bases.setdefault(key, []).append(j)
+            bases.setdefault(key, deque()).append(j)
     out: list[Claim | None] = list(claims)
     for i, m in sides.items():
         if m.group("side").lower() in _WITHOUT:
             continue
         c = claims[i]
         measure, feature = m.group("measure").lower(), m.group("feature").lower()
+        for line in range(c.source.line - _REACH, c.source.line + _REACH + 1):
+            found_on = bases.get((measure, feature, line))
+            while found_on and out[found_on[0]] is None:
+                found_on.popleft()  # (a baseline already taken: a line of a thousand pairs stays linear)
         near = (
             j
             for line in range(c.source.line - _REACH, c.source.line + _REACH + 1)
-            for j in bases.get((measure, feature, line), [])
+            for j in bases.get((measure, feature, line), ())
             if claims[j].unit == c.unit and out[j] is not None
         )
         base = next(near, None)
