@@ -167,6 +167,7 @@ HOSTILE = {
     "rates at": "finished at 1.5 output tokens/s/gpu and " * 3_000,
     "folded titles": "<details><summary>a b c</summary>\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n" * 2_000,
     "unit statements": "All values are measured in tokens per second; " * 3_000,
+    "options files": "kv_cache_config:\n  dtype: fp8\n  - 1\n" * 3_000 + "a_config:" + " " * 5_000 + "b\n",
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 
@@ -405,6 +406,7 @@ CONSOLE_SHAPES = {
     "tool tag": lambda n: "[METRIC] " + "a" * n + "=0.5 " + "b" * n + "\n",
     "stderr key": lambda n: "{'a_stderr" + "_" * n + "': 0.1}\n",
     "heading result": lambda n: "## speed:" + " " * n + "1 x\n",
+    "options key": lambda n: "kv_cache_config:\n  " + "a" * n + ":" + " " * n + "x\n",
     "setup flags": lambda n: "```\npython serve.py" + " --tp 2" * (n // 8) + "\n```\n",
 }
 

@@ -202,3 +202,17 @@ def settle_precision(config: dict[str, str]) -> None:
     named = qualifiers(model).get("quant") if model else None
     if named or dtype:
         config["quant"] = named or dtype or ""
+
+
+NESTED_KEYS: dict[str, dict[str, str] | None] = {
+    # TensorRT-LLM's LLM API options file: "kv_cache_config:\n  dtype: fp8" is the KV cache's precision
+    "kv_cache_config": {"dtype": "kv_cache_dtype"},
+    "quant_config": {"quant_algo": "quantization", "kv_cache_quant_algo": "kv_cache_dtype"},
+    # its (and vLLM's) speculative section: "decoding_type: Eagle", "max_draft_len: 3", "method: eagle3"
+    "speculative_config": None,
+    "parallel_config": None,
+}
+"""A YAML options file's section -> how the grammar reads its keys: a key -> the flat spelling that means the same
+(a key not named states nothing), or None: its keys read as they are. The keys of any other `*_config` section
+are that component's own limits and backends ("cuda_graph_config:\n  max_batch_size: 512" is no batch of the
+run, "moe_config:\n  backend: CUTLASS" no engine backend): they state nothing about the run's setup."""

@@ -286,7 +286,7 @@ def unfenced_echoes(doc: Document, section_end: Callable[[int], int]) -> list[Se
         if b.kind != "text" or b.in_code:
             continue
         for no in range(b.start, b.end + 1):
-            line = doc.line(no)  # (a harness's "Running ..." line names its task, not a block's setting)
+            line = doc.setup_line(no)  # (a harness's "Running ..." line names its task, not a block's setting)
             found = echo(line) if _ECHO_RE.match(line) else None
             if not found:
                 continue

@@ -80,7 +80,7 @@ def document_default(
     result_items = {b.start for b in doc.blocks if b.kind == "item" and not b.in_code and states_result(b.text[:300])}
     skip_to = 0
     for no in range(1, len(doc.lines) + 1):
-        text = doc.line(no)
+        text = doc.setup_line(no)
         if no <= skip_to or not text.strip() or len(text) > 4000 or no in handles or text.rstrip().endswith("?"):
             continue  # (a question states no setup: "Can the M3 Max reach 400 GB/s?")
         text = unrestricted(text)

@@ -140,7 +140,8 @@ def find_setups(
             scopes.append(device)  # a fenced console paste: its device listing over its table
         elif b.kind in ("text", "item") and not b.in_code and b.start not in revision_lines:
             # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
-            scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env)
+            text = doc.setup_texts.get(b.start, b.text) if b.start == b.end else b.text  # (a copy's unfenced YAML)
+            scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env, text)
             if scope is not None:
                 scopes.append(scope)
         elif (
@@ -164,10 +165,12 @@ def find_setups(
     return idx
 
 
-def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str, str]) -> SetupScope | None:
-    """The setup a line of prose or a list item states, and the lines it holds over."""
+def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str, str], text: str) -> SetupScope | None:
+    """The setup a line of prose or a list item states (`text`: the block's, as the setup readers read it), and the
+    lines it holds over."""
     b = blocks[k]
-    text = b.text
+    if not text:
+        return None
     if b.kind == "item":
         if variant_item(text) is not None:
             return None  # "- fast: TP4 + MTP 3-1-4": its variant's settings (the rows it names), not the section's
@@ -262,7 +265,7 @@ def _line_scopes(doc: Document) -> list[SetupScope]:
     in_table = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
     out: list[SetupScope] = []
     for no in range(1, len(doc.lines) + 1):
-        text = doc.line(no)
+        text = doc.setup_line(no)
         if no in in_table or (":" not in text and "=" not in text and not _DIGIT_RE.search(text)):
             continue  # (_own_words needs a digit, label_settings an "=", inline_settings a ":" or an "=")
         # the setup words of the line too ("torch.float16 M=8  max_abs=2.2e-03"), unless it names two values of
@@ -407,7 +410,7 @@ def _code_setups(
     for no in range(block.start, block.end + 1):
         if no <= skip_to:
             continue  # a line of the command above, continued with "\\"
-        text = doc.line(no)
+        text = doc.setup_line(no)
         s = text.strip()
         if not s or len(s) > 4000:
             continue
@@ -455,7 +458,7 @@ def _block_settings(doc: Document, block: Block) -> list[SetupScope]:
     with one value in the whole block holds for all of it."""
     seen: dict[str, set[str]] = {}
     for no in range(block.start, block.end + 1):
-        for key, value in inline_settings(doc.line(no)).items():
+        for key, value in inline_settings(doc.setup_line(no)).items():
             seen.setdefault(key, set()).add(value)
     values = {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1}
     return [SetupScope(block.start, block.end, values)] if values else []

@@ -108,7 +108,7 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
         several: set[str] = set()
         for first, last in _sections_in(doc, start, end, starts):
             for no in range(first, last + 1):
-                text = doc.line(no)
+                text = doc.setup_line(no)
                 if len(text) > 2000:
                     continue
                 for k, v in line_setup(unrestricted(text)).items():
@@ -336,7 +336,7 @@ def _one_per_key(
     seen: dict[str, set[str]] = {}
     skip_to = 0
     for no in range(lo, hi + 1):
-        text = doc.line(no)
+        text = doc.setup_line(no)
         if no <= skip_to or not text.strip() or len(text) > 4000 or no in skip or _WARMUP_RE.match(text):
             continue  # ("- Warmup: 256 prompts, 8192 input / 10 output": the warm-up's, not the measured runs')
         text = unrestricted(text)

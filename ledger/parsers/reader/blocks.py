@@ -81,6 +81,8 @@ class Document:
     format: Literal["markdown", "rendered"] = "markdown"
     warnings: list[ParseWarning] = field(default_factory=list)
     """What could not be read whole, in the order found (`warn`)."""
+    setup_texts: dict[int, str] = field(default_factory=dict)
+    """Lines the setup readers read otherwise than printed: a YAML options file's nested keys (config_files)."""
 
     def warn(self, line: int | None, message: str) -> None:
         """Note a partial read at `line` (None: the text as a whole)."""
@@ -88,3 +90,8 @@ class Document:
 
     def line(self, no: int) -> str:
         return self.lines[no - 1] if 0 < no <= len(self.lines) else ""
+
+    def setup_line(self, no: int) -> str:
+        """The line as the setup readers read it: as printed, but for the keys a section's name qualifies."""
+        got = self.setup_texts.get(no)
+        return self.line(no) if got is None else got

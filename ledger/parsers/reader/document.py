@@ -22,6 +22,7 @@ import re
 from typing import Literal
 
 from ledger.parsers.reader.blocks import MAX_LINE, Block, BlockKind, Document, Row, Table
+from ledger.parsers.reader.config_files import nested_settings
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.parsers.reader.regions import markdown_regions
 from ledger.parsers.reader.scanner import scan
@@ -87,7 +88,7 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     if kind == "markdown" and "<!--" in text:
         text = blank_html_comments(text)
     lines = split_lines(text)
-    doc = Document(lines=lines, format=kind)
+    doc = Document(lines=lines, format=kind, setup_texts=nested_settings(lines) if "_config:" in text else {})
     markup: dict[int, tuple[str, int, int, str]] = {}
     if kind == "markdown":
         markup = markdown_regions(text, lines)
