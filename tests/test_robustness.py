@@ -168,6 +168,8 @@ HOSTILE = {
     "folded titles": "<details><summary>a b c</summary>\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n" * 2_000,
     "unit statements": "All values are measured in tokens per second; " * 3_000,
     "options files": "kv_cache_config:\n  dtype: fp8\n  - 1\n" * 3_000 + "a_config:" + " " * 5_000 + "b\n",
+    "sized names": "Kestrel-3-Super-1-2-3-4-5-6 " * 2_000 + "Kestrel" + "-3" * 4_000 + "-8B\n",
+    "bold names": "**Heron_1_" + "a_" * 10_000 + "**\n" + "**Kite-9B (" + "x" * 5_000 + "\n",
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

@@ -228,3 +228,12 @@ def test_a_speculative_config_in_json_gives_its_method_draft_length_and_draft() 
         "acme/Gizmo-9B",
     )
     assert command_setup("vllm serve acme/Gizmo-9B --speculative-config '{broken'") == {"model": "acme/Gizmo-9B"}
+
+
+def test_an_architecture_id_and_a_board_built_on_it_are_one_machine() -> None:
+    # a ROCm PR's title names "gfx1151", its device line "Radeon 8060S Graphics": one board, the board's name
+    assert one_value("gpu", {"gfx1151", "RADEON 8060S"}) == "RADEON 8060S"
+    assert one_value("gpu", {"gfx942", "8x MI300X"}) == "8x MI300X"
+    assert one_value("gpu", {"gfx942", "MI355X"}) is None  # MI355X is gfx950's
+    assert one_value("gpu", {"gfx942", "gfx950", "MI300X"}) is None
+    assert one_value("gpu", {"H100", "H200"}) is None

@@ -39,6 +39,8 @@ GPU_NAMES = (
     r"rx ?\d{4}(?: ?xtx| ?xt| gre)?|dgx[ -]spark|"
     # AMD's Radeon boards llama.cpp's Vulkan and ROCm threads print ("AMD Radeon Pro VII", "Radeon VII")
     r"radeon (?:pro )?(?:vii|w\d{4}|v\d{3})|radeon rx ?\d{4}(?: ?xtx| ?xt)?|"
+    # the integrated Radeons of AMD's APUs ("Radeon 8060S" of Strix Halo, "Radeon 780M")
+    r"radeon \d{3,4}[ms]|"
     # Apple silicon, which llama.cpp and MLX threads measure on ("M2 Ultra", "Apple M3")
     r"(?:apple )?m[1-5][ -](?:pro|max|ultra)|apple m[1-5]"
 )
@@ -153,6 +155,36 @@ def canonical_gpu(value: str) -> tuple[str, str | None]:
     if not name and count is None:
         name = re.sub(r"\s*\(.*", "", v).replace("nvidia ", "").strip()
     return name, (str(count) if count else None)
+
+
+ARCH_BOARDS: dict[str, frozenset[str]] = {
+    "gfx908": frozenset(("mi100",)),
+    "gfx90a": frozenset(("mi210", "mi250", "mi250x")),
+    "gfx942": frozenset(("mi300x", "mi300a", "mi308x", "mi325x")),
+    "gfx950": frozenset(("mi350x", "mi355x")),
+    "gfx1030": frozenset(("rx6800", "rx6800xt", "rx6900xt")),
+    "gfx1100": frozenset(("rx7900xtx", "rx7900xt", "radeonprow7900")),
+    "gfx1101": frozenset(("rx7800xt", "rx7700xt")),
+    "gfx1103": frozenset(("radeon780m", "radeon760m")),
+    "gfx1150": frozenset(("radeon890m", "radeon880m")),
+    "gfx1151": frozenset(("radeon8060s", "radeon8050s")),
+    "gfx1200": frozenset(("rx9060xt",)),
+    "gfx1201": frozenset(("rx9070xt", "rx9070")),
+}
+"""AMD's architecture ids -> the boards (canonical_gpu's names) built on each: "gfx1151" in a ROCm PR's title and
+"Radeon 8060S Graphics, gfx1151" in its device line name one machine."""
+
+
+def one_board(values: set[str]) -> str | None:
+    """The one board a set of GPU values names, where they are a board and its architecture id ("gfx1151",
+    "Radeon 8060S"): the board, else None."""
+    names = {v: canonical_gpu(v)[0] for v in values}
+    arch = {v for v, n in names.items() if n in ARCH_BOARDS}
+    boards = {v for v, n in names.items() if v not in arch}
+    if len(arch) != 1 or len(boards) != 1:
+        return None
+    board = next(iter(boards))
+    return board if names[board] in ARCH_BOARDS[names[next(iter(arch))]] else None
 
 
 def canonical_model(value: str) -> str:

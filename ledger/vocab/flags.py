@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ledger.vocab.canonical import NUMERIC_KEYS
+from ledger.vocab.canonical import NUMERIC_KEYS, one_board
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_keys import canonical_key_name
 
@@ -164,6 +164,8 @@ def one_value(key: str, values: set[str]) -> str | None:
         return next(iter(values))
     if key == "model":
         return _one_model_spelling(values)
+    if key == "gpu":
+        return one_board(values)
     found = [_FP4_RE.fullmatch(v.strip()) for v in values] if key == "quant" else []
     if not found or any(m is None for m in found):
         return None

@@ -66,7 +66,10 @@ _LEAD_IN_RE = re.compile(
 )
 _FILE_NAME_RE = re.compile(r"\.(?:md|txt|py|json|ya?ml|log|csv|sh|cu|cpp|h)$", re.IGNORECASE)
 _LEAD_PREP_RE = re.compile(r"^(?:for|with|at|on|using|under)\s+", re.IGNORECASE)
-_BARE_LEAD_IN_RE = re.compile(r"^\s*(?:[*_`]{1,2})?(?P<name>[A-Za-z][\w .+/&-]{0,50}?)(?:[*_`]{1,2})?\s*$")
+# ("**Falcon-40B (ROCm)**" over a table: the run's name, its parentheses what it ran on)
+_BARE_LEAD_IN_RE = re.compile(
+    r"^\s*(?:[*_`]{1,2})?(?P<name>[A-Za-z][\w .+/&-]{0,50}?)\s*(?:\((?P<inner>[^()]{1,120})\))?(?:[*_`]{1,2})?\s*$"
+)
 # the side of a comparison a lead-in names ("main", "this branch", "PR"): a variant whatever its case
 _SIDE_NAME_RE = re.compile(f"^{SIDE_PHRASE}$", re.IGNORECASE)
 _SENTENCE_WORD_RE = re.compile(
@@ -186,7 +189,7 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
         nxt is not None
         and nxt.kind in ("code", "table")
         and nxt.start - b.end <= 2
-        and (text.rstrip().endswith(":") or len(text) <= 40)
+        and (text.rstrip().endswith(":") or len(text) <= 40 or _whole_bold(text))
     ):
         values = (
             lead_in_setup(text, colon=False) or settings_line(_LEAD_PREP_RE.sub("", text.strip().rstrip(":"))) or {}
@@ -218,6 +221,12 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
     elif "draft_model" in labelled:
         values.pop("model", None)  # "draft model: Qwen2.5 0.5B": the draft's name, not the model served
     return SetupScope(b.start, section_end, values) if values else None
+
+
+def _whole_bold(text: str) -> bool:
+    """ "**NVIDIA-Nemotron-3-Super-120B-A12B (ROCm)**" over a table: a name set apart as a heading, however long."""
+    s = text.strip()
+    return len(s) <= 100 and s.startswith(("**", "__")) and s.endswith(s[:2]) and s.count(s[:2]) == 2
 
 
 def _device_scope(blocks: list[Block], k: int) -> SetupScope | None:

@@ -66,8 +66,9 @@ def is_command_line(line: str) -> bool:
     return bool(_COMMAND_MARK_RE.search(s))
 
 
-# "**bs=1**", "**Sweep point, 2048/256 concurrency 16** (the busy cell).": a paragraph opened by a bold phrase
-_BOLD_HEAD_RE = re.compile(r"^\s{0,3}(\*\*|__)(?=[^\s*_])[^*_\n]{1,80}?[^\s*_]\1(?:\s*$|\s*[:.(,]|\s+\S)")
+# "**bs=1**", "**Sweep point, 2048/256 concurrency 16** (the busy cell).", "**Heron-12B-Q4_K_M**": a paragraph
+# opened by a bold phrase (an underscore inside it is a name's: "__" closes only the phrase "__" opens)
+_BOLD_HEAD_RE = re.compile(r"^\s{0,3}(\*\*|__)(?=[^\s*_])[^*\n]{1,80}?[^\s*_]\1(?:\s*$|\s*[:.(,]|\s+\S)")
 
 
 def bold_heading(text: str) -> str | None:
