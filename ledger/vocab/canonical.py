@@ -41,6 +41,8 @@ GPU_NAMES = (
     r"radeon (?:pro )?(?:vii|w\d{4}|v\d{3})|radeon rx ?\d{4}(?: ?xtx| ?xt)?|"
     # the integrated Radeons of AMD's APUs ("Radeon 8060S" of Strix Halo, "Radeon 780M")
     r"radeon \d{3,4}[ms]|"
+    # Google's TPUs, which sglang-jax and vLLM's TPU backend measure on ("TPU v6e", "tpu-v5p", "on TPU")
+    r"tpu(?:[ -]?v[2-7][ep]?)?|"
     # Apple silicon, which llama.cpp and MLX threads measure on ("M2 Ultra", "Apple M3")
     r"(?:apple )?m[1-5][ -](?:pro|max|ultra)|apple m[1-5]"
 )
@@ -142,7 +144,7 @@ def canonical_gpu(value: str) -> tuple[str, str | None]:
     count: int | None = None
     m = _GPU_RE.search(v)
     name = re.sub(r"\s", "", m.group(1)).replace("dgxspark", "dgx-spark").replace("ascendnpu", "ascend") if m else ""
-    if name.startswith("rtx"):
+    if name.startswith(("rtx", "tpu")):
         name = name.replace("-", "")  # "RTX-4090 Ti" is the "RTX 4090 Ti" card
     head = v[: m.start()] if m else v
     c = _COUNT_BEFORE_RE.search(head)

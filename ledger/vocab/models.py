@@ -59,6 +59,18 @@ _MODEL_FAMILIES = (
     "mamba",
     "jais",
     "exaone",
+    # (xAI's, Zyphra's, IBM's hybrid, Cohere's, Stability's, Xiaomi's, Meituan's, Skywork's, Huawei's open releases)
+    "grok",
+    "zamba",
+    "bamba",
+    "aya",
+    "stablelm",
+    "mimo",
+    "longcat",
+    "skywork",
+    "pangu",
+    "openpangu",
+    "xverse",
 )
 # the family words nested by shared prefixes (trie_pattern): no family word opens another, so at any place at most
 # one matches, as in the flat list; the patterns below try them at every character of a name's window
