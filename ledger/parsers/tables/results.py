@@ -35,7 +35,13 @@ from ledger.parsers.tables.row_info import TableInfo, shared_setting_labels
 from ledger.parsers.tables.rows import row_claims
 from ledger.parsers.tables.setting_keys import corner_setup
 from ledger.parsers.tables.settings_tables import turn_settings
-from ledger.parsers.tables.side_columns import implementation_columns, on_implementation_columns, on_side_columns
+from ledger.parsers.tables.side_columns import (
+    arm_columns,
+    implementation_columns,
+    on_arm_columns,
+    on_implementation_columns,
+    on_side_columns,
+)
 from ledger.parsers.tables.side_rows import (
     measured_columns,
     qualified_side,
@@ -123,6 +129,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         None,
     )
     own_impl = implementation_columns(headers, info.base_of)
+    arms = arm_columns(headers, info.base_of)
     steps: list[int] = []
     base_cell, heads = sided[1:] if sided else ("", frozenset[str]())
     bases, clash = _base_rows(table, labels, steps, base_cell)
@@ -156,8 +163,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _with_setup(claims, item[1])  # "| fast | ..." under "- fast: TP4 + MTP 3-1-4"
         if workload:
             claims = _with_setup(claims, workload)
-        if own_impl:
-            claims = on_implementation_columns(claims, own_impl)
+        claims = on_arm_columns(on_implementation_columns(claims, own_impl), arms)
         claims = on_sweep(claims, sweep, info.measure[0] if info.measure else None)
         yield from _of_task(on_side_columns(ctx, claims), task, dataset)
 

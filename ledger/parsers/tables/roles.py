@@ -445,8 +445,13 @@ def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int
             out[b] = a
     if out:
         return out
-    for v in values:
-        same = [b for b in bases if core(b) == core(v)]
+
+    for v in values:  # (a value's bare header takes its baseline's unit: "TTFT main (ms)" beside "TTFT pr")
+        same = [b for b in bases if core(b) == core(v)] or [
+            b
+            for b in bases
+            if unit_of_header(head(v)) is None and side_core(HEAD_UNIT_RE.sub("", head(b)))[1] == core(v)
+        ]
         if len(same) == 1:
             out[v] = same[0]
     if out:
@@ -481,16 +486,16 @@ def _stem_words(head: str) -> list[str]:
 
 def _stem_pairs(table: Table, values: list[int], bases: list[int]) -> dict[int, int]:
     """ "bf16_fwd_us | scaled_fwd_us": columns whose names differ in one word (the side) and agree in the rest
-    (the measure) pair, the baseline's with the value's."""
+    (the measure) pair, the baseline's with the value's (its unit the value's too: "TTFT main (ms) | TTFT sp")."""
     heads = [table.header[i] if i < len(table.header) else "" for i in range(max(values + bases, default=0) + 1)]
     out: dict[int, int] = {}
     for v in values:
-        wv = _stem_words(heads[v])
+        wv, bare = _stem_words(heads[v]), unit_of_header(clean(heads[v])) is None
         found = [
             b
             for b in bases
-            if len(_stem_words(heads[b])) == len(wv) > 1
-            and sum(a != c for a, c in zip(_stem_words(heads[b]), wv, strict=True)) == 1
+            if len(wb := _stem_words(HEAD_UNIT_RE.sub("", heads[b]) if bare else heads[b])) == len(wv) > 1
+            and sum(a != c for a, c in zip(wb, wv, strict=True)) == 1
         ]
         if len(found) == 1:
             out[v] = found[0]

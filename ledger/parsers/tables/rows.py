@@ -44,6 +44,7 @@ from ledger.parsers.tables.headers import (
     unit_of_header,
 )
 from ledger.parsers.tables.row_info import TableInfo
+from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.parsers.tables.slash_named import position_parts
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.metrics import column_kind, named_benchmark
@@ -126,6 +127,8 @@ class _RowReader:
                 if got is not None:
                     setup.setdefault(*got)
                     named += 1
+                elif i in self.info.setting_labels and all(k in setup for k in setting_keys(self.headers[i])):
+                    named += 1  # "| ISL / OSL |" over "1024 / 1024": the two settings row_setup read from it
         # ("| Model | TP | out tok/s |" over "delta-8b": a row named by its setup alone, which its setup keeps)
         self.named_by_setup = bool(self.info.label_cols) and named == len(self.info.label_cols)
         return setup
@@ -416,10 +419,16 @@ class _RowReader:
 
     def _base_unit(self, c: _Cell) -> str | None:
         """The unit the baseline cell beside a bare value prints ("120.5 ms | **118.2**"): one measure, one unit."""
-        bi = self.info.base_of.get(c.ci) if c.role == "value" else None
-        src = self.row.cells[bi] if bi is not None and bi < len(self.row.cells) else None
-        parsed = cell_facts(src)[2] if src else None
-        return parsed[3] if parsed else None
+        bi = self.info.base_of.get(c.ci, -1) if c.role == "value" else -1
+        src = self.row.cells[bi] if 0 <= bi < len(self.row.cells) else None
+        parsed = cell_facts(src)[2] if src else None  # (else the unit its header prints: "TTFT main (ms) | TTFT pr")
+        return (
+            parsed[3]
+            if parsed and parsed[3]
+            else self.info.head(self.headers[bi])[0]
+            if src and bi < len(self.headers)
+            else None
+        )
 
     def _reference(self, c: _Cell) -> tuple[float | None, str | None]:
         """The value's reference (the baseline row's or baseline column's cell, else "(ref 96.36)" in the

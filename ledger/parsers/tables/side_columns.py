@@ -15,7 +15,7 @@ from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, side_with_sha
 from ledger.vocab.setup import setup_named
-from ledger.vocab.sides import HEAD_SIDE_RE, reference_implementation, side_of
+from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, reference_implementation, side_alone, side_of
 from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
 
 _UNIT_RE = re.compile(r"\s*[(\[][^()\[\]]{0,24}[)\]]\s*$")
@@ -26,7 +26,18 @@ _CONNECTOR_RE = re.compile(r"(?:\bw/|\bwith|\bon)\s*$", re.IGNORECASE)
 def on_side_columns(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
     """One row's claims, each of a candidate-side column paired with its baseline column on that side (see the
     module); the row's change cells ("Diff", "better -12.9%") on it too, when the row has one such side."""
-    out = list(_sided(ctx, claims))
+    # ("The ring variant against main:" over "| Tput main | Tput ring |": a value paired with its baseline is the
+    # other side's, never measured on the baseline the lead-in names)
+    out = [
+        c.model_copy(update={"revision": None})
+        if c.reference is not None
+        and c.revision is not None
+        and c.revision.label
+        and side_alone(c.revision.label)
+        and side_of(c.revision.label) == "base"
+        else c
+        for c in _sided(ctx, claims)
+    ]
     # "| Baseline (tok/s) | With PR (tok/s) | Delta |": the change of the one measure its row pairs ("throughput
     # Delta"), not a measure called "Delta"
     # ("| BF16 tok/s | INT4 tok/s | Change | BF16 TPOT | INT4 TPOT | Change |": each change that of the pair before it)
@@ -172,6 +183,44 @@ def _is_unit(text: str) -> bool:
     return is_measure_unit(normalise_unit(text))
 
 
+def arm_columns(headers: list[str], base_of: dict[int, int]) -> dict[str, tuple[str, str]]:
+    """The value columns that name their arm by a word of their own beside a baseline of the same measure ("Tput
+    ring" paired with "Tput main", "TTFT ring (ms)"): header -> (the measure, the arm's word), which a value under
+    it keeps apart (its metric the measure, its variant the arm: "Tput tree" beside it is another arm)."""
+    out: dict[str, tuple[str, str]] = {}
+    for v, b in base_of.items():
+        if max(v, b) >= len(headers) or side_of(headers[v]) is not None or side_of(headers[b]) != "base":
+            continue
+        base = BASE_SIDE_RE.sub(" ", _drop_units(clean(headers[b])))
+        stem = " ".join(base.split()).strip(_EDGE_CHARS)
+        words = _drop_units(clean(headers[v])).split()
+        n = len(stem.split())
+        if not stem or not looks_metric(stem) or len(words) <= n:
+            continue
+        if " ".join(words[:n]).lower() == stem.lower():
+            measure, arm = " ".join(words[:n]), " ".join(words[n:])
+        elif " ".join(words[-n:]).lower() == stem.lower():
+            measure, arm = " ".join(words[-n:]), " ".join(words[:-n])
+        else:
+            continue
+        if len(arm.split()) <= 3 and not _is_unit(arm) and not looks_metric(arm):
+            out[headers[v]] = (measure, arm)
+    return out
+
+
+def on_arm_columns(claims: Iterator[Claim], arms: dict[str, tuple[str, str]]) -> Iterator[Claim]:
+    if not arms:
+        yield from claims
+        return
+    for c in claims:
+        got = arms.get(str(c.config.get("column") or "")) if c.reference is not None else None
+        if got is None:
+            yield c
+            continue
+        measure, arm = got
+        yield c.model_copy(update={"metric": measure, "config": {**c.config, "variant": arm}})
+
+
 def implementation_columns(headers: list[str], base_of: dict[int, int]) -> frozenset[str]:
     """The headers of value columns that name the project's own implementation beside a reference one ("vLLM
     (TFLOPs)" paired with "PyTorch (TFLOPs)"): their name is the side, not the measure."""
@@ -186,6 +235,9 @@ def implementation_columns(headers: list[str], base_of: dict[int, int]) -> froze
 def on_implementation_columns(claims: Iterator[Claim], heads: frozenset[str]) -> Iterator[Claim]:
     """A value under the project's own implementation column is measured in what its unit names ("TFLOPs"; a
     time is a latency): the implementation's name stays in the claim's column, not in its metric."""
+    if not heads:
+        yield from claims
+        return
     for c in claims:
         if c.reference is None or c.config.get("column") not in heads or not c.unit:
             yield c
