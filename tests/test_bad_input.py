@@ -111,15 +111,21 @@ def test_file_over_the_size_limit(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "5,000-byte limit" in r.stderr
 
 
-def test_truncated_table_keeps_the_whole_rows(tmp_path: Path) -> None:
-    db = tmp_path / "l.db"
-    cut = tmp_path / "cut.md"
-    cut.write_text(
-        "## Results\n\n| model | gsm8k | tok/s |\n| --- | --- | --- |\n| llama-3.1-8b | 71.2 | 4,120 |\n"
-        "| qwen3-8b | 80.1 | 3,980 |\n| mistral-7b | 52."
-    )
+def _ingest_cut(tmp_path: Path, text: str) -> tuple[Result, Path, Path]:
+    """A cut document ingested: the run, the document, the ledger."""
+    db, cut = tmp_path / "l.db", tmp_path / "cut.md"
+    cut.write_text(text)
     r = ingest(str(cut), "--db", str(db))
     assert r.exit_code == 0
+    return r, cut, db
+
+
+def test_truncated_table_keeps_the_whole_rows(tmp_path: Path) -> None:
+    r, cut, db = _ingest_cut(
+        tmp_path,
+        "## Results\n\n| model | gsm8k | tok/s |\n| --- | --- | --- |\n| llama-3.1-8b | 71.2 | 4,120 |\n"
+        "| qwen3-8b | 80.1 | 3,980 |\n| mistral-7b | 52.",
+    )
     assert count(db) == 1
     assert f"ledger: {cut}:7: warning: table row cut short (truncated input?)" in r.stderr  # the cut row is named
     conn = sqlite3.connect(db)
@@ -128,6 +134,18 @@ def test_truncated_table_keeps_the_whole_rows(tmp_path: Path) -> None:
     ]
     values = {v for (v,) in conn.execute("SELECT value FROM claims")}
     assert {71.2, 4120.0, 80.1, 3980.0} <= values
+
+
+def test_a_last_row_without_its_closing_pipe_loses_only_its_last_cell(tmp_path: Path) -> None:
+    # every row above closes with "|": the excerpt ends inside the last cell ("10" of "108.05"), which is left out
+    r, cut, db = _ingest_cut(
+        tmp_path,
+        "| Conc | P99 main | P99 pr | TTFT pr |\n|---|---|---|---|\n| 8 | 40.10 | 39.90 | 12.5 |\n"
+        "| 64 | 111.22 | 108.40 | 10",
+    )
+    assert f"ledger: {cut}:4: warning: table row cut short (truncated input?)" in r.stderr
+    values = {v for (v,) in sqlite3.connect(db).execute("SELECT value FROM claims")}
+    assert {39.9, 12.5, 108.4} <= values and 10.0 not in values
 
 
 def test_directory_of_mixed_files(tmp_path: Path) -> None:

@@ -170,6 +170,9 @@ HOSTILE = {
     "options files": "kv_cache_config:\n  dtype: fp8\n  - 1\n" * 3_000 + "a_config:" + " " * 5_000 + "b\n",
     "sized names": "Kestrel-3-Super-1-2-3-4-5-6 " * 2_000 + "Kestrel" + "-3" * 4_000 + "-8B\n",
     "bold names": "**Heron_1_" + "a_" * 10_000 + "**\n" + "**Kite-9B (" + "x" * 5_000 + "\n",
+    "glued settings": "we pass `" + "a" * 30 + "," * 3_000 + "max_tokens=512` and " * 1_000 + "\n",
+    "device banners": "```\n" + "ggml_vulkan: 0 = Radeon | uma: 1 | fp16: 1 |" * 2_000 + "\n  Device 0: x\n```\n",
+    "cut last rows": "| a | b |\n|---|---|\n" + "| x | 1.50 |\n" * 3_000 + "| y | 1",
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

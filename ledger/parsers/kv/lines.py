@@ -73,7 +73,7 @@ _DIGIT_RE = re.compile(r"\d")
 _NOT_METRIC_RE = re.compile(r"(?:https?|commit|pr|version|date)\b", re.IGNORECASE)
 _LAST_WORD_RE = re.compile(r"\s*\S+$")
 # a sentence whose last word is a short name glued to "=" ("K=4 has higher AL than K=2"): a setting in prose
-_LAST_NAME_RE = re.compile(r"\s(?P<name>[A-Za-z][\w.-]{0,40})$")
+_LAST_NAME_RE = re.compile(r"[\s`(\[,\"'](?P<name>[A-Za-z][\w.-]{0,40})$")
 
 
 def _wrapped_claim(ctx: Context, no: int, text: str) -> Claim | None:
@@ -130,7 +130,8 @@ def _setting_in_sentence(label: str) -> bool:
     """A sentence ending in a name glued to "=" ("higher AL than K=2", "than with draft_len=5"): the name is
     what the "=" sets, and it is a setting unless it names a result itself ("reported max_abs_diff = 0")."""
     m = _LAST_NAME_RE.search(label)
-    return m is not None and not measured(m.group("name"))
+    # ("by passing `max_tokens=512`": an engine's argument, a limit, though tokens are a measure)
+    return m is not None and (not measured(name := m.group("name")) or ("_" in name and is_config(name, None)))
 
 
 # "max_abs_diff = 0", "max_abs= 3.9e-05": how far an output is from the reference's

@@ -52,6 +52,7 @@ from ledger.parsers.prose.pairing import NumberPass, spread_units
 from ledger.parsers.prose.ratio_names import name_ratios
 from ledger.parsers.prose.sided_pairs import both_sides, fold_sided_pairs
 from ledger.parsers.reader.document import Block
+from ledger.parsers.reader.line_kinds import is_device_banner
 from ledger.vocab.metrics import named_benchmark, prose_kind
 from ledger.vocab.setup import MACHINE_LABEL_RE
 from ledger.vocab.text import ARROW
@@ -225,6 +226,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     lm = _LABEL_LINE_RE.match(text)
     if lm and MACHINE_LABEL_RE.match(lm.group("label").strip()) and not _MORE_AFTER_LABEL_RE.search(text, lm.end()):
         return  # "RAM: 4 x 32GB", "- **GPU**: 2*RTX 4090": a line describing the machine or the run's inputs
+    if is_device_banner(text):
+        return  # (in a copied page's unfenced paste too)
     if block.in_code:
         if _BARE_VALUE_LINE_RE.fullmatch(text):
             yield from _value_under_line(ctx, block.start, text)

@@ -75,3 +75,18 @@ def bold_heading(text: str) -> str | None:
     """The bold phrase a line opens with, as people write a heading inside a comment ("bs=1"), else None."""
     m = _BOLD_HEAD_RE.match(text)
     return m.group(0).strip().split(m.group(1))[1] if m else None
+
+
+# what a backend prints of the device and the model before a run: "ggml_vulkan: 0 = Radeon 8060S | uma: 1 |
+# fp16: 1 | shared memory: 65536", "Device 0: NVIDIA L4, compute capability 8.9, VRAM: 23034 MiB", "print_info:
+# n_ctx_train = 131072"
+_BANNER_RE = re.compile(
+    r"^(?:ggml_(?:vulkan|cuda_init|metal\w{0,20}|sycl\w{0,20}|opencl\w{0,20}|backend\w{0,20})|system_info|"
+    r"load_tensors|print_info|llama_model_loader|llama_context|\s{0,4}Device \d{1,2})\s?:"
+)
+
+
+def is_device_banner(line: str) -> bool:
+    """The machine's and the model file's properties a tool prints before its run: never a measurement
+    (llama_perf's timings after the run are)."""
+    return bool(_BANNER_RE.match(line))

@@ -124,13 +124,38 @@ def _pipe_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | N
         while j < n and lines[j].strip() and _is_pipe_row(lines[j][:MAX_LINE]):
             rows.append(Row(j + 1, pipe_cells(lines[j][:MAX_LINE]), lines[j]))
             j += 1
+        at_end = bool(rows) and j >= len(lines) - 1
         t = Table(header, i + 1, rows, "pipe")
-        if rows and len(rows[-1].cells) < len(header) and j >= len(lines) - 1:
+        if at_end and _cut_last_cell(raw, rows):
+            # ("| 64 | 111.22 | 10" last in an excerpt whose every other row closes: "10" may be "108.05" cut)
+            rows[-1] = Row(rows[-1].line, rows[-1].cells[:-1], rows[-1].text)
+            t.truncated = True
+            doc.warn(rows[-1].line, "table row cut short (truncated input?)")
+        elif at_end and len(rows[-1].cells) < len(header):
             t.truncated = True
             doc.warn(rows[-1].line, "table row cut short (truncated input?)")
         doc.blocks.append(Block("table", i + 1, max(j, i + 2), sect, table=t))
         return j
     return None
+
+
+def _cut_last_cell(header: str, rows: list[Row]) -> bool:
+    """The document's last row lacks the closing pipe its header and every row above it print, and its last cell
+    is a number of another form than the column's above ("10" under "39.90", "52."): the excerpt ends inside it."""
+    closed = [r.text.rstrip().endswith("|") for r in rows]
+    if not (header.rstrip().endswith("|") and not closed[-1] and all(closed[:-1]) and len(rows) > 1):
+        return False
+    n = len(rows[-1].cells)
+    if n < 2:
+        return False
+    last = rows[-1].cells[-1].strip()
+    above = [r.cells[n - 1].strip() for r in rows[:-1] if len(r.cells) >= n]
+    decimal = [bool(_DECIMAL_RE.fullmatch(c)) for c in above]
+    return last.endswith((".", "±", "-")) or (bool(above) and all(decimal) and bool(_WHOLE_RE.fullmatch(last)))
+
+
+_DECIMAL_RE = re.compile(r"[-+]?\d{1,12}\.\d{1,8}")
+_WHOLE_RE = re.compile(r"[-+]?\d{1,12}")
 
 
 def _pipe_rows_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | None:
