@@ -84,7 +84,21 @@ _LOCATION_BEFORE_RE = re.compile(r"\b(?:on|at|against|vs\.?|from|in)\s+(?:main\s
 
 def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
     """A sha in a result table's cell is a commit claim when the text says what it did
-    ("which main fails too since 93b17dcdd9 set the version"), not where a run happened."""
+    ("which main fails too since 93b17dcdd9 set the version"), not where a run happened; one in a header cell
+    names the build its column was measured on ("| base (`a1b2c3d4e5`) | this branch |")."""
+    if _HEX_RUN_RE.search(" ".join(table.header)):
+        first = _first_lines(ctx)
+        for cell in table.header:
+            for sha, _start, _end in shas_in(cell):
+                if first.get(sha, table.header_line) < table.header_line:
+                    continue  # named above ("Two builds from base 3f08ef2c5"): that line's commit claim
+                yield ctx.claim(
+                    "commit",
+                    table.header_line,
+                    cell.strip()[:120],
+                    sha=sha,
+                    note="the build the column was measured on",
+                )
     for row in table.rows:
         if not _HEX_RUN_RE.search(row.text):
             continue  # no sha in the row's text, so none in its cells
@@ -112,3 +126,19 @@ def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
                     sha=sha,
                     note=cell[end : end + 80].strip() or None,
                 )
+
+
+_HEX_WORD_RE = re.compile(r"(?<![0-9a-f])[0-9a-f]{7,40}(?![0-9a-f])")
+
+
+def _first_lines(ctx: Context) -> dict[str, int]:
+    """Each hex run of the document -> the first line that prints it (read once per document)."""
+    got = ctx.memo.get(NAME + ".first_lines")
+    if got is None:
+        got = {}
+        for no, line in enumerate(ctx.doc.lines, 1):
+            if _HEX_RUN_RE.search(line.lower()):
+                for m in _HEX_WORD_RE.finditer(line.lower()):
+                    got.setdefault(m.group(0), no)
+        ctx.memo[NAME + ".first_lines"] = got
+    return got
