@@ -190,8 +190,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("concurrency", "concurrency", r"m?c ?= ?(\d{1,5})", ("c=", "c ="), ("mc", "c")),
     _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)", ("isl",), ("isl",)),
     _word("osl", "osl", rf"osl{_SEP}(\d{{1,6}}k?)", ("osl",), ("osl",)),
-    # "Latency input=512 (ms)", "prompt_len=1024": a length assigned (never "input 512" or "output: 1234.5",
-    # which count or measure)
+    # "Latency input=512 (ms)", "prompt_len=1024", "Input tokens 2048, output tokens 128": a length assigned or
+    # a scenario's (never "input 512", "output: 1234.5" or "Total input tokens: 102400", which count or measure)
     _word(
         "isl",
         "isl",
@@ -200,6 +200,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("input", "prompt"),
     ),
     _word("osl", "osl", r"(?:output|gen)(?:[ _-]?len(?:gth)?)? ?= ?(\d{1,6}k?)", ("output", "gen"), ("output", "gen")),
+    _word("isl", "isl", r"(?<!total )(?:input|prompt) tokens (\d{1,6}k?)(?!\.?\d)", ("tokens",), ("input", "prompt")),
+    _word("osl", "osl", r"(?<!total )output tokens (\d{1,6}k?)(?!\.?\d)", ("tokens",), ("output",)),
     # "seq len 4096", "seq_len=2048": a kernel's or a run's sequence is its prompt (never "max_seq_len 8192", the
     # engine's limit)
     _word("isl", "isl", rf"(?<!max[ _-])seq(?:uence)?[ _-]len(?:gth)?{_SEP}(\d{{1,6}}k?)", ("seq",), ("seq",)),

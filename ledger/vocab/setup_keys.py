@@ -90,6 +90,9 @@ _KEY_ALIASES: dict[str, str] = {
     "input_length": "isl",
     "output_len": "osl",
     "output_length": "osl",
+    "input_prompt_length": "isl",
+    "prompt_length": "isl",
+    "output_tokens_length": "osl",
     # a benchmark's columns of the lengths it sent ("| prompt_tokens | output_tokens | throughput |")
     "prompt_tokens": "isl",
     "input_tokens": "isl",

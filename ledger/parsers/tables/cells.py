@@ -44,7 +44,12 @@ _BREAK_RE = re.compile(r"<br\s?/?>", re.IGNORECASE)
 def clean(cell: str) -> str:
     if "<" in cell:
         cell = _BREAK_RE.sub(" ", cell)  # "H200<br/>TP2 (FP8)": a line break parts words, it does not join them
+    if "](" in cell:
+        cell = _LINK_RE.sub(r"\1", cell)  # "[Llama3.1-8B-Instruct](https://...)": the text the page shows
     return _MARKUP_RE.sub(_unmark, cell).strip()
+
+
+_LINK_RE = re.compile(r"\[([^\[\]]{1,200})\]\([^()\s]{0,400}\)")
 
 
 # "105.09 +/- 0.56": the spread typed without the "±" sign; a sign of its own before a number ("+-5%") is no spread

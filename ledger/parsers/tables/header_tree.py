@@ -22,7 +22,14 @@ import re
 
 from ledger.parsers.reader.blocks import Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
-from ledger.parsers.tables.headers import ARROW_SIDES_RE, arrow_sides, head_without_unit, side_core
+from ledger.parsers.tables.headers import (
+    ARROW_SIDES_RE,
+    arrow_sides,
+    head_without_unit,
+    looks_metric,
+    side_core,
+    unit_of_header,
+)
 from ledger.parsers.tables.setting_keys import setting_keys, setup_key
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers
 from ledger.vocab.setup_keys import canonical_key_name
@@ -89,7 +96,20 @@ def _settings_row(row: Row) -> tuple[str, int] | None:
     # value column prints it ("| | TP Size | 4 |")
     if key is None or len(values) < (1 if at else 2) or any(len(v) > 40 for v in values):
         return None
+    if sum(map(_names_a_column, values)) * 2 >= len(values):
+        return None  # "| Model | Batch Size | Tokens/sec | Speedup |": the columns' names, printed under a group row
     return key, at
+
+
+def _names_row(cells: list[str]) -> bool:
+    """A row of names: every cell filled, none a number."""
+    names = [clean(c) for c in cells]
+    return len(names) >= 2 and all(names) and not any(is_numeric_cell(c) for c in names)
+
+
+def _names_a_column(cell: str) -> bool:
+    """A cell that names a column rather than a setting's value: a setting's own name, a measure, a unit."""
+    return bool(is_config_label(cell) or setup_key(cell) or looks_metric(cell) or unit_of_header(f"({cell})"))
 
 
 _KEY_LIST_RE = re.compile(r"\s?[,/&]\s?|\s(?:and|x)\s")
@@ -235,6 +255,9 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
     `above` is the lines above the table, nearest first (a banner may name its columns)."""
     if table.headless or len(table.header) < 3:
         return
+    if not any(_head(h) for h in table.header) and table.rows and _names_row(table.rows[0].cells):
+        # "| | | | |" over "| **Model** | **Input Prompt Length** | ...": the names, printed as the first row
+        table.header, table.rows = [clean(c) for c in table.rows[0].cells], table.rows[1:]
     named = _banner_sides(table.header, above or [])
     if named is not None:
         if _values_row(table.header):

@@ -215,7 +215,7 @@ def metric_name(label: str, head: str, role: str) -> str:
 
 _METRICISH = re.compile(
     r"throughput|latency|ttft|tpot|itl|e2e|time|(?<!per-)tok|acc|score|gsm|mmlu|length|rate|"
-    r"speed|mean|median|(?<![a-z])p\d\d|avg|memory|duration|exact|match|capacity|goodput|(?<!ou)tput|thpt",
+    r"speed|mean|median|(?<![a-z])p\d\d|avg|memory|duration|exact|match|capacity|goodput|(?<!ou)tput|thpt|saving",
     re.IGNORECASE,
 )
 

@@ -391,7 +391,10 @@ def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
 # "TP=8 (μs)", "bs=64": a header that gives a setting its value names the run of a value column, it is no
 # column of settings
 _SETTING_HEAD_RE = re.compile(r"^\s*[A-Za-z_][\w.-]{0,20}\s?=\s?[\w.]{1,20}(?:\s|$)")
-_MEASURE_HEAD_RE = re.compile(r"/s\b|/sec\b|per sec|throughput|latency|ttft|tpot|\bitl\b|\btime\b|speed", re.IGNORECASE)
+_MEASURE_HEAD_RE = re.compile(
+    r"/s\b|/sec\b|per sec|throughput|latency|ttft|tpot|\bitl\b|\btime\b|speed|saving|usage|utili[sz]ation",
+    re.IGNORECASE,
+)
 
 
 _NUMBER_WORD_RE = re.compile(r"(?<![\w.])#?\d+(?![\w.])")

@@ -18,7 +18,7 @@ from ledger.parsers.tables.cells import clean, is_numeric_cell
 
 def with_sub_header(table: Table) -> Table:
     """The table with its second header row folded into its header, where it has one (else the table as it is)."""
-    if len(table.rows) < 2 or table.style != "pipe":
+    if len(table.rows) < 2 or table.style not in ("pipe", "tab"):
         return table
     head = [clean(h) for h in table.header]
     sub = [clean(c) for c in table.rows[0].cells]
