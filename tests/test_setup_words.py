@@ -194,6 +194,19 @@ def test_a_word_searched_only_where_its_beginnings_are_finds_what_a_full_search_
                 assert (full and (full.span(), full.groups())) == (fast and (fast.span(), fast.groups())), (w, line)
 
 
+def test_every_match_of_a_word_found_from_its_beginnings_is_the_patterns_own() -> None:
+    """named_twice reads every match of a setup word in a line: found one after the other by search_word from the
+    end of the last (tried only where the word's beginnings stand), they are the matches finditer gives, with the
+    same spans and groups, for every word of the table, over the fixtures' lines and hostile spellings."""
+    from ledger.vocab import setup
+
+    made = ["TP8 then TP4 then tp 2", "fp8 kv and FP8 KV", "8xH100, 4x H200 and two L40S", "EAGLE3 eagle mtp MTP"]
+    for line in [*_word_lines(), *made, *(m.upper() for m in made)]:
+        for w in setup.SETUP_WORDS:
+            full = [(m.span(), m.groups()) for m in w.pattern.finditer(line)]
+            assert [(m.span(), m.groups()) for m in setup.finditer_word(w, line)] == full, (w.written, line)
+
+
 def test_a_word_with_many_beginnings_finds_them_in_one_pass_as_the_full_search_does() -> None:
     """The GPU's 40 beginnings are found by one pass of their prefix tree (`many_starts`), where beginnings overlap
     ("gb200" holds "gb" and "b2"; "nvidia a100" holds "nvidia" and "a1") and beside the counts that open with a

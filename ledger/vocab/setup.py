@@ -108,6 +108,18 @@ def search_word(w: SetupWord, text: str, pos: int = 0) -> re.Match[str] | None:
     return best
 
 
+def finditer_word(w: SetupWord, text: str) -> Iterator[re.Match[str]]:
+    """w.pattern.finditer(text), each match found by search_word from the end of the one before (as finditer goes
+    on): the pattern is tried only where one of the word's beginnings stands, not at every character."""
+    m = search_word(w, text)
+    while m is not None:
+        if m.end() == m.start():  # (no setup word matches empty; were one to, finditer's own step is kept)
+            yield from w.pattern.finditer(text, m.start())
+            return
+        yield m
+        m = search_word(w, text, m.end())
+
+
 # ("two L40S cards": a count in words)
 _GPU_COUNT = r"(?:\d{1,3} ?[x×*] ?(?:\d{1,3} ?[x×]? ?)?|(?:two|four|eight) )?"
 _GPU_COUNT_RE = re.compile(_GPU_COUNT)
@@ -571,7 +583,7 @@ def named_twice(text: str) -> frozenset[str]:
         return frozenset()
     out: set[str] = set()
     for w in _words_in(s):
-        values = {next((g for g in m.groups() if g), "").lower() for m in w.pattern.finditer(s)}
+        values = {next((g for g in m.groups() if g), "").lower() for m in finditer_word(w, s)}
         if len(values - {""}) > 1:
             out.update(("tp", "ep") if w is _TEP_WORD else (w.written,))
     return frozenset(out)
