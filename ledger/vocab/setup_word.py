@@ -54,8 +54,23 @@ def make_word(
         triggers,
         starts,
         digit_opens,
-        re.compile(f"(?=(?:{trie_pattern(sorted(starts))}))") if len(starts) > 8 else None,
+        _starts_pattern(starts) if len(starts) > 8 else None,
     )
+
+
+def _starts_pattern(starts: tuple[str, ...]) -> re.Pattern[str]:
+    """Every place one of `starts` stands, overlapping ones too ("gb200" holds "gb" and "b2"): each match is the
+    start's first character, the rest looked ahead for. A pattern that opens with a look-ahead is tried at every
+    character; one that opens with a character of a set lets the engine skip to the next such character."""
+    firsts: dict[str, list[str]] = {}
+    for start in sorted(starts):
+        firsts.setdefault(start[0], []).append(start[1:])
+    ways = []
+    for ch, rests in firsts.items():
+        # (a start of one character stands wherever that character does: nothing to look ahead for)
+        ahead = "" if "" in rests else f"(?={trie_pattern(rests)})"
+        ways.append(re.escape(ch) + ahead)
+    return re.compile("|".join(ways))
 
 
 def search_word(w: SetupWord, text: str, pos: int = 0) -> re.Match[str] | None:
