@@ -184,7 +184,7 @@ def test_a_word_searched_only_where_its_beginnings_are_finds_what_a_full_search_
     (lower-cased): the same match, at the same place, with the same groups, as the pattern searched everywhere."""
     from ledger.vocab import setup
 
-    starting = [w for w in setup.SETUP_WORDS if w.starts]
+    starting = [w for w in setup.SETUP_WORDS if w.starts or w.digit_opens is not None]
     assert len(starting) >= 12 and all(s == s.lower() for w in starting for s in w.starts)
     for line in _word_lines():
         for w in starting:
@@ -194,16 +194,53 @@ def test_a_word_searched_only_where_its_beginnings_are_finds_what_a_full_search_
                 assert (full and (full.span(), full.groups())) == (fast and (fast.span(), fast.groups())), (w, line)
 
 
+def test_every_match_of_a_word_found_from_its_beginnings_is_the_patterns_own() -> None:
+    """named_twice reads every match of a setup word in a line: found one after the other by search_word from the
+    end of the last (tried only where the word's beginnings stand), they are the matches finditer gives, with the
+    same spans and groups, for every word of the table, over the fixtures' lines and hostile spellings."""
+    from ledger.vocab import setup
+
+    made = ["TP8 then TP4 then tp 2", "fp8 kv and FP8 KV", "8xH100, 4x H200 and two L40S", "EAGLE3 eagle mtp MTP"]
+    for line in [*_word_lines(), *made, *(m.upper() for m in made)]:
+        for w in setup.SETUP_WORDS:
+            full = [(m.span(), m.groups()) for m in w.pattern.finditer(line)]
+            assert [(m.span(), m.groups()) for m in setup.finditer_word(w, line)] == full, (w.written, line)
+
+
+def test_every_setup_word_but_the_cpus_says_where_its_matches_open() -> None:
+    """search_word tries a word's pattern only where its beginnings or its digits stand, and every word declares
+    them (the CPU's, named by a few rare words, is searched whole): a word without them was tried at every character
+    of each line its triggers named ("fp8 kv", "8-shot", "16 concurrent", "EAGLE3")."""
+    from ledger.vocab import setup
+
+    whole = [w.written for w in setup.SETUP_WORDS if not w.starts and w.digit_opens is None]
+    assert whole == ["cpu"]
+    made = ["8-shot 5 shots 1 concurrent 16 concurrent", "three draft tokens, 3 speculative tokens", "c64/n640"]
+    made += ["Fixed 2048 input, exact 128 outputs", "1024-token inputs 2,000-token outputs", "8k ISL 1k OSL 4 GPUs"]
+    made += ["bf16 ssm state, FP16 state", "disagg serving agg mode", "NVFP4 w4a8 int4wo Q4_K_M iq2_xxs f16 awq"]
+    for line in [*made, *(m.upper() for m in made), *(f"x{m}" for m in made)]:
+        for w in setup.SETUP_WORDS:
+            for pos in (0, 2):
+                full = w.pattern.search(line, pos)
+                fast = setup.search_word(w, line, pos)
+                assert (full and (full.span(), full.groups())) == (fast and (fast.span(), fast.groups())), line
+
+
 def test_a_word_with_many_beginnings_finds_them_in_one_pass_as_the_full_search_does() -> None:
-    """The GPU's 40 beginnings are found by one pass of their prefix tree (`many_starts`), where beginnings overlap
-    ("gb200" holds "gb" and "b2"; "nvidia a100" holds "nvidia" and "a1") and beside the counts that open with a
-    digit: the same match as the pattern searched everywhere, from every position."""
+    """The GPU's 40 beginnings (and the precisions' 12) are found by one pass of their prefix tree (`many_starts`),
+    where beginnings overlap ("gb200" holds "gb" and "b2"; "nvidia a100" holds "nvidia" and "a1"; "nvfp4" holds
+    "fp") and beside the counts that open with a digit: the same match as the pattern searched everywhere, from
+    every position."""
     from ledger.vocab import setup
 
     many = [w for w in setup.SETUP_WORDS if w.many_starts is not None]
-    assert [w.written for w in many] == ["gpu"]
+    assert [w.written for w in many] == ["gpu", "quant"]
+    # each match of the pass is a beginning's first character (the rest looked ahead for): a pattern opening with a
+    # look-ahead would be tried at every character, one opening with a character the engine skips to the next
+    assert all(w.many_starts is not None and not w.many_starts.pattern.startswith("(?") for w in many)
     made = ["on GB200 NVL72", "8x NVIDIA A100-SXM4-80GB", "two L40S cards and a T4", "4 * MI300X, then gfx942"]
     made += ["TP8 on 8xH200 vs 16 × B200", "an RTX PRO 6000 or Atlas 800T", "ran on b200s", "v100 and p100; k80"]
+    made += ["NVFP4 w4a8 W8A8-FP8 int4wo bfloat16 Q4_K_M iq2_xxs f16 awq gptq mxfp4 float8dq", "xfp8 q7_0 wint4afp8"]
     for line in [*_word_lines(), *made, *(m.upper() for m in made)]:
         for w in many:
             for pos in range(0, min(len(line), 24), 3):

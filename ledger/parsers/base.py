@@ -124,12 +124,12 @@ class Context:
         if "revision" not in fields:
             fields["revision"] = self.named.get(line) or self.revision_at(line)
         cfg = fields.pop("config", None)
-        for key in _FLOAT_KEYS:
-            v = fields.get(key)
+        for key in _FLOAT_KEYS.intersection(fields):  # (the fields given: a claim gives a few of them)
+            v = fields[key]
             if isinstance(v, int) and not isinstance(v, bool):
                 fields[key] = float(v)  # model_construct does not coerce; support values stay words
-        for key in _INT_KEYS:
-            v = fields.get(key)
+        for key in _INT_KEYS.intersection(fields):
+            v = fields[key]
             if v is not None and not isinstance(v, int):
                 fields[key] = int(v)
         source = Source.__new__(Source)  # what _construct(Source, ...) builds, inline: claims come by the thousand
@@ -147,7 +147,7 @@ class Context:
             metric = fields["metric"] = " ".join(metric.split())  # "FP8   kv throughput": a padded header
         if metric and kind in _MEASURED_KINDS:
             # "RTX 3090 Ti: 131.8 tok/s", "con128 tok/s/GPU": the setup a result's own name states is its own
-            own = {canonical_key_name(k) for k in config}
+            own = set(map(canonical_key_name, config))
             config.update({k: v for k, v in qualifiers(metric).items() if canonical_key_name(k) not in own})
             named = model_names(metric) if "model" not in own else []
             if len(named) == 1 and ("_" not in named[0] or _SIZED_RE.search(named[0])):
@@ -168,7 +168,7 @@ class Context:
             if around:
                 # the claim's own config wins over the setup around it, under any spelling of its key ("PP" over
                 # "pp", "tp_size" over "tp")
-                own = {canonical_key_name(k) for k in config}
+                own = set(map(canonical_key_name, config))
                 config = {**{k: v for k, v in around.items() if canonical_key_name(k) not in own}, **config}
         if config:  # every kind: the compute dtype is a key of the scopes only, never of a claim
             settle_precision(config)
@@ -285,8 +285,8 @@ _SOURCE_FIELDS = tuple(Source.model_fields)
 assert _SOURCE_FIELDS == ("path", "line", "line_end", "text", "section"), "Context.claim builds a Source in this order"
 _SOURCE_FIELD_SET = set(_SOURCE_FIELDS)
 _CLAIM_FIELD_SET = set(_CLAIM_FIELDS)
-_FLOAT_KEYS = ("value", "high", "reference", "stderr", "stddev")
-_INT_KEYS = ("passed", "failed", "skipped")
+_FLOAT_KEYS = frozenset(("value", "high", "reference", "stderr", "stddev"))
+_INT_KEYS = frozenset(("passed", "failed", "skipped"))
 _setattr = object.__setattr__
 
 

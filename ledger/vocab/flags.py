@@ -198,7 +198,7 @@ def settle_precision(config: dict[str, str]) -> None:
     `--dtype bfloat16` only the dtype the engine computes in; that dtype is the precision only when nothing
     names a quantisation. A precision the text states ("FP8" in a heading, a column) stays as it is."""
     dtype = config.pop(COMPUTE_DTYPE, None)
-    if any(canonical_key_name(k) == "quant" for k in config):
+    if "quant" in map(canonical_key_name, config):  # (a remembered answer is a dict's lookup: no frame per key)
         return
     model = config.get("model")
     named = qualifiers(model).get("quant") if model else None

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
 from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, canonical_items
@@ -26,92 +25,21 @@ from ledger.vocab.input_labels import is_config_label as is_config_label
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
+from ledger.vocab.setup_word import DIGIT_OPENS as _DIGIT_OPENS
+from ledger.vocab.setup_word import SetupWord as SetupWord  # a word and its search live apart (size rule)
+from ledger.vocab.setup_word import finditer_word as finditer_word
+from ledger.vocab.setup_word import make_word as _word
+from ledger.vocab.setup_word import search_word as search_word
 from ledger.vocab.text import MAX_NAME, lower_for_words
 from ledger.vocab.trie import trie_pattern
 from ledger.vocab.word_gate import WordGate
-
-
-@dataclass(frozen=True, slots=True)
-class SetupWord:
-    """A setup word written inside a name ("MTP3", "FP8 KV", "con128", "GB300"): the config key a claim is written
-    with (`written`), the canonical key compare reads (`key`), and the pattern whose first non-empty group is
-    the value. The patterns open at a word's start and end at its end, where "_" and "-" end words too
-    ("tp_8", "eagle3-mtp"), so they read snake_case names as well as prose."""
-
-    written: str
-    key: str
-    pattern: re.Pattern[str]
-    triggers: tuple[str, ...] = ()
-    """Lower-case strings one of which every match contains: a line without any is not searched (every line of
-    a document is read for its setup)."""
-    starts: tuple[str, ...] = ()
-    """Lower-case strings one of which every match opens with, where the pattern says so (empty: unknown):
-    `search_word` tries the pattern only where one stands (tests/test_setup_words.py compares it with a full
-    search); `digit_opens`, where a match that opens with a digit can open (a GPU's count, "8x H100"), found in
-    the lowered text by one scan instead of a look at every digit of the line; `many_starts`, where the starts are many
-    (a GPU's 40), every place one of them stands, by one pass of their prefix tree in a look-ahead instead of a
-    substring search per start."""
-    digit_opens: re.Pattern[str] | None = None
-    many_starts: re.Pattern[str] | None = None
-
-
-def _word(
-    written: str,
-    key: str,
-    body: str,
-    triggers: tuple[str, ...] = (),
-    starts: tuple[str, ...] = (),
-    digit_opens: re.Pattern[str] | None = None,
-) -> SetupWord:
-    # a number ends at a non-digit ("TP8EP8" holds tp and ep), a word at a non-alphanumeric
-    end = r"(?![0-9])" if body.endswith(r"})") else r"(?![a-z0-9])"
-    pattern = re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE)
-    return SetupWord(
-        written,
-        key,
-        pattern,
-        triggers,
-        starts,
-        digit_opens,
-        re.compile(f"(?=(?:{trie_pattern(sorted(starts))}))") if len(starts) > 8 else None,
-    )
-
-
-def search_word(w: SetupWord, text: str, pos: int = 0) -> re.Match[str] | None:
-    """w.pattern.search(text, pos), trying the pattern only where one of the word's `starts` stands: a case-blind
-    pattern that opens with a look-behind is tried at every character by the engine (25 us a line for "ep"),
-    and most lines hold its trigger only inside other words ("step", "deep")."""
-    low = lower_for_words(text) if w.starts else None
-    if low is None:
-        return w.pattern.search(text, pos)
-    best: re.Match[str] | None = (
-        next(filter(None, (w.pattern.match(text, c.start()) for c in w.digit_opens.finditer(low, pos))), None)
-        if w.digit_opens is not None
-        else None
-    )
-    if w.many_starts is not None:  # the first place one stands where the match opens, up to the best found so far
-        last = best.start() if best is not None else len(low)
-        for c in w.many_starts.finditer(low, pos):
-            if c.start() > last or (m := w.pattern.match(text, c.start())) is not None:
-                return best if c.start() > last else m
-        return best
-    for start in w.starts:
-        # only where a match would open before the best found so far (the leftmost is the search's)
-        stop = best.start() + len(start) if best is not None else len(low)
-        at = low.find(start, pos, stop)
-        while at >= 0:
-            m = w.pattern.match(text, at)
-            if m is not None:
-                best = m
-                break
-            at = low.find(start, at + 1, stop)
-    return best
-
 
 # ("two L40S cards": a count in words)
 _GPU_COUNT = r"(?:\d{1,3} ?[x×*] ?(?:\d{1,3} ?[x×]? ?)?|(?:two|four|eight) )?"
 _GPU_COUNT_RE = re.compile(_GPU_COUNT)
 _DTYPES = r"fp8|nvfp4|fp4|mxfp8|mxfp4|bf16|fp16|int8|int4"
+_DTYPE_STARTS = ("fp", "nvfp", "mxfp", "bf", "int")
+"""How every one of _DTYPES opens."""
 _SEP = r"(?: ?[=:] ?|[ _=:-])?"
 """Between a setup word and its number: "tp8", "tp_8", "tp=8", "TP = 8", "ISL: 4096"."""
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
@@ -148,7 +76,7 @@ def listed_device(text: str) -> str | None:
 
 
 # "TEP4" (SGLang's and TensorRT-LLM's shorthand): tensor parallel 4 with the experts spread over the same 4
-_TEP_WORD = _word("tp", "tp", rf"tep{_SEP}(\d{{1,3}})", ("tep",))
+_TEP_WORD = _word("tp", "tp", rf"tep{_SEP}(\d{{1,3}})", ("tep",), ("tep",))
 SETUP_WORDS: tuple[SetupWord, ...] = (
     # llama.cpp's "ms/tok @ 4th", "@ 8 threads": the CPU threads a row ran with
     _word("threads", "threads", r"@ ?(\d{1,3}) ?th(?:reads?)?", ("@",), ("@",)),
@@ -170,6 +98,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         r"(\d{1,2}|one|two|three|four|five|six|seven|eight)[ -](?:speculative|draft)"
         r"[ -]tokens?",
         ("speculative", "draft"),
+        ("one", "two", "three", "four", "five", "six", "seven", "eight"),
+        _DIGIT_OPENS,
     ),
     # "EAGLE-3", "Eagle 3": the third version however it is spaced; "EAGLE 1" is EAGLE
     _word(
@@ -177,15 +107,16 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "spec_algo",
         r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp|non-spec(?:ulative)?|no[ -]spec(?:ulative|ulation)?)",
         ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "non-spec", "no spec", "no-spec"),
+        ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "no"),
     ),
-    _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]{{0,3}}kv(?:[ _-]?cache)?", ("kv",)),
+    _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]{{0,3}}kv(?:[ _-]?cache)?", ("kv",), _DTYPE_STARTS),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",), ("kv",)),
     # ("concurrency level 8", "concurrency of 16")
     _word("concurrency", "concurrency", rf"con(?:c|currency)?(?: (?:level|of))?{_SEP}(\d{{1,5}})", ("con",), ("con",)),
     # "c256/n2560": a serving run's concurrency and its number of prompts
-    _word("concurrency", "concurrency", r"c(\d{1,5})/n\d{1,7}", ("/n",)),
+    _word("concurrency", "concurrency", r"c(\d{1,5})/n\d{1,7}", ("/n",), ("c",)),
     # "10 concurrent, 64K in / 3K out", "32 concurrent requests": a column's load
-    _word("concurrency", "concurrency", r"(\d{1,5}) concurrent", ("concurrent",)),
+    _word("concurrency", "concurrency", r"(\d{1,5}) concurrent", ("concurrent",), (), _DIGIT_OPENS),
     # "random / c=8 / p=32", "mc=16": benchmark configs' shorthand (an equals sign always: "c8" says nothing)
     _word("concurrency", "concurrency", r"m?c ?= ?(\d{1,5})", ("c=", "c ="), ("mc", "c")),
     _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)", ("isl",), ("isl",)),
@@ -205,7 +136,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # "seq len 4096", "seq_len=2048": a kernel's or a run's sequence is its prompt (never "max_seq_len 8192", the
     # engine's limit)
     _word("isl", "isl", rf"(?<!max[ _-])seq(?:uence)?[ _-]len(?:gth)?{_SEP}(\d{{1,6}}k?)", ("seq",), ("seq",)),
-    _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?", ("shot",)),
+    _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?", ("shot",), (), _DIGIT_OPENS),
     _word(
         "filter",
         "filter",
@@ -285,7 +216,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("model",),
     ),
     # "**4 GPUs**<br/>TP2,PP2": a column's count of boards, when the board is named elsewhere (the line above)
-    _word("gpu_count", "gpu_count", r"(\d{1,3}) ?[x×]? ?(?:gpus|gpu(?! ?[a-z]))", ("gpu",)),
+    _word("gpu_count", "gpu_count", r"(\d{1,3}) ?[x×]? ?(?:gpus|gpu(?! ?[a-z]))", ("gpu",), (), _DIGIT_OPENS),
     _TEP_WORD,
     _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",), ("tp",)),
     _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})", ("ep",), ("ep",)),
@@ -309,7 +240,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     ),
     # a length printed before its name ("8k ISL", "1024 OSL"), read after every word that could own the number ("TP 8
     # ISL" is tp 8) and never where a number follows the name ("8 ISL 1024" is isl 1024)
-    _word("isl", "isl", r"(\d{1,6}k?)[ _-]?isl(?! ?[=:]? ?\d)", ("isl",)),
+    _word("isl", "isl", r"(\d{1,6}k?)[ _-]?isl(?! ?[=:]? ?\d)", ("isl",), (), _DIGIT_OPENS),
     # "1024-token inputs, 256-token outputs", "4096-token prompts": a length per request, named by what it is
     # ("exact 2,000-token outputs": its thousands separated; "a fixed 2K output": the length every request had)
     _word(
@@ -317,19 +248,33 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "isl",
         r"(\d{1,3}(?:,\d{3})+|\d{1,6}k?)[ -]tokens? (?:inputs?|prompts?)",
         ("token inp", "token prom", "tokens inp"),
+        (),
+        _DIGIT_OPENS,
     ),
     _word(
         "osl",
         "osl",
         r"(\d{1,3}(?:,\d{3})+|\d{1,6}k?)[ -]tokens? (?:outputs?|completions?)",
         ("token out", "token comp", "tokens out"),
+        (),
+        _DIGIT_OPENS,
     ),
-    _word("isl", "isl", r"(?:fixed|exact)[ -](\d{1,6}k?)[ -](?:inputs?|prompts?)", ("fixed", "exact")),
-    _word("osl", "osl", r"(?:fixed|exact)[ -](\d{1,6}k?)[ -]outputs?", ("fixed", "exact")),
-    _word("osl", "osl", r"(\d{1,6}k?)[ _-]?osl(?! ?[=:]? ?\d)", ("osl",)),
-    _word("state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",)),
+    _word(
+        "isl", "isl", r"(?:fixed|exact)[ -](\d{1,6}k?)[ -](?:inputs?|prompts?)", ("fixed", "exact"), ("fixed", "exact")
+    ),
+    _word("osl", "osl", r"(?:fixed|exact)[ -](\d{1,6}k?)[ -]outputs?", ("fixed", "exact"), ("fixed", "exact")),
+    _word("osl", "osl", r"(\d{1,6}k?)[ _-]?osl(?! ?[=:]? ?\d)", ("osl",), (), _DIGIT_OPENS),
+    _word(
+        "state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",), ("bf", "fp")
+    ),
     # aggregated or disaggregated (prefill/decode split) serving: two recipes, never a before and an after
-    _word("serving", "serving", r"(agg|disagg|aggregated|disaggregated)(?:[ _-](?:serving|mode|recipe))?", ("agg",)),
+    _word(
+        "serving",
+        "serving",
+        r"(agg|disagg|aggregated|disaggregated)(?:[ _-](?:serving|mode|recipe))?",
+        ("agg",),
+        ("agg", "disagg"),
+    ),
     # last: a dtype the words above did not claim for the KV cache or the state is the model's precision
     # torchao's recipes name the scheme with the dtype: int4wo (weight-only), int8dq (dynamic activations)
     # llama.cpp's GGUF types too: "q4_0", "Q4_K_M", "IQ2_XXS", "f16" (not f32: an op's type, "RMS_NORM(type=f32)")
@@ -342,6 +287,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         r"int[48](?:wo|dq)?|awq|gptq|"
         r"bf16|fp16|bfloat16|float16|q[2-8]_(?:[01]|k(?:_[sml])?)|iq[1-4]_(?:xxs|xs|s|m|nl)|f16)",
         ("fp", "bf", "int", "w4", "w8", "awq", "gptq", "float", "q2_", "q3_", "q4_", "q5_", "q6_", "q8_", "iq", "f16"),
+        ("fp", "nvfp", "mxfp", "float", "w", "int", "awq", "gptq", "bf", "q", "iq", "f16"),
     ),
 )
 """The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""
@@ -574,7 +520,7 @@ def named_twice(text: str) -> frozenset[str]:
         return frozenset()
     out: set[str] = set()
     for w in _words_in(s):
-        values = {next((g for g in m.groups() if g), "").lower() for m in w.pattern.finditer(s)}
+        values = {next((g for g in m.groups() if g), "").lower() for m in finditer_word(w, s)}
         if len(values - {""}) > 1:
             out.update(("tp", "ep") if w is _TEP_WORD else (w.written,))
     return frozenset(out)

@@ -244,7 +244,8 @@ def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varie
     for key, vals in seen.items():
         # a lead-in's value is not the document's, but one that differs shows the key varies
         # (a precision by its canonical name: "W4A8" and "W4AFP8" in one document are one scheme)
-        normed = {_spelled(key, v) for v in [*vals, *led.get(key, [])]} - {""}
+        # (each spelling once: a document names its one GPU or precision on hundreds of lines)
+        normed = {_spelled(key, v) for v in {*vals, *led.get(key, [])}} - {""}
         if not normed or key in varied:
             continue
         longest = max(normed, key=len)
@@ -255,7 +256,8 @@ def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varie
             or (key == "model" and len(min(normed, key=len)) >= 4 and all(n in longest for n in normed))
             or (key == "model" and _one_model([*vals, *led.get(key, [])]))
         ):
-            out[key] = max(vals, key=_spelling_rank if key == "model" else lambda v: len(norm(v)))
+            # (the first of the longest, as max over every value would give: equal values are one string)
+            out[key] = max(dict.fromkeys(vals), key=_spelling_rank if key == "model" else lambda v: len(norm(v)))
         elif key == "model" and (main := _main_model([*vals, *led.get(key, [])])) is not None:
             out[key] = main
         elif (one := one_value(key, {*vals, *led.get(key, [])})) is not None:
