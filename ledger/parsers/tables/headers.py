@@ -90,7 +90,8 @@ def _revision_word(word: str) -> bool:
     return (
         _is_short_sha(word)
         or bool(_BUILD_RE.fullmatch(word))
-        or (bool(_BRANCH_RE.fullmatch(word)) and word.lower() not in UNIT_WORDS)
+        # (a branch is spelt in lower case: "AWQ-MO", "RTN-MO" beside it are a method's names, no branches)
+        or (bool(_BRANCH_RE.fullmatch(word)) and word.lower() not in UNIT_WORDS and word != word.upper())
     )
 
 
