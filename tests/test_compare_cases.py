@@ -800,3 +800,17 @@ def test_a_per_gpu_rate_on_one_gpu_is_the_rate_itself(tp: str, joined: bool) -> 
     verdicts = [v.verdict for v in series(old, new).values() if v is not None]
     assert ("improvement" in verdicts) is joined, verdicts
     assert joined or "regression" not in verdicts
+
+
+def test_a_page_whose_numbered_heading_gains_a_benchmark_level_keeps_its_series(tmp_path: Path) -> None:
+    """v1 heads an MMLU table "### 1.2 Accuracy Comparison" (a numbered heading: "2 Accuracy" was its measure); v2
+    inserts "#### 1.2.1 MMLU" over the same table and adds a perplexity table; v3 changes one MMLU score. Every MMLU
+    cell is the measure its lead-in names in all three versions, so the one change is the only verdict and no
+    series is cut at v2; the perplexity cells are perplexity, no MMLU task."""
+    rows = _release_rows(tmp_path, "numbered_sections")
+    changes = [r for r in rows if r["verdict"]["verdict"] in ("improvement", "regression")]
+    assert [(r["config"]["model"], r["config"]["quant"]) for r in changes] == [("kite8b", "int4")], changes
+    mmlu = [r for r in rows if "mmlu" in r["metric"].lower()]
+    assert len(mmlu) == 4 and all(len([v for v in r["values"] if v]) == 3 for r in mmlu), mmlu
+    ppl = [r for r in rows if "perplexity" in r["metric"].lower()]
+    assert len(ppl) == 2 and all("task" not in r["config"] for r in ppl), ppl

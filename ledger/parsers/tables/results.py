@@ -54,7 +54,13 @@ from ledger.parsers.tables.spans import filled_down
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.parsers.tables.sub_headers import with_sub_header
 from ledger.parsers.tables.sweep_axis import Sweep, on_sweep, sweep_of, without_sweep
-from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, leading_benchmark, named_benchmark
+from ledger.vocab.metrics import (
+    is_acceptance_name,
+    is_accuracy_name,
+    last_metric_named,
+    leading_benchmark,
+    named_benchmark,
+)
 from ledger.vocab.setting_heads import named_bench_test
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers, setup_only, workload_setup
 from ledger.vocab.setup_labels import states_settings
@@ -102,21 +108,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         info.section_unit = unit if is_measure_unit(unit := header_unit(block.section[-1])) else None
     if info.section_unit is None:
         info.section_unit = stated_unit(ctx.lead_in(block))  # "Figures are decode latency in ms per token:"
-    measure = stated_measure(ctx, block)
-    if measure is not None:
-        info.measure = (measure.name, measure.unit)
-        info.section_unit = info.section_unit or measure.unit
-    elif (
-        len(block.section) > 1  # a sub-heading, not the title
-        and (named := _heading_measure(block.section[-1]))
-        and not _own_measures(named, [h for h, r in zip(headers, roles, strict=False) if r == "value"])
-    ):
-        info.measure = (named, info.section_unit)  # "##### TTFT (ms)" over "| Concurrency | Base | Opt1 |"
-    elif (test := named_bench_test(ctx.lead_in(block))) and _variant_columns(headers, roles):
-        # "PP-512 for qwen2-7b:" over "| Platform | Q4_0 | Q4_0_R8 |": the test is the measure, its length the setup
-        info.measure = (test[0], info.section_unit)
-        for setting, value in test[1].items():
-            info.title_setup.setdefault(setting, value)
+    _measure_of_table(ctx, block, headers, roles, info)
     if any(r == "value" and GENERIC_HEAD_RE.match(head_without_unit(headers[i])) for i, r in enumerate(roles)):
         info.bench = leading_benchmark(ctx.lead_in(block))
     # "Paired GSM8K used lm-eval, 25-shot:" over "Strict exact match | 0.950 | 0.955": the task of every row
@@ -283,6 +275,51 @@ def _own_measures(measure: str, heads: list[str]) -> bool:
     return any(n.lower() == measure.lower() or is_accuracy_name(n) or is_acceptance_name(n) for n in names)
 
 
+def _one_benchmark(lead: str, section: tuple[str, ...] | list[str]) -> str | None:
+    """The one benchmark the lead-in or the table's own heading names ("MMLU 5-shot", "#### 1.2.1 MMLU"), or the
+    measure the lead-in opens with ("Perplexity at input length 1024 ...")."""
+    named = (named_benchmark(lead) if lead else None) or (named_benchmark(section[-1]) if len(section) > 1 else None)
+    opening = last_metric_named(lead[:60]) if lead and not named else None
+    if named or not opening or not lead.lower().startswith(opening.lower()):
+        return named
+    phrase = _OPENING_PHRASE_RE.match(lead[:200])  # "Output throughput per GPU (tok/s)": as the page words it
+    return phrase.group(0).strip() if phrase else opening
+
+
+_OPENING_PHRASE_RE = re.compile(
+    r"[A-Za-z][\w/-]*(?: [\w/-]+){0,5}?(?=\s(?:at|on|in|for|with|under|from)\b|\s?[(,.:;]|$)"
+)
+
+
+def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: list[str], info: TableInfo) -> None:
+    """The measure every cell of the table is, where the lead-in, the table's heading or a test name states it and
+    its columns name only setups (info.measure; a test's lengths go to info.title_setup)."""
+    measure = stated_measure(ctx, block)
+    if measure is not None:
+        info.measure = (measure.name, measure.unit)
+        info.section_unit = info.section_unit or measure.unit
+    elif _setting_columns(headers, roles) and (bench := _one_benchmark(ctx.lead_in(block), block.section)):
+        # "The table shows the MMLU 5-shot score." over "| Model | ONNX FP16 | ONNX INT4 |": every cell an MMLU score
+        info.measure = (bench, info.section_unit)
+    elif (
+        len(block.section) > 1  # a sub-heading, not the title
+        and (named := _heading_measure(block.section[-1]))
+        and not _own_measures(named, [h for h, r in zip(headers, roles, strict=False) if r == "value"])
+    ):
+        info.measure = (named, info.section_unit)  # "##### TTFT (ms)" over "| Concurrency | Base | Opt1 |"
+    elif (test := named_bench_test(ctx.lead_in(block))) and _variant_columns(headers, roles):
+        # "PP-512 for qwen2-7b:" over "| Platform | Q4_0 | Q4_0_R8 |": the test is the measure, its length the setup
+        info.measure = (test[0], info.section_unit)
+        for setting, value in test[1].items():
+            info.title_setup.setdefault(setting, value)
+
+
+def _setting_columns(headers: list[str], roles: list[str]) -> bool:
+    """Most value columns name a setting each ("ONNX FP16 | ONNX INT4", "FP16-MB | Mixed AWQ-MO"), none a measure."""
+    heads = [headers[i] for i, r in enumerate(roles) if r in ("value", "baseline") and i < len(headers)]
+    return _variant_columns(headers, roles) and sum(bool(qualifiers(h)) for h in heads) * 2 > len(heads)
+
+
 def _variant_columns(headers: list[str], roles: list[str]) -> bool:
     """The value columns name variants, not measures ("Q4_0 | Q4_0_R8"): no header looks like a metric or has a
     unit."""
@@ -290,7 +327,7 @@ def _variant_columns(headers: list[str], roles: list[str]) -> bool:
     return bool(heads) and not any(looks_metric(h) or HEAD_UNIT_RE.search(h) or stated_unit(h) for h in heads)
 
 
-_NUMBERING_RE = re.compile(r"^\s{0,3}(?:\d{1,2}[.)]\s{0,3})?")
+_NUMBERING_RE = re.compile(r"^\s{0,3}(?:\d{1,2}(?:\.\d{1,2}){0,3}[.)]?\s{1,3}|\d{1,2}[.)]\s{0,3})?")
 
 
 _BAR_TAIL_RE = re.compile(
@@ -392,12 +429,22 @@ def _turn_task(ctx: Context, block: Block) -> str | None:
     return None
 
 
+# a measure that is no score of a benchmark: a perplexity or a divergence is measured on its own text
+_OWN_MEASURE_RE = re.compile(r"(?:perplexity|ppl|kl[- ]?div(?:ergence)?)\b", re.IGNORECASE)
+
+
 def _of_task(claims: Iterator[Claim], task: str | None, dataset: str | None) -> Iterator[Claim]:
     """An accuracy that names no benchmark takes the one the table's lead-in (or its turn) names, as its `task`; a
     speed or an acceptance measured on the one the lead-in right over it names ("3 samples of mt-bench:" over a
     throughput table) takes it as its `dataset`."""
     for c in claims:
-        if task and c.kind == "accuracy" and "task" not in c.config and not named_benchmark(c.metric or ""):
+        if (
+            task
+            and c.kind == "accuracy"
+            and "task" not in c.config
+            and not named_benchmark(c.metric or "")
+            and not _OWN_MEASURE_RE.match(c.metric or "")
+        ):
             c.config["task"] = task
         elif (
             dataset
