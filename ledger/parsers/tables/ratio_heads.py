@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.reader.document import Table
-from ledger.parsers.tables.cells import clean
+from ledger.parsers.tables.cells import cell_facts, clean
+from ledger.parsers.tables.headers import unit_of_header
+from ledger.vocab.units import is_time_unit
 
 # "2cta/1cta" beside "1cta (TFLOPS)" and "2cta (TFLOPS)": a ratio column naming two other columns
 _RATIO_HEAD_RE = re.compile(r"([A-Za-z0-9][\w.-]{0,20})\s?/\s?([A-Za-z0-9][\w.-]{0,20})")
@@ -63,11 +65,36 @@ def ratio_baseline(table: Table, roles: list[str], title: str = "") -> None:
         return
     found = ratio_columns(table, [i for i, r in enumerate(roles) if r in ("value", "baseline")])
     if found:
-        _ci, a, b = found[0]
+        ci, a, b = found[0]
         named = [_named_in(title, _first_word(table.header[i])) for i in (a, b)]
         # "fi/cudnn" under a PR titled "cuDNN as a backend ...": the side the title adds is the new one
-        roles[a if named == [False, True] else b] = "baseline"
+        if named == [False, True] or (named != [True, False] and _speedup_of_times(table, roles, ci, a, b)):
+            roles[a] = "baseline"
+        else:
+            roles[b] = "baseline"
 
 
 def _named_in(title: str, word: str) -> bool:
     return len(word) >= 2 and re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", title, re.IGNORECASE) is not None
+
+
+def _speedup_of_times(table: Table, roles: list[str], ci: int, a: int, b: int) -> bool:
+    """A ratio of two times printed as a speed-up ("Source ms | Export ms | Source/export" over "1.07x"), with no
+    delta column to say which side is new: the old time over the new one (a bare "Public/raw" of 1.0066 is a
+    parity check, the new over the old)."""
+    cells = [clean(r.cells[ci]) for r in table.rows if ci < len(r.cells) and clean(r.cells[ci])]
+    return "delta" not in roles and bool(cells) and all(c.endswith(("x", "×")) for c in cells) and _times(table, a, b)
+
+
+def _times(table: Table, a: int, b: int) -> bool:
+    """Both columns hold times: their headers' units, else their cells'."""
+    return all(
+        is_time_unit(unit_of_header(clean(table.header[i])) or _cell_unit(table, i))
+        for i in (a, b)
+        if i < len(table.header)
+    )
+
+
+def _cell_unit(table: Table, i: int) -> str | None:
+    units = {facts[3] for r in table.rows if i < len(r.cells) and (facts := cell_facts(r.cells[i])[2])}
+    return units.pop() if len(units) == 1 else None
