@@ -280,9 +280,31 @@ def line_label(text: str, in_code: bool) -> Revision | None:
     if wm and is_sha(wm.group("sha")) and len(shas_in(text[:300])) == 1 and not _NOT_MEASURED_RE.search(text, 0, 300):
         # the words before the sha, at most six ("Re-ran ... on current head" -> "on current head")
         words = clean_label(text[: wm.start("sha")]).strip(" `*_").split()
-        label = " ".join(words[-6:]) or wm.group("sha").lower()
-        return Revision(label=label, head=wm.group("sha").lower(), base=None)
+        label = " ".join(words[-6:])
+        label = label[tm.end() :] if (tm := _TAKEN_ON_RE.match(label)) else label  # "were taken on the first delivery"
+        return Revision(label=label or wm.group("sha").lower(), head=wm.group("sha").lower(), base=None)
     return None
+
+
+# "All timings below were taken on the first delivery at `a7ecfe97...`": the commit the results that follow ran on
+_RESULTS_BELOW_RE = re.compile(
+    r"\b(?:below|following|all (?:the |of the )?(?:numbers|results|timings|tables|benchmarks|measurements|runs))\b"
+    r"[^.;]{0,80}?\b(?:taken|measured|collected|obtained|ran|run|produced|benchmarked|recorded|gathered)\b",
+    re.IGNORECASE,
+)
+_TAKEN_ON_RE = re.compile(r"(?:were|was|are|is)\s\w{2,12}\s(?:on|at|from)\s(?:the\s)?", re.IGNORECASE)
+
+
+_MEASURED_RE = re.compile(r"\d\.\d|\d\s?%")
+"""A sentence that states its own result ("the gsm8k score is now 0.912"), not only where results come from."""
+
+
+def measured_there(text: str) -> bool:
+    """A line that names its commit after a word and the results measured on it: its own ("on 1a2b3c4 we get
+    41.2 ms") or the ones below ("All timings below were taken at `a7ecfe97...`")."""
+    return bool(SHA_AFTER_WORD_RE.search(text, 0, 300) and _MEASURED_RE.search(text)) or (
+        _RESULTS_BELOW_RE.search(text[:300]) is not None
+    )
 
 
 def measured_on(text: str) -> Revision | None:

@@ -40,7 +40,6 @@ from ledger.parsers.grammar.revision_labels import (
     PLAIN_NAMED_RE,
     RESULT_LINE_RE,
     REVISION_WORDS,
-    SHA_AFTER_WORD_RE,
     SHA_RE,
     SIDE_LABEL_RE,
     TRAILER_RE,
@@ -51,6 +50,7 @@ from ledger.parsers.grammar.revision_labels import (
     is_sha,
     line_label,
     measured_on,
+    measured_there,
     parse_label,
     shas_in,
 )
@@ -254,8 +254,6 @@ def _side_lead(text: str, opens_results: bool) -> Revision | None:
 
 # "repeated twice after a restart:", "before each run:": a time, not a side
 _WHEN_RE = re.compile(r"\b(?:before|after)\s+(?:a|an|each|every|warm-?up|restart)\b", re.IGNORECASE)
-_MEASURED_RE = re.compile(r"\d\.\d|\d\s?%")
-"""A sentence that states its own result ("the gsm8k score is now 0.912"), not only where results come from."""
 _RESULTS_WORD_RE = re.compile(
     r"^\W{0,4}(?:(?:test|benchmark|bench|eval|new|our)\s{1,3})?(?:results?|numbers)"
     r"\W{0,4}:?\s*$",
@@ -473,11 +471,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             or _stands_alone(doc, block, rev)
             or (rev.head and len((rev.label or "").split()) <= 3 and side_of(rev.label or "") is not None)
             or (rev.head and rev.base and "head" in block.text.lower())  # "the current head X (on Y)": a turn's
-            or (
-                rev.head
-                and SHA_AFTER_WORD_RE.search(block.text, 0, 300)
-                and _MEASURED_RE.search(block.text) is not None
-            )
+            or (rev.head and measured_there(block.text))
             or COMMENT_COMMIT_RE.match(block.text)
             or (rev.head and rev.base and head_base(block.text))
         ):

@@ -25,6 +25,7 @@ from ledger.parsers.tables.headers import (
     slash_sides,
     unit_of_header,
 )
+from ledger.parsers.tables.leading_settings import leading_settings
 from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, ratio_baseline, ratio_columns, vs_baseline
 from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name
@@ -125,6 +126,7 @@ def column_roles(table: Table, title: str = "") -> list[str]:
         roles.append(
             _first_role(table, head, cells, numeric) if ci == first else _role(head, cells, numeric, roles[-1], row_id)
         )
+    leading_settings(table, roles)
     _baselines(table, roles, ncols, title)
     return roles
 
@@ -300,8 +302,7 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
     if "baseline" not in roles and len(values) > 2:
         vs_baseline(table, roles, values, deltas)
     if "baseline" not in roles and len(values) > 2 and deltas:
-        # "BF16 tok/s | INT4 tok/s | Change | BF16 TPOT | INT4 TPOT | Change": each change column closes a pair
-        # of its own, and the pair's baseline is found as in a table of that pair alone
+        # "BF16 tok/s | INT4 tok/s | Change | BF16 TPOT | INT4 TPOT | Change": each change column closes its pair
         for pair, delta in _delta_groups(values, deltas):
             paired = _pair_baseline(table, heads, pair, [delta])
             if paired is not None:
