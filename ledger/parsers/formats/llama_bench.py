@@ -24,7 +24,7 @@ from typing import Any
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers, to_float
-from ledger.parsers.reader.document import Block
+from ledger.parsers.reader.document import Block, Row
 from ledger.parsers.tables.headers import column_revisions
 from ledger.vocab.setting_heads import abbreviated_setting, batched_bench_keys, header_lengths
 from ledger.vocab.setup_labels import bench_test_setup, setup_label_key
@@ -134,9 +134,12 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         and not last.text.rstrip().endswith("|")
         and not any(ctx.doc.line(k).strip() for k in range(last.line + 1, len(ctx.doc.lines) + 1))
     )
+    in_cell = _sides_in_cells(table.rows, roles)
     for row in table.rows:
         ctx.taken.add(row.line)
-        cells = row.cells
+        side, cells, base_row = in_cell.get(row.line, ("", row.cells, None))
+        if side == "taken":
+            continue  # "Metal (master)" beside a "Metal (PR)" row of the same run: that row's reference
         config = {
             keys[i]: _clean(c) for i, c in enumerate(cells) if i < len(roles) and roles[i] == "config" and _clean(c)
         }
@@ -161,6 +164,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             ref = None
             if roles[i] == "value" and base_col is not None and base_col < len(cells):
                 ref = to_float(_clean(cells[base_col]).split("±")[0])
+            elif roles[i] == "value" and base_row is not None and i < len(base_row):
+                ref = to_float(_clean(base_row[i]).split("±")[0])
             unit = "x" if roles[i] == "speedup" else _unit_of(heads[i])
             head = (
                 "t/s"
@@ -185,3 +190,38 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 config={**config, **lengths} if lengths else config,
                 **at,
             )
+
+
+# "Metal (master)", "Vulkan (PR)": a config cell that names the side its row was measured on
+_SIDE_CELL_RE = re.compile(r"^(?P<name>[^()]{0,40}?)\s{0,4}\((?P<side>[^()]{1,24})\)$")
+
+
+def _sides_in_cells(rows: list[Row], roles: list[str]) -> dict[int, tuple[str, list[str], list[str] | None]]:
+    """Rows whose config cell names their side ("| Metal (master) | ... | 400.00 |" then "| Metal (PR) | ... |"):
+    row line -> (its side, its cells without the side's words, the cells of the base row of the same run, for a
+    head row that has one); a base row whose run has a head row is "taken" (it is that row's reference)."""
+    found: dict[int, tuple[str, list[str]]] = {}
+    for row in rows:
+        cells = list(row.cells)
+        for i, c in enumerate(cells):
+            m = _SIDE_CELL_RE.match(_clean(c)) if i < len(roles) and roles[i] == "config" and ")" in c else None
+            if m is not None and (side := side_of(m.group("side"))) is not None:
+                cells[i] = m.group("name").strip()
+                found[row.line] = (side, cells)
+                break
+    if not found:
+        return {}
+    bases = {_run_key(cells, roles): cells for side, cells in found.values() if side == "base"}
+    heads = {_run_key(cells, roles) for side, cells in found.values() if side == "head"}
+    out: dict[int, tuple[str, list[str], list[str] | None]] = {}
+    for line, (side, cells) in found.items():
+        key = _run_key(cells, roles)
+        if side == "head":
+            out[line] = (side, cells, bases.get(key))
+        else:
+            out[line] = ("taken" if key in heads else side, cells, None)  # (a base row alone stays a claim)
+    return out
+
+
+def _run_key(cells: list[str], roles: list[str]) -> tuple[str, ...]:
+    return tuple(_clean(c) for i, c in enumerate(cells) if i < len(roles) and roles[i] == "config")
