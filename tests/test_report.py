@@ -317,3 +317,15 @@ def test_the_timings_an_accuracy_run_prints_are_judged_as_such_and_a_benchmark_a
     rows = {r["metric"]: r["verdict"] for r in json.loads(out)["rows"]}
     assert rows["latency"]["verdict"] == "within noise"
     assert rows["latency"]["threshold"]["basis"] == "timing of a gsm8k accuracy run"
+
+
+def test_a_drop_its_author_calls_no_real_regression_is_shown_waived(tmp_path: Path) -> None:
+    """A value worse than its baseline where the text right by it says the drop is no real regression: the report
+    keeps the number and shows it waived, with the line of the author's word; the other row stays judged."""
+    data = report("drop_the_author_waives.md", tmp_path)
+    assert data["headline"].startswith("no regression")
+    fails = findings(data, "failures")
+    assert [f["verdict"] for f in fails] == ["waived"], fails
+    assert "530" in fails[0]["text"] and any("no real regression (line 6)" in c for c in fails[0]["caveats"])
+    better = [f for f in findings(data, "results", more=True) if f["verdict"] == "better than baseline"]
+    assert len(better) == 1 and "4390" in better[0]["text"]

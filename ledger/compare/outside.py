@@ -138,6 +138,25 @@ def footnote(lines: Sequence[str], c: Claim, limit: int = 60) -> str | None:
     return None
 
 
+# "The throughput drop in the conc=8 row comes from one cold compile, not a real regression": the author's word
+_WAIVER_RE = re.compile(
+    r"\b(?:not|isn'?t|no)\s(?:an?\s)?(?:real|true|genuine|actual)\sregression\b|\bnot\sa\sregression\b|"
+    r"\bregression\sis\s(?:just\s|only\s)?(?:noise|expected)\b",
+    re.IGNORECASE,
+)
+
+
+def waiver(lines: Sequence[str], c: Claim, reach: int = 30) -> int | None:
+    """The line (1-based) near a value, within `reach` lines either side, where its author says a drop there is no
+    real regression; None when the text says nothing of the kind."""
+    at = c.source.line or 0
+    for no in range(max(1, at - reach), min(len(lines), at + reach) + 1):
+        text = lines[no - 1]
+        if "regression" in text.lower() and _WAIVER_RE.search(text[:2000]):
+            return no
+    return None
+
+
 def outside_side(claims: Sequence[Claim], document: str, snaps: list[Snapshot]) -> Snapshot | None:
     """A document's results outside its revision sections, a side of their own; a document with no sections is
     that side already (its one snapshot gets its before/after rows paired in place, and None is returned)."""

@@ -217,7 +217,7 @@ def build_report(
     sections = [
         ci_section(comparison, comparison.ci),
         results_section(comparison, names, comparison.lines),
-        failures_section(comparison, names, gates, [*comparison.newest, *outside]),
+        failures_section(comparison, names, gates, [*comparison.newest, *outside], comparison.lines),
         coverage_section(comparison, names, outside, gates),
         not_verified_section(gates, names),
     ]

@@ -21,7 +21,7 @@ from typing import Any
 
 from ledger.compare.align import Row
 from ledger.compare.judge import FEWER_TESTS, REGRESSION, WAIVED, cases_run, coverage_text
-from ledger.compare.outside import OUTSIDE, ROW_NOTE, footnote, footnote_mark
+from ledger.compare.outside import OUTSIDE, ROW_NOTE, footnote, footnote_mark, waiver
 from ledger.compare.references import ReferenceCheck
 from ledger.compare.render import fmt_claim
 from ledger.compare.revisions import RevisionRef, is_ci_run, same_sha
@@ -202,7 +202,12 @@ def _ref_finding(
         text += f", {r.claim.note}"
     if r.superseded:
         cav.append("superseded: a later revision measured it again")
+    if r.verdict == REGRESSION and (said := waiver(lines, r.claim)) is not None:
+        cav.append(f"{_WAIVED_BY_TEXT} (line {said})")
     return Finding(word, text, name, r.claim.source.line, r.claim.metric or r.key.metric, cav)
+
+
+_WAIVED_BY_TEXT = "the text calls it no real regression"
 
 
 def results_section(comp: Comparison, names: dict[str, str], lines: Sequence[str]) -> Section:
@@ -226,7 +231,11 @@ def results_section(comp: Comparison, names: dict[str, str], lines: Sequence[str
 
 
 def failures_section(
-    comp: Comparison, names: dict[str, str], gates: Sequence[Claim], counts: Sequence[Claim] = ()
+    comp: Comparison,
+    names: dict[str, str],
+    gates: Sequence[Claim],
+    counts: Sequence[Claim] = (),
+    lines: Sequence[str] = (),
 ) -> Section:
     """Regressions between revisions, values below their reference, failing and waived gates, and the newest test
     counts that state failures no comparison judged (a thread of one revision: "44 success, 2 known failures")."""
@@ -248,7 +257,10 @@ def failures_section(
     for r in comp.references:
         # an inferred base row is shown in the results; a superseded check among them too, as history
         if r.verdict == REGRESSION and r.origin != "base row" and not r.superseded:
-            sec.findings.append(_ref_finding(r, names.get(r.revision or "", r.revision), ()))
+            f = _ref_finding(r, names.get(r.revision or "", r.revision), lines)
+            if any(c.startswith(_WAIVED_BY_TEXT) for c in f.caveats):
+                f.verdict = WAIVED  # "... from one cold compile, not a real regression": the author's word, shown
+            sec.findings.append(f)
     for g in gates:
         if g.outcome in ("fail", "waived") and g.source.line not in runs:
             rev = _rev_of(g, names)
