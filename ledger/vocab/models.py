@@ -295,7 +295,12 @@ def title_family(title: str) -> str | None:
 
 
 # "Qwen3NextForCausalLM", "DeepseekV3ForCausalLM": a model class a runtime implements, not a checkpoint
-_ARCHITECTURE_RE = re.compile(r"For[A-Z][A-Za-z]{2,40}$")
+_ARCHITECTURE_RE = re.compile(
+    # "Qwen3ForCausalLM", and a code identifier glued of many capitalised parts ("MiniMaxH3Mxfp8PreAttention"):
+    # a class of the code, no checkpoint's name
+    r"For[A-Z][A-Za-z]{2,40}$|^(?=[A-Za-z0-9]{16,80}$)(?:[A-Z][a-z]*[0-9]*){3,}(?:Attention|Op|Kernel|Layer|Module|"
+    r"Block|Config|Runner|Model|Decoder|Encoder|MoE|Moe|Router|Norm|Cache|Impl|Backend)$"
+)
 
 
 _FAMILY_WORD_RE = re.compile(r"(?<![a-z])(" + _FAMILY + r")(?=[_-]?\d)", re.IGNORECASE)
