@@ -289,7 +289,8 @@ def line_label(text: str, in_code: bool) -> Revision | None:
 # "All timings below were taken on the first delivery at `a7ecfe97...`": the commit the results that follow ran on
 _RESULTS_BELOW_RE = re.compile(
     r"\b(?:below|following|all (?:the |of the )?(?:numbers|results|timings|tables|benchmarks|measurements|runs))\b"
-    r"[^.;]{0,80}?\b(?:taken|measured|collected|obtained|ran|run|produced|benchmarked|recorded|gathered)\b",
+    r"[^.;]{0,80}?\b(?:taken|measured|collected|obtained|ran|run|produced|benchmarked|recorded|gathered|describes?|"
+    r"reflects?|come from|are from)\b",
     re.IGNORECASE,
 )
 _TAKEN_ON_RE = re.compile(r"(?:were|was|are|is)\s\w{2,12}\s(?:on|at|from)\s(?:the\s)?", re.IGNORECASE)

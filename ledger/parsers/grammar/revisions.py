@@ -66,6 +66,7 @@ from ledger.parsers.grammar.sides import (
     stated_on,
 )
 from ledger.parsers.grammar.unlabelled import before_after_runs, unlabelled_twins
+from ledger.parsers.grammar.wrapped_revisions import wrapped_result_scopes
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.sides import side_alone, side_of
 
@@ -404,7 +405,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
     current: RevisionScope | None = None
     last = len(doc.lines)
     named = named_revisions(doc) if named is None else named
-    scopes += _sided_tables(doc, named) + release_scopes(doc)
+    scopes += _sided_tables(doc, named) + release_scopes(doc) + wrapped_result_scopes(doc)
     codes = [b for b in doc.blocks if b.kind == "code"]
     code_starts = [b.start for b in codes]  # (found by position: a document of many pastes stays linear)
     for idx, block in enumerate(doc.blocks):
