@@ -388,8 +388,12 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     models = model_names(name)
     if models:
         values["model"] = models[0]
-    if "variant" in values and len(values) > 2 and not _residue(name, models):
-        del values["variant"]  # "tp4 h20:": the settings it states, no name of a variant beside them
+    if (
+        "variant" in values
+        and (len(values) > 2 or values["variant"] == values.get("model"))
+        and not _residue(name, models)
+    ):
+        del values["variant"]  # "tp4 h20:", "**Falcon-40B (ROCm)**": the settings it states, no variant beside them
     inner = m.groupdict().get("inner") or ""
     for sm in SETTING_RE.finditer(inner):
         values[config_key(sm.group("key"))] = sm.group("value")
