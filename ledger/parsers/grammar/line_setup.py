@@ -217,6 +217,14 @@ def model_in_cell(value: str) -> str:
     return hub.group("id")
 
 
+# the precision weights are converted to before the run: what the run computes in, not what was shipped
+_CONVERTED_TO_RE = re.compile(
+    r"\b(?:convert(?:ed|s)?|cast|upcast|dequanti[sz]ed|requanti[sz]ed)\s(?:\w+\s){0,2}?to\s(?P<dtype>"
+    r"fp8|fp16|bf16|int8|int4|nvfp4|mxfp8|mxfp4|fp4)\b",
+    re.IGNORECASE,
+)
+
+
 def line_setup(text: str) -> dict[str, str]:
     """Every setup a line states: its labelled setting, its setup words and the model it names."""
     return dict(_line_setup(text))
@@ -228,6 +236,8 @@ def _line_setup(text: str) -> dict[str, str]:
     for k, v in [*inline_settings(text).items(), *qualifiers(text).items()]:
         values.setdefault(k, v)
     dtype_not_quant(values)
+    if "quant" in values and "to " in text and (cm := _CONVERTED_TO_RE.search(text[:2000])):
+        values["quant"] = cm.group("dtype").lower()  # "the FP4 weights were converted to FP8 at load time": FP8 runs
     if "model" not in values and "draft_model" not in values:
         models = model_names(text)
         if models and (hedged := hedged_models(text)):
