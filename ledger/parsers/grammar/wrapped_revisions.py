@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.base import RevisionScope
-from ledger.parsers.grammar.revision_labels import line_label, measured_there
+from ledger.parsers.grammar.revision_labels import line_label, may_hold_sha, measured_there
 from ledger.parsers.reader.document import Document
 
 _MAX_LINES = 4
@@ -44,7 +44,9 @@ def wrapped_result_scopes(doc: Document) -> list[RevisionScope]:
         if len(run) < 2:
             continue
         joined = " ".join(r.text.strip() for r in run)
-        if not measured_there(joined) or (rev := line_label(joined, False)) is None or not rev.head:
+        if not may_hold_sha(joined) or not measured_there(joined):
+            continue  # (most paragraphs name no commit: one scan for a hex run first)
+        if (rev := line_label(joined, False)) is None or not rev.head:
             continue
         if rev.label and (verb := _VERB_RE.search(rev.label)) and rev.label[verb.end() :]:
             rev = rev.model_copy(update={"label": rev.label[verb.end() :]})  # "the first delivery"

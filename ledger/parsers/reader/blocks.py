@@ -93,5 +93,7 @@ class Document:
 
     def setup_line(self, no: int) -> str:
         """The line as the setup readers read it: as printed, but for the keys a section's name qualifies."""
-        got = self.setup_texts.get(no)
-        return self.line(no) if got is None else got
+        got = self.setup_texts.get(no) if self.setup_texts else None
+        if got is not None:
+            return got
+        return self.lines[no - 1] if 0 < no <= len(self.lines) else ""
