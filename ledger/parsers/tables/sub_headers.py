@@ -10,6 +10,7 @@ The group cell ("Old") spans the empty header cells to its right; each column is
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 from ledger.parsers.reader.blocks import Table
@@ -33,10 +34,32 @@ def with_sub_header(table: Table) -> Table:
         or not any(is_numeric_cell(c) for c in table.rows[1].cells)
     ):
         return table
+    groups = _segment_groups(head, sub)
     names: list[str] = []
     group = ""
     for i, h in enumerate(head):
-        group = h or group
+        group = groups[i] if groups is not None else h or group
         own = sub[i] if i < len(sub) else ""
         names.append(" ".join(x for x in (group if own else h, own) if x) if own else h)
     return replace(table, header=names, rows=table.rows[1:])
+
+
+def _segment_groups(head: list[str], sub: list[str]) -> list[str] | None:
+    """Each column's group where blank columns part the table into segments that each hold one group name, set
+    over the segment's middle ("|  |  |  | FP8 |  |  |  | INT4 AWQ |  |" over "| Model | Batch | Mem Saving |
+    Tokens/sec | Speedup |  | Mem Saving | ..."): the name is the whole segment's, its first column's too."""
+    blank = [i for i in range(len(head)) if not head[i] and not (sub[i] if i < len(sub) else "")]
+    if not blank:
+        return None
+    bounds = [-1, *blank, len(head)]
+    out = [""] * len(head)
+    named = 0
+    for a, b in itertools.pairwise(bounds):
+        at = [i for i in range(a + 1, b) if head[i]]
+        if len(at) > 1:
+            return None
+        if at:  # centred: as far left of the name as the segment runs right of it (the label columns stay out)
+            for i in range(max(a + 1, 2 * at[0] - (b - 1)), b):
+                out[i] = head[at[0]]
+            named += 1
+    return out if named >= 2 else None
