@@ -508,7 +508,8 @@ def _stem_pairs(table: Table, values: list[int], bases: list[int]) -> dict[int, 
 
 def _stem_baselines(table: Table, roles: list[str]) -> None:
     """ "bf16_fwd_us | scaled_fwd_us | scaled_fwd_speedup": the side a speed-up column names is the new one,
-    the column that differs from it in that word alone is its baseline (for each stem of the table)."""
+    the column that differs from it in that word alone is its baseline (for each stem of the table); not where the
+    two words are two precisions ("BF16 Tokens/sec | FP8 Tokens/sec | FP8 Speedup": each cell a setup's result)."""
     heads = [clean(table.header[i]) if i < len(table.header) else "" for i in range(len(roles))]
     values = [i for i, r in enumerate(roles) if r == "value"]
     for d in (i for i, r in enumerate(roles) if r == "delta"):
@@ -527,5 +528,5 @@ def _stem_baselines(table: Table, roles: list[str]) -> None:
             and sum(a != c for a, c in zip(_stem_words(heads[v]), wn, strict=True)) == 1
             and _stem_words(heads[v])[1:] == wn[1:]
         ]
-        if len(others) == 1:
+        if len(others) == 1 and not (qualifiers(wn[0]).get("quant") and qualifiers(heads[others[0]]).get("quant")):
             roles[others[0]] = "baseline"
