@@ -98,3 +98,15 @@ def _times(table: Table, a: int, b: int) -> bool:
 def _cell_unit(table: Table, i: int) -> str | None:
     units = {facts[3] for r in table.rows if i < len(r.cells) and (facts := cell_facts(r.cells[i])[2])}
     return units.pop() if len(units) == 1 else None
+
+
+# "Speedup (INT8 v.s. FP16)": the run a change is taken against, after its "vs"
+_AGAINST_RE = re.compile(r"\b(?:vs\.?|v\.s\.|versus|against|over)\s{1,3}(?P<base>[\w.+-]{2,30})", re.IGNORECASE)
+
+
+def against_a_third(change: str, a: str, b: str) -> bool:
+    """The change column names the run it is taken against, and that run is neither value column ("INT8 Latency |
+    FP8 Latency | Speedup (INT8 v.s. FP16)": both are measured against an FP16 run the table does not print)."""
+    m = _AGAINST_RE.search(change)
+    base = m.group("base").lower() if m else ""
+    return bool(base) and base not in a.lower() and base not in b.lower()

@@ -26,7 +26,7 @@ from ledger.parsers.tables.headers import (
     unit_of_header,
 )
 from ledger.parsers.tables.leading_settings import leading_settings
-from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, ratio_baseline, ratio_columns, vs_baseline
+from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, against_a_third, ratio_baseline, ratio_columns, vs_baseline
 from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name
 from ledger.vocab.setting_cells import settings_cell
@@ -263,7 +263,11 @@ def _pair_baseline(table: Table, heads: list[str], values: list[int], deltas: li
     """Of two value columns of one measure beside a change column, the baseline: the side after "vs" in the
     change's header, the one it does not name, the one no new side names, else the first; None for two
     measures or a change named after one of them ("PPL | ΔPPL")."""
-    if not _same_measure(table, values) or _own_deltas(heads, values, deltas):
+    if (
+        not _same_measure(table, values)
+        or _own_deltas(heads, values, deltas)
+        or against_a_third(clean(heads[deltas[0]]), clean(heads[values[0]]), clean(heads[values[1]]))
+    ):
         return None
     dh = clean(heads[deltas[0]]).lower()
     h0, h1 = (clean(heads[i]).lower() for i in values)
