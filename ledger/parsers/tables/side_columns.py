@@ -12,14 +12,13 @@ from collections.abc import Iterator
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
-from ledger.parsers.grammar.revision_labels import is_sha
+from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, side_with_sha
 from ledger.vocab.setup import setup_named
 from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, reference_implementation, side_alone, side_of
 from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
 
-_HEX_RE = re.compile(r"[0-9a-fA-F]{7,40}")
 _UNIT_RE = re.compile(r"\s*[(\[][^()\[\]]{0,24}[)\]]\s*$")
 # the word that joins a side to what it qualifies ("w/ PR", "with this PR", "on this branch")
 _CONNECTOR_RE = re.compile(r"(?:\bw/|\bwith|\bon)\s*$", re.IGNORECASE)
@@ -85,7 +84,8 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
         label, measure, variant = _side_and_measure(header)
         config = c.config
         bare = variant.strip("` ")
-        variant = "" if _HEX_RE.fullmatch(bare) and is_sha(bare) else variant  # "this branch (`f0e1d2c3b4`)": its head
+        if SHA_RE.fullmatch(bare.lower()) and is_sha(bare):
+            variant = ""  # "this branch (`f0e1d2c3b4`)": its head, no variant
         if variant and variant.lower() not in {str(v).lower() for v in c.config.values()}:
             label = f"{label} ({variant})"  # "PR" and "PR (compiled)" are two sides, "B200, After" one (gpu B200)
             config = {**c.config, "variant": variant}  # and two series
