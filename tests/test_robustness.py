@@ -180,6 +180,7 @@ HOSTILE = {
     "code identifiers": "`MiniMax" + "H3" * 30 + "Attention` and `Qwen" + "A1" * 30 + "Layer` " * 800,
     "wrapped statements": "All tables below describe the build at\n" * 3_000 + "`1a2b3c4d5e`\n",
     "conversions": "the FP4 weights were converted " + "a " * 3_000 + "to FP8 and " * 2_000 + "\n",
+    "baseline precisions": "INT4 speedups relative to the ONNX FP16 " * 3_000 + "baseline vs BF16 reference\n",
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

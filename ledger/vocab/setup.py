@@ -400,6 +400,21 @@ _OFF_AFTER_RE = re.compile(
 _OFF_BEFORE_RE = re.compile(r"(?:without|w/o|disable[sd]?|no)\s(?:the\s|any\s)?$", re.IGNORECASE)
 
 
+_BASE_BEFORE_RE = re.compile(
+    r"(?:(?P<cmp>compared\s(?:to|with|against)|relative\sto|versus|vs\.?)|against)\s(?:the\s)?(?:[\w-]{1,12}\s)?$",
+    re.IGNORECASE,
+)
+_KV_AFTER_RE = re.compile(r"[\s_-]{0,3}kv\b", re.IGNORECASE)
+_BASE_AFTER_RE = re.compile(r"(?:\s[\w-]{1,12})?\s(?:baseline|reference)\b", re.IGNORECASE)
+
+
+def _as_baseline(s: str, start: int, end: int) -> bool:
+    """The word at s[start:end] names what a result is compared to ("vs FP16", "against the BF16 baseline"): "against"
+    alone names what a run was tested on ("gsm8k against the FP8 checkpoint"), so it needs "baseline" after."""
+    before = _BASE_BEFORE_RE.search(s, max(0, start - 32), start)
+    return before is not None and (before.group("cmp") is not None or _BASE_AFTER_RE.match(s, end) is not None)
+
+
 def blank_setup_words(text: str) -> str:
     """The text with every setup word qualifiers() reads blanked out ("tp4 h20" -> "       ")."""
     return _qualifiers_and_rest(text)[1]
@@ -468,6 +483,10 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         m = search_word(w, s)
         # "without the MXFP4 path; ... BF16": the precision the run did not use is no setting; the next one is
         while m and w.written != "spec_algo" and _OFF_BEFORE_RE.search(s, max(0, m.start() - 16), m.start()):
+            m = search_word(w, s, m.end())
+        # "speedups relative to the FP16 baseline": the precision of the run compared against; the next one is the run's
+        # ("nvfp4-kv kernels" once more after the KV cache's word was read: a KV cache's precision, not the weights')
+        while m and w.written == "quant" and (_as_baseline(s, m.start(), m.end()) or _KV_AFTER_RE.match(s, m.end())):
             m = search_word(w, s, m.end())
         # "for batch size 8 and above", "at 64+ concurrency": a bound on the runs it speaks of, no one setting
         while m and OPEN_BOUND_RE.match(first, m.end()):

@@ -98,6 +98,7 @@ _KEY_ALIASES: dict[str, str] = {
     "input_tokens": "isl",
     "prompt_len": "isl",
     "output_tokens": "osl",
+    "generated_tokens": "osl",
     "nshot": "n_shot",
     "n-shot": "n_shot",
     "num_fewshot": "n_shot",

@@ -15,7 +15,8 @@ from ledger.vocab.units import is_performance_unit, is_size_unit
 # a decimal or a percentage standing alone: what results print ("910.5 token/s", "31%"), not a version or a name
 # ("v0.5.2", "Llama-3.1-8B") nor a setup's whole sizes
 # (each opens with its digit and looks behind it after: the engine skips to digits instead of trying every character)
-_MEASURE_RE = re.compile(r"\d(?:(?<![\w.-]\d)\d{0,8}\.\d{1,6}(?![\w.-])|(?<![\w.]\d)\d{0,5} ?%)")
+# ("2.40x": a speed-up is a result too)
+_MEASURE_RE = re.compile(r"\d(?:(?<![\w.-]\d)\d{0,8}\.\d{1,6}[x×]?(?![\w.-])|(?<![\w.]\d)\d{0,5} ?%)")
 # a whole number with its unit ("910 token/s", "41 ms"): a result too, when the unit measures time or a rate
 _UNIT_AFTER_RE = re.compile(r"\d(?<![\w.]\d)[\d,]{0,12} ?(?P<unit>[A-Za-zµ][A-Za-z/µ]{0,11})")
 _WORD_RE = re.compile(r"[A-Za-zµ][A-Za-z/µ]{0,11}")

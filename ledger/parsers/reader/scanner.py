@@ -19,6 +19,8 @@ from ledger.parsers.tables.grid import has_box, is_rule
 _ATX_RE = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _BULLET_RE = re.compile(r"^([ \t]*)([-*+•◦▪‣]|\d{1,3}[.)])[ \t]+")
 _AUTHOR_RE = re.compile(r"^\[([A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)\]$")
+# a rendered heading's section number, its dots its depth ("2.1 Latency", "1.2.1 MMLU"; not "1.5B" nor "2024")
+_SECTION_NUMBER_RE = re.compile(r"\d{1,2}(?:\.\d{1,2}){1,3}(?=\.?\s)")
 # the other ways a copied thread marks a turn: "ggerganov · comment · 2023-07-20" (an archive's export) and
 # GitHub's own "ggerganov commented on Jul 20, 2023" / "ggerganov commented 3 days ago"
 # (the name may be bold or @-prefixed, "**carol** commented on 2026-01-04"; a review turns a thread as a comment does)
@@ -181,7 +183,9 @@ class _Scanner:
 
     def _rendered_heading(self, i: int, stripped: str) -> int | None:
         if self.rendered and is_rendered_heading(self.lines, i):
-            return self._heading(i + 1, 2, stripped)
+            # a copy loses the heading's level; its section number keeps it ("2 Results" over "2.1 Latency")
+            number = _SECTION_NUMBER_RE.match(stripped)
+            return self._heading(i + 1, 2 + (number.group(0).count(".") if number else 0), stripped)
         return None
 
     def _table(self, i: int, raw: str, stripped: str) -> int | None:

@@ -27,7 +27,7 @@ from ledger.parsers.tables.headers import (
 )
 from ledger.parsers.tables.leading_settings import leading_settings
 from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, against_a_third, ratio_baseline, ratio_columns, vs_baseline
-from ledger.parsers.tables.setting_keys import setting_keys
+from ledger.parsers.tables.setting_keys import names_setting, setting_keys
 from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import (
@@ -172,10 +172,6 @@ def _first_role(table: Table, head: str, cells: list[str], numeric: int) -> str:
     return "config" if inputs else "value" if measured else "label"
 
 
-def _lengths_head(head: str) -> bool:
-    return "/" in head and setting_keys(head) == ("isl", "osl")
-
-
 def _all_setup_words(cells: list[str]) -> bool:
     filled = [c for c in cells if c.strip()]
     return bool(filled) and all(qualifiers(c) for c in filled)
@@ -218,8 +214,7 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
     elif _STAT_HEADER_RE.match(head):
         return "value"  # avg | min | max | p99: every statistic cell is a result
     elif (
-        # ("in/out" over "2048/64": the two lengths, as "ISL/OSL" is)
-        (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head) or _lengths_head(head))
+        (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head) or names_setting(head))
         and not _MEASURE_HEAD_RE.search(head)
         and not _SETTING_HEAD_RE.match(head)
         and not (cells and all(c.endswith("%") for c in cells))

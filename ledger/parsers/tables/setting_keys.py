@@ -56,6 +56,15 @@ def setup_key(name: str) -> str | None:
     return label if label in NAMED_SETTING_KEYS else None
 
 
+def names_setting(head: str) -> bool:
+    """A header over a numeric column names a setting: "Generated tokens" over "128" (the output length), "in/out"
+    over "2048/64" (the two lengths); not the unit of "Change (pp)", percentage points, nor a one-word
+    abbreviation ("B"), which names a setting only over whole numbers (tables.roles reads it there)."""
+    return (setup_key(head) is not None and abbreviated_setting(head) is None) or (
+        "/" in head and setting_keys(head) == ("isl", "osl")
+    )
+
+
 SETTING_SPLIT_RE = re.compile(r"\s?[/,]\s?|\s(?:and\s)?")
 _PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
 _LENGTH_TAIL_RE = re.compile(r"\s+(?:sequence\s+)?(?:lengths?|lens?|tokens)\s*$", re.IGNORECASE)
