@@ -181,6 +181,8 @@ HOSTILE = {
     "wrapped statements": "All tables below describe the build at\n" * 3_000 + "`1a2b3c4d5e`\n",
     "conversions": "the FP4 weights were converted " + "a " * 3_000 + "to FP8 and " * 2_000 + "\n",
     "baseline precisions": "INT4 speedups relative to the ONNX FP16 " * 3_000 + "baseline vs BF16 reference\n",
+    "settings grids": "| Launch option | A | B |\n|---|---|---|\n" + "| `a_b_c_d_e_f_g_h` | `1` | `1` |\n" * 3_000,
+    "spec off": "speculative decoding " * 3_000 + "disabled, MTP\n",
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

@@ -105,9 +105,12 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "spec_algo",
         "spec_algo",
-        r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp|non-spec(?:ulative)?|no[ -]spec(?:ulative|ulation)?)",
-        ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "non-spec", "no spec", "no-spec"),
-        ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "no"),
+        r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp|non-spec(?:ulative)?|no[ -]spec(?:ulative|ulation)?"
+        # "speculative decoding disabled on both sides; ... also lists MTP": the runs ran none (a method named
+        # after it is a mention); named alone, "speculative decoding" says no method
+        r"|spec(?:ulative)?[ -]decod(?:ing|e)(?=\s?(?:disabled|turned off|switched off|off\b)))",
+        ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "non-spec", "no spec", "no-spec", "decod"),
+        ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "no", "spec"),
     ),
     _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]{{0,3}}kv(?:[ _-]?cache)?", ("kv",), _DTYPE_STARTS),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",), ("kv",)),
@@ -377,7 +380,7 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
-    r"dgx|rtx|radeon|non-spec|no spec|no-spec|agg",
+    r"dgx|rtx|radeon|non-spec|no spec|no-spec|agg|spec decod|speculative decod|spec-decod",
     re.IGNORECASE,
 )
 _ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])

@@ -177,20 +177,45 @@ def _pair_key(label: str) -> str | None:
     return key
 
 
+# "| Server setting | Baseline | Candidate |": the settings of each side, one per row
+_SETTINGS_GRID_RE = re.compile(
+    r"^(?:[a-z]{1,12}\s)?(?:parameters?|settings?|options?|config(?:uration)?|flags?|arg(?:ument)?s?|knobs?)$",
+    re.IGNORECASE,
+)
+
+
+def is_settings_grid(header: list[str], rows: list[list[str]]) -> bool:
+    """A table whose first column's header says its rows are settings and whose other columns give each side's or
+    variant's value ("| Server setting | Baseline | Candidate |" over "| `kv_cache_dtype` | fp8 | fp8 |"): half of
+    its rows at least are named by a setup label or an engine's key."""
+    first = header[0].strip(" *_`") if header else ""
+    if len(header) < 3 or not _SETTINGS_GRID_RE.match(first) or not rows:
+        return False
+    named = sum(1 for cells in rows if cells and (_pair_key(cells[0]) or _ENGINE_KEY_RE.match(cells[0].strip(" *_`"))))
+    return 2 * named >= len(rows)
+
+
+# an engine's snake_case option ("mem_fraction_static", "chunked_prefill_size"): a setting's name, never a metric's
+_ENGINE_KEY_RE = re.compile(r"^-{0,2}[a-z][a-z0-9]{0,30}(?:[_-][a-z0-9]{1,30}){1,6}$")
+
+
 def states_settings(header: list[str], rows: list[list[str]]) -> bool:
-    """The table states the settings of the runs around it, not results: is_settings_table or is_key_value_table."""
-    return is_settings_table(header) or is_key_value_table(header, rows)
+    """The table states the settings of the runs around it, not results: is_settings_table, is_key_value_table or
+    is_settings_grid."""
+    return is_settings_table(header) or is_key_value_table(header, rows) or is_settings_grid(header, rows)
 
 
 _REVISION_LABEL_RE = re.compile(r"^(?:revision|commit|build|version|sha|branch|date)$", re.IGNORECASE)
 
 
 def settings_table_values(rows: list[list[str]]) -> dict[str, str]:
-    """The setup a settings table states: each row whose name is a setup label ("Model", "Decode Length")."""
+    """The setup a settings table states: each row whose name is a setup label ("Model", "Decode Length"), where
+    every side of a settings grid gives it one value (the rows that differ tell the sides apart)."""
     out: dict[str, str] = {}
     for cells in rows:
-        if len(cells) >= 2 and (key := _pair_key(cells[0])) and cells[1].strip():
-            out.setdefault(key, cells[1].strip(" *_`"))
+        value = cells[1].strip(" *_`") if len(cells) >= 2 else ""
+        if value and (key := _pair_key(cells[0])) and all(c.strip(" *_`") == value for c in cells[2:]):
+            out.setdefault(key, value)
     return out
 
 

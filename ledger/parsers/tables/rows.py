@@ -20,6 +20,7 @@ from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.grammar.setup_scopes import setting_value
 from ledger.parsers.prose import sentences as prose
 from ledger.parsers.reader.document import Block, Row, Table
+from ledger.parsers.tables.cell_metric import cell_metric
 from ledger.parsers.tables.cell_sentences import with_row_setup
 from ledger.parsers.tables.cells import (
     FRACTION_PCT_RE,
@@ -51,9 +52,7 @@ from ledger.vocab.metrics import column_kind, named_benchmark
 from ledger.vocab.outcomes import VERDICT_WORDS, find_outcome, verdict_word
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_labels import bench_test_setup
-from ledger.vocab.sides import side_of
 from ledger.vocab.text import ARROW
-from ledger.vocab.units import measure_of_unit
 
 _CELL_REF_RE = re.compile(
     r"\(\s*(?:ref(?:erence)?\.?|baseline|vs\.?|was)\s*:?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\)", re.IGNORECASE
@@ -360,21 +359,10 @@ class _RowReader:
             metric_head = f"{info.bench} {metric_head}"  # "**gsm8k** (200 examples)" over "| Backend | Score |"
         # ("| Context | OLD | NEW |": a row named by what it ran is measured in what its columns name)
         workload = info.row_kind is not None and bool(label) and not named_benchmark(label) and not looks_metric(label)
-        metric = metric_name("" if info.row_id or workload or self.named_by_setup else label, metric_head, role)
-        if (model := info.column_models.get(head)) and label:
-            metric = label  # "| QuizSet (EM) | 61.2 |" under "Llama3.1 405B-Inst.": the row's benchmark, on that model
-        if (
-            info.measure
-            and role == "value"
-            and not looks_metric(metric)
-            and not head_unit
-            and not named_benchmark(metric)
-        ):
-            metric = info.measure[0]  # "128/2048" under "B200<br/>TP1": the section's stated measure, its setup
-        elif info.measure and role == "delta" and metric == metric_head and not looks_metric(metric_head):
-            metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
-        if workload and role == "value" and side_of(metric) is not None and not looks_metric(metric):
-            metric = measure_of_unit(unit) or "value"  # "this PR (us)" over "| Shape | main | this PR |"
+        metric = cell_metric(
+            info, c.ci, label, head, metric_head, head_unit, role, unit, workload=workload, by_setup=self.named_by_setup
+        )
+        model = info.column_models.get(head)
         kind, unit = self._kind(metric, metric_head, head, role, unit)
         config = {**self._label_setup(), **head_qualifiers, **c.setup, "row": label, "column": head}
         if workload and info.row_kind:

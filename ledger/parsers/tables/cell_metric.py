@@ -1,0 +1,42 @@
+"""The metric a table's value cell is named by: its row's label and its column's measure, as the table's shape says
+which of the two names the measure ("| Mean TPOT | main | PR |" by its row, "| Model | tok/s |" by its column)."""
+
+from __future__ import annotations
+
+from ledger.parsers.tables.headers import head_without_unit, looks_metric, metric_name, unit_of_header
+from ledger.parsers.tables.row_info import TableInfo
+from ledger.vocab.metrics import named_benchmark
+from ledger.vocab.sides import side_of
+from ledger.vocab.units import measure_of_unit
+
+
+def cell_metric(
+    info: TableInfo,
+    ci: int,
+    label: str,
+    head: str,
+    metric_head: str,
+    head_unit: str | None,
+    role: str,
+    unit: str | None,
+    *,
+    workload: bool,
+    by_setup: bool,
+) -> str:
+    """The metric of the cell in column `ci` of a row labelled `label` (`metric_head`: the column's header without its
+    unit, `head_unit` that unit). `workload`: the row is named by what it ran ("| Context | OLD | NEW |"), so its
+    columns name the measure; `by_setup`: the row is named by its setup alone ("1024 / 1024")."""
+    metric = metric_name("" if info.row_id or workload or by_setup else label, metric_head, role)
+    if info.column_models.get(head) and label:
+        metric = label  # "| QuizSet (EM) | 61.2 |" under "Llama3.1 405B-Inst.": the row's benchmark, on that model
+    elif info.value_cols == [ci] and ci in info.base_of and looks_metric(label) and not looks_metric(metric_head):
+        # "| Mean TPOT (ms) | 53.0 | 50.7 |" under "Torch path | Fused op": the sides, not the measure (two
+        # candidates, "Opt1 | Opt2" beside one baseline, keep their names apart)
+        metric = head_without_unit(label) if unit_of_header(label) else label
+    if info.measure and role == "value" and not looks_metric(metric) and not head_unit and not named_benchmark(metric):
+        metric = info.measure[0]  # "128/2048" under "B200<br/>TP1": the section's stated measure, its setup
+    elif info.measure and role == "delta" and metric == metric_head and not looks_metric(metric_head):
+        metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
+    if workload and role == "value" and side_of(metric) is not None and not looks_metric(metric):
+        metric = measure_of_unit(unit) or "value"  # "this PR (us)" over "| Shape | main | this PR |"
+    return metric
