@@ -108,7 +108,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp|non-spec(?:ulative)?|no[ -]spec(?:ulative|ulation)?"
         # "speculative decoding disabled on both sides; ... also lists MTP": the runs ran none (a method named
         # after it is a mention); named alone, "speculative decoding" says no method
-        r"|spec(?:ulative)?[ -]decod(?:ing|e)(?=\s?(?:disabled|turned off|switched off|off\b)))",
+        r"|spec(?:ulative)?[ -]decod(?:ing|e)(?=(?:\s(?:and|&)\s[\w-]{1,24}(?:\s[\w-]{1,24})?)?\s?"
+        r"(?:disabled|turned off|switched off|off\b)))",
         ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "non-spec", "no spec", "no-spec", "decod"),
         ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "no", "spec"),
     ),
@@ -520,8 +521,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             out["gpu"] = val[:cut] + _VENDOR_RE.sub("", val[cut:]).upper().replace("ASCEND NPU ", "ASCEND ")
         elif w.written == "spec_algo":
             negated = _OFF_AFTER_RE.match(s, m.end()) or _OFF_BEFORE_RE.search(s, max(0, m.start() - 12), m.start())
-            # "non-spec", "no speculative": run without it
-            off = negated is not None or val[:2].lower() == "no"
+            # "non-spec", "no speculative": run without it ("speculative decoding" matches only when turned off)
+            off = negated is not None or val[:2].lower() == "no" or val[:4].lower() == "spec"
             out[w.written] = "none" if off else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
         elif w.key in ("isl", "osl") and "," in val:
             out[w.written] = val.replace(",", "")  # "exact 2,000-token outputs": 2000

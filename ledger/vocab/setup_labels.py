@@ -179,7 +179,7 @@ def _pair_key(label: str) -> str | None:
 
 # "| Server setting | Baseline | Candidate |": the settings of each side, one per row
 _SETTINGS_GRID_RE = re.compile(
-    r"^(?:[a-z]{1,12}\s)?(?:parameters?|settings?|options?|config(?:uration)?|flags?|arg(?:ument)?s?|knobs?)$",
+    r"^(?:[a-z]{1,12}\s){0,2}(?:parameters?|settings?|options?|config(?:uration)?|flags?|arg(?:ument)?s?|knobs?)$",
     re.IGNORECASE,
 )
 
