@@ -814,3 +814,17 @@ def test_a_page_whose_numbered_heading_gains_a_benchmark_level_keeps_its_series(
     assert len(mmlu) == 4 and all(len([v for v in r["values"] if v]) == 3 for r in mmlu), mmlu
     ppl = [r for r in rows if "perplexity" in r["metric"].lower()]
     assert len(ppl) == 2 and all("task" not in r["config"] for r in ppl), ppl
+
+
+def test_a_board_named_bare_in_a_heading_keeps_each_boards_cells_apart(tmp_path: Path) -> None:
+    """v1 heads its table "### 3090 Results", v2 replaces it by "### Jetson AGX Orin Results", v3 prints both with
+    one 3090 latency (and its speed-up) changed: the bare model number is the RTX 3090, the Jetson module an Orin,
+    so no Orin cell is ever judged against a 3090 one and the only changes are the 3090's."""
+    rows = _release_rows(tmp_path, "bare_card_heading")
+    assert {r["config"]["gpu"] for r in rows} == {"rtx3090", "orin"}
+    changes = [r for r in rows if r["verdict"]["verdict"] in ("improvement", "regression")]
+    assert sorted((r["metric"], r["config"]["gpu"], r["config"]["model"]) for r in changes) == [
+        ("speedup", "rtx3090", "wren8b"),
+        ("w4 latency", "rtx3090", "wren8b"),
+    ], changes
+    assert all(r["verdict"]["verdict"] == "improvement" for r in changes)

@@ -183,6 +183,9 @@ HOSTILE = {
     "baseline precisions": "INT4 speedups relative to the ONNX FP16 " * 3_000 + "baseline vs BF16 reference\n",
     "settings grids": "| Launch option | A | B |\n|---|---|---|\n" + "| `a_b_c_d_e_f_g_h` | `1` | `1` |\n" * 3_000,
     "spec off": "speculative decoding " * 3_000 + "disabled, MTP\n",
+    "bare cards": "### 4090 "
+    + "results 3090 jetson agx orin nano " * 3_000
+    + "\n\n| a | b |\n|---|---|\n| x | 1 GB (2%) |\n",
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

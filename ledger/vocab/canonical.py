@@ -44,7 +44,9 @@ GPU_NAMES = (
     # Google's TPUs, which sglang-jax and vLLM's TPU backend measure on ("TPU v6e", "tpu-v5p", "on TPU")
     r"tpu(?:[ -]?v[2-7][ep]?)?|"
     # Apple silicon, which llama.cpp and MLX threads measure on ("M2 Ultra", "Apple M3")
-    r"(?:apple )?m[1-5][ -](?:pro|max|ultra)|apple m[1-5]"
+    r"(?:apple )?m[1-5][ -](?:pro|max|ultra)|apple m[1-5]|"
+    # NVIDIA's Jetson modules, which edge pages measure on ("Jetson Orin", "AGX Orin", "Orin Nano")
+    r"(?:jetson )?(?:agx )?orin(?: nano| nx)?|jetson thor"
 )
 """The accelerators a setup names, as one alternation (longest spelling first where one begins another)."""
 CPU_NAMES = (
@@ -144,6 +146,7 @@ def canonical_gpu(value: str) -> tuple[str, str | None]:
     count: int | None = None
     m = _GPU_RE.search(v)
     name = re.sub(r"\s", "", m.group(1)).replace("dgxspark", "dgx-spark").replace("ascendnpu", "ascend") if m else ""
+    name = name.replace("jetson", "").replace("agx", "") if "orin" in name else name  # "Jetson AGX Orin" is an Orin
     if name.startswith(("rtx", "tpu")):
         name = name.replace("-", "")  # "RTX-4090 Ti" is the "RTX 4090 Ti" card
     head = v[: m.start()] if m else v

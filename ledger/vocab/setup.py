@@ -47,7 +47,7 @@ _GPU_STARTS = (
     *("two ", "four ", "eight "),
     *("nvidia", "gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a3", "a4", "a6", "a8", "v1", "l2", "l4", "mi"),
     *("ascend", "atlas", "gaudi", "rtx", "rx", "radeon", "dgx", "apple", "m1", "m2", "m3", "m4", "m5", "gfx"),
-    *("p10", "p40", "t4", "k80", "gtx", "titan", "tpu"),
+    *("p10", "p40", "t4", "k80", "gtx", "titan", "tpu", "orin", "jetson", "agx"),
 )
 """How a GPU's match opens, where no digit opens it: the vendor or its name's first letters (canonical.GPU_NAMES);
 the digit_opens of its word where one does: its count ("8x", "16 ×", _GPU_COUNT) or a name that opens with one
@@ -181,6 +181,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "gaudi",
             "gfx",
             "tpu",
+            "orin",
+            "jetson",
             "m1 ",
             "m2 ",
             "m3 ",
@@ -381,7 +383,7 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
-    r"dgx|rtx|radeon|non-spec|no spec|no-spec|agg|spec decod|speculative decod|spec-decod",
+    r"dgx|rtx|radeon|orin|jetson|non-spec|no spec|no-spec|agg|spec decod|speculative decod|spec-decod",
     re.IGNORECASE,
 )
 _ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])

@@ -93,6 +93,12 @@ _KEY_ALIASES: dict[str, str] = {
     "input_prompt_length": "isl",
     "prompt_length": "isl",
     "output_tokens_length": "osl",
+    # a page's "| Batch Size | Prefill Length | Decode Length | tokens/s |": the two lengths each row ran
+    "prefill_length": "isl",
+    "prefill_len": "isl",
+    "decode_length": "osl",
+    "decode_len": "osl",
+    "generation_length": "osl",
     # a benchmark's columns of the lengths it sent ("| prompt_tokens | output_tokens | throughput |")
     "prompt_tokens": "isl",
     "input_tokens": "isl",

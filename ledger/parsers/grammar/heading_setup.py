@@ -28,8 +28,18 @@ _PRODUCED_RE = re.compile(
 )
 
 
+# "### 4090 Results": a GeForce card's model number heading its section, as pages title a board's results
+_BARE_CARD_RE = re.compile(
+    r"^[\s#*_]{0,8}(?P<n>(?:20|30|40|50)[5-9]0(?: ?ti| super)?)\s{1,3}"
+    r"(?:results?|numbers|benchmarks?|perf(?:ormance)?|latency|throughput|speed)\b",
+    re.IGNORECASE,
+)
+
+
 def heading_setup(title: str) -> dict[str, str]:
     values = qualifiers(title)
+    if "gpu" not in values and (card := _BARE_CARD_RE.match(title)) is not None:
+        values["gpu"] = f"RTX {card.group('n').upper()}"
     for key, value in (settings_line(title) or {}).items():  # "### causal=False, batch_size=32 ###" read as a title
         values.setdefault(key, value)
     for key, value in inline_settings(title).items():  # "Run with num_spec_tokens 4 and max_num_seqs 16:"

@@ -53,6 +53,7 @@ from ledger.vocab.outcomes import VERDICT_WORDS, find_outcome, verdict_word
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_labels import bench_test_setup
 from ledger.vocab.text import ARROW
+from ledger.vocab.units import is_size_unit
 
 _CELL_REF_RE = re.compile(
     r"\(\s*(?:ref(?:erence)?\.?|baseline|vs\.?|was)\s*:?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\)", re.IGNORECASE
@@ -466,9 +467,13 @@ class _RowReader:
         """The parenthesis after a value that is read as prose under the cell's metric ("-41.097s (1.77x
         faster)", "11.0 (+5.2%)", "71.2 (drifts 90→71)"); None where it belongs to the value."""
         pm = _PAREN_RE.search(c.cell)
-        if pm and (_PAREN_REF_RE.match(pm.group(1)) or FRACTION_PCT_RE.match(c.cleaned) or is_range(pm.group(1))):
+        share = pm is not None and c.parsed is not None and is_size_unit(c.parsed[3]) and _SHARE_RE.match(pm.group(1))
+        if pm and (
+            _PAREN_REF_RE.match(pm.group(1)) or FRACTION_PCT_RE.match(c.cleaned) or is_range(pm.group(1)) or share
+        ):
             # "(ref 96.36)" belongs to the value; "1277/1314 (97.184%)" gave its share as the value; "1520
-            # (1490–1544)" is the spread of the runs the value sums up, not a measure of its own
+            # (1490–1544)" is the spread of the runs the value sums up, not a measure of its own; "4.40 GB (18.50%)"
+            # is the size as a share of the card's memory
             return None
         return pm
 
@@ -528,3 +533,4 @@ _VERDICT_CELL_RE = re.compile(
     re.IGNORECASE,
 )
 _PAREN_REF_RE = re.compile(r"\s*(?:ref|reference|baseline|vs|was)\b", re.IGNORECASE)
+_SHARE_RE = re.compile(r"\s?\d{1,3}(?:\.\d{1,4})?\s?%\s?$")
