@@ -153,7 +153,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "gpu",
         "gpu",
-        rf"({_GPU_COUNT}(?:nvidia )?(?:{GPU_NAMES})(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?)s?",
+        rf"({_GPU_COUNT}(?:nvidia )?(?:geforce )?(?:{GPU_NAMES})(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?)s?",
         (
             "gb",
             "gh",
@@ -372,7 +372,7 @@ def _limit(w: SetupWord, text: str, start: int) -> bool:
     return w.key == "batch_size" and _LIMIT_RE.search(text, max(0, start - 24), start) is not None
 
 
-_VENDOR_RE = re.compile(r"^nvidia ", re.IGNORECASE)
+_VENDOR_RE = re.compile(r"^(?:nvidia )?(?:geforce )?", re.IGNORECASE)
 # ("gfx942" is a name: its "x" follows a letter)
 _STAR_COUNT_RE = re.compile(r"^(\d{1,3}) ?\* ?")
 _NODES_BEFORE_RE = re.compile(r"(?<![\w.])(\d{1,2}) $")

@@ -45,7 +45,7 @@ from ledger.parsers.tables.headers import (
     unit_of_header,
 )
 from ledger.parsers.tables.row_info import TableInfo
-from ledger.parsers.tables.setting_keys import setting_keys
+from ledger.parsers.tables.setting_keys import setting_keys, sized_model
 from ledger.parsers.tables.slash_named import position_parts
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.metrics import column_kind, named_benchmark
@@ -129,6 +129,10 @@ class _RowReader:
                     named += 1
                 elif i in self.info.setting_labels and all(k in setup for k in setting_keys(self.headers[i])):
                     named += 1  # "| ISL / OSL |" over "1024 / 1024": the two settings row_setup read from it
+        sized = not any(ch.isdigit() for ch in setup.get("model", ""))  # ("Qwen" alone names no model to compare)
+        if sized and (model := sized_model(self.headers, [clean(c) for c in self.row.cells])):
+            setup["model"] = model[0]  # "| Qwen | 7B |" under "Model Name | Size": one model, named in two columns
+            named += len(set(model[1]) & set(self.info.label_cols))
         # ("| Model | TP | out tok/s |" over "delta-8b": a row named by its setup alone, which its setup keeps)
         self.named_by_setup = bool(self.info.label_cols) and named == len(self.info.label_cols)
         return setup

@@ -103,3 +103,22 @@ def corner_setup(headers: list[str], roles: list[str]) -> dict[str, str]:
     if not headers or not roles or roles[0] != "label":
         return {}
     return setup_named(_MODEL_WORD_RE.sub("", headers[0].strip()))
+
+
+_SIZE_HEAD_RE = re.compile(r"^(?:model\s)?(?:size|params|parameters|#\s?params)$", re.IGNORECASE)
+_SIZE_CELL_RE = re.compile(r"^\d{1,4}(?:\.\d{1,2})?\s?[BMbm]$")
+_NAME_ONLY_RE = re.compile(r"^[A-Za-z][A-Za-z .-]{0,40}$")
+
+
+def sized_model(headers: list[str], cells: list[str]) -> tuple[str, tuple[int, int]] | None:
+    """The model a row names across two columns, its family under "Model" and its size under "Size" ("| Qwen | 7B |"):
+    ("Qwen 7B", (its name's column, its size's)); None where the name holds its size itself or no size column stands
+    beside it."""
+    name = size = None
+    for i, (head, cell) in enumerate(zip(headers, cells, strict=False)):
+        value = cell.strip(" *_`")
+        if name is None and setup_label_key(head.strip(" *_`")) == "model" and _NAME_ONLY_RE.match(value):
+            name = (value, i)
+        elif size is None and _SIZE_HEAD_RE.match(head.strip(" *_`")) and _SIZE_CELL_RE.match(value):
+            size = (value.replace(" ", "").upper(), i)
+    return (f"{name[0]} {size[0]}", (name[1], size[1])) if name and size else None
