@@ -186,6 +186,11 @@ HOSTILE = {
     "bare cards": "### 4090 "
     + "results 3090 jetson agx orin nano " * 3_000
     + "\n\n| a | b |\n|---|---|\n| x | 1 GB (2%) |\n",
+    "length heads": "Latency (Unit: " * 2_000
+    + "ms):\n\n| Model | 256 tokens | 1k tok |\n|---|---|---|\n"
+    + "| Wren-8B "
+    + "FP16 " * 3_000
+    + "| 0.1 | 0.2 |\n",
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

@@ -183,6 +183,9 @@ def setting_value(header: str, value: str) -> tuple[str, str] | None:
     return (key, checked) if checked else None
 
 
+_PRECISION_TAIL_RE = re.compile(
+    r"(?<=\w)\s(?:\(\s?)?(?:fp16|bf16|fp8|fp4|nvfp4|mxfp4|int8|int4|w4a16|w8a8|w4a8|awq|gptq)(?:\s?\))?$", re.IGNORECASE
+)
 _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\)")
 
 
@@ -209,7 +212,8 @@ def model_in_cell(value: str) -> str:
     "Kite 90B (acme/Kite-12B-FP8)" is no 12B model)."""
     hub = _HUB_IN_PARENS_RE.search(value) if "/" in value else None
     if hub is None:
-        return value
+        # ("Wren-8B FP16" over its row: the model, then the precision it ran in, which qualifiers read)
+        return _PRECISION_TAIL_RE.sub("", value)
     name = (value[: hub.start()] + value[hub.end() :]).strip()
     sizes = parameter_counts(name)
     if sizes and not sizes & parameter_counts(hub.group("id")):

@@ -225,7 +225,7 @@ def looks_metric(text: str) -> bool:
     return bool(_METRICISH.search(text))
 
 
-_STATED_UNIT_RE = re.compile(rf"\b(?:in|as)\s{{1,3}}(?P<unit>{UNIT_PATTERN})(?![\w/])", re.IGNORECASE)
+_STATED_UNIT_RE = re.compile(rf"\b(?:in|as|unit:)\s{{1,3}}(?P<unit>{UNIT_PATTERN})(?![\w/])", re.IGNORECASE)
 
 
 def stated_unit(sentence: str) -> str | None:

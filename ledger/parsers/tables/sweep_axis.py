@@ -17,8 +17,8 @@ from ledger.parsers.reader.blocks import Block
 from ledger.vocab.setup_labels import setup_label_key, swept_keys
 from ledger.vocab.units import measure_of_unit
 
-# "1", "128", "8k", "1,024": a setting's value alone in a header cell
-_BARE_RE = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d{1,7})(?:\s?[kK])?$")
+# "1", "128", "8k", "1,024": a setting's value alone in a header cell ("256 tokens": a length, its unit said)
+_BARE_RE = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d{1,7})(?:\s?[kK])?(?P<tokens>\s(?:tokens?|toks?))?$")
 # the turn's blocks read upwards for the words that name a sweep: as far as a settings table reaches
 _REACH = 40
 # the keys a header of numbers can sweep: each has numbers for values
@@ -89,7 +89,7 @@ def _on_sweep(claims: Iterable[Claim], sweep: Sweep, measure: str | None) -> Ite
             continue
         config = dict(c.config)
         if sweep.key is not None:
-            config[sweep.key] = head.replace(",", "")
+            config[sweep.key] = head.replace(",", "").split(" ")[0]
         name = c.metric or ""
         if not name or name == head or name.startswith(f"{head} "):
             name = measure or measure_of_unit(c.unit) or "value"
