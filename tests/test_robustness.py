@@ -191,6 +191,12 @@ HOSTILE = {
     + "| Wren-8B "
     + "FP16 " * 3_000
     + "| 0.1 | 0.2 |\n",
+    "machine lists": "- RX 9070 XT (gfx1201"
+    + "), 16 GB, RX 9070 (" * 2_000
+    + "\n\n| model | t/s |\n|---|---|\n"
+    + "| Heron-7B Q8_0 (7.16 GiB"
+    + " GiB" * 3_000
+    + ") | 61.2 |\n",
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

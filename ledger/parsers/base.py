@@ -172,7 +172,7 @@ class Context:
                 config = {**{k: v for k, v in around.items() if canonical_key_name(k) not in own}, **config}
         if config:  # every kind: the compute dtype is a key of the scopes only, never of a claim
             settle_precision(config)
-        if "cpu" in config and "gpu" not in config:
+        if "cpu" in config and "gpu" not in config and (self.setup is None or not self.setup.names_gpu):
             config["gpu"] = config.pop("cpu")  # a run on a CPU alone: the CPU is its device
         if fields.keys() <= _CLAIM_REST:
             values = _CLAIM_TEMPLATE.copy()  # every field in declaration order, defaults in place

@@ -21,7 +21,8 @@ import re
 
 from ledger.vocab.text import clean_name
 
-SETUP_RULES_VERSION = 3  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090
+SETUP_RULES_VERSION = 4  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
+# "Jetson AGX Orin" is orin
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -52,7 +53,7 @@ GPU_NAMES = (
 CPU_NAMES = (
     r"neoverse[ -]?[nv][1-3]|graviton ?[2-4]e?|epyc[ -]?\d{4}[a-z]?|"
     r"xeon(?: platinum| gold| silver)?[ -]?\d{4}[a-z+]{0,2}|"
-    r"threadripper(?: pro)?[ -]?\d{4}[a-z]{0,2}|ryzen(?:[ -][3579])?[ -]\d{4}[a-z]{0,3}|zen ?[2-5]|"
+    r"threadripper(?: pro)?[ -]?\d{4}[a-z]{0,2}|ryzen(?:[ -][3579])?[ -]\d{4}(?:x3d|[a-z]{0,3})|zen ?[2-5]|"
     r"(?:apple )?m[1-4][ -](?:pro|max|ultra)"
 )
 """The CPUs llama.cpp and ik_llama.cpp threads measure on ("neoverse-v2", "EPYC 9654", "Ryzen-7950X", "Zen5",
@@ -147,6 +148,7 @@ def canonical_gpu(value: str) -> tuple[str, str | None]:
     m = _GPU_RE.search(v)
     name = re.sub(r"\s", "", m.group(1)).replace("dgxspark", "dgx-spark").replace("ascendnpu", "ascend") if m else ""
     name = name.replace("jetson", "").replace("agx", "") if "orin" in name else name  # "Jetson AGX Orin" is an Orin
+    name = name.replace("radeonrx", "rx")  # "AMD Radeon RX 9070" is the RX 9070 its gfx1201 names
     if name.startswith(("rtx", "tpu")):
         name = name.replace("-", "")  # "RTX-4090 Ti" is the "RTX 4090 Ti" card
     head = v[: m.start()] if m else v

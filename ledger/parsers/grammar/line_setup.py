@@ -186,6 +186,7 @@ def setting_value(header: str, value: str) -> tuple[str, str] | None:
 _PRECISION_TAIL_RE = re.compile(
     r"(?<=\w)\s(?:\(\s?)?(?:fp16|bf16|fp8|fp4|nvfp4|mxfp4|int8|int4|w4a16|w8a8|w4a8|awq|gptq)(?:\s?\))?$", re.IGNORECASE
 )
+_FILE_SIZE_TAIL_RE = re.compile(r"\s?\(\s?\d{1,4}(?:\.\d{1,3})?\s?(?:GiB|GB|MiB|MB)\b[^()]{0,30}\)$")
 _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\)")
 
 
@@ -212,8 +213,9 @@ def model_in_cell(value: str) -> str:
     "Kite 90B (acme/Kite-12B-FP8)" is no 12B model)."""
     hub = _HUB_IN_PARENS_RE.search(value) if "/" in value else None
     if hub is None:
-        # ("Wren-8B FP16" over its row: the model, then the precision it ran in, which qualifiers read)
-        return _PRECISION_TAIL_RE.sub("", value)
+        # ("Wren-8B FP16" over its row: the model, then the precision it ran in, which qualifiers read; "Qwen3-4B
+        # Q4_K_M (2.32 GiB)": the file's size, no part of the name)
+        return _PRECISION_TAIL_RE.sub("", _FILE_SIZE_TAIL_RE.sub("", value))
     name = (value[: hub.start()] + value[hub.end() :]).strip()
     sizes = parameter_counts(name)
     if sizes and not sizes & parameter_counts(hub.group("id")):

@@ -24,6 +24,8 @@ class SetupIndex:
     default: dict[str, str] = field(default_factory=dict)
     """The setup the whole document gives one value per key: under every scope, for measured results only (a
     support matrix's cells name no run)."""
+    names_gpu: bool = False
+    """Some scope names an accelerator: a CPU named beside it is the host, never the device (set by build)."""
     _at_line: list[int] = field(default_factory=list)
     _merged: list[dict[str, str]] = field(default_factory=list)
 
@@ -31,6 +33,7 @@ class SetupIndex:
     def build(cls, scopes: list[SetupScope], nlines: int) -> SetupIndex:
         scopes = sorted(scopes, key=lambda s: (s.start, -s.end))
         idx = cls(scopes)
+        idx.names_gpu = any("gpu" in s.values for s in scopes)
         if not scopes:
             return idx
         at = [-1] * (nlines + 2)

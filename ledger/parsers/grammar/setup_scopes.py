@@ -47,8 +47,8 @@ from ledger.vocab.word_gate import WordGate
 # a section that states the setup of a turn's results: "Test configuration", "Environment", "Hardware", "Setup"
 _SETUP_TITLE_RE = re.compile(
     r"^\W{0,6}(?:(?:test|testing|benchmark(?:ing)?|bench|eval(?:uation)?|experiment(?:al)?|run|serving|"
-    r"system|my|our)\s{1,3})?(?:configuration|config|environment|env|setup|hardware|settings|test bed|testbed)"
-    r"s?\W{0,6}$",
+    r"system|my|our)\s{1,3})?(?:configuration|config|environment|env|setup|hardware|settings|test bed|testbed|"
+    r"machine|system)s?\W{0,6}$",
     re.IGNORECASE,
 )
 _SUMMARY_RE = re.compile(r"<summary>\s{0,4}(?P<title>[^<]{1,60}?)\s{0,4}</summary>", re.IGNORECASE)

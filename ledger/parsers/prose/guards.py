@@ -256,12 +256,20 @@ _AFTER_DEVICE_RE = re.compile(r"[^()\n]{0,60}\(\s*(?:[\d.,]{1,12}\s?[A-Za-z]{1,4
 _MODEL_SIZE_RE = re.compile(r"(?:[ -](?:sxm\d?|pcie|nvl|hbm\d?e?))?[ -]?", re.IGNORECASE)
 
 
+# "RX 9070 XT (gfx1201), 16 GB", "Ryzen 9 9900X, 64 GB": a machine's listing, its memory after its name
+_LISTED_SIZE_RE = re.compile(r"(?:\s?[\w-]{1,10})?(?:\s?\([^()\n]{0,40}\))?\s?,\s?")
+
+
 def _device_listing(text: str, n: Number) -> bool:
-    """A size in brackets after a device's name (_AFTER_DEVICE_RE), or the size that names its model: what the
-    device holds, not what a run used."""
+    """A size in brackets after a device's name (_AFTER_DEVICE_RE), or the size that names its model, or one listed
+    after it (_LISTED_SIZE_RE): what the device holds, not what a run used."""
     if n.unit == "GB" and n.high is None:
         for m in HARDWARE_NAME_RE.finditer(text, max(0, n.start - 16), n.start):
             if _MODEL_SIZE_RE.fullmatch(text, m.end(), n.start):
+                return True
+    if is_size_unit(n.unit) and n.high is None:
+        for m in HARDWARE_NAME_RE.finditer(text, max(0, n.start - 80), n.start):
+            if _LISTED_SIZE_RE.fullmatch(text, m.end(), n.start):
                 return True
     if "(" not in text[max(0, n.start - 24) : n.start]:
         return False
