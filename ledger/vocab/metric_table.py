@@ -65,6 +65,11 @@ METRICS: tuple[Metric, ...] = (
     _bench("mathvista", r"mathvista", 1000),  # testmini
     _bench("livecodebench", r"livecodebench"),
     _bench("docvqa", r"docvqa"),
+    # the vision-language benchmarks release pages score quantised VLMs on (not "GQA": grouped-query attention too)
+    _bench("pope", r"\bpope\b"),
+    _bench("mmbench", r"mmbench"),
+    _bench("seed-bench", r"seed[ _-]?bench"),
+    _bench("vqav2", r"vqa[ _-]?v2"),
     # wikitext is scored by its perplexity: "wikitext 7.61" is a perplexity
     Metric("perplexity", r"perplexity|\bppl\b|wikitext", "accuracy", False),
     Metric("ttft", r"ttft|time to first token", "perf", False),

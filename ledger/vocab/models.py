@@ -247,9 +247,10 @@ def _model_folders(s: str) -> list[tuple[int, int]]:
 
 
 # "Quill-7B", "Tiny-3B-Instruct", "Ling-1T": a capitalised name of a family the table does not know, joined to its
-# parameter count
+# parameter count (its version too: "Nova-VL-2.0-8B", "Kite1.5-13B")
 _SIZED_NAME_RE = re.compile(
-    r"(?<![\w/.@-])[A-Z][A-Za-z]{2,20}(?:-[A-Za-z0-9][A-Za-z0-9]{0,12}){0,3}-\d{1,4}(?:\.\d{1,2})?[BMT]"
+    r"(?<![\w/.@-])[A-Z][A-Za-z]{2,20}(?:\d{1,2}(?:\.\d{1,2})?)?(?:-[A-Za-z0-9][A-Za-z0-9]{0,12}(?:\.\d{1,2})?){0,3}"
+    r"-\d{1,4}(?:\.\d{1,2})?[BMT]"
     r"(?:-[A-Za-z][\w.]{0,20}){0,3}(?![\w/-]|\.\w)"
 )
 

@@ -47,7 +47,7 @@ _GPU_STARTS = (
     *("two ", "four ", "eight "),
     *("nvidia", "gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a3", "a4", "a6", "a8", "v1", "l2", "l4", "mi"),
     *("ascend", "atlas", "gaudi", "rtx", "rx", "radeon", "dgx", "apple", "m1", "m2", "m3", "m4", "m5", "gfx"),
-    *("p10", "p40", "t4", "k80", "gtx", "titan", "tpu", "orin", "jetson", "agx"),
+    *("p10", "p40", "t4", "k80", "gtx", "titan", "tpu", "orin", "jetson", "agx", "geforce"),
 )
 """How a GPU's match opens, where no digit opens it: the vendor or its name's first letters (canonical.GPU_NAMES);
 the digit_opens of its word where one does: its count ("8x", "16 ×", _GPU_COUNT) or a name that opens with one
@@ -183,6 +183,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "tpu",
             "orin",
             "jetson",
+            "geforce",
             "m1 ",
             "m2 ",
             "m3 ",

@@ -27,7 +27,7 @@ from ledger.parsers.tables.headers import (
 )
 from ledger.parsers.tables.leading_settings import leading_settings
 from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, against_a_third, ratio_baseline, ratio_columns, vs_baseline
-from ledger.parsers.tables.setting_keys import names_setting, setting_keys
+from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_setting, setting_keys
 from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import (
@@ -219,6 +219,7 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         and not _SETTING_HEAD_RE.match(head)
         and not (cells and all(c.endswith("%") for c in cells))
         and not _SIDE_NAME_RE.search(head)
+        and not fractions_under_a_count(head, cells)
         and not _PR_HEAD_RE.match(head)
     ):
         # "tokens/sec" opens like "tokens" but is a rate; a "rate" of percentages is measured, not set; "ep+tp

@@ -7,6 +7,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.parsers.tables.headers import head_without_unit
+from ledger.vocab.canonical import NUMERIC_KEYS
 from ledger.vocab.setting_heads import abbreviated_setting
 from ledger.vocab.setup import config_key, setup_label_key, setup_named
 from ledger.vocab.setup_keys import canonical_key_name
@@ -122,3 +123,15 @@ def sized_model(headers: list[str], cells: list[str]) -> tuple[str, tuple[int, i
         elif size is None and _SIZE_HEAD_RE.match(head.strip(" *_`")) and _SIZE_CELL_RE.match(value):
             size = (value.replace(" ", "").upper(), i)
     return (f"{name[0]} {size[0]}", (name[1], size[1])) if name and size else None
+
+
+_FRACTION_RE = re.compile(r"^\d{1,6}\.\d{0,3}[1-9]\d{0,3}$")  # ("16.0": a frame prints whole numbers so)
+
+
+def fractions_under_a_count(head: str, cells: list[str]) -> bool:
+    """ "SEED" over "70.2", "69.8" (a benchmark's scores): a setting counted in whole numbers (a seed, a batch, a
+    length) never holds fractions, so the column is measured."""
+    return bool(cells) and config_key(head) in _WHOLE_KEYS and all(_FRACTION_RE.match(c) for c in cells)
+
+
+_WHOLE_KEYS = NUMERIC_KEYS | {"seed"}
