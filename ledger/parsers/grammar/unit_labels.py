@@ -52,6 +52,9 @@ _UNIT_QUALIFIER_RE = re.compile(r"^(?:out|output|in|input|total|avg|mean|median)
 _RATE_UNIT_RE = re.compile(r"[A-Za-zµ]{1,12}(?:\s?/\s?[A-Za-zµ]{1,10}){1,3}")
 
 
+_LISTED_STATS = frozenset(("min", "max", "avg", "ave", "mean", "median", "std"))
+
+
 @short_text_cache(1024)  # every row of a table asks for its column headers' units
 def header_unit(header: str) -> str | None:
     """The unit a column header declares: "Mean TTFT (ms)" -> "ms", "Latency [us]" -> "us"."""
@@ -66,4 +69,12 @@ def header_unit(header: str) -> str | None:
     rate = _RATE_UNIT_RE.fullmatch(unit) is not None  # "tok/s/gpu"; "(1/4)", "(1/4 retention)" are shares
     if low in _UNITS_LOWER or rate:
         return unit
-    return None
+    # "Decode (tg64, tok/s)", "TTFT (ms, lower is better)": the one part of a listed parenthesis that is a unit
+    parts = [p.strip() for p in unit.split(",")] if "," in unit else []
+    # ("latency(s, min, max, ave)": a tool's statistics listed after the unit, "min" no minutes there)
+    units = [
+        p
+        for p in parts
+        if len(p) > 1 and p.lower() not in _LISTED_STATS and (p.lower() in _UNITS_LOWER or _RATE_UNIT_RE.fullmatch(p))
+    ]
+    return units[0] if len(units) == 1 else None
