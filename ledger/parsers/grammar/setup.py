@@ -40,6 +40,7 @@ from ledger.parsers.grammar.setup_scopes import (
     section_facts,
     section_workloads,
     setup_sections,
+    table_titles,
     unrestricted,
     with_draft,
 )
@@ -104,7 +105,9 @@ def find_setups(
     scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
     scopes.extend(
         SetupScope(start, end, values)
-        for start, end, values in section_workloads(doc, lambda text: command_setup(text, env), variants, facts)
+        for start, end, values in section_workloads(
+            doc, lambda text: command_setup(text, env), variants | table_titles(doc), facts
+        )
     )
     heads = [b for b in doc.blocks if b.kind in ("heading", "comment")]
     # a bold line opening a paragraph ("**bs=1**", "**Sweep point, concurrency 16**") heads what follows as a

@@ -387,6 +387,23 @@ _ITEM_RESULT_RE = re.compile(
 )
 
 
+def table_titles(doc: Document) -> frozenset[int]:
+    """The short lines that title the table right under them ("Orin Results" over a copy's tab-separated table, its
+    heading lost): what they state is that table's setup (its lead-in scope), not the section's."""
+    blocks = doc.blocks
+    return frozenset(
+        b.start
+        for b, nxt in pairwise(blocks)
+        if b.kind == "text"
+        and not b.in_code
+        and b.start == b.end
+        and len(b.text) <= 40
+        and not b.text.rstrip().endswith(".")
+        and nxt.kind == "table"
+        and nxt.start - b.end <= 2
+    )
+
+
 @short_text_cache(4096)  # the document default and list_varied both ask it of every list item
 def states_result(text: str) -> bool:
     return bool(

@@ -21,7 +21,9 @@ def is_rendered_heading(lines: list[str], i: int) -> bool:
         return False
     if _VALUE_AFTER_RE.search(s):
         return False  # "Accuracy: 0.950" is a result line, not a heading
-    prev_blank = i == 0 or not lines[i - 1].strip()
+    # (a copy may lose the blank line between a paragraph's last sentence and the heading after it: "...from
+    # exLLaMA." over "Orin Results")
+    prev_blank = i == 0 or not lines[i - 1].strip() or lines[i - 1].rstrip().endswith((".", "!", "?"))
     next_blank = i + 1 >= len(lines) or not lines[i + 1].strip()
     if not (prev_blank and next_blank):
         return False
