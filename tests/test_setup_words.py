@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ledger.parsers.grammar.commands import command_setup, run_echo
@@ -331,3 +333,26 @@ def test_the_first_of_a_list_of_values_is_no_one_setting(text: str) -> None:
     assert "concurrency" not in q and "batch_size" not in q and "tp" not in q
     assert qualifiers("concurrency 64, 1024/1024 tokens")["concurrency"] == "64"  # a setting, then another thing
     assert qualifiers("TP2, 4xH100") == {"tp": "2", "gpu": "4xH100"}
+
+
+def test_a_models_name_is_matched_only_where_a_family_word_opens_a_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    """model_names tries its name patterns only where a family word stands at the start of a word (or right after a
+    hub owner's "/"): "adopted", "footsteps" and "kayak" hold "opt", "step" and "aya" but open no name. The names found
+    are those of the patterns searched over the whole text (every fixture line, hostile spellings)."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.vocab import models
+
+    assert models._family_starts("adopted footsteps, kayak; xqwen3-8b") == []
+    assert models._family_starts("qwen3-8b on meta-llama/llama-3.1-8b (phi-4)") == [0, 12, 23, 37]
+    made = ["run Llama 3.3 70B and Qwen3 30B-A3B Instruct", "org/Phi-3-mini-4k x/y/qwen2-7b", "Mistral Small"]
+    made += ["meta-llama/Llama-3.1-8B-Instruct,Qwen2.5-7B", "(gemma-2-9b)", "opt-66b step-3 yi-34b", "KIMI K2, GLM-4.5"]
+    lines = [*fixture_lines(), *made, *(m.upper() for m in made), *(f"x{m}" for m in made), "DeepSeek-Lite"]
+    fast = [models._model_names.__self__.fn(line[:2000]) for line in lines]
+
+    def whole(s: str, low: str, patterns: tuple[re.Pattern[str], ...]) -> set[tuple[int, int]]:
+        return {m.span() for r in patterns for m in r.finditer(s)}
+
+    monkeypatch.setattr(models, "_family_spans", whole)
+    for line, got in zip(lines, fast, strict=True):
+        assert got == models._model_names.__self__.fn(line[:2000]), line
