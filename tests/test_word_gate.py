@@ -82,6 +82,8 @@ def test_a_gated_window_finds_every_device_name_the_pattern_finds() -> None:
         ("ledger.parsers.prose.guards", "_CHOSEN_BEFORE_RE"),
         ("ledger.parsers.prose.guards", "_CAPABILITY_BEFORE_RE"),
         ("ledger.parsers.prose.guards", "NAMED_THRESHOLD_RE"),
+        ("ledger.vocab.models", "_MEMBER_WORD_RE"),
+        ("ledger.vocab.models", "_HEDGE_RE"),
     ],
 )
 def test_a_gated_window_search_finds_what_the_pattern_finds(module: str, name: str) -> None:
@@ -100,6 +102,8 @@ def test_a_gated_window_search_finds_what_the_pattern_finds(module: str, name: s
         "a peak memory bandwidth of ~",
         "pass threshold: 0.70",
         "(tolerance of ~",
+        "Mistral-Small and DeepSeek Lite",
+        "whether Kimi2-1T behaves the same I cannot tell; not sure, no idea, can't say",
     ]
     for text in [*_texts(), *made, *(t.upper() for t in made)]:
         for a in range(0, max(1, len(text)), 5):

@@ -7,6 +7,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.vocab.trie import trie_pattern
+from ledger.vocab.word_gate import WordGate
 
 _DIGIT_RE = re.compile(r"\d")
 
@@ -102,7 +103,8 @@ _MEMBER_MODEL_RE = re.compile(
     r"(?<![\w/.@-])(?:" + _FAMILY + r")(?:-| (?=(?-i:[A-Z])))(?:lite|mini|nano|small|medium|large)(?![\w/-])",
     re.IGNORECASE,
 )
-_MEMBER_WORD_RE = re.compile(r"[ -](?:lite|mini|nano|small|medium|large)\b", re.IGNORECASE)
+# (case-blind, it was tried at every blank and hyphen of every text with no digit: searched only where a word stands)
+_MEMBER_WORD_RE = WordGate(re.compile(r"[ -](?:lite|mini|nano|small|medium|large)\b", re.IGNORECASE))
 # "adept/persimmon-8b-chat": a hub id whose name carries a parameter count, whatever its family
 _HUB_MODEL_RE = re.compile(
     r"(?<![\w/.@-])[A-Za-z0-9][\w.-]{0,40}/[A-Za-z][\w.-]{0,60}?\d{1,4}(?:\.\d)?[bBmM]"
@@ -345,10 +347,12 @@ def names_other_model(name: str, model: str) -> bool:
 
 # the words of a clause that wonders rather than reports: "whether the huge Kimi2-1T behaves the same I cannot tell",
 # "no idea yet about Grok-3", "not sure how this holds for Qwen3-235B"
-_HEDGE_RE = re.compile(
-    r"\b(?:whether|not sure|unsure|no idea|cannot (?:say|tell)|can't (?:say|tell)|(?:do not|don't) know|unclear"
-    r"|wonder(?:ing)?|curious)\b",
-    re.IGNORECASE,
+_HEDGE_RE = WordGate(
+    re.compile(
+        r"\b(?:whether|not sure|unsure|no idea|cannot (?:say|tell)|can't (?:say|tell)|(?:do not|don't) know|unclear"
+        r"|wonder(?:ing)?|curious)\b",
+        re.IGNORECASE,
+    )
 )
 _CLAUSE_END_RE = re.compile(r"[.;!?]\s|,\s(?:but|while|whereas|though)\b|$")
 
