@@ -166,3 +166,28 @@ def test_a_copied_pages_tested_version_under_its_title_holds_for_every_section()
     )
     claims = extract(text, "page.txt").claims
     assert [(c.value, c.revision.label if c.revision else None) for c in claims] == [(95.5, "v2.3.0"), (9.75, "v2.3.0")]
+
+
+def test_a_list_item_holding_no_sha_is_not_read_for_a_side_it_defines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """named_revisions reads a list item for the side it defines with its head ("Baseline `c0ffee1`: ...",
+    "[4f1d2e3](.../commit/4f1d2e3a9b) (before)") only where a sha may stand (may_hold_sha): every side defined_side
+    reads, on every fixture line, lies in such a line; the names read are the same."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.grammar import revision_labels as rl
+    from ledger.parsers.grammar import revisions, sides
+
+    made = ["Baseline `c0ffee1`: main", "**Candidate** (`beef0042`):"]
+    made += ["[4f1d2e3](https://x/commit/4f1d2e3a9b) (before)"]
+    found = 0
+    for line in [*fixture_lines(), *made, *(m.upper() for m in made)]:
+        if sides.defined_side(line) is not None:
+            found += 1
+            assert rl.may_hold_sha(line), line
+    assert found >= len(made)
+    text = "- Baseline `c0ffee1`: main at the tag\n- Candidate `beef0042`: this PR\n- notes: 8 GPUs, no sha here\n"
+    asked: list[str] = []
+    monkeypatch.setattr(revisions, "defined_side", lambda t: asked.append(t) or sides.defined_side(t))
+    named = revisions.named_revisions(read_document(text, "sides.md"))
+    assert {k for k in named if isinstance(k, str)} == {"baseline", "candidate"}
+    assert asked == ["Baseline `c0ffee1`: main at the tag", "Candidate `beef0042`: this PR"]
