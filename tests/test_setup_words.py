@@ -356,3 +356,19 @@ def test_a_models_name_is_matched_only_where_a_family_word_opens_a_word(monkeypa
     monkeypatch.setattr(models, "_family_spans", whole)
     for line, got in zip(lines, fast, strict=True):
         assert got == models._model_names.__self__.fn(line[:2000]), line
+
+
+def test_the_words_a_line_may_hold_are_those_its_triggers_name_looked_up_once_per_set() -> None:
+    """qualifiers searches, in the table's order, the setup words whose triggers a line holds (and those with none):
+    the list is made once for each set of triggers found, and is the same for every line holding that set."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.vocab import setup
+
+    for line in [*fixture_lines(), "TP8 EP8 on 8xH100, fp8 kv", "concurrency 16, ISL 1024"]:
+        low = line.lower()
+        held = set(setup._TRIGGER_RE.findall(low))
+        want = [w for w in setup.SETUP_WORDS if not w.triggers or held & set(w.triggers)]
+        assert list(setup._words_in(line)) == want, line
+    first, again = setup._words_in("tp8 on h100"), setup._words_in("TP4 ON 2xH100")
+    assert first is again and isinstance(first, tuple)
