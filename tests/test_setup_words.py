@@ -372,3 +372,21 @@ def test_the_words_a_line_may_hold_are_those_its_triggers_name_looked_up_once_pe
         assert list(setup._words_in(line)) == want, line
     first, again = setup._words_in("tp8 on h100"), setup._words_in("TP4 ON 2xH100")
     assert first is again and isinstance(first, tuple)
+
+
+def test_a_word_whose_pattern_matches_a_line_is_among_the_words_its_triggers_name() -> None:
+    """A setup word's triggers are what every match of it holds: wherever its pattern matches a line, the one pass
+    over the line's triggers names it (GH200 holds "gh2", an MI board "mi" and its digit), and a line holding a
+    trigger only inside other words ("github", "min", "80 GB") names not the GPU. (The CPU's Apple chips, "M2 Max",
+    are the GPU word's: the CPU's triggers name them not.)"""
+    from ledger.vocab import setup
+
+    made = ["GH200 gh200-480gb MI210 mi250x MI300X mi325x MI355X GB200 gb300 NVL72", "4x GB200, 8 x MI300"]
+    for line in [*_word_lines(), *made, *(m.upper() for m in made)]:
+        words = setup._words_in(line)
+        for w in setup.SETUP_WORDS:
+            if w.pattern.search(line) and not (w.written == "cpu" and w.pattern.search(line).group(1)[-1:].isalpha()):
+                assert w in words, (w.written, line)
+    gpu = next(w for w in setup.SETUP_WORDS if w.written == "gpu")
+    for line in ["see https://github.com/o/r/pull/12", "at least 5 min per run", "peak memory 80 GB at batch 8"]:
+        assert gpu not in setup._words_in(line), line

@@ -150,8 +150,11 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "gpu",
         rf"({_GPU_COUNT}(?:nvidia )?(?:{GPU_NAMES})(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?)s?",
         (
-            "gb",
-            "gh",
+            # (the boards' own spellings, "gb2"/"gh2"/"mi3", not "gb"/"gh"/"mi": every line with "80 GB", a github
+            # link or "min" read for a GPU)
+            "gb2",
+            "gb3",
+            "gh2",
             "b1",
             "b2",
             "b3",
@@ -166,7 +169,10 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "v1",
             "l2",
             "l4",
-            "mi",
+            "mi1",
+            "mi2",
+            "mi3",
+            "mi4",
             "rtx",
             "dgx",
             "910",
