@@ -150,3 +150,20 @@ def test_the_matches_found_through_the_case_sensitive_copy_are_the_patterns_own(
             full = [(m.span(), m.groupdict(), m.group(0)) for m in gate.pattern.finditer(text, pos, stop)]
             fast = [(m.span(), m.groupdict(), m.group(0)) for m in gate.finditer(text, pos, end)]
             assert full == fast, (name, text)
+
+
+@pytest.mark.parametrize("name", ["_PROSE_RE", "_PASSED_RE", "_ALL_PASSED_RE"])
+def test_the_gate_phrases_are_found_through_their_case_sensitive_copies(name: str) -> None:
+    """The prose gate phrases ("the lint check passed", "ran the unit tests; all passed", "is not measured") are
+    searched through their case-sensitive copies in the lowered line: the same matches, with the same groups in
+    the line's own letters, as the case-blind patterns."""
+    import importlib
+
+    gate = getattr(importlib.import_module("ledger.parsers.gates.prose"), name)
+    assert isinstance(gate, WordGate) and gate.plain is not None
+    made = ["After the rebase the lint check passed", "I reran the pre-commit checks; all passed.", "CI passes"]
+    made += ["ran the unit Tests, and all of them pass", "FP8 is NOT measured on H100"]
+    made += ["bitwise-identical, it Hangs in"]
+    for text in [*_texts(), *made, *(t.upper() for t in made), "ſtep tests passed", "\u212aernel Checks PASSED"]:
+        full = [(m.span(), m.groupdict()) for m in gate.pattern.finditer(text)]
+        assert [(m.span(), m.groupdict()) for m in gate.finditer(text)] == full, (name, text)
