@@ -167,3 +167,14 @@ def test_the_gate_phrases_are_found_through_their_case_sensitive_copies(name: st
     for text in [*_texts(), *made, *(t.upper() for t in made), "ſtep tests passed", "\u212aernel Checks PASSED"]:
         full = [(m.span(), m.groupdict()) for m in gate.pattern.finditer(text)]
         assert [(m.span(), m.groupdict()) for m in gate.finditer(text)] == full, (name, text)
+
+
+def test_whether_a_header_looks_like_a_measure_is_asked_of_the_lowered_header() -> None:
+    """looks_metric ("Output tok/s", "P99 TTFT", "GSM8K") asks its case-sensitive copy in the lowered header (a
+    case-blind engine compares every character in both cases): the same answer as the pattern on every header."""
+    from ledger.parsers.tables import headers
+
+    assert isinstance(headers._METRICISH, WordGate) and headers._METRICISH.plain is not None
+    made = ["Output TOK/s", "P99 TTFT (ms)", "per-token cost", "OUTPUT", "Thpt", "xp99", "Mem Saving", "ſcore"]
+    for text in [*_texts(), *made, *(t.upper() for t in made), "\u212aV cache", "İtem rate"]:
+        assert headers.looks_metric(text) == (headers._METRICISH.pattern.search(text) is not None), text

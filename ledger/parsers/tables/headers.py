@@ -18,6 +18,7 @@ from ledger.parsers.grammar.unit_labels import header_unit, slash_time_unit
 from ledger.vocab.sides import side_of
 from ledger.vocab.text import ARROW, holds_arrow
 from ledger.vocab.units import UNITS, is_measure_unit
+from ledger.vocab.word_gate import WordGate
 
 # A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word
 _BASE_WORD_RE = re.compile(
@@ -214,15 +215,18 @@ def metric_name(label: str, head: str, role: str) -> str:
     return f"{head} ({label})" if looks_metric(head) else f"{label} {head}"
 
 
-_METRICISH = re.compile(
-    r"throughput|latency|ttft|tpot|itl|e2e|time|(?<!per-)tok|acc|score|gsm|mmlu|length|rate|"
-    r"speed|mean|median|(?<![a-z])p\d\d|avg|memory|duration|exact|match|capacity|goodput|(?<!ou)tput|thpt|saving",
-    re.IGNORECASE,
+# (asked of every header, through its case-sensitive copy in the lowered header: vocab.word_gate)
+_METRICISH = WordGate(
+    re.compile(
+        r"throughput|latency|ttft|tpot|itl|e2e|time|(?<!per-)tok|acc|score|gsm|mmlu|length|rate|"
+        r"speed|mean|median|(?<![a-z])p\d\d|avg|memory|duration|exact|match|capacity|goodput|(?<!ou)tput|thpt|saving",
+        re.IGNORECASE,
+    )
 )
 
 
 def looks_metric(text: str) -> bool:
-    return bool(_METRICISH.search(text))
+    return _METRICISH.holds(text)
 
 
 _STATED_UNIT_RE = re.compile(rf"\b(?:in|as)\s{{1,3}}(?P<unit>{UNIT_PATTERN})(?![\w/])", re.IGNORECASE)
