@@ -178,3 +178,22 @@ def test_whether_a_header_looks_like_a_measure_is_asked_of_the_lowered_header() 
     made = ["Output TOK/s", "P99 TTFT (ms)", "per-token cost", "OUTPUT", "Thpt", "xp99", "Mem Saving", "ſcore"]
     for text in [*_texts(), *made, *(t.upper() for t in made), "\u212aV cache", "İtem rate"]:
         assert headers.looks_metric(text) == (headers._METRICISH.pattern.search(text) is not None), text
+
+
+def test_the_side_a_label_names_is_found_through_the_lowered_label() -> None:
+    """side_of ("main branch" is the base, "before this PR" the base, "with the fix" the candidate) finds each side's
+    first word through the patterns' case-sensitive copies in the lowered label: the same side as the case-blind
+    patterns searched in the label, on every fixture line and made labels."""
+    from ledger.vocab import sides
+
+    assert sides._BASE_WORDS.plain is not None and sides._HEAD_WORDS.plain is not None
+
+    def searched(label: str) -> str | None:
+        b, h = sides.BASE_SIDE_RE.search(label), sides.HEAD_SIDE_RE.search(label)
+        if b and h:
+            return "base" if b.start() <= h.start() else "head"
+        return "base" if b else "head" if h else None
+
+    made = ["Main branch", "Before this PR", "WITH THE FIX", "w/o #123", "PR (new)", "baseline vs candidate", "ſtock"]
+    for label in [*_texts(), *made, *(m.upper() for m in made), "\u212aernel after", "İtem main"]:
+        assert sides._side_of.__self__.fn(label) == searched(label), label
