@@ -214,3 +214,16 @@ def test_a_spreads_name_is_looked_for_before_a_number_only_where_the_window_ends
             asked += full
     assert asked >= 10
     assert not guards.dispersion_before("gsm8k 95.98 from 4", 17)
+
+
+def test_whether_a_name_holds_a_measure_is_asked_of_the_lowered_name() -> None:
+    """Whether a value's name names a measure ("Decode TTFT", "output tok/s", "GSM8K acc") is asked of the names'
+    case-sensitive pattern in the lowered name, as the metric index does: the same answer as the case-blind
+    METRIC_RE on every fixture line, made names and the odd-case letters."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.prose import metrics
+
+    made = ["Decode TTFT", "output TOK/S", "GSM8K acc", "AL", "f1 of x", "ſcore", "\u212aL div", "İtl", "p99 ITL"]
+    for text in [*fixture_lines(), *made, *(m.upper() for m in made), *(m.lower() for m in made)]:
+        assert metrics.holds_metric(text) == (metrics.METRIC_RE.search(text) is not None), text
