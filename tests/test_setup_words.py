@@ -390,3 +390,22 @@ def test_a_word_whose_pattern_matches_a_line_is_among_the_words_its_triggers_nam
     gpu = next(w for w in setup.SETUP_WORDS if w.written == "gpu")
     for line in ["see https://github.com/o/r/pull/12", "at least 5 min per run", "peak memory 80 GB at batch 8"]:
         assert gpu not in setup._words_in(line), line
+
+
+def test_a_clause_giving_some_rows_a_value_is_found_in_the_lowered_line() -> None:
+    """unrestricted finds the clauses that give a value to some rows only ("the FP8 Rows use ISL 8000") through the
+    pattern's case-sensitive copy in the lowered line: the same spans as the case-blind pattern in the line, and so
+    the same text left, on every fixture line and made clauses."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.grammar import line_setup
+    from ledger.vocab.text import lower_for_words
+
+    assert not line_setup._ROWS_VERB_LOW_RE.flags & re.IGNORECASE
+    made = ["the FP8 Rows use ISL 8000; all runs use an H200", "Matrix ROWS RUN at TP4", "ſome cases were \u212a"]
+    for line in [*fixture_lines(), *made, *(m.upper() for m in made)]:
+        low = lower_for_words(line)
+        if low is not None:
+            fast = [m.span() for m in line_setup._ROWS_VERB_LOW_RE.finditer(low)]
+            assert fast == [m.span() for m in line_setup._ROWS_VERB_RE.finditer(line)], line
+    assert line_setup.unrestricted("The FP8 ROWS USE ISL 8000. Every run used an H200.") == " . Every run used an H200."
