@@ -191,3 +191,39 @@ def test_the_bar_a_comparison_names_is_no_result_but_its_left_side_is() -> None:
     assert [(c.value, c.reference) for c in extract("# T\n\nTPOT 158 -> 30 ms\n", path="t.md").claims] == [
         (30.0, 158.0)
     ]
+
+
+def test_a_spreads_name_is_looked_for_before_a_number_only_where_the_window_ends_as_one_can() -> None:
+    """Before each number of prose the guards ask whether a spread's name ends the 40 characters before it ("range:
+    0.27", "; SEM ~1"): every match of the pattern ends, blanks aside, in ":", "=", "~", "≈" or the last letter of a
+    standard error's name ("m", ".", "r"), so a window ending otherwise is not searched; the same answer at every
+    number of every fixture line and of made ones."""
+    import re
+
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.prose import guards
+
+    made = ["Mean: 96.3; sample standard deviation: 0.11; range: 0.27", "GSM8K 71.2%, SEM 0.35%; std err 0.7"]
+    made += ["a (spread = 3) b; s.e.m. 2, S.E. 4; stderr ≈5 Stderr~6 standard error\n7 σ: 8 variance= 9"]
+    asked = 0
+    for line in [*fixture_lines(), *made, *(m.upper() for m in made)]:
+        for m in re.finditer(r"\d", line):
+            full = guards._DISPERSION_BEFORE_RE.search(line, max(0, m.start() - 40), m.start()) is not None
+            assert guards.dispersion_before(line, m.start()) == full, (line, m.start())
+            asked += full
+    assert asked >= 10
+    assert not guards.dispersion_before("gsm8k 95.98 from 4", 17)
+
+
+def test_whether_a_name_holds_a_measure_is_asked_of_the_lowered_name() -> None:
+    """Whether a value's name names a measure ("Decode TTFT", "output tok/s", "GSM8K acc") is asked of the names'
+    case-sensitive pattern in the lowered name, as the metric index does: the same answer as the case-blind
+    METRIC_RE on every fixture line, made names and the odd-case letters."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.prose import metrics
+
+    made = ["Decode TTFT", "output TOK/S", "GSM8K acc", "AL", "f1 of x", "ſcore", "\u212aL div", "İtl", "p99 ITL"]
+    for text in [*fixture_lines(), *made, *(m.upper() for m in made), *(m.lower() for m in made)]:
+        assert metrics.holds_metric(text) == (metrics.METRIC_RE.search(text) is not None), text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ledger.parsers.grammar.commands import command_setup, run_echo
@@ -331,3 +333,79 @@ def test_the_first_of_a_list_of_values_is_no_one_setting(text: str) -> None:
     assert "concurrency" not in q and "batch_size" not in q and "tp" not in q
     assert qualifiers("concurrency 64, 1024/1024 tokens")["concurrency"] == "64"  # a setting, then another thing
     assert qualifiers("TP2, 4xH100") == {"tp": "2", "gpu": "4xH100"}
+
+
+def test_a_models_name_is_matched_only_where_a_family_word_opens_a_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    """model_names tries its name patterns only where a family word stands at the start of a word (or right after a
+    hub owner's "/"): "adopted", "footsteps" and "kayak" hold "opt", "step" and "aya" but open no name. The names found
+    are those of the patterns searched over the whole text (every fixture line, hostile spellings)."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.vocab import models
+
+    assert models._family_starts("adopted footsteps, kayak; xqwen3-8b") == []
+    assert models._family_starts("qwen3-8b on meta-llama/llama-3.1-8b (phi-4)") == [0, 12, 23, 37]
+    made = ["run Llama 3.3 70B and Qwen3 30B-A3B Instruct", "org/Phi-3-mini-4k x/y/qwen2-7b", "Mistral Small"]
+    made += ["meta-llama/Llama-3.1-8B-Instruct,Qwen2.5-7B", "(gemma-2-9b)", "opt-66b step-3 yi-34b", "KIMI K2, GLM-4.5"]
+    lines = [*fixture_lines(), *made, *(m.upper() for m in made), *(f"x{m}" for m in made), "DeepSeek-Lite"]
+    fast = [models._model_names.__self__.fn(line[:2000]) for line in lines]
+
+    def whole(s: str, low: str, patterns: tuple[re.Pattern[str], ...]) -> set[tuple[int, int]]:
+        return {m.span() for r in patterns for m in r.finditer(s)}
+
+    monkeypatch.setattr(models, "_family_spans", whole)
+    for line, got in zip(lines, fast, strict=True):
+        assert got == models._model_names.__self__.fn(line[:2000]), line
+
+
+def test_the_words_a_line_may_hold_are_those_its_triggers_name_looked_up_once_per_set() -> None:
+    """qualifiers searches, in the table's order, the setup words whose triggers a line holds (and those with none):
+    the list is made once for each set of triggers found, and is the same for every line holding that set."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.vocab import setup
+
+    for line in [*fixture_lines(), "TP8 EP8 on 8xH100, fp8 kv", "concurrency 16, ISL 1024"]:
+        low = line.lower()
+        held = set(setup._TRIGGER_RE.findall(low))
+        want = [w for w in setup.SETUP_WORDS if not w.triggers or held & set(w.triggers)]
+        assert list(setup._words_in(line)) == want, line
+    first, again = setup._words_in("tp8 on h100"), setup._words_in("TP4 ON 2xH100")
+    assert first is again and isinstance(first, tuple)
+
+
+def test_a_word_whose_pattern_matches_a_line_is_among_the_words_its_triggers_name() -> None:
+    """A setup word's triggers are what every match of it holds: wherever its pattern matches a line, the one pass
+    over the line's triggers names it (GH200 holds "gh2", an MI board "mi" and its digit), and a line holding a
+    trigger only inside other words ("github", "min", "80 GB") names not the GPU. (The CPU's Apple chips, "M2 Max",
+    are the GPU word's: the CPU's triggers name them not.)"""
+    from ledger.vocab import setup
+
+    made = ["GH200 gh200-480gb MI210 mi250x MI300X mi325x MI355X GB200 gb300 NVL72", "4x GB200, 8 x MI300"]
+    for line in [*_word_lines(), *made, *(m.upper() for m in made)]:
+        words = setup._words_in(line)
+        for w in setup.SETUP_WORDS:
+            if w.pattern.search(line) and not (w.written == "cpu" and w.pattern.search(line).group(1)[-1:].isalpha()):
+                assert w in words, (w.written, line)
+    gpu = next(w for w in setup.SETUP_WORDS if w.written == "gpu")
+    for line in ["see https://github.com/o/r/pull/12", "at least 5 min per run", "peak memory 80 GB at batch 8"]:
+        assert gpu not in setup._words_in(line), line
+
+
+def test_a_clause_giving_some_rows_a_value_is_found_in_the_lowered_line() -> None:
+    """unrestricted finds the clauses that give a value to some rows only ("the FP8 Rows use ISL 8000") through the
+    pattern's case-sensitive copy in the lowered line: the same spans as the case-blind pattern in the line, and so
+    the same text left, on every fixture line and made clauses."""
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.grammar import line_setup
+    from ledger.vocab.text import lower_for_words
+
+    assert not line_setup._ROWS_VERB_LOW_RE.flags & re.IGNORECASE
+    made = ["the FP8 Rows use ISL 8000; all runs use an H200", "Matrix ROWS RUN at TP4", "ſome cases were \u212a"]
+    for line in [*fixture_lines(), *made, *(m.upper() for m in made)]:
+        low = lower_for_words(line)
+        if low is not None:
+            fast = [m.span() for m in line_setup._ROWS_VERB_LOW_RE.finditer(low)]
+            assert fast == [m.span() for m in line_setup._ROWS_VERB_RE.finditer(line)], line
+    assert line_setup.unrestricted("The FP8 ROWS USE ISL 8000. Every run used an H200.") == " . Every run used an H200."

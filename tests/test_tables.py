@@ -175,3 +175,32 @@ def test_a_side_column_s_value_is_named_by_its_measure_not_its_side_or_its_row_s
     text = f"{header}\n|---|---|---|\n{row}\n"
     (claim,) = extract(text, path="t.md").claims
     assert (claim.metric, claim.revision and claim.revision.label) == want
+
+
+def test_a_header_is_read_for_sides_around_an_arrow_only_where_an_arrows_mark_stands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A column header names its two sides around an arrow ("Throughput, Base → PR"): every spelling of ARROW holds
+    one of ARROW_MARKS (">", the arrow characters, LaTeX's "$\\"), so a header holding none is not searched (the
+    pattern opens with a name tried at every character)."""
+    import re
+
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.tables import headers
+    from ledger.vocab import text as vocab_text
+
+    arrow = re.compile(vocab_text.ARROW)
+    made = ["a -> b", "a --> b", "a→b", "a => b", "a ⇒ b", "a ⟶ b", "a ⟹ b", "a ➜ b", "a ➔ b", "a ➡ b"]
+    made += ["a $\\rightarrow$ b", "a $\\longrightarrow$ b", "a $\\Rightarrow$ b", "a $\\to$ b", "a $\\arrow$ b"]
+    for line in [*fixture_lines(), *made]:
+        if arrow.search(line):
+            assert vocab_text.holds_arrow(line), line
+    assert all(headers.arrow_sides(m) == ("a", "b") for m in made)
+
+    class Unasked:
+        def search(self, text: str) -> None:
+            raise AssertionError(text)
+
+    monkeypatch.setattr(headers, "ARROW_SIDES_RE", Unasked())
+    assert headers.arrow_sides("TTFT (ms) main / PR") is None

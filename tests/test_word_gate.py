@@ -82,6 +82,8 @@ def test_a_gated_window_finds_every_device_name_the_pattern_finds() -> None:
         ("ledger.parsers.prose.guards", "_CHOSEN_BEFORE_RE"),
         ("ledger.parsers.prose.guards", "_CAPABILITY_BEFORE_RE"),
         ("ledger.parsers.prose.guards", "NAMED_THRESHOLD_RE"),
+        ("ledger.vocab.models", "_MEMBER_WORD_RE"),
+        ("ledger.vocab.models", "_HEDGE_RE"),
     ],
 )
 def test_a_gated_window_search_finds_what_the_pattern_finds(module: str, name: str) -> None:
@@ -100,6 +102,8 @@ def test_a_gated_window_search_finds_what_the_pattern_finds(module: str, name: s
         "a peak memory bandwidth of ~",
         "pass threshold: 0.70",
         "(tolerance of ~",
+        "Mistral-Small and DeepSeek Lite",
+        "whether Kimi2-1T behaves the same I cannot tell; not sure, no idea, can't say",
     ]
     for text in [*_texts(), *made, *(t.upper() for t in made)]:
         for a in range(0, max(1, len(text)), 5):
@@ -146,3 +150,50 @@ def test_the_matches_found_through_the_case_sensitive_copy_are_the_patterns_own(
             full = [(m.span(), m.groupdict(), m.group(0)) for m in gate.pattern.finditer(text, pos, stop)]
             fast = [(m.span(), m.groupdict(), m.group(0)) for m in gate.finditer(text, pos, end)]
             assert full == fast, (name, text)
+
+
+@pytest.mark.parametrize("name", ["_PROSE_RE", "_PASSED_RE", "_ALL_PASSED_RE"])
+def test_the_gate_phrases_are_found_through_their_case_sensitive_copies(name: str) -> None:
+    """The prose gate phrases ("the lint check passed", "ran the unit tests; all passed", "is not measured") are
+    searched through their case-sensitive copies in the lowered line: the same matches, with the same groups in
+    the line's own letters, as the case-blind patterns."""
+    import importlib
+
+    gate = getattr(importlib.import_module("ledger.parsers.gates.prose"), name)
+    assert isinstance(gate, WordGate) and gate.plain is not None
+    made = ["After the rebase the lint check passed", "I reran the pre-commit checks; all passed.", "CI passes"]
+    made += ["ran the unit Tests, and all of them pass", "FP8 is NOT measured on H100"]
+    made += ["bitwise-identical, it Hangs in"]
+    for text in [*_texts(), *made, *(t.upper() for t in made), "ſtep tests passed", "\u212aernel Checks PASSED"]:
+        full = [(m.span(), m.groupdict()) for m in gate.pattern.finditer(text)]
+        assert [(m.span(), m.groupdict()) for m in gate.finditer(text)] == full, (name, text)
+
+
+def test_whether_a_header_looks_like_a_measure_is_asked_of_the_lowered_header() -> None:
+    """looks_metric ("Output tok/s", "P99 TTFT", "GSM8K") asks its case-sensitive copy in the lowered header (a
+    case-blind engine compares every character in both cases): the same answer as the pattern on every header."""
+    from ledger.parsers.tables import headers
+
+    assert isinstance(headers._METRICISH, WordGate) and headers._METRICISH.plain is not None
+    made = ["Output TOK/s", "P99 TTFT (ms)", "per-token cost", "OUTPUT", "Thpt", "xp99", "Mem Saving", "ſcore"]
+    for text in [*_texts(), *made, *(t.upper() for t in made), "\u212aV cache", "İtem rate"]:
+        assert headers.looks_metric(text) == (headers._METRICISH.pattern.search(text) is not None), text
+
+
+def test_the_side_a_label_names_is_found_through_the_lowered_label() -> None:
+    """side_of ("main branch" is the base, "before this PR" the base, "with the fix" the candidate) finds each side's
+    first word through the patterns' case-sensitive copies in the lowered label: the same side as the case-blind
+    patterns searched in the label, on every fixture line and made labels."""
+    from ledger.vocab import sides
+
+    assert sides._BASE_WORDS.plain is not None and sides._HEAD_WORDS.plain is not None
+
+    def searched(label: str) -> str | None:
+        b, h = sides.BASE_SIDE_RE.search(label), sides.HEAD_SIDE_RE.search(label)
+        if b and h:
+            return "base" if b.start() <= h.start() else "head"
+        return "base" if b else "head" if h else None
+
+    made = ["Main branch", "Before this PR", "WITH THE FIX", "w/o #123", "PR (new)", "baseline vs candidate", "ſtock"]
+    for label in [*_texts(), *made, *(m.upper() for m in made), "\u212aernel after", "İtem main"]:
+        assert sides._side_of.__self__.fn(label) == searched(label), label

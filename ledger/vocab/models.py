@@ -7,6 +7,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.vocab.trie import trie_pattern
+from ledger.vocab.word_gate import WordGate
 
 _DIGIT_RE = re.compile(r"\d")
 
@@ -102,7 +103,8 @@ _MEMBER_MODEL_RE = re.compile(
     r"(?<![\w/.@-])(?:" + _FAMILY + r")(?:-| (?=(?-i:[A-Z])))(?:lite|mini|nano|small|medium|large)(?![\w/-])",
     re.IGNORECASE,
 )
-_MEMBER_WORD_RE = re.compile(r"[ -](?:lite|mini|nano|small|medium|large)\b", re.IGNORECASE)
+# (case-blind, it was tried at every blank and hyphen of every text with no digit: searched only where a word stands)
+_MEMBER_WORD_RE = WordGate(re.compile(r"[ -](?:lite|mini|nano|small|medium|large)\b", re.IGNORECASE))
 # "adept/persimmon-8b-chat": a hub id whose name carries a parameter count, whatever its family
 _HUB_MODEL_RE = re.compile(
     r"(?<![\w/.@-])[A-Za-z0-9][\w.-]{0,40}/[A-Za-z][\w.-]{0,60}?\d{1,4}(?:\.\d)?[bBmM]"
@@ -135,11 +137,8 @@ def _model_names(s: str) -> tuple[str, ...]:
         return ()  # every model name carries a version or a size, or names its family's member
     # the family words in the lowered line (case-sensitive: far cheaper), then the costlier patterns only in a
     # window around each: a name starts at most a hub prefix before its family word and ends within _REACH after
-    found: set[tuple[int, int]] = set()
     low = s.lower()
-    for a, b in _windows([m.start() for m in _FAMILY_SUB_RE.finditer(low)], len(s)):
-        for r in (_MODEL_RE, _SPACED_MODEL_RE, _MEMBER_MODEL_RE) if digit else (_MEMBER_MODEL_RE,):
-            found.update(m.span() for m in r.finditer(s, a, b))
+    found = _family_spans(s, low, (_MODEL_RE, _SPACED_MODEL_RE, _MEMBER_MODEL_RE) if digit else (_MEMBER_MODEL_RE,))
     if "/" in s:
         found.update(_model_folders(s))  # (a model file's folder may name no size: "Mistral-Nemo-Instruct-v1.1/")
     # (a hub id's parameter count is one _SIZE_IN_RE finds: a text with none names neither kind)
@@ -192,6 +191,34 @@ _SIZE_IN_RE = re.compile(r"\d(?:(?:\.\d{1,2})?[bBmMT](?![a-zA-Z])|[xX]\d{1,3}[bB
 
 _BEFORE, _REACH = 48, 160
 """How far before its family word a name may start (an owner/ prefix) and how far after it may end."""
+
+
+# a family word where a word opens: after a character no name's start may follow, or after a hub owner's "/" (each
+# match is that character, the word looked ahead for: the engine skips to the few characters of the set)
+_FAMILY_AT_RE = re.compile(r"[^a-z0-9_.@-](?=" + _FAMILY_SUB_RE.pattern + ")")
+
+
+def _family_starts(low: str) -> list[int]:
+    """Where a family word opens a word of the lowered text: every name the patterns find opens there (the family
+    word follows their look-behind, or an owner's "/"); one inside a word ("options", "steps") opens none."""
+    out = [m.end() for m in _FAMILY_AT_RE.finditer(low)]
+    return [0, *out] if _FAMILY_SUB_RE.match(low) else out
+
+
+def _family_spans(s: str, low: str, patterns: tuple[re.Pattern[str], ...]) -> set[tuple[int, int]]:
+    """The spans of the name patterns' matches: each tried where a family word opens a word (at it; after a "/",
+    from the owner's farthest start), not at every character of the text."""
+    if len(low) != len(s):  # (a lowering that moved characters: every family word's window, searched through)
+        starts = [m.start() for m in _FAMILY_SUB_RE.finditer(low)]
+        return {m.span() for a, b in _windows(starts, len(s)) for r in patterns for m in r.finditer(s, a, b)}
+    found: set[tuple[int, int]] = set()
+    for p in _family_starts(low):
+        end = min(len(s), p + _REACH)
+        if p and low[p - 1] == "/":
+            found.update(m.span() for m in _MODEL_RE.finditer(s, max(0, p - _BEFORE), end))
+            continue
+        found.update(m.span() for r in patterns if (m := r.match(s, p, end)) is not None)
+    return found
 
 
 def _windows(starts: list[int], n: int) -> list[tuple[int, int]]:
@@ -321,10 +348,12 @@ def names_other_model(name: str, model: str) -> bool:
 
 # the words of a clause that wonders rather than reports: "whether the huge Kimi2-1T behaves the same I cannot tell",
 # "no idea yet about Grok-3", "not sure how this holds for Qwen3-235B"
-_HEDGE_RE = re.compile(
-    r"\b(?:whether|not sure|unsure|no idea|cannot (?:say|tell)|can't (?:say|tell)|(?:do not|don't) know|unclear"
-    r"|wonder(?:ing)?|curious)\b",
-    re.IGNORECASE,
+_HEDGE_RE = WordGate(
+    re.compile(
+        r"\b(?:whether|not sure|unsure|no idea|cannot (?:say|tell)|can't (?:say|tell)|(?:do not|don't) know|unclear"
+        r"|wonder(?:ing)?|curious)\b",
+        re.IGNORECASE,
+    )
 )
 _CLAUSE_END_RE = re.compile(r"[.;!?]\s|,\s(?:but|while|whereas|though)\b|$")
 

@@ -10,7 +10,6 @@ claim's `config`) and `config_hints` (what compare reads from names and config v
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 from ledger.memo import short_text_cache
 from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, canonical_items
@@ -155,8 +154,11 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "gpu",
         rf"({_GPU_COUNT}(?:nvidia )?(?:geforce )?(?:{GPU_NAMES})(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?)s?",
         (
-            "gb",
-            "gh",
+            # (the boards' own spellings, "gb2"/"gh2"/"mi3", not "gb"/"gh"/"mi": every line with "80 GB", a github
+            # link or "min" read for a GPU)
+            "gb2",
+            "gb3",
+            "gh2",
             "b1",
             "b2",
             "b3",
@@ -171,7 +173,10 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "v1",
             "l2",
             "l4",
-            "mi",
+            "mi1",
+            "mi2",
+            "mi3",
+            "mi4",
             "rtx",
             "dgx",
             "910",
@@ -556,10 +561,20 @@ _WORDS_OF = {t: tuple(i for i, w in enumerate(SETUP_WORDS) if t in w.triggers) f
 _UNTRIGGERED = frozenset(i for i, w in enumerate(SETUP_WORDS) if not w.triggers)
 
 
-def _words_in(s: str, low: str | None = None) -> Iterator[SetupWord]:
+_WORDS_FOR: dict[frozenset[str], tuple[SetupWord, ...]] = {}
+"""The words each set of triggers names (a few hundred sets over a corpus): made once a set, not once a line."""
+
+
+def _words_in(s: str, low: str | None = None) -> tuple[SetupWord, ...]:
     """The setup words whose triggers `s` holds, in the table's order (one pass finds the triggers): all that match."""
-    found = _UNTRIGGERED.union(*map(_WORDS_OF.__getitem__, set(_TRIGGER_RE.findall(s.lower() if low is None else low))))
-    return map(SETUP_WORDS.__getitem__, sorted(found))
+    held = frozenset(_TRIGGER_RE.findall(s.lower() if low is None else low))
+    words = _WORDS_FOR.get(held)
+    if words is None:
+        if len(_WORDS_FOR) >= 4096:
+            _WORDS_FOR.clear()  # (bounded whatever a hostile corpus holds)
+        found = _UNTRIGGERED.union(*map(_WORDS_OF.__getitem__, held))
+        words = _WORDS_FOR[held] = tuple(map(SETUP_WORDS.__getitem__, sorted(found)))
+    return words
 
 
 LONG_CONTEXT_RE = re.compile(r"pass[ _-]?key|long[ _-]?context|needle|\bniah\b|\bruler\b", re.IGNORECASE)

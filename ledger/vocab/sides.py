@@ -8,6 +8,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.vocab.engines import engine_named
+from ledger.vocab.word_gate import WordGate
 
 _CHANGE = r"(?:pr|fix|patch|change|changes|branch|commit|(?<=\s)#\d{1,7})"
 # the words a base side goes by, and a candidate side
@@ -24,6 +25,10 @@ HEAD_SIDE_RE = re.compile(
 )
 
 
+_BASE_WORDS, _HEAD_WORDS = WordGate(BASE_SIDE_RE), WordGate(HEAD_SIDE_RE)
+"""The two patterns searched through their case-sensitive copies in the lowered label (vocab.word_gate)."""
+
+
 def side_of(label: str | None) -> str | None:
     """ "base" when a label names the baseline side (main, before, baseline), "head" for the candidate
     (this PR, after, with the fix), None when it names neither or both."""
@@ -32,7 +37,7 @@ def side_of(label: str | None) -> str | None:
 
 @short_text_cache(4096)  # every row and column label of a table is asked, the same few labels again and again
 def _side_of(label: str) -> str | None:
-    b, h = BASE_SIDE_RE.search(label), HEAD_SIDE_RE.search(label)
+    b, h = next(_BASE_WORDS.finditer(label), None), next(_HEAD_WORDS.finditer(label), None)
     if b and h:  # "main branch", "before this PR": the first word names the side
         return "base" if b.start() <= h.start() else "head"
     return "base" if b else "head" if h else None

@@ -13,6 +13,14 @@ RUN_COUNT_NOUNS = r"(?:samples|runs|repeats|repetitions|trials|iterations)"
 ARROW = r"(?:-->|->|→|=>|⇒|⟶|⟹|➜|➔|➡|\$\\(?:long)?(?:right)?arrow\$|\$\\Rightarrow\$|\$\\to\$)"
 """How a change is written from its old value to its new: "->", "→", "=>", and LaTeX's "$\\rightarrow$", "$\\to$"
 (one pattern for every reader that pairs a value with the one it came from)."""
+ARROW_MARKS = (">", "→", "⇒", "⟶", "⟹", "➜", "➔", "➡", "$\\")
+"""What every spelling of ARROW holds: a text holding none holds no arrow."""
+
+
+def holds_arrow(text: str) -> bool:
+    """Whether ARROW can match in `text` (a substring test per mark, not the pattern at every character)."""
+    return any(map(text.__contains__, ARROW_MARKS))
+
 
 MAX_NAME = 300
 """Metric names and config values are cut to this many characters before they are read."""

@@ -22,24 +22,32 @@ from ledger.vocab.text import NUMBER_WORDS
 from ledger.vocab.word_gate import WordGate
 
 # prose: the narrow phrases that state an outcome
-_PROSE_RE = re.compile(
-    r"\b(?P<word>(?:is|are|was|were|be|been|stays?|remains?)\s+not\s+(?:measured|covered|verified|tested|"
-    r"run|rerun|re-run)|not\s+(?:measured|covered|verified)\s+(?:on|for|at|in)\b|did\s+not\s+boot|"
-    r"(?:hangs|hung)\s+(?:in|on|at|when|during|forever)|"
-    r"bitwise[ -](?:identical|equal|exact)|bit-exact|(?:is|are|was|were)\s+identical\s+in\s+all\s+cases)",
-    re.IGNORECASE,
+# (the three phrase patterns below are searched through their case-sensitive copies in the lowered line, where a
+# case-blind engine compares every character in both cases: vocab.word_gate)
+_PROSE_RE = WordGate(
+    re.compile(
+        r"\b(?P<word>(?:is|are|was|were|be|been|stays?|remains?)\s+not\s+(?:measured|covered|verified|tested|"
+        r"run|rerun|re-run)|not\s+(?:measured|covered|verified)\s+(?:on|for|at|in)\b|did\s+not\s+boot|"
+        r"(?:hangs|hung)\s+(?:in|on|at|when|during|forever)|"
+        r"bitwise[ -](?:identical|equal|exact)|bit-exact|(?:is|are|was|were)\s+identical\s+in\s+all\s+cases)",
+        re.IGNORECASE,
+    )
 )
 # "the PR pre-commit check passed", "All validation steps passed:", "Every test either passed"
-_PASSED_RE = re.compile(
-    r"(?P<subj>(?:\b[\w`./-]{1,40}\s+){0,4}?(?:gates?|tests?|checks?|steps?|suites?|jobs?|CI|lint)`?)\s+"
-    r"(?:all\s+|either\s+)?(?P<word>passed|pass|passes)\b(?!\s*(?:rate|@|keys?))",
-    re.IGNORECASE,
+_PASSED_RE = WordGate(
+    re.compile(
+        r"(?P<subj>(?:\b[\w`./-]{1,40}\s+){0,4}?(?:gates?|tests?|checks?|steps?|suites?|jobs?|ci|lint)`?)\s+"
+        r"(?:all\s+|either\s+)?(?P<word>passed|pass|passes)\b(?!\s*(?:rate|@|keys?))",
+        re.IGNORECASE,
+    )
 )
 # "I reran the pre-commit checks; all passed.", "ran the unit tests, and all of them pass"
-_ALL_PASSED_RE = re.compile(
-    r"(?P<subj>(?:\b[\w`./-]{1,40}\s+){0,4}?(?:gates?|tests?|checks?|suites?|jobs?|benchmarks?|cases?)`?)\s*[;,:]\s*"
-    r"(?:and\s+)?(?:they\s+(?:all\s+)?|all\s+(?:of\s+them\s+)?|both\s+|each\s+)(?P<word>passed|pass)\b",
-    re.IGNORECASE,
+_ALL_PASSED_RE = WordGate(
+    re.compile(
+        r"(?P<subj>(?:\b[\w`./-]{1,40}\s+){0,4}?(?:gates?|tests?|checks?|suites?|jobs?|benchmarks?|cases?)`?)"
+        r"\s*[;,:]\s*(?:and\s+)?(?:they\s+(?:all\s+)?|all\s+(?:of\s+them\s+)?|both\s+|each\s+)(?P<word>passed|pass)\b",
+        re.IGNORECASE,
+    )
 )
 # "`ruff check` passes", "pre-commit run --all-files passes": a command in code or a lint tool, then its verdict
 _TOOL_PASSES_RE = re.compile(

@@ -53,6 +53,9 @@ _ROWS_VERB_RE = re.compile(
 the last stop (at most 120 characters) and on to the next (at most 300)."""
 _ROWS_WORDS = ("row", "run", "case", "column")
 """The words _ROWS_VERB_RE cannot match without."""
+_ROWS_VERB_LOW_RE = re.compile(_ROWS_VERB_RE.pattern)
+"""Its case-sensitive copy, for the lowered text (lower_for_words: the same spans; a case-blind engine compares every
+character in both cases)."""
 _ALL_RE = re.compile(
     r"\b(?:all|every|each|both)\s{1,3}(?:of\s{1,3}the\s{1,3})?(?:rows?|runs?|cases?|columns?)\b", re.IGNORECASE
 )
@@ -85,7 +88,8 @@ def unrestricted(text: str) -> str:
         return text  # every line of a document comes here: a substring test, not the case-blind pattern, skips most
     out: list[str] = []
     pos = 0
-    for m in _ROWS_VERB_RE.finditer(text):  # found once, then walked by hand: no pattern tries every start
+    found = _ROWS_VERB_RE.finditer(text) if low is None else _ROWS_VERB_LOW_RE.finditer(low)
+    for m in found:  # found once, then walked by hand: no pattern tries every start
         if m.start() < pos:
             continue
         lo, floor = m.start(), max(pos, m.start() - 120)

@@ -37,7 +37,10 @@ _SIDE_SHA_RE = re.compile(
 _LINK_SIDE_RE = WordGate(
     re.compile(
         # a markdown link or a bare URL: "https://github.com/o/r/commit/1a2b3c4d (before)"
-        r"(?:\[[^\[\]]{1,40}\]\()?[^()\s\[\]]{0,200}/commits?/(?P<sha>" + _SHA + r")[^()\s]{0,40}\)?\s*[*_]{0,2}\s*"
+        # (the sha taken whole, by a look-ahead and then the same text: what follows a match's sha opens with no hex
+        # digit, so a shorter sha matches nothing the whole one does not, and the engine tries none)
+        r"(?:\[[^\[\]]{1,40}\]\()?[^()\s\[\]]{0,200}/commits?/(?=(?P<sha>" + _SHA + r"))(?P=sha)[^()\s]{0,40}\)?\s*"
+        r"[*_]{0,2}\s*"
         r"\((?P<name>[A-Za-z][\w .-]{0,30})\)",
         re.IGNORECASE,
     )

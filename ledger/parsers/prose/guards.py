@@ -58,6 +58,18 @@ _DISPERSION_BEFORE_RE = re.compile(
     r"|[;,]\s*" + STDERR_WORDS + r"\s*[:=~≈]?\s*$",
     re.IGNORECASE,
 )
+_DISPERSION_ENDS = frozenset(":=~≈m.rM.R")
+"""How every match of _DISPERSION_BEFORE_RE ends but for blanks: its joint, or a standard error's last letter."""
+
+
+def dispersion_before(text: str, start: int) -> bool:
+    """Whether a spread's name ends the 40 characters before `start` (_DISPERSION_BEFORE_RE); asked before every
+    number of prose, the window's last character tells first whether it can."""
+    a = max(0, start - 40)
+    last = text[a:start].rstrip()[-1:]
+    return last in _DISPERSION_ENDS and _DISPERSION_BEFORE_RE.search(text, a, start) is not None
+
+
 # a capability, not a measurement: "can sustain 340 GB/s", "could reach up to 400 GB/s", "peak bandwidth of 3.35 TB/s"
 _CAPABILITY_BEFORE_RE = WordGate(
     re.compile(
@@ -341,7 +353,7 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "accepted on roughly 1 in 100 iterations": how often, as two counts
     if _CAPABILITY_BEFORE_RE.search(text, max(0, n.start - 60), n.start):
         return True  # "GPUs of the M2 Max can sustain 340 GB/s", "Can it reach 400 GB/s?": what hardware could do
-    if n.high is None and _DISPERSION_BEFORE_RE.search(text, max(0, n.start - 40), n.start):
+    if n.high is None and dispersion_before(text, n.start):
         return True  # "Mean: 96.3; sample standard deviation: 0.11; range: 0.27": the spread of the runs
     if n.high is not None and _SCALE_BEFORE_RE.search(text, max(0, n.start - 30), n.start):
         return True  # "scores are scaled to 0-100", "on a 1-10 scale": the range a score is written in

@@ -84,6 +84,13 @@ def clause_start(text: str, pos: int, breaks: re.Pattern[str] = _CLAUSE_BREAK_RE
     return start
 
 
+def holds_metric(text: str) -> bool:
+    """Whether a measure's name stands in `text` (METRIC_RE), asked of the lowered text's case-sensitive copy
+    where lowering keeps its length (as _metric_index does)."""
+    low = lower_for_words(text)
+    return (METRIC_RE.search(text) if low is None else _METRIC_LOWER_RE.search(low)) is not None
+
+
 @functools.lru_cache(maxsize=16)
 def _metric_index(text: str) -> tuple[list[tuple[int, int]], list[int]]:
     """The spans of every metric name in text, found in one pass (a per-number search would cost

@@ -47,7 +47,7 @@ from ledger.parsers.prose.lists import (
     switch_conditions,
     trailing_setup,
 )
-from ledger.parsers.prose.metrics import METRIC_RE
+from ledger.parsers.prose.metrics import METRIC_RE, holds_metric
 from ledger.parsers.prose.pairing import NumberPass, spread_units
 from ledger.parsers.prose.ratio_names import name_ratios
 from ledger.parsers.prose.sided_pairs import both_sides, fold_sided_pairs
@@ -109,7 +109,7 @@ def claims_in_text(
     slash_setup(out, text, subject)
     subject_slash_metrics(out, subject)
     out = both_metrics(out, text)
-    name_ratios(out, text, lambda metric: METRIC_RE.search(metric) is not None)
+    name_ratios(out, text, holds_metric)
     sided = not console and out and has_clause_side(text)
     sides = [_clause_revision(ctx, line, text, c["start"]) if sided else None for c in out]
     if sided and len(out) > 1:
@@ -117,7 +117,7 @@ def claims_in_text(
     if not console:
         both_sides(out, sides, text, ctx.named)
     for c, rev in zip(out, sides, strict=True):
-        if not console and c["metric"] and METRIC_RE.search(c["metric"]):
+        if not console and c["metric"] and holds_metric(c["metric"]):
             ctx.memo[LAST_METRIC] = (line, c["metric"], c["unit"])
         ctx.take(line, offset + c["start"], offset + c["end"])
         side: dict[str, Any] = {"revision": rev} if rev is not None else {}

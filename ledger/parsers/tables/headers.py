@@ -16,8 +16,9 @@ from ledger.model import Revision
 from ledger.parsers.grammar.numbers import UNIT_PATTERN, normalise_unit
 from ledger.parsers.grammar.unit_labels import header_unit, slash_time_unit
 from ledger.vocab.sides import side_of
-from ledger.vocab.text import ARROW
+from ledger.vocab.text import ARROW, holds_arrow
 from ledger.vocab.units import UNITS, is_measure_unit
+from ledger.vocab.word_gate import WordGate
 
 # A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word
 _BASE_WORD_RE = re.compile(
@@ -66,7 +67,7 @@ ARROW_SIDES_RE = re.compile(r"\(?(?P<a>[\w.-]{1,20})[ \t]?" + ARROW + r"[ \t]?(?
 
 def arrow_sides(head: str) -> tuple[str, str] | None:
     """The two sides a header names around an arrow, the reference first ("baseline -> candidate")."""
-    m = ARROW_SIDES_RE.search(head)
+    m = ARROW_SIDES_RE.search(head) if holds_arrow(head) else None
     return (m.group("a"), m.group("b")) if m else None
 
 
@@ -191,7 +192,7 @@ def head_without_unit(head: str) -> str:
     """A column header without its trailing unit: "TTFT (ms)" -> "TTFT"; a side named before a bracketed unit
     goes too ("p50 ttft (PR) [ms]" -> "p50 ttft")."""
     bare = HEAD_UNIT_RE.sub("", head).strip()
-    if (am := ARROW_SIDES_RE.search(bare)) is not None and am.start() > 0:
+    if holds_arrow(bare) and (am := ARROW_SIDES_RE.search(bare)) is not None and am.start() > 0:
         bare = bare[: am.start()].strip(" ,;:-")  # "Throughput, Base → PR": the measure, its sides aside
     if bare == head.strip() and (sm := slash_time_unit(bare)):
         bare = bare[: len(bare) - len(sm.group(2)) - 1].strip()  # "latency/ms": the measure before its unit
@@ -214,15 +215,18 @@ def metric_name(label: str, head: str, role: str) -> str:
     return f"{head} ({label})" if looks_metric(head) else f"{label} {head}"
 
 
-_METRICISH = re.compile(
-    r"throughput|latency|ttft|tpot|itl|e2e|time|(?<!per-)tok|acc|score|gsm|mmlu|length|rate|"
-    r"speed|mean|median|(?<![a-z])p\d\d|avg|memory|duration|exact|match|capacity|goodput|(?<!ou)tput|thpt|saving",
-    re.IGNORECASE,
+# (asked of every header, through its case-sensitive copy in the lowered header: vocab.word_gate)
+_METRICISH = WordGate(
+    re.compile(
+        r"throughput|latency|ttft|tpot|itl|e2e|time|(?<!per-)tok|acc|score|gsm|mmlu|length|rate|"
+        r"speed|mean|median|(?<![a-z])p\d\d|avg|memory|duration|exact|match|capacity|goodput|(?<!ou)tput|thpt|saving",
+        re.IGNORECASE,
+    )
 )
 
 
 def looks_metric(text: str) -> bool:
-    return bool(_METRICISH.search(text))
+    return _METRICISH.holds(text)
 
 
 _STATED_UNIT_RE = re.compile(rf"\b(?:in|as|unit:)\s{{1,3}}(?P<unit>{UNIT_PATTERN})(?![\w/])", re.IGNORECASE)
