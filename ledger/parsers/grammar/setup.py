@@ -47,6 +47,7 @@ from ledger.parsers.grammar.setup_scopes import (
 from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.reader.document import Block, Document, is_command_line
+from ledger.parsers.reader.line_kinds import bold_heading
 from ledger.vocab.flags import SERVER_COMMAND_RE, dtype_not_quant
 from ledger.vocab.setup import (
     SIDE_PHRASE,
@@ -126,6 +127,11 @@ def find_setups(
         if values:
             end = next((h.start - 1 for h in heads[k + 1 :] if h.kind == "comment" or h.level <= b.level), last)
             scopes.append(SetupScope(b.start, end, values))
+    for b in bold:  # "**INT8**" over its eval's output: the setup its bold head names holds to the next head
+        # (not a lead-in's label, "**Without EAGLE3:**", whose block alone it sets up, nor "**bs=1**", read apart)
+        phrase = bold_heading(b.text) or ""
+        if not phrase.rstrip(" *_").endswith(":") and "=" not in phrase and (values := heading_setup(phrase)):
+            scopes.append(SetupScope(b.start, _section_end(ends, end_starts, b.start, last), values))
     blocks = doc.blocks
     runs: list[SetupScope] = []
     for k, b in enumerate(blocks):
