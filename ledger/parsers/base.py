@@ -169,7 +169,8 @@ class Context:
                 # the claim's own config wins over the setup around it, under any spelling of its key ("PP" over
                 # "pp", "tp_size" over "tp")
                 own = set(map(canonical_key_name, config))
-                config = {**{k: v for k, v in around.items() if canonical_key_name(k) not in own}, **config}
+                # (an empty value unsays an outer scope's: "### CPU" under a page's GPU bullet)
+                config = {**{k: v for k, v in around.items() if v and canonical_key_name(k) not in own}, **config}
         if config:  # every kind: the compute dtype is a key of the scopes only, never of a claim
             settle_precision(config)
         if "cpu" in config and "gpu" not in config and (self.setup is None or not self.setup.names_gpu):

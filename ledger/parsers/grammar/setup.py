@@ -124,6 +124,8 @@ def find_setups(
             continue  # the PR's title: what it changes, not what each result was measured on ("... for Qwen3-Next"
             # over a Llama smoke test); a page's later "# Mistral 7B" heads its section as any heading does
         values = heading_setup(b.text)
+        if _CPU_HEADING_RE.match(b.text):
+            values["gpu"] = ""  # "### CPU": runs on the CPU alone, whatever GPU the page names above
         if values:
             end = next((h.start - 1 for h in heads[k + 1 :] if h.kind == "comment" or h.level <= b.level), last)
             scopes.append(SetupScope(b.start, end, values))
@@ -175,6 +177,12 @@ def find_setups(
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default = default
     return idx
+
+
+_CPU_HEADING_RE = re.compile(
+    r"^[\s#*_]{0,8}(?:on\s)?cpu(?:[ -]only)?(?:\s(?:results?|inference|benchmarks?|numbers|performance))?[\s:*_]{0,4}$",
+    re.IGNORECASE,
+)
 
 
 def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str, str], text: str) -> SetupScope | None:

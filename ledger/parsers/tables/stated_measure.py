@@ -41,6 +41,13 @@ _UNIT_ONLY_RE = re.compile(
     rf"(?P<unit>{UNIT_PATTERN})(?![\w/])",
     re.IGNORECASE,
 )
+# a caption naming the measure, then what it was taken of, then its unit: "Time to first token of Wren-8B at three
+# prompt lengths (Unit: Seconds):"
+_CAPTION_RE = re.compile(
+    r"^\s{0,3}(?P<name>[A-Z][\w -]{2,40}?)\s(?:of|for|on)\s[^()\n]{1,120}?\(\s?unit:\s?"
+    rf"(?P<unit>{UNIT_PATTERN})\s?\)\s?:?\s*$",
+    re.IGNORECASE,
+)
 _MEMO = "tables.stated_measure"
 _FIRST_TABLE = "tables.first_table"
 
@@ -97,7 +104,10 @@ def _statements(doc: Document) -> tuple[list[int], list[tuple[tuple[str, ...], M
         if m is None and doc.format == "rendered" and "(" in b.text:
             m = _BARE_RE.search(joined)
         pm = _PLAIN_RE.search(joined) if m is None and " in " in b.text else None
-        if m is not None:
+        cm = _CAPTION_RE.match(b.text[:300]) if m is None and pm is None and "nit:" in b.text else None
+        if cm is not None:
+            bare, unit = cm.group("name").strip(), normalise_unit(cm.group("unit"))
+        elif m is not None:
             name = m.group("name").strip()
             unit = unit_of_header(name)
             bare = head_without_unit(name)
