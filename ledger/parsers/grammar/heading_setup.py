@@ -62,3 +62,14 @@ def settings_line(text: str) -> dict[str, str] | None:
         if not _PRODUCED_RE.search(m.group("key"))
     }
     return out or None
+
+
+_CPU_HEADING_RE = re.compile(
+    r"^[\s#*_]{0,8}(?:on\s)?cpu(?:[ -]only)?(?:\s(?:results?|inference|benchmarks?|numbers|performance))?[\s:*_]{0,4}$",
+    re.IGNORECASE,
+)
+
+
+def cpu_heading(title: str) -> bool:
+    """ "### CPU", "CPU results", "On CPU": a section of runs on the CPU alone (no GPU a page names above it)."""
+    return _CPU_HEADING_RE.match(title) is not None

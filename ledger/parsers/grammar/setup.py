@@ -27,7 +27,7 @@ from ledger.parsers.grammar.command_runs import agreed, runs_to_the_next
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables, unfenced_echoes
 from ledger.parsers.grammar.document_default import document_default
-from ledger.parsers.grammar.heading_setup import SETTING_RE, heading_setup, settings_line
+from ledger.parsers.grammar.heading_setup import SETTING_RE, cpu_heading, heading_setup, settings_line
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
 from ledger.parsers.grammar.setup_scopes import (
@@ -124,7 +124,7 @@ def find_setups(
             continue  # the PR's title: what it changes, not what each result was measured on ("... for Qwen3-Next"
             # over a Llama smoke test); a page's later "# Mistral 7B" heads its section as any heading does
         values = heading_setup(b.text)
-        if _CPU_HEADING_RE.match(b.text):
+        if cpu_heading(b.text):
             values["gpu"] = ""  # "### CPU": runs on the CPU alone, whatever GPU the page names above
         if values:
             end = next((h.start - 1 for h in heads[k + 1 :] if h.kind == "comment" or h.level <= b.level), last)
@@ -177,12 +177,6 @@ def find_setups(
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default = default
     return idx
-
-
-_CPU_HEADING_RE = re.compile(
-    r"^[\s#*_]{0,8}(?:on\s)?cpu(?:[ -]only)?(?:\s(?:results?|inference|benchmarks?|numbers|performance))?[\s:*_]{0,4}$",
-    re.IGNORECASE,
-)
 
 
 def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str, str], text: str) -> SetupScope | None:

@@ -105,6 +105,7 @@ def _statements(doc: Document) -> tuple[list[int], list[tuple[tuple[str, ...], M
             m = _BARE_RE.search(joined)
         pm = _PLAIN_RE.search(joined) if m is None and " in " in b.text else None
         cm = _CAPTION_RE.match(b.text[:300]) if m is None and pm is None and "nit:" in b.text else None
+        unit: str | None
         if cm is not None:
             bare, unit = cm.group("name").strip(), normalise_unit(cm.group("unit"))
         elif m is not None:
