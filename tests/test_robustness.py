@@ -198,6 +198,7 @@ HOSTILE = {
     + " GiB" * 3_000
     + ") | 61.2 |\n",
     "captions": "Time to first token of " + "a b " * 3_000 + "(Unit: ms):\n\n### CPU " + "cpu " * 2_000 + "\n",
+    "listed verdicts": "## " + "a b PASS, c FAIL; " * 3_000 + "\n\n## x: " + "y " * 5_000 + "PASS\n",
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

@@ -25,7 +25,7 @@ from ledger.vocab.metrics import kind_for_metric
 
 NAME = "verdicts"
 VERSION = "1"
-BLOCKS = frozenset({"code", "text", "item"})
+BLOCKS = frozenset({"code", "text", "item", "heading"})
 NEEDS_DIGIT = False
 
 _WORDS = {
@@ -183,9 +183,21 @@ def _line(ctx: Context, no: int, text: str, block: Block) -> Iterator[Claim]:
         outcome = _MARKS[m.group("mark")]
         yield _gate(ctx, no, text.strip()[:160], m.group("name").strip(), outcome, m.group("mark"), {})
         ctx.taken.add(no)
+        return
+    # (a heading's: the gate readers read the lines of text, a heading none)
+    listed = list(_LISTED_VERDICT_RE.finditer(text)) if block.kind == "heading" and "," in text else []
+    if len(listed) >= 2:  # "## final build: accuracy PASS, performance FAIL": each check with the verdict after it
+        for lm in listed:
+            yield _gate(ctx, no, text.strip()[:160], lm.group("name"), _WORDS[lm.group("word")], lm.group("word"), {})
+        ctx.taken.add(no)
 
 
 _MARK_RE = re.compile(rf"^\s*{_MARK}")
+# "accuracy PASS, performance FAIL": checks listed with the verdict in capitals after each (two at least)
+_LISTED_VERDICT_RE = re.compile(
+    r"(?:^|[:,;]\s?|\s-\s)[\s#*_]{0,8}(?P<name>[A-Za-z][\w./-]{1,30}(?: [\w./-]{1,30}){0,2})\s"
+    r"(?P<word>PASSED|PASS|FAILED|FAIL)(?=\s{0,3}(?:[,;.]|$))"
+)
 # "✅ Ours and Triton implementations match", "❌ fp8 and bf16 outputs differ": the check a mark opens, by its words
 _MARK_AGREE_RE = re.compile(
     rf"^\s*(?P<mark>{_MARK})\s*(?P<name>[A-Za-z][\w ./()+-]{{2,100}}?\s(?:match(?:es)?|agree|are identical|differ|"
