@@ -37,6 +37,8 @@ from ledger.vocab.word_gate import WordGate
 _GPU_COUNT = r"(?:\d{1,3} ?[x×*] ?(?:\d{1,3} ?[x×]? ?)?|(?:two|four|eight) )?"
 _GPU_COUNT_RE = re.compile(_GPU_COUNT)
 _DTYPES = r"fp8|nvfp4|fp4|mxfp8|mxfp4|bf16|fp16|int8|int4"
+DTYPE_PATTERN = _DTYPES
+"""The precisions a setup word reads, as one alternation (for the readers that look for one beside a name)."""
 _DTYPE_STARTS = ("fp", "nvfp", "mxfp", "bf", "int")
 """How every one of _DTYPES opens."""
 _SEP = r"(?: ?[=:] ?|[ _=:-])?"

@@ -9,7 +9,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.models import hedged_models, parameter_counts
-from ledger.vocab.setup import config_key, model_names, qualifiers, setup_label_key
+from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.text import lower_for_words
 
@@ -188,7 +188,7 @@ def setting_value(header: str, value: str) -> tuple[str, str] | None:
 
 
 _PRECISION_TAIL_RE = re.compile(
-    r"(?<=\w)\s(?:\(\s?)?(?:fp16|bf16|fp8|fp4|nvfp4|mxfp4|int8|int4|w4a16|w8a8|w4a8|awq|gptq)(?:\s?\))?$", re.IGNORECASE
+    rf"(?<=\w)\s(?:\(\s?)?(?:{DTYPE_PATTERN}|w4a16|w8a8|w4a8|awq|gptq)(?:\s?\))?$", re.IGNORECASE
 )
 _FILE_SIZE_TAIL_RE = re.compile(r"\s?\(\s?\d{1,4}(?:\.\d{1,3})?\s?(?:GiB|GB|MiB|MB)\b[^()]{0,30}\)$")
 _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\)")

@@ -18,7 +18,7 @@ from ledger.vocab.setup_labels import setup_label_key, swept_keys
 from ledger.vocab.units import measure_of_unit
 
 # "1", "128", "8k", "1,024": a setting's value alone in a header cell ("256 tokens": a length, its unit said)
-_BARE_RE = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d{1,7})(?:\s?[kK])?(?P<tokens>\s(?:tokens?|toks?))?$")
+_BARE_RE = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d{1,7})(?:\s?[kK])?(?:\s(?:tokens?|toks?))?$")
 # the turn's blocks read upwards for the words that name a sweep: as far as a settings table reaches
 _REACH = 40
 # the keys a header of numbers can sweep: each has numbers for values
