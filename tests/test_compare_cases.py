@@ -441,24 +441,35 @@ def _assert_one_change_and_no_joined_setups(rows: list[dict[str, Any]]) -> None:
     assert all(s == [1, 2, 3] for m in ("llama3.1-8b-instruct", "llama3.3-70b-instruct") for s in stated[m])
 
 
+def _page_versions(tmp_path: Path, stem: str, page: str) -> str:
+    """A ledger holding `stem`'s versions v1 and v2 as versions of one page `owner/repo:path`."""
+    repo, repo_path = page.split(":")
+    db = str(tmp_path / "ledger.db")
+    for n in (1, 2):
+        path = str(CASES / f"{stem}_v{n}.md")
+        r = CliRunner().invoke(app, ["ingest", "--db", db, "--repo", repo, "--repo-path", repo_path, path])
+        assert r.exit_code == 0, r.output
+    return db
+
+
+def _compare_rows(db: str, page: str, by: str) -> list[dict[str, Any]]:
+    r = CliRunner().invoke(app, ["compare", page, "--db", db, "--by", by, "-f", "json"])
+    assert r.exit_code == 0, r.output
+    rows: list[dict[str, Any]] = json.loads(r.output)["rows"]
+    return rows
+
+
 def test_a_row_one_version_drops_is_missing_and_one_it_adds_is_new_when_the_others_keep_their_setup(
     tmp_path: Path,
 ) -> None:
     """Where the other series of a metric keep their setup from version to version, the page names its series by
     their setups: a row dropped (Granite 3 8B at 2048/128) is missing and a table added (Granite 3 34B) is new, never
     one "not comparable" against the other."""
-    runner = CliRunner()
-    db = str(tmp_path / "ledger.db")
-    for n in (1, 2):
-        path = str(CASES / f"replaced_rows_v{n}.md")
-        r = runner.invoke(app, ["ingest", "--db", db, "--repo", "vendor/engine", "--repo-path", "docs/perf.md", path])
-        assert r.exit_code == 0, r.output
+    db = _page_versions(tmp_path, "replaced_rows", "vendor/engine:docs/perf.md")
     for by in ("versions", "auto"):
-        r = runner.invoke(app, ["compare", "vendor/engine:docs/perf.md", "--db", db, "--by", by, "-f", "json"])
-        assert r.exit_code == 0, r.output
         got = {
             (x["config"]["model"], x["config"]["gpu"], x["config"]["isl"]): x["verdict"]
-            for x in json.loads(r.output)["rows"]
+            for x in _compare_rows(db, "vendor/engine:docs/perf.md", by)
         }
         assert {k: v["verdict"] for k, v in got.items()} == {
             ("granite3-8b", "h100", "128"): "within noise",
@@ -468,6 +479,23 @@ def test_a_row_one_version_drops_is_missing_and_one_it_adds_is_new_when_the_othe
             ("granite3-34b", "h100", "2048"): "new",
             ("granite3-34b", "b200", "2048"): "new",
         }
+
+
+def test_a_method_and_its_bits_are_one_setup_and_other_widths_are_other_setups(tmp_path: Path) -> None:
+    """AWQ at 3 and at 4 bits, GPTQ spelled method-first and bits-first: a page whose one AWQ-INT3 cell changed
+    reports that change alone, and no two widths are averaged into one series."""
+    db = _page_versions(tmp_path, "method_bits", "vendor/kern:docs/speed.md")
+    got = {
+        (x["config"]["model"], x["config"]["quant"]): (x["verdict"]["verdict"], x["verdict"]["old"]["value"])
+        for x in _compare_rows(db, "vendor/kern:docs/speed.md", "versions")
+    }
+    assert got == {
+        ("heron7b", "fp16"): ("within noise", 52.4),
+        ("heron7b", "awq_int4"): ("within noise", 131.8),
+        ("heron7b", "awq_int3"): ("improvement", 140.2),
+        ("heron7b", "gptq_int4"): ("within noise", 122.9),
+        ("heron13b", "gptq_int4"): ("within noise", 71.5),
+    }
 
 
 def test_two_pages_stating_different_setups_for_every_series_are_still_not_comparable() -> None:

@@ -151,6 +151,8 @@ def _setup(**config: str) -> dict[str, str]:
         ),
         ("precision", ["FP8", "fp8_e4m3", "float8", "torch.float8_e4m3fn", "FP8 (e4m3)"], {"quant": "fp8"}),
         ("kv_cache_dtype", ["fp8_e4m3", "FP8"], {"kv_cache": "fp8"}),
+        ("quant", ["AWQ-INT4", "INT4-AWQ", "awq_w4", "AWQ 4-bit", "awq int4"], {"quant": "awq_int4"}),
+        ("quant", ["GPTQ-Int3", "int3_gptq", "GPTQ 3bit"], {"quant": "gptq_int3"}),
         ("tp", ["TP8", "tp=8", "--tp-size 8", "8", "TP 8"], {"tp": "8"}),
         ("isl", ["8k", "8192", "8,192"], {"isl": "8192"}),
         ("isl_osl", ["8k/1k", "8192 / 1024", "8192, 1024"], {"isl": "8192", "osl": "1024"}),

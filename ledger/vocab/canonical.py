@@ -21,8 +21,8 @@ import re
 
 from ledger.vocab.text import clean_name
 
-SETUP_RULES_VERSION = 4  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
-# "Jetson AGX Orin" is orin
+SETUP_RULES_VERSION = 5  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
+# "Jetson AGX Orin" is orin; 5: "AWQ-INT4" and "INT4-AWQ" are awq_int4
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -133,6 +133,10 @@ _DTYPES: dict[str, str] = {
     "default": "",
 }
 
+# "awq_int4", "int4_awq", "gptq_w4", "gptq_4bit", "awq_4_bit": one weight-quantisation method at one width
+_METHOD_BITS_RE = re.compile(
+    r"^(?:(?P<method>awq|gptq)_?(?:int|w)?(?P<bits>[2-8])(?:_?bits?)?|int(?P<bits2>[2-8])_(?P<method2>awq|gptq))$"
+)
 # A model id as typed: an organisation ("meta-llama/"), a path, spaces or "_" for "-", any case
 _MODEL_SEP_RE = re.compile(r"[\s_]+")
 _LETTER_DIGIT_RE = re.compile(r"(?<=[a-z])-(?=\d)")  # "llama-3.1" and "llama 3.1" are "llama3.1"
@@ -213,6 +217,8 @@ def canonical_dtype(value: str) -> str:
         return _DTYPES[v]
     if v.startswith(("float8", "fp8")) and "e5m2" not in v:
         return "fp8"
+    if m := _METHOD_BITS_RE.match(v):
+        return f"{m['method'] or m['method2']}_int{m['bits'] or m['bits2']}"
     return v
 
 

@@ -292,13 +292,15 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # last: a dtype the words above did not claim for the KV cache or the state is the model's precision
     # torchao's recipes name the scheme with the dtype: int4wo (weight-only), int8dq (dynamic activations)
     # llama.cpp's GGUF types too: "q4_0", "Q4_K_M", "IQ2_XXS", "f16" (not f32: an op's type, "RMS_NORM(type=f32)")
+    # a method with its bits ("AWQ-INT4", "INT3-AWQ", "GPTQ 4-bit") is one scheme: AWQ at 3 and 4 bits are two setups
     _word(
         "quant",
         "quant",
         # ("w8a8 fp8" and "w8a8 int8": two schemes, told apart by the dtype after the bit widths)
         r"(fp8|nvfp4|mxfp8|mxfp4|fp4|float8(?:wo|dq)?|w(?:int)?[48]a(?:fp8|bf16|fp16|int8)|w4a16|w4a8|"
         r"w8a8(?:[ _-](?:fp8|int8))?|"
-        r"int[48](?:wo|dq)?|awq|gptq|"
+        r"int[2-8][ _-](?:awq|gptq)|int[48](?:wo|dq)?|"
+        r"(?:awq|gptq)(?:[ _-]?(?:int|w)[2-8](?!\d)|[ _-]?[2-8][ _-]?bits?)?|"
         r"bf16|fp16|bfloat16|float16|q[2-8]_(?:[01]|k(?:_[sml])?)|iq[1-4]_(?:xxs|xs|s|m|nl)|f16)",
         ("fp", "bf", "int", "w4", "w8", "awq", "gptq", "float", "q2_", "q3_", "q4_", "q5_", "q6_", "q8_", "iq", "f16"),
         ("fp", "nvfp", "mxfp", "float", "w", "int", "awq", "gptq", "bf", "q", "iq", "f16"),
