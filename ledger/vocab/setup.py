@@ -137,6 +137,24 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     ),
     _word("osl", "osl", r"(?:output|gen)(?:[ _-]?len(?:gth)?)? ?= ?(\d{1,6}k?)", ("output", "gen"), ("output", "gen")),
     _word("isl", "isl", r"(?<!total )(?:input|prompt) tokens (\d{1,6}k?)(?!\.?\d)", ("tokens",), ("input", "prompt")),
+    # a run's lengths in prose: "generating 128 new tokens", "256 generated tokens per request", "a prompt of 512
+    # tokens" (never "generated 256 tokens in 4.1 s" or "18000 generated tokens", a run's output counted)
+    _word(
+        "osl",
+        "osl",
+        r"(?:generating|decoding) (\d{1,6}k?) (?:new |output )?tokens|"
+        r"(\d{1,6}k?) (?:generated|new|output) tokens (?:per|for each|each) (?:request|prompt|sequence)",
+        ("tokens",),  # (a trigger longer than another hides it: "decoding" would hide spec_algo's "decod")
+        ("generating", "decoding"),
+        _DIGIT_OPENS,
+    ),
+    _word(
+        "isl",
+        "isl",
+        r"(?:input|prompt)s? (?:length )?of (\d{1,6}k?) tokens",
+        ("tokens",),
+        ("input", "prompt"),
+    ),
     _word("osl", "osl", r"(?<!total )output tokens (\d{1,6}k?)(?!\.?\d)", ("tokens",), ("output",)),
     # "seq len 4096", "seq_len=2048": a kernel's or a run's sequence is its prompt (never "max_seq_len 8192", the
     # engine's limit)
