@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 from ledger.vocab.unit_table import UNIT_TABLE, unit_row
 
 # Longest first, as a flat alternation of them must be written ("tok/s/GPU" before "tok/s", "ms" before "m")
 UNITS = tuple(sorted((u.spelling for u in UNIT_TABLE if u.read), key=len, reverse=True))
 """Every spelling the number grammar reads after a number."""
+
+STAT_WORD_RE = re.compile(r"mean|median|avg|ave|average|std|p\d{1,2}(?:\.\d)?|max|min", re.IGNORECASE)
+"""The statistics a measure is summarised by, never its unit: "Output Tokens/s Mean", "latency(s, min, max, ave)"
+(match it whole: `fullmatch`)."""
 
 _UNIT_ALIASES = {u.spelling: u.canonical for u in UNIT_TABLE if u.spelling != u.canonical}
 _UNIT_SCALE: dict[str, tuple[str, float]] = {

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.grammar.setup_scopes import inline_settings
+from ledger.vocab.device_headings import bare_card
 from ledger.vocab.models import heading_model
 from ledger.vocab.setup import config_key, model_names, qualifiers
 
@@ -28,18 +29,10 @@ _PRODUCED_RE = re.compile(
 )
 
 
-# "### 4090 Results": a GeForce card's model number heading its section, as pages title a board's results
-_BARE_CARD_RE = re.compile(
-    r"^[\s#*_]{0,8}(?P<n>(?:20|30|40|50)[5-9]0(?: ?ti| super)?)\s{1,3}"
-    r"(?:results?|numbers|benchmarks?|perf(?:ormance)?|latency|throughput|speed)\b",
-    re.IGNORECASE,
-)
-
-
 def heading_setup(title: str) -> dict[str, str]:
     values = qualifiers(title)
-    if "gpu" not in values and (card := _BARE_CARD_RE.match(title)) is not None:
-        values["gpu"] = f"RTX {card.group('n').upper()}"
+    if "gpu" not in values and (card := bare_card(title)) is not None:
+        values["gpu"] = card
     for key, value in (settings_line(title) or {}).items():  # "### causal=False, batch_size=32 ###" read as a title
         values.setdefault(key, value)
     for key, value in inline_settings(title).items():  # "Run with num_spec_tokens 4 and max_num_seqs 16:"
@@ -62,14 +55,3 @@ def settings_line(text: str) -> dict[str, str] | None:
         if not _PRODUCED_RE.search(m.group("key"))
     }
     return out or None
-
-
-_CPU_HEADING_RE = re.compile(
-    r"^[\s#*_]{0,8}(?:on\s)?cpu(?:[ -]only)?(?:\s(?:results?|inference|benchmarks?|numbers|performance))?[\s:*_]{0,4}$",
-    re.IGNORECASE,
-)
-
-
-def cpu_heading(title: str) -> bool:
-    """ "### CPU", "CPU results", "On CPU": a section of runs on the CPU alone (no GPU a page names above it)."""
-    return _CPU_HEADING_RE.match(title) is not None

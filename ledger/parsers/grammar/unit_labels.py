@@ -9,7 +9,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.vocab.unit_table import unit_row
-from ledger.vocab.units import UNITS
+from ledger.vocab.units import STAT_WORD_RE, UNITS
 
 # "Output tokens per second", "Questions per second": the rate a label names in words, in the unit it is written
 # with in figures (a question or a prompt is one request to the server)
@@ -52,9 +52,6 @@ _UNIT_QUALIFIER_RE = re.compile(r"^(?:out|output|in|input|total|avg|mean|median)
 _RATE_UNIT_RE = re.compile(r"[A-Za-zµ]{1,12}(?:\s?/\s?[A-Za-zµ]{1,10}){1,3}")
 
 
-_LISTED_STATS = frozenset(("min", "max", "avg", "ave", "mean", "median", "std"))
-
-
 @short_text_cache(1024)  # every row of a table asks for its column headers' units
 def header_unit(header: str) -> str | None:
     """The unit a column header declares: "Mean TTFT (ms)" -> "ms", "Latency [us]" -> "us"."""
@@ -75,6 +72,6 @@ def header_unit(header: str) -> str | None:
     units = [
         p
         for p in parts
-        if len(p) > 1 and p.lower() not in _LISTED_STATS and (p.lower() in _UNITS_LOWER or _RATE_UNIT_RE.fullmatch(p))
+        if len(p) > 1 and not STAT_WORD_RE.fullmatch(p) and (p.lower() in _UNITS_LOWER or _RATE_UNIT_RE.fullmatch(p))
     ]
     return units[0] if len(units) == 1 else None

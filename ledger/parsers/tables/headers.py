@@ -17,7 +17,7 @@ from ledger.parsers.grammar.numbers import UNIT_PATTERN, normalise_unit
 from ledger.parsers.grammar.unit_labels import header_unit, slash_time_unit
 from ledger.vocab.sides import side_of
 from ledger.vocab.text import ARROW, holds_arrow
-from ledger.vocab.units import UNITS, is_measure_unit
+from ledger.vocab.units import STAT_WORD_RE, UNITS, is_measure_unit
 from ledger.vocab.word_gate import WordGate
 
 # A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word
@@ -164,7 +164,7 @@ def unit_of_header(head: str) -> str | None:
         if m and m.group(1) != "S":  # "Q4_K_S" is a quant type's size letter, not seconds
             return _SUFFIX_UNITS.get(m.group(1).lower(), m.group(1).lower())
     words = head.split()
-    if len(words) > 1 and _STAT_WORD_RE.fullmatch(words[-1]):
+    if len(words) > 1 and STAT_WORD_RE.fullmatch(words[-1]):
         words = words[:-1]  # "Output Tokens/s Mean": the statistic of a measure named by its unit
     last = words[-1] if words else ""
     # ("Second" beside "First" is an ordinal; a lone "Seconds" is a unit)
@@ -176,7 +176,6 @@ def unit_of_header(head: str) -> str | None:
     return None
 
 
-_STAT_WORD_RE = re.compile(r"mean|median|avg|average|p\d{1,2}(?:\.\d)?|max|min", re.IGNORECASE)
 # a trailing parenthesis that names the run a column measured, a setting or a side: "(F3=0)", "(fused)"
 _RUN_PAREN_RE = re.compile(r"\s?\((?:[\w.-]{1,20}\s?=\s?[\w.-]{1,20}|[A-Za-z][\w -]{0,20})\)$")
 
