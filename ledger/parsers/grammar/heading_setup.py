@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.grammar.setup_scopes import inline_settings
-from ledger.vocab.device_headings import bare_card
+from ledger.vocab.device_headings import bare_card, cpu_heading
 from ledger.vocab.models import heading_model
 from ledger.vocab.setup import config_key, model_names, qualifiers
 
@@ -42,6 +42,15 @@ def heading_setup(title: str) -> dict[str, str]:
         values.setdefault("model", models[0])
     elif (named := heading_model(title)) is not None:
         values.setdefault("model", named)
+    return values
+
+
+def section_heading_setup(title: str) -> dict[str, str]:
+    """The setup a section's heading states for the section: its words, and no GPU under "### CPU" (runs on the CPU
+    alone, whatever GPU the page names above; the empty value unsays the outer one)."""
+    values = heading_setup(title)
+    if cpu_heading(title):
+        values["gpu"] = ""
     return values
 
 

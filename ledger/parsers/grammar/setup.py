@@ -27,7 +27,7 @@ from ledger.parsers.grammar.command_runs import agreed, runs_to_the_next
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables, unfenced_echoes
 from ledger.parsers.grammar.document_default import document_default
-from ledger.parsers.grammar.heading_setup import SETTING_RE, heading_setup, settings_line
+from ledger.parsers.grammar.heading_setup import SETTING_RE, heading_setup, section_heading_setup, settings_line
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
 from ledger.parsers.grammar.setup_scopes import (
@@ -48,7 +48,6 @@ from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.parsers.reader.line_kinds import bold_heading
-from ledger.vocab.device_headings import cpu_heading
 from ledger.vocab.flags import SERVER_COMMAND_RE, dtype_not_quant
 from ledger.vocab.setup import (
     SIDE_PHRASE,
@@ -124,9 +123,7 @@ def find_setups(
         if not heads_section(doc, b, title):
             continue  # the PR's title: what it changes, not what each result was measured on ("... for Qwen3-Next"
             # over a Llama smoke test); a page's later "# Mistral 7B" heads its section as any heading does
-        values = heading_setup(b.text)
-        if cpu_heading(b.text):
-            values["gpu"] = ""  # "### CPU": runs on the CPU alone, whatever GPU the page names above
+        values = section_heading_setup(b.text)
         if values:
             end = next((h.start - 1 for h in heads[k + 1 :] if h.kind == "comment" or h.level <= b.level), last)
             scopes.append(SetupScope(b.start, end, values))
