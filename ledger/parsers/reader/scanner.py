@@ -159,7 +159,9 @@ class _Scanner:
                 else None
             )
         )
-        if not am or not (i + 1 >= self.n or not self.lines[i + 1].strip()):
+        # alone on its line, a blank line after it; an archive's "name · comment · date" needs none (its form is
+        # its own: no sentence reads "name · review · 2026-01-03"), and its body may open on the next line
+        if not am or not (i + 1 >= self.n or not self.lines[i + 1].strip() or " · " in stripped):
             return None
         self.section.clear()
         self.section.append((0, f"[{am.group(1)}]"))
