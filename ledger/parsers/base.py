@@ -22,7 +22,7 @@ from ledger.model import Claim, Revision, Source
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.flags import settle_precision
 from ledger.vocab.setup import model_names, names_other_model, qualifiers
-from ledger.vocab.setup_keys import canonical_key_name
+from ledger.vocab.setup_keys import canonical_key_name, overlay, superseded
 from ledger.vocab.test_ids import test_class_model
 
 M = TypeVar("M", Claim, Source)
@@ -164,13 +164,17 @@ class Context:
                 if kind == "accuracy" and default.keys() & _SERVING_LENGTHS:
                     # "4K/512 requests" stated for a serving sweep: an eval's prompts are its dataset's questions
                     default = {k: v for k, v in default.items() if k not in _SERVING_LENGTHS}
-                around = {**default, **around}
+                around = overlay(default, around)
             if around:
                 # the claim's own config wins over the setup around it, under any spelling of its key ("PP" over
                 # "pp", "tp_size" over "tp")
                 own = set(map(canonical_key_name, config))
                 # (an empty value unsays an outer scope's: "### CPU" under a page's GPU bullet)
-                config = {**{k: v for k, v in around.items() if v and canonical_key_name(k) not in own}, **config}
+                gone = superseded(around, config) if config else ()
+                config = {
+                    **{k: v for k, v in around.items() if v and canonical_key_name(k) not in own and k not in gone},
+                    **config,
+                }
         if config:  # every kind: the compute dtype is a key of the scopes only, never of a claim
             settle_precision(config)
         if "cpu" in config and "gpu" not in config and (self.setup is None or not self.setup.names_gpu):

@@ -81,9 +81,13 @@ _TEP_WORD = _word("tp", "tp", rf"tep{_SEP}(\d{{1,3}})", ("tep",), ("tep",))
 SETUP_WORDS: tuple[SetupWord, ...] = (
     # llama.cpp's "ms/tok @ 4th", "@ 8 threads": the CPU threads a row ran with
     _word("threads", "threads", r"@ ?(\d{1,3}) ?th(?:reads?)?", ("@",), ("@",)),
-    # TensorRT-LLM's test parameter "mtp_nextn=2" is MTP with two draft tokens
+    # TensorRT-LLM's test parameter "mtp_nextn=2" is MTP with two draft tokens, as a title's "MTP=2" is
     _word(
-        "draft_len", "draft_len", r"mtp[ _-]?(\d{1,2})|mtp_nextn ?= ?(\d{1,2})|(no)[ _-]mtp", ("mtp",), ("mtp", "no")
+        "draft_len",
+        "draft_len",
+        r"mtp(?:[ _-]?| ?[=:] ?)(\d{1,2})|mtp_nextn ?= ?(\d{1,2})|(no)[ _-]mtp",
+        ("mtp",),
+        ("mtp", "no"),
     ),
     _word(
         "draft_len",
@@ -530,8 +534,10 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         val = next((g for g in m.groups() if g), "")
         if w.key == "draft_len":
             val = "0" if val.lower() == "no" else _NUMBER_WORDS.get(val.lower(), val)
-            if "mtp" in m.group(0).lower() and val != "0":
-                out.setdefault("spec_algo", "mtp")  # "MTP3": the method and its draft length
+            if "mtp" in m.group(0).lower():
+                # "MTP3", "MTP=3": the method and its draft length; "No MTP": no method at all, whatever the
+                # title's or the section's method around it
+                out.setdefault("spec_algo", "mtp" if val != "0" else "none")
         if w is _TEP_WORD:
             out.setdefault("tp", val)
             out.setdefault("ep", val)

@@ -3,6 +3,8 @@ claim comes from (ignored), and the aliases each canonical key is written under.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ledger.memo import short_text_cache
 
 # Configuration keys that change a result; aliases map to the canonical key.
@@ -180,3 +182,30 @@ def is_known_key(key: str) -> bool:
 def canonical_key_name(key: str) -> str:
     k = key.strip().lower().replace("-", "_")
     return _KEY_ALIASES.get(k, _KEY_ALIASES.get(key.strip().lower(), k))
+
+
+_BELONGS_TO = {"draft_len": "spec_algo"}
+"""A key stated for another's value: a draft length is its method's ("MTP=2" in the title, "EAGLE" in the body)."""
+
+
+def overlay(outer: Mapping[str, str], inner: Mapping[str, str]) -> dict[str, str]:
+    """`inner`'s setup over `outer`'s, key by key, less the outer values `superseded` by the inner's."""
+    out = {**outer, **inner}
+    if len(out) == len(outer) + len(inner):
+        return out  # no key stated twice (most merges): nothing of the outer's is overridden
+    for key in superseded(outer, inner):
+        out.pop(key, None)
+    return out
+
+
+def superseded(outer: Mapping[str, str], inner: Mapping[str, str]) -> list[str]:
+    """The keys of `outer` stated for another key's value that `inner` restates otherwise: a draft length under a
+    section's "MTP=2" is not the length of an inner "EAGLE head" that names none of its own."""
+    keys_in = {canonical_key_name(k): k for k in inner}
+    keys_out = {canonical_key_name(k): k for k in outer}
+    out: list[str] = []
+    for dep, owner in _BELONGS_TO.items():
+        restated = dep in keys_out and dep not in keys_in and owner in keys_in and owner in keys_out
+        if restated and outer[keys_out[owner]].lower() != inner[keys_in[owner]].lower():
+            out.append(keys_out[dep])
+    return out

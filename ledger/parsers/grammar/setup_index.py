@@ -6,6 +6,8 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 
+from ledger.vocab.setup_keys import overlay
+
 
 @dataclass
 class SetupScope:
@@ -45,7 +47,7 @@ class SetupIndex:
                 heapq.heappop(active)
             while nxt < len(scopes) and scopes[nxt].start <= line:
                 outer = merged[active[0][1]] if active else {}
-                merged.append({**outer, **scopes[nxt].values})
+                merged.append(overlay(outer, scopes[nxt].values))
                 heapq.heappush(active, (-nxt, nxt))
                 nxt += 1
             while active and scopes[active[0][1]].end < line:
