@@ -170,6 +170,10 @@ def _join(group: str, sub: str) -> str:
 
 
 _METRIC_SIDE_RE = re.compile(r"^(?P<metric>.{1,60}?),[ \t]?(?P<side>[\w ]{1,12})$")
+# "mean TPOT before | after | Δ": the measure, then the base side's word, with no comma
+_METRIC_BASE_WORD_RE = re.compile(
+    r"^(?P<metric>[^,]{1,60}?)[ \t](?P<side>before|baseline|base|main|master|old|original)$", re.IGNORECASE
+)
 
 
 def side_free(head: str) -> str:
@@ -184,7 +188,10 @@ def _name_side_columns(header: list[str]) -> list[str]:
     out = list(header)
     for ci in range(2, len(out)):
         word = clean(out[ci])
-        m = _METRIC_SIDE_RE.match(clean(out[ci - 1]))
+        prev = clean(out[ci - 1])
+        m = _METRIC_SIDE_RE.match(prev)
+        if m is None and (bm := _METRIC_BASE_WORD_RE.match(prev)) and looks_metric(bm.group("metric")):
+            m = bm  # ("Current main | This PR": "Current" measures nothing)
         if m and SIDE_CELL_RE.match(word) and not _DELTA_WORD_RE.match(word) and SIDE_CELL_RE.match(m.group("side")):
             out[ci] = f"{m.group('metric')}, {word}"
     for ci in range(2, len(out)):
