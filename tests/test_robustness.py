@@ -101,6 +101,7 @@ HOSTILE = {
     "prose lengths": "generating 1 new tokens, 2 generated tokens per prompt of 3 tokens " * 2_000,
     "bare sides": "1.5 ms before, 1,2,3 before and " * 3_000,
     "method counts": "MTP=2 mtp: 3 no-mtp MTP 1 " * 3_000,
+    "lead-in measures": "TTFT, 3 reps, conc 8: (ms; lower is better) (" * 2_000,
     "quant widths": "| AWQ-INT4 | INT3-GPTQ | gptq 4-bit | awq_w8" * 2_000,  # a method with its bits
     "spaced cells": "| a | " + "1.5% " * 8_000 + "|\n",
     "clocks": "1:15 min to run x, " * 4_000,

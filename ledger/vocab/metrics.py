@@ -229,6 +229,14 @@ class MetricName:
 
 
 @functools.lru_cache(maxsize=4096)
+def names_known_measure(text: str) -> bool:
+    """The text is a measure of the table and nothing else, a statistic of it at most ("TTFT", "mean TPOT",
+    "output throughput"; not "Kernel time per shape" nor "Same kernel on a P40")."""
+    t = text.strip(" *_`:")[:60]
+    m = _ANY_METRIC_RE.search(t)
+    return m is not None and not STAT_RE.sub("", t[: m.start()] + t[m.end() :]).strip(" ,-_")
+
+
 def normalise_metric(metric: str | None, kind: str) -> MetricName:
     """`"MTP1 gsm8k over FP8 KV / acceptance length"` (acceptance) -> acceptance length, draft_len=1, kv=fp8."""
     text = clean_name(metric or "")

@@ -92,7 +92,8 @@ COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
     r"(?:"
     + any_of(
         r"rows?|samples?|requests?|prompts?|gpus?|cores?|layers?|cases?|launches|"
-        r"launch|heads?|columns?|steps?|iterations?|runs?|rounds?|commits?|files?|buckets?|experts?|pages?|"
+        r"launch|heads?|columns?|steps?|iterations?|runs?|rounds?|reps?|repeats?|repetitions?|trials?|seeds?|commits?|"
+        r"files?|buckets?|experts?|pages?|"
         r"queries|query|shapes?|threads?|blocks?|bytes?|tokens?|tok\b|counts?|nodes?|cards?|ops?|kernels?|"
         r"patches|patch|gates?|tests?|models?|items?|entries|times|drafts?|workers?|ranks?|sequences?|"
         r"seqs?|users?|clients?|words?|chars?|characters|lines?|images?|videos?|frames?|q\b|kv\b|"

@@ -7,7 +7,7 @@ from ledger.parsers.tables.headers import head_without_unit, looks_metric, metri
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.sides import side_of
-from ledger.vocab.units import measure_of_unit
+from ledger.vocab.units import STAT_WORD_RE, measure_of_unit
 
 
 def cell_metric(
@@ -35,6 +35,8 @@ def cell_metric(
         metric = head_without_unit(label) if unit_of_header(label) else label
     if info.measure and role == "value" and not looks_metric(metric) and not head_unit and not named_benchmark(metric):
         metric = info.measure[0]  # "128/2048" under "B200<br/>TP1": the section's stated measure, its setup
+    elif info.measure and role == "value" and STAT_WORD_RE.fullmatch(metric.strip(" *_")):
+        metric = f"{metric.strip(' *_')} {info.measure[0]}"  # "| **mean** |" under "TTFT, 4 reps:": the mean TTFT
     elif info.measure and role == "delta" and metric == metric_head and not looks_metric(metric_head):
         metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
     if workload and role == "value" and side_of(metric) is not None and not looks_metric(metric):

@@ -228,12 +228,17 @@ def looks_metric(text: str) -> bool:
     return _METRICISH.holds(text)
 
 
-_STATED_UNIT_RE = re.compile(rf"\b(?:in|as|unit:)\s{{1,3}}(?P<unit>{UNIT_PATTERN})(?![\w/])", re.IGNORECASE)
+# ("... (microseconds; lower is better):": a caption's unit beside the direction it reads in)
+_STATED_UNIT_RE = re.compile(
+    rf"\b(?:in|as|unit:)\s{{1,3}}(?P<unit>{UNIT_PATTERN})(?![\w/])|"
+    rf"\((?P<unit2>{UNIT_PATTERN})\s?[;,]\s?(?:lower|higher|smaller|larger) is better\)",
+    re.IGNORECASE,
+)
 
 
 def stated_unit(sentence: str) -> str | None:
     """The unit a sentence says its figures are in: "Figures are decode latency in ms per token on an H100:"."""
-    units = {normalise_unit(m.group("unit")) for m in _STATED_UNIT_RE.finditer(sentence[:300])}
+    units = {normalise_unit(m.group("unit") or m.group("unit2")) for m in _STATED_UNIT_RE.finditer(sentence[:300])}
     # "sizes in bytes, differences in MiB": each column has its own, which the sentence does not say
     return units.pop() if len(units) == 1 and is_measure_unit(next(iter(units))) else None
 

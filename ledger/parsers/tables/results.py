@@ -60,12 +60,13 @@ from ledger.vocab.metrics import (
     last_metric_named,
     leading_benchmark,
     named_benchmark,
+    names_known_measure,
 )
 from ledger.vocab.setting_heads import named_bench_test
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers, setup_only, workload_setup
 from ledger.vocab.setup_labels import states_settings
 from ledger.vocab.sides import side_of
-from ledger.vocab.units import is_measure_unit
+from ledger.vocab.units import is_measure_unit, measure_of_unit
 
 NAME = "tables"
 VERSION = "1"
@@ -307,11 +308,25 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
         and not _own_measures(named, [h for h, r in zip(headers, roles, strict=False) if r == "value"])
     ):
         info.measure = (named, info.section_unit)  # "##### TTFT (ms)" over "| Concurrency | Base | Opt1 |"
+    elif _variant_columns(headers, roles) and (named := _lead_measure(ctx.lead_in(block))):
+        info.measure = (named, info.section_unit)  # "TTFT, 4 reps, conc 16:" over "| rep | default | tuned |"
     elif (test := named_bench_test(ctx.lead_in(block))) and _variant_columns(headers, roles):
         # "PP-512 for qwen2-7b:" over "| Platform | Q4_0 | Q4_0_R8 |": the test is the measure, its length the setup
         info.measure = (test[0], info.section_unit)
         for setting, value in test[1].items():
             info.title_setup.setdefault(setting, value)
+    elif info.section_unit and _variant_columns(headers, roles) and (by_unit := measure_of_unit(info.section_unit)):
+        # "GEMM results (microseconds; lower is better):" over "| N | K | Generic | Tuned table |": latencies, each
+        # column a variant
+        info.measure = (by_unit, info.section_unit)
+
+
+def _lead_measure(lead: str) -> str | None:
+    """The measure a lead-in names first, before how it was run ("TTFT, 4 reps, conc 16:" -> "TTFT")."""
+    if not lead.rstrip().endswith(":"):
+        return None
+    first = lead.rstrip().rstrip(":").split(",", 1)[0]
+    return _heading_measure(first) if names_known_measure(head_without_unit(first)) else None
 
 
 def _setting_columns(headers: list[str], roles: list[str]) -> bool:
