@@ -498,6 +498,22 @@ def test_a_method_and_its_bits_are_one_setup_and_other_widths_are_other_setups(t
     }
 
 
+def test_a_memory_column_is_measured_and_never_a_setup_of_the_speed_beside_it(tmp_path: Path) -> None:
+    """ "GPU Memory (GB)" names the device, but what it heads is what the run used: a result of its own, so a
+    version whose memory moved still compares its speed (a 10% drop is judged, not "not comparable")."""
+    db = _page_versions(tmp_path, "memory_columns", "vendor/wren:docs/speed.md")
+    got = {
+        (x["metric"], x["config"]["quant"]): x["verdict"]["verdict"]
+        for x in _compare_rows(db, "vendor/wren:docs/speed.md", "versions")
+    }
+    assert got == {
+        ("speed", "bf16"): "regression",
+        ("gpu memory", "bf16"): "regression",
+        ("speed", "gptq_int4"): "within noise",
+        ("gpu memory", "gptq_int4"): "within noise",
+    }
+
+
 def test_two_pages_stating_different_setups_for_every_series_are_still_not_comparable() -> None:
     """The other side of the line: no series of the metric kept its setup, so the leftovers are one another's
     restatement on another board, named as such."""

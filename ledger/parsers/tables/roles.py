@@ -393,7 +393,9 @@ def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
 # column of settings
 _SETTING_HEAD_RE = re.compile(r"^\s*[A-Za-z_][\w.-]{0,20}\s?=\s?[\w.]{1,20}(?:\s|$)")
 _MEASURE_HEAD_RE = re.compile(
-    r"/s\b|/sec\b|per sec|throughput|latency|ttft|tpot|\bitl\b|\btime\b|speed|saving|usage|utili[sz]ation",
+    r"/s\b|/sec\b|per sec|throughput|latency|ttft|tpot|\bitl\b|\btime\b|speed|saving|usage|utili[sz]ation|"
+    # "GPU Memory (GB)", "Max. CPU memory": what a run used, however it names the device ("GPU" is a setting's word)
+    r"memory|\bvram\b|footprint",
     re.IGNORECASE,
 )
 
