@@ -136,6 +136,10 @@ def test_truncated_table_keeps_the_whole_rows(tmp_path: Path) -> None:
     assert {71.2, 4120.0, 80.1, 3980.0} <= values
 
 
+def _values(db: Path) -> set[float]:
+    return {v for (v,) in sqlite3.connect(db).execute("SELECT value FROM claims")}
+
+
 def test_a_last_row_without_its_closing_pipe_loses_only_its_last_cell(tmp_path: Path) -> None:
     # every row above closes with "|": the excerpt ends inside the last cell ("10" of "108.05"), which is left out
     r, cut, db = _ingest_cut(
@@ -144,8 +148,17 @@ def test_a_last_row_without_its_closing_pipe_loses_only_its_last_cell(tmp_path: 
         "| 64 | 111.22 | 108.40 | 10",
     )
     assert f"ledger: {cut}:4: warning: table row cut short (truncated input?)" in r.stderr
-    values = {v for (v,) in sqlite3.connect(db).execute("SELECT value FROM claims")}
-    assert {39.9, 12.5, 108.4} <= values and 10.0 not in values
+    assert {39.9, 12.5, 108.4} <= _values(db) and 10.0 not in _values(db)
+
+
+def test_an_html_table_cut_before_its_close_is_named_and_its_numbers_still_read(tmp_path: Path) -> None:
+    r, cut, db = _ingest_cut(
+        tmp_path,
+        "## Results\n\nDecode throughput: 412.6 tok/s on this PR.\n\n<table>\n<tr><th>Model</th><th>tok/s</th></tr>\n"
+        "<tr><td>Wren-3B</td><td>88.4</td></tr>\n<tr><td>Wren-14B</td><td>21.",
+    )
+    assert f"ledger: {cut}:5: warning: HTML table not closed (truncated input?): its lines read as text" in r.stderr
+    assert 412.6 in _values(db)
 
 
 def test_directory_of_mixed_files(tmp_path: Path) -> None:

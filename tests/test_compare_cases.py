@@ -514,6 +514,30 @@ def test_a_memory_column_is_measured_and_never_a_setup_of_the_speed_beside_it(tm
     }
 
 
+def test_a_release_page_of_html_tables_compares_cell_by_cell_across_versions(tmp_path: Path) -> None:
+    """A page whose grids are HTML (`<td rowspan>` labels, a `<th colspan>` group over TP1 | TP2): every cell is
+    read with its setup, so the one cell a later version changes is the one change."""
+    v1 = (CASES.parent / "release_pages" / "html_table.md").read_text(encoding="utf-8")
+    assert "<td>19.3</td>" in v1
+    db = str(tmp_path / "ledger.db")
+    for n, text in ((1, v1), (2, v1.replace("<td>19.3</td>", "<td>16.1</td>"))):
+        path = tmp_path / f"v{n}.md"
+        path.write_text(text, encoding="utf-8")
+        r = CliRunner().invoke(
+            app, ["ingest", "--db", db, "--repo", "vendor/wren", "--repo-path", "docs/p.md", str(path)]
+        )
+        assert r.exit_code == 0, r.output
+    rows = _compare_rows(db, "vendor/wren:docs/p.md", "versions")
+    verdicts = sorted(x["verdict"]["verdict"] for x in rows)
+    assert len(rows) == 8 and verdicts.count("within noise") == 7 and verdicts.count("regression") == 1
+    (changed,) = [x for x in rows if x["verdict"]["verdict"] == "regression"]
+    assert (
+        changed["config"]["model"] == "wren14b"
+        and changed["config"]["tp"] == "1"
+        and changed["config"]["isl"] == "8192"
+    )
+
+
 def test_two_pages_stating_different_setups_for_every_series_are_still_not_comparable() -> None:
     """The other side of the line: no series of the metric kept its setup, so the leftovers are one another's
     restatement on another board, named as such."""

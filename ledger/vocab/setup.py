@@ -146,10 +146,10 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "osl",
         "osl",
-        r"(?:generating|decoding) (\d{1,6}k?) (?:new |output )?tokens|"
+        r"(?:generat(?:es?|ing)|decod(?:es?|ing)) (\d{1,6}k?) (?:new |output )?tokens|"
         r"(\d{1,6}k?) (?:generated|new|output) tokens (?:per|for each|each) (?:request|prompt|sequence)",
         ("tokens",),  # (a trigger longer than another hides it: "decoding" would hide spec_algo's "decod")
-        ("generating", "decoding"),
+        ("generat", "decod"),
         _DIGIT_OPENS,
     ),
     _word(
@@ -271,9 +271,15 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("cp", "helix"),
     ),
     # "BS1", "BS=4", "batch 1", "batch size 8" (a maximum, "Max Runtime Batch Size: 256", is a limit: _LIMIT_RE)
+    # ("a batch size of 1", "a beam size of 4": a page's notes, stated once for its tables)
     _word(
-        "batch_size", "batch_size", rf"(?:bs|batch(?:[ _-]size)?){_SEP}(\d{{1,4}})", ("bs", "batch"), ("bs", "batch")
+        "batch_size",
+        "batch_size",
+        rf"(?:bs|batch(?:[ _-]size)?)(?: of |{_SEP})(\d{{1,4}})",
+        ("bs", "batch"),
+        ("bs", "batch"),
     ),
+    _word("beam_size", "beam_size", rf"beam(?:[ _-]size|[ _-]width)?(?: of |{_SEP})(\d{{1,2}})", ("beam",), ("beam",)),
     # a length printed before its name ("8k ISL", "1024 OSL"), read after every word that could own the number ("TP 8
     # ISL" is tp 8) and never where a number follows the name ("8 ISL 1024" is isl 1024)
     _word("isl", "isl", r"(\d{1,6}k?)[ _-]?isl(?! ?[=:]? ?\d)", ("isl",), (), _DIGIT_OPENS),

@@ -15,6 +15,7 @@ from ledger.parsers.reader.code_blocks import FENCE_RE, scan_code
 from ledger.parsers.reader.line_kinds import is_command_line, is_rendered_heading
 from ledger.parsers.tables.dialects import try_grid, try_table
 from ledger.parsers.tables.grid import has_box, is_rule
+from ledger.parsers.tables.html_table import try_html_table
 
 _ATX_RE = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _BULLET_RE = re.compile(r"^([ \t]*)([-*+•◦▪‣]|\d{1,3}[.)])[ \t]+")
@@ -191,8 +192,12 @@ class _Scanner:
         return None
 
     def _table(self, i: int, raw: str, stripped: str) -> int | None:
-        # tables: pipe (GFM or sheet paste), ASCII-bordered, or tab-separated (rendered copy)
-        # every table starts with a line holding "|", a tab or (ASCII borders) "+"
+        # tables: pipe (GFM or sheet paste), ASCII-bordered, or tab-separated (rendered copy), or HTML
+        # every table starts with a line holding "|", a tab or (ASCII borders) "+", or "<table"
+        if stripped[:6].lower() == "<table":
+            j = try_html_table(self.doc, i, self.cur)
+            if j is not None:
+                return j
         if "|" in raw or "\t" in raw or "+" in raw:
             j = try_table(self.doc, i, self.cur)
             if j > i:
