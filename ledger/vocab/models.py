@@ -161,11 +161,15 @@ def _model_names(s: str) -> tuple[str, ...]:
         name = s[a:b].rstrip(".,:;")
         if _BRANCH_RE.match(name):
             continue  # "Cherry pick feat/llama4 to main": a git branch, not a hub id
+        if _DATA_FILE_RE.search(name):
+            continue  # "random/qwen3-32b-4096-512.json": a dataset named for the model it was made for
         if not _ARCHITECTURE_RE.search(name) and not (_WORD_FAMILY_RE.match(name) and not _SIZE_IN_RE.search(name)):
             out.append(name)
     return tuple(out)
 
 
+# a data file's extension ("prompts/llama3-8b-sharegpt.jsonl"); a model's own files (".gguf", ".safetensors") stay
+_DATA_FILE_RE = re.compile(r"\.(?:jsonl?|csv|tsv|parquet|arrow|txt|pkl|pickle|ya?ml)$", re.IGNORECASE)
 # a git branch's conventional prefixes: "feat/llama4", "release/qwen3-moe" name a branch, never a model's owner
 _BRANCH_RE = re.compile(
     r"(?:feat|feature|fix|bugfix|hotfix|release|releases|dev|chore|refactor|perf|docs|test|tests|ci|wip|exp|"

@@ -376,6 +376,8 @@ _BEFORE_NAMES_RE = re.compile(
     re.IGNORECASE,
 )
 _SHORT_LENGTHS_RE = re.compile(r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?![\w/]|\.\w)")
+# "1k1k", "8k1k": the same lengths glued, as serving dashboards name their workloads
+_GLUED_LENGTHS_RE = re.compile(r"(?<![\w./-])(?P<isl>\d{1,3}[kK])(?P<osl>\d{1,3}[kK])(?![\w/-]|\.\w)")
 _SLASHED_DIGITS_RE = re.compile(r"\d[kK]?/\d")
 """What both slashed length patterns hold ("1k/1k", "2048/256"): case-sensitive and opening with a digit, the
 engine skips to the digits."""
@@ -516,6 +518,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             if "/" in s and _SLASHED_DIGITS_RE.search(s)
             else None
         )
+        or (_GLUED_LENGTHS_RE.search(s) if low is None or "k" in low else None)
     )
     if lm:
         out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
