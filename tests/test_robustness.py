@@ -106,6 +106,7 @@ HOSTILE = {
     "html cells": "<table><tr><th>a</th></tr>\n" + "<tr><td>1.5</td><td>x</td></tr>\n" * 4_000 + "</table>\n",
     "notes": "a batch size of 1, a beam size of 4, generates 8 tokens; " * 3_000,
     "glued lengths": "1k1k 8k1k2k 12k-1k1k a.jsonl " * 3_000,
+    "worded lengths": "input length 1 --max-output-length 2 prompt len: 3 total input length 4 " * 2_000,
     "quant widths": "| AWQ-INT4 | INT3-GPTQ | gptq 4-bit | awq_w8" * 2_000,  # a method with its bits
     "spaced cells": "| a | " + "1.5% " * 8_000 + "|\n",
     "clocks": "1:15 min to run x, " * 4_000,

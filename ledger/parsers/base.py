@@ -165,6 +165,9 @@ class Context:
                     # "4K/512 requests" stated for a serving sweep: an eval's prompts are its dataset's questions
                     default = {k: v for k, v in default.items() if k not in _SERVING_LENGTHS}
                 around = overlay(default, around)
+            if kind == "accuracy" and around.keys() & _SERVING_LENGTHS and not _WINDOWED_RE.search(metric or ""):
+                # a section's serving lengths too ("8k1k sweep" over its GSM8K line); a perplexity's window is its own
+                around = {k: v for k, v in around.items() if k not in _SERVING_LENGTHS}
             if around:
                 # the claim's own config wins over the setup around it, under any spelling of its key ("PP" over
                 # "pp", "tp_size" over "tp")
@@ -283,6 +286,8 @@ _FIELDS = (
 _MEASURED_KINDS = frozenset(("perf", "accuracy", "acceptance", "gate", "tests"))
 """The kinds a run produced: the document's one-valued setup holds for them, not for a support matrix's cells."""
 _SERVING_LENGTHS = frozenset(("isl", "osl"))
+_WINDOWED_RE = re.compile(r"perplexity|\bppl\b|\bkld\b|wikitext", re.IGNORECASE)
+"""Accuracy measures taken over a window of tokens: the length a section states is theirs."""
 """The request lengths a serving benchmark sets: the document's values are its perf runs', never an eval's."""
 _CLAIM_FIELDS = tuple(Claim.model_fields)
 _CLAIM_REST = set(_CLAIM_FIELDS) - {"kind", "source", "config", "parser"}

@@ -135,11 +135,20 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "isl",
         "isl",
-        r"(?:input|prompt)(?:[ _-]?len(?:gth)?)? ?= ?(\d{1,6}k?)",
+        r"(?<!total )(?<!max[ _-])(?<!min[ _-])(?:input|prompt)"
+        r"(?:(?:[ _-]?len(?:gth)?)? ?= ?|[ _-]len(?:gth)?(?: of|:)? )(\d{1,6}k?)",
         ("input", "prompt"),
         ("input", "prompt"),
     ),
-    _word("osl", "osl", r"(?:output|gen)(?:[ _-]?len(?:gth)?)? ?= ?(\d{1,6}k?)", ("output", "gen"), ("output", "gen")),
+    _word(
+        "osl",
+        "osl",
+        # ("--max-output-length 256": a limit, not the length every request had)
+        r"(?<!total )(?<!max[ _-])(?<!min[ _-])(?:output|gen)"
+        r"(?:(?:[ _-]?len(?:gth)?)? ?= ?|[ _-]len(?:gth)?(?: of|:)? )(\d{1,6}k?)",
+        ("output", "gen"),
+        ("output", "gen"),
+    ),
     _word("isl", "isl", r"(?<!total )(?:input|prompt) tokens (\d{1,6}k?)(?!\.?\d)", ("tokens",), ("input", "prompt")),
     # a run's lengths in prose: "generating 128 new tokens", "256 generated tokens per request", "a prompt of 512
     # tokens" (never "generated 256 tokens in 4.1 s" or "18000 generated tokens", a run's output counted)
