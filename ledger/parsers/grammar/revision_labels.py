@@ -10,7 +10,7 @@ from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.grammar.sides import comment_side, defined_side, side_setting, side_with_head
 from ledger.vocab.models import model_generation
-from ledger.vocab.sides import side_alone
+from ledger.vocab.sides import side_alone, side_of
 from ledger.vocab.text import lower_for_words
 
 SHA_RE = re.compile(r"(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])")
@@ -360,3 +360,19 @@ def branch_at_sha(text: str) -> tuple[Revision, bool] | None:
     if m is None or not is_sha(m.group("sha")):
         return None
     return Revision(label=m.group("label"), head=m.group("sha").lower(), base=None), m.end() >= len(text)
+
+
+def code_side(text: str) -> Revision | None:
+    """ "Main branch:", "PR branch:" alone on a line of a paste: the side of the runs printed under it; "PR +
+    FlashInfer + auto" too, the side and the settings it ran with (the settings are the runs' variant)."""
+    if "+" in text and (p := _PLUS_SIDE_RE.match(text)) is not None and side_alone(p.group("label")):
+        return Revision(label=p.group("label").strip(), head=None, base=None)
+    m = SIDE_LABEL_RE.match(text) if text.rstrip().endswith(":") else None
+    if m is None or side_of(m.group("label")) is None:
+        return None
+    return Revision(label=m.group("label").strip(), head=None, base=None)
+
+
+_PLUS_SIDE_RE = re.compile(
+    r"^\s{0,4}(?P<label>[A-Za-z][\w ]{0,20}?)\s{0,2}\+\s{0,2}[\w.-]{1,30}(?:\s{0,2}\+\s{0,2}[\w.-]{1,30}){0,4}:?\s*$"
+)

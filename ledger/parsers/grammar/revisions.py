@@ -45,6 +45,7 @@ from ledger.parsers.grammar.revision_labels import (
     TRAILER_RE,
     branch_at_sha,
     clean_label,
+    code_side,
     head_base,
     heading_revision,
     is_sha,
@@ -56,6 +57,7 @@ from ledger.parsers.grammar.revision_labels import (
     shas_in,
 )
 from ledger.parsers.grammar.sides import (
+    arm_lead,
     base_and_head,
     clause_side,
     comment_side,
@@ -69,7 +71,7 @@ from ledger.parsers.grammar.sides import (
 from ledger.parsers.grammar.unlabelled import before_after_runs, unlabelled_twins
 from ledger.parsers.grammar.wrapped_revisions import wrapped_result_scopes
 from ledger.parsers.reader.document import Block, Document
-from ledger.vocab.sides import side_alone, side_of
+from ledger.vocab.sides import side_of
 
 
 def _short_name(label: str | None) -> bool:
@@ -335,22 +337,6 @@ def _item_side(doc: Document, idx: int, named: dict[str | int, Revision]) -> Rev
     return RevisionScope(start=block.start, end=nxt.end, revision=side) if side is not None else None
 
 
-def _code_side(text: str) -> Revision | None:
-    """ "Main branch:", "PR branch:" alone on a line of a paste: the side of the runs printed under it; "PR +
-    FlashInfer + auto" too, the side and the settings it ran with (the settings are the runs' variant)."""
-    if "+" in text and (p := _PLUS_SIDE_RE.match(text)) is not None and side_alone(p.group("label")):
-        return Revision(label=p.group("label").strip(), head=None, base=None)
-    m = SIDE_LABEL_RE.match(text) if text.rstrip().endswith(":") else None
-    if m is None or side_of(m.group("label")) is None:
-        return None
-    return Revision(label=m.group("label").strip(), head=None, base=None)
-
-
-_PLUS_SIDE_RE = re.compile(
-    r"^\s{0,4}(?P<label>[A-Za-z][\w ]{0,20}?)\s{0,2}\+\s{0,2}[\w.-]{1,30}(?:\s{0,2}\+\s{0,2}[\w.-]{1,30}){0,4}:?\s*$"
-)
-
-
 def _opening_side(doc: Document, codes: list[Block], starts: list[int], block: Block) -> Revision | None:
     """ "OLD" alone on the first line of a paste, over the tool's output: the side of that paste."""
     sm = BARE_SIDE_LINE_RE.match(block.text) if len(block.text) <= 40 else None
@@ -428,9 +414,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         if current is not None and current.end < block.start:
             current = None  # a label inside a code block ended with it
         if block.in_code:
-            rev = (
-                line_label(block.text, True) or _code_side(block.text) or _opening_side(doc, codes, code_starts, block)
-            )
+            rev = line_label(block.text, True) or code_side(block.text) or _opening_side(doc, codes, code_starts, block)
             if rev is None and current is not None and BARE_COMMENT_RE.match(block.text):
                 current.end = block.start - 1  # "# fp8 weight only" after "# before": the next run is no side's
                 current = None
@@ -481,6 +465,9 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             pass  # ("# commit 6c1f7d8b, before PR 5521" opens a revision wherever it stands: a rendered copy's code)
         elif rev is None and opens_results and (sm := SIDE_LABEL_RE.match(block.text)) is not None:
             rev = Revision(label=clean_label(sm.group("label")), head=None, base=None)  # "this PR:" over a block
+        elif rev is None and current is not None and (arm := arm_lead(doc, idx)) is not None:
+            rev = Revision(label=arm, head=None, base=None)  # "fa4_gen (same command, other backend):" after
+            # "fa3 (baseline):": another arm's run, the candidate the side above is the baseline of
         elif rev is None and opens_results and current is not None:
             bm = BARE_LABEL_RE.match(block.text)
             if not (bm and REVISION_WORDS.search(bm.group("label")) and not _WHEN_RE.search(bm.group("label"))):

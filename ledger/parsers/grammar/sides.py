@@ -209,12 +209,41 @@ def side_setting(text: str, heading: bool = False) -> tuple[Revision, dict[str, 
     return Revision(label=" ".join(m.group("side").split()), head=None, base=None), settings
 
 
+# "fa4_gen (same server command with --attn-backend fa4):": a run named, then described, over its paste
+ARM_LEAD_RE = re.compile(
+    r"^\s{0,3}[*_`]{0,2}(?!(?:results?|outputs?|logs?|commands?|before|after)\b)(?P<name>[A-Za-z][\w.+-]{1,30})"
+    r"[*_`]{0,2}\s?\(",
+    re.IGNORECASE,
+)
+
+
+def arm_lead(doc: Document, idx: int) -> str | None:
+    """The run block idx names over its paste ("fa4_gen (same server command with" and its wrapped rest, then the
+    fence): its name; None where it names none."""
+    block = doc.blocks[idx]
+    m = ARM_LEAD_RE.match(block.text)
+    if m is None:
+        return None
+    for b in doc.blocks[idx + 1 : idx + 4]:
+        if b.kind == "code":
+            return m.group("name") if b.start - block.end <= 4 else None
+        if b.kind != "text":
+            return None
+    return None
+
+
 def side_setups(doc: Document, scopes: list[RevisionScope]) -> list[SetupScope]:
     """The settings the side labels among `scopes` name, each over its side's lines (the side holds them, whatever
     the section says: "main, attention backend triton:" over main's runs)."""
     out: list[SetupScope] = []
     for scope in scopes:
         found = side_setting(doc.line(scope.start))
+        if found is None and ARM_LEAD_RE.match(doc.line(scope.start)):
+            # "paged_v2 (the same server command with --attention-backend paged_v2):": what the arm ran with, its
+            # lead-in wrapped over a line or two
+            lead = " ".join(doc.line(n) for n in range(scope.start, min(scope.end, scope.start + 2) + 1))
+            settings = backend_settings(lead[:400])
+            found = (scope.revision, settings) if settings else None
         if found is not None:
             values = {**found[1], SIDE_SETTING: ",".join(found[1])}
             out.append(SetupScope(scope.start, scope.end, values))
