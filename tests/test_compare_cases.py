@@ -538,6 +538,17 @@ def test_a_release_page_of_html_tables_compares_cell_by_cell_across_versions(tmp
     )
 
 
+def test_tables_a_page_heads_with_their_engine_are_series_of_their_own(tmp_path: Path) -> None:
+    """ "- 4B (vLLM)" and "### Wren-4B (SGLang)" over tables of one model: each engine's cell is its own series, so a
+    drop on one engine is that engine's regression, never averaged with another's row."""
+    db = _page_versions(tmp_path, "engine_bullets", "vendor/wren:docs/speed.md")
+    got = {
+        x["config"]["engine"]: x["verdict"]["verdict"]
+        for x in _compare_rows(db, "vendor/wren:docs/speed.md", "versions")
+    }
+    assert got == {"transformers": "within noise", "vllm": "regression", "sglang": "within noise"}
+
+
 def test_two_pages_stating_different_setups_for_every_series_are_still_not_comparable() -> None:
     """The other side of the line: no series of the metric kept its setup, so the leftovers are one another's
     restatement on another board, named as such."""

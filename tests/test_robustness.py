@@ -107,7 +107,9 @@ HOSTILE = {
     "notes": "a batch size of 1, a beam size of 4, generates 8 tokens; " * 3_000,
     "glued lengths": "1k1k 8k1k2k 12k-1k1k a.jsonl " * 3_000,
     "worded lengths": "input length 1 --max-output-length 2 prompt len: 3 total input length 4 " * 2_000,
-    "arm leads": "base (baseline):\n\n```\nmean: 1.5\n```\n\nrun_b (same with\n--x-backend b):\n\n```\nmean: 1.6\n```\n" * 600,
+    "arm leads": "base (baseline):\n\n```\nmean: 1.5\n```\n\nrun_b (same with\n--x-backend b):\n\n```\nmean: 1.6\n```\n"
+    * 600,
+    "engine bullets": "- 4B (vLLM)\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n### Wren (SGLang" * 1_000,
     "quant widths": "| AWQ-INT4 | INT3-GPTQ | gptq 4-bit | awq_w8" * 2_000,  # a method with its bits
     "spaced cells": "| a | " + "1.5% " * 8_000 + "|\n",
     "clocks": "1:15 min to run x, " * 4_000,

@@ -16,7 +16,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["ENGINES", "Engine", "engine_for_repo", "engine_for_url", "engine_in_path", "engine_named", "short_name"]
+__all__ = [
+    "ENGINES",
+    "Engine",
+    "engine_for_repo",
+    "engine_for_url",
+    "engine_in_parens",
+    "engine_in_path",
+    "engine_named",
+    "short_name",
+]
 
 
 @dataclass(frozen=True)
@@ -103,6 +112,21 @@ def engine_named(text: str | None) -> Engine | None:
     if not text or len(text) > _MAX:
         return None
     return _BY_ALIAS.get(_key(text))
+
+
+# "### Qwen3-8B (SGLang)", "- 7B (vLLM)": the engine a release page's heading or bullet names for the table under it
+_TRAILING_PAREN_RE = re.compile(r"\((?P<name>[A-Za-z][\w .+-]{1,30})\)[\s:*_]{0,4}$")
+
+
+def engine_in_parens(text: str) -> str | None:
+    """The engine a heading or a bullet names in its closing parenthesis ("0.5B (vLLM)" -> "vLLM"; a page's
+    "(Transformer)" is Hugging Face Transformers), else None."""
+    m = _TRAILING_PAREN_RE.search(text[:200])
+    if m is None:
+        return None
+    name = m.group("name").strip()
+    engine = engine_named("Transformers" if name.lower() == "transformer" else name)
+    return engine.name if engine is not None else None
 
 
 def engine_for_repo(repo: str | None) -> Engine | None:

@@ -38,6 +38,7 @@ HARD_KEYS: tuple[str, ...] = (
     "serving",
     "batch_size",
     "beam_size",
+    "engine",
     "attention",
     "moe_backend",
     "max_num_tokens",

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import re
 
+from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import inline_settings
+from ledger.parsers.reader.blocks import Block
 from ledger.vocab.device_headings import bare_card, cpu_heading
+from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.models import heading_model
 from ledger.vocab.setup import config_key, model_names, qualifiers
 
@@ -33,6 +36,8 @@ def heading_setup(title: str) -> dict[str, str]:
     values = qualifiers(title)
     if "gpu" not in values and (card := bare_card(title)) is not None:
         values["gpu"] = card
+    if (engine := engine_in_parens(title)) is not None:
+        values["engine"] = engine  # "### Qwen3-8B (SGLang)": the engine its table ran on
     for key, value in (settings_line(title) or {}).items():  # "### causal=False, batch_size=32 ###" read as a title
         values.setdefault(key, value)
     for key, value in inline_settings(title).items():  # "Run with num_spec_tokens 4 and max_num_seqs 16:"
@@ -64,3 +69,12 @@ def settings_line(text: str) -> dict[str, str] | None:
         if not _PRODUCED_RE.search(m.group("key"))
     }
     return out or None
+
+
+def item_heading(blocks: list[Block], k: int) -> SetupScope | None:
+    """ "- 0.5B (vLLM)" right over a table: a bullet heading that table as a heading would, with the engine it names
+    (a release page's one table per model and engine); None for any other item."""
+    b, nxt = blocks[k], blocks[k + 1] if k + 1 < len(blocks) else None
+    if nxt is None or nxt.kind != "table" or nxt.start - b.end > 2 or engine_in_parens(b.text) is None:
+        return None
+    return SetupScope(b.start, nxt.end, heading_setup(b.text))

@@ -27,7 +27,13 @@ from ledger.parsers.grammar.command_runs import agreed, runs_to_the_next
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables, unfenced_echoes
 from ledger.parsers.grammar.document_default import document_default
-from ledger.parsers.grammar.heading_setup import SETTING_RE, heading_setup, section_heading_setup, settings_line
+from ledger.parsers.grammar.heading_setup import (
+    SETTING_RE,
+    heading_setup,
+    item_heading,
+    section_heading_setup,
+    settings_line,
+)
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
 from ledger.parsers.grammar.setup_scopes import (
@@ -184,6 +190,8 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
     if not text:
         return None
     if b.kind == "item":
+        if (headed := item_heading(blocks, k)) is not None:
+            return headed  # "- 0.5B (vLLM)" over its table
         if variant_item(text) is not None:
             return None  # "- fast: TP4 + MTP 3-1-4": its variant's settings (the rows it names), not the section's
         # "- Single-node TP4; EAGLE3 with three speculative tokens;": a list that states the setup, not results
