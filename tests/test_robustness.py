@@ -110,6 +110,8 @@ HOSTILE = {
     "arm leads": "base (baseline):\n\n```\nmean: 1.5\n```\n\nrun_b (same with\n--x-backend b):\n\n```\nmean: 1.6\n```\n"
     * 600,
     "engine bullets": "- 4B (vLLM)\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n### Wren (SGLang" * 1_000,
+    "table commands": "| a | b |\n|---|---|\n| x | 1.5 |\n\nwhich can be reproduced by:\n\n``python x.py -tp 2``\n\n"
+    * 800,
     "quant widths": "| AWQ-INT4 | INT3-GPTQ | gptq 4-bit | awq_w8" * 2_000,  # a method with its bits
     "spaced cells": "| a | " + "1.5% " * 8_000 + "|\n",
     "clocks": "1:15 min to run x, " * 4_000,

@@ -15,7 +15,9 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.grammar.revision_labels import RESULT_LINE_RE
-from ledger.parsers.reader.blocks import Block
+from ledger.parsers.reader.blocks import Block, Document
+from ledger.parsers.reader.line_kinds import is_command_line
+from ledger.vocab.flags import SERVER_COMMAND_RE
 
 # "Command", "Commands used:", "To reproduce:", "Reproduce with": a label that says the block below ran the results
 # already shown
@@ -27,15 +29,49 @@ _COMMAND_LABEL_RE = re.compile(
 )
 
 
+# "The results are obtained from vLLM's throughput script, which can be reproduced by:": a sentence ending in the same
+_REPRODUCED_BY_RE = re.compile(
+    r"\b(?:reproduced?|obtained|measured|generated|produced|collected)\s(?:by|with|using|via)"
+    r"(?:\sthe\sfollowing(?:\scommands?)?)?\W{0,4}$",
+    re.IGNORECASE,
+)
+
+
+def _labels_command(text: str) -> bool:
+    return bool(_COMMAND_LABEL_RE.match(text[:60])) or (
+        text.rstrip().endswith(":") and _REPRODUCED_BY_RE.search(text[-80:]) is not None
+    )
+
+
+def table_command_lines(doc: Document) -> frozenset[int]:
+    """The lines of the commands shown under a command label right after a table ("... can be reproduced by:"):
+    how that table was made, its setup that table's, never the whole document's (a command under a turn's checks
+    may launch the server every run of the turn used)."""
+    blocks = doc.blocks
+    out: set[int] = set()
+    for k, b in enumerate(blocks):
+        if (
+            (b.kind == "code" or (b.kind == "text" and is_command_line(b.text)))
+            and command_label(blocks, k)
+            and blocks[k - 2].kind == "table"
+            and not SERVER_COMMAND_RE.search(doc.line(b.start) + doc.line(b.start + 1))
+        ):
+            out.update(range(b.start, b.end + 1))
+    return frozenset(out)
+
+
 def command_label(blocks: list[Block], k: int) -> bool:
     """Block k (a code block, maybe after others: a rendered copy's command lines are blocks each) sits under a
     command label and after results of its section: it states their setup."""
     while k > 2 and blocks[k - 1].kind == "code" and not blocks[k - 1].in_code:
         k -= 1
-    if k < 2 or blocks[k - 1].kind != "text" or not _COMMAND_LABEL_RE.match(blocks[k - 1].text[:60]):
+    if k < 2 or blocks[k - 1].kind != "text" or not _labels_command(blocks[k - 1].text):
         return False
     before = blocks[k - 2]
-    return before.kind in ("text", "item", "table", "code") and any(ch.isdigit() for ch in before.text[:400])
+    # (a table's block keeps no text: its rows are its results)
+    return before.kind == "table" or (
+        before.kind in ("text", "item", "code") and any(ch.isdigit() for ch in before.text[:400])
+    )
 
 
 def results_start(blocks: list[Block], k: int, floor: int) -> int:

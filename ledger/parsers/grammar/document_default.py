@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from ledger.parsers.grammar.command_labels import table_command_lines
 from ledger.parsers.grammar.commands import continued
 from ledger.parsers.grammar.setup_scopes import (
     DEFAULT_KEYS,
@@ -75,13 +76,13 @@ def document_default(
     runs: list[tuple[int, frozenset[str]]] = []  # the lines of commands that run something, and the keys each sets
     from_runs: list[tuple[str, str, int]] = []  # (key, value, turn) of each workload value a run command states
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
-    # "**llama2024** commented on ...": a commenter's handle names no model, however it is spelled
-    handles = {b.start for b in doc.blocks if b.kind == "comment"}
+    # lines naming no page setup: a handle ("**llama2024** commented"), a command under a table ("reproduced by:")
+    unread = {b.start for b in doc.blocks if b.kind == "comment"} | table_command_lines(doc)
     result_items = {b.start for b in doc.blocks if b.kind == "item" and not b.in_code and states_result(b.text[:300])}
     skip_to = 0
     for no in range(1, len(doc.lines) + 1):
         text = doc.setup_line(no)
-        if no <= skip_to or not text.strip() or len(text) > 4000 or no in handles or text.rstrip().endswith("?"):
+        if no <= skip_to or not text.strip() or len(text) > 4000 or no in unread or text.rstrip().endswith("?"):
             continue  # (a question states no setup: "Can the M3 Max reach 400 GB/s?")
         text = unrestricted(text)
         is_command = no not in body and is_command_line(text.strip())

@@ -78,3 +78,8 @@ def item_heading(blocks: list[Block], k: int) -> SetupScope | None:
     if nxt is None or nxt.kind != "table" or nxt.start - b.end > 2 or engine_in_parens(b.text) is None:
         return None
     return SetupScope(b.start, nxt.end, heading_setup(b.text))
+
+
+def item_heads(blocks: list[Block]) -> list[Block]:
+    """The bullets that head a table as a heading would (`item_heading`): a section of its own ends at each."""
+    return [b for k, b in enumerate(blocks) if b.kind == "item" and item_heading(blocks, k) is not None]

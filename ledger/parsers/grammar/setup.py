@@ -31,6 +31,7 @@ from ledger.parsers.grammar.heading_setup import (
     SETTING_RE,
     heading_setup,
     item_heading,
+    item_heads,
     section_heading_setup,
     settings_line,
 )
@@ -120,7 +121,7 @@ def find_setups(
     # a bold line opening a paragraph ("**bs=1**", "**Sweep point, concurrency 16**") heads what follows as a
     # heading would: a setting stated under one holds until the next
     bold = bold_paragraph_heads(doc)
-    ends = sorted([*heads, *bold], key=lambda b: b.start)
+    ends = sorted([*heads, *bold, *item_heads(doc.blocks)], key=lambda b: b.start)  # ("- 0.5B (vLLM)" heads too)
     end_starts = [b.start for b in ends]
     title = next((b.start for b in heads if b.kind == "heading"), 0)
     for k, b in enumerate(heads):

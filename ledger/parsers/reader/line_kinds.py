@@ -57,8 +57,9 @@ def is_command_line(line: str) -> bool:
     ("100%|█████| 1319/1319 [05:56<00:00, 3.70it/s]") or a timestamped log line
     ("[06/05/2026-03:40:28] [TRT-LLM] [I] ..."): code, even without a fence."""
     s = line.strip()
-    if s.startswith("`") and s.endswith("`") and s.count("`") == 2:
-        s = s.strip("`").strip()  # "`lm_eval --model ... --limit 100`" alone on its line
+    tick = len(s) - len(s.lstrip("`")) if s.startswith("`") else 0
+    if 0 < tick <= 3 and s.endswith("`" * tick) and s.count("`") == 2 * tick:
+        s = s[tick:-tick].strip()  # "`lm_eval --model ... --limit 100`" alone on its line (RST's "``...``" too)
     # a progress bar holds "%|" or "███" (the two branches of _PROGRESS_RE)
     if (("%|" in s or "███" in s) and _PROGRESS_RE.search(s)) or _LOG_LINE_RE.match(s):
         return True
