@@ -112,6 +112,8 @@ HOSTILE = {
     "engine bullets": "- 4B (vLLM)\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n### Wren (SGLang" * 1_000,
     "table commands": "| a | b |\n|---|---|\n| x | 1.5 |\n\nwhich can be reproduced by:\n\n``python x.py -tp 2``\n\n"
     * 800,
+    "table captions": "| a | b |\n|---|---|\n| x | 1.5 |\n\nExecuted with 8 threads on an Intel(R) Xeon(R) CPU.\n\n"
+    * 800,
     "quant widths": "| AWQ-INT4 | INT3-GPTQ | gptq 4-bit | awq_w8" * 2_000,  # a method with its bits
     "spaced cells": "| a | " + "1.5% " * 8_000 + "|\n",
     "clocks": "1:15 min to run x, " * 4_000,

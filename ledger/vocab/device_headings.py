@@ -1,9 +1,12 @@
 """The words a section heading names its hardware with, apart from the board names themselves (`canonical.GPU_NAMES`):
-a GeForce card's bare model number ("### 4090 Results") and a section of runs on the CPU alone ("### CPU")."""
+a GeForce card's bare model number ("### 4090 Results") and a section of runs on the CPU alone ("### CPU"); and a
+runtime's listing of the devices it found, over the output it printed."""
 
 from __future__ import annotations
 
 import re
+
+from ledger.vocab.setup import qualifiers
 
 # "### 4090 Results": a GeForce card's model number heading its section, as pages title a board's results
 _BARE_CARD_RE = re.compile(
@@ -26,3 +29,19 @@ def bare_card(title: str) -> str | None:
 def cpu_heading(title: str) -> bool:
     """ "### CPU", "CPU results", "On CPU": a section of runs on the CPU alone (no GPU a page names above it)."""
     return _CPU_HEADING_RE.match(title) is not None
+
+
+# a runtime's list of the devices it found, one a line: "  Device 0: NVIDIA GeForce RTX 4090, compute capability
+# 8.9", "CUDA0: NVIDIA H100", "GPU 1: NVIDIA A100-SXM4-80GB (UUID: ...)"
+_DEVICE_LINE_RE = re.compile(r"^\s{0,8}(?:device|cuda|gpu|rocm|vulkan|sycl)\s?\d{1,2}\s?:", re.IGNORECASE)
+
+
+def listed_device(text: str) -> str | None:
+    """The one GPU a runtime's device listing in `text` names (the board the output under it ran on); None where
+    it lists none, or two different ones."""
+    found = {
+        gpu
+        for line in text.splitlines()[:40]
+        if _DEVICE_LINE_RE.match(line) and (gpu := qualifiers(line[:200]).get("gpu"))
+    }
+    return found.pop() if len(found) == 1 else None

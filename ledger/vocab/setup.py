@@ -60,20 +60,6 @@ HARDWARE_NAME_RE = WordGate(
     )
 )
 """A device named in a listing ("CUDA0 : NVIDIA RTX PRO 6000", "L40S", "AMD EPYC 9355 32-Core Processor")."""
-# a runtime's list of the devices it found, one a line: "  Device 0: NVIDIA GeForce RTX 4090, compute capability
-# 8.9", "CUDA0: NVIDIA H100", "GPU 1: NVIDIA A100-SXM4-80GB (UUID: ...)"
-_DEVICE_LINE_RE = re.compile(r"^\s{0,8}(?:device|cuda|gpu|rocm|vulkan|sycl)\s?\d{1,2}\s?:", re.IGNORECASE)
-
-
-def listed_device(text: str) -> str | None:
-    """The one GPU a runtime's device listing in `text` names (the board the output under it ran on); None where
-    it lists none, or two different ones."""
-    found = {
-        gpu
-        for line in text.splitlines()[:40]
-        if _DEVICE_LINE_RE.match(line) and (gpu := qualifiers(line[:200]).get("gpu"))
-    }
-    return found.pop() if len(found) == 1 else None
 
 
 # "TEP4" (SGLang's and TensorRT-LLM's shorthand): tensor parallel 4 with the experts spread over the same 4
@@ -81,6 +67,8 @@ _TEP_WORD = _word("tp", "tp", rf"tep{_SEP}(\d{{1,3}})", ("tep",), ("tep",))
 SETUP_WORDS: tuple[SetupWord, ...] = (
     # llama.cpp's "ms/tok @ 4th", "@ 8 threads": the CPU threads a row ran with
     _word("threads", "threads", r"@ ?(\d{1,3}) ?th(?:reads?)?", ("@",), ("@",)),
+    # "Executed with 8 threads", "on 16 CPU threads": the threads a CPU run used
+    _word("threads", "threads", r"(\d{1,3}) (?:cpu |omp |intra[ _-]op )?threads\b", ("threads",), (), _DIGIT_OPENS),
     # TensorRT-LLM's test parameter "mtp_nextn=2" is MTP with two draft tokens, as a title's "MTP=2" is
     _word(
         "draft_len",
@@ -384,6 +372,7 @@ _BEFORE_NAMES_RE = re.compile(
     r"(?<![\w.])(?P<isl>\d{1,6}k?)[ _-]?isl ?(?:[/,+]|and)? ?(?P<osl>\d{1,6}k?)[ _-]?osl(?![a-z0-9])(?! ?[=:]? ?\d)",
     re.IGNORECASE,
 )
+_MARK_RE = re.compile(r"\((?:R|TM)\)|[®™]")
 _SHORT_LENGTHS_RE = re.compile(r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?![\w/]|\.\w)")
 # "1k1k", "8k1k": the same lengths glued, as serving dashboards name their workloads
 _GLUED_LENGTHS_RE = re.compile(r"(?<![\w./-])(?P<isl>\d{1,3}[kK])(?P<osl>\d{1,3}[kK])(?![\w/-]|\.\w)")
@@ -510,6 +499,8 @@ def _qualifiers(text: str) -> dict[str, str]:
 def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
     out: dict[str, str] = {}
     s = text[:400]
+    if "(R)" in s or "(TM)" in s or "®" in s or "™" in s:
+        s = _MARK_RE.sub("", s)  # "Intel(R) Xeon(R) Platinum 8275CL": the name without its trademarks
     if not _any_setup(s):
         return out, s  # no number and no word of a method: no setup word can match (most prose lines)
     low = lower_for_words(s)

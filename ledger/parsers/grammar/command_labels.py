@@ -43,6 +43,22 @@ def _labels_command(text: str) -> bool:
     )
 
 
+# "Executed with 8 threads on a c5.metal instance ...", "Measured on one H100 with CUDA 12": a caption under a table
+_CAPTION_RE = re.compile(
+    r"^\W{0,3}(?:executed|measured|run|ran|benchmarked|tested|obtained|collected|timed)\s(?:with|on|using|in)\b",
+    re.IGNORECASE,
+)
+
+
+def captioned_table(blocks: list[Block], k: int) -> Block | None:
+    """The table right above block k when block k is its caption (what the table was run with and on), else None."""
+    b = blocks[k]
+    if k == 0 or b.kind != "text" or b.in_code or not _CAPTION_RE.match(b.text[:40]):
+        return None
+    above = blocks[k - 1]
+    return above if above.kind == "table" and b.start - above.end <= 2 else None
+
+
 def table_command_lines(doc: Document) -> frozenset[int]:
     """The lines of the commands shown under a command label right after a table ("... can be reproduced by:"):
     how that table was made, its setup that table's, never the whole document's (a command under a turn's checks
@@ -57,6 +73,8 @@ def table_command_lines(doc: Document) -> frozenset[int]:
             and not SERVER_COMMAND_RE.search(doc.line(b.start) + doc.line(b.start + 1))
         ):
             out.update(range(b.start, b.end + 1))
+        elif captioned_table(blocks, k) is not None:
+            out.update(range(b.start, b.end + 1))  # (and a caption's words are its table's too)
     return frozenset(out)
 
 

@@ -83,3 +83,9 @@ def item_heading(blocks: list[Block], k: int) -> SetupScope | None:
 def item_heads(blocks: list[Block]) -> list[Block]:
     """The bullets that head a table as a heading would (`item_heading`): a section of its own ends at each."""
     return [b for k, b in enumerate(blocks) if b.kind == "item" and item_heading(blocks, k) is not None]
+
+
+def whole_bold(text: str) -> bool:
+    """ "**NVIDIA-Nemotron-3-Super-120B-A12B (ROCm)**" over a table: a name set apart as a heading, however long."""
+    s = text.strip()
+    return len(s) <= 100 and s.startswith(("**", "__")) and s.endswith(s[:2]) and s.count(s[:2]) == 2

@@ -22,7 +22,7 @@ import bisect
 import re
 from collections.abc import Mapping, Sequence
 
-from ledger.parsers.grammar.command_labels import command_label, results_start
+from ledger.parsers.grammar.command_labels import captioned_table, command_label, results_start
 from ledger.parsers.grammar.command_runs import agreed, runs_to_the_next
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables, unfenced_echoes
@@ -34,6 +34,7 @@ from ledger.parsers.grammar.heading_setup import (
     item_heads,
     section_heading_setup,
     settings_line,
+    whole_bold,
 )
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
@@ -55,12 +56,12 @@ from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.parsers.reader.line_kinds import bold_heading
+from ledger.vocab.device_headings import listed_device
 from ledger.vocab.flags import SERVER_COMMAND_RE, dtype_not_quant
 from ledger.vocab.setup import (
     SIDE_PHRASE,
     blank_setup_words,
     config_key,
-    listed_device,
     model_names,
     named_twice,
     qualifiers,
@@ -202,12 +203,14 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
     if is_command_line(text):
         values = command_setup(text, env)
         return SetupScope(b.start, section_end, values) if values else None
+    if (table := captioned_table(blocks, k)) is not None:  # "Executed with 8 threads on a c5.metal ...": the table's
+        return SetupScope(table.start, b.end, values) if (values := heading_setup(text[:400])) else None
     nxt = blocks[k + 1] if k + 1 < len(blocks) else None
     if (
         nxt is not None
         and nxt.kind in ("code", "table")
         and nxt.start - b.end <= 2
-        and (text.rstrip().endswith(":") or len(text) <= 40 or _whole_bold(text))
+        and (text.rstrip().endswith(":") or len(text) <= 40 or whole_bold(text))
     ):
         values = (
             lead_in_setup(text, colon=False) or settings_line(_LEAD_PREP_RE.sub("", text.strip().rstrip(":"))) or {}
@@ -239,12 +242,6 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
     elif "draft_model" in labelled:
         values.pop("model", None)  # "draft model: Qwen2.5 0.5B": the draft's name, not the model served
     return SetupScope(b.start, section_end, values) if values else None
-
-
-def _whole_bold(text: str) -> bool:
-    """ "**NVIDIA-Nemotron-3-Super-120B-A12B (ROCm)**" over a table: a name set apart as a heading, however long."""
-    s = text.strip()
-    return len(s) <= 100 and s.startswith(("**", "__")) and s.endswith(s[:2]) and s.count(s[:2]) == 2
 
 
 def _device_scope(blocks: list[Block], k: int) -> SetupScope | None:
