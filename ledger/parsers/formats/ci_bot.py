@@ -3,6 +3,7 @@
     PR_Github #79774 [ run ] completed with state SUCCESS. Commit: 257d5f0
     [PR_Github #470](https://...) [ run ] completed with state `SUCCESS`
     /LLM/main/L0_MergeRequest_PR pipeline #65674 completed with status: 'FAILURE'
+    ROCm GenAI CI finished with result: UNSTABLE.
     Skipping testing for commit 678803d4a336790111cb9fae2dad5a0810fa62e7      (a run the bot skipped)
 
 A pipeline line without its own commit belongs to the run announced on the line above it.
@@ -21,10 +22,12 @@ from ledger.vocab.outcomes import CI_SOURCE, outcome_of
 NAME = "ci_bot"
 VERSION = "1"
 BLOCKS = frozenset({"text", "item"})
-LINE_MARKS = ("Skipping", "skipping", "completed with")  # the bot's two messages
+LINE_MARKS = ("Skipping", "skipping", "completed with", "finished with")  # the bots' messages
+NEEDS_DIGIT = False  # ("ROCm GenAI CI finished with result: UNSTABLE." names no run number)
 
 _DONE_RE = re.compile(
-    r"^(?P<name>.{1,120}?)\s+completed with (?:state|status):?\s*['\"`]?(?P<state>[A-Z_]{3,20})['\"`]?"
+    r"^(?P<name>.{1,120}?)\s+(?:completed|finished) with (?:state|status|result):?\s*"
+    r"['\"`]?(?P<state>[A-Z_]{3,20})['\"`]?"
     r"(?:\.?\s*Commit:\s*(?P<sha>[0-9a-f]{7,40}))?",
 )
 
@@ -61,7 +64,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 config={"source": CI_SOURCE, "commit": sha},
             )
             return
-    if "completed with" not in text:
+    if "completed with" not in text and "finished with" not in text:
         return  # _DONE_RE needs these words (and the lazy name before them is the costly part)
     # "[PR_Github #247](https://...) [ run ]": the link's text names the run, its address does not
     m = _DONE_RE.search(_plain(text).strip())
@@ -73,7 +76,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     sha = m.group("sha")
     if sha is None:
         prev = ctx.doc.line(block.start - 1)
-        pm = _DONE_RE.search(_plain(prev).strip()) if "completed with" in prev else None
+        pm = _DONE_RE.search(_plain(prev).strip()) if "completed with" in prev or "finished with" in prev else None
         sha = pm.group("sha") if pm else None
     rev = Revision(label="CI", head=sha.lower(), base=None) if sha else None
     name = m.group("name").strip()

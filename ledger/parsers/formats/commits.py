@@ -30,6 +30,12 @@ _COMMIT_HEADER_RE = re.compile(r"^(?:commit|sha|hash|revision)s?$", re.IGNORECAS
 _HEX_RUN_RE = re.compile(r"[0-9a-f]{7}")
 _WORD_AFTER_RE = re.compile(r"\s+[a-z]{2,}")
 _URL_RE = re.compile(r"https?://\S{1,400}")
+# a link's query naming the commit it is about ("?sha=", "&commit=", "rev="): its hex is that commit
+# (or its path: "/compare/a1b2c3d...e4f5a6b", "/commits/", "/tree/")
+_URL_COMMIT_KEY_RE = re.compile(
+    r"(?:[?&;](?:sha|commit|rev|revision|head|ref|hash)=|/compare/|\.\.\.?|/commits?/|/tree/|/blob/|@)$",
+    re.IGNORECASE,
+)
 # "vllm-ascend:v0.11.0-dev:ceadc2788", "image@539f0c47d": a build named by the commit it was made from
 _PINNED_RE = re.compile(r"[:@]([0-9a-f]{7,40})(?![\w-])")
 
@@ -40,9 +46,12 @@ def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Itera
         sha = (m.group(1) or m.group(2)).lower()
         seen.add(sha)
         yield ctx.claim("commit", line, m.group(0), sha=sha)
+    urls = [m.span() for m in _URL_RE.finditer(text)] if "://" in text else []
     for sha, start, end in shas_in(text):
         if sha in seen or any(sha.startswith(s) or s.startswith(sha) for s in seen):
             continue
+        if any(a <= start < b for a, b in urls) and not _URL_COMMIT_KEY_RE.search(text, max(0, start - 12), start):
+            continue  # "...detail?collection=nightly&id=6a7308cb456e99798cb9cbb4": a report's id, not a commit
         if _NOT_COMMIT_BEFORE_RE.search(text[max(0, start - 24) : start]):
             continue  # "tree 3638dd83…", "stable patch ID 79aed56a…": a hash, but not a commit
         rm = _MODEL_REV_BEFORE_RE.search(text[max(0, start - 100) : start])
