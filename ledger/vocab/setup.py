@@ -272,7 +272,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "batch_size",
         "batch_size",
-        rf"(?:bs|batch(?:[ _-]size)?)(?: of |{_SEP})(\d{{1,4}})",
+        # (not llama.cpp's "--threads-batch 24", the threads of its prompt pass, nor a training "micro-batch")
+        rf"(?<!threads[_-])(?<!micro[ _-])(?:bs|batch(?:[ _-]size)?)(?: of |{_SEP})(\d{{1,4}})",
         ("bs", "batch"),
         ("bs", "batch"),
     ),

@@ -210,11 +210,13 @@ def pairs_in(text: str) -> list[Pair]:
         items = _list_at(text, ae) if "[" in text[ae : a + 4] else None
         if items is not None:
             lend = text.index("]", items[-1][2]) + 1
+            # "block: [0,0,0]", "shape: [1, 4096]": whole numbers in brackets index or size something, no result
+            whole = all("." not in text[s:e] and "e" not in text[s:e].lower() for _, s, e in items)
             out.append(
                 Pair(
                     label,
                     lstart,
-                    items[0][0],
+                    None if whole else items[0][0],
                     None,
                     False,
                     None,
@@ -222,7 +224,7 @@ def pairs_in(text: str) -> list[Pair]:
                     items[0][1],
                     lend,
                     bool(_END_RE.match(text, lend)),
-                    items=items,
+                    items=None if whole else items,
                 )
             )
             prev_end = lend
