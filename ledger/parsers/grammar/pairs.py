@@ -210,8 +210,7 @@ def pairs_in(text: str) -> list[Pair]:
         items = _list_at(text, ae) if "[" in text[ae : a + 4] else None
         if items is not None:
             lend = text.index("]", items[-1][2]) + 1
-            # "block: [0,0,0]", "shape: [1, 4096]": whole numbers in brackets index or size something, no result
-            whole = all("." not in text[s:e] and "e" not in text[s:e].lower() for _, s, e in items)
+            whole = all("." not in text[s:e] and "e" not in text[s:e].lower() for _, s, e in items)  # "[0,0,0]": ids
             out.append(
                 Pair(
                     label,
