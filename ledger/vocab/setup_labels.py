@@ -6,6 +6,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.vocab.setup_keys import is_known_key, key_class
+from ledger.vocab.units import is_measure_unit
 
 # The labels a setup is stated under, in prose lists and a tool's report ("Model: X", "TP Size: 8", "Average
 # Input Length (tokens): 8192", "Max concurrency = 32"): the setup key each gives. A statistic word before the
@@ -191,10 +192,13 @@ def is_settings_grid(header: list[str], rows: list[list[str]]) -> bool:
     first = header[0].strip(" *_`") if header else ""
     if len(header) < 3 or not _SETTINGS_GRID_RE.match(first) or not rows:
         return False
+    if any((u := _HEAD_UNIT_RE.search(h)) and is_measure_unit(u.group(1).strip()) for h in header[1:]):
+        return False  # "| Config | TIRx (µs) | FlashInfer (µs) |": each config's times, measured
     named = sum(1 for cells in rows if cells and (_pair_key(cells[0]) or _ENGINE_KEY_RE.match(cells[0].strip(" *_`"))))
     return 2 * named >= len(rows)
 
 
+_HEAD_UNIT_RE = re.compile(r"\(([^()]{1,12})\)\s*$")
 # an engine's snake_case option ("mem_fraction_static", "chunked_prefill_size"): a setting's name, never a metric's
 _ENGINE_KEY_RE = re.compile(r"^-{0,2}[a-z][a-z0-9]{0,30}(?:[_-][a-z0-9]{1,30}){1,6}$")
 
