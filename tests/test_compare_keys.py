@@ -138,6 +138,7 @@ def _setup(**config: str) -> dict[str, str]:
         ("gpu", ["8xH100", "8 x H100 SXM", "H100 x 8", "8×H100-80GB-HBM3"], {"gpu": "h100", "gpu_count": "8"}),
         ("gpu", ["2x8 H200", "2x8xH200"], {"gpu": "h200", "gpu_count": "16"}),
         ("gpu", ["2x8"], {"gpu_count": "16"}),
+        ("gpu", ["SM90", "sm_90a", "sm90"], {"gpu": "sm90"}),
         (
             "model",
             [

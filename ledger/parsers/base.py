@@ -20,6 +20,7 @@ from typing import Any, Protocol, TypeVar
 
 from ledger.model import Claim, Revision, Source
 from ledger.parsers.reader.document import Block, Document
+from ledger.vocab.canonical import one_board
 from ledger.vocab.flags import settle_precision
 from ledger.vocab.setup import model_names, names_other_model, qualifiers
 from ledger.vocab.setup_keys import canonical_key_name, overlay, superseded
@@ -174,6 +175,8 @@ class Context:
                 own = set(map(canonical_key_name, config))
                 # (an empty value unsays an outer scope's: "### CPU" under a page's GPU bullet)
                 gone = superseded(around, config) if config else ()
+                if "gpu" in config and "gpu" in around and (board := one_board({config["gpu"], around["gpu"]})):
+                    config["gpu"] = board  # "CuTe SM90 ... backward" on the page's H200: that board
                 config = {
                     **{k: v for k, v in around.items() if v and canonical_key_name(k) not in own and k not in gone},
                     **config,

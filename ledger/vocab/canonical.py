@@ -21,8 +21,8 @@ import re
 
 from ledger.vocab.text import clean_name
 
-SETUP_RULES_VERSION = 5  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
-# "Jetson AGX Orin" is orin; 5: "AWQ-INT4" and "INT4-AWQ" are awq_int4
+SETUP_RULES_VERSION = 6  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
+# "Jetson AGX Orin" is orin; 5: "AWQ-INT4" and "INT4-AWQ" are awq_int4; 6: "sm_90a" is sm90
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -36,6 +36,8 @@ GPU_NAMES = (
     r"ascend (?:npu )?a[2-5]|atlas (?:\d{3}[a-z]{0,2} )?a[2-5]|ascend 950(?:pr|dt)?|gaudi ?[23]|"
     # AMD's architecture ids, as ROCm threads name the board ("gfx942" is MI300X's, "gfx1201" an RDNA4 card's)
     r"gfx(?:9[0-5][0-9a]|1[0-2][0-9]{2})|"
+    # NVIDIA's: "on SM90" (Hopper), "SM100" (Blackwell), "sm_120a", as kernel PRs name the boards they run on
+    r"sm_?(?:7[05]|8[069]|90|10[03]|12[01])a?(?![0-9a-z])|"
     r"rtx (?:pro )?\d{4}(?: blackwell| ada| super| ?ti)?|rtx[ -]?\d{4}(?:[ -]super|[ -]?ti)?|"
     r"rx ?\d{4}(?: ?xtx| ?xt| gre)?|dgx[ -]spark|"
     # AMD's Radeon boards llama.cpp's Vulkan and ROCm threads print ("AMD Radeon Pro VII", "Radeon VII")
@@ -153,6 +155,8 @@ def canonical_gpu(value: str) -> tuple[str, str | None]:
     name = re.sub(r"\s", "", m.group(1)).replace("dgxspark", "dgx-spark").replace("ascendnpu", "ascend") if m else ""
     name = name.replace("jetson", "").replace("agx", "") if "orin" in name else name  # "Jetson AGX Orin" is an Orin
     name = name.replace("radeonrx", "rx")  # "AMD Radeon RX 9070" is the RX 9070 its gfx1201 names
+    if name.startswith("sm"):
+        name = name.replace("_", "").rstrip("a")  # "sm_90a" is the SM90 architecture
     if name.startswith(("rtx", "tpu")):
         name = name.replace("-", "")  # "RTX-4090 Ti" is the "RTX 4090 Ti" card
     head = v[: m.start()] if m else v
@@ -181,9 +185,16 @@ ARCH_BOARDS: dict[str, frozenset[str]] = {
     "gfx1151": frozenset(("radeon8060s", "radeon8050s")),
     "gfx1200": frozenset(("rx9060xt",)),
     "gfx1201": frozenset(("rx9070xt", "rx9070")),
+    "sm80": frozenset(("a100", "a800", "a30")),
+    "sm86": frozenset(("a10", "a10g", "a40", "a6000", "rtx3090", "rtx3080")),
+    "sm89": frozenset(("l40s", "l40", "l4", "l20", "rtx4090", "rtx4080", "rtx6000ada")),
+    "sm90": frozenset(("h100", "h200", "h800", "h20", "gh200")),
+    "sm100": frozenset(("b200", "b100", "gb200")),
+    "sm103": frozenset(("b300", "gb300")),
+    "sm120": frozenset(("rtx5090", "rtx5080", "rtxpro6000", "rtxpro6000blackwell")),
 }
-"""AMD's architecture ids -> the boards (canonical_gpu's names) built on each: "gfx1151" in a ROCm PR's title and
-"Radeon 8060S Graphics, gfx1151" in its device line name one machine."""
+"""Architecture ids -> the boards (canonical_gpu's names) built on each: "gfx1151" in a ROCm PR's title and
+"Radeon 8060S Graphics, gfx1151" in its device line name one machine, as "SM90" and "H200" do."""
 
 
 def one_board(values: set[str]) -> str | None:

@@ -47,7 +47,7 @@ _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
 _GPU_STARTS = (
     *("two ", "four ", "eight "),
     *("nvidia", "gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a3", "a4", "a6", "a8", "v1", "l2", "l4", "mi"),
-    *("ascend", "atlas", "gaudi", "rtx", "rx", "radeon", "dgx", "apple", "m1", "m2", "m3", "m4", "m5", "gfx"),
+    *("ascend", "atlas", "gaudi", "rtx", "rx", "radeon", "dgx", "apple", "m1", "m2", "m3", "m4", "m5", "gfx", "sm"),
     *("p10", "p40", "t4", "k80", "gtx", "titan", "tpu", "orin", "jetson", "agx", "geforce"),
 )
 """How a GPU's match opens, where no digit opens it: the vendor or its name's first letters (canonical.GPU_NAMES);
@@ -206,6 +206,11 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "ascend",
             "gaudi",
             "gfx",
+            "sm_",
+            "sm7",
+            "sm8",
+            "sm9",
+            "sm1",
             "tpu",
             "orin",
             "jetson",
@@ -552,6 +557,9 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             out.setdefault("tp", val)
             out.setdefault("ep", val)
         elif w.written == "gpu":  # the name as GPUs are written ("H100"), its count as printed ("8x")
+            if val[:2].lower() in ("sm", "gf") and (board := search_word(w, s, m.end())) is not None:
+                other = next((g for g in board.groups() if g), "")  # "CuTe SM90 ... (H200)": the board named too
+                m, val = (board, other) if other[:2].lower() not in ("sm", "gf") else (m, val)
             if (after := _COUNT_AFTER_RE.search(val)) is not None:
                 val = f"{after.group(1)}x{val[: after.start()]}"  # "H200x8" is "8xH200"
             if (spelled := _NUMBER_WORDS.get(val.split(" ", 1)[0].lower())) is not None:
