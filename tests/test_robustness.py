@@ -117,6 +117,7 @@ HOSTILE = {
     "ci results": "x CI finished with result: UNSTABLE. http://a.b/c?id=5f8a2c9e1d3b4a6f " * 1_500,
     "index lists": "block: [0,0,0], ne = [4096, 1, 1, 1], --threads-batch 24 " * 1_500,
     "arch ids": "SM90 sm_100a SM120 (H200) small sm_9 " * 3_000,
+    "phase split": "1× ctx server + 2× gen servers, 2 prefill + 4 decode workers; prefill 1 " * 2_000,
     "quant widths": "| AWQ-INT4 | INT3-GPTQ | gptq 4-bit | awq_w8" * 2_000,  # a method with its bits
     "spaced cells": "| a | " + "1.5% " * 8_000 + "|\n",
     "clocks": "1:15 min to run x, " * 4_000,

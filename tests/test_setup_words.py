@@ -254,14 +254,15 @@ def test_a_word_with_many_beginnings_finds_them_in_one_pass_as_the_full_search_d
 def test_the_length_patterns_are_searched_only_on_lines_holding_what_they_need() -> None:
     """qualifiers searches the slashed lengths only where a digit stands on each side of a "/", and the worded ones
     only where "output" and "input" or "prompt" stand: every match holds them."""
+    from ledger.vocab import length_pairs as pairs
     from ledger.vocab import setup
 
     lines = [*_word_lines(), "ISL/OSL 8k/1k, 2048/256 TTFT, random 8192/1024, 1K/2K c64", "512 input / 128 output"]
     lines += ["input len 1024, output len 128", "8192 input and 1024 output tokens", "4096 PROMPT + 256 OUTPUT"]
     for line in lines:
-        if setup._SHORT_LENGTHS_RE.search(line) or setup._SERVING_LENGTHS_RE.search(line):
-            assert setup._SLASHED_DIGITS_RE.search(line), line
-        if setup._LENGTHS_RE.search(line) or setup._NAMED_LENGTHS_RE.search(line):
+        if pairs.SHORT_LENGTHS_RE.search(line) or pairs.SERVING_LENGTHS_RE.search(line):
+            assert pairs.SLASHED_DIGITS_RE.search(line), line
+        if pairs.LENGTHS_RE.search(line) or pairs.NAMED_LENGTHS_RE.search(line):
             low = line.lower()
             assert "output" in low and ("input" in low or "prompt" in low), line
     assert setup.qualifiers("8192 input and 1024 output tokens") == {"isl": "8192", "osl": "1024"}

@@ -21,6 +21,17 @@ from ledger.vocab.input_labels import MACHINE_LABEL_RE as MACHINE_LABEL_RE
 from ledger.vocab.input_labels import OPEN_BOUND_RE, RESULT_AFTER_SETTING_RE
 from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
 from ledger.vocab.input_labels import is_config_label as is_config_label
+from ledger.vocab.length_pairs import (
+    BEFORE_NAMES_RE,
+    GLUED_LENGTHS_RE,
+    IN_OUT_RE,
+    LENGTHS_RE,
+    NAMED_LENGTHS_RE,
+    PAIRED_RE,
+    SERVING_LENGTHS_RE,
+    SHORT_LENGTHS_RE,
+    SLASHED_DIGITS_RE,
+)
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
@@ -320,6 +331,16 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("agg",),
         ("agg", "disagg"),
     ),
+    # "1× ctx server + 1× gen server", "2 prefill + 4 decode workers": the prefill/decode split is disaggregated
+    _word(
+        "serving",
+        "serving",
+        r"\d{1,2} ?[x×]? ?(ctx|prefill)(?: servers?| instances?| workers?| nodes?)? ?(?:\+|and|,) ?\d{1,2} ?[x×]? ?"
+        r"(?:gen|generation|decode)(?: servers?| instances?| workers?| nodes?)",
+        ("ctx", "prefill"),
+        (),
+        _DIGIT_OPENS,
+    ),
     # last: a dtype the words above did not claim for the KV cache or the state is the model's precision
     # torchao's recipes name the scheme with the dtype: int4wo (weight-only), int8dq (dynamic activations)
     # llama.cpp's GGUF types too: "q4_0", "Q4_K_M", "IQ2_XXS", "f16" (not f32: an op's type, "RMS_NORM(type=f32)")
@@ -350,55 +371,7 @@ def qualifiers(text: str | None) -> dict[str, str]:
     return dict(_qualifiers(text))  # a fresh dict: callers add to it
 
 
-# "8192 input / 1024 output tokens", "2048 input and 256 output tokens": the two lengths stated as a pair (a lone
-# "5 output tokens" counts what a run produced; "3200 output tokens/s" is a rate)
-_PAIRED_RE = re.compile(
-    r"(?<![a-z0-9])isl ?/ ?osl(?: ?[=:] ?| )(?P<isl>\d{1,6}k?) ?/ ?(?P<osl>\d{1,6}k?)(?![\w.])", re.IGNORECASE
-)
-""""ISL/OSL=1K/2K", "ISL/OSL 1024/2048": both lengths under one paired name, in the order of the names."""
-# "2048/256 TTFT", "random 8192/1024", "2048/256 concurrency 16": two lengths beside a serving word (alone,
-# "1278/1319" is a count of correct answers, "800/800 requests" of completed ones)
-_SERVING_LENGTHS_RE = re.compile(
-    r"(?<![\w./])(?P<isl>\d{3,6})/(?P<osl>\d{2,6})(?![\w./%])"
-    r"(?=\s{1,3}(?:ttft|tpot|itl|e2el|output|input|throughput|latency|concurrency|conc|tok)\b"
-    r"|(?<=random \d{4})|,?\s{1,3}c\d)",
-    re.IGNORECASE,
-)
-# "input 4096 / output 512", "input len 1024, output len 128": the words first
-_NAMED_LENGTHS_RE = re.compile(
-    r"(?<![\w.])(?:input|prompt)(?:[ _-]len(?:gth)?)?[ =:]{1,3}(?P<isl>\d{1,6}k?) ?(?:/|and|,) ?"
-    r"output(?:[ _-]len(?:gth)?)?[ =:]{1,3}(?P<osl>\d{1,6}k?)(?![\w.])",
-    re.IGNORECASE,
-)
-# "1k/1k", "8k/1k", "2k/512": the serving benchmarks' shorthand for input/output lengths (the first in thousands,
-# so no date or fraction reads as one)
-# "128k ISL, 8k OSL", "16k ISL / 1k OSL": both lengths printed before their names (never with a number after the
-# second name: "TP 8 ISL 1024 OSL 128" names its lengths after them)
-_BEFORE_NAMES_RE = re.compile(
-    r"(?<![\w.])(?P<isl>\d{1,6}k?)[ _-]?isl ?(?:[/,+]|and)? ?(?P<osl>\d{1,6}k?)[ _-]?osl(?![a-z0-9])(?! ?[=:]? ?\d)",
-    re.IGNORECASE,
-)
 _MARK_RE = re.compile(r"\((?:R|TM)\)|[®™]")
-_SHORT_LENGTHS_RE = re.compile(r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?![\w/]|\.\w)")
-# "1k1k", "8k1k": the same lengths glued, as serving dashboards name their workloads
-_GLUED_LENGTHS_RE = re.compile(r"(?<![\w./-])(?P<isl>\d{1,3}[kK])(?P<osl>\d{1,3}[kK])(?![\w/-]|\.\w)")
-_SLASHED_DIGITS_RE = re.compile(r"\d[kK]?/\d")
-"""What both slashed length patterns hold ("1k/1k", "2048/256"): case-sensitive and opening with a digit, the
-engine skips to the digits."""
-_LENGTHS_RE = re.compile(
-    r"(?<![\w.])(?P<isl>\d{1,6}k?)[ -](?:input|prompt)(?:[ -]tokens?)? ?(?:/|and|,|\+) ?(?:exactly |about |~)?"
-    r"(?P<osl>\d{1,6}k?)[ -]output(?:[ -]tokens?)?(?![/\w])",
-    re.IGNORECASE,
-)
-
-# "2k in and 512 out", "4k and 2k out", "8192 in / 1024 out": the lengths by the short words (never "3 out of 5")
-_IN_OUT_RE = re.compile(
-    r"(?P<isl>\d(?<![\w.]\d)(?:\d{2,5}|\d{0,2}[kK]))(?: in)? ?(?:/|and|,|\+) ?"
-    r"(?P<osl>\d{2,6}|\d{1,3}[kK]) out\b(?! of)",
-    re.IGNORECASE,
-)
-
-
 _DIGIT_RE = re.compile(r"\d")
 _LIMIT_RE = re.compile(r"max(?:imum)?[\w ]{0,20}$", re.IGNORECASE)
 """A maximum named before a batch size: the engine's limit, not the batch the run used."""
@@ -514,17 +487,17 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
     # slashed ones a digit on each side of the "/" ("tok/s" and paths are everywhere): a line without is not searched
     worded = low is None or ("output" in low and ("input" in low or "prompt" in low))
     lm = (
-        (_PAIRED_RE.search(s) if low is None or "isl" in low else None)
-        or (_BEFORE_NAMES_RE.search(s) if low is None or "osl" in low else None)
-        or (_LENGTHS_RE.search(s) if worded else None)
-        or (_NAMED_LENGTHS_RE.search(s) if worded else None)
-        or (_IN_OUT_RE.search(s) if low is None or " out" in low else None)
+        (PAIRED_RE.search(s) if low is None or "isl" in low else None)
+        or (BEFORE_NAMES_RE.search(s) if low is None or "osl" in low else None)
+        or (LENGTHS_RE.search(s) if worded else None)
+        or (NAMED_LENGTHS_RE.search(s) if worded else None)
+        or (IN_OUT_RE.search(s) if low is None or " out" in low else None)
         or (
-            (_SHORT_LENGTHS_RE.search(s) or _SERVING_LENGTHS_RE.search(s))
-            if "/" in s and _SLASHED_DIGITS_RE.search(s)
+            (SHORT_LENGTHS_RE.search(s) or SERVING_LENGTHS_RE.search(s))
+            if "/" in s and SLASHED_DIGITS_RE.search(s)
             else None
         )
-        or (_GLUED_LENGTHS_RE.search(s) if low is None or "k" in low else None)
+        or (GLUED_LENGTHS_RE.search(s) if low is None or "k" in low else None)
     )
     if lm:
         out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
@@ -578,6 +551,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             # "non-spec", "no speculative": run without it ("speculative decoding" matches only when turned off)
             off = negated is not None or val[:2].lower() == "no" or val[:4].lower() == "spec"
             out[w.written] = "none" if off else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
+        elif w.written == "serving" and val.lower() in ("ctx", "prefill"):
+            out["serving"] = "disaggregated"  # (its servers split by phase)
         elif w.key in ("isl", "osl") and "," in val:
             out[w.written] = val.replace(",", "")  # "exact 2,000-token outputs": 2000
         else:
@@ -631,7 +606,7 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
     """Configuration words found in a metric, row or gate name, and the text without them."""
     hints: dict[str, str] = {}
     rest = text[:MAX_NAME]
-    pm = _PAIRED_RE.search(rest)
+    pm = PAIRED_RE.search(rest)
     if pm:  # "ISL/OSL=1K/2K": read as a pair before the single words take the second length for the first name
         hints["isl"], hints["osl"] = canon_value("isl", pm.group("isl")), canon_value("osl", pm.group("osl"))
         rest = rest[: pm.start()] + " " + rest[pm.end() :]
@@ -728,7 +703,7 @@ def in_length_pair(text: str, start: int) -> bool:
     setting, however the sentence around it reads. Looks in a short window (a cost bounded per number)."""
     a = max(0, start - 8)
     window = text[a : start + 40]
-    for m in (_SERVING_LENGTHS_RE.search(window), _SHORT_LENGTHS_RE.search(window)):
+    for m in (SERVING_LENGTHS_RE.search(window), SHORT_LENGTHS_RE.search(window)):
         if m is not None and m.start() <= start - a < m.end():
             return True
     return False

@@ -1,0 +1,54 @@
+"""The two lengths of a serving run stated as a pair: "8192 input / 1024 output tokens", "ISL/OSL 1024/2048",
+"1k/1k", "8k1k", "2k in and 512 out". The setup words (vocab.setup) read them before the single words, so that a
+second length is never taken for the first name's."""
+
+from __future__ import annotations
+
+import re
+
+# "8192 input / 1024 output tokens", "2048 input and 256 output tokens": the two lengths stated as a pair (a lone
+# "5 output tokens" counts what a run produced; "3200 output tokens/s" is a rate)
+PAIRED_RE = re.compile(
+    r"(?<![a-z0-9])isl ?/ ?osl(?: ?[=:] ?| )(?P<isl>\d{1,6}k?) ?/ ?(?P<osl>\d{1,6}k?)(?![\w.])", re.IGNORECASE
+)
+""""ISL/OSL=1K/2K", "ISL/OSL 1024/2048": both lengths under one paired name, in the order of the names."""
+# "2048/256 TTFT", "random 8192/1024", "2048/256 concurrency 16": two lengths beside a serving word (alone,
+# "1278/1319" is a count of correct answers, "800/800 requests" of completed ones)
+SERVING_LENGTHS_RE = re.compile(
+    r"(?<![\w./])(?P<isl>\d{3,6})/(?P<osl>\d{2,6})(?![\w./%])"
+    r"(?=\s{1,3}(?:ttft|tpot|itl|e2el|output|input|throughput|latency|concurrency|conc|tok)\b"
+    r"|(?<=random \d{4})|,?\s{1,3}c\d)",
+    re.IGNORECASE,
+)
+# "input 4096 / output 512", "input len 1024, output len 128": the words first
+NAMED_LENGTHS_RE = re.compile(
+    r"(?<![\w.])(?:input|prompt)(?:[ _-]len(?:gth)?)?[ =:]{1,3}(?P<isl>\d{1,6}k?) ?(?:/|and|,) ?"
+    r"output(?:[ _-]len(?:gth)?)?[ =:]{1,3}(?P<osl>\d{1,6}k?)(?![\w.])",
+    re.IGNORECASE,
+)
+# "1k/1k", "8k/1k", "2k/512": the serving benchmarks' shorthand for input/output lengths (the first in thousands,
+# so no date or fraction reads as one)
+# "128k ISL, 8k OSL", "16k ISL / 1k OSL": both lengths printed before their names (never with a number after the
+# second name: "TP 8 ISL 1024 OSL 128" names its lengths after them)
+BEFORE_NAMES_RE = re.compile(
+    r"(?<![\w.])(?P<isl>\d{1,6}k?)[ _-]?isl ?(?:[/,+]|and)? ?(?P<osl>\d{1,6}k?)[ _-]?osl(?![a-z0-9])(?! ?[=:]? ?\d)",
+    re.IGNORECASE,
+)
+SHORT_LENGTHS_RE = re.compile(r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?![\w/]|\.\w)")
+# "1k1k", "8k1k": the same lengths glued, as serving dashboards name their workloads
+GLUED_LENGTHS_RE = re.compile(r"(?<![\w./-])(?P<isl>\d{1,3}[kK])(?P<osl>\d{1,3}[kK])(?![\w/-]|\.\w)")
+SLASHED_DIGITS_RE = re.compile(r"\d[kK]?/\d")
+"""What both slashed length patterns hold ("1k/1k", "2048/256"): case-sensitive and opening with a digit, the
+engine skips to the digits."""
+LENGTHS_RE = re.compile(
+    r"(?<![\w.])(?P<isl>\d{1,6}k?)[ -](?:input|prompt)(?:[ -]tokens?)? ?(?:/|and|,|\+) ?(?:exactly |about |~)?"
+    r"(?P<osl>\d{1,6}k?)[ -]output(?:[ -]tokens?)?(?![/\w])",
+    re.IGNORECASE,
+)
+
+# "2k in and 512 out", "4k and 2k out", "8192 in / 1024 out": the lengths by the short words (never "3 out of 5")
+IN_OUT_RE = re.compile(
+    r"(?P<isl>\d(?<![\w.]\d)(?:\d{2,5}|\d{0,2}[kK]))(?: in)? ?(?:/|and|,|\+) ?"
+    r"(?P<osl>\d{2,6}|\d{1,3}[kK]) out\b(?! of)",
+    re.IGNORECASE,
+)
