@@ -331,6 +331,17 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("agg",),
         ("agg", "disagg"),
     ),
+    # "4K ctx", "16K context", "ctx_len=4096": the length of the sequence a kernel or a decode step attends over
+    # (never "max context 32768", a limit, nor "1× ctx server", a prefill server)
+    _word(
+        "isl",
+        "isl",
+        r"(?<!max )(?:(\d{1,3}[kK]|\d{3,7}) ?(?:ctx|context)(?![ _-]?(?:servers?|workers?|instances?))|"
+        r"(?:ctx|context)(?:[ _-]?len(?:gth)?)(?: ?[=:] ?| )(\d{1,7}[kK]?))",
+        ("ctx", "context"),
+        ("ctx", "context"),
+        _DIGIT_OPENS,
+    ),
     # "1× ctx server + 1× gen server", "2 prefill + 4 decode workers": the prefill/decode split is disaggregated
     _word(
         "serving",

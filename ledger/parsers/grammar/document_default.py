@@ -88,7 +88,7 @@ def document_default(
         is_command = no not in body and is_command_line(text.strip())
         if is_command and text.rstrip().endswith("\\"):
             text, skip_to = continued(doc, no, len(doc.lines), text.strip())  # its flags on the lines it continues
-        values, models = _line_values(text, is_command, command)
+        values, models = _line_values(text, is_command, command, no in grids)
         if not values and not models:
             continue  # (most lines state no setup: nothing below reads them)
         if is_command and not SERVER_COMMAND_RE.search(text):
@@ -178,10 +178,11 @@ _WORKS_ON_RE = re.compile(
 
 
 def _line_values(
-    text: str, is_command: bool, command: Callable[[str], dict[str, str]]
+    text: str, is_command: bool, command: Callable[[str], dict[str, str]], grid: bool = False
 ) -> tuple[dict[str, str], list[str]]:
     """The setup keys a line states but the model, and the models it names (every one: "(Phi-1.5 and Phi-2)"), but
-    those it only wonders about ("whether the huge Kimi2-1T behaves the same ...")."""
+    those it only wonders about ("whether the huge Kimi2-1T behaves the same ..."); of a `grid`'s header (columns
+    with setups of their own), no length or load: "| batch | 4K ctx | 16K ctx |" measures at each."""
     if is_command:
         flags = command(text)  # no model named inside another flag's value
         words = qualifiers(text[:2000])
@@ -195,6 +196,8 @@ def _line_values(
         if "model" in values and values["model"] not in models:
             models.append(values["model"])  # "Model: org/name" under a label
     values.pop("model", None)
+    if grid:
+        values = {k: v for k, v in values.items() if k not in WORKLOAD_KEYS}
     if models and (hedged := hedged_models(text)):
         models = [m for m in models if m not in hedged]
     return values, models

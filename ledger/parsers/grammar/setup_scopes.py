@@ -233,7 +233,8 @@ def section_workloads(
     sections = facts.sections
     if not sections:
         return out
-    _, varied, _ = facts.tables  # "throughput, con8" among rows (or result items) naming none: theirs, not the section
+    _, varied, grids = facts.tables  # "throughput, con8" among rows (or items) naming none: theirs, not the section
+    skip = skip | grids  # ("| batch | 4K ctx | 16K ctx |": its columns' lengths, not its section's)
     reach = _section_reach(doc) if doc.format == "markdown" else {}
     measuring = facts.measuring
     tables = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
@@ -438,7 +439,12 @@ def _columns_own_setup(header: list[str]) -> bool:
     named columns do not state ("| | **fp8** | - | **Wint4Afp8** |": the fp8 is that arm's, not the document's)."""
     setups = [line_setup(h[:300]) for h in header[1:] if h.strip(" -*")]
     named = {tuple(sorted(s.items())) for s in setups} - {()}
-    return len(named) > 1 or (len(named) == 1 and len(setups) > 1 and any(not s for s in setups))
+    # ("| batch | 4K ctx speedup |": a length a column is measured at is that column's, however few they are)
+    return (
+        len(named) > 1
+        or (len(named) == 1 and len(setups) > 1 and any(not s for s in setups))
+        or any(WORKLOAD_KEYS & s.keys() for s in setups)
+    )
 
 
 def norm(value: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, metric_name, unit_of_header
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.vocab.metrics import named_benchmark
+from ledger.vocab.setup import config_hints
 from ledger.vocab.sides import side_of
 from ledger.vocab.units import STAT_WORD_RE, measure_of_unit
 
@@ -41,4 +42,12 @@ def cell_metric(
         metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
     if workload and role == "value" and side_of(metric) is not None and not looks_metric(metric):
         metric = measure_of_unit(unit) or "value"  # "this PR (us)" over "| Shape | main | this PR |"
+    elif role == "value" and not info.measure and (by_unit := measure_of_unit(unit)) and _setup_only(metric):
+        metric = by_unit  # "| batch | 4K ctx | 16K ctx |" over "1.19x": the speed-up at each length
     return metric
+
+
+def _setup_only(name: str) -> bool:
+    """The name states setup and nothing else ("4K ctx", "TP2", "H100"): no measure of its own."""
+    hints, rest = config_hints(name)
+    return bool(hints) and not rest.strip(" ,;/+-_()*`")
