@@ -197,6 +197,8 @@ HOSTILE = {
     + ") | 61.2 |\n",
     "captions": "Time to first token of " + "a b " * 3_000 + "(Unit: ms):\n\n### CPU " + "cpu " * 2_000 + "\n",
     "listed verdicts": "## " + "a b PASS, c FAIL; " * 3_000 + "\n\n## x: " + "y " * 5_000 + "PASS\n",
+    # lines with no digit, in ASCII and beyond it (each scanned whole by the remembered digit test)
+    "no digits": "- a b é ★ c d\n" * 3_000,
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

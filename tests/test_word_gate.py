@@ -197,3 +197,13 @@ def test_the_side_a_label_names_is_found_through_the_lowered_label() -> None:
     made = ["Main branch", "Before this PR", "WITH THE FIX", "w/o #123", "PR (new)", "baseline vs candidate", "ſtock"]
     for label in [*_texts(), *made, *(m.upper() for m in made), "\u212aernel after", "İtem main"]:
         assert sides._side_of.__self__.fn(label) == searched(label), label
+
+
+def test_whether_a_text_holds_a_digit_is_what_the_digit_class_finds() -> None:
+    """has_digit (remembered, an ASCII text scanned for ASCII digits) answers as `\\d` does: on every fixture line and
+    on digits beyond ASCII ("٣", "３") and digit-like characters that are no decimal digit ("²", "Ⅻ")."""
+    from ledger.vocab.text import has_digit
+
+    made = ["no digit here", "", "x\u0663y", "\uff13", "e\u00b2", "\u216b", "a1", "é 5", "★"]
+    for text in [*fixture_lines(), *made]:
+        assert has_digit(text) == (re.search(r"\d", text) is not None), text

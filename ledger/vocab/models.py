@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.vocab.text import has_digit
 from ledger.vocab.trie import trie_pattern
 from ledger.vocab.word_gate import WordGate
-
-_DIGIT_RE = re.compile(r"\d")
 
 # Model names as PRs print them: "meta-llama/Llama-3.1-8B-Instruct", "Qwen3-235B-A22B", "gpt-oss-120b",
 # "DeepSeek-R1-0528", "Mixtral-8x22B-v0.1": a family word, then a version, size or suffix joined by - . _
@@ -132,7 +131,7 @@ def model_names(text: str) -> list[str]:
 
 @short_text_cache(8192)
 def _model_names(s: str) -> tuple[str, ...]:
-    digit = _DIGIT_RE.search(s) is not None
+    digit = has_digit(s)
     if not digit and not _MEMBER_WORD_RE.search(s):
         return ()  # every model name carries a version or a size, or names its family's member
     # the family words in the lowered line (case-sensitive: far cheaper), then the costlier patterns only in a
