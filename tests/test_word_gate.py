@@ -207,3 +207,13 @@ def test_whether_a_text_holds_a_digit_is_what_the_digit_class_finds() -> None:
     made = ["no digit here", "", "x\u0663y", "\uff13", "e\u00b2", "\u216b", "a1", "é 5", "★"]
     for text in [*fixture_lines(), *made]:
         assert has_digit(text) == (re.search(r"\d", text) is not None), text
+
+
+def test_an_acceptance_name_is_found_through_the_case_blind_words_copy_and_the_capitals() -> None:
+    """is_acceptance_name asks the acceptance words' case-sensitive copy in the lowered text, then the capital "AR"
+    where one stands: the same answer as the whole case-blind pattern (its "(?-i:AR)" left it no copy)."""
+    assert metrics._ACCEPTANCE_WORDS_RE.plain is not None
+    extra = ["AR", "ar", "Ar 0.5", "[Ar] P50", "AL: 2.1", "x-AR", "AR-1", "AR_x", "mean Ar", "P50 AR", "DAR", "AR."]
+    extra += ["Mean Accepted", "ACCEPT", "  accept", "REF_AL: 2", "min_al", "a.LEN", "Positional Accept", "İAR", "ſAR"]
+    for text in [*_texts(), *extra, *(t.lower() for t in extra), *(t.upper() for t in extra)]:
+        assert metrics.is_acceptance_name(text) == (metrics._ACCEPTANCE_RE.pattern.search(text) is not None), text
