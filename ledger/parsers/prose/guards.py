@@ -13,7 +13,7 @@ import functools
 import re
 
 from ledger.parsers.grammar.numbers import Number, normalise_unit
-from ledger.parsers.prose.metrics import METRIC_RE, any_of
+from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name
 from ledger.vocab.models import model_names
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE, in_length_pair
@@ -47,16 +47,39 @@ _CONFIG_BEFORE_LOW_RE = re.compile(CONFIG_BEFORE_RE.pattern)
 engine compares every character in both cases, at every word boundary of the window)."""
 
 
+def _lowered(window: str) -> str | None:
+    """A short window around a number lowered for a case-sensitive copy of a pattern, None where lowering could
+    change what the case-blind pattern matches (lower_for_words' odd characters): not remembered, each number's
+    window being a text of its own."""
+    return window.lower() if window.isascii() or not any(map(window.__contains__, CASE_ODD)) else None
+
+
 def config_before(before: str) -> bool:
     """Whether a setting's name ends the short window `before` a number (CONFIG_BEFORE_RE), asked of the lowered
-    window (not remembered: each number's window is a text of its own)."""
-    if before.isascii() or not any(map(before.__contains__, CASE_ODD)):
-        return _CONFIG_BEFORE_LOW_RE.search(before.lower()) is not None
-    return CONFIG_BEFORE_RE.search(before) is not None
+    window."""
+    low = _lowered(before)
+    return (CONFIG_BEFORE_RE.search(before) if low is None else _CONFIG_BEFORE_LOW_RE.search(low)) is not None
+
+
+def metric_right_before(window: str) -> bool:
+    """Whether a measure's name ends the window before a number (_METRIC_RIGHT_BEFORE_RE), asked of the lowered
+    window."""
+    low = _lowered(window)
+    found = _METRIC_RIGHT_BEFORE_RE.search(window) if low is None else _METRIC_RIGHT_BEFORE_LOW_RE.search(low)
+    return found is not None
+
+
+def capacity_after(after: str) -> bool:
+    """Whether the window after a number names what holds it (_CAPACITY_AFTER_RE: "GiB device", "of them"), asked
+    of the lowered window."""
+    low = _lowered(after)
+    return (_CAPACITY_AFTER_RE.match(after) if low is None else _CAPACITY_AFTER_LOW_RE.match(low)) is not None
 
 
 # "acceptance length 1.97": a metric name right before the number wins over "length" as a config word
 _METRIC_RIGHT_BEFORE_RE = re.compile(r"(?:" + METRIC_RE.pattern + r")\s*[:=]?\s*$", re.IGNORECASE)
+_METRIC_RIGHT_BEFORE_LOW_RE = re.compile(r"(?:" + METRIC_LOWER_PATTERN + r")\s*[:=]?\s*$")
+"""Its case-sensitive form for the lowered window (the names' lowered copy, as holds_metric asks)."""
 NAMED_THRESHOLD_RE = WordGate(
     re.compile(
         r"(?<![\w-])(?:" + BAR_WORDS + r"\s*\(?\s*"
@@ -149,6 +172,9 @@ _CAPACITY_AFTER_RE = re.compile(
     r"\s*of\s+(?:them|these|those)\b|\s*(?:[a-z-]{1,12}\s+)?(?:sigma|σ|flips?)\b",
     re.IGNORECASE,
 )
+_CAPACITY_AFTER_LOW_RE = re.compile(_CAPACITY_AFTER_RE.pattern.replace("σ", "[σς]"))
+"""Its case-sensitive copy for the lowered window: written in lower case, its "σ" (which takes "Σ" and "ς" too)
+as the two a lowered "Σ" becomes."""
 # "the prefix cache holds 16 GB", "fits in 24 GB", "a card with 80 GB": what a memory can hold, not what a run used
 _CAPACITY_BEFORE_RE = re.compile(
     r"\b(?:holds?|holding|fits?\s+(?:in|into|within)|(?:cards?|gpus?|devices?|nodes?|"
@@ -392,7 +418,7 @@ def is_config_number(text: str, n: Number) -> bool:
         and not (is_timing_unit(n.unit) and _SPACED_TIMING_RE.search(window))
     ) or (_in_code_span(text, n.start) and not _bare_value_span(text, n)):
         return True  # "moe_expert_parallel_size=2", "--max-num-seqs 256", "`512MiB`" (but "`2.27`" is a value)
-    if _CAPACITY_AFTER_RE.match(text[n.end : n.end + 40]) or (
+    if capacity_after(text[n.end : n.end + 40]) or (
         is_size_unit(n.unit)
         and (_CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start) or _device_listing(text, n))
     ):
@@ -403,7 +429,7 @@ def is_config_number(text: str, n: Number) -> bool:
     if (
         config_before(before)
         and not n.approx
-        and not _METRIC_RIGHT_BEFORE_RE.search(text[max(0, n.start - 40) : n.start])
+        and not metric_right_before(text[max(0, n.start - 40) : n.start])
         # "TG128, 14 samples 32.90±0.44 tk/s": a measured value after the count of runs it is the mean of
         and not (is_measure_unit(n.unit) and _RUNS_BEFORE_RE.search(text, max(0, n.start - 30), n.start))
         and not _measured_at(before, n)
