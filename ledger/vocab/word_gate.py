@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ledger.memo import SHORT
+from ledger.vocab.first_chars import dispatched
 from ledger.vocab.text import lower_for_words
 from ledger.vocab.trie import trie_pattern
 
@@ -198,4 +199,6 @@ def _case_sensitive_copy(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
         return None
     if any(ord(ch) > 127 and (_lowered(ord(ch)) != ch or ch in "σς") for ch in text):
         return None
-    return re.compile(text, pattern.flags & ~re.IGNORECASE)
+    # (the engine tests the characters a match can open with where it would enter every alternative in turn)
+    plain = pattern.flags & ~re.IGNORECASE
+    return re.compile(dispatched(text, plain) or text, plain)
