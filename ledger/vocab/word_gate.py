@@ -156,9 +156,17 @@ class WordGate:
         return not any(map(low[pos:end].__contains__, self.words))
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
-        """The first match inside text[pos:endpos] (only the window is tested for the words)."""
+        """The first match inside text[pos:endpos] (only the window is tested for the words): where there is a
+        case-sensitive copy, found by it in the lowered text and matched by the pattern where it opens (the pattern's
+        own match, with the text's letters), as finditer does."""
         end = len(text) if endpos is None else endpos
-        return None if self._window_holds_none(text, pos, end) else self.pattern.search(text, pos, end)
+        if self._window_holds_none(text, pos, end):
+            return None
+        low = lower_for_words(text) if self.plain is not None and len(text) <= SHORT else None
+        if low is None or self.plain is None:
+            return self.pattern.search(text, pos, end)
+        m = self.plain.search(low, pos, end)
+        return None if m is None else self.pattern.match(text, m.start(), end)
 
     def holds(self, text: str) -> bool:
         """Whether the pattern matches anywhere in text: where it has a case-sensitive copy (`plain`), that copy
