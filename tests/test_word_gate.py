@@ -280,3 +280,19 @@ def test_an_alternation_is_grouped_by_first_character_where_each_alternative_ope
     for text in texts:
         for pos in range(len(text)):
             assert [m.span() for m in fast.finditer(text, pos)] == [m.span() for m in written.finditer(text, pos)]
+
+
+def test_a_pattern_of_classes_is_read_in_the_class_signature_as_in_the_text() -> None:
+    """An ASCII text's class signature (vocab.text.class_signature: each character as its class) read with the
+    patterns' literal forms answers as the patterns do in the text: a parameter count (models._holds_size) and a
+    release's digits (releases' "d.d"), on every fixture line and made ones; beyond ASCII the text itself is read."""
+    from ledger.vocab import models, releases
+    from ledger.vocab.text import class_signature
+
+    made = ["Llama-3.1-8B, 1.5b, 8x7B, 12ms, 70M params, 2T tokens, 3.25B, 1.123B, 4xb, 8X22B", "v0.9.0 x.1 1. .5"]
+    made += ["١٢B", "7B\u00e9", "MiB 5MiB 5 B 5Bx 5b_ 5T. 9x1234b 9x123b"]
+    for text in [*fixture_lines(), *made, *(m.lower() for m in made)]:
+        assert models._holds_size(text) == (models._SIZE_IN_RE.search(text) is not None), text
+        sig = class_signature(text)
+        if sig is not None:
+            assert (releases._RELEASE_DIGITS_SIG in sig) == (releases._RELEASE_DIGITS_RE.search(text) is not None)
