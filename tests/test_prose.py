@@ -227,3 +227,38 @@ def test_whether_a_name_holds_a_measure_is_asked_of_the_lowered_name() -> None:
     made = ["Decode TTFT", "output TOK/S", "GSM8K acc", "AL", "f1 of x", "ſcore", "\u212aL div", "İtl", "p99 ITL"]
     for text in [*fixture_lines(), *made, *(m.upper() for m in made), *(m.lower() for m in made)]:
         assert metrics.holds_metric(text) == (metrics.METRIC_RE.search(text) is not None), text
+
+
+def test_the_windows_before_a_number_are_read_for_settings_and_bounds_only_where_they_can_hold_one() -> None:
+    """Before each number of prose: a setting's name ending the window (CONFIG_BEFORE_RE), a measure's name ending
+    it (_METRIC_RIGHT_BEFORE_RE) and what holds the number after it (_CAPACITY_AFTER_RE) are asked of their
+    case-sensitive copies in the lowered window; a flag or "key=" ending it (_SETTING_BEFORE_RE) only where an "="
+    stands among the window's last three characters or a "--" before a closing blank; a comparison
+    (_BOUND_BEFORE_RE, _THRESHOLD_BEFORE_RE) only where a comparison's sign stands. The same answers at every digit
+    of every fixture line and of made ones, in every case."""
+    import re
+
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.prose import guards
+
+    made = ["with TP = 8, BATCH_SIZE: 4, Num_Shots 5 and max_num_seqs= '16' and --max-model-len 2048 or x=\t3"]
+    made += ["the gate is TPOT <= 30 ms, ≥ 0.9, > ~2 and ISL 8192 / İSL 1 / ſeed 2 / \u212a 3 / ISL\u212a 4 / Σ 5"]
+    made += ["1 GiB Device, 2 of Them, 0.7 Σ, 3 σ, 4 ς, 5 Sigma, 6 Shared Memory, TTFT: 7, Acceptance Length 8"]
+    seen = [0, 0, 0]
+    for line in [*fixture_lines(), *made, *(m.upper() for m in made), *(m.lower() for m in made)]:
+        for m in re.finditer(r"\d", line):
+            p = m.start()
+            before, window = line[max(0, p - 24) : p], line[max(0, p - 64) : p]
+            config = guards.CONFIG_BEFORE_RE.search(before) is not None
+            assert guards.config_before(before) == config, (line, p)
+            metric = guards._METRIC_RIGHT_BEFORE_RE.search(line[max(0, p - 40) : p]) is not None
+            assert guards.metric_right_before(line[max(0, p - 40) : p]) == metric, (line, p)
+            after = line[m.end() : m.end() + 40]
+            assert guards.capacity_after(after) == (guards._CAPACITY_AFTER_RE.match(after) is not None), (line, p)
+            setting = guards._SETTING_BEFORE_RE.search(line, max(0, p - 64), p) is not None
+            assert not setting or "=" in window[-3:] or (window[-1:] == " " and "--" in window), (line, p)
+            bound = guards._BOUND_BEFORE_RE.search(before) or guards._THRESHOLD_BEFORE_RE.search(before)
+            assert not bound or any(c in before for c in "<>≤≥"), (line, p)
+            seen = [seen[0] + config, seen[1] + setting, seen[2] + bool(bound)]
+    assert min(seen) >= 3, seen

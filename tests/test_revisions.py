@@ -214,3 +214,19 @@ def test_a_commit_links_sha_is_read_whole_with_no_backtracking_over_its_split() 
     for line in [*fixture_lines(), *made, *(m.upper() for m in made)]:
         full, fast = split.search(line), pattern.search(line)
         assert (full and (full.span(), full.groups())) == (fast and (fast.span(), fast.groups())), line
+
+
+def test_a_hex_run_is_found_by_its_bytes_as_the_patterns_find_it() -> None:
+    """has_hex_run (the text's bytes mapped through a table and searched for seven marks) answers as [0-9a-f]{7}
+    and, any case, [0-9a-fA-F]{7} do: on every fixture line and made ones, beyond ASCII and with lone surrogates."""
+    import re
+
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.grammar.revision_labels import has_hex_run
+
+    made = ["abc1234", "ABC1234", "abc123", "deadbeefé", "é1234567é", "12345\u00e967", "ab\ud800cd12345", "0xfeedface"]
+    made += ["a" * 7, "g" * 7, "", "abcdef", "１２３４５６７", "\u0663" * 7]
+    for text in [*fixture_lines(), *made]:
+        assert has_hex_run(text) == (re.search(r"[0-9a-f]{7}", text) is not None), text
+        assert has_hex_run(text, any_case=True) == (re.search(r"[0-9a-fA-F]{7}", text) is not None), text

@@ -218,6 +218,11 @@ HOSTILE = {
     + ") | 61.2 |\n",
     "captions": "Time to first token of " + "a b " * 3_000 + "(Unit: ms):\n\n### CPU " + "cpu " * 2_000 + "\n",
     "listed verdicts": "## " + "a b PASS, c FAIL; " * 3_000 + "\n\n## x: " + "y " * 5_000 + "PASS\n",
+    # lines with no digit, in ASCII and beyond it (each scanned whole by the remembered digit test)
+    "no digits": "- a b é ★ c d\n" * 3_000,
+    # the names a gate's grouped copy looks for, one after the other, every one at a word's start or inside one
+    "gate names": "mmlu-pro xgsm8k accuracy_err max error per-tok [AR] a.len 1.5 " * 1_500,
+    "hex letters": "deadbee cafe 0xfeedfac abcdef1 added faded " * 1_500,
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

@@ -197,3 +197,102 @@ def test_the_side_a_label_names_is_found_through_the_lowered_label() -> None:
     made = ["Main branch", "Before this PR", "WITH THE FIX", "w/o #123", "PR (new)", "baseline vs candidate", "ſtock"]
     for label in [*_texts(), *made, *(m.upper() for m in made), "\u212aernel after", "İtem main"]:
         assert sides._side_of.__self__.fn(label) == searched(label), label
+
+
+def test_whether_a_text_holds_a_digit_is_what_the_digit_class_finds() -> None:
+    """has_digit (remembered, an ASCII text scanned for ASCII digits) answers as `\\d` does: on every fixture line and
+    on digits beyond ASCII ("٣", "３") and digit-like characters that are no decimal digit ("²", "Ⅻ")."""
+    from ledger.vocab.text import has_digit
+
+    made = ["no digit here", "", "x\u0663y", "\uff13", "e\u00b2", "\u216b", "a1", "é 5", "★"]
+    for text in [*fixture_lines(), *made]:
+        assert has_digit(text) == (re.search(r"\d", text) is not None), text
+
+
+def test_an_acceptance_name_is_found_through_the_case_blind_words_copy_and_the_capitals() -> None:
+    """is_acceptance_name asks the acceptance words' case-sensitive copy in the lowered text, then the capital "AR"
+    where one stands: the same answer as the whole case-blind pattern (its "(?-i:AR)" left it no copy)."""
+    assert metrics._ACCEPTANCE_WORDS_RE.plain is not None
+    extra = ["AR", "ar", "Ar 0.5", "[Ar] P50", "AL: 2.1", "x-AR", "AR-1", "AR_x", "mean Ar", "P50 AR", "DAR", "AR."]
+    extra += ["Mean Accepted", "ACCEPT", "  accept", "REF_AL: 2", "min_al", "a.LEN", "Positional Accept", "İAR", "ſAR"]
+    for text in [*_texts(), *extra, *(t.lower() for t in extra), *(t.upper() for t in extra)]:
+        assert metrics.is_acceptance_name(text) == (metrics._ACCEPTANCE_RE.pattern.search(text) is not None), text
+
+
+def _every_gate() -> list[tuple[str, WordGate]]:
+    import sys
+
+    import ledger.parsers.registry  # noqa: F401  (every reader's module, and the gates they build)
+
+    found: dict[int, tuple[str, WordGate]] = {}
+    for name, module in list(sys.modules.items()):
+        if name.startswith("ledger."):
+            for attr, value in vars(module).items():
+                if isinstance(value, WordGate):
+                    found.setdefault(id(value), (f"{name}.{attr}", value))
+    return list(found.values())
+
+
+def test_a_copys_alternatives_open_with_their_first_character_and_find_the_same_matches() -> None:
+    """A gate's case-sensitive copy opens each alternative with its first character, grouped by it in their order
+    (vocab.first_chars.dispatched), or stands behind a look-ahead on its first characters: on every fixture line and
+    made ones, lowered, the same matches one after the other as the copy written as the pattern is."""
+    from ledger.vocab.text import lower_for_words
+
+    gates = [(name, g) for name, g in _every_gate() if g.plain is not None]
+    assert len(gates) >= 20
+    grouped = [name for name, g in gates if not g.plain.pattern.startswith("(?=")]
+    assert any(name.endswith("_BENCHMARK_IN_RE") for name in grouped)
+    assert any(name.endswith("_ACCURACY_RE") for name in grouped)
+    made = ["GSM8K and MMLU-Pro, then HumanEval; mean error 0.3, max_error 2, layer-error", "ACC_NORM acc 0.5"]
+    made += ["per-tok tok/s, [AR] a.len, AL 2, ruler pope ppl, arc-c arc_challenge, quantization error", "Δp 3"]
+    texts = [low for t in [*_texts(), *made, *(m.upper() for m in made)] if (low := lower_for_words(t)) is not None]
+    for name, gate in gates:
+        written = re.compile(gate.pattern.pattern, gate.pattern.flags & ~re.IGNORECASE)
+        for low in texts:
+            for pos in (0, 3):
+                assert [m.span() for m in gate.plain.finditer(low, pos)] == [
+                    m.span() for m in written.finditer(low, pos)
+                ], (name, low)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "grouped"),
+    [
+        (r"gsm8k|\bmmlu|gpqa|mmmu|(?<!per-)tok|\[ar\]|a\.len|ab|(?:ac|ad)|x", True),
+        (r"(?<![\w-])(?:(?:abs|rel|max)[ _-])?error(?![\w-])|loss|score|em\b|f1|bleu|rouge|exact", True),
+        (r"a|ab|abc|b|bc|c|cab|ba|(?:a|b)?c", True),  # the same alternative wins at each place, as written
+        (r"a?b|c|d|e|f|g|h|i", False),  # an optional first character: behind the look-ahead only
+        (r"^\s*x|a|b|c|d|e|f|g", False),
+        (r"(?P<a>x)(?P=a)|b|c|d|e|f|g|h", False),  # a back-reference keeps its groups
+    ],
+)
+def test_an_alternation_is_grouped_by_first_character_where_each_alternative_opens_with_one(
+    pattern: str, grouped: bool
+) -> None:
+    from ledger.vocab.first_chars import dispatched
+
+    got = dispatched(pattern)
+    assert got is not None and got.startswith("(?=") != grouped
+    fast, written = re.compile(got), re.compile(pattern)
+    texts = ["gsm8k mmlu xmmlu per-tok tok [ar] a.len ab ac ad x", "abc cab bab a b c abab", "rel-error, error, -error"]
+    texts += ["max error loss em f1 bleu", "xx aab ba cc", "h g f e d c b a"]
+    for text in texts:
+        for pos in range(len(text)):
+            assert [m.span() for m in fast.finditer(text, pos)] == [m.span() for m in written.finditer(text, pos)]
+
+
+def test_a_pattern_of_classes_is_read_in_the_class_signature_as_in_the_text() -> None:
+    """An ASCII text's class signature (vocab.text.class_signature: each character as its class) read with the
+    patterns' literal forms answers as the patterns do in the text: a parameter count (models._holds_size) and a
+    release's digits (releases' "d.d"), on every fixture line and made ones; beyond ASCII the text itself is read."""
+    from ledger.vocab import models, releases
+    from ledger.vocab.text import class_signature
+
+    made = ["Llama-3.1-8B, 1.5b, 8x7B, 12ms, 70M params, 2T tokens, 3.25B, 1.123B, 4xb, 8X22B", "v0.9.0 x.1 1. .5"]
+    made += ["١٢B", "7B\u00e9", "MiB 5MiB 5 B 5Bx 5b_ 5T. 9x1234b 9x123b"]
+    for text in [*fixture_lines(), *made, *(m.lower() for m in made)]:
+        assert models._holds_size(text) == (models._SIZE_IN_RE.search(text) is not None), text
+        sig = class_signature(text)
+        if sig is not None:
+            assert (releases._RELEASE_DIGITS_SIG in sig) == (releases._RELEASE_DIGITS_RE.search(text) is not None)

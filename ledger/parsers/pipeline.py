@@ -25,8 +25,8 @@ from ledger.parsers.reader.document import Document, read_document
 from ledger.parsers.reader.quotes import quoted_reply_lines
 from ledger.parsers.support.examples import example_lines
 from ledger.parsers.tables.side_tables import side_tables
+from ledger.vocab.text import has_digit
 
-_DIGIT_RE = re.compile(r"\d")
 MAX_CLAIMS = 20_000
 """Claims kept per document: memory stays bounded (a claim costs a few KB on its way to the ledger; 400,000
 claims of a 4.4 MB file took 1.9 GB) while the largest real pages hold a few thousand. Extractors are
@@ -109,14 +109,12 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     ctx.setup = _guarded("setup", find_setups, SetupIndex.build([], len(doc.lines)), warnings, doc, opened, sided)
     claims: list[Claim] = []
     # Most prose lines hold no digit, and only a few extractors can claim anything without one:
-    # one pass over each block saves every numeric extractor from scanning it.
+    # one pass over each block saves every numeric extractor from scanning it (each line's answer remembered: the
+    # setup readers asked it of most lines already)
     lines = doc.lines
-    has_digit = [
-        _DIGIT_RE.search("\n".join(lines[b.start - 1 : b.end]) if b.end > b.start else lines[b.start - 1]) is not None
-        for b in doc.blocks
-    ]
+    digits = [any(map(has_digit, lines[b.start - 1 : b.end])) for b in doc.blocks]
     examples = example_lines(doc)  # a template's numbers are nobody's results
-    with_digit = [b for b, d in zip(doc.blocks, has_digit, strict=True) if d and b.start not in examples]
+    with_digit = [b for b, d in zip(doc.blocks, digits, strict=True) if d and b.start not in examples]
     whole = "\n".join(lines)
     for ext in EXTRACTORS:
         marks: tuple[str, ...] = getattr(ext, "LINE_MARKS", ())

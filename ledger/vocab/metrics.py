@@ -35,16 +35,21 @@ _AL_FIELD = r"(?<![a-z0-9])(?:ref|mean|avg|measured)_al(?![a-z0-9])"
 _ACCURACY_RE = WordGate(
     re.compile("|".join([m.pattern for m in METRICS if m.kind == "accuracy"] + [_QUALITY_WORDS]), re.IGNORECASE)
 )
-_ACCEPTANCE_RE = WordGate(
-    re.compile(
-        r"acceptance|accept(?:ed)? (?:length|rate|len)|\bAL\b|\[AR\]|(?-i:(?<![A-Za-z0-9_-])AR(?![\w-]))|mean accepted|"
-        r"draft acceptance|"
-        r"accept_len|acc_len|accept rate|(?:mean|median|avg|average|p\d{2})\s+(?:request\s+)?AR\b|\baccpt\w*\s*len|"
-        r"^\s*(?:(?:mean|median|avg|average)\s)?accept(?![\w-])|(?<![\w.])a\.len\b|pos(?:ition(?:al)?)?[ _-]?accept|"
-        + _AL_FIELD,
-        re.IGNORECASE,
-    )
+_ACCEPTANCE_WORDS = (
+    r"acceptance|accept(?:ed)? (?:length|rate|len)|\bal\b|\[ar\]|mean accepted|"
+    r"draft acceptance|"
+    r"accept_len|acc_len|accept rate|(?:mean|median|avg|average|p\d{2})\s+(?:request\s+)?ar\b|\baccpt\w*\s*len|"
+    r"^\s*(?:(?:mean|median|avg|average)\s)?accept(?![\w-])|(?<![\w.])a\.len\b|pos(?:ition(?:al)?)?[ _-]?accept|"
+    + _AL_FIELD
 )
+"""The acceptance names whatever their case ("AL", "[AR]", "mean AR" among them), written in lower case."""
+_CASED_AR = r"(?<![A-Za-z0-9_-])AR(?![\w-])"
+"""An acceptance rate's "AR" alone, in capitals only ("ar" is a word's piece)."""
+_ACCEPTANCE_RE = WordGate(re.compile(f"{_ACCEPTANCE_WORDS}|(?-i:{_CASED_AR})", re.IGNORECASE))
+# (the two parts apart: the case-blind one has a case-sensitive copy for the lowered text, the capitals are looked
+# for only in a text that holds them)
+_ACCEPTANCE_WORDS_RE = WordGate(re.compile(_ACCEPTANCE_WORDS, re.IGNORECASE))
+_CASED_AR_RE = re.compile(_CASED_AR)
 _PERF_HINT_RE = re.compile(
     r"throughput|latency|ttft|tpot|itl|(?<![0-9a-f])e2e(?![0-9a-f])|tok/s|tokens/s|req/s|tps|qps|duration|time|speed|"
     r"memory|\bms\b|\bus\b|µs|gib|\bgb\b|bandwidth|flops|step|kernel",
@@ -55,7 +60,7 @@ _PERF_HINT_RE = re.compile(
 @short_text_cache(1024)
 def kind_for_metric(metric: str, unit: str | None = None) -> str:
     """accuracy, acceptance or perf, from the metric's name and unit."""
-    if _ACCEPTANCE_RE.search(metric):
+    if is_acceptance_name(metric):
         return "acceptance"
     if is_performance_unit(unit):
         return "perf"
@@ -71,7 +76,7 @@ _PROSE_QUALITY_RE = re.compile(r"eval|exact|score|\bmath|ppl", re.IGNORECASE)
 def prose_kind(metric: str, unit: str | None) -> str:
     """The kind of a value prose names `metric`: a share ("%", "points") can be a score, a time or a rate
     cannot."""
-    if _ACCEPTANCE_RE.search(metric):
+    if is_acceptance_name(metric):
         return "acceptance"
     if is_measure_unit(unit) and not is_share_unit(unit):
         return "perf"
@@ -98,7 +103,9 @@ def is_accuracy_name(text: str) -> bool:
 
 
 def is_acceptance_name(text: str) -> bool:
-    return bool(_ACCEPTANCE_RE.search(text))
+    """Whether _ACCEPTANCE_RE matches in the text: its case-blind words through their case-sensitive copy in the
+    lowered text (the whole pattern had none, for its capital "AR"), then the capital "AR" where the text holds one."""
+    return _ACCEPTANCE_WORDS_RE.holds(text) or ("AR" in text and _CASED_AR_RE.search(text) is not None)
 
 
 LOWER_IS_BETTER_RE = re.compile(

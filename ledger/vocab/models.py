@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.vocab.text import class_signature, has_digit
 from ledger.vocab.trie import trie_pattern
 from ledger.vocab.word_gate import WordGate
-
-_DIGIT_RE = re.compile(r"\d")
 
 # Model names as PRs print them: "meta-llama/Llama-3.1-8B-Instruct", "Qwen3-235B-A22B", "gpt-oss-120b",
 # "DeepSeek-R1-0528", "Mixtral-8x22B-v0.1": a family word, then a version, size or suffix joined by - . _
@@ -132,7 +131,7 @@ def model_names(text: str) -> list[str]:
 
 @short_text_cache(8192)
 def _model_names(s: str) -> tuple[str, ...]:
-    digit = _DIGIT_RE.search(s) is not None
+    digit = has_digit(s)
     if not digit and not _MEMBER_WORD_RE.search(s):
         return ()  # every model name carries a version or a size, or names its family's member
     # the family words in the lowered line (case-sensitive: far cheaper), then the costlier patterns only in a
@@ -142,7 +141,7 @@ def _model_names(s: str) -> tuple[str, ...]:
     if "/" in s:
         found.update(_model_folders(s))  # (a model file's folder may name no size: "Mistral-Nemo-Instruct-v1.1/")
     # (a hub id's parameter count is one _SIZE_IN_RE finds: a text with none names neither kind)
-    if _SIZE_IN_RE.search(s):
+    if _holds_size(s):
         if "/" in s:
             found.update(m.span() for m in _HUB_MODEL_RE.finditer(s))
         found.update(m.span() for m in _SIZED_NAME_RE.finditer(s))
@@ -191,6 +190,14 @@ def parameter_counts(name: str) -> set[str]:
 
 _SIZE_IN_RE = re.compile(r"\d(?:(?:\.\d{1,2})?[bBmMT](?![a-zA-Z])|[xX]\d{1,3}[bB])")
 """A parameter count ("8B", "1.5b", "8x7B"); the digit outside the alternation lets the engine skip to digits."""
+_SIZE_CLASSES_RE = re.compile(rb"d(?:(?:\.d{1,2})?[bm](?![abmx])|xd{1,3}b)")
+"""The same in an ASCII text's class signature (vocab.text.class_signature), its classes literals."""
+
+
+def _holds_size(s: str) -> bool:
+    """Whether a parameter count stands in `s` (_SIZE_IN_RE), read in its class signature where it is ASCII."""
+    sig = class_signature(s)
+    return (_SIZE_IN_RE.search(s) if sig is None else _SIZE_CLASSES_RE.search(sig)) is not None
 
 
 _BEFORE, _REACH = 48, 160

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.text import class_signature
 from ledger.vocab.word_gate import WordGate
 
 # the data (a noun), what was done to it, then within the sentence the release: each part's gap is bounded and
@@ -39,6 +40,8 @@ _SCRIPTS_RE = re.compile(r"\b(?:scripts?|tools?|harness)\b[^!?\n]{0,20}$", re.IG
 
 _RELEASE_DIGITS_RE = re.compile(r"\d\.\d")
 """What every release both patterns read holds (their `version`): a digit, a dot, a digit."""
+_RELEASE_DIGITS_SIG = b"d.d"
+"""The same in an ASCII text's class signature (vocab.text.class_signature)."""
 
 
 def release_label(text: str) -> str | None:
@@ -46,7 +49,8 @@ def release_label(text: str) -> str | None:
     None for any other text ("Starting with v0.19, testing used ...": a method since a release, not the data's
     release; "scripts from v0.6.5": the benchmark's own scripts)."""
     head = text[:1000]
-    if _RELEASE_DIGITS_RE.search(head) is None:
+    sig = class_signature(head)
+    if (_RELEASE_DIGITS_RE.search(head) is None) if sig is None else (_RELEASE_DIGITS_SIG not in sig):
         return None  # every release either reading gives holds one ("0.9", "1.4.0"): most lines hold none
     m = MEASURED_ON_RELEASE_RE.search(head)
     if m is not None and not _SCRIPTS_RE.search(head, 0, m.start("version")):

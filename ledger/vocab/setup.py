@@ -40,7 +40,7 @@ from ledger.vocab.setup_word import SetupWord as SetupWord  # a word and its sea
 from ledger.vocab.setup_word import finditer_word as finditer_word
 from ledger.vocab.setup_word import make_word as _word
 from ledger.vocab.setup_word import search_word as search_word
-from ledger.vocab.text import MAX_NAME, lower_for_words
+from ledger.vocab.text import MAX_NAME, has_digit, lower_for_words
 from ledger.vocab.trie import trie_pattern
 from ledger.vocab.word_gate import WordGate
 
@@ -383,7 +383,6 @@ def qualifiers(text: str | None) -> dict[str, str]:
 
 
 _MARK_RE = re.compile(r"\((?:R|TM)\)|[®™]")
-_DIGIT_RE = re.compile(r"\d")
 _LIMIT_RE = re.compile(r"max(?:imum)?[\w ]{0,20}$", re.IGNORECASE)
 """A maximum named before a batch size: the engine's limit, not the batch the run used."""
 
@@ -419,7 +418,7 @@ _ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])
 
 def _any_setup(s: str) -> bool:
     """_ANY_SETUP_RE.search(s), as a digit scan and substring tests (its case-blind words cost every character)."""
-    if _DIGIT_RE.search(s):
+    if has_digit(s):
         return True
     low = lower_for_words(s)
     return _ANY_SETUP_RE.search(s) is not None if low is None else any(map(low.__contains__, _ANY_SETUP_WORDS))

@@ -49,6 +49,46 @@ def lower_for_words(text: str) -> str | None:
     return None
 
 
+_ASCII_DIGIT_RE = re.compile(r"[0-9]")
+_DIGIT_RE = re.compile(r"\d")
+
+
+@short_text_cache(8192)
+def has_digit(text: str) -> bool:
+    """Whether the text holds a digit (what `\\d` finds, every decimal digit), remembered: every reader of a line asks
+    it first (the pipeline of each block, the setup words and model names of each line, the line scopes, the value
+    lines), and a pattern's search costs some two thousand instructions a call before it reads a character. An ASCII
+    text is scanned for ASCII digits (a range test, not the category's table lookup per character)."""
+    return (_ASCII_DIGIT_RE if text.isascii() else _DIGIT_RE).search(text) is not None
+
+
+def _class_of(code: int) -> int:
+    ch = chr(code)
+    if ch.isdigit():
+        return ord("d")
+    if ch in "bB":
+        return ord("b")
+    if ch in "mMT":
+        return ord("m")
+    if ch in "xX":
+        return ord("x")
+    if ch.isalpha():
+        return ord("a")
+    return code if ch in "./,:-%" else ord(" ")
+
+
+_CLASS_TABLE = bytes(_class_of(i) if i < 128 else ord(" ") for i in range(256))
+"""Each ASCII character as its class: "d" a digit; "b", "m", "x" the letters a size or a count is written with
+(b, B; m, M, T; x, X); "a" any other letter; the punctuation of numbers as itself; " " anything else."""
+
+
+def class_signature(text: str) -> bytes | None:
+    """An ASCII text as the classes of its characters (_CLASS_TABLE), one byte each, so that a pattern of classes
+    ("\\d\\.\\d") is read as a pattern of literals ("d\\.d"), which the engine skips to with a plain scan instead
+    of testing each character against a class; None beyond ASCII (where "\\d" takes other digits too)."""
+    return text.encode("ascii").translate(_CLASS_TABLE) if text.isascii() else None
+
+
 NUMBER_WORDS: dict[str, int] = {
     "zero": 0,
     "one": 1,

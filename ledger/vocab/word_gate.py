@@ -17,6 +17,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from ledger.memo import SHORT
+from ledger.vocab.first_chars import dispatched
 from ledger.vocab.text import lower_for_words
 from ledger.vocab.trie import trie_pattern
 
@@ -136,10 +138,35 @@ class WordGate:
             return self._any_word.search(low) is None
         return not any(map(low.__contains__, self.words))
 
+    def _window_holds_none(self, text: str, pos: int, end: int) -> bool:
+        """_holds_none(text[pos:end]), asked of the whole text's lowering (remembered: the readers ask windows of the
+        same line, one around each of its numbers) rather than of each window lowered anew; a word lies inside the
+        window exactly where the engine, bounded to it, finds it (lowering changes no character's neighbours' case
+        but a Greek final sigma's, which no word holds)."""
+        if pos <= 0 and end >= len(text):
+            return self._holds_none(text)
+        if self.words is None:
+            return False
+        # (a text too long to be remembered is not lowered whole for each of its windows)
+        low = lower_for_words(text) if len(text) <= SHORT else None
+        if low is None:
+            return self._holds_none(text[pos:end])  # (the window may be free of the odd characters the text holds)
+        if self._any_word is not None:
+            return self._any_word.search(low, pos, end) is None
+        return not any(map(low[pos:end].__contains__, self.words))
+
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
-        """The first match inside text[pos:endpos] (only the window is tested for the words)."""
+        """The first match inside text[pos:endpos] (only the window is tested for the words): where there is a
+        case-sensitive copy, found by it in the lowered text and matched by the pattern where it opens (the pattern's
+        own match, with the text's letters), as finditer does."""
         end = len(text) if endpos is None else endpos
-        return None if self._holds_none(text[pos:end]) else self.pattern.search(text, pos, end)
+        if self._window_holds_none(text, pos, end):
+            return None
+        low = lower_for_words(text) if self.plain is not None and len(text) <= SHORT else None
+        if low is None or self.plain is None:
+            return self.pattern.search(text, pos, end)
+        m = self.plain.search(low, pos, end)
+        return None if m is None else self.pattern.match(text, m.start(), end)
 
     def holds(self, text: str) -> bool:
         """Whether the pattern matches anywhere in text: where it has a case-sensitive copy (`plain`), that copy
@@ -153,7 +180,7 @@ class WordGate:
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match[str]]:
         """The matches inside text[pos:endpos] (each holds a word inside it: only the window is tested)."""
         end = len(text) if endpos is None else endpos
-        if self._holds_none(text[pos:end]):
+        if self._window_holds_none(text, pos, end):
             return iter(())
         low = lower_for_words(text) if self.plain is not None else None
         if low is None or self.plain is None:
@@ -180,4 +207,6 @@ def _case_sensitive_copy(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
         return None
     if any(ord(ch) > 127 and (_lowered(ord(ch)) != ch or ch in "σς") for ch in text):
         return None
-    return re.compile(text, pattern.flags & ~re.IGNORECASE)
+    # (the engine tests the characters a match can open with where it would enter every alternative in turn)
+    plain = pattern.flags & ~re.IGNORECASE
+    return re.compile(dispatched(text, plain) or text, plain)

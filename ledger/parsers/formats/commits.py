@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
-from ledger.parsers.grammar.revision_labels import is_sha, shas_in
+from ledger.parsers.grammar.revision_labels import has_hex_run, is_sha, shas_in
 from ledger.parsers.reader.document import Block, Table
 from ledger.vocab.models import model_names
 from ledger.vocab.word_gate import WordGate
@@ -26,8 +26,7 @@ _MODEL_REV_BEFORE_RE = WordGate(
     re.compile(r"(?P<name>[\w./-]{2,80})\s{0,2}[(\[,]?\s{0,2}(?:rev|revision)\W{0,3}$", re.IGNORECASE)
 )
 _COMMIT_HEADER_RE = re.compile(r"^(?:commit|sha|hash|revision)s?$", re.IGNORECASE)
-# Every sha this module claims (SHA_RE, _URL_SHA_RE) is a run of seven or more of these characters.
-_HEX_RUN_RE = re.compile(r"[0-9a-f]{7}")
+# Every sha this module claims (SHA_RE, _URL_SHA_RE) is a run of seven or more of [0-9a-f] (has_hex_run).
 _WORD_AFTER_RE = re.compile(r"\s+[a-z]{2,}")
 _URL_RE = re.compile(r"https?://\S{1,400}")
 # a link's query naming the commit it is about ("?sha=", "&commit=", "rev="): its hex is that commit
@@ -78,7 +77,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 )
         return
     text = ctx.doc.line(block.start)
-    if not _HEX_RUN_RE.search(text):
+    if not has_hex_run(text):
         return
     if _CI_COMMIT_RE.search(text):
         return
@@ -95,7 +94,7 @@ def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
     """A sha in a result table's cell is a commit claim when the text says what it did
     ("which main fails too since 93b17dcdd9 set the version"), not where a run happened; one in a header cell
     names the build its column was measured on ("| base (`a1b2c3d4e5`) | this branch |")."""
-    if _HEX_RUN_RE.search(" ".join(table.header)):
+    if has_hex_run(" ".join(table.header)):
         first = _first_lines(ctx)
         for cell in table.header:
             for sha, _start, _end in shas_in(cell):
@@ -109,7 +108,7 @@ def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
                     note="the build the column was measured on",
                 )
     for row in table.rows:
-        if not _HEX_RUN_RE.search(row.text):
+        if not has_hex_run(row.text):
             continue  # no sha in the row's text, so none in its cells
         if row.cells:
             for pm in _PINNED_RE.finditer(row.cells[0]):
@@ -146,7 +145,7 @@ def _first_lines(ctx: Context) -> dict[str, int]:
     if got is None:
         got = {}
         for no, line in enumerate(ctx.doc.lines, 1):
-            if _HEX_RUN_RE.search(line.lower()):
+            if has_hex_run(line.lower()):
                 for m in _HEX_WORD_RE.finditer(line.lower()):
                     got.setdefault(m.group(0), no)
         ctx.memo[NAME + ".first_lines"] = got

@@ -160,15 +160,28 @@ def is_sha(token: str) -> bool:
 
 
 _HEX_RUN_RE = re.compile(r"[0-9a-fA-F]{7,}")
+_HEX_LOWER = bytes(1 if chr(i) in "0123456789abcdef" else 0 for i in range(256))
+_HEX_ANY_CASE = bytes(1 if chr(i) in "0123456789abcdefABCDEF" else 0 for i in range(256))
+_SEVEN = b"\x01" * 7
+
+
+def has_hex_run(text: str, any_case: bool = False) -> bool:
+    """Whether seven hex digits stand one after the other in `text` (what [0-9a-f]{7} finds; [0-9a-fA-F]{7} with
+    `any_case`): its bytes mapped through a table, one mark a hex digit, and searched for seven marks. A pattern
+    stops at every hex digit of every line (a to f are common letters) to count the run from there; a character
+    beyond ASCII is bytes beyond it, none a mark."""
+    return _SEVEN in text.encode("utf-8", "surrogatepass").translate(_HEX_ANY_CASE if any_case else _HEX_LOWER)
 
 
 def may_hold_sha(text: str) -> bool:
     """Whether a run of seven or more hex digits with a digit and a letter stands in `text`: what every sha the
-    patterns here read ([0-9a-f]{7,40}, some case-blind, is_sha) lies inside. One scan that skips to hex digits."""
-    return any(is_sha(m.group()) for m in _HEX_RUN_RE.finditer(text))
+    patterns here read ([0-9a-f]{7,40}, some case-blind, is_sha) lies inside."""
+    return has_hex_run(text, any_case=True) and any(is_sha(m.group()) for m in _HEX_RUN_RE.finditer(text))
 
 
 def shas_in(text: str) -> list[tuple[str, int, int]]:
+    if not has_hex_run(text):
+        return []  # (every sha SHA_RE reads is such a run)
     return [(m.group(1).lower(), m.start(1), m.end(1)) for m in SHA_RE.finditer(text) if is_sha(m.group(1))]
 
 

@@ -10,6 +10,7 @@ import re
 
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
+from ledger.vocab.text import has_digit
 from ledger.vocab.units import is_performance_unit, is_size_unit
 
 # a decimal or a percentage standing alone: what results print ("910.5 token/s", "31%"), not a version or a name
@@ -39,7 +40,7 @@ def section_measures(doc: Document, sections: list[tuple[int, int]]) -> set[int]
 def _measures(text: str) -> bool:
     s = text.strip()[:2000]
     # a command's ratios ("--gpu-memory-utilization 0.9") set the run up
-    if not _DIGIT_RE.search(s) or s.startswith("--") or is_command_line(s):
+    if not has_digit(s) or s.startswith("--") or is_command_line(s):
         return False
     return _MEASURE_RE.search(s) is not None or any(_a_measure(m.group("unit")) for m in _UNIT_AFTER_RE.finditer(s))
 

@@ -68,6 +68,7 @@ from ledger.vocab.setup import (
     setup_label_key,
 )
 from ledger.vocab.setup_labels import settings_table_values, states_settings
+from ledger.vocab.text import has_digit
 
 # "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
 _LEAD_IN_RE = re.compile(
@@ -268,7 +269,6 @@ def _run_end(blocks: list[Block], k: int) -> int:
     return end
 
 
-_DIGIT_RE = re.compile(r"\d")
 _PARALLEL = frozenset(("tp", "pp", "ep", "dp", "dep", "cp"))
 
 
@@ -276,7 +276,7 @@ def _own_words(text: str) -> dict[str, str]:
     """The setup words of a short line of output ("torch.float16 M=8  max_abs=2.2e-03"): its results' own. Not a
     sentence or a paragraph (the words of one clause are not another's), not a key the line gives two values
     ("FP8: 96.1, BF16: 96.3"), not a rank ("[TP0]")."""
-    if len(text) > 100 or ". " in text or "; " in text or not _DIGIT_RE.search(text):
+    if len(text) > 100 or ". " in text or "; " in text or not has_digit(text):
         return {}
     found = qualifiers(text)
     twice = named_twice(text) if found else frozenset()  # (most lines name no setup word: no second look)
@@ -290,7 +290,7 @@ def _line_scopes(doc: Document) -> list[SetupScope]:
     out: list[SetupScope] = []
     for no in range(1, len(doc.lines) + 1):
         text = doc.setup_line(no)
-        if no in in_table or (":" not in text and "=" not in text and not _DIGIT_RE.search(text)):
+        if no in in_table or (":" not in text and "=" not in text and not has_digit(text)):
             continue  # (_own_words needs a digit, label_settings an "=", inline_settings a ":" or an "=")
         # the setup words of the line too ("torch.float16 M=8  max_abs=2.2e-03"), unless it names two values of
         # a key ("FP8: 96.1, BF16: 96.3": each value's own words decide)

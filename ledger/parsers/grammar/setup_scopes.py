@@ -42,6 +42,7 @@ from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
 from ledger.vocab.flags import COMPUTE_DTYPE, SERVER_COMMAND_RE, one_value
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
 from ledger.vocab.setup import qualifiers
+from ledger.vocab.text import has_digit
 from ledger.vocab.word_gate import WordGate
 
 # a section that states the setup of a turn's results: "Test configuration", "Environment", "Hardware", "Setup"
@@ -303,16 +304,13 @@ def results_between(doc: Document, a: int, b: int) -> bool:
     for no in range(a + 1, b):
         text = doc.line(no).strip()
         if (
-            _DIGIT_RE.search(text)
+            has_digit(text)
             and not text.startswith("-")
             and not doc.line(no - 1).rstrip().endswith("\\")
             and not _is_command(text)
         ):
             return True
     return False
-
-
-_DIGIT_RE = re.compile(r"\d")
 
 
 def _is_command(text: str) -> bool:
@@ -409,7 +407,7 @@ def table_titles(doc: Document) -> frozenset[int]:
 def states_result(text: str) -> bool:
     return bool(
         _ITEM_RESULT_RE.search(text)
-        or (re.search(r"\d", text) and (named_benchmark(text) or is_accuracy_name(text) or is_acceptance_name(text)))
+        or (has_digit(text) and (named_benchmark(text) or is_accuracy_name(text) or is_acceptance_name(text)))
     )
 
 

@@ -63,13 +63,13 @@ from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import is_gauge_name, kind_for_metric
 from ledger.vocab.setup import qualifiers, setup_named
 from ledger.vocab.test_ids import indent_of, test_key, test_setup
+from ledger.vocab.text import has_digit
 from ledger.vocab.units import is_timing_unit, measure_of_unit
 
 NAME = "kv_lines"
 VERSION = "2"
 BLOCKS = frozenset({"code", "text", "item"})
 
-_DIGIT_RE = re.compile(r"\d")
 _NOT_METRIC_RE = re.compile(r"(?:https?|commit|pr|version|date)\b", re.IGNORECASE)
 _LAST_WORD_RE = re.compile(r"\s*\S+$")
 # a sentence whose last word is a short name glued to "=" ("K=4 has higher AL than K=2"): a setting in prose
@@ -249,7 +249,7 @@ class _BlockReader:
             self.test = key
         if block.kind != "item" and no > 1 and (claim := _wrapped_claim(ctx, no, text)) is not None:
             yield claim  # "'word_perplexity,none':" above, "7.812, ..." here
-        if _DIGIT_RE.search(text) is None:
+        if not has_digit(text):
             # every claim below needs a digit in its value (the block has one, most of its lines not)
             self._forget_kind(text)
             return

@@ -11,7 +11,7 @@ import re
 
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import RATE_QUALIFIER, Number, normalise_unit
-from ledger.parsers.prose.guards import CONFIG_BEFORE_RE, COUNT_NOUN_RE
+from ledger.parsers.prose.guards import COUNT_NOUN_RE, config_before
 from ledger.parsers.prose.labels import (
     CONSOLE_METRIC_BEFORE_RE,
     FINE_FLOAT_RE,
@@ -91,7 +91,7 @@ def candidate(
         if not (measured or right or force) and FINE_FLOAT_RE.fullmatch(n.text.strip()):
             # "forward 5.810260772705078e-06": a measured fraction printed under a word, whatever the word
             wm = WORD_BEFORE_RE.search(text, max(0, n.start - 40), n.start)
-            if wm and not CONFIG_BEFORE_RE.search(wm.group(0)) and not COUNT_NOUN_RE.match(" " + wm.group(1)):
+            if wm and not config_before(wm.group(0)) and not COUNT_NOUN_RE.match(" " + wm.group(1)):
                 word = wm.group(1)
         if not (measured or right or force or word):
             return None

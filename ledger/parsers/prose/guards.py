@@ -13,11 +13,11 @@ import functools
 import re
 
 from ledger.parsers.grammar.numbers import Number, normalise_unit
-from ledger.parsers.prose.metrics import METRIC_RE, any_of
+from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name
 from ledger.vocab.models import model_names
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE, in_length_pair
-from ledger.vocab.text import ARROW, RUN_COUNT_NOUNS
+from ledger.vocab.text import ARROW, CASE_ODD, RUN_COUNT_NOUNS
 from ledger.vocab.units import (
     canonical_unit,
     is_count_unit,
@@ -42,8 +42,44 @@ CONFIG_BEFORE_RE = re.compile(
     + r")\s*[:=]?\s*)$",
     re.IGNORECASE,
 )
+_CONFIG_BEFORE_LOW_RE = re.compile(CONFIG_BEFORE_RE.pattern)
+"""Its case-sensitive copy, for the lowered window (it is written in lower case: the same matches; a case-blind
+engine compares every character in both cases, at every word boundary of the window)."""
+
+
+def _lowered(window: str) -> str | None:
+    """A short window around a number lowered for a case-sensitive copy of a pattern, None where lowering could
+    change what the case-blind pattern matches (lower_for_words' odd characters): not remembered, each number's
+    window being a text of its own."""
+    return window.lower() if window.isascii() or not any(map(window.__contains__, CASE_ODD)) else None
+
+
+def config_before(before: str) -> bool:
+    """Whether a setting's name ends the short window `before` a number (CONFIG_BEFORE_RE), asked of the lowered
+    window."""
+    low = _lowered(before)
+    return (CONFIG_BEFORE_RE.search(before) if low is None else _CONFIG_BEFORE_LOW_RE.search(low)) is not None
+
+
+def metric_right_before(window: str) -> bool:
+    """Whether a measure's name ends the window before a number (_METRIC_RIGHT_BEFORE_RE), asked of the lowered
+    window."""
+    low = _lowered(window)
+    found = _METRIC_RIGHT_BEFORE_RE.search(window) if low is None else _METRIC_RIGHT_BEFORE_LOW_RE.search(low)
+    return found is not None
+
+
+def capacity_after(after: str) -> bool:
+    """Whether the window after a number names what holds it (_CAPACITY_AFTER_RE: "GiB device", "of them"), asked
+    of the lowered window."""
+    low = _lowered(after)
+    return (_CAPACITY_AFTER_RE.match(after) if low is None else _CAPACITY_AFTER_LOW_RE.match(low)) is not None
+
+
 # "acceptance length 1.97": a metric name right before the number wins over "length" as a config word
 _METRIC_RIGHT_BEFORE_RE = re.compile(r"(?:" + METRIC_RE.pattern + r")\s*[:=]?\s*$", re.IGNORECASE)
+_METRIC_RIGHT_BEFORE_LOW_RE = re.compile(r"(?:" + METRIC_LOWER_PATTERN + r")\s*[:=]?\s*$")
+"""Its case-sensitive form for the lowered window (the names' lowered copy, as holds_metric asks)."""
 NAMED_THRESHOLD_RE = WordGate(
     re.compile(
         r"(?<![\w-])(?:" + BAR_WORDS + r"\s*\(?\s*"
@@ -137,6 +173,9 @@ _CAPACITY_AFTER_RE = re.compile(
     r"\s*of\s+(?:them|these|those)\b|\s*(?:[a-z-]{1,12}\s+)?(?:sigma|σ|flips?)\b",
     re.IGNORECASE,
 )
+_CAPACITY_AFTER_LOW_RE = re.compile(_CAPACITY_AFTER_RE.pattern.replace("σ", "[σς]"))
+"""Its case-sensitive copy for the lowered window: written in lower case, its "σ" (which takes "Σ" and "ς" too)
+as the two a lowered "Σ" becomes."""
 # "the prefix cache holds 16 GB", "fits in 24 GB", "a card with 80 GB": what a memory can hold, not what a run used
 _CAPACITY_BEFORE_RE = re.compile(
     r"\b(?:holds?|holding|fits?\s+(?:in|into|within)|(?:cards?|gpus?|devices?|nodes?|"
@@ -363,7 +402,8 @@ def is_config_number(text: str, n: Number) -> bool:
     if is_measure_unit(n.unit) and _CHANGE_AFTER_RE.match(text[n.end : n.end + 12]):
         return False  # "measured at 145.98 GB -> 162.68 GB": the left side of a change is a value
     before = text[max(0, n.start - 24) : n.start]
-    if _BOUND_BEFORE_RE.search(before) and _BAR_WORD_RE.search(text, max(0, n.start - 60), n.end + 40):
+    compared = "<" in before or ">" in before or "≤" in before or "≥" in before  # (what the bounds' patterns need)
+    if compared and _BOUND_BEFORE_RE.search(before) and _BAR_WORD_RE.search(text, max(0, n.start - 60), n.end + 40):
         # "the gate is mean TPOT <= 30 ms", "pass if gsm8k >= 0.90": the bar a result is held to, no result ("test
         # time < 30m" says how long the run took)
         return True
@@ -373,27 +413,24 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # a terminal colour code ("\x1b[1;36m", or "^[[1;36m" as a copy prints it)
     window = text[max(0, n.start - 64) : n.start]
     if (
-        ("=" in window or "--" in window)
+        # (the pattern ends at the number: its "=" among the window's last three characters, or a flag's blank)
+        ("=" in window[-3:] or (window[-1:] == " " and "--" in window))
         and _SETTING_BEFORE_RE.search(text, max(0, n.start - 64), n.start)
         and not (is_timing_unit(n.unit) and _SPACED_TIMING_RE.search(window))
     ) or (_in_code_span(text, n.start) and not _bare_value_span(text, n)):
         return True  # "moe_expert_parallel_size=2", "--max-num-seqs 256", "`512MiB`" (but "`2.27`" is a value)
-    if _CAPACITY_AFTER_RE.match(text[n.end : n.end + 40]) or (
+    if capacity_after(text[n.end : n.end + 40]) or (
         is_size_unit(n.unit)
         and (_CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start) or _device_listing(text, n))
     ):
         return True  # "a 184 GiB device", "4 of them", "0.76 sigma": not a measured result
     # (both patterns need a comparison sign)
-    if (
-        ("<" in before or ">" in before or "≤" in before or "≥" in before)
-        and _THRESHOLD_BEFORE_RE.search(before)
-        and (n.unit is None or _BOUND_AFTER_VALUE_RE.search(before))
-    ):
+    if compared and _THRESHOLD_BEFORE_RE.search(before) and (n.unit is None or _BOUND_AFTER_VALUE_RE.search(before)):
         return True  # "0.0114 < 0.7200 - 0.0800": a threshold, not a result; "test time < 30m" is a bound
     if (
-        CONFIG_BEFORE_RE.search(before)
+        config_before(before)
         and not n.approx
-        and not _METRIC_RIGHT_BEFORE_RE.search(text[max(0, n.start - 40) : n.start])
+        and not metric_right_before(text[max(0, n.start - 40) : n.start])
         # "TG128, 14 samples 32.90±0.44 tk/s": a measured value after the count of runs it is the mean of
         and not (is_measure_unit(n.unit) and _RUNS_BEFORE_RE.search(text, max(0, n.start - 30), n.start))
         and not _measured_at(before, n)

@@ -66,6 +66,8 @@ _METRIC_LOWER_RE = re.compile(
     )
 )
 assert not any(re.search(r"\\[A-Z]", n) for n in _METRIC_NAMES)  # lowering keeps every escape
+METRIC_LOWER_PATTERN = _METRIC_LOWER_RE.pattern
+"""The names for lowered text (the readers that look for one in a lowered window build on it)."""
 _CLAUSE_BREAK_RE = re.compile(r"[;.](?:\s|$)|\s—\s|:\s")
 # A metric named before a colon governs the list after it ("acceptance length on the long pass keys:
 # bf16 7.857, FP8 7.500"), so metric lookup stops only at sentence and semicolon breaks.

@@ -30,6 +30,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from ledger.vocab.text import has_digit
+
 MAX_WIDTH = 2_000
 """Lines wider than this are not read as table rows (a minified blob is not a table)."""
 MAX_COLS = 40
@@ -150,7 +152,7 @@ def _is_row_line(line: str) -> bool:
         and len(line) <= MAX_WIDTH
         and not is_rule(s)
         and not has_box(s)
-        and _DIGIT_RE.search(s) is not None
+        and has_digit(s)
         and "  " in s
         and _PAIR_RE.search(s) is None
     )
