@@ -118,6 +118,8 @@ HOSTILE = {
     "index lists": "block: [0,0,0], ne = [4096, 1, 1, 1], --threads-batch 24 " * 1_500,
     "arch ids": "SM90 sm_100a SM120 (H200) small sm_9 " * 3_000,
     "phase split": "1× ctx server + 2× gen servers, 2 prefill + 4 decode workers; prefill 1 " * 2_000,
+    # (a long line of numbers among device and context words: a gate's window once lowered the whole line each time)
+    "context lengths": "| 4K ctx | 16K context | ctx_len=4096 | max context 1 | 1× ctx server " * 1_500,
     "quant widths": "| AWQ-INT4 | INT3-GPTQ | gptq 4-bit | awq_w8" * 2_000,  # a method with its bits
     "spaced cells": "| a | " + "1.5% " * 8_000 + "|\n",
     "clocks": "1:15 min to run x, " * 4_000,

@@ -182,7 +182,8 @@ class WordGate:
         end = len(text) if endpos is None else endpos
         if self._window_holds_none(text, pos, end):
             return iter(())
-        low = lower_for_words(text) if self.plain is not None else None
+        # (as search: a text too long to be remembered is not lowered whole for each of its windows)
+        low = lower_for_words(text) if self.plain is not None and len(text) <= SHORT else None
         if low is None or self.plain is None:
             return self.pattern.finditer(text, pos, end)
         # the copy's matches in the lowered text open where the case-blind pattern's open in the text, one after the
