@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
-from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, canonical_items
+from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, canonical_items, one_board
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
 from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' words live apart, read through here
 from ledger.vocab.input_labels import BASELINE_LABEL_RE as BASELINE_LABEL_RE
@@ -582,8 +582,8 @@ def named_twice(text: str) -> frozenset[str]:
         return frozenset()
     out: set[str] = set()
     for w in _words_in(s):
-        values = {next((g for g in m.groups() if g), "").lower() for m in finditer_word(w, s)}
-        if len(values - {""}) > 1:
+        values = {next((g for g in m.groups() if g), "").lower() for m in finditer_word(w, s)} - {""}
+        if len(values) > 1 and not (w.written == "gpu" and one_board(values)):  # ("GB300 sm_103": one machine)
             out.update(("tp", "ep") if w is _TEP_WORD else (w.written,))
     return frozenset(out)
 
