@@ -25,7 +25,7 @@ from ledger.errors import UsageError
 if TYPE_CHECKING:
     from ledger.db.opened import OpenLedger
 
-EXPORT_SCHEMA_VERSION = 5
+EXPORT_SCHEMA_VERSION = 6
 """Bumped whenever a column is added, removed, renamed or retyped (docs/export.md says what each version has)."""
 
 SETUP_KEYS: tuple[str, ...] = (
@@ -66,6 +66,8 @@ SETUP_KEYS: tuple[str, ...] = (
     "experts",
     "threads",
     "imatrix",
+    "beam_size",
+    "engine",
 )
 """The canonical setup keys with a column of their own (`setup_<key>`): ledger.vocab.setup.HARD_KEYS (schema 2
 added `cpu` and `serving`, schema 3 `cp`, schema 4 `experts`, schema 5 `threads` and `imatrix`; a key added since is
