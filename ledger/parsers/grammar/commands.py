@@ -66,6 +66,9 @@ def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, 
                 out[key] = resolved.rstrip("/") if key == "model" else resolved
             else:
                 del out[key]
+    if "batch_size" in out and _LLAMA_TOOL_RE.search(text[:200]):
+        # llama.cpp's "-b 2048": the tokens a prompt step takes, no request batch
+        out["n_batch"] = out.pop("batch_size")
     if "model" in out and not _names_a_model(out["model"]):
         # "--model my_adapter": the name a server gives a LoRA module or a route; the tokenizer names the checkpoint
         del out["model"]
@@ -74,6 +77,8 @@ def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, 
     return out
 
 
+# llama.cpp's own tools, whose "--batch-size" is the logical batch of tokens (n_batch), not how many requests run
+_LLAMA_TOOL_RE = re.compile(r"(?:^|[\s/\\])llama-(?:server|cli|bench|spec|speculative|batched|perplexity|simple)\b")
 _TOKENIZER_RE = re.compile(r"(?:^|\s)--tokenizer(?:=|\s{1,4})(?P<name>[\w./-]{1,200})")
 
 
