@@ -32,6 +32,14 @@ def test_an_abbreviation_needs_a_value_of_its_kind_and_one_meaning() -> None:
     assert "osl" not in got and "max_num_seqs" not in got and "max_num_tokens" not in got
 
 
+def test_llama_cpps_batch_size_is_its_prompt_steps_tokens_not_a_batch_of_requests() -> None:
+    # llama-server and llama-bench take "-b/--batch-size" as n_batch; a benchmark script's --batch-size is the batch
+    got = command_setup("./build/bin/llama-server -m wren-9b-q4_k_m.gguf --batch-size 2048 --parallel 1")
+    assert got.get("n_batch") == "2048" and "batch_size" not in got
+    got = command_setup("python benchmarks/benchmark_latency.py --model acme/Tiny-3B --batch-size 8")
+    assert got["batch_size"] == "8" and "n_batch" not in got
+
+
 def test_each_tools_length_flags() -> None:
     # trtllm-bench's throughput takes the target lengths with underscores; bench_one_batch its own lengths
     got = command_setup("trtllm-bench --model acme/Tiny-3B throughput --target_input_len 900 --target_output_len 90")
