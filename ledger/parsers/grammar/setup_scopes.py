@@ -235,7 +235,9 @@ def section_workloads(
     if not sections:
         return out
     _, varied, grids = facts.tables  # "throughput, con8" among rows (or items) naming none: theirs, not the section
-    skip = skip | grids  # ("| batch | 4K ctx | 16K ctx |": its columns' lengths, not its section's)
+    # ("| batch | 4K ctx | 16K ctx |": its columns' lengths, not the section's)
+    skip = skip | grids
+    changes = _change_lines(doc)
     reach = _section_reach(doc) if doc.format == "markdown" else {}
     measuring = facts.measuring
     tables = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
@@ -248,7 +250,7 @@ def section_workloads(
             held = max(held, plans.get(first, held))
         parts = _command_parts(doc, first, last, held)
         for k, (lo, hi, end) in enumerate(parts):
-            one = _one_per_key(doc, lo, hi, keys, skip, tables, varied, command)
+            one = _one_per_key(doc, lo, hi, keys, skip, tables, varied, command, changes)
             if one:  # stated in the section's own lines, it holds in its sub-sections too (theirs win, being narrower)
                 # (from the line under the heading: the heading's own claims, a commit it names, are not its runs')
                 out.append((lo + 1 if k == 0 else lo, end, one))
@@ -330,8 +332,10 @@ def _one_per_key(
     tables: set[int],
     varied: set[str],
     command: Callable[[str], dict[str, str]],
+    changes: frozenset[int] = frozenset(),
 ) -> dict[str, str]:
-    """The keys lines lo..hi state one value of (a key among `varied` is the rows' own, never the section's)."""
+    """The keys lines lo..hi state one value of (a key among `varied` is the rows' own, never the section's; the
+    `changes` lines state results with their own workload)."""
     seen: dict[str, set[str]] = {}
     skip_to = 0
     for no in range(lo, hi + 1):
@@ -344,13 +348,32 @@ def _one_per_key(
             text, skip_to = continued(doc, no, hi, text.strip())  # its flags on the lines it continues
         values = {**qualifiers(text[:2000]), **command(text)} if is_command else line_setup(text[:2000])
         for k, v in values.items():
-            # (a table's model and parallelism are its rows' and columns': its cells carry them)
-            if k in keys and (k in WORKLOAD_KEYS or no not in tables):
+            # (a table's model and parallelism are its rows' and columns': its cells carry them; the batch or length
+            # a sentence stating a change names, "At batch 1 / 4K the native path is 3% slower", is that result's)
+            if k in keys and (k in WORKLOAD_KEYS or no not in tables) and not (k in WORKLOAD_KEYS and no in changes):
                 seen.setdefault(k, set()).add(v)
     one = {k: got for k, vs in seen.items() if k not in varied and (got := one_value(k, vs)) is not None}
     if "quant" in seen and "quant" not in one:
         one.pop(COMPUTE_DTYPE, None)  # two precisions named: the dtype computed in is neither (settle_precision)
     return one
+
+
+# "At batch 1 / 4K the native path is 3% slower", "1.2x faster at concurrency 64": a sentence stating a change it saw
+_CHANGE_STATED_RE = re.compile(
+    r"\d(?:\.\d{1,4})?\s?(?:%|x|×)\s(?:\w{1,12}\s)?(?:faster|slower|better|worse|lower|higher|improvement|"
+    r"speed-?up|regression|gain|drop)\b",
+    re.IGNORECASE,
+)
+
+
+def _change_lines(doc: Document) -> frozenset[int]:
+    """The lines of the prose paragraphs that state a change they measured: their settings are that result's."""
+    return frozenset(
+        no
+        for b in doc.blocks
+        if b.kind == "text" and not b.in_code and _CHANGE_STATED_RE.search(b.text[:2000])
+        for no in range(b.start, b.end + 1)
+    )
 
 
 def table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:
