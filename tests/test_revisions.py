@@ -223,10 +223,31 @@ def test_a_hex_run_is_found_by_its_bytes_as_the_patterns_find_it() -> None:
 
     from _fixture_lines import fixture_lines
 
-    from ledger.parsers.grammar.revision_labels import has_hex_run
+    from ledger.vocab.text import has_hex_run
 
     made = ["abc1234", "ABC1234", "abc123", "deadbeefé", "é1234567é", "12345\u00e967", "ab\ud800cd12345", "0xfeedface"]
     made += ["a" * 7, "g" * 7, "", "abcdef", "１２３４５６７", "\u0663" * 7]
     for text in [*fixture_lines(), *made]:
         assert has_hex_run(text) == (re.search(r"[0-9a-f]{7}", text) is not None), text
         assert has_hex_run(text, any_case=True) == (re.search(r"[0-9a-fA-F]{7}", text) is not None), text
+
+
+def test_the_words_before_a_sha_and_a_names_side_are_read_only_where_they_can_stand() -> None:
+    """stated_on reads a sentence for "on <sha>" only where a run of seven hex digits stands in it, and the with/
+    without reader a claim's name only where "with" or "w/" stands in it (lowered): every match holds them."""
+    import re
+
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.grammar import sides
+    from ledger.parsers.prose import with_without
+    from ledger.vocab.text import has_hex_run
+
+    made = ["passed on `C23C1E533`.", "measured at abc1234f", "TPOT With cache", "acc W/O spec", "x wıth y", "İ WITH j"]
+    for text in [*fixture_lines(), *made]:
+        if sides._ON_SHA_RE.search(text, 0, 300):
+            assert has_hex_run(text[:300], any_case=True), text
+        if with_without._SIDE_RE.match(text):
+            assert with_without._may_side(text), text
+    assert sides.stated_on("passed on `C23C1E533`. Then") is not None
+    assert re.search("wıth", "x wıth y") and with_without._may_side("x wıth y")

@@ -226,6 +226,7 @@ HOSTILE = {
     # the names a gate's grouped copy looks for, one after the other, every one at a word's start or inside one
     "gate names": "mmlu-pro xgsm8k accuracy_err max error per-tok [AR] a.len 1.5 " * 1_500,
     "hex letters": "deadbee cafe 0xfeedfac abcdef1 added faded " * 1_500,
+    "long keys": "a b c d e f g h i j k l m n o p q r s t u v w x y z " * 800 + ": 1",
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

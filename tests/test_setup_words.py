@@ -410,3 +410,47 @@ def test_a_clause_giving_some_rows_a_value_is_found_in_the_lowered_line() -> Non
             fast = [m.span() for m in line_setup._ROWS_VERB_LOW_RE.finditer(low)]
             assert fast == [m.span() for m in line_setup._ROWS_VERB_RE.finditer(line)], line
     assert line_setup.unrestricted("The FP8 ROWS USE ISL 8000. Every run used an H200.") == " . Every run used an H200."
+
+
+def test_an_inline_settings_key_run_is_taken_whole_and_its_joint_skipped_to() -> None:
+    """_INLINE_RE's look-ahead takes the key's run whole (a look-ahead the engine does not go back into) before its
+    ":" or "=", and _INLINE_JOINT_RE opens at the joint, looking behind for the key's last character: the same
+    matches, keys and values as the patterns written with a greedy run and opening at the key, on every fixture line
+    and made ones."""
+    import re
+
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.grammar import line_setup
+
+    run = re.compile(
+        r"(?<![\w.])(?=[A-Za-z_ '\"]{1,35}[:=])['\"]?(?P<key>[A-Za-z][A-Za-z_ ]{0,30}?)['\"]? {0,2}[:=] {0,40}['\"]?"
+        r"(?P<value>\d[\d.]{0,12}(?![\w.])|[A-Za-z][\w./-]{0,60})"
+    )
+    joint = re.compile(r"[A-Za-z_ '\"][:=] {0,40}['\"]?(?:\d|[A-Za-z])")
+    made = ["Batch size: 1, latency: 0.009 s", "'Batch size' : 'fp8'", "a" * 40 + ": 1", "a" * 34 + "= x", " :1"]
+    made += ["bench (batch_size=128, qkv_len=512), flops: 448.1", "x.y: 1 _z: 2 'q'=\"w\" ==3 a=: b"]
+    for line in [*fixture_lines(), *made]:
+        head = line[:2000]
+        got = [(m.span(), m.group("key"), m.group("value")) for m in line_setup._INLINE_RE.finditer(head)]
+        assert got == [(m.span(), m.group("key"), m.group("value")) for m in run.finditer(head)], line
+        assert (line_setup._INLINE_JOINT_RE.search(head) is None) == (joint.search(head) is None), line
+
+
+def test_the_measures_lowered_copy_opens_each_alternative_with_its_letter() -> None:
+    """The measures' names for lowered text, every alternative opening with its first letter (the trailing _al
+    fields' look-behind asserted after it), find the same names one after the other as the names' alternation."""
+    import re
+
+    from _fixture_lines import fixture_lines
+
+    from ledger.parsers.prose import metrics
+    from ledger.vocab.text import lower_for_words
+
+    written = re.compile(metrics.METRIC_LOWER_PATTERN)
+    made = ["ref_al: 2.7, mean_al 3, xmean_al 4, measured_al, avg_al", "gsm8k mmlu itl ppl f1 ttft tok/s pass@1"]
+    for line in [*fixture_lines(), *made]:
+        low = lower_for_words(line)
+        if low is not None:
+            got = [m.span() for m in metrics._METRIC_LOWER_RE.finditer(low)]
+            assert got == [m.span() for m in written.finditer(low)], line

@@ -62,6 +62,19 @@ def has_digit(text: str) -> bool:
     return (_ASCII_DIGIT_RE if text.isascii() else _DIGIT_RE).search(text) is not None
 
 
+_HEX_LOWER = bytes(1 if chr(i) in "0123456789abcdef" else 0 for i in range(256))
+_HEX_ANY_CASE = bytes(1 if chr(i) in "0123456789abcdefABCDEF" else 0 for i in range(256))
+_SEVEN = b"\x01" * 7
+
+
+def has_hex_run(text: str, any_case: bool = False) -> bool:
+    """Whether seven hex digits stand one after the other in `text` (what [0-9a-f]{7} finds; [0-9a-fA-F]{7} with
+    `any_case`): its bytes mapped through a table, one mark a hex digit, and searched for seven marks. A pattern
+    stops at every hex digit of every line (a to f are common letters) to count the run from there; a character
+    beyond ASCII is bytes beyond it, none a mark."""
+    return _SEVEN in text.encode("utf-8", "surrogatepass").translate(_HEX_ANY_CASE if any_case else _HEX_LOWER)
+
+
 def _class_of(code: int) -> int:
     ch = chr(code)
     if ch.isdigit():

@@ -7,9 +7,10 @@ from collections.abc import Iterator
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
-from ledger.parsers.grammar.revision_labels import has_hex_run, is_sha, shas_in
+from ledger.parsers.grammar.revision_labels import is_sha, shas_in
 from ledger.parsers.reader.document import Block, Table
 from ledger.vocab.models import model_names
+from ledger.vocab.text import has_hex_run
 from ledger.vocab.word_gate import WordGate
 
 NAME = "commits"

@@ -127,9 +127,13 @@ def label_setup(text: str) -> dict[str, str]:
 # the results of its own line (the look-ahead finds the ":" or "=" in one run of the key's characters, so that a word
 # with none after it is left at once rather than tried at each of its key's lengths)
 _INLINE_RE = re.compile(
-    r"(?<![\w.])(?=[A-Za-z_ '\"]{1,35}[:=])['\"]?(?P<key>[A-Za-z][A-Za-z_ ]{0,30}?)['\"]? {0,2}[:=] {0,40}['\"]?"
+    r"(?<![\w.])(?=(?=(?P<run>[A-Za-z_ '\"]{1,35}))(?P=run)[:=])"
+    r"['\"]?(?P<key>[A-Za-z][A-Za-z_ ]{0,30}?)['\"]? {0,2}[:=] {0,40}['\"]?"
     r"(?P<value>\d[\d.]{0,12}(?![\w.])|[A-Za-z][\w./-]{0,60})"
 )
+"""(the key's run is taken whole by a look-ahead, which the engine does not go back into, and the ":" or "=" must
+follow it: the greedy run gave back one character at a time at every word of a line, to find a joint none of its
+characters can be)"""
 
 
 def inline_settings(text: str) -> dict[str, str]:
@@ -142,10 +146,10 @@ _SNAKE_SETTING_RE = re.compile(
     r"(?<![\w.-])(?P<key>[a-z][a-z0-9]{0,20}(?:_[a-z0-9]{1,20}){1,4}) {1,2}(?P<value>\d{1,7})(?![\w.])"
 )
 # what every match of each holds, found by a pattern that opens with a literal or a short class (the engine skips to
-# it) instead of trying the key's run at every word: the last part of a snake name, its blank and digit; the key's
-# last character, the ":" or "=" and the value's first character
+# it) instead of trying the key's run at every word: the last part of a snake name, its blank and digit; the ":" or
+# "=" after a key's last character (looked behind for: the engine skips to the joints) and the value's first character
 _SNAKE_TAIL_RE = re.compile(r"_[a-z0-9]{1,20} {1,2}\d")
-_INLINE_JOINT_RE = re.compile(r"[A-Za-z_ '\"][:=] {0,40}['\"]?(?:\d|[A-Za-z])")
+_INLINE_JOINT_RE = re.compile(r"[:=](?<=[A-Za-z_ '\"][:=]) {0,40}['\"]?(?:\d|[A-Za-z])")
 
 
 @short_text_cache(8192)

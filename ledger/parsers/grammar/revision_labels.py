@@ -11,7 +11,7 @@ from ledger.model import Revision
 from ledger.parsers.grammar.sides import comment_side, defined_side, side_setting, side_with_head
 from ledger.vocab.models import model_generation
 from ledger.vocab.sides import side_alone, side_of
-from ledger.vocab.text import lower_for_words
+from ledger.vocab.text import has_hex_run, lower_for_words
 
 SHA_RE = re.compile(r"(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])")
 _BASE_RE = re.compile(
@@ -160,17 +160,6 @@ def is_sha(token: str) -> bool:
 
 
 _HEX_RUN_RE = re.compile(r"[0-9a-fA-F]{7,}")
-_HEX_LOWER = bytes(1 if chr(i) in "0123456789abcdef" else 0 for i in range(256))
-_HEX_ANY_CASE = bytes(1 if chr(i) in "0123456789abcdefABCDEF" else 0 for i in range(256))
-_SEVEN = b"\x01" * 7
-
-
-def has_hex_run(text: str, any_case: bool = False) -> bool:
-    """Whether seven hex digits stand one after the other in `text` (what [0-9a-f]{7} finds; [0-9a-fA-F]{7} with
-    `any_case`): its bytes mapped through a table, one mark a hex digit, and searched for seven marks. A pattern
-    stops at every hex digit of every line (a to f are common letters) to count the run from there; a character
-    beyond ASCII is bytes beyond it, none a mark."""
-    return _SEVEN in text.encode("utf-8", "surrogatepass").translate(_HEX_ANY_CASE if any_case else _HEX_LOWER)
 
 
 def may_hold_sha(text: str) -> bool:

@@ -24,6 +24,7 @@ from ledger.vocab.backends import backend_settings
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_keys import SIDE_SETTING
 from ledger.vocab.sides import side_of
+from ledger.vocab.text import has_hex_run
 from ledger.vocab.word_gate import WordGate
 
 _SHA = r"[0-9a-f]{7,40}"
@@ -364,7 +365,9 @@ def stated_on(text: str) -> Revision | None:
     """ "304 CPU tests passed on `c23c1e533`.": the commit the sentence says it was measured on (its first
     sentence only: a later one may name another)."""
     end = text.find(". ")
-    m = _ON_SHA_RE.search(text, 0, end if end > 0 else min(len(text), 300))
+    stop = end if end > 0 else min(len(text), 300)
+    # (the sha is a run of seven hex digits: a sentence holding none is not searched for the words before one)
+    m = _ON_SHA_RE.search(text, 0, stop) if has_hex_run(text[:stop], any_case=True) else None
     if m and _is_sha(m.group("sha")) and not _BUILT_ON_RE.search(text, max(0, m.start() - 12), m.start() + 1):
         sha = m.group("sha").lower()
         return Revision(label=sha, head=sha, base=None)

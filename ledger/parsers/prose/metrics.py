@@ -11,6 +11,7 @@ import bisect
 import functools
 import re
 
+from ledger.vocab.first_chars import dispatched
 from ledger.vocab.metrics import PROSE_METRIC_NAMES
 from ledger.vocab.text import lower_for_words
 from ledger.vocab.units import is_measure_unit
@@ -57,16 +58,15 @@ METRIC_RE = re.compile(
 # The same names for lowered text, case-sensitive, every alternative opening with its letter (a \b before
 # it becomes a look-behind): the engine then jumps between those letters. Without CASE_ODD characters,
 # lowering keeps the length, what \w, \d and \s match, and what these literals match ignoring case.
-_METRIC_LOWER_RE = re.compile(
-    _by_first_letter(
-        [
-            n[2].lower() + rf"(?<=\b{n[2].lower()})" + n[3:].lower() if n.startswith("\\b") else n.lower()
-            for n in _METRIC_NAMES
-        ]
-    )
+METRIC_LOWER_PATTERN = _by_first_letter(
+    [
+        n[2].lower() + rf"(?<=\b{n[2].lower()})" + n[3:].lower() if n.startswith("\\b") else n.lower()
+        for n in _METRIC_NAMES
+    ]
 )
+# (every alternative opening with its letter, the one that opens with a look-behind too: vocab.first_chars)
+_METRIC_LOWER_RE = re.compile(dispatched(METRIC_LOWER_PATTERN) or METRIC_LOWER_PATTERN)
 assert not any(re.search(r"\\[A-Z]", n) for n in _METRIC_NAMES)  # lowering keeps every escape
-METRIC_LOWER_PATTERN = _METRIC_LOWER_RE.pattern
 """The names for lowered text (the readers that look for one in a lowered window build on it)."""
 _CLAUSE_BREAK_RE = re.compile(r"[;.](?:\s|$)|\s—\s|:\s")
 # A metric named before a colon governs the list after it ("acceptance length on the long pass keys:

@@ -14,18 +14,32 @@ import re
 from collections import deque
 
 from ledger.model import Claim
+from ledger.vocab.text import lower_for_words
 
 _SIDE_RE = re.compile(
     r"^(?P<measure>.{2,80}?)\s+(?P<side>without|w/o|with|w/)\s+(?P<feature>\S.{0,60})$", re.IGNORECASE
 )
 _WITHOUT = ("without", "w/o")
+
+
+def _may_side(metric: str) -> bool:
+    """Whether _SIDE_RE can match (its side word: "with" or "w/" in every spelling); its lazy measure was tried at
+    every length of every claim's name."""
+    low = lower_for_words(metric)
+    return low is None or "with" in low or "w/" in low
+
+
 _REACH = 3
 """How many lines apart the two statements may stand."""
 
 
 def with_without_pairs(claims: list[Claim]) -> list[Claim]:
     """The claims, each "M with X" taking "M without X" on a line just above or below as its reference."""
-    sides = {i: m for i, c in enumerate(claims) if c.metric and c.value is not None and (m := _SIDE_RE.match(c.metric))}
+    sides = {
+        i: m
+        for i, c in enumerate(claims)
+        if c.metric and c.value is not None and _may_side(c.metric) and (m := _SIDE_RE.match(c.metric))
+    }
     if len(sides) < 2:
         return claims
     # the "without" statements by measure, feature and line (a few look-ups a "with": a long document stays linear)
