@@ -121,6 +121,7 @@ HOSTILE = {
     # (a long line of numbers among device and context words: a gate's window once lowered the whole line each time)
     "context lengths": "| 4K ctx | 16K context | ctx_len=4096 | max context 1 | 1× ctx server " * 1_500,
     "change sentences": "At batch 2 the path is 6% faster, 1.2x slower at 4K ctx. " * 1_500,
+    "tuned for": "H200 table on H20 configs run on B200 tables " * 2_000,
     "quant widths": "| AWQ-INT4 | INT3-GPTQ | gptq 4-bit | awq_w8" * 2_000,  # a method with its bits
     "spaced cells": "| a | " + "1.5% " * 8_000 + "|\n",
     "clocks": "1:15 min to run x, " * 4_000,

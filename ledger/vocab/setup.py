@@ -383,6 +383,8 @@ def qualifiers(text: str | None) -> dict[str, str]:
 
 
 _MARK_RE = re.compile(r"\((?:R|TM)\)|[®™]")
+# "H200 table on H20", "the B200 config on an H100": what was tuned for one board, run on another named after it
+_TUNED_FOR_RE = re.compile(r"\s(?:tables?|configs?|tuning|tunings|kernels?|tiles?)\s(?:run\s)?on\s", re.IGNORECASE)
 _LIMIT_RE = re.compile(r"max(?:imum)?[\w ]{0,20}$", re.IGNORECASE)
 """A maximum named before a batch size: the engine's limit, not the batch the run used."""
 
@@ -540,6 +542,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             out.setdefault("tp", val)
             out.setdefault("ep", val)
         elif w.written == "gpu":  # the name as GPUs are written ("H100"), its count as printed ("8x")
+            if _TUNED_FOR_RE.match(s, m.end()) and (board := search_word(w, s, m.end())) is not None:
+                m, val = board, next((g for g in board.groups() if g), "")  # "H200 table on H20": the run's is H20
             if val[:2].lower() in ("sm", "gf") and (board := search_word(w, s, m.end())) is not None:
                 other = next((g for g in board.groups() if g), "")  # "CuTe SM90 ... (H200)": the board named too
                 m, val = (board, other) if other[:2].lower() not in ("sm", "gf") else (m, val)
