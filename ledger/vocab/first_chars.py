@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 
-def _module(*names: str) -> Any:
+def first_module(*names: str) -> Any:
     """The first of the modules that imports (the regex parser's are private, and were renamed in Python 3.11)."""
     for name in names:
         try:
@@ -24,9 +24,9 @@ def _module(*names: str) -> Any:
     return None
 
 
-_sre = _module("re._constants", "sre_constants")
-_sre_parse = _module("re._parser", "sre_parse")
-_REPEATS = {getattr(_sre, name, None) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")} - {None}
+SRE = first_module("re._constants", "sre_constants")
+SRE_PARSE = first_module("re._parser", "sre_parse")
+_REPEATS = {getattr(SRE, name, None) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")} - {None}
 _CLASS_ESCAPES = {"CATEGORY_DIGIT": r"\d", "CATEGORY_SPACE": r"\s"}
 """The categories a first character's class may hold and stay selective (a word character stands nearly anywhere)."""
 _FEW_ALTERNATIVES = 8
@@ -37,7 +37,7 @@ def first_chars(pattern: str, flags: int = 0) -> set[str] | None:
     """The class items ("a", "0-9", "\\d") of every character a match of `pattern` can open with, None where that is
     not known or some match may be empty."""
     try:
-        found = _first(list(_sre_parse.parse(pattern, flags)))
+        found = _first(list(SRE_PARSE.parse(pattern, flags)))
     except Exception:  # a parser of another shape: nothing known
         return None
     if found is None or found[1] or not found[0]:
@@ -163,16 +163,16 @@ def _first(items: list[tuple[Any, Any]]) -> tuple[set[str], bool] | None:
     """What a sequence of items can open with (class items), and whether it can match nothing; None: unknown."""
     out: set[str] = set()
     for op, av in items:
-        if op in (_sre.AT, _sre.ASSERT, _sre.ASSERT_NOT):
+        if op in (SRE.AT, SRE.ASSERT, SRE.ASSERT_NOT):
             continue  # (zero-width: the first character is the next item's)
-        if op is _sre.LITERAL:
+        if op is SRE.LITERAL:
             return out | {re.escape(chr(av))}, False
-        if op is _sre.IN:
+        if op is SRE.IN:
             members = _class_items(av)
             return (out | members, False) if members is not None else None
-        if op is _sre.SUBPATTERN and not av[1] and not av[2]:
+        if op is SRE.SUBPATTERN and not av[1] and not av[2]:
             ways = [list(av[3])]
-        elif op is _sre.BRANCH:
+        elif op is SRE.BRANCH:
             ways = [list(way) for way in av[1]]
         elif op in _REPEATS:
             ways = [list(av[2])]
@@ -194,11 +194,11 @@ def _class_items(items: list[tuple[Any, Any]]) -> set[str] | None:
     """A class's items as class source ("a", "0-9", "\\d"); None for a negated class or a broad category."""
     out: set[str] = set()
     for op, av in items:
-        if op is _sre.LITERAL:
+        if op is SRE.LITERAL:
             out.add(re.escape(chr(av)))
-        elif op is _sre.RANGE:
+        elif op is SRE.RANGE:
             out.add(f"{re.escape(chr(av[0]))}-{re.escape(chr(av[1]))}")
-        elif op is _sre.CATEGORY and str(av) in _CLASS_ESCAPES:
+        elif op is SRE.CATEGORY and str(av) in _CLASS_ESCAPES:
             out.add(_CLASS_ESCAPES[str(av)])
         else:
             return None

@@ -12,30 +12,16 @@ a letter beyond ASCII joins a word only where the engine's case table gives it n
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Iterator
 from typing import Any
 
 from ledger.memo import SHORT
-from ledger.vocab.first_chars import dispatched
+from ledger.vocab.first_chars import SRE, SRE_PARSE, dispatched, first_module  # the regex parser, found once
 from ledger.vocab.text import lower_for_words
 from ledger.vocab.trie import trie_pattern
 
-
-def _module(*names: str) -> Any:
-    """The first of the modules that imports (the regex parser's are private, and were renamed in Python 3.11)."""
-    for name in names:
-        try:
-            return importlib.import_module(name)
-        except ImportError:
-            continue
-    return None
-
-
-_sre = _module("re._constants", "sre_constants")
-_sre_parse = _module("re._parser", "sre_parse")
-_ODD_CASES: dict[int, tuple[int, ...]] | None = getattr(_module("re._casefix"), "_EXTRA_CASES", None)
+_ODD_CASES: dict[int, tuple[int, ...]] | None = getattr(first_module("re._casefix"), "_EXTRA_CASES", None)
 """The engine's table of letters with a second case-blind equal ("µ" and "μ"); without it (Python 3.10), no letter
 beyond ASCII joins a word."""
 
@@ -43,14 +29,14 @@ _FEW = 6
 """Up to this many words, a substring test each; more, one pattern of them all."""
 _MIN_WORD = 2
 """A word shorter than this passes almost every text: such a pattern is searched whole."""
-_REPEATS = {getattr(_sre, name, None) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")} - {None}
+_REPEATS = {getattr(SRE, name, None) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")} - {None}
 
 
 def required_words(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
     """Lower-case ASCII strings one of which every match of `pattern` holds, ignoring case; None when some way
     through the pattern holds no run of two or more literal characters."""
     try:
-        tree = _sre_parse.parse(pattern.pattern, pattern.flags)
+        tree = SRE_PARSE.parse(pattern.pattern, pattern.flags)
     except Exception:  # no parser, or one of another shape: no gate, the pattern is searched whole
         return None
     words = _sequence(list(tree))
@@ -71,7 +57,7 @@ def _sequence(items: list[tuple[Any, Any]]) -> set[str] | None:
             best = found
 
     for op, av in items:
-        if op is _sre.LITERAL and (ch := _lowered(av)) is not None:
+        if op is SRE.LITERAL and (ch := _lowered(av)) is not None:
             run += ch
             continue
         if op in _REPEATS and av[0] >= 1:
@@ -82,15 +68,15 @@ def _sequence(items: list[tuple[Any, Any]]) -> set[str] | None:
                 continue
         keep({run} if run else None)
         run = ""
-        if op is _sre.SUBPATTERN:
+        if op is SRE.SUBPATTERN:
             keep(_sequence(list(av[-1])))
-        elif op is _sre.BRANCH:
+        elif op is SRE.BRANCH:
             ways = [_sequence(list(way)) for way in av[1]]
             if all(ways):
                 keep(set().union(*ways))  # type: ignore[arg-type]
         elif op in _REPEATS and av[0] >= 1:
             keep(_sequence(list(av[2])))
-        elif op is getattr(_sre, "ATOMIC_GROUP", None):
+        elif op is getattr(SRE, "ATOMIC_GROUP", None):
             keep(_sequence(list(av)))
     keep({run} if run else None)
     return best
@@ -98,7 +84,7 @@ def _sequence(items: list[tuple[Any, Any]]) -> set[str] | None:
 
 def _literal_run(items: list[tuple[Any, Any]]) -> str | None:
     """The lowered text of a sequence of literals, else None."""
-    chars = [_lowered(av) if op is _sre.LITERAL else None for op, av in items]
+    chars = [_lowered(av) if op is SRE.LITERAL else None for op, av in items]
     return "".join(chars) if chars and None not in chars else None  # type: ignore[arg-type]
 
 
