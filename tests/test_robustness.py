@@ -109,6 +109,8 @@ HOSTILE = {
     "worded lengths": "input length 1 --max-output-length 2 prompt len: 3 total input length 4 " * 2_000,
     "arm leads": "base (baseline):\n\n```\nmean: 1.5\n```\n\nrun_b (same with\n--x-backend b):\n\n```\nmean: 1.6\n```\n"
     * 600,
+    "side details": "x (baseline, no MTP, 2 runs (main; a-b-c-d-attn-backend y --p-q-r-s-backend " * 1_500 + ":\n",
+    "side items": "- main (before; 3 runs): 1.5 tok/s\n- this branch: 1.6 tok/s\n" * 1_500,
     "engine bullets": "- 4B (vLLM)\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n### Wren (SGLang" * 1_000,
     "table commands": "| a | b |\n|---|---|\n| x | 1.5 |\n\nwhich can be reproduced by:\n\n``python x.py -tp 2``\n\n"
     * 800,

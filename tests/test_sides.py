@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 from ledger.cli.app import app
 from ledger.parsers.grammar.sides import side_setting
 from ledger.parsers.pipeline import extract
-from ledger.vocab.sides import side_of
+from ledger.vocab.backends import backend_settings
+from ledger.vocab.sides import side_alone, side_of
 
 FIX = Path(__file__).parent / "fixtures" / "revisions"
 runner = CliRunner()
@@ -69,6 +70,8 @@ def test_two_sides_in_one_sentence_are_a_value_and_its_reference(name: str, verd
         ("side_old_new_in_paste.md", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
         ("side_old_new_labels.md", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
         ("side_old_new_rendered.txt", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
+        # a side word opening a parenthesis that goes on to say how the run was made, then an arm "the same ... with"
+        ("baseline_paren_with_details.md", "baseline", "merged_attn", "improvement  mean accuracy  0.612  0.618"),
     ],
 )
 def test_each_side_wording_gets_a_verdict_base_first(name: str, r1: str, r2: str, verdict: str, tmp_path: Path) -> None:
@@ -128,6 +131,34 @@ def test_a_value_after_the_pair_is_not_labelled_by_the_side_behind_it() -> None:
 )
 def test_side_words(label: str, side: str | None) -> None:
     assert side_of(label) == side
+
+
+@pytest.mark.parametrize(
+    ("label", "alone"),
+    [
+        ("this branch", True),
+        ("the main branch", True),
+        ("main (before; 3 runs)", True),  # the side, then how it was run
+        ("PR branch", True),
+        ("fa3 (main)", False),
+        ("main latency", False),
+    ],
+)
+def test_a_label_that_is_a_side_and_nothing_else(label: str, alone: bool) -> None:
+    assert side_alone(label) is alone
+
+
+@pytest.mark.parametrize(
+    ("text", "settings"),
+    [
+        ("same server command with --dsv4-attn-backend trtllm; same eval", {"attention": "trtllm"}),
+        ("--prefill-attention-backend fa3", {"attention": "fa3"}),
+        ("--moe-runner-backend cutlass", {"moe_backend": "cutlass"}),
+        ("my-new-backend foo", {}),  # a word before "backend" that names no kind of kernel
+    ],
+)
+def test_a_backend_flag_is_read_by_its_kind_whatever_qualifies_it(text: str, settings: dict) -> None:
+    assert backend_settings(text) == settings
 
 
 def test_a_bare_value_borrows_its_sibling_sides_label_and_kind() -> None:

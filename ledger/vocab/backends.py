@@ -9,9 +9,11 @@ import re
 
 # "Fp8MoeBackend.FLASHINFER_TRTLLM": the class names the backend's kind, the member the backend
 _ENUM_RE = re.compile(r"\b(?P<kind>[A-Z][A-Za-z0-9]{0,30}?)?Backend\.(?P<value>[A-Z][A-Z0-9_]{1,40})\b")
-# "attention backend triton", "--moe-backend cutlass", "backend=triton", "attn_backend: FLASH_ATTN"
+# "attention backend triton", "--moe-backend cutlass", "backend=triton", "attn_backend: FLASH_ATTN", and a kind's
+# flag that an engine qualifies ("--dsv4-attn-backend trtllm", "--prefill-attention-backend fa3")
 _WORDS_RE = re.compile(
-    r"(?<![\w-])(?:--)?(?:(?P<kind>attention|attn|moe(?:[-_ ]runner)?|gemm|mm|sampling|sampler)[-_ ])?backend"
+    r"(?<![\w-])(?:--)?(?:(?:[a-z0-9]{1,12}[-_]){0,2}?"
+    r"(?P<kind>attention|attn|moe(?:[-_ ]runner)?|gemm|mm|sampling|sampler)[-_ ])?backend"
     r"(?:\s{1,3}|\s{0,3}[=:]\s{0,3})[`'\"]?(?P<value>[A-Za-z][\w.-]{1,40})",
     re.IGNORECASE,
 )

@@ -48,9 +48,11 @@ def side_alone(label: str) -> bool:
     # ("the main branch", "PR branch": the side's name; cut by hand: a pattern "\s+branch$" tries every blank of a
     # long cell, quadratic)
     core = label.strip(" *_`:")
+    if core[-1:] == ")" and (open_at := core.rfind("(")) > 0:
+        core = core[:open_at].rstrip()  # "main (before; 3 runs)": the side, then how it was run
     if core[:4].lower() == "the ":
         core = core[4:].lstrip()
-    if core[-6:].lower() == "branch" and core[-7:-6].isspace():
+    if core[-6:].lower() == "branch" and core[-7:-6].isspace() and core[:5].lower() != "this ":
         core = core[:-6].rstrip()
     return bool(BASE_SIDE_RE.fullmatch(core) or HEAD_SIDE_RE.fullmatch(core))
 

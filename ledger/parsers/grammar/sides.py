@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
+from ledger.parsers.grammar.line_setup import line_setup
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.reader.document import Document
 from ledger.vocab.backends import backend_settings
@@ -82,8 +83,9 @@ _CLAUSE_SIDE_RE = WordGate(
         r"\b(?:(?:on|against|from|in|using)\s+(?:the\s+)?(?:current\s+|latest\s+|upstream\s+)?(?P<base>main|master|trunk)"
         r"(?:\s+branch)?|(?P<before>(?:before|without)\s+(?:the|this|my)\s+(?:pr|fix|patch|change))|"
         r"(?P<head>(?:with|after|using)\s+(?:the|this|my)\s+(?:pr|fix|patch|change)|on\s+(?:this|the)\s+(?:pr|branch)))\b"
-        # "41.3 req/s (main) to 44.9 req/s (this PR)": a side in parentheses right after its value
-        r"|\((?:main|master|baseline|before|this\s+pr|this\s+branch|after)\)",
+        # "41.3 req/s (main) to 44.9 req/s (this PR)": a side in parentheses right after its value, or opening what
+        # the run was ("flashmla (baseline, no MTP):", "main (before; 3 runs)")
+        r"|\((?P<paren>main|master|baseline|before|this\s+pr|this\s+branch|after)(?:\s?[,;]\s?[^()\n]{1,60})?\)",
         re.IGNORECASE,
     )
 )
@@ -210,6 +212,7 @@ def side_setting(text: str, heading: bool = False) -> tuple[Revision, dict[str, 
     return Revision(label=" ".join(m.group("side").split()), head=None, base=None), settings
 
 
+_SAME_RE = re.compile(r"\bsame\b", re.IGNORECASE)
 # "fa4_gen (same server command with --attn-backend fa4):": a run named, then described, over its paste
 ARM_LEAD_RE = re.compile(
     r"^\s{0,3}[*_`]{0,2}(?!(?:results?|outputs?|logs?|commands?|before|after)\b)(?P<name>[A-Za-z][\w.+-]{1,30})"
@@ -237,16 +240,20 @@ def side_setups(doc: Document, scopes: list[RevisionScope]) -> list[SetupScope]:
     """The settings the side labels among `scopes` name, each over its side's lines (the side holds them, whatever
     the section says: "main, attention backend triton:" over main's runs)."""
     out: list[SetupScope] = []
-    for scope in scopes:
+    for k, scope in enumerate(scopes):
         found = side_setting(doc.line(scope.start))
+        same: dict[str, str] = {}
         if found is None and ARM_LEAD_RE.match(doc.line(scope.start)):
             # "paged_v2 (the same server command with --attention-backend paged_v2):": what the arm ran with, its
             # lead-in wrapped over a line or two
             lead = " ".join(doc.line(n) for n in range(scope.start, min(scope.end, scope.start + 2) + 1))
             settings = backend_settings(lead[:400])
+            if settings and k > 0 and _SAME_RE.search(lead[:400]):
+                # "the same launch with --x y" after "ref (baseline, no MTP):": the baseline's settings but y
+                same = line_setup(doc.line(scopes[k - 1].start))
             found = (scope.revision, settings) if settings else None
         if found is not None:
-            values = {**found[1], SIDE_SETTING: ",".join(found[1])}
+            values = {**same, **found[1], SIDE_SETTING: ",".join(found[1])}
             out.append(SetupScope(scope.start, scope.end, values))
     return out
 
@@ -346,7 +353,7 @@ def clause_side(text: str, pos: int) -> Revision | None:
     if last is None:
         for m in _CLAUSE_SIDE_RE.finditer(text, start, pos):
             last = m
-    return Revision(label=_side_label(last.group(0)), head=None, base=None) if last else None
+    return Revision(label=_clause_label(last), head=None, base=None) if last else None
 
 
 def has_clause_side(text: str) -> bool:
@@ -358,7 +365,12 @@ def has_clause_side(text: str) -> bool:
 
 def sides_named(text: str) -> set[str]:
     """The labels of the sides a text's clauses name ("on main ..., with this PR ...": two)."""
-    return {_side_label(m.group(0)) for m in _CLAUSE_SIDE_RE.finditer(text)}
+    return {_clause_label(m) for m in _CLAUSE_SIDE_RE.finditer(text)}
+
+
+def _clause_label(m: re.Match[str]) -> str:
+    """The side a clause names: its parenthesis's side word alone ("(baseline, no MTP)" is the side "baseline")."""
+    return _side_label(m.group("paren") or m.group(0))
 
 
 def stated_on(text: str) -> Revision | None:

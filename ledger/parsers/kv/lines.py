@@ -62,6 +62,7 @@ from ledger.parsers.kv.wrapped import wrapped_pair
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import is_gauge_name, kind_for_metric
 from ledger.vocab.setup import qualifiers, setup_named
+from ledger.vocab.sides import side_alone
 from ledger.vocab.test_ids import indent_of, test_key, test_setup
 from ledger.vocab.text import has_digit
 from ledger.vocab.units import is_timing_unit, measure_of_unit
@@ -347,7 +348,13 @@ class _BlockReader:
                 claim.config.update(named)  # the label's own model wins over the one the text around it names
                 yield claim
             return
-        if line.base is not None and line.base[2] and _NEW_LABEL_RE.match(label):
+        sided_base = line.base is not None and line.base[2] and _NEW_LABEL_RE.match(label)
+        if not sided_base and side_alone(label) and (measure := measure_of_unit(unit)):
+            # "- main (before; 3 runs): 41.2 tok/s", "- this branch: 43.0 tok/s": the label is the run's side (the
+            # base's value becomes its sibling's reference), the unit what was measured
+            yield from self._result(line, p, measure, "perf", unit)
+            return
+        if sided_base and line.base is not None:
             metric = f"{line.base[2]} {label}"  # "TTFT before: 45.2 ms / after: 40.1 ms" -> "TTFT after"
         kind = self._kind(no, metric, label, unit)
         if kind is None:
