@@ -35,6 +35,10 @@ from ledger.parsers.kv.lines import continuations, pairs_in
         ),
         # a side named with a digit ("F3", "v2") is a label: only a colon between digits is a clock
         ("baseline=21.11ms, F3=14.49ms", [("baseline", 21.11, "ms"), ("F3", 14.49, "ms")]),
+        # key=value fields: a unit's word glued to "=" is the next key, a word value is one token
+        ("rate=0.817 tok/s=61.3", [("rate", 0.817, None), ("tok/s", 61.3, None)]),
+        ("acc=   0 rate=n/a tok/s=39.9", [("acc", 0.0, None), ("rate", None, None), ("tok/s", 39.9, None)]),
+        ("mode=not set, tok/s=3", [("mode", None, None), ("tok/s", 3.0, None)]),
     ],
 )
 def test_pairs_in(line: str, pairs: list[tuple[str, float | None, str | None]]) -> None:

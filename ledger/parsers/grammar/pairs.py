@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.numbers import Number, find_numbers, normalise_unit, parse_duration, to_float
+from ledger.parsers.grammar.value_lists import list_at
 from ledger.vocab.units import UNIT_WORDS
 
 # A colon or equals sign that separates a label from a value (not "18:55:20", "a::b", "http://").
@@ -207,7 +208,7 @@ def pairs_in(text: str) -> list[Pair]:
             label, lstart = f"{pm.group(1)} {label}", pm.start(1)  # "99.9%   KLD:": a percentile names the value
         elif lstart > prev_end and (sm := _STAT_LEAD_RE.fullmatch(text, prev_end, lstart)) is not None:
             label, lstart = f"{sm.group(1)} {label}", sm.start(1)  # "Mean    KLD:": a column-aligned statistic
-        items = _list_at(text, ae) if "[" in text[ae : a + 4] else None
+        items = list_at(text, ae) if "[" in text[ae : a + 4] else None
         if items is not None:
             lend = text.index("]", items[-1][2]) + 1
             whole = all("." not in text[s:e] and "e" not in text[s:e].lower() for _, s, e in items)  # "[0,0,0]": ids
@@ -236,7 +237,7 @@ def pairs_in(text: str) -> list[Pair]:
             em = _SEP_RE.search(text, ae, min(n, ae + MAX_LABEL))
             vend = em.start() if em else min(n, ae + MAX_LABEL)
             out.append(Pair(label, lstart, None, None, False, None, None, ae, vend, True))
-            prev_end = a + 1
+            prev_end = _field_end(text, ae) if text[a] == "=" else a + 1
             continue
         pair = _numeric_pair(text, label, lstart, ae, num, dur, printed, vend)
         out.append(pair)
@@ -257,7 +258,9 @@ def _numeric_pair(
     else:
         assert num is not None
         value, high, approx, unit = num.value, num.high, num.approx, num.unit
-        if num.unit is None:
+        if unit is not None and text[vend : vend + 1] == "=" and (gap := text.rfind(" ", num.num_start, vend)) > 0:
+            unit, vend = None, gap  # "rate=0.817 tok/s=61.3": the word before "=" is the next field's key
+        if unit is None:
             u, _q, uend = _unit_after(text, vend)
             if u is not None:
                 unit, vend = u, uend
@@ -329,27 +332,6 @@ def _label_cut(seg: str) -> int:
     return cut
 
 
-# "latency(s)(min, max, ave)", "percentile(50, 75, 95, 99)", "quantiles(10, 50, 90)": the names of a list's values
-_NAMES_RE = re.compile(r"\((?P<names>[A-Za-z][\w.]{0,12}(?:\s?,\s?[A-Za-z][\w.]{0,12}){1,15})\)\s*$")
-_PCT_NAMES_RE = re.compile(
-    r"(?:percentiles?|quantiles?|pcts?)\s?\((?P<nums>\d{1,2}(?:\.\d{1,2})?(?:\s?,\s?\d{1,2}(?:\.\d{1,2})?){1,15})\)\s*$",
-    re.IGNORECASE,
-)
-
-
-def list_names(label: str) -> tuple[str, list[str]]:
-    """A label that names the values of its list: ("first token latency(s)", ["min", "max", "ave"]); percentiles
-    become "p50", ...; (label, []) when it names none."""
-    m = _PCT_NAMES_RE.search(label)
-    if m:
-        nums = [x.strip() for x in m.group("nums").split(",")]
-        return label[: m.start()].strip(), [f"p{x}" for x in nums]
-    m = _NAMES_RE.search(label)
-    if m:
-        return label[: m.start()].strip(), [x.strip() for x in m.group("names").split(",")]
-    return label, []
-
-
 # "± 0.061 s", "+/- 0.019": a spread after a value
 # (" _ " stands for a "±" that a copy lost: "10.910139 _   0.080259")
 _SPREAD_RE = re.compile(
@@ -357,28 +339,14 @@ _SPREAD_RE = re.compile(
 )
 # "3.744 s …  3.930 s": the high end of a range printed with an ellipsis, each side with its unit
 _ELLIPSIS_RE = re.compile(r"\s*(?:…|\.\.\.)\s*(?P<v>[-+]?\d[\d,]*(?:\.\d+)?)(?:\s?(?P<u>[A-Za-zµμ%/]{1,8}))?")
-# "[0.157, 0.165, 0.463]", "['0.767', '0.700']": a bracketed list of numbers (quoted or not)
-_ITEM = r"'?[-+]?\d[\d.]*(?:[eE][-+]?\d{1,3})?'?"
-_LIST_RE = re.compile(rf"\[\s*(?:{_ITEM}\s*,\s*){{1,63}}{_ITEM}\s*\]")
-_ITEM_RE = re.compile(r"[-+]?\d[\d.]*(?:[eE][-+]?\d{1,3})?")
+_FIELD_RE = re.compile(r"[ \t]*[^\s=,;|]{1,40}(?=[ \t]+[A-Za-z_][\w/.%-]{0,30}=)")
 
 
-def _list_at(text: str, pos: int) -> list[tuple[float, int, int]] | None:
-    """The values of a bracketed list of numbers starting at pos (after blanks), with their spans."""
-    j = pos
-    while j < len(text) and text[j] in " \t":
-        j += 1
-    if j >= len(text) or text[j] != "[":
-        return None
-    m = _LIST_RE.match(text, j)
-    if m is None:
-        return None
-    out = []
-    for im in _ITEM_RE.finditer(text, m.start(), m.end()):
-        v = to_float(im.group(0))
-        if v is not None:
-            out.append((v, im.start(), im.end()))
-    return out or None
+def _field_end(text: str, pos: int) -> int:
+    """Where a word value after "=" ends when another "key=" field follows it ("rate=n/a tok/s=39.9": "n/a"), so
+    that the next key is not read with it; `pos` itself otherwise (the value may be words: "mode=not set")."""
+    m = _FIELD_RE.match(text, pos)
+    return m.end() if m else pos - 1
 
 
 def _next_label_follows(text: str, pos: int) -> bool:

@@ -75,3 +75,11 @@ def header_unit(header: str) -> str | None:
         if len(p) > 1 and not STAT_WORD_RE.fullmatch(p) and (p.lower() in _UNITS_LOWER or _RATE_UNIT_RE.fullmatch(p))
     ]
     return units[0] if len(units) == 1 else None
+
+
+def rate_named_unit(label: str) -> str | None:
+    """The rate a label is named by, its last word a rate's unit ("tok/s", "output tok/s", "S_TG t/s"): that unit."""
+    words = label.split()
+    last = words[-1] if words else ""
+    row = unit_row(last) if "/" in last else None
+    return row.canonical if row is not None and row.role == "measure" and "rate" in row.family else None

@@ -156,3 +156,22 @@ def accepted_count(label: str, value: float, labels: list[str]) -> bool:
         and _ACCEPTED_COUNT_RE.match(label.strip()) is not None
         and any(_DRAFTED_RE.match(x.strip()) for x in labels)
     )
+
+
+def is_rate_label(label: str) -> bool:
+    return label.strip().lower() in ("rate", "acc_rate", "accept_rate")
+
+
+def drafts_counted(labels: list[str]) -> bool:
+    """The labels count drafted tokens ("draft= 120 acc= 98 rate=0.817"): their "rate" is the acceptance rate."""
+    return any(_DRAFTED_RE.match(x.strip()) for x in labels)
+
+
+# "  code_python   pred= 192 draft=   0 acc=   0 rate=n/a tok/s=39.9": a name, then the run's key=value fields
+_FIELD_ROW_RE = re.compile(r"^\s{0,8}(?P<row>[A-Za-z_][\w.-]{0,40})\s+(?=[A-Za-z_][\w/.%-]{0,30}=)")
+
+
+def field_row(text: str) -> str | None:
+    """The name a line of "key=value" fields opens with, which of the runs it is (a prompt, a case, a shape)."""
+    m = _FIELD_ROW_RE.match(text) if text.count("=") >= 2 else None
+    return m.group("row") if m else None

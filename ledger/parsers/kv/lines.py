@@ -41,22 +41,27 @@ from typing import Any
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
-from ledger.parsers.grammar.pairs import Pair, continuations, line_prefix, list_names, pairs_in
-from ledger.parsers.grammar.unit_labels import header_unit, rate_unit
+from ledger.parsers.grammar.pairs import Pair, continuations, line_prefix, pairs_in
+from ledger.parsers.grammar.unit_labels import header_unit, rate_named_unit, rate_unit
+from ledger.parsers.grammar.value_lists import list_names
 from ledger.parsers.kv.context import accuracy_above, baseline_before, cut_short, paired_later, section_banner
 from ledger.parsers.kv.labels import (
     accepted_count,
+    drafts_counted,
+    field_row,
     is_baseline_label,
     is_config,
+    is_rate_label,
     measured,
     open_world_label,
     same_measure,
     snake_unit,
 )
+from ledger.parsers.kv.log_records import LOG_RECORD_RE, log_record_claim
 from ledger.parsers.kv.phases import phase_clause
 from ledger.parsers.kv.run_stats import arm_setup, trailing_stat
 from ledger.parsers.kv.setting_labels import setting_label_claim
-from ledger.parsers.kv.side_series import side_series
+from ledger.parsers.kv.side_series import other_side
 from ledger.parsers.kv.spaced import among_pairs, assert_claim, skip_line, spaced_claim
 from ledger.parsers.kv.wrapped import wrapped_pair
 from ledger.parsers.reader.document import Block
@@ -98,33 +103,6 @@ def _span_claim(
     """The claim of a span of line `no` a reader of its own found (a phase's time, the runs' mean), taken."""
     ctx.take(no, *span)
     return ctx.claim(kind, no, ctx.doc.line(no)[span[0] : span[1]], metric=metric, value=value, unit=unit)
-
-
-def _other_side(ctx: Context, no: int, text: str, end: int, series: list[Claim], metric: str) -> list[Claim]:
-    """ "…: 98.10 / 98.42 before, 101.30 / 100.88 after": the first series takes its side, and the second series
-    is read under the other (ledger/parsers/kv/side_series.py)."""
-    sided = side_series(text, end)
-    if sided is None:
-        return []
-    first, second, values = sided
-    for c in series:
-        c.revision = first
-    out = []
-    for i, (value, start, stop) in enumerate(values, start=1):
-        ctx.take(no, start, stop)
-        out.append(
-            ctx.claim(
-                series[0].kind,
-                no,
-                text[start:stop],
-                metric=metric if i == 1 else f"{metric} ({i})",
-                value=value,
-                unit=None,
-                config=series[0].config or None,
-                revision=second,
-            )
-        )
-    return out
 
 
 def _setting_in_sentence(label: str) -> bool:
@@ -171,37 +149,6 @@ def _heading_above(block: Block, ctx: Context) -> list[str]:
     return list(block.section[-1:])
 
 
-# "2024-07-25T14:22:11Z | compress | INFO - time 22.87": a logger's record whose message is a name and a value
-_LOG_RECORD_RE = re.compile(
-    r"^.{0,80}?\|\s*(?P<module>[\w.]{1,40})\s*\|\s*(?:INFO|DEBUG)\s*[-:|]\s+"
-    r"(?P<label>[A-Za-z][\w]{0,30}(?: [A-Za-z][\w]{0,30}){0,2})\s+(?P<value>[-+]?\d{1,12}(?:\.\d{1,12})?)"
-    r"(?:\s?(?P<unit>ms|s|us|sec|seconds|GB|GiB|MB|MiB|%))?\s*$"
-)
-
-
-_ERROR_WORD_RE = re.compile(r"^(?:errors?|err)$", re.IGNORECASE)
-
-
-def _log_record_claim(ctx: Context, no: int, text: str, m: re.Match[str]) -> Claim | None:
-    """The value of a log record (_LOG_RECORD_RE), named by its module and its label, when the label names a
-    measured quantity that is not a setting."""
-    label, unit = m.group("label"), m.group("unit")
-    # "error 1503.34": an error count is whole, so a fraction is a measured error
-    counted = is_config(label, unit) and not ("." in m.group("value") and _ERROR_WORD_RE.match(label))
-    if not measured(label) or counted or is_gauge_name(label):
-        return None
-    metric = f"{m.group('module')} {label}"
-    ctx.take(no, m.start("label"), m.end())
-    return ctx.claim(
-        kind_for_metric(metric, unit),
-        no,
-        text[m.start("module") : m.end()].strip(),
-        metric=metric,
-        value=float(m.group("value")),
-        unit=normalise_unit(unit) if unit else None,
-    )
-
-
 @dataclass(slots=True)
 class _Line:
     """What the pairs of one line share while they are read left to right."""
@@ -217,6 +164,22 @@ class _Line:
     """(metric, kind) of the line's last claim, which a qualifier label ("at batch 2: 2.41") measures again."""
     phase: str = ""
     """"decoded 136 tokens in 28.9 seconds," before the pairs: the phase they measure (ledger/parsers/kv/phases.py)."""
+    _labels: list[str] | None = None
+    _drafts: bool | None = None
+
+    def labels(self) -> list[str]:
+        """The labels of the line's pairs (found once: a line of fields may hold thousands)."""
+        if self._labels is None:
+            self._labels = [q.label for q in self.pairs]
+        return self._labels
+
+    def drafted_rate(self, label: str) -> bool:
+        """ "rate" beside drafted-token counts: the acceptance rate (llama.cpp's per-prompt speculative counters)."""
+        if not is_rate_label(label):
+            return False
+        if self._drafts is None:
+            self._drafts = drafts_counted(self.labels())
+        return self._drafts
 
 
 class _BlockReader:
@@ -269,8 +232,8 @@ class _BlockReader:
         if no in ctx.taken or (":" not in text and "=" not in text and ">" not in text) or skip_line(text):
             self._forget_kind(text)
             return
-        record = _LOG_RECORD_RE.match(text) if ("INFO" in text or "DEBUG" in text) and no not in ctx.taken else None
-        if record is not None and (claim := _log_record_claim(ctx, no, text, record)) is not None:
+        record = LOG_RECORD_RE.match(text) if ("INFO" in text or "DEBUG" in text) and no not in ctx.taken else None
+        if record is not None and (claim := log_record_claim(ctx, no, text, record)) is not None:
             yield claim
             return
         if block.kind == "item" and "=" in text and (setting := setting_label_claim(ctx, no, text)) is not None:
@@ -278,6 +241,8 @@ class _BlockReader:
         _floor, group = line_prefix(text)
         line = _Line(no, text, group, pairs_in(text), phase=phase.name if phase is not None else "")
         arm = arm_setup(line.pairs)  # ("FP8 index : Accuracy: 0.955   Accuracy: 0.958 ...": each run's quant)
+        if "=" in text and (row := field_row(text)) is not None and not qualifiers(row):
+            arm = {**arm, "row": row}  # each prompt's fields, one series per prompt ("torch.float16 ...": a setting)
         for p in line.pairs:
             for claim in self._pair(line, p):
                 claim.config.update(test_setup(self.test[1]) if self.test else arm)  # its test's setup over the text's
@@ -319,6 +284,7 @@ class _BlockReader:
             or p.unit
             or snake_unit(label)
             or rate_unit(label)
+            or rate_named_unit(label)
             or (self.banner[1] if measured(label) else None)
         )
         if unit is not None:
@@ -356,6 +322,8 @@ class _BlockReader:
             return
         if sided_base and line.base is not None:
             metric = f"{line.base[2]} {label}"  # "TTFT before: 45.2 ms / after: 40.1 ms" -> "TTFT after"
+        if line.drafted_rate(label):
+            metric = "acceptance rate"  # llama.cpp's per-prompt speculative counters
         kind = self._kind(no, metric, label, unit)
         if kind is None:
             return
@@ -376,6 +344,7 @@ class _BlockReader:
         return not (
             line.text[p.label_start + len(p.label) : p.value_start].strip() == "="
             and (not is_timing_unit(p.unit) and (not measured(p.label) or _setting_in_sentence(p.label)))
+            and not line.drafted_rate(p.label)
         )
 
     def _no_claim_of_its_own(self, line: _Line, p: Pair, value: float, unit: str | None) -> bool:
@@ -383,9 +352,9 @@ class _BlockReader:
         what it holds to the claim it serves; whether it was one."""
         ctx, no, label = self.ctx, line.no, p.label
         if (
-            is_config(label, unit)
+            (is_config(label, unit) and not line.drafted_rate(label))
             or is_gauge_name(label)
-            or ("=" in line.text and accepted_count(label, value, [q.label for q in line.pairs]))
+            or ("=" in line.text and accepted_count(label, value, line.labels()))
         ):
             ctx.take(no, p.label_start, p.end)  # a setting, a workload count, a state gauge or a counter
             return True
@@ -492,7 +461,7 @@ class _BlockReader:
         ctx.memo.setdefault(NAME + ".by_label", {})[label] = claim
         series = [claim, *_continued(ctx, no, text, conts, kind, metric, unit, (base, names) if named else None)]
         if unit is None and not named and p.items is None:
-            series += _other_side(ctx, no, text, conts[-1][4] if conts else p.end, series, metric)
+            series += other_side(ctx, no, text, conts[-1][4] if conts else p.end, series, metric)
         yield from series
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from ledger.model import Revision
+from ledger.model import Claim, Revision
+from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers
 
 _SIDE = (
@@ -48,3 +49,30 @@ def side_series(text: str, end: int) -> tuple[Revision, Revision, list[tuple[flo
 
 def _side(word: str) -> Revision:
     return Revision(label=" ".join(word.split()).lower(), head=None, base=None)
+
+
+def other_side(ctx: Context, no: int, text: str, end: int, series: list[Claim], metric: str) -> list[Claim]:
+    """ "…: 98.10 / 98.42 before, 101.30 / 100.88 after": the first series takes its side, and the second series
+    is read under the other (side_series above)."""
+    sided = side_series(text, end)
+    if sided is None:
+        return []
+    first, second, values = sided
+    for c in series:
+        c.revision = first
+    out = []
+    for i, (value, start, stop) in enumerate(values, start=1):
+        ctx.take(no, start, stop)
+        out.append(
+            ctx.claim(
+                series[0].kind,
+                no,
+                text[start:stop],
+                metric=metric if i == 1 else f"{metric} ({i})",
+                value=value,
+                unit=None,
+                config=series[0].config or None,
+                revision=second,
+            )
+        )
+    return out
