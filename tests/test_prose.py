@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from ledger.parsers import extract
+from ledger.parsers.grammar.line_setup import line_setup
+from ledger.parsers.grammar.setting_arrows import varied_keys
 
 
 @pytest.mark.parametrize(
@@ -262,3 +264,18 @@ def test_the_windows_before_a_number_are_read_for_settings_and_bounds_only_where
             assert not bound or any(c in before for c in "<>≤≥"), (line, p)
             seen = [seen[0] + config, seen[1] + setting, seen[2] + bool(bound)]
     assert min(seen) >= 3, seen
+
+
+@pytest.mark.parametrize(
+    ("text", "varied"),
+    [
+        ("from conc 16 -> 64 here", {"concurrency"}),
+        ("Going TP2 -> TP4 took TPOT 31.5 ms -> 18.2 ms", {"tp"}),
+        ("| `llama_tp2_smoke` / h100 | -4.1% | 120 → 131 |", set()),  # the board is named, not varied
+        ("ISL 8k -> 1k", set()),  # an input length and its output's
+        ("TPOT 31.5 ms -> 18.2 ms", set()),
+    ],
+)
+def test_a_setting_varied_across_an_arrow_is_no_setting_of_its_line(text: str, varied: set[str]) -> None:
+    assert varied_keys(text) == varied
+    assert not varied & set(line_setup(text))

@@ -113,6 +113,7 @@ HOSTILE = {
     "side items": "- main (before; 3 runs): 1.5 tok/s\n- this branch: 1.6 tok/s\n" * 1_500,
     "field lines": "  p_a   pred= 1 draft= 2 acc= 3 rate=n/a tok/s=4 x=0.5 tok/s=" * 1_500 + "\n",
     "word fields": "a=b " * 8_000 + "tok/s=1.5\n",
+    "setting arrows": "from conc 16 -> 64 here (20 ms -> 55 ms), TP2 → TP4 1 -> 2 -> 3 -> " * 1_200,
     "engine bullets": "- 4B (vLLM)\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n### Wren (SGLang" * 1_000,
     "table commands": "| a | b |\n|---|---|\n| x | 1.5 |\n\nwhich can be reproduced by:\n\n``python x.py -tp 2``\n\n"
     * 800,

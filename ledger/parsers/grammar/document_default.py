@@ -107,9 +107,9 @@ def document_default(
                     or (no in sectioned and (k in WORKLOAD_KEYS or (no in measuring and k != "gpu")))
                     or no in later
                     or bool(test_key(text))
-                    # "- Qwen3 8B GSM8K at concurrency 1, 5-shot: 0.912": a result item's settings are its own (the
-                    # model and the machine it names excepted: one PR, one model, one machine, most often)
-                    or (no in result_items and k not in ("model", "gpu"))
+                    # "- Qwen3 8B GSM8K at concurrency 1, 5-shot: 0.912", "ITL at conc 64 went 12.1 -> 10.7 ms": a
+                    # result's settings are its own (not its model and machine: one PR, one model, one machine)
+                    or ((no in result_items or no in facts.changes) and k not in ("model", "gpu"))
                 )
                 (led if local else seen).setdefault(k, []).append(v)
                 t = bisect.bisect_right(turn_starts, no) - 1

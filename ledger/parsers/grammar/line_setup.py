@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.parsers.grammar.setting_arrows import varied_keys
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.models import hedged_models, parameter_counts
 from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, qualifiers, setup_label_key
@@ -250,6 +251,8 @@ def _line_setup(text: str) -> dict[str, str]:
     for k, v in [*inline_settings(text).items(), *qualifiers(text).items()]:
         values.setdefault(k, v)
     dtype_not_quant(values)
+    for key in varied_keys(text):
+        values.pop(key, None)  # "going TP2 -> TP4 took ...": two runs' settings, neither the line's
     if "quant" in values and "to " in text and (cm := _CONVERTED_TO_RE.search(text[:2000])):
         values["quant"] = cm.group("dtype").lower()  # "the FP4 weights were converted to FP8 at load time": FP8 runs
     if "model" not in values and "draft_model" not in values:

@@ -42,7 +42,7 @@ from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
 from ledger.vocab.flags import COMPUTE_DTYPE, SERVER_COMMAND_RE, one_value
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
 from ledger.vocab.setup import qualifiers
-from ledger.vocab.text import has_digit
+from ledger.vocab.text import ARROW, has_digit
 from ledger.vocab.word_gate import WordGate
 
 # a section that states the setup of a turn's results: "Test configuration", "Environment", "Hardware", "Setup"
@@ -212,12 +212,16 @@ class SectionFacts:
     """The lines of the result sections that report results of their own (see grammar.section_results)."""
     tables: tuple[set[int], set[str], set[int]]
     """table_varied(doc), its varied keys joined by list_varied(doc)'s (a list's result items vary as rows do)."""
+    changes: frozenset[int]
+    """The lines of the paragraphs that state a change they measured (_change_lines): their settings are theirs."""
 
 
 def section_facts(doc: Document) -> SectionFacts:
     sections = _result_sections(doc)
     body, varied, grids = table_varied(doc)
-    return SectionFacts(sections, section_measures(doc, sections), (body, varied | list_varied(doc), grids))
+    return SectionFacts(
+        sections, section_measures(doc, sections), (body, varied | list_varied(doc), grids), _change_lines(doc)
+    )
 
 
 def section_workloads(
@@ -237,7 +241,7 @@ def section_workloads(
     _, varied, grids = facts.tables  # "throughput, con8" among rows (or items) naming none: theirs, not the section
     # ("| batch | 4K ctx | 16K ctx |": its columns' lengths, not the section's)
     skip = skip | grids
-    changes = _change_lines(doc)
+    changes = facts.changes
     reach = _section_reach(doc) if doc.format == "markdown" else {}
     measuring = facts.measuring
     tables = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
@@ -358,10 +362,12 @@ def _one_per_key(
     return one
 
 
-# "At batch 1 / 4K the native path is 3% slower", "1.2x faster at concurrency 64": a sentence stating a change it saw
+# "At batch 1 / 4K the native path is 3% slower", "1.2x faster at concurrency 64", "ITL at conc 64 went 12.1 ms ->
+# 10.7 ms": a sentence stating a change it saw
 _CHANGE_STATED_RE = re.compile(
     r"\d(?:\.\d{1,4})?\s?(?:%|x|×)\s(?:\w{1,12}\s)?(?:faster|slower|better|worse|lower|higher|improvement|"
-    r"speed-?up|regression|gain|drop)\b",
+    r"speed-?up|regression|gain|drop)\b|"
+    r"\d\.\d{1,4}\s?(?:[a-zµ/%]{1,8}\s?)?" + ARROW + r"\s?\d{1,6}\.\d",
     re.IGNORECASE,
 )
 

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import Number
+from ledger.parsers.grammar.setting_arrows import setting_arrow
 from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.guards import NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose.lists import link
@@ -298,6 +299,15 @@ class NumberPass:
             or _ratio_operands(text, prev, n, nxt, between)
         ):
             self.skip.add(i + 1)
+            if _ARROW_RE.fullmatch(between) and (varied := setting_arrow(text, n.start)) is not None:
+                # "from conc 16 -> 64 here (20 ms -> 55 ms)": each value at its side of the setting, no reference
+                for num, value in ((n, varied[1]), (nxt, varied[2])):
+                    unit = num.unit or nxt.unit
+                    claim = self._candidate(num, unit=unit, force=True, default_metric=self.default_metric)
+                    if claim is not None:
+                        claim["config"][varied[0]] = value
+                    self._keep(claim)
+                return True
             self._keep(
                 self._candidate(
                     nxt,
