@@ -83,6 +83,18 @@ def expert_columns(heads: Sequence[str], cells: Sequence[Sequence[str]]) -> dict
     return {i: "experts" for i, h in enumerate(low) if h == "e" and counts(i)}
 
 
+_SERVING_LENGTHS = frozenset({"isl", "osl", "input", "output", "in", "out"})
+
+
+def serving_columns(heads: Sequence[str], cells: Sequence[Sequence[str]]) -> dict[int, str]:
+    """A serving sweep's "C" over whole numbers beside its lengths ("| ISL | OSL | C | Base | PR |"): the
+    concurrency ({column: "concurrency"}); {} elsewhere, where a one-letter "C" may be a kernel's channels."""
+    low = [h.strip(" *`_:").lower() for h in heads]
+    if not any(h in _SERVING_LENGTHS for h in low):
+        return {}
+    return {i: "concurrency" for i, h in enumerate(low) if h == "c" and i < len(cells) and whole_numbers(cells[i])}
+
+
 def gemm_dim_columns(heads: Sequence[str], cells: Sequence[Sequence[str]]) -> dict[int, str]:
     """A kernel table's "M", "N", "K" over whole numbers, two of them at least: the shape's dimensions ({column:
     "dim_n"}), never a sample count ("n" alone over runs averaged) nor a top-k ("K" beside "E")."""

@@ -143,6 +143,11 @@ _KEY_ALIASES: dict[str, str] = {
     "num_beams": "beam_size",
     "beam_width": "beam_size",
     "max_batch": "max_batch_size",
+    "maxtokens": "max_num_tokens",  # a recipe table's "MaxTokens"
+    "max_tokens_per_step": "max_num_tokens",
+    "adp": "attention_dp",
+    "attn_dp": "attention_dp",
+    "enable_attention_dp": "attention_dp",
     "attn_backend": "attention",
     "attention_backend": "attention",
     "ssm_state": "state",

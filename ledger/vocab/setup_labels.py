@@ -108,6 +108,13 @@ _SETUP_LABELS: dict[str, str] = {
     "speculative num steps": "draft_len",
     "number of speculative tokens": "draft_len",
     "draft tokens": "draft_len",
+    # TensorRT-LLM's recipes: the engine's token budget per step and attention data parallelism ("ADP Yes/No")
+    "max num tokens": "max_num_tokens",
+    "maxtokens": "max_num_tokens",
+    "attention dp": "attention_dp",
+    "attn dp": "attention_dp",
+    "enable attention dp": "attention_dp",
+    "adp": "attention_dp",
     # llama.cpp's importance matrix a quantization was made with ("None", "WT 1m"): a setting of the checkpoint
     "imatrix": "imatrix",
     "importance matrix": "imatrix",

@@ -357,7 +357,13 @@ def _heading_measure(heading: str) -> str | None:
     row and column name only their setup and side; None for a heading that names no measure ("Results")."""
     # ("Capacity under the 25 ms TPOT gate": the capacity, held to a TPOT bar; no TPOT measured)
     name = head_without_unit(without_sweep(_BAR_TAIL_RE.sub("", _NUMBERING_RE.sub("", heading)))).strip(" *_`:")
+    parts = _HEAD_PARTS_RE.split(name[:80])
+    if len(parts) > 1 and all(qualifiers(p) for p in parts[:-1]):
+        name = parts[-1].strip(" *_`:")  # "TP2 — TPOT (ms)": the setup (read as the section's), then the measure
     return name if name and len(name) <= 40 and looks_metric(name) and not named_benchmark(name) else None
+
+
+_HEAD_PARTS_RE = re.compile(r"\s[—–-]\s|:\s")
 
 
 def _row_labels(

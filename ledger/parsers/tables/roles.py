@@ -35,6 +35,7 @@ from ledger.vocab.setting_heads import (
     batched_bench_keys,
     expert_columns,
     length_keys,
+    serving_columns,
     whole_numbers,
 )
 from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, qualifiers
@@ -107,7 +108,12 @@ def column_roles(table: Table, title: str = "") -> list[str]:
     columns = [[clean(r.cells[i]) for r in table.rows if i < len(r.cells)] for i in range(len(heads))]
     # llama-batched-bench's "PP | TG | B", a kernel table's "E" beside "K": settings under a bare letter
     # ("Output" over "64", "128": the run's output length, as in row_info's length columns)
-    bench = {**batched_bench_keys(heads), **expert_columns(heads, columns), **length_keys(heads, columns)}
+    bench = {
+        **batched_bench_keys(heads),
+        **expert_columns(heads, columns),
+        **serving_columns(heads, columns),
+        **length_keys(heads, columns),
+    }
     first = 1 if numbered_rows(table) else 0
     for ci in range(ncols):
         # "Size [GiB]" is the setting "Size" in its unit: the role is the name's
@@ -473,6 +479,8 @@ def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int
         return {v: bases[0] for v in (named or values) if _unit_key(head(v)) == unit}
     if len(values) == len(bases):
         return dict(zip(values, bases, strict=True))
+    if len(values) == 1 and (left := [b for b in bases if b < values[0]]):
+        return {values[0]: left[-1]}  # "Base | Upstream | This PR": the run against the one printed next to it
     return {}
 
 

@@ -27,6 +27,7 @@ from ledger.vocab.setting_heads import (
     header_lengths,
     length_keys,
     plain_count,
+    serving_columns,
 )
 from ledger.vocab.setup import config_key, model_names, qualifiers
 from ledger.vocab.setup_keys import is_known_key
@@ -86,6 +87,7 @@ class TableInfo:
             **length_keys(heads, columns),
             **self.bench_cols,
             **expert_columns(heads, columns),
+            **serving_columns(heads, columns),
             **gemm_dim_columns(heads, columns),
         }
         """The columns whose header names a setup key only with the table's help ("Input" over token counts)."""

@@ -33,6 +33,8 @@ SETUP_KEYS = frozenset(
         "nodes",
         "threads",
         "experts",
+        "max_num_tokens",
+        "attention_dp",
     }
 )
 """The setup keys a leading row or a label column may set (canonical names, see vocab.setup)."""
