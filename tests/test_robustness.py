@@ -114,6 +114,8 @@ HOSTILE = {
     "field lines": "  p_a   pred= 1 draft= 2 acc= 3 rate=n/a tok/s=4 x=0.5 tok/s=" * 1_500 + "\n",
     "word fields": "a=b " * 8_000 + "tok/s=1.5\n",
     "setting arrows": "from conc 16 -> 64 here (20 ms -> 55 ms), TP2 → TP4 1 -> 2 -> 3 -> " * 1_200,
+    "build rows": "| Image | Run | TTFT | Change |\n|---|---|---|---|\n"
+    + "".join(f"| img:v0.{k}.1-dev:{k:07x}a | Round1 | 1.5 | -1% |\n" for k in range(3_000)),
     "engine bullets": "- 4B (vLLM)\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n### Wren (SGLang" * 1_000,
     "table commands": "| a | b |\n|---|---|\n| x | 1.5 |\n\nwhich can be reproduced by:\n\n``python x.py -tp 2``\n\n"
     * 800,

@@ -122,12 +122,15 @@ _LOWER_QUALITY_RE = re.compile(
 )
 
 
+_GAIN_RE = re.compile(r"\b(?:improvement|improved by|gain|uplift)\b", re.IGNORECASE)
+
+
 def higher_is_better(metric: str, unit: str | None, kind: str) -> bool:
     """Direction of goodness: accuracy, acceptance, throughput and speed-ups go up."""
     if kind in ("accuracy", "acceptance"):
         return not _LOWER_QUALITY_RE.search(metric)
-    if "speedup" in metric.lower() or "speed-up" in metric.lower():
-        return True
+    if "speedup" in metric.lower() or "speed-up" in metric.lower() or _GAIN_RE.search(metric):
+        return True  # ("TTFT improvement": however its measure reads, an improvement is better the higher it is)
     by_unit = unit_higher_is_better(unit)
     if by_unit is not None:
         return by_unit

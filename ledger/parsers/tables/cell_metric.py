@@ -40,6 +40,9 @@ def cell_metric(
         metric = f"{metric.strip(' *_')} {info.measure[0]}"  # "| **mean** |" under "TTFT, 4 reps:": the mean TTFT
     elif info.measure and role == "delta" and metric == metric_head and not looks_metric(metric_head):
         metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
+    elif role == "delta" and (left := info.delta_measure.get(ci)) and looks_metric(left):
+        # "TTFT | Change | TPOT | Change": each change the one of the measure before it, on the row it stands in
+        metric = f"{left} {metric_head}" + (f" ({label})" if label and metric != metric_head else "")
     if workload and role == "value" and side_of(metric) is not None and not looks_metric(metric):
         metric = measure_of_unit(unit) or "value"  # "this PR (us)" over "| Shape | main | this PR |"
     elif role == "value" and not info.measure and (by_unit := measure_of_unit(unit)) and _setup_only(metric):

@@ -27,6 +27,7 @@ from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.grammar.variant_items import variant_items
 from ledger.parsers.reader.document import Block, Row, Table
+from ledger.parsers.tables.build_rows import build_rows, on_build
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, looks_metric, stated_unit
@@ -134,6 +135,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         bases = {}  # "Baseline A1 | Tuned | Baseline A2": an A/B/A run, every row a result of its own
     group = ""
     base_ids = {id(r) for r in bases.values()}
+    builds = build_rows(table, roles) if not bases else None  # "| npu-serve:v0.8.2 | Round1 | 48.20 |": runs of builds
     other = _lone_candidate(table, labels, bases)  # (one per setting of a long sweep: a set, not a scan per row)
     for row, label, workload in zip(table.rows, labels, workloads, strict=True):
         if id(row) in base_ids:
@@ -145,7 +147,11 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             group = label  # "| **p99** | | |": the statistic or part the rows under it measure
             continue
         base_row = next(iter(bases.values())) if len(bases) == 1 else bases.get(_base_key(row, label, steps))
+        if builds is not None:
+            base_row = builds.baseline_of(row)
         claims = row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
+        if builds is not None:
+            claims = on_build(claims, row, builds)
         if group:
             claims = _in_group(claims, group)
         if rev_col is not None:

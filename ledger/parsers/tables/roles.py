@@ -27,8 +27,9 @@ from ledger.parsers.tables.headers import (
 )
 from ledger.parsers.tables.leading_settings import leading_settings
 from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, against_a_third, ratio_baseline, ratio_columns, vs_baseline
+from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_setting, setting_keys
-from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name
+from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import (
     abbreviated_setting,
@@ -343,45 +344,6 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
     orient_by_deltas(table, roles)  # "With X | Without X | +50%" where the PR removes X
 
 
-_ROW_ID_CELL_RE = re.compile(r"^[\w.-]{1,40}(?::[\w.-]{1,40}){2,8}$")
-
-
-def row_id_column(table: Table) -> bool:
-    """Whether the first column is a free row id ("Row" over "B200:standard:17:float32:indexed", "ID" over "C1",
-    "C2", "run 1"): it names the row, and the word columns after it hold the row's setup, not more of its name."""
-    cells = [clean(r.cells[0]) for r in table.rows if r.cells and clean(r.cells[0])]
-    # the shape of the cells, not the header's word: a "Case" column may hold a description ("decode, 8k context")
-    if not cells:
-        return False
-    if all(_ROW_ID_CELL_RE.match(c) for c in cells):
-        return True
-    head = clean(table.header[0]) if table.header else ""
-    return all(_SERIAL_CELL_RE.match(c) and not qualifiers(c) for c in cells) and (
-        bool(_ID_HEAD_RE.match(head)) or _numbered_in_turn(cells)
-    )
-
-
-def _numbered_in_turn(cells: list[str]) -> bool:
-    """ "C1", "C2", "C3": one stem numbered 1, 2, 3 in some order, as rows are counted; "h16", "h16", "h32" (16
-    heads) number a setting."""
-    numbers = sorted(int(m.group(0)) for c in cells if (m := _SERIAL_NUMBER_RE.search(c)))
-    return (
-        len(numbers) == len(cells) > 1
-        and len({_SERIAL_NUMBER_RE.sub("", c) for c in cells}) == 1
-        and numbers == list(range(numbers[0], numbers[0] + len(cells)))
-        and numbers[0] <= 1
-    )
-
-
-# "C1", "R12", "#3", "run 2": a serial identifier, a stem and a number; "H100" and "Q4" are named setups (qualifiers)
-_SERIAL_CELL_RE = re.compile(
-    r"^(?:[A-Za-z]{1,3}[-_]?\d{1,3}|#\d{1,4}|(?:run|case|config|exp|experiment|test|trial|setting)\s?#?\d{1,3})$",
-    re.IGNORECASE,
-)
-_SERIAL_NUMBER_RE = re.compile(r"\d+$")
-_ID_HEAD_RE = re.compile(r"^(?:id|#|no\.?|run|case|config|exp|experiment|test|trial)$", re.IGNORECASE)
-
-
 def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
     """ "PPL | ΔPPL | KLD": a delta column named after one value column is that column's change (against a
     reference row), so the two value columns are two metrics, not a value and its baseline."""
@@ -410,7 +372,11 @@ _NUMBER_WORD_RE = re.compile(r"(?<![\w.])#?\d+(?![\w.])")
 
 
 def _same_measure(table: Table, cols: list[int]) -> bool:
-    """Two columns print the same kind of number: the same header unit and the same cell unit."""
+    """Two columns print the same kind of number: the same header unit and the same cell unit, and no two measures
+    named apart ("TTFT | Change | TPOT | Change": each column a measure of its own)."""
+    named = {last_metric_named(clean(table.header[ci])) if ci < len(table.header) else None for ci in cols}
+    if len(named) > 1 and None not in named:
+        return False
     units = []
     for ci in cols:
         head = clean(table.header[ci]) if ci < len(table.header) else ""

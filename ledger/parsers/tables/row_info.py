@@ -15,7 +15,8 @@ from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.header_tree import side_free
 from ledger.parsers.tables.headers import column_revisions, head_without_unit, looks_metric, unit_of_header
-from ledger.parsers.tables.roles import KEYED_NUMBER_RE, pair_columns, row_id_column
+from ledger.parsers.tables.roles import KEYED_NUMBER_RE, pair_columns
+from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
 from ledger.vocab.metrics import is_acceptance_name
 from ledger.vocab.setting_cells import settings_cell
@@ -38,6 +39,10 @@ from ledger.vocab.sides import side_of
 _SETTINGS_HEAD_RE = re.compile(
     r"^(?:(?:test|run|bench(?:mark)?)\s)?(?:settings|config(?:uration)?|parameters|params)$", re.I
 )
+_GENERIC_DELTA_RE = re.compile(
+    r"^(?:change|improvement|delta|Δ|diff(?:erence)?|regression|%|% change)$",
+    re.IGNORECASE,
+)
 _GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNORECASE)
 
 
@@ -58,6 +63,12 @@ class TableInfo:
                 left = [v for v in self.value_cols + self.base_cols if v < i]
                 if left and max(left) in self.value_cols:
                     self.spread_of[max(left)] = i
+        # a change column that names no measure ("TTFT | Change | TPOT | Change") is the change of the one before it
+        self.delta_measure: dict[int, str] = {}
+        for i in self.delta_cols:
+            left = [v for v in self.value_cols + self.base_cols if v < i]
+            if left and max(left) < len(table.header) and _GENERIC_DELTA_RE.match(clean(table.header[i])):
+                self.delta_measure[i] = head_without_unit(clean(table.header[max(left)]))
         self.slash: dict[int, tuple[int, int] | None] = {}
         self.base_of = pair_columns(table, self.value_cols, self.base_cols)
 

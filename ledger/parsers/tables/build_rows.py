@@ -1,0 +1,109 @@
+"""Rows that are runs of builds: a label column naming the image, version or commit each row ran, the rows of one
+build next to each other, the first build the one the others are measured against.
+
+    | Image                       | Round  | TTFT  | Change  |
+    | npu-serve:v0.8.2            | Round1 | 48.20 | -       |   <- the base build: the references below
+    | npu-serve:v0.9.0-dev:7c1d2e9| Round1 | 41.30 | +14.32% |   <- measured on 7c1d2e9, against Round1 above
+
+Each row's values are measured on the revision its build cell names (its head the sha the cell ends in, where it
+holds one), under the rest of its label ("Round1"), not under a metric or setting named after the image. A later
+build's row takes the base build's row of the same rest label as its baseline row; the base build's rows keep their
+claims (each is a run of that build, measured on it).
+
+Apart from results.py because it reads every row's label cells at once, before any row is read."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+from ledger.model import Claim, Revision
+from ledger.parsers.grammar.revision_labels import is_sha
+from ledger.parsers.reader.document import Row, Table
+from ledger.parsers.tables.cells import clean, is_numeric_cell
+
+# "v0.11.0rc1", "0.9.1", "v0.11.0-dev", "2.4.0.post1": a release's version; "ceadc2788" after a colon: a commit
+_VERSION_RE = re.compile(
+    r"(?:(?<![\w.])v\d{1,3}\.\d{1,3}(?:\.\d{1,4})?|(?<=[:@])\d{1,3}\.\d{1,3}(?:\.\d{1,4})?|(?<![\w.])\d{1,3}\.\d{1,3}\.\d{1,4})"
+    r"(?:rc\d{1,3}|\.post\d{1,3}|-?dev\w{0,12})?(?![\d.])"
+)
+"""A release's version ("v0.11.0rc1", "image:0.9.1", "2.4.0.post1"); never a model's "Llama 3.1" nor "GLM-4.7"."""
+_SHA_TAIL_RE = re.compile(r"[:@/_-]([0-9a-fA-F]{7,40})$")
+
+
+@dataclass
+class Builds:
+    """The table's build column, its base build and the base build's rows by the rest of their label."""
+
+    col: int
+    base: str
+    label_cols: list[int] = field(default_factory=list)
+    rest_of: dict[int, str] = field(default_factory=dict)
+    """Each numeric row's label without its build cell, by id(row)."""
+    base_rows: dict[str, Row] = field(default_factory=dict)
+
+    def build_of(self, row: Row) -> str:
+        return _cell(row, self.col)
+
+    def baseline_of(self, row: Row) -> Row | None:
+        """The base build's row this row is measured against: the one of the same rest label."""
+        if self.build_of(row) == self.base:
+            return None
+        return self.base_rows.get(self.rest_of.get(id(row), ""))
+
+
+def build_rows(table: Table, roles: list[str]) -> Builds | None:
+    """The build column of a table whose rows are runs of two or more builds (see the module), else None."""
+    label_cols = [i for i, r in enumerate(roles) if r == "label"]
+    rows = [r for r in table.rows if any(is_numeric_cell(c) for c in r.cells[1:])]
+    for ci in label_cols:
+        cells = [_cell(r, ci) for r in rows]
+        if len(rows) < 2 or not all(_names_build(c) for c in cells):
+            continue
+        order = list(dict.fromkeys(cells))
+        # two builds or more, each on rows next to each other ("v1, v1, v2, v2", not "v1, v2, v1")
+        if len(order) < 2 or sum(1 for a, b in pairwise(cells) if a != b) != len(order) - 1:
+            continue
+        builds = Builds(ci, order[0], label_cols)
+        for r in rows:
+            # ("vLLM Ascend v0.9.1 Round1" beside the image: the build named again, then the run)
+            rest = " / ".join(_without_build(_cell(r, i)) for i in label_cols if i != ci and _cell(r, i))
+            builds.rest_of[id(r)] = rest
+            if _cell(r, ci) == order[0]:
+                builds.base_rows.setdefault(rest, r)
+        return builds
+    return None
+
+
+def on_build(claims: Iterator[Claim], row: Row, builds: Builds) -> Iterator[Claim]:
+    """The row's claims measured on its build's revision, named by the rest of its label."""
+    cell = builds.build_of(row)
+    sha = m.group(1).lower() if (m := _SHA_TAIL_RE.search(cell)) and is_sha(m.group(1)) else None
+    rev = Revision(label=cell, head=sha)
+    rest = builds.rest_of.get(id(row), "")
+    label = " / ".join(_cell(row, i) for i in builds.label_cols if _cell(row, i))
+    for c in claims:
+        metric = c.metric
+        if metric and label and label in metric:
+            metric = " ".join(metric.replace(label, rest).replace("()", "").split())
+        # (a label column headed "Model" that names the build again is no model: "vLLM Ascend v0.9.1 Round1")
+        config = {k: v for k, v in c.config.items() if v != cell and not (k != "row" and _VERSION_RE.search(v))}
+        if c.config.get("row"):
+            config["row"] = rest or c.config["row"]
+            if not rest:
+                config.pop("row")
+        yield c.model_copy(update={"revision": rev, "config": config, "metric": metric})
+
+
+def _without_build(text: str) -> str:
+    return " ".join(_SHA_TAIL_RE.sub("", _VERSION_RE.sub("", text)).split())
+
+
+def _names_build(cell: str) -> bool:
+    return bool(_VERSION_RE.search(cell)) or bool((m := _SHA_TAIL_RE.search(cell)) and is_sha(m.group(1)))
+
+
+def _cell(row: Row, ci: int) -> str:
+    return clean(row.cells[ci]) if ci < len(row.cells) else ""

@@ -1,0 +1,48 @@
+"""A table's first column as a free row id ("B200:standard:17:float32:indexed", "C1", "run 2"): it names the row,
+and the word columns after it hold the row's setup, not more of its name."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.reader.document import Table
+from ledger.parsers.tables.cells import clean
+from ledger.vocab.setup import qualifiers
+
+_ROW_ID_CELL_RE = re.compile(r"^[\w.-]{1,40}(?::[\w.-]{1,40}){2,8}$")
+
+
+def row_id_column(table: Table) -> bool:
+    """Whether the first column is a free row id ("Row" over "B200:standard:17:float32:indexed", "ID" over "C1",
+    "C2", "run 1"): it names the row, and the word columns after it hold the row's setup, not more of its name."""
+    cells = [clean(r.cells[0]) for r in table.rows if r.cells and clean(r.cells[0])]
+    # the shape of the cells, not the header's word: a "Case" column may hold a description ("decode, 8k context")
+    if not cells:
+        return False
+    if all(_ROW_ID_CELL_RE.match(c) for c in cells):
+        return True
+    head = clean(table.header[0]) if table.header else ""
+    return all(_SERIAL_CELL_RE.match(c) and not qualifiers(c) for c in cells) and (
+        bool(_ID_HEAD_RE.match(head)) or _numbered_in_turn(cells)
+    )
+
+
+def _numbered_in_turn(cells: list[str]) -> bool:
+    """ "C1", "C2", "C3": one stem numbered 1, 2, 3 in some order, as rows are counted; "h16", "h16", "h32" (16
+    heads) number a setting."""
+    numbers = sorted(int(m.group(0)) for c in cells if (m := _SERIAL_NUMBER_RE.search(c)))
+    return (
+        len(numbers) == len(cells) > 1
+        and len({_SERIAL_NUMBER_RE.sub("", c) for c in cells}) == 1
+        and numbers == list(range(numbers[0], numbers[0] + len(cells)))
+        and numbers[0] <= 1
+    )
+
+
+# "C1", "R12", "#3", "run 2": a serial identifier, a stem and a number; "H100" and "Q4" are named setups (qualifiers)
+_SERIAL_CELL_RE = re.compile(
+    r"^(?:[A-Za-z]{1,3}[-_]?\d{1,3}|#\d{1,4}|(?:run|case|config|exp|experiment|test|trial|setting)\s?#?\d{1,3})$",
+    re.IGNORECASE,
+)
+_SERIAL_NUMBER_RE = re.compile(r"\d+$")
+_ID_HEAD_RE = re.compile(r"^(?:id|#|no\.?|run|case|config|exp|experiment|test|trial)$", re.IGNORECASE)
