@@ -3,8 +3,12 @@ against the compute dtype, the parallelism shorthands, the scope of a section's 
 
 from __future__ import annotations
 
+import pytest
+
 from ledger.parsers import extract
 from ledger.parsers.grammar.commands import command_setup
+from ledger.parsers.grammar.line_setup import line_setup
+from ledger.vocab.canonical import canonical_gpu
 from ledger.vocab.flags import one_value
 from ledger.vocab.setup import qualifiers
 
@@ -245,3 +249,24 @@ def test_an_architecture_id_and_a_board_built_on_it_are_one_machine() -> None:
     assert one_value("gpu", {"gfx942", "MI355X"}) is None  # MI355X is gfx950's
     assert one_value("gpu", {"gfx942", "gfx950", "MI300X"}) is None
     assert one_value("gpu", {"H100", "H200"}) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("on a single H20-3e", {"gpu": "H20-3E"}),  # the 141 GB part, a board of its own beside the H20
+        ("TP=8 (E=64, N=512)", {"tp": "8", "experts": "64"}),  # a MoE kernel's shape: E beside N
+        ("E=8 only", {}),  # a one-letter E alone names nothing
+        ("E2E results (SGLang, MI355X, acme/Sparrow-30B, FSE=1):", {"engine": "SGLang", "gpu": "MI355X"}),
+        ("Results (vLLM, SGLang):", {}),  # two engines: neither is the runs'
+    ],
+)
+def test_a_line_states_sku_shape_and_engine(text: str, want: dict[str, str]) -> None:
+    got = line_setup(text)
+    assert {k: got.get(k) for k in want} == want
+    assert "engine" in got or "engine" not in want
+
+
+@pytest.mark.parametrize(("value", "board"), [("H20-3e", "h20-3e"), ("H20 3e", "h20-3e"), ("8x H20", "h20")])
+def test_the_h20_3e_is_not_the_h20(value: str, board: str) -> None:
+    assert canonical_gpu(value)[0] == board

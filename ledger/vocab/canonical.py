@@ -27,7 +27,8 @@ SETUP_RULES_VERSION = 6  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
 GPU_NAMES = (
-    r"gb300|gb200|gh200|b300|b200|b100|h200|h100|h800|h20|a100|a800|a6000|a40|a30|a10g?|v100|l40s?|l20|l4|"
+    # ("H20-3e" is the 141 GB part, not the 96 GB H20)
+    r"gb300|gb200|gh200|b300|b200|b100|h200|h100|h800|h20(?:[ -]?3e)?|a100|a800|a6000|a40|a30|a10g?|v100|l40s?|l20|l4|"
     # older and smaller boards llama.cpp threads measure on ("a single P100", "2x P40", "T4", "GTX 1080 Ti")
     r"p100(?![ _-]?(?:latency|ttft|tpot|itl|e2el?|ms\b|tok))|p40|t4|k80|gtx ?\d{3,4}(?: ?ti)?|titan (?:rtx|xp?|v)|"
     # AMD Instinct (MI210 ... MI355X), Ascend NPUs (vllm-ascend: "910B", "Atlas A2", "Atlas 800I A2", "Ascend NPU
@@ -155,6 +156,7 @@ def canonical_gpu(value: str) -> tuple[str, str | None]:
     name = re.sub(r"\s", "", m.group(1)).replace("dgxspark", "dgx-spark").replace("ascendnpu", "ascend") if m else ""
     name = name.replace("jetson", "").replace("agx", "") if "orin" in name else name  # "Jetson AGX Orin" is an Orin
     name = name.replace("radeonrx", "rx")  # "AMD Radeon RX 9070" is the RX 9070 its gfx1201 names
+    name = name.replace("h203e", "h20-3e")  # "H20 3e": the 141 GB H20-3e, a board of its own beside the H20
     if name.startswith("sm"):
         name = name.replace("_", "").rstrip("a")  # "sm_90a" is the SM90 architecture
     if name.startswith(("rtx", "tpu")):

@@ -114,19 +114,24 @@ def engine_named(text: str | None) -> Engine | None:
     return _BY_ALIAS.get(_key(text))
 
 
-# "### Qwen3-8B (SGLang)", "- 7B (vLLM)": the engine a release page's heading or bullet names for the table under it
-_TRAILING_PAREN_RE = re.compile(r"\((?P<name>[A-Za-z][\w .+-]{1,30})\)[\s:*_]{0,4}$")
+# "### Qwen3-8B (SGLang)", "- 7B (vLLM)": the engine a release page's heading or bullet names for the table under it;
+# "E2E results (SGLang, MI355X, org/Model, FSE=1):": one item of a lead-in's list of what the runs used
+_TRAILING_PAREN_RE = re.compile(r"\((?P<names>[A-Za-z][^()]{1,160})\)[\s:*_]{0,4}$")
 
 
 def engine_in_parens(text: str) -> str | None:
-    """The engine a heading or a bullet names in its closing parenthesis ("0.5B (vLLM)" -> "vLLM"; a page's
-    "(Transformer)" is Hugging Face Transformers), else None."""
-    m = _TRAILING_PAREN_RE.search(text[:200])
+    """The engine a heading, a bullet or a lead-in names in its closing parenthesis, alone or as one item of its
+    list ("0.5B (vLLM)" -> "vLLM"; a page's "(Transformer)" is Hugging Face Transformers), else None."""
+    m = _TRAILING_PAREN_RE.search(text[:300])
     if m is None:
         return None
-    name = m.group("name").strip()
-    engine = engine_named("Transformers" if name.lower() == "transformer" else name)
-    return engine.name if engine is not None else None
+    found = set()
+    for item in m.group("names").split(","):
+        name = item.strip()
+        engine = engine_named("Transformers" if name.lower() == "transformer" else name) if len(name) <= 30 else None
+        if engine is not None:
+            found.add(engine.name)
+    return found.pop() if len(found) == 1 else None
 
 
 def engine_for_repo(repo: str | None) -> Engine | None:

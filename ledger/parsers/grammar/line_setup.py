@@ -8,6 +8,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.setting_arrows import varied_keys
+from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.models import hedged_models, parameter_counts
 from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, qualifiers, setup_label_key
@@ -166,6 +167,8 @@ def _inline_settings(text: str) -> dict[str, str]:
                 out.setdefault(key, m.group("value"))
     if ("=" not in text and ":" not in text) or not _INLINE_JOINT_RE.search(head):
         return out
+    if "E" in head and (em := _EXPERTS_RE.search(head)) and _SHAPE_KEY_RE.search(head):
+        out["experts"] = em.group("n")  # "TP=8 (E=64, N=512)": a MoE kernel's expert count
     for m in _INLINE_RE.finditer(head):
         key = setup_label_key(m.group("key").replace("_", " "))
         if key is None or key not in DEFAULT_KEYS or key in out:
@@ -199,12 +202,21 @@ _FILE_SIZE_TAIL_RE = re.compile(r"\s?\(\s?\d{1,4}(?:\.\d{1,3})?\s?(?:GiB|GB|MiB|
 _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\)")
 
 
+_AFTER_NUMBER_RE = re.compile(r"\s\(")
+# a one-letter "E" is the experts only beside a kernel's other shape keys ("E=64, N=512"), as in a table's columns
+_EXPERTS_RE = re.compile(r"(?<![\w.])E ?= ?(?P<n>\d{1,4})(?![\w.])")
+_SHAPE_KEY_RE = re.compile(r"(?<![\w.])(?:N|K|M|topk|top_k) ?= ?\d")
+
+
 def _checked(key: str, value: str) -> str:
     """The value a setting label gives, when it is one ("Speculative decoding: share the pages" sets nothing):
     a number for a size, a setup word for a dtype or method, a GPU's name, a model's name or path."""
     if key in _NUMERIC_KEYS:
         # (a count of requests, ranks or tokens is whole: "Concurrency: 27.85" is what a run reached, measured)
-        return value if value[:1].isdigit() and not _FRACTION_RE.match(value) else ""
+        if not value[:1].isdigit() or _FRACTION_RE.match(value):
+            return ""
+        cut = _AFTER_NUMBER_RE.search(value)  # "TP=8 (E=64, N=512)": the number, not the parenthesis after it
+        return value[: cut.start()] if cut else value
     if key == "gpu":
         return qualifiers(value).get("gpu", "")
     if key in _WORD_KEYS:
@@ -251,6 +263,8 @@ def _line_setup(text: str) -> dict[str, str]:
     for k, v in [*inline_settings(text).items(), *qualifiers(text).items()]:
         values.setdefault(k, v)
     dtype_not_quant(values)
+    if text.rstrip(" *_").endswith(":") and "(" in text and (engine := engine_in_parens(text)) is not None:
+        values.setdefault("engine", engine)  # "E2E results (SGLang, MI355X, ...):": the engine its runs served on
     for key in varied_keys(text):
         values.pop(key, None)  # "going TP2 -> TP4 took ...": two runs' settings, neither the line's
     if "quant" in values and "to " in text and (cm := _CONVERTED_TO_RE.search(text[:2000])):
