@@ -174,8 +174,9 @@ def test_a_list_item_holding_no_sha_is_not_read_for_a_side_it_defines(monkeypatc
     reads, on every fixture line, lies in such a line; the names read are the same."""
     from _fixture_lines import fixture_lines
 
+    from ledger.parsers.grammar import named_revisions as revisions
     from ledger.parsers.grammar import revision_labels as rl
-    from ledger.parsers.grammar import revisions, sides
+    from ledger.parsers.grammar import sides
 
     made = ["Baseline `c0ffee1`: main", "**Candidate** (`beef0042`):"]
     made += ["[4f1d2e3](https://x/commit/4f1d2e3a9b) (before)"]

@@ -12,8 +12,9 @@ from ledger.model import Claim, ParseWarning
 from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.grammar.declared_spreads import spreads_as_declared
 from ledger.parsers.grammar.fence_sides import fence_side_pairs
+from ledger.parsers.grammar.named_revisions import named_revisions
 from ledger.parsers.grammar.named_rows import on_named_rows
-from ledger.parsers.grammar.revisions import find_revisions, named_revisions, one_name_per_head
+from ledger.parsers.grammar.revisions import find_revisions, one_name_per_head
 from ledger.parsers.grammar.setup import find_setups
 from ledger.parsers.grammar.setup_index import SetupIndex, SetupScope
 from ledger.parsers.grammar.sides import side_setups

@@ -126,7 +126,9 @@ _HEADING_WORDS_RE = re.compile(
     re.IGNORECASE,
 )
 # "**Branch**: this PR at `c0ffee1234`", "**`main`**: `facade5678`, ...": a name bound to a sha
-NAMED_RE = re.compile(r"^\s*(?:[*_]{1,2})`?(?P<name>[A-Za-z][\w.-]{0,30})`?(?:[*_]{1,2})\s*(?:\([^()]{0,60}\))?\s*:")
+NAMED_RE = re.compile(
+    r"^\s*(?:[*_]{1,2})`?(?P<name>[A-Za-z][\w.-]{0,30}(?: [\w.-]{1,20}){0,2})`?(?:[*_]{1,2})\s*(?:\([^()]{0,60}\))?\s*:"
+)
 # the same without the bold a rendered copy drops: "Branch (atchernych namespace): this PR at ee1b81b42e"
 PLAIN_NAMED_RE = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{0,30})\s*(?:\([^()]{0,60}\))?\s*:")
 # "Baseline `c9cc71a0da`: upstream with #54682": a name, then its sha in backticks, opening a bullet

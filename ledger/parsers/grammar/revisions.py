@@ -29,18 +29,15 @@ from dataclasses import replace
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import RevisionScope
+from ledger.parsers.grammar.named_revisions import named_revisions
 from ledger.parsers.grammar.release_scopes import release_scopes
 from ledger.parsers.grammar.revision_labels import (
     BARE_COMMENT_RE,
     BARE_LABEL_RE,
     BARE_SIDE_LINE_RE,
     COMMENT_COMMIT_RE,
-    NAME_SHA_RE,
-    NAMED_RE,
-    PLAIN_NAMED_RE,
     RESULT_LINE_RE,
     REVISION_WORDS,
-    SHA_RE,
     SIDE_LABEL_RE,
     TRAILER_RE,
     branch_at_sha,
@@ -50,21 +47,16 @@ from ledger.parsers.grammar.revision_labels import (
     heading_revision,
     is_sha,
     line_label,
-    may_hold_sha,
     measured_on,
     measured_there,
     parse_label,
-    shas_in,
 )
 from ledger.parsers.grammar.sides import (
     arm_lead,
-    base_and_head,
     clause_side,
     comment_side,
-    defined_side,
     lead_side,
     pair_sides,
-    sides_at,
     sides_named,
     stated_on,
 )
@@ -72,85 +64,6 @@ from ledger.parsers.grammar.unlabelled import before_after_runs, unlabelled_twin
 from ledger.parsers.grammar.wrapped_revisions import wrapped_result_scopes
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.sides import side_of
-
-
-def _short_name(label: str | None) -> bool:
-    return bool(label) and len((label or "").split()) <= 2 and not is_sha(label or "")
-
-
-def named_revisions(doc: Document) -> dict[str | int, Revision]:
-    """Revisions the text defines by name in a bullet ("**Branch**: this PR at `c0ffee1234`"), by lower-case name
-    and by the line that defines them."""
-    out: dict[str | int, Revision] = {}
-    for block in doc.blocks:
-        if block.kind == "text" and not block.in_code:
-            # "this PR (abc1234) vs main (def5678)", "the branch at 7e3a9c1d and main at 5b2f08ae": sides by name
-            two = pair_sides(block.text) if " vs" in block.text else None
-            for side in two or sides_at(block.text):
-                out.setdefault((side.label or "").lower(), side)
-            # "opt1 (4e505e2a...)", "second try (89abcdef...)": a short name bound to a commit, for the columns
-            # that carry the name
-            if (
-                "(" in block.text
-                and (lab := parse_label(block.text)) is not None
-                and lab.head
-                and lab.label
-                and len(lab.label.split()) <= 3
-            ):
-                out.setdefault(lab.label.lower(), lab)
-            # "fastrun, at commit 4c3b2a1:" over its command: a short name bound to the commit it was measured on
-            elif (lab := line_label(block.text, False)) is not None and lab.head and _short_name(lab.label):
-                out.setdefault((lab.label or "").lower(), lab)
-            if "head" in block.text.lower() or "head" in doc.line(block.end + 1).lower():
-                # "base `36484e4`,\nhead `170aa20`" (a sentence may wrap between the two)
-                for name, side in base_and_head(f"{block.text}\n{doc.line(block.end + 1)}").items():
-                    out.setdefault(name, side)
-        if block.kind == "table" and block.table is not None:
-            _table_revisions(block.table.header, [r.cells for r in block.table.rows], out)
-            continue
-        if block.kind != "item":
-            continue
-        # (every side it reads is named by a sha: its anchored pattern costs ~13 us an item holding none)
-        defined = defined_side(block.text) if may_hold_sha(block.text) else None
-        if defined is not None:  # "Baseline `c0ffee1`: main with #123": the sha before the colon, no bold needed
-            out.setdefault((defined.label or "").lower(), defined)
-            out[block.start] = defined
-            continue
-        bold = "*" in block.text[:3] or "_" in block.text[:3]
-        plain = PLAIN_NAMED_RE.match(block.text) if not bold else None
-        # "- Baseline: exact source `0f9e8d7c`": a side's name needs no bold; another word does, but in a rendered
-        # copy, which drops the bold
-        if plain and not (doc.format == "rendered" or side_of(plain.group("name")) is not None):
-            plain = None
-        m = NAMED_RE.match(block.text) if bold else (plain or NAME_SHA_RE.match(block.text))
-        shas = shas_in(block.text)
-        if m and len({sh for sh, _, _ in shas}) == 1:
-            name = m.group("name")
-            rev = out.setdefault(name.lower(), Revision(label=name, head=shas[0][0], base=None))
-            out[block.start] = rev
-    return out
-
-
-_COMMIT_ROW_RE = re.compile(r"^[*_`]{0,2}(?:commit|sha|head|revision|git sha)[*_`]{0,2}:?$", re.IGNORECASE)
-_BRANCH_ROW_RE = re.compile(r"^[*_`]{0,2}(?:branch|ref)[*_`]{0,2}:?$", re.IGNORECASE)
-
-
-def _table_revisions(header: list[str], rows: list[list[str]], out: dict[str | int, Revision]) -> None:
-    """ "| | Baseline | Feature |" over "| **Commit** | `a1b2c3d4e` | `f9e8d7c6b` |" (and "| **Branch** | `main` |
-    `my-feature` |"): each column defines a side by its header, and by its branch, with that commit as its head."""
-    commit = next((r for r in rows if r and _COMMIT_ROW_RE.match(r[0].strip())), None)
-    if commit is None:
-        return
-    branch = next((r for r in rows if r and _BRANCH_ROW_RE.match(r[0].strip())), None)
-    for ci in range(1, min(len(header), len(commit))):
-        sha = commit[ci].strip(" `*_")
-        name = header[ci].strip(" `*_")
-        if not (name and SHA_RE.fullmatch(sha) and is_sha(sha)):
-            continue
-        rev = Revision(label=name, head=sha.lower(), base=None)
-        out.setdefault(name.lower(), rev)
-        if branch is not None and ci < len(branch) and (b := branch[ci].strip(" `*_")):
-            out.setdefault(b.lower(), rev)
 
 
 def _heading_scopes(doc: Document) -> list[RevisionScope]:

@@ -103,7 +103,8 @@ def column_revisions(named: Mapping[str | int, Revision], heads: dict[int, str])
     out: dict[int, Revision] = {}
     for ci, head in heads.items():
         arrow = arrow_sides(head)
-        words = [arrow[1].lower()] if arrow else _SIDE_TOKEN_RE.findall(head.lower())
+        # (the whole header first: "Nightly kernels", "This PR" are names of two words)
+        words = [arrow[1].lower()] if arrow else [head.strip(" *_`").lower(), *_SIDE_TOKEN_RE.findall(head.lower())]
         rev = next((named[w] for w in words if w in named), None)
         if rev is not None:
             out[ci] = rev

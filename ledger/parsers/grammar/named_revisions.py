@@ -1,0 +1,119 @@
+"""The revisions a text defines by name, for the values that name them later: a bullet ("**Candidate**: this PR at
+`9c63e7b`"), a sentence ("this PR (abc1234) vs main (def5678)"), a label bound to a commit ("opt1 (4e505e2a)"), a
+table's commit row; two names of one commit where one is that commit with the PR's change on top."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.model import Revision
+from ledger.parsers.grammar.revision_labels import (
+    NAME_SHA_RE,
+    NAMED_RE,
+    PLAIN_NAMED_RE,
+    SHA_RE,
+    is_sha,
+    line_label,
+    may_hold_sha,
+    parse_label,
+    shas_in,
+)
+from ledger.parsers.grammar.sides import base_and_head, defined_side, pair_sides, sides_at
+from ledger.parsers.reader.document import Document
+from ledger.vocab.sides import side_alone, side_of
+
+
+def _short_name(label: str | None) -> bool:
+    return bool(label) and len((label or "").split()) <= 2 and not is_sha(label or "")
+
+
+def named_revisions(doc: Document) -> dict[str | int, Revision]:
+    """Revisions the text defines by name in a bullet ("**Branch**: this PR at `c0ffee1234`"), by lower-case name
+    and by the line that defines them."""
+    out: dict[str | int, Revision] = {}
+    for block in doc.blocks:
+        if block.kind == "text" and not block.in_code:
+            # "this PR (abc1234) vs main (def5678)", "the branch at 7e3a9c1d and main at 5b2f08ae": sides by name
+            two = pair_sides(block.text) if " vs" in block.text else None
+            for side in two or sides_at(block.text):
+                out.setdefault((side.label or "").lower(), side)
+            # "opt1 (4e505e2a...)", "second try (89abcdef...)": a short name bound to a commit, for the columns
+            # that carry the name
+            if (
+                "(" in block.text
+                and (lab := parse_label(block.text)) is not None
+                and lab.head
+                and lab.label
+                and len(lab.label.split()) <= 3
+            ):
+                out.setdefault(lab.label.lower(), lab)
+            # "fastrun, at commit 4c3b2a1:" over its command: a short name bound to the commit it was measured on
+            elif (lab := line_label(block.text, False)) is not None and lab.head and _short_name(lab.label):
+                out.setdefault((lab.label or "").lower(), lab)
+            if "head" in block.text.lower() or "head" in doc.line(block.end + 1).lower():
+                # "base `36484e4`,\nhead `170aa20`" (a sentence may wrap between the two)
+                for name, side in base_and_head(f"{block.text}\n{doc.line(block.end + 1)}").items():
+                    out.setdefault(name, side)
+        if block.kind == "table" and block.table is not None:
+            _table_revisions(block.table.header, [r.cells for r in block.table.rows], out)
+            continue
+        if block.kind != "item":
+            continue
+        # (every side it reads is named by a sha: its anchored pattern costs ~13 us an item holding none)
+        defined = defined_side(block.text) if may_hold_sha(block.text) else None
+        if defined is not None:  # "Baseline `c0ffee1`: main with #123": the sha before the colon, no bold needed
+            out.setdefault((defined.label or "").lower(), defined)
+            out[block.start] = defined
+            continue
+        bold = "*" in block.text[:3] or "_" in block.text[:3]
+        plain = PLAIN_NAMED_RE.match(block.text) if not bold else None
+        # "- Baseline: exact source `0f9e8d7c`": a side's name needs no bold; another word does, but in a rendered
+        # copy, which drops the bold
+        if plain and not (doc.format == "rendered" or side_of(plain.group("name")) is not None):
+            plain = None
+        m = NAMED_RE.match(block.text) if bold else (plain or NAME_SHA_RE.match(block.text))
+        shas = shas_in(block.text)
+        if m and len({sh for sh, _, _ in shas}) == 1:
+            name = m.group("name")
+            rev = out.setdefault(name.lower(), Revision(label=name, head=shas[0][0], base=None))
+            out[block.start] = rev
+    return _changed_on_top(out)
+
+
+def _changed_on_top(out: dict[str | int, Revision]) -> dict[str | int, Revision]:
+    """Two bullets that bind one commit to two names ("Upstream: lib `5f40e3b` with the old table", "This PR: lib
+    `5f40e3b` with the new table"): the PR's side is that commit with its change on top, a revision of its own, based
+    on the commit, not the commit itself (one_name_per_head would fold the two into one)."""
+    by_head: dict[str, set[str]] = {}
+    for key, rev in out.items():
+        if isinstance(key, int) and rev.head and rev.label:
+            by_head.setdefault(rev.head, set()).add(rev.label)
+    for head, names in by_head.items():
+        if len(names) < 2:
+            continue
+        for key, rev in list(out.items()):
+            if rev.head == head and side_of(rev.label) == "head" and side_alone(rev.label or ""):
+                out[key] = Revision(label=rev.label, head=None, base=head)
+    return out
+
+
+_COMMIT_ROW_RE = re.compile(r"^[*_`]{0,2}(?:commit|sha|head|revision|git sha)[*_`]{0,2}:?$", re.IGNORECASE)
+_BRANCH_ROW_RE = re.compile(r"^[*_`]{0,2}(?:branch|ref)[*_`]{0,2}:?$", re.IGNORECASE)
+
+
+def _table_revisions(header: list[str], rows: list[list[str]], out: dict[str | int, Revision]) -> None:
+    """ "| | Baseline | Feature |" over "| **Commit** | `a1b2c3d4e` | `f9e8d7c6b` |" (and "| **Branch** | `main` |
+    `my-feature` |"): each column defines a side by its header, and by its branch, with that commit as its head."""
+    commit = next((r for r in rows if r and _COMMIT_ROW_RE.match(r[0].strip())), None)
+    if commit is None:
+        return
+    branch = next((r for r in rows if r and _BRANCH_ROW_RE.match(r[0].strip())), None)
+    for ci in range(1, min(len(header), len(commit))):
+        sha = commit[ci].strip(" `*_")
+        name = header[ci].strip(" `*_")
+        if not (name and SHA_RE.fullmatch(sha) and is_sha(sha)):
+            continue
+        rev = Revision(label=name, head=sha.lower(), base=None)
+        out.setdefault(name.lower(), rev)
+        if branch is not None and ci < len(branch) and (b := branch[ci].strip(" `*_")):
+            out.setdefault(b.lower(), rev)
