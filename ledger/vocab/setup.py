@@ -172,6 +172,15 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # engine's limit)
     _word("isl", "isl", rf"(?<!max[ _-])seq(?:uence)?[ _-]len(?:gth)?{_SEP}(\d{{1,6}}k?)", ("seq",), ("seq",)),
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?", ("shot",), (), _DIGIT_OPENS),
+    # "(1319 samples, 5-shot)": an eval's sample count, listed with its other settings
+    _word(
+        "samples",
+        "samples",
+        r"(?<![\d,.])(\d{2,6}) (?:samples|examples|questions)(?= ?[,;)]|$)",
+        ("ples", "questions"),
+        (),
+        _DIGIT_OPENS,
+    ),
     _word(
         "filter",
         "filter",
