@@ -118,6 +118,7 @@ HOSTILE = {
     + "".join(f"| img:v0.{k}.1-dev:{k:07x}a | Round1 | 1.5 | -1% |\n" for k in range(3_000)),
     "shape keys": "### TP=8 (E=64, N=512 E=1 E= (a, b, vLLM, c, SGLang (x, vLLM):\n" * 1_500,
     "sample counts": "## MMLU accuracy (2000 samples, 1,319 examples 12 questions; " * 2_000 + "\n",
+    "setting ranges": "concurrency 4–256, batch 1 to 64, TP 2-8, MTP 3-1-4 conc=1–" * 2_000 + "\n",
     "engine bullets": "- 4B (vLLM)\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n### Wren (SGLang" * 1_000,
     "table commands": "| a | b |\n|---|---|\n| x | 1.5 |\n\nwhich can be reproduced by:\n\n``python x.py -tp 2``\n\n"
     * 800,

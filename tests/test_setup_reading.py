@@ -270,3 +270,17 @@ def test_a_line_states_sku_shape_and_engine(text: str, want: dict[str, str]) -> 
 @pytest.mark.parametrize(("value", "board"), [("H20-3e", "h20-3e"), ("H20 3e", "h20-3e"), ("8x H20", "h20")])
 def test_the_h20_3e_is_not_the_h20(value: str, board: str) -> None:
     assert canonical_gpu(value)[0] == board
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("+20% across conc=1–128", {"concurrency": "1-128"}),  # the range the runs span, never its low end
+        ("checked at TP 2-8.", {"tp": "2-8"}),
+        ("quick: TP8 + EAGLE MTP 3-1-4", {"draft_len": "3"}),  # a method's three numbers, no range
+        ("concurrency 64 - 12.5 ms", {"concurrency": "64"}),
+    ],
+)
+def test_a_setting_printed_as_a_range_keeps_the_range(text: str, want: dict[str, str]) -> None:
+    got = qualifiers(text)
+    assert {k: got.get(k) for k in want} == want

@@ -85,3 +85,6 @@ OPEN_BOUND_RE = re.compile(
     re.IGNORECASE,
 )
 """After a setting's value: "8 and above", "64+" bound the runs it speaks of, "1/16/64" lists them: no one setting."""
+SETTING_RANGE_RE = re.compile(r"(?<=\d)(?: ?[–—] ?| to |-)(?P<high>\d{1,6})(?![\w%]|\.\d|-\d)")
+"""After a setting's value: "concurrency 4–256", "batch 1 to 64", "TP 2-8": the range the runs span, a value of its
+own ("4-256"), never its low end (not "MTP 3-1-4", a method's three numbers)."""

@@ -18,7 +18,7 @@ from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' word
 from ledger.vocab.input_labels import BASELINE_LABEL_RE as BASELINE_LABEL_RE
 from ledger.vocab.input_labels import CONFIG_LABEL_RE as CONFIG_LABEL_RE
 from ledger.vocab.input_labels import MACHINE_LABEL_RE as MACHINE_LABEL_RE
-from ledger.vocab.input_labels import OPEN_BOUND_RE, RESULT_AFTER_SETTING_RE
+from ledger.vocab.input_labels import OPEN_BOUND_RE, RESULT_AFTER_SETTING_RE, SETTING_RANGE_RE
 from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
 from ledger.vocab.input_labels import is_config_label as is_config_label
 from ledger.vocab.length_pairs import (
@@ -541,6 +541,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         if not m or _limit(w, first, m.start()):
             continue
         val = next((g for g in m.groups() if g), "")
+        if val.isdigit() and w.key != "draft_len" and (span := SETTING_RANGE_RE.match(first, m.end())) is not None:
+            val = f"{val}-{span.group('high')}"  # "concurrency 4–256": the range, not its low end
         if w.key == "draft_len":
             val = "0" if val.lower() == "no" else _NUMBER_WORDS.get(val.lower(), val)
             if "mtp" in m.group(0).lower():
