@@ -22,6 +22,11 @@ from ledger.parsers.grammar.sides import base_and_head, defined_side, pair_sides
 from ledger.parsers.reader.document import Document
 from ledger.vocab.sides import side_alone, side_of
 
+# "**Base image**: `org/serve:v0.5` with the library at `5f40e3b`", "**Docker**:": what every run stood on, no side
+_ENVIRONMENT_RE = re.compile(
+    r"\b(?:image|container|docker|environment|env|hardware|gpu|driver|cuda|rocm|os|model)\b", re.IGNORECASE
+)
+
 
 def _short_name(label: str | None) -> bool:
     return bool(label) and len((label or "").split()) <= 2 and not is_sha(label or "")
@@ -73,7 +78,7 @@ def named_revisions(doc: Document) -> dict[str | int, Revision]:
             plain = None
         m = NAMED_RE.match(block.text) if bold else (plain or NAME_SHA_RE.match(block.text))
         shas = shas_in(block.text)
-        if m and len({sh for sh, _, _ in shas}) == 1:
+        if m and len({sh for sh, _, _ in shas}) == 1 and not _ENVIRONMENT_RE.search(m.group("name")):
             name = m.group("name")
             rev = out.setdefault(name.lower(), Revision(label=name, head=shas[0][0], base=None))
             out[block.start] = rev
