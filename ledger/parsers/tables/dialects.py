@@ -151,7 +151,22 @@ def _cut_last_cell(header: str, rows: list[Row]) -> bool:
     last = rows[-1].cells[-1].strip()
     above = [r.cells[n - 1].strip() for r in rows[:-1] if len(r.cells) >= n]
     decimal = [bool(_DECIMAL_RE.fullmatch(c)) for c in above]
-    return last.endswith((".", "±", "-")) or (bool(above) and all(decimal) and bool(_WHOLE_RE.fullmatch(last)))
+    # ("48" under "40 000": fewer digits than any cell above, the rest of the number lost with the line's end)
+    shorter = bool(above) and _digits(last) < min(_digits(c) for c in above)
+    return (
+        last.endswith((".", "±", "-"))
+        or (bool(above) and all(decimal) and bool(_WHOLE_RE.fullmatch(last)))
+        or (shorter and _digits(last) > 0)
+    )
+
+
+def _digits(cell: str) -> int:
+    """The digits of a cell's whole part ("40 000" 5, "95.98 ± 0.54" 2): its magnitude as printed."""
+    m = _WHOLE_PART_RE.search(cell[:40])
+    return sum(ch.isdigit() for ch in m.group(0)) if m else 0
+
+
+_WHOLE_PART_RE = re.compile(r"\d{1,3}(?:[ ,]\d{3})+|\d{1,12}")
 
 
 _DECIMAL_RE = re.compile(r"[-+]?\d{1,12}\.\d{1,8}")
