@@ -43,7 +43,7 @@ an lm-eval filter or a command's task, which differ by result even where a docum
 # "Model: org/X", "- **GPU**: 4x H100", "TP Size: 8", "Average Input Length (tokens): 8192.0000", "ISL = 2000"
 _LABEL_LINE_RE = re.compile(
     r"^\s*(?:[-*+]\s{1,4})?(?:\*\*|__)?(?P<label>[A-Za-z][\w ()./-]{0,50}?)(?:\*\*|__)?"
-    r"\s{0,4}[:=]\s{0,40}(?:\*\*|`)?(?P<value>[^\s,;|`*][^,;|`]{0,300})"
+    r"\s{0,4}[:=]\s{0,40}(?:\*\*|`)?\s{0,4}(?P<value>[^\s,;|`*][^,;|`]{0,300})"
 )
 _FLOAT_ZEROS_RE = re.compile(r"^(\d{1,9})\.0{1,8}$")
 # a clause that gives a value to some rows only ("the sweep rows use ISL 4096", "matrix rows run at TP4"): not
@@ -208,6 +208,13 @@ _EXPERTS_RE = re.compile(r"(?<![\w.])E ?= ?(?P<n>\d{1,4})(?![\w.])")
 _SHAPE_KEY_RE = re.compile(r"(?<![\w.])(?:N|K|M|topk|top_k) ?= ?\d")
 
 
+_DEVICE_RE = re.compile(
+    r"(?:\d{1,3} ?[x×] ?)?(?:AMD|NVIDIA|Intel|Radeon|Instinct|GeForce|Quadro|Tesla|Arc|Ascend|Apple)\b[^(),;]{1,60}?"
+    r"(?=\s?[(,;]|$)"
+)
+_BRANCH_WORDS_RE = re.compile(r"\b(?:this|the|my|our) (?:pr|branch)\b", re.IGNORECASE)
+
+
 def _checked(key: str, value: str) -> str:
     """The value a setting label gives, when it is one ("Speculative decoding: share the pages" sets nothing):
     a number for a size, a setup word for a dtype or method, a GPU's name, a model's name or path."""
@@ -218,13 +225,16 @@ def _checked(key: str, value: str) -> str:
         cut = _AFTER_NUMBER_RE.search(value)  # "TP=8 (E=64, N=512)": the number, not the parenthesis after it
         return value[: cut.start()] if cut else value
     if key == "gpu":
-        return qualifiers(value).get("gpu", "")
+        # "GPU: 3x AMD Radeon AI PRO R9700 (32 GB)": a board the vocabulary does not know, named as printed
+        return qualifiers(value).get("gpu", "") or (m.group(0).strip() if (m := _DEVICE_RE.match(value)) else "")
     if key in _WORD_KEYS:
         found = qualifiers(value)
         return next((found[k] for k in _WORD_KEYS[key] if k in found), "")
     if key == "model":
         value = model_in_cell(value)
         return value if any(ch.isdigit() or ch == "/" for ch in value) else ""
+    if key == "draft_model" and _BRANCH_WORDS_RE.search(value):
+        return ""  # "Draft: this PR branch `f9e8d7c6b`": the build a draft run used, no draft model
     return value
 
 

@@ -28,6 +28,12 @@ _ENVIRONMENT_RE = re.compile(
 )
 
 
+_BUILT_FROM_RE = re.compile(
+    r"\b(?:this|the|my|our) (?:pr|branch|patch|change)\b|\b(?:main|master|upstream)(?: branch)? (?:at )?`?[0-9a-f]{7}",
+    re.IGNORECASE,
+)
+
+
 def _short_name(label: str | None) -> bool:
     return bool(label) and len((label or "").split()) <= 2 and not is_sha(label or "")
 
@@ -74,7 +80,12 @@ def named_revisions(doc: Document) -> dict[str | int, Revision]:
         plain = PLAIN_NAMED_RE.match(block.text) if not bold else None
         # "- Baseline: exact source `0f9e8d7c`": a side's name needs no bold; another word does, but in a rendered
         # copy, which drops the bold
-        if plain and not (doc.format == "rendered" or side_of(plain.group("name")) is not None):
+        if plain and not (
+            doc.format == "rendered"
+            or side_of(plain.group("name")) is not None
+            # "- MTP: this PR branch `17df5830e` (b9030)": a run's name, its text saying which side it was built from
+            or _BUILT_FROM_RE.search(block.text, plain.end(), plain.end() + 80) is not None
+        ):
             plain = None
         m = NAMED_RE.match(block.text) if bold else (plain or NAME_SHA_RE.match(block.text))
         shas = shas_in(block.text)
@@ -122,3 +133,14 @@ def _table_revisions(header: list[str], rows: list[list[str]], out: dict[str | i
         out.setdefault(name.lower(), rev)
         if branch is not None and ci < len(branch) and (b := branch[ci].strip(" `*_")):
             out.setdefault(b.lower(), rev)
+
+
+def named_lead(named: dict[str | int, Revision], label: str) -> Revision | None:
+    """The revision a row's label opens with, as a bullet defined it ("MTP `n_max=2`" under "- MTP: this PR branch
+    `17df5830e`"): the defined name of up to three words, then that run's settings."""
+    words = label.replace("`", " ").lower().split()[:3]
+    for k in range(len(words), 0, -1):
+        rev = named.get(" ".join(words[:k]))
+        if rev is not None:
+            return rev
+    return None

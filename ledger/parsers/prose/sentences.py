@@ -56,6 +56,7 @@ from ledger.parsers.reader.line_kinds import is_device_banner
 from ledger.vocab.metrics import named_benchmark, prose_kind
 from ledger.vocab.setup import MACHINE_LABEL_RE
 from ledger.vocab.text import ARROW
+from ledger.vocab.units import is_size_unit
 from ledger.vocab.word_gate import WordGate
 
 NAME = "prose"
@@ -211,7 +212,8 @@ _HEADING_RESULT_RE = re.compile(
 
 # ("Request Rate 200: throughput went up, 184.01 -> 199.89" labels a result with its setup: it says more)
 _MORE_AFTER_LABEL_RE = re.compile(r"[,;=]|" + ARROW + r"|\bvs\b")
-_LABEL_LINE_RE = re.compile(r"^\s*(?:[-*+]\s+)?[*_`]{0,2}(?P<label>[A-Za-z][\w ./()-]{0,40}?)[*_`]{0,2}\s?:\s")
+_LABEL_LINE_RE = re.compile(r"^\s*(?:[-*+]\s+)?[*_`]{0,2}(?P<label>[A-Za-z][\w ./()-]{0,40}?)[*_`]{0,2}\s?:[*_]{0,2}\s")
+_WEIGHTS_LABEL_RE = re.compile(r"(?:model|checkpoint|weights|draft model)\s*$", re.IGNORECASE)
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
@@ -226,6 +228,12 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     lm = _LABEL_LINE_RE.match(text)
     if lm and MACHINE_LABEL_RE.match(lm.group("label").strip()) and not _MORE_AFTER_LABEL_RE.search(text, lm.end()):
         return  # "RAM: 4 x 32GB", "- **GPU**: 2*RTX 4090": a line describing the machine or the run's inputs
+    if lm and (MACHINE_LABEL_RE.match(label := lm.group("label").strip()) or _WEIGHTS_LABEL_RE.match(label)):
+        # "GPU: 3x AMD Radeon AI PRO R9700 (32 GB), Vulkan", "Model: Bar-7B (14 GB on disk)": a size is the part's
+        # spec, whatever else the line says
+        for n in find_numbers(text):
+            if is_size_unit(n.unit):
+                ctx.take(block.start, n.start, n.end)
     if is_device_banner(text):
         return  # (in a copied page's unfenced paste too)
     if block.in_code:

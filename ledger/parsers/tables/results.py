@@ -23,6 +23,7 @@ from collections.abc import Iterator
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
+from ledger.parsers.grammar.named_revisions import named_lead
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.grammar.variant_items import variant_items
@@ -160,6 +161,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _row_revision(claims, row, rev_col, label)
         if base_row is not None and label and (side_of(label) == "head" or label == other or label in heads):
             claims = _on_side(ctx, claims, label)
+        elif label and (defined := named_lead(ctx.named, label)) is not None:
+            claims = _on_run(claims, defined)  # "| MTP `n_max=2` |" under "- MTP: this PR branch `17df5830e`"
         if label and (item := variant_items(ctx.doc, ctx.memo).get(clean(label).lower())) is not None:
             claims = _with_setup(claims, item[1])  # "| fast | ..." under "- fast: TP4 + MTP 3-1-4"
         if workload:
@@ -518,6 +521,11 @@ def _on_side(ctx: Context, claims: Iterator[Claim], label: str) -> Iterator[Clai
             continue
         config = {k: v for k, v in c.config.items() if k != "row"}
         yield c.model_copy(update={"revision": rev, "config": config, "metric": _without_label(c.metric, label)})
+
+
+def _on_run(claims: Iterator[Claim], rev: Revision) -> Iterator[Claim]:
+    for c in claims:
+        yield c if c.revision is not None and c.revision.head else c.model_copy(update={"revision": rev})
 
 
 def _with_setup(claims: Iterator[Claim], setup: dict[str, str]) -> Iterator[Claim]:
