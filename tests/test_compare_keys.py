@@ -11,6 +11,8 @@ import pytest
 from ledger.compare import claim_key
 from ledger.ingest.extracting import extract_file
 from ledger.vocab import setup
+from ledger.vocab.claim_setup import setup_items
+from ledger.vocab.metrics import BENCHMARK_SAMPLES
 from ledger.vocab.setup_keys import KEY_CLASSES, SIDE_SETTING, canonical_key_name, is_known_key, key_class
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,6 +74,11 @@ def _corpus_files() -> list[Path]:
     return files
 
 
+def _no_own_samples(kind: str, metric: str, config: dict[str, str], value: str) -> bool:
+    split = BENCHMARK_SAMPLES.get(metric) or BENCHMARK_SAMPLES.get(config.get("task", ""))
+    return kind not in ("accuracy", "acceptance") or (bool(split) and value.isdigit() and int(value) >= split)
+
+
 def test_compare_keeps_every_hard_key_the_extractors_write() -> None:
     """On every text we have: a hard key of a claim's config is in its comparability key (or, for a number's
     setup, the draft length 0 that means no speculation); nothing is dropped without a class."""
@@ -91,6 +98,8 @@ def test_compare_keeps_every_hard_key_the_extractors_write() -> None:
                 if key_class(k) != "hard" or ck == "task" or not v.strip() or ck in sided:
                     continue
                 if ck not in have and not (ck == "draft_len" and v.strip().lower() in ("0", "no")):
+                    if ck == "samples" and _no_own_samples(c.kind, key.metric, dict(key.config), v):
+                        continue  # an eval's count on a speed, or its benchmark's whole split (claim_setup)
                     dropped.append(f"{path.name}:{c.source.line} {k}={v!r}")
     assert {"row", "column", "kv_cache"} <= seen
     assert not dropped[:10], dropped[:10]
@@ -229,3 +238,18 @@ def test_canonical_values_and_spaced_model_names_are_read_in_linear_time() -> No
         setup.qualifiers(s)
         setup.config_hints(s)
     assert time.process_time() - start < 3.0
+
+
+@pytest.mark.parametrize(
+    ("kind", "metric", "samples", "kept"),
+    [
+        ("accuracy", "gsm8k", "500", True),  # a subset: a setting of its own
+        ("accuracy", "gsm8k", "1319", False),  # the whole split: every gsm8k run's
+        ("accuracy", "MMMU", "1319", False),  # more than MMMU holds: the gsm8k count of the same run
+        ("perf", "output throughput", "500", False),  # an eval's count says nothing of a speed beside it
+    ],
+)
+def test_a_sample_count_is_a_setting_of_its_own_benchmark_only(
+    kind: str, metric: str, samples: str, kept: bool
+) -> None:
+    assert ("samples" in dict(setup_items(kind, metric, {"samples": samples}))) is kept
