@@ -120,6 +120,12 @@ HOSTILE = {
     "sample counts": "## MMLU accuracy (2000 samples, 1,319 examples 12 questions; " * 2_000 + "\n",
     "setting ranges": "concurrency 4–256, batch 1 to 64, TP 2-8, MTP 3-1-4 conc=1–" * 2_000 + "\n",
     "build bullets": "- **GPU:** 3x AMD Radeon NVIDIA (32 GB\n- MTP: this PR branch main `17df5830e` (b9\n" * 1_500,
+    "swept heads": "| hw | "
+    + "c8 | conc 16 (tok/s) | bs 4 | " * 400
+    + "\n|---|"
+    + "---|" * 1_200
+    + "\n"
+    + ("| x | " + "1 | 2 | 3 | " * 400 + "\n") * 20,
     "engine bullets": "- 4B (vLLM)\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n### Wren (SGLang" * 1_000,
     "table commands": "| a | b |\n|---|---|\n| x | 1.5 |\n\nwhich can be reproduced by:\n\n``python x.py -tp 2``\n\n"
     * 800,

@@ -56,6 +56,7 @@ from ledger.parsers.tables.spans import filled_down
 from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.parsers.tables.sub_headers import with_sub_header
 from ledger.parsers.tables.sweep_axis import Sweep, on_sweep, sweep_of, without_sweep
+from ledger.parsers.tables.swept_heads import with_swept_heads
 from ledger.vocab.metrics import (
     is_acceptance_name,
     is_accuracy_name,
@@ -81,6 +82,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if not table.rows:
         return
     table = with_sub_header(table)  # "| Old |  | New |  |" over "|  | tok/s/user | tok/s/gpu | ..."
+    table = with_swept_heads(table)  # "| c64 | c256 (tok/s/gpu) |": two concurrencies, one unit
     if states_settings([clean(h) for h in table.header], [[clean(c) for c in r.cells] for r in table.rows]):
         ctx.taken.update(r.line for r in table.rows)  # "| Parameter | Value |": the run's settings, no results
         return

@@ -29,6 +29,7 @@ from ledger.parsers.tables.leading_settings import leading_settings
 from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, against_a_third, ratio_baseline, ratio_columns, vs_baseline
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_setting, setting_keys
+from ledger.parsers.tables.swept_heads import swept_setting
 from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import (
@@ -222,6 +223,7 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         return "value"  # avg | min | max | p99: every statistic cell is a result
     elif (
         (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head) or names_setting(head))
+        and not swept_setting(head)  # "conc 64" over numbers: results at concurrency 64, not a setting column
         and not _MEASURE_HEAD_RE.search(head)
         and not _SETTING_HEAD_RE.match(head)
         and not (cells and all(c.endswith("%") for c in cells))

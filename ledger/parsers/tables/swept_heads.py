@@ -1,0 +1,61 @@
+"""Value columns whose headers each name one value of a setting, as a sweep prints them side by side:
+
+    | hw   | quant | tp | c64 | c256 (tok/s/gpu) |      <- concurrency 64 and 256, both in tok/s/gpu
+    | h200 | bf16  | 8  | 550 | 552              |
+
+A header that states a setting with its value ("conc 64", "bs 8", "TP2") over numbers is a column of results
+measured at that setting, not a setting column ("TP" over "8"), and a sweep's siblings share the one unit the last of
+them prints. The short "c64" a serving sweep writes is spelled out ("conc 64") only where two siblings or more use
+it, since a lone "c8" may name anything.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ledger.parsers.grammar.unit_labels import header_unit
+from ledger.parsers.reader.document import Table
+from ledger.parsers.tables.cells import clean, is_numeric_cell
+from ledger.vocab.setup import qualifiers
+
+_SHORT_CONC_RE = re.compile(r"^c(?P<n>\d{1,5})(?P<rest>\s?\([^()]{1,24}\))?$", re.IGNORECASE)
+_UNIT_TAIL_RE = re.compile(r"\s?\([^()]{1,24}\)$")
+
+
+def with_swept_heads(table: Table) -> Table:
+    """The table with a sweep's short headers spelled out and its one printed unit given to every sibling."""
+    heads = [clean(h) for h in table.header]
+    numeric = [_numeric(table, i) for i in range(len(heads))]
+    short = [i for i, h in enumerate(heads) if numeric[i] and _SHORT_CONC_RE.match(h)]
+    if len(short) >= 2:
+        heads = list(heads)
+        for i in short:
+            m = _SHORT_CONC_RE.match(heads[i])
+            assert m is not None
+            heads[i] = f"conc {m.group('n')}{m.group('rest') or ''}"
+    swept = [i for i, h in enumerate(heads) if numeric[i] and swept_setting(h)]
+    keys = {frozenset(qualifiers(_UNIT_TAIL_RE.sub("", heads[i]))) for i in swept}
+    # (a tail that is a unit: "(tok/s/gpu)", never "(optimized)")
+    units = {m.group(0) for i in swept if (m := _UNIT_TAIL_RE.search(heads[i])) and header_unit(heads[i])}
+    if len(swept) >= 2 and len(keys) == 1 and len(units) == 1:
+        unit = units.pop()
+        heads = [h + unit if i in swept and not _UNIT_TAIL_RE.search(h) else h for i, h in enumerate(heads)]
+    if heads == [clean(h) for h in table.header]:
+        return table
+    return replace(table, header=heads)
+
+
+def swept_setting(head: str) -> bool:
+    """The header states a setting with its value and nothing else but a unit ("conc 64", "TP2 (ms)"): the column
+    holds results measured there."""
+    core = _UNIT_TAIL_RE.sub("", head).strip()
+    if not core or not any(ch.isdigit() for ch in core) or len(core) > 24:
+        return False
+    named = qualifiers(core)
+    return len(named) == 1 and next(iter(named.values())).lower() in core.replace(" ", "").lower()
+
+
+def _numeric(table: Table, i: int) -> bool:
+    cells = [r.cells[i] for r in table.rows if i < len(r.cells) and clean(r.cells[i])]
+    return bool(cells) and all(is_numeric_cell(c) for c in cells)
