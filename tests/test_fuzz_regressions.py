@@ -31,6 +31,16 @@ CASES: list[tuple[str, str, str | None, str | None]] = [
     ),
     # the same pattern on a long digit run that fails at its end: split between two numbers (quadratic)
     ("digit run inside a cell", "| model | Δ |\n| --- | --- |\n| a | " + "1" * 20_000 + "! |\n", "fuzz.md", None),
+    # formats.commits: a tab table whose header joins a later line's shas ("result<br/>Final head (13c21f460b, ...)")
+    # claimed them on the header's line with the joined cell as its text, which that line does not print
+    # (test_robustness's hypothesis run, session 38)
+    (
+        "sha of a joined header on its own line",
+        "check\tresult\ncheck\tresult\ncheck\tresult\nFinal head (13c21f460b, rebased on main af3e5eb257):\n"
+        "\t\t\t| mean TTFT (ms) | 84.3 | 78.1 | −7.37 % |\n",
+        "fuzz.md",
+        None,
+    ),
 ]
 
 

@@ -101,10 +101,14 @@ def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
             for sha, _start, _end in shas_in(cell):
                 if first.get(sha, table.header_line) < table.header_line:
                     continue  # named above ("Two builds from base 3f08ef2c5"): that line's commit claim
+                # (a header wrapped over lines, joined with "<br/>": the sha on the line that prints it)
+                at = table.header_line if sha in ctx.doc.line(table.header_line).lower() else first.get(sha, 0)
+                if not at:
+                    continue
                 yield ctx.claim(
                     "commit",
-                    table.header_line,
-                    cell.strip()[:120],
+                    at,
+                    _as_printed(ctx.doc.line(at), cell.strip()[:120], sha),
                     sha=sha,
                     note="the build the column was measured on",
                 )
@@ -135,6 +139,14 @@ def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
                     sha=sha,
                     note=cell[end : end + 80].strip() or None,
                 )
+
+
+def _as_printed(line: str, cell: str, sha: str) -> str:
+    """The text a header's commit claim points at: its cell as the line prints it, else the sha as printed there."""
+    if cell in line:
+        return cell
+    at = line.lower().find(sha)
+    return line[at : at + len(sha)] if at >= 0 else sha
 
 
 _HEX_WORD_RE = re.compile(r"(?<![0-9a-f])[0-9a-f]{7,40}(?![0-9a-f])")
