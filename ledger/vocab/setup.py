@@ -711,6 +711,11 @@ MODEL_SIZE_RE = re.compile(r"(?<![\w.])\d{1,4}(?:\.\d{1,2})?[BM](?![\w.])")
 def setup_named(label: str) -> dict[str, str]:
     """The setup a label is and nothing more: a model's size ("8B"), a model ("Qwen3-8B"), a device ("RTX 4090",
     "8x H100") or a precision ("MXFP4"), as {key: value}; {} for a label that names a measure or anything else."""
+    return dict(_setup_named(label))  # a fresh dict: callers add to it
+
+
+@short_text_cache(4096)  # every row and column label of a table, asked again by each reader of the table
+def _setup_named(label: str) -> dict[str, str]:
     core = label.strip(" *_`:")
     if MODEL_SIZE_RE.fullmatch(core):
         return {"model": core}

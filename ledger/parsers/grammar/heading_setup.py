@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from ledger.memo import short_text_cache
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import inline_settings
 from ledger.parsers.reader.blocks import Block
@@ -33,6 +34,12 @@ _PRODUCED_RE = re.compile(
 
 
 def heading_setup(title: str) -> dict[str, str]:
+    """Every setup a title states (a fresh dict: callers add to it)."""
+    return dict(_heading_setup(title))
+
+
+@short_text_cache(4096)  # asked of the same headings, bold heads and lead-ins by the section, block and line readers
+def _heading_setup(title: str) -> dict[str, str]:
     values = qualifiers(title)
     if "gpu" not in values and (card := bare_card(title)) is not None:
         values["gpu"] = card

@@ -11,9 +11,9 @@ from ledger.parsers.grammar.setting_arrows import varied_keys
 from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.models import hedged_models, parameter_counts
-from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, qualifiers, setup_label_key
+from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, named_twice, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
-from ledger.vocab.text import lower_for_words
+from ledger.vocab.text import has_digit, lower_for_words
 
 PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp"))
 DEFAULT_KEYS = frozenset(
@@ -286,3 +286,18 @@ def _line_setup(text: str) -> dict[str, str]:
         if models:
             values["model"] = models[0]
     return values
+
+
+_PARALLEL = frozenset(("tp", "pp", "ep", "dp", "dep", "cp"))
+
+
+@short_text_cache(4096)  # (its caller copies it; the same lines recur across documents)
+def own_words(text: str) -> dict[str, str]:
+    """The setup words of a short line of output ("torch.float16 M=8  max_abs=2.2e-03"): its results' own. Not a
+    sentence or a paragraph (the words of one clause are not another's), not a key the line gives two values
+    ("FP8: 96.1, BF16: 96.3"), not a rank ("[TP0]")."""
+    if len(text) > 100 or ". " in text or "; " in text or not has_digit(text):
+        return {}
+    found = qualifiers(text)
+    twice = named_twice(text) if found else frozenset()  # (most lines name no setup word: no second look)
+    return {k: v for k, v in found.items() if k not in twice and not (k in _PARALLEL and v == "0")}

@@ -36,6 +36,7 @@ from ledger.parsers.grammar.heading_setup import (
     settings_line,
     whole_bold,
 )
+from ledger.parsers.grammar.line_setup import own_words
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
 from ledger.parsers.grammar.setup_scopes import (
@@ -269,20 +270,6 @@ def _run_end(blocks: list[Block], k: int) -> int:
     return end
 
 
-_PARALLEL = frozenset(("tp", "pp", "ep", "dp", "dep", "cp"))
-
-
-def _own_words(text: str) -> dict[str, str]:
-    """The setup words of a short line of output ("torch.float16 M=8  max_abs=2.2e-03"): its results' own. Not a
-    sentence or a paragraph (the words of one clause are not another's), not a key the line gives two values
-    ("FP8: 96.1, BF16: 96.3"), not a rank ("[TP0]")."""
-    if len(text) > 100 or ". " in text or "; " in text or not has_digit(text):
-        return {}
-    found = qualifiers(text)
-    twice = named_twice(text) if found else frozenset()  # (most lines name no setup word: no second look)
-    return {k: v for k, v in found.items() if k not in twice and not (k in _PARALLEL and v == "0")}
-
-
 def _line_scopes(doc: Document) -> list[SetupScope]:
     """The settings a line states beside its results ("Decode 0. Batch size: 1, latency: 0.009 s"): for that
     line only, the innermost scope. A table's cells are its columns' business."""
@@ -291,10 +278,10 @@ def _line_scopes(doc: Document) -> list[SetupScope]:
     for no in range(1, len(doc.lines) + 1):
         text = doc.setup_line(no)
         if no in in_table or (":" not in text and "=" not in text and not has_digit(text)):
-            continue  # (_own_words needs a digit, label_settings an "=", inline_settings a ":" or an "=")
+            continue  # (own_words needs a digit, label_settings an "=", inline_settings a ":" or an "=")
         # the setup words of the line too ("torch.float16 M=8  max_abs=2.2e-03"), unless it names two values of
         # a key ("FP8: 96.1, BF16: 96.3": each value's own words decide)
-        own = _own_words(text)
+        own = own_words(text)
         values = dtype_not_quant({**own, **label_settings(text), **inline_settings(text)})
         if values:
             out.append(SetupScope(no, no, values))

@@ -3,6 +3,7 @@ which of the two names the measure ("| Mean TPOT | main | PR |" by its row, "| M
 
 from __future__ import annotations
 
+from ledger.memo import short_text_cache
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, metric_name, unit_of_header
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.vocab.metrics import named_benchmark
@@ -50,6 +51,7 @@ def cell_metric(
     return metric
 
 
+@short_text_cache(1024)  # asked of each column's name for each of its cells
 def _setup_only(name: str) -> bool:
     """The name states setup and nothing else ("4K ctx", "TP2", "H100"): no measure of its own."""
     hints, rest = config_hints(name)
