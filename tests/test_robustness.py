@@ -126,6 +126,8 @@ HOSTILE = {
     + "---|" * 1_200
     + "\n"
     + ("| x | " + "1 | 2 | 3 | " * 400 + "\n") * 20,
+    "settings chains": "## TOKENS=8 — `A_B=e2e` (cold) | EP = DP = TP = 4, x = y = z experts=8 p50 (us) min " * 1_200
+    + "\n",
     "engine bullets": "- 4B (vLLM)\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n### Wren (SGLang" * 1_000,
     "table commands": "| a | b |\n|---|---|\n| x | 1.5 |\n\nwhich can be reproduced by:\n\n``python x.py -tp 2``\n\n"
     * 800,

@@ -108,6 +108,8 @@ _SETUP_LABELS: dict[str, str] = {
     "speculative num steps": "draft_len",
     "number of speculative tokens": "draft_len",
     "draft tokens": "draft_len",
+    "experts": "experts",
+    "num experts": "experts",
     # TensorRT-LLM's recipes: the engine's token budget per step and attention data parallelism ("ADP Yes/No")
     "max num tokens": "max_num_tokens",
     "maxtokens": "max_num_tokens",

@@ -169,9 +169,14 @@ def _inline_settings(text: str) -> dict[str, str]:
         return out
     if "E" in head and (em := _EXPERTS_RE.search(head)) and _SHAPE_KEY_RE.search(head):
         out["experts"] = em.group("n")  # "TP=8 (E=64, N=512)": a MoE kernel's expert count
+    if head.count("=") >= 2 and (chain := _CHAINED_RE.search(head)) is not None:
+        # "EP = DP = 4": one value for every key of the chain
+        for name in _CHAIN_KEY_RE.findall(chain.group("keys")):
+            if (key := setup_label_key(name.replace("_", " "))) in _INLINE_KEYS:
+                out.setdefault(key, chain.group("value"))
     for m in _INLINE_RE.finditer(head):
         key = setup_label_key(m.group("key").replace("_", " "))
-        if key is None or key not in DEFAULT_KEYS or key in out:
+        if key is None or key not in _INLINE_KEYS or key in out:
             continue
         value = _checked(key, m.group("value"))
         if value:
@@ -203,6 +208,9 @@ _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\
 
 
 _AFTER_NUMBER_RE = re.compile(r"\s\(")
+_INLINE_KEYS = DEFAULT_KEYS | {"experts"}
+_CHAINED_RE = re.compile(r"(?P<keys>(?:(?<![\w.])[A-Za-z_]{1,12} ?= ?){2,4})(?P<value>\d{1,6})(?![\w.])")
+_CHAIN_KEY_RE = re.compile(r"[A-Za-z_]{1,12}")
 # a one-letter "E" is the experts only beside a kernel's other shape keys ("E=64, N=512"), as in a table's columns
 _EXPERTS_RE = re.compile(r"(?<![\w.])E ?= ?(?P<n>\d{1,4})(?![\w.])")
 _SHAPE_KEY_RE = re.compile(r"(?<![\w.])(?:N|K|M|topk|top_k) ?= ?\d")

@@ -39,6 +39,14 @@ def cell_metric(
         metric = info.measure[0]  # "128/2048" under "B200<br/>TP1": the section's stated measure, its setup
     elif info.measure and role == "value" and STAT_WORD_RE.fullmatch(metric.strip(" *_")):
         metric = f"{metric.strip(' *_')} {info.measure[0]}"  # "| **mean** |" under "TTFT, 4 reps:": the mean TTFT
+    elif (
+        role == "value"
+        and head_unit
+        and label
+        and metric == f"{label} {metric_head}"
+        and STAT_WORD_RE.fullmatch(metric_head)
+    ):
+        metric = f"{metric_head} ({label})"  # "| fp8_triton | 200.0 | 190.0 |" under "p50 (us) | min": as p50's
     elif info.measure and role == "delta" and metric == metric_head and not looks_metric(metric_head):
         metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
     elif role == "delta" and (left := info.delta_measure.get(ci)) and looks_metric(left):

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
+from ledger.parsers.grammar.heading_setup import settings_line
 from ledger.parsers.grammar.named_revisions import named_lead
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.grammar.unit_labels import header_unit
@@ -369,6 +370,8 @@ def _heading_measure(heading: str) -> str | None:
     """The measure a table's own heading names ("3. TTFT(ms)" -> "TTFT", "User Token Throughput"), for cells whose
     row and column name only their setup and side; None for a heading that names no measure ("Results")."""
     # ("Capacity under the 25 ms TPOT gate": the capacity, held to a TPOT bar; no TPOT measured)
+    if settings_line(heading) is not None:
+        return None  # "## TOKENS=8 — `MEGA_TIMING=e2e`": the section's settings, no measure
     name = head_without_unit(without_sweep(_BAR_TAIL_RE.sub("", _NUMBERING_RE.sub("", heading)))).strip(" *_`:")
     parts = _HEAD_PARTS_RE.split(name[:80])
     if len(parts) > 1 and all(qualifiers(p) for p in parts[:-1]):

@@ -93,7 +93,7 @@ _BAR_HEAD_RE = re.compile(r"^(?:old|previous|current|new|updated)\s(?:" + BAR_WO
 _BRACKET_UNIT_RE = re.compile(r"\s?\[[^\[\]]{1,12}\]$")
 _STAT_HEADER_RE = re.compile(
     r"^(?:avg|average|mean|median|min|max|minimum|maximum|p\d{1,2}(?:\.\d)?|"
-    r"\d{1,2}(?:\.\d)?(?:th|%)? ?(?:pct|percentile)|total|sum)$",
+    r"\d{1,2}(?:\.\d)?(?:th|%)? ?(?:pct|percentile)|total|sum)(?: ?\([^()]{1,24}\))?$",
     re.IGNORECASE,
 )
 _SPREAD_HEADER_RE = re.compile(f"^{SPREAD_WORDS}" + r"(?![a-z])", re.IGNORECASE)

@@ -1,4 +1,5 @@
-"""Value columns whose headers each name one value of a setting, as a sweep prints them side by side:
+"""Headers that print part of what they mean once for several columns, spelled out for each. Value columns whose
+headers each name one value of a setting, as a sweep prints them side by side:
 
     | hw   | quant | tp | c64 | c256 (tok/s/gpu) |      <- concurrency 64 and 256, both in tok/s/gpu
     | h200 | bf16  | 8  | 550 | 552              |
@@ -6,7 +7,8 @@
 A header that states a setting with its value ("conc 64", "bs 8", "TP2") over numbers is a column of results
 measured at that setting, not a setting column ("TP" over "8"), and a sweep's siblings share the one unit the last of
 them prints. The short "c64" a serving sweep writes is spelled out ("conc 64") only where two siblings or more use
-it, since a lone "c8" may name anything.
+it, since a lone "c8" may name anything. And a statistic's bare column beside a measured one (`| p50 (us) | min |
+max |`): the minimum and maximum of the same timing, in its unit.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.reader.document import Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.vocab.setup import qualifiers
+from ledger.vocab.units import STAT_WORD_RE
 
 _SHORT_CONC_RE = re.compile(r"^c(?P<n>\d{1,5})(?P<rest>\s?\([^()]{1,24}\))?$", re.IGNORECASE)
 _UNIT_TAIL_RE = re.compile(r"\s?\([^()]{1,24}\)$")
@@ -41,9 +44,23 @@ def with_swept_heads(table: Table) -> Table:
     if len(swept) >= 2 and len(keys) == 1 and len(units) == 1:
         unit = units.pop()
         heads = [h + unit if i in swept and not _UNIT_TAIL_RE.search(h) else h for i, h in enumerate(heads)]
+    heads = _stat_units(heads, numeric)
     if heads == [clean(h) for h in table.header]:
         return table
     return replace(table, header=heads)
+
+
+def _stat_units(heads: list[str], numeric: list[bool]) -> list[str]:
+    """ "| p50 (us) | min | max |": a bare statistic's column takes the unit of the statistic's column before it."""
+    out = list(heads)
+    for i in range(1, len(out)):
+        if not (numeric[i] and STAT_WORD_RE.fullmatch(out[i])):
+            continue
+        left = out[i - 1]
+        m = _UNIT_TAIL_RE.search(left)
+        if m and STAT_WORD_RE.fullmatch(left[: m.start()].strip()) and header_unit(left):
+            out[i] = out[i] + m.group(0)
+    return out
 
 
 def swept_setting(head: str) -> bool:
