@@ -158,7 +158,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         claims = row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
         if builds is not None:
             claims = on_build(claims, row, builds)
-        if group:
+        if group and (model := _GROUP_MODEL_RE.match(group)) is not None:
+            claims = _of_model(claims, model.group(1))  # "| **OPUS-MT model** | | |": the rows' model
+        elif group:
             claims = _in_group(claims, group)
         if rev_col is not None:
             claims = _row_revision(claims, row, rev_col, label)
@@ -449,6 +451,7 @@ def _in_group(claims: Iterator[Claim], group: str) -> Iterator[Claim]:
         )
 
 
+_GROUP_MODEL_RE = re.compile(r"^(\S.{0,60}?)\s+models?$", re.IGNORECASE)
 _TASK_REACH = 12
 """Blocks looked back for the sentence that names a turn's benchmark."""
 
@@ -526,6 +529,12 @@ def _on_side(ctx: Context, claims: Iterator[Claim], label: str) -> Iterator[Clai
             continue
         config = {k: v for k, v in c.config.items() if k != "row"}
         yield c.model_copy(update={"revision": rev, "config": config, "metric": _without_label(c.metric, label)})
+
+
+def _of_model(claims: Iterator[Claim], model: str) -> Iterator[Claim]:
+    """The rows under a group row that names a model measure that model, whatever the page names around it."""
+    for c in claims:
+        yield c.model_copy(update={"config": {**c.config, "model": model}})
 
 
 def _on_run(claims: Iterator[Claim], rev: Revision) -> Iterator[Claim]:
