@@ -84,7 +84,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "draft_len",
         "draft_len",
-        r"mtp(?:[ _-]?| ?[=:] ?)(\d{1,2})|mtp_nextn ?= ?(\d{1,2})|(no)[ _-]mtp",
+        # ("MTP `n_max=2`": llama.cpp's most draft tokens a step, named beside the method)
+        r"mtp(?:[ _-]?| ?[=:] ?)(\d{1,2})|mtp_nextn ?= ?(\d{1,2})|(no)[ _-]mtp|mtp[ `]{1,3}n_max ?= ?(\d{1,2})",
         ("mtp",),
         ("mtp", "no"),
     ),
