@@ -128,6 +128,7 @@ HOSTILE = {
     + ("| x | " + "1 | 2 | 3 | " * 400 + "\n") * 20,
     "settings chains": "## TOKENS=8 — `A_B=e2e` (cold) | EP = DP = TP = 4, x = y = z experts=8 p50 (us) min " * 1_200
     + "\n",
+    "run lead-ins": "Re-ran, " + "run1 / " * 3_000 + "run2 for reference:\n\n| a | b |\n|---|---|\n| 1 | 2/3/4 |\n",
     "engine bullets": "- 4B (vLLM)\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n### Wren (SGLang" * 1_000,
     "table commands": "| a | b |\n|---|---|\n| x | 1.5 |\n\nwhich can be reproduced by:\n\n``python x.py -tp 2``\n\n"
     * 800,

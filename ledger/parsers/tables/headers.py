@@ -247,12 +247,20 @@ def stated_unit(sentence: str) -> str | None:
 _NAMES_IN_BRACKETS_RE = re.compile(r"\((?P<names>[^()/]{1,20}(?:\s?/\s?[^()/]{1,20}){1,9})\)")
 
 
+# "Rerun three times, run1 / run2 / run3 for reference:": a lead-in that ends naming each position of the cells
+_NAMES_LEAD_RE = re.compile(r"(?P<names>[\w.-]{1,20}(?: ?/ ?[\w.-]{1,20}){1,9})(?: [a-z][a-z ]{0,24})?\s?:\s*$")
+
+
 def packed_names(texts: list[str], k: int) -> list[str] | None:
     """The names of a packed cell's k values: a "(a / b / c)" in the first of `texts` that has one: the column's
-    header, then the title lines above the table ("FWD (ms / TFLOPS / MFU% / TBs / BW%)")."""
-    for text in texts:
-        for m in _NAMES_IN_BRACKETS_RE.finditer(text[:400]):
-            names = [n.strip() for n in m.group("names").split("/")]
+    header, then the title lines above the table ("FWD (ms / TFLOPS / MFU% / TBs / BW%)"), or a title line that
+    ends naming them ("run1 / run2 / run3:")."""
+    for i, text in enumerate(texts):
+        found = [m.group("names") for m in _NAMES_IN_BRACKETS_RE.finditer(text[:400])]
+        if i > 0 and "/" in text and (lm := _NAMES_LEAD_RE.search(text[-120:])) is not None:
+            found.append(lm.group("names"))
+        for group in found:
+            names = [n.strip() for n in group.split("/")]
             if len(names) == k and all(names):
                 return names
     return None

@@ -13,7 +13,14 @@ from dataclasses import dataclass, field
 
 from ledger.memo import short_text_cache
 from ledger.parsers.tables.cells import PACKED_RE, cell_value
-from ledger.parsers.tables.headers import UNIT_WORDS, looks_metric, metric_name, packed_names, slash_sides
+from ledger.parsers.tables.headers import (
+    UNIT_WORDS,
+    looks_metric,
+    metric_name,
+    packed_names,
+    slash_sides,
+    unit_of_header,
+)
 from ledger.vocab.units import is_measure_unit
 
 # the names, then the words they share (a unit in brackets among them): "Pos0 / Pos1 acceptance"
@@ -85,10 +92,13 @@ def position_parts(head: str, cleaned: str, base: str, label: str, role: str, ti
     if packed is None or names is None:
         return None
     out = []
+    named_units = any(n.lower() in UNIT_WORDS for n in names)  # "(ms / TFLOPS / MFU%)": each part its own unit
+    head_unit = unit_of_header(head)
     for part, name in zip(packed.group(0).split("/"), names, strict=True):
         pv = cell_value(part)
         if pv is not None:
-            unit = pv[3] or (name if name.lower() in UNIT_WORDS else None)
+            # ("TTFT ms" over "5100/5000/5050" under "run1 / run2 / run3:": each run's in the column's unit)
+            unit = pv[3] or (name if name.lower() in UNIT_WORDS else None) or (None if named_units else head_unit)
             metric = f"{label} {head} {name}".strip() if label else f"{head} {name}"
             out.append(Part(metric, pv[0], unit, None, {"part": name}))
     return out
