@@ -90,10 +90,11 @@ def on_build(claims: Iterator[Claim], row: Row, builds: Builds) -> Iterator[Clai
             metric = " ".join(metric.replace(label, rest).replace("()", "").split())
         # (a label column headed "Model" that names the build again is no model: "vLLM Ascend v0.9.1 Round1")
         config = {k: v for k, v in c.config.items() if v != cell and not (k != "row" and _VERSION_RE.search(v))}
-        if c.config.get("row"):
-            config["row"] = rest or c.config["row"]
-            if not rest:
-                config.pop("row")
+        if c.config.get("row"):  # the row is named by the rest of its label, or by nothing but its build
+            if rest:
+                config["row"] = rest
+            else:
+                config.pop("row", None)
         yield c.model_copy(update={"revision": rev, "config": config, "metric": metric})
 
 
