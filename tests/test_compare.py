@@ -661,3 +661,16 @@ def test_divergence_from_the_reference_model_is_lower_is_better(metric: str) -> 
     # a quantised model whose distribution moved further from the reference got worse
     p = compare(snap("a", mk("accuracy", metric, 0.0120)), snap("b", mk("accuracy", metric, 0.0630)))[0]
     assert p.verdict == "regression"
+
+
+def test_a_change_printed_in_percent_moves_in_points() -> None:
+    """A change column's values are percentages themselves ("TTFT change -11.5 %" on one build, "9.0 %" on the
+    next): their difference is in points, never a percentage of a percentage ("+178.3%")."""
+    from ledger.compare.render import _delta_cell
+
+    old = mk("perf", "TTFT change", -11.5, unit="%", rev=("v1", None, None))
+    new = mk("perf", "TTFT change", 9.0, unit="%", rev=("v2", None, None), line=2)
+    [pair] = [p for p in compare(snap("v1", old), snap("v2", new)) if p.old is not None and p.new is not None]
+    assert _delta_cell(pair) == "+20.5 pp"
+    plain = compare(snap("v1", mk("perf", "TTFT", 40.0, unit="ms")), snap("v2", mk("perf", "TTFT", 44.0, unit="ms")))
+    assert _delta_cell(plain[0]) == "+10.0%"  # a value's change stays relative

@@ -61,9 +61,18 @@ def _delta(p: Pair) -> str:
     if p.key.kind == "tests":
         return f"{p.delta:+g} failed"
     s = f"{p.delta:+.4g}"
+    if _in_points(p):
+        return f"{s} pp"
     if p.delta_pct is not None and p.key.kind == "perf":
         s += f" ({p.delta_pct:+.1f}%)"
     return s
+
+
+def _in_points(p: Pair) -> bool:
+    """The values are percentages themselves (a change column's "-11.5 %"): their difference is in points, and a
+    percentage of a percentage ("+178.5%") says nothing."""
+    c = p.new or p.old
+    return c is not None and c.unit == "%" and p.key.kind == "perf"
 
 
 def _thr(p: Pair | ReferenceCheck) -> str:
@@ -141,6 +150,8 @@ def _delta_cell(p: Pair) -> str:
         return ""
     if p.key.kind == "tests":
         return f"{p.delta:+g} failed"
+    if _in_points(p):
+        return f"{p.delta:+.4g} pp"
     if p.delta_pct is not None and p.key.kind == "perf":
         return f"{p.delta_pct:+.1f}%"
     return f"{p.delta:+.4g}"
