@@ -39,6 +39,11 @@ from ledger.parsers.kv.lines import continuations, pairs_in
         ("rate=0.817 tok/s=61.3", [("rate", 0.817, None), ("tok/s", 61.3, None)]),
         ("acc=   0 rate=n/a tok/s=39.9", [("acc", 0.0, None), ("rate", None, None), ("tok/s", 39.9, None)]),
         ("mode=not set, tok/s=3", [("mode", None, None), ("tok/s", 3.0, None)]),
+        # an object literal's last value before its closing brace
+        (
+            "ttft_ms: 574, tokens_per_sec_per_gpu: 1902 },",
+            [("ttft_ms", 574.0, None), ("tokens_per_sec_per_gpu", 1902.0, None)],
+        ),
     ],
 )
 def test_pairs_in(line: str, pairs: list[tuple[str, float | None, str | None]]) -> None:

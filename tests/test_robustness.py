@@ -129,6 +129,9 @@ HOSTILE = {
     "settings chains": "## TOKENS=8 — `A_B=e2e` (cold) | EP = DP = TP = 4, x = y = z experts=8 p50 (us) min " * 1_200
     + "\n",
     "run lead-ins": "Re-ran, " + "run1 / " * 3_000 + "run2 for reference:\n\n| a | b |\n|---|---|\n| 1 | 2/3/4 |\n",
+    "diff pastes": "```diff\n"
+    + "-  ttft_ms: 612, tokens_per_sec_per_gpu: 18 },\n+  ttft_ms: 574 } ) ]\n" * 2_000
+    + "```\n",
     "engine bullets": "- 4B (vLLM)\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n### Wren (SGLang" * 1_000,
     "table commands": "| a | b |\n|---|---|\n| x | 1.5 |\n\nwhich can be reproduced by:\n\n``python x.py -tp 2``\n\n"
     * 800,

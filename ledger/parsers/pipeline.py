@@ -18,6 +18,7 @@ from ledger.parsers.grammar.revisions import find_revisions, one_name_per_head
 from ledger.parsers.grammar.setup import find_setups
 from ledger.parsers.grammar.setup_index import SetupIndex, SetupScope
 from ledger.parsers.grammar.sides import side_setups
+from ledger.parsers.kv.diff_pairs import diff_pairs
 from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.prose.concurrency_labels import concurrency_labels
 from ledger.parsers.prose.sibling_kinds import kinds_of_siblings
@@ -150,6 +151,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
         if len(claims) >= MAX_CLAIMS:
             break
     claims = on_named_rows(with_without_pairs(fence_side_pairs(doc, baseline_items(doc, claims))), ctx.named)
+    claims = diff_pairs(doc, claims)  # "-  ttft_ms: 900" then "+  ttft_ms: 800": one value and its reference
     claims = side_tables(doc, claims)  # one sweep printed as a table per side
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
     if quoted:

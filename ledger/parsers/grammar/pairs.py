@@ -32,7 +32,7 @@ _LOG_PREFIX_RE = re.compile(r"^\s*(?:\S{0,12}\[[^\[\]]{0,60}\d[^\[\]]{0,60}\]\s*
 
 # Where a value ends: a separator, the end, or sentence punctuation at the end.
 _END_RE = re.compile(
-    r"[`'\")\]}*]{0,3}\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$|\.\s(?=[*_]{0,2}[A-Z])|/\s|(?<=[\])}*])\s(?=[*_]{0,2}[A-Za-z])|"
+    r"(?:\s?[)\]}])?[`'\")\]}*]{0,3}\s*(?:$|[,;|]|\t|\s{2,}|\.\s*$|\.\s(?=[*_]{0,2}[A-Z])|/\s|(?<=[\])}*])\s(?=[*_]{0,2}[A-Za-z])|"
     r"(?<=\S)\s(?=[A-Za-z_][\w.-]{0,30}=)|"
     # "draft acceptance rate = 0.57576 (  171 accepted /   297 generated)": a closing aside that
     # counts what the value is a share of ("(ref 91.1)" stays the value's reference)

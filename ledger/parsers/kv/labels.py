@@ -56,9 +56,21 @@ _SNAKE_RESULT_RE = re.compile(
 
 
 def snake_unit(label: str) -> str | None:
-    """ "mean_ttft_ms" -> "ms": a unit spelled into a snake_case key."""
-    m = _SNAKE_UNIT_RE.search(label) if SNAKE_RE.match(label) else None
+    """ "mean_ttft_ms" -> "ms": a unit spelled into a snake_case key; "tokens_per_sec_per_gpu" -> "tok/s/gpu": a rate
+    spelled out (its "_sec" the rate's time, never the value's unit)."""
+    if not SNAKE_RE.match(label):
+        return None
+    if (r := _SNAKE_RATE_RE.search(label)) is not None:
+        return f"{_RATE_OF[r.group('what')[:3].lower()]}{'/gpu' if r.group('gpu') else ''}"
+    m = _SNAKE_UNIT_RE.search(label)
     return m.group(1) if m else None
+
+
+# "tokens_per_sec", "output_tokens_per_second_per_gpu", "requests_per_s": a rate named in words
+_SNAKE_RATE_RE = re.compile(
+    r"(?P<what>tok(?:en)?s?|req(?:uest)?s?)_per_s(?:ec(?:ond)?)?(?P<gpu>_per_gpu)?$", re.IGNORECASE
+)
+_RATE_OF = {"tok": "tok/s", "req": "req/s"}
 
 
 @short_text_cache(4096)  # labels repeat from line to line and document to document
