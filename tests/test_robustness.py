@@ -132,6 +132,7 @@ HOSTILE = {
     "diff pastes": "```diff\n"
     + "-  ttft_ms: 612, tokens_per_sec_per_gpu: 18 },\n+  ttft_ms: 574 } ) ]\n" * 2_000
     + "```\n",
+    "method counts 2": "EAGLE=3 medusa: 2 eagle3 =4 ngram= EAGLE 3 " * 3_000,
     "engine bullets": "- 4B (vLLM)\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n### Wren (SGLang" * 1_000,
     "table commands": "| a | b |\n|---|---|\n| x | 1.5 |\n\nwhich can be reproduced by:\n\n``python x.py -tp 2``\n\n"
     * 800,

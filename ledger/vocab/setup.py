@@ -75,6 +75,8 @@ HARDWARE_NAME_RE = WordGate(
 
 # "TEP4" (SGLang's and TensorRT-LLM's shorthand): tensor parallel 4 with the experts spread over the same 4
 _TEP_WORD = _word("tp", "tp", rf"tep{_SEP}(\d{{1,3}})", ("tep",), ("tep",))
+_COUNTED = ("eagle", "medusa", "ngram")
+"""The methods a title gives a draft length with an equals sign ("EAGLE=3"), as it does MTP's."""
 SETUP_WORDS: tuple[SetupWord, ...] = (
     # llama.cpp's "ms/tok @ 4th", "@ 8 threads": the CPU threads a row ran with
     _word("threads", "threads", r"@ ?(\d{1,3}) ?th(?:reads?)?", ("@",), ("@",)),
@@ -89,6 +91,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("mtp",),
         ("mtp", "no"),
     ),
+    # "EAGLE=3", "medusa: 2": a method given its draft length as a title's "MTP=2" is (never "EAGLE 3", its version)
+    _word("draft_len", "draft_len", r"(?:eagle3?|medusa|ngram) ?[=:] ?(\d{1,2})", _COUNTED, _COUNTED),
     _word(
         "draft_len",
         "draft_len",
@@ -550,6 +554,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
                 # "MTP3", "MTP=3": the method and its draft length; "No MTP": no method at all, whatever the
                 # title's or the section's method around it
                 out.setdefault("spec_algo", "mtp" if val != "0" else "none")
+            elif (method := _METHOD_COUNT_RE.match(m.group(0))) is not None:
+                out.setdefault("spec_algo", method.group(1).lower())  # "EAGLE=3": EAGLE, three draft tokens
         if w is _TEP_WORD:
             out.setdefault("tp", val)
             out.setdefault("ep", val)
@@ -608,6 +614,7 @@ _WORDS_OF = {t: tuple(i for i, w in enumerate(SETUP_WORDS) if t in w.triggers) f
 _UNTRIGGERED = frozenset(i for i, w in enumerate(SETUP_WORDS) if not w.triggers)
 
 
+_METHOD_COUNT_RE = re.compile(r"(eagle3?|medusa|ngram)", re.IGNORECASE)
 _WORDS_FOR: dict[frozenset[str], tuple[SetupWord, ...]] = {}
 """The words each set of triggers names (a few hundred sets over a corpus): made once a set, not once a line."""
 
