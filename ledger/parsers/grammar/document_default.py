@@ -280,6 +280,9 @@ def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varie
             out[key] = main
         elif (one := one_value(key, {*vals, *led.get(key, [])})) is not None:
             out[key] = one  # "FP4" in a checkpoint's folder, "NVFP4" in the tool's header: one precision
+    stated, local = ({_spelled("spec_algo", v) for v in d.get("spec_algo", [])} - {"", "none"} for d in (seen, led))
+    if "draft_len" in out and local - stated:
+        out.pop("draft_len")  # a title's "MTP=2" over a lead-in's EAGLE runs: the length of a method not the runs' own
     return out
 
 
