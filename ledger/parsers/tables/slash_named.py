@@ -28,6 +28,7 @@ _NAMED_HEAD_RE = re.compile(
     r"(?P<names>[A-Za-z][\w.+-]{0,20}(?:\s?/\s?[A-Za-z][\w.+-]{0,20}){1,7})(?P<rest>\s[^/]{1,60})?"
 )
 _PART_SPLIT_RE = re.compile(r"\s?/\s?")
+_RUN_NAME_RE = re.compile(r"(?:run|round|trial|rep|repeat|try|seed|#)[ _-]?\d{1,3}", re.IGNORECASE)
 
 
 @short_text_cache(512)
@@ -99,6 +100,8 @@ def position_parts(head: str, cleaned: str, base: str, label: str, role: str, ti
         if pv is not None:
             # ("TTFT ms" over "5100/5000/5050" under "run1 / run2 / run3:": each run's in the column's unit)
             unit = pv[3] or (name if name.lower() in UNIT_WORDS else None) or (None if named_units else head_unit)
-            metric = f"{label} {head} {name}".strip() if label else f"{head} {name}"
+            # (a run's name is no measure: "TTFT ms" of run1, run2, run3 is one series, each run a part of it)
+            tail = "" if _RUN_NAME_RE.fullmatch(name) else f" {name}"
+            metric = f"{label} {head}{tail}".strip() if label else f"{head}{tail}"
             out.append(Part(metric, pv[0], unit, None, {"part": name}))
     return out
