@@ -97,23 +97,20 @@ def document_default(
         models = [m for m in models if not is_draft_model(m)]
         if "gpu" in values and _WORKS_ON_RE.search(text):
             del values["gpu"]  # "Draft decoding also works on MI300": where a feature runs, not what was timed
-        # where the line stands, read once for all its keys (a test id's key over YAML states that test's setup:
-        # "TestX::test_fp8_mtp2:"; "- Qwen3 8B GSM8K at concurrency 1, 5-shot: 0.912", "ITL at conc 64 went 12.1 ->
-        # 10.7 ms": a result's settings are its own, not its model and machine: one PR, one model, one machine)
-        t = bisect.bisect_right(turn_starts, no) - 1
+        # where the line stands, once for its keys: a test id's YAML key ("TestX::test_fp8_mtp2:") sets up its test;
+        # a result's line ("- Qwen3 8B GSM8K at conc 1: 0.912") its own settings, not the one model and machine
+        t, run_line = bisect.bisect_right(turn_starts, no) - 1, bool(runs) and runs[-1][0] == no
         anywhere = no in grids or no in later or test_key(text) is not None
-        lead, head, sect = no in leads, no in headings, no in sectioned
-        meas, mine = no in measuring, no in result_items or no in facts.changes
-        run_line = bool(runs) and runs[-1][0] == no
+        lead, head, sect, meas = no in leads, no in headings, no in sectioned, no in measuring
+        mine = no in result_items or no in facts.changes
         for k, v in [*values.items(), *(("model", m) for m in models)]:
             if k not in DEFAULT_KEYS or (k in PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
                 continue
             if (
                 anywhere
                 or (lead and not (k == "gpu" and head))
-                # (the one machine a thread names is everyone's, wherever it is named)
-                or (sect and (k in WORKLOAD_KEYS or (meas and k != "gpu")))
                 or (mine and k not in ("model", "gpu"))
+                or (sect and (k in WORKLOAD_KEYS or (meas and k != "gpu")))
             ):
                 led.setdefault(k, []).append(v)
                 led_turns.setdefault(k, []).append(t)
