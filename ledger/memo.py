@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import functools
 import inspect
+from collections import deque
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 SHORT = 1_000
-"""Longer texts are not remembered: the cache stays small whatever a document holds."""
+"""Texts up to this long are remembered, as many as a cache's size; the cache stays small whatever a document holds."""
+LONG = 4_000
+"""Longer texts up to this long are remembered too, but only the last LONG_KEPT of them in each cache: a thread's few
+long lines (a paragraph on one line, a row of a wide table) are read by every setup reader in turn, the document
+default, the scopes and the prose, each of which would otherwise read them anew (17M instructions of 3630M)."""
+LONG_KEPT = 32
 
 
 _ALL: list[Any] = []
@@ -27,10 +33,11 @@ def clear_all() -> None:
 
 
 def short_text_cache(maxsize: int) -> Callable[[F], F]:
-    """A cache for a function whose first argument is a string, used only while that string is short and the call
-    has no keyword arguments. The function must be pure and its result must not be changed by callers (return a
-    copy where they might). A function of the text alone comes back as a dict's lookup (`_TextMemo`), called by
-    position only; its own name and docstring are those of `fn.__self__.fn`."""
+    """A cache for a function whose first argument is a string, used only while that string is short (SHORT; up to
+    LONG, the last LONG_KEPT such texts) and the call has no keyword arguments. The function must be pure and its
+    result must not be changed by callers (return a copy where they might). A function of the text alone comes back
+    as a dict's lookup (`_TextMemo`), called by position only; its own name and docstring are those of
+    `fn.__self__.fn`."""
 
     def decorate(fn: F) -> F:
         params = list(inspect.signature(fn).parameters.values())
@@ -41,13 +48,14 @@ def short_text_cache(maxsize: int) -> Callable[[F], F]:
             _ALL.append(memo)
             return cast(F, memo.__getitem__)
         cached = functools.lru_cache(maxsize=maxsize)(fn)
-        _ALL.append(cached)
+        long_cached = functools.lru_cache(maxsize=LONG_KEPT)(fn)
+        _ALL.extend((cached, long_cached))
 
         @functools.wraps(fn)
         def wrapper(text: str, *args: Any, **kwargs: Any) -> Any:
-            if kwargs or len(text) > SHORT:
+            if kwargs or len(text) > LONG:
                 return fn(text, *args, **kwargs)
-            return cached(text, *args)
+            return cached(text, *args) if len(text) <= SHORT else long_cached(text, *args)
 
         return cast(F, wrapper)
 
@@ -62,6 +70,11 @@ class _TextMemo(dict[str, Any]):
         super().__init__()
         self.fn = fn
         self.maxsize = maxsize
+        self.long: deque[str] = deque()  # the long texts kept, oldest first
+
+    def clear(self) -> None:
+        super().clear()
+        self.long.clear()
 
     __call__ = dict.__getitem__
 
@@ -70,5 +83,10 @@ class _TextMemo(dict[str, Any]):
         if len(text) <= SHORT:
             if len(self) >= self.maxsize:
                 del self[next(iter(self))]
+            self[text] = answer
+        elif len(text) <= LONG:
+            self.long.append(text)
+            if len(self.long) > LONG_KEPT:
+                self.pop(self.long.popleft(), None)  # (the oldest long text: gone already if the size dropped it)
             self[text] = answer
         return answer

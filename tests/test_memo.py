@@ -1,5 +1,6 @@
-"""The text caches: the answer the function gives, remembered for short texts only, in bounded room, and a
-remembered answer found without running any Python code (the extractors ask them ~100,000 times a run)."""
+"""The text caches: the answer the function gives, remembered for short texts (and the last few long ones), in
+bounded room, and a remembered answer found without running any Python code (the extractors ask them ~100,000
+times a run)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import sys
 from types import FrameType
 from typing import Any
 
-from ledger.memo import SHORT, short_text_cache
+from ledger.memo import LONG, LONG_KEPT, SHORT, short_text_cache
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -28,11 +29,26 @@ def test_a_remembered_helper_answers_as_the_helper_and_asks_it_once_per_short_te
     assert _words.asked == 2  # type: ignore[attr-defined]
 
 
-def test_a_long_text_is_asked_every_time_and_never_kept() -> None:
+def test_a_text_past_long_is_asked_every_time_and_never_kept() -> None:
     words = _remembered(16)
-    long = "x " * SHORT
+    long = "x " * LONG
     assert words(long) == words(long) == tuple(long.split())
     assert _words.asked == 2  # type: ignore[attr-defined]
+
+
+def test_only_the_last_few_long_texts_are_kept() -> None:
+    """A text between SHORT and LONG (a paragraph on one line, read by every setup reader) is remembered, but only
+    the last LONG_KEPT of them: a document of long lines keeps the cache small."""
+    words = _remembered(16)
+    longs = [f"{n} " + "x " * SHORT for n in range(LONG_KEPT + 1)]
+    for text in longs:
+        assert words(text) == words(text) == tuple(text.split())
+    assert _words.asked == LONG_KEPT + 1  # type: ignore[attr-defined]
+    words(longs[-1])  # among the last LONG_KEPT: remembered
+    assert _words.asked == LONG_KEPT + 1  # type: ignore[attr-defined]
+    words(longs[0])  # the oldest, dropped: asked again
+    assert _words.asked == LONG_KEPT + 2  # type: ignore[attr-defined]
+    assert len(words.__self__) <= LONG_KEPT
 
 
 def test_the_room_stays_bounded_and_an_answer_dropped_is_asked_again() -> None:

@@ -97,29 +97,29 @@ def document_default(
         models = [m for m in models if not is_draft_model(m)]
         if "gpu" in values and _WORKS_ON_RE.search(text):
             del values["gpu"]  # "Draft decoding also works on MI300": where a feature runs, not what was timed
+        # where the line stands, once for its keys: a test id's YAML key ("TestX::test_fp8_mtp2:") sets up its test;
+        # a result's line ("- Qwen3 8B GSM8K at conc 1: 0.912") its own settings, not the one model and machine
+        t, run_line = bisect.bisect_right(turn_starts, no) - 1, bool(runs) and runs[-1][0] == no
+        anywhere = no in grids or no in later or test_key(text) is not None
+        lead, head, sect, meas = no in leads, no in headings, no in sectioned, no in measuring
+        mine = no in result_items or no in facts.changes
         for k, v in [*values.items(), *(("model", m) for m in models)]:
-            if k in DEFAULT_KEYS and not (k in PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
-                # (a test id's key over YAML states that test's setup: "TestX::test_fp8_mtp2:")
-                local = (
-                    (no in leads and not (k == "gpu" and no in headings))
-                    or no in grids
-                    # (the one machine a thread names is everyone's, wherever it is named)
-                    or (no in sectioned and (k in WORKLOAD_KEYS or (no in measuring and k != "gpu")))
-                    or no in later
-                    or bool(test_key(text))
-                    # "- Qwen3 8B GSM8K at concurrency 1, 5-shot: 0.912", "ITL at conc 64 went 12.1 -> 10.7 ms": a
-                    # result's settings are its own (not its model and machine: one PR, one model, one machine)
-                    or ((no in result_items or no in facts.changes) and k not in ("model", "gpu"))
-                )
-                (led if local else seen).setdefault(k, []).append(v)
-                t = bisect.bisect_right(turn_starts, no) - 1
-                if not local and runs and runs[-1][0] == no and k in RUN_KEYS:
+            if k not in DEFAULT_KEYS or (k in PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
+                continue
+            if (
+                anywhere
+                or (lead and not (k == "gpu" and head))
+                or (mine and k not in ("model", "gpu"))
+                or (sect and (k in WORKLOAD_KEYS or (meas and k != "gpu")))
+            ):
+                led.setdefault(k, []).append(v)
+                led_turns.setdefault(k, []).append(t)
+            else:
+                seen.setdefault(k, []).append(v)
+                turns_of.setdefault(k, set()).add(t)
+                by_turn.setdefault(k, {}).setdefault(t, []).append(v)
+                if run_line and k in RUN_KEYS:
                     from_runs.append((k, v, t))
-                if local:
-                    led_turns.setdefault(k, []).append(t)
-                else:
-                    turns_of.setdefault(k, set()).add(t)
-                    by_turn.setdefault(k, {}).setdefault(t, []).append(v)
     if len(runs) >= 2 and len({keys for _, keys in runs}) > 1:
         seen = _runs_own(from_runs, seen, led, led_turns, by_turn)
     if drafts and "model" not in seen:
