@@ -145,6 +145,19 @@ _MODEL_SEP_RE = re.compile(r"[\s_]+")
 _LETTER_DIGIT_RE = re.compile(r"(?<=[a-z])-(?=\d)")  # "llama-3.1" and "llama 3.1" are "llama3.1"
 
 
+# "3x AMD Radeon AI PRO R9700 (32 GB)": a board the vocabulary does not know, by its vendor, up to its parenthesis
+_PRINTED_DEVICE_RE = re.compile(
+    r"(?:\d{1,3} ?[x×] ?)?(?:AMD|NVIDIA|Intel|Radeon|Instinct|GeForce|Quadro|Tesla|Arc|Ascend|Apple)\b[^(),;]{1,60}?"
+    r"(?=\s?[(,;]|$)"
+)
+
+
+def device_as_printed(value: str) -> str:
+    """The accelerator a "GPU:" label's value names as printed where GPU_NAMES knows no board in it, else ""."""
+    m = _PRINTED_DEVICE_RE.match(value)
+    return m.group(0).strip() if m else ""
+
+
 def canonical_gpu(value: str) -> tuple[str, str | None]:
     """The accelerator a GPU value names and how many there are (None: not stated).
 

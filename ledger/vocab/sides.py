@@ -25,6 +25,9 @@ HEAD_SIDE_RE = re.compile(
 )
 
 
+THIS_CHANGE_RE = re.compile(r"\b(?:this|the|my|our) (?:pr|branch|patch|change)\b", re.IGNORECASE)
+"""The words that name the PR's own build ("this PR branch", "our patch"): a side, never a model or a draft."""
+
 _BASE_WORDS, _HEAD_WORDS = WordGate(BASE_SIDE_RE), WordGate(HEAD_SIDE_RE)
 """The two patterns searched through their case-sensitive copies in the lowered label (vocab.word_gate)."""
 

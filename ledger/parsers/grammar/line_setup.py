@@ -8,11 +8,13 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.setting_arrows import varied_keys
+from ledger.vocab.canonical import device_as_printed
 from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.models import hedged_models, parameter_counts
 from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, named_twice, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
+from ledger.vocab.sides import THIS_CHANGE_RE
 from ledger.vocab.text import has_digit, lower_for_words
 
 PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp"))
@@ -216,13 +218,6 @@ _EXPERTS_RE = re.compile(r"(?<![\w.])E ?= ?(?P<n>\d{1,4})(?![\w.])")
 _SHAPE_KEY_RE = re.compile(r"(?<![\w.])(?:N|K|M|topk|top_k) ?= ?\d")
 
 
-_DEVICE_RE = re.compile(
-    r"(?:\d{1,3} ?[x×] ?)?(?:AMD|NVIDIA|Intel|Radeon|Instinct|GeForce|Quadro|Tesla|Arc|Ascend|Apple)\b[^(),;]{1,60}?"
-    r"(?=\s?[(,;]|$)"
-)
-_BRANCH_WORDS_RE = re.compile(r"\b(?:this|the|my|our) (?:pr|branch)\b", re.IGNORECASE)
-
-
 def _checked(key: str, value: str) -> str:
     """The value a setting label gives, when it is one ("Speculative decoding: share the pages" sets nothing):
     a number for a size, a setup word for a dtype or method, a GPU's name, a model's name or path."""
@@ -234,14 +229,14 @@ def _checked(key: str, value: str) -> str:
         return value[: cut.start()] if cut else value
     if key == "gpu":
         # "GPU: 3x AMD Radeon AI PRO R9700 (32 GB)": a board the vocabulary does not know, named as printed
-        return qualifiers(value).get("gpu", "") or (m.group(0).strip() if (m := _DEVICE_RE.match(value)) else "")
+        return qualifiers(value).get("gpu", "") or device_as_printed(value)
     if key in _WORD_KEYS:
         found = qualifiers(value)
         return next((found[k] for k in _WORD_KEYS[key] if k in found), "")
     if key == "model":
         value = model_in_cell(value)
         return value if any(ch.isdigit() or ch == "/" for ch in value) else ""
-    if key == "draft_model" and _BRANCH_WORDS_RE.search(value):
+    if key == "draft_model" and THIS_CHANGE_RE.search(value):
         return ""  # "Draft: this PR branch `f9e8d7c6b`": the build a draft run used, no draft model
     return value
 

@@ -20,7 +20,7 @@ from ledger.parsers.grammar.revision_labels import (
 )
 from ledger.parsers.grammar.sides import base_and_head, defined_side, pair_sides, sides_at
 from ledger.parsers.reader.document import Document
-from ledger.vocab.sides import side_alone, side_of
+from ledger.vocab.sides import THIS_CHANGE_RE, side_alone, side_of
 
 # "**Base image**: `org/serve:v0.5` with the library at `5f40e3b`", "**Docker**:": what every run stood on, no side
 _ENVIRONMENT_RE = re.compile(
@@ -28,10 +28,7 @@ _ENVIRONMENT_RE = re.compile(
 )
 
 
-_BUILT_FROM_RE = re.compile(
-    r"\b(?:this|the|my|our) (?:pr|branch|patch|change)\b|\b(?:main|master|upstream)(?: branch)? (?:at )?`?[0-9a-f]{7}",
-    re.IGNORECASE,
-)
+_ON_BASE_RE = re.compile(r"\b(?:main|master|upstream)(?: branch)? (?:at )?`?[0-9a-f]{7}", re.IGNORECASE)
 
 
 def _short_name(label: str | None) -> bool:
@@ -84,7 +81,8 @@ def named_revisions(doc: Document) -> dict[str | int, Revision]:
             doc.format == "rendered"
             or side_of(plain.group("name")) is not None
             # "- MTP: this PR branch `17df5830e` (b9030)": a run's name, its text saying which side it was built from
-            or _BUILT_FROM_RE.search(block.text, plain.end(), plain.end() + 80) is not None
+            or THIS_CHANGE_RE.search(block.text, plain.end(), plain.end() + 80) is not None
+            or _ON_BASE_RE.search(block.text, plain.end(), plain.end() + 80) is not None
         ):
             plain = None
         m = NAMED_RE.match(block.text) if bold else (plain or NAME_SHA_RE.match(block.text))

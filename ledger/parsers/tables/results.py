@@ -159,7 +159,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if builds is not None:
             claims = on_build(claims, row, builds)
         if group and (model := _GROUP_MODEL_RE.match(group)) is not None:
-            claims = _of_model(claims, model.group(1))  # "| **OPUS-MT model** | | |": the rows' model
+            claims = _with_setup(
+                claims, {"model": model.group(1)}, wins=True
+            )  # "| **OPUS-MT model** | | |": the rows' model
         elif group:
             claims = _in_group(claims, group)
         if rev_col is not None:
@@ -531,21 +533,16 @@ def _on_side(ctx: Context, claims: Iterator[Claim], label: str) -> Iterator[Clai
         yield c.model_copy(update={"revision": rev, "config": config, "metric": _without_label(c.metric, label)})
 
 
-def _of_model(claims: Iterator[Claim], model: str) -> Iterator[Claim]:
-    """The rows under a group row that names a model measure that model, whatever the page names around it."""
-    for c in claims:
-        yield c.model_copy(update={"config": {**c.config, "model": model}})
-
-
 def _on_run(claims: Iterator[Claim], rev: Revision) -> Iterator[Claim]:
     for c in claims:
         yield c if c.revision is not None and c.revision.head else c.model_copy(update={"revision": rev})
 
 
-def _with_setup(claims: Iterator[Claim], setup: dict[str, str]) -> Iterator[Claim]:
-    """The claims with the settings of the variant their row names; the row's own cells win."""
+def _with_setup(claims: Iterator[Claim], setup: dict[str, str], wins: bool = False) -> Iterator[Claim]:
+    """The claims with the settings of the variant their row names; the row's own cells win, unless `wins` (a group
+    row's model is its rows', whatever the page names around it)."""
     for c in claims:
-        yield c.model_copy(update={"config": {**setup, **c.config}})
+        yield c.model_copy(update={"config": {**c.config, **setup} if wins else {**setup, **c.config}})
 
 
 _TITLE_STOP_RE = re.compile(r"^\s*(?:```|~~~|#|\||$)")
