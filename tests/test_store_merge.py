@@ -168,7 +168,10 @@ def test_readers_of_the_destination_read_whole_documents_while_it_merges(tmp_pat
 
     def read() -> None:
         conn = sqlite3.connect(dst, timeout=10)
-        while not done.is_set():
+        while True:
+            # The flag is read before the query, so the last query starts after merge returned: a query
+            # begun just before the final commit would otherwise be the last one seen.
+            last = done.is_set()
             try:
                 half = conn.execute(
                     "SELECT COUNT(*) FROM document_versions v WHERE n_claims != "
@@ -179,6 +182,8 @@ def test_readers_of_the_destination_read_whole_documents_while_it_merges(tmp_pat
                     problems.append(f"{half} versions half written")
             except sqlite3.Error as exc:
                 problems.append(str(exc))
+            if last:
+                break
         conn.close()
 
     reader = threading.Thread(target=read)
