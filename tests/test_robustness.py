@@ -120,6 +120,13 @@ HOSTILE = {
     "sample counts": "## MMLU accuracy (2000 samples, 1,319 examples 12 questions; " * 2_000 + "\n",
     "setting ranges": "concurrency 4–256, batch 1 to 64, TP 2-8, MTP 3-1-4 conc=1–" * 2_000 + "\n",
     "build bullets": "- **GPU:** 3x AMD Radeon NVIDIA (32 GB\n- MTP: this PR branch main `17df5830e` (b9\n" * 1_500,
+    "draft heads": "## Accept rate per prompt\n\n| prompt | "
+    + "n=2 | k = 3 (x) | `n_max=4` | " * 400
+    + "\n|---|"
+    + "---|" * 1_200
+    + "\n"
+    + ("| x | " + "0.8 | 0.7 | 0.6 | " * 400 + "\n") * 20
+    + "\n- Baseline: master `b41c0d27e`\n- EAGLE3 k=3 ngram `n_max=4`: this PR branch `e07a9c3f1`\n" * 200,
     "swept heads": "| hw | "
     + "c8 | conc 16 (tok/s) | bs 4 | " * 400
     + "\n|---|"

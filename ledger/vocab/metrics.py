@@ -88,8 +88,11 @@ def prose_kind(metric: str, unit: str | None) -> str:
 def column_kind(metric: str, context: str, unit: str | None = None) -> str:
     """The kind of a value named `metric` under a heading or lead-in `context`: the name's own kind first ("GSM8K
     Acc" under "Speed tests" is an accuracy); the context speaks only for a name that says nothing of quality
-    ("Invalid" under a gsm8k heading)."""
+    ("Invalid" under a gsm8k heading), or names a benchmark and no score of it ("gsm8k" under "Acceptance rate per
+    task": the prompts the draft was accepted on)."""
     kind = kind_for_metric(metric, unit)
+    if kind == "accuracy" and is_acceptance_name(context) and benchmark_alone(metric):
+        return "acceptance"
     if kind != "perf" or _TOKEN_COUNT_RE.search(metric):
         return kind  # "Output tokens" beside a gsm8k score: what the eval generated, a cost, not a quality
     return kind_for_metric(f"{metric} {context}", unit)
@@ -336,6 +339,15 @@ def leading_benchmark(text: str) -> str | None:
 
 
 _BENCHMARK_IN_RE = WordGate(re.compile(BENCHMARK_ALTERNATION, re.IGNORECASE))  # (vocab.word_gate)
+
+
+@short_text_cache(1024)  # each cell's name of a table
+def benchmark_alone(name: str) -> bool:
+    """The name holds a benchmark and no measure of quality ("MT-Bench EAGLE3", "2 tokens (gsm8k)", not "GSM8K Acc"):
+    the data a run used, whatever was measured on it."""
+    if named_benchmark(name) is None:
+        return False
+    return not _ACCURACY_RE.holds(_BENCHMARK_IN_RE.pattern.sub(" ", name[:400].replace("_", " ")))
 
 
 @short_text_cache(4096)  # the same lead-ins and names are asked again by each table under them

@@ -77,6 +77,7 @@ HARDWARE_NAME_RE = WordGate(
 _TEP_WORD = _word("tp", "tp", rf"tep{_SEP}(\d{{1,3}})", ("tep",), ("tep",))
 _COUNTED = ("eagle", "medusa", "ngram")
 """The methods a title gives a draft length with an equals sign ("EAGLE=3"), as it does MTP's."""
+_COUNTED_LENGTH = r"(?:eagle3?|medusa|ngram)(?: ?[=:] ?|[ `]{1,3}(?:k|n_max) ?= ?)(\d{1,2})"
 SETUP_WORDS: tuple[SetupWord, ...] = (
     # llama.cpp's "ms/tok @ 4th", "@ 8 threads": the CPU threads a row ran with
     _word("threads", "threads", r"@ ?(\d{1,3}) ?th(?:reads?)?", ("@",), ("@",)),
@@ -87,12 +88,13 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "draft_len",
         "draft_len",
         # ("MTP `n_max=2`": llama.cpp's most draft tokens a step, named beside the method)
-        r"mtp(?:[ _-]?| ?[=:] ?)(\d{1,2})|mtp_nextn ?= ?(\d{1,2})|(no)[ _-]mtp|mtp[ `]{1,3}n_max ?= ?(\d{1,2})",
+        r"mtp(?:[ _-]?| ?[=:] ?)(\d{1,2})|mtp_nextn ?= ?(\d{1,2})|(no)[ _-]mtp|mtp[ `]{1,3}(?:n_max|k) ?= ?(\d{1,2})",
         ("mtp",),
         ("mtp", "no"),
     ),
-    # "EAGLE=3", "medusa: 2": a method given its draft length as a title's "MTP=2" is (never "EAGLE 3", its version)
-    _word("draft_len", "draft_len", r"(?:eagle3?|medusa|ngram) ?[=:] ?(\d{1,2})", _COUNTED, _COUNTED),
+    # "EAGLE=3", "medusa: 2": a method given its draft length as a title's "MTP=2" is (never "EAGLE 3", its version);
+    # "EAGLE3 k=3", "ngram `n_max=4`": the length under the name papers and llama.cpp give it, beside the method
+    _word("draft_len", "draft_len", _COUNTED_LENGTH, _COUNTED, _COUNTED),
     _word(
         "draft_len",
         "draft_len",
@@ -710,30 +712,6 @@ def is_workload_label(label: str) -> bool:
     """A label whose numbers count or size the workload, not results of it."""
     core = label.strip(" *`_-=[]:").replace("_", " ")
     return bool(_WORKLOAD_RE.match(core)) and not RESULT_AFTER_SETTING_RE.search(core)
-
-
-MODEL_SIZE_RE = re.compile(r"(?<![\w.])\d{1,4}(?:\.\d{1,2})?[BM](?![\w.])")
-"""A model named by its size alone ("8B", "0.5B", "13B"), as lists of runs print it."""
-
-
-def setup_named(label: str) -> dict[str, str]:
-    """The setup a label is and nothing more: a model's size ("8B"), a model ("Qwen3-8B"), a device ("RTX 4090",
-    "8x H100") or a precision ("MXFP4"), as {key: value}; {} for a label that names a measure or anything else."""
-    return dict(_setup_named(label))  # a fresh dict: callers add to it
-
-
-@short_text_cache(4096)  # every row and column label of a table, asked again by each reader of the table
-def _setup_named(label: str) -> dict[str, str]:
-    core = label.strip(" *_`:")
-    if MODEL_SIZE_RE.fullmatch(core):
-        return {"model": core}
-    found = qualifiers(core)
-    if set(found) == {"gpu"} and HARDWARE_NAME_RE.pattern.fullmatch(re.sub(r"^\d{1,3}\s?[x×]\s?", "", core)):
-        return found
-    if set(found) == {"quant"} and core.lower() == found["quant"]:
-        return found  # "- MXFP4: 813.73 -> 881.41 output tok/s/GPU": the run's precision, not a measure
-    models = model_names(core)
-    return {"model": core} if models and models[0] == core else {}
 
 
 def in_length_pair(text: str, start: int) -> bool:

@@ -66,7 +66,8 @@ from ledger.parsers.kv.spaced import among_pairs, assert_claim, skip_line, space
 from ledger.parsers.kv.wrapped import wrapped_pair
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import is_gauge_name, kind_for_metric
-from ledger.vocab.setup import qualifiers, setup_named
+from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import side_alone
 from ledger.vocab.test_ids import indent_of, test_key, test_setup
 from ledger.vocab.text import has_digit

@@ -23,7 +23,8 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.reader.document import Block
 from ledger.vocab.metrics import kind_for_metric, last_metric_named
-from ledger.vocab.setup import MODEL_SIZE_RE, qualifiers
+from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup_names import MODEL_SIZE_RE
 
 NAME = "value_first"
 VERSION = "1"

@@ -31,7 +31,8 @@ from ledger.parsers.prose.metrics import (
 )
 from ledger.vocab.metrics import prose_kind
 from ledger.vocab.outcomes import find_outcome
-from ledger.vocab.setup import model_names, qualifiers, setup_named
+from ledger.vocab.setup import model_names, qualifiers
+from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import side_of
 from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ledger.memo import short_text_cache
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, metric_name, unit_of_header
 from ledger.parsers.tables.row_info import TableInfo
-from ledger.vocab.metrics import named_benchmark
+from ledger.vocab.metrics import benchmark_alone, is_acceptance_name, named_benchmark
 from ledger.vocab.setup import config_hints
 from ledger.vocab.sides import side_of
 from ledger.vocab.units import STAT_WORD_RE, measure_of_unit
@@ -35,7 +35,16 @@ def cell_metric(
         # "| Mean TPOT (ms) | 53.0 | 50.7 |" under "Torch path | Fused op": the sides, not the measure (two
         # candidates, "Opt1 | Opt2" beside one baseline, keep their names apart)
         metric = head_without_unit(label) if unit_of_header(label) else label
-    if info.measure and role == "value" and not looks_metric(metric) and not head_unit and not named_benchmark(metric):
+    if (
+        info.measure
+        and role == "value"
+        and not head_unit
+        and (
+            (not looks_metric(metric) and not named_benchmark(metric))
+            # "| MT-Bench | 3.12 |" under "Acceptance length per dataset:": the data the draft was accepted on
+            or (is_acceptance_name(info.measure[0]) and benchmark_alone(metric))
+        )
+    ):
         metric = info.measure[0]  # "128/2048" under "B200<br/>TP1": the section's stated measure, its setup
     elif info.measure and role == "value" and STAT_WORD_RE.fullmatch(metric.strip(" *_")):
         metric = f"{metric.strip(' *_')} {info.measure[0]}"  # "| **mean** |" under "TTFT, 4 reps:": the mean TTFT

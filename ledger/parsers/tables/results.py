@@ -83,7 +83,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if not table.rows:
         return
     table = with_sub_header(table)  # "| Old |  | New |  |" over "|  | tok/s/user | tok/s/gpu | ..."
-    table = with_swept_heads(table)  # "| c64 | c256 (tok/s/gpu) |": two concurrencies, one unit
+    table = with_swept_heads(table, block.section[-1:], ctx.lead_in(block))  # "| c64 | c256 (tok/s/gpu) |"
     if states_settings([clean(h) for h in table.header], [[clean(c) for c in r.cells] for r in table.rows]):
         ctx.taken.update(r.line for r in table.rows)  # "| Parameter | Value |": the run's settings, no results
         return
@@ -343,8 +343,12 @@ def _lead_measure(lead: str) -> str | None:
     """The measure a lead-in names first, before how it was run ("TTFT, 4 reps, conc 16:" -> "TTFT")."""
     if not lead.rstrip().endswith(":"):
         return None
-    first = lead.rstrip().rstrip(":").split(",", 1)[0]
+    # ("Acceptance length per dataset, one H100:": the rows break the measure down, their label says by what)
+    first = _BREAKDOWN_RE.sub("", lead.rstrip().rstrip(":").split(",", 1)[0])
     return _heading_measure(first) if names_known_measure(head_without_unit(first)) else None
+
+
+_BREAKDOWN_RE = re.compile(r"\s(?:per|by|for each|across)\s[\w/-]{1,24}(?:\s[\w/-]{1,24})?$", re.IGNORECASE)
 
 
 def _setting_columns(headers: list[str], roles: list[str]) -> bool:

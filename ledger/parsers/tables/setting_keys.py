@@ -9,9 +9,10 @@ from ledger.memo import short_text_cache
 from ledger.parsers.tables.headers import head_without_unit
 from ledger.vocab.canonical import NUMERIC_KEYS
 from ledger.vocab.setting_heads import abbreviated_setting
-from ledger.vocab.setup import config_key, setup_label_key, setup_named
+from ledger.vocab.setup import config_key, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.setup_labels import NAMED_SETTING_KEYS
+from ledger.vocab.setup_names import setup_named
 
 SETUP_KEYS = frozenset(
     {

@@ -15,7 +15,7 @@ from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, side_with_sha
-from ledger.vocab.setup import setup_named
+from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, reference_implementation, side_alone, side_of
 from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
 

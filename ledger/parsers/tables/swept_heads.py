@@ -14,29 +14,35 @@ max |`): the minimum and maximum of the same timing, in its unit.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.reader.document import Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
+from ledger.vocab.metrics import is_acceptance_name
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.units import STAT_WORD_RE
 
 _SHORT_CONC_RE = re.compile(r"^c(?P<n>\d{1,5})(?P<rest>\s?\([^()]{1,24}\))?$", re.IGNORECASE)
+# "| prompt | n=2 | n=3 |" under "Per-prompt accept rate": the draft length each column's runs used, as papers (k,
+# gamma) and llama.cpp (n_max) name it, or in tokens ("| task | 2 tokens | 4 tokens |")
+_DRAFT_HEAD_RE = re.compile(
+    r"^`?(?:(?:n|k|n_max|gamma|γ) ?= ?(?P<n>\d{1,2})`?|(?P<t>\d{1,2}) (?:draft |spec(?:ulative)? )?tokens?)"
+    r"(?P<rest>\s?\([^()]{1,24}\))?$",
+    re.IGNORECASE,
+)
 _UNIT_TAIL_RE = re.compile(r"\s?\([^()]{1,24}\)$")
 
 
-def with_swept_heads(table: Table) -> Table:
-    """The table with a sweep's short headers spelled out and its one printed unit given to every sibling."""
+def with_swept_heads(table: Table, heading: Sequence[str], lead: str) -> Table:
+    """The table with a sweep's short headers spelled out and its one printed unit given to every sibling; under a
+    heading or lead-in naming acceptance, "n=2 | n=3" are draft lengths."""
     heads = [clean(h) for h in table.header]
     numeric = [_numeric(table, i) for i in range(len(heads))]
-    short = [i for i, h in enumerate(heads) if numeric[i] and _SHORT_CONC_RE.match(h)]
-    if len(short) >= 2:
-        heads = list(heads)
-        for i in short:
-            m = _SHORT_CONC_RE.match(heads[i])
-            assert m is not None
-            heads[i] = f"conc {m.group('n')}{m.group('rest') or ''}"
+    heads = _spelled_out(heads, numeric, _SHORT_CONC_RE, "conc")
+    if any("=" in h or "token" in h for h in heads) and any(map(is_acceptance_name, [*heading, lead])):
+        heads = _spelled_out(heads, numeric, _DRAFT_HEAD_RE, "draft")
     swept = [i for i, h in enumerate(heads) if numeric[i] and swept_setting(h)]
     keys = {frozenset(qualifiers(_UNIT_TAIL_RE.sub("", heads[i]))) for i in swept}
     # (a tail that is a unit: "(tok/s/gpu)", never "(optimized)")
@@ -48,6 +54,20 @@ def with_swept_heads(table: Table) -> Table:
     if heads == [clean(h) for h in table.header]:
         return table
     return replace(table, header=heads)
+
+
+def _spelled_out(heads: list[str], numeric: list[bool], short_re: re.Pattern[str], word: str) -> list[str]:
+    """The headers with two siblings or more of one short form ("c64 | c256", "n=2 | n=3") written as `word` and
+    the number ("conc 64"), which the setup words read; a lone one may name anything."""
+    short = [i for i, h in enumerate(heads) if numeric[i] and short_re.match(h)]
+    if len(short) < 2:
+        return heads
+    out = list(heads)
+    for i in short:
+        m = short_re.match(out[i])
+        assert m is not None
+        out[i] = f"{word} {m.group('n') or m.groupdict().get('t')}{m.group('rest') or ''}"
+    return out
 
 
 def _stat_units(heads: list[str], numeric: list[bool]) -> list[str]:
