@@ -120,6 +120,15 @@ HOSTILE = {
     "sample counts": "## MMLU accuracy (2000 samples, 1,319 examples 12 questions; " * 2_000 + "\n",
     "setting ranges": "concurrency 4–256, batch 1 to 64, TP 2-8, MTP 3-1-4 conc=1–" * 2_000 + "\n",
     "build bullets": "- **GPU:** 3x AMD Radeon NVIDIA (32 GB\n- MTP: this PR branch main `17df5830e` (b9\n" * 1_500,
+    "unit before side": "| n | "
+    + "TTFT (ms) After | x (ms) (ms) this PR (s) | " * 600
+    + "\n|---|"
+    + "---|" * 1_200
+    + "\n| 1 | "
+    + "1.5 | 2.5 | " * 600
+    + "\n",
+    "cpu and load words": "[CPU] cpu-backend ran on the cpu eight requests at a time 16 concurrent requests in flight "
+    * 1_500,
     "draft heads": "## Accept rate per prompt\n\n| prompt | "
     + "n=2 | k = 3 (x) | `n_max=4` | " * 400
     + "\n|---|"

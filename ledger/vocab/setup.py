@@ -77,6 +77,8 @@ HARDWARE_NAME_RE = WordGate(
 _TEP_WORD = _word("tp", "tp", rf"tep{_SEP}(\d{{1,3}})", ("tep",), ("tep",))
 _COUNTED = ("eagle", "medusa", "ngram")
 """The methods a title gives a draft length with an equals sign ("EAGLE=3"), as it does MTP's."""
+_IN_FLIGHT = r"(\d{1,5}|one|two|four|eight)(?: concurrent| parallel)? requests? (?:at a time|in flight)"
+_CPU_RUN = r"\[(cpu)\]|(cpu)[ -](?:backend|only)|(?:runs?|ran|measured|tested|benchmarked|timed) on (?:the |a )?(cpu)"
 _COUNTED_LENGTH = r"(?:eagle3?|medusa|ngram)(?: ?[=:] ?|[ `]{1,3}(?:k|n_max) ?= ?)(\d{1,2})"
 SETUP_WORDS: tuple[SetupWord, ...] = (
     # llama.cpp's "ms/tok @ 4th", "@ 8 threads": the CPU threads a row ran with
@@ -132,6 +134,15 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("concurrency", "concurrency", r"c(\d{1,5})/n\d{1,7}", ("/n",), ("c",)),
     # "10 concurrent, 64K in / 3K out", "32 concurrent requests": a column's load
     _word("concurrency", "concurrency", r"(\d{1,5}) concurrent", ("concurrent",), (), _DIGIT_OPENS),
+    # "eight requests at a time", "16 requests in flight": the load, however the sentence counts it
+    _word(
+        "concurrency",
+        "concurrency",
+        _IN_FLIGHT,
+        ("at a time", "in flight"),
+        ("one", "two", "four", "eight"),
+        _DIGIT_OPENS,
+    ),
     # "random / c=8 / p=32", "mc=16": benchmark configs' shorthand (an equals sign always: "c8" says nothing)
     _word("concurrency", "concurrency", r"m?c ?= ?(\d{1,5})", ("c=", "c ="), ("mc", "c")),
     _word("isl", "isl", rf"isl{_SEP}(\d{{1,6}}k?)", ("isl",), ("isl",)),
@@ -271,6 +282,10 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "cpu",
         rf"((?:amd |intel |aws )?(?:{CPU_NAMES}))",
         ("neoverse", "graviton", "epyc", "xeon", "threadripper", "ryzen", "zen"),
+    ),
+    # "[CPU] ...", "on the CPU backend", "measured on CPU": the device is a CPU, named by its kind
+    _word(
+        "gpu", "gpu", _CPU_RUN, ("cpu",), ("[cpu", "cpu", "run", "ran", "measured", "tested", "benchmarked", "timed")
     ),
     # "model Foo-7B", "model: Bar-70B-FP8": a model of a family the vocabulary does not know, named as the model
     _word(
@@ -428,7 +443,7 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
-    r"dgx|rtx|radeon|orin|jetson|non-spec|no spec|no-spec|agg|spec decod|speculative decod|spec-decod",
+    r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|spec decod|speculative decod|spec-decod",
     re.IGNORECASE,
 )
 _ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])
@@ -550,6 +565,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         val = next((g for g in m.groups() if g), "")
         if val.isdigit() and w.key != "draft_len" and (span := SETTING_RANGE_RE.match(first, m.end())) is not None:
             val = f"{val}-{span.group('high')}"  # "concurrency 4–256": the range, not its low end
+        if w.key == "concurrency":
+            val = _NUMBER_WORDS.get(val.lower(), val)  # "eight requests at a time"
         if w.key == "draft_len":
             val = "0" if val.lower() == "no" else _NUMBER_WORDS.get(val.lower(), val)
             if "mtp" in m.group(0).lower():
@@ -594,6 +611,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         # a word read once: "TP8EP8" is tp 8, then ep 8 (blanked in place, so that what follows each word stays
         # where it was: "NVFP4+FP8KV" is no bound "NVFP4+" once FP8KV is read)
         s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
+    if "cpu" in out and out.get("gpu") == "CPU":
+        del out["gpu"]  # "on CPU (Xeon 8480)": the chip names the device (Context.claim), not its kind
     return out, s
 
 

@@ -215,7 +215,11 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
         and (text.rstrip().endswith(":") or len(text) <= 40 or whole_bold(text))
     ):
         values = (
-            lead_in_setup(text, colon=False) or settings_line(_LEAD_PREP_RE.sub("", text.strip().rstrip(":"))) or {}
+            lead_in_setup(text, colon=False)
+            or settings_line(_LEAD_PREP_RE.sub("", text.strip().rstrip(":")))
+            # "GPU: NVIDIA B200" right over its kernel's table: that table's board (a line the sentence reader reads,
+            # "concurrency=64; ISL/OSL=1K/2K; DEP=8:", is read whole below)
+            or (label_setup(text) if not _setup_sentence(unrestricted(text), True) else {})
         )
         if values:  # "EAGLE-3 (num_steps=8):", "main", "For B = 8, T = 2048, NH = 16:"
             return SetupScope(b.start, _block_end(blocks, k + 1), values)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.vocab.sides import side_of
 from ledger.vocab.unit_table import unit_row
 from ledger.vocab.units import STAT_WORD_RE, UNITS
 
@@ -29,6 +30,8 @@ def rate_unit(label: str) -> str | None:
 
 
 UNIT_IN_HEADER_RE = re.compile(r"\(([^()]{1,24})\)\s*$|\[([^\[\]]{1,24})\]\s*$")
+# "TTFT (ms) After": the measure's unit, then which side the column holds
+_UNIT_BEFORE_SIDE_RE = re.compile(r"\(([^()]{1,24})\)()\s{1,3}(?P<side>[A-Za-z][\w.+-]{0,15}(?: [A-Za-z]{1,8})?)\s*$")
 # "latency/ms", "TTFT/ms", "time/s": a measure, a slash and the time unit it is in; never a rate the unit table holds
 # ("tok/s", "S_PP t/s", "TFLOPs/s") nor a count of a unit per time ("audio seconds/s")
 _SLASH_TIME_RE = re.compile(r"(?<![\w/])(?P<name>[A-Za-z][\w -]{0,29})/(ms|s|us|µs|ns|sec|secs|min)\s*$")
@@ -54,8 +57,11 @@ _RATE_UNIT_RE = re.compile(r"[A-Za-zµ]{1,12}(?:\s?/\s?[A-Za-zµ]{1,10}){1,3}")
 
 @short_text_cache(1024)  # every row of a table asks for its column headers' units
 def header_unit(header: str) -> str | None:
-    """The unit a column header declares: "Mean TTFT (ms)" -> "ms", "Latency [us]" -> "us"."""
+    """The unit a column header declares: "Mean TTFT (ms)" -> "ms", "Latency [us]" -> "us", also before the side
+    the column holds ("TTFT (ms) After", "Latency (ms) baseline")."""
     m = UNIT_IN_HEADER_RE.search(header.strip())
+    if not m and (before := _UNIT_BEFORE_SIDE_RE.search(header[-60:])) is not None and side_of(before.group("side")):
+        m = before
     if not m:
         sm = slash_time_unit(header.strip())
         return sm.group(2) if sm else None
