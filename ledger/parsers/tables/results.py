@@ -317,8 +317,11 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
     if measure is not None:
         info.measure = (measure.name, measure.unit)
         info.section_unit = info.section_unit or measure.unit
-    elif _setting_columns(headers, roles) and (bench := _one_benchmark(ctx.lead_in(block), block.section)):
-        # "The table shows the MMLU 5-shot score." over "| Model | ONNX FP16 | ONNX INT4 |": every cell an MMLU score
+    elif (_setting_columns(headers, roles) or _arm_columns(headers, roles)) and (
+        bench := _one_benchmark(ctx.lead_in(block), block.section)
+    ):
+        # "The table shows the MMLU 5-shot score." over "| Model | ONNX FP16 | ONNX INT4 |" (or "| Eager | Graphs |"):
+        # every cell an MMLU score
         info.measure = (bench, info.section_unit)
     elif (
         len(block.section) > 1  # a sub-heading, not the title
@@ -355,6 +358,13 @@ def _setting_columns(headers: list[str], roles: list[str]) -> bool:
     """Most value columns name a setting each ("ONNX FP16 | ONNX INT4", "FP16-MB | Mixed AWQ-MO"), none a measure."""
     heads = [headers[i] for i, r in enumerate(roles) if r in ("value", "baseline") and i < len(headers)]
     return _variant_columns(headers, roles) and sum(bool(qualifiers(h)) for h in heads) * 2 > len(heads)
+
+
+def _arm_columns(headers: list[str], roles: list[str]) -> bool:
+    """The value columns name arms of a run and no measure at all, not even one of quality ("| Eager | Graphs |",
+    never "| PPL | KLD |")."""
+    heads = [headers[i] for i, r in enumerate(roles) if r in ("value", "baseline") and i < len(headers)]
+    return _variant_columns(headers, roles) and not any(is_accuracy_name(h) or is_acceptance_name(h) for h in heads)
 
 
 def _variant_columns(headers: list[str], roles: list[str]) -> bool:
@@ -476,7 +486,7 @@ def _turn_task(ctx: Context, block: Block) -> str | None:
 
 
 # a measure that is no score of a benchmark: a perplexity or a divergence is measured on its own text
-_OWN_MEASURE_RE = re.compile(r"(?:perplexity|ppl|kl[- ]?div(?:ergence)?)\b", re.IGNORECASE)
+_OWN_MEASURE_RE = re.compile(r"\b(?:perplexity|ppl|kld|kl[- ]?div(?:ergence)?)\b", re.IGNORECASE)
 
 
 def _of_task(claims: Iterator[Claim], task: str | None, dataset: str | None) -> Iterator[Claim]:
@@ -489,7 +499,7 @@ def _of_task(claims: Iterator[Claim], task: str | None, dataset: str | None) -> 
             and c.kind == "accuracy"
             and "task" not in c.config
             and not named_benchmark(c.metric or "")
-            and not _OWN_MEASURE_RE.match(c.metric or "")
+            and not _OWN_MEASURE_RE.search(c.metric or "")  # ("q6_k PPL": a row's)
         ):
             c.config["task"] = task
         elif (

@@ -185,6 +185,9 @@ def _all_setup_words(cells: list[str]) -> bool:
     return bool(filled) and all(qualifiers(c) for c in filled)
 
 
+_SWITCH_CELL_RE = re.compile(r"(?:on|off|yes|no|true|false|enabled?|disabled?|[✓✗✔✘❌✅])$", re.IGNORECASE)
+
+
 def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) -> str:
     """A later column's role, from its header, its cells and the role of the column before it."""
     if cells and REVISION_HEAD_RE.match(head) and all(_SHA_CELL_RE.match(c) for c in cells):
@@ -202,6 +205,8 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
     if cells and numeric < len(cells) / 2 and (named or not any(find_numbers(c) for c in cells)):
         if _sides_alone(cells) or MEASURE_COLUMN_RE.match(head):
             return "label"  # "| 2 | main | 1.91 |": each row's side; "| 3B | perplexity |" under "Measure": its measure
+        if head and all(_SWITCH_CELL_RE.match(c.strip(" *_`")) for c in cells):
+            return "config"  # "| Prefix cache | on |": a switch its header names, set on the row's runs
         # words: part of the row's name, or a setting named by its header ("causal | False")
         if (before != "label" or row_id) and head and " " not in head and (row_id or is_input_name(head)):
             return "config"  # after a row's id, its one-word columns are what the id spells out
