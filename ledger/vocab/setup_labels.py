@@ -75,6 +75,7 @@ _SETUP_LABELS: dict[str, str] = {
     "request concurrency": "concurrency",
     "num concurrent": "concurrency",
     "batch size": "batch_size",
+    "batch": "batch_size",
     "bs": "batch_size",
     # vLLM's cap on the sequences batched together: the engine's limit, not the batch a run sent
     "max num seqs": "max_batch_size",
@@ -135,6 +136,9 @@ def setup_label_key(label: str) -> str | None:
     key = _SETUP_LABELS.get(core)
     if key is None:
         key = _SETUP_LABELS.get(_LABEL_STAT_RE.sub("", core).strip())
+    if key is None and core.endswith(")") and (at := core.find(" (")) > 0:
+        # "batch (max_num_seqs)": a plain name, then the engine's flag it set
+        key = _SETUP_LABELS.get(core[:at]) or _SETUP_LABELS.get(core[at + 2 : -1].replace("_", " ").strip())
     return key
 
 
