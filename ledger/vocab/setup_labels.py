@@ -74,6 +74,9 @@ _SETUP_LABELS: dict[str, str] = {
     "concurrency": "concurrency",
     "request concurrency": "concurrency",
     "num concurrent": "concurrency",
+    # the clients a load generator keeps open at once
+    "clients": "concurrency",
+    "concurrent clients": "concurrency",
     "batch size": "batch_size",
     "batch": "batch_size",
     "bs": "batch_size",

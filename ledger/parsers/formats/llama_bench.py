@@ -171,7 +171,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 "t/s"
                 if roles[i] == "value"
                 and base_col is not None
-                and (i in sided or (i in revisions and not revisions[i].head))
+                and (i in sided or i in revisions)  # "t/s 0badc0de1": the commit is the revision, not the measure
                 else heads[i]
             )
             metric = f"{head} {test}".strip() if test else head

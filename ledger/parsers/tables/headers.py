@@ -124,6 +124,11 @@ def column_revisions(named: Mapping[str | int, Revision], heads: dict[int, str])
         ):
             for ci, tail in zip(cols, tails, strict=True):
                 out[ci] = Revision(label=tail, head=tail.lower() if _is_short_sha(tail) else None)
+    for ci, head in heads.items():
+        # (a side's name beside it, "PR 8a9b0c1d2", is read with that name where sides are)
+        tail = head.split()[-1].strip("`()") if ci not in out and " " in head.strip() and not side_of(head) else ""
+        if tail and _is_short_sha(tail):
+            out[ci] = Revision(label=tail, head=tail.lower())  # "tok/s 4f2e9a1c07" beside "tok/s main": measured there
     return out
 
 

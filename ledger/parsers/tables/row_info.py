@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from ledger.model import Revision
 from ledger.parsers.grammar.line_setup import model_in_cell
+from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.header_tree import side_free
@@ -176,6 +177,8 @@ class TableInfo:
         got = self.heads.get(head)
         if got is None:
             bare = side_free(head)
+            if (kept := _without_shas(bare)) != bare and kept.strip():
+                bare = kept  # "t/s 0badc0de1": the commit is the column's revision, not a part of its measure
             name = bare if head in self.variants else head_without_unit(bare)
             # "TG (256) T/s": the length the bench ran is the column's setup
             setup = {**qualifiers(head), **header_lengths(head)}
@@ -183,6 +186,13 @@ class TableInfo:
                 setup["quant"] = quant  # "Q4_0_R8": the repacked type, not the q4_0 its name starts with
             got = self.heads[head] = (unit_of_header(bare), name, setup)
         return got
+
+
+def _without_shas(head: str) -> str:
+    """The header without the commits it names ("t/s 0badc0de1" -> "t/s")."""
+    if not any(ch.isdigit() for ch in head):
+        return head
+    return " ".join(w for w in head.split() if not (SHA_RE.fullmatch(w.strip("`()")) and is_sha(w.strip("`()"))))
 
 
 def shared_setting_labels(table: Table, roles: list[str]) -> list[int]:

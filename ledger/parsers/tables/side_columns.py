@@ -207,9 +207,14 @@ def arm_columns(headers: list[str], base_of: dict[int, int]) -> dict[str, tuple[
             measure, arm = " ".join(words[-n:]), " ".join(words[:-n])
         else:
             continue
-        if len(arm.split()) <= 3 and not _is_unit(arm) and not looks_metric(arm):
-            out[headers[v]] = (measure, arm)
+        if len(arm.split()) <= 3 and not _is_unit(arm) and not looks_metric(arm) and not _a_sha(arm):
+            out[headers[v]] = (measure, arm)  # (a commit, "tok/s 4f2e9a1c07", is the column's revision, not an arm)
     return out
+
+
+def _a_sha(word: str) -> bool:
+    bare = word.strip("`() ")
+    return bool(SHA_RE.fullmatch(bare.lower())) and is_sha(bare)
 
 
 def on_arm_columns(claims: Iterator[Claim], arms: dict[str, tuple[str, str]]) -> Iterator[Claim]:
