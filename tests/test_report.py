@@ -329,3 +329,15 @@ def test_a_drop_its_author_calls_no_real_regression_is_shown_waived(tmp_path: Pa
     assert "530" in fails[0]["text"] and any("no real regression (line 6)" in c for c in fails[0]["caveats"])
     better = [f for f in findings(data, "results", more=True) if f["verdict"] == "better than baseline"]
     assert len(better) == 1 and "4390" in better[0]["text"]
+
+
+def test_a_value_below_reference_before_the_change_is_no_regression_of_it(tmp_path: Path) -> None:
+    """The base side's failure ("### Before this fix": 58.4 against 89.1) is what the change starts from: shown
+    with its reference and a caveat, never among the regressions; the side after it says it kept the launch ("Same
+    launch, same node:"), so the two are one setup and compare judges the fix an improvement."""
+    data = report("base_side_below_reference.md", tmp_path, "--fail-on-regression")
+    assert not data["has_regression"] and findings(data, "failures") == []
+    (before,) = [f for f in findings(data, "results", more=True) if f["line"] == 9]
+    assert before["verdict"] == "below reference" and "measured on the base side" in " ".join(before["caveats"])
+    rows = json.loads(run("compare", str(FIX / "base_side_below_reference.md"), "-f", "json")[1])["rows"]
+    assert [r["verdict"]["verdict"] for r in rows] == ["improvement"]

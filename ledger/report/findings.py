@@ -27,6 +27,7 @@ from ledger.compare.render import fmt_claim
 from ledger.compare.revisions import RevisionRef, is_ci_run, same_sha
 from ledger.compare.run import Comparison
 from ledger.model import Claim
+from ledger.vocab.sides import side_of
 
 SECTIONS = (
     ("ci", "CI on the newest head"),
@@ -202,12 +203,19 @@ def _ref_finding(
         text += f", {r.claim.note}"
     if r.superseded:
         cav.append("superseded: a later revision measured it again")
+    if _on_base(r):
+        cav.append("measured on the base side, before the change")
     if r.verdict == REGRESSION and (said := waiver(lines, r.claim)) is not None:
         cav.append(f"{_WAIVED_BY_TEXT} (line {said})")
     return Finding(word, text, name, r.claim.source.line, r.claim.metric or r.key.metric, cav)
 
 
 _WAIVED_BY_TEXT = "the text calls it no real regression"
+
+
+def _on_base(r: ReferenceCheck) -> bool:
+    """The check's value was measured on the base side of the document's comparison ("Before this PR", "main")."""
+    return r.revision not in (None, OUTSIDE) and side_of(r.revision) == "base"
 
 
 def results_section(comp: Comparison, names: dict[str, str], lines: Sequence[str]) -> Section:
@@ -256,7 +264,8 @@ def failures_section(
         sec.findings.append(Finding(p.verdict, text, names.get(rev or "", rev), at.source.line if at else None, what))
     for r in comp.references:
         # an inferred base row is shown in the results; a superseded check among them too, as history
-        if r.verdict == REGRESSION and r.origin != "base row" and not r.superseded:
+        # (a value measured on the base side, "### Before this PR", is what the change starts from: not its regression)
+        if r.verdict == REGRESSION and r.origin != "base row" and not r.superseded and not _on_base(r):
             f = _ref_finding(r, names.get(r.revision or "", r.revision), lines)
             if any(c.startswith(_WAIVED_BY_TEXT) for c in f.caveats):
                 f.verdict = WAIVED  # "... from one cold compile, not a real regression": the author's word, shown

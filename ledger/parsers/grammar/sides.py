@@ -255,6 +255,31 @@ def side_setups(doc: Document, scopes: list[RevisionScope]) -> list[SetupScope]:
         if found is not None:
             values = {**same, **found[1], SIDE_SETTING: ",".join(found[1])}
             out.append(SetupScope(scope.start, scope.end, values))
+        elif k > 0 and (held := _same_as_before(doc, scopes[k - 1], scope)):
+            out.append(SetupScope(scope.start, scope.end, held))
+    return out
+
+
+def _same_as_before(doc: Document, before: RevisionScope, scope: RevisionScope) -> dict[str, str]:
+    """ "### After this fix" over "Same launch, same node:": the setup the side before stated over its own output
+    ("Kestrel-20B EAGLE3, TP=2 on H200:"), which this side says it kept; {} where it says nothing of the kind."""
+    lead = _lead_lines(doc, scope)
+    if not lead or _SAME_RE.search(" ".join(lead)) is None:
+        return {}
+    held: dict[str, str] = {}
+    for text in _lead_lines(doc, before):
+        held.update(line_setup(text))
+    return held
+
+
+def _lead_lines(doc: Document, scope: RevisionScope) -> list[str]:
+    """The side's first lines of prose, up to its first fence (at most three)."""
+    out = []
+    for n in range(scope.start, min(scope.end, scope.start + 3) + 1):
+        text = doc.line(n)
+        if text.lstrip().startswith(("```", "~~~")):
+            break
+        out.append(text[:300])
     return out
 
 
