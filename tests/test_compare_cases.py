@@ -498,6 +498,22 @@ def test_a_method_and_its_bits_are_one_setup_and_other_widths_are_other_setups(t
     }
 
 
+def test_board_columns_are_the_gpu_and_each_cell_joins_its_own_across_versions(tmp_path: Path) -> None:
+    """ "| K1: 3080Ti | K1: 4080 | K2: 3080Ti | K2: 4080 |" over "121 t/s": each column a kernel generation (the
+    arm before the colon) on a board (a GeForce named by its number, "4080" beside "3080Ti"), measured in t/s; the
+    quantiser's columns (grpsz, act) and an EXL2 bit rate are setup, never results: a page whose one cell changed
+    reports that change alone."""
+    db = _page_versions(tmp_path, "board_columns", "vendor/finch:README.md")
+    rows = _compare_rows(db, "vendor/finch:README.md", "versions")
+    assert {x["metric"] for x in rows} == {"throughput"} and len(rows) == 12
+    changed = [x for x in rows if x["verdict"]["verdict"] != "within noise"]
+    assert [(x["config"]["gpu"], x["config"]["quant"], x["verdict"]["verdict"]) for x in changed] == [
+        ("rtx4080", "exl2_5.0bpw", "regression")
+    ]
+    assert {x["config"]["gpu"] for x in rows} == {"rtx3080ti", "rtx4080"}
+    assert {x["config"].get("group_size") for x in rows} == {"128", "32", None}
+
+
 def test_a_memory_column_is_measured_and_never_a_setup_of_the_speed_beside_it(tmp_path: Path) -> None:
     """ "GPU Memory (GB)" names the device, but what it heads is what the run used: a result of its own, so a
     version whose memory moved still compares its speed (a 10% drop is judged, not "not comparable")."""

@@ -28,7 +28,9 @@ rules is rebuilt by the next write, and read through the rules of this code unti
 
 GPU_NAMES = (
     # ("H20-3e" is the 141 GB part, not the 96 GB H20)
-    r"gb300|gb200|gh200|b300|b200|b100|h200|h100|h800|h20(?:[ -]?3e)?|a100|a800|a6000|a40|a30|a10g?|v100|l40s?|l20|l4|"
+    r"gb300|gb200|gh200|b300|b200|b100|h200|h100|h800|h20(?:[ -]?3e)?|a100|a800|"
+    # the workstation boards ("A4000", "RTX A6000"), and a GeForce named by its number and Ti alone ("3090Ti")
+    r"(?:rtx )?a[2456]000(?: ada)?|(?:rtx )?[2-5]0[5-9]0 ?ti|a40|a30|a10g?|v100|l40s?|l20|l4|"
     # older and smaller boards llama.cpp threads measure on ("a single P100", "2x P40", "T4", "GTX 1080 Ti")
     r"p100(?![ _-]?(?:latency|ttft|tpot|itl|e2el?|ms\b|tok))|p40|t4|k80|gtx ?\d{3,4}(?: ?ti)?|titan (?:rtx|xp?|v)|"
     # AMD Instinct (MI210 ... MI355X), Ascend NPUs (vllm-ascend: "910B", "Atlas A2", "Atlas 800I A2", "Ascend NPU
@@ -174,6 +176,10 @@ def canonical_gpu(value: str) -> tuple[str, str | None]:
         name = name.replace("_", "").rstrip("a")  # "sm_90a" is the SM90 architecture
     if name.startswith(("rtx", "tpu")):
         name = name.replace("-", "")  # "RTX-4090 Ti" is the "RTX 4090 Ti" card
+    if name.startswith("rtxa"):
+        name = name[3:]  # "RTX A4000" is the A4000
+    elif name[:1].isdigit() and name.endswith("ti"):
+        name = f"rtx{name}"  # "3090Ti" is the RTX 3090 Ti
     head = v[: m.start()] if m else v
     c = _COUNT_BEFORE_RE.search(head)
     if c is not None and (m is not None or not head[c.end() :].strip()):

@@ -57,7 +57,8 @@ _SEP = r"(?: ?[=:] ?|[ _=:-])?"
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 _GPU_STARTS = (
     *("two ", "four ", "eight "),
-    *("nvidia", "gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a3", "a4", "a6", "a8", "v1", "l2", "l4", "mi"),
+    *("nvidia", "gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a2", "a3", "a4", "a5", "a6", "a8", "v1", "l2"),
+    *("l4", "mi"),
     *("ascend", "atlas", "gaudi", "rtx", "rx", "radeon", "dgx", "apple", "m1", "m2", "m3", "m4", "m5", "gfx", "sm"),
     *("p10", "p40", "t4", "k80", "gtx", "titan", "tpu", "orin", "jetson", "agx", "geforce"),
 )
@@ -225,9 +226,14 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "h2",
             "h8",
             "a1",
+            "a2",
             "a3",
             "a4",
+            "a5",
             "a6",
+            # ("3090Ti", "4080 Ti": a GeForce by its number)
+            "0ti",
+            "0 ti",
             "a8",
             "v1",
             "l2",
@@ -274,7 +280,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "m5-",
         ),
         _GPU_STARTS,
-        re.compile(r"\d(?:\d{0,2} ?[x×*]|10[bcp])"),
+        re.compile(r"\d(?:\d{0,2} ?[x×*]|10[bcp])|[2-5]0[5-9]0 ?ti"),
     ),
     # a CPU: the device where no accelerator is named (Context.claim), else the host
     _word(
@@ -383,6 +389,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         (),
         _DIGIT_OPENS,
     ),
+    # ExLlama's weights by their bits per weight ("EXL2 4.0 bpw", "4.65bpw"): 3.0 and 5.0 bpw are two setups
+    _word("quant", "quant", r"((?:exl[23][ -]?)?\d(?:\.\d{1,2})? ?bpw)", ("bpw",), ("exl",), _DIGIT_OPENS),
     # last: a dtype the words above did not claim for the KV cache or the state is the model's precision
     # torchao's recipes name the scheme with the dtype: int4wo (weight-only), int8dq (dynamic activations)
     # llama.cpp's GGUF types too: "q4_0", "Q4_K_M", "IQ2_XXS", "f16" (not f32: an op's type, "RMS_NORM(type=f32)")
@@ -604,6 +612,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             out[w.written] = "none" if off else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
         elif w.written == "serving" and val.lower() in ("ctx", "prefill"):
             out["serving"] = "disaggregated"  # (its servers split by phase)
+        elif w.written == "quant" and val[-3:].lower() == "bpw":
+            out["quant"] = val.lower().replace(" bpw", "bpw")  # "EXL2 4.0 bpw" and "EXL2 4.0bpw": one setup
         elif w.key in ("isl", "osl") and "," in val:
             out[w.written] = val.replace(",", "")  # "exact 2,000-token outputs": 2000
         else:

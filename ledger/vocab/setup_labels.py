@@ -74,6 +74,12 @@ _SETUP_LABELS: dict[str, str] = {
     "concurrency": "concurrency",
     "request concurrency": "concurrency",
     "num concurrent": "concurrency",
+    # a weight quantiser's settings (GPTQ's and AWQ's group size, GPTQ's activation order)
+    "group size": "group_size",
+    "groupsize": "group_size",
+    "grpsz": "group_size",
+    "act order": "act_order",
+    "desc act": "act_order",
     # the clients a load generator keeps open at once
     "clients": "concurrency",
     "concurrent clients": "concurrency",
@@ -125,7 +131,9 @@ _SETUP_LABELS: dict[str, str] = {
     "imatrix": "imatrix",
     "importance matrix": "imatrix",
 }
-NAMED_SETTING_KEYS = frozenset(("kv_cache", "imatrix", "ubatch", "spec_algo", "draft_len", "quant"))
+NAMED_SETTING_KEYS = frozenset(
+    ("kv_cache", "imatrix", "ubatch", "spec_algo", "draft_len", "quant", "group_size", "act_order")
+)
 """The settings a column header names by a word of its own ("kv type", "imatrix"), whatever its cells hold ("WT 1m")."""
 MEASURE_COLUMN_RE = re.compile(r"^(?:metrics?|measures?|measurements?|statistics?|stats?)$", re.IGNORECASE)
 """A table column whose header says its cells name what each row measures ("| Model | Measure | F16 |")."""

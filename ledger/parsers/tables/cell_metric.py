@@ -63,8 +63,15 @@ def cell_metric(
         metric = f"{left} {metric_head}" + (f" ({label})" if label and metric != metric_head else "")
     if workload and role == "value" and side_of(metric) is not None and not looks_metric(metric):
         metric = measure_of_unit(unit) or "value"  # "this PR (us)" over "| Shape | main | this PR |"
-    elif role == "value" and not info.measure and (by_unit := measure_of_unit(unit)) and _setup_only(metric):
-        metric = by_unit  # "| batch | 4K ctx | 16K ctx |" over "1.19x": the speed-up at each length
+    elif (
+        role == "value"
+        and not info.measure
+        and (by_unit := measure_of_unit(unit))
+        and (_setup_only(metric) or (_setup_only(metric_head) and not looks_metric(label)))
+    ):
+        # "| batch | 4K ctx | 16K ctx |" over "1.19x": the speed-up at each length; "| Llama | 3090Ti |" over "177
+        # t/s": the throughput on that board, the row's name its setup
+        metric = by_unit
     return metric
 
 

@@ -101,6 +101,9 @@ _SPREAD_HEADER_RE = re.compile(f"^{SPREAD_WORDS}" + r"(?![a-z])", re.IGNORECASE)
 _SPREAD_TAIL_RE = re.compile(r"(?<=[a-z0-9])[_ ]" + SPREAD_WORDS + "$", re.IGNORECASE)
 
 
+NO_FIGURE = frozenset(("-", "—", "–", "n/a", "N/A"))
+
+
 def column_roles(table: Table, title: str = "") -> list[str]:
     """Each column's role; `title` is the PR's title (the side it names is the new one of a ratio's two)."""
     ncols = max([len(table.header)] + [len(r.cells) for r in table.rows])
@@ -120,7 +123,8 @@ def column_roles(table: Table, title: str = "") -> list[str]:
     for ci in range(ncols):
         # "Size [GiB]" is the setting "Size" in its unit: the role is the name's
         head = _BRACKET_UNIT_RE.sub("", clean(table.header[ci])) if ci < len(table.header) else ""
-        cells = [c for r in table.rows if ci < len(r.cells) and (c := clean(r.cells[ci]))]
+        # ("| - |": a dash where that row has no figure says nothing of what the column holds)
+        cells = [c for r in table.rows if ci < len(r.cells) and (c := clean(r.cells[ci])) and c not in NO_FIGURE]
         numeric = sum(is_numeric_cell(c) for c in cells)
         if (abbreviated_setting(head) or ci in bench) and whole_numbers(cells):
             roles.append("config")  # "Con." over "1", "16"; batched-bench's "TG" over "64": the run's setup

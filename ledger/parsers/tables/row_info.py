@@ -16,7 +16,7 @@ from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.header_tree import side_free
 from ledger.parsers.tables.headers import column_revisions, head_without_unit, looks_metric, unit_of_header
-from ledger.parsers.tables.roles import KEYED_NUMBER_RE, pair_columns
+from ledger.parsers.tables.roles import KEYED_NUMBER_RE, NO_FIGURE, pair_columns
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
 from ledger.vocab.metrics import is_acceptance_name
@@ -31,7 +31,7 @@ from ledger.vocab.setting_heads import (
     plain_count,
     serving_columns,
 )
-from ledger.vocab.setup import config_key, model_names, qualifiers
+from ledger.vocab.setup import config_hints, config_key, model_names, qualifiers
 from ledger.vocab.setup_keys import is_known_key
 from ledger.vocab.setup_labels import row_kind_key
 from ledger.vocab.sides import side_of
@@ -143,8 +143,8 @@ class TableInfo:
         for i in sorted(self.config_cols + self.setting_labels):
             cell = clean(row.cells[i]) if i < len(row.cells) else ""
             head = headers[i] if i < len(headers) else ""
-            if not cell or not head:
-                continue
+            if not cell or not head or cell in NO_FIGURE:
+                continue  # ("| - |": that row has no value of the setting)
             if i in self.bench_cols:
                 out[head] = cell  # batched-bench's own "PP", which its readers know it by, beside the length
             cell = plain_count(cell)  # "5 000": 5000
@@ -182,10 +182,17 @@ class TableInfo:
             name = bare if head in self.variants else head_without_unit(bare)
             # "TG (256) T/s": the length the bench ran is the column's setup
             setup = {**qualifiers(head), **header_lengths(head)}
+            if (arm := _ARM_PREFIX_RE.match(name)) is not None and setup and not side_of(arm.group(1)):
+                rest = name[arm.end() :]
+                if qualifiers(rest) and not config_hints(rest)[1].strip(" ,;/+-_()*`"):
+                    name, setup = rest, {**setup, "variant": arm.group(1)}  # "V1: 3090Ti": the arm, on that board
             if quant := ggml_quant(bare):
                 setup["quant"] = quant  # "Q4_0_R8": the repacked type, not the q4_0 its name starts with
             got = self.heads[head] = (unit_of_header(bare), name, setup)
         return got
+
+
+_ARM_PREFIX_RE = re.compile(r"([A-Za-z][\w.]{0,10}):\s?")
 
 
 def _without_shas(head: str) -> str:

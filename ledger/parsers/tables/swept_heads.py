@@ -50,7 +50,7 @@ def with_swept_heads(table: Table, heading: Sequence[str], lead: str) -> Table:
     if len(swept) >= 2 and len(keys) == 1 and len(units) == 1:
         unit = units.pop()
         heads = [h + unit if i in swept and not _UNIT_TAIL_RE.search(h) else h for i, h in enumerate(heads)]
-    heads = _stat_units(heads, numeric)
+    heads = _stat_units(_geforce_numbers(heads, numeric), numeric)
     if heads == [clean(h) for h in table.header]:
         return table
     return replace(table, header=heads)
@@ -67,6 +67,24 @@ def _spelled_out(heads: list[str], numeric: list[bool], short_re: re.Pattern[str
         m = short_re.match(out[i])
         assert m is not None
         out[i] = f"{word} {m.group('n') or m.groupdict().get('t')}{m.group('rest') or ''}"
+    return out
+
+
+# "| 3090Ti | 4090 |": a GeForce named by its number alone, beside a board the vocabulary knows
+_GEFORCE_NUMBER_RE = re.compile(r"^(?P<pre>[A-Za-z][\w.]{0,10}: ?)?(?P<n>[2-5]0[5-9]0)$")
+
+
+def _geforce_numbers(heads: list[str], numeric: list[bool]) -> list[str]:
+    """The headers with a bare GeForce number ("4090", "V1: 4090") spelled as the board ("RTX 4090") where a
+    sibling column names a board: a lone "4090" may count anything."""
+    bare = [i for i, h in enumerate(heads) if numeric[i] and _GEFORCE_NUMBER_RE.match(h)]
+    if not bare or not any("gpu" in qualifiers(h) for i, h in enumerate(heads) if i not in bare):
+        return heads
+    out = list(heads)
+    for i in bare:
+        m = _GEFORCE_NUMBER_RE.match(out[i])
+        assert m is not None
+        out[i] = f"{m.group('pre') or ''}RTX {m.group('n')}"
     return out
 
 
@@ -94,5 +112,6 @@ def swept_setting(head: str) -> bool:
 
 
 def _numeric(table: Table, i: int) -> bool:
-    cells = [r.cells[i] for r in table.rows if i < len(r.cells) and clean(r.cells[i])]
+    # (a dash is a cell left empty: "| - |" where that build has no figure)
+    cells = [r.cells[i] for r in table.rows if i < len(r.cells) and clean(r.cells[i]) not in ("", "-", "—", "n/a")]
     return bool(cells) and all(is_numeric_cell(c) for c in cells)
