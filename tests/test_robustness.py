@@ -259,6 +259,12 @@ HOSTILE = {
     "gate names": "mmlu-pro xgsm8k accuracy_err max error per-tok [AR] a.len 1.5 " * 1_500,
     "hex letters": "deadbee cafe 0xfeedfac abcdef1 added faded " * 1_500,
     "long keys": "a b c d e f g h i j k l m n o p q r s t u v w x y z " * 800 + ": 1",
+    # a build note naming boards by their compute capability, and a page's machine list over its sub-sections
+    "capability notes": "* the compute capability of "
+    + "60 (P40) or 80 (A100) " * 2_000
+    + "\n\n"
+    + "* Intra node: 8xA100-80GBs with\n" * 1_000
+    + "\n#### B\n\n| a | b |\n|---|---|\n| x | 1.5 |\n" * 500,
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

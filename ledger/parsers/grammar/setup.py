@@ -37,6 +37,7 @@ from ledger.parsers.grammar.heading_setup import (
     whole_bold,
 )
 from ledger.parsers.grammar.line_setup import own_words
+from ledger.parsers.grammar.machine_items import machine_scopes
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
 from ledger.parsers.grammar.setup_scopes import (
@@ -120,6 +121,7 @@ def find_setups(
             doc, lambda text: command_setup(text, env), variants | table_titles(doc), facts
         )
     )
+    scopes.extend(SetupScope(start, end, values) for start, end, values in machine_scopes(doc))  # over sub-sections
     heads = [b for b in doc.blocks if b.kind in ("heading", "comment")]
     # a bold line opening a paragraph ("**bs=1**", "**Sweep point, concurrency 16**") heads what follows as a
     # heading would: a setting stated under one holds until the next
