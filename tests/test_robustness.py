@@ -265,6 +265,13 @@ HOSTILE = {
     + "\n\n"
     + "* Intra node: 8xA100-80GBs with\n" * 1_000
     + "\n#### B\n\n| a | b |\n|---|---|\n| x | 1.5 |\n" * 500,
+    # tensor parallel sizes in headers ("2-way TP", "single GPU") and a size with a tail ("= 8 with NVLink")
+    "way heads": "| b | "
+    + "Latency of 2-way single-gpu 16 ways " * 1_000
+    + "TP (ms) |\n|---|---|\n| 1 | 2.5 |\n\n"
+    + "* tensor_parallel_size = 8"
+    + " with NVLink over" * 2_000
+    + "\n",
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

@@ -117,6 +117,8 @@ _KEY_ALIASES: dict[str, str] = {
     "tp_size": "tp",
     "tensor_parallel": "tp",
     "tensor_parallel_size": "tp",
+    "tensor_para_size": "tp",  # FasterTransformer's names
+    "pipeline_para_size": "pp",
     "n_samples": "samples",
     "num_samples": "samples",
     "limit": "samples",

@@ -36,6 +36,7 @@ _SETUP_LABELS: dict[str, str] = {
     "tensor parallel": "tp",
     "tensor parallelism": "tp",
     "tensor parallel size": "tp",
+    "tensor para size": "tp",  # FasterTransformer's `tensor_para_size`, `pipeline_para_size`
     "ep": "ep",
     "ep size": "ep",
     "expert parallel": "ep",
@@ -46,6 +47,7 @@ _SETUP_LABELS: dict[str, str] = {
     "pipeline parallel": "pp",
     "pipeline parallelism": "pp",
     "pipeline parallel size": "pp",
+    "pipeline para size": "pp",
     "dp": "dp",
     "dp size": "dp",
     "data parallel": "dp",

@@ -26,6 +26,7 @@ from ledger.vocab.setting_heads import (
     gemm_dim_columns,
     ggml_quant,
     header_lengths,
+    header_parallel,
     length_keys,
     plain_count,
     serving_columns,
@@ -178,7 +179,7 @@ class TableInfo:
             bare = side_free(head)
             name = bare if head in self.variants else head_without_unit(bare)
             # "TG (256) T/s": the length the bench ran is the column's setup
-            setup = {**qualifiers(head), **header_lengths(head)}
+            setup = {**header_parallel(head), **qualifiers(head), **header_lengths(head)}  # ("single GPU": TP1)
             if quant := ggml_quant(bare):
                 setup["quant"] = quant  # "Q4_0_R8": the repacked type, not the q4_0 its name starts with
             got = self.heads[head] = (unit_of_header(bare), name, setup)
