@@ -272,6 +272,12 @@ HOSTILE = {
     + "* tensor_parallel_size = 8"
     + " with NVLink over" * 2_000
     + "\n",
+    # an API's reference tables (a type and a description column), one after the other
+    "api tables": (
+        "| Name | Data Type " + "shape " * 20 + "| Description |\n|---|---|---|\n"
+        "| x | float/half/bfloat16 | 8-way tensor parallelism |\n\n"
+    )
+    * 400,
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

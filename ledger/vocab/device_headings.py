@@ -5,8 +5,8 @@ runtime's listing of the devices it found, over the output it printed."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
+from ledger.vocab.doc_tables import CAPABILITY_RE
 from ledger.vocab.setup import named_twice, qualifiers
 
 # "### 4090 Results": a GeForce card's model number heading its section, as pages title a board's results
@@ -48,17 +48,9 @@ def listed_device(text: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-# "-DSM=xx is the compute capability of your GPU, e.g. 60 (P40) or 80 (A100)", "| GPU | compute capacity |": boards
-# named as examples of an architecture's number (a build note, a reference table), not the board a result ran on
-_CAPABILITY_RE = re.compile(r"\bcompute[ _]capa(?:bilit(?:y|ies)|city)\b", re.IGNORECASE)
-
-
+# "-DSM=xx is the compute capability of your GPU, e.g. 60 (P40) or 80 (A100)": boards named as examples of an
+# architecture's number, not the board a result ran on
 def capability_note(line: str) -> bool:
     """A line that names two boards or more by their compute capability: architectures listed, no run's device (a
     run's own "on an H100 (compute capability 9.0)" names one board, and keeps it)."""
-    return _CAPABILITY_RE.search(line[:400]) is not None and "gpu" in named_twice(line[:400])
-
-
-def capability_table(header: Sequence[str]) -> bool:
-    """ "| GPU | compute capacity |": a table of boards and their architecture numbers, no benchmark's rows."""
-    return len(header) == 2 and any(_CAPABILITY_RE.search(cell) for cell in header)
+    return CAPABILITY_RE.search(line[:400]) is not None and "gpu" in named_twice(line[:400])

@@ -39,7 +39,7 @@ from ledger.parsers.grammar.line_setup import unrestricted as unrestricted
 from ledger.parsers.grammar.section_results import section_measures
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
-from ledger.vocab.device_headings import capability_table
+from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, SERVER_COMMAND_RE, one_value
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
 from ledger.vocab.setup import qualifiers
@@ -391,8 +391,8 @@ def table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:
     varied: set[str] = set()
     grids: set[int] = set()
     for b in doc.blocks:
-        if b.kind != "table" or b.end <= b.start or (b.table is not None and capability_table(b.table.header)):
-            continue  # (a table of boards and their compute capability: no run's setup varies in it)
+        if b.kind != "table" or b.end <= b.start or (b.table is not None and documentation_table(b.table.header)):
+            continue  # (boards and their compute capability, an API's reference: no run's setup varies in it)
         if b.table is not None and _columns_own_setup(b.table.header):
             grids.add(b.start)
         counts: dict[str, int] = {}
