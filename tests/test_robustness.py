@@ -278,6 +278,9 @@ HOSTILE = {
         "| x | float/half/bfloat16 | 8-way tensor parallelism |\n\n"
     )
     * 400,
+    # sections that name a length in prose, each over a table printing its own lengths ("Input Seqlen")
+    "lent lengths": "## Plan\n\nIt then generates 32 tokens.\n\n## Results\n\n| Input Seqlen | t (ms) |\n|---|---|\n"
+    "| 64 | 2.5 |\n\n" * 300,
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

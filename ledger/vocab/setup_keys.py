@@ -94,6 +94,11 @@ _KEY_ALIASES: dict[str, str] = {
     "input_length": "isl",
     "output_len": "osl",
     "output_length": "osl",
+    # FasterTransformer's "| Batch_size | Input Seqlen | Output Seqlen |", a length spelled as one word
+    "input_seqlen": "isl",
+    "output_seqlen": "osl",
+    "input_seq_len": "isl",
+    "output_seq_len": "osl",
     "input_prompt_length": "isl",
     "prompt_length": "isl",
     "output_tokens_length": "osl",

@@ -59,6 +59,7 @@ _SETUP_LABELS: dict[str, str] = {
     "input tokens": "isl",
     "input sequence length": "isl",
     "input seq len": "isl",
+    "input seqlen": "isl",
     "prompt length": "isl",
     "prompt len": "isl",
     # a benchmark tool's "Sequence Length" is the prompt it sends ("Decode Length" is the rest); never the
@@ -73,6 +74,7 @@ _SETUP_LABELS: dict[str, str] = {
     "output tokens": "osl",
     "output sequence length": "osl",
     "output seq len": "osl",
+    "output seqlen": "osl",
     "concurrency": "concurrency",
     "request concurrency": "concurrency",
     "num concurrent": "concurrency",

@@ -115,10 +115,11 @@ def find_setups(
     # widest first: each turn's setup section; every narrower scope wins
     scopes: list[SetupScope] = []
     scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
+    lent: list[tuple[int, int, dict[str, str]]] = []  # a section's workload over the sections after it
     scopes.extend(
         SetupScope(start, end, values)
         for start, end, values in section_workloads(
-            doc, lambda text: command_setup(text, env), variants | table_titles(doc), facts
+            doc, lambda text: command_setup(text, env), variants | table_titles(doc), facts, lent
         )
     )
     scopes.extend(SetupScope(start, end, values) for start, end, values in machine_scopes(doc))  # over sub-sections
@@ -186,6 +187,7 @@ def find_setups(
     own = [SetupScope(a, b, values) for a, b, values in turns]
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default = default
+    idx.lent = SetupIndex.build([SetupScope(*t) for t in lent], last) if lent else None
     return idx
 
 

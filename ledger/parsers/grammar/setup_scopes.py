@@ -230,10 +230,12 @@ def section_workloads(
     command: Callable[[str], dict[str, str]],
     skip: frozenset[int] = frozenset(),
     facts: SectionFacts | None = None,
+    lent: list[tuple[int, int, dict[str, str]]] | None = None,
 ) -> list[tuple[int, int, dict[str, str]]]:
     """The workload each result section states with one value per key (see WORKLOAD_KEYS), as (first, last
     line, values): the scope that replaces the document default for these keys. The `skip` lines state another
-    scope's setup (a variant's item), not the section's. `facts` is section_facts(doc) when the caller has it."""
+    scope's setup (a variant's item), not the section's. `facts` is section_facts(doc) when the caller has it.
+    `lent`, when given, gets the part of each scope that lies in other sections (a plan's over the results after it)."""
     out: list[tuple[int, int, dict[str, str]]] = []
     facts = section_facts(doc) if facts is None else facts
     sections = facts.sections
@@ -250,7 +252,7 @@ def section_workloads(
     for first, last in sections:
         # a section with results of its own states their whole setup; another only its workload for those below
         keys = DEFAULT_KEYS if first in measuring else WORKLOAD_KEYS
-        held = reach.get(first, last)
+        held = own = reach.get(first, last)  # (own: the last line of its sub-sections)
         if first not in measuring:
             held = max(held, plans.get(first, held))
         parts = _command_parts(doc, first, last, held)
@@ -259,6 +261,8 @@ def section_workloads(
             if one:  # stated in the section's own lines, it holds in its sub-sections too (theirs win, being narrower)
                 # (from the line under the heading: the heading's own claims, a commit it names, are not its runs')
                 out.append((lo + 1 if k == 0 else lo, end, one))
+                if lent is not None and end > own:
+                    lent.append((own + 1, end, one))
     return out
 
 
