@@ -183,7 +183,7 @@ def heads_section(doc: Document, heading: Block, title: int) -> bool:
     return heading.start != title and doc.line(heading.start).lstrip().startswith("#")
 
 
-def _section_reach(doc: Document) -> dict[int, int]:
+def section_reach(doc: Document) -> dict[int, int]:
     """Each heading's line -> the last line of its section, sub-sections included ("#### Faster loads" over
     "##### Load timings"): up to the next heading of its level or above. One pass, a stack of open headings."""
     reach: dict[int, int] = {}
@@ -245,7 +245,7 @@ def section_workloads(
     # ("| batch | 4K ctx | 16K ctx |": its columns' lengths, not the section's)
     skip = skip | grids
     changes = facts.changes
-    reach = _section_reach(doc) if doc.format == "markdown" else {}
+    reach = section_reach(doc) if doc.format == "markdown" else {}
     measuring = facts.measuring
     tables = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
     plans = _plan_reaches(doc, sections, measuring)
