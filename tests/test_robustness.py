@@ -268,6 +268,28 @@ HOSTILE = {
     "gate names": "mmlu-pro xgsm8k accuracy_err max error per-tok [AR] a.len 1.5 " * 1_500,
     "hex letters": "deadbee cafe 0xfeedfac abcdef1 added faded " * 1_500,
     "long keys": "a b c d e f g h i j k l m n o p q r s t u v w x y z " * 800 + ": 1",
+    # a build note naming boards by their compute capability, and a page's machine list over its sub-sections
+    "capability notes": "* the compute capability of "
+    + "60 (P40) or 80 (A100) " * 2_000
+    + "\n\n"
+    + "* Intra node: 8xA100-80GBs with\n" * 1_000
+    + "\n#### B\n\n| a | b |\n|---|---|\n| x | 1.5 |\n" * 500,
+    # tensor parallel sizes in headers ("2-way TP", "single GPU") and a size with a tail ("= 8 with NVLink")
+    "way heads": "| b | "
+    + "Latency of 2-way single-gpu 16 ways " * 1_000
+    + "TP (ms) |\n|---|---|\n| 1 | 2.5 |\n\n"
+    + "* tensor_parallel_size = 8"
+    + " with NVLink over" * 2_000
+    + "\n",
+    # an API's reference tables (a type and a description column), one after the other
+    "api tables": (
+        "| Name | Data Type " + "shape " * 20 + "| Description |\n|---|---|---|\n"
+        "| x | float/half/bfloat16 | 8-way tensor parallelism |\n\n"
+    )
+    * 400,
+    # sections that name a length in prose, each over a table printing its own lengths ("Input Seqlen")
+    "lent lengths": "## Plan\n\nIt then generates 32 tokens.\n\n## Results\n\n| Input Seqlen | t (ms) |\n|---|---|\n"
+    "| 64 | 2.5 |\n\n" * 300,
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
 }
 

@@ -173,6 +173,10 @@ class Context:
                 # the claim's own config wins over the setup around it, under any spelling of its key ("PP" over
                 # "pp", "tp_size" over "tp")
                 own = set(map(canonical_key_name, config))
+                if own & _SERVING_LENGTHS and self.setup.lent and (lent := self.setup.lent.at(line)):
+                    # a table that prints its runs' lengths: a length another section names ("then generates 32
+                    # tokens" in a how-to far above) is none of theirs, even the one their columns leave unstated
+                    around = {k: v for k, v in around.items() if k not in _SERVING_LENGTHS or lent.get(k) != v}
                 # (an empty value unsays an outer scope's: "### CPU" under a page's GPU bullet)
                 gone = superseded(around, config) if config else ()
                 if "gpu" in config and "gpu" in around and (board := one_board({config["gpu"], around["gpu"]})):

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from ledger.vocab.setup import qualifiers
+from ledger.vocab.doc_tables import CAPABILITY_RE
+from ledger.vocab.setup import named_twice, qualifiers
 
 # "### 4090 Results": a GeForce card's model number heading its section, as pages title a board's results
 _BARE_CARD_RE = re.compile(
@@ -45,3 +46,11 @@ def listed_device(text: str) -> str | None:
         if _DEVICE_LINE_RE.match(line) and (gpu := qualifiers(line[:200]).get("gpu"))
     }
     return found.pop() if len(found) == 1 else None
+
+
+# "-DSM=xx is the compute capability of your GPU, e.g. 60 (P40) or 80 (A100)": boards named as examples of an
+# architecture's number, not the board a result ran on
+def capability_note(line: str) -> bool:
+    """A line that names two boards or more by their compute capability: architectures listed, no run's device (a
+    run's own "on an H100 (compute capability 9.0)" names one board, and keeps it)."""
+    return CAPABILITY_RE.search(line[:400]) is not None and "gpu" in named_twice(line[:400])

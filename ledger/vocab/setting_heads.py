@@ -120,6 +120,16 @@ def header_lengths(head: str) -> dict[str, str]:
     return {"isl" if m.group("isl") else "osl": m.group("n") or m.group("m")}
 
 
+# "Latency of single GPU" beside "Latency of 2-way TP": a column measured on one board, so with no tensor parallelism
+# (a header only: prose's "into a single GPU" or "supports the single GPU" names no run)
+_ONE_BOARD_HEAD_RE = re.compile(r"(?<![\w-])(?:single|one)[ -]gpu(?![\w-])", re.IGNORECASE)
+
+
+def header_parallel(head: str) -> dict[str, str]:
+    """The tensor parallel size a column's header implies: {"tp": "1"} for a single GPU's column, else {}."""
+    return {"tp": "1"} if _ONE_BOARD_HEAD_RE.search(head) else {}
+
+
 # "Q4_0_R8", "IQ4_XS", "q5_K_M": a ggml quant type by its full name (the repacked "_R8" is a type of its own)
 _GGML_QUANT_RE = re.compile(r"^i?q\d(?:_[a-z0-9]{1,4}){1,3}$", re.IGNORECASE)
 # "PP-512", "TG-128", "pp512": a llama.cpp bench test, named by what it runs and its length

@@ -305,6 +305,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("gpu_count", "gpu_count", r"(\d{1,3}) ?[x×]? ?(?:gpus|gpu(?! ?[a-z]))", ("gpu",), (), _DIGIT_OPENS),
     _TEP_WORD,
     _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",), ("tp",)),
+    # "Latency of 2-way TP", "16 ways tensor parallelism": the size before its word
+    _word("tp", "tp", r"(\d{1,3})[ -]ways? (?:tp|tensor[ -]parallel(?:ism)?)", ("way",), (), _DIGIT_OPENS),
     _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})", ("ep",), ("ep",)),
     # (two digits at most: llama-bench's "pp512" is a 512-token prompt test, not a pipeline of 512 stages)
     _word("pp", "pp", rf"pp{_SEP}(\d{{1,2}})", ("pp",), ("pp",)),

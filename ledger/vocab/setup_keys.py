@@ -94,6 +94,11 @@ _KEY_ALIASES: dict[str, str] = {
     "input_length": "isl",
     "output_len": "osl",
     "output_length": "osl",
+    # FasterTransformer's "| Batch_size | Input Seqlen | Output Seqlen |", a length spelled as one word
+    "input_seqlen": "isl",
+    "output_seqlen": "osl",
+    "input_seq_len": "isl",
+    "output_seq_len": "osl",
     "input_prompt_length": "isl",
     "prompt_length": "isl",
     "output_tokens_length": "osl",
@@ -117,6 +122,8 @@ _KEY_ALIASES: dict[str, str] = {
     "tp_size": "tp",
     "tensor_parallel": "tp",
     "tensor_parallel_size": "tp",
+    "tensor_para_size": "tp",  # FasterTransformer's names
+    "pipeline_para_size": "pp",
     "n_samples": "samples",
     "num_samples": "samples",
     "limit": "samples",

@@ -36,6 +36,7 @@ _SETUP_LABELS: dict[str, str] = {
     "tensor parallel": "tp",
     "tensor parallelism": "tp",
     "tensor parallel size": "tp",
+    "tensor para size": "tp",  # FasterTransformer's `tensor_para_size`, `pipeline_para_size`
     "ep": "ep",
     "ep size": "ep",
     "expert parallel": "ep",
@@ -46,6 +47,7 @@ _SETUP_LABELS: dict[str, str] = {
     "pipeline parallel": "pp",
     "pipeline parallelism": "pp",
     "pipeline parallel size": "pp",
+    "pipeline para size": "pp",
     "dp": "dp",
     "dp size": "dp",
     "data parallel": "dp",
@@ -57,6 +59,7 @@ _SETUP_LABELS: dict[str, str] = {
     "input tokens": "isl",
     "input sequence length": "isl",
     "input seq len": "isl",
+    "input seqlen": "isl",
     "prompt length": "isl",
     "prompt len": "isl",
     # a benchmark tool's "Sequence Length" is the prompt it sends ("Decode Length" is the rest); never the
@@ -71,6 +74,7 @@ _SETUP_LABELS: dict[str, str] = {
     "output tokens": "osl",
     "output sequence length": "osl",
     "output seq len": "osl",
+    "output seqlen": "osl",
     "concurrency": "concurrency",
     "request concurrency": "concurrency",
     "num concurrent": "concurrency",

@@ -29,6 +29,8 @@ from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.canonical import DTYPE_KEYS, canonical_dtype
+from ledger.vocab.device_headings import capability_note
+from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_value
 from ledger.vocab.models import hedged_models, title_family
 from ledger.vocab.setup import model_names, qualifiers
@@ -77,7 +79,7 @@ def document_default(
     from_runs: list[tuple[str, str, int]] = []  # (key, value, turn) of each workload value a run command states
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     # lines naming no page setup: a handle ("**llama2024** commented"), a command under a table ("reproduced by:")
-    unread = {b.start for b in doc.blocks if b.kind == "comment"} | table_command_lines(doc)
+    unread = {b.start for b in doc.blocks if b.kind == "comment"} | table_command_lines(doc) | _documentation_lines(doc)
     result_items = {b.start for b in doc.blocks if b.kind == "item" and not b.in_code and states_result(b.text[:300])}
     skip_to = 0
     for no in range(1, len(doc.lines) + 1):
@@ -341,6 +343,19 @@ def _owner_turns(doc: Document, turns: list[tuple[int, int]]) -> set[int]:
         return {0}
     first = comments.get(turns[1][0])
     return {0} | {t for t, (a, _) in enumerate(turns) if t > 0 and comments.get(a) == first}
+
+
+def _documentation_lines(doc: Document) -> set[int]:
+    """The lines that name boards as examples of their compute capability (a build note, a table of them) and the
+    rows of an API's reference ("| Name | Shape | Data Type | Description |"): they name no setup the results ran
+    under (vocab.device_headings, vocab.doc_tables)."""
+    out: set[int] = set()
+    for b in doc.blocks:
+        if b.kind == "table" and b.table is not None and documentation_table(b.table.header):
+            out.update(range(b.start, b.end + 1))
+        elif b.kind in ("text", "item"):
+            out.update(no for no in range(b.start, b.end + 1) if capability_note(doc.line(no)))
+    return out
 
 
 def _lead_in_lines(doc: Document) -> set[int]:

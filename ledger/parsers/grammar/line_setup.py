@@ -209,7 +209,8 @@ _FILE_SIZE_TAIL_RE = re.compile(r"\s?\(\s?\d{1,4}(?:\.\d{1,3})?\s?(?:GiB|GB|MiB|
 _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\)")
 
 
-_AFTER_NUMBER_RE = re.compile(r"\s\(")
+# what follows a setting's number and is no part of it: "TP=8 (E=64, N=512)", "tensor_parallel_size = 8 with NVLink"
+_AFTER_NUMBER_RE = re.compile(r"\s\(|\s(?:with|over|via|using|across|through)\s", re.IGNORECASE)
 _INLINE_KEYS = DEFAULT_KEYS | {"experts"}
 _CHAINED_RE = re.compile(r"(?P<keys>(?:(?<![\w.])[A-Za-z_]{1,12} ?= ?){2,4})(?P<value>\d{1,6})(?![\w.])")
 _CHAIN_KEY_RE = re.compile(r"[A-Za-z_]{1,12}")
@@ -225,7 +226,7 @@ def _checked(key: str, value: str) -> str:
         # (a count of requests, ranks or tokens is whole: "Concurrency: 27.85" is what a run reached, measured)
         if not value[:1].isdigit() or _FRACTION_RE.match(value):
             return ""
-        cut = _AFTER_NUMBER_RE.search(value)  # "TP=8 (E=64, N=512)": the number, not the parenthesis after it
+        cut = _AFTER_NUMBER_RE.search(value)  # "TP=8 (E=64, N=512)": the number, not what follows it
         return value[: cut.start()] if cut else value
     if key == "gpu":
         # "GPU: 3x AMD Radeon AI PRO R9700 (32 GB)": a board the vocabulary does not know, named as printed

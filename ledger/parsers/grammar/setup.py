@@ -37,6 +37,7 @@ from ledger.parsers.grammar.heading_setup import (
     whole_bold,
 )
 from ledger.parsers.grammar.line_setup import own_words
+from ledger.parsers.grammar.machine_items import machine_scopes
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
 from ledger.parsers.grammar.setup_scopes import (
@@ -114,12 +115,14 @@ def find_setups(
     # widest first: each turn's setup section; every narrower scope wins
     scopes: list[SetupScope] = []
     scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
+    lent: list[tuple[int, int, dict[str, str]]] = []  # a section's workload over the sections after it
     scopes.extend(
         SetupScope(start, end, values)
         for start, end, values in section_workloads(
-            doc, lambda text: command_setup(text, env), variants | table_titles(doc), facts
+            doc, lambda text: command_setup(text, env), variants | table_titles(doc), facts, lent
         )
     )
+    scopes.extend(SetupScope(start, end, values) for start, end, values in machine_scopes(doc))  # over sub-sections
     heads = [b for b in doc.blocks if b.kind in ("heading", "comment")]
     # a bold line opening a paragraph ("**bs=1**", "**Sweep point, concurrency 16**") heads what follows as a
     # heading would: a setting stated under one holds until the next
@@ -184,6 +187,7 @@ def find_setups(
     own = [SetupScope(a, b, values) for a, b, values in turns]
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default = default
+    idx.lent = SetupIndex.build([SetupScope(*t) for t in lent], last) if lent else None
     return idx
 
 

@@ -26,6 +26,10 @@ class SetupIndex:
     default: dict[str, str] = field(default_factory=dict)
     """The setup the whole document gives one value per key: under every scope, for measured results only (a
     support matrix's cells name no run)."""
+    lent: SetupIndex | None = None
+    """The workloads sections lend the sections after them ("## Test Plan" over "## Test Result", a how-to's
+    "then generates 32 tokens" over the page's tables), by line: among the scopes above too, where a table's own
+    lengths take them back (parsers.base)."""
     names_gpu: bool = False
     """Some scope names an accelerator: a CPU named beside it is the host, never the device (set by build)."""
     _at_line: list[int] = field(default_factory=list)

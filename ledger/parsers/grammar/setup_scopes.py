@@ -39,6 +39,7 @@ from ledger.parsers.grammar.line_setup import unrestricted as unrestricted
 from ledger.parsers.grammar.section_results import section_measures
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
+from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, SERVER_COMMAND_RE, one_value
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
 from ledger.vocab.setup import qualifiers
@@ -182,7 +183,7 @@ def heads_section(doc: Document, heading: Block, title: int) -> bool:
     return heading.start != title and doc.line(heading.start).lstrip().startswith("#")
 
 
-def _section_reach(doc: Document) -> dict[int, int]:
+def section_reach(doc: Document) -> dict[int, int]:
     """Each heading's line -> the last line of its section, sub-sections included ("#### Faster loads" over
     "##### Load timings"): up to the next heading of its level or above. One pass, a stack of open headings."""
     reach: dict[int, int] = {}
@@ -229,10 +230,12 @@ def section_workloads(
     command: Callable[[str], dict[str, str]],
     skip: frozenset[int] = frozenset(),
     facts: SectionFacts | None = None,
+    lent: list[tuple[int, int, dict[str, str]]] | None = None,
 ) -> list[tuple[int, int, dict[str, str]]]:
     """The workload each result section states with one value per key (see WORKLOAD_KEYS), as (first, last
     line, values): the scope that replaces the document default for these keys. The `skip` lines state another
-    scope's setup (a variant's item), not the section's. `facts` is section_facts(doc) when the caller has it."""
+    scope's setup (a variant's item), not the section's. `facts` is section_facts(doc) when the caller has it.
+    `lent`, when given, gets the part of each scope that lies in other sections (a plan's over the results after it)."""
     out: list[tuple[int, int, dict[str, str]]] = []
     facts = section_facts(doc) if facts is None else facts
     sections = facts.sections
@@ -242,14 +245,14 @@ def section_workloads(
     # ("| batch | 4K ctx | 16K ctx |": its columns' lengths, not the section's)
     skip = skip | grids
     changes = facts.changes
-    reach = _section_reach(doc) if doc.format == "markdown" else {}
+    reach = section_reach(doc) if doc.format == "markdown" else {}
     measuring = facts.measuring
     tables = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
     plans = _plan_reaches(doc, sections, measuring)
     for first, last in sections:
         # a section with results of its own states their whole setup; another only its workload for those below
         keys = DEFAULT_KEYS if first in measuring else WORKLOAD_KEYS
-        held = reach.get(first, last)
+        held = own = reach.get(first, last)  # (own: the last line of its sub-sections)
         if first not in measuring:
             held = max(held, plans.get(first, held))
         parts = _command_parts(doc, first, last, held)
@@ -258,6 +261,8 @@ def section_workloads(
             if one:  # stated in the section's own lines, it holds in its sub-sections too (theirs win, being narrower)
                 # (from the line under the heading: the heading's own claims, a commit it names, are not its runs')
                 out.append((lo + 1 if k == 0 else lo, end, one))
+                if lent is not None and end > own:
+                    lent.append((own + 1, end, one))
     return out
 
 
@@ -390,8 +395,8 @@ def table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:
     varied: set[str] = set()
     grids: set[int] = set()
     for b in doc.blocks:
-        if b.kind != "table" or b.end <= b.start:
-            continue
+        if b.kind != "table" or b.end <= b.start or (b.table is not None and documentation_table(b.table.header)):
+            continue  # (boards and their compute capability, an API's reference: no run's setup varies in it)
         if b.table is not None and _columns_own_setup(b.table.header):
             grids.add(b.start)
         counts: dict[str, int] = {}

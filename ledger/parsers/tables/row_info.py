@@ -27,6 +27,7 @@ from ledger.vocab.setting_heads import (
     gemm_dim_columns,
     ggml_quant,
     header_lengths,
+    header_parallel,
     length_keys,
     plain_count,
     serving_columns,
@@ -181,7 +182,7 @@ class TableInfo:
                 bare = kept  # "t/s 0badc0de1": the commit is the column's revision, not a part of its measure
             name = bare if head in self.variants else head_without_unit(bare)
             # "TG (256) T/s": the length the bench ran is the column's setup
-            setup = {**qualifiers(head), **header_lengths(head)}
+            setup = {**header_parallel(head), **qualifiers(head), **header_lengths(head)}  # ("single GPU": TP1)
             if (arm := _ARM_PREFIX_RE.match(name)) is not None and setup and not side_of(arm.group(1)):
                 rest = name[arm.end() :]
                 if qualifiers(rest) and not config_hints(rest)[1].strip(" ,;/+-_()*`"):
