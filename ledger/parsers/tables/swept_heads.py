@@ -14,7 +14,7 @@ max |`): the minimum and maximum of the same timing, in its unit.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ledger.parsers.grammar.unit_labels import header_unit
@@ -56,18 +56,25 @@ def with_swept_heads(table: Table, heading: Sequence[str], lead: str) -> Table:
     return replace(table, header=heads)
 
 
+def _rewritten(
+    heads: list[str], numeric: list[bool], short_re: re.Pattern[str], spell: Callable[[re.Match[str]], str]
+) -> list[str]:
+    """The headers of value columns `short_re` matches, each written as `spell` spells its match."""
+    out = list(heads)
+    for i, h in enumerate(heads):
+        if numeric[i] and (m := short_re.match(h)) is not None:
+            out[i] = spell(m)
+    return out
+
+
 def _spelled_out(heads: list[str], numeric: list[bool], short_re: re.Pattern[str], word: str) -> list[str]:
     """The headers with two siblings or more of one short form ("c64 | c256", "n=2 | n=3") written as `word` and
     the number ("conc 64"), which the setup words read; a lone one may name anything."""
-    short = [i for i, h in enumerate(heads) if numeric[i] and short_re.match(h)]
-    if len(short) < 2:
+    if sum(1 for i, h in enumerate(heads) if numeric[i] and short_re.match(h)) < 2:
         return heads
-    out = list(heads)
-    for i in short:
-        m = short_re.match(out[i])
-        assert m is not None
-        out[i] = f"{word} {m.group('n') or m.groupdict().get('t')}{m.group('rest') or ''}"
-    return out
+    return _rewritten(
+        heads, numeric, short_re, lambda m: f"{word} {m.group('n') or m.groupdict().get('t')}{m.group('rest') or ''}"
+    )
 
 
 # "| 3090Ti | 4090 |": a GeForce named by its number alone, beside a board the vocabulary knows
@@ -77,15 +84,9 @@ _GEFORCE_NUMBER_RE = re.compile(r"^(?P<pre>[A-Za-z][\w.]{0,10}: ?)?(?P<n>[2-5]0[
 def _geforce_numbers(heads: list[str], numeric: list[bool]) -> list[str]:
     """The headers with a bare GeForce number ("4090", "V1: 4090") spelled as the board ("RTX 4090") where a
     sibling column names a board: a lone "4090" may count anything."""
-    bare = [i for i, h in enumerate(heads) if numeric[i] and _GEFORCE_NUMBER_RE.match(h)]
-    if not bare or not any("gpu" in qualifiers(h) for i, h in enumerate(heads) if i not in bare):
+    if not any("gpu" in qualifiers(h) for h in heads if not _GEFORCE_NUMBER_RE.match(h)):
         return heads
-    out = list(heads)
-    for i in bare:
-        m = _GEFORCE_NUMBER_RE.match(out[i])
-        assert m is not None
-        out[i] = f"{m.group('pre') or ''}RTX {m.group('n')}"
-    return out
+    return _rewritten(heads, numeric, _GEFORCE_NUMBER_RE, lambda m: f"{m.group('pre') or ''}RTX {m.group('n')}")
 
 
 def _stat_units(heads: list[str], numeric: list[bool]) -> list[str]:
