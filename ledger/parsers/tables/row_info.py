@@ -162,6 +162,9 @@ class TableInfo:
                 for k, v in words.items():
                     if v.lower() != out[keys[0]].lower():  # ("bf16" under KV dtype is no model precision too)
                         out.setdefault(k, v)  # "4x GB200, TP=4" under GPUs: the TP the cell states beside the board
+            elif not is_known_key(config_key(head)) and (words := qualifiers(cell)) and _setup_only(cell):
+                for k, v in words.items():
+                    out.setdefault(k, v)  # "GPTQ" under "Mode": the precision it names, no key of the header's own
             else:
                 out[config_key(head)] = cell
                 out.update(settings_cell(cell) or {})  # "mtp_nextn=2, overlap=True": the settings it lists
@@ -185,12 +188,17 @@ class TableInfo:
             setup = {**header_parallel(head), **qualifiers(head), **header_lengths(head)}  # ("single GPU": TP1)
             if (arm := _ARM_PREFIX_RE.match(name)) is not None and setup and not side_of(arm.group(1)):
                 rest = name[arm.end() :]
-                if qualifiers(rest) and not config_hints(rest)[1].strip(" ,;/+-_()*`"):
+                if qualifiers(rest) and _setup_only(rest):
                     name, setup = rest, {**setup, "variant": arm.group(1)}  # "V1: 3090Ti": the arm, on that board
             if quant := ggml_quant(bare):
                 setup["quant"] = quant  # "Q4_0_R8": the repacked type, not the q4_0 its name starts with
             got = self.heads[head] = (unit_of_header(bare), name, setup)
         return got
+
+
+def _setup_only(cell: str) -> bool:
+    """The cell states setup words and nothing else ("GPTQ", "EXL2 3.0 bpw", "TP4 / FP8")."""
+    return not config_hints(cell)[1].strip(" ,;/+-_()*`")
 
 
 _ARM_PREFIX_RE = re.compile(r"([A-Za-z][\w.]{0,10}):\s?")
