@@ -189,7 +189,8 @@ class TableInfo:
             if (arm := _ARM_PREFIX_RE.match(name)) is not None and setup and not side_of(arm.group(1)):
                 rest = name[arm.end() :]
                 if qualifiers(rest) and _setup_only(rest):
-                    name, setup = rest, {**setup, "variant": arm.group(1)}  # "V1: 3090Ti": the arm, on that board
+                    # "V1: 3090Ti": the arm (a key of its own: "V1" and "V2" on one board are two setups), on that board
+                    name, setup = rest, {**setup, "arm": arm.group(1)}
             if quant := ggml_quant(bare):
                 setup["quant"] = quant  # "Q4_0_R8": the repacked type, not the q4_0 its name starts with
             got = self.heads[head] = (unit_of_header(bare), name, setup)
