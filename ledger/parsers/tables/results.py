@@ -58,6 +58,7 @@ from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.parsers.tables.sub_headers import with_sub_header
 from ledger.parsers.tables.sweep_axis import Sweep, on_sweep, sweep_of, without_sweep
 from ledger.parsers.tables.swept_heads import with_swept_heads
+from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.metrics import (
     is_acceptance_name,
     is_accuracy_name,
@@ -84,8 +85,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return
     table = with_sub_header(table)  # "| Old |  | New |  |" over "|  | tok/s/user | tok/s/gpu | ..."
     table = with_swept_heads(table, block.section[-1:], ctx.lead_in(block))  # "| c64 | c256 (tok/s/gpu) |"
-    if states_settings([clean(h) for h in table.header], [[clean(c) for c in r.cells] for r in table.rows]):
-        ctx.taken.update(r.line for r in table.rows)  # "| Parameter | Value |": the run's settings, no results
+    if _holds_no_results(table):
+        ctx.taken.update(r.line for r in table.rows)
         return
     roles = column_roles(table, _title(ctx))
     follow_oriented(ctx.memo, table, roles)  # "With X | Without X" where an earlier table's change column told
@@ -177,6 +178,13 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         claims = on_arm_columns(on_implementation_columns(claims, own_impl), arms)
         claims = on_sweep(claims, sweep, info.measure[0] if info.measure else None)
         yield from _of_task(on_side_columns(ctx, claims), task, dataset)
+
+
+def _holds_no_results(table: Table) -> bool:
+    """ "| Parameter | Value |": the run's settings; "| GPU | compute capacity |", an API's "| Name | Shape | ... |
+    Description |": what they document."""
+    heads = [clean(h) for h in table.header]
+    return states_settings(heads, [[clean(c) for c in r.cells] for r in table.rows]) or documentation_table(heads)
 
 
 _BaseKey = tuple[frozenset[str], tuple[str, ...]]
