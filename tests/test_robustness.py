@@ -120,6 +120,13 @@ HOSTILE = {
     "sample counts": "## MMLU accuracy (2000 samples, 1,319 examples 12 questions; " * 2_000 + "\n",
     "setting ranges": "concurrency 4–256, batch 1 to 64, TP 2-8, MTP 3-1-4 conc=1–" * 2_000 + "\n",
     "build bullets": "- **GPU:** 3x AMD Radeon NVIDIA (32 GB\n- MTP: this PR branch main `17df5830e` (b9\n" * 1_500,
+    "reference yaml": "refs/x.yaml\n```diff\n@@ -1,2 +1,3 @@ "
+    + "a/" * 3_000
+    + ":\n"
+    + ("-  - accuracy: 1.0\n+  - quant_algo: FP8\n+    kv_cache_quant_algo: " + "x " * 50 + "\n+    accuracy: 2\n")
+    * 1_500
+    + "a" * 5_000
+    + ":\n  - accuracy: 3.0\n```\n",
     "unit before side": "| n | "
     + "TTFT (ms) After | x (ms) (ms) this PR (s) | " * 600
     + "\n|---|"

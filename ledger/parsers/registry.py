@@ -6,7 +6,17 @@ Each module has NAME, VERSION, BLOCKS and extract(block, ctx); see ledger/parser
 from __future__ import annotations
 
 from ledger.parsers.base import Extractor
-from ledger.parsers.formats import accuracy_test, ci_bot, commits, k6, llama_bench, lm_eval, result_dicts, verdicts
+from ledger.parsers.formats import (
+    accuracy_test,
+    ci_bot,
+    commits,
+    k6,
+    llama_bench,
+    lm_eval,
+    reference_yaml,
+    result_dicts,
+    verdicts,
+)
 from ledger.parsers.formats import pass_counts as test_counts
 from ledger.parsers.gates import named as gates
 from ledger.parsers.kv import lines as kv_lines
@@ -24,6 +34,7 @@ EXTRACTORS: tuple[Extractor, ...] = (
     verdicts,  # "test_x: PASSED", "✓ Correctness test PASSED", "pr:   FAILED tests/a.py::t - assert 2210.41 >= ..."
     llama_bench,  # llama-bench / batched-bench tables: only the t/s and time columns are results
     accuracy_test,  # TensorRT-LLM's "Reference accuracy: 88.000 ... Evaluated accuracy: 41.503": one result, its ref
+    reference_yaml,  # "acme/Qux-2:" over "- quant_algo: FP8 / accuracy: 65.4": a task's references, one per setup
     k6,  # "queue_time......: avg=657.6ms min=1ms p(90)=1.19s": a dotted name's statistics
     result_dicts,  # "{'Music': {'num': 30, 'acc': 0.4}, ...}": each subject's scores, its count no score
     kv_lines,  # "Mean TTFT (ms): 12.3", "[AR] P50 : 1.82" in benchmark output

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 from ledger.parsers.grammar.command_labels import table_command_lines
 from ledger.parsers.grammar.commands import continued
+from ledger.parsers.grammar.reference_yaml import reference_lines
 from ledger.parsers.grammar.setup_scopes import (
     DEFAULT_KEYS,
     PARALLEL_KEYS,
@@ -78,8 +79,7 @@ def document_default(
     runs: list[tuple[int, frozenset[str]]] = []  # the lines of commands that run something, and the keys each sets
     from_runs: list[tuple[str, str, int]] = []  # (key, value, turn) of each workload value a run command states
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
-    # lines naming no page setup: a handle ("**llama2024** commented"), a command under a table ("reproduced by:")
-    unread = {b.start for b in doc.blocks if b.kind == "comment"} | table_command_lines(doc) | _documentation_lines(doc)
+    unread = _unread(doc)
     result_items = {b.start for b in doc.blocks if b.kind == "item" and not b.in_code and states_result(b.text[:300])}
     skip_to = 0
     for no in range(1, len(doc.lines) + 1):
@@ -137,6 +137,17 @@ def document_default(
     own = _turns_own(out, turns_of, owners, elsewhere)
     _each_turn_its_own(by_turn, out, varied, own)
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+def _unread(doc: Document) -> set[int]:
+    """Lines naming no page setup: a handle ("**llama2024** commented"), a command under a table ("reproduced by:"),
+    a reference file's entries (each its own setup), a table that documents."""
+    return (
+        {b.start for b in doc.blocks if b.kind == "comment"}
+        | table_command_lines(doc)
+        | reference_lines(doc)
+        | _documentation_lines(doc)
+    )
 
 
 def _kv_title_precision(

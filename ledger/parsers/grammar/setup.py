@@ -38,6 +38,7 @@ from ledger.parsers.grammar.heading_setup import (
 )
 from ledger.parsers.grammar.line_setup import own_words
 from ledger.parsers.grammar.machine_items import machine_scopes
+from ledger.parsers.grammar.reference_yaml import reference_entries
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
 from ledger.parsers.grammar.setup_scopes import (
@@ -151,7 +152,8 @@ def find_setups(
         if b.kind == "code":
             back = results_start(blocks, k, _section_start(end_starts, b.start)) if command_label(blocks, k) else None
             end = _section_end(ends, end_starts, b.start, last)
-            scopes.extend(_code_setups(doc, b, end, env, back, revision_lines, runs))
+            if reference_entries(doc, b) is None:  # (a reference file's keys are each entry's own)
+                scopes.extend(_code_setups(doc, b, end, env, back, revision_lines, runs))
         elif (
             b.kind == "table"
             and b.table is not None
