@@ -253,6 +253,7 @@ HOSTILE = {
     "hex letters": "deadbee cafe 0xfeedfac abcdef1 added faded " * 1_500,
     "long keys": "a b c d e f g h i j k l m n o p q r s t u v w x y z " * 800 + ": 1",
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
+    "glued at digits": "8k1k 1k1k1k 08k1k/" * 4_000,  # GLUED_LENGTHS_RE opening at a digit (vocab.length_pairs)
 }
 
 
