@@ -298,6 +298,7 @@ HOSTILE = {
     "lent lengths": "## Plan\n\nIt then generates 32 tokens.\n\n## Results\n\n| Input Seqlen | t (ms) |\n|---|---|\n"
     "| 64 | 2.5 |\n\n" * 300,
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
+    "glued at digits": "8k1k 1k1k1k 08k1k/" * 4_000,  # GLUED_LENGTHS_RE opening at a digit (vocab.length_pairs)
 }
 
 

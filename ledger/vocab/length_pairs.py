@@ -36,7 +36,9 @@ BEFORE_NAMES_RE = re.compile(
 )
 SHORT_LENGTHS_RE = re.compile(r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?![\w/]|\.\w)")
 # "1k1k", "8k1k": the same lengths glued, as serving dashboards name their workloads
-GLUED_LENGTHS_RE = re.compile(r"(?<![\w./-])(?P<isl>\d{1,3}[kK])(?P<osl>\d{1,3}[kK])(?![\w/-]|\.\w)")
+# (the look-behind after the first digit: a pattern that opens with a digit lets the engine skip to the digits, one
+# that opens with a look-behind is tried at every character of every line holding a "k")
+GLUED_LENGTHS_RE = re.compile(r"(?P<isl>\d(?<![\w./-]\d)\d{0,2}[kK])(?P<osl>\d{1,3}[kK])(?![\w/-]|\.\w)")
 SLASHED_DIGITS_RE = re.compile(r"\d[kK]?/\d")
 """What both slashed length patterns hold ("1k/1k", "2048/256"): case-sensitive and opening with a digit, the
 engine skips to the digits."""
