@@ -156,6 +156,8 @@ def _setup(**config: str) -> dict[str, str]:
                 "Llama 3.1 8B Instruct",
                 "Meta-Llama-3.1-8B-Instruct",
                 "/models/llama-3.1-8b-instruct/",
+                "meta-llama--Llama-3.1-8B-Instruct",  # the hub cache's folder names
+                "models--meta-llama--Llama-3.1-8B-Instruct",
             ],
             {"model": "llama3.1-8b-instruct"},
         ),
@@ -173,6 +175,21 @@ def test_every_spelling_of_a_setup_has_one_canonical_value(
 ) -> None:
     for s in spellings:
         assert _setup(**{key: s}) == want, s
+
+
+def test_each_draft_position_is_a_series_of_its_own_and_a_rate() -> None:
+    """ "accept@pos 0" ... "accept@pos 4" in one run: five rates, never one series averaged over positions."""
+    from ledger.model import Claim, Source
+
+    def key(metric: str) -> tuple[str, dict[str, str]]:
+        c = Claim(kind="acceptance", metric=metric, value=0.5, source=Source(path="p.md", line=1, line_end=1, text=""))
+        k = claim_key(c)[0]
+        return k.metric, dict(k.config)
+
+    assert key("accept@pos 0") == ("acceptance rate", {"position": "0"})
+    assert key("acceptance at pos 3") == ("acceptance rate", {"position": "3"})
+    assert key("Acceptance rate at token 2") == ("acceptance rate", {"position": "2"})
+    assert key("mean acceptance length") == ("acceptance length", {})
 
 
 def test_a_count_stated_on_its_own_wins_over_the_one_a_gpu_value_implies() -> None:

@@ -259,6 +259,11 @@ def normalise_metric(metric: str | None, kind: str) -> MetricName:
         hints, _ = config_hints(name)
         return MetricName(name or "(unnamed gate)", tuple(sorted(hints.items())), "")
     hints, rest = config_hints(text)
+    pos = _POSITION_RE.search(rest) if kind == "acceptance" else None
+    if pos is not None:
+        # "acceptance at pos 3", "Acceptance rate at token 2": the draft position's own rate, one series a position
+        hints = {**hints, "position": pos.group(1)}
+        rest = rest[: pos.start()] + " " + rest[pos.end() :]
     found: tuple[str, int, int] | None = None
     order = _METRIC_RES if kind != "accuracy" else _METRIC_RES[2:] + _METRIC_RES[:2]
     for name, rx in order:
@@ -283,7 +288,12 @@ def normalise_metric(metric: str | None, kind: str) -> MetricName:
         residual = " ".join(re.findall(r"\(([^)]{0,200})\)", rest))
         if kind == "acceptance":
             name = "acceptance length"
+    if pos is not None and name == "acceptance length":
+        name = "acceptance rate"  # (a position accepts its draft token or not: a rate, never a length)
     return MetricName(name, tuple(sorted(hints.items())), variant_words(residual))
+
+
+_POSITION_RE = re.compile(r"\b(?:at\s{1,3})?(?:draft\s{1,3})?(?:pos(?:ition)?|token)\s{0,3}[#=]?\s{0,3}(\d{1,2})\b")
 
 
 def variant_words(text: str) -> str:
