@@ -17,7 +17,7 @@ from ledger.vocab.word_gate import WordGate
 # table does not hold ("cmmlu", "bbh")
 _QUALITY_WORDS = (
     r"arc[-_ ]|accuracy|\bacc\b|\bacc[_ ]|exact[_ ]match|"
-    r"\bscore\b|pass@\d|\bf1\b|bleu|rouge|\bem\b|strict-match|flexible-extract|"
+    r"(?<![a-z])score(?![a-z])|pass@\d|\bf1\b|bleu|rouge|\bem\b|strict-match|flexible-extract|"
     r"textvqa|ocrbench|lambada|bits_per_byte|\bbpb\b|cmmlu|ceval|bbh|drop\b|"
     r"swe-?bench|correct|"
     # looser than the table's spellings, for the kind only: "mmlu" inside a task name, "math" alone

@@ -27,7 +27,7 @@ BARE_LABEL_RE = re.compile(r"^\s*(?:[*_#]{1,3}\s*)?(?P<label>[A-Z][^:()\n]{2,60}
 # "this PR:", "before:", "after the fix:": a lower-case lead-in is a label when it is made of revision words
 SIDE_LABEL_RE = re.compile(
     r"^\s*(?:[*_]{1,2})?(?P<label>(?:this pr|the pr|pr|this mr|before|after|baseline|candidate|main|master|branch|"
-    r"original|optimi[sz]ed|old|new|patched|unpatched|existing|ours|"
+    r"original|optimi[sz]ed|old|new|patched|unpatched|existing|ours|default|"
     r"(?:first|second|third|fourth|final|last|new|latest) (?:run|attempt|round|results?)|re-?run|run \d{1,2}|"
     r"attempt \d{1,2}|round \d{1,2}|v\d{1,2}|updated results?|"
     r"(?:with|w/) (?:the )?(?:pr|fix|patch|change)|(?:without|w/o) (?:the )?(?:pr|fix|patch|change))"

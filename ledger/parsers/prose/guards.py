@@ -162,6 +162,14 @@ _REPEATS_BEFORE_RE = re.compile(r"(?<![\w.-])(?P<name>[A-Za-z][\w.-]{1,40})[ \t]
 _LEVEL_AFTER_RE = re.compile(r"\s?(?:confidence|CIs?\b|credible|significance|percentile)", re.IGNORECASE)
 # the parenthesis of a model's card: its parameter count before the size ("35.51 B params, 15.89 GiB")
 _MODEL_CARD_BEFORE_RE = re.compile(r"\((?:[^()]{0,60}[\s,])?(?:params|parameters)\s?,\s?$", re.IGNORECASE)
+# "PR 24148", "PRs #12 and 13", "this PR and 24148": a change's number, named after the word for changes
+_PR_BEFORE_RE = re.compile(r"\b(?:PRs?|MRs?|pull requests?)\b[^()\d\n]{0,12}?#?$", re.IGNORECASE)
+# "our 2 fixes", "3 commits", "the 4 PRs": a count of changes or files, no measurement
+_WORK_COUNT_AFTER_RE = re.compile(
+    r"\s(?:(?:small|other|more|separate|related)\s)?(?:fix(?:es)?|PRs|commits?|changes|patch(?:es)?|bugs?|files|"
+    r"issues|reviewers?)\b",
+    re.IGNORECASE,
+)
 _CAPACITY_AFTER_RE = re.compile(
     r"\s*(?:device|gpu|card|node|hbm|memory budget|capacity|limit)s?\b|"
     r"\s*(?:ram|vram|g?ddr\d?|unified memory|of (?:gpu |device )?memory|inter-?node|"
@@ -385,6 +393,12 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "[head](javascript:alert(2))", "[log](ci/run/42)": a link's target, not its text
     if text[max(0, n.start - 2) : n.start] == "#[":
         return True  # "#[17474](https://.../pull/17474)": a pull request's number, written as a link
+    if (
+        n.unit is None
+        and "." not in n.text
+        and (_PR_BEFORE_RE.search(text, max(0, n.start - 24), n.start) or _WORK_COUNT_AFTER_RE.match(text, n.end))
+    ):
+        return True  # "(this PR and 24148)", "PR #5512": another change's number; "our 2 fixes": changes counted
     if n.unit is None and "." not in n.text and "×" in text[max(0, n.start - 2) : n.start]:
         rm = _REPEATS_BEFORE_RE.search(text, max(0, n.start - 48), n.start)
         if rm is not None and is_benchmark_name(rm.group("name")):
