@@ -38,14 +38,17 @@ _DEVICE_LINE_RE = re.compile(r"^\s{0,8}(?:device|cuda|gpu|rocm|vulkan|sycl)\s?\d
 
 
 def listed_device(text: str) -> str | None:
-    """The one GPU a runtime's device listing in `text` names (the board the output under it ran on); None where
-    it lists none, or two different ones."""
-    found = {
+    """The one GPU a runtime's device listing in `text` names (the board the output under it ran on), with their
+    count where it lists it twice or more ("Device 0: NVIDIA RTX 4090" and "Device 1: ..." are "2x RTX 4090"); None
+    where it lists none, or two different ones."""
+    found = [
         gpu
         for line in text.splitlines()[:40]
         if _DEVICE_LINE_RE.match(line) and (gpu := qualifiers(line[:200]).get("gpu"))
-    }
-    return found.pop() if len(found) == 1 else None
+    ]
+    if len(set(found)) != 1:
+        return None
+    return found[0] if len(found) == 1 else f"{len(found)}x {found[0]}"
 
 
 # "-DSM=xx is the compute capability of your GPU, e.g. 60 (P40) or 80 (A100)": boards named as examples of an
