@@ -184,9 +184,13 @@ def _read_aligned(lines: list[str], i: int, end: int) -> Grid | None:
             rule = lines[j]
             j += 1
     first = j
-    while j < end and j - first < MAX_ROWS and _is_row_line(lines[j]):
+    row_idx: list[int] = []
+    while j < end and j - first < MAX_ROWS:
+        if _is_row_line(lines[j]):
+            row_idx.append(j)
+        elif not (row_idx and j + 1 < end and _wrapped_note(lines[j]) and _is_row_line(lines[j + 1])):
+            break  # ("(carried over ...)" under a row's note, far right: the note wrapped, the table goes on)
         j += 1
-    row_idx = list(range(first, j))
     # a table is a header and rows of two or more cells: under a rule one row is enough, else two
     if len(row_idx) < (1 if rule is not None or rule_above else 2):
         return None
@@ -219,6 +223,12 @@ def _read_aligned(lines: list[str], i: int, end: int) -> Grid | None:
         rows[-1] = (k, [c if ci != filled[-1] else "" for ci, c in enumerate(cells)], starts)
         return Grid(h, header, rows, j, "space", cut=True)
     return Grid(h, header, rows, j, "space")
+
+
+def _wrapped_note(line: str) -> bool:
+    """A line holding the rest of the row above's last cell alone: one phrase, far to the right of the first column."""
+    s = line.strip()
+    return bool(s) and len(line) - len(line.lstrip(" ")) >= 12 and "  " not in s and len(line) <= MAX_WIDTH
 
 
 def _segments(rule: str) -> list[tuple[int, int]] | None:
