@@ -54,3 +54,14 @@ IN_OUT_RE = re.compile(
     r"(?P<osl>\d{2,6}|\d{1,3}[kK]) out\b(?! of)",
     re.IGNORECASE,
 )
+
+
+def in_length_pair(text: str, start: int) -> bool:
+    """Whether the number at `start` is one of a stated pair of lengths ("8192/1024 concurrency 24", "2k/512"): a
+    setting, however the sentence around it reads. Looks in a short window (a cost bounded per number)."""
+    a = max(0, start - 8)
+    window = text[a : start + 40]
+    for m in (SERVING_LENGTHS_RE.search(window), SHORT_LENGTHS_RE.search(window)):
+        if m is not None and m.start() <= start - a < m.end():
+            return True
+    return False

@@ -14,6 +14,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, canonical_items, one_board
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
+from ledger.vocab.env_switches import without_env_switches
 from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' words live apart, read through here
 from ledger.vocab.input_labels import BASELINE_LABEL_RE as BASELINE_LABEL_RE
 from ledger.vocab.input_labels import CONFIG_LABEL_RE as CONFIG_LABEL_RE
@@ -535,6 +536,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         s = _MARK_RE.sub("", s)  # "Intel(R) Xeon(R) Platinum 8275CL": the name without its trademarks
     if not _any_setup(s):
         return out, s  # no number and no word of a method: no setup word can match (most prose lines)
+    s = without_env_switches(s)  # ("VLLM_ROCM_QUICK_REDUCE_QUANTIZATION=INT4": one component's switch)
     low = lower_for_words(s)
     # each length pattern needs its words (case-blind), the worded ones both "output" and "input" or "prompt", the
     # slashed ones a digit on each side of the "/" ("tok/s" and paths are everywhere): a line without is not searched
@@ -743,14 +745,3 @@ def is_workload_label(label: str) -> bool:
     """A label whose numbers count or size the workload, not results of it."""
     core = label.strip(" *`_-=[]:").replace("_", " ")
     return bool(_WORKLOAD_RE.match(core)) and not RESULT_AFTER_SETTING_RE.search(core)
-
-
-def in_length_pair(text: str, start: int) -> bool:
-    """Whether the number at `start` is one of a stated pair of lengths ("8192/1024 concurrency 24", "2k/512"): a
-    setting, however the sentence around it reads. Looks in a short window (a cost bounded per number)."""
-    a = max(0, start - 8)
-    window = text[a : start + 40]
-    for m in (SERVING_LENGTHS_RE.search(window), SHORT_LENGTHS_RE.search(window)):
-        if m is not None and m.start() <= start - a < m.end():
-            return True
-    return False

@@ -14,9 +14,10 @@ import re
 
 from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
+from ledger.vocab.length_pairs import in_length_pair
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name
 from ledger.vocab.models import model_names
-from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE, in_length_pair
+from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
 from ledger.vocab.text import ARROW, CASE_ODD, RUN_COUNT_NOUNS
 from ledger.vocab.units import (
     canonical_unit,
