@@ -126,7 +126,7 @@ def document_default(
         seen = _runs_own(from_runs, seen, led, led_turns, by_turn)
     if drafts and "model" not in seen:
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
-    if "model" not in seen and "model" not in led and doc.blocks and (family := title_family(doc.blocks[0].text)):
+    if "model" not in seen and "model" not in led and (family := _family_named(doc, turns)):
         seen["model"] = [family]  # "[Feature] Gemma MTP support" and no model named in full anywhere: Gemma
     owners = _owner_turns(doc, turns)
     elsewhere = _led_elsewhere(led, led_turns, turns_of, owners)
@@ -340,6 +340,33 @@ def _main_model(names: Sequence[str]) -> str | None:
     if n < 3 or any(3 * m > n for _, m in rest):
         return None
     return next(v for v in names if norm(v) == top)
+
+
+_RUN_VERB_RE = re.compile(
+    r"\b(?:run|ran|runs|test(?:ed|s)?|benchmark(?:ed|s)?|measur(?:ed|es)|evaluat(?:ed|es?)|serv(?:e|ed|ing)|"
+    r"launch(?:ed)?|profiled)\b",
+    re.IGNORECASE,
+)
+
+
+def _family_named(doc: Document, turns: list[tuple[int, int]]) -> str | None:
+    """The model family the title names, else the one the description's prose names ("for existing and new gpt-oss
+    speculators"), where no model is named in full anywhere; None where it names none, or two."""
+    if not doc.blocks:
+        return None
+    if family := title_family(doc.blocks[0].text):
+        return family
+    spans = [turns[t] for t in sorted(_owner_turns(doc, turns))] if turns else [(1, len(doc.lines))]
+    named = {
+        f.lower(): f
+        for b in doc.blocks
+        if b.kind in ("text", "item")
+        and not b.in_code
+        and any(a <= b.start <= z for a, z in spans)
+        and _RUN_VERB_RE.search(b.text[:300])  # (not "v1 does not support Mixtral": a family named in passing)
+        and (f := title_family(b.text[:300]))
+    }
+    return next(iter(named.values())) if len(named) == 1 else None
 
 
 def _owner_turns(doc: Document, turns: list[tuple[int, int]]) -> set[int]:
