@@ -158,6 +158,8 @@ def _setup(**config: str) -> dict[str, str]:
                 "/models/llama-3.1-8b-instruct/",
                 "meta-llama--Llama-3.1-8B-Instruct",  # the hub cache's folder names
                 "models--meta-llama--Llama-3.1-8B-Instruct",
+                "Llama-3.1-8B-Instruct_run2",  # a run's name, stamped: the model it ran
+                "llama-3.1-8b-instruct_20260402_101512",
             ],
             {"model": "llama3.1-8b-instruct"},
         ),

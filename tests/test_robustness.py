@@ -120,6 +120,12 @@ HOSTILE = {
     "sample counts": "## MMLU accuracy (2000 samples, 1,319 examples 12 questions; " * 2_000 + "\n",
     "setting ranges": "concurrency 4–256, batch 1 to 64, TP 2-8, MTP 3-1-4 conc=1–" * 2_000 + "\n",
     "build bullets": "- **GPU:** 3x AMD Radeon NVIDIA (32 GB\n- MTP: this PR branch main `17df5830e` (b9\n" * 1_500,
+    "eval records": "["
+    + "{'eval_name': 'gpqa', 'model_name': 'x"
+    + "_run1" * 30
+    + "_20260402_101512', 'metric': 0.5}, " * 800
+    + "{'task" * 3_000
+    + "]\n",
     "env switches": "export " + "A_B" * 4_000 + "=INT4 " + "VLLM_X_Y_Z_W=int8,fp8 " * 2_000 + "TP_SIZE=8\n",
     "wrapped notes": "x  a  b  notes\n" + ("r  1.0  2.0  n\n" + " " * 40 + "wrapped note\n") * 3_000,
     "pr numbers and counts": "accuracy with our 2 fixes (this PR and 31877) PRs #12 and 13 pull requests " * 1_500

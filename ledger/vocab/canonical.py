@@ -230,11 +230,15 @@ def one_board(values: set[str]) -> str | None:
     return board if names[board] in ARCH_BOARDS[names[next(iter(arch))]] else None
 
 
+_RUN_STAMP_RE = re.compile(r"(?:[_-](?:20\d{6}(?:[_-]\d{4,6})?|run[_-]?\d{1,3}))+$", re.IGNORECASE)
+
+
 def canonical_model(value: str) -> str:
     """One name for a model however it is typed: the checkpoint's name without its organisation or path, lower
     case, "-" between its words, a family and its version joined ("Llama 3.1 8B Instruct" -> llama3.1-8b-instruct)."""
     v = clean_name(value).strip(" .,;:").rstrip("/").rsplit("/", 1)[-1]
     v = v.rsplit("--", 1)[-1]  # "meta-llama--Llama-3.2-3B-Instruct": the hub cache's folder, "--" for its "/"
+    v = _RUN_STAMP_RE.sub("", v)  # "qux-20b_run2", "..._20260318_083440": the run's name, stamped, not the model's
     v = _MODEL_SEP_RE.sub("-", v).strip("-")
     v = re.sub(r"-{2,}", "-", v)
     if v.startswith("meta-llama"):  # Meta's older checkpoint names: "Meta-Llama-3.1-8B-Instruct"
