@@ -341,3 +341,12 @@ def test_a_value_below_reference_before_the_change_is_no_regression_of_it(tmp_pa
     assert before["verdict"] == "below reference" and "measured on the base side" in " ".join(before["caveats"])
     rows = json.loads(run("compare", str(FIX / "base_side_below_reference.md"), "-f", "json")[1])["rows"]
     assert [r["verdict"]["verdict"] for r in rows] == ["improvement"]
+
+
+def test_a_speed_lost_against_a_broken_baseline_says_so(tmp_path: Path) -> None:
+    """BEFORE answered 2% of gsm8k, AFTER 79%: the speed BEFORE printed was measured on garbage output, so its
+    regression is shown with that caveat."""
+    data = report("broken_base_speed.md", tmp_path)
+    (speed,) = [f for f in findings(data, "failures") if f["verdict"] == "regression"]
+    assert "Output tokens per second" in speed["text"]
+    assert any("accuracy was 0.021 against 0.791" in c for c in speed["caveats"])

@@ -249,6 +249,7 @@ def failures_section(
     counts that state failures no comparison judged (a thread of one revision: "44 success, 2 known failures")."""
     sec = Section(*SECTIONS[2])
     runs: set[int] = set()
+    broken = _broken_before(comp.rows)
     for row in comp.rows:
         p = row.overall
         if p is None or p.verdict not in (REGRESSION, WAIVED):
@@ -261,7 +262,10 @@ def failures_section(
             runs.add(c.source.line)  # the failing gate itself, or the gates that waive its run's failures
         step = row.moved() or p  # cited where the value moved, over several revisions
         at, rev = (step.new or c), step.new_rev if step.new is not None else p.new_rev
-        sec.findings.append(Finding(p.verdict, text, names.get(rev or "", rev), at.source.line if at else None, what))
+        f = Finding(p.verdict, text, names.get(rev or "", rev), at.source.line if at else None, what)
+        if broken and c is not None and c.kind == "perf" and (p.old_rev, p.new_rev) in broken:
+            f.caveats.append(broken[(p.old_rev, p.new_rev)])
+        sec.findings.append(f)
     for r in comp.references:
         # an inferred base row is shown in the results; a superseded check among them too, as history
         # (a value measured on the base side, "### Before this PR", is what the change starts from: not its regression)
@@ -285,6 +289,23 @@ def failures_section(
                 f.caveats.append("the text calls the failures known")
             sec.findings.append(f)
     return sec
+
+
+def _broken_before(rows: Sequence[Row]) -> dict[tuple[str | None, str | None], str]:
+    """The revision pairs whose older side's accuracy was broken (under half the newer's: "0.016 -> 0.78"), with the
+    caveat its speed takes: a run producing garbage measured other work (generated lengths, early stops), so a speed
+    lost against it is no like-for-like regression."""
+    out: dict[tuple[str | None, str | None], str] = {}
+    for row in rows:
+        p = row.overall
+        if p is None or p.old is None or p.new is None or p.old.kind != "accuracy" or p.verdict != "improvement":
+            continue
+        old, new = p.old.value, p.new.value
+        if isinstance(old, float) and isinstance(new, float) and new > 0 and old < new / 2:
+            out[(p.old_rev, p.new_rev)] = (
+                f"the older side's accuracy was {old:g} against {new:g} (broken output): its speed measured other work"
+            )
+    return out
 
 
 _KNOWN_RE = re.compile(r"\b(?:known|pre-?existing|expected|flaky)\b", re.IGNORECASE)
