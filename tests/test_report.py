@@ -350,3 +350,11 @@ def test_a_speed_lost_against_a_broken_baseline_says_so(tmp_path: Path) -> None:
     (speed,) = [f for f in findings(data, "failures") if f["verdict"] == "regression"]
     assert "Output tokens per second" in speed["text"]
     assert any("accuracy was 0.021 against 0.791" in c for c in speed["caveats"])
+
+
+def test_a_rows_own_speedup_that_says_the_opposite_is_shown(tmp_path: Path) -> None:
+    """TTFT Before 402.1, After 611.9, Speedup 152.18% (= 611.9 / 402.1): the row calls the After side faster while
+    the columns call it slower; the check keeps its verdict and says its sides may be swapped."""
+    data = report("speedup_contradicts_sides.md", tmp_path)
+    checks = [f for f in findings(data, "results", more=True) if f["verdict"] == "worse than baseline"]
+    assert len(checks) == 2 and all(any("labels may be swapped" in c for c in f["caveats"]) for f in checks)

@@ -27,6 +27,7 @@ from ledger.compare.render import fmt_claim
 from ledger.compare.revisions import RevisionRef, is_ci_run, same_sha
 from ledger.compare.run import Comparison
 from ledger.model import Claim
+from ledger.vocab.metrics import higher_is_better
 from ledger.vocab.sides import side_of
 
 SECTIONS = (
@@ -176,7 +177,11 @@ _BASE_WORDS = {
 
 
 def _ref_finding(
-    r: ReferenceCheck, name: str | None, lines: Sequence[str], shared: frozenset[tuple[str, str]] = frozenset()
+    r: ReferenceCheck,
+    name: str | None,
+    lines: Sequence[str],
+    shared: frozenset[tuple[str, str]] = frozenset(),
+    doubt: str | None = None,
 ) -> Finding:
     """One check's finding; the setup it does not share with the other checks (`shared`) beside its name, so that
     the rows of one sweep ("| Conc | Baseline | With PR |") can be told apart."""
@@ -205,6 +210,8 @@ def _ref_finding(
         cav.append("superseded: a later revision measured it again")
     if _on_base(r):
         cav.append("measured on the base side, before the change")
+    if doubt:
+        cav.append(doubt)
     if r.verdict == REGRESSION and (said := waiver(lines, r.claim)) is not None:
         cav.append(f"{_WAIVED_BY_TEXT} (line {said})")
     return Finding(word, text, name, r.claim.source.line, r.claim.metric or r.key.metric, cav)
@@ -218,14 +225,40 @@ def _on_base(r: ReferenceCheck) -> bool:
     return r.revision not in (None, OUTSIDE) and side_of(r.revision) == "base"
 
 
+def _row_speedups(comp: Comparison) -> dict[int, float]:
+    """The speed-up each line of the compared text prints beside its values ("| 371.64 | 578.2 | 155.58% |"), as a
+    ratio."""
+    claims = [*comp.newest, *(comp.outside.claims if comp.outside is not None else [])]
+    out: dict[int, float] = {}
+    for c in claims:
+        if c.kind == "perf" and isinstance(c.value, float) and "speedup" in (c.metric or "").lower():
+            out[c.source.line] = c.value / 100 if c.unit == "%" or c.value > 20 else c.value
+    return out
+
+
+def _contradicted(r: ReferenceCheck, speedups: dict[int, float]) -> str | None:
+    """The caveat of a check whose row prints a speed-up that calls the other side faster than the check does: its
+    sides' labels may be swapped ("TTFT (ms) Before | After | Speedup": 371.6 | 578.2 | 155.58%)."""
+    s = speedups.get(r.claim.source.line)
+    v = r.claim.value
+    if s is None or not isinstance(v, float) or not r.reference or r.verdict not in (REGRESSION, "improvement"):
+        return None
+    up = higher_is_better(r.claim.metric or "", r.claim.unit, r.claim.kind)
+    ratio = v / r.reference if up else r.reference / v if v else None
+    if ratio is None or (ratio > 1) == (s > 1) or abs(1 / ratio - s) > 0.03 * s:
+        return None
+    return f"the row's own speed-up ({s:g}x) says the opposite: its sides' labels may be swapped"
+
+
 def results_section(comp: Comparison, names: dict[str, str], lines: Sequence[str]) -> Section:
     """The newest revision's values against their references, then the headline stated outside the revisions."""
     sec = Section(*SECTIONS[1])
     newest = comp.revisions[-1].name if comp.revisions else None
     configs = [frozenset(r.key.config) for r in comp.references]
     shared = frozenset.intersection(*configs) if configs else frozenset()
+    speedups = _row_speedups(comp)
     for r in comp.references:
-        f = _ref_finding(r, names.get(r.revision or "", r.revision), lines, shared)
+        f = _ref_finding(r, names.get(r.revision or "", r.revision), lines, shared, _contradicted(r, speedups))
         if r.revision == OUTSIDE:
             continue
         (sec.findings if r.revision == newest else sec.more).append(f)
@@ -234,7 +267,8 @@ def results_section(comp: Comparison, names: dict[str, str], lines: Sequence[str
     rows = [r for r in outside if r.origin == "base row"]
     headline = rows[:HEADLINE_MAX] if rows else [r for r in outside if r.claim.kind == "perf"][:HEADLINE_FIRST]
     for r in outside:
-        (sec.findings if any(r is h for h in headline) else sec.more).append(_ref_finding(r, None, lines, shared))
+        f = _ref_finding(r, None, lines, shared, _contradicted(r, speedups))
+        (sec.findings if any(r is h for h in headline) else sec.more).append(f)
     return sec
 
 
@@ -250,6 +284,7 @@ def failures_section(
     sec = Section(*SECTIONS[2])
     runs: set[int] = set()
     broken = _broken_before(comp.rows)
+    speedups = _row_speedups(comp)
     for row in comp.rows:
         p = row.overall
         if p is None or p.verdict not in (REGRESSION, WAIVED):
@@ -270,7 +305,7 @@ def failures_section(
         # an inferred base row is shown in the results; a superseded check among them too, as history
         # (a value measured on the base side, "### Before this PR", is what the change starts from: not its regression)
         if r.verdict == REGRESSION and r.origin != "base row" and not r.superseded and not _on_base(r):
-            f = _ref_finding(r, names.get(r.revision or "", r.revision), lines)
+            f = _ref_finding(r, names.get(r.revision or "", r.revision), lines, doubt=_contradicted(r, speedups))
             if any(c.startswith(_WAIVED_BY_TEXT) for c in f.caveats):
                 f.verdict = WAIVED  # "... from one cold compile, not a real regression": the author's word, shown
             sec.findings.append(f)
