@@ -120,6 +120,10 @@ HOSTILE = {
     "sample counts": "## MMLU accuracy (2000 samples, 1,319 examples 12 questions; " * 2_000 + "\n",
     "setting ranges": "concurrency 4–256, batch 1 to 64, TP 2-8, MTP 3-1-4 conc=1–" * 2_000 + "\n",
     "build bullets": "- **GPU:** 3x AMD Radeon NVIDIA (32 GB\n- MTP: this PR branch main `17df5830e` (b9\n" * 1_500,
+    "benchmark pastes": (
+        "```\nChartQA\n" + '    "a_b": 0.5,\n' * 2_000 + "```\n* V0 org/M-7B kv fp8 " + "x " * 3_000 + "\n"
+    )
+    * 3,
     "eval records": "["
     + "{'eval_name': 'gpqa', 'model_name': 'x"
     + "_run1" * 30

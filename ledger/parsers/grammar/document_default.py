@@ -409,11 +409,12 @@ def _lead_in_lines(doc: Document) -> set[int]:
             continue  # (its GPU excepted: document_default)
         nxt = blocks[k + 1]
         if (
-            b.kind == "text"
+            (
+                (b.kind == "text" and b.text.rstrip().endswith(":") and ". " not in b.text)
+                or b.kind == "item"  # "* V0 org/Model kv-cache-dtype fp8" over its paste (grammar/setup's item scope)
+            )
             and not b.in_code
-            and b.text.rstrip().endswith(":")
             and len(b.text) <= 100
-            and ". " not in b.text
             and nxt.kind in ("code", "table")
             and nxt.start - b.end <= 2
         ):

@@ -15,7 +15,8 @@ from ledger.vocab.text import has_hex_run, lower_for_words
 
 SHA_RE = re.compile(r"(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])")
 _BASE_RE = re.compile(
-    r"\b(?:on|onto|on top of|rebased on|based on|up[ -]to[ -]date with|synced with)\s+(?:main|master|trunk|origin/main)?\s*"
+    r"\b(?:on|onto|on top of|rebased on|based on|up[ -]to[ -]date with|synced with)\s+"
+    r"(?:main|master|trunk|origin/main)?\s*"
     r"(?:\(|`)?([0-9a-f]{7,40})\b",
     re.IGNORECASE,
 )

@@ -28,7 +28,6 @@ from ledger.parsers.grammar.commands import command_setup as command_setup  # re
 from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables, unfenced_echoes
 from ledger.parsers.grammar.document_default import document_default
 from ledger.parsers.grammar.heading_setup import (
-    SETTING_RE,
     heading_setup,
     item_heading,
     item_heads,
@@ -36,7 +35,8 @@ from ledger.parsers.grammar.heading_setup import (
     settings_line,
     whole_bold,
 )
-from ledger.parsers.grammar.line_setup import own_words
+from ledger.parsers.grammar.lead_ins import BARE_LEAD_IN_RE, SIDE_NAME_RE, lead_in_setup
+from ledger.parsers.grammar.line_setup import DEFAULT_KEYS, own_words
 from ledger.parsers.grammar.machine_items import machine_scopes
 from ledger.parsers.grammar.reference_yaml import reference_entries
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
@@ -62,35 +62,14 @@ from ledger.parsers.reader.line_kinds import bold_heading
 from ledger.vocab.device_headings import listed_device
 from ledger.vocab.flags import SERVER_COMMAND_RE, dtype_not_quant
 from ledger.vocab.setup import (
-    SIDE_PHRASE,
-    blank_setup_words,
-    config_key,
     model_names,
     named_twice,
-    qualifiers,
-    setup_label_key,
 )
 from ledger.vocab.setup_labels import settings_table_values, states_settings
 from ledger.vocab.text import has_digit
 
 # "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
-_LEAD_IN_RE = re.compile(
-    r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w .+/-]{0,50}?)(?:[*_]{1,2})?\s*"
-    r"(?:\((?P<inner>[^()]{1,120})\))?\s*(?:[*_]{1,2})?:(?:[*_]{1,2})?\s*$"
-)
-_FILE_NAME_RE = re.compile(r"\.(?:md|txt|py|json|ya?ml|log|csv|sh|cu|cpp|h)$", re.IGNORECASE)
 _LEAD_PREP_RE = re.compile(r"^(?:for|with|at|on|using|under)\s+", re.IGNORECASE)
-# ("**Falcon-40B (ROCm)**" over a table: the run's name, its parentheses what it ran on)
-_BARE_LEAD_IN_RE = re.compile(
-    r"^\s*(?:[*_`]{1,2})?(?P<name>[A-Za-z][\w .+/&-]{0,50}?)\s*(?:\((?P<inner>[^()]{1,120})\))?(?:[*_`]{1,2})?\s*$"
-)
-# the side of a comparison a lead-in names ("main", "this branch", "PR"): a variant whatever its case
-_SIDE_NAME_RE = re.compile(f"^{SIDE_PHRASE}$", re.IGNORECASE)
-_SENTENCE_WORD_RE = re.compile(
-    r"\b(?:the|a|an|this|that|with|from|after|before|against|ran|run|results?|log|"
-    r"output|here|below|above|see|using|on|of|for|and|is|are|was)\b",
-    re.IGNORECASE,
-)
 # what makes a comment line a sentence rather than the name of the run under it
 _COMMENT_SENTENCE_RE = re.compile(
     r"\b(?:ran|run|results?|log|output|here|below|above|see|is|are|was|from|against)\b", re.IGNORECASE
@@ -205,6 +184,13 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
         if variant_item(text) is not None:
             return None  # "- fast: TP4 + MTP 3-1-4": its variant's settings (the rows it names), not the section's
         # "- Single-node TP4; EAGLE3 with three speculative tokens;": a list that states the setup, not results
+        nxt = blocks[k + 1] if k + 1 < len(blocks) else None
+        if nxt is not None and nxt.kind in ("code", "table") and nxt.start - b.end <= 2:
+            # "* V0 Qwen/Qwen2.5-VL-3B kv-cache-dtype bf16" over its paste: that paste's setup, and no other's
+            stated = {k: v for k, v in _setup_sentence(text).items() if k in DEFAULT_KEYS} or label_setup(text)
+            if not stated and (model := lead_in_setup(text, colon=False).get("model")):
+                stated = {"model": model}  # "* V1 acme/Foo-VL-7B": the model alone
+            return SetupScope(b.start, _block_end(blocks, k + 1), stated) if stated else None
         values = _setup_sentence(text) if not _RESULT_RE.search(text) else {}
         # three settings at least: "MTP2 images" (two, from one word) names a check, not the runs' setup
         return SetupScope(b.start, section_end, values) if len(values) >= 3 else None
@@ -343,79 +329,6 @@ def _setup_sentence(text: str, lead: bool = False) -> dict[str, str]:
     return values if "model" in values and values["model"] == bare else {}
 
 
-# A lead-in that names no variant: a command's label ("cmd:", "Launch:") or only where it ran ("In H200", "on 8xH100")
-_NO_VARIANT_RE = re.compile(
-    r"(?:cmds?|commands?|launch|repro|script|benchmarks?|bench|results?|numbers|output|logs?|perf(?:ormance)?|"
-    r"accuracy|eval(?:uation)?|details|summary|setup|config(?:uration)?|environment|env|settings|hardware|"
-    r"test(?:ing)? (?:setup|config(?:uration)?|environment))\s*$|(?:in|on|at|using)\s+(?:\d{1,3}\s?[x×]\s?)?"
-    r"(?:nvidia\s)?[a-z]{1,3}\d{2,4}[a-z]?\s*$",
-    re.IGNORECASE,
-)
-
-
-_ARM_LETTER_RE = re.compile(r"(?<=\w) [A-Z]$")
-_SWITCH_WORD_RE = re.compile(r"^(?:with|without)\b(?= \S)", re.IGNORECASE)
-_DOING_RE = re.compile(r"(?:use[ds]?|using|run|ran|running|tested|launch(?:ed)?|start(?:ed)?|tried|try|see)\b", re.I)
-_CONNECTIVE_RE = re.compile(r"[\s+/&,:*_`()-]+|\b(?:and|with|on|at)\b", re.IGNORECASE)
-
-
-def _residue(name: str, models: list[str]) -> str:
-    """What is left of a lead-in's name once its setup words and model are taken out ("draft" of "draft + ngram +
-    fp8"; nothing of "tp4 h20")."""
-    rest = name
-    for model in models:
-        rest = rest.replace(model, " ")
-    return _CONNECTIVE_RE.sub(" ", blank_setup_words(rest)).strip()
-
-
-def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
-    """ "EAGLE-3 (num_steps=8):" -> {"variant": "EAGLE-3", "num_steps": "8"}; "main", "this branch:", "draft:",
-    "PR + FlashInfer + fp8" name the side or variant too. `colon`: the line must end with one (inside a paste,
-    where a bare line may be any output) unless it names a side or joins names with "+"."""
-    m = _LEAD_IN_RE.match(text) or _BARE_LEAD_IN_RE.match(text)
-    if not m:
-        return {}
-    has_colon = text.rstrip().endswith(":")
-    name = m.group("name").strip()
-    if _FILE_NAME_RE.search(name):
-        return {}  # "benchmarks/REPORT.md" above a pasted diff names a file, not a variant
-    words = [w for w in name.split() if w not in "+/&"]
-    side = bool(_SIDE_NAME_RE.match(name))
-    joined = "+" in name and len(words) <= 6
-    if not (side or joined):
-        if colon and not has_colon:
-            return {}
-        # ("Engine A:", "Run A:": a capital letter that tells the arms apart, no article)
-        if len(words) > 3 or _SENTENCE_WORD_RE.search(_ARM_LETTER_RE.sub("", name)):
-            return {}  # "Ran the harness against the server:" introduces, it names no variant
-        if not any(ch.isdigit() or ch.isupper() for ch in name[1:]) and not (
-            has_colon and name.isalpha() and len(name) <= 12
-        ):
-            return {}  # "Some notes:" is prose, "moe_config:" a key; "draft:" before a colon names a part
-    # ("use SpecForge", "ran with the nightly image": what was done, no name of a variant)
-    # ("**Without EAGLE3:**" names the variant the with/without reader calls "without EAGLE3")
-    name = _SWITCH_WORD_RE.sub(lambda m: m.group(0).lower(), name)
-    values = {} if _NO_VARIANT_RE.match(name) or _DOING_RE.match(name) else {"variant": name}
-    values.update(qualifiers(name))
-    models = model_names(name)
-    if models:
-        values["model"] = models[0]
-    if (
-        "variant" in values
-        and (len(values) > 2 or values["variant"] == values.get("model"))
-        and not _residue(name, models)
-    ):
-        del values["variant"]  # "tp4 h20:", "**Falcon-40B (ROCm)**": the settings it states, no variant beside them
-    inner = m.groupdict().get("inner") or ""
-    for sm in SETTING_RE.finditer(inner):
-        values[config_key(sm.group("key"))] = sm.group("value")
-        key = setup_label_key(sm.group("key").replace("_", " "))
-        if key is not None:  # "num_steps=8": the draft length too, over one the section states
-            values[key] = sm.group("value")
-    values.update(qualifiers(inner))
-    return values
-
-
 def _code_setups(
     doc: Document,
     block: Block,
@@ -498,13 +411,13 @@ def _comment_model(line: str) -> str | None:
 
 def _comment_label(name: str, below: str) -> bool:
     """ "# Before", "# int8 weight only" over a line of results: a short name, not a sentence or a command."""
-    if _SIDE_NAME_RE.match(name):
+    if SIDE_NAME_RE.match(name):
         return True
     words = name.split()
     # "## With heuristic", "# Using the old scheduler": an arm's name may open with a preposition and an article
     return (
         0 < len(words) <= 5
-        and bool(_BARE_LEAD_IN_RE.match(name))
+        and bool(BARE_LEAD_IN_RE.match(name))
         and not _COMMENT_SENTENCE_RE.search(name)
         and any(ch.isdigit() for ch in below)
         and (":" in below or "=" in below)

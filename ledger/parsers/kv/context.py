@@ -5,6 +5,8 @@ section banner it stands under, the document's end cutting it short.
     With speculation: 101.12 s
     = ENGINE DETAILS                         <- every value under this banner is a setting
     -- Request Latency Breakdown (ms) ---    <- the unit of the bare values under this sub-header
+    ChartQA                                  <- a benchmark named alone atop a paste: its keys are its scores
+        "relaxed_correctness": 0.81,
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from ledger.parsers.grammar.pairs import Pair, pairs_in
 from ledger.parsers.grammar.unit_labels import header_unit
 from ledger.parsers.kv.labels import is_baseline_label
 from ledger.parsers.kv.siblings import sibling_label
-from ledger.vocab.metrics import kind_for_metric
+from ledger.vocab.metrics import kind_for_metric, named_benchmark
 from ledger.vocab.word_gate import WordGate
 
 _MEMO = "kv_lines.banners"
@@ -139,3 +141,17 @@ def cut_short(ctx: Context, no: int, text: str, p: Pair) -> bool:
         return False
     prev = ctx.doc.line(no - 1)
     return any(q.label == p.label and q.unit is not None for q in pairs_in(prev))
+
+
+_BENCH_TITLE_RE = re.compile(r"^\s{0,8}[A-Za-z][\w.-]{1,30}(?: [\w.-]{1,20}){0,2}\s*$")
+
+
+def benchmark_title(ctx: Context, start: int, end: int) -> str | None:
+    """The benchmark a paste names alone on its first line ("ChartQA" over '"relaxed_correctness": 0.81,'): each
+    key under it, however it is spelled, is one of its scores."""
+    for no in range(start, min(end, start + 2) + 1):
+        text = ctx.doc.line(no)
+        if text.lstrip().startswith(("```", "~~~")) or not text.strip():
+            continue
+        return named_benchmark(text) if _BENCH_TITLE_RE.match(text) else None
+    return None

@@ -44,8 +44,16 @@ from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.pairs import Pair, continuations, line_prefix, pairs_in
 from ledger.parsers.grammar.unit_labels import header_unit, rate_named_unit, rate_unit
 from ledger.parsers.grammar.value_lists import list_names
-from ledger.parsers.kv.context import accuracy_above, baseline_before, cut_short, paired_later, section_banner
+from ledger.parsers.kv.context import (
+    accuracy_above,
+    baseline_before,
+    benchmark_title,
+    cut_short,
+    paired_later,
+    section_banner,
+)
 from ledger.parsers.kv.labels import (
+    SNAKE_RE,
     accepted_count,
     drafts_counted,
     field_row,
@@ -198,6 +206,7 @@ class _BlockReader:
         self.banner: tuple[bool, str | None] = (False, None)
         self.banner_line = 0  # the line self.banner was read for (0: none yet)
         self.test: tuple[int, str] | None = None  # "TestX::test_y:" over YAML: (indent, id) of its values' test
+        self.bench = benchmark_title(ctx, block.start, block.end) if block.kind == "code" else None
 
     def claims(self) -> Iterator[Claim]:
         block = self.block
@@ -247,6 +256,8 @@ class _BlockReader:
         for p in line.pairs:
             for claim in self._pair(line, p):
                 claim.config.update(test_setup(self.test[1]) if self.test else arm)  # its test's setup over the text's
+                if self.bench and claim.kind == "accuracy":
+                    claim.config.setdefault("task", self.bench)
                 yield claim
         stat = trailing_stat(text, line.pairs) if line.metric is not None else None
         if stat is not None and line.metric is not None and ctx.is_free(no, stat.start, stat.end):
@@ -352,8 +363,9 @@ class _BlockReader:
         """Take a pair that only serves other claims (a setting, a count, a gauge, a stderr, a baseline), giving
         what it holds to the claim it serves; whether it was one."""
         ctx, no, label = self.ctx, line.no, p.label
+        scored = self.bench is not None and value != int(value)  # ('"strict_anls": 0.71' under "DocVQA")
         if (
-            (is_config(label, unit) and not line.drafted_rate(label))
+            (is_config(label, unit) and not line.drafted_rate(label) and not scored)
             or is_gauge_name(label)
             or ("=" in line.text and accepted_count(label, value, line.labels()))
         ):
@@ -400,6 +412,8 @@ class _BlockReader:
         if unit is None and not measured(label):
             if self.last_kind == "accuracy" or accuracy_above(self.ctx, no):
                 kind = "accuracy"  # "Invalid: 0.000" after "Accuracy: 0.950"
+            elif self.bench and SNAKE_RE.match(label):
+                return "accuracy"  # '"strict_anls": 0.71' under "DocVQA": the benchmark's score, by its own name
             elif self.block.kind != "code" or not open_world_label(label):
                 return None
             # console output: a number printed under a name is a result whatever the name ("Mean KLD",

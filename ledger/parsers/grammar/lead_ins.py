@@ -1,0 +1,97 @@
+"""A lead-in's name for the block under it: "EAGLE-3 (num_steps=8):" -> the variant EAGLE-3 with num_steps 8; "main",
+"this branch:", "PR + FlashInfer + fp8" name a side or an arm; "Ran the harness against the server:" names none."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.grammar.heading_setup import SETTING_RE
+from ledger.vocab.setup import SIDE_PHRASE, blank_setup_words, config_key, model_names, qualifiers, setup_label_key
+
+LEAD_IN_RE = re.compile(
+    r"^\s*(?:[*_]{1,2})?(?P<name>[A-Za-z][\w .+/-]{0,50}?)(?:[*_]{1,2})?\s*"
+    r"(?:\((?P<inner>[^()]{1,120})\))?\s*(?:[*_]{1,2})?:(?:[*_]{1,2})?\s*$"
+)
+_FILE_NAME_RE = re.compile(r"\.(?:md|txt|py|json|ya?ml|log|csv|sh|cu|cpp|h)$", re.IGNORECASE)
+# ("**Falcon-40B (ROCm)**" over a table: the run's name, its parentheses what it ran on)
+BARE_LEAD_IN_RE = re.compile(
+    r"^\s*(?:[*_`]{1,2})?(?P<name>[A-Za-z][\w .+/&-]{0,50}?)\s*(?:\((?P<inner>[^()]{1,120})\))?(?:[*_`]{1,2})?\s*$"
+)
+# the side of a comparison a lead-in names ("main", "this branch", "PR"): a variant whatever its case
+SIDE_NAME_RE = re.compile(f"^{SIDE_PHRASE}$", re.IGNORECASE)
+_SENTENCE_WORD_RE = re.compile(
+    r"\b(?:the|a|an|this|that|with|from|after|before|against|ran|run|results?|log|"
+    r"output|here|below|above|see|using|on|of|for|and|is|are|was)\b",
+    re.IGNORECASE,
+)
+# A lead-in that names no variant: a command's label ("cmd:", "Launch:") or only where it ran ("In H200", "on 8xH100")
+_NO_VARIANT_RE = re.compile(
+    r"(?:cmds?|commands?|launch|repro|script|benchmarks?|bench|results?|numbers|output|logs?|perf(?:ormance)?|"
+    r"accuracy|eval(?:uation)?|details|summary|setup|config(?:uration)?|environment|env|settings|hardware|"
+    r"test(?:ing)? (?:setup|config(?:uration)?|environment))\s*$|(?:in|on|at|using)\s+(?:\d{1,3}\s?[x×]\s?)?"
+    r"(?:nvidia\s)?[a-z]{1,3}\d{2,4}[a-z]?\s*$",
+    re.IGNORECASE,
+)
+
+
+_ARM_LETTER_RE = re.compile(r"(?<=\w) [A-Z]$")
+_SWITCH_WORD_RE = re.compile(r"^(?:with|without)\b(?= \S)", re.IGNORECASE)
+_DOING_RE = re.compile(r"(?:use[ds]?|using|run|ran|running|tested|launch(?:ed)?|start(?:ed)?|tried|try|see)\b", re.I)
+_CONNECTIVE_RE = re.compile(r"[\s+/&,:*_`()-]+|\b(?:and|with|on|at)\b", re.IGNORECASE)
+
+
+def _residue(name: str, models: list[str]) -> str:
+    """What is left of a lead-in's name once its setup words and model are taken out ("draft" of "draft + ngram +
+    fp8"; nothing of "tp4 h20")."""
+    rest = name
+    for model in models:
+        rest = rest.replace(model, " ")
+    return _CONNECTIVE_RE.sub(" ", blank_setup_words(rest)).strip()
+
+
+def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
+    """ "EAGLE-3 (num_steps=8):" -> {"variant": "EAGLE-3", "num_steps": "8"}; "main", "this branch:", "draft:",
+    "PR + FlashInfer + fp8" name the side or variant too. `colon`: the line must end with one (inside a paste,
+    where a bare line may be any output) unless it names a side or joins names with "+"."""
+    m = LEAD_IN_RE.match(text) or BARE_LEAD_IN_RE.match(text)
+    if not m:
+        return {}
+    has_colon = text.rstrip().endswith(":")
+    name = m.group("name").strip()
+    if _FILE_NAME_RE.search(name):
+        return {}  # "benchmarks/REPORT.md" above a pasted diff names a file, not a variant
+    words = [w for w in name.split() if w not in "+/&"]
+    side = bool(SIDE_NAME_RE.match(name))
+    joined = "+" in name and len(words) <= 6
+    if not (side or joined):
+        if colon and not has_colon:
+            return {}
+        # ("Engine A:", "Run A:": a capital letter that tells the arms apart, no article)
+        if len(words) > 3 or _SENTENCE_WORD_RE.search(_ARM_LETTER_RE.sub("", name)):
+            return {}  # "Ran the harness against the server:" introduces, it names no variant
+        if not any(ch.isdigit() or ch.isupper() for ch in name[1:]) and not (
+            has_colon and name.isalpha() and len(name) <= 12
+        ):
+            return {}  # "Some notes:" is prose, "moe_config:" a key; "draft:" before a colon names a part
+    # ("use SpecForge", "ran with the nightly image": what was done, no name of a variant)
+    # ("**Without EAGLE3:**" names the variant the with/without reader calls "without EAGLE3")
+    name = _SWITCH_WORD_RE.sub(lambda m: m.group(0).lower(), name)
+    values = {} if _NO_VARIANT_RE.match(name) or _DOING_RE.match(name) else {"variant": name}
+    values.update(qualifiers(name))
+    models = model_names(name)
+    if models:
+        values["model"] = models[0]
+    if (
+        "variant" in values
+        and (len(values) > 2 or values["variant"] == values.get("model"))
+        and not _residue(name, models)
+    ):
+        del values["variant"]  # "tp4 h20:", "**Falcon-40B (ROCm)**": the settings it states, no variant beside them
+    inner = m.groupdict().get("inner") or ""
+    for sm in SETTING_RE.finditer(inner):
+        values[config_key(sm.group("key"))] = sm.group("value")
+        key = setup_label_key(sm.group("key").replace("_", " "))
+        if key is not None:  # "num_steps=8": the draft length too, over one the section states
+            values[key] = sm.group("value")
+    values.update(qualifiers(inner))
+    return values
