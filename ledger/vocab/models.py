@@ -322,12 +322,15 @@ _TITLE_FAMILY_RE = re.compile(
     r"(?<![\w/.@-])(?:gpt-oss|(?:" + _FAMILY + r")(?: ?\d{1,2}(?:\.\d{1,2})?)?)(?![\w-])(?!\.\w)",
     re.IGNORECASE,
 )
+_BRANCH_PREFIX_RE = re.compile(r"(?<![\w/])(?:feat|feature|dev|release|exp|wip)/", re.IGNORECASE)
 _NOT_TITLE_FAMILY = frozenset(("opt", "step", "yi", "mpt", "mamba", "bloom", "phi", "whisper", "gpt"))
 
 
 def title_family(title: str) -> str | None:
-    """The model family (and version) a title names where it names no model in full: "Gemma", "Llama 4"."""
-    for m in _TITLE_FAMILY_RE.finditer(title[:300]):
+    """The model family (and version) a title names where it names no model in full: "Gemma", "Llama 4", also
+    as a branch's name ("Cherry pick feat/llama4 to main")."""
+    title = _BRANCH_PREFIX_RE.sub(" ", title[:300])
+    for m in _TITLE_FAMILY_RE.finditer(title):
         if m.group(0).split()[0].lower() not in _NOT_TITLE_FAMILY:
             return m.group(0)
     return None

@@ -120,7 +120,9 @@ _HEADING_WORDS_RE = re.compile(
     r"(?:first|second|third|final|new|latest) (?:run|results?|numbers|round)|iteration \d{1,2}|"
     # "before" and "after" open or close a side's heading ("## After", "### Results before"); inside one they are
     # only words ("## Count after the name")
-    r"(?:(?<=^)|(?<=^\W)|(?<=^\W\W))(?:before|after)|(?:before|after)(?=\W{0,4}$)|"
+    # ("## Before submitting", a PR template's checklist, is no side)
+    r"(?:(?<=^)|(?<=^\W)|(?<=^\W\W))(?:before|after)(?! (?:you )?(?:submit|merg|open|review|request))|"
+    r"(?:before|after)(?=\W{0,4}$)|"
     # "### without #9200", "### with #9200": the sides of a change another PR made
     r"with(?:out)? #\d{1,7}|w/o #\d{1,7}|"
     r"baseline|candidate|this pr)\b",
