@@ -172,6 +172,8 @@ def canonical_gpu(value: str) -> tuple[str, str | None]:
     name = name.replace("jetson", "").replace("agx", "") if "orin" in name else name  # "Jetson AGX Orin" is an Orin
     name = name.replace("radeonrx", "rx")  # "AMD Radeon RX 9070" is the RX 9070 its gfx1201 names
     name = name.replace("h203e", "h20-3e")  # "H20 3e": the 141 GB H20-3e, a board of its own beside the H20
+    # ROCm images' "-mi30x-" / "-mi35x-": the MI300 and MI350 boards they are built for, as the text names them
+    name = {"mi30x": "mi300x", "mi35x": "mi355x"}.get(name, name)
     if name.startswith("sm"):
         name = name.replace("_", "").rstrip("a")  # "sm_90a" is the SM90 architecture
     if name.startswith(("rtx", "tpu")):

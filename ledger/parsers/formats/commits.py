@@ -21,7 +21,11 @@ BLOCKS = frozenset({"table", "text", "item", "heading"})
 _URL_SHA_RE = re.compile(r"/(?:commit|commits)/([0-9a-f]{7,40})\b|/(?:blob|tree)/([0-9a-f]{7,40})(?=/|#|\s|$)")
 # A sha that only says where a CI job ran is that job's revision, not a commit the text describes.
 _CI_COMMIT_RE = re.compile(r"\bCommit:\s*[0-9a-f]{7,40}", re.IGNORECASE)
-_NOT_COMMIT_BEFORE_RE = re.compile(r"\b(?:tree|blob|patch[- ]?id|object|change-id|digest|image)\W{0,3}$", re.IGNORECASE)
+# ("tree 3638dd83", "digest ..."; "4.0.0+9f3e2aa": a tool's version, built from its own repository's commit)
+_NOT_COMMIT_BEFORE_RE = re.compile(
+    r"\b(?:tree|blob|patch[- ]?id|object|change-id|digest|image)\W{0,3}$|\d\.\d{1,4}(?:\.\d{1,4})?\+g?$",
+    re.IGNORECASE,
+)
 # "DeepSeek-V4.1-Flash (rev dba1be0a)", "Qux-14B revision 3f2a9c1": the revision of a model's weights
 _MODEL_REV_BEFORE_RE = WordGate(
     re.compile(r"(?P<name>[\w./-]{2,80})\s{0,2}[(\[,]?\s{0,2}(?:rev|revision)\W{0,3}$", re.IGNORECASE)
