@@ -346,7 +346,8 @@ def heading_revision(text: str) -> Revision | None:
             label=clean_label(re.sub(r"\b(?:at|on|commit)\s*$", "", label)) or shas[0][0], head=shas[0][0], base=None
         )
     # ("### main", "### master": a heading that is a side's name alone)
-    words = _HEADING_WORDS_RE.search(text) if not shas and len(text) <= 60 else None
+    # ("## What does this PR do?": a template's question, no side)
+    words = _HEADING_WORDS_RE.search(text) if not shas and len(text) <= 60 and "?" not in text[-3:] else None
     if words is not None and words.group(0)[:1] in "vV" and model_generation(text):
         words = None  # "# LLaMA v4 Maverick": a model's generation, no second version of the results
     if not shas and len(text) <= 60 and (words or side_alone(text)):

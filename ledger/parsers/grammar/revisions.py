@@ -374,6 +374,8 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             or (rev.head and measured_there(block.text))
             or COMMENT_COMMIT_RE.match(block.text)
             or (rev.head and rev.base and head_base(block.text))
+            # "PR branch: x (up to date with 0123abc)": the PR's side, its base stated
+            or (rev.base and not rev.head and side_of(rev.label or "") == "head")
         ):
             pass  # ("# commit 6c1f7d8b, before PR 5521" opens a revision wherever it stands: a rendered copy's code)
         elif rev is None and opens_results and (sm := SIDE_LABEL_RE.match(block.text)) is not None:
