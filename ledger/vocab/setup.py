@@ -232,9 +232,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "a4",
             "a5",
             "a6",
-            # ("3090Ti", "4080 Ti": a GeForce by its number)
+            # ("3090Ti": a GeForce by its number; "3090 Ti" opens with "rtx" where it is written whole)
             "0ti",
-            "0 ti",
             "a8",
             "v1",
             "l2",

@@ -48,9 +48,23 @@ class Entry:
 
 def reference_entries(doc: Document, block: Block) -> tuple[str, list[Entry]] | None:
     """(the task its file names, the entries that hold an accuracy) of a reference file's code block; None for any
-    other block."""
-    if block.kind != "code":
-        return None
+    other block (read once per document: the setup readers and the format's reader all ask)."""
+    files: dict[int, tuple[str, list[Entry]]] | None = doc.derived.get(_FILES)
+    if files is None:
+        files = doc.derived[_FILES] = _reference_files(doc)
+    return files.get(block.start) if block.kind == "code" else None
+
+
+_FILES = "reference_yaml.files"
+
+
+def _reference_files(doc: Document) -> dict[int, tuple[str, list[Entry]]]:
+    if not any("accuracy:" in line for line in doc.lines):
+        return {}
+    return {b.start: got for b in doc.blocks if b.kind == "code" and (got := _read_file(doc, b)) is not None}
+
+
+def _read_file(doc: Document, block: Block) -> tuple[str, list[Entry]] | None:
     lines = [(no, doc.line(no)) for no in range(block.start, block.end + 1)]
     if not any("accuracy:" in t for _, t in lines):
         return None

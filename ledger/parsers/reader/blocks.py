@@ -8,7 +8,7 @@ from `ledger.parsers.reader.document`, which hands them on.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from ledger.model import ParseWarning
 
@@ -83,6 +83,8 @@ class Document:
     """What could not be read whole, in the order found (`warn`)."""
     setup_texts: dict[int, str] = field(default_factory=dict)
     """Lines the setup readers read otherwise than printed: a YAML options file's nested keys (config_files)."""
+    derived: dict[str, Any] = field(default_factory=dict)
+    """What a reader of the whole document finds once for every reader that asks (grammar.reference_yaml's files)."""
 
     def warn(self, line: int | None, message: str) -> None:
         """Note a partial read at `line` (None: the text as a whole)."""
