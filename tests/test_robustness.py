@@ -315,6 +315,12 @@ HOSTILE = {
     "| 64 | 2.5 |\n\n" * 300,
     "sweeps": "at batch sizes 1 to 4\n\n| | 1 | 2 |\n|---|---|---|\n| main | 1.5 | 2.5 |\n| PR | 1.6 | 2.9 |\n\n" * 400,
     "glued at digits": "8k1k 1k1k1k 08k1k/" * 4_000,  # GLUED_LENGTHS_RE opening at a digit (vocab.length_pairs)
+    # family words' first letters after every mark, none a whole word (vocab.models _FAMILY_AT_RE)
+    "family openings": "(qwe 1 mixtra [gem /ll -st deepsee 3 " * 3_000,
+    # a GPU count's digits and a GeForce's number, none closed (vocab.setup, the GPU word's digit_opens)
+    "gpu digits": "4090t 8 3050 t 16x 2010b 5 x " * 3_000,
+    # GPU and precision beginnings after every mark, inside words too (vocab.setup_word _starts_pattern)
+    "word openings": "(gb2 xgb200 nv.a1 -h1 [b2 mxf 8 " * 3_000,
 }
 
 

@@ -280,7 +280,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "m5-",
         ),
         _GPU_STARTS,
-        re.compile(r"\d(?:\d{0,2} ?[x×*]|10[bcp])|[2-5]0[5-9]0 ?ti"),
+        # (one digit opens every way, the third's first looked behind at: the engine skips to the digits, where
+        # an alternation opening with a class would be tried at every character)
+        re.compile(r"\d(?:\d{0,2} ?[x×*]|10[bcp]|(?<=[2-5])0[5-9]0 ?ti)"),
     ),
     # a CPU: the device where no accelerator is named (Context.claim), else the host
     _word(

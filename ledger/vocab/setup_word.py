@@ -59,8 +59,10 @@ def make_word(
 
 
 def _starts_pattern(starts: tuple[str, ...]) -> re.Pattern[str]:
-    """Every place one of `starts` stands, overlapping ones too ("gb200" holds "gb" and "b2"): each match is the
-    start's first character, the rest looked ahead for. A pattern that opens with a look-ahead is tried at every
+    """Every place one of `starts` opens a word (after a character no match's look-behind allows before it): each
+    match is that character, the start looked ahead for. A start inside a word ("b2" in "gb200", "fp" in "nvfp4")
+    opens no match; tried at every letter that opens a start, the pass cost more than at the blanks and marks
+    before words (a quarter of a line's characters). A pattern that opens with a look-ahead is tried at every
     character; one that opens with a character of a set lets the engine skip to the next such character."""
     firsts: dict[str, list[str]] = {}
     for start in sorted(starts):
@@ -70,7 +72,15 @@ def _starts_pattern(starts: tuple[str, ...]) -> re.Pattern[str]:
         # (a start of one character stands wherever that character does: nothing to look ahead for)
         ahead = "" if "" in rests else f"(?={trie_pattern(rests)})"
         ways.append(re.escape(ch) + ahead)
-    return re.compile("|".join(ways))
+    return re.compile(f"[^a-z0-9](?={'|'.join(ways)})")
+
+
+def _word_starts(w: SetupWord, many: re.Pattern[str], low: str, pos: int) -> Iterator[int]:
+    """Where one of the word's starts opens a word of `low`, from `pos` on (see _starts_pattern)."""
+    if pos == 0 and low.startswith(w.starts):
+        yield 0
+    for c in many.finditer(low, max(pos - 1, 0)):
+        yield c.end()
 
 
 def search_word(w: SetupWord, text: str, pos: int = 0) -> re.Match[str] | None:
@@ -87,9 +97,9 @@ def search_word(w: SetupWord, text: str, pos: int = 0) -> re.Match[str] | None:
     )
     if w.many_starts is not None:  # the first place one stands where the match opens, up to the best found so far
         last = best.start() if best is not None else len(low)
-        for c in w.many_starts.finditer(low, pos):
-            if c.start() > last or (m := w.pattern.match(text, c.start())) is not None:
-                return best if c.start() > last else m
+        for at in _word_starts(w, w.many_starts, low, pos):
+            if at > last or (m := w.pattern.match(text, at)) is not None:
+                return best if at > last else m
         return best
     for start in w.starts:
         # only where a match would open before the best found so far (the leftmost is the search's)
