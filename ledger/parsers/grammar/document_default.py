@@ -126,9 +126,9 @@ def document_default(
         seen = _runs_own(from_runs, seen, led, led_turns, by_turn)
     if drafts and "model" not in seen:
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
-    if "model" not in seen and "model" not in led and (family := _family_named(doc, turns)):
-        seen["model"] = [family]  # "[Feature] Gemma MTP support" and no model named in full anywhere: Gemma
     owners = _owner_turns(doc, turns)
+    if "model" not in seen and "model" not in led and (family := _family_named(doc, turns, owners)):
+        seen["model"] = [family]  # "[Feature] Gemma MTP support" and no model named in full anywhere: Gemma
     elsewhere = _led_elsewhere(led, led_turns, turns_of, owners)
     here = {k: [v for v in vals if v not in elsewhere.get(k, ())] for k, vals in led.items()}
     out = _kv_title_precision(doc, _one_value_each(seen, here, varied), seen, here)
@@ -349,14 +349,14 @@ _RUN_VERB_RE = re.compile(
 )
 
 
-def _family_named(doc: Document, turns: list[tuple[int, int]]) -> str | None:
-    """The model family the title names, else the one the description's prose names ("for existing and new gpt-oss
-    speculators"), where no model is named in full anywhere; None where it names none, or two."""
+def _family_named(doc: Document, turns: list[tuple[int, int]], owners: set[int]) -> str | None:
+    """The model family the title names, else the one the owner's turns (`owners`) name in prose ("for existing and
+    new gpt-oss speculators"), where no model is named in full anywhere; None where they name none, or two."""
     if not doc.blocks:
         return None
     if family := title_family(doc.blocks[0].text):
         return family
-    spans = [turns[t] for t in sorted(_owner_turns(doc, turns))] if turns else [(1, len(doc.lines))]
+    spans = [turns[t] for t in sorted(owners)] if turns else [(1, len(doc.lines))]
     named = {
         f.lower(): f
         for b in doc.blocks

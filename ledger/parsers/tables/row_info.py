@@ -32,7 +32,7 @@ from ledger.vocab.setting_heads import (
     plain_count,
     serving_columns,
 )
-from ledger.vocab.setup import config_hints, config_key, model_names, qualifiers
+from ledger.vocab.setup import config_key, model_names, qualifiers, setup_only
 from ledger.vocab.setup_keys import is_known_key
 from ledger.vocab.setup_labels import row_kind_key
 from ledger.vocab.sides import side_of
@@ -162,7 +162,7 @@ class TableInfo:
                 for k, v in words.items():
                     if v.lower() != out[keys[0]].lower():  # ("bf16" under KV dtype is no model precision too)
                         out.setdefault(k, v)  # "4x GB200, TP=4" under GPUs: the TP the cell states beside the board
-            elif not is_known_key(config_key(head)) and (words := qualifiers(cell)) and _setup_only(cell):
+            elif not is_known_key(config_key(head)) and (words := qualifiers(cell)) and setup_only(cell):
                 for k, v in words.items():
                     out.setdefault(k, v)  # "GPTQ" under "Mode": the precision it names, no key of the header's own
             else:
@@ -188,18 +188,13 @@ class TableInfo:
             setup = {**header_parallel(head), **qualifiers(head), **header_lengths(head)}  # ("single GPU": TP1)
             if (arm := _ARM_PREFIX_RE.match(name)) is not None and setup and not side_of(arm.group(1)):
                 rest = name[arm.end() :]
-                if qualifiers(rest) and _setup_only(rest):
+                if setup_only(rest):
                     # "V1: 3090Ti": the arm (a key of its own: "V1" and "V2" on one board are two setups), on that board
                     name, setup = rest, {**setup, "arm": arm.group(1)}
             if quant := ggml_quant(bare):
                 setup["quant"] = quant  # "Q4_0_R8": the repacked type, not the q4_0 its name starts with
             got = self.heads[head] = (unit_of_header(bare), name, setup)
         return got
-
-
-def _setup_only(cell: str) -> bool:
-    """The cell states setup words and nothing else ("GPTQ", "EXL2 3.0 bpw", "TP4 / FP8")."""
-    return not config_hints(cell)[1].strip(" ,;/+-_()*`")
 
 
 _ARM_PREFIX_RE = re.compile(r"([A-Za-z][\w.]{0,10}):\s?")
