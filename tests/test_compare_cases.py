@@ -396,6 +396,16 @@ RELEASE = Path(__file__).parent / "fixtures" / "release_pages"
 
 
 def _release_rows(tmp_path: Path, shape: str, ext: str = ".md") -> list[dict[str, Any]]:
+    db = _release_versions(tmp_path, shape, ext)
+    r = CliRunner().invoke(app, ["compare", "vendor/engine:docs/perf.md", "--db", db, "--by", "versions", "-f", "json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert len(data["revisions"]) == 3
+    return list(data["rows"])
+
+
+def _release_versions(tmp_path: Path, shape: str, ext: str = ".md") -> str:
+    """A ledger holding `shape`'s three versions as versions of one page, vendor/engine:docs/perf.md."""
     runner = CliRunner()
     db = str(tmp_path / "ledger.db")
     for n in (1, 2, 3):
@@ -413,11 +423,7 @@ def _release_rows(tmp_path: Path, shape: str, ext: str = ".md") -> list[dict[str
             ],
         )
         assert r.exit_code == 0, r.output
-    r = runner.invoke(app, ["compare", "vendor/engine:docs/perf.md", "--db", db, "--by", "versions", "-f", "json"])
-    assert r.exit_code == 0, r.output
-    data = json.loads(r.output)
-    assert len(data["revisions"]) == 3
-    return list(data["rows"])
+    return db
 
 
 def _assert_one_change_and_no_joined_setups(rows: list[dict[str, Any]]) -> None:
@@ -617,6 +623,34 @@ def test_a_release_page_reports_its_one_change(
         "tp": "4",
     }
     assert (change["verdict"]["old"]["value"], change["verdict"]["new"]["value"]) == (old, new)
+
+
+def test_a_cell_that_falls_in_one_version_and_comes_back_shows_the_version_it_fell_in(tmp_path: Path) -> None:
+    """First against last, a cell that fell by a fifth in v2 and came back in v3 is within noise; the one screen
+    still lists it, with the step it fell at and the one it recovered at, and the column of the version it fell in
+    (the prose over the tables gives the measure and its unit: "Every figure is output tokens per second")."""
+    db = _release_versions(tmp_path, "dip")
+    # two lines a row (120, and 160 where one line's label would crowd out the version it fell in), or one (230)
+    for width in (120, 160, 230):
+        r = CliRunner().invoke(
+            app, ["compare", "vendor/engine:docs/perf.md", "--db", db, "--by", "versions"], env={"COLUMNS": str(width)}
+        )
+        assert r.exit_code == 0, r.output
+        lines = r.output.splitlines()
+        assert lines[0] == "3 revisions, oldest first: 4 within noise"
+        (at,) = [i for i, line in enumerate(lines) if line.startswith("~ ")]
+        assert "output throughput [gpu=h100, isl=1024, model=kestrel13b, osl=1024" in lines[at]
+        row_text = lines[at] if width == 230 else lines[at + 1]
+        assert [w for w in row_text.split() if w[:1].isdigit()][:3] == ["4210", "3390", "4195"], row_text
+        assert row_text.endswith("R1->R2 -19.5% regression, R2->R3 +23.7% improvement"), row_text
+        assert "3 within noise (~); --all lists every series" in lines  # the fourth is the one listed
+    (row,) = [x for x in _compare_rows(db, "vendor/engine:docs/perf.md", "versions") if x["values"][0]["value"] == 4210]
+    assert row["verdict"]["verdict"] == "within noise"
+    assert [(s["verdict"], s["old"]["value"], s["new"]["value"]) for s in row["steps"]] == [
+        ("regression", 4210.0, 3390.0),
+        ("improvement", 3390.0, 4195.0),
+    ]
+    assert {v["unit"] for v in row["values"]} == {"tokens per second"}
 
 
 @pytest.mark.parametrize("ext", [".md", ".txt"])

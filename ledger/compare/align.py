@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ledger.compare.judge import (
+    IMPROVEMENT,
     INSUFFICIENT,
     MISSING,
     NEW,
+    NOISE,
     NOT_COMPARABLE,
     REGRESSION,
     WAIVED,
@@ -291,6 +293,16 @@ class Row:
         verdict = self.overall.verdict if self.overall is not None else None
         steps = [p for p in self.steps if p.verdict == verdict and p.new is not None]
         return max(steps, key=lambda p: abs(p.delta_pct if p.delta_pct is not None else p.delta or 0.0), default=None)
+
+    def turns(self) -> list[Pair]:
+        """The steps that moved while the first-against-last verdict does not say so: a value that fell in one
+        version and came back in the next is within noise overall, and a reader of a release page still wants
+        to see the version it fell in; so does a fall the later versions more than made up for. (A partial
+        recovery after a regression is the regression's own story: its step is cited by `moved`.)"""
+        overall = self.overall.verdict if self.overall is not None else None
+        if overall == NOISE:
+            return [p for p in self.steps if p.verdict in (REGRESSION, IMPROVEMENT)]
+        return [p for p in self.steps if p.verdict == REGRESSION] if overall == IMPROVEMENT else []
 
 
 def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = None) -> list[Row]:

@@ -168,6 +168,14 @@ def _why_cell(p: Pair) -> str:
     return "; ".join([x for x in (basis, *stated_only) if x])
 
 
+def _turns_cell(row: Row, position: dict[str, str]) -> str:
+    """Where the value moved between two revisions although the first-against-last verdict does not say so."""
+    return ", ".join(
+        f"{position.get(p.old_rev or '', '?')}->{position.get(p.new_rev or '', '?')} {_delta_cell(p)} {p.verdict}"
+        for p in row.turns()
+    )
+
+
 def _setup(key_config: Sequence[tuple[str, str]]) -> str:
     return ", ".join(f"{k}={v}" for k, v in key_config)
 
@@ -196,7 +204,8 @@ def _sorted_rows(rows: Sequence[Row]) -> list[Row]:
 
 def _columns(rows: Sequence[Row], n: int, budget: int) -> list[int]:
     """The revisions to show as columns, oldest first: all that the rows state when they fit; else the newest,
-    then the revisions the rows' verdicts compare, the most used first; the oldest of equal use go first."""
+    then the revisions the rows' verdicts compare or a hidden move stands between, the most used first; the
+    oldest of equal use go first."""
     used = [i for i in range(n) if any(r.cells[i] is not None for r in rows)]
     width = {
         i: min(16, max([len(f"R{i + 1}")] + [len(fmt_claim(c)) for r in rows if (c := r.cells[i])])) + 2 for i in used
@@ -208,6 +217,8 @@ def _columns(rows: Sequence[Row], n: int, budget: int) -> list[int]:
         stated = [i for i, c in enumerate(r.cells) if c is not None]
         if stated:
             ends.update({stated[0], stated[-1]})
+        # the revisions a value fell or rose between, where its first-against-last verdict hides the move
+        ends.update(i for p in r.turns() for i, c in enumerate(r.cells) if c is not None and c in (p.old, p.new))
     ranked = sorted(used, key=lambda i: (i != used[-1], -ends[i], -i))
     cols: list[int] = []
     for i in ranked:
@@ -244,7 +255,8 @@ def render_rows(
     n = len(revisions)
     ordered = _sorted_rows(rows)
     verdicts = [r.overall.verdict for r in ordered if r.overall]
-    shown = ordered if show_all else [r for r in ordered if r.overall and r.overall.verdict in CHANGED]
+    shown = ordered if show_all else [r for r in ordered if r.overall and (r.overall.verdict in CHANGED or r.turns())]
+    position = {r.name: f"R{i}" for i, r in enumerate(revisions, 1)}
     out: list[str] = []
     head = title or f"{n} revision{'s' if n != 1 else ''}, oldest first"
     first = ("### " + markdown(head) if md else terminal(head)) + f": {summary(verdicts)}"
@@ -256,11 +268,16 @@ def render_rows(
     if shown:
         total = width or 10_000
         labels = [_series_label(r, frozenset(shared)) for r in shown]
-        one_line = md or max(len(x) for x in labels) + 16 + 2 + 10 + 2 * 12 <= total
-        # When a series' name and setup would be cut, each row takes two lines: the verdict and the whole
-        # name, then the values under the revision columns, the delta and the threshold.
-        label_w = max(len(x) for x in labels) if one_line else 0
-        cols = _columns(shown, n, total - 16 - (label_w + 2 if one_line else 0) - 10)
+        # When a series' name and setup would be cut, or would leave no room for a revision's values that two
+        # lines show, each row takes two lines: the verdict and the whole name, then the values under the
+        # revision columns, the delta and the threshold.
+        label_w = max(len(x) for x in labels)
+        cols = _columns(shown, n, total - 16 - 10)
+        one_line = md or (
+            label_w + 16 + 2 + 10 + 2 * 12 <= total and _columns(shown, n, total - 16 - label_w - 2 - 10) == cols
+        )
+        if not one_line:
+            label_w = 0
         cut = [i for i in range(n) if i not in cols and any(r.cells[i] is not None for r in shown)]
         headers = ["verdict", "series [setup]", *[f"R{i + 1}" for i in cols], "delta", "threshold / why"]
         body = []
@@ -273,7 +290,7 @@ def render_rows(
                     label,
                     *[fmt_claim(c) if (c := row.cells[i]) is not None else "" for i in cols],
                     _delta_cell(p),
-                    _why_cell(p),
+                    "; ".join(x for x in (_why_cell(p), _turns_cell(row, position)) if x),
                 ]
             )
         if md:
@@ -303,7 +320,10 @@ def render_rows(
         []
         if show_all
         else [
-            (counts["within noise"], "within noise (~)"),
+            (
+                counts["within noise"] - sum(1 for r in shown if r.overall and r.overall.verdict == "within noise"),
+                "within noise (~)",
+            ),
             (counts["missing"], f"measured once (not re-run by the newest revision, {newest})"),
             (counts["new"], f"new (first stated in {newest})"),
             (counts["insufficient data"], "without a verdict (a value or an outcome missing)"),

@@ -322,7 +322,11 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
     """The measure every cell of the table is, where the lead-in, the table's heading or a test name states it and
     its columns name only setups (info.measure; a test's lengths go to info.title_setup)."""
     measure = stated_measure(ctx, block)
-    if measure is not None:
+    heading = block.section[-1] if len(block.section) > 1 else ""
+    if measure is not None and measure.from_unit and heading and (named := _heading_measure(heading)):
+        info.measure = (named, measure.unit)  # "## Time to first token" over "All values are in ms"
+        info.section_unit = info.section_unit or measure.unit
+    elif measure is not None:
         info.measure = (measure.name, measure.unit)
         info.section_unit = info.section_unit or measure.unit
     elif (_setting_columns(headers, roles) or _arm_columns(headers, roles)) and (

@@ -13,7 +13,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import UNIT_PATTERN, normalise_unit
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, unit_of_header
-from ledger.vocab.units import is_measure_unit
+from ledger.vocab.units import is_measure_unit, measure_of_unit
 
 # "The reported metric is `X (unit)`", "Every table below gives `X (unit)`", "Values are `X (unit)`"
 _STATED_RE = re.compile(
@@ -35,10 +35,12 @@ _PLAIN_RE = re.compile(
     rf"in\s(?P<unit>{UNIT_PATTERN})(?![\w/])",
     re.IGNORECASE,
 )
-# "All performance values are measured in **output tokens per second per GPU**": a unit for every value
+# "All performance values are measured in **output tokens per second per GPU**", "Every figure is output tokens per
+# second", "Numbers are in tok/s": a unit for every value (and, where nothing above names the measure, the measure
+# its unit's family is, with the side of the sequence it counts)
 _UNIT_ONLY_RE = re.compile(
-    r"\b(?:values?|figures?|numbers?|results?)\s(?:are|is)\s(?:measured|given|reported|expressed)\sin\s[*_`]{0,2}"
-    rf"(?P<unit>{UNIT_PATTERN})(?![\w/])",
+    r"\b(?:values?|figures?|numbers?|results?)\s(?:are|is)\s(?:(?:measured|given|reported|expressed)\s)?(?:in\s)?"
+    rf"[*_`]{{0,2}}(?:(?P<side>output|input|total|decode|prefill|generation)\s)?(?P<unit>{UNIT_PATTERN})(?![\w/])",
     re.IGNORECASE,
 )
 # a caption naming the measure, then what it was taken of, then its unit: "Time to first token of Wren-8B at three
@@ -58,6 +60,9 @@ class Measure:
 
     name: str
     unit: str | None
+    from_unit: bool = False
+    """Named after its unit only ("Numbers are in tok/s": a throughput): a heading naming the measure says more,
+    and it holds in its own section only, never as the page's measure."""
 
 
 def stated_measure(ctx: Context, block: Block) -> Measure | None:
@@ -78,7 +83,7 @@ def stated_measure(ctx: Context, block: Block) -> Measure | None:
     # "## Throughput Measurements: the reported metric is `X`" in the page's overview, before any table: the page's
     # measure, also in the "# Model" sections after it
     preamble = _first_table(ctx)
-    return next((stated[k][1] for k in range(i, -1, -1) if starts[k] < preamble), None)
+    return next((stated[k][1] for k in range(i, -1, -1) if starts[k] < preamble and not stated[k][1].from_unit), None)
 
 
 def _first_table(ctx: Context) -> int:
@@ -114,10 +119,20 @@ def _statements(doc: Document) -> tuple[list[int], list[tuple[tuple[str, ...], M
             bare = head_without_unit(name)
         elif pm is not None:
             bare, unit = pm.group("name").strip(), normalise_unit(pm.group("unit"))
-        elif stated and " in " in b.text and (um := _UNIT_ONLY_RE.search(joined)) is not None:
+        elif (um := _UNIT_ONLY_RE.search(joined)) is not None:
             # "All performance values are measured in **output tokens per second per GPU**": the unit of the measure
-            # stated before it (the page's own words over the tool's header it quoted)
-            bare, unit = stated[-1][1].name, normalise_unit(um.group("unit").lower())
+            # stated before it (the page's own words over the tool's header it quoted), else the measure of the unit
+            unit = normalise_unit(um.group("unit").lower())
+            if stated and not stated[-1][1].from_unit:
+                bare = stated[-1][1].name
+                start = um.start("side") if um.group("side") else um.start("unit")
+                unit = normalise_unit(joined[start : um.end()].lower())
+            else:
+                by_unit, side = measure_of_unit(unit), um.group("side")
+                if by_unit:
+                    starts.append(b.start)
+                    stated.append((b.section, Measure(f"{side.lower()} {by_unit}" if side else by_unit, unit, True)))
+                continue
         else:
             continue
         if bare and (looks_metric(bare) or is_measure_unit(unit)):
