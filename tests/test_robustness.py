@@ -321,6 +321,11 @@ HOSTILE = {
     "gpu digits": "4090t 8 3050 t 16x 2010b 5 x " * 3_000,
     # GPU and precision beginnings after every mark, inside words too (vocab.setup_word _starts_pattern)
     "word openings": "(gb2 xgb200 nv.a1 -h1 [b2 mxf 8 " * 3_000,
+    # "Every figure is output tokens per second" begun over and over, no unit ever closing it (stated_measure)
+    "unit figures": "Values are in output figures is measured in total numbers are tokens per " * 600,
+    # bare commit links, glued and in parentheses, then a line of one link each (revision_labels)
+    "commit links": "Tested at https://github.com/o/r/commit/0a1b2c3d4e(https://x/commit/5f6a7b8c9d " * 800
+    + "\nhttps://github.com/o/r/commit/0a1b2c3d4e5f\n" * 800,
 }
 
 

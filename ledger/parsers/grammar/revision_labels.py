@@ -261,6 +261,12 @@ def line_label(text: str, in_code: bool) -> Revision | None:
         label = clean_label(re.sub(r"\[([^\[\]]*)\]\([^()]*\)", r"\1", text[: first.end()]))
         if is_sha(first.group("sha")):
             return Revision(label=label or first.group("sha").lower(), head=first.group("sha").lower(), base=None)
+    if "/commit/" in text and (bare := _bare_commit_urls(text)) != text:
+        # "Tested at https://github.com/o/r/commit/0123abcd...": a commit its bare link names reads as its sha;
+        # a line that is the link alone is the commit the results under it ran on (a turn's opening line)
+        if _LONE_SHA_RE.fullmatch(alone := bare.strip(" `*_<>")) and is_sha(alone):
+            return Revision(label=alone[:10].lower(), head=alone.lower(), base=None)
+        text = bare
     bm = _BUILD_PAREN_RE.search(text)
     if bm and is_sha(bm.group("sha")):
         label = clean_label(text[: bm.start()])[-60:]
@@ -324,6 +330,20 @@ def measured_on(text: str) -> Revision | None:
 
 
 _COMMIT_URL_RE = re.compile(r"<?https?://[^\s<>()]{1,200}/commit/(?P<sha>[0-9a-f]{7,40})(?![\w])[^\s<>()]{0,40}>?")
+
+
+_LONE_SHA_RE = re.compile(r"[0-9a-f]{7,40}")
+
+
+def commit_link_alone(text: str) -> bool:
+    """A line that is one commit's bare link and nothing else: in a turn, the commit its results ran on."""
+    m = _COMMIT_URL_RE.fullmatch(text.strip(" `*_"))
+    return m is not None and is_sha(m.group("sha"))
+
+
+def _bare_commit_urls(text: str) -> str:
+    """The text with each bare commit link (not a markdown link's target) written as its sha."""
+    return _COMMIT_URL_RE.sub(lambda m: m.group(0) if text[m.start() - 1 : m.start()] == "(" else m.group("sha"), text)
 
 
 def heading_revision(text: str) -> Revision | None:

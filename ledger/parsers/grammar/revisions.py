@@ -43,6 +43,7 @@ from ledger.parsers.grammar.revision_labels import (
     branch_at_sha,
     clean_label,
     code_side,
+    commit_link_alone,
     head_base,
     heading_revision,
     is_sha,
@@ -83,10 +84,45 @@ def _heading_scopes(doc: Document) -> list[RevisionScope]:
     return scopes
 
 
+def _code_start(codes: list[Block], starts: list[int], line: int) -> int:
+    """The first line of the code block (of `codes`, whose first lines are `starts`) holding `line`."""
+    k = bisect.bisect_right(starts, line) - 1
+    return codes[k].start if k >= 0 and codes[k].end >= line else line
+
+
 def _code_end(codes: list[Block], starts: list[int], line: int) -> int:
     """The last line of the code block (of `codes`, whose first lines are `starts`) holding `line`."""
     k = bisect.bisect_right(starts, line) - 1
     return codes[k].end if k >= 0 and codes[k].end >= line else line
+
+
+# "This reverts:", "Depends on", "introduced by": the line over a lone commit link says it is not the one measured
+_NOT_RESULTS_LEAD_RE = re.compile(
+    r"\b(?:revert\w*|cherry-?pick\w*|introduced|caused|broke|depends?|requires?|related|follow-?up|see)\b",
+    re.IGNORECASE,
+)
+
+
+def _opens_here(doc: Document, block: Block, rev: Revision, opens_results: bool) -> bool:
+    """Whether a line that names revision `rev` opens it over what follows (the line's own shape or words say so)."""
+    return bool(
+        opens_results
+        or block.text.rstrip().endswith(":")
+        or _stands_alone(doc, block, rev)
+        or (rev.head and len((rev.label or "").split()) <= 3 and side_of(rev.label or "") is not None)
+        or (rev.head and rev.base and "head" in block.text.lower())  # "the current head X (on Y)": a turn's
+        or (rev.head and measured_there(block.text))
+        or (rev.head and _measured_commit_link(doc, block))
+        or COMMENT_COMMIT_RE.match(block.text)
+        or (rev.head and rev.base and head_base(block.text))
+        # "PR branch: x (up to date with 0123abc)": the PR's side, its base stated
+        or (rev.base and not rev.head and side_of(rev.label or "") == "head")
+    )
+
+
+def _measured_commit_link(doc: Document, block: Block) -> bool:
+    """A line that is a commit's link alone, not under words that say it is some other commit (a revert's)."""
+    return commit_link_alone(block.text) and not _NOT_RESULTS_LEAD_RE.search(doc.line(block.start - 1))
 
 
 def _stands_alone(doc: Document, block: Block, rev: Revision) -> bool:
@@ -328,8 +364,15 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             current = None  # a label inside a code block ended with it
         if block.in_code:
             rev = line_label(block.text, True) or code_side(block.text) or _opening_side(doc, codes, code_starts, block)
-            if rev is None and current is not None and BARE_COMMENT_RE.match(block.text):
-                current.end = block.start - 1  # "# fp8 weight only" after "# before": the next run is no side's
+            if (
+                rev is None
+                and current is not None
+                and current.start >= _code_start(codes, code_starts, block.start)
+                and BARE_COMMENT_RE.match(block.text)
+            ):
+                # "# fp8 weight only" after "# before" in one paste: the next run is no side's (a side named
+                # over the paste, in prose, holds through its comments: "# server" / "# client")
+                current.end = block.start - 1
                 current = None
             if rev is not None:
                 _end_before(current, block)
@@ -365,18 +408,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             current.end = block.start - 1
             current = None
             continue
-        if rev is not None and (
-            opens_results
-            or block.text.rstrip().endswith(":")
-            or _stands_alone(doc, block, rev)
-            or (rev.head and len((rev.label or "").split()) <= 3 and side_of(rev.label or "") is not None)
-            or (rev.head and rev.base and "head" in block.text.lower())  # "the current head X (on Y)": a turn's
-            or (rev.head and measured_there(block.text))
-            or COMMENT_COMMIT_RE.match(block.text)
-            or (rev.head and rev.base and head_base(block.text))
-            # "PR branch: x (up to date with 0123abc)": the PR's side, its base stated
-            or (rev.base and not rev.head and side_of(rev.label or "") == "head")
-        ):
+        if rev is not None and _opens_here(doc, block, rev, opens_results):
             pass  # ("# commit 6c1f7d8b, before PR 5521" opens a revision wherever it stands: a rendered copy's code)
         elif rev is None and opens_results and (sm := SIDE_LABEL_RE.match(block.text)) is not None:
             rev = Revision(label=clean_label(sm.group("label")), head=None, base=None)  # "this PR:" over a block
