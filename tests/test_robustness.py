@@ -321,6 +321,8 @@ HOSTILE = {
     "gpu digits": "4090t 8 3050 t 16x 2010b 5 x " * 3_000,
     # GPU and precision beginnings after every mark, inside words too (vocab.setup_word _starts_pattern)
     "word openings": "(gb2 xgb200 nv.a1 -h1 [b2 mxf 8 " * 3_000,
+    # disaggregated layouts that never reach their generation servers, then one that does (vocab.disagg_layout)
+    "layouts": "Config: " + "ctx1_tep8_ctx_pp4_dep2_ep4_gen " * 2_000 + "ctx2_tep4_gen1_dep16\n",
     # a change column named by a defined candidate, then "vs" over and over (tables.side_columns _VS_RE)
     "candidate vs": "opt1 (7c2e94ab10d3f5e6a7b8c9d0e1f2a3b4c5d6e7f8)\n\n| Metric | Baseline | Opt1 | Opt1 "
     + "vs vs  over " * 2_000
