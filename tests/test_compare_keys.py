@@ -272,3 +272,12 @@ def test_a_sample_count_is_a_setting_of_its_own_benchmark_only(
     kind: str, metric: str, samples: str, kept: bool
 ) -> None:
     assert ("samples" in dict(setup_items(kind, metric, {"samples": samples}))) is kept
+
+
+def test_two_disaggregated_layouts_are_two_setups() -> None:
+    """ "ctx1_tep8_gen2_dep32" and "ctx2_dep4_gen1_dep16" (setup/disagg_layout_names.md): every role key is hard,
+    so the two layouts' handoff times are two series, never one run's before and after."""
+    claims = extract_file(str(ROOT / "tests" / "fixtures" / "setup" / "disagg_layout_names.md")).claims
+    keys = {claim_key(c)[0] for c in claims if c.metric == "handoff"}
+    assert len(keys) == 2
+    assert all(key_class(k) == "hard" for k in ("ctx_servers", "ctx_tp", "gen_dep", "gen_servers"))

@@ -358,3 +358,16 @@ def test_a_rows_own_speedup_that_says_the_opposite_is_shown(tmp_path: Path) -> N
     data = report("speedup_contradicts_sides.md", tmp_path)
     checks = [f for f in findings(data, "results", more=True) if f["verdict"] == "worse than baseline"]
     assert len(checks) == 2 and all(any("labels may be swapped" in c for c in f["caveats"]) for f in checks)
+
+
+def test_the_newest_of_two_candidates_beside_one_baseline_answers(tmp_path: Path) -> None:
+    """`| Baseline | First | Second |` under "first (sha)" / "second (sha)": the two candidates are two revisions of
+    one series each ("alloc (ms) / p99", never "... First"), so compare lines R1 up with R2 and report judges the
+    newest: the first try's slower p99 and free are superseded history, not the PR's regressions."""
+    data = report("candidates_beside_baseline.md", tmp_path, "--fail-on-regression")
+    assert not data["has_regression"] and findings(data, "failures") == []
+    old = [f for f in findings(data, "results", more=True) if f["verdict"] == "worse than baseline"]
+    assert sorted(f["line"] for f in old) == [13, 14]
+    assert all(any("superseded" in c for c in f["caveats"]) for f in old)
+    rows = json.loads(run("compare", str(FIX / "candidates_beside_baseline.md"), "-f", "json")[1])["rows"]
+    assert {r["verdict"]["verdict"] for r in rows} == {"improvement", "within noise"} and len(rows) == 7

@@ -326,6 +326,12 @@ HOSTILE = {
     # bare commit links, glued and in parentheses, then a line of one link each (revision_labels)
     "commit links": "Tested at https://github.com/o/r/commit/0a1b2c3d4e(https://x/commit/5f6a7b8c9d " * 800
     + "\nhttps://github.com/o/r/commit/0a1b2c3d4e5f\n" * 800,
+    # disaggregated layouts that never reach their generation servers, then one that does (vocab.disagg_layout)
+    "layouts": "Config: " + "ctx1_tep8_ctx_pp4_dep2_ep4_gen " * 2_000 + "ctx2_tep4_gen1_dep16\n",
+    # a change column named by a defined candidate, then "vs" over and over (tables.side_columns _VS_RE)
+    "candidate vs": "opt1 (7c2e94ab10d3f5e6a7b8c9d0e1f2a3b4c5d6e7f8)\n\n| Metric | Baseline | Opt1 | Opt1 "
+    + "vs vs  over " * 2_000
+    + "|\n|---|---|---|---|\n| t (ms) | 2.0 | 1.5 | -25% |\n",
 }
 
 

@@ -454,3 +454,27 @@ def test_the_measures_lowered_copy_opens_each_alternative_with_its_letter() -> N
         if low is not None:
             got = [m.span() for m in metrics._METRIC_LOWER_RE.finditer(low)]
             assert got == [m.span() for m in written.finditer(low)], line
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        (
+            "ISL=4096, ctx1_tep8_gen2_dep32",
+            {"ctx_servers": "1", "ctx_tp": "8", "ctx_ep": "8", "gen_servers": "2", "gen_dep": "32", "isl": "4096"},
+        ),
+        ("recipe_8k1k_ctx1_gen1_dep8_mtp0.yaml", {"ctx_servers": "1", "gen_servers": "1", "gen_dep": "8"}),
+        ("ctx1_dep4_gen1_dep32", {"ctx_servers": "1", "ctx_dep": "4", "gen_servers": "1", "gen_dep": "32"}),
+        ("ctx3_ctx_pp4_gen1_dep8", {"ctx_servers": "3", "ctx_pp": "4", "gen_servers": "1", "gen_dep": "8"}),
+    ],
+)
+def test_a_disaggregated_layout_gives_each_role_its_sizes_never_the_runs(text: str, want: dict[str, str]) -> None:
+    """TensorRT-LLM's recipe names ("ctx2_tep4_gen1_dep16"): so many context servers with their parallelism, then
+    so many generation servers with theirs; the context servers' TEP is no tp/ep of the whole run, and two DEPs of
+    two roles are not one key named twice."""
+    got = qualifiers(text)
+    assert {k: v for k, v in got.items() if k in want} == want
+    assert not {"tp", "ep", "dep", "dp", "pp"} & got.keys()
+    assert not {"tp", "ep", "dep"} & config_hints(f"handoff {text}")[0].keys()
+    assert config_hints("handoff ctx2_tep4_gen1_dep16")[0]["ctx_tp"] == "4"
+    assert qualifiers("TEP4 on both sides")["tp"] == "4"  # (a lone TEP is still the run's)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.text import clean_name
 
 SETUP_RULES_VERSION = 6  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
@@ -84,6 +85,7 @@ NUMERIC_KEYS: frozenset[str] = frozenset(
         "batch_size",
         "max_num_tokens",
         "max_batch_size",
+        *LAYOUT_KEYS,
     )
 )
 """Keys whose value is a count or a length: "TP8", "tp=8", "--tp-size 8" and "8" are one value."""

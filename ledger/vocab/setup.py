@@ -14,6 +14,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, canonical_items, one_board
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
+from ledger.vocab.disagg_layout import without_layouts
 from ledger.vocab.env_switches import without_env_switches
 from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' words live apart, read through here
 from ledger.vocab.input_labels import BASELINE_LABEL_RE as BASELINE_LABEL_RE
@@ -538,6 +539,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
     if not _any_setup(s):
         return out, s  # no number and no word of a method: no setup word can match (most prose lines)
     s = without_env_switches(s)  # ("VLLM_ROCM_QUICK_REDUCE_QUANTIZATION=INT4": one component's switch)
+    out, s = without_layouts(s)  # ("ctx2_tep4_gen1_dep16": each role's sizes, never a run-wide TEP4 or DEP16)
     low = lower_for_words(s)
     # each length pattern needs its words (case-blind), the worded ones both "output" and "input" or "prompt", the
     # slashed ones a digit on each side of the "/" ("tok/s" and paths are everywhere): a line without is not searched
@@ -638,6 +640,7 @@ def named_twice(text: str) -> frozenset[str]:
     s = text[:400]
     if not _any_setup(s):
         return frozenset()
+    s = without_layouts(s)[1]  # ("ctx1_dep4_gen1_dep32": two roles' sizes, no DEP named twice)
     out: set[str] = set()
     for w in _words_in(s):
         values = {next((g for g in m.groups() if g), "").lower() for m in finditer_word(w, s)} - {""}
@@ -673,8 +676,7 @@ _NO_SPEC_RE = re.compile(r"\bno[ _-](?:mtp|speculation|spec(?:ulative)?(?: decod
 
 def config_hints(text: str) -> tuple[dict[str, str], str]:
     """Configuration words found in a metric, row or gate name, and the text without them."""
-    hints: dict[str, str] = {}
-    rest = text[:MAX_NAME]
+    hints, rest = without_layouts(text[:MAX_NAME])  # ("ctx2_tep4_gen1_dep16": each role's sizes, no run's tp)
     pm = PAIRED_RE.search(rest)
     if pm:  # "ISL/OSL=1K/2K": read as a pair before the single words take the second length for the first name
         hints["isl"], hints["osl"] = canon_value("isl", pm.group("isl")), canon_value("osl", pm.group("osl"))

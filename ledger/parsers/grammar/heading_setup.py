@@ -14,6 +14,7 @@ from ledger.parsers.grammar.setup_scopes import inline_settings
 from ledger.parsers.reader.blocks import Block
 from ledger.vocab.device_headings import bare_card, cpu_heading
 from ledger.vocab.engines import engine_in_parens
+from ledger.vocab.metrics import is_acceptance_name, names_known_measure
 from ledger.vocab.models import heading_model
 from ledger.vocab.setup import config_key, model_names, qualifiers
 
@@ -73,11 +74,16 @@ def settings_line(text: str) -> dict[str, str] | None:
     if "=" not in text or len(text) > 400 or not _SETTINGS_LINE_RE.match(text):
         return None
     out = {
-        config_key(m.group("key")): m.group("value")
-        for m in SETTING_RE.finditer(text)
-        if not _PRODUCED_RE.search(m.group("key"))
+        config_key(m.group("key")): m.group("value") for m in SETTING_RE.finditer(text) if not _reported(m.group("key"))
     }
     return out or None
+
+
+def _reported(key: str) -> bool:
+    """The key names what a run reports rather than takes: a count it produced (_PRODUCED_RE), or a measure the
+    vocabulary knows ("acc_length=3.01", "ppl=5.8"), which the value readers claim: set up under it, every claim of
+    the block would carry one side's result, and two sides would differ by it ("acc_length 2.99 vs 3.01")."""
+    return _PRODUCED_RE.search(key) is not None or is_acceptance_name(key) or names_known_measure(key)
 
 
 def item_heading(blocks: list[Block], k: int) -> SetupScope | None:

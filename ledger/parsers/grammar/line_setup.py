@@ -9,6 +9,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.setting_arrows import varied_keys
 from ledger.vocab.canonical import device_as_printed
+from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.models import hedged_models, parameter_counts
@@ -38,6 +39,7 @@ DEFAULT_KEYS = frozenset(
         "draft_len",
         "draft",
         "mtp",
+        *LAYOUT_KEYS,  # ("ctx1_tep8_gen2_dep32" in a recipe's name: how the deployment split its servers)
     )
 )
 """The keys a document's one value holds for all its results: the deployment and the workload. Not a shot count,

@@ -71,6 +71,9 @@ def _change_cell(c: Claim) -> bool:
 def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
     for c in claims:
         header = str(c.config.get("column") or "")
+        if c.revision is not None and header and (renamed := _named_column(c, header)) is not None:
+            yield renamed
+            continue
         if c.revision is not None or c.reference is None or not header:
             yield c
             continue
@@ -97,6 +100,30 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
         rev = named if named is not None and named.head else side_with_sha(header)
         metric = measure or _row_measure(c, label)
         yield c.model_copy(update={"revision": rev, "metric": metric, "config": config})
+
+
+# "Opt2 vs B", "second vs first": a change column named by the side it measures, then the side it is against
+_VS_RE = re.compile(r"^(?P<side>\S[^()\[\]]{0,40}?)\s+(?:vs\.?|versus|over|against)\s+\S", re.IGNORECASE)
+
+
+def _named_column(c: Claim, header: str) -> Claim | None:
+    """A value under a column headed by nothing but the name of the revision it was measured on ("| Baseline |
+    Opt1 | Opt2 |" under "opt1 (4e505e2...)", "| main | New |" under "**New**: this PR at `7c2e94a`"), or a
+    change column that opens with that name ("Opt2 vs B"): the name is the side, which the revision already
+    carries, never a word of the measure, so that each candidate's value is one series' next point (compare lines
+    opt1 up with opt2, and report judges the newest) instead of a series of its own."""
+    label = (c.revision.label or "") if c.revision is not None else ""
+    if not label or not c.metric or (c.revision is not None and not c.revision.head):
+        return None
+    name = _drop_units(clean(header))
+    if c.reference is not None and name.lower() == label.lower():
+        side = header if header in c.metric else name
+        return c.model_copy(update={"metric": _row_measure(c, side)})
+    vs = _VS_RE.match(name) if c.reference is None else None
+    if vs is None or vs.group("side").lower() != label.lower():
+        return None
+    rest = _without(c.metric, vs.group("side"))
+    return c.model_copy(update={"metric": rest}) if rest else None
 
 
 # "With warm-up", "w/o chunked prefill": a side named by the feature it runs with or without; which of the two is

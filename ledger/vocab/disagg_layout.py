@@ -1,0 +1,53 @@
+"""A disaggregated serving layout named as one word ("ctx2_tep4_gen1_dep16", "ctx1_gen1_dep8", TensorRT-LLM's
+recipe names): so many context (prefill) servers with their parallelism, then so many generation (decode) servers
+with theirs. Each role's sizes are that role's, never the whole run's: "tep4" of the context servers is no tp=4 of a
+run whose decode side is DEP16, and two layouts differ in every one of these keys."""
+
+from __future__ import annotations
+
+import re
+
+# the parallelism words a role is written with: "tep" (TP with the experts over the same ranks), "dep" (attention DP
+# with EP, kept as stated as a lone "DEP8" is), and the plain sizes
+_PAR = r"(?:tep|dep|tp|pp|dp|ep|cp)\d{1,3}"
+LAYOUT_RE = re.compile(
+    rf"(?<![a-z0-9])ctx(?P<ctx>\d{{1,3}})(?P<ctx_par>(?:[_-](?:ctx[_-])?{_PAR}){{0,4}})"
+    rf"[_-]gen(?P<gen>\d{{1,3}})(?P<gen_par>(?:[_-]{_PAR}){{0,4}})(?![a-z0-9])",
+    re.IGNORECASE,
+)
+_PART_RE = re.compile(r"(tep|dep|tp|pp|dp|ep|cp)(\d{1,3})", re.IGNORECASE)
+
+LAYOUT_KEYS: tuple[str, ...] = tuple(
+    f"{role}_{key}" for role in ("ctx", "gen") for key in ("servers", "tp", "ep", "pp", "dp", "dep", "cp")
+)
+"""The keys a layout is read under: each role's server count and sizes. Compare keeps two layouts apart by them as
+it does every key no table names (setup_keys.key_class: hard); the export's columns stay those of the run-wide keys,
+these travel in its `setup` JSON."""
+
+
+def layout_setup(m: re.Match[str]) -> dict[str, str]:
+    """The setup a layout names: each role's server count and its parallel sizes (which say the serving is
+    disaggregated: no "serving" key beside them, which a document's default would not carry where they go)."""
+    out: dict[str, str] = {}
+    for role in ("ctx", "gen"):
+        out[f"{role}_servers"] = str(int(m.group(role)))
+        for word, size in _PART_RE.findall(m.group(f"{role}_par")):
+            word = word.lower()
+            for key in ("tp", "ep") if word == "tep" else (word,):  # "tep4": tensor and expert parallel of 4
+                out.setdefault(f"{role}_{key}", str(int(size)))
+    return out
+
+
+def without_layouts(text: str) -> tuple[dict[str, str], str]:
+    """The setup of the first layout a text names, and the text with every layout blanked out (in place, so that
+    what follows stays where it was): the role sizes in it are no run-wide "TEP4" or "DEP16"."""
+    if "gen" not in text.lower():
+        return {}, text
+    setup: dict[str, str] = {}
+    parts: list[str] = []
+    at = 0
+    for m in LAYOUT_RE.finditer(text):
+        setup = setup or layout_setup(m)
+        parts += [text[at : m.start()], " " * (m.end() - m.start())]
+        at = m.end()
+    return setup, "".join(parts) + text[at:] if parts else text
