@@ -74,9 +74,16 @@ def settings_line(text: str) -> dict[str, str] | None:
     if "=" not in text or len(text) > 400 or not _SETTINGS_LINE_RE.match(text):
         return None
     out = {
-        config_key(m.group("key")): m.group("value") for m in SETTING_RE.finditer(text) if not _reported(m.group("key"))
+        config_key(m.group("key")): m.group("value")
+        for m in SETTING_RE.finditer(text)
+        if not _reported(m.group("key")) and not _ADDRESS_KEY_RE.fullmatch(m.group("key"))
     }
     return out or None
+
+
+# "PORT=23333", "HOST=127.0.0.1" over a launch: where the server listens, not what it serves (its --port flag is
+# no setup either)
+_ADDRESS_KEY_RE = re.compile(r"(?:server_|api_|base_)?(?:port|host(?:name)?|addr(?:ess)?|url|endpoint)", re.IGNORECASE)
 
 
 def _reported(key: str) -> bool:
