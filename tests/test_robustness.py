@@ -323,6 +323,10 @@ HOSTILE = {
     "word openings": "(gb2 xgb200 nv.a1 -h1 [b2 mxf 8 " * 3_000,
     # "Every figure is output tokens per second" begun over and over, no unit ever closing it (stated_measure)
     "unit figures": "Values are in output figures is measured in total numbers are tokens per " * 600,
+    # labels over pastes one word apart, and labels that never close with a colon (grammar.twin_labels)
+    "twin labels": "Main Eagle:\n```\nspeed=1.5\n```\nBeta Eagle:\n```\nspeed=1.6\n```\n" * 400
+    + "- Old a(b c(d e(f " * 2_000
+    + "\n",
     # bare commit links, glued and in parentheses, then a line of one link each (revision_labels)
     "commit links": "Tested at https://github.com/o/r/commit/0a1b2c3d4e(https://x/commit/5f6a7b8c9d " * 800
     + "\nhttps://github.com/o/r/commit/0a1b2c3d4e5f\n" * 800,

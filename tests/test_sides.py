@@ -70,6 +70,9 @@ def test_two_sides_in_one_sentence_are_a_value_and_its_reference(name: str, verd
         ("side_old_new_in_paste.md", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
         ("side_old_new_labels.md", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
         ("side_old_new_rendered.txt", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
+        # two labels over pastes one word apart, that word a side's: the other label is the other side, above or below
+        ("side_twin_labels.md", "Main Eagle", "Overlapped Eagle", "improvement  speed  252.7 token/s  281.2 token/s"),
+        ("side_twin_items.md", "Old scheduler", "New scheduler", "improvement  output throughput  1180.2 tok/s"),
         # a side word opening a parenthesis that goes on to say how the run was made, then an arm "the same ... with"
         ("baseline_paren_with_details.md", "baseline", "merged_attn", "improvement  mean accuracy  0.612  0.618"),
     ],

@@ -88,8 +88,11 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None, order:
     if order == "auto" and len(ordered) > 1 and None not in numbers and len(set(numbers)) == len(numbers):
         return [s for _, s in sorted(zip(numbers, ordered, strict=True), key=lambda t: t[0] or ())]
     sides = [side_of(s.ref.label) for s in ordered]
-    if order == "auto" and None not in sides and len(set(sides)) == 2:
-        # "main branch:" / "this PR:", "Candidate" above "Baseline": the base side first, whatever the text's order
+    if order == "auto" and (
+        (None not in sides and len(set(sides)) == 2) or (len(sides) == 2 and sides.count("base") == 1 and None in sides)
+    ):
+        # "main branch:" / "this PR:", "Candidate" above "Baseline": the base side first, whatever the text's order;
+        # so too of two sides one names ("Overlapped Eagle:" above "Main Eagle:"): the other is the candidate
         return [s for _, s in sorted(zip(sides, ordered, strict=True), key=lambda t: t[0] != "base")]
     if order == "reverse" or (order == "auto" and _newest_first(ordered)):
         ordered.reverse()

@@ -61,6 +61,7 @@ from ledger.parsers.grammar.sides import (
     sides_named,
     stated_on,
 )
+from ledger.parsers.grammar.twin_labels import twin_label_scopes
 from ledger.parsers.grammar.unlabelled import before_after_runs, unlabelled_twins
 from ledger.parsers.grammar.wrapped_revisions import wrapped_result_scopes
 from ledger.parsers.reader.document import Block, Document
@@ -429,6 +430,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         _end_before(current, block)
         current = RevisionScope(start=block.start, end=last, revision=rev)
         scopes.append(current)
+    scopes += twin_label_scopes(doc, scopes)
     return scopes + unlabelled_twins(doc, scopes) + before_after_runs(doc, scopes)
 
 
