@@ -323,6 +323,8 @@ HOSTILE = {
     "word openings": "(gb2 xgb200 nv.a1 -h1 [b2 mxf 8 " * 3_000,
     # "Every figure is output tokens per second" begun over and over, no unit ever closing it (stated_measure)
     "unit figures": "Values are in output figures is measured in total numbers are tokens per " * 600,
+    # a change's word after a share, over and over, never reaching a measure's name (prose CHANGE_METRIC_AFTER_RE)
+    "change words": "up to 5% more end-to-end 3% lower average 2x faster mean " * 1_500,
     # labels over pastes one word apart, and labels that never close with a colon (grammar.twin_labels)
     "twin labels": "Main Eagle:\n```\nspeed=1.5\n```\nBeta Eagle:\n```\nspeed=1.6\n```\n" * 400
     + "- Old a(b c(d e(f " * 2_000

@@ -22,6 +22,7 @@ from ledger.parsers.prose.labels import (
 )
 from ledger.parsers.prose.metrics import (
     AT_METRIC_RE,
+    CHANGE_METRIC_AFTER_RE,
     METRIC_AFTER_RE,
     METRIC_BREAK_RE,
     METRIC_RE,
@@ -118,7 +119,9 @@ def candidate(
             "config": {},
         }
     at = AT_METRIC_RE.match(text, n.end, n.end + 40) if "@" in text[n.end : n.end + 2] else None
-    metric = at.group(1) if at else metric_before(text, n.start)  # "81.07@MMLU, 83.74@GSM8K": its own name
+    change = CHANGE_METRIC_AFTER_RE.match(text, n.end, n.end + 60) if unit in ("%", "x") and not at else None
+    # "81.07@MMLU, 83.74@GSM8K": its own name; "up to 12% more throughput, ~4% better latency": the measure after it
+    metric = at.group(1) if at else change.group(1) if change else metric_before(text, n.start)
     if metric is None and inherited:
         metric = inherited
     if metric is None and subject and METRIC_RE.search(subject):

@@ -137,4 +137,10 @@ _PLAIN_GAP_RE = re.compile(r" (?!(?:and|or|vs|than|but|with|on|in|of)\b)[a-z][a-
 
 POINTS_METRIC_AFTER_RE = re.compile(r"\s+(?:(?:on|in|for)\s+(?:the\s+)?)?(" + METRIC_RE.pattern + ")", re.IGNORECASE)
 METRIC_AFTER_RE = re.compile(r"\s+(?:on|in|for)\s+(?:the\s+)?(" + METRIC_RE.pattern + ")", re.IGNORECASE)
+# "12% more throughput", "~4% better latency", "3% lower end-to-end latency": a change named by the measure after it
+CHANGE_METRIC_AFTER_RE = re.compile(
+    r"\s?(?:more|higher|better|lower|less|faster|slower|greater|fewer|smaller|larger)\s((?:(?:end-to-end|e2e|overall|"
+    r"average|mean|total|output|decode|prefill)\s)?(?:" + METRIC_RE.pattern + "))",
+    re.IGNORECASE,
+)
 AT_METRIC_RE = re.compile(r"\s?@\s?(" + METRIC_RE.pattern + ")", re.IGNORECASE)
