@@ -325,6 +325,8 @@ HOSTILE = {
     "unit figures": "Values are in output figures is measured in total numbers are tokens per " * 600,
     # a change's word after a share, over and over, never reaching a measure's name (prose CHANGE_METRIC_AFTER_RE)
     "change words": "up to 5% more end-to-end 3% lower average 2x faster mean " * 1_500,
+    # counts before boards and one length for both sides, neither ever closed (vocab.setup, vocab.length_pairs)
+    "counted boards": "4 H100 4 H100x 2k input/ 2k in / 8 B200 1 in/outs " * 2_000,
     # labels over pastes one word apart, and labels that never close with a colon (grammar.twin_labels)
     "twin labels": "Main Eagle:\n```\nspeed=1.5\n```\nBeta Eagle:\n```\nspeed=1.6\n```\n" * 400
     + "- Old a(b c(d e(f " * 2_000

@@ -478,3 +478,28 @@ def test_a_disaggregated_layout_gives_each_role_its_sizes_never_the_runs(text: s
     assert not {"tp", "ep", "dep"} & config_hints(f"handoff {text}")[0].keys()
     assert config_hints("handoff ctx2_tep4_gen1_dep16")[0]["ctx_tp"] == "4"
     assert qualifiers("TEP4 on both sides")["tp"] == "4"  # (a lone TEP is still the run's)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Serving cases on 4 H200 GPUs with FP8 weights.", {"gpu": "4xH200"}),
+        ("ran on 8 B200s", {"gpu": "8xB200"}),
+        ("two nodes of 2 L40S cards", {"gpu": "2xL40S"}),
+        ("Streaming, 2K input/output.", {"isl": "2k", "osl": "2k"}),
+        ("1024 in/out tokens", {"isl": "1024", "osl": "1024"}),
+    ],
+)
+def test_a_count_before_boards_and_one_length_for_both_sides(text: str, want: dict[str, str]) -> None:
+    """The boards counted before their name when a plural says so ("4 H200 GPUs", "8 B200s"), and one length
+    written for input and output at once ("2K input/output")."""
+    got = qualifiers(text)
+    assert {k: v for k, v in got.items() if k in want} == want
+
+
+@pytest.mark.parametrize(
+    "text", ["TP 4 H100 run", "batch 16 H100 numbers", "checked in/out 5 times", "12 in/out-of-tree"]
+)
+def test_a_number_beside_a_board_or_in_out_is_not_always_a_count_or_length(text: str) -> None:
+    got = qualifiers(text)
+    assert not got.get("gpu", "").startswith(("4x", "16x")) and "isl" not in got and "osl" not in got

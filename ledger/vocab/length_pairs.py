@@ -48,6 +48,11 @@ LENGTHS_RE = re.compile(
     re.IGNORECASE,
 )
 
+# "2K input/output", "1024 input/output tokens", "1k in/out": one length for both sides
+SAME_LENGTHS_RE = re.compile(
+    r"(?<![\w.])(?P<isl>\d{1,6}[kK]?)[ -](?:input|in) ?/ ?(?:output|out)\b(?![/-])", re.IGNORECASE
+)
+
 # "2k in and 512 out", "4k and 2k out", "8192 in / 1024 out": the lengths by the short words (never "3 out of 5")
 IN_OUT_RE = re.compile(
     r"(?P<isl>\d(?<![\w.]\d)(?:\d{2,5}|\d{0,2}[kK]))(?: in)? ?(?:/|and|,|\+) ?"
@@ -65,3 +70,26 @@ def in_length_pair(text: str, start: int) -> bool:
         if m is not None and m.start() <= start - a < m.end():
             return True
     return False
+
+
+def length_pair(s: str, low: str | None) -> re.Match[str] | None:
+    """The first pair of lengths `s` states, by the patterns above in turn (`low`: `s` lowered for words, None
+    when it holds characters the lowering cannot map one to one); its groups "isl" and, but for one length for both
+    sides, "osl"."""
+    # each length pattern needs its words (case-blind), the worded ones both "output" and "input" or "prompt", the
+    # slashed ones a digit on each side of the "/" ("tok/s" and paths are everywhere): a line without is not searched
+    worded = low is None or ("output" in low and ("input" in low or "prompt" in low))
+    return (
+        (PAIRED_RE.search(s) if low is None or "isl" in low else None)
+        or (BEFORE_NAMES_RE.search(s) if low is None or "osl" in low else None)
+        or (LENGTHS_RE.search(s) if worded else None)
+        or (NAMED_LENGTHS_RE.search(s) if worded else None)
+        or (IN_OUT_RE.search(s) if low is None or " out" in low else None)
+        or (
+            (SHORT_LENGTHS_RE.search(s) or SERVING_LENGTHS_RE.search(s))
+            if "/" in s and SLASHED_DIGITS_RE.search(s)
+            else None
+        )
+        or (GLUED_LENGTHS_RE.search(s) if low is None or "k" in low else None)
+        or (SAME_LENGTHS_RE.search(s) if "/" in s and (low is None or "in" in low) else None)
+    )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.vocab.board_counts import GPU_COUNT, NUMBER_WORDS, board
 from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, canonical_items, one_board
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
 from ledger.vocab.disagg_layout import without_layouts
@@ -23,17 +24,7 @@ from ledger.vocab.input_labels import MACHINE_LABEL_RE as MACHINE_LABEL_RE
 from ledger.vocab.input_labels import OPEN_BOUND_RE, RESULT_AFTER_SETTING_RE, SETTING_RANGE_RE
 from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
 from ledger.vocab.input_labels import is_config_label as is_config_label
-from ledger.vocab.length_pairs import (
-    BEFORE_NAMES_RE,
-    GLUED_LENGTHS_RE,
-    IN_OUT_RE,
-    LENGTHS_RE,
-    NAMED_LENGTHS_RE,
-    PAIRED_RE,
-    SERVING_LENGTHS_RE,
-    SHORT_LENGTHS_RE,
-    SLASHED_DIGITS_RE,
-)
+from ledger.vocab.length_pairs import PAIRED_RE, length_pair
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
@@ -46,9 +37,6 @@ from ledger.vocab.text import MAX_NAME, has_digit, lower_for_words
 from ledger.vocab.trie import trie_pattern
 from ledger.vocab.word_gate import WordGate
 
-# ("two L40S cards": a count in words)
-_GPU_COUNT = r"(?:\d{1,3} ?[x×*] ?(?:\d{1,3} ?[x×]? ?)?|(?:two|four|eight) )?"
-_GPU_COUNT_RE = re.compile(_GPU_COUNT)
 _DTYPES = r"fp8|nvfp4|fp4|mxfp8|mxfp4|bf16|fp16|int8|int4"
 DTYPE_PATTERN = _DTYPES
 """The precisions a setup word reads, as one alternation (for the readers that look for one beside a name)."""
@@ -56,7 +44,6 @@ _DTYPE_STARTS = ("fp", "nvfp", "mxfp", "bf", "int")
 """How every one of _DTYPES opens."""
 _SEP = r"(?: ?[=:] ?|[ _=:-])?"
 """Between a setup word and its number: "tp8", "tp_8", "tp=8", "TP = 8", "ISL: 4096"."""
-_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 _GPU_STARTS = (
     *("two ", "four ", "eight "),
     *("nvidia", "gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a2", "a3", "a4", "a5", "a6", "a8", "v1", "l2"),
@@ -65,7 +52,7 @@ _GPU_STARTS = (
     *("p10", "p40", "t4", "k80", "gtx", "titan", "tpu", "orin", "jetson", "agx", "geforce"),
 )
 """How a GPU's match opens, where no digit opens it: the vendor or its name's first letters (canonical.GPU_NAMES);
-the digit_opens of its word where one does: its count ("8x", "16 ×", _GPU_COUNT) or a name that opens with one
+the digit_opens of its word where one does: its count ("8x", "16 ×", GPU_COUNT) or a name that opens with one
 ("910B", "310P"), and a table row's other digits open none."""
 HARDWARE_NAME_RE = WordGate(
     re.compile(
@@ -214,7 +201,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "gpu",
         "gpu",
-        rf"({_GPU_COUNT}(?:nvidia )?(?:geforce )?(?:{GPU_NAMES})(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?)s?",
+        rf"({GPU_COUNT}(?:nvidia )?(?:geforce )?(?:{GPU_NAMES})(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?)s?",
         (
             # (the boards' own spellings, "gb2"/"gh2"/"mi3", not "gb"/"gh"/"mi": every line with "80 GB", a github
             # link or "min" read for a GPU)
@@ -428,7 +415,6 @@ def qualifiers(text: str | None) -> dict[str, str]:
 
 _MARK_RE = re.compile(r"\((?:R|TM)\)|[®™]")
 # "H200 table on H20", "the B200 config on an H100": what was tuned for one board, run on another named after it
-_TUNED_FOR_RE = re.compile(r"\s(?:tables?|configs?|tuning|tunings|kernels?|tiles?)\s(?:run\s)?on\s", re.IGNORECASE)
 _LIMIT_RE = re.compile(r"max(?:imum)?[\w ]{0,20}$", re.IGNORECASE)
 """A maximum named before a batch size: the engine's limit, not the batch the run used."""
 
@@ -445,12 +431,6 @@ def _limit(w: SetupWord, text: str, start: int) -> bool:
     return w.key == "batch_size" and _LIMIT_RE.search(text, max(0, start - 24), start) is not None
 
 
-_VENDOR_RE = re.compile(r"^(?:nvidia )?(?:geforce )?", re.IGNORECASE)
-# ("gfx942" is a name: its "x" follows a letter)
-_STAR_COUNT_RE = re.compile(r"^(\d{1,3}) ?\* ?")
-_NODES_BEFORE_RE = re.compile(r"(?<![\w.])(\d{1,2}) $")
-_NODES_AFTER_RE = re.compile(r" ?nodes?\b", re.IGNORECASE)
-_COUNT_AFTER_RE = re.compile(r"(?:(?<=\d) ?| )[x×*] ?(\d{1,3})$")
 _SPACED_RE = re.compile(r"[ -](?=\d$)")
 """The space or hyphen before a method's version digit ("eagle-3" is "eagle3")."""
 # the setup words that carry no digit; every other one does
@@ -541,24 +521,10 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
     s = without_env_switches(s)  # ("VLLM_ROCM_QUICK_REDUCE_QUANTIZATION=INT4": one component's switch)
     out, s = without_layouts(s)  # ("ctx2_tep4_gen1_dep16": each role's sizes, never a run-wide TEP4 or DEP16)
     low = lower_for_words(s)
-    # each length pattern needs its words (case-blind), the worded ones both "output" and "input" or "prompt", the
-    # slashed ones a digit on each side of the "/" ("tok/s" and paths are everywhere): a line without is not searched
-    worded = low is None or ("output" in low and ("input" in low or "prompt" in low))
-    lm = (
-        (PAIRED_RE.search(s) if low is None or "isl" in low else None)
-        or (BEFORE_NAMES_RE.search(s) if low is None or "osl" in low else None)
-        or (LENGTHS_RE.search(s) if worded else None)
-        or (NAMED_LENGTHS_RE.search(s) if worded else None)
-        or (IN_OUT_RE.search(s) if low is None or " out" in low else None)
-        or (
-            (SHORT_LENGTHS_RE.search(s) or SERVING_LENGTHS_RE.search(s))
-            if "/" in s and SLASHED_DIGITS_RE.search(s)
-            else None
-        )
-        or (GLUED_LENGTHS_RE.search(s) if low is None or "k" in low else None)
-    )
+    lm = length_pair(s, low)
     if lm:
-        out["isl"], out["osl"] = lm.group("isl").lower(), lm.group("osl").lower()
+        isl = lm.group("isl").lower()
+        out["isl"], out["osl"] = isl, (lm.groupdict().get("osl") or isl).lower()
         s = s[: lm.start()] + " " + s[lm.end() :]
     first = s
     for w in _words_in(s, low if lm is None else None):  # (the lowering of s, while no length was cut out of it)
@@ -581,9 +547,9 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         if val.isdigit() and w.key != "draft_len" and (span := SETTING_RANGE_RE.match(first, m.end())) is not None:
             val = f"{val}-{span.group('high')}"  # "concurrency 4–256": the range, not its low end
         if w.key == "concurrency":
-            val = _NUMBER_WORDS.get(val.lower(), val)  # "eight requests at a time"
+            val = NUMBER_WORDS.get(val.lower(), val)  # "eight requests at a time"
         if w.key == "draft_len":
-            val = "0" if val.lower() == "no" else _NUMBER_WORDS.get(val.lower(), val)
+            val = "0" if val.lower() == "no" else NUMBER_WORDS.get(val.lower(), val)
             if "mtp" in m.group(0).lower():
                 # "MTP3", "MTP=3": the method and its draft length; "No MTP": no method at all, whatever the
                 # title's or the section's method around it
@@ -594,24 +560,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             out.setdefault("tp", val)
             out.setdefault("ep", val)
         elif w.written == "gpu":  # the name as GPUs are written ("H100"), its count as printed ("8x")
-            if _TUNED_FOR_RE.match(s, m.end()) and (board := search_word(w, s, m.end())) is not None:
-                m, val = board, next((g for g in board.groups() if g), "")  # "H200 table on H20": the run's is H20
-            if val[:2].lower() in ("sm", "gf") and (board := search_word(w, s, m.end())) is not None:
-                other = next((g for g in board.groups() if g), "")  # "CuTe SM90 ... (H200)": the board named too
-                m, val = (board, other) if other[:2].lower() not in ("sm", "gf") else (m, val)
-            if (after := _COUNT_AFTER_RE.search(val)) is not None:
-                val = f"{after.group(1)}x{val[: after.start()]}"  # "H200x8" is "8xH200"
-            if (spelled := _NUMBER_WORDS.get(val.split(" ", 1)[0].lower())) is not None:
-                val = f"{spelled}x{val.split(' ', 1)[1]}"  # "two L40S" is "2xL40S"
-            if (nodes := _NODES_BEFORE_RE.search(s, max(0, m.start() - 6), m.start())) and _NODES_AFTER_RE.match(
-                s, m.end()
-            ):
-                val = f"{nodes.group(1)}x{val}"  # "2 B200x8 nodes": two nodes of eight (canonical reads 2x8xB200)
-            val = _STAR_COUNT_RE.sub(r"\1x", val)  # "8*B200" is "8xB200"
-            k = _GPU_COUNT_RE.match(val)
-            cut = k.end() if k else 0
-            # ("Ascend NPU A5" is the board "Ascend A5": the kind of chip is no part of its name)
-            out["gpu"] = val[:cut] + _VENDOR_RE.sub("", val[cut:]).upper().replace("ASCEND NPU ", "ASCEND ")
+            out["gpu"] = board(w, m, val, s)
         elif w.written == "spec_algo":
             negated = _OFF_AFTER_RE.match(s, m.end()) or _OFF_BEFORE_RE.search(s, max(0, m.start() - 12), m.start())
             # "non-spec", "no speculative": run without it ("speculative decoding" matches only when turned off)

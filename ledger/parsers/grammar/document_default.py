@@ -34,7 +34,7 @@ from ledger.vocab.device_headings import capability_note
 from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_value
 from ledger.vocab.models import hedged_models, title_family
-from ledger.vocab.setup import model_names, qualifiers
+from ledger.vocab.setup import model_names, named_twice, qualifiers
 from ledger.vocab.test_ids import test_key
 
 
@@ -97,8 +97,7 @@ def document_default(
             runs.append((no, frozenset(values)))
         drafts.extend(m for m in models if is_draft_model(m))
         models = [m for m in models if not is_draft_model(m)]
-        if "gpu" in values and _WORKS_ON_RE.search(text):
-            del values["gpu"]  # "Draft decoding also works on MI300": where a feature runs, not what was timed
+        _boards_of_runs(values, text)
         # where the line stands, once for its keys: a test id's YAML key ("TestX::test_fp8_mtp2:") sets up its test;
         # a result's line ("- Qwen3 8B GSM8K at conc 1: 0.912") its own settings, not the one model and machine
         t, run_line = bisect.bisect_right(turn_starts, no) - 1, bool(runs) and runs[-1][0] == no
@@ -137,6 +136,16 @@ def document_default(
     own = _turns_own(out, turns_of, owners, elsewhere)
     _each_turn_its_own(by_turn, out, varied, own)
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+def _boards_of_runs(values: dict[str, str], text: str) -> None:
+    """Drop from a line's values the boards it names that no run was timed on: "Draft decoding also works on MI300"
+    (where a feature runs), "a smoke run with 8 GPUs" (a count of boards named nowhere), "x 208 GPUs ... x 192 GPUs"
+    on H100 and GB200 (each machine's count, neither the document's)."""
+    if "gpu" in values and _WORKS_ON_RE.search(text):
+        del values["gpu"]
+    if "gpu_count" in values and ("gpu" not in values or {"gpu", "gpu_count"} & named_twice(text)):
+        del values["gpu_count"]
 
 
 def _unread(doc: Document) -> set[int]:

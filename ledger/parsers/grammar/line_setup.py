@@ -23,6 +23,7 @@ DEFAULT_KEYS = frozenset(
     (
         "model",
         "gpu",
+        "gpu_count",
         "tp",
         "ep",
         "pp",

@@ -19,7 +19,8 @@ from ledger.vocab.units import is_performance_unit, is_size_unit
 # ("2.40x": a speed-up is a result too)
 _MEASURE_RE = re.compile(r"\d(?:(?<![\w.-]\d)\d{0,8}\.\d{1,6}[x×]?(?![\w.-])|(?<![\w.]\d)\d{0,5} ?%)")
 # a whole number with its unit ("910 token/s", "41 ms"): a result too, when the unit measures time or a rate
-_UNIT_AFTER_RE = re.compile(r"\d(?<![\w.]\d)[\d,]{0,12} ?(?P<unit>[A-Za-zµ][A-Za-z/µ]{0,11})")
+_UNIT_AFTER_RE = re.compile(r"\d(?<![\w.]\d)[\d,]{0,12} ?(?P<unit>[A-Za-zµ][A-Za-z/µ]{0,11})(?![\w/µ])")
+"""(the unit a whole word: "4 H200" is four boards, not four hours)"""
 _WORD_RE = re.compile(r"[A-Za-zµ][A-Za-z/µ]{0,11}")
 _DIGIT_RE = re.compile(r"\d")
 

@@ -118,10 +118,7 @@ def candidate(
             "printed": n.printed,
             "config": {},
         }
-    at = AT_METRIC_RE.match(text, n.end, n.end + 40) if "@" in text[n.end : n.end + 2] else None
-    change = CHANGE_METRIC_AFTER_RE.match(text, n.end, n.end + 60) if unit in ("%", "x") and not at else None
-    # "81.07@MMLU, 83.74@GSM8K": its own name; "up to 12% more throughput, ~4% better latency": the measure after it
-    metric = at.group(1) if at else change.group(1) if change else metric_before(text, n.start)
+    metric = _own_name(text, n, unit)
     if metric is None and inherited:
         metric = inherited
     if metric is None and subject and METRIC_RE.search(subject):
@@ -174,6 +171,16 @@ def candidate(
 
 
 # "1.0097 (linear) and 1.0186 (dynamic)": one word in parentheses right after a value tells its run from its sibling
+def _own_name(text: str, n: Number, unit: str | None) -> str | None:
+    """The measure a value's own words name: "81.07@MMLU, 83.74@GSM8K" after it; "up to 12% more throughput, ~4%
+    better latency" after a change; else the nearest measure named before it."""
+    at = AT_METRIC_RE.match(text, n.end, n.end + 40) if "@" in text[n.end : n.end + 2] else None
+    if at is not None:
+        return at.group(1)
+    change = CHANGE_METRIC_AFTER_RE.match(text, n.end, n.end + 60) if unit in ("%", "x") else None
+    return change.group(1) if change is not None else metric_before(text, n.start)
+
+
 _VARIANT_AFTER_RE = re.compile(r" ?\((?P<word>[a-z][a-z-]{1,19})\)")
 _NO_VARIANT_RE = re.compile(
     r"^(?:mean|median|avg|average|max|min|std|approx|est|estimated|total|best|worst|"

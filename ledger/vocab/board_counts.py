@@ -1,0 +1,48 @@
+"""The board a GPU word names, with the count the text gives it: "8xH100", "H200x8", "two L40S", "2 B200x8 nodes",
+"4 H100 GPUs", "8*B200"; vocab.setup's GPU word finds the match, this reads its count and spelling."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.vocab.setup_word import SetupWord, search_word
+
+# ("two L40S cards": a count in words)
+GPU_COUNT = r"(?:\d{1,3} ?[x×*] ?(?:\d{1,3} ?[x×]? ?)?|(?:two|four|eight) )?"
+_GPU_COUNT_RE = re.compile(GPU_COUNT)
+NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
+_TUNED_FOR_RE = re.compile(r"\s(?:tables?|configs?|tuning|tunings|kernels?|tiles?)\s(?:run\s)?on\s", re.IGNORECASE)
+_VENDOR_RE = re.compile(r"^(?:nvidia )?(?:geforce )?", re.IGNORECASE)
+# ("gfx942" is a name: its "x" follows a letter)
+_STAR_COUNT_RE = re.compile(r"^(\d{1,3}) ?\* ?")
+_NODES_BEFORE_RE = re.compile(r"(?<![\w.])(\d{1,2}) $")
+_NODES_AFTER_RE = re.compile(r" ?nodes?\b", re.IGNORECASE)
+_COUNTED_RE = re.compile(r"\d{1,3} ?[x×*]|(?:two|four|eight) ", re.IGNORECASE)
+_BOARDS_AFTER_RE = re.compile(r" ?(?:gpus|cards|boards|devices|accelerators)\b", re.IGNORECASE)
+_COUNT_AFTER_RE = re.compile(r"(?:(?<=\d) ?| )[x×*] ?(\d{1,3})$")
+
+
+def board(w: SetupWord, m: re.Match[str], val: str, s: str) -> str:
+    """The board a GPU word's match `m` (value `val`) in `s` names, with its count as the text gives it."""
+    if _TUNED_FOR_RE.match(s, m.end()) and (found := search_word(w, s, m.end())) is not None:
+        m, val = found, next((g for g in found.groups() if g), "")  # "H200 table on H20": the run's is H20
+    if val[:2].lower() in ("sm", "gf") and (found := search_word(w, s, m.end())) is not None:
+        other = next((g for g in found.groups() if g), "")  # "CuTe SM90 ... (H200)": the board named too
+        m, val = (found, other) if other[:2].lower() not in ("sm", "gf") else (m, val)
+    if (after := _COUNT_AFTER_RE.search(val)) is not None:
+        val = f"{after.group(1)}x{val[: after.start()]}"  # "H200x8" is "8xH200"
+    if (spelled := NUMBER_WORDS.get(val.split(" ", 1)[0].lower())) is not None:
+        val = f"{spelled}x{val.split(' ', 1)[1]}"  # "two L40S" is "2xL40S"
+    if (nodes := _NODES_BEFORE_RE.search(s, max(0, m.start() - 6), m.start())) and _NODES_AFTER_RE.match(s, m.end()):
+        val = f"{nodes.group(1)}x{val}"  # "2 B200x8 nodes": two nodes of eight (canonical reads 2x8xB200)
+    elif (
+        (count := _NODES_BEFORE_RE.search(s, max(0, m.start() - 6), m.start()))
+        and not _COUNTED_RE.match(val)  # (no count printed with the name already: "8x H100")
+        and (s[m.end() - 1 : m.end()] == "s" or _BOARDS_AFTER_RE.match(s, m.end()))
+    ):
+        val = f"{count.group(1)}x{val}"  # "4 H100 GPUs", "8 H200s": the boards counted
+    val = _STAR_COUNT_RE.sub(r"\1x", val)  # "8*B200" is "8xB200"
+    k = _GPU_COUNT_RE.match(val)
+    cut = k.end() if k else 0
+    # ("Ascend NPU A5" is the board "Ascend A5": the kind of chip is no part of its name)
+    return val[:cut] + _VENDOR_RE.sub("", val[cut:]).upper().replace("ASCEND NPU ", "ASCEND ")
