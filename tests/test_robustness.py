@@ -321,6 +321,13 @@ HOSTILE = {
     "gpu digits": "4090t 8 3050 t 16x 2010b 5 x " * 3_000,
     # GPU and precision beginnings after every mark, inside words too (vocab.setup_word _starts_pattern)
     "word openings": "(gb2 xgb200 nv.a1 -h1 [b2 mxf 8 " * 3_000,
+    # lengths printed with their unit ("4,096 t 1"), a rate spaced out over a long header ("x / x / sec"), cells
+    # carrying a measure's unit under a setting's word (tables.roles _measured_cells, vocab.setting_heads)
+    "unit columns": (
+        "| Seq. len. (K) | Prompt | Tokens " + "/ x " * 200 + "/ sec |\n|---|---|---|\n"
+        "| 4,096 t 1 | 3,120 t/s | 1,0" + ",000" * 10 + " t |\n\n"
+    )
+    * 400,
 }
 
 

@@ -43,6 +43,7 @@ from ledger.vocab.setting_heads import (
 from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, qualifiers
 from ledger.vocab.setup_labels import MEASURE_COLUMN_RE, NAMED_SETTING_KEYS, setup_label_key
 from ledger.vocab.sides import reference_implementation, side_alone, side_of
+from ledger.vocab.units import is_measure_unit
 
 _DELTA_HEADER_RE = re.compile(
     r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
@@ -234,6 +235,7 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head) or names_setting(head))
         and not swept_setting(head)  # "conc 64" over numbers: results at concurrency 64, not a setting column
         and not _MEASURE_HEAD_RE.search(head)
+        and not _measured_cells(cells)
         and not _SETTING_HEAD_RE.match(head)
         and not (cells and all(c.endswith("%") for c in cells))
         and not _SIDE_NAME_RE.search(head)
@@ -372,7 +374,9 @@ def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
 # column of settings
 _SETTING_HEAD_RE = re.compile(r"^\s*[A-Za-z_][\w.-]{0,20}\s?=\s?[\w.]{1,20}(?:\s|$)")
 _MEASURE_HEAD_RE = re.compile(
-    r"/s\b|/sec\b|per sec|throughput|latency|ttft|tpot|\bitl\b|\btime\b|speed|saving|usage|utili[sz]ation|"
+    # "Samples / sec / GPU", "Model TFLOP / sec / GPU": a rate however it is spaced ("Tokens" and "Model" alone
+    # open a setting's header)
+    r"/ ?s(?:ec)?\b|per sec|throughput|latency|ttft|tpot|\bitl\b|\btime\b|speed|saving|usage|utili[sz]ation|"
     # "GPU Memory (GB)", "Max. CPU memory": what a run used, however it names the device ("GPU" is a setting's word)
     r"memory|\bvram\b|footprint",
     re.IGNORECASE,
@@ -380,6 +384,12 @@ _MEASURE_HEAD_RE = re.compile(
 
 
 _NUMBER_WORD_RE = re.compile(r"(?<![\w.])#?\d+(?![\w.])")
+
+
+def _measured_cells(cells: list[str]) -> bool:
+    """Every cell prints a measure's unit ("3,120 t/s" under "Prompt", "4,410 MB"): what a run measured, whatever
+    word its header opens with; a setting's cells are bare or counted ("2,048 t", "4096")."""
+    return bool(cells) and all((v := cell_facts(c)[2]) is not None and is_measure_unit(v[3]) for c in cells)
 
 
 def _same_measure(table: Table, cols: list[int]) -> bool:
