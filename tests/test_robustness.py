@@ -323,6 +323,9 @@ HOSTILE = {
     "word openings": "(gb2 xgb200 nv.a1 -h1 [b2 mxf 8 " * 3_000,
     # lengths printed with their unit ("4,096 t 1"), a rate spaced out over a long header ("x / x / sec"), cells
     # carrying a measure's unit under a setting's word (tables.roles _measured_cells, vocab.setting_heads)
+    # spreadsheet pastes with a blank corner and no outer pipes (tables.dialects), their rows named by weight and
+    # activation widths, some cut short ("w8a", "wint4a1"; vocab.setup's quant word)
+    "blank corners": ("  | a | b\n-- | -- | --\n" + "w8a16 | 1.5 | w8a wint4a1 w4a16w8a8_ |\n" * 20 + "\n") * 300,
     "unit columns": (
         "| Seq. len. (K) | Prompt | Tokens " + "/ x " * 200 + "/ sec |\n|---|---|---|\n"
         "| 4,096 t 1 | 3,120 t/s | 1,0" + ",000" * 10 + " t |\n\n"
