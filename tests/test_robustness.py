@@ -326,6 +326,8 @@ HOSTILE = {
     # spreadsheet pastes with a blank corner and no outer pipes (tables.dialects), their rows named by weight and
     # activation widths, some cut short ("w8a", "wint4a1"; vocab.setup's quant word)
     "blank corners": ("  | a | b\n-- | -- | --\n" + "w8a16 | 1.5 | w8a wint4a1 w4a16w8a8_ |\n" * 20 + "\n") * 300,
+    # lengths a name gives a block, a page or a chunk, each cut before its number ("--cache-block-seq-len", vocab.setup)
+    "block lengths": "--cache-block-seq-len -page_seq_len x chunk seq len max-seq-len " * 2_000 + "seq len 64\n",
     "unit columns": (
         "| Seq. len. (K) | Prompt | Tokens " + "/ x " * 200 + "/ sec |\n|---|---|---|\n"
         "| 4,096 t 1 | 3,120 t/s | 1,0" + ",000" * 10 + " t |\n\n"

@@ -189,8 +189,15 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     ),
     _word("osl", "osl", r"(?<!total )output tokens (\d{1,6}k?)(?!\.?\d)", ("tokens",), ("output",)),
     # "seq len 4096", "seq_len=2048": a kernel's or a run's sequence is its prompt (never "max_seq_len 8192", the
-    # engine's limit)
-    _word("isl", "isl", rf"(?<!max[ _-])seq(?:uence)?[ _-]len(?:gth)?{_SEP}(\d{{1,6}}k?)", ("seq",), ("seq",)),
+    # engine's limit, nor a length a name gives a unit of storage or work: "--cache-block-seq-len 64" is the tokens
+    # of one KV-cache block, a page's or a prefill chunk's the same)
+    _word(
+        "isl",
+        "isl",
+        rf"(?<!max[ _-])(?<!block[ _-])(?<!page[ _-])(?<!chunk[ _-])seq(?:uence)?[ _-]len(?:gth)?{_SEP}(\d{{1,6}}k?)",
+        ("seq",),
+        ("seq",),
+    ),
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?", ("shot",), (), _DIGIT_OPENS),
     # "(1319 samples, 5-shot)": an eval's sample count, listed with its other settings
     _word(
