@@ -328,6 +328,11 @@ HOSTILE = {
     "blank corners": ("  | a | b\n-- | -- | --\n" + "w8a16 | 1.5 | w8a wint4a1 w4a16w8a8_ |\n" * 20 + "\n") * 300,
     # lengths a name gives a block, a page or a chunk, each cut before its number ("--cache-block-seq-len", vocab.setup)
     "block lengths": "--cache-block-seq-len -page_seq_len x chunk seq len max-seq-len " * 2_000 + "seq len 64\n",
+    # "AR" columns in bytes and in shares, their sizes spelled in cells (tables.roles _in_bytes)
+    "byte columns": (
+        "| n | AR MiB | AR | AR (GiB) |\n|---|---|---|---|\n" + "| 16 | 0.16 | 0.7 | 1.5 GiB |\n" * 20 + "\n"
+    )
+    * 200,
     "unit columns": (
         "| Seq. len. (K) | Prompt | Tokens " + "/ x " * 200 + "/ sec |\n|---|---|---|\n"
         "| 4,096 t 1 | 3,120 t/s | 1,0" + ",000" * 10 + " t |\n\n"

@@ -12,7 +12,7 @@ import re
 
 from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.reader.document import Table
-from ledger.parsers.tables.cells import cell_facts, clean, is_numeric_cell
+from ledger.parsers.tables.cells import cell_facts, clean, is_numeric_cell, units_all
 from ledger.parsers.tables.delta_check import orient_by_deltas
 from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
@@ -43,7 +43,7 @@ from ledger.vocab.setting_heads import (
 from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, qualifiers
 from ledger.vocab.setup_labels import MEASURE_COLUMN_RE, NAMED_SETTING_KEYS, setup_label_key
 from ledger.vocab.sides import reference_implementation, side_alone, side_of
-from ledger.vocab.units import is_measure_unit
+from ledger.vocab.units import is_measure_unit, is_size_unit
 
 _DELTA_HEADER_RE = re.compile(
     r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
@@ -197,6 +197,8 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
     """A later column's role, from its header, its cells and the role of the column before it."""
     if cells and REVISION_HEAD_RE.match(head) and all(_SHA_CELL_RE.match(c) for c in cells):
         return "config"  # "| B1: PR | `d062a476...` |": the commit the row was measured on
+    if is_acceptance_name(head) and (is_size_unit(unit_of_header(head)) or units_all(cells, is_size_unit)):
+        return "config"  # "AR MiB" over "0.88": an all-reduce's message size, the row's setting (no acceptance)
     # ("Olympiad 2024 (Pass@1)" among "QuizSet (EM)", "LongDoc (Acc.)": a name with a year is still a name)
     named = (
         before == "label"
@@ -235,7 +237,7 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head) or names_setting(head))
         and not swept_setting(head)  # "conc 64" over numbers: results at concurrency 64, not a setting column
         and not _MEASURE_HEAD_RE.search(head)
-        and not _measured_cells(cells)
+        and not units_all(cells, is_measure_unit)
         and not _SETTING_HEAD_RE.match(head)
         and not (cells and all(c.endswith("%") for c in cells))
         and not _SIDE_NAME_RE.search(head)
@@ -384,12 +386,6 @@ _MEASURE_HEAD_RE = re.compile(
 
 
 _NUMBER_WORD_RE = re.compile(r"(?<![\w.])#?\d+(?![\w.])")
-
-
-def _measured_cells(cells: list[str]) -> bool:
-    """Every cell prints a measure's unit ("3,120 t/s" under "Prompt", "4,410 MB"): what a run measured, whatever
-    word its header opens with; a setting's cells are bare or counted ("2,048 t", "4096")."""
-    return bool(cells) and all((v := cell_facts(c)[2]) is not None and is_measure_unit(v[3]) for c in cells)
 
 
 def _same_measure(table: Table, cols: list[int]) -> bool:
