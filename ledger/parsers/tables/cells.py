@@ -181,7 +181,7 @@ def cell_offsets(text: str, cells: list[str]) -> list[int]:
 
 
 def units_all(cells: list[str], kind: Callable[[str | None], bool]) -> bool:
-    """Every cell is a value whose unit is of that kind: "3,120 t/s" under "Prompt" prints a measure's unit (what a
-    run measured, whatever word its header opens with; a setting's cells are bare or counted, "2,048 t"), "0.88 MiB"
-    a size's (an all-reduce's bytes, never an acceptance)."""
+    """Every cell is a value whose unit is of that kind: "3,120 t/s" under "Prompt" prints a rate (what a run
+    measured, whatever word its header opens with; a setting's cells are bare or counted, "2,048 t"), "0.88 MiB" a
+    size (an all-reduce's bytes, never an acceptance)."""
     return bool(cells) and all((v := cell_facts(c)[2]) is not None and kind(v[3]) for c in cells)

@@ -43,7 +43,7 @@ from ledger.vocab.setting_heads import (
 from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, qualifiers
 from ledger.vocab.setup_labels import MEASURE_COLUMN_RE, NAMED_SETTING_KEYS, setup_label_key
 from ledger.vocab.sides import reference_implementation, side_alone, side_of
-from ledger.vocab.units import is_measure_unit, is_size_unit
+from ledger.vocab.units import is_size_unit, is_timing_unit
 
 _DELTA_HEADER_RE = re.compile(
     r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
@@ -237,7 +237,7 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head) or names_setting(head))
         and not swept_setting(head)  # "conc 64" over numbers: results at concurrency 64, not a setting column
         and not _MEASURE_HEAD_RE.search(head)
-        and not units_all(cells, is_measure_unit)
+        and not (units_all(cells, is_timing_unit) and not _RATE_SETTING_RE.search(head))
         and not _SETTING_HEAD_RE.match(head)
         and not (cells and all(c.endswith("%") for c in cells))
         and not _SIDE_NAME_RE.search(head)
@@ -385,6 +385,9 @@ _MEASURE_HEAD_RE = re.compile(
 )
 
 
+# "Request rate" over "4 req/s", "QPS": a setting that is itself a rate (any other setting's header over rates, or
+# over times below a second, "Prompt" over "3,120 t/s", names a measured column)
+_RATE_SETTING_RE = re.compile(r"\brate\b|\b[qr]ps\b", re.IGNORECASE)
 _NUMBER_WORD_RE = re.compile(r"(?<![\w.])#?\d+(?![\w.])")
 
 
