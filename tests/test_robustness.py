@@ -340,6 +340,23 @@ HOSTILE = {
     "candidate vs": "opt1 (7c2e94ab10d3f5e6a7b8c9d0e1f2a3b4c5d6e7f8)\n\n| Metric | Baseline | Opt1 | Opt1 "
     + "vs vs  over " * 2_000
     + "|\n|---|---|---|---|\n| t (ms) | 2.0 | 1.5 | -25% |\n",
+    # lengths printed with their unit ("4,096 t 1"), a rate spaced out over a long header ("x / x / sec"), cells
+    # carrying a measure's unit under a setting's word (tables.roles _measured_cells, vocab.setting_heads)
+    # spreadsheet pastes with a blank corner and no outer pipes (tables.dialects), their rows named by weight and
+    # activation widths, some cut short ("w8a", "wint4a1"; vocab.setup's quant word)
+    "blank corners": ("  | a | b\n-- | -- | --\n" + "w8a16 | 1.5 | w8a wint4a1 w4a16w8a8_ |\n" * 20 + "\n") * 300,
+    # lengths a name gives a block, a page or a chunk, each cut before its number ("--cache-block-seq-len", vocab.setup)
+    "block lengths": "--cache-block-seq-len -page_seq_len x chunk seq len max-seq-len " * 2_000 + "seq len 64\n",
+    # "AR" columns in bytes and in shares, their sizes spelled in cells (tables.roles _in_bytes)
+    "byte columns": (
+        "| n | AR MiB | AR | AR (GiB) |\n|---|---|---|---|\n" + "| 16 | 0.16 | 0.7 | 1.5 GiB |\n" * 20 + "\n"
+    )
+    * 200,
+    "unit columns": (
+        "| Seq. len. (K) | Prompt | Tokens " + "/ x " * 200 + "/ sec |\n|---|---|---|\n"
+        "| 4,096 t 1 | 3,120 t/s | 1,0" + ",000" * 10 + " t |\n\n"
+    )
+    * 400,
 }
 
 

@@ -10,7 +10,13 @@ from ledger.memo import short_text_cache
 from ledger.vocab.metric_table import BENCHMARKS, METRICS
 from ledger.vocab.setup import config_hints
 from ledger.vocab.text import clean_name
-from ledger.vocab.units import is_measure_unit, is_performance_unit, is_share_unit, unit_higher_is_better
+from ledger.vocab.units import (
+    is_measure_unit,
+    is_performance_unit,
+    is_share_unit,
+    is_size_unit,
+    unit_higher_is_better,
+)
 from ledger.vocab.word_gate import WordGate
 
 # Words that name a quality result besides the table's metrics ("acc", "pass@1", "BLEU") and the benchmarks the
@@ -60,8 +66,8 @@ _PERF_HINT_RE = re.compile(
 @short_text_cache(1024)
 def kind_for_metric(metric: str, unit: str | None = None) -> str:
     """accuracy, acceptance or perf, from the metric's name and unit."""
-    if is_acceptance_name(metric):
-        return "acceptance"
+    if is_acceptance_name(metric) and not is_size_unit(unit):
+        return "acceptance"  # ("AR MiB" in MiB: an all-reduce's bytes, an acceptance is a share or a length)
     if is_performance_unit(unit):
         return "perf"
     if _ACCURACY_RE.holds(metric) and not _PERF_HINT_RE.search(metric):
@@ -76,7 +82,7 @@ _PROSE_QUALITY_RE = re.compile(r"eval|exact|score|\bmath|ppl", re.IGNORECASE)
 def prose_kind(metric: str, unit: str | None) -> str:
     """The kind of a value prose names `metric`: a share ("%", "points") can be a score, a time or a rate
     cannot."""
-    if is_acceptance_name(metric):
+    if is_acceptance_name(metric) and not is_size_unit(unit):
         return "acceptance"
     if is_measure_unit(unit) and not is_share_unit(unit):
         return "perf"

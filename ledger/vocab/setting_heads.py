@@ -111,6 +111,21 @@ def plain_count(cell: str) -> str:
     return _BLANKS_RE.sub("", cell) if _INTEGER_RE.match(cell) and not cell.isdigit() and "," not in cell else cell
 
 
+# "4,096 t", "2,048 tokens", "1,500 t 1" (a footnote's mark run on after the unit): a length printed with its unit
+_TOKENS_CELL_RE = re.compile(r"^(\d{1,3}(?:,\d{3}){1,2}|\d{1,7}) ?(?:t|tok|tokens)(?: \d)?$", re.IGNORECASE)
+_KILO_HEAD_RE = re.compile(r"\(\s?k\s?\)$", re.IGNORECASE)
+
+
+def length_value(key: str, head: str, cell: str) -> str:
+    """A length setting's cell as the number of tokens: "4,096 t" -> "4096", "8" under "SeqLen (K)" -> "8K"; any
+    other key's cell, or a cell no length reads, as it is."""
+    if key not in ("isl", "osl"):
+        return cell
+    if m := _TOKENS_CELL_RE.match(cell):
+        return m.group(1).replace(",", "")
+    return f"{cell}K" if cell.isdigit() and _KILO_HEAD_RE.search(head.strip()) else cell
+
+
 def header_lengths(head: str) -> dict[str, str]:
     """The length a bench's header names for its column: "TG (256) T/s" generates 256 tokens (osl), "PP (512)" and
     "PG (22)" read a prompt of that many (isl); {} for any other header."""

@@ -177,8 +177,15 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     ),
     _word("osl", "osl", r"(?<!total )output tokens (\d{1,6}k?)(?!\.?\d)", ("tokens",), ("output",)),
     # "seq len 4096", "seq_len=2048": a kernel's or a run's sequence is its prompt (never "max_seq_len 8192", the
-    # engine's limit)
-    _word("isl", "isl", rf"(?<!max[ _-])seq(?:uence)?[ _-]len(?:gth)?{_SEP}(\d{{1,6}}k?)", ("seq",), ("seq",)),
+    # engine's limit, nor a length a name gives a unit of storage or work: "--cache-block-seq-len 64" is the tokens
+    # of one KV-cache block, a page's or a prefill chunk's the same)
+    _word(
+        "isl",
+        "isl",
+        rf"(?<!max[ _-])(?<!block[ _-])(?<!page[ _-])(?<!chunk[ _-])seq(?:uence)?[ _-]len(?:gth)?{_SEP}(\d{{1,6}}k?)",
+        ("seq",),
+        ("seq",),
+    ),
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?", ("shot",), (), _DIGIT_OPENS),
     # "(1319 samples, 5-shot)": an eval's sample count, listed with its other settings
     _word(
@@ -390,9 +397,10 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "quant",
         "quant",
-        # ("w8a8 fp8" and "w8a8 int8": two schemes, told apart by the dtype after the bit widths)
-        r"(fp8|nvfp4|mxfp8|mxfp4|fp4|float8(?:wo|dq)?|w(?:int)?[48]a(?:fp8|bf16|fp16|int8)|w4a16|w4a8|"
-        r"w8a8(?:[ _-](?:fp8|int8))?|"
+        # ("w8a8 fp8" and "w8a8 int8": two schemes, told apart by the dtype after the bit widths; any other weight
+        # and activation widths, "w8a16", "w4a4", is a scheme of its own)
+        r"(fp8|nvfp4|mxfp8|mxfp4|fp4|float8(?:wo|dq)?|w8a8(?:[ _-](?:fp8|int8))?|"
+        r"w(?:int)?[48]a(?:fp8|bf16|fp16|int8|16|8|4)|"
         r"int[2-8][ _-](?:awq|gptq)|int[48](?:wo|dq)?|"
         r"(?:awq|gptq)(?:[ _-]?(?:int|w)[2-8](?!\d)|[ _-]?[2-8][ _-]?bits?)?|"
         r"bf16|fp16|bfloat16|float16|q[2-8]_(?:[01]|k(?:_[sml])?)|iq[1-4]_(?:xxs|xs|s|m|nl)|f16)",

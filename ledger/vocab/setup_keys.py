@@ -96,6 +96,13 @@ _KEY_ALIASES: dict[str, str] = {
     "output_length": "osl",
     # FasterTransformer's "| Batch_size | Input Seqlen | Output Seqlen |", a length spelled as one word
     "input_seqlen": "isl",
+    # "Seq. len.", "Sequence Length", "SeqLen (K)" over one length per row: the sequence a run reads, as "seq len
+    # 4096" in a sentence is (vocab.setup); an engine's "max_seq_len" is its limit, no run's length
+    "seq._len.": "isl",
+    "seq_len": "isl",
+    "seq_len.": "isl",
+    "seqlen": "isl",
+    "sequence_length": "isl",
     "output_seqlen": "osl",
     "input_seq_len": "isl",
     "output_seq_len": "osl",
@@ -144,6 +151,8 @@ _KEY_ALIASES: dict[str, str] = {
     "gpu_num": "gpu_count",  # a release page's "GPU Num" column
     "n_gpus": "gpu_count",
     "#_gpus": "gpu_count",
+    "#_of_gpus": "gpu_count",  # a release page's "# of GPUs"
+    "number_of_gpus": "gpu_count",
     "#_prompts": "num_prompts",
     "world_size": "gpu_count",
     "bs": "batch_size",

@@ -9,6 +9,7 @@ cells, and a cell's reading depends on the cell alone (its results are remembere
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.numbers import find_numbers, normalise_unit, parse_duration, to_float
@@ -177,3 +178,10 @@ def cell_offsets(text: str, cells: list[str]) -> list[int]:
         if k >= 0:
             pos = k + len(cell)
     return out
+
+
+def units_all(cells: list[str], kind: Callable[[str | None], bool]) -> bool:
+    """Every cell is a value whose unit is of that kind: "3,120 t/s" under "Prompt" prints a rate (what a run
+    measured, whatever word its header opens with; a setting's cells are bare or counted, "2,048 t"), "0.88 MiB" a
+    size (an all-reduce's bytes, never an acceptance)."""
+    return bool(cells) and all((v := cell_facts(c)[2]) is not None and kind(v[3]) for c in cells)

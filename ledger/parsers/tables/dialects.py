@@ -119,6 +119,11 @@ def _pipe_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | N
     raw = lines[i][:MAX_LINE]
     if _is_pipe_row(raw) and i + 1 < n and _PIPE_DELIM_RE.match(lines[i + 1][:MAX_LINE]):
         header = pipe_cells(raw)
+        delim = lines[i + 1][:MAX_LINE]
+        if _pipe_led(raw) and not _pipe_led(delim) and len(pipe_cells(delim)) == len(header) + 1:
+            # "  | mmlu | gsm8k" over "-- | -- | --" (a spreadsheet's paste): with no outer pipes on the rule, the
+            # header's leading "|" closes a blank corner cell, it is no border (dropped, every name would shift left)
+            header = ["", *header]
         rows: list[Row] = []
         j = i + 2
         while j < n and lines[j].strip() and _is_pipe_row(lines[j][:MAX_LINE]):

@@ -12,7 +12,7 @@ import re
 
 from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.reader.document import Table
-from ledger.parsers.tables.cells import cell_facts, clean, is_numeric_cell
+from ledger.parsers.tables.cells import cell_facts, clean, is_numeric_cell, units_all
 from ledger.parsers.tables.delta_check import orient_by_deltas
 from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
@@ -43,6 +43,7 @@ from ledger.vocab.setting_heads import (
 from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, qualifiers
 from ledger.vocab.setup_labels import MEASURE_COLUMN_RE, NAMED_SETTING_KEYS, setup_label_key
 from ledger.vocab.sides import reference_implementation, side_alone, side_of
+from ledger.vocab.units import is_size_unit, is_timing_unit
 
 _DELTA_HEADER_RE = re.compile(
     r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
@@ -196,6 +197,8 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
     """A later column's role, from its header, its cells and the role of the column before it."""
     if cells and REVISION_HEAD_RE.match(head) and all(_SHA_CELL_RE.match(c) for c in cells):
         return "config"  # "| B1: PR | `d062a476...` |": the commit the row was measured on
+    if is_acceptance_name(head) and (is_size_unit(unit_of_header(head)) or units_all(cells, is_size_unit)):
+        return "config"  # "AR MiB" over "0.88": an all-reduce's message size, the row's setting (no acceptance)
     # ("Olympiad 2024 (Pass@1)" among "QuizSet (EM)", "LongDoc (Acc.)": a name with a year is still a name)
     named = (
         before == "label"
@@ -234,6 +237,7 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head) or names_setting(head))
         and not swept_setting(head)  # "conc 64" over numbers: results at concurrency 64, not a setting column
         and not _MEASURE_HEAD_RE.search(head)
+        and not (units_all(cells, is_timing_unit) and not _RATE_SETTING_RE.search(head))
         and not _SETTING_HEAD_RE.match(head)
         and not (cells and all(c.endswith("%") for c in cells))
         and not _SIDE_NAME_RE.search(head)
@@ -372,13 +376,18 @@ def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
 # column of settings
 _SETTING_HEAD_RE = re.compile(r"^\s*[A-Za-z_][\w.-]{0,20}\s?=\s?[\w.]{1,20}(?:\s|$)")
 _MEASURE_HEAD_RE = re.compile(
-    r"/s\b|/sec\b|per sec|throughput|latency|ttft|tpot|\bitl\b|\btime\b|speed|saving|usage|utili[sz]ation|"
+    # "Samples / sec / GPU", "Model TFLOP / sec / GPU": a rate however it is spaced ("Tokens" and "Model" alone
+    # open a setting's header)
+    r"/ ?s(?:ec)?\b|per sec|throughput|latency|ttft|tpot|\bitl\b|\btime\b|speed|saving|usage|utili[sz]ation|"
     # "GPU Memory (GB)", "Max. CPU memory": what a run used, however it names the device ("GPU" is a setting's word)
     r"memory|\bvram\b|footprint",
     re.IGNORECASE,
 )
 
 
+# "Request rate" over "4 req/s", "QPS": a setting that is itself a rate (any other setting's header over rates, or
+# over times below a second, "Prompt" over "3,120 t/s", names a measured column)
+_RATE_SETTING_RE = re.compile(r"\brate\b|\b[qr]ps\b", re.IGNORECASE)
 _NUMBER_WORD_RE = re.compile(r"(?<![\w.])#?\d+(?![\w.])")
 
 

@@ -29,6 +29,7 @@ from ledger.vocab.setting_heads import (
     header_lengths,
     header_parallel,
     length_keys,
+    length_value,
     plain_count,
     serving_columns,
 )
@@ -154,6 +155,7 @@ class TableInfo:
             if len(keys) > 1 and len(parts) == len(keys):
                 out.update(zip(keys, parts, strict=True))  # "ISL/OSL" over "1024/128": two settings
             elif len(keys) == 1:
+                cell = length_value(keys[0], head, cell)  # "4,096 t" under "Seq. len.": 4096 tokens
                 keyed = KEYED_NUMBER_RE.match(cell)  # "mc=4" under "Concurrency": 4
                 words = qualifiers(cell)
                 out[keys[0]] = words.get(keys[0], keyed.group("n") if keyed else cell)  # "EP8": ep 8

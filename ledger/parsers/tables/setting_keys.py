@@ -79,14 +79,14 @@ _LENGTH_PAIR = {"input": "isl", "output": "osl", "in": "isl", "out": "osl", "inp
 def setting_keys(head: str) -> tuple[str, ...]:
     """The setup keys a column header names: ["isl", "osl"] for "ISL/OSL", ["model"] for "Model", [] for a
     header that names none."""
+    paren = _PAREN_RE.search(head)
+    if paren and paren.start() > 0:  # "Sequence Length (ISL/OSL)": the keys are in the parentheses (the words
+        inner = setting_keys(paren.group(1))  # before them alone name one length: the pair says which two)
+        if inner:
+            return inner
     key = setup_key(head)
     if key is not None:
         return (key,)
-    paren = _PAREN_RE.search(head)
-    if paren and paren.start() > 0:  # "Sequence Length (ISL/OSL)": the keys are in the parentheses
-        inner = setting_keys(paren.group(1))
-        if inner:
-            return inner
     bare = _LENGTH_TAIL_RE.sub("", head_without_unit(head))  # "Input/Output Length": the two lengths
     parts = [p for p in SETTING_SPLIT_RE.split(bare) if p]
     if len(parts) > 2 and all(p.isalpha() for p in parts[:-2]) and all(_LENGTH_PAIR.get(p.lower()) for p in parts[-2:]):
