@@ -327,6 +327,9 @@ HOSTILE = {
     "change words": "up to 5% more end-to-end 3% lower average 2x faster mean " * 1_500,
     # counts before boards and one length for both sides, neither ever closed (vocab.setup, vocab.length_pairs)
     "counted boards": "4 H100 4 H100x 2k input/ 2k in / 8 B200 1 in/outs " * 2_000,
+    # short names opening lists of settings, each a new one, over a text of separators never ending in one
+    # (grammar.model_alias: each short name is looked for once, in one pass over the document)
+    "model aliases": "".join(f"K{i}, TP8, 1k/1k.\n" for i in range(300)) + "a-b_c/" * 8_000 + "\n",
     # labels over pastes one word apart, and labels that never close with a colon (grammar.twin_labels)
     "twin labels": "Main Eagle:\n```\nspeed=1.5\n```\nBeta Eagle:\n```\nspeed=1.6\n```\n" * 400
     + "- Old a(b c(d e(f " * 2_000

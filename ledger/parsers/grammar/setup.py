@@ -38,6 +38,7 @@ from ledger.parsers.grammar.heading_setup import (
 from ledger.parsers.grammar.lead_ins import BARE_LEAD_IN_RE, SIDE_NAME_RE, lead_in_setup
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS, own_words
 from ledger.parsers.grammar.machine_items import machine_scopes
+from ledger.parsers.grammar.model_alias import aliased_model
 from ledger.parsers.grammar.reference_yaml import reference_entries
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
@@ -148,6 +149,8 @@ def find_setups(
             # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
             text = doc.setup_texts.get(b.start, b.text) if b.start == b.end else b.text  # (a copy's unfenced YAML)
             scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env, text)
+            if scope is not None and "model" not in scope.values and (model := aliased_model(doc, text)) is not None:
+                scope.values["model"] = model  # "K3, TP8, ..." where the eval's header names kimi-k3
             if scope is not None:
                 scopes.append(scope)
         elif (

@@ -1,0 +1,41 @@
+"""A model named by its short name in a list of settings: "K3, TP8, random dataset, 8192 input / 1024 output." over
+a table, where the eval's header elsewhere names `kimi-k3`. The short name opening the list is the model whose full
+name the document gives with that name as its last part ("DeepSeek-R1" for "R1", "Kimi-K2-Instruct" for "K2"); a
+short name no full name ends in stays unread ("V1, TP8" may name an engine's version).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.reader.document import Document
+from ledger.vocab.setup import model_names
+
+# "K3, TP8, ...": a short name with a digit opening a list of settings
+_ALIAS_RE = re.compile(r"^\s*(?:[-*+]\s+)?(?P<alias>[A-Za-z]{1,6}\d{1,3}(?:\.\d)?[A-Za-z]{0,2}),\s")
+_MEMO = "grammar.model_alias"
+_MAX_ALIASES = 8
+"""Short names looked for in one document (each a pass over it)."""
+_MAX_NAMES = 50
+"""Full names looked at for one short name (a document of many models names one of them so only by chance)."""
+
+
+def aliased_model(doc: Document, text: str) -> str | None:
+    """The full name of the model `text`'s opening short name stands for, else None."""
+    m = _ALIAS_RE.match(text)
+    if m is None or model_names(m.group("alias")):
+        return None  # (a short name that is a model's name already is read as one)
+    alias = m.group("alias").lower()
+    known: dict[str, str | None] = doc.derived.setdefault(_MEMO, {})
+    if alias not in known:
+        # each short name looked for once, and a few at most: a document of many such lines stays linear
+        known[alias] = _full_name(doc, alias) if len(known) < _MAX_ALIASES else None
+    return known[alias]
+
+
+def _full_name(doc: Document, alias: str) -> str | None:
+    # the full name ends in the short one after a separator: "kimi-k3", "deepseek-ai/DeepSeek-R1"
+    pattern = re.compile(rf"[\w./-]{{1,80}}[-_/]{re.escape(alias)}(?:[-_][\w.]{{1,20}})?(?![\w.])", re.IGNORECASE)
+    hits = [m.group(0) for _, m in zip(range(_MAX_NAMES), pattern.finditer("\n".join(doc.lines)), strict=False)]
+    found = {model.lower(): model for hit in hits for model in model_names(hit)}
+    return next(iter(found.values())) if len(found) == 1 else None
