@@ -105,13 +105,14 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
     states, as (turn start, turn end, values): it holds over the whole turn."""
     out: list[tuple[int, int, dict[str, str]]] = []
     starts = [b.start for b in doc.blocks]  # (each turn's blocks by position: a long thread stays linear)
+    pastes = _result_pastes(doc)
     for start, end in turn_bounds(doc):
         values: dict[str, str] = {}
         several: set[str] = set()
         for first, last in _sections_in(doc, start, end, starts):
             for no in range(first, last + 1):
                 text = doc.setup_line(no)
-                if len(text) > 2000:
+                if len(text) > 2000 or no in pastes:
                     continue
                 for k, v in line_setup(unrestricted(text)).items():
                     a, b = norm(values.setdefault(k, v)), norm(v)
@@ -120,6 +121,17 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
         values = {k: v for k, v in values.items() if k not in several}
         if values:
             out.append((start, end, values))
+    return out
+
+
+def _result_pastes(doc: Document) -> set[int]:
+    """The lines of the code blocks that print a table of results (an eval's output under its header line): a run
+    of its own, whose header's model and filter set up its table, not the setup section it stands in."""
+    tables = [b.start for b in doc.blocks if b.kind == "table" and b.in_code]
+    out: set[int] = set()
+    for b in doc.blocks if tables else ():
+        if b.kind == "code" and (k := bisect.bisect_left(tables, b.start)) < len(tables) and tables[k] <= b.end:
+            out.update(range(b.start, b.end + 1))
     return out
 
 
