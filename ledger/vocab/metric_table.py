@@ -38,7 +38,7 @@ METRICS: tuple[Metric, ...] = (
     Metric("acceptance rate", r"accept(?:ance|ed)?[ _-]?rate|\bar\b|\[ar\]", "acceptance", True),
     Metric(
         "acceptance length",
-        r"accept(?:ance|ed)?[ _-]?len(?:gth)?|\bal\b|mean accepted|acc_len|"
+        r"accept(?:ance|ed)?[ _-]?len(?:gth)?|\bal\b|mean accepted|\bacc\.?[ _-]?len(?:gth)?\b|"
         r"(?<![\w.])a\.len\b|accepted tokens per step|tokens per step",
         "acceptance",
         True,

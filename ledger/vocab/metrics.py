@@ -44,7 +44,8 @@ _ACCURACY_RE = WordGate(
 _ACCEPTANCE_WORDS = (
     r"acceptance|accept(?:ed)? (?:length|rate|len)|\bal\b|\[ar\]|mean accepted|"
     r"draft acceptance|"
-    r"accept_len|acc_len|accept rate|(?:mean|median|avg|average|p\d{2})\s+(?:request\s+)?ar\b|\baccpt\w*\s*len|"
+    r"accept_len|\bacc\.?[ _-]?len(?:gth)?\b|accept rate|"
+    r"(?:mean|median|avg|average|p\d{2})\s+(?:request\s+)?ar\b|\baccpt\w*\s*len|"
     r"^\s*(?:(?:mean|median|avg|average)\s)?accept(?![\w-])|(?<![\w.])a\.len\b|pos(?:ition(?:al)?)?[ _-]?accept|"
     + _AL_FIELD
 )
