@@ -122,8 +122,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("concurrency", "concurrency", rf"con(?:c|currency)?(?: (?:level|of))?{_SEP}(\d{{1,5}})", ("con",), ("con",)),
     # "c256/n2560": a serving run's concurrency and its number of prompts
     _word("concurrency", "concurrency", r"c(\d{1,5})/n\d{1,7}", ("/n",), ("c",)),
-    # "10 concurrent, 64K in / 3K out", "32 concurrent requests": a column's load
-    _word("concurrency", "concurrency", r"(\d{1,5}) concurrent", ("concurrent",), (), _DIGIT_OPENS),
+    # "10 concurrent, 64K in / 3K out", "32 concurrent requests", "256 concurrency": a column's load (its trigger is
+    # the key-first word's: the one pass over the triggers finds the longest at each place)
+    _word("concurrency", "concurrency", r"(\d{1,5}) concurren(?:t|cy(?![ =:]{0,3}\d))", ("con",), (), _DIGIT_OPENS),
     # "eight requests at a time", "16 requests in flight": the load, however the sentence counts it
     _word(
         "concurrency",

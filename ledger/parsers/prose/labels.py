@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.prose.metrics import METRIC_RE, clause_start
-from ledger.vocab.text import RUN_COUNT_NOUNS
+from ledger.vocab.text import ARROW, RUN_COUNT_NOUNS
 
 # a console label: a metric's name, its unit in brackets, then the number ("bandwidth (GB/s) 45.1", "PPL = 3.4")
 CONSOLE_METRIC_BEFORE_RE = re.compile(
@@ -70,9 +70,16 @@ _VALUE_ONLY_RE = re.compile(r"[~≈]?[-+]?\d[\d,]*(?:\.\d+)?\s?[A-Za-zµ%/]{0,8}
 
 
 _LISTED_VALUE_RE = re.compile(
-    r"(?<![\w.])[-+~]?\d{1,9}(?:,\d{3}){0,4}(?:\.\d+)?(?:[hm]\d{1,2}(?:\.\d+)?){0,2}\s?(?:%|[A-Za-zµ/]{1,8})?[*_`]{0,2},\s"
+    r"(?<![\w.])[-+~−]?\d{1,9}(?:,\d{3}){0,4}(?:\.\d+)?(?:[hm]\d{1,2}(?:\.\d+)?){0,2}\s?(?:%|[A-Za-zµ/]{1,8})?\)?[*_`]{0,2},\s"
 )
 _COLUMN_GAP_RE = re.compile(r" {2,}|\t")
+_PAIR_TAIL_RE = re.compile(
+    r"\s[~≈]?[-+−]?\d[\d,]{0,12}(?:\.\d{1,6})?\s?[A-Za-zµ/]{0,8}\s?"
+    + ARROW
+    + r"\s?[~≈]?[-+−]?\d[\d,]{0,12}(?:\.\d{1,6})?\s?"
+    r"[A-Za-zµ/]{0,8}$"
+)
+"""A pair of values with an arrow between them closing a label ("whole forward 800 µs → 700 µs")."""
 _NAME_START_RE = re.compile(r"[`*_]{0,2}[A-Za-z]")
 _JOINT_RE = re.compile(r"^(?:(?:and|then|or|but|while|so)\s+){1,2}", re.IGNORECASE)
 
@@ -109,6 +116,9 @@ def perf_label(text: str, pos: int) -> str | None:
         # (a name, not the next number of a list, nor the end of a parenthesis the list stands in)
         if 0 < cut < len(words) and _NAME_START_RE.match(rest) and rest.count(")") <= rest.count("("):
             words = _JOINT_RE.sub("", rest)  # ("30 s, then decode reached 412 tok/s": decode)
+    if (pair := _PAIR_TAIL_RE.search(words[-80:])) is not None and pair.start() > 0:
+        # "whole forward 800 µs → 700 µs (−12.5%)": the share in brackets is the named value's change
+        return f"{words[: len(words) - len(words[-80:]) + pair.start()].strip(' :,(-')[-50:]} change"
     if len(words) > 60:  # the words nearest the value, whole ("...the dynamic cache", never "th the dynamic")
         tail = words[-60:]
         words = tail[tail.find(" ") + 1 :] if " " in tail else tail
