@@ -35,6 +35,8 @@ def cell_metric(
         # "| Mean TPOT (ms) | 53.0 | 50.7 |" under "Torch path | Fused op": the sides, not the measure (two
         # candidates, "Opt1 | Opt2" beside one baseline, keep their names apart)
         metric = head_without_unit(label) if unit_of_header(label) else label
+    elif ci in info.base_of and label and not (info.row_id or workload or by_setup) and _setup_only(metric_head):
+        metric = label  # "| ARC | 60.2 | 59.9 |" under "| BF16 | INT4 |": the row's task; the column is its setup
     if (
         info.measure
         and role == "value"

@@ -26,9 +26,11 @@ from ledger.parsers.tables.headers import (
     unit_of_header,
 )
 from ledger.parsers.tables.leading_settings import leading_settings
+from ledger.parsers.tables.precision_columns import precision_baseline
 from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, against_a_third, ratio_baseline, ratio_columns, vs_baseline
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_setting, setting_keys
+from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, stem_baselines, stem_pairs
 from ledger.parsers.tables.swept_heads import swept_setting
 from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
 from ledger.vocab.setting_cells import settings_cell
@@ -45,11 +47,6 @@ from ledger.vocab.setup_labels import MEASURE_COLUMN_RE, NAMED_SETTING_KEYS, set
 from ledger.vocab.sides import reference_implementation, side_alone, side_of
 from ledger.vocab.units import is_size_unit, is_timing_unit
 
-_DELTA_HEADER_RE = re.compile(
-    r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
-    r"uplift|relative",
-    re.IGNORECASE,
-)
 _NEW_HEADER_RE = re.compile(
     r"this pr|\bpr\b|after|new|opt(?:imi[sz]ed)?|ours|patched|fix|with\b|candidate|proposed", re.IGNORECASE
 )
@@ -248,7 +245,7 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         # branch" names the side a run was measured on, not a setting; "#4605 CuTe DSL at this head" names
         # another PR's build, measured beside this one (a count is "# prompts", never "#4605")
         return "config"
-    elif _DELTA_HEADER_RE.search(head) and not _BASE_HEADER_RE.match(head):
+    elif DELTA_HEADER_RE.search(head) and not _BASE_HEADER_RE.match(head):
         return "delta"
     elif arrow_sides(head) is not None:
         # "2.950 -> 2.959" cells: the reference, then the value; "Step count old → new" counts what a run
@@ -353,8 +350,9 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
                 for i, name in zip(values, names, strict=True):
                     if name == base:
                         roles[i] = "baseline"
-    if "baseline" not in roles:
-        _stem_baselines(table, roles)
+    # ("| Task | BF16 | Block FP8 |": the full precision)
+    if "baseline" not in roles and not precision_baseline(table, roles):
+        stem_baselines(table, roles)
     ratio_baseline(table, roles, title)
     orient_by_deltas(table, roles)  # "With X | Without X | +50%" where the PR removes X
 
@@ -364,7 +362,7 @@ def _own_deltas(heads: list[str], values: list[int], deltas: list[int]) -> bool:
     reference row), so the two value columns are two metrics, not a value and its baseline."""
     names = [clean(heads[i]).lower() for i in values]
     for d in deltas:
-        core = " ".join(_DELTA_HEADER_RE.sub(" ", clean(heads[d]).lower()).split())
+        core = " ".join(DELTA_HEADER_RE.sub(" ", clean(heads[d]).lower()).split())
         if core in names:
             other = names[1 - names.index(core)]  # "SGLang | vLLM | SGLang advantage" names sides, not metrics
             if is_accuracy_name(other) or is_acceptance_name(other) or looks_metric(other):
@@ -454,7 +452,7 @@ def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int
             out[v] = same[0]
     if out:
         return out
-    stems = _stem_pairs(table, values, bases)
+    stems = stem_pairs(table, values, bases)
     if stems:
         return stems
     if len(bases) == 1:
@@ -471,58 +469,9 @@ def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int
 
 
 _SLASH_UNIT_RE = re.compile(r"/([A-Za-z]{1,3})$")
-_STEM_SPLIT_RE = re.compile(r"[_\s]+")
 
 
 def _unit_key(head: str) -> tuple[str | None, str | None]:
     """A header's unit, and the "/B" or "/M" it may end in ("base/B" and "gap/M" measure different things)."""
     m = _SLASH_UNIT_RE.search(head)
     return unit_of_header(head), m.group(1) if m else None
-
-
-def _stem_words(head: str) -> list[str]:
-    return [w for w in _STEM_SPLIT_RE.split(clean(head).lower()) if w]
-
-
-def _stem_pairs(table: Table, values: list[int], bases: list[int]) -> dict[int, int]:
-    """ "bf16_fwd_us | scaled_fwd_us": columns whose names differ in one word (the side) and agree in the rest
-    (the measure) pair, the baseline's with the value's (its unit the value's too: "TTFT main (ms) | TTFT sp")."""
-    heads = [table.header[i] if i < len(table.header) else "" for i in range(max(values + bases, default=0) + 1)]
-    out: dict[int, int] = {}
-    for v in values:
-        wv, bare = _stem_words(heads[v]), unit_of_header(clean(heads[v])) is None
-        found = [
-            b
-            for b in bases
-            if len(wb := _stem_words(HEAD_UNIT_RE.sub("", heads[b]) if bare else heads[b])) == len(wv) > 1
-            and sum(a != c for a, c in zip(wb, wv, strict=True)) == 1
-        ]
-        if len(found) == 1:
-            out[v] = found[0]
-    return out
-
-
-def _stem_baselines(table: Table, roles: list[str]) -> None:
-    """ "bf16_fwd_us | scaled_fwd_us | scaled_fwd_speedup": the side a speed-up column names is the new one,
-    the column that differs from it in that word alone is its baseline (for each stem of the table); not where the
-    two words are two precisions ("BF16 Tokens/sec | FP8 Tokens/sec | FP8 Speedup": each cell a setup's result)."""
-    heads = [clean(table.header[i]) if i < len(table.header) else "" for i in range(len(roles))]
-    values = [i for i, r in enumerate(roles) if r == "value"]
-    for d in (i for i, r in enumerate(roles) if r == "delta"):
-        wd = [w for w in _stem_words(heads[d]) if not _DELTA_HEADER_RE.fullmatch(w)]
-        new = [
-            v for v in values if _stem_words(heads[v])[: len(wd)] == wd and len(_stem_words(heads[v])) == len(wd) + 1
-        ]
-        if len(new) != 1 or not wd:
-            continue
-        wn = _stem_words(heads[new[0]])
-        others = [
-            v
-            for v in values
-            if v != new[0]
-            and len(_stem_words(heads[v])) == len(wn)
-            and sum(a != c for a, c in zip(_stem_words(heads[v]), wn, strict=True)) == 1
-            and _stem_words(heads[v])[1:] == wn[1:]
-        ]
-        if len(others) == 1 and not (qualifiers(wn[0]).get("quant") and qualifiers(heads[others[0]]).get("quant")):
-            roles[others[0]] = "baseline"
