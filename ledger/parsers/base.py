@@ -162,9 +162,11 @@ class Context:
                 default = self.setup.default
                 if "model" in default and names_other_model(fields.get("metric") or "", default["model"]):
                     default = {k: v for k, v in default.items() if k != "model"}  # "test_llama3_smoke"
-                if kind == "accuracy" and default.keys() & _SERVING_LENGTHS:
-                    # "4K/512 requests" stated for a serving sweep: an eval's prompts are its dataset's questions
-                    default = {k: v for k, v in default.items() if k not in _SERVING_LENGTHS}
+                if kind == "accuracy" and default.keys() & (_SERVING_LENGTHS | self.setup.printed):
+                    # "4K/512 requests" stated for a serving sweep: an eval's prompts are its dataset's questions;
+                    # "Maximum request concurrency: 64" printed by a serving benchmark: its run's load, not the eval's
+                    drop = _SERVING_LENGTHS | self.setup.printed
+                    default = {k: v for k, v in default.items() if k not in drop}
                 around = overlay(default, around)
             if kind == "accuracy" and around.keys() & _SERVING_LENGTHS and not _WINDOWED_RE.search(metric or ""):
                 # a section's serving lengths too ("8k1k sweep" over its GSM8K line); a perplexity's window is its own

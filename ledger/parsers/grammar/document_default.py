@@ -44,6 +44,7 @@ def document_default(
     bold: Sequence[Block] | None = None,
     variants: frozenset[int] | None = None,
     facts: SectionFacts | None = None,
+    printed: set[str] | None = None,
 ) -> tuple[dict[str, str], list[tuple[int, int, dict[str, str]]]]:
     """The setup keys the whole document (its title too) gives one value each, the longer of two that contain
     each other; `command` reads a command line's flags; `bold` is bold_paragraph_heads(doc) when the caller has it.
@@ -51,7 +52,8 @@ def document_default(
     from row to row (a precision sweep's "bf16" row beside "q8_0"): the document holds no one value of it. A key
     only one comment of a thread names is that comment's ("Rechecked on 2x H100" in a reviewer's turn): it comes
     back as (turn start, turn end, values), not in the document's default. `variants` is variant_lines(doc) when the
-    caller has it, and `facts` section_facts(doc)."""
+    caller has it, and `facts` section_facts(doc). `printed` gets the load keys of the default that only lines
+    inside pastes state (a serving benchmark's output printing its run's concurrency)."""
     seen: dict[str, list[str]] = {}
     turns = turn_bounds(doc)
     turn_starts = [a for a, _ in turns]
@@ -59,15 +61,9 @@ def document_default(
     by_turn: dict[str, dict[int, list[str]]] = {}  # each key's values, by the turn that names them
     facts = section_facts(doc) if facts is None else facts
     body, varied, grids = facts.tables  # a table's rows count, unless they vary (and so do a list's result items)
-    leads = _lead_in_lines(doc)
-    # "- fast: TP4 + MTP 3-1-4": the settings of the variant it names, not the document's
-    leads |= variant_lines(doc) if variants is None else variants
-    # a sub-heading's model and settings are its section's; the one machine a thread names is everyone's
-    headings = {b.start for b in doc.blocks if b.kind == "heading"}
-    # a bold phrase opening a paragraph heads it as a heading would ("**Sweep point, concurrency 16**")
-    bold_lines = {b.start for b in (bold_paragraph_heads(doc) if bold is None else bold)}
-    leads |= bold_lines
-    headings |= bold_lines
+    leads, headings = _leads_and_heads(doc, bold, variants)
+    pasted = {no for b in doc.blocks if b.kind == "code" for no in range(b.start + 1, b.end)}
+    outside: set[str] = set()  # the keys some line outside a paste states
     sectioned = {no for first, last in facts.sections for no in range(first, last + 1)}
     measuring = facts.measuring  # a section with results of its own states their setup, not its siblings'
     # a section with no results after sections that have them ("## Reproducing", its build lines and config
@@ -107,6 +103,8 @@ def document_default(
         for k, v in [*values.items(), *(("model", m) for m in models)]:
             if k not in DEFAULT_KEYS or (k in PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
                 continue
+            if is_command or no not in pasted:
+                outside.add(k)
             if (
                 anywhere
                 or (lead and not (k == "gpu" and head))
@@ -135,6 +133,8 @@ def document_default(
         out.pop(COMPUTE_DTYPE, None)  # two precisions named: the dtype computed in is neither (settle_precision)
     own = _turns_own(out, turns_of, owners, elsewhere)
     _each_turn_its_own(by_turn, out, varied, own)
+    if printed is not None:
+        printed.update((out.keys() - outside) & {"concurrency"})  # (a tool's output names its model and TP too)
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
 
 
@@ -146,6 +146,21 @@ def _boards_of_runs(values: dict[str, str], text: str) -> None:
         del values["gpu"]
     if "gpu_count" in values and ("gpu" not in values or {"gpu", "gpu_count"} & named_twice(text)):
         del values["gpu_count"]
+
+
+def _leads_and_heads(
+    doc: Document, bold: Sequence[Block] | None, variants: frozenset[int] | None
+) -> tuple[set[int], set[int]]:
+    """The lines that state a setup for what follows them only (lead-ins, a variant's item, a bold head), and the
+    lines that head a section (headings, bold heads)."""
+    leads = _lead_in_lines(doc)
+    # "- fast: TP4 + MTP 3-1-4": the settings of the variant it names, not the document's
+    leads |= variant_lines(doc) if variants is None else variants
+    # a sub-heading's model and settings are its section's; the one machine a thread names is everyone's
+    headings = {b.start for b in doc.blocks if b.kind == "heading"}
+    # a bold phrase opening a paragraph heads it as a heading would ("**Sweep point, concurrency 16**")
+    bold_lines = {b.start for b in (bold_paragraph_heads(doc) if bold is None else bold)}
+    return leads | bold_lines, headings | bold_lines
 
 
 def _unread(doc: Document) -> set[int]:

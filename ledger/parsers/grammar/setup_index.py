@@ -32,6 +32,9 @@ class SetupIndex:
     lengths take them back (parsers.base)."""
     names_gpu: bool = False
     """Some scope names an accelerator: a CPU named beside it is the host, never the device (set by build)."""
+    printed: frozenset[str] = frozenset()
+    """The default's keys stated only inside pastes ("Maximum request concurrency: 64" in a serving benchmark's
+    output): a run's own settings, the document's for its other results of that kind at most (parsers.base)."""
     _at_line: list[int] = field(default_factory=list)
     _merged: list[dict[str, str]] = field(default_factory=list)
 
