@@ -332,6 +332,8 @@ HOSTILE = {
     "model aliases": "".join(f"K{i}, TP8, 1k/1k.\n" for i in range(300)) + "a-b_c/" * 8_000 + "\n",
     # values listed with their changes, and arrow pairs that never close a label (prose.labels _PAIR_TAIL_RE)
     "listed changes": "a 1 µs → 2 µs (−3%), b 4 ms -> " * 2_000 + "\n",
+    # lead-ins opening with a change made, none ever reaching its colon (grammar.sides _LEAD_SIDE_RE)
+    "change leads": "After simply adding " + "the guard x " * 4_000 + "\n" + "Before fixing a:b\n" * 2_000,
     # labels over pastes one word apart, and labels that never close with a colon (grammar.twin_labels)
     "twin labels": "Main Eagle:\n```\nspeed=1.5\n```\nBeta Eagle:\n```\nspeed=1.6\n```\n" * 400
     + "- Old a(b c(d e(f " * 2_000

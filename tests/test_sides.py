@@ -70,6 +70,14 @@ def test_two_sides_in_one_sentence_are_a_value_and_its_reference(name: str, verd
         ("side_old_new_in_paste.md", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
         ("side_old_new_labels.md", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
         ("side_old_new_rendered.txt", "OLD", "NEW", "improvement  output throughput  2210.4 tok/s  2395.85 tok/s"),
+        # a lead-in naming the change made ("After simply adding the flag checks ..., we saw this drop:") over a
+        # paste of the same tool's output as the one before it: the change's side, the earlier paste the base's
+        (
+            "after_change_lead_in.md",
+            "before this PR",
+            "After simply adding",
+            "REGRESSION  speed  189.4 token/s  170.1 token/s",
+        ),
         # two labels over pastes one word apart, that word a side's: the other label is the other side, above or below
         ("side_twin_labels.md", "Main Eagle", "Overlapped Eagle", "improvement  speed  252.7 token/s  281.2 token/s"),
         ("side_twin_items.md", "Old scheduler", "New scheduler", "improvement  output throughput  1180.2 tok/s"),

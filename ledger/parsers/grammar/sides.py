@@ -94,6 +94,9 @@ _LEAD_SIDE_RE = re.compile(
     r"^\s*(?:[*_]{1,2})?(?P<side>(?:with|after|before|without)\s+(?:the|this|my)\s+(?:pr|fix|patch|change)|"
     # "after pr,  Mean TTFT (ms): 16.87, before pr ...": the side the line and the paste under it open with
     r"(?:after|before)\s+pr(?=\s{0,3}[,:])|"
+    # "After simply adding in the guards for X, we had a slowdown to:": the change made, then what it measured
+    r"(?:after|before)\s+(?:\w{2,12}ly\s+)?(?:add|apply|enabl|disabl|remov|switch|chang|replac|revert|fix|merg|patch|"
+    r"introduc)(?:ing|e|ed)?\b(?=[^:\n]{0,200}:\s*$)|"
     r"on\s+(?:the\s+)?(?:current\s+|latest\s+)?(?:main|master)(?:\s+branch)?)\b",
     re.IGNORECASE,
 )
