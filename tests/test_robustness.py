@@ -334,6 +334,8 @@ HOSTILE = {
     "listed changes": "a 1 µs → 2 µs (−3%), b 4 ms -> " * 2_000 + "\n",
     # lead-ins opening with a change made, none ever reaching its colon (grammar.sides _LEAD_SIDE_RE)
     "change leads": "After simply adding " + "the guard x " * 4_000 + "\n" + "Before fixing a:b\n" * 2_000,
+    # sentences naming a measured or a baseline commit, none ever reaching its sha (revision_labels)
+    "measured sentences": ". Measured export commit/tree x. Baseline #4 commit " * 1_500 + "\n",
     # labels over pastes one word apart, and labels that never close with a colon (grammar.twin_labels)
     "twin labels": "Main Eagle:\n```\nspeed=1.5\n```\nBeta Eagle:\n```\nspeed=1.6\n```\n" * 400
     + "- Old a(b c(d e(f " * 2_000

@@ -79,9 +79,17 @@ SHA_AFTER_WORD_RE = re.compile(
     re.IGNORECASE,
 )
 # "benchmarked kernel SHA: `d8a6cbea85`", "measured build: 3f2a1b0c": the commit a list's results were measured on
+# (at a line's start or a sentence's: "Baseline commit: `a...`. Measured commit/tree: `b...` / `c...`.")
 _MEASURED_SHA_RE = re.compile(
-    r"^\s{0,3}(?:[-*+]\s{1,3})?[*_]{0,2}(?P<label>(?:[A-Za-z][\w ]{0,30}?\s)?(?:benchmarked|measured|tested|evaluated)"
-    r"[\w ]{0,30}?)[*_]{0,2}\s?[:=]\s{0,3}[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
+    r"(?:^|(?<=[.;] ))\s{0,3}(?:[-*+]\s{1,3})?[*_]{0,2}(?P<label>(?:[A-Za-z][\w ]{0,30}?\s)?"
+    r"(?:benchmarked|measured|tested|evaluated)[\w /]{0,30}?)[*_]{0,2}\s?[:=]\s{0,3}[*_`]{0,3}"
+    r"(?P<sha>[0-9a-f]{7,40})(?![\w-])",
+    re.IGNORECASE,
+)
+# "Baseline commit/tree: `a...` / `t...`": the base the measured commit's results are compared against
+_BASELINE_SHA_RE = re.compile(
+    r"(?:^|(?<=[.;] ))\s{0,3}[*_]{0,2}(?:[A-Za-z][\w #]{0,30}?\s)?baseline[\w /]{0,30}?[*_]{0,2}\s?[:=]\s{0,3}"
+    r"[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
     re.IGNORECASE,
 )
 # a commit named as untested, undone or to blame: "Skipping testing for commit ...", "reverts", "caused by"
@@ -323,9 +331,12 @@ def measured_there(text: str) -> bool:
 
 def measured_on(text: str) -> Revision | None:
     """The commit a line says results were measured on ("benchmarked kernel SHA: `d8a6cbea85`"), else None."""
-    bm = _MEASURED_SHA_RE.match(text) if len(text) < 300 else None
+    bm = _MEASURED_SHA_RE.search(text) if len(text) < 600 else None
     if bm and is_sha(bm.group("sha")):
-        return Revision(label=clean_label(bm.group("label")), head=bm.group("sha").lower(), base=None)
+        base = _BASELINE_SHA_RE.search(text)
+        base_sha = base.group("sha").lower() if base is not None and is_sha(base.group("sha")) else None
+        label = clean_label(bm.group("label").split("/")[0])  # ("Measured commit/tree": the commit's)
+        return Revision(label=label, head=bm.group("sha").lower(), base=base_sha)
     return None
 
 
