@@ -371,3 +371,17 @@ def test_the_newest_of_two_candidates_beside_one_baseline_answers(tmp_path: Path
     assert all(any("superseded" in c for c in f["caveats"]) for f in old)
     rows = json.loads(run("compare", str(FIX / "candidates_beside_baseline.md"), "-f", "json")[1])["rows"]
     assert {r["verdict"]["verdict"] for r in rows} == {"improvement", "within noise"} and len(rows) == 7
+
+
+def test_a_value_on_the_wrong_side_of_its_stated_bar_is_a_failure_and_the_bar_is_no_result(tmp_path: Path) -> None:
+    """"just under the 45% acceptance rate threshold (observed 44.60%)": the bar is the value's threshold, never a
+    result of its own (nor are the bar's old and new values, "from `0.45` to `0.44`"); a value under its bar is a
+    failure the report names, one above it none."""
+    data = report("stated_bar.md", tmp_path)
+    (below,) = [f for f in findings(data, "failures") if f["verdict"] == "below its bar"]
+    assert below["line"] == 4 and "44.6 % on the wrong side of its stated bar 45" in below["text"]
+    assert data["has_regression"]
+    code, out, _ = run("extract", str(FIX / "stated_bar.md"), "--format", "jsonl")
+    assert code == 0
+    values = sorted(json.loads(x)["value"] for x in out.splitlines() if x.strip())
+    assert values == [44.6, 51.3]

@@ -336,6 +336,9 @@ HOSTILE = {
     "change leads": "After simply adding " + "the guard x " * 4_000 + "\n" + "Before fixing a:b\n" * 2_000,
     # sentences naming a measured or a baseline commit, none ever reaching its sha (revision_labels)
     "measured sentences": ". Measured export commit/tree x. Baseline #4 commit " * 1_500 + "\n",
+    # shares over and over before words that never reach a bar's name, and bars changed without a value
+    # (prose.guards THRESHOLD_AFTER_RE, BAR_CHANGE_RE)
+    "bar words": "50% acceptance rate a b threshold from `0. " * 1_500 + "\n",
     # labels over pastes one word apart, and labels that never close with a colon (grammar.twin_labels)
     "twin labels": "Main Eagle:\n```\nspeed=1.5\n```\nBeta Eagle:\n```\nspeed=1.6\n```\n" * 400
     + "- Old a(b c(d e(f " * 2_000

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -10,12 +11,13 @@ from typing import Any
 
 from ledger.compare.align import items_of
 from ledger.compare.judge import IMPROVEMENT, REGRESSION, judge_numbers, number
-from ledger.compare.keys import Key
+from ledger.compare.keys import Key, claim_key
 from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.outside import ROW_NOTE
 from ledger.compare.revisions import Snapshot
 from ledger.model import Claim
 from ledger.references import RegisteredReference
+from ledger.vocab.metrics import higher_is_better
 from ledger.vocab.outcomes import printed_good
 from ledger.vocab.setup import canon_value
 
@@ -111,6 +113,8 @@ def check_references(
         if ref is None:
             hits = [r for r in registered if reference_matches(r, it.key)]
             if not hits:
+                if (bar := _failed_bar(c)) is not None:
+                    out.append(bar)
                 continue
             ref, origin = hits[0].accuracy, f"registered: {hits[0].source or 'reference file'}"
         if not math.isfinite(ref):
@@ -121,6 +125,28 @@ def check_references(
             continue
         out.append(ReferenceCheck(c, it.key, ref, p.verdict, p.threshold, p.delta, origin, snapshot.ref.name))
     return _as_printed(out, items_of(snapshot))
+
+
+_BAR_RE = re.compile(r"[<>=≤≥\s]{0,3}(?P<value>\d{1,9}(?:\.\d{1,9})?)\s?(?P<pct>%)?")
+
+
+def _failed_bar(c: Claim) -> ReferenceCheck | None:
+    """A value on the wrong side of the bar its text states beside it ("just under the 50% acceptance rate threshold
+    (observed 49.70%)"): a bar is absolute, no noise band; a value that clears it is no finding."""
+    m = _BAR_RE.fullmatch(str((c.config or {}).get("threshold", "")).strip())
+    value = number(c)
+    if m is None or value is None:
+        return None
+    bar = float(m.group("value"))
+    if c.unit == "%" and not m.group("pct") and bar <= 1:
+        bar *= 100  # "threshold 0.50" beside "49.70%"
+    elif m.group("pct") and c.unit != "%" and value <= 1:
+        bar /= 100  # "a 50% bar" beside "0.497"
+    key = claim_key(c)[0]
+    up = higher_is_better(c.metric or "", c.unit, c.kind)
+    if (value >= bar) if up else (value <= bar):
+        return None
+    return ReferenceCheck(c, key, bar, REGRESSION, Threshold(0.0, "stated bar", "bar"), value - bar, "stated bar")
 
 
 def _as_printed(checks: list[ReferenceCheck], items: Sequence[Any]) -> list[ReferenceCheck]:

@@ -45,7 +45,7 @@ MARKER = REPORT_MARKER
 COMMENT_LIMIT = 65_536
 """GitHub's limit on a comment body, in characters."""
 ATTENTION = ("fail", "waived", "not_verified", "not_run")
-BLOCKING = ("regression", "below reference", "fail")
+BLOCKING = ("regression", "below reference", "below its bar", "fail")
 """Verdicts of the failures section that make the report fail (`--fail-on-regression`): waived ones do not."""
 
 

@@ -195,6 +195,12 @@ def _ref_finding(
         f"{r.reference:g}: {r.delta:+.4g}{pct} (threshold ±{r.threshold.display.lstrip('±')} "
         f"{r.threshold.basis}{', as the row prints it' if r.printed else ''})"
     )
+    if r.origin == "stated bar":  # "just under the 50% threshold (observed 49.70%)": a bar, no noise band
+        text = (
+            f"{r.claim.metric or r.key.metric}{f' [{own}]' if own else ''}: {fmt_claim(r.claim)} on the wrong side "
+            f"of its stated bar {r.reference:g}: {r.delta:+.4g}"
+        )
+        word = "below its bar"
     cav: list[str] = []
     if r.claim.approx:
         cav.append("approximate value")

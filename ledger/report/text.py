@@ -63,14 +63,14 @@ def headline(report: Report) -> str:
     # a perf value worse than its stated baseline is a regression in the failures' words ("worse than baseline")
     parts = [
         f"{counts[v]} {v}{'s' if v == 'regression' and counts[v] > 1 else ''}"
-        for v in ("regression", "below reference", "worse than baseline", "fail", "waived")
+        for v in ("regression", "below reference", "worse than baseline", "below its bar", "fail", "waived")
         if counts[v]
     ]
     if any(f.verdict == "fail" for f in report.section("ci").findings):
         parts.append("the latest CI run failed")
     verdict = (
         "; ".join(parts)
-        if any(counts[v] for v in ("regression", "below reference", "worse than baseline"))
+        if any(counts[v] for v in ("regression", "below reference", "worse than baseline", "below its bar"))
         else "no regression" + (f" ({'; '.join(parts)})" if parts else "")
     )
     cov = len(report.section("coverage").findings)

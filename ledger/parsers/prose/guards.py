@@ -117,9 +117,17 @@ _CAPABILITY_BEFORE_RE = WordGate(
     )
 )  # (searched before every number: only where a modal or a rating's noun stands)
 # "passed the raw 96.0 gate", "a 0.95 threshold", "the usual 95% tolerance": the number names the bar it is
+# "0.93 threshold", "the 50% acceptance rate threshold": a bar named after its number (at most three words between,
+# none a comparison's: "60% faster than the bar" compares)
 THRESHOLD_AFTER_RE = re.compile(
-    r"\s?%?\s+(?:(?:accuracy|score|pass(?:ing)?)\s+)?(?:gate|threshold|bar|cut-?off|"
-    r"tolerance)\b",
+    r"\s?%?\s+(?:(?!(?:than|vs|over|below|above|under|of|the|per)\b)[a-z][\w-]{0,20}\s+){0,3}?(?:gate|threshold|bar|"
+    r"cut-?off|tolerance)\b",
+    re.IGNORECASE,
+)
+# "Lowered the acceptance-rate threshold for X from `0.50` to `0.492`": a bar's old and new value
+BAR_CHANGE_RE = re.compile(
+    r"\b(?:threshold|tolerance|cut-?off)\b[^.;:\n]{0,80}?\bfrom\s{1,3}[`*_]{0,2}"
+    r"(?:[~≈]?\d[\d.]{0,12}%?[`*_]{0,2}\s{1,3}(?:to|->|→)\s{1,3}[`*_]{0,2})?$",
     re.IGNORECASE,
 )
 _ONE_IN_RE = re.compile(r" in \d")

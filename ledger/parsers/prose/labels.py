@@ -116,7 +116,8 @@ def perf_label(text: str, pos: int) -> str | None:
         # (a name, not the next number of a list, nor the end of a parenthesis the list stands in)
         if 0 < cut < len(words) and _NAME_START_RE.match(rest) and rest.count(")") <= rest.count("("):
             words = _JOINT_RE.sub("", rest)  # ("30 s, then decode reached 412 tok/s": decode)
-    if (pair := _PAIR_TAIL_RE.search(words[-80:])) is not None and pair.start() > 0:
+    bracketed = text[max(0, pos - 4) : pos].rstrip(" −-+~≈").endswith("(")
+    if bracketed and (pair := _PAIR_TAIL_RE.search(words[-80:])) is not None and pair.start() > 0:
         # "whole forward 800 µs → 700 µs (−12.5%)": the share in brackets is the named value's change
         return f"{words[: len(words) - len(words[-80:]) + pair.start()].strip(' :,(-')[-50:]} change"
     if len(words) > 60:  # the words nearest the value, whole ("...the dynamic cache", never "th the dynamic")

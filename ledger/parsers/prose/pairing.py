@@ -16,7 +16,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import Number
 from ledger.parsers.grammar.setting_arrows import setting_arrow
 from ledger.parsers.prose.candidates import candidate
-from ledger.parsers.prose.guards import NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
+from ledger.parsers.prose.guards import BAR_CHANGE_RE, NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose.lists import link
 from ledger.parsers.prose.parallel_lists import ListPair, list_pair, slash_run_end
 from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
@@ -223,8 +223,10 @@ class NumberPass:
         )
         if chained and is_measure_unit(n.unit) and prev is not None and not is_measure_unit(prev.unit):
             chained = False  # "max_seq_len 8192 and 1-5% slower": the unit starts a value
-        if NAMED_THRESHOLD_RE.search(text, max(0, n.start - 32), n.start) or THRESHOLD_AFTER_RE.match(
-            text, n.end, n.end + 40
+        if (
+            NAMED_THRESHOLD_RE.search(text, max(0, n.start - 32), n.start)
+            or (n.unit in (None, "%") and THRESHOLD_AFTER_RE.match(text, n.end, n.end + 60))  # ("8 min per gate")
+            or BAR_CHANGE_RE.search(text, max(0, n.start - 140), n.start)
         ):
             self.thresholds.append(n.text)  # "pass threshold: 0.70", "(threshold 0.93)": the bar, not a result
             self.prev_config = True
