@@ -357,6 +357,10 @@ HOSTILE = {
         "| 4,096 t 1 | 3,120 t/s | 1,0" + ",000" * 10 + " t |\n\n"
     )
     * 400,
+    # GeForce numbers over a memory never stated, then "tests ... done" never saying where (vocab.canonical GPU_NAMES,
+    # grammar.command_labels _SECTION_RUNS_ON_RE), each line a sentence of its own
+    "section runs": ("4090/ 3080/2 g 2080/10 " * 200 + "\n\n" + "All the tests above were all done " * 40 + "\n\n")
+    * 100,
 }
 
 

@@ -229,6 +229,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "a6",
             # ("3090Ti": a GeForce by its number; "3090 Ti" opens with "rtx" where it is written whole)
             "0ti",
+            "0/",  # ("4090/24GB")
             "a8",
             "v1",
             "l2",
@@ -277,7 +278,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         _GPU_STARTS,
         # (one digit opens every way, the third's first looked behind at: the engine skips to the digits, where
         # an alternation opening with a class would be tried at every character)
-        re.compile(r"\d(?:\d{0,2} ?[x×*]|10[bcp]|(?<=[2-5])0[5-9]0 ?ti)"),
+        re.compile(r"\d(?:\d{0,2} ?[x×*]|10[bcp]|(?<=[2-5])0[5-9]0 ?(?:ti|/))"),
     ),
     # a CPU: the device where no accelerator is named (Context.claim), else the host
     _word(

@@ -22,7 +22,7 @@ import bisect
 import re
 from collections.abc import Mapping, Sequence
 
-from ledger.parsers.grammar.command_labels import captioned_table, command_label, results_start
+from ledger.parsers.grammar.command_labels import captioned_table, command_label, results_start, states_section_runs
 from ledger.parsers.grammar.command_runs import agreed, runs_to_the_next
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables, unfenced_echoes
@@ -148,6 +148,8 @@ def find_setups(
             # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
             text = doc.setup_texts.get(b.start, b.text) if b.start == b.end else b.text  # (a copy's unfenced YAML)
             scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env, text)
+            if scope is not None and scope.start == b.start and states_section_runs(text):
+                scope.start = _section_start(end_starts, b.start)  # "All tests done on X" under its tables: theirs
             if scope is not None:
                 scopes.append(scope)
         elif (
