@@ -32,8 +32,6 @@ GPU_NAMES = (
     r"gb300|gb200|gh200|b300|b200|b100|h200|h100|h800|h20(?:[ -]?3e)?|a100|a800|"
     # the workstation boards ("A4000", "RTX A6000"), and a GeForce named by its number and Ti alone ("3090Ti")
     r"(?:rtx )?a[2456]000(?: ada)?|(?:rtx )?[2-5]0[5-9]0 ?ti|a40|a30|a10g?|v100|l40s?|l20|l4|"
-    # a GeForce named by its number and memory ("4090/24GB", as "L4/24GB" names the L4): the number alone counts
-    r"[2-5]0[5-9]0(?=/\d{1,3} ?gb)|"
     # older and smaller boards llama.cpp threads measure on ("a single P100", "2x P40", "T4", "GTX 1080 Ti")
     r"p100(?![ _-]?(?:latency|ttft|tpot|itl|e2el?|ms\b|tok))|p40|t4|k80|gtx ?\d{3,4}(?: ?ti)?|titan (?:rtx|xp?|v)|"
     # AMD Instinct (MI210 ... MI355X), Ascend NPUs (vllm-ascend: "910B", "Atlas A2", "Atlas 800I A2", "Ascend NPU
@@ -95,7 +93,7 @@ DTYPE_KEYS: frozenset[str] = frozenset(("quant", "kv_cache", "state"))
 
 _GPU_RE = re.compile(rf"(?:(?<![a-z0-9])|(?<=\dx)|(?<=\d×))({GPU_NAMES})(?![0-9])", re.IGNORECASE)  # "8xH100"
 _GEFORCE_NUMBER_RE = re.compile(r"([2-5]0[5-9]0)")
-"""A GeForce card's bare number, a gpu value read from its "4090/24GB" (GPU_NAMES)."""
+"""A GeForce card's bare number, a gpu value read from its "4090/24GB" (vocab.setup's gpu word)."""
 # "8xH100", "8 x H100", "2x8 H200", "2x8xH200": a count (or nodes x GPUs per node) before the name
 _COUNT_BEFORE_RE = re.compile(
     r"(?<![\w.])(\d{1,3})\s{0,2}[x×*]\s{0,2}(?:(\d{1,3})(?![\d.])\s{0,2}[x×*]?\s{0,2})?"

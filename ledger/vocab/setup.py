@@ -208,7 +208,10 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "gpu",
         "gpu",
-        rf"({GPU_COUNT}(?:nvidia )?(?:geforce )?(?:{GPU_NAMES})(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?)s?",
+        # (and a GeForce named by its number and memory, "4090/24GB" as "L4/24GB" names the L4: here, not in
+        # GPU_NAMES, whose word gate a name of no two letters in a row would open to every text)
+        rf"({GPU_COUNT}(?:nvidia )?(?:geforce )?(?:{GPU_NAMES})(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?|"
+        r"[2-5]0[5-9]0(?=/\d{1,3} ?gb))s?",
         (
             # (the boards' own spellings, "gb2"/"gh2"/"mi3", not "gb"/"gh"/"mi": every line with "80 GB", a github
             # link or "min" read for a GPU)
