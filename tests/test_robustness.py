@@ -361,6 +361,14 @@ HOSTILE = {
     # grammar.command_labels _SECTION_RUNS_ON_RE), each line a sentence of its own
     "section runs": ("4090/ 3080/2 g 2080/10 " * 200 + "\n\n" + "All the tests above were all done " * 40 + "\n\n")
     * 100,
+    # checkpoints packed in row labels, cut before their group size, and engine parts that never end
+    # (vocab.checkpoint_labels)
+    "checkpoint labels": (
+        "| | VRAM |\n|---|---|\n"
+        + "| 7B 4bit 128g, HF, 16-bit 1 | 5 MB |\n| 7B 4bit 1 7B 4bit , , , ,HF HF | 5 MB |\n" * 20
+        + "\n"
+    )
+    * 200,
 }
 
 

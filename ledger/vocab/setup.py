@@ -15,6 +15,9 @@ from ledger.memo import short_text_cache
 from ledger.vocab.board_counts import GPU_COUNT, NUMBER_WORDS, board
 from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, canonical_items, one_board
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
+from ledger.vocab.checkpoint_labels import checkpoint_label
+from ledger.vocab.checkpoint_labels import checkpoint_only as checkpoint_only  # (read by the table readers here)
+from ledger.vocab.checkpoint_labels import label_checkpoint as label_checkpoint
 from ledger.vocab.disagg_layout import without_layouts
 from ledger.vocab.env_switches import without_env_switches
 from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' words live apart, read through here
@@ -638,6 +641,9 @@ _NO_SPEC_RE = re.compile(r"\bno[ _-](?:mtp|speculation|spec(?:ulative)?(?: decod
 def config_hints(text: str) -> tuple[dict[str, str], str]:
     """Configuration words found in a metric, row or gate name, and the text without them."""
     hints, rest = without_layouts(text[:MAX_NAME])  # ("ctx2_tep4_gen1_dep16": each role's sizes, no run's tp)
+    packed, rest = checkpoint_label(rest)  # ("7B 4bit 128g, HF": a checkpoint's settings, not a 7B model's name)
+    packed.pop("engine", None)  # (the claim states it where it is no page's own: tables.rows _checkpoint)
+    hints.update(packed)
     pm = PAIRED_RE.search(rest)
     if pm:  # "ISL/OSL=1K/2K": read as a pair before the single words take the second length for the first name
         hints["isl"], hints["osl"] = canon_value("isl", pm.group("isl")), canon_value("osl", pm.group("osl"))
