@@ -369,6 +369,9 @@ HOSTILE = {
         + "\n"
     )
     * 200,
+    # methods glued to "for" that never name their project, capability words never reaching "with"
+    # (vocab.setup's quant word, grammar.document_default _WORKS_ON_RE)
+    "project names": "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * 3_000 + "\n",
 }
 
 

@@ -409,7 +409,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         r"(fp8|nvfp4|mxfp8|mxfp4|fp4|float8(?:wo|dq)?|w8a8(?:[ _-](?:fp8|int8))?|"
         r"w(?:int)?[48]a(?:fp8|bf16|fp16|int8|16|8|4)|"
         r"int[2-8][ _-](?:awq|gptq)|int[48](?:wo|dq)?|"
-        r"(?:awq|gptq)(?:[ _-]?(?:int|w)[2-8](?!\d)|[ _-]?[2-8][ _-]?bits?)?|"
+        # (not a project named for its method: "GPTQ-for-LLaMa" is software, it states no run's precision)
+        r"(?:awq|gptq)(?:[ _-]?(?:int|w)[2-8](?!\d)|[ _-]?[2-8][ _-]?bits?)?(?![_-]for[_-])|"
         r"bf16|fp16|bfloat16|float16|q[2-8]_(?:[01]|k(?:_[sml])?)|iq[1-4]_(?:xxs|xs|s|m|nl)|f16)",
         ("fp", "bf", "int", "w4", "w8", "awq", "gptq", "float", "q2_", "q3_", "q4_", "q5_", "q6_", "q8_", "iq", "f16"),
         ("fp", "nvfp", "mxfp", "float", "w", "int", "awq", "gptq", "bf", "q", "iq", "f16"),
