@@ -359,7 +359,13 @@ HOSTILE = {
     * 400,
     # GeForce numbers over a memory never stated, then "tests ... done" never saying where (vocab.canonical GPU_NAMES,
     # grammar.command_labels _SECTION_RUNS_ON_RE), each line a sentence of its own
-    "section runs": ("4090/ 3080/2 g 2080/10 " * 200 + "\n\n" + "All the tests above were all done " * 40 + "\n\n")
+    # and GeForce pairs never closed ("4090 + 3090-" over and over, vocab.setup's gpu word)
+    "section runs": (
+        "4090/ 3080/2 g 2080/10 4090 +3090- 2080-ti+ " * 200
+        + "\n\n"
+        + "All the tests above were all done " * 40
+        + "\n\n"
+    )
     * 100,
     # checkpoints packed in row labels, cut before their group size, and engine parts that never end
     # (vocab.checkpoint_labels)

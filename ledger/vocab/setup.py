@@ -211,10 +211,11 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "gpu",
         "gpu",
-        # (and a GeForce named by its number and memory, "4090/24GB" as "L4/24GB" names the L4: here, not in
-        # GPU_NAMES, whose word gate a name of no two letters in a row would open to every text)
+        # (and a GeForce named by its number and memory, "4090/24GB" as "L4/24GB" names the L4, or two of them
+        # joined in one machine, "a 4090 + 3090-Ti", kept as the pair: here, not in GPU_NAMES, whose word gate a
+        # name of no two letters in a row would open to every text)
         rf"({GPU_COUNT}(?:nvidia )?(?:geforce )?(?:{GPU_NAMES})(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?|"
-        r"[2-5]0[5-9]0(?=/\d{1,3} ?gb))s?",
+        r"[2-5]0[5-9]0(?=/\d{1,3} ?gb)|[2-5]0[5-9]0(?:[ -]?ti)? ?\+ ?[2-5]0[5-9]0(?:[ -]?ti)?)s?",
         (
             # (the boards' own spellings, "gb2"/"gh2"/"mi3", not "gb"/"gh"/"mi": every line with "80 GB", a github
             # link or "min" read for a GPU)
@@ -236,6 +237,10 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             # ("3090Ti": a GeForce by its number; "3090 Ti" opens with "rtx" where it is written whole)
             "0ti",
             "0/",  # ("4090/24GB")
+            "0 +",  # ("4090 + 3090-Ti")
+            "0+",
+            "i +",
+            "i+",
             "a8",
             "v1",
             "l2",
@@ -284,7 +289,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         _GPU_STARTS,
         # (one digit opens every way, the third's first looked behind at: the engine skips to the digits, where
         # an alternation opening with a class would be tried at every character)
-        re.compile(r"\d(?:\d{0,2} ?[x×*]|10[bcp]|(?<=[2-5])0[5-9]0 ?(?:ti|/))"),
+        re.compile(r"\d(?:\d{0,2} ?[x×*]|10[bcp]|(?<=[2-5])0[5-9]0(?: ?(?:ti|/)|[ -]?ti ?\+| ?\+))"),
     ),
     # a CPU: the device where no accelerator is named (Context.claim), else the host
     _word(

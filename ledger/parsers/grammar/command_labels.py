@@ -61,8 +61,9 @@ _SECTION_RUNS_ON_RE = re.compile(
 
 
 def states_section_runs(text: str) -> bool:
-    """The sentence says where every run of its section was made ("All tests done on stock RTX 4090"): its setup
-    holds from the section's start, for the tables above it too (a table's own row or lead-in still wins)."""
+    """The sentence says where every run of its section was made ("All tests done on stock RTX 4090"): its board
+    holds over the page's section it stands in (grammar.setup _page_section), the tables above it and its sibling
+    sub-sections' too; a table's own rows, lead-in or heading still win."""
     return _SECTION_RUNS_ON_RE.match(text[:120]) is not None
 
 

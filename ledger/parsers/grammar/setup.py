@@ -148,8 +148,8 @@ def find_setups(
             # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
             text = doc.setup_texts.get(b.start, b.text) if b.start == b.end else b.text  # (a copy's unfenced YAML)
             scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env, text)
-            if scope is not None and scope.start == b.start and states_section_runs(text):
-                scope.start = _section_start(end_starts, b.start)  # "All tests done on X" under its tables: theirs
+            if states_section_runs(text) and (said := {k: v for k, v in line_setup(text).items() if k == "gpu"}):
+                scopes.append(SetupScope(*_page_section(heads, b.start, last), said))  # "All tests done on X"
             if scope is not None:
                 scopes.append(scope)
         elif (
@@ -290,6 +290,20 @@ def _section_start(starts: list[int], line: int) -> int:
     """The first line of the section (after its heading, bold head or comment line) that holds `line`."""
     i = bisect.bisect_left(starts, line)
     return starts[i - 1] + 1 if i > 0 else 1
+
+
+def _page_section(heads: list[Block], line: int, last: int) -> tuple[int, int]:
+    """The lines of the page's section (under a heading of level 1 or 2, its sub-sections included; within one turn)
+    that holds `line`: "All tests done on stock RTX 4090" after one sub-section's table speaks of every test of the
+    "## Results" it stands in, the tables above it and its sibling sub-sections' too (their own boards win)."""
+    start, level = 1, 0
+    for h in heads:
+        if h.start < line:
+            if h.kind == "comment" or h.level <= 2:
+                start, level = h.start + 1, (0 if h.kind == "comment" else h.level)
+        elif h.kind == "comment" or h.level <= max(level, 2):
+            return start, h.start - 1
+    return start, last
 
 
 def _section_end(heads: list[Block], starts: list[int], line: int, last: int) -> int:
