@@ -369,6 +369,11 @@ HOSTILE = {
     * 100,
     # checkpoints packed in row labels, cut before their group size, and engine parts that never end
     # (vocab.checkpoint_labels)
+    # sizes listed before bits that never come, over a table (vocab.checkpoint_labels _LEAD_RE, grammar.setup)
+    "checkpoint leads": (
+        "done on **30B/65B/7B/ 4bit 30B/65B, 4bit 12 " * 300 + "\n\n| a | b |\n|---|---|\n| x | 1 MB |\n\n"
+    )
+    * 40,
     "checkpoint labels": (
         "| | VRAM |\n|---|---|\n"
         + "| 7B 4bit 128g, HF, 16-bit 1 | 5 MB |\n| 7B 4bit 1 7B 4bit , , , ,HF HF | 5 MB |\n" * 20

@@ -47,6 +47,27 @@ def _squeezed(name: str) -> str:
     return re.sub(r"[\W_]", "", name.lower())
 
 
+# "done on **30B 4bit 128g**", "on **30B/65B, 4bit 128g**": the checkpoint a sentence over a table names for it, its
+# sizes maybe listed (each row's own then)
+_LEAD_RE = re.compile(
+    r"(?<![\w.])(?P<sizes>\d{1,4}(?:\.\d{1,2})?B(?:/\d{1,4}(?:\.\d{1,2})?B){0,3}),?\s{1,3}"
+    r"(?P<bits>[1-8])[ -]?bits?\s{1,3}(?P<group>\d{1,4})g(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def lead_checkpoint(text: str) -> dict[str, str]:
+    """The checkpoint a sentence over a table says its runs used ("The following tests were all done on **30B 4bit
+    128g** ..."): its bits and group size, and its size where it names one; {} where it names none."""
+    m = _LEAD_RE.search(text[:400].replace("*", ""))
+    if m is None:
+        return {}
+    out = {"quant": f"{m['bits']}bit", "group_size": m["group"]}
+    if "/" not in m["sizes"]:
+        out["size"] = m["sizes"]
+    return out
+
+
 _LEFT_OVER_RE = re.compile(r"[\s,;]{1,40}|(?<=\s)\d{1,2}$")
 
 

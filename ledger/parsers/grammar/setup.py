@@ -59,6 +59,7 @@ from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.parsers.reader.line_kinds import bold_heading
+from ledger.vocab.checkpoint_labels import lead_checkpoint
 from ledger.vocab.device_headings import listed_device
 from ledger.vocab.flags import SERVER_COMMAND_RE, dtype_not_quant
 from ledger.vocab.setup import (
@@ -150,6 +151,9 @@ def find_setups(
             scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env, text)
             if states_section_runs(text) and (said := {k: v for k, v in line_setup(text).items() if k == "gpu"}):
                 scopes.append(SetupScope(*_page_section(heads, b.start, last), said))  # "All tests done on X"
+            nxt = blocks[k + 1] if k + 1 < len(blocks) else None
+            if nxt is not None and nxt.kind == "table" and nxt.start - b.end <= 2:
+                scopes.extend(_checkpoint_lead(blocks, k))  # "The following tests were all done on **30B 4bit 128g**"
             if scope is not None:
                 scopes.append(scope)
         elif (
@@ -290,6 +294,16 @@ def _section_start(starts: list[int], line: int) -> int:
     """The first line of the section (after its heading, bold head or comment line) that holds `line`."""
     i = bisect.bisect_left(starts, line)
     return starts[i - 1] + 1 if i > 0 else 1
+
+
+def _checkpoint_lead(blocks: list[Block], k: int) -> list[SetupScope]:
+    """The checkpoint the paragraph ending at block k (its lines one block each, up to ten) names for the table right
+    under it ("The following tests were all done on **30B 4bit 128g** with various settings, ..."): that table's."""
+    j = k
+    while j > 0 and k - j < 10 and blocks[j - 1].kind == "text" and blocks[j - 1].end == blocks[j].start - 1:
+        j -= 1
+    packed = lead_checkpoint(" ".join(blocks[i].text for i in range(j, k + 1)))
+    return [SetupScope(blocks[j].start, _block_end(blocks, k + 1), packed)] if packed else []
 
 
 def _page_section(heads: list[Block], line: int, last: int) -> tuple[int, int]:
