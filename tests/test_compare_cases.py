@@ -957,3 +957,24 @@ def test_a_board_named_bare_in_a_heading_keeps_each_boards_cells_apart(tmp_path:
         ("w4 latency", "rtx3090", "wren8b"),
     ], changes
     assert all(r["verdict"]["verdict"] == "improvement" for r in changes)
+
+
+def test_a_checkpoint_packed_in_a_row_label_joins_its_own_row_across_versions_and_never_another_engines(
+    tmp_path: Path,
+) -> None:
+    """ "9B 3bit 64g, Numbat" on the page titled "# Numbat" (its own engine, named in v1 only) and v2's "9B 3bit 64g"
+    are one setup: size, bits and group size read from the label, the columns the measures; "9B 3bit 64g, HF" is
+    another engine's row, joined with its own row alone."""
+    db = _page_versions(tmp_path, "checkpoint_rows", "vendor/numbat:README.md")
+    rows = _compare_rows(db, "vendor/numbat:README.md", "versions")
+    got = {
+        (x["metric"], x["config"]["size"], x["config"].get("engine")): x["verdict"]["verdict"]
+        for x in rows
+        if x["config"]["quant"] == "3bit" and x["config"]["group_size"] == "64"
+    }
+    assert len(got) == len(rows) == 12
+    assert {k: v for k, v in got.items() if v != "within noise"} == {
+        ("gen.", "9b", None): "improvement",
+        ("gen.", "20b", None): "improvement",
+    }
+    assert {k[2] for k in got} == {"hf", None}

@@ -374,7 +374,7 @@ def test_the_newest_of_two_candidates_beside_one_baseline_answers(tmp_path: Path
 
 
 def test_a_value_on_the_wrong_side_of_its_stated_bar_is_a_failure_and_the_bar_is_no_result(tmp_path: Path) -> None:
-    """"just under the 45% acceptance rate threshold (observed 44.60%)": the bar is the value's threshold, never a
+    """ "just under the 45% acceptance rate threshold (observed 44.60%)": the bar is the value's threshold, never a
     result of its own (nor are the bar's old and new values, "from `0.45` to `0.44`"); a value under its bar is a
     failure the report names, one above it none."""
     data = report("stated_bar.md", tmp_path)

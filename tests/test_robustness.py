@@ -369,6 +369,32 @@ HOSTILE = {
         "| 4,096 t 1 | 3,120 t/s | 1,0" + ",000" * 10 + " t |\n\n"
     )
     * 400,
+    # GeForce numbers over a memory never stated, then "tests ... done" never saying where (vocab.canonical GPU_NAMES,
+    # grammar.command_labels _SECTION_RUNS_ON_RE), each line a sentence of its own
+    # and GeForce pairs never closed ("4090 + 3090-" over and over, vocab.setup's gpu word)
+    "section runs": (
+        "4090/ 3080/2 g 2080/10 4090 +3090- 2080-ti+ " * 200
+        + "\n\n"
+        + "All the tests above were all done " * 40
+        + "\n\n"
+    )
+    * 100,
+    # checkpoints packed in row labels, cut before their group size, and engine parts that never end
+    # (vocab.checkpoint_labels)
+    # sizes listed before bits that never come, over a table (vocab.checkpoint_labels _LEAD_RE, grammar.setup)
+    "checkpoint leads": (
+        "done on **30B/65B/7B/ 4bit 30B/65B, 4bit 12 " * 300 + "\n\n| a | b |\n|---|---|\n| x | 1 MB |\n\n"
+    )
+    * 40,
+    "checkpoint labels": (
+        "| | VRAM |\n|---|---|\n"
+        + "| 7B 4bit 128g, HF, 16-bit 1 | 5 MB |\n| 7B 4bit 1 7B 4bit , , , ,HF HF | 5 MB |\n" * 20
+        + "\n"
+    )
+    * 200,
+    # methods glued to "for" that never name their project, capability words never reaching "with"
+    # (vocab.setup's quant word, grammar.document_default _WORKS_ON_RE)
+    "project names": "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * 3_000 + "\n",
 }
 
 

@@ -15,6 +15,9 @@ from ledger.memo import short_text_cache
 from ledger.vocab.board_counts import GPU_COUNT, NUMBER_WORDS, board
 from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, canonical_items, one_board
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
+from ledger.vocab.checkpoint_labels import checkpoint_label
+from ledger.vocab.checkpoint_labels import checkpoint_only as checkpoint_only  # (read by the table readers here)
+from ledger.vocab.checkpoint_labels import label_checkpoint as label_checkpoint
 from ledger.vocab.disagg_layout import without_layouts
 from ledger.vocab.env_switches import without_env_switches
 from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' words live apart, read through here
@@ -209,7 +212,11 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "gpu",
         "gpu",
-        rf"({GPU_COUNT}(?:nvidia )?(?:geforce )?(?:{GPU_NAMES})(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?)s?",
+        # (and a GeForce named by its number and memory, "4090/24GB" as "L4/24GB" names the L4, or two of them
+        # joined in one machine, "a 4090 + 3090-Ti", kept as the pair: here, not in GPU_NAMES, whose word gate a
+        # name of no two letters in a row would open to every text)
+        rf"({GPU_COUNT}(?:nvidia )?(?:geforce )?(?:{GPU_NAMES})(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?|"
+        r"[2-5]0[5-9]0(?=/\d{1,3} ?gb)|[2-5]0[5-9]0(?:[ -]?ti)? ?\+ ?[2-5]0[5-9]0(?:[ -]?ti)?)s?",
         (
             # (the boards' own spellings, "gb2"/"gh2"/"mi3", not "gb"/"gh"/"mi": every line with "80 GB", a github
             # link or "min" read for a GPU)
@@ -230,6 +237,11 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "a6",
             # ("3090Ti": a GeForce by its number; "3090 Ti" opens with "rtx" where it is written whole)
             "0ti",
+            "0/",  # ("4090/24GB")
+            "0 +",  # ("4090 + 3090-Ti")
+            "0+",
+            "i +",
+            "i+",
             "a8",
             "v1",
             "l2",
@@ -278,7 +290,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         _GPU_STARTS,
         # (one digit opens every way, the third's first looked behind at: the engine skips to the digits, where
         # an alternation opening with a class would be tried at every character)
-        re.compile(r"\d(?:\d{0,2} ?[x×*]|10[bcp]|(?<=[2-5])0[5-9]0 ?ti)"),
+        re.compile(r"\d(?:\d{0,2} ?[x×*]|10[bcp]|(?<=[2-5])0[5-9]0(?: ?(?:ti|/)|[ -]?ti ?\+| ?\+))"),
     ),
     # a CPU: the device where no accelerator is named (Context.claim), else the host
     _word(
@@ -403,7 +415,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         r"(fp8|nvfp4|mxfp8|mxfp4|fp4|float8(?:wo|dq)?|w8a8(?:[ _-](?:fp8|int8))?|"
         r"w(?:int)?[48]a(?:fp8|bf16|fp16|int8|16|8|4)|"
         r"int[2-8][ _-](?:awq|gptq)|int[48](?:wo|dq)?|"
-        r"(?:awq|gptq)(?:[ _-]?(?:int|w)[2-8](?!\d)|[ _-]?[2-8][ _-]?bits?)?|"
+        # (not a project named for its method: "GPTQ-for-LLaMa" is software, it states no run's precision)
+        r"(?:awq|gptq)(?:[ _-]?(?:int|w)[2-8](?!\d)|[ _-]?[2-8][ _-]?bits?)?(?![_-]for[_-])|"
         r"bf16|fp16|bfloat16|float16|q[2-8]_(?:[01]|k(?:_[sml])?)|iq[1-4]_(?:xxs|xs|s|m|nl)|f16)",
         ("fp", "bf", "int", "w4", "w8", "awq", "gptq", "float", "q2_", "q3_", "q4_", "q5_", "q6_", "q8_", "iq", "f16"),
         ("fp", "nvfp", "mxfp", "float", "w", "int", "awq", "gptq", "bf", "q", "iq", "f16"),
@@ -635,6 +648,9 @@ _NO_SPEC_RE = re.compile(r"\bno[ _-](?:mtp|speculation|spec(?:ulative)?(?: decod
 def config_hints(text: str) -> tuple[dict[str, str], str]:
     """Configuration words found in a metric, row or gate name, and the text without them."""
     hints, rest = without_layouts(text[:MAX_NAME])  # ("ctx2_tep4_gen1_dep16": each role's sizes, no run's tp)
+    packed, rest = checkpoint_label(rest)  # ("7B 4bit 128g, HF": a checkpoint's settings, not a 7B model's name)
+    packed.pop("engine", None)  # (the claim states it where it is no page's own: tables.rows _checkpoint)
+    hints.update(packed)
     pm = PAIRED_RE.search(rest)
     if pm:  # "ISL/OSL=1K/2K": read as a pair before the single words take the second length for the first name
         hints["isl"], hints["osl"] = canon_value("isl", pm.group("isl")), canon_value("osl", pm.group("osl"))

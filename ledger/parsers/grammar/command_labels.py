@@ -50,6 +50,23 @@ _CAPTION_RE = re.compile(
 )
 
 
+# "All tests done on stock RTX 4090, ...", "The results below were measured on one H100": where every run of its
+# section was made, said before or after its tables
+_SECTION_RUNS_ON_RE = re.compile(
+    r"^\W{0,3}(?:all\s)?(?:(?:the|our|my|these)\s)?(?:tests?|benchmarks?|results?|runs?|numbers?|measurements?)\s"
+    r"(?:(?:above|below|here|shown)\s)?(?:(?:were|are|was|have\sbeen)\s)?(?:all\s)?"
+    r"(?:done|run|ran|measured|performed|taken|obtained|collected|executed|conducted|benchmarked)\s(?:on|with|using)\b",
+    re.IGNORECASE,
+)
+
+
+def states_section_runs(text: str) -> bool:
+    """The sentence says where every run of its section was made ("All tests done on stock RTX 4090"): its board
+    holds over the page's section it stands in (grammar.setup _page_section), the tables above it and its sibling
+    sub-sections' too; a table's own rows, lead-in or heading still win."""
+    return _SECTION_RUNS_ON_RE.match(text[:120]) is not None
+
+
 def captioned_table(blocks: list[Block], k: int) -> Block | None:
     """The table right above block k when block k is its caption (what the table was run with and on), else None."""
     b = blocks[k]

@@ -139,11 +139,13 @@ def document_default(
 
 
 def _boards_of_runs(values: dict[str, str], text: str) -> None:
-    """Drop from a line's values the boards it names that no run was timed on: "Draft decoding also works on MI300"
-    (where a feature runs), "a smoke run with 8 GPUs" (a count of boards named nowhere), "x 208 GPUs ... x 192 GPUs"
-    on H100 and GB200 (each machine's count, neither the document's)."""
-    if "gpu" in values and _WORKS_ON_RE.search(text):
-        del values["gpu"]
+    """Drop from a line's values the boards and precisions it names that no run was timed on: "Draft decoding also
+    works on MI300" (where a feature runs), "a runtime for use with 4-bit GPTQ weights" (what it can load), "a smoke
+    run with 8 GPUs" (a count of boards named nowhere), "x 208 GPUs ... x 192 GPUs" on H100 and GB200 (each
+    machine's count, neither the document's)."""
+    if ("gpu" in values or "quant" in values) and _WORKS_ON_RE.search(text):
+        values.pop("gpu", None)
+        values.pop("quant", None)  # "for use with 4-bit GPTQ weights": the weights it can load, not a run's
     if "gpu_count" in values and ("gpu" not in values or {"gpu", "gpu_count"} & named_twice(text)):
         del values["gpu_count"]
 
@@ -209,7 +211,8 @@ def _runs_own(
 # "also works on MI300", "is supported on MI250 as well", "compatible with T4": a capability, not a measurement
 # (a run "on" a machine is where it was measured); "took 2.788M H800 GPU hours": what training cost
 _WORKS_ON_RE = re.compile(
-    r"\b(?:works?|supported|support(?:s|ed)?\sfor|compatible)\s(?:\w{1,12}\s){0,2}?(?:on|with)\b|\bGPU[ -]hours?\b",
+    r"\b(?:works?|supported|support(?:s|ed)?\sfor|compatible|for\suse)\s(?:\w{1,12}\s){0,2}?(?:on|with)\b|"
+    r"\bGPU[ -]hours?\b",
     re.IGNORECASE,
 )
 

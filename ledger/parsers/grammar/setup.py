@@ -22,7 +22,7 @@ import bisect
 import re
 from collections.abc import Mapping, Sequence
 
-from ledger.parsers.grammar.command_labels import captioned_table, command_label, results_start
+from ledger.parsers.grammar.command_labels import captioned_table, command_label, results_start, states_section_runs
 from ledger.parsers.grammar.command_runs import agreed, runs_to_the_next
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables, unfenced_echoes
@@ -60,6 +60,7 @@ from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.parsers.reader.line_kinds import bold_heading
+from ledger.vocab.checkpoint_labels import lead_checkpoint
 from ledger.vocab.device_headings import listed_device
 from ledger.vocab.flags import SERVER_COMMAND_RE, dtype_not_quant
 from ledger.vocab.setup import (
@@ -151,6 +152,11 @@ def find_setups(
             scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env, text)
             if scope is not None and "model" not in scope.values and (model := aliased_model(doc, text)) is not None:
                 scope.values["model"] = model  # "K3, TP8, ..." where the eval's header names kimi-k3
+            if states_section_runs(text) and (said := {k: v for k, v in line_setup(text).items() if k == "gpu"}):
+                scopes.append(SetupScope(*_page_section(heads, b.start, last), said))  # "All tests done on X"
+            nxt = blocks[k + 1] if k + 1 < len(blocks) else None
+            if nxt is not None and nxt.kind == "table" and nxt.start - b.end <= 2:
+                scopes.extend(_checkpoint_lead(blocks, k))  # "The following tests were all done on **30B 4bit 128g**"
             if scope is not None:
                 scopes.append(scope)
         elif (
@@ -293,6 +299,30 @@ def _section_start(starts: list[int], line: int) -> int:
     """The first line of the section (after its heading, bold head or comment line) that holds `line`."""
     i = bisect.bisect_left(starts, line)
     return starts[i - 1] + 1 if i > 0 else 1
+
+
+def _checkpoint_lead(blocks: list[Block], k: int) -> list[SetupScope]:
+    """The checkpoint the paragraph ending at block k (its lines one block each, up to ten) names for the table right
+    under it ("The following tests were all done on **30B 4bit 128g** with various settings, ..."): that table's."""
+    j = k
+    while j > 0 and k - j < 10 and blocks[j - 1].kind == "text" and blocks[j - 1].end == blocks[j].start - 1:
+        j -= 1
+    packed = lead_checkpoint(" ".join(blocks[i].text for i in range(j, k + 1)))
+    return [SetupScope(blocks[j].start, _block_end(blocks, k + 1), packed)] if packed else []
+
+
+def _page_section(heads: list[Block], line: int, last: int) -> tuple[int, int]:
+    """The lines of the page's section (under a heading of level 1 or 2, its sub-sections included; within one turn)
+    that holds `line`: "All tests done on stock RTX 4090" after one sub-section's table speaks of every test of the
+    "## Results" it stands in, the tables above it and its sibling sub-sections' too (their own boards win)."""
+    start, level = 1, 0
+    for h in heads:
+        if h.start < line:
+            if h.kind == "comment" or h.level <= 2:
+                start, level = h.start + 1, (0 if h.kind == "comment" else h.level)
+        elif h.kind == "comment" or h.level <= max(level, 2):
+            return start, h.start - 1
+    return start, last
 
 
 def _section_end(heads: list[Block], starts: list[int], line: int, last: int) -> int:

@@ -50,7 +50,7 @@ from ledger.parsers.tables.slash_named import position_parts
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.metrics import column_kind, named_benchmark
 from ledger.vocab.outcomes import VERDICT_WORDS, find_outcome, verdict_word
-from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup import checkpoint_only, label_checkpoint, qualifiers
 from ledger.vocab.setup_labels import bench_test_setup
 from ledger.vocab.text import ARROW
 from ledger.vocab.units import is_size_unit
@@ -122,13 +122,15 @@ class _RowReader:
         setup = self.info.row_setup(self.row, self.headers)
         named = 0
         for i in self.info.label_cols:  # "| Model | ... |": a label column that names a setting gives it
-            if i < len(self.row.cells) and i < len(self.headers) and self.headers[i]:
+            if i < len(self.row.cells) and i < len(self.headers) and self.headers[i].strip():
                 got = setting_value(self.headers[i], clean(self.row.cells[i]))
                 if got is not None:
                     setup.setdefault(*got)
                     named += 1
                 elif i in self.info.setting_labels and all(k in setup for k in setting_keys(self.headers[i])):
                     named += 1  # "| ISL / OSL |" over "1024 / 1024": the two settings row_setup read from it
+            elif i < len(self.row.cells):  # a blank header over "7B 4bit 128g, HF": a checkpoint (_label_setup)
+                named += checkpoint_only(clean(self.row.cells[i]))
         sized = not any(ch.isdigit() for ch in setup.get("model", ""))  # ("Qwen" alone names no model to compare)
         if sized and (model := sized_model(self.headers, [clean(c) for c in self.row.cells])):
             setup["model"] = model[0]  # "| Qwen | 7B |" under "Model Name | Size": one model, named in two columns
@@ -198,9 +200,14 @@ class _RowReader:
         return {**self._label_setup(), **c.setup, "row": self.label, "column": c.head, **extra}
 
     def _label_setup(self) -> dict[str, str]:
-        """The setup words of the row's label (once per row); none in a row id, whose columns state them."""
+        """The setup words of the row's label (once per row); none in a row id, whose columns state them. A label
+        packing a checkpoint ("7B 4bit 128g, HF") gives its settings, an engine the page's title line names its own."""
         if self.label_qualifiers is None:
-            words = {} if self.info.row_id else qualifiers(self.label)
+            words = (
+                {}
+                if self.info.row_id
+                else {**qualifiers(self.label), **label_checkpoint(self.label, self.ctx.doc.line(1))}
+            )
             # ("int8" under "kv type" is the cache's dtype, which its column said: no weights' precision too)
             cache = self.setup.get("kv_cache", "").lower()
             self.label_qualifiers = {k: v for k, v in words.items() if not (k == "quant" and v.lower() == cache)}
