@@ -339,6 +339,8 @@ HOSTILE = {
     # shares over and over before words that never reach a bar's name, and bars changed without a value
     # (prose.guards THRESHOLD_AFTER_RE, BAR_CHANGE_RE)
     "bar words": "50% acceptance rate a b threshold from `0. " * 1_500 + "\n",
+    # footnote marks in table cells, opened and never closed (tables.cells _MARKUP_RE)
+    "sup marks": "| a | b |\n|---|---|\n" + "| no <sup>2 | 1.5 <sup>x</sup> |\n" * 2_000,
     # labels over pastes one word apart, and labels that never close with a colon (grammar.twin_labels)
     "twin labels": "Main Eagle:\n```\nspeed=1.5\n```\nBeta Eagle:\n```\nspeed=1.6\n```\n" * 400
     + "- Old a(b c(d e(f " * 2_000

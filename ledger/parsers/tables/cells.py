@@ -17,7 +17,11 @@ from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS
 from ledger.vocab.units import UNITS
 
 # emphasis marks at word edges only: "test_gsm8k" keeps its underscores
-_MARKUP_RE = re.compile(r"(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)|`+|<[^<>]{0,40}>|\[\^?(\w{1,8})\]")
+# ("no <sup>2</sup>": a footnote's mark goes with its tags, or the cell reads "no 2" and its column is unread)
+_MARKUP_RE = re.compile(
+    r"<sup>\s?[\w*†‡]{1,4}\s?</sup>|(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)|`+|<[^<>]{0,40}>|\[\^?(\w{1,8})\]",
+    re.IGNORECASE,
+)
 _UNITS_LOWER = frozenset(u.lower() for u in UNITS)
 
 
