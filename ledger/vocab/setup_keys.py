@@ -103,6 +103,7 @@ _KEY_ALIASES: dict[str, str] = {
     "seq_len.": "isl",
     "seqlen": "isl",
     "sequence_length": "isl",
+    "packed_sequence_length": "isl",  # a finetune's samples packed to that length (vocab.setup_labels)
     "output_seqlen": "osl",
     "input_seq_len": "isl",
     "output_seq_len": "osl",
