@@ -371,6 +371,11 @@ HOSTILE = {
     + "</tr></thead>\n"
     + "<tr>\n<td>1</td>\n<td>2</td>\n<td>1.5</td>\n</tr>\n" * 3_000
     + "</table>\n",
+    # a unit spelled in a header's words: a rate of spaced slashes, a duration counted "to" or "in" (tables.headers)
+    "spelled units": (
+        "| n | " + "Tokens / sec / x / y days to in mins " * 300 + "TFLOPS / GPU |\n|---|---|\n| 1 | 2 |\n\n"
+    )
+    * 40,
     "unit columns": (
         "| Seq. len. (K) | Prompt | Tokens " + "/ x " * 200 + "/ sec |\n|---|---|---|\n"
         "| 4,096 t 1 | 3,120 t/s | 1,0" + ",000" * 10 + " t |\n\n"

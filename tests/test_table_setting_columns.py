@@ -248,7 +248,8 @@ def test_a_setting_column_beside_results_is_setup_wherever_it_stands() -> None:
     finetune = [c for c in claims if c.source.line in (16, 17)]
     assert [_setup(c, "isl", "tp", "cp") for c in finetune] == [("4096", "1", "1"), ("4096", "1", "2")]
     pretrain = [c for c in claims if c.source.line == 9]
-    assert {_setup(c, "isl", "gpu_count", "tp", "cp") for c in pretrain} == {("16K", "32", "2", "2")}
+    assert [(c.metric, c.unit) for c in pretrain] == [("TFLOPS / GPU", "tflop/s/gpu")]
+    assert {_setup(c, "isl", "gpu_count", "tp", "cp", "vpp") for c in pretrain} == {("16K", "32", "2", "2", "1")}
 
 
 def test_a_groups_setting_sub_column_sets_up_its_own_group_only() -> None:
