@@ -88,6 +88,7 @@ _KEY_ALIASES: dict[str, str] = {
     "spec_len": "draft_len",
     "conc": "concurrency",
     "con": "concurrency",
+    "concur": "concurrency",  # GenAI-Perf's "| ISL | OSL | Concur | N |": the requests in flight
     "max_concurrency": "concurrency",
     "batch": "concurrency",
     "input_len": "isl",
