@@ -281,3 +281,9 @@ def test_two_disaggregated_layouts_are_two_setups() -> None:
     keys = {claim_key(c)[0] for c in claims if c.metric == "handoff"}
     assert len(keys) == 2
     assert all(key_class(k) == "hard" for k in ("ctx_servers", "ctx_tp", "gen_dep", "gen_servers"))
+
+
+def test_a_setting_columns_short_name_is_its_canonical_key() -> None:
+    """GenAI-Perf's "Concur", a training page's "CP" and "Packed Sequence Length": one key each, whatever the
+    page calls it (release43 cause 7)."""
+    assert [canonical_key_name(k) for k in ("concur", "cp", "packed_sequence_length")] == ["concurrency", "cp", "isl"]

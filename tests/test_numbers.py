@@ -11,6 +11,7 @@ import pytest
 
 from ledger.parsers.grammar.numbers import Number, find_numbers, normalise_unit, parse_duration, to_float
 from ledger.parsers.grammar.unit_labels import header_unit
+from ledger.parsers.tables.headers import unit_of_header
 
 FIXTURE = Path(__file__).parent / "fixtures" / "numbers" / "phrases.md"
 LINES = FIXTURE.read_text(encoding="utf-8").splitlines()
@@ -82,6 +83,26 @@ def test_parse_duration(text: str, seconds: float | None) -> None:
 )
 def test_header_unit(header: str, unit: str | None) -> None:
     assert header_unit(header) == unit
+
+
+@pytest.mark.parametrize(
+    ("header", "unit"),
+    [
+        ("Tokens / sec / GPU", "tok/s/gpu"),
+        ("Samples / sec / GPU", "samples/s/gpu"),
+        ("Model TFLOP / sec / GPU", "tflop/s/gpu"),
+        ("TFLOPS / GPU", "tflop/s/gpu"),
+        ("Est. days to train", "days"),
+        ("Est. time to train in days (10T tokens, 1K GPUs)", "days"),
+        ("Est. time to finetune in mins (10M tokens)", "min"),
+        ("ISL / OSL", None),  # two settings, no unit
+        ("Input/Output", None),
+        ("Hours of GPU time", None),  # a count of hours as its name, no time it counts "to" or "in"
+    ],
+)
+def test_a_header_spells_its_unit_in_words(header: str, unit: str | None) -> None:
+    """A training page's rates with spaced slashes and the durations it estimates (release43 cause 9)."""
+    assert unit_of_header(header) == unit
 
 
 @pytest.mark.parametrize(

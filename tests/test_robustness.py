@@ -366,6 +366,30 @@ HOSTILE = {
         "| n | AR MiB | AR | AR (GiB) |\n|---|---|---|---|\n" + "| 16 | 0.16 | 0.7 | 1.5 GiB |\n" * 20 + "\n"
     )
     * 200,
+    # a two-row header whose groups each state a setting over their sub-columns (tables.sub_headers, row_info's
+    # cell_setup: each group's settings kept apart, once per group of a row)
+    "grouped settings": (
+        "| n | "
+        + "G | | " * 300
+        + "\n|---|"
+        + "---|---|" * 300
+        + "\n| | "
+        + "TP | tok/s | " * 300
+        + "\n"
+        + ("| 1 | " + "2 | 1.5 | " * 300 + "\n") * 10
+        + "\n"
+    )
+    * 8,
+    # an HTML table's two header rows, its rows printed a cell a line (tables.html_table: each cell on its own line)
+    "html cell lines": '<table><thead><tr><th rowspan="2">n</th><th colspan="2">G</th></tr>\n<tr><th>TP</th><th>x</th>'
+    + "</tr></thead>\n"
+    + "<tr>\n<td>1</td>\n<td>2</td>\n<td>1.5</td>\n</tr>\n" * 3_000
+    + "</table>\n",
+    # a unit spelled in a header's words: a rate of spaced slashes, a duration counted "to" or "in" (tables.headers)
+    "spelled units": (
+        "| n | " + "Tokens / sec / x / y days to in mins " * 300 + "TFLOPS / GPU |\n|---|---|\n| 1 | 2 |\n\n"
+    )
+    * 40,
     "unit columns": (
         "| Seq. len. (K) | Prompt | Tokens " + "/ x " * 200 + "/ sec |\n|---|---|---|\n"
         "| 4,096 t 1 | 3,120 t/s | 1,0" + ",000" * 10 + " t |\n\n"

@@ -238,3 +238,27 @@ def test_a_dash_repeats_the_model_above_and_a_settings_cell_and_kv_type_set_the_
     assert all("quant" not in c.config and c.revision and c.revision.label == "v0.4.1" for c in claims)
     # a board's compute capability is no result
     assert not [c for c in _claims("release_pages/ditto_settings_cells.md") if c.source.line >= 15]
+
+
+def test_a_setting_column_beside_results_is_setup_wherever_it_stands() -> None:
+    """ "CP" after "Tokens / sec / GPU", "Packed Sequence Length" in a finetune table, "VPP" between a row's settings
+    and its rate: the run's setup, never a result (release43 cause 7)."""
+    claims = _claims("tables/setting_columns_anywhere.md")
+    assert not [c for c in claims if c.metric and ("CP" in c.metric or "Packed" in c.metric)]
+    finetune = [c for c in claims if c.source.line in (16, 17)]
+    assert [_setup(c, "isl", "tp", "cp") for c in finetune] == [("4096", "1", "1"), ("4096", "1", "2")]
+    pretrain = [c for c in claims if c.source.line == 9]
+    assert [(c.metric, c.unit) for c in pretrain] == [("TFLOPS / GPU", "tflop/s/gpu")]
+    assert {_setup(c, "isl", "gpu_count", "tp", "cp", "vpp") for c in pretrain} == {("16K", "32", "2", "2", "1")}
+
+
+def test_a_groups_setting_sub_column_sets_up_its_own_group_only() -> None:
+    """ "H100" over "TP | tok/s", "H200" over "TP | tok/s": each group's TP is its own cells' (an HTML table's
+    `colspan` group over "TP | DP | CP | TFLOPS / GPU" too, its rows printed a cell a line)."""
+    claims = _claims("tables/html_group_sub_columns.md")
+    boards = [c for c in claims if c.source.line == 54]
+    assert [(c.value, _setup(c, "gpu", "tp")) for c in boards] == [(9800.0, ("H100", "4")), (11400.0, ("H200", "2"))]
+    html = [c for c in claims if 30 <= c.source.line <= 44]
+    assert sorted(c.value for c in html) == [1.18, 1.5, 318.0, 355.0]  # no TP, DP or CP cell is a result
+    assert {_setup(c, "tp", "dp", "cp") for c in html if c.source.line < 40} == {("2", "1", "4")}
+    assert [c.reference for c in html if c.value in (355.0, 318.0)] == [301.0, 212.0]

@@ -88,6 +88,7 @@ _KEY_ALIASES: dict[str, str] = {
     "spec_len": "draft_len",
     "conc": "concurrency",
     "con": "concurrency",
+    "concur": "concurrency",  # GenAI-Perf's "| ISL | OSL | Concur | N |": the requests in flight
     "max_concurrency": "concurrency",
     "batch": "concurrency",
     "input_len": "isl",
@@ -103,6 +104,7 @@ _KEY_ALIASES: dict[str, str] = {
     "seq_len.": "isl",
     "seqlen": "isl",
     "sequence_length": "isl",
+    "packed_sequence_length": "isl",  # a finetune's samples packed to that length (vocab.setup_labels)
     "output_seqlen": "osl",
     "input_seq_len": "isl",
     "output_seq_len": "osl",

@@ -48,6 +48,13 @@ _SETUP_LABELS: dict[str, str] = {
     "pipeline parallelism": "pp",
     "pipeline parallel size": "pp",
     "pipeline para size": "pp",
+    # context parallel: the sequence split across GPUs ("| TP | CP | DP |" over 1, 2, 4 on a training page; a
+    # serving page's CP is chunked prefill, a switch its on/off cells read as such)
+    "cp": "cp",
+    "cp size": "cp",
+    "context parallel": "cp",
+    "context parallelism": "cp",
+    "context parallel size": "cp",
     "dp": "dp",
     "dp size": "dp",
     "data parallel": "dp",
@@ -66,6 +73,9 @@ _SETUP_LABELS: dict[str, str] = {
     # engine's "max sequence length"
     "sequence length": "isl",
     "seq len": "isl",
+    # a finetune's samples packed to one length ("Packed Sequence Length | 4096"): the sequence each step reads
+    "packed sequence length": "isl",
+    "packed seq len": "isl",
     "osl": "osl",
     "output length": "osl",
     "decode length": "osl",

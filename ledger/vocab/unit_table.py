@@ -46,6 +46,9 @@ _TIME = (
     *_unit("min", "time", 60.0, "mins", "minute", "minutes"),
     *_unit("m", "time", None, read=False),
     *_unit("h", "time", 3600.0, "hour", "hours", "hr", "hrs"),
+    # a training page's "Est. days to train": a unit only where a header names it (no "3 days ago" in prose), and
+    # unscaled, as a unit the number grammar never reads is (compare keeps days apart)
+    *_unit("days", "time", None, "day", read=False),
 )
 _BYTES = (
     *_unit("b", "bytes", 1.0, role="plain"),
@@ -97,6 +100,9 @@ _RATES = (
         "output tokens per second per gpu",
     ),
     *_unit("tok/s/user", "rate", None, "tokens/s/user", "tokens/sec/user", "tps/user"),
+    # a training page's per-GPU rates ("Samples / sec / GPU", written with spaced slashes): a header's unit
+    # (tables.headers), not read after a number ("108 TFLOPS/GPU" in prose stays the TFLOPS it was read as)
+    *_unit("samples/s/gpu", "rate", None, "samples/sec/gpu", read=False),
     # spellings of a token rate compare keeps apart from tok/s
     *(
         row
@@ -133,6 +139,10 @@ _RATES = (
     ),
     *(row for u in ("gb/s", "tb/s", "tbps", "gbps") for row in _unit(u, "bandwidth", None)),
     *_unit("tflop/s", "flop rate", None, "tflops", "tflops/s", "tf"),
+    # "Model TFLOP / sec / GPU", "TFLOPS / GPU": the flop rate each GPU reached (a header's, as above)
+    *_unit(
+        "tflop/s/gpu", "flop rate", None, "tflop/sec/gpu", "tflops/s/gpu", "tflops/sec/gpu", "tflops/gpu", read=False
+    ),
     *_unit("gflop/s", "flop rate", None, "gflops", "gflops/s"),
 )
 _PER_RUN = (

@@ -27,6 +27,9 @@ class Row:
     text: str
     offsets: list[int] | None = None
     """Where each cell starts in `text`, where the reader knows it (None: the cells in order find them)."""
+    lines: list[int] | None = None
+    """Each cell's own line where they stand on several (an HTML row printed one `<td>` a line): a cell's claim
+    points at its line, and its offset is in that line's text; None: every cell is on `line`."""
 
 
 @dataclass(slots=True)
@@ -45,6 +48,9 @@ class Table:
     column_setup: list[dict[str, str]] | None = None
     """The setup each column states in a settings row under the header ("TP Size | 4 | 8"), by canonical key
     (see ledger/parsers/tables/header_tree.py); None when no row states one."""
+    column_groups: list[str] | None = None
+    """Each column's group in a two-row header whose sub-columns state a group's setting ("With CP" over "TP"), ""
+    for a column of no group (see ledger/parsers/tables/sub_headers.py); None in any other table."""
 
 
 @dataclass(slots=True)

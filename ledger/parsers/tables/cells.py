@@ -14,6 +14,8 @@ from collections.abc import Callable
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.numbers import find_numbers, normalise_unit, parse_duration, to_float
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS
+from ledger.vocab.outcomes import VERDICT_WORDS
+from ledger.vocab.text import ARROW
 from ledger.vocab.units import UNITS
 
 # emphasis marks at word edges only: "test_gsm8k" keeps its underscores
@@ -189,3 +191,16 @@ def units_all(cells: list[str], kind: Callable[[str | None], bool]) -> bool:
     measured, whatever word its header opens with; a setting's cells are bare or counted, "2,048 t"), "0.88 MiB" a
     size (an all-reduce's bytes, never an acceptance)."""
     return bool(cells) and all((v := cell_facts(c)[2]) is not None and kind(v[3]) for c in cells)
+
+
+# "120 -> 95", "1.2x → 1.5x": a cell that prints its value's change itself
+ARROW_CELL_RE = re.compile(
+    r"^([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})? ?" + ARROW + r" ?"
+    r"([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})?$"
+)
+# "better (-12.9%)", "WORSE: +11.7%": a verdict word and the change it is
+VERDICT_CELL_RE = re.compile(
+    r"^\s?(?:[A-Za-z]{1,12}\s?\(\s?)?(?:" + VERDICT_WORDS + r")\s?:?\s?"
+    r"(?P<change>[-+−]?\d[\d,]*(?:\.\d+)?\s?(?:%|x|×))\s?\)?\s?$",
+    re.IGNORECASE,
+)

@@ -17,6 +17,7 @@ from ledger.parsers.grammar.numbers import UNIT_PATTERN, normalise_unit
 from ledger.parsers.grammar.unit_labels import header_unit, slash_time_unit
 from ledger.vocab.sides import side_of
 from ledger.vocab.text import ARROW, holds_arrow
+from ledger.vocab.unit_table import unit_row
 from ledger.vocab.units import STAT_WORD_RE, UNITS, is_measure_unit
 from ledger.vocab.word_gate import WordGate
 
@@ -179,7 +180,34 @@ def unit_of_header(head: str) -> str | None:
     run = _RUN_PAREN_RE.search(head)
     if run is not None and run.start() > 0:
         return unit_of_header(head[: run.start()])  # "Req/s (F3=0)": the run's setting follows the unit
-    return None
+    return _spelled_unit(head)
+
+
+# "Tokens / sec / GPU", "Model TFLOP / sec / GPU", "TFLOPS / GPU": a rate written with spaced slashes at the end
+_SPACED_RATE_RE = re.compile(r"(?<![A-Za-z])([A-Za-z]{1,12}(?:\s?/\s?[A-Za-z]{1,10}){1,3})\s*$")
+# "Est. days to train", "Est. time to finetune in mins (10M tokens)": a duration a header counts in its words
+_DURATION_RE = re.compile(
+    r"(?<![\w-])(?:in\s(days?|hours?|hrs|minutes|mins)(?![\w-])|(days|hours|hrs|minutes|mins)\sto\s)", re.IGNORECASE
+)
+
+
+def without_spelled_rate(head: str) -> str:
+    """ "With CP TFLOPS / GPU" -> "With CP": the header without the rate of spaced slashes that ends it (a column
+    group's name, then its measure's unit, as a two-row header folds them)."""
+    m = _SPACED_RATE_RE.search(head)
+    row = unit_row(re.sub(r"\s", "", m.group(1))) if m is not None and " " in m.group(1) else None
+    return head[: m.start()].rstrip() if m is not None and row is not None and row.role == "measure" else head
+
+
+def _spelled_unit(head: str) -> str | None:
+    """The unit a header spells in its words rather than a parenthesis: a rate of spaced slashes ("Samples / sec /
+    GPU" -> samples/s/gpu, as its cells are), or the duration it counts ("days to train", "time ... in mins")."""
+    tail = head[-60:]
+    m = _SPACED_RATE_RE.search(tail)
+    if m is not None and (row := unit_row(re.sub(r"\s", "", m.group(1)))) is not None and row.role == "measure":
+        return row.canonical
+    d = _DURATION_RE.search(tail)
+    return (row.canonical if (row := unit_row((d.group(1) or d.group(2)).lower())) else None) if d else None
 
 
 # a trailing parenthesis that names the run a column measured, a setting or a side: "(F3=0)", "(fused)"

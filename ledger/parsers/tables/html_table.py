@@ -124,7 +124,8 @@ def try_html_table(doc: Document, i: int, sect: tuple[str, ...]) -> int | None:
     if len(grid) < 2 or collector.layout:
         return None  # (a layout of pastes side by side: "OLD | NEW" over two JSON dumps, each read where it is)
     header = [c.text if c is not None and how == "own" else "" for c, how in grid[0][1]]
-    rows = [_row(doc, cells) for _, cells in grid[1:]]
+    heads = _header_rows(grid)
+    rows = [_row(doc, cells, k < heads) for k, (_, cells) in enumerate(grid[1:], start=1)]
     table = Table(header, grid[0][1][0][0].line if grid[0][1] and grid[0][1][0][0] else i + 1, rows, "pipe")
     doc.blocks.append(Block("table", i + 1, end + 1, sect, table=table))
     return end + 1
@@ -167,19 +168,37 @@ def _grid(trs: list[_Tr]) -> list[tuple[_Tr, list[_Slot]]]:
     return out
 
 
-def _row(doc: Document, slots: list[_Slot]) -> Row:
+def _header_rows(grid: list[tuple[_Tr, list[_Slot]]]) -> int:
+    """How many rows head the table: the `<thead>` rows, else the leading rows of `<th>` cells alone (one at
+    least: the first row names the columns)."""
+    n = 1
+    while n < len(grid) and (grid[n][0].head or all(_all_th(slots) for _, slots in grid[: n + 1])):
+        n += 1
+    return n
+
+
+def _all_th(slots: list[_Slot]) -> bool:
+    own = [c for c, how in slots if c is not None and how == "own"]
+    return bool(own) and all(c.head for c in own)
+
+
+def _row(doc: Document, slots: list[_Slot], header: bool = False) -> Row:
     """A body row: a spanning cell's text in every row it covers (a label continuing), a column-spanning one's in
-    its first column; its line the one holding most of its own cells."""
+    its first column; its line the first holding most of its own cells, and where its cells stand on several
+    lines (one `<td>` a line), each cell's own (Row.lines). In a `header` row (the second of a two-row header) a
+    cell spanning down from the row above is left blank: it names its column there already, and the row holds
+    only the sub-columns' names under their group, as a markdown table's second header row does."""
     lines = [c.line for c, how in slots if c is not None and how == "own"]
-    line = max(set(lines), key=lines.count) if lines else (slots[0][0].line if slots and slots[0][0] else 1)
-    text = doc.line(line)[:MAX_LINE]
+    line = max(dict.fromkeys(lines), key=lines.count) if lines else (slots[0][0].line if slots and slots[0][0] else 1)
+    own_lines = len(set(lines)) > 1
     cells: list[str] = []
     offsets: list[int] = []
     for cell, how in slots:
-        value = cell.text if cell is not None and how != "right" else ""
+        value = cell.text if cell is not None and (how == "own" or (how == "below" and not header)) else ""
         cells.append(value)
         at = -1
-        if cell is not None and how == "own" and cell.line == line and value:
-            at = text.find(value, cell.col)
+        if cell is not None and how == "own" and (own_lines or cell.line == line) and value:
+            at = doc.line(cell.line)[:MAX_LINE].find(value, cell.col)
         offsets.append(at)
-    return Row(line, cells, text, offsets)
+    cell_lines = [c.line if c is not None else line for c, _ in slots] if own_lines else None
+    return Row(line, cells, doc.line(line)[:MAX_LINE], offsets, cell_lines)

@@ -1,6 +1,7 @@
 """Setting columns a kernel benchmark prints between a row's name and its timings, with a bare header and whole
-numbers ("| Arch | SP | Rows | Baseline ms | Fused ms |" over "| sm_90a | 2 | 4096 | 3.10 | 2.05 |"): what each row
-ran with, never results; the timings after them name their measure or unit."""
+numbers ("| Arch | SP | Rows | Baseline ms | Fused ms |" over "| sm_90a | 2 | 4096 | 3.10 | 2.05 |"), or a training
+page between its settings and its rates ("| # of GPUs | TP | VPP | TFLOPS / GPU |"): what each row ran with, never
+results; the timings after them name their measure or unit."""
 
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ def leading_settings(table: Table, roles: list[str]) -> None:
     measured = next(
         (i for i, r in enumerate(roles) if r == "value" and i < len(heads) and _names_measure(heads[i])), None
     )
-    if measured is None or "label" not in roles[:measured]:
+    # the row is named by a label, or by settings alone ("| SeqLen (K) | # of GPUs | TP | CP | VPP | TFLOPS / GPU |":
+    # the short columns among them are settings too)
+    if measured is None or not {"label", "config"} & set(roles[:measured]):
         return
     for ci in range(measured):
         head = heads[ci] if ci < len(heads) else ""

@@ -90,6 +90,13 @@ class TableInfo:
             if r == "label" and i < len(table.header) and setting_keys(clean(table.header[i]))
         ]
         self.column_setup = table.column_setup
+        self.column_groups = table.column_groups
+        self.group_settings: dict[str, list[int]] = {}
+        """The setting columns of each column group that has some ("With CP" over "TP | DP"; see cell_setup)."""
+        for i in self.config_cols:
+            if table.column_groups and i < len(table.column_groups) and table.column_groups[i]:
+                self.group_settings.setdefault(table.column_groups[i], []).append(i)
+        self._grouped: dict[tuple[int, str], dict[str, str]] = {}
         value_heads = {clean(table.header[i]) for i in self.value_cols if i < len(table.header)}
         self.column_models = _column_models(value_heads)
         """A model card's columns, each a model's name ("Llama3.1 405B-Inst."): header -> model."""
@@ -138,11 +145,35 @@ class TableInfo:
                 if rev is not None:
                     self.col_revision[ci] = rev
 
-    def row_setup(self, row: Row, headers: list[str]) -> dict[str, str]:
+    def cell_setup(self, row: Row, headers: list[str], ci: int, setup: dict[str, str]) -> dict[str, str]:
+        """The row's `setup` as column `ci` holds it: with the settings its header rows give the column (TP Size
+        | 4 | 8), and without those another column group states for its own run ("With CP" over "TP | TFLOPS /
+        GPU": its TP is none of the "Without CP" cells'), with its own group's."""
+        cols = self.column_setup
+        own = cols[ci] if cols and ci < len(cols) else {}
+        groups = self.column_groups or []
+        group = groups[ci] if ci < len(groups) else ""
+        # a column of no group ("Speedup" after the groups) ran as the one group that states settings did
+        if len(self.group_settings) > (0 if group else 1) and len(self.group_settings) <= _MAX_GROUPS:
+            key = (row.line, group)
+            if key not in self._grouped:  # (once per group of a row: a wide row asks for each cell)
+                others = frozenset(i for g, at in self.group_settings.items() if g != group for i in at)
+                theirs = self.row_setup(row, headers, only=others)
+                mine = self.row_setup(row, headers, skip=others)
+                self._grouped[key] = {**{k: v for k, v in setup.items() if k not in theirs}, **mine}
+            setup = self._grouped[key]
+        return {**own, **setup} if own else setup
+
+    def row_setup(
+        self, row: Row, headers: list[str], only: frozenset[int] | None = None, skip: frozenset[int] = frozenset()
+    ) -> dict[str, str]:
         """The setup a row states: its config columns' cells and the settings its label columns name, by
-        the canonical key where the header names a setup key ("Max Concurrency" -> concurrency)."""
+        the canonical key where the header names a setup key ("Max Concurrency" -> concurrency); of the columns
+        `only` names where it names some, less those of `skip`."""
         out: dict[str, str] = {}
         for i in sorted(self.config_cols + self.setting_labels):
+            if i in skip or (only is not None and i not in only):
+                continue
             cell = clean(row.cells[i]) if i < len(row.cells) else ""
             head = headers[i] if i < len(headers) else ""
             if not cell or not head or cell in NO_FIGURE:
@@ -199,6 +230,8 @@ class TableInfo:
         return got
 
 
+_MAX_GROUPS = 8
+"""Column groups whose settings are kept apart: more is no page's header, and each costs a pass over the row."""
 _ARM_PREFIX_RE = re.compile(r"([A-Za-z][\w.]{0,10}):\s?")
 
 

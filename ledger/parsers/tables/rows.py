@@ -23,9 +23,11 @@ from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.cell_metric import cell_metric
 from ledger.parsers.tables.cell_sentences import with_row_setup
 from ledger.parsers.tables.cells import (
+    ARROW_CELL_RE,
     FRACTION_PCT_RE,
     SLASH_CELL_RE,
     SPACED_LIST_RE,
+    VERDICT_CELL_RE,
     cell_facts,
     cell_offsets,
     cell_value,
@@ -49,10 +51,9 @@ from ledger.parsers.tables.setting_keys import setting_keys, sized_model
 from ledger.parsers.tables.slash_named import position_parts
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.metrics import column_kind, named_benchmark
-from ledger.vocab.outcomes import VERDICT_WORDS, find_outcome, verdict_word
+from ledger.vocab.outcomes import find_outcome, verdict_word
 from ledger.vocab.setup import checkpoint_only, label_checkpoint, qualifiers
 from ledger.vocab.setup_labels import bench_test_setup
-from ledger.vocab.text import ARROW
 from ledger.vocab.units import is_size_unit
 
 _CELL_REF_RE = re.compile(
@@ -76,7 +77,9 @@ class _Cell:
     parsed: _Parsed | None
     head: str
     off: int
-    """Where the cell starts in the row's text (-1 when it was not found there)."""
+    """Where the cell starts in its line's text (-1 when it was not found there)."""
+    line: int
+    """The cell's line: the row's, or its own where the row's cells stand on several (Row.lines)."""
     setup: dict[str, str]
     at: dict[str, Any]
     """{"revision": ...} when the column (or, for a delta, the table's one new side) names a revision."""
@@ -160,21 +163,20 @@ class _RowReader:
         if not c.numeric:
             yield from self._worded(c)
             return
-        if self.ctx.is_free(self.row.line, c.start, c.end):  # else an earlier reader took it ("805 passed")
+        if self.ctx.is_free(c.line, c.start, c.end):  # else an earlier reader took it ("805 passed")
             yield from self._value(c)
 
     def _cell(self, ci: int, cell: str, role: str) -> _Cell | None:
         cleaned, numeric, parsed = cell_facts(cell)
         if not cleaned:
             return None
-        verdict = _VERDICT_CELL_RE.match(cell) if not numeric else None
+        verdict = VERDICT_CELL_RE.match(cell) if not numeric else None
         if verdict is not None:
             # "better -16.7%", "updated (WORSE +32.1%)": the change is the value, the word only judges it
             cell, cleaned, numeric, parsed = verdict.group("change"), *cell_facts(verdict.group("change"))
             role = "delta" if role == "mixed" else role
         info = self.info
-        cols = info.column_setup
-        csetup = {**cols[ci], **self.setup} if cols and ci < len(cols) and cols[ci] else self.setup
+        csetup = info.cell_setup(self.row, self.headers, ci, self.setup)  # (its header rows', its group's)
         off = self.offsets[ci] if ci < len(self.offsets) else self.row.text.find(cell)
         if verdict is not None and off >= 0:
             off += verdict.start("change")
@@ -187,13 +189,14 @@ class _RowReader:
         at: dict[str, Any] = {"revision": rev} if rev is not None else {}
         if verdict is not None and (word := verdict_word(verdict.group(0))):
             at["outcome_text"] = word  # the row's own judgement of its change, which a report follows
-        return _Cell(ci, cell, role, cleaned, numeric, parsed, head, off, csetup, at)
+        line = self.row.lines[ci] if self.row.lines and ci < len(self.row.lines) else self.row.line
+        return _Cell(ci, cell, role, cleaned, numeric, parsed, head, off, line, csetup, at)
 
     def _take_cell(self, c: _Cell) -> bool:
         """Claim the whole cell if no earlier reader did; whether it was free."""
-        if not self.ctx.is_free(self.row.line, c.start, c.end):
+        if not self.ctx.is_free(c.line, c.start, c.end):
             return False
-        self.ctx.take(self.row.line, c.start, c.end)
+        self.ctx.take(c.line, c.start, c.end)
         return True
 
     def _config(self, c: _Cell, **extra: str) -> dict[str, str]:
@@ -227,7 +230,7 @@ class _RowReader:
         for p in parts:
             yield self.ctx.claim(
                 column_kind(p.metric, self.section, p.unit),
-                self.row.line,
+                c.line,
                 c.cell.strip(),
                 metric=p.metric,
                 value=p.value,
@@ -241,7 +244,7 @@ class _RowReader:
         # "2.950 -> 2.959": from the reference to the value, whatever the header calls its sides
         if c.numeric or c.role not in ("value", "mixed"):
             return False
-        am = _ARROW_CELL_RE.match(" ".join(c.cleaned.split()))
+        am = ARROW_CELL_RE.match(" ".join(c.cleaned.split()))
         if not am or not self._take_cell(c):
             return False
         info = self.info
@@ -250,7 +253,7 @@ class _RowReader:
         metric = metric_name(self.label, info.head(bare)[1] or bare, c.role)
         yield self.ctx.claim(
             column_kind(metric, self.section, unit),
-            self.row.line,
+            c.line,
             c.cell.strip(),
             metric=metric,
             value=to_float(am.group(3)),
@@ -284,7 +287,7 @@ class _RowReader:
         extra: dict[str, Any] = {"revision": named} if named is not None else {}
         yield self.ctx.claim(
             column_kind(metric, self.section, unit),
-            self.row.line,
+            c.line,
             c.cell.strip(),
             metric=metric,
             value=nv,
@@ -309,7 +312,7 @@ class _RowReader:
             ref = base_runs[k] if base_runs and len(base_runs) == len(runs) else None
             yield self.ctx.claim(
                 column_kind(metric, self.section, unit),
-                row.line,
+                c.line,
                 c.cell.strip(),
                 metric=metric,
                 value=v,
@@ -334,7 +337,7 @@ class _RowReader:
             if pv is not None:
                 yield self.ctx.claim(
                     column_kind(metric, self.section, pv[3]),
-                    self.row.line,
+                    c.line,
                     c.cell.strip(),
                     metric=metric,
                     value=pv[0],
@@ -354,7 +357,7 @@ class _RowReader:
                 else (label or head or None)
             )
             claims = with_printed_verdict(
-                prose.claims_in_text(self.ctx, self.row.line, c.cell, c.start, subject=subject), c.cell
+                prose.claims_in_text(self.ctx, c.line, c.cell, c.start, subject=subject), c.cell
             )
             yield from with_row_setup(list(claims), c.setup, self.info.head(head)[0] if head else None)
 
@@ -386,10 +389,10 @@ class _RowReader:
             config.update({k: v for k, v in lengths.items() if k not in config})  # "| test | tok/s |" over "tg64"
         elif info.gate:
             config["gate"] = label  # "gate | gsm8k | acceptance length": the row names the gate
-        self.ctx.take(self.row.line, c.start, c.start + (pm.start() if pm and c.off >= 0 else len(c.cell)))
+        self.ctx.take(c.line, c.start, c.start + (pm.start() if pm and c.off >= 0 else len(c.cell)))
         yield self.ctx.claim(
             kind,
-            self.row.line,
+            c.line,
             c.cell.strip(),
             metric=metric,
             value=value,
@@ -491,7 +494,7 @@ class _RowReader:
     def _paren_claims(
         self, c: _Cell, pm: re.Match[str], base_paren: str | None, metric: str, config: dict[str, str]
     ) -> Iterator[Claim]:
-        ctx, line, inner = self.ctx, self.row.line, pm.group(1)
+        ctx, line, inner = self.ctx, c.line, pm.group(1)
         if base_paren is not None and is_numeric_cell(inner) and is_numeric_cell(base_paren):
             # "29.12 TFLOPS (0.6%)" beside a baseline "22.74 TFLOPS (0.5%)": the shares pair as the values do
             iv, bv2 = cell_value(inner), cell_value(base_paren)
@@ -534,14 +537,5 @@ def row_claims(
 
 
 _PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
-_ARROW_CELL_RE = re.compile(
-    r"^([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})? ?" + ARROW + r" ?"
-    r"([-+~]?\d[\d,]*(?:\.\d+)?) ?(%|x|[a-zA-Zµ/]{1,8})?$"
-)
-_VERDICT_CELL_RE = re.compile(
-    r"^\s?(?:[A-Za-z]{1,12}\s?\(\s?)?(?:" + VERDICT_WORDS + r")\s?:?\s?"
-    r"(?P<change>[-+−]?\d[\d,]*(?:\.\d+)?\s?(?:%|x|×))\s?\)?\s?$",
-    re.IGNORECASE,
-)
 _PAREN_REF_RE = re.compile(r"\s*(?:ref|reference|baseline|vs|was)\b", re.IGNORECASE)
 _SHARE_RE = re.compile(r"\s?\d{1,3}(?:\.\d{1,4})?\s?%\s?$")

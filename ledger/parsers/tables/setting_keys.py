@@ -22,6 +22,7 @@ SETUP_KEYS = frozenset(
         "ep",
         "pp",
         "dp",
+        "cp",
         "isl",
         "osl",
         "concurrency",

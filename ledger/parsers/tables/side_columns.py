@@ -14,7 +14,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.tables.cells import clean
-from ledger.parsers.tables.headers import head_without_unit, looks_metric, side_with_sha
+from ledger.parsers.tables.headers import head_without_unit, looks_metric, side_with_sha, without_spelled_rate
 from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, reference_implementation, side_alone, side_of
 from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
@@ -135,7 +135,8 @@ _SWITCH_RE = re.compile(
 
 
 def _switch_side(header: str) -> str | None:
-    m = _SWITCH_RE.match(_drop_units(clean(header)))
+    # ("With CP TFLOPS / GPU": a group's side, then the rate it measured, spelled with spaced slashes)
+    m = _SWITCH_RE.match(_drop_units(without_spelled_rate(clean(header))))
     if m is None or (m.group("measure") and not looks_metric(m.group("measure"))):
         return None
     return m.group("side")
@@ -146,7 +147,10 @@ def _on_switch_side(ctx: Context, c: Claim, label: str) -> Claim:
     label (the revision its change cell shares), not a part of the measure's name."""
     named = ctx.named.get(label.lower())
     rev = named if named is not None else Revision(label=label)
-    return c.model_copy(update={"revision": rev, "metric": _row_measure(c, label)})
+    # ("With CP TFLOPS / GPU": the rate it spells names the measure, as under a header of that rate alone)
+    rest = (c.metric or "").replace(label, "", 1).strip()
+    metric = rest if rest and not without_spelled_rate(rest) else _row_measure(c, label)
+    return c.model_copy(update={"revision": rev, "metric": metric})
 
 
 def _row_measure(c: Claim, label: str) -> str | None:

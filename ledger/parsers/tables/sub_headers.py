@@ -6,7 +6,12 @@
     | 1  | TEP8        | 10.5       | 3.1       | 11.5       | 3.4       |
 
 The group cell ("Old") spans the empty header cells to its right; each column is named by its group and its own cell
-("Old tok/s/gpu"), so that the sides pair measure by measure and no group name is taken for a measure."""
+("Old tok/s/gpu"), so that the sides pair measure by measure and no group name is taken for a measure.
+
+A sub-column that names a setting over whole numbers ("| Without CP | With CP | | |" over "| TFLOPS / GPU | TP |
+DP | TFLOPS / GPU |", as an HTML table's `colspan` group prints it) is the setup its group ran with: it keeps the
+setting's own name, so it is read as a setting column and never as a result or a side, and `Table.column_groups`
+holds each column's group, so that it sets up its own group's cells and no other group's."""
 
 from __future__ import annotations
 
@@ -15,6 +20,8 @@ from dataclasses import replace
 
 from ledger.parsers.reader.blocks import Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
+from ledger.parsers.tables.setting_keys import setup_key
+from ledger.vocab.setting_heads import whole_numbers
 
 
 def with_sub_header(table: Table) -> Table:
@@ -36,12 +43,26 @@ def with_sub_header(table: Table) -> Table:
         return table
     groups = _segment_groups(head, sub)
     names: list[str] = []
+    of_group: list[str] = []
+    settings = False
     group = ""
     for i, h in enumerate(head):
         group = groups[i] if groups is not None else h or group
         own = sub[i] if i < len(sub) else ""
-        names.append(" ".join(x for x in (group if own else h, own) if x) if own else h)
-    return replace(table, header=names, rows=table.rows[1:])
+        of_group.append(group if own else "")
+        if own and group and _setting_column(table, i, own):
+            names.append(own)  # "With CP" over "TP": the tensor parallel size the group's run had
+            settings = True
+        else:
+            names.append(" ".join(x for x in (group if own else h, own) if x) if own else h)
+    # (the groups matter where a setting is one group's: elsewhere the table reads as it always did)
+    return replace(table, header=names, rows=table.rows[1:], column_groups=of_group if settings else None)
+
+
+def _setting_column(table: Table, ci: int, own: str) -> bool:
+    """A sub-column named for a setting ("TP", "Batch Size") over whole numbers: its group's setup, not measured."""
+    cells = [c for r in table.rows[1:] if ci < len(r.cells) and (c := clean(r.cells[ci]))]
+    return setup_key(own) is not None and whole_numbers(cells)
 
 
 def _segment_groups(head: list[str], sub: list[str]) -> list[str] | None:
