@@ -404,7 +404,7 @@ HOSTILE = {
         + "All the tests above were all done " * 40
         + "\n\n"
     )
-    * 100,
+    * 40,
     # checkpoints packed in row labels, cut before their group size, and engine parts that never end
     # (vocab.checkpoint_labels)
     # sizes listed before bits that never come, over a table (vocab.checkpoint_labels _LEAD_RE, grammar.setup)
