@@ -329,11 +329,11 @@ HOSTILE = {
     "counted boards": "4 H100 4 H100x 2k input/ 2k in / 8 B200 1 in/outs " * 2_000,
     # short names opening lists of settings, each a new one, over a text of separators never ending in one
     # (grammar.model_alias: each short name is looked for once, in one pass over the document)
-    "model aliases": "".join(f"K{i}, TP8, 1k/1k.\n" for i in range(300)) + "a-b_c/" * 8_000 + "\n",
+    "model aliases": "".join(f"K{j}, TP8, 1k/1k.\n" + "a-b_c/" * 80 + "\n" for j in range(300)),
     # values listed with their changes, and arrow pairs that never close a label (prose.labels _PAIR_TAIL_RE)
     "listed changes": "a 1 µs → 2 µs (−3%), b 4 ms -> " * 2_000 + "\n",
     # lead-ins opening with a change made, none ever reaching its colon (grammar.sides _LEAD_SIDE_RE)
-    "change leads": "After simply adding " + "the guard x " * 4_000 + "\n" + "Before fixing a:b\n" * 2_000,
+    "change leads": ("After simply adding " + "the guard x " * 20 + "\nBefore fixing a:b\n") * 400,
     # sentences naming a measured or a baseline commit, none ever reaching its sha (revision_labels)
     "measured sentences": ". Measured export commit/tree x. Baseline #4 commit " * 1_500 + "\n",
     # shares over and over before words that never reach a bar's name, and bars changed without a value
@@ -342,12 +342,16 @@ HOSTILE = {
     # footnote marks in table cells, opened and never closed (tables.cells _MARKUP_RE)
     "sup marks": "| a | b |\n|---|---|\n" + "| no <sup>2 | 1.5 <sup>x</sup> |\n" * 2_000,
     # labels over pastes one word apart, and labels that never close with a colon (grammar.twin_labels)
-    "twin labels": "Main Eagle:\n```\nspeed=1.5\n```\nBeta Eagle:\n```\nspeed=1.6\n```\n" * 400
-    + "- Old a(b c(d e(f " * 2_000
-    + "\n",
+    "twin labels": (
+        "Main Eagle:\n```\nspeed=1.5\n```\nBeta Eagle:\n```\nspeed=1.6\n```\n" + "- Old a(b c(d e(f " * 5 + "\n"
+    )
+    * 400,
     # bare commit links, glued and in parentheses, then a line of one link each (revision_labels)
-    "commit links": "Tested at https://github.com/o/r/commit/0a1b2c3d4e(https://x/commit/5f6a7b8c9d " * 800
-    + "\nhttps://github.com/o/r/commit/0a1b2c3d4e5f\n" * 800,
+    "commit links": (
+        "Tested at https://github.com/o/r/commit/0a1b2c3d4e(https://x/commit/5f6a7b8c9d " * 8
+        + "\nhttps://github.com/o/r/commit/0a1b2c3d4e5f\n" * 8
+    )
+    * 100,
     # disaggregated layouts that never reach their generation servers, then one that does (vocab.disagg_layout)
     "layouts": "Config: " + "ctx1_tep8_ctx_pp4_dep2_ep4_gen " * 2_000 + "ctx2_tep4_gen1_dep16\n",
     # a change column named by a defined candidate, then "vs" over and over (tables.side_columns _VS_RE)
