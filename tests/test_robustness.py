@@ -329,7 +329,7 @@ HOSTILE = {
     "counted boards": "4 H100 4 H100x 2k input/ 2k in / 8 B200 1 in/outs " * 2_000,
     # short names opening lists of settings, each a new one, over a text of separators never ending in one
     # (grammar.model_alias: each short name is looked for once, in one pass over the document)
-    "model aliases": "".join(f"K{j}, TP8, 1k/1k.\n" + "a-b_c/" * 80 + "\n" for j in range(300)),
+    "model aliases": "".join(f"K{j}, TP8, 1k/1k.\n" + "a-b_c/" * 40 + "\n" for j in range(160)),
     # values listed with their changes, and arrow pairs that never close a label (prose.labels _PAIR_TAIL_RE)
     "listed changes": "a 1 µs → 2 µs (−3%), b 4 ms -> " * 2_000 + "\n",
     # lead-ins opening with a change made, none ever reaching its colon (grammar.sides _LEAD_SIDE_RE)
