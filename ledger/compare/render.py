@@ -218,7 +218,7 @@ def _columns(rows: Sequence[Row], n: int, budget: int) -> list[int]:
         if stated:
             ends.update({stated[0], stated[-1]})
         # the revisions a value fell or rose between, where its first-against-last verdict hides the move
-        ends.update(i for p in r.turns() for i, c in enumerate(r.cells) if c is not None and c in (p.old, p.new))
+        ends.update(i for p in r.turns() for i, c in enumerate(r.cells) if c is not None and (c is p.old or c is p.new))
     ranked = sorted(used, key=lambda i: (i != used[-1], -ends[i], -i))
     cols: list[int] = []
     for i in ranked:

@@ -9,11 +9,12 @@ from __future__ import annotations
 from ledger.parsers.reader.document import Table
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.headers import head_without_unit, looks_metric
+from ledger.vocab.canonical import canonical_dtype
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.setup import qualifiers
 
-_FULL = frozenset(("bf16", "fp16", "fp32", "f16", "f32", "float16", "bfloat16", "float32", "half"))
-"""The precisions a model is trained and served in unquantized."""
+_FULL = frozenset(("bf16", "fp16", "fp32", "f16", "f32"))
+"""The precisions a model is trained and served in unquantized, as vocab.canonical.canonical_dtype spells them."""
 _MAX_WORDS = 3
 """A precision's column says little else ("Block FP8", "FP8 dynamic"): longer headers name a measure too."""
 
@@ -30,7 +31,7 @@ def precision_baseline(table: Table, roles: list[str]) -> bool:
         quant = qualifiers(head).get("quant") if len(head.split()) <= _MAX_WORDS and not looks_metric(head) else None
         if quant is None:
             return False
-        quants.append(quant.lower())
+        quants.append(canonical_dtype(quant))
     full = [i for i, q in zip(values, quants, strict=True) if q in _FULL]
     labels = [clean(r.cells[0]) for r in table.rows if r.cells and "label" in roles[:1]]
     if len(full) == 1 and labels and 2 * sum(1 for x in labels if named_benchmark(x)) >= len(labels):
