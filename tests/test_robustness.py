@@ -86,14 +86,21 @@ def _time(text: str) -> float:
     return _time_at(text, "big.md")
 
 
-HOSTILE = {
+# Each text is one kind of hostile input, timed whole and at a quarter of its size. A plain string must be one unit
+# repeated a multiple of four times, so that its first quarter is the same kind of text as the whole; a text with a
+# head, a tail or one structure that grows (a table's width, a list's length) is a maker, called at scale 1 and 4, so
+# that the quarter keeps its head and tail. (A quarter cut from an unlike whole once held no digit, skipped every
+# reader, and made a linear text look 60x slower: the CI flake at 763e7f9.)
+HostileText = str | Callable[[int], str]
+
+HOSTILE: dict[str, HostileText] = {
     "digits": "1" * 40_000,
     "pipes": "|" * 40_000,
     "arrows": "-> " * 12_000,
     "blanks": " \t" * 20_000,
     "commas": "1," * 8_000,
     "colons": "a: " * 12_000,
-    "table": "| a | b |\n|---|---|\n" + "| x | 1.5 |\n" * 4_000,
+    "table": lambda s: "| a | b |\n|---|---|\n" + "| x | 1.5 |\n" * (1_000 * s),
     "ranges": "1 - " * 8_000,
     "timings": "t = 1 ms (2 ms per token, " * 4_000,  # a bracketed value after a pair, llama.cpp's timings
     "stat labels": "Mean    KLD:   0.1   " * 4_000,
@@ -102,75 +109,100 @@ HOSTILE = {
     "bare sides": "1.5 ms before, 1,2,3 before and " * 3_000,
     "method counts": "MTP=2 mtp: 3 no-mtp MTP 1 " * 3_000,
     "lead-in measures": "TTFT, 3 reps, conc 8: (ms; lower is better) (" * 2_000,
-    "html tables": "<table>\n" + '<tr><td rowspan="99999" colspan="99999">1.5</td><th>a<br>b' * 3_000 + "\n",
-    "html cells": "<table><tr><th>a</th></tr>\n" + "<tr><td>1.5</td><td>x</td></tr>\n" * 4_000 + "</table>\n",
+    "html tables": lambda s: (
+        "<table>\n" + '<tr><td rowspan="99999" colspan="99999">1.5</td><th>a<br>b' * (750 * s) + "\n"
+    ),
+    "html cells": lambda s: (
+        "<table><tr><th>a</th></tr>\n" + "<tr><td>1.5</td><td>x</td></tr>\n" * (1_000 * s) + "</table>\n"
+    ),
     "notes": "a batch size of 1, a beam size of 4, generates 8 tokens; " * 3_000,
     "glued lengths": "1k1k 8k1k2k 12k-1k1k a.jsonl " * 3_000,
     "worded lengths": "input length 1 --max-output-length 2 prompt len: 3 total input length 4 " * 2_000,
     "arm leads": "base (baseline):\n\n```\nmean: 1.5\n```\n\nrun_b (same with\n--x-backend b):\n\n```\nmean: 1.6\n```\n"
     * 600,
-    "side details": "x (baseline, no MTP, 2 runs (main; a-b-c-d-attn-backend y --p-q-r-s-backend " * 1_500 + ":\n",
+    "side details": lambda s: (
+        "x (baseline, no MTP, 2 runs (main; a-b-c-d-attn-backend y --p-q-r-s-backend " * (375 * s) + ":\n"
+    ),
     "side items": "- main (before; 3 runs): 1.5 tok/s\n- this branch: 1.6 tok/s\n" * 1_500,
-    "field lines": "  p_a   pred= 1 draft= 2 acc= 3 rate=n/a tok/s=4 x=0.5 tok/s=" * 1_500 + "\n",
+    "field lines": lambda s: "  p_a   pred= 1 draft= 2 acc= 3 rate=n/a tok/s=4 x=0.5 tok/s=" * (375 * s) + "\n",
     "word fields": ("a=b " * 80 + "tok/s=1.5\n") * 100,
     "setting arrows": "from conc 16 -> 64 here (20 ms -> 55 ms), TP2 → TP4 1 -> 2 -> 3 -> " * 1_200,
-    "build rows": "| Image | Run | TTFT | Change |\n|---|---|---|---|\n"
-    + "".join(f"| img:v0.{k}.1-dev:{k:07x}a | Round1 | 1.5 | -1% |\n" for k in range(3_000)),
+    "build rows": lambda s: (
+        "| Image | Run | TTFT | Change |\n|---|---|---|---|\n"
+        + "".join(f"| img:v0.{k}.1-dev:{k:07x}a | Round1 | 1.5 | -1% |\n" for k in range(750 * s))
+    ),
     "shape keys": "### TP=8 (E=64, N=512 E=1 E= (a, b, vLLM, c, SGLang (x, vLLM):\n" * 1_500,
-    "sample counts": "## MMLU accuracy (2000 samples, 1,319 examples 12 questions; " * 2_000 + "\n",
-    "setting ranges": "concurrency 4–256, batch 1 to 64, TP 2-8, MTP 3-1-4 conc=1–" * 2_000 + "\n",
+    "sample counts": lambda s: "## MMLU accuracy (2000 samples, 1,319 examples 12 questions; " * (500 * s) + "\n",
+    "setting ranges": lambda s: "concurrency 4–256, batch 1 to 64, TP 2-8, MTP 3-1-4 conc=1–" * (500 * s) + "\n",
     "build bullets": "- **GPU:** 3x AMD Radeon NVIDIA (32 GB\n- MTP: this PR branch main `17df5830e` (b9\n" * 1_500,
-    "benchmark pastes": (
-        "```\nChartQA\n" + '    "a_b": 0.5,\n' * 2_000 + "```\n* V0 org/M-7B kv fp8 " + "x " * 3_000 + "\n"
-    )
-    * 3,
-    "eval records": "["
-    + "{'eval_name': 'gpqa', 'model_name': 'x"
-    + "_run1" * 30
-    + "_20260402_101512', 'metric': 0.5}, " * 800
-    + "{'task" * 3_000
-    + "]\n",
-    "env switches": "export " + "A_B" * 4_000 + "=INT4 " + "VLLM_X_Y_Z_W=int8,fp8 " * 2_000 + "TP_SIZE=8\n",
-    "wrapped notes": "x  a  b  notes\n" + ("r  1.0  2.0  n\n" + " " * 40 + "wrapped note\n") * 3_000,
-    "pr numbers and counts": "accuracy with our 2 fixes (this PR and 31877) PRs #12 and 13 pull requests " * 1_500
-    + "PR"
-    + " x" * 6_000
-    + " 5\n",
-    "reference yaml": "refs/x.yaml\n```diff\n@@ -1,2 +1,3 @@ "
-    + "a/" * 3_000
-    + ":\n"
-    + ("-  - accuracy: 1.0\n+  - quant_algo: FP8\n+    kv_cache_quant_algo: " + "x " * 50 + "\n+    accuracy: 2\n")
-    * 1_500
-    + "a" * 5_000
-    + ":\n  - accuracy: 3.0\n```\n",
-    "unit before side": "| n | "
-    + "TTFT (ms) After | x (ms) (ms) this PR (s) | " * 600
-    + "\n|---|"
-    + "---|" * 1_200
-    + "\n| 1 | "
-    + "1.5 | 2.5 | " * 600
-    + "\n",
+    "benchmark pastes": lambda s: (
+        ("```\nChartQA\n" + '    "a_b": 0.5,\n' * (500 * s) + "```\n* V0 org/M-7B kv fp8 " + "x " * (750 * s) + "\n")
+        * 3
+    ),
+    "eval records": lambda s: (
+        "["
+        + "{'eval_name': 'gpqa', 'model_name': 'x"
+        + "_run1" * 30
+        + "_20260402_101512', 'metric': 0.5}, " * (200 * s)
+        + "{'task" * (750 * s)
+        + "]\n"
+    ),
+    "env switches": lambda s: (
+        "export " + "A_B" * (1_000 * s) + "=INT4 " + "VLLM_X_Y_Z_W=int8,fp8 " * (500 * s) + "TP_SIZE=8\n"
+    ),
+    "wrapped notes": lambda s: "x  a  b  notes\n" + ("r  1.0  2.0  n\n" + " " * 40 + "wrapped note\n") * (750 * s),
+    "pr numbers and counts": lambda s: (
+        "accuracy with our 2 fixes (this PR and 31877) PRs #12 and 13 pull requests " * (375 * s)
+        + "PR"
+        + " x" * (1_500 * s)
+        + " 5\n"
+    ),
+    "reference yaml": lambda s: (
+        "refs/x.yaml\n```diff\n@@ -1,2 +1,3 @@ "
+        + "a/" * (750 * s)
+        + ":\n"
+        + ("-  - accuracy: 1.0\n+  - quant_algo: FP8\n+    kv_cache_quant_algo: " + "x " * 50 + "\n+    accuracy: 2\n")
+        * (375 * s)
+        + "a" * (1_250 * s)
+        + ":\n  - accuracy: 3.0\n```\n"
+    ),
+    "unit before side": lambda s: (
+        "| n | "
+        + "TTFT (ms) After | x (ms) (ms) this PR (s) | " * (150 * s)
+        + "\n|---|"
+        + "---|" * (300 * s)
+        + "\n| 1 | "
+        + "1.5 | 2.5 | " * (150 * s)
+        + "\n"
+    ),
     "cpu and load words": "[CPU] cpu-backend ran on the cpu eight requests at a time 16 concurrent requests in flight "
     * 1_500,
-    "draft heads": "## Accept rate per prompt\n\n| prompt | "
-    + "n=2 | k = 3 (x) | `n_max=4` | " * 400
-    + "\n|---|"
-    + "---|" * 1_200
-    + "\n"
-    + ("| x | " + "0.8 | 0.7 | 0.6 | " * 400 + "\n") * 20
-    + "\n- Baseline: master `b41c0d27e`\n- EAGLE3 k=3 ngram `n_max=4`: this PR branch `e07a9c3f1`\n" * 200,
-    "swept heads": "| hw | "
-    + "c8 | conc 16 (tok/s) | bs 4 | " * 400
-    + "\n|---|"
-    + "---|" * 1_200
-    + "\n"
-    + ("| x | " + "1 | 2 | 3 | " * 400 + "\n") * 20,
-    "settings chains": "## TOKENS=8 — `A_B=e2e` (cold) | EP = DP = TP = 4, x = y = z experts=8 p50 (us) min " * 1_200
-    + "\n",
-    "run lead-ins": "Re-ran, " + "run1 / " * 3_000 + "run2 for reference:\n\n| a | b |\n|---|---|\n| 1 | 2/3/4 |\n",
-    "diff pastes": "```diff\n"
-    + "-  ttft_ms: 612, tokens_per_sec_per_gpu: 18 },\n+  ttft_ms: 574 } ) ]\n" * 2_000
-    + "```\n",
+    "draft heads": lambda s: (
+        "## Accept rate per prompt\n\n| prompt | "
+        + "n=2 | k = 3 (x) | `n_max=4` | " * (100 * s)
+        + "\n|---|"
+        + "---|" * (300 * s)
+        + "\n"
+        + ("| x | " + "0.8 | 0.7 | 0.6 | " * (100 * s) + "\n") * 20
+        + "\n- Baseline: master `b41c0d27e`\n- EAGLE3 k=3 ngram `n_max=4`: this PR branch `e07a9c3f1`\n" * (50 * s)
+    ),
+    "swept heads": lambda s: (
+        "| hw | "
+        + "c8 | conc 16 (tok/s) | bs 4 | " * (100 * s)
+        + "\n|---|"
+        + "---|" * (300 * s)
+        + "\n"
+        + ("| x | " + "1 | 2 | 3 | " * (100 * s) + "\n") * 20
+    ),
+    "settings chains": lambda s: (
+        "## TOKENS=8 — `A_B=e2e` (cold) | EP = DP = TP = 4, x = y = z experts=8 p50 (us) min " * (300 * s) + "\n"
+    ),
+    "run lead-ins": lambda s: (
+        "Re-ran, " + "run1 / " * (750 * s) + "run2 for reference:\n\n| a | b |\n|---|---|\n| 1 | 2/3/4 |\n"
+    ),
+    "diff pastes": lambda s: (
+        "```diff\n" + "-  ttft_ms: 612, tokens_per_sec_per_gpu: 18 },\n+  ttft_ms: 574 } ) ]\n" * (500 * s) + "```\n"
+    ),
     "method counts 2": "EAGLE=3 medusa: 2 eagle3 =4 ngram= EAGLE 3 " * 3_000,
     "engine bullets": "- 4B (vLLM)\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n### Wren (SGLang" * 1_000,
     "table commands": "| a | b |\n|---|---|\n| x | 1.5 |\n\nwhich can be reproduced by:\n\n``python x.py -tp 2``\n\n"
@@ -186,124 +218,158 @@ HOSTILE = {
     "change sentences": "At batch 2 the path is 6% faster, 1.2x slower at 4K ctx. " * 1_500,
     "tuned for": "H200 table on H20 configs run on B200 tables " * 2_000,
     "quant widths": "| AWQ-INT4 | INT3-GPTQ | gptq 4-bit | awq_w8" * 2_000,  # a method with its bits
-    "spaced cells": "| a | " + "1.5% " * 8_000 + "|\n",
+    "spaced cells": lambda s: "| a | " + "1.5% " * (2_000 * s) + "|\n",
     "clocks": "1:15 min to run x, " * 4_000,
-    "completed": "a b c d e f g h i completed " * 3_000 + "successfully",
+    "completed": lambda s: "a b c d e f g h i completed " * (750 * s) + "successfully",
     "spelled counts": "Nine tests passed " * 4_000,
     "decimal commas": "1,85 2,4 s " * 4_000,
-    "fractions": "| a | " + "12/40 (30%) | " * 3_000 + "\n",
+    "fractions": lambda s: "| a | " + "12/40 (30%) | " * (750 * s) + "\n",
     "numbers": "1.5 " * 8_000,  # one line of bare values: every one a prose candidate with its clause search
-    "number cells": "| 1.5 " * 8_000 + "|",  # one row of 8,000 cells that is no table
+    "number cells": lambda s: "| 1.5 " * (2_000 * s) + "|",  # one row of 8,000 cells that is no table
     # keys listed with their values, values said of two names, lengths before their names, named spreads
-    "listed keys": "rates: " + "`k_1` 1%, 1,234 ms, " * 3_000,
+    "listed keys": lambda s: "rates: " + "`k_1` 1%, 1,234 ms, " * (750 * s),
     "both": "a and b exact match both 0.9, " * 3_000,
     "lengths first": "8k ISL 1k OSL 4 ISL 5 cp38 CP=2 " * 3_000,
-    "named spreads": "GSM8K " + "69.9% (SEM 0.4%), " * 3_000,
+    "named spreads": lambda s: "GSM8K " + "69.9% (SEM 0.4%), " * (750 * s),
     # an accuracy's count in brackets, changes named by the words after them, "M without X" lines, env variables
-    "counts in brackets": "MMLU accuracy " + "91.2 (250), " * 3_000,
+    "counts in brackets": lambda s: "MMLU accuracy " + "91.2 (250), " * (750 * s),
     "changes named after": "a 2% output token throughput improvement and " * 3_000,
     "with without": "TPOT without the cache: 19.5 ms, TPOT with the cache: 19.3 ms; " * 2_000,
-    "arm lines": "```\n" + "old x : acc 0.1  lat 2 ms\nnew x : acc 0.2  lat 1 ms\n" * 1_500 + "```\n",
+    "arm lines": lambda s: "```\n" + "old x : acc 0.1  lat 2 ms\nnew x : acc 0.2  lat 1 ms\n" * (375 * s) + "```\n",
     "side labels": "main, attention backend triton:\n\n**With EAGLE3:**\n\nBEFORE: AB.C (backend=x):\n\n" * 1_000,
-    "env variables": "A_B=1 " * 3_000 + "vllm serve m/x",
+    "env variables": lambda s: "A_B=1 " * (750 * s) + "vllm serve m/x",
     "release statements": "the data is from the results measured with release " * 3_000,  # never a version after
-    "spacer rows": "a\tb\tc\n" + "x, y\t\t\n\t\t\n\n" * 4_000 + "1\t2\t3\n",  # label, tabs, blank: a table?
+    "spacer rows": lambda s: (
+        "a\tb\tc\n" + "x, y\t\t\n\t\t\n\n" * (1_000 * s) + "1\t2\t3\n"
+    ),  # label, tabs, blank: a table?
     # setup after a value, model file paths, HTML comments never closed, shell prompts
     "setup after": "41.2 ms for Llama-3.1-8B on two L40S and " * 3_000,
-    "model paths": "Qwen2.5-7B/" * 4_000 + "model.gguf 1.5 ms",
+    "model paths": lambda s: "Qwen2.5-7B/" * (1_000 * s) + "model.gguf 1.5 ms",
     "open comments": "<!-- 1.5 ms " * 6_000,
     "signed changes": "gives +2.10% output throughput and " * 3_000,
-    "pytest times": "6 passed" + ", 1 warnings" * 6_000 + " in 1.5s",
-    "capabilities": "the chip can sustain roughly " * 2_000 + "200 GB/s",
-    "both sides": "1.5 ms/t for master and " * 3_000 + "this PR",
+    "pytest times": lambda s: "6 passed" + ", 1 warnings" * (1_500 * s) + " in 1.5s",
+    "capabilities": lambda s: "the chip can sustain roughly " * (500 * s) + "200 GB/s",
+    "both sides": lambda s: "1.5 ms/t for master and " * (750 * s) + "this PR",
     "clause models": "~5% faster for the 7B model and " * 3_000,
-    "slash units": "| " + "a b " * 8_000 + "latency/ms |\n|---|\n| 1.5 |\n",
-    "pytest targets": "```\n" + "$ pytest a.py\n" * 4_000 + "3 passed in 1.0s\n```\n",
+    "slash units": lambda s: "| " + "a b " * (2_000 * s) + "latency/ms |\n|---|\n| 1.5 |\n",
+    "pytest targets": lambda s: "```\n" + "$ pytest a.py\n" * (1_000 * s) + "3 passed in 1.0s\n```\n",
     "node counts": "2 B200x8 nodes, 8*H100, " * 3_000,
-    "prompts": "root@h:~/" + "a/" * 8_000 + "# python3 x.py --tp 2",
+    "prompts": lambda s: "root@h:~/" + "a/" * (2_000 * s) + "# python3 x.py --tp 2",
     # the words that name a sweep, and header rows of bare numbers, each looking upwards for them
     "sweep words": "by batch size and every concurrency 8 over ISLs, " * 3_000,
-    "result dicts": "{" + "'s': {'num': 30, 'acc': 0.4}, " * 3_000 + "}",
+    "result dicts": lambda s: "{" + "'s': {'num': 30, 'acc': 0.4}, " * (750 * s) + "}",
     "open dicts": "{'s': {'num': 30, " * 3_000,
     "snake settings": "num_spec_tokens 4 and a_b_c_d_e " * 3_000,
-    "works on": "also works with a b on " * 4_000 + "MI300",
-    "tested versions": "the tested version " * 3_000 + "is v1.2.0",
+    "works on": lambda s: "also works with a b on " * (1_000 * s) + "MI300",
+    "tested versions": lambda s: "the tested version " * (750 * s) + "is v1.2.0",
     "bounds": "the gate is TPOT <= 30 ms and " * 3_000,
-    "accuracy tests": "```\n"
-    + "Reference accuracy: 88.0\nThreshold: 84.8\nEvaluated accuracy: 41.5\n" * 1_500
-    + "```\n",
-    "mark statements": "```\n" + ("✅ " + "a and b " * 200 + "match\n") * 300 + "```\n",
-    "cN labels": "concurrency: " + "c1 +6.5% C64: -3.1% " * 3_000,
-    "hedges": "whether Qwen3-8B, " * 3_000 + "I cannot tell. DeepSeek-Lite on RTX-3090",
-    "ditto rows": "| m | kv type | t/s |\n|---|---|---|\n| x | fp16 | 1.5 |\n" + "| - | int8 | 1.5 |\n" * 4_000,
-    "spanned rows": "| m | tp | isl | t/s |\n|---|---|---|---|\n| x | 2 | 1 | 1.5 |\n" + "| | | 2 | 1.5 |\n" * 4_000,
+    "accuracy tests": lambda s: (
+        "```\n" + "Reference accuracy: 88.0\nThreshold: 84.8\nEvaluated accuracy: 41.5\n" * (375 * s) + "```\n"
+    ),
+    "mark statements": lambda s: "```\n" + ("✅ " + "a and b " * (50 * s) + "match\n") * (75 * s) + "```\n",
+    "cN labels": lambda s: "concurrency: " + "c1 +6.5% C64: -3.1% " * (750 * s),
+    "hedges": lambda s: "whether Qwen3-8B, " * (750 * s) + "I cannot tell. DeepSeek-Lite on RTX-3090",
+    "ditto rows": lambda s: (
+        "| m | kv type | t/s |\n|---|---|---|\n| x | fp16 | 1.5 |\n" + "| - | int8 | 1.5 |\n" * (1_000 * s)
+    ),
+    "spanned rows": lambda s: (
+        "| m | tp | isl | t/s |\n|---|---|---|---|\n| x | 2 | 1 | 1.5 |\n" + "| | | 2 | 1.5 |\n" * (1_000 * s)
+    ),
     # packed slash lists of values, lists paired with lists, the settings listed at concurrency 1/16/64
-    "slash lists": "TPOT 1.5/" * 8_000 + "2.5 ms",
+    "slash lists": lambda s: "TPOT 1.5/" * (2_000 * s) + "2.5 ms",
     "paired lists": "1.5/2.5 ms vs 1.4/2.4 ms, " * 3_000,
     "listed settings": "at concurrency 1/16, 4, 8 and " * 3_000,
     # level-1 model headings, a model's generation, the unit a page states in words for every value
     "model headings": "# Orca Lite 7B\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n# LLaMA v4 Scout - x (TP/PP)\n\n" * 1_500,
-    "setting columns": "| Quantization | imatrix | PPL |\n|---|---|---|\n" + "| q4_K_S | WT 1m | 7.2 |\n" * 3_000,
-    "paste comments": "```\n" + "#acme/Tiny-8B\n# main code\nAccuracy: 0.64\n# old-kernel\n\n" * 1_500 + "```\n",
-    "key value tables": "| Revision | 9f8e7d6c |\n|---|---|\n" + "| Backend | Vulkan |\n" * 3_000,
-    "thread marks": "| Model | Measure | F16 |\n|---|---|---|\n" + "| 3B | ms/tok @ 4th | 61 |\n" * 3_000,
+    "setting columns": lambda s: (
+        "| Quantization | imatrix | PPL |\n|---|---|---|\n" + "| q4_K_S | WT 1m | 7.2 |\n" * (750 * s)
+    ),
+    "paste comments": lambda s: (
+        "```\n" + "#acme/Tiny-8B\n# main code\nAccuracy: 0.64\n# old-kernel\n\n" * (375 * s) + "```\n"
+    ),
+    "key value tables": lambda s: "| Revision | 9f8e7d6c |\n|---|---|\n" + "| Backend | Vulkan |\n" * (750 * s),
+    "thread marks": lambda s: "| Model | Measure | F16 |\n|---|---|---|\n" + "| 3B | ms/tok @ 4th | 61 |\n" * (750 * s),
     "spaced model names": "the Throughput of Llama 3.1 8B and " * 3_000,
     "branch at sha": "* main@1a2b3c4d\n   - PPL = 3.41\n" * 3_000,
     "named parts": "| a | p0 / p1 / p2 accept |\n|---|---|\n| x | 1.5% / 2.5% / 1% |\n| y | 1.5 / 2 / 3 |\n\n" * 1_500,
     "rates at": "finished at 1.5 output tokens/s/gpu and " * 3_000,
     "folded titles": "<details><summary>a b c</summary>\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n" * 2_000,
     "unit statements": "All values are measured in tokens per second; " * 3_000,
-    "options files": "kv_cache_config:\n  dtype: fp8\n  - 1\n" * 3_000 + "a_config:" + " " * 5_000 + "b\n",
-    "sized names": "Kestrel-3-Super-1-2-3-4-5-6 " * 2_000 + "Kestrel" + "-3" * 4_000 + "-8B\n",
-    "bold names": "**Heron_1_" + "a_" * 10_000 + "**\n" + "**Kite-9B (" + "x" * 5_000 + "\n",
-    "glued settings": "we pass `" + "a" * 30 + "," * 3_000 + "max_tokens=512` and " * 1_000 + "\n",
-    "device banners": "```\n" + "ggml_vulkan: 0 = Radeon | uma: 1 | fp16: 1 |" * 2_000 + "\n  Device 0: x\n```\n",
-    "cut last rows": "| a | b |\n|---|---|\n" + "| x | 1.50 |\n" * 3_000 + "| y | 1",
+    "options files": lambda s: (
+        "kv_cache_config:\n  dtype: fp8\n  - 1\n" * (750 * s) + "a_config:" + " " * (1_250 * s) + "b\n"
+    ),
+    "sized names": lambda s: "Kestrel-3-Super-1-2-3-4-5-6 " * (500 * s) + "Kestrel" + "-3" * (1_000 * s) + "-8B\n",
+    "bold names": lambda s: "**Heron_1_" + "a_" * (2_500 * s) + "**\n" + "**Kite-9B (" + "x" * (1_250 * s) + "\n",
+    "glued settings": lambda s: "we pass `" + "a" * 30 + "," * (750 * s) + "max_tokens=512` and " * (250 * s) + "\n",
+    "device banners": lambda s: (
+        "```\n" + "ggml_vulkan: 0 = Radeon | uma: 1 | fp16: 1 |" * (500 * s) + "\n  Device 0: x\n```\n"
+    ),
+    "cut last rows": lambda s: "| a | b |\n|---|---|\n" + "| x | 1.50 |\n" * (750 * s) + "| y | 1",
     "header shas": "| a | base 1a2b3c4d | pr 5e6f7a8b |\n|---|---|---|\n| x | 1.5 | 1.6 |\n\n" * 2_000,
-    "link cells": "| | |\n|---|---|\n| **Model** | **Speed** |\n" + "| [a](b) [c](d](e) | 1.5x |\n" * 3_000,
-    "results below": "All the numbers below were " + "taken " * 3_000 + "at 1a2b3c4d5e.\n",
-    "waivers": "not a real " * 4_000 + "regression\n\n| c | a main | a pr |\n|---|---|---|\n| 8 | 2.0 | 1.0 |\n",
-    "code identifiers": "`MiniMax" + "H3" * 30 + "Attention` and `Qwen" + "A1" * 30 + "Layer` " * 800,
-    "wrapped statements": "All tables below describe the build at\n" * 3_000 + "`1a2b3c4d5e`\n",
-    "conversions": "the FP4 weights were converted " + "a " * 3_000 + "to FP8 and " * 2_000 + "\n",
-    "baseline precisions": "INT4 speedups relative to the ONNX FP16 " * 3_000 + "baseline vs BF16 reference\n",
-    "settings grids": "| Launch option | A | B |\n|---|---|---|\n" + "| `a_b_c_d_e_f_g_h` | `1` | `1` |\n" * 3_000,
-    "spec off": "speculative decoding " * 3_000 + "disabled, MTP\n",
-    "bare cards": "### 4090 "
-    + "results 3090 jetson agx orin nano " * 3_000
-    + "\n\n| a | b |\n|---|---|\n| x | 1 GB (2%) |\n",
-    "length heads": "Latency (Unit: " * 2_000
-    + "ms):\n\n| Model | 256 tokens | 1k tok |\n|---|---|---|\n"
-    + "| Wren-8B "
-    + "FP16 " * 3_000
-    + "| 0.1 | 0.2 |\n",
-    "machine lists": "- RX 9070 XT (gfx1201"
-    + "), 16 GB, RX 9070 (" * 2_000
-    + "\n\n| model | t/s |\n|---|---|\n"
-    + "| Heron-7B Q8_0 (7.16 GiB"
-    + " GiB" * 3_000
-    + ") | 61.2 |\n",
-    "captions": "Time to first token of " + "a b " * 3_000 + "(Unit: ms):\n\n### CPU " + "cpu " * 2_000 + "\n",
-    "listed verdicts": "## " + "a b PASS, c FAIL; " * 3_000 + "\n\n## x: " + "y " * 5_000 + "PASS\n",
+    "link cells": lambda s: (
+        "| | |\n|---|---|\n| **Model** | **Speed** |\n" + "| [a](b) [c](d](e) | 1.5x |\n" * (750 * s)
+    ),
+    "results below": lambda s: "All the numbers below were " + "taken " * (750 * s) + "at 1a2b3c4d5e.\n",
+    "waivers": lambda s: (
+        "not a real " * (1_000 * s) + "regression\n\n| c | a main | a pr |\n|---|---|---|\n| 8 | 2.0 | 1.0 |\n"
+    ),
+    "code identifiers": lambda s: "`MiniMax" + "H3" * 30 + "Attention` and `Qwen" + "A1" * 30 + "Layer` " * (200 * s),
+    "wrapped statements": lambda s: "All tables below describe the build at\n" * (750 * s) + "`1a2b3c4d5e`\n",
+    "conversions": lambda s: "the FP4 weights were converted " + "a " * (750 * s) + "to FP8 and " * (500 * s) + "\n",
+    "baseline precisions": lambda s: (
+        "INT4 speedups relative to the ONNX FP16 " * (750 * s) + "baseline vs BF16 reference\n"
+    ),
+    "settings grids": lambda s: (
+        "| Launch option | A | B |\n|---|---|---|\n" + "| `a_b_c_d_e_f_g_h` | `1` | `1` |\n" * (750 * s)
+    ),
+    "spec off": lambda s: "speculative decoding " * (750 * s) + "disabled, MTP\n",
+    "bare cards": lambda s: (
+        "### 4090 " + "results 3090 jetson agx orin nano " * (750 * s) + "\n\n| a | b |\n|---|---|\n| x | 1 GB (2%) |\n"
+    ),
+    "length heads": lambda s: (
+        "Latency (Unit: " * (500 * s)
+        + "ms):\n\n| Model | 256 tokens | 1k tok |\n|---|---|---|\n"
+        + "| Wren-8B "
+        + "FP16 " * (750 * s)
+        + "| 0.1 | 0.2 |\n"
+    ),
+    "machine lists": lambda s: (
+        "- RX 9070 XT (gfx1201"
+        + "), 16 GB, RX 9070 (" * (500 * s)
+        + "\n\n| model | t/s |\n|---|---|\n"
+        + "| Heron-7B Q8_0 (7.16 GiB"
+        + " GiB" * (750 * s)
+        + ") | 61.2 |\n"
+    ),
+    "captions": lambda s: (
+        "Time to first token of " + "a b " * (750 * s) + "(Unit: ms):\n\n### CPU " + "cpu " * (500 * s) + "\n"
+    ),
+    "listed verdicts": lambda s: (
+        "## " + "a b PASS, c FAIL; " * (750 * s) + "\n\n## x: " + "y " * (1_250 * s) + "PASS\n"
+    ),
     # lines with no digit, in ASCII and beyond it (each scanned whole by the remembered digit test)
     "no digits": "- a b é ★ c d\n" * 3_000,
     # the names a gate's grouped copy looks for, one after the other, every one at a word's start or inside one
     "gate names": "mmlu-pro xgsm8k accuracy_err max error per-tok [AR] a.len 1.5 " * 1_500,
     "hex letters": "deadbee cafe 0xfeedfac abcdef1 added faded " * 1_500,
-    "long keys": "a b c d e f g h i j k l m n o p q r s t u v w x y z " * 800 + ": 1",
+    "long keys": lambda s: "a b c d e f g h i j k l m n o p q r s t u v w x y z " * (200 * s) + ": 1",
     # a build note naming boards by their compute capability, and a page's machine list over its sub-sections
-    "capability notes": "* the compute capability of "
-    + "60 (P40) or 80 (A100) " * 2_000
-    + "\n\n"
-    + "* Intra node: 8xA100-80GBs with\n" * 1_000
-    + "\n#### B\n\n| a | b |\n|---|---|\n| x | 1.5 |\n" * 500,
+    "capability notes": lambda s: (
+        "* the compute capability of "
+        + "60 (P40) or 80 (A100) " * (500 * s)
+        + "\n\n"
+        + "* Intra node: 8xA100-80GBs with\n" * (250 * s)
+        + "\n#### B\n\n| a | b |\n|---|---|\n| x | 1.5 |\n" * (125 * s)
+    ),
     # tensor parallel sizes in headers ("2-way TP", "single GPU") and a size with a tail ("= 8 with NVLink")
-    "way heads": "| b | "
-    + "Latency of 2-way single-gpu 16 ways " * 1_000
-    + "TP (ms) |\n|---|---|\n| 1 | 2.5 |\n\n"
-    + "* tensor_parallel_size = 8"
-    + " with NVLink over" * 2_000
-    + "\n",
+    "way heads": lambda s: (
+        "| b | "
+        + "Latency of 2-way single-gpu 16 ways " * (250 * s)
+        + "TP (ms) |\n|---|---|\n| 1 | 2.5 |\n\n"
+        + "* tensor_parallel_size = 8"
+        + " with NVLink over" * (500 * s)
+        + "\n"
+    ),
     # an API's reference tables (a type and a description column), one after the other
     "api tables": (
         "| Name | Data Type " + "shape " * 20 + "| Description |\n|---|---|---|\n"
@@ -329,18 +395,18 @@ HOSTILE = {
     "counted boards": "4 H100 4 H100x 2k input/ 2k in / 8 B200 1 in/outs " * 2_000,
     # short names opening lists of settings, each a new one, over a text of separators never ending in one
     # (grammar.model_alias: each short name is looked for once, in one pass over the document)
-    "model aliases": "".join(f"K{j}, TP8, 1k/1k.\n" + "a-b_c/" * 40 + "\n" for j in range(160)),
+    "model aliases": lambda s: "".join(f"K{j}, TP8, 1k/1k.\n" + "a-b_c/" * 40 + "\n" for j in range(40 * s)),
     # values listed with their changes, and arrow pairs that never close a label (prose.labels _PAIR_TAIL_RE)
-    "listed changes": "a 1 µs → 2 µs (−3%), b 4 ms -> " * 2_000 + "\n",
+    "listed changes": lambda s: "a 1 µs → 2 µs (−3%), b 4 ms -> " * (500 * s) + "\n",
     # lead-ins opening with a change made, none ever reaching its colon (grammar.sides _LEAD_SIDE_RE)
     "change leads": ("After simply adding " + "the guard x " * 20 + "\nBefore fixing a:b\n") * 400,
     # sentences naming a measured or a baseline commit, none ever reaching its sha (revision_labels)
-    "measured sentences": ". Measured export commit/tree x. Baseline #4 commit " * 1_500 + "\n",
+    "measured sentences": lambda s: ". Measured export commit/tree x. Baseline #4 commit " * (375 * s) + "\n",
     # shares over and over before words that never reach a bar's name, and bars changed without a value
     # (prose.guards THRESHOLD_AFTER_RE, BAR_CHANGE_RE)
-    "bar words": "50% acceptance rate a b threshold from `0. " * 1_500 + "\n",
+    "bar words": lambda s: "50% acceptance rate a b threshold from `0. " * (375 * s) + "\n",
     # footnote marks in table cells, opened and never closed (tables.cells _MARKUP_RE)
-    "sup marks": "| a | b |\n|---|---|\n" + "| no <sup>2 | 1.5 <sup>x</sup> |\n" * 2_000,
+    "sup marks": lambda s: "| a | b |\n|---|---|\n" + "| no <sup>2 | 1.5 <sup>x</sup> |\n" * (500 * s),
     # labels over pastes one word apart, and labels that never close with a colon (grammar.twin_labels)
     "twin labels": (
         "Main Eagle:\n```\nspeed=1.5\n```\nBeta Eagle:\n```\nspeed=1.6\n```\n" + "- Old a(b c(d e(f " * 5 + "\n"
@@ -353,18 +419,22 @@ HOSTILE = {
     )
     * 100,
     # disaggregated layouts that never reach their generation servers, then one that does (vocab.disagg_layout)
-    "layouts": "Config: " + "ctx1_tep8_ctx_pp4_dep2_ep4_gen " * 2_000 + "ctx2_tep4_gen1_dep16\n",
+    "layouts": lambda s: "Config: " + "ctx1_tep8_ctx_pp4_dep2_ep4_gen " * (500 * s) + "ctx2_tep4_gen1_dep16\n",
     # a change column named by a defined candidate, then "vs" over and over (tables.side_columns _VS_RE)
-    "candidate vs": "opt1 (7c2e94ab10d3f5e6a7b8c9d0e1f2a3b4c5d6e7f8)\n\n| Metric | Baseline | Opt1 | Opt1 "
-    + "vs vs  over " * 2_000
-    + "|\n|---|---|---|---|\n| t (ms) | 2.0 | 1.5 | -25% |\n",
+    "candidate vs": lambda s: (
+        "opt1 (7c2e94ab10d3f5e6a7b8c9d0e1f2a3b4c5d6e7f8)\n\n| Metric | Baseline | Opt1 | Opt1 "
+        + "vs vs  over " * (500 * s)
+        + "|\n|---|---|---|---|\n| t (ms) | 2.0 | 1.5 | -25% |\n"
+    ),
     # lengths printed with their unit ("4,096 t 1"), a rate spaced out over a long header ("x / x / sec"), cells
     # carrying a measure's unit under a setting's word (tables.roles _measured_cells, vocab.setting_heads)
     # spreadsheet pastes with a blank corner and no outer pipes (tables.dialects), their rows named by weight and
     # activation widths, some cut short ("w8a", "wint4a1"; vocab.setup's quant word)
     "blank corners": ("  | a | b\n-- | -- | --\n" + "w8a16 | 1.5 | w8a wint4a1 w4a16w8a8_ |\n" * 20 + "\n") * 300,
     # lengths a name gives a block, a page or a chunk, each cut before its number ("--cache-block-seq-len", vocab.setup)
-    "block lengths": "--cache-block-seq-len -page_seq_len x chunk seq len max-seq-len " * 2_000 + "seq len 64\n",
+    "block lengths": lambda s: (
+        "--cache-block-seq-len -page_seq_len x chunk seq len max-seq-len " * (500 * s) + "seq len 64\n"
+    ),
     # "AR" columns in bytes and in shares, their sizes spelled in cells (tables.roles _in_bytes)
     "byte columns": (
         "| n | AR MiB | AR | AR (GiB) |\n|---|---|---|---|\n" + "| 16 | 0.16 | 0.7 | 1.5 GiB |\n" * 20 + "\n"
@@ -385,10 +455,12 @@ HOSTILE = {
     )
     * 8,
     # an HTML table's two header rows, its rows printed a cell a line (tables.html_table: each cell on its own line)
-    "html cell lines": '<table><thead><tr><th rowspan="2">n</th><th colspan="2">G</th></tr>\n<tr><th>TP</th><th>x</th>'
-    + "</tr></thead>\n"
-    + "<tr>\n<td>1</td>\n<td>2</td>\n<td>1.5</td>\n</tr>\n" * 3_000
-    + "</table>\n",
+    "html cell lines": lambda s: (
+        '<table><thead><tr><th rowspan="2">n</th><th colspan="2">G</th></tr>\n<tr><th>TP</th><th>x</th>'
+        + "</tr></thead>\n"
+        + "<tr>\n<td>1</td>\n<td>2</td>\n<td>1.5</td>\n</tr>\n" * (750 * s)
+        + "</table>\n"
+    ),
     # a unit spelled in a header's words: a rate of spaced slashes, a duration counted "to" or "in" (tables.headers)
     "spelled units": (
         "| n | " + "Tokens / sec / x / y days to in mins " * 300 + "TFLOPS / GPU |\n|---|---|\n| 1 | 2 |\n\n"
@@ -424,8 +496,25 @@ HOSTILE = {
     * 200,
     # methods glued to "for" that never name their project, capability words never reaching "with"
     # (vocab.setup's quant word, grammar.document_default _WORKS_ON_RE)
-    "project names": "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * 3_000 + "\n",
+    "project names": lambda s: "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * (750 * s) + "\n",
 }
+
+
+def _quarter_and_whole(text: HostileText) -> tuple[str, str]:
+    if callable(text):
+        return text(1), text(4)
+    quarter = text[: len(text) // 4]
+    assert quarter * 4 == text, "not one unit repeated a multiple of four times: write it as a maker (lambda s: ...)"
+    return quarter, text
+
+
+def test_every_hostile_texts_quarter_is_the_same_kind_of_text() -> None:
+    """The linearity check compares like with like: a whole that holds digits or line ends has them in its quarter."""
+    for name, text in HOSTILE.items():
+        quarter, whole = _quarter_and_whole(text)
+        assert len(whole) >= 3 * len(quarter), name
+        for mark in "0123456789\n|":
+            assert (mark in quarter) == (mark in whole), (name, mark)
 
 
 @pytest.mark.parametrize("name", list(HOSTILE))
@@ -433,8 +522,7 @@ def test_hostile_lines_grow_linearly(name: str) -> None:
     """Four times the input must take about four times as long, far from quadratic's sixteen (a ratio,
     not a clock; 8x leaves room for a noisy machine and still fails anything quadratic). One test per text, so that
     the suite's workers share them."""
-    unit = HOSTILE[name]
-    small, big = unit[: len(unit) // 4], unit
+    small, big = _quarter_and_whole(HOSTILE[name])
     t_small = min(_time(small) for _ in range(3))
     t_big = min(_time(big) for _ in range(2))
     assert t_big < 8 * t_small + 0.1, f"{name}: {t_small:.3f}s for a quarter, {t_big:.3f}s for whole"
