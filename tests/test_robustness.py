@@ -490,6 +490,11 @@ HOSTILE: dict[str, HostileText] = {
     * 200,
     # methods glued to "for" that never name their project, capability words never reaching "with"
     # (vocab.setup's quant word, grammar.document_default _WORKS_ON_RE)
+    # ranges of changes whose words after never name the change, conditions in brackets never closed in time
+    # (prose.change_ranges, pairing's from-to guard)
+    "change ranges": lambda s: (
+        "between 2% (short a) to 6% (b c) from 3% to 8% (x faster pp512 a 5% to 9% TTFT y " * (500 * s) + "\n"
+    ),
     "project names": lambda s: "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * (750 * s) + "\n",
 }
 

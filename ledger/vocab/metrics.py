@@ -413,6 +413,9 @@ _PROSE_METRIC_WORDS = (
     "speed-?up",
     "bandwidth",
 )
+# What a change after "faster", "improvement for" names in a llama.cpp-style thread: its two speeds and their test
+# names ("5% faster TG", "improvement for PP", "faster pp512"); never a metric alone ("PP=2" is pipeline parallelism)
+SPEED_MEASURE_WORDS = r"prompt processing|token generation|text generation|prefill|decode|\bpp\d{0,5}\b|\btg\d{0,5}\b"
 # a benchmark's name may go on with its year or split ("AIME25", "MMLU-Pro" is its own entry)
 _YEAR_TAIL = r"(?:\d{1,4})?"
 PROSE_METRIC_NAMES: tuple[str, ...] = tuple(

@@ -12,7 +12,7 @@ import functools
 import re
 
 from ledger.vocab.first_chars import dispatched
-from ledger.vocab.metrics import PROSE_METRIC_NAMES
+from ledger.vocab.metrics import PROSE_METRIC_NAMES, SPEED_MEASURE_WORDS
 from ledger.vocab.text import lower_for_words
 from ledger.vocab.units import is_measure_unit
 
@@ -140,7 +140,7 @@ METRIC_AFTER_RE = re.compile(r"\s+(?:on|in|for)\s+(?:the\s+)?(" + METRIC_RE.patt
 # "12% more throughput", "~4% better latency", "3% lower end-to-end latency": a change named by the measure after it
 CHANGE_METRIC_AFTER_RE = re.compile(
     r"\s?(?:more|higher|better|lower|less|faster|slower|greater|fewer|smaller|larger)\s((?:(?:end-to-end|e2e|overall|"
-    r"average|mean|total|output|decode|prefill)\s)?(?:" + METRIC_RE.pattern + "))",
+    r"average|mean|total|output|decode|prefill)\s)?(?:" + METRIC_RE.pattern + "|" + SPEED_MEASURE_WORDS + "))",
     re.IGNORECASE,
 )
 AT_METRIC_RE = re.compile(r"\s?@\s?(" + METRIC_RE.pattern + ")", re.IGNORECASE)

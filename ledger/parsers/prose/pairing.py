@@ -16,6 +16,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import Number
 from ledger.parsers.grammar.setting_arrows import setting_arrow
 from ledger.parsers.prose.candidates import candidate
+from ledger.parsers.prose.change_ranges import ends_a_change_range
 from ledger.parsers.prose.guards import BAR_CHANGE_RE, NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose.lists import link
 from ledger.parsers.prose.parallel_lists import ListPair, list_pair, slash_run_end
@@ -256,6 +257,7 @@ class NumberPass:
             or " to " not in n.text
             or not _FROM_RE.search(text, max(0, n.start - 40), n.start)
             or _SPAN_VERB_RE.search(text, max(0, n.start - 40), n.start)
+            or ends_a_change_range(text, n.end)
         ):
             return False
         self._keep(
@@ -297,7 +299,11 @@ class NumberPass:
         # "A -> B", "from A to B": A is B's reference
         if self.ctx.is_free(self.line, self.offset + nxt.start, self.offset + nxt.end) and (
             _ARROW_RE.fullmatch(between)
-            or (_TO_RE.fullmatch(between) and _FROM_RE.search(text, max(0, n.start - 40), n.start))
+            or (
+                _TO_RE.fullmatch(between)
+                and _FROM_RE.search(text, max(0, n.start - 40), n.start)
+                and not ends_a_change_range(text, nxt.end)
+            )
             or _ratio_operands(text, prev, n, nxt, between)
         ):
             self.skip.add(i + 1)

@@ -49,7 +49,7 @@ _MEASURE_AFTER_RE = re.compile(
 _NOT_A_NAME_RE = re.compile(r"^(?:a|an|the|and|of|in|with|by|to|is|was|about|over|than|this|that)$", re.IGNORECASE)
 
 
-def _named_after(text: str, end: int) -> str | None:
+def named_after(text: str, end: int) -> str | None:
     """ "speedup in prefill", "throughput improvement", "faster for long prompts": the change the words after
     a value name, or None."""
     m = _AFTER_RE.match(text, end, end + 90)
@@ -82,7 +82,7 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
     named_twice = Counter((c.get("metric") or "", _setup_of(c)) for c in out)
     for c in out:
         if c.get("unit") in _CHANGE_UNITS:
-            after = _named_after(text, c["end"])
+            after = named_after(text, c["end"])
             metric = c.get("metric") or ""
             # (a name the measure already has stays, unless the words after say more of it: "speedup in decode",
             # or it is a word of the value before's own name: "2% output throughput gain and a 3% e2e speedup")

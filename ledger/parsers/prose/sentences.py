@@ -35,6 +35,7 @@ from ledger.parsers.grammar.numbers import find_numbers
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, sides_named
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.candidates import LAST_METRIC
+from ledger.parsers.prose.change_ranges import change_ranges
 from ledger.parsers.prose.lists import (
     both_metrics,
     label_setup,
@@ -94,7 +95,7 @@ def claims_in_text(
     if "=" in text and ":" in text:  # what ratio_claims' pattern needs
         yield from ratio_claims(ctx, line, text, offset, subject, default_metric)
     read = NumberPass(ctx, line, text, offset, subject, default_metric, console, nums).read()
-    out = read.out
+    out = change_ranges(read.out, text) if "%" in text or "x" in text else read.out
     if read.thresholds:  # a bar stated beside the results is an extra key of theirs (claims contract)
         for c in out:
             c["config"] = {**c["config"], "threshold": read.thresholds[0]}
