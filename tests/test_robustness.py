@@ -495,6 +495,8 @@ HOSTILE: dict[str, HostileText] = {
     "change ranges": lambda s: (
         "between 2% (short a) to 6% (b c) from 3% to 8% (x faster pp512 a 5% to 9% TTFT y " * (500 * s) + "\n"
     ),
+    # methods turned off by a verb that never ends in one (vocab.setup _OFF_BEFORE_RE)
+    "off verbs": "without setting without enabling the w/o using any turning on MTP EAGLE FP8 " * 2_000,
     "project names": lambda s: "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * (750 * s) + "\n",
 }
 

@@ -478,7 +478,12 @@ _OFF_AFTER_RE = re.compile(
     r"\s?(?:disabled|turned off|switched off|off\b|[:=]\s?(?:off|false|none)\b)",
     re.IGNORECASE,
 )
-_OFF_BEFORE_RE = re.compile(r"(?:without|w/o|disable[sd]?|no)\s(?:the\s|any\s)?$", re.IGNORECASE)
+# ("without setting MTP", "without set MTP", "without enabling EAGLE": the verb that would have turned it on)
+_OFF_BEFORE_RE = re.compile(
+    r"(?:without|w/o|disable[sd]?|no)\s(?:(?:set(?:ting)?|enabl(?:e|ing)|us(?:e|ing)|turn(?:ing)? on)\s)?"
+    r"(?:the\s|any\s)?$",
+    re.IGNORECASE,
+)
 
 
 _BASE_BEFORE_RE = re.compile(
@@ -554,7 +559,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             continue
         m = search_word(w, s)
         # "without the MXFP4 path; ... BF16": the precision the run did not use is no setting; the next one is
-        while m and w.written != "spec_algo" and _OFF_BEFORE_RE.search(s, max(0, m.start() - 16), m.start()):
+        while m and w.written != "spec_algo" and _OFF_BEFORE_RE.search(s, max(0, m.start() - 28), m.start()):
             m = search_word(w, s, m.end())
         # "speedups relative to the FP16 baseline": the precision of the run compared against; the next one is the run's
         # ("nvfp4-kv kernels" once more after the KV cache's word was read: a KV cache's precision, not the weights')
@@ -584,7 +589,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         elif w.written == "gpu":  # the name as GPUs are written ("H100"), its count as printed ("8x")
             out["gpu"] = board(w, m, val, s)
         elif w.written == "spec_algo":
-            negated = _OFF_AFTER_RE.match(s, m.end()) or _OFF_BEFORE_RE.search(s, max(0, m.start() - 12), m.start())
+            negated = _OFF_AFTER_RE.match(s, m.end()) or _OFF_BEFORE_RE.search(s, max(0, m.start() - 24), m.start())
             # "non-spec", "no speculative": run without it ("speculative decoding" matches only when turned off)
             off = negated is not None or val[:2].lower() == "no" or val[:4].lower() == "spec"
             out[w.written] = "none" if off else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
