@@ -497,6 +497,10 @@ HOSTILE: dict[str, HostileText] = {
     ),
     # methods turned off by a verb that never ends in one (vocab.setup _OFF_BEFORE_RE)
     "off verbs": "without setting without enabling the w/o using any turning on MTP EAGLE FP8 " * 2_000,
+    # lead-ins comparing against a base word that never comes (grammar.revisions _AGAINST_BASE_RE)
+    "against leads": lambda s: (
+        "Measured against the current compared to relative to versus vs. the upstream " * (500 * s) + ":\n"
+    ),
     "project names": lambda s: "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * (750 * s) + "\n",
 }
 

@@ -202,11 +202,18 @@ def _side_lead(text: str, opens_results: bool) -> Revision | None:
         and text.rstrip().endswith(":")
         and len(sides_named(text)) == 1
         and not _WHEN_RE.search(text)
+        and not _AGAINST_BASE_RE.search(text)
     ):
         side = clause_side(text, len(text.rstrip()) - 1)  # "TP2 after this PR:": the side anywhere in a lead-in
     return side
 
 
+# "Measured against master with X on Y:": the base the results below are compared with, not the side they ran on
+_AGAINST_BASE_RE = re.compile(
+    r"\b(?:against|compared\s(?:to|with)|relative\sto|versus|vs\.?)\s(?:the\s)?(?:current\s|latest\s|upstream\s)?"
+    r"(?:main|master|trunk)\b",
+    re.IGNORECASE,
+)
 # "repeated twice after a restart:", "before each run:": a time, not a side
 _WHEN_RE = re.compile(r"\b(?:before|after)\s+(?:a|an|each|every|warm-?up|restart)\b", re.IGNORECASE)
 _RESULTS_WORD_RE = re.compile(
