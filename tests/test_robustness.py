@@ -501,6 +501,11 @@ HOSTILE: dict[str, HostileText] = {
     "against leads": lambda s: (
         "Measured against the current compared to relative to versus vs. the upstream " * (500 * s) + ":\n"
     ),
+    # box rows of a name and values with full stops and blanks, and rows cut to their name (tables.grid _is_data)
+    "name value boxes": (
+        "├──────┤\n" + "│ ITL. │ 61.42  ms. │\n├──────┤\n" * 40 + "│ O\n\n" + "| a | 1.5 . |\n|---|---|\n| b | 2. |\n\n"
+    )
+    * 200,
     "project names": lambda s: "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * (750 * s) + "\n",
 }
 

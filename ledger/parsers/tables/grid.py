@@ -124,9 +124,22 @@ def _read_box(lines: list[str], i: int, end: int) -> Grid | None:
         else:
             rows.append((j, cells, starts))
         j += 1
+    if header is not None and _is_data(header) and all(_is_data(cells, cut=True) for _, cells, _ in rows):
+        # "│ TTFT │ 14055.88 ms │" under a rule, then "│ ITL │ 66.81 ms │": names and values, no header
+        # (aisbench's summary box): its first line is a row, and its columns have no names
+        rows.insert(0, (header_index, header, box_cells(lines[header_index])[1]))
+        header = [""] * len(header)
+        for _, cells, _ in rows:
+            cells[0] = cells[0].rstrip(".")  # ("ITL." over "61.42 ms.": the paste's full stops, not the name's)
     if header is None or not rows or len(header) < 2 or len(header) > MAX_COLS:
         return None
     return Grid(header_index, header, rows, j, "box")
+
+
+def _is_data(cells: list[str], cut: bool = False) -> bool:
+    """A name, then values only: "TTFT", "14055.8836 ms" (or, `cut`, a name whose values the paste lost)."""
+    values = [" ".join(c.split()).rstrip(".") for c in cells[1:] if c]
+    return bool(cells[0]) and (bool(values) or cut) and all(_VALUE_CELL_RE.match(c) for c in values)
 
 
 def _is_header_line(line: str) -> bool:
