@@ -506,6 +506,8 @@ HOSTILE: dict[str, HostileText] = {
         "├──────┤\n" + "│ ITL. │ 61.42  ms. │\n├──────┤\n" * 40 + "│ O\n\n" + "| a | 1.5 . |\n|---|---|\n| b | 2. |\n\n"
     )
     * 200,
+    # Chinese side words whose colon never comes, negations far from their verb (vocab.sides, SIDE_LABEL_RE)
+    "chinese sides": lambda s: "未默认默认开启 不使 优化 关 开" * (750 * s) + "：\n",
     "project names": lambda s: "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * (750 * s) + "\n",
 }
 

@@ -190,6 +190,8 @@ def test_the_side_a_label_names_is_found_through_the_lowered_label() -> None:
 
     def searched(label: str) -> str | None:
         b, h = sides.BASE_SIDE_RE.search(label), sides.HEAD_SIDE_RE.search(label)
+        if not (b or h):  # (a Chinese side word, searched without a gate: "未开启 X 时" is a base)
+            b, h = sides._CJK_BASE_RE.search(label), sides._CJK_HEAD_RE.search(label)
         if b and h:
             return "base" if b.start() <= h.start() else "head"
         return "base" if b else "head" if h else None

@@ -25,6 +25,15 @@ HEAD_SIDE_RE = re.compile(
 )
 
 
+# the same sides as Chinese threads name them (vllm-ascend, lmdeploy): before / after the optimisation or change,
+# with the feature turned off / on; searched only in labels that are not ASCII
+# ("未默认开启": not turned on by default; the negation may stand a few characters before the verb)
+_CJK_BASE = "优化前|修改前|改动前|合入前|修复前|基线|原始|关闭|(?:未|不|没有?)[^\\s，。：:]{0,3}?(?:开启|启用|使用)"
+_CJK_HEAD = "优化后|修改后|改动后|合入后|修复后|开启|启用|使用"
+CJK_SIDE_WORDS = f"{_CJK_BASE}|{_CJK_HEAD}"
+"""Every Chinese side word, for the patterns of a label line that names a side (grammar.revision_labels)."""
+_CJK_BASE_RE, _CJK_HEAD_RE = re.compile(_CJK_BASE), re.compile(_CJK_HEAD)
+
 THIS_CHANGE_RE = re.compile(r"\b(?:this|the|my|our) (?:pr|branch|patch|change)\b", re.IGNORECASE)
 """The words that name the PR's own build ("this PR branch", "our patch"): a side, never a model or a draft."""
 
@@ -41,6 +50,9 @@ def side_of(label: str | None) -> str | None:
 @short_text_cache(4096)  # every row and column label of a table is asked, the same few labels again and again
 def _side_of(label: str) -> str | None:
     b, h = next(_BASE_WORDS.finditer(label), None), next(_HEAD_WORDS.finditer(label), None)
+    if b is None and h is None and not label.isascii():
+        # ("未开启 MLAPO 时": "开启" inside "未开启" is found one character later, so the base word wins)
+        b, h = _CJK_BASE_RE.search(label), _CJK_HEAD_RE.search(label)
     if b and h:  # "main branch", "before this PR": the first word names the side
         return "base" if b.start() <= h.start() else "head"
     return "base" if b else "head" if h else None

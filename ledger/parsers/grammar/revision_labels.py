@@ -10,7 +10,7 @@ from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.grammar.sides import comment_side, defined_side, side_setting, side_with_head
 from ledger.vocab.models import model_generation
-from ledger.vocab.sides import side_alone, side_of
+from ledger.vocab.sides import CJK_SIDE_WORDS, side_alone, side_of
 from ledger.vocab.text import has_hex_run, lower_for_words
 
 SHA_RE = re.compile(r"(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])")
@@ -32,8 +32,10 @@ SIDE_LABEL_RE = re.compile(
     r"(?:first|second|third|fourth|final|last|new|latest) (?:run|attempt|round|results?)|re-?run|run \d{1,2}|"
     r"attempt \d{1,2}|round \d{1,2}|v\d{1,2}|updated results?|"
     r"(?:with|w/) (?:the )?(?:pr|fix|patch|change)|(?:without|w/o) (?:the )?(?:pr|fix|patch|change))"
-    r"(?: [\w.#-]{1,20}){0,3}?)"
-    r"(?:[*_]{1,2})?(?:\s{0,3}\([^()\n]{1,60}\))?:(?:[*_]{1,2})?\s*$",
+    r"(?: [\w.#-]{1,20}){0,3}?"
+    # ("未开启 MLAPO 时：", "优化后:": a Chinese side word anywhere in a short label, its colon either width)
+    r"|[^\n:：]{0,30}?(?:" + CJK_SIDE_WORDS + r")[^\n:：]{0,30}?)"
+    r"(?:[*_]{1,2})?(?:\s{0,3}\([^()\n]{1,60}\))?[:：](?:[*_]{1,2})?\s*$",
     re.IGNORECASE,
 )
 # "Tested at `0badcafe12` with the same image:", "Results on commit 821fde2:", "measured @ abc1234"
@@ -406,7 +408,7 @@ def code_side(text: str) -> Revision | None:
     FlashInfer + auto" too, the side and the settings it ran with (the settings are the runs' variant)."""
     if "+" in text and (p := _PLUS_SIDE_RE.match(text)) is not None and side_alone(p.group("label")):
         return Revision(label=p.group("label").strip(), head=None, base=None)
-    m = SIDE_LABEL_RE.match(text) if text.rstrip().endswith(":") else None
+    m = SIDE_LABEL_RE.match(text) if text.rstrip().endswith((":", "：")) else None
     if m is None or side_of(m.group("label")) is None:
         return None
     return Revision(label=m.group("label").strip(), head=None, base=None)
