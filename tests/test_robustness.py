@@ -425,6 +425,21 @@ HOSTILE = {
     # methods glued to "for" that never name their project, capability words never reaching "with"
     # (vocab.setup's quant word, grammar.document_default _WORKS_ON_RE)
     "project names": "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * 3_000 + "\n",
+    # llama.cpp's compare script with its one-dash flags over and over, the last never given a value
+    # (grammar.commands _BENCH_FLAG_RE, reader.line_kinds's script paths)
+    "bench commands": ("./a/compare-commits.sh m b -m a/b-1b/q4_0.gguf" + " -fa 1,2 -ngl -p 0 -n" * 100 + "\n") * 40,
+    # a llama-bench label of sizes that never ends under a lead-in naming a model and a backend
+    # (formats.llama_bench _LABEL_SIZE_RE, vocab.setup's backend and model words)
+    "bench labels": (
+        "On the Vulkan backend with the model Ab-1B-"
+        + "c." * 40
+        + "\n\n| Model | Test | t/s master | t/s x | Speedup |\n"
+        "|---|---|---|---|---|\n| llama " + "1B " * 300 + "Q4_0 | tg32 | 1.00 | 2.00 | 2.00 |\n\n"
+    )
+    * 40,
+    # headings that open with a branch's namespace and a backend, never a family after them (vocab.models
+    # _HEAD_REF_RE, vocab.backends _TITLE_BACKEND_RE)
+    "family titles": ("# " + "ab/" * 50 + "vulkan : qux" + " x/minimax" * 100 + "\n\nTP 2: 1.5 ms\n\n") * 40,
 }
 
 
