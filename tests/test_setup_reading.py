@@ -11,6 +11,7 @@ from ledger.parsers.grammar.line_setup import line_setup
 from ledger.vocab.backends import title_backend
 from ledger.vocab.canonical import canonical_gpu
 from ledger.vocab.flags import one_value
+from ledger.vocab.models import title_family
 from ledger.vocab.setup import qualifiers
 
 
@@ -297,6 +298,9 @@ def test_llama_bench_flags_and_the_model_file() -> None:
     assert "isl" not in got and "osl" not in got and "fa" not in got
 
 
-def test_title_backend() -> None:
+def test_title_family_and_backend() -> None:
+    # a head branch's name as the title, its family typed lower case: the family as its makers spell it
+    assert title_family("Xyt/minimax tp1 p2") == "MiniMax" and title_family("[perf] deepseek fp8 moe") == "DeepSeek"
+    assert title_family("recipes/glm-5.3-flash/README.md") is None  # a file's path names no family
     assert title_backend("vulkan : faster mat-vec") == "Vulkan" and title_backend("HIP: tune mmq") == "ROCm"
     assert title_backend("ggml-cpu: faster q4_0") is None and title_backend("Fix CUDA: graphs") is None
