@@ -304,3 +304,11 @@ def test_title_family_and_backend() -> None:
     assert title_family("recipes/glm-5.3-flash/README.md") is None  # a file's path names no family
     assert title_backend("vulkan : faster mat-vec") == "Vulkan" and title_backend("HIP: tune mmq") == "ROCm"
     assert title_backend("ggml-cpu: faster q4_0") is None and title_backend("Fix CUDA: graphs") is None
+
+
+def test_a_generation_cap_is_the_output_length_of_a_benchmark_not_of_an_eval() -> None:
+    # send_one's and a bench script's requests generate what the flag asks; an eval's answers stop on their own
+    assert command_setup("python3 -m sglang.test.send_one --max-new-tokens 512")["osl"] == "512"
+    assert command_setup("python bench.py --model acme/Foo-8B --max-tokens 256")["osl"] == "256"
+    got = command_setup("python3 -m sglang.test.run_eval --eval-name gpqa --num-examples 198 --max-tokens 32000")
+    assert "osl" not in got and got["task"] == "gpqa"

@@ -11,7 +11,7 @@ from ledger.memo import short_text_cache
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.reader.document import Document
 from ledger.vocab.canonical import NUMERIC_KEYS
-from ledger.vocab.flags import ARG_KEYS, TOKEN_DIST_KEYS, eagle_config, flag_key
+from ledger.vocab.flags import ARG_KEYS, TOKEN_DIST_KEYS, capped_eval, eagle_config, flag_key
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.models import model_in_path, title_family
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers, setup_label_key
@@ -147,6 +147,8 @@ def _command_flags(text: str) -> dict[str, str]:
     for m in _FLAG_RE.finditer(text[:4000]):
         flag = m.group("flag") or m.group("short")
         key = flag_key(flag, m.group("value")) or (TOKEN_DIST_KEYS.get(flag) if synthetic else None)
+        if key == "osl" and capped_eval(flag, text):
+            continue  # "run_eval ... --max-tokens 16384": a cap on the answers, no output length
         swept = bool(_NEXT_VALUE_RE.match(text, m.end()))
         if flag == "config-list" and not swept:
             for k, v in eagle_config(m.group("value")).items():
@@ -235,6 +237,8 @@ def prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
     for m in _FLAG_RE.finditer(text[:4000].replace("`", " ")):
         value = m.group("value").strip("\"'.,;:)")
         key = flag_key(m.group("flag") or m.group("short"), value)
+        if key == "osl" and capped_eval(m.group("flag") or "", text):
+            continue  # ("... ran run_eval with --max-tokens 12000": the eval's cap)
         if key and value and not value.startswith("$"):
             out.setdefault(key, value)
         elif key and value.startswith("$") and env.get(value.strip("${}")):
