@@ -439,6 +439,12 @@ HOSTILE = {
     * 40,
     # headings that open with a branch's namespace and a backend, never a family after them (vocab.models
     # _HEAD_REF_RE, vocab.backends _TITLE_BACKEND_RE)
+    # short names opening settings lists, and the names a harness states as the model, over and over
+    # (grammar.model_alias _MODEL_KEY_BEFORE_RE, read back from each full name)
+    "stated aliases": ("Q9, TP4, random 2048 input.\n\n{'model': 'acme-q9', 'pretrained' =  \"b-q9\", model x-q9}\n\n")
+    * 400,
+    # a send_one run and an eval's caps, quoted in prose (vocab.flags capped_eval)
+    "eval caps": ("With `send_one --max-new-tokens 12 --max-tokens 3 run_eval --tasks --eval-name`: 1.5 ms\n\n") * 400,
     "family titles": ("# " + "ab/" * 50 + "vulkan : qux" + " x/minimax" * 100 + "\n\nTP 2: 1.5 ms\n\n") * 40,
 }
 
