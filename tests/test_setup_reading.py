@@ -312,3 +312,8 @@ def test_a_generation_cap_is_the_output_length_of_a_benchmark_not_of_an_eval() -
     assert command_setup("python bench.py --model acme/Foo-8B --max-tokens 256")["osl"] == "256"
     got = command_setup("python3 -m sglang.test.run_eval --eval-name gpqa --num-examples 198 --max-tokens 32000")
     assert "osl" not in got and got["task"] == "gpqa"
+
+
+def test_a_bench_of_two_model_files_names_neither_for_all_its_rows() -> None:
+    got = command_setup("llama-bench -m models/wren-2b/q4_0.gguf -m models/lark-7b/q4_0.gguf -p 0 -n 32")
+    assert "model" not in got and got["osl"] == "32"

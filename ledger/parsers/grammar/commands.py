@@ -184,14 +184,16 @@ def _command_flags(text: str) -> dict[str, str]:
         bench = named_benchmark(sm.group("path"))  # "benchmark/gsm8k/bench_sglang.py": the eval the script runs
         if bench:
             out["task"] = bench
-    if "model" not in out and (mf := _MODEL_FILE_RE.search(text[:4000])):
+    files = {m.group("path") for m in _MODEL_FILE_RE.finditer(text[:4000])} if "model" not in out else set()
+    if len(files) == 1 and (mf := _MODEL_FILE_RE.search(text[:4000])):
+        # (llama-bench's "-m a.gguf -m b.gguf" runs both: each row's label says which)
         out["model"] = model_in_path(mf.group("path"))
         if (quant := qualifiers(mf.group("path").rsplit("/", 1)[-1]).get("quant")) is not None:
             out.setdefault("quant", quant)  # "ggml-model-Q4_K_M.gguf": the file's weights are that GGUF type
     if _LLAMA_BENCH_RE.search(text[:200]):
         for key, value in _bench_flags(text[:4000]).items():
             out.setdefault(key, value)
-    if "model" not in out:
+    if "model" not in out and len(files) < 2:
         models = model_names(rest)
         if models:
             out["model"] = models[0]
