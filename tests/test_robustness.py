@@ -509,6 +509,29 @@ HOSTILE: dict[str, HostileText] = {
     # Chinese side words whose colon never comes, negations far from their verb (vocab.sides, SIDE_LABEL_RE)
     "chinese sides": lambda s: "未默认默认开启 不使 优化 关 开" * (750 * s) + "：\n",
     "project names": lambda s: "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * (750 * s) + "\n",
+    # llama.cpp's compare script with its one-dash flags over and over, the last never given a value
+    # (grammar.commands _BENCH_FLAG_RE, reader.line_kinds's script paths)
+    "bench commands": ("./a/compare-commits.sh m b -m a/b-1b/q4_0.gguf" + " -fa 1,2 -ngl -p 0 -n" * 100 + "\n") * 40,
+    # a llama-bench label of sizes that never ends under a lead-in naming a model and a backend
+    # (formats.llama_bench _LABEL_SIZE_RE, vocab.setup's backend and model words)
+    "bench labels": (
+        "On the Vulkan backend with the model Ab-1B-"
+        + "c." * 40
+        + "\n\n| Model | Test | t/s master | t/s x | Speedup |\n"
+        "|---|---|---|---|---|\n| llama " + "1B " * 300 + "Q4_0 | tg32 | 1.00 | 2.00 | 2.00 |\n\n"
+    )
+    * 40,
+    # headings that open with a branch's namespace and a backend, never a family after them (vocab.models
+    # _HEAD_REF_RE, vocab.backends _TITLE_BACKEND_RE)
+    # short names opening settings lists, and the names a harness states as the model, over and over
+    # (grammar.model_alias _MODEL_KEY_BEFORE_RE, read back from each full name)
+    "stated aliases": ("Q9, TP4, random 2048 input.\n\n{'model': 'acme-q9', 'pretrained' =  \"b-q9\", model x-q9}\n\n")
+    * 400,
+    # a send_one run and an eval's caps, quoted in prose (vocab.flags capped_eval)
+    "eval caps": ("With `send_one --max-new-tokens 12 --max-tokens 3 run_eval --tasks --eval-name`: 1.5 ms\n\n") * 400,
+    # tables of tasks, their rows' labels long and never a benchmark (tables.row_info _TASK_HEAD_RE)
+    "task tables": ("| Tasks | x |\n|---|---|\n" + "| gsm8k, 8-shot of the arc arc arc | 1.5 |\n" * 20 + "\n") * 40,
+    "family titles": ("# " + "ab/" * 50 + "vulkan : qux" + " x/minimax" * 100 + "\n\nTP 2: 1.5 ms\n\n") * 40,
 }
 
 

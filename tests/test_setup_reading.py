@@ -8,8 +8,10 @@ import pytest
 from ledger.parsers import extract
 from ledger.parsers.grammar.commands import command_setup
 from ledger.parsers.grammar.line_setup import line_setup
+from ledger.vocab.backends import title_backend
 from ledger.vocab.canonical import canonical_gpu
 from ledger.vocab.flags import one_value
+from ledger.vocab.models import title_family
 from ledger.vocab.setup import qualifiers
 
 
@@ -284,3 +286,34 @@ def test_the_h20_3e_is_not_the_h20(value: str, board: str) -> None:
 def test_a_setting_printed_as_a_range_keeps_the_range(text: str, want: dict[str, str]) -> None:
     got = qualifiers(text)
     assert {k: got.get(k) for k in want} == want
+
+
+def test_llama_bench_flags_and_the_model_file() -> None:
+    # compare-commits.sh runs llama-bench: its -m file names the model and its GGUF type, -fa/-ngl as its columns
+    got = command_setup("./scripts/compare-commits.sh master my/br -m models/wren-2b-it/m-Q5_K_M.gguf -fa 1 -ngl 99")
+    assert (got["model"], got["quant"], got["fa"], got["ngl"]) == ("models/wren-2b-it", "q5_k_m", "1", "99")
+    # a generation length holds for every row only when the prompt test is off; "-p 512 -n 128" gives two tests
+    assert command_setup("llama-bench -m w.gguf -p 0 -n 32").get("osl") == "32"
+    got = command_setup("llama-bench -m w.gguf -p 512 -n 128 -fa 0,1")
+    assert "isl" not in got and "osl" not in got and "fa" not in got
+
+
+def test_title_family_and_backend() -> None:
+    # a head branch's name as the title, its family typed lower case: the family as its makers spell it
+    assert title_family("Xyt/minimax tp1 p2") == "MiniMax" and title_family("[perf] deepseek fp8 moe") == "DeepSeek"
+    assert title_family("recipes/glm-5.3-flash/README.md") is None  # a file's path names no family
+    assert title_backend("vulkan : faster mat-vec") == "Vulkan" and title_backend("HIP: tune mmq") == "ROCm"
+    assert title_backend("ggml-cpu: faster q4_0") is None and title_backend("Fix CUDA: graphs") is None
+
+
+def test_a_generation_cap_is_the_output_length_of_a_benchmark_not_of_an_eval() -> None:
+    # send_one's and a bench script's requests generate what the flag asks; an eval's answers stop on their own
+    assert command_setup("python3 -m sglang.test.send_one --max-new-tokens 512")["osl"] == "512"
+    assert command_setup("python bench.py --model acme/Foo-8B --max-tokens 256")["osl"] == "256"
+    got = command_setup("python3 -m sglang.test.run_eval --eval-name gpqa --num-examples 198 --max-tokens 32000")
+    assert "osl" not in got and got["task"] == "gpqa"
+
+
+def test_a_bench_of_two_model_files_names_neither_for_all_its_rows() -> None:
+    got = command_setup("llama-bench -m models/wren-2b/q4_0.gguf -m models/lark-7b/q4_0.gguf -p 0 -n 32")
+    assert "model" not in got and got["osl"] == "32"

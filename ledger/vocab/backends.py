@@ -72,3 +72,19 @@ def backend_settings(text: str) -> dict[str, str]:
         if m.group("value").lower() not in _NOT_A_NAME:
             out.setdefault(_key(m.group("kind")), m.group("value").rstrip(".,"))
     return out
+
+
+# llama.cpp's titles open with the backend a change is for: "vulkan : faster mat-vec", "CUDA: fix ...", "ggml-metal:"
+_TITLE_BACKEND_RE = re.compile(
+    r"^\s{0,4}(?:ggml[- ])?(?P<name>vulkan|metal|cuda|sycl|opencl|cann|hip|musa|webgpu)\s{0,2}:\s", re.IGNORECASE
+)
+# llama-bench's spelling of each ("HIP" builds print "ROCm")
+_PRINTED = {"vulkan": "Vulkan", "metal": "Metal", "cuda": "CUDA", "sycl": "SYCL", "opencl": "OpenCL", "cann": "CANN"}
+_PRINTED |= {"hip": "ROCm", "musa": "MUSA", "webgpu": "WebGPU"}
+
+
+def title_backend(title: str) -> str | None:
+    """The GPU backend a title says its change is for ("vulkan : ..." -> Vulkan), as llama-bench's backend column
+    prints it; None for any other title (a CPU change's "ggml-cpu:" names its device, not a GPU backend)."""
+    m = _TITLE_BACKEND_RE.match(title[:80])
+    return _PRINTED[m.group("name").lower()] if m else None

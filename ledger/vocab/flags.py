@@ -57,6 +57,10 @@ FLAG_KEYS: dict[str, str] = {
     "sharegpt-output-len": "osl",
     "output-len": "osl",
     "osl": "osl",
+    # the tokens each request generates where a benchmark sends it (sglang.test.send_one's "--max-new-tokens 1024",
+    # a bench script's "--max-tokens"); an eval's is a cap on its answers, no length (capped_eval)
+    "max-new-tokens": "osl",
+    "max-tokens": "osl",
     # llama-batched-bench's "-npp 128 -ntg 128": its prompt and generated lengths (-npl, the batches, is its B)
     "npp": "isl",
     "ntg": "osl",
@@ -118,6 +122,17 @@ _PREFIX_MIN = 6
 
 SPEC_METHODS = frozenset(("eagle", "eagle3", "mtp", "ngram", "draft_model", "medusa", "suffix", "lookahead", "hydra"))
 """The values vLLM's speculative `method` takes (and sglang's, lower-cased): a drafting method."""
+
+
+_CAP_FLAGS = frozenset(("max-new-tokens", "max-tokens"))
+# an eval's command: its answers stop where the model ends them, the flag's number only bounds them
+_EVAL_COMMAND_RE = re.compile(r"run_eval|lm_eval|simple_evals|--eval-name|--tasks?[ =]|bench_sglang\.py")
+
+
+def capped_eval(flag: str, text: str) -> bool:
+    """`flag` caps the answers of the eval `text` runs ("run_eval --eval-name gpqa --max-tokens 120000"): it gives
+    no output length, as it does in a benchmark's requests."""
+    return flag.replace("_", "-") in _CAP_FLAGS and _EVAL_COMMAND_RE.search(text[:4000]) is not None
 
 
 def flag_key(flag: str, value: str) -> str | None:

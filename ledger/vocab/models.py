@@ -331,12 +331,32 @@ _BRANCH_PREFIX_RE = re.compile(r"(?<![\w/])(?:feat|feature|dev|release|exp|wip)/
 _NOT_TITLE_FAMILY = frozenset(("opt", "step", "yi", "mpt", "mamba", "bloom", "phi", "whisper", "gpt"))
 
 
+# a title that is a head branch's name, its author's namespace first: "Xyt/minimax tp1 p2" (one word after the
+# "/", not a path: "recipes/glm-5.3-flash/README.md" names a file)
+_HEAD_REF_RE = re.compile(r"^\s{0,4}[A-Za-z][\w.-]{0,30}/(?=[A-Za-z][\w.-]{0,60}(?:\s|$))")
+# the families as their makers spell them: a title's "deepseek fp8 moe" names DeepSeek
+_BRAND = {
+    b.lower(): b
+    for b in (
+        "Llama", "CodeLlama", "Qwen", "QwQ", "DeepSeek", "Mistral", "Mixtral", "Ministral", "Gemma", "Claude",
+        "Gemini", "GLM", "ChatGLM", "Kimi", "MiniMax", "Nemotron", "Falcon", "OLMo", "Granite", "Baichuan",
+        "InternLM", "InternVL", "Command-R", "DBRX", "Jamba", "StarCoder", "Vicuna", "Hunyuan", "ERNIE", "Seed-OSS",
+        "SmolLM", "LLaVA", "Pixtral", "Jais", "EXAONE", "Grok", "Zamba", "Bamba", "Aya", "StableLM", "MiMo",
+        "LongCat", "Skywork", "Pangu", "openPangu", "XVERSE",
+    )
+}  # fmt: skip
+
+
 def title_family(title: str) -> str | None:
     """The model family (and version) a title names where it names no model in full: "Gemma", "Llama 4", also
-    as a branch's name ("Cherry pick feat/llama4 to main")."""
-    title = _BRANCH_PREFIX_RE.sub(" ", title[:300])
+    as a branch's name ("Cherry pick feat/llama4 to main", "Xyt/minimax tp1"); a family typed in lower case
+    ("deepseek fp8 moe") as its makers spell it (DeepSeek)."""
+    title = _BRANCH_PREFIX_RE.sub(" ", _HEAD_REF_RE.sub(" ", title[:300]))
     for m in _TITLE_FAMILY_RE.finditer(title):
-        if m.group(0).split()[0].lower() not in _NOT_TITLE_FAMILY:
+        word = m.group(0).split()[0]
+        if word.lower() not in _NOT_TITLE_FAMILY:
+            if word.islower() and (brand := _BRAND.get(word.rstrip("0123456789."))) is not None:
+                return brand + m.group(0)[len(word.rstrip("0123456789.")) :]  # "qwen3" -> "Qwen3"
             return m.group(0)
     return None
 

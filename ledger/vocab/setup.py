@@ -303,11 +303,21 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "gpu", "gpu", _CPU_RUN, ("cpu",), ("[cpu", "cpu", "run", "ran", "measured", "tested", "benchmarked", "timed")
     ),
+    # "on the Vulkan backend", "with the CUDA backend": the GPU backend llama.cpp's runs are built with ("CPU
+    # backend" names the device, above)
+    _word(
+        "backend",
+        "backend",
+        r"(vulkan|metal|cuda|sycl|opencl|cann|rocm|hip)[ -]backend",
+        ("backend",),
+        ("vulkan", "metal", "cuda", "sycl", "opencl", "cann", "rocm", "hip"),
+    ),
     # "model Foo-7B", "model: Bar-70B-FP8": a model of a family the vocabulary does not know, named as the model
+    # (its last word ends in a letter or digit: "... with the model Foo-7B-Chat." ends the sentence, not the name)
     _word(
         "model",
         "model",
-        r"model[ =:]{1,3}([A-Za-z][\w.]{0,30}-\d{1,4}(?:\.\d{1,2})?[bm](?:-[\w.]{1,20})?)",
+        r"model[ =:]{1,3}([A-Za-z][\w.]{0,30}-\d{1,4}(?:\.\d{1,2})?[bm](?:-[\w.]{0,19}\w)?)",
         ("model",),
         ("model",),
     ),

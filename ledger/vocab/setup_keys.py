@@ -185,6 +185,9 @@ SOFT_KEYS: tuple[str, ...] = (
     "side",
     "part",
     "workload",
+    # llama-bench's label of the model a file holds ("llama 1B Q8_0"), kept where the text names the model itself:
+    # its type is a setup word, its architecture no more than the model's name says
+    "model_type",
 )
 """Keys whose text is mined for configuration words; the rest of their text is a variant."""
 KEY_CLASSES: tuple[str, ...] = ("hard", "soft", "ignored")

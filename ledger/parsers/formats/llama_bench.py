@@ -144,9 +144,17 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             keys[i]: _clean(c) for i, c in enumerate(cells) if i < len(roles) and roles[i] == "config" and _clean(c)
         }
         config.update(_bench_lengths(heads, cells))
-        test = config.get("test") or config.get("Test") or ""
+        around = ctx.setup.at(row.line) if ctx.setup is not None else {}
         if (gguf := _GGUF_TYPE_RE.search(config.get("model", ""))) is not None:
             config.setdefault("quant", gguf.group(0).lower())  # "llama 7B all F32": the row's own weights
+        if "model" in config and _names_same_size(config["model"], around):
+            # "llama 1B Q8_0" under "-m models/llama-3.2-1b-instruct/...": the label is the architecture llama-bench
+            # read from the file (any 1B Llama prints it); the model the text names is the one that ran, and the
+            # type its file name states ("ggml-model-Q5_K_M.gguf") is more exact than the label's ("Q5_K - Medium")
+            config["model_type"] = config.pop("model")
+            if "quant" in around:
+                config.pop("quant", None)
+        test = config.get("test") or config.get("Test") or ""
         for k, v in bench_test_setup(test).items():
             config.setdefault(k, v)
         for i, cell in enumerate(cells):
@@ -190,6 +198,20 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 config={**config, **lengths} if lengths else config,
                 **at,
             )
+
+
+# the parameter count llama-bench prints in its model label ("llama 1B Q8_0", "qwen3moe 30B.A3B Q4_0")
+_LABEL_SIZE_RE = re.compile(r"(?<![\w.])(\d{1,4}(?:\.\d{1,2})?[BM])(?![a-z\d])", re.IGNORECASE)
+
+
+def _names_same_size(label: str, around: dict[str, str]) -> bool:
+    """The setup around the table names a model of the size the row's label prints ("llama-3.2-1b-instruct" for
+    "llama 1B Q8_0"): that model is the one the label describes. A label with no size, or a model of another size
+    (the PR's title naming the model it fixes, over a bench of another), tells nothing."""
+    model, size = around.get("model", ""), _LABEL_SIZE_RE.search(label)
+    if not model or size is None or model.lower() in label.lower():
+        return False  # ("llama 7B", the label's own words as a line's setup reads them, is no other name of it)
+    return re.search(r"(?<![\d.])" + re.escape(size.group(1).lower()) + r"(?![a-z\d])", model.lower()) is not None
 
 
 # "Metal (master)", "Vulkan (PR)": a config cell that names the side its row was measured on

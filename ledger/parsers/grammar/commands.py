@@ -11,10 +11,10 @@ from ledger.memo import short_text_cache
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.reader.document import Document
 from ledger.vocab.canonical import NUMERIC_KEYS
-from ledger.vocab.flags import ARG_KEYS, TOKEN_DIST_KEYS, eagle_config, flag_key
+from ledger.vocab.flags import ARG_KEYS, TOKEN_DIST_KEYS, capped_eval, eagle_config, flag_key
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.models import model_in_path, title_family
-from ledger.vocab.setup import config_key, is_config_label, model_names, setup_label_key
+from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
 
 # --flag value / --flag=value in a command line, and lm_eval's model_args "pretrained=X,tensor_parallel_size=2"
@@ -147,6 +147,8 @@ def _command_flags(text: str) -> dict[str, str]:
     for m in _FLAG_RE.finditer(text[:4000]):
         flag = m.group("flag") or m.group("short")
         key = flag_key(flag, m.group("value")) or (TOKEN_DIST_KEYS.get(flag) if synthetic else None)
+        if key == "osl" and capped_eval(flag, text):
+            continue  # "run_eval ... --max-tokens 16384": a cap on the answers, no output length
         swept = bool(_NEXT_VALUE_RE.match(text, m.end()))
         if flag == "config-list" and not swept:
             for k, v in eagle_config(m.group("value")).items():
@@ -182,12 +184,40 @@ def _command_flags(text: str) -> dict[str, str]:
         bench = named_benchmark(sm.group("path"))  # "benchmark/gsm8k/bench_sglang.py": the eval the script runs
         if bench:
             out["task"] = bench
-    if "model" not in out and (mf := _MODEL_FILE_RE.search(text[:4000])):
+    files = {m.group("path") for m in _MODEL_FILE_RE.finditer(text[:4000])} if "model" not in out else set()
+    if len(files) == 1 and (mf := _MODEL_FILE_RE.search(text[:4000])):
+        # (llama-bench's "-m a.gguf -m b.gguf" runs both: each row's label says which)
         out["model"] = model_in_path(mf.group("path"))
-    if "model" not in out:
+        if (quant := qualifiers(mf.group("path").rsplit("/", 1)[-1]).get("quant")) is not None:
+            out.setdefault("quant", quant)  # "ggml-model-Q4_K_M.gguf": the file's weights are that GGUF type
+    if _LLAMA_BENCH_RE.search(text[:200]):
+        for key, value in _bench_flags(text[:4000]).items():
+            out.setdefault(key, value)
+    if "model" not in out and len(files) < 2:
         models = model_names(rest)
         if models:
             out["model"] = models[0]
+    return out
+
+
+# llama-bench and llama.cpp's compare-commits.sh (which runs llama-bench with the flags it is given)
+_LLAMA_BENCH_RE = re.compile(r"(?:^|[\s/])(?:llama-bench|compare-commits\.sh)\s")
+# their one-dash flags: "-fa 1" (flash attention), "-ngl 99" (layers offloaded), "-p 512" / "-n 128" (the prompt
+# and generation tests' lengths); a comma list ("-fa 0,1", "-p 0,512") is a sweep each row names its point of
+_BENCH_FLAG_RE = re.compile(r"(?:^|\s)-(?P<flag>fa|ngl|p|n)\s{1,4}(?P<value>[\w.,]{1,40})(?!\S)")
+
+
+def _bench_flags(text: str) -> dict[str, str]:
+    """The setup llama-bench's flags state for every row of its table, under the columns' own names (fa, ngl). The
+    prompt test (-p) and the generation test (-n) are separate rows: a length holds for all of them only when the
+    other test is off ("-p 0 -n 32": every row generates 32 tokens; "-p 512 -n 128": each row names its own)."""
+    flags = {m.group("flag"): m.group("value") for m in _BENCH_FLAG_RE.finditer(text) if "," not in m.group("value")}
+    out = {key: flags[key] for key in ("fa", "ngl") if key in flags and flags[key].lower() != "auto"}
+    prompt, gen = flags.get("p"), flags.get("n")
+    if gen and gen.isdigit() and prompt == "0" and gen != "0":
+        out["osl"] = gen
+    elif prompt and prompt.isdigit() and gen == "0" and prompt != "0":
+        out["isl"] = prompt
     return out
 
 
@@ -209,6 +239,8 @@ def prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
     for m in _FLAG_RE.finditer(text[:4000].replace("`", " ")):
         value = m.group("value").strip("\"'.,;:)")
         key = flag_key(m.group("flag") or m.group("short"), value)
+        if key == "osl" and capped_eval(m.group("flag") or "", text):
+            continue  # ("... ran run_eval with --max-tokens 12000": the eval's cap)
         if key and value and not value.startswith("$"):
             out.setdefault(key, value)
         elif key and value.startswith("$") and env.get(value.strip("${}")):

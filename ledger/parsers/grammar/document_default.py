@@ -29,6 +29,7 @@ from ledger.parsers.grammar.setup_scopes import (
 from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
+from ledger.vocab.backends import title_backend
 from ledger.vocab.canonical import DTYPE_KEYS, canonical_dtype
 from ledger.vocab.device_headings import capability_note
 from ledger.vocab.doc_tables import documentation_table
@@ -126,6 +127,8 @@ def document_default(
     owners = _owner_turns(doc, turns)
     if "model" not in seen and "model" not in led and (family := _family_named(doc, turns, owners)):
         seen["model"] = [family]  # "[Feature] Gemma MTP support" and no model named in full anywhere: Gemma
+    if "backend" not in seen and "backend" not in led and doc.blocks and (gb := title_backend(doc.blocks[0].text)):
+        seen["backend"] = [gb]  # "vulkan : faster mat-vec for q4_0": its runs were on Vulkan, where none says else
     elsewhere = _led_elsewhere(led, led_turns, turns_of, owners)
     here = {k: [v for v in vals if v not in elsewhere.get(k, ())] for k, vals in led.items()}
     out = _kv_title_precision(doc, _one_value_each(seen, here, varied), seen, here)

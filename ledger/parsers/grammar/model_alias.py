@@ -1,7 +1,8 @@
 """A model named by its short name in a list of settings: "K3, TP8, random dataset, 8192 input / 1024 output." over
 a table, where the eval's header elsewhere names `kimi-k3`. The short name opening the list is the model whose full
-name the document gives with that name as its last part ("DeepSeek-R1" for "R1", "Kimi-K2-Instruct" for "K2"); a
-short name no full name ends in stays unread ("V1, TP8" may name an engine's version).
+name the document gives with that name as its last part ("DeepSeek-R1" for "R1", "Kimi-K2-Instruct" for "K2"), a
+model the vocabulary knows or a name the text states as the model ("'model': 'acme-q9'" for "Q9"); a short name no
+such full name ends in stays unread ("V1, TP8" may name an engine's version).
 """
 
 from __future__ import annotations
@@ -33,9 +34,22 @@ def aliased_model(doc: Document, text: str) -> str | None:
     return known[alias]
 
 
+# what states a name as the model's: "'model': 'acme-q9'", "model=acme-q9", "--model-path org/acme-q9",
+# "pretrained=acme-q9" (the text before the name, read backwards from it over a few characters)
+_MODEL_KEY_BEFORE_RE = re.compile(
+    r"(?:\bmodel(?:[_-](?:path|name))?|\bpretrained)['\"]?(?:\s{0,3}[:=]\s{0,3}|\s{1,3})['\"]?$", re.IGNORECASE
+)
+
+
 def _full_name(doc: Document, alias: str) -> str | None:
-    # the full name ends in the short one after a separator: "kimi-k3", "deepseek-ai/DeepSeek-R1"
+    # the full name ends in the short one after a separator: "kimi-k3", "deepseek-ai/DeepSeek-R1"; a family the
+    # vocabulary does not know counts where the text states the name as the model ("'model': 'acme-q9'")
     pattern = re.compile(rf"[\w./-]{{1,80}}[-_/]{re.escape(alias)}(?:[-_][\w.]{{1,20}})?(?![\w.])", re.IGNORECASE)
-    hits = [m.group(0) for _, m in zip(range(_MAX_NAMES), pattern.finditer("\n".join(doc.lines)), strict=False)]
-    found = {model.lower(): model for hit in hits for model in model_names(hit)}
+    text = "\n".join(doc.lines)
+    found: dict[str, str] = {}
+    for _, m in zip(range(_MAX_NAMES), pattern.finditer(text), strict=False):
+        named = model_names(m.group(0))
+        if not named and _MODEL_KEY_BEFORE_RE.search(text, max(0, m.start() - 16), m.start()):
+            named = [m.group(0)]
+        found.update((model.lower(), model) for model in named)
     return next(iter(found.values())) if len(found) == 1 else None

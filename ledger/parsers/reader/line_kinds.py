@@ -41,7 +41,10 @@ _COMMAND_RE = re.compile(
     r"(?:python\d?(?:\.\d{1,2})?|pytest|torchrun|mpirun|srun|lm_eval|vllm|sglang|trtllm-\w{1,20}|make|cmake|"
     r"bash|git|pip\d?|docker|buck|ninja|nvidia-smi|curl|export|cd|uv|accelerate|"
     # llama.cpp's tools, from wherever they were built: "./llama-batched-bench", "build/bin/llama-bench"
-    r"(?:[\w.-]{0,40}/){0,4}llama-[a-z][\w-]{1,30})\s+\S"
+    r"(?:[\w.-]{0,40}/){0,4}llama-[a-z][\w-]{1,30}|"
+    # a shell script run from a path ("./run_bench.sh --tp 2", "../scripts/sweep.sh"), and llama.cpp's
+    # "scripts/compare-commits.sh master my-branch -m ...", which its PRs run from the repository's root
+    r"\.{1,2}/(?:[\w.-]{1,40}/){0,4}[\w.-]{1,40}\.sh|(?:[\w.-]{1,40}/){0,4}compare-commits\.sh)\s+\S"
 )
 _PROGRESS_RE = re.compile(r"\d{1,3}%\|[█▏▎▍▌▋▊▉ #]{0,200}\||█{3}")
 

@@ -19,7 +19,7 @@ from ledger.parsers.tables.headers import column_revisions, head_without_unit, l
 from ledger.parsers.tables.roles import KEYED_NUMBER_RE, NO_FIGURE, pair_columns
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
-from ledger.vocab.metrics import is_acceptance_name
+from ledger.vocab.metrics import is_acceptance_name, named_benchmark
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import (
     batched_bench_keys,
@@ -37,6 +37,9 @@ from ledger.vocab.setup import config_key, model_names, qualifiers, setup_only
 from ledger.vocab.setup_keys import is_known_key
 from ledger.vocab.setup_labels import row_kind_key
 from ledger.vocab.sides import side_of
+
+# the header of a column of evals: "Task", "Tasks", "Benchmark", "Eval", "Dataset"
+_TASK_HEAD_RE = re.compile(r"^(?:tasks?|benchmarks?|evals?|evaluations?|datasets?)$", re.IGNORECASE)
 
 # a column of each run's settings in one cell, as words ("tp1 / bs 128 / prompts 5000")
 _SETTINGS_HEAD_RE = re.compile(
@@ -117,6 +120,9 @@ class TableInfo:
         metric, and the words spelled into it are not settings (its own columns state them)."""
         first = clean(table.header[0]) if self.label_cols == [0] and table.header and not self.row_id else ""
         self.row_kind = row_kind_key(first) if first else None
+        self.task_rows = bool(_TASK_HEAD_RE.match(first))
+        """The first column names each row's eval ("| Task | FP16 | INT4 |" over GSM8K, ARC): the row's task is its
+        own, not the one a command above ran (`--tasks gsm8k` says nothing of the ARC row)."""
         """The setup key the rows' names are under where the first column's header says what they ran ("Context",
         "Dataset"): those names are no part of the measure."""
         self.title_setup: dict[str, str] = {}
@@ -130,6 +136,11 @@ class TableInfo:
         """The revision a value column's header names (a named side, a short sha, a branch)."""
         self.new_revision: Revision | None = None
         """The one revision the value columns name: the new side, which the row's deltas are measured on."""
+
+    def row_task(self, label: str) -> dict[str, str]:
+        """The task a row of a table of tasks names (the benchmark's canonical name, else the label's words)."""
+        name = clean(label) if self.task_rows else ""
+        return {"task": named_benchmark(name) or name.lower()} if name else {}
 
     def bind_revisions(self, named: Mapping[str | int, Revision], headers: list[str]) -> None:
         """The revisions the value columns' headers name (see headers.column_revisions)."""

@@ -209,7 +209,11 @@ class _RowReader:
             words = (
                 {}
                 if self.info.row_id
-                else {**qualifiers(self.label), **label_checkpoint(self.label, self.ctx.doc.line(1))}
+                else {
+                    **qualifiers(self.label),
+                    **label_checkpoint(self.label, self.ctx.doc.line(1)),
+                    **self.info.row_task(self.label),  # ("| Task |" over "ARC": its task, whatever a command ran)
+                }
             )
             # ("int8" under "kv type" is the cache's dtype, which its column said: no weights' precision too)
             cache = self.setup.get("kv_cache", "").lower()
