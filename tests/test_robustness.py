@@ -508,6 +508,9 @@ HOSTILE: dict[str, HostileText] = {
     * 200,
     # Chinese side words whose colon never comes, negations far from their verb (vocab.sides, SIDE_LABEL_RE)
     "chinese sides": lambda s: "未默认默认开启 不使 优化 关 开" * (750 * s) + "：\n",
+    # boards after a count and a maker's line that never come, and glued letters after settings' numbers
+    # (vocab.board_counts GPU_VENDOR, vocab.setup_word's number end)
+    "maker lines": "2x AMD Instinct 8x Tesla NVIDIA GeForce dp4a tp8x ep2b " * 2_000,
     "project names": lambda s: "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * (750 * s) + "\n",
     # llama.cpp's compare script with its one-dash flags over and over, the last never given a value
     # (grammar.commands _BENCH_FLAG_RE, reader.line_kinds's script paths)

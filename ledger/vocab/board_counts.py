@@ -12,7 +12,10 @@ GPU_COUNT = r"(?:\d{1,3} ?[x×*] ?(?:\d{1,3} ?[x×]? ?)?|(?:two|four|eight) )?"
 _GPU_COUNT_RE = re.compile(GPU_COUNT)
 NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 _TUNED_FOR_RE = re.compile(r"\s(?:tables?|configs?|tuning|tunings|kernels?|tiles?)\s(?:run\s)?on\s", re.IGNORECASE)
-_VENDOR_RE = re.compile(r"^(?:nvidia )?(?:geforce )?", re.IGNORECASE)
+# the maker and the line between the count and the board ("2x Tesla P100", "8x AMD Instinct MI300X")
+GPU_VENDOR = r"(?:(?:nvidia|amd|intel) )?(?:(?:geforce|tesla|radeon|instinct|quadro) )?"
+# (the words a board's name goes without: "Radeon 8060S", "Radeon PRO VII" keep theirs)
+_VENDOR_RE = re.compile(r"^(?:(?:nvidia|amd|intel) )?(?:(?:geforce|tesla|instinct) )?", re.IGNORECASE)
 # ("gfx942" is a name: its "x" follows a letter)
 _STAR_COUNT_RE = re.compile(r"^(\d{1,3}) ?\* ?")
 _NODES_BEFORE_RE = re.compile(r"(?<![\w.])(\d{1,2}) $")

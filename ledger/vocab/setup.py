@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
-from ledger.vocab.board_counts import GPU_COUNT, NUMBER_WORDS, board
+from ledger.vocab.board_counts import GPU_COUNT, GPU_VENDOR, NUMBER_WORDS, board
 from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, canonical_items, one_board
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
 from ledger.vocab.checkpoint_labels import checkpoint_label
@@ -49,7 +49,31 @@ _SEP = r"(?: ?[=:] ?|[ _=:-])?"
 """Between a setup word and its number: "tp8", "tp_8", "tp=8", "TP = 8", "ISL: 4096"."""
 _GPU_STARTS = (
     *("two ", "four ", "eight "),
-    *("nvidia", "gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a2", "a3", "a4", "a5", "a6", "a8", "v1", "l2"),
+    *(
+        "nvidia",
+        "amd ",
+        "intel ",
+        "tesla",
+        "instinct",
+        "quadro",
+        "gb",
+        "gh",
+        "b1",
+        "b2",
+        "b3",
+        "h1",
+        "h2",
+        "h8",
+        "a1",
+        "a2",
+        "a3",
+        "a4",
+        "a5",
+        "a6",
+        "a8",
+        "v1",
+        "l2",
+    ),
     *("l4", "mi"),
     *("ascend", "atlas", "gaudi", "rtx", "rx", "radeon", "dgx", "apple", "m1", "m2", "m3", "m4", "m5", "gfx", "sm"),
     *("p10", "p40", "t4", "k80", "gtx", "titan", "tpu", "orin", "jetson", "agx", "geforce"),
@@ -215,7 +239,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         # (and a GeForce named by its number and memory, "4090/24GB" as "L4/24GB" names the L4, or two of them
         # joined in one machine, "a 4090 + 3090-Ti", kept as the pair: here, not in GPU_NAMES, whose word gate a
         # name of no two letters in a row would open to every text)
-        rf"({GPU_COUNT}(?:nvidia )?(?:geforce )?(?:{GPU_NAMES})(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?|"
+        rf"({GPU_COUNT}{GPU_VENDOR}(?:{GPU_NAMES})(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?|"
         r"[2-5]0[5-9]0(?=/\d{1,3} ?gb)|[2-5]0[5-9]0(?:[ -]?ti)? ?\+ ?[2-5]0[5-9]0(?:[ -]?ti)?)s?",
         (
             # (the boards' own spellings, "gb2"/"gh2"/"mi3", not "gb"/"gh"/"mi": every line with "80 GB", a github

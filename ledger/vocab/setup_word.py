@@ -44,8 +44,9 @@ def make_word(
     starts: tuple[str, ...] = (),
     digit_opens: re.Pattern[str] | None = None,
 ) -> SetupWord:
-    # a number ends at a non-digit ("TP8EP8" holds tp and ep), a word at a non-alphanumeric
-    end = r"(?![0-9])" if body.endswith(r"})") else r"(?![a-z0-9])"
+    # a number ends at a non-digit ("TP8EP8" holds tp and ep), a word at a non-alphanumeric; a lone letter glued
+    # after the number makes a name of it ("dp4a", the int8 dot-product instruction, is no data parallel of 4)
+    end = r"(?![0-9]|[a-z](?![a-z0-9]))" if body.endswith(r"})") else r"(?![a-z0-9])"
     pattern = re.compile(rf"(?<![a-z0-9])(?:{body}){end}", re.IGNORECASE)
     return SetupWord(
         written,
