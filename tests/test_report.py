@@ -385,3 +385,21 @@ def test_a_value_on_the_wrong_side_of_its_stated_bar_is_a_failure_and_the_bar_is
     assert code == 0
     values = sorted(json.loads(x)["value"] for x in out.splitlines() if x.strip())
     assert values == [44.6, 51.3]
+
+
+def test_evidence_measured_on_another_commit_than_the_stated_head_is_said_and_a_tree_is_no_commit(
+    tmp_path: Path,
+) -> None:
+    """ "Benchmarked commit/tree: `9c8b…` / `1f2e…`. Current PR head: `7e6d…`": the results ran on 9c8b, which is not
+    the head the text states, so the report says so rather than "nothing to report"; the second hash of each
+    commit/tree pair is a tree, no commit claim."""
+    data = report("commit_tree_pairs.md", tmp_path)
+    (other,) = [f for f in findings(data, "ci") if f["verdict"] == "other head"]
+    assert "measured on Benchmarked commit 9c8b7a6f5e, not on 7e6d5c4b3a" in other["text"]
+    assert "evidence not measured on the newest head" in data["headline"]
+    code, out, _ = run("extract", str(FIX / "commit_tree_pairs.md"), "--format", "jsonl")
+    claims = [json.loads(x) for x in out.splitlines() if x.strip()]
+    shas = [c["sha"][:8] for c in claims if c["kind"] == "commit"]
+    assert code == 0 and shas == ["0a1b2c3d", "9c8b7a6f", "7e6d5c4b"]
+    (speedup,) = [c for c in claims if c["kind"] == "perf"]
+    assert speedup["revision"]["base"].startswith("0a1b2c3d")

@@ -352,6 +352,15 @@ HOSTILE = {
         + "\nhttps://github.com/o/r/commit/0a1b2c3d4e5f\n" * 8
     )
     * 100,
+    # slash labels that never reach their colon, hash lists one short of their labels, head words that never reach a
+    # sha, then a line that pairs them (formats.commits _SLASH_PAIR_RE, _STATED_HEAD_RE; revision_labels base)
+    "commit tree pairs": (
+        "Base commit/tree/ab/cd " * 12
+        + "a/b/c/d: `0a1b2c3d` / `1f2e3d4c` / 0a1b2c3 / " * 8
+        + "current PR head commit is x " * 8
+        + "\nReference commit: 0a1b2c3d. Measured commit/tree: 0a1b2c3d4e / 1f2e3d4c5b. Current PR head: 7e6d5c4b3a\n"
+    )
+    * 100,
     # disaggregated layouts that never reach their generation servers, then one that does (vocab.disagg_layout)
     "layouts": "Config: " + "ctx1_tep8_ctx_pp4_dep2_ep4_gen " * 2_000 + "ctx2_tep4_gen1_dep16\n",
     # a change column named by a defined candidate, then "vs" over and over (tables.side_columns _VS_RE)
