@@ -403,3 +403,19 @@ def test_evidence_measured_on_another_commit_than_the_stated_head_is_said_and_a_
     assert code == 0 and shas == ["0a1b2c3d", "9c8b7a6f", "7e6d5c4b"]
     (speedup,) = [c for c in claims if c["kind"] == "perf"]
     assert speedup["revision"]["base"].startswith("0a1b2c3d")
+
+
+def test_a_pytest_ids_model_and_world_size_are_its_values_setup_and_its_bar_the_threshold(tmp_path: Path) -> None:
+    """ "`TestMistral7B::test_eagle3[fp8_ws4-flashinfer]` ... just below the 62% acceptance rate threshold (observed
+    61.40%)": the id's class names the model (a known family's, or one sized "Qux70B"), "ws4" its four ranks; the
+    bar is the value's threshold, the bar's old and new values no results, and the report names the value under it."""
+    data = report("test_id_bar.md", tmp_path)
+    (below,) = [f for f in findings(data, "failures") if f["verdict"] == "below its bar"]
+    assert below["line"] == 4 and "61.4 % on the wrong side of its stated bar 62" in below["text"]
+    code, out, _ = run("extract", str(FIX / "test_id_bar.md"), "--format", "jsonl")
+    claims = [json.loads(x) for x in out.splitlines() if x.strip()]
+    assert code == 0 and [c["kind"] for c in claims] == ["acceptance", "acceptance", "gate"]
+    first, second, gate = (c["config"] for c in claims)
+    assert first["model"] == "Mistral7B" and first["gpu_count"] == "4" and first["threshold"] == "62%"
+    assert second["model"] == "Qux70B" and second["tp"] == "2" and "gpu_count" not in second
+    assert gate["model"] == "Mistral7B" and gate["gpu_count"] == "4"

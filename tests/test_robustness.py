@@ -361,6 +361,16 @@ HOSTILE = {
         + "\nReference commit: 0a1b2c3d. Measured commit/tree: 0a1b2c3d4e / 1f2e3d4c5b. Current PR head: 7e6d5c4b3a\n"
     )
     * 100,
+    # pytest ids whose parameters never close, class names that never reach "::", and a value after each of many ids
+    # (vocab.test_ids _TEST_ID_RE, _WORLD_SIZE_RE; prose.lists test_id_setup_before)
+    "pytest ids": (
+        "`TestQux70B::test_mtp[nvfp4_ws8_80gb-trtllm` 1.5 ms " * 8
+        + "TestAbcdefgh12B" * 8
+        + "::test_" * 8
+        + "test_x[fp8_ws1] 2.5 ms, " * 16
+        + "\n"
+    )
+    * 100,
     # disaggregated layouts that never reach their generation servers, then one that does (vocab.disagg_layout)
     "layouts": "Config: " + "ctx1_tep8_ctx_pp4_dep2_ep4_gen " * 2_000 + "ctx2_tep4_gen1_dep16\n",
     # a change column named by a defined candidate, then "vs" over and over (tables.side_columns _VS_RE)
