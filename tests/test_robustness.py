@@ -371,6 +371,10 @@ HOSTILE = {
         + "\n"
     )
     * 100,
+    # a paste whose fence the next one closes, the last left open on a number shorter than the ones before it
+    # (reader.cut_end _NUMBER_RE)
+    "cut paste ends": ("```\n" + "a 1.25 7 1st 1.28x 9.955s 1.1.1 " * 40 + "\nP99 (ms): 113475.30\nMean (ms): 11\n")
+    * 100,
     # disaggregated layouts that never reach their generation servers, then one that does (vocab.disagg_layout)
     "layouts": "Config: " + "ctx1_tep8_ctx_pp4_dep2_ep4_gen " * 2_000 + "ctx2_tep4_gen1_dep16\n",
     # a change column named by a defined candidate, then "vs" over and over (tables.side_columns _VS_RE)
