@@ -375,6 +375,8 @@ HOSTILE = {
     # (reader.cut_end _NUMBER_RE)
     "cut paste ends": ("```\n" + "a 1.25 7 1st 1.28x 9.955s 1.1.1 " * 40 + "\nP99 (ms): 113475.30\nMean (ms): 11\n")
     * 100,
+    # scores whose "accuracy on" never reaches a benchmark, then one that does (prose.metrics SCORE_ON_METRIC_RE)
+    "scores named after": ("1.5% accuracy on the  2% score in  " * 30 + "88.7% accuracy on GSM8K\n") * 100,
     # disaggregated layouts that never reach their generation servers, then one that does (vocab.disagg_layout)
     "layouts": "Config: " + "ctx1_tep8_ctx_pp4_dep2_ep4_gen " * 2_000 + "ctx2_tep4_gen1_dep16\n",
     # a change column named by a defined candidate, then "vs" over and over (tables.side_columns _VS_RE)
