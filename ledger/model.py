@@ -67,6 +67,11 @@ class Revision(BaseModel):
     """The commit the head sits on ("rebased on main af3e5eb257")."""
 
 
+STATED_HEAD_NOTE = "the head the text says the pull request is at"
+"""A commit claim's note when the text names that commit as the PR's current head ("Current PR head: `eee09fba`"):
+a report without GitHub's head asks whether the evidence was measured on it."""
+
+
 class Source(BaseModel):
     """Where a claim stands: enough to show its exact text again.
 

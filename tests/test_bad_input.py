@@ -151,6 +151,20 @@ def test_a_last_row_without_its_closing_pipe_loses_only_its_last_cell(tmp_path: 
     assert {39.9, 12.5, 108.4} <= _values(db) and 10.0 not in _values(db)
 
 
+def test_a_paste_cut_at_the_documents_end_inside_its_open_fence_loses_only_its_last_number(tmp_path: Path) -> None:
+    # "Mean ITL (ms):   7" on the last line, its fence never closed: the excerpt may end inside "7.93"; the same
+    # paste closed, or ending on its rule, keeps every value
+    paste = "```\nMean TTFT (ms):   84.17\nMean ITL (ms):    7"
+    r, cut, db = _ingest_cut(tmp_path, paste + "\n")
+    assert f"ledger: {cut}:3: warning: the document ends inside an unclosed code block on a number printed" in r.stderr
+    assert _values(db) == {84.17}
+    # closed, ending on its rule, or its last number as precise as the one before it: nothing says it was cut
+    for i, whole in enumerate((paste + "\n```\n", paste + "\n=======\n", paste.replace(":    7", ":    7.93"))):
+        (tmp_path / str(i)).mkdir()
+        r, cut, db = _ingest_cut(tmp_path / str(i), whole)
+        assert "warning" not in r.stderr and _values(db) == {84.17, 7.93 if i == 2 else 7.0}
+
+
 def test_an_html_table_cut_before_its_close_is_named_and_its_numbers_still_read(tmp_path: Path) -> None:
     r, cut, db = _ingest_cut(
         tmp_path,

@@ -395,3 +395,37 @@ def test_a_row_of_a_table_of_tasks_is_judged_by_its_own_task_not_the_commands(tm
     shown = {f["line"]: f for f in findings(data, "results", more=True)}
     assert "n=1319" in shown[9]["text"] and "n=10042" in shown[10]["text"]
     assert shown[11]["verdict"] == "below reference" and "n=1319" not in shown[11]["text"], shown[11]
+
+
+def test_evidence_measured_on_another_commit_than_the_stated_head_is_said_and_a_tree_is_no_commit(
+    tmp_path: Path,
+) -> None:
+    """ "Benchmarked commit/tree: `9c8b…` / `1f2e…`. Current PR head: `7e6d…`": the results ran on 9c8b, which is not
+    the head the text states, so the report says so rather than "nothing to report"; the second hash of each
+    commit/tree pair is a tree, no commit claim."""
+    data = report("commit_tree_pairs.md", tmp_path)
+    (other,) = [f for f in findings(data, "ci") if f["verdict"] == "other head"]
+    assert "measured on Benchmarked commit 9c8b7a6f5e, not on 7e6d5c4b3a" in other["text"]
+    assert "evidence not measured on the newest head" in data["headline"]
+    code, out, _ = run("extract", str(FIX / "commit_tree_pairs.md"), "--format", "jsonl")
+    claims = [json.loads(x) for x in out.splitlines() if x.strip()]
+    shas = [c["sha"][:8] for c in claims if c["kind"] == "commit"]
+    assert code == 0 and shas == ["0a1b2c3d", "9c8b7a6f", "7e6d5c4b"]
+    (speedup,) = [c for c in claims if c["kind"] == "perf"]
+    assert speedup["revision"]["base"].startswith("0a1b2c3d")
+
+
+def test_a_pytest_ids_model_and_world_size_are_its_values_setup_and_its_bar_the_threshold(tmp_path: Path) -> None:
+    """ "`TestMistral7B::test_eagle3[fp8_ws4-flashinfer]` ... just below the 62% acceptance rate threshold (observed
+    61.40%)": the id's class names the model (a known family's, or one sized "Qux70B"), "ws4" its four ranks; the
+    bar is the value's threshold, the bar's old and new values no results, and the report names the value under it."""
+    data = report("test_id_bar.md", tmp_path)
+    (below,) = [f for f in findings(data, "failures") if f["verdict"] == "below its bar"]
+    assert below["line"] == 4 and "61.4 % on the wrong side of its stated bar 62" in below["text"]
+    code, out, _ = run("extract", str(FIX / "test_id_bar.md"), "--format", "jsonl")
+    claims = [json.loads(x) for x in out.splitlines() if x.strip()]
+    assert code == 0 and [c["kind"] for c in claims] == ["acceptance", "acceptance", "gate"]
+    first, second, gate = (c["config"] for c in claims)
+    assert first["model"] == "Mistral7B" and first["gpu_count"] == "4" and first["threshold"] == "62%"
+    assert second["model"] == "Qux70B" and second["tp"] == "2" and "gpu_count" not in second
+    assert gate["model"] == "Mistral7B" and gate["gpu_count"] == "4"

@@ -412,6 +412,31 @@ HOSTILE: dict[str, HostileText] = {
         + "\nhttps://github.com/o/r/commit/0a1b2c3d4e5f\n" * 8
     )
     * 100,
+    # slash labels that never reach their colon, hash lists one short of their labels, head words that never reach a
+    # sha, then a line that pairs them (formats.commits _SLASH_PAIR_RE, _STATED_HEAD_RE; revision_labels base)
+    "commit tree pairs": (
+        "Base commit/tree/ab/cd " * 12
+        + "a/b/c/d: `0a1b2c3d` / `1f2e3d4c` / 0a1b2c3 / " * 8
+        + "current PR head commit is x " * 8
+        + "\nReference commit: 0a1b2c3d. Measured commit/tree: 0a1b2c3d4e / 1f2e3d4c5b. Current PR head: 7e6d5c4b3a\n"
+    )
+    * 100,
+    # pytest ids whose parameters never close, class names that never reach "::", and a value after each of many ids
+    # (vocab.test_ids _TEST_ID_RE, _WORLD_SIZE_RE; prose.lists test_id_setup_before)
+    "pytest ids": (
+        "`TestQux70B::test_mtp[nvfp4_ws8_80gb-trtllm` 1.5 ms " * 8
+        + "TestAbcdefgh12B" * 8
+        + "::test_" * 8
+        + "test_x[fp8_ws1] 2.5 ms, " * 16
+        + "\n"
+    )
+    * 100,
+    # a paste whose fence the next one closes, the last left open on a number shorter than the ones before it
+    # (reader.cut_end _NUMBER_RE)
+    "cut paste ends": ("```\n" + "a 1.25 7 1st 1.28x 9.955s 1.1.1 " * 40 + "\nP99 (ms): 113475.30\nMean (ms): 11\n")
+    * 100,
+    # scores whose "accuracy on" never reaches a benchmark, then one that does (prose.metrics SCORE_ON_METRIC_RE)
+    "scores named after": ("1.5% accuracy on the  2% score in  " * 30 + "88.7% accuracy on GSM8K\n") * 100,
     # disaggregated layouts that never reach their generation servers, then one that does (vocab.disagg_layout)
     "layouts": lambda s: "Config: " + "ctx1_tep8_ctx_pp4_dep2_ep4_gen " * (500 * s) + "ctx2_tep4_gen1_dep16\n",
     # a change column named by a defined candidate, then "vs" over and over (tables.side_columns _VS_RE)

@@ -29,7 +29,7 @@ from ledger.compare.revisions import (
 )
 from ledger.compare.tested import TestedCommit, stated_vs_tested
 from ledger.errors import UsageError
-from ledger.model import Claim
+from ledger.model import STATED_HEAD_NOTE, Claim
 from ledger.vocab.canonical import canonical_items
 from ledger.vocab.metrics import normalise_metric
 from ledger.vocab.setup import config_hints
@@ -149,6 +149,8 @@ class Comparison:
     """The newest text of a one-document comparison, line by line."""
     ci: list[Claim] = field(default_factory=list)
     """The CI runs' gates (label "CI"), in the order stated: the text's, then its comments' by time."""
+    stated_heads: list[str] = field(default_factory=list)
+    """The commits the newest text names as the PR's current head ("Current PR head: `eee09fba`"), in order."""
 
     @property
     def compared(self) -> bool:
@@ -243,7 +245,14 @@ def compare_loaded(
         [h for doc in loaded for h in doc.heads],
         loaded[0].lines if len(loaded) == 1 else [],
         ci,
+        _stated_heads(loaded),
     )
+
+
+def _stated_heads(loaded: list[Loaded]) -> list[str]:
+    """The heads each target's newest text states the PR is at (a commit claim's STATED_HEAD_NOTE)."""
+    newest = [c for doc in loaded if doc.versions for c in doc.versions[-1][1]]
+    return list(dict.fromkeys(c.sha for c in newest if c.kind == "commit" and c.sha and c.note == STATED_HEAD_NOTE))
 
 
 def _outside(loaded: list[Loaded], snaps: list[Snapshot], by: str) -> Snapshot | None:

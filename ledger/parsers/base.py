@@ -24,7 +24,7 @@ from ledger.vocab.canonical import one_board
 from ledger.vocab.flags import settle_precision
 from ledger.vocab.setup import model_names, names_other_model, qualifiers
 from ledger.vocab.setup_keys import canonical_key_name, overlay, superseded
-from ledger.vocab.test_ids import test_class_model
+from ledger.vocab.test_ids import test_id_setup
 
 M = TypeVar("M", Claim, Source)
 
@@ -154,8 +154,9 @@ class Context:
             if len(named) == 1 and ("_" not in named[0] or _SIZED_RE.search(named[0])):
                 # "Gemma 3 27B DP2EP2 MMLU: 0.771": the model its own name states ("llama_tp2_smoke" names a test)
                 config["model"] = named[0]
-            if "::" in metric and "model" not in own and (model := test_class_model(metric)):
-                config["model"] = model  # "TestQwen3_8B::test_x Measured AL": the model its test class is named for
+            if "::" in metric or "test_" in metric:
+                # "TestQwen3_8B::test_x[fp8_ws4] Measured AL": the model its test class is named for, its world size
+                config.update({k: v for k, v in test_id_setup(metric).items() if canonical_key_name(k) not in own})
         if self.setup is not None:
             around = self.setup.at(line)
             if self.setup.default and kind in _MEASURED_KINDS:

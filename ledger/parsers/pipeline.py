@@ -23,6 +23,7 @@ from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.prose.concurrency_labels import concurrency_labels
 from ledger.parsers.prose.sibling_kinds import kinds_of_siblings
 from ledger.parsers.prose.with_without import with_without_pairs
+from ledger.parsers.reader.cut_end import CUT_MESSAGE, cut_end_line
 from ledger.parsers.reader.document import Document, read_document
 from ledger.parsers.reader.quotes import quoted_reply_lines
 from ledger.parsers.support.examples import example_lines
@@ -158,5 +159,19 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
         claims = [c for c in claims if c.source.line not in quoted]
     claims.sort(key=lambda c: (c.source.line, c.source.line_end))
     claims = concurrency_labels(doc, kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims))))
+    claims = _without_cut_value(doc, claims)
     # the reader's warnings, then any an extractor added to doc.warnings (a value cut short), then failures
     return Extraction(claims=claims, warnings=list(doc.warnings) + warnings, document=doc, scopes=scopes)
+
+
+def _without_cut_value(doc: Document, claims: list[Claim]) -> list[Claim]:
+    """The claims but the one whose number ends a paste cut off at the document's end (reader.cut_end), which the
+    warnings name instead: a number cut short is never read as if whole."""
+    cut = cut_end_line(doc)
+    if cut is None:
+        return claims
+    end = doc.line(cut).rstrip()
+    gone = [c for c in claims if c.source.line_end == cut and c.source.text and end.endswith(c.source.text.rstrip())]
+    if gone:
+        doc.warn(cut, CUT_MESSAGE)
+    return [c for c in claims if c not in gone]

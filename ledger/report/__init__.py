@@ -116,6 +116,8 @@ class Report:
             or bool(self.gates)
             or bool(self.comparison.ci)  # the CI bot's runs: the latest answers whether CI passes
             or any(s.findings for s in self.sections if s.name != "ci")
+            # "measured on 16c77372, not on eee09fba": evidence on another head than the PR's is worth a report
+            or any(f.verdict == "other head" for s in self.sections if s.name == "ci" for f in s.findings)
             or any(s.judged for s in self.extra)
         )
 

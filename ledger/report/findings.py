@@ -111,6 +111,9 @@ def ci_section(comp: Comparison, ci: Sequence[Claim]) -> Section:
     heads = [h for h in comp.heads if h]
     runs = [c for c in ci if c.revision and c.revision.head]
     newest = heads[-1] if heads else (runs[-1].revision.head if runs and runs[-1].revision else None)
+    # "Current PR head: `eee09fba`" with no GitHub head and no CI run: the head the evidence is asked about
+    stated = comp.stated_heads[-1] if newest is None and not ci and comp.stated_heads else None
+    newest = newest or stated
     measured = next((r for r in reversed(comp.revisions) if r.head), None)
     if newest is None and ci:
         # "[PR_Github #316] ... completed with state SUCCESS" with no commit named: the latest run still answers
@@ -126,7 +129,7 @@ def ci_section(comp: Comparison, ci: Sequence[Claim]) -> Section:
         # a bot says each run twice (triggered, then the pipeline's state): the pipelines' results are the runs
         pipelines = [c for c in on_head if _PIPELINE_RE.search(c.metric or "")]
         on_head = pipelines or on_head
-        src = "GitHub's head" if heads else "the newest commit CI ran on"
+        src = "GitHub's head" if heads else "the head the text states" if stated else "the newest commit CI ran on"
         if on_head:
             last = on_head[-1]
             earlier = on_head[:-1]

@@ -76,6 +76,8 @@ def headline(report: Report) -> str:
     cov = len(report.section("coverage").findings)
     nv = len(report.section("not_verified").findings)
     tail = [f"{cov} coverage change{'s' if cov != 1 else ''}" if cov else "", f"{nv} not verified" if nv else ""]
+    if any(f.verdict == "other head" for f in report.section("ci").findings):
+        tail.append("evidence not measured on the newest head")
     return ", ".join([verdict, *[t for t in tail if t]])
 
 

@@ -15,6 +15,15 @@ _TEST_KEY_RE = re.compile(
     r"(?:::[\w\[\].,-]{1,200}){0,3}):[ \t]*$"
 )
 _TEST_CLASS_RE = re.compile(r"(?<![\w])Test(?P<name>[A-Z][A-Za-z0-9_]{1,80})(?=::)")
+# a class named for a model of a family the vocabulary does not know, by the size its name ends in ("TestQux70B",
+# "TestOrca_120B"; "TestSampling", "TestFp8Gemm" name features)
+_SIZED_CLASS_RE = re.compile(r"^[A-Z][a-z]{2,20}[A-Za-z0-9]{0,20}?_?\d{1,4}(?:[._]\d{1,2})?B$")
+# "TestX::test_y[nvfp4_ws8_80gb-trtllm]", "test_y[fp8_tp4]": a pytest id, its class and its parameters
+_TEST_ID_RE = re.compile(
+    r"(?<![\w])(?:Test[A-Z][A-Za-z0-9_]{1,80}::)?test_\w{1,80}(?:\[(?P<params>[\w.,+-]{1,200})\])?"
+)
+# "ws8" in an id's parameters: the run's world size, its rank count (TensorRT-LLM's test ids)
+_WORLD_SIZE_RE = re.compile(r"(?:^|(?<=[_.,+-]))ws_?(?P<n>\d{1,3})(?=$|[_.,+-])", re.IGNORECASE)
 _DIFF_MARK_RE = re.compile(r"^[+-]?(?P<indent>[ \t]*)")
 
 
@@ -38,14 +47,31 @@ def test_class_model(text: str) -> str | None:
         return None
     name = m.group("name").strip("_")
     models = model_names(name)
-    return name if models and models[0] == name else None
+    return name if (models and models[0] == name) or (not models and _SIZED_CLASS_RE.match(name)) else None
+
+
+def test_id_setup(text: str) -> dict[str, str]:
+    """What a pytest id states beyond its setup words: the model its class is named for and the world size its
+    parameters give ("TestNemotronSuperV3::test_mtp[nvfp4_ws8_80gb-trtllm]": NemotronSuperV3, 8 ranks)."""
+    out: dict[str, str] = {}
+    if (model := test_class_model(text)) is not None:
+        out["model"] = model
+    # (the id's own match: "test_accuracy.py::TestX::test_y[fp8_ws4]" opens with its module's name)
+    m = next((m for m in _TEST_ID_RE.finditer(text[:400]) if m.group("params")), None)
+    ws = _WORLD_SIZE_RE.search(m.group("params")) if m else None
+    if ws is not None:
+        out["gpu_count"] = ws.group("n")
+    return out
+
+
+def test_ids_in(text: str) -> list[tuple[int, str]]:
+    """Each pytest id of `text` as (where it ends, the id), in order (none where no "test_" stands)."""
+    if "test_" not in text:
+        return []
+    return [(m.end(), m.group(0)) for m in _TEST_ID_RE.finditer(text)]
 
 
 def test_setup(test_id: str) -> dict[str, str]:
     """The setup a test id states: the id itself (`test`), its setup words ("test_fp8_mtp2": fp8, mtp, draft
-    length 2) and the model its class is named for."""
-    out = {"test": test_id, **qualifiers(test_id)}
-    model = test_class_model(test_id)
-    if model is not None:
-        out["model"] = model
-    return out
+    length 2), the model its class is named for and its world size."""
+    return {"test": test_id, **qualifiers(test_id), **test_id_setup(test_id)}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ledger.model import Claim
+from ledger.model import STATED_HEAD_NOTE, Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.revision_labels import is_sha, shas_in
 from ledger.parsers.reader.document import Block, Table
@@ -40,12 +40,49 @@ _URL_COMMIT_KEY_RE = re.compile(
     r"(?:[?&;](?:sha|commit|rev|revision|head|ref|hash)=|/compare/|\.\.\.?|/commits?/|/tree/|/blob/|@)$",
     re.IGNORECASE,
 )
+# "Baseline commit/tree: `6cb2e709...` / `6c5e38e4...`": labels and hashes paired in order, so the second hash is
+# the commit's tree (not a commit), however "tree" stands before the first
+_SLASH_PAIR_RE = re.compile(
+    r"\b(?P<labels>[A-Za-z]{2,12}(?:\s?/\s?[A-Za-z]{2,12}){1,3})\s?[:=]\s{0,3}"
+    r"(?P<values>[*_`]{0,3}[0-9a-f]{7,40}[*_`]{0,3}(?:\s{0,3}/\s{0,3}[*_`]{0,3}[0-9a-f]{7,40}[*_`]{0,3}){1,3})",
+    re.IGNORECASE,
+)
+_NOT_COMMIT_ROLES = frozenset({"tree", "blob", "object", "digest", "image", "patch"})
+# "Current PR head: `eee09fba...`", "latest head is 3f2a9c1": the head the text says the PR is at now, which the
+# results need not have been measured on
+_STATED_HEAD_RE = re.compile(
+    r"\b(?:current|latest|newest|PR|branch)\s(?:PR\s|branch\s)?head(?:\s(?:commit|sha))?\s?"
+    r"(?:[:=]|is(?:\snow)?\s)\s{0,3}[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
+    re.IGNORECASE,
+)
 # "vllm-ascend:v0.11.0-dev:ceadc2788", "image@539f0c47d": a build named by the commit it was made from
 _PINNED_RE = re.compile(r"[:@]([0-9a-f]{7,40})(?![\w-])")
 
 
+def _slash_roles(text: str) -> dict[int, str]:
+    """Each hash of a "commit/tree: a / b" pair, by where it starts, -> its own label ("commit", "tree")."""
+    roles: dict[int, str] = {}
+    if "/" not in text:
+        return roles
+    for m in _SLASH_PAIR_RE.finditer(text):
+        labels = [w.strip().lower() for w in m.group("labels").split("/")]
+        hexes = list(re.finditer(r"[0-9a-f]{7,40}", m.group("values"), re.IGNORECASE))
+        if len(hexes) == len(labels):
+            roles.update((m.start("values") + h.start(), w) for h, w in zip(hexes, labels, strict=True))
+    return roles
+
+
+def _stated_heads(text: str) -> set[str]:
+    """The shas a line names as the PR's head now ("Current PR head: `eee09fba...`")."""
+    if "head" not in text.lower():
+        return set()
+    return {m.group("sha").lower() for m in _STATED_HEAD_RE.finditer(text) if is_sha(m.group("sha"))}
+
+
 def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Iterator[Claim]:
     seen: set[str] = set()
+    roles = _slash_roles(text)
+    heads = _stated_heads(text)
     for m in _URL_SHA_RE.finditer(text):
         sha = (m.group(1) or m.group(2)).lower()
         seen.add(sha)
@@ -56,13 +93,16 @@ def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Itera
             continue
         if any(a <= start < b for a, b in urls) and not _URL_COMMIT_KEY_RE.search(text, max(0, start - 12), start):
             continue  # "...detail?collection=nightly&id=6a7308cb456e99798cb9cbb4": a report's id, not a commit
-        if _NOT_COMMIT_BEFORE_RE.search(text[max(0, start - 24) : start]):
+        role = roles.get(start)
+        if role in _NOT_COMMIT_ROLES:
+            continue  # "commit/tree: a / b": b is the commit's tree
+        if role is None and _NOT_COMMIT_BEFORE_RE.search(text[max(0, start - 24) : start]):
             continue  # "tree 3638dd83…", "stable patch ID 79aed56a…": a hash, but not a commit
         rm = _MODEL_REV_BEFORE_RE.search(text[max(0, start - 100) : start])
         if rm and model_names(rm.group("name")):
             continue  # the weights' revision, not a commit of the code
         seen.add(sha)
-        yield ctx.claim("commit", line, text[start:end], sha=sha)
+        yield ctx.claim("commit", line, text[start:end], sha=sha, note=STATED_HEAD_NOTE if sha in heads else None)
 
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.vocab.setup import qualifiers
+from ledger.vocab.test_ids import test_id_setup
 
 # "1 failed: test_checked_in_schemas_are_current, which main fails too ... (waived)"
 _NAMED_FAIL_RE = re.compile(
@@ -41,7 +42,8 @@ def gate(
     config: dict[str, str] | None = None,
     note: str | None = None,
 ) -> Claim:
-    cfg = {**qualifiers(name), **(config or {})}
+    # ("Re-ran `TestX7B::test_y[fp8_ws4]` ten times": the model its test class names, the world size its parameters do)
+    cfg = {**qualifiers(name), **(test_id_setup(name) if "test_" in name else {}), **(config or {})}
     return ctx.claim(
         "gate", line, text[:120], metric=name[:160], outcome=outcome, outcome_text=outcome_text, config=cfg, note=note
     )

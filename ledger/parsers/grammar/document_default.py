@@ -77,6 +77,7 @@ def document_default(
     from_runs: list[tuple[str, str, int]] = []  # (key, value, turn) of each workload value a run command states
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     unread = _unread(doc)
+    counts: list[tuple[str, int]] = []  # "across 8 GPUs" on a line naming no board: (count, turn)
     result_items = {b.start for b in doc.blocks if b.kind == "item" and not b.in_code and states_result(b.text[:300])}
     skip_to = 0
     for no in range(1, len(doc.lines) + 1):
@@ -94,7 +95,7 @@ def document_default(
             runs.append((no, frozenset(values)))
         drafts.extend(m for m in models if is_draft_model(m))
         models = [m for m in models if not is_draft_model(m)]
-        _boards_of_runs(values, text)
+        _boards_of_runs(values, text, counts, bisect.bisect_right(turn_starts, no) - 1)
         # where the line stands, once for its keys: a test id's YAML key ("TestX::test_fp8_mtp2:") sets up its test;
         # a result's line ("- Qwen3 8B GSM8K at conc 1: 0.912") its own settings, not the one model and machine
         t, run_line = bisect.bisect_right(turn_starts, no) - 1, bool(runs) and runs[-1][0] == no
@@ -134,6 +135,7 @@ def document_default(
     out = _kv_title_precision(doc, _one_value_each(seen, here, varied), seen, here)
     if "quant" in seen and "quant" not in out:
         out.pop(COMPUTE_DTYPE, None)  # two precisions named: the dtype computed in is neither (settle_precision)
+    _count_of_board(out, counts, turns_of)
     own = _turns_own(out, turns_of, owners, elsewhere)
     _each_turn_its_own(by_turn, out, varied, own)
     if printed is not None:
@@ -141,16 +143,28 @@ def document_default(
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
 
 
-def _boards_of_runs(values: dict[str, str], text: str) -> None:
+def _boards_of_runs(values: dict[str, str], text: str, counts: list[tuple[str, int]], turn: int) -> None:
     """Drop from a line's values the boards and precisions it names that no run was timed on: "Draft decoding also
     works on MI300" (where a feature runs), "a runtime for use with 4-bit GPTQ weights" (what it can load), "a smoke
-    run with 8 GPUs" (a count of boards named nowhere), "x 208 GPUs ... x 192 GPUs" on H100 and GB200 (each
-    machine's count, neither the document's)."""
+    run with 8 GPUs" (a count of boards the line does not name: kept aside in `counts` with the line's `turn`, for
+    _count_of_board), "x 208 GPUs ... x 192 GPUs" on H100 and GB200 (each machine's count, neither the document's)."""
     if ("gpu" in values or "quant" in values) and _WORKS_ON_RE.search(text):
         values.pop("gpu", None)
         values.pop("quant", None)  # "for use with 4-bit GPTQ weights": the weights it can load, not a run's
     if "gpu_count" in values and ("gpu" not in values or {"gpu", "gpu_count"} & named_twice(text)):
-        del values["gpu_count"]
+        count = values.pop("gpu_count")
+        if "gpu" not in values and "gpu_count" not in named_twice(text):
+            counts.append((count, turn))
+
+
+def _count_of_board(out: dict[str, str], counts: list[tuple[str, int]], turns_of: dict[str, set[int]]) -> None:
+    """ "Added GB200 ... testing" and "running these benchmarks across 8 GPUs" in one turn: the count, one value in
+    the turns that name the document's one board, is that board's ("8xGB200"); a count where no board is named
+    stays no setup."""
+    gpu = out.get("gpu")
+    said = {c for c, t in counts if t in turns_of.get("gpu", ())}
+    if gpu and not gpu[:1].isdigit() and len(said) == 1:
+        out["gpu"] = f"{said.pop()}x{gpu}"
 
 
 def _leads_and_heads(

@@ -88,9 +88,11 @@ _MEASURED_SHA_RE = re.compile(
     r"(?P<sha>[0-9a-f]{7,40})(?![\w-])",
     re.IGNORECASE,
 )
-# "Baseline commit/tree: `a...` / `t...`": the base the measured commit's results are compared against
+# "Baseline commit/tree: `a...` / `t...`", "Reference commit: `r...`": the base the measured commit's results are
+# compared against
 _BASELINE_SHA_RE = re.compile(
-    r"(?:^|(?<=[.;] ))\s{0,3}[*_]{0,2}(?:[A-Za-z][\w #]{0,30}?\s)?baseline[\w /]{0,30}?[*_]{0,2}\s?[:=]\s{0,3}"
+    r"(?:^|(?<=[.;] ))\s{0,3}[*_]{0,2}(?:[A-Za-z][\w #]{0,30}?\s)?(?:base|reference)[\w /]{0,30}?[*_]{0,2}\s?[:=]"
+    r"\s{0,3}"
     r"[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
     re.IGNORECASE,
 )

@@ -10,6 +10,7 @@ import re
 
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
+from ledger.vocab.models import model_names
 from ledger.vocab.text import has_digit
 from ledger.vocab.units import is_performance_unit, is_size_unit
 
@@ -43,7 +44,13 @@ def _measures(text: str) -> bool:
     # a command's ratios ("--gpu-memory-utilization 0.9") set the run up
     if not has_digit(s) or s.startswith("--") or is_command_line(s):
         return False
-    return _MEASURE_RE.search(s) is not None or any(_a_measure(m.group("unit")) for m in _UNIT_AFTER_RE.finditer(s))
+    m = _MEASURE_RE.search(s)
+    if m is not None and "." in m.group(0) and (names := model_names(s)):
+        # "for Gemma 3 1B and Llama 3.1 8B models": a version inside a model's name, no result
+        for name in names:
+            s = s.replace(name, " ")
+        m = _MEASURE_RE.search(s)
+    return m is not None or any(_a_measure(u.group("unit")) for u in _UNIT_AFTER_RE.finditer(s))
 
 
 def _a_measure(unit: str) -> bool:

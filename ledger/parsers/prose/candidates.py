@@ -27,6 +27,7 @@ from ledger.parsers.prose.metrics import (
     METRIC_BREAK_RE,
     METRIC_RE,
     POINTS_METRIC_AFTER_RE,
+    SCORE_ON_METRIC_RE,
     clause_start,
     metric_before,
 )
@@ -173,11 +174,14 @@ def candidate(
 # "1.0097 (linear) and 1.0186 (dynamic)": one word in parentheses right after a value tells its run from its sibling
 def _own_name(text: str, n: Number, unit: str | None) -> str | None:
     """The measure a value's own words name: "81.07@MMLU, 83.74@GSM8K" after it; "up to 12% more throughput, ~4%
-    better latency" after a change; else the nearest measure named before it."""
+    better latency" after a change, "88.7% accuracy on GSM8K" after a score; else the nearest measure named before
+    it."""
     at = AT_METRIC_RE.match(text, n.end, n.end + 40) if "@" in text[n.end : n.end + 2] else None
     if at is not None:
         return at.group(1)
     change = CHANGE_METRIC_AFTER_RE.match(text, n.end, n.end + 60) if unit in ("%", "x") else None
+    if change is None and unit in ("%", None):
+        change = SCORE_ON_METRIC_RE.match(text, n.end, n.end + 60)  # "88.7% accuracy on GSM8K"
     return change.group(1) if change is not None else metric_before(text, n.start)
 
 

@@ -9,6 +9,7 @@ pass of its own over the list of candidates.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 
 from ledger.model import Claim
@@ -18,6 +19,7 @@ from ledger.parsers.prose.metrics import METRIC_BREAK_RE, METRIC_RE, clause_star
 from ledger.vocab.metrics import prose_kind
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.sides import side_of
+from ledger.vocab.test_ids import test_id_setup, test_ids_in
 
 _SLASH_RE = re.compile(r"\s*/\s*")
 _PARALLEL_RE = re.compile(
@@ -103,6 +105,19 @@ def trailing_setup(out: list[dict], text: str) -> None:
         kept = {k: v for k, v in c["config"].items() if k in own or before.get(k) != v}
         c["config"] = {**kept, **own}
         before = own
+
+
+def test_id_setup_before(out: list[dict], text: str) -> None:
+    """ "`TestQux70B::test_mtp[fp8_ws8-trtllm]` lands just under the threshold (observed 49.7%)": the pytest id
+    before a value is the test that measured it, so its class's model and its world size are the value's too."""
+    ids = test_ids_in(text)
+    if not ids:
+        return
+    ends = [end for end, _ in ids]
+    for c in out:
+        at = bisect_right(ends, c["start"])  # (the last id that ends before the value)
+        if at:
+            c["config"] = {**test_id_setup(ids[at - 1][1]), **c["config"]}
 
 
 # "- FP8: 500 -> 550 tok/s/GPU; GSM8K 0.910 -> 0.915": the label an item opens with names its runs' setup

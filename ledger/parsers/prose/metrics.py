@@ -143,4 +143,9 @@ CHANGE_METRIC_AFTER_RE = re.compile(
     r"average|mean|total|output|decode|prefill)\s)?(?:" + METRIC_RE.pattern + "|" + SPEED_MEASURE_WORDS + "))",
     re.IGNORECASE,
 )
+# "91.4% accuracy on GSM8K", "a 63.2 score on MMLU": a score named by the benchmark after its generic word
+SCORE_ON_METRIC_RE = re.compile(
+    r"\s?(?:accuracy|score|pass rate|exact match)\s(?:on|in|for)\s(?:the\s)?(" + METRIC_RE.pattern + ")",
+    re.IGNORECASE,
+)
 AT_METRIC_RE = re.compile(r"\s?@\s?(" + METRIC_RE.pattern + ")", re.IGNORECASE)

@@ -46,6 +46,7 @@ from ledger.parsers.prose.lists import (
     slash_setup,
     subject_slash_metrics,
     switch_conditions,
+    test_id_setup_before,
     trailing_setup,
 )
 from ledger.parsers.prose.metrics import METRIC_RE, holds_metric
@@ -105,6 +106,7 @@ def claims_in_text(
     parallel_config(out, text)
     out = paren_counts(out, text)
     trailing_setup(out, text)
+    test_id_setup_before(out, text)
     own_setup(out, text)
     label_setup(out, text)
     switch_conditions(out, text)
