@@ -346,7 +346,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("model",),
     ),
     # "**4 GPUs**<br/>TP2,PP2": a column's count of boards, when the board is named elsewhere (the line above)
-    _word("gpu_count", "gpu_count", r"(\d{1,3}) ?[x×]? ?(?:gpus|gpu(?! ?[a-z]))", ("gpu",), (), _DIGIT_OPENS),
+    # (not a fraction's "59/59 GPU/API/stream" tests: a count of tests, the GPU one of the kinds listed)
+    _word("gpu_count", "gpu_count", r"(?<!/)(\d{1,3}) ?[x×]? ?(?:gpus|gpu(?! ?[a-z/]))", ("gpu",), (), _DIGIT_OPENS),
     _TEP_WORD,
     _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",), ("tp",)),
     # "Latency of 2-way TP", "16 ways tensor parallelism": the size before its word
