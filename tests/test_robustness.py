@@ -536,6 +536,8 @@ HOSTILE: dict[str, HostileText] = {
     # boards after a count and a maker's line that never come, and glued letters after settings' numbers
     # (vocab.board_counts GPU_VENDOR, vocab.setup_word's number end)
     "maker lines": "2x AMD Instinct 8x Tesla NVIDIA GeForce dp4a tp8x ep2b " * 2_000,
+    # headers that look like a flag and go on past one (vocab.flags flag_head_key)
+    "flag heads": ("| `--" + "a-b" * 20 + "` | `-" * 10 + "x |\n|---|---|\n| 1 | 2 |\n\n") * 400,
     "project names": lambda s: "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * (750 * s) + "\n",
     # llama.cpp's compare script with its one-dash flags over and over, the last never given a value
     # (grammar.commands _BENCH_FLAG_RE, reader.line_kinds's script paths)

@@ -135,6 +135,18 @@ def capped_eval(flag: str, text: str) -> bool:
     return flag.replace("_", "-") in _CAP_FLAGS and _EVAL_COMMAND_RE.search(text[:4000]) is not None
 
 
+_FLAG_HEAD_RE = re.compile(r"`?(?P<name>--?[A-Za-z][\w-]{0,30})`?")
+
+
+def flag_head_key(head: str) -> str | None:
+    """The setting a column headed by a command's flag holds ("`-sm`", "--tp"), whether or not the vocabulary knows
+    the flag: its key, else the flag's own name (llama-bench's split mode is "sm", as its own tables print it)."""
+    m = _FLAG_HEAD_RE.fullmatch(head.strip())
+    if m is None:
+        return None
+    return FLAG_KEYS.get(m.group("name")) or m.group("name").lstrip("-").replace("-", "_").lower()
+
+
 def flag_key(flag: str, value: str) -> str | None:
     """The setup key a flag gives its `value`: the flag as the table spells it (`_` or `-`), else an abbreviation
     argparse would take ("--random-input" for "--random-input-len", "--num-prompt" for "--num-prompts"): one

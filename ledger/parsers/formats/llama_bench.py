@@ -26,6 +26,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.reader.document import Block, Row
 from ledger.parsers.tables.headers import column_revisions
+from ledger.vocab.flags import flag_head_key
 from ledger.vocab.setting_heads import abbreviated_setting, batched_bench_keys, header_lengths
 from ledger.vocab.setup_labels import bench_test_setup, setup_label_key
 from ledger.vocab.sides import side_of
@@ -91,7 +92,10 @@ def _config_keys(heads: list[str]) -> list[str]:
     if any(h.upper() in ("N_KV", "T_PP S") for h in heads) or batched_bench_keys(heads):
         return list(heads)  # ("| PP | TG | B | S_PP t/s |" without its N_KV: still batched-bench's)
     # "Task" over "pp512": llama-bench's "test" column, as ik_llama.cpp's comparisons print it
-    return ["test" if h.lower() == "task" else setup_label_key(h) or abbreviated_setting(h) or h for h in heads]
+    return [
+        "test" if h.lower() == "task" else flag_head_key(h) or setup_label_key(h) or abbreviated_setting(h) or h
+        for h in heads
+    ]
 
 
 def _bench_lengths(heads: list[str], cells: list[str]) -> dict[str, str]:

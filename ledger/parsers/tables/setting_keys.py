@@ -8,6 +8,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.parsers.tables.headers import head_without_unit
 from ledger.vocab.canonical import NUMERIC_KEYS
+from ledger.vocab.flags import flag_head_key
 from ledger.vocab.setting_heads import abbreviated_setting
 from ledger.vocab.setup import config_key, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
@@ -45,6 +46,8 @@ SETUP_KEYS = frozenset(
 def setup_key(name: str) -> str | None:
     """The canonical setup key a header or row label names ("TP Size" -> "tp", "Max concurrency" ->
     "concurrency", "Model" -> "model"), or None when it names no setup key."""
+    if (flag := flag_head_key(name)) is not None:
+        return flag
     raw = config_key(name)
     if short := abbreviated_setting(name):
         return short  # "Con.", "Threads", "B": what a benchmark prints over a setting's column
