@@ -126,10 +126,7 @@ def document_default(
     if drafts and "model" not in seen:
         seen["model"] = drafts  # "org/Hunyuan-7B-Instruct_eagle3" alone: the draft of the model it names
     owners = _owner_turns(doc, turns)
-    if "model" not in seen and "model" not in led and (family := _family_named(doc, turns, owners)):
-        seen["model"] = [family]  # "[Feature] Gemma MTP support" and no model named in full anywhere: Gemma
-    if "backend" not in seen and "backend" not in led and doc.blocks and (gb := title_backend(doc.blocks[0].text)):
-        seen["backend"] = [gb]  # "vulkan : faster mat-vec for q4_0": its runs were on Vulkan, where none says else
+    _title_defaults(doc, turns, owners, seen, led)
     elsewhere = _led_elsewhere(led, led_turns, turns_of, owners)
     here = {k: [v for v in vals if v not in elsewhere.get(k, ())] for k, vals in led.items()}
     out = _kv_title_precision(doc, _one_value_each(seen, here, varied), seen, here)
@@ -141,6 +138,21 @@ def document_default(
     if printed is not None:
         printed.update((out.keys() - outside) & {"concurrency"})  # (a tool's output names its model and TP too)
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+def _title_defaults(
+    doc: Document,
+    turns: list[tuple[int, int]],
+    owners: set[int],
+    seen: dict[str, list[str]],
+    led: dict[str, list[str]],
+) -> None:
+    """What the title alone says, where no line says more: its family ("[Feature] Gemma MTP support" and no model
+    named in full anywhere: Gemma) and its backend ("vulkan : faster mat-vec for q4_0": the runs were on Vulkan)."""
+    if "model" not in seen and "model" not in led and (family := _family_named(doc, turns, owners)):
+        seen["model"] = [family]
+    if "backend" not in seen and "backend" not in led and doc.blocks and (gb := title_backend(doc.blocks[0].text)):
+        seen["backend"] = [gb]
 
 
 def _boards_of_runs(values: dict[str, str], text: str, counts: list[tuple[str, int]], turn: int) -> None:
