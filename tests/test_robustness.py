@@ -402,6 +402,15 @@ HOSTILE: dict[str, HostileText] = {
     "change leads": ("After simply adding " + "the guard x " * 20 + "\nBefore fixing a:b\n") * 400,
     # sentences naming a measured or a baseline commit, none ever reaching its sha (revision_labels)
     "measured sentences": lambda s: ". Measured export commit/tree x. Baseline #4 commit " * (375 * s) + "\n",
+    # measuring verbs and main-line words that never reach their head word or sha, then a line naming two shas
+    # (revision_labels _VERB_HEAD_RE, _AT_BRANCH_SHA_RE)
+    "measured at heads": lambda s: (
+        (
+            "Validated final a b c d head x. Retested at the current main branch at y tested on master "
+            + "retested on main 0a1b2c3 at master 4d5e6f7\n"
+        )
+        * (400 * s)
+    ),
     # shares over and over before words that never reach a bar's name, and bars changed without a value
     # (prose.guards THRESHOLD_AFTER_RE, BAR_CHANGE_RE)
     "bar words": lambda s: "50% acceptance rate a b threshold from `0. " * (375 * s) + "\n",
