@@ -411,6 +411,16 @@ HOSTILE: dict[str, HostileText] = {
         )
         * (400 * s)
     ),
+    # "k/n name" items of one clause whose verb never comes, then a wrapped line of them, and totals that never
+    # reach their "0 errors" (formats.pass_lists _RATIO_ITEM_RE, _ALL_CLEAN_RE; pass_counts joins a block's lines)
+    "ratio lists": lambda s: (
+        ("- 1/2 a b c d e f g h i j k l m n o p, 3/4 q r s t, all 5 x y z report `E: 1 passed\n  3/3 u v, ") * (300 * s)
+        + "\n"
+    ),
+    # words before a pass that never reach its noun, long tokens of slashes and sentence ends (gates.prose _PASSED_RE)
+    "pass subjects": lambda s: (
+        (("a-b/c.d+e " * 6 + "148/152. x synccheck+memcheck passed " + "tests, " * 4) * 5 + "\n") * (40 * s)
+    ),
     # shares over and over before words that never reach a bar's name, and bars changed without a value
     # (prose.guards THRESHOLD_AFTER_RE, BAR_CHANGE_RE)
     "bar words": lambda s: "50% acceptance rate a b threshold from `0. " * (375 * s) + "\n",
