@@ -385,3 +385,13 @@ def test_a_value_on_the_wrong_side_of_its_stated_bar_is_a_failure_and_the_bar_is
     assert code == 0
     values = sorted(json.loads(x)["value"] for x in out.splitlines() if x.strip())
     assert values == [44.6, 51.3]
+
+
+def test_results_retested_at_a_main_line_commit_are_that_commits_and_still_the_changes(tmp_path: Path) -> None:
+    """ "Re-ran on 2x L4 at master `c0de5e7a1`" over an on/off table: both arms ran on that commit, so each result
+    cites it, and the one worse than its off arm is a regression of the change, not the base side's starting point."""
+    data = report("retest_at_master_regression.md", tmp_path)
+    (worse,) = [f for f in findings(data, "failures") if f["verdict"] == "worse than baseline"]
+    assert worse["line"] == 13 and "c0de5e7a1" in worse["revision"]
+    assert not any("base side" in c for c in worse["caveats"])
+    assert data["has_regression"]
