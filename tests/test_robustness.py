@@ -417,6 +417,11 @@ HOSTILE: dict[str, HostileText] = {
         ("- 1/2 a b c d e f g h i j k l m n o p, 3/4 q r s t, all 5 x y z report `E: 1 passed\n  3/3 u v, ") * (300 * s)
         + "\n"
     ),
+    # numbers before argument names that never close ("max_" with no name, "input_le"), then one that does
+    # (prose.guards _ARG_NAME_AFTER_RE; vocab.setup's number-first lengths)
+    "argument names": lambda s: (
+        ("1 max_ 2 input_le 3 prompt len 4 a_b_c_d_e_f_g_h_i 5 output_" * 20 + " 6 max_length\n") * (40 * s)
+    ),
     # words before a pass that never reach its noun, long tokens of slashes and sentence ends (gates.prose _PASSED_RE)
     "pass subjects": lambda s: (
         (("a-b/c.d+e " * 6 + "148/152. x synccheck+memcheck passed " + "tests, " * 4) * 5 + "\n") * (40 * s)
