@@ -424,7 +424,11 @@ HOSTILE: dict[str, HostileText] = {
     ),
     # words before a pass that never reach its noun, long tokens of slashes and sentence ends (gates.prose _PASSED_RE)
     "pass subjects": lambda s: (
-        (("a-b/c.d+e " * 6 + "148/152. x synccheck+memcheck passed " + "tests, " * 4) * 5 + "\n") * (40 * s)
+        (
+            ("a-b/c.d+e " * 6 + "148/152. x synccheck+memcheck passed " + "tests, " * 4 + "; a B1 c passed onto ") * 5
+            + "\n"
+        )
+        * (40 * s)
     ),
     # shares over and over before words that never reach a bar's name, and bars changed without a value
     # (prose.guards THRESHOLD_AFTER_RE, BAR_CHANGE_RE)

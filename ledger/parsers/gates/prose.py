@@ -44,6 +44,13 @@ _PASSED_RE = WordGate(
         re.IGNORECASE,
     )
 )
+# "; persistent M128 additionally passed on B200/GB200": a named case (a token with a digit or a capital inside, or
+# "+"), opening its clause, that passed on the boards or runs named after it
+_CASE_PASSED_RE = re.compile(
+    r"(?:^|[;:.]\s{1,3})(?P<subj>(?:[\w`+/.-]{1,40}\s{1,3}){0,3}?[\w`+/-]{0,40}(?:\d|[a-z][A-Z+_])[\w`+/-]{0,40})"
+    r"\s{1,3}(?:additionally\s{1,3}|also\s{1,3}|still\s{1,3})?(?P<word>passed)\s{1,3}(?:on|across|for|under)\b"
+)
+_PRONOUN_RE = re.compile(r"(?:it|they|this|that|these|those|all|everything|each|both)\b", re.IGNORECASE)
 # "I reran the pre-commit checks; all passed.", "ran the unit tests, and all of them pass"
 _ALL_PASSED_RE = WordGate(
     re.compile(
@@ -338,6 +345,10 @@ def _pass_phrases(ctx: Context, line: int, text: str) -> Iterator[tuple[Claim, t
         if articles:
             subj = subj[articles[-1].end() :]
         yield gate(ctx, line, text[m.start() : m.end()].strip(), subj, "pass", m.group("word")), m.span()
+    for m in _CASE_PASSED_RE.finditer(text) if "passed" in text else ():
+        subj = m.group("subj").strip(" `")
+        if not _PRONOUN_RE.match(subj) and not re.search(r"(?<![\w.])\d+(?![\w.])", subj):
+            yield gate(ctx, line, text[m.start("subj") : m.end()], subj, "pass", m.group("word")), m.span("subj")
     for m in _PASSES_BOTH_RE.finditer(text):
         names = [n.strip() for n in re.split(r"\s*,\s*|\s+and\s+", m.group("list")) if n.strip()]
         for k, n in enumerate(names):
