@@ -41,3 +41,25 @@ def test_the_outcome_word_guard_agrees_with_its_pattern_on_every_line() -> None:
     made += ["no outcome → 3"]
     for line in [*fixture_lines(), *made]:
         assert pass_counts._has_hint(line) == bool(pass_counts._WORD_HINT_RE.search(line)), line
+
+
+def test_a_list_of_ratio_counts_is_one_count_each_and_a_total_with_no_errors_passed_them_all() -> None:
+    """ "On each board: 18/18 build, 47/47 op/API, and both pinned regressions passed" is three counts, each named
+    by its own words; "All 27 sanitizer logs report `TOTAL: 0 errors`", even wrapped over two lines, is 27 passed and
+    none failed; a lone "3/4 of the sweep" under no verb is no count."""
+    from ledger.parsers import extract
+
+    text = (
+        "- On each board: 18/18 build, 47/47 op/API, and both pinned regressions passed.\n"
+        "- Sanitizers: clean. All 27 sanitizer logs\n  report `TOTAL: 0 errors`.\n"
+        "- 3/4 of the sweep, 2/2 restarts, finished early.\n"
+    )
+    got = [
+        (c.source.line, c.metric, c.passed, c.failed) for c in extract(text, path="t.md").claims if c.kind == "tests"
+    ]
+    assert got == [
+        (1, "build", 18, 0),
+        (1, "op/API", 47, 0),
+        (1, "pinned regressions", 2, 0),
+        (2, "sanitizer logs", 27, 0),
+    ]

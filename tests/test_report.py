@@ -429,3 +429,13 @@ def test_a_pytest_ids_model_and_world_size_are_its_values_setup_and_its_bar_the_
     assert first["model"] == "Mistral7B" and first["gpu_count"] == "4" and first["threshold"] == "62%"
     assert second["model"] == "Qux70B" and second["tp"] == "2" and "gpu_count" not in second
     assert gate["model"] == "Mistral7B" and gate["gpu_count"] == "4"
+
+
+def test_results_retested_at_a_main_line_commit_are_that_commits_and_still_the_changes(tmp_path: Path) -> None:
+    """ "Re-ran on 2x L4 at master `c0de5e7a1`" over an on/off table: both arms ran on that commit, so each result
+    cites it, and the one worse than its off arm is a regression of the change, not the base side's starting point."""
+    data = report("retest_at_master_regression.md", tmp_path)
+    (worse,) = [f for f in findings(data, "failures") if f["verdict"] == "worse than baseline"]
+    assert worse["line"] == 13 and "c0de5e7a1" in worse["revision"]
+    assert not any("base side" in c for c in worse["caveats"])
+    assert data["has_regression"]

@@ -252,3 +252,27 @@ def test_the_words_before_a_sha_and_a_names_side_are_read_only_where_they_can_st
             assert with_without._may_side(text), text
     assert sides.stated_on("passed on `C23C1E533`. Then") is not None
     assert re.search("wıth", "x wıth y") and with_without._may_side("x wıth y")
+
+
+def test_a_commit_stated_for_a_measurement_is_the_revision_of_its_turn_and_names_a_side_only_by_its_words() -> None:
+    """ "Retested at master `ca3d5a3e1`" over an on/off table: the commit both arms ran on, no base side (report would
+    read its regressions as the change's starting point); "Baseline numbers, measured on main X" is the base's;
+    "Validated final Sched head X, built from toolchain Y" the head, not the toolchain; a commit said to be fixed
+    or reverted measures nothing."""
+    from ledger.parsers.grammar.revision_labels import measured_at
+    from ledger.vocab.sides import side_of
+
+    ab = measured_at("Retested on 2x RTX 3090 at master `abc1234de`. Every config is a win.")
+    assert ab is not None and ab.head == "abc1234de" and side_of(ab.label) is None
+    base = measured_at("Baseline numbers, measured on main `9d8c7b6a5`:")
+    assert base is not None and base.head == "9d8c7b6a5" and side_of(base.label) == "base"
+    head = measured_at(
+        "Validated final Sched head `5c0ffee9d1e2`, built from toolchain `77aa88bb99cc` (pin `0f1e2d3c4b`)."
+    )
+    assert head is not None and head.head == "5c0ffee9d1e2"
+    assert measured_at("This was reverted on main 1a2b3c4d5, see the results.") is None
+    assert measured_at("The crash is fixed on main 1a2b3c4d5.") is None
+    text = (LABELS.parent / "measured_at_stated_commit.md").read_text()
+    claims = extract(text, path="t.md").claims
+    assert {c.revision.head for c in claims if c.source.line in (12, 13) and c.revision} == {"b41c9e07a"}
+    assert [c.revision for c in claims if c.source.line == 26] == [None]  # the next turn's own measurement

@@ -396,6 +396,34 @@ HOSTILE: dict[str, HostileText] = {
     "change leads": ("After simply adding " + "the guard x " * 20 + "\nBefore fixing a:b\n") * 400,
     # sentences naming a measured or a baseline commit, none ever reaching its sha (revision_labels)
     "measured sentences": lambda s: ". Measured export commit/tree x. Baseline #4 commit " * (375 * s) + "\n",
+    # measuring verbs and main-line words that never reach their head word or sha, then a line naming two shas
+    # (revision_labels _VERB_HEAD_RE, _AT_BRANCH_SHA_RE)
+    "measured at heads": lambda s: (
+        (
+            "Validated final a b c d head x. Retested at the current main branch at y tested on master "
+            + "retested on main 0a1b2c3 at master 4d5e6f7\n"
+        )
+        * (400 * s)
+    ),
+    # "k/n name" items of one clause whose verb never comes, then a wrapped line of them, and totals that never
+    # reach their "0 errors" (formats.pass_lists _RATIO_ITEM_RE, _ALL_CLEAN_RE; pass_counts joins a block's lines)
+    "ratio lists": lambda s: (
+        ("- 1/2 a b c d e f g h i j k l m n o p, 3/4 q r s t, all 5 x y z report `E: 1 passed\n  3/3 u v, ") * (300 * s)
+        + "\n"
+    ),
+    # numbers before argument names that never close ("max_" with no name, "input_le"), then one that does
+    # (prose.guards _ARG_NAME_AFTER_RE; vocab.setup's number-first lengths)
+    "argument names": lambda s: (
+        ("1 max_ 2 input_le 3 prompt len 4 a_b_c_d_e_f_g_h_i 5 output_" * 20 + " 6 max_length\n") * (40 * s)
+    ),
+    # words before a pass that never reach its noun, long tokens of slashes and sentence ends (gates.prose _PASSED_RE)
+    "pass subjects": lambda s: (
+        (
+            ("a-b/c.d+e " * 6 + "148/152. x synccheck+memcheck passed " + "tests, " * 4 + "; a B1 c passed onto ") * 5
+            + "\n"
+        )
+        * (40 * s)
+    ),
     # shares over and over before words that never reach a bar's name, and bars changed without a value
     # (prose.guards THRESHOLD_AFTER_RE, BAR_CHANGE_RE)
     "bar words": lambda s: "50% acceptance rate a b threshold from `0. " * (375 * s) + "\n",

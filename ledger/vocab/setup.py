@@ -381,6 +381,23 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # a length printed before its name ("8k ISL", "1024 OSL"), read after every word that could own the number ("TP 8
     # ISL" is tp 8) and never where a number follows the name ("8 ISL 1024" is isl 1024)
     _word("isl", "isl", r"(\d{1,6}k?)[ _-]?isl(?! ?[=:]? ?\d)", ("isl",), (), _DIGIT_OPENS),
+    # "2048 input_length, 3072 max_length": a length printed before its argument's name (a limit's is no run's)
+    _word(
+        "isl",
+        "isl",
+        r"(\d{1,6}k?) (?:input|prompt)[ _]len(?:gth)?\b",
+        ("_len", " len"),  # (after "input", not over it: the longest trigger at a place hides the shorter)
+        (),
+        _DIGIT_OPENS,
+    ),
+    _word(
+        "osl",
+        "osl",
+        r"(\d{1,6}k?) output[ _]len(?:gth)?\b",
+        ("_len", " len"),
+        (),
+        _DIGIT_OPENS,
+    ),
     # "1024-token inputs, 256-token outputs", "4096-token prompts": a length per request, named by what it is
     # ("exact 2,000-token outputs": its thousands separated; "a fixed 2K output": the length every request had)
     _word(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
+from ledger.parsers.formats.pass_lists import all_clean, ratio_lists
 from ledger.parsers.reader.document import Block, Table
 from ledger.vocab.text import NUMBER_WORDS, lower_for_words
 from ledger.vocab.word_gate import WordGate
@@ -35,10 +37,11 @@ _RATIO_RE = re.compile(
 # "All 26 qwen4_exp gates passed", "12 unit tests passed": a count, some words, then the noun and verb
 _NOUN_PASSED_RE = WordGate(
     re.compile(
-        r"(?<![\w.#/])(?P<all>all\s+)?(?P<n>\d{1,3}(?:,\d{3})+|\d{1,7}|" + "|".join(NUMBER_WORDS) + r")\s+"
+        r"(?<![\w.#/])(?P<all>all\s+)?(?P<n>\d{1,3}(?:,\d{3})+|\d{1,7}|both|" + "|".join(NUMBER_WORDS) + r")\s+"
         r"(?:[\w./-]{1,40}\s+){0,3}?"
+        # ("both registered regressions passed": the regression tests a change adds)
         r"(?:tests?|gates?|checks?|cases?|configs?|configurations?|combinations?|shapes?|variants?|models?|tasks?|"
-        r"suites?|benchmarks?)\s+(?:have\s+|were\s+)?passed\b",
+        r"suites?|benchmarks?|regressions)\s+(?:have\s+|were\s+)?passed\b",
         re.IGNORECASE,
     )
 )
@@ -106,6 +109,9 @@ def counts_in(text: str) -> list[tuple[int, int, dict[str, int]]]:
             groups.append((m.start(), m.end(), vcounts))
     for m in _NOUN_PASSED_RE.finditer(text):
         word = m.group("n").lower()
+        if word == "both":
+            groups.append((m.start(), m.end(), {"passed": 2, "failed": 0}))  # both of two passed: none failed
+            continue
         counts = {"passed": NUMBER_WORDS[word] if word in NUMBER_WORDS else int(word.replace(",", ""))}
         if m.group("all"):
             counts["failed"] = 0
@@ -203,6 +209,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                             skipped=counts.get("skipped"),
                         )
         return
+    if block.kind in ("text", "item"):
+        yield from _prose_lists(block, ctx)
     for no, text in enumerate(ctx.doc.lines[block.start - 1 : block.end], start=block.start):
         if text.lstrip().startswith("Ran ") and (um := _UNITTEST_RAN_RE.match(text)) and no not in ctx.taken:
             claim = _unittest(ctx, no, text, int(um.group("n")))
@@ -224,7 +232,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 "tests",
                 no,
                 text[start:end],
-                metric=_subject(text, fm.start() if fm else start) or _pytest_target(ctx, block, no),
+                metric=_subject(text, fm.start() if fm else start, text[start:end]) or _pytest_target(ctx, block, no),
                 value=_as_value(counts),
                 reference=ref,
                 passed=counts.get("passed"),
@@ -241,6 +249,43 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                     value=float(tm.group("t")),
                     unit="s",
                 )
+
+
+def _prose_lists(block: Block, ctx: Context) -> Iterator[Claim]:
+    """A list's "k/n <name>" counts, each its own claim named by its words, and "All N <things> report 0 errors"
+    (N passed, none failed), read over the block's lines joined with the lines right above it: a hand-wrapped
+    item breaks its sentence anywhere, and its next line may stand as a block of its own."""
+    lines = ctx.doc.lines[block.start - 1 : block.end]
+    if not _has_hint("\n".join(lines)):
+        return
+    top = block.start
+    while top > 1 and block.start - top < 3 and ctx.doc.line(top - 1).strip() and not block.in_code:
+        top -= 1
+    lines = ctx.doc.lines[top - 1 : block.end]
+    joined = "\n".join(lines)
+    starts = [0]
+    for text in lines[:-1]:
+        starts.append(starts[-1] + len(text) + 1)
+    found = [(a, b, {"passed": k, "failed": n - k}, name) for a, b, k, n, name in ratio_lists(joined)]
+    found += [(a, b, {"passed": n, "failed": 0}, what) for a, b, n, what in all_clean(joined)]
+    for start, end, counts, name in sorted(found):
+        first = bisect.bisect_right(starts, start) - 1
+        last = bisect.bisect_right(starts, end - 1) - 1
+        if not ctx.is_free(top + first, start - starts[first], start - starts[first] + 1):
+            continue  # (read already, from the block above: the list's verb may stand on the line below it)
+        for k in range(first, last + 1):  # (the "0 errors" on its line is this count's, no count of its own)
+            ctx.take(top + k, max(0, start - starts[k]), min(len(lines[k]), end - starts[k]))
+        yield ctx.claim(
+            "tests",
+            top + first,
+            joined[start:end],
+            line_end=top + last,
+            metric=name,
+            value=float(counts["passed"]),
+            passed=counts["passed"],
+            failed=counts["failed"],
+            skipped=None,
+        )
 
 
 def _unittest(ctx: Context, no: int, text: str, ran: int) -> Claim | None:
@@ -268,11 +313,20 @@ def _unittest(ctx: Context, no: int, text: str, ran: int) -> Claim | None:
     return None
 
 
-def _subject(text: str, start: int) -> str | None:
+def _subject(text: str, start: int, counted: str = "") -> str | None:
     head = text[max(0, start - 200) : start]
     cut = max(head.rfind(";"), head.rfind(". "))  # "Mean: 96.3; range: 0.27; raw passes: 5/5": its own clause
     head = head[cut + 1 :].strip(" :-•*`=")
+    if _LIST_TAIL_RE.search(head) and (own := _OWN_WORDS_RE.fullmatch(counted.strip())) and own.group("what"):
+        return own.group("what")  # "..., 7/7 correctness, and both registered regressions passed": its own words
     return head[-80:] or None
+
+
+# a count that closes a list ("..., and both ... passed"): named by its own words, not by the list before it
+_LIST_TAIL_RE = re.compile(r"(?:,|\band)\s{0,3}$")
+_OWN_WORDS_RE = re.compile(
+    r"(?:all\s+)?(?:\d[\d,]*|[a-z]+)\s+(?P<what>[\w./ -]{1,80}?)\s+(?:have\s+|were\s+)?passed", re.IGNORECASE
+)
 
 
 # "$ pytest -q tests/kernels/test_index_cache.py": the tests a summary below the command counts

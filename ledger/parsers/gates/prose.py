@@ -36,11 +36,21 @@ _PROSE_RE = WordGate(
 # "the PR pre-commit check passed", "All validation steps passed:", "Every test either passed"
 _PASSED_RE = WordGate(
     re.compile(
-        r"(?P<subj>(?:\b[\w`./-]{1,40}\s+){0,4}?(?:gates?|tests?|checks?|steps?|suites?|jobs?|ci|lint)`?)\s+"
+        # (the noun's whole word: "synccheck+memcheck passed" names both tools, not a "check")
+        # (whole words, none closing a sentence: "148/152. The feature case passed" names the case)
+        r"(?P<subj>(?:(?<![\w`./+-])[\w`](?:[\w`./+-]{0,58}[\w`/+-])?\s+){0,4}?(?<![\w`+/.-])(?:[\w`][\w`.+/-]{0,39}?)?"
+        r"(?:gates?|tests?|checks?|steps?|suites?|jobs?|ci|lint|cases?)`?)\s+"
         r"(?:all\s+|either\s+)?(?P<word>passed|pass|passes)\b(?!\s*(?:rate|@|keys?))",
         re.IGNORECASE,
     )
 )
+# "; persistent M128 additionally passed on B200/GB200": a named case (a token with a digit or a capital inside, or
+# "+"), opening its clause, that passed on the boards or runs named after it
+_CASE_PASSED_RE = re.compile(
+    r"(?:^|[;:.]\s{1,3})(?P<subj>(?:[\w`+/.-]{1,40}\s{1,3}){0,3}?[\w`+/-]{0,40}(?:\d|[a-z][A-Z+_])[\w`+/-]{0,40})"
+    r"\s{1,3}(?:additionally\s{1,3}|also\s{1,3}|still\s{1,3})?(?P<word>passed)\s{1,3}(?:on|across|for|under)\b"
+)
+_PRONOUN_RE = re.compile(r"(?:it|they|this|that|these|those|all|everything|each|both)\b", re.IGNORECASE)
 # "I reran the pre-commit checks; all passed.", "ran the unit tests, and all of them pass"
 _ALL_PASSED_RE = WordGate(
     re.compile(
@@ -306,12 +316,14 @@ _COUNT_WORD_RE = re.compile(
 )
 
 
+_LEADING_AND_RE = re.compile(r"^(?:and|or|but|then)\s+", re.IGNORECASE)
+_TRAILING_ADVERB_RE = re.compile(r"\s(?:now|still|all|also|again)$", re.IGNORECASE)
+
+
 def _pass_phrases(ctx: Context, line: int, text: str) -> Iterator[tuple[Claim, tuple[int, int]]]:
     for m in _TOOL_PASSES_RE.finditer(text):
-        yield (
-            gate(ctx, line, text[m.start() : m.end()].strip(), m.group("subj").strip(" `"), "pass", m.group("word")),
-            m.span(),
-        )
+        subj = _TRAILING_ADVERB_RE.sub("", m.group("subj").strip(" `"))  # "pre-commit workflow now pass"
+        yield gate(ctx, line, text[m.start() : m.end()].strip(), subj, "pass", m.group("word")), m.span()
     for m in _PASSED_RE.finditer(text):
         subj = m.group("subj").strip(" `")
         if (
@@ -325,6 +337,7 @@ def _pass_phrases(ctx: Context, line: int, text: str) -> Iterator[tuple[Claim, t
         articles = list(re.finditer(r"\b(?:the|a|an)\s+", subj, re.IGNORECASE))
         if articles:  # "After the rebase the lint check": the noun phrase after the last article
             subj = subj[articles[-1].end() :]
+        subj = _LEADING_AND_RE.sub("", subj)  # "..., and M64 synccheck+memcheck": the list's last item
         yield gate(ctx, line, text[m.start() : m.end()].strip(), subj, "pass", m.group("word")), m.span()
     for m in _ALL_PASSED_RE.finditer(text):
         subj = m.group("subj").strip(" `")
@@ -332,6 +345,10 @@ def _pass_phrases(ctx: Context, line: int, text: str) -> Iterator[tuple[Claim, t
         if articles:
             subj = subj[articles[-1].end() :]
         yield gate(ctx, line, text[m.start() : m.end()].strip(), subj, "pass", m.group("word")), m.span()
+    for m in _CASE_PASSED_RE.finditer(text) if "passed" in text else ():
+        subj = m.group("subj").strip(" `")
+        if not _PRONOUN_RE.match(subj) and not re.search(r"(?<![\w.])\d+(?![\w.])", subj):
+            yield gate(ctx, line, text[m.start("subj") : m.end()], subj, "pass", m.group("word")), m.span("subj")
     for m in _PASSES_BOTH_RE.finditer(text):
         names = [n.strip() for n in re.split(r"\s*,\s*|\s+and\s+", m.group("list")) if n.strip()]
         for k, n in enumerate(names):

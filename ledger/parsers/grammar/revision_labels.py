@@ -301,6 +301,8 @@ def line_label(text: str, in_code: bool) -> Revision | None:
     hm = _PR_HEAD_RE.search(text) if "head" in text.lower() else None
     if hm and is_sha(hm.group("sha")):
         return Revision(label="PR head", head=hm.group("sha").lower(), base=None)
+    if (measured := measured_at(text)) is not None:
+        return measured  # "Validated final Sched head `5c0ffee9d1`", "Retested at master `ca3d5a3e1`"
     wm = SHA_AFTER_WORD_RE.search(text, 0, 300)
     if wm and is_sha(wm.group("sha")) and len(shas_in(text[:300])) == 1 and not _NOT_MEASURED_RE.search(text, 0, 300):
         # the words before the sha, at most six ("Re-ran ... on current head" -> "on current head")
@@ -331,6 +333,49 @@ def measured_there(text: str) -> bool:
     return bool(SHA_AFTER_WORD_RE.search(text, 0, 300) and _MEASURED_RE.search(text)) or (
         _RESULTS_BELOW_RE.search(text[:300]) is not None
     )
+
+
+# "Validated final Sched head `5c0ffee9d1`", "benchmarked the exact build 3f2a1b0c": a measuring verb, a few words
+# and the commit's own word, then the sha the results under the sentence ran on (other shas of the line, the
+# toolchain's or a source's, are not)
+_VERB_HEAD_RE = re.compile(
+    r"\b(?P<label>(?:validated|verified|qualified|re-?tested|tested|re-?measured|measured|benchmarked|evaluated|"
+    r"profiled|re-?ran)(?:\s{1,3}[\w.-]{1,30}){0,3}?\s{1,3}(?:head|commit|build|revision))\s{1,3}[*_`]{0,3}"
+    r"(?P<sha>[0-9a-f]{7,40})(?![\w-])",
+    re.IGNORECASE,
+)
+# "Re-measured on 4x RTX A4000 at main `b41c9e07a`", "numbers taken on master 1a2b3c4d": the main line's commit the
+# results were measured on, in a sentence that says it measured
+_AT_BRANCH_SHA_RE = re.compile(
+    r"\b(?:at|on)\s{1,3}(?:the\s{1,3})?(?:(?:current|latest)\s{1,3})?(?P<branch>main|master|trunk|upstream)"
+    r"(?:\s{1,3}branch)?(?:\s{1,3}(?:at|@))?\s{1,3}[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])",
+    re.IGNORECASE,
+)
+_MEASURING_RE = re.compile(
+    r"\b(?:re-?tested|tested|re-?measured|measured|benchmarked|re-?ran|ran|results?|numbers|timings|validated|"
+    r"profiled|evaluated)\b",
+    re.IGNORECASE,
+)
+
+
+def measured_at(text: str) -> Revision | None:
+    """The commit a sentence says its results were measured at ("Validated final Sched head `5c0ffee9d1`",
+    "Re-measured on 4x RTX A4000 at main `b41c9e07a`"), else None. At a main line's commit the revision is the base
+    side only where the words before it name the base ("Baseline measured at main X"); an A/B both of whose arms
+    ran there ("Retested at master X", then `on | off` columns) is no base side's, its label the words before."""
+    if len(text) >= 600 or not may_hold_sha(text):
+        return None
+    vm = _VERB_HEAD_RE.search(text)
+    if vm is not None and is_sha(vm.group("sha")) and not _NOT_MEASURED_RE.search(text, 0, vm.start("sha")):
+        return Revision(label=clean_label(vm.group("label")), head=vm.group("sha").lower(), base=None)
+    bm = _AT_BRANCH_SHA_RE.search(text, 0, 300)
+    if bm is None or not is_sha(bm.group("sha")) or len(shas_in(text[:300])) != 1:
+        return None
+    before = text[text.rfind(". ", 0, bm.start()) + 1 : bm.start()]  # the sentence's words before "at main"
+    if not _MEASURING_RE.search(before) or _NOT_MEASURED_RE.search(before) or not before.strip():
+        return None
+    label = " ".join(clean_label(before).strip(" `*_").split()[-6:])  # ("Baseline measured": the base's words)
+    return Revision(label=label, head=bm.group("sha").lower(), base=None)
 
 
 def measured_on(text: str) -> Revision | None:

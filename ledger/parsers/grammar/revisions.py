@@ -48,6 +48,7 @@ from ledger.parsers.grammar.revision_labels import (
     heading_revision,
     is_sha,
     line_label,
+    measured_at,
     measured_on,
     measured_there,
     parse_label,
@@ -113,6 +114,7 @@ def _opens_here(doc: Document, block: Block, rev: Revision, opens_results: bool)
         or (rev.head and len((rev.label or "").split()) <= 3 and side_of(rev.label or "") is not None)
         or (rev.head and rev.base and "head" in block.text.lower())  # "the current head X (on Y)": a turn's
         or (rev.head and (measured_there(block.text) or measured_on(block.text) is not None))
+        or (rev.head and measured_at(block.text) is not None)
         or (rev.head and _measured_commit_link(doc, block))
         or COMMENT_COMMIT_RE.match(block.text)
         or (rev.head and rev.base and head_base(block.text))

@@ -303,6 +303,12 @@ _BAR_MOVED_RE = re.compile(
 )
 
 
+# an argument's snake_case name right after its number: a limit, a count or a size set ("3072 max_length")
+_ARG_NAME_AFTER_RE = re.compile(
+    r"\s(?:(?:max|min|num)_[a-z][a-z0-9_]{0,30}|[a-z][a-z0-9]{0,20}_(?:len|length|size|tokens))\b", re.IGNORECASE
+)
+
+
 def _chosen(text: str, n: Number) -> bool:
     """A value someone chose (_CHOSEN_BEFORE_RE, _BAR_MOVED_RE)."""
     window = max(0, n.start - 40)
@@ -412,6 +418,8 @@ def is_config_number(text: str, n: Number) -> bool:
         rm = _REPEATS_BEFORE_RE.search(text, max(0, n.start - 48), n.start)
         if rm is not None and is_benchmark_name(rm.group("name")):
             return True  # "GSM8K ×5": five runs of it, each printed below
+    if n.unit is None and "_" in text[n.end : n.end + 24] and _ARG_NAME_AFTER_RE.match(text, n.end):
+        return True  # "2048 input_length, 3072 max_length": a value given to a tool's argument, named after it
     if n.unit is None and _ONE_IN_RE.match(text, n.end):
         return True  # "accepted on roughly 1 in 100 iterations": how often, as two counts
     if _CAPABILITY_BEFORE_RE.search(text, max(0, n.start - 60), n.start):

@@ -126,8 +126,14 @@ def _pipe_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | N
             header = ["", *header]
         rows: list[Row] = []
         j = i + 2
+        outer = _pipe_led(delim) or _pipe_led(raw)  # (no outer pipes: a sheet's paste, "FP16 | vLLM | 152.7")
         while j < n and lines[j].strip() and _is_pipe_row(lines[j][:MAX_LINE]):
-            rows.append(Row(j + 1, pipe_cells(lines[j][:MAX_LINE]), lines[j]))
+            cells = pipe_cells(lines[j][:MAX_LINE])
+            if not outer and _pipe_led(lines[j]) and len(cells) == len(header) - 1:
+                # "  | TRT (trt backend) | 73.7 | 764.6" under "FP16 | vLLM | ...": in a table of no outer pipes
+                # the row's "|" closes a blank first cell (the value above carried down), it is no border
+                cells = ["", *cells]
+            rows.append(Row(j + 1, cells, lines[j]))
             j += 1
         at_end = bool(rows) and j >= len(lines) - 1
         t = Table(header, i + 1, rows, "pipe")
