@@ -566,6 +566,8 @@ HOSTILE: dict[str, HostileText] = {
     "maker lines": "2x AMD Instinct 8x Tesla NVIDIA GeForce dp4a tp8x ep2b " * 2_000,
     # headers that look like a flag and go on past one (vocab.flags flag_head_key)
     "flag heads": ("| `--" + "a-b" * 20 + "` | `-" * 10 + "x |\n|---|---|\n| 1 | 2 |\n\n") * 400,
+    # benchmark names near dataset words before changes named by a word that never comes (prose.candidates)
+    "dataset changes": "dataset gsm8k-lite data set mmlu 15% gai 3x faste " * 2_000,
     "project names": lambda s: "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * (750 * s) + "\n",
     # llama.cpp's compare script with its one-dash flags over and over, the last never given a value
     # (grammar.commands _BENCH_FLAG_RE, reader.line_kinds's script paths)

@@ -80,7 +80,7 @@ _COMMENT_SIDE_RE = re.compile(
 # a clause that names its side: "on current main", "with this fix", "before the change", "this PR gives"
 _CLAUSE_SIDE_RE = WordGate(
     re.compile(
-        r"\b(?:(?:on|against|from|in|using)\s+(?:the\s+)?(?:current\s+|latest\s+|upstream\s+)?(?P<base>main|master|trunk)"
+        r"\b(?:(?:on|from|in|using)\s+(?:the\s+)?(?:current\s+|latest\s+|upstream\s+)?(?P<base>main|master|trunk)"
         r"(?:\s+branch)?|(?P<before>(?:before|without)\s+(?:the|this|my)\s+(?:pr|fix|patch|change))|"
         r"(?P<head>(?:with|after|using)\s+(?:the|this|my)\s+(?:pr|fix|patch|change)|on\s+(?:this|the)\s+(?:pr|branch)))\b"
         # "41.3 req/s (main) to 44.9 req/s (this PR)": a side in parentheses right after its value, or opening what

@@ -182,7 +182,23 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
     change = CHANGE_METRIC_AFTER_RE.match(text, n.end, n.end + 60) if unit in ("%", "x") else None
     if change is None and unit in ("%", None):
         change = SCORE_ON_METRIC_RE.match(text, n.end, n.end + 60)  # "88.7% accuracy on GSM8K"
-    return change.group(1) if change is not None else metric_before(text, n.start)
+    if change is not None:
+        return change.group(1)
+    before = metric_before(text, n.start)
+    word = _CHANGE_WORD_RE.match(text, n.end, n.end + 16) if before is not None and unit in ("%", "x") else None
+    if word is not None and before is not None:
+        # "dataset gsm8k-lite, FULL GRAPH, 15% gain": the dataset the run served, not the measure that gained
+        low = text[max(0, n.start - 120) : n.start].lower()
+        named = low.rfind(before.lower())
+        if named >= 0 and _DATASET_WORD_RE.search(low, max(0, named - 12), min(len(low), named + len(before) + 24)):
+            return word.group(1).lower()
+    return before
+
+
+_CHANGE_WORD_RE = re.compile(
+    r"\s?(gains?|promotes?|improvements?|speed-?ups?|uplifts?|boosts?|faster|slower)\b", re.IGNORECASE
+)
+_DATASET_WORD_RE = re.compile(r"\bdata ?sets?\b")
 
 
 _VARIANT_AFTER_RE = re.compile(r" ?\((?P<word>[a-z][a-z-]{1,19})\)")
