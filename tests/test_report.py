@@ -385,3 +385,23 @@ def test_a_value_on_the_wrong_side_of_its_stated_bar_is_a_failure_and_the_bar_is
     assert code == 0
     values = sorted(json.loads(x)["value"] for x in out.splitlines() if x.strip())
     assert values == [44.6, 51.3]
+
+
+def test_a_quantized_row_is_judged_against_the_full_precision_row_of_its_settings(tmp_path: Path) -> None:
+    """ "fp16" over "w8a16" rows, once per prompt length: each quantized cell is judged against the fp16 cell of its
+    own row of settings, named by its column alone ("TTFT", the precision its setup); two quantized rows and no full
+    precision are results of their own."""
+    path = Path(__file__).parent / "fixtures" / "tables" / "precision_rows_baseline.md"
+    code, out, err = run("report", str(path), "--format", "json", "--db", str(tmp_path / "x.db"))
+    assert code == 0, err
+    results = findings(json.loads(out), "results", more=True)
+    got = {(f["metric"], f["line"]): f["verdict"] for f in results}
+    assert got == {
+        ("arc", 9): "within noise",
+        ("mmlu", 9): "within noise",
+        ("gsm8k", 9): "within noise",
+        ("TTFT", 15): "worse than baseline",
+        ("TPOT", 15): "better than baseline",
+        ("TTFT", 17): "better than baseline",
+        ("TPOT", 17): "better than baseline",
+    }
