@@ -405,3 +405,20 @@ def test_a_quantized_row_is_judged_against_the_full_precision_row_of_its_setting
         ("TTFT", 17): "better than baseline",
         ("TPOT", 17): "better than baseline",
     }
+
+
+def test_two_implementations_over_one_paste_shape_are_two_sides_the_older_version_the_base() -> None:
+    """ "- Rust sender (v3):" and "- C++ sender (v2):" over pastes of the same measures, set against each other by
+    the sentence after them: two sides, the older version first, each measure paired (-1.5 %: within noise); two
+    labels over the same measures that nothing sets against each other ("Cluster east:" / "Cluster west, rack 4:")
+    are two setups."""
+    path = Path(__file__).parent / "fixtures" / "revisions" / "twin_implementations_named_reference.md"
+    data = json.loads(run("compare", str(path), "-f", "json")[1])
+    assert [r["label"] for r in data["revisions"]] == ["C++ sender (v2)", "Rust sender (v3)"]
+    got = [(r["verdict"]["verdict"], r["verdict"]["old"]["value"], r["verdict"]["new"]["value"]) for r in data["rows"]]
+    assert got == [("within noise", 11005.7, 10840.2), ("within noise", 22011.3, 21680.4)]
+    # ("- CUTLASS path:" over "- Triton path:", "... 3% higher than CUTLASS's": the first named the reference)
+    path = path.with_name("twin_named_reference_first.md")
+    data = json.loads(run("compare", str(path), "-f", "json")[1])
+    assert [r["label"] for r in data["revisions"]] == ["CUTLASS path", "Triton path"]
+    assert sorted(r["verdict"]["verdict"] for r in data["rows"]) == ["regression", "within noise"]

@@ -346,6 +346,15 @@ HOSTILE = {
         "Main Eagle:\n```\nspeed=1.5\n```\nBeta Eagle:\n```\nspeed=1.6\n```\n" + "- Old a(b c(d e(f " * 5 + "\n"
     )
     * 400,
+    # labels over pastes of one shape, a version in brackets, a sentence setting one against the other; throughput
+    # kinds that never reach their measure (grammar.twin_labels, prose.metrics _THROUGHPUT_KIND_RE)
+    "versioned twins": (
+        "- Python (v2):\n```\nOutput Token Throughput (tok/s) 209.7\n```\n- CPP (v1 (v1 (v1:\n```\nOutput Token "
+        "Throughput (tok/s) 212.5\n```\nPython's Output Token Throughput is 2% lower than CPP's, than than vs vs "
+        + "output token total token request " * 4
+        + "throughput 3%\n"
+    )
+    * 400,
     # bare commit links, glued and in parentheses, then a line of one link each (revision_labels)
     "commit links": (
         "Tested at https://github.com/o/r/commit/0a1b2c3d4e(https://x/commit/5f6a7b8c9d " * 8
