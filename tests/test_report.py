@@ -422,3 +422,14 @@ def test_two_implementations_over_one_paste_shape_are_two_sides_the_older_versio
     data = json.loads(run("compare", str(path), "-f", "json")[1])
     assert [r["label"] for r in data["revisions"]] == ["CUTLASS path", "Triton path"]
     assert sorted(r["verdict"]["verdict"] for r in data["rows"]) == ["regression", "within noise"]
+
+
+def test_a_paste_under_a_reference_lead_in_for_a_precision_is_the_other_pastes_reference(tmp_path: Path) -> None:
+    """ "Reference accuracy for bf16" over the bf16 run's lines, after the int4 run's: each int4 value is judged
+    against its bf16 counterpart (top1 and top5 each their own), the bf16 values no results of their own."""
+    path = Path(__file__).parent / "fixtures" / "revisions" / "reference_paste_for_precision.md"
+    code, out, err = run("report", str(path), "--format", "json", "--db", str(tmp_path / "x.db"))
+    assert code == 0, err
+    got = [(f["line"], f["verdict"]) for f in findings(json.loads(out), "results", more=True)]
+    assert got == [(11, "within noise"), (12, "within noise")]
+    assert "ref 80.05" in findings(json.loads(out), "results")[0]["text"]

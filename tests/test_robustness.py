@@ -355,6 +355,12 @@ HOSTILE = {
         + "throughput 3%\n"
     )
     * 400,
+    # pastes of one measure under lead-ins that open like a reference's and never name a precision, or run long
+    # (grammar.reference_pastes)
+    "reference pastes": (
+        "Reference run\n```\ntop1 is 71.0%\n```\nRef " + "reference baseline " * 8 + "fp16\n```\ntop1 is 70.5%\n```\n"
+    )
+    * 400,
     # bare commit links, glued and in parentheses, then a line of one link each (revision_labels)
     "commit links": (
         "Tested at https://github.com/o/r/commit/0a1b2c3d4e(https://x/commit/5f6a7b8c9d " * 8

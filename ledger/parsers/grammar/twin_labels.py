@@ -66,8 +66,9 @@ def _one_side_word_apart(a: str, b: str) -> bool:
 
 
 def twin_label_scopes(doc: Document, scopes: list[RevisionScope]) -> list[RevisionScope]:
-    """A scope for each paste label that is the twin of its neighbour label over a paste in the same section, one
-    word apart and that word a side's; a label that opens a scope already keeps it."""
+    """A scope for each paste label that is the twin of its neighbour label over a paste in the same section: one
+    word apart and that word a side's, or over the same measures with two versions or the first named the reference
+    (see the module); a label that opens a scope already keeps it."""
     opened = {s.start for s in scopes}
     labels = _labels(doc)
     out: list[RevisionScope] = []
