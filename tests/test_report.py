@@ -433,3 +433,14 @@ def test_a_paste_under_a_reference_lead_in_for_a_precision_is_the_other_pastes_r
     got = [(f["line"], f["verdict"]) for f in findings(json.loads(out), "results", more=True)]
     assert got == [(11, "within noise"), (12, "within noise")]
     assert "ref 80.05" in findings(json.loads(out), "results")[0]["text"]
+
+
+def test_lead_ins_naming_two_versions_over_pastes_of_one_shape_are_two_sides_the_old_one_first() -> None:
+    """ "With the old verifier (v1) we measured:" then "With the batched verifier (v2), before the fix, we saw it slow
+    down to:" over two one-row tables of "Latency (s) | Speed (token/s)": two sides, the old first, and each table's
+    two columns measured values (no "row=4.20"): the slowdown the text states is what compare finds."""
+    path = Path(__file__).parent / "fixtures" / "revisions" / "version_lead_ins.md"
+    data = json.loads(run("compare", str(path), "-f", "json")[1])
+    assert [r["label"] for r in data["revisions"]] == ["old verifier (v1)", "before the fix"]
+    got = sorted((r["metric"], r["verdict"]["verdict"]) for r in data["rows"])
+    assert got == [("latency", "regression"), ("speed", "regression")]

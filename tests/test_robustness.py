@@ -361,6 +361,9 @@ HOSTILE = {
         "Reference run\n```\ntop1 is 71.0%\n```\nRef " + "reference baseline " * 8 + "fp16\n```\ntop1 is 70.5%\n```\n"
     )
     * 400,
+    # lead-ins that open like a version's and never reach its bracket (grammar.twin_labels _VERSION_LEAD_RE)
+    "version lead-ins": ("With the " + "old a.b-c " * 6 + "(v1 (v2 we had:\n```\n| a (s) |\n|--|\n| 4.20 |\n```\n")
+    * 400,
     # bare commit links, glued and in parentheses, then a line of one link each (revision_labels)
     "commit links": (
         "Tested at https://github.com/o/r/commit/0a1b2c3d4e(https://x/commit/5f6a7b8c9d " * 8

@@ -14,6 +14,8 @@
     ```...```                     them ("... is 2% lower than CPP's")
     Python's X is 2% lower than CPP's.
 
+    With the old scheduler (v1) we had:              <- a lead-in naming its version in brackets is such a label
+
 A label a side word opens is read as a revision where it stands (grammar.revisions); its twin, the label that
 differs from it in one word, is the other side, before or after it. Labels one word apart where neither word is a
 side's ("H100 run:" / "A100 run:") are two setups, not two sides; so are two labels over the same measures that
@@ -30,9 +32,16 @@ from ledger.parsers.base import RevisionScope
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.sides import side_alone
 
-# "Main Eagle:", "- **Old scheduler:**": a short label over a paste, ending in a colon
+# "Main Eagle:", "- **Old scheduler:**": a short label over a paste, ending in a colon (the lead-in's colon: see
+# _labels)
 _PASTE_LABEL_RE = re.compile(
     r"^\s*(?:[*_]{1,2})?(?P<label>[A-Za-z][\w.+-]{0,24}(?: [\w.+()-]{1,24}){1,3}?)(?:[*_]{1,2})?:(?:[*_]{1,2})?\s*$"
+)
+# "With the old scheduler (v1) we had:": a lead-in naming the version its paste ran, in brackets after its name
+_VERSION_LEAD_RE = re.compile(
+    r"^\s*(?:with|in|on|using|for)\s(?:the\s)?(?P<label>[A-Za-z][\w.+-]{0,24}(?: [\w.+-]{1,24}){0,3}? "
+    r"\(\s?v\d{1,3}(?:\.\d{1,3}){0,2}\s?\))[\s,]",
+    re.IGNORECASE,
 )
 _MAX_GAP = 2
 """Blank lines allowed between a label and its paste."""
@@ -48,7 +57,7 @@ def _labels(doc: Document) -> list[tuple[Block, str, Block, int]]:
             out.append((b, "", b, k))
         if b.in_code or b.kind not in ("text", "item") or len(b.text) > 80 or not b.text.rstrip().endswith(":"):
             continue
-        m = _PASTE_LABEL_RE.match(b.text)
+        m = _PASTE_LABEL_RE.match(b.text) or _VERSION_LEAD_RE.match(b.text)
         nxt = blocks[k + 1]
         if m is not None and nxt.kind == "code" and nxt.start - b.end <= _MAX_GAP + 1:
             out.append((b, m.group("label").strip(), nxt, k + 1))
