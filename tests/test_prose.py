@@ -174,9 +174,9 @@ def test_a_concurrency_written_as_cN_before_its_value_is_that_values_concurrency
     )
     got = [(c.metric, c.value, c.config.get("concurrency")) for c in extract(text, path="t.md").claims]
     assert got == [
-        ("throughput", 6.5, "1"),
-        ("throughput", 2.9, "4"),
-        ("throughput", 0.8, "16"),
+        ("Output throughput", 6.5, "1"),  # (the output tokens' throughput, not the total's)
+        ("Output throughput", 2.9, "4"),
+        ("Output throughput", 0.8, "16"),
         ("TTFT", -3.1, "64"),
         ("TTFT", -4.0, "128"),
     ]

@@ -439,3 +439,62 @@ def test_results_retested_at_a_main_line_commit_are_that_commits_and_still_the_c
     assert worse["line"] == 13 and "c0de5e7a1" in worse["revision"]
     assert not any("base side" in c for c in worse["caveats"])
     assert data["has_regression"]
+
+
+def test_a_quantized_row_is_judged_against_the_full_precision_row_of_its_settings(tmp_path: Path) -> None:
+    """ "fp16" over "w8a16" rows, once per prompt length: each quantized cell is judged against the fp16 cell of its
+    own row of settings, named by its column alone ("TTFT", the precision its setup); two quantized rows and no full
+    precision are results of their own."""
+    path = Path(__file__).parent / "fixtures" / "tables" / "precision_rows_baseline.md"
+    code, out, err = run("report", str(path), "--format", "json", "--db", str(tmp_path / "x.db"))
+    assert code == 0, err
+    results = findings(json.loads(out), "results", more=True)
+    got = {(f["metric"], f["line"]): f["verdict"] for f in results}
+    assert got == {
+        ("arc", 9): "within noise",
+        ("mmlu", 9): "within noise",
+        ("gsm8k", 9): "within noise",
+        ("TTFT", 15): "worse than baseline",
+        ("TPOT", 15): "better than baseline",
+        ("TTFT", 17): "better than baseline",
+        ("TPOT", 17): "better than baseline",
+    }
+
+
+def test_two_implementations_over_one_paste_shape_are_two_sides_the_older_version_the_base() -> None:
+    """ "- Rust sender (v3):" and "- C++ sender (v2):" over pastes of the same measures, set against each other by
+    the sentence after them: two sides, the older version first, each measure paired (-1.5 %: within noise); two
+    labels over the same measures that nothing sets against each other ("Cluster east:" / "Cluster west, rack 4:")
+    are two setups."""
+    path = Path(__file__).parent / "fixtures" / "revisions" / "twin_implementations_named_reference.md"
+    data = json.loads(run("compare", str(path), "-f", "json")[1])
+    assert [r["label"] for r in data["revisions"]] == ["C++ sender (v2)", "Rust sender (v3)"]
+    got = [(r["verdict"]["verdict"], r["verdict"]["old"]["value"], r["verdict"]["new"]["value"]) for r in data["rows"]]
+    assert got == [("within noise", 11005.7, 10840.2), ("within noise", 22011.3, 21680.4)]
+    # ("- CUTLASS path:" over "- Triton path:", "... 3% higher than CUTLASS's": the first named the reference)
+    path = path.with_name("twin_named_reference_first.md")
+    data = json.loads(run("compare", str(path), "-f", "json")[1])
+    assert [r["label"] for r in data["revisions"]] == ["CUTLASS path", "Triton path"]
+    assert sorted(r["verdict"]["verdict"] for r in data["rows"]) == ["regression", "within noise"]
+
+
+def test_a_paste_under_a_reference_lead_in_for_a_precision_is_the_other_pastes_reference(tmp_path: Path) -> None:
+    """ "Reference accuracy for bf16" over the bf16 run's lines, after the int4 run's: each int4 value is judged
+    against its bf16 counterpart (top1 and top5 each their own), the bf16 values no results of their own."""
+    path = Path(__file__).parent / "fixtures" / "revisions" / "reference_paste_for_precision.md"
+    code, out, err = run("report", str(path), "--format", "json", "--db", str(tmp_path / "x.db"))
+    assert code == 0, err
+    got = [(f["line"], f["verdict"]) for f in findings(json.loads(out), "results", more=True)]
+    assert got == [(11, "within noise"), (12, "within noise")]
+    assert "ref 80.05" in findings(json.loads(out), "results")[0]["text"]
+
+
+def test_lead_ins_naming_two_versions_over_pastes_of_one_shape_are_two_sides_the_old_one_first() -> None:
+    """ "With the old verifier (v1) we measured:" then "With the batched verifier (v2), before the fix, we saw it slow
+    down to:" over two one-row tables of "Latency (s) | Speed (token/s)": two sides, the old first, and each table's
+    two columns measured values (no "row=4.20"): the slowdown the text states is what compare finds."""
+    path = Path(__file__).parent / "fixtures" / "revisions" / "version_lead_ins.md"
+    data = json.loads(run("compare", str(path), "-f", "json")[1])
+    assert [r["label"] for r in data["revisions"]] == ["old verifier (v1)", "before the fix"]
+    got = sorted((r["metric"], r["verdict"]["verdict"]) for r in data["rows"])
+    assert got == [("latency", "regression"), ("speed", "regression")]

@@ -434,6 +434,24 @@ HOSTILE: dict[str, HostileText] = {
         "Main Eagle:\n```\nspeed=1.5\n```\nBeta Eagle:\n```\nspeed=1.6\n```\n" + "- Old a(b c(d e(f " * 5 + "\n"
     )
     * 400,
+    # labels over pastes of one shape, a version in brackets, a sentence setting one against the other; throughput
+    # kinds that never reach their measure (grammar.twin_labels, prose.metrics _THROUGHPUT_KIND_RE)
+    "versioned twins": (
+        "- Python (v2):\n```\nOutput Token Throughput (tok/s) 209.7\n```\n- CPP (v1 (v1 (v1:\n```\nOutput Token "
+        "Throughput (tok/s) 212.5\n```\nPython's Output Token Throughput is 2% lower than CPP's, than than vs vs "
+        + "output token total token request " * 4
+        + "throughput 3%\n"
+    )
+    * 400,
+    # pastes of one measure under lead-ins that open like a reference's and never name a precision, or run long
+    # (grammar.reference_pastes)
+    "reference pastes": (
+        "Reference run\n```\ntop1 is 71.0%\n```\nRef " + "reference baseline " * 8 + "fp16\n```\ntop1 is 70.5%\n```\n"
+    )
+    * 400,
+    # lead-ins that open like a version's and never reach its bracket (grammar.twin_labels _VERSION_LEAD_RE)
+    "version lead-ins": ("With the " + "old a.b-c " * 6 + "(v1 (v2 we had:\n```\n| a (s) |\n|--|\n| 4.20 |\n```\n")
+    * 400,
     # bare commit links, glued and in parentheses, then a line of one link each (revision_labels)
     "commit links": (
         "Tested at https://github.com/o/r/commit/0a1b2c3d4e(https://x/commit/5f6a7b8c9d " * 8

@@ -14,6 +14,7 @@ from ledger.parsers.grammar.declared_spreads import spreads_as_declared
 from ledger.parsers.grammar.fence_sides import fence_side_pairs
 from ledger.parsers.grammar.named_revisions import named_revisions
 from ledger.parsers.grammar.named_rows import on_named_rows, on_spec_side
+from ledger.parsers.grammar.reference_pastes import reference_pastes
 from ledger.parsers.grammar.revisions import find_revisions, one_name_per_head
 from ledger.parsers.grammar.setup import find_setups
 from ledger.parsers.grammar.setup_index import SetupIndex, SetupScope
@@ -152,6 +153,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
         if len(claims) >= MAX_CLAIMS:
             break
     claims = on_named_rows(with_without_pairs(fence_side_pairs(doc, baseline_items(doc, claims))), ctx.named)
+    claims = reference_pastes(doc, claims)  # "Reference accuracy for fp16" over a paste: the other paste's references
     claims = on_spec_side(diff_pairs(doc, claims), ctx.named)  # "-  ttft_ms: 900" then "+  ttft_ms: 800": a pair
     claims = side_tables(doc, claims)  # one sweep printed as a table per side
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence

@@ -16,7 +16,7 @@ measure printed more than once on a line (repeated runs) is a series: its values
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from ledger.model import Claim, Revision
 from ledger.parsers.reader.document import Document
@@ -38,16 +38,18 @@ def _shape(claims: Sequence[Claim]) -> list[tuple[str, str, str]]:
     return [_key(c) for c in claims]
 
 
-def _pair(base: Sequence[Claim], other: Sequence[Claim], variant: str | None) -> dict[int, Claim | None]:
+def pair_arms(
+    base: Sequence[Claim], other: Sequence[Claim], variant: str | None, key: Callable[[Claim], Hashable] = _key
+) -> dict[int, Claim | None]:
     """The claims of `other` each with its counterpart of `base` (same kind, measure and unit, printed once on its
-    line) as its reference, and the `base` claims so used dropped (None)."""
-    counts: dict[tuple[str, str, str], int] = {}
+    line; `key` says what is the same) as its reference, and the `base` claims so used dropped (None)."""
+    counts: dict[Hashable, int] = {}
     for c in other:
-        counts[_key(c)] = counts.get(_key(c), 0) + 1
-    refs = {_key(c): c for c in base if counts.get(_key(c)) == 1 and isinstance(c.value, float)}
+        counts[key(c)] = counts.get(key(c), 0) + 1
+    refs = {key(c): c for c in base if counts.get(key(c)) == 1 and isinstance(c.value, float)}
     out: dict[int, Claim | None] = {}
     for c in other:
-        ref = refs.get(_key(c)) if counts[_key(c)] == 1 else None
+        ref = refs.get(key(c)) if counts[key(c)] == 1 else None
         if ref is None or c.reference is not None or not isinstance(c.value, float):
             continue
         update: dict[str, object] = {"reference": ref.value}
@@ -101,7 +103,7 @@ def _arms(doc: Document, start: int, end: int, by_line: dict[int, list[Claim]]) 
             continue
         for k, no in enumerate(run):
             if k != base:
-                out.update(_pair(by_line[run[base]], by_line[no], labels[k]))
+                out.update(pair_arms(by_line[run[base]], by_line[no], labels[k]))
     return out
 
 

@@ -125,10 +125,22 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
             and (0 <= a - end <= 1 or _PLAIN_GAP_RE.fullmatch(text, end, a) is not None)
         )
         last = f"{last}{text[end:b]}" if joined else text[a:b]
+        if (
+            not joined
+            and last.lower() == "throughput"
+            and (kind := _THROUGHPUT_KIND_RE.search(text, max(start, a - 24), a))
+        ):
+            last = text[
+                kind.start() : b
+            ]  # "Output Token Throughput", never a bare "Throughput" beside "Total Token ..."
         end = b
     return last
 
 
+# the tokens a serving benchmark's throughput counts ("Output Token Throughput", "Request throughput"), right before it
+_THROUGHPUT_KIND_RE = re.compile(
+    r"(?<![\w-])(?:output|input|total|request|prefill|decode)(?:\stokens?)?\s$", re.IGNORECASE
+)
 _AFTER_NUMBER_RE = re.compile(r"\d(?<![\w.]\d)[\d.,]{0,12} ?$")  # (the digit first: the engine skips to digits)
 _GENERIC_NAME_RE = re.compile(r"score|accuracy|acc|exact match|pass rate|result", re.IGNORECASE)
 # one or two plain lower-case words, no list or comparison between ("weighted average", "strict-match")

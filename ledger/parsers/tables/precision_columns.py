@@ -13,7 +13,7 @@ from ledger.vocab.canonical import canonical_dtype
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.setup import qualifiers
 
-_FULL = frozenset(("bf16", "fp16", "fp32", "f16", "f32"))
+FULL_PRECISIONS = frozenset(("bf16", "fp16", "fp32", "f16", "f32"))
 """The precisions a model is trained and served in unquantized, as vocab.canonical.canonical_dtype spells them."""
 _MAX_WORDS = 3
 """A precision's column says little else ("Block FP8", "FP8 dynamic"): longer headers name a measure too."""
@@ -32,7 +32,7 @@ def precision_baseline(table: Table, roles: list[str]) -> bool:
         if quant is None:
             return False
         quants.append(canonical_dtype(quant))
-    full = [i for i, q in zip(values, quants, strict=True) if q in _FULL]
+    full = [i for i, q in zip(values, quants, strict=True) if q in FULL_PRECISIONS]
     labels = [clean(r.cells[0]) for r in table.rows if r.cells and "label" in roles[:1]]
     if len(full) == 1 and labels and 2 * sum(1 for x in labels if named_benchmark(x)) >= len(labels):
         roles[full[0]] = "baseline"

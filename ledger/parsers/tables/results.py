@@ -33,6 +33,7 @@ from ledger.parsers.tables.build_rows import build_rows, on_build
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, looks_metric, stated_unit
+from ledger.parsers.tables.precision_rows import full_precision_label, precision_rows
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import TableInfo, shared_setting_labels
 from ledger.parsers.tables.rows import row_claims
@@ -131,15 +132,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     )
     own_impl = implementation_columns(headers, info.base_of)
     arms = arm_columns(headers, info.base_of)
-    steps: list[int] = []
-    base_cell, heads = sided[1:] if sided else ("", frozenset[str]())
-    bases, clash = _base_rows(table, labels, steps, base_cell)
-    if clash and side_pairs(table, labels):
-        # "MAIN | 1.00 | ..." then "PR | 1.00 | ...", once per rate: the base row of the candidate's settings
-        steps = [i for i, r in enumerate(roles) if r == "config"]
-        bases, clash = _base_rows(table, labels, steps, base_cell)
-    if clash:
-        bases = {}  # "Baseline A1 | Tuned | Baseline A2": an A/B/A run, every row a result of its own
+    bases, steps, heads, precisions = _bases(table, labels, roles, sided)
     group = ""
     base_ids = {id(r) for r in bases.values()}
     builds = build_rows(table, roles) if not bases else None  # "| npu-serve:v0.8.2 | Round1 | 48.20 |": runs of builds
@@ -167,6 +160,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _in_group(claims, group)
         if rev_col is not None:
             claims = _row_revision(claims, row, rev_col, label)
+        if label in precisions:
+            claims = _named_apart(claims, label)
         if base_row is not None and label and (side_of(label) == "head" or label == other or label in heads):
             claims = _on_side(ctx, claims, label)
         elif label and (defined := named_lead(ctx.named, label)) is not None:
@@ -211,6 +206,25 @@ def _named_by(table: Table, roles: list[str]) -> tuple[list[str], tuple[int, str
     for ci in shared_setting_labels(table, roles):
         roles[ci] = "config"  # "| model |" over one model on every row: the rows' setup, not their names
     return roles, sided
+
+
+def _bases(
+    table: Table, labels: list[str], roles: list[str], sided: tuple[int, str, frozenset[str]] | None
+) -> tuple[dict[_BaseKey, Row], list[int], frozenset[str], dict[str, str]]:
+    """The base rows by key (_base_rows), the setting columns that key them, the candidate cells of a side column
+    and the precision each row is named by (precision_rows)."""
+    steps: list[int] = []
+    # ("bf16" over "w8a16": the full precision's row is the base of the quantized rows, the precision their setup)
+    precisions = precision_rows(table, labels, roles)
+    base_cell, heads = sided[1:] if sided else (full_precision_label(precisions) or "", frozenset[str]())
+    bases, clash = _base_rows(table, labels, steps, base_cell)
+    if clash and (side_pairs(table, labels) or (precisions and base_cell)):
+        # "MAIN | 1.00 | ..." then "PR | 1.00 | ...", once per rate: the base row of the candidate's settings
+        steps = [i for i, r in enumerate(roles) if r == "config"]
+        bases, clash = _base_rows(table, labels, steps, base_cell)
+    if clash:
+        bases = {}  # "Baseline A1 | Tuned | Baseline A2": an A/B/A run, every row a result of its own
+    return bases, steps, heads, precisions
 
 
 def _base_rows(
@@ -542,6 +556,13 @@ def _without_label(metric: str | None, label: str) -> str | None:
         if metric and form in metric and metric.replace(form, "", 1).strip():
             return metric.replace(form, "", 1).strip()
     return metric
+
+
+def _named_apart(claims: Iterator[Claim], label: str) -> Iterator[Claim]:
+    """A row named by its precision alone ("w8a16") states its setup, which its claims keep as `quant`: their
+    metric is the column's alone ("mmlu", not "mmlu (w8a16)")."""
+    for c in claims:
+        yield c.model_copy(update={"metric": _without_label(c.metric, label)})
 
 
 def _on_side(ctx: Context, claims: Iterator[Claim], label: str) -> Iterator[Claim]:

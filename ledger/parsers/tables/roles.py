@@ -177,7 +177,8 @@ def _first_role(table: Table, head: str, cells: list[str], numeric: int) -> str:
         and bool(cells)
         and numeric == len(cells)
         and all("." in c for c in cells)
-        and len(table.header) >= 3
+        # ("| Latency (s) | Speed (token/s) |" over "6.00 | 150.00": a measure and its unit, over measured times)
+        and (len(table.header) >= 3 or (HEAD_UNIT_RE.search(head) is not None and looks_metric(head)))
     )
     return "config" if inputs else "value" if measured else "label"
 
