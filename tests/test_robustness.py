@@ -610,6 +610,9 @@ HOSTILE: dict[str, HostileText] = {
     # tables of tasks, their rows' labels long and never a benchmark (tables.row_info _TASK_HEAD_RE)
     "task tables": ("| Tasks | x |\n|---|---|\n" + "| gsm8k, 8-shot of the arc arc arc | 1.5 |\n" * 20 + "\n") * 40,
     "family titles": ("# " + "ab/" * 50 + "vulkan : qux" + " x/minimax" * 100 + "\n\nTP 2: 1.5 ms\n\n") * 40,
+    # sections whose lines are colons and counts that never reach an outcome word (grammar.section_results
+    # _CHECKED_RE: "33 passed", "packaging: passed" make a section one of results)
+    "checked sections": ("## a\n\n- " + ":   pass 1 fail 2 passe :   " * 300 + "\n\n## b\n\nEP8 on 8x B200\n\n") * 40,
 }
 
 

@@ -173,12 +173,14 @@ def find_setups(
     scopes.extend(sided)
     scopes.extend(feature_side_scopes(doc, lambda line: _section_end(ends, end_starts, line, last)))
     printed: set[str] = set()
-    default, turns = document_default(doc, lambda text: command_setup(text, env), bold, variants, facts, printed)
+    reach: dict[str, list[tuple[int, int, str]]] = {}
+    default, turns = document_default(doc, lambda text: command_setup(text, env), bold, variants, facts, printed, reach)
     # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
     own = [SetupScope(a, b, values) for a, b, values in turns]
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default = default
     idx.printed = frozenset(printed)
+    idx.reach = reach
     idx.lent = SetupIndex.build([SetupScope(*t) for t in lent], last) if lent else None
     return idx
 
