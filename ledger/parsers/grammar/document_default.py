@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from ledger.parsers.grammar.command_labels import table_command_lines
 from ledger.parsers.grammar.commands import continued
 from ledger.parsers.grammar.default_reach import Statement, default_reach, spelled
+from ledger.parsers.grammar.lead_ins import run_heads, sub_item_heads
 from ledger.parsers.grammar.reference_yaml import reference_lines
 from ledger.parsers.grammar.setup_scopes import (
     DEFAULT_KEYS,
@@ -200,7 +201,8 @@ def _leads_and_heads(
     headings = {b.start for b in doc.blocks if b.kind == "heading"}
     # a bold phrase opening a paragraph heads it as a heading would ("**Sweep point, concurrency 16**")
     bold_lines = {b.start for b in (bold_paragraph_heads(doc) if bold is None else bold)}
-    return leads | bold_lines, headings | bold_lines
+    # ("- ctx TP1 -> gen TP1, gsm8k:" over its results' items: theirs)
+    return leads | bold_lines | run_heads(doc) | sub_item_heads(doc), headings | bold_lines
 
 
 def _unread(doc: Document) -> set[int]:
