@@ -485,6 +485,9 @@ HOSTILE: dict[str, HostileText] = {
     "scores named after": ("1.5% accuracy on the  2% score in  " * 30 + "88.7% accuracy on GSM8K\n") * 100,
     # disaggregated layouts that never reach their generation servers, then one that does (vocab.disagg_layout)
     "layouts": lambda s: "Config: " + "ctx1_tep8_ctx_pp4_dep2_ep4_gen " * (500 * s) + "ctx2_tep4_gen1_dep16\n",
+    # reductions whose measure runs on past "by", shares after each (prose.reduced_by _REDUCED_BY_RE, looked for in
+    # the 120 characters before each share only)
+    "reduced by": lambda s: "It reduces " + "mean TPOT latency cut lowers by by 1% reduces x " * (400 * s) + "by 2%.\n",
     # roles whose sizes never end, and roles named with no size after them (vocab.disagg_layout _ROLE_RE)
     "role sizes": lambda s: "Qwen(" + "Prefill TP 2 PP2, Decode tp=1/ gen ctx: " * (250 * s) + "Decode TP 4):\n",
     # a change column named by a defined candidate, then "vs" over and over (tables.side_columns _VS_RE)
