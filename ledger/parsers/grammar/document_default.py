@@ -49,14 +49,12 @@ def document_default(
     printed: set[str] | None = None,
     reach: dict[str, list[tuple[int, int, str]]] | None = None,
 ) -> tuple[dict[str, str], list[tuple[int, int, dict[str, str]]]]:
-    """The setup keys the whole document (its title too) gives one value each, the longer of two that contain
-    each other; `command` reads a command line's flags; `bold` is bold_paragraph_heads(doc), `variants`
-    variant_lines(doc) and `facts` section_facts(doc) when the caller has them. A key some of a table's rows name and
-    others do not varies from row to row (a precision sweep's "bf16" row beside "q8_0"): no one value. A key only
-    one comment of a thread names is that comment's ("Rechecked on 2x H100" in a reviewer's turn): it comes back as
-    (turn start, turn end, values), not in the default. `printed` gets the load keys of the default only lines inside
-    pastes state (a serving benchmark's output printing its concurrency); `reach` where a key a comment states
-    holds (grammar.default_reach)."""
+    """The setup keys the whole document (its title too) gives one value each, the longer of two that contain each
+    other; `command` reads a command line's flags; `bold`, `variants`, `facts`: bold_paragraph_heads, variant_lines,
+    section_facts of doc when the caller has them. A key some of a table's rows name and others do not varies (a
+    "bf16" row beside "q8_0"): no one value. A key only one comment names is that comment's ("Rechecked on 2x H100"
+    in a reviewer's turn): it comes back as (turn start, turn end, values). `printed` gets the load keys of the
+    default only pastes state (a serving benchmark's concurrency); `reach` where a key a comment states holds."""
     seen: dict[str, list[str]] = {}
     turns = turn_bounds(doc)
     turn_starts = [a for a, _ in turns]
@@ -107,17 +105,17 @@ def document_default(
                 continue
             if is_command or no not in pasted:
                 outside.add(k)
-            if (
+            own_scope = (
                 anywhere
                 or (lead and not (k == "gpu" and head))
                 or (mine and k not in ("model", "gpu"))
                 or (sect and (k in WORKLOAD_KEYS or (meas and k != "gpu")))
-            ):
+            )
+            said.append((no, k, v, not own_scope))
+            if own_scope:
                 led.setdefault(k, []).append(v)
                 led_turns.setdefault(k, []).append(t)
-                said.append((no, k, v, False))
             else:
-                said.append((no, k, v, True))
                 seen.setdefault(k, []).append(v)
                 turns_of.setdefault(k, set()).add(t)
                 by_turn.setdefault(k, {}).setdefault(t, []).append(v)
