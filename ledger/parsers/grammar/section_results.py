@@ -60,6 +60,11 @@ def _measures(text: str) -> bool:
     )
 
 
+def states_check(text: str) -> bool:
+    """A line states a test run's count or a check's outcome ("33 passed, 0 failed", "wheel packaging: passed")."""
+    return _CHECKED_RE.search(text[:2000]) is not None
+
+
 def _a_measure(unit: str) -> bool:
     # (not a size, "H100 80GB", nor a count of boards, "8 x H100")
     return unit.lower() != "x" and is_performance_unit(unit) and not is_size_unit(unit)

@@ -36,7 +36,7 @@ from ledger.parsers.grammar.line_setup import label_setup as label_setup
 from ledger.parsers.grammar.line_setup import line_setup as line_setup
 from ledger.parsers.grammar.line_setup import setting_value as setting_value
 from ledger.parsers.grammar.line_setup import unrestricted as unrestricted
-from ledger.parsers.grammar.section_results import section_measures
+from ledger.parsers.grammar.section_results import section_measures, states_check
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
 from ledger.vocab.doc_tables import documentation_table
@@ -461,6 +461,7 @@ def states_result(text: str) -> bool:
     return bool(
         _ITEM_RESULT_RE.search(text)
         or (has_digit(text) and (named_benchmark(text) or is_accuracy_name(text) or is_acceptance_name(text)))
+        or states_check(text)  # ("Clean SM100 build: passed.": a check's outcome, its board its own)
     )
 
 
