@@ -192,6 +192,20 @@ def test_each_draft_position_is_a_series_of_its_own_and_a_rate() -> None:
     assert key("acceptance at pos 3") == ("acceptance rate", {"position": "3"})
     assert key("Acceptance rate at token 2") == ("acceptance rate", {"position": "2"})
     assert key("mean acceptance length") == ("acceptance length", {})
+    assert key("Position 1") == ("acceptance rate", {"position": "1"})  # (a spec table's "Position 1" column)
+
+
+def test_a_bare_acceptance_in_percent_is_a_rate_never_a_length() -> None:
+    """ "Acceptance: 49.38%" beside "Mean acceptance length: 1.99": a share of the drafts accepted, compared with the
+    acceptance rate's threshold, never in the series of lengths (whose ±0.05 would call every change of it real)."""
+    from ledger.model import Claim, Source
+
+    def key(unit: str | None) -> str:
+        src = Source(path="p.md", line=1, line_end=1, text="")
+        return claim_key(Claim(kind="acceptance", metric="Acceptance", value=2.0, unit=unit, source=src))[0].metric
+
+    assert key("%") == "acceptance rate"
+    assert key(None) == "acceptance length"
 
 
 def test_a_count_stated_on_its_own_wins_over_the_one_a_gpu_value_implies() -> None:

@@ -485,6 +485,11 @@ HOSTILE: dict[str, HostileText] = {
     "scores named after": ("1.5% accuracy on the  2% score in  " * 30 + "88.7% accuracy on GSM8K\n") * 100,
     # disaggregated layouts that never reach their generation servers, then one that does (vocab.disagg_layout)
     "layouts": lambda s: "Config: " + "ctx1_tep8_ctx_pp4_dep2_ep4_gen " * (500 * s) + "ctx2_tep4_gen1_dep16\n",
+    # reductions whose measure runs on past "by", shares after each (prose.reduced_by _REDUCED_BY_RE, looked for in
+    # the 120 characters before each share only)
+    "reduced by": lambda s: "It reduces " + "mean TPOT latency cut lowers by by 1% reduces x " * (400 * s) + "by 2%.\n",
+    # roles whose sizes never end, and roles named with no size after them (vocab.disagg_layout _ROLE_RE)
+    "role sizes": lambda s: "Qwen(" + "Prefill TP 2 PP2, Decode tp=1/ gen ctx: " * (250 * s) + "Decode TP 4):\n",
     # a change column named by a defined candidate, then "vs" over and over (tables.side_columns _VS_RE)
     "candidate vs": lambda s: (
         "opt1 (7c2e94ab10d3f5e6a7b8c9d0e1f2a3b4c5d6e7f8)\n\n| Metric | Baseline | Opt1 | Opt1 "
@@ -610,6 +615,9 @@ HOSTILE: dict[str, HostileText] = {
     # tables of tasks, their rows' labels long and never a benchmark (tables.row_info _TASK_HEAD_RE)
     "task tables": ("| Tasks | x |\n|---|---|\n" + "| gsm8k, 8-shot of the arc arc arc | 1.5 |\n" * 20 + "\n") * 40,
     "family titles": ("# " + "ab/" * 50 + "vulkan : qux" + " x/minimax" * 100 + "\n\nTP 2: 1.5 ms\n\n") * 40,
+    # sections whose lines are colons and counts that never reach an outcome word (grammar.section_results
+    # _CHECKED_RE: "33 passed", "packaging: passed" make a section one of results)
+    "checked sections": ("## a\n\n- " + ":   pass 1 fail 2 passe :   " * 300 + "\n\n## b\n\nEP8 on 8x B200\n\n") * 40,
 }
 
 

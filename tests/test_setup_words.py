@@ -466,6 +466,10 @@ def test_the_measures_lowered_copy_opens_each_alternative_with_its_letter() -> N
         ("recipe_8k1k_ctx1_gen1_dep8_mtp0.yaml", {"ctx_servers": "1", "gen_servers": "1", "gen_dep": "8"}),
         ("ctx1_dep4_gen1_dep32", {"ctx_servers": "1", "ctx_dep": "4", "gen_servers": "1", "gen_dep": "32"}),
         ("ctx3_ctx_pp4_gen1_dep8", {"ctx_servers": "3", "ctx_pp": "4", "gen_servers": "1", "gen_dep": "8"}),
+        # each role's sizes written out after its name: a disaggregated run's prefill and decode sides
+        ("Foo-7B(Prefill TP 2 PP2, Decode TP 1):", {"ctx_tp": "2", "ctx_pp": "2", "gen_tp": "1"}),
+        ("prefill: DP 2 TP 1 PP2; decode: TP=4", {"ctx_dp": "2", "ctx_tp": "1", "ctx_pp": "2", "gen_tp": "4"}),
+        ("ctx servers TEP4, gen DEP16", {"ctx_tp": "4", "ctx_ep": "4", "gen_dep": "16"}),
     ],
 )
 def test_a_disaggregated_layout_gives_each_role_its_sizes_never_the_runs(text: str, want: dict[str, str]) -> None:

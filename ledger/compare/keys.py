@@ -84,10 +84,13 @@ def _claim_key(
     """claim_key of a claim with these fields (all it reads): the versions of a PR repeat most claims' keys, and
     compare and trend ask for each claim's key more than once. Key is frozen, so the shared result is safe."""
     setup = read_setup(kind, metric, config_items)
+    metric_name = setup.metric
+    if kind == "acceptance" and metric_name == "acceptance length" and (unit or "").strip() == "%":
+        metric_name = "acceptance rate"  # "Acceptance: 49.38%": a share of the drafts accepted, never a length
     unit = "" if kind in ("gate", "tests") else canonical_unit(unit, kind)
     if unit == "tok/s/gpu" and _one_gpu(setup.config):
         unit = "tok/s"  # "Throughput (out tok/s/GPU)" at TP 1 on one GPU is its "Throughput (out tok/s)"
-    return Key(kind, setup.metric, unit, setup.config), setup.variant
+    return Key(kind, metric_name, unit, setup.config), setup.variant
 
 
 _OTHER_PARALLEL = ("pp", "ep", "dp", "dep", "cp")

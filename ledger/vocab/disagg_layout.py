@@ -15,6 +15,14 @@ LAYOUT_RE = re.compile(
     rf"[_-]gen(?P<gen>\d{{1,3}})(?P<gen_par>(?:[_-]{_PAR}){{0,4}})(?![a-z0-9])",
     re.IGNORECASE,
 )
+# "Prefill TP 2 PP2, Decode TP 1", "prefill: DP2 TP1", "gen DEP8": one role's sizes written out after its name
+_SIZE = r"(?:tep|dep|tp|pp|dp|ep|cp) ?[=:]? ?\d{1,3}"
+_ROLE_RE = re.compile(
+    r"(?<![\w-])(?P<role>prefill|decode|ctx|gen)(?:[ _-](?:servers?|instances?|workers?|nodes?|side))?"
+    rf" ?[:=]? ?(?P<par>{_SIZE}(?:[ ,/+]{{1,3}}{_SIZE}){{0,4}})(?![\w.])",
+    re.IGNORECASE,
+)
+_ROLES = {"prefill": "ctx", "ctx": "ctx", "decode": "gen", "gen": "gen"}
 _PART_RE = re.compile(r"(tep|dep|tp|pp|dp|ep|cp)(\d{1,3})", re.IGNORECASE)
 
 LAYOUT_KEYS: tuple[str, ...] = tuple(
@@ -23,6 +31,17 @@ LAYOUT_KEYS: tuple[str, ...] = tuple(
 """The keys a layout is read under: each role's server count and sizes. Compare keeps two layouts apart by them as
 it does every key no table names (setup_keys.key_class: hard); the export's columns stay those of the run-wide keys,
 these travel in its `setup` JSON."""
+
+
+def _role_setup(m: re.Match[str]) -> dict[str, str]:
+    """The sizes one role's phrase names ("Prefill DP 2 TP 1 PP2" -> ctx_dp 2, ctx_tp 1, ctx_pp 2)."""
+    role = _ROLES[m.group("role").lower()]
+    out: dict[str, str] = {}
+    for word, size in _PART_RE.findall(m.group("par").replace(" ", "").replace("=", "").replace(":", "")):
+        word = word.lower()
+        for key in ("tp", "ep") if word == "tep" else (word,):
+            out.setdefault(f"{role}_{key}", str(int(size)))
+    return out
 
 
 def layout_setup(m: re.Match[str]) -> dict[str, str]:
@@ -40,8 +59,10 @@ def layout_setup(m: re.Match[str]) -> dict[str, str]:
 
 def without_layouts(text: str) -> tuple[dict[str, str], str]:
     """The setup of the first layout a text names, and the text with every layout blanked out (in place, so that
-    what follows stays where it was): the role sizes in it are no run-wide "TEP4" or "DEP16"."""
-    if "gen" not in text.lower():
+    what follows stays where it was): the role sizes in it are no run-wide "TEP4" or "DEP16". A role's sizes written
+    out ("Prefill TP 2 PP2, Decode TP 1", a disaggregated run's two sides) are read and blanked the same way."""
+    low = text.lower()
+    if "gen" not in low and "prefill" not in low and "decode" not in low and "ctx" not in low:
         return {}, text
     setup: dict[str, str] = {}
     parts: list[str] = []
@@ -50,4 +71,10 @@ def without_layouts(text: str) -> tuple[dict[str, str], str]:
         setup = setup or layout_setup(m)
         parts += [text[at : m.start()], " " * (m.end() - m.start())]
         at = m.end()
-    return setup, "".join(parts) + text[at:] if parts else text
+    text = "".join(parts) + text[at:] if parts else text
+    roles: dict[str, str] = {}
+    for m in _ROLE_RE.finditer(text):
+        for k, v in _role_setup(m).items():
+            roles.setdefault(k, v)
+        text = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
+    return {**roles, **setup}, text

@@ -300,6 +300,15 @@ def normalise_metric(metric: str | None, kind: str) -> MetricName:
     return MetricName(name, tuple(sorted(hints.items())), variant_words(residual))
 
 
+_POSITION_HEAD_RE = re.compile(r"(?:draft )?(?:pos(?:ition)?|token) ?#?\d{1,2}", re.IGNORECASE)
+
+
+def draft_position(head: str) -> bool:
+    """A column named for a draft position alone ("Position 0", "Pos 1", "token #2"): in a speculative-decoding
+    table, that position's acceptance rate."""
+    return _POSITION_HEAD_RE.fullmatch(head.strip()[:40]) is not None
+
+
 _POSITION_RE = re.compile(r"\b(?:at\s{1,3})?(?:draft\s{1,3})?(?:pos(?:ition)?|token)\s{0,3}[#=]?\s{0,3}(\d{1,2})\b")
 
 

@@ -10,6 +10,8 @@ from collections.abc import Callable, Sequence
 
 from ledger.parsers.grammar.command_labels import table_command_lines
 from ledger.parsers.grammar.commands import continued
+from ledger.parsers.grammar.default_reach import Statement, default_reach, spelled
+from ledger.parsers.grammar.lead_ins import run_heads, sub_item_heads
 from ledger.parsers.grammar.reference_yaml import reference_lines
 from ledger.parsers.grammar.setup_scopes import (
     DEFAULT_KEYS,
@@ -30,7 +32,6 @@ from ledger.parsers.grammar.variant_items import variant_lines
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.backends import title_backend
-from ledger.vocab.canonical import DTYPE_KEYS, canonical_dtype
 from ledger.vocab.device_headings import capability_note
 from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_value
@@ -46,15 +47,14 @@ def document_default(
     variants: frozenset[int] | None = None,
     facts: SectionFacts | None = None,
     printed: set[str] | None = None,
+    reach: dict[str, list[tuple[int, int, str]]] | None = None,
 ) -> tuple[dict[str, str], list[tuple[int, int, dict[str, str]]]]:
-    """The setup keys the whole document (its title too) gives one value each, the longer of two that contain
-    each other; `command` reads a command line's flags; `bold` is bold_paragraph_heads(doc) when the caller has it.
-    A key some of a table's rows name and others do not varies
-    from row to row (a precision sweep's "bf16" row beside "q8_0"): the document holds no one value of it. A key
-    only one comment of a thread names is that comment's ("Rechecked on 2x H100" in a reviewer's turn): it comes
-    back as (turn start, turn end, values), not in the document's default. `variants` is variant_lines(doc) when the
-    caller has it, and `facts` section_facts(doc). `printed` gets the load keys of the default that only lines
-    inside pastes state (a serving benchmark's output printing its run's concurrency)."""
+    """The setup keys the whole document (its title too) gives one value each, the longer of two that contain each
+    other; `command` reads a command line's flags; `bold`, `variants`, `facts`: bold_paragraph_heads, variant_lines,
+    section_facts of doc when the caller has them. A key some of a table's rows name and others do not varies (a
+    "bf16" row beside "q8_0"): no one value. A key only one comment names is that comment's ("Rechecked on 2x H100"
+    in a reviewer's turn): it comes back as (turn start, turn end, values). `printed` gets the load keys of the
+    default only pastes state (a serving benchmark's concurrency); `reach` where a key a comment states holds."""
     seen: dict[str, list[str]] = {}
     turns = turn_bounds(doc)
     turn_starts = [a for a, _ in turns]
@@ -67,14 +67,12 @@ def document_default(
     outside: set[str] = set()  # the keys some line outside a paste states
     sectioned = {no for first, last in facts.sections for no in range(first, last + 1)}
     measuring = facts.measuring  # a section with results of its own states their setup, not its siblings'
-    # a section with no results after sections that have them ("## Reproducing", its build lines and config
-    # files) sets up the runs it describes, not the results already printed above it
-    first_result = min(measuring, default=len(doc.lines) + 1)
-    later = {no for no in sectioned - measuring if no > first_result}
+    later = _later_lines(sectioned, measuring)
     led: dict[str, list[str]] = {}
     led_turns: dict[str, list[int]] = {}  # the turn of each of `led`'s values
     runs: list[tuple[int, frozenset[str]]] = []  # the lines of commands that run something, and the keys each sets
     from_runs: list[tuple[str, str, int]] = []  # (key, value, turn) of each workload value a run command states
+    said: list[Statement] = []  # every value stated, where, and whether it counts for the default
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     unread = _unread(doc)
     counts: list[tuple[str, int]] = []  # "across 8 GPUs" on a line naming no board: (count, turn)
@@ -107,12 +105,14 @@ def document_default(
                 continue
             if is_command or no not in pasted:
                 outside.add(k)
-            if (
+            own_scope = (
                 anywhere
                 or (lead and not (k == "gpu" and head))
                 or (mine and k not in ("model", "gpu"))
                 or (sect and (k in WORKLOAD_KEYS or (meas and k != "gpu")))
-            ):
+            )
+            said.append((no, k, v, not own_scope))
+            if own_scope:
                 led.setdefault(k, []).append(v)
                 led_turns.setdefault(k, []).append(t)
             else:
@@ -135,9 +135,17 @@ def document_default(
     _count_of_board(out, counts, turns_of)
     own = _turns_own(out, turns_of, owners, elsewhere)
     _each_turn_its_own(by_turn, out, varied, own)
+    (reach if reach is not None else {}).update(default_reach(doc, out, said))
     if printed is not None:
         printed.update((out.keys() - outside) & {"concurrency"})  # (a tool's output names its model and TP too)
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+def _later_lines(sectioned: set[int], measuring: set[int]) -> set[int]:
+    """The lines of the sections with no results after sections that have them ("## Reproducing", its build lines
+    and config files): they set up the runs they describe, not the results already printed above them."""
+    first_result = min(measuring, default=max(sectioned, default=0) + 1)
+    return {no for no in sectioned - measuring if no > first_result}
 
 
 def _title_defaults(
@@ -191,7 +199,8 @@ def _leads_and_heads(
     headings = {b.start for b in doc.blocks if b.kind == "heading"}
     # a bold phrase opening a paragraph heads it as a heading would ("**Sweep point, concurrency 16**")
     bold_lines = {b.start for b in (bold_paragraph_heads(doc) if bold is None else bold)}
-    return leads | bold_lines, headings | bold_lines
+    # ("- ctx TP1 -> gen TP1, gsm8k:" over its results' items: theirs)
+    return leads | bold_lines | run_heads(doc) | sub_item_heads(doc), headings | bold_lines
 
 
 def _unread(doc: Document) -> set[int]:
@@ -295,7 +304,7 @@ def _turns_own(
         where = turns_of.get(key, {0})
         if len(where) == 1 and (t := next(iter(where))) not in owners:
             own.setdefault(t, {})[key] = out.pop(key)
-        elif {_spelled(key, v) for v in elsewhere.get(key, ())} - {_spelled(key, out[key])}:
+        elif {spelled(key, v) for v in elsewhere.get(key, ())} - {spelled(key, out[key])}:
             value = out.pop(key)
             for t in where:
                 own.setdefault(t, {})[key] = value
@@ -320,10 +329,6 @@ def _with_owners(where: set[int], owners: set[int]) -> set[int]:
     return where | owners if where & owners else where
 
 
-def _spelled(key: str, value: str) -> str:
-    return canonical_dtype(value) if key in DTYPE_KEYS else norm(value)
-
-
 def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varied: set[str]) -> dict[str, str]:
     """The keys the document gives one value: all its spellings one value, or spellings of one model, or the model
     it names far more often than any other."""
@@ -332,7 +337,7 @@ def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varie
         # a lead-in's value is not the document's, but one that differs shows the key varies
         # (a precision by its canonical name: "W4A8" and "W4AFP8" in one document are one scheme)
         # (each spelling once: a document names its one GPU or precision on hundreds of lines)
-        normed = {_spelled(key, v) for v in {*vals, *led.get(key, [])}} - {""}
+        normed = {spelled(key, v) for v in {*vals, *led.get(key, [])}} - {""}
         if not normed or key in varied:
             continue
         longest = max(normed, key=len)
@@ -349,7 +354,7 @@ def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varie
             out[key] = main
         elif (one := one_value(key, {*vals, *led.get(key, [])})) is not None:
             out[key] = one  # "FP4" in a checkpoint's folder, "NVFP4" in the tool's header: one precision
-    stated, local = ({_spelled("spec_algo", v) for v in d.get("spec_algo", [])} - {"", "none"} for d in (seen, led))
+    stated, local = ({spelled("spec_algo", v) for v in d.get("spec_algo", [])} - {"", "none"} for d in (seen, led))
     if "draft_len" in out and local - stated:
         out.pop("draft_len")  # a title's "MTP=2" over a lead-in's EAGLE runs: the length of a method not the runs' own
     return out

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.grammar.heading_setup import SETTING_RE
+from ledger.parsers.grammar.setup_scopes import states_result
+from ledger.parsers.reader.blocks import Block, Document
 from ledger.vocab.setup import SIDE_PHRASE, blank_setup_words, config_key, model_names, qualifiers, setup_label_key
 
 LEAD_IN_RE = re.compile(
@@ -95,3 +97,51 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
             values[key] = sm.group("value")
     values.update(qualifiers(inner))
     return values
+
+
+def run_heads(doc: Document) -> set[int]:
+    """The lines inside a paste that each head one of its runs with its model and settings ("Qwen3-8B(Prefill TP 2
+    PP2, Decode TP 1):" over one run's command and output, another over the next): each run's own setup, where two
+    or more head a paste's runs; no one of them is the document's."""
+    out: set[int] = set()
+    for b in doc.blocks:
+        if b.kind != "code" or b.end - b.start < 3:
+            continue
+        heads = []
+        for no in range(b.start + 1, b.end):
+            s = doc.line(no).strip()
+            # (a model with its settings: "EAGLE-3:" over its run names a variant, whose method the prose names too)
+            if (
+                s.endswith(":")
+                and ": " not in s
+                and len(s) <= 200
+                and len(lead := lead_in_setup(s)) > 1
+                and "model" in lead
+            ):
+                heads.append(no)
+        if len(heads) >= 2:
+            out.update(heads)
+    return out
+
+
+def sub_items_end(blocks: list[Block], k: int) -> int | None:
+    """The last line of the nested items that item k heads with a colon ("Disaggregated serving (ctx TP1 -> gen
+    TP1), gsm8k:" over its results' items): what the head states is theirs; None when block k heads none, or heads
+    no result ("3 new recipes for org/Model-32B:" over the recipes, whose table comes after them)."""
+    b = blocks[k]
+    if b.kind != "item" or b.in_code or not b.text.rstrip(" *_").endswith(":"):
+        return None
+    end = None
+    results = False
+    for nxt in blocks[k + 1 :]:
+        if nxt.kind != "item" or nxt.level <= b.level or nxt.start > (end or b.end) + 1:
+            break
+        end = nxt.end
+        results = results or states_result(nxt.text[:300])
+    return end if results else None
+
+
+def sub_item_heads(doc: Document) -> set[int]:
+    """The lines of the items that head nested items with a colon (sub_items_end): their setup is those items',
+    neither the section's nor the document's."""
+    return {no for k, b in enumerate(doc.blocks) if sub_items_end(doc.blocks, k) for no in range(b.start, b.end + 1)}

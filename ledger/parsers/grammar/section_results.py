@@ -22,6 +22,9 @@ _MEASURE_RE = re.compile(r"\d(?:(?<![\w.-]\d)\d{0,8}\.\d{1,6}[x×]?(?![\w.-])|(?
 # a whole number with its unit ("910 token/s", "41 ms"): a result too, when the unit measures time or a rate
 _UNIT_AFTER_RE = re.compile(r"\d(?<![\w.]\d)[\d,]{0,12} ?(?P<unit>[A-Za-zµ][A-Za-z/µ]{0,11})(?![\w/µ])")
 """(the unit a whole word: "4 H200" is four boards, not four hours)"""
+# a test run's count or a check's outcome ("33 passed, 0 failed", "wheel packaging: passed"): results too, whose
+# section's setup is theirs (a later "## Performance" lead-in's EP8 is not the pytest cases' above it)
+_CHECKED_RE = re.compile(r"\d (?:passed|failed)\b|:\s{0,3}(?:passed|failed)\b", re.IGNORECASE)
 _WORD_RE = re.compile(r"[A-Za-zµ][A-Za-z/µ]{0,11}")
 _DIGIT_RE = re.compile(r"\d")
 
@@ -42,7 +45,7 @@ def section_measures(doc: Document, sections: list[tuple[int, int]]) -> set[int]
 def _measures(text: str) -> bool:
     s = text.strip()[:2000]
     # a command's ratios ("--gpu-memory-utilization 0.9") set the run up
-    if not has_digit(s) or s.startswith("--") or is_command_line(s):
+    if s.startswith("--") or is_command_line(s) or not (has_digit(s) or "passed" in s.lower() or "failed" in s.lower()):
         return False
     m = _MEASURE_RE.search(s)
     if m is not None and "." in m.group(0) and (names := model_names(s)):
@@ -50,7 +53,16 @@ def _measures(text: str) -> bool:
         for name in names:
             s = s.replace(name, " ")
         m = _MEASURE_RE.search(s)
-    return m is not None or any(_a_measure(u.group("unit")) for u in _UNIT_AFTER_RE.finditer(s))
+    return (
+        m is not None
+        or any(_a_measure(u.group("unit")) for u in _UNIT_AFTER_RE.finditer(s))
+        or _CHECKED_RE.search(s) is not None
+    )
+
+
+def states_check(text: str) -> bool:
+    """A line states a test run's count or a check's outcome ("33 passed, 0 failed", "wheel packaging: passed")."""
+    return _CHECKED_RE.search(text[:2000]) is not None
 
 
 def _a_measure(unit: str) -> bool:

@@ -35,7 +35,14 @@ from ledger.parsers.grammar.heading_setup import (
     settings_line,
     whole_bold,
 )
-from ledger.parsers.grammar.lead_ins import BARE_LEAD_IN_RE, SIDE_NAME_RE, lead_in_setup
+from ledger.parsers.grammar.lead_ins import (
+    BARE_LEAD_IN_RE,
+    SIDE_NAME_RE,
+    lead_in_setup,
+    run_heads,
+    sub_item_heads,
+    sub_items_end,
+)
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS, own_words
 from ledger.parsers.grammar.machine_items import machine_scopes
 from ledger.parsers.grammar.model_alias import aliased_model
@@ -98,12 +105,9 @@ def find_setups(
     scopes: list[SetupScope] = []
     scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
     lent: list[tuple[int, int, dict[str, str]]] = []  # a section's workload over the sections after it
-    scopes.extend(
-        SetupScope(start, end, values)
-        for start, end, values in section_workloads(
-            doc, lambda text: command_setup(text, env), variants | table_titles(doc), facts, lent
-        )
-    )
+    own_heads = variants | table_titles(doc) | run_heads(doc) | sub_item_heads(doc)  # (each its own block's setup)
+    workloads = section_workloads(doc, lambda text: command_setup(text, env), own_heads, facts, lent)
+    scopes.extend(SetupScope(start, end, values) for start, end, values in workloads)
     scopes.extend(SetupScope(start, end, values) for start, end, values in machine_scopes(doc))  # over sub-sections
     heads = [b for b in doc.blocks if b.kind in ("heading", "comment")]
     # a bold line opening a paragraph ("**bs=1**", "**Sweep point, concurrency 16**") heads what follows as a
@@ -173,12 +177,14 @@ def find_setups(
     scopes.extend(sided)
     scopes.extend(feature_side_scopes(doc, lambda line: _section_end(ends, end_starts, line, last)))
     printed: set[str] = set()
-    default, turns = document_default(doc, lambda text: command_setup(text, env), bold, variants, facts, printed)
+    reach: dict[str, list[tuple[int, int, str]]] = {}
+    default, turns = document_default(doc, lambda text: command_setup(text, env), bold, variants, facts, printed, reach)
     # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
     own = [SetupScope(a, b, values) for a, b, values in turns]
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default = default
     idx.printed = frozenset(printed)
+    idx.reach = reach
     idx.lent = SetupIndex.build([SetupScope(*t) for t in lent], last) if lent else None
     return idx
 
@@ -192,6 +198,10 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
     if b.kind == "item":
         if (headed := item_heading(blocks, k)) is not None:
             return headed  # "- 0.5B (vLLM)" over its table
+        if (below := sub_items_end(blocks, k)) is not None:
+            # "- Disaggregated serving (ctx TP1 -> gen TP1), gsm8k:" over its results' items: theirs, no other's
+            stated = {k: v for k, v in line_setup(text[:400]).items() if k in DEFAULT_KEYS}
+            return SetupScope(b.start, below, stated) if stated else None
         if variant_item(text) is not None:
             return None  # "- fast: TP4 + MTP 3-1-4": its variant's settings (the rows it names), not the section's
         # "- Single-node TP4; EAGLE3 with three speculative tokens;": a list that states the setup, not results
@@ -407,6 +417,9 @@ def _code_setups(
             prev = open_.get("model" if "model" in lead and "variant" not in lead else "variant")
             if prev is not None and prev.end >= no:
                 prev.end = no - 1
+                for c in commands:  # a command under the run's head is that run's, not the next one's
+                    if prev.start < c.start < no <= c.end:
+                        c.end = no - 1
             scope = SetupScope(no, block.end, lead)
             open_["model" if "model" in lead and "variant" not in lead else "variant"] = scope
             out.append(scope)

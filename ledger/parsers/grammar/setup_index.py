@@ -26,6 +26,10 @@ class SetupIndex:
     default: dict[str, str] = field(default_factory=dict)
     """The setup the whole document gives one value per key: under every scope, for measured results only (a
     support matrix's cells name no run)."""
+    reach: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
+    """The runs of lines (first, last, value) a key of the default holds over, where narrower than the document:
+    one a turn or a section states holds from its start on, not into a later turn's rerun on a setup of its own
+    (grammar.default_reach)."""
     lent: SetupIndex | None = None
     """The workloads sections lend the sections after them ("## Test Plan" over "## Test Result", a how-to's
     "then generates 32 tokens" over the page's tables), by line: among the scopes above too, where a table's own
@@ -62,6 +66,18 @@ class SetupIndex:
             at[line] = active[0][1] if active else -1
         idx._at_line, idx._merged = at, merged
         return idx
+
+    def default_at(self, line: int) -> dict[str, str]:
+        """The default's keys that reach `line`."""
+        if not self.reach:
+            return self.default
+        out: dict[str, str] = {}
+        for key, value in self.default.items():  # (in the default's order: a claim's config keeps it)
+            if key not in self.reach:
+                out[key] = value
+            elif (held := next((v for a, z, v in self.reach[key] if a <= line <= z), None)) is not None:
+                out[key] = held
+        return out
 
     def at(self, line: int) -> dict[str, str]:
         if 0 <= line < len(self._at_line):

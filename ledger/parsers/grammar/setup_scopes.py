@@ -36,7 +36,7 @@ from ledger.parsers.grammar.line_setup import label_setup as label_setup
 from ledger.parsers.grammar.line_setup import line_setup as line_setup
 from ledger.parsers.grammar.line_setup import setting_value as setting_value
 from ledger.parsers.grammar.line_setup import unrestricted as unrestricted
-from ledger.parsers.grammar.section_results import section_measures
+from ledger.parsers.grammar.section_results import section_measures, states_check
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
 from ledger.vocab.doc_tables import documentation_table
@@ -285,13 +285,20 @@ def _command_parts(doc: Document, first: int, last: int, reach: int) -> list[tup
     are its own runs', not the other's (a server's launch runs nothing: it holds for the runs after it)."""
     runs = [no for no in range(first + 1, last + 1) if _is_run(doc.line(no))]
     # (two commands one after the other list the runs whose results follow both: no cut between them)
-    cuts = [first, *(b for a, b in pairwise(runs) if results_between(doc, a, b))]
+    cuts = [first, *(_run_head(doc, b) for a, b in pairwise(runs) if results_between(doc, a, b))]
     if len(cuts) < 2:
         return [(first, last, reach)]
     return [
         (lo, (cuts[i + 1] - 1) if i + 1 < len(cuts) else last, (cuts[i + 1] - 1) if i + 1 < len(cuts) else reach)
         for i, lo in enumerate(cuts)
     ]
+
+
+def _run_head(doc: Document, no: int) -> int:
+    """The first line of the run whose command is on line `no`: the line right above it where that one heads it
+    with the run's setup ("Qwen3-8B(Prefill TP 2 PP2, Decode TP 1):" over its command and results)."""
+    above = doc.line(no - 1).strip()
+    return no - 1 if above.endswith(":") and len(above) <= 200 and line_setup(above) else no
 
 
 def _plan_reaches(doc: Document, sections: list[tuple[int, int]], measuring: set[int]) -> dict[int, int]:
@@ -454,6 +461,7 @@ def states_result(text: str) -> bool:
     return bool(
         _ITEM_RESULT_RE.search(text)
         or (has_digit(text) and (named_benchmark(text) or is_accuracy_name(text) or is_acceptance_name(text)))
+        or states_check(text)  # ("Clean SM100 build: passed.": a check's outcome, its board its own)
     )
 
 

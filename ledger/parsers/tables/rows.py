@@ -50,7 +50,7 @@ from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.setting_keys import setting_keys, sized_model
 from ledger.parsers.tables.slash_named import position_parts
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
-from ledger.vocab.metrics import column_kind, named_benchmark
+from ledger.vocab.metrics import column_kind, draft_position, named_benchmark
 from ledger.vocab.outcomes import find_outcome, verdict_word
 from ledger.vocab.setup import checkpoint_only, label_checkpoint, qualifiers
 from ledger.vocab.setup_labels import bench_test_setup
@@ -467,8 +467,12 @@ class _RowReader:
             unit = "%"
         if role == "delta" and kind == "perf" and unit in (None, "%", "pp") and self.row_kind == "accuracy":
             kind = "accuracy"  # "SGLang vs. vLLM Diff" beside accuracy columns: a difference of accuracies
-        if self.info.spec and role == "value" and metric_head.lower() in ("rate", "ratio", "accepted"):
-            kind = "acceptance"  # "rate" beside "a.len" and "pos accept" is the draft's acceptance rate
+        if (
+            self.info.spec
+            and role == "value"
+            and (metric_head.lower() in ("rate", "ratio", "accepted") or (unit == "%" and draft_position(metric_head)))
+        ):
+            kind = "acceptance"  # "rate", "Position 0" beside "a.len", "Overall acceptance": a draft's acceptance rate
         if role == "value":
             self.row_kind = kind
         return kind, unit

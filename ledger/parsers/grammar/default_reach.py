@@ -1,0 +1,87 @@
+"""How far each value of the document default reaches: a setup stated in a turn of a thread holds from that turn's
+start on, never for the results of the turns before it; and a later turn that reruns on a setup of its own does not
+inherit what earlier turns stated of theirs. (Within a turn, a section's setup stays its own where the section has
+results of its own: grammar.section_results.)
+
+    **alice** · comment                           TP=2, PP=1, fp8 KV cache: the first comment's runs
+    | 1 | 57.50% |                                  (no model: the one named two comments below is another run's)
+    **alice** · comment
+    Setup:                                          a rerun's own setup section, TP=4 against the TP=2 above:
+    - Model: org/Model-30B                          its results are not under PP=1 or the fp8 cache of the first
+    - TP=4
+
+A value the title or the description's opening lines state reaches every result (its turn starts on line 1).
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from ledger.parsers.grammar.setup_scopes import norm, setup_sections, turn_bounds
+from ledger.parsers.reader.blocks import Document
+from ledger.vocab.canonical import DTYPE_KEYS, canonical_dtype
+
+Statement = tuple[int, str, str, bool]
+"""(line, key, value, counted): a setup value a line states; counted when the document default counts it (a
+lead-in's is its block's own)."""
+
+
+Reach = list[tuple[int, int, str]]
+"""The lines a key of the default holds over, as (first line, last line, value) runs."""
+
+
+def default_reach(doc: Document, default: dict[str, str], said: list[Statement]) -> dict[str, Reach]:
+    """Each key of `default` whose reach is narrower than the document -> the runs of lines it holds over, and its
+    value on each: a longer spelling a later turn states ("deepseek-ai/DeepSeek-V4-Flash" under a rerun's setup)
+    is not the model an earlier comment's "DeepSeek V4" runs served, which keep that comment's own."""
+    turns = turn_bounds(doc)
+    starts = [a for a, _ in turns]
+    reruns = _rerun_turns(doc, turns, said)
+    last = len(doc.lines)
+    counted: dict[str, list[tuple[int, str]]] = {}  # each key's statements the default counts, in line order
+    for no, key, value, counts in said:
+        if counts:
+            counted.setdefault(key, []).append((no, value))
+    out: dict[str, Reach] = {}
+    for key in default.keys() & counted.keys():  # (a model the title's family names, a draft's: no line states them)
+        lines = counted[key]
+        first, final = lines[0][0], lines[-1][0]
+        # (the title's turn and the one after it, the description or the first comment, are one: the title's)
+        start = starts[bisect.bisect_right(starts, first) - 1] if bisect.bisect_right(starts, first) > 2 else 1
+        k = bisect.bisect_right(reruns, final)
+        end = reruns[k] - 1 if k < len(reruns) else last
+        mine = spelled(key, default[key])
+        own = next((no for no, v in lines if spelled(key, v) == mine), first)  # (a canonical value: the first)
+        if (turn := bisect.bisect_right(starts, own)) > bisect.bisect_right(starts, first) and starts[turn - 1] <= end:
+            # the default's spelling first stated in a later turn: the turns before keep the spelling they state
+            out[key] = [(start, starts[turn - 1] - 1, lines[0][1]), (starts[turn - 1], end, default[key])]
+        elif start > 1 or end < last:
+            out[key] = [(start, end, default[key])]
+    return out
+
+
+def _rerun_turns(doc: Document, turns: list[tuple[int, int]], said: list[Statement]) -> list[int]:
+    """The first lines of the comments (not the description, nor a first comment standing for it) whose own setup
+    section states a value of a key that an earlier turn states otherwise ("TP=4, EP enabled" under "Setup:" after a
+    comment's "TP=2"): a rerun on another setup, which the earlier turns' settings do not reach."""
+    opening = turns[min(1, len(turns) - 1)][1] if turns else 0  # (the title's turn and the description)
+    sections = [(start, values) for start, _, values in setup_sections(doc) if start > opening]
+    if not sections:
+        return []
+    firsts: dict[str, dict[str, int]] = {}  # each key's spellings -> the first line that states it
+    for no, key, value, _ in said:
+        firsts.setdefault(key, {}).setdefault(spelled(key, value), no)
+    # (each key's two first spellings: whether one before a line differs from a value is known from them alone)
+    early = {k: sorted((no, v) for v, no in named.items())[:2] for k, named in firsts.items()}
+    out: list[int] = []
+    for start, values in sections:
+        if any(
+            no < start and v != spelled(key, value) for key, value in values.items() for no, v in early.get(key, ())
+        ):
+            out.append(start)
+    return sorted(out)
+
+
+def spelled(key: str, value: str) -> str:
+    """A value as two spellings of it compare: a precision by its canonical name, another by its letters and digits."""
+    return canonical_dtype(value) if key in DTYPE_KEYS else norm(value)
