@@ -591,6 +591,9 @@ HOSTILE: dict[str, HostileText] = {
     "flag heads": ("| `--" + "a-b" * 20 + "` | `-" * 10 + "x |\n|---|---|\n| 1 | 2 |\n\n") * 400,
     # benchmark names near dataset words before changes named by a word that never comes (prose.candidates)
     "dataset changes": "dataset gsm8k-lite data set mmlu 15% gai 3x faste " * 2_000,
+    # change columns naming a base in many words, rows never that name (tables.precision_rows delta_named_base)
+    "delta heads": ("| a | " + "Δ vs BF16 diff (x) versus " * 40 + "| Δ vs fp16 |\n|---|---|---|\n| b | 1 | 2 |\n\n")
+    * 400,
     "project names": lambda s: "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * (750 * s) + "\n",
     # llama.cpp's compare script with its one-dash flags over and over, the last never given a value
     # (grammar.commands _BENCH_FLAG_RE, reader.line_kinds's script paths)

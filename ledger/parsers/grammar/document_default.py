@@ -372,6 +372,8 @@ def _one_model(names: Sequence[str]) -> bool:
     sizes = {tuple(_SIZE_RE.findall(n)) for n in low}
     if len(sizes) != 1 or not next(iter(sizes)):
         return False
+    if len({q for n in low if (q := qualifiers(n).get("quant"))}) > 1:
+        return False  # ("acme/wren-12b-fp8" beside "acme/wren-12b-nvfp4": two checkpoints of it, each a row's own)
     words = [set(_NAME_WORD_RE.findall(n)) for n in low]
     fewest = min(words, key=len)
     return bool(fewest) and all(fewest <= w for w in words)

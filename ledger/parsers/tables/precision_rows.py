@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ledger.parsers.reader.document import Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.headers import head_without_unit, looks_metric
@@ -43,3 +45,32 @@ def full_precision_label(precisions: dict[str, str]) -> str | None:
     """The label of the one full precision among the rows' (see the module), where the others are quantized ones."""
     full = [label for label, q in precisions.items() if q in FULL_PRECISIONS]
     return full[0] if len(full) == 1 and len(precisions) > 1 else None
+
+
+# "Δ vs BF16", "delta vs. main", "diff against fp16": a change column that names the row it is taken against
+_DELTA_VS_RE = re.compile(
+    r"(?:Δ|delta|diff(?:erence)?|change)\s{0,2}(?:\([^()]{0,12}\)\s{0,2})?"
+    r"(?:vs\.?|versus|against|over|relative to)\s{1,3}(?P<name>[\w.+-]{2,24})",
+    re.IGNORECASE,
+)
+
+
+def delta_named_base(table: Table, labels: list[str]) -> str | None:
+    """The label of the row a change column names as its base ("| Precision | ... | Δ vs BF16 |" over a "BF16" row):
+    the one row with a cell that is that name."""
+    names = {m.group("name").lower() for h in table.header if (m := _DELTA_VS_RE.search(clean(h)))}
+    if len(names) != 1:
+        return None
+    (name,) = names
+    measured = [
+        (row, label) for row, label in zip(table.rows, labels, strict=True) if any(map(is_numeric_cell, row.cells))
+    ]
+    found = [label for row, label in measured if any(_names(c, name) for c in row.cells)]
+    # (the named row alone, its table cut before the others: a result of its own, no base of anything)
+    return found[0] if len(found) == 1 and len(measured) > 1 else None
+
+
+def _names(cell: str, name: str) -> bool:
+    """The cell is that name: the same words, or the same precision as vocab.canonical spells it ("BF16", "bf16")."""
+    text = clean(cell).strip("`").lower()
+    return text == name or (bool(text) and canonical_dtype(text) == canonical_dtype(name) != canonical_dtype(""))

@@ -33,7 +33,7 @@ from ledger.parsers.tables.build_rows import build_rows, on_build
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, looks_metric, stated_unit
-from ledger.parsers.tables.precision_rows import full_precision_label, precision_rows
+from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import TableInfo, shared_setting_labels
 from ledger.parsers.tables.rows import row_claims
@@ -216,7 +216,12 @@ def _bases(
     steps: list[int] = []
     # ("bf16" over "w8a16": the full precision's row is the base of the quantized rows, the precision their setup)
     precisions = precision_rows(table, labels, roles)
-    base_cell, heads = sided[1:] if sided else (full_precision_label(precisions) or "", frozenset[str]())
+    # (or the row a change column is taken against: "Δ vs BF16" over a "BF16" row)
+    base_cell, heads = (
+        sided[1:]
+        if sided
+        else (full_precision_label(precisions) or delta_named_base(table, labels) or "", frozenset[str]())
+    )
     bases, clash = _base_rows(table, labels, steps, base_cell)
     if clash and (side_pairs(table, labels) or (precisions and base_cell)):
         # "MAIN | 1.00 | ..." then "PR | 1.00 | ...", once per rate: the base row of the candidate's settings
