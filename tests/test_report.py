@@ -498,3 +498,14 @@ def test_lead_ins_naming_two_versions_over_pastes_of_one_shape_are_two_sides_the
     assert [r["label"] for r in data["revisions"]] == ["old verifier (v1)", "before the fix"]
     got = sorted((r["metric"], r["verdict"]["verdict"]) for r in data["rows"])
     assert got == [("latency", "regression"), ("speed", "regression")]
+
+
+def test_a_change_column_names_the_base_row_and_a_stderr_column_sets_the_threshold(tmp_path: Path) -> None:
+    """ "| Precision | ... | mmlu acc | stderr | Δ vs BF16 |": the BF16 row is the reference of the FP8 and NVFP4 rows,
+    and each row's stated standard error (not MMLU's binomial n) sets how far apart they may be: NVFP4's -2.3 points
+    stand within ±3.1 of stated noise, as the thread's own z says; the build table's fused rows beat main."""
+    data = report("../tables/delta_vs_named_row.md", tmp_path)
+    shown = {(f["line"], f["verdict"]) for f in findings(data, "results", more=True)}
+    assert (8, "within noise") in shown and (9, "within noise") in shown, shown
+    nvfp4 = next(f for f in findings(data, "results", more=True) if f["line"] == 9)
+    assert "vs ref 0.724" in nvfp4["text"] and "stated stderr" in nvfp4["text"], nvfp4

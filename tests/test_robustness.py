@@ -594,6 +594,9 @@ HOSTILE: dict[str, HostileText] = {
     # change columns naming a base in many words, rows never that name (tables.precision_rows delta_named_base)
     "delta heads": ("| a | " + "Δ vs BF16 diff (x) versus " * 40 + "| Δ vs fp16 |\n|---|---|---|\n| b | 1 | 2 |\n\n")
     * 400,
+    # standard-error columns of cells that never hold a number (tables.row_info stderr_of, rows._stddev)
+    "stderr columns": ("| m | acc | stderr | SEM |\n|---|---|---|---|\n" + "| a | 0.5 | ±± | ± x |\n" * 20 + "\n")
+    * 200,
     "project names": lambda s: "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * (750 * s) + "\n",
     # llama.cpp's compare script with its one-dash flags over and over, the last never given a value
     # (grammar.commands _BENCH_FLAG_RE, reader.line_kinds's script paths)

@@ -32,7 +32,7 @@ from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_setting, setting_keys
 from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, stem_baselines, stem_pairs
 from ledger.parsers.tables.swept_heads import swept_setting
-from ledger.vocab.metrics import SPREAD_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
+from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import (
     abbreviated_setting,
@@ -94,7 +94,9 @@ _STAT_HEADER_RE = re.compile(
     r"\d{1,2}(?:\.\d)?(?:th|%)? ?(?:pct|percentile)|total|sum)(?: ?\([^()]{1,24}\))?$",
     re.IGNORECASE,
 )
-_SPREAD_HEADER_RE = re.compile(f"^{SPREAD_WORDS}" + r"(?![a-z])", re.IGNORECASE)
+# ("Stderr" beside an lm-eval score, "SEM": the standard error of the value column before it, as a spread is its
+# standard deviation; row_info tells the two apart)
+_SPREAD_HEADER_RE = re.compile(f"^(?:{SPREAD_WORDS}|{STDERR_WORDS})" + r"(?![a-z])", re.IGNORECASE)
 # "new_std", "baseline std", "Runs 2-5 Standard Dev."
 _SPREAD_TAIL_RE = re.compile(r"(?<=[a-z0-9])[_ ]" + SPREAD_WORDS + "$", re.IGNORECASE)
 

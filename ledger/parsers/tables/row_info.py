@@ -19,7 +19,7 @@ from ledger.parsers.tables.headers import column_revisions, head_without_unit, l
 from ledger.parsers.tables.roles import KEYED_NUMBER_RE, NO_FIGURE, pair_columns
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
-from ledger.vocab.metrics import is_acceptance_name, named_benchmark
+from ledger.vocab.metrics import STDERR_WORDS, is_acceptance_name, named_benchmark
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import (
     batched_bench_keys,
@@ -52,6 +52,9 @@ _GENERIC_DELTA_RE = re.compile(
 _GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNORECASE)
 
 
+_STDERR_HEAD_RE = re.compile(f"^{STDERR_WORDS}" + r"(?![a-z])", re.IGNORECASE)
+
+
 class TableInfo:
     """What every row of one table shares, worked out once."""
 
@@ -63,12 +66,14 @@ class TableInfo:
         self.label_cols = [i for i, r in enumerate(roles) if r == "label"]
         # a spread column ("Std (us)") is the standard deviation of the nearest value column to its left
         self.spread_of: dict[int, int] = {}
+        self.stderr_of: dict[int, int] = {}  # ("| exact_match | stderr |": a standard error column, the same way)
         for i, r in enumerate(roles):
             if r == "spread":
                 # the spread of a baseline column ("old_mean | old_std") goes with the baseline: no claim
                 left = [v for v in self.value_cols + self.base_cols if v < i]
+                stderr = _STDERR_HEAD_RE.match(clean(table.header[i])) if i < len(table.header) else None
                 if left and max(left) in self.value_cols:
-                    self.spread_of[max(left)] = i
+                    (self.stderr_of if stderr else self.spread_of)[max(left)] = i
         # a change column that names no measure ("TTFT | Change | TPOT | Change") is the change of the one before it
         self.delta_measure: dict[int, str] = {}
         for i in self.delta_cols:

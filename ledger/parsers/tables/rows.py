@@ -388,6 +388,7 @@ class _RowReader:
             config[info.row_kind] = config.pop("row")
         if model and label:
             config["model"] = model
+        stderr = stderr if stderr is not None else self._stddev(c.ci, self.info.stderr_of)
         stderr, stddev, pm = with_named_spread(stderr, self._stddev(c.ci), self._trailing_paren(c))
         if info.gate and (lengths := bench_test_setup(label)):
             config.update({k: v for k, v in lengths.items() if k not in config})  # "| test | tok/s |" over "tg64"
@@ -477,11 +478,10 @@ class _RowReader:
             self.row_kind = kind
         return kind, unit
 
-    def _stddev(self, ci: int) -> float | None:
-        if ci not in self.info.spread_of:
-            return None
-        si = self.info.spread_of[ci]
-        sv = cell_facts(self.row.cells[si])[2] if si < len(self.row.cells) else None
+    def _stddev(self, ci: int, columns: dict[int, int] | None = None) -> float | None:
+        """The spread the column of `ci`'s spread (or `columns`': its standard error) holds in this row ("±0.0112")."""
+        si = (self.info.spread_of if columns is None else columns).get(ci, len(self.row.cells))
+        sv = cell_facts(self.row.cells[si].replace("±", "", 1))[2] if si < len(self.row.cells) else None
         return sv[0] if sv else None
 
     @staticmethod
