@@ -509,3 +509,21 @@ def test_a_change_column_names_the_base_row_and_a_stderr_column_sets_the_thresho
     assert (8, "within noise") in shown and (9, "within noise") in shown, shown
     nvfp4 = next(f for f in findings(data, "results", more=True) if f["line"] == 9)
     assert "vs ref 0.724" in nvfp4["text"] and "stated stderr" in nvfp4["text"], nvfp4
+
+
+def test_engines_of_a_framework_column_are_setups_never_a_baseline_and_its_candidate(tmp_path: Path) -> None:
+    """ "| Precision | Framework | TTFT (ms) | TPS |" over EngineA, "EngineB (graph mode)", "EngineB (eager mode)": each
+    row's engine is its setup, so the two EngineB rows are two series, not a baseline and the run measured against
+    it (the bracket dropped from a metric name had made them one); the table names no baseline, so nothing is judged."""
+    code, out, err = run(
+        "report", str(FIX.parent / "tables" / "framework_column_engines.md"), "--db", str(tmp_path / "x.db")
+    )
+    assert code == 3 and "nothing to report" in err, (code, out, err)  # (3: the report's "nothing to report")
+    assert "against the row" not in out + err and "worse than baseline" not in out + err, out + err
+    code, out, _ = run("extract", str(FIX.parent / "tables" / "framework_column_engines.md"), "--format", "jsonl")
+    claims = [json.loads(x) for x in out.splitlines() if x.strip()]
+    assert code == 0
+    engines = {c["config"]["engine"] for c in claims}
+    assert engines == {"EngineA", "EngineB (graph mode)", "EngineB (eager mode)"} and all(
+        c["metric"] in ("TTFT", "TPS") for c in claims
+    )

@@ -58,6 +58,12 @@ a footnote, an lm-eval task version or metric column the metric name already car
 the keys its side's label set)."""
 _KEY_ALIASES: dict[str, str] = {
     "hardware": "gpu",
+    # ("| Framework | TTFT |" over vLLM and TRT rows: the serving engine each row ran)
+    "framework": "engine",
+    "inference engine": "engine",
+    "serving framework": "engine",
+    "serving engine": "engine",
+    "engine_dtype": "quant",  # (the precision the engine runs in, not an engine)
     "gpus": "gpu",
     "device": "gpu",
     "platform": "gpu",

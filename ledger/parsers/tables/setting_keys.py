@@ -38,6 +38,7 @@ SETUP_KEYS = frozenset(
         "experts",
         "max_num_tokens",
         "attention_dp",
+        "engine",
     }
 )
 """The setup keys a leading row or a label column may set (canonical names, see vocab.setup)."""
