@@ -597,6 +597,8 @@ HOSTILE: dict[str, HostileText] = {
     # standard-error columns of cells that never hold a number (tables.row_info stderr_of, rows._stddev)
     "stderr columns": ("| m | acc | stderr | SEM |\n|---|---|---|---|\n" + "| a | 0.5 | ±± | ± x |\n" * 20 + "\n")
     * 200,
+    # sentences quoting code that never closes or is no command (grammar.document_default _INLINE_CODE_RE)
+    "quoted commands": lambda s: "see `llama-bench -p 2048 -n 0 ` and ` x `` `a " * (500 * s) + "\n",
     "project names": lambda s: "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * (750 * s) + "\n",
     # llama.cpp's compare script with its one-dash flags over and over, the last never given a value
     # (grammar.commands _BENCH_FLAG_RE, reader.line_kinds's script paths)

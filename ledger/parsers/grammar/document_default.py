@@ -255,6 +255,9 @@ _WORKS_ON_RE = re.compile(
 )
 
 
+_INLINE_CODE_RE = re.compile(r"`([^`\n]{4,400})`")
+
+
 def _line_values(
     text: str, is_command: bool, command: Callable[[str], dict[str, str]], grid: bool = False
 ) -> tuple[dict[str, str], list[str]]:
@@ -270,6 +273,10 @@ def _line_values(
         models = [values["model"]] if "model" in values else []
     else:
         values = line_setup(text[:2000])
+        for span in _INLINE_CODE_RE.findall(text[:2000]) if "`" in text else ():
+            if is_command_line(span):
+                # "`llama-bench -p 2048 -n 0 -ngl 99`, three rounds each": a command quoted in a sentence is run
+                values = {**values, **command(span)}
         models = model_names(text[:2000])
         if "model" in values and values["model"] not in models:
             models.append(values["model"])  # "Model: org/name" under a label
