@@ -28,6 +28,7 @@ from ledger.parsers.reader.document import Block, Row
 from ledger.parsers.tables.headers import column_revisions
 from ledger.vocab.flags import flag_head_key
 from ledger.vocab.setting_heads import abbreviated_setting, batched_bench_keys, header_lengths
+from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_labels import bench_test_setup, setup_label_key
 from ledger.vocab.sides import side_of
 
@@ -158,6 +159,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             config["model_type"] = config.pop("model")
             if "quant" in around:
                 config.pop("quant", None)
+            elif (typed := qualifiers(config["model_type"]).get("quant")) is not None:
+                config.setdefault("quant", typed)  # ("qwen35moe 397B.A17B Q3_K - Medium": the type the file holds)
         test = config.get("test") or config.get("Test") or ""
         for k, v in bench_test_setup(test).items():
             config.setdefault(k, v)

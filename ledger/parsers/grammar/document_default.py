@@ -356,7 +356,9 @@ def _one_value_each(seen: dict[str, list[str]], led: dict[str, list[str]], varie
             or (key == "model" and _one_model([*vals, *led.get(key, [])]))
         ):
             # (the first of the longest, as max over every value would give: equal values are one string)
-            out[key] = max(dict.fromkeys(vals), key=_spelling_rank if key == "model" else lambda v: len(norm(v)))
+            # (a model by the sized name, where only a lead-in sizes it: "Qwen3-30B-A3B" over "qwen3_moe")
+            pool = [*vals, *(v for v in led.get(key, []) if _sized(v))] if key == "model" else vals
+            out[key] = max(dict.fromkeys(pool), key=_spelling_rank if key == "model" else lambda v: len(norm(v)))
         elif key == "model" and (main := _main_model([*vals, *led.get(key, [])])) is not None:
             out[key] = main
         elif (one := one_value(key, {*vals, *led.get(key, [])})) is not None:
@@ -376,6 +378,10 @@ def _one_model(names: Sequence[str]) -> bool:
     words of the shortest in every other. A local path is read by its last part: "../weights/X-Q8_0.gguf" and a
     converted "../out/x_8bit" are the hub's "org/X" on another engine, and their folders' words are no model's."""
     low = [_base_name(n).lower().replace("_", "-") for n in names]
+    sized = [n for n in low if _SIZE_RE.search(n)]
+    named = {w for n in sized for w in _NAME_WORD_RE.findall(n)}
+    if sized and all(set(_NAME_WORD_RE.findall(n)) <= named for n in low):
+        low = sized  # ("the Qwen3-MoE model" beside "Qwen3-30B-A3B": the family the sized model is one of)
     sizes = {tuple(_SIZE_RE.findall(n)) for n in low}
     if len(sizes) != 1 or not next(iter(sizes)):
         return False
@@ -384,6 +390,10 @@ def _one_model(names: Sequence[str]) -> bool:
     words = [set(_NAME_WORD_RE.findall(n)) for n in low]
     fewest = min(words, key=len)
     return bool(fewest) and all(fewest <= w for w in words)
+
+
+def _sized(name: str) -> bool:
+    return _SIZE_RE.search(_base_name(name).lower().replace("_", "-")) is not None
 
 
 def _base_name(name: str) -> str:
