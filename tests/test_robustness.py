@@ -599,6 +599,9 @@ HOSTILE: dict[str, HostileText] = {
     * 200,
     # sentences quoting code that never closes or is no command (grammar.document_default _INLINE_CODE_RE)
     "quoted commands": lambda s: "see `llama-bench -p 2048 -n 0 ` and ` x `` `a " * (500 * s) + "\n",
+    # items naming checks in words and code spans that never reach an outcome, and nested counts under no count
+    # (gates.colon_items, formats.pass_lists sub_count)
+    "check items": ("- a `b c` d " + "`e` f " * 12 + ": maybe\n  - g: 4/4\n    - h i: 5/6\n") * 800,
     "project names": lambda s: "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * (750 * s) + "\n",
     # llama.cpp's compare script with its one-dash flags over and over, the last never given a value
     # (grammar.commands _BENCH_FLAG_RE, reader.line_kinds's script paths)

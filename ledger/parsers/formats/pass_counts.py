@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
-from ledger.parsers.formats.pass_lists import all_clean, ratio_lists
+from ledger.parsers.formats.pass_lists import all_clean, ratio_lists, sub_count
 from ledger.parsers.reader.document import Block, Table
 from ledger.vocab.text import NUMBER_WORDS, lower_for_words
 from ledger.vocab.word_gate import WordGate
@@ -211,6 +211,14 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return
     if block.kind in ("text", "item"):
         yield from _prose_lists(block, ctx)
+    if block.kind == "item" and (sub := sub_count(ctx.doc.lines, block.start - 1, _counts_passed)) is not None:
+        passed, total, name = sub
+        ctx.taken.add(block.start)
+        text = ctx.doc.line(block.start)
+        yield ctx.claim(
+            "tests", block.start, text.strip(), metric=name, value=float(passed), passed=passed, failed=total - passed
+        )
+        return
     for no, text in enumerate(ctx.doc.lines[block.start - 1 : block.end], start=block.start):
         if text.lstrip().startswith("Ran ") and (um := _UNITTEST_RAN_RE.match(text)) and no not in ctx.taken:
             claim = _unittest(ctx, no, text, int(um.group("n")))
@@ -249,6 +257,10 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                     value=float(tm.group("t")),
                     unit="s",
                 )
+
+
+def _counts_passed(text: str) -> bool:
+    return any("passed" in counts for _, _, counts in counts_in(text))
 
 
 def _prose_lists(block: Block, ctx: Context) -> Iterator[Claim]:

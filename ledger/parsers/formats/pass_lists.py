@@ -6,7 +6,7 @@ sentence a hand-wrapped item may carry over two lines."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 # one "k/n <name>" of a list: a count of a count ("10/10/8/8 by board", a date, "1/2.5" are none), then its name up
 # to the list's next separator, the list's verb or the clause's end
@@ -56,3 +56,28 @@ def all_clean(text: str) -> Iterator[tuple[int, int, int, str]]:
         return
     for m in _ALL_CLEAN_RE.finditer(text):
         yield m.start(), m.end(), int(m.group("n").replace(",", "")), " ".join(m.group("what").split())
+
+
+# "  - MegaMoE kernels: 4/4" nested under "- Targeted pytest cases: 33 passed, 0 failed.": one group's share
+_SUB_COUNT_RE = re.compile(
+    r"^(?P<indent>\s{1,12})[-*+]\s{1,3}(?P<name>[^:\n]{2,60}?):\s{1,3}(?P<k>\d{1,6})\s?/\s?(?P<n>\d{1,6})\s*$"
+)
+_ITEM_INDENT_RE = re.compile(r"^(?P<indent>\s{0,12})[-*+]\s")
+
+
+def sub_count(lines: list[str], index: int, counted: Callable[[str], bool]) -> tuple[int, int, str] | None:
+    """(passed, total, name) of a nested "name: k/n" item at lines[index] whose parent item (the nearest item above
+    it indented less) states a test count (`counted`); None for any other line."""
+    m = _SUB_COUNT_RE.match(lines[index])
+    if m is None or int(m.group("k")) > int(m.group("n")):
+        return None
+    depth = len(m.group("indent"))
+    for above in range(index - 1, max(-1, index - 40), -1):
+        im = _ITEM_INDENT_RE.match(lines[above])
+        if im is None:
+            if not lines[above].strip():
+                return None  # (a blank line ends the list)
+            continue
+        if len(im.group("indent")) < depth:
+            return (int(m.group("k")), int(m.group("n")), m.group("name").strip()) if counted(lines[above]) else None
+    return None

@@ -23,7 +23,10 @@ from ledger.vocab.outcomes import outcome_of
 
 # (the name: a code span or a few words; the outcome word: one of the contract's, alone in its clause)
 _COLON_ITEM_RE = re.compile(
-    r"^\s{0,8}[-*+]\s{1,3}(?:\[[xX ]\]\s{1,3})?(?P<name>`[^`\n]{2,80}`|[A-Za-z][\w ./+#-]{1,60}?)\s?:\s{1,3}\**"
+    # ("Pre-commit on the changed files and `git diff --check`: passed": words and code spans, a few of each)
+    r"^\s{0,8}[-*+]\s{1,3}(?:\[[xX ]\]\s{1,3})?"
+    r"(?P<name>(?:`[^`\n]{2,80}`|[A-Za-z][\w./+#-]{0,40})(?: {1,2}(?:`[^`\n]{1,80}`|[\w./+#-]{1,40})){0,12}?)"
+    r"\s?:\s{1,3}\**"
     r"(?P<word>passed|passes|pass|clean|green|ok|success|succeeded|failed|fails|fail|skipped|waived|timed out)\**"
     r"(?=\s*(?:$|[,;(.—–]|\s-\s))",
     re.IGNORECASE,
@@ -44,4 +47,6 @@ def colon_gates(ctx: Context, line: int, text: str) -> Iterator[Claim]:
     if outcome is None:
         return
     rest = text[m.end() :].strip(" ,;.—–-")
-    yield gate(ctx, line, text.strip(), m.group("name").strip("` "), outcome, word, note=rest[:120] or None)
+    yield gate(
+        ctx, line, text.strip(), m.group("name").replace("`", "").strip(), outcome, word, note=rest[:120] or None
+    )
