@@ -602,6 +602,8 @@ HOSTILE: dict[str, HostileText] = {
     # items naming checks in words and code spans that never reach an outcome, and nested counts under no count
     # (gates.colon_items, formats.pass_lists sub_count)
     "check items": ("- a `b c` d " + "`e` f " * 12 + ": maybe\n  - g: 4/4\n    - h i: 5/6\n") * 800,
+    # versions before bracketed shas of a bump, never closing (formats.commits _NOT_COMMIT_BEFORE_RE)
+    "bump shas": lambda s: "from 1.4.0 (`1a2b3c4d` to v2.5 ( `5d6e7f80 from 3.1 ( " * (500 * s) + "\n",
     "project names": lambda s: "GPTQ-for- AWQ_for_ gptq-4bit-for for use for use on x " * (750 * s) + "\n",
     # llama.cpp's compare script with its one-dash flags over and over, the last never given a value
     # (grammar.commands _BENCH_FLAG_RE, reader.line_kinds's script paths)
