@@ -952,3 +952,16 @@ def test_the_release_and_prose_patterns_grow_linearly_on_hostile_text() -> None:
         t_small = min(cpu(5_000) for _ in range(3))
         t_big = min(cpu(20_000) for _ in range(2))
         assert t_big < 8 * t_small + 0.05, (unit, t_small, t_big)
+
+
+def test_a_long_html_table_printed_a_cell_a_line_is_read_whole() -> None:
+    """A closed `<table>` of 2,000 rows, each cell on its own line (10,000 lines), is one table: every value read,
+    no "not closed" warning. Its end is found by a look-up, not a look-ahead of so many lines (which once cut it
+    and read its cells as text, losing every number); a table that another opens inside before it closes was cut."""
+    rows = "".join(f"<tr>\n<td>r{k}</td>\n<td>{k}.5</td>\n</tr>\n" for k in range(2_000))
+    text = "<table><tr><th>run</th><th>TTFT (ms)</th></tr>\n" + rows + "</table>\n"
+    result = extract(text, path="long.md")
+    assert len(result.claims) == 2_000 and not result.warnings, result.warnings[:2]
+    cut = "<table><tr><th>run</th><th>TTFT (ms)</th></tr>\n<tr><td>a</td><td>1.5</td></tr>\n\n" + text
+    warned = extract(cut, path="cut.md").warnings
+    assert [w.line for w in warned] == [1] and "not closed" in warned[0].message

@@ -11,14 +11,13 @@ a row's values on one line under its spanning label); cells on other lines keep 
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from ledger.parsers.reader.blocks import MAX_LINE, Block, Document, Row, Table
 
-MAX_TABLE_LINES = 4000
-"""Lines looked through for the closing `</table>` (an unclosed table is read to here, with a warning)."""
 MAX_SPAN = 64
 """A cell spans at most this many rows or columns (a hostile `colspan="100000"` builds no huge grid)."""
 MAX_COLUMNS = 64
@@ -107,12 +106,36 @@ class _Collector(HTMLParser):
                 self.layout = True
 
 
+def _closes(doc: Document) -> list[int]:
+    """The line indices of every `</table>`, found once per document: each table's end is then a look-up, however
+    long the table (a 3,000-row table printed a cell a line ran past a fixed look-ahead and lost every number)
+    and however many tables never close."""
+    found = doc.derived.get("html_table.closes")
+    if found is None:
+        found = doc.derived["html_table.closes"] = [
+            j for j, line in enumerate(doc.lines) if "</" in line and _CLOSE_RE.search(line[:MAX_LINE])
+        ]
+    return found
+
+
+def _opens(doc: Document) -> list[int]:
+    found = doc.derived.get("html_table.opens")
+    if found is None:
+        found = doc.derived["html_table.opens"] = [
+            j for j, line in enumerate(doc.lines) if "<" in line and _OPEN_RE.match(line[:MAX_LINE])
+        ]
+    return found
+
+
 def try_html_table(doc: Document, i: int, sect: tuple[str, ...]) -> int | None:
     """Read an HTML table opening at line index `i`; the index after it, or None where no table opens."""
     if not _OPEN_RE.match(doc.lines[i][:MAX_LINE]):
         return None
-    last = min(len(doc.lines), i + MAX_TABLE_LINES)
-    end = next((j for j in range(i, last) if _CLOSE_RE.search(doc.lines[j][:MAX_LINE])), None)
+    closes, opens = _closes(doc), _opens(doc)
+    at = bisect.bisect_left(closes, i)
+    end = closes[at] if at < len(closes) else None
+    if end is not None and (nxt := bisect.bisect_right(opens, i)) < len(opens) and opens[nxt] < end:
+        end = None  # (another table opens before this one closes: this one was cut, the close is the other's)
     if end is None:
         # (its lines are read as text, each reader's own: a cut excerpt loses no number to a table never closed)
         doc.warn(i + 1, "HTML table not closed (truncated input?): its lines read as text")
