@@ -97,7 +97,7 @@ def claims_in_text(
     if "=" in text and ":" in text:  # what ratio_claims' pattern needs
         yield from ratio_claims(ctx, line, text, offset, subject, default_metric)
     read = NumberPass(ctx, line, text, offset, subject, default_metric, console, nums).read()
-    out = change_ranges(read.out, text) if "%" in text or "x" in text else read.out
+    out = change_ranges(read.out, text) if len(read.out) > 1 else read.out  # (a range has two ends)
     if read.thresholds:  # a bar stated beside the results is an extra key of theirs (claims contract)
         for c in out:
             c["config"] = {**c["config"], "threshold": read.thresholds[0]}

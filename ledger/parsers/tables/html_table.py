@@ -106,23 +106,15 @@ class _Collector(HTMLParser):
                 self.layout = True
 
 
-def _closes(doc: Document) -> list[int]:
-    """The line indices of every `</table>`, found once per document: each table's end is then a look-up, however
-    long the table (a 3,000-row table printed a cell a line ran past a fixed look-ahead and lost every number)
-    and however many tables never close."""
-    found = doc.derived.get("html_table.closes")
+def _tag_lines(doc: Document, tag: re.Pattern[str], mark: str) -> list[int]:
+    """The line indices holding `tag` (a table's opening or closing tag), found once per document: each table's end
+    is then a look-up, however long the table (a 3,000-row table printed a cell a line ran past a fixed look-ahead
+    and lost every number) and however many tables never close."""
+    key = f"html_table.{tag.pattern}"
+    found = doc.derived.get(key)
     if found is None:
-        found = doc.derived["html_table.closes"] = [
-            j for j, line in enumerate(doc.lines) if "</" in line and _CLOSE_RE.search(line[:MAX_LINE])
-        ]
-    return found
-
-
-def _opens(doc: Document) -> list[int]:
-    found = doc.derived.get("html_table.opens")
-    if found is None:
-        found = doc.derived["html_table.opens"] = [
-            j for j, line in enumerate(doc.lines) if "<" in line and _OPEN_RE.match(line[:MAX_LINE])
+        found = doc.derived[key] = [
+            j for j, line in enumerate(doc.lines) if mark in line and tag.search(line[:MAX_LINE])
         ]
     return found
 
@@ -131,7 +123,7 @@ def try_html_table(doc: Document, i: int, sect: tuple[str, ...]) -> int | None:
     """Read an HTML table opening at line index `i`; the index after it, or None where no table opens."""
     if not _OPEN_RE.match(doc.lines[i][:MAX_LINE]):
         return None
-    closes, opens = _closes(doc), _opens(doc)
+    closes, opens = _tag_lines(doc, _CLOSE_RE, "</"), _tag_lines(doc, _OPEN_RE, "<")
     at = bisect.bisect_left(closes, i)
     end = closes[at] if at < len(closes) else None
     if end is not None and (nxt := bisect.bisect_right(opens, i)) < len(opens) and opens[nxt] < end:

@@ -73,4 +73,4 @@ def delta_named_base(table: Table, labels: list[str]) -> str | None:
 def _names(cell: str, name: str) -> bool:
     """The cell is that name: the same words, or the same precision as vocab.canonical spells it ("BF16", "bf16")."""
     text = clean(cell).strip("`").lower()
-    return text == name or (bool(text) and canonical_dtype(text) == canonical_dtype(name) != canonical_dtype(""))
+    return text == name or (bool(text) and canonical_dtype(text) == canonical_dtype(name) != "")
