@@ -411,6 +411,9 @@ HOSTILE: dict[str, HostileText] = {
         ("- 1/2 a b c d e f g h i j k l m n o p, 3/4 q r s t, all 5 x y z report `E: 1 passed\n  3/3 u v, ") * (300 * s)
         + "\n"
     ),
+    # counts of counts joined by "and" whose verb never comes, words that never reach their noun, and a PR head
+    # stated without its sha (formats.pass_counts _RATIO_RE, pass_lists _RATIO_ITEM_RE, revision_labels _PR_HEAD_RE)
+    "ratio words": lambda s: "48/48 a-b c.d e f tests and 6/6 g h captures PR head is `7c1d2e3` z " * (200 * s) + "\n",
     # numbers before argument names that never close ("max_" with no name, "input_le"), then one that does
     # (prose.guards _ARG_NAME_AFTER_RE; vocab.setup's number-first lengths)
     "argument names": lambda s: (

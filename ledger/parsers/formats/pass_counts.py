@@ -30,8 +30,10 @@ _ITEM_RE = re.compile(
     rf"{_COUNT}\s+(?:tests?\s+|cases?\s+|checks?\s+)?(?P<qual>(?-i:(?!(?:the|a|an|of|in|on|for|to|and|with)\s)[a-z][a-z-]{{1,30}}\s+){{0,3}}?){_WORD}\b",
     re.IGNORECASE,
 )
+# "12/12 passed", "48/48 kernel unit tests passed": k of n, a few words naming what was counted, then the verb
 _RATIO_RE = re.compile(
-    r"(\d(?<![\w.#/]\d)\d*)\s*/\s*(\d+)\s+(?:(?:tests?|runs?|cases?|checks?|iterations?)\s+)?(passed|passing|pass)\b",
+    r"(\d(?<![\w.#/]\d)\d*)\s*/\s*(\d+)\s+(?:(?:[\w.-]{1,30}\s+){0,3}?(?:tests?|runs?|cases?|checks?|iterations?)\s+)?"
+    r"(passed|passing|pass)\b",
     re.IGNORECASE,
 )
 # "All 26 qwen4_exp gates passed", "12 unit tests passed": a count, some words, then the noun and verb

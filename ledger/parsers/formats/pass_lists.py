@@ -13,7 +13,9 @@ from collections.abc import Callable, Iterator
 _RATIO_ITEM_RE = re.compile(
     r"(?<![\w./])(?P<k>\d{1,6})\s?/\s?(?P<n>\d{1,6})(?![\w/]|\.\d)\s{1,3}"
     r"(?P<name>[A-Za-z][^,;:()\n]{0,60}?)"
-    r"(?=\s{0,3}(?:,|;|\(|\.(?:\s|$)|$)|\s{1,3}(?:passed|pass|passing|green|succeeded)\b)"
+    # ("48/48 kernel unit tests and 6/6 graph captures passed": "and" before the next count ends a name too)
+    r"(?=\s{0,3}(?:,|;|\(|\.(?:\s|$)|$)|\s{1,3}(?:passed|pass|passing|green|succeeded)\b|"
+    r"\s{1,3}and\s{1,3}\d{1,6}\s?/\s?\d)"
 )
 # the verb that says the listed counts passed ("..., and both regressions passed", "all green")
 _LIST_PASSED_RE = re.compile(r"\b(?:passed|pass|passing|green|succeeded)\b", re.IGNORECASE)

@@ -68,8 +68,11 @@ _REBASE_HEAD_RE = re.compile(
 )
 # "Timings below come from the exact PR head `5e8d0c7a91`", "taken at PR head 43f4b10a": the head the results under
 # the sentence were measured on, wherever the sentence names it
+# ("the current PR head is `a1b2c3d4`", "PR head: 5e8d0c7a": a turn that states its head, whose checks ran there)
 _PR_HEAD_RE = re.compile(
-    r"\b(?:PR|branch)\s+head(?:\s+commit)?\s+[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})(?![\w-])", re.IGNORECASE
+    r"\b(?:PR|branch)\s+head(?:\s+commit)?(?:\s+is(?:\s+now)?|\s+now|\s?:)?\s+[*_`]{0,3}(?P<sha>[0-9a-f]{7,40})"
+    r"(?![\w-])",
+    re.IGNORECASE,
 )
 # "Numbers after 3f9e2a1c:", "Pushed 9f8e7d6c which fixes the scale. Results:", "With commit 4d5e6f7a the score is
 # 0.912": a sha after a word that says the results were measured on it (not "reverts", "see", "caused by")
@@ -192,6 +195,7 @@ def shas_in(text: str) -> list[tuple[str, int, int]]:
 
 
 _HEAD_WORD_RE = re.compile(r"\bhead\W{0,3}$", re.IGNORECASE)
+_TREE_WORD_RE = re.compile(r"\btree\W{0,3}$", re.IGNORECASE)
 
 
 def parse_label(text: str) -> Revision | None:
@@ -220,7 +224,8 @@ def parse_label(text: str) -> Revision | None:
             base = base or inner_shas[0][0]
             label = " ".join(label[: label_shas[0][1]].strip(" `*_").split()[-6:])  # "for the current stacked head"
         else:
-            heads = [sh for sh in inner_shas if sh[0] != base]
+            # ("the current PR head is `a1b2...` (tree `99aa...`)": a tree's sha names the commit's files, no commit)
+            heads = [sh for sh in inner_shas if sh[0] != base and not _TREE_WORD_RE.search(inner[: sh[1]])]
             head = heads[0][0] if heads else None
             if head is None and label_shas:
                 head = label_shas[-1][0]
@@ -298,9 +303,8 @@ def line_label(text: str, in_code: bool) -> Revision | None:
         return Revision(label=label, head=m.group("sha").lower(), base=None)
     if (measured := measured_on(text)) is not None:
         return measured
-    hm = _PR_HEAD_RE.search(text) if "head" in text.lower() else None
-    if hm and is_sha(hm.group("sha")):
-        return Revision(label="PR head", head=hm.group("sha").lower(), base=None)
+    if (pr_sha := pr_head(text)) is not None:
+        return Revision(label="PR head", head=pr_sha, base=None)
     if (measured := measured_at(text)) is not None:
         return measured  # "Validated final Sched head `5c0ffee9d1`", "Retested at master `ca3d5a3e1`"
     wm = SHA_AFTER_WORD_RE.search(text, 0, 300)
@@ -356,6 +360,12 @@ _MEASURING_RE = re.compile(
     r"profiled|evaluated)\b",
     re.IGNORECASE,
 )
+
+
+def pr_head(text: str) -> str | None:
+    """The sha a line names as the PR's head ("taken at PR head 43f4b10a", "the current PR head is `a1b2c3d4`")."""
+    hm = _PR_HEAD_RE.search(text) if "head" in text.lower() else None
+    return hm.group("sha").lower() if hm and is_sha(hm.group("sha")) else None
 
 
 def measured_at(text: str) -> Revision | None:

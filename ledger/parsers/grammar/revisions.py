@@ -52,6 +52,7 @@ from ledger.parsers.grammar.revision_labels import (
     measured_on,
     measured_there,
     parse_label,
+    pr_head,
 )
 from ledger.parsers.grammar.sides import (
     arm_lead,
@@ -115,6 +116,7 @@ def _opens_here(doc: Document, block: Block, rev: Revision, opens_results: bool)
         or (rev.head and rev.base and "head" in block.text.lower())  # "the current head X (on Y)": a turn's
         or (rev.head and (measured_there(block.text) or measured_on(block.text) is not None))
         or (rev.head and measured_at(block.text) is not None)
+        or (rev.head is not None and pr_head(block.text) == rev.head)  # "the current PR head is `a1b2...`"
         or (rev.head and _measured_commit_link(doc, block))
         or COMMENT_COMMIT_RE.match(block.text)
         or (rev.head and rev.base and head_base(block.text))
