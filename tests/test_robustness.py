@@ -414,6 +414,13 @@ HOSTILE: dict[str, HostileText] = {
     # counts of counts joined by "and" whose verb never comes, words that never reach their noun, and a PR head
     # stated without its sha (formats.pass_counts _RATIO_RE, pass_lists _RATIO_ITEM_RE, revision_labels _PR_HEAD_RE)
     "ratio words": lambda s: "48/48 a-b c.d e f tests and 6/6 g h captures PR head is `7c1d2e3` z " * (200 * s) + "\n",
+    # board columns whose headers almost name a property (vocab.doc_tables _BOARD_PROPERTY_RE, _NUMBER_CELL_RE)
+    "board headers": lambda s: (
+        "| GPU | "
+        + "reported physical memory size (gb " * 3
+        + "|\n|---|---|\n"
+        + "| H100 | 1.2.3.4.5.6 gb x |\n" * (100 * s)
+    ),
     # numbers before argument names that never close ("max_" with no name, "input_le"), then one that does
     # (prose.guards _ARG_NAME_AFTER_RE; vocab.setup's number-first lengths)
     "argument names": lambda s: (

@@ -4,6 +4,7 @@ from row to row in them.
     documentation_table(["GPU", "compute capacity"])                                  -> True
     documentation_table(["Name", "Shape", "Location", "Data Type", "Description"])    -> True
     documentation_table(["Batch_size", "Input Length", "FT Latency (ms)"])            -> False
+    hardware_table(["SKU", "Arch", "Physical SMs"], [["B200", "sm_100a", "148"]])      -> True
 """
 
 from __future__ import annotations
@@ -19,6 +20,31 @@ _DESCRIPTION_RE = re.compile(r"^(?:description|desc\.?)$", re.IGNORECASE)
 _TYPE_RE = re.compile(
     r"^(?:(?:data|value|param(?:eter)?|arg(?:ument)?)[ _]?)?(?:types?|dtype)$|shape$|^location$", re.IGNORECASE
 )
+
+
+# a hardware listing's columns: the board, then what the board is ("| GPU | Arch | SMs | Memory (GB) |"); a memory a
+# run used ("Peak memory") is measured, and a board's bandwidth or power may be too
+_BOARD_HEAD_RE = re.compile(r"^(?:sku|gpus?|boards?|devices?|accelerators?|hardware|platforms?)$", re.IGNORECASE)
+_BOARD_PROPERTY_RE = re.compile(
+    r"^(?:(?:reported |physical |num(?:ber of)? |#\s?)?(?:devices?|arch(?:itecture)?|sms?|sm count|cores|cuda cores|"
+    r"compute units|cus|drivers?|cuda|rocm|tdp)|(?:hbm|vram|(?:gpu |device )?mem(?:ory)?)(?: (?:size|capacity))?)"
+    r"\s?(?:\([a-z]{1,4}\))?$|" + CAPABILITY_RE.pattern,
+    re.IGNORECASE,
+)
+
+
+def hardware_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
+    """A table of boards and what they are: a board column first, and every other column that holds a number one
+    of a board's properties (its architecture, SM count, memory): none of its numbers is a result."""
+    cells = [re.sub(r"[*_`]|<br\s?/?>", " ", c).strip() for c in header]
+    if len(cells) < 2 or not _BOARD_HEAD_RE.match(cells[0]):
+        return False
+    numbered = [i for i in range(1, len(cells)) if any(i < len(r) and _NUMBER_CELL_RE.match(r[i]) for r in rows)]
+    return bool(numbered) and all(_BOARD_PROPERTY_RE.search(cells[i]) for i in numbered)
+
+
+# ("m128/persistent_m128", a route's name, holds digits but is no number)
+_NUMBER_CELL_RE = re.compile(r"^\s?\d[\d.,]{0,12}\s?(?:[A-Za-z%]{1,4})?\s?$")
 
 
 def documentation_table(header: Sequence[str]) -> bool:

@@ -59,7 +59,7 @@ from ledger.parsers.tables.stated_measure import stated_measure
 from ledger.parsers.tables.sub_headers import with_sub_header
 from ledger.parsers.tables.sweep_axis import Sweep, on_sweep, sweep_of, without_sweep
 from ledger.parsers.tables.swept_heads import with_swept_heads
-from ledger.vocab.doc_tables import documentation_table
+from ledger.vocab.doc_tables import documentation_table, hardware_table
 from ledger.vocab.metrics import (
     is_acceptance_name,
     is_accuracy_name,
@@ -179,7 +179,8 @@ def _holds_no_results(table: Table) -> bool:
     """ "| Parameter | Value |": the run's settings; "| GPU | compute capacity |", an API's "| Name | Shape | ... |
     Description |": what they document."""
     heads = [clean(h) for h in table.header]
-    return states_settings(heads, [[clean(c) for c in r.cells] for r in table.rows]) or documentation_table(heads)
+    rows = [[clean(c) for c in r.cells] for r in table.rows]
+    return states_settings(heads, rows) or documentation_table(heads) or hardware_table(heads, rows)
 
 
 _BaseKey = tuple[frozenset[str], tuple[str, ...]]
