@@ -421,6 +421,9 @@ HOSTILE: dict[str, HostileText] = {
         + "|\n|---|---|\n"
         + "| H100 | 1.2.3.4.5.6 gb x |\n" * (100 * s)
     ),
+    # values in code spans changed "to" the next over and over, and "from" marks that never reach a value
+    # (prose.pairing _CHANGED_TO_RE, _FROM_RE; prose.guards' spans of a value in its unit)
+    "changed to": lambda s: "`1.5 tok/s` has improved to `2.5 tok/s` from `` from ** " * (150 * s) + "\n",
     # numbers before argument names that never close ("max_" with no name, "input_le"), then one that does
     # (prose.guards _ARG_NAME_AFTER_RE; vocab.setup's number-first lengths)
     "argument names": lambda s: (

@@ -23,6 +23,7 @@ from ledger.vocab.units import (
     canonical_unit,
     is_count_unit,
     is_measure_unit,
+    is_performance_unit,
     is_size_unit,
     is_time_unit,
     is_timing_unit,
@@ -238,7 +239,16 @@ def _bare_value_span(text: str, n: Number) -> bool:
     inner = text[a + 1 : b].strip()
     if "." in inner and (cm := _COMPARED_SPAN_RE.fullmatch(inner)) is not None:
         return n.start == a + 1 + (len(text[a + 1 : b]) - len(text[a + 1 : b].lstrip())) + cm.start(1)
-    return bool(_BARE_VALUE_RE.fullmatch(inner)) and "." in inner
+    if bool(_BARE_VALUE_RE.fullmatch(inner)) and "." in inner:
+        return True
+    # "`4064.52 tokens/s`", "`2210 tok/s`": a value in its rate or time unit, the span nothing else (a size, "`512MiB`",
+    # or a whole time, "`30s`", is a setting as often)
+    return (
+        is_performance_unit(n.unit)
+        and not is_size_unit(n.unit)
+        and ("." in inner or "/" in (n.unit or ""))
+        and inner == text[n.num_start : n.end].strip()
+    )
 
 
 _BARE_VALUE_RE = re.compile(r"[-+~]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?\s?[%x×]?")

@@ -27,7 +27,14 @@ from ledger.vocab.units import canonical_unit, is_measure_unit
 
 _ARROW_RE = re.compile(r"^\s*" + ARROW + r"\s*")
 _TO_RE = re.compile(r"^\s+to\s+")
-_FROM_RE = re.compile(r"\bfrom\s*$", re.IGNORECASE)
+# ("from `2210 tok/s` to `2480 tok/s`": the code marks around each value are no words between them)
+_FROM_RE = re.compile(r"\bfrom\s*[`*]{0,2}$", re.IGNORECASE)
+# "`4064.52 tokens/s` improved to `4303.55 tokens/s`", "412 ms dropped to 365 ms": the first the second's reference
+_CHANGED_TO_RE = re.compile(
+    r"^,?\s+(?:(?:has|have|was|were|is)\s+)?(?:improved|increased|decreased|dropped|declined|reduced|rose|fell|grew|"
+    r"climbed|jumped|regressed|went\s+(?:up|down)|changed|moved)\s+to\s+$",
+    re.IGNORECASE,
+)
 # "Tune `--decode-steps` from 4 to 8", "Set chunk size from 2048 to 4096": a setting changed, not a result
 _SETTING_CHANGE_RE = re.compile(
     r"(?:--[a-z][\w-]{0,40}`?|\b(?:set|sets|tune[sd]?|tuning|bump(?:s|ed)?|switch(?:es|ed)?)\b)[^.;:,\d]{0,60}"
@@ -72,6 +79,14 @@ def _came_from(text: str, claim: dict, n: Number) -> bool:
             or canonical_unit(n.unit, "perf") == canonical_unit(claim["unit"], "perf")
         )
     )
+
+
+def _same_measure(a: Number, b: Number) -> bool:
+    """Two values in one unit, or the second's unit printed for both ("0.781 improved to 0.779", "412 dropped to 365
+    ms"): "2 GPUs increased to 8" changes a setting, in no measured unit."""
+    if a.unit is None:
+        return b.unit is None or is_measure_unit(b.unit)
+    return is_measure_unit(a.unit) and canonical_unit(a.unit, "perf") == canonical_unit(b.unit or a.unit, "perf")
 
 
 def spread_units(nums: list[Number], text: str) -> list[Number]:
@@ -296,7 +311,9 @@ class NumberPass:
     def _pair_with_next(self, i: int, n: Number, prev: Number | None, nxt: Number) -> bool:
         text = self.text
         between = text[n.end : nxt.start]
-        # "A -> B", "from A to B": A is B's reference
+        if "`" in between or "*" in between:
+            between = between.strip("`*")  # "`0.781` -> `0.779`": the values' marks are not the words between them
+        # "A -> B", "from A to B", "A improved to B": A is B's reference
         if self.ctx.is_free(self.line, self.offset + nxt.start, self.offset + nxt.end) and (
             _ARROW_RE.fullmatch(between)
             or (
@@ -304,6 +321,7 @@ class NumberPass:
                 and _FROM_RE.search(text, max(0, n.start - 40), n.start)
                 and not ends_a_change_range(text, nxt.end)
             )
+            or (_CHANGED_TO_RE.fullmatch(between) and _same_measure(n, nxt))
             or _ratio_operands(text, prev, n, nxt, between)
         ):
             self.skip.add(i + 1)
