@@ -527,3 +527,22 @@ def test_engines_of_a_framework_column_are_setups_never_a_baseline_and_its_candi
     assert engines == {"EngineA", "EngineB (graph mode)", "EngineB (eager mode)"} and all(
         c["metric"] in ("TTFT", "TPS") for c in claims
     )
+
+
+def test_a_table_of_builds_judges_the_change_against_its_own_projects_main_not_another_engine(tmp_path: Path) -> None:
+    """ "mainline draft-loop@4c1e9a7b2" (another engine), "swift main@b7d03e5f1", "swift PR ...@e92a6c0d4": the PR's
+    row is measured against the project's main, which it beats on all three columns; the other engine's row is set
+    beside them for comparison, no baseline of either, so the PR being slower than it is no regression."""
+    data = report("../tables/build_rows_project_base.md", tmp_path)
+    assert not data["has_regression"] and data["regressions"] == [], data["regressions"]
+    got = sorted((f["metric"], f["line"], f["verdict"]) for f in findings(data, "results", more=True))
+    assert got == [
+        ("Avg Decode", 11, "better than baseline"),
+        ("Avg Prefill", 11, "better than baseline"),
+        ("Total Latency", 11, "better than baseline"),
+    ]
+    code, out, _ = run("extract", str(FIX.parent / "tables" / "build_rows_project_base.md"), "--format", "jsonl")
+    claims = [json.loads(x) for x in out.splitlines() if x.strip() and json.loads(x)["kind"] == "perf"]
+    assert code == 0
+    refs = {(c["source"]["line"], c["metric"]): c["reference"] for c in claims}
+    assert refs[(9, "Avg Decode")] is None and refs[(10, "Avg Decode")] is None and refs[(11, "Avg Decode")] == 70.4

@@ -339,7 +339,7 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
         if row.overall is not None:
             continue
         stated = [i for i, c in enumerate(row.cells) if c is not None]
-        first, latest = stated[0], stated[-1]
+        first, latest = _stated_base(row.cells, stated), stated[-1]
         fc, lc = row.cells[first], row.cells[latest]
         assert fc is not None and lc is not None
         if first == latest:
@@ -383,6 +383,18 @@ def compare_series(snapshots: Sequence[Snapshot], noise: NoiseModel | None = Non
         p.variant, p.old_rev, p.new_rev = row.variant, names[first], names[latest]
         row.overall = p
     return rows
+
+
+def _stated_base(cells: Sequence[Claim | None], stated: list[int]) -> int:
+    """The revision a series' newest value is judged against: its first, or the one whose value the newest states as
+    its own reference ("mainline x@4c1e9a7", "ours main@b7d03e5", "ours PR@e92a6c0" with the PR's row taken against
+    the project's main): the change against its base, not against a build it was only set beside."""
+    newest = cells[stated[-1]]
+    ref = newest.reference if newest is not None else None
+    if ref is None or len(stated) < 3:
+        return stated[0]
+    named = [i for i in stated[:-1] if (c := cells[i]) is not None and c.value == ref]
+    return named[-1] if named else stated[0]
 
 
 def _failing(c: Claim) -> bool:

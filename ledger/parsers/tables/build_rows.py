@@ -10,6 +10,11 @@ holds one), under the rest of its label ("Round1"), not under a metric or settin
 build's row takes the base build's row of the same rest label as its baseline row; the base build's rows keep their
 claims (each is a run of that build, measured on it).
 
+Where the builds are another engine's, the project's own branch and the change ("mainline spec@4c1e9a7b2", "ours
+main@b7d03e5f1", "ours PR@e92a6c0d4"), the base build is the one named for the project's branch (main, master,
+trunk), wherever it stands: the change is measured against the code it changes, and the other engine's row is a
+comparison the reader may make, no baseline of either (its rows, like any build's, keep their claims).
+
 Apart from results.py because it reads every row's label cells at once, before any row is read."""
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from ledger.model import Claim, Revision
 from ledger.parsers.grammar.revision_labels import is_sha
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
+from ledger.vocab.sides import side_of
 
 # "v0.11.0rc1", "0.9.1", "v0.11.0-dev", "2.4.0.post1": a release's version; "ceadc2788" after a colon: a commit
 _VERSION_RE = re.compile(
@@ -43,13 +49,17 @@ class Builds:
     rest_of: dict[int, str] = field(default_factory=dict)
     """Each numeric row's label without its build cell, by id(row)."""
     base_rows: dict[str, Row] = field(default_factory=dict)
+    compared: frozenset[str] = frozenset()
+    """Builds that are comparisons, measured against no build (another engine's beside the project's branch)."""
+    by_branch: bool = False
+    """The base build is the one named for the project's branch, not the first (see the module)."""
 
     def build_of(self, row: Row) -> str:
         return _cell(row, self.col)
 
     def baseline_of(self, row: Row) -> Row | None:
         """The base build's row this row is measured against: the one of the same rest label."""
-        if self.build_of(row) == self.base:
+        if self.build_of(row) in (self.base, *self.compared):
             return None
         return self.base_rows.get(self.rest_of.get(id(row), ""))
 
@@ -66,15 +76,32 @@ def build_rows(table: Table, roles: list[str]) -> Builds | None:
         # two builds or more, each on rows next to each other ("v1, v1, v2, v2", not "v1, v2, v1")
         if len(order) < 2 or sum(1 for a, b in pairwise(cells) if a != b) != len(order) - 1:
             continue
-        builds = Builds(ci, order[0], label_cols)
+        base = _own_branch(order)
+        # (the builds named for neither side nor the project's branch keep the first build as theirs)
+        compared = frozenset(b for b in order if b != base and side_of(b) != "head") if base else frozenset()
+        builds = Builds(ci, base or order[0], label_cols, compared=compared, by_branch=base is not None)
         for r in rows:
             # ("vLLM Ascend v0.9.1 Round1" beside the image: the build named again, then the run)
             rest = " / ".join(_without_build(_cell(r, i)) for i in label_cols if i != ci and _cell(r, i))
             builds.rest_of[id(r)] = rest
-            if _cell(r, ci) == order[0]:
+            if _cell(r, ci) == builds.base:
                 builds.base_rows.setdefault(rest, r)
         return builds
     return None
+
+
+# the project's own line of development ("ours main@b7d03e5f1", "master@..."), never another's ("mainline", "upstream")
+_OWN_BRANCH_RE = re.compile(r"(?<![\w.-])(?:main|master|trunk)(?![\w./-])", re.IGNORECASE)
+
+
+def _own_branch(order: list[str]) -> str | None:
+    """The build named for the project's branch, when it is not the first build and the change's build comes after
+    another base build ("mainline ..."): the change's baseline (see the module); None for any other builds."""
+    own = [b for b in order if _OWN_BRANCH_RE.search(_without_build(b))]
+    heads = [b for b in order if side_of(b) == "head"]
+    if len(own) != 1 or own[0] == order[0] or not heads or own[0] in heads:
+        return None
+    return own[0]
 
 
 def on_build(claims: Iterator[Claim], row: Row, builds: Builds) -> Iterator[Claim]:

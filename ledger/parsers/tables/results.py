@@ -134,8 +134,12 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     arms = arm_columns(headers, info.base_of)
     bases, steps, heads, precisions = _bases(table, labels, roles, sided)
     group = ""
+    builds = build_rows(table, roles)  # "| npu-serve:v0.8.2 | Round1 | 48.20 |": runs of builds
+    if builds is not None and builds.by_branch:
+        bases = {}  # ("upstream x@4c1e9a7b2" over "ours main@b7d03e5f1", "ours PR@..."): the project branch is the base
+    elif bases:
+        builds = None
     base_ids = {id(r) for r in bases.values()}
-    builds = build_rows(table, roles) if not bases else None  # "| npu-serve:v0.8.2 | Round1 | 48.20 |": runs of builds
     other = _lone_candidate(table, labels, bases)  # (one per setting of a long sweep: a set, not a scan per row)
     for row, label, workload in zip(table.rows, labels, workloads, strict=True):
         if id(row) in base_ids:
