@@ -125,6 +125,20 @@ HOSTILE: dict[str, HostileText] = {
         "| Image | Run | TTFT | Change |\n|---|---|---|---|\n"
         + "".join(f"| img:v0.{k}.1-dev:{k:07x}a | Round1 | 1.5 | -1% |\n" for k in range(750 * s))
     ),
+    # a build table whose branch row stands after another engine's, each build's rows next to each other
+    # (tables.build_rows _own_branch: one look at each build)
+    "branch builds": lambda s: (
+        "| Build | TG |\n|---|---|\n| mainline x-y@0d4e7a1f3 | 1.5 |\n| ours main@5f0c2b9e1 | 1.4 |\n"
+        + "".join(f"| ours PR main-{k}/x@{k:07x}c | 1.5 |\n" for k in range(750 * s))
+    ),
+    # tables each with a fold of many continued llama-server lines under it (grammar.folded_commands: each fold read
+    # once, to the next table)
+    "folded commands": (
+        "| a | b |\n|---|---|\n| x | 1.5 |\n\nnote 1\n\n<details>\n\n```\n"
+        + "./llama-server -mtp --draft-max 3 -ctk f16 --mtp -m a-Q4_K_M.gguf \\\n" * 30
+        + "x=1\n```\n\n"
+    )
+    * 80,
     "shape keys": "### TP=8 (E=64, N=512 E=1 E= (a, b, vLLM, c, SGLang (x, vLLM):\n" * 1_500,
     "sample counts": lambda s: "## MMLU accuracy (2000 samples, 1,319 examples 12 questions; " * (500 * s) + "\n",
     "setting ranges": lambda s: "concurrency 4–256, batch 1 to 64, TP 2-8, MTP 3-1-4 conc=1–" * (500 * s) + "\n",

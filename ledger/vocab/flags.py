@@ -76,6 +76,12 @@ FLAG_KEYS: dict[str, str] = {
     "num-speculative-tokens": "draft_len",
     "num_speculative_tokens": "draft_len",
     "speculative-num-draft-tokens": "draft_tokens",
+    # llama.cpp's server: "--draft-max 3" (the tokens drafted per step), "-ctk f16 -ctv f16" (the KV cache's types)
+    "draft-max": "draft_len",
+    "cache-type-k": "kv_cache",
+    "cache-type-v": "kv_cache",
+    "ctk": "kv_cache",
+    "ctv": "kv_cache",
     "backend": "backend",
     "attention-backend": "attention",
     "num-prompts": "num_prompts",

@@ -21,7 +21,7 @@ from ledger.vocab.setup_keys import canonical_key_name
 # (the serving CLIs' one-dash short forms too: "-tp 2", "-pp 2"; "-m" is python's module flag, not a model;
 # llama-batched-bench's "-npp 128 -ntg 128", its prompt and generated lengths; llama.cpp's "-t 64", its threads)
 _FLAG_RE = re.compile(
-    r"(?:^|\s)(?:--(?P<flag>[a-z][\w-]{1,40})|-(?P<short>tp|pp|dp|ep|npp|ntg|t))(?:=|\s+)"
+    r"(?:^|\s)(?:--(?P<flag>[a-z][\w-]{1,40})|-(?P<short>tp|pp|dp|ep|npp|ntg|t|ctk|ctv))(?:=|\s+)"
     r"(?P<value>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\s-][^\s]{0,200})"
 )
 # llama.cpp's tools name the model file with "-m": "llama-bench -m models/7B/ggml-model-q4_0.gguf"
@@ -35,7 +35,8 @@ _ARGS_RE = re.compile(
     r"data_parallel_size|pipeline_parallel_size|kv_cache_dtype)=(?P<value>[^,\s()'\"]{1,200})"
 )
 _SCRIPT_RE = re.compile(r"(?:^|\s)(?P<path>[\w./-]{1,200}\.py)(?![\w.])")
-_ENV_RE = re.compile(r"^\s{0,8}(?:export\s{1,4})?(?P<name>[A-Z_][A-Z0-9_]{0,40})=(?P<value>[^\s;&|]{1,300})")
+# (lower-case names too: "model=/models/Foo-8B-Q4_K_M.gguf" over "llama-server --model \"$model\"")
+_ENV_RE = re.compile(r"^\s{0,8}(?:export\s{1,4})?(?P<name>[A-Za-z_][A-Za-z0-9_]{0,40})=(?P<value>[^\s;&|]{1,300})")
 
 
 # the serving CLIs that take the model as their first argument: "vllm serve org/M", "trtllm-serve org/M"
@@ -66,6 +67,9 @@ def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, 
                 out[key] = resolved.rstrip("/") if key == "model" else resolved
             else:
                 del out[key]
+    gguf = out.get("model", "") if out.get("model", "").endswith(".gguf") and "quant" not in out else ""
+    if gguf and (quant := qualifiers(gguf.rsplit("/", 1)[-1]).get("quant")) is not None:
+        out["quant"] = quant  # "--model /m/Foo-8B-Q4_K_M.gguf": the file's weights are that GGUF type, as with "-m"
     if "batch_size" in out and _LLAMA_TOOL_RE.search(text[:200]):
         # llama.cpp's "-b 2048": the tokens a prompt step takes, no request batch
         out["n_batch"] = out.pop("batch_size")
@@ -190,6 +194,8 @@ def _command_flags(text: str) -> dict[str, str]:
         out["model"] = model_in_path(mf.group("path"))
         if (quant := qualifiers(mf.group("path").rsplit("/", 1)[-1]).get("quant")) is not None:
             out.setdefault("quant", quant)  # "ggml-model-Q4_K_M.gguf": the file's weights are that GGUF type
+    if "spec_algo" not in out and _SPEC_SWITCH_RE.search(text[:4000]):
+        out["spec_algo"] = "mtp"  # llama-server's "-mtp": it drafts with the model's own MTP layers
     if _LLAMA_BENCH_RE.search(text[:200]):
         for key, value in _bench_flags(text[:4000]).items():
             out.setdefault(key, value)
@@ -200,6 +206,8 @@ def _command_flags(text: str) -> dict[str, str]:
     return out
 
 
+# a switch that turns multi-token prediction on, with no value ("llama-server ... -mtp --draft-max 3")
+_SPEC_SWITCH_RE = re.compile(r"(?:^|\s)--?mtp(?=\s|$)")
 # llama-bench and llama.cpp's compare-commits.sh (which runs llama-bench with the flags it is given)
 _LLAMA_BENCH_RE = re.compile(r"(?:^|[\s/])(?:llama-bench|compare-commits\.sh)\s")
 # their one-dash flags: "-fa 1" (flash attention), "-ngl 99" (layers offloaded), "-p 512" / "-n 128" (the prompt

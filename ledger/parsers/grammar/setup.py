@@ -27,6 +27,7 @@ from ledger.parsers.grammar.command_runs import agreed, runs_to_the_next
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables, unfenced_echoes
 from ledger.parsers.grammar.document_default import document_default
+from ledger.parsers.grammar.folded_commands import folded_command_scopes
 from ledger.parsers.grammar.heading_setup import (
     heading_setup,
     item_heading,
@@ -172,6 +173,7 @@ def find_setups(
         ):
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     runs_to_the_next(doc, runs)
+    scopes.extend(folded_command_scopes(doc, env))  # a table's "<details>" fold under it: how its rows were run
     scopes.extend(_line_scopes(doc))
     scopes.extend(unfenced_echoes(doc, lambda no: _section_end(ends, end_starts, no, last)))
     scopes.extend(sided)

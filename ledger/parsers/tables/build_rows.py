@@ -20,7 +20,7 @@ Apart from results.py because it reads every row's label cells at once, before a
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -104,9 +104,13 @@ def _own_branch(order: list[str]) -> str | None:
     return own[0]
 
 
-def on_build(claims: Iterator[Claim], row: Row, builds: Builds) -> Iterator[Claim]:
-    """The row's claims measured on its build's revision, named by the rest of its label."""
+def on_build(
+    claims: Iterator[Claim], row: Row, builds: Builds, around: Mapping[str, str] | None = None
+) -> Iterator[Claim]:
+    """The row's claims measured on its build's revision, named by the rest of its label; a key the build's cell
+    held ("Model" over "ours main@b7d03e5f1") takes the setup `around` the row gives it (the fold's model)."""
     cell = builds.build_of(row)
+    fill = {k: v for k, v in (around or {}).items() if v}
     sha = m.group(1).lower() if (m := _SHA_TAIL_RE.search(cell)) and is_sha(m.group(1)) else None
     rev = Revision(label=cell, head=sha)
     rest = builds.rest_of.get(id(row), "")
@@ -117,6 +121,8 @@ def on_build(claims: Iterator[Claim], row: Row, builds: Builds) -> Iterator[Clai
             metric = " ".join(metric.replace(label, rest).replace("()", "").split())
         # (a label column headed "Model" that names the build again is no model: "vLLM Ascend v0.9.1 Round1")
         config = {k: v for k, v in c.config.items() if v != cell and not (k != "row" and _VERSION_RE.search(v))}
+        for k in (k for k, v in c.config.items() if v == cell and k != "row" and k in fill):
+            config[k] = fill[k]  # ("Model" over the builds: the model the text names for every row)
         if c.config.get("row"):  # the row is named by the rest of its label, or by nothing but its build
             if rest:
                 config["row"] = rest

@@ -155,7 +155,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             base_row = builds.baseline_of(row)
         claims = row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
         if builds is not None:
-            claims = on_build(claims, row, builds)
+            claims = on_build(claims, row, builds, ctx.setup.at(row.line) if ctx.setup is not None else None)
         if group and (model := _GROUP_MODEL_RE.match(group)) is not None:
             claims = _with_setup(
                 claims, {"model": model.group(1)}, wins=True
