@@ -66,7 +66,7 @@ def _fold_setup(doc: Document, blocks: list[Block], j: int, env: Mapping[str, st
             found.extend(_commands(doc, x, env))
     if not found:
         return {}
-    keys = {k for f in found for k in f}
+    keys = dict.fromkeys(k for f in found for k in f)  # (in the order the commands name them: the same every run)
     values = {k: one_value(k, {f[k] for f in found if k in f}) for k in keys}
     return {k: v for k, v in values.items() if v is not None and all(k in f for f in found)}
 

@@ -262,7 +262,10 @@ def line_label(text: str, in_code: bool) -> Revision | None:
         rev = parse_label(text) if "(" in text else None
         if rev is not None and rev.head and rev.label == rev.head and (sm := re.search(r"\(([^()]{1,60})\)", text)):
             return Revision(label=clean_label(sm.group(1)), head=rev.head, base=rev.base)
-        return comment_side(text) if text.lstrip()[:1] in ("#", "/", "-") else None
+        lead = text.lstrip()[:1]
+        if lead == "#" and "@" in text and (got := branch_at_sha(text.lstrip(" \t#").strip())) is not None and got[1]:
+            return got[0]  # "## main@8b56d813a" alone over a server's log: the build the log's lines ran
+        return comment_side(text) if lead in ("#", "/", "-") else None
     if (sided := side_setting(text)) is not None:
         return sided[0]  # "main, attention backend triton:": the side (its setting is the setup's, see side_setups)
     if "/commit" not in text and not may_hold_sha(text):
