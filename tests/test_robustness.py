@@ -424,6 +424,11 @@ HOSTILE: dict[str, HostileText] = {
     # values in code spans changed "to" the next over and over, and "from" marks that never reach a value
     # (prose.pairing _CHANGED_TO_RE, _FROM_RE; prose.guards' spans of a value in its unit)
     "changed to": lambda s: "`1.5 tok/s` has improved to `2.5 tok/s` from `` from ** " * (150 * s) + "\n",
+    # replicate rows whose arm names run on in joined numbers, under a header of words that hold a change's words
+    # (tables.results _LABEL_NUMBER_RE, tables.stem_columns DELTA_HEADER_RE)
+    "replicate rows": lambda s: (
+        "| arm | duration again exchange |\n|---|---|\n" + "| baseline_rep1_2-run3-trial4_5 | 1.5 |\n" * (100 * s)
+    ),
     # numbers before argument names that never close ("max_" with no name, "input_le"), then one that does
     # (prose.guards _ARG_NAME_AFTER_RE; vocab.setup's number-first lengths)
     "argument names": lambda s: (
