@@ -85,7 +85,9 @@ NAME = "kv_lines"
 VERSION = "2"
 BLOCKS = frozenset({"code", "text", "item"})
 
-_NOT_METRIC_RE = re.compile(r"(?:https?|commit|pr|version|date)\b", re.IGNORECASE)
+_NOT_METRIC_RE = re.compile(
+    r"(?:https?|commit|pr|version|date|time_?stamp)\b", re.IGNORECASE
+)  # (a time of day: no result)
 _LAST_WORD_RE = re.compile(r"\s*\S+$")
 # a sentence whose last word is a short name glued to "=" ("K=4 has higher AL than K=2"): a setting in prose
 _LAST_NAME_RE = re.compile(r"[\s`(\[,\"'](?P<name>[A-Za-z][\w.-]{0,40})$")
