@@ -40,6 +40,7 @@ from typing import Any
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
+from ledger.parsers.formats.result_dicts import in_scored_record
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.pairs import Pair, continuations, line_prefix, pairs_in
 from ledger.parsers.grammar.unit_labels import header_unit, rate_named_unit, rate_unit
@@ -412,8 +413,8 @@ class _BlockReader:
         if _NUMERIC_DIFF_RE.search(label):
             kind = "accuracy"  # "max_abs_diff = 0": a numerical deviation from the reference output
         if unit is None and not measured(label):
-            if self.last_kind == "accuracy" or accuracy_above(self.ctx, no):
-                kind = "accuracy"  # "Invalid: 0.000" after "Accuracy: 0.950"
+            if self.last_kind == "accuracy" or accuracy_above(self.ctx, no) or in_scored_record(self.ctx, no):
+                kind = "accuracy"  # "Invalid: 0.000" after "Accuracy: 0.950", '"zh": 0.7' in a scored record
             elif self.bench and SNAKE_RE.match(label):
                 return "accuracy"  # '"strict_anls": 0.71' under "DocVQA": the benchmark's score, by its own name
             elif self.block.kind != "code" or not open_world_label(label):
