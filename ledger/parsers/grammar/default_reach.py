@@ -102,7 +102,7 @@ def printed_reach(doc: Document, keys: set[str], default: dict[str, str], said: 
     out: dict[str, Reach] = {}
     for key in keys & default.keys():
         mine = {no for no, k, _, _ in said if k == key}
-        runs = [b for b in pastes if any(b.start <= no <= b.end for no in mine)]
+        runs = [b for b in pastes if any(no in mine for no in range(b.start, b.end + 1))]
         values = {v for b in runs for no in range(b.start, b.end + 1) for v in _DECIMAL_RE.findall(doc.line(no)[:400])}
         reach = [(b.start, b.end, default[key]) for b in runs]
         for no, text in enumerate(doc.lines, start=1):
