@@ -529,6 +529,28 @@ def test_engines_of_a_framework_column_are_setups_never_a_baseline_and_its_candi
     )
 
 
+def test_two_json_eval_dumps_are_the_two_sides_paired_by_each_records_model(tmp_path: Path) -> None:
+    """Two comments, each a JSON list of per-model eval records (the first cut inside its last record, its fence left
+    open); the second under "quokka-runtime 3.2", what the title bumps to. Each record's model sets up its own score
+    only, the score is one claim per record (not its "metrics" copy nor the per-language one), a timestamp is none;
+    the labelled dump is the PR's side and the unlabelled one before it the other, so the report pairs them by model."""
+    data = report("eval_dumps_per_model.md", tmp_path)
+    assert data["revisions"] == ["before this PR", "quokka-runtime 3.2"]
+    rows = json.loads(run("compare", str(FIX / "eval_dumps_per_model.md"), "-f", "json")[1])["rows"]
+    verdicts = {r["verdict"]["new"]["config_text"]["model"]: r["verdict"]["verdict"] for r in rows}
+    assert verdicts == {
+        "acme/Heron-9B-Chat": "improvement",
+        "acme/Kestrel-4B": "regression",
+        "acme/Osprey-30B-Instruct": "within noise",
+    }
+    assert [[v["line"] for v in f["values"]] for f in data["regressions"]] == [[33, 79]]
+    code, out, _ = run("extract", str(FIX / "eval_dumps_per_model.md"), "--format", "jsonl")
+    assert code == 0
+    claims = [json.loads(x) for x in out.splitlines() if x.strip()]
+    assert [(c["metric"], c["value"]) for c in claims] == [("score", v) for v in (0.7, 0.655, 0.91, 0.72, 0.64, 0.912)]
+    assert claims[0]["stddev"] == 0.458257569495584
+
+
 def test_a_table_of_builds_judges_the_change_against_its_own_projects_main_not_another_engine(tmp_path: Path) -> None:
     """ "mainline draft-loop@4c1e9a7b2" (another engine), "swift main@b7d03e5f1", "swift PR ...@e92a6c0d4": the PR's
     row is measured against the project's main, which it beats on all three columns; the other engine's row is set

@@ -142,6 +142,22 @@ HOSTILE: dict[str, HostileText] = {
     "shape keys": "### TP=8 (E=64, N=512 E=1 E= (a, b, vLLM, c, SGLang (x, vLLM):\n" * 1_500,
     "sample counts": lambda s: "## MMLU accuracy (2000 samples, 1,319 examples 12 questions; " * (500 * s) + "\n",
     "setting ranges": lambda s: "concurrency 4–256, batch 1 to 64, TP 2-8, MTP 3-1-4 conc=1–" * (500 * s) + "\n",
+    # consoles printing their concurrency, and summary rows matched against the values they print
+    "console runs": lambda s: (
+        "```\nMaximum request concurrency: 1\nOutput token throughput (tok/s): 1.5\n```\n| a | 1.5 | 2.25 |\n"
+        * (300 * s)
+    ),
+    # a JSON dump of records: braces counted per line, each record's keys and score read once
+    "json records": lambda s: (
+        "```\n[\n" + '  {\n    "model": "a/b-1",\n    "metrics": {"en": 0.5, "score:std": 0.1, "score": 0.5},\n'
+        '    "score": 0.5, "t": "{}"\n  },\n' * (250 * s) + "]\n```\n"
+    ),
+    # turns that each leave a fence open: every turn parsed apart
+    "open fences in turns": '**a** · comment · 2026-01-01\n```\n{\n"score": 1.5\n\n' * 1_000,
+    # the title's target as the lead-in of many pastes of one output
+    "title target pastes": lambda s: (
+        "# bump q to 1.2\n\n" + '```\n[\n{\n"model": "a/b",\n"score": 1.5\n}\n]\n```\nq 1.2\n' * (500 * s)
+    ),
     "build bullets": "- **GPU:** 3x AMD Radeon NVIDIA (32 GB\n- MTP: this PR branch main `17df5830e` (b9\n" * 1_500,
     "benchmark pastes": lambda s: (
         ("```\nChartQA\n" + '    "a_b": 0.5,\n' * (500 * s) + "```\n* V0 org/M-7B kv fp8 " + "x " * (750 * s) + "\n")
@@ -438,6 +454,11 @@ HOSTILE: dict[str, HostileText] = {
     # values in code spans changed "to" the next over and over, and "from" marks that never reach a value
     # (prose.pairing _CHANGED_TO_RE, _FROM_RE; prose.guards' spans of a value in its unit)
     "changed to": lambda s: "`1.5 tok/s` has improved to `2.5 tok/s` from `` from ** " * (150 * s) + "\n",
+    # replicate rows whose arm names run on in joined numbers, under a header of words that hold a change's words
+    # (tables.results _LABEL_NUMBER_RE, tables.stem_columns DELTA_HEADER_RE)
+    "replicate rows": lambda s: (
+        "| arm | duration again exchange |\n|---|---|\n" + "| baseline_rep1_2-run3-trial4_5 | 1.5 |\n" * (100 * s)
+    ),
     # numbers before argument names that never close ("max_" with no name, "input_le"), then one that does
     # (prose.guards _ARG_NAME_AFTER_RE; vocab.setup's number-first lengths)
     "argument names": lambda s: (

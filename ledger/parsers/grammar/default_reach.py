@@ -16,6 +16,7 @@ A value the title or the description's opening lines state reaches every result 
 from __future__ import annotations
 
 import bisect
+import re
 
 from ledger.parsers.grammar.setup_scopes import norm, setup_sections, turn_bounds
 from ledger.parsers.reader.blocks import Document
@@ -85,3 +86,31 @@ def _rerun_turns(doc: Document, turns: list[tuple[int, int]], said: list[Stateme
 def spelled(key: str, value: str) -> str:
     """A value as two spellings of it compare: a precision by its canonical name, another by its letters and digits."""
     return canonical_dtype(value) if key in DTYPE_KEYS else norm(value)
+
+
+# a result's printed value with its decimals ("69.14"): what a summary row repeats of the run its console printed
+_DECIMAL_RE = re.compile(r"(?<![\w.])\d{1,9}\.\d{1,6}(?![\w.])")
+
+
+def printed_reach(doc: Document, keys: set[str], default: dict[str, str], said: list[Statement]) -> dict[str, Reach]:
+    """The lines a key of the default only pastes print ("Maximum request concurrency: 1" in a serving benchmark's
+    output) holds over: the pastes that print it, and the lines outside any paste that repeat one of a paste's
+    values (a summary table's row of the same run, "| Short | 69.14 | 72.37 |" over the console's "69.14"); never a
+    sibling row of another workload the console did not run. A line of prose is the paste's run told in words ("with
+    pr, Mean TPOT (ms): 41.27" over the console): only a table's rows name workloads of their own."""
+    pastes = [b for b in doc.blocks if b.kind == "code"]
+    pasted = {no for b in pastes for no in range(b.start, b.end + 1)}
+    rows = {no for b in doc.blocks if b.kind == "table" and not b.in_code for no in range(b.start, b.end + 1)}
+    out: dict[str, Reach] = {}
+    for key in keys & default.keys():
+        mine = {no for no, k, _, _ in said if k == key}
+        runs = [b for b in pastes if any(no in mine for no in range(b.start, b.end + 1))]
+        values = {v for b in runs for no in range(b.start, b.end + 1) for v in _DECIMAL_RE.findall(doc.line(no)[:400])}
+        reach = [(b.start, b.end, default[key]) for b in runs]
+        for no, text in enumerate(doc.lines, start=1):
+            if no in pasted:
+                continue
+            if no not in rows or ("." in text and values & set(_DECIMAL_RE.findall(text[:2000]))):
+                reach.append((no, no, default[key]))
+        out[key] = sorted(reach)
+    return out

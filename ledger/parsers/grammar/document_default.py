@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from ledger.parsers.grammar.command_labels import table_command_lines
 from ledger.parsers.grammar.commands import continued
-from ledger.parsers.grammar.default_reach import Statement, default_reach, spelled
+from ledger.parsers.grammar.default_reach import Statement, default_reach, printed_reach, spelled
 from ledger.parsers.grammar.lead_ins import run_heads, sub_item_heads
 from ledger.parsers.grammar.reference_yaml import reference_lines
 from ledger.parsers.grammar.setup_scopes import (
@@ -138,6 +138,7 @@ def document_default(
     (reach if reach is not None else {}).update(default_reach(doc, out, said))
     if printed is not None:
         printed.update((out.keys() - outside) & {"concurrency"})  # (a tool's output names its model and TP too)
+        (reach if reach is not None else {}).update(printed_reach(doc, printed, out, said))
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
 
 

@@ -63,6 +63,7 @@ from ledger.parsers.grammar.sides import (
     sides_named,
     stated_on,
 )
+from ledger.parsers.grammar.title_sides import title_change_sides
 from ledger.parsers.grammar.twin_labels import twin_label_scopes
 from ledger.parsers.grammar.unlabelled import before_after_runs, unlabelled_twins
 from ledger.parsers.grammar.wrapped_revisions import wrapped_result_scopes
@@ -442,7 +443,8 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         current = RevisionScope(start=block.start, end=last, revision=rev)
         scopes.append(current)
     scopes += twin_label_scopes(doc, scopes)
-    return scopes + unlabelled_twins(doc, scopes) + before_after_runs(doc, scopes)
+    scopes += unlabelled_twins(doc, scopes) + before_after_runs(doc, scopes)
+    return scopes + title_change_sides(doc, scopes)
 
 
 def one_name_per_head(claims: list[Claim]) -> list[Claim]:

@@ -67,6 +67,7 @@ from ledger.parsers.grammar.setup_scopes import (
 from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.reader.document import Block, Document, is_command_line
+from ledger.parsers.reader.json_records import json_records
 from ledger.parsers.reader.line_kinds import bold_heading
 from ledger.vocab.checkpoint_labels import lead_checkpoint
 from ledger.vocab.device_headings import listed_device
@@ -444,12 +445,23 @@ def _code_setups(
 def _block_settings(doc: Document, block: Block) -> list[SetupScope]:
     """The settings a block prints once among its results ('"max_concurrency": 1' in a JSON report): a key
     with one value in the whole block holds for all of it."""
+    values = _one_valued(doc, block.start, block.end)
+    out = [SetupScope(block.start, block.end, values)] if values else []
+    for first, last in json_records(doc, block):
+        # a JSON dump of per-model records: each record's own model and settings hold for its numbers only
+        own = {k: v for k, v in _one_valued(doc, first, last).items() if k not in values}
+        if own:
+            out.append(SetupScope(first, last, own))
+    return out
+
+
+def _one_valued(doc: Document, first: int, last: int) -> dict[str, str]:
+    """The setup keys lines first..last set, each to one value only."""
     seen: dict[str, set[str]] = {}
-    for no in range(block.start, block.end + 1):
+    for no in range(first, last + 1):
         for key, value in inline_settings(doc.setup_line(no)).items():
             seen.setdefault(key, set()).add(value)
-    values = {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1}
-    return [SetupScope(block.start, block.end, values)] if values else []
+    return {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1}
 
 
 def _comment_model(line: str) -> str | None:

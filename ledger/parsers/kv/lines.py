@@ -40,6 +40,7 @@ from typing import Any
 
 from ledger.model import Claim
 from ledger.parsers.base import Context
+from ledger.parsers.formats.result_dicts import in_scored_record
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.pairs import Pair, continuations, line_prefix, pairs_in
 from ledger.parsers.grammar.unit_labels import header_unit, rate_named_unit, rate_unit
@@ -85,7 +86,9 @@ NAME = "kv_lines"
 VERSION = "2"
 BLOCKS = frozenset({"code", "text", "item"})
 
-_NOT_METRIC_RE = re.compile(r"(?:https?|commit|pr|version|date)\b", re.IGNORECASE)
+_NOT_METRIC_RE = re.compile(
+    r"(?:https?|commit|pr|version|date|time_?stamp)\b", re.IGNORECASE
+)  # (a time of day: no result)
 _LAST_WORD_RE = re.compile(r"\s*\S+$")
 # a sentence whose last word is a short name glued to "=" ("K=4 has higher AL than K=2"): a setting in prose
 _LAST_NAME_RE = re.compile(r"[\s`(\[,\"'](?P<name>[A-Za-z][\w.-]{0,40})$")
@@ -410,8 +413,8 @@ class _BlockReader:
         if _NUMERIC_DIFF_RE.search(label):
             kind = "accuracy"  # "max_abs_diff = 0": a numerical deviation from the reference output
         if unit is None and not measured(label):
-            if self.last_kind == "accuracy" or accuracy_above(self.ctx, no):
-                kind = "accuracy"  # "Invalid: 0.000" after "Accuracy: 0.950"
+            if self.last_kind == "accuracy" or accuracy_above(self.ctx, no) or in_scored_record(self.ctx, no):
+                kind = "accuracy"  # "Invalid: 0.000" after "Accuracy: 0.950", '"zh": 0.7' in a scored record
             elif self.bench and SNAKE_RE.match(label):
                 return "accuracy"  # '"strict_anls": 0.71' under "DocVQA": the benchmark's score, by its own name
             elif self.block.kind != "code" or not open_world_label(label):

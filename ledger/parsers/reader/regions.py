@@ -56,8 +56,33 @@ def tables_matter(text: str, lines: list[str]) -> bool:
     return _PIPE_THEN_ODD_RE.search(text) is not None or _MARKED_PIPE_RE.search(text) is not None
 
 
+# an archive's turn line ("**alice** · comment · 2025-03-01"): no sentence or code reads so
+_TURN_LINE_RE = re.compile(
+    r"(?:\*\*|__)?@?[A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?(?:\*\*|__)? · (?:comment|description|review)\b"
+)
+
+
 def markdown_regions(text: str, lines: list[str]) -> dict[int, tuple[str, int, int, str]]:
-    """Start line (1-based) -> (kind, start, end, info) for fences, code and headings."""
+    """Start line (1-based) -> (kind, start, end, info) for fences, code and headings.
+
+    An archive of a thread holds each turn's markdown as GitHub rendered it, on its own: a fence a turn leaves open
+    (its text cut short) ends with that turn, never taking the next turn's fence as its close. Each turn is parsed
+    apart where the document has a fence and a turn line."""
+    if "```" not in text and "~~~" not in text:
+        return _regions(text, lines, 0)
+    turns = [i for i, line in enumerate(lines) if " · " in line and _TURN_LINE_RE.match(line)] if " · " in text else []
+    if not turns:
+        return _regions(text, lines, 0)
+    regions: dict[int, tuple[str, int, int, str]] = {}
+    for a, b in zip([0, *turns], [*turns, len(lines)], strict=True):
+        if b > a:
+            part = lines[a:b]
+            regions.update(_regions("\n".join(part) + "\n", part, a))
+    return regions
+
+
+def _regions(text: str, lines: list[str], offset: int) -> dict[int, tuple[str, int, int, str]]:
+    """markdown_regions of one text whose first line is the document's line offset + 1."""
     md = markdown_parser(tables=tables_matter(text, lines))
     nlines = len(lines)
     regions: dict[int, tuple[str, int, int, str]] = {}
@@ -69,6 +94,7 @@ def markdown_regions(text: str, lines: list[str]) -> dict[int, tuple[str, int, i
         if tok.map is None or (tok.level != 0 and tok.type not in ("fence", "code_block")):
             continue
         start, end = tok.map[0] + 1, min(tok.map[1], nlines)
+        start, end = start + offset, end + offset
         if tok.type == "fence":
             regions[start] = ("fence", start, end, tok.info.strip())
         elif tok.type == "code_block":  # four-space indented code: benchmark output pasted without a fence

@@ -641,7 +641,10 @@ def _title(ctx: Context) -> str:
 
 _REPEAT_LABEL_RE = re.compile(r"^(?:repeat|rerun|re-run|second run|run \d|trial|seed \d|attempt)\b", re.IGNORECASE)
 _BASE_ALONE_RE = re.compile(r"^(?:baseline|base|before|main|master|original|reference|ref|old|default)$", re.IGNORECASE)
-_LABEL_NUMBER_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
+# ("baseline_rep2", "fused-run2", "arm_2": a replicate's number joined to its arm's name is the label's number too)
+_LABEL_NUMBER_RE = re.compile(
+    r"(?:(?<![\w.])|(?<=_)|(?<=[_-]rep)|(?<=[_-]run)|(?<=[_-]trial)|(?<=[_-]seed))\d+(?:\.\d+)?(?![\w.])"
+)
 
 
 def _label_numbers(label: str) -> frozenset[str]:

@@ -10,9 +10,10 @@ from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.headers import HEAD_UNIT_RE, unit_of_header
 from ledger.vocab.setup import qualifiers
 
+# (each word at a word's start: "duration" holds "ratio", "again" "gain", "exchange" "change")
 DELTA_HEADER_RE = re.compile(
-    r"speed-?ups?|Δ|delta|diff|change|improvement|gain|advantage|ratio|\bvs\.?\b|regression|reduction|"
-    r"uplift|relative",
+    r"Δ|\bvs\.?\b|(?<![a-z])(?:speed-?ups?|delta|diff|change|improvement|gain|advantage|ratio|regression|"
+    r"reduction|uplift|relative)",
     re.IGNORECASE,
 )
 """The words a change column's header names its change by."""
