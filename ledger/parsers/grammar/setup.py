@@ -44,7 +44,8 @@ from ledger.parsers.grammar.lead_ins import (
     sub_item_heads,
     sub_items_end,
 )
-from ledger.parsers.grammar.line_setup import DEFAULT_KEYS, own_words
+from ledger.parsers.grammar.line_scopes import line_scopes
+from ledger.parsers.grammar.line_setup import DEFAULT_KEYS
 from ledger.parsers.grammar.machine_items import machine_scopes
 from ledger.parsers.grammar.model_alias import aliased_model
 from ledger.parsers.grammar.reference_yaml import reference_entries
@@ -54,7 +55,6 @@ from ledger.parsers.grammar.setup_scopes import (
     bold_paragraph_heads,
     heads_section,
     inline_settings,
-    label_settings,
     label_setup,
     line_setup,
     section_facts,
@@ -71,13 +71,12 @@ from ledger.parsers.reader.json_records import json_records
 from ledger.parsers.reader.line_kinds import bold_heading
 from ledger.vocab.checkpoint_labels import lead_checkpoint
 from ledger.vocab.device_headings import listed_device
-from ledger.vocab.flags import SERVER_COMMAND_RE, dtype_not_quant
+from ledger.vocab.flags import SERVER_COMMAND_RE
 from ledger.vocab.setup import (
     model_names,
     named_twice,
 )
 from ledger.vocab.setup_labels import settings_table_values, states_settings
-from ledger.vocab.text import has_digit
 
 # "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
 _LEAD_PREP_RE = re.compile(r"^(?:for|with|at|on|using|under)\s+", re.IGNORECASE)
@@ -175,7 +174,7 @@ def find_setups(
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     runs_to_the_next(doc, runs)
     scopes.extend(folded_command_scopes(doc, env))  # a table's "<details>" fold under it: how its rows were run
-    scopes.extend(_line_scopes(doc))
+    scopes.extend(line_scopes(doc))
     scopes.extend(unfenced_echoes(doc, lambda no: _section_end(ends, end_starts, no, last)))
     scopes.extend(sided)
     scopes.extend(feature_side_scopes(doc, lambda line: _section_end(ends, end_starts, line, last)))
@@ -288,24 +287,6 @@ def _run_end(blocks: list[Block], k: int) -> int:
             break
         end = b.end
     return end
-
-
-def _line_scopes(doc: Document) -> list[SetupScope]:
-    """The settings a line states beside its results ("Decode 0. Batch size: 1, latency: 0.009 s"): for that
-    line only, the innermost scope. A table's cells are its columns' business."""
-    in_table = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
-    out: list[SetupScope] = []
-    for no in range(1, len(doc.lines) + 1):
-        text = doc.setup_line(no)
-        if no in in_table or (":" not in text and "=" not in text and not has_digit(text)):
-            continue  # (own_words needs a digit, label_settings an "=", inline_settings a ":" or an "=")
-        # the setup words of the line too ("torch.float16 M=8  max_abs=2.2e-03"), unless it names two values of
-        # a key ("FP8: 96.1, BF16: 96.3": each value's own words decide)
-        own = own_words(text)
-        values = dtype_not_quant({**own, **label_settings(text), **inline_settings(text)})
-        if values:
-            out.append(SetupScope(no, no, values))
-    return out
 
 
 def _section_start(starts: list[int], line: int) -> int:

@@ -1,0 +1,32 @@
+"""The settings a line states beside its results, for that line alone: the innermost scope of all.
+
+    Decode 0. Batch size: 1, latency: 0.009 s          <- batch_size=1 for this line's latency only
+
+Apart from grammar.setup, which gathers the wider scopes, because it reads every line once on its own."""
+
+from __future__ import annotations
+
+from ledger.parsers.grammar.line_setup import own_words
+from ledger.parsers.grammar.setup_index import SetupScope
+from ledger.parsers.grammar.setup_scopes import inline_settings, label_settings
+from ledger.parsers.reader.document import Document
+from ledger.vocab.flags import dtype_not_quant
+from ledger.vocab.text import has_digit
+
+
+def line_scopes(doc: Document) -> list[SetupScope]:
+    """The settings a line states beside its results ("Decode 0. Batch size: 1, latency: 0.009 s"): for that
+    line only, the innermost scope. A table's cells are its columns' business."""
+    in_table = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
+    out: list[SetupScope] = []
+    for no in range(1, len(doc.lines) + 1):
+        text = doc.setup_line(no)
+        if no in in_table or (":" not in text and "=" not in text and not has_digit(text)):
+            continue  # (own_words needs a digit, label_settings an "=", inline_settings a ":" or an "=")
+        # the setup words of the line too ("torch.float16 M=8  max_abs=2.2e-03"), unless it names two values of
+        # a key ("FP8: 96.1, BF16: 96.3": each value's own words decide)
+        own = own_words(text)
+        values = dtype_not_quant({**own, **label_settings(text), **inline_settings(text)})
+        if values:
+            out.append(SetupScope(no, no, values))
+    return out
