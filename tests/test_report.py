@@ -568,3 +568,15 @@ def test_a_table_of_builds_judges_the_change_against_its_own_projects_main_not_a
     assert code == 0
     refs = {(c["source"]["line"], c["metric"]): c["reference"] for c in claims}
     assert refs[(9, "Avg Decode")] is None and refs[(10, "Avg Decode")] is None and refs[(11, "Avg Decode")] == 70.4
+
+
+def test_a_console_banners_sides_name_the_build_its_results_were_measured_on(tmp_path: Path) -> None:
+    """ "PERFORMANCE OVERVIEW ( main / overlap branch)" over two value columns: main is the reference, "overlap
+    branch" the build each value was measured on, so the answer names that revision (not the document) and judges
+    every row on it; the console's own TP 8 / EP None setup is no part of the verdict's wording."""
+    data = report("../setup/bench_console_own_setup.md", tmp_path)
+    assert data["revisions"] == ["overlap branch"] and not data["has_regression"]
+    judged = findings(data, "results", more=True)
+    assert [f["line"] for f in judged] == [38, 39, 40]
+    assert {f["revision"] for f in judged} == {"overlap branch"}
+    assert {f["verdict"] for f in judged} == {"better than baseline"}

@@ -678,6 +678,14 @@ HOSTILE: dict[str, HostileText] = {
     "family titles": ("# " + "ab/" * 50 + "vulkan : qux" + " x/minimax" * 100 + "\n\nTP 2: 1.5 ms\n\n") * 40,
     # sections whose lines are colons and counts that never reach an outcome word (grammar.section_results
     # _CHECKED_RE: "33 passed", "packaging: passed" make a section one of results)
+    # example markers before code spans that never close, verbs' "like", asides opening with a marker and never
+    # closing (reader.prose_examples: what an example blanks for the setup readers)
+    "example markers": lambda s: (
+        "e.g.: `a: {'ep': 4}` or `b , such as `c looks like `d (e.g. TP=4 (for instance x " * (500 * s) + "\n`"
+    ),
+    # a console's banners between rules, over and over, and its sizes printed as None (reader.line_kinds
+    # is_console_banner, grammar.commands echo)
+    "console banners": ("=====\nREQUEST DETAILS ( main / x branch)\n=====\nTP Size: 8\nEP Size: None\n\n") * 800,
     "checked sections": ("## a\n\n- " + ":   pass 1 fail 2 passe :   " * 300 + "\n\n## b\n\nEP8 on 8x B200\n\n") * 40,
 }
 

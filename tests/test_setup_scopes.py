@@ -4,7 +4,9 @@ setup section and the commands of one block."""
 from __future__ import annotations
 
 from ledger.parsers import extract
+from ledger.parsers.grammar.commands import echo
 from ledger.parsers.grammar.setup_scopes import label_setup
+from ledger.parsers.reader.prose_examples import example_blanked
 from ledger.vocab.setup import model_names, qualifiers
 
 
@@ -113,3 +115,26 @@ def test_lengths_written_with_thousands_or_as_a_fixed_k_output_are_the_lengths()
     assert qualifiers("Inputs use a fixed 2K output.") == {"osl": "2k"}
     assert qualifiers("1,024-token inputs") == {"isl": "1024"}
     assert qualifiers("1,000 outputs were generated") == {}  # a count of outputs, no length
+
+
+def test_an_examples_code_span_or_aside_is_blanked_for_the_setup_readers_and_plain_prose_is_not() -> None:
+    """ "e.g.:" ending a line and the span opening the next, "such as `...`", "(e.g. H200)": examples, no run's
+    setup; "For example, generating on `x`" goes on to tell how a run was made, and a verb's "like" is no example."""
+    lines = [
+        "If a grid is given, e.g,:",
+        "`grid: {'ep': 4, 'tp': 2}`,",
+        "flags such as `--tp 8` or `--ep 2`, on Hopper parts (e.g. H200).",
+        "For example, generating on `mt-bench` with `T=0`.",
+        "It looks like `tp=8` is faster.",
+    ]
+    got = example_blanked(lines, set())
+    assert set(got) == {2, 3}
+    assert got[2].strip() == "," and "--tp" not in got[3] and "--ep" not in got[3] and "H200" not in got[3]
+    assert example_blanked(lines, {2}) == {3: got[3]}  # (a code block's lines are no prose)
+
+
+def test_a_console_states_its_own_sizes_and_none_unsays_an_outer_one() -> None:
+    assert echo("EP Size:                None") == {"ep": ""}
+    assert echo("TP Size:                8") == {"tp": "8"}
+    assert label_setup("Max Runtime Batch Size: 256") == {"max_batch_size": "256"}
+    assert label_setup("Model Path:  /scratch/ckpts/acme/Foo-8B") == {"model": "Foo-8B"}

@@ -102,6 +102,8 @@ _SETUP_LABELS: dict[str, str] = {
     "bs": "batch_size",
     # vLLM's cap on the sequences batched together: the engine's limit, not the batch a run sent
     "max num seqs": "max_batch_size",
+    # trtllm-bench's report of the same cap ("Max Runtime Batch Size: 256")
+    "max runtime batch size": "max_batch_size",
     # llama.cpp's physical batch (-ub, n_ubatch): tokens per kernel launch, not requests served together
     "microbatch size": "ubatch",
     "micro batch size": "ubatch",

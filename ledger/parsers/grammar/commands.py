@@ -291,6 +291,7 @@ _ECHO_RE = re.compile(r"^\s*(?P<label>[A-Za-z][\w ()./-]{1,40}?)\s*:\s*(?P<value
 _ECHO_KEYS = {
     "concurrency",
     "batch_size",
+    "max_batch_size",
     "tp",
     "pp",
     "ep",
@@ -303,6 +304,10 @@ _ECHO_KEYS = {
     "num_prompts",
     "request_rate",
 }
+
+
+_SIZE_KEYS = frozenset(("tp", "pp", "ep", "dp"))
+_UNSET = frozenset(("none", "null", "off", "disabled"))
 
 
 def echo(text: str) -> dict[str, str] | None:
@@ -318,7 +323,10 @@ def echo(text: str) -> dict[str, str] | None:
         key = canonical_key_name(config_key(label))
     if key not in _ECHO_KEYS:
         return None
-    return {key: m.group("value").replace(",", "")}
+    value = m.group("value").replace(",", "")
+    if key in _SIZE_KEYS and value.lower() in _UNSET:
+        return {key: ""}  # trtllm-bench's "EP Size: None": no expert parallelism, whatever an outer scope said
+    return {key: value}
 
 
 def unfenced_echoes(doc: Document, section_end: Callable[[int], int]) -> list[SetupScope]:

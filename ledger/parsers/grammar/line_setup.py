@@ -125,6 +125,8 @@ def label_setup(text: str) -> dict[str, str]:
     value = m.group("value").strip(" .*_")
     if key in ("model", "draft_model"):
         value = _MODEL_END_RE.split(value)[0].strip()  # "Code Llama 34B Q4_K_M", "org/Model-8B (bf16)"
+        if value.startswith(("/", "./", "~/")) and "path" in m.group("label").lower():
+            value = value.rstrip("/").rsplit("/", 1)[-1]  # "Model Path: /fs/models/Foo-8B": the checkpoint Foo-8B
     value = _checked(key, value)
     value = _FLOAT_ZEROS_RE.sub(r"\1", value)
     return {key: value} if value else {}

@@ -68,7 +68,7 @@ from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.parsers.reader.json_records import json_records
-from ledger.parsers.reader.line_kinds import bold_heading
+from ledger.parsers.reader.line_kinds import bold_heading, is_console_banner
 from ledger.vocab.checkpoint_labels import lead_checkpoint
 from ledger.vocab.device_headings import listed_device
 from ledger.vocab.flags import SERVER_COMMAND_RE
@@ -110,7 +110,12 @@ def find_setups(
     workloads = section_workloads(doc, lambda text: command_setup(text, env), own_heads, facts, lent)
     scopes.extend(SetupScope(start, end, values) for start, end, values in workloads)
     scopes.extend(SetupScope(start, end, values) for start, end, values in machine_scopes(doc))  # over sub-sections
-    heads = [b for b in doc.blocks if b.kind in ("heading", "comment")]
+    # (a console's banner that lost its fence, "=====" over "REQUEST DETAILS", ends no setup: the console goes on)
+    heads = [
+        b
+        for b in doc.blocks
+        if b.kind == "comment" or (b.kind == "heading" and not is_console_banner(doc.lines, b.start, b.text))
+    ]
     # a bold line opening a paragraph ("**bs=1**", "**Sweep point, concurrency 16**") heads what follows as a
     # heading would: a setting stated under one holds until the next
     bold = bold_paragraph_heads(doc)

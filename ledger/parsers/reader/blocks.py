@@ -48,6 +48,9 @@ class Table:
     column_setup: list[dict[str, str]] | None = None
     """The setup each column states in a settings row under the header ("TP Size | 4 | 8"), by canonical key
     (see ledger/parsers/tables/header_tree.py); None when no row states one."""
+    banner_sides: tuple[str, str] | None = None
+    """The two sides a console's banner names over its two value columns, in their order ("PERFORMANCE OVERVIEW
+    ( main / ep+tp branch)"): names of builds, not of columns (see ledger/parsers/tables/header_tree.py)."""
     column_groups: list[str] | None = None
     """Each column's group in a two-row header whose sub-columns state a group's setting ("With CP" over "TP"), ""
     for a column of no group (see ledger/parsers/tables/sub_headers.py); None in any other table."""

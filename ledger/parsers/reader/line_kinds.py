@@ -96,3 +96,19 @@ def is_device_banner(line: str) -> bool:
     """The machine's and the model file's properties a tool prints before its run: never a measurement
     (llama_perf's timings after the run are)."""
     return bool(_BANNER_RE.match(line))
+
+
+# a console's banner: its title in capitals ("REQUEST DETAILS", "PERFORMANCE OVERVIEW ( main / ep+tp branch)")
+# between rules of "=" that lost their fence, which markdown reads as a heading
+_RULE_LINE_RE = re.compile(r"^[ \t]{0,8}={3,}[ \t]{0,8}$")
+_BANNER_TITLE_RE = re.compile(r"^[ \t]{0,8}[A-Z][A-Z0-9 +/&,.-]{2,50}(?:\([^()]{0,60}\))?[ \t]{0,8}$")
+
+
+def is_console_banner(lines: list[str], first: int, text: str) -> bool:
+    """A heading from line `first` (1-based) reading `text` that is a tool's section banner, a title in capitals
+    with rules of "=" around it: the console goes on under it, no section of the document starts there."""
+    parts = text.split("\n")
+    if len(parts) > 2 or not _BANNER_TITLE_RE.match(parts[-1]):
+        return False
+    around = lines[max(0, first - 2) : min(len(lines), first + len(parts))]
+    return sum(1 for text in around if _RULE_LINE_RE.match(text)) >= 2

@@ -72,6 +72,14 @@ class _Scanner:
         """Append the block that starts at index i (none for a blank line); the index after it."""
         raw = self.lines[i][:MAX_LINE]
         region = self.markup.get(i + 1)
+        if (
+            region
+            and region[0] == "heading"
+            and region[2] > i + 1
+            and raw.strip()
+            and (turn := self._turn(i, raw.strip()))
+        ):
+            return turn  # "name · comment · date" over a line and a rule of "=": the turn, never a heading's text
         if region:
             j = self._region(i, region)
             if j is not None:

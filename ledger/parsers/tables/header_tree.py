@@ -270,6 +270,7 @@ def build_header_tree(table: Table, above: list[str] | None = None, header_text:
         if _values_row(table.header):
             table.rows = [Row(table.header_line, list(table.header), header_text), *table.rows]
         table.header = named
+        table.banner_sides = (named[1], named[2])
         return
     if not table.rows:
         return

@@ -43,6 +43,7 @@ from ledger.parsers.tables.side_columns import (
     arm_columns,
     implementation_columns,
     on_arm_columns,
+    on_banner_sides,
     on_implementation_columns,
     on_side_columns,
 )
@@ -176,7 +177,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _with_setup(claims, workload)
         claims = on_arm_columns(on_implementation_columns(claims, own_impl), arms)
         claims = on_sweep(claims, sweep, info.measure[0] if info.measure else None)
-        yield from _of_task(on_side_columns(ctx, claims), task, dataset)
+        yield from _of_task(on_banner_sides(table.banner_sides, on_side_columns(ctx, claims)), task, dataset)
 
 
 def _holds_no_results(table: Table) -> bool:

@@ -50,6 +50,23 @@ def on_side_columns(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
     return (c.model_copy(update={"revision": side}) if _change_cell(c) else c for c in out)
 
 
+def on_banner_sides(sides: tuple[str, str] | None, claims: Iterator[Claim]) -> Iterator[Claim]:
+    """The values under a console banner's sides ("PERFORMANCE OVERVIEW ( main / ep+tp branch)"): the side paired
+    with the other is the build it was measured on, named by its label ("ep+tp branch"; a bare "this PR" is the
+    PR's own side, which the reference already says), and no column of a measure: the row names the measure."""
+    if sides is None:
+        yield from claims
+        return
+    for c in claims:
+        column = str(c.config.get("column") or "")
+        if column not in sides:
+            yield c
+            continue
+        config = {k: v for k, v in c.config.items() if k != "column"}
+        named = c.revision is None and c.reference is not None and not side_alone(column)
+        yield c.model_copy(update={"config": config, **({"revision": Revision(label=column)} if named else {})})
+
+
 def _changes_named(claims: list[Claim]) -> Iterator[Claim]:
     """A change cell named by nothing but "Change" is the change of the paired measure before it in its row (the
     one measure of a row with one pair, else the nearest pair to its left)."""

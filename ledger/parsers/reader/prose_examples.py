@@ -1,0 +1,71 @@
+"""The examples a sentence gives ("If a grid is provided, e.g. `process_grid: {'ep': 4, 'tp': 2}`, ...", "on
+CDNA4 cards (e.g. MI355X)"): an illustration of how a feature is configured or where it applies, no run's setup.
+The setup readers read such a span blanked, so its numbers set up nothing (the thread's own runs state theirs).
+An example is a code span right after the marker, on its line or opening the next where the marker ends the line
+("e.g.:" then the span), or an aside in parentheses that opens with the marker: a marker before plain prose ("For
+example, generating on `mt-bench` with `T=0`, ...") may well go on to tell how the run was made."""
+
+from __future__ import annotations
+
+import re
+
+# "e.g.", "e.g,", "eg.", "for example", "for instance", "such as", "like", then at most a comma or colon, blanks,
+# and a code span (or the line's end)
+_MARKER_RE = re.compile(
+    r"(?<![\w.])(?:e\.[ \t]?g\b\.?|eg\.|for[ \t]example|for[ \t]instance|such[ \t]as|(?P<like>like))"
+    r"[,:]{0,2}[ \t]{0,3}(?=`|$)",
+    re.IGNORECASE,
+)
+# "looks like `tp=8` is faster", "I'd like `--tp 8`": a verb's "like", no example
+_LIKE_VERB_RE = re.compile(r"(?:look|looks|looked|seem|seems|seemed|feel|feels|would|'d|i)[ \t]$", re.IGNORECASE)
+# what joins two examples: "`--tp 2` or `--tp 4`", "`a`, `b`"
+_JOIN_RE = re.compile(r"[ \t]{0,3}(?:,|/|or\b|and\b)[ \t]{0,3}(?=`)")
+_TICKS_RE = re.compile(r"`{1,3}")
+# "(e.g. TP=4, EP=2)", "(for example acme/Foo-8B)": an aside that only gives examples, to its closing parenthesis
+_ASIDE_RE = re.compile(
+    r"\([ \t]{0,2}(?:e\.[ \t]?g\b\.?|eg\.|for[ \t]example|for[ \t]instance|such[ \t]as)[^()]{0,200}\)", re.IGNORECASE
+)
+
+
+def _blank_spans(line: str, at: int) -> str:
+    """The line with the code spans from `at` on blanked, while one joins the next ("`a` or `b`")."""
+    chars = list(line)
+    while at < len(line) and line[at] == "`":
+        ticks = _TICKS_RE.match(line, at)
+        if ticks is None:
+            break
+        close = line.find(ticks.group(), ticks.end())
+        if close < 0:
+            break  # an open span: no example to read off
+        end = close + len(ticks.group())
+        chars[at:end] = " " * (end - at)
+        join = _JOIN_RE.match(line, end)
+        if join is None:
+            break
+        at = join.end()
+    return "".join(chars)
+
+
+def example_blanked(lines: list[str], skip: set[int]) -> dict[int, str]:
+    """Line number (from 1) -> the line with its example code spans blanked, for the lines that give one; `skip`:
+    the lines read as code, whose comments are no prose."""
+    out: dict[int, str] = {}
+    for i, line in enumerate(lines):
+        nxt = lines[i + 1] if i + 1 < len(lines) and i + 2 not in skip else ""
+        if i + 1 in skip or len(line) > 4000:
+            continue
+        line = out.get(i + 1, line)  # (the line the marker ending the one before has blanked a span of)
+        if "(" in line and _ASIDE_RE.search(line):
+            line = out[i + 1] = _ASIDE_RE.sub(lambda a: " " * len(a.group()), line)
+        if "`" not in line and "`" not in nxt[:40]:
+            continue  # (a marker needs a span after it, or the line's end before the next line's)
+        for m in _MARKER_RE.finditer(line):
+            if m.group("like") is not None and _LIKE_VERB_RE.search(line, max(0, m.start() - 8), m.start()):
+                continue
+            if m.end() < len(line.rstrip()):
+                out[i + 1] = _blank_spans(out.get(i + 1, line), m.end())
+                continue
+            lead = len(nxt) - len(nxt.lstrip(" \t"))
+            if nxt[lead : lead + 1] == "`":
+                out[i + 2] = _blank_spans(nxt, lead)
+    return out
