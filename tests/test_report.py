@@ -580,3 +580,18 @@ def test_a_console_banners_sides_name_the_build_its_results_were_measured_on(tmp
     assert [f["line"] for f in judged] == [38, 39, 40]
     assert {f["revision"] for f in judged} == {"overlap branch"}
     assert {f["verdict"] for f in judged} == {"better than baseline"}
+
+
+def test_lm_eval_filter_columns_are_scores_against_the_run_without_the_method(tmp_path: Path) -> None:
+    """`flexible_extract` / `strict_match` (lm-eval's gsm8k filters) are scores: the MTP row's 0.930 against the "no
+    MTP" row's 0.945 is a drop of 0.015 at the ±0.005 a score gets (the ±2% of a speed would call it noise), and the
+    Status column's FAIL is the check of that row's run, named by its model and mode."""
+    data = report("filter_columns_status.md", tmp_path)
+    assert data["has_regression"] and data["headline"] == "2 below reference; 1 fail"
+    got = {(r["metric"], r["reference"], r["verdict"]) for r in data["below_reference"]}
+    assert got == {("flexible extract", 0.945, "regression"), ("strict match", 0.944, "regression")}
+    below = [f for f in findings(data, "results", more=True) if f["verdict"] == "below reference"]
+    assert [f["line"] for f in below] == [8, 8] and all("default accuracy" in f["text"] for f in below)
+    assert "vs ref 0.945" in below[0]["text"]
+    (gate,) = [f for f in findings(data, "failures") if f["verdict"] == "fail"]
+    assert gate["text"] == "Qux-14B MTP (FAIL)"

@@ -687,6 +687,14 @@ HOSTILE: dict[str, HostileText] = {
     # is_console_banner, grammar.commands echo)
     "console banners": ("=====\nREQUEST DETAILS ( main / x branch)\n=====\nTP Size: 8\nEP Size: None\n\n") * 800,
     "checked sections": ("## a\n\n- " + ":   pass 1 fail 2 passe :   " * 300 + "\n\n## b\n\nEP8 on 8x B200\n\n") * 40,
+    # an eval's table with a status column, rows of a mode and its "non-" twin, share cells whose count and keyed
+    # measure never close (tables.side_rows feature_off_twin, tables.rows _TALLY_RE / _KEYED_MEASURE_RE,
+    # gates.tables _named_by_more, vocab.setup _OFF_BEFORE_RE)
+    "status modes": lambda s: (
+        "| Model | Mode | flexible_extract | Acceptance rate | Status |\n|---|---|---|---|---|\n"
+        + "| A-1B | MTP | 0.5 | 1.5% (1/2, toks_fwd=2.5) | PASS |\n| A-1B | non-MTP | 0.5 | 9% (1/2, 3/4, a= | FAIL |\n"
+        * (500 * s)
+    ),
 }
 
 

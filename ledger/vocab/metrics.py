@@ -23,7 +23,7 @@ from ledger.vocab.word_gate import WordGate
 # table does not hold ("cmmlu", "bbh")
 _QUALITY_WORDS = (
     r"arc[-_ ]|accuracy|\bacc\b|\bacc[_ ]|exact[_ ]match|"
-    r"(?<![a-z])score(?![a-z])|pass@\d|\bf1\b|bleu|rouge|\bem\b|strict-match|flexible-extract|"
+    r"(?<![a-z])score(?![a-z])|pass@\d|\bf1\b|bleu|rouge|\bem\b|strict[-_ ]match|flexible[-_ ]extract|"
     r"textvqa|ocrbench|lambada|bits_per_byte|\bbpb\b|cmmlu|ceval|bbh|drop\b|"
     r"swe-?bench|correct|"
     # looser than the table's spellings, for the kind only: "mmlu" inside a task name, "math" alone
@@ -47,7 +47,9 @@ _ACCEPTANCE_WORDS = (
     r"accept_len|\bacc\.?[ _-]?len(?:gth)?\b|accept rate|"
     r"(?:mean|median|avg|average|p\d{2})\s+(?:request\s+)?ar\b|\baccpt\w*\s*len|"
     r"^\s*(?:(?:mean|median|avg|average)\s)?accept(?![\w-])|(?<![\w.])a\.len\b|pos(?:ition(?:al)?)?[ _-]?accept|"
-    + _AL_FIELD
+    # the tokens each forward pass of the target emits ("avg_toks_fwd=3.21" beside a draft's acceptance rate): the
+    # acceptance length
+    r"toks?_(?:per_)?fwd|tokens? per (?:fwd|forward)|" + _AL_FIELD
 )
 """The acceptance names whatever their case ("AL", "[AR]", "mean AR" among them), written in lower case."""
 _CASED_AR = r"(?<![A-Za-z0-9_-])AR(?![\w-])"

@@ -22,7 +22,7 @@ from ledger.parsers.gates.claims import (
     top_level_split,
 )
 from ledger.parsers.reader.document import Row, Table
-from ledger.parsers.tables.roles import numbered_rows
+from ledger.parsers.tables.roles import column_roles, numbered_rows
 from ledger.vocab.setup import config_key, qualifiers
 from ledger.vocab.text import lower_for_words
 
@@ -102,12 +102,16 @@ def table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
     cols = ["" if _GENERIC_HEADER_RE.match(h.strip()) else h.strip() for h in table.header]
     # "| # | Check | ... |" over "| 1 | ep8 GSM8K accuracy | ...": the rows' numbers; the check names the row
     skip = 1 if numbered_rows(table) else 0
+    names: list[int] = []  # (how many columns name a row, read once, at the table's first gate: _name_columns)
     for row in table.rows:
         if len(row.cells) <= skip:
             continue
         label = row.cells[skip].strip()
         if not label:
             continue
+        if any(map(_CELL_RE.match, row.cells[skip + 2 :])) and _named_by_more(table, skip, names):
+            # "| MiniMax-M3 | non-EAGLE | 0.946 | PASS |": the check is the model's run in that mode
+            label = " ".join(c.strip() for c in row.cells[skip : skip + names[0]] if c.strip())
         name, label_cfg = _split_label(label)
         first = table.header[skip].strip() if len(table.header) > skip else ""
         if first and _SETTING_VALUE_RE.match(label):
@@ -142,6 +146,14 @@ def table_gates(table: Table, ctx: Context) -> Iterator[Claim]:
                 continue
             col = cols[ci] if ci < len(cols) else ""
             yield from _cell_gates(ctx, row, label, name, label_cfg, cell, col, low)
+
+
+def _named_by_more(table: Table, skip: int, names: list[int]) -> bool:
+    """Whether more than one column names the rows ("| Model | Mode | ... | Status |"); `names` keeps their count."""
+    if not names:
+        roles = column_roles(table)
+        names.append(next((i for i, r in enumerate(roles[skip:]) if r != "label"), len(roles) - skip))
+    return names[0] > 1
 
 
 def _paren_outcome(word: str) -> str:

@@ -492,6 +492,7 @@ def _lead_in_lines(doc: Document) -> set[int]:
         if (
             (
                 (b.kind == "text" and b.text.rstrip().endswith(":") and ". " not in b.text)
+                or _caption_line(doc, b, nxt)
                 or b.kind == "item"  # "* V0 org/Model kv-cache-dtype fp8" over its paste (grammar/setup's item scope)
             )
             and not b.in_code
@@ -501,3 +502,15 @@ def _lead_in_lines(doc: Document) -> set[int]:
         ):
             out.update(range(b.start, b.end + 1))
     return out
+
+
+def _caption_line(doc: Document, b: Block, nxt: Block) -> bool:
+    """ "FP4 M3, 8k/1k, eagle model <link>": a paragraph of one line right over its table is its caption, colon or
+    none (not the last line of a device listing over a console's table, which the lines above it continue)."""
+    return (
+        b.kind == "text"
+        and nxt.kind == "table"
+        and b.start == b.end == nxt.start - 1
+        and ". " not in b.text
+        and not doc.line(b.start - 1).strip()
+    )

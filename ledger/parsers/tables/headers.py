@@ -252,7 +252,8 @@ def metric_name(label: str, head: str, role: str) -> str:
 _METRICISH = WordGate(
     re.compile(
         r"throughput|latency|ttft|tpot|itl|e2e|time|(?<!per-)tok|acc|score|gsm|mmlu|length|rate|"
-        r"speed|mean|median|(?<![a-z])p\d\d|avg|memory|duration|exact|match|capacity|goodput|(?<!ou)tput|thpt|saving",
+        r"speed|mean|median|(?<![a-z])p\d\d|avg|memory|duration|exact|match|flexible[-_ ]extract|capacity|goodput|"
+        r"(?<!ou)tput|thpt|saving",
         re.IGNORECASE,
     )
 )

@@ -48,6 +48,7 @@ from ledger.parsers.tables.side_columns import (
     on_side_columns,
 )
 from ledger.parsers.tables.side_rows import (
+    feature_off_twin,
     measured_columns,
     qualified_side,
     settings_key,
@@ -250,6 +251,7 @@ def _base_rows(
     exact = [label for label in labels if _BASE_ALONE_RE.match(label)]
     # "original | repeat A | repeat B | combined": runs repeated, the first no baseline of the others
     repeats = any(_REPEAT_LABEL_RE.match(label) for label in labels)
+    names = frozenset(label.strip().lower() for label in labels)  # ("non-EAGLE" beside "EAGLE": feature_off_twin)
     for row, label in zip(table.rows, labels, strict=True):
         if len(exact) == 1 and label != exact[0]:
             continue
@@ -258,6 +260,7 @@ def _base_rows(
             (base_cell and label == base_cell)
             or BASELINE_LABEL_RE.match(label)
             or (qualified_side(label) or ("",))[0] == "base"
+            or feature_off_twin(label, names)
         )
         if not repeats and named and any(is_numeric_cell(c) for c in row.cells[1:]):
             key = _base_key(row, label, steps)

@@ -21,10 +21,10 @@ from ledger.parsers.grammar.setup_scopes import setting_value
 from ledger.parsers.prose import sentences as prose
 from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.cell_metric import cell_metric
+from ledger.parsers.tables.cell_parens import PAREN_RE, share_note, trailing_paren
 from ledger.parsers.tables.cell_sentences import with_row_setup
 from ledger.parsers.tables.cells import (
     ARROW_CELL_RE,
-    FRACTION_PCT_RE,
     SLASH_CELL_RE,
     SPACED_LIST_RE,
     VERDICT_CELL_RE,
@@ -33,7 +33,6 @@ from ledger.parsers.tables.cells import (
     cell_value,
     clean,
     is_numeric_cell,
-    is_range,
     run_values,
     with_named_spread,
 )
@@ -54,7 +53,6 @@ from ledger.vocab.metrics import column_kind, draft_position, named_benchmark
 from ledger.vocab.outcomes import find_outcome, verdict_word
 from ledger.vocab.setup import checkpoint_only, label_checkpoint, qualifiers
 from ledger.vocab.setup_labels import bench_test_setup
-from ledger.vocab.units import is_size_unit
 
 _CELL_REF_RE = re.compile(
     r"\(\s*(?:ref(?:erence)?\.?|baseline|vs\.?|was)\s*:?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\)", re.IGNORECASE
@@ -389,7 +387,8 @@ class _RowReader:
         if model and label:
             config["model"] = model
         stderr = stderr if stderr is not None else self._stddev(c.ci, self.info.stderr_of)
-        stderr, stddev, pm = with_named_spread(stderr, self._stddev(c.ci), self._trailing_paren(c))
+        note = trailing_paren(c.cell, c.cleaned, c.parsed[3] if c.parsed else None)
+        stderr, stddev, pm = with_named_spread(stderr, self._stddev(c.ci), note)
         if info.gate and (lengths := bench_test_setup(label)):
             config.update({k: v for k, v in lengths.items() if k not in config})  # "| test | tok/s |" over "tg64"
         elif info.gate:
@@ -453,7 +452,7 @@ class _RowReader:
             if src is not None and is_numeric_cell(src):
                 base_value = cell_value(src)
                 ref = base_value[0] if base_value else None
-                bpm = _PAREN_RE.search(src)
+                bpm = PAREN_RE.search(src)
                 base_paren = bpm.group(1) if bpm else None
         if ref is None:  # "96.25 (ref 96.36)" in one cell
             rm = _CELL_REF_RE.search(c.cleaned)
@@ -484,21 +483,6 @@ class _RowReader:
         sv = cell_facts(self.row.cells[si].replace("±", "", 1))[2] if si < len(self.row.cells) else None
         return sv[0] if sv else None
 
-    @staticmethod
-    def _trailing_paren(c: _Cell) -> re.Match[str] | None:
-        """The parenthesis after a value that is read as prose under the cell's metric ("-41.097s (1.77x
-        faster)", "11.0 (+5.2%)", "71.2 (drifts 90→71)"); None where it belongs to the value."""
-        pm = _PAREN_RE.search(c.cell)
-        share = pm is not None and c.parsed is not None and is_size_unit(c.parsed[3]) and _SHARE_RE.match(pm.group(1))
-        if pm and (
-            _PAREN_REF_RE.match(pm.group(1)) or FRACTION_PCT_RE.match(c.cleaned) or is_range(pm.group(1)) or share
-        ):
-            # "(ref 96.36)" belongs to the value; "1277/1314 (97.184%)" gave its share as the value; "1520
-            # (1490–1544)" is the spread of the runs the value sums up, not a measure of its own; "4.40 GB (18.50%)"
-            # is the size as a share of the card's memory
-            return None
-        return pm
-
     def _paren_claims(
         self, c: _Cell, pm: re.Match[str], base_paren: str | None, metric: str, config: dict[str, str]
     ) -> Iterator[Claim]:
@@ -519,7 +503,14 @@ class _RowReader:
                     config=config,
                 )
                 return
-        for claim in prose.claims_in_text(ctx, line, inner, c.off + pm.start(1), subject=metric):
+        skip, keyed = share_note(inner, c.parsed[3] if c.parsed else None)
+        at = c.off + pm.start(1)
+        if keyed is not None:  # "73.56% (90483/123000, avg_toks_fwd=3.21)": the draft's acceptance length
+            ctx.take(line, c.off + pm.start(), c.off + len(c.cell))
+            name, value = keyed.group("name"), to_float(keyed.group("value"))
+            yield ctx.claim("acceptance", line, keyed.group(0).strip(), metric=name, value=value, config=config)
+            return
+        for claim in prose.claims_in_text(ctx, line, inner[skip:], at + skip, subject=metric):
             # "19.5 (-2.50%)": the change was measured in the cell's row and column, under their setup
             claim.config = {**config, **claim.config}
             yield claim
@@ -542,8 +533,3 @@ def row_claims(
     if info is None:
         info = TableInfo(table, roles)
     yield from _RowReader(ctx, block, table, row, roles, headers, label, section, base_row, info).claims()
-
-
-_PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
-_PAREN_REF_RE = re.compile(r"\s*(?:ref|reference|baseline|vs|was)\b", re.IGNORECASE)
-_SHARE_RE = re.compile(r"\s?\d{1,3}(?:\.\d{1,4})?\s?%\s?$")

@@ -69,6 +69,16 @@ def _has_numbers(row: Row) -> bool:
 
 
 _JOINT_RE = re.compile(r"^[\s,;:()\[\]/+-]*$")
+# a row named for a feature turned off: "non-EAGLE", "no MTP"
+_FEATURE_OFF_RE = re.compile(r"^(?:non[- ]?|no )(?P<feature>\S.{0,60})$", re.IGNORECASE)
+
+
+def feature_off_twin(label: str, names: frozenset[str]) -> bool:
+    """ "non-EAGLE" beside "EAGLE", "no MTP" beside "MTP": the row run without the feature another row is named for
+    alone (`names`: the table's row labels, stripped and in lower case) is that row's baseline (the method measured
+    against the run it speeds up)."""
+    m = _FEATURE_OFF_RE.match(label.strip())
+    return m is not None and m.group("feature").strip().lower() in names
 
 
 def qualified_side(label: str) -> tuple[str, str] | None:

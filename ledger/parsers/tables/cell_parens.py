@@ -1,0 +1,41 @@
+"""The parenthesis after a table cell's value: which one is a note of its own, read as prose under the cell's metric
+("-41.097s (1.77x faster)", "11.0 (+5.2%)"), and what a share's parenthesis holds besides the counts it was taken of
+("73.56% (90483/123000, avg_toks_fwd=3.21)")."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.tables.cells import FRACTION_PCT_RE, is_range
+from ledger.vocab.metrics import is_acceptance_name
+from ledger.vocab.units import is_size_unit
+
+PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
+_PAREN_REF_RE = re.compile(r"\s*(?:ref|reference|baseline|vs|was)\b", re.IGNORECASE)
+_SHARE_RE = re.compile(r"\s?\d{1,3}(?:\.\d{1,4})?\s?%\s?$")
+# the counts a share was taken of ("90483/123000, "), and a measure named by its key ("avg_toks_fwd=3.21")
+_TALLY_RE = re.compile(r"\s?\d[\d,]{0,11}\s?/\s?\d[\d,]{0,11}(?:\s?[,;]\s?|\s?$)")
+_KEYED_MEASURE_RE = re.compile(r"\s?(?P<name>[A-Za-z][\w.-]{0,30})\s?=\s?(?P<value>\d{1,9}(?:\.\d{1,9})?)\s?$")
+
+
+def trailing_paren(cell: str, cleaned: str, unit: str | None) -> re.Match[str] | None:
+    """The parenthesis after a value (`unit` its unit) that is read as prose under the cell's metric ("-41.097s
+    (1.77x faster)", "11.0 (+5.2%)", "71.2 (drifts 90→71)"); None where it belongs to the value."""
+    pm = PAREN_RE.search(cell)
+    share = pm is not None and is_size_unit(unit) and _SHARE_RE.match(pm.group(1))
+    if pm and (_PAREN_REF_RE.match(pm.group(1)) or FRACTION_PCT_RE.match(cleaned) or is_range(pm.group(1)) or share):
+        # "(ref 96.36)" belongs to the value; "1277/1314 (97.184%)" gave its share as the value; "1520
+        # (1490–1544)" is the spread of the runs the value sums up, not a measure of its own; "4.40 GB (18.50%)"
+        # is the size as a share of the card's memory
+        return None
+    return pm
+
+
+def share_note(inner: str, unit: str | None) -> tuple[int, re.Match[str] | None]:
+    """Where the note in a value's parenthesis starts (past the counts a share in % was taken of: "73.56%
+    (90483/123000, ...)", no measure of their own), and the acceptance measure it names by its key, if that is all
+    it holds ("avg_toks_fwd=3.21": prose takes a "name=value" for a setting)."""
+    tally = _TALLY_RE.match(inner) if unit == "%" else None
+    start = tally.end() if tally is not None else 0
+    keyed = _KEYED_MEASURE_RE.match(inner, start)
+    return start, keyed if keyed is not None and is_acceptance_name(keyed.group("name")) else None
