@@ -643,6 +643,14 @@ HOSTILE: dict[str, HostileText] = {
     "family titles": ("# " + "ab/" * 50 + "vulkan : qux" + " x/minimax" * 100 + "\n\nTP 2: 1.5 ms\n\n") * 40,
     # sections whose lines are colons and counts that never reach an outcome word (grammar.section_results
     # _CHECKED_RE: "33 passed", "packaging: passed" make a section one of results)
+    # paragraphs over tables naming draft depths and pinned acceptance, their values never coming, over and over
+    # (vocab.setup's depth word, prose.guards _SET_ACCEPTANCE_BEFORE_RE, grammar.spec_leads)
+    "spec depths": (
+        "MTP depth of spec-depth depth- pinned acceptance length of simulated accepted len: golden acceptance\n" * 6
+        + "length for depth 2. Fixed acceptance rate 0.5; EAGLE3 with 3 draft tokens! mtp depth=\n\n"
+        + "| a | b |\n|---|---|\n| x | 1.5 |\n\n"
+    )
+    * 200,
     "checked sections": ("## a\n\n- " + ":   pass 1 fail 2 passe :   " * 300 + "\n\n## b\n\nEP8 on 8x B200\n\n") * 40,
 }
 

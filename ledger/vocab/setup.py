@@ -108,6 +108,15 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("one", "two", "three", "four", "five", "six", "seven", "eight"),
         _DIGIT_OPENS,
     ),
+    # "MTP depth 3", "a draft depth of 4", "depth-2 MTP", "the acceptance length for depth 3": the tokens a step drafts
+    _word(
+        "draft_len",
+        "draft_len",
+        r"(?:mtp|eagle3?|draft|spec(?:ulative)?|nextn)[ _-]depth(?: of|[ =:]{1,3}) ?(\d{1,2})"
+        r"|depth[ -](\d{1,2})[ -](?:mtp|eagle3?|draft)|accept(?:ance|ed)[ _-]len(?:gth)?s? (?:for|at) depth (\d{1,2})",
+        ("depth",),
+        ("mtp", "eagle", "draft", "spec", "nextn", "depth", "accept"),
+    ),
     # "EAGLE-3", "Eagle 3": the third version however it is spaced; "EAGLE 1" is EAGLE
     _word(
         "spec_algo",

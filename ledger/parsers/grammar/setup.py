@@ -64,6 +64,7 @@ from ledger.parsers.grammar.setup_scopes import (
     with_draft,
 )
 from ledger.parsers.grammar.sides import feature_side_scopes
+from ledger.parsers.grammar.spec_leads import spec_lead
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.parsers.reader.line_kinds import bold_heading
@@ -161,6 +162,8 @@ def find_setups(
             nxt = blocks[k + 1] if k + 1 < len(blocks) else None
             if nxt is not None and nxt.kind == "table" and nxt.start - b.end <= 2:
                 scopes.extend(_checkpoint_lead(blocks, k))  # "The following tests were all done on **30B 4bit 128g**"
+            # (a paragraph's wrapped lines: "the golden acceptance / length for depth 3" over its table)
+            scopes.extend(spec_lead(blocks, k, _section_end(ends, end_starts, b.start, last)))
             if scope is not None:
                 scopes.append(scope)
         elif (
