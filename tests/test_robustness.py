@@ -651,6 +651,17 @@ HOSTILE: dict[str, HostileText] = {
         + "| a | b |\n|---|---|\n| x | 1.5 |\n\n"
     )
     * 200,
+    # short names with a variant opening lead-ins under a title naming their family, each role's servers glued to its
+    # name, and changes named by a measure before a gain word that never comes (grammar.model_alias _ALIAS_RE,
+    # vocab.disagg_layout _ROLE_RE, prose.metrics GAIN_METRIC_AFTER_RE)
+    "compact leads": lambda s: (
+        "# [DeepSeek-V4] a\n\n"
+        + (
+            "V4-Pro 8k/1k MTP3 disagg (ctx1 TP=4 + gen4 TP=8 ctx2 gen3 tp=), c=4/server, gb300:\n\n"
+            "| a | b |\n|---|---|\n| x | 1.5 |\n\nThe 4.4% e2e throughput mean decode 3% output TPOT wi\n\n"
+        )
+        * (250 * s)
+    ),
     "checked sections": ("## a\n\n- " + ":   pass 1 fail 2 passe :   " * 300 + "\n\n## b\n\nEP8 on 8x B200\n\n") * 40,
 }
 

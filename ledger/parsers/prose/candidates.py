@@ -23,6 +23,7 @@ from ledger.parsers.prose.labels import (
 from ledger.parsers.prose.metrics import (
     AT_METRIC_RE,
     CHANGE_METRIC_AFTER_RE,
+    GAIN_METRIC_AFTER_RE,
     METRIC_AFTER_RE,
     METRIC_BREAK_RE,
     METRIC_RE,
@@ -179,7 +180,11 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
     at = AT_METRIC_RE.match(text, n.end, n.end + 40) if "@" in text[n.end : n.end + 2] else None
     if at is not None:
         return at.group(1)
-    change = CHANGE_METRIC_AFTER_RE.match(text, n.end, n.end + 60) if unit in ("%", "x") else None
+    change = (
+        CHANGE_METRIC_AFTER_RE.match(text, n.end, n.end + 60) or GAIN_METRIC_AFTER_RE.match(text, n.end, n.end + 60)
+        if unit in ("%", "x")
+        else None
+    )
     if change is None and unit in ("%", None):
         change = SCORE_ON_METRIC_RE.match(text, n.end, n.end + 60)  # "88.7% accuracy on GSM8K"
     if change is not None:
