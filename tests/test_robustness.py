@@ -662,6 +662,15 @@ HOSTILE: dict[str, HostileText] = {
         )
         * (250 * s)
     ),
+    # pronouns after sentences of measure phrases, shares lower than an arm, regressions of measures that never reach
+    # "by", and concurrency labels in long sentences of many values, wrapped (prose.candidates _MEASURE_PHRASE_RE,
+    # prose.reduced_by, vocab.setup _THAN_BEFORE_RE, prose.concurrency_labels _sentence_label)
+    "pronoun changes": (
+        "concurrency C64 improves PP performance decode speed. It is 3% lower than without MTP, 2% less than w/o "
+        + "regresses throughput/TPOT and a by C8 1% C16 +2% " * 40
+        + "\nregress x by 1%-2%, while C128 crosses over to +0.5% It 4%\n\n"
+    )
+    * 40,
     "checked sections": ("## a\n\n- " + ":   pass 1 fail 2 passe :   " * 300 + "\n\n## b\n\nEP8 on 8x B200\n\n") * 40,
 }
 
