@@ -686,6 +686,34 @@ HOSTILE: dict[str, HostileText] = {
     # a console's banners between rules, over and over, and its sizes printed as None (reader.line_kinds
     # is_console_banner, grammar.commands echo)
     "console banners": ("=====\nREQUEST DETAILS ( main / x branch)\n=====\nTP Size: 8\nEP Size: None\n\n") * 800,
+    # paragraphs over tables naming draft depths and pinned acceptance, their values never coming, over and over
+    # (vocab.setup's depth word, prose.guards _SET_ACCEPTANCE_BEFORE_RE, grammar.spec_leads)
+    "spec depths": (
+        "MTP depth of spec-depth depth- pinned acceptance length of simulated accepted len: golden acceptance\n" * 6
+        + "length for depth 2. Fixed acceptance rate 0.5; EAGLE3 with 3 draft tokens! mtp depth=\n\n"
+        + "| a | b |\n|---|---|\n| x | 1.5 |\n\n"
+    )
+    * 200,
+    # short names with a variant opening lead-ins under a title naming their family, each role's servers glued to its
+    # name, and changes named by a measure before a gain word that never comes (grammar.model_alias _ALIAS_RE,
+    # vocab.disagg_layout _ROLE_RE, prose.metrics GAIN_METRIC_AFTER_RE)
+    "compact leads": lambda s: (
+        "# [DeepSeek-V4] a\n\n"
+        + (
+            "V4-Pro 8k/1k MTP3 disagg (ctx1 TP=4 + gen4 TP=8 ctx2 gen3 tp=), c=4/server, gb300:\n\n"
+            "| a | b |\n|---|---|\n| x | 1.5 |\n\nThe 4.4% e2e throughput mean decode 3% output TPOT wi\n\n"
+        )
+        * (250 * s)
+    ),
+    # pronouns after sentences of measure phrases, shares lower than an arm, regressions of measures that never reach
+    # "by", and concurrency labels in long sentences of many values, wrapped (prose.candidates _MEASURE_PHRASE_RE,
+    # prose.reduced_by, vocab.setup _THAN_BEFORE_RE, prose.concurrency_labels _sentence_label)
+    "pronoun changes": (
+        "concurrency C64 improves PP performance decode speed. It is 3% lower than without MTP, 2% less than w/o "
+        + "regresses throughput/TPOT and a by C8 1% C16 +2% " * 40
+        + "\nregress x by 1%-2%, while C128 crosses over to +0.5% It 4%\n\n"
+    )
+    * 40,
     "checked sections": ("## a\n\n- " + ":   pass 1 fail 2 passe :   " * 300 + "\n\n## b\n\nEP8 on 8x B200\n\n") * 40,
     # an eval's table with a status column, rows of a mode and its "non-" twin, share cells whose count and keyed
     # measure never close (tables.side_rows feature_off_twin, tables.rows _TALLY_RE / _KEYED_MEASURE_RE,

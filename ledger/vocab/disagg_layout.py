@@ -15,10 +15,12 @@ LAYOUT_RE = re.compile(
     rf"[_-]gen(?P<gen>\d{{1,3}})(?P<gen_par>(?:[_-]{_PAR}){{0,4}})(?![a-z0-9])",
     re.IGNORECASE,
 )
-# "Prefill TP 2 PP2, Decode TP 1", "prefill: DP2 TP1", "gen DEP8": one role's sizes written out after its name
+# "Prefill TP 2 PP2, Decode TP 1", "prefill: DP2 TP1", "gen DEP8": one role's sizes written out after its name;
+# "ctx1 TP=4 + gen4 TP=8": its count of servers glued to it
 _SIZE = r"(?:tep|dep|tp|pp|dp|ep|cp) ?[=:]? ?\d{1,3}"
 _ROLE_RE = re.compile(
-    r"(?<![\w-])(?P<role>prefill|decode|ctx|gen)(?:[ _-](?:servers?|instances?|workers?|nodes?|side))?"
+    r"(?<![\w-])(?P<role>prefill|decode|ctx|gen)(?P<count>(?<=ctx|gen)\d{1,3})?"
+    r"(?:[ _-](?:servers?|instances?|workers?|nodes?|side))?"
     rf" ?[:=]? ?(?P<par>{_SIZE}(?:[ ,/+]{{1,3}}{_SIZE}){{0,4}})(?![\w.])",
     re.IGNORECASE,
 )
@@ -36,7 +38,7 @@ these travel in its `setup` JSON."""
 def _role_setup(m: re.Match[str]) -> dict[str, str]:
     """The sizes one role's phrase names ("Prefill DP 2 TP 1 PP2" -> ctx_dp 2, ctx_tp 1, ctx_pp 2)."""
     role = _ROLES[m.group("role").lower()]
-    out: dict[str, str] = {}
+    out: dict[str, str] = {f"{role}_servers": str(int(m.group("count")))} if m.group("count") else {}
     for word, size in _PART_RE.findall(m.group("par").replace(" ", "").replace("=", "").replace(":", "")):
         word = word.lower()
         for key in ("tp", "ep") if word == "tep" else (word,):

@@ -108,6 +108,15 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("one", "two", "three", "four", "five", "six", "seven", "eight"),
         _DIGIT_OPENS,
     ),
+    # "MTP depth 3", "a draft depth of 4", "depth-2 MTP", "the acceptance length for depth 3": the tokens a step drafts
+    _word(
+        "draft_len",
+        "draft_len",
+        r"(?:mtp|eagle3?|draft|spec(?:ulative)?|nextn)[ _-]depth(?: of|[ =:]{1,3}) ?(\d{1,2})"
+        r"|depth[ -](\d{1,2})[ -](?:mtp|eagle3?|draft)|accept(?:ance|ed)[ _-]len(?:gth)?s? (?:for|at) depth (\d{1,2})",
+        ("depth",),
+        ("mtp", "eagle", "draft", "spec", "nextn", "depth", "accept"),
+    ),
     # "EAGLE-3", "Eagle 3": the third version however it is spaced; "EAGLE 1" is EAGLE
     _word(
         "spec_algo",
@@ -516,6 +525,7 @@ _OFF_BEFORE_RE = re.compile(
 )
 
 
+_THAN_BEFORE_RE = re.compile(r"\bthan\s(?:with(?:out)?|w/o|using|no)\s(?:the\s|any\s)?$", re.IGNORECASE)
 _BASE_BEFORE_RE = re.compile(
     r"(?:(?P<cmp>compared\s(?:to|with|against)|relative\sto|versus|vs\.?)|against)\s(?:the\s)?(?:[\w-]{1,12}\s)?$",
     re.IGNORECASE,
@@ -590,6 +600,9 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         m = search_word(w, s)
         # "without the MXFP4 path; ... BF16": the precision the run did not use is no setting; the next one is
         while m and w.written != "spec_algo" and _OFF_BEFORE_RE.search(s, max(0, m.start() - 28), m.start()):
+            m = search_word(w, s, m.end())
+        # "10% lower than without MTP": the arm the result is compared to, not the result's own
+        while m and w.written == "spec_algo" and _THAN_BEFORE_RE.search(s, max(0, m.start() - 28), m.start()):
             m = search_word(w, s, m.end())
         # "speedups relative to the FP16 baseline": the precision of the run compared against; the next one is the run's
         # ("nvfp4-kv kernels" once more after the KV cache's word was read: a KV cache's precision, not the weights')

@@ -9,7 +9,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.setting_arrows import varied_keys
 from ledger.vocab.canonical import device_as_printed
-from ledger.vocab.disagg_layout import LAYOUT_KEYS
+from ledger.vocab.disagg_layout import LAYOUT_KEYS, without_layouts
 from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.models import hedged_models, parameter_counts
@@ -164,7 +164,8 @@ _INLINE_JOINT_RE = re.compile(r"[:=](?<=[A-Za-z_ '\"][:=]) {0,40}['\"]?(?:\d|[A-
 @short_text_cache(8192)
 def _inline_settings(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
-    head = text[:2000]
+    # ("(ctx1 TP=4 + gen4 TP=8)": each role's sizes, read by the layout's reader, never the run's one tp)
+    head = without_layouts(text[:2000])[1]
     if "_" in text and _SNAKE_TAIL_RE.search(head):
         for m in _SNAKE_SETTING_RE.finditer(head):
             # ("max_batch_size 128" is the engine's limit, its own key; "num_spec_tokens 4" a label's)

@@ -12,8 +12,12 @@ import re
 from ledger.parsers.reader.document import Document
 from ledger.vocab.setup import model_names
 
-# "K3, TP8, ...": a short name with a digit opening a list of settings
-_ALIAS_RE = re.compile(r"^\s*(?:[-*+]\s+)?(?P<alias>[A-Za-z]{1,6}\d{1,3}(?:\.\d)?[A-Za-z]{0,2}),\s")
+# "K3, TP8, ...": a short name with a digit opening a list of settings; "V4-Pro 8k/1k MTP3 disagg (...), gb300:": one
+# with its variant's word opening a lead-in of settings, blank-separated (the caller has read settings on the line)
+_ALIAS_RE = re.compile(
+    r"^\s*(?:[-*+]\s+)?(?P<alias>(?P<head>[A-Za-z]{1,6}\d{1,3}(?:\.\d)?[A-Za-z]{0,2})"
+    r"(?:(?P<variant>-[A-Z][a-z]{1,10}),?\s|,\s))"
+)
 _MEMO = "grammar.model_alias"
 _MAX_ALIASES = 8
 """Short names looked for in one document (each a pass over it)."""
@@ -26,7 +30,7 @@ def aliased_model(doc: Document, text: str) -> str | None:
     m = _ALIAS_RE.match(text)
     if m is None or model_names(m.group("alias")):
         return None  # (a short name that is a model's name already is read as one)
-    alias = m.group("alias").lower()
+    alias = m.group("alias").rstrip(", \t").lower()
     known: dict[str, str | None] = doc.derived.setdefault(_MEMO, {})
     if alias not in known:
         # each short name looked for once, and a few at most: a document of many such lines stays linear
@@ -52,4 +56,11 @@ def _full_name(doc: Document, alias: str) -> str | None:
         if not named and _MODEL_KEY_BEFORE_RE.search(text, max(0, m.start() - 16), m.start()):
             named = [m.group(0)]
         found.update((model.lower(), model) for model in named)
+    if not found and "-" in alias:
+        # "V4-Pro" under a title naming "DeepSeek-V4": the family's release the short name opens with, its variant added
+        head, variant = alias.split("-", 1)
+        for line in doc.lines:
+            for family in model_names(line) if head in line.lower() else ():
+                if family.lower().endswith(("-" + head, " " + head)):
+                    found[family.lower()] = f"{family}-{variant.capitalize()}"
     return next(iter(found.values())) if len(found) == 1 else None

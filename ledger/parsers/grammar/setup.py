@@ -65,6 +65,7 @@ from ledger.parsers.grammar.setup_scopes import (
     with_draft,
 )
 from ledger.parsers.grammar.sides import feature_side_scopes
+from ledger.parsers.grammar.spec_leads import spec_lead
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.parsers.reader.json_records import json_records
@@ -110,12 +111,7 @@ def find_setups(
     workloads = section_workloads(doc, lambda text: command_setup(text, env), own_heads, facts, lent)
     scopes.extend(SetupScope(start, end, values) for start, end, values in workloads)
     scopes.extend(SetupScope(start, end, values) for start, end, values in machine_scopes(doc))  # over sub-sections
-    # (a console's banner that lost its fence, "=====" over "REQUEST DETAILS", ends no setup: the console goes on)
-    heads = [
-        b
-        for b in doc.blocks
-        if b.kind == "comment" or (b.kind == "heading" and not is_console_banner(doc.lines, b.start, b.text))
-    ]
+    heads = _section_heads(doc)
     # a bold line opening a paragraph ("**bs=1**", "**Sweep point, concurrency 16**") heads what follows as a
     # heading would: a setting stated under one holds until the next
     bold = bold_paragraph_heads(doc)
@@ -167,6 +163,8 @@ def find_setups(
             nxt = blocks[k + 1] if k + 1 < len(blocks) else None
             if nxt is not None and nxt.kind == "table" and nxt.start - b.end <= 2:
                 scopes.extend(_checkpoint_lead(blocks, k))  # "The following tests were all done on **30B 4bit 128g**"
+            # (a paragraph's wrapped lines: "the golden acceptance / length for depth 3" over its table)
+            scopes.extend(spec_lead(blocks, k, _section_end(ends, end_starts, b.start, last)))
             if scope is not None:
                 scopes.append(scope)
         elif (
@@ -194,6 +192,16 @@ def find_setups(
     idx.reach = reach
     idx.lent = SetupIndex.build([SetupScope(*t) for t in lent], last) if lent else None
     return idx
+
+
+def _section_heads(doc: Document) -> list[Block]:
+    """The headings and comment lines that end a section's setup; a console's banner that lost its fence ("=====" over
+    "REQUEST DETAILS") ends none: the console goes on under it."""
+    return [
+        b
+        for b in doc.blocks
+        if b.kind == "comment" or (b.kind == "heading" and not is_console_banner(doc.lines, b.start, b.text))
+    ]
 
 
 def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str, str], text: str) -> SetupScope | None:

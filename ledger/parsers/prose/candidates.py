@@ -23,6 +23,7 @@ from ledger.parsers.prose.labels import (
 from ledger.parsers.prose.metrics import (
     AT_METRIC_RE,
     CHANGE_METRIC_AFTER_RE,
+    GAIN_METRIC_AFTER_RE,
     METRIC_AFTER_RE,
     METRIC_BREAK_RE,
     METRIC_RE,
@@ -31,7 +32,7 @@ from ledger.parsers.prose.metrics import (
     clause_start,
     metric_before,
 )
-from ledger.vocab.metrics import prose_kind
+from ledger.vocab.metrics import SPEED_MEASURE_WORDS, prose_kind
 from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.setup_names import setup_named
@@ -59,11 +60,15 @@ _UNIT_LABEL_RE = re.compile(
 )
 
 
-def _referred(ctx: Context, line: int, metric: str | None, unit: str | None) -> str | None:
-    """ "- At Conc 32 it is 66.8 ms." under "- At Conc 1 the mean TPOT stays at 14.2 ms.": "it" is that measure."""
+def _referred(ctx: Context, line: int, metric: str | None, unit: str | None, text: str, pos: int) -> str | None:
+    """ "- At Conc 32 it is 66.8 ms." under "- At Conc 1 the mean TPOT stays at 14.2 ms.": "it" is that measure; "This
+    PR improves PP performance. It is still about 10% lower ...": the measure the sentence before names."""
     pm = _PRONOUN_END_RE.search(metric) if metric else None
     if metric is None or pm is None:
         return metric
+    start = clause_start(text, pos, METRIC_BREAK_RE)
+    if start >= 2 and (named := metric_before(text, start - 2) or _measure_phrase(text, start - 2)) is not None:
+        return named
     last = ctx.memo.get(LAST_METRIC)
     if last is not None and 0 <= line - last[0] <= 3 and last[2] == unit:
         return str(last[1])
@@ -145,7 +150,7 @@ def candidate(
         return None
     if metric is None:
         metric = perf_label(text, span_start if span_start is not None else n.start) or subject
-        metric = _referred(ctx, line, metric, unit)
+        metric = _referred(ctx, line, metric, unit, text, span_start if span_start is not None else n.start)
     named = setup_named(metric) if metric else {}
     if named and (measure := measure_of_unit(unit)):
         metric = measure  # "7B runs at 20.1 ms/t": the model's latency, not a measure called "7B"
@@ -171,6 +176,22 @@ def candidate(
     }
 
 
+# "improves PP performance", "the decode speed": a measure named by what it measures and its generic noun (never "the
+# performance" alone), as the sentence before a pronoun's names it
+_MEASURE_PHRASE_RE = re.compile(
+    r"\b(?!(?:the|a|an|its|our|this|that|overall|good|bad|better|worse)\s)((?:"
+    + SPEED_MEASURE_WORDS
+    + r"|[A-Za-z][\w-]{0,20})\s(?:performance|speed|throughput|latency))\b",
+    re.IGNORECASE,
+)
+
+
+def _measure_phrase(text: str, end: int) -> str | None:
+    """The last measure phrase (_MEASURE_PHRASE_RE) of the sentence ending at `end`."""
+    found = [m.group(1) for m in _MEASURE_PHRASE_RE.finditer(text, clause_start(text, end, METRIC_BREAK_RE), end)]
+    return found[-1] if found else None
+
+
 # "1.0097 (linear) and 1.0186 (dynamic)": one word in parentheses right after a value tells its run from its sibling
 def _own_name(text: str, n: Number, unit: str | None) -> str | None:
     """The measure a value's own words name: "81.07@MMLU, 83.74@GSM8K" after it; "up to 12% more throughput, ~4%
@@ -179,7 +200,11 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
     at = AT_METRIC_RE.match(text, n.end, n.end + 40) if "@" in text[n.end : n.end + 2] else None
     if at is not None:
         return at.group(1)
-    change = CHANGE_METRIC_AFTER_RE.match(text, n.end, n.end + 60) if unit in ("%", "x") else None
+    change = (
+        CHANGE_METRIC_AFTER_RE.match(text, n.end, n.end + 60) or GAIN_METRIC_AFTER_RE.match(text, n.end, n.end + 60)
+        if unit in ("%", "x")
+        else None
+    )
     if change is None and unit in ("%", None):
         change = SCORE_ON_METRIC_RE.match(text, n.end, n.end + 60)  # "88.7% accuracy on GSM8K"
     if change is not None:

@@ -39,6 +39,10 @@ def concurrency_labels(doc: Document, claims: list[Claim]) -> list[Claim]:
             m = _LABEL_OWN_RE.match(c.source.text) if at >= 0 else None
             if m is None and at > 0:
                 m = _LABEL_BEFORE_RE.search(text, max(0, at - 12), at)
+            if m is None and at >= 0 and "concurrency" not in c.config and "|" not in text:
+                # "while C64 crosses over to +0.88%" (a sentence's subject: never a table's row label, "| C2 | 1 |",
+                # nor over a concurrency the claim states)
+                m = _sentence_label(doc, no, text, at)
             if m is None:
                 out.append(c)
                 continue
@@ -49,6 +53,25 @@ def concurrency_labels(doc: Document, claims: list[Claim]) -> list[Claim]:
                 metric = _BASELINE_TAIL_RE.sub("", lead.group("name")).strip() if lead else "change"
             out.append(c.model_copy(update={"config": {**c.config, "concurrency": m.group("n")}, "metric": metric}))
     return out
+
+
+# a label standing in the sentence as its subject, not glued to another ("C1+C2" names configurations)
+_LABEL_IN_SENTENCE_RE = re.compile(r"(?<![\w.+&/-])[cC](?P<n>\d{1,4})(?![\w.+&/-])")
+_SENTENCE_END_RE = re.compile(r"[.;!?:](?:\s|$)")
+_REACH = 300
+
+
+def _sentence_label(doc: Document, no: int, text: str, at: int) -> re.Match[str] | None:
+    """The last label of the sentence that holds the value at `at` of line `no`, before it: "C64 crosses over to
+    **+0.88%** and **-0.96% mean TPOT**" (a sentence wrapped from the line before too)."""
+    # (within _REACH characters of it: a line of many values stays linear)
+    start = max(0, at - _REACH)
+    ends = [m.end() for m in _SENTENCE_END_RE.finditer(text, start, at)]
+    found = list(_LABEL_IN_SENTENCE_RE.finditer(text, ends[-1] if ends else start, at))
+    if not found and not ends and at < _REACH and no > 1 and (prev := doc.line(no - 1)[-_REACH:]).strip():
+        prev_ends = [m.end() for m in _SENTENCE_END_RE.finditer(prev)]
+        found = [] if "|" in prev else list(_LABEL_IN_SENTENCE_RE.finditer(prev, prev_ends[-1] if prev_ends else 0))
+    return found[-1] if found else None
 
 
 def _find_token(text: str, token: str, pos: int) -> int:

@@ -37,7 +37,7 @@ CONFIG_BEFORE_RE = re.compile(
         r"isl|osl|bs|sizes?|batch(?:[_ ]size)?|max[_\w]*|concurrency|conc|con|draft(?: length)?|tp|ep|pp|dp|"
         r"tp_size|ep_size|rank|top-?k|k|p|g|n|seed|num_?shots?|n_?shots?|num_?fewshot|fewshot|layers?|heads?|head_dim|dim|block|page|bucket|buckets|"
         r"tokens_per_block|num_[a-z_]+|fraction|step|version|v|sm|sm_|rc|at|first|last|every|"
-        r"whole|round|rounds|#|pr|issue|nvbugs?|ticket|below|above|past|under|width|"
+        r"whole|round|rounds|#|pr|issue|nvbugs?|ticket|below|above|past|under|width|depth|"
         r"mtp|eagle|shape|m|n|k|seq|len|length|input|output|prompt|prompts|samples|questions|requests|"
         r"epoch|iter|iteration|run|runs|gpu|gpus|node|nodes|card|cards|x|temperature|temp"
     )
@@ -129,6 +129,13 @@ THRESHOLD_AFTER_RE = re.compile(
 BAR_CHANGE_RE = re.compile(
     r"\b(?:threshold|tolerance|cut-?off)\b[^.;:\n]{0,80}?\bfrom\s{1,3}[`*_]{0,2}"
     r"(?:[~≈]?\d[\d.]{0,12}%?[`*_]{0,2}\s{1,3}(?:to|->|→)\s{1,3}[`*_]{0,2})?$",
+    re.IGNORECASE,
+)
+# "fix the simulated acceptance length at 2.15", "a pinned acceptance length of 3.1", "golden acceptance rate: 0.7": a
+# speculative run's acceptance set (or the figure it was set from), not measured
+_SET_ACCEPTANCE_BEFORE_RE = re.compile(
+    r"\b(?:simulated|simulate|pinned|golden|fixed|forced)\s(?:accept(?:ance|ed)[ _-](?:length|len|rate)s?)"
+    r"(?:\s(?:to|of|at|is|was|set to|pinned to|fixed at)|\s?[:=])?\s?[`*_]{0,2}[~≈]?$",
     re.IGNORECASE,
 )
 _ONE_IN_RE = re.compile(r" in \d")
@@ -398,13 +405,20 @@ def _measured_at(before: str, n: Number) -> bool:
     )
 
 
+def _set_acceptance(text: str, n: Number) -> bool:
+    """ "pin the simulated acceptance length to 2.3": what a speculative run was set to, not what it measured."""
+    return "accept" in text[max(0, n.start - 60) : n.start].lower() and (
+        _SET_ACCEPTANCE_BEFORE_RE.search(text, max(0, n.start - 60), n.start) is not None
+    )
+
+
 def is_config_number(text: str, n: Number) -> bool:
     # the windows _arithmetic reads; '"=" in text' read the whole line for every number of it: quadratic
     if text.find("=", max(0, n.start - 160), n.end + 200) >= 0:
         operand = _arithmetic(text, n)
         if operand is not None:
             return operand
-    if _chosen(text, n) or _in_device_name(text, n) or _in_model_name(text, n):
+    if _chosen(text, n) or _in_device_name(text, n) or _in_model_name(text, n) or _set_acceptance(text, n):
         return True
     if (n.unit or "").strip() == "%" and _KEEP_BEFORE_RE.search(text, max(0, n.start - 30), n.start):
         return True  # "I keep only 25% of the draft vocabulary": a share the run was set to, not a result

@@ -155,6 +155,16 @@ CHANGE_METRIC_AFTER_RE = re.compile(
     r"average|mean|total|output|decode|prefill)\s)?(?:" + METRIC_RE.pattern + "|" + SPEED_MEASURE_WORDS + "))",
     re.IGNORECASE,
 )
+# "the full 4.4% e2e throughput win", "a 3% decode gain": a change named by the measure between it and the word
+# saying it is one
+GAIN_METRIC_AFTER_RE = re.compile(
+    r"\s?((?:(?:end-to-end|e2e|overall|average|mean|total|output|decode|prefill)\s)?(?:"
+    + METRIC_RE.pattern
+    + "|"
+    + SPEED_MEASURE_WORDS
+    + r"))\s(?:win|gain|improvement|uplift|boost|speed-?up)s?\b",
+    re.IGNORECASE,
+)
 # "91.4% accuracy on GSM8K", "a 63.2 score on MMLU": a score named by the benchmark after its generic word
 SCORE_ON_METRIC_RE = re.compile(
     r"\s?(?:accuracy|score|pass rate|exact match)\s(?:on|in|for)\s(?:the\s)?(" + METRIC_RE.pattern + ")",

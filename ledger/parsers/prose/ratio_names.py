@@ -38,7 +38,8 @@ _AFTER_RE = re.compile(
     r"(?:\s(?!(?:and|or|with|at|on|in|vs|than|but)\b)[a-z][\w/-]{1,30})?))?",
     re.IGNORECASE,
 )
-_BARE_NOUN_RE = re.compile(rf"\s{{0,2}}({_CHANGE_NOUN})\b", re.IGNORECASE)
+# (a comparative before "than" compares the measure the words before name: "It is 10% lower than without MTP")
+_BARE_NOUN_RE = re.compile(rf"\s{{0,2}}({_CHANGE_NOUN})\b(?!\s{{1,2}}than\b)", re.IGNORECASE)
 # ("19% promote": what a Chinese thread's 提升 becomes, an improvement)
 _NOUN_RE = re.compile(
     r"\s{0,2}(speed-?ups?|uplifts?|improvements?|gains?|promotes?|reductions?|regressions?)\b", re.IGNORECASE

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ledger.vocab.metrics import higher_is_better
+
 # the verb, the measure's words (one to four), "by", an approximation word: right before the number
 _REDUCED_BY_RE = re.compile(
     r"\b(?:reduc(?:es|ed|ing|e)|cut(?:s|ting)?|lower(?:s|ed|ing)?|decreas(?:es|ed|ing|e)|shorten(?:s|ed|ing)?)"
@@ -31,3 +33,56 @@ def reduced_by(out: list[dict[str, Any]], text: str) -> None:
         if c.get("high") is not None:
             c["high"] = -c["high"]
         c["metric"] = _THE_RE.sub("", m.group("what"))
+
+
+# "It is still about 10% lower than without MTP", "3% less than on main": a share the measure stands below what it is
+# compared to, a change downwards
+_BELOW_AFTER_RE = re.compile(r"\s?(?:lower|less|smaller|fewer)\sthan\b", re.IGNORECASE)
+
+
+def below_than(out: list[dict[str, Any]], text: str) -> None:
+    """Each share that the words after it say is below what it is compared to: a negative change (unless a sign is
+    printed before it: "+3% less than ..." is no text this reads)."""
+    for c in out:
+        if c.get("unit") != "%" or not isinstance(c.get("value"), float) or c["value"] <= 0:
+            continue
+        if text[max(0, c["start"] - 1) : c["start"]] in ("+", "-", "−") or not _BELOW_AFTER_RE.match(
+            text, c["end"], c["end"] + 16
+        ):
+            continue
+        c["value"] = -c["value"]
+        if c.get("high") is not None:
+            c["high"] = -c["high"]
+
+
+# "low concurrency regresses throughput/TPOT by about 1%-1.6%": one or two measures a change made worse, by the share
+# that follows
+_REGRESSED_BY_RE = re.compile(
+    r"\bregress(?:es|ed|ing)?\s(?:the\s)?(?P<a>[A-Za-z][\w-]{0,24})(?:\s?(?:/|and|&)\s?(?P<b>[A-Za-z][\w-]{0,24}))?"
+    r"\sby\s(?:(?:about|around|roughly|approximately|nearly|up\sto)\s)?[~≈]?\s?$",
+    re.IGNORECASE,
+)
+
+
+def regressed_by(out: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
+    """Each share the words before it say one or two measures regressed by: a change of each, signed the way that
+    measure gets worse (a throughput down, a TPOT up)."""
+    if "regress" not in text.lower():
+        return out
+    done: list[dict[str, Any]] = []
+    for c in out:
+        m = (
+            _REGRESSED_BY_RE.search(text, max(0, c["start"] - 120), c["start"])
+            if c.get("unit") == "%" and isinstance(c.get("value"), float) and c["value"] > 0
+            else None
+        )
+        if m is None:
+            done.append(c)
+            continue
+        for name in filter(None, (m.group("a"), m.group("b"))):
+            sign = -1.0 if higher_is_better(name, None, "perf") else 1.0
+            high = c.get("high")
+            done.append(
+                {**c, "metric": name, "value": sign * c["value"], "high": None if high is None else sign * high}
+            )
+    return done
