@@ -459,6 +459,8 @@ HOSTILE: dict[str, HostileText] = {
     "replicate rows": lambda s: (
         "| arm | duration again exchange |\n|---|---|\n" + "| baseline_rep1_2-run3-trial4_5 | 1.5 |\n" * (100 * s)
     ),
+    # lead-ins of colons and signs that never reach a score's decimals (tables.results _OWN_SCORE_RE)
+    "own score leads": lambda s: "gsm8k: = -+1 := 12. " * (100 * s) + "\n\n| a | b |\n|---|---|\n| x | 1.5 |\n",
     # numbers before argument names that never close ("max_" with no name, "input_le"), then one that does
     # (prose.guards _ARG_NAME_AFTER_RE; vocab.setup's number-first lengths)
     "argument names": lambda s: (

@@ -123,7 +123,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         info.bench = leading_benchmark(ctx.lead_in(block))
     # "Paired GSM8K used lm-eval, 25-shot:" over "Strict exact match | 0.950 | 0.955": the task of every row
     lead = ctx.lead_in(block)
-    dataset = named_benchmark(lead) if lead else None  # ("3 samples of mt-bench:" right over the table)
+    # ("3 samples of mt-bench:" right over the table; "gsm8k: 0.912 (ref 0.915)" is its own result, no caption)
+    dataset = named_benchmark(lead) if lead and not _OWN_SCORE_RE.search(lead) else None
     # ("## MMLU accuracy (2000 samples, 5-shot)" over "| acc,none | 0.70 |": its sub-heading's benchmark)
     heading_task = named_benchmark(block.section[-1]) if len(block.section) > 1 else None
     task = dataset or heading_task or _turn_task(ctx, block)
@@ -643,6 +644,7 @@ def _title(ctx: Context) -> str:
     return str(got)
 
 
+_OWN_SCORE_RE = re.compile(r"[:=]\s{0,3}[-+]?\d{1,3}\.\d")
 _REPEAT_LABEL_RE = re.compile(r"^(?:repeat|rerun|re-run|second run|run \d|trial|seed \d|attempt)\b", re.IGNORECASE)
 _BASE_ALONE_RE = re.compile(r"^(?:baseline|base|before|main|master|original|reference|ref|old|default)$", re.IGNORECASE)
 # ("baseline_rep2", "fused-run2", "arm_2": a replicate's number joined to its arm's name is the label's number too)
