@@ -45,6 +45,8 @@ def _documents() -> list[Path]:
 
 @pytest.mark.parametrize("name", [e.NAME for e in MARKED])
 def test_every_claim_of_a_marked_extractor_comes_from_a_line_holding_a_mark(name: str) -> None:
+    """A claim's own lines hold a mark, or the lines of its block above it do: a JSON record's score line is read
+    inside the object its "{" opened a few lines up."""
     ext = next(e for e in MARKED if name == e.NAME)
     marks = ext.LINE_MARKS  # type: ignore[attr-defined]
     found = 0
@@ -52,10 +54,12 @@ def test_every_claim_of_a_marked_extractor_comes_from_a_line_holding_a_mark(name
         result = extract(path.read_text(encoding="utf-8", errors="replace"), path=path.name)
         assert result.document is not None
         lines = result.document.lines
+        spans = [(b.start, b.end) for b in result.document.blocks]
         for c in result.claims:
             if c.parser.split("/")[0] != name:
                 continue
             found += 1
-            text = "\n".join(lines[c.source.line - 1 : c.source.line_end])
+            first = min((a for a, b in spans if a <= c.source.line <= b), default=c.source.line)
+            text = "\n".join(lines[first - 1 : c.source.line_end])
             assert any(m in text for m in marks), (path.name, c.source.line, text)
     assert found, f"no fixture gives {name} a claim: the test would prove nothing"
