@@ -595,3 +595,29 @@ def test_lm_eval_filter_columns_are_scores_against_the_run_without_the_method(tm
     assert "vs ref 0.945" in below[0]["text"]
     (gate,) = [f for f in findings(data, "failures") if f["verdict"] == "fail"]
     assert gate["text"] == "Qux-14B MTP (FAIL)"
+
+
+def test_a_before_after_cells_pair_is_judged_under_its_columns_measure_and_its_rows_model(tmp_path: Path) -> None:
+    """ "410.20 → 498.75 (+21.59%)" under "pp256": the pair is pp256's, judged against its before, on the row's model
+    (the model a "model" column names, without its GGUF type; not the lead-in's one for a later table's row)."""
+    code, out, err = run(
+        "report",
+        str(FIX.parent / "tables" / "arrow_change_cells.md"),
+        "--format",
+        "json",
+        "--db",
+        str(tmp_path / "x.db"),
+    )
+    assert code == 0, err
+    got = {(f["line"], f["verdict"], f["text"].split(" [")[0]) for f in findings(json.loads(out), "results", more=True)}
+    assert got == {
+        (7, "better than baseline", "pp256"),
+        (7, "within noise", "tg32"),
+        (8, "better than baseline", "pp256"),
+        (8, "within noise", "tg32"),
+        (15, "better than baseline", "pp256"),
+        (15, "within noise", "tg32"),
+    }
+    assert "model=baz-moe" in next(
+        f["text"] for f in findings(json.loads(out), "results", more=True) if f["line"] == 15
+    )
