@@ -736,6 +736,20 @@ HOSTILE: dict[str, HostileText] = {
         )
         * (250 * s)
     ),
+    # a speculative config that JSON cannot read, its keys quoted and escaped over and over, never closed, and
+    # placeholders after flags (grammar.commands _JSON_PAIR_RE, the template slot a flag's "<..." value is)
+    "spec config pairs": lambda s: (
+        "```\nvllm serve org/M --speculative-config '{"
+        + '\\"method\\": \\"a \\"model\\": \\"b\\" \\"num_speculative_tokens\\": 1, "x": <"s" | "p">, ' * (400 * s)
+        + "\n--max-concurrency <1 | 2 --num-prompts <10 * n\n```\n"
+    ),
+    # labelled command blocks whose setups all hold to the section's end, each over a block setting that ends first:
+    # the setup index merges the scopes holding each line again only past the one that ended (grammar.setup_index)
+    "stacked commands": lambda s: (
+        "## Runs\n\n"
+        + "**Server Command**\n```\nBATCH=4\nvllm serve org/M-7B --tp 2\n```\n" * (300 * s)
+        + "\n| conc | tok/s |\n|---|---|\n| 1 | 1.5 |\n"
+    ),
 }
 
 

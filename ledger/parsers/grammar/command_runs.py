@@ -6,11 +6,12 @@ Apart from setup.py because these read the commands of the whole document togeth
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import pairwise
 
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import results_between
-from ledger.parsers.reader.document import Document
+from ledger.parsers.reader.document import Block, Document
 
 
 def runs_to_the_next(doc: Document, runs: list[SetupScope]) -> None:
@@ -35,3 +36,20 @@ def agreed(commands: list[SetupScope]) -> list[SetupScope]:
         return commands
     out = [SetupScope(c.start, c.end, {k: v for k, v in c.values.items() if k not in split}) for c in commands]
     return [c for c in out if c.values]
+
+
+def command_end(doc: Document, block: Block, heads: Sequence[Block], end: int, last: int) -> int:
+    """The last line the commands of code block `block` hold over: `end`, the line before the next head (of `heads`,
+    in line order), or past the bold heads that come before any result of theirs ("**Bench Command**", "**Temperature
+    = 0.0**" over the table the commands ran): a bold head labels the block under it and ends a command's setup only
+    once results have followed the command; a heading or a turn's line ends it always.
+
+        **Server Command**        vllm serve org/B --speculative-config '{"method": "eagle3", ...}'
+        **Temperature = 0.0**     | Conc | Tok/s | ...: org/B's and eagle3's, not the section heading's model"""
+    for head in heads:
+        if head.start <= end:
+            continue
+        if head.kind != "text" or head.start != end + 1 or results_between(doc, block.end, head.start):
+            break
+        end = next((h.start - 1 for h in heads if h.start > head.start), last)
+    return end

@@ -125,6 +125,10 @@ def shell_variables(doc: Document) -> dict[str, str]:
 
 # the keys of a flag's JSON object that state a setting: vLLM's --speculative-config
 _JSON_KEYS = {"method": "spec_algo", "num_speculative_tokens": "draft_len", "model": "draft_model"}
+# one of those keys with a plain string or count ('"num_speculative_tokens": 3'), in an object JSON cannot read
+_JSON_PAIR_RE = re.compile(
+    r'\\?"(?P<key>method|num_speculative_tokens|model)\\?"\s{0,4}:\s{0,4}(?:\\?"(?P<text>[^"\\\s]{1,200})\\?"|(?P<count>\d{1,4})\b)'
+)
 
 
 def _json_settings(value: str) -> dict[str, str]:
@@ -132,7 +136,9 @@ def _json_settings(value: str) -> dict[str, str]:
     try:
         obj = json.loads(value.strip("'\"") if value[:1] == "'" else value[1:-1].replace('\\"', '"'))
     except ValueError:
-        return {}
+        # a template's placeholder breaks the JSON ('"rejection_sample_method": <"strict" | "probabilistic">'): the
+        # keys it spells plainly still state the run's method, length and draft
+        obj = {m.group("key"): m.group("text") or m.group("count") for m in _JSON_PAIR_RE.finditer(value[:2000])}
     if not isinstance(obj, dict):
         return {}
     return {
@@ -151,6 +157,8 @@ def _command_flags(text: str) -> dict[str, str]:
     for m in _FLAG_RE.finditer(text[:4000]):
         flag = m.group("flag") or m.group("short")
         key = flag_key(flag, m.group("value")) or (TOKEN_DIST_KEYS.get(flag) if synthetic else None)
+        if m.group("value")[:1] == "<" and key is not None:
+            continue  # "--max-concurrency <1 | 2 | 4>", "--num-prompts <10 * max-concurrency>": a template's slot
         if key == "osl" and capped_eval(flag, text):
             continue  # "run_eval ... --max-tokens 16384": a cap on the answers, no output length
         swept = bool(_NEXT_VALUE_RE.match(text, m.end()))

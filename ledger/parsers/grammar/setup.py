@@ -23,7 +23,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ledger.parsers.grammar.command_labels import captioned_table, command_label, results_start, states_section_runs
-from ledger.parsers.grammar.command_runs import agreed, runs_to_the_next
+from ledger.parsers.grammar.command_runs import agreed, command_end, runs_to_the_next
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables, unfenced_echoes
 from ledger.parsers.grammar.document_default import document_default
@@ -138,7 +138,7 @@ def find_setups(
     for k, b in enumerate(blocks):
         if b.kind == "code":
             back = results_start(blocks, k, _section_start(end_starts, b.start)) if command_label(blocks, k) else None
-            end = _section_end(ends, end_starts, b.start, last)
+            end = command_end(doc, b, ends, _section_end(ends, end_starts, b.start, last), last)
             if reference_entries(doc, b) is None:  # (a reference file's keys are each entry's own)
                 scopes.extend(_code_setups(doc, b, end, env, back, revision_lines, runs))
         elif (
@@ -399,8 +399,9 @@ def _code_setups(
         if is_command_line(s) or s.startswith(("python", "vllm ", "sglang ", "trtllm-", "lm_eval", "torchrun")):
             s, skip_to = continued(doc, no, block.end, s)
             values = command_setup(s, env)
-            if values:
-                scope = SetupScope(no if back is None else back, section_end, values)
+            if values:  # ("SPEC_MODEL=org/draft" on a line of the block above it: what the command runs with too)
+                given = {k: v for sc in open_.values() if sc.end >= no for k, v in sc.values.items()}
+                scope = SetupScope(no if back is None else back, section_end, {**given, **values})
                 commands.append(scope)
                 if runs is not None and not SERVER_COMMAND_RE.search(s):
                     runs.append(scope)
@@ -435,6 +436,9 @@ def _code_setups(
         for key in values:
             open_[key] = scope
         out.append(scope)
+    held = _one_valued(doc, block.start, block.end) if commands else {}
+    for c in commands:  # ("--checkpoint=x.onnx" read by the block's settings: the command's own too)
+        c.values = {**{k: v for k, v in held.items() if k not in c.values}, **c.values}
     return _block_settings(doc, block) + out + agreed(commands)
 
 

@@ -44,6 +44,9 @@ class SetupIndex:
 
     @classmethod
     def build(cls, scopes: list[SetupScope], nlines: int) -> SetupIndex:
+        """The index of `scopes`: at each line, the scopes that hold it merged in order, the one starting last (the
+        shorter of two starting together) innermost. Only the scopes that hold the line: a command's setup that
+        holds past the end of the lead-in it starts under ("**Server Command**" over its block) keeps none of it."""
         scopes = sorted(scopes, key=lambda s: (s.start, -s.end))
         idx = cls(scopes)
         idx.names_gpu = any("gpu" in s.values for s in scopes)
@@ -51,19 +54,31 @@ class SetupIndex:
             return idx
         at = [-1] * (nlines + 2)
         merged: list[dict[str, str]] = []
-        active: list[tuple[int, int]] = []  # heap of (-start order, scope index): the newest scope on top
+        stack: list[int] = []  # the scopes holding the line, in order
+        tops: list[int] = []  # the merged setup of stack[: i + 1], for each i
+        ends: list[tuple[int, int]] = []  # heap of (end, scope index) of the stack's scopes
         nxt = 0
         for line in range(0, nlines + 1):
-            while active and scopes[active[0][1]].end < line:
-                heapq.heappop(active)
+            gone: set[int] = set()
+            while ends and ends[0][0] < line:
+                gone.add(heapq.heappop(ends)[1])
+            if gone:
+                # the scopes after the first one gone are merged again without it (most often none: nested scopes
+                # end before the ones they stand in)
+                first = next(i for i, k in enumerate(stack) if k in gone)
+                stack = [k for k in stack if k not in gone]
+                del tops[first:]
+                for k in stack[first:]:
+                    tops.append(len(merged))
+                    merged.append(overlay(merged[tops[-2]] if len(tops) > 1 else {}, scopes[k].values))
             while nxt < len(scopes) and scopes[nxt].start <= line:
-                outer = merged[active[0][1]] if active else {}
-                merged.append(overlay(outer, scopes[nxt].values))
-                heapq.heappush(active, (-nxt, nxt))
+                if scopes[nxt].end >= line:
+                    stack.append(nxt)
+                    heapq.heappush(ends, (scopes[nxt].end, nxt))
+                    tops.append(len(merged))
+                    merged.append(overlay(merged[tops[-2]] if len(tops) > 1 else {}, scopes[nxt].values))
                 nxt += 1
-            while active and scopes[active[0][1]].end < line:
-                heapq.heappop(active)
-            at[line] = active[0][1] if active else -1
+            at[line] = tops[-1] if tops else -1
         idx._at_line, idx._merged = at, merged
         return idx
 

@@ -24,10 +24,11 @@ _AUTHOR_RE = re.compile(r"^\[([A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)\]$")
 _SECTION_NUMBER_RE = re.compile(r"\d{1,2}(?:\.\d{1,2}){1,3}(?=\.?\s)")
 # the other ways a copied thread marks a turn: "ggerganov · comment · 2023-07-20" (an archive's export) and
 # GitHub's own "ggerganov commented on Jul 20, 2023" / "ggerganov commented 3 days ago"
-# (the name may be bold or @-prefixed, "**carol** commented on 2026-01-04"; a review turns a thread as a comment does)
+# (the name may be bold or @-prefixed, "**carol** commented on 2026-01-04"; a review turns a thread as a comment does;
+# "alice · description (continued)": an archive's next chunk of one long turn, which opens a turn as its first did)
 _TURN_RE = re.compile(
     r"^(?:\*\*|__)?@?(?P<author>[A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)(?:\*\*|__)?"
-    r"(?: · (?:comment|description|review)(?: · [\w :.,+-]{0,40})?"
+    r"(?: · (?:comment|description|review)(?: \(continued\))?(?: · [\w :.,+-]{0,40})?"
     r"| (?:commented|reviewed|left a comment|approved these changes|requested changes)"
     r"(?: (?:on )?[\w :.,+-]{1,40})?)$"
 )
