@@ -743,6 +743,9 @@ HOSTILE: dict[str, HostileText] = {
         + '\\"method\\": \\"a \\"model\\": \\"b\\" \\"num_speculative_tokens\\": 1, "x": <"s" | "p">, ' * (400 * s)
         + "\n--max-concurrency <1 | 2 --num-prompts <10 * n\n```\n"
     ),
+    # DeepSeek shorthands with a member joined on and on, none of them ending where a name may (vocab.models
+    # _SHORTHAND_RE's member form)
+    "ds members": "DSv4-Flash-DS-R1-Pro.x ds-v3.2-lite/" * 2_000,
     # labelled command blocks whose setups all hold to the section's end, each over a block setting that ends first:
     # the setup index merges the scopes holding each line again only past the one that ended (grammar.setup_index)
     "stacked commands": lambda s: (

@@ -141,6 +141,11 @@ def test_deepseek_shorthands_name_the_release() -> None:
     # a shorthand names a run's model only with its setup beside it, not in a list of families
     for text in ("see ds-r1.md FP8", "nds1 fp8", "dsr12 fp8", "fds-v3 fp8", "other models (DSR1, GPT-OSS, Kimi)"):
         assert model_names(text) == [], text
+    # a release's named member is a model on its own, wherever it stands ("DSv5-Flash 200-sample GSM8K:")
+    assert model_names("DSv5-Flash 200-sample GSM8K, FP8 KV cache:") == ["DeepSeek-V5-Flash"]
+    assert model_names("With the fix, on DSv5-Pro.") == ["DeepSeek-V5-Pro"]
+    for text in ("see ds-v3-pro.md", "ds-r1-base_model", "the DSv5 router"):
+        assert model_names(text) == [], text
 
 
 def test_row_label_lengths_reach_the_row_claims() -> None:

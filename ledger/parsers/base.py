@@ -160,7 +160,7 @@ class Context:
         if self.setup is not None:
             around = self.setup.at(line)
             if self.setup.default and kind in _MEASURED_KINDS:
-                default = self.setup.default_at(line)
+                default = self.setup.default_at(line, config.get("model") or around.get("model"))
                 if "model" in default and names_other_model(fields.get("metric") or "", default["model"]):
                     default = {k: v for k, v in default.items() if k != "model"}  # "test_llama3_smoke"
                 if kind == "accuracy" and default.keys() & (_SERVING_LENGTHS | self.setup.printed):

@@ -116,8 +116,10 @@ _HUB_MODEL_RE = re.compile(
 # they stand for; only with the run's precision or parallelism right after, as a setup states it ("(DSR1, GPT-OSS,
 # Kimi)", a list of families a feature could reach, names no run's model), or alone as a title's tag ("[AMD][DSv4]")
 _SHORTHAND_RE = re.compile(
-    r"(?<![\w/.@-])ds-?(?P<release>[rv]\d(?:\.\d)?)(?![\w/-])(?!\.\w)"
-    r"(?=[ ,/(]{1,3}(?:(?:nv|mx)?(?:fp[48]|bf16|fp16|int[48]|tp|ep|dp)(?![a-z])|w(?:int)?[48]a)|\])",
+    r"(?<![\w/.@-])ds-?(?P<release>[rv]\d(?:\.\d)?)(?:(?![\w/-])(?!\.\w)"
+    r"(?=[ ,/(]{1,3}(?:(?:nv|mx)?(?:fp[48]|bf16|fp16|int[48]|tp|ep|dp)(?![a-z])|w(?:int)?[48]a)|\])"
+    # "DSv4-Flash 200-sample GSM8K", "on DSv4-Pro": a release's named member is a model wherever it stands
+    r"|(?P<member>-(?:flash|pro|lite|exp|base))(?![\w/-])(?!\.\w))",
     re.IGNORECASE,
 )
 
@@ -146,7 +148,11 @@ def _model_names(s: str) -> tuple[str, ...]:
         if "/" in s:
             found.update(m.span() for m in _HUB_MODEL_RE.finditer(s))
         found.update(m.span() for m in _SIZED_NAME_RE.finditer(s))
-    short = {m.span(): m.group("release") for m in _SHORTHAND_RE.finditer(s)} if "ds" in low else {}
+    short = (
+        {m.span(): m.group("release") + (m.group("member") or "") for m in _SHORTHAND_RE.finditer(s)}
+        if "ds" in low
+        else {}
+    )
     found.update(short)
     spans = sorted(found, key=lambda span: (span[0], -span[1]))
     out: list[str] = []
@@ -156,7 +162,8 @@ def _model_names(s: str) -> tuple[str, ...]:
             continue
         end = b
         if (a, b) in short:
-            out.append(f"DeepSeek-{short[a, b].upper()}")
+            release, _, member = short[a, b].partition("-")
+            out.append(f"DeepSeek-{release.upper()}" + (f"-{member.title()}" if member else ""))
             continue
         name = s[a:b].rstrip(".,:;")
         if _BRANCH_RE.match(name):

@@ -53,3 +53,11 @@ def command_end(doc: Document, block: Block, heads: Sequence[Block], end: int, l
             break
         end = next((h.start - 1 for h in heads if h.start > head.start), last)
     return end
+
+
+def with_settings(commands: list[SetupScope], held: dict[str, str]) -> list[SetupScope]:
+    """The commands of a block with the settings the block states once (`held`: "--checkpoint=x.onnx", which the
+    block's settings reader reads) under their own: what they ran with, over their whole scope."""
+    for c in commands:
+        c.values = {**{k: v for k, v in held.items() if k not in c.values}, **c.values}
+    return commands

@@ -18,9 +18,10 @@ from __future__ import annotations
 import bisect
 import re
 
-from ledger.parsers.grammar.setup_scopes import norm, setup_sections, turn_bounds
+from ledger.parsers.grammar.setup_scopes import is_draft_model, norm, setup_sections, turn_bounds
 from ledger.parsers.reader.blocks import Document
 from ledger.vocab.canonical import DTYPE_KEYS, canonical_dtype
+from ledger.vocab.models import model_names
 
 Statement = tuple[int, str, str, bool]
 """(line, key, value, counted): a setup value a line states; counted when the document default counts it (a
@@ -58,6 +59,20 @@ def default_reach(doc: Document, default: dict[str, str], said: list[Statement])
             out[key] = [(start, starts[turn - 1] - 1, lines[0][1]), (starts[turn - 1], end, default[key])]
         elif start > 1 or end < last:
             out[key] = [(start, end, default[key])]
+    return out
+
+
+def beside_models(
+    doc: Document, default: dict[str, str], said: list[Statement]
+) -> dict[str, list[tuple[int, tuple[str, ...]]]]:
+    """Each key of `default` -> the lines the default counts that state it, with the models each line names (a
+    draft checkpoint apart): "On DSv4-Pro (TP=8 EP=8, MTP=1):" states the TP of DeepSeek-V4-Pro's run, which
+    SetupIndex.default_at keeps from the results of another model above it."""
+    out: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
+    for no, key, _, counted in said:
+        if counted and key in default:
+            named = tuple(m for m in model_names(doc.setup_line(no)) if not is_draft_model(m))
+            out.setdefault(key, []).append((no, named))
     return out
 
 

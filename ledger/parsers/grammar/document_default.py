@@ -48,13 +48,14 @@ def document_default(
     facts: SectionFacts | None = None,
     printed: set[str] | None = None,
     reach: dict[str, list[tuple[int, int, str]]] | None = None,
+    stated: list[Statement] | None = None,
 ) -> tuple[dict[str, str], list[tuple[int, int, dict[str, str]]]]:
     """The setup keys the whole document (its title too) gives one value each, the longer of two that contain each
     other; `command` reads a command line's flags; `bold`, `variants`, `facts`: bold_paragraph_heads, variant_lines,
     section_facts of doc when the caller has them. A key some of a table's rows name and others do not varies (a
     "bf16" row beside "q8_0"): no one value. A key only one comment names is that comment's ("Rechecked on 2x H100"
     in a reviewer's turn): it comes back as (turn start, turn end, values). `printed` gets the load keys of the
-    default only pastes state (a serving benchmark's concurrency); `reach` where a key a comment states holds."""
+    default only pastes state (a serving benchmark's concurrency); `reach` where a comment's key holds; `stated` all."""
     seen: dict[str, list[str]] = {}
     turns = turn_bounds(doc)
     turn_starts = [a for a, _ in turns]
@@ -66,13 +67,12 @@ def document_default(
     pasted = {no for b in doc.blocks if b.kind == "code" for no in range(b.start + 1, b.end)}
     outside: set[str] = set()  # the keys some line outside a paste states
     sectioned = {no for first, last in facts.sections for no in range(first, last + 1)}
-    measuring = facts.measuring  # a section with results of its own states their setup, not its siblings'
-    later = _later_lines(sectioned, measuring)
+    later = _later_lines(sectioned, measuring := facts.measuring)  # (a section with results states their setup)
     led: dict[str, list[str]] = {}
     led_turns: dict[str, list[int]] = {}  # the turn of each of `led`'s values
     runs: list[tuple[int, frozenset[str]]] = []  # the lines of commands that run something, and the keys each sets
     from_runs: list[tuple[str, str, int]] = []  # (key, value, turn) of each workload value a run command states
-    said: list[Statement] = []  # every value stated, where, and whether it counts for the default
+    said: list[Statement] = [] if stated is None else stated  # every value stated, where, whether the default counts it
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     unread = _unread(doc)
     counts: list[tuple[str, int]] = []  # "across 8 GPUs" on a line naming no board: (count, turn)

@@ -23,9 +23,10 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ledger.parsers.grammar.command_labels import captioned_table, command_label, results_start, states_section_runs
-from ledger.parsers.grammar.command_runs import agreed, command_end, runs_to_the_next
+from ledger.parsers.grammar.command_runs import agreed, command_end, runs_to_the_next, with_settings
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
 from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables, unfenced_echoes
+from ledger.parsers.grammar.default_reach import Statement, beside_models
 from ledger.parsers.grammar.document_default import document_default
 from ledger.parsers.grammar.folded_commands import folded_command_scopes
 from ledger.parsers.grammar.heading_setup import (
@@ -183,13 +184,15 @@ def find_setups(
     scopes.extend(feature_side_scopes(doc, lambda line: _section_end(ends, end_starts, line, last)))
     printed: set[str] = set()
     reach: dict[str, list[tuple[int, int, str]]] = {}
-    default, turns = document_default(doc, lambda text: command_setup(text, env), bold, variants, facts, printed, reach)
+    told: list[Statement] = []  # every setup value stated, where, and whether the default counts it
+    default, turns = document_default(doc, lambda t: command_setup(t, env), bold, variants, facts, printed, reach, told)
     # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
     own = [SetupScope(a, b, values) for a, b, values in turns]
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default = default
     idx.printed = frozenset(printed)
     idx.reach = reach
+    idx.beside = beside_models(doc, default, told)
     idx.lent = SetupIndex.build([SetupScope(*t) for t in lent], last) if lent else None
     return idx
 
@@ -277,6 +280,8 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
         values["model"] = labelled["model"]  # "target model: Code Llama 34B": the name whole, not its family's
     elif "draft_model" in labelled:
         values.pop("model", None)  # "draft model: Qwen2.5 0.5B": the draft's name, not the model served
+    if lead and nxt is not None and nxt.kind == "item" and text.rstrip().endswith(":"):
+        section_end = _list_end(blocks, k + 1)  # "DSv4-Flash 200-sample GSM8K, FP8 KV cache:" over its list alone
     return SetupScope(b.start, section_end, values) if values else None
 
 
@@ -436,10 +441,7 @@ def _code_setups(
         for key in values:
             open_[key] = scope
         out.append(scope)
-    held = _one_valued(doc, block.start, block.end) if commands else {}
-    for c in commands:  # ("--checkpoint=x.onnx" read by the block's settings: the command's own too)
-        c.values = {**{k: v for k, v in held.items() if k not in c.values}, **c.values}
-    return _block_settings(doc, block) + out + agreed(commands)
+    return _block_settings(doc, block) + out + agreed(with_settings(commands, _one_valued(doc, block.start, block.end)))
 
 
 def _block_settings(doc: Document, block: Block) -> list[SetupScope]:

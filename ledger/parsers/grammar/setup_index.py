@@ -4,6 +4,7 @@ section), nested, the innermost winning; see grammar.setup for how they are foun
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ledger.vocab.setup_keys import overlay
@@ -30,6 +31,9 @@ class SetupIndex:
     """The runs of lines (first, last, value) a key of the default holds over, where narrower than the document:
     one a turn or a section states holds from its start on, not into a later turn's rerun on a setup of its own
     (grammar.default_reach)."""
+    beside: dict[str, list[tuple[int, tuple[str, ...]]]] = field(default_factory=dict)
+    """The lines that state each key of the default, with the models each names ("On Heron-Max (TP=8, MTP=1):"):
+    a key only lines below a result state, each beside another model, is that model's setup, not the result's."""
     lent: SetupIndex | None = None
     """The workloads sections lend the sections after them ("## Test Plan" over "## Test Result", a how-to's
     "then generates 32 tokens" over the page's tables), by line: among the scopes above too, where a table's own
@@ -82,12 +86,16 @@ class SetupIndex:
         idx._at_line, idx._merged = at, merged
         return idx
 
-    def default_at(self, line: int) -> dict[str, str]:
-        """The default's keys that reach `line`."""
-        if not self.reach:
+    def default_at(self, line: int, model: str | None = None) -> dict[str, str]:
+        """The default's keys that reach `line`, for a result of `model` where it states one: not a key that only
+        lines below it state, each of them beside another model (a later "On Heron-Max (TP=8 EP=8, MTP=1):" over
+        its own run, not over the Heron-Lite results above it)."""
+        if not self.reach and not (model and self.beside):
             return self.default
         out: dict[str, str] = {}
         for key, value in self.default.items():  # (in the default's order: a claim's config keeps it)
+            if model and key != "model" and _others_below(self.beside.get(key, ()), line, _letters(model)):
+                continue
             if key not in self.reach:
                 out[key] = value
             elif (held := next((v for a, z, v in self.reach[key] if a <= line <= z), None)) is not None:
@@ -99,3 +107,16 @@ class SetupIndex:
             i = self._at_line[line]
             return self._merged[i] if i >= 0 else {}
         return {}
+
+
+def _letters(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def _others_below(stated: Sequence[tuple[int, tuple[str, ...]]], line: int, model: str) -> bool:
+    """Every line of `stated` (line, the models it names) is below `line` and names a model, none of them `model`
+    (one spelling inside the other counts as the same: "Heron-Max" and "acme/Heron-Max-Instruct")."""
+    return bool(stated) and all(
+        no > line and names and all(model not in (n := _letters(m)) and n not in model for m in names)
+        for no, names in stated
+    )
