@@ -746,6 +746,9 @@ HOSTILE: dict[str, HostileText] = {
     # DeepSeek shorthands with a member joined on and on, none of them ending where a name may (vocab.models
     # _SHORTHAND_RE's member form)
     "ds members": "DSv4-Flash-DS-R1-Pro.x ds-v3.2-lite/" * 2_000,
+    # a board's recipe path glued on and on, lengths in every part (vocab.length_pairs _PATH_LENGTHS_RE, read on the
+    # first 400 characters of a line only)
+    "recipe paths": "GB200 recipes/gb200-fp4/1k1k/8k1k-" * 1_000,
     # labelled command blocks whose setups all hold to the section's end, each over a block setting that ends first:
     # the setup index merges the scopes holding each line again only past the one that ended (grammar.setup_index)
     "stacked commands": lambda s: (

@@ -512,3 +512,13 @@ def test_a_count_before_boards_and_one_length_for_both_sides(text: str, want: di
 def test_a_number_beside_a_board_or_in_out_is_not_always_a_count_or_length(text: str) -> None:
     got = qualifiers(text)
     assert not got.get("gpu", "").startswith(("4x", "16x")) and "isl" not in got and "osl" not in got
+
+
+def test_a_recipe_path_naming_a_board_states_its_lengths() -> None:
+    from ledger.vocab.setup import qualifiers
+
+    # a config's path or file name that names the board glues the run's lengths into one of its parts
+    assert qualifiers("[recipe](https://example.com/recipes/gb300-fp4/8k1k/max-tpt.yaml)")["isl"] == "8k"
+    assert qualifiers("config: acme-fp4-gb200-1k1k.yaml").items() >= {"isl": "1k", "osl": "1k", "gpu": "GB200"}.items()
+    # a path that names no board may be a dataset's or a checkpoint's
+    assert "isl" not in qualifiers("data/sharegpt-8k1k/x.json on H100")

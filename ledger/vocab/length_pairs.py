@@ -93,3 +93,22 @@ def length_pair(s: str, low: str | None) -> re.Match[str] | None:
         or (GLUED_LENGTHS_RE.search(s) if low is None or "k" in low else None)
         or (SAME_LENGTHS_RE.search(s) if "/" in s and (low is None or "in" in low) else None)
     )
+
+
+# "recipes/gb200-fp4/1k1k/max-tpt.yaml", "dsr1-fp4-gb200-8k1k.yaml": glued lengths as one part of a path or file name
+_PATH_LENGTHS_RE = re.compile(r"(?<=[/_-])(?P<isl>\d{1,3}[kK])(?P<osl>\d{1,3}[kK])(?=[/_.-])")
+
+
+def path_lengths(s: str, board: str) -> re.Match[str] | None:
+    """The lengths a config's path or file name glues into one of its parts, where the same path names the board the
+    run used (`board`, as the setup words read it): a recipe's link sets up its run ("[config](.../gb200-fp4/1k1k/
+    max-tpt.yaml)"); a path that names no board may be anything's (a dataset's, a checkpoint's)."""
+    if "k" not in s and "K" not in s:
+        return None
+    name = board.lower().rsplit("x", 1)[-1] if board[:1].isdigit() else board.lower()
+    for m in _PATH_LENGTHS_RE.finditer(s):
+        a, b = s.rfind(" ", 0, m.start()) + 1, s.find(" ", m.end())
+        token = s[a : b if b >= 0 else len(s)].lower()
+        if ("/" in token or "." in token) and name.replace(" ", "") in token:
+            return m
+    return None

@@ -27,7 +27,7 @@ from ledger.vocab.input_labels import MACHINE_LABEL_RE as MACHINE_LABEL_RE
 from ledger.vocab.input_labels import OPEN_BOUND_RE, RESULT_AFTER_SETTING_RE, SETTING_RANGE_RE
 from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
 from ledger.vocab.input_labels import is_config_label as is_config_label
-from ledger.vocab.length_pairs import PAIRED_RE, length_pair
+from ledger.vocab.length_pairs import PAIRED_RE, length_pair, path_lengths
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
@@ -653,6 +653,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]
     if "cpu" in out and out.get("gpu") == "CPU":
         del out["gpu"]  # "on CPU (Xeon 8480)": the chip names the device (Context.claim), not its kind
+    if "gpu" in out and "isl" not in out and (pm := path_lengths(first, out["gpu"])) is not None:
+        out["isl"], out["osl"] = pm.group("isl").lower(), pm.group("osl").lower()  # ".../gb200-fp4/1k1k/max.yaml"
     return out, s
 
 

@@ -28,6 +28,11 @@ Statement = tuple[int, str, str, bool]
 lead-in's is its block's own)."""
 
 
+Beside = tuple[int, tuple[str, ...], int]
+"""(line, models, head): a line that states a key of the default, the models it names, and the line of the heading
+or turn line over it (0: none)."""
+
+
 Reach = list[tuple[int, int, str]]
 """The lines a key of the default holds over, as (first line, last line, value) runs."""
 
@@ -62,17 +67,18 @@ def default_reach(doc: Document, default: dict[str, str], said: list[Statement])
     return out
 
 
-def beside_models(
-    doc: Document, default: dict[str, str], said: list[Statement]
-) -> dict[str, list[tuple[int, tuple[str, ...]]]]:
-    """Each key of `default` -> the lines the default counts that state it, with the models each line names (a
-    draft checkpoint apart): "On DSv4-Pro (TP=8 EP=8, MTP=1):" states the TP of DeepSeek-V4-Pro's run, which
-    SetupIndex.default_at keeps from the results of another model above it."""
-    out: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
+def beside_models(doc: Document, default: dict[str, str], said: list[Statement]) -> dict[str, list[Beside]]:
+    """Each key of `default` -> the lines the default counts that state it, each with the models it names (a draft
+    checkpoint apart) and the section head above it: "On DSv4-Pro (TP=8 EP=8, MTP=1):" states the TP of
+    DeepSeek-V4-Pro's run, a later section's config link the board of that section's runs, which
+    SetupIndex.default_at keeps from the results above them that state a model of their own."""
+    out: dict[str, list[Beside]] = {}
+    heads = [b.start for b in doc.blocks if b.kind in ("heading", "comment")]
     for no, key, _, counted in said:
         if counted and key in default:
             named = tuple(m for m in model_names(doc.setup_line(no)) if not is_draft_model(m))
-            out.setdefault(key, []).append((no, named))
+            head = heads[i - 1] if (i := bisect.bisect_right(heads, no)) > 0 else 0
+            out.setdefault(key, []).append((no, named, head))
     return out
 
 

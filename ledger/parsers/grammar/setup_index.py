@@ -31,9 +31,10 @@ class SetupIndex:
     """The runs of lines (first, last, value) a key of the default holds over, where narrower than the document:
     one a turn or a section states holds from its start on, not into a later turn's rerun on a setup of its own
     (grammar.default_reach)."""
-    beside: dict[str, list[tuple[int, tuple[str, ...]]]] = field(default_factory=dict)
-    """The lines that state each key of the default, with the models each names ("On Heron-Max (TP=8, MTP=1):"):
-    a key only lines below a result state, each beside another model, is that model's setup, not the result's."""
+    beside: dict[str, list[tuple[int, tuple[str, ...], int]]] = field(default_factory=dict)
+    """The lines that state each key of the default, with the models each names and the heading over it
+    (default_reach.Beside): a key only lines below a result state, each beside another model or under a later
+    heading, is their runs' setup, not that of a result that states its own model."""
     lent: SetupIndex | None = None
     """The workloads sections lend the sections after them ("## Test Plan" over "## Test Result", a how-to's
     "then generates 32 tokens" over the page's tables), by line: among the scopes above too, where a table's own
@@ -88,8 +89,9 @@ class SetupIndex:
 
     def default_at(self, line: int, model: str | None = None) -> dict[str, str]:
         """The default's keys that reach `line`, for a result of `model` where it states one: not a key that only
-        lines below it state, each of them beside another model (a later "On Heron-Max (TP=8 EP=8, MTP=1):" over
-        its own run, not over the Heron-Lite results above it)."""
+        lines below it state, each beside another model or under a heading below it (a later "On Heron-Max (TP=8
+        EP=8, MTP=1):" over its own run, a "## Speed" section's config link naming GB200, not over the results of
+        another model above them)."""
         if not self.reach and not (model and self.beside):
             return self.default
         out: dict[str, str] = {}
@@ -113,10 +115,11 @@ def _letters(name: str) -> str:
     return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
-def _others_below(stated: Sequence[tuple[int, tuple[str, ...]]], line: int, model: str) -> bool:
-    """Every line of `stated` (line, the models it names) is below `line` and names a model, none of them `model`
-    (one spelling inside the other counts as the same: "Heron-Max" and "acme/Heron-Max-Instruct")."""
+def _others_below(stated: Sequence[tuple[int, tuple[str, ...], int]], line: int, model: str) -> bool:
+    """Every line of `stated` (line, the models it names, the heading over it) is below `line`, and names a model
+    none of them `model` (one spelling inside the other counts as the same: "Heron-Max" and "acme/Heron-Max-7B"),
+    or names none under a heading below `line`."""
     return bool(stated) and all(
-        no > line and names and all(model not in (n := _letters(m)) and n not in model for m in names)
-        for no, names in stated
+        no > line and (all(model not in (n := _letters(m)) and n not in model for m in names) if names else head > line)
+        for no, names, head in stated
     )
