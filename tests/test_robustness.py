@@ -749,6 +749,11 @@ HOSTILE: dict[str, HostileText] = {
     # a board's recipe path glued on and on, lengths in every part (vocab.length_pairs _PATH_LENGTHS_RE, read on the
     # first 400 characters of a line only)
     "recipe paths": "GB200 recipes/gb200-fp4/1k1k/8k1k-" * 1_000,
+    # a heading of inline-code settings that never close or never hold an "=" (grammar.heading_setup
+    # _CODE_SETTING_RE)
+    "code settings heading": lambda s: (
+        "### Kernel (" + "`a=1` `b_c=` `=2` `d.e=3 " * (250 * s) + ")\n\n| M | us |\n|--|--|\n| 1 | 2.5 |\n"
+    ),
     # labelled command blocks whose setups all hold to the section's end, each over a block setting that ends first:
     # the setup index merges the scopes holding each line again only past the one that ended (grammar.setup_index)
     "stacked commands": lambda s: (

@@ -66,7 +66,15 @@ def section_heading_setup(title: str) -> dict[str, str]:
     values = heading_setup(title)
     if cpu_heading(title):
         values["gpu"] = ""
+    for m in _CODE_SETTING_RE.finditer(title[:400]) if "=" in title else ():
+        # "### Kernel benchmark (MI355X, `model_dim=7168`, `expert=384`, `topk=8`)": the kernel's shape, set apart
+        for k, v in (settings_line(m.group(1)) or {}).items():
+            values.setdefault(k, v)
     return values
+
+
+# one setting in inline code ("`topk=8`", "`cu_num=256`"), as a heading lists a kernel's shape
+_CODE_SETTING_RE = re.compile(r"`([A-Za-z_][\w.-]{0,40}=[^`\s]{1,40})`")
 
 
 def settings_line(text: str) -> dict[str, str] | None:
