@@ -88,15 +88,17 @@ class SetupIndex:
         return idx
 
     def default_at(self, line: int, model: str | None = None) -> dict[str, str]:
-        """The default's keys that reach `line`, for a result of `model` where it states one: not a key that only
-        lines below it state, each beside another model or under a heading below it (a later "On Heron-Max (TP=8
-        EP=8, MTP=1):" over its own run, a "## Speed" section's config link naming GB200, not over the results of
-        another model above them)."""
-        if not self.reach and not (model and self.beside):
+        """The default's keys that reach `line`, for a result of `model` (None: it states none). Not a key that only
+        lines below it state, each beside another model ("On Heron-Max (TP=8 EP=8, MTP=1):" over its own run; where
+        neither the result nor the document names one, every model a line names is another), or, for a result with
+        a model of its own, under a heading below it (a "## Speed" section's config link naming GB200)."""
+        if not self.reach and not self.beside:
             return self.default
         out: dict[str, str] = {}
+        mine = _letters(model) if model else None
+        judged = bool(self.beside) and (model is not None or "model" not in self.default)
         for key, value in self.default.items():  # (in the default's order: a claim's config keeps it)
-            if model and key != "model" and _others_below(self.beside.get(key, ()), line, _letters(model)):
+            if judged and key != "model" and _others_below(self.beside.get(key, ()), line, mine):
                 continue
             if key not in self.reach:
                 out[key] = value
@@ -115,11 +117,16 @@ def _letters(name: str) -> str:
     return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
-def _others_below(stated: Sequence[tuple[int, tuple[str, ...], int]], line: int, model: str) -> bool:
-    """Every line of `stated` (line, the models it names, the heading over it) is below `line`, and names a model
-    none of them `model` (one spelling inside the other counts as the same: "Heron-Max" and "acme/Heron-Max-7B"),
-    or names none under a heading below `line`."""
+def _others_below(stated: Sequence[tuple[int, tuple[str, ...], int]], line: int, model: str | None) -> bool:
+    """Every line of `stated` (line, the models it names, the heading over it) is below `line`, and names models
+    none of them `model` (one spelling inside the other counts as the same: "Heron-Max" and "acme/Heron-Max-7B"; a
+    result of no model: any), or names none under a heading below `line` (for a result of a model only)."""
     return bool(stated) and all(
-        no > line and (all(model not in (n := _letters(m)) and n not in model for m in names) if names else head > line)
+        no > line
+        and (
+            all(model is None or (model not in (n := _letters(m)) and n not in model) for m in names)
+            if names
+            else model is not None and head > line
+        )
         for no, names, head in stated
     )
