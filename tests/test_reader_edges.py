@@ -110,3 +110,11 @@ def test_a_sentence_with_a_dot_is_no_turn_marker() -> None:
     text = "# Title\n\nthroughput · comment · it rose by 3% here and there, in every run we made.\n"
     doc = read_document(text, "t.md")
     assert not [b for b in doc.blocks if b.kind == "comment"]
+
+
+def test_an_archives_continued_turn_line_opens_a_turn() -> None:
+    # "alice · description (continued)": the archive's next chunk of one long turn, a turn line as its first was
+    doc = read_document(
+        "# T\n\n**alice** · description · 2026-01-02\nText\n\n**alice** · description (continued)\nMore\n"
+    )
+    assert [b.start for b in doc.blocks if b.kind == "comment"] == [3, 6]

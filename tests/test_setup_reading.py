@@ -341,3 +341,15 @@ def test_a_generation_cap_is_the_output_length_of_a_benchmark_not_of_an_eval() -
 def test_a_bench_of_two_model_files_names_neither_for_all_its_rows() -> None:
     got = command_setup("llama-bench -m models/wren-2b/q4_0.gguf -m models/lark-7b/q4_0.gguf -p 0 -n 32")
     assert "model" not in got and got["osl"] == "32"
+
+
+def test_a_template_placeholder_leaves_the_speculative_config_and_flags_read() -> None:
+    # a JSON broken by a slot ('<"strict" | "sampled">') still states its method, length and draft; a flag's
+    # "<1 | 4>" is a template's slot, no setting
+    text = (
+        'vllm serve acme/Finch-20b --max-concurrency <1 | 4> --speculative-config \'{"method": "eagle3", '
+        '"model": "acme/Finch-20b-eagle3", "num_speculative_tokens": 3, "verify_mode": <"strict" | "sampled">}\''
+    )
+    got = command_setup(text, {})
+    assert got["spec_algo"] == "eagle3" and got["draft_len"] == "3" and got["draft_model"] == "acme/Finch-20b-eagle3"
+    assert "concurrency" not in got
