@@ -595,3 +595,16 @@ def test_lm_eval_filter_columns_are_scores_against_the_run_without_the_method(tm
     assert "vs ref 0.945" in below[0]["text"]
     (gate,) = [f for f in findings(data, "failures") if f["verdict"] == "fail"]
     assert gate["text"] == "Qux-14B MTP (FAIL)"
+
+
+def test_a_table_of_sides_only_is_judged_in_the_measure_the_pr_states_its_gain_in(tmp_path: Path) -> None:
+    """ "| ISL | OSL | conc | this PR | main | Δ |" names no measure: its cells are the end-to-end request throughput
+    the Motivation says the PR gains, so each row's verdict speaks of that measure (never of a "value"), and a higher
+    throughput is better."""
+    data = report("../tables/side_columns_prose_measure.md", tmp_path)
+    assert not data["has_regression"]
+    got = sorted((f["metric"], f["line"], f["verdict"]) for f in findings(data, "results", more=True))
+    assert got == [
+        ("end-to-end request throughput", 14, "better than baseline"),
+        ("end-to-end request throughput", 15, "better than baseline"),
+    ]
