@@ -49,6 +49,7 @@ from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.setting_keys import setting_keys, sized_model
 from ledger.parsers.tables.slash_named import position_parts
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
+from ledger.vocab.disagg_layout import role_cells_setup
 from ledger.vocab.metrics import column_kind, draft_position, named_benchmark
 from ledger.vocab.outcomes import find_outcome, verdict_word
 from ledger.vocab.setup import checkpoint_only, label_checkpoint, qualifiers
@@ -213,6 +214,12 @@ class _RowReader:
                     **self.info.row_task(self.label),  # ("| Task |" over "ARC": its task, whatever a command ran)
                 }
             )
+            pairs = [
+                (self.headers[i], clean(self.row.cells[i])) for i in self.info.label_cols if i < len(self.row.cells)
+            ]
+            roles, plain = role_cells_setup(pairs)
+            if roles:  # "| Prefill | Decode |" over "TP8 | TP8/DP2": each role's sizes, no run-wide tp
+                words = {**{k: v for k, v in words.items() if k not in plain}, **roles}
             # ("int8" under "kv type" is the cache's dtype, which its column said: no weights' precision too)
             cache = self.setup.get("kv_cache", "").lower()
             self.label_qualifiers = {k: v for k, v in words.items() if not (k == "quant" and v.lower() == cache)}
