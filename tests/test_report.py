@@ -621,3 +621,16 @@ def test_a_before_after_cells_pair_is_judged_under_its_columns_measure_and_its_r
     assert "model=baz-moe" in next(
         f["text"] for f in findings(json.loads(out), "results", more=True) if f["line"] == 15
     )
+
+
+def test_a_table_of_sides_only_is_judged_in_the_measure_the_pr_states_its_gain_in(tmp_path: Path) -> None:
+    """ "| ISL | OSL | conc | this PR | main | Δ |" names no measure: its cells are the end-to-end request throughput
+    the Motivation says the PR gains, so each row's verdict speaks of that measure (never of a "value"), and a higher
+    throughput is better."""
+    data = report("../tables/side_columns_prose_measure.md", tmp_path)
+    assert not data["has_regression"]
+    got = sorted((f["metric"], f["line"], f["verdict"]) for f in findings(data, "results", more=True))
+    assert got == [
+        ("end-to-end request throughput", 14, "better than baseline"),
+        ("end-to-end request throughput", 15, "better than baseline"),
+    ]

@@ -736,6 +736,19 @@ HOSTILE: dict[str, HostileText] = {
         )
         * (250 * s)
     ),
+    # an "Example:" label under a design heading over a long list, signed changes with modifier words whose measure
+    # never comes and settings trailing them, peaks that reach no value, and a role-headed table of sides whose cells
+    # are sizes (reader.prose_examples design_examples, prose.metrics SIGNED_METRIC_AFTER_RE, prose.lists
+    # _SETUP_AFTER_RE, prose.elided_changes, vocab.disagg_layout role_cells_setup, tables.prose_measure)
+    "design examples": lambda s: (
+        "## Modifications\n\nExample:\n"
+        + "+ For Decode: TP4/DP2; Prefill: TP4\n- Example:\n" * (200 * s)
+        + "\n## Test\n\n"
+        + "gives **+4.3%** end-to-end serving request token at TP4 and **+3.3%** at TP8, with peaks of peak "
+        * (100 * s)
+        + "\n\n| Prefill | Decode | ISL | PR | main | Δ |\n|---|---|---|---|---|---|\n"
+        + "| TP8/DP2 | TP8/DP4 TP8/DP4 | 1024 | 1.5 | 1.4 | +7% |\n" * (200 * s)
+    ),
 }
 
 

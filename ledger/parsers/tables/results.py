@@ -34,6 +34,7 @@ from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, looks_metric, stated_unit
 from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
+from ledger.parsers.tables.prose_measure import prose_measure
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import TableInfo, shared_setting_labels
 from ledger.parsers.tables.rows import row_claims
@@ -377,6 +378,8 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
         info.measure = (test[0], info.section_unit)
         for setting, value in test[1].items():
             info.title_setup.setdefault(setting, value)
+    elif named := prose_measure(ctx, block, headers, roles):
+        info.measure = (named, info.section_unit)  # "| PR #123 | upstream | Δ |" in a PR giving "+4.3% throughput"
     elif info.section_unit and _variant_columns(headers, roles) and (by_unit := measure_of_unit(info.section_unit)):
         # "GEMM results (microseconds; lower is better):" over "| N | K | Generic | Tuned table |": latencies, each
         # column a variant
