@@ -213,6 +213,8 @@ def test_a_header_is_read_for_sides_around_an_arrow_only_where_an_arrows_mark_st
         ("Tok/s (S) | Tok/s (P) | Δ%", "100.0 | 90.0 | -10.0%", [("Tok/s", 90.0, 100.0), ("Tok/s Δ%", -10.0, None)]),
         # the change cells read the second side as the baseline: the first is measured against it
         ("Tok/s (S) | Tok/s (P) | Δ%", "90.0 | 100.0 | -10.0%", [("Tok/s", 90.0, 100.0), ("Tok/s Δ%", -10.0, None)]),
+        # (a unit in brackets before the mark is the measure's)
+        ("TPOT (ms) (S) | TPOT (ms) (P) | Δ%", "2.0 | 1.8 | -10.0%", [("TPOT", 1.8, 2.0), ("TPOT Δ%", -10.0, None)]),
         # the roles' own side word stays theirs ("ours" is the candidate wherever it stands)
         ("TFLOPS (ours) | TFLOPS (cuBLAS) | speedup", "300.0 | 250.0 | 1.2x", [("TFLOPS", 300.0, 250.0)]),
         # two benchmarks, two precisions: results of their own, no sides

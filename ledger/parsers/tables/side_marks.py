@@ -29,8 +29,11 @@ from ledger.vocab.setup import qualifiers
 from ledger.vocab.sides import BASE_SIDE_RE, reference_implementation, side_of
 from ledger.vocab.units import STAT_WORD_RE, is_measure_unit
 
-# "Tok/s (S)", "TPOT ms (P)": a measure, then a short mark in parentheses (letters, a digit at most after them)
-_MARKED_RE = re.compile(r"^(?P<measure>[^()\s](?:[^()]{0,60}[^()\s])?)\s?\((?P<mark>[A-Za-z]{1,12}\d?)\)$")
+# "Tok/s (S)", "TPOT ms (P)", "TPOT (ms) (S)": a measure (its unit in brackets too), then a short mark in
+# parentheses (letters, a digit at most after them)
+_MARKED_RE = re.compile(
+    r"^(?P<measure>[^()\s](?:[^()]{0,60}[^()\s])?(?:\s?\([^()]{1,16}\))?)\s?\((?P<mark>[A-Za-z]{1,12}\d?)\)$"
+)
 # how a text defines a mark: "P = probabilistic", "S: strict"
 _DEFINED_RE = r"(?<![\w-]){mark}\s?[=:]\s?[\"'`]?(?P<word>[A-Za-z][\w-]{{1,30}})"
 # two alternatives a setting takes, in a placeholder or prose: `<"strict" | "probabilistic">`, "greedy or tree"
