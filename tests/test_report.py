@@ -597,6 +597,21 @@ def test_lm_eval_filter_columns_are_scores_against_the_run_without_the_method(tm
     assert gate["text"] == "Qux-14B MTP (FAIL)"
 
 
+def test_side_marked_columns_are_a_baseline_and_its_candidate_judged_per_measure(tmp_path: Path) -> None:
+    """ "tok/s (B) | tok/s (O) | Δ% | TPOT ms (B) | TPOT ms (O) | Δ%" under "blocking verify (B) is today's
+    behaviour, overlapped verify (O) is this PR": each (O) cell is measured on "overlapped verify" against the (B)
+    cell beside it (the mark is no unit), so batch 16's lower throughput and higher TPOT are two regressions of the
+    candidate, not values of their own left unjudged; the change columns are each measure's change."""
+    data = report("side_marks_regression.md", tmp_path)
+    assert data["revisions"] == ["overlapped verify"] and data["has_regression"]
+    judged = findings(data, "results", more=True)
+    got = {(f["line"], f["verdict"]) for f in judged}
+    assert got == {(7, "better than baseline"), (8, "worse than baseline")} and len(judged) == 4
+    assert {f["revision"] for f in judged} == {"overlapped verify"}
+    worse = [f["text"] for f in judged if f["verdict"] == "worse than baseline"]
+    assert any("1440 tok/s vs baseline 1600" in t for t in worse) and any("10.8 ms vs baseline 9" in t for t in worse)
+
+
 def test_a_before_after_cells_pair_is_judged_under_its_columns_measure_and_its_rows_model(tmp_path: Path) -> None:
     """ "410.20 → 498.75 (+21.59%)" under "pp256": the pair is pp256's, judged against its before, on the row's model
     (the model a "model" column names, without its GGUF type; not the lead-in's one for a later table's row)."""

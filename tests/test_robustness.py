@@ -720,6 +720,15 @@ HOSTILE: dict[str, HostileText] = {
     # an eval's table with a status column, rows of a mode and its "non-" twin, share cells whose count and keyed
     # measure never close (tables.side_rows feature_off_twin, tables.rows _TALLY_RE / _KEYED_MEASURE_RE,
     # gates.tables _named_by_more, vocab.setup _OFF_BEFORE_RE)
+    # tables of side-marked columns under long lines of marks, definitions and alternatives that name no side
+    # (tables.side_marks _MARKED_RE, _DEFINED_RE, _ALTERNATIVES_RE, _CURRENT_RE; its text above a table is capped)
+    "side marks": lambda s: (
+        (
+            "serial a (S) is the default, S = b | c or d (S) x/y vs z, " * 30
+            + "\n\n| x | Tok/s (S) | Tok/s (P) | Δ% |\n|---|---|---|---|\n| 1 | 1.0 | 1.1 | +10.0% |\n\n"
+        )
+        * (60 * s)
+    ),
     "status modes": lambda s: (
         "| Model | Mode | flexible_extract | Acceptance rate | Status |\n|---|---|---|---|---|\n"
         + "| A-1B | MTP | 0.5 | 1.5% (1/2, toks_fwd=2.5) | PASS |\n| A-1B | non-MTP | 0.5 | 9% (1/2, 3/4, a= | FAIL |\n"

@@ -48,6 +48,7 @@ from ledger.parsers.tables.side_columns import (
     on_implementation_columns,
     on_side_columns,
 )
+from ledger.parsers.tables.side_marks import on_side_marks, with_side_marks
 from ledger.parsers.tables.side_rows import (
     feature_off_twin,
     measured_columns,
@@ -89,6 +90,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return
     table = with_sub_header(table)  # "| Old |  | New |  |" over "|  | tok/s/user | tok/s/gpu | ..."
     table = with_swept_heads(table, block.section[-1:], ctx.lead_in(block))  # "| c64 | c256 (tok/s/gpu) |"
+    table, marks = with_side_marks(table, ctx.doc.lines)  # "| Tok/s (S) | Tok/s (P) | Δ% |"
     if _holds_no_results(table):
         ctx.taken.update(r.line for r in table.rows)
         return
@@ -178,7 +180,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _with_setup(claims, item[1])  # "| fast | ..." under "- fast: TP4 + MTP 3-1-4"
         if workload:
             claims = _with_setup(claims, workload)
-        claims = on_arm_columns(on_implementation_columns(claims, own_impl), arms)
+        claims = on_side_marks(on_arm_columns(on_implementation_columns(claims, own_impl), arms), marks)
         claims = on_sweep(claims, sweep, info.measure[0] if info.measure else None)
         yield from _of_task(on_banner_sides(table.banner_sides, on_side_columns(ctx, claims)), task, dataset)
 
