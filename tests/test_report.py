@@ -595,3 +595,17 @@ def test_lm_eval_filter_columns_are_scores_against_the_run_without_the_method(tm
     assert "vs ref 0.945" in below[0]["text"]
     (gate,) = [f for f in findings(data, "failures") if f["verdict"] == "fail"]
     assert gate["text"] == "Qux-14B MTP (FAIL)"
+
+
+def test_a_table_labelled_without_a_feature_is_the_baseline_of_the_one_labelled_with_it(tmp_path: Path) -> None:
+    """ "w/o mtp" over one table, "mtp2" over the same table beside it: the speculative run's scores take the
+    plain run's as their references (a feature off and on, one build: no revisions), so its drop is judged; the
+    plain run's own scores are spec off, not the serve command's MTP."""
+    data = report("feature_off_and_on_tables.md", tmp_path)
+    shown = {f["line"]: f for f in findings(data, "results", more=True)}
+    assert shown[20]["verdict"] == "below reference" and "0.87 vs ref 0.91" in shown[20]["text"], shown[20]
+    assert shown[21]["verdict"] == "within noise" and "vs ref 0.905" in shown[21]["text"], shown[21]
+    assert data["headline"] == "1 below reference"
+    code, out, _ = run("extract", str(FIX / "feature_off_and_on_tables.md"), "--format", "jsonl")
+    plain = [json.loads(x)["config"] for x in out.splitlines() if json.loads(x)["source"]["line"] == 14]
+    assert code == 0 and plain[0]["spec_algo"] == "none" and plain[0]["model"] == "acme/Heron-30B-A3B"

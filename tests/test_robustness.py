@@ -718,6 +718,13 @@ HOSTILE: dict[str, HostileText] = {
     * 40,
     # families named with their version in sentences of a section with no result (vocab.models _SPACED_VERSION_RE)
     "family versions": ("## a\n\n" + "for mimo 2.5 qwen v3.1% glm 4. step 2.5 llama 3.1x " * 40 + "\n\nTP4\n\n") * 40,
+    # tables labelled with a feature off and on, bare labels with no colon (grammar.sides _FEATURE_SIDE_RE,
+    # tables.side_tables _OFF_LABEL_RE / _ON_PREFIX_RE / _NEGATION_RE)
+    "feature off and on": (
+        "w/o mtp\n| a | b |\n|---|---|\n| x | 1.5 |\n\nw/ mtp3 no\n| a | b |\n|---|---|\n| x | 1.4 |\n\n"
+        "no   spec-_.+\n| a | b |\n|---|---|\n| x | 1.3 |\n\n"
+    )
+    * 400,
     "checked sections": ("## a\n\n- " + ":   pass 1 fail 2 passe :   " * 300 + "\n\n## b\n\nEP8 on 8x B200\n\n") * 40,
     # an eval's table with a status column, rows of a mode and its "non-" twin, share cells whose count and keyed
     # measure never close (tables.side_rows feature_off_twin, tables.rows _TALLY_RE / _KEYED_MEASURE_RE,
