@@ -725,6 +725,12 @@ HOSTILE: dict[str, HostileText] = {
         "no   spec-_.+\n| a | b |\n|---|---|\n| x | 1.3 |\n\n"
     )
     * 400,
+    # bullet lead-ins of many name words and a bracket that never closes, over their tables (grammar.lead_ins
+    # _BRACKETED_LEAD_RE)
+    "bracketed leads": (
+        "- E2E: Aa1.2 " + "Bb-1 " * 30 + "FP8 (1 GPU, " + "x" * 200 + "\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n"
+    )
+    * 400,
     "checked sections": ("## a\n\n- " + ":   pass 1 fail 2 passe :   " * 300 + "\n\n## b\n\nEP8 on 8x B200\n\n") * 40,
     # an eval's table with a status column, rows of a mode and its "non-" twin, share cells whose count and keyed
     # measure never close (tables.side_rows feature_off_twin, tables.rows _TALLY_RE / _KEYED_MEASURE_RE,
