@@ -158,6 +158,29 @@ def test_stated_stderr_is_used_and_scaled_to_percent() -> None:
     assert p.verdict == "regression"
 
 
+def test_a_stated_spread_sets_the_threshold_where_no_stderr_or_sample_count_does() -> None:
+    """ "30.5 ± 0.2 tok/s" over three runs each: the runs' spread is the noise, not 2% of the mean; a sample
+    count, where one is known, still wins (the binomial error of gsm8k's 1319 questions)."""
+    tight = compare(
+        snap("a", mk("perf", "output throughput", 30.5, unit="tok/s", stddev=0.2)),
+        snap("b", mk("perf", "output throughput", 31.2, unit="tok/s", stddev=0.2)),
+    )[0]
+    assert tight.threshold is not None and tight.threshold.basis == "stated spread, z=1.96"
+    assert tight.threshold.value == pytest.approx(1.96 * math.sqrt(2) * 0.2)
+    assert tight.verdict == "improvement"  # (+2.3%: the default 2% calls it noise only just; the runs do not)
+    one_side = compare(
+        snap("a", mk("perf", "output throughput", 30.5, unit="tok/s", stddev=0.9)),
+        snap("b", mk("perf", "output throughput", 31.2, unit="tok/s")),
+    )[0]
+    assert one_side.verdict == "within noise" and one_side.threshold is not None
+    assert one_side.threshold.value == pytest.approx(1.96 * math.sqrt(2) * 0.9)
+    counted = compare(
+        snap("a", mk("accuracy", "gsm8k", 0.81, stddev=0.39)), snap("b", mk("accuracy", "gsm8k", 0.86, stddev=0.35))
+    )[0]
+    assert counted.threshold is not None and "binomial n=1319" in counted.threshold.basis
+    assert counted.verdict == "improvement"
+
+
 def test_default_thresholds_per_kind() -> None:
     acc = compare(
         snap("a", mk("accuracy", "custom eval score", 70.0)), snap("b", mk("accuracy", "custom eval score", 70.4))

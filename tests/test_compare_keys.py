@@ -148,6 +148,8 @@ def _setup(**config: str) -> dict[str, str]:
         ("gpu", ["2x8 H200", "2x8xH200"], {"gpu": "h200", "gpu_count": "16"}),
         ("gpu", ["2x8"], {"gpu_count": "16"}),
         ("gpu", ["SM90", "sm_90a", "sm90"], {"gpu": "sm90"}),
+        # a Radeon Pro by its number alone, as a sweep's lead-in names it ("RDNA3/ W7900"), or in full
+        ("gpu", ["W7900", "AMD Radeon Pro W7900", "Radeon PRO W7900", "RADEON W7900"], {"gpu": "w7900"}),
         (
             "model",
             [

@@ -740,6 +740,17 @@ HOSTILE: dict[str, HostileText] = {
         + "| A-1B | MTP | 0.5 | 1.5% (1/2, toks_fwd=2.5) | PASS |\n| A-1B | non-MTP | 0.5 | 9% (1/2, 3/4, a= | FAIL |\n"
         * (500 * s)
     ),
+    # lead-ins naming a board by its number or as printed after "GPU:" (unclosed names, GGUF types after a model,
+    # boards that never end), over tables of "a → b (+x%)" cells whose change never closes (vocab.canonical
+    # _PRINTED_DEVICE_RE and the W-series, grammar.line_setup _BOARD_END_RE / _PRECISION_TAIL_RE, tables.rows _arrow)
+    "board leads": lambda s: (
+        "# CUDA: wider tiles\n\n"
+        + (
+            "Sweep on RDNA3/ W7800, GPU: Vendorix Ab Cd Ef VX-9000 W78 Q4_K_M (GPU: AMD Foo Q4_K GPU: A. gfx11:\n\n"
+            "| model | ubatch | pp32 |\n|---|---|---|\n| Foo-7B Q4_K_M | 512 | 1.5 → 2.5 (+3% (1 → 2 |\n\n"
+        )
+        * (250 * s)
+    ),
 }
 
 

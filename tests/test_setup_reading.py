@@ -7,7 +7,7 @@ import pytest
 
 from ledger.parsers import extract
 from ledger.parsers.grammar.commands import command_setup
-from ledger.parsers.grammar.line_setup import line_setup
+from ledger.parsers.grammar.line_setup import line_setup, setting_value
 from ledger.vocab.backends import title_backend
 from ledger.vocab.canonical import canonical_gpu
 from ledger.vocab.flags import one_value
@@ -304,6 +304,30 @@ def test_title_family_and_backend() -> None:
     assert title_family("recipes/glm-5.3-flash/README.md") is None  # a file's path names no family
     assert title_backend("vulkan : faster mat-vec") == "Vulkan" and title_backend("HIP: tune mmq") == "ROCm"
     assert title_backend("ggml-cpu: faster q4_0") is None and title_backend("Fix CUDA: graphs") is None
+    # ggml-cuda's code runs on AMD's boards through HIP: a "CUDA:" change timed on them only ran no CUDA backend
+    assert title_backend("CUDA: wider tiles", ["W7800"]) is None and title_backend("CUDA: x", ["gfx1100"]) is None
+    assert title_backend("CUDA: wider tiles", ["P100", "gfx900"]) == "CUDA"  # (an AMD board named beside)
+    assert title_backend("HIP: wider tiles", ["W7800"]) == "ROCm"
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Sweep on the new head, RDNA3/ W7800:", {"gpu": "W7800"}),  # AMD's workstation board by its number
+        ("Sweep on the new head, GPU: Vendorix VX-900:", {"gpu": "Vendorix VX-900"}),  # unknown, board-shaped
+        ("GPU: AMD Foo Accel X1 (48 GB)", {"gpu": "AMD Foo Accel X1"}),
+        ("GPU: CUDA 12.4, driver 550", {"gpu": None}),  # a toolkit's version is no board
+    ],
+)
+def test_a_board_named_in_a_lead_in(text: str, want: dict[str, str | None]) -> None:
+    got = line_setup(text)
+    assert {k: got.get(k) for k in want} == want
+
+
+@pytest.mark.parametrize(("cell", "model"), [("Qwen3 Q4_K_M", "Qwen3"), ("Foo-7B IQ2_XXS", "Foo-7B")])
+def test_a_model_cell_keeps_no_gguf_type(cell: str, model: str) -> None:
+    # "Qwen3 Q4_K_M" under "Model": the model, then the GGUF type qualifiers read as its quant
+    assert setting_value("Model", cell) == ("model", model)
 
 
 def test_a_generation_cap_is_the_output_length_of_a_benchmark_not_of_an_eval() -> None:

@@ -119,11 +119,10 @@ def _half_width(c: Claim) -> float:
     return abs(c.high - v) / 2
 
 
-def _stderr_in_scale(c: Claim, key: Key, value: float) -> float | None:
-    """The stated stderr in the value's scale: lm-eval prints a score as a percent beside its stderr as a
+def _stderr_in_scale(c: Claim, key: Key, value: float, se: float | None) -> float | None:
+    """A stated stderr (or spread) in the value's scale: lm-eval prints a score as a percent beside its stderr as a
     fraction, so a percent score's small stderr is scaled; a metric with no percent scale (perplexity, a loss:
     anything where lower is better, or with a unit of its own) keeps its stderr as stated."""
-    se = c.stderr
     if se is None or not math.isfinite(se) or se < 0:
         return None
     percent = c.unit in (None, "", "%") and higher_is_better((c.metric or key.metric)[:MAX_NAME], c.unit, key.kind)
@@ -152,7 +151,15 @@ def judge_numbers(key: Key, old: Claim, new: Claim, noise: NoiseModel) -> Pair:
         elif abs(n) <= 1.0 < abs(o):
             n, hw_n = n * 100, hw_n * 100
             notes.append("new scaled from a fraction to percent")
-    thr = threshold_for(key, o, n, noise, _stderr_in_scale(old, key, o), _stderr_in_scale(new, key, n))
+    thr = threshold_for(
+        key,
+        o,
+        n,
+        noise,
+        _stderr_in_scale(old, key, o, old.stderr),
+        _stderr_in_scale(new, key, n, new.stderr),
+        (_stderr_in_scale(old, key, o, old.stddev), _stderr_in_scale(new, key, n, new.stddev)),
+    )
     if hw_o or hw_n:
         thr = Threshold(thr.value + hw_o + hw_n, thr.basis + " + range", f"±{fmt_number(thr.value + hw_o + hw_n)}")
         notes.append("stated range widens the threshold")

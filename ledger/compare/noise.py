@@ -17,7 +17,11 @@ found wins:
    two-proportion z-test; both runs usually score the same questions, so the true (paired) noise
    is smaller and this threshold is conservative: it rarely cries wolf, and it may miss a real
    change smaller than T (gsm8k at 96%: T = 1.5 points);
-4. the default per kind: accuracy 0.5 points (0.005 for fractions; perplexity, not a proportion,
+4. a stated spread (a standard deviation: of the runs, or of the samples where the text gives no count):
+   T = z * sqrt(sd_old^2 + sd_new^2), the spread of single measurements, wider than a mean's standard error,
+   so it too rarely cries wolf (a per-question sd of 0.34 on a 0-1 score says two runs of unknown size are
+   not told apart by a point);
+5. the default per kind: accuracy 0.5 points (0.005 for fractions; perplexity, not a proportion,
    1% of the mean), acceptance length 0.05, acceptance rate 0.02 (or 2 points), perf 2% of the
    mean of the two values, and 10% for the timings an accuracy run prints beside its score (a perf value whose
    setup names an accuracy task: gsm8k's "Latency: 29.6 s" is one run of a harness that sends every question at
@@ -149,10 +153,24 @@ def _sample_count(key: Key, noise: NoiseModel) -> int | None:
     return noise.samples.get(key.metric) or noise.samples.get(cfg.get("task", ""))
 
 
+def _both(a: float | None, b: float | None) -> tuple[float, float] | None:
+    """Both sides' stated noise, one side standing in for the other's where only one is stated; None for neither."""
+    if a is None and b is None:
+        return None
+    return (a if a is not None else b or 0.0), (b if b is not None else a or 0.0)
+
+
 def threshold_for(
-    key: Key, old: float, new: float, noise: NoiseModel, se_old: float | None = None, se_new: float | None = None
+    key: Key,
+    old: float,
+    new: float,
+    noise: NoiseModel,
+    se_old: float | None = None,
+    se_new: float | None = None,
+    spread: tuple[float | None, float | None] = (None, None),
 ) -> Threshold:
-    """The noise threshold for one pair of values (symmetric in old and new)."""
+    """The noise threshold for one pair of values (symmetric in old and new); `spread` the stated standard
+    deviations of old and new, where the text gives them."""
     configured = noise.metric_thresholds.get(key.metric) or noise.metric_thresholds.get(
         STAT_RE.sub("", key.metric).strip()
     )
@@ -162,11 +180,8 @@ def threshold_for(
             scale = (abs(old) + abs(new)) / 2
             return Threshold(val * scale, "configured", f"±{val * 100:g}%")
         return Threshold(val, "configured", f"±{fmt_number(val)}")
-    if se_old is not None or se_new is not None:
-        a = se_old if se_old is not None else se_new
-        b = se_new if se_new is not None else se_old
-        assert a is not None and b is not None
-        t = noise.z * math.sqrt(a * a + b * b)
+    if (stated := _both(se_old, se_new)) is not None:
+        t = noise.z * math.hypot(*stated)
         return Threshold(t, f"stated stderr, z={noise.z:g}", f"±{fmt_number(t)}")
     if key.kind == "accuracy" and key.metric == "perplexity":
         t = noise.perf_rel / 2 * (abs(old) + abs(new)) / 2
@@ -182,6 +197,11 @@ def threshold_for(
                 ses.append(math.sqrt(p * (1 - p) / n) * scale)
             t = noise.z * math.sqrt(ses[0] ** 2 + ses[1] ** 2)
             return Threshold(t, f"binomial n={n}, z={noise.z:g}", f"±{fmt_number(t)}")
+    if (spreads := _both(*spread)) is not None:
+        t = noise.z * math.hypot(*spreads)
+        return Threshold(t, f"stated spread, z={noise.z:g}", f"±{fmt_number(t)}")
+    if key.kind == "accuracy":
+        percent = max(abs(old), abs(new)) > 1.0
         t = noise.accuracy_points if percent else noise.accuracy_points / 100
         return Threshold(t, "default accuracy", f"±{fmt_number(t)}")
     if key.kind == "acceptance":

@@ -6,6 +6,9 @@ between a PR's before and after, so a side's label keeps it (grammar.sides.side_
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+
+from ledger.vocab.canonical import amd_board
 
 # "Fp8MoeBackend.FLASHINFER_TRTLLM": the class names the backend's kind, the member the backend
 _ENUM_RE = re.compile(r"\b(?P<kind>[A-Z][A-Za-z0-9]{0,30}?)?Backend\.(?P<value>[A-Z][A-Z0-9_]{1,40})\b")
@@ -83,8 +86,13 @@ _PRINTED = {"vulkan": "Vulkan", "metal": "Metal", "cuda": "CUDA", "sycl": "SYCL"
 _PRINTED |= {"hip": "ROCm", "musa": "MUSA", "webgpu": "WebGPU"}
 
 
-def title_backend(title: str) -> str | None:
+def title_backend(title: str, boards: Iterable[str] = ()) -> str | None:
     """The GPU backend a title says its change is for ("vulkan : ..." -> Vulkan), as llama-bench's backend column
-    prints it; None for any other title (a CPU change's "ggml-cpu:" names its device, not a GPU backend)."""
+    prints it; None for any other title (a CPU change's "ggml-cpu:" names its device, not a GPU backend), and for a
+    "CUDA:" title whose runs were all on AMD boards (`boards`: the GPU values the text states, none of NVIDIA's):
+    llama.cpp's ggml-cuda code is built for AMD's boards through HIP too, so "CUDA:" over a sweep "on RDNA3/ W7800"
+    names the code changed, not the backend the runs were on."""
     m = _TITLE_BACKEND_RE.match(title[:80])
-    return _PRINTED[m.group("name").lower()] if m else None
+    name = _PRINTED[m.group("name").lower()] if m else None
+    boards = list(boards)
+    return None if name == "CUDA" and boards and all(map(amd_board, boards)) else name

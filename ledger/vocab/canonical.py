@@ -22,8 +22,9 @@ import re
 from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.text import clean_name
 
-SETUP_RULES_VERSION = 7  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
-# "Jetson AGX Orin" is orin; 5: "AWQ-INT4" and "INT4-AWQ" are awq_int4; 6: "sm_90a" is sm90; 7: a gpu "4090" is rtx4090
+SETUP_RULES_VERSION = 8  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
+# "Jetson AGX Orin" is orin; 5: "AWQ-INT4" and "INT4-AWQ" are awq_int4; 6: "sm_90a" is sm90; 7: a gpu "4090" is rtx4090;
+# 8: "Radeon Pro W7900" is w7900
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -46,6 +47,9 @@ GPU_NAMES = (
     r"rx ?\d{4}(?: ?xtx| ?xt| gre)?|dgx[ -]spark|"
     # AMD's Radeon boards llama.cpp's Vulkan and ROCm threads print ("AMD Radeon Pro VII", "Radeon VII")
     r"radeon (?:pro )?(?:vii|w\d{4}|v\d{3})|radeon rx ?\d{4}(?: ?xtx| ?xt)?|"
+    # and its workstation boards by their number alone, as a ROCm or HIP sweep heads its tables ("RDNA3/ W7800",
+    # "GPU: W7900"): the W5500 ... W7900 of the Radeon Pro line
+    r"w(?:5[57]|6[468]|7[5-9])00|"
     # the integrated Radeons of AMD's APUs ("Radeon 8060S" of Strix Halo, "Radeon 780M")
     r"radeon \d{3,4}[ms]|"
     # Google's TPUs, which sglang-jax and vLLM's TPU backend measure on ("TPU v6e", "tpu-v5p", "on TPU")
@@ -152,15 +156,19 @@ _LETTER_DIGIT_RE = re.compile(r"(?<=[a-z])-(?=\d)")  # "llama-3.1" and "llama 3.
 
 
 # "3x AMD Radeon AI PRO R9700 (32 GB)": a board the vocabulary does not know, by its vendor, up to its parenthesis
+# (or the ":" that ends a lead-in, "..., GPU: AMD Foo X1:"); or one shaped as a board's name is, capitalised words
+# and a code of letters and three or more digits ("Vendorix VX-900"): not a version ("CUDA 12.4"), not a count
 _PRINTED_DEVICE_RE = re.compile(
-    r"(?:\d{1,3} ?[x×] ?)?(?:AMD|NVIDIA|Intel|Radeon|Instinct|GeForce|Quadro|Tesla|Arc|Ascend|Apple)\b[^(),;]{1,60}?"
-    r"(?=\s?[(,;]|$)"
+    r"(?:\d{1,3} ?[x×] ?)?"
+    r"(?:(?:AMD|NVIDIA|Intel|Radeon|Instinct|GeForce|Quadro|Tesla|Arc|Ascend|Apple)\b[^(),;:]{1,60}?|"
+    r"(?:[A-Z][A-Za-z]{1,20} ){0,3}[A-Z]{1,4}-?\d{3,5}[A-Z]{0,3})"
+    r"(?=\s?[(,;:]|\s?$)"
 )
 
 
 def device_as_printed(value: str) -> str:
     """The accelerator a "GPU:" label's value names as printed where GPU_NAMES knows no board in it, else ""."""
-    m = _PRINTED_DEVICE_RE.match(value)
+    m = _PRINTED_DEVICE_RE.match(value[:200])
     return m.group(0).strip() if m else ""
 
 
@@ -175,6 +183,7 @@ def canonical_gpu(value: str) -> tuple[str, str | None]:
     name = re.sub(r"\s", "", m.group(1)).replace("dgxspark", "dgx-spark").replace("ascendnpu", "ascend") if m else ""
     name = name.replace("jetson", "").replace("agx", "") if "orin" in name else name  # "Jetson AGX Orin" is an Orin
     name = name.replace("radeonrx", "rx")  # "AMD Radeon RX 9070" is the RX 9070 its gfx1201 names
+    name = re.sub(r"^radeon(?:pro)?(?=w\d{4}$)", "", name)  # "Radeon Pro W7900" is the W7900 a sweep's lead names
     name = name.replace("h203e", "h20-3e")  # "H20 3e": the 141 GB H20-3e, a board of its own beside the H20
     # ROCm images' "-mi30x-" / "-mi35x-": the MI300 and MI350 boards they are built for, as the text names them
     name = {"mi30x": "mi300x", "mi35x": "mi355x"}.get(name, name)
@@ -205,8 +214,9 @@ ARCH_BOARDS: dict[str, frozenset[str]] = {
     "gfx942": frozenset(("mi300x", "mi300a", "mi308x", "mi325x")),
     "gfx950": frozenset(("mi350x", "mi355x")),
     "gfx1030": frozenset(("rx6800", "rx6800xt", "rx6900xt")),
-    "gfx1100": frozenset(("rx7900xtx", "rx7900xt", "radeonprow7900")),
-    "gfx1101": frozenset(("rx7800xt", "rx7700xt")),
+    "gfx1100": frozenset(("rx7900xtx", "rx7900xt", "w7900", "w7800")),
+    "gfx1101": frozenset(("rx7800xt", "rx7700xt", "w7700")),
+    "gfx1102": frozenset(("rx7600", "w7600", "w7500")),
     "gfx1103": frozenset(("radeon780m", "radeon760m")),
     "gfx1150": frozenset(("radeon890m", "radeon880m")),
     "gfx1151": frozenset(("radeon8060s", "radeon8050s")),
@@ -234,6 +244,14 @@ def one_board(values: set[str]) -> str | None:
         return None
     board = next(iter(boards))
     return board if names[board] in ARCH_BOARDS[names[next(iter(arch))]] else None
+
+
+_AMD_NAME_RE = re.compile(r"(?:mi[1-4]\d|rx\d|radeon|gfx|w\d{4}$)")
+
+
+def amd_board(value: str) -> bool:
+    """The GPU value names an AMD board: an Instinct, a Radeon (RX, Pro W), an architecture id ("gfx1100")."""
+    return _AMD_NAME_RE.match(canonical_gpu(value)[0]) is not None or "amd " in value.lower()[:60]
 
 
 _RUN_STAMP_RE = re.compile(r"(?:[_-](?:20\d{6}(?:[_-]\d{4,6})?|run[_-]?\d{1,3}))+$", re.IGNORECASE)

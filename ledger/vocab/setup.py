@@ -53,6 +53,7 @@ _GPU_STARTS = (
     *("gb", "gh", "b1", "b2", "b3", "h1", "h2", "h8", "a1", "a2", "a3", "a4", "a5", "a6", "a8", "v1", "l2"),
     *("l4", "mi"),
     *("ascend", "atlas", "gaudi", "rtx", "rx", "radeon", "dgx", "apple", "m1", "m2", "m3", "m4", "m5", "gfx", "sm"),
+    *("w5", "w6", "w7"),  # (AMD's workstation boards by their number: "W7800")
     *("p10", "p40", "t4", "k80", "gtx", "titan", "tpu", "orin", "jetson", "agx", "geforce"),
 )
 """How a GPU's match opens, where no digit opens it: the vendor or its name's first letters (canonical.GPU_NAMES);
@@ -291,6 +292,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "titan",
             "rx",
             "radeon",
+            "w5",
+            "w6",
+            "w7",
             "m1-",
             "m2-",
             "m3-",

@@ -160,7 +160,10 @@ def _title_defaults(
     named in full anywhere: Gemma) and its backend ("vulkan : faster mat-vec for q4_0": the runs were on Vulkan)."""
     if "model" not in seen and "model" not in led and (family := _family_named(doc, turns, owners)):
         seen["model"] = [family]
-    if "backend" not in seen and "backend" not in led and doc.blocks and (gb := title_backend(doc.blocks[0].text)):
+    if "backend" in seen or "backend" in led or not doc.blocks:
+        return
+    # (not CUDA where the runs were on an AMD board: vocab.backends)
+    if gb := title_backend(doc.blocks[0].text, [*seen.get("gpu", ()), *led.get("gpu", ())]):
         seen["backend"] = [gb]
 
 

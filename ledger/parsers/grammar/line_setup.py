@@ -186,7 +186,9 @@ def _inline_settings(text: str) -> dict[str, str]:
         key = setup_label_key(m.group("key").replace("_", " "))
         if key is None or key not in _INLINE_KEYS or key in out:
             continue
-        value = _checked(key, m.group("value"))
+        # ("..., GPU: AMD Foo X1:": a board's name of several words, to the mark that ends it)
+        words = key == "gpu" and m.group("value")[:1].isalpha()
+        value = _checked(key, _BOARD_END_RE.split(head[m.start("value") :], 1)[0] if words else m.group("value"))
         if value:
             # "dtype=float16" among model_args or a log's engine settings: the dtype it computes in (settle_precision)
             key = COMPUTE_DTYPE if m.group("key").strip().lower() == "dtype" else key
@@ -208,8 +210,11 @@ def setting_value(header: str, value: str) -> tuple[str, str] | None:
     return (key, checked) if checked else None
 
 
+# (and llama.cpp's GGUF types: "Qwen3 Q4_K_M" is the model Qwen3 in that quantisation, which qualifiers read)
 _PRECISION_TAIL_RE = re.compile(
-    rf"(?<=\w)\s(?:\(\s?)?(?:{DTYPE_PATTERN}|w4a16|w8a8|w4a8|awq|gptq)(?:\s?\))?$", re.IGNORECASE
+    rf"(?<=\w)\s(?:\(\s?)?(?:{DTYPE_PATTERN}|w4a16|w8a8|w4a8|awq|gptq|q[2-8]_(?:[01]|k(?:_[sml])?)|"
+    r"iq[1-4]_(?:xxs|xs|s|m|nl))(?:\s?\))?$",
+    re.IGNORECASE,
 )
 _FILE_SIZE_TAIL_RE = re.compile(r"\s?\(\s?\d{1,4}(?:\.\d{1,3})?\s?(?:GiB|GB|MiB|MB)\b[^()]{0,30}\)$")
 _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\)")
@@ -218,6 +223,7 @@ _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\
 # what follows a setting's number and is no part of it: "TP=8 (E=64, N=512)", "tensor_parallel_size = 8 with NVLink"
 _AFTER_NUMBER_RE = re.compile(r"\s\(|\s(?:with|over|via|using|across|through)\s", re.IGNORECASE)
 _INLINE_KEYS = DEFAULT_KEYS | {"experts"}
+_BOARD_END_RE = re.compile(r"[,;:()]|\.(?:\s|$)")  # (a sentence's end: "GPU: Foo X1. Then ...")
 _CHAINED_RE = re.compile(r"(?P<keys>(?:(?<![\w.])[A-Za-z_]{1,12} ?= ?){2,4})(?P<value>\d{1,6})(?![\w.])")
 _CHAIN_KEY_RE = re.compile(r"[A-Za-z_]{1,12}")
 # a one-letter "E" is the experts only beside a kernel's other shape keys ("E=64, N=512"), as in a table's columns

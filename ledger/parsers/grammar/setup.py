@@ -253,6 +253,8 @@ def _text_scope(
             # "GPU: NVIDIA B200" right over its kernel's table: that table's board (a line the sentence reader reads,
             # "concurrency=64; ISL/OSL=1K/2K; DEP=8:", is read whole below)
             or (label_setup(text) if not _setup_sentence(unrestricted(text), True) else {})
+            # ("Sweep on the new head, GPU: Vendorix VX-900:": the board its label names amid the lead-in)
+            or {k: v for k, v in inline_settings(text[:400]).items() if k == "gpu"}
         )
         if values:  # "EAGLE-3 (num_steps=8):", "main", "For B = 8, T = 2048, NH = 16:"
             return SetupScope(b.start, _block_end(blocks, k + 1), values)

@@ -8,6 +8,7 @@ import re
 
 from ledger.parsers.tables.cells import FRACTION_PCT_RE, is_range
 from ledger.vocab.metrics import is_acceptance_name
+from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.units import is_size_unit
 
 PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
@@ -39,3 +40,14 @@ def share_note(inner: str, unit: str | None) -> tuple[int, re.Match[str] | None]
     start = tally.end() if tally is not None else 0
     keyed = _KEYED_MEASURE_RE.match(inner, start)
     return start, keyed if keyed is not None and is_acceptance_name(keyed.group("name")) else None
+
+
+def under_cell_setup(cell: dict[str, str], read: dict[str, str]) -> dict[str, str]:
+    """The config of a claim prose read in a cell's parenthesis (`read`: with the setup of the scopes around the
+    table) under the cell's own (`cell`: its row's and column's), which wins under any spelling of its keys: the row's
+    model over the one a lead-in above the table names ("Baz-MoE Q8_0 | ... (+15.8%)" under "... on Bar-14B:")."""
+    own = {canonical_key_name(k) for k, v in cell.items() if v}
+    return {
+        **{k: v for k, v in cell.items() if v},
+        **{k: v for k, v in read.items() if canonical_key_name(k) not in own},
+    }

@@ -21,7 +21,7 @@ from ledger.parsers.grammar.setup_scopes import setting_value
 from ledger.parsers.prose import sentences as prose
 from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.cell_metric import cell_metric
-from ledger.parsers.tables.cell_parens import PAREN_RE, share_note, trailing_paren
+from ledger.parsers.tables.cell_parens import PAREN_RE, share_note, trailing_paren, under_cell_setup
 from ledger.parsers.tables.cell_sentences import with_row_setup
 from ledger.parsers.tables.cells import (
     ARROW_CELL_RE,
@@ -243,16 +243,20 @@ class _RowReader:
         return True
 
     def _arrow(self, c: _Cell) -> Generator[Claim, None, bool]:
-        # "2.950 -> 2.959": from the reference to the value, whatever the header calls its sides
+        # "2.950 -> 2.959": from the reference to the value, whatever the header calls its sides; "750.29 → 885.10
+        # (+17.97%)": the change it printed after them is the same column's, as after one value ("12.10 (-2.42%)")
         if c.numeric or c.role not in ("value", "mixed"):
             return False
-        am = ARROW_CELL_RE.match(" ".join(c.cleaned.split()))
-        if not am or not self._take_cell(c):
+        pm = trailing_paren(c.cell, c.cleaned, None) if c.cell.rstrip().endswith(")") and c.off >= 0 else None
+        am = ARROW_CELL_RE.match(" ".join(clean(c.cell[: pm.start()] if pm else c.cell).split()))
+        if not am or not self.ctx.is_free(c.line, c.start, c.end):
             return False
+        self.ctx.take(c.line, c.start, c.start + pm.start() if pm else c.end)  # (the change is prose's to read)
         info = self.info
         bare = ARROW_SIDES_RE.sub("", c.head).strip(" ,;:") or c.head
         unit = am.group(4) or am.group(2) or info.head(bare)[0]
-        metric = metric_name(self.label, info.head(bare)[1] or bare, c.role)
+        # (a row named by its setup alone, "| model | ubatch |" over "Foo-7B Q4_0 | 512": the column names the measure)
+        metric = metric_name("" if self.named_by_setup else self.label, info.head(bare)[1] or bare, c.role)
         yield self.ctx.claim(
             column_kind(metric, self.section, unit),
             c.line,
@@ -264,6 +268,8 @@ class _RowReader:
             config=self._config(c),
             **c.at,
         )
+        if pm:
+            yield from self._paren_claims(c, pm, None, metric, self._config(c))
         return True
 
     def _slash_or_runs(self, c: _Cell) -> Generator[Claim, None, bool]:
@@ -512,7 +518,7 @@ class _RowReader:
             return
         for claim in prose.claims_in_text(ctx, line, inner[skip:], at + skip, subject=metric):
             # "19.5 (-2.50%)": the change was measured in the cell's row and column, under their setup
-            claim.config = {**config, **claim.config}
+            claim.config = under_cell_setup(config, claim.config)
             yield claim
         ctx.take(line, c.off + pm.start(), c.off + len(c.cell))
 
