@@ -74,8 +74,13 @@ def side_tables(doc: Document, claims: list[Claim]) -> list[Claim]:
     renamed: dict[Revision, Revision] = {}
     for head, base in pairs:
         _join(out, by_line, head, base)
-        if not head.feature:  # (a feature off and on: two setups measured on one build)
+        if not head.feature:
             _relabel(out, by_line, head, base, renamed)
+        else:  # a feature off and on: two setups of one build, each named by its label ("w/o warmup" / "warmup")
+            for side in (head, base):
+                for i in (i for no in _lines(side.block) for i in by_line.get(no, [])):
+                    if "variant" not in out[i].config and out[i].value is not None:
+                        out[i] = out[i].model_copy(update={"config": {**out[i].config, "variant": side.name}})
     # (the commit a base's lead-in names, and any claim measured on its revision elsewhere: one name)
     return [c.model_copy(update={"revision": renamed[c.revision]}) if c.revision in renamed else c for c in out]
 
