@@ -716,6 +716,21 @@ HOSTILE: dict[str, HostileText] = {
         + "\nregress x by 1%-2%, while C128 crosses over to +0.5% It 4%\n\n"
     )
     * 40,
+    # families named with their version in sentences of a section with no result (vocab.models _SPACED_VERSION_RE)
+    "family versions": ("## a\n\n" + "for mimo 2.5 qwen v3.1% glm 4. step 2.5 llama 3.1x " * 40 + "\n\nTP4\n\n") * 40,
+    # tables labelled with a feature off and on, bare labels with no colon (grammar.sides _FEATURE_SIDE_RE,
+    # tables.side_tables _OFF_LABEL_RE / _ON_PREFIX_RE / _NEGATION_RE)
+    "feature off and on": (
+        "w/o mtp\n| a | b |\n|---|---|\n| x | 1.5 |\n\nw/ mtp3 no\n| a | b |\n|---|---|\n| x | 1.4 |\n\n"
+        "no   spec-_.+\n| a | b |\n|---|---|\n| x | 1.3 |\n\n"
+    )
+    * 400,
+    # bullet lead-ins of many name words and a bracket that never closes, over their tables (grammar.lead_ins
+    # _BRACKETED_LEAD_RE)
+    "bracketed leads": (
+        "- E2E: Aa1.2 " + "Bb-1 " * 30 + "FP8 (1 GPU, " + "x" * 200 + "\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n"
+    )
+    * 400,
     "checked sections": ("## a\n\n- " + ":   pass 1 fail 2 passe :   " * 300 + "\n\n## b\n\nEP8 on 8x B200\n\n") * 40,
     # an eval's table with a status column, rows of a mode and its "non-" twin, share cells whose count and keyed
     # measure never close (tables.side_rows feature_off_twin, tables.rows _TALLY_RE / _KEYED_MEASURE_RE,
