@@ -38,8 +38,9 @@ from ledger.parsers.grammar.heading_setup import (
     whole_bold,
 )
 from ledger.parsers.grammar.lead_ins import (
-    BARE_LEAD_IN_RE,
-    SIDE_NAME_RE,
+    bracketed_lead_model,
+    comment_label,
+    comment_model,
     lead_in_setup,
     run_heads,
     sub_item_heads,
@@ -75,17 +76,12 @@ from ledger.vocab.checkpoint_labels import lead_checkpoint
 from ledger.vocab.device_headings import listed_device
 from ledger.vocab.flags import SERVER_COMMAND_RE
 from ledger.vocab.setup import (
-    model_names,
     named_twice,
 )
 from ledger.vocab.setup_labels import settings_table_values, states_settings
 
 # "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
 _LEAD_PREP_RE = re.compile(r"^(?:for|with|at|on|using|under)\s+", re.IGNORECASE)
-# what makes a comment line a sentence rather than the name of the run under it
-_COMMENT_SENTENCE_RE = re.compile(
-    r"\b(?:ran|run|results?|log|output|here|below|above|see|is|are|was|from|against)\b", re.IGNORECASE
-)
 # a lead-in that says where the runs below were made ("All of the numbers below were measured on one H100:"),
 # not what they are compared with ("against the bf16 logits")
 _RUN_WORD_RE = re.compile(
@@ -156,7 +152,7 @@ def find_setups(
         elif b.kind in ("text", "item") and not b.in_code and b.start not in revision_lines:
             # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
             text = doc.setup_texts.get(b.start, b.text) if b.start == b.end else b.text  # (a copy's unfenced YAML)
-            scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env, text)
+            scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env, text, variants)
             if scope is not None and "model" not in scope.values and (model := aliased_model(doc, text)) is not None:
                 scope.values["model"] = model  # "K3, TP8, ..." where the eval's header names kimi-k3
             if states_section_runs(text) and (said := {k: v for k, v in line_setup(text).items() if k == "gpu"}):
@@ -207,9 +203,11 @@ def _section_heads(doc: Document) -> list[Block]:
     ]
 
 
-def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str, str], text: str) -> SetupScope | None:
+def _text_scope(
+    blocks: list[Block], k: int, section_end: int, env: Mapping[str, str], text: str, variants: frozenset[int]
+) -> SetupScope | None:
     """The setup a line of prose or a list item states (`text`: the block's, as the setup readers read it), and the
-    lines it holds over."""
+    lines it holds over; `variants` are the lines of the variant items whose names a table's rows carry."""
     b = blocks[k]
     if not text:
         return None
@@ -220,7 +218,7 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
             # "- Disaggregated serving (ctx TP1 -> gen TP1), gsm8k:" over its results' items: theirs, no other's
             stated = {k: v for k, v in line_setup(text[:400]).items() if k in DEFAULT_KEYS}
             return SetupScope(b.start, below, stated) if stated else None
-        if variant_item(text) is not None:
+        if variant_item(text) is not None and (b.start in variants or not _heads_block(blocks, k)):
             return None  # "- fast: TP4 + MTP 3-1-4": its variant's settings (the rows it names), not the section's
         # "- Single-node TP4; EAGLE3 with three speculative tokens;": a list that states the setup, not results
         nxt = blocks[k + 1] if k + 1 < len(blocks) else None
@@ -229,6 +227,8 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
             stated = {k: v for k, v in _setup_sentence(text).items() if k in DEFAULT_KEYS} or label_setup(text)
             if not stated and (model := lead_in_setup(text, colon=False).get("model")):
                 stated = {"model": model}  # "* V1 acme/Foo-VL-7B": the model alone
+            if stated is not None and "model" not in stated and (model := bracketed_lead_model(text)):
+                stated = {"model": model, **stated}  # "- E2E: Wan2.2 T2V A14B FP8 (..., 1 GPU)": its table's model
             return SetupScope(b.start, _block_end(blocks, k + 1), stated) if stated else None
         values = _setup_sentence(text) if not _RESULT_RE.search(text) else {}
         # three settings at least: "MTP2 images" (two, from one word) names a check, not the runs' setup
@@ -283,6 +283,12 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
     if lead and nxt is not None and nxt.kind == "item" and text.rstrip().endswith(":"):
         section_end = _list_end(blocks, k + 1)  # "DSv4-Flash 200-sample GSM8K, FP8 KV cache:" over its list alone
     return SetupScope(b.start, section_end, values) if values else None
+
+
+def _heads_block(blocks: list[Block], k: int) -> bool:
+    """Block k stands right over a table or a paste (a blank line at most between)."""
+    nxt = blocks[k + 1] if k + 1 < len(blocks) else None
+    return nxt is not None and nxt.kind in ("code", "table") and nxt.start - blocks[k].end <= 2
 
 
 def _device_scope(blocks: list[Block], k: int) -> SetupScope | None:
@@ -412,10 +418,10 @@ def _code_setups(
                     runs.append(scope)
             continue
         lead = lead_in_setup(s) if ": " not in s and no not in revisions else {}  # ("PR branch:" opens a side)
-        if not lead and s.startswith("#") and _comment_label(s.lstrip("#").strip(), doc.line(no + 1)):
+        if not lead and s.startswith("#") and comment_label(s.lstrip("#").strip(), doc.line(no + 1)):
             # "# int4" as a comment heading the run under it ("# Before", where it opens a revision, names that)
             lead = {"variant": s.lstrip("#").strip()} if no not in revisions else {}
-        if not lead and s.startswith("#") and (model := _comment_model(s)) is not None:
+        if not lead and s.startswith("#") and (model := comment_model(s)) is not None:
             lead = {"model": model}  # "#acme/Tiny-8B" over its runs' tables, to the next such line
         if lead:
             # "EAGLE-3 (num_steps=8):" inside the paste: the variant of the lines under it, to the next one
@@ -464,25 +470,3 @@ def _one_valued(doc: Document, first: int, last: int) -> dict[str, str]:
         for key, value in inline_settings(doc.setup_line(no)).items():
             seen.setdefault(key, set()).add(value)
     return {k: next(iter(vs)) for k, vs in seen.items() if len(vs) == 1}
-
-
-def _comment_model(line: str) -> str | None:
-    """ "#acme/Tiny-8B", "# org/Model-7B-Instruct": a comment that is a model's name and nothing else."""
-    name = line.lstrip("#").strip()
-    models = model_names(name) if len(name) <= 80 else []
-    return models[0] if len(models) == 1 and models[0] == name else None
-
-
-def _comment_label(name: str, below: str) -> bool:
-    """ "# Before", "# int8 weight only" over a line of results: a short name, not a sentence or a command."""
-    if SIDE_NAME_RE.match(name):
-        return True
-    words = name.split()
-    # "## With heuristic", "# Using the old scheduler": an arm's name may open with a preposition and an article
-    return (
-        0 < len(words) <= 5
-        and bool(BARE_LEAD_IN_RE.match(name))
-        and not _COMMENT_SENTENCE_RE.search(name)
-        and any(ch.isdigit() for ch in below)
-        and (":" in below or "=" in below)
-    )
