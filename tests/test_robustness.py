@@ -736,6 +736,19 @@ HOSTILE: dict[str, HostileText] = {
         )
         * (250 * s)
     ),
+    # sentences of sides and commits that chain "vs" without end, a bare commit or one in backticks on either side
+    # (grammar.sides _VS_RE / _LEFT_SIDE_RE / _RIGHT_SIDE_RE, one window each side of each "vs")
+    "one-commit sides": ("Baseline `abc1234de` vs this PR vs main (0a1b2c3d4) against base 0a1b2c3d4 vs the ") * 400,
+    # a kernel table whose change column is the time saved on every row (tables.delta_check gain_deltas), under
+    # validation lines of runs and their errors and a measure's "max" (formats.pass_counts _RAN_RE, prose.guards
+    # _STAT_BEFORE_RE)
+    "gain deltas": lambda s: (
+        "| t | baseline (us) | this PR (us) | delta |\n|---|---|---|---|\n"
+        + "| 1 | 40.00 | 32.00 | +20.0% |\n" * (500 * s)
+        + "\n- "
+        + "73 cases ran, 0 AssertionError 12 tests ran with no Foo logits_diff (max 0.0020) max 0.5 ran, " * (100 * s)
+        + "\n"
+    ),
 }
 
 

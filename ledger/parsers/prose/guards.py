@@ -15,7 +15,7 @@ import re
 from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
 from ledger.vocab.length_pairs import in_length_pair
-from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name
+from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name, names_a_metric
 from ledger.vocab.models import model_names
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
 from ledger.vocab.text import ARROW, CASE_ODD, RUN_COUNT_NOUNS
@@ -489,6 +489,7 @@ def is_config_number(text: str, n: Number) -> bool:
         # "TG128, 14 samples 32.90±0.44 tk/s": a measured value after the count of runs it is the mean of
         and not (is_measure_unit(n.unit) and _RUNS_BEFORE_RE.search(text, max(0, n.start - 30), n.start))
         and not _measured_at(before, n)
+        and not _stat_of_measure(text, before, n)
     ):
         return True  # "at con128", "ISL 8192"; but "lands at ~0.70" is a measurement
     if (
@@ -511,6 +512,21 @@ def is_config_number(text: str, n: Number) -> bool:
     if n.unit in ("x", "X") and n.value >= 100 and n.value == int(n.value) and text[n.end - 2 : n.end - 1].isdigit():
         return True  # "Ryzen 3900X", "RTX 4090X": a product's name, not a ratio
     return n.unit is None and 1900 <= n.value <= 2100 and n.value == int(n.value) and not n.high
+
+
+# "`logits_diff` warnings (max 0.0020)": the largest of a measure's values, a fraction no setting named "max" holds
+_STAT_BEFORE_RE = re.compile(r"(?<![\w-])(?:max|min)\s?[:=]?\s?$", re.IGNORECASE)
+
+
+def _stat_of_measure(text: str, before: str, n: Number) -> bool:
+    """The bare word "max" or "min" before a fraction, a measure named just before it: that measure's extreme."""
+    return (
+        n.unit is None
+        and "." in n.text
+        and n.value < 1
+        and _STAT_BEFORE_RE.search(before) is not None
+        and names_a_metric(text[max(0, n.start - 80) : n.start])
+    )
 
 
 _SLASH_NUMBER_RE = re.compile(r"/\d{1,7}(?=\s)")
