@@ -749,6 +749,12 @@ HOSTILE: dict[str, HostileText] = {
         + "73 cases ran, 0 AssertionError 12 tests ran with no Foo logits_diff (max 0.0020) max 0.5 ran, " * (100 * s)
         + "\n"
     ),
+    # lists of values each after a label of its own that never close, shares "of" long clauses with no end, and
+    # counts of code names a recipe "uses" (prose.own_labels _NEXT_LABEL_RE / _OWN_LABEL_RE, prose.candidates
+    # _SHARE_OF_RE / _CLAUSE_OPEN_RE, prose.guards _USES_BEFORE_RE / _CODE_NAME_AFTER_RE, prose.named_changes)
+    "own labels": ("strict-match 72.4% / flexible-extract 73.6%, exact_match: 1.5 / -0.9pp ") * 400,
+    "share clauses": ("x: ~4% of FP8 elements flip a b c d e f g h i j, 12% of tokens of the of ") * 400,
+    "tensor counts": ("which uses 90x `IQ3_KS` for all using 4x `a` used 2x `") * 400,
 }
 
 

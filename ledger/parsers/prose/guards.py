@@ -507,8 +507,8 @@ def is_config_number(text: str, n: Number) -> bool:
         return True
     if is_count_unit(n.unit):
         return True  # "2556 runs", "16384 kB/run", "128 tokens": the work a run did
-    if n.unit in ("x", "×") and not _RATIO_WORD_RE.match(after) and _WORD_AFTER_RE.match(after):
-        return True  # "1x GB300", "8× H100": a count of devices
+    if n.unit in ("x", "×") and _counted(text, n, after):
+        return True  # "1x GB300", "8× H100": a count of devices; "uses 90x `IQ3_KS`": of tensors of that type
     if n.unit in ("x", "X") and n.value >= 100 and n.value == int(n.value) and text[n.end - 2 : n.end - 1].isdigit():
         return True  # "Ryzen 3900X", "RTX 4090X": a product's name, not a ratio
     return n.unit is None and 1900 <= n.value <= 2100 and n.value == int(n.value) and not n.high
@@ -543,3 +543,20 @@ _AT_BEFORE_RE = re.compile(r"\bat\s*$")
 # "runs at 20.1 ms/t": a time after "at" is how fast it ran ("at 2 req/s" stays the load a run was given)
 _DURATIONS = frozenset(("ms", "us", "µs", "ns", "ms/token", "ms/t", "ms per token"))
 _WORD_AFTER_RE = re.compile(r"\s*[A-Za-z]")
+
+
+def _counted(text: str, n: Number, after: str) -> bool:
+    """ "8x H100": a count of what follows, no ratio; "which uses 90x `IQ3_KS` for the routed experts": how many
+    tensors a recipe gives that type (a whole count, a name in code after it)."""
+    if not _RATIO_WORD_RE.match(after) and _WORD_AFTER_RE.match(after):
+        return True
+    return (
+        n.value == int(n.value)
+        and _CODE_NAME_AFTER_RE.match(after) is not None
+        and _USES_BEFORE_RE.search(text, max(0, n.start - 12), n.start) is not None
+    )
+
+
+# "which uses 90x `IQ3_KS` for the expert tensors": what a recipe uses, counted, a name in code after the count
+_USES_BEFORE_RE = re.compile(r"\b(?:uses|using|used)\s{1,2}$", re.IGNORECASE)
+_CODE_NAME_AFTER_RE = re.compile(r"\s{1,2}`[A-Za-z][\w.-]{0,40}`")
