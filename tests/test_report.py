@@ -597,6 +597,35 @@ def test_lm_eval_filter_columns_are_scores_against_the_run_without_the_method(tm
     assert gate["text"] == "Qux-14B MTP (FAIL)"
 
 
+def test_side_marked_columns_are_a_baseline_and_its_candidate_judged_per_measure(tmp_path: Path) -> None:
+    """ "tok/s (B) | tok/s (O) | Δ% | TPOT ms (B) | TPOT ms (O) | Δ%" under "blocking verify (B) is today's
+    behaviour, overlapped verify (O) is this PR": each (O) cell is measured on "overlapped verify" against the (B)
+    cell beside it (the mark is no unit), so batch 16's lower throughput and higher TPOT are two regressions of the
+    candidate, not values of their own left unjudged; the change columns are each measure's change."""
+    data = report("side_marks_regression.md", tmp_path)
+    assert data["revisions"] == ["overlapped verify"] and data["has_regression"]
+    judged = findings(data, "results", more=True)
+    got = {(f["line"], f["verdict"]) for f in judged}
+    assert got == {(7, "better than baseline"), (8, "worse than baseline")} and len(judged) == 4
+    assert {f["revision"] for f in judged} == {"overlapped verify"}
+    worse = [f["text"] for f in judged if f["verdict"] == "worse than baseline"]
+    assert any("1440 tok/s vs baseline 1600" in t for t in worse) and any("10.8 ms vs baseline 9" in t for t in worse)
+
+
+def test_a_table_labelled_without_a_feature_is_the_baseline_of_the_one_labelled_with_it(tmp_path: Path) -> None:
+    """ "w/o mtp" over one table, "mtp2" over the same table beside it: the speculative run's scores take the
+    plain run's as their references (a feature off and on, one build: no revisions), so its drop is judged; the
+    plain run's own scores are spec off, not the serve command's MTP."""
+    data = report("feature_off_and_on_tables.md", tmp_path)
+    shown = {f["line"]: f for f in findings(data, "results", more=True)}
+    assert shown[20]["verdict"] == "below reference" and "0.87 vs ref 0.91" in shown[20]["text"], shown[20]
+    assert shown[21]["verdict"] == "within noise" and "vs ref 0.905" in shown[21]["text"], shown[21]
+    assert data["headline"] == "1 below reference"
+    code, out, _ = run("extract", str(FIX / "feature_off_and_on_tables.md"), "--format", "jsonl")
+    plain = [json.loads(x)["config"] for x in out.splitlines() if json.loads(x)["source"]["line"] == 14]
+    assert code == 0 and plain[0]["spec_algo"] == "none" and plain[0]["model"] == "acme/Heron-30B-A3B"
+
+
 def test_a_before_after_cells_pair_is_judged_under_its_columns_measure_and_its_rows_model(tmp_path: Path) -> None:
     """ "410.20 → 498.75 (+21.59%)" under "pp256": the pair is pp256's, judged against its before, on the row's model
     (the model a "model" column names, without its GGUF type; not the lead-in's one for a later table's row)."""
@@ -658,3 +687,16 @@ def test_a_count_of_tensors_a_recipe_uses_is_no_result_and_no_revision(tmp_path:
     data = json.loads(out)
     assert data["revisions"] == ["PR"]
     assert [(f["line"], f["verdict"]) for f in findings(data, "results", more=True)] == [(9, "within noise")]
+
+
+def test_a_table_of_sides_only_is_judged_in_the_measure_the_pr_states_its_gain_in(tmp_path: Path) -> None:
+    """ "| ISL | OSL | conc | this PR | main | Δ |" names no measure: its cells are the end-to-end request throughput
+    the Motivation says the PR gains, so each row's verdict speaks of that measure (never of a "value"), and a higher
+    throughput is better."""
+    data = report("../tables/side_columns_prose_measure.md", tmp_path)
+    assert not data["has_regression"]
+    got = sorted((f["metric"], f["line"], f["verdict"]) for f in findings(data, "results", more=True))
+    assert got == [
+        ("end-to-end request throughput", 14, "better than baseline"),
+        ("end-to-end request throughput", 15, "better than baseline"),
+    ]

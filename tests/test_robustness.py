@@ -716,10 +716,34 @@ HOSTILE: dict[str, HostileText] = {
         + "\nregress x by 1%-2%, while C128 crosses over to +0.5% It 4%\n\n"
     )
     * 40,
+    # families named with their version in sentences of a section with no result (vocab.models _SPACED_VERSION_RE)
+    "family versions": ("## a\n\n" + "for mimo 2.5 qwen v3.1% glm 4. step 2.5 llama 3.1x " * 40 + "\n\nTP4\n\n") * 40,
+    # tables labelled with a feature off and on, bare labels with no colon (grammar.sides _FEATURE_SIDE_RE,
+    # tables.side_tables _OFF_LABEL_RE / _ON_PREFIX_RE / _NEGATION_RE)
+    "feature off and on": (
+        "w/o mtp\n| a | b |\n|---|---|\n| x | 1.5 |\n\nw/ mtp3 no\n| a | b |\n|---|---|\n| x | 1.4 |\n\n"
+        "no   spec-_.+\n| a | b |\n|---|---|\n| x | 1.3 |\n\n"
+    )
+    * 400,
+    # bullet lead-ins of many name words and a bracket that never closes, over their tables (grammar.lead_ins
+    # _BRACKETED_LEAD_RE)
+    "bracketed leads": (
+        "- E2E: Aa1.2 " + "Bb-1 " * 30 + "FP8 (1 GPU, " + "x" * 200 + "\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\n"
+    )
+    * 400,
     "checked sections": ("## a\n\n- " + ":   pass 1 fail 2 passe :   " * 300 + "\n\n## b\n\nEP8 on 8x B200\n\n") * 40,
     # an eval's table with a status column, rows of a mode and its "non-" twin, share cells whose count and keyed
     # measure never close (tables.side_rows feature_off_twin, tables.rows _TALLY_RE / _KEYED_MEASURE_RE,
     # gates.tables _named_by_more, vocab.setup _OFF_BEFORE_RE)
+    # tables of side-marked columns under long lines of marks, definitions and alternatives that name no side
+    # (tables.side_marks _MARKED_RE, _DEFINED_RE, _ALTERNATIVES_RE, _CURRENT_RE; its text above a table is capped)
+    "side marks": lambda s: (
+        (
+            "serial a (S) is the default, S = b | c or d (S) x/y vs z, " * 30
+            + "\n\n| x | Tok/s (S) | Tok/s (P) | Δ% |\n|---|---|---|---|\n| 1 | 1.0 | 1.1 | +10.0% |\n\n"
+        )
+        * (60 * s)
+    ),
     "status modes": lambda s: (
         "| Model | Mode | flexible_extract | Acceptance rate | Status |\n|---|---|---|---|---|\n"
         + "| A-1B | MTP | 0.5 | 1.5% (1/2, toks_fwd=2.5) | PASS |\n| A-1B | non-MTP | 0.5 | 9% (1/2, 3/4, a= | FAIL |\n"
@@ -755,6 +779,19 @@ HOSTILE: dict[str, HostileText] = {
     "own labels": ("strict-match 72.4% / flexible-extract 73.6%, exact_match: 1.5 / -0.9pp ") * 400,
     "share clauses": ("x: ~4% of FP8 elements flip a b c d e f g h i j, 12% of tokens of the of ") * 400,
     "tensor counts": ("which uses 90x `IQ3_KS` for all using 4x `a` used 2x `") * 400,
+    # an "Example:" label under a design heading over a long list, signed changes with modifier words whose measure
+    # never comes and settings trailing them, peaks that reach no value, and a role-headed table of sides whose cells
+    # are sizes (reader.prose_examples design_examples, prose.metrics SIGNED_METRIC_AFTER_RE, prose.lists
+    # _SETUP_AFTER_RE, prose.elided_changes, vocab.disagg_layout role_cells_setup, tables.prose_measure)
+    "design examples": lambda s: (
+        "## Modifications\n\nExample:\n"
+        + "+ For Decode: TP4/DP2; Prefill: TP4\n- Example:\n" * (200 * s)
+        + "\n## Test\n\n"
+        + "gives **+4.3%** end-to-end serving request token at TP4 and **+3.3%** at TP8, with peaks of peak "
+        * (100 * s)
+        + "\n\n| Prefill | Decode | ISL | PR | main | Δ |\n|---|---|---|---|---|---|\n"
+        + "| TP8/DP2 | TP8/DP4 TP8/DP4 | 1024 | 1.5 | 1.4 | +7% |\n" * (200 * s)
+    ),
 }
 
 

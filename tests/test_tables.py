@@ -204,3 +204,27 @@ def test_a_header_is_read_for_sides_around_an_arrow_only_where_an_arrows_mark_st
 
     monkeypatch.setattr(headers, "ARROW_SIDES_RE", Unasked())
     assert headers.arrow_sides("TTFT (ms) main / PR") is None
+
+
+@pytest.mark.parametrize(
+    ("heads", "cells", "want"),
+    [
+        # the letters are no unit: the second side's value against the first's, the change named by its measure
+        ("Tok/s (S) | Tok/s (P) | Δ%", "100.0 | 90.0 | -10.0%", [("Tok/s", 90.0, 100.0), ("Tok/s Δ%", -10.0, None)]),
+        # the change cells read the second side as the baseline: the first is measured against it
+        ("Tok/s (S) | Tok/s (P) | Δ%", "90.0 | 100.0 | -10.0%", [("Tok/s", 90.0, 100.0), ("Tok/s Δ%", -10.0, None)]),
+        # (a unit in brackets before the mark is the measure's)
+        ("TPOT (ms) (S) | TPOT (ms) (P) | Δ%", "2.0 | 1.8 | -10.0%", [("TPOT", 1.8, 2.0), ("TPOT Δ%", -10.0, None)]),
+        # the roles' own side word stays theirs ("ours" is the candidate wherever it stands)
+        ("TFLOPS (ours) | TFLOPS (cuBLAS) | speedup", "300.0 | 250.0 | 1.2x", [("TFLOPS", 300.0, 250.0)]),
+        # two benchmarks, two precisions: results of their own, no sides
+        ("Acc (GSM8K) | Acc (MMLU)", "70.0 | 60.0", [("Acc (GSM8K)", 70.0, None), ("Acc (MMLU)", 60.0, None)]),
+        # two letters and no change column nor text saying which side is today's: two values, unpaired
+        ("TPOT (A) | TPOT (B)", "7.0 | 9.0", [("TPOT (A)", 7.0, None)]),
+    ],
+)
+def test_side_marked_columns(heads: str, cells: str, want: list[tuple[str, float, float | None]]) -> None:
+    n = heads.count("|") + 1
+    text = f"| Conc | {heads} |\n|{'---|' * (n + 1)}\n| 1 | {cells} |\n"
+    got = [(c.metric, c.value, c.reference) for c in extract(text, path="t.md").claims]
+    assert [g for g in got if g[0] in {w[0] for w in want}] == want

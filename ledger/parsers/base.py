@@ -21,6 +21,7 @@ from typing import Any, Protocol, TypeVar
 from ledger.model import Claim, Revision, Source
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.canonical import one_board
+from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.flags import settle_precision
 from ledger.vocab.setup import model_names, names_other_model, qualifiers
 from ledger.vocab.setup_keys import canonical_key_name, overlay, superseded
@@ -148,7 +149,7 @@ class Context:
             metric = fields["metric"] = " ".join(metric.split())  # "FP8   kv throughput": a padded header
         if metric and kind in _MEASURED_KINDS:
             # "RTX 3090 Ti: 131.8 tok/s", "con128 tok/s/GPU": the setup a result's own name states is its own
-            own = set(map(canonical_key_name, config))
+            own = _own_keys(config)
             config.update({k: v for k, v in qualifiers(metric).items() if canonical_key_name(k) not in own})
             named = model_names(metric) if "model" not in own else []
             if len(named) == 1 and ("_" not in named[0] or _SIZED_RE.search(named[0])):
@@ -175,7 +176,7 @@ class Context:
             if around:
                 # the claim's own config wins over the setup around it, under any spelling of its key ("PP" over
                 # "pp", "tp_size" over "tp")
-                own = set(map(canonical_key_name, config))
+                own = _own_keys(config)
                 if own & _SERVING_LENGTHS and self.setup.lent and (lent := self.setup.lent.at(line)):
                     # a table that prints its runs' lengths: a length another section names ("then generates 32
                     # tokens" in a how-to far above) is none of theirs, even the one their columns leave unstated
@@ -294,6 +295,18 @@ _FIELDS = (
 
 
 _MEASURED_KINDS = frozenset(("perf", "accuracy", "acceptance", "gate", "tests"))
+
+
+def _own_keys(config: dict[str, str]) -> set[str]:
+    """The keys a claim's own config states, by their canonical names; where it states the sizes of a disaggregated
+    run's roles ("ctx_tp 8, gen_dp 2" from "| Prefill | Decode |" cells), every role key and the run-wide sizes too:
+    a layout around it ("Decode: TP4/DP2" in a design note) or a run-wide "TP8" in its name is none of its own."""
+    own = set(map(canonical_key_name, config))
+    if not own.isdisjoint(LAYOUT_KEYS):
+        own |= set(LAYOUT_KEYS) | {k.split("_", 1)[1] for k in LAYOUT_KEYS}
+    return own
+
+
 """The kinds a run produced: the document's one-valued setup holds for them, not for a support matrix's cells."""
 _SERVING_LENGTHS = frozenset(("isl", "osl"))
 _WINDOWED_RE = re.compile(r"perplexity|\bppl\b|\bkld\b|wikitext", re.IGNORECASE)

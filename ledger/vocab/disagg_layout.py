@@ -80,3 +80,41 @@ def without_layouts(text: str) -> tuple[dict[str, str], str]:
             roles.setdefault(k, v)
         text = text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
     return {**roles, **setup}, text
+
+
+# a table column that holds one role's parallelism: "| Prefill | Decode |" over "TP8 | TP8/DP2", "ctx" / "gen",
+# "P" / "D" (what the cell under it names is that role's sizes, never the whole run's)
+_ROLE_HEAD_RE = re.compile(
+    r"^(?P<role>prefill|decode|ctx|gen|context|generation|p|d)"
+    r"(?:[ _-](?:side|servers?|instances?|workers?|nodes?|config|parallelism|layout))?$",
+    re.IGNORECASE,
+)
+_HEAD_ROLES = {"prefill": "ctx", "context": "ctx", "ctx": "ctx", "p": "ctx"}
+
+
+def role_cells_setup(cells: list[tuple[str, str]]) -> tuple[dict[str, str], set[str]]:
+    """Of a row's (header, cell) label pairs, the role sizes the cells under role headers name ("Decode" over
+    "TP8/DP2": gen_tp 8, gen_dp 2), and the run-wide keys those cells would otherwise read as (tp, dp)."""
+    out: dict[str, str] = {}
+    plain: set[str] = set()
+    for head, cell in cells:
+        m = _ROLE_HEAD_RE.match(head.strip(" *_`"))
+        if m is None or not cell:
+            continue
+        role = _HEAD_ROLES.get(m.group("role").lower(), "gen")
+        sizes = _PART_RE.findall(cell)
+        if not sizes or _PART_RE.sub("", cell).strip(" /+,&_-") or len(cell) > 40:
+            continue  # (only a cell of sizes alone: "TP8/DP2", "TP4 + EP4")
+        for word, size in sizes:
+            word = word.lower()
+            for key in ("tp", "ep") if word == "tep" else (word,):
+                out.setdefault(f"{role}_{key}", str(int(size)))
+                plain.add(key)
+    return out, plain
+
+
+def with_role_cells(words: dict[str, str], cells: list[tuple[str, str]]) -> dict[str, str]:
+    """A row's setup words with the sizes its role-headed cells give each role ("| Prefill | Decode |" over "TP8 |
+    TP8/DP2": ctx_tp, gen_tp, gen_dp) in place of the run-wide keys those cells would otherwise read as."""
+    roles, plain = role_cells_setup(cells)
+    return {**{k: v for k, v in words.items() if k not in plain}, **roles} if roles else words

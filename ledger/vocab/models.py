@@ -361,6 +361,25 @@ def title_family(title: str) -> str | None:
     return None
 
 
+# "for mimo 2.5 mtp", "the Qwen 2.5 models": a family and its version spaced apart, no size after it (no name
+# model_names reads): the version is the family's, no figure measured
+_SPACED_VERSION_RE = re.compile(
+    r"(?<![\w/.@-])(?P<family>" + _FAMILY + r") [vV]?\d{1,2}\.\d{1,2}(?![\w.%])", re.IGNORECASE
+)
+
+
+def family_versions(text: str) -> list[str]:
+    """The families a text names with their version alone ("mimo 2.5", "GLM 4.6"), but the words that are also
+    everyday ones ("step 2.5", "phi 0.5")."""
+    if not has_digit(text[:2000]):
+        return []
+    return [
+        m.group(0)
+        for m in _SPACED_VERSION_RE.finditer(text[:2000])
+        if m.group("family").lower() not in _NOT_TITLE_FAMILY
+    ]
+
+
 # "Qwen3NextForCausalLM", "DeepseekV3ForCausalLM": a model class a runtime implements, not a checkpoint
 _ARCHITECTURE_RE = re.compile(
     # "Qwen3ForCausalLM", and a code identifier glued of many capitalised parts ("MiniMaxH3Mxfp8PreAttention"):

@@ -99,6 +99,30 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     return values
 
 
+# "- E2E: Wan2.2 T2V A14B FP8 (720x1280, 81f, 50 steps, 1 GPU) - static FP8": a bullet's label, then the model with
+# its precision and the run's settings in brackets, over the table it heads
+_BRACKETED_LEAD_RE = re.compile(
+    r"^\s*[*_]{0,2}[A-Za-z][\w.+/-]{0,24}(?: [\w.+/-]{1,20}){0,2}[*_]{0,2}:\s{1,3}[*_`]{0,2}"
+    r"(?P<name>[A-Z][\w.+-]{0,40}(?: [\w.+-]{1,24}){0,5}?)[*_`]{0,2}\s{0,3}\([^()]{1,160}\)"
+)
+
+
+def bracketed_lead_model(text: str) -> str | None:
+    """The model a bracketed bullet lead-in names before its precision ("Wan2.2 T2V A14B" of "- E2E: Wan2.2 T2V A14B
+    FP8 (720x1280, ...)"): a name with a digit (a version or a size), its setup words left out; None for another
+    line ("- Note: this PR (see above)" names none)."""
+    m = _BRACKETED_LEAD_RE.match(text[:300])
+    if m is None:
+        return None
+    words = m.group("name").split()
+    while words and not blank_setup_words(words[-1]).strip():
+        words.pop()  # "FP8", "BF16 TP2": the run's settings after the name
+    name = " ".join(words)
+    if not name or not any(ch.isdigit() for ch in name) or _SENTENCE_WORD_RE.search(name) or qualifiers(name):
+        return None
+    return model_names(name)[0] if model_names(name) else name
+
+
 def run_heads(doc: Document) -> set[int]:
     """The lines inside a paste that each head one of its runs with its model and settings ("Qwen3-8B(Prefill TP 2
     PP2, Decode TP 1):" over one run's command and output, another over the next): each run's own setup, where two

@@ -10,7 +10,7 @@ import re
 
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
-from ledger.vocab.models import model_names
+from ledger.vocab.models import family_versions, model_names
 from ledger.vocab.text import has_digit
 from ledger.vocab.units import is_performance_unit, is_size_unit
 
@@ -48,8 +48,8 @@ def _measures(text: str) -> bool:
     if s.startswith("--") or is_command_line(s) or not (has_digit(s) or "passed" in s.lower() or "failed" in s.lower()):
         return False
     m = _MEASURE_RE.search(s)
-    if m is not None and "." in m.group(0) and (names := model_names(s)):
-        # "for Gemma 3 1B and Llama 3.1 8B models": a version inside a model's name, no result
+    if m is not None and "." in m.group(0) and (names := model_names(s) + family_versions(s)):
+        # "for Gemma 3 1B and Llama 3.1 8B models", "for mimo 2.5 mtp": a version inside a model's name, no result
         for name in names:
             s = s.replace(name, " ")
         m = _MEASURE_RE.search(s)

@@ -39,6 +39,7 @@ from ledger.parsers.grammar.heading_setup import (
 from ledger.parsers.grammar.lead_ins import (
     BARE_LEAD_IN_RE,
     SIDE_NAME_RE,
+    bracketed_lead_model,
     lead_in_setup,
     run_heads,
     sub_item_heads,
@@ -155,7 +156,7 @@ def find_setups(
         elif b.kind in ("text", "item") and not b.in_code and b.start not in revision_lines:
             # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
             text = doc.setup_texts.get(b.start, b.text) if b.start == b.end else b.text  # (a copy's unfenced YAML)
-            scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env, text)
+            scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env, text, variants)
             if scope is not None and "model" not in scope.values and (model := aliased_model(doc, text)) is not None:
                 scope.values["model"] = model  # "K3, TP8, ..." where the eval's header names kimi-k3
             if states_section_runs(text) and (said := {k: v for k, v in line_setup(text).items() if k == "gpu"}):
@@ -204,9 +205,11 @@ def _section_heads(doc: Document) -> list[Block]:
     ]
 
 
-def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str, str], text: str) -> SetupScope | None:
+def _text_scope(
+    blocks: list[Block], k: int, section_end: int, env: Mapping[str, str], text: str, variants: frozenset[int]
+) -> SetupScope | None:
     """The setup a line of prose or a list item states (`text`: the block's, as the setup readers read it), and the
-    lines it holds over."""
+    lines it holds over; `variants` are the lines of the variant items whose names a table's rows carry."""
     b = blocks[k]
     if not text:
         return None
@@ -217,7 +220,7 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
             # "- Disaggregated serving (ctx TP1 -> gen TP1), gsm8k:" over its results' items: theirs, no other's
             stated = {k: v for k, v in line_setup(text[:400]).items() if k in DEFAULT_KEYS}
             return SetupScope(b.start, below, stated) if stated else None
-        if variant_item(text) is not None:
+        if variant_item(text) is not None and (b.start in variants or not _heads_block(blocks, k)):
             return None  # "- fast: TP4 + MTP 3-1-4": its variant's settings (the rows it names), not the section's
         # "- Single-node TP4; EAGLE3 with three speculative tokens;": a list that states the setup, not results
         nxt = blocks[k + 1] if k + 1 < len(blocks) else None
@@ -226,6 +229,8 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
             stated = {k: v for k, v in _setup_sentence(text).items() if k in DEFAULT_KEYS} or label_setup(text)
             if not stated and (model := lead_in_setup(text, colon=False).get("model")):
                 stated = {"model": model}  # "* V1 acme/Foo-VL-7B": the model alone
+            if stated is not None and "model" not in stated and (model := bracketed_lead_model(text)):
+                stated = {"model": model, **stated}  # "- E2E: Wan2.2 T2V A14B FP8 (..., 1 GPU)": its table's model
             return SetupScope(b.start, _block_end(blocks, k + 1), stated) if stated else None
         values = _setup_sentence(text) if not _RESULT_RE.search(text) else {}
         # three settings at least: "MTP2 images" (two, from one word) names a check, not the runs' setup
@@ -278,6 +283,12 @@ def _text_scope(blocks: list[Block], k: int, section_end: int, env: Mapping[str,
     elif "draft_model" in labelled:
         values.pop("model", None)  # "draft model: Qwen2.5 0.5B": the draft's name, not the model served
     return SetupScope(b.start, section_end, values) if values else None
+
+
+def _heads_block(blocks: list[Block], k: int) -> bool:
+    """Block k stands right over a table or a paste (a blank line at most between)."""
+    nxt = blocks[k + 1] if k + 1 < len(blocks) else None
+    return nxt is not None and nxt.kind in ("code", "table") and nxt.start - blocks[k].end <= 2
 
 
 def _device_scope(blocks: list[Block], k: int) -> SetupScope | None:

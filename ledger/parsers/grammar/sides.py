@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import pairwise
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
@@ -345,19 +346,22 @@ def _lead_lines(doc: Document, scope: RevisionScope) -> list[str]:
 
 
 # "**With EAGLE3:**", "Without EAGLE3:", "w/o MTP:": a side that is a speculative method on or off, over its output
+# (the colon may be left out right over a table or a paste: "w/o mtp")
 _FEATURE_SIDE_RE = re.compile(
-    r"^\s*[*_]{0,2}(?P<side>with|without|w/o|w/)\s+(?P<feature>[^:*_\n]{1,40}?)\s*[*_]{0,2}:\s*[*_]{0,2}\s*$",
+    r"^\s*[*_]{0,2}(?P<side>with|without|w/o|w/|no)\s+(?P<feature>[^:*_\n]{1,40}?)\s*[*_]{0,2}(?P<colon>:)?"
+    r"\s*[*_]{0,2}\s*$",
     re.IGNORECASE,
 )
 
 
-def feature_side(text: str) -> dict[str, str] | None:
+def feature_side(text: str, colon: bool = True) -> dict[str, str] | None:
     """ "**With EAGLE3:**" -> the spec method on, as a side ({"spec_algo": "eagle3", "variant": "with EAGLE3"});
     "**Without EAGLE3:**" -> off, no draft length either (the command's `--draft 6` is the other side's); None for
-    another label. Two setups, not two revisions: compare keeps them apart (the spec method is a hard key)."""
+    another label. Two setups, not two revisions: compare keeps them apart (the spec method is a hard key).
+    `colon`: the label must end with one (a bare "w/o mtp" is a label only right over its block)."""
     m = _FEATURE_SIDE_RE.match(text) if len(text) <= 80 else None
-    if m is None:
-        return None
+    if m is None or (m.group("colon") is None and (colon or len(m.group("feature").split()) > 3)):
+        return None  # (a bare label is a few words: "with EAGLE3 enabled we get" is a sentence)
     spec = qualifiers(f"{m.group('side')} {m.group('feature')}").get("spec_algo")
     if spec is None:
         return None
@@ -382,6 +386,11 @@ def feature_side_scopes(doc: Document, section_end: Callable[[int], int]) -> lis
         if k + 1 < len(leads):
             end = min(end, leads[k + 1].start - 1)
         out.append(SetupScope(b.start, end, values))
+    # "w/o mtp" with no colon, right over its table or paste: that block's side alone
+    for b, nxt in pairwise(doc.blocks):
+        lead = b.kind == "text" and not b.in_code and nxt.kind in ("table", "code") and nxt.start - b.end <= 1
+        if lead and not b.text.rstrip(" *_").endswith(":") and (values := feature_side(b.text, colon=False)):
+            out.append(SetupScope(b.start, nxt.end, values))
     return out
 
 

@@ -29,6 +29,7 @@ from ledger.parsers.prose.metrics import (
     METRIC_RE,
     POINTS_METRIC_AFTER_RE,
     SCORE_ON_METRIC_RE,
+    SIGNED_METRIC_AFTER_RE,
     clause_start,
     metric_before,
 )
@@ -224,6 +225,8 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
         if unit in ("%", "x")
         else None
     )
+    if change is None and n.signed and unit in ("%", "x"):
+        change = SIGNED_METRIC_AFTER_RE.match(text, n.end, n.end + 60)  # "**+4.3%** end-to-end throughput"
     if change is None and unit in ("%", None):
         change = SCORE_ON_METRIC_RE.match(text, n.end, n.end + 60)  # "88.7% accuracy on GSM8K"
     if change is not None:

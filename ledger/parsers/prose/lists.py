@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import to_float
-from ledger.parsers.prose.metrics import METRIC_BREAK_RE, METRIC_RE, clause_start
+from ledger.parsers.prose.metrics import MEASURE_MODIFIERS, METRIC_BREAK_RE, METRIC_RE, clause_start
 from ledger.vocab.metrics import prose_kind
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.sides import side_of
@@ -79,9 +79,15 @@ def own_setup(out: list[dict], text: str) -> None:
 
 # "41.2 ms for Llama-3.1-8B on one L40S and 67.9 ms for Qwen2.5-32B on two L40S": a value's setup after it, to its
 # clause's end (a comparative between: "1.31x faster on H100")
+# ("**+4.3%** end-to-end throughput at TP4": the measure it names may stand between)
 _SETUP_AFTER_RE = re.compile(
-    r"[ \t]{1,2}(?:(?:faster|slower|lower|higher|better|worse|more|less|gain|improvement|speed-?up|reduction|"
-    r"regression|increase|decrease|drop)[ \t]{1,2})?(?:for|on|with|using|at)[ \t]{1,2}"
+    r"[*_]{0,2}[ \t]{1,2}(?:(?:faster|slower|lower|higher|better|worse|more|less|gain|improvement|speed-?up|reduction|"
+    r"regression|increase|decrease|drop)[ \t]{1,2})?(?:"
+    + MEASURE_MODIFIERS
+    + r"[ \t]){0,3}(?:"
+    + METRIC_RE.pattern
+    + r")?[ \t]{0,2}(?<=[ \t])"
+    r"(?:for|on|with|using|at)[ \t]{1,2}"
     r"(?P<words>[^,;:()\n]{1,80}?)"
     r"(?=[ \t](?:and|but|while|whereas|vs\.?|versus|against|compared)[ \t]|[,;:()]|\.(?:\s|$)|$)",
     re.IGNORECASE,
@@ -93,8 +99,9 @@ _SIZED_MODEL_RE = re.compile(r"(?<![\w.])(\d{1,4}(?:\.\d{1,2})?[BM])[ \t]models?
 
 def trailing_setup(out: list[dict], text: str) -> None:
     """The setup words after a value, to its clause's end, are that value's; in a sentence of several values,
-    a value's trailing words are no part of the next one's lead ("on one L40S and to 67.9 ms")."""
-    before: dict[str, str] = {}
+    a value's trailing words are no part of the next one's lead ("on one L40S and to 67.9 ms"), nor of any later
+    one's ("+5.5% at TP2 and +1.8% at TP8, with peaks of +11.2%": the peak's TP is not stated)."""
+    before: dict[str, set[str]] = {}
     for c in out:
         m = _SETUP_AFTER_RE.match(text, c["end"], c["end"] + 120)
         own = qualifiers(m.group("words")) if m else {}
@@ -102,9 +109,10 @@ def trailing_setup(out: list[dict], text: str) -> None:
             own["model"] = models[0]
         elif m is not None and (sized := _SIZED_MODEL_RE.search(m.group("words"))):
             own["model"] = sized.group(1)  # "for the 13B model": a model named by its size alone
-        kept = {k: v for k, v in c["config"].items() if k in own or before.get(k) != v}
+        kept = {k: v for k, v in c["config"].items() if k in own or v not in before.get(k, ())}
         c["config"] = {**kept, **own}
-        before = own
+        for k, v in own.items():
+            before.setdefault(k, set()).add(v)
 
 
 def test_id_setup_before(out: list[dict], text: str) -> None:

@@ -165,6 +165,19 @@ GAIN_METRIC_AFTER_RE = re.compile(
     + r"))\s(?:win|gain|improvement|uplift|boost|speed-?up)s?\b",
     re.IGNORECASE,
 )
+# "**+4.3%** end-to-end serving throughput at TP4": a signed change named by the measure right after it (no word
+# saying which way: the sign says it), the measure's own modifiers kept
+MEASURE_MODIFIERS = r"(?:end-to-end|e2e|overall|average|mean|total|output|input|decode|prefill|request|serving|token)"
+SIGNED_METRIC_AFTER_RE = re.compile(
+    r"[*_]{0,2}\s((?:"
+    + MEASURE_MODIFIERS
+    + r"\s){0,3}(?:"
+    + METRIC_RE.pattern
+    + "|"
+    + SPEED_MEASURE_WORDS
+    + r"))(?![\w-])",
+    re.IGNORECASE,
+)
 # "91.4% accuracy on GSM8K", "a 63.2 score on MMLU": a score named by the benchmark after its generic word
 SCORE_ON_METRIC_RE = re.compile(
     r"\s?(?:accuracy|score|pass rate|exact match)\s(?:on|in|for)\s(?:the\s)?(" + METRIC_RE.pattern + ")",

@@ -36,6 +36,7 @@ from ledger.parsers.grammar.sides import clause_side, has_clause_side, sides_nam
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.change_ranges import change_ranges
+from ledger.parsers.prose.elided_changes import elided_changes
 from ledger.parsers.prose.lists import (
     both_metrics,
     label_setup,
@@ -108,6 +109,7 @@ def claims_in_text(
     parallel_config(out, text)
     out = paren_counts(out, text)
     trailing_setup(out, text)
+    elided_changes(out, text)
     test_id_setup_before(out, text)
     own_setup(out, text)
     label_setup(out, text)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from ledger.parsers.reader.blocks import Document
+
 # "e.g.", "e.g,", "eg.", "for example", "for instance", "such as", "like", then at most a comma or colon, blanks,
 # and a code span (or the line's end)
 _MARKER_RE = re.compile(
@@ -68,4 +70,54 @@ def example_blanked(lines: list[str], skip: set[int]) -> dict[int, str]:
             lead = len(nxt) - len(nxt.lstrip(" \t"))
             if nxt[lead : lead + 1] == "`":
                 out[i + 2] = _blank_spans(nxt, lead)
+    return out
+
+
+# a section that tells what the change does, not how it was measured: its examples illustrate the design
+_DESIGN_HEAD_RE = re.compile(
+    r"^(?:\W{0,3}\s?)?(?:modifications?|design|main design|motivation|implementation|approach|overview|"
+    r"changes?|what this pr does|how it works|background|usage)\b",
+    re.IGNORECASE,
+)
+# "Example:", "- e.g. decode with TP4/DP2 ...", "For example, prefill TP2 ...": a line that opens as an example
+_EXAMPLE_OPEN_RE = re.compile(
+    r"^\s{0,8}(?:[-*+]\s{1,3})?[*_]{0,2}(?:examples?|e\.[ \t]?g\.?|eg\.|for[ \t]example|for[ \t]instance)\b[*_]{0,2}"
+    r"(?P<colon>[ \t]?:)?",
+    re.IGNORECASE,
+)
+
+# a figure in a unit of measure: "e.g. on H100 we measured 20% more throughput" tells a run's result, no illustration
+_RESULT_RE = re.compile(r"\d[ \t]?(?:%|x\b|ms\b|us\b|s\b|tok(?:ens)?/s|t/s|req/s|GB/s)", re.IGNORECASE)
+
+
+def design_examples(doc: Document) -> dict[int, str]:
+    """Line number -> the line blanked whole, for the example lines of a design section ("## Modifications" then
+    "Example:" over "+ For Decode: TP4/DP2; Prefill: TP4"): an illustration of the design, no run's setup. A line
+    that is the label alone ("Example:") takes the list right under it, its items' wrapped lines too; an example
+    stating a result ("e.g. 20% more throughput on H100") is a run's, and keeps its setup."""
+    out: dict[int, str] = {}
+    blocks = [b for b in doc.blocks if not b.in_code]
+    done = 0  # (the last line an example took: a label's list is walked once, whatever labels it holds)
+    for k, b in enumerate(blocks):
+        if b.start <= done or b.kind not in ("text", "item") or len(b.section) < 2:
+            continue
+        if not _DESIGN_HEAD_RE.match(b.section[-1]):
+            continue
+        line = doc.line(b.start)
+        m = _EXAMPLE_OPEN_RE.match(line)
+        if m is None:
+            continue
+        end = b.end
+        if m.group("colon") and not line[m.end() :].strip():
+            # the label alone: the list under it, to the first line that is neither an item nor wrapped under one
+            j = k + 1
+            while j < len(blocks) and blocks[j].kind in ("item", "text") and blocks[j].start <= end + 1:
+                if blocks[j].kind == "text" and not doc.line(blocks[j].start)[:1].isspace():
+                    break
+                end = blocks[j].end
+                j += 1
+        done, lines = end, range(b.start, end + 1)
+        if not any(_RESULT_RE.search(doc.line(no)[:2000]) for no in lines):
+            for no in lines:
+                out[no] = " " * len(doc.line(no))
     return out

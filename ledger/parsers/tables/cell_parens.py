@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import re
 
+from ledger.parsers.grammar.numbers import to_float
 from ledger.parsers.tables.cells import FRACTION_PCT_RE, is_range
 from ledger.vocab.metrics import is_acceptance_name
 from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.units import is_size_unit
 
 PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
+_CELL_REF_RE = re.compile(
+    r"\(\s*(?:ref(?:erence)?\.?|baseline|vs\.?|was)\s*:?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\)", re.IGNORECASE
+)
 _PAREN_REF_RE = re.compile(r"\s*(?:ref|reference|baseline|vs|was)\b", re.IGNORECASE)
 _SHARE_RE = re.compile(r"\s?\d{1,3}(?:\.\d{1,4})?\s?%\s?$")
 # the counts a share was taken of ("90483/123000, "), and a measure named by its key ("avg_toks_fwd=3.21")
@@ -51,3 +55,9 @@ def under_cell_setup(cell: dict[str, str], read: dict[str, str]) -> dict[str, st
         **{k: v for k, v in cell.items() if v},
         **{k: v for k, v in read.items() if canonical_key_name(k) not in own},
     }
+
+
+def cell_ref(cell: str) -> float | None:
+    """The reference a cell states beside its value ("96.25 (ref 96.36)", "0.71 (baseline: 0.70)")."""
+    m = _CELL_REF_RE.search(cell)
+    return to_float(m.group(1)) if m else None

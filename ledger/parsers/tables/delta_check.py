@@ -29,7 +29,7 @@ def orient_by_deltas(table: Table, roles: list[str]) -> None:
     """Swap the one baseline and the one value column in `roles` when the table's percent change column agrees with
     the reverse reading on every row it can be checked on and with the header's reading on none."""
     pair = _one_pair(table, roles)
-    if pair is not None and _agrees(table, *pair) is False:
+    if pair is not None and change_agrees(table, *pair) is False:
         b, v, _ = pair
         roles[b], roles[v] = "value", "baseline"
 
@@ -45,7 +45,7 @@ def follow_oriented(memo: dict[str, Any], table: Table, roles: list[str]) -> Non
     heads = clean(table.header[b]).lower(), clean(table.header[v]).lower()
     told: dict[frozenset[str], str] = memo.setdefault(_ORIENTED, {})
     pair = _one_pair(table, roles)
-    if pair is not None and _agrees(table, *pair):
+    if pair is not None and change_agrees(table, *pair):
         told[frozenset(heads)] = heads[1]  # (the change column agrees with the reading, swapped or not)
     elif told.get(frozenset(heads)) == heads[0]:
         roles[b], roles[v] = "value", "baseline"
@@ -67,7 +67,7 @@ def _one_pair(table: Table, roles: list[str]) -> tuple[int, int, int] | None:
     return bases[0], values[0], deltas[0]
 
 
-def _agrees(table: Table, b: int, v: int, d: int) -> bool | None:
+def change_agrees(table: Table, b: int, v: int, d: int) -> bool | None:
     """True when the change column reproduces value against baseline on a row and the reverse on none, False when
     the reverse only (and the time saved over the baseline no more often), None when no row can be checked or both
     readings hold somewhere."""

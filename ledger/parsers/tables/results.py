@@ -34,6 +34,7 @@ from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, looks_metric, stated_unit
 from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
+from ledger.parsers.tables.prose_measure import prose_measure
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import TableInfo, shared_setting_labels
 from ledger.parsers.tables.rows import row_claims
@@ -47,6 +48,7 @@ from ledger.parsers.tables.side_columns import (
     on_implementation_columns,
     on_side_columns,
 )
+from ledger.parsers.tables.side_marks import on_side_marks, with_side_marks
 from ledger.parsers.tables.side_rows import (
     feature_off_twin,
     measured_columns,
@@ -88,6 +90,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return
     table = with_sub_header(table)  # "| Old |  | New |  |" over "|  | tok/s/user | tok/s/gpu | ..."
     table = with_swept_heads(table, block.section[-1:], ctx.lead_in(block))  # "| c64 | c256 (tok/s/gpu) |"
+    table, marks = with_side_marks(table, ctx.doc.lines)  # "| Tok/s (S) | Tok/s (P) | Δ% |"
     if _holds_no_results(table):
         ctx.taken.update(r.line for r in table.rows)
         return
@@ -177,7 +180,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _with_setup(claims, item[1])  # "| fast | ..." under "- fast: TP4 + MTP 3-1-4"
         if workload:
             claims = _with_setup(claims, workload)
-        claims = on_arm_columns(on_implementation_columns(claims, own_impl), arms)
+        claims = on_side_marks(on_arm_columns(on_implementation_columns(claims, own_impl), arms), marks)
         claims = on_sweep(claims, sweep, info.measure[0] if info.measure else None)
         yield from _of_task(on_banner_sides(table.banner_sides, on_side_columns(ctx, claims)), task, dataset)
 
@@ -377,6 +380,8 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
         info.measure = (test[0], info.section_unit)
         for setting, value in test[1].items():
             info.title_setup.setdefault(setting, value)
+    elif named := prose_measure(ctx, block, headers, roles):
+        info.measure = (named, info.section_unit)  # "| PR #123 | upstream | Δ |" in a PR giving "+4.3% throughput"
     elif info.section_unit and _variant_columns(headers, roles) and (by_unit := measure_of_unit(info.section_unit)):
         # "GEMM results (microseconds; lower is better):" over "| N | K | Generic | Tuned table |": latencies, each
         # column a variant

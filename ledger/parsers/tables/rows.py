@@ -21,7 +21,7 @@ from ledger.parsers.grammar.setup_scopes import setting_value
 from ledger.parsers.prose import sentences as prose
 from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.cell_metric import cell_metric
-from ledger.parsers.tables.cell_parens import PAREN_RE, share_note, trailing_paren, under_cell_setup
+from ledger.parsers.tables.cell_parens import PAREN_RE, cell_ref, share_note, trailing_paren, under_cell_setup
 from ledger.parsers.tables.cell_sentences import with_row_setup
 from ledger.parsers.tables.cells import (
     ARROW_CELL_RE,
@@ -49,15 +49,11 @@ from ledger.parsers.tables.row_info import TableInfo
 from ledger.parsers.tables.setting_keys import setting_keys, sized_model
 from ledger.parsers.tables.slash_named import position_parts
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
+from ledger.vocab.disagg_layout import with_role_cells
 from ledger.vocab.metrics import column_kind, draft_position, named_benchmark
 from ledger.vocab.outcomes import find_outcome, verdict_word
 from ledger.vocab.setup import checkpoint_only, label_checkpoint, qualifiers
 from ledger.vocab.setup_labels import bench_test_setup
-
-_CELL_REF_RE = re.compile(
-    r"\(\s*(?:ref(?:erence)?\.?|baseline|vs\.?|was)\s*:?\s*([-+]?\d[\d,]*(?:\.\d+)?)\s*\)", re.IGNORECASE
-)
-
 
 _Parsed = tuple[float, float | None, bool, str | None, float | None, str | None]
 """A numeric cell's reading (see cells.cell_value): value, high, approx, unit, stderr, printed."""
@@ -213,6 +209,9 @@ class _RowReader:
                     **self.info.row_task(self.label),  # ("| Task |" over "ARC": its task, whatever a command ran)
                 }
             )
+            row = self.row.cells
+            cells = [(self.headers[i], clean(row[i])) for i in self.info.label_cols if i < len(row)]
+            words = with_role_cells(words, cells)  # "| Prefill | Decode |" over "TP8 | TP8/DP2": no run-wide tp
             # ("int8" under "kv type" is the cache's dtype, which its column said: no weights' precision too)
             cache = self.setup.get("kv_cache", "").lower()
             self.label_qualifiers = {k: v for k, v in words.items() if not (k == "quant" and v.lower() == cache)}
@@ -243,8 +242,7 @@ class _RowReader:
         return True
 
     def _arrow(self, c: _Cell) -> Generator[Claim, None, bool]:
-        # "2.950 -> 2.959": from the reference to the value, whatever the header calls its sides; "750.29 → 885.10
-        # (+17.97%)": the change it printed after them is the same column's, as after one value ("12.10 (-2.42%)")
+        # "2.950 -> 2.959": the reference, then the value; "750.29 → 885.10 (+17.97%)": the change is the column's too
         if c.numeric or c.role not in ("value", "mixed"):
             return False
         pm = trailing_paren(c.cell, c.cleaned, None) if c.cell.rstrip().endswith(")") and c.off >= 0 else None
@@ -461,8 +459,7 @@ class _RowReader:
                 bpm = PAREN_RE.search(src)
                 base_paren = bpm.group(1) if bpm else None
         if ref is None:  # "96.25 (ref 96.36)" in one cell
-            rm = _CELL_REF_RE.search(c.cleaned)
-            ref = to_float(rm.group(1)) if rm else None
+            ref = cell_ref(c.cleaned)
         return ref, base_paren
 
     def _kind(self, metric: str, metric_head: str, head: str, role: str, unit: str | None) -> tuple[str, str | None]:

@@ -187,7 +187,8 @@ def _row_measure(c: Claim, label: str) -> str | None:
     return name or measure_of_unit(c.unit) or ("value" if _without(c.metric or "", label) is None else c.metric)
 
 
-_CHANGE_HEAD_RE = re.compile(r"^(?:delta|diff|difference|change|Δ|gain|improvement)$", re.IGNORECASE)
+# ("Δ%", "Change (%)": a change in percent, named by its unit)
+_CHANGE_HEAD_RE = re.compile(r"^(?:delta|diff|difference|change|Δ|gain|improvement)(?:\s?%|\s?\(%\))?$", re.IGNORECASE)
 _PART_RE = re.compile(r"[,()\[\]]")
 _EDGE_CHARS = " ,;:+/|*_`-"
 

@@ -56,6 +56,8 @@ class _Side:
     """The lines of the prose after the table, to the next block that is none (a change stated there)."""
     label: bool
     sha: str | None
+    feature: bool = False
+    """The sides are a feature off and on ("w/o mtp" / "mtp3"): two setups of one build, no revisions."""
     """The build the lead-in names after the side's word ("mainline (build: `4711 (9f3e2ab71)`)")."""
     """The lead-in is a side's label ("AFTER PR", "Before the rebase (5e6f7a8, on main 1a2b3c4):"), not a sentence."""
 
@@ -72,7 +74,13 @@ def side_tables(doc: Document, claims: list[Claim]) -> list[Claim]:
     renamed: dict[Revision, Revision] = {}
     for head, base in pairs:
         _join(out, by_line, head, base)
-        _relabel(out, by_line, head, base, renamed)
+        if not head.feature:
+            _relabel(out, by_line, head, base, renamed)
+        else:  # a feature off and on: two setups of one build, each named by its label ("w/o warmup" / "warmup")
+            for side in (head, base):
+                for i in (i for no in _lines(side.block) for i in by_line.get(no, [])):
+                    if "variant" not in out[i].config and out[i].value is not None:
+                        out[i] = out[i].model_copy(update={"config": {**out[i].config, "variant": side.name}})
     # (the commit a base's lead-in names, and any claim measured on its revision elsewhere: one name)
     return [c.model_copy(update={"revision": renamed[c.revision]}) if c.revision in renamed else c for c in out]
 
@@ -90,7 +98,12 @@ def _pairs(doc: Document) -> Iterator[tuple[_Side, _Side]]:
         if [clean(h).lower() for h in ta.header] != [clean(h).lower() for h in tb.header]:
             continue
         first, second = _lead_side(blocks, a), _lead_side(blocks, b)
+        if first is None or second is None:
+            first, second = _feature_sides(blocks, a, b)  # "w/o mtp" over one, "mtp3" over the other
         if first is None or second is None or {first.side, second.side} != {"base", "head"}:
+            continue
+        if first.feature:
+            yield (first, second) if first.side == "head" else (second, first)
             continue
         if first.label and second.label:
             continue  # two revisions the text opens, compared as such (the per-side convention of the golds)
@@ -119,6 +132,47 @@ def _lead_side(blocks: list[Block], idx: int) -> _Side | None:
     label = len(_ASIDE_RE.sub("", text).split()) <= _LABEL_WORDS
     sha = next((sha for sha, _, _ in shas_in(text[m.start() :])), None)
     return _Side(blocks[idx], side, name, range(blocks[idx].end + 1, end + 1), label, sha)
+
+
+# "w/o mtp", "without MTP", "no spec": a label naming a feature left off (its twin names the feature alone, or with
+# its setting: "mtp3", "with MTP", "MTP k=3")
+_OFF_LABEL_RE = re.compile(r"^(?:w/o|without|no)\s+(?P<feature>[A-Za-z][\w.+-]{1,30})$", re.IGNORECASE)
+_ON_PREFIX_RE = re.compile(r"^(?:with\s+|w/\s*)", re.IGNORECASE)
+_NEGATION_RE = re.compile(r"\b(?:w/o|without|no|non|disabled?|off)\b", re.IGNORECASE)
+_LABEL_MAX = 40
+"""Characters of a side's label: a label, not a sentence."""
+
+
+def _label_over(blocks: list[Block], idx: int) -> Block | None:
+    lead = blocks[idx - 1] if idx > 0 else None
+    if lead is None or lead.kind != "text" or lead.in_code or blocks[idx].start - lead.end > _LEAD_GAP:
+        return None
+    return lead if len(lead.text.strip()) <= _LABEL_MAX else None
+
+
+def _feature_sides(blocks: list[Block], a: int, b: int) -> tuple[_Side | None, _Side | None]:
+    """The two tables' sides where one's label leaves a feature off ("w/o mtp") and the other's names it on
+    ("mtp3", "with MTP"): the base and the candidate."""
+    la, lb = _label_over(blocks, a), _label_over(blocks, b)
+    if la is None or lb is None:
+        return None, None
+    ta, tb = clean(la.text).strip(" *_:"), clean(lb.text).strip(" *_:")
+    for off, on, first in ((ta, tb, "base"), (tb, ta, "head")):
+        m = _OFF_LABEL_RE.match(off)
+        rest = _ON_PREFIX_RE.sub("", on)
+        feature = m.group("feature").lower() if m else ""
+        twin = (
+            m is not None and rest.lower().startswith(feature) and not rest[len(feature) : len(feature) + 1].isalpha()
+        )
+        if twin and _NEGATION_RE.search(on) is None:  # ("mtp3 w/o async-scheduling" leaves another feature off)
+            other = "head" if first == "base" else "base"
+            return _feature_side(blocks, a, first, ta), _feature_side(blocks, b, other, tb)
+    return None, None
+
+
+def _feature_side(blocks: list[Block], idx: int, side: str, name: str) -> _Side:
+    end = blocks[idx].end
+    return _Side(blocks[idx], side, name, range(end + 1, end + 1), True, None, True)
 
 
 def _settings(block: Block) -> dict[tuple[str, ...], int]:

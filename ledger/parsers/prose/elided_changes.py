@@ -1,0 +1,47 @@
+"""Changes a sentence lists after the first one names its measure: in "**+4.3%** end-to-end serving throughput at
+TP4 and **+3.3%** at TP8, with peaks of +16.5%" the second change leaves its measure unsaid (it is the first's, not
+the bare "throughput" the words before it end on), and the peak is that measure's largest change (stat=max), not a
+second reading of the mean change's series.
+
+Apart from prose.sentences because it runs over the candidates once they are all read, as the lists passes do."""
+
+from __future__ import annotations
+
+import re
+
+# "with peaks of", "peaking at", "a peak of up to": the value is the largest of the changes the sentence speaks of
+_PEAK_BEFORE_RE = re.compile(
+    r"(?<![\w-])(?:peaks?|peaking|peaked)(?:[ \t](?:of|at|reaching|around))?(?:[ \t]up[ \t]to)?[ \t:]{0,2}$",
+    re.IGNORECASE,
+)
+# what may stand between the first change's measure and the next change: its setting, then the join
+_GAP_RE = re.compile(r"^[^.;!?\n]{0,80}$")
+
+
+def _named_after(text: str, c: dict) -> bool:
+    """The change's measure is written right after it ("**+4.3%** end-to-end serving throughput")."""
+    after = text[c["end"] : c["end"] + len(c["metric"]) + 8].lstrip("*_ \t").lower()
+    return bool(c["metric"]) and after.startswith(c["metric"].lower())
+
+
+def elided_changes(out: list[dict], text: str) -> None:
+    """A change whose measure is the tail of the one the sentence's earlier change is named by after it takes that
+    whole name; one written after "peaks of" is that measure's peak."""
+    named: dict | None = None
+    prev_end = 0
+    for c in out:
+        if c["unit"] != "%" or not c["metric"]:
+            named, prev_end = None, c["end"]
+            continue
+        lead = text[prev_end : c["start"]] if named is not None else ""
+        prev_end = c["end"]
+        if named is not None and _GAP_RE.match(lead):
+            whole, own = named["metric"], c["metric"]
+            if len(own) < len(whole) and whole.lower().endswith(own.lower()) and not _named_after(text, c):
+                c["metric"] = whole
+        elif named is not None:
+            named = None
+        if _PEAK_BEFORE_RE.search(text[max(0, c["start"] - 40) : c["start"]].rstrip("*_+~ \t")):
+            c["config"] = {**c["config"], "stat": "max"}
+        if named is None and _named_after(text, c):
+            named = c
