@@ -785,6 +785,25 @@ HOSTILE: dict[str, HostileText] = {
         + "**Server Command**\n```\nBATCH=4\nvllm serve org/M-7B --tp 2\n```\n" * (300 * s)
         + "\n| conc | tok/s |\n|---|---|\n| 1 | 1.5 |\n"
     ),
+    # sentences of sides and commits that chain "vs" without end, a bare commit or one in backticks on either side
+    # (grammar.sides _VS_RE / _LEFT_SIDE_RE / _RIGHT_SIDE_RE, one window each side of each "vs")
+    "one-commit sides": ("Baseline `abc1234de` vs this PR vs main (0a1b2c3d4) against base 0a1b2c3d4 vs the ") * 400,
+    # a kernel table whose change column is the time saved on every row (tables.delta_check gain_deltas), under
+    # validation lines of runs and their errors and a measure's "max" (formats.pass_counts _RAN_RE, prose.guards
+    # _STAT_BEFORE_RE)
+    "gain deltas": lambda s: (
+        "| t | baseline (us) | this PR (us) | delta |\n|---|---|---|---|\n"
+        + "| 1 | 40.00 | 32.00 | +20.0% |\n" * (500 * s)
+        + "\n- "
+        + "73 cases ran, 0 AssertionError 12 tests ran with no Foo logits_diff (max 0.0020) max 0.5 ran, " * (100 * s)
+        + "\n"
+    ),
+    # lists of values each after a label of its own that never close, shares "of" long clauses with no end, and
+    # counts of code names a recipe "uses" (prose.own_labels _NEXT_LABEL_RE / _OWN_LABEL_RE, prose.candidates
+    # _SHARE_OF_RE / _CLAUSE_OPEN_RE, prose.guards _USES_BEFORE_RE / _CODE_NAME_AFTER_RE, prose.named_changes)
+    "own labels": ("strict-match 72.4% / flexible-extract 73.6%, exact_match: 1.5 / -0.9pp ") * 400,
+    "share clauses": ("x: ~4% of FP8 elements flip a b c d e f g h i j, 12% of tokens of the of ") * 400,
+    "tensor counts": ("which uses 90x `IQ3_KS` for all using 4x `a` used 2x `") * 400,
     # an "Example:" label under a design heading over a long list, signed changes with modifier words whose measure
     # never comes and settings trailing them, peaks that reach no value, and a role-headed table of sides whose cells
     # are sizes (reader.prose_examples design_examples, prose.metrics SIGNED_METRIC_AFTER_RE, prose.lists

@@ -22,6 +22,7 @@ from ledger.parsers.grammar.sides import side_setups
 from ledger.parsers.kv.diff_pairs import diff_pairs
 from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.prose.concurrency_labels import concurrency_labels
+from ledger.parsers.prose.named_changes import named_changes
 from ledger.parsers.prose.sibling_kinds import kinds_of_siblings
 from ledger.parsers.prose.with_without import with_without_pairs
 from ledger.parsers.reader.cut_end import CUT_MESSAGE, cut_end_line
@@ -160,6 +161,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     if quoted:
         claims = [c for c in claims if c.source.line not in quoted]
     claims.sort(key=lambda c: (c.source.line, c.source.line_end))
+    claims = named_changes(claims)  # "i.e. -8.8pp" under the pairs it summarises: the change of the one it states
     claims = concurrency_labels(doc, kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims))))
     claims = _without_cut_value(doc, claims)
     # the reader's warnings, then any an extractor added to doc.warnings (a value cut short), then failures

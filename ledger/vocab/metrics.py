@@ -32,6 +32,8 @@ _QUALITY_WORDS = (
     r"(?<![\w-])(?:(?:abs|rel|mean|max|quant(?:isation|ization)?|reconstruction|layer)[ _-])?error(?![\w-])|"
     # how far a quantised model's token distribution moved (llama.cpp's perplexity tool)
     r"\bkld\b|kl[- ]?div|\bjsd\b|δp\b|same top[- ]?p|"
+    # how far a kernel's logits are from the reference implementation's
+    r"logits?[_ ]diff|"
     # a training run's loss is its quality measure
     r"(?<![\w-])(?:train(?:ing)?[ _-]|val(?:idation)?[ _-]|eval[ _-]|final[ _-]|lm[ _-])?loss(?:es)?(?![\w-])"
 )
@@ -423,6 +425,8 @@ _PROSE_METRIC_WORDS = (
     "tok/s",
     "speed-?up",
     "bandwidth",
+    # how far a kernel's logits are from the reference ("max `logits_diff` 0.0020" beside its assert threshold)
+    r"logits?[_ ]diff",
 )
 # What a change after "faster", "improvement for" names in a llama.cpp-style thread: its two speeds and their test
 # names ("5% faster TG", "improvement for PP", "faster pp512"); never a metric alone ("PP=2" is pipeline parallelism)

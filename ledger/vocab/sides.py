@@ -15,7 +15,7 @@ _CHANGE = r"(?:pr|fix|patch|change|changes|branch|commit|(?<=\s)#\d{1,7})"
 BASE_SIDE_RE = re.compile(
     r"\b(?:main|mainline|master|trunk|upstream|baseline|base|before|"
     r"(?:without|w/o)\s+(?:the\s+|this\s+)?" + _CHANGE + r"|"
-    r"old|original|reference|stock|vanilla|existing|default)\b",
+    r"old|original|legacy|reference|stock|vanilla|existing|default)\b",
     re.IGNORECASE,
 )
 HEAD_SIDE_RE = re.compile(

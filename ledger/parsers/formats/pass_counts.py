@@ -54,6 +54,12 @@ _VERB_FIRST_RE = re.compile(
     r"(?P<n2>\d{1,3}(?:,\d{3})+|\d{1,7})\b)?",
     re.IGNORECASE,
 )
+# "73 cases ran, 0 AssertionError", "120 tests executed with no failures": a run's size, then how many of it failed
+_RAN_RE = re.compile(
+    r"(?<![\w.#/])(?P<n>\d{1,7})\s+(?:[\w.-]{1,30}\s+){0,2}?(?:tests?|cases?|checks?)\s+(?:ran|were\s+run|executed)"
+    r"[,;:]?\s{1,3}(?:with\s+)?(?P<f>\d{1,7}|no)\s+[A-Za-z]{0,30}?(?:errors?|failures?|failed|exceptions?)\b",
+    re.IGNORECASE,
+)
 _PASSES_OF_RE = re.compile(r"\b(?:passes|passed)\s*:\s*(?P<k>\d{1,6})\s*/\s*(?P<n>\d{1,6})(?!\d|\.\d)", re.IGNORECASE)
 # unittest: "Ran 12 tests in 60.780s" and, a line or two below, "OK" or "FAILED (failures=1, errors=2)"
 _UNITTEST_RAN_RE = re.compile(r"^\s*Ran (?P<n>\d{1,7}) tests? in [\d.]+s\s*$")
@@ -103,6 +109,10 @@ def counts_in(text: str) -> list[tuple[int, int, dict[str, int]]]:
         k, n = int(m.group("k")), int(m.group("n"))
         if k <= n:  # "raw passes: 5/5": passed of runs
             groups.append((m.start(), m.end(), {"passed": k, "failed": n - k}))
+    for m in _RAN_RE.finditer(text):
+        n, f = int(m.group("n")), 0 if m.group("f").lower() == "no" else int(m.group("f"))
+        if f <= n:  # (the run's failures are some of its cases)
+            groups.append((m.start(), m.end(), {"passed": n - f, "failed": f}))
     for m in _VERB_FIRST_RE.finditer(text):
         vcounts = {_norm(m.group("w1")): int(m.group("n1").replace(",", ""))}
         if m.group("w2") and _norm(m.group("w2")) not in vcounts:

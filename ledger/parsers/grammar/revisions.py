@@ -398,6 +398,8 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             nxt.kind in ("table", "item", "code") or (nxt.kind == "text" and RESULT_LINE_RE.match(nxt.text) is not None)
         )
         rev = parse_label(block.text)  # (its label cleaned)
+        if rev is not None and rev.head and " vs" in block.text and (two := pair_sides(block.text)) is not None:
+            rev = None if two[0].base == rev.head else rev  # "This PR vs main (4b1d9e07)": main's head, the PR's base
         if rev is None:
             rev = line_label(block.text, False) or _side_lead(block.text, opens_results)
             if rev is None and " vs" in block.text and (two := pair_sides(block.text)) is not None:

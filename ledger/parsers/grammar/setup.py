@@ -188,7 +188,7 @@ def find_setups(
     idx.default = default
     idx.printed = frozenset(printed)
     idx.reach = reach
-    idx.beside = beside_models(doc, default, told)
+    idx.beside, idx.title = beside_models(doc, default, told), title
     idx.lent = SetupIndex.build([SetupScope(*t) for t in lent], last) if lent else None
     return idx
 

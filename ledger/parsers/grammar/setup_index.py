@@ -35,6 +35,9 @@ class SetupIndex:
     """The lines that state each key of the default, with the models each names and the heading over it
     (default_reach.Beside): a key only lines below a result state, each beside another model or under a later
     heading, is their runs' setup, not that of a result that states its own model."""
+    title: int = 0
+    """The line of the document's title (0: none): a result it states sums up the body, which `beside` never keeps
+    from it ("(+4~11% throughput)" on the board of the microbenchmark section below)."""
     lent: SetupIndex | None = None
     """The workloads sections lend the sections after them ("## Test Plan" over "## Test Result", a how-to's
     "then generates 32 tokens" over the page's tables), by line: among the scopes above too, where a table's own
@@ -96,7 +99,7 @@ class SetupIndex:
             return self.default
         out: dict[str, str] = {}
         mine = _letters(model) if model else None
-        judged = bool(self.beside) and (model is not None or "model" not in self.default)
+        judged = bool(self.beside) and (model is not None or "model" not in self.default) and line != self.title
         for key, value in self.default.items():  # (in the default's order: a claim's config keeps it)
             if judged and key != "model" and _others_below(self.beside.get(key, ()), line, mine):
                 continue

@@ -3,6 +3,7 @@
     - Baseline `c0ffee1`: main with #123        a side defined with its head, the sha before the colon
     - [4f1d2e3](.../commit/4f1d2e3a9b) (after):  a side named beside a commit link
     Prefill, this PR (abc1234) vs main (def5678):    two sides and their heads in one lead-in
+    Baseline `21ae7199` vs this PR.             the baseline's head; the PR measured on top of it
     # BEFORE: attention backend FLASH_ATTN      a side opened by a comment inside console output
     With this fix, the long prompts ... Results:    a paragraph opening with its side, over the results
     On current main we see 0.812, and with this PR 0.846.    a side per clause of one sentence
@@ -25,7 +26,7 @@ from ledger.parsers.reader.document import Document
 from ledger.vocab.backends import backend_settings
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_keys import SIDE_SETTING
-from ledger.vocab.sides import side_of
+from ledger.vocab.sides import side_alone, side_of
 from ledger.vocab.text import has_hex_run
 from ledger.vocab.word_gate import WordGate
 
@@ -131,17 +132,74 @@ def defined_side(text: str) -> Revision | None:
 
 
 def pair_sides(text: str) -> tuple[Revision, Revision] | None:
-    """ "this PR (abc1234) vs main (def5678)": (the candidate side, the base side), each with its head."""
+    """ "this PR (abc1234) vs main (def5678)": (the candidate side, the base side), each with its head; "Baseline
+    `21ae7199` vs this PR": the base side's head, which the candidate (its own head unstated) is measured on top of."""
     if "(" not in text:
-        return None
+        return _one_head_pair(text) if "`" in text or has_hex_run(text) else None
     m = _PAIR_RE.search(text)
     if not m or not (_is_sha(m.group("sa")) and _is_sha(m.group("sb"))):
-        return None
+        return _one_head_pair(text)
     a = Revision(label=_clean(m.group("a")), head=m.group("sa").lower(), base=None)
     b = Revision(label=_clean(m.group("b")), head=m.group("sb").lower(), base=None)
     if side_of(a.label) == "base" or side_of(b.label) == "head":
         a, b = b, a
     return a.model_copy(update={"base": b.head}), b
+
+
+# "Baseline `21ae7199` vs this PR", "this PR vs main (4b1d9e07)": two sides, one named with its commit
+_VS_RE = re.compile(r"\s(?:vs\.?|versus|against|compared\s(?:to|with))\s", re.IGNORECASE)
+_WORD = r"[A-Za-z][\w-]{0,20}"
+# the side before "vs": up to three words, then its commit in parentheses, after "@"/"at", or in backticks
+_LEFT_SIDE_RE = re.compile(
+    rf"(?<![\w-])(?P<name>{_WORD}(?:\s{_WORD}){{0,2}})\s{{0,3}}(?:\(\s?`?(?P<p>{_SHA})`?\s?\)|"
+    rf"(?:@|\sat\s)\s?`?(?P<at>{_SHA})`?|`(?P<bt>{_SHA})`)?[*_]{{0,2}}$",
+    re.IGNORECASE,
+)
+_RIGHT_SIDE_RE = re.compile(
+    rf"(?:the\s)?(?P<name>{_WORD}(?:\s(?!at\b){_WORD}){{0,2}})\s{{0,3}}(?:\(\s?`?(?P<p>{_SHA})`?\s?\)|"
+    rf"(?:@|\sat\s)\s?`?(?P<at>{_SHA})`?|`(?P<bt>{_SHA})`)?(?=[\s.,;:)*_]|$)",
+    re.IGNORECASE,
+)
+
+
+def _one_head_pair(text: str) -> tuple[Revision, Revision] | None:
+    """ "Baseline `21ae7199` vs this PR": (the candidate, with the base side's commit as its base and no head of its
+    own; the base side, with that commit as its head). Both names are sides alone, one of each kind, and only the
+    base side states a commit (a candidate's lone commit is read where it stands, as its head)."""
+    for vs in _VS_RE.finditer(text):
+        left = _LEFT_SIDE_RE.search(text[max(0, vs.start() - 80) : vs.start()])
+        right = _RIGHT_SIDE_RE.match(text, vs.end(), min(len(text), vs.end() + 80))
+        if left is None or right is None:
+            continue
+        sides = [
+            (_side_words(m.group("name"), tail=m is left), m.group("p") or m.group("at") or m.group("bt"))
+            for m in (left, right)
+        ]
+        *words, last = left.group("name").split()
+        if words and not sides[0][1] and re.fullmatch(_SHA, last) and _is_sha(last):
+            sides[0] = (_side_words(" ".join(words), tail=True), last)  # "Baseline 21ae7199 vs": a bare commit
+        kinds = [side_of(name) if name else None for name, _sha in sides]
+        shas = [sha for _name, sha in sides if sha]
+        if sorted(map(str, kinds)) != ["base", "head"] or len(shas) != 1 or not _is_sha(shas[0]):
+            continue
+        (base_name, base_sha), (head_name, head_sha) = sides if kinds[0] == "base" else sides[::-1]
+        if head_sha or not base_sha:
+            continue
+        sha = base_sha.lower()
+        return Revision(label=head_name, head=None, base=sha), Revision(label=base_name, head=sha, base=None)
+    return None
+
+
+def _side_words(name: str, *, tail: bool) -> str | None:
+    """The words of `name` that are a side alone: its last words before "vs" (`tail`), its first after it."""
+    words = name.split()
+    if tail and len(words) > 1 and words[-1].lower() in ("commit", "build", "branch"):
+        words = words[:-1]  # "Reference commit `9f3e1c7a`": the side, then what its sha names
+    for n in range(min(3, len(words)), 0, -1):
+        part = " ".join(words[-n:] if tail else words[:n])
+        if side_alone(part):
+            return _clean(part)
+    return None
 
 
 # "Frozen comparison: base `36484e4`, head `170aa20`": the two heads a comparison was run on, in that order

@@ -126,6 +126,7 @@ def candidate(
             "config": {},
         }
     metric = _own_name(text, n, unit)
+    metric = metric or _share_of(text, n, unit)
     if metric is None and inherited:
         metric = inherited
     if metric is None and subject and METRIC_RE.search(subject):
@@ -175,6 +176,24 @@ def candidate(
             **_variant_after(text, n.end),
         },
     }
+
+
+# "~4% of FP8 elements flip vs ...", "~10-12% of tokens then land on a different expert,": a share of things, named by
+# the clause that says what they do (to a comparison's word or the clause's end)
+_SHARE_OF_RE = re.compile(
+    r"\s{1,2}of\s(?:the\s)?(?P<what>[A-Za-z][\w-]{0,20}(?:\s(?!(?:vs|versus|than|against|compared)\b)[\w-]{1,20}){1,8}?)"
+    r"(?=\s(?:vs\.?|versus|than|against|compared)\s|\s?[,;:)]|\.(?:\s|$)|$)"
+)
+# (the share opens its clause: in "Top-k sorting takes 27% of each decode step" the words before name what it is)
+_CLAUSE_OPEN_RE = re.compile(r"(?:^|[:;,(]|\band)\s{0,3}[~≈]?\s?$")
+
+
+def _share_of(text: str, n: Number, unit: str | None) -> str | None:
+    """ "~4% of FP8 elements flip vs the old pattern", a share opening its clause: the share of what flips."""
+    if unit != "%" or not _CLAUSE_OPEN_RE.search(text[max(0, n.start - 8) : n.start]):
+        return None
+    share = _SHARE_OF_RE.match(text, n.end, n.end + 90)
+    return share.group("what") if share is not None else None
 
 
 # "improves PP performance", "the decode speed": a measure named by what it measures and its generic noun (never "the

@@ -15,7 +15,7 @@ import re
 from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
 from ledger.vocab.length_pairs import in_length_pair
-from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name
+from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name, names_a_metric
 from ledger.vocab.models import model_names
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
 from ledger.vocab.text import ARROW, CASE_ODD, RUN_COUNT_NOUNS
@@ -489,6 +489,7 @@ def is_config_number(text: str, n: Number) -> bool:
         # "TG128, 14 samples 32.90±0.44 tk/s": a measured value after the count of runs it is the mean of
         and not (is_measure_unit(n.unit) and _RUNS_BEFORE_RE.search(text, max(0, n.start - 30), n.start))
         and not _measured_at(before, n)
+        and not _stat_of_measure(text, before, n)
     ):
         return True  # "at con128", "ISL 8192"; but "lands at ~0.70" is a measurement
     if (
@@ -506,11 +507,26 @@ def is_config_number(text: str, n: Number) -> bool:
         return True
     if is_count_unit(n.unit):
         return True  # "2556 runs", "16384 kB/run", "128 tokens": the work a run did
-    if n.unit in ("x", "×") and not _RATIO_WORD_RE.match(after) and _WORD_AFTER_RE.match(after):
-        return True  # "1x GB300", "8× H100": a count of devices
+    if n.unit in ("x", "×") and _counted(text, n, after):
+        return True  # "1x GB300", "8× H100": a count of devices; "uses 90x `IQ3_KS`": of tensors of that type
     if n.unit in ("x", "X") and n.value >= 100 and n.value == int(n.value) and text[n.end - 2 : n.end - 1].isdigit():
         return True  # "Ryzen 3900X", "RTX 4090X": a product's name, not a ratio
     return n.unit is None and 1900 <= n.value <= 2100 and n.value == int(n.value) and not n.high
+
+
+# "`logits_diff` warnings (max 0.0020)": the largest of a measure's values, a fraction no setting named "max" holds
+_STAT_BEFORE_RE = re.compile(r"(?<![\w-])(?:max|min)\s?[:=]?\s?$", re.IGNORECASE)
+
+
+def _stat_of_measure(text: str, before: str, n: Number) -> bool:
+    """The bare word "max" or "min" before a fraction, a measure named just before it: that measure's extreme."""
+    return (
+        n.unit is None
+        and "." in n.text
+        and n.value < 1
+        and _STAT_BEFORE_RE.search(before) is not None
+        and names_a_metric(text[max(0, n.start - 80) : n.start])
+    )
 
 
 _SLASH_NUMBER_RE = re.compile(r"/\d{1,7}(?=\s)")
@@ -527,3 +543,20 @@ _AT_BEFORE_RE = re.compile(r"\bat\s*$")
 # "runs at 20.1 ms/t": a time after "at" is how fast it ran ("at 2 req/s" stays the load a run was given)
 _DURATIONS = frozenset(("ms", "us", "µs", "ns", "ms/token", "ms/t", "ms per token"))
 _WORD_AFTER_RE = re.compile(r"\s*[A-Za-z]")
+
+
+def _counted(text: str, n: Number, after: str) -> bool:
+    """ "8x H100": a count of what follows, no ratio; "which uses 90x `IQ3_KS` for the routed experts": how many
+    tensors a recipe gives that type (a whole count, a name in code after it)."""
+    if not _RATIO_WORD_RE.match(after) and _WORD_AFTER_RE.match(after):
+        return True
+    return (
+        n.value == int(n.value)
+        and _CODE_NAME_AFTER_RE.match(after) is not None
+        and _USES_BEFORE_RE.search(text, max(0, n.start - 12), n.start) is not None
+    )
+
+
+# "which uses 90x `IQ3_KS` for the expert tensors": what a recipe uses, counted, a name in code after the count
+_USES_BEFORE_RE = re.compile(r"\b(?:uses|using|used)\s{1,2}$", re.IGNORECASE)
+_CODE_NAME_AFTER_RE = re.compile(r"\s{1,2}`[A-Za-z][\w.-]{0,40}`")

@@ -51,6 +51,7 @@ from ledger.parsers.prose.lists import (
     trailing_setup,
 )
 from ledger.parsers.prose.metrics import METRIC_RE, holds_metric
+from ledger.parsers.prose.own_labels import own_labels
 from ledger.parsers.prose.pairing import NumberPass, spread_units
 from ledger.parsers.prose.ratio_names import name_ratios
 from ledger.parsers.prose.reduced_by import below_than, reduced_by, regressed_by
@@ -115,6 +116,7 @@ def claims_in_text(
     switch_conditions(out, text)
     slash_setup(out, text, subject)
     subject_slash_metrics(out, subject)
+    own_labels(out, text)  # ("strict-match 72.4% / flexible-extract 73.6%": each value its own label's)
     out = both_metrics(out, text)
     name_ratios(out, text, holds_metric)
     reduced_by(out, text)  # ("reduces mean TPOT by 35.4%": that measure's change, negative)

@@ -6,7 +6,14 @@
 "Without" names a baseline side by its word, but the change (+50%) is 615 against 410: the PR removes the sampler, so
 "With" is the baseline. Only a change in percent that one orientation reproduces on every row and the other on none
 turns the pair round, and never one whose header names its baseline ("B vs A"). A later table of the same two side
-columns without a change column is read the same way round."""
+columns without a change column is read the same way round.
+
+    | token | baseline (us) | this PR (us) | delta  |
+    | 1     | 40.00         | 32.00        | +20.0% |
+
+A change column that is the time saved over the baseline's ((40 - 32) / 40) on every row it can be checked on, and
+the value's change on none, turns no pair round (a row of -2.0% reads both ways): it is the gain of a measure that
+goes down, positive where the PR is faster, which the claim names an improvement."""
 
 from __future__ import annotations
 
@@ -14,7 +21,8 @@ from typing import Any
 
 from ledger.parsers.reader.blocks import Table
 from ledger.parsers.tables.cells import cell_facts, clean
-from ledger.parsers.tables.headers import VS_RE
+from ledger.parsers.tables.headers import VS_RE, head_without_unit, unit_of_header
+from ledger.vocab.metrics import higher_is_better
 
 
 def orient_by_deltas(table: Table, roles: list[str]) -> None:
@@ -61,8 +69,37 @@ def _one_pair(table: Table, roles: list[str]) -> tuple[int, int, int] | None:
 
 def change_agrees(table: Table, b: int, v: int, d: int) -> bool | None:
     """True when the change column reproduces value against baseline on a row and the reverse on none, False when
-    the reverse only, None when no row can be checked or both readings hold somewhere."""
-    forward = backward = 0
+    the reverse only (and the time saved over the baseline no more often), None when no row can be checked or both
+    readings hold somewhere."""
+    forward, backward, saved = _readings(table, b, v, d)
+    if forward and not backward:
+        return True
+    return False if backward and not forward and saved < backward else None
+
+
+def gain_deltas(table: Table, roles: list[str], base_of: dict[int, int]) -> frozenset[int]:
+    """The change columns that are the gain of a measure that goes down ("| baseline (us) | this PR (us) | delta |"
+    over "40.00 | 32.00 | +20.0%"): the time saved over the baseline on every row checked, the value's change on
+    none. Each change column summarises the nearest paired value column to its left."""
+    out = set()
+    for d, role in enumerate(roles):
+        left = [v for v in base_of if v < d]
+        if role != "delta" or not left or d >= len(table.header) or VS_RE.search(clean(table.header[d])):
+            continue
+        v = max(left)
+        head = clean(table.header[v]) if v < len(table.header) else ""
+        if higher_is_better(head_without_unit(head), unit_of_header(head), "perf"):
+            continue  # (a rate's drop written positive is no gain)
+        forward, backward, saved = _readings(table, base_of[v], v, d)
+        if saved and not forward and saved >= backward:
+            out.add(d)
+    return frozenset(out)
+
+
+def _readings(table: Table, b: int, v: int, d: int) -> tuple[int, int, int]:
+    """On how many rows the percent change column is the value's change against the baseline, the baseline's
+    against the value, and the share of the baseline the value saves."""
+    forward = backward = saved = 0
     for row in table.rows:
         got = [_number(row.cells[i]) if i < len(row.cells) else None for i in (b, v, d)]
         base, value, change = got
@@ -70,9 +107,8 @@ def change_agrees(table: Table, b: int, v: int, d: int) -> bool | None:
             continue
         forward += _close((value[0] - base[0]) / base[0] * 100, change[0])
         backward += _close((base[0] - value[0]) / value[0] * 100, change[0])
-    if forward and not backward:
-        return True
-    return False if backward and not forward else None
+        saved += _close((base[0] - value[0]) / base[0] * 100, change[0]) and value[0] != base[0]
+    return forward, backward, saved
 
 
 def _number(cell: str) -> tuple[float, str | None] | None:

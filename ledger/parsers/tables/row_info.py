@@ -14,6 +14,7 @@ from ledger.parsers.grammar.line_setup import model_in_cell
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean
+from ledger.parsers.tables.delta_check import gain_deltas
 from ledger.parsers.tables.header_tree import side_free
 from ledger.parsers.tables.headers import column_revisions, head_without_unit, looks_metric, unit_of_header
 from ledger.parsers.tables.roles import KEYED_NUMBER_RE, NO_FIGURE, pair_columns
@@ -82,6 +83,8 @@ class TableInfo:
                 self.delta_measure[i] = head_without_unit(clean(table.header[max(left)]))
         self.slash: dict[int, tuple[int, int] | None] = {}
         self.base_of = pair_columns(table, self.value_cols, self.base_cols)
+        self.gain_of = gain_deltas(table, roles, self.base_of)
+        """The change columns that are a falling measure's gain, positive where the PR is faster (delta_check)."""
 
         self.spec = any(is_acceptance_name(clean(h)) for h in table.header)
         """A speculative-decoding table: its bare "rate" is an acceptance rate."""

@@ -75,7 +75,11 @@ def _changes_named(claims: list[Claim]) -> Iterator[Claim]:
     for c in claims:
         if c.reference is not None and c.metric and len(measures) > 1:
             measure = c.metric
-        if measure and _change_cell(c) and c.metric and _CHANGE_HEAD_RE.match(c.metric):
+        # (a change cell the table's one new side, measured on a stated base, already put on its revision is still
+        # the change of that pair)
+        on_base = c.revision is None or not c.revision.head
+        unsided = on_base and c.reference is None and side_of(str(c.config.get("column") or "")) is None
+        if measure and unsided and c.metric and _CHANGE_HEAD_RE.match(c.metric):
             c = c.model_copy(update={"metric": f"{measure} {c.metric}"})
         yield c
 
@@ -91,7 +95,9 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
         if c.revision is not None and header and (renamed := _named_column(c, header)) is not None:
             yield renamed
             continue
-        if c.revision is not None or c.reference is None or not header:
+        # ("Baseline `21ae7199` vs this PR": the PR's side, no head of its own, measured on top of that commit)
+        on_base = c.revision is not None and not c.revision.head and c.revision.base is not None
+        if (c.revision is not None and not on_base) or c.reference is None or not header:
             yield c
             continue
         switch = _switch_side(header)
@@ -114,7 +120,7 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
         # tables naming the PR's side "With PR", "After" and "New" stay one PR, not three revisions
         named = ctx.named.get(label.lower())
         # ("PR de97e22f6": a side named with its commit in the header is that revision too)
-        rev = named if named is not None and named.head else side_with_sha(header)
+        rev = named if named is not None and (named.head or named.base) else side_with_sha(header) or c.revision
         metric = measure or _row_measure(c, label)
         yield c.model_copy(update={"revision": rev, "metric": metric, "config": config})
 
