@@ -178,9 +178,9 @@ SIGNED_METRIC_AFTER_RE = re.compile(
     + r"))(?![\w-])",
     re.IGNORECASE,
 )
-# "91.4% accuracy on GSM8K", "a 63.2 score on MMLU": a score named by the benchmark after its generic word
+# "91.4% accuracy on GSM8K", "a 63.2 score on MMLU", "scores 0.912 on gsm8k": a score named by the benchmark after it
 SCORE_ON_METRIC_RE = re.compile(
-    r"\s?(?:accuracy|score|pass rate|exact match)\s(?:on|in|for)\s(?:the\s)?(" + METRIC_RE.pattern + ")",
+    r"\s?(?:(?:accuracy|score|pass rate|exact match)\s)?(?:on|in|for)\s(?:the\s)?(" + METRIC_RE.pattern + ")",
     re.IGNORECASE,
 )
 AT_METRIC_RE = re.compile(r"\s?@\s?(" + METRIC_RE.pattern + ")", re.IGNORECASE)

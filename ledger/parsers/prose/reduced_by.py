@@ -35,26 +35,6 @@ def reduced_by(out: list[dict[str, Any]], text: str) -> None:
         c["metric"] = _THE_RE.sub("", m.group("what"))
 
 
-# "It is still about 10% lower than without MTP", "3% less than on main": a share the measure stands below what it is
-# compared to, a change downwards
-_BELOW_AFTER_RE = re.compile(r"\s?(?:lower|less|smaller|fewer)\sthan\b", re.IGNORECASE)
-
-
-def below_than(out: list[dict[str, Any]], text: str) -> None:
-    """Each share that the words after it say is below what it is compared to: a negative change (unless a sign is
-    printed before it: "+3% less than ..." is no text this reads)."""
-    for c in out:
-        if c.get("unit") != "%" or not isinstance(c.get("value"), float) or c["value"] <= 0:
-            continue
-        if text[max(0, c["start"] - 1) : c["start"]] in ("+", "-", "−") or not _BELOW_AFTER_RE.match(
-            text, c["end"], c["end"] + 16
-        ):
-            continue
-        c["value"] = -c["value"]
-        if c.get("high") is not None:
-            c["high"] = -c["high"]
-
-
 # "low concurrency regresses throughput/TPOT by about 1%-1.6%": one or two measures a change made worse, by the share
 # that follows
 _REGRESSED_BY_RE = re.compile(

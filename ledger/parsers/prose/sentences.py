@@ -54,7 +54,7 @@ from ledger.parsers.prose.metrics import METRIC_RE, holds_metric
 from ledger.parsers.prose.own_labels import own_labels
 from ledger.parsers.prose.pairing import NumberPass, spread_units
 from ledger.parsers.prose.ratio_names import name_ratios
-from ledger.parsers.prose.reduced_by import below_than, reduced_by, regressed_by
+from ledger.parsers.prose.reduced_by import reduced_by, regressed_by
 from ledger.parsers.prose.sided_pairs import both_sides, fold_sided_pairs
 from ledger.parsers.reader.document import Block
 from ledger.parsers.reader.line_kinds import is_device_banner
@@ -120,7 +120,6 @@ def claims_in_text(
     out = both_metrics(out, text)
     name_ratios(out, text, holds_metric)
     reduced_by(out, text)  # ("reduces mean TPOT by 35.4%": that measure's change, negative)
-    below_than(out, text)  # ("about 10% lower than without MTP": a change, negative)
     out = regressed_by(out, text)  # ("regresses throughput/TPOT by 1%": each measure's change, the worse way)
     sided = not console and out and has_clause_side(text)
     sides = [_clause_revision(ctx, line, text, c["start"]) if sided else None for c in out]
