@@ -461,6 +461,8 @@ HOSTILE: dict[str, HostileText] = {
     ),
     # lead-ins of colons and signs that never reach a score's decimals (tables.results _OWN_SCORE_RE)
     "own score leads": lambda s: "gsm8k: = -+1 := 12. " * (100 * s) + "\n\n| a | b |\n|---|---|\n| x | 1.5 |\n",
+    # precisions followed by training words that never finish (vocab.setup's quant word, its "-trained" look-ahead)
+    "trained precisions": "bf16-train fp16 pre-trainedx bf16_pre- \n" * 400,
     # numbers before argument names that never close ("max_" with no name, "input_le"), then one that does
     # (prose.guards _ARG_NAME_AFTER_RE; vocab.setup's number-first lengths)
     "argument names": lambda s: (

@@ -459,7 +459,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         r"int[2-8][ _-](?:awq|gptq)|int[48](?:wo|dq)?|"
         # (not a project named for its method: "GPTQ-for-LLaMa" is software, it states no run's precision)
         r"(?:awq|gptq)(?:[ _-]?(?:int|w)[2-8](?!\d)|[ _-]?[2-8][ _-]?bits?)?(?![_-]for[_-])|"
-        r"bf16|fp16|bfloat16|float16|q[2-8]_(?:[01]|k(?:_[sml])?)|iq[1-4]_(?:xxs|xs|s|m|nl)|f16)",
+        # ("a bf16-trained checkpoint": the precision it was trained in, not the one it ran at)
+        r"bf16|fp16|bfloat16|float16|q[2-8]_(?:[01]|k(?:_[sml])?)|iq[1-4]_(?:xxs|xs|s|m|nl)|f16)"
+        r"(?![ _-](?:pre-?)?trained\b)",
         ("fp", "bf", "int", "w4", "w8", "awq", "gptq", "float", "q2_", "q3_", "q4_", "q5_", "q6_", "q8_", "iq", "f16"),
         ("fp", "nvfp", "mxfp", "float", "w", "int", "awq", "gptq", "bf", "q", "iq", "f16"),
     ),
