@@ -656,16 +656,7 @@ def test_slash_scores_and_a_legacy_bullet_pair_each_filter_against_the_legacy_ru
     """ "fused (broken): strict-match 72.40% / flexible-extract 73.60%" over "legacy : ... 81.20% / ... 82.00%": each
     filter's score is its own, against the legacy bullet's (a legacy side is the reference); the report says both
     are below reference instead of "nothing to report" (the second score kept the first one's name, no pair)."""
-    code, out, err = run(
-        "report",
-        str(FIX.parent / "prose" / "filter_pairs_legacy_side.md"),
-        "--format",
-        "json",
-        "--db",
-        str(tmp_path / "x.db"),
-    )
-    assert code == 0, err
-    data = json.loads(out)
+    data = report("../prose/filter_pairs_legacy_side.md", tmp_path)
     got = {(f["line"], f["verdict"], f["text"].split(" [")[0]) for f in findings(data, "results", more=True)}
     assert got == {(6, "below reference", "strict-match"), (6, "below reference", "flexible-extract")}
     assert "vs ref 81.2" in next(f["text"] for f in findings(data, "results") if f["text"].startswith("strict"))
@@ -675,16 +666,7 @@ def test_slash_scores_and_a_legacy_bullet_pair_each_filter_against_the_legacy_ru
 def test_a_count_of_tensors_a_recipe_uses_is_no_result_and_no_revision(tmp_path: Path) -> None:
     """ "with the PR and main, which uses 48x `Q4_K` for all the attention tensors": 48 tensors of that type, no
     speed-up measured "with the PR" (which made a second revision the report listed as measured once)."""
-    code, out, err = run(
-        "report",
-        str(FIX.parent / "prose" / "count_of_code_type.md"),
-        "--format",
-        "json",
-        "--db",
-        str(tmp_path / "x.db"),
-    )
-    assert code == 0, err
-    data = json.loads(out)
+    data = report("../prose/count_of_code_type.md", tmp_path)
     assert data["revisions"] == ["PR"]
     assert [(f["line"], f["verdict"]) for f in findings(data, "results", more=True)] == [(9, "within noise")]
 

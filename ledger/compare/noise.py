@@ -155,9 +155,9 @@ def _sample_count(key: Key, noise: NoiseModel) -> int | None:
 
 def _both(a: float | None, b: float | None) -> tuple[float, float] | None:
     """Both sides' stated noise, one side standing in for the other's where only one is stated; None for neither."""
-    if a is None and b is None:
-        return None
-    return (a if a is not None else b or 0.0), (b if b is not None else a or 0.0)
+    first = a if a is not None else b
+    second = b if b is not None else a
+    return None if first is None or second is None else (first, second)
 
 
 def threshold_for(

@@ -36,7 +36,7 @@ _BOARD_PROPERTY_RE = re.compile(
 def hardware_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
     """A table of boards and what they are: a board column first, and every other column that holds a number one
     of a board's properties (its architecture, SM count, memory): none of its numbers is a result."""
-    cells = [re.sub(r"[*_`]|<br\s?/?>", " ", c).strip() for c in header]
+    cells = _bare_heads(header)
     if len(cells) < 2 or not _BOARD_HEAD_RE.match(cells[0]):
         return False
     numbered = [i for i in range(1, len(cells)) if any(i < len(r) and _NUMBER_CELL_RE.match(r[i]) for r in rows)]
@@ -49,7 +49,15 @@ _NUMBER_CELL_RE = re.compile(r"^\s?\d[\d.,]{0,12}\s?(?:[A-Za-z%]{1,4})?\s?$")
 
 def documentation_table(header: Sequence[str]) -> bool:
     """A table of boards and their compute capability, or of an API's names, types and descriptions."""
-    cells = [re.sub(r"[*_`]|<br\s?/?>", " ", c).strip() for c in header]
+    cells = _bare_heads(header)
     if len(cells) == 2 and any(CAPABILITY_RE.search(c) for c in cells):
         return True
     return any(_DESCRIPTION_RE.match(c) for c in cells) and any(_TYPE_RE.search(c) for c in cells)
+
+
+_MARKUP_RE = re.compile(r"[*_`]|<br\s?/?>")
+
+
+def _bare_heads(header: Sequence[str]) -> list[str]:
+    """The header's cells without their emphasis, code marks and line breaks."""
+    return [_MARKUP_RE.sub(" ", c).strip() for c in header]
