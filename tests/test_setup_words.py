@@ -522,3 +522,23 @@ def test_a_recipe_path_naming_a_board_states_its_lengths() -> None:
     assert qualifiers("config: acme-fp4-gb200-1k1k.yaml").items() >= {"isl": "1k", "osl": "1k", "gpu": "GB200"}.items()
     # a path that names no board may be a dataset's or a checkpoint's
     assert "isl" not in qualifiers("data/sharegpt-8k1k/x.json on H100")
+
+
+def test_a_model_of_no_known_family_is_read_by_its_shape_where_a_setup_names_its_model() -> None:
+    from ledger.vocab.setup import model_names
+
+    # the head of a lead-in of settings, "on <name> (...)", "the <name> checkpoint", "<name> N-sample <benchmark>"
+    assert model_names("  Zeta-Pro 16k/2k MTP2 disagg (ctx2 TP=4 + gen2 TP=8), h100:") == ["Zeta-Pro"]
+    assert model_names("With the fix, on Tarn-Max (TP=4 EP=4, MTP=2):") == ["Tarn-Max"]
+    assert model_names("The Lyra-V3-Mini checkpoint decodes faster") == ["Lyra-V3-Mini"]
+    assert model_names("scored Tarn-Flash 200-sample MMLU") == ["Tarn-Flash"]
+    assert model_names("Quill-Chat on MI300X: latency drops") == ["Quill-Chat"]
+    # the same shape elsewhere, or a board, a benchmark, a branch, a kernel or a gate: no model
+    for text in (
+        "on the Release-Base branch with the Flash-Decode kernel",
+        "The Pre-Merge gate passed",
+        "on H100-Pro (TP=8)",
+        "MMLU-Pro on 4x MI300X, TP4:",
+        "we tried Zeta-Pro once",
+    ):
+        assert model_names(text) == [], text

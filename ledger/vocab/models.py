@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.vocab.shaped_models import shaped_models
 from ledger.vocab.text import class_signature, has_digit
 from ledger.vocab.trie import trie_pattern
 from ledger.vocab.word_gate import WordGate
@@ -135,8 +136,9 @@ def model_names(text: str) -> list[str]:
 @short_text_cache(8192)
 def _model_names(s: str) -> tuple[str, ...]:
     digit = has_digit(s)
-    if not digit and not _MEMBER_WORD_RE.search(s):
-        return ()  # every model name carries a version or a size, or names its family's member
+    shaped = shaped_models(s)  # ("V4-Pro 8k/1k MTP3:", "the Acme-Flash checkpoint": no family the table knows)
+    if not digit and not shaped and not _MEMBER_WORD_RE.search(s):
+        return ()  # every model name carries a version or a size, or names its family's member, or stands as one
     # the family words in the lowered line (case-sensitive: far cheaper), then the costlier patterns only in a
     # window around each: a name starts at most a hub prefix before its family word and ends within _REACH after
     low = s.lower()
@@ -154,6 +156,7 @@ def _model_names(s: str) -> tuple[str, ...]:
         else {}
     )
     found.update(short)
+    found.update(span for span in shaped if not any(a <= span[0] < b for a, b in found))
     spans = sorted(found, key=lambda span: (span[0], -span[1]))
     out: list[str] = []
     end = -1
