@@ -542,3 +542,17 @@ def test_a_model_of_no_known_family_is_read_by_its_shape_where_a_setup_names_its
         "we tried Zeta-Pro once",
     ):
         assert model_names(text) == [], text
+
+
+def test_a_model_pair_sharing_its_family_is_one_setup_of_both_models() -> None:
+    from ledger.vocab.canonical import canonical_model, sibling_models
+    from ledger.vocab.setup import model_names
+
+    assert model_names("[tune] MiniMax-M3.1/M3.2 int4: retune") == ["MiniMax-M3.1/M3.2"]
+    assert sibling_models("Kimi-K2.5/K2.6") == ["Kimi-K2.5", "Kimi-K2.6"]
+    assert sibling_models("Llama-3.1-8B/70B") == ["Llama-3.1-8B", "Llama-3.1-70B"]
+    assert canonical_model("Kimi-K2.5/K2.6") == "kimi-k2.5/kimi-k2.6"
+    # an owner's "/" is no pair: the hub id names one model, a branch none
+    assert sibling_models("Qwen/Qwen3-8B") is None
+    assert canonical_model("Qwen/Qwen3-8B") == "qwen3-8b"
+    assert model_names("DeepSeek-V3/R1 fp8") == [] and model_names("feat/llama4") == []
