@@ -303,3 +303,19 @@ def test_a_setting_columns_short_name_is_its_canonical_key() -> None:
     """GenAI-Perf's "Concur", a training page's "CP" and "Packed Sequence Length": one key each, whatever the
     page calls it (release43 cause 7)."""
     assert [canonical_key_name(k) for k in ("concur", "cp", "packed_sequence_length")] == ["concurrency", "cp", "isl"]
+
+
+def test_a_model_pairs_claim_is_found_by_either_model() -> None:
+    from ledger.compare.keys import matches_setup
+
+    claim = {
+        "kind": "perf",
+        "metric": "latency",
+        "value": 18.0,
+        "unit": "us",
+        "config": {"model": "MiniMax-M3.1/M3.2", "gpu": "MI300X"},
+        "source": {"path": "x.md", "line": 1, "line_end": 1, "text": "18.0"},
+    }
+    assert matches_setup(claim, [("model", "MiniMax-M3.1")])
+    assert matches_setup(claim, [("model", "minimax-m3.2")])
+    assert not matches_setup(claim, [("model", "MiniMax-M3.3")])

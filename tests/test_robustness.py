@@ -819,6 +819,11 @@ HOSTILE: dict[str, HostileText] = {
         + "\n\n| Prefill | Decode | ISL | PR | main | Δ |\n|---|---|---|---|---|---|\n"
         + "| TP8/DP2 | TP8/DP4 TP8/DP4 | 1024 | 1.5 | 1.4 | +7% |\n" * (200 * s)
     ),
+    # names of no known family shaped as a model's (a variant part) that never reach a place naming a model, dashes
+    # and versions joined on and on, and "on"/"the" before each (vocab.shaped_models _PLACES_RE)
+    "shaped names": "on Ab-Pro-Cd-V9-Ef.1-Flash-Gh the Xy-Mini-Base-Instruct-Chat-Q2 Zz-Pro 1-sample-" * 400,
+    # model pairs whose second part never closes or is glued to the next pair (vocab.canonical SIBLING_PAIR_RE)
+    "model pairs": "Kimi-K2.5/K2.6/K2.7x Llama-3.1-8B/70B/ Qwen3-8B/8Bx-Pro/ " * 800,
 }
 
 

@@ -365,6 +365,8 @@ def _one_per_key(
     """The keys lines lo..hi state one value of (a key among `varied` is the rows' own, never the section's; the
     `changes` lines state results with their own workload)."""
     seen: dict[str, set[str]] = {}
+    models: set[str] = set()
+    unled: set[str] = set()  # the keys some line naming no model states
     skip_to = 0
     for no in range(lo, hi + 1):
         text = doc.setup_line(no)
@@ -375,11 +377,21 @@ def _one_per_key(
         if is_command and text.rstrip().endswith("\\"):
             text, skip_to = continued(doc, no, hi, text.strip())  # its flags on the lines it continues
         values = {**qualifiers(text[:2000]), **command(text)} if is_command else line_setup(text[:2000])
+        head = "model" in values and not is_command and text.rstrip(" *_").endswith(":")  # a run's lead-in
         for k, v in values.items():
             # (a table's model and parallelism are its rows' and columns': its cells carry them; the batch or length
             # a sentence stating a change names, "At batch 1 / 4K the native path is 3% slower", is that result's)
             if k in keys and (k in WORKLOAD_KEYS or no not in tables) and not (k in WORKLOAD_KEYS and no in changes):
                 seen.setdefault(k, set()).add(v)
+                if not head:
+                    unled.add(k)
+        if head:
+            models.add(values["model"].lower())
+    if len(models) > 1:
+        # "Acme-Flash 100-sample GSM8K:" then "With the fix, on Acme-Pro (TP=8 EP=8):": two runs' lead-ins, each
+        # naming its model; a setting only such a head states is its run's, not the section's (no later run's TP
+        # on the first's results)
+        seen = {k: vs for k, vs in seen.items() if k in unled}
     one = {k: got for k, vs in seen.items() if k not in varied and (got := one_value(k, vs)) is not None}
     if "quant" in seen and "quant" not in one:
         one.pop(COMPUTE_DTYPE, None)  # two precisions named: the dtype computed in is neither (settle_precision)

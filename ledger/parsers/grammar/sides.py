@@ -369,6 +369,9 @@ def feature_side(text: str, colon: bool = True) -> dict[str, str] | None:
     values = {"spec_algo": spec, "variant": f"{side} {m.group('feature').strip()}"}
     if spec == "none":
         values["draft_len"] = "0"  # (compare reads a draft length of 0 as none)
+    else:
+        # "With the fix, on Acme-Pro (TP=8 EP=8, MTP=1):": the side's whole setup, its model and parallelism too
+        values = {**line_setup(m.group("feature")), **values}
     return values
 
 
