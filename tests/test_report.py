@@ -682,3 +682,28 @@ def test_a_table_of_sides_only_is_judged_in_the_measure_the_pr_states_its_gain_i
         ("end-to-end request throughput", 14, "better than baseline"),
         ("end-to-end request throughput", 15, "better than baseline"),
     ]
+
+
+def test_a_branch_named_in_a_code_span_over_its_table_is_a_side_and_the_two_are_judged(tmp_path: Path) -> None:
+    """ "`trunk` branch:" over one llama-bench table and "`softmax-tiles` branch:" over the other: the code span is
+    the branch's name, so the two tables are the main line and the PR's branch, and compare judges each test of the
+    PR's side against trunk's (not "nothing to report" with the first table on no side)."""
+    data = report("backticked_branch_lead.md", tmp_path)
+    assert data["revisions"] == ["trunk branch", "softmax-tiles branch"] and not data["has_regression"]
+    rows = json.loads(run("compare", str(FIX / "backticked_branch_lead.md"), "-f", "json")[1])["rows"]
+    got = {(r["metric"], r["verdict"]["verdict"], r["verdict"]["old"]["value"]) for r in rows}
+    assert got == {("t s pp256", "improvement", 4100.0), ("t s tg64", "within noise", 140.0)}
+
+
+def test_consoles_under_without_and_with_lead_ins_are_two_sides_and_the_switch_the_candidates(tmp_path: Path) -> None:
+    """ "w/o this change:" and "w/ this change, enable QUX_ONE_GATHER:" over two pastes of one eval: the base and
+    the candidate, as the same words are in a table's rows; the switch is the candidate's setup, the difference
+    under test, so the two runs are one series and the latency's drop an improvement."""
+    data = report("wo_w_console_leads.md", tmp_path)
+    assert data["revisions"] == ["w/o this change", "w/ this change"] and not data["has_regression"]
+    rows = json.loads(run("compare", str(FIX / "wo_w_console_leads.md"), "-f", "json")[1])["rows"]
+    got = {(r["verdict"]["old"]["value"], r["verdict"]["new"]["value"], r["verdict"]["verdict"]) for r in rows}
+    assert got == {(0.712, 0.715, "within noise"), (88.12, 80.44, "improvement")}
+    code, out, _ = run("extract", str(FIX / "wo_w_console_leads.md"), "--format", "jsonl")
+    configs = {json.loads(x)["source"]["line"]: json.loads(x)["config"] for x in out.splitlines()}
+    assert code == 0 and configs[18]["enabled"] == "QUX_ONE_GATHER" and "enabled" not in configs[9]

@@ -819,6 +819,16 @@ HOSTILE: dict[str, HostileText] = {
         + "\n\n| Prefill | Decode | ISL | PR | main | Δ |\n|---|---|---|---|---|---|\n"
         + "| TP8/DP2 | TP8/DP4 TP8/DP4 | 1024 | 1.5 | 1.4 | +7% |\n" * (200 * s)
     ),
+    # side lead-ins in prose over pastes and tables: a branch named in a code span, "w/o" / "w/ ..., enable FLAG"
+    # leads with and without their colon, and one long line of branch names and switches that never ends
+    # (grammar.revision_labels SIDE_LABEL_RE, grammar.sides _SWITCH_SIDE_RE)
+    "side leads": lambda s: (
+        "`a-b` branch:\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\nw/o this change:\n```\nScore: 0.5\n```\n\n"
+        "w/ this PR, enable FOO_BAR\n```\nLatency: 1.5 s\n```\n\n"
+        * (150 * s)
+        + "`x` branch w/ this PR, enable `--y` " * (100 * s)
+        + "\n"
+    ),
 }
 
 
