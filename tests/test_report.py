@@ -707,3 +707,25 @@ def test_consoles_under_without_and_with_lead_ins_are_two_sides_and_the_switch_t
     code, out, _ = run("extract", str(FIX / "wo_w_console_leads.md"), "--format", "jsonl")
     configs = {json.loads(x)["source"]["line"]: json.loads(x)["config"] for x in out.splitlines()}
     assert code == 0 and configs[18]["enabled"] == "QUX_ONE_GATHER" and "enabled" not in configs[9]
+
+
+def test_a_summary_table_repeating_its_pastes_takes_their_unit_and_benchmark(tmp_path: Path) -> None:
+    """A table of the runs ("| run | Score | Wall |") over the pastes of its sides, each opening "Loading TriviaQA
+    Mini dataset": the paste names the benchmark of its scores, and the table's cells repeating a paste's numbers
+    (same side, same measure) take its unit and benchmark, the whole column's unit: a wall time is seconds, lower
+    is better, so the second seed's 201.5 against 212.3 is a gain (with no unit it was read as a loss)."""
+    data = report("../kv_lines/summary_table_repeats_pastes.md", tmp_path)
+    assert not data["has_regression"] and data["regressions"] == []
+    shown = {(f["line"], f["text"].split(":")[0]): f for f in findings(data, "results", more=True)}
+    assert shown[(9, "Wall")]["verdict"] == "better than baseline" and "201.5 s vs" in shown[(9, "Wall")]["text"]
+    assert shown[(8, "Score [task=triviaqa mini]")]["verdict"] == "within noise"
+    code, out, _ = run("extract", str(FIX / "../kv_lines/console_names_its_dataset.md"), "--format", "jsonl")
+    tasks = {json.loads(x)["source"]["line"]: json.loads(x)["config"].get("task") for x in out.splitlines()}
+    assert code == 0 and tasks == {
+        9: "ARC Challenge",
+        10: "ARC Challenge",
+        11: None,
+        18: "hellaswag",
+        20: "MathQA Hard",
+        21: None,
+    }

@@ -829,6 +829,14 @@ HOSTILE: dict[str, HostileText] = {
         + "`x` branch w/ this PR, enable `--y` " * (100 * s)
         + "\n"
     ),
+    # pastes naming their data ("Loading X dataset", "[h] Evaluating gsm8k") over scores, and one long line of
+    # names that never reaches its dataset word (kv.context _DATASET_LINE_RE / _EVALUATING_RE)
+    "data lines": lambda s: (
+        "```\nLoading A b c d e dataset x\n[h] Evaluating on the gsm8k mmlu a b\nAccuracy: 0.5\n```\n\n" * (200 * s)
+        + "```\n"
+        + "Loading the a b c Evaluating " * (100 * s)
+        + "\nScore: 0.5\n```\n"
+    ),
 }
 
 
