@@ -729,3 +729,14 @@ def test_a_summary_table_repeating_its_pastes_takes_their_unit_and_benchmark(tmp
         20: "MathQA Hard",
         21: None,
     }
+
+
+def test_named_checks_that_passed_are_listed_even_with_nothing_else_to_compare(tmp_path: Path) -> None:
+    """A thread whose only evidence is two named checks that passed ("The greedy output match check passed",
+    "`test_rotary_gather.py` passed"), no CI run and no numbers: the report lists each as passed, with its line,
+    instead of "nothing to report"; a pass is no failure, so the headline stays "no regression"."""
+    data = report("named_checks_passed_only.md", tmp_path)
+    assert data["headline"] == "no regression" and data["gates"] == []
+    got = [(f["verdict"], f["metric"], f["line"]) for f in findings(data, "results")]
+    assert got == [("pass", "greedy output match check", 9), ("pass", "test_rotary_gather.py", 13)]
+    assert findings(data, "failures") == []
