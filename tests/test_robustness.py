@@ -824,6 +824,24 @@ HOSTILE: dict[str, HostileText] = {
     "shaped names": "on Ab-Pro-Cd-V9-Ef.1-Flash-Gh the Xy-Mini-Base-Instruct-Chat-Q2 Zz-Pro 1-sample-" * 400,
     # model pairs whose second part never closes or is glued to the next pair (vocab.canonical SIBLING_PAIR_RE)
     "model pairs": "Kimi-K2.5/K2.6/K2.7x Llama-3.1-8B/70B/ Qwen3-8B/8Bx-Pro/ " * 800,
+    # side lead-ins in prose over pastes and tables: a branch named in a code span, "w/o" / "w/ ..., enable FLAG"
+    # leads with and without their colon, and one long line of branch names and switches that never ends
+    # (grammar.revision_labels SIDE_LABEL_RE, grammar.sides _SWITCH_SIDE_RE)
+    "side leads": lambda s: (
+        "`a-b` branch:\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\nw/o this change:\n```\nScore: 0.5\n```\n\n"
+        "w/ this PR, enable FOO_BAR\n```\nLatency: 1.5 s\n```\n\n"
+        * (150 * s)
+        + "`x` branch w/ this PR, enable `--y` " * (100 * s)
+        + "\n"
+    ),
+    # pastes naming their data ("Loading X dataset", "[h] Evaluating gsm8k") over scores, and one long line of
+    # names that never reaches its dataset word (kv.context _DATASET_LINE_RE / _EVALUATING_RE)
+    "data lines": lambda s: (
+        "```\nLoading A b c d e dataset x\n[h] Evaluating on the gsm8k mmlu a b\nAccuracy: 0.5\n```\n\n" * (200 * s)
+        + "```\n"
+        + "Loading the a b c Evaluating " * (100 * s)
+        + "\nScore: 0.5\n```\n"
+    ),
 }
 
 

@@ -259,8 +259,12 @@ def _contradicted(r: ReferenceCheck, speedups: dict[int, float]) -> str | None:
     return f"the row's own speed-up ({s:g}x) says the opposite: its sides' labels may be swapped"
 
 
-def results_section(comp: Comparison, names: dict[str, str], lines: Sequence[str]) -> Section:
-    """The newest revision's values against their references, then the headline stated outside the revisions."""
+def results_section(
+    comp: Comparison, names: dict[str, str], lines: Sequence[str], passed: Sequence[Claim] = ()
+) -> Section:
+    """The newest revision's values against their references, then the headline stated outside the revisions, then
+    the named checks that passed (`passed`: "Output lengths and semantic checks passed", a result of its own even
+    where nothing else is compared; the first few on the first screen)."""
     sec = Section(*SECTIONS[1])
     newest = comp.revisions[-1].name if comp.revisions else None
     configs = [frozenset(r.key.config) for r in comp.references]
@@ -278,6 +282,9 @@ def results_section(comp: Comparison, names: dict[str, str], lines: Sequence[str
     for r in outside:
         f = _ref_finding(r, None, lines, shared, _contradicted(r, speedups))
         (sec.findings if any(r is h for h in headline) else sec.more).append(f)
+    for k, g in enumerate(passed):
+        f = Finding("pass", f"{g.metric} ({g.outcome_text or 'passed'})", _rev_of(g, names), g.source.line, g.metric)
+        (sec.findings if k < HEADLINE_FIRST else sec.more).append(f)
     return sec
 
 
@@ -422,15 +429,18 @@ def not_verified_section(gates: Sequence[Claim], names: dict[str, str]) -> Secti
     return sec
 
 
-def attention_gates(comp: Comparison, every: Sequence[Claim]) -> list[Claim]:
+def attention_gates(comp: Comparison, every: Sequence[Claim], passed: bool = False) -> list[Claim]:
     """The gates a reviewer looks at: those of the newest revision and those stated outside any revision
-    (limitations, not-verified lists), whatever their outcome but pass; one per name and outcome."""
+    (limitations, not-verified lists), whatever their outcome but pass (`passed`: the named ones that passed only);
+    one per name and outcome."""
     newest = comp.revisions[-1] if comp.revisions else None
     out: list[Claim] = []
     seen: set[tuple[str | None, str | None, str | None]] = set()
     for c in every:
-        if c.kind != "gate" or c.outcome in (None, "pass"):
+        if c.kind != "gate" or c.outcome is None or (c.outcome == "pass") != passed:
             continue
+        if passed and not (c.metric or "").strip():
+            continue  # (a table's status cell "pass" names no check: its row's values are the results)
         r = c.revision
         if is_ci_run(c):
             continue  # a CI bot's runs are the CI section's: the latest run on the newest head answers
