@@ -267,9 +267,17 @@ def section_workloads(
         held = own = reach.get(first, last)  # (own: the last line of its sub-sections)
         if first not in measuring:
             held = max(held, plans.get(first, held))
-        parts = _command_parts(doc, first, last, held)
+        parts, lead_end = _command_parts(doc, first, last, held)
+        # what the section states before its first run ("For example, we prepare an input of batch size 4.") leads
+        # in its later runs too, until a line after it states that key again ("FP4" over the second server command)
+        lead = _one_per_key(doc, first + 1, lead_end, keys, skip, tables, varied, command, changes) if lead_end else {}
+        restated: set[str] = set()
+        if lead:
+            _one_per_key(doc, lead_end + 1, parts[0][1], keys, skip, tables, varied, command, changes, restated)
         for k, (lo, hi, end) in enumerate(parts):
-            one = _one_per_key(doc, lo, hi, keys, skip, tables, varied, command, changes)
+            one = _one_per_key(doc, lo, hi, keys, skip, tables, varied, command, changes, restated if k else None)
+            if k > 0 and lead:
+                one = {**{key: v for key, v in lead.items() if key not in restated}, **one}
             if one:  # stated in the section's own lines, it holds in its sub-sections too (theirs win, being narrower)
                 # (from the line under the heading: the heading's own claims, a commit it names, are not its runs')
                 out.append((lo + 1 if k == 0 else lo, end, one))
@@ -278,20 +286,22 @@ def section_workloads(
     return out
 
 
-def _command_parts(doc: Document, first: int, last: int, reach: int) -> list[tuple[int, int, int]]:
+def _command_parts(doc: Document, first: int, last: int, reach: int) -> tuple[list[tuple[int, int, int]], int]:
     """The section's lines as (first, last line read, last line held) parts: the whole section, or, where it runs
     two commands or more with results between them ("run_eval.py --eval-name mmlu", its scores, then
     "bench_serving.py --random-input 4096"), one part per run from its line to the next: each command's settings
-    are its own runs', not the other's (a server's launch runs nothing: it holds for the runs after it)."""
+    are its own runs', not the other's (a server's launch runs nothing: it holds for the runs after it). With the
+    parts, the last line of the section's lead-in, the lines before its first run (0 for one part)."""
     runs = [no for no in range(first + 1, last + 1) if _is_run(doc.line(no))]
     # (two commands one after the other list the runs whose results follow both: no cut between them)
     cuts = [first, *(_run_head(doc, b) for a, b in pairwise(runs) if results_between(doc, a, b))]
     if len(cuts) < 2:
-        return [(first, last, reach)]
-    return [
+        return [(first, last, reach)], 0
+    parts = [
         (lo, (cuts[i + 1] - 1) if i + 1 < len(cuts) else last, (cuts[i + 1] - 1) if i + 1 < len(cuts) else reach)
         for i, lo in enumerate(cuts)
     ]
+    return parts, _run_head(doc, runs[0]) - 1
 
 
 def _run_head(doc: Document, no: int) -> int:
@@ -361,9 +371,10 @@ def _one_per_key(
     varied: set[str],
     command: Callable[[str], dict[str, str]],
     changes: frozenset[int] = frozenset(),
+    stated: set[str] | None = None,
 ) -> dict[str, str]:
     """The keys lines lo..hi state one value of (a key among `varied` is the rows' own, never the section's; the
-    `changes` lines state results with their own workload)."""
+    `changes` lines state results with their own workload); `stated`, when given, gets every key they state."""
     seen: dict[str, set[str]] = {}
     skip_to = 0
     for no in range(lo, hi + 1):
@@ -380,6 +391,8 @@ def _one_per_key(
             # a sentence stating a change names, "At batch 1 / 4K the native path is 3% slower", is that result's)
             if k in keys and (k in WORKLOAD_KEYS or no not in tables) and not (k in WORKLOAD_KEYS and no in changes):
                 seen.setdefault(k, set()).add(v)
+    if stated is not None:
+        stated.update(seen)
     one = {k: got for k, vs in seen.items() if k not in varied and (got := one_value(k, vs)) is not None}
     if "quant" in seen and "quant" not in one:
         one.pop(COMPUTE_DTYPE, None)  # two precisions named: the dtype computed in is neither (settle_precision)
