@@ -42,7 +42,7 @@ from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
 from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, SERVER_COMMAND_RE, one_value
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
-from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup import qualifiers, unsaid
 from ledger.vocab.text import ARROW, has_digit
 from ledger.vocab.word_gate import WordGate
 
@@ -386,6 +386,8 @@ def _one_per_key(
         if is_command and text.rstrip().endswith("\\"):
             text, skip_to = continued(doc, no, hi, text.strip())  # its flags on the lines it continues
         values = {**qualifiers(text[:2000]), **command(text)} if is_command else line_setup(text[:2000])
+        if values and not is_command:
+            values = unsaid(values, text)
         for k, v in values.items():
             # (a table's model and parallelism are its rows' and columns': its cells carry them; the batch or length
             # a sentence stating a change names, "At batch 1 / 4K the native path is 3% slower", is that result's)
