@@ -179,6 +179,8 @@ _REPEATS_BEFORE_RE = re.compile(r"(?<![\w.-])(?P<name>[A-Za-z][\w.-]{1,40})[ \t]
 _LEVEL_AFTER_RE = re.compile(r"\s?(?:confidence|CIs?\b|credible|significance|percentile)", re.IGNORECASE)
 # the parenthesis of a model's card: its parameter count before the size ("35.51 B params, 15.89 GiB")
 _MODEL_CARD_BEFORE_RE = re.compile(r"\((?:[^()]{0,60}[\s,])?(?:params|parameters)\s?,\s?$", re.IGNORECASE)
+# "49.072 GiB (3.816 BPW)": the bits per weight a model file's size is printed with (configuration, not a result)
+_BPW_AFTER_RE = re.compile(r"\s?\(\s?\d{1,2}(?:\.\d{1,4})?\s?bpw\s?\)", re.IGNORECASE)
 # "PR 24148", "PRs #12 and 13", "this PR and 24148": a change's number, named after the word for changes
 _PR_BEFORE_RE = re.compile(r"\b(?:PRs?|MRs?|pull requests?)\b[^()\d\n]{0,12}?#?$", re.IGNORECASE)
 # "our 2 fixes", "3 commits", "the 4 PRs": a count of changes or files, no measurement
@@ -426,6 +428,8 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "(the 95% CIs of the mean do not overlap)": a confidence level, not a result
     if is_size_unit(n.unit) and _MODEL_CARD_BEFORE_RE.search(text, max(0, n.start - 80), n.start):
         return True  # "Model: X (Q4_K - Medium, 35.51 B params, 15.89 GiB)": the checkpoint's card, not a result
+    if is_size_unit(n.unit) and _BPW_AFTER_RE.match(text, n.end, n.end + 24):
+        return True  # "GLM-X-IQ3_KS 49.072 GiB (3.816 BPW)": a quantised model's file size, as llama.cpp prints it
     if "](" in text[max(0, n.start - 120) : n.start] and _LINK_DEST_BEFORE_RE.search(
         text, max(0, n.start - 120), n.start
     ):
