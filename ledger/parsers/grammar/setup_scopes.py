@@ -385,9 +385,7 @@ def _one_per_key(
         is_command = is_command_line(text.strip())
         if is_command and text.rstrip().endswith("\\"):
             text, skip_to = continued(doc, no, hi, text.strip())  # its flags on the lines it continues
-        values = {**qualifiers(text[:2000]), **command(text)} if is_command else line_setup(text[:2000])
-        if values and not is_command:
-            values = unsaid(values, text)
+        values = {**qualifiers(text[:2000]), **command(text)} if is_command else unsaid(line_setup(text[:2000]), text)
         for k, v in values.items():
             # (a table's model and parallelism are its rows' and columns': its cells carry them; the batch or length
             # a sentence stating a change names, "At batch 1 / 4K the native path is 3% slower", is that result's)

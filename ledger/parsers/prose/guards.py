@@ -414,6 +414,13 @@ def _set_acceptance(text: str, n: Number) -> bool:
     )
 
 
+def _model_file_size(text: str, n: Number) -> bool:
+    """A size that is a checkpoint's, printed on its card ("Model: X (Q4_K - Medium, 35.51 B params, 15.89 GiB)") or
+    beside its bits per weight as llama.cpp prints a quantised model ("GLM-X-IQ3_KS 49.072 GiB (3.816 BPW)")."""
+    card = _MODEL_CARD_BEFORE_RE.search(text, max(0, n.start - 80), n.start)
+    return card is not None or _BPW_AFTER_RE.match(text, n.end, n.end + 24) is not None
+
+
 def is_config_number(text: str, n: Number) -> bool:
     # the windows _arithmetic reads; '"=" in text' read the whole line for every number of it: quadratic
     if text.find("=", max(0, n.start - 160), n.end + 200) >= 0:
@@ -426,10 +433,8 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "I keep only 25% of the draft vocabulary": a share the run was set to, not a result
     if (n.unit or "").strip() == "%" and _LEVEL_AFTER_RE.match(text, n.end, n.end + 30):
         return True  # "(the 95% CIs of the mean do not overlap)": a confidence level, not a result
-    if is_size_unit(n.unit) and _MODEL_CARD_BEFORE_RE.search(text, max(0, n.start - 80), n.start):
-        return True  # "Model: X (Q4_K - Medium, 35.51 B params, 15.89 GiB)": the checkpoint's card, not a result
-    if is_size_unit(n.unit) and _BPW_AFTER_RE.match(text, n.end, n.end + 24):
-        return True  # "GLM-X-IQ3_KS 49.072 GiB (3.816 BPW)": a quantised model's file size, as llama.cpp prints it
+    if is_size_unit(n.unit) and _model_file_size(text, n):
+        return True  # "Model: X (..., 35.51 B params, 15.89 GiB)", "X 49.072 GiB (3.816 BPW)": no result
     if "](" in text[max(0, n.start - 120) : n.start] and _LINK_DEST_BEFORE_RE.search(
         text, max(0, n.start - 120), n.start
     ):
