@@ -241,6 +241,30 @@ def test_a_real_time_factor_goes_down_and_the_headline_counts_values_worse_than_
     assert not higher_is_better("audio real-time factor", None, "perf")
 
 
+def test_compare_and_report_say_better_or_worse_than_the_baseline_by_the_measures_direction(tmp_path: Path) -> None:
+    """A latency over its baseline (TTFT 95 -> 131 ms) is worse and one under it (TPOT 14.2 -> 11.9 ms) better; a
+    throughput under its baseline (1850 -> 1610 tok/s) is worse: `ledger compare` says so in the report's words, never
+    "BELOW REFERENCE" for a latency that rose nor "above reference" for one that fell."""
+    doc = str(FIX / "latency_and_throughput_vs_baseline.md")
+    want = {
+        8: "worse than baseline",  # TTFT rose: a latency
+        7: "better than baseline",  # TPOT fell
+        9: "worse than baseline",  # output throughput fell: a throughput
+        10: "better than baseline",  # request throughput rose
+    }
+    data = report("latency_and_throughput_vs_baseline.md", tmp_path)
+    assert {f["line"]: f["verdict"] for f in findings(data, "results", more=True)} == want
+    assert data["headline"] == "2 worse than baseline"
+    _code, out, _ = run("compare", doc, "-f", "json", "--db", str(tmp_path / "c.db"))
+    assert {r["line"]: r["said"] for r in json.loads(out)["references"]} == want
+    _code, text, _ = run("compare", doc, "--db", str(tmp_path / "c.db"), width=200)
+    said = {line.split("  ")[0].strip(): line for line in text.splitlines() if " ms " in line or "tok/s" in line}
+    assert set(said) == {"WORSE THAN BASELINE", "better than baseline"}, text
+    assert "REFERENCE" not in text.upper().replace("AGAINST THEIR REFERENCE", ""), text
+    ttft = next(line for line in text.splitlines() if "ttft" in line)
+    assert ttft.startswith("WORSE THAN BASELINE"), text
+
+
 def test_the_verdict_a_row_prints_is_the_verdict(tmp_path: Path) -> None:
     """A row that prints its own verdict ("better -12.9%", "WORSE +11.8%") is judged as it says: its author knows
     which way the metric goes where its name tells nothing ("mean_mos_gap") or tells it wrong."""

@@ -806,6 +806,8 @@ HOSTILE: dict[str, HostileText] = {
     "own labels": ("strict-match 72.4% / flexible-extract 73.6%, exact_match: 1.5 / -0.9pp ") * 400,
     "share clauses": ("x: ~4% of FP8 elements flip a b c d e f g h i j, 12% of tokens of the of ") * 400,
     "tensor counts": ("which uses 90x `IQ3_KS` for all using 4x `a` used 2x `") * 400,
+    # model file sizes whose bits-per-weight bracket never closes or never names BPW (prose.guards _BPW_AFTER_RE)
+    "model sizes": ("Foo-IQ3_KS 49.072 GiB (3.816 BPW 12 GiB ( 3.8 bp 7.5 GiB (3.81 ") * 400,
     # an "Example:" label under a design heading over a long list, signed changes with modifier words whose measure
     # never comes and settings trailing them, peaks that reach no value, and a role-headed table of sides whose cells
     # are sizes (reader.prose_examples design_examples, prose.metrics SIGNED_METRIC_AFTER_RE, prose.lists

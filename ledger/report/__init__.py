@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ledger.compare.align import Row
 from ledger.compare.noise import NoiseModel
-from ledger.compare.references import ReferenceCheck
+from ledger.compare.references import FAILING_WORDS, ReferenceCheck
 from ledger.compare.run import Comparison
 from ledger.messages import REPORT_MARKER
 from ledger.model import Claim
@@ -45,7 +45,7 @@ MARKER = REPORT_MARKER
 COMMENT_LIMIT = 65_536
 """GitHub's limit on a comment body, in characters."""
 ATTENTION = ("fail", "waived", "not_verified", "not_run")
-BLOCKING = ("regression", "below reference", "below its bar", "fail")
+BLOCKING = ("regression", *FAILING_WORDS, "fail")
 """Verdicts of the failures section that make the report fail (`--fail-on-regression`): waived ones do not."""
 
 

@@ -22,7 +22,7 @@ from typing import Any
 from ledger.compare.align import Row
 from ledger.compare.judge import FEWER_TESTS, REGRESSION, WAIVED, cases_run, coverage_text
 from ledger.compare.outside import OUTSIDE, ROW_NOTE, footnote, footnote_mark, waiver
-from ledger.compare.references import ReferenceCheck
+from ledger.compare.references import ReferenceCheck, reference_word
 from ledger.compare.render import fmt_claim
 from ledger.compare.revisions import RevisionRef, is_ci_run, same_sha
 from ledger.compare.run import Comparison
@@ -171,14 +171,6 @@ def _ci_counts(runs: Sequence[Claim], sha: str) -> str:
     return ", ".join(f"{outs.count(o)} {o}" for o in dict.fromkeys(outs))
 
 
-_REF_WORDS = {"regression": "below reference", "improvement": "above reference", "within noise": "within noise"}
-_BASE_WORDS = {
-    "regression": "worse than baseline",
-    "improvement": "better than baseline",
-    "within noise": "within noise",
-}
-
-
 def _ref_finding(
     r: ReferenceCheck,
     name: str | None,
@@ -189,7 +181,7 @@ def _ref_finding(
     """One check's finding; the setup it does not share with the other checks (`shared`) beside its name, so that
     the rows of one sweep ("| Conc | Baseline | With PR |") can be told apart."""
     perf = r.claim.kind == "perf"
-    word = (_BASE_WORDS if perf else _REF_WORDS).get(r.verdict, r.verdict)
+    word = reference_word(r)  # (compare's words too)
     pct = f" ({r.delta / abs(r.reference) * 100:+.1f}%)" if perf and r.reference else ""
     own = ", ".join(f"{k}={v}" for k, v in r.key.config if (k, v) not in shared)
     text = (
@@ -203,7 +195,6 @@ def _ref_finding(
             f"{r.claim.metric or r.key.metric}{f' [{own}]' if own else ''}: {fmt_claim(r.claim)} on the wrong side "
             f"of its stated bar {r.reference:g}: {r.delta:+.4g}"
         )
-        word = "below its bar"
     cav: list[str] = []
     if r.claim.approx:
         cav.append("approximate value")

@@ -676,6 +676,12 @@ def named_twice(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def unsaid(values: dict[str, str], text: str) -> dict[str, str]:
+    """A line's setup without the keys it gives two values ("+4.3% at TP4 and +3.3% at TP8, with peaks of +16.5%"):
+    it states neither for the lines around it, so a clause after both never takes the first one's."""
+    return {k: v for twice in (named_twice(text),) for k, v in values.items() if k not in twice} if values else values
+
+
 _WORDS_OF = {t: tuple(i for i, w in enumerate(SETUP_WORDS) if t in w.triggers) for w in SETUP_WORDS for t in w.triggers}
 _UNTRIGGERED = frozenset(i for i, w in enumerate(SETUP_WORDS) if not w.triggers)
 

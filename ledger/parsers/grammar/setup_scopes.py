@@ -42,7 +42,7 @@ from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
 from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, SERVER_COMMAND_RE, one_value
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
-from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup import qualifiers, unsaid
 from ledger.vocab.text import ARROW, has_digit
 from ledger.vocab.word_gate import WordGate
 
@@ -267,9 +267,17 @@ def section_workloads(
         held = own = reach.get(first, last)  # (own: the last line of its sub-sections)
         if first not in measuring:
             held = max(held, plans.get(first, held))
-        parts = _command_parts(doc, first, last, held)
+        parts, lead_end = _command_parts(doc, first, last, held)
+        # what the section states before its first run ("For example, we prepare an input of batch size 4.") leads
+        # in its later runs too, until a line after it states that key again ("FP4" over the second server command)
+        lead = _one_per_key(doc, first + 1, lead_end, keys, skip, tables, varied, command, changes) if lead_end else {}
+        restated: set[str] = set()
+        if lead:
+            _one_per_key(doc, lead_end + 1, parts[0][1], keys, skip, tables, varied, command, changes, restated)
         for k, (lo, hi, end) in enumerate(parts):
-            one = _one_per_key(doc, lo, hi, keys, skip, tables, varied, command, changes)
+            one = _one_per_key(doc, lo, hi, keys, skip, tables, varied, command, changes, restated if k else None)
+            if k > 0 and lead:
+                one = {**{key: v for key, v in lead.items() if key not in restated}, **one}
             if one:  # stated in the section's own lines, it holds in its sub-sections too (theirs win, being narrower)
                 # (from the line under the heading: the heading's own claims, a commit it names, are not its runs')
                 out.append((lo + 1 if k == 0 else lo, end, one))
@@ -278,20 +286,22 @@ def section_workloads(
     return out
 
 
-def _command_parts(doc: Document, first: int, last: int, reach: int) -> list[tuple[int, int, int]]:
+def _command_parts(doc: Document, first: int, last: int, reach: int) -> tuple[list[tuple[int, int, int]], int]:
     """The section's lines as (first, last line read, last line held) parts: the whole section, or, where it runs
     two commands or more with results between them ("run_eval.py --eval-name mmlu", its scores, then
     "bench_serving.py --random-input 4096"), one part per run from its line to the next: each command's settings
-    are its own runs', not the other's (a server's launch runs nothing: it holds for the runs after it)."""
+    are its own runs', not the other's (a server's launch runs nothing: it holds for the runs after it). With the
+    parts, the last line of the section's lead-in, the lines before its first run (0 for one part)."""
     runs = [no for no in range(first + 1, last + 1) if _is_run(doc.line(no))]
     # (two commands one after the other list the runs whose results follow both: no cut between them)
     cuts = [first, *(_run_head(doc, b) for a, b in pairwise(runs) if results_between(doc, a, b))]
     if len(cuts) < 2:
-        return [(first, last, reach)]
-    return [
+        return [(first, last, reach)], 0
+    parts = [
         (lo, (cuts[i + 1] - 1) if i + 1 < len(cuts) else last, (cuts[i + 1] - 1) if i + 1 < len(cuts) else reach)
         for i, lo in enumerate(cuts)
     ]
+    return parts, _run_head(doc, runs[0]) - 1
 
 
 def _run_head(doc: Document, no: int) -> int:
@@ -361,9 +371,10 @@ def _one_per_key(
     varied: set[str],
     command: Callable[[str], dict[str, str]],
     changes: frozenset[int] = frozenset(),
+    stated: set[str] | None = None,
 ) -> dict[str, str]:
     """The keys lines lo..hi state one value of (a key among `varied` is the rows' own, never the section's; the
-    `changes` lines state results with their own workload)."""
+    `changes` lines state results with their own workload); `stated`, when given, gets every key they state."""
     seen: dict[str, set[str]] = {}
     models: set[str] = set()
     unled: set[str] = set()  # the keys some line naming no model states
@@ -376,7 +387,7 @@ def _one_per_key(
         is_command = is_command_line(text.strip())
         if is_command and text.rstrip().endswith("\\"):
             text, skip_to = continued(doc, no, hi, text.strip())  # its flags on the lines it continues
-        values = {**qualifiers(text[:2000]), **command(text)} if is_command else line_setup(text[:2000])
+        values = {**qualifiers(text[:2000]), **command(text)} if is_command else unsaid(line_setup(text[:2000]), text)
         head = "model" in values and not is_command and text.rstrip(" *_").endswith(":")  # a run's lead-in
         for k, v in values.items():
             # (a table's model and parallelism are its rows' and columns': its cells carry them; the batch or length
@@ -387,6 +398,8 @@ def _one_per_key(
                     unled.add(k)
         if head:
             models.add(values["model"].lower())
+    if stated is not None:
+        stated.update(seen)
     if len(models) > 1:
         # "Acme-Flash 100-sample GSM8K:" then "With the fix, on Acme-Pro (TP=8 EP=8):": two runs' lead-ins, each
         # naming its model; a setting only such a head states is its run's, not the section's (no later run's TP

@@ -179,6 +179,8 @@ _REPEATS_BEFORE_RE = re.compile(r"(?<![\w.-])(?P<name>[A-Za-z][\w.-]{1,40})[ \t]
 _LEVEL_AFTER_RE = re.compile(r"\s?(?:confidence|CIs?\b|credible|significance|percentile)", re.IGNORECASE)
 # the parenthesis of a model's card: its parameter count before the size ("35.51 B params, 15.89 GiB")
 _MODEL_CARD_BEFORE_RE = re.compile(r"\((?:[^()]{0,60}[\s,])?(?:params|parameters)\s?,\s?$", re.IGNORECASE)
+# "49.072 GiB (3.816 BPW)": the bits per weight a model file's size is printed with (configuration, not a result)
+_BPW_AFTER_RE = re.compile(r"\s?\(\s?\d{1,2}(?:\.\d{1,4})?\s?bpw\s?\)", re.IGNORECASE)
 # "PR 24148", "PRs #12 and 13", "this PR and 24148": a change's number, named after the word for changes
 _PR_BEFORE_RE = re.compile(r"\b(?:PRs?|MRs?|pull requests?)\b[^()\d\n]{0,12}?#?$", re.IGNORECASE)
 # "our 2 fixes", "3 commits", "the 4 PRs": a count of changes or files, no measurement
@@ -412,6 +414,13 @@ def _set_acceptance(text: str, n: Number) -> bool:
     )
 
 
+def _model_file_size(text: str, n: Number) -> bool:
+    """A size that is a checkpoint's, printed on its card ("Model: X (Q4_K - Medium, 35.51 B params, 15.89 GiB)") or
+    beside its bits per weight as llama.cpp prints a quantised model ("GLM-X-IQ3_KS 49.072 GiB (3.816 BPW)")."""
+    card = _MODEL_CARD_BEFORE_RE.search(text, max(0, n.start - 80), n.start)
+    return card is not None or _BPW_AFTER_RE.match(text, n.end, n.end + 24) is not None
+
+
 def is_config_number(text: str, n: Number) -> bool:
     # the windows _arithmetic reads; '"=" in text' read the whole line for every number of it: quadratic
     if text.find("=", max(0, n.start - 160), n.end + 200) >= 0:
@@ -424,8 +433,8 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "I keep only 25% of the draft vocabulary": a share the run was set to, not a result
     if (n.unit or "").strip() == "%" and _LEVEL_AFTER_RE.match(text, n.end, n.end + 30):
         return True  # "(the 95% CIs of the mean do not overlap)": a confidence level, not a result
-    if is_size_unit(n.unit) and _MODEL_CARD_BEFORE_RE.search(text, max(0, n.start - 80), n.start):
-        return True  # "Model: X (Q4_K - Medium, 35.51 B params, 15.89 GiB)": the checkpoint's card, not a result
+    if is_size_unit(n.unit) and _model_file_size(text, n):
+        return True  # "Model: X (..., 35.51 B params, 15.89 GiB)", "X 49.072 GiB (3.816 BPW)": no result
     if "](" in text[max(0, n.start - 120) : n.start] and _LINK_DEST_BEFORE_RE.search(
         text, max(0, n.start - 120), n.start
     ):
