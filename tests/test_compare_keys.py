@@ -303,3 +303,12 @@ def test_a_setting_columns_short_name_is_its_canonical_key() -> None:
     """GenAI-Perf's "Concur", a training page's "CP" and "Packed Sequence Length": one key each, whatever the
     page calls it (release43 cause 7)."""
     assert [canonical_key_name(k) for k in ("concur", "cp", "packed_sequence_length")] == ["concurrency", "cp", "isl"]
+
+
+def test_decode_context_parallel_is_a_hard_key_of_its_own() -> None:
+    """ "TP8/DCP8" (setup/compound_parallel_sizes.md): the decode context parallel size is a setup apart from tp."""
+    assert key_class("dcp") == "hard" and key_class("pcp") == "hard"
+    claims = extract_file(str(ROOT / "tests" / "fixtures" / "setup" / "compound_parallel_sizes.md")).claims
+    keys = [dict(claim_key(c)[0].config) for c in claims]
+    assert {"tp": "4", "dcp": "4", "pcp": "2"}.items() <= keys[0].items()
+    assert {"tp": "8", "dcp": "2"}.items() <= keys[1].items()
