@@ -305,6 +305,18 @@ def test_a_setting_columns_short_name_is_its_canonical_key() -> None:
     assert [canonical_key_name(k) for k in ("concur", "cp", "packed_sequence_length")] == ["concurrency", "cp", "isl"]
 
 
+def test_a_change_column_is_in_its_candidates_setup() -> None:
+    """ "| Metric | Baseline (AWQ kernel) | INT8 GEMM | Change |" (tables/change_column_takes_candidate_setup.md): the
+    Change cell is the INT8 side's change, so its key holds the candidate's quant, not the model name's AWQ, and the
+    pair and its change are one setup."""
+    claims = extract_file(str(ROOT / "tests" / "fixtures" / "tables" / "change_column_takes_candidate_setup.md")).claims
+    pair = next(c for c in claims if c.reference is not None and c.metric == "Output tok/s")
+    change = next(c for c in claims if c.metric == "Output tok/s Change")
+    setup_of = {k: v for k, v in claim_key(change)[0].config if k != "row"}
+    assert setup_of.get("quant") == "int8"
+    assert setup_of == {k: v for k, v in claim_key(pair)[0].config if k != "row"}
+
+
 def test_decode_context_parallel_is_a_hard_key_of_its_own() -> None:
     """ "TP8/DCP8" (setup/compound_parallel_sizes.md): the decode context parallel size is a setup apart from tp."""
     assert key_class("dcp") == "hard" and key_class("pcp") == "hard"
