@@ -158,7 +158,9 @@ COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
 )
 _RATIO_WORD_RE = re.compile(
     r"\s*(?:slower|faster|speed-?ups?|improvements?|less|more|higher|lower|better|worse|reduction|smaller|"
-    r"larger|bigger|throughput|gains?|over|vs|versus|than|the|of|on|in|at|for|with|from|compared|relative)\b",
+    r"larger|bigger|throughput|gains?|over|vs|versus|than|the|of|on|in|at|for|with|from|compared|relative|"
+    # "1.5x generation speed", "2x decode performance": a ratio of the speed it names, not a count of things
+    r"(?:[A-Za-z-]{2,20}\s)?(?:speed|performance|perf))\b",
     re.IGNORECASE,
 )
 

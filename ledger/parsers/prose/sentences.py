@@ -53,6 +53,7 @@ from ledger.parsers.prose.lists import (
 from ledger.parsers.prose.metrics import METRIC_RE, holds_metric
 from ledger.parsers.prose.own_labels import own_labels
 from ledger.parsers.prose.pairing import NumberPass, spread_units
+from ledger.parsers.prose.prefixed_ratios import with_prefixed_ratios
 from ledger.parsers.prose.ratio_names import name_ratios
 from ledger.parsers.prose.reduced_by import reduced_by, regressed_by
 from ledger.parsers.prose.sentence_setup import carry_sentence_setup
@@ -92,7 +93,7 @@ def claims_in_text(
     spans = ctx.spans.get(line)
     if spans and _digits_taken(text, offset, spans):
         return  # every number here overlaps what another reader claimed: none is free (see Context.is_free)
-    nums = find_numbers(text)
+    nums = with_prefixed_ratios(text, find_numbers(text))
     if not nums:
         return
     if "±" in text or "+/-" in text or "+-" in text:
