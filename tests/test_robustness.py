@@ -844,6 +844,24 @@ HOSTILE: dict[str, HostileText] = {
         + "Loading the a b c Evaluating " * (100 * s)
         + "\nScore: 0.5\n```\n"
     ),
+    # a line of sentences each stating a setup then an arrow pair named after it (with a misspelt throughput), ratios
+    # written with their sign first, bare speed-ups against what they name, peak rates in parentheses, commands with
+    # their verdicts, compound parallel sizes and k/n counts of comparisons (prose.sentence_setup,
+    # prose.metrics _PAIR_MEASURE_AFTER_RE, prose.prefixed_ratios, prose.ratio_names _FASTER_THAN_RE / _SPEED_AFTER_RE,
+    # prose.guards _PEAK_PART_RE / _ON_ARCH_RE, gates.prose _TOOL_RESULT_RE, vocab.setup's dcp / pcp words,
+    # formats.pass_counts _RATIO_RE)
+    "sentence setups": "Foo-7B FP16 on H100 gives a 5% gain. Perf goes from 1.0 -> 1.1 output thoughput " * 2_000,
+    "prefixed ratios": "x1.5 generation speed, x2 faster and ×3 speed up x86 x64 builds " * 2_000,
+    "faster than": "- 2.1x-4.5x faster than the old path the new path the a b c for rows 1-64 " * 1_600,
+    "peak rates": "FP16 tensor cores (989 TFLOPS) HBM3 (3.35 TB/s) ((1,979 TFLOPS on Hopper GPUs ( " * 1_600,
+    "command verdicts": "`cmd -o X`, result is `OK` `a` the result `b` status: FAIL `c` " * 2_000,
+    "compound parallel": "TP8/DCP8/PCP2 dcp=2 DCP=PCP=1 tp4 DCP sizes 2/3/8 " * 2_000,
+    "comparison counts": "22/22 exact comparisons passed, 3/4 subtests pass and 1/2 " * 2_000,
+    "checked benchmarks": "- [x] GPU benchmark on 2x H200 perf sweep 1\n" * 2_000,
+    "change columns": lambda s: (
+        "| Metric | Baseline (Marlin) | FP8 Compute | Delta |\n|---|---|---|---|\n"
+        + "| Output tok/s | 1,000 | 1,200 | +20% |\n" * (1_000 * s)
+    ),
 }
 
 

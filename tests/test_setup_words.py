@@ -133,6 +133,16 @@ def test_context_parallel_and_not_a_wheel_tag() -> None:
     assert canon_value("cp", "CP=4") == "4"
 
 
+def test_compound_parallel_sizes_keep_each_part() -> None:
+    # "TP8/DCP8": vLLM's decode context parallel beside the tensor parallel, each a size of its own
+    assert qualifiers("W4A8 MTP, TP8/DCP8, DSA CP") == {"spec_algo": "mtp", "tp": "8", "dcp": "8", "quant": "w4a8"}
+    assert qualifiers("TP4/DCP4/PCP2") == {"tp": "4", "dcp": "4", "pcp": "2"}
+    assert qualifiers("tp=8, dcp=2") == {"tp": "8", "dcp": "2"}
+    # the sizes a sweep lists are no run's setting
+    assert "dcp" not in qualifiers("DCP sizes 2/3/8/16")
+    assert canon_value("dcp", "DCP8") == "8"
+
+
 def test_deepseek_shorthands_name_the_release() -> None:
     from ledger.vocab.models import model_names
 

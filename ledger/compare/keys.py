@@ -93,7 +93,7 @@ def _claim_key(
     return Key(kind, metric_name, unit, setup.config), setup.variant
 
 
-_OTHER_PARALLEL = ("pp", "ep", "dp", "dep", "cp")
+_OTHER_PARALLEL = ("pp", "ep", "dp", "dep", "cp", "dcp", "pcp")
 
 
 def _one_gpu(config: tuple[tuple[str, str], ...]) -> bool:

@@ -84,6 +84,8 @@ NUMERIC_KEYS: frozenset[str] = frozenset(
         "dp",
         "dep",
         "cp",
+        "dcp",
+        "pcp",
         "gpu_count",
         "nodes",
         "batch_size",

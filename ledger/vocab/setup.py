@@ -348,6 +348,10 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("dp", "dp", rf"dp{_SEP}(\d{{1,3}})", ("dp",), ("dp",)),
     # "DEP8": TensorRT-LLM's attention data parallel with expert parallel, kept as stated (not split into dp/ep)
     _word("dep", "dep", rf"dep{_SEP}(\d{{1,3}})", ("dep",), ("dep",)),
+    # vLLM's decode and prefill context parallel ("TP8/DCP8", "dcp=2", "PCP2"): the sizes a long-context run splits
+    # its KV cache over, apart from its tensor parallel
+    _word("dcp", "dcp", rf"dcp{_SEP}(\d{{1,3}})", ("dcp",), ("dcp",)),
+    _word("pcp", "pcp", rf"pcp{_SEP}(\d{{1,3}})", ("pcp",), ("pcp",)),
     # context parallel: "CP=4", "CP 2", "HelixCP=4" (TensorRT-LLM's Helix splits the context); glued, one digit
     # only, so that a wheel's "cp38" (CPython 3.8) is no setting
     _word(
