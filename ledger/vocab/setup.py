@@ -24,9 +24,11 @@ from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' word
 from ledger.vocab.input_labels import BASELINE_LABEL_RE as BASELINE_LABEL_RE
 from ledger.vocab.input_labels import CONFIG_LABEL_RE as CONFIG_LABEL_RE
 from ledger.vocab.input_labels import MACHINE_LABEL_RE as MACHINE_LABEL_RE
-from ledger.vocab.input_labels import OPEN_BOUND_RE, RESULT_AFTER_SETTING_RE, SETTING_RANGE_RE
+from ledger.vocab.input_labels import OPEN_BOUND_RE, SETTING_RANGE_RE
 from ledger.vocab.input_labels import SIDE_PHRASE as SIDE_PHRASE
 from ledger.vocab.input_labels import is_config_label as is_config_label
+from ledger.vocab.input_labels import is_input_name as is_input_name
+from ledger.vocab.input_labels import is_workload_label as is_workload_label
 from ledger.vocab.length_pairs import PAIRED_RE, length_pair, path_lengths
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
@@ -737,54 +739,9 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
     return hints, rest
 
 
-# Column and key names that set a run up (a pandas frame's inputs, a sweep's parameters): snake_case or
-# single-word names built of these parts. A name that also names a measured quantity is not an input.
-_INPUT_PART_RE = re.compile(
-    r"(?:^|_)(?:size|sizes|cnt|count|num|n|len|length|rate|ratio|dim|dims|shape|batch|bs|seq|seqlen|tokens?|"
-    r"m|k|heads?|experts?|topk|top_k|ctx|context|isl|osl|tp|ep|pp|dp|world|rank|page|block|blocks|"
-    r"chunk|layers?|hidden|width|depth|step|steps|iters?|warmup|provider|dtype|mode|hdim|headdim|causal|"
-    # attention kernels' shapes: KV length, head counts of queries and keys
-    r"kv|kvlen|qlen|klen|nh|nkv|nq|hq|hkv|qo)(?:_|$)",
-    re.IGNORECASE,
-)
-_MEASURED_PART_RE = re.compile(
-    r"latency|time|ms\b|us\b|_ms|_us|_s$|tflops|gflops|gbps|gb/s|tb/s|bandwidth|throughput|speed|tok/s|"
-    r"accuracy|acc\b|score|err|diff|mem|memory|bytes",
-    re.IGNORECASE,
-)
-
-
-def is_input_name(name: str) -> bool:
-    """A column or key that sets up the run (batch_size, miss_rate, M, hdim) rather than measuring it."""
-    n = name.strip()
-    if _MEASURED_PART_RE.search(n):
-        return False
-    if is_config_label(n.replace("_", " ")):
-        return True
-    return " " not in n and bool(_INPUT_PART_RE.search(n))
-
-
 @short_text_cache(4096)  # every column header and setting name of a document asks it, most of them again
 def config_key(header: str) -> str:
     """The config key a column header or setting name gives: "Batch Size" -> "batch_size", "TP" -> "tp"."""
     key = re.sub(r"\s*[(\[][^()\[\]]{0,24}[)\]]\s*$", "", header.strip()).strip(" *`_:=")
     key = re.sub(r"[\s\-/]+", "_", key.lower())
     return key[:40] or header.strip().lower()[:40]
-
-
-# A row or key whose numbers count or size the workload: "Output sequence length", "Total input tokens",
-# "Number of calls", "Successful requests", "Batch size". Names ("model-3", "TP4 run") are not.
-_WORKLOAD_RE = re.compile(
-    r"^(?:(?:input|output|prompt|generation|total|avg|average|mean)\s+)*"
-    r"(?:(?:sequence|seq)\s+len(?:gth)?|tokens?|requests?|prompts?|samples?|calls?|batch\s+size|concurrency|"
-    r"(?:number|num|#)\s+of\s+\w+(?:\s+\w+)?|successful requests|failed requests|input len(?:gth)?|"
-    r"output len(?:gth)?|isl|osl|(?:tokens?|requests?|prompts?|samples?)\s+(?:generated|processed|sent|"
-    r"completed|decoded))\s*(?:\([^()]{0,20}\))?$",
-    re.IGNORECASE,
-)
-
-
-def is_workload_label(label: str) -> bool:
-    """A label whose numbers count or size the workload, not results of it."""
-    core = label.strip(" *`_-=[]:").replace("_", " ")
-    return bool(_WORKLOAD_RE.match(core)) and not RESULT_AFTER_SETTING_RE.search(core)
