@@ -121,6 +121,10 @@ HOSTILE: dict[str, HostileText] = {
     "field lines": lambda s: "  p_a   pred= 1 draft= 2 acc= 3 rate=n/a tok/s=4 x=0.5 tok/s=" * (375 * s) + "\n",
     "word fields": ("a=b " * 80 + "tok/s=1.5\n") * 100,
     "setting arrows": "from conc 16 -> 64 here (20 ms -> 55 ms), TP2 → TP4 1 -> 2 -> 3 -> " * 1_200,
+    # a setting's chain giving a chain of results, the flag named before it (grammar.setting_arrows _CHAIN_LINK_RE,
+    # _GIVES_RE, _FLAG_RE): every number opens a chain that runs on, and every dash a flag's
+    "setting chains": "`--max-num-seqs` 1 → 2 → 3 gives 4 → 5 → 6 tok/s: --a-b-c--d 7 yields " * 1_200,
+    "long setting chains": "1 → " * 8_000,
     "build rows": lambda s: (
         "| Image | Run | TTFT | Change |\n|---|---|---|---|\n"
         + "".join(f"| img:v0.{k}.1-dev:{k:07x}a | Round1 | 1.5 | -1% |\n" for k in range(750 * s))

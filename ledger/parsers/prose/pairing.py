@@ -14,16 +14,17 @@ from dataclasses import replace
 
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import Number
-from ledger.parsers.grammar.setting_arrows import setting_arrow
+from ledger.parsers.grammar.setting_arrows import setting_arrow, setting_chain
 from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.change_ranges import ends_a_change_range
 from ledger.parsers.prose.guards import BAR_CHANGE_RE, NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose.lists import link
+from ledger.parsers.prose.metrics import metric_before
 from ledger.parsers.prose.parallel_lists import ListPair, list_pair, slash_run_end
 from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS
 from ledger.vocab.text import ARROW
-from ledger.vocab.units import canonical_unit, is_measure_unit
+from ledger.vocab.units import canonical_unit, is_measure_unit, measure_of_unit
 
 _ARROW_RE = re.compile(r"^\s*" + ARROW + r"\s*")
 _TO_RE = re.compile(r"^\s+to\s+")
@@ -176,6 +177,8 @@ class NumberPass:
             return
         prev = self.nums[i - 1] if i else None
         gap_before = self.text[prev.end : n.start] if prev is not None else ""
+        if self._setting_chain(i):
+            return
         if self._is_setting(i, n, prev, gap_before) or self._change(n):
             return
         if (lists := list_pair(self.text, self.nums, i)) is not None and self._pair_lists(lists):
@@ -262,6 +265,28 @@ class NumberPass:
             self.prev_config = True
             return True
         return False
+
+    def _setting_chain(self, i: int) -> bool:
+        """ "64 → 256 → 512 gives 2,328 → 2,766 → 3,034 tok/s": each result at its own value of the setting, no
+        reference (setting_arrows.setting_chain), the setting's chain no result."""
+        if (chain := setting_chain(self.text, self.nums, i)) is None:
+            return False
+        key, values, results = chain
+        last = self.nums[results[-1]]
+        if not all(
+            self.ctx.is_free(self.line, self.offset + self.nums[k].start, self.offset + last.end) for k in results
+        ):
+            return False
+        self.skip.update(range(i + 1, results[-1] + 1))
+        unit = last.unit
+        # (the words before the chain name no measure of its own: the results' unit does)
+        inherited = metric_before(self.text, self.nums[i].start) or measure_of_unit(unit)
+        for k, value in zip(results, values, strict=True):
+            claim = self._candidate(self.nums[k], unit=self.nums[k].unit or unit, force=True, inherited=inherited)
+            if claim is not None and key is not None:
+                claim["config"][key] = value
+            self._keep(claim)
+        return True
 
     def _change(self, n: Number) -> bool:
         # "goes from 373 to 530 TFLOP/s": a change, the new value with the old as its reference (a range is
