@@ -102,9 +102,11 @@ def trailing_setup(out: list[dict], text: str) -> None:
     a value's trailing words are no part of the next one's lead ("on one L40S and to 67.9 ms"), nor of any later
     one's ("+5.5% at TP2 and +1.8% at TP8, with peaks of +11.2%": the peak's TP is not stated)."""
     before: dict[str, set[str]] = {}
+    owns: list[dict[str, str]] = []
     for c in out:
         m = _SETUP_AFTER_RE.match(text, c["end"], c["end"] + 120)
         own = qualifiers(m.group("words")) if m else {}
+        owns.append(dict(own) if m is not None and "/" not in m.group("words") else {})
         if m is not None and (models := model_names(m.group("words"))):
             own["model"] = models[0]
         elif m is not None and (sized := _SIZED_MODEL_RE.search(m.group("words"))):
@@ -113,6 +115,21 @@ def trailing_setup(out: list[dict], text: str) -> None:
         c["config"] = {**kept, **own}
         for k, v in own.items():
             before.setdefault(k, set()).add(v)
+    # "MMLU 84.0 / ARC-C 96.3 / HumanEval 92.1 at Q3_K_M": the words after a slash list's last value are the list's
+    # (a list of settings after it gives each its own: parallel_config)
+    first = 0
+    for k in range(1, len(out) + 1):
+        if k < len(out) and _NAMED_SLASH_GAP_RE.fullmatch(text, out[k - 1]["end"], out[k]["start"]):
+            continue
+        for c in out[first : k - 1]:
+            c["config"] = {**owns[k - 1], **c["config"]}
+        first = k
+
+
+# " / ARC-C ", " / ": the gap between two values of a slash list, each perhaps named by its own label
+_NAMED_SLASH_GAP_RE = re.compile(
+    r"[*_`]{0,2}\s{0,2}/\s{0,2}(?:[A-Za-z][\w.+-]{0,30}(?:\s[\w.+-]{1,30}){0,2}\s{0,2}:?\s{0,2})?"
+)
 
 
 def test_id_setup_before(out: list[dict], text: str) -> None:
