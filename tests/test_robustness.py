@@ -125,6 +125,10 @@ HOSTILE: dict[str, HostileText] = {
     # _GIVES_RE, _FLAG_RE): every number opens a chain that runs on, and every dash a flag's
     "setting chains": "`--max-num-seqs` 1 → 2 → 3 gives 4 → 5 → 6 tok/s: --a-b-c--d 7 yields " * 1_200,
     "long setting chains": "1 → " * 8_000,
+    # a statistic's list ("spreads were 0.1 percentage points for X, 0.9 for Y": prose.statistic_lists _STAT_RE,
+    # _NAME_WORDS_RE, _ROW_RE, _POINTS_RE) and counted runs passing checks (gates.prose _COUNTED_PASSED_RE)
+    "statistic lists": "a b c d spreads were 0.1 percentage points for x y z, 0.9 for w and " * 1_200,
+    "counted passes": "All 8 timed arms passed warm-up, length, a, b and c " * 1_200,
     "build rows": lambda s: (
         "| Image | Run | TTFT | Change |\n|---|---|---|---|\n"
         + "".join(f"| img:v0.{k}.1-dev:{k:07x}a | Round1 | 1.5 | -1% |\n" for k in range(750 * s))

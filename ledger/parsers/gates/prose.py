@@ -50,6 +50,12 @@ _CASE_PASSED_RE = re.compile(
     r"(?:^|[;:.]\s{1,3})(?P<subj>(?:[\w`+/.-]{1,40}\s{1,3}){0,3}?[\w`+/-]{0,40}(?:\d|[a-z][A-Z+_])[\w`+/-]{0,40})"
     r"\s{1,3}(?:additionally\s{1,3}|also\s{1,3}|still\s{1,3})?(?P<word>passed)\s{1,3}(?:on|across|for|under)\b"
 )
+# "All 8 timed arms passed warm-up, length and determinism checks": counted runs, then the checks each passed
+_COUNTED_PASSED_RE = re.compile(
+    r"\b(?:all|every|each|both)\s(?P<count>\d{1,5})\s(?:[\w-]{1,30}\s){0,2}?[\w-]{1,30}\spassed\s"
+    r"(?P<checks>[^.;:\n]{1,200}?\b(?:checks|gates|tests))\b",
+    re.IGNORECASE,
+)
 _PRONOUN_RE = re.compile(r"(?:it|they|this|that|these|those|all|everything|each|both)\b", re.IGNORECASE)
 # "I reran the pre-commit checks; all passed.", "ran the unit tests, and all of them pass"
 _ALL_PASSED_RE = WordGate(
@@ -345,6 +351,11 @@ def _pass_phrases(ctx: Context, line: int, text: str) -> Iterator[tuple[Claim, t
         if articles:
             subj = subj[articles[-1].end() :]
         yield gate(ctx, line, text[m.start() : m.end()].strip(), subj, "pass", m.group("word")), m.span()
+    for m in _COUNTED_PASSED_RE.finditer(text) if "passed" in text else ():
+        # "All 16 counted arms passed import, dispatch, and repeatability checks": the checks, on that many runs
+        name = m.group("checks").strip()
+        config = {"count": m.group("count")}
+        yield gate(ctx, line, text[m.start() : m.end()], name, "pass", "passed", config=config), m.span()
     for m in _CASE_PASSED_RE.finditer(text) if "passed" in text else ():
         subj = m.group("subj").strip(" `")
         if not _PRONOUN_RE.match(subj) and not re.search(r"(?<![\w.])\d+(?![\w.])", subj):

@@ -22,7 +22,9 @@ from ledger.parsers.prose.lists import link
 from ledger.parsers.prose.metrics import metric_before
 from ledger.parsers.prose.parallel_lists import ListPair, list_pair, slash_run_end
 from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
+from ledger.parsers.prose.statistic_lists import has_statistic, statistic_item
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS
+from ledger.vocab.setup import qualifiers
 from ledger.vocab.text import ARROW
 from ledger.vocab.units import canonical_unit, is_measure_unit, measure_of_unit
 
@@ -165,6 +167,9 @@ class NumberPass:
         it qualifies."""
         self.out: list[dict] = []
         self.thresholds: list[str] = []
+        self.stat_unit: str | None = None
+        self.has_stat = has_statistic(text)
+        """The unit a statistic's list printed on its first item (statistic_lists)."""
 
     def read(self) -> NumberPass:
         for i, n in enumerate(self.nums):
@@ -177,7 +182,7 @@ class NumberPass:
             return
         prev = self.nums[i - 1] if i else None
         gap_before = self.text[prev.end : n.start] if prev is not None else ""
-        if self._setting_chain(i):
+        if self._setting_chain(i) or self._statistic(n):
             return
         if self._is_setting(i, n, prev, gap_before) or self._change(n):
             return
@@ -265,6 +270,21 @@ class NumberPass:
             self.prev_config = True
             return True
         return False
+
+    def _statistic(self, n: Number) -> bool:
+        """ "the run-to-run spreads were 0.120 percentage points for X, 0.900 for Y": each a spread of its row, in
+        the first item's unit (statistic_lists)."""
+        if not self.has_stat or (stat := statistic_item(self.text, n)) is None:
+            return False
+        name, unit, row = stat
+        unit = n.unit or unit or self.stat_unit
+        self.stat_unit = unit
+        claim = self._candidate(n, unit=unit, force=True, inherited=name)
+        if claim is not None:
+            claim["metric"] = name
+            claim["config"] = {**qualifiers(row), "context": row} if row else {}
+        self._keep(claim)
+        return True
 
     def _setting_chain(self, i: int) -> bool:
         """ "64 → 256 → 512 gives 2,328 → 2,766 → 3,034 tok/s": each result at its own value of the setting, no
