@@ -129,6 +129,15 @@ HOSTILE: dict[str, HostileText] = {
     # _NAME_WORDS_RE, _ROW_RE, _POINTS_RE) and counted runs passing checks (gates.prose _COUNTED_PASSED_RE)
     "statistic lists": "a b c d spreads were 0.1 percentage points for x y z, 0.9 for w and " * 1_200,
     "counted passes": "All 8 timed arms passed warm-up, length, a, b and c " * 1_200,
+    # a user's handle owning files, and the setup after a slash list of named values (vocab.models _SOURCE_AFTER_RE,
+    # _HANDLE_RE; prose.lists _NAMED_SLASH_GAP_RE)
+    "handles and named slashes": "llamafan99's GGUFs qwenab's quants MMLU 84.0 / ARC-C 96.3 / HE 92.1 at Q4 / " * 800,
+    # bullet prose of a llama.cpp run: a sweep's points, a rate's test and its memory, an OOM, a pass without failures
+    # (prose.guards _SWEEP_BEFORE_RE, _RATE_PAREN_BEFORE_RE; prose.candidates _BENCH_TEST_AFTER_RE, _MEMORY_AFTER_RE,
+    # _MEMORY_BEFORE_RE; prose.lists _OPEN_PAREN_RE; gates.prose _WITHOUT_FAILURE_RE, _OOM_AT_RE, _LAST_SETTING_RE)
+    "llama bullets": "sweep, 8 points: peak 66 tok/s at n_cpu_moe=24 (27.5GiB VRAM), OOM at 20, VRAM peak 3.8GB "
+    "46.0 tok/s tg128 ~10k requests a b without a failure " * 600,
+    "ooms": "OOM at a=b=c=1 OOM with x-y-z " * 1_600,
     "build rows": lambda s: (
         "| Image | Run | TTFT | Change |\n|---|---|---|---|\n"
         + "".join(f"| img:v0.{k}.1-dev:{k:07x}a | Round1 | 1.5 | -1% |\n" for k in range(750 * s))

@@ -30,6 +30,7 @@ HARD_KEYS: tuple[str, ...] = (
     "cp",
     "gpu_count",
     "threads",
+    "n_cpu_moe",  # (llama.cpp's MoE layers whose experts stay in system RAM: another offload, another run)
     "imatrix",
     "cpu",
     "nodes",

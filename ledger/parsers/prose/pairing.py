@@ -129,6 +129,7 @@ def _starts_clause(text: str, pos: int) -> bool:
     return lead == "" or _QUALIFIER_LEAD_RE.fullmatch(lead) is not None
 
 
+_BENCH_TEST_RE = re.compile(r"(?:tg|pp)\d{1,6}")
 _SLASH_GAP_RE = re.compile(r"\s*/\s*")
 
 
@@ -458,7 +459,12 @@ class NumberPass:
         """A value of its own, which may take its measure from the clause or the list it continues."""
         out = self.out
         inherited = None
-        if out and (_starts_clause(self.text, n.start) or _same_measure_on(out[-1], n, self.text)):
+        if (
+            out
+            and (_starts_clause(self.text, n.start) or _same_measure_on(out[-1], n, self.text))
+            # ("46.0 tok/s tg128; prefill 302 tok/s": the test a value's own words name is that value's alone)
+            and not _BENCH_TEST_RE.fullmatch(out[-1]["metric"] or "")
+        ):
             inherited = out[-1]
         borrowed = sibling_unit(out[-1] if out else None, self.text, n)
         if borrowed is not None:  # "12 sec with X, 25 for Y": the unit and measure of the list's first value

@@ -56,6 +56,7 @@ def statistic_item(text: str, n: Number) -> tuple[str, str | None, str | None] |
         kept = [] if w.lower() in _STOP_WORDS else [*kept, w]
     stat = found.group("stat").lower()
     stat = stat[:-1] if stat.endswith("s") and not stat.endswith("ss") else stat
-    unit = "pp" if _POINTS_RE.match(text, n.end, n.end + 24) else None
-    row = _ROW_RE.match(text, _POINTS_RE.match(text, n.end, n.end + 24).end() if unit else n.end, n.end + 100)
+    points = _POINTS_RE.match(text, n.end, n.end + 24)
+    row = _ROW_RE.match(text, points.end() if points else n.end, n.end + 100)
+    unit = "pp" if points else None
     return " ".join([*kept, stat]), unit, (row.group("row").strip() if row else None)
