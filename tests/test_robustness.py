@@ -138,6 +138,8 @@ HOSTILE: dict[str, HostileText] = {
     "llama bullets": "sweep, 8 points: peak 66 tok/s at n_cpu_moe=24 (27.5GiB VRAM), OOM at 20, VRAM peak 3.8GB "
     "46.0 tok/s tg128 ~10k requests a b without a failure " * 600,
     "ooms": "OOM at a=b=c=1 OOM with x-y-z " * 1_600,
+    # an item's label with a GGUF type's underscores in it (prose.lists _ITEM_LABEL_RE)
+    "underscore labels": "Q3_K_M_a (58GB file)_: 46.0 tok/s " * 1_200,
     "build rows": lambda s: (
         "| Image | Run | TTFT | Change |\n|---|---|---|---|\n"
         + "".join(f"| img:v0.{k}.1-dev:{k:07x}a | Round1 | 1.5 | -1% |\n" for k in range(750 * s))
