@@ -153,6 +153,8 @@ def candidate(
     if metric is None:
         metric = perf_label(text, span_start if span_start is not None else n.start) or subject
         metric = _referred(ctx, line, metric, unit, text, span_start if span_start is not None else n.start)
+        if metric and _BARE_STAT_RE.fullmatch(metric) and (measure := measure_of_unit(unit)):
+            metric = f"{metric} {measure}"  # "peak 66 tok/s": the peak of a throughput, not a measure called "peak"
     named = setup_named(metric) if metric else {}
     if named and (measure := measure_of_unit(unit)):
         metric = measure  # "7B runs at 20.1 ms/t": the model's latency, not a measure called "7B"
@@ -246,6 +248,7 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
     return before
 
 
+_BARE_STAT_RE = re.compile(r"peak|max(?:imum)?|best|min(?:imum)?|worst", re.IGNORECASE)
 # "46.0 tok/s tg128", "280 tok/s pp512": the llama-bench test a rate was measured on, right after it
 _BENCH_TEST_AFTER_RE = re.compile(r"\s(?P<test>(?:tg|pp)\d{1,6})(?![\w-])(?!\.\w)")
 # "(27.5GiB VRAM)", "VRAM peak 3.8GB", "peak VRAM: 2.5 GB": a run's memory, named by the words beside its size
