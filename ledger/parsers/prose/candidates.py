@@ -151,10 +151,7 @@ def candidate(
     if not (measured or metric or force):
         return None
     if metric is None:
-        metric = perf_label(text, span_start if span_start is not None else n.start) or subject
-        metric = _referred(ctx, line, metric, unit, text, span_start if span_start is not None else n.start)
-        if metric and _BARE_STAT_RE.fullmatch(metric) and (measure := measure_of_unit(unit)):
-            metric = f"{metric} {measure}"  # "peak 66 tok/s": the peak of a throughput, not a measure called "peak"
+        metric = _label_metric(ctx, line, text, span_start if span_start is not None else n.start, unit, subject)
     named = setup_named(metric) if metric else {}
     if named and (measure := measure_of_unit(unit)):
         metric = measure  # "7B runs at 20.1 ms/t": the model's latency, not a measure called "7B"
@@ -246,6 +243,15 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
         if named >= 0 and _DATASET_WORD_RE.search(low, max(0, named - 12), min(len(low), named + len(before) + 24)):
             return word.group(1).lower()
     return before
+
+
+def _label_metric(ctx: Context, line: int, text: str, pos: int, unit: str | None, subject: str | None) -> str | None:
+    """The words before the value name it (perf_label), a pronoun the measure it refers to; a bare extreme ("peak 66
+    tok/s") is that extreme of the measure the unit says, "peak throughput", never a measure called "peak"."""
+    metric = _referred(ctx, line, perf_label(text, pos) or subject, unit, text, pos)
+    if metric and _BARE_STAT_RE.fullmatch(metric) and (measure := measure_of_unit(unit)):
+        return f"{metric} {measure}"
+    return metric
 
 
 _BARE_STAT_RE = re.compile(r"peak|max(?:imum)?|best|min(?:imum)?|worst", re.IGNORECASE)
