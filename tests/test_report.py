@@ -764,3 +764,17 @@ def test_named_checks_that_passed_are_listed_even_with_nothing_else_to_compare(t
     got = [(f["verdict"], f["metric"], f["line"]) for f in findings(data, "results")]
     assert got == [("pass", "greedy output match check", 9), ("pass", "test_rotary_gather.py", 13)]
     assert findings(data, "failures") == []
+
+
+def test_a_settings_chain_is_a_sweep_never_the_changes_gain(tmp_path: Path) -> None:
+    """ "48 → 96 → 192 gives 1,720 → 1,910 → 2,050 tok/s": the flag's chain is no result and the throughputs are
+    each measured at their own `max_num_seqs`, none the other's reference, so the only gain report names is the
+    table's with / without; the headline's +7.5 % is generated throughput, on the boards its lead names."""
+    data = report("setting_chain_sweep.md", tmp_path)
+    checked = [f for f in findings(data, "results", more=True) if "baseline" in f["verdict"]]
+    assert [(f["line"], f["verdict"]) for f in checked] == [(12, "better than baseline")]
+    claims = json.loads(run("extract", str(FIX / "setting_chain_sweep.md"), "--format", "json")[1])
+    swept = [(c["value"], c["config"].get("max_num_seqs"), c["reference"]) for c in claims if c["source"]["line"] == 14]
+    assert swept == [(1720.0, "48", None), (1910.0, "96", None), (2050.0, "192", None)]
+    (head,) = [c for c in claims if c["source"]["line"] == 5]
+    assert head["metric"] == "generated throughput" and head["config"]["gpu"].endswith("MI325X")

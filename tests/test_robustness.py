@@ -121,6 +121,25 @@ HOSTILE: dict[str, HostileText] = {
     "field lines": lambda s: "  p_a   pred= 1 draft= 2 acc= 3 rate=n/a tok/s=4 x=0.5 tok/s=" * (375 * s) + "\n",
     "word fields": ("a=b " * 80 + "tok/s=1.5\n") * 100,
     "setting arrows": "from conc 16 -> 64 here (20 ms -> 55 ms), TP2 → TP4 1 -> 2 -> 3 -> " * 1_200,
+    # a setting's chain giving a chain of results, the flag named before it (grammar.setting_arrows _CHAIN_LINK_RE,
+    # _GIVES_RE, _FLAG_RE): every number opens a chain that runs on, and every dash a flag's
+    "setting chains": "`--max-num-seqs` 1 → 2 → 3 gives 4 → 5 → 6 tok/s: --a-b-c--d 7 yields " * 1_200,
+    "long setting chains": "1 → " * 8_000,
+    # a statistic's list ("spreads were 0.1 percentage points for X, 0.9 for Y": prose.statistic_lists _STAT_RE,
+    # _NAME_WORDS_RE, _ROW_RE, _POINTS_RE) and counted runs passing checks (gates.prose _COUNTED_PASSED_RE)
+    "statistic lists": "a b c d spreads were 0.1 percentage points for x y z, 0.9 for w and " * 1_200,
+    "counted passes": "All 8 timed arms passed warm-up, length, a, b and c " * 1_200,
+    # a user's handle owning files, and the setup after a slash list of named values (vocab.models _SOURCE_AFTER_RE,
+    # _HANDLE_RE; prose.lists _NAMED_SLASH_GAP_RE)
+    "handles and named slashes": "llamafan99's GGUFs qwenab's quants MMLU 84.0 / ARC-C 96.3 / HE 92.1 at Q4 / " * 800,
+    # bullet prose of a llama.cpp run: a sweep's points, a rate's test and its memory, an OOM, a pass without failures
+    # (prose.guards _SWEEP_BEFORE_RE, _RATE_PAREN_BEFORE_RE; prose.candidates _BENCH_TEST_AFTER_RE, _MEMORY_AFTER_RE,
+    # _MEMORY_BEFORE_RE; prose.lists _OPEN_PAREN_RE; gates.prose _WITHOUT_FAILURE_RE, _OOM_AT_RE, _LAST_SETTING_RE)
+    "llama bullets": "sweep, 8 points: peak 66 tok/s at n_cpu_moe=24 (27.5GiB VRAM), OOM at 20, VRAM peak 3.8GB "
+    "46.0 tok/s tg128 ~10k requests a b without a failure " * 600,
+    "ooms": "OOM at a=b=c=1 OOM with x-y-z " * 1_600,
+    # an item's label with a GGUF type's underscores in it (prose.lists _ITEM_LABEL_RE)
+    "underscore labels": "Q3_K_M_a (58GB file)_: 46.0 tok/s " * 1_200,
     "build rows": lambda s: (
         "| Image | Run | TTFT | Change |\n|---|---|---|---|\n"
         + "".join(f"| img:v0.{k}.1-dev:{k:07x}a | Round1 | 1.5 | -1% |\n" for k in range(750 * s))

@@ -176,6 +176,8 @@ def _model_names(s: str) -> tuple[str, ...]:
             continue  # "Cherry pick feat/llama4 to main": a git branch, not a hub id
         if _DATA_FILE_RE.search(name):
             continue  # "random/qwen3-32b-4096-512.json": a dataset named for the model it was made for
+        if _handle(s, name, b):
+            continue  # "quants from llamafan99's GGUFs": whose files they are, a user, not the model they hold
         if not _ARCHITECTURE_RE.search(name) and not (_WORD_FAMILY_RE.match(name) and not _SIZE_IN_RE.search(name)):
             out.append(name)
     return tuple(out)
@@ -189,6 +191,19 @@ def _sibling_pairs(s: str) -> list[tuple[int, int]]:
         for m in SIBLING_PAIR_RE.finditer(s)
         if sibling_models(m.group(0)) and _model_names(m.group("first")) == (m.group("first"),)
     ]
+
+
+# "llamafan99's GGUFs", "bloomer010's quants": files a user made, named by the user's handle (a family word glued to
+# more letters, a number perhaps, no separator or size): a source, never a model ("Qwen3's weights" are Qwen3's)
+_SOURCE_AFTER_RE = re.compile(
+    r"['’]s\s(?:gguf|quant|weight|upload|conversion|file|repo|checkpoint|build|model)s?\b", re.IGNORECASE
+)
+_HANDLE_RE = re.compile(r"(?:" + _FAMILY + r")[a-z]{2,12}\d{0,6}", re.IGNORECASE)
+
+
+def _handle(s: str, name: str, end: int) -> bool:
+    """`name`, ending at `end` in `s`, is a user's handle owning the files after it (_SOURCE_AFTER_RE)."""
+    return _SOURCE_AFTER_RE.match(s, end, end + 24) is not None and _HANDLE_RE.fullmatch(name) is not None
 
 
 # a data file's extension ("prompts/llama3-8b-sharegpt.jsonl"); a model's own files (".gguf", ".safetensors") stay

@@ -82,6 +82,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("threads", "threads", r"@ ?(\d{1,3}) ?th(?:reads?)?", ("@",), ("@",)),
     # "Executed with 8 threads", "on 16 CPU threads": the threads a CPU run used
     _word("threads", "threads", r"(\d{1,3}) (?:cpu |omp |intra[ _-]op )?threads\b", ("threads",), (), _DIGIT_OPENS),
+    # llama.cpp's "--n-cpu-moe 30", "n_cpu_moe=24": the MoE layers whose experts stay in system RAM (an offload)
+    _word("n_cpu_moe", "n_cpu_moe", r"n[_-]cpu[_-]moe(?: ?[=:] ?|[ `]{1,3})(\d{1,3})", ("cpu",), ("n",)),
     # TensorRT-LLM's test parameter "mtp_nextn=2" is MTP with two draft tokens, as a title's "MTP=2" is
     _word(
         "draft_len",

@@ -32,6 +32,7 @@ HARD_KEYS: tuple[str, ...] = (
     "pcp",
     "gpu_count",
     "threads",
+    "n_cpu_moe",  # (llama.cpp's MoE layers whose experts stay in system RAM: another offload, another run)
     "imatrix",
     "cpu",
     "nodes",

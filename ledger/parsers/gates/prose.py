@@ -18,6 +18,7 @@ from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.gates.claims import gate, has_word
 from ledger.vocab.metrics import BENCHMARK_ALTERNATION
+from ledger.vocab.setup import qualifiers
 from ledger.vocab.text import NUMBER_WORDS
 from ledger.vocab.word_gate import WordGate
 
@@ -49,6 +50,12 @@ _PASSED_RE = WordGate(
 _CASE_PASSED_RE = re.compile(
     r"(?:^|[;:.]\s{1,3})(?P<subj>(?:[\w`+/.-]{1,40}\s{1,3}){0,3}?[\w`+/-]{0,40}(?:\d|[a-z][A-Z+_])[\w`+/-]{0,40})"
     r"\s{1,3}(?:additionally\s{1,3}|also\s{1,3}|still\s{1,3})?(?P<word>passed)\s{1,3}(?:on|across|for|under)\b"
+)
+# "All 8 timed arms passed warm-up, length and determinism checks": counted runs, then the checks each passed
+_COUNTED_PASSED_RE = re.compile(
+    r"\b(?:all|every|each|both)\s(?P<runs>\d{1,5}\s(?:[\w-]{1,30}\s){0,2}?[\w-]{1,30})\spassed\s"
+    r"(?P<checks>[^.;:\n]{1,200}?\b(?:checks|gates|tests))\b",
+    re.IGNORECASE,
 )
 _PRONOUN_RE = re.compile(r"(?:it|they|this|that|these|those|all|everything|each|both)\b", re.IGNORECASE)
 # "I reran the pre-commit checks; all passed.", "ran the unit tests, and all of them pass"
@@ -154,10 +161,24 @@ def _clause_around(text: str, start: int, end: int) -> str:
 # errors": a run that ended without an error is a pass
 _COMPLETED_RE = re.compile(
     r"(?P<subj>(?:[A-Za-z][\w`./+-]{0,40}\s+){1,8}?)(?P<word>(?:completed|finished|ran|succeeded)\s+"
-    r"(?:[\w-]{1,20},?\s+){0,5}?(?:successfully|cleanly|without\s+(?:any\s+)?(?:errors?|failures?)|"
+    r"(?:[\w-]{1,20},?\s+){0,5}?(?:successfully|cleanly|without\s+(?:any\s+|an?\s+(?:single\s+)?)?(?:errors?|failures?)|"
     r"with\s+(?:\*\*)?(?:no|zero)\s+(?:[\w-]{1,20}\s+)?(?:errors?|failures?)))",
     re.IGNORECASE,
 )
+# "~10k requests against llama-server without a failure": counted work that ran with none failing is a pass
+_WITHOUT_FAILURE_RE = re.compile(
+    r"(?P<subj>(?<![\w.])[~≈]?\d[\d.,]{0,8}[kKmM]?\s(?:requests?|prompts?|queries|runs?|iterations?|generations?|"
+    r"samples?|conversations?)\b[^.;:\n]{0,60}?)\s(?P<word>without\s(?:a\s(?:single\s)?|an\s|any\s)?"
+    r"(?:failures?|errors?|crash(?:es)?))\b",
+    re.IGNORECASE,
+)
+# "peak 66 tok/s at n_cpu_moe=24, OOM at 20": a setting of a sweep that ran out of memory, a failed run at it (a bare
+# number is the value of the last "key=value" setting before it in its sentence)
+_OOM_AT_RE = re.compile(
+    r"\b(?P<word>OOM(?:s|ed|'d)?)\s(?:at|with)\s(?P<setting>(?:[A-Za-z][\w-]{0,30}\s?=\s?)?\d{1,6}(?:\.\d{1,3})?[kK]?"
+    r"|[A-Za-z][A-Za-z_-]{0,20}\d{1,6}[kK]?)(?![\w.]\w)"
+)
+_LAST_SETTING_RE = re.compile(r"(?<![\w-])(?P<key>[a-z][a-z0-9_]{1,30})\s?=\s?\d")
 # "CI is green", "the nightly went red": a pipeline's colour is its verdict
 _CI_COLOUR_RE = re.compile(
     r"\b(?P<subj>CI|pipelines?|builds?|checks|nightly)\s+(?:(?:is|are|was|were|went|turned|stays?|remains?|now|all|"
@@ -196,7 +217,7 @@ def _failing_tests(text: str) -> Iterator[tuple[str, str, int, int]]:
 # the words each prose pattern cannot match without: one cheap search each skips most lines
 _PROSE_HINT_RE = re.compile(
     r"not|bit|identical|hang|hung|resolved|fixed|regression|all|change|match|differ|variation|drop|complet|finish|"
-    r"ran|green|red|failure",
+    r"ran|green|red|failure|without|oom",
     re.IGNORECASE,
 )
 _PASS_HINT_RE = re.compile(r"pass|clean|succe", re.IGNORECASE)
@@ -243,6 +264,8 @@ _COMPLETED_WORDS = ("completed", "finished", "ran", "succeeded")
 _COMPLETED_VERB_RE = re.compile(r"\s(?:completed|finished|ran|succeeded)\s", re.IGNORECASE)
 _CI_COLOUR_WORDS = ("green", "red")
 _CI_FAILURES_WORDS = ("failure",)
+_WITHOUT_WORDS = ("without",)
+_OOM_WORDS = ("oom",)
 _RESOLVED_WORDS = ("resolved",)
 _ALL_GOOD_WORDS = ("all",)
 _PROSE_WORDS = ("not", "hang", "hung", "bit", "identical")
@@ -284,6 +307,12 @@ def _prose_outcomes(ctx: Context, line: int, text: str, low: str | None) -> Iter
                 "pass" if m.group("word").lower() == "green" else "fail",
                 m.group("word"),
             )
+    for m in _WITHOUT_FAILURE_RE.finditer(text) if _may(low, _WITHOUT_WORDS) else ():
+        if _COMPLETED_VERB_RE.search(m.group("subj") + " "):
+            continue  # ("8k requests completed without any failures": the completion's gate, read above)
+        yield gate(ctx, line, text[m.start() : m.end()], m.group("subj").strip(" ~≈"), "pass", m.group("word"))
+    for m in _OOM_AT_RE.finditer(text) if _may(low, _OOM_WORDS) else ():
+        yield _oom_gate(ctx, line, text, m)
     for m in _CI_FAILURES_RE.finditer(text) if _may(low, _CI_FAILURES_WORDS) else ():
         why = (m.group("why") or "").strip().lower()
         yield gate(
@@ -316,6 +345,17 @@ def _prose_outcomes(ctx: Context, line: int, text: str, low: str | None) -> Iter
             outcome = "pass"
         clause = _clause_around(text, m.start(), m.end())
         yield gate(ctx, line, clause or m.group(0), clause or m.group(0), outcome, word.strip())
+
+
+def _oom_gate(ctx: Context, line: int, text: str, m: re.Match[str]) -> Claim:
+    """A failed run at the setting after "OOM at" (its key the last "key=value" before it when only a number)."""
+    setting = m.group("setting")
+    config = qualifiers(setting)
+    if not config and setting.replace(".", "").isdigit():
+        start = max(0, m.start() - 200, text.rfind(". ", 0, m.start()) + 1)
+        keys = [k.group("key") for k in _LAST_SETTING_RE.finditer(text, start, m.start())]
+        config = {keys[-1]: setting} if keys else {}
+    return gate(ctx, line, text[m.start() : m.end()], f"OOM at {setting}", "fail", m.group("word"), config=config)
 
 
 def _prose_passes(ctx: Context, line: int, text: str) -> Iterator[Claim]:
@@ -361,6 +401,10 @@ def _pass_phrases(ctx: Context, line: int, text: str) -> Iterator[tuple[Claim, t
         if articles:
             subj = subj[articles[-1].end() :]
         yield gate(ctx, line, text[m.start() : m.end()].strip(), subj, "pass", m.group("word")), m.span()
+    for m in _COUNTED_PASSED_RE.finditer(text) if "passed" in text else ():
+        # "All 16 counted arms passed import, dispatch, and repeatability checks": the checks, on that many runs
+        name, runs = m.group("checks").strip(), m.group("runs")  # (how many passed: the note, no setting of theirs)
+        yield gate(ctx, line, text[m.start() : m.end()], name, "pass", "passed", note=f"{runs} passed"), m.span()
     for m in _CASE_PASSED_RE.finditer(text) if "passed" in text else ():
         subj = m.group("subj").strip(" `")
         if not _PRONOUN_RE.match(subj) and not re.search(r"(?<![\w.])\d+(?![\w.])", subj):

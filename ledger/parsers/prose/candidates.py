@@ -38,7 +38,7 @@ from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import side_of
-from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
+from ledger.vocab.units import is_measure_unit, is_size_unit, is_time_unit, measure_of_unit
 
 # the words of a rate the number grammar read with its qualifier ("401.50 output tokens/s")
 _RATE_WORDS_RE = re.compile(rf"{RATE_QUALIFIER}\s\S{{1,12}}$")
@@ -151,8 +151,7 @@ def candidate(
     if not (measured or metric or force):
         return None
     if metric is None:
-        metric = perf_label(text, span_start if span_start is not None else n.start) or subject
-        metric = _referred(ctx, line, metric, unit, text, span_start if span_start is not None else n.start)
+        metric = _label_metric(ctx, line, text, span_start if span_start is not None else n.start, unit, subject)
     named = setup_named(metric) if metric else {}
     if named and (measure := measure_of_unit(unit)):
         metric = measure  # "7B runs at 20.1 ms/t": the model's latency, not a measure called "7B"
@@ -217,6 +216,10 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
     """The measure a value's own words name: "81.07@MMLU, 83.74@GSM8K" after it; "up to 12% more throughput, ~4%
     better latency" after a change, "88.7% accuracy on GSM8K" after a score; else the nearest measure named before
     it."""
+    if is_size_unit(unit) and (mem := _MEMORY_AFTER_RE.match(text, n.end, n.end + 24) or _memory_before(text, n)):
+        return mem.group("name")  # "VRAM peak 3.8GB", "(27.5GiB VRAM)": the memory a run took, as it names it
+    if unit is not None and unit.endswith("/s") and (test := _BENCH_TEST_AFTER_RE.match(text, n.end, n.end + 12)):
+        return test.group("test")  # "46.0 tok/s tg128": llama-bench's test the rate was measured on
     at = AT_METRIC_RE.match(text, n.end, n.end + 40) if "@" in text[n.end : n.end + 2] else None
     if at is not None:
         return at.group(1)
@@ -240,6 +243,27 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
         if named >= 0 and _DATASET_WORD_RE.search(low, max(0, named - 12), min(len(low), named + len(before) + 24)):
             return word.group(1).lower()
     return before
+
+
+def _label_metric(ctx: Context, line: int, text: str, pos: int, unit: str | None, subject: str | None) -> str | None:
+    """The words before the value name it (perf_label), a pronoun the measure it refers to; a bare extreme ("peak 66
+    tok/s") is that extreme of the measure the unit says, "peak throughput", never a measure called "peak"."""
+    metric = _referred(ctx, line, perf_label(text, pos) or subject, unit, text, pos)
+    if metric and _BARE_STAT_RE.fullmatch(metric) and (measure := measure_of_unit(unit)):
+        return f"{metric} {measure}"
+    return metric
+
+
+_BARE_STAT_RE = re.compile(r"peak|max(?:imum)?|best|min(?:imum)?|worst", re.IGNORECASE)
+# "46.0 tok/s tg128", "280 tok/s pp512": the llama-bench test a rate was measured on, right after it
+_BENCH_TEST_AFTER_RE = re.compile(r"\s(?P<test>(?:tg|pp)\d{1,6})(?![\w-])(?!\.\w)")
+# "(27.5GiB VRAM)", "VRAM peak 3.8GB", "peak VRAM: 2.5 GB": a run's memory, named by the words beside its size
+_MEMORY_AFTER_RE = re.compile(r"\s?(?P<name>(?:peak\s)?V?RAM(?:\speak|\susage|\sused)?)\)")
+_MEMORY_BEFORE_RE = re.compile(r"(?P<name>(?:peak\s)?\bV?RAM(?:\speak|\susage|\sused)?)\s?[:=]?\s?~?$")
+
+
+def _memory_before(text: str, n: Number) -> re.Match[str] | None:
+    return _MEMORY_BEFORE_RE.search(text, max(0, n.start - 24), n.start)
 
 
 _CHANGE_WORD_RE = re.compile(

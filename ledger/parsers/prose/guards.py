@@ -192,7 +192,8 @@ _WORK_COUNT_AFTER_RE = re.compile(
     re.IGNORECASE,
 )
 _CAPACITY_AFTER_RE = re.compile(
-    r"\s*(?:device|gpu|card|node|hbm|memory budget|capacity|limit)s?\b|"
+    # ("Q3_K_M (58GB file)", "below the 32GB ceiling": the checkpoint's size, the card's, never a measured one)
+    r"\s*(?:device|gpu|card|node|hbm|memory budget|capacity|limit|file|ceiling)s?\b|"
     r"\s*(?:ram|vram|g?ddr\d?|unified memory|of (?:gpu |device )?memory|inter-?node|"
     r"interconnect|nvlink|infiniband|(?:target|prefix|kv) cache)\b|"
     # "64 KB smem", "400Gbps bandwidth between nodes", "(97249 MiB, 96691 MiB free)"
@@ -510,11 +511,8 @@ def is_config_number(text: str, n: Number) -> bool:
         and not (is_timing_unit(n.unit) and _SPACED_TIMING_RE.search(window))
     ) or (_in_code_span(text, n.start) and not _bare_value_span(text, n)):
         return True  # "moe_expert_parallel_size=2", "--max-num-seqs 256", "`512MiB`" (but "`2.27`" is a value)
-    if capacity_after(text[n.end : n.end + 40]) or (
-        is_size_unit(n.unit)
-        and (_CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start) or _device_listing(text, n))
-    ):
-        return True  # "a 184 GiB device", "4 of them", "0.76 sigma": not a measured result
+    if _held_size(text, n):
+        return True
     # (both patterns need a comparison sign)
     if compared and _THRESHOLD_BEFORE_RE.search(before) and (n.unit is None or _BOUND_AFTER_VALUE_RE.search(before)):
         return True  # "0.0114 < 0.7200 - 0.0800": a threshold, not a result; "test time < 30m" is a bound
@@ -548,6 +546,29 @@ def is_config_number(text: str, n: Number) -> bool:
     if n.unit in ("x", "X") and n.value >= 100 and n.value == int(n.value) and text[n.end - 2 : n.end - 1].isdigit():
         return True  # "Ryzen 3900X", "RTX 4090X": a product's name, not a ratio
     return n.unit is None and 1900 <= n.value <= 2100 and n.value == int(n.value) and not n.high
+
+
+_SWEEP_BEFORE_RE = re.compile(r"\bsweep(?:s|ed)?\s?[,:(]?\s?(?:of\s|over\s)?$", re.IGNORECASE)
+# "peak 66 tok/s at n_cpu_moe=24 (27.5GiB VRAM)": a size in the parenthesis right after a rate and its setting is the
+# memory that run took, a second result of it (a board's "(32GB, sm_120)" follows a name, no rate)
+_RATE_PAREN_BEFORE_RE = re.compile(r"\d\s?(?:tok/s|t/s|tokens?/s)(?![\w/])[^()\n]{0,40}\(\s?$", re.IGNORECASE)
+
+
+def _held_size(text: str, n: Number) -> bool:
+    """ "a 184 GiB device", "4 of them", "0.76 sigma": what holds a size or a count, not a measured result; nor
+    "`--n-cpu-moe` sweep, 8 points", how many settings a sweep tried (no score's points)."""
+    if n.unit in ("point", "points") and _SWEEP_BEFORE_RE.search(text, max(0, n.start - 24), n.start) is not None:
+        return True
+    if capacity_after(text[n.end : n.end + 40]):
+        return not _beside_result(text, n)
+    return is_size_unit(n.unit) and bool(
+        _CAPACITY_BEFORE_RE.search(text, max(0, n.start - 30), n.start) or _device_listing(text, n)
+    )
+
+
+def _beside_result(text: str, n: Number) -> bool:
+    """A size opening a parenthesis right after a rate (_RATE_PAREN_BEFORE_RE): measured, not a capacity."""
+    return is_size_unit(n.unit) and _RATE_PAREN_BEFORE_RE.search(text, max(0, n.start - 80), n.start) is not None
 
 
 # "`logits_diff` warnings (max 0.0020)": the largest of a measure's values, a fraction no setting named "max" holds

@@ -102,9 +102,16 @@ def trailing_setup(out: list[dict], text: str) -> None:
     a value's trailing words are no part of the next one's lead ("on one L40S and to 67.9 ms"), nor of any later
     one's ("+5.5% at TP2 and +1.8% at TP8, with peaks of +11.2%": the peak's TP is not stated)."""
     before: dict[str, set[str]] = {}
+    owns: list[dict[str, str]] = []
+    last_end = -1  # where the words after the value before ended
     for c in out:
         m = _SETUP_AFTER_RE.match(text, c["end"], c["end"] + 120)
         own = qualifiers(m.group("words")) if m else {}
+        if owns and _OPEN_PAREN_RE.fullmatch(text, last_end, c["start"]):
+            # "66 tok/s at n_cpu_moe=24 (27.5GiB VRAM)": the same run's other result, at the same setting
+            own = {**owns[-1], **own}
+        last_end = m.end() if m else c["end"]
+        owns.append(dict(own) if m is not None and "/" not in m.group("words") else {})
         if m is not None and (models := model_names(m.group("words"))):
             own["model"] = models[0]
         elif m is not None and (sized := _SIZED_MODEL_RE.search(m.group("words"))):
@@ -113,6 +120,22 @@ def trailing_setup(out: list[dict], text: str) -> None:
         c["config"] = {**kept, **own}
         for k, v in own.items():
             before.setdefault(k, set()).add(v)
+    # "MMLU 84.0 / ARC-C 96.3 / HumanEval 92.1 at Q3_K_M": the words after a slash list's last value are the list's
+    # (a list of settings after it gives each its own: parallel_config)
+    first = 0
+    for at in range(1, len(out) + 1):
+        if at < len(out) and _NAMED_SLASH_GAP_RE.fullmatch(text, out[at - 1]["end"], out[at]["start"]):
+            continue
+        for c in out[first : at - 1]:
+            c["config"] = {**owns[at - 1], **c["config"]}
+        first = at
+
+
+_OPEN_PAREN_RE = re.compile(r"\s?\(\s?")
+# " / ARC-C ", " / ": the gap between two values of a slash list, each perhaps named by its own label
+_NAMED_SLASH_GAP_RE = re.compile(
+    r"[*_`]{0,2}\s{0,2}/\s{0,2}(?:[A-Za-z][\w.+-]{0,30}(?:\s[\w.+-]{1,30}){0,2}\s{0,2}:?\s{0,2})?"
+)
 
 
 def test_id_setup_before(out: list[dict], text: str) -> None:
@@ -129,7 +152,10 @@ def test_id_setup_before(out: list[dict], text: str) -> None:
 
 
 # "- FP8: 500 -> 550 tok/s/GPU; GSM8K 0.910 -> 0.915": the label an item opens with names its runs' setup
-_ITEM_LABEL_RE = re.compile(r"^\s{0,8}(?:[-*+]\s{1,3})?[*_`]{0,2}(?P<label>[^:\n*_`]{1,40})[*_`]{0,2}\s?:\s")
+# ("- Q3_K_M (58GB file): 46.0 tok/s ...; Prefill 302 tok/s": a GGUF type's underscores inside the label, no emphasis)
+_ITEM_LABEL_RE = re.compile(
+    r"^\s{0,8}(?:[-*+]\s{1,3})?[*_`]{0,2}(?P<label>[^:\n*_`](?:[^:\n*_`]|_(?=\w)){0,39})[*_`]{0,2}\s?:\s"
+)
 
 
 def label_setup(out: list[dict], text: str) -> None:

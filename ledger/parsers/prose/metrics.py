@@ -167,7 +167,10 @@ GAIN_METRIC_AFTER_RE = re.compile(
 )
 # "**+4.3%** end-to-end serving throughput at TP4": a signed change named by the measure right after it (no word
 # saying which way: the sign says it), the measure's own modifiers kept
-MEASURE_MODIFIERS = r"(?:end-to-end|e2e|overall|average|mean|total|output|input|decode|prefill|request|serving|token)"
+# ("generated throughput": the completion tokens a run generated per second, as "output throughput")
+MEASURE_MODIFIERS = (
+    r"(?:end-to-end|e2e|overall|average|mean|total|output|input|decode|prefill|request|serving|token|generat(?:ed|ion))"
+)
 SIGNED_METRIC_AFTER_RE = re.compile(
     r"[*_]{0,2}\s((?:"
     + MEASURE_MODIFIERS

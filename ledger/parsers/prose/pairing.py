@@ -14,17 +14,19 @@ from dataclasses import replace
 
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import Number
-from ledger.parsers.grammar.setting_arrows import setting_arrow
+from ledger.parsers.grammar.setting_arrows import setting_arrow, setting_chain
 from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.change_ranges import ends_a_change_range
 from ledger.parsers.prose.guards import BAR_CHANGE_RE, NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose.lists import link
-from ledger.parsers.prose.metrics import measure_after_pair
+from ledger.parsers.prose.metrics import measure_after_pair, metric_before
 from ledger.parsers.prose.parallel_lists import ListPair, list_pair, slash_run_end
 from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
+from ledger.parsers.prose.statistic_lists import has_statistic, statistic_item
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS
+from ledger.vocab.setup import qualifiers
 from ledger.vocab.text import ARROW
-from ledger.vocab.units import canonical_unit, is_measure_unit
+from ledger.vocab.units import canonical_unit, is_measure_unit, measure_of_unit
 
 _ARROW_RE = re.compile(r"^\s*" + ARROW + r"\s*")
 _TO_RE = re.compile(r"^\s+to\s+")
@@ -127,6 +129,7 @@ def _starts_clause(text: str, pos: int) -> bool:
     return lead == "" or _QUALIFIER_LEAD_RE.fullmatch(lead) is not None
 
 
+_BENCH_TEST_RE = re.compile(r"(?:tg|pp)\d{1,6}")
 _SLASH_GAP_RE = re.compile(r"\s*/\s*")
 
 
@@ -165,6 +168,9 @@ class NumberPass:
         it qualifies."""
         self.out: list[dict] = []
         self.thresholds: list[str] = []
+        self.stat_unit: str | None = None
+        self.has_stat = has_statistic(text)
+        """The unit a statistic's list printed on its first item (statistic_lists)."""
 
     def read(self) -> NumberPass:
         for i, n in enumerate(self.nums):
@@ -177,6 +183,8 @@ class NumberPass:
             return
         prev = self.nums[i - 1] if i else None
         gap_before = self.text[prev.end : n.start] if prev is not None else ""
+        if self._setting_chain(i) or self._statistic(n):
+            return
         if self._is_setting(i, n, prev, gap_before) or self._change(n):
             return
         if (lists := list_pair(self.text, self.nums, i)) is not None and self._pair_lists(lists):
@@ -263,6 +271,43 @@ class NumberPass:
             self.prev_config = True
             return True
         return False
+
+    def _statistic(self, n: Number) -> bool:
+        """ "the run-to-run spreads were 0.120 percentage points for X, 0.900 for Y": each a spread of its row, in
+        the first item's unit (statistic_lists)."""
+        if not self.has_stat or (stat := statistic_item(self.text, n)) is None:
+            return False
+        name, unit, row = stat
+        unit = n.unit or unit or self.stat_unit
+        self.stat_unit = unit
+        claim = self._candidate(n, unit=unit, force=True, inherited=name)
+        if claim is not None:
+            claim["metric"] = name
+            claim["config"] = {**qualifiers(row), "context": row} if row else {}
+        self._keep(claim)
+        return True
+
+    def _setting_chain(self, i: int) -> bool:
+        """ "64 → 256 → 512 gives 2,328 → 2,766 → 3,034 tok/s": each result at its own value of the setting, no
+        reference (setting_arrows.setting_chain), the setting's chain no result."""
+        if (chain := setting_chain(self.text, self.nums, i)) is None:
+            return False
+        key, values, results = chain
+        last = self.nums[results[-1]]
+        if not all(
+            self.ctx.is_free(self.line, self.offset + self.nums[k].start, self.offset + last.end) for k in results
+        ):
+            return False
+        self.skip.update(range(i + 1, results[-1] + 1))
+        unit = last.unit
+        # (the words before the chain name no measure of its own: the results' unit does)
+        inherited = metric_before(self.text, self.nums[i].start) or measure_of_unit(unit)
+        for k, value in zip(results, values, strict=True):
+            claim = self._candidate(self.nums[k], unit=self.nums[k].unit or unit, force=True, inherited=inherited)
+            if claim is not None and key is not None:
+                claim["config"][key] = value
+            self._keep(claim)
+        return True
 
     def _change(self, n: Number) -> bool:
         # "goes from 373 to 530 TFLOP/s": a change, the new value with the old as its reference (a range is
@@ -415,7 +460,12 @@ class NumberPass:
         """A value of its own, which may take its measure from the clause or the list it continues."""
         out = self.out
         inherited = None
-        if out and (_starts_clause(self.text, n.start) or _same_measure_on(out[-1], n, self.text)):
+        if (
+            out
+            and (_starts_clause(self.text, n.start) or _same_measure_on(out[-1], n, self.text))
+            # ("46.0 tok/s tg128; prefill 302 tok/s": the test a value's own words name is that value's alone)
+            and not _BENCH_TEST_RE.fullmatch(out[-1]["metric"] or "")
+        ):
             inherited = out[-1]
         borrowed = sibling_unit(out[-1] if out else None, self.text, n)
         if borrowed is not None:  # "12 sec with X, 25 for Y": the unit and measure of the list's first value
