@@ -978,3 +978,16 @@ def test_a_checkpoint_packed_in_a_row_label_joins_its_own_row_across_versions_an
         ("gen.", "20b", None): "improvement",
     }
     assert {k[2] for k in got} == {"hf", None}
+
+
+def test_a_lead_in_paragraph_sets_up_every_run_of_its_section_in_every_version(tmp_path: Path) -> None:
+    """ "As an illustration, we build an input holding batch size 8" two blocks above the first run's command: that
+    batch holds for the section's second run too (its command restates no batch), so both versions read the second
+    wall time at batch 8 whatever else the page states elsewhere (v1's "for bs 1 and 2" feature bullet), and the pair
+    is judged (within noise), never "new" against "missing"."""
+    db = _page_versions(tmp_path, "lead_in_scope", "vendor/finch:docs/guide.md")
+    got = {
+        (x["config"].get("batch_size"), (x["verdict"]["old"] or x["verdict"]["new"])["value"]): x["verdict"]["verdict"]
+        for x in _compare_rows(db, "vendor/finch:docs/guide.md", "versions")
+    }
+    assert got == {("8", 88.4): "within noise", ("8", 57.1): "within noise"}, got

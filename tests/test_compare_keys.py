@@ -303,3 +303,40 @@ def test_a_setting_columns_short_name_is_its_canonical_key() -> None:
     """GenAI-Perf's "Concur", a training page's "CP" and "Packed Sequence Length": one key each, whatever the
     page calls it (release43 cause 7)."""
     assert [canonical_key_name(k) for k in ("concur", "cp", "packed_sequence_length")] == ["concurrency", "cp", "isl"]
+
+
+def test_a_model_pairs_claim_is_found_by_either_model() -> None:
+    from ledger.compare.keys import matches_setup
+
+    claim = {
+        "kind": "perf",
+        "metric": "latency",
+        "value": 18.0,
+        "unit": "us",
+        "config": {"model": "MiniMax-M3.1/M3.2", "gpu": "MI300X"},
+        "source": {"path": "x.md", "line": 1, "line_end": 1, "text": "18.0"},
+    }
+    assert matches_setup(claim, [("model", "MiniMax-M3.1")])
+    assert matches_setup(claim, [("model", "minimax-m3.2")])
+    assert not matches_setup(claim, [("model", "MiniMax-M3.3")])
+
+
+def test_a_change_column_is_in_its_candidates_setup() -> None:
+    """ "| Metric | Baseline (AWQ kernel) | INT8 GEMM | Change |" (tables/change_column_takes_candidate_setup.md): the
+    Change cell is the INT8 side's change, so its key holds the candidate's quant, not the model name's AWQ, and the
+    pair and its change are one setup."""
+    claims = extract_file(str(ROOT / "tests" / "fixtures" / "tables" / "change_column_takes_candidate_setup.md")).claims
+    pair = next(c for c in claims if c.reference is not None and c.metric == "Output tok/s")
+    change = next(c for c in claims if c.metric == "Output tok/s Change")
+    setup_of = {k: v for k, v in claim_key(change)[0].config if k != "row"}
+    assert setup_of.get("quant") == "int8"
+    assert setup_of == {k: v for k, v in claim_key(pair)[0].config if k != "row"}
+
+
+def test_decode_context_parallel_is_a_hard_key_of_its_own() -> None:
+    """ "TP8/DCP8" (setup/compound_parallel_sizes.md): the decode context parallel size is a setup apart from tp."""
+    assert key_class("dcp") == "hard" and key_class("pcp") == "hard"
+    claims = extract_file(str(ROOT / "tests" / "fixtures" / "setup" / "compound_parallel_sizes.md")).claims
+    keys = [dict(claim_key(c)[0].config) for c in claims]
+    assert {"tp": "4", "dcp": "4", "pcp": "2"}.items() <= keys[0].items()
+    assert {"tp": "8", "dcp": "2"}.items() <= keys[1].items()

@@ -545,6 +545,20 @@ def test_the_setup_index_holds_the_canonical_setup_and_config_the_printed_one(tm
     ]
 
 
+def test_a_model_pairs_claims_are_found_by_either_model(tmp_path: Path) -> None:
+    """ "MiniMax-M3.1/M3.2" in a title: one kernel shape measured for both models, stored as printed, found by each
+    (and by the pair), by the index and by the Python match alike."""
+    from ledger.compare.keys import matches_setup
+
+    ledger = open_database(tmp_path / "l.db")
+    pair = _claim(3, 18.0, kind="perf", metric="latency", unit="us", config={"model": "MiniMax-M3.1/M3.2"})
+    write_version(ledger, _prep("pair", claim_list=[pair, *_setup_claims()]))
+    for asked in ("MiniMax-M3.1", "minimax-m3.2", "MiniMax-M3.1/M3.2"):
+        assert _values(ledger, ("model", asked)) == [18.0], asked
+        assert [matches_setup(c, [("model", asked)]) for c in claims(ledger, ClaimFilter())].count(True) == 1
+    assert _values(ledger, ("model", "MiniMax-M3")) == []
+
+
 def test_a_ledger_from_before_the_setup_index_gets_one_and_stale_rules_are_rebuilt(tmp_path: Path) -> None:
     from ledger.db.setup import setup_index_current
     from ledger.query import claims as query_claims

@@ -279,3 +279,13 @@ def test_the_windows_before_a_number_are_read_for_settings_and_bounds_only_where
 def test_a_setting_varied_across_an_arrow_is_no_setting_of_its_line(text: str, varied: set[str]) -> None:
     assert varied_keys(text) == varied
     assert not varied & set(line_setup(text))
+
+
+def test_a_model_files_size_beside_its_bits_per_weight_is_no_result() -> None:
+    """ "two quants of Heron-30B-A3B-IQ3_KS 13.441 GiB (3.802 BPW)": the checkpoint's size, as llama.cpp prints a
+    model, configuration like a llama-bench table's size column; the perplexity after it is the result."""
+    text = (
+        "Trying again with two quants of Heron-30B-A3B-IQ3_KS 13.441 GiB (3.802 BPW), one recipe.\n\n"
+        "Final perplexity drops from 5.1210 to 5.1107.\n"
+    )
+    assert [(c.kind, c.value) for c in extract(text, "x.md").claims] == [("accuracy", 5.1107)]

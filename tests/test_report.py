@@ -241,6 +241,30 @@ def test_a_real_time_factor_goes_down_and_the_headline_counts_values_worse_than_
     assert not higher_is_better("audio real-time factor", None, "perf")
 
 
+def test_compare_and_report_say_better_or_worse_than_the_baseline_by_the_measures_direction(tmp_path: Path) -> None:
+    """A latency over its baseline (TTFT 95 -> 131 ms) is worse and one under it (TPOT 14.2 -> 11.9 ms) better; a
+    throughput under its baseline (1850 -> 1610 tok/s) is worse: `ledger compare` says so in the report's words, never
+    "BELOW REFERENCE" for a latency that rose nor "above reference" for one that fell."""
+    doc = str(FIX / "latency_and_throughput_vs_baseline.md")
+    want = {
+        8: "worse than baseline",  # TTFT rose: a latency
+        7: "better than baseline",  # TPOT fell
+        9: "worse than baseline",  # output throughput fell: a throughput
+        10: "better than baseline",  # request throughput rose
+    }
+    data = report("latency_and_throughput_vs_baseline.md", tmp_path)
+    assert {f["line"]: f["verdict"] for f in findings(data, "results", more=True)} == want
+    assert data["headline"] == "2 worse than baseline"
+    _code, out, _ = run("compare", doc, "-f", "json", "--db", str(tmp_path / "c.db"))
+    assert {r["line"]: r["said"] for r in json.loads(out)["references"]} == want
+    _code, text, _ = run("compare", doc, "--db", str(tmp_path / "c.db"), width=200)
+    said = {line.split("  ")[0].strip(): line for line in text.splitlines() if " ms " in line or "tok/s" in line}
+    assert set(said) == {"WORSE THAN BASELINE", "better than baseline"}, text
+    assert "REFERENCE" not in text.upper().replace("AGAINST THEIR REFERENCE", ""), text
+    ttft = next(line for line in text.splitlines() if "ttft" in line)
+    assert ttft.startswith("WORSE THAN BASELINE"), text
+
+
 def test_the_verdict_a_row_prints_is_the_verdict(tmp_path: Path) -> None:
     """A row that prints its own verdict ("better -12.9%", "WORSE +11.8%") is judged as it says: its author knows
     which way the metric goes where its name tells nothing ("mean_mos_gap") or tells it wrong."""
@@ -682,3 +706,61 @@ def test_a_table_of_sides_only_is_judged_in_the_measure_the_pr_states_its_gain_i
         ("end-to-end request throughput", 14, "better than baseline"),
         ("end-to-end request throughput", 15, "better than baseline"),
     ]
+
+
+def test_a_branch_named_in_a_code_span_over_its_table_is_a_side_and_the_two_are_judged(tmp_path: Path) -> None:
+    """ "`trunk` branch:" over one llama-bench table and "`softmax-tiles` branch:" over the other: the code span is
+    the branch's name, so the two tables are the main line and the PR's branch, and compare judges each test of the
+    PR's side against trunk's (not "nothing to report" with the first table on no side)."""
+    data = report("backticked_branch_lead.md", tmp_path)
+    assert data["revisions"] == ["trunk branch", "softmax-tiles branch"] and not data["has_regression"]
+    rows = json.loads(run("compare", str(FIX / "backticked_branch_lead.md"), "-f", "json")[1])["rows"]
+    got = {(r["metric"], r["verdict"]["verdict"], r["verdict"]["old"]["value"]) for r in rows}
+    assert got == {("t s pp256", "improvement", 4100.0), ("t s tg64", "within noise", 140.0)}
+
+
+def test_consoles_under_without_and_with_lead_ins_are_two_sides_and_the_switch_the_candidates(tmp_path: Path) -> None:
+    """ "w/o this change:" and "w/ this change, enable QUX_ONE_GATHER:" over two pastes of one eval: the base and
+    the candidate, as the same words are in a table's rows; the switch is the candidate's setup, the difference
+    under test, so the two runs are one series and the latency's drop an improvement."""
+    data = report("wo_w_console_leads.md", tmp_path)
+    assert data["revisions"] == ["w/o this change", "w/ this change"] and not data["has_regression"]
+    rows = json.loads(run("compare", str(FIX / "wo_w_console_leads.md"), "-f", "json")[1])["rows"]
+    got = {(r["verdict"]["old"]["value"], r["verdict"]["new"]["value"], r["verdict"]["verdict"]) for r in rows}
+    assert got == {(0.712, 0.715, "within noise"), (88.12, 80.44, "improvement")}
+    code, out, _ = run("extract", str(FIX / "wo_w_console_leads.md"), "--format", "jsonl")
+    configs = {json.loads(x)["source"]["line"]: json.loads(x)["config"] for x in out.splitlines()}
+    assert code == 0 and configs[18]["enabled"] == "QUX_ONE_GATHER" and "enabled" not in configs[9]
+
+
+def test_a_summary_table_repeating_its_pastes_takes_their_unit_and_benchmark(tmp_path: Path) -> None:
+    """A table of the runs ("| run | Score | Wall |") over the pastes of its sides, each opening "Loading TriviaQA
+    Mini dataset": the paste names the benchmark of its scores, and the table's cells repeating a paste's numbers
+    (same side, same measure) take its unit and benchmark, the whole column's unit: a wall time is seconds, lower
+    is better, so the second seed's 201.5 against 212.3 is a gain (with no unit it was read as a loss)."""
+    data = report("../kv_lines/summary_table_repeats_pastes.md", tmp_path)
+    assert not data["has_regression"] and data["regressions"] == []
+    shown = {(f["line"], f["text"].split(":")[0]): f for f in findings(data, "results", more=True)}
+    assert shown[(9, "Wall")]["verdict"] == "better than baseline" and "201.5 s vs" in shown[(9, "Wall")]["text"]
+    assert shown[(8, "Score [task=triviaqa mini]")]["verdict"] == "within noise"
+    code, out, _ = run("extract", str(FIX / "../kv_lines/console_names_its_dataset.md"), "--format", "jsonl")
+    tasks = {json.loads(x)["source"]["line"]: json.loads(x)["config"].get("task") for x in out.splitlines()}
+    assert code == 0 and tasks == {
+        9: "ARC Challenge",
+        10: "ARC Challenge",
+        11: None,
+        18: "hellaswag",
+        20: "MathQA Hard",
+        21: None,
+    }
+
+
+def test_named_checks_that_passed_are_listed_even_with_nothing_else_to_compare(tmp_path: Path) -> None:
+    """A thread whose only evidence is two named checks that passed ("The greedy output match check passed",
+    "`test_rotary_gather.py` passed"), no CI run and no numbers: the report lists each as passed, with its line,
+    instead of "nothing to report"; a pass is no failure, so the headline stays "no regression"."""
+    data = report("named_checks_passed_only.md", tmp_path)
+    assert data["headline"] == "no regression" and data["gates"] == []
+    got = [(f["verdict"], f["metric"], f["line"]) for f in findings(data, "results")]
+    assert got == [("pass", "greedy output match check", 9), ("pass", "test_rotary_gather.py", 13)]
+    assert findings(data, "failures") == []

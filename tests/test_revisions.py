@@ -276,3 +276,13 @@ def test_a_commit_stated_for_a_measurement_is_the_revision_of_its_turn_and_names
     claims = extract(text, path="t.md").claims
     assert {c.revision.head for c in claims if c.source.line in (12, 13) and c.revision} == {"b41c9e07a"}
     assert [c.revision for c in claims if c.source.line == 26] == [None]  # the next turn's own measurement
+
+
+def test_a_build_named_among_what_the_runs_used_is_a_commit_with_no_run_setup() -> None:
+    """ "Checked end to end on Finch nightly, Kestrel `b7e41c9`, ..., concurrency 4..64": the hash is a commit the text
+    names (as every printed hash is), never measured under the sweep's concurrency; the table's rows keep theirs."""
+    path = Path(__file__).parent / "fixtures" / "revisions" / "build_sha_in_run_stack.md"
+    claims = extract(path.read_text(encoding="utf-8"), path.name).claims
+    (commit,) = [c for c in claims if c.kind == "commit"]
+    assert commit.sha == "b7e41c9" and commit.config == {}
+    assert {c.config.get("concurrency") for c in claims if c.kind == "perf"} == {"4", "64"}

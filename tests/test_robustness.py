@@ -806,6 +806,8 @@ HOSTILE: dict[str, HostileText] = {
     "own labels": ("strict-match 72.4% / flexible-extract 73.6%, exact_match: 1.5 / -0.9pp ") * 400,
     "share clauses": ("x: ~4% of FP8 elements flip a b c d e f g h i j, 12% of tokens of the of ") * 400,
     "tensor counts": ("which uses 90x `IQ3_KS` for all using 4x `a` used 2x `") * 400,
+    # model file sizes whose bits-per-weight bracket never closes or never names BPW (prose.guards _BPW_AFTER_RE)
+    "model sizes": ("Foo-IQ3_KS 49.072 GiB (3.816 BPW 12 GiB ( 3.8 bp 7.5 GiB (3.81 ") * 400,
     # an "Example:" label under a design heading over a long list, signed changes with modifier words whose measure
     # never comes and settings trailing them, peaks that reach no value, and a role-headed table of sides whose cells
     # are sizes (reader.prose_examples design_examples, prose.metrics SIGNED_METRIC_AFTER_RE, prose.lists
@@ -818,6 +820,47 @@ HOSTILE: dict[str, HostileText] = {
         * (100 * s)
         + "\n\n| Prefill | Decode | ISL | PR | main | Δ |\n|---|---|---|---|---|---|\n"
         + "| TP8/DP2 | TP8/DP4 TP8/DP4 | 1024 | 1.5 | 1.4 | +7% |\n" * (200 * s)
+    ),
+    # names of no known family shaped as a model's (a variant part) that never reach a place naming a model, dashes
+    # and versions joined on and on, and "on"/"the" before each (vocab.shaped_models _PLACES_RE)
+    "shaped names": "on Ab-Pro-Cd-V9-Ef.1-Flash-Gh the Xy-Mini-Base-Instruct-Chat-Q2 Zz-Pro 1-sample-" * 400,
+    # model pairs whose second part never closes or is glued to the next pair (vocab.canonical SIBLING_PAIR_RE)
+    "model pairs": "Kimi-K2.5/K2.6/K2.7x Llama-3.1-8B/70B/ Qwen3-8B/8Bx-Pro/ " * 800,
+    # side lead-ins in prose over pastes and tables: a branch named in a code span, "w/o" / "w/ ..., enable FLAG"
+    # leads with and without their colon, and one long line of branch names and switches that never ends
+    # (grammar.revision_labels SIDE_LABEL_RE, grammar.sides _SWITCH_SIDE_RE)
+    "side leads": lambda s: (
+        "`a-b` branch:\n\n| a | b |\n|---|---|\n| x | 1.5 |\n\nw/o this change:\n```\nScore: 0.5\n```\n\n"
+        "w/ this PR, enable FOO_BAR\n```\nLatency: 1.5 s\n```\n\n"
+        * (150 * s)
+        + "`x` branch w/ this PR, enable `--y` " * (100 * s)
+        + "\n"
+    ),
+    # pastes naming their data ("Loading X dataset", "[h] Evaluating gsm8k") over scores, and one long line of
+    # names that never reaches its dataset word (kv.context _DATASET_LINE_RE / _EVALUATING_RE)
+    "data lines": lambda s: (
+        "```\nLoading A b c d e dataset x\n[h] Evaluating on the gsm8k mmlu a b\nAccuracy: 0.5\n```\n\n" * (200 * s)
+        + "```\n"
+        + "Loading the a b c Evaluating " * (100 * s)
+        + "\nScore: 0.5\n```\n"
+    ),
+    # a line of sentences each stating a setup then an arrow pair named after it (with a misspelt throughput), ratios
+    # written with their sign first, bare speed-ups against what they name, peak rates in parentheses, commands with
+    # their verdicts, compound parallel sizes and k/n counts of comparisons (prose.sentence_setup,
+    # prose.metrics _PAIR_MEASURE_AFTER_RE, prose.prefixed_ratios, prose.ratio_names _FASTER_THAN_RE / _SPEED_AFTER_RE,
+    # prose.guards _PEAK_PART_RE / _ON_ARCH_RE, gates.prose _TOOL_RESULT_RE, vocab.setup's dcp / pcp words,
+    # formats.pass_counts _RATIO_RE)
+    "sentence setups": "Foo-7B FP16 on H100 gives a 5% gain. Perf goes from 1.0 -> 1.1 output thoughput " * 2_000,
+    "prefixed ratios": "x1.5 generation speed, x2 faster and ×3 speed up x86 x64 builds " * 2_000,
+    "faster than": "- 2.1x-4.5x faster than the old path the new path the a b c for rows 1-64 " * 1_600,
+    "peak rates": "FP16 tensor cores (989 TFLOPS) HBM3 (3.35 TB/s) ((1,979 TFLOPS on Hopper GPUs ( " * 1_600,
+    "command verdicts": "`cmd -o X`, result is `OK` `a` the result `b` status: FAIL `c` " * 2_000,
+    "compound parallel": "TP8/DCP8/PCP2 dcp=2 DCP=PCP=1 tp4 DCP sizes 2/3/8 " * 2_000,
+    "comparison counts": "22/22 exact comparisons passed, 3/4 subtests pass and 1/2 " * 2_000,
+    "checked benchmarks": "- [x] GPU benchmark on 2x H200 perf sweep 1\n" * 2_000,
+    "change columns": lambda s: (
+        "| Metric | Baseline (Marlin) | FP8 Compute | Delta |\n|---|---|---|---|\n"
+        + "| Output tok/s | 1,000 | 1,200 | +20% |\n" * (1_000 * s)
     ),
 }
 

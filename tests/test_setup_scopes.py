@@ -138,3 +138,17 @@ def test_a_console_states_its_own_sizes_and_none_unsays_an_outer_one() -> None:
     assert echo("TP Size:                8") == {"tp": "8"}
     assert label_setup("Max Runtime Batch Size: 256") == {"max_batch_size": "256"}
     assert label_setup("Model Path:  /scratch/ckpts/acme/Foo-8B") == {"model": "Foo-8B"}
+
+
+def test_a_clause_after_two_settings_of_one_key_takes_neither() -> None:
+    """ "+5.1% at TP2 and +2.7% at TP4 on H200, with peaks of +11.8%" over the sections of each TP: each change its own
+    TP, the peak none (it is over both: its section's one line names two), while the board named once holds for all."""
+    text = (
+        "## Motivation\n\nThe new tiles give **+5.1%** output throughput at TP2 and **+2.7%** at TP4 on H200, "
+        "with peaks of +11.8%.\n\n## Results\n\n### TP2\n\n| conc | this PR | main |\n|---:|---:|---:|\n"
+        "| 8 | 612.0 | 560.1 |\n\n### TP4\n\n| conc | this PR | main |\n|---:|---:|---:|\n| 8 | 701.3 | 690.2 |\n"
+    )
+    got = {c.value: c.config for c in extract(text, "x.md").claims}
+    assert got[5.1].get("tp") == "2" and got[2.7].get("tp") == "4", got
+    assert "tp" not in got[11.8] and all(got[v].get("gpu") == "H200" for v in (5.1, 2.7, 11.8)), got
+    assert got[612.0].get("tp") == "2" and got[701.3].get("tp") == "4", got

@@ -133,6 +133,16 @@ def test_context_parallel_and_not_a_wheel_tag() -> None:
     assert canon_value("cp", "CP=4") == "4"
 
 
+def test_compound_parallel_sizes_keep_each_part() -> None:
+    # "TP8/DCP8": vLLM's decode context parallel beside the tensor parallel, each a size of its own
+    assert qualifiers("W4A8 MTP, TP8/DCP8, DSA CP") == {"spec_algo": "mtp", "tp": "8", "dcp": "8", "quant": "w4a8"}
+    assert qualifiers("TP4/DCP4/PCP2") == {"tp": "4", "dcp": "4", "pcp": "2"}
+    assert qualifiers("tp=8, dcp=2") == {"tp": "8", "dcp": "2"}
+    # the sizes a sweep lists are no run's setting
+    assert "dcp" not in qualifiers("DCP sizes 2/3/8/16")
+    assert canon_value("dcp", "DCP8") == "8"
+
+
 def test_deepseek_shorthands_name_the_release() -> None:
     from ledger.vocab.models import model_names
 
@@ -522,3 +532,37 @@ def test_a_recipe_path_naming_a_board_states_its_lengths() -> None:
     assert qualifiers("config: acme-fp4-gb200-1k1k.yaml").items() >= {"isl": "1k", "osl": "1k", "gpu": "GB200"}.items()
     # a path that names no board may be a dataset's or a checkpoint's
     assert "isl" not in qualifiers("data/sharegpt-8k1k/x.json on H100")
+
+
+def test_a_model_of_no_known_family_is_read_by_its_shape_where_a_setup_names_its_model() -> None:
+    from ledger.vocab.setup import model_names
+
+    # the head of a lead-in of settings, "on <name> (...)", "the <name> checkpoint", "<name> N-sample <benchmark>"
+    assert model_names("  Zeta-Pro 16k/2k MTP2 disagg (ctx2 TP=4 + gen2 TP=8), h100:") == ["Zeta-Pro"]
+    assert model_names("With the fix, on Tarn-Max (TP=4 EP=4, MTP=2):") == ["Tarn-Max"]
+    assert model_names("The Lyra-V3-Mini checkpoint decodes faster") == ["Lyra-V3-Mini"]
+    assert model_names("scored Tarn-Flash 200-sample MMLU") == ["Tarn-Flash"]
+    assert model_names("Quill-Chat on MI300X: latency drops") == ["Quill-Chat"]
+    # the same shape elsewhere, or a board, a benchmark, a branch, a kernel or a gate: no model
+    for text in (
+        "on the Release-Base branch with the Flash-Decode kernel",
+        "The Pre-Merge gate passed",
+        "on H100-Pro (TP=8)",
+        "MMLU-Pro on 4x MI300X, TP4:",
+        "we tried Zeta-Pro once",
+    ):
+        assert model_names(text) == [], text
+
+
+def test_a_model_pair_sharing_its_family_is_one_setup_of_both_models() -> None:
+    from ledger.vocab.canonical import canonical_model, sibling_models
+    from ledger.vocab.setup import model_names
+
+    assert model_names("[tune] MiniMax-M3.1/M3.2 int4: retune") == ["MiniMax-M3.1/M3.2"]
+    assert sibling_models("Kimi-K2.5/K2.6") == ["Kimi-K2.5", "Kimi-K2.6"]
+    assert sibling_models("Llama-3.1-8B/70B") == ["Llama-3.1-8B", "Llama-3.1-70B"]
+    assert canonical_model("Kimi-K2.5/K2.6") == "kimi-k2.5/kimi-k2.6"
+    # an owner's "/" is no pair: the hub id names one model, a branch none
+    assert sibling_models("Qwen/Qwen3-8B") is None
+    assert canonical_model("Qwen/Qwen3-8B") == "qwen3-8b"
+    assert model_names("DeepSeek-V3/R1 fp8") == [] and model_names("feat/llama4") == []

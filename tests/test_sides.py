@@ -285,3 +285,19 @@ def test_now_alone_over_a_paste_is_the_side_it_was_measured_on() -> None:
     text = "# Fix MTP\n\nBefore:\n```\nAccuracy: 0.000\n```\n\nNow\n\n```\nAccuracy: 0.880\n```\n"
     got = [(c.value, c.revision.label if c.revision else None) for c in extract(text, "t.md").claims]
     assert got == [(0.0, "Before"), (0.88, "Now")]
+
+
+def test_a_feature_sides_label_keeps_the_runs_model_and_parallelism() -> None:
+    from ledger.parsers.grammar.sides import feature_side
+
+    got = feature_side("With the fix, on Tarn-Max (TP=4 EP=4, MTP=2):")
+    assert got is not None
+    assert {k: got.get(k) for k in ("model", "tp", "ep", "spec_algo", "draft_len")} == {
+        "model": "Tarn-Max",
+        "tp": "4",
+        "ep": "4",
+        "spec_algo": "mtp",
+        "draft_len": "2",
+    }
+    # the side with the method off keeps no draft length of the other side's
+    assert feature_side("Without MTP:") == {"spec_algo": "none", "variant": "without MTP", "draft_len": "0"}

@@ -93,7 +93,7 @@ def _claim_key(
     return Key(kind, metric_name, unit, setup.config), setup.variant
 
 
-_OTHER_PARALLEL = ("pp", "ep", "dp", "dep", "cp")
+_OTHER_PARALLEL = ("pp", "ep", "dp", "dep", "cp", "dcp", "pcp")
 
 
 def _one_gpu(config: tuple[tuple[str, str], ...]) -> bool:
@@ -145,7 +145,13 @@ def matches_setup(claim: dict[str, Any], pairs: Sequence[tuple[str, str]]) -> bo
                 return False
             setup = dict(claim_key(c)[0].config)
         wanted = [(canonical_key_name(k), "*")] if v == "*" else canonical_items(canonical_key_name(k), v)
-        if wanted and all(wk in setup and (wv == "*" or setup[wk] == wv) for wk, wv in wanted):
+        if wanted and all(wk in setup and (wv == "*" or _same_value(wk, setup[wk], wv)) for wk, wv in wanted):
             continue
         return False
     return True
+
+
+def _same_value(key: str, have: str, want: str) -> bool:
+    """A canonical setup value is the one wanted; a model pair ("kimi-k2.5/kimi-k2.6": measured for both, the
+    canonical model holds no other "/") is each of its models too."""
+    return have == want or (key == "model" and "/" in have and want in have.split("/"))

@@ -60,7 +60,31 @@ class ReferenceCheck:
             "line": self.claim.source.line,
             "printed": self.printed,
             "superseded": self.superseded,
+            "said": reference_word(self),
         }
+
+
+FAILING_WORDS = ("worse than baseline", "below reference", "worse than reference", "below its bar", "above its bar")
+"""The words of a check that fails (reference_word), as the report's headline counts them."""
+
+
+def reference_word(r: ReferenceCheck) -> str:
+    """The words a check against its reference is said in, by `ledger report`, `ledger compare` and the web page
+    alike, better or worse by the measure's direction: a measure is better or worse than its baseline (a latency over
+    its baseline is worse, never "above reference"); a score above or below its reference where higher is better,
+    better or worse than it where lower is (a perplexity, a word error rate); a value failing its stated bar below
+    it, or above it where lower is better."""
+    if r.verdict not in (IMPROVEMENT, REGRESSION):
+        return r.verdict
+    good = r.verdict == IMPROVEMENT
+    up = higher_is_better(r.claim.metric or r.key.metric, r.claim.unit, r.claim.kind)
+    if r.origin == "stated bar":
+        return "below its bar" if up else "above its bar"
+    if r.claim.kind == "perf":
+        return "better than baseline" if good else "worse than baseline"
+    if up:
+        return "above reference" if good else "below reference"
+    return "better than reference" if good else "worse than reference"
 
 
 def mark_superseded(checks: list[ReferenceCheck], order: Sequence[str]) -> None:

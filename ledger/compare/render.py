@@ -12,7 +12,7 @@ from typing import Any
 
 from ledger.compare.align import Row
 from ledger.compare.judge import VERDICTS, Pair, cases_run, number
-from ledger.compare.references import ReferenceCheck
+from ledger.compare.references import ReferenceCheck, reference_word
 from ledger.compare.revisions import RevisionRef
 from ledger.compare.shapes import ComparisonParts
 from ledger.compare.tested import TestedCommit
@@ -360,9 +360,9 @@ def _refs_section(
     shown = ordered if show_all else [r for r in ordered if r.verdict in ("regression", "improvement")]
     rows = []
     for r in shown:
-        verdict = (
-            "BELOW REFERENCE" if r.verdict == "regression" else "above reference" if r.verdict == "improvement" else "~"
-        )
+        # the report's words, by the measure's direction ("WORSE THAN BASELINE" for a latency over its baseline)
+        word = reference_word(r)
+        verdict = word.upper() if r.verdict == "regression" else word if r.verdict == "improvement" else "~"
         cfg = _setup(r.key.config)
         basis = "" if r.verdict == "within noise" else f"{r.threshold.display} {r.threshold.basis}"
         rows.append(
@@ -380,7 +380,7 @@ def _refs_section(
     out = ["", ("#### " if md else "") + heading, ""]
     headers = ("verdict", "series [setup]", "value", "ref", "delta", "revision", "origin; threshold")
     if rows:
-        out += _md_table(headers, rows) if md else _table(headers, rows, width, [15, 44, 14, 10, 9, 28, 10_000])
+        out += _md_table(headers, rows) if md else _table(headers, rows, width, [21, 44, 14, 10, 9, 28, 10_000])
     within = sum(1 for r in refs if r.verdict == "within noise")
     if within and not show_all:
         out.append(("- " if md else "") + f"{within} within noise of their reference")

@@ -97,6 +97,14 @@ def config_term(key: str, value: str, indexed: bool, where: list[str], params: l
         return
     terms = []
     for wk, wv in wanted:
+        if wk == "model" and wv != "*":
+            # a model pair ("kimi-k2.5/kimi-k2.6": the canonical model holds no other "/") is each of its models too
+            terms.append(
+                "EXISTS (SELECT 1 FROM claim_setup s WHERE s.claim_id = c.id AND s.key = ? AND (s.value = ? "
+                "OR instr('/' || s.value || '/', '/' || ? || '/') > 0))"
+            )
+            raw_params += [wk, wv, wv]
+            continue
         terms.append(
             "EXISTS (SELECT 1 FROM claim_setup s WHERE s.claim_id = c.id AND s.key = ?"
             + (")" if wv == "*" else " AND s.value = ?)")

@@ -158,7 +158,7 @@ class Context:
             if "::" in metric or "test_" in metric:
                 # "TestQwen3_8B::test_x[fp8_ws4] Measured AL": the model its test class is named for, its world size
                 config.update({k: v for k, v in test_id_setup(metric).items() if canonical_key_name(k) not in own})
-        if self.setup is not None:
+        if self.setup is not None and kind != "commit":  # (a hash the text names was not measured under a setup)
             around = self.setup.at(line)
             if self.setup.default and kind in _MEASURED_KINDS:
                 default = self.setup.default_at(line, config.get("model") or around.get("model"))

@@ -20,6 +20,7 @@ from ledger.parsers.grammar.setup import find_setups
 from ledger.parsers.grammar.setup_index import SetupIndex, SetupScope
 from ledger.parsers.grammar.sides import side_setups
 from ledger.parsers.kv.diff_pairs import diff_pairs
+from ledger.parsers.kv.table_twins import table_twins
 from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.prose.concurrency_labels import concurrency_labels
 from ledger.parsers.prose.named_changes import named_changes
@@ -157,6 +158,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     claims = reference_pastes(doc, claims)  # "Reference accuracy for fp16" over a paste: the other paste's references
     claims = on_spec_side(diff_pairs(doc, claims), ctx.named)  # "-  ttft_ms: 900" then "+  ttft_ms: 800": a pair
     claims = side_tables(doc, claims)  # one sweep printed as a table per side
+    claims = table_twins(doc, claims)  # a summary table's cell takes the unit and task its paste printed
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
     if quoted:
         claims = [c for c in claims if c.source.line not in quoted]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ledger.compare.align import Row
 from ledger.compare.noise import NoiseModel
-from ledger.compare.references import ReferenceCheck
+from ledger.compare.references import FAILING_WORDS, ReferenceCheck
 from ledger.compare.run import Comparison
 from ledger.messages import REPORT_MARKER
 from ledger.model import Claim
@@ -45,7 +45,7 @@ MARKER = REPORT_MARKER
 COMMENT_LIMIT = 65_536
 """GitHub's limit on a comment body, in characters."""
 ATTENTION = ("fail", "waived", "not_verified", "not_run")
-BLOCKING = ("regression", "below reference", "below its bar", "fail")
+BLOCKING = ("regression", *FAILING_WORDS, "fail")
 """Verdicts of the failures section that make the report fail (`--fail-on-regression`): waived ones do not."""
 
 
@@ -211,15 +211,16 @@ def build_report(
         [pr], book=book, noise=noise, input_format=input_format, model=model, repo=repo, stored_only=stored_only
     )
     outside = comparison.outside.claims if comparison.outside else []
-    gates = attention_gates(comparison, [*comparison.newest, *outside])
+    own = [*comparison.newest, *outside]
+    gates = attention_gates(comparison, own)
     names = {r.name: short_name(r) for r in comparison.revisions}
     for g in gates:  # a gate's own revision (a CI run it names) by its short name too
         if g.revision and (g.revision.label or g.revision.head):
             names.setdefault(rev_name(g), short_name(None, rev_name(g)))
     sections = [
         ci_section(comparison, comparison.ci),
-        results_section(comparison, names, comparison.lines),
-        failures_section(comparison, names, gates, [*comparison.newest, *outside], comparison.lines),
+        results_section(comparison, names, comparison.lines, attention_gates(comparison, own, passed=True)),
+        failures_section(comparison, names, gates, own, comparison.lines),
         coverage_section(comparison, names, outside, gates),
         not_verified_section(gates, names),
     ]

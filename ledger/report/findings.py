@@ -22,7 +22,7 @@ from typing import Any
 from ledger.compare.align import Row
 from ledger.compare.judge import FEWER_TESTS, REGRESSION, WAIVED, cases_run, coverage_text
 from ledger.compare.outside import OUTSIDE, ROW_NOTE, footnote, footnote_mark, waiver
-from ledger.compare.references import ReferenceCheck
+from ledger.compare.references import ReferenceCheck, reference_word
 from ledger.compare.render import fmt_claim
 from ledger.compare.revisions import RevisionRef, is_ci_run, same_sha
 from ledger.compare.run import Comparison
@@ -171,14 +171,6 @@ def _ci_counts(runs: Sequence[Claim], sha: str) -> str:
     return ", ".join(f"{outs.count(o)} {o}" for o in dict.fromkeys(outs))
 
 
-_REF_WORDS = {"regression": "below reference", "improvement": "above reference", "within noise": "within noise"}
-_BASE_WORDS = {
-    "regression": "worse than baseline",
-    "improvement": "better than baseline",
-    "within noise": "within noise",
-}
-
-
 def _ref_finding(
     r: ReferenceCheck,
     name: str | None,
@@ -189,7 +181,7 @@ def _ref_finding(
     """One check's finding; the setup it does not share with the other checks (`shared`) beside its name, so that
     the rows of one sweep ("| Conc | Baseline | With PR |") can be told apart."""
     perf = r.claim.kind == "perf"
-    word = (_BASE_WORDS if perf else _REF_WORDS).get(r.verdict, r.verdict)
+    word = reference_word(r)  # (compare's words too)
     pct = f" ({r.delta / abs(r.reference) * 100:+.1f}%)" if perf and r.reference else ""
     own = ", ".join(f"{k}={v}" for k, v in r.key.config if (k, v) not in shared)
     text = (
@@ -203,7 +195,6 @@ def _ref_finding(
             f"{r.claim.metric or r.key.metric}{f' [{own}]' if own else ''}: {fmt_claim(r.claim)} on the wrong side "
             f"of its stated bar {r.reference:g}: {r.delta:+.4g}"
         )
-        word = "below its bar"
     cav: list[str] = []
     if r.claim.approx:
         cav.append("approximate value")
@@ -259,8 +250,12 @@ def _contradicted(r: ReferenceCheck, speedups: dict[int, float]) -> str | None:
     return f"the row's own speed-up ({s:g}x) says the opposite: its sides' labels may be swapped"
 
 
-def results_section(comp: Comparison, names: dict[str, str], lines: Sequence[str]) -> Section:
-    """The newest revision's values against their references, then the headline stated outside the revisions."""
+def results_section(
+    comp: Comparison, names: dict[str, str], lines: Sequence[str], passed: Sequence[Claim] = ()
+) -> Section:
+    """The newest revision's values against their references, then the headline stated outside the revisions, then
+    the named checks that passed (`passed`: "Output lengths and semantic checks passed", a result of its own even
+    where nothing else is compared; the first few on the first screen)."""
     sec = Section(*SECTIONS[1])
     newest = comp.revisions[-1].name if comp.revisions else None
     configs = [frozenset(r.key.config) for r in comp.references]
@@ -278,6 +273,9 @@ def results_section(comp: Comparison, names: dict[str, str], lines: Sequence[str
     for r in outside:
         f = _ref_finding(r, None, lines, shared, _contradicted(r, speedups))
         (sec.findings if any(r is h for h in headline) else sec.more).append(f)
+    for k, g in enumerate(passed):
+        f = Finding("pass", f"{g.metric} ({g.outcome_text or 'passed'})", _rev_of(g, names), g.source.line, g.metric)
+        (sec.findings if k < HEADLINE_FIRST else sec.more).append(f)
     return sec
 
 
@@ -422,15 +420,18 @@ def not_verified_section(gates: Sequence[Claim], names: dict[str, str]) -> Secti
     return sec
 
 
-def attention_gates(comp: Comparison, every: Sequence[Claim]) -> list[Claim]:
+def attention_gates(comp: Comparison, every: Sequence[Claim], passed: bool = False) -> list[Claim]:
     """The gates a reviewer looks at: those of the newest revision and those stated outside any revision
-    (limitations, not-verified lists), whatever their outcome but pass; one per name and outcome."""
+    (limitations, not-verified lists), whatever their outcome but pass (`passed`: the named ones that passed only);
+    one per name and outcome."""
     newest = comp.revisions[-1] if comp.revisions else None
     out: list[Claim] = []
     seen: set[tuple[str | None, str | None, str | None]] = set()
     for c in every:
-        if c.kind != "gate" or c.outcome in (None, "pass"):
+        if c.kind != "gate" or c.outcome is None or (c.outcome == "pass") != passed:
             continue
+        if passed and not (c.metric or "").strip():
+            continue  # (a table's status cell "pass" names no check: its row's values are the results)
         r = c.revision
         if is_ci_run(c):
             continue  # a CI bot's runs are the CI section's: the latest run on the newest head answers

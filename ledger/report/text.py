@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
+from ledger.compare.references import FAILING_WORDS
 from ledger.compare.render import console_width, render_rows, shared_setup, summary
 from ledger.compare.run import Comparison
 from ledger.messages import REPORT_MARKER
@@ -63,14 +64,14 @@ def headline(report: Report) -> str:
     # a perf value worse than its stated baseline is a regression in the failures' words ("worse than baseline")
     parts = [
         f"{counts[v]} {v}{'s' if v == 'regression' and counts[v] > 1 else ''}"
-        for v in ("regression", "below reference", "worse than baseline", "below its bar", "fail", "waived")
+        for v in ("regression", *FAILING_WORDS, "fail", "waived")
         if counts[v]
     ]
     if any(f.verdict == "fail" for f in report.section("ci").findings):
         parts.append("the latest CI run failed")
     verdict = (
         "; ".join(parts)
-        if any(counts[v] for v in ("regression", "below reference", "worse than baseline", "below its bar"))
+        if any(counts[v] for v in ("regression", *FAILING_WORDS))
         else "no regression" + (f" ({'; '.join(parts)})" if parts else "")
     )
     cov = len(report.section("coverage").findings)

@@ -22,9 +22,9 @@ import re
 from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.text import clean_name
 
-SETUP_RULES_VERSION = 8  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
+SETUP_RULES_VERSION = 9  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
 # "Jetson AGX Orin" is orin; 5: "AWQ-INT4" and "INT4-AWQ" are awq_int4; 6: "sm_90a" is sm90; 7: a gpu "4090" is rtx4090;
-# 8: "Radeon Pro W7900" is w7900
+# 8: "Radeon Pro W7900" is w7900; 9: a model pair "Kimi-K2.5/K2.6" is kimi-k2.5/kimi-k2.6
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -84,6 +84,8 @@ NUMERIC_KEYS: frozenset[str] = frozenset(
         "dp",
         "dep",
         "cp",
+        "dcp",
+        "pcp",
         "gpu_count",
         "nodes",
         "batch_size",
@@ -254,12 +256,38 @@ def amd_board(value: str) -> bool:
     return _AMD_NAME_RE.match(canonical_gpu(value)[0]) is not None or "amd " in value.lower()[:60]
 
 
+# "Kimi-K2.5/K2.6", "Llama-3.1-8B/70B": one model, then its sibling written as the part that differs (no owner's
+# "/": the part after it names no model alone, only a release or a size shaped as the first name's last part)
+SIBLING_PAIR_RE = re.compile(
+    r"(?<![\w/.@-])(?P<first>[A-Za-z][\w.-]{1,60}?)/(?P<second>[A-Za-z]{0,3}\d{1,4}(?:\.\d{1,2})?[A-Za-z]{0,2})"
+    r"(?![\w/-]|\.\w)"
+)
+_NOT_LETTERS_RE = re.compile(r"[\d.]")
+
+
+def sibling_models(name: str) -> list[str] | None:
+    """The two models a sibling pair names in full ("Kimi-K2.5/K2.6" -> ["Kimi-K2.5", "Kimi-K2.6"]: the second
+    written as the part of the first it changes, the same letters around other digits); None for another name (a
+    hub id "org/Name-8B" is one model)."""
+    m = SIBLING_PAIR_RE.fullmatch(name.strip())
+    if m is None:
+        return None
+    first, second = m.group("first"), m.group("second")
+    last = re.split(r"[-_]", first)[-1]
+    if last == second or _NOT_LETTERS_RE.sub("", last).lower() != _NOT_LETTERS_RE.sub("", second).lower():
+        return None
+    return [first, first[: len(first) - len(last)] + second]
+
+
 _RUN_STAMP_RE = re.compile(r"(?:[_-](?:20\d{6}(?:[_-]\d{4,6})?|run[_-]?\d{1,3}))+$", re.IGNORECASE)
 
 
 def canonical_model(value: str) -> str:
     """One name for a model however it is typed: the checkpoint's name without its organisation or path, lower
-    case, "-" between its words, a family and its version joined ("Llama 3.1 8B Instruct" -> llama3.1-8b-instruct)."""
+    case, "-" between its words, a family and its version joined ("Llama 3.1 8B Instruct" -> llama3.1-8b-instruct);
+    a sibling pair ("Kimi-K2.5/K2.6") is both models, "/" between them (kimi-k2.5/kimi-k2.6)."""
+    if "/" in value and (pair := sibling_models(clean_name(value).strip(" .,;:"))) is not None:
+        return "/".join(canonical_model(name) for name in pair)
     v = clean_name(value).strip(" .,;:").rstrip("/").rsplit("/", 1)[-1]
     v = v.rsplit("--", 1)[-1]  # "meta-llama--Llama-3.2-3B-Instruct": the hub cache's folder, "--" for its "/"
     v = _RUN_STAMP_RE.sub("", v)  # "qux-20b_run2", "..._20260318_083440": the run's name, stamped, not the model's

@@ -40,6 +40,11 @@ FLAG_KEYS: dict[str, str] = {
     "dp": "dp",
     "dp-size": "dp",
     "data-parallel-size": "dp",
+    # vLLM's "-dcp 2" / "--decode-context-parallel-size 2" (and its prefill twin): the KV cache split for decode
+    "dcp": "dcp",
+    "decode-context-parallel-size": "dcp",
+    "pcp": "pcp",
+    "prefill-context-parallel-size": "pcp",
     "max-concurrency": "concurrency",
     "concurrency": "concurrency",
     "batch-size": "batch_size",

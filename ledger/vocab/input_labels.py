@@ -88,3 +88,48 @@ OPEN_BOUND_RE = re.compile(
 SETTING_RANGE_RE = re.compile(r"(?<=\d)(?: ?[–—] ?| to |-)(?P<high>\d{1,6})(?![\w%]|\.\d|-\d)")
 """After a setting's value: "concurrency 4–256", "batch 1 to 64", "TP 2-8": the range the runs span, a value of its
 own ("4-256"), never its low end (not "MTP 3-1-4", a method's three numbers)."""
+
+
+# Column and key names that set a run up (a pandas frame's inputs, a sweep's parameters): snake_case or
+# single-word names built of these parts. A name that also names a measured quantity is not an input.
+_INPUT_PART_RE = re.compile(
+    r"(?:^|_)(?:size|sizes|cnt|count|num|n|len|length|rate|ratio|dim|dims|shape|batch|bs|seq|seqlen|tokens?|"
+    r"m|k|heads?|experts?|topk|top_k|ctx|context|isl|osl|tp|ep|pp|dp|world|rank|page|block|blocks|"
+    r"chunk|layers?|hidden|width|depth|step|steps|iters?|warmup|provider|dtype|mode|hdim|headdim|causal|"
+    # attention kernels' shapes: KV length, head counts of queries and keys
+    r"kv|kvlen|qlen|klen|nh|nkv|nq|hq|hkv|qo)(?:_|$)",
+    re.IGNORECASE,
+)
+_MEASURED_PART_RE = re.compile(
+    r"latency|time|ms\b|us\b|_ms|_us|_s$|tflops|gflops|gbps|gb/s|tb/s|bandwidth|throughput|speed|tok/s|"
+    r"accuracy|acc\b|score|err|diff|mem|memory|bytes",
+    re.IGNORECASE,
+)
+
+
+def is_input_name(name: str) -> bool:
+    """A column or key that sets up the run (batch_size, miss_rate, M, hdim) rather than measuring it."""
+    n = name.strip()
+    if _MEASURED_PART_RE.search(n):
+        return False
+    if is_config_label(n.replace("_", " ")):
+        return True
+    return " " not in n and bool(_INPUT_PART_RE.search(n))
+
+
+# A row or key whose numbers count or size the workload: "Output sequence length", "Total input tokens",
+# "Number of calls", "Successful requests", "Batch size". Names ("model-3", "TP4 run") are not.
+_WORKLOAD_RE = re.compile(
+    r"^(?:(?:input|output|prompt|generation|total|avg|average|mean)\s+)*"
+    r"(?:(?:sequence|seq)\s+len(?:gth)?|tokens?|requests?|prompts?|samples?|calls?|batch\s+size|concurrency|"
+    r"(?:number|num|#)\s+of\s+\w+(?:\s+\w+)?|successful requests|failed requests|input len(?:gth)?|"
+    r"output len(?:gth)?|isl|osl|(?:tokens?|requests?|prompts?|samples?)\s+(?:generated|processed|sent|"
+    r"completed|decoded))\s*(?:\([^()]{0,20}\))?$",
+    re.IGNORECASE,
+)
+
+
+def is_workload_label(label: str) -> bool:
+    """A label whose numbers count or size the workload, not results of it."""
+    core = label.strip(" *`_-=[]:").replace("_", " ")
+    return bool(_WORKLOAD_RE.match(core)) and not RESULT_AFTER_SETTING_RE.search(core)

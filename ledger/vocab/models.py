@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
+from ledger.vocab.canonical import SIBLING_PAIR_RE, sibling_models
+from ledger.vocab.shaped_models import shaped_models
 from ledger.vocab.text import class_signature, has_digit
 from ledger.vocab.trie import trie_pattern
 from ledger.vocab.word_gate import WordGate
@@ -135,14 +137,17 @@ def model_names(text: str) -> list[str]:
 @short_text_cache(8192)
 def _model_names(s: str) -> tuple[str, ...]:
     digit = has_digit(s)
-    if not digit and not _MEMBER_WORD_RE.search(s):
-        return ()  # every model name carries a version or a size, or names its family's member
+    shaped = shaped_models(s)  # ("V4-Pro 8k/1k MTP3:", "the Acme-Flash checkpoint": no family the table knows)
+    if not digit and not shaped and not _MEMBER_WORD_RE.search(s):
+        return ()  # every model name carries a version or a size, or names its family's member, or stands as one
     # the family words in the lowered line (case-sensitive: far cheaper), then the costlier patterns only in a
     # window around each: a name starts at most a hub prefix before its family word and ends within _REACH after
     low = s.lower()
     found = _family_spans(s, low, (_MODEL_RE, _SPACED_MODEL_RE, _MEMBER_MODEL_RE) if digit else (_MEMBER_MODEL_RE,))
     if "/" in s:
         found.update(_model_folders(s))  # (a model file's folder may name no size: "Mistral-Nemo-Instruct-v1.1/")
+        if digit:
+            found.update(_sibling_pairs(s))
     # (a hub id's parameter count is one _SIZE_IN_RE finds: a text with none names neither kind)
     if _holds_size(s):
         if "/" in s:
@@ -154,6 +159,7 @@ def _model_names(s: str) -> tuple[str, ...]:
         else {}
     )
     found.update(short)
+    found.update(span for span in shaped if not any(a <= span[0] < b for a, b in found))
     spans = sorted(found, key=lambda span: (span[0], -span[1]))
     out: list[str] = []
     end = -1
@@ -173,6 +179,16 @@ def _model_names(s: str) -> tuple[str, ...]:
         if not _ARCHITECTURE_RE.search(name) and not (_WORD_FAMILY_RE.match(name) and not _SIZE_IN_RE.search(name)):
             out.append(name)
     return tuple(out)
+
+
+def _sibling_pairs(s: str) -> list[tuple[int, int]]:
+    """The spans of the model pairs of `s` written "<model>/<its sibling's differing part>" ("Kimi-K2.5/K2.6",
+    canonical.SIBLING_PAIR_RE), the first a model name alone."""
+    return [
+        m.span()
+        for m in SIBLING_PAIR_RE.finditer(s)
+        if sibling_models(m.group(0)) and _model_names(m.group("first")) == (m.group("first"),)
+    ]
 
 
 # a data file's extension ("prompts/llama3-8b-sharegpt.jsonl"); a model's own files (".gguf", ".safetensors") stay

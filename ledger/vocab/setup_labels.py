@@ -55,6 +55,13 @@ _SETUP_LABELS: dict[str, str] = {
     "context parallel": "cp",
     "context parallelism": "cp",
     "context parallel size": "cp",
+    # vLLM's decode and prefill context parallel ("DCP=PCP=1", "| DCP |"): sizes of their own, beside the tp
+    "dcp": "dcp",
+    "dcp size": "dcp",
+    "decode context parallel size": "dcp",
+    "pcp": "pcp",
+    "pcp size": "pcp",
+    "prefill context parallel size": "pcp",
     "dp": "dp",
     "dp size": "dp",
     "data parallel": "dp",

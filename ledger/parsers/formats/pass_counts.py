@@ -31,8 +31,10 @@ _ITEM_RE = re.compile(
     re.IGNORECASE,
 )
 # "12/12 passed", "48/48 kernel unit tests passed": k of n, a few words naming what was counted, then the verb
+# ("22/22 exact comparisons passed": an operator's checks against its reference, counted as tests are)
 _RATIO_RE = re.compile(
-    r"(\d(?<![\w.#/]\d)\d*)\s*/\s*(\d+)\s+(?:(?:[\w.-]{1,30}\s+){0,3}?(?:tests?|runs?|cases?|checks?|iterations?)\s+)?"
+    r"(\d(?<![\w.#/]\d)\d*)\s*/\s*(\d+)\s+(?:(?:[\w.-]{1,30}\s+){0,3}?"
+    r"(?:tests?|runs?|cases?|checks?|iterations?|comparisons?|assertions?|subtests?|scenarios?)\s+)?"
     r"(passed|passing|pass)\b",
     re.IGNORECASE,
 )
@@ -104,7 +106,8 @@ def counts_in(text: str) -> list[tuple[int, int, dict[str, int]]]:
     if not _has_hint(text):
         return groups  # every pattern below needs one of the outcome words
     for m in _RATIO_RE.finditer(text):
-        groups.append((m.start(), m.end(), {"passed": int(m.group(1))}))
+        k, n = int(m.group(1)), int(m.group(2))  # ("12/12 passed": none failed; "10/12 passed": two did)
+        groups.append((m.start(), m.end(), {"passed": k, "failed": n - k} if k <= n else {"passed": k}))
     for m in _PASSES_OF_RE.finditer(text):
         k, n = int(m.group("k")), int(m.group("n"))
         if k <= n:  # "raw passes: 5/5": passed of runs

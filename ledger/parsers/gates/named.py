@@ -56,6 +56,24 @@ _RAN_CHECK_RE = re.compile(
     r"reproduced|ci|green|succeeded|no regressions?)(?![\w-])",
     re.IGNORECASE,
 )
+# "[x] GPU benchmark on 2x H200 NVL", "[x] vllm bench serve, random dataset": a box saying a measurement was taken
+# (its results are the numbers elsewhere), with no word of how it came out, is no check that passed
+_BENCH_ITEM_RE = re.compile(
+    r"(?<![\w-])(?:bench(?:mark(?:s|ed|ing)?)?|perf(?:ormance)?|throughput|latency|profil(?:e|ed|ing)|sweeps?)(?![\w-])",
+    re.IGNORECASE,
+)
+_OUTCOME_WORD_RE = re.compile(
+    r"(?<![\w-])(?:pass(?:ed|es|ing)?|green|succeeded|ok|no\s{1,3}regressions?|verified|validated|match(?:es|ed)?|"
+    r"clean|fail(?:s|ed|ing)?|regress(?:es|ed|ion)?)(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _measured_only(text: str) -> bool:
+    """A checked box that names a benchmark run and no outcome (_BENCH_ITEM_RE)."""
+    return _BENCH_ITEM_RE.search(text) is not None and _OUTCOME_WORD_RE.search(text) is None
+
+
 _LINE_HINTS = HINTS + NAMED_FAIL_HINTS
 _LINE_HINT_RE = re.compile(trie_pattern(sorted(set(_LINE_HINTS))))
 """Any of them in one pass over the lowered line, nested by shared prefixes (thirty substring tests cost more)."""
@@ -76,7 +94,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         # checked"); a template's attestation ("I have installed the hooks", "Tests have been added") is not
         in_plan = any(_TEST_PLAN_RE.match(h) for h in block.section[-1:])
         planned = in_plan and block.level == 0 and not _ATTESTATION_RE.search(block.text)
-        if _RAN_CHECK_RE.search(block.text) or planned:
+        if (_RAN_CHECK_RE.search(block.text) or planned) and not _measured_only(block.text):
             # under "Test plan" / "Testing", a checked box names a check that was run ("[x] lm_eval gsm8k")
             yield gate(ctx, line, block.text, block.text.strip().rstrip(".;"), "pass", "checked", note="checked item")
         return

@@ -66,6 +66,13 @@ _TOOL_PASSES_RE = re.compile(
     r"are clean|succeeds|succeeded)\b(?!\s*(?:rate|@|keys?))",
     re.IGNORECASE,
 )
+# "Tested with `test-backend-ops -o ROPE`, result is `OK`", "`make check`: result PASS": a command's verdict stated
+# after it, the gate named by the command
+_TOOL_RESULT_RE = re.compile(
+    r"(?P<subj>`[^`\n]{2,80}`)[ \t]{0,2}[,:;]?[ \t]{1,3}(?:and[ \t]{1,3}|the[ \t]{1,3})?(?:result|outcome|status)"
+    r"[ \t]{0,2}(?:is|was|:)?[ \t]{0,3}[`*]{0,2}(?P<word>ok|pass(?:ed)?|green|fail(?:ed)?)[`*]{0,2}(?![\w-])",
+    re.IGNORECASE,
+)
 # "Verified no regression on the existing GEMM unit tests", "no regressions in the accuracy suite"
 _NO_REGRESSION_RE = re.compile(
     r"\b(?P<word>(?:verified|confirmed|checked)\s+(?:that\s+there\s+(?:is|are)\s+)?no\s+regressions?)\s+"
@@ -199,7 +206,9 @@ _PROSE_HINTS = tuple(_PROSE_HINT_RE.pattern.split("|"))
 _PASS_HINTS = tuple(_PASS_HINT_RE.pattern.split("|"))
 _FAIL_HINTS = tuple(_FAIL_HINT_RE.pattern.split("|"))
 _VERDICT_HINTS = tuple(_VERDICT_HINT_RE.pattern.split("|"))
-HINTS = _PROSE_HINTS + _PASS_HINTS + _FAIL_HINTS + _VERDICT_HINTS
+_RESULT_WORDS = ("result", "outcome", "status")
+"""The words _TOOL_RESULT_RE needs ("`cmd`, result is `OK`")."""
+HINTS = _PROSE_HINTS + _PASS_HINTS + _FAIL_HINTS + _VERDICT_HINTS + _RESULT_WORDS
 """Every word one of the patterns here needs."""
 
 
@@ -213,6 +222,13 @@ def prose_gates(ctx: Context, line: int, text: str, low: str | None) -> Iterator
         yield from _prose_passes(ctx, line, text)
     if has_word(text, low, _VERDICT_HINTS, _VERDICT_HINT_RE):
         yield from _prose_verdicts(ctx, line, text)
+    if "`" in text and _may(low, _RESULT_WORDS):
+        for m in _TOOL_RESULT_RE.finditer(text):
+            word = m.group("word").lower()
+            outcome = "fail" if word.startswith("fail") else "pass"
+            yield gate(
+                ctx, line, text[m.start() : m.end()].strip(), m.group("subj").strip("` "), outcome, m.group("word")
+            )
 
 
 # the words each outcome pattern cannot match without (see has_word): most lines that pass the module's hint

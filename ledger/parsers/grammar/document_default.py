@@ -24,11 +24,11 @@ from ledger.parsers.grammar.setup_scopes import (
     line_setup,
     norm,
     section_facts,
-    states_result,
     turn_bounds,
     unrestricted,
 )
 from ledger.parsers.grammar.variant_items import variant_lines
+from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.backends import title_backend

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.grammar.heading_setup import SETTING_RE
-from ledger.parsers.grammar.setup_scopes import states_result
+from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.vocab.setup import SIDE_PHRASE, blank_setup_words, config_key, model_names, qualifiers, setup_label_key
 

@@ -18,7 +18,7 @@ from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.sides import THIS_CHANGE_RE
 from ledger.vocab.text import has_digit, lower_for_words
 
-PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp"))
+PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp", "dcp", "pcp"))
 DEFAULT_KEYS = frozenset(
     (
         "model",
@@ -28,6 +28,8 @@ DEFAULT_KEYS = frozenset(
         "ep",
         "pp",
         "dp",
+        "dcp",
+        "pcp",
         "isl",
         "osl",
         "concurrency",
@@ -304,7 +306,7 @@ def _line_setup(text: str) -> dict[str, str]:
     return values
 
 
-_PARALLEL = frozenset(("tp", "pp", "ep", "dp", "dep", "cp"))
+_PARALLEL = frozenset(("tp", "pp", "ep", "dp", "dep", "cp", "dcp", "pcp"))
 
 
 @short_text_cache(4096)  # (its caller copies it; the same lines recur across documents)

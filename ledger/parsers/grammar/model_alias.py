@@ -35,6 +35,10 @@ def aliased_model(doc: Document, text: str) -> str | None:
     if alias not in known:
         # each short name looked for once, and a few at most: a document of many such lines stays linear
         known[alias] = _full_name(doc, alias) if len(known) < _MAX_ALIASES else None
+    if known[alias] is None and m.group("variant"):
+        # "V4-Pro 8k/1k MTP3 disagg (...):" where no full name ends in it: a release and its variant's word
+        # opening the settings name the model as printed ("V1, TP8", no variant, may be an engine's version)
+        return m.group("alias").rstrip(", \t")
     return known[alias]
 
 

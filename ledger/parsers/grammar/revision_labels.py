@@ -27,11 +27,13 @@ _LABEL_RE = re.compile(
 BARE_LABEL_RE = re.compile(r"^\s*(?:[*_#]{1,3}\s*)?(?P<label>[A-Z][^:()\n]{2,60}?)(?:[*_]{1,2})?:(?:[*_]{1,2})?\s*$")
 # "this PR:", "before:", "after the fix:": a lower-case lead-in is a label when it is made of revision words
 SIDE_LABEL_RE = re.compile(
-    r"^\s*(?:[*_]{1,2})?(?P<label>(?:this pr|the pr|pr|this mr|before|after|baseline|candidate|main|master|branch|"
+    r"^\s*(?:[*_]{1,2})?(?P<label>(?:this pr|the pr|pr|this mr|before|after|baseline|candidate|main|master|trunk|"
+    # ("`master` branch:", "softmax-tiles branch:": a branch named, its code span read as its name, see lead_text)
+    r"upstream|branch|[\w./-]{1,40} branch|"
     r"original|optimi[sz]ed|old|new|patched|unpatched|existing|ours|default|"
     r"(?:first|second|third|fourth|final|last|new|latest) (?:run|attempt|round|results?)|re-?run|run \d{1,2}|"
     r"attempt \d{1,2}|round \d{1,2}|v\d{1,2}|updated results?|"
-    r"(?:with|w/) (?:the )?(?:pr|fix|patch|change)|(?:without|w/o) (?:the )?(?:pr|fix|patch|change))"
+    r"(?:with|w/) (?:the |this )?(?:pr|fix|patch|change)|(?:without|w/o) (?:the |this )?(?:pr|fix|patch|change))"
     r"(?: [\w.#-]{1,20}){0,3}?"
     # ("未开启 MLAPO 时：", "优化后:": a Chinese side word anywhere in a short label, its colon either width)
     r"|[^\n:：]{0,30}?(?:" + CJK_SIDE_WORDS + r")[^\n:：]{0,30}?)"

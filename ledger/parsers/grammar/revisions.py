@@ -425,7 +425,8 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             continue
         if rev is not None and _opens_here(doc, block, rev, opens_results):
             pass  # ("# commit 6c1f7d8b, before PR 5521" opens a revision wherever it stands: a rendered copy's code)
-        elif rev is None and opens_results and (sm := SIDE_LABEL_RE.match(block.text)) is not None:
+        elif rev is None and opens_results and (sm := SIDE_LABEL_RE.match(block.text.replace("`", ""))) is not None:
+            # ("`master` branch:": a code span is the name it holds)
             rev = Revision(label=clean_label(sm.group("label")), head=None, base=None)  # "this PR:" over a block
         elif rev is None and current is not None and (arm := arm_lead(doc, idx)) is not None:
             rev = Revision(label=arm, head=None, base=None)  # "fa4_gen (same command, other backend):" after

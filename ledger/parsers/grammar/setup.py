@@ -62,13 +62,13 @@ from ledger.parsers.grammar.setup_scopes import (
     section_facts,
     section_workloads,
     setup_sections,
-    table_titles,
     unrestricted,
     with_draft,
 )
 from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.spec_leads import spec_lead
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
+from ledger.parsers.grammar.varied import table_titles
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.parsers.reader.json_records import json_records
 from ledger.parsers.reader.line_kinds import bold_heading, is_console_banner

@@ -23,7 +23,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
-from ledger.memo import short_text_cache
 from ledger.parsers.grammar.commands import continued
 
 # (the setup of one line is line_setup's; its names are read through here by the readers that always have)
@@ -36,13 +35,13 @@ from ledger.parsers.grammar.line_setup import label_setup as label_setup
 from ledger.parsers.grammar.line_setup import line_setup as line_setup
 from ledger.parsers.grammar.line_setup import setting_value as setting_value
 from ledger.parsers.grammar.line_setup import unrestricted as unrestricted
-from ledger.parsers.grammar.section_results import section_measures, states_check
+from ledger.parsers.grammar.section_results import section_measures
+from ledger.parsers.grammar.varied import WORKLOAD_KEYS as WORKLOAD_KEYS
+from ledger.parsers.grammar.varied import list_varied, table_varied
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
-from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, SERVER_COMMAND_RE, one_value
-from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
-from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup import qualifiers, unsaid
 from ledger.vocab.text import ARROW, has_digit
 from ledger.vocab.word_gate import WordGate
 
@@ -165,11 +164,6 @@ def _list_end(blocks: list[Block], k: int, fallback: int) -> int:
     return stop
 
 
-WORKLOAD_KEYS = frozenset(("isl", "osl", "concurrency", "batch_size"))
-"""Keys a section states for its own runs: "2048 input, 256 output, concurrency 32" under "### Perf" is not the
-setup of the "### Eval" table above it, where the model and the GPU usually are the same."""
-
-
 def _result_sections(doc: Document) -> list[tuple[int, int]]:
     """(first, last line) of each section under a heading below the title that is not a setup section, when
     there are two or more: what one states holds for its own runs."""
@@ -267,9 +261,17 @@ def section_workloads(
         held = own = reach.get(first, last)  # (own: the last line of its sub-sections)
         if first not in measuring:
             held = max(held, plans.get(first, held))
-        parts = _command_parts(doc, first, last, held)
+        parts, lead_end = _command_parts(doc, first, last, held)
+        # what the section states before its first run ("For example, we prepare an input of batch size 4.") leads
+        # in its later runs too, until a line after it states that key again ("FP4" over the second server command)
+        lead = _one_per_key(doc, first + 1, lead_end, keys, skip, tables, varied, command, changes) if lead_end else {}
+        restated: set[str] = set()
+        if lead:
+            _one_per_key(doc, lead_end + 1, parts[0][1], keys, skip, tables, varied, command, changes, restated)
         for k, (lo, hi, end) in enumerate(parts):
-            one = _one_per_key(doc, lo, hi, keys, skip, tables, varied, command, changes)
+            one = _one_per_key(doc, lo, hi, keys, skip, tables, varied, command, changes, restated if k else None)
+            if k > 0 and lead:
+                one = {**{key: v for key, v in lead.items() if key not in restated}, **one}
             if one:  # stated in the section's own lines, it holds in its sub-sections too (theirs win, being narrower)
                 # (from the line under the heading: the heading's own claims, a commit it names, are not its runs')
                 out.append((lo + 1 if k == 0 else lo, end, one))
@@ -278,20 +280,22 @@ def section_workloads(
     return out
 
 
-def _command_parts(doc: Document, first: int, last: int, reach: int) -> list[tuple[int, int, int]]:
+def _command_parts(doc: Document, first: int, last: int, reach: int) -> tuple[list[tuple[int, int, int]], int]:
     """The section's lines as (first, last line read, last line held) parts: the whole section, or, where it runs
     two commands or more with results between them ("run_eval.py --eval-name mmlu", its scores, then
     "bench_serving.py --random-input 4096"), one part per run from its line to the next: each command's settings
-    are its own runs', not the other's (a server's launch runs nothing: it holds for the runs after it)."""
+    are its own runs', not the other's (a server's launch runs nothing: it holds for the runs after it). With the
+    parts, the last line of the section's lead-in, the lines before its first run (0 for one part)."""
     runs = [no for no in range(first + 1, last + 1) if _is_run(doc.line(no))]
     # (two commands one after the other list the runs whose results follow both: no cut between them)
     cuts = [first, *(_run_head(doc, b) for a, b in pairwise(runs) if results_between(doc, a, b))]
     if len(cuts) < 2:
-        return [(first, last, reach)]
-    return [
+        return [(first, last, reach)], 0
+    parts = [
         (lo, (cuts[i + 1] - 1) if i + 1 < len(cuts) else last, (cuts[i + 1] - 1) if i + 1 < len(cuts) else reach)
         for i, lo in enumerate(cuts)
     ]
+    return parts, _run_head(doc, runs[0]) - 1
 
 
 def _run_head(doc: Document, no: int) -> int:
@@ -361,10 +365,13 @@ def _one_per_key(
     varied: set[str],
     command: Callable[[str], dict[str, str]],
     changes: frozenset[int] = frozenset(),
+    stated: set[str] | None = None,
 ) -> dict[str, str]:
     """The keys lines lo..hi state one value of (a key among `varied` is the rows' own, never the section's; the
-    `changes` lines state results with their own workload)."""
+    `changes` lines state results with their own workload); `stated`, when given, gets every key they state."""
     seen: dict[str, set[str]] = {}
+    models: set[str] = set()
+    unled: set[str] = set()  # the keys some line naming no model states
     skip_to = 0
     for no in range(lo, hi + 1):
         text = doc.setup_line(no)
@@ -374,12 +381,24 @@ def _one_per_key(
         is_command = is_command_line(text.strip())
         if is_command and text.rstrip().endswith("\\"):
             text, skip_to = continued(doc, no, hi, text.strip())  # its flags on the lines it continues
-        values = {**qualifiers(text[:2000]), **command(text)} if is_command else line_setup(text[:2000])
+        values = {**qualifiers(text[:2000]), **command(text)} if is_command else unsaid(line_setup(text[:2000]), text)
+        head = "model" in values and not is_command and text.rstrip(" *_").endswith(":")  # a run's lead-in
         for k, v in values.items():
             # (a table's model and parallelism are its rows' and columns': its cells carry them; the batch or length
             # a sentence stating a change names, "At batch 1 / 4K the native path is 3% slower", is that result's)
             if k in keys and (k in WORKLOAD_KEYS or no not in tables) and not (k in WORKLOAD_KEYS and no in changes):
                 seen.setdefault(k, set()).add(v)
+                if not head:
+                    unled.add(k)
+        if head:
+            models.add(values["model"].lower())
+    if stated is not None:
+        stated.update(seen)
+    if len(models) > 1:
+        # "Acme-Flash 100-sample GSM8K:" then "With the fix, on Acme-Pro (TP=8 EP=8):": two runs' lead-ins, each
+        # naming its model; a setting only such a head states is its run's, not the section's (no later run's TP
+        # on the first's results)
+        seen = {k: vs for k, vs in seen.items() if k in unled}
     one = {k: got for k, vs in seen.items() if k not in varied and (got := one_value(k, vs)) is not None}
     if "quant" in seen and "quant" not in one:
         one.pop(COMPUTE_DTYPE, None)  # two precisions named: the dtype computed in is neither (settle_precision)
@@ -403,99 +422,6 @@ def _change_lines(doc: Document) -> frozenset[int]:
         for b in doc.blocks
         if b.kind == "text" and not b.in_code and _CHANGE_STATED_RE.search(b.text[:2000])
         for no in range(b.start, b.end + 1)
-    )
-
-
-def table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:
-    """The lines of the tables' body rows, the keys some rows of a table name and others do not, and the header
-    lines whose columns state setups of their own ("| ISL/OSL | 4 GPUs<br/>TP2,PP2 | 8 GPUs<br/>TP4,PP2 |": the
-    PP2 both share is those columns' own, not the document's)."""
-    lines: set[int] = set()
-    varied: set[str] = set()
-    grids: set[int] = set()
-    for b in doc.blocks:
-        if b.kind != "table" or b.end <= b.start or (b.table is not None and documentation_table(b.table.header)):
-            continue  # (boards and their compute capability, an API's reference: no run's setup varies in it)
-        if b.table is not None and _columns_own_setup(b.table.header):
-            grids.add(b.start)
-        counts: dict[str, int] = {}
-        rows = 0
-        for no in range(b.start + 1, b.end + 1):
-            lines.add(no)
-            text = doc.line(no)
-            if not text.strip(" |:-\t"):
-                continue  # the rule under the header
-            rows += 1
-            for k in line_setup(text[:2000]):
-                counts[k] = counts.get(k, 0) + 1
-        varied.update(k for k, n in counts.items() if n < rows)
-    return lines, varied, grids
-
-
-# a list item that states a result: a benchmark's name, or a number in a unit of measure ("GSM8K: 0.8812",
-# "Decode: 41.2 tok/s")
-_ITEM_RESULT_RE = re.compile(
-    r"\d(?:\.\d+)?\s?(?:ms|us|µs|s|tok/s|tokens/s|t/s|req/s|it/s|GB/s|TB/s|TFLOPS|%|x)(?![\w/])", re.IGNORECASE
-)
-
-
-def table_titles(doc: Document) -> frozenset[int]:
-    """The short lines that title the table right under them ("Orin Results" over a copy's tab-separated table, its
-    heading lost): what they state is that table's setup (its lead-in scope), not the section's."""
-    blocks = doc.blocks
-    return frozenset(
-        b.start
-        for b, nxt in pairwise(blocks)
-        if b.kind == "text"
-        and not b.in_code
-        and b.start == b.end
-        and len(b.text) <= 40
-        and not b.text.rstrip().endswith(".")
-        and nxt.kind == "table"
-        and nxt.start - b.end <= 2
-    )
-
-
-@short_text_cache(4096)  # the document default and list_varied both ask it of every list item
-def states_result(text: str) -> bool:
-    return bool(
-        _ITEM_RESULT_RE.search(text)
-        or (has_digit(text) and (named_benchmark(text) or is_accuracy_name(text) or is_acceptance_name(text)))
-        or states_check(text)  # ("Clean SM100 build: passed.": a check's outcome, its board its own)
-    )
-
-
-def list_varied(doc: Document) -> set[str]:
-    """The keys some result items of one list name and others do not, as a table's rows would ("- Qwen3.5 DP4EP4
-    AIME25: 0.90" beside "- Kimi K2.5 EAGLE3 B200 AIME25: 0.93": DP4 is the first run's, EAGLE3 and B200 the
-    second's, none the document's). A list of settings ("- GPU: H100") states no result and varies nothing."""
-    varied: set[str] = set()
-    run: list[Block] = []
-    for b in [*doc.blocks, None]:
-        if b is not None and b.kind == "item" and not b.in_code and (not run or b.level == run[0].level):
-            run.append(b)
-            continue
-        rows = [r for r in run if states_result(r.text[:300])]
-        if len(rows) > 1:
-            counts: dict[str, int] = {}
-            for r in rows:
-                for k in line_setup(r.text[:2000]):
-                    counts[k] = counts.get(k, 0) + 1
-            varied.update(k for k, n in counts.items() if n < len(rows))
-        run = [b] if b is not None and b.kind == "item" and not b.in_code else []
-    return varied
-
-
-def _columns_own_setup(header: list[str]) -> bool:
-    """Whether a table's header cells state setups of their own: two that differ, or one column's that the other
-    named columns do not state ("| | **fp8** | - | **Wint4Afp8** |": the fp8 is that arm's, not the document's)."""
-    setups = [line_setup(h[:300]) for h in header[1:] if h.strip(" -*")]
-    named = {tuple(sorted(s.items())) for s in setups} - {()}
-    # ("| batch | 4K ctx speedup |": a length a column is measured at is that column's, however few they are)
-    return (
-        len(named) > 1
-        or (len(named) == 1 and len(setups) > 1 and any(not s for s in setups))
-        or any(WORKLOAD_KEYS & s.keys() for s in setups)
     )
 
 

@@ -260,10 +260,28 @@ _SIDE_HEAD_LEAD_RE = re.compile(
 )
 
 
+# "w/ this PR, enable FOO_FAST_PATH", "with the fix and enabling `--fast-path`:": the candidate's side, then the switch
+# it ran with turned on (the line is the label and nothing else, so its colon may be left out over a paste)
+_SWITCH_SIDE_RE = re.compile(
+    r"^\s{0,3}[*_]{0,2}(?P<side>(?:with|w/)\s{1,3}(?:(?:the|this|my|our)\s{1,3})?(?:pr|fix|patch|change|branch))"
+    r"\s{0,3}(?:,|\s(?:and|\+))\s{0,3}(?:enabl(?:e|ed|ing)|turn(?:ed|ing)?\s{1,3}on)\s{1,3}[`*_]{0,2}"
+    r"(?P<switch>-{0,2}[A-Za-z_][\w.=-]{0,80}?)[`*_]{0,2}\s{0,3}:?[*_]{0,2}\s*$",
+    re.IGNORECASE,
+)
+SWITCH = "enabled"
+"""The setup key of the switch a side says it turned on ("w/ this PR, enable FOO": enabled=FOO)."""
+
+
 def side_setting(text: str, heading: bool = False) -> tuple[Revision, dict[str, str]] | None:
     """ "BEFORE: GemmBackend.TRITON:" -> (the side BEFORE, {"backend": "TRITON"}): a side label (a lead-in, a
     comment in a paste, a `heading`'s title) whose words after the side name the setting that side ran with; None
-    when they name none ("before PR 6645" is a side's name)."""
+    when they name none ("before PR 6645" is a side's name). "w/ this PR, enable FOO" -> (w/ this PR, {"enabled":
+    "FOO"})."""
+    low = text[:160].lower()
+    sw = _SWITCH_SIDE_RE.match(text) if len(text) <= 160 and ("abl" in low or " on" in low) else None
+    if sw is not None:
+        side = Revision(label=" ".join(sw.group("side").split()), head=None, base=None)
+        return side, {SWITCH: sw.group("switch")}
     label = heading or text.rstrip(" *_").endswith(":") or text.lstrip().startswith(("#", "//", "--"))
     m = _SIDE_DETAIL_RE.match(text) if len(text) <= 160 and label else None
     if m is None:
@@ -369,6 +387,9 @@ def feature_side(text: str, colon: bool = True) -> dict[str, str] | None:
     values = {"spec_algo": spec, "variant": f"{side} {m.group('feature').strip()}"}
     if spec == "none":
         values["draft_len"] = "0"  # (compare reads a draft length of 0 as none)
+    else:
+        # "With the fix, on Acme-Pro (TP=8 EP=8, MTP=1):": the side's whole setup, its model and parallelism too
+        values = {**line_setup(m.group("feature")), **values}
     return values
 
 

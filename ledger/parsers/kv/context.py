@@ -7,6 +7,8 @@ section banner it stands under, the document's end cutting it short.
     -- Request Latency Breakdown (ms) ---    <- the unit of the bare values under this sub-header
     ChartQA                                  <- a benchmark named alone atop a paste: its keys are its scores
         "relaxed_correctness": 0.81,
+    Loading GSM8K Platinum dataset ...       <- the data the scores under it were measured on: their task
+    Accuracy: 0.849
 """
 
 from __future__ import annotations
@@ -155,3 +157,43 @@ def benchmark_title(ctx: Context, start: int, end: int) -> str | None:
             continue
         return named_benchmark(text) if _BENCH_TITLE_RE.match(text) else None
     return None
+
+
+# "Loading GSM8K Platinum dataset from HuggingFace...", "[harness] Evaluating hellaswag (10042 items)": a console's
+# line naming the data its next scores are measured on; a dataset word names it whatever it is called, "Evaluating"
+# alone only a benchmark the vocabulary knows ("Evaluating model ..." names none)
+_LEAD = r"^\s{0,8}(?:\[[^\]\n]{0,40}\]\s{0,3})?"
+_DATASET_LINE_RE = re.compile(
+    _LEAD + r"(?:loading|evaluating(?:\s{1,3}on)?)\s{1,3}(?:the\s{1,3})?"
+    r"(?P<name>[A-Za-z][\w.+-]{0,30}(?:\s[\w.+-]{1,20}){0,3}?)"
+    r"\s{1,3}(?:dataset|benchmark|eval(?:uation)?\s{1,3}set|test\s{1,3}set)(?![\w-])",
+    re.IGNORECASE,
+)
+_EVALUATING_RE = re.compile(
+    _LEAD
+    + r"evaluating(?:\s{1,3}on)?\s{1,3}(?:the\s{1,3})?(?P<name>[A-Za-z][\w.+-]{0,30}(?:\s[A-Za-z][\w.+-]{0,20}){0,3})",
+    re.IGNORECASE,
+)
+
+
+def data_lines(ctx: Context, start: int, end: int) -> list[tuple[int, str]]:
+    """The lines of a paste naming the data its scores below are measured on, with that name ("GSM8K Platinum" as
+    printed before its dataset word; the benchmark "Evaluating" names): (line, name), in order; each holds to the
+    next."""
+    out: list[tuple[int, str]] = []
+    for no in range(start, end + 1):
+        text = ctx.doc.line(no)
+        low = text[:80].lower()
+        if "oading" not in low and "valuating" not in low:
+            continue
+        if (m := _DATASET_LINE_RE.match(text)) is not None:
+            out.append((no, m.group("name")))
+        elif "valuating" in low and (m := _EVALUATING_RE.match(text)) and (bench := named_benchmark(m.group("name"))):
+            out.append((no, bench))
+    return out
+
+
+def data_above(lines: list[tuple[int, str]], no: int) -> str | None:
+    """The name the nearest of `lines` (data_lines) above line `no` gives, if any."""
+    k = bisect.bisect_left(lines, (no, "")) - 1
+    return lines[k][1] if k >= 0 else None

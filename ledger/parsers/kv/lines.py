@@ -50,6 +50,8 @@ from ledger.parsers.kv.context import (
     baseline_before,
     benchmark_title,
     cut_short,
+    data_above,
+    data_lines,
     paired_later,
     section_banner,
 )
@@ -210,6 +212,7 @@ class _BlockReader:
         self.banner_line = 0  # the line self.banner was read for (0: none yet)
         self.test: tuple[int, str] | None = None  # "TestX::test_y:" over YAML: (indent, id) of its values' test
         self.bench = benchmark_title(ctx, block.start, block.end) if block.kind == "code" else None
+        self.data = data_lines(ctx, block.start, block.end) if block.kind == "code" else []  # "Loading X dataset"
 
     def claims(self) -> Iterator[Claim]:
         block = self.block
@@ -259,8 +262,8 @@ class _BlockReader:
         for p in line.pairs:
             for claim in self._pair(line, p):
                 claim.config.update(test_setup(self.test[1]) if self.test else arm)  # its test's setup over the text's
-                if self.bench and claim.kind == "accuracy":
-                    claim.config.setdefault("task", self.bench)
+                if claim.kind == "accuracy" and (task := self.bench or data_above(self.data, no)) is not None:
+                    claim.config.setdefault("task", task)
                 yield claim
         stat = trailing_stat(text, line.pairs) if line.metric is not None else None
         if stat is not None and line.metric is not None and ctx.is_free(no, stat.start, stat.end):

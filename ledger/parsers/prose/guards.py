@@ -158,7 +158,9 @@ COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
 )
 _RATIO_WORD_RE = re.compile(
     r"\s*(?:slower|faster|speed-?ups?|improvements?|less|more|higher|lower|better|worse|reduction|smaller|"
-    r"larger|bigger|throughput|gains?|over|vs|versus|than|the|of|on|in|at|for|with|from|compared|relative)\b",
+    r"larger|bigger|throughput|gains?|over|vs|versus|than|the|of|on|in|at|for|with|from|compared|relative|"
+    # "1.5x generation speed", "2x decode performance": a ratio of the speed it names, not a count of things
+    r"(?:[A-Za-z-]{2,20}\s)?(?:speed|performance|perf))\b",
     re.IGNORECASE,
 )
 
@@ -179,6 +181,8 @@ _REPEATS_BEFORE_RE = re.compile(r"(?<![\w.-])(?P<name>[A-Za-z][\w.-]{1,40})[ \t]
 _LEVEL_AFTER_RE = re.compile(r"\s?(?:confidence|CIs?\b|credible|significance|percentile)", re.IGNORECASE)
 # the parenthesis of a model's card: its parameter count before the size ("35.51 B params, 15.89 GiB")
 _MODEL_CARD_BEFORE_RE = re.compile(r"\((?:[^()]{0,60}[\s,])?(?:params|parameters)\s?,\s?$", re.IGNORECASE)
+# "49.072 GiB (3.816 BPW)": the bits per weight a model file's size is printed with (configuration, not a result)
+_BPW_AFTER_RE = re.compile(r"\s?\(\s?\d{1,2}(?:\.\d{1,4})?\s?bpw\s?\)", re.IGNORECASE)
 # "PR 24148", "PRs #12 and 13", "this PR and 24148": a change's number, named after the word for changes
 _PR_BEFORE_RE = re.compile(r"\b(?:PRs?|MRs?|pull requests?)\b[^()\d\n]{0,12}?#?$", re.IGNORECASE)
 # "our 2 fixes", "3 commits", "the 4 PRs": a count of changes or files, no measurement
@@ -201,6 +205,31 @@ _CAPACITY_AFTER_RE = re.compile(
 _CAPACITY_AFTER_LOW_RE = re.compile(_CAPACITY_AFTER_RE.pattern.replace("σ", "[σς]"))
 """Its case-sensitive copy for the lowered window: written in lower case, its "σ" (which takes "Σ" and "ς" too)
 as the two a lowered "Σ" becomes."""
+_PEAK_UNITS = frozenset(("tflops", "tflop/s", "pflops", "tb/s", "gb/s"))
+"""The rates a hardware's sheet rates it at (compute, memory or link bandwidth)."""
+# "FP16 tensor cores (", "HBM3e (", "NVLink (": the part a parenthesised rate right after it rates
+_PEAK_PART_RE = re.compile(
+    r"(?:(?<![\w-])(?:tensor|cuda|matrix|vector)\s)?(?:cores|(?<![\w-])(?:sms?|hbm\d?e?|nvlink|pcie(?:\s?gen\s?\d)?))"
+    r"\s?\(\s?~?$",
+    re.IGNORECASE,
+)
+# "(3,958 TFLOPS on Hopper)": a rate on an architecture, not on a board a run used
+_ON_ARCH_RE = re.compile(
+    r"\s(?:on|for)\s(?:the\s)?(?:hopper|blackwell|ampere|ada(?:\slovelace)?|volta|turing|cdna\s?\d|rdna\s?\d)"
+    r"(?:\s(?:gpus?|architecture))?\s?\)",
+    re.IGNORECASE,
+)
+
+
+def _peak_spec(text: str, n: Number) -> bool:
+    """A rate alone in a parenthesis after the hardware part it rates ("tensor cores (989 TFLOPS)"), or stated for
+    an architecture ("(3,958 TFLOPS on Hopper)"): a spec sheet's figure quoted to motivate a change, no result."""
+    before = text[max(0, n.start - 40) : n.start]
+    if (n.unit or "").lower() not in _PEAK_UNITS or not before.rstrip(" ~").endswith("("):
+        return False
+    return _PEAK_PART_RE.search(before) is not None or _ON_ARCH_RE.match(text, n.end) is not None
+
+
 # "the prefix cache holds 16 GB", "fits in 24 GB", "a card with 80 GB": what a memory can hold, not what a run used
 _CAPACITY_BEFORE_RE = re.compile(
     r"\b(?:holds?|holding|fits?\s+(?:in|into|within)|(?:cards?|gpus?|devices?|nodes?|"
@@ -412,6 +441,13 @@ def _set_acceptance(text: str, n: Number) -> bool:
     )
 
 
+def _model_file_size(text: str, n: Number) -> bool:
+    """A size that is a checkpoint's, printed on its card ("Model: X (Q4_K - Medium, 35.51 B params, 15.89 GiB)") or
+    beside its bits per weight as llama.cpp prints a quantised model ("GLM-X-IQ3_KS 49.072 GiB (3.816 BPW)")."""
+    card = _MODEL_CARD_BEFORE_RE.search(text, max(0, n.start - 80), n.start)
+    return card is not None or _BPW_AFTER_RE.match(text, n.end, n.end + 24) is not None
+
+
 def is_config_number(text: str, n: Number) -> bool:
     # the windows _arithmetic reads; '"=" in text' read the whole line for every number of it: quadratic
     if text.find("=", max(0, n.start - 160), n.end + 200) >= 0:
@@ -424,8 +460,8 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "I keep only 25% of the draft vocabulary": a share the run was set to, not a result
     if (n.unit or "").strip() == "%" and _LEVEL_AFTER_RE.match(text, n.end, n.end + 30):
         return True  # "(the 95% CIs of the mean do not overlap)": a confidence level, not a result
-    if is_size_unit(n.unit) and _MODEL_CARD_BEFORE_RE.search(text, max(0, n.start - 80), n.start):
-        return True  # "Model: X (Q4_K - Medium, 35.51 B params, 15.89 GiB)": the checkpoint's card, not a result
+    if is_size_unit(n.unit) and _model_file_size(text, n):
+        return True  # "Model: X (..., 35.51 B params, 15.89 GiB)", "X 49.072 GiB (3.816 BPW)": no result
     if "](" in text[max(0, n.start - 120) : n.start] and _LINK_DEST_BEFORE_RE.search(
         text, max(0, n.start - 120), n.start
     ):
@@ -446,8 +482,8 @@ def is_config_number(text: str, n: Number) -> bool:
         return True  # "2048 input_length, 3072 max_length": a value given to a tool's argument, named after it
     if n.unit is None and _ONE_IN_RE.match(text, n.end):
         return True  # "accepted on roughly 1 in 100 iterations": how often, as two counts
-    if _CAPABILITY_BEFORE_RE.search(text, max(0, n.start - 60), n.start):
-        return True  # "GPUs of the M2 Max can sustain 340 GB/s", "Can it reach 400 GB/s?": what hardware could do
+    if _CAPABILITY_BEFORE_RE.search(text, max(0, n.start - 60), n.start) or _peak_spec(text, n):
+        return True  # "GPUs of the M2 Max can sustain 340 GB/s", "FP16 tensor cores (989 TFLOPS)": what hardware can do
     if n.high is None and dispersion_before(text, n.start):
         return True  # "Mean: 96.3; sample standard deviation: 0.11; range: 0.27": the spread of the runs
     if n.high is not None and _SCALE_BEFORE_RE.search(text, max(0, n.start - 30), n.start):

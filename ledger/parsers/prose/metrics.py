@@ -178,6 +178,27 @@ SIGNED_METRIC_AFTER_RE = re.compile(
     + r"))(?![\w-])",
     re.IGNORECASE,
 )
+# "Perf goes from 13.5 -> 14.2 output throughput": the measure a pair with no unit names right after its new value
+# (a common misspelling of throughput too: "thoughput", "througput", "throughtput")
+_PAIR_MEASURE_AFTER_RE = re.compile(
+    r"[*_]{0,2}\s((?:"
+    + MEASURE_MODIFIERS
+    + r"\s){0,3})(?:(?P<tput>th(?:ro|or|o|r)ug?h?t?put)|"
+    + METRIC_RE.pattern
+    + r")"
+    r"(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def measure_after_pair(text: str, end: int) -> str | None:
+    """The measure named right after a pair's new value ("-> 14.2 output thoughput": "output throughput"), else None."""
+    m = _PAIR_MEASURE_AFTER_RE.match(text, end, end + 60)
+    if m is None:
+        return None
+    return f"{m.group(1)}throughput" if m.group("tput") else m.group(0).lstrip("*_ \t")
+
+
 # "91.4% accuracy on GSM8K", "a 63.2 score on MMLU", "scores 0.912 on gsm8k": a score named by the benchmark after it
 SCORE_ON_METRIC_RE = re.compile(
     r"\s?(?:(?:accuracy|score|pass rate|exact match)\s)?(?:on|in|for)\s(?:the\s)?(" + METRIC_RE.pattern + ")",

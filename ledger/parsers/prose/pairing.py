@@ -19,6 +19,7 @@ from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.change_ranges import ends_a_change_range
 from ledger.parsers.prose.guards import BAR_CHANGE_RE, NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose.lists import link
+from ledger.parsers.prose.metrics import measure_after_pair
 from ledger.parsers.prose.parallel_lists import ListPair, list_pair, slash_run_end
 from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS
@@ -342,6 +343,7 @@ class NumberPass:
                     span_start=n.start,
                     force=True,
                     default_metric=self.default_metric,
+                    inherited=measure_after_pair(text, nxt.end) if not (nxt.unit or n.unit) else None,
                 )
             )
             return True

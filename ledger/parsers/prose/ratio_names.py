@@ -51,6 +51,18 @@ _MEASURE_AFTER_RE = re.compile(
     r"(?=[*_]{1,2}|[ \t](?:and|or|vs|versus|at|on|in|for|with)\b|[,;:.)]|$)",
     re.IGNORECASE,
 )
+# "1.5x generation speed", "2x decode performance": the speed a ratio multiplies, named right after it
+# ("1.5x speed up": a speed-up written in two words)
+_SPEED_AFTER_RE = re.compile(
+    r"[ \t]{1,2}((?:[A-Za-z-]{2,20}[ \t])?(?:speed|performance|perf))(?P<up>[ \t]ups?)?\b", re.IGNORECASE
+)
+# "faster than the replaced PyTorch implementation for rows 1-128": what a bare speed-up is against, to its setup
+_FASTER_THAN_RE = re.compile(
+    r"[ \t]{1,2}faster[ \t]{1,2}than[ \t]{1,2}(?:the[ \t]{1,2})?(?P<what>[A-Za-z][\w.+-]{0,30}"
+    r"(?:[ \t](?!(?:for|on|at|with|in|and|or|when|by|across|under|over|while|but|from|to)\b)[A-Za-z][\w.+-]{0,30})"
+    r"{0,3}?)(?=[ \t](?:for|on|at|with|in|and|or|when|by|across|under|over|while|but|from|to)\b|[,;:()]|\.?$|\.\s)",
+    re.IGNORECASE,
+)
 _NOT_A_NAME_RE = re.compile(r"^(?:a|an|the|and|of|in|with|by|to|is|was|about|over|than|this|that)$", re.IGNORECASE)
 
 
@@ -114,6 +126,10 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
             elif after is None and not known(metric) and (nm := _NOUN_RE.match(text, c["end"], c["end"] + 24)):
                 # "the new kernels reach up to 1.58x speedups": the noun names it, not the clause before
                 c["metric"] = nm.group(1).lower().rstrip("s")
+            elif after is None and not known(metric) and (sm := _SPEED_AFTER_RE.match(text, c["end"], c["end"] + 40)):
+                # "x1.5 generation speed": the speed it is a ratio of
+                name = sm.group(1).lower()
+                c["metric"] = f"{name}up" if sm.group("up") and name.endswith("speed") else name
         names_before.add((c.get("metric") or "").lower())
         if c.get("unit") not in RATIO_UNITS:
             continue
@@ -122,6 +138,10 @@ def name_ratios(out: list[dict[str, Any]], text: str, known: Callable[[str], boo
             rest = HEAD_SIDE_RE.sub(" ", BASE_SIDE_RE.sub(" ", metric))
             if not _FILLER_RE.sub("", rest):
                 c["metric"] = "speedup"
+        elif not metric and (fm := _FASTER_THAN_RE.match(text, c["end"], c["end"] + 120)) is not None:
+            # "- 3.31x-9.97x faster than the replaced PyTorch implementation": a speed-up against what it names
+            what = fm.group("what")
+            c["metric"] = "speedup" if BASE_SIDE_RE.fullmatch(what) else f"speedup vs {what}"
         tail = text[c["end"] : c["end"] + 60]
         bm = _BOUND_RE.match(tail.lstrip())
         if bm is not None:

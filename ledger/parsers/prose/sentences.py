@@ -53,8 +53,10 @@ from ledger.parsers.prose.lists import (
 from ledger.parsers.prose.metrics import METRIC_RE, holds_metric
 from ledger.parsers.prose.own_labels import own_labels
 from ledger.parsers.prose.pairing import NumberPass, spread_units
+from ledger.parsers.prose.prefixed_ratios import with_prefixed_ratios
 from ledger.parsers.prose.ratio_names import name_ratios
 from ledger.parsers.prose.reduced_by import reduced_by, regressed_by
+from ledger.parsers.prose.sentence_setup import carry_sentence_setup
 from ledger.parsers.prose.sided_pairs import both_sides, fold_sided_pairs
 from ledger.parsers.reader.document import Block
 from ledger.parsers.reader.line_kinds import is_device_banner
@@ -91,7 +93,7 @@ def claims_in_text(
     spans = ctx.spans.get(line)
     if spans and _digits_taken(text, offset, spans):
         return  # every number here overlaps what another reader claimed: none is free (see Context.is_free)
-    nums = find_numbers(text)
+    nums = with_prefixed_ratios(text, find_numbers(text))
     if not nums:
         return
     if "±" in text or "+/-" in text or "+-" in text:
@@ -115,6 +117,8 @@ def claims_in_text(
     label_setup(out, text)
     switch_conditions(out, text)
     slash_setup(out, text, subject)
+    if not console:
+        carry_sentence_setup(out, text)  # ("... Llama3.1 8b FP16, a 6% gain. Perf goes from 13.5 -> 14.2 ...")
     subject_slash_metrics(out, subject)
     own_labels(out, text)  # ("strict-match 72.4% / flexible-extract 73.6%": each value its own label's)
     out = both_metrics(out, text)

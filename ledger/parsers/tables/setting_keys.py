@@ -24,6 +24,8 @@ SETUP_KEYS = frozenset(
         "pp",
         "dp",
         "cp",
+        "dcp",
+        "pcp",
         "isl",
         "osl",
         "concurrency",

@@ -15,6 +15,7 @@ from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, side_with_sha, without_spelled_rate
+from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, reference_implementation, side_alone, side_of
 from ledger.vocab.units import is_measure_unit, is_time_unit, measure_of_unit
@@ -69,19 +70,44 @@ def on_banner_sides(sides: tuple[str, str] | None, claims: Iterator[Claim]) -> I
 
 def _changes_named(claims: list[Claim]) -> Iterator[Claim]:
     """A change cell named by nothing but "Change" is the change of the paired measure before it in its row (the
-    one measure of a row with one pair, else the nearest pair to its left)."""
-    measures = {c.metric for c in claims if c.reference is not None and c.metric}
+    one measure of a row with one pair, else the nearest pair to its left). Any change cell of a pair is the
+    candidate's change, measured under the candidate's setup: "| Baseline (Marlin) | FP8 Compute | Delta |" gives
+    the Delta quant fp8 as it gives the FP8 Compute cell, so that the pair and its change are one series."""
+    pairs = [c for c in claims if c.reference is not None]
+    measures = {c.metric for c in pairs if c.metric}
     measure = next(iter(measures)) if len(measures) == 1 else None
+    pair = pairs[0] if len(pairs) == 1 else None
     for c in claims:
         if c.reference is not None and c.metric and len(measures) > 1:
             measure = c.metric
+        if c.reference is not None:
+            pair = c  # (the nearest pair to its left, or the row's one)
         # (a change cell the table's one new side, measured on a stated base, already put on its revision is still
         # the change of that pair)
         on_base = c.revision is None or not c.revision.head
         unsided = on_base and c.reference is None and side_of(str(c.config.get("column") or "")) is None
         if measure and unsided and c.metric and _CHANGE_HEAD_RE.match(c.metric):
             c = c.model_copy(update={"metric": f"{measure} {c.metric}"})
+        if pair is not None and unsided and (own := _candidate_setup(pair, c)):
+            c = c.model_copy(update={"config": {**c.config, **own}})
         yield c
+
+
+def _candidate_setup(pair: Claim, change: Claim) -> dict[str, object]:
+    """The setup the candidate's column header gives it ("FP8 Compute": quant fp8) that its change cell lacks or
+    states otherwise (a model name's "NVFP4" the change cell fell back to), where the change's own header names a
+    change ("Delta", "Speedup") and no setup of its own."""
+    head = str(change.config.get("column") or "")
+    if not _CHANGE_WORD_RE.search(head):
+        return {}
+    own = qualifiers(head)
+    given = qualifiers(str(pair.config.get("column") or ""))
+    return {
+        k: pair.config[k] for k in given if k not in own and k in pair.config and change.config.get(k) != pair.config[k]
+    }
+
+
+_CHANGE_WORD_RE = re.compile(r"\b(?:delta|diff(?:erence)?|change|gain|improvement|speed-?up|ratio)\b|Δ", re.IGNORECASE)
 
 
 def _change_cell(c: Claim) -> bool:

@@ -1,0 +1,117 @@
+"""What the rows of one table or the result items of one list vary, and the lines that state a result: a key some
+rows name and others do not is those rows' own, never the section's or the document's.
+
+    | Run              | tok/s |        H100 is named by every row: it varies nothing and may be the section's;
+    | H100, TP2        | 1210  |        TP is named by one row only: that row's, never a setting of the others
+    | H100             | 1190  |
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from ledger.memo import short_text_cache
+from ledger.parsers.grammar.line_setup import line_setup
+from ledger.parsers.grammar.section_results import states_check
+from ledger.parsers.reader.blocks import Block, Document
+from ledger.vocab.doc_tables import documentation_table
+from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
+from ledger.vocab.text import has_digit
+
+WORKLOAD_KEYS = frozenset(("isl", "osl", "concurrency", "batch_size"))
+"""Keys a section states for its own runs: "2048 input, 256 output, concurrency 32" under "### Perf" is not the
+setup of the "### Eval" table above it, where the model and the GPU usually are the same."""
+
+
+def table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:
+    """The lines of the tables' body rows, the keys some rows of a table name and others do not, and the header
+    lines whose columns state setups of their own ("| ISL/OSL | 4 GPUs<br/>TP2,PP2 | 8 GPUs<br/>TP4,PP2 |": the
+    PP2 both share is those columns' own, not the document's)."""
+    lines: set[int] = set()
+    varied: set[str] = set()
+    grids: set[int] = set()
+    for b in doc.blocks:
+        if b.kind != "table" or b.end <= b.start or (b.table is not None and documentation_table(b.table.header)):
+            continue  # (boards and their compute capability, an API's reference: no run's setup varies in it)
+        if b.table is not None and _columns_own_setup(b.table.header):
+            grids.add(b.start)
+        counts: dict[str, int] = {}
+        rows = 0
+        for no in range(b.start + 1, b.end + 1):
+            lines.add(no)
+            text = doc.line(no)
+            if not text.strip(" |:-\t"):
+                continue  # the rule under the header
+            rows += 1
+            for k in line_setup(text[:2000]):
+                counts[k] = counts.get(k, 0) + 1
+        varied.update(k for k, n in counts.items() if n < rows)
+    return lines, varied, grids
+
+
+# a list item that states a result: a benchmark's name, or a number in a unit of measure ("GSM8K: 0.8812",
+# "Decode: 41.2 tok/s")
+_ITEM_RESULT_RE = re.compile(
+    r"\d(?:\.\d+)?\s?(?:ms|us|µs|s|tok/s|tokens/s|t/s|req/s|it/s|GB/s|TB/s|TFLOPS|%|x)(?![\w/])", re.IGNORECASE
+)
+
+
+def table_titles(doc: Document) -> frozenset[int]:
+    """The short lines that title the table right under them ("Orin Results" over a copy's tab-separated table, its
+    heading lost): what they state is that table's setup (its lead-in scope), not the section's."""
+    blocks = doc.blocks
+    return frozenset(
+        b.start
+        for b, nxt in pairwise(blocks)
+        if b.kind == "text"
+        and not b.in_code
+        and b.start == b.end
+        and len(b.text) <= 40
+        and not b.text.rstrip().endswith(".")
+        and nxt.kind == "table"
+        and nxt.start - b.end <= 2
+    )
+
+
+@short_text_cache(4096)  # the document default and list_varied both ask it of every list item
+def states_result(text: str) -> bool:
+    return bool(
+        _ITEM_RESULT_RE.search(text)
+        or (has_digit(text) and (named_benchmark(text) or is_accuracy_name(text) or is_acceptance_name(text)))
+        or states_check(text)  # ("Clean SM100 build: passed.": a check's outcome, its board its own)
+    )
+
+
+def list_varied(doc: Document) -> set[str]:
+    """The keys some result items of one list name and others do not, as a table's rows would ("- Qwen3.5 DP4EP4
+    AIME25: 0.90" beside "- Kimi K2.5 EAGLE3 B200 AIME25: 0.93": DP4 is the first run's, EAGLE3 and B200 the
+    second's, none the document's). A list of settings ("- GPU: H100") states no result and varies nothing."""
+    varied: set[str] = set()
+    run: list[Block] = []
+    for b in [*doc.blocks, None]:
+        if b is not None and b.kind == "item" and not b.in_code and (not run or b.level == run[0].level):
+            run.append(b)
+            continue
+        rows = [r for r in run if states_result(r.text[:300])]
+        if len(rows) > 1:
+            counts: dict[str, int] = {}
+            for r in rows:
+                for k in line_setup(r.text[:2000]):
+                    counts[k] = counts.get(k, 0) + 1
+            varied.update(k for k, n in counts.items() if n < len(rows))
+        run = [b] if b is not None and b.kind == "item" and not b.in_code else []
+    return varied
+
+
+def _columns_own_setup(header: list[str]) -> bool:
+    """Whether a table's header cells state setups of their own: two that differ, or one column's that the other
+    named columns do not state ("| | **fp8** | - | **Wint4Afp8** |": the fp8 is that arm's, not the document's)."""
+    setups = [line_setup(h[:300]) for h in header[1:] if h.strip(" -*")]
+    named = {tuple(sorted(s.items())) for s in setups} - {()}
+    # ("| batch | 4K ctx speedup |": a length a column is measured at is that column's, however few they are)
+    return (
+        len(named) > 1
+        or (len(named) == 1 and len(setups) > 1 and any(not s for s in setups))
+        or any(WORKLOAD_KEYS & s.keys() for s in setups)
+    )

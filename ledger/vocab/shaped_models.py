@@ -1,0 +1,51 @@
+"""Model names the family table does not know, read by their shape where a sentence puts a model: "V4-Pro 8k/1k
+MTP3 disagg:", "Acme-Flash 100-sample GSM8K", "on Acme-Pro (TP=8 ...)", "the Bar-V9-Pro checkpoint". A shape alone
+names no model (a branch "Release-Base", a kernel "Flash-Decode", a board "H100-Pro" have it too): only the places
+a setup names its model make one of it."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.vocab.canonical import GPU_NAMES
+from ledger.vocab.metric_table import BENCHMARKS
+
+# a capitalised name of two to five dash-joined parts, one after the first a release's variant ("Pro", "Flash",
+# "Mini", "Instruct", "V9"); case-sensitive: "flash-attn", "pre-merge" are no released model's spelling
+_NAME = (
+    r"(?P<name>[A-Z][A-Za-z0-9]{0,20}(?:\.\d{1,2})?(?:-[A-Za-z0-9]{1,16}(?:\.\d{1,2})?){0,3}"
+    r"-(?:Pro|Flash|Mini|Nano|Lite|Max|Plus|Ultra|Air|Turbo|Base|Instruct|Chat|V\d{1,2}(?:\.\d{1,2})?)"
+    r"(?:-[A-Za-z0-9]{1,16}(?:\.\d{1,2})?){0,2})(?![\w/-]|\.\w)"
+)
+_SHAPE_RE = re.compile(r"-(?:Pro|Flash|Mini|Nano|Lite|Max|Plus|Ultra|Air|Turbo|Base|Instruct|Chat|V\d)(?![a-z])")
+"""Where some shaped name may stand: a text without one of its variant parts holds none (the cheap test first)."""
+_BOARD_RE = re.compile(rf"(?<![a-z0-9])(?:{GPU_NAMES})(?![0-9])", re.IGNORECASE)
+"""A board the vocabulary knows, inside a name: "H100-Pro", "Orin-Nano" name a machine, no model."""
+_BENCHMARK_RE = re.compile("|".join(f"(?:{b.pattern})" for b in BENCHMARKS), re.IGNORECASE)
+"""A benchmark the metric table knows, opening a name: "MMLU-Pro on Wren-9B" names the task, then the model."""
+_RELEASE_RE = re.compile(r"[A-Za-z]{1,2}\d{1,3}(?:\.\d)?-[A-Za-z]+$")
+"""A family's release and its variant alone ("V4-Pro", "K3-Flash"): the short name of a full one the document may
+give (grammar.model_alias reads it so, by the title's "DeepSeek-V4"), not a name of its own."""
+# the places: the head of a lead-in whose next words are its setup ("<Name> 8k/1k MTP3 disagg", "<Name> 100-sample
+# GSM8K", "<Name> on MI355X", "<Name> (TP=8)", "<Name>, FP8 KV cache:"), "on <Name>" closed by a parenthesis or a
+# clause's end, "the <Name> checkpoint / model / weights", and "<Name> N-sample" wherever it stands
+_PLACES_RE = re.compile(
+    r"^[\s>*_#+-]{0,8}(?:\*\*)?" + _NAME + r"(?:\*\*)?(?= on | \d| ?\(|, |:)"
+    r"|(?<![\w-])on (?:the )?" + _NAME.replace("?P<name>", "?P<on>") + r"(?= ?\(|[,.;:](?!\w)|$)"
+    r"|(?<![\w-])[Tt]he " + _NAME.replace("?P<name>", "?P<the>") + r" (?=checkpoint|model|weights)"
+    r"|(?<![\w/.@-])" + _NAME.replace("?P<name>", "?P<sampled>") + r"(?= \d{1,6}-sample)"
+)
+
+
+def shaped_models(text: str) -> dict[tuple[int, int], str]:
+    """The spans of the names of `text` whose shape and place name a model (see the module's words), each with
+    its name as printed; none a board's name ("H100-Pro")."""
+    if "-" not in text or _SHAPE_RE.search(text) is None:
+        return {}
+    out: dict[tuple[int, int], str] = {}
+    for m in _PLACES_RE.finditer(text):
+        group = next(g for g in ("name", "on", "the", "sampled") if m.group(g) is not None)
+        name = m.group(group)
+        if _BOARD_RE.search(name) is None and _BENCHMARK_RE.match(name) is None and not _RELEASE_RE.match(name):
+            out[m.span(group)] = name
+    return out
