@@ -228,3 +228,43 @@ def test_side_marked_columns(heads: str, cells: str, want: list[tuple[str, float
     text = f"| Conc | {heads} |\n|{'---|' * (n + 1)}\n| 1 | {cells} |\n"
     got = [(c.metric, c.value, c.reference) for c in extract(text, path="t.md").claims]
     assert [g for g in got if g[0] in {w[0] for w in want}] == want
+
+
+def test_a_table_no_row_is_read_for_a_claim_in_is_left_there_as_a_full_reading_would_leave_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """results._claims_nothing stops reading a table whose every cell is a label, a setting or text and whose rows
+    name no workload ("| Architecture | Model | HuggingFace Example |" over a page of supported models): the setup,
+    bases and sides read after the roles would go to no claim. Every fixture document where it stops reads the same
+    (claims and warnings, and so the lines left to the readers after it) with its tables read in full; a made page
+    of names stops there."""
+    from ledger.parsers.tables import results
+
+    real = results._claims_nothing
+    stopped: list[bool] = []
+
+    def watched(table: object, roles: list[str], labels: list[str]) -> bool:
+        stopped.append(real(table, roles, labels))  # type: ignore[arg-type]
+        return stopped[-1]
+
+    def read(text: str, path: str) -> tuple[list[dict[str, object]], list[str]]:
+        res = extract(text, path=path)
+        return [c.model_dump(mode="json") for c in res.claims], [w.message for w in res.warnings]
+
+    names = "| Architecture | Model | Example |\n|---|---|---|\n" + "".join(
+        f"| `Arch{n}ForCausalLM` | Family {n} | `org/family-{n}-7b` |\n" for n in range(6)
+    )
+    fixtures = sorted((Path(__file__).parent / "fixtures").rglob("*.md"))
+    docs = [("names.md", names), *((p.name, p.read_text(encoding="utf-8")) for p in fixtures)]
+    seen = []
+    for name, text in docs:
+        if "|" not in text:
+            continue
+        stopped.clear()
+        monkeypatch.setattr(results, "_claims_nothing", watched)
+        short = read(text, name)
+        if any(stopped):
+            seen.append(name)
+            monkeypatch.setattr(results, "_claims_nothing", lambda *args: False)
+            assert read(text, name) == short, name
+    assert seen[:1] == ["names.md"] and len(seen) > 1

@@ -36,7 +36,7 @@ from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_wi
 from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
 from ledger.parsers.tables.prose_measure import prose_measure
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
-from ledger.parsers.tables.row_info import TableInfo, shared_setting_labels
+from ledger.parsers.tables.row_info import NO_CLAIM_ROLES, TableInfo, shared_setting_labels
 from ledger.parsers.tables.rows import row_claims
 from ledger.parsers.tables.setting_keys import corner_setup
 from ledger.parsers.tables.settings_tables import turn_settings
@@ -105,10 +105,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     label_cols = [i for i, r in enumerate(roles) if r == "label"]
     # "Mean TTFT (ms): | 412.7 | 398.2": a console summary's colon ends the name, it is not part of it
     labels, workloads = _row_labels(table, label_cols, TableInfo(table, roles), headers)
-    for ci in step_columns(table, labels, roles):
-        roles[ci] = "config"  # "qps" over 2, 2, 4, 4 beside main / PR rows: what each pair ran at (side_rows)
-    for ci in measured_columns(table, labels, roles):
-        roles[ci] = "value"  # "Output tokens" over 119,898 then 119,575 beside baseline / PR rows: measured
+    if _claims_nothing(table, _with_row_steps(table, labels, roles), labels):
+        return  # (a table of names and settings alone: the readings below would find nothing to claim)
     info = TableInfo(table, roles)
     info.bind_revisions(ctx.named, headers)
     sweep = _swept(ctx, block, headers, roles, info)
@@ -183,6 +181,27 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         claims = on_side_marks(on_arm_columns(on_implementation_columns(claims, own_impl), arms), marks)
         claims = on_sweep(claims, sweep, info.measure[0] if info.measure else None)
         yield from _of_task(on_banner_sides(table.banner_sides, on_side_columns(ctx, claims)), task, dataset)
+
+
+def _with_row_steps(table: Table, labels: list[str], roles: list[str]) -> list[str]:
+    """`roles` (changed in place) with the columns the rows' sides make settings or values, as side_rows reads them:
+    the roles every reading after this one takes."""
+    for ci in step_columns(table, labels, roles):
+        roles[ci] = "config"  # "qps" over 2, 2, 4, 4 beside main / PR rows: what each pair ran at (side_rows)
+    for ci in measured_columns(table, labels, roles):
+        roles[ci] = "value"  # "Output tokens" over 119,898 then 119,575 beside baseline / PR rows: measured
+    return roles
+
+
+def _claims_nothing(table: Table, roles: list[str], labels: list[str]) -> bool:
+    """No cell of any row is read for a claim, and no row is a workload's (the rows' loop takes those lines): the
+    setup, bases and sides `extract` reads next would go to no claim ("| Architecture | Model | HuggingFace Example |"
+    over a page of supported models costs as much as a results table). The roles are final here."""
+    return (
+        all(r in NO_CLAIM_ROLES for r in roles)
+        and all(len(r.cells) <= len(roles) for r in table.rows)
+        and not any(label and is_workload_label(label) for label in labels)
+    )
 
 
 def _holds_no_results(table: Table) -> bool:

@@ -55,6 +55,9 @@ _GATE_HEADER_RE = re.compile(r"^(?:gates?|checks?|tests?|test cases?)$", re.IGNO
 
 _STDERR_HEAD_RE = re.compile(f"^{STDERR_WORDS}" + r"(?![a-z])", re.IGNORECASE)
 
+NO_CLAIM_ROLES = frozenset(("label", "config", "baseline", "text", "spread"))
+"""The roles of the cells a row is never read for a claim in (rows._RowReader; a cell past the roles is a value)."""
+
 
 class TableInfo:
     """What every row of one table shares, worked out once."""

@@ -45,7 +45,7 @@ from ledger.parsers.tables.headers import (
     slash_sides,
     unit_of_header,
 )
-from ledger.parsers.tables.row_info import TableInfo
+from ledger.parsers.tables.row_info import NO_CLAIM_ROLES, TableInfo
 from ledger.parsers.tables.setting_keys import setting_keys, sized_model
 from ledger.parsers.tables.slash_named import position_parts
 from ledger.parsers.tables.verdict_cells import with_printed_verdict
@@ -139,7 +139,7 @@ class _RowReader:
     def claims(self) -> Iterator[Claim]:
         for ci, cell in enumerate(self.row.cells):
             role = self.roles[ci] if ci < len(self.roles) else "value"
-            if role in ("label", "config", "baseline", "text", "spread"):
+            if role in NO_CLAIM_ROLES:
                 continue
             c = self._cell(ci, cell, role)
             if c is None:
