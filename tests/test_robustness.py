@@ -881,6 +881,9 @@ HOSTILE: dict[str, HostileText] = {
         "| Metric | Baseline (Marlin) | FP8 Compute | Delta |\n|---|---|---|---|\n"
         + "| Output tok/s | 1,000 | 1,200 | +20% |\n" * (1_000 * s)
     ),
+    # counts joined to their boards by a hyphen, and hyphens that never reach a board's digit (prose.guards
+    # _BOARD_JOINED_RE after a ratio's "x")
+    "hyphen boards": "on the 1x-H100 lane, 2x-RTX 4090 and 3x-faster 4x-MI 5x-RTX-Pro " * 1_600,
 }
 
 
