@@ -242,6 +242,10 @@ def _checked(key: str, value: str) -> str:
             return ""
         cut = _AFTER_NUMBER_RE.search(value)  # "TP=8 (E=64, N=512)": the number, not what follows it
         return value[: cut.start()] if cut else value
+    if key == "request_rate":
+        # ("Traffic request rate: inf", the load tool's default, sets no rate: its runs are paced by concurrency)
+        cut = _AFTER_NUMBER_RE.search(value)
+        return "" if not value[:1].isdigit() else value[: cut.start()] if cut else value
     if key == "gpu":
         # "GPU: 3x AMD Radeon AI PRO R9700 (32 GB)": a board the vocabulary does not know, named as printed
         return qualifiers(value).get("gpu", "") or device_as_printed(value)
