@@ -884,6 +884,9 @@ HOSTILE: dict[str, HostileText] = {
     # counts joined to their boards by a hyphen, and hyphens that never reach a board's digit (prose.guards
     # _BOARD_JOINED_RE after a ratio's "x")
     "hyphen boards": "on the 1x-H100 lane, 2x-RTX 4090 and 3x-faster 4x-MI 5x-RTX-Pro " * 1_600,
+    # length shorthands with a third number, one too many, or a third that never ends (vocab.length_pairs
+    # SHORT_LENGTHS_RE)
+    "length triples": "1k/1k/256 8k/1k/64/ 2k/1k/99999x 4k/512/1.5 " * 2_000,
 }
 
 
