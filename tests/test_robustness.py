@@ -887,6 +887,15 @@ HOSTILE: dict[str, HostileText] = {
     # length shorthands with a third number, one too many, or a third that never ends (vocab.length_pairs
     # SHORT_LENGTHS_RE)
     "length triples": "1k/1k/256 8k/1k/64/ 2k/1k/99999x 4k/512/1.5 " * 2_000,
+    # sweep leads that never end their line, arm names glued on and on, and leads followed by spaces only
+    # (kv.arms _ARM_LEAD_RE, _ARM_NAME_RE)
+    "sweep arm leads": lambda s: (
+        "perf per strategy:\nA_B: 1.5 tok/s\n" * (200 * s)
+        + "by per for each across a-b c_d " * (100 * s)
+        + ":"
+        + " " * (400 * s)
+        + "x\n"
+    ),
 }
 
 
