@@ -422,6 +422,15 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("agg",),
         ("agg", "disagg"),
     ),
+    # "PD disaggregation", "1P1D": the mode by the phases it splits, or their servers' counts (not a bare feature name)
+    _word(
+        "serving",
+        "serving",
+        r"(pd|p ?/ ?d|prefill ?[/-] ?decode)[ _-]disaggregat(?:ion|ed)",
+        ("agg",),  # (the other serving word's trigger: the trigger pass finds no word inside a longer one)
+        ("pd", "p", "prefill"),
+    ),
+    _word("serving", "serving", r"(\d{1,2}p\d{1,2}d)", tuple(f"{d}p" for d in range(10)), (), _DIGIT_OPENS),
     # "4K ctx", "16K context", "ctx_len=4096": the length of the sequence a kernel or a decode step attends over
     # (never "max context 32768", a limit, nor "1× ctx server", a prefill server)
     _word(
@@ -642,8 +651,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             # "non-spec", "no speculative": run without it ("speculative decoding" matches only when turned off)
             off = negated is not None or val[:2].lower() == "no" or val[:4].lower() == "spec"
             out[w.written] = "none" if off else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
-        elif w.written == "serving" and val.lower() in ("ctx", "prefill"):
-            out["serving"] = "disaggregated"  # (its servers split by phase)
+        elif w.written == "serving" and val.lower() not in ("agg", "aggregated", "disagg", "disaggregated"):
+            out["serving"] = "disaggregated"  # (its servers split by phase: "1× ctx server + 1× gen", "1P1D")
         elif w.written == "quant" and val[-3:].lower() == "bpw":
             out["quant"] = val.lower().replace(" bpw", "bpw")  # "EXL2 4.0 bpw" and "EXL2 4.0bpw": one setup
         elif w.key in ("isl", "osl") and "," in val:

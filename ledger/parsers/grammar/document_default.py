@@ -76,7 +76,7 @@ def document_default(
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     unread = _unread(doc)
     counts: list[tuple[str, int]] = []  # "across 8 GPUs" on a line naming no board: (count, turn)
-    result_items = {b.start for b in doc.blocks if b.kind == "item" and not b.in_code and states_result(b.text[:300])}
+    result_items, items = _items(doc)
     skip_to = 0
     for no in range(1, len(doc.lines) + 1):
         text = doc.setup_line(no)
@@ -101,8 +101,8 @@ def document_default(
         lead, head, sect, meas = no in leads, no in headings, no in sectioned, no in measuring
         mine = no in result_items or no in facts.changes
         for k, v in [*values.items(), *(("model", m) for m in models)]:
-            if k not in DEFAULT_KEYS or (k in PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
-                continue
+            if k not in DEFAULT_KEYS or (k in PARALLEL_KEYS and v == "0") or (k == "serving" and no in items):
+                continue  # ("[TP0]": a rank; "2. enable PD disagg for X", a listed change: a feature, no run's mode)
             if is_command or no not in pasted:
                 outside.add(k)
             own_scope = (
@@ -140,6 +140,13 @@ def document_default(
         printed.update((out.keys() - outside) & {"concurrency"})  # (a tool's output names its model and TP too)
         (reach if reach is not None else {}).update(printed_reach(doc, printed, out, said))
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+def _items(doc: Document) -> tuple[set[int], set[int]]:
+    """The first lines of the list items that state a result, and the lines of every list item."""
+    items = [b for b in doc.blocks if b.kind == "item" and not b.in_code]
+    results = {b.start for b in items if states_result(b.text[:300])}
+    return results, {no for b in items for no in range(b.start, b.end + 1)}
 
 
 def _later_lines(sectioned: set[int], measuring: set[int]) -> set[int]:
