@@ -36,6 +36,7 @@ from ledger.parsers.grammar.line_setup import label_setup as label_setup
 from ledger.parsers.grammar.line_setup import line_setup as line_setup
 from ledger.parsers.grammar.line_setup import setting_value as setting_value
 from ledger.parsers.grammar.line_setup import unrestricted as unrestricted
+from ledger.parsers.grammar.scope_lines import scope_values
 from ledger.parsers.grammar.section_results import section_measures, states_check
 from ledger.parsers.reader.blocks import Block, Document, Table
 from ledger.parsers.reader.line_kinds import bold_heading, is_command_line
@@ -375,7 +376,8 @@ def _one_per_key(
         if is_command and text.rstrip().endswith("\\"):
             text, skip_to = continued(doc, no, hi, text.strip())  # its flags on the lines it continues
         values = {**qualifiers(text[:2000]), **command(text)} if is_command else line_setup(text[:2000])
-        for k, v in values.items():
+        scope = [] if is_command else scope_values(values, text)  # ("Add X for SM100 and SM103": the code's scope)
+        for k, v in [*values.items(), *scope]:
             # (a table's model and parallelism are its rows' and columns': its cells carry them; the batch or length
             # a sentence stating a change names, "At batch 1 / 4K the native path is 3% slower", is that result's)
             if k in keys and (k in WORKLOAD_KEYS or no not in tables) and not (k in WORKLOAD_KEYS and no in changes):
