@@ -682,3 +682,21 @@ def test_a_table_of_sides_only_is_judged_in_the_measure_the_pr_states_its_gain_i
         ("end-to-end request throughput", 14, "better than baseline"),
         ("end-to-end request throughput", 15, "better than baseline"),
     ]
+
+
+def test_each_pr_arm_is_judged_against_the_baseline_and_named_apart(tmp_path: Path) -> None:
+    """ "| Baseline | PR off | PR on |": the off arm is the PR's too, judged against the baseline (never the on arm's
+    reference, nor dropped), and each finding names its arm."""
+    data = report("../setup/pd_split_named_in_prose.md", tmp_path, "--all")
+    p99 = sorted(f["text"] for f in findings(data, "results", more=True) if f["text"].startswith("P99 TTFT"))
+    assert [t.split(": ", 1)[0] for t in p99] == [
+        "P99 TTFT [isl=16384, model=bar32b, osl=128, off]",
+        "P99 TTFT [isl=16384, model=bar32b, osl=128, on]",
+    ]
+    assert "vs baseline 3100: -50 (-1.6%)" in p99[0] and "vs baseline 3100: -600 (-19.4%)" in p99[1]
+    better = {
+        f["text"].split(": ", 1)[0]
+        for f in findings(data, "results", more=True)
+        if f["verdict"] == "better than baseline"
+    }
+    assert "P99 TTFT [isl=16384, model=bar32b, osl=128, on]" in better
