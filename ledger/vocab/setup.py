@@ -414,11 +414,11 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",), ("bf", "fp")
     ),
-    # aggregated or disaggregated (prefill/decode split) serving: two recipes, never a before and an after
+    # agg or disagg (prefill/decode split) serving: two recipes, no before and after ("aggregated over runs": a verb)
     _word(
         "serving",
         "serving",
-        r"(agg|disagg|aggregated|disaggregated)(?:[ _-](?:serving|mode|recipe))?",
+        r"(agg|disagg|disaggregated)(?:[ _-](?:serving|mode|recipe))?|(aggregated)[ _-](?:serving|mode|recipe)",
         ("agg",),
         ("agg", "disagg"),
     ),
