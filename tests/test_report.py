@@ -778,3 +778,21 @@ def test_a_settings_chain_is_a_sweep_never_the_changes_gain(tmp_path: Path) -> N
     assert swept == [(1720.0, "48", None), (1910.0, "96", None), (2050.0, "192", None)]
     (head,) = [c for c in claims if c["source"]["line"] == 5]
     assert head["metric"] == "generated throughput" and head["config"]["gpu"].endswith("MI325X")
+
+
+def test_each_pr_arm_is_judged_against_the_baseline_and_named_apart(tmp_path: Path) -> None:
+    """ "| Baseline | PR off | PR on |": the off arm is the PR's too, judged against the baseline (never the on arm's
+    reference, nor dropped), and each finding names its arm."""
+    data = report("../setup/pd_split_named_in_prose.md", tmp_path, "--all")
+    p99 = sorted(f["text"] for f in findings(data, "results", more=True) if f["text"].startswith("P99 TTFT"))
+    assert [t.split(": ", 1)[0] for t in p99] == [
+        "P99 TTFT [isl=16384, model=bar32b, osl=128, off]",
+        "P99 TTFT [isl=16384, model=bar32b, osl=128, on]",
+    ]
+    assert "vs baseline 3100: -50 (-1.6%)" in p99[0] and "vs baseline 3100: -600 (-19.4%)" in p99[1]
+    better = {
+        f["text"].split(": ", 1)[0]
+        for f in findings(data, "results", more=True)
+        if f["verdict"] == "better than baseline"
+    }
+    assert "P99 TTFT [isl=16384, model=bar32b, osl=128, on]" in better

@@ -896,6 +896,21 @@ HOSTILE: dict[str, HostileText] = {
         + " " * (400 * s)
         + "x\n"
     ),
+    # serving modes by their split phases, loads in cells that never name the run, PR arms under a sign rule that
+    # never closes, scope lines naming boards and precisions twice, and a heading's comparison words before a
+    # baseline (vocab.setup's serving and PTPC words and _BASE_BEFORE_RE, vocab.load_cells, tables.pr_arms,
+    # tables.roles _switched_arms, grammar.scope_lines scope_values, grammar.revision_labels _COMPARED_RE)
+    "split phases": "PD disaggregation p / d disaggregated 1P1D 12p3 prefill-decode disaggregat ptpc_fp8 " * 800,
+    "arm tables": lambda s: (
+        "#### Relative vs compared against Baseline\n\nPositive values are better positive means " * (50 * s)
+        + "\n\n| Model and workload | Baseline | PR off | PR on | PR with PTPC |\n|---|---|---|---|---|\n"
+        + "| Foo-7B, C1 latency, C2 C3 offline, (C4 | +1.5% | -2.0% | **+3.0%** | 1.5 |\n" * (250 * s)
+    ),
+    "value tables": lambda s: (
+        "## Setup\n\n| Item | Value |\n|---|---|\n" + "| Topology | 1P2D PD-disaggregation, TP2 |\n" * (500 * s) + "\n"
+    ),
+    "scope lines": "- Adds X for SM90 and SM100 requires BF16 and FP16, supports FP8/BF16; does A improve over B "
+    * 800,
 }
 
 

@@ -42,6 +42,7 @@ DEFAULT_KEYS = frozenset(
         "draft_len",
         "draft",
         "mtp",
+        "serving",  # ("for PD disaggregation on the Mooncake backend": the mode every result of the thread ran in)
         *LAYOUT_KEYS,  # ("ctx1_tep8_gen2_dep32" in a recipe's name: how the deployment split its servers)
     )
 )

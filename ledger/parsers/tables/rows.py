@@ -206,7 +206,9 @@ class _RowReader:
                 else {
                     **qualifiers(self.label),
                     **label_checkpoint(self.label, self.ctx.doc.line(1)),
-                    **self.info.row_task(self.label),  # ("| Task |" over "ARC": its task, whatever a command ran)
+                    **self.info.row_task(
+                        self.label
+                    ),  # ("| Task |" over "ARC": its task; "Qwen2-7B, C1 latency": conc 1)
                 }
             )
             row = self.row.cells
