@@ -61,6 +61,8 @@ def _statements(doc: Document) -> list[tuple[Block, DeclaredPair]]:
             continue  # "values are req/s": a unit, no two sides
         a, b_word = m.group("a"), m.group("b")
         a_side, b_side = side_core(a)[0], side_core(b_word)[0]
+        if a_side is None and b_side is None:
+            continue  # "values are ISL/OSL", "cells are fp8/bf16": two settings or arms, no side a word names
         # the side a word names the reference ("pr/main"), else the first ("main/new_epd", "base/head")
         first_ref = not (b_side == "base" and a_side != "base") and not (a_side == "new" and b_side != "new")
         pair = DeclaredPair((1, 0), b_word) if first_ref else DeclaredPair((0, 1), a)
