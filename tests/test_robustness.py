@@ -911,6 +911,23 @@ HOSTILE: dict[str, HostileText] = {
     ),
     "scope lines": "- Adds X for SM90 and SM100 requires BF16 and FP16, supports FP8/BF16; does A improve over B "
     * 800,
+    # a lead-in declaring the cells' pairs over slash cells under a rate's unit, then a line of its words that never
+    # reaches its two sides (tables.declared_pairs _DECLARED_RE)
+    "declared pairs": lambda s: (
+        "- Each cell below holds `base/head`\n\n| Mode | Rate (req/s) | TTFT (ms) |\n|---|---|---|\n"
+        + "| solo | 0.41/0.45 | 3100/2900 |\n" * (500 * s)
+        + "\nPaired values cells numbers below are is holds `a / " * (200 * s)
+        + "\n"
+    ),
+    # a header marking its reference column over cells with spreads, then a header cell of names and marks that
+    # never closes (tables.reference_columns _MARKED_RE / _NAME_PAREN_RE)
+    "reference columns": lambda s: (
+        "| Task | Ab (:1) | Cd (reference, :2) |\n|---|---|---|\n"
+        + "| x | 1.5% ±0.1 | 1.4% ±0.1 |\n" * (500 * s)
+        + "\n| Task | "
+        + "Ab cd ef (x, reference; y (ref " * (100 * s)
+        + " | Cd |\n|---|---|---|\n| x | 1.5 | 1.4 |\n"
+    ),
 }
 
 

@@ -36,6 +36,7 @@ from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_wi
 from ledger.parsers.tables.pr_arms import on_pr_arms, pr_arms
 from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
 from ledger.parsers.tables.prose_measure import prose_measure
+from ledger.parsers.tables.reference_columns import reference_columns
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import NO_CLAIM_ROLES, TableInfo, shared_setting_labels
 from ledger.parsers.tables.rows import row_claims
@@ -96,6 +97,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return
     roles = column_roles(table, _title(ctx))
     follow_oriented(ctx.memo, table, roles)  # "With X | Without X" where an earlier table's change column told
+    reference_columns(ctx.memo, table, roles)  # "| Kestrel | Heron (reference) |", then "| Kestrel | Heron |"
     headers = [clean(h) for h in table.header] + [""] * (len(roles) - len(table.header))
     section = " ".join(block.section[-1:])
     # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column; with several
