@@ -928,6 +928,12 @@ HOSTILE: dict[str, HostileText] = {
         + "Ab cd ef (x, reference; y (ref " * (100 * s)
         + " | Cd |\n|---|---|---|\n| x | 1.5 | 1.4 |\n"
     ),
+    # paragraphs opening with a name and a bold verdict that never closes its clause, and times after units of work
+    # (gates.colon_items _COLON_LINE_RE, prose.guards _TIMED_UNIT_BEFORE_RE)
+    "bold verdict lines": lambda s: "".join(
+        f"Replay witness {k} `a b` c: **PASS** x y\n\nstep: {k}.5 ms (main step: 8.6 ms) per iteration: 4 ms\n\n"
+        for k in range(300 * s)
+    ),
 }
 
 

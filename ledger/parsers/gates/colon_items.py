@@ -22,23 +22,25 @@ from ledger.parsers.gates.claims import gate
 from ledger.vocab.outcomes import outcome_of
 
 # (the name: a code span or a few words; the outcome word: one of the contract's, alone in its clause)
-_COLON_ITEM_RE = re.compile(
+_NAME_AND_WORD = (
     # ("Pre-commit on the changed files and `git diff --check`: passed": words and code spans, a few of each)
-    r"^\s{0,8}[-*+]\s{1,3}(?:\[[xX ]\]\s{1,3})?"
     r"(?P<name>(?:`[^`\n]{2,80}`|[A-Za-z][\w./+#-]{0,40})(?: {1,2}(?:`[^`\n]{1,80}`|[\w./+#-]{1,40})){0,12}?)"
-    r"\s?:\s{1,3}\**"
+    r"\s?:\s{1,3}(?P<bold>\*\*)?"
     r"(?P<word>passed|passes|pass|clean|green|ok|success|succeeded|failed|fails|fail|skipped|waived|timed out)\**"
-    r"(?=\s*(?:$|[,;(.—–]|\s-\s))",
-    re.IGNORECASE,
+    r"(?=\s*(?:$|[,;(.—–]|\s-\s))"
 )
+_COLON_ITEM_RE = re.compile(r"^\s{0,8}[-*+]\s{1,3}(?:\[[xX ]\]\s{1,3})?" + _NAME_AND_WORD, re.IGNORECASE)
+# "Kernel witness: **PASS**. One prompt was replayed ...": a paragraph opening with a check's verdict set apart in
+# bold ("Note: ok, ..." is a sentence; "... finished with result: SUCCESS" a CI bot's line, read by its reader)
+_COLON_LINE_RE = re.compile(r"^\s{0,3}" + _NAME_AND_WORD, re.IGNORECASE)
 
 _TOOL_ID_RE = re.compile(r"[A-Za-z_][\w./:\[\]@+-]{2,200}")
 
 
-def colon_gates(ctx: Context, line: int, text: str) -> Iterator[Claim]:
-    """The gate a "- name: outcome" item states, if it is one."""
-    m = _COLON_ITEM_RE.match(text)
-    if m is None:
+def colon_gates(ctx: Context, line: int, text: str, item: bool = True) -> Iterator[Claim]:
+    """The gate a "- name: outcome" item (or, not `item`, a paragraph's "Name: **PASS**") states, if it is one."""
+    m = _COLON_ITEM_RE.match(text) if item else _COLON_LINE_RE.match(text)
+    if m is None or not (item or m.group("bold")):
         return
     word = m.group("word")
     if word.isupper() and _TOOL_ID_RE.fullmatch(m.group("name")):

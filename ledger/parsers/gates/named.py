@@ -116,8 +116,12 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if ":" in text and (status := list(status_gates(ctx, line, text))):
         yield from status  # "Latest PR Test (Base)::white_check_mark: [Run #N](...)"
         return
-    if block.kind == "item" and ":" in text and (colon := list(colon_gates(ctx, line, text))):
-        yield from colon  # "- lint: passed, including clang-tidy", "- mypy: clean"
+    if (
+        block.kind in ("item", "text")
+        and ":" in text
+        and (colon := list(colon_gates(ctx, line, text, block.kind == "item")))
+    ):
+        yield from colon  # "- lint: passed, including clang-tidy", "- mypy: clean", "Witness: **PASS**."
         return
     low = lower_for_words(text)
     if low is not None and _LINE_HINT_RE.search(low) is None:

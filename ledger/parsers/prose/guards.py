@@ -168,6 +168,9 @@ _RATIO_WORD_RE = re.compile(
 # "fp8 gather = ~870us": a name set apart from its "=" with a time or rate after it is a measurement, while a
 # glued "ttft_slo=200ms" or a flag stays what the run was given
 _SPACED_TIMING_RE = re.compile(r"[A-Za-z]\w{0,40} = ~?$")
+# "decode step: 7.9 ms", "per iteration: 41 ms": a unit of work before a time is what the time was taken of (a
+# step's number stands bare: "step: 200")
+_TIMED_UNIT_BEFORE_RE = re.compile(r"\b(?:step|iter|iteration|epoch|round|run)\s?[:=]?\s?$", re.IGNORECASE)
 _SETTING_BEFORE_RE = re.compile(r"[A-Za-z_][\w.]{0,60}\s?=\s?[\"']?$|--[\w-]{1,40}[ =]$")
 _RUNS_BEFORE_RE = re.compile(r"\b\d{1,6}\s" + RUN_COUNT_NOUNS + r"[\s:,]{1,3}$")
 _KEEP_BEFORE_RE = WordGate(
@@ -524,6 +527,7 @@ def is_config_number(text: str, n: Number) -> bool:
         and not (is_measure_unit(n.unit) and _RUNS_BEFORE_RE.search(text, max(0, n.start - 30), n.start))
         and not _measured_at(before, n)
         and not _stat_of_measure(text, before, n)
+        and not (is_timing_unit(n.unit) and _TIMED_UNIT_BEFORE_RE.search(before[-24:]))
     ):
         return True  # "at con128", "ISL 8192"; but "lands at ~0.70" is a measurement
     if (
