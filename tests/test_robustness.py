@@ -877,6 +877,20 @@ HOSTILE: dict[str, HostileText] = {
     "compound parallel": "TP8/DCP8/PCP2 dcp=2 DCP=PCP=1 tp4 DCP sizes 2/3/8 " * 2_000,
     "comparison counts": "22/22 exact comparisons passed, 3/4 subtests pass and 1/2 " * 2_000,
     "checked benchmarks": "- [x] GPU benchmark on 2x H200 perf sweep 1\n" * 2_000,
+    # list items defining row labels with their setup over rows named by them, one long item that never reaches
+    # its separator, and architectures after "on" in every spelling, limits and lists among them
+    # (grammar.row_legends _ITEM_RE, grammar.arch_default _ARCH_RE, vocab.setup's EPD word)
+    "row legends": lambda s: (
+        "- `solo`: client concurrency 1, EPD\n- **quad** = concurrency 8\n- warm - no setting\n" * (200 * s)
+        + "| Mode | TTFT base (ms) | TTFT new (ms) |\n|---|---|---|\n"
+        + "| solo | 1500 | 1400 |\n| quad | 4100 | 3900 |\n" * (200 * s)
+        + "- "
+        + "a" * (20 * s)
+        + " encoder disaggregation" * (50 * s)
+        + "\n"
+    ),
+    "architectures after on": "runs on Blackwell, on AMD CDNA3 parts only, on an Ampere or on Hopper+ on rdna 4 "
+    * 1_600,
     "change columns": lambda s: (
         "| Metric | Baseline (Marlin) | FP8 Compute | Delta |\n|---|---|---|---|\n"
         + "| Output tok/s | 1,000 | 1,200 | +20% |\n" * (1_000 * s)

@@ -430,6 +430,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("agg",),
         ("agg", "disagg"),
     ),
+    # "EPD", "encoder disaggregation": the encoder, prefill and decode on servers of their own, a disaggregated run
+    _word("serving", "serving", r"(epd|encoder[ _-]disaggregat(?:ion|ed))", ("epd", "encoder"), ("epd", "encoder")),
     # "4K ctx", "16K context", "ctx_len=4096": the length of the sequence a kernel or a decode step attends over
     # (never "max context 32768", a limit, nor "1× ctx server", a prefill server)
     _word(
@@ -510,7 +512,8 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
-    r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|spec decod|speculative decod|spec-decod",
+    r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|"
+    r"spec decod|speculative decod|spec-decod",
     re.IGNORECASE,
 )
 _ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])
@@ -650,7 +653,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             # "non-spec", "no speculative": run without it ("speculative decoding" matches only when turned off)
             off = negated is not None or val[:2].lower() == "no" or val[:4].lower() == "spec"
             out[w.written] = "none" if off else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
-        elif w.written == "serving" and val.lower() in ("ctx", "prefill"):
+        elif w.written == "serving" and val.lower()[:3] in ("ctx", "pre", "epd", "enc"):
             out["serving"] = "disaggregated"  # (its servers split by phase)
         elif w.written == "quant" and val[-3:].lower() == "bpw":
             out["quant"] = val.lower().replace(" bpw", "bpw")  # "EXL2 4.0 bpw" and "EXL2 4.0bpw": one setup
