@@ -891,6 +891,11 @@ HOSTILE: dict[str, HostileText] = {
     ),
     "architectures after on": "runs on Blackwell, on AMD CDNA3 parts only, on an Ampere or on Hopper+ on rdna 4 "
     * 1_600,
+    # evaluations' shot and set sizes in parentheses, a draft knob, likenesses of methods, configured pools and
+    # memory fractions in setup bullets (vocab.setup's samples / draft_len / spec_algo words, prose.guards
+    # _SHOT_COUNT_BEFORE_RE / _POOL_AFTER_RE, vocab.input_labels' memory fraction)
+    "eval sizes and pools": "- GSM8K (5-shot, full 1319) `mtp_k=3` the MTP-style EAGLE-like used a 4096 MB a b pool\n"
+    "- Encoder/Language a/b c memory fraction: 0.60\n" * 2_000,
     "change columns": lambda s: (
         "| Metric | Baseline (Marlin) | FP8 Compute | Delta |\n|---|---|---|---|\n"
         + "| Output tok/s | 1,000 | 1,200 | +20% |\n" * (1_000 * s)

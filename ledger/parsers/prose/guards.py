@@ -14,6 +14,7 @@ import re
 
 from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
+from ledger.parsers.prose.set_sizes import set_size
 from ledger.vocab.length_pairs import in_length_pair
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name, names_a_metric
 from ledger.vocab.models import model_names
@@ -457,6 +458,8 @@ def is_config_number(text: str, n: Number) -> bool:
             return operand
     if _chosen(text, n) or _in_device_name(text, n) or _in_model_name(text, n) or _set_acceptance(text, n):
         return True
+    if set_size(text, n):
+        return True  # "used a 4096 MB embedding pool", "(5-shot, full 1319)": sizes set up, not measured
     if (n.unit or "").strip() == "%" and _KEEP_BEFORE_RE.search(text, max(0, n.start - 30), n.start):
         return True  # "I keep only 25% of the draft vocabulary": a share the run was set to, not a result
     if (n.unit or "").strip() == "%" and _LEVEL_AFTER_RE.match(text, n.end, n.end + 30):
