@@ -896,6 +896,10 @@ HOSTILE: dict[str, HostileText] = {
     # _SHOT_COUNT_BEFORE_RE / _POOL_AFTER_RE, vocab.input_labels' memory fraction)
     "eval sizes and pools": "- GSM8K (5-shot, full 1319) `mtp_k=3` the MTP-style EAGLE-like used a 4096 MB a b pool\n"
     "- Encoder/Language a/b c memory fraction: 0.60\n" * 2_000,
+    # config dumps quoting model paths, inside and outside speculative configs, and a path that never closes its
+    # quote (grammar.line_setup _MODEL_PATH_RE / _SPEC_METHOD_RE)
+    "model paths in dumps": "SpeculativeConfig(method='mtp', model='/a/b/Foo-8B', n=2) model='/x/y/z/a1 "
+    "speculative_config={method: 'eagle3' model='/m/Bar-1B' model=/a/b/ " * 1_000,
     "change columns": lambda s: (
         "| Metric | Baseline (Marlin) | FP8 Compute | Delta |\n|---|---|---|---|\n"
         + "| Output tok/s | 1,000 | 1,200 | +20% |\n" * (1_000 * s)
