@@ -877,6 +877,29 @@ HOSTILE: dict[str, HostileText] = {
     "compound parallel": "TP8/DCP8/PCP2 dcp=2 DCP=PCP=1 tp4 DCP sizes 2/3/8 " * 2_000,
     "comparison counts": "22/22 exact comparisons passed, 3/4 subtests pass and 1/2 " * 2_000,
     "checked benchmarks": "- [x] GPU benchmark on 2x H200 perf sweep 1\n" * 2_000,
+    # list items defining row labels with their setup over rows named by them, one long item that never reaches
+    # its separator, and architectures after "on" in every spelling, limits and lists among them
+    # (grammar.row_legends _ITEM_RE, grammar.arch_default _ARCH_RE, vocab.setup's EPD word)
+    "row legends": lambda s: (
+        "- `solo`: client concurrency 1, EPD\n- **quad** = concurrency 8\n- warm - no setting\n" * (200 * s)
+        + "| Mode | TTFT base (ms) | TTFT new (ms) |\n|---|---|---|\n"
+        + "| solo | 1500 | 1400 |\n| quad | 4100 | 3900 |\n" * (200 * s)
+        + "- "
+        + "a" * (20 * s)
+        + " encoder disaggregation" * (50 * s)
+        + "\n"
+    ),
+    "architectures after on": "runs on Blackwell, on AMD CDNA3 parts only, on an Ampere or on Hopper+ on rdna 4 "
+    * 1_600,
+    # evaluations' shot and set sizes in parentheses, a draft knob, likenesses of methods, configured pools and
+    # memory fractions in setup bullets (vocab.setup's samples / draft_len / spec_algo words, prose.guards
+    # _SHOT_COUNT_BEFORE_RE / _POOL_AFTER_RE, vocab.input_labels' memory fraction)
+    "eval sizes and pools": "- GSM8K (5-shot, full 1319) `mtp_k=3` the MTP-style EAGLE-like used a 4096 MB a b pool\n"
+    "- Encoder/Language a/b c memory fraction: 0.60\n" * 2_000,
+    # config dumps quoting model paths, inside and outside speculative configs, and a path that never closes its
+    # quote (grammar.line_setup _MODEL_PATH_RE / _SPEC_METHOD_RE)
+    "model paths in dumps": "SpeculativeConfig(method='mtp', model='/a/b/Foo-8B', n=2) model='/x/y/z/a1 "
+    "speculative_config={method: 'eagle3' model='/m/Bar-1B' model=/a/b/ " * 1_000,
     "change columns": lambda s: (
         "| Metric | Baseline (Marlin) | FP8 Compute | Delta |\n|---|---|---|---|\n"
         + "| Output tok/s | 1,000 | 1,200 | +20% |\n" * (1_000 * s)

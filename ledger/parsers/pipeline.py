@@ -10,12 +10,14 @@ from typing import Any, TypeVar
 
 from ledger.model import Claim, ParseWarning
 from ledger.parsers.base import Context, RevisionScope
+from ledger.parsers.grammar.arch_default import on_architecture
 from ledger.parsers.grammar.declared_spreads import spreads_as_declared
 from ledger.parsers.grammar.fence_sides import fence_side_pairs
 from ledger.parsers.grammar.named_revisions import named_revisions
 from ledger.parsers.grammar.named_rows import on_named_rows, on_spec_side
 from ledger.parsers.grammar.reference_pastes import reference_pastes
 from ledger.parsers.grammar.revisions import find_revisions, one_name_per_head
+from ledger.parsers.grammar.row_legends import on_row_legends
 from ledger.parsers.grammar.setup import find_setups
 from ledger.parsers.grammar.setup_index import SetupIndex, SetupScope
 from ledger.parsers.grammar.sides import side_setups
@@ -155,6 +157,8 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
         if len(claims) >= MAX_CLAIMS:
             break
     claims = on_named_rows(with_without_pairs(fence_side_pairs(doc, baseline_items(doc, claims))), ctx.named)
+    # "- `single`: client concurrency 1" over rows named `single`; "... on Blackwell" where no board is named
+    claims = on_architecture(doc, on_row_legends(doc, claims))
     claims = reference_pastes(doc, claims)  # "Reference accuracy for fp16" over a paste: the other paste's references
     claims = on_spec_side(diff_pairs(doc, claims), ctx.named)  # "-  ttft_ms: 900" then "+  ttft_ms: 800": a pair
     claims = side_tables(doc, claims)  # one sweep printed as a table per side

@@ -32,7 +32,9 @@ CONFIG_LABEL_RE = re.compile(
     r"total (?:input|output) (?:len|length)|benchmark duration \(iterations\)|"
     r"accepted tokens|draft tokens|drafted tokens|emitted tokens|proposals\b|burstiness|failed\b|"
     # "Errors: 0", "errors (count)": a count; "error between bases/M" is a measured difference
-    r"errors?(?=\s*(?:$|[(:]|count\b|total\b))|" + _MACHINE_LABEL + ")",
+    r"errors?(?=\s*(?:$|[(:]|count\b|total\b))|"
+    # "Encoder/Language memory fraction: 0.60": the share of memory a server is given (SGLang's mem_fraction_static)
+    r"(?:[\w/.-]{1,24}[ _]){0,3}mem(?:ory)?[_ ]fraction\b|" + _MACHINE_LABEL + ")",
     re.IGNORECASE,
 )
 SIDE_PHRASE = (

@@ -89,7 +89,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "draft_len",
         "draft_len",
         # ("MTP `n_max=2`": llama.cpp's most draft tokens a step, named beside the method)
-        r"mtp(?:[ _-]?| ?[=:] ?)(\d{1,2})|mtp_nextn ?= ?(\d{1,2})|(no)[ _-]mtp|mtp[ `]{1,3}(?:n_max|k) ?= ?(\d{1,2})",
+        # ("mtp_k=3": the knob's name, which other methods' drafts are given their length by as well)
+        r"mtp(?:[ _-]?| ?[=:] ?)(\d{1,2})|mtp_nextn ?= ?(\d{1,2})|(no)[ _-]mtp|mtp[ `]{1,3}(?:n_max|k) ?= ?(\d{1,2})"
+        r"|mtp_k ?= ?(\d{1,2})",
         ("mtp",),
         ("mtp", "no"),
     ),
@@ -130,7 +132,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         # "speculative decoding disabled on both sides; ... also lists MTP": the runs ran none (a method named
         # after it is a mention); named alone, "speculative decoding" says no method
         r"|spec(?:ulative)?[ -]decod(?:ing|e)(?=(?:\s(?:and|&)\s[\w-]{1,24}(?:\s[\w-]{1,24})?)?\s?"
-        r"(?:disabled|turned off|switched off|off\b)))",
+        r"(?:disabled|turned off|switched off|off\b)))"
+        # ("the MTP-style layer count", "an EAGLE-like head": a likeness, no method the run used)
+        r"(?!-(?:style|like)\b| style\b)",
         ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "non-spec", "no spec", "no-spec", "decod"),
         ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "no", "spec"),
     ),
@@ -204,6 +208,14 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         rf"(?<!max[ _-])(?<!block[ _-])(?<!page[ _-])(?<!chunk[ _-])seq(?:uence)?[ _-]len(?:gth)?{_SEP}(\d{{1,6}}k?)",
         ("seq",),
         ("seq",),
+    ),
+    # "(5-shot, full 1319)": the whole set's size, beside the shots (before them: the shots' word blanks its span)
+    _word(
+        "samples",
+        "samples",
+        r"(?:(?<=shot, )|(?<=shots, )|(?<=shot,)|(?<=shots,))(?:full|all|whole) (\d{2,6})(?= ?[,;)])",
+        ("shot",),
+        ("full", "all", "whole"),
     ),
     _word("n_shot", "n_shot", r"(\d{1,2})[ _-]?shots?", ("shot",), (), _DIGIT_OPENS),
     # "(1319 samples, 5-shot)": an eval's sample count, listed with its other settings
@@ -439,6 +451,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("pd", "p", "prefill"),
     ),
     _word("serving", "serving", r"(\d{1,2}p\d{1,2}d)", tuple(f"{d}p" for d in range(10)), (), _DIGIT_OPENS),
+    # "EPD", "encoder disaggregation": the encoder, prefill and decode on servers of their own, a disaggregated run
+    _word("serving", "serving", r"(epd|encoder[ _-]disaggregat(?:ion|ed))", ("epd", "encoder"), ("epd", "encoder")),
     # "4K ctx", "16K context", "ctx_len=4096": the length of the sequence a kernel or a decode step attends over
     # (never "max context 32768", a limit, nor "1× ctx server", a prefill server)
     _word(
@@ -519,7 +533,8 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
-    r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|spec decod|speculative decod|spec-decod|ptpc",
+    r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
+    r"ptpc",
     re.IGNORECASE,
 )
 _ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])
@@ -645,7 +660,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             val = NUMBER_WORDS.get(val.lower(), val)  # "eight requests at a time"
         if w.key == "draft_len":
             val = "0" if val.lower() == "no" else NUMBER_WORDS.get(val.lower(), val)
-            if "mtp" in m.group(0).lower():
+            if "mtp" in m.group(0).lower() and "mtp_k" not in m.group(0).lower():
                 # "MTP3", "MTP=3": the method and its draft length; "No MTP": no method at all, whatever the
                 # title's or the section's method around it
                 out.setdefault("spec_algo", "mtp" if val != "0" else "none")

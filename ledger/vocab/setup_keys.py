@@ -94,6 +94,7 @@ _KEY_ALIASES: dict[str, str] = {
     "num_nextn_predict_layers": "draft_len",
     "num_speculative_tokens": "draft_len",
     "num_spec_tokens": "draft_len",
+    "mtp_k": "draft_len",  # ("mtp_k=3": the draft's length, whichever method drafts)
     "spec_len": "draft_len",
     "conc": "concurrency",
     "con": "concurrency",

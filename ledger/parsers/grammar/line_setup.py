@@ -185,6 +185,8 @@ def _inline_settings(text: str) -> dict[str, str]:
         for name in _CHAIN_KEY_RE.findall(chain.group("keys")):
             if (key := setup_label_key(name.replace("_", " "))) in _INLINE_KEYS:
                 out.setdefault(key, chain.group("value"))
+    if "model" in head and (pm := _MODEL_PATH_RE.search(head)) is not None and _target_model(head, pm.start()):
+        out["model"] = pm.group("name")  # "model='/data/ckpt/Qwen3-8B-FP8'" in a config dump: the checkpoint's folder
     for m in _INLINE_RE.finditer(head):
         key = setup_label_key(m.group("key").replace("_", " "))
         if key is None or key not in _INLINE_KEYS or key in out:
@@ -226,6 +228,27 @@ _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\
 # what follows a setting's number and is no part of it: "TP=8 (E=64, N=512)", "tensor_parallel_size = 8 with NVLink"
 _AFTER_NUMBER_RE = re.compile(r"\s\(|\s(?:with|over|via|using|across|through)\s", re.IGNORECASE)
 _INLINE_KEYS = DEFAULT_KEYS | {"experts"}
+# a config dump's quoted model path (vLLM's "model='/models/Qwen3-8B'", its SpeculativeConfig with MTP, whose
+# model is the target's own): the folder it ends in names the checkpoint; not the draft another method loads
+_MODEL_PATH_RE = re.compile(
+    r"(?<![\w.])model ?= ?['\"]/?(?:[\w.@+-]{1,80}/){1,12}"
+    r"(?P<name>[A-Za-z][\w.+-]{0,80}\d[\w.+-]{0,80})/?['\"]"
+)
+_SPEC_METHOD_RE = re.compile(
+    r"(?:SpeculativeConfig\(|speculative_config ?= ?\{?)[^)}]{0,200}?method ?[=:] ?['\"]?(?P<m>\w{1,24})"
+)
+
+
+def _target_model(head: str, at: int) -> bool:
+    """Whether the model path at `at` is the run's: outside a speculative config, or inside one whose method drafts
+    with the target's own layers (MTP)."""
+    spec = head.rfind("peculative", 0, at)
+    if spec < 0 or head.find(")", spec, at) >= 0:
+        return True
+    m = _SPEC_METHOD_RE.search(head, max(0, spec - 2))
+    return m is not None and "mtp" in m.group("m").lower()
+
+
 _BOARD_END_RE = re.compile(r"[,;:()]|\.(?:\s|$)")  # (a sentence's end: "GPU: Foo X1. Then ...")
 _CHAINED_RE = re.compile(r"(?P<keys>(?:(?<![\w.])[A-Za-z_]{1,12} ?= ?){2,4})(?P<value>\d{1,6})(?![\w.])")
 _CHAIN_KEY_RE = re.compile(r"[A-Za-z_]{1,12}")

@@ -14,6 +14,7 @@ import re
 
 from ledger.parsers.grammar.numbers import Number, normalise_unit
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
+from ledger.parsers.prose.set_sizes import set_size
 from ledger.vocab.length_pairs import in_length_pair
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name, names_a_metric
 from ledger.vocab.models import model_names
@@ -168,8 +169,6 @@ _RATIO_WORD_RE = re.compile(
 # "fp8 gather = ~870us": a name set apart from its "=" with a time or rate after it is a measurement, while a
 # glued "ttft_slo=200ms" or a flag stays what the run was given
 _SPACED_TIMING_RE = re.compile(r"[A-Za-z]\w{0,40} = ~?$")
-# "decode step: 7.9 ms", "per iteration: 41 ms": a unit of work before a time is what the time was taken of (a
-# step's number stands bare: "step: 200")
 _TIMED_UNIT_BEFORE_RE = re.compile(r"\b(?:step|iter|iteration|epoch|round|run)\s?[:=]?\s?$", re.IGNORECASE)
 _SETTING_BEFORE_RE = re.compile(r"[A-Za-z_][\w.]{0,60}\s?=\s?[\"']?$|--[\w-]{1,40}[ =]$")
 _RUNS_BEFORE_RE = re.compile(r"\b\d{1,6}\s" + RUN_COUNT_NOUNS + r"[\s:,]{1,3}$")
@@ -460,6 +459,8 @@ def is_config_number(text: str, n: Number) -> bool:
             return operand
     if _chosen(text, n) or _in_device_name(text, n) or _in_model_name(text, n) or _set_acceptance(text, n):
         return True
+    if set_size(text, n):
+        return True  # "used a 4096 MB embedding pool", "(5-shot, full 1319)": sizes set up, not measured
     if (n.unit or "").strip() == "%" and _KEEP_BEFORE_RE.search(text, max(0, n.start - 30), n.start):
         return True  # "I keep only 25% of the draft vocabulary": a share the run was set to, not a result
     if (n.unit or "").strip() == "%" and _LEVEL_AFTER_RE.match(text, n.end, n.end + 30):
@@ -527,7 +528,7 @@ def is_config_number(text: str, n: Number) -> bool:
         and not (is_measure_unit(n.unit) and _RUNS_BEFORE_RE.search(text, max(0, n.start - 30), n.start))
         and not _measured_at(before, n)
         and not _stat_of_measure(text, before, n)
-        and not (is_timing_unit(n.unit) and _TIMED_UNIT_BEFORE_RE.search(before[-24:]))
+        and not (is_timing_unit(n.unit) and _TIMED_UNIT_BEFORE_RE.search(before[-24:]))  # "decode step: 7.9 ms"
     ):
         return True  # "at con128", "ISL 8192"; but "lands at ~0.70" is a measurement
     if (
@@ -604,7 +605,6 @@ _AT_BEFORE_RE = re.compile(r"\bat\s*$")
 # "runs at 20.1 ms/t": a time after "at" is how fast it ran ("at 2 req/s" stays the load a run was given)
 _DURATIONS = frozenset(("ms", "us", "µs", "ns", "ms/token", "ms/t", "ms per token"))
 _WORD_AFTER_RE = re.compile(r"\s*[A-Za-z]")
-# the board right after the hyphen ("1x-H100", "8x-MI300X", "2x-RTX 4090"), never a word ("2x-faster")
 _BOARD_JOINED_RE = re.compile(r"-(?:[A-Za-z]{1,12}[ -]?)?\d")
 
 
