@@ -104,8 +104,10 @@ def _without_reference_sides(snaps: list[Snapshot]) -> list[Snapshot]:
     reference of a value of one other section ("upstream `llama.cpp` (build: 6000 (abcdef123))" under the PR's own
     table, each PR row paired with it). Such a section is what the other is judged against, not an earlier revision
     of it: kept as a revision, each of its pairs would be judged twice, against its baseline and as a step between
-    revisions (a cross-engine gap read as the PR's regression)."""
-    if len(snaps) < 2:
+    revisions (a cross-engine gap read as the PR's regression). Of three or more sections, the one the newest states
+    as its reference is its base already (compare.align's _stated_base: "mainline x@4c1e9a7", "ours main@b7d03e5",
+    "ours PR@e92a6c0"), and taking it out would leave the other engine's section as the PR's earlier revision."""
+    if len(snaps) != 2:
         return snaps
     paired = [{(c.metric, c.unit, c.reference) for c in s.claims if isinstance(c.reference, float)} for s in snaps]
     kept: list[Snapshot] = []
