@@ -246,6 +246,33 @@ def test_direction_lower_is_better_for_latency_and_units_convert() -> None:
     assert p.verdict == "within noise" and "converted" in p.reason
 
 
+_RELATIVE = """# Overlap the push
+
+#### Relative Results vs Upstream Baseline
+
+Positive means better than baseline.
+
+| Metric | PR plain | PR overlapped |
+|---|---:|---:|
+| Mean TTFT | -1.0% | +{ttft}% |
+"""
+
+
+def test_a_relative_tables_sign_rule_sets_the_direction_and_each_arm_is_its_own_series() -> None:
+    """Under "Positive means better than baseline." a TTFT change of +15% then +20% is a larger improvement (TTFT
+    fell further), never a longer TTFT; each PR arm lines up with itself, and the heading is no revision."""
+    from ledger.parsers import extract
+
+    old, new = (extract(_RELATIVE.format(ttft=t), path="rel.md").claims for t in ("15.0", "20.0"))
+    assert all(c.revision is None for c in old)
+    assert {(c.metric, c.config.get("variant")) for c in old} == {
+        ("Mean TTFT improvement", "plain"),
+        ("Mean TTFT improvement", "overlapped"),
+    }
+    got = {(p.variant.split()[-1], p.verdict, p.key.unit) for p in compare(snap("1", *old), snap("2", *new))}
+    assert got == {("plain", "within noise", "%"), ("overlapped", "improvement", "%")}
+
+
 def test_fraction_and_percent_are_the_same_accuracy() -> None:
     p = compare(snap("a", mk("accuracy", "gsm8k", 0.9625)), snap("b", mk("accuracy", "gsm8k", 96.1)))[0]
     assert p.verdict == "within noise" and "percent" in p.reason

@@ -811,3 +811,52 @@ def test_another_engines_build_under_the_prs_table_is_its_reference_not_its_earl
     assert data["headline"] == "4 worse than baseline"
     results = {(f["line"], f["metric"]): f["verdict"] for f in findings(data, "results", more=True)}
     assert results[(8, "S_PP t/s")] == "better than baseline"
+
+
+def test_each_pr_arm_is_judged_against_the_baseline_and_named_apart(tmp_path: Path) -> None:
+    """ "| Baseline | PR off | PR on |": the off arm is the PR's too, judged against the baseline (never the on arm's
+    reference, nor dropped), and each finding names its arm."""
+    data = report("../setup/pd_split_named_in_prose.md", tmp_path, "--all")
+    p99 = sorted(f["text"] for f in findings(data, "results", more=True) if f["text"].startswith("P99 TTFT"))
+    assert [t.split(": ", 1)[0] for t in p99] == [
+        "P99 TTFT [isl=16384, model=bar32b, osl=128, off]",
+        "P99 TTFT [isl=16384, model=bar32b, osl=128, on]",
+    ]
+    assert "vs baseline 3100: -50 (-1.6%)" in p99[0] and "vs baseline 3100: -600 (-19.4%)" in p99[1]
+    better = {
+        f["text"].split(": ", 1)[0]
+        for f in findings(data, "results", more=True)
+        if f["verdict"] == "better than baseline"
+    }
+    assert "P99 TTFT [isl=16384, model=bar32b, osl=128, on]" in better
+
+
+def test_pairs_a_lead_in_declares_inside_one_cell_are_judged_each_against_its_reference(tmp_path: Path) -> None:
+    """ "Each cell below holds `base/head`" over "0.410/0.455" under "Rate (req/s)": every cell is the old side's value
+    and then the new one's (the unit's own slash is no pair of its own), and each is judged."""
+    path = Path(__file__).parent / "fixtures" / "tables" / "declared_slash_pairs.md"
+    code, out, err = run("report", str(path), "--format", "json", "--db", str(tmp_path / "x.db"))
+    assert code == 0, err
+    results = findings(json.loads(out), "results", more=True)
+    got = {(f["metric"], f["line"]): f["verdict"] for f in results}
+    assert got == {
+        (f"{measure} ({mode})", line): "better than baseline"
+        for measure in ("Rate", "P50 first-token latency", "P50 per-token latency")
+        for mode, line in (("solo", 12), ("packed", 13))
+    }
+
+
+def test_a_column_marked_reference_is_each_rows_reference_also_in_a_later_table(tmp_path: Path) -> None:
+    """ "| Kestrel (:9000) | Heron (reference, :9001) |": Heron's cells are the references of Kestrel's (their spreads
+    aside), and in the later "| Metric | Kestrel | Heron |" too; each Kestrel value judged, no Heron value a result."""
+    path = Path(__file__).parent / "fixtures" / "tables" / "reference_engine_column.md"
+    code, out, err = run("report", str(path), "--format", "json", "--db", str(tmp_path / "x.db"))
+    assert code == 0, err
+    results = findings(json.loads(out), "results", more=True)
+    got = {(f["metric"], f["line"]): f["verdict"] for f in results}
+    assert got == {
+        ("strict-match", 7): "within noise",
+        ("flexible-extract", 8): "within noise",
+        ("Draft acceptance rate", 12): "within noise",
+        ("Mean accepted tokens per step", 13): "below reference",
+    }

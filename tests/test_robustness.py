@@ -889,6 +889,53 @@ HOSTILE: dict[str, HostileText] = {
         "| Metric | Baseline | Candidate |\n|---|---|---|\n"
         + "| Timed-out requests, scored incorrect | 2 | 5 |\n" * (1_000 * s)
     ),
+    # counts joined to their boards by a hyphen, and hyphens that never reach a board's digit (prose.guards
+    # _BOARD_JOINED_RE after a ratio's "x")
+    "hyphen boards": "on the 1x-H100 lane, 2x-RTX 4090 and 3x-faster 4x-MI 5x-RTX-Pro " * 1_600,
+    # length shorthands with a third number, one too many, or a third that never ends (vocab.length_pairs
+    # SHORT_LENGTHS_RE)
+    "length triples": "1k/1k/256 8k/1k/64/ 2k/1k/99999x 4k/512/1.5 " * 2_000,
+    # sweep leads that never end their line, arm names glued on and on, and leads followed by spaces only
+    # (kv.arms _ARM_LEAD_RE, _ARM_NAME_RE)
+    "sweep arm leads": lambda s: (
+        "perf per strategy:\nA_B: 1.5 tok/s\n" * (200 * s)
+        + "by per for each across a-b c_d " * (100 * s)
+        + ":"
+        + " " * (400 * s)
+        + "x\n"
+    ),
+    # serving modes by their split phases, loads in cells that never name the run, PR arms under a sign rule that
+    # never closes, scope lines naming boards and precisions twice, and a heading's comparison words before a
+    # baseline (vocab.setup's serving and PTPC words and _BASE_BEFORE_RE, vocab.load_cells, tables.pr_arms,
+    # tables.roles _switched_arms, grammar.scope_lines scope_values, grammar.revision_labels _COMPARED_RE)
+    "split phases": "PD disaggregation p / d disaggregated 1P1D 12p3 prefill-decode disaggregat ptpc_fp8 " * 800,
+    "arm tables": lambda s: (
+        "#### Relative vs compared against Baseline\n\nPositive values are better positive means " * (50 * s)
+        + "\n\n| Model and workload | Baseline | PR off | PR on | PR with PTPC |\n|---|---|---|---|---|\n"
+        + "| Foo-7B, C1 latency, C2 C3 offline, (C4 | +1.5% | -2.0% | **+3.0%** | 1.5 |\n" * (250 * s)
+    ),
+    "value tables": lambda s: (
+        "## Setup\n\n| Item | Value |\n|---|---|\n" + "| Topology | 1P2D PD-disaggregation, TP2 |\n" * (500 * s) + "\n"
+    ),
+    "scope lines": "- Adds X for SM90 and SM100 requires BF16 and FP16, supports FP8/BF16; does A improve over B "
+    * 800,
+    # a lead-in declaring the cells' pairs over slash cells under a rate's unit, then a line of its words that never
+    # reaches its two sides (tables.declared_pairs _DECLARED_RE)
+    "declared pairs": lambda s: (
+        "- Each cell below holds `base/head`\n\n| Mode | Rate (req/s) | TTFT (ms) |\n|---|---|---|\n"
+        + "| solo | 0.41/0.45 | 3100/2900 |\n" * (500 * s)
+        + "\nPaired values cells numbers below are is holds `a / " * (200 * s)
+        + "\n"
+    ),
+    # a header marking its reference column over cells with spreads, then a header cell of names and marks that
+    # never closes (tables.reference_columns _MARKED_RE / _NAME_PAREN_RE)
+    "reference columns": lambda s: (
+        "| Task | Ab (:1) | Cd (reference, :2) |\n|---|---|---|\n"
+        + "| x | 1.5% ±0.1 | 1.4% ±0.1 |\n" * (500 * s)
+        + "\n| Task | "
+        + "Ab cd ef (x, reference; y (ref " * (100 * s)
+        + " | Cd |\n|---|---|---|\n| x | 1.5 | 1.4 |\n"
+    ),
 }
 
 

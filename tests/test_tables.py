@@ -268,3 +268,23 @@ def test_a_table_no_row_is_read_for_a_claim_in_is_left_there_as_a_full_reading_w
             monkeypatch.setattr(results, "_claims_nothing", lambda *args: False)
             assert read(text, name) == short, name
     assert seen[:1] == ["names.md"] and len(seen) > 1
+
+
+def test_a_declared_pair_of_no_sides_pairs_nothing() -> None:
+    """ "Each cell below is `p50/p99` latency": two percentiles, neither a side a word names (as "main/pr",
+    "base/head" are), so no cell's second value is judged against its first."""
+    text = (
+        "# Shorter prefill\n\nEach cell below is `p50/p99` latency of one request mix.\n\n"
+        "| Mix | TTFT (ms) | TPOT (ms) |\n|---|---:|---:|\n"
+        "| short | 95/140 | 7.1/9.8 |\n| long | 1410/1985 | 8.4/12.6 |\n"
+    )
+    claims = extract(text, path="t.md").claims
+    assert claims and all(c.reference is None for c in claims)
+    # ("Each cell below holds `base/head`": the same cells, each the head's value against the base's)
+    got = extract(text.replace("is `p50/p99` latency", "holds `base/head`"), path="t.md").claims
+    assert sorted((c.metric, c.value, c.reference) for c in got) == [
+        ("TPOT (long)", 12.6, 8.4),
+        ("TPOT (short)", 9.8, 7.1),
+        ("TTFT (long)", 1985.0, 1410.0),
+        ("TTFT (short)", 140.0, 95.0),
+    ]

@@ -180,6 +180,12 @@ def _setup(key_config: Sequence[tuple[str, str]]) -> str:
     return ", ".join(f"{k}={v}" for k, v in key_config)
 
 
+def _arm(c: Claim) -> str:
+    """The arm a value was measured on where its table names several ("| Baseline | PR no-LP | PR LP |"): its variant,
+    so that two checks of one series against one baseline can be told apart."""
+    return str((c.config or {}).get("variant") or "")
+
+
 def _series_label(r: Row, shared: frozenset[tuple[str, str]] = frozenset()) -> str:
     s = r.key.metric
     own = [kv for kv in r.key.config if kv not in shared]
@@ -368,7 +374,7 @@ def _refs_section(
         rows.append(
             [
                 verdict,
-                r.key.metric + (f" [{cfg}]" if cfg else ""),
+                r.key.metric + (f" [{cfg}]" if cfg else "") + (f" {{{arm}}}" if (arm := _arm(r.claim)) else ""),
                 fmt_claim(r.claim),
                 f"{r.reference:g}",
                 f"{r.delta:+.4g}",

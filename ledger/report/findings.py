@@ -184,6 +184,8 @@ def _ref_finding(
     word = reference_word(r)  # (compare's words too)
     pct = f" ({r.delta / abs(r.reference) * 100:+.1f}%)" if perf and r.reference else ""
     own = ", ".join(f"{k}={v}" for k, v in r.key.config if (k, v) not in shared)
+    if arm := (r.claim.config or {}).get("variant"):
+        own = f"{own}, {arm}" if own else str(arm)  # ("| Baseline | PR no-LP | PR LP |": which arm it is)
     text = (
         f"{r.claim.metric or r.key.metric}{f' [{own}]' if own else ''}: {fmt_claim(r.claim)} vs "
         f"{'baseline' if perf else 'ref'} "

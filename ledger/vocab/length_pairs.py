@@ -34,7 +34,10 @@ BEFORE_NAMES_RE = re.compile(
     r"(?<![\w.])(?P<isl>\d{1,6}k?)[ _-]?isl ?(?:[/,+]|and)? ?(?P<osl>\d{1,6}k?)[ _-]?osl(?![a-z0-9])(?! ?[=:]? ?\d)",
     re.IGNORECASE,
 )
-SHORT_LENGTHS_RE = re.compile(r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?![\w/]|\.\w)")
+# ("1k/1k/256": the lengths and a third setting, the concurrency or batch the run was given, not read as either)
+SHORT_LENGTHS_RE = re.compile(
+    r"(?<![\w./])(?P<isl>\d{1,3}[kK])/(?P<osl>\d{1,4}[kK]?)(?:/\d{1,5}(?![\w/.]))?(?![\w/]|\.\w)"
+)
 # "1k1k", "8k1k": the same lengths glued, as serving dashboards name their workloads
 # (the look-behind after the first digit: a pattern that opens with a digit lets the engine skip to the digits, one
 # that opens with a look-behind is tried at every character of every line holding a "k")

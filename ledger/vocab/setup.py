@@ -422,14 +422,23 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "state", "state", r"(bf16|fp32|fp16)[ _-](?:(?:gdn|ssm|recurrent|mamba)[ _-])?state", ("state",), ("bf", "fp")
     ),
-    # aggregated or disaggregated (prefill/decode split) serving: two recipes, never a before and an after
+    # agg or disagg (prefill/decode split) serving: two recipes, no before and after ("aggregated over runs": a verb)
     _word(
         "serving",
         "serving",
-        r"(agg|disagg|aggregated|disaggregated)(?:[ _-](?:serving|mode|recipe))?",
+        r"(agg|disagg|disaggregated)(?:[ _-](?:serving|mode|recipe))?|(aggregated)[ _-](?:serving|mode|recipe)",
         ("agg",),
         ("agg", "disagg"),
     ),
+    # "PD disaggregation", "1P1D": the mode by the phases it splits, or their servers' counts (not a bare feature name)
+    _word(
+        "serving",
+        "serving",
+        r"(pd|p ?/ ?d|prefill ?[/-] ?decode)[ _-]disaggregat(?:ion|ed)",
+        ("agg",),  # (the other serving word's trigger: the trigger pass finds no word inside a longer one)
+        ("pd", "p", "prefill"),
+    ),
+    _word("serving", "serving", r"(\d{1,2}p\d{1,2}d)", tuple(f"{d}p" for d in range(10)), (), _DIGIT_OPENS),
     # "4K ctx", "16K context", "ctx_len=4096": the length of the sequence a kernel or a decode step attends over
     # (never "max context 32768", a limit, nor "1× ctx server", a prefill server)
     _word(
@@ -462,7 +471,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "quant",
         # ("w8a8 fp8" and "w8a8 int8": two schemes, told apart by the dtype after the bit widths; any other weight
         # and activation widths, "w8a16", "w4a4", is a scheme of its own)
-        r"(fp8|nvfp4|mxfp8|mxfp4|fp4|float8(?:wo|dq)?|w8a8(?:[ _-](?:fp8|int8))?|"
+        r"((?:fp8[ _-])?ptpc(?:[ _-]fp8)?|fp8|nvfp4|mxfp8|mxfp4|fp4|float8(?:wo|dq)?|w8a8(?:[ _-](?:fp8|int8))?|"
         r"w(?:int)?[48]a(?:fp8|bf16|fp16|int8|16|8|4)|"
         r"int[2-8][ _-](?:awq|gptq)|int[48](?:wo|dq)?|"
         # (not a project named for its method: "GPTQ-for-LLaMa" is software, it states no run's precision)
@@ -470,8 +479,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         # ("a bf16-trained checkpoint": the precision it was trained in, not the one it ran at)
         r"bf16|fp16|bfloat16|float16|q[2-8]_(?:[01]|k(?:_[sml])?)|iq[1-4]_(?:xxs|xs|s|m|nl)|f16)"
         r"(?![ _-](?:pre-?)?trained\b)",
-        ("fp", "bf", "int", "w4", "w8", "awq", "gptq", "float", "q2_", "q3_", "q4_", "q5_", "q6_", "q8_", "iq", "f16"),
-        ("fp", "nvfp", "mxfp", "float", "w", "int", "awq", "gptq", "bf", "q", "iq", "f16"),
+        ("fp", "bf", "int", "w4", "w8", "awq", "gptq", "float", *(f"q{b}_" for b in "234568"), "iq", "f16", "ptpc"),
+        ("fp", "nvfp", "mxfp", "float", "w", "int", "awq", "gptq", "bf", "q", "iq", "f16", "ptpc"),
     ),
 )
 """The one table of setup words: `qualifiers` writes them into claims, `config_hints` reads them for compare."""
@@ -510,7 +519,7 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 # the setup words that carry no digit; every other one does
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
-    r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|spec decod|speculative decod|spec-decod",
+    r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|spec decod|speculative decod|spec-decod|ptpc",
     re.IGNORECASE,
 )
 _ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])
@@ -541,7 +550,8 @@ _OFF_BEFORE_RE = re.compile(
 
 _THAN_BEFORE_RE = re.compile(r"\bthan\s(?:with(?:out)?|w/o|using|no)\s(?:the\s|any\s)?$", re.IGNORECASE)
 _BASE_BEFORE_RE = re.compile(
-    r"(?:(?P<cmp>compared\s(?:to|with|against)|relative\sto|versus|vs\.?)|against)\s(?:the\s)?(?:[\w-]{1,12}\s)?$",
+    r"(?:(?P<cmp>compared\s(?:to|with|against)|relative\sto|versus|vs\.?|improves?\sover|beats?|outperforms?|"
+    r"(?:faster|better)\sthan)|against)\s(?:the\s)?(?:[\w-]{1,12}\s)?$",
     re.IGNORECASE,
 )
 _KV_AFTER_RE = re.compile(r"[\s_-]{0,3}kv\b", re.IGNORECASE)
@@ -549,7 +559,8 @@ _BASE_AFTER_RE = re.compile(r"(?:\s[\w-]{1,12})?\s(?:baseline|reference)\b", re.
 
 
 def _as_baseline(s: str, start: int, end: int) -> bool:
-    """The word at s[start:end] names what a result is compared to ("vs FP16", "against the BF16 baseline"): "against"
+    """The word at s[start:end] names what a result is compared to ("vs FP16", "against the BF16 baseline", "does
+    PTPC improve over native MXFP8", "faster than BF16"): "against"
     alone names what a run was tested on ("gsm8k against the FP8 checkpoint"), so it needs "baseline" after."""
     before = _BASE_BEFORE_RE.search(s, max(0, start - 32), start)
     return before is not None and (before.group("cmp") is not None or _BASE_AFTER_RE.match(s, end) is not None)
@@ -650,8 +661,10 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             # "non-spec", "no speculative": run without it ("speculative decoding" matches only when turned off)
             off = negated is not None or val[:2].lower() == "no" or val[:4].lower() == "spec"
             out[w.written] = "none" if off else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
-        elif w.written == "serving" and val.lower() in ("ctx", "prefill"):
-            out["serving"] = "disaggregated"  # (its servers split by phase)
+        elif w.written == "serving" and val.lower() not in ("agg", "aggregated", "disagg", "disaggregated"):
+            out["serving"] = "disaggregated"  # (its servers split by phase: "1× ctx server + 1× gen", "1P1D")
+        elif w.written == "quant" and "ptpc" in val.lower():
+            out["quant"] = "fp8_ptpc"  # ("PTPC", "FP8 PTPC": FP8 scaled per token and per channel, one scheme)
         elif w.written == "quant" and val[-3:].lower() == "bpw":
             out["quant"] = val.lower().replace(" bpw", "bpw")  # "EXL2 4.0 bpw" and "EXL2 4.0bpw": one setup
         elif w.key in ("isl", "osl") and "," in val:

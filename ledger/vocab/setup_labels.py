@@ -104,6 +104,9 @@ _SETUP_LABELS: dict[str, str] = {
     # the clients a load generator keeps open at once
     "clients": "concurrency",
     "concurrent clients": "concurrency",
+    # the rate a load generator sends requests at ("Traffic request rate: 4.0", as vllm bench serve prints it)
+    "request rate": "request_rate",
+    "traffic request rate": "request_rate",
     "batch size": "batch_size",
     "batch": "batch_size",
     "bs": "batch_size",

@@ -332,6 +332,8 @@ def echo(text: str) -> dict[str, str] | None:
     if key not in _ECHO_KEYS:
         return None
     value = m.group("value").replace(",", "")
+    if key == "request_rate" and not value[:1].isdigit():
+        return None  # "Traffic request rate: inf": the tool's default, no rate (its runs are paced by concurrency)
     if key in _SIZE_KEYS and value.lower() in _UNSET:
         return {key: ""}  # trtllm-bench's "EP Size: None": no expert parallelism, whatever an outer scope said
     return {key: value}

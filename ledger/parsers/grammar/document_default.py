@@ -13,6 +13,7 @@ from ledger.parsers.grammar.commands import continued
 from ledger.parsers.grammar.default_reach import Statement, default_reach, printed_reach, spelled
 from ledger.parsers.grammar.lead_ins import run_heads, sub_item_heads
 from ledger.parsers.grammar.reference_yaml import reference_lines
+from ledger.parsers.grammar.scope_lines import scope_values
 from ledger.parsers.grammar.setup_scopes import (
     DEFAULT_KEYS,
     PARALLEL_KEYS,
@@ -76,7 +77,7 @@ def document_default(
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     unread = _unread(doc)
     counts: list[tuple[str, int]] = []  # "across 8 GPUs" on a line naming no board: (count, turn)
-    result_items = {b.start for b in doc.blocks if b.kind == "item" and not b.in_code and states_result(b.text[:300])}
+    result_items, items = _items(doc)
     skip_to = 0
     for no in range(1, len(doc.lines) + 1):
         text = doc.setup_line(no)
@@ -86,7 +87,7 @@ def document_default(
         is_command = no not in body and is_command_line(text.strip())
         if is_command and text.rstrip().endswith("\\"):
             text, skip_to = continued(doc, no, len(doc.lines), text.strip())  # its flags on the lines it continues
-        values, models = _line_values(text, is_command, command, no in grids)
+        values, models, scope = _line_values(text, is_command, command, no in grids)
         if not values and not models:
             continue  # (most lines state no setup: nothing below reads them)
         if is_command and not SERVER_COMMAND_RE.search(text):
@@ -100,9 +101,9 @@ def document_default(
         anywhere = no in grids or no in later or test_key(text) is not None
         lead, head, sect, meas = no in leads, no in headings, no in sectioned, no in measuring
         mine = no in result_items or no in facts.changes
-        for k, v in [*values.items(), *(("model", m) for m in models)]:
-            if k not in DEFAULT_KEYS or (k in PARALLEL_KEYS and v == "0"):  # "[TP0]": a rank
-                continue
+        for k, v in [*values.items(), *scope, *(("model", m) for m in models)]:
+            if k not in DEFAULT_KEYS or (k in PARALLEL_KEYS and v == "0") or (k == "serving" and no in items):
+                continue  # ("[TP0]": a rank; "2. enable PD disagg for X", a listed change: a feature, no run's mode)
             if is_command or no not in pasted:
                 outside.add(k)
             own_scope = (
@@ -140,6 +141,13 @@ def document_default(
         printed.update((out.keys() - outside) & {"concurrency"})  # (a tool's output names its model and TP too)
         (reach if reach is not None else {}).update(printed_reach(doc, printed, out, said))
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+def _items(doc: Document) -> tuple[set[int], set[int]]:
+    """The first lines of the list items that state a result, and the lines of every list item."""
+    items = [b for b in doc.blocks if b.kind == "item" and not b.in_code]
+    results = {b.start for b in items if states_result(b.text[:300])}
+    return results, {no for b in items for no in range(b.start, b.end + 1)}
 
 
 def _later_lines(sectioned: set[int], measuring: set[int]) -> set[int]:
@@ -264,10 +272,12 @@ _INLINE_CODE_RE = re.compile(r"`([^`\n]{4,400})`")
 
 def _line_values(
     text: str, is_command: bool, command: Callable[[str], dict[str, str]], grid: bool = False
-) -> tuple[dict[str, str], list[str]]:
+) -> tuple[dict[str, str], list[str], list[tuple[str, str]]]:
     """The setup keys a line states but the model, and the models it names (every one: "(Phi-1.5 and Phi-2)"), but
     those it only wonders about ("whether the huge Kimi2-1T behaves the same ..."); of a `grid`'s header (columns
-    with setups of their own), no length or load: "| batch | 4K ctx | 16K ctx |" measures at each."""
+    with setups of their own), no length or load: "| batch | 4K ctx | 16K ctx |" measures at each. Third, the other
+    values of the keys a line stating the code's scope names twice (grammar.scope_lines)."""
+    scope: list[tuple[str, str]] = []
     if is_command:
         flags = command(text)  # no model named inside another flag's value
         words = qualifiers(text[:2000])
@@ -277,6 +287,7 @@ def _line_values(
         models = [values["model"]] if "model" in values else []
     else:
         values = line_setup(text[:2000])
+        scope = scope_values(values, text)  # ("- Add X for SM100 and SM103": the code's scope, no run's setup)
         for span in _INLINE_CODE_RE.findall(text[:2000]) if "`" in text else ():
             if is_command_line(span):
                 # "`llama-bench -p 2048 -n 0 -ngl 99`, three rounds each": a command quoted in a sentence is run
@@ -289,7 +300,7 @@ def _line_values(
         values = {k: v for k, v in values.items() if k not in WORKLOAD_KEYS}
     if models and (hedged := hedged_models(text)):
         models = [m for m in models if m not in hedged]
-    return values, models
+    return values, models, scope
 
 
 def _led_elsewhere(

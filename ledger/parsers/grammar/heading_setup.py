@@ -10,7 +10,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.setup_index import SetupScope
-from ledger.parsers.grammar.setup_scopes import inline_settings
+from ledger.parsers.grammar.setup_scopes import inline_settings, label_setup
 from ledger.parsers.reader.blocks import Block
 from ledger.vocab.device_headings import bare_card, cpu_heading
 from ledger.vocab.engines import engine_in_parens
@@ -51,6 +51,8 @@ def _heading_setup(title: str) -> dict[str, str]:
     for key, value in (settings_line(title) or {}).items():  # "### causal=False, batch_size=32 ###" read as a title
         values.setdefault(key, value)
     for key, value in inline_settings(title).items():  # "Run with num_spec_tokens 4 and max_num_seqs 16:"
+        values.setdefault(key, value)
+    for key, value in label_setup(title).items():  # "## Traffic Request Rate: 4.0": a setting's label and value
         values.setdefault(key, value)
     models = model_names(title)
     if models:

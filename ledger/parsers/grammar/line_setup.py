@@ -42,6 +42,7 @@ DEFAULT_KEYS = frozenset(
         "draft_len",
         "draft",
         "mtp",
+        "serving",  # ("for PD disaggregation on the Mooncake backend": the mode every result of the thread ran in)
         *LAYOUT_KEYS,  # ("ctx1_tep8_gen2_dep32" in a recipe's name: how the deployment split its servers)
     )
 )
@@ -242,6 +243,10 @@ def _checked(key: str, value: str) -> str:
             return ""
         cut = _AFTER_NUMBER_RE.search(value)  # "TP=8 (E=64, N=512)": the number, not what follows it
         return value[: cut.start()] if cut else value
+    if key == "request_rate":
+        # ("Traffic request rate: inf", the load tool's default, sets no rate: its runs are paced by concurrency)
+        cut = _AFTER_NUMBER_RE.search(value)
+        return "" if not value[:1].isdigit() else value[: cut.start()] if cut else value
     if key == "gpu":
         # "GPU: 3x AMD Radeon AI PRO R9700 (32 GB)": a board the vocabulary does not know, named as printed
         return qualifiers(value).get("gpu", "") or device_as_printed(value)

@@ -510,7 +510,7 @@ def normalise_unit(unit: str) -> str:
     if u == "B":
         return u  # "6.74 B" (billions of parameters) is not "b"
     if low.startswith(("tok", "tps", "req", "it/", "sample", "seq")):
-        return u if u.islower() else u[:1].lower() + u[1:]
+        return u if u.islower() else low if u[:3].isupper() else u[:1].lower() + u[1:]  # ("TPS" is "tps", not "tPS")
     return u if len(u) > 2 else low
 
 

@@ -129,6 +129,8 @@ _BUILD_PAREN_RE = re.compile(r"\(\s*build:?\s*`?\s*(?:\d{1,6}\s*)?\(?(?P<sha>[0-
 _COMMIT_LINK_RE = re.compile(
     r"\[(?P<text>[^\[\]]{1,40})\]\([^()\s]{0,200}/commits?/(?P<sha>[0-9a-f]{7,40})[^()\s]{0,40}\)"
 )
+# a comparison's words before the baseline a heading names ("Relative Results vs Upstream Baseline")
+_COMPARED_RE = re.compile(r"\b(?:vs\.?|versus|relative|compared|against)(?![\w-])", re.IGNORECASE)
 # a heading that names a revision without a sha: "Updated results", "v2", "After rebase", "Round 2", "Second run"
 _HEADING_WORDS_RE = re.compile(
     # ("v2" alone; "Mistral-7B-v0.3" and "DeepSeek-V3.1" are models)
@@ -445,6 +447,8 @@ def heading_revision(text: str) -> Revision | None:
     words = _HEADING_WORDS_RE.search(text) if not shas and len(text) <= 60 and "?" not in text[-3:] else None
     if words is not None and words.group(0)[:1] in "vV" and model_generation(text):
         words = None  # "# LLaMA v4 Maverick": a model's generation, no second version of the results
+    if words is not None and words.group(0).lower() == "baseline" and _COMPARED_RE.search(text, 0, words.start()):
+        words = None  # "#### Relative Results vs Upstream Baseline": what the results are against, no revision
     if not shas and len(text) <= 60 and (words or side_alone(text)):
         return Revision(label=clean_label(text), head=None, base=None)
     return None

@@ -35,6 +35,7 @@ from ledger.parsers.grammar.line_setup import label_setup as label_setup
 from ledger.parsers.grammar.line_setup import line_setup as line_setup
 from ledger.parsers.grammar.line_setup import setting_value as setting_value
 from ledger.parsers.grammar.line_setup import unrestricted as unrestricted
+from ledger.parsers.grammar.scope_lines import scope_values
 from ledger.parsers.grammar.section_results import section_measures
 from ledger.parsers.grammar.varied import WORKLOAD_KEYS as WORKLOAD_KEYS
 from ledger.parsers.grammar.varied import list_varied, table_varied
@@ -383,7 +384,8 @@ def _one_per_key(
             text, skip_to = continued(doc, no, hi, text.strip())  # its flags on the lines it continues
         values = {**qualifiers(text[:2000]), **command(text)} if is_command else unsaid(line_setup(text[:2000]), text)
         head = "model" in values and not is_command and text.rstrip(" *_").endswith(":")  # a run's lead-in
-        for k, v in values.items():
+        scope = [] if is_command else scope_values(values, text)  # ("Add X for SM100 and SM103": the code's scope)
+        for k, v in [*values.items(), *scope]:
             # (a table's model and parallelism are its rows' and columns': its cells carry them; the batch or length
             # a sentence stating a change names, "At batch 1 / 4K the native path is 3% slower", is that result's)
             if k in keys and (k in WORKLOAD_KEYS or no not in tables) and not (k in WORKLOAD_KEYS and no in changes):

@@ -14,7 +14,7 @@ from itertools import pairwise
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.line_setup import line_setup
 from ledger.parsers.grammar.section_results import states_check
-from ledger.parsers.reader.blocks import Block, Document
+from ledger.parsers.reader.blocks import Block, Document, Table
 from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
 from ledger.vocab.text import has_digit
@@ -32,8 +32,8 @@ def table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:
     varied: set[str] = set()
     grids: set[int] = set()
     for b in doc.blocks:
-        if b.kind != "table" or b.end <= b.start or (b.table is not None and documentation_table(b.table.header)):
-            continue  # (boards and their compute capability, an API's reference: no run's setup varies in it)
+        if b.kind != "table" or b.end <= b.start or (b.table is not None and _states_one_run(b.table)):
+            continue  # (boards and their compute capability, an API's reference, "| Item | Value |": nothing varies)
         if b.table is not None and _columns_own_setup(b.table.header):
             grids.add(b.start)
         counts: dict[str, int] = {}
@@ -48,6 +48,16 @@ def table_varied(doc: Document) -> tuple[set[int], set[str], set[int]]:
                 counts[k] = counts.get(k, 0) + 1
         varied.update(k for k, n in counts.items() if n < rows)
     return lines, varied, grids
+
+
+_VALUE_COLUMN_RE = re.compile(r"^[\s*_`]{0,4}values?[\s*_`]{0,4}$", re.IGNORECASE)
+
+
+def _states_one_run(table: Table) -> bool:
+    """A table that documents (compute capabilities, an API's reference) or lists one run's settings ("| Item | Value
+    |" over "| Topology | 1P2D PD-disaggregation |"): each row names another key, no key varies across runs in it."""
+    head = table.header
+    return documentation_table(head) or (len(head) == 2 and _VALUE_COLUMN_RE.match(head[1]) is not None)
 
 
 # a list item that states a result: a benchmark's name, or a number in a unit of measure ("GSM8K: 0.8812",

@@ -45,6 +45,7 @@ from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.pairs import Pair, continuations, line_prefix, pairs_in
 from ledger.parsers.grammar.unit_labels import header_unit, rate_named_unit, rate_unit
 from ledger.parsers.grammar.value_lists import list_names
+from ledger.parsers.kv.arms import arm_at, arm_key, arm_setting, keep_arm
 from ledger.parsers.kv.context import (
     accuracy_above,
     baseline_before,
@@ -213,11 +214,13 @@ class _BlockReader:
         self.test: tuple[int, str] | None = None  # "TestX::test_y:" over YAML: (indent, id) of its values' test
         self.bench = benchmark_title(ctx, block.start, block.end) if block.kind == "code" else None
         self.data = data_lines(ctx, block.start, block.end) if block.kind == "code" else []  # "Loading X dataset"
+        self.arm = arm_at(ctx, block)  # "... perf per strategy:": the setting its labels are values of
 
     def claims(self) -> Iterator[Claim]:
         block = self.block
         for no, text in enumerate(self.ctx.doc.lines[block.start - 1 : block.end], start=block.start):
             yield from self._line(no, text)
+        keep_arm(self.ctx, block, self.arm)
 
     def _forget_kind(self, text: str) -> None:
         # a blank line ends what the last value's kind says about the next unnamed one; a line of words does not
@@ -225,6 +228,7 @@ class _BlockReader:
 
     def _line(self, no: int, text: str) -> Iterator[Claim]:
         ctx, block = self.ctx, self.block
+        self.arm = arm_key(text, self.arm)
         if (key := test_key(text)) is not None or (self.test and text.strip() and indent_of(text) <= self.test[0]):
             self.test = key
         if block.kind != "item" and no > 1 and (claim := _wrapped_claim(ctx, no, text)) is not None:
@@ -324,18 +328,16 @@ class _BlockReader:
         if self._no_claim_of_its_own(line, p, value, unit):
             return
         metric = f"{line.group or line.phase} {label}" if line.group or line.phase else label
-        named = setup_named(label) if not line.group else None
+        named = (setup_named(label) or arm_setting(self.arm, label)) if not line.group else None
         if named and (measure := measure_of_unit(unit)):
-            # "- 8B: 98.4 token/sec", "- RTX 4090: 131.8 tok/s": the label names the run's model or device, the
-            # unit what was measured
+            # "- 8B: 98.4 token/sec", "- RTX 4090: 131.8 tok/s", "SYMM_MEM: 18,724 TPS": the label is the run's
             for claim in self._result(line, p, measure, "perf", unit):
                 claim.config.update(named)  # the label's own model wins over the one the text around it names
                 yield claim
             return
         sided_base = line.base is not None and line.base[2] and _NEW_LABEL_RE.match(label)
         if not sided_base and side_alone(label) and (measure := measure_of_unit(unit)):
-            # "- main (before; 3 runs): 41.2 tok/s", "- this branch: 43.0 tok/s": the label is the run's side (the
-            # base's value becomes its sibling's reference), the unit what was measured
+            # "- main (before; 3 runs): 41.2 tok/s", "- this branch: 43.0 tok/s": the label is the run's side
             yield from self._result(line, p, measure, "perf", unit)
             return
         if sided_base and line.base is not None:
@@ -408,8 +410,7 @@ class _BlockReader:
     def _kind(self, no: int, metric: str, label: str, unit: str | None) -> str | None:
         """The claim's kind; None for a bare number under a name that says nothing, where no reader of output
         may claim it."""
-        # the label's own kind first: a heading's "kernel" must not make "Accuracy: 0.951" a perf result;
-        # the heading speaks only for a label that says nothing ("Invalid" under a gsm8k heading)
+        # the label's own kind first (a heading's "kernel" never makes "Accuracy: 0.951" perf; "Invalid" takes it)
         kind = kind_for_metric(metric, unit)
         if kind == "perf":
             kind = kind_for_metric(f"{metric} {self.section}", unit)

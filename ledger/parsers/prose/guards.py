@@ -600,6 +600,8 @@ _AT_BEFORE_RE = re.compile(r"\bat\s*$")
 # "runs at 20.1 ms/t": a time after "at" is how fast it ran ("at 2 req/s" stays the load a run was given)
 _DURATIONS = frozenset(("ms", "us", "µs", "ns", "ms/token", "ms/t", "ms per token"))
 _WORD_AFTER_RE = re.compile(r"\s*[A-Za-z]")
+# the board right after the hyphen ("1x-H100", "8x-MI300X", "2x-RTX 4090"), never a word ("2x-faster")
+_BOARD_JOINED_RE = re.compile(r"-(?:[A-Za-z]{1,12}[ -]?)?\d")
 
 
 def _counted(text: str, n: Number, after: str) -> bool:
@@ -607,6 +609,8 @@ def _counted(text: str, n: Number, after: str) -> bool:
     tensors a recipe gives that type (a whole count, a name in code after it)."""
     if not _RATIO_WORD_RE.match(after) and _WORD_AFTER_RE.match(after):
         return True
+    if after.startswith("-") and HARDWARE_NAME_RE.search(after, 1, 24) is not None and _BOARD_JOINED_RE.match(after):
+        return True  # "on the 1x-H100 lane", "a 2x-B200 node": the boards counted, joined to the count by a hyphen
     return (
         n.value == int(n.value)
         and _CODE_NAME_AFTER_RE.match(after) is not None

@@ -294,6 +294,8 @@ def packed_names(texts: list[str], k: int) -> list[str] | None:
         if i > 0 and "/" in text and (lm := _NAMES_LEAD_RE.search(text[-120:])) is not None:
             found.append(lm.group("names"))
         for group in found:
+            if is_measure_unit(group.strip()):
+                continue  # "Rate (req/s)", "(tok/s)": a unit's own slash, not two names
             names = [n.strip() for n in group.split("/")]
             if len(names) == k and all(names):
                 return names

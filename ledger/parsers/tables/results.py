@@ -33,8 +33,10 @@ from ledger.parsers.tables.build_rows import build_rows, on_build
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, looks_metric, stated_unit
+from ledger.parsers.tables.pr_arms import on_pr_arms, pr_arms
 from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
 from ledger.parsers.tables.prose_measure import prose_measure
+from ledger.parsers.tables.reference_columns import reference_columns
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import NO_CLAIM_ROLES, TableInfo, shared_setting_labels
 from ledger.parsers.tables.rows import row_claims
@@ -85,8 +87,7 @@ BLOCKS = frozenset({"table"})
 
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     table = block.table
-    assert table is not None
-    if not table.rows:
+    if table is None or not table.rows:
         return
     table = with_sub_header(table)  # "| Old |  | New |  |" over "|  | tok/s/user | tok/s/gpu | ..."
     table = with_swept_heads(table, block.section[-1:], ctx.lead_in(block))  # "| c64 | c256 (tok/s/gpu) |"
@@ -96,6 +97,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         return
     roles = column_roles(table, _title(ctx))
     follow_oriented(ctx.memo, table, roles)  # "With X | Without X" where an earlier table's change column told
+    reference_columns(ctx.memo, table, roles)  # "| Kestrel | Heron (reference) |", then "| Kestrel | Heron |"
     headers = [clean(h) for h in table.header] + [""] * (len(roles) - len(table.header))
     section = " ".join(block.section[-1:])
     # a baseline row: "Baseline | 12.3 | 4.5" gives the next rows' references, column by column; with several
@@ -135,7 +137,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         None,
     )
     own_impl = implementation_columns(headers, info.base_of)
-    arms = arm_columns(headers, info.base_of)
+    arms, pr_sides = arm_columns(headers, info.base_of), pr_arms(headers, roles, ctx.lead_in(block), section)
     bases, steps, heads, precisions = _bases(table, labels, roles, sided)
     group = ""
     builds = build_rows(table, roles)  # "| npu-serve:v0.8.2 | Round1 | 48.20 |": runs of builds
@@ -180,7 +182,8 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
             claims = _with_setup(claims, workload)
         claims = on_side_marks(on_arm_columns(on_implementation_columns(claims, own_impl), arms), marks)
         claims = on_sweep(claims, sweep, info.measure[0] if info.measure else None)
-        yield from _of_task(on_banner_sides(table.banner_sides, on_side_columns(ctx, claims)), task, dataset)
+        claims = on_pr_arms(on_side_columns(ctx, claims), pr_sides)  # ("| Baseline | PR no-LG | PR LG |": two arms)
+        yield from _of_task(on_banner_sides(table.banner_sides, claims), task, dataset)
 
 
 def _with_row_steps(table: Table, labels: list[str], roles: list[str]) -> list[str]:

@@ -139,8 +139,24 @@ def column_roles(table: Table, title: str = "") -> list[str]:
             _first_role(table, head, cells, numeric) if ci == first else _role(head, cells, numeric, roles[-1], row_id)
         )
     leading_settings(table, roles)
+    _switched_arms(heads, columns, roles)
     _baselines(table, roles, ncols, title)
     return roles
+
+
+_OFF_END_RE = re.compile(r"(?<=\w )off\s*$", re.IGNORECASE)
+_SIGNED_PCT_RE = re.compile(r"^[*_]{0,2}[+\-−]\d{1,4}(?:\.\d{1,4})?\s?%[*_]{0,2}$")
+
+
+def _switched_arms(heads: list[str], columns: list[list[str]], roles: list[str]) -> None:
+    """ "Baseline | PR off | PR on": the PR with its feature switched off is an arm of the PR, measured against the
+    baseline beside it as the arm switched on is, never that arm's reference (its own values would be lost); nor
+    where its cells are signed changes ("+2.8%" under "PR off"), each against a baseline the table does not print."""
+    offs = [i for i, h in enumerate(heads) if roles[i] == "baseline" and _OFF_END_RE.search(h) and side_of(h) == "head"]
+    based = any(r == "baseline" and i not in offs for i, r in enumerate(roles))
+    for i in offs:
+        if based or (columns[i] and all(_SIGNED_PCT_RE.match(c) for c in columns[i])):
+            roles[i] = "value"
 
 
 _INDEX_HEAD_RE = re.compile(r"^(?:#|no\.?|n°|idx|index)$", re.IGNORECASE)

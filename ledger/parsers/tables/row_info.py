@@ -20,6 +20,7 @@ from ledger.parsers.tables.headers import column_revisions, head_without_unit, l
 from ledger.parsers.tables.roles import KEYED_NUMBER_RE, NO_FIGURE, pair_columns
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
+from ledger.vocab.load_cells import cell_load
 from ledger.vocab.metrics import STDERR_WORDS, is_acceptance_name, named_benchmark
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import (
@@ -149,9 +150,10 @@ class TableInfo:
         """The one revision the value columns name: the new side, which the row's deltas are measured on."""
 
     def row_task(self, label: str) -> dict[str, str]:
-        """The task a row of a table of tasks names (the benchmark's canonical name, else the label's words)."""
+        """The task a row of a table of tasks names (the benchmark's canonical name, else the label's words), and the
+        load a row's label names by its C and count ("Qwen2-7B-Instruct, C1 latency": vocab.load_cells)."""
         name = clean(label) if self.task_rows else ""
-        return {"task": named_benchmark(name) or name.lower()} if name else {}
+        return {**cell_load(label), **({"task": named_benchmark(name) or name.lower()} if name else {})}
 
     def bind_revisions(self, named: Mapping[str | int, Revision], headers: list[str]) -> None:
         """The revisions the value columns' headers name (see headers.column_revisions)."""
@@ -240,7 +242,8 @@ class TableInfo:
                 bare = kept  # "t/s 0badc0de1": the commit is the column's revision, not a part of its measure
             name = bare if head in self.variants else head_without_unit(bare)
             # "TG (256) T/s": the length the bench ran is the column's setup
-            setup = {**header_parallel(head), **qualifiers(head), **header_lengths(head)}  # ("single GPU": TP1)
+            setup = {**header_parallel(head), **cell_load(head), **qualifiers(head), **header_lengths(head)}
+            # ("single GPU": TP1; "C64 offline throughput": concurrency 64)
             if (arm := _ARM_PREFIX_RE.match(name)) is not None and setup and not side_of(arm.group(1)):
                 rest = name[arm.end() :]
                 if setup_only(rest):

@@ -25,7 +25,6 @@ from ledger.parsers.tables.cell_parens import PAREN_RE, cell_ref, share_note, tr
 from ledger.parsers.tables.cell_sentences import with_row_setup
 from ledger.parsers.tables.cells import (
     ARROW_CELL_RE,
-    SLASH_CELL_RE,
     SPACED_LIST_RE,
     VERDICT_CELL_RE,
     cell_facts,
@@ -36,15 +35,15 @@ from ledger.parsers.tables.cells import (
     run_values,
     with_named_spread,
 )
+from ledger.parsers.tables.declared_pairs import slash_pair
 from ledger.parsers.tables.headers import (
     ARROW_SIDES_RE,
     GENERIC_HEAD_RE,
-    SLASH_SIDES_RE,
     looks_metric,
     metric_name,
-    slash_sides,
     unit_of_header,
 )
+from ledger.parsers.tables.reference_columns import spread_value
 from ledger.parsers.tables.row_info import NO_CLAIM_ROLES, TableInfo
 from ledger.parsers.tables.setting_keys import setting_keys, sized_model
 from ledger.parsers.tables.slash_named import position_parts
@@ -154,7 +153,10 @@ class _RowReader:
             or (yield from self._spaced(c))
         ):
             return
-        if not c.numeric:
+        # ("81.30% ±0.70" beside its reference column's "80.90% ±0.72": the value, its spread and its reference)
+        if not c.numeric and c.role == "value" and c.ci in self.info.base_of:
+            c.parsed = spread_value(c.cleaned)
+        if not c.numeric and c.parsed is None:
             yield from self._worded(c)
             return
         if self.ctx.is_free(c.line, c.start, c.end):  # else an earlier reader took it ("805 passed")
@@ -206,7 +208,9 @@ class _RowReader:
                 else {
                     **qualifiers(self.label),
                     **label_checkpoint(self.label, self.ctx.doc.line(1)),
-                    **self.info.row_task(self.label),  # ("| Task |" over "ARC": its task, whatever a command ran)
+                    **self.info.row_task(
+                        self.label
+                    ),  # ("| Task |" over "ARC": its task; "Qwen2-7B, C1 latency": conc 1)
                 }
             )
             row = self.row.cells
@@ -271,34 +275,31 @@ class _RowReader:
         return True
 
     def _slash_or_runs(self, c: _Cell) -> Generator[Claim, None, bool]:
-        if c.numeric or c.role != "value":
+        if c.numeric or c.role not in ("value", "mixed"):
             return False
         info = self.info
-        sides = info.slash.get(c.ci, ...)
-        if sides is ...:
-            sides = info.slash[c.ci] = slash_sides(c.head)
-        sm = SLASH_CELL_RE.match(c.cleaned) if sides is not None else None
-        if sm is None or sides is None:
-            return (yield from self._runs(c))
+        # ("Paired values below are `main/pr`" over "0.410/0.455" under "Rate (req/s)": the statement's sides)
+        pair = slash_pair(self.ctx, self.block, info.slash, c.ci, c.head, c.cleaned)
+        if pair is None:
+            return c.role == "value" and (yield from self._runs(c))
         # a slash pair an earlier reader took is not a list of runs either
         if not self._take_cell(c):
             return False
         # "1.07 / 0.98" under "Req/s branch / main": the new side's value, the other side its reference
-        nv, bv = (to_float(sm.group(1 + 2 * k)) for k in sides)
-        bare = SLASH_SIDES_RE.sub("", c.head).strip() or c.head  # "Req/s branch / main" -> "Req/s"
-        unit = sm.group(2 + 2 * sides[0]) or sm.group(2 + 2 * sides[1]) or info.head(bare)[0]
-        metric = metric_name(self.label, info.head(bare)[1] or bare, c.role)
-        side = SLASH_SIDES_RE.search(c.head)
-        named = self.ctx.named.get(side.group("ab"[sides[0]]).lower()) if side else None
-        extra: dict[str, Any] = {"revision": named} if named is not None else {}
+        # ("Output rate base/head (tok/s)": the unit in the parenthesis the sides' words stood before)
+        unit = pair.unit or info.head(pair.bare)[0] or unit_of_header(c.head)
+        metric = metric_name(self.label, info.head(pair.bare)[1] or pair.bare, c.role)
+        extra: dict[str, Any] = (
+            {"revision": rev} if pair.word and (rev := self.ctx.named.get(pair.word.lower())) else {}
+        )
         yield self.ctx.claim(
             column_kind(metric, self.section, unit),
             c.line,
             c.cell.strip(),
             metric=metric,
-            value=nv,
+            value=pair.value,
             unit=unit,
-            reference=bv,
+            reference=pair.reference,
             config=self._config(c),
             **extra,
         )
@@ -453,9 +454,9 @@ class _RowReader:
             elif c.ci in self.info.base_of:
                 bi = self.info.base_of[c.ci]
                 src = self.row.cells[bi] if bi < len(self.row.cells) else None
-            if src is not None and is_numeric_cell(src):
-                base_value = cell_value(src)
-                ref = base_value[0] if base_value else None
+            base_value = cell_value(src) if src is not None else None
+            if src is not None and base_value is not None and (is_numeric_cell(src) or base_value[4] is not None):
+                ref = base_value[0]  # (also of a reference with its spread, "80.90% ±0.72")
                 bpm = PAREN_RE.search(src)
                 base_paren = bpm.group(1) if bpm else None
         if ref is None:  # "96.25 (ref 96.36)" in one cell

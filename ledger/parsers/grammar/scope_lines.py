@@ -1,0 +1,38 @@
+"""A prose line that says what the change makes the code cover, not what a run was measured on: "- Add X for SM100
+and SM103.", "Support BF16/FP16 paged context", "MLA decode requires BF16". Its boards and precisions are the
+kernel's scope (each result says which it ran), so neither a section's nor the document's setup reads them."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.vocab.setup import named_twice, qualifiers
+
+_REQUIRES_RE = re.compile(r"\brequires?\s", re.IGNORECASE)
+# a line that says what the change makes the code do ("- Add X for SM100 and SM103.", "Supports BF16/FP16 decode")
+_SCOPE_VERB_RE = re.compile(
+    r"^[\s>*+-]{0,6}(?:adds?|added|supports?|supported|enables?|enabled|implements?|integrates?|introduces?)\s",
+    re.IGNORECASE,
+)
+
+
+def scope_values(values: dict[str, str], text: str) -> list[tuple[str, str]]:
+    """What a prose line names as the code's scope, not as a run's setup. A line saying what the change adds or
+    supports names a key twice ("Add X for SM100 and SM103", "Support BF16/FP16 paged context": what the kernel
+    covers, each result says which it ran): the second value comes back, so that a default counting the line's
+    values finds no one value of the key in it. A precision or board right after "requires" ("MLA decode requires
+    BF16") is a precondition: dropped from `values`."""
+    if ("quant" in values or "gpu" in values) and (m := _REQUIRES_RE.search(text)) is not None:
+        after = text[m.end() : m.end() + 40].lower()
+        for key in ("quant", "gpu"):
+            if key in values and values[key].lower() in after:
+                del values[key]
+    if not values or not _SCOPE_VERB_RE.match(text):
+        return []
+    out = []
+    for key in sorted(named_twice(text) & values.keys() - {"gpu_count"}):  # (a count: document_default's own)
+        first = values[key]
+        rest = re.sub(re.escape(first), " ", text[:400], flags=re.IGNORECASE)
+        if (other := qualifiers(rest).get(key)) and other.lower() != first.lower():
+            out.append((key, other))
+    return out
