@@ -780,6 +780,39 @@ def test_a_settings_chain_is_a_sweep_never_the_changes_gain(tmp_path: Path) -> N
     assert head["metric"] == "generated throughput" and head["config"]["gpu"].endswith("MI325X")
 
 
+def test_counts_of_failed_requests_or_answers_go_down(tmp_path: Path) -> None:
+    """A candidate with more request failures, unparseable or blank answers, or time-outs than its baseline is worse
+    than it, never "better" nor "above reference" (a count of wrong answers is no accuracy score); a count of completed
+    requests still goes up."""
+    data = report("request_health_counts.md", tmp_path)
+    got = {f["line"]: f["verdict"] for f in findings(data, "results", more=True)}
+    assert got == {
+        8: "worse than baseline",
+        9: "worse than baseline",
+        10: "worse than baseline",
+        11: "worse than baseline",
+        12: "within noise",
+    }
+    assert data["headline"] == "4 worse than baseline"
+    for name in ("Request failures", "Unparseable answers", "Empty final answers", "OOMs", "Dropped requests"):
+        assert not higher_is_better(name, None, "perf") and not higher_is_better(name, None, "accuracy"), name
+    assert higher_is_better("Successful requests", None, "perf")
+
+
+def test_another_engines_build_under_the_prs_table_is_its_reference_not_its_earlier_revision(tmp_path: Path) -> None:
+    """Mainline llama.cpp's sweep "(build: `7100 (0badc0de7)`)" is what each of this PR's rows is paired with: the
+    TG rows behind it are worse than baseline once each, never also a regression between revisions (the other
+    engine is no earlier revision of this PR), and "4X faster PP" is the PP speed-up."""
+    data = report("other_engine_build_reference.md", tmp_path)
+    assert len(data["revisions"]) == 1, data["revisions"]
+    failures = findings(data, "failures")
+    assert [f["verdict"] for f in failures] == ["worse than baseline"] * 4
+    assert sorted(f["line"] for f in failures) == [8, 8, 9, 9]
+    assert data["headline"] == "4 worse than baseline"
+    results = {(f["line"], f["metric"]): f["verdict"] for f in findings(data, "results", more=True)}
+    assert results[(8, "S_PP t/s")] == "better than baseline"
+
+
 def test_each_pr_arm_is_judged_against_the_baseline_and_named_apart(tmp_path: Path) -> None:
     """ "| Baseline | PR off | PR on |": the off arm is the PR's too, judged against the baseline (never the on arm's
     reference, nor dropped), and each finding names its arm."""

@@ -904,6 +904,14 @@ HOSTILE: dict[str, HostileText] = {
         "| Metric | Baseline (Marlin) | FP8 Compute | Delta |\n|---|---|---|---|\n"
         + "| Output tok/s | 1,000 | 1,200 | +20% |\n" * (1_000 * s)
     ),
+    # shares and ratios with the comparative and measure after them, a lowered measure's elided second share
+    # (prose.reduced_by _COMPARATIVE_MEASURE_RE / _ELIDED_GAP_RE)
+    "comparative measures": "2% lower TTFT at TP4 and 1% at TP8, 3x faster PP then 4% fewer a b " * 2_000,
+    # rows of counts that went wrong, each judged lower-is-better (vocab.metrics _BAD_OUTCOMES)
+    "failure counts": lambda s: (
+        "| Metric | Baseline | Candidate |\n|---|---|---|\n"
+        + "| Timed-out requests, scored incorrect | 2 | 5 |\n" * (1_000 * s)
+    ),
     # counts joined to their boards by a hyphen, and hyphens that never reach a board's digit (prose.guards
     # _BOARD_JOINED_RE after a ratio's "x")
     "hyphen boards": "on the 1x-H100 lane, 2x-RTX 4090 and 3x-faster 4x-MI 5x-RTX-Pro " * 1_600,

@@ -78,7 +78,7 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None, order:
                 name = f"{name} {r.head}"
             snaps[k] = Snapshot(RevisionRef(name=name, label=r.label, head=r.head, base=r.base, document=document), [])
         snaps[k].claims.append(c)
-    ordered = list(snaps.values())
+    ordered = _without_reference_sides(list(snaps.values()))
     if not ordered:
         unlabelled = [c for c in claims if c.revision is None]
         return [Snapshot(RevisionRef(name=document or "document", document=document), unlabelled)] if unlabelled else []
@@ -97,6 +97,30 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None, order:
     if order == "reverse" or (order == "auto" and _newest_first(ordered)):
         ordered.reverse()
     return ordered
+
+
+def _without_reference_sides(snaps: list[Snapshot]) -> list[Snapshot]:
+    """The snapshots less those that are only another's reference side: every value of the section is the stated
+    reference of a value of one other section ("upstream `llama.cpp` (build: 6000 (abcdef123))" under the PR's own
+    table, each PR row paired with it). Such a section is what the other is judged against, not an earlier revision
+    of it: kept as a revision, each of its pairs would be judged twice, against its baseline and as a step between
+    revisions (a cross-engine gap read as the PR's regression). Of three or more sections, the one the newest states
+    as its reference is its base already (compare.align's _stated_base: "mainline x@4c1e9a7", "ours main@b7d03e5",
+    "ours PR@e92a6c0"), and taking it out would leave the other engine's section as the PR's earlier revision."""
+    if len(snaps) != 2:
+        return snaps
+    paired = [{(c.metric, c.unit, c.reference) for c in s.claims if isinstance(c.reference, float)} for s in snaps]
+    kept: list[Snapshot] = []
+    for i, s in enumerate(snaps):
+        values = [(c.metric, c.unit, c.value) for c in s.claims if isinstance(c.value, float)]
+        if (
+            values
+            and not paired[i]
+            and any(all(v in other for v in values) for j, other in enumerate(paired) if j != i and other)
+        ):
+            continue
+        kept.append(s)
+    return kept
 
 
 # "with this PR", "on this PR", "the PR": the side "this PR" spelled with its preposition or article

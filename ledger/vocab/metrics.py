@@ -25,7 +25,7 @@ _QUALITY_WORDS = (
     r"arc[-_ ]|accuracy|\bacc\b|\bacc[_ ]|exact[_ ]match|"
     r"(?<![a-z])score(?![a-z])|pass@\d|\bf1\b|bleu|rouge|\bem\b|strict[-_ ]match|flexible[-_ ]extract|"
     r"textvqa|ocrbench|lambada|bits_per_byte|\bbpb\b|cmmlu|ceval|bbh|drop\b|"
-    r"swe-?bench|correct|"
+    r"swe-?bench|(?<!in)correct|"  # ("scored incorrect": a count of wrong answers, no score)
     # looser than the table's spellings, for the kind only: "mmlu" inside a task name, "math" alone
     r"mmlu|mbpp|math(?:500)?\b|aime|ruler|niah|"
     # how far a quantised layer's output is from the reference one ("error 1503.34" in GPTQ's log)
@@ -122,9 +122,16 @@ def is_acceptance_name(text: str) -> bool:
     return _ACCEPTANCE_WORDS_RE.holds(text) or ("AR" in text and _CASED_AR_RE.search(text) is not None)
 
 
+# Counts of requests or answers that went wrong: fewer is better whatever the table's kind ("Request failures 0 -> 3"
+# is a PR adding failures, "Unparseable answers", "Timed-out requests", "OOMs", "Dropped requests")
+_BAD_OUTCOMES = (
+    r"fail(?:s|ed|ures?)?\b|invalid|unpars(?:e|ea)ble|malformed|\bempty\b|\bblank\b|incorrect|\bwrong\b|"
+    r"time[sd]?[- ]?outs?\b|timed[- ]out|\boom(?:s|ed)?\b|out[- ]of[- ]memory|\bretr(?:y|ies|ied)\b|"
+    r"\bdropped\b|\brejected\b|\baborted\b|\bcrash(?:es|ed)?\b"
+)
 LOWER_IS_BETTER_RE = re.compile(
     r"latency|ttft|tpot|itl|(?<![0-9a-f])e2el?(?![0-9a-f])|duration|time|\bms\b|\bus\b|µs|memory|mem\b|gib|\bgb\b|mib|"
-    r"perplexity|\bppl\b|overhead|cost|size|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|"
+    r"perplexity|\bppl\b|overhead|cost|size|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|" + _BAD_OUTCOMES + "|"
     r"(?<![a-z])rtf(?![a-z])|real[ -]time factor",  # seconds of compute per second of audio
     re.IGNORECASE,
 )
@@ -132,7 +139,7 @@ LOWER_IS_BETTER_RE = re.compile(
 
 # quality measured as a distance from the reference model: smaller is better
 _LOWER_QUALITY_RE = re.compile(
-    r"perplexity|\bppl\b|error|diff|invalid|\bkld\b|kl[- ]?div|\bjsd\b|rms δp|\bloss(?:es)?\b", re.IGNORECASE
+    r"perplexity|\bppl\b|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|rms δp|\bloss(?:es)?\b|" + _BAD_OUTCOMES, re.IGNORECASE
 )
 
 

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from ledger.vocab.metrics import higher_is_better
+from ledger.vocab.units import RATIO_UNITS
 
 # the verb, the measure's words (one to four), "by", an approximation word: right before the number
 _REDUCED_BY_RE = re.compile(
@@ -19,9 +20,66 @@ _REDUCED_BY_RE = re.compile(
 _THE_RE = re.compile(r"^(?:the|its|our)\s", re.IGNORECASE)
 
 
+# "approximately 30% lower ITL", "5X faster PP": a comparative between the value and the measure it changes (not "1.2%
+# lower than the official figure", which names what it is against and keeps its words' sign, as the gold reads it)
+_COMPARATIVE_MEASURE_RE = re.compile(
+    r"[ \t]{1,2}(?P<how>lower|less|shorter|smaller|fewer|faster)[ \t]{1,2}(?!than\b)"
+    r"(?P<what>[A-Za-z][\w/@.-]{0,24}(?:[ \t](?!(?:at|for|on|in|with|and|or|vs|here|then|now|too)\b)"
+    r"[A-Za-z][\w/@.-]{0,24})?)\b",
+    re.IGNORECASE,
+)
+_DOWN_WORDS = ("lower", "less", "shorter", "smaller", "fewer")
+
+
+def _comparative_measures(out: list[dict[str, Any]], text: str) -> None:
+    """A share followed by "lower <measure>" is that measure's change, negative (as "reduces <measure> by"); a ratio
+    followed by "faster <measure>" is that measure's speed-up ("PP speedup"), not a measure named "faster"."""
+    lowered: tuple[str, int] | None = None  # the measure last read as lowered, and where its words end
+    for c in out:
+        m = _COMPARATIVE_MEASURE_RE.match(text, c["end"], c["end"] + 60)
+        if m is None and lowered is not None and _follows_lowered(c, lowered, text):
+            c["value"] = -c["value"]  # ("3.0% lower TTFT at TP4 and 1.1% at TP8": the second is lower too)
+            lowered = (lowered[0], c["end"])
+            continue
+        lowered = None
+        if m is None or not isinstance(c.get("value"), float):
+            continue
+        what, how, metric = m.group("what"), m.group("how").lower(), (c.get("metric") or "").lower()
+        if metric and metric != how and not what.lower().startswith(metric):
+            continue  # (the value is already another measure's: "2% output throughput, 3x faster" keeps its name)
+        if how == "faster" and c.get("unit") in RATIO_UNITS:
+            c["metric"] = f"{what.split()[0] if metric != what.lower() else what} speedup"
+        elif how in _DOWN_WORDS and c.get("unit") == "%" and c["value"] > 0:
+            c["value"] = -c["value"]
+            if c.get("high") is not None:
+                c["high"] = -c["high"]
+            c["metric"] = c.get("metric") if metric and metric != how else what.split()[0]
+            lowered = (c["metric"], m.end())
+
+
+# what may stand between a lowered measure and a share it elides: its setting, "and"
+_ELIDED_GAP_RE = re.compile(
+    r"[ \t]{1,2}(?:(?:at|for|on|with)[ \t]{1,2}[\w.-]{1,20}[ \t]{1,2})?(?:and|,)[ \t]{1,2}[~≈]?"
+)
+
+
+def _follows_lowered(c: dict[str, Any], lowered: tuple[str, int], text: str) -> bool:
+    """Whether a positive share of the lowered measure's name follows it with only a setting and "and" between."""
+    value, (name, end) = c.get("value"), lowered
+    return (
+        c.get("unit") == "%"
+        and isinstance(value, float)
+        and value > 0
+        and c.get("metric") == name
+        and _ELIDED_GAP_RE.fullmatch(text, end, c["start"]) is not None
+    )
+
+
 def reduced_by(out: list[dict[str, Any]], text: str) -> None:
     """Each share the words before it say a measure was reduced by: that measure's change, negative, named as the
-    text names it ("mean TPOT", not "TPOT": the statistic is part of the measure)."""
+    text names it ("mean TPOT", not "TPOT": the statistic is part of the measure); a comparative between a value and
+    its measure ("30% lower ITL", "5X faster PP") says the same."""
+    _comparative_measures(out, text)
     for c in out:
         if c.get("unit") != "%" or not isinstance(c.get("value"), float) or c["value"] <= 0:
             continue
