@@ -167,6 +167,12 @@ _LABEL_STAT_RE = re.compile(r"^(?:average|avg|mean|max(?:imum)?|min(?:imum)?)\s+
 
 
 @short_text_cache(4096)  # every label line, inline setting and setting cell asks it: the same labels recur
+def states_rate(value: str) -> bool:
+    """Whether a request rate's value states one: "inf", the load tools' default, sets none (its runs are paced by
+    their concurrency)."""
+    return value[:1].isdigit()
+
+
 def setup_label_key(label: str) -> str | None:
     """The setup key a label names ("TP Size" -> "tp", "Average Input Length (tokens)" -> "isl"), else None."""
     core = re.sub(r"[\s_-]+", " ", label.strip(" *`_:=").lower())[:60]

@@ -16,6 +16,7 @@ from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.models import model_in_path, title_family
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
+from ledger.vocab.setup_labels import states_rate
 
 # --flag value / --flag=value in a command line, and lm_eval's model_args "pretrained=X,tensor_parallel_size=2"
 # (the serving CLIs' one-dash short forms too: "-tp 2", "-pp 2"; "-m" is python's module flag, not a model;
@@ -332,8 +333,8 @@ def echo(text: str) -> dict[str, str] | None:
     if key not in _ECHO_KEYS:
         return None
     value = m.group("value").replace(",", "")
-    if key == "request_rate" and not value[:1].isdigit():
-        return None  # "Traffic request rate: inf": the tool's default, no rate (its runs are paced by concurrency)
+    if key == "request_rate" and not states_rate(value):
+        return None  # "Traffic request rate: inf"
     if key in _SIZE_KEYS and value.lower() in _UNSET:
         return {key: ""}  # trtllm-bench's "EP Size: None": no expert parallelism, whatever an outer scope said
     return {key: value}

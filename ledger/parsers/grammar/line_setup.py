@@ -15,6 +15,7 @@ from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
 from ledger.vocab.models import hedged_models, parameter_counts
 from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, named_twice, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
+from ledger.vocab.setup_labels import states_rate
 from ledger.vocab.sides import THIS_CHANGE_RE
 from ledger.vocab.text import has_digit, lower_for_words
 
@@ -267,9 +268,8 @@ def _checked(key: str, value: str) -> str:
         cut = _AFTER_NUMBER_RE.search(value)  # "TP=8 (E=64, N=512)": the number, not what follows it
         return value[: cut.start()] if cut else value
     if key == "request_rate":
-        # ("Traffic request rate: inf", the load tool's default, sets no rate: its runs are paced by concurrency)
         cut = _AFTER_NUMBER_RE.search(value)
-        return "" if not value[:1].isdigit() else value[: cut.start()] if cut else value
+        return "" if not states_rate(value) else value[: cut.start()] if cut else value
     if key == "gpu":
         # "GPU: 3x AMD Radeon AI PRO R9700 (32 GB)": a board the vocabulary does not know, named as printed
         return qualifiers(value).get("gpu", "") or device_as_printed(value)
