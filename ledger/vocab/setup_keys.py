@@ -204,6 +204,11 @@ SOFT_KEYS: tuple[str, ...] = (
     "model_type",
 )
 """Keys whose text is mined for configuration words; the rest of their text is a variant."""
+# The last word of a "per X:" / "by X:" lead that names a measure's denominator or a unit, never a setting a sweep
+# varies ("tokens per second:", "latency per request:", "by GPU count:")
+NOT_A_SETTING_TAILS: frozenset[str] = frozenset(
+    ("second", "sec", "request", "token", "user", "gpu", "step", "iteration", "run", "item")
+)
 KEY_CLASSES: tuple[str, ...] = ("hard", "soft", "ignored")
 
 

@@ -15,6 +15,7 @@ import re
 from ledger.parsers.base import Context
 from ledger.parsers.reader.document import Block
 from ledger.vocab.setup import config_key
+from ledger.vocab.setup_keys import NOT_A_SETTING_TAILS
 
 # "... perf per strategy:", "Throughput by attention backend:", "for each kernel:": the setting the next lines vary
 _ARM_LEAD_RE = re.compile(
@@ -24,8 +25,6 @@ _ARM_LEAD_RE = re.compile(
 # an arm's name: one word of letters, digits and joints, as a strategy, backend or kernel is spelled ("SYMM_MEM",
 # "flash-attn", "TORCH_SDPA"); never a sentence
 _ARM_NAME_RE = re.compile(r"[A-Za-z][\w.+-]{0,30}")
-# what a lead names is a measure or a unit, never a setting ("per second:", "per request:", "by GPU count:")
-_NOT_A_SETTING = frozenset(("second", "sec", "request", "token", "user", "gpu", "step", "iteration", "run", "item"))
 
 
 def arm_key(text: str, current: str | None) -> str | None:
@@ -37,7 +36,7 @@ def arm_key(text: str, current: str | None) -> str | None:
     if m is None:
         return current
     key = config_key(m.group("key"))
-    return None if key.split("_")[-1] in _NOT_A_SETTING else key
+    return None if key.split("_")[-1] in NOT_A_SETTING_TAILS else key
 
 
 def arm_setting(key: str | None, label: str) -> dict[str, str]:
