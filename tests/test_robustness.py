@@ -500,6 +500,8 @@ HOSTILE: dict[str, HostileText] = {
     "bar words": lambda s: "50% acceptance rate a b threshold from `0. " * (375 * s) + "\n",
     # footnote marks in table cells, opened and never closed (tables.cells _MARKUP_RE)
     "sup marks": lambda s: "| a | b |\n|---|---|\n" + "| no <sup>2 | 1.5 <sup>x</sup> |\n" * (500 * s),
+    # superscript and dagger marks glued to headers and cells, runs longer than a mark (tables.cells _MARKUP_RE)
+    "glued marks": lambda s: "| a¹²³⁴ | PR†‡§† |\n|---|---|\n" + "| x¹¹¹¹¹ | 1.5†††† |\n" * (500 * s),
     # labels over pastes one word apart, and labels that never close with a colon (grammar.twin_labels)
     "twin labels": (
         "Main Eagle:\n```\nspeed=1.5\n```\nBeta Eagle:\n```\nspeed=1.6\n```\n" + "- Old a(b c(d e(f " * 5 + "\n"
