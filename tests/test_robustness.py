@@ -503,6 +503,8 @@ HOSTILE: dict[str, HostileText] = {
     # many lines opening alike, then quotes that repeat them joined and never end where a line does
     # (reader.quotes _Said: a bounded number of earlier lines tried, each walked once)
     "collapsed quotes": lambda s: "a b 1 [x](y)\n" * (300 * s) + ("> " + "a b 1 y " * 60 + "z\n") * (100 * s),
+    # load phrases that almost say the bound is gone, never reaching "cap" (vocab.setup_labels UNCAPPED_LOAD_RE)
+    "uncapped words": "without any max concurrency no concurrency 1 " * 800,
     # superscript and dagger marks glued to headers and cells, runs longer than a mark (tables.cells _MARKUP_RE)
     "glued marks": lambda s: "| a¹²³⁴ | PR†‡§† |\n|---|---|\n" + "| x¹¹¹¹¹ | 1.5†††† |\n" * (500 * s),
     # labels over pastes one word apart, and labels that never close with a colon (grammar.twin_labels)
