@@ -500,6 +500,13 @@ HOSTILE: dict[str, HostileText] = {
     "bar words": lambda s: "50% acceptance rate a b threshold from `0. " * (375 * s) + "\n",
     # footnote marks in table cells, opened and never closed (tables.cells _MARKUP_RE)
     "sup marks": lambda s: "| a | b |\n|---|---|\n" + "| no <sup>2 | 1.5 <sup>x</sup> |\n" * (500 * s),
+    # many lines opening alike, then quotes that repeat them joined and never end where a line does
+    # (reader.quotes _Said: a bounded number of earlier lines tried, each walked once)
+    "collapsed quotes": lambda s: "a b 1 [x](y)\n" * (300 * s) + ("> " + "a b 1 y " * 60 + "z\n") * (100 * s),
+    # load phrases that almost say the bound is gone, never reaching "cap" (vocab.setup_labels UNCAPPED_LOAD_RE)
+    "uncapped words": "without any max concurrency no concurrency 1 " * 800,
+    # superscript and dagger marks glued to headers and cells, runs longer than a mark (tables.cells _MARKUP_RE)
+    "glued marks": lambda s: "| a¹²³⁴ | PR†‡§† |\n|---|---|\n" + "| x¹¹¹¹¹ | 1.5†††† |\n" * (500 * s),
     # labels over pastes one word apart, and labels that never close with a colon (grammar.twin_labels)
     "twin labels": (
         "Main Eagle:\n```\nspeed=1.5\n```\nBeta Eagle:\n```\nspeed=1.6\n```\n" + "- Old a(b c(d e(f " * 5 + "\n"

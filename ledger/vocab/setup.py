@@ -32,6 +32,7 @@ from ledger.vocab.input_labels import is_workload_label as is_workload_label
 from ledger.vocab.length_pairs import PAIRED_RE, length_pair, path_lengths
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
+from ledger.vocab.setup_labels import UNCAPPED_LOAD_RE
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
 from ledger.vocab.setup_word import DIGIT_OPENS as _DIGIT_OPENS
 from ledger.vocab.setup_word import SetupWord as SetupWord  # a word and its search live apart (size rule)
@@ -534,7 +535,7 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
-    r"ptpc",
+    r"ptpc|concurrency",  # ("without any concurrency cap": a load of its own, no number)
     re.IGNORECASE,
 )
 _ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])
@@ -627,6 +628,9 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         return out, s  # no number and no word of a method: no setup word can match (most prose lines)
     s = without_env_switches(s)  # ("VLLM_ROCM_QUICK_REDUCE_QUANTIZATION=INT4": one component's switch)
     out, s = without_layouts(s)  # ("ctx2_tep4_gen1_dep16": each role's sizes, never a run-wide TEP4 or DEP16)
+    if (um := UNCAPPED_LOAD_RE.search(s)) is not None:  # ("without any concurrency cap": a setting of its own)
+        out["concurrency"] = "inf"
+        s = s[: um.start()] + " " * (um.end() - um.start()) + s[um.end() :]
     low = lower_for_words(s)
     lm = length_pair(s, low)
     if lm:

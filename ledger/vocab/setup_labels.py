@@ -173,6 +173,15 @@ def states_rate(value: str) -> bool:
     return value[:1].isdigit()
 
 
+UNCAPPED_LOAD_RE = re.compile(
+    r"\b(?:(?:no|without(?:\sa|\sany)?)\s(?:max(?:imum)?\s)?concurrency\s(?:cap|limit)s?|"
+    r"(?:unbounded|unlimited|uncapped)\sconcurrency|concurrency\s(?:unbounded|unlimited|uncapped))\b",
+    re.IGNORECASE,
+)
+"""A run that states its load has no concurrency bound ("no concurrency cap", "unbounded concurrency"): its
+concurrency is "inf", whatever bound the setup above it stated for the other runs."""
+
+
 def setup_label_key(label: str) -> str | None:
     """The setup key a label names ("TP Size" -> "tp", "Average Input Length (tokens)" -> "isl"), else None."""
     core = re.sub(r"[\s_-]+", " ", label.strip(" *`_:=").lower())[:60]

@@ -2,8 +2,9 @@
 
 A conversation copied as text marks each message by its author on a line of its own (`[login]`). The first
 message is the description, whose own `>` blocks (notes, pasted logs) are its evidence; a `>` line in any later
-message quotes someone. Anywhere, a `>` block under "... wrote:" is a quote, and so is a `>` line that repeats a
-line written earlier in the text.
+message quotes someone. Anywhere, a `>` block under "... wrote:" is a quote, and so is a `>` line that repeats
+lines written earlier in the text: one line, or several in their order collapsed onto one `>` line (a reply's
+quote loses its line breaks, and a bare commit URL comes back as a `[short sha](url)` link), its end cut short.
 """
 
 from __future__ import annotations
@@ -16,6 +17,41 @@ _TURN_RE = re.compile(r"^\[[A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?\]\s*$")
 _QUOTE_RE = re.compile(r"^\s{0,3}>")
 _WROTE_RE = re.compile(r"\bwrote:\s*$", re.IGNORECASE)
 _MARKS_RE = re.compile(r"^\s{0,3}(?:>\s?){1,8}")
+_LINK_RE = re.compile(r"\[[^\[\]\n]{0,200}\]\(([^()\s]{1,400})\)")
+_KEY_WORDS = 2  # the earlier lines a quote may open with are found by their first words
+_CANDIDATES = 16  # (the newest few of them: a quote repeats a line, not every line that opens alike)
+
+
+def _plain(line: str) -> str:
+    """The line's words as a quote repeats them: a link is its address, whitespace runs one blank."""
+    return " ".join((_LINK_RE.sub(r"\1", line) if "](" in line else line).split())
+
+
+class _Said:
+    """The lines written so far outside quotes, in their order, found by their first words."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.opening: dict[tuple[str, ...], list[int]] = {}
+
+    def add(self, line: str) -> None:
+        self.opening.setdefault(tuple(line.split(" ", _KEY_WORDS)[:_KEY_WORDS]), []).append(len(self.lines))
+        self.lines.append(line)
+
+    def repeated(self, body: str) -> bool:
+        """The body is earlier lines in their order, joined by blanks, the last of them perhaps cut short."""
+        key = tuple(body.split(" ", _KEY_WORDS)[:_KEY_WORDS])
+        return any(self._walk(at, body) for at in self.opening.get(key, [])[-_CANDIDATES:])
+
+    def _walk(self, at: int, body: str) -> bool:
+        rest = body
+        for line in self.lines[at:]:
+            if not rest.startswith(line):
+                return line.startswith(rest)
+            rest = rest[len(line) :].lstrip()
+            if not rest:
+                return True
+        return False
 
 
 def quoted_reply_lines(doc: Document) -> frozenset[int]:
@@ -25,7 +61,7 @@ def quoted_reply_lines(doc: Document) -> frozenset[int]:
     out: set[int] = set()
     turns = 0
     under_wrote = False
-    seen: set[str] = set()
+    said = _Said()
     for no, line in enumerate(doc.lines, 1):
         if _TURN_RE.match(line):
             turns += 1
@@ -34,9 +70,9 @@ def quoted_reply_lines(doc: Document) -> frozenset[int]:
         if not _QUOTE_RE.match(line):
             if line.strip():
                 under_wrote = _WROTE_RE.search(line) is not None
-                seen.add(" ".join(line.split()))
+                said.add(_plain(line))
             continue
-        body = " ".join(_MARKS_RE.sub("", line, count=1).split())
-        if turns >= 2 or under_wrote or (body and body in seen):
+        body = _plain(_MARKS_RE.sub("", line, count=1))
+        if turns >= 2 or under_wrote or (body and said.repeated(body)):
             out.add(no)
     return frozenset(out)

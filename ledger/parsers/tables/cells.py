@@ -19,9 +19,11 @@ from ledger.vocab.text import ARROW
 from ledger.vocab.units import UNITS
 
 # emphasis marks at word edges only: "test_gsm8k" keeps its underscores
-# ("no <sup>2</sup>": a footnote's mark goes with its tags, or the cell reads "no 2" and its column is unread)
+# ("no <sup>2</sup>": a footnote's mark goes with its tags, or the cell reads "no 2" and its column is unread;
+# "control¹", "PR†": a mark typed as a superscript or a dagger goes too, so the header reads as its plain word)
 _MARKUP_RE = re.compile(
-    r"<sup>\s?[\w*†‡]{1,4}\s?</sup>|(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)|`+|<[^<>]{0,40}>|\[\^?(\w{1,8})\]",
+    r"<sup>\s?[\w*†‡]{1,4}\s?</sup>|(?<!\w)[*_]{1,3}|[*_]{1,3}(?!\w)|`+|<[^<>]{0,40}>|\[\^?(\w{1,8})\]"
+    r"|(?<=[\w)])[¹²³⁰⁴-⁹†‡§]{1,3}",
     re.IGNORECASE,
 )
 _UNITS_LOWER = frozenset(u.lower() for u in UNITS)

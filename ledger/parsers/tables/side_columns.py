@@ -123,6 +123,11 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
             continue
         # ("Baseline `21ae7199` vs this PR": the PR's side, no head of its own, measured on top of that commit)
         on_base = c.revision is not None and not c.revision.head and c.revision.base is not None
+        if c.revision is not None and not on_base and c.reference is not None and side_alone(header):
+            # ("Measured on `a89015c6df`" over "| base | **PR** |": the text's revision is the run's, the bare
+            # side word still names no measure)
+            yield c.model_copy(update={"metric": _row_measure(c, clean(header))}) if side_of(header) == "head" else c
+            continue
         if (c.revision is not None and not on_base) or c.reference is None or not header:
             yield c
             continue
