@@ -959,6 +959,12 @@ HOSTILE: dict[str, HostileText] = {
         + "Ab cd ef (x, reference; y (ref " * (100 * s)
         + " | Cd |\n|---|---|---|\n| x | 1.5 | 1.4 |\n"
     ),
+    # a test plan's title over its results, and a side's build line naming an engine (grammar.setup_scopes
+    # _PLAN_TITLE_RE, vocab.engines _LABEL_WORD_RE)
+    "plan titles and engine sides": lambda s: "".join(
+        f"## Test Plan\n- lm_eval x, TP{k}\n## Test Result\nupstream `llama.cpp` (build: {k} (abc{k:06d})): {k}.5 t/s\n"
+        for k in range(400 * s)
+    ),
     # paragraphs opening with a name and a bold verdict that never closes its clause, and times after units of work
     # (gates.colon_items _COLON_LINE_RE, prose.guards _TIMED_UNIT_BEFORE_RE)
     "bold verdict lines": lambda s: "".join(
