@@ -30,6 +30,16 @@ def report(name: str, tmp_path: Path, *extra: str) -> dict[str, Any]:
     return data
 
 
+def stored_report(name: str, repo: str, tmp_path: Path) -> dict[str, Any]:
+    """The report of a fixture ingested as PR #1 of `repo` (the PR's repository says which engine is its own)."""
+    db = str(tmp_path / "x.db")
+    assert run("ingest", str(FIX / name), "--repo", repo, "--pr", "1", "--db", db)[0] == 0
+    code, out, err = run("report", f"{repo}#1", "--format", "json", "--db", db)
+    assert code == 0, err
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
 def findings(data: dict[str, Any], section: str, *, more: bool = False) -> list[dict[str, Any]]:
     sec = next(s for s in data["sections"] if s["name"] == section)
     return [*sec["findings"], *(sec["more"] if more else [])]
@@ -817,12 +827,7 @@ def test_a_fork_behind_another_engine_by_single_runs_that_swing_is_no_regression
     its build names the engine): TG lands 4% behind on one row and 4% ahead on the next, one run each at the
     default ±2%. The report lists the rows against another engine, says they swing both ways by the rule used,
     and the PR's verdict stays "no regression"."""
-    db = str(tmp_path / "x.db")
-    fix = str(FIX / "fork_against_mainline_swing.md")
-    assert run("ingest", fix, "--repo", "ikawrakow/ik_llama.cpp", "--pr", "2", "--db", db)[0] == 0
-    code, out, err = run("report", "ikawrakow/ik_llama.cpp#2", "--format", "json", "--db", db)
-    assert code == 0, err
-    data = json.loads(out)
+    data = stored_report("fork_against_mainline_swing.md", "ikawrakow/ik_llama.cpp", tmp_path)
     assert data["headline"] == "no regression" and not data["has_regression"]
     assert findings(data, "failures") == [] and findings(data, "results") == []
     against = findings(data, "engines")
@@ -837,12 +842,7 @@ def test_a_fork_behind_another_engine_by_single_runs_that_swing_is_no_regression
 def test_a_side_named_for_the_prs_own_engine_is_its_baseline(tmp_path: Path) -> None:
     """The same tables in llama.cpp's own repository: "upstream llama.cpp" is its own project, so the TG row
     behind it is worse than baseline, as before."""
-    db = str(tmp_path / "x.db")
-    fix = str(FIX / "fork_against_mainline_swing.md")
-    assert run("ingest", fix, "--repo", "ggml-org/llama.cpp", "--pr", "3", "--db", db)[0] == 0
-    code, out, err = run("report", "ggml-org/llama.cpp#3", "--format", "json", "--db", db)
-    assert code == 0, err
-    data = json.loads(out)
+    data = stored_report("fork_against_mainline_swing.md", "ggml-org/llama.cpp", tmp_path)
     assert data["headline"] == "2 worse than baseline"
     assert not [s for s in data["sections"] if s["name"] == "engines"]
 
