@@ -966,6 +966,18 @@ HOSTILE: dict[str, HostileText] = {
         + "Ab cd ef (x, reference; y (ref " * (100 * s)
         + " | Cd |\n|---|---|---|\n| x | 1.5 | 1.4 |\n"
     ),
+    # a test plan's title over its results, and a side's build line naming an engine (grammar.setup_scopes
+    # _PLAN_TITLE_RE, vocab.engines _LABEL_WORD_RE)
+    "plan titles and engine sides": lambda s: "".join(
+        f"## Test Plan\n- lm_eval x, TP{k}\n## Test Result\nupstream `llama.cpp` (build: {k} (abc{k:06d})): {k}.5 t/s\n"
+        for k in range(400 * s)
+    ),
+    # perplexity commands quoted in prose, each at a commit with its side word after it (grammar.commands
+    # _PPL_FLAG_RE, grammar.revision_labels _SIDE_AFTER_SHA_RE)
+    "perplexity runs at commits": lambda s: "".join(
+        f"`./llama-perplexity -m m{k}.gguf -f ptb.test.txt -c {k}` at {k:07x}a (before)\nPPL = {k}.5\n"
+        for k in range(400 * s)
+    ),
     # paragraphs opening with a name and a bold verdict that never closes its clause, and times after units of work
     # (gates.colon_items _COLON_LINE_RE, prose.guards _TIMED_UNIT_BEFORE_RE)
     "bold verdict lines": lambda s: "".join(

@@ -17,6 +17,7 @@ from ledger.compare.outside import ROW_NOTE
 from ledger.compare.revisions import Snapshot
 from ledger.model import Claim
 from ledger.references import RegisteredReference
+from ledger.vocab.engines import engine_for_repo, engine_in_label
 from ledger.vocab.metrics import higher_is_better
 from ledger.vocab.outcomes import printed_good
 from ledger.vocab.setup import canon_value
@@ -42,6 +43,12 @@ class ReferenceCheck:
     """A later revision judged the same series against its reference (a rerun after a fix): this verdict is
     history, shown but never failed on."""
 
+    @property
+    def can_fail(self) -> bool:
+        """The check can fail the PR: the text's own pairing, measured now; not an inferred base row, nor a value set
+        beside another engine's build (a gap to another project is no regression of this one), nor history."""
+        return self.origin != "base row" and not self.origin.startswith(OTHER_ENGINE) and not self.superseded
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "metric": self.key.metric,
@@ -62,6 +69,48 @@ class ReferenceCheck:
             "superseded": self.superseded,
             "said": reference_word(self),
         }
+
+
+OTHER_ENGINE = "another engine"
+"""ReferenceCheck.origin of a value paired with another engine's build ("another engine: llama.cpp")."""
+
+
+def mark_other_engines(
+    checks: Sequence[ReferenceCheck], claims: Sequence[Claim], target: str, lines: Sequence[str] = ()
+) -> None:
+    """Each check whose reference is a value stated on a side another engine's name labels ("mainline llama.cpp
+    (build 7100)" under a fork's PR, "vLLM v0.9.1" under an SGLang one) takes the origin "another engine: <name>":
+    the PR is compared with another project there, not with the code it changes. The PR's own engine is its claims'
+    (settled at ingest) or its repository's (`target` "owner/repo#N"); a side named for that engine, or for the
+    engine whose repository the PR is in, is its own (with neither known, a side an engine's name labels is
+    another's: a PR's own baseline is its branch, "main", "before", seldom its project's name). `lines`: the
+    text, whose line stating a side's build names its engine where the label keeps only "upstream"."""
+    repo = target.split("#", 1)[0].strip().lower() if "/" in target else ""
+    own = Counter(c.engine for c in claims if c.engine).most_common(1)
+    own_name = own[0][0] if own else (e.name if (e := engine_for_repo(repo)) else None)
+    # (a side's label may keep only its branch word, "upstream" of "upstream `llama.cpp` (build: 6120 (a1b2c3d))":
+    # the line that states its build names the engine)
+    built = {
+        c.sha.lower(): lines[c.source.line - 1][:300]
+        for c in claims
+        if c.kind == "commit" and c.sha and 0 < c.source.line <= len(lines)
+    }
+    sides: dict[tuple[str | None, str | None, float], set[str]] = {}
+    for c in claims:
+        rev = c.revision
+        label = (rev.label if rev else None) or (c.config or {}).get("column")
+        if label and isinstance(c.value, float):
+            said = sides.setdefault((c.metric, c.unit, c.value), set())
+            said.add(label)
+            if rev is not None and rev.head and engine_in_label(label) is None and rev.head.lower() in built:
+                said.add(built[rev.head.lower()])
+    for r in checks:
+        named = {engine_in_label(label) for label in sides.get((r.claim.metric, r.claim.unit, r.reference), ())}
+        others = {
+            e.name for e in named if e is not None and e.name != own_name and repo not in (x.lower() for x in e.repos)
+        }
+        if len(others) == 1 and r.origin == "stated":
+            r.origin = f"{OTHER_ENGINE}: {others.pop()}"
 
 
 FAILING_WORDS = ("worse than baseline", "below reference", "worse than reference", "below its bar", "above its bar")

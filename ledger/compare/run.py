@@ -18,7 +18,13 @@ from ledger.compare.keys import Key, claim_key, with_default_config
 from ledger.compare.noise import NoiseModel
 from ledger.compare.outcomes import own_revisions
 from ledger.compare.outside import outside_side
-from ledger.compare.references import ReferenceCheck, RegisteredReference, check_references, mark_superseded
+from ledger.compare.references import (
+    ReferenceCheck,
+    RegisteredReference,
+    check_references,
+    mark_other_engines,
+    mark_superseded,
+)
 from ledger.compare.revisions import (
     RevisionRef,
     Snapshot,
@@ -164,9 +170,7 @@ class Comparison:
     @property
     def has_regression(self) -> bool:
         """A regression between the revisions, or a value below its reference beyond noise."""
-        return bool(self.regressions) or any(
-            r.verdict == REGRESSION and r.origin != "base row" and not r.superseded for r in self.references
-        )
+        return bool(self.regressions) or any(r.verdict == REGRESSION and r.can_fail for r in self.references)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape (`ledger compare --format json`): revisions, summary, rows, references, tested."""
@@ -226,6 +230,8 @@ def compare_loaded(
     if kinds:
         refs = [r for r in refs if r.key.kind in kinds]
     mark_superseded(refs, [s.ref.name for s in snaps])
+    if len(loaded) == 1:
+        mark_other_engines(refs, [*every, *(c for s in snaps for c in s.claims)], loaded[0].name, loaded[0].lines)
     tested, measured = stated_vs_tested(every, [h for doc in loaded for h in doc.heads])
     revisions = [s.ref for s in snaps]
     rows = compare_series(snaps, noise) if len(snaps) > 1 else []

@@ -25,6 +25,7 @@ from ledger.compare.run import Comparison
 from ledger.messages import REPORT_MARKER
 from ledger.model import Claim
 from ledger.output.rows import dumps_indented
+from ledger.report.engines import engines_section
 from ledger.report.findings import (
     Section,
     attention_gates,
@@ -97,11 +98,7 @@ class Report:
 
     @property
     def below_reference(self) -> list[ReferenceCheck]:
-        return [
-            r
-            for r in self.comparison.references
-            if r.verdict == "regression" and r.origin != "base row" and not r.superseded
-        ]
+        return [r for r in self.comparison.references if r.verdict == "regression" and r.can_fail]
 
     @property
     def has_regression(self) -> bool:
@@ -224,6 +221,8 @@ def build_report(
         coverage_section(comparison, names, outside, gates),
         not_verified_section(gates, names),
     ]
+    if (engines := engines_section(comparison, names, comparison.lines)).findings:
+        sections.insert(2, engines)  # (after the results: how the PR stands against another project)
     name = (comparison.revisions[-1].document or pr) if comparison.revisions else pr
     report = Report(name, comparison, gates, _older(comparison), sections, names)
     return _with_appendices(report, book, noise, history_days)

@@ -22,7 +22,7 @@ from typing import Any
 from ledger.compare.align import Row
 from ledger.compare.judge import FEWER_TESTS, REGRESSION, WAIVED, cases_run, coverage_text
 from ledger.compare.outside import OUTSIDE, ROW_NOTE, footnote, footnote_mark, waiver
-from ledger.compare.references import ReferenceCheck, reference_word
+from ledger.compare.references import OTHER_ENGINE, ReferenceCheck, reference_word
 from ledger.compare.render import fmt_claim
 from ledger.compare.revisions import RevisionRef, is_ci_run, same_sha
 from ledger.compare.run import Comparison
@@ -37,6 +37,7 @@ SECTIONS = (
     ("coverage", "Coverage changes"),
     ("not_verified", "Not verified"),
     ("rest", "The rest"),
+    ("engines", "Against another engine"),
 )
 _PIPELINE_RE = re.compile(r"\b(?:pipeline|workflow)\b", re.IGNORECASE)
 HEADLINE_MAX = 6
@@ -171,7 +172,7 @@ def _ci_counts(runs: Sequence[Claim], sha: str) -> str:
     return ", ".join(f"{outs.count(o)} {o}" for o in dict.fromkeys(outs))
 
 
-def _ref_finding(
+def ref_finding(
     r: ReferenceCheck,
     name: str | None,
     lines: Sequence[str],
@@ -264,16 +265,16 @@ def results_section(
     shared = frozenset.intersection(*configs) if configs else frozenset()
     speedups = _row_speedups(comp)
     for r in comp.references:
-        f = _ref_finding(r, names.get(r.revision or "", r.revision), lines, shared, _contradicted(r, speedups))
-        if r.revision == OUTSIDE:
-            continue
+        f = ref_finding(r, names.get(r.revision or "", r.revision), lines, shared, _contradicted(r, speedups))
+        if r.revision == OUTSIDE or r.origin.startswith(OTHER_ENGINE):
+            continue  # (another engine's: ledger.report.engines)
         (sec.findings if r.revision == newest else sec.more).append(f)
     outside = [r for r in comp.references if r.revision == OUTSIDE]
     # the headline: a before/after table's rows where there is one, else the first values with a baseline
     rows = [r for r in outside if r.origin == "base row"]
     headline = rows[:HEADLINE_MAX] if rows else [r for r in outside if r.claim.kind == "perf"][:HEADLINE_FIRST]
     for r in outside:
-        f = _ref_finding(r, None, lines, shared, _contradicted(r, speedups))
+        f = ref_finding(r, None, lines, shared, _contradicted(r, speedups))
         (sec.findings if any(r is h for h in headline) else sec.more).append(f)
     for k, g in enumerate(passed):
         f = Finding("pass", f"{g.metric} ({g.outcome_text or 'passed'})", _rev_of(g, names), g.source.line, g.metric)
@@ -313,8 +314,8 @@ def failures_section(
     for r in comp.references:
         # an inferred base row is shown in the results; a superseded check among them too, as history
         # (a value measured on the base side, "### Before this PR", is what the change starts from: not its regression)
-        if r.verdict == REGRESSION and r.origin != "base row" and not r.superseded and not _on_base(r):
-            f = _ref_finding(r, names.get(r.revision or "", r.revision), lines, doubt=_contradicted(r, speedups))
+        if r.verdict == REGRESSION and r.can_fail and not _on_base(r):
+            f = ref_finding(r, names.get(r.revision or "", r.revision), lines, doubt=_contradicted(r, speedups))
             if any(c.startswith(_WAIVED_BY_TEXT) for c in f.caveats):
                 f.verdict = WAIVED  # "... from one cold compile, not a real regression": the author's word, shown
             sec.findings.append(f)

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
-from ledger.compare.references import FAILING_WORDS
+from ledger.compare.references import FAILING_WORDS, OTHER_ENGINE
 from ledger.compare.render import console_width, render_rows, shared_setup, summary
 from ledger.compare.run import Comparison
 from ledger.messages import REPORT_MARKER
@@ -173,8 +173,11 @@ def render_report(report: Report, md: bool, width: int | None, show_all: bool) -
     if show_all:
         out += _rest(report, md)
     counts = Counter(r.overall.verdict for r in c.rows if r.overall)
-    checked = f" ({summary([r.verdict for r in c.references])})" if c.references else ""
-    last = f"counts: {summary(list(counts.elements()))}; {len(c.references)} reference check(s){checked}" + (
+    own = [r for r in c.references if not r.origin.startswith(OTHER_ENGINE)]
+    checked = f" ({summary([r.verdict for r in own])})" if own else ""
+    others = len(c.references) - len(own)
+    checked += f"; {others} against another engine" if others else ""
+    last = f"counts: {summary(list(counts.elements()))}; {len(own)} reference check(s){checked}" + (
         "" if show_all else "; --all shows the rest"
     )
     out += ["", f"- {last}"] if md else ["", *textwrap.wrap(last, width, subsequent_indent="  ")]

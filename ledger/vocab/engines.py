@@ -21,6 +21,7 @@ __all__ = [
     "Engine",
     "engine_for_repo",
     "engine_for_url",
+    "engine_in_label",
     "engine_in_parens",
     "engine_in_path",
     "engine_named",
@@ -117,6 +118,24 @@ def engine_named(text: str | None) -> Engine | None:
 # "### Qwen3-8B (SGLang)", "- 7B (vLLM)": the engine a release page's heading or bullet names for the table under it;
 # "E2E results (SGLang, MI355X, org/Model, FSE=1):": one item of a lead-in's list of what the runs used
 _TRAILING_PAREN_RE = re.compile(r"\((?P<names>[A-Za-z][^()]{1,160})\)[\s:*_]{0,4}$")
+
+
+_LABEL_WORD_RE = re.compile(r"[A-Za-z][\w.+-]{0,40}")
+
+
+def engine_in_label(label: str | None) -> Engine | None:
+    """The one engine a side's label names in its words ("mainline llama.cpp", "vLLM v0.9.1", "TensorRT LLM
+    (build 1.1)"): a word, or two words together, spelled as one of its aliases; None for none or two."""
+    if not label or len(label) > _MAX:
+        return None
+    words = _LABEL_WORD_RE.findall(label)
+    found = {
+        e.name: e
+        for i in range(len(words))
+        for e in (engine_named(words[i]), engine_named(" ".join(words[i : i + 2])) if i + 1 < len(words) else None)
+        if e is not None
+    }
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def engine_in_parens(text: str) -> str | None:

@@ -158,6 +158,36 @@ def flag_head_key(head: str) -> str | None:
     return FLAG_KEYS.get(m.group("name")) or m.group("name").lstrip("-").replace("-", "_").lower()
 
 
+# llama.cpp's perplexity tool ("llama-perplexity -m X.gguf -f wikitext-2-raw/wiki.test.raw -c 512 --chunks 300"):
+# the text it scores, its window and how many windows; a perplexity is comparable only over the same text and windows
+PERPLEXITY_TOOL_RE = re.compile(r"(?:^|[\s/\\`])(?:llama-)?perplexity(?:\.exe)?\s")
+PERPLEXITY_FLAGS: dict[str, str] = {
+    "f": "dataset",
+    "file": "dataset",
+    "c": "isl",
+    "ctx-size": "isl",
+    "chunks": "chunks",
+}
+"""Flag (without its dashes) of the perplexity tool -> setup key."""
+_CORPUS_DIR_RE = re.compile(r"(wikitext)[-_]?(2|103)\b", re.IGNORECASE)
+
+
+def scored_text(path: str) -> str:
+    """The name of the text a perplexity run scores, from its file: the corpus its folder names
+    ("wikitext-2-raw/wiki.test.raw" -> "wikitext-2"), else the file's name to its first dot ("ptb.test.txt" ->
+    "ptb")."""
+    path = path.strip("\"'`")[:300]
+    m = _CORPUS_DIR_RE.search(path)
+    if m:
+        return f"{m.group(1).lower()}-{m.group(2)}"
+    name = path.replace("\\", "/").rsplit("/", 1)[-1].split(".", 1)[0] or path
+    return _TEXT_FILES.get(name.lower(), name)
+
+
+_TEXT_FILES = {"wiki": "wikitext"}
+"""A scored file's short name -> its corpus: llama.cpp's scripts fetch wikitext's test split as "wiki.test.raw"."""
+
+
 def flag_key(flag: str, value: str) -> str | None:
     """The setup key a flag gives its `value`: the flag as the table spells it (`_` or `-`), else an abbreviation
     argparse would take ("--random-input" for "--random-input-len", "--num-prompt" for "--num-prompts"): one

@@ -11,7 +11,16 @@ from ledger.memo import short_text_cache
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.reader.document import Document
 from ledger.vocab.canonical import NUMERIC_KEYS
-from ledger.vocab.flags import ARG_KEYS, TOKEN_DIST_KEYS, capped_eval, eagle_config, flag_key
+from ledger.vocab.flags import (
+    ARG_KEYS,
+    PERPLEXITY_FLAGS,
+    PERPLEXITY_TOOL_RE,
+    TOKEN_DIST_KEYS,
+    capped_eval,
+    eagle_config,
+    flag_key,
+    scored_text,
+)
 from ledger.vocab.metrics import named_benchmark
 from ledger.vocab.models import model_in_path, title_family
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers, setup_label_key
@@ -74,11 +83,44 @@ def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, 
     if "batch_size" in out and _LLAMA_TOOL_RE.search(text[:200]):
         # llama.cpp's "-b 2048": the tokens a prompt step takes, no request batch
         out["n_batch"] = out.pop("batch_size")
+    if PERPLEXITY_TOOL_RE.search(text[:200]):
+        out.update(_scored(text))
     if "model" in out and not _names_a_model(out["model"]):
         # "--model my_adapter": the name a server gives a LoRA module or a route; the tokenizer names the checkpoint
         del out["model"]
         if (tok := _TOKENIZER_RE.search(text)) is not None and "/" in tok.group("name"):
             out["model"] = tok.group("name")
+    return out
+
+
+# a perplexity tool's flags: "-f wikitext-2-raw/wiki.test.raw", "-c 512", "--chunks 300"
+_PPL_FLAG_RE = re.compile(r"(?:^|\s)--?(?P<flag>f|file|c|ctx-size|chunks)(?:=|\s{1,4})(?P<value>[^\s`]{1,300})")
+
+
+def _scored(text: str) -> dict[str, str]:
+    """The text a perplexity run scores (its dataset), its window (isl) and its count of windows (chunks)."""
+    out: dict[str, str] = {}
+    for m in _PPL_FLAG_RE.finditer(text[:4000]):
+        key, value = PERPLEXITY_FLAGS[m.group("flag")], m.group("value")
+        if key == "dataset":
+            out.setdefault(key, scored_text(value))
+        elif value.isdigit():
+            out.setdefault(key, value)
+    return out
+
+
+def perplexity_scopes(doc: Document) -> list[SetupScope]:
+    """A perplexity run quoted in a sentence ("`./llama-perplexity -m X.gguf -f wiki.test.raw -c 512` at abc1234
+    (before)", its score on the next line or the same one): the text it scored, its window and windows hold over
+    that line and the block right under it, as a fenced command's do over its output."""
+    out: list[SetupScope] = []
+    blocks = doc.blocks
+    for k, b in enumerate(blocks):
+        if b.kind not in ("text", "item") or b.in_code or not PERPLEXITY_TOOL_RE.search(b.text[:300]):
+            continue
+        if said := _scored(b.text[:4000]):
+            nxt = blocks[k + 1] if k + 1 < len(blocks) else None
+            out.append(SetupScope(b.start, nxt.end if nxt is not None and nxt.start - b.end <= 1 else b.end, said))
     return out
 
 

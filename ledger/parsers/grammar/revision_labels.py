@@ -233,6 +233,8 @@ def parse_label(text: str) -> Revision | None:
             head = heads[0][0] if heads else None
             if head is None and label_shas:
                 head = label_shas[-1][0]
+                if not inner_shas and side_alone(inner):
+                    label = inner  # "5 trials, warm caches, at 0a0b0c0 (before)": the side, not the clause
         return Revision(label=clean_label(label) or label, head=head, base=base)
     return None
 
@@ -254,9 +256,31 @@ def clean_label(label: str) -> str:
     return out or " ".join(_SHA_TAIL_RE.sub("", text).replace("**", "").strip(" *_#:,;-").split())
 
 
+# "at 1f2e3d4 (after)", "[3f16747](.../commit/3f16747...) (before)": the side word right after the commit
+_SIDE_AFTER_SHA_RE = re.compile(
+    r"[`*_\]]{0,3}(?:\([^()\s]{1,300}\))?[`*_]{0,3}\s{0,3}\((?P<side>[A-Za-z][\w ]{0,20})\)"
+)
+
+
 @short_text_cache(4096)  # the revision names and the revision scopes both read every block (a Revision is frozen)
 def line_label(text: str, in_code: bool) -> Revision | None:
-    """A revision a line names without parentheses: "Tested at `sha`", "# commit sha, before PR 5521"."""
+    """A revision a line names without parentheses: "Tested at `sha`", "# commit sha, before PR 5521". Where the
+    commit is followed by a side word alone ("... -c 512` at abc1234 (before)"), that word is its label, not the
+    clause before it (a command line, "3 runs, cold caches")."""
+    rev = _line_label(text, in_code)
+    if rev is None or not rev.head or rev.label == rev.head or side_alone(rev.label or ""):
+        return rev
+    at = text.lower().find(rev.head[:7])
+    end = at + 7 if at >= 0 else -1
+    while 0 <= end < len(text) and text[end] in "0123456789abcdef":
+        end += 1  # (the sha as the line writes it, short or whole)
+    m = _SIDE_AFTER_SHA_RE.match(text, end) if end >= 0 else None
+    if m is not None and side_alone(side := m.group("side").strip()):
+        return Revision(label=side, head=rev.head, base=rev.base)
+    return rev
+
+
+def _line_label(text: str, in_code: bool) -> Revision | None:
     m = COMMENT_COMMIT_RE.match(text)
     if m and is_sha(m.group("sha")):
         label = clean_label(m.group("label")) or m.group("sha").lower()

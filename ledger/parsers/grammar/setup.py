@@ -25,7 +25,14 @@ from collections.abc import Mapping, Sequence
 from ledger.parsers.grammar.command_labels import captioned_table, command_label, results_start, states_section_runs
 from ledger.parsers.grammar.command_runs import agreed, command_end, runs_to_the_next, with_settings
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
-from ledger.parsers.grammar.commands import continued, echo, prose_flags, shell_variables, unfenced_echoes
+from ledger.parsers.grammar.commands import (
+    continued,
+    echo,
+    perplexity_scopes,
+    prose_flags,
+    shell_variables,
+    unfenced_echoes,
+)
 from ledger.parsers.grammar.default_reach import Statement, beside_models
 from ledger.parsers.grammar.document_default import document_default
 from ledger.parsers.grammar.folded_commands import folded_command_scopes
@@ -173,6 +180,7 @@ def find_setups(
         ):
             scopes.append(SetupScope(b.start, blocks[k + 1].end, values))  # "TP2 after this PR:": its settings too
     runs_to_the_next(doc, runs)
+    scopes.extend(perplexity_scopes(doc))  # "`./llama-perplexity ... -f wiki.test.raw` at abc1234 (before)"
     scopes.extend(folded_command_scopes(doc, env))  # a table's "<details>" fold under it: how its rows were run
     scopes.extend(line_scopes(doc))
     scopes.extend(unfenced_echoes(doc, lambda no: _section_end(ends, end_starts, no, last)))

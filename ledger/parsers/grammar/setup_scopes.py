@@ -61,6 +61,18 @@ _SUMMARY_RE = re.compile(r"<summary>\s{0,4}(?P<title>[^<]{1,60}?)\s{0,4}</summar
 _DRAFT_MODEL_RE = WordGate(re.compile(r"eagle|medusa|hydra|draft", re.IGNORECASE))
 
 
+# the section of a PR template that states how the change was tested ("## Test Plan", "How to test"): the setup of
+# the results the turn reports after it ("## Test Result")
+_PLAN_TITLE_RE = re.compile(
+    r"^[#\s*_]{0,8}(?:test(?:ing)?\s{1,3}plans?|how\s{1,3}(?:to|we|i)\s{1,3}test(?:ed)?)[\s:*_.]{0,6}$", re.IGNORECASE
+)
+
+
+def is_plan_title(text: str) -> bool:
+    """A heading that names a test plan ("## Test Plan", "### How to test")."""
+    return len(text) <= 80 and _PLAN_TITLE_RE.match(text) is not None
+
+
 def is_setup_title(text: str) -> bool:
     """A title that names a setup section ("Test configuration", "Setup.", "Hardware")."""
     return _SETUP_TITLE_RE.match(text) is not None
@@ -257,8 +269,9 @@ def section_workloads(
     tables = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
     plans = _plan_reaches(doc, sections, measuring)
     for first, last in sections:
-        # a section with results of its own states their whole setup; another only its workload for those below
-        keys = DEFAULT_KEYS if first in measuring else WORKLOAD_KEYS
+        # a section with results of its own states their whole setup, and so does a test plan for the results it
+        # plans ("## Test Plan / - lm_eval `org/M`, MI325X, TP8" over "## Test Result"); another only its workload
+        keys = DEFAULT_KEYS if first in measuring or is_plan_title(doc.line(first)) else WORKLOAD_KEYS
         held = own = reach.get(first, last)  # (own: the last line of its sub-sections)
         if first not in measuring:
             held = max(held, plans.get(first, held))
