@@ -860,3 +860,15 @@ def test_a_column_marked_reference_is_each_rows_reference_also_in_a_later_table(
         ("Draft acceptance rate", 12): "within noise",
         ("Mean accepted tokens per step", 13): "below reference",
     }
+
+
+def test_a_test_run_on_the_base_side_is_the_reference_never_the_change_s_failure(tmp_path: Path) -> None:
+    """ "Step A (on main, without this PR): ... 4 failed, 7 passed (reproduces the bug)" then "Step B (with this PR):
+    ... 11 passed": the base run's failures are the bug the change fixes, and its counts the reference of the PR's run
+    of the same suite (an improvement); a run "with the fix reverted" is the base too."""
+    data = report("base_run_test_counts.md", tmp_path, "--fail-on-regression")
+    assert not data["has_regression"] and findings(data, "failures") == []
+    rows = json.loads(run("compare", str(FIX / "base_run_test_counts.md"), "-f", "json")[1])["rows"]
+    (suite,) = [r for r in rows if r["verdict"]["verdict"] != "missing"]
+    assert suite["verdict"]["verdict"] == "improvement"
+    assert "failed 4 -> 0" in suite["verdict"]["reason"]

@@ -326,13 +326,18 @@ def failures_section(
             sec.findings.append(Finding(g.outcome or "fail", f"{g.metric}{why}", rev, g.source.line, g.metric))
     judged = {c.source.line for row in comp.rows for c in row.cells if c is not None and c.kind == "tests"}
     for t in counts:
-        if t.kind == "tests" and t.failed and t.source.line not in runs | judged:
+        # (a run on the base side, "on main", "with the fix reverted", shows the bug the change fixes: no failure of it)
+        if t.kind == "tests" and t.failed and t.source.line not in runs | judged and not _base_run(t):
             f = Finding("fail", f"{t.metric or 'tests'}: {t.passed or 0} passed, {t.failed} failed", _rev_of(t, names))
             f.line, f.metric = t.source.line, t.metric
             if _KNOWN_RE.search(t.source.text or ""):
                 f.caveats.append("the text calls the failures known")
             sec.findings.append(f)
     return sec
+
+
+def _base_run(c: Claim) -> bool:
+    return c.revision is not None and side_of(c.revision.label) == "base"
 
 
 def _broken_before(rows: Sequence[Row]) -> dict[tuple[str | None, str | None], str]:
