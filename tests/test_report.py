@@ -872,3 +872,15 @@ def test_a_test_run_on_the_base_side_is_the_reference_never_the_change_s_failure
     (suite,) = [r for r in rows if r["verdict"]["verdict"] != "missing"]
     assert suite["verdict"]["verdict"] == "improvement"
     assert "failed 4 -> 0" in suite["verdict"]["reason"]
+
+
+def test_a_count_out_of_its_population_is_judged_by_its_noise_rule_not_by_percent(tmp_path: Path) -> None:
+    """ "Dropped requests: 3 of 1500 (main: 2 of 1500)": a lower-is-better count, its reference 2 and its population
+    1500; one more drop (+50%) is within the pooled two-proportion noise of 1500 requests, 0 -> 45 is a regression,
+    and the report names the rule and its figures."""
+    data = report("failure_counts_of_population.md", tmp_path)
+    by_line = {f["line"]: f for f in findings(data, "results", more=True)}
+    assert by_line[4]["verdict"] == "within noise" and "binomial count n=1500" in by_line[4]["text"]
+    assert "%)" not in by_line[4]["text"].split("(threshold")[0]
+    assert by_line[5]["verdict"] == "worse than baseline"
+    assert [f["line"] for f in findings(data, "failures")] == [5]

@@ -21,6 +21,7 @@ from typing import Any
 
 from ledger.compare.align import Row
 from ledger.compare.judge import FEWER_TESTS, REGRESSION, WAIVED, cases_run, coverage_text
+from ledger.compare.noise import COUNT_BASIS
 from ledger.compare.outside import OUTSIDE, ROW_NOTE, footnote, footnote_mark, waiver
 from ledger.compare.references import ReferenceCheck, reference_word
 from ledger.compare.render import fmt_claim
@@ -182,7 +183,8 @@ def _ref_finding(
     the rows of one sweep ("| Conc | Baseline | With PR |") can be told apart."""
     perf = r.claim.kind == "perf"
     word = reference_word(r)  # (compare's words too)
-    pct = f" ({r.delta / abs(r.reference) * 100:+.1f}%)" if perf and r.reference else ""
+    # (a count out of its population is judged in counts, its noise rule named: a percent of 1 -> 2 says nothing)
+    pct = f" ({r.delta / abs(r.reference) * 100:+.1f}%)" if perf and r.reference and not _counted(r) else ""
     own = ", ".join(f"{k}={v}" for k, v in r.key.config if (k, v) not in shared)
     if arm := (r.claim.config or {}).get("variant"):
         own = f"{own}, {arm}" if own else str(arm)  # ("| Baseline | PR no-LP | PR LP |": which arm it is)
@@ -217,6 +219,10 @@ def _ref_finding(
     if r.verdict == REGRESSION and (said := waiver(lines, r.claim)) is not None:
         cav.append(f"{_WAIVED_BY_TEXT} (line {said})")
     return Finding(word, text, name, r.claim.source.line, r.claim.metric or r.key.metric, cav)
+
+
+def _counted(r: ReferenceCheck) -> bool:
+    return r.threshold.basis.startswith(COUNT_BASIS)
 
 
 _WAIVED_BY_TEXT = "the text calls it no real regression"
