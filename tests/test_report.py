@@ -884,3 +884,15 @@ def test_a_count_out_of_its_population_is_judged_by_its_noise_rule_not_by_percen
     assert "%)" not in by_line[4]["text"].split("(threshold")[0]
     assert by_line[5]["verdict"] == "worse than baseline"
     assert [f["line"] for f in findings(data, "failures")] == [5]
+
+
+def test_a_row_s_threshold_is_the_bar_its_gate_was_judged_against(tmp_path: Path) -> None:
+    """"| gsm8k | 0.871 | 0.85 | pass |": the score carries its row's threshold (config `threshold`), and the report
+    says the gate with the value and the bar it cleared; a row below its bar stays a regression, its gate says both."""
+    data = report("row_bars.md", tmp_path)
+    texts = [f["text"] for f in findings(data, "results", more=True)]
+    assert "gsm8k: 0.871 vs bar 0.85: pass" in texts
+    assert not any(t.startswith("Score (gsm8k)") for t in texts)  # (said once, by its gate)
+    fails = {f["verdict"]: f["text"] for f in findings(data, "failures")}
+    assert fails["fail"] == "arc_challenge: 0.598 vs bar 0.6: fail" and "below its bar" in fails
+    assert data["has_regression"]
