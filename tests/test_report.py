@@ -887,7 +887,7 @@ def test_a_count_out_of_its_population_is_judged_by_its_noise_rule_not_by_percen
 
 
 def test_a_row_s_threshold_is_the_bar_its_gate_was_judged_against(tmp_path: Path) -> None:
-    """"| gsm8k | 0.871 | 0.85 | pass |": the score carries its row's threshold (config `threshold`), and the report
+    """ "| gsm8k | 0.871 | 0.85 | pass |": the score carries its row's threshold (config `threshold`), and the report
     says the gate with the value and the bar it cleared; a row below its bar stays a regression, its gate says both."""
     data = report("row_bars.md", tmp_path)
     texts = [f["text"] for f in findings(data, "results", more=True)]
