@@ -894,3 +894,39 @@ def test_a_column_marked_reference_is_each_rows_reference_also_in_a_later_table(
         ("Draft acceptance rate", 12): "within noise",
         ("Mean accepted tokens per step", 13): "below reference",
     }
+
+
+def test_a_test_run_on_the_base_side_is_the_reference_never_the_change_s_failure(tmp_path: Path) -> None:
+    """ "Step A (on main, without this PR): ... 4 failed, 7 passed (reproduces the bug)" then "Step B (with this PR):
+    ... 11 passed": the base run's failures are the bug the change fixes, and its counts the reference of the PR's run
+    of the same suite (an improvement); a run "with the fix reverted" is the base too."""
+    data = report("base_run_test_counts.md", tmp_path, "--fail-on-regression")
+    assert not data["has_regression"] and findings(data, "failures") == []
+    rows = json.loads(run("compare", str(FIX / "base_run_test_counts.md"), "-f", "json")[1])["rows"]
+    (suite,) = [r for r in rows if r["verdict"]["verdict"] != "missing"]
+    assert suite["verdict"]["verdict"] == "improvement"
+    assert "failed 4 -> 0" in suite["verdict"]["reason"]
+
+
+def test_a_count_out_of_its_population_is_judged_by_its_noise_rule_not_by_percent(tmp_path: Path) -> None:
+    """ "Dropped requests: 3 of 1500 (main: 2 of 1500)": a lower-is-better count, its reference 2 and its population
+    1500; one more drop (+50%) is within the pooled two-proportion noise of 1500 requests, 0 -> 45 is a regression,
+    and the report names the rule and its figures."""
+    data = report("failure_counts_of_population.md", tmp_path)
+    by_line = {f["line"]: f for f in findings(data, "results", more=True)}
+    assert by_line[4]["verdict"] == "within noise" and "binomial count n=1500" in by_line[4]["text"]
+    assert "%)" not in by_line[4]["text"].split("(threshold")[0]
+    assert by_line[5]["verdict"] == "worse than baseline"
+    assert [f["line"] for f in findings(data, "failures")] == [5]
+
+
+def test_a_row_s_threshold_is_the_bar_its_gate_was_judged_against(tmp_path: Path) -> None:
+    """ "| gsm8k | 0.871 | 0.85 | pass |": the score carries its row's threshold (config `threshold`), and the report
+    says the gate with the value and the bar it cleared; a row below its bar stays a regression, its gate says both."""
+    data = report("row_bars.md", tmp_path)
+    texts = [f["text"] for f in findings(data, "results", more=True)]
+    assert "gsm8k: 0.871 vs bar 0.85: pass" in texts
+    assert not any(t.startswith("Score (gsm8k)") for t in texts)  # (said once, by its gate)
+    fails = {f["verdict"]: f["text"] for f in findings(data, "failures")}
+    assert fails["fail"] == "arc_challenge: 0.598 vs bar 0.6: fail" and "below its bar" in fails
+    assert data["has_regression"]

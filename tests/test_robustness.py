@@ -984,6 +984,12 @@ HOSTILE: dict[str, HostileText] = {
         f"Replay witness {k} `a b` c: **PASS** x y\n\nstep: {k}.5 ms (main step: 8.6 ms) per iteration: 4 ms\n\n"
         for k in range(300 * s)
     ),
+    # counts out of a population with the other side's count, failure-count labels that never reach their noun, and
+    # test counts whose sentence names the base by what it shows (formats.population_counts, vocab.metrics
+    # names_failure_count, vocab.sides BASE_RUN_RE)
+    "population counts": "Failed requests: 1 of 2 (main: 1 of 2 dropped x " * 2_000,
+    "failure count labels": lambda s: "".join(f"failed x{k} x x x x x x x: 1 of 3\n" for k in range(500 * s)),
+    "base run counts": "with the fix reverted `pytest a.py` -> 1 failed, 2 passed (reproduces the " * 1_000,
 }
 
 

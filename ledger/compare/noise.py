@@ -17,11 +17,16 @@ found wins:
    two-proportion z-test; both runs usually score the same questions, so the true (paired) noise
    is smaller and this threshold is conservative: it rarely cries wolf, and it may miss a real
    change smaller than T (gsm8k at 96%: T = 1.5 points);
-4. a stated spread (a standard deviation: of the runs, or of the samples where the text gives no count):
+4. for a count of failures out of a stated population n (a perf claim whose metric counts what went wrong,
+   vocab.metrics.names_failure_count, with config `samples` = n: "Failed requests: 2 of 1319"), the pooled
+   two-proportion z-test in the count's units: p = (k_old + k_new) / 2n (at least half a failure's worth, 0.5 / n),
+   T = z * sqrt(2 n p (1 - p)). A count is never judged by percent: 1 -> 2 of 1319 doubles it, yet T = 3.39
+   failures, within noise; 0 -> 40 of 1319 is beyond T = 12.3, a regression;
+5. a stated spread (a standard deviation: of the runs, or of the samples where the text gives no count):
    T = z * sqrt(sd_old^2 + sd_new^2), the spread of single measurements, wider than a mean's standard error,
    so it too rarely cries wolf (a per-question sd of 0.34 on a 0-1 score says two runs of unknown size are
    not told apart by a point);
-5. the default per kind: accuracy 0.5 points (0.005 for fractions; perplexity, not a proportion,
+6. the default per kind: accuracy 0.5 points (0.005 for fractions; perplexity, not a proportion,
    1% of the mean), acceptance length 0.05, acceptance rate 0.02 (or 2 points), perf 2% of the
    mean of the two values, and 10% for the timings an accuracy run prints beside its score (a perf value whose
    setup names an accuracy task: gsm8k's "Latency: 29.6 s" is one run of a harness that sends every question at
@@ -45,7 +50,7 @@ from pathlib import Path
 
 from ledger.compare.keys import Key
 from ledger.errors import UsageError
-from ledger.vocab.metrics import BENCHMARK_SAMPLES, STAT_RE, normalise_metric
+from ledger.vocab.metrics import BENCHMARK_SAMPLES, STAT_RE, names_failure_count, normalise_metric
 
 
 @dataclass(frozen=True)
@@ -197,6 +202,8 @@ def threshold_for(
                 ses.append(math.sqrt(p * (1 - p) / n) * scale)
             t = noise.z * math.sqrt(ses[0] ** 2 + ses[1] ** 2)
             return Threshold(t, f"binomial n={n}, z={noise.z:g}", f"±{fmt_number(t)}")
+    if (count := _count_threshold(key, old, new, noise)) is not None:
+        return count
     if (spreads := _both(*spread)) is not None:
         t = noise.z * math.hypot(*spreads)
         return Threshold(t, f"stated spread, z={noise.z:g}", f"±{fmt_number(t)}")
@@ -216,6 +223,21 @@ def threshold_for(
         share = noise.eval_perf_rel
         return Threshold(share * scale, f"timing of a {task} accuracy run", f"±{share * 100:g}%")
     return Threshold(noise.perf_rel * scale, "default perf", f"±{noise.perf_rel * 100:g}%")
+
+
+COUNT_BASIS = "binomial count"
+"""How a count's threshold (rule 4) names its basis, which the report reads to judge it in counts, not percent."""
+
+
+def _count_threshold(key: Key, old: float, new: float, noise: NoiseModel) -> Threshold | None:
+    """Rule 4 (module docstring): a count of failures out of a stated population n ("Failed requests: 2 of 1319"),
+    judged by the pooled two-proportion z-test in the count's own units, never by percent."""
+    n = _sample_count(key, noise) if key.kind == "perf" and noise.use_binomial else None
+    if not n or not names_failure_count(key.metric) or not all(0 <= v <= n and v == int(v) for v in (old, new)):
+        return None
+    p = min(max((old + new) / (2 * n), 0.5 / n), 1 - 0.5 / n)  # (0 -> 0 keeps half a failure's worth of noise)
+    t = noise.z * math.sqrt(2 * n * p * (1 - p))
+    return Threshold(t, f"{COUNT_BASIS} n={n}, pooled rate {p:.2%}, z={noise.z:g}", f"±{fmt_number(t)}")
 
 
 def noise_from_options(

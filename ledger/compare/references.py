@@ -113,6 +113,8 @@ def mark_other_engines(
             r.origin = f"{OTHER_ENGINE}: {others.pop()}"
 
 
+BAR_CLEARED = "pass"
+"""The verdict of a value that clears the bar its text states (a gate's pass, judged against that bar)."""
 FAILING_WORDS = ("worse than baseline", "below reference", "worse than reference", "below its bar", "above its bar")
 """The words of a check that fails (reference_word), as the report's headline counts them."""
 
@@ -204,8 +206,9 @@ _BAR_RE = re.compile(r"[<>=≤≥\s]{0,3}(?P<value>\d{1,9}(?:\.\d{1,9})?)\s?(?P<
 
 
 def _failed_bar(c: Claim) -> ReferenceCheck | None:
-    """A value on the wrong side of the bar its text states beside it ("just under the 50% acceptance rate threshold
-    (observed 49.70%)"): a bar is absolute, no noise band; a value that clears it is no finding."""
+    """A value against the bar its text states beside it (config `threshold`: "just under the 50% acceptance rate
+    threshold (observed 49.70%)", a table's Threshold column): a bar is absolute, no noise band; a value on its wrong
+    side is a regression, one that clears it passes (BAR_CLEARED)."""
     m = _BAR_RE.fullmatch(str((c.config or {}).get("threshold", "")).strip())
     value = number(c)
     if m is None or value is None:
@@ -217,9 +220,10 @@ def _failed_bar(c: Claim) -> ReferenceCheck | None:
         bar /= 100  # "a 50% bar" beside "0.497"
     key = claim_key(c)[0]
     up = higher_is_better(c.metric or "", c.unit, c.kind)
-    if (value >= bar) if up else (value <= bar):
-        return None
-    return ReferenceCheck(c, key, bar, REGRESSION, Threshold(0.0, "stated bar", "bar"), value - bar, "stated bar")
+    cleared = (value >= bar) if up else (value <= bar)
+    # ("| gsm8k | 0.871 | 0.85 | pass |": a value that clears its row's bar is the gate's pass, said with its bar)
+    verdict = BAR_CLEARED if cleared else REGRESSION
+    return ReferenceCheck(c, key, bar, verdict, Threshold(0.0, "stated bar", "bar"), value - bar, "stated bar")
 
 
 def _as_printed(checks: list[ReferenceCheck], items: Sequence[Any]) -> list[ReferenceCheck]:

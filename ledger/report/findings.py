@@ -15,14 +15,16 @@ web page show one answer.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ledger.compare.align import Row
 from ledger.compare.judge import FEWER_TESTS, REGRESSION, WAIVED, cases_run, coverage_text
+from ledger.compare.noise import COUNT_BASIS
 from ledger.compare.outside import OUTSIDE, ROW_NOTE, footnote, footnote_mark, waiver
-from ledger.compare.references import OTHER_ENGINE, ReferenceCheck, reference_word
+from ledger.compare.references import BAR_CLEARED, OTHER_ENGINE, ReferenceCheck, reference_word
 from ledger.compare.render import fmt_claim
 from ledger.compare.revisions import RevisionRef, is_ci_run, same_sha
 from ledger.compare.run import Comparison
@@ -183,7 +185,8 @@ def ref_finding(
     the rows of one sweep ("| Conc | Baseline | With PR |") can be told apart."""
     perf = r.claim.kind == "perf"
     word = reference_word(r)  # (compare's words too)
-    pct = f" ({r.delta / abs(r.reference) * 100:+.1f}%)" if perf and r.reference else ""
+    # (a count out of its population is judged in counts, its noise rule named: a percent of 1 -> 2 says nothing)
+    pct = f" ({r.delta / abs(r.reference) * 100:+.1f}%)" if perf and r.reference and not _counted(r) else ""
     own = ", ".join(f"{k}={v}" for k, v in r.key.config if (k, v) not in shared)
     if arm := (r.claim.config or {}).get("variant"):
         own = f"{own}, {arm}" if own else str(arm)  # ("| Baseline | PR no-LP | PR LP |": which arm it is)
@@ -193,7 +196,10 @@ def ref_finding(
         f"{r.reference:g}: {r.delta:+.4g}{pct} (threshold ±{r.threshold.display.lstrip('±')} "
         f"{r.threshold.basis}{', as the row prints it' if r.printed else ''})"
     )
-    if r.origin == "stated bar":  # "just under the 50% threshold (observed 49.70%)": a bar, no noise band
+    if r.origin == "stated bar" and r.verdict == BAR_CLEARED:  # "| gsm8k | 0.871 | 0.85 | pass |": the bar cleared
+        text = f"{r.claim.metric or r.key.metric}{f' [{own}]' if own else ''}: {fmt_claim(r.claim)} "
+        text += f"vs bar {r.reference:g}: pass"
+    elif r.origin == "stated bar":  # "just under the 50% threshold (observed 49.70%)": a bar, no noise band
         text = (
             f"{r.claim.metric or r.key.metric}{f' [{own}]' if own else ''}: {fmt_claim(r.claim)} on the wrong side "
             f"of its stated bar {r.reference:g}: {r.delta:+.4g}"
@@ -218,6 +224,10 @@ def ref_finding(
     if r.verdict == REGRESSION and (said := waiver(lines, r.claim)) is not None:
         cav.append(f"{_WAIVED_BY_TEXT} (line {said})")
     return Finding(word, text, name, r.claim.source.line, r.claim.metric or r.key.metric, cav)
+
+
+def _counted(r: ReferenceCheck) -> bool:
+    return r.threshold.basis.startswith(COUNT_BASIS)
 
 
 _WAIVED_BY_TEXT = "the text calls it no real regression"
@@ -264,10 +274,14 @@ def results_section(
     configs = [frozenset(r.key.config) for r in comp.references]
     shared = frozenset.intersection(*configs) if configs else frozenset()
     speedups = _row_speedups(comp)
+    bars = _row_bars(comp)
+    gated = {g.source.line for g in passed if g.source.line in bars}
     for r in comp.references:
         f = ref_finding(r, names.get(r.revision or "", r.revision), lines, shared, _contradicted(r, speedups))
         if r.revision == OUTSIDE or r.origin.startswith(OTHER_ENGINE):
             continue  # (another engine's: ledger.report.engines)
+        if r.origin == "stated bar" and r.claim.source.line in gated:
+            continue  # (a bar its row's gate passed is said by that gate)
         (sec.findings if r.revision == newest else sec.more).append(f)
     outside = [r for r in comp.references if r.revision == OUTSIDE]
     # the headline: a before/after table's rows where there is one, else the first values with a baseline
@@ -277,7 +291,8 @@ def results_section(
         f = ref_finding(r, None, lines, shared, _contradicted(r, speedups))
         (sec.findings if any(r is h for h in headline) else sec.more).append(f)
     for k, g in enumerate(passed):
-        f = Finding("pass", f"{g.metric} ({g.outcome_text or 'passed'})", _rev_of(g, names), g.source.line, g.metric)
+        text = _gate_text(g, bars) or f"{g.metric} ({g.outcome_text or 'passed'})"
+        f = Finding("pass", text, _rev_of(g, names), g.source.line, g.metric)
         (sec.findings if k < HEADLINE_FIRST else sec.more).append(f)
     return sec
 
@@ -311,6 +326,7 @@ def failures_section(
         if broken and c is not None and c.kind == "perf" and (p.old_rev, p.new_rev) in broken:
             f.caveats.append(broken[(p.old_rev, p.new_rev)])
         sec.findings.append(f)
+    bars = _row_bars(comp)
     for r in comp.references:
         # an inferred base row is shown in the results; a superseded check among them too, as history
         # (a value measured on the base side, "### Before this PR", is what the change starts from: not its regression)
@@ -324,16 +340,36 @@ def failures_section(
             rev = _rev_of(g, names)
             said = g.outcome_text or ""
             why = f" ({said})" if said and said != g.outcome and said not in (g.metric or "") else ""
-            sec.findings.append(Finding(g.outcome or "fail", f"{g.metric}{why}", rev, g.source.line, g.metric))
+            text = _gate_text(g, bars) or f"{g.metric}{why}"
+            sec.findings.append(Finding(g.outcome or "fail", text, rev, g.source.line, g.metric))
     judged = {c.source.line for row in comp.rows for c in row.cells if c is not None and c.kind == "tests"}
     for t in counts:
-        if t.kind == "tests" and t.failed and t.source.line not in runs | judged:
+        # (a run on the base side, "on main", "with the fix reverted", shows the bug the change fixes: no failure of it)
+        if t.kind == "tests" and t.failed and t.source.line not in runs | judged and not _base_run(t):
             f = Finding("fail", f"{t.metric or 'tests'}: {t.passed or 0} passed, {t.failed} failed", _rev_of(t, names))
             f.line, f.metric = t.source.line, t.metric
             if _KNOWN_RE.search(t.source.text or ""):
                 f.caveats.append("the text calls the failures known")
             sec.findings.append(f)
     return sec
+
+
+def _row_bars(comp: Comparison) -> dict[int, ReferenceCheck]:
+    """The stated bar of each line holding one ("| gsm8k | 0.871 | 0.85 | pass |"): the bar its gate was judged by."""
+    on = Counter(r.claim.source.line for r in comp.references if r.origin == "stated bar")
+    return {
+        r.claim.source.line: r for r in comp.references if r.origin == "stated bar" and on[r.claim.source.line] == 1
+    }
+
+
+def _gate_text(g: Claim, bars: dict[int, ReferenceCheck]) -> str | None:
+    """A gate said with the value and the bar its row judged it by: "gsm8k: 0.871 vs bar 0.85: pass"."""
+    r = bars.get(g.source.line)
+    return None if r is None else f"{g.metric}: {fmt_claim(r.claim)} vs bar {r.reference:g}: {g.outcome}"
+
+
+def _base_run(c: Claim) -> bool:
+    return c.revision is not None and side_of(c.revision.label) == "base"
 
 
 def _broken_before(rows: Sequence[Row]) -> dict[tuple[str | None, str | None], str]:

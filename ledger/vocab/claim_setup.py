@@ -15,7 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ledger.vocab.canonical import canonical_items
-from ledger.vocab.metrics import BENCHMARK_SAMPLES, named_benchmark, normalise_metric, variant_words
+from ledger.vocab.metrics import (
+    BENCHMARK_SAMPLES,
+    named_benchmark,
+    names_failure_count,
+    normalise_metric,
+    variant_words,
+)
 from ledger.vocab.setup import LONG_CONTEXT_RE, config_hints
 from ledger.vocab.setup_keys import IGNORED_KEYS, SIDE_SETTING, SOFT_KEYS, canonical_key_name
 from ledger.vocab.text import MAX_NAME, clean_name
@@ -78,8 +84,9 @@ def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str
     if config.get("draft_len") == "0":
         config.pop("draft_len")
     split = BENCHMARK_SAMPLES.get(mn.name) or BENCHMARK_SAMPLES.get(config.get("task", ""))
-    if kind not in ("accuracy", "acceptance"):
-        config.pop("samples", None)  # an eval's sample count says nothing of a speed measured beside it
+    if kind not in ("accuracy", "acceptance") and not names_failure_count(metric or ""):
+        # an eval's sample count says nothing of a speed measured beside it; a count of failures keeps its population
+        config.pop("samples", None)
     elif split and config.get("samples", "").isdigit() and int(config["samples"]) >= split:
         # the whole split is no setting of its own ("gsm8k (1319 samples)" is every gsm8k run's), and more than the
         # split holds is another benchmark's count ("full gsm8k (1319 samples)" beside the same run's MMMU score)

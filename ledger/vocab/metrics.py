@@ -129,6 +129,22 @@ _BAD_OUTCOMES = (
     r"time[sd]?[- ]?outs?\b|timed[- ]out|\boom(?:s|ed)?\b|out[- ]of[- ]memory|\bretr(?:y|ies|ied)\b|"
     r"\bdropped\b|\brejected\b|\baborted\b|\bcrash(?:es|ed)?\b"
 )
+# a count of such outcomes ("Failed requests", "Request failures", "Dropped responses", "OOMs"): a result of the run,
+# never its workload the way "Successful requests" or "Number of prompts" are
+_COUNTED = r"(?:requests?|answers?|responses?|queries|prompts?|samples?|generations?|completions?|calls?|jobs?)"
+_FAILURE_COUNT_RE = re.compile(
+    r"(?:" + _BAD_OUTCOMES + r")[\w -]{0,20}?\b" + _COUNTED + r"\b|\b" + _COUNTED + r"\s+(?:" + _BAD_OUTCOMES + r")|"
+    r"^\W{0,3}(?:errors|failures|time-?outs|ooms|crashes|retries)\W{0,3}$",
+    re.IGNORECASE,
+)
+
+
+def names_failure_count(label: str) -> bool:
+    """The label counts requests or answers that went wrong ("Failed requests", "Request failures", "Timeouts"):
+    a lower-is-better result (LOWER_IS_BETTER_RE), whose noise is that of a count out of its population."""
+    return len(label) <= 80 and _FAILURE_COUNT_RE.search(label) is not None
+
+
 LOWER_IS_BETTER_RE = re.compile(
     r"latency|ttft|tpot|itl|(?<![0-9a-f])e2el?(?![0-9a-f])|duration|time|\bms\b|\bus\b|µs|memory|mem\b|gib|\bgb\b|mib|"
     r"perplexity|\bppl\b|overhead|cost|size|error|diff|\bkld\b|kl[- ]?div|\bjsd\b|" + _BAD_OUTCOMES + "|"

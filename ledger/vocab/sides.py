@@ -23,6 +23,14 @@ HEAD_SIDE_RE = re.compile(
     r"(?:with|w/)\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE + r")\b",
     re.IGNORECASE,
 )
+# a run on the base side named by what it shows rather than where it ran: the fix reverted, a negative control, a run
+# that reproduces the bug or fails as expected ("with the fix reverted" names the base, whatever "with the fix" says)
+BASE_RUN_RE = re.compile(
+    r"\b(?:(?:with\s+)?(?:the\s+|this\s+)?(?:pr|fix|patch|change)\s+reverted|revert(?:ing|ed)?\s+(?:the\s+|this\s+)?"
+    r"(?:pr|fix|patch|change)|negative\s+control|reproduc(?:es|ed|ing)\s+the\s+(?:bug|issue|crash|failure|problem)|"
+    r"fail(?:s|ed)?\s+as\s+expected|this\s+is\s+the\s+bug)\b",
+    re.IGNORECASE,
+)
 
 
 # the same sides as Chinese threads name them (vllm-ascend, lmdeploy): before / after the optimisation or change,
@@ -37,8 +45,8 @@ _CJK_BASE_RE, _CJK_HEAD_RE = re.compile(_CJK_BASE), re.compile(_CJK_HEAD)
 THIS_CHANGE_RE = re.compile(r"\b(?:this|the|my|our) (?:pr|branch|patch|change)\b", re.IGNORECASE)
 """The words that name the PR's own build ("this PR branch", "our patch"): a side, never a model or a draft."""
 
-_BASE_WORDS, _HEAD_WORDS = WordGate(BASE_SIDE_RE), WordGate(HEAD_SIDE_RE)
-"""The two patterns searched through their case-sensitive copies in the lowered label (vocab.word_gate)."""
+_BASE_WORDS, _HEAD_WORDS, _BASE_RUN_WORDS = WordGate(BASE_SIDE_RE), WordGate(HEAD_SIDE_RE), WordGate(BASE_RUN_RE)
+"""The patterns searched through their case-sensitive copies in the lowered label (vocab.word_gate)."""
 
 
 def side_of(label: str | None) -> str | None:
@@ -49,6 +57,8 @@ def side_of(label: str | None) -> str | None:
 
 @short_text_cache(4096)  # every row and column label of a table is asked, the same few labels again and again
 def _side_of(label: str) -> str | None:
+    if _BASE_RUN_WORDS.holds(label):  # "with the fix reverted": the base, whatever "with the fix" says
+        return "base"
     b, h = next(_BASE_WORDS.finditer(label), None), next(_HEAD_WORDS.finditer(label), None)
     if b is None and h is None and not label.isascii():
         # ("未开启 MLAPO 时": "开启" inside "未开启" is found one character later, so the base word wins)
@@ -56,6 +66,13 @@ def _side_of(label: str) -> str | None:
     if b and h:  # "main branch", "before this PR": the first word names the side
         return "base" if b.start() <= h.start() else "head"
     return "base" if b else "head" if h else None
+
+
+def base_run(text: str, pos: int = 0, end: int | None = None) -> str | None:
+    """The words in text[pos:end] that name a run of the base side by what it shows ("the fix reverted", "negative
+    control", "reproduces the bug"), or None."""
+    m = _BASE_RUN_WORDS.search(text, pos, end)
+    return m.group(0) if m else None
 
 
 def side_alone(label: str) -> bool:

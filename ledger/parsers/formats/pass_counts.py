@@ -6,10 +6,12 @@ import bisect
 import re
 from collections.abc import Iterator
 
-from ledger.model import Claim
+from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.formats.pass_lists import all_clean, ratio_lists, sub_count
+from ledger.parsers.grammar.sides import result_side
 from ledger.parsers.reader.document import Block, Table
+from ledger.vocab.sides import side_of
 from ledger.vocab.text import NUMBER_WORDS, lower_for_words
 from ledger.vocab.word_gate import WordGate
 
@@ -172,57 +174,62 @@ def _status_table(table: Table) -> dict[str, tuple[int, int]] | None:
 _PYTEST_TIME_RE = re.compile(r"(?:,\s?\d{1,7}\s[a-z]{3,12}){0,6}\s{1,3}in\s{1,3}(?P<t>\d{1,6}(?:\.\d{1,3})?)s\b")
 
 
+def _table_counts(block: Block, ctx: Context) -> Iterator[Claim]:
+    """A status table's one count, or the counts in the cells of a table's rows (their first cell names them)."""
+    table = block.table
+    assert table is not None
+    status = _status_table(table)
+    if status is not None:  # "| PASSED | 396 |" / "| FAILED | 0 |": one count, on the passed row
+        n, line = status["passed"]
+        row = next(r for r in table.rows if r.line == line)
+        for r in table.rows:
+            ctx.taken.add(r.line)
+        yield ctx.claim(
+            "tests",
+            line,
+            row.text.strip(),
+            metric=ctx.lead_in(block) or None,
+            value=float(n),
+            passed=n,
+            failed=status.get("failed", (None, 0))[0],
+            skipped=status.get("skipped", (None, 0))[0],
+        )
+        return
+    for row in table.rows:
+        if not _has_hint(row.text):
+            continue  # counts_in needs an outcome word, and every cell is a piece of the row's text
+        for ci, cell in enumerate(row.cells):
+            if ci == 0:
+                continue
+            for start, end, counts in counts_in(cell):
+                if "passed" not in counts and "failed" not in counts:
+                    continue
+                off = row.text.find(cell)
+                ctx.take(row.line, off + start, off + end)
+                subject = row.cells[0] or None
+                runs: list[str | None] = [None]
+                pm = _PAIR_SUBJECT_RE.search(subject or "")
+                if subject and pm and _EACH_RE.match(cell[end:]):
+                    # "904 passed each" over "this branch and main": one count per run
+                    subject = (subject[: pm.start()] + subject[pm.end() :]).strip()
+                    runs = [pm.group("a").strip(), pm.group("b").strip()]
+                for run in runs:
+                    yield ctx.claim(
+                        "tests",
+                        row.line,
+                        cell[start:end],
+                        metric=subject,
+                        value=_as_value(counts),
+                        config={"run": run} if run else None,
+                        passed=counts.get("passed"),
+                        failed=counts.get("failed"),
+                        skipped=counts.get("skipped"),
+                    )
+
+
 def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if block.kind == "table":
-        table = block.table
-        assert table is not None
-        status = _status_table(table)
-        if status is not None:  # "| PASSED | 396 |" / "| FAILED | 0 |": one count, on the passed row
-            n, line = status["passed"]
-            row = next(r for r in table.rows if r.line == line)
-            for r in table.rows:
-                ctx.taken.add(r.line)
-            yield ctx.claim(
-                "tests",
-                line,
-                row.text.strip(),
-                metric=ctx.lead_in(block) or None,
-                value=float(n),
-                passed=n,
-                failed=status.get("failed", (None, 0))[0],
-                skipped=status.get("skipped", (None, 0))[0],
-            )
-            return
-        for row in table.rows:
-            if not _has_hint(row.text):
-                continue  # counts_in needs an outcome word, and every cell is a piece of the row's text
-            for ci, cell in enumerate(row.cells):
-                if ci == 0:
-                    continue
-                for start, end, counts in counts_in(cell):
-                    if "passed" not in counts and "failed" not in counts:
-                        continue
-                    off = row.text.find(cell)
-                    ctx.take(row.line, off + start, off + end)
-                    subject = row.cells[0] or None
-                    runs: list[str | None] = [None]
-                    pm = _PAIR_SUBJECT_RE.search(subject or "")
-                    if subject and pm and _EACH_RE.match(cell[end:]):
-                        # "904 passed each" over "this branch and main": one count per run
-                        subject = (subject[: pm.start()] + subject[pm.end() :]).strip()
-                        runs = [pm.group("a").strip(), pm.group("b").strip()]
-                    for run in runs:
-                        yield ctx.claim(
-                            "tests",
-                            row.line,
-                            cell[start:end],
-                            metric=subject,
-                            value=_as_value(counts),
-                            config={"run": run} if run else None,
-                            passed=counts.get("passed"),
-                            failed=counts.get("failed"),
-                            skipped=counts.get("skipped"),
-                        )
+        yield from _table_counts(block, ctx)
         return
     if block.kind in ("text", "item"):
         yield from _prose_lists(block, ctx)
@@ -251,11 +258,13 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 ref = float(fm.group(1).replace(",", ""))
                 start = fm.start(1)
             ctx.take(no, start, end)
+            subject = _subject(text, fm.start() if fm else start, text[start:end])
             yield ctx.claim(
                 "tests",
                 no,
                 text[start:end],
-                metric=_subject(text, fm.start() if fm else start, text[start:end]) or _pytest_target(ctx, block, no),
+                metric=_command_target(subject) or subject or _pytest_target(ctx, block, no),
+                revision=_own_side(ctx, block, no, text, start),
                 value=_as_value(counts),
                 reference=ref,
                 passed=counts.get("passed"),
@@ -272,6 +281,24 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                     value=float(tm.group("t")),
                     unit="s",
                 )
+
+
+def _own_side(ctx: Context, block: Block, no: int, text: str, pos: int) -> Revision | None:
+    """The revision of a count on a prose line: the side its own sentence names ("Step A (on main, without this PR):
+    ... 4 failed", "with the fix reverted"; grammar.sides.result_side) where it differs from the side in force, else
+    the revision in force."""
+    scoped = ctx.named.get(no) or ctx.revision_at(no)
+    own = result_side(text, pos) if block.kind in ("text", "item") and not block.in_code else None
+    if own is None or (scoped is not None and side_of(scoped.label) == side_of(own.label)):
+        return scoped
+    return own if side_of(own.label) is not None else scoped
+
+
+def _command_target(subject: str | None) -> str | None:
+    """The test file a pytest command named before the count on its line runs ("`pytest tests/a/test_b.py` ->
+    11 passed"): the suite's name, whatever side the line's words put it on."""
+    m = _PYTEST_TARGET_RE.search(subject) if subject and "pytest" in subject else None
+    return m.group("target") if m else None
 
 
 def _counts_passed(text: str) -> bool:

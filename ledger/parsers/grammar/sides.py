@@ -26,7 +26,7 @@ from ledger.parsers.reader.document import Document
 from ledger.vocab.backends import backend_settings
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.setup_keys import SIDE_SETTING
-from ledger.vocab.sides import side_alone, side_of
+from ledger.vocab.sides import base_run, side_alone, side_of
 from ledger.vocab.text import has_hex_run
 from ledger.vocab.word_gate import WordGate
 
@@ -470,6 +470,19 @@ def clause_side(text: str, pos: int) -> Revision | None:
         for m in _CLAUSE_SIDE_RE.finditer(text, start, pos):
             last = m
     return Revision(label=_clause_label(last), head=None, base=None) if last else None
+
+
+def result_side(text: str, pos: int) -> Revision | None:
+    """The side a result names in its sentence: the one its clause names (clause_side: "Step A (on main): ... 4
+    failed", "with this PR: 11 passed") unless the sentence names a run of the base by what it shows ("with the fix
+    reverted", "(reproduces the bug)"), which is the base wherever it stands."""
+    own = clause_side(text, pos)
+    if own is not None and side_of(own.label) == "base":
+        return own
+    start = max(text.rfind(". ", 0, pos), text.rfind("; ", 0, pos), 0)
+    end = min((k for k in (text.find(". ", pos), text.find("; ", pos)) if k >= 0), default=len(text))
+    words = base_run(text, start, end)
+    return Revision(label=" ".join(words.split()), head=None, base=None) if words is not None else own
 
 
 def has_clause_side(text: str) -> bool:
