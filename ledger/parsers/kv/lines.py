@@ -219,7 +219,11 @@ class _BlockReader:
     def claims(self) -> Iterator[Claim]:
         block = self.block
         for no, text in enumerate(self.ctx.doc.lines[block.start - 1 : block.end], start=block.start):
-            yield from self._line(no, text)
+            task = data_above(self.data, no)
+            for claim in self._line(no, text):
+                if task is not None:  # every figure of the run on the data, its latency as its score
+                    claim.config.setdefault("task", task)
+                yield claim
         keep_arm(self.ctx, block, self.arm)
 
     def _forget_kind(self, text: str) -> None:
@@ -266,8 +270,8 @@ class _BlockReader:
         for p in line.pairs:
             for claim in self._pair(line, p):
                 claim.config.update(test_setup(self.test[1]) if self.test else arm)  # its test's setup over the text's
-                if claim.kind == "accuracy" and (task := self.bench or data_above(self.data, no)) is not None:
-                    claim.config.setdefault("task", task)
+                if claim.kind == "accuracy" and self.bench is not None:
+                    claim.config.setdefault("task", self.bench)
                 yield claim
         stat = trailing_stat(text, line.pairs) if line.metric is not None else None
         if stat is not None and line.metric is not None and ctx.is_free(no, stat.start, stat.end):
