@@ -860,3 +860,17 @@ def test_a_column_marked_reference_is_each_rows_reference_also_in_a_later_table(
         ("Draft acceptance rate", 12): "within noise",
         ("Mean accepted tokens per step", 13): "below reference",
     }
+
+
+def test_a_sweep_point_that_failed_to_run_is_no_result_and_no_failure(tmp_path: Path) -> None:
+    """A list keyed by a setting ("- concurrency 4: 512.3 tok/s") is one series of results across it; its point
+    "- concurrency 20: OOM" ran nothing: no claim, and no failure in the PR's report."""
+    doc = FIX / "../prose/setting_keyed_results.md"
+    code, out, _ = run("extract", str(doc), "--format", "jsonl")
+    claims = [json.loads(x) for x in out.splitlines()]
+    oom = next(i for i, t in enumerate(doc.read_text(encoding="utf-8").splitlines(), 1) if "OOM" in t)
+    assert code == 0 and not [c for c in claims if c["source"]["line"] == oom or c["kind"] == "gate"]
+    sweep = [c for c in claims if c["config"].get("concurrency") and c["source"]["line"] < oom]
+    assert [(c["metric"], c["config"]["concurrency"]) for c in sweep] == [("throughput", "4"), ("throughput", "16")]
+    code, out, err = run("report", str(doc), "--format", "json", "--db", str(tmp_path / "x.db"))
+    assert "fail" not in out.lower() and (code == 0 or "nothing to report" in err)

@@ -53,6 +53,7 @@ from ledger.parsers.kv.context import (
     cut_short,
     data_above,
     data_lines,
+    on_data,
     paired_later,
     section_banner,
 )
@@ -219,11 +220,7 @@ class _BlockReader:
     def claims(self) -> Iterator[Claim]:
         block = self.block
         for no, text in enumerate(self.ctx.doc.lines[block.start - 1 : block.end], start=block.start):
-            task = data_above(self.data, no)
-            for claim in self._line(no, text):
-                if task is not None:  # every figure of the run on the data, its latency as its score
-                    claim.config.setdefault("task", task)
-                yield claim
+            yield from on_data(self._line(no, text), data_above(self.data, no))
         keep_arm(self.ctx, block, self.arm)
 
     def _forget_kind(self, text: str) -> None:
@@ -249,6 +246,8 @@ class _BlockReader:
             yield _span_claim(
                 ctx, no, (phase.start, phase.end), kind_for_metric(metric, unit), metric, phase.value, unit
             )
+        if block.kind != "code" and (setting := setting_label_claim(ctx, no, text)) is not None:
+            yield setting  # "* K=2: 201.69, speedup: 1.51x", "- c=16 → 1630.8 tok/s": the run's setting, its value
         claim = self._unpaired_line(no, text)
         if claim is not None:
             yield claim
@@ -260,8 +259,6 @@ class _BlockReader:
         if record is not None and (claim := log_record_claim(ctx, no, text, record)) is not None:
             yield claim
             return
-        if block.kind == "item" and "=" in text and (setting := setting_label_claim(ctx, no, text)) is not None:
-            yield setting  # "* K=2: 201.69, speedup: 1.51x": the run's setting, then its value
         _floor, group = line_prefix(text)
         line = _Line(no, text, group, pairs_in(text), phase=phase.name if phase is not None else "")
         arm = arm_setup(line.pairs)  # ("FP8 index : Accuracy: 0.955   Accuracy: 0.958 ...": each run's quant)
