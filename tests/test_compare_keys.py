@@ -247,6 +247,18 @@ def test_the_task_a_value_comes_from_is_a_setup_key(kind: str, task: str, want: 
     assert dict(claim_key(c)[0].config).get("task") == want
 
 
+def test_a_console_runs_latency_keeps_its_dataset_apart_from_a_serving_latency() -> None:
+    """A paste opening "Loading gsm8k dataset ..." gives its run's latency and throughput the task as it gives its
+    accuracy: the gsm8k run's throughput never keys with the serving benchmark's beside it."""
+    claims = extract_file(str(ROOT / "tests/fixtures/kv_lines/dataset_reaches_run_lines.md")).claims
+    tasks = {c.metric: c.config.get("task") for c in claims if c.kind == "perf"}
+    assert tasks["Latency"] == tasks["Output throughput"] == "gsm8k"
+    assert tasks["Output token throughput (tok/s)"] is None
+    keys = {c.metric: claim_key(c)[0] for c in claims if c.kind == "perf"}
+    assert keys["Output throughput"] != keys["Output token throughput (tok/s)"]
+    assert dict(keys["Output throughput"].config).get("task") == "gsm8k"
+
+
 def test_canonical_values_and_spaced_model_names_are_read_in_linear_time() -> None:
     import time
 

@@ -758,10 +758,10 @@ def test_a_summary_table_repeating_its_pastes_takes_their_unit_and_benchmark(tmp
     assert code == 0 and tasks == {
         9: "ARC Challenge",
         10: "ARC Challenge",
-        11: None,
+        11: "ARC Challenge",  # the run's latency on that data, never a serving benchmark's
         18: "hellaswag",
         20: "MathQA Hard",
-        21: None,
+        21: "MathQA Hard",
     }
 
 
@@ -930,3 +930,19 @@ def test_a_row_s_threshold_is_the_bar_its_gate_was_judged_against(tmp_path: Path
     fails = {f["verdict"]: f["text"] for f in findings(data, "failures")}
     assert fails["fail"] == "arc_challenge: 0.598 vs bar 0.6: fail" and "below its bar" in fails
     assert data["has_regression"]
+
+
+def test_a_sweep_point_that_failed_to_run_is_no_result_and_no_failure(tmp_path: Path) -> None:
+    """A list keyed by a setting ("- concurrency 4: 512.3 tok/s") is one series of results across it; its point
+    "- concurrency 20: OOM" ran nothing: no result, and "OOM at 20" in a sentence is that point skipped, never a
+    failure in the PR's report."""
+    doc = FIX / "../prose/setting_keyed_results.md"
+    code, out, _ = run("extract", str(doc), "--format", "jsonl")
+    claims = [json.loads(x) for x in out.splitlines()]
+    oom = [i for i, t in enumerate(doc.read_text(encoding="utf-8").splitlines(), 1) if "OOM" in t]
+    assert code == 0 and not [c for c in claims if c["source"]["line"] == oom[0]]
+    assert [(c["metric"], c["outcome"]) for c in claims if c["kind"] == "gate"] == [("OOM at 20", "skipped")]
+    sweep = [c for c in claims if c["config"].get("concurrency") and c["source"]["line"] < oom[0]]
+    assert [(c["metric"], c["config"]["concurrency"]) for c in sweep] == [("throughput", "4"), ("throughput", "16")]
+    data = report("../prose/setting_keyed_results.md", tmp_path)
+    assert not data["has_regression"] and not findings(data, "failures", more=True)

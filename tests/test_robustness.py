@@ -125,6 +125,10 @@ HOSTILE: dict[str, HostileText] = {
     # _GIVES_RE, _FLAG_RE): every number opens a chain that runs on, and every dash a flag's
     "setting chains": "`--max-num-seqs` 1 → 2 → 3 gives 4 → 5 → 6 tok/s: --a-b-c--d 7 yields " * 1_200,
     "long setting chains": "1 → " * 8_000,
+    # results keyed by a setting, a point that failed among them (kv.setting_labels _KEYED_LINE_RE, its walks up to
+    # the lead-in) and one line of settings and arrows that never reaches a value
+    "setting keyed lines": "- concurrency 4: 512.3 tok/s TPOT\n* bs=8 → 41.2 ms\nTP4: OOM\n" * 1_000,
+    "setting keyed arrows": "- c=4 bs=8 TP4 → " * 4_000,
     # a statistic's list ("spreads were 0.1 percentage points for X, 0.9 for Y": prose.statistic_lists _STAT_RE,
     # _NAME_WORDS_RE, _ROW_RE, _POINTS_RE) and counted runs passing checks (gates.prose _COUNTED_PASSED_RE)
     "statistic lists": "a b c d spreads were 0.1 percentage points for x y z, 0.9 for w and " * 1_200,

@@ -172,8 +172,9 @@ _WITHOUT_FAILURE_RE = re.compile(
     r"(?:failures?|errors?|crash(?:es)?))\b",
     re.IGNORECASE,
 )
-# "peak 66 tok/s at n_cpu_moe=24, OOM at 20": a setting of a sweep that ran out of memory, a failed run at it (a bare
-# number is the value of the last "key=value" setting before it in its sentence)
+# "peak 66 tok/s at n_cpu_moe=24, OOM at 20": a setting of a sweep that ran out of memory, a point that did not run
+# (skipped: the machine's limit, no result and no failure of the change; a bare number is the value of the last
+# "key=value" setting before it in its sentence)
 _OOM_AT_RE = re.compile(
     r"\b(?P<word>OOM(?:s|ed|'d)?)\s(?:at|with)\s(?P<setting>(?:[A-Za-z][\w-]{0,30}\s?=\s?)?\d{1,6}(?:\.\d{1,3})?[kK]?"
     r"|[A-Za-z][A-Za-z_-]{0,20}\d{1,6}[kK]?)(?![\w.]\w)"
@@ -348,14 +349,17 @@ def _prose_outcomes(ctx: Context, line: int, text: str, low: str | None) -> Iter
 
 
 def _oom_gate(ctx: Context, line: int, text: str, m: re.Match[str]) -> Claim:
-    """A failed run at the setting after "OOM at" (its key the last "key=value" before it when only a number)."""
+    """The sweep's point after "OOM at" that did not run (its key the last "key=value" before it when only a
+    number)."""
     setting = m.group("setting")
     config = qualifiers(setting)
     if not config and setting.replace(".", "").isdigit():
         start = max(0, m.start() - 200, text.rfind(". ", 0, m.start()) + 1)
         keys = [k.group("key") for k in _LAST_SETTING_RE.finditer(text, start, m.start())]
+        if not keys and len(said := qualifiers(text[start : m.start()])) == 1:
+            keys = list(said)  # "peaks at concurrency 16; OOM at 20": the one setting the sentence sweeps
         config = {keys[-1]: setting} if keys else {}
-    return gate(ctx, line, text[m.start() : m.end()], f"OOM at {setting}", "fail", m.group("word"), config=config)
+    return gate(ctx, line, text[m.start() : m.end()], f"OOM at {setting}", "skipped", m.group("word"), config=config)
 
 
 def _prose_passes(ctx: Context, line: int, text: str) -> Iterator[Claim]:

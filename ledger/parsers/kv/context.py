@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterable, Iterator
 
+from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.pairs import Pair, pairs_in
@@ -197,3 +199,12 @@ def data_above(lines: list[tuple[int, str]], no: int) -> str | None:
     """The name the nearest of `lines` (data_lines) above line `no` gives, if any."""
     k = bisect.bisect_left(lines, (no, "")) - 1
     return lines[k][1] if k >= 0 else None
+
+
+def on_data(claims: Iterable[Claim], task: str | None) -> Iterator[Claim]:
+    """The claims of a paste's line, each given the task its dataset line above names (data_above): every figure
+    of the run on that data, its latency and throughput as its score, never a serving benchmark's."""
+    for claim in claims:
+        if task is not None:
+            claim.config.setdefault("task", task)
+        yield claim

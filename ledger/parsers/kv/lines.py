@@ -53,6 +53,7 @@ from ledger.parsers.kv.context import (
     cut_short,
     data_above,
     data_lines,
+    on_data,
     paired_later,
     section_banner,
 )
@@ -219,7 +220,7 @@ class _BlockReader:
     def claims(self) -> Iterator[Claim]:
         block = self.block
         for no, text in enumerate(self.ctx.doc.lines[block.start - 1 : block.end], start=block.start):
-            yield from self._line(no, text)
+            yield from on_data(self._line(no, text), data_above(self.data, no))
         keep_arm(self.ctx, block, self.arm)
 
     def _forget_kind(self, text: str) -> None:
@@ -245,6 +246,8 @@ class _BlockReader:
             yield _span_claim(
                 ctx, no, (phase.start, phase.end), kind_for_metric(metric, unit), metric, phase.value, unit
             )
+        if block.kind != "code" and (setting := setting_label_claim(ctx, no, text)) is not None:
+            yield setting  # "* K=2: 201.69, speedup: 1.51x", "- c=16 → 1630.8 tok/s": the run's setting, its value
         claim = self._unpaired_line(no, text)
         if claim is not None:
             yield claim
@@ -256,8 +259,6 @@ class _BlockReader:
         if record is not None and (claim := log_record_claim(ctx, no, text, record)) is not None:
             yield claim
             return
-        if block.kind == "item" and "=" in text and (setting := setting_label_claim(ctx, no, text)) is not None:
-            yield setting  # "* K=2: 201.69, speedup: 1.51x": the run's setting, then its value
         _floor, group = line_prefix(text)
         line = _Line(no, text, group, pairs_in(text), phase=phase.name if phase is not None else "")
         arm = arm_setup(line.pairs)  # ("FP8 index : Accuracy: 0.955   Accuracy: 0.958 ...": each run's quant)
@@ -266,8 +267,8 @@ class _BlockReader:
         for p in line.pairs:
             for claim in self._pair(line, p):
                 claim.config.update(test_setup(self.test[1]) if self.test else arm)  # its test's setup over the text's
-                if claim.kind == "accuracy" and (task := self.bench or data_above(self.data, no)) is not None:
-                    claim.config.setdefault("task", task)
+                if claim.kind == "accuracy" and self.bench is not None:
+                    claim.config.setdefault("task", self.bench)
                 yield claim
         stat = trailing_stat(text, line.pairs) if line.metric is not None else None
         if stat is not None and line.metric is not None and ctx.is_free(no, stat.start, stat.end):

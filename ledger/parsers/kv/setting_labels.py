@@ -1,7 +1,11 @@
-"""A value whose label is a setting: "* K=2: 201.69, speedup: 1.51x" under "Output tokens/s on H100 BS1".
+"""A value whose label is a setting: "* K=2: 201.69, speedup: 1.51x" under "Output tokens/s on H100 BS1", a sweep's
+"- concurrency 4: 512.3 tok/s", "- c=16 → 1630.8 tok/s", "TP4: 1830 tok/s", "ISL 2048 → 19.7 ms TPOT".
 
-The label names the run (K=2 speculative tokens), not the measure: the setting goes to the claim's config and the
-measure comes from the unit, printed beside the value or, failing that, on the line above that names one.
+The label names the run (K=2 speculative tokens, concurrency 4), not the measure: the setting goes to the claim's
+config and the measure is the one the line names after its value, else the one a line above names (a title with its
+unit, a lead-in's measure), else its unit's (a rate is a throughput, a time a latency). The items of one list share
+that measure, so they are one series across the setting. A value with no unit under no named measure is the
+setting's value, configuration ("- tp: 8"); a point that failed to run ("- concurrency 20: OOM") holds no number.
 """
 
 from __future__ import annotations
@@ -15,10 +19,23 @@ from ledger.parsers.grammar.pairs import pairs_in
 from ledger.parsers.grammar.setup_scopes import SETTING_LABEL_RE as _SETTING_LABEL_RE
 from ledger.parsers.grammar.setup_scopes import label_settings
 from ledger.parsers.kv.labels import is_baseline_label
-from ledger.vocab.metrics import kind_for_metric
+from ledger.parsers.prose.metrics import METRIC_RE, measure_after_pair
+from ledger.vocab.metrics import kind_for_metric, names_a_metric
+from ledger.vocab.setup import qualifiers, setup_only
+from ledger.vocab.text import ARROW
+from ledger.vocab.units import is_measure_unit, measure_of_unit
 
 _UNIT_RE = re.compile(r"\b(?:tok(?:en)?s?/s(?:ec)?|tok/s|req/s|ms|us|GB/s|TFLOPS)\b", re.IGNORECASE)
 _VALUE_AFTER_COLON_RE = re.compile(r":\s{0,4}\S")
+# "- concurrency 4: 512.3 tok/s", "- c=16 → 1630.8 tok/s", "TP4: 1830 tok/s": a label of a setting, a colon or an
+# arrow, the value and its unit (the label is a setting only where vocab.setup reads it whole as one)
+_KEYED_LINE_RE = re.compile(
+    r"^\s{0,8}(?:[-*+]\s{1,4})?(?:\*\*)?(?P<label>[A-Za-z][\w.=-]{0,15}(?: [\w.=-]{1,15}){0,2})(?:\*\*)?"
+    r"\s{0,2}(?::|" + ARROW + r")\s{0,4}(?:\*\*)?(?P<num>\d{1,12}(?:\.\d{1,6})?)(?:\*\*)?"
+    r"(?:\s{0,2}(?P<unit>[A-Za-zµ%][\w/%]{0,11}))?(?=[\s,;(]|$)"
+)
+# a number with its unit: a line that prints a value, never the title naming the measure of the lines under it
+_VALUE_UNIT_RE = re.compile(r"\d\s{0,2}(?:" + _UNIT_RE.pattern + ")", re.IGNORECASE)
 # the run without speculation a speculative variant is measured against
 _PLAIN_RUN_RE = re.compile(
     r"^(?:vanilla|non-speculative|no[ -]spec\w{0,10}|autoregressive|w/o spec\w{0,10})\b", re.IGNORECASE
@@ -28,26 +45,35 @@ LOOK_BACK = 24
 
 
 def setting_label_claim(ctx: Context, no: int, text: str) -> Claim | None:
-    """The claim of a line that opens "K=2: 201.69 [unit]", or None; marks its span taken."""
-    m = _SETTING_LABEL_RE.match(text)
-    if m is None or not ctx.is_free(no, m.start("key"), m.end("num")):
+    """The claim of a line that opens "K=2: 201.69 [unit]" or "concurrency 4: 512.3 tok/s", or None; marks its span
+    taken."""
+    m = _SETTING_LABEL_RE.match(text) if "=" in text else None
+    config = label_settings(text) if m is not None else {}
+    if m is None:
+        m = _KEYED_LINE_RE.match(text)
+        if m is None or not _setting_label(m.group("label")):
+            return None
+        config = qualifiers(m.group("label"))
+    start = m.start("key") if "key" in m.re.groupindex else m.start("label")
+    if not ctx.is_free(no, start, m.end("num")):
         return None
     unit = m.group("unit")
-    if unit is not None and not _UNIT_RE.fullmatch(unit):
-        return None  # "K=2: 3 drafts": a count, not a measure this reads
+    if unit is not None and not (_UNIT_RE.fullmatch(unit) or is_measure_unit(normalise_unit(unit))):
+        return None  # "K=2: 3 drafts": a count, not a measure
+    end = m.end("unit") if unit else m.end("num")
     measure = _measure_above(ctx, no)
-    if unit is None and measure is None:
-        return None
+    named = measure_after_pair(text, end) or (None if measure is not None else _lead_measure(ctx, no))
+    if unit is None and measure is None and named is None:
+        return None  # "- tp: 8": the setting's value, no result
     if unit is None and measure is not None:
         unit = measure[1]
     unit = normalise_unit(unit) if unit else None
-    metric = measure[0] if measure is not None else (unit or "")
-    config = label_settings(text)
-    ctx.take(no, m.start("key"), m.end("unit") if m.group("unit") else m.end("num"))
+    metric = named or (measure[0] if measure is not None else measure_of_unit(unit) or unit or "")
+    ctx.take(no, start, end)
     return ctx.claim(
         kind_for_metric(metric, unit),
         no,
-        text[m.start("key") : m.end()].strip(),
+        text[start : m.end()].strip(),
         metric=metric,
         value=float(m.group("num")),
         unit=unit,
@@ -61,7 +87,7 @@ def _baseline_above(ctx: Context, no: int, unit: str | None) -> float | None:
     "K=2: 201.69" items), in their unit or in none: what each variant's value is measured against."""
     for prev in range(no - 1, max(0, no - LOOK_BACK), -1):
         line = ctx.doc.line(prev)
-        if not line.strip() or line.rstrip().endswith(":") or _SETTING_LABEL_RE.match(line):
+        if not line.strip() or line.rstrip().endswith(":") or _is_keyed(line):
             continue  # the variant's lead-in, its sibling items
         if line.lstrip().startswith("#"):
             return None
@@ -81,9 +107,37 @@ def _measure_above(ctx: Context, no: int) -> tuple[str, str] | None:
     "tokens/s")): a title line, not one that prints a value of its own."""
     for prev in range(no - 1, max(0, no - LOOK_BACK), -1):
         line = ctx.doc.line(prev)
-        if not line.strip() or _VALUE_AFTER_COLON_RE.search(line):
+        if not line.strip() or _VALUE_AFTER_COLON_RE.search(line) or _VALUE_UNIT_RE.search(line[:300]):
             continue
         um = _UNIT_RE.search(line[:300])
         if um is not None:
             return line[: um.end()].strip(" #*_:-"), um.group(0)
     return None
+
+
+def _lead_measure(ctx: Context, no: int) -> str | None:
+    """The measure the lead-in of a run of setting-keyed lines names ("Per-request latency at each batch size:"
+    over "* bs=8: 41.2 ms" -> "latency"): the first line above the run's lines that is not one of them."""
+    for prev in range(no - 1, max(0, no - LOOK_BACK), -1):
+        line = ctx.doc.line(prev)
+        if not line.strip() or _is_keyed(line):
+            continue
+        lead = line.strip().strip("*_ ")
+        if not (lead.endswith(":") or lead.startswith("#")):
+            return None
+        named = METRIC_RE.search(lead[:200])
+        return named.group(0) if named is not None else None
+    return None
+
+
+def _is_keyed(line: str) -> bool:
+    """The line is one of a run keyed by settings, with a value or a failure ("- concurrency 20: OOM")."""
+    if _SETTING_LABEL_RE.match(line) or ((m := _KEYED_LINE_RE.match(line)) and _setting_label(m.group("label"))):
+        return True
+    head = line.split(":", 1)[0] if ":" in line[:48] else ""
+    return bool(head) and _setting_label(head.strip(" -*+"))
+
+
+def _setting_label(label: str) -> bool:
+    """The label states a setting and nothing else, and names no measure ("strict-match" is a filter and a score)."""
+    return setup_only(label) and not names_a_metric(label)
