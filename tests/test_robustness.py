@@ -965,6 +965,14 @@ HOSTILE: dict[str, HostileText] = {
         f"Replay witness {k} `a b` c: **PASS** x y\n\nstep: {k}.5 ms (main step: 8.6 ms) per iteration: 4 ms\n\n"
         for k in range(300 * s)
     ),
+    # speculative tuples that never close, code-name headings, context phrases and change verbs that never reach a
+    # value (vocab.setup _SPEC_TUPLE_WORD and the context word, grammar.heading_setup _IDENTIFIER_RE, vocab.text
+    # CHANGE_VERB_RE in prose.labels and prose.candidates)
+    "spec tuples and change verbs": lambda s: "".join(
+        f"### topk_{k}_sigmoid_a_b\n\nEAGLE (3 1 4 MTP (5 4 8 8 with a {k}-token for context of {k} context size "
+        f"goes down goes up drops Warm-up now drops from {k} s to {k}.5 s\n\n"
+        for k in range(300 * s)
+    ),
 }
 
 
