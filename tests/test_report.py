@@ -946,3 +946,13 @@ def test_a_sweep_point_that_failed_to_run_is_no_result_and_no_failure(tmp_path: 
     assert [(c["metric"], c["config"]["concurrency"]) for c in sweep] == [("throughput", "4"), ("throughput", "16")]
     data = report("../prose/setting_keyed_results.md", tmp_path)
     assert not data["has_regression"] and not findings(data, "failures", more=True)
+
+
+def test_blocks_labelled_with_a_gain_are_judged_against_the_sections_first_block(tmp_path: Path) -> None:
+    """ "INT8 TP = 2, EAGLE (2 1 3) (+11%)" over a bench table: measured against the first block of that shape, so the
+    verdict names the faster speeds and the acceptance length that fell, never "nothing to report"."""
+    data = report("../tables/spec_tuple_label.md", tmp_path)
+    results = [(f["line"], f["metric"], f["verdict"]) for f in findings(data, "results")]
+    assert (19, "Speed", "better than baseline") in results and (28, "Speed", "better than baseline") in results
+    assert [(f["line"], f["metric"]) for f in findings(data, "failures")] == [(19, "Acc Length"), (28, "Acc Length")]
+    assert data["has_regression"]

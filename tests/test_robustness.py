@@ -994,6 +994,14 @@ HOSTILE: dict[str, HostileText] = {
     "population counts": "Failed requests: 1 of 2 (main: 1 of 2 dropped x " * 2_000,
     "failure count labels": lambda s: "".join(f"failed x{k} x x x x x x x: 1 of 3\n" for k in range(500 * s)),
     "base run counts": "with the fix reverted `pytest a.py` -> 1 failed, 2 passed (reproduces the " * 1_000,
+    # speculative tuples that never close, code-name headings, context phrases and change verbs that never reach a
+    # value (vocab.setup _SPEC_TUPLE_WORD and the context word, grammar.heading_setup _IDENTIFIER_RE, vocab.text
+    # CHANGE_VERB_RE in prose.labels and prose.candidates)
+    "spec tuples and change verbs": lambda s: "".join(
+        f"### topk_{k}_sigmoid_a_b\n\nEAGLE (3 1 4 MTP (5 4 8 8 with a {k}-token for context of {k} context size "
+        f"goes down goes up drops Warm-up now drops from {k} s to {k}.5 s\n\n"
+        for k in range(300 * s)
+    ),
 }
 
 

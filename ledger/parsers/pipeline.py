@@ -13,6 +13,7 @@ from ledger.parsers.base import Context, RevisionScope
 from ledger.parsers.grammar.arch_default import on_architecture
 from ledger.parsers.grammar.declared_spreads import spreads_as_declared
 from ledger.parsers.grammar.fence_sides import fence_side_pairs
+from ledger.parsers.grammar.gain_labels import labelled_gains
 from ledger.parsers.grammar.named_revisions import named_revisions
 from ledger.parsers.grammar.named_rows import on_named_rows, on_spec_side
 from ledger.parsers.grammar.reference_pastes import reference_pastes
@@ -163,6 +164,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     claims = on_spec_side(diff_pairs(doc, claims), ctx.named)  # "-  ttft_ms: 900" then "+  ttft_ms: 800": a pair
     claims = side_tables(doc, claims)  # one sweep printed as a table per side
     claims = table_twins(doc, claims)  # a summary table's cell takes the unit and task its paste printed
+    claims = labelled_gains(doc, claims)  # "... (+11%)" over a table: against the section's first of its shape
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
     if quoted:
         claims = [c for c in claims if c.source.line not in quoted]

@@ -39,6 +39,7 @@ from ledger.vocab.setup_word import SetupWord as SetupWord  # a word and its sea
 from ledger.vocab.setup_word import finditer_word as finditer_word
 from ledger.vocab.setup_word import make_word as _word
 from ledger.vocab.setup_word import search_word as search_word
+from ledger.vocab.spec_tuples import SPEC_TUPLE_KEYS, SPEC_TUPLE_WORD
 from ledger.vocab.text import MAX_NAME, has_digit, lower_for_words
 from ledger.vocab.trie import trie_pattern
 from ledger.vocab.word_gate import WordGate
@@ -85,6 +86,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("threads", "threads", r"(\d{1,3}) (?:cpu |omp |intra[ _-]op )?threads\b", ("threads",), (), _DIGIT_OPENS),
     # llama.cpp's "--n-cpu-moe 30", "n_cpu_moe=24": the MoE layers whose experts stay in system RAM (an offload)
     _word("n_cpu_moe", "n_cpu_moe", r"n[_-]cpu[_-]moe(?: ?[=:] ?|[ `]{1,3})(\d{1,3})", ("cpu",), ("n",)),
+    SPEC_TUPLE_WORD,
     # TensorRT-LLM's test parameter "mtp_nextn=2" is MTP with two draft tokens, as a title's "MTP=2" is
     _word(
         "draft_len",
@@ -455,14 +457,16 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # "EPD", "encoder disaggregation": the encoder, prefill and decode on servers of their own, a disaggregated run
     _word("serving", "serving", r"(epd|encoder[ _-]disaggregat(?:ion|ed))", ("epd", "encoder"), ("epd", "encoder")),
     # "4K ctx", "16K context", "ctx_len=4096": the length of the sequence a kernel or a decode step attends over
-    # (never "max context 32768", a limit, nor "1× ctx server", a prefill server)
+    # (never "max context 32768", a limit, nor "1× ctx server", a prefill server); "for context of 512", "with a
+    # 1024-token window", "context size 4096": the tokens a run's window holds (llama.cpp's -c), said in a sentence
     _word(
         "isl",
         "isl",
         r"(?<!max )(?:(\d{1,3}[kK]|\d{3,7}) ?(?:ctx|context)(?![ _-]?(?:servers?|workers?|instances?))|"
-        r"(?:ctx|context)(?:[ _-]?len(?:gth)?)(?: ?[=:] ?| )(\d{1,7}[kK]?))",
-        ("ctx", "context"),
-        ("ctx", "context"),
+        r"(?:ctx|context)(?:[ _-]?(?:len(?:gth)?|size))(?: ?[=:] ?| | of )(\d{1,7}[kK]?)|"
+        r"(?:ctx|context) of (\d{2,7}[kK]?)|(?:with|using) an? (\d{2,7}[kK]?)[ -]tokens? (?:context|window))",
+        ("ctx", "context", "window"),
+        ("ctx", "context", "with", "using"),
         _DIGIT_OPENS,
     ),
     # "1× ctx server + 1× gen server", "2 prefill + 4 decode workers": the prefill/decode split is disaggregated
@@ -658,6 +662,9 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         if not m or _limit(w, first, m.start()):
             continue
         val = next((g for g in m.groups() if g), "")
+        if w is SPEC_TUPLE_WORD:  # "EAGLE (3 1 4)": steps and top-k, and 4 draft tokens
+            out.update(zip(SPEC_TUPLE_KEYS[:2], m.groups()[:2], strict=True))
+            val = m.group(3)
         if val.isdigit() and w.key != "draft_len" and (span := SETTING_RANGE_RE.match(first, m.end())) is not None:
             val = f"{val}-{span.group('high')}"  # "concurrency 4–256": the range, not its low end
         if w.key == "concurrency":
@@ -762,7 +769,9 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
             continue
         m = w.pattern.search(rest)
         if m and m.group(1) and not _limit(w, rest, m.start()):  # ("no MTP" is _NO_SPEC_RE's: no draft length)
-            for key in ("tp", "ep") if w is _TEP_WORD else (w.key,):  # "TEP4": both sizes
+            for key, value in zip(SPEC_TUPLE_KEYS, m.groups(), strict=True) if w is SPEC_TUPLE_WORD else ():
+                hints.setdefault(key, value)  # "MTP (1 3 4)": its steps, top-k and draft tokens
+            for key in ("tp", "ep") if w is _TEP_WORD else () if w is SPEC_TUPLE_WORD else (w.key,):  # "TEP4": both
                 for hk, hv in canonical_items(key, m.group(1)):  # "8xH100": the GPU and its count
                     hints.setdefault(hk, hv)
             rest = rest[: m.start()] + " " + rest[m.end() :]

@@ -15,6 +15,9 @@ HARD_KEYS: tuple[str, ...] = (
     "kv_cache",
     "spec_algo",
     "draft_len",
+    # SGLang's speculative tuple "EAGLE (3 1 4)": its steps and top-k beside its draft tokens (draft_len)
+    "spec_steps",
+    "spec_topk",
     "concurrency",
     "isl",
     "osl",
@@ -96,6 +99,9 @@ _KEY_ALIASES: dict[str, str] = {
     "num_spec_tokens": "draft_len",
     "mtp_k": "draft_len",  # ("mtp_k=3": the draft's length, whichever method drafts)
     "spec_len": "draft_len",
+    "speculative_num_draft_tokens": "draft_len",
+    "speculative_num_steps": "spec_steps",
+    "speculative_eagle_topk": "spec_topk",
     "conc": "concurrency",
     "con": "concurrency",
     "concur": "concurrency",  # GenAI-Perf's "| ISL | OSL | Concur | N |": the requests in flight

@@ -10,6 +10,14 @@ _MARKUP_RE = re.compile(r"[*`]|\[(?=[^\]]{0,200}\]\()|\]\([^)]{0,300}\)")
 
 RUN_COUNT_NOUNS = r"(?:samples|runs|repeats|repetitions|trials|iterations)"
 """What a count of repeated runs counts ("14 samples 32.9 tk/s": the value is their mean)."""
+CHANGE_VERBS = (
+    r"(?:go(?:es)?|went|gone|going|comes?|came|is|was|are|were)\s+(?:down|up)|"
+    r"reduced|reduces?|decreased|decreases?|increased|increases?|improved|improves?|dropped|drops?|declined|declines?|falls?|fell|rises?|rose|"
+    r"shrinks?|shrank|grows?|grew|lowered|halved|doubled|climbs?|climbed|has|have|had|been|got"
+)
+"""The verbs a sentence says a measure moved with ("Time goes down from 70 s to 48 s", "memory is reduced from"): they
+close the measure's name, never a part of it (with their auxiliaries, for the label readers' run of such words)."""
+CHANGE_VERB_RE = re.compile(r"\b(?:" + CHANGE_VERBS + r")\b", re.IGNORECASE)
 ARROW = r"(?:-->|->|→|=>|⇒|⟶|⟹|➜|➔|➡|\$\\(?:long)?(?:right)?arrow\$|\$\\Rightarrow\$|\$\\to\$)"
 """How a change is written from its old value to its new: "->", "→", "=>", and LaTeX's "$\\rightarrow$", "$\\to$"
 (one pattern for every reader that pairs a value with the one it came from)."""

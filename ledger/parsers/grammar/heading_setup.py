@@ -68,6 +68,8 @@ def section_heading_setup(title: str) -> dict[str, str]:
     values = heading_setup(title)
     if cpu_heading(title):
         values["gpu"] = ""
+    if not values and (ident := _IDENTIFIER_RE.fullmatch(title.strip())) is not None:
+        values["variant"] = ident.group(1)  # "### topk_sigmoid" over its table: the kernel its rows time
     for m in _CODE_SETTING_RE.finditer(title[:400]) if "=" in title else ():
         # "### Kernel benchmark (MI355X, `model_dim=7168`, `expert=384`, `topk=8`)": the kernel's shape, set apart
         for k, v in (settings_line(m.group(1)) or {}).items():
@@ -75,6 +77,9 @@ def section_heading_setup(title: str) -> dict[str, str]:
     return values
 
 
+# a heading that is one code name joined by underscores ("topk_sigmoid", "`noop_softmax`"): a kernel's or an
+# algorithm's, the variant of what the section measures
+_IDENTIFIER_RE = re.compile(r"`?([A-Za-z][A-Za-z0-9]{0,40}(?:_[A-Za-z0-9]{1,40}){1,8})`?")
 # one setting in inline code ("`topk=8`", "`cu_num=256`"), as a heading lists a kernel's shape
 _CODE_SETTING_RE = re.compile(r"`([A-Za-z_][\w.-]{0,40}=[^`\s]{1,40})`")
 

@@ -33,11 +33,12 @@ from ledger.parsers.prose.metrics import (
     clause_start,
     metric_before,
 )
-from ledger.vocab.metrics import SPEED_MEASURE_WORDS, prose_kind
+from ledger.vocab.metrics import SPEED_MEASURE_WORDS, names_known_measure, prose_kind
 from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import side_of
+from ledger.vocab.text import CHANGE_VERB_RE
 from ledger.vocab.units import is_measure_unit, is_size_unit, is_time_unit, measure_of_unit
 
 # the words of a rate the number grammar read with its qualifier ("401.50 output tokens/s")
@@ -251,10 +252,25 @@ def _label_metric(ctx: Context, line: int, text: str, pos: int, unit: str | None
     metric = _referred(ctx, line, perf_label(text, pos) or subject, unit, text, pos)
     if metric and _BARE_STAT_RE.fullmatch(metric) and (measure := measure_of_unit(unit)):
         return f"{metric} {measure}"
+    if metric and _ACTIVITY_RE.fullmatch(metric) and is_time_unit(unit) and _moved(metric, text, pos):
+        return f"{metric} time"  # "Warm-up now drops from 12 s to 7 s": the time the warm-up takes
     return metric
 
 
 _BARE_STAT_RE = re.compile(r"peak|max(?:imum)?|best|min(?:imum)?|worst", re.IGNORECASE)
+
+
+def _moved(name: str, text: str, pos: int) -> bool:
+    """The name is the subject of a change verb before the value ("Warm-up now drops from 12 s"), and says not
+    already that it is a duration ("Time", "Runtime") nor is a measure the vocabulary knows or a pronoun."""
+    if name.lower().endswith(("time", "duration")) or _PRONOUN_END_RE.search(name) or names_known_measure(name):
+        return False
+    at = text.rfind(name, max(0, pos - 120), pos)
+    return at >= 0 and CHANGE_VERB_RE.search(text, at + len(name), pos) is not None
+
+
+# a phase or an activity named by one word ("Warm-up", "Compilation", "Startup"): what a duration is the time of
+_ACTIVITY_RE = re.compile(r"[A-Za-z]{2,20}(?:-[A-Za-z]{2,20})?")
 # "46.0 tok/s tg128", "280 tok/s pp512": the llama-bench test a rate was measured on, right after it
 _BENCH_TEST_AFTER_RE = re.compile(r"\s(?P<test>(?:tg|pp)\d{1,6})(?![\w-])(?!\.\w)")
 # "(27.5GiB VRAM)", "VRAM peak 3.8GB", "peak VRAM: 2.5 GB": a run's memory, named by the words beside its size

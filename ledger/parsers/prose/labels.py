@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.prose.metrics import METRIC_RE, clause_start
-from ledger.vocab.text import ARROW, RUN_COUNT_NOUNS
+from ledger.vocab.text import ARROW, CHANGE_VERBS, RUN_COUNT_NOUNS
 
 # a console label: a metric's name, its unit in brackets, then the number ("bandwidth (GB/s) 45.1", "PPL = 3.4")
 CONSOLE_METRIC_BEFORE_RE = re.compile(
@@ -26,9 +26,10 @@ FINE_FLOAT_RE = re.compile(
 WORD_BEFORE_RE = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z_-]{2,30})\s+$")
 
 
-# the verb between a name and its value: "Prompt eval is now 31.5 ms/t", "the kernel now reaches ~140 tflops"
+# the verb between a name and its value: "Prompt eval is now 31.5 ms/t", "the kernel now reaches ~140 tflops", "Time
+# goes down from 70 s"
 _LABEL_TAIL_RE = re.compile(
-    r"(?:\s+(?:at|from|to|of|is|was|are|were|by|in|on|measured|takes?|took|averages?|now|"
+    r"(?:\s+(?:" + CHANGE_VERBS + r"|at|from|to|of|is|was|are|were|by|in|on|measured|takes?|took|averages?|now|"
     r"reach(?:es|ed)?|hits?|gets?|gives?|sits?|stays?|runs?|delivers?|drops?|rises?|"
     r"goes|went|becomes?|became|around|about|roughly|only|just|still|a|an)"
     # "TG128, 14 samples 32.9 tk/s": the count of runs the value is the mean of names nothing
