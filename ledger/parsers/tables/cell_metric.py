@@ -30,7 +30,8 @@ def cell_metric(
     """The metric of the cell in column `ci` of a row labelled `label` (`metric_head`: the column's header without its
     unit, `head_unit` that unit). `workload`: the row is named by what it ran ("| Context | OLD | NEW |"), so its
     columns name the measure; `by_setup`: the row is named by its setup alone ("1024 / 1024")."""
-    label = dataset_key_name(label) or label  # "cmmlu,-,naive_average,gen": the harness's key names the task
+    keyed = dataset_key_name(label)  # "cmmlu,-,naive_average,gen": the harness's key names the task
+    label = keyed or label
     if role == "delta" and ci in info.gain_of and _PLAIN_CHANGE_RE.match(metric_head):
         metric_head = "improvement"  # "+20.0%" beside "40.00 | 32.00" (us): the time saved, positive-better
     metric = metric_name("" if info.row_id or workload or by_setup else label, metric_head, role)
@@ -46,6 +47,7 @@ def cell_metric(
         info.measure
         and role == "value"
         and not head_unit
+        and not keyed
         and (
             (not looks_metric(metric) and not named_benchmark(metric))
             # "| MT-Bench | 3.12 |" under "Acceptance length per dataset:": the data the draft was accepted on
@@ -72,7 +74,7 @@ def cell_metric(
         role == "value"
         and label
         and metric == f"{label} {metric_head}"
-        and (looks_metric(label) or named_benchmark(label))
+        and (keyed or looks_metric(label) or named_benchmark(label))
         and not names_a_metric(metric_head)  # ("| mt-bench | AL | AR |": the columns name the measures)
         and not STAT_WORD_RE.fullmatch(metric_head.strip(" *_"))  # ("| TTFT (ms) | min | max |": its statistics)
     ):
