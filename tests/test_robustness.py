@@ -1002,6 +1002,16 @@ HOSTILE: dict[str, HostileText] = {
         f"goes down goes up drops Warm-up now drops from {k} s to {k}.5 s\n\n"
         for k in range(300 * s)
     ),
+    # ticked boxes under a checklist heading, with open brackets and links that never close (gates.named
+    # _GUIDE_LINK_RE, _CHECKLIST_HEAD_RE)
+    "checklist links": lambda s: (
+        "## PR checklist\n\n" + "- [x] Add [tests [x](http://a.b/c (d [e](https://f\n" * (400 * s)
+    ),
+    # an eval harness's dataset key as a row label, and near misses of one (tables.cell_metric, vocab.metrics)
+    "dataset keys": lambda s: (
+        "| Dataset | a | b |\n|---|---|---|\n"
+        + "| ceval,-,naive_average,ge | 1 | 2 |\n| x,ab12,a.b,gen | 1 | 2 |\n" * (500 * s)
+    ),
 }
 
 

@@ -403,6 +403,17 @@ def benchmark_alone(name: str) -> bool:
     return not _ACCURACY_RE.holds(_BENCHMARK_IN_RE.pattern.sub(" ", name[:400].replace("_", " ")))
 
 
+# an eval harness's dataset key, "cmmlu,-,naive_average,gen" or "gsm8k,02f245,accuracy,gen" (OpenCompass's
+# summary rows): the dataset's name, then its config's hash (or "-"), the measure and the mode
+_DATASET_KEY_RE = re.compile(r"^([A-Za-z][\w.-]{0,60}),(?:-|[0-9a-f]{4,16}),[\w.-]{1,40},(?:gen|ppl|ll|clp)$")
+
+
+def dataset_key_name(label: str) -> str | None:
+    """The dataset an eval harness's key names ("cmmlu,-,naive_average,gen" -> "cmmlu"); None for another label."""
+    m = _DATASET_KEY_RE.match(label.strip()[:200])
+    return m.group(1) if m else None
+
+
 @short_text_cache(4096)  # the same lead-ins and names are asked again by each table under them
 def named_benchmark(text: str) -> str | None:
     """The one accuracy benchmark a name holds ("test_gsm8k_full_accuracy" -> "gsm8k"); None for none or two."""

@@ -48,6 +48,11 @@ NEEDS_DIGIT = False
 _TEST_PLAN_RE = re.compile(
     r"^\W*(?:test(?:ing)?(?: plan| results?| done)?|tests run|validation|verification)\W*$", re.IGNORECASE
 )
+# "## Checklist" / "PR checklist" / "Before submitting": a contributor template's boxes, ticked as its to-do list
+_CHECKLIST_HEAD_RE = re.compile(
+    r"^\W*(?:(?:pr|pull request|contributor|submission)\s)?(?:checklist|before submitting)\W*$", re.I
+)
+_GUIDE_LINK_RE = re.compile(r"\[[^\[\]]{0,200}\]\(https?://[^\s()]{1,400}\)")
 _ATTESTATION_RE = re.compile(
     r"(?<![\w-])(?:added|updated|installed|read|follows?|documented|i have|i've)(?![\w-])", re.IGNORECASE
 )
@@ -94,6 +99,14 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         # checked"); a template's attestation ("I have installed the hooks", "Tests have been added") is not
         in_plan = any(_TEST_PLAN_RE.match(h) for h in block.section[-1:])
         planned = in_plan and block.level == 0 and not _ATTESTATION_RE.search(block.text)
+        if (
+            any(_CHECKLIST_HEAD_RE.match(h) for h in block.section[-1:])
+            and _GUIDE_LINK_RE.search(block.text)
+            and not _OUTCOME_WORD_RE.search(_GUIDE_LINK_RE.sub(" ", block.text))
+        ):
+            # "[x] Add unit tests according to the [Run and add unit tests](https://...)" under "## Checklist": the
+            # template's instruction, pointing at its guide, ticked by the author; no check that ran
+            return
         if (_RAN_CHECK_RE.search(block.text) or planned) and not _measured_only(block.text):
             # under "Test plan" / "Testing", a checked box names a check that was run ("[x] lm_eval gsm8k")
             yield gate(ctx, line, block.text, block.text.strip().rstrip(".;"), "pass", "checked", note="checked item")

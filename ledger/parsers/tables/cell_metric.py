@@ -8,7 +8,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, metric_name, unit_of_header
 from ledger.parsers.tables.row_info import TableInfo
-from ledger.vocab.metrics import benchmark_alone, is_acceptance_name, named_benchmark
+from ledger.vocab.metrics import benchmark_alone, dataset_key_name, is_acceptance_name, named_benchmark, names_a_metric
 from ledger.vocab.setup import config_hints
 from ledger.vocab.sides import side_of
 from ledger.vocab.units import STAT_WORD_RE, measure_of_unit
@@ -30,6 +30,8 @@ def cell_metric(
     """The metric of the cell in column `ci` of a row labelled `label` (`metric_head`: the column's header without its
     unit, `head_unit` that unit). `workload`: the row is named by what it ran ("| Context | OLD | NEW |"), so its
     columns name the measure; `by_setup`: the row is named by its setup alone ("1024 / 1024")."""
+    keyed = dataset_key_name(label)  # "cmmlu,-,naive_average,gen": the harness's key names the task
+    label = keyed or label
     if role == "delta" and ci in info.gain_of and _PLAIN_CHANGE_RE.match(metric_head):
         metric_head = "improvement"  # "+20.0%" beside "40.00 | 32.00" (us): the time saved, positive-better
     metric = metric_name("" if info.row_id or workload or by_setup else label, metric_head, role)
@@ -45,6 +47,7 @@ def cell_metric(
         info.measure
         and role == "value"
         and not head_unit
+        and not keyed
         and (
             (not looks_metric(metric) and not named_benchmark(metric))
             # "| MT-Bench | 3.12 |" under "Acceptance length per dataset:": the data the draft was accepted on
@@ -67,6 +70,17 @@ def cell_metric(
     elif role == "delta" and (left := info.delta_measure.get(ci)) and looks_metric(left):
         # "TTFT | Change | TPOT | Change": each change the one of the measure before it, on the row it stands in
         metric = f"{left} {metric_head}" + (f" ({label})" if label and metric != metric_head else "")
+    if (
+        role == "value"
+        and label
+        and metric == f"{label} {metric_head}"
+        and (keyed or looks_metric(label) or named_benchmark(label))
+        and not names_a_metric(metric_head)  # ("| mt-bench | AL | AR |": the columns name the measures)
+        and not STAT_WORD_RE.fullmatch(metric_head.strip(" *_"))  # ("| TTFT (ms) | min | max |": its statistics)
+    ):
+        # "| Mean TPOT (ms) | 21.5 | 18.2 |" under "fp8 | int4 (this PR)": the row's measure in every column, each
+        # column's label its setup (config.column, its precision in quant), never part of the measure's name
+        metric = head_without_unit(label) if unit_of_header(label) else label
     if workload and role == "value" and side_of(metric) is not None and not looks_metric(metric):
         metric = measure_of_unit(unit) or "value"  # "this PR (us)" over "| Shape | main | this PR |"
     elif (

@@ -479,7 +479,9 @@ def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int
         # "fp8 | int4 (old) | int4 (new)": where a column names the new side, the baseline is that side's; an arm
         # that names no side is a run of its own
         named = [v for v in values if side_core(head(v))[0] == "new"]
-        return {v: bases[0] for v in (named or values) if _unit_key(head(v)) == unit}
+        # "bf16 | int4 (previous) | int4 (rework)": the earlier int4 is the rework's baseline, not the bf16 run's
+        kin = [v for v in values if (stem := _stem(head(bases[0]))) and _stem(head(v)) == stem]
+        return {v: bases[0] for v in (named or kin or values) if _unit_key(head(v)) == unit}
     if len(values) == len(bases):
         return dict(zip(values, bases, strict=True))
     if len(values) == 1 and (left := [b for b in bases if b < values[0]]):
@@ -488,6 +490,11 @@ def _pair_columns(table: Table, values: list[int], bases: list[int]) -> dict[int
 
 
 _SLASH_UNIT_RE = re.compile(r"/([A-Za-z]{1,3})$")
+
+
+def _stem(head: str) -> str:
+    """A header's words before its first bracket, either width ("int4（previous）" -> "int4"): the arm it names."""
+    return re.split(r"[(（\[]", head.replace("<br/>", " "), maxsplit=1)[0].strip(" *_`").lower()
 
 
 def _unit_key(head: str) -> tuple[str | None, str | None]:

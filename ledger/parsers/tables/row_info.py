@@ -21,7 +21,7 @@ from ledger.parsers.tables.roles import KEYED_NUMBER_RE, NO_FIGURE, pair_columns
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
 from ledger.vocab.load_cells import cell_load
-from ledger.vocab.metrics import STDERR_WORDS, is_acceptance_name, named_benchmark
+from ledger.vocab.metrics import STDERR_WORDS, dataset_key_name, is_acceptance_name, named_benchmark
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import (
     batched_bench_keys,
@@ -153,6 +153,7 @@ class TableInfo:
         """The task a row of a table of tasks names (the benchmark's canonical name, else the label's words), and the
         load a row's label names by its C and count ("Qwen2-7B-Instruct, C1 latency": vocab.load_cells)."""
         name = clean(label) if self.task_rows else ""
+        name = dataset_key_name(name) or name
         return {**cell_load(label), **({"task": named_benchmark(name) or name.lower()} if name else {})}
 
     def bind_revisions(self, named: Mapping[str | int, Revision], headers: list[str]) -> None:
