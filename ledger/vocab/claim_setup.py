@@ -15,7 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ledger.vocab.canonical import canonical_items
-from ledger.vocab.metrics import BENCHMARK_SAMPLES, named_benchmark, normalise_metric, variant_words
+from ledger.vocab.metrics import (
+    BENCHMARK_SAMPLES,
+    named_benchmark,
+    normalise_metric,
+    scored_metric,
+    variant_words,
+)
 from ledger.vocab.setup import LONG_CONTEXT_RE, config_hints
 from ledger.vocab.setup_keys import IGNORED_KEYS, SIDE_SETTING, SOFT_KEYS, canonical_key_name
 from ledger.vocab.text import MAX_NAME, clean_name
@@ -77,7 +83,10 @@ def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str
             config.setdefault("task", "long-context")
     if config.get("draft_len") == "0":
         config.pop("draft_len")
-    split = BENCHMARK_SAMPLES.get(mn.name) or BENCHMARK_SAMPLES.get(config.get("task", ""))
+    metric_name = scored_metric(mn.name, config.get("task")) if kind == "accuracy" else mn.name
+    if metric_name != mn.name:
+        config.pop("task")  # ("Accuracy" on gsm8k: the gsm8k score, as a "GSM8K Acc" cell names it)
+    split = BENCHMARK_SAMPLES.get(metric_name) or BENCHMARK_SAMPLES.get(config.get("task", ""))
     if kind not in ("accuracy", "acceptance"):
         config.pop("samples", None)  # an eval's sample count says nothing of a speed measured beside it
     elif split and config.get("samples", "").isdigit() and int(config["samples"]) >= split:
@@ -85,7 +94,7 @@ def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str
         # split holds is another benchmark's count ("full gsm8k (1319 samples)" beside the same run's MMMU score)
         config.pop("samples")
     variant = " ".join(dict.fromkeys(" ".join(variants).split()))
-    return ClaimSetup(mn.name, tuple(sorted(config.items())), variant)
+    return ClaimSetup(metric_name, tuple(sorted(config.items())), variant)
 
 
 def _task(kind: str, value: str, metric: str) -> str:
