@@ -991,3 +991,33 @@ def test_a_lead_in_paragraph_sets_up_every_run_of_its_section_in_every_version(t
         for x in _compare_rows(db, "vendor/finch:docs/guide.md", "versions")
     }
     assert got == {("8", 88.4): "within noise", ("8", 57.1): "within noise"}, got
+
+
+@pytest.mark.parametrize("spelling", ["Acc", "acc", "Accuracy", "Acc.", "accuracy", "Accuracy (%)"])
+def test_a_score_named_by_its_measure_alone_is_one_series_whatever_its_spelling(spelling: str) -> None:
+    """A table's "Acc" column and a console's "Accuracy:" line of one task are one measure: compare lines them up
+    (the same canonical metric, through the metric table), and one named by its benchmark ("GSM8K Acc") too."""
+    old = [c("accuracy", "Accuracy", 95.1, config={"task": "gsm8k"})]
+    new = [c("accuracy", spelling, 93.4, config={"task": "gsm8k"})]
+    assert set(series(old, new)) == {"gsm8k{}"}
+    assert set(series([c("accuracy", "GSM8K Acc", 95.1)], new)) == {"gsm8k{}"}
+    assert set(series([c("accuracy", "Accuracy", 95.1)], [c("accuracy", spelling, 93.4)])) == {"accuracy{}"}
+
+
+@pytest.mark.parametrize(
+    ("variant", "base"),
+    [
+        ("GSM8K Platinum accuracy", "GSM8K accuracy"),
+        ("MMLU-Pro", "MMLU"),
+        ("AIME 2025", "AIME 2024"),
+        ("AIME25", "AIME"),
+        ("GPQA Diamond", "GPQA"),
+        ("LiveCodeBench v6", "LiveCodeBench"),
+        ("LiveCodeBench v6", "LiveCodeBench v5"),
+        ("MATH-500", "MATH"),
+    ],
+)
+def test_a_benchmarks_variant_is_a_benchmark_of_its_own(variant: str, base: str) -> None:
+    """ "GSM8K Platinum" is no GSM8K score, "AIME 2025" no AIME 2024 one: two series, never one compared."""
+    assert len(series([c("accuracy", base, 90.0)], [c("accuracy", variant, 80.0)])) == 2
+    assert len(series([c("accuracy", variant, 90.0)], [c("accuracy", variant.lower(), 80.0)])) == 1

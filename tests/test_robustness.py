@@ -854,6 +854,12 @@ HOSTILE: dict[str, HostileText] = {
     # names of no known family shaped as a model's (a variant part) that never reach a place naming a model, dashes
     # and versions joined on and on, and "on"/"the" before each (vocab.shaped_models _PLACES_RE)
     "shaped names": "on Ab-Pro-Cd-V9-Ef.1-Flash-Gh the Xy-Mini-Base-Instruct-Chat-Q2 Zz-Pro 1-sample-" * 400,
+    # benchmark editions and subsets glued and spaced, never closed, and a score's bare name with a unit that never
+    # closes (vocab.metric_table's gsm8k-platinum, aime2025, livecodebench-v6, gpqa-diamond, accuracy rows)
+    "benchmark editions": "gsm8k-platinum aime 20252025 livecodebench v66 gpqa_diamond acc. (% acc accuracy (" * 400,
+    # dashed names after a lead-in's "with"/"using"/"for", an org before some, never closed by a size in brackets
+    # nor by a board (vocab.shaped_models _LED_RE, _ON_BOARD_RE)
+    "led names": "with ab/Cd-1.2-ef-Gh-3 (4.5 using Xy-Z9-mini on two on 8x for Q-1-2-3-4-5 (12.5" * 400,
     # model pairs whose second part never closes or is glued to the next pair (vocab.canonical SIBLING_PAIR_RE)
     "model pairs": "Kimi-K2.5/K2.6/K2.7x Llama-3.1-8B/70B/ Qwen3-8B/8Bx-Pro/ " * 800,
     # side lead-ins in prose over pastes and tables: a branch named in a code span, "w/o" / "w/ ..., enable FLAG"

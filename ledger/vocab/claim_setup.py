@@ -20,6 +20,7 @@ from ledger.vocab.metrics import (
     named_benchmark,
     names_failure_count,
     normalise_metric,
+    scored_metric,
     variant_words,
 )
 from ledger.vocab.setup import LONG_CONTEXT_RE, config_hints
@@ -83,7 +84,10 @@ def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str
             config.setdefault("task", "long-context")
     if config.get("draft_len") == "0":
         config.pop("draft_len")
-    split = BENCHMARK_SAMPLES.get(mn.name) or BENCHMARK_SAMPLES.get(config.get("task", ""))
+    metric_name = scored_metric(mn.name, config.get("task")) if kind == "accuracy" else mn.name
+    if metric_name != mn.name:
+        config.pop("task")  # ("Accuracy" on gsm8k: the gsm8k score, as a "GSM8K Acc" cell names it)
+    split = BENCHMARK_SAMPLES.get(metric_name) or BENCHMARK_SAMPLES.get(config.get("task", ""))
     if kind not in ("accuracy", "acceptance") and not names_failure_count(metric or ""):
         # an eval's sample count says nothing of a speed measured beside it; a count of failures keeps its population
         config.pop("samples", None)
@@ -92,7 +96,7 @@ def read_setup(kind: str, metric: str | None, config_items: tuple[tuple[str, str
         # split holds is another benchmark's count ("full gsm8k (1319 samples)" beside the same run's MMMU score)
         config.pop("samples")
     variant = " ".join(dict.fromkeys(" ".join(variants).split()))
-    return ClaimSetup(mn.name, tuple(sorted(config.items())), variant)
+    return ClaimSetup(metric_name, tuple(sorted(config.items())), variant)
 
 
 def _task(kind: str, value: str, metric: str) -> str:

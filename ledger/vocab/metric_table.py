@@ -43,14 +43,21 @@ METRICS: tuple[Metric, ...] = (
         "acceptance",
         True,
     ),
+    # a benchmark's variant, edition or subset is a benchmark of its own, before the name it extends ("GSM8K
+    # Platinum" is GSM8K's revised test set, "AIME 2025" another year's problems, "MATH-500" a subset of MATH)
+    _bench("gsm8k-platinum", r"gsm[ _-]?8k[ _-]?platinum", 1209),
     _bench("gsm8k", r"gsm[ _-]?8k", 1319),
     _bench("mmlu-pro", r"mmlu[ _-]?pro", 12032),
     _bench("mmlu", r"\bmmlu|_mmlu", 14042),
     _bench("mmmu", r"mmmu", 900),  # validation split
-    _bench("gpqa", r"gpqa", 198),  # diamond
+    _bench("gpqa-diamond", r"gpqa[ _-]?diamond", 198),
+    _bench("gpqa", r"gpqa", 198),  # (diamond, as most threads score it unnamed)
     _bench("humaneval", r"human[ _-]?eval", 164),
     _bench("mbpp", r"\bmbpp", 500),
     _bench("math500", r"math[ _-]?500", 500),
+    _bench("aime2024", r"\baime[ _-]?(?:20)?24(?!\d)", 30),
+    _bench("aime2025", r"\baime[ _-]?(?:20)?25(?!\d)", 30),
+    _bench("aime2026", r"\baime[ _-]?(?:20)?26(?!\d)", 30),
     _bench("aime", r"\baime", 30),  # one year
     _bench("ifeval", r"ifeval", 541),
     _bench("longbench", r"longbench"),
@@ -63,6 +70,8 @@ METRICS: tuple[Metric, ...] = (
     _bench("truthfulqa", r"truthful[ _-]?qa", 817),
     _bench("chartqa", r"chartqa", 2500),
     _bench("mathvista", r"mathvista", 1000),  # testmini
+    _bench("livecodebench-v5", r"livecodebench[ _-]?v5(?!\d)"),
+    _bench("livecodebench-v6", r"livecodebench[ _-]?v6(?!\d)"),
     _bench("livecodebench", r"livecodebench"),
     _bench("docvqa", r"docvqa"),
     # the vision-language benchmarks release pages score quantised VLMs on (not "GQA": grouped-query attention too)
@@ -70,6 +79,9 @@ METRICS: tuple[Metric, ...] = (
     _bench("mmbench", r"mmbench"),
     _bench("seed-bench", r"seed[ _-]?bench"),
     _bench("vqav2", r"vqa[ _-]?v2"),
+    # a score named by its measure alone ("Acc", "acc", "Accuracy:", "Acc."): one measure however spelt, the task
+    # beside it telling the benchmark; a name saying more ("normalized accuracy", "acc_norm") is its own
+    Metric("accuracy", r"^(?:acc|accuracy)\.?(?: ?\([%a-z ]{1,12}\))?$", "accuracy", True),
     # wikitext is scored by its perplexity: "wikitext 7.61" is a perplexity
     Metric("perplexity", r"perplexity|\bppl\b|wikitext", "accuracy", False),
     Metric("ttft", r"ttft|time to first token", "perf", False),

@@ -391,6 +391,17 @@ def leading_benchmark(text: str) -> str | None:
     return text[m.start(m.lastindex or 0) : m.end()].strip("*_` ") if m.lastindex else None
 
 
+GENERIC_SCORE = "accuracy"
+"""The canonical name of a score named by its measure alone ("Acc", "Accuracy:", "acc."): the metric table's row."""
+
+
+def scored_metric(metric: str, task: str | None) -> str:
+    """The metric a score of canonical name `metric` measured on `task` is: a score named by its measure alone is
+    its task's benchmark when the table knows it (a console's "Accuracy: 0.93" under "Loading gsm8k dataset" and a
+    table's "Acc" cell in its gsm8k row are one gsm8k series), any other metric itself."""
+    return task if metric == GENERIC_SCORE and task in _BENCHMARK_NAMES else metric
+
+
 _BENCHMARK_IN_RE = WordGate(re.compile(BENCHMARK_ALTERNATION, re.IGNORECASE))  # (vocab.word_gate)
 
 

@@ -17,8 +17,12 @@ _NAME = (
     r"-(?:Pro|Flash|Mini|Nano|Lite|Max|Plus|Ultra|Air|Turbo|Base|Instruct|Chat|V\d{1,2}(?:\.\d{1,2})?)"
     r"(?:-[A-Za-z0-9]{1,16}(?:\.\d{1,2})?){0,2})(?![\w/-]|\.\w)"
 )
-_SHAPE_RE = re.compile(r"-(?:Pro|Flash|Mini|Nano|Lite|Max|Plus|Ultra|Air|Turbo|Base|Instruct|Chat|V\d)(?![a-z])")
-"""Where some shaped name may stand: a text without one of its variant parts holds none (the cheap test first)."""
+_SHAPE_RE = re.compile(
+    r"-(?:Pro|Flash|Mini|Nano|Lite|Max|Plus|Ultra|Air|Turbo|Base|Instruct|Chat|V\d)(?![a-z])"
+    r"|(?<![\w-])(?:[Ww]ith|[Uu]sing|[Ff]or|on) (?:the )?[\w.-]{0,40}/?[A-Z][A-Za-z0-9.]{0,20}-"
+)
+"""Where some shaped name may stand: a text without one of its variant parts, or a dashed name after a lead-in's
+"with"/"using"/"for"/"on", holds none (the cheap test first)."""
 _BOARD_RE = re.compile(rf"(?<![a-z0-9])(?:{GPU_NAMES})(?![0-9])", re.IGNORECASE)
 """A board the vocabulary knows, inside a name: "H100-Pro", "Orin-Nano" name a machine, no model."""
 _BENCHMARK_RE = re.compile("|".join(f"(?:{b.pattern})" for b in BENCHMARKS), re.IGNORECASE)
@@ -35,6 +39,23 @@ _PLACES_RE = re.compile(
     r"|(?<![\w-])[Tt]he " + _NAME.replace("?P<name>", "?P<the>") + r" (?=checkpoint|model|weights)"
     r"|(?<![\w/.@-])" + _NAME.replace("?P<name>", "?P<sampled>") + r"(?= \d{1,6}-sample)"
 )
+# "Benchmarked with Ling-3.0-flash (127.5B total, 6.1B active) on two A10 servers", "using Orca-2-mini on H200",
+# "for acme/Tern-4.1 (12B dense)": the name a results lead-in runs its setup with, any case in its variant part,
+# followed by its size in brackets or by the board it ran on (_led_model tells which name that makes a model)
+_LED_RE = re.compile(
+    r"(?<![\w-])(?:[Ww]ith|[Uu]sing|[Ff]or|on) (?:the )?(?P<led>(?:[A-Za-z0-9][\w.-]{0,38}/)?"
+    r"[A-Z][A-Za-z0-9]{0,20}(?:\.\d{1,2})?(?:-[A-Za-z0-9]{1,16}(?:\.\d{1,2})?){1,4})(?![\w/-]|\.\w)"
+    r"(?=(?P<size> ?\(\d{1,4}(?:\.\d{1,2})?[BbMm](?![A-Za-z0-9]))| on )"
+)
+_VARIANT_RE = re.compile(
+    r"-(?:pro|flash|mini|nano|lite|max|plus|ultra|air|turbo|base|instruct|chat|v\d{1,2}(?:\.\d{1,2})?)(?![A-Za-z0-9])"
+    r"|-\d{1,4}(?:\.\d{1,2})?[bm](?![A-Za-z0-9])",
+    re.IGNORECASE,
+)
+"""A release's variant part or a parameter count, in a dashed name: "Orca-2-mini", "Tern-7b" are models' names,
+"Triton-3.1", "Flash-Decode" a tool's or a kernel's."""
+_ON_BOARD_RE = re.compile(rf" on (?:[a-z]{{1,6}} )?(?:\d{{1,3}} ?[x×] ?)?(?:{GPU_NAMES})(?![0-9])", re.IGNORECASE)
+"""A board the vocabulary knows after "on", a count or a count's word perhaps first ("on two A10 servers")."""
 
 
 def shaped_models(text: str) -> dict[tuple[int, int], str]:
@@ -48,4 +69,20 @@ def shaped_models(text: str) -> dict[tuple[int, int], str]:
         name = m.group(group)
         if _BOARD_RE.search(name) is None and _BENCHMARK_RE.match(name) is None and not _RELEASE_RE.match(name):
             out[m.span(group)] = name
+    for m in _LED_RE.finditer(text):
+        if m.span("led") not in out and _led_model(text, m):
+            out[m.span("led")] = m.group("led")
     return out
+
+
+def _led_model(text: str, m: re.Match[str]) -> bool:
+    """Whether the name `m` reads after a lead-in's "with"/"using"/"for"/"on" is a model's: with its size in
+    brackets, any name with a digit (a version or a size: "Ling-3.0-flash (127.5B total)"); before "on <board>",
+    one with a variant part or a parameter count ("Orca-2-mini on H200", never "Triton-3.1 on L40S"); never a
+    board's name nor a benchmark's."""
+    name = m.group("led").rpartition("/")[2]
+    if _BOARD_RE.search(name) is not None or _BENCHMARK_RE.match(name) is not None:
+        return False
+    if m.group("size") is not None:
+        return any(c.isdigit() for c in name)
+    return _VARIANT_RE.search(name) is not None and _ON_BOARD_RE.match(text, m.end()) is not None
