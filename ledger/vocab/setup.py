@@ -653,7 +653,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             m = search_word(w, s, m.end())
         if not m or _limit(w, first, m.start()):
             continue
-        val = next((g for g in m.groups() if g), "")
+        val = next(filter(None, m.groups()), "")
         if val.isdigit() and w.key != "draft_len" and (span := SETTING_RANGE_RE.match(first, m.end())) is not None:
             val = f"{val}-{span.group('high')}"  # "concurrency 4–256": the range, not its low end
         if w.key == "concurrency":
@@ -706,7 +706,7 @@ def named_twice(text: str) -> frozenset[str]:
     s = without_layouts(s)[1]  # ("ctx1_dep4_gen1_dep32": two roles' sizes, no DEP named twice)
     out: set[str] = set()
     for w in _words_in(s):
-        values = {next((g for g in m.groups() if g), "").lower() for m in finditer_word(w, s)} - {""}
+        values = {next(filter(None, m.groups()), "").lower() for m in finditer_word(w, s)} - {""}
         if len(values) > 1 and not (w.written == "gpu" and one_board(values)):  # ("GB300 sm_103": one machine)
             out.update(("tp", "ep") if w is _TEP_WORD else (w.written,))
     return frozenset(out)

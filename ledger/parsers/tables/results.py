@@ -153,7 +153,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if label and is_workload_label(label):
             ctx.taken.add(row.line)  # "Output sequence length | 256 | 256": a workload row, not results
             continue
-        if label and len(table.rows) > 2 and not any(clean(c) for c in row.cells[1:]):
+        if label and len(table.rows) > 2 and not any(map(clean, row.cells[1:])):
             group = label  # "| **p99** | | |": the statistic or part the rows under it measure
             continue
         base_row = next(iter(bases.values())) if len(bases) == 1 else bases.get(_base_key(row, label, steps))
@@ -315,7 +315,7 @@ def _release_base(table: Table, labels: list[str]) -> tuple[Row, str] | None:
 
 
 def _has_value(row: Row) -> bool:
-    return any(is_numeric_cell(c) for c in row.cells[1:])
+    return any(map(is_numeric_cell, row.cells[1:]))
 
 
 # a base row named for a branch ("main", "`master` (nightly)"), a revision rather than a setting; a row named for

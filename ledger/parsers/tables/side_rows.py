@@ -65,7 +65,7 @@ def _cell(row: Row, ci: int) -> str:
 
 
 def _has_numbers(row: Row) -> bool:
-    return any(is_numeric_cell(c) for c in row.cells[1:])
+    return any(map(is_numeric_cell, row.cells[1:]))
 
 
 _JOINT_RE = re.compile(r"^[\s,;:()\[\]/+-]*$")
