@@ -63,3 +63,19 @@ def test_every_claim_of_a_marked_extractor_comes_from_a_line_holding_a_mark(name
             text = "\n".join(lines[first - 1 : c.source.line_end])
             assert any(m in text for m in marks), (path.name, c.source.line, text)
     assert found, f"no fixture gives {name} a claim: the test would prove nothing"
+
+
+def test_the_pipeline_reads_an_extractors_optional_settings_as_getattr_does() -> None:
+    """pipeline._optional reads LINE_MARKS and NEEDS_DIGIT from a module's namespace (a missing one costs getattr an
+    exception): the same answer as getattr for every registered extractor, a module without the setting, and an
+    object that is no module."""
+    from types import SimpleNamespace
+
+    from ledger.parsers import pipeline
+
+    for ext in registry.EXTRACTORS:
+        for name, default in (("LINE_MARKS", ()), ("NEEDS_DIGIT", True)):
+            assert pipeline._optional(ext, name, default) == getattr(ext, name, default)
+    marked = SimpleNamespace(NAME="x", LINE_MARKS=("ab",))
+    assert pipeline._optional(marked, "LINE_MARKS", ()) == ("ab",)
+    assert pipeline._optional(marked, "NEEDS_DIGIT", True) is True

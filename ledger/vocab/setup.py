@@ -591,33 +591,6 @@ def blank_setup_words(text: str) -> str:
     return _qualifiers_and_rest(text)[1]
 
 
-# what a workload's statement holds beside its setup words: its size in prompts or requests, and the joints
-_WORKLOAD_FILLER_RE = re.compile(
-    r"(?:\d{1,7} ?)?(?:prompts?|requests?|reqs?|samples?|users?)\b|\b(?:at|and|with|random)\b|[\s@,;:/+&()|-]+",
-    re.IGNORECASE,
-)
-
-
-def setup_only(text: str) -> bool:
-    """The text states a setup and nothing else ("ISL 8192 / OSL 1024, 50 prompts @ conc 50", "TP8 EP8"): a table's
-    cell of it names the workload its row was measured under, not what was measured."""
-    if len(text) > 200 or not qualifiers(text):
-        return False
-    return not _WORKLOAD_FILLER_RE.sub("", blank_setup_words(text)).strip()
-
-
-_JOINTS_RE = re.compile(r"\b(?:at|and|with)\b|[\s@,;:/+&()|-]+", re.IGNORECASE)
-
-
-def workload_setup(text: str) -> dict[str, str]:
-    """The setup a workload's statement gives (see setup_only): its setup words, and the statement itself as the
-    `workload` where it says more than they do ("50 prompts"), so that two sizes of one workload stay apart."""
-    out = qualifiers(text)
-    if _JOINTS_RE.sub("", blank_setup_words(text)).strip():
-        out["workload"] = text
-    return out
-
-
 @short_text_cache(8192)  # every line is read by the document default and again by its scope
 def _qualifiers(text: str) -> dict[str, str]:
     return _qualifiers_and_rest(text)[0]
@@ -661,7 +634,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             m = search_word(w, s, m.end())
         if not m or _limit(w, first, m.start()):
             continue
-        val = next((g for g in m.groups() if g), "")
+        val = next(filter(None, m.groups()), "")
         if w is SPEC_TUPLE_WORD:  # "EAGLE (3 1 4)": steps and top-k, and 4 draft tokens
             out.update(zip(SPEC_TUPLE_KEYS[:2], m.groups()[:2], strict=True))
             val = m.group(3)
@@ -717,7 +690,7 @@ def named_twice(text: str) -> frozenset[str]:
     s = without_layouts(s)[1]  # ("ctx1_dep4_gen1_dep32": two roles' sizes, no DEP named twice)
     out: set[str] = set()
     for w in _words_in(s):
-        values = {next((g for g in m.groups() if g), "").lower() for m in finditer_word(w, s)} - {""}
+        values = {next(filter(None, m.groups()), "").lower() for m in finditer_word(w, s)} - {""}
         if len(values) > 1 and not (w.written == "gpu" and one_board(values)):  # ("GB300 sm_103": one machine)
             out.update(("tp", "ep") if w is _TEP_WORD else (w.written,))
     return frozenset(out)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import chain
 
 from ledger.vocab.text import lower_for_words
 from ledger.vocab.trie import trie_pattern
@@ -77,11 +78,11 @@ def _starts_pattern(starts: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def _word_starts(w: SetupWord, many: re.Pattern[str], low: str, pos: int) -> Iterator[int]:
-    """Where one of the word's starts opens a word of `low`, from `pos` on (see _starts_pattern)."""
-    if pos == 0 and low.startswith(w.starts):
-        yield 0
-    for c in many.finditer(low, max(pos - 1, 0)):
-        yield c.end()
+    """Where one of the word's starts opens a word of `low`, from `pos` on (see _starts_pattern). Iterators of C, not
+    a generator: the caller stops at the first place a match opens, and closing a generator early costs an
+    exception."""
+    ends = map(re.Match.end, many.finditer(low, max(pos - 1, 0)))
+    return chain((0,), ends) if pos == 0 and low.startswith(w.starts) else ends
 
 
 def search_word(w: SetupWord, text: str, pos: int = 0) -> re.Match[str] | None:

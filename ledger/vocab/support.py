@@ -366,7 +366,7 @@ _CLASS_RE = re.compile(r"^[A-Z][A-Za-z0-9_]{1,100}$")
 def is_class_name(name: str) -> bool:
     """A model class name as a checkpoint's config lists it: one CamelCase word holding "For" before a
     capital ("Qwen3NextForCausalLM") or ending in "Model" / "LMHeadModel" ("InternVLChatModel")."""
-    if not _CLASS_RE.match(name) or not any(c.islower() for c in name):
+    if not _CLASS_RE.match(name) or not any(map(str.islower, name)):
         return False
     i = name.find("For", 1)
     return (i > 0 and i + 3 < len(name) and name[i + 3].isupper()) or (name.endswith("Model") and len(name) > 5)

@@ -197,7 +197,7 @@ def pairs_in(text: str) -> list[Pair]:
             label = label[tm.end() :]
         while label[:1] in ("[", "(") and ("]" if label[0] == "[" else ")") not in label:
             label = label[1:].strip(_LABEL_STRIP)  # "[User: 5.1 s": an opening bracket the label does not close
-        if not label or len(label) > 80 or not any(c.isalpha() for c in label):
+        if not label or len(label) > 80 or not any(map(str.isalpha, label)):
             prev_end = a + 1  # not a label, but the colon still ends what came before
             continue
         if label.startswith("# ") and not label[2:].lower().startswith("of "):

@@ -180,7 +180,7 @@ REVISION_WORDS = re.compile(
 
 def is_sha(token: str) -> bool:
     """A hex run with both letters and digits (pure digits are counts; pure letters are words)."""
-    return any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+    return any(map(str.isdigit, token)) and any(map(str.isalpha, token))
 
 
 _HEX_RUN_RE = re.compile(r"[0-9a-fA-F]{7,}")

@@ -117,19 +117,21 @@ class SetupIndex:
 
 
 def _letters(name: str) -> str:
-    return "".join(ch for ch in name.lower() if ch.isalnum())
+    return "".join(filter(str.isalnum, name.lower()))
 
 
 def _others_below(stated: Sequence[tuple[int, tuple[str, ...], int]], line: int, model: str | None) -> bool:
     """Every line of `stated` (line, the models it names, the heading over it) is below `line`, and names models
     none of them `model` (one spelling inside the other counts as the same: "Heron-Max" and "acme/Heron-Max-7B"; a
     result of no model: any), or names none under a heading below `line` (for a result of a model only)."""
-    return bool(stated) and all(
-        no > line
-        and (
-            all(model is None or (model not in (n := _letters(m)) and n not in model) for m in names)
-            if names
-            else model is not None and head > line
-        )
-        for no, names, head in stated
-    )
+    if not stated:
+        return False
+    for no, names, head in stated:  # (loops, not generators: most answers are known at the first line)
+        if no <= line:
+            return False
+        if not names and (model is None or head <= line):
+            return False
+        for m in names:
+            if model is not None and (model in (n := _letters(m)) or n in model):
+                return False
+    return True

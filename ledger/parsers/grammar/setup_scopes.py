@@ -441,4 +441,7 @@ def _change_lines(doc: Document) -> frozenset[int]:
 
 
 def norm(value: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", value.lower())
+    return _NOT_ALNUM_RE.sub("", value.lower())
+
+
+_NOT_ALNUM_RE = re.compile(r"[^a-z0-9]")

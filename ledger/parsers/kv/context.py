@@ -141,7 +141,7 @@ def cut_short(ctx: Context, no: int, text: str, p: Pair) -> bool:
     """The document ends inside this value ("latency: 0" where the lines above print "0.11220 s")."""
     if p.unit is not None or p.end < len(text.rstrip()):
         return False
-    if any(ctx.doc.line(k).strip() for k in range(no + 1, len(ctx.doc.lines) + 1)):
+    if any(map(str.strip, ctx.doc.lines[no:])):  # (the lines after line `no`)
         return False
     prev = ctx.doc.line(no - 1)
     return any(q.label == p.label and q.unit is not None for q in pairs_in(prev))

@@ -21,9 +21,10 @@ from ledger.parsers.grammar.setup_scopes import label_settings
 from ledger.parsers.kv.labels import is_baseline_label
 from ledger.parsers.prose.metrics import METRIC_RE, measure_after_pair
 from ledger.vocab.metrics import kind_for_metric, names_a_metric
-from ledger.vocab.setup import qualifiers, setup_only
+from ledger.vocab.setup import qualifiers
 from ledger.vocab.text import ARROW
 from ledger.vocab.units import is_measure_unit, measure_of_unit
+from ledger.vocab.workload import setup_only
 
 _UNIT_RE = re.compile(r"\b(?:tok(?:en)?s?/s(?:ec)?|tok/s|req/s|ms|us|GB/s|TFLOPS)\b", re.IGNORECASE)
 _VALUE_AFTER_COLON_RE = re.compile(r":\s{0,4}\S")

@@ -67,7 +67,7 @@ class Builds:
 def build_rows(table: Table, roles: list[str]) -> Builds | None:
     """The build column of a table whose rows are runs of two or more builds (see the module), else None."""
     label_cols = [i for i, r in enumerate(roles) if r == "label"]
-    rows = [r for r in table.rows if any(is_numeric_cell(c) for c in r.cells[1:])]
+    rows = [r for r in table.rows if any(map(is_numeric_cell, r.cells[1:]))]
     for ci in label_cols:
         cells = [_cell(r, ci) for r in rows]
         if len(rows) < 2 or not all(_names_build(c) for c in cells):

@@ -17,7 +17,8 @@ from ledger.parsers.tables.headers import head_without_unit, looks_metric
 from ledger.parsers.tables.precision_columns import FULL_PRECISIONS
 from ledger.vocab.canonical import canonical_dtype
 from ledger.vocab.metrics import named_benchmark
-from ledger.vocab.setup import qualifiers, setup_only
+from ledger.vocab.setup import qualifiers
+from ledger.vocab.workload import setup_only
 
 _MAX_WORDS = 2
 """A precision's row label says little else ("bf16", "FP8 dynamic"): a longer one names a variant too."""

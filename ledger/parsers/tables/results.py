@@ -75,10 +75,11 @@ from ledger.vocab.metrics import (
     names_known_measure,
 )
 from ledger.vocab.setting_heads import named_bench_test
-from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers, setup_only, workload_setup
+from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
 from ledger.vocab.setup_labels import states_settings
 from ledger.vocab.sides import side_of
 from ledger.vocab.units import is_measure_unit, measure_of_unit
+from ledger.vocab.workload import setup_only, workload_setup
 
 NAME = "tables"
 VERSION = "1"
@@ -153,7 +154,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if label and is_workload_label(label):
             ctx.taken.add(row.line)  # "Output sequence length | 256 | 256": a workload row, not results
             continue
-        if label and len(table.rows) > 2 and not any(clean(c) for c in row.cells[1:]):
+        if label and len(table.rows) > 2 and not any(map(clean, row.cells[1:])):
             group = label  # "| **p99** | | |": the statistic or part the rows under it measure
             continue
         base_row = next(iter(bases.values())) if len(bases) == 1 else bases.get(_base_key(row, label, steps))
@@ -315,7 +316,7 @@ def _release_base(table: Table, labels: list[str]) -> tuple[Row, str] | None:
 
 
 def _has_value(row: Row) -> bool:
-    return any(is_numeric_cell(c) for c in row.cells[1:])
+    return any(map(is_numeric_cell, row.cells[1:]))
 
 
 # a base row named for a branch ("main", "`master` (nightly)"), a revision rather than a setting; a row named for

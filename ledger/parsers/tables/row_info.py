@@ -35,10 +35,11 @@ from ledger.vocab.setting_heads import (
     plain_count,
     serving_columns,
 )
-from ledger.vocab.setup import config_key, model_names, qualifiers, setup_only
+from ledger.vocab.setup import config_key, model_names, qualifiers
 from ledger.vocab.setup_keys import is_known_key
 from ledger.vocab.setup_labels import row_kind_key
 from ledger.vocab.sides import side_of
+from ledger.vocab.workload import setup_only
 
 # the header of a column of evals: "Task", "Tasks", "Benchmark", "Eval", "Dataset"
 _TASK_HEAD_RE = re.compile(r"^(?:tasks?|benchmarks?|evals?|evaluations?|datasets?)$", re.IGNORECASE)

@@ -14,9 +14,10 @@ import re
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.setting_keys import setting_keys
-from ledger.vocab.setup import config_key, setup_only
+from ledger.vocab.setup import config_key
 from ledger.vocab.setup_keys import is_known_key
 from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, side_alone, side_of
+from ledger.vocab.workload import setup_only
 
 _MIN_PAIRS = 2
 """Pairs it takes to tell a setting (shared in each pair, differing between them) from a value that held still."""
@@ -65,7 +66,7 @@ def _cell(row: Row, ci: int) -> str:
 
 
 def _has_numbers(row: Row) -> bool:
-    return any(is_numeric_cell(c) for c in row.cells[1:])
+    return any(map(is_numeric_cell, row.cells[1:]))
 
 
 _JOINT_RE = re.compile(r"^[\s,;:()\[\]/+-]*$")
