@@ -17,6 +17,7 @@ from ledger.parsers.prose.labels import (
     FINE_FLOAT_RE,
     WORD_BEFORE_RE,
     lead_label,
+    log_line_label,
     pair_label_before,
     perf_label,
 )
@@ -77,6 +78,13 @@ def _referred(ctx: Context, line: int, metric: str | None, unit: str | None, tex
     return metric[: pm.start()].strip() or metric
 
 
+def _console_label(text: str, pos: int, unit: str | None) -> str | None:
+    """A console value's name where no metric's word stands before it: a pair's subject, the line's label, the clause's
+    words, with the unit ("majority@8 96.67%": a share's name needs no "%")."""
+    metric = pair_label_before(text, pos) or lead_label(text) or perf_label(text, pos)
+    return f"{metric} {unit}" if metric and unit and unit != "%" else metric
+
+
 def candidate(
     ctx: Context,
     line: int,
@@ -105,14 +113,14 @@ def candidate(
                 word = wm.group(1)
         if not (measured or right or force or word):
             return None
-        metric = right.group(0).strip(" :=") if right else word
+        log = log_line_label(text, n.start, n.end, unit, right.start() if right else None)
+        if log == "":
+            return None  # "- ETA 0.40 minutes": a forecast
+        metric = log or (right.group(0).strip(" :=") if right else word)
         if right and unit is None and right.group("unit"):
             unit = right.group("unit")  # "bandwidth (GB/s) 45.1": the unit the label prints
         if metric is None:
-            pos = span_start if span_start is not None else n.start
-            metric = pair_label_before(text, pos) or lead_label(text) or perf_label(text, pos)
-            if metric and unit and unit != "%":  # ("majority@8 96.67%": a share's name needs no "%")
-                metric = f"{metric} {unit}"
+            metric = _console_label(text, span_start if span_start is not None else n.start, unit)
         return {
             "kind": prose_kind(metric or "", unit),
             "metric": metric,

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.prose.metrics import METRIC_RE, clause_start
-from ledger.vocab.text import ARROW, CHANGE_VERBS, RUN_COUNT_NOUNS
+from ledger.vocab.text import ARROW, CHANGE_VERBS, FORECAST_BEFORE_RE, RUN_COUNT_NOUNS
+from ledger.vocab.units import is_time_unit
 
 # a console label: a metric's name, its unit in brackets, then the number ("bandwidth (GB/s) 45.1", "PPL = 3.4")
 CONSOLE_METRIC_BEFORE_RE = re.compile(
@@ -64,6 +65,35 @@ def lead_label(text: str) -> str | None:
     """The label a console line opens with: "RMS_NORM(type=f32,ne=[4096,1,1,1]):  81920 runs - ..."."""
     m = _LEAD_LABEL_RE.match(text)
     return m.group("label") if m else None
+
+
+# "scorer: ", "perplexity: ", "llama_print_timings: ": the name of the tool that prints a log line, opening it
+_LOG_PREFIX_RE = re.compile(r"^\s*[A-Za-z_][\w.-]{0,40}:\s")
+_PER_AFTER_RE = re.compile(r"\s{0,2}(?:[A-Za-z]{1,8}\s)?per\s(?P<what>[A-Za-z][\w-]{0,20})")
+_TIME_WORD_RE = re.compile(r"\b(?:time|duration|latency|took)$", re.IGNORECASE)
+
+
+def log_line_label(text: str, pos: int, end: int, unit: str | None, named_at: int | None = None) -> str | None:
+    """What a value of a tool's log line measures when the line opens with the tool's name ("scorer: loading data took
+    812.4 ms" is a loading time, "perplexity: 0.38 seconds per pass" a time per pass, never a perplexity): the words
+    between the prefix and the value, else the "per X" after it; "" for a forecast ("- ETA 0.40 minutes"), which
+    measures nothing; None where the line has no prefix or names its value in neither place, or where a metric's
+    name stands before the value (at `named_at`) after the line's start."""
+    if named_at is not None and text[:named_at].strip():
+        return None
+    if FORECAST_BEFORE_RE.search(text, max(0, pos - 30), pos):
+        return ""
+    lead = _LOG_PREFIX_RE.match(text)
+    if lead is None or lead.end() > pos:
+        return None
+    words = _LABEL_TAIL_RE.sub("", text[lead.end() : pos]).strip(" :,(-•*#=~")
+    if words and _NAME_START_RE.match(words) and not any(ch.isdigit() for ch in words):
+        timed = is_time_unit(unit) and not _TIME_WORD_RE.search(words)
+        return f"{words} time" if timed else words
+    per = _PER_AFTER_RE.match(text, end) if not words else None
+    if per is not None:
+        return f"{'time' if is_time_unit(unit) else unit} per {per.group('what')}"
+    return None
 
 
 _RATIO_AT_RE = re.compile(r"[~≈]?[-+]?\d[\d,]*(?:\.\d+)?\s?[x×](?![A-Za-z])")
