@@ -10,6 +10,10 @@ _MARKUP_RE = re.compile(r"[*`]|\[(?=[^\]]{0,200}\]\()|\]\([^)]{0,300}\)")
 
 RUN_COUNT_NOUNS = r"(?:samples|runs|repeats|repetitions|trials|iterations)"
 """What a count of repeated runs counts ("14 samples 32.9 tk/s": the value is their mean)."""
+# "Three identical trials in a row gave 22.95 s", "the runs took 31.2 s": words that name the runs themselves, whose
+# time is their duration
+# (plural: "per iteration", "a second pass" name one step or one run's measure, not the runs)
+RUNS_NAMED_RE = re.compile(r"\b" + RUN_COUNT_NOUNS + r"\b", re.IGNORECASE)
 # "ETA 0.40 minutes", "time remaining: 12 s": a forecast of what is left to run, never a measurement
 FORECAST_BEFORE_RE = re.compile(
     r"\b(?:ETA|estimated\s(?:time\s)?(?:remaining|left)|time\s(?:remaining|left)|remaining)\s?[:=]?\s?$", re.IGNORECASE

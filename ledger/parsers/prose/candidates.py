@@ -34,12 +34,12 @@ from ledger.parsers.prose.metrics import (
     clause_start,
     metric_before,
 )
-from ledger.vocab.metrics import SPEED_MEASURE_WORDS, names_known_measure, prose_kind
+from ledger.vocab.metrics import MEASURE_NOUN_END_RE, SPEED_MEASURE_WORDS, names_known_measure, prose_kind
 from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import side_of
-from ledger.vocab.text import CHANGE_VERB_RE
+from ledger.vocab.text import CHANGE_VERB_RE, RUNS_NAMED_RE
 from ledger.vocab.units import is_measure_unit, is_size_unit, is_time_unit, measure_of_unit
 
 # the words of a rate the number grammar read with its qualifier ("401.50 output tokens/s")
@@ -262,7 +262,16 @@ def _label_metric(ctx: Context, line: int, text: str, pos: int, unit: str | None
         return f"{metric} {measure}"
     if metric and _ACTIVITY_RE.fullmatch(metric) and is_time_unit(unit) and _moved(metric, text, pos):
         return f"{metric} time"  # "Warm-up now drops from 12 s to 7 s": the time the warm-up takes
+    if metric and is_time_unit(unit) and _runs_timed(metric, text[clause_start(text, pos) : pos]):
+        return "duration"  # "Three identical trials in a row gave 22.95 s", "the runs took 31.2 s": the runs' time
     return metric
+
+
+def _runs_timed(metric: str, clause: str) -> bool:
+    """The label names the runs a time was taken of, no measure (an article alone left of "the runs took")."""
+    if MEASURE_NOUN_END_RE.search(metric) or METRIC_RE.search(metric) or names_known_measure(metric):
+        return False
+    return bool(RUNS_NAMED_RE.search(metric) or (metric.lower() in ("the", "a", "an") and RUNS_NAMED_RE.search(clause)))
 
 
 _BARE_STAT_RE = re.compile(r"peak|max(?:imum)?|best|min(?:imum)?|worst", re.IGNORECASE)

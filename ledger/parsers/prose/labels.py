@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.prose.metrics import METRIC_RE, clause_start
+from ledger.vocab.metrics import MEASURE_NOUN_END_RE
 from ledger.vocab.text import ARROW, CHANGE_VERBS, FORECAST_BEFORE_RE, RUN_COUNT_NOUNS
 from ledger.vocab.units import is_time_unit
 
@@ -115,6 +116,23 @@ _NAME_START_RE = re.compile(r"[`*_]{0,2}[A-Za-z]")
 _JOINT_RE = re.compile(r"^(?:(?:and|then|or|but|while|so)\s+){1,2}", re.IGNORECASE)
 
 
+# a value inside a label's words ("took 31.2 s / 29.8 s as the cache hit rate"), a slash or arrow after it
+_INNER_VALUE_RE = re.compile(r"(?<![\w.])[-+~−]?\d[\d,]{0,12}(?:\.\d{1,6})?\s?(?:%|[A-Za-zµ/]{1,8}(?![\w]))?\s?[/→]?\s")
+_RESTART_RE = re.compile(r"^(?:(?:as|while|when|and|then|so|with|the|a|an)\s){1,3}", re.IGNORECASE)
+
+
+def _after_last_value(words: str) -> str:
+    """ "the runs took 31.2 s / 29.8 s as the cache hit rate": where the words before a value reach back over earlier
+    values, what names it is after the last of them, when that names a measure ("cache hit rate")."""
+    cut = 0
+    for m in _INNER_VALUE_RE.finditer(words):
+        cut = m.end()
+    if not cut:
+        return words
+    rest = _RESTART_RE.sub("", words[cut:].strip())
+    return rest if _NAME_START_RE.match(rest) and MEASURE_NOUN_END_RE.search(rest) else words
+
+
 def perf_label(text: str, pos: int) -> str | None:
     """What a bare measurement is of: the clause's words before it ("Decode step at batch 64: 9.6 ms")."""
     start = clause_start(text, pos)
@@ -133,6 +151,7 @@ def perf_label(text: str, pos: int) -> str | None:
         # "KV memory: 128 KiB -> 64 KiB": the label before the colon names the value
         words = text[clause_start(text, start - 2) : start - 2].strip(" :,(-•*#")
     words = _LABEL_TAIL_RE.sub("", words).strip(" :,(-•*#=~")
+    words = _after_last_value(words)
     if "  " in words or "\t" in words:
         # "... (SEM 1.40%)   pass@8 100.00%   majority@8 96.67%": output in columns, each value named by the words
         # of its own column
