@@ -1018,6 +1018,16 @@ HOSTILE: dict[str, HostileText] = {
         "| Dataset | a | b |\n|---|---|---|\n"
         + "| ceval,-,naive_average,ge | 1 | 2 |\n| x,ab12,a.b,gen | 1 | 2 |\n" * (500 * s)
     ),
+    # tool log prefixes, forecasts and run descriptions before a commit that never end (prose.labels _LOG_PREFIX_RE,
+    # _PER_AFTER_RE, vocab.text FORECAST_BEFORE_RE, RUN_DESCRIPTION_RE)
+    "log prefixes and run descriptions": lambda s: "".join(
+        f"```\nscorer: took took {k}.5 seconds per per ETA ETA remaining {k}.1 minutes\n```\n"
+        f"{k} trials/arm, cold cold warm compile caches caches, on `a8{k:05d}c6df` (x\n"
+        for k in range(300 * s)
+    ),
+    # a sentence of many values whose labels reach back over each other (prose.labels _INNER_VALUE_RE, _RESTART_RE,
+    # vocab.metrics MEASURE_NOUN_END_RE, vocab.text RUNS_NAMED_RE)
+    "values in one sentence": "the runs took 1.5 s / 2 s → as the as the cache hit rate went 3% → 4%, trials " * 2_000,
 }
 
 

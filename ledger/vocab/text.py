@@ -10,6 +10,20 @@ _MARKUP_RE = re.compile(r"[*`]|\[(?=[^\]]{0,200}\]\()|\]\([^)]{0,300}\)")
 
 RUN_COUNT_NOUNS = r"(?:samples|runs|repeats|repetitions|trials|iterations)"
 """What a count of repeated runs counts ("14 samples 32.9 tk/s": the value is their mean)."""
+# "Three identical trials in a row gave 22.95 s", "the runs took 31.2 s": words that name the runs themselves, whose
+# time is their duration
+# (plural: "per iteration", "a second pass" name one step or one run's measure, not the runs)
+RUNS_NAMED_RE = re.compile(r"\b" + RUN_COUNT_NOUNS + r"\b", re.IGNORECASE)
+# "ETA 0.40 minutes", "time remaining: 12 s": a forecast of what is left to run, never a measurement
+FORECAST_BEFORE_RE = re.compile(
+    r"\b(?:ETA|estimated\s(?:time\s)?(?:remaining|left)|time\s(?:remaining|left)|remaining)\s?[:=]?\s?$", re.IGNORECASE
+)
+# "3 trials/arm, cold private compile caches", "5 runs each", "warm caches": how a run was made (its repeats, the
+# state of its caches), which names no revision nor side
+RUN_DESCRIPTION_RE = re.compile(
+    r"\b\d{1,4}\s?(?:sample|run|repeat|repetition|trial|iteration)s?\b|\b(?:cold|warm|hot)\b[\w -]{0,30}?\bcaches?\b",
+    re.IGNORECASE,
+)
 CHANGE_VERBS = (
     r"(?:go(?:es)?|went|gone|going|comes?|came|is|was|are|were)\s+(?:down|up)|"
     r"reduced|reduces?|decreased|decreases?|increased|increases?|improved|improves?|dropped|drops?|declined|declines?|falls?|fell|rises?|rose|"

@@ -11,7 +11,7 @@ from ledger.model import Revision
 from ledger.parsers.grammar.sides import comment_side, defined_side, side_setting, side_with_head
 from ledger.vocab.models import model_generation
 from ledger.vocab.sides import CJK_SIDE_WORDS, side_alone, side_of
-from ledger.vocab.text import has_hex_run, lower_for_words
+from ledger.vocab.text import RUN_DESCRIPTION_RE, has_hex_run, lower_for_words
 
 SHA_RE = re.compile(r"(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])")
 _BASE_RE = re.compile(
@@ -277,6 +277,10 @@ def line_label(text: str, in_code: bool) -> Revision | None:
     m = _SIDE_AFTER_SHA_RE.match(text, end) if end >= 0 else None
     if m is not None and side_alone(side := m.group("side").strip()):
         return Revision(label=side, head=rev.head, base=rev.base)
+    if rev.label and side_of(rev.label) is None and RUN_DESCRIPTION_RE.search(rev.label):
+        # "3 trials/arm, cold private compile caches, on `a89015c6df`": how the runs were made names no revision;
+        # the commit names it
+        return Revision(label=rev.head[:10], head=rev.head, base=rev.base)
     return rev
 
 

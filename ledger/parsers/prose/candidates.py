@@ -17,6 +17,7 @@ from ledger.parsers.prose.labels import (
     FINE_FLOAT_RE,
     WORD_BEFORE_RE,
     lead_label,
+    log_line_label,
     pair_label_before,
     perf_label,
 )
@@ -33,12 +34,12 @@ from ledger.parsers.prose.metrics import (
     clause_start,
     metric_before,
 )
-from ledger.vocab.metrics import SPEED_MEASURE_WORDS, names_known_measure, prose_kind
+from ledger.vocab.metrics import MEASURE_NOUN_END_RE, SPEED_MEASURE_WORDS, names_known_measure, prose_kind
 from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import side_of
-from ledger.vocab.text import CHANGE_VERB_RE
+from ledger.vocab.text import CHANGE_VERB_RE, RUNS_NAMED_RE
 from ledger.vocab.units import is_measure_unit, is_size_unit, is_time_unit, measure_of_unit
 
 # the words of a rate the number grammar read with its qualifier ("401.50 output tokens/s")
@@ -77,6 +78,13 @@ def _referred(ctx: Context, line: int, metric: str | None, unit: str | None, tex
     return metric[: pm.start()].strip() or metric
 
 
+def _console_label(text: str, pos: int, unit: str | None) -> str | None:
+    """A console value's name where no metric's word stands before it: a pair's subject, the line's label, the clause's
+    words, with the unit ("majority@8 96.67%": a share's name needs no "%")."""
+    metric = pair_label_before(text, pos) or lead_label(text) or perf_label(text, pos)
+    return f"{metric} {unit}" if metric and unit and unit != "%" else metric
+
+
 def candidate(
     ctx: Context,
     line: int,
@@ -105,14 +113,14 @@ def candidate(
                 word = wm.group(1)
         if not (measured or right or force or word):
             return None
-        metric = right.group(0).strip(" :=") if right else word
+        log = log_line_label(text, n.start, n.end, unit, right.start() if right else None)
+        if log == "":
+            return None  # "- ETA 0.40 minutes": a forecast
+        metric = log or (right.group(0).strip(" :=") if right else word)
         if right and unit is None and right.group("unit"):
             unit = right.group("unit")  # "bandwidth (GB/s) 45.1": the unit the label prints
         if metric is None:
-            pos = span_start if span_start is not None else n.start
-            metric = pair_label_before(text, pos) or lead_label(text) or perf_label(text, pos)
-            if metric and unit and unit != "%":  # ("majority@8 96.67%": a share's name needs no "%")
-                metric = f"{metric} {unit}"
+            metric = _console_label(text, span_start if span_start is not None else n.start, unit)
         return {
             "kind": prose_kind(metric or "", unit),
             "metric": metric,
@@ -254,7 +262,16 @@ def _label_metric(ctx: Context, line: int, text: str, pos: int, unit: str | None
         return f"{metric} {measure}"
     if metric and _ACTIVITY_RE.fullmatch(metric) and is_time_unit(unit) and _moved(metric, text, pos):
         return f"{metric} time"  # "Warm-up now drops from 12 s to 7 s": the time the warm-up takes
+    if metric and is_time_unit(unit) and _runs_timed(metric, text[clause_start(text, pos) : pos]):
+        return "duration"  # "Three identical trials in a row gave 22.95 s", "the runs took 31.2 s": the runs' time
     return metric
+
+
+def _runs_timed(metric: str, clause: str) -> bool:
+    """The label names the runs a time was taken of, no measure (an article alone left of "the runs took")."""
+    if MEASURE_NOUN_END_RE.search(metric) or METRIC_RE.search(metric) or names_known_measure(metric):
+        return False
+    return bool(RUNS_NAMED_RE.search(metric) or (metric.lower() in ("the", "a", "an") and RUNS_NAMED_RE.search(clause)))
 
 
 _BARE_STAT_RE = re.compile(r"peak|max(?:imum)?|best|min(?:imum)?|worst", re.IGNORECASE)

@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 
 from ledger.parsers.prose.metrics import METRIC_RE, clause_start
-from ledger.vocab.text import ARROW, CHANGE_VERBS, RUN_COUNT_NOUNS
+from ledger.vocab.metrics import MEASURE_NOUN_END_RE
+from ledger.vocab.text import ARROW, CHANGE_VERBS, FORECAST_BEFORE_RE, RUN_COUNT_NOUNS
+from ledger.vocab.units import is_time_unit
 
 # a console label: a metric's name, its unit in brackets, then the number ("bandwidth (GB/s) 45.1", "PPL = 3.4")
 CONSOLE_METRIC_BEFORE_RE = re.compile(
@@ -66,6 +68,35 @@ def lead_label(text: str) -> str | None:
     return m.group("label") if m else None
 
 
+# "scorer: ", "perplexity: ", "llama_print_timings: ": the name of the tool that prints a log line, opening it
+_LOG_PREFIX_RE = re.compile(r"^\s*[A-Za-z_][\w.-]{0,40}:\s")
+_PER_AFTER_RE = re.compile(r"\s{0,2}(?:[A-Za-z]{1,8}\s)?per\s(?P<what>[A-Za-z][\w-]{0,20})")
+_TIME_WORD_RE = re.compile(r"\b(?:time|duration|latency|took)$", re.IGNORECASE)
+
+
+def log_line_label(text: str, pos: int, end: int, unit: str | None, named_at: int | None = None) -> str | None:
+    """What a value of a tool's log line measures when the line opens with the tool's name ("scorer: loading data took
+    812.4 ms" is a loading time, "perplexity: 0.38 seconds per pass" a time per pass, never a perplexity): the words
+    between the prefix and the value, else the "per X" after it; "" for a forecast ("- ETA 0.40 minutes"), which
+    measures nothing; None where the line has no prefix or names its value in neither place, or where a metric's
+    name stands before the value (at `named_at`) after the line's start."""
+    if named_at is not None and text[:named_at].strip():
+        return None
+    if FORECAST_BEFORE_RE.search(text, max(0, pos - 30), pos):
+        return ""
+    lead = _LOG_PREFIX_RE.match(text)
+    if lead is None or lead.end() > pos:
+        return None
+    words = _LABEL_TAIL_RE.sub("", text[lead.end() : pos]).strip(" :,(-•*#=~")
+    if words and _NAME_START_RE.match(words) and not any(ch.isdigit() for ch in words):
+        timed = is_time_unit(unit) and not _TIME_WORD_RE.search(words)
+        return f"{words} time" if timed else words
+    per = _PER_AFTER_RE.match(text, end) if not words else None
+    if per is not None:
+        return f"{'time' if is_time_unit(unit) else unit} per {per.group('what')}"
+    return None
+
+
 _RATIO_AT_RE = re.compile(r"[~≈]?[-+]?\d[\d,]*(?:\.\d+)?\s?[x×](?![A-Za-z])")
 _VALUE_ONLY_RE = re.compile(r"[~≈]?[-+]?\d[\d,]*(?:\.\d+)?\s?[A-Za-zµ%/]{0,8}[\s*_`]*")
 
@@ -83,6 +114,23 @@ _PAIR_TAIL_RE = re.compile(
 """A pair of values with an arrow between them closing a label ("whole forward 800 µs → 700 µs")."""
 _NAME_START_RE = re.compile(r"[`*_]{0,2}[A-Za-z]")
 _JOINT_RE = re.compile(r"^(?:(?:and|then|or|but|while|so)\s+){1,2}", re.IGNORECASE)
+
+
+# a value inside a label's words ("took 31.2 s / 29.8 s as the cache hit rate"), a slash or arrow after it
+_INNER_VALUE_RE = re.compile(r"(?<![\w.])[-+~−]?\d[\d,]{0,12}(?:\.\d{1,6})?\s?(?:%|[A-Za-zµ/]{1,8}(?![\w]))?\s?[/→]?\s")
+_RESTART_RE = re.compile(r"^(?:(?:as|while|when|and|then|so|with|the|a|an)\s){1,3}", re.IGNORECASE)
+
+
+def _after_last_value(words: str) -> str:
+    """ "the runs took 31.2 s / 29.8 s as the cache hit rate": where the words before a value reach back over earlier
+    values, what names it is after the last of them, when that names a measure ("cache hit rate")."""
+    cut = 0
+    for m in _INNER_VALUE_RE.finditer(words):
+        cut = m.end()
+    if not cut:
+        return words
+    rest = _RESTART_RE.sub("", words[cut:].strip())
+    return rest if _NAME_START_RE.match(rest) and MEASURE_NOUN_END_RE.search(rest) else words
 
 
 def perf_label(text: str, pos: int) -> str | None:
@@ -103,6 +151,7 @@ def perf_label(text: str, pos: int) -> str | None:
         # "KV memory: 128 KiB -> 64 KiB": the label before the colon names the value
         words = text[clause_start(text, start - 2) : start - 2].strip(" :,(-•*#")
     words = _LABEL_TAIL_RE.sub("", words).strip(" :,(-•*#=~")
+    words = _after_last_value(words)
     if "  " in words or "\t" in words:
         # "... (SEM 1.40%)   pass@8 100.00%   majority@8 96.67%": output in columns, each value named by the words
         # of its own column
