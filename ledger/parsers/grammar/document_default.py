@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from ledger.parsers.grammar.after_results import after_results
 from ledger.parsers.grammar.command_labels import table_command_lines
 from ledger.parsers.grammar.commands import continued
 from ledger.parsers.grammar.default_reach import Statement, default_reach, printed_reach, spelled
@@ -78,6 +79,7 @@ def document_default(
     unread = _unread(doc)
     counts: list[tuple[str, int]] = []  # "across 8 GPUs" on a line naming no board: (count, turn)
     result_items, items = _items(doc)
+    after = after_results(doc)  # (setup stated after its section's results: theirs or the next block's, not above)
     skip_to = 0
     for no in range(1, len(doc.lines) + 1):
         text = doc.setup_line(no)
@@ -101,6 +103,7 @@ def document_default(
         anywhere = no in grids or no in later or test_key(text) is not None
         lead, head, sect, meas = no in leads, no in headings, no in sectioned, no in measuring
         mine = no in result_items or no in facts.changes
+        anywhere = anywhere or no in after
         for k, v in [*values.items(), *scope, *(("model", m) for m in models)]:
             if k not in DEFAULT_KEYS or (k in PARALLEL_KEYS and v == "0") or (k == "serving" and no in items):
                 continue  # ("[TP0]": a rank; "2. enable PD disagg for X", a listed change: a feature, no run's mode)
