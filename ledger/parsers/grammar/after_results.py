@@ -12,6 +12,8 @@ whole turn wherever it stands (grammar.setup_scopes.setup_sections): none of its
 
 from __future__ import annotations
 
+from ledger.parsers.grammar.line_setup import DEFAULT_KEYS, line_setup
+from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import setup_section_lines
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
@@ -38,6 +40,20 @@ def after_results(doc: Document) -> frozenset[int]:
             out.update(range(b.start, b.end + 1))
         seen = seen or _is_result(b)
     return frozenset(out)
+
+
+def leading_scopes(doc: Document, after: frozenset[int]) -> list[SetupScope]:
+    """The setup each item of `after` (a list after its section's results, right over a table or a paste) states,
+    from the item to that block's end: "- max concurrency: 32" sets up the table under its list, none above it."""
+    out: list[SetupScope] = []
+    for k, b in enumerate(doc.blocks):
+        if b.kind != "item" or b.start not in after or states_result(b.text[:300]):
+            continue
+        end = leading_list_end(doc.blocks, k)
+        stated = {key: v for key, v in line_setup(b.text[:400]).items() if key in DEFAULT_KEYS}
+        if end is not None and stated:
+            out.append(SetupScope(b.start, end, stated))
+    return out
 
 
 def leading_list_end(blocks: list[Block], k: int) -> int | None:

@@ -78,8 +78,7 @@ def document_default(
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     unread = _unread(doc)
     counts: list[tuple[str, int]] = []  # "across 8 GPUs" on a line naming no board: (count, turn)
-    result_items, items = _items(doc)
-    after = after_results(doc)  # (setup stated after its section's results: theirs or the next block's, not above)
+    (result_items, items), after = _items(doc), after_results(doc)  # (after: a list over a later table, its own)
     skip_to = 0
     for no in range(1, len(doc.lines) + 1):
         text = doc.setup_line(no)
@@ -100,10 +99,9 @@ def document_default(
         # where the line stands, once for its keys: a test id's YAML key ("TestX::test_fp8_mtp2:") sets up its test;
         # a result's line ("- Qwen3 8B GSM8K at conc 1: 0.912") its own settings, not the one model and machine
         t, run_line = bisect.bisect_right(turn_starts, no) - 1, bool(runs) and runs[-1][0] == no
-        anywhere = no in grids or no in later or test_key(text) is not None
+        anywhere = no in grids or no in later or no in after or test_key(text) is not None
         lead, head, sect, meas = no in leads, no in headings, no in sectioned, no in measuring
         mine = no in result_items or no in facts.changes
-        anywhere = anywhere or no in after
         for k, v in [*values.items(), *scope, *(("model", m) for m in models)]:
             if k not in DEFAULT_KEYS or (k in PARALLEL_KEYS and v == "0") or (k == "serving" and no in items):
                 continue  # ("[TP0]": a rank; "2. enable PD disagg for X", a listed change: a feature, no run's mode)

@@ -118,10 +118,6 @@ def unrestricted(text: str) -> str:
 _MODEL_END_RE = re.compile(r",|;|\s\(|\s-\s|\s(?:on|with|at|using|via)\s")  # ("X on one RTX 4090": the model ends)
 
 
-# a hub link or an org/name id standing alone between blanks: a checkpoint named in full
-_CHECKPOINT_RE = re.compile(r"(?<!\S)(?:https?://\S{1,300}|[\w.-]{1,100}/[\w.-]{1,100})(?!\S)")
-
-
 def label_setup(text: str) -> dict[str, str]:
     """The setting of a "Label: value" line whose label names a setup key ("TP Size: 8" -> {"tp": "8"})."""
     m = _LABEL_LINE_RE.match(text) if ":" in text or "=" in text else None  # (it needs one: every line asks)
@@ -133,8 +129,6 @@ def label_setup(text: str) -> dict[str, str]:
     value = m.group("value").strip(" .*_")
     if key in ("model", "draft_model"):
         value = _MODEL_END_RE.split(value)[0].strip()  # "Code Llama 34B Q4_K_M", "org/Model-8B (bf16)"
-        if len(_CHECKPOINT_RE.findall(value)) >= 2:
-            return {}  # "model: <hub link> <hub link>": one checkpoint per compared column, no one model of all
         if value.startswith(("/", "./", "~/")) and "path" in m.group("label").lower():
             value = value.rstrip("/").rsplit("/", 1)[-1]  # "Model Path: /fs/models/Foo-8B": the checkpoint Foo-8B
     value = _checked(key, value)

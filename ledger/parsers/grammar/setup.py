@@ -22,7 +22,7 @@ import bisect
 import re
 from collections.abc import Mapping, Sequence
 
-from ledger.parsers.grammar.after_results import after_results, leading_list_end
+from ledger.parsers.grammar.after_results import after_results, leading_scopes
 from ledger.parsers.grammar.command_labels import captioned_table, command_label, results_start, states_section_runs
 from ledger.parsers.grammar.command_runs import agreed, command_end, runs_to_the_next, with_settings
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
@@ -76,7 +76,7 @@ from ledger.parsers.grammar.setup_scopes import (
 from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.spec_leads import spec_lead
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
-from ledger.parsers.grammar.varied import states_result, table_titles
+from ledger.parsers.grammar.varied import table_titles
 from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.parsers.reader.json_records import json_records
 from ledger.parsers.reader.line_kinds import bold_heading, is_console_banner
@@ -108,13 +108,11 @@ def find_setups(
     last = len(doc.lines)
     env = shell_variables(doc)
     variants, facts = variant_lines(doc), section_facts(doc)  # (the section and document readers both read them)
-    # widest first: each turn's setup section; every narrower scope wins
-    scopes: list[SetupScope] = []
+    scopes: list[SetupScope] = []  # widest first: each turn's setup section; every narrower scope wins
     scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
     lent: list[tuple[int, int, dict[str, str]]] = []  # a section's workload over the sections after it
-    own_heads = variants | table_titles(doc) | run_heads(doc) | sub_item_heads(doc)  # (each its own block's setup)
-    after = after_results(doc)  # (a list of setup after its section's results, over its next table: that table's)
-    own_heads |= after
+    scopes.extend(leading_scopes(doc, after := after_results(doc)))  # (a list after results: its next table's)
+    own_heads = variants | table_titles(doc) | run_heads(doc) | sub_item_heads(doc) | after  # (each its own setup)
     workloads = section_workloads(doc, lambda text: command_setup(text, env), own_heads, facts, lent)
     scopes.extend(SetupScope(start, end, values) for start, end, values in workloads)
     scopes.extend(SetupScope(start, end, values) for start, end, values in machine_scopes(doc))  # over sub-sections
@@ -162,7 +160,7 @@ def find_setups(
         elif b.kind in ("text", "item") and not b.in_code and b.start not in revision_lines:
             # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
             text = doc.setup_texts.get(b.start, b.text) if b.start == b.end else b.text  # (a copy's unfenced YAML)
-            scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env, text, variants, after)
+            scope = _text_scope(blocks, k, _section_end(ends, end_starts, b.start, last), env, text, variants)
             if scope is not None and "model" not in scope.values and (model := aliased_model(doc, text)) is not None:
                 scope.values["model"] = model  # "K3, TP8, ..." where the eval's header names kimi-k3
             if states_section_runs(text) and (said := {k: v for k, v in line_setup(text).items() if k == "gpu"}):
@@ -215,13 +213,7 @@ def _section_heads(doc: Document) -> list[Block]:
 
 
 def _text_scope(
-    blocks: list[Block],
-    k: int,
-    section_end: int,
-    env: Mapping[str, str],
-    text: str,
-    variants: frozenset[int],
-    after: frozenset[int] = frozenset(),
+    blocks: list[Block], k: int, section_end: int, env: Mapping[str, str], text: str, variants: frozenset[int]
 ) -> SetupScope | None:
     """The setup a line of prose or a list item states (`text`: the block's, as the setup readers read it), and the
     lines it holds over; `variants` are the lines of the variant items whose names a table's rows carry."""
@@ -247,11 +239,6 @@ def _text_scope(
             if stated is not None and "model" not in stated and (model := bracketed_lead_model(text)):
                 stated = {"model": model, **stated}  # "- E2E: Wan2.2 T2V A14B FP8 (..., 1 GPU)": its table's model
             return SetupScope(b.start, _block_end(blocks, k + 1), stated) if stated else None
-        if b.start in after and (led := leading_list_end(blocks, k)) is not None and not states_result(text[:300]):
-            # "- max concurrency: 32" in a list right over a table: that table's setup (after_results)
-            stated = {k: v for k, v in line_setup(text[:400]).items() if k in DEFAULT_KEYS}
-            if stated:
-                return SetupScope(b.start, led, stated)
         values = _setup_sentence(text) if not _RESULT_RE.search(text) else {}
         # three settings at least: "MTP2 images" (two, from one word) names a check, not the runs' setup
         return SetupScope(b.start, section_end, values) if len(values) >= 3 else None
