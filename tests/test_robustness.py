@@ -89,6 +89,8 @@ HostileText = str | Callable[[int], str]
 
 HOSTILE: dict[str, HostileText] = {
     "digits": "1" * 40_000,
+    "model label links": "model: https://hf.co/org/Base-8B org/Base-8B-INT4 "
+    * 2_000,  # (grammar.column_models _CHECKPOINT_RE)
     "pipes": "|" * 40_000,
     "arrows": "-> " * 12_000,
     "blanks": " \t" * 20_000,

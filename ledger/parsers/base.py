@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from ledger.model import Claim, Revision, Source
+from ledger.parsers.grammar.column_models import column_model
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.canonical import one_board
 from ledger.vocab.disagg_layout import LAYOUT_KEYS
@@ -191,6 +192,8 @@ class Context:
                 }
         if config:  # every kind: the compute dtype is a key of the scopes only, never of a claim
             settle_precision(config)
+            if " " in config.get("model", ""):
+                column_model(config)  # "model: <link> <link>": each column's checkpoint, never the two joined
         if "cpu" in config and "gpu" not in config and (self.setup is None or not self.setup.names_gpu):
             config["gpu"] = config.pop("cpu")  # a run on a CPU alone: the CPU is its device
         if fields.keys() <= _CLAIM_REST:

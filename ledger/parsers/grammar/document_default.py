@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from ledger.parsers.grammar.after_results import after_results
 from ledger.parsers.grammar.command_labels import table_command_lines
 from ledger.parsers.grammar.commands import continued
 from ledger.parsers.grammar.default_reach import Statement, default_reach, printed_reach, spelled
@@ -77,7 +78,7 @@ def document_default(
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
     unread = _unread(doc)
     counts: list[tuple[str, int]] = []  # "across 8 GPUs" on a line naming no board: (count, turn)
-    result_items, items = _items(doc)
+    (result_items, items), after = _items(doc), after_results(doc)  # (after: a list over a later table, its own)
     skip_to = 0
     for no in range(1, len(doc.lines) + 1):
         text = doc.setup_line(no)
@@ -98,7 +99,7 @@ def document_default(
         # where the line stands, once for its keys: a test id's YAML key ("TestX::test_fp8_mtp2:") sets up its test;
         # a result's line ("- Qwen3 8B GSM8K at conc 1: 0.912") its own settings, not the one model and machine
         t, run_line = bisect.bisect_right(turn_starts, no) - 1, bool(runs) and runs[-1][0] == no
-        anywhere = no in grids or no in later or test_key(text) is not None
+        anywhere = no in grids or no in later or no in after or test_key(text) is not None
         lead, head, sect, meas = no in leads, no in headings, no in sectioned, no in measuring
         mine = no in result_items or no in facts.changes
         for k, v in [*values.items(), *scope, *(("model", m) for m in models)]:

@@ -22,6 +22,7 @@ import bisect
 import re
 from collections.abc import Mapping, Sequence
 
+from ledger.parsers.grammar.after_results import after_results, leading_scopes
 from ledger.parsers.grammar.command_labels import captioned_table, command_label, results_start, states_section_runs
 from ledger.parsers.grammar.command_runs import agreed, command_end, runs_to_the_next, with_settings
 from ledger.parsers.grammar.commands import command_setup as command_setup  # read here by the readers of blocks
@@ -107,11 +108,11 @@ def find_setups(
     last = len(doc.lines)
     env = shell_variables(doc)
     variants, facts = variant_lines(doc), section_facts(doc)  # (the section and document readers both read them)
-    # widest first: each turn's setup section; every narrower scope wins
-    scopes: list[SetupScope] = []
+    scopes: list[SetupScope] = []  # widest first: each turn's setup section; every narrower scope wins
     scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
     lent: list[tuple[int, int, dict[str, str]]] = []  # a section's workload over the sections after it
-    own_heads = variants | table_titles(doc) | run_heads(doc) | sub_item_heads(doc)  # (each its own block's setup)
+    scopes.extend(leading_scopes(doc, after := after_results(doc)))  # (a list after results: its next table's)
+    own_heads = variants | table_titles(doc) | run_heads(doc) | sub_item_heads(doc) | after  # (each its own setup)
     workloads = section_workloads(doc, lambda text: command_setup(text, env), own_heads, facts, lent)
     scopes.extend(SetupScope(start, end, values) for start, end, values in workloads)
     scopes.extend(SetupScope(start, end, values) for start, end, values in machine_scopes(doc))  # over sub-sections

@@ -147,6 +147,17 @@ def _result_pastes(doc: Document) -> set[int]:
     return out
 
 
+def setup_section_lines(doc: Document) -> set[int]:
+    """The lines of every turn's setup sections (_sections_in)."""
+    starts = [b.start for b in doc.blocks]
+    return {
+        no
+        for a, z in turn_bounds(doc)
+        for first, last in _sections_in(doc, a, z, starts)
+        for no in range(first, last + 1)
+    }
+
+
 def _sections_in(doc: Document, start: int, end: int, starts: list[int]) -> list[tuple[int, int]]:
     """The line ranges of a turn's setup sections: a heading's section, a <details> block, a lead line's list."""
     out: list[tuple[int, int]] = []

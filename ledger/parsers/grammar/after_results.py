@@ -1,0 +1,80 @@
+"""The lines that state a setup after results their section already printed: they lead what follows them (the next
+table, the next run), never the results above, so the document default does not count them.
+
+    | task | bf16 | int4 |          the section's first results
+    - max concurrency: 32          stated after them, right over the next table: that table's setup, not the
+    - tp: 2                        accuracy rows' above
+    | metric | bf16 | int4 |
+
+A turn's setup section ("## Test configuration", a "<details>" fold titled so) is read apart and holds over its
+whole turn wherever it stands (grammar.setup_scopes.setup_sections): none of its lines is one of these.
+"""
+
+from __future__ import annotations
+
+from ledger.parsers.grammar.line_setup import DEFAULT_KEYS, line_setup
+from ledger.parsers.grammar.setup_index import SetupScope
+from ledger.parsers.grammar.setup_scopes import setup_section_lines
+from ledger.parsers.grammar.varied import states_result
+from ledger.parsers.reader.blocks import Block, Document
+from ledger.vocab.setup_labels import states_settings
+
+
+def after_results(doc: Document) -> frozenset[int]:
+    """The lines outside pastes that stand below a result of their own section (a heading's or a turn's part down to
+    the next heading or turn), outside the turn's setup sections, that are items of a list standing right over a
+    table or a paste (that block's setup). A plain line of setup after a table ("Measured on one
+    H100.") still tells of the results above it."""
+    setup = setup_section_lines(doc)
+    blocks = doc.blocks
+    leading = _leading_items(blocks)
+    out: set[int] = set()
+    seen = False  # a result printed since the section's start
+    for k, b in enumerate(blocks):
+        if b.kind in ("heading", "comment") and not b.in_code:
+            seen = False
+            continue
+        if b.in_code or b.kind == "code":
+            continue
+        if seen and b.kind in ("text", "item") and b.start not in setup and k in leading:
+            out.update(range(b.start, b.end + 1))
+        seen = seen or _is_result(b)
+    return frozenset(out)
+
+
+def leading_scopes(doc: Document, after: frozenset[int]) -> list[SetupScope]:
+    """The setup each item of `after` (a list after its section's results, right over a table or a paste) states,
+    from the item to that block's end: "- max concurrency: 32" sets up the table under its list, none above it."""
+    out: list[SetupScope] = []
+    for k, b in enumerate(doc.blocks):
+        if b.kind != "item" or b.start not in after or states_result(b.text[:300]):
+            continue
+        end = leading_list_end(doc.blocks, k)
+        stated = {key: v for key, v in line_setup(b.text[:400]).items() if key in DEFAULT_KEYS}
+        if end is not None and stated:
+            out.append(SetupScope(b.start, end, stated))
+    return out
+
+
+def leading_list_end(blocks: list[Block], k: int) -> int | None:
+    """The last line of the table or paste a list of items (block k one of them) stands right over, a blank line at
+    most between each; None when the list does not end right over one."""
+    j = k
+    while j + 1 < len(blocks) and blocks[j + 1].kind == "item" and blocks[j + 1].start - blocks[j].end <= 2:
+        j += 1
+    nxt = blocks[j + 1] if j + 1 < len(blocks) else None
+    if blocks[k].kind != "item" or nxt is None or nxt.kind not in ("table", "code") or nxt.start - blocks[j].end > 2:
+        return None
+    return nxt.end
+
+
+def _leading_items(blocks: list[Block]) -> set[int]:
+    return {k for k, b in enumerate(blocks) if b.kind == "item" and not b.in_code and leading_list_end(blocks, k)}
+
+
+def _is_result(b: Block) -> bool:
+    """A table of measured rows (not one of settings), or a line of prose or an item that states a result."""
+    if b.kind == "table":
+        table = b.table
+        return table is not None and not states_settings(table.header, [r.cells for r in table.rows])
+    return b.kind in ("text", "item") and states_result(b.text[:300])
