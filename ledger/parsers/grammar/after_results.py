@@ -46,30 +46,36 @@ def leading_scopes(doc: Document, after: frozenset[int]) -> list[SetupScope]:
     """The setup each item of `after` (a list after its section's results, right over a table or a paste) states,
     from the item to that block's end: "- max concurrency: 32" sets up the table under its list, none above it."""
     out: list[SetupScope] = []
+    ends = list_ends(doc.blocks)
     for k, b in enumerate(doc.blocks):
         if b.kind != "item" or b.start not in after or states_result(b.text[:300]):
             continue
-        end = leading_list_end(doc.blocks, k)
+        end = ends.get(k)
         stated = {key: v for key, v in line_setup(b.text[:400]).items() if key in DEFAULT_KEYS}
         if end is not None and stated:
             out.append(SetupScope(b.start, end, stated))
     return out
 
 
-def leading_list_end(blocks: list[Block], k: int) -> int | None:
-    """The last line of the table or paste a list of items (block k one of them) stands right over, a blank line at
-    most between each; None when the list does not end right over one."""
-    j = k
-    while j + 1 < len(blocks) and blocks[j + 1].kind == "item" and blocks[j + 1].start - blocks[j].end <= 2:
-        j += 1
-    nxt = blocks[j + 1] if j + 1 < len(blocks) else None
-    if blocks[k].kind != "item" or nxt is None or nxt.kind not in ("table", "code") or nxt.start - blocks[j].end > 2:
-        return None
-    return nxt.end
+def list_ends(blocks: list[Block]) -> dict[int, int]:
+    """For each item (by block index) of a list that stands right over a table or a paste, a blank line at most between
+    each, the last line of that table or paste. One pass from the end: an item's list ends where the next item's does
+    (asking each item to walk to its list's end cost the square of a long list)."""
+    out: dict[int, int] = {}
+    for j in range(len(blocks) - 2, -1, -1):
+        b, nxt = blocks[j], blocks[j + 1]
+        if b.kind != "item" or nxt.start - b.end > 2:
+            continue
+        if nxt.kind == "item":
+            if j + 1 in out:
+                out[j] = out[j + 1]
+        elif nxt.kind in ("table", "code"):
+            out[j] = nxt.end
+    return out
 
 
 def _leading_items(blocks: list[Block]) -> set[int]:
-    return {k for k, b in enumerate(blocks) if b.kind == "item" and not b.in_code and leading_list_end(blocks, k)}
+    return {k for k in list_ends(blocks) if not blocks[k].in_code}
 
 
 def _is_result(b: Block) -> bool:
