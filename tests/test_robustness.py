@@ -89,6 +89,7 @@ HostileText = str | Callable[[int], str]
 
 HOSTILE: dict[str, HostileText] = {
     "digits": "1" * 40_000,
+    "counted node boards": "used 4*H100 nodes and 4*Ascend 910 " * 2_000,  # vocab.board_counts' nodes count
     "pipes": "|" * 40_000,
     "arrows": "-> " * 12_000,
     "blanks": " \t" * 20_000,
