@@ -90,6 +90,7 @@ HostileText = str | Callable[[int], str]
 HOSTILE: dict[str, HostileText] = {
     "digits": "1" * 40_000,
     "counted node boards": "used 4*H100 nodes and 4*Ascend 910 " * 2_000,  # vocab.board_counts' nodes count
+    "phase lengths": "prefill 537, decode 1,300 input tokens/ 7 output tokens per " * 1_000,  # vocab.length_pairs
     "pipes": "|" * 40_000,
     "arrows": "-> " * 12_000,
     "blanks": " \t" * 20_000,

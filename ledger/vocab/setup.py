@@ -396,8 +396,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "batch_size",
         "batch_size",
-        # (not llama.cpp's "--threads-batch 24", the threads of its prompt pass, nor a training "micro-batch")
-        rf"(?<!threads[_-])(?<!micro[ _-])(?:bs|batch(?:[ _-]size)?)(?: of |{_SEP})(\d{{1,4}})",
+        # (not llama.cpp's "--threads-batch 24", the threads of its prompt pass, nor a training "micro-batch",
+        # nor a cap: "--cuda-graph-max-bs 512" bounds the batches a server captures, it runs no one batch)
+        rf"(?<!threads[_-])(?<!micro[ _-])(?<!max[_-])(?:bs|batch(?:[ _-]size)?)(?: of |{_SEP})(\d{{1,4}})",
         ("bs", "batch"),
         ("bs", "batch"),
     ),
