@@ -91,6 +91,8 @@ HOSTILE: dict[str, HostileText] = {
     "digits": "1" * 40_000,
     "model label links": "model: https://hf.co/org/Base-8B org/Base-8B-INT4 "
     * 2_000,  # (grammar.column_models _CHECKPOINT_RE)
+    "counted node boards": "used 4*H100 nodes and 4*Ascend 910 " * 2_000,  # vocab.board_counts' nodes count
+    "phase lengths": "prefill 537, decode 1,300 input tokens/ 7 output tokens per " * 1_000,  # vocab.length_pairs
     "pipes": "|" * 40_000,
     "arrows": "-> " * 12_000,
     "blanks": " \t" * 20_000,

@@ -20,6 +20,9 @@ _VENDOR_RE = re.compile(r"^(?:(?:nvidia|amd|intel) )?(?:(?:geforce|tesla|instinc
 _STAR_COUNT_RE = re.compile(r"^(\d{1,3}) ?\* ?")
 _NODES_BEFORE_RE = re.compile(r"(?<![\w.])(\d{1,2}) $")
 _NODES_AFTER_RE = re.compile(r" ?nodes?\b", re.IGNORECASE)
+# "4*H100 nodes", "2x H200 nodes": one count before the board, and nodes after it: the count is the nodes'
+_NODE_COUNT_RE = re.compile(r"^(\d{1,3}) ?[x×*] ?(?=[a-z])", re.IGNORECASE)
+_NODES_RE = re.compile(r" ?nodes\b", re.IGNORECASE)
 _COUNTED_RE = re.compile(r"\d{1,3} ?[x×*]|(?:two|four|eight) ", re.IGNORECASE)
 _BOARDS_AFTER_RE = re.compile(r" ?(?:gpus|cards|boards|devices|accelerators)\b", re.IGNORECASE)
 _COUNT_AFTER_RE = re.compile(r"(?:(?<=\d) ?| )[x×*] ?(\d{1,3})$")
@@ -32,6 +35,8 @@ def board(w: SetupWord, m: re.Match[str], val: str, s: str) -> str:
     if val[:2].lower() in ("sm", "gf") and (found := search_word(w, s, m.end())) is not None:
         other = next((g for g in found.groups() if g), "")  # "CuTe SM90 ... (H200)": the board named too
         m, val = (found, other) if other[:2].lower() not in ("sm", "gf") else (m, val)
+    if (nodes := board_nodes(m, val, s)) is not None:
+        return board(w, m, val[len(nodes.group(0)) :], s)  # ("4*H100 nodes": four nodes of H100, GPUs per node unsaid)
     if (after := _COUNT_AFTER_RE.search(val)) is not None:
         val = f"{after.group(1)}x{val[: after.start()]}"  # "H200x8" is "8xH200"
     if (spelled := NUMBER_WORDS.get(val.split(" ", 1)[0].lower())) is not None:
@@ -49,3 +54,11 @@ def board(w: SetupWord, m: re.Match[str], val: str, s: str) -> str:
     cut = k.end() if k else 0
     # ("Ascend NPU A5" is the board "Ascend A5": the kind of chip is no part of its name)
     return val[:cut] + _VENDOR_RE.sub("", val[cut:]).upper().replace("ASCEND NPU ", "ASCEND ")
+
+
+def board_nodes(m: re.Match[str], val: str, s: str) -> re.Match[str] | None:
+    """The count before a GPU word's board `val` when it counts nodes ("4*H100 nodes": four nodes, not four GPUs):
+    one count, the board, then "nodes"."""
+    if _NODES_RE.match(s, m.end()) is None:
+        return None
+    return _NODE_COUNT_RE.match(val)

@@ -22,9 +22,9 @@ import re
 from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.text import clean_name
 
-SETUP_RULES_VERSION = 9  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
+SETUP_RULES_VERSION = 10  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
 # "Jetson AGX Orin" is orin; 5: "AWQ-INT4" and "INT4-AWQ" are awq_int4; 6: "sm_90a" is sm90; 7: a gpu "4090" is rtx4090;
-# 8: "Radeon Pro W7900" is w7900; 9: a model pair "Kimi-K2.5/K2.6" is kimi-k2.5/kimi-k2.6
+# 8: "Radeon Pro W7900" is w7900; 9: a model pair "Kimi-K2.5/K2.6" is kimi-k2.5/kimi-k2.6; 10: "Ascend 910" is ascend910
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -36,8 +36,8 @@ GPU_NAMES = (
     # older and smaller boards llama.cpp threads measure on ("a single P100", "2x P40", "T4", "GTX 1080 Ti")
     r"p100(?![ _-]?(?:latency|ttft|tpot|itl|e2el?|ms\b|tok))|p40|t4|k80|gtx ?\d{3,4}(?: ?ti)?|titan (?:rtx|xp?|v)|"
     # AMD Instinct (MI210 ... MI355X), Ascend NPUs (vllm-ascend: "910B", "Atlas A2", "Atlas 800I A2", "Ascend NPU
-    # A5"), Intel Gaudi
-    r"mi[1-4]\d\d[ax]?|mi[1-4]\dx|(?:ascend )?910[bc]\d?|(?:ascend )?310p|"
+    # A5"; the first of them by its number alone only after its maker's name, "Ascend 910"), Intel Gaudi
+    r"mi[1-4]\d\d[ax]?|mi[1-4]\dx|ascend 910(?:[bc]\d?)?|910[bc]\d?|(?:ascend )?310p|"
     r"ascend (?:npu )?a[2-5]|atlas (?:\d{3}[a-z]{0,2} )?a[2-5]|ascend 950(?:pr|dt)?|gaudi ?[23]|"
     # AMD's architecture ids, as ROCm threads name the board ("gfx942" is MI300X's, "gfx1201" an RDNA4 card's)
     r"gfx(?:9[0-5][0-9a]|1[0-2][0-9]{2})|"

@@ -123,6 +123,9 @@ ARG_KEYS: dict[str, str] = {
     "max_model_len": "max_model_len",
 }
 
+CLIENT_FLAG_KEYS: dict[str, str] = {"parallel": "concurrency"}
+"""A client's flags whose meaning a server's same flag does not share: sglang's bench scripts' "--parallel 512" is the
+requests they keep in flight (llama-server's "--parallel 4" is its slots, no run's concurrency)."""
 TOKEN_DIST_KEYS: dict[str, str] = {"input-mean": "isl", "output-mean": "osl"}
 """trtllm-bench prepare-dataset's "token-norm-dist --input-mean 1024 --output-mean 128": the mean lengths of the
 requests it writes (options of that subcommand only: other tools' --input-mean normalises images)."""

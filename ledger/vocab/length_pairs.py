@@ -26,6 +26,13 @@ NAMED_LENGTHS_RE = re.compile(
     r"output(?:[ _-]len(?:gth)?)?[ =:]{1,3}(?P<osl>\d{1,6}k?)(?![\w.])",
     re.IGNORECASE,
 )
+# "(prefill 537, decode 130)": a workload's two lengths named by the phase each feeds (never "prefill 8192, decode
+# 900 tok/s", two rates)
+PHASE_LENGTHS_RE = re.compile(
+    r"(?<![\w.])prefill[ =:]{1,3}(?P<isl>\d{1,6}k?) ?(?:/|and|,) ?decode[ =:]{1,3}(?P<osl>\d{1,6}k?)"
+    r"(?![\w.])(?! ?(?:tok|t/s|ms\b|s\b|%|x\b|/s))",
+    re.IGNORECASE,
+)
 # "1k/1k", "8k/1k", "2k/512": the serving benchmarks' shorthand for input/output lengths (the first in thousands,
 # so no date or fraction reads as one)
 # "128k ISL, 8k OSL", "16k ISL / 1k OSL": both lengths printed before their names (never with a number after the
@@ -87,6 +94,7 @@ def length_pair(s: str, low: str | None) -> re.Match[str] | None:
         or (BEFORE_NAMES_RE.search(s) if low is None or "osl" in low else None)
         or (LENGTHS_RE.search(s) if worded else None)
         or (NAMED_LENGTHS_RE.search(s) if worded else None)
+        or (PHASE_LENGTHS_RE.search(s) if low is None or ("prefill" in low and "decode" in low) else None)
         or (IN_OUT_RE.search(s) if low is None or " out" in low else None)
         or (
             (SHORT_LENGTHS_RE.search(s) or SERVING_LENGTHS_RE.search(s))

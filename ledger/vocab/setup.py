@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
-from ledger.vocab.board_counts import GPU_COUNT, GPU_VENDOR, NUMBER_WORDS, board
+from ledger.vocab.board_counts import GPU_COUNT, GPU_VENDOR, NUMBER_WORDS, board, board_nodes
 from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, canonical_items, one_board
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
 from ledger.vocab.checkpoint_labels import checkpoint_label
@@ -189,9 +189,20 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "osl",
         "osl",
         r"(?:generat(?:es?|ing)|decod(?:es?|ing)) (\d{1,6}k?) (?:new |output )?tokens|"
-        r"(\d{1,6}k?) (?:generated|new|output) tokens (?:per|for each|each) (?:request|prompt|sequence)",
+        r"(\d{1,3}(?:,\d{3})+|\d{1,6}k?) (?:generated|new|output) tokens ?(?:/ ?|per |for each |each )"
+        r"(?:request|prompt|sequence)",
         ("tokens",),  # (a trigger longer than another hides it: "decoding" would hide spec_algo's "decod")
         ("generat", "decod"),
+        _DIGIT_OPENS,
+    ),
+    # "3,000 input tokens per request", "615 input tokens/request": the length every request had
+    _word(
+        "isl",
+        "isl",
+        r"(\d{1,3}(?:,\d{3})+|\d{1,6}k?) (?:input|prompt) tokens ?(?:/ ?|per |for each |each )"
+        r"(?:request|prompt|sequence)",
+        ("tokens",),
+        ("input", "prompt"),
         _DIGIT_OPENS,
     ),
     _word(
@@ -385,8 +396,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "batch_size",
         "batch_size",
-        # (not llama.cpp's "--threads-batch 24", the threads of its prompt pass, nor a training "micro-batch")
-        rf"(?<!threads[_-])(?<!micro[ _-])(?:bs|batch(?:[ _-]size)?)(?: of |{_SEP})(\d{{1,4}})",
+        # (not llama.cpp's "--threads-batch 24", the threads of its prompt pass, nor a training "micro-batch",
+        # nor a cap: "--cuda-graph-max-bs 512" bounds the batches a server captures, it runs no one batch)
+        rf"(?<!threads[_-])(?<!micro[ _-])(?<!max[_-])(?:bs|batch(?:[ _-]size)?)(?: of |{_SEP})(\d{{1,4}})",
         ("bs", "batch"),
         ("bs", "batch"),
     ),
@@ -655,6 +667,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             out.setdefault("ep", val)
         elif w.written == "gpu":  # the name as GPUs are written ("H100"), its count as printed ("8x")
             out["gpu"] = board(w, m, val, s)
+            if (nodes := board_nodes(m, val, s)) is not None:
+                out.setdefault("nodes", nodes.group(1))
         elif w.written == "spec_algo":
             negated = _OFF_AFTER_RE.match(s, m.end()) or _OFF_BEFORE_RE.search(s, max(0, m.start() - 24), m.start())
             # "non-spec", "no speculative": run without it ("speculative decoding" matches only when turned off)

@@ -142,6 +142,14 @@ _MEASURE_OF_FAMILY = {
 }
 
 
+ATTAINED_VERB_RE = re.compile(
+    r"(?:achieved|achieves|reached|reaches|hit|hits|got|gets|obtained|attained|delivered|delivers|sustained)",
+    re.IGNORECASE,
+)
+"""A bullet's leading verb that says a run attained its value ("- Achieved 120 tps", "- Reached 95 tok/s"): no name
+of what the value measures, which its unit says (measure_of_unit)."""
+
+
 def measure_of_unit(unit: str | None) -> str | None:
     """What a value in `unit` measures when no name says so: a rate is a throughput, a time a latency, a size
     memory, a ratio a speed-up ("8B: 98.4 token/sec" under a list of models is the 8B model's throughput)."""

@@ -13,8 +13,10 @@ from ledger.parsers.reader.document import Document
 from ledger.vocab.canonical import NUMERIC_KEYS
 from ledger.vocab.flags import (
     ARG_KEYS,
+    CLIENT_FLAG_KEYS,
     PERPLEXITY_FLAGS,
     PERPLEXITY_TOOL_RE,
+    SERVER_COMMAND_RE,
     TOKEN_DIST_KEYS,
     capped_eval,
     eagle_config,
@@ -200,6 +202,8 @@ def _command_flags(text: str) -> dict[str, str]:
     for m in _FLAG_RE.finditer(text[:4000]):
         flag = m.group("flag") or m.group("short")
         key = flag_key(flag, m.group("value")) or (TOKEN_DIST_KEYS.get(flag) if synthetic else None)
+        if key is None and not SERVER_COMMAND_RE.search(text):
+            key = CLIENT_FLAG_KEYS.get(flag)  # (a bench client's "--parallel 512": its concurrency)
         if m.group("value")[:1] == "<" and key is not None:
             continue  # "--max-concurrency <1 | 2 | 4>", "--num-prompts <10 * max-concurrency>": a template's slot
         if key == "osl" and capped_eval(flag, text):

@@ -30,7 +30,8 @@ _SENTENCE_WORD_RE = re.compile(
 _NO_VARIANT_RE = re.compile(
     r"(?:cmds?|commands?|launch|repro|script|benchmarks?|bench|results?|numbers|output|logs?|perf(?:ormance)?|"
     r"accuracy|eval(?:uation)?|details|summary|setup|config(?:uration)?|environment|env|settings|hardware|"
-    r"test(?:ing)? (?:setup|config(?:uration)?|environment))\s*$|(?:in|on|at|using)\s+(?:\d{1,3}\s?[x×]\s?)?"
+    r"tests?|testing|test(?:ing)? (?:setup|config(?:uration)?|environment))\s*$|"
+    r"(?:in|on|at|using)\s+(?:\d{1,3}\s?[x×]\s?)?"
     r"(?:nvidia\s)?[a-z]{1,3}\d{2,4}[a-z]?\s*$",
     re.IGNORECASE,
 )

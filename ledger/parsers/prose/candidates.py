@@ -40,7 +40,7 @@ from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import side_of
 from ledger.vocab.text import CHANGE_VERB_RE, RUNS_NAMED_RE
-from ledger.vocab.units import is_measure_unit, is_size_unit, is_time_unit, measure_of_unit
+from ledger.vocab.units import ATTAINED_VERB_RE, is_measure_unit, is_size_unit, is_time_unit, measure_of_unit
 
 # the words of a rate the number grammar read with its qualifier ("401.50 output tokens/s")
 _RATE_WORDS_RE = re.compile(rf"{RATE_QUALIFIER}\s\S{{1,12}}$")
@@ -260,6 +260,8 @@ def _label_metric(ctx: Context, line: int, text: str, pos: int, unit: str | None
     metric = _referred(ctx, line, perf_label(text, pos) or subject, unit, text, pos)
     if metric and _BARE_STAT_RE.fullmatch(metric) and (measure := measure_of_unit(unit)):
         return f"{metric} {measure}"
+    if metric and ATTAINED_VERB_RE.fullmatch(metric) and (measure := measure_of_unit(unit)):
+        return measure  # "- Achieved 120 tps": the verb names nothing, the unit says what the value measures
     if metric and _ACTIVITY_RE.fullmatch(metric) and is_time_unit(unit) and _moved(metric, text, pos):
         return f"{metric} time"  # "Warm-up now drops from 12 s to 7 s": the time the warm-up takes
     if metric and is_time_unit(unit) and _runs_timed(metric, text[clause_start(text, pos) : pos]):
