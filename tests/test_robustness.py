@@ -666,6 +666,8 @@ HOSTILE: dict[str, HostileText] = {
     * 200,
     # rebase sentences whose head never comes, over a long line of sentences (revision_labels _REBASE_HEAD_RE,
     # _ONTO_MAIN_RE) and results' nouns before a side that never ends in its colon (SIDE_LABEL_RE's RESULTS_LEAD)
+    # candidate headings whose noun never comes (revision_labels _HEADING_WORDS_RE)
+    "optimized headings": lambda s: "### Optimized " + "Tuned Improved " * (500 * s) + "\n",
     "rebase heads": "rebased onto current `main` (`1a2b3c4d5e`). The new " * 1_600,
     "results lead sides": lambda s: "Results on Numbers for Accuracy with before " * (400 * s) + ":\n",
     # Chinese side words whose colon never comes, negations far from their verb (vocab.sides, SIDE_LABEL_RE)

@@ -149,6 +149,8 @@ _HEADING_WORDS_RE = re.compile(
     r"(?:before|after)(?=\W{0,4}$)|"
     # "### without #9200", "### with #9200": the sides of a change another PR made
     r"with(?:out)? #\d{1,7}|w/o #\d{1,7}|"
+    # ("### Optimized Performance (graph capture)" after "### Baseline Performance (eager)": the candidate's table)
+    r"(?:(?<=^)|(?<=^\W)|(?<=^\W\W))(?:optimi[sz]ed|tuned|improved)(?= (?:performance|results?|numbers|config))|"
     r"baseline|candidate|this pr)\b",
     re.IGNORECASE,
 )
