@@ -956,3 +956,19 @@ def test_blocks_labelled_with_a_gain_are_judged_against_the_sections_first_block
     assert (19, "Speed", "better than baseline") in results and (28, "Speed", "better than baseline") in results
     assert [(f["line"], f["metric"]) for f in findings(data, "failures")] == [(19, "Acc Length"), (28, "Acc Length")]
     assert data["has_regression"]
+
+
+def test_a_baseline_and_an_optimized_table_under_their_headings_are_two_sides_judged(tmp_path: Path) -> None:
+    fixture = Path(__file__).parent / "fixtures" / "tables" / "baseline_optimized_headings.md"
+    code, out, err = run("report", str(fixture), "--db", str(tmp_path / "x.db"))
+    assert code == 0, err
+    assert "nothing to report" not in out
+    # each optimized cell against the baseline table's cell of its row and column: four improvements
+    assert out.count("improvement ") == 4 and "Optimized Performance" in out
+
+
+def test_a_rebase_stated_in_prose_measures_the_new_head_never_the_base(tmp_path: Path) -> None:
+    fixture = Path(__file__).parent / "fixtures" / "revisions" / "rebased_new_head_prose.md"
+    code, out, err = run("report", str(fixture), "--db", str(tmp_path / "x.db"))
+    assert code == 0, err
+    assert "base side" not in out and "b7d0aa3f11"[:7] in out

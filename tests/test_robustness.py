@@ -668,6 +668,12 @@ HOSTILE: dict[str, HostileText] = {
         "├──────┤\n" + "│ ITL. │ 61.42  ms. │\n├──────┤\n" * 40 + "│ O\n\n" + "| a | 1.5 . |\n|---|---|\n| b | 2. |\n\n"
     )
     * 200,
+    # rebase sentences whose head never comes, over a long line of sentences (revision_labels _REBASE_HEAD_RE,
+    # _ONTO_MAIN_RE) and results' nouns before a side that never ends in its colon (SIDE_LABEL_RE's RESULTS_LEAD)
+    # candidate headings whose noun never comes (revision_labels _HEADING_WORDS_RE)
+    "optimized headings": lambda s: "### Optimized " + "Tuned Improved " * (500 * s) + "\n",
+    "rebase heads": "rebased onto current `main` (`1a2b3c4d5e`). The new " * 1_600,
+    "results lead sides": lambda s: "Results on Numbers for Accuracy with before " * (400 * s) + ":\n",
     # Chinese side words whose colon never comes, negations far from their verb (vocab.sides, SIDE_LABEL_RE)
     "chinese sides": lambda s: "未默认默认开启 不使 优化 关 开" * (750 * s) + "：\n",
     # boards after a count and a maker's line that never come, and glued letters after settings' numbers

@@ -42,6 +42,12 @@ CJK_SIDE_WORDS = f"{_CJK_BASE}|{_CJK_HEAD}"
 """Every Chinese side word, for the patterns of a label line that names a side (grammar.revision_labels)."""
 _CJK_BASE_RE, _CJK_HEAD_RE = re.compile(_CJK_BASE), re.compile(_CJK_HEAD)
 
+RESULTS_LEAD = (
+    r"(?:(?:results?|numbers|scores?|accuracy|perf(?:ormance)?|benchmarks?|timings?|measurements?)\s{1,3}"
+    r"(?:(?:on|with|from|for)\s{1,3})?)?"
+)
+"""The results' noun a side's label may open with ("Result Before:", "Numbers on main:"): the side is the rest."""
+
 THIS_CHANGE_RE = re.compile(r"\b(?:this|the|my|our) (?:pr|branch|patch|change)\b", re.IGNORECASE)
 """The words that name the PR's own build ("this PR branch", "our patch"): a side, never a model or a draft."""
 

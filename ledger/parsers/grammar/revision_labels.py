@@ -10,7 +10,7 @@ from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.grammar.sides import comment_side, defined_side, side_setting, side_with_head
 from ledger.vocab.models import model_generation
-from ledger.vocab.sides import CJK_SIDE_WORDS, side_alone, side_of
+from ledger.vocab.sides import CJK_SIDE_WORDS, RESULTS_LEAD, side_alone, side_of
 from ledger.vocab.text import RUN_DESCRIPTION_RE, has_hex_run, lower_for_words
 
 SHA_RE = re.compile(r"(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])")
@@ -27,7 +27,9 @@ _LABEL_RE = re.compile(
 BARE_LABEL_RE = re.compile(r"^\s*(?:[*_#]{1,3}\s*)?(?P<label>[A-Z][^:()\n]{2,60}?)(?:[*_]{1,2})?:(?:[*_]{1,2})?\s*$")
 # "this PR:", "before:", "after the fix:": a lower-case lead-in is a label when it is made of revision words
 SIDE_LABEL_RE = re.compile(
-    r"^\s*(?:[*_]{1,2})?(?P<label>(?:this pr|the pr|pr|this mr|before|after|baseline|candidate|main|master|trunk|"
+    # ("Result Before:", "Numbers on main:": the results' noun before the side, left out of its label)
+    r"^\s*(?:[*_]{1,2})?" + RESULTS_LEAD + r"(?P<label>(?:this pr|the pr|pr|this mr|before|after|baseline|candidate|"
+    r"main|master|trunk|"
     # ("`master` branch:", "softmax-tiles branch:": a branch named, its code span read as its name, see lead_text)
     r"upstream|branch|[\w./-]{1,40} branch|"
     r"original|optimi[sz]ed|old|new|patched|unpatched|existing|ours|default|"
@@ -62,9 +64,12 @@ HEAD_BASE_RE = re.compile(
 )
 # "after the rebase onto `4e5f6a7b` and moving the PR head to `9c8d7e6f1`", "rebased on main 1a2b3c4d, head now
 # 5e6f7a8b": the head the results under the sentence were measured on, and the base it sits on
+# ("Rebased onto current `main` (`4c4c9e1a20`) and ... . The new head is `b7d0aa3f11`": the main line's name in
+# backticks, its sha in parentheses, the head in the next sentence of the same line; the base is never the head)
 _REBASE_HEAD_RE = re.compile(
-    r"\brebas(?:e|ed|ing)\s+(?:it\s+)?(?:onto|on(?:\s+top\s+of)?|to)\s+(?:(?:main|master|upstream)\s+(?:at\s+)?)?"
-    r"[*_`]{0,3}(?P<base>[0-9a-f]{7,40})[*_`]{0,3}(?![\w-])[^.;\n]{0,80}?\bhead\b[^.;\n]{0,24}?[*_`]{0,3}"
+    r"\brebas(?:e|ed|ing)\s+(?:it\s+|the\s+branch\s+)?(?:onto|on(?:\s+top\s+of)?|to)\s+"
+    r"(?:(?:(?:the\s+)?(?:current|latest)\s+)?[*_`]{0,3}(?:main|master|upstream|trunk)[*_`]{0,3}\s*(?:at\s+|\(\s*)?)?"
+    r"[*_`]{0,3}(?P<base>[0-9a-f]{7,40})[*_`]{0,3}(?![\w-])[^\n]{0,160}?\bhead\b[^.;\n]{0,24}?[*_`]{0,3}"
     r"(?P<head>[0-9a-f]{7,40})(?![\w-])",
     re.IGNORECASE,
 )
@@ -144,6 +149,8 @@ _HEADING_WORDS_RE = re.compile(
     r"(?:before|after)(?=\W{0,4}$)|"
     # "### without #9200", "### with #9200": the sides of a change another PR made
     r"with(?:out)? #\d{1,7}|w/o #\d{1,7}|"
+    # ("### Optimized Performance (graph capture)" after "### Baseline Performance (eager)": the candidate's table)
+    r"(?:(?<=^)|(?<=^\W)|(?<=^\W\W))(?:optimi[sz]ed|tuned|improved)(?= (?:performance|results?|numbers|config))|"
     r"baseline|candidate|this pr)\b",
     re.IGNORECASE,
 )
@@ -202,10 +209,20 @@ _HEAD_WORD_RE = re.compile(r"\bhead\W{0,3}$", re.IGNORECASE)
 _TREE_WORD_RE = re.compile(r"\btree\W{0,3}$", re.IGNORECASE)
 
 
+# "Rebased onto current `main` (`4c4c9e1a20`)": the parenthesis names the base the branch now sits on, not a head
+_ONTO_MAIN_RE = re.compile(
+    r"\b(?:onto|on top of|rebased on|based on|synced with|up[ -]to[ -]date with)\s+"
+    r"(?:(?:the\s+)?(?:current|latest)\s+)?[*_`]{0,3}(?:main|master|upstream|trunk)[*_`]{0,3}$",
+    re.IGNORECASE,
+)
+
+
 def parse_label(text: str) -> Revision | None:
     """The revision a label line opens, or None when the line is not a revision label."""
     s = text.strip().strip("*_").strip()
     m = _LABEL_RE.match(s) if "(" in s else None  # the pattern needs its "("
+    if m and _ONTO_MAIN_RE.search(m.group("label").strip()):
+        return None  # (the head, if the line names one, is line_label's: "... The new head is `b7d0aa3f11`.")
     if m:
         label, inner = m.group("label").strip(" *_"), m.group("inner")
         inner_shas = shas_in(inner)
@@ -328,9 +345,8 @@ def _line_label(text: str, in_code: bool) -> Revision | None:
         return Revision(
             label=clean_label(hb.group("label")), head=hb.group("head").lower(), base=hb.group("base").lower()
         )
-    rb = _REBASE_HEAD_RE.search(text) if "head" in text.lower() else None
-    if rb and is_sha(rb.group("head")) and is_sha(rb.group("base")):
-        return Revision(label="PR head", head=rb.group("head").lower(), base=rb.group("base").lower())
+    if (rebased := rebased_head(text)) is not None:
+        return rebased
     m = _AT_SHA_RE.match(text)
     if m and is_sha(m.group("sha")):
         # "branch at 7e3a9c1d:" is the side "branch"; "at" only points at its head
@@ -395,6 +411,15 @@ _MEASURING_RE = re.compile(
     r"profiled|evaluated)\b",
     re.IGNORECASE,
 )
+
+
+def rebased_head(text: str) -> Revision | None:
+    """The head a line says the branch was rebased to, on the base it names ("rebased onto `main` (`4c4c9e1a20`)
+    ... The new head is `b7d0aa3f11`"), else None."""
+    rb = _REBASE_HEAD_RE.search(text) if "head" in text.lower() else None
+    if rb and is_sha(rb.group("head")) and is_sha(rb.group("base")) and rb.group("head") != rb.group("base"):
+        return Revision(label="PR head", head=rb.group("head").lower(), base=rb.group("base").lower())
+    return None
 
 
 def pr_head(text: str) -> str | None:

@@ -53,6 +53,7 @@ from ledger.parsers.grammar.revision_labels import (
     measured_there,
     parse_label,
     pr_head,
+    rebased_head,
 )
 from ledger.parsers.grammar.sides import (
     arm_lead,
@@ -266,7 +267,8 @@ def _item_scope(
         return at, False
     if (on := stated_on(block.text)) is not None:
         return RevisionScope(start=block.start, end=block.end, revision=on), False
-    if (measured := measured_on(block.text)) is not None:
+    if (measured := measured_on(block.text) or rebased_head(block.text)) is not None:
+        # ("- Rebased onto current `main` (`4c4c9e1a20`) ... The new head is `b7d0aa3f11`.": the results after it)
         return RevisionScope(start=block.start, end=last, revision=measured), True
     return None
 
