@@ -103,14 +103,14 @@ def test_a_quoted_reply_is_not_evidence(tmp_path: Path) -> None:
     values = [json.loads(line)["value"] for line in out.splitlines()]
     assert 87.02 not in values and 91.37 in values  # the reply's quote of a draft's number is nobody's result
     (checked,) = findings(data, "results")
-    assert checked["text"].startswith("gsm8k result: 91.37 vs ref 91.1")
+    assert checked["text"].startswith("gsm8k: 91.37 vs ref 91.1")  # (a "result" column names no measure)
 
 
 def test_results_outside_the_revisions_are_judged_against_their_baselines(tmp_path: Path) -> None:
     data = report("baseline_outside_sections.md", tmp_path)
     results = findings(data, "results")
     acc = [f for f in results if f["revision"] == "Final head 6c7d8e9f0a"]
-    assert [f["metric"] for f in acc] == ["gsm8k result", "MMLU result"]
+    assert [f["metric"] for f in acc] == ["gsm8k", "MMLU"]
     head = [f for f in results if f["revision"] is None]
     # the before/after table: the tuned row against the first row, with its caveats
     assert [f["verdict"] for f in head] == ["better than baseline", "better than baseline"]
