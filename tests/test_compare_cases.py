@@ -200,7 +200,7 @@ def test_the_reports_first_screen_names_every_regression(tmp_path: Path) -> None
     code, out, _ = run("report", str(CASES / "sections.md"), "--fail-on-regression", "--db", str(tmp_path / "x.db"))
     assert code == 1
     first_screen = "\n".join(out.splitlines()[:24])
-    assert "2 regressions" in first_screen and "regression: gsm8k result: 91.4 -> 86.1" in first_screen
+    assert "2 regressions" in first_screen and "regression: gsm8k: 91.4 -> 86.1" in first_screen
     assert "regression: test_long_prompt: pass -> fail" in first_screen
     assert "REGRESSION  gsm8k" in out and "REGRESSION  test_long_prompt" in out and "pass->fail" in out
 

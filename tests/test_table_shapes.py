@@ -51,13 +51,14 @@ def test_a_variant_in_parentheses_and_the_change_in_a_cell_keep_their_column() -
         "| Case | MAIN | MAIN (fused) | PR | PR (fused) |\n|---|---|---|---|---|\n"
         "| Latency (ms) | 20.0 | 19.0 | 19.5 (-2.50%) | 18.5 (-2.63%) |\n"
     )
-    got = [(c.value, c.metric, c.config.get("column"), c.config.get("variant")) for c in _claims(text)]
-    # the PR's values are named by the row's measure, the side's words left out; "(fused)" stays a variant of its own
+    got = [(c.value, c.metric, c.unit, c.config.get("column"), c.config.get("variant")) for c in _claims(text)]
+    # the PR's values and their changes are named by the row's measure, the side's words left out (the unit tells the
+    # change from the value); "(fused)" stays a variant of its own
     assert got == [
-        (19.5, "Latency", "PR", None),
-        (-2.5, "Latency (ms) PR", "PR", None),
-        (18.5, "Latency", "PR (fused)", "fused"),
-        (-2.63, "Latency (ms) PR (fused)", "PR (fused)", None),
+        (19.5, "Latency", "ms", "PR", None),
+        (-2.5, "Latency", "%", "PR", None),
+        (18.5, "Latency", "ms", "PR (fused)", "fused"),
+        (-2.63, "Latency", "%", "PR (fused)", None),
     ]
 
 

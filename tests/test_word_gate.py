@@ -189,6 +189,8 @@ def test_the_side_a_label_names_is_found_through_the_lowered_label() -> None:
     assert sides._BASE_WORDS.plain is not None and sides._HEAD_WORDS.plain is not None
 
     def searched(label: str) -> str | None:
+        if sides.BASE_RUN_RE.search(label):  # ("with the fix reverted": the base, whatever "with the fix" says)
+            return "base"
         b, h = sides.BASE_SIDE_RE.search(label), sides.HEAD_SIDE_RE.search(label)
         if not (b or h):  # (a Chinese side word, searched without a gate: "未开启 X 时" is a base)
             b, h = sides._CJK_BASE_RE.search(label), sides._CJK_HEAD_RE.search(label)
@@ -245,7 +247,9 @@ def test_a_copys_alternatives_open_with_their_first_character_and_find_the_same_
     assert len(gates) >= 20
     grouped = [name for name, g in gates if not g.plain.pattern.startswith("(?=")]
     assert any(name.endswith("_BENCHMARK_IN_RE") for name in grouped)
-    assert any(name.endswith("_ACCURACY_RE") for name in grouped)
+    # (_ACCURACY_RE stands behind a look-ahead since the metric table's anchored "^(?:acc|accuracy)" row, which
+    # first_chars cannot open with its first character: the same matches, fewer places skipped; issue 21 left)
+    assert any(name.endswith("_ACCURACY_RE") for name, _ in gates)
     made = ["GSM8K and MMLU-Pro, then HumanEval; mean error 0.3, max_error 2, layer-error", "ACC_NORM acc 0.5"]
     made += ["per-tok tok/s, [AR] a.len, AL 2, ruler pope ppl, arc-c arc_challenge, quantization error", "Δp 3"]
     texts = [low for t in [*_texts(), *made, *(m.upper() for m in made)] if (low := lower_for_words(t)) is not None]

@@ -479,8 +479,10 @@ def result_side(text: str, pos: int) -> Revision | None:
     own = clause_side(text, pos)
     if own is not None and side_of(own.label) == "base":
         return own
-    start = max(text.rfind(". ", 0, pos), text.rfind("; ", 0, pos), 0)
-    end = min((k for k in (text.find(". ", pos), text.find("; ", pos)) if k >= 0), default=len(text))
+    # (the sentence within MAX_CLAUSE of the value either way: a long line of counts stays linear)
+    low, high = max(0, pos - MAX_CLAUSE), min(len(text), pos + MAX_CLAUSE)
+    start = max(text.rfind(". ", low, pos), text.rfind("; ", low, pos), low)
+    end = min((k for k in (text.find(". ", pos, high), text.find("; ", pos, high)) if k >= 0), default=high)
     words = base_run(text, start, end)
     return Revision(label=" ".join(words.split()), head=None, base=None) if words is not None else own
 
