@@ -9,6 +9,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
+D = TypeVar("D")
+R = TypeVar("R")
 
 SHORT = 1_000
 """Texts up to this long are remembered, as many as a cache's size; the cache stays small whatever a document holds."""
@@ -26,7 +28,7 @@ _ALL: list[Any] = []
 def clear_all() -> None:
     """Forget every remembered answer (what a size-growth test does before each timed run)."""
     for cache in _ALL:
-        if isinstance(cache, dict):
+        if isinstance(cache, (dict, list)):
             cache.clear()
         else:
             cache.cache_clear()
@@ -60,6 +62,25 @@ def short_text_cache(maxsize: int) -> Callable[[F], F]:
         return cast(F, wrapper)
 
     return decorate
+
+
+def last_document(fn: Callable[[D], R]) -> Callable[[D], R]:
+    """fn(doc), remembered for the document it was last asked of (the same object; kept until another is asked): a
+    reader of the whole document whose answer several readers of one extraction ask. The answer is shared: callers
+    must not change it (return an immutable one, or a copy)."""
+    last: list[tuple[Any, Any]] = []  # (document, answer), read and replaced whole
+    _ALL.append(last)
+
+    @functools.wraps(fn)
+    def wrapper(doc: D) -> R:
+        hit = last[0] if last else None
+        if hit is not None and hit[0] is doc:
+            return cast(R, hit[1])
+        answer = fn(doc)
+        last[:] = [(doc, answer)]
+        return answer
+
+    return wrapper
 
 
 class _TextMemo(dict[str, Any]):

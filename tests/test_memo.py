@@ -8,7 +8,8 @@ import sys
 from types import FrameType
 from typing import Any
 
-from ledger.memo import LONG, LONG_KEPT, SHORT, short_text_cache
+from ledger.memo import LONG, LONG_KEPT, SHORT, clear_all, last_document, short_text_cache
+from ledger.parsers.reader.document import read_document
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -77,3 +78,25 @@ def test_a_remembered_answer_runs_no_python_code() -> None:
     finally:
         sys.setprofile(None)
     assert calls == []
+
+
+def test_a_reader_of_the_document_is_asked_once_per_document_and_again_for_another() -> None:
+    """last_document: the readers of the setup ask the same whole-document readers (after_results, turn_bounds); the
+    answer is the reader's own, kept for the document last asked of (the same object) and forgotten by clear_all."""
+    asked: list[int] = []
+
+    def lines(doc: Any) -> int:
+        asked.append(1)
+        return len(doc.lines)
+
+    remembered = last_document(lines)
+    one, other = read_document("# A\n\nTP8 on H100\n", "a.md"), read_document("# B\n", "b.md")
+    assert [remembered(one), remembered(one), remembered(other), remembered(one)] == [
+        4,
+        4,
+        2,
+        4,
+    ]  # (the text after the last newline is a line too)
+    assert len(asked) == 3  # one, other, then one again: only the last document is kept
+    clear_all()
+    assert remembered(one) == 4 and len(asked) == 4

@@ -12,6 +12,7 @@ whole turn wherever it stands (grammar.setup_scopes.setup_sections): none of its
 
 from __future__ import annotations
 
+from ledger.memo import last_document
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS, line_setup
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import setup_section_lines
@@ -20,6 +21,7 @@ from ledger.parsers.reader.blocks import Block, Document
 from ledger.vocab.setup_labels import states_settings
 
 
+@last_document  # (the setup reader and the document default both ask it)
 def after_results(doc: Document) -> frozenset[int]:
     """The lines outside pastes that stand below a result of their own section (a heading's or a turn's part down to
     the next heading or turn), outside the turn's setup sections, that are items of a list standing right over a

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ledger.memo import last_document
 from ledger.parsers.grammar.heading_setup import SETTING_RE
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
@@ -166,10 +167,13 @@ def sub_items_end(blocks: list[Block], k: int) -> int | None:
     return end if results else None
 
 
-def sub_item_heads(doc: Document) -> set[int]:
+@last_document  # (the setup reader and the document default both ask it)
+def sub_item_heads(doc: Document) -> frozenset[int]:
     """The lines of the items that head nested items with a colon (sub_items_end): their setup is those items',
     neither the section's nor the document's."""
-    return {no for k, b in enumerate(doc.blocks) if sub_items_end(doc.blocks, k) for no in range(b.start, b.end + 1)}
+    return frozenset(
+        no for k, b in enumerate(doc.blocks) if sub_items_end(doc.blocks, k) for no in range(b.start, b.end + 1)
+    )
 
 
 # what makes a comment line a sentence rather than the name of the run under it

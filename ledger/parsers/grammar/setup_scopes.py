@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
+from ledger.memo import last_document
 from ledger.parsers.grammar.commands import continued
 
 # (the setup of one line is line_setup's; its names are read through here by the readers that always have)
@@ -105,6 +106,7 @@ def with_draft(values: dict[str, str]) -> dict[str, str]:
     return out
 
 
+@last_document  # (five readers of the setup ask it, some once per turn)
 def turn_bounds(doc: Document) -> list[tuple[int, int]]:
     """The turns of a thread: the description, then each comment, as (first line, last line)."""
     starts = [1] + [b.start for b in doc.blocks if b.kind == "comment" and b.start > 1]
