@@ -1043,9 +1043,9 @@ HOSTILE: dict[str, HostileText] = {
     "tool samples and retractions": lambda s: (
         "# bench: scripts tool script\n\n"
         + "".join(
-            f"### u{k % 3} · comment · 2026-01-01\n\nan example sample output what it prints, disregard ignore my the "
-            f"old numbers above were wrong scratch:\n\n| Test | t/s main | t/s b{k} |\n|---|---|---|\n| pp512 | {k}.5 | "
-            f"{k}.2 |\n\nplease disregard my numbers above, ignore the numbers\n\n"
+            f"### u{k % 3} · comment · 2026-01-01\n\nan example sample output what it prints, disregard ignore my "
+            f"the old numbers above were wrong scratch:\n\n| Test | t/s main | t/s b{k} |\n|---|---|---|\n"
+            f"| pp512 | {k}.5 | {k}.2 |\n\nplease disregard my numbers above, ignore the numbers\n\n"
             for k in range(150 * s)
         )
     ),

@@ -42,8 +42,13 @@ def _noted(c: Claim, note: str) -> Claim:
 
 
 def _title(doc: Document) -> str:
+    """The PR's title: the document's first heading, or a copied page's first line (it has no heading marks)."""
     first = doc.blocks[0] if doc.blocks else None
-    return first.text if first is not None and first.kind == "heading" and first.level <= 1 else ""
+    if first is None:
+        return ""
+    if first.kind == "heading":
+        return first.text if first.level <= 1 else ""
+    return first.text if doc.format == "rendered" and first.kind == "text" and first.start == 1 else ""
 
 
 def _sample_lines(doc: Document, claims: list[Claim]) -> dict[int, str]:
