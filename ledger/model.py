@@ -70,6 +70,14 @@ class Revision(BaseModel):
 STATED_HEAD_NOTE = "the head the text says the pull request is at"
 """A commit claim's note when the text names that commit as the PR's current head ("Current PR head: `eee09fba`"):
 a report without GitHub's head asks whether the evidence was measured on it."""
+SAMPLE_NOTE = "a sample of a tool's output, not a measurement of this change"
+"""A result's note where the text shows it as what a tool prints (a tooling PR's "This is an example table:", its
+columns other branches than the PR's): kept as printed, never judged (compare and report leave it out)."""
+WITHDRAWN_NOTE = "withdrawn by their author"
+"""A result's note (then " at line N") where its author took it back further on ("disregard, ran on all 8 GPUs"):
+kept as printed, never judged."""
+NOT_MEASURED_NOTES = (SAMPLE_NOTE, WITHDRAWN_NOTE)
+"""The notes that keep a claim out of every comparison (a note may go on after one: "...; footnote")."""
 
 
 class Source(BaseModel):

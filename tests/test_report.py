@@ -972,3 +972,31 @@ def test_a_rebase_stated_in_prose_measures_the_new_head_never_the_base(tmp_path:
     code, out, err = run("report", str(fixture), "--db", str(tmp_path / "x.db"))
     assert code == 0, err
     assert "base side" not in out and "b7d0aa3f11"[:7] in out
+
+
+@pytest.mark.parametrize("name", ["tool_sample_tables.md", "tool_sample_tables_rendered.txt"])
+def test_a_tools_sample_tables_are_no_measurement_of_the_change(name: str, tmp_path: Path) -> None:
+    """A PR that changes a comparison script shows what it prints: "Sample output (...):" and a reviewer's table of
+    `t/s main | t/s hr/split-graph`. The branches are no revisions of this PR and their slow rows no regressions of
+    it: the values are kept with their note, and report and compare judge none of them (a copied page's title is
+    its first line)."""
+    code, out, _ = run("extract", str(FIX / name), "--format", "jsonl")
+    claims = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(claims) == 8
+    assert all(c["note"] == "a sample of a tool's output, not a measurement of this change" for c in claims)
+    code, _, err = run("report", str(FIX / name), "--db", str(tmp_path / "x.db"))
+    assert code == 3 and "nothing to report" in err and "worse" not in err  # (before: "2 worse than baseline")
+    code, _, err = run("compare", str(FIX / name), "-f", "json")
+    assert code == 3 and "8 value(s) a sample of a tool's output" in err and "nothing to compare" in err
+
+
+@pytest.mark.parametrize(
+    ("name", "lines"), [("withdrawn_numbers.md", [11, 12, 43]), ("withdrawn_numbers_rendered.txt", [8, 9, 37])]
+)
+def test_numbers_their_author_takes_back_are_never_judged(name: str, lines: list[int], tmp_path: Path) -> None:
+    """bob's "Please disregard my numbers above" (a turn of its own) takes back his table of the turn before, carol's
+    "scratch that" under her own table takes it back; alice's and dave's results stand and are judged."""
+    data = report(name, tmp_path, "--fail-on-regression")
+    assert not data["has_regression"] and findings(data, "failures") == []
+    judged = sorted(f["line"] for f in findings(data, "results", more=True))
+    assert judged == lines

@@ -9,6 +9,7 @@ Nothing here reads a file or the database, and nothing prints: what a user shoul
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,7 +36,7 @@ from ledger.compare.revisions import (
 )
 from ledger.compare.tested import TestedCommit, stated_vs_tested
 from ledger.errors import UsageError
-from ledger.model import STATED_HEAD_NOTE, Claim
+from ledger.model import NOT_MEASURED_NOTES, STATED_HEAD_NOTE, Claim
 from ledger.vocab.canonical import canonical_items
 from ledger.vocab.metrics import normalise_metric
 from ledger.vocab.setup import config_hints
@@ -214,6 +215,7 @@ def compare_loaded(
     noise = noise or NoiseModel()
     kinds = checked_options(by, kinds)
     notes = [w for doc in loaded for w in doc.warnings]
+    notes += _leave_unmeasured(loaded)
     for doc in loaded:  # a gate whose words name the commit it failed on belongs to that commit
         doc.versions = [(v, own_revisions(cl)) for v, cl in doc.versions]
     if model:
@@ -253,6 +255,29 @@ def compare_loaded(
         ci,
         _stated_heads(loaded),
     )
+
+
+def _measured(claims: list[Claim], out: Counter[str]) -> list[Claim]:
+    """The claims but those whose note says they measure nothing of the change, counted in `out` by note."""
+    kept = []
+    for c in claims:
+        note = next((n for n in NOT_MEASURED_NOTES if c.note and c.note.startswith(n)), None)
+        if note is None:
+            kept.append(c)
+        else:
+            out[note] += 1
+    return kept
+
+
+def _leave_unmeasured(loaded: list[Loaded]) -> list[str]:
+    """Take out of the targets the values that measure nothing of the change (a tool's sample output, numbers their
+    author took back: model.NOT_MEASURED_NOTES), and say how many."""
+    gone: Counter[str] = Counter()
+    for doc in loaded:
+        doc.versions = [(v, _measured(cl, gone)) for v, cl in doc.versions]
+        doc.comments = [(name, when, _measured(cl, gone)) for name, when, cl in doc.comments]
+        doc.linked = _measured(doc.linked, gone)
+    return [f"{n} value(s) {note}: not judged" for note, n in gone.items()]
 
 
 def _stated_heads(loaded: list[Loaded]) -> list[str]:

@@ -28,6 +28,7 @@ from ledger.parsers.kv.table_twins import table_twins
 from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.prose.concurrency_labels import concurrency_labels
 from ledger.parsers.prose.named_changes import named_changes
+from ledger.parsers.prose.not_measured import not_measured
 from ledger.parsers.prose.sibling_kinds import kinds_of_siblings
 from ledger.parsers.prose.with_without import with_without_pairs
 from ledger.parsers.reader.cut_end import CUT_MESSAGE, cut_end_line
@@ -169,6 +170,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
     if quoted:
         claims = [c for c in claims if c.source.line not in quoted]
+    claims = not_measured(doc, claims)  # a tool's sample output, numbers their author took back: kept, never judged
     claims.sort(key=lambda c: (c.source.line, c.source.line_end))
     claims = named_changes(claims)  # "i.e. -8.8pp" under the pairs it summarises: the change of the one it states
     claims = concurrency_labels(doc, kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims))))

@@ -35,6 +35,13 @@ _TURN_RE = re.compile(
 _CHECKBOX_RE = re.compile(r"^\[( |x|X)\][ \t]+")
 
 
+def turn_author(text: str) -> str | None:
+    """The author a thread's turn line names ("mtone · comment · 2026-05-04", "**bob** commented on ...", a heading's
+    text too), or None."""
+    m = _TURN_RE.match(text.strip()) if len(text) < 120 else None
+    return m.group("author") if m else None
+
+
 def scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
     """Append `doc`'s blocks in line order; `markup` is markdown_regions' start line -> region (empty for
     a rendered copy)."""

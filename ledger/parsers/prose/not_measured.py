@@ -1,0 +1,149 @@
+"""Results a thread prints that measure nothing of its change, kept as printed with a note that keeps them out of
+every comparison (model.NOT_MEASURED_NOTES):
+
+- a sample of a tool's output: in a pull request that changes a script or a tool (its title: "bench: add --json
+  output", "Python script to compare commits"), a table or paste whose lead-in calls it a sample ("This is an
+  example table:", "Sample output (...):") or whose sides are other branches than the base and the PR
+  (`t/s master | t/s cuda-mmqf-10`): what the tool prints, the branches not revisions of this PR;
+- results their author takes back: a line that withdraws numbers ("disregard, ran on all 8 GPUs not 4", "Ignore my
+  numbers above") takes back the results above it in its turn, or, where it opens its turn, the results of its
+  author's turn just before (another author's turn between keeps them)."""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable
+
+from ledger.model import SAMPLE_NOTE, WITHDRAWN_NOTE, Claim
+from ledger.parsers.grammar.revision_labels import is_sha
+from ledger.parsers.reader.blocks import Block, Document
+from ledger.parsers.reader.scanner import turn_author
+from ledger.vocab.not_measured import RETRACTION_RE, SAMPLE_LEAD_RE, TOOL_TITLE_RE
+from ledger.vocab.sides import side_of
+
+_RESULTS = frozenset({"perf", "accuracy", "acceptance", "tests"})
+MAX_LEAD = 400
+"""Characters of a lead-in's end looked at for its words."""
+
+
+def not_measured(doc: Document, claims: list[Claim]) -> list[Claim]:
+    """The claims, those that measure nothing of the change noted so (SAMPLE_NOTE, WITHDRAWN_NOTE)."""
+    if not any(c.kind in _RESULTS for c in claims):
+        return claims
+    notes = _sample_lines(doc, claims)
+    notes.update(_withdrawn_lines(doc, claims))
+    if not notes:
+        return claims
+    return [_noted(c, notes[c.source.line]) if c.source.line in notes and c.kind in _RESULTS else c for c in claims]
+
+
+def _noted(c: Claim, note: str) -> Claim:
+    return c.model_copy(update={"note": f"{note}; {c.note}" if c.note else note})
+
+
+def _title(doc: Document) -> str:
+    """The PR's title: the document's first heading, or a copied page's first line (it has no heading marks)."""
+    first = doc.blocks[0] if doc.blocks else None
+    if first is None:
+        return ""
+    if first.kind == "heading":
+        return first.text if first.level <= 1 else ""
+    return first.text if doc.format == "rendered" and first.kind == "text" and first.start == 1 else ""
+
+
+def _sample_lines(doc: Document, claims: list[Claim]) -> dict[int, str]:
+    """Line -> SAMPLE_NOTE, for the lines of a tooling PR's tables and pastes that show what the tool prints."""
+    if not TOOL_TITLE_RE.search(_title(doc)[:300]):
+        return {}
+    out: dict[int, str] = {}
+    results = sorted((c for c in claims if c.kind in _RESULTS), key=lambda c: c.source.line)
+    lines = [c.source.line for c in results]
+    for b in doc.blocks:
+        if b.kind not in ("table", "code") or b.in_code:
+            continue
+        inside = results[bisect.bisect_left(lines, b.start) : bisect.bisect_right(lines, b.end)]
+        if inside and (_sample_lead(doc, b) or any(_other_branch(c) for c in inside)):
+            out.update(dict.fromkeys(range(b.start, b.end + 1), SAMPLE_NOTE))
+    return out
+
+
+def _sample_lead(doc: Document, b: Block) -> bool:
+    """The prose line right over the block (a blank line between at most) calls what follows a sample."""
+    for no in (b.start - 1, b.start - 2):
+        text = doc.line(no).strip()
+        if text:
+            return text.endswith(":") and SAMPLE_LEAD_RE.search(text[-MAX_LEAD:]) is not None
+    return False
+
+
+def _other_branch(c: Claim) -> bool:
+    """The claim's side is a branch named by neither a base word nor the PR's (`cuda-mmqf-10`), nor a commit."""
+    label = c.revision.label if c.revision is not None else None
+    return (
+        bool(label)
+        and c.revision is not None
+        and c.revision.head is None
+        and side_of(label) is None
+        and not is_sha(label or "")
+    )
+
+
+def _withdrawn_lines(doc: Document, claims: list[Claim]) -> dict[int, str]:
+    """Line -> WITHDRAWN_NOTE (with the line that withdraws it), for the results an author takes back."""
+    authors = _turns(doc)
+    results = sorted({c.source.line for c in claims if c.kind in _RESULTS})
+    out: dict[int, str] = {}
+    code = _code_lines(doc.blocks)
+    last: list[int] = []  # (the results of the last turn that held any, and its start)
+    last_start = 0
+    starts = sorted(authors)
+    for k, start in enumerate(starts):
+        end = starts[k + 1] - 1 if k + 1 < len(starts) else len(doc.lines)
+        mine = results[bisect.bisect_left(results, start) : bisect.bisect_right(results, end)]
+        at = _retraction(doc, start, end, code)
+        if at is not None:
+            own = [no for no in mine if no < at]
+            if (
+                not own
+                and last
+                and authors.get(last_start) is not None
+                and authors.get(last_start) == authors.get(start)
+            ):
+                own = last
+            if own:
+                out.update(dict.fromkeys(own, f"{WITHDRAWN_NOTE} at line {at}"))
+                doc.warn(at, f"{len(own)} result line(s) above withdrawn by their author here: kept, never compared")
+        if mine:
+            last, last_start = mine, start
+    return out
+
+
+def _turns(doc: Document) -> dict[int, str | None]:
+    """Each turn's first line -> its author: the text before the first turn (no author), then every comment block
+    or heading that is a turn line ("### mtone · comment · 2026-05-04")."""
+    out: dict[int, str | None] = {1: None}
+    for b in doc.blocks:
+        if b.kind == "comment" or (b.kind == "heading" and " · " in b.text):
+            author = b.text if b.kind == "comment" else turn_author(b.text)
+            if author is not None:
+                out[b.start] = author
+    return out
+
+
+def _retraction(doc: Document, start: int, end: int, code: set[int]) -> int | None:
+    """The first prose line of the turn that takes numbers back."""
+    for no in range(start, end + 1):
+        text = doc.line(no)
+        if no in code or text.lstrip().startswith(">") or len(text) > 2000:
+            continue  # (a quote repeats another message)
+        if RETRACTION_RE.search(text):
+            return no
+    return None
+
+
+def _code_lines(blocks: Iterable[Block]) -> set[int]:
+    out: set[int] = set()
+    for b in blocks:
+        if b.kind == "code":
+            out.update(range(b.start, b.end + 1))
+    return out

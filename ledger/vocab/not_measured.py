@@ -1,0 +1,40 @@
+"""The words that say a thread's numbers do not measure its change: a pull request that changes a script or a tool
+(its tables show what the tool prints), a lead-in that calls the output under it a sample, and an author taking
+back the numbers they posted ("disregard, ran on all 8 GPUs", "Ignore my numbers above")."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.vocab.word_gate import WordGate
+
+# "bench: add --json output ...", "scripts : add script to bench models", "[Tools] compare-bench ...", "Python script
+# to compare commits with llama-bench": the change is to a tool, not to the engine it measures (a model's "tool
+# calls" are no tool)
+TOOL_TITLE_RE = re.compile(
+    r"^\W{0,3}(?:bench|benchmarks?|scripts?|tooling)\W{0,3}\s?:|\[(?:bench|benchmarks?|scripts?|tooling)\]|"
+    r"\b(?:scripts?|tools?(?![\s_-]?(?:call|use|pars|choice))|tooling)\b",
+    re.IGNORECASE,
+)
+# "This is an example table:", "Sample output (numbers from my laptop ...):", "example of what it prints",
+# "Here is what the output looks like:"
+SAMPLE_LEAD_RE = re.compile(
+    r"\b(?:examples?|samples?)\s(?:tables?|outputs?|results?|runs?|reports?)\b|"
+    r"\b(?:an|one|another)\s(?:example|sample)\b|"
+    r"\bwhat\s(?:it|the\s(?:tool|script|output))\s(?:prints|looks\slike|gives)\b|"
+    r"\boutput\slooks\slike\b",
+    re.IGNORECASE,
+)
+# "disregard, ran on all 8GPUs not 4", "Ignore my numbers above", "please disregard the results above", "those
+# numbers are wrong", "scratch that": the author takes back their own numbers
+RETRACTION_RE = WordGate(
+    re.compile(
+        r"\b(?:please\s)?disregard\b(?!\s(?:the\s)?(?:warnings?|errors?|failures?|ci|noise|flak))|"
+        r"\bignore\s(?:my|the|those|these|that|this)\s(?:\w{1,12}\s)?(?:numbers|results|runs?|benchmarks?|measurements?|"
+        r"figures|data)\b|"
+        r"\b(?:my|the|those|these)\s(?:\w{1,12}\s)?(?:numbers|results|measurements?|figures)\s(?:above\s)?"
+        r"(?:are|were)\s(?:wrong|invalid|bogus|broken|incorrect)\b|"
+        r"\bscratch\sthat\b",
+        re.IGNORECASE,
+    )
+)
