@@ -1038,6 +1038,12 @@ HOSTILE: dict[str, HostileText] = {
     # a sentence of many values whose labels reach back over each other (prose.labels _INNER_VALUE_RE, _RESTART_RE,
     # vocab.metrics MEASURE_NOUN_END_RE, vocab.text RUNS_NAMED_RE)
     "values in one sentence": "the runs took 1.5 s / 2 s → as the as the cache hit rate went 3% → 4%, trials " * 2_000,
+    # (tables.difference_rows, vocab.sides CHANGE_NAME_RE; tables.dialects' cut header "+|---|" rows)
+    "difference rows": lambda s: (
+        "| Arm | A | B |\n|---|---|---|\n"
+        + "| a − b - c vs d | 1.5 ± 0.2 pp | -0.3 |\n| Δ diff | 2 | 3 |\n" * (500 * s)
+    ),
+    "cut header rows": lambda s: "```diff\n+|---|---|---|\n" + "+| bs=4 | 61.0 | 12.5 |\n" * (1_000 * s) + "```\n",
 }
 
 

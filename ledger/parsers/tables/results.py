@@ -32,11 +32,12 @@ from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.build_rows import build_rows, on_build
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.delta_check import follow_oriented
+from ledger.parsers.tables.difference_rows import DifferenceRows
 from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, looks_metric, stated_unit
 from ledger.parsers.tables.pr_arms import on_pr_arms, pr_arms
 from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
 from ledger.parsers.tables.prose_measure import prose_measure
-from ledger.parsers.tables.reference_columns import reference_columns
+from ledger.parsers.tables.reference_columns import reference_columns, spread_value
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import NO_CLAIM_ROLES, TableInfo, shared_setting_labels
 from ledger.parsers.tables.rows import row_claims
@@ -147,6 +148,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     elif bases:
         builds = None
     base_ids = {id(r) for r in bases.values()}
+    differences = DifferenceRows(labels)
     other = _lone_candidate(table, labels, bases)  # (one per setting of a long sweep: a set, not a scan per row)
     for row, label, workload in zip(table.rows, labels, workloads, strict=True):
         if id(row) in base_ids:
@@ -157,7 +159,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if label and len(table.rows) > 2 and not any(map(clean, row.cells[1:])):
             group = label  # "| **p99** | | |": the statistic or part the rows under it measure
             continue
-        base_row = next(iter(bases.values())) if len(bases) == 1 else bases.get(_base_key(row, label, steps))
+        base_row = _base_row(row, label, bases, steps, differences)
         if builds is not None:
             base_row = builds.baseline_of(row)
         claims = row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
@@ -242,6 +244,16 @@ def _named_by(table: Table, roles: list[str]) -> tuple[list[str], tuple[int, str
     return roles, sided
 
 
+def _base_row(
+    row: Row, label: str, bases: dict[_BaseKey, Row], steps: list[int], differences: DifferenceRows
+) -> Row | None:
+    """The base row `row` is measured against; none for a difference row ("| Δ | -0.15 |" under "| eager | 71.2 |": a
+    change, never measured against a score)."""
+    if label and differences.holds(label):
+        return None
+    return next(iter(bases.values())) if len(bases) == 1 else bases.get(_base_key(row, label, steps))
+
+
 def _bases(
     table: Table, labels: list[str], roles: list[str], sided: tuple[int, str, frozenset[str]] | None
 ) -> tuple[dict[_BaseKey, Row], list[int], frozenset[str], dict[str, str]]:
@@ -254,7 +266,11 @@ def _bases(
     base_cell, heads = (
         sided[1:]
         if sided
-        else (full_precision_label(precisions) or delta_named_base(table, labels) or "", frozenset[str]())
+        # (or the row the difference rows are taken against: "Deferred − immediate" under "Immediate receive")
+        else (
+            full_precision_label(precisions) or delta_named_base(table, labels) or DifferenceRows(labels).base or "",
+            frozenset[str](),
+        )
     )
     bases, clash = _base_rows(table, labels, steps, base_cell)
     if clash and (side_pairs(table, labels) or (precisions and base_cell)):
@@ -289,7 +305,8 @@ def _base_rows(
             or (qualified_side(label) or ("",))[0] == "base"
             or feature_off_twin(label, names)
         )
-        if not repeats and named and any(is_numeric_cell(c) for c in row.cells[1:]):
+        # (its cells numbers, or numbers with their spread: "53.07% ± 1.37 pp")
+        if not repeats and named and any(is_numeric_cell(c) or spread_value(clean(c)) for c in row.cells[1:]):
             key = _base_key(row, label, steps)
             clash = clash or key in bases
             bases.setdefault(key, row)
