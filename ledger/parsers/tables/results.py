@@ -33,7 +33,14 @@ from ledger.parsers.tables.build_rows import build_rows, on_build
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.delta_check import follow_oriented
 from ledger.parsers.tables.difference_rows import DifferenceRows
-from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, looks_metric, stated_unit
+from ledger.parsers.tables.headers import (
+    GENERIC_HEAD_RE,
+    HEAD_UNIT_RE,
+    head_without_unit,
+    looks_metric,
+    stated_unit,
+    unit_of_header,
+)
 from ledger.parsers.tables.pr_arms import on_pr_arms, pr_arms
 from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
 from ledger.parsers.tables.prose_measure import prose_measure
@@ -413,8 +420,13 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
         and not _own_measures(named, [h for h, r in zip(headers, roles, strict=False) if r == "value"])
     ):
         info.measure = (named, info.section_unit)  # "##### TTFT (ms)" over "| Concurrency | Base | Opt1 |"
-    elif _variant_columns(headers, roles) and (named := _lead_measure(ctx.lead_in(block))):
-        info.measure = (named, info.section_unit)  # "TTFT, 4 reps, conc 16:" over "| rep | default | tuned |"
+    elif _variant_columns(headers, roles) and (
+        named := _lead_measure(ctx.lead_in(block)) or _lead_quantity(ctx.lead_in(block))
+    ):
+        # "TTFT, 4 reps, conc 16:" over "| rep | default | tuned |"; "Decode throughput per GPU (tok/s):" over
+        # "| Model | Baseline | Tuned |", its unit the cells'
+        info.section_unit = info.section_unit or _caption_unit(ctx.lead_in(block))
+        info.measure = (named, info.section_unit)
     elif (test := named_bench_test(ctx.lead_in(block))) and _variant_columns(headers, roles):
         # "PP-512 for qwen2-7b:" over "| Platform | Q4_0 | Q4_0_R8 |": the test is the measure, its length the setup
         info.measure = (test[0], info.section_unit)
@@ -435,6 +447,21 @@ def _lead_measure(lead: str) -> str | None:
     # ("Acceptance length per dataset, one H100:": the rows break the measure down, their label says by what)
     first = _BREAKDOWN_RE.sub("", lead.rstrip().rstrip(":").split(",", 1)[0])
     return _heading_measure(first) if names_known_measure(head_without_unit(first)) else None
+
+
+def _caption_unit(lead: str) -> str | None:
+    """The unit a caption closes on in parentheses ("Time to first token (ms):"), None for any other lead-in."""
+    caption = lead.rstrip().rstrip(":").rstrip()
+    unit = unit_of_header(caption) if caption.endswith(")") and lead.rstrip().endswith(":") else None
+    return unit if unit and is_measure_unit(unit) else None
+
+
+def _lead_quantity(lead: str) -> str | None:
+    """A lead-in that is a caption of one quantity and its unit, "Decode throughput per GPU (tok/s):": the measure,
+    what it is taken per part of it, for columns that name only the arms (a lead-in of clauses is _lead_measure's)."""
+    if "," in lead or _caption_unit(lead) is None:
+        return None
+    return _heading_measure(lead.rstrip().rstrip(":"))
 
 
 _BREAKDOWN_RE = re.compile(r"\s(?:per|by|for each|across)\s[\w/-]{1,24}(?:\s[\w/-]{1,24})?$", re.IGNORECASE)
