@@ -1000,3 +1000,17 @@ def test_numbers_their_author_takes_back_are_never_judged(name: str, lines: list
     assert not data["has_regression"] and findings(data, "failures") == []
     judged = sorted(f["line"] for f in findings(data, "results", more=True))
     assert judged == lines
+
+
+def test_a_difference_row_is_never_judged_against_a_score_and_names_the_arms_baseline(tmp_path: Path) -> None:
+    # "| Δ | -0.15 |" under "| eager receive | 71.2 |" was "below reference: -0.15 vs ref 71.2: -86.2"; the arms of
+    # a table whose "fused − stock" row names its baseline are each judged against that arm's cell in its column
+    path = Path(__file__).parent / "fixtures" / "tables" / "delta_row_under_arms.md"
+    code, out, err = run("report", str(path), "--format", "json", "--db", str(tmp_path / "x.db"), "--all")
+    assert code == 0, err
+    data = json.loads(out)
+    assert not data["has_regression"] and data["regressions"] == []
+    texts = [f["text"] for f in findings(data, "results", more=True)]
+    assert not [t for t in texts if "Δ" in t or "−" in t]
+    assert any("fused HumanEval: 60.4 vs ref 61" in t for t in texts)
+    assert any("Overlapped copy HellaSwag: 77.85% vs ref 77.92" in t for t in texts)

@@ -1049,6 +1049,12 @@ HOSTILE: dict[str, HostileText] = {
             for k in range(150 * s)
         )
     ),
+    # (tables.difference_rows, vocab.sides CHANGE_NAME_RE; tables.dialects' cut header "+|---|" rows)
+    "difference rows": lambda s: (
+        "| Arm | A | B |\n|---|---|---|\n"
+        + "| a − b - c vs d | 1.5 ± 0.2 pp | -0.3 |\n| Δ diff | 2 | 3 |\n" * (500 * s)
+    ),
+    "cut header rows": lambda s: "```diff\n+|---|---|---|\n" + "+| bs=4 | 61.0 | 12.5 |\n" * (1_000 * s) + "```\n",
 }
 
 

@@ -120,3 +120,10 @@ def _is_reference(name: str) -> bool:
 def _is_own(name: str) -> bool:
     # PyTorch is a project of the engines' list too: beside the project it is the reference, never the own
     return not _is_reference(name) and bool(_OWN_IMPL_RE.fullmatch(name.strip()) or engine_named(name.strip()))
+
+
+# "Δ", "delta", "diff (pp)", "Difference": a row or column named for the change between two sides
+CHANGE_NAME_RE = re.compile(r"^(?:Δ|(?:delta|diff(?:erence)?|change|gap)(?![a-z]))", re.IGNORECASE)
+DIFFERENCE_SIGNS = (" − ", " – ", " - ", " minus ", " vs ", " vs. ")
+"""What stands between the two rows a difference row names ("fused − stock", "New - baseline"), the candidate's
+first and the baseline's after it."""

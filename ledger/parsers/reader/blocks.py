@@ -45,6 +45,9 @@ class Table:
     headless: bool = False
     """No header row was printed (the rows of a paste that starts inside a table): `header` holds names
     taken from a table of the same shape elsewhere in the document, or "column N"."""
+    header_cut: bool = False
+    """The rows begin at a delimiter row ("|---|---|", a diff hunk quoting from the middle of a table): a header
+    was printed and cut off; without a table of the same shape to name its columns the rows are not read."""
     column_setup: list[dict[str, str]] | None = None
     """The setup each column states in a settings row under the header ("TP Size | 4 | 8"), by canonical key
     (see ledger/parsers/tables/header_tree.py); None when no row states one."""

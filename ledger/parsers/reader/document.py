@@ -105,5 +105,6 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
         build_header_tree(
             t, [doc.line(k) for k in range(t.header_line - 1, max(0, t.header_line - 6), -1)], doc.line(t.header_line)
         )
-    name_headless_columns(tables, doc.warn)
+    for t in name_headless_columns(tables, doc.warn):
+        t.rows = []
     return doc

@@ -96,6 +96,26 @@ def gain_deltas(table: Table, roles: list[str], base_of: dict[int, int]) -> froz
     return frozenset(out)
 
 
+def measure_of_change(
+    table: Table, d: int, deltas: list[int], values: list[int], bases: list[int], base_of: dict[int, int]
+) -> int | None:
+    """The column whose change the change column `d` states, where its header names no measure. Its measures are the
+    columns since the change column before it: one (or one pair of sides) is the one; of several paired measures, the
+    one whose pair the change reproduces on every row it can be checked on; of several measures, none of them paired
+    ("| Output tok/s | Req/s | Mean TTFT (ms) | Improvement |"), the first, the table's primary measure (the change
+    of the measure just before it would be a guess made by position); None when no measure stands before it."""
+    start = max([k for k in deltas if k < d], default=-1)
+    group = [k for k in values if start < k < d]
+    left = [k for k in values + bases if k < d]
+    if len(group) < 2:
+        return max(left) if left else None
+    paired = [k for k in group if k in base_of]
+    if not paired:
+        return group[0]
+    agree = [k for k in paired if (r := _readings(table, base_of[k], k, d))[0] and not r[1]]
+    return agree[0] if len(agree) == 1 else max(left)
+
+
 def _readings(table: Table, b: int, v: int, d: int) -> tuple[int, int, int]:
     """On how many rows the percent change column is the value's change against the baseline, the baseline's
     against the value, and the share of the baseline the value saves."""

@@ -76,6 +76,12 @@ def _measured_row(cells: list[str]) -> bool:
     )
 
 
+def _is_delim(line: str) -> bool:
+    """A delimiter row ("|---|:--:|"), also as a pasted diff prints it ("+|---|---|", "-|---|---|")."""
+    s = line.lstrip()
+    return bool(_PIPE_DELIM_RE.match(s[1:] if s[:2] in ("+|", "-|") else line))
+
+
 def _is_pipe_row(line: str) -> bool:
     s = line.strip()
     return s.count("|") >= 2 or (s.count("|") == 1 and not s.startswith("|") and not s.endswith("|") and len(s) > 3)
@@ -117,7 +123,7 @@ def _pipe_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> int | N
     """A pipe table: header, delimiter row, body rows."""
     lines = doc.lines
     raw = lines[i][:MAX_LINE]
-    if _is_pipe_row(raw) and i + 1 < n and _PIPE_DELIM_RE.match(lines[i + 1][:MAX_LINE]):
+    if _is_pipe_row(raw) and not _is_delim(raw) and i + 1 < n and _is_delim(lines[i + 1][:MAX_LINE]):
         header = pipe_cells(raw)
         delim = lines[i + 1][:MAX_LINE]
         if _pipe_led(raw) and not _pipe_led(delim) and len(pipe_cells(delim)) == len(header) + 1:
@@ -197,19 +203,26 @@ def _pipe_rows_table(doc: Document, i: int, n: int, sect: tuple[str, ...]) -> in
         and len(pipe_cells(lines[i + 1][:MAX_LINE])) == len(pipe_cells(raw)) >= 2
     ):
         header = pipe_cells(raw)
+        # a delimiter row first: the header above it was cut off (a review bot's diff hunk that begins at the
+        # "|---|" line); its dashes name no column
+        cut = _is_delim(raw)
         # a first row of numbers (or of a name and measured values) is data, not names: the paste began inside
         # a table
-        headless = any(header) and (
-            all(_NUMBER_CELL_RE.match(c) for c in header)
-            or _measured_row(header)
-            or sum(bool(_DECIMAL_CELL_RE.match(c)) for c in header) >= 2
+        headless = cut or (
+            any(header)
+            and (
+                all(_NUMBER_CELL_RE.match(c) for c in header)
+                or _measured_row(header)
+                or sum(bool(_DECIMAL_CELL_RE.match(c)) for c in header) >= 2
+            )
         )
         rows: list[Row] = []
-        j = i if headless else i + 1
+        j = i + 1 if cut or not headless else i
         while j < n and _pipe_led(lines[j]) and len(pipe_cells(lines[j][:MAX_LINE])) == len(header):
             rows.append(Row(j + 1, pipe_cells(lines[j][:MAX_LINE]), lines[j]))
             j += 1
         t = Table(header if not headless else [""] * len(header), i + 1, rows, "pipe", headless=headless)
+        t.header_cut = cut
         doc.blocks.append(Block("table", i + 1, j, sect, table=t))
         return j
     return None

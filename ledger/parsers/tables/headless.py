@@ -4,14 +4,16 @@ A paste that starts inside a table (the tail of a benchmark's output, a second r
 the first run's table) has rows and no header. The same tool prints the same columns every time, so a
 table of the same width elsewhere in the document, whose header names its columns and whose cells hold
 the same kind of value column by column, lends its header. Failing that, the columns are named by
-position and the document gets a warning: the numbers are kept, their names are not guessed.
+position and the document gets a warning: the numbers are kept, their names are not guessed. Rows that begin
+at a delimiter row (a review bot's diff hunk quoting from the "|---|" line) are not read at all without a twin:
+their table's header was printed and cut off, and whatever it named is not for us to guess.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 
 class _Row(Protocol):
@@ -24,10 +26,13 @@ class Table(Protocol):
     header: list[str]
     header_line: int
     headless: bool
+    header_cut: bool
 
     @property
     def rows(self) -> Sequence[_Row]: ...
 
+
+T = TypeVar("T", bound=Table)
 
 _NUMBER_RE = re.compile(r"^[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)%?$")
 
@@ -48,8 +53,10 @@ def _lender(table: Table, others: Sequence[Table]) -> Table | None:
     return None
 
 
-def name_headless_columns(tables: Sequence[Table], warn: Callable[[int, str], None]) -> None:
-    """Give every headless table the header of its nearest twin, else "column N" and a warning."""
+def name_headless_columns(tables: Sequence[T], warn: Callable[[int, str], None]) -> list[T]:
+    """Give every headless table the header of its nearest twin, else "column N" and a warning; the tables whose
+    rows are not to be read (under a cut-off header, no twin) are returned."""
+    unread: list[T] = []
     headed = [t for t in tables if not t.headless]
     for t in tables:
         if not t.headless:
@@ -58,6 +65,11 @@ def name_headless_columns(tables: Sequence[Table], warn: Callable[[int, str], No
         twin = _lender(t, sorted(headed, key=lambda o: abs(o.header_line - t.header_line)))
         if twin is not None:
             t.header = list(twin.header)
+        elif t.header_cut:
+            width = len(t.header)
+            warn(t.header_line, f"table rows under a cut-off header: no table of its {width} columns names them")
+            unread.append(t)
         else:
             t.header = [f"column {k + 1}" for k in range(len(t.header))]
             warn(t.header_line, f"table without a header row: its {len(t.header)} columns are named by position")
+    return unread

@@ -32,11 +32,19 @@ from ledger.parsers.reader.document import Block, Row, Table
 from ledger.parsers.tables.build_rows import build_rows, on_build
 from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.delta_check import follow_oriented
-from ledger.parsers.tables.headers import GENERIC_HEAD_RE, HEAD_UNIT_RE, head_without_unit, looks_metric, stated_unit
+from ledger.parsers.tables.difference_rows import DifferenceRows
+from ledger.parsers.tables.headers import (
+    GENERIC_HEAD_RE,
+    HEAD_UNIT_RE,
+    head_without_unit,
+    looks_metric,
+    stated_unit,
+    unit_of_header,
+)
 from ledger.parsers.tables.pr_arms import on_pr_arms, pr_arms
 from ledger.parsers.tables.precision_rows import delta_named_base, full_precision_label, precision_rows
 from ledger.parsers.tables.prose_measure import prose_measure
-from ledger.parsers.tables.reference_columns import reference_columns
+from ledger.parsers.tables.reference_columns import reference_columns, spread_value
 from ledger.parsers.tables.roles import REVISION_HEAD_RE, column_roles
 from ledger.parsers.tables.row_info import NO_CLAIM_ROLES, TableInfo, shared_setting_labels
 from ledger.parsers.tables.rows import row_claims
@@ -147,6 +155,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     elif bases:
         builds = None
     base_ids = {id(r) for r in bases.values()}
+    differences = DifferenceRows(labels)
     other = _lone_candidate(table, labels, bases)  # (one per setting of a long sweep: a set, not a scan per row)
     for row, label, workload in zip(table.rows, labels, workloads, strict=True):
         if id(row) in base_ids:
@@ -157,7 +166,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         if label and len(table.rows) > 2 and not any(map(clean, row.cells[1:])):
             group = label  # "| **p99** | | |": the statistic or part the rows under it measure
             continue
-        base_row = next(iter(bases.values())) if len(bases) == 1 else bases.get(_base_key(row, label, steps))
+        base_row = _base_row(row, label, bases, steps, differences)
         if builds is not None:
             base_row = builds.baseline_of(row)
         claims = row_claims(ctx, block, table, row, roles, headers, label, section, base_row, info)
@@ -242,6 +251,16 @@ def _named_by(table: Table, roles: list[str]) -> tuple[list[str], tuple[int, str
     return roles, sided
 
 
+def _base_row(
+    row: Row, label: str, bases: dict[_BaseKey, Row], steps: list[int], differences: DifferenceRows
+) -> Row | None:
+    """The base row `row` is measured against; none for a difference row ("| Δ | -0.15 |" under "| eager | 71.2 |": a
+    change, never measured against a score)."""
+    if label and differences.holds(label):
+        return None
+    return next(iter(bases.values())) if len(bases) == 1 else bases.get(_base_key(row, label, steps))
+
+
 def _bases(
     table: Table, labels: list[str], roles: list[str], sided: tuple[int, str, frozenset[str]] | None
 ) -> tuple[dict[_BaseKey, Row], list[int], frozenset[str], dict[str, str]]:
@@ -254,7 +273,11 @@ def _bases(
     base_cell, heads = (
         sided[1:]
         if sided
-        else (full_precision_label(precisions) or delta_named_base(table, labels) or "", frozenset[str]())
+        # (or the row the difference rows are taken against: "Deferred − immediate" under "Immediate receive")
+        else (
+            full_precision_label(precisions) or delta_named_base(table, labels) or DifferenceRows(labels).base or "",
+            frozenset[str](),
+        )
     )
     bases, clash = _base_rows(table, labels, steps, base_cell)
     if clash and (side_pairs(table, labels) or (precisions and base_cell)):
@@ -289,7 +312,8 @@ def _base_rows(
             or (qualified_side(label) or ("",))[0] == "base"
             or feature_off_twin(label, names)
         )
-        if not repeats and named and any(is_numeric_cell(c) for c in row.cells[1:]):
+        # (its cells numbers, or numbers with their spread: "53.07% ± 1.37 pp")
+        if not repeats and named and any(is_numeric_cell(c) or spread_value(clean(c)) for c in row.cells[1:]):
             key = _base_key(row, label, steps)
             clash = clash or key in bases
             bases.setdefault(key, row)
@@ -396,8 +420,13 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
         and not _own_measures(named, [h for h, r in zip(headers, roles, strict=False) if r == "value"])
     ):
         info.measure = (named, info.section_unit)  # "##### TTFT (ms)" over "| Concurrency | Base | Opt1 |"
-    elif _variant_columns(headers, roles) and (named := _lead_measure(ctx.lead_in(block))):
-        info.measure = (named, info.section_unit)  # "TTFT, 4 reps, conc 16:" over "| rep | default | tuned |"
+    elif _variant_columns(headers, roles) and (
+        named := _lead_measure(ctx.lead_in(block)) or _lead_quantity(ctx.lead_in(block))
+    ):
+        # "TTFT, 4 reps, conc 16:" over "| rep | default | tuned |"; "Decode throughput per GPU (tok/s):" over
+        # "| Model | Baseline | Tuned |", its unit the cells'
+        info.section_unit = info.section_unit or _caption_unit(ctx.lead_in(block))
+        info.measure = (named, info.section_unit)
     elif (test := named_bench_test(ctx.lead_in(block))) and _variant_columns(headers, roles):
         # "PP-512 for qwen2-7b:" over "| Platform | Q4_0 | Q4_0_R8 |": the test is the measure, its length the setup
         info.measure = (test[0], info.section_unit)
@@ -418,6 +447,21 @@ def _lead_measure(lead: str) -> str | None:
     # ("Acceptance length per dataset, one H100:": the rows break the measure down, their label says by what)
     first = _BREAKDOWN_RE.sub("", lead.rstrip().rstrip(":").split(",", 1)[0])
     return _heading_measure(first) if names_known_measure(head_without_unit(first)) else None
+
+
+def _caption_unit(lead: str) -> str | None:
+    """The unit a caption closes on in parentheses ("Time to first token (ms):"), None for any other lead-in."""
+    caption = lead.rstrip().rstrip(":").rstrip()
+    unit = unit_of_header(caption) if caption.endswith(")") and lead.rstrip().endswith(":") else None
+    return unit if unit and is_measure_unit(unit) else None
+
+
+def _lead_quantity(lead: str) -> str | None:
+    """A lead-in that is a caption of one quantity and its unit, "Decode throughput per GPU (tok/s):": the measure,
+    what it is taken per part of it, for columns that name only the arms (a lead-in of clauses is _lead_measure's)."""
+    if "," in lead or _caption_unit(lead) is None:
+        return None
+    return _heading_measure(lead.rstrip().rstrip(":"))
 
 
 _BREAKDOWN_RE = re.compile(r"\s(?:per|by|for each|across)\s[\w/-]{1,24}(?:\s[\w/-]{1,24})?$", re.IGNORECASE)

@@ -14,9 +14,15 @@ from ledger.parsers.grammar.line_setup import model_in_cell
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean
-from ledger.parsers.tables.delta_check import gain_deltas
+from ledger.parsers.tables.delta_check import gain_deltas, measure_of_change
 from ledger.parsers.tables.header_tree import side_free
-from ledger.parsers.tables.headers import column_revisions, head_without_unit, looks_metric, unit_of_header
+from ledger.parsers.tables.headers import (
+    column_revisions,
+    head_without_unit,
+    looks_metric,
+    side_core,
+    unit_of_header,
+)
 from ledger.parsers.tables.roles import KEYED_NUMBER_RE, NO_FIGURE, pair_columns
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
@@ -61,6 +67,13 @@ NO_CLAIM_ROLES = frozenset(("label", "config", "baseline", "text", "spread"))
 """The roles of the cells a row is never read for a claim in (rows._RowReader; a cell past the roles is a value)."""
 
 
+def _measure_words(head: str) -> str:
+    """ "PR tok/s" -> "tok/s": the measure a side's column names, its side word left out (as its claims name it)."""
+    side, core = side_core(head)
+    kept = [w for w in head.split() if w.lower() in core.split()] if side else []
+    return " ".join(kept) or head
+
+
 class TableInfo:
     """What every row of one table shares, worked out once."""
 
@@ -80,14 +93,17 @@ class TableInfo:
                 stderr = _STDERR_HEAD_RE.match(clean(table.header[i])) if i < len(table.header) else None
                 if left and max(left) in self.value_cols:
                     (self.stderr_of if stderr else self.spread_of)[max(left)] = i
-        # a change column that names no measure ("TTFT | Change | TPOT | Change") is the change of the one before it
-        self.delta_measure: dict[int, str] = {}
-        for i in self.delta_cols:
-            left = [v for v in self.value_cols + self.base_cols if v < i]
-            if left and max(left) < len(table.header) and _GENERIC_DELTA_RE.match(clean(table.header[i])):
-                self.delta_measure[i] = head_without_unit(clean(table.header[max(left)]))
         self.slash: dict[int, tuple[int, int] | None] = {}
         self.base_of = pair_columns(table, self.value_cols, self.base_cols)
+        # a change column that names no measure ("TTFT | Change | TPOT | Change") is the change of the one before it;
+        # after several measures, of the one its arithmetic reproduces, else of the first (see delta_check)
+        self.delta_measure: dict[int, str] = {}
+        for i in self.delta_cols:
+            if not _GENERIC_DELTA_RE.match(clean(table.header[i])) if i < len(table.header) else True:
+                continue
+            of = measure_of_change(table, i, self.delta_cols, self.value_cols, self.base_cols, self.base_of)
+            if of is not None and of < len(table.header):
+                self.delta_measure[i] = _measure_words(head_without_unit(clean(table.header[of])))
         self.gain_of = gain_deltas(table, roles, self.base_of)
         """The change columns that are a falling measure's gain, positive where the PR is faster (delta_check)."""
 

@@ -154,8 +154,10 @@ class _RowReader:
         ):
             return
         # ("81.30% ±0.70" beside its reference column's "80.90% ±0.72": the value, its spread and its reference)
-        if not c.numeric and c.role == "value" and c.ci in self.info.base_of:
-            c.parsed = spread_value(c.cleaned)
+        if not c.numeric and (
+            (c.role == "value" and c.ci in self.info.base_of) or (c.role == "mixed" and self.base_row is not None)
+        ):
+            c.parsed = spread_value(c.cleaned)  # (or beside its baseline row's: "53.07% ± 1.37 pp" above it)
         if not c.numeric and c.parsed is None:
             yield from self._worded(c)
             return
@@ -447,7 +449,7 @@ class _RowReader:
         cell) and the baseline cell's own parenthesis, which pairs with the cell's."""
         ref = None
         base_paren: str | None = None
-        if c.role == "value":
+        if c.role == "value" or (c.role == "mixed" and c.parsed is not None):
             src = None
             if self.base_row is not None and c.ci < len(self.base_row.cells):
                 src = self.base_row.cells[c.ci]
