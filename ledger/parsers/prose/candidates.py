@@ -35,6 +35,7 @@ from ledger.parsers.prose.metrics import (
     metric_before,
 )
 from ledger.vocab.metrics import MEASURE_NOUN_END_RE, SPEED_MEASURE_WORDS, names_known_measure, prose_kind
+from ledger.vocab.not_variants import VALUE_REMARK_WORD_RE
 from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.setup_names import setup_named
@@ -308,10 +309,6 @@ _DATASET_WORD_RE = re.compile(r"\bdata ?sets?\b")
 
 
 _VARIANT_AFTER_RE = re.compile(r" ?\((?P<word>[a-z][a-z-]{1,19})\)")
-_NO_VARIANT_RE = re.compile(
-    r"^(?:mean|median|avg|average|max|min|std|approx|est|estimated|total|best|worst|"
-    r"higher|lower|better|worse|faster|slower|each|both|only|all)$"
-)
 
 
 def _variant_after(text: str, end: int) -> dict[str, str]:
@@ -319,7 +316,13 @@ def _variant_after(text: str, end: int) -> dict[str, str]:
     if m is None:
         return {}
     word = m.group("word")
-    if _NO_VARIANT_RE.match(word) or side_of(word) or qualifiers(word) or is_measure_unit(word) or find_outcome(word):
+    if (
+        VALUE_REMARK_WORD_RE.match(word)
+        or side_of(word)
+        or qualifiers(word)
+        or is_measure_unit(word)
+        or find_outcome(word)
+    ):
         return {}  # a statistic, a side, a setup word, a unit or a verdict says something else of the value
     return {"variant": word}
 
