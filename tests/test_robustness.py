@@ -1038,6 +1038,11 @@ HOSTILE: dict[str, HostileText] = {
     # a sentence of many values whose labels reach back over each other (prose.labels _INNER_VALUE_RE, _RESTART_RE,
     # vocab.metrics MEASURE_NOUN_END_RE, vocab.text RUNS_NAMED_RE)
     "values in one sentence": "the runs took 1.5 s / 2 s → as the as the cache hit rate went 3% → 4%, trials " * 2_000,
+    # statistics and phases before a measure, a change in the parenthesis after a value or a pair, values inside a
+    # label's words and bounds (vocab.metrics MEASURE_PREFIX_BEFORE_RE, prose.candidates _VALUE_IN_NAME_RE,
+    # prose.guards CONFIG_BEFORE_RE)
+    "stat prefixes and paren changes": "- P99 median E2E latency: 1.5s vs 2s (-3.1%), Performance: 3,402 tok/s (TP2 "
+    "tuned, +640% over base (x, 612s 7 ms tok/s stays always over 55% rate " * 1_000,
 }
 
 
