@@ -1055,6 +1055,11 @@ HOSTILE: dict[str, HostileText] = {
         + "| a − b - c vs d | 1.5 ± 0.2 pp | -0.3 |\n| Δ diff | 2 | 3 |\n" * (500 * s)
     ),
     "cut header rows": lambda s: "```diff\n+|---|---|---|\n" + "+| bs=4 | 61.0 | 12.5 |\n" * (1_000 * s) + "```\n",
+    # statistics and phases before a measure, a change in the parenthesis after a value or a pair, values inside a
+    # label's words and bounds (vocab.metrics MEASURE_PREFIX_BEFORE_RE, prose.candidates _VALUE_IN_NAME_RE,
+    # prose.guards CONFIG_BEFORE_RE)
+    "stat prefixes and paren changes": "- P99 median E2E latency: 1.5s vs 2s (-3.1%), Performance: 3,402 tok/s (TP2 "
+    "tuned, +640% over base (x, 612s 7 ms tok/s stays always over 55% rate " * 1_000,
 }
 
 

@@ -9,6 +9,7 @@ from ledger.memo import last_document
 from ledger.parsers.grammar.heading_setup import SETTING_RE
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
+from ledger.vocab.not_variants import BLOCK_KIND_LABEL_RE
 from ledger.vocab.setup import SIDE_PHRASE, blank_setup_words, config_key, model_names, qualifiers, setup_label_key
 
 LEAD_IN_RE = re.compile(
@@ -27,17 +28,6 @@ _SENTENCE_WORD_RE = re.compile(
     r"output|here|below|above|see|using|on|of|for|and|is|are|was)\b",
     re.IGNORECASE,
 )
-# A lead-in that names no variant: a command's label ("cmd:", "Launch:") or only where it ran ("In H200", "on 8xH100")
-_NO_VARIANT_RE = re.compile(
-    r"(?:cmds?|commands?|launch|repro|script|benchmarks?|bench|results?|numbers|output|logs?|perf(?:ormance)?|"
-    r"accuracy|eval(?:uation)?|details|summary|setup|config(?:uration)?|environment|env|settings|hardware|"
-    r"tests?|testing|test(?:ing)? (?:setup|config(?:uration)?|environment))\s*$|"
-    r"(?:in|on|at|using)\s+(?:\d{1,3}\s?[x×]\s?)?"
-    r"(?:nvidia\s)?[a-z]{1,3}\d{2,4}[a-z]?\s*$",
-    re.IGNORECASE,
-)
-
-
 _ARM_LETTER_RE = re.compile(r"(?<=\w) [A-Z]$")
 _SWITCH_WORD_RE = re.compile(r"^(?:with|without)\b(?= \S)", re.IGNORECASE)
 _DOING_RE = re.compile(r"(?:use[ds]?|using|run|ran|running|tested|launch(?:ed)?|start(?:ed)?|tried|try|see)\b", re.I)
@@ -80,7 +70,7 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
     # ("use SpecForge", "ran with the nightly image": what was done, no name of a variant)
     # ("**Without EAGLE3:**" names the variant the with/without reader calls "without EAGLE3")
     name = _SWITCH_WORD_RE.sub(lambda m: m.group(0).lower(), name)
-    values = {} if _NO_VARIANT_RE.match(name) or _DOING_RE.match(name) else {"variant": name}
+    values = {} if BLOCK_KIND_LABEL_RE.match(name) or _DOING_RE.match(name) else {"variant": name}
     values.update(qualifiers(name))
     models = model_names(name)
     if models:

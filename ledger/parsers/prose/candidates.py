@@ -35,6 +35,7 @@ from ledger.parsers.prose.metrics import (
     metric_before,
 )
 from ledger.vocab.metrics import MEASURE_NOUN_END_RE, SPEED_MEASURE_WORDS, names_known_measure, prose_kind
+from ledger.vocab.not_variants import VALUE_REMARK_WORD_RE
 from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.setup_names import setup_named
@@ -100,7 +101,10 @@ def candidate(
     default_metric: str | None = None,
     inherited: str | None = None,
     console: bool = False,
+    before: str | None = None,
 ) -> dict | None:
+    """`before`: the measure of the value read before it in the text, for a value with no unit whose words before
+    hold values (a list of pairs, "...204 -> 205 ms (MTP3: 123 -> 43"): the list's measure."""
     unit = unit if unit is not None else n.unit
     if console:
         measured = is_measure_unit(unit)
@@ -161,6 +165,8 @@ def candidate(
         return None
     if metric is None:
         metric = _label_metric(ctx, line, text, span_start if span_start is not None else n.start, unit, subject)
+        if metric and _holds_value(metric):  # ("612s vs 700s", "3,402 tok/s (TP2 tuned"): values name no measure
+            metric = measure_of_unit(unit) or (before if unit is None else None)
     named = setup_named(metric) if metric else {}
     if named and (measure := measure_of_unit(unit)):
         metric = measure  # "7B runs at 20.1 ms/t": the model's latency, not a measure called "7B"
@@ -269,6 +275,21 @@ def _label_metric(ctx: Context, line: int, text: str, pos: int, unit: str | None
     return metric
 
 
+# a value printed with its unit inside a label's words ("3,402 tok/s", "612s"; "P99", "TP2", "Qwen3-8B" are names)
+_VALUE_IN_NAME_RE = re.compile(r"(?<![\w.-])\d[\d,]{0,12}(?:\.\d{1,6})?\s?(?P<unit>%|[A-Za-zµ/]{1,8})(?![\w/])")
+
+
+_PAIR_IN_NAME_RE = re.compile(r"\d\s?(?:->|→|⟶|vs\.?)\s?[~-]?\d")  # ("123 -> 43", "2 vs 3")
+
+
+def _holds_value(metric: str) -> bool:
+    """The words hold a value with a unit of measure or a pair of values: a fragment of the text around values, never
+    a measure's name."""
+    return _PAIR_IN_NAME_RE.search(metric) is not None or any(
+        is_measure_unit(normalise_unit(m.group("unit").lower())) for m in _VALUE_IN_NAME_RE.finditer(metric)
+    )
+
+
 def _runs_timed(metric: str, clause: str) -> bool:
     """The label names the runs a time was taken of, no measure (an article alone left of "the runs took")."""
     if MEASURE_NOUN_END_RE.search(metric) or METRIC_RE.search(metric) or names_known_measure(metric):
@@ -308,10 +329,6 @@ _DATASET_WORD_RE = re.compile(r"\bdata ?sets?\b")
 
 
 _VARIANT_AFTER_RE = re.compile(r" ?\((?P<word>[a-z][a-z-]{1,19})\)")
-_NO_VARIANT_RE = re.compile(
-    r"^(?:mean|median|avg|average|max|min|std|approx|est|estimated|total|best|worst|"
-    r"higher|lower|better|worse|faster|slower|each|both|only|all)$"
-)
 
 
 def _variant_after(text: str, end: int) -> dict[str, str]:
@@ -319,7 +336,13 @@ def _variant_after(text: str, end: int) -> dict[str, str]:
     if m is None:
         return {}
     word = m.group("word")
-    if _NO_VARIANT_RE.match(word) or side_of(word) or qualifiers(word) or is_measure_unit(word) or find_outcome(word):
+    if (
+        VALUE_REMARK_WORD_RE.match(word)
+        or side_of(word)
+        or qualifiers(word)
+        or is_measure_unit(word)
+        or find_outcome(word)
+    ):
         return {}  # a statistic, a side, a setup word, a unit or a verdict says something else of the value
     return {"variant": word}
 

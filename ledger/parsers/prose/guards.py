@@ -31,7 +31,7 @@ from ledger.vocab.units import (
 )
 from ledger.vocab.word_gate import WordGate
 
-# only ever asked yes / no (see any_of)
+# only ever asked yes / no (see any_of); "above 70%", "always over 50%" are bounds, for which the contract has no field
 CONFIG_BEFORE_RE = re.compile(
     r"(?:\b(?:"
     + any_of(
@@ -39,6 +39,7 @@ CONFIG_BEFORE_RE = re.compile(
         r"tp_size|ep_size|rank|top-?k|k|p|g|n|seed|num_?shots?|n_?shots?|num_?fewshot|fewshot|layers?|heads?|head_dim|dim|block|page|bucket|buckets|"
         r"tokens_per_block|num_[a-z_]+|fraction|step|version|v|sm|sm_|rc|at|first|last|every|"
         r"whole|round|rounds|#|pr|issue|nvbugs?|ticket|below|above|past|under|width|depth|"
+        r"always over|stays? over|stayed over|remains? over|remained over|consistently over|well over|"
         r"mtp|eagle|shape|m|n|k|seq|len|length|input|output|prompt|prompts|samples|questions|requests|"
         r"epoch|iter|iteration|run|runs|gpu|gpus|node|nodes|card|cards|x|temperature|temp"
     )

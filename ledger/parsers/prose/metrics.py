@@ -12,7 +12,7 @@ import functools
 import re
 
 from ledger.vocab.first_chars import dispatched
-from ledger.vocab.metrics import PROSE_METRIC_NAMES, SPEED_MEASURE_WORDS
+from ledger.vocab.metrics import MEASURE_PREFIX_BEFORE_RE, PROSE_METRIC_NAMES, SPEED_MEASURE_WORDS
 from ledger.vocab.text import lower_for_words
 from ledger.vocab.units import is_measure_unit
 
@@ -133,6 +133,8 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
             last = text[
                 kind.start() : b
             ]  # "Output Token Throughput", never a bare "Throughput" beside "Total Token ..."
+        elif not joined and (pre := MEASURE_PREFIX_BEFORE_RE.search(text, max(start, a - 20), a)) and pre.start() < a:
+            last = text[pre.start() : b]  # "P99 TTFT", "Median E2E latency": the statistic and phase it is taken at
         end = b
     return last
 

@@ -119,6 +119,18 @@ def _same_measure_on(last: dict, n: Number, text: str) -> bool:
 _NEW_NAME_GAP_RE = re.compile(r"\s?,\s?(?:`[^`\n]{1,40}`|[A-Za-z][A-Za-z0-9.-]{0,40}_[\w.-]{1,40}) ?[:=]? ?")
 
 
+def _change_in_paren_after(last: dict, n: Number, text: str) -> bool:
+    """ "Duration: 88.2s vs 97.0s (-9.1%)", "Performance: 3,402 tok/s (TP2 tuned, +640% over baseline)": a signed
+    change in the parenthesis that opens right after a value (its qualifiers may come first) is that value's
+    measure's change, never named by the words and numbers before it."""
+    if n.unit != "%" or not n.signed:
+        return False
+    gap = text[last["end"] : n.start]
+    return (
+        len(gap) <= 60 and gap.lstrip(" *_`").startswith("(") and ")" not in gap and "(" not in gap[gap.find("(") + 1 :]
+    )
+
+
 def _starts_clause(text: str, pos: int) -> bool:
     """The number opens a ";"-clause, bare or after a qualifier ("; with MTP3, 96.17")."""
     head = text[:pos]
@@ -233,6 +245,7 @@ class NumberPass:
             default_metric=default_metric,
             inherited=inherited,
             console=self.console,
+            before=self.out[-1]["metric"] if self.out else None,
         )
 
     def _is_setting(self, i: int, n: Number, prev: Number | None, gap_before: str) -> bool:
@@ -462,7 +475,11 @@ class NumberPass:
         inherited = None
         if (
             out
-            and (_starts_clause(self.text, n.start) or _same_measure_on(out[-1], n, self.text))
+            and (
+                _starts_clause(self.text, n.start)
+                or _same_measure_on(out[-1], n, self.text)
+                or _change_in_paren_after(out[-1], n, self.text)
+            )
             # ("46.0 tok/s tg128; prefill 302 tok/s": the test a value's own words name is that value's alone)
             and not _BENCH_TEST_RE.fullmatch(out[-1]["metric"] or "")
         ):
