@@ -107,37 +107,7 @@ def candidate(
     hold values (a list of pairs, "...204 -> 205 ms (MTP3: 123 -> 43"): the list's measure."""
     unit = unit if unit is not None else n.unit
     if console:
-        measured = is_measure_unit(unit)
-        right = CONSOLE_METRIC_BEFORE_RE.search(text, max(0, n.start - 60), n.start)
-        word = None
-        if not (measured or right or force) and FINE_FLOAT_RE.fullmatch(n.text.strip()):
-            # "forward 5.810260772705078e-06": a measured fraction printed under a word, whatever the word
-            wm = WORD_BEFORE_RE.search(text, max(0, n.start - 40), n.start)
-            if wm and not config_before(wm.group(0)) and not COUNT_NOUN_RE.match(" " + wm.group(1)):
-                word = wm.group(1)
-        if not (measured or right or force or word):
-            return None
-        log = log_line_label(text, n.start, n.end, unit, right.start() if right else None)
-        if log == "":
-            return None  # "- ETA 0.40 minutes": a forecast
-        metric = log or (right.group(0).strip(" :=") if right else word)
-        if right and unit is None and right.group("unit"):
-            unit = right.group("unit")  # "bandwidth (GB/s) 45.1": the unit the label prints
-        if metric is None:
-            metric = _console_label(text, span_start if span_start is not None else n.start, unit)
-        return {
-            "kind": prose_kind(metric or "", unit),
-            "metric": metric,
-            "value": n.value,
-            "high": n.high,
-            "approx": n.approx,
-            "unit": unit,
-            "reference": reference,
-            "start": span_start if span_start is not None else n.start,
-            "end": n.end,
-            "printed": n.printed,
-            "config": {},
-        }
+        return _console_candidate(text, n, unit, reference, span_start, force)
     metric = _own_name(text, n, unit)
     metric = metric or _share_of(text, n, unit)
     if metric is None and inherited:
@@ -189,6 +159,43 @@ def candidate(
             **named,
             **_variant_after(text, n.end),
         },
+    }
+
+
+def _console_candidate(
+    text: str, n: Number, unit: str | None, reference: float | None, span_start: int | None, force: bool
+) -> dict | None:
+    """A value in pasted console output: named by the label the tool prints before it, or by its log line."""
+    measured = is_measure_unit(unit)
+    right = CONSOLE_METRIC_BEFORE_RE.search(text, max(0, n.start - 60), n.start)
+    word = None
+    if not (measured or right or force) and FINE_FLOAT_RE.fullmatch(n.text.strip()):
+        # "forward 5.810260772705078e-06": a measured fraction printed under a word, whatever the word
+        wm = WORD_BEFORE_RE.search(text, max(0, n.start - 40), n.start)
+        if wm and not config_before(wm.group(0)) and not COUNT_NOUN_RE.match(" " + wm.group(1)):
+            word = wm.group(1)
+    if not (measured or right or force or word):
+        return None
+    log = log_line_label(text, n.start, n.end, unit, right.start() if right else None)
+    if log == "":
+        return None  # "- ETA 0.40 minutes": a forecast
+    metric = log or (right.group(0).strip(" :=") if right else word)
+    if right and unit is None and right.group("unit"):
+        unit = right.group("unit")  # "bandwidth (GB/s) 45.1": the unit the label prints
+    if metric is None:
+        metric = _console_label(text, span_start if span_start is not None else n.start, unit)
+    return {
+        "kind": prose_kind(metric or "", unit),
+        "metric": metric,
+        "value": n.value,
+        "high": n.high,
+        "approx": n.approx,
+        "unit": unit,
+        "reference": reference,
+        "start": span_start if span_start is not None else n.start,
+        "end": n.end,
+        "printed": n.printed,
+        "config": {},
     }
 
 
