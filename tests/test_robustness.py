@@ -674,6 +674,9 @@ HOSTILE: dict[str, HostileText] = {
     "optimized headings": lambda s: "### Optimized " + "Tuned Improved " * (500 * s) + "\n",
     "rebase heads": "rebased onto current `main` (`1a2b3c4d5e`). The new " * 1_600,
     "results lead sides": lambda s: "Results on Numbers for Accuracy with before " * (400 * s) + ":\n",
+    # side labels of vocab.sides' label words whose repeat's note or colon never closes (revision_labels
+    # BARE_SIDE_LINE_RE, SIDE_LABEL_RE)
+    "stock side labels": lambda s: "Stock build again (Reference build Mainline " * (400 * s) + "\n\n    x: 1\n",
     # Chinese side words whose colon never comes, negations far from their verb (vocab.sides, SIDE_LABEL_RE)
     "chinese sides": lambda s: "未默认默认开启 不使 优化 关 开" * (750 * s) + "：\n",
     # boards after a count and a maker's line that never come, and glued letters after settings' numbers
