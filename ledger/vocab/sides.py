@@ -120,6 +120,12 @@ def reference_implementation(a: str, b: str) -> int | None:
     return None
 
 
+def names_ours(label: str) -> bool:
+    """The label names the author's own build in words no side word is ("ours", "our kernel"): beside a base side's
+    row, the candidate's."""
+    return _OWN_IMPL_RE.fullmatch(label.strip()) is not None
+
+
 def _is_reference(name: str) -> bool:
     return _REFERENCE_IMPL_RE.fullmatch(name.strip()) is not None
 
