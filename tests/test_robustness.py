@@ -677,6 +677,14 @@ HOSTILE: dict[str, HostileText] = {
     # side labels of vocab.sides' label words whose repeat's note or colon never closes (revision_labels
     # BARE_SIDE_LINE_RE, SIDE_LABEL_RE)
     "stock side labels": lambda s: "Stock build again (Reference build Mainline " * (400 * s) + "\n\n    x: 1\n",
+    # variant cells whose percent never closes, change headers whose number never comes (tables.stated_bases
+    # _PCT_PAREN_RE, _DELTA_VS_RE)
+    "stated bases": lambda s: (
+        "| w | base | + a | + b | Δ a vs 61.0 | Δ "
+        + "delta vs " * 30
+        + "|\n|---|---|---|---|---|---|\n"
+        + "| x | 48.0 | 55.2 ( +1 ( -2 % (+15%) | 50.4 (+5%) | +1 | 2 |\n" * (250 * s)
+    ),
     # Chinese side words whose colon never comes, negations far from their verb (vocab.sides, SIDE_LABEL_RE)
     "chinese sides": lambda s: "未默认默认开启 不使 优化 关 开" * (750 * s) + "：\n",
     # boards after a count and a maker's line that never come, and glued letters after settings' numbers

@@ -30,6 +30,7 @@ from ledger.parsers.tables.precision_columns import precision_baseline
 from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, against_a_third, ratio_baseline, ratio_columns, vs_baseline
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_setting, setting_keys
+from ledger.parsers.tables.stated_bases import first_column_base
 from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, stem_baselines, stem_pairs
 from ledger.parsers.tables.swept_heads import swept_setting
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
@@ -339,6 +340,7 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
             roles[paired] = "baseline"
     if "baseline" not in roles and len(values) > 2:
         vs_baseline(table, roles, values, deltas)
+        first_column_base(table, roles)  # "| release-0.6 | + paged KV |" over "48.0 | 55.2 (+15%)"
     if "baseline" not in roles and len(values) > 2 and deltas:
         # "BF16 tok/s | INT4 tok/s | Change | BF16 TPOT | INT4 TPOT | Change": each change column closes its pair
         for pair, delta in _delta_groups(values, deltas):

@@ -20,6 +20,7 @@ from ledger.parsers.tables.headers import column_revisions, head_without_unit, l
 from ledger.parsers.tables.roles import KEYED_NUMBER_RE, NO_FIGURE, pair_columns
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
+from ledger.parsers.tables.stated_bases import header_references
 from ledger.vocab.load_cells import cell_load
 from ledger.vocab.metrics import STDERR_WORDS, dataset_key_name, is_acceptance_name, named_benchmark
 from ledger.vocab.setting_cells import settings_cell
@@ -88,6 +89,8 @@ class TableInfo:
                 self.delta_measure[i] = head_without_unit(clean(table.header[max(left)]))
         self.slash: dict[int, tuple[int, int] | None] = {}
         self.base_of = pair_columns(table, self.value_cols, self.base_cols)
+        self.stated_ref = header_references(table, roles)
+        """The reference a change column's header states for a value column ("Δ vs 61.0"), by column."""
         self.gain_of = gain_deltas(table, roles, self.base_of)
         """The change columns that are a falling measure's gain, positive where the PR is faster (delta_check)."""
 
