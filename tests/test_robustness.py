@@ -685,6 +685,12 @@ HOSTILE: dict[str, HostileText] = {
         + "|\n|---|---|---|---|---|---|\n"
         + "| x | 48.0 | 55.2 ( +1 ( -2 % (+15%) | 50.4 (+5%) | +1 | 2 |\n" * (250 * s)
     ),
+    # words said again after an arrow that never match, arrow cells under a base → head header that never close
+    # (prose.pairing _WORDS_ARROW_RE, tables.headers _ARROW_PAIR_CELL_RE)
+    "repeated arrow words": "31 tok/s single-stream x -> 44 tok/s single -> 5 ms p50 → 6 ms p5 " * 1_200,
+    "arrow pair cells": lambda s: (
+        "| t | hits, base → head |\n|---|---|\n" + "| a | 11 → 14 → 1.2.3.4.5.6.7.8 % → |\n" * (500 * s)
+    ),
     # Chinese side words whose colon never comes, negations far from their verb (vocab.sides, SIDE_LABEL_RE)
     "chinese sides": lambda s: "未默认默认开启 不使 优化 关 开" * (750 * s) + "：\n",
     # boards after a count and a maker's line that never come, and glued letters after settings' numbers

@@ -22,6 +22,7 @@ from ledger.parsers.tables.headers import (
     head_without_unit,
     looks_metric,
     side_core,
+    sided_arrow_column,
     slash_sides,
     unit_of_header,
 )
@@ -250,6 +251,8 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         return "spread"  # the standard deviation of the value column before it
     elif _STAT_HEADER_RE.match(head):
         return "value"  # avg | min | max | p99: every statistic cell is a result
+    elif sided_arrow_column(head, cells) and not _COUNT_HEAD_RE.search(ARROW_SIDES_RE.sub("", head)):
+        return "value"  # "Output-limit hits, base → head" over "11 → 14": both sides measured, no setting
     elif (
         (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head) or names_setting(head))
         and not swept_setting(head)  # "conc 64" over numbers: results at concurrency 64, not a setting column
