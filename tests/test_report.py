@@ -972,3 +972,12 @@ def test_a_rebase_stated_in_prose_measures_the_new_head_never_the_base(tmp_path:
     code, out, err = run("report", str(fixture), "--db", str(tmp_path / "x.db"))
     assert code == 0, err
     assert "base side" not in out and "b7d0aa3f11"[:7] in out
+
+
+def test_a_base_label_the_reader_did_not_know_is_the_base_again_when_repeated(tmp_path: Path) -> None:
+    """ "Mainline:", "PR:", then "Mainline again (cold cache)": two revisions, the main line first, and the PR's
+    faster eval an improvement against it; before, "Mainline" was a variant, the third block the PR's, and the
+    report had nothing to compare."""
+    data = report("mainline_again_blocks.md", tmp_path)
+    assert data["revisions"] == ["Mainline", "PR"]
+    assert not data["has_regression"] and data["summary"].get("improvement") == 1
