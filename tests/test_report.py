@@ -1014,3 +1014,12 @@ def test_a_difference_row_is_never_judged_against_a_score_and_names_the_arms_bas
     assert not [t for t in texts if "Δ" in t or "−" in t]
     assert any("fused HumanEval: 60.4 vs ref 61" in t for t in texts)
     assert any("Overlapped copy HellaSwag: 77.85% vs ref 77.92" in t for t in texts)
+
+
+def test_a_base_label_the_reader_did_not_know_is_the_base_again_when_repeated(tmp_path: Path) -> None:
+    """ "Mainline:", "PR:", then "Mainline again (cold cache)": two revisions, the main line first, and the PR's
+    faster eval an improvement against it; before, "Mainline" was a variant, the third block the PR's, and the
+    report had nothing to compare."""
+    data = report("mainline_again_blocks.md", tmp_path)
+    assert data["revisions"] == ["Mainline", "PR"]
+    assert not data["has_regression"] and data["summary"].get("improvement") == 1

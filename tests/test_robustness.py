@@ -674,6 +674,23 @@ HOSTILE: dict[str, HostileText] = {
     "optimized headings": lambda s: "### Optimized " + "Tuned Improved " * (500 * s) + "\n",
     "rebase heads": "rebased onto current `main` (`1a2b3c4d5e`). The new " * 1_600,
     "results lead sides": lambda s: "Results on Numbers for Accuracy with before " * (400 * s) + ":\n",
+    # side labels of vocab.sides' label words whose repeat's note or colon never closes (revision_labels
+    # BARE_SIDE_LINE_RE, SIDE_LABEL_RE)
+    "stock side labels": lambda s: "Stock build again (Reference build Mainline " * (400 * s) + "\n\n    x: 1\n",
+    # variant cells whose percent never closes, change headers whose number never comes (tables.stated_bases
+    # _PCT_PAREN_RE, _DELTA_VS_RE)
+    "stated bases": lambda s: (
+        "| w | base | + a | + b | Δ a vs 61.0 | Δ "
+        + "delta vs " * 30
+        + "|\n|---|---|---|---|---|---|\n"
+        + "| x | 48.0 | 55.2 ( +1 ( -2 % (+15%) | 50.4 (+5%) | +1 | 2 |\n" * (250 * s)
+    ),
+    # words said again after an arrow that never match, arrow cells under a base → head header that never close
+    # (prose.pairing _WORDS_ARROW_RE, tables.headers _ARROW_PAIR_CELL_RE)
+    "repeated arrow words": "31 tok/s single-stream x -> 44 tok/s single -> 5 ms p50 → 6 ms p5 " * 1_200,
+    "arrow pair cells": lambda s: (
+        "| t | hits, base → head |\n|---|---|\n" + "| a | 11 → 14 → 1.2.3.4.5.6.7.8 % → |\n" * (500 * s)
+    ),
     # Chinese side words whose colon never comes, negations far from their verb (vocab.sides, SIDE_LABEL_RE)
     "chinese sides": lambda s: "未默认默认开启 不使 优化 关 开" * (750 * s) + "：\n",
     # boards after a count and a maker's line that never come, and glued letters after settings' numbers

@@ -13,7 +13,7 @@ from ledger.vocab.word_gate import WordGate
 _CHANGE = r"(?:pr|fix|patch|change|changes|branch|commit|(?<=\s)#\d{1,7})"
 # the words a base side goes by, and a candidate side
 BASE_SIDE_RE = re.compile(
-    r"\b(?:main|mainline|master|trunk|upstream|baseline|base|before|"
+    r"\b(?:main|mainline|master|trunk|upstream|baseline|base|before|unpatched|"
     r"(?:without|w/o)\s+(?:the\s+|this\s+)?" + _CHANGE + r"|"
     r"old|original|legacy|reference|stock|vanilla|existing|default)\b",
     re.IGNORECASE,
@@ -41,6 +41,13 @@ _CJK_HEAD = "优化后|修改后|改动后|合入后|修复后|开启|启用|使
 CJK_SIDE_WORDS = f"{_CJK_BASE}|{_CJK_HEAD}"
 """Every Chinese side word, for the patterns of a label line that names a side (grammar.revision_labels)."""
 _CJK_BASE_RE, _CJK_HEAD_RE = re.compile(_CJK_BASE), re.compile(_CJK_HEAD)
+
+# the names a label line gives a side over its results ("Mainline:", "Stock build", "With patch", "this PR:"), for
+# the patterns of such lines (grammar.revision_labels); each is a word of BASE_SIDE_RE or HEAD_SIDE_RE
+BASE_LABEL_WORDS = r"before|baseline|main|mainline|master|trunk|upstream|stock|vanilla|unpatched|original|old|existing"
+HEAD_LABEL_WORDS = r"this pr|the pr|pr|this mr|after|candidate|patched|new|optimi[sz]ed"
+LABEL_NOUNS = r"build|branch|binary|version"
+"""What a side's label may name after its word ("Stock build", "Reference build", "main branch")."""
 
 RESULTS_LEAD = (
     r"(?:(?:results?|numbers|scores?|accuracy|perf(?:ormance)?|benchmarks?|timings?|measurements?)\s{1,3}"
@@ -111,6 +118,12 @@ def reference_implementation(a: str, b: str) -> int | None:
         if _is_reference(a if ref == 0 else b) and _is_own(b if own == 1 else a):
             return ref
     return None
+
+
+def names_ours(label: str) -> bool:
+    """The label names the author's own build in words no side word is ("ours", "our kernel"): beside a base side's
+    row, the candidate's."""
+    return _OWN_IMPL_RE.fullmatch(label.strip()) is not None
 
 
 def _is_reference(name: str) -> bool:

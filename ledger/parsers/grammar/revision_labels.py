@@ -10,7 +10,15 @@ from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.grammar.sides import comment_side, defined_side, side_setting, side_with_head
 from ledger.vocab.models import model_generation
-from ledger.vocab.sides import CJK_SIDE_WORDS, RESULTS_LEAD, side_alone, side_of
+from ledger.vocab.sides import (
+    BASE_LABEL_WORDS,
+    CJK_SIDE_WORDS,
+    HEAD_LABEL_WORDS,
+    LABEL_NOUNS,
+    RESULTS_LEAD,
+    side_alone,
+    side_of,
+)
 from ledger.vocab.text import RUN_DESCRIPTION_RE, has_hex_run, lower_for_words
 
 SHA_RE = re.compile(r"(?<![\w/#.-])([0-9a-f]{7,40})(?![\w-])")
@@ -28,11 +36,9 @@ BARE_LABEL_RE = re.compile(r"^\s*(?:[*_#]{1,3}\s*)?(?P<label>[A-Z][^:()\n]{2,60}
 # "this PR:", "before:", "after the fix:": a lower-case lead-in is a label when it is made of revision words
 SIDE_LABEL_RE = re.compile(
     # ("Result Before:", "Numbers on main:": the results' noun before the side, left out of its label)
-    r"^\s*(?:[*_]{1,2})?" + RESULTS_LEAD + r"(?P<label>(?:this pr|the pr|pr|this mr|before|after|baseline|candidate|"
-    r"main|master|trunk|"
+    r"^\s*(?:[*_]{1,2})?" + RESULTS_LEAD + r"(?P<label>(?:" + BASE_LABEL_WORDS + "|" + HEAD_LABEL_WORDS + r"|"
     # ("`master` branch:", "softmax-tiles branch:": a branch named, its code span read as its name, see lead_text)
-    r"upstream|branch|[\w./-]{1,40} branch|"
-    r"original|optimi[sz]ed|old|new|patched|unpatched|existing|ours|default|"
+    r"branch|[\w./-]{1,40} branch|reference (?:" + LABEL_NOUNS + r")|ours|default|"
     r"(?:first|second|third|fourth|final|last|new|latest) (?:run|attempt|round|results?)|re-?run|run \d{1,2}|"
     r"attempt \d{1,2}|round \d{1,2}|v\d{1,2}|updated results?|"
     r"(?:with|w/) (?:the |this )?(?:pr|fix|patch|change)|(?:without|w/o) (?:the |this )?(?:pr|fix|patch|change))"
@@ -172,10 +178,11 @@ BARE_COMMENT_RE = re.compile(
     r"^\s*#{1,3}\s*(?:[A-Za-z][^:=\d\n]{0,60}|\([A-Za-z][^:=\n]{0,60}|[\w.-]{1,40}/[\w.-]{1,60})$"
 )
 # "main", "this pr" alone on the line over a pasted block: the side, without the colon a lead-in usually has
+# ("Stock build", "Mainline again (cold cache)": the side's noun kept in its label, the repeat and its note left out)
 BARE_SIDE_LINE_RE = re.compile(
-    r"^\s*[*_`]{0,2}(?P<label>this pr|the pr|pr|this mr|(?:before|after)(?: (?:the |this )?(?:pr|fix|patch|change))?|"
-    r"baseline|candidate|main|master|upstream|old|new|now|"
-    r"(?:with|without) (?:the |this )?(?:pr|fix|patch|change))[*_`]{0,2}\s*$",
+    r"^\s*[*_`]{0,2}(?P<label>(?:before|after|with|without) (?:the |this )?(?:pr|fix|patch|change)|"
+    r"(?:" + BASE_LABEL_WORDS + "|" + HEAD_LABEL_WORDS + r"|now)(?: (?:" + LABEL_NOUNS + r"))?|"
+    r"reference (?:" + LABEL_NOUNS + r"))(?: again)?[*_`]{0,2}(?:\s{0,3}\([^()\n]{1,60}\))?\s*$",
     re.IGNORECASE,
 )
 REVISION_WORDS = re.compile(

@@ -30,6 +30,9 @@ from ledger.vocab.units import canonical_unit, is_measure_unit, measure_of_unit
 
 _ARROW_RE = re.compile(r"^\s*" + ARROW + r"\s*")
 _TO_RE = re.compile(r"^\s+to\s+")
+# "31 tok/s single-stream -> 44 tok/s single-stream", "210 ms p50 → 150 ms p50", "1.35x gain -> 1.95x gain": the
+# words after the old value, said again after the new one, and the arrow between
+_WORDS_ARROW_RE = re.compile(r"^\s?(?P<words>[A-Za-z][\w-]{0,24}(?: [A-Za-z][\w-]{0,24}){0,2})\s?" + ARROW + r"\s*$")
 # ("from `2210 tok/s` to `2480 tok/s`": the code marks around each value are no words between them)
 _FROM_RE = re.compile(r"\bfrom\s*[`*]{0,2}$", re.IGNORECASE)
 # "`4064.52 tokens/s` improved to `4303.55 tokens/s`", "412 ms dropped to 365 ms": the first the second's reference
@@ -375,6 +378,7 @@ class NumberPass:
         # "A -> B", "from A to B", "A improved to B": A is B's reference
         if self.ctx.is_free(self.line, self.offset + nxt.start, self.offset + nxt.end) and (
             _ARROW_RE.fullmatch(between)
+            or _words_again(text, between, nxt.end)
             or (
                 _TO_RE.fullmatch(between)
                 and _FROM_RE.search(text, max(0, n.start - 40), n.start)
@@ -499,3 +503,14 @@ class NumberPass:
             # "MMMU: 56.3 (ref 59.2); 59.1 with X": a variant of the same measurement, same reference
             claim["reference"] = inherited["reference"]
         self._keep(claim)
+
+
+def _words_again(text: str, between: str, end: int) -> bool:
+    """ "31 tok/s single-stream -> 44 tok/s single-stream": the words between the old value and the arrow are said
+    again after the new value (`end`), so the two values are one measure's old and new."""
+    m = _WORDS_ARROW_RE.match(between) if len(between) <= 90 else None
+    if m is None:
+        return False
+    words = m.group("words").lower()
+    after = text[end : end + len(words) + 3].lstrip().lower()
+    return after.startswith(words) and not after[len(words) : len(words) + 1].isalnum()

@@ -72,6 +72,22 @@ def arrow_sides(head: str) -> tuple[str, str] | None:
     return (m.group("a"), m.group("b")) if m else None
 
 
+# "11 → 14", "0.61 -> 0.62": a cell of the old value, an arrow and the new one
+_ARROW_PAIR_CELL_RE = re.compile(r"[-+]?\d[\d.,]{0,15}\s?%?\s?" + ARROW + r"\s?[-+]?\d[\d.,]{0,15}\s?%?")
+
+
+def sided_arrow_column(head: str, cells: list[str]) -> bool:
+    """ "Output-limit hits, base → head" over "11 → 14": a header naming the base side before its arrow, over cells
+    that are each an old and a new number, measures both sides, whatever setting its words may name."""
+    sides = arrow_sides(head)
+    return (
+        sides is not None
+        and side_of(sides[0]) == "base"
+        and bool(cells)
+        and all(_ARROW_PAIR_CELL_RE.fullmatch(c.strip(" *_`")) for c in cells)
+    )
+
+
 _SIDE_TOKEN_RE = re.compile(r"[a-z0-9][\w.-]{0,39}")
 _SHA_RE = re.compile(r"[0-9a-f]{7,40}")
 _BRANCH_RE = re.compile(r"[A-Za-z][\w.]{0,30}[-/][\w./-]{1,40}")

@@ -62,6 +62,7 @@ from ledger.parsers.tables.side_marks import on_side_marks, with_side_marks
 from ledger.parsers.tables.side_rows import (
     feature_off_twin,
     measured_columns,
+    pair_settings,
     qualified_side,
     settings_key,
     side_column,
@@ -280,9 +281,9 @@ def _bases(
         )
     )
     bases, clash = _base_rows(table, labels, steps, base_cell)
-    if clash and (side_pairs(table, labels) or (precisions and base_cell)):
+    if clash and ((pairs := side_pairs(table, labels)) or (precisions and base_cell)):
         # "MAIN | 1.00 | ..." then "PR | 1.00 | ...", once per rate: the base row of the candidate's settings
-        steps = [i for i, r in enumerate(roles) if r == "config"]
+        steps = pair_settings(pairs, roles) if pairs else [i for i, r in enumerate(roles) if r == "config"]
         bases, clash = _base_rows(table, labels, steps, base_cell)
     if clash:
         bases = {}  # "Baseline A1 | Tuned | Baseline A2": an A/B/A run, every row a result of its own

@@ -22,6 +22,7 @@ from ledger.parsers.tables.headers import (
     head_without_unit,
     looks_metric,
     side_core,
+    sided_arrow_column,
     slash_sides,
     unit_of_header,
 )
@@ -30,6 +31,7 @@ from ledger.parsers.tables.precision_columns import precision_baseline
 from ledger.parsers.tables.ratio_heads import VS_HEAD_RE, against_a_third, ratio_baseline, ratio_columns, vs_baseline
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import fractions_under_a_count, names_setting, setting_keys
+from ledger.parsers.tables.stated_bases import first_column_base
 from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, stem_baselines, stem_pairs
 from ledger.parsers.tables.swept_heads import swept_setting
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
@@ -249,6 +251,8 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         return "spread"  # the standard deviation of the value column before it
     elif _STAT_HEADER_RE.match(head):
         return "value"  # avg | min | max | p99: every statistic cell is a result
+    elif sided_arrow_column(head, cells) and not _COUNT_HEAD_RE.search(ARROW_SIDES_RE.sub("", head)):
+        return "value"  # "Output-limit hits, base → head" over "11 → 14": both sides measured, no setting
     elif (
         (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head) or names_setting(head))
         and not swept_setting(head)  # "conc 64" over numbers: results at concurrency 64, not a setting column
@@ -339,6 +343,7 @@ def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:
             roles[paired] = "baseline"
     if "baseline" not in roles and len(values) > 2:
         vs_baseline(table, roles, values, deltas)
+        first_column_base(table, roles)  # "| release-0.6 | + paged KV |" over "48.0 | 55.2 (+15%)"
     if "baseline" not in roles and len(values) > 2 and deltas:
         # "BF16 tok/s | INT4 tok/s | Change | BF16 TPOT | INT4 TPOT | Change": each change column closes its pair
         for pair, delta in _delta_groups(values, deltas):

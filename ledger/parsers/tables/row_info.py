@@ -26,6 +26,7 @@ from ledger.parsers.tables.headers import (
 from ledger.parsers.tables.roles import KEYED_NUMBER_RE, NO_FIGURE, pair_columns
 from ledger.parsers.tables.row_ids import row_id_column
 from ledger.parsers.tables.setting_keys import SETTING_SPLIT_RE, setting_keys
+from ledger.parsers.tables.stated_bases import header_references
 from ledger.vocab.load_cells import cell_load
 from ledger.vocab.metrics import STDERR_WORDS, dataset_key_name, is_acceptance_name, named_benchmark
 from ledger.vocab.setting_cells import settings_cell
@@ -104,6 +105,8 @@ class TableInfo:
             of = measure_of_change(table, i, self.delta_cols, self.value_cols, self.base_cols, self.base_of)
             if of is not None and of < len(table.header):
                 self.delta_measure[i] = _measure_words(head_without_unit(clean(table.header[of])))
+        self.stated_ref = header_references(table, roles)
+        """The reference a change column's header states for a value column ("Δ vs 61.0"), by column."""
         self.gain_of = gain_deltas(table, roles, self.base_of)
         """The change columns that are a falling measure's gain, positive where the PR is faster (delta_check)."""
 

@@ -461,8 +461,8 @@ class _RowReader:
                 ref = base_value[0]  # (also of a reference with its spread, "80.90% ±0.72")
                 bpm = PAREN_RE.search(src)
                 base_paren = bpm.group(1) if bpm else None
-        if ref is None:  # "96.25 (ref 96.36)" in one cell
-            ref = cell_ref(c.cleaned)
+        if ref is None:  # "96.25 (ref 96.36)" in one cell, else the number a change column's header states
+            ref = next((r for r in (cell_ref(c.cleaned), self.info.stated_ref.get(c.ci)) if r is not None), None)
         return ref, base_paren
 
     def _kind(self, metric: str, metric_head: str, head: str, role: str, unit: str | None) -> tuple[str, str | None]:

@@ -16,7 +16,7 @@ from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.vocab.setup import config_key
 from ledger.vocab.setup_keys import is_known_key
-from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, side_alone, side_of
+from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, names_ours, side_alone, side_of
 from ledger.vocab.workload import setup_only
 
 _MIN_PAIRS = 2
@@ -26,7 +26,7 @@ _MIN_PAIRS = 2
 def side_pairs(table: Table, labels: list[str]) -> list[tuple[Row, Row]]:
     """The (base, candidate) rows next to each other, in either order ("MAIN" then "PR"); [] unless every row
     with numbers is in one and there are two pairs or more."""
-    rows = [(row, side_of(label)) for row, label in zip(table.rows, labels, strict=True) if _has_numbers(row)]
+    rows = [(row, _pair_side(label)) for row, label in zip(table.rows, labels, strict=True) if _has_numbers(row)]
     pairs: list[tuple[Row, Row]] = []
     i = 0
     while i + 1 < len(rows):
@@ -36,6 +36,10 @@ def side_pairs(table: Table, labels: list[str]) -> list[tuple[Row, Row]]:
         pairs.append((a, b) if sa == "base" else (b, a))
         i += 2
     return pairs if i == len(rows) and len(pairs) >= _MIN_PAIRS else []
+
+
+def _pair_side(label: str) -> str | None:
+    return side_of(label) or ("head" if names_ours(label) else None)  # ("base" then "ours")
 
 
 def step_columns(table: Table, labels: list[str], roles: list[str]) -> list[int]:
@@ -54,6 +58,12 @@ def step_columns(table: Table, labels: list[str], roles: list[str]) -> list[int]
             break  # the first column the two sides differ in: the results start here
         out.append(ci)
     return out
+
+
+def pair_settings(pairs: list[tuple[Row, Row]], roles: list[str]) -> list[int]:
+    """The config columns each base row shares with its candidate: what keys a pair ("| Gemma3 4B | Before | 1 |"
+    then "| Gemma3 4B | After | 8 |": the model), never a knob the change turned (n_seq 1 then 8)."""
+    return [i for i, r in enumerate(roles) if r == "config" and all(_cell(b, i) == _cell(h, i) for b, h in pairs)]
 
 
 def settings_key(row: Row, cols: list[int]) -> tuple[str, ...]:
@@ -154,9 +164,12 @@ def side_column(table: Table, roles: list[str]) -> tuple[int, str, frozenset[str
 def _base_cell(cells: list[str]) -> str | None:
     """The one base row's cell: a side word for the base beside the candidate's ("reference" / "this PR"), or the
     build the others add to ("origin" / "origin+overlap")."""
-    sides = [side_of(c) if side_alone(c) else None for c in cells]
-    if sides.count("base") == 1 and sides.count("head") == len(cells) - 1:
-        return cells[sides.index("base")]
+    sides = [side_of(c) if side_alone(c) else "head" if names_ours(c) else None for c in cells]
+    # ("| Gemma3 4B | Before |" then "| Gemma3 4B | After |", the pair again per model: one base row per group,
+    # each named alike; side_pairs ties each candidate to its own group's)
+    base_cells = {c for c, s in zip(cells, sides, strict=True) if s == "base"}
+    if len(base_cells) == 1 and sides.count("base") + sides.count("head") == len(cells) and "head" in sides:
+        return base_cells.pop()
     c = min(cells, key=len)  # (the build the others add to is the shortest: one look at each row, not a scan each)
     others = [o for o in cells if o != c]
     if len(others) == len(cells) - 1 and all(
