@@ -302,6 +302,10 @@ def test_title_family_and_backend() -> None:
     # a head branch's name as the title, its family typed lower case: the family as its makers spell it
     assert title_family("Xyt/minimax tp1 p2") == "MiniMax" and title_family("[perf] deepseek fp8 moe") == "DeepSeek"
     assert title_family("recipes/glm-5.3-flash/README.md") is None  # a file's path names no family
+    # llama.cpp's "module : change": a bare lower-case name before the colon is the code's module, not a model
+    assert title_family("llama : fuse rope") is None and title_family("ggml, llama: faster rope") is None
+    assert title_family("gemma3 : fix swa") == "Gemma3"  # (a version: the model's architecture, its family)
+    assert title_family("model : add Qwen3 support") == "Qwen3" and title_family("Gemma: faster") == "Gemma"
     assert title_backend("vulkan : faster mat-vec") == "Vulkan" and title_backend("HIP: tune mmq") == "ROCm"
     assert title_backend("ggml-cpu: faster q4_0") is None and title_backend("Fix CUDA: graphs") is None
     # ggml-cuda's code runs on AMD's boards through HIP: a "CUDA:" change timed on them only ran no CUDA backend
