@@ -274,6 +274,13 @@ def test_the_h20_3e_is_not_the_h20(value: str, board: str) -> None:
     assert canonical_gpu(value)[0] == board
 
 
+def test_a_geforce_counted_by_its_bare_number_is_that_many_cards() -> None:
+    # "on a 2x3090 system": two RTX 3090s; a hex constant or a matrix's shape names no card
+    assert line_setup("main vs this PR on a 2x3090 system:") == {"gpu": "2x3090"}
+    assert canonical_gpu("2x3090") == ("rtx3090", "2") and canonical_gpu("4 x 4090 Ti") == ("rtx4090ti", "4")
+    assert "gpu" not in line_setup("mask 0x3090 set") and "gpu" not in line_setup("a 4x4096 matrix")
+
+
 @pytest.mark.parametrize(
     ("text", "want"),
     [
