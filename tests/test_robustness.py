@@ -1077,6 +1077,14 @@ HOSTILE: dict[str, HostileText] = {
     # prose.guards CONFIG_BEFORE_RE)
     "stat prefixes and paren changes": "- P99 median E2E latency: 1.5s vs 2s (-3.1%), Performance: 3,402 tok/s (TP2 "
     "tuned, +640% over base (x, 612s 7 ms tok/s stays always over 55% rate " * 1_000,
+    # a title opened by its modules' names (vocab.models _MODULE_PREFIX_RE), a name list that never closes
+    "module prefixes": lambda s: "# llama, " + "ggml / server, " * (2_000 * s) + ": x 1.5 tok/s\n",
+    # counted cards by their bare numbers, glued (vocab.setup's gpu word, vocab.canonical _COUNTED_GEFORCE_RE)
+    "counted cards": "on 2x3090x4090 2 × 5090ti3x 3090 " * 2_000,
+    # a numbered setup section's table of name and value rows (grammar.setup_scopes _SETUP_TITLE_RE, _row_setup)
+    "setup rows": lambda s: (
+        "### 1.2. Environment\n\n| Component | Version |\n|---|---|\n" + "| TP | 8 |\n" * (1_000 * s)
+    ),
 }
 
 

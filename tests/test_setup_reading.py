@@ -274,6 +274,13 @@ def test_the_h20_3e_is_not_the_h20(value: str, board: str) -> None:
     assert canonical_gpu(value)[0] == board
 
 
+def test_a_geforce_counted_by_its_bare_number_is_that_many_cards() -> None:
+    # "on a 2x3090 system": two RTX 3090s; a hex constant or a matrix's shape names no card
+    assert line_setup("main vs this PR on a 2x3090 system:") == {"gpu": "2x3090"}
+    assert canonical_gpu("2x3090") == ("rtx3090", "2") and canonical_gpu("4 x 4090 Ti") == ("rtx4090ti", "4")
+    assert "gpu" not in line_setup("mask 0x3090 set") and "gpu" not in line_setup("a 4x4096 matrix")
+
+
 @pytest.mark.parametrize(
     ("text", "want"),
     [
@@ -302,6 +309,10 @@ def test_title_family_and_backend() -> None:
     # a head branch's name as the title, its family typed lower case: the family as its makers spell it
     assert title_family("Xyt/minimax tp1 p2") == "MiniMax" and title_family("[perf] deepseek fp8 moe") == "DeepSeek"
     assert title_family("recipes/glm-5.3-flash/README.md") is None  # a file's path names no family
+    # llama.cpp's "module : change": a bare lower-case name before the colon is the code's module, not a model
+    assert title_family("llama : fuse rope") is None and title_family("ggml, llama: faster rope") is None
+    assert title_family("gemma3 : fix swa") == "Gemma3"  # (a version: the model's architecture, its family)
+    assert title_family("model : add Qwen3 support") == "Qwen3" and title_family("Gemma: faster") == "Gemma"
     assert title_backend("vulkan : faster mat-vec") == "Vulkan" and title_backend("HIP: tune mmq") == "ROCm"
     assert title_backend("ggml-cpu: faster q4_0") is None and title_backend("Fix CUDA: graphs") is None
     # ggml-cuda's code runs on AMD's boards through HIP: a "CUDA:" change timed on them only ran no CUDA backend

@@ -27,6 +27,7 @@ from ledger.parsers.kv.diff_pairs import diff_pairs
 from ledger.parsers.kv.table_twins import table_twins
 from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.prose.concurrency_labels import concurrency_labels
+from ledger.parsers.prose.lead_tasks import lead_tasks
 from ledger.parsers.prose.named_changes import named_changes
 from ledger.parsers.prose.not_measured import not_measured
 from ledger.parsers.prose.sibling_kinds import kinds_of_siblings
@@ -167,6 +168,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     claims = side_tables(doc, claims)  # one sweep printed as a table per side
     claims = table_twins(doc, claims)  # a summary table's cell takes the unit and task its paste printed
     claims = labelled_gains(doc, claims)  # "... (+11%)" over a table: against the section's first of its shape
+    claims = lead_tasks(doc, claims)  # "200-sample GSM8K:" over "- fused: strict-match 83.5%": gsm8k's scores
     quoted = quoted_reply_lines(doc)  # a reply's quote repeats another message: not new evidence
     if quoted:
         claims = [c for c in claims if c.source.line not in quoted]

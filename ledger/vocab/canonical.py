@@ -22,9 +22,10 @@ import re
 from ledger.vocab.disagg_layout import LAYOUT_KEYS
 from ledger.vocab.text import clean_name
 
-SETUP_RULES_VERSION = 10  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
+SETUP_RULES_VERSION = 11  # 2: "W4AFP8" is canonically w4a8; 3: "RTX-4090" is rtx4090; 4: "Radeon RX 9070" is rx9070,
 # "Jetson AGX Orin" is orin; 5: "AWQ-INT4" and "INT4-AWQ" are awq_int4; 6: "sm_90a" is sm90; 7: a gpu "4090" is rtx4090;
 # 8: "Radeon Pro W7900" is w7900; 9: a model pair "Kimi-K2.5/K2.6" is kimi-k2.5/kimi-k2.6; 10: "Ascend 910" is ascend910
+# 11: a gpu "2x3090" is two rtx3090
 """Raised whenever a canonical value changes: a ledger whose stored setup index (`claim_setup`) was made by other
 rules is rebuilt by the next write, and read through the rules of this code until then."""
 
@@ -100,6 +101,8 @@ DTYPE_KEYS: frozenset[str] = frozenset(("quant", "kv_cache", "state"))
 _GPU_RE = re.compile(rf"(?:(?<![a-z0-9])|(?<=\dx)|(?<=\d×))({GPU_NAMES})(?![0-9])", re.IGNORECASE)  # "8xH100"
 _GEFORCE_NUMBER_RE = re.compile(r"([2-5]0[5-9]0)")
 """A GeForce card's bare number, a gpu value read from its "4090/24GB" (vocab.setup's gpu word)."""
+_COUNTED_GEFORCE_RE = re.compile(r"[1-9]\d? ?[x×] ?([2-5]0[5-9]0(?: ?ti)?)")
+"""A GeForce card's bare number after its count ("2x3090", vocab.setup's gpu word)."""
 # "8xH100", "8 x H100", "2x8 H200", "2x8xH200": a count (or nodes x GPUs per node) before the name
 _COUNT_BEFORE_RE = re.compile(
     r"(?<![\w.])(\d{1,3})\s{0,2}[x×*]\s{0,2}(?:(\d{1,3})(?![\d.])\s{0,2}[x×*]?\s{0,2})?"
@@ -181,7 +184,8 @@ def canonical_gpu(value: str) -> tuple[str, str | None]:
     "2x8" -> ("", "16"); a name the table does not know keeps its cleaned text ("gaudi3")."""
     v = clean_name(value)[:120]
     count: int | None = None
-    m = _GPU_RE.search(v) or _GEFORCE_NUMBER_RE.fullmatch(v)  # ("4090" of "4090/24GB": the RTX 4090)
+    # ("4090" of "4090/24GB": the RTX 4090; "2x3090": two RTX 3090)
+    m = _GPU_RE.search(v) or _GEFORCE_NUMBER_RE.fullmatch(v) or _COUNTED_GEFORCE_RE.fullmatch(v)
     name = re.sub(r"\s", "", m.group(1)).replace("dgxspark", "dgx-spark").replace("ascendnpu", "ascend") if m else ""
     name = name.replace("jetson", "").replace("agx", "") if "orin" in name else name  # "Jetson AGX Orin" is an Orin
     name = name.replace("radeonrx", "rx")  # "AMD Radeon RX 9070" is the RX 9070 its gfx1201 names
@@ -197,7 +201,7 @@ def canonical_gpu(value: str) -> tuple[str, str | None]:
         name = name[3:]  # "RTX A4000" is the A4000
     elif re.fullmatch(r"[2-5]0[5-9]0(?:ti)?", name):
         name = f"rtx{name}"  # "3090Ti" is the RTX 3090 Ti, "4090/24GB" the RTX 4090
-    head = v[: m.start()] if m else v
+    head = v[: m.start(1)] if m else v
     c = _COUNT_BEFORE_RE.search(head)
     if c is not None and (m is not None or not head[c.end() :].strip()):
         count = int(c.group(1)) * (int(c.group(2)) if c.group(2) else 1)

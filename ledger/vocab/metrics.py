@@ -432,6 +432,10 @@ def dataset_key_name(label: str) -> str | None:
     return m.group(1) if m else None
 
 
+# a measure that is no score of a benchmark: a perplexity or a divergence is measured on its own text
+OWN_MEASURE_RE = re.compile(r"\b(?:perplexity|ppl|kld|kl[- ]?div(?:ergence)?)\b", re.IGNORECASE)
+
+
 @short_text_cache(4096)  # the same lead-ins and names are asked again by each table under them
 def named_benchmark(text: str) -> str | None:
     """The one accuracy benchmark a name holds ("test_gsm8k_full_accuracy" -> "gsm8k"); None for none or two."""

@@ -366,6 +366,10 @@ _TITLE_FAMILY_RE = re.compile(
     re.IGNORECASE,
 )
 _BRANCH_PREFIX_RE = re.compile(r"(?<![\w/])(?:feat|feature|dev|release|exp|wip)/", re.IGNORECASE)
+# "llama : fuse rope", "ggml, server: ...": a title opened, as llama.cpp's are, by the lower-case names of the
+# modules it changes, a colon after them; a bare name with no version there is the code's module ("llama" is the
+# library), never the model a run served ("gemma3 : fix swa" keeps its version, and so its family)
+_MODULE_PREFIX_RE = re.compile(r"^[\s#]{0,6}[a-z][a-z_-]{0,24}(?: ?[,/] ?[a-z][a-z0-9_-]{0,24}){0,3} ?: ")
 _NOT_TITLE_FAMILY = frozenset(("opt", "step", "yi", "mpt", "mamba", "bloom", "phi", "whisper", "gpt"))
 
 
@@ -389,7 +393,7 @@ def title_family(title: str) -> str | None:
     """The model family (and version) a title names where it names no model in full: "Gemma", "Llama 4", also
     as a branch's name ("Cherry pick feat/llama4 to main", "Xyt/minimax tp1"); a family typed in lower case
     ("deepseek fp8 moe") as its makers spell it (DeepSeek)."""
-    title = _BRANCH_PREFIX_RE.sub(" ", _HEAD_REF_RE.sub(" ", title[:300]))
+    title = _BRANCH_PREFIX_RE.sub(" ", _HEAD_REF_RE.sub(" ", _MODULE_PREFIX_RE.sub(" ", title[:300])))
     for m in _TITLE_FAMILY_RE.finditer(title):
         word = m.group(0).split()[0]
         if word.lower() not in _NOT_TITLE_FAMILY:

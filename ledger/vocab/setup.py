@@ -257,7 +257,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         # joined in one machine, "a 4090 + 3090-Ti", kept as the pair: here, not in GPU_NAMES, whose word gate a
         # name of no two letters in a row would open to every text)
         rf"({GPU_COUNT}{GPU_VENDOR}(?:{GPU_NAMES})(?: ?[x×*] ?\d{{1,3}}(?!\d|\.\d))?|"
-        r"[2-5]0[5-9]0(?=/\d{1,3} ?gb)|[2-5]0[5-9]0(?:[ -]?ti)? ?\+ ?[2-5]0[5-9]0(?:[ -]?ti)?)s?",
+        r"[2-5]0[5-9]0(?=/\d{1,3} ?gb)|[2-5]0[5-9]0(?:[ -]?ti)? ?\+ ?[2-5]0[5-9]0(?:[ -]?ti)?|"
+        # ("a 2x3090 system": a GeForce by its number, counted)
+        r"(?<![\w.])[1-9]\d? ?[x×] ?[2-5]0[5-9]0(?:[ -]?ti)?(?![\w.]))s?",
         (
             # (the boards' own spellings, "gb2"/"gh2"/"mi3", not "gb"/"gh"/"mi": every line with "80 GB", a github
             # link or "min" read for a GPU)
@@ -281,6 +283,15 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
             "0/",  # ("4090/24GB")
             "0 +",  # ("4090 + 3090-Ti")
             "0+",
+            "x2",  # ("2x3090", "4 x 4090": a counted GeForce)
+            "x3",
+            "x4",
+            "x5",
+            "x 2",
+            "x 3",
+            "x 4",
+            "x 5",
+            "×",
             "i +",
             "i+",
             "a8",

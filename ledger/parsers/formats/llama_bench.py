@@ -26,6 +26,7 @@ from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.reader.document import Block, Row
 from ledger.parsers.tables.headers import column_revisions
+from ledger.parsers.tables.spans import filled_down
 from ledger.vocab.flags import flag_head_key
 from ledger.vocab.setting_heads import abbreviated_setting, batched_bench_keys, header_lengths
 from ledger.vocab.setup import qualifiers
@@ -109,9 +110,9 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     table = block.table
     if table is None or not table.rows:
         return
-    roles = _roles(table.header)
-    if roles is None:
+    if (roles := _roles(table.header)) is None:
         return
+    table = filled_down(table, roles)  # ("|   | 8 | 52.4 |" under "| gemma 2B Q8_0 | 4 | ...": the model above)
     heads = [_clean(h) for h in table.header]
     ctx.taken.add(table.header_line)
     base_col = roles.index("baseline") if "baseline" in roles else None

@@ -47,9 +47,11 @@ from ledger.vocab.setup import qualifiers, unsaid
 from ledger.vocab.text import ARROW, has_digit
 from ledger.vocab.word_gate import WordGate
 
-# a section that states the setup of a turn's results: "Test configuration", "Environment", "Hardware", "Setup"
+# a section that states the setup of a turn's results: "Test configuration", "Environment", "Hardware", "Setup",
+# numbered as a report numbers its sections ("### 1. Environment", "2) Setup") and "Tested environment" too
 _SETUP_TITLE_RE = re.compile(
-    r"^\W{0,6}(?:(?:test|testing|benchmark(?:ing)?|bench|eval(?:uation)?|experiment(?:al)?|run|serving|"
+    r"^\W{0,6}(?:\d{1,2}(?:\.\d{1,2}){0,2}[.)]?\s{1,3})?"
+    r"(?:(?:test|testing|tested|benchmark(?:ing)?|bench|eval(?:uation)?|experiment(?:al)?|run|serving|"
     r"system|my|our)\s{1,3})?(?:configuration|config|environment|env|setup|hardware|settings|test bed|testbed|"
     r"machine|system)s?\W{0,6}$",
     re.IGNORECASE,
@@ -128,7 +130,7 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
                 text = doc.setup_line(no)
                 if len(text) > 2000 or no in pastes:
                     continue
-                for k, v in line_setup(unrestricted(text)).items():
+                for k, v in _row_setup(unrestricted(text)).items():
                     a, b = norm(values.setdefault(k, v)), norm(v)
                     if a not in b and b not in a:
                         several.add(k)  # "Hardware: - H100 - L40S - A10G": the boards runs used, none for all
@@ -136,6 +138,19 @@ def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
         if values:
             out.append((start, end, values))
     return out
+
+
+def _row_setup(text: str) -> dict[str, str]:
+    """The setup of a setup section's line; a table's row of two cells, a name and its value (`| TP | 8 |`), read
+    as the line "TP: 8" it stands for too (what the cells say as they are is kept: `| Geometry | experts=128 |`)."""
+    got = line_setup(text)
+    cells = text.strip().strip("|").split("|")
+    if len(cells) != 2 or not text.lstrip().startswith("|"):
+        return got
+    name, value = cells[0].strip(), cells[1].strip()
+    if not name or not value or name.endswith(":"):
+        return got
+    return {**line_setup(f"{name}: {value}"), **got}
 
 
 def _result_pastes(doc: Document) -> set[int]:

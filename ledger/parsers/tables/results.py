@@ -76,6 +76,7 @@ from ledger.parsers.tables.sweep_axis import Sweep, on_sweep, sweep_of, without_
 from ledger.parsers.tables.swept_heads import with_swept_heads
 from ledger.vocab.doc_tables import documentation_table, hardware_table
 from ledger.vocab.metrics import (
+    OWN_MEASURE_RE,
     is_acceptance_name,
     is_accuracy_name,
     last_metric_named,
@@ -599,10 +600,6 @@ def _turn_task(ctx: Context, block: Block) -> str | None:
     return None
 
 
-# a measure that is no score of a benchmark: a perplexity or a divergence is measured on its own text
-_OWN_MEASURE_RE = re.compile(r"\b(?:perplexity|ppl|kld|kl[- ]?div(?:ergence)?)\b", re.IGNORECASE)
-
-
 def _of_task(claims: Iterator[Claim], task: str | None, dataset: str | None) -> Iterator[Claim]:
     """An accuracy that names no benchmark takes the one the table's lead-in (or its turn) names, as its `task`; a
     speed or an acceptance measured on the one the lead-in right over it names ("3 samples of mt-bench:" over a
@@ -613,7 +610,7 @@ def _of_task(claims: Iterator[Claim], task: str | None, dataset: str | None) -> 
             and c.kind == "accuracy"
             and "task" not in c.config
             and not named_benchmark(c.metric or "")
-            and not _OWN_MEASURE_RE.search(c.metric or "")  # ("q6_k PPL": a row's)
+            and not OWN_MEASURE_RE.search(c.metric or "")  # ("q6_k PPL": a row's)
         ):
             c.config["task"] = task
         elif (

@@ -1,0 +1,60 @@
+"""The benchmark a list's lead-in names, for the scores its items give by their filter or measure alone.
+
+    Acme-7B 200-sample GSM8K, FP8 KV cache:                  <- the lead-in names the benchmark
+    - fused: strict-match 83.50% / flexible-extract 84.50%   <- gsm8k's strict-match and flexible-extract scores
+    - legacy: strict-match 93.00% / flexible-extract 93.50%
+
+The lead-in is the paragraph right above the list that ends with a colon; it names one benchmark (named_benchmark).
+A score whose own name names a benchmark, or that is no benchmark's (a perplexity), keeps what it has; a speed in
+the list is no score of it.
+"""
+
+from __future__ import annotations
+
+from ledger.model import Claim
+from ledger.parsers.reader.document import Document
+from ledger.vocab.metrics import OWN_MEASURE_RE, named_benchmark
+
+
+def _item_tasks(doc: Document) -> dict[int, str]:
+    """Each line of a list whose lead-in names a benchmark -> that benchmark. One pass over the blocks."""
+    out: dict[int, str] = {}
+    blocks = doc.blocks
+    k = 1
+    while k < len(blocks):
+        if blocks[k].kind != "item" or blocks[k].in_code:
+            k += 1
+            continue
+        j = k
+        while j < len(blocks) and blocks[j].kind == "item" and not blocks[j].in_code:
+            j += 1  # (the list's items, up to the first block that is not one)
+        lead = blocks[k - 1]
+        if (
+            lead.kind == "text"
+            and not lead.in_code
+            and blocks[k].start - lead.end <= 2
+            and lead.text.rstrip(" *_").endswith(":")
+            and (task := named_benchmark(lead.text[-300:]))
+        ):
+            out.update((no, task) for b in blocks[k:j] for no in range(b.start, b.end + 1))
+        k = j
+    return out
+
+
+def lead_tasks(doc: Document, claims: list[Claim]) -> list[Claim]:
+    """The claims, each accuracy of a list item that names no benchmark given the one its list's lead-in names."""
+    if not any(c.kind == "accuracy" and "task" not in c.config for c in claims):
+        return claims
+    tasks = _item_tasks(doc)
+    for c in claims:
+        task = tasks.get(c.source.line)
+        metric = c.metric or ""
+        if (
+            task
+            and c.kind == "accuracy"
+            and "task" not in c.config
+            and not named_benchmark(metric)
+            and not OWN_MEASURE_RE.search(metric)  # ("q6_k PPL": measured on its own text)
+        ):
+            c.config["task"] = task
+    return claims
