@@ -744,6 +744,12 @@ HOSTILE: dict[str, HostileText] = {
     "example markers": lambda s: (
         "e.g.: `a: {'ep': 4}` or `b , such as `c looks like `d (e.g. TP=4 (for instance x " * (500 * s) + "\n`"
     ),
+    # suppositions over and over on one line, never ending their sentence, some "If we" (reader.prose_examples
+    # _SUPPOSE_RE: what a made-up case blanks for the setup readers)
+    "suppositions": "if the model generates 300 tokens: suppose 2; If we say 1, imagine " * 2_000,
+    # an archive's turn lines made headings, each over a fenced run (reader.scanner _TURN_RE, reader.regions
+    # _TURN_LINE_RE: each turn's fences parsed apart)
+    "turn headings": ("### alice · comment · 2026-01-02\n\n2x W7900\n\n```\neval time = 1.5 ms / 2 tokens\n") * 600,
     # a console's banners between rules, over and over, and its sizes printed as None (reader.line_kinds
     # is_console_banner, grammar.commands echo)
     "console banners": ("=====\nREQUEST DETAILS ( main / x branch)\n=====\nTP Size: 8\nEP Size: None\n\n") * 800,

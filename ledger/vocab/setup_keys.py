@@ -56,6 +56,10 @@ HARD_KEYS: tuple[str, ...] = (
     "experts",
 )
 SIDE_SETTING = "side_setting"
+
+CHECKPOINT_KEYS = frozenset(("model", "quant"))
+"""The keys that name what a PR serves, the checkpoint and its precision: a result that states none runs the one the
+title or a heading names, where a machine or a load one result states is that result's alone."""
 """The keys a side's label sets ("BEFORE: GemmBackend.TRITON" sets backend), comma-joined: what the sides compare,
 so compare reads them as the difference under test, not as two setups."""
 IGNORED_KEYS: tuple[str, ...] = ("source", "commit", "note", "run", "version", "metric", "threshold", SIDE_SETTING)

@@ -37,10 +37,13 @@ Reach = list[tuple[int, int, str]]
 """The lines a key of the default holds over, as (first line, last line, value) runs."""
 
 
-def default_reach(doc: Document, default: dict[str, str], said: list[Statement]) -> dict[str, Reach]:
+def default_reach(
+    doc: Document, default: dict[str, str], said: list[Statement], owners: set[int] | None = None
+) -> dict[str, Reach]:
     """Each key of `default` whose reach is narrower than the document -> the runs of lines it holds over, and its
     value on each: a longer spelling a later turn states ("deepseek-ai/DeepSeek-V4-Flash" under a rerun's setup)
-    is not the model an earlier comment's "DeepSeek V4" runs served, which keep that comment's own."""
+    is not the model an earlier comment's "DeepSeek V4" runs served, which keep that comment's own. `owners`: the
+    turns of the thread's owner (see _owners_only)."""
     turns = turn_bounds(doc)
     starts = [a for a, _ in turns]
     reruns = _rerun_turns(doc, turns, said)
@@ -64,7 +67,35 @@ def default_reach(doc: Document, default: dict[str, str], said: list[Statement])
             out[key] = [(start, starts[turn - 1] - 1, lines[0][1]), (starts[turn - 1], end, default[key])]
         elif start > 1 or end < last:
             out[key] = [(start, end, default[key])]
+    _owners_only(doc, turns, owners or set(), default, said, out)
     return out
+
+
+def _owners_only(
+    doc: Document,
+    turns: list[tuple[int, int]],
+    owners: set[int],
+    default: dict[str, str],
+    said: list[Statement],
+    reach: dict[str, Reach],
+) -> None:
+    """Where an archive words its first turn a comment ("### alice · comment · 2026-02-12": the description was not
+    stored), the first commenter taken for the owner may be a reviewer: the keys of `default` only the `owners`'
+    turns state hold over those turns (the title's too), not over another author's ("2x Radeon W7900" over alice's
+    table is not bob's board in the next comment). `reach` is narrowed in place."""
+    if len(owners) < 2 or len(turns) < 2:
+        return
+    first = turns[1][0]
+    if not any(b.kind == "comment" and b.start == first and b.info == "comment" for b in doc.blocks[:200]):
+        return
+    spans = [turns[t] for t in sorted(owners)]
+    last = len(doc.lines)
+    for key, value in default.items():
+        lines = [no for no, k, _, counted in said if k == key and counted]
+        if not lines or not all(any(a <= no <= z for a, z in spans) for no in lines):
+            continue
+        runs = reach.get(key, [(1, last, value)])
+        reach[key] = [(max(a, s), min(z, e), v) for a, z, v in runs for s, e in spans if max(a, s) <= min(z, e)]
 
 
 def beside_models(doc: Document, default: dict[str, str], said: list[Statement]) -> dict[str, list[Beside]]:

@@ -137,7 +137,7 @@ def document_default(
     _count_of_board(out, counts, turns_of)
     own = _turns_own(out, turns_of, owners, elsewhere)
     _each_turn_its_own(by_turn, out, varied, own)
-    (reach if reach is not None else {}).update(default_reach(doc, out, said))
+    (reach if reach is not None else {}).update(default_reach(doc, out, said, owners))
     if printed is not None:
         printed.update((out.keys() - outside) & {"concurrency"})  # (a tool's output names its model and TP too)
         (reach if reach is not None else {}).update(printed_reach(doc, printed, out, said))

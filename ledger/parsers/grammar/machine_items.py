@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 
+from ledger.parsers.grammar.section_results import measures
 from ledger.parsers.grammar.setup_scopes import line_setup, section_reach
 from ledger.parsers.reader.blocks import Document
 from ledger.vocab.canonical import canonical_gpu
@@ -27,8 +28,8 @@ def machine_scopes(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
         if b.kind != "item" or b.in_code:
             continue
         gpu = line_setup(b.text[:300]).get("gpu")
-        if gpu is None or canonical_gpu(gpu)[1] is None:
-            continue
+        if gpu is None or canonical_gpu(gpu)[1] is None or measures(b.text[:300]):
+            continue  # ("- Reached 95 tok/s ... on 2xH200": the machine of that item's result, no sibling's)
         above = heads[i - 1] if (i := bisect.bisect_left(starts, b.start)) > 0 else None
         if above is not None and above.kind == "heading":
             end = reach.get(above.start, len(doc.lines))

@@ -37,12 +37,14 @@ def section_measures(doc: Document, sections: list[tuple[int, int]]) -> set[int]
     out: set[int] = set()
     for first, last in sections:
         own = tables[bisect.bisect_left(starts, first) : bisect.bisect_right(starts, last)]
-        if any(_measures(doc.line(no)) for no in range(first + 1, last + 1)) or any(_measured_table(b) for b in own):
+        if any(measures(doc.line(no)) for no in range(first + 1, last + 1)) or any(_measured_table(b) for b in own):
             out.update(range(first, last + 1))
     return out
 
 
-def _measures(text: str) -> bool:
+def measures(text: str) -> bool:
+    """A line prints a result: a decimal or a percentage, a whole number in a unit of time or rate ("95 tok/s",
+    "120 tps"), a test run's count or a check's outcome."""
     s = text.strip()[:2000]
     # a command's ratios ("--gpu-memory-utilization 0.9") set the run up
     if s.startswith("--") or is_command_line(s) or not (has_digit(s) or "passed" in s.lower() or "failed" in s.lower()):
@@ -53,11 +55,12 @@ def _measures(text: str) -> bool:
         for name in names:
             s = s.replace(name, " ")
         m = _MEASURE_RE.search(s)
-    return (
-        m is not None
-        or any(_a_measure(u.group("unit")) for u in _UNIT_AFTER_RE.finditer(s))
-        or _CHECKED_RE.search(s) is not None
-    )
+    return m is not None or unit_measure(s) or _CHECKED_RE.search(s) is not None
+
+
+def unit_measure(text: str) -> bool:
+    """A whole number in a unit of time or rate, as the vocabulary knows them ("910 token/s", "120 tps", "41 ms")."""
+    return any(_a_measure(u.group("unit")) for u in _UNIT_AFTER_RE.finditer(text[:2000]))
 
 
 def states_check(text: str) -> bool:

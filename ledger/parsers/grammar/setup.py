@@ -59,6 +59,7 @@ from ledger.parsers.grammar.line_setup import DEFAULT_KEYS
 from ledger.parsers.grammar.machine_items import machine_scopes
 from ledger.parsers.grammar.model_alias import aliased_model
 from ledger.parsers.grammar.reference_yaml import reference_entries
+from ledger.parsers.grammar.section_results import measures
 from ledger.parsers.grammar.setup_index import SetupIndex as SetupIndex  # the readers' name for it
 from ledger.parsers.grammar.setup_index import SetupScope as SetupScope
 from ledger.parsers.grammar.setup_scopes import (
@@ -239,7 +240,9 @@ def _text_scope(
             if stated is not None and "model" not in stated and (model := bracketed_lead_model(text)):
                 stated = {"model": model, **stated}  # "- E2E: Wan2.2 T2V A14B FP8 (..., 1 GPU)": its table's model
             return SetupScope(b.start, _block_end(blocks, k + 1), stated) if stated else None
-        values = _setup_sentence(text) if not _RESULT_RE.search(text) else {}
+        # (an item that reports a result, "- Reached 95 tok/s for ISL2K/OSL512, Conc4 on 2xH200", states that
+        # result's own setup: its sibling items', "- Added an MMLU test (MMLU 78.1)", it does not reach)
+        values = _setup_sentence(text) if not (_RESULT_RE.search(text) or measures(text)) else {}
         # three settings at least: "MTP2 images" (two, from one word) names a check, not the runs' setup
         return SetupScope(b.start, section_end, values) if len(values) >= 3 else None
     if is_command_line(text):

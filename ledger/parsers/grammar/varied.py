@@ -13,10 +13,11 @@ from itertools import pairwise
 
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.line_setup import line_setup
-from ledger.parsers.grammar.section_results import states_check
+from ledger.parsers.grammar.section_results import states_check, unit_measure
 from ledger.parsers.reader.blocks import Block, Document, Table
 from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.metrics import is_acceptance_name, is_accuracy_name, named_benchmark
+from ledger.vocab.setup_keys import CHECKPOINT_KEYS
 from ledger.vocab.text import has_digit
 
 WORKLOAD_KEYS = frozenset(("isl", "osl", "concurrency", "batch_size"))
@@ -88,6 +89,7 @@ def table_titles(doc: Document) -> frozenset[int]:
 def states_result(text: str) -> bool:
     return bool(
         _ITEM_RESULT_RE.search(text)
+        or unit_measure(text)  # ("Achieved 120 tps": a whole number in any unit of rate or time the vocabulary knows)
         or (has_digit(text) and (named_benchmark(text) or is_accuracy_name(text) or is_acceptance_name(text)))
         or states_check(text)  # ("Clean SM100 build: passed.": a check's outcome, its board its own)
     )
@@ -106,10 +108,16 @@ def list_varied(doc: Document) -> set[str]:
         rows = [r for r in run if states_result(r.text[:300])]
         if len(rows) > 1:
             counts: dict[str, int] = {}
+            values: dict[str, set[str]] = {}
             for r in rows:
-                for k in line_setup(r.text[:2000]):
+                for k, v in line_setup(r.text[:2000]).items():
                     counts[k] = counts.get(k, 0) + 1
-            varied.update(k for k, n in counts.items() if n < len(rows))
+                    values.setdefault(k, set()).add(v.lower())
+            # (an item silent on the checkpoint runs the PR's: "- Add an accuracy test for DSR1 NVFP4 (gsm8k 94.24)"
+            # beside "- Achieved 120 tps ... at B200x4" varies the board and the load, not the model)
+            varied.update(
+                k for k, n in counts.items() if (n < len(rows) and k not in CHECKPOINT_KEYS) or len(values[k]) > 1
+            )
         run = [b] if b is not None and b.kind == "item" and not b.in_code else []
     return varied
 

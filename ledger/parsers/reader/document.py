@@ -24,7 +24,7 @@ from typing import Literal
 from ledger.parsers.reader.blocks import MAX_LINE, Block, BlockKind, Document, Row, Table
 from ledger.parsers.reader.config_files import nested_settings
 from ledger.parsers.reader.line_kinds import is_command_line
-from ledger.parsers.reader.prose_examples import design_examples, example_blanked
+from ledger.parsers.reader.prose_examples import design_examples, example_blanked, supposed_blanked
 from ledger.parsers.reader.regions import markdown_regions
 from ledger.parsers.reader.scanner import scan
 from ledger.parsers.tables.dialects import pipe_cells
@@ -98,6 +98,8 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     code = {no for b in doc.blocks if b.kind == "code" for no in range(b.start, b.end + 1)}
     for no, blanked in example_blanked(lines, code).items():
         doc.setup_texts.setdefault(no, blanked)
+    for no, blanked in supposed_blanked([doc.setup_texts.get(n, t) for n, t in enumerate(lines, 1)], code).items():
+        doc.setup_texts[no] = blanked  # ("Suppose a request decodes 1,000 tokens": a made-up case, no run's length)
     for no, blanked in design_examples(doc).items():  # ("## Modifications" ... "Example: decode TP4/DP2")
         doc.setup_texts[no] = blanked
     tables = [b.table for b in doc.blocks if b.table is not None]

@@ -121,3 +121,26 @@ def design_examples(doc: Document) -> dict[int, str]:
             for no in lines:
                 out[no] = " " * len(doc.line(no))
     return out
+
+
+# a sentence that opens as a supposition ("If the model generates 300 tokens but 200 ...", "Suppose a request decodes
+# 1,000 tokens ...", "Imagine a batch of 64"), to its end: its numbers make a case up, they set no run up; not "If we
+# / I ..." (how the writer ran it: "If I pin TP=4, throughput drops")
+_SUPPOSE_RE = re.compile(
+    r"(?:^[\s>*+-]{0,6}|(?<=[.!?;:][ \t]))(?:if|suppose|supposing|imagine|say|let'?s[ \t]say)[ \t,]"
+    r"(?![ \t]{0,3}(?:we|i)\b)[^.!?\n]{0,400}",
+    re.IGNORECASE,
+)
+
+
+def supposed_blanked(lines: list[str], skip: set[int]) -> dict[int, str]:
+    """Line number (from 1) -> the line with its suppositions blanked ("If the model generates 300 tokens but 200
+    of those are accepted, ...": no output length of any run), for the prose lines that hold one; `skip`: the lines
+    read as code."""
+    out: dict[int, str] = {}
+    for i, line in enumerate(lines):
+        if i + 1 in skip or len(line) > 4000 or not any(c.isdigit() for c in line):
+            continue
+        if _SUPPOSE_RE.search(line) is not None:
+            out[i + 1] = _SUPPOSE_RE.sub(lambda a: " " * len(a.group()), line)
+    return out

@@ -56,9 +56,11 @@ def tables_matter(text: str, lines: list[str]) -> bool:
     return _PIPE_THEN_ODD_RE.search(text) is not None or _MARKED_PIPE_RE.search(text) is not None
 
 
-# an archive's turn line ("**alice** · comment · 2025-03-01"): no sentence or code reads so
+# an archive's turn line ("**alice** · comment · 2025-03-01", "### alice · comment · ..."): no sentence or code reads
+# so
 _TURN_LINE_RE = re.compile(
-    r"(?:\*\*|__)?@?[A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?(?:\*\*|__)? · (?:comment|description|review)\b"
+    r"(?:#{1,6}[ \t]{1,4})?(?:\*\*|__)?@?[A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?(?:\*\*|__)?"
+    r" · (?:comment|description|review)\b"
 )
 
 

@@ -28,7 +28,7 @@ _SECTION_NUMBER_RE = re.compile(r"\d{1,2}(?:\.\d{1,2}){1,3}(?=\.?\s)")
 # "alice · description (continued)": an archive's next chunk of one long turn, which opens a turn as its first did)
 _TURN_RE = re.compile(
     r"^(?:\*\*|__)?@?(?P<author>[A-Za-z0-9][\w.-]{0,38}(?:\[bot\])?)(?:\*\*|__)?"
-    r"(?: · (?:comment|description|review)(?: \(continued\))?(?: · [\w :.,+-]{0,40})?"
+    r"(?: · (?P<word>comment|description|review)(?: \(continued\))?(?: · [\w :.,+-]{0,40})?"
     r"| (?:commented|reviewed|left a comment|approved these changes|requested changes)"
     r"(?: (?:on )?[\w :.,+-]{1,40})?)$"
 )
@@ -144,6 +144,8 @@ class _Scanner:
             return end
         if region[0] == "heading":
             level_s, title = region[3].split("\x00", 1)
+            if " · " in title and (turn := self._turn(i, title.strip())) is not None:
+                return turn  # "### alice · comment · 2026-01-02": an archive's turn line made a heading
             return self._heading(i + 1, int(level_s), title.strip())
         return None
 
@@ -183,11 +185,15 @@ class _Scanner:
         self.section.clear()
         self.section.append((0, f"[{am.group(1)}]"))
         self.cur = (f"[{am.group(1)}]",)
-        self.blocks.append(Block("comment", i + 1, i + 1, self.cur, text=am.group(1)))
+        # (info: the archive's word for the turn, "description" or "comment", where the line says it)
+        word = (am.groupdict().get("word") or "") if am.re is _TURN_RE else ""
+        self.blocks.append(Block("comment", i + 1, i + 1, self.cur, text=am.group(1), info=word))
         return i + 1
 
     def _atx(self, i: int, raw: str) -> int | None:
         hm = _ATX_RE.match(raw)
+        if hm and " · " in hm.group(2) and (turn := self._turn(i, hm.group(2).strip())) is not None:
+            return turn
         return self._heading(i + 1, len(hm.group(1)), hm.group(2).strip()) if hm else None
 
     def _command(self, i: int, stripped: str) -> int | None:
