@@ -1038,6 +1038,15 @@ HOSTILE: dict[str, HostileText] = {
     # a sentence of many values whose labels reach back over each other (prose.labels _INNER_VALUE_RE, _RESTART_RE,
     # vocab.metrics MEASURE_NOUN_END_RE, vocab.text RUNS_NAMED_RE)
     "values in one sentence": "the runs took 1.5 s / 2 s → as the as the cache hit rate went 3% → 4%, trials " * 2_000,
+    # sentences tying results to a commit that never reach it, environment rows of an engine naming builds, and a
+    # commit with "+ PR" words that never close (grammar.tied_revisions _TIED_RE, ENGINE_COMMIT_RE,
+    # grammar.revision_labels _PLUS_PR_RE)
+    "tied and engine builds": lambda s: "".join(
+        f"This result result is tied tied to the numbers are pinned to commit x{k}\n\n"
+        f"| vLLM | commit commit: `a8{k:05d}c6` sha git rev @ |\n\n"
+        f"Ran on `b7{k:05d}e1` + + with the PR # PR #{k} (main) plus this patch\n\n"
+        for k in range(300 * s)
+    ),
 }
 
 

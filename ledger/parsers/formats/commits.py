@@ -8,7 +8,9 @@ from collections.abc import Iterator
 from ledger.model import STATED_HEAD_NOTE, Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.revision_labels import is_sha, shas_in
+from ledger.parsers.grammar.tied_revisions import ENGINE_COMMIT_RE
 from ledger.parsers.reader.document import Block, Table
+from ledger.vocab.engines import engine_named
 from ledger.vocab.models import model_names
 from ledger.vocab.text import has_hex_run
 from ledger.vocab.word_gate import WordGate
@@ -173,9 +175,14 @@ def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
                         sha=sha,
                         note="the build the row was measured on",
                     )
+        engine_row = bool(row.cells) and engine_named(row.cells[0].strip("`*_ ")) is not None
         for cell in row.cells[1:]:
             for sha, start, end in shas_in(cell):
                 if _LOCATION_BEFORE_RE.search(cell[max(0, start - 20) : start]) or _CI_COMMIT_RE.search(cell):
+                    continue
+                if engine_row and ENGINE_COMMIT_RE.search(cell[max(0, start - 12) : end]):
+                    # "| vLLM | branch `x`, commit `f4bdadbb06` |": the build an environment table names
+                    yield ctx.claim("commit", row.line, cell.strip()[:120], sha=sha, note="the engine's build")
                     continue
                 if not _WORD_AFTER_RE.match(cell[end : end + 20]):
                     continue  # a bare sha with no verb after it
