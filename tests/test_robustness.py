@@ -1041,6 +1041,9 @@ HOSTILE: dict[str, HostileText] = {
     # sentences tying results to a commit that never reach it, environment rows of an engine naming builds, and a
     # commit with "+ PR" words that never close (grammar.tied_revisions _TIED_RE, ENGINE_COMMIT_RE,
     # grammar.revision_labels _PLUS_PR_RE)
+    # sample counts as one word with their noun and as "N=" that never reach a digit, or run into a GEMM's other
+    # dimensions (vocab.setup's samples words)
+    "sample count words": "gsm8k 200-samples- n = n=1, N=4096, K= 12-question-x N=80 runs " * 2_000,
     "tied and engine builds": lambda s: "".join(
         f"This result result is tied tied to the numbers are pinned to commit x{k}\n\n"
         f"| vLLM | commit commit: `a8{k:05d}c6` sha git rev @ |\n\n"
