@@ -1044,6 +1044,10 @@ HOSTILE: dict[str, HostileText] = {
     # sample counts as one word with their noun and as "N=" that never reach a digit, or run into a GEMM's other
     # dimensions (vocab.setup's samples words)
     "sample count words": "gsm8k 200-samples- n = n=1, N=4096, K= 12-question-x N=80 runs " * 2_000,
+    # set acceptances that never reach their number, formula constants, and model revisions behind marks (vocab.setup
+    # set_al, prose.guards _FORMULA_BEFORE_RE / _FORMULA_AFTER_RE, formats.commits _MODEL_REV_BEFORE_RE)
+    "set acceptance and formulas": "at simulated speculative acceptance of x (= 1000 / TPOT_ms `a/b`**, revision "
+    * 1_000,
     "tied and engine builds": lambda s: "".join(
         f"This result result is tied tied to the numbers are pinned to commit x{k}\n\n"
         f"| vLLM | commit commit: `a8{k:05d}c6` sha git rev @ |\n\n"

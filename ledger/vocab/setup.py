@@ -241,6 +241,16 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         (),
         _DIGIT_OPENS,
     ),
+    # "at forced acceptance length 3.0", "at simulated speculative acceptance 5.5": an acceptance the run was set to,
+    # no measured one
+    _word(
+        "set_al",
+        "set_al",
+        r"(?:forced|fixed|simulated|synthetic|assumed|pinned)\s(?:speculative\s)?accept(?:ance|ed)?"
+        r"(?:\s(?:length|len|rate))?\s(?:of\s|at\s|to\s|=\s?)?(\d{1,2}(?:\.\d{1,3})?)",
+        ("accept",),
+        ("forced", "fixed", "simulated", "synthetic", "assumed", "pinned"),
+    ),
     # "200-sample GSM8K", "a 500-question subset": the count written as one word with its noun
     _word(
         "samples",

@@ -124,6 +124,12 @@ def is_time_unit(unit: str | None) -> bool:
     return row is not None and row.family == "time"
 
 
+def is_duration_unit(unit: str | None) -> bool:
+    """A duration, whole or per unit of work ("ms", "ms per token", "us/run")."""
+    row = unit_row(unit)
+    return row is not None and row.family in ("time", "time per token", "time per run")
+
+
 RATIO_UNITS = frozenset(u.spelling for u in UNIT_TABLE if u.family == "ratio")
 """A ratio of two measurements: "1.3x", "2.1×"."""
 

@@ -33,8 +33,11 @@ _NOT_COMMIT_BEFORE_RE = re.compile(
 )
 # "DeepSeek-V4.1-Flash (rev dba1be0a)", "Qux-14B revision 3f2a9c1": the revision of a model's weights
 _MODEL_REV_BEFORE_RE = WordGate(
-    re.compile(r"(?P<name>[\w./-]{2,80})\s{0,2}[(\[,]?\s{0,2}(?:rev|revision)\W{0,3}$", re.IGNORECASE)
+    # ("`org/Model`, revision **`dba1be0…`**": the name's code marks and the value's bold between)
+    re.compile(r"(?P<name>[\w./-]{2,80})[`*_]{0,3}\s{0,2}[(\[,]?\s{0,2}(?:rev|revision)\W{0,5}$", re.IGNORECASE)
 )
+_WEIGHTS_WORDS = frozenset(("model", "checkpoint", "weights", "ckpt"))
+"""Words that name the weights a revision is of ("Checkpoint revision 0f1e2d3c"): none of the code's commits."""
 _COMMIT_HEADER_RE = re.compile(r"^(?:commit|sha|hash|revision)s?$", re.IGNORECASE)
 # Every sha this module claims (SHA_RE, _URL_SHA_RE) is a run of seven or more of [0-9a-f] (has_hex_run).
 _WORD_AFTER_RE = re.compile(r"\s+[a-z]{2,}")
@@ -104,7 +107,7 @@ def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Itera
         if role is None and _NOT_COMMIT_BEFORE_RE.search(text[max(0, start - 24) : start]):
             continue  # "tree 3638dd83…", "stable patch ID 79aed56a…": a hash, but not a commit
         rm = _MODEL_REV_BEFORE_RE.search(text[max(0, start - 100) : start])
-        if rm and model_names(rm.group("name")):
+        if rm and (model_names(rm.group("name")) or rm.group("name").lower() in _WEIGHTS_WORDS):
             continue  # the weights' revision, not a commit of the code
         seen.add(sha)
         yield ctx.claim("commit", line, text[start:end], sha=sha, note=STATED_HEAD_NOTE if sha in heads else None)
