@@ -1045,7 +1045,7 @@ HOSTILE: dict[str, HostileText] = {
     # dimensions (vocab.setup's samples words)
     "sample count words": "gsm8k 200-samples- n = n=1, N=4096, K= 12-question-x N=80 runs " * 2_000,
     # set acceptances that never reach their number, formula constants, and model revisions behind marks (vocab.setup
-    # set_al, prose.guards _FORMULA_BEFORE_RE / _FORMULA_AFTER_RE, formats.commits _MODEL_REV_BEFORE_RE)
+    # set_al, prose.formula_terms, formats.commits _MODEL_REV_BEFORE_RE)
     "set acceptance and formulas": "at simulated speculative acceptance of x (= 1000 / TPOT_ms `a/b`**, revision "
     * 1_000,
     "tied and engine builds": lambda s: "".join(

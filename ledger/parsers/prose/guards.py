@@ -322,8 +322,6 @@ def _has_operator(text: str, ops: str) -> bool:
     return any(f" {op} " in text or f"){op} " in text or f") {op}" in text for op in ops)
 
 
-_FORMULA_BEFORE_RE = re.compile(r"=\s?$")
-_FORMULA_AFTER_RE = re.compile(r"\s?[/*×÷]\s?[A-Za-z_]")
 _NUMBER_AFTER_EQ_RE = re.compile(r"[ \t]{0,8}(?:[~≈][ \t]{0,8})?[-+]?\d")
 _BREAK_RE = re.compile(r"[;\n]|\.\s")
 # "set to 40%", "the default 10%", "settled for 30 seconds", "shard it to 10GB": a value chosen, not measured
@@ -456,8 +454,6 @@ def _model_file_size(text: str, n: Number) -> bool:
 def is_config_number(text: str, n: Number) -> bool:
     # the windows _arithmetic reads; '"=" in text' read the whole line for every number of it: quadratic
     if text.find("=", max(0, n.start - 160), n.end + 200) >= 0:
-        if _FORMULA_BEFORE_RE.search(text, max(0, n.start - 4), n.start) and _FORMULA_AFTER_RE.match(text, n.end):
-            return True  # "(= 1000 / TPOT_ms)": a constant of the formula that defines a measure, no value
         operand = _arithmetic(text, n)
         if operand is not None:
             return operand
