@@ -1023,3 +1023,15 @@ def test_a_base_label_the_reader_did_not_know_is_the_base_again_when_repeated(tm
     data = report("mainline_again_blocks.md", tmp_path)
     assert data["revisions"] == ["Mainline", "PR"]
     assert not data["has_regression"] and data["summary"].get("improvement") == 1
+
+
+def test_a_stated_sample_count_sets_the_binomial_threshold(tmp_path: Path) -> None:
+    """ "MMLU-Pro (N=100)" and "GSM8K, 200-sample" are quick subsets: each score's noise is that of its own count
+    (±13.8 and ±5.2 points), not of the whole benchmark's split (MMLU-Pro 12032, gsm8k 1319), so a drop of 4 and 3
+    points is within noise; a GEMM's "N=4096, K=7168" is its shape, no count."""
+    data = report("stated_sample_counts.md", tmp_path)
+    assert not data["has_regression"]
+    judged = {f["line"]: f for f in findings(data, "results", more=True)}
+    assert "binomial n=100," in judged[7]["text"] and judged[7]["verdict"] == "within noise"
+    assert "binomial n=200," in judged[8]["text"] and judged[8]["verdict"] == "within noise"
+    assert "samples" not in judged[10]["text"]

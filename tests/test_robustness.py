@@ -1091,6 +1091,22 @@ HOSTILE: dict[str, HostileText] = {
     "setup rows": lambda s: (
         "### 1.2. Environment\n\n| Component | Version |\n|---|---|\n" + "| TP | 8 |\n" * (1_000 * s)
     ),
+    # sample counts as one word with their noun and as "N=" that never reach a digit, or run into a GEMM's other
+    # dimensions (vocab.setup's samples words)
+    "sample count words": "gsm8k 200-samples- n = n=1, N=4096, K= 12-question-x N=80 runs " * 2_000,
+    # set acceptances that never reach their number, formula constants, and model revisions behind marks (vocab.setup
+    # set_al, prose.formula_terms, formats.commits _MODEL_REV_BEFORE_RE)
+    "set acceptance and formulas": "at simulated speculative acceptance of x (= 1000 / TPOT_ms `a/b`**, revision "
+    * 1_000,
+    # sentences tying results to a commit that never reach it, environment rows of an engine naming builds, and a
+    # commit with "+ PR" words that never close (grammar.tied_revisions _TIED_RE, ENGINE_COMMIT_RE,
+    # grammar.revision_labels _PLUS_PR_RE)
+    "tied and engine builds": lambda s: "".join(
+        f"This result result is tied tied to the numbers are pinned to commit x{k}\n\n"
+        f"| vLLM | commit commit: `a8{k:05d}c6` sha git rev @ |\n\n"
+        f"Ran on `b7{k:05d}e1` + + with the PR # PR #{k} (main) plus this patch\n\n"
+        for k in range(300 * s)
+    ),
 }
 
 

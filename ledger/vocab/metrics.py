@@ -11,10 +11,13 @@ from ledger.vocab.metric_table import BENCHMARKS, METRICS
 from ledger.vocab.setup import config_hints
 from ledger.vocab.text import clean_name
 from ledger.vocab.units import (
+    RATIO_UNITS,
     is_measure_unit,
     is_performance_unit,
     is_share_unit,
     is_size_unit,
+    is_time_unit,
+    is_timing_unit,
     unit_higher_is_better,
 )
 from ledger.vocab.word_gate import WordGate
@@ -71,8 +74,10 @@ _PERF_HINT_RE = re.compile(
 @short_text_cache(1024)
 def kind_for_metric(metric: str, unit: str | None = None) -> str:
     """accuracy, acceptance or perf, from the metric's name and unit."""
-    if is_acceptance_name(metric) and not is_size_unit(unit):
-        return "acceptance"  # ("AR MiB" in MiB: an all-reduce's bytes, an acceptance is a share or a length)
+    if is_acceptance_name(metric) and not is_size_unit(unit) and not _rate_or_time(unit):
+        # ("AR MiB" in MiB: an all-reduce's bytes, an acceptance is a share or a length; "at simulated acceptance 5.5:
+        # 1,012 tokens/s" a speed)
+        return "acceptance"
     if is_performance_unit(unit):
         return "perf"
     if _ACCURACY_RE.holds(metric) and not _PERF_HINT_RE.search(metric):
@@ -84,11 +89,16 @@ def kind_for_metric(metric: str, unit: str | None = None) -> str:
 _PROSE_QUALITY_RE = re.compile(r"eval|exact|score|\bmath|ppl", re.IGNORECASE)
 
 
+def _rate_or_time(unit: str | None) -> bool:
+    """A rate or a duration ("tok/s", "ms"): no acceptance is measured in one."""
+    return is_time_unit(unit) or (is_timing_unit(unit) and (unit or "").strip().lower() not in RATIO_UNITS)
+
+
 def prose_kind(metric: str, unit: str | None) -> str:
     """The kind of a value prose names `metric`: a share ("%", "points") can be a score, a time or a rate
     cannot."""
-    if is_acceptance_name(metric) and not is_size_unit(unit):
-        return "acceptance"
+    if is_acceptance_name(metric) and not is_size_unit(unit) and not _rate_or_time(unit):
+        return "acceptance"  # ("at forced acceptance length 3.0: 640 tok/s": a speed, the acceptance its setting)
     if is_measure_unit(unit) and not is_share_unit(unit):
         return "perf"
     if _ACCURACY_RE.holds(metric) or _PROSE_QUALITY_RE.search(metric):

@@ -241,6 +241,35 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         (),
         _DIGIT_OPENS,
     ),
+    # "at forced acceptance length 3.0", "at simulated speculative acceptance 5.5": an acceptance the run was set to,
+    # no measured one
+    _word(
+        "set_al",
+        "set_al",
+        r"(?:forced|fixed|simulated|synthetic|assumed|pinned)\s(?:speculative\s)?accept(?:ance|ed)?"
+        r"(?:\s(?:length|len|rate))?\s(?:of\s|at\s|to\s|=\s?)?(\d{1,2}(?:\.\d{1,3})?)",
+        ("accept",),
+        ("forced", "fixed", "simulated", "synthetic", "assumed", "pinned"),
+    ),
+    # "200-sample GSM8K", "a 500-question subset": the count written as one word with its noun
+    _word(
+        "samples",
+        "samples",
+        r"(?<![\d,.])(\d{2,6})-(?:samples?|examples?|questions?|problems?)(?![\w-])",
+        ("-sample", "-example", "-question", "-problem"),
+        (),
+        _DIGIT_OPENS,
+    ),
+    # "gsm8k, N=80", "MMLU-Pro (n = 100)": a sample count as statisticians write it (never a GEMM's dimension beside
+    # others: "M=1, N=4096, K=7168", "E=128, N=768")
+    _word(
+        "samples",
+        "samples",
+        r"(?<!\d, )(?<!\d,)(?<!\d )n ?= ?(\d{2,6})(?![\d.])(?![\s,]{0,3}k ?=)"
+        r"(?! ?(?:times|runs|repeats|repetitions|trials|seeds)\b)",
+        ("n=", "n ="),
+        ("n",),
+    ),
     _word(
         "filter",
         "filter",

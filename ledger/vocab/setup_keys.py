@@ -15,6 +15,7 @@ HARD_KEYS: tuple[str, ...] = (
     "kv_cache",
     "spec_algo",
     "draft_len",
+    "set_al",  # (an acceptance length the run was forced to: "at simulated speculative acceptance 5.5")
     # SGLang's speculative tuple "EAGLE (3 1 4)": its steps and top-k beside its draft tokens (draft_len)
     "spec_steps",
     "spec_topk",

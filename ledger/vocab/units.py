@@ -124,6 +124,13 @@ def is_time_unit(unit: str | None) -> bool:
     return row is not None and row.family == "time"
 
 
+def is_idle_timing(value: float, unit: str | None) -> bool:
+    """A duration of zero, whole or per unit of work ("sample time = 0.00 ms / 1 runs", "0.00 ms per token"): in a
+    tool's printed timings, a stage the run never went through, no measurement."""
+    row = unit_row(unit) if value == 0 else None
+    return row is not None and row.family in ("time", "time per token", "time per run")
+
+
 RATIO_UNITS = frozenset(u.spelling for u in UNIT_TABLE if u.family == "ratio")
 """A ratio of two measurements: "1.3x", "2.1×"."""
 

@@ -8,7 +8,9 @@ from collections.abc import Iterator
 from ledger.model import STATED_HEAD_NOTE, Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.revision_labels import is_sha, shas_in
+from ledger.parsers.grammar.tied_revisions import ENGINE_COMMIT_RE
 from ledger.parsers.reader.document import Block, Table
+from ledger.vocab.engines import engine_named
 from ledger.vocab.models import model_names
 from ledger.vocab.text import has_hex_run
 from ledger.vocab.word_gate import WordGate
@@ -31,8 +33,11 @@ _NOT_COMMIT_BEFORE_RE = re.compile(
 )
 # "DeepSeek-V4.1-Flash (rev dba1be0a)", "Qux-14B revision 3f2a9c1": the revision of a model's weights
 _MODEL_REV_BEFORE_RE = WordGate(
-    re.compile(r"(?P<name>[\w./-]{2,80})\s{0,2}[(\[,]?\s{0,2}(?:rev|revision)\W{0,3}$", re.IGNORECASE)
+    # ("`org/Model`, revision **`dba1be0…`**": the name's code marks and the value's bold between)
+    re.compile(r"(?P<name>[\w./-]{2,80})[`*_]{0,3}\s{0,2}[(\[,]?\s{0,2}(?:rev|revision)\W{0,5}$", re.IGNORECASE)
 )
+_WEIGHTS_WORDS = frozenset(("model", "checkpoint", "weights", "ckpt"))
+"""Words that name the weights a revision is of ("Checkpoint revision 0f1e2d3c"): none of the code's commits."""
 _COMMIT_HEADER_RE = re.compile(r"^(?:commit|sha|hash|revision)s?$", re.IGNORECASE)
 # Every sha this module claims (SHA_RE, _URL_SHA_RE) is a run of seven or more of [0-9a-f] (has_hex_run).
 _WORD_AFTER_RE = re.compile(r"\s+[a-z]{2,}")
@@ -102,7 +107,7 @@ def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Itera
         if role is None and _NOT_COMMIT_BEFORE_RE.search(text[max(0, start - 24) : start]):
             continue  # "tree 3638dd83…", "stable patch ID 79aed56a…": a hash, but not a commit
         rm = _MODEL_REV_BEFORE_RE.search(text[max(0, start - 100) : start])
-        if rm and model_names(rm.group("name")):
+        if rm and (model_names(rm.group("name")) or rm.group("name").lower() in _WEIGHTS_WORDS):
             continue  # the weights' revision, not a commit of the code
         seen.add(sha)
         yield ctx.claim("commit", line, text[start:end], sha=sha, note=STATED_HEAD_NOTE if sha in heads else None)
@@ -173,9 +178,14 @@ def _result_cell_shas(table: Table, ctx: Context) -> Iterator[Claim]:
                         sha=sha,
                         note="the build the row was measured on",
                     )
+        engine_row = bool(row.cells) and engine_named(row.cells[0].strip("`*_ ")) is not None
         for cell in row.cells[1:]:
             for sha, start, end in shas_in(cell):
                 if _LOCATION_BEFORE_RE.search(cell[max(0, start - 20) : start]) or _CI_COMMIT_RE.search(cell):
+                    continue
+                if engine_row and ENGINE_COMMIT_RE.search(cell[max(0, start - 12) : end]):
+                    # "| vLLM | branch `x`, commit `f4bdadbb06` |": the build an environment table names
+                    yield ctx.claim("commit", row.line, cell.strip()[:120], sha=sha, note="the engine's build")
                     continue
                 if not _WORD_AFTER_RE.match(cell[end : end + 20]):
                     continue  # a bare sha with no verb after it

@@ -29,7 +29,7 @@ from ledger.parsers.tables.headers import column_revisions
 from ledger.parsers.tables.spans import filled_down
 from ledger.vocab.flags import flag_head_key
 from ledger.vocab.setting_heads import abbreviated_setting, batched_bench_keys, header_lengths
-from ledger.vocab.setup import qualifiers
+from ledger.vocab.setup import config_key, qualifiers
 from ledger.vocab.setup_labels import bench_test_setup, setup_label_key
 from ledger.vocab.sides import side_of
 
@@ -95,7 +95,10 @@ def _config_keys(heads: list[str]) -> list[str]:
         return list(heads)  # ("| PP | TG | B | S_PP t/s |" without its N_KV: still batched-bench's)
     # "Task" over "pp512": llama-bench's "test" column, as ik_llama.cpp's comparisons print it
     return [
-        "test" if h.lower() == "task" else flag_head_key(h) or setup_label_key(h) or abbreviated_setting(h) or h
+        # (a header of no known key is keyed as every table's is: "Test" and "test" are one key)
+        "test"
+        if h.lower() == "task"
+        else flag_head_key(h) or setup_label_key(h) or abbreviated_setting(h) or config_key(h)
         for h in heads
     ]
 
@@ -162,7 +165,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 config.pop("quant", None)
             elif (typed := qualifiers(config["model_type"]).get("quant")) is not None:
                 config.setdefault("quant", typed)  # ("qwen35moe 397B.A17B Q3_K - Medium": the type the file holds)
-        test = config.get("test") or config.get("Test") or ""
+        test = config.get("test") or ""
         for k, v in bench_test_setup(test).items():
             config.setdefault(k, v)
         for i, cell in enumerate(cells):

@@ -286,18 +286,31 @@ _SIDE_AFTER_SHA_RE = re.compile(
 )
 
 
+# after a commit: "+ PR #14464", "+ this PR", "(main) with this PR cherry-picked / applied / on top"
+_PLUS_PR_RE = re.compile(
+    r"[`*_]{0,3}(?:\s{0,2}\([a-z]{1,12}\))?\s{0,3}(?:\+|\bwith\b|\bplus\b)\s{0,3}"
+    r"(?P<pr>(?:this\s|the\s)?(?:PR|pull request|patch)(?:\s{0,2}#\d{1,7})?)(?![\w-])",
+    re.IGNORECASE,
+)
+
+
 @short_text_cache(4096)  # the revision names and the revision scopes both read every block (a Revision is frozen)
 def line_label(text: str, in_code: bool) -> Revision | None:
     """A revision a line names without parentheses: "Tested at `sha`", "# commit sha, before PR 5521". Where the
     commit is followed by a side word alone ("... -c 512` at abc1234 (before)"), that word is its label, not the
     clause before it (a command line, "3 runs, cold caches")."""
     rev = _line_label(text, in_code)
-    if rev is None or not rev.head or rev.label == rev.head or side_alone(rev.label or ""):
+    if rev is None or not rev.head:
         return rev
     at = text.lower().find(rev.head[:7])
     end = at + 7 if at >= 0 else -1
     while 0 <= end < len(text) and text[end] in "0123456789abcdef":
         end += 1  # (the sha as the line writes it, short or whole)
+    if end >= 0 and (pm := _PLUS_PR_RE.match(text, end)) is not None:
+        # "on `7dcb4b4 + PR #14464`", "`a1b2c3d` with this PR cherry-picked": the PR applied on that commit, its base
+        return Revision(label=f"{rev.head[:10]} + {pm.group('pr').strip()}", head=None, base=rev.head)
+    if rev.label == rev.head or side_alone(rev.label or ""):
+        return rev
     m = _SIDE_AFTER_SHA_RE.match(text, end) if end >= 0 else None
     if m is not None and side_alone(side := m.group("side").strip()):
         return Revision(label=side, head=rev.head, base=rev.base)

@@ -64,6 +64,7 @@ from ledger.parsers.grammar.sides import (
     sides_named,
     stated_on,
 )
+from ledger.parsers.grammar.tied_revisions import tied_scopes
 from ledger.parsers.grammar.title_sides import title_change_sides
 from ledger.parsers.grammar.twin_labels import twin_label_scopes
 from ledger.parsers.grammar.unlabelled import before_after_runs, unlabelled_twins
@@ -265,6 +266,9 @@ def _item_scope(
         return side, False
     if (at := _at_sha(doc, idx)) is not None:
         return at, False
+    if (on_base := line_label(block.text, False)) is not None and on_base.base and not on_base.head:
+        # "- Ran the eval on `7dcb4b4 + PR #14464`": the PR applied on that commit, over the items after it
+        return RevisionScope(start=block.start, end=last, revision=on_base), True
     if (on := stated_on(block.text)) is not None:
         return RevisionScope(start=block.start, end=block.end, revision=on), False
     if (measured := measured_on(block.text) or rebased_head(block.text)) is not None:
@@ -357,7 +361,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
     current: RevisionScope | None = None
     last = len(doc.lines)
     named = named_revisions(doc) if named is None else named
-    scopes += _sided_tables(doc, named) + release_scopes(doc) + wrapped_result_scopes(doc)
+    scopes += _sided_tables(doc, named) + release_scopes(doc) + wrapped_result_scopes(doc) + tied_scopes(doc)
     codes = [b for b in doc.blocks if b.kind == "code"]
     code_starts = [b.start for b in codes]  # (found by position: a document of many pastes stays linear)
     for idx, block in enumerate(doc.blocks):

@@ -84,7 +84,7 @@ from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import side_alone
 from ledger.vocab.test_ids import indent_of, test_key, test_setup
 from ledger.vocab.text import has_digit
-from ledger.vocab.units import is_timing_unit, measure_of_unit
+from ledger.vocab.units import is_idle_timing, is_timing_unit, measure_of_unit
 
 NAME = "kv_lines"
 VERSION = "2"
@@ -377,6 +377,7 @@ class _BlockReader:
             (is_config(label, unit) and not line.drafted_rate(label) and not scored)
             or is_gauge_name(label)
             or ("=" in line.text and accepted_count(label, value, line.labels()))
+            or (self.block.kind == "code" and is_idle_timing(value, unit))
         ):
             ctx.take(no, p.label_start, p.end)  # a setting, a workload count, a state gauge or a counter
             return True

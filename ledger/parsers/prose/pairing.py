@@ -17,6 +17,7 @@ from ledger.parsers.grammar.numbers import Number
 from ledger.parsers.grammar.setting_arrows import setting_arrow, setting_chain
 from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.change_ranges import ends_a_change_range
+from ledger.parsers.prose.formula_terms import formula_constant
 from ledger.parsers.prose.guards import BAR_CHANGE_RE, NAMED_THRESHOLD_RE, THRESHOLD_AFTER_RE, is_config_number
 from ledger.parsers.prose.lists import link
 from ledger.parsers.prose.metrics import measure_after_pair, metric_before
@@ -272,7 +273,7 @@ class NumberPass:
             self.thresholds.append(n.text)  # "pass threshold: 0.70", "(threshold 0.93)": the bar, not a result
             self.prev_config = True
             return True
-        if is_config_number(text, n) or chained:
+        if is_config_number(text, n) or formula_constant(text, n) or chained:
             self.prev_config = True
             return True
         self.prev_config = False

@@ -83,11 +83,12 @@ class _Scanner:
         if (
             region
             and region[0] == "heading"
-            and region[2] > i + 1
+            and (region[2] > i + 1 or " · " in raw)
             and raw.strip()
-            and (turn := self._turn(i, raw.strip()))
+            and (turn := self._turn(i, raw.strip().lstrip("#").strip()))
         ):
-            return turn  # "name · comment · date" over a line and a rule of "=": the turn, never a heading's text
+            # "name · comment · date" over a rule of "=", or "### name · comment · date": the turn, never a heading
+            return turn
         if region:
             j = self._region(i, region)
             if j is not None:
