@@ -145,8 +145,6 @@ class _Scanner:
             return end
         if region[0] == "heading":
             level_s, title = region[3].split("\x00", 1)
-            if " · " in title and (turn := self._turn(i, title.strip())) is not None:
-                return turn  # "### alice · comment · 2026-01-02": an archive's turn line made a heading
             return self._heading(i + 1, int(level_s), title.strip())
         return None
 
