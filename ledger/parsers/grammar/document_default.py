@@ -338,13 +338,14 @@ def _each_turn_its_own(
     by_turn: dict[str, dict[int, list[str]]], out: dict[str, str], varied: set[str], own: dict[int, dict[str, str]]
 ) -> None:
     """ "Measured on M3 Pro" in the description, "M1 Ultra with 64-core GPU:" in a reviewer's comment: no one value
-    of the key for the thread, but each turn that names one value of it has its own (added to `own`)."""
+    of the key for the thread, but each turn that names one value of it has its own (added to `own`); a turn that
+    names several (an earlier comment's pasted sweep, "prefill 537" and "prefill 1000" on its rows) keeps none, and
+    takes none from a later turn's "615 input tokens/request"."""
     for key, named in by_turn.items():
         if key in out or key in varied or len(named) < 2:
             continue
-        each = {t: _one_value_each({key: vals}, {}, set()).get(key) for t, vals in named.items()}
-        if all(each.values()):
-            for t, value in each.items():
+        for t, vals in named.items():
+            if (value := _one_value_each({key: vals}, {}, set()).get(key)) is not None:
                 own.setdefault(t, {})[key] = str(value)
 
 

@@ -13,7 +13,8 @@
     ### Updated results                       a heading naming a revision in words (v2, after rebase, round 2)
 
 A revision holds from its label to the next label, the next heading (of its level or above, for a
-heading) or the next comment; one opened inside a code block ends with the block. A label that
+heading) or the next comment (a PR head a turn states, "The new head is X", goes on over the later turns up to
+the next revision: tied_revisions.carried_heads); one opened inside a code block ends with the block. A label that
 names no commit ("Earlier validation:") holds over the list under it and ends at the first
 paragraph after that list.
 
@@ -64,7 +65,7 @@ from ledger.parsers.grammar.sides import (
     sides_named,
     stated_on,
 )
-from ledger.parsers.grammar.tied_revisions import tied_scopes
+from ledger.parsers.grammar.tied_revisions import carried_heads, states_pr_head, tied_scopes
 from ledger.parsers.grammar.title_sides import title_change_sides
 from ledger.parsers.grammar.twin_labels import twin_label_scopes
 from ledger.parsers.grammar.unlabelled import before_after_runs, unlabelled_twins
@@ -354,11 +355,26 @@ def _end_before(current: RevisionScope | None, block: Block) -> None:
         current.end = block.start - 1
 
 
+def _closed_at(
+    block: Block, current: RevisionScope | None, opener: Block | None, carried: list[tuple[int, Revision]]
+) -> RevisionScope | None:
+    """The open scope after a heading or a turn's line `block`: ended by a turn or a heading of level 1 or 2; a PR
+    head a turn stated (`opener` its line) goes on from the next turn's line (added to `carried`)."""
+    if current is None or (block.kind != "comment" and block.level > 2):
+        return current
+    current.end = block.start - 1
+    if block.kind == "comment" and opener is not None and states_pr_head(opener, current.revision):
+        carried.append((block.start, current.revision))
+    return None
+
+
 def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None) -> list[RevisionScope]:
     """Scan the document's label lines and headings into revision scopes; `named` is named_revisions(doc), when the
     caller has it already."""
     scopes: list[RevisionScope] = _heading_scopes(doc) + _trailer_scopes(doc)
     current: RevisionScope | None = None
+    opener: Block | None = None  # the line that opened `current`
+    carried: list[tuple[int, Revision]] = []  # a PR head a turn stated, from the next turn's line on
     last = len(doc.lines)
     named = named_revisions(doc) if named is None else named
     scopes += _sided_tables(doc, named) + release_scopes(doc) + wrapped_result_scopes(doc) + tied_scopes(doc)
@@ -369,13 +385,11 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
             scope, holds = item
             if holds:  # (a list item naming the commit its list was measured on holds to the section's end)
                 _end_before(current, block)
-                current = scope
+                current, opener = scope, block
             scopes.append(scope)
             continue
         if block.kind in ("heading", "comment"):
-            if current is not None and (block.kind == "comment" or block.level <= 2):
-                current.end = block.start - 1
-                current = None
+            current = _closed_at(block, current, opener, carried)
             continue
         if block.kind != "text":
             continue
@@ -449,11 +463,11 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         if rev.head is None and (known := named.get((rev.label or "").lower())) is not None:
             rev = rev.model_copy(update={"head": known.head, "base": rev.base or known.base})  # "Baseline:" defined
         _end_before(current, block)
-        current = RevisionScope(start=block.start, end=last, revision=rev)
+        current, opener = RevisionScope(start=block.start, end=last, revision=rev), block
         scopes.append(current)
     scopes += twin_label_scopes(doc, scopes)
     scopes += unlabelled_twins(doc, scopes) + before_after_runs(doc, scopes)
-    return scopes + title_change_sides(doc, scopes)
+    return (told := scopes + title_change_sides(doc, scopes)) + carried_heads(told, carried, last)
 
 
 def one_name_per_head(claims: list[Claim]) -> list[Claim]:

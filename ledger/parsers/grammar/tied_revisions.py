@@ -5,7 +5,11 @@ below it:
     | vLLM | branch `dev/moe-gate`, commit `3c9e1f7a52` |                an environment table's row: the engine's build
 
 The commit named is the revision (never the commits the sentence names after it, "which includes upstream X"); a
-turn ties its results once, its first statement winning."""
+turn ties its results once, its first statement winning.
+
+A turn that states what the PR's head now is ("Rebased onto `main` (X) ... The new head is Y", "the current PR head
+is Y"), not only what its own results ran on, sets the head of the later turns' results too, up to the next
+revision the thread states."""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ import re
 
 from ledger.model import Revision
 from ledger.parsers.base import RevisionScope
-from ledger.parsers.grammar.revision_labels import is_sha, may_hold_sha
+from ledger.parsers.grammar.revision_labels import is_sha, may_hold_sha, pr_head, rebased_head
 from ledger.parsers.reader.document import Block, Document
 from ledger.vocab.engines import engine_named
 
@@ -72,4 +76,23 @@ def tied_scopes(doc: Document) -> list[RevisionScope]:
         end = turns[k] - 1 if k < len(turns) else len(doc.lines)
         out.append(RevisionScope(start=start, end=end, revision=Revision(label=sha[:10], head=sha, base=None)))
         tied = True
+    return out
+
+
+def states_pr_head(block: Block, rev: Revision) -> bool:
+    """`block` opened `rev` by stating the PR's head ("The new head is `a22bb93967`"), not a run's commit alone."""
+    text = block.text[:600]
+    return rev.head is not None and (rebased_head(text) is not None or pr_head(text) == rev.head)
+
+
+def carried_heads(scopes: list[RevisionScope], carried: list[tuple[int, Revision]], last: int) -> list[RevisionScope]:
+    """Each PR head a turn stated, from the next turn's first line (`carried`: that line and the head) to the line
+    before the first revision scope starting there or later (another head, a rebase, a side), else to `last`."""
+    starts = sorted(s.start for s in scopes)
+    out: list[RevisionScope] = []
+    for line, rev in carried:
+        k = bisect.bisect_left(starts, line)
+        end = starts[k] - 1 if k < len(starts) else last
+        if end >= line:
+            out.append(RevisionScope(start=line, end=end, revision=rev))
     return out
