@@ -93,6 +93,7 @@ HOSTILE: dict[str, HostileText] = {
     * 2_000,  # (grammar.column_models _CHECKPOINT_RE)
     "counted node boards": "used 4*H100 nodes and 4*Ascend 910 " * 2_000,  # vocab.board_counts' nodes count
     "phase lengths": "prefill 537, decode 1,300 input tokens/ 7 output tokens per " * 1_000,  # vocab.length_pairs
+    "serving datasets": "random random-token token-ids sharegpt-sharegpt random token " * 2_000,  # vocab.setup dataset
     "pipes": "|" * 40_000,
     "arrows": "-> " * 12_000,
     "blanks": " \t" * 20_000,

@@ -171,9 +171,10 @@ class Context:
                     drop = _SERVING_LENGTHS | self.setup.printed
                     default = {k: v for k, v in default.items() if k not in drop}
                 around = overlay(default, around)
-            if kind == "accuracy" and around.keys() & _SERVING_LENGTHS and not _WINDOWED_RE.search(metric or ""):
-                # a section's serving lengths too ("8k1k sweep" over its GSM8K line); a perplexity's window is its own
-                around = {k: v for k, v in around.items() if k not in _SERVING_LENGTHS}
+            if kind == "accuracy" and around.keys() & _SERVING_LOAD and not _WINDOWED_RE.search(metric or ""):
+                # a section's serving lengths and data too ("8k1k sweep, random dataset" over its GSM8K line: an
+                # eval's questions are its task's); a perplexity's window and text are its own
+                around = {k: v for k, v in around.items() if k not in _SERVING_LOAD}
             if around:
                 # the claim's own config wins over the setup around it, under any spelling of its key ("PP" over
                 # "pp", "tp_size" over "tp")
@@ -315,6 +316,8 @@ _SERVING_LENGTHS = frozenset(("isl", "osl"))
 _WINDOWED_RE = re.compile(r"perplexity|\bppl\b|\bkld\b|wikitext", re.IGNORECASE)
 """Accuracy measures taken over a window of tokens: the length a section states is theirs."""
 """The request lengths a serving benchmark sets: the document's values are its perf runs', never an eval's."""
+_SERVING_LOAD = _SERVING_LENGTHS | {"dataset"}
+"""With the data its requests are drawn from ("random dataset"), what a section states of a serving run."""
 _CLAIM_FIELDS = tuple(Claim.model_fields)
 _CLAIM_REST = set(_CLAIM_FIELDS) - {"kind", "source", "config", "parser"}
 _SOURCE_FIELDS = tuple(Source.model_fields)

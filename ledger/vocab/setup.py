@@ -396,6 +396,14 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("backend",),
         ("vulkan", "metal", "cuda", "sycl", "opencl", "cann", "rocm", "hip"),
     ),
+    # "random ids", "ShareGPT prompts", "random dataset": a serving benchmark's data, its --dataset-name said in prose
+    _word(
+        "dataset",
+        "dataset",
+        r"(random|sharegpt)[ -](?:token[ -])?(?:ids|prompts|requests|dataset)",
+        ("random", "sharegpt"),
+        ("random", "sharegpt"),
+    ),
     # "model Foo-7B", "model: Bar-70B-FP8": a model of a family the vocabulary does not know, named as the model
     # (its last word ends in a letter or digit: "... with the model Foo-7B-Chat." ends the sentence, not the name)
     _word(
@@ -591,7 +599,7 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
-    r"ptpc|concurrency",  # ("without any concurrency cap": a load of its own, no number)
+    r"ptpc|concurrency|random|sharegpt",  # ("without any concurrency cap": a load of its own, no number)
     re.IGNORECASE,
 )
 _ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])

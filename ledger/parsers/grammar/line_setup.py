@@ -49,6 +49,10 @@ DEFAULT_KEYS = frozenset(
 )
 """The keys a document's one value holds for all its results: the deployment and the workload. Not a shot count,
 an lm-eval filter or a command's task, which differ by result even where a document prints one."""
+RUN_SETUP_KEYS = DEFAULT_KEYS | {"dataset", "backend"}
+"""The keys a section holding results, or a test plan over them, states for all of them: the default's, and the data
+its serving runs draw ("--dataset-name random") and the server they send it to ("--backend vllm"), which another
+section's or another turn's runs may not share, so no document default holds them."""
 # "Model: org/X", "- **GPU**: 4x H100", "TP Size: 8", "Average Input Length (tokens): 8192.0000", "ISL = 2000"
 _LABEL_LINE_RE = re.compile(
     r"^\s*(?:[-*+]\s{1,4})?(?:\*\*|__)?(?P<label>[A-Za-z][\w ()./-]{0,50}?)(?:\*\*|__)?"

@@ -29,6 +29,7 @@ from ledger.parsers.grammar.commands import continued
 # (the setup of one line is line_setup's; its names are read through here by the readers that always have)
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS as DEFAULT_KEYS
 from ledger.parsers.grammar.line_setup import PARALLEL_KEYS as PARALLEL_KEYS
+from ledger.parsers.grammar.line_setup import RUN_SETUP_KEYS
 from ledger.parsers.grammar.line_setup import SETTING_LABEL_RE as SETTING_LABEL_RE
 from ledger.parsers.grammar.line_setup import inline_settings as inline_settings
 from ledger.parsers.grammar.line_setup import label_settings as label_settings
@@ -299,7 +300,7 @@ def section_workloads(
     for first, last in sections:
         # a section with results of its own states their whole setup, and so does a test plan for the results it
         # plans ("## Test Plan / - lm_eval `org/M`, MI325X, TP8" over "## Test Result"); another only its workload
-        keys = DEFAULT_KEYS if first in measuring or is_plan_title(doc.line(first)) else WORKLOAD_KEYS
+        keys = RUN_SETUP_KEYS if first in measuring or is_plan_title(doc.line(first)) else WORKLOAD_KEYS
         held = own = reach.get(first, last)  # (own: the last line of its sub-sections)
         if first not in measuring:
             held = max(held, plans.get(first, held))
