@@ -77,8 +77,8 @@ SETUP_KEYS: tuple[str, ...] = (
 )
 """The canonical setup keys with a column of their own (`setup_<key>`): ledger.vocab.setup.HARD_KEYS (schema 2
 added `cpu` and `serving`, schema 3 `cp`, schema 4 `experts`, schema 5 `threads` and `imatrix`, schema 6
-`beam_size` and `engine`, schema 7 `dcp`, `pcp` and `n_cpu_moe`, schema 8 `spec_steps` and `spec_topk`, schema 9 `set_al`; a key
-added since is in the `setup` JSON column until the schema's next version)."""
+`beam_size` and `engine`, schema 7 `dcp`, `pcp` and `n_cpu_moe`, schema 8 `spec_steps` and `spec_topk`, schema 9
+`set_al`; a key added since is in the `setup` JSON column until the schema's next version)."""
 
 S, N, F, B, L = "string", "int64", "double", "bool", "list"
 _KEYED = [("ledger", S)]

@@ -143,23 +143,9 @@ def candidate(
     kind = prose_kind(metric or "", unit)
     if kind == "accuracy" and _SPEED_AFTER_RE.match(text, n.end, n.end + 24):
         kind = "perf"  # "bench_gsm8k.py - 9.4% faster": how much faster the run went, not its score
-    return {
-        "kind": kind,
-        "metric": metric,
-        "value": n.value,
-        "high": n.high,
-        "approx": n.approx,
-        "unit": unit,
-        "reference": reference,
-        "start": span_start if span_start is not None else n.start,
-        "end": n.end,
-        "printed": n.printed,
-        "config": {
-            **_setup_before(text, span_start if span_start is not None else n.start, subject, metric),
-            **named,
-            **_variant_after(text, n.end),
-        },
-    }
+    start = span_start if span_start is not None else n.start
+    config = {**_setup_before(text, start, subject, metric), **named, **_variant_after(text, n.end)}
+    return _candidate_dict(kind, metric, n, unit, reference, start, config)
 
 
 def _console_candidate(
@@ -184,18 +170,26 @@ def _console_candidate(
         unit = right.group("unit")  # "bandwidth (GB/s) 45.1": the unit the label prints
     if metric is None:
         metric = _console_label(text, span_start if span_start is not None else n.start, unit)
+    start = span_start if span_start is not None else n.start
+    return _candidate_dict(prose_kind(metric or "", unit), metric, n, unit, reference, start, {})
+
+
+def _candidate_dict(
+    kind: str, metric: str | None, n: Number, unit: str | None, reference: float | None, start: int, config: dict
+) -> dict:
+    """The candidate claim the prose readers pass on: the value as printed, its span and what names it."""
     return {
-        "kind": prose_kind(metric or "", unit),
+        "kind": kind,
         "metric": metric,
         "value": n.value,
         "high": n.high,
         "approx": n.approx,
         "unit": unit,
         "reference": reference,
-        "start": span_start if span_start is not None else n.start,
+        "start": start,
         "end": n.end,
         "printed": n.printed,
-        "config": {},
+        "config": config,
     }
 
 
