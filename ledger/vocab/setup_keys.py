@@ -55,6 +55,7 @@ HARD_KEYS: tuple[str, ...] = (
     "stat",
     "position",
     "experts",
+    "dataset",  # (a serving benchmark's data: random ids and ShareGPT prompts load a server differently)
 )
 SIDE_SETTING = "side_setting"
 
