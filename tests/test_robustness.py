@@ -1070,6 +1070,13 @@ HOSTILE: dict[str, HostileText] = {
         )
         + "```\n"
     ),
+    # broken-state labels and noise words that never reach a value or a clause's end (vocab.not_measured
+    # BROKEN_STATE_RE, NOISE_SAID_RE; prose.declared_states reads each noise clause once)
+    "broken states and noise words": lambda s: "".join(
+        f"- fused (broken (buggy: before the fix without this run-to-run varies across moves from launch to "
+        f"within the noise wobbles {k}.5 acceptance length\n"
+        for k in range(1_000 * s)
+    ),
     # a sentence of many values whose labels reach back over each other (prose.labels _INNER_VALUE_RE, _RESTART_RE,
     # vocab.metrics MEASURE_NOUN_END_RE, vocab.text RUNS_NAMED_RE)
     "values in one sentence": "the runs took 1.5 s / 2 s → as the as the cache hit rate went 3% → 4%, trials " * 2_000,
