@@ -76,6 +76,12 @@ columns other branches than the PR's): kept as printed, never judged (compare an
 WITHDRAWN_NOTE = "withdrawn by their author"
 """A result's note (then " at line N") where its author took it back further on ("disregard, ran on all 8 GPUs"):
 kept as printed, never judged."""
+BROKEN_NOTE = "measured on the broken state the change fixes"
+"""A result's note where its line labels it the broken state ("fused (broken): strict-match 83.50%", "before the
+fix: 52.1"): the bug a fix starts from, shown with its reference, never the change's regression."""
+NOISE_NOTE = "called run-to-run noise by their author"
+"""A result's note (then " at line N") where its author says its measure moves between runs ("the BS32 acceptance
+length moves from launch to launch (run-to-run noise)"): a difference from its reference is noise, not a verdict."""
 NOT_MEASURED_NOTES = (SAMPLE_NOTE, WITHDRAWN_NOTE)
 """The notes that keep a claim out of every comparison (a note may go on after one: "...; footnote")."""
 

@@ -688,13 +688,14 @@ def test_a_before_after_cells_pair_is_judged_under_its_columns_measure_and_its_r
 
 def test_slash_scores_and_a_legacy_bullet_pair_each_filter_against_the_legacy_run(tmp_path: Path) -> None:
     """ "fused (broken): strict-match 72.40% / flexible-extract 73.60%" over "legacy : ... 81.20% / ... 82.00%": each
-    filter's score is its own, against the legacy bullet's (a legacy side is the reference); the report says both
-    are below reference instead of "nothing to report" (the second score kept the first one's name, no pair)."""
+    filter's score is its own, against the legacy bullet's (a legacy side is the reference); the report shows both
+    below reference instead of "nothing to report" (the second score kept the first one's name, no pair), as the
+    broken state the fix starts from, never the PR's regression."""
     data = report("../prose/filter_pairs_legacy_side.md", tmp_path)
     got = {(f["line"], f["verdict"], f["text"].split(" [")[0]) for f in findings(data, "results", more=True)}
     assert got == {(6, "below reference", "strict-match"), (6, "below reference", "flexible-extract")}
     assert "vs ref 81.2" in next(f["text"] for f in findings(data, "results") if f["text"].startswith("strict"))
-    assert data["headline"] == "2 below reference"
+    assert data["headline"] == "no regression" and findings(data, "failures") == []
 
 
 def test_a_count_of_tensors_a_recipe_uses_is_no_result_and_no_revision(tmp_path: Path) -> None:
@@ -867,7 +868,8 @@ def test_each_pr_arm_is_judged_against_the_baseline_and_named_apart(tmp_path: Pa
 
 def test_pairs_a_lead_in_declares_inside_one_cell_are_judged_each_against_its_reference(tmp_path: Path) -> None:
     """ "Each cell below holds `base/head`" over "0.410/0.455" under "Rate (req/s)": every cell is the old side's value
-    and then the new one's (the unit's own slash is no pair of its own), and each is judged."""
+    and then the new one's (the unit's own slash is no pair of its own), and each is judged (6.20 -> 6.05 ms, -2.4% of
+    one run a side at the ±2% default, is at the noise edge: no significant change)."""
     path = Path(__file__).parent / "fixtures" / "tables" / "declared_slash_pairs.md"
     code, out, err = run("report", str(path), "--format", "json", "--db", str(tmp_path / "x.db"))
     assert code == 0, err
@@ -877,7 +879,7 @@ def test_pairs_a_lead_in_declares_inside_one_cell_are_judged_each_against_its_re
         (f"{measure} ({mode})", line): "better than baseline"
         for measure in ("Rate", "P50 first-token latency", "P50 per-token latency")
         for mode, line in (("solo", 12), ("packed", 13))
-    }
+    } | {("P50 per-token latency (solo)", 12): "within noise"}
 
 
 def test_a_column_marked_reference_is_each_rows_reference_also_in_a_later_table(tmp_path: Path) -> None:
@@ -1035,3 +1037,33 @@ def test_a_stated_sample_count_sets_the_binomial_threshold(tmp_path: Path) -> No
     assert "binomial n=100," in judged[7]["text"] and judged[7]["verdict"] == "within noise"
     assert "binomial n=200," in judged[8]["text"] and judged[8]["verdict"] == "within noise"
     assert "samples" not in judged[10]["text"]
+
+
+def test_the_broken_state_a_fix_starts_from_is_no_regression_of_it(tmp_path: Path) -> None:
+    """ "fused (broken): strict-match 61.30%" beside "legacy: 70.70%" in a fix PR: the broken value is the bug the
+    PR fixes, shown below its reference with that caveat, never among the PR's regressions."""
+    data = report("fix_pr_broken_state.md", tmp_path, "--fail-on-regression")
+    assert not data["has_regression"] and findings(data, "failures") == []
+    below = [f for f in findings(data, "results", more=True) if f["verdict"] == "below reference"]
+    assert len(below) == 2 and all("the broken state the change fixes" in " ".join(f["caveats"]) for f in below)
+
+
+def test_a_pair_its_author_calls_run_to_run_noise_is_within_noise(tmp_path: Path) -> None:
+    """The BS32 acceptance length 3.121 vs 3.205 under "moves from launch to launch (run-to-run noise)": within
+    noise by the author's word (the line said), not below reference; the BS1 rows keep their own verdicts."""
+    data = report("author_calls_noise.md", tmp_path, "--fail-on-regression")
+    assert not data["has_regression"] and findings(data, "failures") == []
+    (bs32,) = [f for f in findings(data, "results", more=True) if f["line"] == 10]
+    assert bs32["verdict"] == "within noise" and "run-to-run noise by their author at line 12" in bs32["text"]
+    (bs1,) = [f for f in findings(data, "results", more=True) if f["line"] == 7]
+    assert bs1["verdict"] == "better than baseline"
+
+
+def test_a_single_runs_timing_at_the_noise_edge_is_no_significant_change(tmp_path: Path) -> None:
+    """load time 2104.2 -> 2147.9 ms (+2.1% at the ±2% default, one run a side) is no significant change and never
+    the headline; the eval times 3% better stay improvements."""
+    data = report("single_run_timing_edge.md", tmp_path, "--fail-on-regression")
+    assert not data["has_regression"] and data["headline"].startswith("no regression")
+    rows = json.loads(run("compare", str(FIX / "single_run_timing_edge.md"), "-f", "json")[1])["rows"]
+    verdicts = {r["metric"]: r["verdict"]["verdict"] for r in rows}
+    assert verdicts["load time"] == "within noise" and verdicts["eval time"] == "improvement", verdicts

@@ -1059,6 +1059,24 @@ HOSTILE: dict[str, HostileText] = {
         f"{k} trials/arm, cold cold warm compile caches caches, on `a8{k:05d}c6df` (x\n"
         for k in range(300 * s)
     ),
+    # bare time stamps, loggers' tags and sources that never close, each opening a line (grammar.pairs _LOG_PREFIX_RE),
+    # and counters lines whose last value's words hold values (prose.candidates: a console value named by none)
+    "stamped log lines": lambda s: (
+        "```\n"
+        + "".join(
+            f"2026-01-0{k % 9 + 1} 10:11:12.{k:03d} [Info [x] (Proc (a) #calls(b,g,a) = {k} 2, "
+            f"dur(b,g,a) = 0.{k}, 1.5 ms\n"
+            for k in range(1_000 * s)
+        )
+        + "```\n"
+    ),
+    # broken-state labels and noise words that never reach a value or a clause's end (vocab.not_measured
+    # BROKEN_STATE_RE, NOISE_SAID_RE; prose.declared_states reads each noise clause once)
+    "broken states and noise words": lambda s: "".join(
+        f"- fused (broken (buggy: before the fix without this run-to-run varies across moves from launch to "
+        f"within the noise wobbles {k}.5 acceptance length\n"
+        for k in range(1_000 * s)
+    ),
     # a sentence of many values whose labels reach back over each other (prose.labels _INNER_VALUE_RE, _RESTART_RE,
     # vocab.metrics MEASURE_NOUN_END_RE, vocab.text RUNS_NAMED_RE)
     "values in one sentence": "the runs took 1.5 s / 2 s → as the as the cache hit rate went 3% → 4%, trials " * 2_000,

@@ -12,7 +12,7 @@ from ledger.compare.noise import NoiseModel, Threshold, fmt_number, threshold_fo
 from ledger.model import Claim
 from ledger.vocab.metrics import higher_is_better, is_change_name
 from ledger.vocab.text import MAX_NAME
-from ledger.vocab.units import unit_factor
+from ledger.vocab.units import is_time_unit, unit_factor
 
 VERDICTS: tuple[str, ...] = (
     "regression",
@@ -171,6 +171,9 @@ def judge_numbers(key: Key, old: Claim, new: Claim, noise: NoiseModel) -> Pair:
     up = higher_is_better((old.metric or key.metric)[:MAX_NAME], old.unit, key.kind)
     if abs(d) <= thr.value + 1e-12:
         pair.verdict = NOISE
+    elif thr.basis == "default perf" and is_time_unit(old.unit) and abs(d) <= thr.value * noise.edge:
+        pair.verdict = NOISE  # one run of a timing on each side, just past a guessed threshold: nothing told apart
+        notes.append(f"a single run's timing at the noise edge (under {noise.edge:g}x the threshold)")
     else:
         pair.verdict = IMPROVEMENT if (d > 0) == up else REGRESSION
     notes.append("higher is better" if up else "lower is better")

@@ -30,7 +30,9 @@ found wins:
    1% of the mean), acceptance length 0.05, acceptance rate 0.02 (or 2 points), perf 2% of the
    mean of the two values, and 10% for the timings an accuracy run prints beside its score (a perf value whose
    setup names an accuracy task: gsm8k's "Latency: 29.6 s" is one run of a harness that sends every question at
-   once, no benchmark; `--threshold eval-perf=5%` sets it).
+   once, no benchmark; `--threshold eval-perf=5%` sets it). A single run's timing under the default beyond it by
+   less than a quarter of it (`edge`) is at the noise edge and judged within noise: one number a side tells
+   nothing apart so near a guessed threshold (benchstat's "~" for too few samples).
 
 z defaults to 1.96 (two-sided 95%). Every threshold is symmetric in old and new (perf takes 2% of
 their mean, not of old), so swapping the sides swaps regression and improvement exactly. A
@@ -76,6 +78,9 @@ class NoiseModel:
     perf_rel: float = 0.02
     eval_perf_rel: float = 0.10
     """The relative threshold of a timing an accuracy run prints (a perf value whose setup names an accuracy task)."""
+    edge: float = 1.25
+    """A single run's timing (a duration under the default perf threshold, no spread stated) beyond the threshold by
+    less than this factor is at the noise edge: no significant change, benchstat's "~" (a load time +2.0% at ±2%)."""
     samples: dict[str, int] = field(default_factory=lambda: dict(BENCHMARK_SAMPLES))
     metric_thresholds: dict[str, tuple[float, bool]] = field(default_factory=dict)
     """Canonical metric -> (value, relative?)."""

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ledger.compare.align import items_of
-from ledger.compare.judge import IMPROVEMENT, REGRESSION, judge_numbers, number
+from ledger.compare.judge import IMPROVEMENT, NOISE, REGRESSION, judge_numbers, number
 from ledger.compare.keys import Key, claim_key
 from ledger.compare.noise import NoiseModel, Threshold
 from ledger.compare.outside import ROW_NOTE
 from ledger.compare.revisions import Snapshot
-from ledger.model import Claim
+from ledger.model import BROKEN_NOTE, NOISE_NOTE, Claim
 from ledger.references import RegisteredReference
 from ledger.vocab.engines import engine_for_repo, engine_in_label
 from ledger.vocab.metrics import higher_is_better
@@ -46,8 +46,14 @@ class ReferenceCheck:
     @property
     def can_fail(self) -> bool:
         """The check can fail the PR: the text's own pairing, measured now; not an inferred base row, nor a value set
-        beside another engine's build (a gap to another project is no regression of this one), nor history."""
-        return self.origin != "base row" and not self.origin.startswith(OTHER_ENGINE) and not self.superseded
+        beside another engine's build (a gap to another project is no regression of this one), nor history, nor the
+        broken state a fix starts from (model.BROKEN_NOTE)."""
+        return (
+            self.origin != "base row"
+            and not self.origin.startswith(OTHER_ENGINE)
+            and not self.superseded
+            and not (self.claim.note or "").startswith(BROKEN_NOTE)
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -198,8 +204,17 @@ def check_references(
         p = judge_numbers(it.key, proxy, c, noise)
         if p.threshold is None or p.delta is None:
             continue
-        out.append(ReferenceCheck(c, it.key, ref, p.verdict, p.threshold, p.delta, origin, snapshot.ref.name))
+        verdict, thr = p.verdict, p.threshold
+        if verdict in (IMPROVEMENT, REGRESSION) and (c.note or "").startswith(NOISE_NOTE):
+            # ("moves from launch to launch (run-to-run noise)"): the author's word on the measure is its noise band
+            verdict, thr = NOISE, Threshold(thr.value, f"{thr.basis}; {_said_at(c.note or '')}", thr.display)
+        out.append(ReferenceCheck(c, it.key, ref, verdict, thr, p.delta, origin, snapshot.ref.name))
     return _as_printed(out, items_of(snapshot))
+
+
+def _said_at(note: str) -> str:
+    """ "called run-to-run noise by their author at line 12; ..." -> its first part."""
+    return note.split(";", 1)[0]
 
 
 _BAR_RE = re.compile(r"[<>=≤≥\s]{0,3}(?P<value>\d{1,9}(?:\.\d{1,9})?)\s?(?P<pct>%)?")

@@ -27,6 +27,7 @@ from ledger.parsers.kv.diff_pairs import diff_pairs
 from ledger.parsers.kv.table_twins import table_twins
 from ledger.parsers.prose.baseline_items import baseline_items
 from ledger.parsers.prose.concurrency_labels import concurrency_labels
+from ledger.parsers.prose.declared_states import declared_states
 from ledger.parsers.prose.lead_tasks import lead_tasks
 from ledger.parsers.prose.named_changes import named_changes
 from ledger.parsers.prose.not_measured import not_measured
@@ -173,6 +174,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     if quoted:
         claims = [c for c in claims if c.source.line not in quoted]
     claims = not_measured(doc, claims)  # a tool's sample output, numbers their author took back: kept, never judged
+    claims = declared_states(doc, claims)  # the broken state a fix starts from, a measure called noise
     claims.sort(key=lambda c: (c.source.line, c.source.line_end))
     claims = named_changes(claims)  # "i.e. -8.8pp" under the pairs it summarises: the change of the one it states
     claims = concurrency_labels(doc, kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims))))

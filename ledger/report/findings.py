@@ -28,7 +28,7 @@ from ledger.compare.references import BAR_CLEARED, OTHER_ENGINE, ReferenceCheck,
 from ledger.compare.render import fmt_claim
 from ledger.compare.revisions import RevisionRef, is_ci_run, same_sha
 from ledger.compare.run import Comparison
-from ledger.model import Claim
+from ledger.model import BROKEN_NOTE, Claim
 from ledger.vocab.metrics import higher_is_better
 from ledger.vocab.sides import side_of
 
@@ -219,6 +219,8 @@ def ref_finding(
         cav.append("superseded: a later revision measured it again")
     if _on_base(r):
         cav.append("measured on the base side, before the change")
+    elif (r.claim.note or "").startswith(BROKEN_NOTE):
+        cav.append(BROKEN_NOTE)  # "fused (broken): ...": the bug the change fixes, never its regression
     if doubt:
         cav.append(doubt)
     if r.verdict == REGRESSION and (said := waiver(lines, r.claim)) is not None:

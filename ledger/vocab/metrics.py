@@ -47,9 +47,9 @@ _ACCURACY_RE = WordGate(
     re.compile("|".join([m.pattern for m in METRICS if m.kind == "accuracy"] + [_QUALITY_WORDS]), re.IGNORECASE)
 )
 _ACCEPTANCE_WORDS = (
-    r"acceptance|accept(?:ed)? (?:length|rate|len)|\bal\b|\[ar\]|mean accepted|"
+    r"acceptance|accept(?:ed)?[ _](?:length|rate|len)|\bal\b|\[ar\]|mean accepted|"
     r"draft acceptance|"
-    r"accept_len|\bacc\.?[ _-]?len(?:gth)?\b|accept rate|"
+    r"\bacc\.?[ _-]?len(?:gth)?\b|"
     r"(?:mean|median|avg|average|p\d{2})\s+(?:request\s+)?ar\b|\baccpt\w*\s*len|"
     r"^\s*(?:(?:mean|median|avg|average)\s)?accept(?![\w-])|(?<![\w.])a\.len\b|pos(?:ition(?:al)?)?[ _-]?accept|"
     # the tokens each forward pass of the target emits ("avg_toks_fwd=3.21" beside a draft's acceptance rate): the

@@ -1,6 +1,7 @@
 """The words that say a thread's numbers do not measure its change: a pull request that changes a script or a tool
 (its tables show what the tool prints), a lead-in that calls the output under it a sample, and an author taking
-back the numbers they posted ("disregard, ran on all 8 GPUs", "Ignore my numbers above")."""
+back the numbers they posted ("disregard, ran on all 8 GPUs", "Ignore my numbers above"); and the words that say
+what a number is instead: the broken state a fix starts from, a measure its author calls run-to-run noise."""
 
 from __future__ import annotations
 
@@ -37,4 +38,21 @@ RETRACTION_RE = WordGate(
         r"\bscratch\sthat\b",
         re.IGNORECASE,
     )
+)
+
+# "fused (broken): strict-match 83.50%", "buggy: 52.1", "before the fix: 61.0": a label naming the broken state
+BROKEN_STATE_RE = re.compile(
+    r"\(\s?(?:broken|buggy|unfixed|pre-?fix)\s?\)|\b(?:broken|buggy|unfixed|pre-?fix)\s?:|"
+    r"\b(?:before|without)\s(?:the|this)\sfix\b",
+    re.IGNORECASE,
+)
+# "(run-to-run noise)", "varies across runs", "moves from launch to launch", "within noise": the author's word that
+# a measure's differences are noise ("beyond run-to-run noise", "not within noise" say the opposite)
+NOISE_SAID_RE = re.compile(
+    r"(?<!not )(?<!than )(?<!beyond )(?<!outside )(?<!above )(?<!exceeds )(?<!the )"
+    r"(?:\brun[- ]to[- ]run\s(?:noise|varian(?:ce|ces)|variations?|jitter)\b|"
+    r"\bwithin\s(?:the\s)?(?:run\s)?noise\b|\bis\s(?:just\s)?noise\b|\bwobbles?\b|"
+    r"\b(?:var(?:y|ies|ied)|moves?|swings?)\s(?:a\s(?:bit|lot)\s)?(?:across|between|from)\s"
+    r"(?:runs|launches|run\sto\srun|launch\sto\slaunch)\b)",
+    re.IGNORECASE,
 )

@@ -27,8 +27,12 @@ _SEP_RE = re.compile(r",\s+|;\s+|\t|\s{2,}|\|\s*|\.\s+(?=[A-Z])|\s/\s+")
 
 _LABEL_STRIP = " \t*`•->'\"{]"
 
-# Log prefixes before the pairs: "[2025-06-23 18:55:20 TP0] ", "[06/05/2026-03:40:27] [TRT-LLM] [I] [evaluate] "
-_LOG_PREFIX_RE = re.compile(r"^\s*(?:\S{0,12}\[[^\[\]]{0,60}\d[^\[\]]{0,60}\]\s*)(?:\[[^\[\]]{0,40}\]\s*){0,4}")
+# Log prefixes before the pairs: "[2025-06-23 18:55:20 TP0] ", "[06/05/2026-03:40:27] [TRT-LLM] [I] [evaluate] ",
+# "2026-05-06 20:28:49.707 [Info] (Process) ": a time stamp in brackets or bare, the logger's tags, its source
+_LOG_PREFIX_RE = re.compile(
+    r"^\s*(?:\S{0,12}\[[^\[\]]{0,60}\d[^\[\]]{0,60}\]\s*|\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?Z?\s+)"
+    r"(?:\[[^\[\]]{0,40}\]\s*){0,4}(?:\([A-Za-z][\w.-]{0,30}\)\s+)?"
+)
 
 # Where a value ends: a separator, the end, or sentence punctuation at the end.
 _END_RE = re.compile(

@@ -41,7 +41,14 @@ from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import side_of
 from ledger.vocab.text import CHANGE_VERB_RE, RUNS_NAMED_RE
-from ledger.vocab.units import ATTAINED_VERB_RE, is_measure_unit, is_size_unit, is_time_unit, measure_of_unit
+from ledger.vocab.units import (
+    ATTAINED_VERB_RE,
+    is_idle_timing,
+    is_measure_unit,
+    is_size_unit,
+    is_time_unit,
+    measure_of_unit,
+)
 
 # the words of a rate the number grammar read with its qualifier ("401.50 output tokens/s")
 _RATE_WORDS_RE = re.compile(rf"{RATE_QUALIFIER}\s\S{{1,12}}$")
@@ -160,8 +167,8 @@ def _console_candidate(
         wm = WORD_BEFORE_RE.search(text, max(0, n.start - 40), n.start)
         if wm and not config_before(wm.group(0)) and not COUNT_NOUN_RE.match(" " + wm.group(1)):
             word = wm.group(1)
-    if not (measured or right or force or word):
-        return None
+    if not (measured or right or force or word) or is_idle_timing(n.value, unit):
+        return None  # ("sample time = 0.00 ms / 1 runs (0.00 ms per token": a stage the run never went through)
     log = log_line_label(text, n.start, n.end, unit, right.start() if right else None)
     if log == "":
         return None  # "- ETA 0.40 minutes": a forecast
@@ -170,6 +177,8 @@ def _console_candidate(
         unit = right.group("unit")  # "bandwidth (GB/s) 45.1": the unit the label prints
     if metric is None:
         metric = _console_label(text, span_start if span_start is not None else n.start, unit)
+        if metric and _holds_value(metric):
+            return None  # "#acc tokens = 392, dur(b,g,a) = 0.004, 3120.118, 22.505 ms": a list's last, no name
     start = span_start if span_start is not None else n.start
     return _candidate_dict(prose_kind(metric or "", unit), metric, n, unit, reference, start, {})
 

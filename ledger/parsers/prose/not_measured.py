@@ -90,7 +90,7 @@ def _other_branch(c: Claim) -> bool:
 
 def _withdrawn_lines(doc: Document, claims: list[Claim]) -> dict[int, str]:
     """Line -> WITHDRAWN_NOTE (with the line that withdraws it), for the results an author takes back."""
-    authors = _turns(doc)
+    authors = turns(doc)
     results = sorted({c.source.line for c in claims if c.kind in _RESULTS})
     out: dict[int, str] = {}
     code = _code_lines(doc.blocks)
@@ -118,7 +118,7 @@ def _withdrawn_lines(doc: Document, claims: list[Claim]) -> dict[int, str]:
     return out
 
 
-def _turns(doc: Document) -> dict[int, str | None]:
+def turns(doc: Document) -> dict[int, str | None]:
     """Each turn's first line -> its author: the text before the first turn (no author), then every comment block
     or heading that is a turn line ("### mtone · comment · 2026-05-04")."""
     out: dict[int, str | None] = {1: None}

@@ -1,0 +1,98 @@
+"""What a thread says its numbers are, beside the numbers: a result whose line labels it the broken state a fix
+starts from ("fused (broken): strict-match 83.50%") is that bug, shown with its reference and never the change's
+regression (model.BROKEN_NOTE); a result whose measure its author calls run-to-run noise ("The BS32 acceptance length
+moves from launch to launch (run-to-run noise)"), on the line that says so or in that turn under the measure the
+clause names, differs from its reference by noise, not by a verdict (model.NOISE_NOTE)."""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from ledger.model import BROKEN_NOTE, NOISE_NOTE, Claim
+from ledger.parsers.prose.metrics import METRIC_RE
+from ledger.parsers.prose.not_measured import turns
+from ledger.parsers.reader.blocks import Document
+from ledger.vocab.metrics import kind_for_metric, normalise_metric
+from ledger.vocab.not_measured import BROKEN_STATE_RE, NOISE_SAID_RE
+
+_RESULTS = frozenset({"perf", "accuracy", "acceptance"})
+_CLAUSE_END_RE = re.compile(r"[;.!?](?:\s|$)")
+_TOKEN_RE = re.compile(r"[A-Za-z]{0,8}\d[\w.]{0,12}")
+"""A word holding a digit ("BS32", "c64", "8k"): a setting a clause and a row's name may share."""
+MAX_LABEL = 200
+"""Characters of a line's start read for the label before its first value."""
+
+
+def declared_states(doc: Document, claims: list[Claim]) -> list[Claim]:
+    """The claims, those their line calls the broken state or their author calls noise noted so."""
+    results = [c for c in claims if c.kind in _RESULTS]
+    if not results:
+        return claims
+    notes: dict[int, str] = {}  # id(claim) -> note
+    for c in results:
+        if BROKEN_STATE_RE.search(_label_of(doc.line(c.source.line))):
+            notes[id(c)] = BROKEN_NOTE
+    for no, clause in _noise_clauses(doc):
+        for c in _noisy(doc, no, clause, results):
+            notes.setdefault(id(c), f"{NOISE_NOTE} at line {no}")
+    if not notes:
+        return claims
+    return [_noted(c, notes[id(c)]) if id(c) in notes else c for c in claims]
+
+
+def _noted(c: Claim, note: str) -> Claim:
+    return c.model_copy(update={"note": f"{note}; {c.note}" if c.note else note})
+
+
+def _label_of(text: str) -> str:
+    """A line's words before its first digit: the label its values stand under ("  - fused (broken): strict-match")."""
+    head = text[:MAX_LABEL]
+    m = re.search(r"\d", head)
+    return head[: m.start()] if m else head
+
+
+def _noise_clauses(doc: Document) -> list[tuple[int, str]]:
+    """(line, clause) of each prose clause that calls something noise, up to its clause's end."""
+    out: list[tuple[int, str]] = []
+    for b in doc.blocks:
+        if b.kind not in ("text", "item") or b.in_code:
+            continue
+        for no in range(b.start, b.end + 1):
+            text = doc.line(no)[:2000]
+            if text.lstrip().startswith(">"):
+                continue  # (a quote repeats another message)
+            m = NOISE_SAID_RE.search(text)
+            if m is None:
+                continue
+            starts = [e.end() for e in _CLAUSE_END_RE.finditer(text, 0, m.start())]
+            end = _CLAUSE_END_RE.search(text, m.end())
+            out.append((no, text[starts[-1] if starts else 0 : end.start() if end else len(text)]))
+    return out
+
+
+def _noisy(doc: Document, no: int, clause: str, results: list[Claim]) -> list[Claim]:
+    """The results a noise clause at line `no` speaks of: those of its own line, else those of its turn whose
+    measure it names (of them, those whose names share a setting word with it, "BS32", where any do)."""
+    own = [c for c in results if c.source.line == no]
+    if own:
+        return own
+    names = {normalise_metric(m.group(0), kind_for_metric(m.group(0))).name for m in METRIC_RE.finditer(clause)}
+    if not names:
+        return []
+    starts = sorted(turns(doc))
+    k = bisect.bisect_right(starts, no) - 1
+    lo, hi = starts[k], starts[k + 1] - 1 if k + 1 < len(starts) else len(doc.lines)
+    named = [
+        c
+        for c in results
+        if lo <= c.source.line <= hi and c.metric and _same_measure(normalise_metric(c.metric, c.kind).name, names)
+    ]
+    words = {w.lower() for w in _TOKEN_RE.findall(clause)}
+    shared = [c for c in named if words & {w.lower() for w in _TOKEN_RE.findall(c.metric or "")}]
+    return shared or named
+
+
+def _same_measure(name: str, names: set[str]) -> bool:
+    """ "output throughput" is a "throughput" the clause names; "acceptance length" one itself."""
+    return any(name == n or name.endswith(" " + n) for n in names)
