@@ -545,6 +545,15 @@ def test_a_change_column_names_the_base_row_and_a_stderr_column_sets_the_thresho
     assert "vs ref 0.724" in nvfp4["text"] and "stated stderr" in nvfp4["text"], nvfp4
 
 
+def test_rows_of_one_console_that_name_tasks_are_never_each_others_baseline(tmp_path: Path) -> None:
+    """A console of per-task lines ("chat_long ... tok/s=71.5", "rewrite ... tok/s=88.0", "outline ..."): the rows
+    measure different prompts, so "rewrite" and "outline" (plain words, as a code state could be named) are no base
+    and candidate because their siblings name tasks; the text states no baseline, so nothing is judged."""
+    code, out, err = run("report", str(FIX / "per_task_console.md"), "--db", str(tmp_path / "x.db"))
+    assert code == 3 and "nothing to report" in err, (code, out, err)
+    assert "against the row" not in out + err and "worse than baseline" not in out + err, out + err
+
+
 def test_engines_of_a_framework_column_are_setups_never_a_baseline_and_its_candidate(tmp_path: Path) -> None:
     """ "| Precision | Framework | TTFT (ms) | TPS |" over EngineA, "EngineB (graph mode)", "EngineB (eager mode)": each
     row's engine is its setup, so the two EngineB rows are two series, not a baseline and the run measured against

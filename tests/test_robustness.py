@@ -95,6 +95,12 @@ HOSTILE: dict[str, HostileText] = {
     "phase lengths": "prefill 537, decode 1,300 input tokens/ 7 output tokens per " * 1_000,  # vocab.length_pairs
     "serving datasets": "random random-token token-ids sharegpt-sharegpt random token " * 2_000,  # vocab.setup dataset
     "pipes": "|" * 40_000,
+    # prose.pairing _CAME_FROM_RE, vocab.text REPORTER_WORDS_RE: a value then what it replaced, over and over
+    "instead of values": "my 3080 laptop gives 24 t/s now instead of 15 t/s rather than " * 1_000,
+    # prose.reduced_by _MOVED_BY_RE, _MEASURE_TAIL_RE: amounts a measure moved by, none closing a clause
+    "moved by amounts": "speed has improved by about 6 t/s and latency dropped by ~ 3 ms " * 1_000,
+    # prose.reduced_by _AGAINST_RUN_RE, vocab.sides names_base_run: shares below runs whose words never end
+    "below runs": "7% lower than without the draft model the no-draft run 4% below non-spec " * 1_000,
     "arrows": "-> " * 12_000,
     "blanks": " \t" * 20_000,
     "commas": "1," * 8_000,

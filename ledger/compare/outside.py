@@ -48,16 +48,12 @@ def outside_claims(claims: Sequence[Claim]) -> list[Claim]:
 
 
 def _tables(claims: Sequence[Claim]) -> list[list[Claim]]:
-    """The row values of one setup and one column, in runs of nearby lines (one table each)."""
+    """The row values of one setup and one column, in runs of nearby lines (one table each), where every row's label
+    can name a state of the code: a run where one row names a task ("summarize" beside "qa_factual" and
+    "long_code_review") is a table of tasks, whose rows measure different work and are never each other's base."""
     groups: dict[tuple[Key, str], list[Claim]] = {}
     for c in claims:
-        if (
-            c.kind in _ROW_KINDS
-            and c.reference is None
-            and _state_label(c.config.get("row", ""))
-            and number(c) is not None
-            and c.unit != "%"
-        ):
+        if c.kind in _ROW_KINDS and c.reference is None and c.config.get("row") and number(c) is not None:
             groups.setdefault((claim_key(c)[0], c.config.get("column", "")), []).append(c)
     out: list[list[Claim]] = []
     for group in groups.values():
@@ -68,7 +64,12 @@ def _tables(claims: Sequence[Claim]) -> list[list[Claim]]:
                 run = []
             run.append(c)
         out.append(run)
-    return [t for t in out if len({c.config["row"] for c in t}) == len(t) > 1]
+    return [
+        t
+        for t in out
+        if len({c.config["row"] for c in t}) == len(t) > 1
+        and all(c.unit != "%" and _state_label(c.config["row"]) for c in t)
+    ]
 
 
 def _state_label(label: str) -> bool:

@@ -495,11 +495,13 @@ _PROSE_METRIC_WORDS = (
     r"logits?[_ ]diff",
 )
 # a phrase that ends on a measure's noun ("the prefix cache hit rate", "the gain", "run time"): it names a measure
-MEASURE_NOUN_END_RE = re.compile(
-    r"\b(?:rate|ratio|time|duration|latency|throughput|gain|speed-?up|speed|usage|memory|accuracy|score|bandwidth|"
-    r"utili[sz]ation|length)s?$",
-    re.IGNORECASE,
+_MEASURE_NOUNS = (
+    r"(?:rate|ratio|time|duration|latency|throughput|gain|speed-?up|speed|usage|memory|accuracy|score|bandwidth|"
+    r"utili[sz]ation|length)s?"
 )
+MEASURE_NOUN_END_RE = re.compile(r"\b" + _MEASURE_NOUNS + "$", re.IGNORECASE)
+MEASURE_NOUN_RE = re.compile(r"\b" + _MEASURE_NOUNS + r"\b", re.IGNORECASE)
+"""A measure's generic noun anywhere in the words ("peak memory on H100", "Wall Duration change")."""
 # What a change after "faster", "improvement for" names in a llama.cpp-style thread: its two speeds and their test
 # names ("5% faster TG", "improvement for PP", "faster pp512"); never a metric alone ("PP=2" is pipeline parallelism)
 SPEED_MEASURE_WORDS = r"prompt processing|token generation|text generation|prefill|decode|\bpp\d{0,5}\b|\btg\d{0,5}\b"

@@ -56,6 +56,7 @@ HARD_KEYS: tuple[str, ...] = (
     "position",
     "experts",
     "dataset",  # (a serving benchmark's data: random ids and ShareGPT prompts load a server differently)
+    "against",  # (the run a change is stated against, "without MTP": a gap to the feature off is no change vs main)
 )
 SIDE_SETTING = "side_setting"
 

@@ -140,3 +140,14 @@ CHANGE_NAME_RE = re.compile(r"^(?:Δ|(?:delta|diff(?:erence)?|change|gap)(?![a-z
 DIFFERENCE_SIGNS = (" − ", " – ", " - ", " minus ", " vs ", " vs. ")
 """What stands between the two rows a difference row names ("fused − stock", "New - baseline"), the candidate's
 first and the baseline's after it."""
+
+
+# "without the draft model", "w/o MTP", "the no-draft run", "a non-speculative run", "main": what a change is measured
+# against when it names a base run (the feature off, or a base side's word)
+_BASE_RUN_WORDS_RE = re.compile(r"(?:(?:the|a|an)\s)?(?:without\b|w/o\b|no[- ][a-z]|non-[a-z])", re.IGNORECASE)
+
+
+def names_base_run(words: str) -> bool:
+    """The words name a run on the base side: the feature off ("without the draft model", "the no-draft run") or a
+    base side ("main", "the baseline")."""
+    return _BASE_RUN_WORDS_RE.match(words) is not None or side_of(words) == "base"

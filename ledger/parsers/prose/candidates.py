@@ -34,15 +34,22 @@ from ledger.parsers.prose.metrics import (
     clause_start,
     metric_before,
 )
-from ledger.vocab.metrics import MEASURE_NOUN_END_RE, SPEED_MEASURE_WORDS, names_known_measure, prose_kind
+from ledger.vocab.metrics import (
+    MEASURE_NOUN_END_RE,
+    MEASURE_NOUN_RE,
+    SPEED_MEASURE_WORDS,
+    names_known_measure,
+    prose_kind,
+)
 from ledger.vocab.not_variants import VALUE_REMARK_WORD_RE
 from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.setup_names import setup_named
 from ledger.vocab.sides import side_of
-from ledger.vocab.text import CHANGE_VERB_RE, RUNS_NAMED_RE
+from ledger.vocab.text import CHANGE_VERB_RE, REPORTER_WORDS_RE, RUNS_NAMED_RE
 from ledger.vocab.units import (
     ATTAINED_VERB_RE,
+    RATIO_UNITS,
     is_idle_timing,
     is_measure_unit,
     is_size_unit,
@@ -144,6 +151,13 @@ def candidate(
         metric = _label_metric(ctx, line, text, span_start if span_start is not None else n.start, unit, subject)
         if metric and _holds_value(metric):  # ("612s vs 700s", "3,402 tok/s (TP2 tuned"): values name no measure
             metric = measure_of_unit(unit) or (before if unit is None else None)
+        elif (
+            metric is not None
+            and unit not in RATIO_UNITS
+            and _reports_a_run(metric)
+            and (measure := measure_of_unit(unit))
+        ):
+            metric = measure  # "tried phi-4 q6_k on my laptop: 24 t/s": who ran what where, the unit says the measure
     named = setup_named(metric) if metric else {}
     if named and (measure := measure_of_unit(unit)):
         metric = measure  # "7B runs at 20.1 ms/t": the model's latency, not a measure called "7B"
@@ -298,6 +312,21 @@ def _holds_value(metric: str) -> bool:
     return _PAIR_IN_NAME_RE.search(metric) is not None or any(
         is_measure_unit(normalise_unit(m.group("unit").lower())) for m in _VALUE_IN_NAME_RE.finditer(metric)
     )
+
+
+def _reports_a_run(label: str) -> bool:
+    """The words before a value name no measure and are a sentence about the run: a person's report of it
+    (REPORTER_WORDS_RE: "Same model on my desktop") or a clause stating its setup ("On one H100 the new kernel"); a
+    short name holding a setup word ("fp8 gather", "llama3.1 8B decode") names the thing measured, and stays."""
+    if MEASURE_NOUN_RE.search(label) or METRIC_RE.search(label) or names_known_measure(label):
+        return False
+    if REPORTER_WORDS_RE.search(label):
+        return True
+    return label.count(" ") >= _SENTENCE_SPACES and bool(qualifiers(label) or model_names(label))
+
+
+_SENTENCE_SPACES = 3
+"""A label of four words or more that states setup is a clause about the run, no name."""
 
 
 def _runs_timed(metric: str, clause: str) -> bool:

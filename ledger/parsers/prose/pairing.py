@@ -70,11 +70,17 @@ _AGAINST_GAP_RE = re.compile(r"\s*(?:,\s*)?against\s+")
 _QUALIFIER_LEAD_RE = re.compile(r"(?:with|without|at|on|for|under)\b[^;:()]{0,40}?,?", re.IGNORECASE)
 
 
-_CAME_FROM_RE = re.compile(r"\b(?:down|up|improved|dropped|reduced|rose|fell|was)\s(?:\w+\s)?from\s*~?$", re.IGNORECASE)
+# "X, down from Y"; "X instead of Y", "X rather than Y": the value the claim replaced, its reference
+_CAME_FROM_RE = re.compile(
+    r"(?:\b(?:down|up|improved|dropped|reduced|rose|fell|was)\s(?:\w+\s)?from|\binstead\sof|\brather\sthan)"
+    r"\s*(?:the\s)?~?$",
+    re.IGNORECASE,
+)
 
 
 def _came_from(text: str, claim: dict, n: Number) -> bool:
-    """`n` is where the value of `claim` came from ("X, down from Y"): in the same sentence, the same unit."""
+    """`n` is where the value of `claim` came from ("X, down from Y", "X on my laptop instead of Y"): in the same
+    sentence, the same unit."""
     gap = text[claim["end"] : n.start]
     return (
         ". " not in gap
@@ -216,7 +222,22 @@ class NumberPass:
             return
         if prev is not None and _PLUS_MINUS_GAP_RE.fullmatch(gap_before):
             return  # "14 samples 32.9±0.4 tk/s": the spread of a value not claimed is no value of its own
+        if self.last_claim is None and self._replaced_over_names(i, n):
+            return
         self._alone(n)
+
+    def _replaced_over_names(self, i: int, n: Number) -> bool:
+        """ "35 t/s on a 3080 laptop instead of 20 t/s": the value the last claim replaced, across numbers between that
+        made no claim and measure nothing (a GPU's, a model's number): the last claim's reference."""
+        last = self.out[-1] if self.out else None
+        if last is None or last["reference"] is not None or not is_measure_unit(n.unit):
+            return False
+        between = [m for m in self.nums[:i] if m.start >= last["end"]]
+        if any(m.unit is not None for m in between) or not _came_from(self.text, last, n):
+            return False
+        last["reference"] = n.value
+        self.last_claim = last
+        return True
 
     def _keep(self, claim: dict | None) -> None:
         self.last_claim = claim

@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ledger.vocab.metrics import higher_is_better
-from ledger.vocab.units import RATIO_UNITS
+from ledger.vocab.metrics import MEASURE_NOUN_END_RE, higher_is_better, names_known_measure
+from ledger.vocab.sides import names_base_run
+from ledger.vocab.units import RATIO_UNITS, measure_of_unit
 
 # the verb, the measure's words (one to four), "by", an approximation word: right before the number
 _REDUCED_BY_RE = re.compile(
@@ -124,3 +125,65 @@ def regressed_by(out: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
                 {**c, "metric": name, "value": sign * c["value"], "high": None if high is None else sign * high}
             )
     return done
+
+
+# "speed has improved by 6 t/s", "TTFT dropped by 12 ms": the amount a measure moved by, in the measure's own unit
+_MOVED_BY_RE = re.compile(
+    r"\b(?:(?P<up>improved|increased|rose|grew|climbed|(?:went|gone|goes)\sup)|(?P<down>decreased|dropped|fell|"
+    r"declined|reduced|lowered|(?:went|gone|goes)\sdown))\sby\s(?:(?:about|around|roughly|approximately|nearly)\s)?"
+    r"[~≈]?\s?$",
+    re.IGNORECASE,
+)
+_MEASURE_TAIL_RE = re.compile(r"(?:^|\s)(?P<name>[A-Za-z][\w/-]{0,24})\s?$")
+
+
+def moved_by(out: list[dict[str, Any]], text: str) -> None:
+    """Each value in a unit of measure (not a share nor a ratio, which reduced_by reads) the words before it say a
+    measure moved by: that measure's change, not a level of it ("speed has improved by 6 t/s" is no speed of 6 t/s),
+    named by the measure the words end in, else the one its unit says; signed the way it moved (an improvement the
+    way the measure gets better)."""
+    for c in out:
+        unit, value = c.get("unit"), c.get("value")
+        if unit in (None, "%", *RATIO_UNITS) or not isinstance(value, float) or c.get("reference") is not None:
+            continue
+        m = _MOVED_BY_RE.search(text, max(0, c["start"] - 40), c["start"])
+        if m is None or (measure := measure_of_unit(unit)) is None:
+            continue
+        tail = _MEASURE_TAIL_RE.search(c.get("metric") or "")
+        name = c.get("metric") or ""
+        if not names_known_measure(name):
+            name = tail.group("name") if tail and MEASURE_NOUN_END_RE.search(tail.group("name")) else measure
+        up = m.group("up") is not None
+        if m.group("up") and m.group("up").lower() == "improved":
+            up = higher_is_better(name, unit, "perf")
+        c["metric"], c["value"] = f"{name} change", abs(value) if up else -abs(value)
+
+
+# "7% lower than without the draft model", "4% below the no-draft run": a share a measure stands above or below a named
+# run, to the clause's end or a place or time word
+_AGAINST_RUN_RE = re.compile(
+    r"[ \t]{1,2}(?:(?P<down>lower|less|slower|worse|smaller)[ \t]than|(?P<under>below|behind)|"
+    r"(?:higher|faster|better|greater|more)[ \t]than|above|ahead[ \t]of)[ \t]{1,2}"
+    r"(?P<what>[^,;:.()\n]{2,60}?)(?=[ \t]?(?:[,;:.()\n]|$)|[ \t](?:on|at|in|for|with|but|and)[ \t])",
+    re.IGNORECASE,
+)
+
+
+def against_base_run(out: list[dict[str, Any]], text: str) -> None:
+    """Each share followed by how it stands against a run on the base side ("7% lower than without the draft model")
+    is its measure's change against that run: negative when below it, with the run as its `against` key (its words,
+    kept out of the metric's name, which is read for setup: "without MTP" is the other run's), so a gap to the
+    feature off is never read as a gain nor compared with a change against main. A share against another kind of figure
+    ("1.2% lower than the official figure") keeps its words' sign, as the gold reads it."""
+    for c in out:
+        value = c.get("value")
+        if c.get("unit") != "%" or not isinstance(value, float) or value < 0 or c.get("reference") is not None:
+            continue
+        m = _AGAINST_RUN_RE.match(text, c["end"], c["end"] + 90)
+        if m is None or not names_base_run(what := m.group("what").strip()):
+            continue
+        if m.group("down") or m.group("under"):
+            c["value"] = -value
+            if c.get("high") is not None:
+                c["high"] = -c["high"]
+        c["config"] = {**c["config"], "against": what}

@@ -55,7 +55,7 @@ from ledger.parsers.prose.own_labels import own_labels
 from ledger.parsers.prose.pairing import NumberPass, spread_units
 from ledger.parsers.prose.prefixed_ratios import with_prefixed_ratios
 from ledger.parsers.prose.ratio_names import name_ratios
-from ledger.parsers.prose.reduced_by import reduced_by, regressed_by
+from ledger.parsers.prose.reduced_by import against_base_run, moved_by, reduced_by, regressed_by
 from ledger.parsers.prose.sentence_setup import carry_sentence_setup
 from ledger.parsers.prose.sided_pairs import both_sides, fold_sided_pairs
 from ledger.parsers.reader.document import Block
@@ -63,7 +63,7 @@ from ledger.parsers.reader.line_kinds import is_device_banner
 from ledger.vocab.metrics import named_benchmark, prose_kind
 from ledger.vocab.setup import MACHINE_LABEL_RE
 from ledger.vocab.text import ARROW
-from ledger.vocab.units import is_size_unit
+from ledger.vocab.units import RATIO_UNITS, is_size_unit, measure_of_unit
 from ledger.vocab.word_gate import WordGate
 
 NAME = "prose"
@@ -125,6 +125,11 @@ def claims_in_text(
     name_ratios(out, text, holds_metric)
     reduced_by(out, text)  # ("reduces mean TPOT by 35.4%": that measure's change, negative)
     out = regressed_by(out, text)  # ("regresses throughput/TPOT by 1%": each measure's change, the worse way)
+    moved_by(out, text)  # ("speed has improved by 6 t/s": the measure's change, in its unit)
+    against_base_run(out, text)  # ("7% lower than without the draft model": a change against that run, negative)
+    for c in out:
+        if c["metric"] is None and not console and c["unit"] not in RATIO_UNITS:  # (a ratio's words are read later)
+            c["metric"] = measure_of_unit(c["unit"])  # ("35 t/s on a laptop instead of 20 t/s": no words name it)
     sided = not console and out and has_clause_side(text)
     sides = [_clause_revision(ctx, line, text, c["start"]) if sided else None for c in out]
     if sided and len(out) > 1:
