@@ -30,6 +30,7 @@ from dataclasses import replace
 
 from ledger.model import Claim, Revision
 from ledger.parsers.base import RevisionScope
+from ledger.parsers.grammar.folded_sides import folded_side_scopes, titled_side
 from ledger.parsers.grammar.named_revisions import named_revisions
 from ledger.parsers.grammar.release_scopes import release_scopes
 from ledger.parsers.grammar.revision_labels import (
@@ -83,7 +84,8 @@ def _heading_scopes(doc: Document) -> list[RevisionScope]:
         # (the title is a level-1 heading; "# Before" in a comment is a side like any other heading)
         if b.kind != "heading" or (b.level <= 1 and doc.format == "markdown" and k == 0):
             continue
-        rev = heading_revision(b.text)
+        # ("### Mistral-7B-Q6_K, master": the side after the subject, the subject setup)
+        rev = (titled_side(b.text) if "," in b.text or ")" in b.text else None) or heading_revision(b.text)
         if rev is None:
             continue
         end = next((h.start - 1 for h in heads[k + 1 :] if h.kind == "comment" or h.level <= b.level), last)
@@ -371,7 +373,7 @@ def _closed_at(
 def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None) -> list[RevisionScope]:
     """Scan the document's label lines and headings into revision scopes; `named` is named_revisions(doc), when the
     caller has it already."""
-    scopes: list[RevisionScope] = _heading_scopes(doc) + _trailer_scopes(doc)
+    scopes: list[RevisionScope] = _heading_scopes(doc) + _trailer_scopes(doc) + folded_side_scopes(doc)
     current: RevisionScope | None = None
     opener: Block | None = None  # the line that opened `current`
     carried: list[tuple[int, Revision]] = []  # a PR head a turn stated, from the next turn's line on

@@ -69,7 +69,7 @@ _AT_SIDE_RE = WordGate(
 # "# BEFORE: attention backend FLASH_ATTN", "## after (this PR)": a side opened by a comment in console output
 _COMMENT_SIDE_RE = re.compile(
     # ("# Now" over the PR's run; "# baseline" names an arm as often as a side: a variant, see grammar.setup)
-    r"^\s*(?:#{1,3}|//|--)\s*(?P<name>(?:before|after)(?:\s+(?:the\s+|this\s+)?(?:pr|fix|patch|change))?|"
+    r"^\s*(?:#{1,6}|//|--)\s*(?P<name>(?:before|after)(?:\s+(?:the\s+|this\s+)?(?:pr|fix|patch|change))?|"
     # ("# main code", "# PR code", "# old-kernel": a side's word and what of it ran)
     r"(?:(?:main|master|pr|this\s+pr|old|new|current|original|patched|unpatched|upstream)[ -]"
     r"(?:code|kernels?|branch|build|impl(?:ementation)?|version|commit|tree))|main|master|"
@@ -248,7 +248,7 @@ def comment_side(text: str) -> Revision | None:
 # Fp8MoeBackend.FLASHINFER_CUTLASS", "Before (backend=triton):": a side's word, then what that side ran with
 _SIDE_WORD = r"(?P<side>before|after|main|master|baseline|base|candidate|branch|this\s+pr|pr)"
 _SIDE_DETAIL_RE = re.compile(
-    r"^\s*(?:(?:#{1,3}|//|--)\s*)?[*_]{0,2}" + _SIDE_WORD + r"[*_]{0,2}\s*(?:[:,(]|\s(?:with|w/|using|on)\s)\s*"
+    r"^\s*(?:(?:#{1,6}|//|--)\s*)?[*_]{0,2}" + _SIDE_WORD + r"[*_]{0,2}\s*(?:[:,(]|\s(?:with|w/|using|on)\s)\s*"
     r"(?P<detail>[^\n]{1,100}?)\s*\)?\s*[*_]{0,2}:?\s*$",
     re.IGNORECASE,
 )

@@ -48,7 +48,7 @@ def scan(doc: Document, markup: dict[int, tuple[str, int, int, str]]) -> None:
     _Scanner(doc, markup).run()
 
 
-_SUMMARY_RE = re.compile(
+SUMMARY_RE = re.compile(
     r"<summary>\s{0,4}(?:<[a-z]{1,6}>)?(?P<title>[^<>]{1,80}?)(?:</[a-z]{1,6}>)?\s{0,4}</summary>", re.IGNORECASE
 )
 _SUMMARY_LEVEL = 10
@@ -119,7 +119,7 @@ class _Scanner:
     def _details(self, stripped: str) -> None:
         """ "<details><summary>Performance vs. master MMQ</summary>": the title GitHub shows over a folded block heads
         what it folds, as a heading below every other would, to its "</details>"."""
-        sm = _SUMMARY_RE.search(stripped)
+        sm = SUMMARY_RE.search(stripped)
         if sm is not None and (title := sm.group("title").strip()):
             self.section.append((_SUMMARY_LEVEL, title))
             self.cur = tuple(t for _, t in self.section)
