@@ -9,6 +9,7 @@ decides which texts are read and turns the pass's candidates into claims.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import replace
 
@@ -78,13 +79,16 @@ _CAME_FROM_RE = re.compile(
 )
 
 
+_CAME_FROM_REACH = 120  # characters between a value and the one it replaced, in one sentence
+
+
 def _came_from(text: str, claim: dict, n: Number) -> bool:
     """`n` is where the value of `claim` came from ("X, down from Y", "X on my laptop instead of Y"): in the same
     sentence, the same unit."""
     gap = text[claim["end"] : n.start]
     return (
         ". " not in gap
-        and len(gap) <= 120
+        and len(gap) <= _CAME_FROM_REACH
         and _CAME_FROM_RE.search(text, max(claim["end"], n.start - 30), n.start) is not None
         and (
             n.unit is None
@@ -232,7 +236,10 @@ class NumberPass:
         last = self.out[-1] if self.out else None
         if last is None or last["reference"] is not None or not is_measure_unit(n.unit):
             return False
-        between = [m for m in self.nums[:i] if m.start >= last["end"]]
+        if n.start - last["end"] > _CAME_FROM_REACH:
+            return False  # (checked first, and the numbers between walked back from i: a line of numbers stays linear)
+        earlier = (self.nums[j] for j in range(i - 1, -1, -1))
+        between = itertools.takewhile(lambda m: m.start >= last["end"], earlier)
         if any(m.unit is not None for m in between) or not _came_from(self.text, last, n):
             return False
         last["reference"] = n.value
