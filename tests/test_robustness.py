@@ -129,6 +129,13 @@ HOSTILE: dict[str, HostileText] = {
         "x (baseline, no MTP, 2 runs (main; a-b-c-d-attn-backend y --p-q-r-s-backend " * (375 * s) + ":\n"
     ),
     "side items": "- main (before; 3 runs): 1.5 tok/s\n- this branch: 1.6 tok/s\n" * 1_500,
+    # an eval's repeats under lead-ins and banner rules that never close (kv.repeat_runs _REPEAT_RE, _SCORES_RE,
+    # _SKIPPED_RE)
+    "repeated evals": "gpqa x\n====\n```\nRepeat: 8, mean: 0.5\nScores: ['0.4', '0.6', Repeat: 9, mean: Scores: [\n"
+    * 1_500,
+    # a method turned off after a value, drafting turned off, a drafted count beside accepted ones (vocab.setup
+    # _VALUE_ARM_BEFORE_RE, the spec_algo word, the draft_len word; prose.lists _SETUP_AFTER_RE)
+    "value arms": "1,2.3 t/s instead of 4 t/s without the mtp, was 5 % with drafting off draft= 96 acc= 7 w/o " * 1_000,
     "field lines": lambda s: "  p_a   pred= 1 draft= 2 acc= 3 rate=n/a tok/s=4 x=0.5 tok/s=" * (375 * s) + "\n",
     "word fields": ("a=b " * 80 + "tok/s=1.5\n") * 100,
     "setting arrows": "from conc 16 -> 64 here (20 ms -> 55 ms), TP2 → TP4 1 -> 2 -> 3 -> " * 1_200,

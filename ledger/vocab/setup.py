@@ -104,7 +104,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word(
         "draft_len",
         "draft_len",
-        rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})",
+        # (never a fields row's count of drafted tokens: "pred= 128 draft= 96 acc= 81")
+        rf"(?:draft(?:[ _-]?len(?:gth)?)?|num[ _]draft){_SEP}(\d{{1,2}})(?![ \t]{{1,4}}acc(?:epted)?[ \t]?=)",
         ("draft",),
         ("draft", "num"),
     ),
@@ -134,12 +135,25 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         r"(eagle[ -]?3|eagle|ngram|medusa|pard|lookahead|mtp|non-spec(?:ulative)?|no[ -]spec(?:ulative|ulation)?"
         # "speculative decoding disabled on both sides; ... also lists MTP": the runs ran none (a method named
         # after it is a mention); named alone, "speculative decoding" says no method
-        r"|spec(?:ulative)?[ -]decod(?:ing|e)(?=(?:\s(?:and|&)\s[\w-]{1,24}(?:\s[\w-]{1,24})?)?\s?"
-        r"(?:disabled|turned off|switched off|off\b)))"
+        r"|(?:spec(?:ulative)?[ -]decod(?:ing|e)|drafting|speculation)"
+        r"(?=(?:\s(?:and|&)\s[\w-]{1,24}(?:\s[\w-]{1,24})?)?\s?(?:disabled|turned off|switched off|off\b)))"
         # ("the MTP-style layer count", "an EAGLE-like head": a likeness, no method the run used)
         r"(?!-(?:style|like)\b| style\b)",
-        ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "non-spec", "no spec", "no-spec", "decod"),
-        ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "no", "spec"),
+        (
+            "eagle",
+            "ngram",
+            "medusa",
+            "pard",
+            "lookahead",
+            "mtp",
+            "non-spec",
+            "no spec",
+            "no-spec",
+            "decod",
+            "drafting",
+            "speculation",
+        ),
+        ("eagle", "ngram", "medusa", "pard", "lookahead", "mtp", "no", "spec", "drafting"),
     ),
     _word("kv_cache", "kv_cache", rf"({_DTYPES})[ _-]{{0,3}}kv(?:[ _-]?cache)?", ("kv",), _DTYPE_STARTS),
     _word("kv_cache", "kv_cache", rf"kv(?:[ _-]?cache)?(?:[ _-]?dtype)?[ _:=-]{{1,3}}({_DTYPES})", ("kv",), ("kv",)),
@@ -599,7 +613,7 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
-    r"ptpc|concurrency|random|sharegpt",  # ("without any concurrency cap": a load of its own, no number)
+    r"ptpc|concurrency|random|sharegpt|drafting|speculation",  # ("without any concurrency cap": a load of its own)
     re.IGNORECASE,
 )
 _ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])
@@ -628,7 +642,22 @@ _OFF_BEFORE_RE = re.compile(
 )
 
 
+def _turned_off(s: str, m: re.Match[str]) -> bool:
+    """The method `m` names in `s` is named to say it was off: "MTP disabled", "without EAGLE", "non-spec", "no
+    speculative" ("speculative decoding" and "drafting" match only when turned off)."""
+    val = next(filter(None, m.groups()), "").lower()
+    negated = _OFF_AFTER_RE.match(s, m.end()) or _OFF_BEFORE_RE.search(s, max(0, m.start() - 24), m.start())
+    return negated is not None or val[:2] == "no" or val[:4] == "spec" or val[:5] == "draft"
+
+
 _THAN_BEFORE_RE = re.compile(r"\bthan\s(?:with(?:out)?|w/o|using|no)\s(?:the\s|any\s)?$", re.IGNORECASE)
+# "44 t/s instead of 29 t/s without mtp", "was 38 t/s with drafting off": a method turned off right after a value is
+# that value's arm (prose.lists trailing_setup gives it), never the setup of the line's other values
+_VALUE_ARM_BEFORE_RE = re.compile(
+    # (a number, never a name's last digit: "Bar-9B-FP8 without EAGLE" is a run without it)
+    r"(?<![\w.-])\d(?:[\d.,]{0,12}\d)?[ \t]?[A-Za-z%/]{0,8}[ \t](?:without|w/o|with|no)[ \t](?:the[ \t]|any[ \t])?$",
+    re.IGNORECASE,
+)
 _BASE_BEFORE_RE = re.compile(
     r"(?:(?P<cmp>compared\s(?:to|with|against)|relative\sto|versus|vs\.?|improves?\sover|beats?|outperforms?|"
     r"(?:faster|better)\sthan)|against)\s(?:the\s)?(?:[\w-]{1,12}\s)?$",
@@ -683,7 +712,14 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         while m and w.written != "spec_algo" and _OFF_BEFORE_RE.search(s, max(0, m.start() - 28), m.start()):
             m = search_word(w, s, m.end())
         # "10% lower than without MTP": the arm the result is compared to, not the result's own
-        while m and w.written == "spec_algo" and _THAN_BEFORE_RE.search(s, max(0, m.start() - 28), m.start()):
+        while (
+            m
+            and w.written == "spec_algo"
+            and (
+                _THAN_BEFORE_RE.search(s, max(0, m.start() - 28), m.start())
+                or (_VALUE_ARM_BEFORE_RE.search(s, max(0, m.start() - 40), m.start()) and _turned_off(s, m))
+            )
+        ):
             m = search_word(w, s, m.end())
         # "speedups relative to the FP16 baseline": the precision of the run compared against; the next one is the run's
         # ("nvfp4-kv kernels" once more after the KV cache's word was read: a KV cache's precision, not the weights')
@@ -718,10 +754,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             if (nodes := board_nodes(m, val, s)) is not None:
                 out.setdefault("nodes", nodes.group(1))
         elif w.written == "spec_algo":
-            negated = _OFF_AFTER_RE.match(s, m.end()) or _OFF_BEFORE_RE.search(s, max(0, m.start() - 24), m.start())
-            # "non-spec", "no speculative": run without it ("speculative decoding" matches only when turned off)
-            off = negated is not None or val[:2].lower() == "no" or val[:4].lower() == "spec"
-            out[w.written] = "none" if off else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
+            out[w.written] = "none" if _turned_off(s, m) else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
         elif w.written == "serving" and val.lower() not in ("agg", "aggregated", "disagg", "disaggregated"):
             out["serving"] = "disaggregated"  # (its servers split by phase: "1× ctx server + 1× gen", "1P1D")
         elif w.written == "quant" and "ptpc" in val.lower():

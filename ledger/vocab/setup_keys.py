@@ -65,9 +65,20 @@ CHECKPOINT_KEYS = frozenset(("model", "quant"))
 title or a heading names, where a machine or a load one result states is that result's alone."""
 """The keys a side's label sets ("BEFORE: GemmBackend.TRITON" sets backend), comma-joined: what the sides compare,
 so compare reads them as the difference under test, not as two setups."""
-IGNORED_KEYS: tuple[str, ...] = ("source", "commit", "note", "run", "version", "metric", "threshold", SIDE_SETTING)
+IGNORED_KEYS: tuple[str, ...] = (
+    "source",
+    "commit",
+    "note",
+    "run",
+    "version",
+    "metric",
+    "threshold",
+    "repeats",
+    SIDE_SETTING,
+)
 """Keys that say where a claim comes from, not what it was measured under (a CI bot's comment, the commit,
 a footnote, an lm-eval task version or metric column the metric name already carries, the bar a check holds it to,
+how many runs a mean is over (its noise, not its setup: a mean of 8 runs and one of 4 measure the same thing),
 the keys its side's label set)."""
 _KEY_ALIASES: dict[str, str] = {
     "hardware": "gpu",

@@ -87,7 +87,7 @@ _SETUP_AFTER_RE = re.compile(
     + r"[ \t]){0,3}(?:"
     + METRIC_RE.pattern
     + r")?[ \t]{0,2}(?<=[ \t])"
-    r"(?:for|on|with|using|at)[ \t]{1,2}"
+    r"(?P<prep>for|on|with|without|w/o|using|at)[ \t]{1,2}"
     r"(?P<words>[^,;:()\n]{1,80}?)"
     r"(?=[ \t](?:and|but|while|whereas|vs\.?|versus|against|compared)[ \t]|[,;:()]|\.(?:\s|$)|$)",
     re.IGNORECASE,
@@ -106,7 +106,14 @@ def trailing_setup(out: list[dict], text: str) -> None:
     last_end = -1  # where the words after the value before ended
     for c in out:
         m = _SETUP_AFTER_RE.match(text, c["end"], c["end"] + 120)
-        own = qualifiers(m.group("words")) if m else {}
+        # ("29 t/s without mtp": the value's arm ran without it)
+        own = (
+            qualifiers(
+                m.group("words") if m.group("prep")[:2] != "w/" and m.group("prep").lower() != "without" else m.group(0)
+            )
+            if m
+            else {}
+        )
         if owns and _OPEN_PAREN_RE.fullmatch(text, last_end, c["start"]):
             # "66 tok/s at n_cpu_moe=24 (27.5GiB VRAM)": the same run's other result, at the same setting
             own = {**owns[-1], **own}

@@ -1,0 +1,67 @@
+"""An eval repeated N times, as SGLang's run_eval prints it, under a line naming its benchmark:
+
+    gpqa with the thinking checkpoint                 <- the lead-in names the benchmark
+    Repeat: 8, mean: 0.772                            <- the mean of the 8 runs: "gpqa mean"
+    Scores: ['0.747', '0.783', ...]                   <- one score per run: "gpqa score (1)", ...
+
+The lines alone give "mean" and "Scores (k)", of no benchmark. The mean is the benchmark's score over its runs
+(task, stat mean, how many runs), its spread the runs' sample standard deviation; each run's score keeps its place
+and takes the benchmark too. The lead-in is the first line above the "Repeat:" line that is neither blank, a fence
+nor a rule ("====", "----": a paste's banner), a few lines up at most; it names one benchmark (named_benchmark) or none.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+
+from ledger.model import Claim
+from ledger.parsers.reader.document import Document
+from ledger.vocab.metrics import named_benchmark
+
+_REPEAT_RE = re.compile(r"^\W{0,8}Repeat:[ \t]{0,4}(?P<n>\d{1,4}),[ \t]{0,4}mean:", re.IGNORECASE)
+_SCORES_RE = re.compile(r"^\W{0,8}Scores:[ \t]{0,4}\[", re.IGNORECASE)
+_SKIPPED_RE = re.compile(r"^[ \t]*(?:[`~]{3,}[\w-]*|[=+*#_-]{3,})[ \t]*$")  # a fence or a banner's rule
+_LEAD_REACH = 4
+
+
+def _lead_task(doc: Document, no: int) -> str | None:
+    """The benchmark the first line that is text above line `no` names, within _LEAD_REACH lines."""
+    for k in range(no - 1, max(0, no - 1 - _LEAD_REACH), -1):
+        line = doc.line(k)
+        if not line.strip() or _SKIPPED_RE.match(line):
+            continue
+        return named_benchmark(line)
+    return None
+
+
+def repeat_runs(doc: Document, claims: list[Claim]) -> list[Claim]:
+    """The claims, the mean and scores of each "Repeat: N, mean: X" / "Scores: [...]" pair named as above."""
+    means = [c for c in claims if c.kind == "accuracy" and (c.metric or "").lower() == "mean"]
+    if not means:
+        return claims
+    on_line: dict[int, list[Claim]] = {}  # the accuracy claims of one line each (a list of scores), in their order
+    for c in claims:
+        if c.kind == "accuracy" and c.source.line == c.source.line_end:
+            on_line.setdefault(c.source.line, []).append(c)
+    for mean in means:
+        no = mean.source.line
+        m = _REPEAT_RE.match(doc.line(no))
+        if m is None or no >= len(doc.lines) or not _SCORES_RE.match(doc.line(no + 1)):
+            continue
+        scores = on_line.get(no + 1, [])
+        repeats = m.group("n")
+        task = mean.config.get("task") or _lead_task(doc, no)
+        mean.config.update(stat="mean", repeats=repeats)
+        if task:
+            mean.config["task"] = task
+            mean.metric = f"{task} mean"
+        values = [c.value for c in scores if isinstance(c.value, float)]
+        if len(values) == int(repeats) > 1 and mean.stddev is None:  # (a list of the runs it is the mean of)
+            mean.stddev = round(statistics.stdev(values), 6)
+        for k, c in enumerate(scores, 1):
+            c.config["repeats"] = repeats
+            if task:
+                c.config["task"] = task
+                c.metric = f"{task} score ({k})"
+    return claims
