@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from ledger.parsers import registry
 from ledger.parsers.reader.document import Document, read_document
 from ledger.parsers.reader.line_facts import line_facts
+from ledger.parsers.reader.prose_examples import _holds_digit
 from ledger.parsers.support.examples import example_lines
 from ledger.vocab.text import has_digit
 
@@ -53,3 +56,8 @@ def test_the_facts_are_those_of_the_document_asked() -> None:
     assert not line_facts(one).blocks_for(frozenset({"text"}))
     assert [b.start for b in line_facts(two).blocks_for(frozenset({"text"}))] == [3]
     assert line_facts(two) is line_facts(two)
+
+
+@pytest.mark.parametrize("line", ["", "no digits", "TTFT 12.3 ms", "x² only", "٣ arabic-indic", "fullwidth ３", "é 7"])
+def test_a_line_holds_a_digit_as_isdigit_says(line: str) -> None:
+    assert _holds_digit(line) == any(c.isdigit() for c in line)
