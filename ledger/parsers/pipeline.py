@@ -37,10 +37,10 @@ from ledger.parsers.prose.sibling_kinds import kinds_of_siblings
 from ledger.parsers.prose.with_without import with_without_pairs
 from ledger.parsers.reader.cut_end import CUT_MESSAGE, cut_end_line
 from ledger.parsers.reader.document import Document, read_document
+from ledger.parsers.reader.line_facts import line_facts
 from ledger.parsers.reader.quotes import quoted_reply_lines
 from ledger.parsers.support.examples import example_lines
 from ledger.parsers.tables.side_tables import side_tables
-from ledger.vocab.text import has_digit
 
 MAX_CLAIMS = 20_000
 """Claims kept per document: memory stays bounded (a claim costs a few KB on its way to the ledger; 400,000
@@ -123,28 +123,20 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     sided = _guarded("side settings", side_setups, none, warnings, doc, scopes)
     ctx.setup = _guarded("setup", find_setups, SetupIndex.build([], len(doc.lines)), warnings, doc, opened, sided)
     claims: list[Claim] = []
-    # Most prose lines hold no digit, and only a few extractors can claim anything without one:
-    # one pass over each block saves every numeric extractor from scanning it (each line's answer remembered: the
-    # setup readers asked it of most lines already)
-    lines = doc.lines
-    digits = [any(map(has_digit, lines[b.start - 1 : b.end])) for b in doc.blocks]
-    examples = example_lines(doc)  # a template's numbers are nobody's results
-    with_digit = [b for b, d in zip(doc.blocks, digits, strict=True) if d and b.start not in examples]
-    whole = "\n".join(lines)
+    # Most prose lines hold no digit, and only a few extractors can claim anything without one: the lines are read
+    # once (reader.line_facts), and each extractor walks only the blocks of its kinds, with a digit where it needs one
+    facts = line_facts(doc)
+    facts.set_examples(example_lines(doc))  # a template's numbers are nobody's results
+    whole = "\n".join(doc.lines)
     for ext in EXTRACTORS:
         marks: tuple[str, ...] = _optional(ext, "LINE_MARKS", ())
         if marks and not any(map(whole.__contains__, marks)):
             continue  # it reads only lines holding one of its marks, and this document holds none
         ctx.parser = f"{ext.NAME}/{ext.VERSION}"
         kinds = ext.BLOCKS
-        whole_code = "code" in kinds  # it reads code blocks whole: the lines found inside them are not its
-        for block in with_digit if _optional(ext, "NEEDS_DIGIT", True) else doc.blocks:
-            if (
-                block.kind not in kinds
-                or block.start in examples
-                or (block.start in ctx.taken and block.kind == "table")
-                or (whole_code and block.in_code and block.kind == "text")
-            ):
+        # (an extractor reading code blocks whole: the lines found inside them are not its)
+        for block in facts.blocks_for(kinds, _optional(ext, "NEEDS_DIGIT", True), "code" in kinds):
+            if block.start in ctx.taken and block.kind == "table":
                 continue
             try:
                 claims.extend(itertools.islice(ext.extract(block, ctx), MAX_CLAIMS + 1 - len(claims)))

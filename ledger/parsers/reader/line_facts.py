@@ -1,0 +1,69 @@
+"""What each line of a read document is, found in one pass for every reader that asks (issue 21's one-pass shape).
+
+The pipeline used to ask, for each block, whether any of its lines holds a digit, and then, for each of the eighteen
+extractors, walk every block to keep the kinds that extractor reads. Here the lines are read once: which hold a digit
+(kept as running counts, so a block's answer is one subtraction), and the blocks an extractor of a given shape reads
+(its block kinds, whether it needs a digit, whether it reads code whole) are listed once per shape and document, in
+document order, for every extractor of that shape. Readers of single lines (grammar.line_scopes) ask the same facts.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Collection
+
+from ledger.memo import last_document
+from ledger.parsers.reader.blocks import Block, Document
+from ledger.vocab.text import has_digit
+
+
+class LineFacts:
+    """The facts of one document's lines (see the module docstring); build with `line_facts(doc)`."""
+
+    __slots__ = ("_blocks", "_digits_to", "_examples", "_shapes")
+
+    def __init__(self, doc: Document) -> None:
+        # _digits_to[n]: how many of the first n lines hold a digit (what `\d` finds)
+        self._digits_to = [0, *itertools.accumulate(map(has_digit, doc.lines))]
+        self._blocks = doc.blocks
+        self._shapes: dict[tuple[frozenset[str], bool, bool], list[Block]] = {}
+        self._examples: frozenset[int] = frozenset()
+
+    def digit(self, no: int) -> bool:
+        """Whether line `no` (from 1) holds a digit."""
+        return self._digits_to[no] != self._digits_to[no - 1]
+
+    def digit_in(self, start: int, end: int) -> bool:
+        """Whether any of lines start..end (from 1, both included) holds a digit."""
+        return self._digits_to[end] != self._digits_to[start - 1]
+
+    def set_examples(self, examples: frozenset[int]) -> None:
+        """The lines the pipeline gives no extractor (support.examples: a template's numbers)."""
+        if examples != self._examples:
+            self._examples = examples
+            self._shapes.clear()
+
+    def blocks_for(self, kinds: Collection[str], needs_digit: bool = True, whole_code: bool = False) -> list[Block]:
+        """The blocks an extractor reading `kinds` reads, in document order: none an example opens, with a digit in
+        one of its lines where it `needs_digit`, and none of the text lines found inside code where it reads code
+        blocks whole (`whole_code`). A table another extractor took is the pipeline's to skip (taken as it goes)."""
+        shape = (frozenset(kinds), needs_digit, whole_code)
+        got = self._shapes.get(shape)
+        if got is None:
+            kinds, examples, to, last = shape[0], self._examples, self._digits_to, len(self._digits_to) - 1
+            got = [
+                b
+                for b in self._blocks
+                if b.kind in kinds
+                and b.start not in examples
+                and (not needs_digit or to[min(b.end, last)] != to[min(b.start, last + 1) - 1])
+                and not (whole_code and b.in_code and b.kind == "text")
+            ]
+            self._shapes[shape] = got
+        return got
+
+
+@last_document
+def line_facts(doc: Document) -> LineFacts:
+    """The facts of `doc`'s lines, found once for every reader of the extraction that asks."""
+    return LineFacts(doc)
