@@ -71,6 +71,15 @@ CPU_NAMES = (
 "M2 Max"): the device of a run
 that names no accelerator, the host of one that does."""
 
+_CPU_NAME_RE = re.compile(rf"(?:amd |intel |aws )?(?:{CPU_NAMES})", re.IGNORECASE)
+
+
+def is_cpu_name(value: str) -> bool:
+    """ "Zen4", "EPYC 9654", "Ryzen 3900X": a CPU by its name, not a label's other value ("HOST=0.0.0.0", a
+    device listing's "AMD EPYC 9355 32-Core Processor (1547705 MiB")."""
+    return _CPU_NAME_RE.fullmatch(value.strip()) is not None
+
+
 NUMERIC_KEYS: frozenset[str] = frozenset(
     (
         "draft_len",

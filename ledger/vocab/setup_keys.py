@@ -57,6 +57,8 @@ HARD_KEYS: tuple[str, ...] = (
     "experts",
     "dataset",  # (a serving benchmark's data: random ids and ShareGPT prompts load a server differently)
 )
+DEVICE_KEYS = frozenset(("gpu", "cpu"))
+"""The keys naming the machine a run was timed on: a post that names one holds it for every value it prints."""
 SIDE_SETTING = "side_setting"
 
 CHECKPOINT_KEYS = frozenset(("model", "quant"))

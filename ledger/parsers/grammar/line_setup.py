@@ -25,6 +25,7 @@ DEFAULT_KEYS = frozenset(
         "model",
         "gpu",
         "gpu_count",
+        "cpu",  # ("Zen4: faster TG for IQ3_K": the one host of every run the thread times)
         "tp",
         "ep",
         "pp",
@@ -277,6 +278,8 @@ def _checked(key: str, value: str) -> str:
     if key == "gpu":
         # "GPU: 3x AMD Radeon AI PRO R9700 (32 GB)": a board the vocabulary does not know, named as printed
         return qualifiers(value).get("gpu", "") or device_as_printed(value)
+    if key == "cpu" and not (any(ch.isalpha() for ch in value) and any(ch.isdigit() for ch in value)):
+        return ""  # ("HOST=0.0.0.0", "http://host:8000", "Host: localhost": an address, no CPU)
     if key in _WORD_KEYS:
         found = qualifiers(value)
         return next((found[k] for k in _WORD_KEYS[key] if k in found), "")
