@@ -96,6 +96,8 @@ HOSTILE: dict[str, HostileText] = {
     "serving datasets": "random random-token token-ids sharegpt-sharegpt random token " * 2_000,  # vocab.setup dataset
     # host labels over values that open like a CPU's name and never end as one (vocab.canonical _CPU_NAME_RE)
     "cpu labels": "Host: amd epyc-9 xeon gold 12 zen threadripper pro 79 ryzen 7 m2-\n" * 1_000,
+    # switches named over and over, never closed by their word (vocab.setup's ep / attention_dp / overlap words)
+    "switch words": "EP expert parallelism with expert overlap schedul dp attention attn dp --enable-exp on " * 1_000,
     "pipes": "|" * 40_000,
     "arrows": "-> " * 12_000,
     "blanks": " \t" * 20_000,

@@ -56,6 +56,9 @@ HARD_KEYS: tuple[str, ...] = (
     "position",
     "experts",
     "dataset",  # (a serving benchmark's data: random ids and ShareGPT prompts load a server differently)
+    # switches stated on or off: "with DP attention" (attention data parallel), "overlap off" (the scheduler's)
+    "attention_dp",
+    "overlap",
 )
 DEVICE_KEYS = frozenset(("gpu", "cpu"))
 """The keys naming the machine a run was timed on: a post that names one holds it for every value it prints."""

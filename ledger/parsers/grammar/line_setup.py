@@ -8,7 +8,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.setting_arrows import varied_keys
-from ledger.vocab.canonical import device_as_printed
+from ledger.vocab.canonical import SWITCH_KEYS, device_as_printed, switch_value
 from ledger.vocab.disagg_layout import LAYOUT_KEYS, without_layouts
 from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
@@ -266,6 +266,8 @@ _SHAPE_KEY_RE = re.compile(r"(?<![\w.])(?:N|K|M|topk|top_k) ?= ?\d")
 def _checked(key: str, value: str) -> str:
     """The value a setting label gives, when it is one ("Speculative decoding: share the pages" sets nothing):
     a number for a size, a setup word for a dtype or method, a GPU's name, a model's name or path."""
+    if key in SWITCH_KEYS and (switched := switch_value(value)) is not None:
+        return switched  # ("Expert parallel: enabled")
     if key in _NUMERIC_KEYS:
         # (a count of requests, ranks or tokens is whole: "Concurrency: 27.85" is what a run reached, measured)
         if not value[:1].isdigit() or _FRACTION_RE.match(value):
