@@ -94,6 +94,10 @@ HOSTILE: dict[str, HostileText] = {
     "counted node boards": "used 4*H100 nodes and 4*Ascend 910 " * 2_000,  # vocab.board_counts' nodes count
     "phase lengths": "prefill 537, decode 1,300 input tokens/ 7 output tokens per " * 1_000,  # vocab.length_pairs
     "serving datasets": "random random-token token-ids sharegpt-sharegpt random token " * 2_000,  # vocab.setup dataset
+    # host labels over values that open like a CPU's name and never end as one (vocab.canonical _CPU_NAME_RE)
+    "cpu labels": "Host: amd epyc-9 xeon gold 12 zen threadripper pro 79 ryzen 7 m2-\n" * 1_000,
+    # switches named over and over, never closed by their word (vocab.setup's ep / attention_dp / overlap words)
+    "switch words": "EP expert parallelism with expert overlap schedul dp attention attn dp --enable-exp on " * 1_000,
     "pipes": "|" * 40_000,
     # prose.pairing _CAME_FROM_RE, vocab.text REPORTER_WORDS_RE: a value then what it replaced, over and over
     "instead of values": "my 3080 laptop gives 24 t/s now instead of 15 t/s rather than " * 1_000,

@@ -71,6 +71,15 @@ CPU_NAMES = (
 "M2 Max"): the device of a run
 that names no accelerator, the host of one that does."""
 
+_CPU_NAME_RE = re.compile(rf"(?:amd |intel |aws )?(?:{CPU_NAMES})", re.IGNORECASE)
+
+
+def is_cpu_name(value: str) -> bool:
+    """ "Zen4", "EPYC 9654", "Ryzen 3900X": a CPU by its name, not a label's other value ("HOST=0.0.0.0", a
+    device listing's "AMD EPYC 9355 32-Core Processor (1547705 MiB")."""
+    return _CPU_NAME_RE.fullmatch(value.strip()) is not None
+
+
 NUMERIC_KEYS: frozenset[str] = frozenset(
     (
         "draft_len",
@@ -341,10 +350,27 @@ def canonical_items(key: str, value: str) -> list[tuple[str, str]]:
     return [(key, v)] if v else []
 
 
+SWITCH_KEYS = frozenset(("ep", "attention_dp", "overlap"))
+"""The setup a text may state as switched on or off, no size given ("TP=4, EP enabled", "with DP attention",
+"overlap off"): the value is "on" or "off" (a size, where one is stated, is the value of a parallel key)."""
+_SWITCH_ON = frozenset(("on", "enabled", "enable", "with", "true", "yes"))
+_SWITCH_OFF = frozenset(("off", "disabled", "disable", "without", "false", "no"))
+_WORD_RE = re.compile(r"[a-z]+")
+
+
+def switch_value(value: str) -> str | None:
+    """ "on" or "off" for a switch's words ("enabled", "EP disabled", "without overlap", "--disable-overlap-
+    schedule"): off where one of them says so, else on where one says that; else None (no switch's word)."""
+    words = set(_WORD_RE.findall(value[:80].lower()))
+    return "off" if words & _SWITCH_OFF else "on" if words & _SWITCH_ON else None
+
+
 def canon_value(key: str, value: str) -> str:
     """The canonical form of one value of canonical key `key` (the GPU's name only: `canonical_items` also
     gives its count)."""
     v = clean_name(value).strip(" .,;:")
+    if key in SWITCH_KEYS and (switched := switch_value(v)):
+        return switched  # ("EP enabled": expert parallel on, at a size not stated)
     if key in NUMERIC_KEYS:
         n = canonical_number(v)
         if n is not None:

@@ -4,8 +4,8 @@ Every key is hard, soft or ignored (`key_class`): compare splits series by hard 
 out of soft ones and skips ignored ones; a key no table names is hard.
 
 One table of setup words (`SETUP_WORDS`) serves both readers: `qualifiers` (the words extraction writes into a
-claim's `config`) and `config_hints` (what compare reads from names and config values).
-"""
+claim's `config`) and `config_hints` (what compare reads from names and config values); the switches stated on
+or off with no size ("EP enabled") are vocab.switch_words'."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.vocab.board_counts import GPU_COUNT, GPU_VENDOR, NUMBER_WORDS, board, board_nodes
-from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, canonical_items, one_board
+from ledger.vocab.canonical import CPU_NAMES, GPU_NAMES, SWITCH_KEYS, canonical_items, one_board, switch_value
 from ledger.vocab.canonical import canon_value as canon_value  # where compare.references and others read it
 from ledger.vocab.checkpoint_labels import checkpoint_label
 from ledger.vocab.checkpoint_labels import checkpoint_only as checkpoint_only  # (read by the table readers here)
@@ -40,6 +40,7 @@ from ledger.vocab.setup_word import finditer_word as finditer_word
 from ledger.vocab.setup_word import make_word as _word
 from ledger.vocab.setup_word import search_word as search_word
 from ledger.vocab.spec_tuples import SPEC_TUPLE_KEYS, SPEC_TUPLE_WORD
+from ledger.vocab.switch_words import SWITCH_TRIGGERS, SWITCH_WORDS
 from ledger.vocab.text import MAX_NAME, has_digit, lower_for_words
 from ledger.vocab.trie import trie_pattern
 from ledger.vocab.word_gate import WordGate
@@ -435,13 +436,13 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # "Latency of 2-way TP", "16 ways tensor parallelism": the size before its word
     _word("tp", "tp", r"(\d{1,3})[ -]ways? (?:tp|tensor[ -]parallel(?:ism)?)", ("way",), (), _DIGIT_OPENS),
     _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})", ("ep",), ("ep",)),
+    *SWITCH_WORDS,  # "EP enabled", "with DP attention", "overlap off" (vocab.switch_words)
     # (two digits at most: llama-bench's "pp512" is a 512-token prompt test, not a pipeline of 512 stages)
     _word("pp", "pp", rf"pp{_SEP}(\d{{1,2}})", ("pp",), ("pp",)),
     _word("dp", "dp", rf"dp{_SEP}(\d{{1,3}})", ("dp",), ("dp",)),
     # "DEP8": TensorRT-LLM's attention data parallel with expert parallel, kept as stated (not split into dp/ep)
     _word("dep", "dep", rf"dep{_SEP}(\d{{1,3}})", ("dep",), ("dep",)),
-    # vLLM's decode and prefill context parallel ("TP8/DCP8", "dcp=2", "PCP2"): the sizes a long-context run splits
-    # its KV cache over, apart from its tensor parallel
+    # vLLM's decode/prefill context parallel ("TP8/DCP8", "dcp=2", "PCP2"): its KV cache's split, apart from its TP
     _word("dcp", "dcp", rf"dcp{_SEP}(\d{{1,3}})", ("dcp",), ("dcp",)),
     _word("pcp", "pcp", rf"pcp{_SEP}(\d{{1,3}})", ("pcp",), ("pcp",)),
     # context parallel: "CP=4", "CP 2", "HelixCP=4" (TensorRT-LLM's Helix splits the context); glued, one digit
@@ -613,7 +614,7 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
-    r"ptpc|concurrency|random|sharegpt|drafting|speculation",  # ("without any concurrency cap": a load of its own)
+    r"ptpc|concurrency|random|sharegpt|drafting|speculation|" + SWITCH_TRIGGERS,  # ("without any concurrency cap")
     re.IGNORECASE,
 )
 _ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])
@@ -763,8 +764,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             out["quant"] = val.lower().replace(" bpw", "bpw")  # "EXL2 4.0 bpw" and "EXL2 4.0bpw": one setup
         elif w.key in ("isl", "osl") and "," in val:
             out[w.written] = val.replace(",", "")  # "exact 2,000-token outputs": 2000
-        else:
-            out[w.written] = val.lower()
+        else:  # (a switch's words its on / off: "EP enabled", "without overlap")
+            out[w.written] = (w.key in SWITCH_KEYS and switch_value(val)) or val.lower()
         # a word read once: "TP8EP8" is tp 8, then ep 8 (blanked in place, so that what follows each word stays
         # where it was: "NVFP4+FP8KV" is no bound "NVFP4+" once FP8KV is read)
         s = s[: m.start()] + " " * (m.end() - m.start()) + s[m.end() :]

@@ -57,7 +57,12 @@ HARD_KEYS: tuple[str, ...] = (
     "experts",
     "dataset",  # (a serving benchmark's data: random ids and ShareGPT prompts load a server differently)
     "against",  # (the run a change is stated against, "without MTP": a gap to the feature off is no change vs main)
+    # switches stated on or off: "with DP attention" (attention data parallel), "overlap off" (the scheduler's)
+    "attention_dp",
+    "overlap",
 )
+DEVICE_KEYS = frozenset(("gpu", "cpu"))
+"""The keys naming the machine a run was timed on: a post that names one holds it for every value it prints."""
 SIDE_SETTING = "side_setting"
 
 CHECKPOINT_KEYS = frozenset(("model", "quant"))

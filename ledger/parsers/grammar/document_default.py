@@ -34,11 +34,13 @@ from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.backends import title_backend
+from ledger.vocab.canonical import is_cpu_name
 from ledger.vocab.device_headings import capability_note
 from ledger.vocab.doc_tables import documentation_table
 from ledger.vocab.flags import COMPUTE_DTYPE, RUN_KEYS, SERVER_COMMAND_RE, one_value
 from ledger.vocab.models import hedged_models, title_family
 from ledger.vocab.setup import model_names, named_twice, qualifiers
+from ledger.vocab.setup_keys import DEVICE_KEYS
 from ledger.vocab.test_ids import test_key
 
 
@@ -103,8 +105,8 @@ def document_default(
         lead, head, sect, meas = no in leads, no in headings, no in sectioned, no in measuring
         mine = no in result_items or no in facts.changes
         for k, v in [*values.items(), *scope, *(("model", m) for m in models)]:
-            if k not in DEFAULT_KEYS or (k in PARALLEL_KEYS and v == "0") or (k == "serving" and no in items):
-                continue  # ("[TP0]": a rank; "2. enable PD disagg for X", a listed change: a feature, no run's mode)
+            if _no_default(k, v, no in items):
+                continue
             if is_command or no not in pasted:
                 outside.add(k)
             own_scope = (
@@ -136,12 +138,23 @@ def document_default(
         out.pop(COMPUTE_DTYPE, None)  # two precisions named: the dtype computed in is neither (settle_precision)
     _count_of_board(out, counts, turns_of)
     own = _turns_own(out, turns_of, owners, elsewhere)
-    _each_turn_its_own(by_turn, out, varied, own)
+    _each_turn_its_own(by_turn, out, varied, own, owners)
     (reach if reach is not None else {}).update(default_reach(doc, out, said, owners))
     if printed is not None:
         printed.update((out.keys() - outside) & {"concurrency"})  # (a tool's output names its model and TP too)
         (reach if reach is not None else {}).update(printed_reach(doc, printed, out, said))
     return out, [(turns[t][0], turns[t][1], values) for t, values in sorted(own.items())]
+
+
+def _no_default(key: str, value: str, in_item: bool) -> bool:
+    """Whether a stated value counts for no default: a key no default holds, "[TP0]" (a rank), "2. enable PD disagg
+    for X" (a listed change: a feature, no run's mode), a CPU key's value naming no CPU (a device listing's line)."""
+    return (
+        key not in DEFAULT_KEYS
+        or (key in PARALLEL_KEYS and value == "0")
+        or (key == "serving" and in_item)
+        or (key == "cpu" and not is_cpu_name(value))
+    )
 
 
 def _items(doc: Document) -> tuple[set[int], set[int]]:
@@ -329,13 +342,17 @@ def _turns_own(
             own.setdefault(t, {})[key] = out.pop(key)
         elif {spelled(key, v) for v in elsewhere.get(key, ())} - {spelled(key, out[key])}:
             value = out.pop(key)
-            for t in where:
+            for t in _with_owners(where, owners) if key in DEVICE_KEYS else where:  # (the owner's machine: all posts)
                 own.setdefault(t, {})[key] = value
     return own
 
 
 def _each_turn_its_own(
-    by_turn: dict[str, dict[int, list[str]]], out: dict[str, str], varied: set[str], own: dict[int, dict[str, str]]
+    by_turn: dict[str, dict[int, list[str]]],
+    out: dict[str, str],
+    varied: set[str],
+    own: dict[int, dict[str, str]],
+    owners: set[int],
 ) -> None:
     """ "Measured on M3 Pro" in the description, "M1 Ultra with 64-core GPU:" in a reviewer's comment: no one value
     of the key for the thread, but each turn that names one value of it has its own (added to `own`); a turn that
@@ -346,6 +363,10 @@ def _each_turn_its_own(
             continue
         for t, vals in named.items():
             if (value := _one_value_each({key: vals}, {}, set()).get(key)) is not None:
+                own.setdefault(t, {})[key] = str(value)
+        mine = [v for t, vals in named.items() if t in owners for v in vals]
+        if key in DEVICE_KEYS and (value := _one_value_each({key: mine}, {}, set()).get(key)) is not None:
+            for t in owners - named.keys():  # the owner's device reaches the owner's later posts that name none
                 own.setdefault(t, {})[key] = str(value)
 
 
@@ -469,15 +490,17 @@ def _family_named(doc: Document, turns: list[tuple[int, int]], owners: set[int])
 def _owner_turns(doc: Document, turns: list[tuple[int, int]]) -> set[int]:
     """The turns of the thread's owner: the description, or when it holds nothing but its title, every comment of
     the first commenter (the author, continuing); another reviewer's setup is that reviewer's."""
-    comments = {b.start: b.text for b in doc.blocks if b.kind == "comment"}
+    comments = {b.start: b for b in doc.blocks if b.kind == "comment"}
     title = next((b.start for b in doc.blocks), 0)  # a heading, or in a rendered copy a plain first line
     body = any(
         b.kind not in ("heading", "comment") and b.start != title for b in doc.blocks if b.start < turns[0][1] + 1
     )
-    if body or len(turns) < 2:
+    opening = comments.get(turns[1][0]) if len(turns) > 1 else None
+    described = opening is not None and opening.info == "description"  # ("alice · description · date")
+    if (body and not described) or opening is None:
         return {0}
-    first = comments.get(turns[1][0])
-    return {0} | {t for t, (a, _) in enumerate(turns) if t > 0 and comments.get(a) == first}
+    # (the description's author goes on in later comments: "pushed one more commit" over a table is the same machine)
+    return {0} | {t for t, (a, _) in enumerate(turns) if t > 0 and (c := comments.get(a)) and c.text == opening.text}
 
 
 def _documentation_lines(doc: Document) -> set[int]:

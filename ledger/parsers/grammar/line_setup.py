@@ -8,7 +8,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.setting_arrows import varied_keys
-from ledger.vocab.canonical import device_as_printed
+from ledger.vocab.canonical import SWITCH_KEYS, device_as_printed, switch_value
 from ledger.vocab.disagg_layout import LAYOUT_KEYS, without_layouts
 from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.flags import COMPUTE_DTYPE, dtype_not_quant
@@ -25,6 +25,7 @@ DEFAULT_KEYS = frozenset(
         "model",
         "gpu",
         "gpu_count",
+        "cpu",  # ("Zen4: faster TG for IQ3_K": the one host of every run the thread times)
         "tp",
         "ep",
         "pp",
@@ -265,6 +266,8 @@ _SHAPE_KEY_RE = re.compile(r"(?<![\w.])(?:N|K|M|topk|top_k) ?= ?\d")
 def _checked(key: str, value: str) -> str:
     """The value a setting label gives, when it is one ("Speculative decoding: share the pages" sets nothing):
     a number for a size, a setup word for a dtype or method, a GPU's name, a model's name or path."""
+    if key in SWITCH_KEYS and (switched := switch_value(value)) is not None:
+        return switched  # ("Expert parallel: enabled")
     if key in _NUMERIC_KEYS:
         # (a count of requests, ranks or tokens is whole: "Concurrency: 27.85" is what a run reached, measured)
         if not value[:1].isdigit() or _FRACTION_RE.match(value):
@@ -277,6 +280,8 @@ def _checked(key: str, value: str) -> str:
     if key == "gpu":
         # "GPU: 3x AMD Radeon AI PRO R9700 (32 GB)": a board the vocabulary does not know, named as printed
         return qualifiers(value).get("gpu", "") or device_as_printed(value)
+    if key == "cpu" and not (any(ch.isalpha() for ch in value) and any(ch.isdigit() for ch in value)):
+        return ""  # ("HOST=0.0.0.0", "http://host:8000", "Host: localhost": an address, no CPU)
     if key in _WORD_KEYS:
         found = qualifiers(value)
         return next((found[k] for k in _WORD_KEYS[key] if k in found), "")

@@ -1,0 +1,44 @@
+"""Setup switched on or off with no size stated ("TP=4, EP enabled", "with DP attention", "--disable-overlap-schedule",
+"overlap off:"): each a setup word whose value vocab.canonical.switch_value reads as "on" or "off". Apart from
+setup.py, which reads them among its setup words (size rule)."""
+
+from __future__ import annotations
+
+from ledger.vocab.setup_word import make_word as _word
+
+_SWITCH = r"enabled|disabled|on(?=[,;:.)|]|$)|off(?=[,;:.)|]|$)"
+"""A switch's word after its name ("EP enabled", "overlap off:"; not "EP on 8 GPUs", where a board follows)."""
+
+SWITCH_TRIGGERS = r"expert|abled|overlap|dp attention|dp-attention|attention dp|attn dp"
+"""What a line naming a switch holds (vocab.setup's quick test of a line for any setup word: "EP enabled")."""
+
+SWITCH_WORDS = (
+    # switches stated with no size: "EP enabled", "with expert parallelism", "--enable-expert-parallel", "with DP
+    # attention", "overlap scheduler off", "--disable-overlap-schedule" (vocab.canonical switch_value: on / off)
+    _word(
+        "ep",
+        "ep",
+        rf"((?:ep|expert[ -]parallel(?:ism)?)(?: ?[=:] ?| )(?:{_SWITCH})|(?:with|without) expert[ -]parallel(?:ism)?"
+        r"|--enable-expert-parallel)",
+        ("ep", "expert"),
+        ("ep", "expert", "with", "--enable-expert"),
+    ),
+    _word(
+        "attention_dp",
+        "attention_dp",
+        rf"((?:dp[ -]attention|attention[ -]dp|attn[ -]dp)(?: ?[=:] ?| )(?:{_SWITCH})"
+        r"|(?:with|without) (?:dp[ -]attention|attention[ -]dp)|--enable-dp-attention)",
+        ("attention", "attn"),
+        ("dp", "attention", "attn", "with", "--enable-dp"),
+    ),
+    _word(
+        "overlap",
+        "overlap",
+        # (not another overlap a text names: "expert overlap disabled", "comm overlap on")
+        rf"((?<!expert )(?<!comm )(?<!compute )overlap(?:[ -]schedul(?:er|ing|e))?(?: ?[=:] ?| )(?:{_SWITCH})"
+        r"|(?:with|without) (?:the )?overlap(?:[ -]schedul(?:er|ing|e))?|--disable-overlap-schedule)",
+        ("overlap",),
+        ("overlap", "with", "--disable-overlap"),
+    ),
+)
+"""The switch words, in the order setup.py's table reads them (after the sizes: "EP8 enabled" is ep 8)."""
