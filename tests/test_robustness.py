@@ -138,7 +138,7 @@ HOSTILE: dict[str, HostileText] = {
     "repeated evals": "gpqa x\n====\n```\nRepeat: 8, mean: 0.5\nScores: ['0.4', '0.6', Repeat: 9, mean: Scores: [\n"
     * 1_500,
     # a method turned off after a value, drafting turned off, a drafted count beside accepted ones (vocab.setup
-    # _VALUE_ARM_BEFORE_RE, the spec_algo word, the draft_len word; prose.lists _SETUP_AFTER_RE)
+    # vocab.setup_negation VALUE_ARM_BEFORE_RE, the spec_algo word, the draft_len word; prose.lists _SETUP_AFTER_RE)
     "value arms": "1,2.3 t/s instead of 4 t/s without the mtp, was 5 % with drafting off draft= 96 acc= 7 w/o " * 1_000,
     "field lines": lambda s: "  p_a   pred= 1 draft= 2 acc= 3 rate=n/a tok/s=4 x=0.5 tok/s=" * (375 * s) + "\n",
     "word fields": ("a=b " * 80 + "tok/s=1.5\n") * 100,
@@ -675,7 +675,7 @@ HOSTILE: dict[str, HostileText] = {
     "change ranges": lambda s: (
         "between 2% (short a) to 6% (b c) from 3% to 8% (x faster pp512 a 5% to 9% TTFT y " * (500 * s) + "\n"
     ),
-    # methods turned off by a verb that never ends in one (vocab.setup _OFF_BEFORE_RE)
+    # methods turned off by a verb that never ends in one (vocab.setup_negation OFF_BEFORE_RE)
     "off verbs": "without setting without enabling the w/o using any turning on MTP EAGLE FP8 " * 2_000,
     # lead-ins comparing against a base word that never comes (grammar.revisions _AGAINST_BASE_RE)
     "against leads": lambda s: (
@@ -792,7 +792,7 @@ HOSTILE: dict[str, HostileText] = {
     ),
     # pronouns after sentences of measure phrases, shares lower than an arm, regressions of measures that never reach
     # "by", and concurrency labels in long sentences of many values, wrapped (prose.candidates _MEASURE_PHRASE_RE,
-    # prose.reduced_by, vocab.setup _THAN_BEFORE_RE, prose.concurrency_labels _sentence_label)
+    # prose.reduced_by, vocab.setup_negation THAN_BEFORE_RE, prose.concurrency_labels _sentence_label)
     "pronoun changes": (
         "concurrency C64 improves PP performance decode speed. It is 3% lower than without MTP, 2% less than w/o "
         + "regresses throughput/TPOT and a by C8 1% C16 +2% " * 40
@@ -817,7 +817,7 @@ HOSTILE: dict[str, HostileText] = {
     "checked sections": ("## a\n\n- " + ":   pass 1 fail 2 passe :   " * 300 + "\n\n## b\n\nEP8 on 8x B200\n\n") * 40,
     # an eval's table with a status column, rows of a mode and its "non-" twin, share cells whose count and keyed
     # measure never close (tables.side_rows feature_off_twin, tables.rows _TALLY_RE / _KEYED_MEASURE_RE,
-    # gates.tables _named_by_more, vocab.setup _OFF_BEFORE_RE)
+    # gates.tables _named_by_more, vocab.setup_negation OFF_BEFORE_RE)
     # tables of side-marked columns under long lines of marks, definitions and alternatives that name no side
     # (tables.side_marks _MARKED_RE, _DEFINED_RE, _ALTERNATIVES_RE, _CURRENT_RE; its text above a table is capped)
     "side marks": lambda s: (
@@ -997,8 +997,9 @@ HOSTILE: dict[str, HostileText] = {
     ),
     # serving modes by their split phases, loads in cells that never name the run, PR arms under a sign rule that
     # never closes, scope lines naming boards and precisions twice, and a heading's comparison words before a
-    # baseline (vocab.setup's serving and PTPC words and _BASE_BEFORE_RE, vocab.load_cells, tables.pr_arms,
-    # tables.roles _switched_arms, grammar.scope_lines scope_values, grammar.revision_labels _COMPARED_RE)
+    # baseline (vocab.setup's serving and PTPC words, vocab.setup_negation's _BASE_BEFORE_RE, vocab.load_cells,
+    # tables.pr_arms, tables.roles _switched_arms, grammar.scope_lines scope_values,
+    # grammar.revision_labels _COMPARED_RE)
     "split phases": "PD disaggregation p / d disaggregated 1P1D 12p3 prefill-decode disaggregat ptpc_fp8 " * 800,
     "arm tables": lambda s: (
         "#### Relative vs compared against Baseline\n\nPositive values are better positive means " * (50 * s)

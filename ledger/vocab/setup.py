@@ -34,6 +34,14 @@ from ledger.vocab.models import model_names as model_names  # the setup readers 
 from ledger.vocab.models import names_other_model as names_other_model
 from ledger.vocab.setup_labels import UNCAPPED_LOAD_RE
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
+from ledger.vocab.setup_negation import (
+    KV_AFTER_RE,
+    OFF_BEFORE_RE,
+    THAN_BEFORE_RE,
+    VALUE_ARM_BEFORE_RE,
+    as_baseline,
+    turned_off,
+)
 from ledger.vocab.setup_word import DIGIT_OPENS as _DIGIT_OPENS
 from ledger.vocab.setup_word import SetupWord as SetupWord  # a word and its search live apart (size rule)
 from ledger.vocab.setup_word import finditer_word as finditer_word
@@ -628,54 +636,6 @@ def _any_setup(s: str) -> bool:
     return _ANY_SETUP_RE.search(s) is not None if low is None else any(map(low.__contains__, _ANY_SETUP_WORDS))
 
 
-# a method named only to say it was off: "MTP disabled", "EAGLE turned off", "without EAGLE", "w/o MTP"
-_OFF_AFTER_RE = re.compile(
-    r"(?:\s?/\s?[\w-]{1,12}(?: [\w-]{1,12})?)?"  # "MTP/spec decode disabled"
-    r"\s?(?:disabled|turned off|switched off|off\b|[:=]\s?(?:off|false|none)\b)",
-    re.IGNORECASE,
-)
-# ("without setting MTP", "without set MTP", "without enabling EAGLE": the verb that would have turned it on; the
-# "non-EAGLE" row beside the "EAGLE" one: run without it)
-_OFF_BEFORE_RE = re.compile(
-    r"(?:(?:without|w/o|disable[sd]?|no)\s(?:(?:set(?:ting)?|enabl(?:e|ing)|us(?:e|ing)|turn(?:ing)? on)\s)?"
-    r"(?:the\s|any\s)?|(?<![\w-])non[- ]?)$",
-    re.IGNORECASE,
-)
-
-
-def _turned_off(s: str, m: re.Match[str]) -> bool:
-    """The method `m` names in `s` is named to say it was off: "MTP disabled", "without EAGLE", "non-spec", "no
-    speculative" ("speculative decoding" and "drafting" match only when turned off)."""
-    val = next(filter(None, m.groups()), "").lower()
-    negated = _OFF_AFTER_RE.match(s, m.end()) or _OFF_BEFORE_RE.search(s, max(0, m.start() - 24), m.start())
-    return negated is not None or val[:2] == "no" or val[:4] == "spec" or val[:5] == "draft"
-
-
-_THAN_BEFORE_RE = re.compile(r"\bthan\s(?:with(?:out)?|w/o|using|no)\s(?:the\s|any\s)?$", re.IGNORECASE)
-# "44 t/s instead of 29 t/s without mtp", "was 38 t/s with drafting off": a method turned off right after a value is
-# that value's arm (prose.lists trailing_setup gives it), never the setup of the line's other values
-_VALUE_ARM_BEFORE_RE = re.compile(
-    # (a number, never a name's last digit: "Bar-9B-FP8 without EAGLE" is a run without it)
-    r"(?<![\w.-])\d(?:[\d.,]{0,12}\d)?[ \t]?[A-Za-z%/]{0,8}[ \t](?:without|w/o|with|no)[ \t](?:the[ \t]|any[ \t])?$",
-    re.IGNORECASE,
-)
-_BASE_BEFORE_RE = re.compile(
-    r"(?:(?P<cmp>compared\s(?:to|with|against)|relative\sto|versus|vs\.?|improves?\sover|beats?|outperforms?|"
-    r"(?:faster|better)\sthan)|against)\s(?:the\s)?(?:[\w-]{1,12}\s)?$",
-    re.IGNORECASE,
-)
-_KV_AFTER_RE = re.compile(r"[\s_-]{0,3}kv\b", re.IGNORECASE)
-_BASE_AFTER_RE = re.compile(r"(?:\s[\w-]{1,12})?\s(?:baseline|reference)\b", re.IGNORECASE)
-
-
-def _as_baseline(s: str, start: int, end: int) -> bool:
-    """The word at s[start:end] names what a result is compared to ("vs FP16", "against the BF16 baseline", "does
-    PTPC improve over native MXFP8", "faster than BF16"): "against"
-    alone names what a run was tested on ("gsm8k against the FP8 checkpoint"), so it needs "baseline" after."""
-    before = _BASE_BEFORE_RE.search(s, max(0, start - 32), start)
-    return before is not None and (before.group("cmp") is not None or _BASE_AFTER_RE.match(s, end) is not None)
-
-
 def blank_setup_words(text: str) -> str:
     """The text with every setup word qualifiers() reads blanked out ("tp4 h20" -> "       ")."""
     return _qualifiers_and_rest(text)[1]
@@ -710,21 +670,21 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             continue
         m = search_word(w, s)
         # "without the MXFP4 path; ... BF16": the precision the run did not use is no setting; the next one is
-        while m and w.written != "spec_algo" and _OFF_BEFORE_RE.search(s, max(0, m.start() - 28), m.start()):
+        while m and w.written != "spec_algo" and OFF_BEFORE_RE.search(s, max(0, m.start() - 28), m.start()):
             m = search_word(w, s, m.end())
         # "10% lower than without MTP": the arm the result is compared to, not the result's own
         while (
             m
             and w.written == "spec_algo"
             and (
-                _THAN_BEFORE_RE.search(s, max(0, m.start() - 28), m.start())
-                or (_VALUE_ARM_BEFORE_RE.search(s, max(0, m.start() - 40), m.start()) and _turned_off(s, m))
+                THAN_BEFORE_RE.search(s, max(0, m.start() - 28), m.start())
+                or (VALUE_ARM_BEFORE_RE.search(s, max(0, m.start() - 40), m.start()) and turned_off(s, m))
             )
         ):
             m = search_word(w, s, m.end())
         # "speedups relative to the FP16 baseline": the precision of the run compared against; the next one is the run's
         # ("nvfp4-kv kernels" once more after the KV cache's word was read: a KV cache's precision, not the weights')
-        while m and w.written == "quant" and (_as_baseline(s, m.start(), m.end()) or _KV_AFTER_RE.match(s, m.end())):
+        while m and w.written == "quant" and (as_baseline(s, m.start(), m.end()) or KV_AFTER_RE.match(s, m.end())):
             m = search_word(w, s, m.end())
         # "for batch size 8 and above", "at 64+ concurrency": a bound on the runs it speaks of, no one setting
         while m and OPEN_BOUND_RE.match(first, m.end()):
@@ -755,7 +715,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             if (nodes := board_nodes(m, val, s)) is not None:
                 out.setdefault("nodes", nodes.group(1))
         elif w.written == "spec_algo":
-            out[w.written] = "none" if _turned_off(s, m) else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
+            out[w.written] = "none" if turned_off(s, m) else _SPACED_RE.sub("", val.lower())  # "with MTP disabled"
         elif w.written == "serving" and val.lower() not in ("agg", "aggregated", "disagg", "disaggregated"):
             out["serving"] = "disaggregated"  # (its servers split by phase: "1× ctx server + 1× gen", "1P1D")
         elif w.written == "quant" and "ptpc" in val.lower():

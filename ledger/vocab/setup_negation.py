@@ -1,0 +1,53 @@
+"""Setup words named to be denied or compared with: a method turned off ("MTP disabled", "without EAGLE", "29 t/s
+without mtp": that value's arm alone), and a precision named as what a result is compared to ("vs FP16")."""
+
+from __future__ import annotations
+
+import re
+
+# a method named only to say it was off: "MTP disabled", "EAGLE turned off", "without EAGLE", "w/o MTP"
+_OFF_AFTER_RE = re.compile(
+    r"(?:\s?/\s?[\w-]{1,12}(?: [\w-]{1,12})?)?"  # "MTP/spec decode disabled"
+    r"\s?(?:disabled|turned off|switched off|off\b|[:=]\s?(?:off|false|none)\b)",
+    re.IGNORECASE,
+)
+# ("without setting MTP", "without set MTP", "without enabling EAGLE": the verb that would have turned it on; the
+# "non-EAGLE" row beside the "EAGLE" one: run without it)
+OFF_BEFORE_RE = re.compile(
+    r"(?:(?:without|w/o|disable[sd]?|no)\s(?:(?:set(?:ting)?|enabl(?:e|ing)|us(?:e|ing)|turn(?:ing)? on)\s)?"
+    r"(?:the\s|any\s)?|(?<![\w-])non[- ]?)$",
+    re.IGNORECASE,
+)
+
+
+def turned_off(s: str, m: re.Match[str]) -> bool:
+    """The method `m` names in `s` is named to say it was off: "MTP disabled", "without EAGLE", "non-spec", "no
+    speculative" ("speculative decoding" and "drafting" match only when turned off)."""
+    val = next(filter(None, m.groups()), "").lower()
+    negated = _OFF_AFTER_RE.match(s, m.end()) or OFF_BEFORE_RE.search(s, max(0, m.start() - 24), m.start())
+    return negated is not None or val[:2] == "no" or val[:4] == "spec" or val[:5] == "draft"
+
+
+THAN_BEFORE_RE = re.compile(r"\bthan\s(?:with(?:out)?|w/o|using|no)\s(?:the\s|any\s)?$", re.IGNORECASE)
+# "44 t/s instead of 29 t/s without mtp", "was 38 t/s with drafting off": a method turned off right after a value is
+# that value's arm (prose.lists trailing_setup gives it), never the setup of the line's other values
+VALUE_ARM_BEFORE_RE = re.compile(
+    # (a number, never a name's last digit: "Bar-9B-FP8 without EAGLE" is a run without it)
+    r"(?<![\w.-])\d(?:[\d.,]{0,12}\d)?[ \t]?[A-Za-z%/]{0,8}[ \t](?:without|w/o|with|no)[ \t](?:the[ \t]|any[ \t])?$",
+    re.IGNORECASE,
+)
+_BASE_BEFORE_RE = re.compile(
+    r"(?:(?P<cmp>compared\s(?:to|with|against)|relative\sto|versus|vs\.?|improves?\sover|beats?|outperforms?|"
+    r"(?:faster|better)\sthan)|against)\s(?:the\s)?(?:[\w-]{1,12}\s)?$",
+    re.IGNORECASE,
+)
+KV_AFTER_RE = re.compile(r"[\s_-]{0,3}kv\b", re.IGNORECASE)
+_BASE_AFTER_RE = re.compile(r"(?:\s[\w-]{1,12})?\s(?:baseline|reference)\b", re.IGNORECASE)
+
+
+def as_baseline(s: str, start: int, end: int) -> bool:
+    """The word at s[start:end] names what a result is compared to ("vs FP16", "against the BF16 baseline", "does
+    PTPC improve over native MXFP8", "faster than BF16"): "against"
+    alone names what a run was tested on ("gsm8k against the FP8 checkpoint"), so it needs "baseline" after."""
+    before = _BASE_BEFORE_RE.search(s, max(0, start - 32), start)
+    return before is not None and (before.group("cmp") is not None or _BASE_AFTER_RE.match(s, end) is not None)
