@@ -45,6 +45,7 @@ from ledger.parsers.grammar.heading_setup import (
     settings_line,
     whole_bold,
 )
+from ledger.parsers.grammar.later_runs import later_runs
 from ledger.parsers.grammar.lead_ins import (
     bracketed_lead_model,
     comment_label,
@@ -184,7 +185,7 @@ def find_setups(
     runs_to_the_next(doc, runs)
     scopes.extend(perplexity_scopes(doc))  # "`./llama-perplexity ... -f wiki.test.raw` at abc1234 (before)"
     scopes.extend(folded_command_scopes(doc, env))  # a table's "<details>" fold under it: how its rows were run
-    scopes.extend(line_scopes(doc))
+    scopes.extend([*line_scopes(doc), *later_runs(doc).leads])  # (a later run's lead-in: "On X (TP=8):" over a list)
     scopes.extend(unfenced_echoes(doc, lambda no: _section_end(ends, end_starts, no, last)))
     scopes.extend(sided)
     scopes.extend(feature_side_scopes(doc, lambda line: _section_end(ends, end_starts, line, last)))
