@@ -84,7 +84,7 @@ def _read_lines(doc: Document, blocks: list[Block], k: int, seen: bool, out: Lat
             if behind:
                 out.behind[no] = keys
             if leads and led is not None:
-                out.leads.append(SetupScope(no, led, {key: stated[key] for key in keys}))
+                out.leads.append(SetupScope(no, led, {k: v for k, v in stated.items() if k in keys}))
     return seen
 
 

@@ -37,6 +37,7 @@ from ledger.parsers.grammar.commands import (
 from ledger.parsers.grammar.default_reach import Statement, beside_models
 from ledger.parsers.grammar.document_default import document_default
 from ledger.parsers.grammar.folded_commands import folded_command_scopes
+from ledger.parsers.grammar.fuller_names import fuller_names
 from ledger.parsers.grammar.heading_setup import (
     heading_setup,
     item_heading,
@@ -107,8 +108,7 @@ def find_setups(
 ) -> SetupIndex:
     """The setup scopes of a document (see the module docstring); `revision_lines` are the lines that open a
     revision (their lead-ins name a revision, not a variant); `sided` the settings their side labels name."""
-    last = len(doc.lines)
-    env = shell_variables(doc)
+    last, env = len(doc.lines), shell_variables(doc)
     variants, facts = variant_lines(doc), section_facts(doc)  # (the section and document readers both read them)
     scopes: list[SetupScope] = []  # widest first: each turn's setup section; every narrower scope wins
     scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
@@ -195,6 +195,7 @@ def find_setups(
     default, turns = document_default(doc, lambda t: command_setup(t, env), bold, variants, facts, printed, reach, told)
     # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
     own = [SetupScope(a, b, values) for a, b, values in turns]
+    fuller_names(doc, own + scopes, told)  # (a model cut short or abbreviated: the fuller name its turn states)
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default = default
     idx.printed = frozenset(printed)
