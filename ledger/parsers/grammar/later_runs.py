@@ -15,6 +15,7 @@ name none (default_reach's `beside`).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import NamedTuple
 
 from ledger.memo import last_document
@@ -46,18 +47,42 @@ def later_runs(doc: Document) -> LaterRuns:
     out = LaterRuns({}, {}, [])
     blocks = doc.blocks
     seen = False  # a result stated since the section's start
+    found: list[_Found] = []  # the section's later-run sentences so far
     for k, b in section_blocks(blocks):
         if b is None:
-            seen = False
+            seen = _record(found, out)
             continue
         if b.kind == "text":
-            seen = _read_lines(doc, blocks, k, seen, out)
+            seen = _read_lines(doc, blocks, k, seen, found)
         seen = seen or (b.kind == "table" and is_result(b)) or (b.kind == "item" and states_value(b.text[:300]))
+        seen = seen and b.start > 1  # (a title's result sums up the body: what the body states is no later run)
+    _record(found, out)
     return out
 
 
-def _read_lines(doc: Document, blocks: list[Block], k: int, seen: bool, out: LaterRuns) -> bool:
-    """Record in `out` the later-run settings of each line of the paragraph blocks[k]; whether a result has been
+_Found = tuple[int, dict[str, str], bool, int | None]
+"""A line's later-run settings: (line, settings, a result of the line stands before them, the end of the block its
+lead-in leads or None)."""
+
+
+def _record(found: list[_Found], out: LaterRuns) -> bool:
+    """Record a section's later-run settings in `out` (emptying `found`), but a setting every step of a log repeats
+    ("Decode 0. Batch size: 1, latency: ...", line after line): the whole run's. False: the next section's start."""
+    repeated = Counter(pair for _, stated, _, _ in found for pair in stated.items())
+    for no, stated, behind, led in found:
+        if not (kept := {key: v for key, v in stated.items() if repeated[key, v] < 2}):
+            continue
+        out.own[no] = frozenset(kept)
+        if behind:
+            out.behind[no] = out.own[no]
+        if led is not None:
+            out.leads.append(SetupScope(no, led, kept))
+    found.clear()
+    return False
+
+
+def _read_lines(doc: Document, blocks: list[Block], k: int, seen: bool, found: list[_Found]) -> bool:
+    """Add to `found` the later-run settings of each line of the paragraph blocks[k]; whether a result has been
     stated by its end."""
     b = blocks[k]
     led = _led_end(blocks, k)
@@ -78,13 +103,8 @@ def _read_lines(doc: Document, blocks: list[Block], k: int, seen: bool, out: Lat
                 earlier.append(sentence)
             seen, line_result = seen or result, line_result or result
         stated = line_setup(" ".join(later)) if later else {}
-        keys = frozenset(stated.keys() - line_setup(" ".join(earlier)).keys() - _EVERYONES) if stated else frozenset()
-        if keys:
-            out.own[no] = keys
-            if behind:
-                out.behind[no] = keys
-            if leads and led is not None:
-                out.leads.append(SetupScope(no, led, {k: v for k, v in stated.items() if k in keys}))
+        if stated and (own := stated.keys() - line_setup(" ".join(earlier)).keys() - _EVERYONES):
+            found.append((no, {key: v for key, v in stated.items() if key in own}, behind, led if leads else None))
     return seen
 
 
