@@ -1138,6 +1138,15 @@ HOSTILE: dict[str, HostileText] = {
     # sentences tying results to a commit that never reach it, environment rows of an engine naming builds, and a
     # commit with "+ PR" words that never close (grammar.tied_revisions _TIED_RE, ENGINE_COMMIT_RE,
     # grammar.revision_labels _PLUS_PR_RE)
+    # sentences after results that state or lead a run of their own, each line a number glued to a name and a long
+    # run of digits (grammar.later_runs, grammar.varied _DECIMAL_RE and the walk back over a number's digits)
+    "later runs": lambda s: (
+        "throughput 1.5 tok/s\n\n"
+        + "The same with TP=8, EP=8 gives 2.5 tok/s. Then MMLU reaches 79.1 on MI325X 1,2,3.4.5x:\n- 5.5%\n\n"
+        * (500 * s)
+        + "9" * 600
+        + ".9x\n"
+    ),
     "tied and engine builds": lambda s: "".join(
         f"This result result is tied tied to the numbers are pinned to commit x{k}\n\n"
         f"| vLLM | commit commit: `a8{k:05d}c6` sha git rev @ |\n\n"

@@ -12,6 +12,8 @@ whole turn wherever it stands (grammar.setup_scopes.setup_sections): none of its
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ledger.memo import last_document
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS, line_setup
 from ledger.parsers.grammar.setup_index import SetupScope
@@ -32,16 +34,23 @@ def after_results(doc: Document) -> frozenset[int]:
     leading = _leading_items(blocks)
     out: set[int] = set()
     seen = False  # a result printed since the section's start
+    for k, b in section_blocks(blocks):
+        if b is None:
+            seen = False
+        elif seen and b.kind in ("text", "item") and b.start not in setup and k in leading:
+            out.update(range(b.start, b.end + 1))
+        seen = seen or (b is not None and is_result(b))
+    return frozenset(out)
+
+
+def section_blocks(blocks: list[Block]) -> Iterator[tuple[int, Block | None]]:
+    """The blocks outside pastes with their index, and (index, None) at each heading or turn line: a section's
+    start, where what its results were is read anew."""
     for k, b in enumerate(blocks):
         if b.kind in ("heading", "comment") and not b.in_code:
-            seen = False
-            continue
-        if b.in_code or b.kind == "code":
-            continue
-        if seen and b.kind in ("text", "item") and b.start not in setup and k in leading:
-            out.update(range(b.start, b.end + 1))
-        seen = seen or _is_result(b)
-    return frozenset(out)
+            yield k, None
+        elif not b.in_code and b.kind != "code":
+            yield k, b
 
 
 def leading_scopes(doc: Document, after: frozenset[int]) -> list[SetupScope]:
@@ -80,7 +89,7 @@ def _leading_items(blocks: list[Block]) -> set[int]:
     return {k for k in list_ends(blocks) if not blocks[k].in_code}
 
 
-def _is_result(b: Block) -> bool:
+def is_result(b: Block) -> bool:
     """A table of measured rows (not one of settings), or a line of prose or an item that states a result."""
     if b.kind == "table":
         table = b.table

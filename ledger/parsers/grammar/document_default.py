@@ -12,6 +12,7 @@ from ledger.parsers.grammar.after_results import after_results
 from ledger.parsers.grammar.command_labels import table_command_lines
 from ledger.parsers.grammar.commands import continued
 from ledger.parsers.grammar.default_reach import Statement, default_reach, printed_reach, spelled
+from ledger.parsers.grammar.later_runs import later_runs
 from ledger.parsers.grammar.lead_ins import run_heads, sub_item_heads
 from ledger.parsers.grammar.reference_yaml import reference_lines
 from ledger.parsers.grammar.scope_lines import scope_values
@@ -78,10 +79,9 @@ def document_default(
     from_runs: list[tuple[str, str, int]] = []  # (key, value, turn) of each workload value a run command states
     said: list[Statement] = [] if stated is None else stated  # every value stated, where, whether the default counts it
     drafts: list[str] = []  # the draft checkpoints named: the served model is another, when one is named
-    unread = _unread(doc)
+    unread, skip_to = _unread(doc), 0  # (skip_to: the last line a command's continued flags took)
     counts: list[tuple[str, int]] = []  # "across 8 GPUs" on a line naming no board: (count, turn)
     (result_items, items), after = _items(doc), after_results(doc)  # (after: a list over a later table, its own)
-    skip_to = 0
     for no in range(1, len(doc.lines) + 1):
         text = doc.setup_line(no)
         if no <= skip_to or not text.strip() or len(text) > 4000 or no in unread or text.rstrip().endswith("?"):
@@ -111,6 +111,7 @@ def document_default(
                 outside.add(k)
             own_scope = (
                 anywhere
+                or k in later_runs(doc).own.get(no, ())  # (a later run's: "The same with TP=8 gives ...")
                 or (lead and not (k == "gpu" and head))
                 or (mine and k not in ("model", "gpu"))
                 or (sect and (k in WORKLOAD_KEYS or (meas and k != "gpu")))

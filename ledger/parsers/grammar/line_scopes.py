@@ -6,6 +6,7 @@ Apart from grammar.setup, which gathers the wider scopes, because it reads every
 
 from __future__ import annotations
 
+from ledger.parsers.grammar.later_runs import later_runs
 from ledger.parsers.grammar.line_setup import own_words
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import inline_settings, label_settings
@@ -18,6 +19,7 @@ def line_scopes(doc: Document) -> list[SetupScope]:
     """The settings a line states beside its results ("Decode 0. Batch size: 1, latency: 0.009 s"): for that
     line only, the innermost scope. A table's cells are its columns' business."""
     in_table = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
+    later = later_runs(doc).behind  # ("... before 61.0 / after 64.2. The rerun with TP=4 gives 79.1.": 79.1's TP only)
     out: list[SetupScope] = []
     for no in range(1, len(doc.lines) + 1):
         text = doc.setup_line(no)
@@ -27,6 +29,8 @@ def line_scopes(doc: Document) -> list[SetupScope]:
         # a key ("FP8: 96.1, BF16: 96.3": each value's own words decide)
         own = own_words(text)
         values = dtype_not_quant({**own, **label_settings(text), **inline_settings(text)})
+        if no in later:
+            values = {k: v for k, v in values.items() if k not in later[no]}
         if values:
             out.append(SetupScope(no, no, values))
     return out

@@ -37,6 +37,7 @@ from ledger.parsers.grammar.commands import (
 from ledger.parsers.grammar.default_reach import Statement, beside_models
 from ledger.parsers.grammar.document_default import document_default
 from ledger.parsers.grammar.folded_commands import folded_command_scopes
+from ledger.parsers.grammar.fuller_names import fuller_names
 from ledger.parsers.grammar.heading_setup import (
     heading_setup,
     item_heading,
@@ -45,6 +46,7 @@ from ledger.parsers.grammar.heading_setup import (
     settings_line,
     whole_bold,
 )
+from ledger.parsers.grammar.later_runs import later_runs
 from ledger.parsers.grammar.lead_ins import (
     bracketed_lead_model,
     comment_label,
@@ -106,8 +108,7 @@ def find_setups(
 ) -> SetupIndex:
     """The setup scopes of a document (see the module docstring); `revision_lines` are the lines that open a
     revision (their lead-ins name a revision, not a variant); `sided` the settings their side labels name."""
-    last = len(doc.lines)
-    env = shell_variables(doc)
+    last, env = len(doc.lines), shell_variables(doc)
     variants, facts = variant_lines(doc), section_facts(doc)  # (the section and document readers both read them)
     scopes: list[SetupScope] = []  # widest first: each turn's setup section; every narrower scope wins
     scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
@@ -184,7 +185,7 @@ def find_setups(
     runs_to_the_next(doc, runs)
     scopes.extend(perplexity_scopes(doc))  # "`./llama-perplexity ... -f wiki.test.raw` at abc1234 (before)"
     scopes.extend(folded_command_scopes(doc, env))  # a table's "<details>" fold under it: how its rows were run
-    scopes.extend(line_scopes(doc))
+    scopes.extend([*line_scopes(doc), *later_runs(doc).leads])  # (a later run's lead-in: "On X (TP=8):" over a list)
     scopes.extend(unfenced_echoes(doc, lambda no: _section_end(ends, end_starts, no, last)))
     scopes.extend(sided)
     scopes.extend(feature_side_scopes(doc, lambda line: _section_end(ends, end_starts, line, last)))
@@ -194,6 +195,7 @@ def find_setups(
     default, turns = document_default(doc, lambda t: command_setup(t, env), bold, variants, facts, printed, reach, told)
     # a comment's own setup first: every narrower scope of that comment wins over it (the sort keeps this order)
     own = [SetupScope(a, b, values) for a, b, values in turns]
+    fuller_names(doc, own + scopes, told)  # (a model cut short or abbreviated: the fuller name its turn states)
     idx = SetupIndex.build(own + [SetupScope(s.start, s.end, with_draft(s.values)) for s in scopes], last)
     idx.default = default
     idx.printed = frozenset(printed)

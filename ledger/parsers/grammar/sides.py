@@ -318,8 +318,10 @@ def arm_lead(doc: Document, idx: int) -> str | None:
 
 def side_setups(doc: Document, scopes: list[RevisionScope]) -> list[SetupScope]:
     """The settings the side labels among `scopes` name, each over its side's lines (the side holds them, whatever
-    the section says: "main, attention backend triton:" over main's runs)."""
+    the section says: "main, attention backend triton:" over main's runs). "The same ..." holds the setup of the
+    side written above it, never of one below (a later comment's side is another run's)."""
     out: list[SetupScope] = []
+    scopes = sorted(scopes, key=lambda s: s.start)  # (the revision readers list their sides by kind, not by line)
     for k, scope in enumerate(scopes):
         found = side_setting(doc.line(scope.start))
         same: dict[str, str] = {}

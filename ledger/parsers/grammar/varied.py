@@ -95,6 +95,28 @@ def states_result(text: str) -> bool:
     )
 
 
+def states_value(text: str) -> bool:
+    """A sentence states a measured value: a number standing on its own (not the digits of "MI325X" or "40B") in a
+    unit of measure, or a decimal beside a benchmark's or a score's name ("where MMLU reaches 79.1"). A count ("our
+    2 fixes"), a PR number or a name's digits state none."""
+    text = text[:2000]
+    if unit_measure(text) or any(_stands_alone(text, m.start()) for m in _ITEM_RESULT_RE.finditer(text)):
+        return True
+    return _DECIMAL_RE.search(text) is not None and bool(
+        named_benchmark(text) or is_accuracy_name(text) or is_acceptance_name(text)
+    )
+
+
+_DECIMAL_RE = re.compile(r"(?<![\w.])\d{1,9}\.\d{1,9}\b")
+
+
+def _stands_alone(text: str, at: int) -> bool:
+    """Whether the number whose last digits start at `at` stands on its own: no letter glued before its digits."""
+    while at > 0 and (text[at - 1].isdigit() or text[at - 1] in ".,"):
+        at -= 1
+    return at == 0 or not text[at - 1].isalpha()
+
+
 def list_varied(doc: Document) -> set[str]:
     """The keys some result items of one list name and others do not, as a table's rows would ("- Qwen3.5 DP4EP4
     AIME25: 0.90" beside "- Kimi K2.5 EAGLE3 B200 AIME25: 0.93": DP4 is the first run's, EAGLE3 and B200 the

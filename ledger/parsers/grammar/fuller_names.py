@@ -1,0 +1,60 @@
+"""A model named short or cut off where its turn names it in full: the fuller statement wins.
+
+    On `acme/Lark-14B-A2B-int4-gptq`           the model, in full, over the decode table
+    ...
+    ### 1. Environment                          a setup section over the whole turn (the accuracy rows too), its
+    | Model | `acme/Lark                        row cut where the stored copy ends: the same model, not another
+
+A scope's model that names no size and is the start of a sized name its turn states (up to a word's end: "Lark" in
+"Lark-14B", not "Lar" in "Lark-14B") is that name, with the setup the name spells ("int4"). A sized name is a
+checkpoint of its own ("acme/Mid-14B-Instruct" beside "acme/Mid-14B-Instruct-FP8"), and two fuller names leave it
+as it is.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+
+from ledger.parsers.grammar.default_reach import Statement
+from ledger.parsers.grammar.line_setup import DEFAULT_KEYS, line_setup
+from ledger.parsers.grammar.setup_index import SetupScope
+from ledger.parsers.grammar.setup_scopes import turn_bounds
+from ledger.parsers.reader.blocks import Document
+from ledger.vocab.models import parameter_counts
+
+
+def fuller_names(doc: Document, scopes: list[SetupScope], stated: Sequence[Statement]) -> list[SetupScope]:
+    """`scopes`, each model that is a shorter or cut spelling of one fuller name stated in its turn (`stated`: every
+    setup value a line states) given as that name (in place; see the module)."""
+    starts = [a for a, _ in turn_bounds(doc)]
+    named: dict[int, set[str]] = {}  # each turn's models, as its lines state them
+    for no, key, value, _ in stated:
+        if key == "model":
+            named.setdefault(bisect.bisect_right(starts, no) - 1, set()).add(value)
+    if not named:
+        return scopes
+    for scope in scopes:
+        short = scope.values.get("model")
+        if not short:
+            continue
+        turn = named.get(bisect.bisect_right(starts, scope.start) - 1, set())
+        fuller = {name for name in turn if _starts(short, name)}
+        if len(fuller) == 1:
+            name = fuller.pop()
+            spelled = {k: v for k, v in line_setup(name).items() if k in DEFAULT_KEYS and k not in scope.values}
+            scope.values.update({**spelled, "model": name})
+    return scopes
+
+
+def _starts(short: str, name: str) -> bool:
+    """Whether `short` ("acme/Lark", "`Intel/Qwen") is the start of the longer `name` or of its last part, ending
+    where one of name's words or numbers ends."""
+    s = short.strip("`'\" ").lower()
+    if len(s) < 4 or parameter_counts(s) or not parameter_counts(name):
+        return False  # ("acme/Mid-14B-Instruct" beside its "-FP8" checkpoint: a sized name is a checkpoint of its own)
+    for full in {name.lower(), name.lower().rsplit("/", 1)[-1]}:
+        if len(full) > len(s) and full.startswith(s):
+            a, b = s[-1], full[len(s)]
+            return not ((a.isalpha() and b.isalpha()) or (a.isdigit() and b.isdigit()))
+    return False
