@@ -170,6 +170,8 @@ def test_a_write_failing_with_enospc_is_the_same_one_line(tmp_path: Path, monkey
     monkeypatch.setattr(writes, "write_versions", filling)
     monkeypatch.setattr(ledger.db, "write_versions", filling, raising=False)
     monkeypatch.setattr(ledger.ingest.run, "BATCH_DOCS", 10)
+    # batches close by count alone: on a loaded machine the half-second timer closed the first at nine documents
+    monkeypatch.setattr(ledger.ingest.run, "BATCH_SECONDS", 3600.0)
     docs = _documents(tmp_path / "docs", 40)
     db = tmp_path / "l.db"
     r = run("ingest", str(docs), "--db", str(db), "--workers", "1")
