@@ -273,6 +273,8 @@ _BELONGS_TO = {"draft_len": "spec_algo"}
 def overlay(outer: Mapping[str, str], inner: Mapping[str, str]) -> dict[str, str]:
     """`inner`'s setup over `outer`'s, key by key, less the outer values `superseded` by the inner's."""
     out = {**outer, **inner}
+    if "cpu" in outer and "gpu" in inner and "cpu" not in inner and outer.get("gpu") != inner["gpu"]:
+        out.pop("cpu")  # (a machine named inside is all of that run's machine: the outer host CPU was another's)
     if len(out) == len(outer) + len(inner):
         return out  # no key stated twice (most merges): nothing of the outer's is overridden
     for key in superseded(outer, inner):
