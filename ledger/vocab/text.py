@@ -17,7 +17,9 @@ RUNS_NAMED_RE = re.compile(r"\b" + RUN_COUNT_NOUNS + r"\b", re.IGNORECASE)
 # "on my laptop", "I get", "we see", "tried X on Y", "can now run X": a person's words about a run they made (a user's
 # report), which name who ran it and how, never what was measured
 REPORTER_WORDS_RE = re.compile(
-    r"\b(?:I|I'm|I've|my|me|we|we're|we've|our|us|tried|tested|checked|can\snow|could\snow)\b", re.IGNORECASE
+    r"\b(?:I|I'm|I've|my|me|we|we're|we've|our|us|tried|tested|checked|repeated|re-?ran|re-?run|ran|measured|"
+    r"benchmarked|can\snow|could\snow)\b",
+    re.IGNORECASE,
 )
 # "ETA 0.40 minutes", "time remaining: 12 s": a forecast of what is left to run, never a measurement
 FORECAST_BEFORE_RE = re.compile(

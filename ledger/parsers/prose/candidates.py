@@ -154,7 +154,7 @@ def candidate(
         elif (
             metric is not None
             and unit not in RATIO_UNITS
-            and _reports_a_run(metric)
+            and _reports_a_run(metric, text[max(0, n.start - 3) : n.start].rstrip().endswith(":"))
             and (measure := measure_of_unit(unit))
         ):
             metric = measure  # "tried phi-4 q6_k on my laptop: 24 t/s": who ran what where, the unit says the measure
@@ -314,15 +314,16 @@ def _holds_value(metric: str) -> bool:
     )
 
 
-def _reports_a_run(label: str) -> bool:
+def _reports_a_run(label: str, colon: bool) -> bool:
     """The words before a value name no measure and are a sentence about the run: a person's report of it
     (REPORTER_WORDS_RE: "Same model on my desktop") or a clause stating its setup ("On one H100 the new kernel"); a
-    short name holding a setup word ("fp8 gather", "llama3.1 8B decode") names the thing measured, and stays."""
+    short name holding a setup word ("fp8 gather", "llama3.1 8B decode") names the thing measured, and stays, as does
+    a label set before its value by a colon ("- Decode step at batch 64: 9.6 ms"), unless a person's report."""
     if MEASURE_NOUN_RE.search(label) or METRIC_RE.search(label) or names_known_measure(label):
         return False
     if REPORTER_WORDS_RE.search(label):
         return True
-    return label.count(" ") >= _SENTENCE_SPACES and bool(qualifiers(label) or model_names(label))
+    return not colon and label.count(" ") >= _SENTENCE_SPACES and bool(qualifiers(label) or model_names(label))
 
 
 _SENTENCE_SPACES = 3
