@@ -266,30 +266,39 @@ def canonical_key_name(key: str) -> str:
     return _KEY_ALIASES.get(k, _KEY_ALIASES.get(key.strip().lower(), k))
 
 
-_BELONGS_TO = {"draft_len": "spec_algo"}
-"""A key stated for another's value: a draft length is its method's ("MTP=2" in the title, "EAGLE" in the body)."""
+_BELONGS_TO: dict[str, tuple[str, bool]] = {
+    "draft_len": ("spec_algo", False),  # a draft length is its method's ("MTP=2" in the title, "EAGLE" in the body)
+    "cpu": ("gpu", True),  # a host CPU is its machine's: a GPU named inside is all of that run's machine
+}
+"""Keys stated for another key's value (dependent: (owner, also when the outer scope names no owner)). An outer
+value of a dependent does not reach an inner scope that names its owner otherwise; a host CPU does not reach a run
+that names its GPU even where the outer scope named none (llama.cpp#5035's Ryzen beside one machine, a reviewer's
+M2 Ultra run below it)."""
+_ALONE = tuple((dep, owner) for dep, (owner, alone) in _BELONGS_TO.items() if alone)
 
 
 def overlay(outer: Mapping[str, str], inner: Mapping[str, str]) -> dict[str, str]:
     """`inner`'s setup over `outer`'s, key by key, less the outer values `superseded` by the inner's."""
     out = {**outer, **inner}
-    if "cpu" in outer and "gpu" in inner and "cpu" not in inner and outer.get("gpu") != inner["gpu"]:
-        out.pop("cpu")  # (a machine named inside is all of that run's machine: the outer host CPU was another's)
-    if len(out) == len(outer) + len(inner):
-        return out  # no key stated twice (most merges): nothing of the outer's is overridden
+    if len(out) == len(outer) + len(inner) and not any(dep in outer and owner in inner for dep, owner in _ALONE):
+        return out  # no key stated twice (most merges) and no dependent's owner named inside: nothing is overridden
     for key in superseded(outer, inner):
         out.pop(key, None)
     return out
 
 
 def superseded(outer: Mapping[str, str], inner: Mapping[str, str]) -> list[str]:
-    """The keys of `outer` stated for another key's value that `inner` restates otherwise: a draft length under a
-    section's "MTP=2" is not the length of an inner "EAGLE head" that names none of its own."""
+    """The keys of `outer` stated for another key's value (`_BELONGS_TO`) that `inner` restates otherwise: a draft
+    length under a section's "MTP=2" is not the length of an inner "EAGLE head" that names none of its own."""
     keys_in = {canonical_key_name(k): k for k in inner}
     keys_out = {canonical_key_name(k): k for k in outer}
     out: list[str] = []
-    for dep, owner in _BELONGS_TO.items():
-        restated = dep in keys_out and dep not in keys_in and owner in keys_in and owner in keys_out
-        if restated and outer[keys_out[owner]].lower() != inner[keys_in[owner]].lower():
+    for dep, (owner, alone) in _BELONGS_TO.items():
+        if dep not in keys_out or dep in keys_in or owner not in keys_in:
+            continue
+        if owner in keys_out:
+            if outer[keys_out[owner]].lower() != inner[keys_in[owner]].lower():
+                out.append(keys_out[dep])
+        elif alone:
             out.append(keys_out[dep])
     return out
