@@ -1076,3 +1076,19 @@ def test_a_single_runs_timing_at_the_noise_edge_is_no_significant_change(tmp_pat
     rows = json.loads(run("compare", str(FIX / "single_run_timing_edge.md"), "-f", "json")[1])["rows"]
     verdicts = {r["metric"]: r["verdict"]["verdict"] for r in rows}
     assert verdicts["load time"] == "within noise" and verdicts["eval time"] == "improvement", verdicts
+
+
+def test_a_profilers_waits_misses_and_spills_go_down(tmp_path: Path) -> None:
+    """Nsight counters are costs: a stall share, a miss rate and spills that fall are better, a barrier stall that
+    rises is the one worse value; "long-scoreboard" is a profiler's wait, never a score (it was read as an accuracy
+    below its reference)."""
+    data = report("profiler_counters.md", tmp_path)
+    said = {(f["line"], f["text"].split(":")[0]): f["verdict"] for f in findings(data, "results", more=True)}
+    assert said == {
+        (5, "long-scoreboard stall"): "better than baseline",
+        (5, "L1 miss rate"): "better than baseline",
+        (5, "register spills"): "better than baseline",
+        (6, "Barrier stall"): "worse than baseline",
+        (7, "Achieved occupancy"): "better than baseline",
+    }, said
+    assert data["headline"] == "1 worse than baseline"
