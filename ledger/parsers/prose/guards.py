@@ -452,6 +452,17 @@ def _model_file_size(text: str, n: Number) -> bool:
     return card is not None or _BPW_AFTER_RE.match(text, n.end, n.end + 24) is not None
 
 
+def _enumerator(text: str, n: Number) -> bool:
+    """ "The patch (1) keeps accuracy intact and (2) halves the launch count": an item's number in a sentence that
+    counts its points, known by its neighbour "(1)" or "(3)" in the same text; never a value."""
+    if n.unit is not None or n.high is not None or not n.text.isdigit() or not 1 <= n.value <= 20:
+        return False
+    if text[n.start - 1 : n.start] != "(" or text[n.end : n.end + 1] != ")":
+        return False
+    k = int(n.value)
+    return any(text.find(f"({j})") >= 0 for j in (k - 1, k + 1) if j >= 1)
+
+
 def is_config_number(text: str, n: Number) -> bool:
     # the windows _arithmetic reads; '"=" in text' read the whole line for every number of it: quadratic
     if text.find("=", max(0, n.start - 160), n.end + 200) >= 0:
@@ -459,6 +470,8 @@ def is_config_number(text: str, n: Number) -> bool:
         if operand is not None:
             return operand
     if _chosen(text, n) or _in_device_name(text, n) or _in_model_name(text, n) or _set_acceptance(text, n):
+        return True
+    if _enumerator(text, n):
         return True
     if set_size(text, n):
         return True  # "used a 4096 MB embedding pool", "(5-shot, full 1319)": sizes set up, not measured
