@@ -553,6 +553,12 @@ HOSTILE: dict[str, HostileText] = {
         "Reference run\n```\ntop1 is 71.0%\n```\nRef " + "reference baseline " * 8 + "fp16\n```\ntop1 is 70.5%\n```\n"
     )
     * 400,
+    # profiler counters glued to words, "score" glued inside longer words, each a pair that never closes (vocab.metrics
+    # LOWER_IS_BETTER_RE's stall/miss/spill words, _PROSE_QUALITY_RE and the prose words' bounded "score")
+    "counter words": ("- long-scoreboardscoreboard stallstall missmiss 22% -> spills regsregs 12 -> " * 50 + "\n") * 40,
+    # measures named after their unit, each followed by blanks and signs that never reach a number (prose.metrics
+    # NAME_AFTER_UNIT_RE)
+    "names after units": ("1902 ms TTFT    :    ~ 18 ms TPOT-x 5 tok/s throughput= " * 50 + "\n") * 40,
     # lead-ins that open like a version's and never reach its bracket (grammar.twin_labels _VERSION_LEAD_RE)
     "version lead-ins": ("With the " + "old a.b-c " * 6 + "(v1 (v2 we had:\n```\n| a (s) |\n|--|\n| 4.20 |\n```\n")
     * 400,

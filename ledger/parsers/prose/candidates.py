@@ -28,6 +28,7 @@ from ledger.parsers.prose.metrics import (
     METRIC_AFTER_RE,
     METRIC_BREAK_RE,
     METRIC_RE,
+    NAME_AFTER_UNIT_RE,
     POINTS_METRIC_AFTER_RE,
     SCORE_ON_METRIC_RE,
     SIGNED_METRIC_AFTER_RE,
@@ -273,6 +274,8 @@ def _own_name(text: str, n: Number, unit: str | None) -> str | None:
         change = SCORE_ON_METRIC_RE.match(text, n.end, n.end + 60)  # "88.7% accuracy on GSM8K"
     if change is not None:
         return change.group(1)
+    if unit not in (None, "%", "x") and is_measure_unit(unit) and (after := NAME_AFTER_UNIT_RE.match(text, n.end)):
+        return after.group(1)  # "1902 ms TTFT", "18.5 ms TPOT": the value's own measure, whatever came before
     before = metric_before(text, n.start)
     word = _CHANGE_WORD_RE.match(text, n.end, n.end + 16) if before is not None and unit in ("%", "x") else None
     if word is not None and before is not None:

@@ -210,3 +210,8 @@ SCORE_ON_METRIC_RE = re.compile(
     re.IGNORECASE,
 )
 AT_METRIC_RE = re.compile(r"\s?@\s?(" + METRIC_RE.pattern + ")", re.IGNORECASE)
+# "1902 ms TTFT @ 1.37 QPS", "18.5 ms TPOT": a measure named right after the value's unit, naming no next value
+# ("12 ms TTFT 190 ms" is a list of labels over values)
+NAME_AFTER_UNIT_RE = re.compile(
+    r"[ \t]{1,2}(" + METRIC_RE.pattern + r")\b(?![ \t]{0,4}[:=]?[ \t]{0,4}[~≈]?\d)(?![-\w])", re.IGNORECASE
+)
