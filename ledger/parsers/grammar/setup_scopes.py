@@ -297,11 +297,16 @@ def section_workloads(
     measuring = facts.measuring
     tables = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
     plans = _plan_reaches(doc, sections, measuring)
+    measured = sorted(measuring)
     for first, last in sections:
-        # a section with results of its own states their whole setup, and so does a test plan for the results it
-        # plans ("## Test Plan / - lm_eval `org/M`, MI325X, TP8" over "## Test Result"); another only its workload
-        keys = RUN_SETUP_KEYS if first in measuring or is_plan_title(doc.line(first)) else WORKLOAD_KEYS
         held = own = reach.get(first, last)  # (own: the last line of its sub-sections)
+        # a section with results of its own states their whole setup, and so does a test plan for the results it
+        # plans ("## Test Plan / - lm_eval `org/M`, MI325X, TP8" over "## Test Result") and a section whose
+        # sub-sections hold the results ("## Sweep / This sweep ran on B200." over "### Cumulative"); another only
+        # its workload
+        below = bisect.bisect_right(measured, last)
+        heads = below < len(measured) and measured[below] <= own
+        keys = RUN_SETUP_KEYS if first in measuring or heads or is_plan_title(doc.line(first)) else WORKLOAD_KEYS
         if first not in measuring:
             held = max(held, plans.get(first, held))
         parts, lead_end = _command_parts(doc, first, last, held)

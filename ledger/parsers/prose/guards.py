@@ -13,6 +13,7 @@ import functools
 import re
 
 from ledger.parsers.grammar.numbers import Number, normalise_unit
+from ledger.parsers.prose.item_numbers import enumerator
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
 from ledger.parsers.prose.set_sizes import set_size
 from ledger.vocab.length_pairs import in_length_pair
@@ -167,8 +168,7 @@ _RATIO_WORD_RE = re.compile(
 )
 
 
-# "fp8 gather = ~870us": a name set apart from its "=" with a time or rate after it is a measurement, while a
-# glued "ttft_slo=200ms" or a flag stays what the run was given
+# "fp8 gather = ~870us" (a name apart from its "=", a time after it) is measured; "ttft_slo=200ms", a flag, given
 _SPACED_TIMING_RE = re.compile(r"[A-Za-z]\w{0,40} = ~?$")
 _TIMED_UNIT_BEFORE_RE = re.compile(r"\b(?:step|iter|iteration|epoch|round|run)\s?[:=]?\s?$", re.IGNORECASE)
 _SETTING_BEFORE_RE = re.compile(r"[A-Za-z_][\w.]{0,60}\s?=\s?[\"']?$|--[\w-]{1,40}[ =]$")
@@ -452,17 +452,6 @@ def _model_file_size(text: str, n: Number) -> bool:
     return card is not None or _BPW_AFTER_RE.match(text, n.end, n.end + 24) is not None
 
 
-def _enumerator(text: str, n: Number) -> bool:
-    """ "The patch (1) keeps accuracy intact and (2) halves the launch count": an item's number in a sentence that
-    counts its points, known by its neighbour "(1)" or "(3)" in the same text; never a value."""
-    if n.unit is not None or n.high is not None or not n.text.isdigit() or not 1 <= n.value <= 20:
-        return False
-    if text[n.start - 1 : n.start] != "(" or text[n.end : n.end + 1] != ")":
-        return False
-    k = int(n.value)
-    return any(text.find(f"({j})") >= 0 for j in (k - 1, k + 1) if j >= 1)
-
-
 def is_config_number(text: str, n: Number) -> bool:
     # the windows _arithmetic reads; '"=" in text' read the whole line for every number of it: quadratic
     if text.find("=", max(0, n.start - 160), n.end + 200) >= 0:
@@ -471,10 +460,8 @@ def is_config_number(text: str, n: Number) -> bool:
             return operand
     if _chosen(text, n) or _in_device_name(text, n) or _in_model_name(text, n) or _set_acceptance(text, n):
         return True
-    if _enumerator(text, n):
-        return True
-    if set_size(text, n):
-        return True  # "used a 4096 MB embedding pool", "(5-shot, full 1319)": sizes set up, not measured
+    if set_size(text, n) or enumerator(text, n):
+        return True  # "used a 4096 MB embedding pool", "(5-shot, full 1319)": sizes set up, not measured; "(2)"
     if (n.unit or "").strip() == "%" and _KEEP_BEFORE_RE.search(text, max(0, n.start - 30), n.start):
         return True  # "I keep only 25% of the draft vocabulary": a share the run was set to, not a result
     if (n.unit or "").strip() == "%" and _LEVEL_AFTER_RE.match(text, n.end, n.end + 30):
