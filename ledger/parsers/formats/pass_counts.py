@@ -29,7 +29,7 @@ _WORD = (
 # One count and its word; a run of them joined by , ; and is one claim. ("2 known perf-reference failures" in a CI
 # summary: a few lower-case words may qualify what is counted)
 _ITEM_RE = re.compile(
-    rf"{_COUNT}\s+(?:tests?\s+|cases?\s+|checks?\s+)?(?P<qual>(?-i:(?!(?:the|a|an|of|in|on|for|to|and|with)\s)[a-z][a-z-]{{1,30}}\s+){{0,3}}?){_WORD}\b",
+    rf"{_COUNT}\s+(?:tests?\s+|cases?\s+|checks?\s+)?(?P<qual>(?-i:(?!(?:the|a|an|of|in|on|for|to|and|with)\s)[A-Za-z][a-z0-9-]{{1,30}}\s+){{0,3}}?){_WORD}\b",
     re.IGNORECASE,
 )
 # "12/12 passed", "48/48 kernel unit tests passed": k of n, a few words naming what was counted, then the verb
@@ -137,21 +137,32 @@ def counts_in(text: str) -> list[tuple[int, int, dict[str, int]]]:
         m
         for m in _ITEM_RE.finditer(text)
         if not any(a <= m.start() < b for a, b, _ in groups)
-        # ("8 GPUs passing" counts no tests: only failures take qualifying words, "2 known flaky failures")
-        and not (m.group("qual") and _norm(m.group(3)) != "failed")
+        # ("8 GPUs passing" counts no tests: only failures take qualifying words, "2 known flaky failures", and
+        # skips that follow a count of passes, "10/10 pass, 16 Helion variants skipped")
+        and not (m.group("qual") and _norm(m.group(3)) not in ("failed", "skipped"))
     ]
-    cur: tuple[int, int, dict[str, int]] | None = None
+    groups.sort()
+    found: list[tuple[int, int, dict[str, int]]] = []  # the items' own groups, in order (items come in order)
+    j = -1  # the last of `groups` that starts before the item
     for m in items:
         n = int(m.group(1).replace(",", ""))
         key = _norm(m.group(3))
+        while j + 1 < len(groups) and groups[j + 1][0] < m.start():
+            j += 1
+        # the group right before it, whichever pattern found it, takes it: one run's counts
+        mine = bool(found) and (j < 0 or found[-1][0] > groups[j][0])
+        cur = found[-1] if mine else groups[j] if j >= 0 else None
         if cur is not None and _GAP_RE.match(text[cur[1] : m.start()]) and key not in cur[2]:
             cur[2][key] = n
-            cur = (cur[0], m.end(), cur[2])
-            groups[-1] = cur
+            if mine:
+                found[-1] = (cur[0], m.end(), cur[2])
+            else:
+                groups[j] = (cur[0], m.end(), cur[2])
             continue
-        cur = (m.start(), m.end(), {key: n})
-        groups.append(cur)
-    return sorted(groups)
+        if m.group("qual") and key == "skipped":
+            continue  # "6 fp8 variants skipped" alone: what was skipped is not said to be tests
+        found.append((m.start(), m.end(), {key: n}))
+    return sorted(groups + found)
 
 
 def _status_table(table: Table) -> dict[str, tuple[int, int]] | None:
