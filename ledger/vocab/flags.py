@@ -84,6 +84,11 @@ FLAG_KEYS: dict[str, str] = {
     "speculative-eagle-topk": "spec_topk",  # (sglang's branches per drafting step: another tree, another run)
     # llama.cpp's server: "--draft-max 3" (the tokens drafted per step), "-ctk f16 -ctv f16" (the KV cache's types)
     "draft-max": "draft_len",
+    "draft-n": "draft_len",  # (llama.cpp's other spellings of it: "--draft-n 4", "--spec-draft-n-max 1")
+    "spec-draft-n-max": "draft_len",
+    # sglang's draft checkpoint ("--speculative-draft-model-path", argparse's "--speculative-draft"): never the run's
+    "speculative-draft-model-path": "draft_model",
+    "speculative-draft-model": "draft_model",
     "cache-type-k": "kv_cache",
     "cache-type-v": "kv_cache",
     "ctk": "kv_cache",
