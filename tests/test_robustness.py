@@ -142,6 +142,9 @@ HOSTILE: dict[str, HostileText] = {
     "value arms": "1,2.3 t/s instead of 4 t/s without the mtp, was 5 % with drafting off draft= 96 acc= 7 w/o " * 1_000,
     "field lines": lambda s: "  p_a   pred= 1 draft= 2 acc= 3 rate=n/a tok/s=4 x=0.5 tok/s=" * (375 * s) + "\n",
     "word fields": ("a=b " * 80 + "tok/s=1.5\n") * 100,
+    # a flag's object given one dotted field at a time, and valueless switch flags that never close (grammar.commands
+    # _FLAG_RE's field, vocab.switch_words flag_switches)
+    "dotted flags": "--a-b.c_d.e --spec-config.method --enable-dp-attention --enable-dp --x.y " * 1_000,
     "setting arrows": "from conc 16 -> 64 here (20 ms -> 55 ms), TP2 → TP4 1 -> 2 -> 3 -> " * 1_200,
     # a setting's chain giving a chain of results, the flag named before it (grammar.setting_arrows _CHAIN_LINK_RE,
     # _GIVES_RE, _FLAG_RE): every number opens a chain that runs on, and every dash a flag's

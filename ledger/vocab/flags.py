@@ -81,8 +81,14 @@ FLAG_KEYS: dict[str, str] = {
     "num-speculative-tokens": "draft_len",
     "num_speculative_tokens": "draft_len",
     "speculative-num-draft-tokens": "draft_tokens",
+    "speculative-eagle-topk": "spec_topk",  # (sglang's branches per drafting step: another tree, another run)
     # llama.cpp's server: "--draft-max 3" (the tokens drafted per step), "-ctk f16 -ctv f16" (the KV cache's types)
     "draft-max": "draft_len",
+    "draft-n": "draft_len",  # (llama.cpp's other spellings of it: "--draft-n 4", "--spec-draft-n-max 1")
+    "spec-draft-n-max": "draft_len",
+    # sglang's draft checkpoint ("--speculative-draft-model-path", argparse's "--speculative-draft"): never the run's
+    "speculative-draft-model-path": "draft_model",
+    "speculative-draft-model": "draft_model",
     "cache-type-k": "kv_cache",
     "cache-type-v": "kv_cache",
     "ctk": "kv_cache",
@@ -122,6 +128,14 @@ ARG_KEYS: dict[str, str] = {
     "kv_cache_dtype": "kv_cache",
     "max_model_len": "max_model_len",
 }
+
+OBJECT_FIELD_KEYS: dict[str, str] = {
+    "method": "spec_algo",
+    "num_speculative_tokens": "draft_len",
+    "model": "draft_model",
+}
+"""The fields of a flag's object that state a setting (vLLM's --speculative-config, as JSON or one dotted field at a
+time) -> setup key."""
 
 CLIENT_FLAG_KEYS: dict[str, str] = {"parallel": "concurrency"}
 """A client's flags whose meaning a server's same flag does not share: sglang's bench scripts' "--parallel 512" is the

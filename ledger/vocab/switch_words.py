@@ -4,6 +4,8 @@ setup.py, which reads them among its setup words (size rule)."""
 
 from __future__ import annotations
 
+from ledger.vocab.canonical import switch_value
+from ledger.vocab.setup_word import finditer_word
 from ledger.vocab.setup_word import make_word as _word
 
 _SWITCH = r"enabled|disabled|on(?=[,;:.)|]|$)|off(?=[,;:.)|]|$)"
@@ -42,3 +44,16 @@ SWITCH_WORDS = (
     ),
 )
 """The switch words, in the order setup.py's table reads them (after the sizes: "EP8 enabled" is ep 8)."""
+
+
+def flag_switches(text: str) -> dict[str, str]:
+    """The switches a command's valueless flags turn ("--enable-dp-attention": attention_dp on,
+    "--disable-overlap-schedule": overlap off): the switch words above written as a flag, a command's own spelling."""
+    if "--" not in text:
+        return {}
+    out: dict[str, str] = {}
+    for w in SWITCH_WORDS:
+        for m in finditer_word(w, text):
+            if m.group(0).startswith("--") and (value := switch_value(m.group(0))):
+                out.setdefault(w.written, value)
+    return out

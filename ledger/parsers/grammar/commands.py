@@ -14,6 +14,7 @@ from ledger.vocab.canonical import NUMERIC_KEYS
 from ledger.vocab.flags import (
     ARG_KEYS,
     CLIENT_FLAG_KEYS,
+    OBJECT_FIELD_KEYS,
     PERPLEXITY_FLAGS,
     PERPLEXITY_TOOL_RE,
     SERVER_COMMAND_RE,
@@ -28,12 +29,14 @@ from ledger.vocab.models import model_in_path, title_family
 from ledger.vocab.setup import config_key, is_config_label, model_names, qualifiers, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.setup_labels import states_rate
+from ledger.vocab.switch_words import flag_switches
 
 # --flag value / --flag=value in a command line, and lm_eval's model_args "pretrained=X,tensor_parallel_size=2"
 # (the serving CLIs' one-dash short forms too: "-tp 2", "-pp 2"; "-m" is python's module flag, not a model;
 # llama-batched-bench's "-npp 128 -ntg 128", its prompt and generated lengths; llama.cpp's "-t 64", its threads)
 _FLAG_RE = re.compile(
-    r"(?:^|\s)(?:--(?P<flag>[a-z][\w-]{1,40})|-(?P<short>tp|pp|dp|ep|npp|ntg|t|ctk|ctv))(?:=|\s+)"
+    r"(?:^|\s)(?:--(?P<flag>[a-z][\w-]{1,40})(?:\.(?P<field>[a-z]\w{0,40}))?|-(?P<short>tp|pp|dp|ep|npp|ntg|t|ctk|ctv))"
+    r"(?:=|\s+)"
     r"(?P<value>\"[^\"]{1,200}\"|'[^']{1,200}'|[^\s-][^\s]{0,200})"
 )
 # llama.cpp's tools name the model file with "-m": "llama-bench -m models/7B/ggml-model-q4_0.gguf"
@@ -168,8 +171,6 @@ def shell_variables(doc: Document) -> dict[str, str]:
     return out
 
 
-# the keys of a flag's JSON object that state a setting: vLLM's --speculative-config
-_JSON_KEYS = {"method": "spec_algo", "num_speculative_tokens": "draft_len", "model": "draft_model"}
 # one of those keys with a plain string or count ('"num_speculative_tokens": 3'), in an object JSON cannot read
 _JSON_PAIR_RE = re.compile(
     r'\\?"(?P<key>method|num_speculative_tokens|model)\\?"\s{0,4}:\s{0,4}(?:\\?"(?P<text>[^"\\\s]{1,200})\\?"|(?P<count>\d{1,4})\b)'
@@ -184,13 +185,24 @@ def _json_settings(value: str) -> dict[str, str]:
         # a template's placeholder breaks the JSON ('"rejection_sample_method": <"strict" | "probabilistic">'): the
         # keys it spells plainly still state the run's method, length and draft
         obj = {m.group("key"): m.group("text") or m.group("count") for m in _JSON_PAIR_RE.finditer(value[:2000])}
-    if not isinstance(obj, dict):
-        return {}
+    return _object_settings(obj) if isinstance(obj, dict) else {}
+
+
+def _object_settings(obj: dict[str, object]) -> dict[str, str]:
+    """The settings a flag's object states, whether written as JSON or one field at a time (vLLM's
+    "--speculative-config.num_speculative_tokens 3" is '--speculative-config {"num_speculative_tokens": 3}')."""
     return {
-        _JSON_KEYS[k]: str(v).lower() if k == "method" else str(v)
+        OBJECT_FIELD_KEYS[k]: str(v).lower() if k == "method" else str(v)
         for k, v in obj.items()
-        if k in _JSON_KEYS and isinstance(v, (str, int)) and not isinstance(v, bool)
+        if k in OBJECT_FIELD_KEYS and isinstance(v, (str, int)) and not isinstance(v, bool)
     }
+
+
+def _flag_object(m: re.Match[str]) -> dict[str, str]:
+    """The settings of a flag whose value is an object: its JSON, or the one field a dotted flag sets."""
+    if m.group("field"):
+        return _object_settings({m.group("field"): m.group("value").strip("\"'`")})
+    return _json_settings(m.group("value"))
 
 
 @short_text_cache(1024)  # the section workloads and the document default read every command line (read-only)
@@ -213,9 +225,11 @@ def _command_flags(text: str) -> dict[str, str]:
             for k, v in eagle_config(m.group("value")).items():
                 out.setdefault(k, v)
             continue
-        if m.group("value")[:2] in ("'{", '"{'):
-            for k, v in _json_settings(m.group("value")).items():  # --speculative-config '{"method":"mtp",...}'
+        if m.group("value")[:2] in ("'{", '"{') or m.group("field"):
+            # --speculative-config '{"method":"mtp",...}', or its fields one at a time: --speculative-config.method mtp
+            for k, v in _flag_object(m).items():
                 out.setdefault(k, v)
+            rest = rest.replace(m.group(0), " ", 1)  # (the draft's model is no model of the run)
             continue
         if swept and key in NUMERIC_KEYS:
             continue  # "--batch-size 1 8 32": no one batch size holds for every result
@@ -234,6 +248,8 @@ def _command_flags(text: str) -> dict[str, str]:
         if key:
             value = m.group("value").strip("\"'`")  # a command quoted in backticks ends in one
             out.setdefault(key, value.rstrip("/") if key == "model" else value)
+    for key, value in flag_switches(text[:4000]).items():
+        out.setdefault(key, value)  # "--enable-dp-attention": a switch the flag turns, with no value of its own
     for m in _ARGS_RE.finditer(text[:4000]):
         key = ARG_KEYS[m.group("key")]
         if m.group("value").lower() == "auto":
@@ -301,6 +317,10 @@ def prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
         return out
     for m in _FLAG_RE.finditer(text[:4000].replace("`", " ")):
         value = m.group("value").strip("\"'.,;:)")
+        if m.group("field"):  # "with --speculative-config.num_speculative_tokens 2"
+            for k, v in _object_settings({m.group("field"): value}).items():
+                out.setdefault(k, v)
+            continue
         key = flag_key(m.group("flag") or m.group("short"), value)
         if key == "osl" and capped_eval(m.group("flag") or "", text):
             continue  # ("... ran run_eval with --max-tokens 12000": the eval's cap)
