@@ -93,6 +93,8 @@ _KEY_ALIASES: dict[str, str] = {
     "serving framework": "engine",
     "serving engine": "engine",
     "engine_dtype": "quant",  # (the precision the engine runs in, not an engine)
+    "spec_model": "draft_model",  # (a drafting run's "spec_model: org/M-eagle" is the checkpoint its flag names)
+    "speculative_draft_model_path": "draft_model",
     "gpus": "gpu",
     "device": "gpu",
     "platform": "gpu",
