@@ -84,6 +84,8 @@ def test_a_gated_window_finds_every_device_name_the_pattern_finds() -> None:
         ("ledger.parsers.prose.guards", "NAMED_THRESHOLD_RE"),
         ("ledger.vocab.models", "_MEMBER_WORD_RE"),
         ("ledger.vocab.models", "_HEDGE_RE"),
+        ("ledger.vocab.setup_labels", "UNCAPPED_LOAD_RE"),
+        ("ledger.vocab.not_measured", "NOISE_SAID_RE"),
     ],
 )
 def test_a_gated_window_search_finds_what_the_pattern_finds(module: str, name: str) -> None:
@@ -104,6 +106,8 @@ def test_a_gated_window_search_finds_what_the_pattern_finds(module: str, name: s
         "(tolerance of ~",
         "Mistral-Small and DeepSeek Lite",
         "whether Kimi2-1T behaves the same I cannot tell; not sure, no idea, can't say",
+        "c=64, then without any concurrency cap: 912 tok/s; Unbounded Concurrency",
+        "the gap is run-to-run noise, not within noise; it varies across runs and wobbles",
     ]
     for text in [*_texts(), *made, *(t.upper() for t in made)]:
         for a in range(0, max(1, len(text)), 5):
@@ -302,3 +306,19 @@ def test_a_pattern_of_classes_is_read_in_the_class_signature_as_in_the_text() ->
         sig = class_signature(text)
         if sig is not None:
             assert (releases._RELEASE_DIGITS_SIG in sig) == (releases._RELEASE_DIGITS_RE.search(text) is not None)
+
+
+def test_a_disaggregated_layout_is_looked_for_only_in_text_holding_both_roles_short_words() -> None:
+    """vocab.disagg_layout reads LAYOUT_RE only where the lowered text holds "ctx" and "gen" (every match names both,
+    and no other character is either's case-blind equal): on every fixture line the guard keeps every match."""
+    from ledger.vocab.disagg_layout import LAYOUT_RE, without_layouts
+
+    made = ["CTX1_GEN1_DEP8", "ctx2_tep4_gen1_dep16 at 8k/1k", "Ctx1-Gen4-TP8", "decode gen1 only"]
+    found = 0
+    for text in [*fixture_lines(), *made]:
+        if LAYOUT_RE.search(text) is not None:
+            found += 1
+            low = text.lower()
+            assert "ctx" in low and "gen" in low, text
+            assert without_layouts(text)[0], text
+    assert found >= 3

@@ -69,7 +69,8 @@ def without_layouts(text: str) -> tuple[dict[str, str], str]:
     setup: dict[str, str] = {}
     parts: list[str] = []
     at = 0
-    for m in LAYOUT_RE.finditer(text):
+    # (a layout names both roles by their short words: most lines naming a role, "decode", "generation", none)
+    for m in LAYOUT_RE.finditer(text) if "ctx" in low and "gen" in low else ():
         setup = setup or layout_setup(m)
         parts += [text[at : m.start()], " " * (m.end() - m.start())]
         at = m.end()

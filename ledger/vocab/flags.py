@@ -178,6 +178,14 @@ def flag_head_key(head: str) -> str | None:
 # llama.cpp's perplexity tool ("llama-perplexity -m X.gguf -f wikitext-2-raw/wiki.test.raw -c 512 --chunks 300"):
 # the text it scores, its window and how many windows; a perplexity is comparable only over the same text and windows
 PERPLEXITY_TOOL_RE = re.compile(r"(?:^|[\s/\\`])(?:llama-)?perplexity(?:\.exe)?\s")
+
+
+def names_perplexity_tool(text: str) -> bool:
+    """PERPLEXITY_TOOL_RE.search(text): the tool's name looked for as a substring first (every match holds it), as the
+    pattern, opening with a choice of a line's start or a class, is tried at every character of every line asked."""
+    return "perplexity" in text and PERPLEXITY_TOOL_RE.search(text) is not None
+
+
 PERPLEXITY_FLAGS: dict[str, str] = {
     "f": "dataset",
     "file": "dataset",

@@ -7,6 +7,7 @@ import re
 from ledger.memo import short_text_cache
 from ledger.vocab.setup_keys import is_known_key, key_class
 from ledger.vocab.units import is_measure_unit
+from ledger.vocab.word_gate import WordGate
 
 # The labels a setup is stated under, in prose lists and a tool's report ("Model: X", "TP Size: 8", "Average
 # Input Length (tokens): 8192", "Max concurrency = 32"): the setup key each gives. A statistic word before the
@@ -173,13 +174,16 @@ def states_rate(value: str) -> bool:
     return value[:1].isdigit()
 
 
-UNCAPPED_LOAD_RE = re.compile(
-    r"\b(?:(?:no|without(?:\sa|\sany)?)\s(?:max(?:imum)?\s)?concurrency\s(?:cap|limit)s?|"
-    r"(?:unbounded|unlimited|uncapped)\sconcurrency|concurrency\s(?:unbounded|unlimited|uncapped))\b",
-    re.IGNORECASE,
+UNCAPPED_LOAD_RE = WordGate(
+    re.compile(
+        r"\b(?:(?:no|without(?:\sa|\sany)?)\s(?:max(?:imum)?\s)?concurrency\s(?:cap|limit)s?|"
+        r"(?:unbounded|unlimited|uncapped)\sconcurrency|concurrency\s(?:unbounded|unlimited|uncapped))\b",
+        re.IGNORECASE,
+    )
 )
 """A run that states its load has no concurrency bound ("no concurrency cap", "unbounded concurrency"): its
-concurrency is "inf", whatever bound the setup above it stated for the other runs."""
+concurrency is "inf", whatever bound the setup above it stated for the other runs. Searched only in a text holding
+"concurrency" (WordGate): every line with a digit is asked, and the case-blind engine reads each of its characters."""
 
 
 _LABEL_JOINTS_RE = re.compile(r"[\s_-]+")

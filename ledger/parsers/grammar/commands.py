@@ -16,12 +16,12 @@ from ledger.vocab.flags import (
     CLIENT_FLAG_KEYS,
     OBJECT_FIELD_KEYS,
     PERPLEXITY_FLAGS,
-    PERPLEXITY_TOOL_RE,
     SERVER_COMMAND_RE,
     TOKEN_DIST_KEYS,
     capped_eval,
     eagle_config,
     flag_key,
+    names_perplexity_tool,
     scored_text,
 )
 from ledger.vocab.metrics import named_benchmark
@@ -88,7 +88,7 @@ def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, 
     if "batch_size" in out and _LLAMA_TOOL_RE.search(text[:200]):
         # llama.cpp's "-b 2048": the tokens a prompt step takes, no request batch
         out["n_batch"] = out.pop("batch_size")
-    if PERPLEXITY_TOOL_RE.search(text[:200]):
+    if names_perplexity_tool(text[:200]):
         out.update(_scored(text))
     if "model" in out and not _names_a_model(out["model"]):
         # "--model my_adapter": the name a server gives a LoRA module or a route; the tokenizer names the checkpoint
@@ -121,7 +121,7 @@ def perplexity_scopes(doc: Document) -> list[SetupScope]:
     out: list[SetupScope] = []
     blocks = doc.blocks
     for k, b in enumerate(blocks):
-        if b.kind not in ("text", "item") or b.in_code or not PERPLEXITY_TOOL_RE.search(b.text[:300]):
+        if b.kind not in ("text", "item") or b.in_code or not names_perplexity_tool(b.text[:300]):
             continue
         if said := _scored(b.text[:4000]):
             nxt = blocks[k + 1] if k + 1 < len(blocks) else None
