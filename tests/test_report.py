@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from ledger.cli.app import app
 from ledger.vocab.metrics import higher_is_better
+from ledger.vocab.sides import side_of
 
 FIX = Path(__file__).parent / "fixtures" / "report"
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "004_efc56196d8c007cd.txt"
@@ -1092,3 +1093,61 @@ def test_a_profilers_waits_misses_and_spills_go_down(tmp_path: Path) -> None:
         (7, "Achieved occupancy"): "better than baseline",
     }, said
     assert data["headline"] == "1 worse than baseline"
+
+
+@pytest.mark.parametrize(
+    ("name", "sides", "judged"),
+    [
+        (
+            "side_blocks_before_after.md",
+            ["Before", "After"],
+            {"acceptance length": "improvement", "acceptance rate": "improvement"},
+        ),
+        (
+            "side_blocks_branch_console.md",
+            ["Main branch", "PR branch"],
+            {"accuracy": "within noise", "invalid": "within noise", "output throughput": "improvement"},
+        ),
+        (
+            "side_blocks_baseline_details.md",
+            ["Baseline", "main", "With this change", "this PR"],
+            {
+                "decode latency": "improvement",
+                "prefill throughput": "improvement",
+                "ttft": "improvement",
+                "tpot": "regression",
+            },
+        ),
+    ],
+)
+def test_sides_printed_apart_are_baselines_and_each_pair_is_judged_once(
+    name: str, sides: list[str], judged: dict[str, str], tmp_path: Path
+) -> None:
+    """ "Before:" / "After:" pastes, "Main branch:" / "PR branch:" in one console, "Baseline (v0.9.1):" / "With this
+    change:" and a folded table per side: each candidate value states its base value as its reference, and compare
+    still lists the two sides and judges each pair once, as a step between them (never again as a reference check)."""
+    path = str(FIX.parent / "revisions" / name)
+    claims = [json.loads(x) for x in run("extract", path, "--format", "jsonl")[1].splitlines()]
+    side = {id(c): side_of(c["revision"]["label"]) for c in claims}
+    base = {(c["metric"], c["config"].get("dp")): c["value"] for c in claims if side[id(c)] == "base"}
+    for c in claims:
+        if side[id(c)] == "head":
+            assert c["reference"] == base[(c["metric"], c["config"].get("dp"))], c
+    data = json.loads(run("compare", path, "-f", "json")[1])
+    assert [r["name"] for r in data["revisions"]] == sides
+    assert data["references"] == []  # each pair said once: by its row
+    verdicts = [(r["metric"], r["verdict"]["verdict"]) for r in data["rows"] if r["verdict"]["verdict"] != "missing"]
+    assert sorted(set(verdicts)) == sorted(judged.items()) and len(verdicts) == len(set(verdicts)) + (
+        name == "side_blocks_branch_console.md"  # (gsm8k's and mmlu's accuracy: two setups, two rows)
+    )
+    rep = report(f"../revisions/{name}", tmp_path)
+    assert rep["has_regression"] == ("regression" in judged.values())
+    assert findings(rep, "results", more=True) == []
+
+
+def test_a_side_pair_of_two_setups_or_two_base_runs_gets_no_reference() -> None:
+    """ "Before (H100):" over "After (A100):" is two machines, not two sides of one run; two "Main:" runs of the request
+    rate leave "This PR:" no one base value to take."""
+    path = str(FIX.parent / "revisions" / "side_blocks_two_setups.md")
+    claims = [json.loads(x) for x in run("extract", path, "--format", "jsonl")[1].splitlines()]
+    assert [c["reference"] for c in claims] == [None] * 7

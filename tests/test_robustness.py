@@ -1061,6 +1061,13 @@ HOSTILE: dict[str, HostileText] = {
     "population counts": "Failed requests: 1 of 2 (main: 1 of 2 dropped x " * 2_000,
     "failure count labels": lambda s: "".join(f"failed x{k} x x x x x x x: 1 of 3\n" for k in range(500 * s)),
     "base run counts": "with the fix reverted `pytest a.py` -> 1 failed, 2 passed (reproduces the " * 1_000,
+    # side blocks by the hundred, each base value a candidate's counterpart, and fork lines named over and over
+    # (grammar.side_references, vocab.sides _OTHER_LINE_RE)
+    "side blocks and fork lines": lambda s: "".join(
+        f"Main branch (upstream mainline {k}):\n```\nAccuracy: 0.{k}\nm{k} latency: {k} ms\n```\n"
+        f"PR branch:\n```\nAccuracy: 0.{k}1\nm{k} latency: {k}.5 ms\n```\n\n"
+        for k in range(150 * s)
+    ),
     # speculative tuples that never close, code-name headings, context phrases and change verbs that never reach a
     # value (vocab.setup _SPEC_TUPLE_WORD and the context word, grammar.heading_setup _IDENTIFIER_RE, vocab.text
     # CHANGE_VERB_RE in prose.labels and prose.candidates)

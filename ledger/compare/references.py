@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ledger.compare.align import items_of
+from ledger.compare.align import Row, items_of
 from ledger.compare.judge import IMPROVEMENT, NOISE, REGRESSION, judge_numbers, number
 from ledger.compare.keys import Key, claim_key
 from ledger.compare.noise import NoiseModel, Threshold
@@ -259,3 +259,23 @@ def _as_printed(checks: list[ReferenceCheck], items: Sequence[Any]) -> list[Refe
             r.verdict = IMPROVEMENT if good else REGRESSION
             r.printed = True
     return checks
+
+
+def judged_between(checks: list[ReferenceCheck], rows: Sequence[Row]) -> list[ReferenceCheck]:
+    """The checks less those a row judges already: a value whose reference is its series' value on the one other
+    revision that states it ("Main branch:" then "PR branch:", parsers.grammar.side_references) is that row's pair,
+    said there once with both sides named; a check would say it again."""
+    steps = {
+        (p.new.source.path, p.new.source.line, p.new.metric, p.new.value, p.old.value): p.verdict
+        for row in rows
+        if sum(c is not None for c in row.cells) == 2  # (a longer series is judged against its stated base, align)
+        for p in row.steps
+        if p.old is not None and p.new is not None
+    }
+    # (a check that says otherwise, the author's printed verdict or a broken baseline's, still says so)
+    return [
+        r
+        for r in checks
+        if steps.get((r.claim.source.path, r.claim.source.line, r.claim.metric, r.claim.value, r.reference))
+        != r.verdict
+    ]

@@ -22,7 +22,7 @@ from ledger.compare.keys import claim_key
 from ledger.errors import UsageError
 from ledger.model import Claim
 from ledger.vocab.outcomes import CI_SOURCE
-from ledger.vocab.sides import side_of
+from ledger.vocab.sides import own_base, side_of
 
 
 @dataclass(frozen=True)
@@ -104,9 +104,12 @@ def _without_reference_sides(snaps: list[Snapshot]) -> list[Snapshot]:
     reference of a value of one other section ("upstream `llama.cpp` (build: 6000 (abcdef123))" under the PR's own
     table, each PR row paired with it). Such a section is what the other is judged against, not an earlier revision
     of it: kept as a revision, each of its pairs would be judged twice, against its baseline and as a step between
-    revisions (a cross-engine gap read as the PR's regression). Of three or more sections, the one the newest states
-    as its reference is its base already (compare.align's _stated_base: "mainline x@4c1e9a7", "ours main@b7d03e5",
-    "ours PR@e92a6c0"), and taking it out would leave the other engine's section as the PR's earlier revision."""
+    revisions (a cross-engine gap read as the PR's regression). A section named the change's own base ("Main
+    branch:" over "PR branch:", its values the other's references since parsers.grammar.side_references) is its
+    earlier revision and stays one: compare judges its pairs as steps, once (references.judged_between). Of three
+    or more sections, the one the newest states as its reference is its base already (compare.align's _stated_base:
+    "mainline x@4c1e9a7", "ours main@b7d03e5", "ours PR@e92a6c0"), and taking it out would leave the other engine's
+    section as the PR's earlier revision."""
     if len(snaps) != 2:
         return snaps
     paired = [{(c.metric, c.unit, c.reference) for c in s.claims if isinstance(c.reference, float)} for s in snaps]
@@ -115,6 +118,7 @@ def _without_reference_sides(snaps: list[Snapshot]) -> list[Snapshot]:
         values = [(c.metric, c.unit, c.value) for c in s.claims if isinstance(c.value, float)]
         if (
             values
+            and not own_base(s.ref.label)
             and not paired[i]
             and any(all(v in other for v in values) for j, other in enumerate(paired) if j != i and other)
         ):

@@ -23,6 +23,7 @@ from ledger.compare.references import (
     ReferenceCheck,
     RegisteredReference,
     check_references,
+    judged_between,
     mark_other_engines,
     mark_superseded,
 )
@@ -237,6 +238,7 @@ def compare_loaded(
     tested, measured = stated_vs_tested(every, [h for doc in loaded for h in doc.heads])
     revisions = [s.ref for s in snaps]
     rows = compare_series(snaps, noise) if len(snaps) > 1 else []
+    refs = judged_between(refs, rows)
     rows = [r for r in rows if not kinds or r.key.kind in kinds]
     if len(loaded) > 1 and all(d.stored for d in loaded):
         notes += _unstated_model_note([r.overall for r in rows if r.overall is not None])

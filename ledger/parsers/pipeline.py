@@ -23,6 +23,7 @@ from ledger.parsers.grammar.revisions import find_revisions, one_name_per_head
 from ledger.parsers.grammar.row_legends import on_row_legends
 from ledger.parsers.grammar.setup import find_setups
 from ledger.parsers.grammar.setup_index import SetupIndex, SetupScope
+from ledger.parsers.grammar.side_references import side_references
 from ledger.parsers.grammar.sides import side_setups
 from ledger.parsers.kv.diff_pairs import diff_pairs
 from ledger.parsers.kv.repeat_runs import repeat_runs
@@ -170,6 +171,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
         claims = [c for c in claims if c.source.line not in quoted]
     claims = not_measured(doc, claims)  # a tool's sample output, numbers their author took back: kept, never judged
     claims = declared_states(doc, claims)  # the broken state a fix starts from, a measure called noise
+    claims = side_references(doc, claims)  # "Before:" over "After:": each after value against its before
     claims.sort(key=lambda c: (c.source.line, c.source.line_end))
     claims = named_changes(claims)  # "i.e. -8.8pp" under the pairs it summarises: the change of the one it states
     claims = concurrency_labels(doc, kinds_of_siblings(spreads_as_declared(doc, one_name_per_head(claims))))

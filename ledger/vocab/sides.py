@@ -81,6 +81,17 @@ def _side_of(label: str) -> str | None:
     return "base" if b else "head" if h else None
 
 
+# the base a fork is measured against: the line it forked from ("upstream", "mainline"), another project's build
+# rather than an earlier revision of the change
+_OTHER_LINE_RE = re.compile(r"\b(?:upstream|mainline)\b", re.IGNORECASE)
+
+
+def own_base(label: str | None) -> bool:
+    """The label names the change's own base side ("main branch", "Before", "Baseline (v0.9.1)"), not the line a
+    fork measures itself against ("upstream")."""
+    return side_of(label) == "base" and _OTHER_LINE_RE.search(label or "") is None
+
+
 def base_run(text: str, pos: int = 0, end: int | None = None) -> str | None:
     """The words in text[pos:end] that name a run of the base side by what it shows ("the fix reverted", "negative
     control", "reproduces the bug"), or None."""

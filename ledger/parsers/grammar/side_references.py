@@ -1,0 +1,105 @@
+"""Sides printed apart are baselines: a value under the candidate side takes its counterpart under the base side as its
+reference, whatever shape the sides take (a paste per side, a console's "Main branch:" then "PR branch:", a folded
+table per side, "Baseline (v0.9.1):" over "With this change:").
+
+    Before:                                   <- the base side: a side word names it (vocab.sides)
+    Mean acceptance length: 2.10              <- keeps its own claim, revision "Before"
+    After:
+    Mean acceptance length: 2.64              <- reference 2.10, revision "After"
+
+A side is the revision its claims were read under: the base is one a base side word names ("main", "before",
+"baseline", "w/o the patch"), a candidate one a candidate word names ("this PR", "after", "with this change"), or,
+of exactly two sides, the one beside the base that names neither ("Beta Eagle:" beside "Main Eagle:"). A candidate's
+value takes as its reference the one base value its author measured of the same kind, measure, unit, variant and
+setup (the hard keys as compare reads them: never across models, boards, concurrencies or tasks, nor one author's
+against another's); two base values of that shape, or two of the candidate's own, leave it none (which run would it
+be?). A side pair that is really two setups ("Before (H100):"
+over "After (A100):") differs in a hard key and gets none. Values a reader paired already keep their reference, and
+results that measure nothing of the change (model.NOT_MEASURED_NOTES) are nobody's reference.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
+
+from ledger.model import NOT_MEASURED_NOTES, Claim
+from ledger.parsers.prose.not_measured import turns
+from ledger.parsers.reader.document import Document
+from ledger.vocab.claim_setup import read_setup
+from ledger.vocab.sides import side_of
+
+_RESULTS = frozenset({"perf", "accuracy", "acceptance"})
+_CI = "ci"
+"""A CI bot's run (compare.revisions.CI_LABEL): the bot's commit, never a side of the author's comparison."""
+
+
+def _side_name(c: Claim) -> tuple[str, str] | None:
+    r = c.revision
+    if r is None or not r.label or r.label.strip().lower() == _CI:
+        return None
+    return (" ".join(r.label.lower().split()), (r.head or "").lower())
+
+
+def _measured(c: Claim) -> bool:
+    return (
+        c.kind in _RESULTS
+        and isinstance(c.value, float)
+        and c.high is None
+        and not (c.note and c.note.startswith(NOT_MEASURED_NOTES))
+    )
+
+
+def _keyer(doc: Document) -> Callable[[Claim], Hashable]:
+    """What a value and its counterpart share: the author who measured both (one author's two runs, not one
+    author's against another's on another machine), kind, measure, unit, variant and canonical setup."""
+    starts = sorted(turns(doc).items())
+    lines = [no for no, _ in starts]
+
+    def key(c: Claim) -> Hashable:
+        author = starts[max(bisect.bisect_right(lines, c.source.line) - 1, 0)][1]
+        setup = read_setup(c.kind, c.metric, tuple((str(k), str(v)) for k, v in c.config.items()))
+        return (author, c.kind, setup.metric, (c.unit or "").lower(), setup.config, setup.variant)
+
+    return key
+
+
+def _roles(names: Sequence[tuple[str, str]]) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+    """The base sides and the candidate sides among a document's revisions."""
+    sides = {n: side_of(n[0]) for n in names}
+    base = {n for n, s in sides.items() if s == "base"}
+    cand = {n for n, s in sides.items() if s == "head"}
+    if not cand and len(names) == 2 and len(base) == 1:
+        cand = set(names) - base  # "Beta Eagle:" beside "Main Eagle:": the one the base word does not name
+    return base, cand
+
+
+def side_references(doc: Document, claims: list[Claim]) -> list[Claim]:
+    """The claims, each candidate side's value with its one base-side counterpart as its reference."""
+    by_side: dict[tuple[str, str], list[Claim]] = {}
+    for c in claims:
+        if (name := _side_name(c)) is not None and _measured(c):
+            by_side.setdefault(name, []).append(c)
+    if len(by_side) < 2:
+        return claims
+    base, cand = _roles(list(by_side))
+    if not base or not cand:
+        return claims
+    _key = _keyer(doc)
+    refs: dict[Hashable, list[float]] = {}
+    for name in base:
+        for c in by_side[name]:
+            if isinstance(c.value, float):
+                refs.setdefault(_key(c), []).append(c.value)
+    paired: dict[int, float] = {}
+    for name in cand:
+        keys = [_key(c) for c in by_side[name]]
+        counts = Counter(keys)
+        for c, k in zip(by_side[name], keys, strict=True):
+            found = refs.get(k, [])
+            if c.reference is None and len(found) == 1 and counts[k] == 1:
+                paired[id(c)] = found[0]
+    if not paired:
+        return claims
+    return [c.model_copy(update={"reference": paired[id(c)]}) if id(c) in paired else c for c in claims]
