@@ -25,9 +25,9 @@ CI_JOB_WORDS = frozenset(
 _JOB_RE = re.compile(r"(?<![\w./-])[A-Za-z0-9]{1,30}(?:[-_][A-Za-z0-9]{1,30}){2,30}(?![\w/-])")
 _PART_RE = re.compile(r"[-_]")
 _DEVICE_PART_RE = re.compile(rf"(?:{GPU_NAMES})", re.IGNORECASE)
-# "/bot run ...", "/ok to test", "/rerun-failed-ci": a chat command to a CI bot, alone at a line's start (a path,
-# "/data/models/x", goes on with a slash)
-_CHAT_COMMAND_RE = re.compile(r"^[\s>`*]{0,6}/[a-z][a-z0-9]{0,20}(?:-[a-z0-9]{1,20}){0,5}(?=\s|`|$)")
+# "/bot run ...", "/ok to test", "/rerun-failed-ci": a chat command to a CI bot, opening its line (a path,
+# "/data/models/x", goes on with a slash; a sentence that quotes one, "`/bot run` starts a new pipeline", is prose)
+_CHAT_COMMAND_RE = re.compile(r"^[\s>*]{0,6}/[a-z][a-z0-9]{0,20}(?:-[a-z0-9]{1,20}){0,5}(?=\s|$)")
 # a link's version and path: "https://github.com/o/r/blob/<sha>/tests/x.yml#L21", ".../tree/main/benchmarks"
 _PINNED_PATH_RE = re.compile(r"(?<=[\w.-])/(?:blob|tree|raw|blame|commits?)/[^\s()<>\[\]\"'`]{1,400}")
 
@@ -41,7 +41,7 @@ def is_ci_job(name: str) -> bool:
 def ci_spans(text: str) -> list[tuple[int, int]]:
     """Where a line names CI machinery (start, end): the whole line of a chat command to a CI bot, each CI job's
     name, each link's pinned version and path. Cheap on a line with none (the marks each needs)."""
-    if (text[:8].lstrip(" \t>`*")[:1] == "/") and _CHAT_COMMAND_RE.match(text):
+    if text[:8].lstrip(" \t>*")[:1] == "/" and _CHAT_COMMAND_RE.match(text):
         return [(0, len(text))]
     spans: list[tuple[int, int]] = []
     if "://" in text:
