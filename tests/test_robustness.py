@@ -1163,6 +1163,12 @@ HOSTILE: dict[str, HostileText] = {
         + "9" * 600
         + ".9x\n"
     ),
+    # CI machinery blanked for the setup readers: bot commands, CI job names joined by dashes that never end on a CI
+    # word, links' pinned paths that never close (vocab.ci_jobs _JOB_RE, _CHAT_COMMAND_RE, _PINNED_PATH_RE)
+    "ci job names": "/bot run --stage-list A10-TensorRT-2 H100_PCIe-x-y-z-1-2-3-4-5-6-7-8-9-a-b-c-d-e-f-g- per-commit-"
+    "8-gpu https://g.com/o/r/blob/0f1e2d3/l0_h100.yml#L21/blob/x/tree/ y-z-H20-\n > /ok-a-b-c-d-e to test\n" * 1_000,
+    # a benchmark's name and its colon before a pair, over and over (kv.labels _LEAD_NAME_RE)
+    "task leads": "GPQA: HumanEval: MBPP eval: pass@1: 0.811 GSM8K: \n" * 2_000,
     "tied and engine builds": lambda s: "".join(
         f"This result result is tied tied to the numbers are pinned to commit x{k}\n\n"
         f"| vLLM | commit commit: `a8{k:05d}c6` sha git rev @ |\n\n"

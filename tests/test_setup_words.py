@@ -568,3 +568,20 @@ def test_a_model_pair_sharing_its_family_is_one_setup_of_both_models() -> None:
     assert sibling_models("Qwen/Qwen3-8B") is None
     assert canonical_model("Qwen/Qwen3-8B") == "qwen3-8b"
     assert model_names("DeepSeek-V3/R1 fp8") == [] and model_names("feat/llama4") == []
+
+
+def test_ci_machinery_names_no_device_but_a_device_name_is_one() -> None:
+    """A CI job's name, a bot command and a link's pinned path are blanked for the setup readers (vocab.ci_jobs);
+    a device's own long name, a model's and a path to a file on disk are not CI machinery."""
+    from ledger.vocab.ci_jobs import ci_spans, is_ci_job
+
+    for job in ("A10-TensorRT-2", "DGX_H100-4_GPUs-AutoDeploy-1", "GB200-4_GPUs-PyTorch-Post-Merge-1"):
+        assert is_ci_job(job), job
+    assert is_ci_job("per-commit-8-gpu-h200")
+    for name in ("NVIDIA-H100-80GB-HBM3", "A100-SXM4-80GB", "Qwen3-235B-A22B-Instruct-2507-FP8", "RTX-4090-24GB"):
+        assert not is_ci_job(name), name
+    line = '/bot run --stage-list "H20-PyTorch-3"'
+    assert ci_spans(line) == [(0, len(line))]
+    assert ci_spans("/data/models/Foo-8B --tp 8") == []
+    link = "see https://github.com/o/r/blob/0f1e2d3c4b/tests/l0_h100.yml#L40 for it"
+    assert [link[a:b] for a, b in ci_spans(link)] == ["/blob/0f1e2d3c4b/tests/l0_h100.yml#L40"]

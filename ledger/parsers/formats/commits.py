@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ledger.model import STATED_HEAD_NOTE, Claim
+from ledger.model import PINNED_FILE_NOTE, STATED_HEAD_NOTE, Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.revision_labels import is_sha, shas_in
 from ledger.parsers.grammar.tied_revisions import ENGINE_COMMIT_RE
@@ -19,7 +19,8 @@ NAME = "commits"
 VERSION = "1"
 BLOCKS = frozenset({"table", "text", "item", "heading"})
 
-# "/commit/<sha>", and a permalink's "/blob/<sha>/path" or "/tree/<sha>/": the commit the link pins
+# "/commit/<sha>", and a permalink's "/blob/<sha>/path" or "/tree/<sha>/": the commit the link pins (a permalink's
+# is a file's version, no revision of the PR: PINNED_FILE_NOTE)
 _URL_SHA_RE = re.compile(r"/(?:commit|commits)/([0-9a-f]{7,40})\b|/(?:blob|tree)/([0-9a-f]{7,40})(?=/|#|\s|$)")
 # A sha that only says where a CI job ran is that job's revision, not a commit the text describes.
 _CI_COMMIT_RE = re.compile(r"\bCommit:\s*[0-9a-f]{7,40}", re.IGNORECASE)
@@ -94,7 +95,11 @@ def _commit_claims(text: str, line: int, ctx: Context, offset: int = 0) -> Itera
     for m in _URL_SHA_RE.finditer(text):
         sha = (m.group(1) or m.group(2)).lower()
         seen.add(sha)
-        yield ctx.claim("commit", line, m.group(0), sha=sha)
+        # (a file or folder under the pinned version: "/blob/<sha>/tests/x.yml"; "/tree/<sha>" alone is the commit)
+        in_file = (
+            m.group(2) is not None and text[m.end() : m.end() + 1] == "/" and text[m.end() + 1 : m.end() + 2].strip()
+        )
+        yield ctx.claim("commit", line, m.group(0), sha=sha, note=PINNED_FILE_NOTE if in_file else None)
     urls = [m.span() for m in _URL_RE.finditer(text)] if "://" in text else []
     for sha, start, end in shas_in(text):
         if sha in seen or any(sha.startswith(s) or s.startswith(sha) for s in seen):

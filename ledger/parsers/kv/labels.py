@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
-from ledger.vocab.metrics import is_acceptance_name, names_a_metric
+from ledger.parsers.grammar.pairs import Pair
+from ledger.vocab.metrics import is_acceptance_name, named_benchmark, names_a_metric
 from ledger.vocab.setup import BASELINE_LABEL_RE, SIDE_PHRASE, is_config_label
 from ledger.vocab.units import is_time_unit
 
@@ -187,3 +188,20 @@ def field_row(text: str) -> str | None:
     """The name a line of "key=value" fields opens with, which of the runs it is (a prompt, a case, a shape)."""
     m = _FIELD_ROW_RE.match(text) if text.count("=") >= 2 else None
     return m.group("row") if m else None
+
+
+# "GPQA: Average accuracy: 0.354", "**HumanEval**: pass@1: 0.811": a name and its colon alone before the first pair
+_LEAD_NAME_RE = re.compile(
+    r"^[\s*_`>-]{0,6}(?P<name>[A-Za-z][\w.+-]{0,30}(?: [\w.+-]{1,20}){0,2})[*_`]{0,2}\s?:\s{0,4}$"
+)
+
+
+def task_lead(text: str, pairs: list[Pair]) -> str:
+    """The benchmark a line names alone with its colon before its first pair with a value (a pair without one, "GPQA:",
+    then that pair): the task the pair's score is of ("GPQA: Average accuracy: 0.354" is GPQA's average accuracy,
+    "MBPP: pass@1: 0.702" MBPP's pass@1, two series, never one), else "". A name that is no benchmark ("Eval: mean
+    latency") names none."""
+    if len(pairs) < 2 or pairs[0].value is not None or not 0 < (first := pairs[1].label_start) <= 60:
+        return ""
+    m = _LEAD_NAME_RE.match(text, 0, first)
+    return m.group("name") if m is not None and named_benchmark(m.group("name")) else ""

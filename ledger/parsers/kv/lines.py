@@ -69,6 +69,7 @@ from ledger.parsers.kv.labels import (
     open_world_label,
     same_measure,
     snake_unit,
+    task_lead,
 )
 from ledger.parsers.kv.log_records import LOG_RECORD_RE, log_record_claim
 from ledger.parsers.kv.phases import phase_clause
@@ -179,7 +180,7 @@ class _Line:
     metric: tuple[str, str] | None = None
     """(metric, kind) of the line's last claim, which a qualifier label ("at batch 2: 2.41") measures again."""
     phase: str = ""
-    """"decoded 136 tokens in 28.9 seconds," before the pairs: the phase they measure (ledger/parsers/kv/phases.py)."""
+    """"decoded 136 tokens in 28.9 seconds," or "GPQA:" before the pairs: the phase they measure, the benchmark."""
     _labels: list[str] | None = None
     _drafts: bool | None = None
 
@@ -260,7 +261,9 @@ class _BlockReader:
             yield claim
             return
         _floor, group = line_prefix(text)
-        line = _Line(no, text, group, pairs_in(text), phase=phase.name if phase is not None else "")
+        line = _Line(
+            no, text, group, (ps := pairs_in(text)), phase=phase.name if phase is not None else task_lead(text, ps)
+        )
         arm = arm_setup(line.pairs)  # ("FP8 index : Accuracy: 0.955   Accuracy: 0.958 ...": each run's quant)
         if "=" in text and (row := field_row(text)) is not None and not qualifiers(row):
             arm = {**arm, "row": row}  # each prompt's fields, one series per prompt ("torch.float16 ...": a setting)

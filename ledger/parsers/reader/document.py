@@ -22,6 +22,7 @@ import re
 from typing import Literal
 
 from ledger.parsers.reader.blocks import MAX_LINE, Block, BlockKind, Document, Row, Table
+from ledger.parsers.reader.ci_lines import ci_blanked
 from ledger.parsers.reader.config_files import nested_settings
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.parsers.reader.prose_examples import design_examples, example_blanked, supposed_blanked
@@ -101,6 +102,8 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
     for no, blanked in supposed_blanked([doc.setup_texts.get(n, t) for n, t in enumerate(lines, 1)], code).items():
         doc.setup_texts[no] = blanked  # ("Suppose a request decodes 1,000 tokens": a made-up case, no run's length)
     for no, blanked in design_examples(doc).items():  # ("## Modifications" ... "Example: decode TP4/DP2")
+        doc.setup_texts[no] = blanked
+    for no, blanked in ci_blanked(len(lines), doc.setup_line).items():  # ("/bot run --stage-list "A10-...")
         doc.setup_texts[no] = blanked
     tables = [b.table for b in doc.blocks if b.table is not None]
     for t in tables:

@@ -1,0 +1,51 @@
+"""The words of CI machinery: the names CI systems give their stages and jobs ("A10-TensorRT-2",
+"DGX_H100-4_GPUs-PyTorch-Post-Merge-1", SGLang's "per-commit-8-gpu-h200"), the chat commands that start them
+("/bot run --stage-list ...", "/rerun-failed-ci") and the part of a link that pins a file's version
+("/blob/<sha>/tests/l0_h100.yml#L21"). A device inside any of them names the machines a CI job ran on, or a file,
+never the setup of a measurement (`ci_spans`)."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.vocab.canonical import GPU_NAMES
+from ledger.vocab.text import has_digit
+
+CI_JOB_WORDS = frozenset(
+    (
+        *("pytorch", "tensorrt", "autodeploy", "triton", "cpp", "disagg", "perfsanity", "post", "merge"),
+        *("commit", "nightly", "stage", "test", "tests", "unit", "e2e", "ci", "job", "pipeline"),
+    )
+)
+"""The parts of a CI stage's or job's name beside its device that no device name holds: its framework
+("PyTorch", "TensorRT", "AutoDeploy"), its trigger ("Post-Merge", "per-commit", "nightly") or its kind ("unit-test")."""
+
+# a name joined by dashes or underscores, three parts at least; each part a run of letters and digits, so no two
+# ways to split it (linear), and nothing of a word, a path or another name on either side
+_JOB_RE = re.compile(r"(?<![\w./-])[A-Za-z0-9]{1,30}(?:[-_][A-Za-z0-9]{1,30}){2,30}(?![\w/-])")
+_PART_RE = re.compile(r"[-_]")
+_DEVICE_PART_RE = re.compile(rf"(?:{GPU_NAMES})", re.IGNORECASE)
+# "/bot run ...", "/ok to test", "/rerun-failed-ci": a chat command to a CI bot, opening its line (a path,
+# "/data/models/x", goes on with a slash; a sentence that quotes one, "`/bot run` starts a new pipeline", is prose)
+_CHAT_COMMAND_RE = re.compile(r"^[\s>*]{0,6}/[a-z][a-z0-9]{0,20}(?:-[a-z0-9]{1,20}){0,5}(?=\s|$)")
+# a link's version and path: "https://github.com/o/r/blob/<sha>/tests/x.yml#L21", ".../tree/main/benchmarks"
+_PINNED_PATH_RE = re.compile(r"(?<=[\w.-])/(?:blob|tree|raw|blame|commits?)/[^\s()<>\[\]\"'`]{1,400}")
+
+
+def is_ci_job(name: str) -> bool:
+    """The name is a CI stage's or job's: three parts at least, one a device and one a CI word."""
+    parts = _PART_RE.split(name)
+    return any(p.lower() in CI_JOB_WORDS for p in parts) and any(_DEVICE_PART_RE.fullmatch(p) for p in parts)
+
+
+def ci_spans(text: str) -> list[tuple[int, int]]:
+    """Where a line names CI machinery (start, end): the whole line of a chat command to a CI bot, each CI job's
+    name, each link's pinned version and path. Cheap on a line with none (the marks each needs)."""
+    if text[:8].lstrip(" \t>*")[:1] == "/" and _CHAT_COMMAND_RE.match(text):
+        return [(0, len(text))]
+    spans: list[tuple[int, int]] = []
+    if "://" in text:
+        spans.extend(m.span() for m in _PINNED_PATH_RE.finditer(text))
+    if ("-" in text or "_" in text) and has_digit(text):
+        spans.extend(m.span() for m in _JOB_RE.finditer(text) if is_ci_job(m.group(0)))
+    return spans
