@@ -1151,3 +1151,17 @@ def test_a_side_pair_of_two_setups_or_two_base_runs_gets_no_reference() -> None:
     path = str(FIX.parent / "revisions" / "side_blocks_two_setups.md")
     claims = [json.loads(x) for x in run("extract", path, "--format", "jsonl")[1].splitlines()]
     assert [c["reference"] for c in claims] == [None] * 7
+
+
+def test_shares_stated_against_the_base_are_improvements_and_regressions_as_stated(tmp_path: Path) -> None:
+    """A thread that states its effect only in words ("About 5% ... to 11% ... improvement for PP", "a 3% TTFT
+    regression", "decode is 2% slower than on master") has no pair to judge, yet says which way each went: the
+    report lists each as stated, never "nothing to report"."""
+    data = report("stated_changes_only.md", tmp_path)
+    gains = [f for f in findings(data, "results") if f["verdict"] == "improvement"]
+    assert [(f["line"], f["metric"]) for f in gains] == [(5, "improvement for PP"), (5, "improvement for PP")]
+    assert all("as stated" in f["text"] and f["caveats"] == ["approximate value"] for f in gains)
+    assert "short prompts" in gains[0]["text"] and "isl=16k" not in gains[0]["text"] and "isl=16k" in gains[1]["text"]
+    losses = [f for f in findings(data, "failures") if f["verdict"] == "regression"]
+    assert [(f["line"], f["metric"]) for f in losses] == [(6, "TTFT regression"), (7, "decode")]
+    assert "vs on master" in losses[1]["text"] and "-2 %" in losses[1]["text"]

@@ -684,6 +684,19 @@ HOSTILE: dict[str, HostileText] = {
     "change ranges": lambda s: (
         "between 2% (short a) to 6% (b c) from 3% to 8% (x faster pp512 a 5% to 9% TTFT y " * (500 * s) + "\n"
     ),
+    # figures each followed by a bracket, some never closed, on one long line and on many short ones
+    # (reader.figure_parens: the brackets a line's figures keep for themselves)
+    "figure brackets": lambda s: (
+        "About 5% (empty a 12% (b c) to 13 (d) and 1.5x (e to 7% (f g h" * (300 * s)
+        + "\n"
+        + "* ~2% (x) to 6% (a 32k context) improvement for PP\n" * (300 * s)
+    ),
+    # shares joined by "and" whose change noun never comes, measured "at" depths that are never thousands of tokens
+    # (prose.shared_nouns, prose.lists _SETUP_AFTER_RE's noun after the measure, vocab.setup's "at 32k tokens")
+    "shared change nouns": lambda s: (
+        "~8% PP and ~1% TG TG gain-less at 32 tokens, 4% pp pp, and 2% decode a b improvement at 65k token " * (300 * s)
+        + "\n"
+    ),
     # methods turned off by a verb that never ends in one (vocab.setup_negation OFF_BEFORE_RE)
     "off verbs": "without setting without enabling the w/o using any turning on MTP EAGLE FP8 " * 2_000,
     # lead-ins comparing against a base word that never comes (grammar.revisions _AGAINST_BASE_RE)

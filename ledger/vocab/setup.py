@@ -552,6 +552,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("ctx", "context", "with", "using"),
         _DIGIT_OPENS,
     ),
+    # "~10% PP improvement at 65k tokens": a depth in thousands of tokens a change was measured at is its context
+    # (never "at 512 tokens/s", a rate, nor a count in plain digits: "stops at 200 tokens" is an output's cap)
+    _word("isl", "isl", r"(?<![\w.])at (\d{1,3}[kK]) tokens(?![ \t]?/)", ("tokens",), ("at",)),
     # "1× ctx server + 1× gen server", "2 prefill + 4 decode workers": the prefill/decode split is disaggregated
     _word(
         "serving",

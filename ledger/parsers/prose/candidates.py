@@ -35,6 +35,7 @@ from ledger.parsers.prose.metrics import (
     clause_start,
     metric_before,
 )
+from ledger.parsers.reader.figure_parens import figure_parens, others_bracket
 from ledger.vocab.metrics import (
     MEASURE_NOUN_END_RE,
     MEASURE_NOUN_RE,
@@ -409,7 +410,10 @@ def _setup_before(text: str, pos: int, subject: str | None, metric: str | None) 
     if models and "model" not in config:
         config["model"] = models[-1]  # "for Mixtral-8x22B on two H100: 388 ms": the nearest before it
     # "reaches 611 TFLOP/s (fp8, M=16, B200)": the parenthesis that follows the value in its sentence
+    owned = figure_parens(text)  # ("5% (empty cache) to 12% (a 32k context)": the 32k is the top end's alone)
     for m in _PAREN_AFTER_RE.finditer(text, pos, _sentence_end(text, pos)):
+        if owned and others_bracket(text, owned, pos, m.start()):
+            continue
         for key, value in qualifiers(m.group(1)).items():
             config.setdefault(key, value)
         for name in model_names(m.group(1))[:1]:

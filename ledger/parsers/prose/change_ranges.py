@@ -2,7 +2,8 @@
 
 A change stated as a range names its measure once, after the range's top, and each end may carry its own condition
 in brackets. Ends without conditions are one value with its top (`high`, the claims contract's range); ends with
-conditions of their own are two values of that measure, each with its condition as its context. Only a change word
+conditions of their own are two values of that measure, each with its condition as its context, both approximate when
+the range is ("About 6% (short context) to 13% (...)": the word governs the range). Only a change word
 after the top ("improvement", "faster", "higher") makes the pair a range of changes: "moved from 2% to 6% on long
 prompts" stays the from-to pair the pairing pass reads.
 """
@@ -86,6 +87,8 @@ def change_ranges(out: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
         if low_cond is None and top_cond is None:
             kept.append({**a, "metric": name, "high": b["value"], "end": b["end"]})
         else:
+            # ("About 5% (empty cache) to 12% (...)": the word before the range makes both ends approximate)
+            b["approx"] = b["approx"] or a["approx"]
             for c, cond in ((a, low_cond), (b, top_cond)):
                 c["metric"] = name
                 _with_condition(c, cond)

@@ -79,14 +79,16 @@ def own_setup(out: list[dict], text: str) -> None:
 
 # "41.2 ms for Llama-3.1-8B on one L40S and 67.9 ms for Qwen2.5-32B on two L40S": a value's setup after it, to its
 # clause's end (a comparative between: "1.31x faster on H100")
-# ("**+4.3%** end-to-end throughput at TP4": the measure it names may stand between)
+# ("**+4.3%** end-to-end throughput at TP4": the measure it names may stand between, and its change's noun: "~1% TG
+# improvement at 32k tokens")
 _SETUP_AFTER_RE = re.compile(
     r"[*_]{0,2}[ \t]{1,2}(?:(?:faster|slower|lower|higher|better|worse|more|less|gain|improvement|speed-?up|reduction|"
     r"regression|increase|decrease|drop)[ \t]{1,2})?(?:"
     + MEASURE_MODIFIERS
     + r"[ \t]){0,3}(?:"
     + METRIC_RE.pattern
-    + r")?[ \t]{0,2}(?<=[ \t])"
+    + r")?(?:[ \t]{0,2}(?:[A-Za-z][\w/-]{0,20}[ \t]{1,2})?(?:improvement|gain|speed-?up|regression))?"
+    r"[ \t]{0,2}(?<=[ \t])"
     r"(?P<prep>for|on|with|without|w/o|using|at)[ \t]{1,2}"
     r"(?P<words>[^,;:()\n]{1,80}?)"
     r"(?=[ \t](?:and|but|while|whereas|vs\.?|versus|against|compared)[ \t]|[,;:()]|\.(?:\s|$)|$)",
@@ -109,7 +111,9 @@ def trailing_setup(out: list[dict], text: str) -> None:
         # ("29 t/s without mtp": the value's arm ran without it)
         own = (
             qualifiers(
-                m.group("words") if m.group("prep")[:2] != "w/" and m.group("prep").lower() != "without" else m.group(0)
+                m.group("words")
+                if m.group("prep")[:2] != "w/" and m.group("prep").lower() not in ("without", "at")
+                else m.group(0)  # ("at 32k tokens": the depth a change was measured at; "without mtp": the arm's)
             )
             if m
             else {}

@@ -27,19 +27,19 @@ _BOUND_RE = re.compile(
 _OPS = {"≥": ">=", "≤": "<="}
 _CHANGE_UNITS = RATIO_UNITS | {"%"}
 # the change a value is, named after it: "speedup in prefill", "faster for long prompts", "throughput improvement"
-_CHANGE_NOUN = (
+CHANGE_NOUN = (
     r"speed-?ups?|uplifts?|boosts?|faster|slower|improvements?|gains?|promotes?|reductions?|regressions?|increases?|"
     r"decreases?|"
     r"drops?|higher|lower|better|worse|less|more"
 )
 _AFTER_RE = re.compile(
-    rf"\s{{0,2}}(?:(?P<what>[A-Za-z][\w/-]{{1,30}}(?:\s[A-Za-z][\w/-]{{1,30}}){{0,2}}?)\s)?(?P<noun>{_CHANGE_NOUN})\b"
+    rf"\s{{0,2}}(?:(?P<what>[A-Za-z][\w/-]{{1,30}}(?:\s[A-Za-z][\w/-]{{1,30}}){{0,2}}?)\s)?(?P<noun>{CHANGE_NOUN})\b"
     r"(?:\s(?P<prep>in|for|on|of)\s(?P<where>(?:the\s)?[A-Za-z][\w/-]{1,30}"
     r"(?:\s(?!(?:and|or|with|at|on|in|vs|than|but)\b)[a-z][\w/-]{1,30})?))?",
     re.IGNORECASE,
 )
 # (a comparative before "than" compares the measure the words before name: "It is 10% lower than without MTP")
-_BARE_NOUN_RE = re.compile(rf"\s{{0,2}}({_CHANGE_NOUN})\b(?!\s{{1,2}}than\b)", re.IGNORECASE)
+_BARE_NOUN_RE = re.compile(rf"\s{{0,2}}({CHANGE_NOUN})\b(?!\s{{1,2}}than\b)", re.IGNORECASE)
 # ("19% promote": what a Chinese thread's 提升 becomes, an improvement)
 _NOUN_RE = re.compile(
     r"\s{0,2}(speed-?ups?|uplifts?|improvements?|gains?|promotes?|reductions?|regressions?)\b", re.IGNORECASE

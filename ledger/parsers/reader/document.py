@@ -24,6 +24,7 @@ from typing import Literal
 from ledger.parsers.reader.blocks import MAX_LINE, Block, BlockKind, Document, Row, Table
 from ledger.parsers.reader.ci_lines import ci_blanked
 from ledger.parsers.reader.config_files import nested_settings
+from ledger.parsers.reader.figure_parens import without_figure_parens
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.parsers.reader.prose_examples import design_examples, example_blanked, supposed_blanked
 from ledger.parsers.reader.regions import markdown_regions
@@ -105,6 +106,13 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
         doc.setup_texts[no] = blanked
     for no, blanked in ci_blanked(len(lines), doc.setup_line).items():  # ("/bot run --stage-list "A10-...")
         doc.setup_texts[no] = blanked
+    in_table = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
+    for no, line in enumerate(lines, 1):
+        # ("5% (empty cache) to 12% (a 32k context)": each bracket its figure's condition, none the line's setup)
+        if "(" in line and no not in code and no not in in_table:
+            own = doc.setup_texts.get(no, line)
+            if (blanked := without_figure_parens(own)) is not own:
+                doc.setup_texts[no] = blanked
     tables = [b.table for b in doc.blocks if b.table is not None]
     for t in tables:
         build_header_tree(

@@ -1,0 +1,48 @@
+"""Changes the text states in words against its base: "~9% faster TG for Q4_0 compared to master", "About 6% (short
+context) to 13% (65k) improvement for PP", "PP for Q8_0 is about 2% slower". A thread that summarises its effect
+only this way (llama.cpp's and ik_llama.cpp's descriptions, vLLM's "1% output token throughput improvement") has no
+before/after pair to judge, yet says which way it went: each such share is an improvement or a regression as stated,
+in the results or the failures, never "nothing to report". The way is the words' (ledger.vocab.stated_changes).
+
+A share on a line whose values are judged against their reference ("158 -> 30 ms, an 81% improvement") is said by
+that check already; a share measured on the base side describes the code before the change."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ledger.compare.render import fmt_claim
+from ledger.model import Claim
+from ledger.report.findings import Finding, rev_name
+from ledger.vocab.sides import side_of
+from ledger.vocab.stated_changes import stated_direction
+
+STATED = "as stated"
+"""What a stated change's words add to its verdict: the text's own word, no measured pair."""
+
+
+def stated_changes(own: Sequence[Claim], names: dict[str, str]) -> tuple[list[Finding], list[Finding]]:
+    """The improvements and the regressions the text states as shares of a change, each a finding of its line."""
+    paired = {c.source.line for c in own if c.reference is not None}
+    gains: list[Finding] = []
+    losses: list[Finding] = []
+    for c in own:
+        if c.kind != "perf" or c.reference is not None or not isinstance(c.value, float) or c.source.line in paired:
+            continue
+        if not (c.parser or "").startswith("prose") or side_of(rev_name(c)) == "base":
+            continue
+        against = (c.config or {}).get("against")
+        way = stated_direction(c.metric or "", c.value, c.unit, against)
+        if way is None:
+            continue
+        setup = ", ".join(f"{k}={v}" for k, v in sorted((c.config or {}).items()) if k not in ("against", "context"))
+        cond = (c.config or {}).get("context")
+        where = "; ".join(x for x in (setup, cond) if x)
+        vs = f" vs {against}" if against else ""
+        text = f"{c.metric}{f' [{where}]' if where else ''}: {fmt_claim(c)} ({STATED}{vs})"
+        caveats = ["approximate value"] if c.approx else []
+        rev = rev_name(c)
+        f = Finding("improvement" if way > 0 else "regression", text, names.get(rev), c.source.line, c.metric)
+        f.caveats = caveats
+        (gains if way > 0 else losses).append(f)
+    return gains, losses

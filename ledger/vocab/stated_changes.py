@@ -1,0 +1,29 @@
+"""The words that make a share a change the text states against its base, and which way it went: "~9% faster TG",
+"6% improvement for PP", "a 2% TTFT regression", "PP is 2% slower than on master". A gain's or a loss's own word says
+the way; a measure's signed change ("TPOT change -35%", or a share stated against the base run: "against": "master")
+goes the way its measure is better."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.vocab.metrics import higher_is_better
+
+_GAIN_RE = re.compile(r"\b(?:improvements?|speed-?ups?|gains?|uplifts?|boosts?|faster|better)\b", re.IGNORECASE)
+_LOSS_RE = re.compile(r"\b(?:regressions?|slow-?downs?|degradations?|slower|worse)\b", re.IGNORECASE)
+_CHANGE_RE = re.compile(r"\bchange\b", re.IGNORECASE)
+
+
+def stated_direction(metric: str, value: float, unit: str | None, against: str | None) -> int | None:
+    """+1 when the share states an improvement, -1 a regression, None when it states no change against a base (a
+    share of something, a utilisation) or none either way (0 %). `against`: the run the text states it against."""
+    if unit != "%" or value == 0:
+        return None
+    sign = 1 if value > 0 else -1
+    if _LOSS_RE.search(metric):
+        return -sign
+    if _GAIN_RE.search(metric):
+        return sign
+    if against is not None or _CHANGE_RE.search(metric):
+        return sign if higher_is_better(metric, None, "perf") else -sign
+    return None
