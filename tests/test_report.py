@@ -1165,3 +1165,24 @@ def test_shares_stated_against_the_base_are_improvements_and_regressions_as_stat
     losses = [f for f in findings(data, "failures") if f["verdict"] == "regression"]
     assert [(f["line"], f["metric"]) for f in losses] == [(6, "TTFT regression"), (7, "decode")]
     assert "vs on master" in losses[1]["text"] and "-2 %" in losses[1]["text"]
+
+
+def test_rows_of_a_published_build_are_the_baseline_of_the_branch_rows(tmp_path: Path) -> None:
+    """`| 16 | this branch | 21.4 |` then `| 16 | nightly | 23.9 |`: the nightly build is the base side beside the
+    branch (no side word of its own needed), each branch row measured against the nightly row of its batch, so
+    the report finds the faster TPOT at batch 16 and the slower one at batch 64."""
+    data = report("published_build_rows.md", tmp_path)
+    worse = [f["text"] for f in findings(data, "failures", more=True) if f["verdict"] == "worse than baseline"]
+    better = [f["text"] for f in findings(data, "results", more=True) if f["verdict"] == "better than baseline"]
+    assert len(worse) == 1 and "batch_size=64" in worse[0] and "vs baseline 33.1" in worse[0], worse
+    assert len(better) == 1 and "batch_size=16" in better[0] and "vs baseline 23.9" in better[0], better
+
+
+def test_a_speedup_below_one_is_a_stated_regression(tmp_path: Path) -> None:
+    """ "Two shapes got slower: 0.92x (M=1) and 0.99x (M=2)": a speed-up below 1x is the change's own word that it
+    is slower there, a regression however shallow; a speed-up above 1x and a ratio of memory (lower is better) are
+    none."""
+    data = report("speedup_below_one.md", tmp_path)
+    worse = [f for f in findings(data, "failures", more=True) if f["verdict"] == "worse than baseline"]
+    assert sorted(f["text"].split(": ")[1].split(",")[0] for f in worse) == ["0.92 x", "0.99 x"]
+    assert all("speed-up below 1x" in f["text"] for f in worse)

@@ -99,6 +99,10 @@ HOSTILE: dict[str, HostileText] = {
     # switches named over and over, never closed by their word (vocab.setup's ep / attention_dp / overlap words)
     "switch words": "EP expert parallelism with expert overlap schedul dp attention attn dp --enable-exp on " * 1_000,
     "pipes": "|" * 40_000,
+    # a build column's names (vocab.sides _BUILD_NAME_RE, _RELEASE_TAG_RE, _REMOTE_REF_RE) long and never closed
+    "build column names": ("| 1 | nightly |\n| 1 | origin/" + "ab-" * 8 + " v1.2.3.4.5 " + "aa " * 30 + "|\n") * 1_000,
+    # a heading's commit after runs of backticks and "at" that never reach a base word (revision_labels _SHA_LEAD_RE)
+    "commit after ticks": ("## vs " + "`(` at `@ " * 40 + "abcdef1234 x\n") * 400,
     # prose.pairing _CAME_FROM_RE, vocab.text REPORTER_WORDS_RE: a value then what it replaced, over and over
     "instead of values": "my 3080 laptop gives 24 t/s now instead of 15 t/s rather than " * 1_000,
     # prose.reduced_by _MOVED_BY_RE, _MEASURE_TAIL_RE: amounts a measure moved by, none closing a clause

@@ -18,7 +18,7 @@ from ledger.compare.revisions import Snapshot
 from ledger.model import BROKEN_NOTE, NOISE_NOTE, Claim
 from ledger.references import RegisteredReference
 from ledger.vocab.engines import engine_for_repo, engine_in_label
-from ledger.vocab.metrics import higher_is_better
+from ledger.vocab.metrics import LOWER_IS_BETTER_RE, higher_is_better
 from ledger.vocab.outcomes import printed_good
 from ledger.vocab.setup import canon_value
 
@@ -194,7 +194,7 @@ def check_references(
         if ref is None:
             hits = [r for r in registered if reference_matches(r, it.key)]
             if not hits:
-                if (bar := _failed_bar(c)) is not None:
+                if (bar := _failed_bar(c) or _slowdown(c)) is not None:
                     out.append(bar)
                 continue
             ref, origin = hits[0].accuracy, f"registered: {hits[0].source or 'reference file'}"
@@ -239,6 +239,22 @@ def _failed_bar(c: Claim) -> ReferenceCheck | None:
     # ("| gsm8k | 0.871 | 0.85 | pass |": a value that clears its row's bar is the gate's pass, said with its bar)
     verdict = BAR_CLEARED if cleared else REGRESSION
     return ReferenceCheck(c, key, bar, verdict, Threshold(0.0, "stated bar", "bar"), value - bar, "stated bar")
+
+
+SLOWDOWN = "stated speed-up below 1x"
+"""The origin of a check of a speed-up its text prints below 1x ("0.969x (98K/b1)"): the change's own ratio to its
+base, slower; the author's figure, no noise band."""
+
+
+def _slowdown(c: Claim) -> ReferenceCheck | None:
+    """A speed-up stated below 1x with no reference ("Regressions: 0.969x (98K/b1), 0.963x (98K/b2)"): its ratio to
+    the base (1x) says the change is slower there, a stated regression like a negative "% improved"; above 1x it says
+    what its reference would, so it adds no check. A ratio of a measure that goes down ("memory 0.8x") is no
+    speed-up."""
+    value = number(c)
+    if c.unit != "x" or value is None or not 0 < value < 1 or LOWER_IS_BETTER_RE.search(c.metric or ""):
+        return None
+    return ReferenceCheck(c, claim_key(c)[0], 1.0, REGRESSION, Threshold(0.0, SLOWDOWN, "0"), value - 1.0, SLOWDOWN)
 
 
 def _as_printed(checks: list[ReferenceCheck], items: Sequence[Any]) -> list[ReferenceCheck]:

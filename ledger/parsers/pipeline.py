@@ -41,6 +41,7 @@ from ledger.parsers.reader.document import Document, read_document
 from ledger.parsers.reader.line_facts import line_facts
 from ledger.parsers.reader.quotes import quoted_reply_lines
 from ledger.parsers.support.examples import example_lines
+from ledger.parsers.tables.after_table_changes import after_table_changes
 from ledger.parsers.tables.side_tables import side_tables
 
 MAX_CLAIMS = 20_000
@@ -162,6 +163,7 @@ def extract(text: str, path: str | None = None, fmt: str | None = None) -> Extra
     claims = reference_pastes(doc, claims)  # "Reference accuracy for fp16" over a paste: the other paste's references
     claims = on_spec_side(diff_pairs(doc, claims), ctx.named)  # "-  ttft_ms: 900" then "+  ttft_ms: 800": a pair
     claims = side_tables(doc, claims)  # one sweep printed as a table per side
+    claims = after_table_changes(doc, claims)  # "Delta: -0.39% req/s" under a main / PR table: the PR's change
     claims = table_twins(doc, claims)  # a summary table's cell takes the unit and task its paste printed
     claims = labelled_gains(doc, claims)  # "... (+11%)" over a table: against the section's first of its shape
     claims = lead_tasks(doc, claims)  # "200-sample GSM8K:" over "- fused: strict-match 83.5%": gsm8k's scores

@@ -24,12 +24,12 @@ from ledger.compare.align import Row
 from ledger.compare.judge import FEWER_TESTS, REGRESSION, WAIVED, cases_run, coverage_text
 from ledger.compare.noise import COUNT_BASIS
 from ledger.compare.outside import OUTSIDE, ROW_NOTE, footnote, footnote_mark, waiver
-from ledger.compare.references import BAR_CLEARED, OTHER_ENGINE, ReferenceCheck, reference_word
+from ledger.compare.references import BAR_CLEARED, OTHER_ENGINE, SLOWDOWN, ReferenceCheck, reference_word
 from ledger.compare.render import fmt_claim
 from ledger.compare.revisions import RevisionRef, is_ci_run, same_sha
 from ledger.compare.run import Comparison
 from ledger.model import BROKEN_NOTE, Claim
-from ledger.vocab.metrics import higher_is_better
+from ledger.report.speedups import contradicted, row_speedups, slowdown_text
 from ledger.vocab.sides import side_of
 
 SECTIONS = (
@@ -204,6 +204,8 @@ def ref_finding(
             f"{r.claim.metric or r.key.metric}{f' [{own}]' if own else ''}: {fmt_claim(r.claim)} on the wrong side "
             f"of its stated bar {r.reference:g}: {r.delta:+.4g}"
         )
+    elif r.origin == SLOWDOWN:  # "0.969x (98K/b1)" under "Regressions:": slower than the base, as its text says
+        text = slowdown_text(r, f"{r.claim.metric or r.key.metric}{f' [{own}]' if own else ''}")
     cav: list[str] = []
     if r.claim.approx:
         cav.append("approximate value")
@@ -240,31 +242,6 @@ def _on_base(r: ReferenceCheck) -> bool:
     return r.revision not in (None, OUTSIDE) and side_of(r.revision) == "base"
 
 
-def _row_speedups(comp: Comparison) -> dict[int, float]:
-    """The speed-up each line of the compared text prints beside its values ("| 371.64 | 578.2 | 155.58% |"), as a
-    ratio."""
-    claims = [*comp.newest, *(comp.outside.claims if comp.outside is not None else [])]
-    out: dict[int, float] = {}
-    for c in claims:
-        if c.kind == "perf" and isinstance(c.value, float) and "speedup" in (c.metric or "").lower():
-            out[c.source.line] = c.value / 100 if c.unit == "%" or c.value > 20 else c.value
-    return out
-
-
-def _contradicted(r: ReferenceCheck, speedups: dict[int, float]) -> str | None:
-    """The caveat of a check whose row prints a speed-up that calls the other side faster than the check does: its
-    sides' labels may be swapped ("TTFT (ms) Before | After | Speedup": 371.6 | 578.2 | 155.58%)."""
-    s = speedups.get(r.claim.source.line)
-    v = r.claim.value
-    if s is None or not isinstance(v, float) or not r.reference or r.verdict not in (REGRESSION, "improvement"):
-        return None
-    up = higher_is_better(r.claim.metric or "", r.claim.unit, r.claim.kind)
-    ratio = v / r.reference if up else r.reference / v if v else None
-    if ratio is None or (ratio > 1) == (s > 1) or abs(1 / ratio - s) > 0.03 * s:
-        return None
-    return f"the row's own speed-up ({s:g}x) says the opposite: its sides' labels may be swapped"
-
-
 def results_section(
     comp: Comparison, names: dict[str, str], lines: Sequence[str], passed: Sequence[Claim] = ()
 ) -> Section:
@@ -275,11 +252,11 @@ def results_section(
     newest = comp.revisions[-1].name if comp.revisions else None
     configs = [frozenset(r.key.config) for r in comp.references]
     shared = frozenset.intersection(*configs) if configs else frozenset()
-    speedups = _row_speedups(comp)
+    speedups = row_speedups(comp)
     bars = _row_bars(comp)
     gated = {g.source.line for g in passed if g.source.line in bars}
     for r in comp.references:
-        f = ref_finding(r, names.get(r.revision or "", r.revision), lines, shared, _contradicted(r, speedups))
+        f = ref_finding(r, names.get(r.revision or "", r.revision), lines, shared, contradicted(r, speedups))
         if r.revision == OUTSIDE or r.origin.startswith(OTHER_ENGINE):
             continue  # (another engine's: ledger.report.engines)
         if r.origin == "stated bar" and r.claim.source.line in gated:
@@ -290,7 +267,7 @@ def results_section(
     rows = [r for r in outside if r.origin == "base row"]
     headline = rows[:HEADLINE_MAX] if rows else [r for r in outside if r.claim.kind == "perf"][:HEADLINE_FIRST]
     for r in outside:
-        f = ref_finding(r, None, lines, shared, _contradicted(r, speedups))
+        f = ref_finding(r, None, lines, shared, contradicted(r, speedups))
         (sec.findings if any(r is h for h in headline) else sec.more).append(f)
     for k, g in enumerate(passed):
         text = _gate_text(g, bars) or f"{g.metric} ({g.outcome_text or 'passed'})"
@@ -311,7 +288,7 @@ def failures_section(
     sec = Section(*SECTIONS[2])
     runs: set[int] = set()
     broken = _broken_before(comp.rows)
-    speedups = _row_speedups(comp)
+    speedups = row_speedups(comp)
     for row in comp.rows:
         p = row.overall
         if p is None or p.verdict not in (REGRESSION, WAIVED):
@@ -333,7 +310,7 @@ def failures_section(
         # an inferred base row is shown in the results; a superseded check among them too, as history
         # (a value measured on the base side, "### Before this PR", is what the change starts from: not its regression)
         if r.verdict == REGRESSION and r.can_fail and not _on_base(r):
-            f = ref_finding(r, names.get(r.revision or "", r.revision), lines, doubt=_contradicted(r, speedups))
+            f = ref_finding(r, names.get(r.revision or "", r.revision), lines, doubt=contradicted(r, speedups))
             if any(c.startswith(_WAIVED_BY_TEXT) for c in f.caveats):
                 f.verdict = WAIVED  # "... from one cold compile, not a real regression": the author's word, shown
             sec.findings.append(f)

@@ -8,6 +8,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.vocab.engines import engine_named
+from ledger.vocab.setup import qualifiers
 from ledger.vocab.word_gate import WordGate
 
 _CHANGE = r"(?:pr|fix|patch|change|changes|branch|commit|(?<=\s)#\d{1,7})"
@@ -15,7 +16,7 @@ _CHANGE = r"(?:pr|fix|patch|change|changes|branch|commit|(?<=\s)#\d{1,7})"
 BASE_SIDE_RE = re.compile(
     r"\b(?:main|mainline|master|trunk|upstream|baseline|base|before|unpatched|"
     r"(?:without|w/o)\s+(?:the\s+|this\s+)?" + _CHANGE + r"|"
-    r"old|original|legacy|reference|stock|vanilla|existing|default)\b",
+    r"old|original|legacy|reference|stock|vanilla|existing|default|nightly)\b",
     re.IGNORECASE,
 )
 HEAD_SIDE_RE = re.compile(
@@ -108,9 +109,45 @@ def side_alone(label: str) -> bool:
         core = core[:open_at].rstrip()  # "main (before; 3 runs)": the side, then how it was run
     if core[:4].lower() == "the ":
         core = core[4:].lstrip()
+    if (ref := _REMOTE_REF_RE.match(core)) is not None:
+        core = core[ref.end() :]  # "origin/main": the project's branch as a remote holds it
     if core[-6:].lower() == "branch" and core[-7:-6].isspace() and core[:5].lower() != "this ":
         core = core[:-6].rstrip()
     return bool(BASE_SIDE_RE.fullmatch(core) or HEAD_SIDE_RE.fullmatch(core))
+
+
+# a branch as a remote holds it ("origin/main", "upstream/master"); a release's tag ("v0.11.0", "0.9.2", "v1.4rc1")
+_REMOTE_REF_RE = re.compile(r"[a-z][\w.-]{0,38}/(?=(?:main|master|trunk)$)", re.IGNORECASE)
+_RELEASE_TAG_RE = re.compile(r"v\d{1,3}(?:\.\d{1,4}){1,3}(?:rc\d{1,2})?|\d{1,3}(?:\.\d{1,4}){2,3}", re.IGNORECASE)
+# a build's name of a word or three and no setup ("nightly", "tuned", "fused kernel"): one side where the other is named
+_BUILD_NAME_RE = re.compile(r"[a-z][a-z_+-]{0,24}(?: [a-z][a-z_+-]{0,24}){0,2}", re.IGNORECASE)
+
+
+def column_sides(cells: list[str]) -> dict[str, str]:
+    """The side ("base" or "head") each of the two names in one column of rows stands for ("this branch" and
+    "nightly", "stock" and "patched", "v0.11.0" and "tuned"), by its own name, stripped; {} unless the column names
+    both sides and nothing else. A released build (a version's tag, a branch of the project) is the base; a name no
+    side word is takes the side the other name leaves, where it is a build's name ("nightly" beside "this branch")
+    and not a setup ("fp8" beside "main" is a variant, not a side)."""
+    names = list(dict.fromkeys(c.strip(" *_`") for c in cells if c.strip(" *_`")))
+    if len(names) != 2:
+        return {}
+    sides = [_bare_side(n) for n in names]
+    if None in sides and sides.count(None) == 1:
+        known, unknown = (0, 1) if sides[1] is None else (1, 0)
+        # ("ours" beside "other": two engines, each a project of its own; only a side's word names the other side)
+        if names_ours(names[known]) or not _BUILD_NAME_RE.fullmatch(names[unknown]) or qualifiers(names[unknown]):
+            return {}
+        sides[unknown] = "head" if sides[known] == "base" else "base"
+    return dict(zip(names, sides, strict=True)) if set(sides) == {"base", "head"} else {}  # type: ignore[arg-type]
+
+
+def _bare_side(name: str) -> str | None:
+    if side_alone(name):
+        return side_of(name)
+    if _RELEASE_TAG_RE.fullmatch(name):
+        return "base"  # "v0.11.0": the release the change is measured against
+    return "head" if names_ours(name) else None
 
 
 # the implementation a kernel is measured against ("PyTorch (TFLOPs)" beside "vLLM (TFLOPs)"): a baseline only

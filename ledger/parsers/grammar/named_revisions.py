@@ -5,6 +5,7 @@ table's commit row; two names of one commit where one is that commit with the PR
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from ledger.model import Revision
 from ledger.parsers.grammar.revision_labels import (
@@ -20,7 +21,7 @@ from ledger.parsers.grammar.revision_labels import (
 )
 from ledger.parsers.grammar.sides import base_and_head, defined_side, pair_sides, sides_at
 from ledger.parsers.reader.document import Document
-from ledger.vocab.sides import THIS_CHANGE_RE, side_alone, side_of
+from ledger.vocab.sides import THIS_CHANGE_RE, column_sides, side_alone, side_of
 
 # "**Base image**: `org/serve:v0.5` with the library at `5f40e3b`", "**Docker**:": what every run stood on, no side
 _ENVIRONMENT_RE = re.compile(
@@ -131,6 +132,26 @@ def _table_revisions(header: list[str], rows: list[list[str]], out: dict[str | i
         out.setdefault(name.lower(), rev)
         if branch is not None and ci < len(branch) and (b := branch[ci].strip(" `*_")):
             out.setdefault(b.lower(), rev)
+
+
+_SIDE_LIST_REACH = 12
+"""Lines over a table a list of its two sides may stand in ("- Baseline: ... `3f7e538b2`" then "- Tuned: ...")."""
+
+
+def listed_sides(named: Mapping[str | int, Revision], at: int) -> dict[str, Revision]:
+    """The two revisions the bullets right over line `at` define, by the side each stands for ("Reference:" and
+    "Candidate:", "Baseline:" and "Tuned:", by their names as sides.column_sides reads a column of two): for the
+    columns of the table there that name a side ("Main", "This PR") under other words. The candidate sits on the
+    base's commit where its bullet names no base of its own. {} unless exactly two revisions are defined there."""
+    near = sorted((k, r) for k, r in named.items() if isinstance(k, int) and at - _SIDE_LIST_REACH <= k < at)
+    revs = list(dict.fromkeys(r for _, r in near))
+    sides = column_sides([r.label or "" for r in revs]) if len(revs) == 2 else {}
+    if not sides:
+        return {}
+    base, head = revs if sides.get((revs[0].label or "").strip(" *_`")) == "base" else revs[::-1]
+    if head.base is None and base.head and head.head != base.head:
+        head = head.model_copy(update={"base": base.head})
+    return {"base": base, "head": head}
 
 
 def named_lead(named: dict[str | int, Revision], label: str) -> Revision | None:

@@ -8,6 +8,7 @@ import re
 
 from ledger.memo import short_text_cache
 from ledger.model import Revision
+from ledger.parsers.grammar.compared_base import COMPARED_RE, against_base
 from ledger.parsers.grammar.sides import comment_side, defined_side, side_setting, side_with_head
 from ledger.vocab.models import model_generation
 from ledger.vocab.sides import (
@@ -140,8 +141,6 @@ _BUILD_PAREN_RE = re.compile(r"\(\s*build:?\s*`?\s*(?:\d{1,6}\s*)?\(?(?P<sha>[0-
 _COMMIT_LINK_RE = re.compile(
     r"\[(?P<text>[^\[\]]{1,40})\]\([^()\s]{0,200}/commits?/(?P<sha>[0-9a-f]{7,40})[^()\s]{0,40}\)"
 )
-# a comparison's words before the baseline a heading names ("Relative Results vs Upstream Baseline")
-_COMPARED_RE = re.compile(r"\b(?:vs\.?|versus|relative|compared|against)(?![\w-])", re.IGNORECASE)
 # a heading that names a revision without a sha: "Updated results", "v2", "After rebase", "Round 2", "Second run"
 _HEADING_WORDS_RE = re.compile(
     # ("v2" alone; "Mistral-7B-v0.3" and "DeepSeek-V3.1" are models)
@@ -511,16 +510,17 @@ def heading_revision(text: str) -> Revision | None:
         return Revision(label=label, head=um.group("sha").lower(), base=None)
     shas = shas_in(text)
     if len(shas) == 1:
-        label = clean_label(text[: shas[0][1]] + text[shas[0][2] :]).strip(" ()") or shas[0][0]
+        label = clean_label(text[: shas[0][1]] + text[shas[0][2] :]).replace("()", "").strip(" ()") or shas[0][0]
+        head, base = (None, shas[0][0]) if against_base(text[: shas[0][1]]) else (shas[0][0], None)
         return Revision(
-            label=clean_label(re.sub(r"\b(?:at|on|commit)\s*$", "", label)) or shas[0][0], head=shas[0][0], base=None
+            label=clean_label(re.sub(r"\b(?:at|on|commit)\s*$", "", label)) or shas[0][0], head=head, base=base
         )
     # ("### main", "### master": a heading that is a side's name alone)
     # ("## What does this PR do?": a template's question, no side)
     words = _HEADING_WORDS_RE.search(text) if not shas and len(text) <= 60 and "?" not in text[-3:] else None
     if words is not None and words.group(0)[:1] in "vV" and model_generation(text):
         words = None  # "# LLaMA v4 Maverick": a model's generation, no second version of the results
-    if words is not None and words.group(0).lower() == "baseline" and _COMPARED_RE.search(text, 0, words.start()):
+    if words is not None and words.group(0).lower() == "baseline" and COMPARED_RE.search(text, 0, words.start()):
         words = None  # "#### Relative Results vs Upstream Baseline": what the results are against, no revision
     if not shas and len(text) <= 60 and (words or side_alone(text)):
         return Revision(label=clean_label(text), head=None, base=None)

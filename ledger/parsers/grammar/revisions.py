@@ -482,7 +482,9 @@ def one_name_per_head(claims: list[Claim]) -> list[Claim]:
         if r is not None and r.head and r not in names.setdefault(r.head, []):
             names[r.head].append(r)
     chosen = {
-        head: next((r for r in revs if side_of(r.label or "") and len((r.label or "").split()) <= 3), revs[0])
+        head: _with_base(
+            next((r for r in revs if side_of(r.label or "") and len((r.label or "").split()) <= 3), revs[0]), revs
+        )
         for head, revs in names.items()
         if len(revs) > 1
     }
@@ -494,3 +496,9 @@ def one_name_per_head(claims: list[Claim]) -> list[Claim]:
         else c
         for c in claims
     ]
+
+
+def _with_base(chosen: Revision, revs: list[Revision]) -> Revision:
+    """The chosen name's revision with the base one of its mentions names ("- Candidate: ... `7d7d7d7d7`" once alone,
+    once over a table whose list names the base too)."""
+    return next((r for r in revs if r.label == chosen.label and r.base and not chosen.base), chosen)

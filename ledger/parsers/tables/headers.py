@@ -15,7 +15,7 @@ from ledger.memo import short_text_cache
 from ledger.model import Revision
 from ledger.parsers.grammar.numbers import UNIT_PATTERN, normalise_unit
 from ledger.parsers.grammar.unit_labels import header_unit, slash_time_unit
-from ledger.vocab.sides import side_of
+from ledger.vocab.sides import side_alone, side_of
 from ledger.vocab.text import ARROW, holds_arrow
 from ledger.vocab.unit_table import unit_row
 from ledger.vocab.units import STAT_WORD_RE, UNITS, is_measure_unit
@@ -113,16 +113,21 @@ def _revision_word(word: str) -> bool:
     )
 
 
-def column_revisions(named: Mapping[str | int, Revision], heads: dict[int, str]) -> dict[int, Revision]:
+def column_revisions(
+    named: Mapping[str | int, Revision], heads: dict[int, str], listed: Mapping[str, Revision] | None = None
+) -> dict[int, Revision]:
     """The revision each value column's header names: a side the text defines ("candidate" under a
-    "**Candidate**: ... `9c63e7b`" bullet; the side after an arrow), or, for columns of one stem that each end
-    in a word of their own, a short sha or a branch ("t/s 4b3c2a1" beside "t/s my-branch")."""
+    "**Candidate**: ... `9c63e7b`" bullet; the side after an arrow; "This PR" under a list of the two sides by other
+    names, `listed`: named_revisions.listed_sides), or, for columns of one stem that each end in a word of their own,
+    a short sha or a branch ("t/s 4b3c2a1" beside "t/s my-branch")."""
     out: dict[int, Revision] = {}
     for ci, head in heads.items():
         arrow = arrow_sides(head)
         # (the whole header first: "Nightly kernels", "This PR" are names of two words)
         words = [arrow[1].lower()] if arrow else [head.strip(" *_`").lower(), *_SIDE_TOKEN_RE.findall(head.lower())]
         rev = next((named[w] for w in words if w in named), None)
+        if rev is None and listed and side_alone(head):
+            rev = listed.get(side_of(head) or "")
         if rev is not None:
             out[ci] = rev
     stems: dict[str, list[int]] = {}

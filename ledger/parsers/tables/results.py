@@ -87,7 +87,7 @@ from ledger.vocab.metrics import (
 from ledger.vocab.setting_heads import named_bench_test
 from ledger.vocab.setup import BASELINE_LABEL_RE, is_workload_label, model_names, qualifiers
 from ledger.vocab.setup_labels import states_settings
-from ledger.vocab.sides import side_of
+from ledger.vocab.sides import column_sides, side_of
 from ledger.vocab.units import is_measure_unit, measure_of_unit
 from ledger.vocab.workload import setup_only, workload_setup
 
@@ -121,7 +121,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
     if _claims_nothing(table, _with_row_steps(table, labels, roles), labels):
         return  # (a table of names and settings alone: the readings below would find nothing to claim)
     info = TableInfo(table, roles)
-    info.bind_revisions(ctx.named, headers)
+    info.bind_revisions(ctx.named, headers, table.header_line)
     sweep = _swept(ctx, block, headers, roles, info)
     # the corner cell's setup ("|33B model| master | this PR |") is the table's own, over its title line's
     info.title_setup = {**_title_setup(ctx, table.header_line), **corner_setup(headers, roles)}
@@ -288,6 +288,8 @@ def _bases(
         bases, clash = _base_rows(table, labels, steps, base_cell)
     if clash:
         bases = {}  # "Baseline A1 | Tuned | Baseline A2": an A/B/A run, every row a result of its own
+    column = column_sides(labels)  # ("this branch" beside "nightly": the candidate by the other's name too)
+    heads |= {label for label in labels if column.get(label.strip(" *_`")) == "head"}
     return bases, steps, heads, precisions
 
 
@@ -304,6 +306,7 @@ def _base_rows(
     # "original | repeat A | repeat B | combined": runs repeated, the first no baseline of the others
     repeats = any(_REPEAT_LABEL_RE.match(label) for label in labels)
     names = frozenset(label.strip().lower() for label in labels)  # ("non-EAGLE" beside "EAGLE": feature_off_twin)
+    column = column_sides(labels)  # ("nightly" beside "this branch": the base by the other's name)
     for row, label in zip(table.rows, labels, strict=True):
         if len(exact) == 1 and label != exact[0]:
             continue
@@ -313,6 +316,7 @@ def _base_rows(
             or BASELINE_LABEL_RE.match(label)
             or (qualified_side(label) or ("",))[0] == "base"
             or feature_off_twin(label, names)
+            or column.get(label.strip(" *_`")) == "base"
         )
         # (its cells numbers, or numbers with their spread: "53.07% ± 1.37 pp")
         if not repeats and named and any(is_numeric_cell(c) or spread_value(clean(c)) for c in row.cells[1:]):

@@ -46,7 +46,7 @@ from ledger.vocab.setting_heads import (
 )
 from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, qualifiers
 from ledger.vocab.setup_labels import MEASURE_COLUMN_RE, NAMED_SETTING_KEYS, setup_label_key
-from ledger.vocab.sides import reference_implementation, side_alone, side_of
+from ledger.vocab.sides import column_sides, reference_implementation, side_of
 from ledger.vocab.units import is_size_unit, is_timing_unit
 
 _NEW_HEADER_RE = re.compile(
@@ -325,8 +325,8 @@ def _pair_baseline(table: Table, heads: list[str], values: list[int], deltas: li
 
 
 def _sides_alone(cells: list[str]) -> bool:
-    """Every cell is a bare side word, and both sides are there ("main", "PR", "main", "PR")."""
-    return all(side_alone(c) for c in cells) and {side_of(c) for c in cells} == {"base", "head"}
+    """Every cell names a side, and both sides are there ("main", "PR", "main", "PR"; "this branch", "nightly")."""
+    return bool(column_sides(cells))
 
 
 def _baselines(table: Table, roles: list[str], ncols: int, title: str) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from ledger.model import Revision
 from ledger.parsers.grammar.line_setup import model_in_cell
+from ledger.parsers.grammar.named_revisions import listed_sides
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.reader.document import Row, Table
 from ledger.parsers.tables.cells import clean
@@ -176,10 +177,11 @@ class TableInfo:
         name = dataset_key_name(name) or name
         return {**cell_load(label), **({"task": named_benchmark(name) or name.lower()} if name else {})}
 
-    def bind_revisions(self, named: Mapping[str | int, Revision], headers: list[str]) -> None:
-        """The revisions the value columns' headers name (see headers.column_revisions)."""
+    def bind_revisions(self, named: Mapping[str | int, Revision], headers: list[str], at: int) -> None:
+        """The revisions the value columns' headers name (see headers.column_revisions), with the sides a list
+        right over the table's header line `at` defines (named_revisions.listed_sides)."""
         heads = {ci: headers[ci] for ci in self.value_cols if ci < len(headers) and headers[ci]}
-        self.col_revision = column_revisions(named, heads)
+        self.col_revision = column_revisions(named, heads, listed_sides(named, at))
         revs = set(self.col_revision.values())
         self.new_revision = next(iter(revs)) if len(revs) == 1 else None
         if len(revs) > 1:

@@ -83,10 +83,11 @@ def _changes_named(claims: list[Claim]) -> Iterator[Claim]:
         if c.reference is not None:
             pair = c  # (the nearest pair to its left, or the row's one)
         # (a change cell the table's one new side, measured on a stated base, already put on its revision is still
-        # the change of that pair)
+        # the change of that pair; so is one on the pair's own revision, a listed commit, for its name)
         on_base = c.revision is None or not c.revision.head
         unsided = on_base and c.reference is None and side_of(str(c.config.get("column") or "")) is None
-        if measure and unsided and c.metric and _CHANGE_HEAD_RE.match(c.metric):
+        own = pair is not None and c.revision == pair.revision and c.reference is None
+        if measure and (unsided or own) and c.metric and _CHANGE_HEAD_RE.match(c.metric):
             c = c.model_copy(update={"metric": f"{measure} {c.metric}"})
         if pair is not None and unsided and (own := _candidate_setup(pair, c)):
             c = c.model_copy(update={"config": {**c.config, **own}})

@@ -16,7 +16,7 @@ from ledger.parsers.tables.cells import clean, is_numeric_cell
 from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.vocab.setup import config_key
 from ledger.vocab.setup_keys import is_known_key
-from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, names_ours, side_alone, side_of
+from ledger.vocab.sides import BASE_SIDE_RE, HEAD_SIDE_RE, column_sides, names_ours, side_alone, side_of
 from ledger.vocab.workload import setup_only
 
 _MIN_PAIRS = 2
@@ -26,7 +26,9 @@ _MIN_PAIRS = 2
 def side_pairs(table: Table, labels: list[str]) -> list[tuple[Row, Row]]:
     """The (base, candidate) rows next to each other, in either order ("MAIN" then "PR"); [] unless every row
     with numbers is in one and there are two pairs or more."""
-    rows = [(row, _pair_side(label)) for row, label in zip(table.rows, labels, strict=True) if _has_numbers(row)]
+    named = [(row, label) for row, label in zip(table.rows, labels, strict=True) if _has_numbers(row)]
+    column = column_sides([label for _, label in named])  # ("this branch" then "nightly": the other's side)
+    rows = [(row, column.get(label.strip(" *_`")) or _pair_side(label)) for row, label in named]
     pairs: list[tuple[Row, Row]] = []
     i = 0
     while i + 1 < len(rows):
