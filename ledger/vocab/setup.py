@@ -287,11 +287,11 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         _DIGIT_OPENS,
     ),
     # "gsm8k, N=80", "MMLU-Pro (n = 100)": a sample count as statisticians write it (never a GEMM's dimension beside
-    # others: "M=1, N=4096, K=7168", "E=128, N=768")
+    # others: "M=1, N=4096, K=7168", "E=128, N=768", nor a range of sizes: "at N=98-131K")
     _word(
         "samples",
         "samples",
-        r"(?<!\d, )(?<!\d,)(?<!\d )n ?= ?(\d{2,6})(?![\d.])(?![\s,]{0,3}k ?=)"
+        r"(?<!\d, )(?<!\d,)(?<!\d )n ?= ?(\d{2,6})(?![\d.])(?!-\d)(?![\s,]{0,3}k ?=)"
         r"(?! ?(?:times|runs|repeats|repetitions|trials|seeds)\b)",
         ("n=", "n ="),
         ("n",),
