@@ -129,6 +129,14 @@ HOSTILE: dict[str, HostileText] = {
         "<table><tr><th>a</th></tr>\n" + "<tr><td>1.5</td><td>x</td></tr>\n" * (1_000 * s) + "</table>\n"
     ),
     "notes": "a batch size of 1, a beam size of 4, generates 8 tokens; " * 3_000,
+    # a row label's token count after a model's size (vocab.setup's isl word), a lead-in naming its code
+    # (grammar.lead_ins _CODE_NAME_RE) and a heading's bracketed workload list (vocab.workload _BRACKETED_LIST_RE)
+    "token count labels": "| Nova-7B 512 tok | 7b, 3 tokens 7b 8k-tok 1.5 |\n" * 2_000,
+    "code lead-ins": "Row-wise scaling (`gemm_a.b`):\n\n| M | x (us) |\n|---|---|\n| 1 | 2.5 |\n\n" * 500,
+    # kernel-grid cells after and before values (vocab.grid_cells, prose.lists _AT_CELL_RE, prose.grid_leads)
+    "grid cells": "0.9x (98K/b1), 1.6x @ N=8192, b=8 N=8K/b=8: 1.5 -> 0.5 us; (256K, BS=64): stall 4% -> 2% " * 1_000,
+    "grid cell colons": "(1K/b1 N=8K/b=8 (2K, BS=64 a/b/c/d/e: 1.5x " * 1_000,
+    "workload brackets": "### Phase C (`bench`, ShareGPT, random 1k/1k, 200 prompts, ( 1,2,3 (a, 4 prompts)\n" * 800,
     "glued lengths": "1k1k 8k1k2k 12k-1k1k a.jsonl " * 3_000,
     "worded lengths": "input length 1 --max-output-length 2 prompt len: 3 total input length 4 " * 2_000,
     "arm leads": "base (baseline):\n\n```\nmean: 1.5\n```\n\nrun_b (same with\n--x-backend b):\n\n```\nmean: 1.6\n```\n"

@@ -236,6 +236,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("input", "prompt"),
     ),
     _word("osl", "osl", r"(?<!total )output tokens (\d{1,6}k?)(?!\.?\d)", ("tokens",), ("output",)),
+    # "| WAN-14B 4096 tok |": a label naming a model by its size, then a token count and nothing more, names the
+    # length its input had (a count a sentence narrates goes on past it: "Llama-8B 256 tokens in 4.1 s" is none)
+    _word("isl", "isl", r"(?:(?<=\db )|(?<=\db, ))(\d{1,6}k?)[ -]tok(?:en)?s?(?=\)?$)", ("tok",), (), _DIGIT_OPENS),
     # "seq len 4096", "seq_len=2048": a kernel's or a run's sequence is its prompt (never "max_seq_len 8192", the
     # engine's limit, nor a length a name gives a unit of storage or work: "--cache-block-seq-len 64" is the tokens
     # of one KV-cache block, a page's or a prefill chunk's the same)
@@ -284,11 +287,11 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         _DIGIT_OPENS,
     ),
     # "gsm8k, N=80", "MMLU-Pro (n = 100)": a sample count as statisticians write it (never a GEMM's dimension beside
-    # others: "M=1, N=4096, K=7168", "E=128, N=768")
+    # others: "M=1, N=4096, K=7168", "E=128, N=768", nor a range of sizes: "at N=98-131K")
     _word(
         "samples",
         "samples",
-        r"(?<!\d, )(?<!\d,)(?<!\d )n ?= ?(\d{2,6})(?![\d.])(?![\s,]{0,3}k ?=)"
+        r"(?<!\d, )(?<!\d,)(?<!\d )n ?= ?(\d{2,6})(?![\d.])(?!-\d)(?![\s,]{0,3}k ?=)"
         r"(?! ?(?:times|runs|repeats|repetitions|trials|seeds)\b)",
         ("n=", "n ="),
         ("n",),

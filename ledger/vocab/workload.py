@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ledger.vocab.setup import blank_setup_words, qualifiers
+from ledger.memo import short_text_cache
+from ledger.vocab.setup import blank_setup_words, model_names, qualifiers
 
 # what a workload's statement holds beside its setup words: its size in prompts or requests, and the joints
 _WORKLOAD_FILLER_RE = re.compile(
@@ -31,4 +32,39 @@ def workload_setup(text: str) -> dict[str, str]:
     out = qualifiers(text)
     if _JOINTS_RE.sub("", blank_setup_words(text)).strip():
         out["workload"] = text
+    return out
+
+
+@short_text_cache(1024)  # asked of each row's label for each of its cells
+def names_setup(label: str) -> bool:
+    """The label names a model and its settings and nothing else ("Mistral-7B 512 tok"): the setup a row ran, no
+    measure, though its token count reads like one."""
+    if not qualifiers(label):
+        return False
+    rest = blank_setup_words(label)
+    for name in model_names(rest):
+        rest = rest.replace(name, " ")
+    return not rest.strip(" ,;/+-_()*`")
+
+
+# a benchmark's workload listed in a title's closing brackets, one item a comma: "(`vllm bench throughput`, ShareGPT,
+# 200 prompts)", "(`bench serve`, random 1k/1k, 500 prompts)": the data it sent and how many requests
+_BRACKETED_LIST_RE = re.compile(r"\((?P<items>[^(),]{1,80}(?:,[^(),]{1,80}){1,5})\)[\s:*_#]*$")
+_DATASET_ITEM_RE = re.compile(r"(sharegpt|random|sonnet|burstgpt|instructcoder)\b", re.IGNORECASE)
+_PROMPT_COUNT_RE = re.compile(r"(\d{1,3}(?:,\d{3})+|\d{1,7}) (?:prompts|requests)", re.IGNORECASE)
+
+
+def bracketed_workload(title: str) -> dict[str, str]:
+    """The dataset and the prompt count a title's bracketed list of its benchmark's settings names ({} for a title
+    of no such list: "(SGLang)", "(lower is better)")."""
+    m = _BRACKETED_LIST_RE.match(title, title.rfind("(", 0, 300)) if "," in title else None
+    if m is None:
+        return {}
+    out: dict[str, str] = {}
+    for item in m.group("items").split(","):
+        item = item.strip(" `*_")
+        if (d := _DATASET_ITEM_RE.match(item)) is not None:
+            out.setdefault("dataset", d.group(1).lower())
+        elif (n := _PROMPT_COUNT_RE.fullmatch(item)) is not None:
+            out.setdefault("num_prompts", n.group(1).replace(",", ""))
     return out

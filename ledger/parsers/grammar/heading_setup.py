@@ -17,6 +17,7 @@ from ledger.vocab.engines import engine_in_parens
 from ledger.vocab.metrics import is_acceptance_name, names_known_measure
 from ledger.vocab.models import heading_model
 from ledger.vocab.setup import config_key, model_names, qualifiers
+from ledger.vocab.workload import bracketed_workload
 
 # "m=16", "batch=1", "### causal=True, headdim=128, batch_size=16, seqlen=2048 ###": a line of settings only
 SETTING_RE = re.compile(r"(?P<key>[A-Za-z_][\w.-]{0,30})\s{0,4}=\s{0,4}(?P<value>[\w.+/-]{1,40})")
@@ -68,6 +69,8 @@ def section_heading_setup(title: str) -> dict[str, str]:
     values = heading_setup(title)
     if cpu_heading(title):
         values["gpu"] = ""
+    for key, value in bracketed_workload(title).items():  # "### Phase C (`bench serve`, ShareGPT, 200 prompts)"
+        values.setdefault(key, value)
     if not values and (ident := _IDENTIFIER_RE.fullmatch(title.strip())) is not None:
         values["variant"] = ident.group(1)  # "### topk_sigmoid" over its table: the kernel its rows time
     for m in _CODE_SETTING_RE.finditer(title[:400]) if "=" in title else ():

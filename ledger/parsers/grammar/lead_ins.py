@@ -31,6 +31,7 @@ _SENTENCE_WORD_RE = re.compile(
 _ARM_LETTER_RE = re.compile(r"(?<=\w) [A-Z]$")
 _SWITCH_WORD_RE = re.compile(r"^(?:with|without)\b(?= \S)", re.IGNORECASE)
 _DOING_RE = re.compile(r"(?:use[ds]?|using|run|ran|running|tested|launch(?:ed)?|start(?:ed)?|tried|try|see)\b", re.I)
+_CODE_NAME_RE = re.compile(r"`[A-Za-z_][\w.:/-]{1,60}`")
 _CONNECTIVE_RE = re.compile(r"[\s+/&,:*_`()-]+|\b(?:and|with|on|at)\b", re.IGNORECASE)
 
 
@@ -63,8 +64,11 @@ def lead_in_setup(text: str, colon: bool = True) -> dict[str, str]:
         # ("Engine A:", "Run A:": a capital letter that tells the arms apart, no article)
         if len(words) > 3 or _SENTENCE_WORD_RE.search(_ARM_LETTER_RE.sub("", name)):
             return {}  # "Ran the harness against the server:" introduces, it names no variant
-        if not any(ch.isdigit() or ch.isupper() for ch in name[1:]) and not (
-            has_colon and name.isalpha() and len(name) <= 12
+        if (
+            not any(ch.isdigit() or ch.isupper() for ch in name[1:])
+            and not (has_colon and name.isalpha() and len(name) <= 12)
+            # ("Static per-tensor (`bmm_fp8_quant`):": a name beside the code it times, a variant of lower-case words)
+            and not (has_colon and _CODE_NAME_RE.fullmatch((m.group("inner") or "").strip()))
         ):
             return {}  # "Some notes:" is prose, "moe_config:" a key; "draft:" before a colon names a part
     # ("use SpecForge", "ran with the nightly image": what was done, no name of a variant)

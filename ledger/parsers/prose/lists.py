@@ -16,6 +16,7 @@ from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import to_float
 from ledger.parsers.prose.metrics import MEASURE_MODIFIERS, METRIC_BREAK_RE, METRIC_RE, clause_start
+from ledger.vocab.grid_cells import grid_cell
 from ledger.vocab.metrics import prose_kind
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.sides import side_of
@@ -68,12 +69,22 @@ def _slash_groups(out: list[dict]) -> Iterator[tuple[int, int]]:
 _OWN_PAREN_RE = re.compile(r"\s?[*_]{0,2}\s?\((?P<inner>[^()\n]{1,40})\)")
 
 
+# "1.66x @ N=8192, b=8": the grid cell a value was timed at, after an at-sign
+_AT_CELL_RE = re.compile(r"\s?[*_]{0,2}\s?@\s?(?P<inner>[\w=.]{1,12}(?:\s?[,/]\s?[\w=.]{1,12}){1,3})")
+
+
 def own_setup(out: list[dict], text: str) -> None:
     """ "120.5 tok/s (Conc 1) to 900.8 tok/s (Conc 32)": the settings in parentheses right after a value are that
-    value's, over the ones its sentence states for all."""
+    value's, over the ones its sentence states for all; so is a kernel grid's cell ("0.969x (98K/b1)", "1.66x @
+    N=8192, b=8")."""
     for c in out:
         m = _OWN_PAREN_RE.match(text, c["end"])
-        if m is not None and (own := qualifiers(m.group("inner"))):
+        if m is not None:
+            own = grid_cell(m.group("inner")) or qualifiers(m.group("inner"))
+        else:  # (an at-sign's words are a cell's or nothing: "peak 512 tok/s @ C=16" is read where its line is)
+            at = _AT_CELL_RE.match(text, c["end"])
+            own = grid_cell(at.group("inner").rstrip(".")) if at is not None else {}
+        if own:
             c["config"] = {**c["config"], **own}
 
 

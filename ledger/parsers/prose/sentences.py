@@ -37,6 +37,7 @@ from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.candidates import LAST_METRIC
 from ledger.parsers.prose.change_ranges import change_ranges
 from ledger.parsers.prose.elided_changes import elided_changes
+from ledger.parsers.prose.grid_leads import cell_leads
 from ledger.parsers.prose.lists import (
     both_metrics,
     label_setup,
@@ -117,6 +118,7 @@ def claims_in_text(
     elided_changes(out, text)
     test_id_setup_before(out, text)
     own_setup(out, text)
+    cell_leads(out, text)  # ("N=8K/b=8: 14.69 -> 8.85 us": the grid cell those values were timed at)
     label_setup(out, text)
     switch_conditions(out, text)
     slash_setup(out, text, subject)

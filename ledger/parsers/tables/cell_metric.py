@@ -9,9 +9,10 @@ from ledger.memo import short_text_cache
 from ledger.parsers.tables.headers import head_without_unit, looks_metric, metric_name, unit_of_header
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.vocab.metrics import benchmark_alone, dataset_key_name, is_acceptance_name, named_benchmark, names_a_metric
-from ledger.vocab.setup import config_hints
+from ledger.vocab.setup import config_hints, model_names, qualifiers
 from ledger.vocab.sides import side_of
 from ledger.vocab.units import STAT_WORD_RE, measure_of_unit
+from ledger.vocab.workload import names_setup
 
 
 def cell_metric(
@@ -34,6 +35,8 @@ def cell_metric(
     label = keyed or label
     if role == "delta" and ci in info.gain_of and _PLAIN_CHANGE_RE.match(metric_head):
         metric_head = "improvement"  # "+20.0%" beside "40.00 | 32.00" (us): the time saved, positive-better
+    # ("| WAN-14B 4096 tok |" under "Fused (ms)": a row named by its model and length alone, the column the measure)
+    by_setup = by_setup or bool(head_unit and label and names_setup(label))
     metric = metric_name("" if info.row_id or workload or by_setup else label, metric_head, role)
     if info.column_models.get(head) and label:
         metric = label  # "| QuizSet (EM) | 61.2 |" under "Llama3.1 405B-Inst.": the row's benchmark, on that model
@@ -103,3 +106,12 @@ def _setup_only(name: str) -> bool:
     """The name states setup and nothing else ("4K ctx", "TP2", "H100"): no measure of its own."""
     hints, rest = config_hints(name)
     return bool(hints) and not rest.strip(" ,;/+-_()*`")
+
+
+def label_setup(label: str) -> dict[str, str]:
+    """The setup words of a row's label, and its model where the label names nothing else (see names_setup): the
+    measure is then its column's, and the model would no longer be read out of the metric's name."""
+    words = qualifiers(label)
+    if words and "model" not in words and names_setup(label) and len(models := model_names(label)) == 1:
+        words = {**words, "model": models[0]}
+    return words

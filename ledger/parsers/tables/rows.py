@@ -20,7 +20,7 @@ from ledger.parsers.grammar.numbers import find_numbers, to_float
 from ledger.parsers.grammar.setup_scopes import setting_value
 from ledger.parsers.prose import sentences as prose
 from ledger.parsers.reader.document import Block, Row, Table
-from ledger.parsers.tables.cell_metric import cell_metric
+from ledger.parsers.tables.cell_metric import cell_metric, label_setup
 from ledger.parsers.tables.cell_parens import PAREN_RE, cell_ref, share_note, trailing_paren, under_cell_setup
 from ledger.parsers.tables.cell_sentences import with_row_setup
 from ledger.parsers.tables.cells import (
@@ -51,7 +51,7 @@ from ledger.parsers.tables.verdict_cells import with_printed_verdict
 from ledger.vocab.disagg_layout import with_role_cells
 from ledger.vocab.metrics import column_kind, draft_position, named_benchmark
 from ledger.vocab.outcomes import find_outcome, verdict_word
-from ledger.vocab.setup import checkpoint_only, label_checkpoint, qualifiers
+from ledger.vocab.setup import checkpoint_only, label_checkpoint
 from ledger.vocab.setup_labels import bench_test_setup
 
 _Parsed = tuple[float, float | None, bool, str | None, float | None, str | None]
@@ -208,7 +208,7 @@ class _RowReader:
                 {}
                 if self.info.row_id
                 else {
-                    **qualifiers(self.label),
+                    **label_setup(self.label),
                     **label_checkpoint(self.label, self.ctx.doc.line(1)),
                     **self.info.row_task(
                         self.label
