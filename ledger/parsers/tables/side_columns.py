@@ -86,8 +86,8 @@ def _changes_named(claims: list[Claim]) -> Iterator[Claim]:
         # the change of that pair; so is one on the pair's own revision, a listed commit, for its name)
         on_base = c.revision is None or not c.revision.head
         unsided = on_base and c.reference is None and side_of(str(c.config.get("column") or "")) is None
-        own = pair is not None and c.revision == pair.revision and c.reference is None
-        if measure and (unsided or own) and c.metric and _CHANGE_HEAD_RE.match(c.metric):
+        on_pair = pair is not None and c.revision == pair.revision and c.reference is None
+        if measure and (unsided or on_pair) and c.metric and _CHANGE_HEAD_RE.match(c.metric):
             c = c.model_copy(update={"metric": f"{measure} {c.metric}"})
         if pair is not None and unsided and (own := _candidate_setup(pair, c)):
             c = c.model_copy(update={"config": {**c.config, **own}})
