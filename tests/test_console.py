@@ -103,8 +103,9 @@ def test_unit_delimited_kernel_lines_results_not_work_counters() -> None:
         (7, "perf", 1260.11, "GB/s", None),
         (8, "perf", 23.95, "us/run", None),
         (8, "perf", 1304.8, "GB/s", None),
-        (10, "perf", 8.31, "us/run", None),
-        (10, "perf", 1880.42, "GB/s", None),
+        # the "after:" side's run of the same shape takes the "before:" side's as its reference (sides printed apart)
+        (10, "perf", 8.31, "us/run", 12.4),
+        (10, "perf", 1880.42, "GB/s", 1260.11),
         (11, "perf", 106.7, "us/run", None),
         (11, "perf", 314.45, "GFLOPS", None),
         (18, "perf", 612.4, "TFLOPs/s", None),
