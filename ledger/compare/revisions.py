@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from ledger.compare.keys import claim_key
 from ledger.errors import UsageError
 from ledger.model import Claim
+from ledger.vocab.outcomes import CI_LABEL as CI_LABEL
 from ledger.vocab.outcomes import CI_SOURCE
 from ledger.vocab.sides import own_base, side_of
 
@@ -57,7 +58,6 @@ class Snapshot:
 
 _NEWEST_WORDS = re.compile(r"\b(final|latest|current|head|now|after|last|merged|new)\b", re.IGNORECASE)
 _OLDEST_WORDS = re.compile(r"\b(before|earlier|initial|first|original|old|previous|prior|pre-)", re.IGNORECASE)
-CI_LABEL = "ci"
 
 
 def split_revisions(claims: Sequence[Claim], document: str | None = None, order: str = "auto") -> list[Snapshot]:

@@ -109,5 +109,8 @@ STATUS_MARKS: dict[str, str] = {
 """A CI status line's mark, as a GitHub emoji shortcode or the emoji it renders to: the outcome it states."""
 
 
+CI_LABEL = "ci"
+"""The revision label of a CI bot's run (parsers.formats.ci_bot writes it "CI"), compared lower-cased: the bot's
+commit, never a side of the author's comparison nor a revision of it."""
 CI_SOURCE = "CI bot comment"
 """The config `source` of a CI bot's finished run (parsers.formats.ci_bot), whether or not it names its commit."""

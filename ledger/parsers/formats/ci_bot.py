@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.reader.document import Block
-from ledger.vocab.outcomes import CI_SOURCE, outcome_of
+from ledger.vocab.outcomes import CI_LABEL, CI_SOURCE, outcome_of
 
 NAME = "ci_bot"
 VERSION = "1"
@@ -60,7 +60,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
                 metric=f"{sm.group('what')} for commit {sha[:10]}",
                 outcome="skipped",
                 outcome_text="skipping testing",
-                revision=Revision(label="CI", head=sha, base=None),
+                revision=Revision(label=CI_LABEL.upper(), head=sha, base=None),
                 config={"source": CI_SOURCE, "commit": sha},
             )
             return
@@ -78,7 +78,7 @@ def extract(block: Block, ctx: Context) -> Iterator[Claim]:
         prev = ctx.doc.line(block.start - 1)
         pm = _DONE_RE.search(_plain(prev).strip()) if "completed with" in prev or "finished with" in prev else None
         sha = pm.group("sha") if pm else None
-    rev = Revision(label="CI", head=sha.lower(), base=None) if sha else None
+    rev = Revision(label=CI_LABEL.upper(), head=sha.lower(), base=None) if sha else None
     name = m.group("name").strip()
 
     ctx.taken.add(block.start)

@@ -28,16 +28,15 @@ from ledger.model import NOT_MEASURED_NOTES, Claim
 from ledger.parsers.prose.not_measured import turns
 from ledger.parsers.reader.document import Document
 from ledger.vocab.claim_setup import read_setup
+from ledger.vocab.outcomes import CI_LABEL
 from ledger.vocab.sides import side_of
 
 _RESULTS = frozenset({"perf", "accuracy", "acceptance"})
-_CI = "ci"
-"""A CI bot's run (compare.revisions.CI_LABEL): the bot's commit, never a side of the author's comparison."""
 
 
 def _side_name(c: Claim) -> tuple[str, str] | None:
     r = c.revision
-    if r is None or not r.label or r.label.strip().lower() == _CI:
+    if r is None or not r.label or r.label.strip().lower() == CI_LABEL:
         return None
     return (" ".join(r.label.lower().split()), (r.head or "").lower())
 
