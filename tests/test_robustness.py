@@ -99,6 +99,8 @@ HOSTILE: dict[str, HostileText] = {
     # switches named over and over, never closed by their word (vocab.setup's ep / attention_dp / overlap words)
     "switch words": "EP expert parallelism with expert overlap schedul dp attention attn dp --enable-exp on " * 1_000,
     "pipes": "|" * 40_000,
+    # thousands groups run on and on, a list of powers of two among them (vocab.text _GROUPED_RE)
+    "thousands groups": "ISL 68,656,512,1,024,8,192, 64,128,256,0 " * 1_000,
     # a build column's names (vocab.sides _BUILD_NAME_RE, _RELEASE_TAG_RE, _REMOTE_REF_RE) long and never closed
     "build column names": ("| 1 | nightly |\n| 1 | origin/" + "ab-" * 8 + " v1.2.3.4.5 " + "aa " * 30 + "|\n") * 1_000,
     # a heading's commit after runs of backticks and "at" that never reach a base word (revision_labels _SHA_LEAD_RE)

@@ -125,6 +125,14 @@ def test_lengths_printed_before_their_names() -> None:
     assert qualifiers("ISL 4096 OSL 512") == {"isl": "4096", "osl": "512"}
 
 
+def test_lengths_with_thousands_separators_are_read_whole() -> None:
+    """ "ISL 68,656" is one length, not 68; a run of powers of two ("concurrency 64,128,256") is a sweep's list."""
+    assert qualifiers("ISL 68,656, OSL 1024") == {"isl": "68656", "osl": "1024"}
+    assert qualifiers("ISL/OSL 1,024/8,192") == {"isl": "1024", "osl": "8192"}
+    assert qualifiers("concurrency 1,024") == {"concurrency": "1024"}
+    assert qualifiers("concurrency 64,128,256").get("concurrency") != "64128256"
+
+
 def test_context_parallel_and_not_a_wheel_tag() -> None:
     assert qualifiers("TP=16, HelixCP=4, EP=64") == {"tp": "16", "cp": "4", "ep": "64"}
     assert qualifiers("CP=2")["cp"] == "2" and qualifiers("cp 8")["cp"] == "8"

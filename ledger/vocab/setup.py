@@ -49,7 +49,7 @@ from ledger.vocab.setup_word import make_word as _word
 from ledger.vocab.setup_word import search_word as search_word
 from ledger.vocab.spec_tuples import SPEC_TUPLE_KEYS, SPEC_TUPLE_WORD
 from ledger.vocab.switch_words import SWITCH_TRIGGERS, SWITCH_WORDS
-from ledger.vocab.text import MAX_NAME, has_digit, lower_for_words
+from ledger.vocab.text import MAX_NAME, has_digit, joined_thousands, lower_for_words
 from ledger.vocab.trie import trie_pattern
 from ledger.vocab.word_gate import WordGate
 
@@ -659,7 +659,8 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         s = _MARK_RE.sub("", s)  # "Intel(R) Xeon(R) Platinum 8275CL": the name without its trademarks
     if not _any_setup(s):
         return out, s  # no number and no word of a method: no setup word can match (most prose lines)
-    s = without_env_switches(s)  # ("VLLM_ROCM_QUICK_REDUCE_QUANTIZATION=INT4": one component's switch)
+    s = joined_thousands(without_env_switches(s))  # ("VLLM_ROCM_QUICK_REDUCE_QUANTIZATION=INT4": one component's
+    # switch; "ISL 68,656": one length, not 68)
     out, s = without_layouts(s)  # ("ctx2_tep4_gen1_dep16": each role's sizes, never a run-wide TEP4 or DEP16)
     if (um := UNCAPPED_LOAD_RE.search(s)) is not None:  # ("without any concurrency cap": a setting of its own)
         out["concurrency"] = "inf"

@@ -155,3 +155,22 @@ NUMBER_WORDS: dict[str, int] = {
     "twenty": 20,
 }
 """Counts people spell out ("Nine targeted tests passed")."""
+
+
+# "ISL 68,656", "32,768 tokens": a number's thousands separated by commas (groups of three digits after the first of
+# one to three); the run is taken whole, so that "64,128,256" is one candidate and judged as a list below
+_GROUPED_RE = re.compile(r"(?<![\d.])(?<!\d,)\d{1,3}(?:,\d{3})+(?!\d|,\d)")
+
+
+def _power_of_two(digits: str) -> bool:
+    n = int(digits)
+    return not digits.startswith("0") and n > 0 and n & (n - 1) == 0
+
+
+def joined_thousands(text: str) -> str:
+    """The text with each number written with thousands separators as one number ("ISL 68,656" -> "ISL 68656"), so
+    that a setting is read whole, not as its first group ("68"); a run of powers of two ("concurrency 64,128,256")
+    is a sweep's list and stays (a group opening with 0, "1,024", is never a list's item)."""
+    if "," not in text:
+        return text
+    return _GROUPED_RE.sub(lambda m: m[0] if all(map(_power_of_two, m[0].split(","))) else m[0].replace(",", ""), text)

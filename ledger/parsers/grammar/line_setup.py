@@ -17,7 +17,7 @@ from ledger.vocab.setup import DTYPE_PATTERN, config_key, model_names, named_twi
 from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.setup_labels import states_rate
 from ledger.vocab.sides import THIS_CHANGE_RE
-from ledger.vocab.text import has_digit, lower_for_words
+from ledger.vocab.text import has_digit, joined_thousands, lower_for_words
 
 PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp", "dcp", "pcp"))
 DEFAULT_KEYS = frozenset(
@@ -125,7 +125,8 @@ _MODEL_END_RE = re.compile(r",|;|\s\(|\s-\s|\s(?:on|with|at|using|via)\s")  # ("
 
 def label_setup(text: str) -> dict[str, str]:
     """The setting of a "Label: value" line whose label names a setup key ("TP Size: 8" -> {"tp": "8"})."""
-    m = _LABEL_LINE_RE.match(text) if ":" in text or "=" in text else None  # (it needs one: every line asks)
+    # (it needs a ":" or "=": every line asks; "ISL: 32,768" is one length)
+    m = _LABEL_LINE_RE.match(joined_thousands(text)) if ":" in text or "=" in text else None
     if not m:
         return {}
     key = setup_label_key(m.group("label"))
@@ -231,8 +232,11 @@ _FILE_SIZE_TAIL_RE = re.compile(r"\s?\(\s?\d{1,4}(?:\.\d{1,3})?\s?(?:GiB|GB|MiB|
 _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\)")
 
 
-# what follows a setting's number and is no part of it: "TP=8 (E=64, N=512)", "tensor_parallel_size = 8 with NVLink"
-_AFTER_NUMBER_RE = re.compile(r"\s\(|\s(?:with|over|via|using|across|through)\s", re.IGNORECASE)
+# what follows a setting's number and is no part of it: "TP=8 (E=64, N=512)", "tensor_parallel_size = 8 with NVLink",
+# "ISL: 16,384 for the short-prompt rerun"
+_AFTER_NUMBER_RE = re.compile(
+    r"\s\(|\s(?:with|over|via|using|across|through|for|on|in|when|where|and|but)\s", re.IGNORECASE
+)
 _INLINE_KEYS = DEFAULT_KEYS | {"experts"}
 # a config dump's quoted model path (vLLM's "model='/models/Qwen3-8B'", its SpeculativeConfig with MTP, whose
 # model is the target's own): the folder it ends in names the checkpoint; not the draft another method loads

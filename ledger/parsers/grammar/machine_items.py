@@ -2,16 +2,19 @@
 NVSwitch"): the board and count every result of that list's section ran on, its sub-sections' too.
 
 Apart from setup.py because that one places scopes to the next heading of any level, and a page that lists its
-machine once under "## Performance" states it for every "#### Performance of X" below."""
+machine once under "## Performance" states it for every "#### Performance of X" below. And the device a console
+lists right over its bench's table ("Device 0: NVIDIA GeForce RTX 4090, ..."): that table's board."""
 
 from __future__ import annotations
 
 import bisect
 
 from ledger.parsers.grammar.section_results import measures
+from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import line_setup, section_reach
-from ledger.parsers.reader.blocks import Document
+from ledger.parsers.reader.blocks import Block, Document
 from ledger.vocab.canonical import canonical_gpu
+from ledger.vocab.device_headings import listed_device
 
 
 def machine_scopes(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
@@ -38,3 +41,17 @@ def machine_scopes(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
             end = comments[k] - 1 if k < len(comments) else len(doc.lines)
         out.append((b.start, end, {"gpu": gpu}))
     return out
+
+
+def device_scope(blocks: list[Block], k: int) -> SetupScope | None:
+    """ "Device 0: NVIDIA GeForce RTX 4090, ..." printed right over a bench's table (in a fence or not): the board
+    the table's rows ran on. The one device the console lines ending at block k list (listed_device), read over the
+    run of lines with no blank between, up to 40 of them, so that a second device listed a line above counts."""
+    nxt = blocks[k + 1] if k + 1 < len(blocks) else None
+    if nxt is None or nxt.kind not in ("code", "table") or nxt.start - blocks[k].end > 2:
+        return None
+    j = k
+    while j > 0 and k - j < 40 and blocks[j - 1].kind == "text" and blocks[j - 1].end == blocks[j].start - 1:
+        j -= 1
+    gpu = listed_device("\n".join(blocks[i].text for i in range(j, k + 1)))
+    return SetupScope(blocks[k].start, blocks[k + 1].end, {"gpu": gpu}) if gpu else None

@@ -58,7 +58,7 @@ from ledger.parsers.grammar.lead_ins import (
 )
 from ledger.parsers.grammar.line_scopes import line_scopes
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS
-from ledger.parsers.grammar.machine_items import machine_scopes
+from ledger.parsers.grammar.machine_items import device_scope, machine_scopes
 from ledger.parsers.grammar.model_alias import aliased_model
 from ledger.parsers.grammar.reference_yaml import reference_entries
 from ledger.parsers.grammar.section_results import measures
@@ -68,6 +68,7 @@ from ledger.parsers.grammar.setup_scopes import (
     bold_paragraph_heads,
     heads_section,
     inline_settings,
+    is_setup_title,
     label_setup,
     line_setup,
     section_facts,
@@ -84,7 +85,6 @@ from ledger.parsers.reader.document import Block, Document, is_command_line
 from ledger.parsers.reader.json_records import json_records
 from ledger.parsers.reader.line_kinds import bold_heading, is_console_banner
 from ledger.vocab.checkpoint_labels import lead_checkpoint
-from ledger.vocab.device_headings import listed_device
 from ledger.vocab.flags import SERVER_COMMAND_RE
 from ledger.vocab.setup import (
     named_twice,
@@ -157,7 +157,7 @@ def find_setups(
             values = settings_table_values([b.table.header, *(r.cells for r in b.table.rows)])
             if values:
                 scopes.append(SetupScope(b.start, _section_end(ends, end_starts, b.start, last), values))
-        elif b.kind == "text" and b.in_code and (device := _device_scope(blocks, k)) is not None:
+        elif b.kind == "text" and b.in_code and (device := device_scope(blocks, k)) is not None:
             scopes.append(device)  # a fenced console paste: its device listing over its table
         elif b.kind in ("text", "item") and not b.in_code and b.start not in revision_lines:
             # ("Latest head (4f2e9a1c07):" names a revision, not a variant of the setup)
@@ -242,6 +242,9 @@ def _text_scope(
             if stated is not None and "model" not in stated and (model := bracketed_lead_model(text)):
                 stated = {"model": model, **stated}  # "- E2E: Wan2.2 T2V A14B FP8 (..., 1 GPU)": its table's model
             return SetupScope(b.start, _block_end(blocks, k + 1), stated) if stated else None
+        label, colon, said = text.partition(":")
+        if colon and is_setup_title(label.strip(" *_`")) and (stated := heading_setup(said[:300])):
+            return SetupScope(b.start, section_end, stated)  # "- Hardware: MI355X, TP4.": its section's, to the end
         # (an item that reports a result, "- Reached 95 tok/s for ISL2K/OSL512, Conc4 on 2xH200", states that
         # result's own setup: its sibling items', "- Added an MMLU test (MMLU 78.1)", it does not reach)
         values = _setup_sentence(text) if not (_RESULT_RE.search(text) or measures(text)) else {}
@@ -282,7 +285,7 @@ def _text_scope(
         values = lead_in_setup(text)  # a copied page's "EAGLE-3 (num_steps=8):" over the unfenced lines under it
         if values:
             return SetupScope(b.start, _run_end(blocks, k + 1), values)
-    if (device := _device_scope(blocks, k)) is not None:
+    if (device := device_scope(blocks, k)) is not None:
         return device
     lead = nxt is not None and nxt.kind in ("code", "table", "item") and nxt.start - b.end <= 2
     # "GB200, TP1, full gsm8k.", "With `--speculative-num-steps 8` I compared ...": the section's setup
@@ -303,20 +306,6 @@ def _heads_block(blocks: list[Block], k: int) -> bool:
     """Block k stands right over a table or a paste (a blank line at most between)."""
     nxt = blocks[k + 1] if k + 1 < len(blocks) else None
     return nxt is not None and nxt.kind in ("code", "table") and nxt.start - blocks[k].end <= 2
-
-
-def _device_scope(blocks: list[Block], k: int) -> SetupScope | None:
-    """ "Device 0: NVIDIA GeForce RTX 4090, ..." printed right over a bench's table (in a fence or not): the board
-    the table's rows ran on. The one device the console lines ending at block k list (listed_device), read over the
-    run of lines with no blank between, up to 40 of them, so that a second device listed a line above counts."""
-    nxt = blocks[k + 1] if k + 1 < len(blocks) else None
-    if nxt is None or nxt.kind not in ("code", "table") or nxt.start - blocks[k].end > 2:
-        return None
-    j = k
-    while j > 0 and k - j < 40 and blocks[j - 1].kind == "text" and blocks[j - 1].end == blocks[j].start - 1:
-        j -= 1
-    gpu = listed_device("\n".join(blocks[i].text for i in range(j, k + 1)))
-    return SetupScope(blocks[k].start, _block_end(blocks, k + 1), {"gpu": gpu}) if gpu else None
 
 
 def _run_end(blocks: list[Block], k: int) -> int:

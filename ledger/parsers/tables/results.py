@@ -662,11 +662,14 @@ def _on_side(ctx: Context, claims: Iterator[Claim], label: str) -> Iterator[Clai
     name = side[1] if side else label.strip(" +*_`") or label
     rev = ctx.named.get(label.lower()) or ctx.named.get(name.lower()) or Revision(label=name)
     for c in claims:
-        if c.revision is not None or c.config.get("row") != label:
+        if c.config.get("row") != label:
             yield c
             continue
+        # (a head the page states for the whole text, "Measured head `c3d4e5f`", is the candidate's: the row keeps
+        # it unless its side names its own commit; either way the row names the side, not the measure)
+        own = rev if rev.head or c.revision is None else c.revision
         config = {k: v for k, v in c.config.items() if k != "row"}
-        yield c.model_copy(update={"revision": rev, "config": config, "metric": _without_label(c.metric, label)})
+        yield c.model_copy(update={"revision": own, "config": config, "metric": _without_label(c.metric, label)})
 
 
 def _on_run(claims: Iterator[Claim], rev: Revision) -> Iterator[Claim]:

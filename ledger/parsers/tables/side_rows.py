@@ -182,5 +182,8 @@ def _base_cell(cells: list[str]) -> str | None:
 
 
 def _names_setting(table: Table, ci: int, rows: list[Row]) -> bool:
+    """The column names a setting: by its header ("GPU"), by holding one value on every row, or by cells that state
+    a setup and nothing else ("| FP8 | main |" then "| FP8 | this PR |", then "BF16": each pair's precision)."""
     head = clean(table.header[ci]) if ci < len(table.header) else ""
-    return bool(setting_keys(head)) or len({_cell(r, ci) for r in rows}) == 1
+    cells = {_cell(r, ci) for r in rows}
+    return bool(setting_keys(head)) or len(cells) == 1 or all(map(setup_only, cells))
