@@ -99,6 +99,11 @@ HOSTILE: dict[str, HostileText] = {
     # switches named over and over, never closed by their word (vocab.setup's ep / attention_dp / overlap words)
     "switch words": "EP expert parallelism with expert overlap schedul dp attention attn dp --enable-exp on " * 1_000,
     "pipes": "|" * 40_000,
+    # setting labels whose values moved, never closed by a number; nested bare names (kv.setting_labels _CHANGE_RE,
+    # _NAME_ITEM_RE)
+    "moved settings": "- `batch = 1`: went up from 2.5 to : rose from 3 to x\n- `fused`\n  - `b = 2`: `1.5`\n" * 800,
+    # speculative tuples joined by dashes and commas that run on (vocab.spec_tuples _JOINED_TUPLE_WORD)
+    "joined spec tuples": "MTP 3-1-4-5 eagle 3,1,4,5 mtp 1-2- EAGLE (3,1," * 1_000,
     # thousands groups run on and on, a list of powers of two among them (vocab.text _GROUPED_RE)
     "thousands groups": "ISL 68,656,512,1,024,8,192, 64,128,256,0 " * 1_000,
     # a build column's names (vocab.sides _BUILD_NAME_RE, _RELEASE_TAG_RE, _REMOTE_REF_RE) long and never closed

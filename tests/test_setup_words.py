@@ -125,6 +125,15 @@ def test_lengths_printed_before_their_names() -> None:
     assert qualifiers("ISL 4096 OSL 512") == {"isl": "4096", "osl": "512"}
 
 
+def test_a_speculative_tuple_without_brackets() -> None:
+    """SGLang's steps, top-k and draft tokens joined by dashes or commas ("MTP 3-1-4") are the tuple's; a list of draft
+    lengths ("MTP 1/2/3") is none, and "EAGLE-3" is the method's version."""
+    want = {"spec_steps": "3", "spec_topk": "1", "draft_len": "4"}
+    for text in ("TP4 + MTP 3-1-4", "EAGLE 3,1,4", "EAGLE (3,1,4)"):
+        assert want.items() <= qualifiers(text).items(), text
+    assert "spec_topk" not in qualifiers("MTP 1/2/3") and qualifiers("EAGLE-3") == {"spec_algo": "eagle3"}
+
+
 def test_lengths_with_thousands_separators_are_read_whole() -> None:
     """ "ISL 68,656" is one length, not 68; a run of powers of two ("concurrency 64,128,256") is a sweep's list."""
     assert qualifiers("ISL 68,656, OSL 1024") == {"isl": "68656", "osl": "1024"}

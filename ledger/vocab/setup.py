@@ -47,7 +47,7 @@ from ledger.vocab.setup_word import SetupWord as SetupWord  # a word and its sea
 from ledger.vocab.setup_word import finditer_word as finditer_word
 from ledger.vocab.setup_word import make_word as _word
 from ledger.vocab.setup_word import search_word as search_word
-from ledger.vocab.spec_tuples import SPEC_TUPLE_KEYS, SPEC_TUPLE_WORD
+from ledger.vocab.spec_tuples import SPEC_TUPLE_KEYS, SPEC_TUPLE_WORDS
 from ledger.vocab.switch_words import SWITCH_TRIGGERS, SWITCH_WORDS
 from ledger.vocab.text import MAX_NAME, has_digit, joined_thousands, lower_for_words
 from ledger.vocab.trie import trie_pattern
@@ -95,7 +95,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("threads", "threads", r"(\d{1,3}) (?:cpu |omp |intra[ _-]op )?threads\b", ("threads",), (), _DIGIT_OPENS),
     # llama.cpp's "--n-cpu-moe 30", "n_cpu_moe=24": the MoE layers whose experts stay in system RAM (an offload)
     _word("n_cpu_moe", "n_cpu_moe", r"n[_-]cpu[_-]moe(?: ?[=:] ?|[ `]{1,3})(\d{1,3})", ("cpu",), ("n",)),
-    SPEC_TUPLE_WORD,
+    *SPEC_TUPLE_WORDS,
     # TensorRT-LLM's test parameter "mtp_nextn=2" is MTP with two draft tokens, as a title's "MTP=2" is
     _word(
         "draft_len",
@@ -699,7 +699,7 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
         if not m or _limit(w, first, m.start()):
             continue
         val = next(filter(None, m.groups()), "")
-        if w is SPEC_TUPLE_WORD:  # "EAGLE (3 1 4)": steps and top-k, and 4 draft tokens
+        if w in SPEC_TUPLE_WORDS:  # "EAGLE (3 1 4)": steps and top-k, and 4 draft tokens
             out.update(zip(SPEC_TUPLE_KEYS[:2], m.groups()[:2], strict=True))
             val = m.group(3)
         if val.isdigit() and w.key != "draft_len" and (span := SETTING_RANGE_RE.match(first, m.end())) is not None:
@@ -805,9 +805,9 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
             continue
         m = w.pattern.search(rest)
         if m and m.group(1) and not _limit(w, rest, m.start()):  # ("no MTP" is _NO_SPEC_RE's: no draft length)
-            for key, value in zip(SPEC_TUPLE_KEYS, m.groups(), strict=True) if w is SPEC_TUPLE_WORD else ():
+            for key, value in zip(SPEC_TUPLE_KEYS, m.groups(), strict=True) if w in SPEC_TUPLE_WORDS else ():
                 hints.setdefault(key, value)  # "MTP (1 3 4)": its steps, top-k and draft tokens
-            for key in ("tp", "ep") if w is _TEP_WORD else () if w is SPEC_TUPLE_WORD else (w.key,):  # "TEP4": both
+            for key in ("tp", "ep") if w is _TEP_WORD else () if w in SPEC_TUPLE_WORDS else (w.key,):  # "TEP4": both
                 for hk, hv in canonical_items(key, m.group(1)):  # "8xH100": the GPU and its count
                     hints.setdefault(hk, hv)
             rest = rest[: m.start()] + " " + rest[m.end() :]

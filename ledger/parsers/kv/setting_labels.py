@@ -22,7 +22,8 @@ from ledger.parsers.kv.labels import is_baseline_label
 from ledger.parsers.prose.metrics import METRIC_RE, measure_after_pair
 from ledger.vocab.metrics import kind_for_metric, names_a_metric
 from ledger.vocab.setup import qualifiers
-from ledger.vocab.text import ARROW
+from ledger.vocab.sides import side_of
+from ledger.vocab.text import ARROW, CHANGE_VERBS
 from ledger.vocab.units import is_measure_unit, measure_of_unit
 from ledger.vocab.workload import setup_only
 
@@ -47,7 +48,14 @@ LOOK_BACK = 24
 
 def setting_label_claim(ctx: Context, no: int, text: str) -> Claim | None:
     """The claim of a line that opens "K=2: 201.69 [unit]" or "concurrency 4: 512.3 tok/s", or None; marks its span
-    taken."""
+    taken. Code marks are read as spaces ("- `batch = 16`: `2.31`"), which keeps every span where it was."""
+    written, text = text, text.replace("`", " ") if "`" in text else text  # (the claim keeps the text as written)
+    # "- `batch = 16`: rose from `2.31` to `2.49`": the value its setting moved to, from its reference
+    change = _CHANGE_RE.search(text) if " from " in text else None
+    cut = 0
+    if change is not None:
+        text = f"{text[: change.start()]}: {text[change.end() :]}"
+        cut = change.end() - change.start() - 2  # (how far the line's spans after the change's words stand)
     m = _SETTING_LABEL_RE.match(text) if "=" in text else None
     config = label_settings(text) if m is not None else {}
     if m is None:
@@ -56,7 +64,7 @@ def setting_label_claim(ctx: Context, no: int, text: str) -> Claim | None:
             return None
         config = qualifiers(m.group("label"))
     start = m.start("key") if "key" in m.re.groupindex else m.start("label")
-    if not ctx.is_free(no, start, m.end("num")):
+    if not ctx.is_free(no, start, m.end("num") + cut):
         return None
     unit = m.group("unit")
     if unit is not None and not (_UNIT_RE.fullmatch(unit) or is_measure_unit(normalise_unit(unit))):
@@ -70,17 +78,25 @@ def setting_label_claim(ctx: Context, no: int, text: str) -> Claim | None:
         unit = measure[1]
     unit = normalise_unit(unit) if unit else None
     metric = named or (measure[0] if measure is not None else measure_of_unit(unit) or unit or "")
-    ctx.take(no, start, end)
+    if (parent := _parent_name(ctx, no, text)) is not None:
+        config.setdefault("variant", parent)  # "- `triton`" over "  - `batch = 16`: `2.50`": that variant's run
+    ctx.take(no, start, end + cut)
     return ctx.claim(
         kind_for_metric(metric, unit),
         no,
-        text[start : m.end()].strip(),
+        written[start : m.end() + cut].strip(),
         metric=metric,
         value=float(m.group("num")),
         unit=unit,
         config=config,
-        reference=_baseline_above(ctx, no, unit),
+        reference=float(change["ref"]) if change is not None else _baseline_above(ctx, no, unit),
     )
+
+
+_CHANGE_RE = re.compile(
+    r":\s{0,4}(?:" + CHANGE_VERBS + r")\s{1,3}from\s{1,4}(?P<ref>\d{1,12}(?:\.\d{1,6})?)\s{0,4}to\s{1,4}(?=\d)",
+    re.IGNORECASE,
+)
 
 
 def _baseline_above(ctx: Context, no: int, unit: str | None) -> float | None:
@@ -118,21 +134,50 @@ def _measure_above(ctx: Context, no: int) -> tuple[str, str] | None:
 
 def _lead_measure(ctx: Context, no: int) -> str | None:
     """The measure the lead-in of a run of setting-keyed lines names ("Per-request latency at each batch size:"
-    over "* bs=8: 41.2 ms" -> "latency"): the first line above the run's lines that is not one of them."""
+    over "* bs=8: 41.2 ms" -> "latency"): the first line above the run's lines that is not one of them. Through a
+    side's lead-in ("Before this PR:") and the bare names of the items the run is nested under ("- `triton`"), the
+    sentence above them names it too ("We measured the mean acceptance length of ..." over both sides' lists)."""
+    sided = False
     for prev in range(no - 1, max(0, no - LOOK_BACK), -1):
         line = ctx.doc.line(prev)
-        if not line.strip() or _is_keyed(line):
+        if not line.strip() or _is_keyed(line) or _NAME_ITEM_RE.match(line):
             continue
         lead = line.strip().strip("*_ ")
-        if not (lead.endswith(":") or lead.startswith("#")):
+        if not (lead.endswith(":") or lead.startswith("#") or sided):
             return None
         named = METRIC_RE.search(lead[:200])
+        if named is None and lead.endswith(":") and len(lead) <= 40 and side_of(lead):
+            sided = True  # ("Before this PR:": which build, not what was measured)
+            continue
         return named.group(0) if named is not None else None
     return None
 
 
+def _parent_name(ctx: Context, no: int, text: str) -> str | None:
+    """The bare name of the item line `no` is nested under ("- `triton`" over "  - `batch = 16`: `2.50`"), if
+    it is: the first line above indented less than it, among its keyed siblings."""
+    indent = len(text) - len(text.lstrip())
+    if indent == 0:
+        return None
+    for prev in range(no - 1, max(0, no - LOOK_BACK), -1):
+        line = ctx.doc.line(prev)
+        if not line.strip():
+            return None
+        if len(line) - len(line.lstrip()) < indent:
+            m = _NAME_ITEM_RE.match(line)
+            return line.strip().lstrip("-*+").strip().strip("`*_") if m is not None else None
+        if not _is_keyed(line):
+            return None
+    return None
+
+
+# "- `triton`", "* fused_mla": an item that is one name, the variant of the items nested under it
+_NAME_ITEM_RE = re.compile(r"^\s{0,8}[-*+]\s{1,4}[`*_]{0,2}[A-Za-z][\w.+/-]{0,40}[`*_]{0,2}\s{0,4}$")
+
+
 def _is_keyed(line: str) -> bool:
     """The line is one of a run keyed by settings, with a value or a failure ("- concurrency 20: OOM")."""
+    line = line.replace("`", " ") if "`" in line else line
     if _SETTING_LABEL_RE.match(line) or ((m := _KEYED_LINE_RE.match(line)) and _setting_label(m.group("label"))):
         return True
     head = line.split(":", 1)[0] if ":" in line[:48] else ""

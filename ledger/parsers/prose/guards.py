@@ -20,6 +20,7 @@ from ledger.vocab.length_pairs import in_length_pair
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_benchmark_name, names_a_metric
 from ledger.vocab.models import model_names
 from ledger.vocab.setup import BAR_WORDS, HARDWARE_NAME_RE
+from ledger.vocab.spec_tuples import in_spec_tuple
 from ledger.vocab.text import ARROW, CASE_ODD, RUN_COUNT_NOUNS
 from ledger.vocab.units import (
     canonical_unit,
@@ -120,9 +121,8 @@ _CAPABILITY_BEFORE_RE = WordGate(
         re.IGNORECASE,
     )
 )  # (searched before every number: only where a modal or a rating's noun stands)
-# "passed the raw 96.0 gate", "a 0.95 threshold", "the usual 95% tolerance": the number names the bar it is
-# "0.93 threshold", "the 50% acceptance rate threshold": a bar named after its number (at most three words between,
-# none a comparison's: "60% faster than the bar" compares)
+# "passed the raw 96.0 gate", "the usual 95% tolerance", "the 50% acceptance rate threshold": a bar named after its
+# number (at most three words between, none a comparison's: "60% faster than the bar" compares)
 THRESHOLD_AFTER_RE = re.compile(
     r"\s?%?\s+(?:(?!(?:than|vs|over|below|above|under|of|the|per)\b)[a-z][\w-]{0,20}\s+){0,3}?(?:gate|threshold|bar|"
     r"cut-?off|tolerance)\b",
@@ -134,8 +134,7 @@ BAR_CHANGE_RE = re.compile(
     r"(?:[~≈]?\d[\d.]{0,12}%?[`*_]{0,2}\s{1,3}(?:to|->|→)\s{1,3}[`*_]{0,2})?$",
     re.IGNORECASE,
 )
-# "fix the simulated acceptance length at 2.15", "a pinned acceptance length of 3.1", "golden acceptance rate: 0.7": a
-# speculative run's acceptance set (or the figure it was set from), not measured
+# "fix the simulated acceptance length at 2.15", "a pinned acceptance length of 3.1", "golden acceptance rate: 0.7"
 _SET_ACCEPTANCE_BEFORE_RE = re.compile(
     r"\b(?:simulated|simulate|pinned|golden|fixed|forced)\s(?:accept(?:ance|ed)[ _-](?:length|len|rate)s?)"
     r"(?:\s(?:to|of|at|is|was|set to|pinned to|fixed at)|\s?[:=])?\s?[`*_]{0,2}[~≈]?$",
@@ -439,10 +438,9 @@ def _measured_at(before: str, n: Number) -> bool:
 
 
 def _set_acceptance(text: str, n: Number) -> bool:
-    """ "pin the simulated acceptance length to 2.3": what a speculative run was set to, not what it measured."""
-    return "accept" in text[max(0, n.start - 60) : n.start].lower() and (
-        _SET_ACCEPTANCE_BEFORE_RE.search(text, max(0, n.start - 60), n.start) is not None
-    )
+    """ "pin the simulated acceptance length to 2.3", "EAGLE (3,1,4)": what a speculative run was set to."""
+    low = text[max(0, n.start - 60) : n.start].lower()
+    return in_spec_tuple(text, n.start, n.end) or ("accept" in low and bool(_SET_ACCEPTANCE_BEFORE_RE.search(low)))
 
 
 def _model_file_size(text: str, n: Number) -> bool:
