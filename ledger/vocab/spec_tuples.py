@@ -5,22 +5,16 @@ from __future__ import annotations
 
 from ledger.vocab.setup_word import make_word as _word
 
+_METHODS = ("eagle", "mtp", "nextn", "medusa")
+_METHOD = r"(?:eagle3?|mtp|nextn|medusa)"
+
 # "EAGLE (3 1 4)", "MTP (5 4 8)": SGLang's speculative tuple, steps / top-k / draft tokens, each a setting of its own
-SPEC_TUPLE_WORD = _word(
-    "draft_len",
-    "draft_len",
-    r"(?:eagle3?|mtp|nextn|medusa)[ ,]{0,2}\((\d{1,2})[ ,/]{1,2}(\d{1,2})[ ,/]{1,2}(\d{1,3})\)",
-    ("eagle", "mtp", "nextn", "medusa"),
-    ("eagle", "mtp", "nextn", "medusa"),
-)
+_BRACKETED = _METHOD + r"[ ,]{0,2}\((\d{1,2})[ ,/]{1,2}(\d{1,2})[ ,/]{1,2}(\d{1,3})\)"
+SPEC_TUPLE_WORD = _word("draft_len", "draft_len", _BRACKETED, _METHODS, _METHODS)
 # "MTP 3-1-4", "EAGLE 3,1,4": the same tuple written without its brackets, its numbers joined by one dash or comma
 # ("MTP 1/2/3" and "MTP 1, 2, 3" list draft lengths a sweep ran)
 _JOINED_TUPLE_WORD = _word(
-    "draft_len",
-    "draft_len",
-    r"(?:eagle3?|mtp|nextn|medusa) ?(\d{1,2})[-,](\d{1,2})[-,](\d{1,3})(?![\w.,-])",
-    ("eagle", "mtp", "nextn", "medusa"),
-    ("eagle", "mtp", "nextn", "medusa"),
+    "draft_len", "draft_len", _METHOD + r" ?(\d{1,2})[-,](\d{1,2})[-,](\d{1,3})(?![\w.,-])", _METHODS, _METHODS
 )
 SPEC_TUPLE_WORDS = (SPEC_TUPLE_WORD, _JOINED_TUPLE_WORD)
 """Every way a speculative tuple is written (the setup readers and the prose guards read them all)."""
