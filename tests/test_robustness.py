@@ -98,6 +98,12 @@ HOSTILE: dict[str, HostileText] = {
     "cpu labels": "Host: amd epyc-9 xeon gold 12 zen threadripper pro 79 ryzen 7 m2-\n" * 1_000,
     # switches named over and over, never closed by their word (vocab.setup's ep / attention_dp / overlap words)
     "switch words": "EP expert parallelism with expert overlap schedul dp attention attn dp --enable-exp on " * 1_000,
+    # offloads and backends named over and over, never closed (vocab.engine_paths' words)
+    "engine paths": "-ot exps exps-ot --override-tensor 'blk.exps MoE experts left on the everything resident on "
+    "nsa flash-attn attention triton attention backen without cpu offloa " * 400,
+    # products of axes and shape parentheses that never close (tables.setting_keys _PRODUCT_RE, grammar.heading_setup
+    # _BRACKET_RE), engine switches before a command (vocab.env_switches)
+    "axes and brackets": "| heads x batch x M × N | (fp32 / K=1024 / cs=1 / x=(y SGLANG_A_B=1 VLLM_X_LOG=2 \n" * 1_000,
     "pipes": "|" * 40_000,
     # setting labels whose values moved, never closed by a number; nested bare names (kv.setting_labels _CHANGE_RE,
     # _NAME_ITEM_RE)

@@ -8,6 +8,7 @@ import pytest
 
 from ledger.parsers.grammar.commands import command_setup, run_echo
 from ledger.parsers.grammar.unit_labels import rate_unit
+from ledger.parsers.tables.setting_keys import setting_keys
 from ledger.vocab.canonical import canon_value
 from ledger.vocab.setup import config_hints, qualifiers
 
@@ -269,7 +270,7 @@ def test_a_word_with_many_beginnings_finds_them_in_one_pass_as_the_full_search_d
     from ledger.vocab import setup
 
     many = [w for w in setup.SETUP_WORDS if w.many_starts is not None]
-    assert [w.written for w in many] == ["spec_algo", "gpu", "quant"]
+    assert [w.written for w in many] == ["attention", "spec_algo", "gpu", "quant"]
     # each match of the pass is a beginning's first character (the rest looked ahead for): a pattern opening with a
     # look-ahead would be tried at every character, one opening with a character the engine skips to the next
     assert all(w.many_starts is not None and not w.many_starts.pattern.startswith("(?") for w in many)
@@ -277,6 +278,7 @@ def test_a_word_with_many_beginnings_finds_them_in_one_pass_as_the_full_search_d
     made += ["TP8 on 8xH200 vs 16 × B200", "an RTX PRO 6000 or Atlas 800T", "ran on b200s", "v100 and p100; k80"]
     made += ["EAGLE3 with drafting off", "44 t/s without mtp, 29 with", "speculation off; ngram k=4", "MTP disabled"]
     made += ["NVFP4 w4a8 W8A8-FP8 int4wo bfloat16 Q4_K_M iq2_xxs f16 awq gptq mxfp4 float8dq", "xfp8 q7_0 wint4afp8"]
+    made += ["the NSA backend, xnsa backend", "flash_attn flash-attn backend", "trtllm_mla, triton attention backend"]
     for line in [*_word_lines(), *made, *(m.upper() for m in made)]:
         for w in many:
             for pos in range(0, min(len(line), 24), 3):
@@ -602,3 +604,24 @@ def test_ci_machinery_names_no_device_but_a_device_name_is_one() -> None:
     assert ci_spans("/data/models/Foo-8B --tp 8") == []
     link = "see https://github.com/o/r/blob/0f1e2d3c4b/tests/l0_h100.yml#L40 for it"
     assert [link[a:b] for a, b in ci_spans(link)] == ["/blob/0f1e2d3c4b/tests/l0_h100.yml#L40"]
+
+
+def test_offload_and_attention_backend_words() -> None:
+    assert qualifiers("with all MoE tensors left on the CPU")["offload"] == "experts"
+    assert qualifiers("llama-server -m m.gguf -ot exps=CPU -ngl 99")["offload"] == "experts"
+    assert qualifiers("everything resident on the GPU")["offload"] == "none"
+    assert "offload" not in qualifiers("experts kept on CPU (`--n-cpu-moe 30`)")  # the layer count says more
+    assert qualifiers("decode with the NSA backend")["attention"] == "nsa"
+    assert "attention" not in qualifiers("the triton backend of the fused MoE")  # no attention's word
+
+
+def test_product_header_gives_one_key_per_axis() -> None:
+    assert setting_keys("heads x batch") == ("heads", "batch_size")
+    assert setting_keys("M × N") == ("dim_m", "dim_n")
+    assert setting_keys("speedup x") == ()
+
+
+def test_engine_switches_before_a_command_are_its_env() -> None:
+    cmd = "SGLANG_ENABLE_SPEC_V2=1 SGLANG_PORT=3000 python -m sglang.launch_server --model-path org/M-8B"
+    assert command_setup(cmd)["env"] == "SGLANG_ENABLE_SPEC_V2=1"  # (where it listens is no switch)
+    assert "env" not in command_setup("CUDA_VISIBLE_DEVICES=0,1 vllm serve org/M-8B")

@@ -311,6 +311,11 @@ def canonical_model(value: str) -> str:
     return _LETTER_DIGIT_RE.sub("", v)
 
 
+def dtype_name(word: str) -> str | None:
+    """The canonical precision a word is the name of ("fp32", "bfloat16", "FP8"), else None: a whole word only."""
+    return _DTYPES.get(word.strip(" `*_").lower().replace("-", "_")) or None
+
+
 def canonical_dtype(value: str) -> str:
     """fp8 for "FP8", "fp8_e4m3", "float8", "e4m3"; bf16 for "bfloat16"; "" for auto and none."""
     v = re.sub(r"\s*\(.*", "", clean_name(value).strip(" .,;:"))
@@ -392,4 +397,8 @@ def canon_value(key: str, value: str) -> str:
         return canonical_gpu(v)[0]
     if key == "serving":
         return {"aggregated": "agg", "disaggregated": "disagg"}.get(v, v)
+    if key == "offload":
+        # each way of stating it, "-ot exps=CPU" or "MoE tensors left on the CPU", says the same; "no offload",
+        # "everything resident on the GPU", the other run
+        return "none" if v.lower().startswith(("no", "without", "every", "all", "fully", "entirely")) else "experts"
     return v

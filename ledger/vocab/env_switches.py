@@ -23,3 +23,19 @@ def _unless_setting(m: re.Match[str]) -> str:
 
 
 _ENV_ASSIGN_RE = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]{1,20}(?:_[A-Z0-9]{1,20}){1,8}=[\w.,:/+-]{0,60}")
+
+
+# the engines' own switches ("SGLANG_ENABLE_SPEC_V2=1", "VLLM_USE_V1=0"), not where they log, listen or find files
+_ENGINE_ENV_RE = re.compile(r"(?:VLLM|SGLANG|SGL|TRTLLM|TLLM)_[A-Z0-9_]{1,60}")
+_NO_SETTING_RE = re.compile(r"(?:PORT|HOST|URL|KEY|TOKEN|PATH|DIR|ROOT|LEVEL|LOG[A-Z_]{0,20}|FILE|NAME)$")
+ENV_KEY = "env"
+"""The setup key of an engine's switches set before its command: a run with "VLLM_USE_V1=0" and one with "=1" ran
+two engines' paths, two setups (the settings a known flag's variable gives, "VLLM_ATTENTION_BACKEND", are read as
+that flag)."""
+
+
+def engine_toggles(pairs: list[tuple[str, str]]) -> str:
+    """The engine switches among the variables set before a command, as "NAME=value" in their order ("" for none)."""
+    return " ".join(
+        f"{name}={value}" for name, value in pairs if _ENGINE_ENV_RE.fullmatch(name) and not _NO_SETTING_RE.search(name)
+    )

@@ -115,6 +115,11 @@ FLAG_KEYS: dict[str, str] = {
     "dataset-name": "dataset",
 }
 """Flag (without its dashes, hyphenated) -> setup key."""
+EVAL_CAP_KEY = "max_tokens"
+"""The setup key of an eval's cap on its answers ("run_eval ... --max-tokens 64000"): no output length, yet a run
+capped at 8192 tokens and one at 64000 grade different answers of a reasoning model, two setups."""
+
+
 # lm_eval's "--model_args pretrained=X,tensor_parallel_size=2": the arguments the harness passes to the engine
 ARG_KEYS: dict[str, str] = {
     "pretrained": "model",
@@ -127,6 +132,7 @@ ARG_KEYS: dict[str, str] = {
     "pipeline_parallel_size": "pp",
     "kv_cache_dtype": "kv_cache",
     "max_model_len": "max_model_len",
+    "max_gen_toks": EVAL_CAP_KEY,  # (lm_eval's "--gen_kwargs max_gen_toks=1024": the cap on its answers)
 }
 
 OBJECT_FIELD_KEYS: dict[str, str] = {

@@ -17,6 +17,14 @@ _COORD_RE = re.compile(
 )
 _PARTS_RE = re.compile(r"\s?[/,]\s?|\s")
 _KEYS = {"bs": "batch_size", "batch": "batch_size", "b": "batch_size", "n": "dim_n", "m": "dim_m", "k": "dim_k"}
+# the axes a grid's product header names beside those: "heads x batch", "bs x seq" over "16 x 32", "4 x 1024"
+_AXIS_KEYS = {**_KEYS, "heads": "heads", "head": "heads", "seq": "isl", "seqlen": "isl", "seq_len": "isl"}
+
+
+def axis_key(word: str) -> str | None:
+    """The setup key one axis of a product header names ("heads" -> heads, "M" -> dim_m, "bs" -> batch_size), else
+    None: read only between the product's "x" ("| M x N |"), where a lone letter is a shape's dimension."""
+    return _AXIS_KEYS.get(word.strip(" *`_").lower())
 
 
 @short_text_cache(1024)

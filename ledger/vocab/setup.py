@@ -19,6 +19,7 @@ from ledger.vocab.checkpoint_labels import checkpoint_label
 from ledger.vocab.checkpoint_labels import checkpoint_only as checkpoint_only  # (read by the table readers here)
 from ledger.vocab.checkpoint_labels import label_checkpoint as label_checkpoint
 from ledger.vocab.disagg_layout import without_layouts
+from ledger.vocab.engine_paths import ENGINE_PATH_TRIGGERS, ENGINE_PATH_WORDS
 from ledger.vocab.env_switches import without_env_switches
 from ledger.vocab.input_labels import BAR_WORDS as BAR_WORDS  # the labels' words live apart, read through here
 from ledger.vocab.input_labels import BASELINE_LABEL_RE as BASELINE_LABEL_RE
@@ -95,6 +96,7 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     _word("threads", "threads", r"(\d{1,3}) (?:cpu |omp |intra[ _-]op )?threads\b", ("threads",), (), _DIGIT_OPENS),
     # llama.cpp's "--n-cpu-moe 30", "n_cpu_moe=24": the MoE layers whose experts stay in system RAM (an offload)
     _word("n_cpu_moe", "n_cpu_moe", r"n[_-]cpu[_-]moe(?: ?[=:] ?|[ `]{1,3})(\d{1,3})", ("cpu",), ("n",)),
+    *ENGINE_PATH_WORDS,  # "-ot exps=CPU", "everything resident on the GPU", "with the NSA backend"
     *SPEC_TUPLE_WORDS,
     # TensorRT-LLM's test parameter "mtp_nextn=2" is MTP with two draft tokens, as a title's "MTP=2" is
     _word(
@@ -628,7 +630,10 @@ _SPACED_RE = re.compile(r"[ -](?=\d$)")
 _ANY_SETUP_RE = re.compile(
     r"\d|eagle|ngram|medusa|pard|lookahead|mtp|awq|gptq|strict-match|flexible-extract|"
     r"dgx|rtx|radeon|orin|jetson|cpu|non-spec|no spec|no-spec|agg|epd|spec decod|speculative decod|spec-decod|"
-    r"ptpc|concurrency|random|sharegpt|drafting|speculation|" + SWITCH_TRIGGERS,  # ("without any concurrency cap")
+    r"ptpc|concurrency|random|sharegpt|drafting|speculation|"
+    + ENGINE_PATH_TRIGGERS
+    + "|"
+    + SWITCH_TRIGGERS,  # ("without any concurrency cap")
     re.IGNORECASE,
 )
 _ANY_SETUP_WORDS = tuple(_ANY_SETUP_RE.pattern.split("|")[1:])
@@ -731,6 +736,9 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
             out["quant"] = val.lower().replace(" bpw", "bpw")  # "EXL2 4.0 bpw" and "EXL2 4.0bpw": one setup
         elif w.key in ("isl", "osl") and "," in val:
             out[w.written] = val.replace(",", "")  # "exact 2,000-token outputs": 2000
+        elif w.written == "offload":  # ("-ot exps=CPU", "MoE tensors left on the CPU": one offload)
+            if "n_cpu_moe" not in out:  # (a count of the layers offloaded says more: "--n-cpu-moe 30")
+                out["offload"] = canon_value("offload", val)
         else:  # (a switch's words its on / off: "EP enabled", "without overlap")
             out[w.written] = (w.key in SWITCH_KEYS and switch_value(val)) or val.lower()
         # a word read once: "TP8EP8" is tp 8, then ep 8 (blanked in place, so that what follows each word stays

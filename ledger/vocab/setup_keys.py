@@ -60,6 +60,14 @@ HARD_KEYS: tuple[str, ...] = (
     # switches stated on or off: "with DP attention" (attention data parallel), "overlap off" (the scheduler's)
     "attention_dp",
     "overlap",
+    # a kernel grid's axes ("heads x batch" over "16 x 32", "M x N", a heading's "K=1024"): the shape a cell timed
+    "heads",
+    "dim_m",
+    "dim_n",
+    "dim_k",
+    "max_tokens",  # (an eval's cap on its answers, "--max-tokens 64000": no output length, yet another run)
+    "offload",  # (a MoE's experts kept in system RAM, "-ot exps=CPU", or none: "everything resident on the GPU")
+    "env",  # (an engine's switches set before its command, "VLLM_USE_V1=0": another code path, another run)
 )
 DEVICE_KEYS = frozenset(("gpu", "cpu"))
 """The keys naming the machine a run was timed on: a post that names one holds it for every value it prints."""

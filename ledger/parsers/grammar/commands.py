@@ -11,9 +11,11 @@ from ledger.memo import short_text_cache
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.reader.document import Document
 from ledger.vocab.canonical import NUMERIC_KEYS
+from ledger.vocab.env_switches import ENV_KEY, engine_toggles
 from ledger.vocab.flags import (
     ARG_KEYS,
     CLIENT_FLAG_KEYS,
+    EVAL_CAP_KEY,
     OBJECT_FIELD_KEYS,
     PERPLEXITY_FLAGS,
     SERVER_COMMAND_RE,
@@ -47,7 +49,7 @@ _NEXT_WORD_RE = re.compile(r"[ \t]{1,4}[A-Za-z][\w.-]{0,40}(?:\s|$)")
 _NEXT_VALUE_RE = re.compile(r"[ \t]{1,4}\d[\d.,]{0,40}(?:\s|$)")
 _ARGS_RE = re.compile(
     r"(?P<key>pretrained|model|tensor_parallel_size|tp_size|dtype|quantization|max_model_len|"
-    r"data_parallel_size|pipeline_parallel_size|kv_cache_dtype)=(?P<value>[^,\s()'\"]{1,200})"
+    r"data_parallel_size|pipeline_parallel_size|kv_cache_dtype|max_gen_toks)=(?P<value>[^,\s()'\"]{1,200})"
 )
 _SCRIPT_RE = re.compile(r"(?:^|\s)(?P<path>[\w./-]{1,200}\.py)(?![\w.])")
 # (lower-case names too: "model=/models/Foo-8B-Q4_K_M.gguf" over "llama-server --model \"$model\"")
@@ -150,6 +152,7 @@ def _env_settings(text: str) -> dict[str, str]:
     (`VLLM_ATTENTION_BACKEND` is `--attention-backend`): a variable the vocabulary knows no flag of gives none."""
     m = _ENV_PREFIX_RE.match(text)
     out: dict[str, str] = {}
+    switches: list[tuple[str, str]] = []
     for name, value in _ENV_PAIR_RE.findall(m.group(1)) if m else ():
         words = name.lower().split("_")
         for i in range(1, len(words)):  # the longest known tail: a tool's prefix ("VLLM_", "SGLANG_") dropped
@@ -157,6 +160,10 @@ def _env_settings(text: str) -> dict[str, str]:
             if key:
                 out.setdefault(key, value.strip("\"'"))
                 break
+        else:
+            switches.append((name, value.strip("\"'")))
+    if toggles := engine_toggles(switches):
+        out[ENV_KEY] = toggles  # "SGLANG_ENABLE_SPEC_V2=1 python -m sglang.launch_server": this command's path
     return out
 
 
@@ -219,7 +226,7 @@ def _command_flags(text: str) -> dict[str, str]:
         if m.group("value")[:1] == "<" and key is not None:
             continue  # "--max-concurrency <1 | 2 | 4>", "--num-prompts <10 * max-concurrency>": a template's slot
         if key == "osl" and capped_eval(flag, text):
-            continue  # "run_eval ... --max-tokens 16384": a cap on the answers, no output length
+            key = EVAL_CAP_KEY  # "run_eval ... --max-tokens 16384": a cap on the answers, no output length
         swept = bool(_NEXT_VALUE_RE.match(text, m.end()))
         if flag == "config-list" and not swept:
             for k, v in eagle_config(m.group("value")).items():
@@ -323,7 +330,7 @@ def prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
             continue
         key = flag_key(m.group("flag") or m.group("short"), value)
         if key == "osl" and capped_eval(m.group("flag") or "", text):
-            continue  # ("... ran run_eval with --max-tokens 12000": the eval's cap)
+            key = EVAL_CAP_KEY  # ("... ran run_eval with --max-tokens 12000": the eval's cap)
         if key and value and not value.startswith("$"):
             out.setdefault(key, value)
         elif key and value.startswith("$") and env.get(value.strip("${}")):

@@ -12,11 +12,14 @@ from ledger.memo import short_text_cache
 from ledger.parsers.grammar.setup_index import SetupScope
 from ledger.parsers.grammar.setup_scopes import inline_settings, label_setup
 from ledger.parsers.reader.blocks import Block
+from ledger.vocab.canonical import dtype_name
 from ledger.vocab.device_headings import bare_card, cpu_heading
 from ledger.vocab.engines import engine_in_parens
+from ledger.vocab.grid_cells import axis_key
 from ledger.vocab.metrics import is_acceptance_name, names_known_measure
 from ledger.vocab.models import heading_model
 from ledger.vocab.setup import config_key, model_names, qualifiers
+from ledger.vocab.setup_keys import canonical_key_name, is_known_key
 from ledger.vocab.workload import bracketed_workload
 
 # "m=16", "batch=1", "### causal=True, headdim=128, batch_size=16, seqlen=2048 ###": a line of settings only
@@ -73,6 +76,8 @@ def section_heading_setup(title: str) -> dict[str, str]:
         values.setdefault(key, value)
     if not values and (ident := _IDENTIFIER_RE.fullmatch(title.strip())) is not None:
         values["variant"] = ident.group(1)  # "### topk_sigmoid" over its table: the kernel its rows time
+    for key, value in _bracketed_settings(title).items():  # "### Sweep (fp32 / K=1024 / cs=1)"
+        values.setdefault(key, value)
     for m in _CODE_SETTING_RE.finditer(title[:400]) if "=" in title else ():
         # "### Kernel benchmark (MI355X, `model_dim=7168`, `expert=384`, `topk=8`)": the kernel's shape, set apart
         for k, v in (settings_line(m.group(1)) or {}).items():
@@ -85,6 +90,46 @@ def section_heading_setup(title: str) -> dict[str, str]:
 _IDENTIFIER_RE = re.compile(r"`?([A-Za-z][A-Za-z0-9]{0,40}(?:_[A-Za-z0-9]{1,40}){1,8})`?")
 # one setting in inline code ("`topk=8`", "`cu_num=256`"), as a heading lists a kernel's shape
 _CODE_SETTING_RE = re.compile(r"`([A-Za-z_][\w.-]{0,40}=[^`\s]{1,40})`")
+
+
+# a heading's parenthesis of settings parted by slashes, commas or semicolons: "(fp32 / K=1024 / cs=1)"
+_BRACKET_RE = re.compile(r"\(([^()]{3,120})\)")
+_BRACKET_PARTS_RE = re.compile(r"\s?[/,;]\s?")
+
+
+def _bracketed_settings(title: str) -> dict[str, str]:
+    """The settings a heading's parenthesis lists, where every part is a setting ("K=1024", a shape's dimension as
+    the vocabulary names it, dim_k) or a setup word ("fp32"), one "name=value" at least: the section's grid ran
+    under them all. {} for a parenthesis of anything else ("(see #1234)", "(b=8 is the worst)")."""
+    out: dict[str, str] = {}
+    for m in _BRACKET_RE.finditer(title[:400]) if "=" in title else ():
+        parts = [p.strip(" `") for p in _BRACKET_PARTS_RE.split(m.group(1))]
+        found: dict[str, str] = {}
+        for part in parts:
+            setting = SETTING_RE.fullmatch(part)
+            if setting is not None:  # (a setting the vocabulary does not know, "cs=1", is still one: no key)
+                if (key := _bracket_key(setting.group("key"))) is not None:
+                    found[key] = setting.group("value")
+            elif (dtype := dtype_name(part)) is not None:
+                found.setdefault("quant", dtype)  # ("fp32" alone in the list: the precision the grid ran in)
+            elif not qualifiers(part):
+                break
+        else:
+            if any("=" in p for p in parts):
+                out.update(found)
+    return out
+
+
+def _bracket_key(name: str) -> str | None:
+    """The setup key of a bracketed "name=value": a GEMM's dimension by its capital ("K" -> dim_k; a lower-case "k=2"
+    beside "MTP" is a draft's count), else a key the vocabulary knows ("E" or "cs" alone it does not); None for a
+    key the run reports rather than takes."""
+    if _reported(name):
+        return None
+    if len(name) == 1:
+        return axis_key(name) if name.isupper() else None
+    key = config_key(name)
+    return canonical_key_name(key) if is_known_key(key) else None
 
 
 def settings_line(text: str) -> dict[str, str] | None:

@@ -28,6 +28,7 @@ from ledger.model import NOT_MEASURED_NOTES, Claim
 from ledger.parsers.prose.not_measured import turns
 from ledger.parsers.reader.document import Document
 from ledger.vocab.claim_setup import read_setup
+from ledger.vocab.env_switches import ENV_KEY
 from ledger.vocab.outcomes import CI_LABEL
 from ledger.vocab.sides import side_of
 
@@ -58,7 +59,9 @@ def _keyer(doc: Document) -> Callable[[Claim], Hashable]:
 
     def key(c: Claim) -> Hashable:
         author = starts[max(bisect.bisect_right(lines, c.source.line) - 1, 0)][1]
-        setup = read_setup(c.kind, c.metric, tuple((str(k), str(v)) for k, v in c.config.items()))
+        # (an engine's switch flipped between the sides, "SGLANG_ENABLE_SPEC_V2=0" then "=1", is what they compare)
+        items = tuple((str(k), str(v)) for k, v in c.config.items() if k != ENV_KEY)
+        setup = read_setup(c.kind, c.metric, items)
         return (author, c.kind, setup.metric, (c.unit or "").lower(), setup.config, setup.variant)
 
     return key

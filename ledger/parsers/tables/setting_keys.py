@@ -9,6 +9,7 @@ from ledger.memo import short_text_cache
 from ledger.parsers.tables.headers import head_without_unit
 from ledger.vocab.canonical import NUMERIC_KEYS
 from ledger.vocab.flags import flag_head_key
+from ledger.vocab.grid_cells import axis_key
 from ledger.vocab.setting_heads import abbreviated_setting
 from ledger.vocab.setup import config_key, setup_label_key
 from ledger.vocab.setup_keys import canonical_key_name
@@ -76,7 +77,9 @@ def names_setting(head: str) -> bool:
     )
 
 
-SETTING_SPLIT_RE = re.compile(r"\s?[/,]\s?|\s(?:and\s)?")
+# "ISL/OSL", "in, out", "prefill and decode", and a grid's product of two axes, "heads x batch" over "16 x 32"
+SETTING_SPLIT_RE = re.compile(r"\s?[/,]\s?|\s?\u00d7\s?|\s(?:x\s|and\s)?")
+_PRODUCT_RE = re.compile(r"\u00d7|\sx\s")
 _PAREN_RE = re.compile(r"\(([^()]{1,40})\)")
 _LENGTH_TAIL_RE = re.compile(r"\s+(?:sequence\s+)?(?:lengths?|lens?|tokens)\s*$", re.IGNORECASE)
 _LENGTH_PAIR = {"input": "isl", "output": "osl", "in": "isl", "out": "osl", "input len": "isl", "output len": "osl"}
@@ -101,6 +104,8 @@ def setting_keys(head: str) -> tuple[str, ...]:
     # "Input/Output" over "128/2048": the two lengths; alone, "input" or "output" names no setting
     keys = [_LENGTH_PAIR.get(p.lower()) if len(parts) == 2 else None for p in parts]
     keys = keys if all(keys) else [setup_key(p) for p in parts]
+    if not all(keys) and _PRODUCT_RE.search(bare):  # "heads x batch", "M × N": one key per axis
+        keys = [setup_key(p) or axis_key(p) for p in parts]
     return tuple(k for k in keys if k) if len(parts) > 1 and all(keys) else ()
 
 

@@ -1,0 +1,39 @@
+"""Setup words that name a path an engine's run takes, stated in a sentence or a flag: where a MoE's experts sit
+("-ot exps=CPU", "with all MoE tensors left on the CPU", or none: "everything resident on the GPU") and which
+attention backend it runs ("with the NSA backend"). Apart from setup.py, which reads them among its setup words
+(size rule)."""
+
+from __future__ import annotations
+
+from ledger.vocab.setup_word import make_word as _word
+
+# the experts of every MoE layer kept in system RAM: llama.cpp's "-ot exps=CPU" (an --override-tensor whose pattern
+# names the experts), "--cpu-moe", "with all MoE tensors left on the CPU"
+_EXPERTS_ON_CPU = (
+    r"((?:-ot|--override-tensor)[ =]{1,2}[\"']?[^\s\"'=]{0,40}exps[^\s\"'=]{0,12}=cpu|--cpu-moe"
+    r"|(?:moe|experts?)(?: (?:tensors|weights|experts|layers))? (?:(?:left|kept|offloaded|placed|resident) )?"
+    r"(?:on|in|to) (?:the )?(?:cpu|system ram))"
+)
+# and none: "everything resident on the GPU", "without CPU offload" (the run the offloaded ones are set against)
+_ALL_ON_GPU = (
+    r"((?:no|without) (?:cpu[ -])?offload(?:ing)?|(?:everything|all layers|all weights|fully|entirely)"
+    r" (?:resident |kept )?(?:on|in) (?:the )?(?:gpu|vram))"
+)
+# an attention backend named in prose ("with the NSA backend", "FlashInfer attention backend"); a backend named by a
+# word other kernels' backends share ("Triton", "aiter", "SDPA") only with "attention" before "backend"
+_ATTENTION_BACKEND = (
+    r"(nsa|flashinfer|fa[34]|flashmla|trtllm[_-]mla|cutlass[_-]mla|flash[_-]?attn|flashattention(?:[_-]?[234])?)"
+    r"(?: attention)? backend|(triton|aiter|sdpa) attention backend"
+)
+_ATTENTION_OPENS = ("nsa", "flashinfer", "fa3", "fa4", "flashmla", "trtllm", "cutlass", "flash", "triton", "aiter")
+
+ENGINE_PATH_WORDS = (
+    _word(
+        "offload", "offload", _EXPERTS_ON_CPU, ("cpu", "system ram"), ("-ot", "--override", "--cpu", "moe", "expert")
+    ),
+    _word("attention", "attention", _ATTENTION_BACKEND, ("backend",), (*_ATTENTION_OPENS, "sdpa")),
+    _word("offload", "offload", _ALL_ON_GPU, ("gpu", "vram", "offload"), ("no", "without", "every", "all", "fully")),
+)
+"""The words, in the order setup.py's table reads them (one offload read: the experts' place before "none")."""
+ENGINE_PATH_TRIGGERS = r"offload|vram|on the gpu|on gpu|backend"
+"""What a line naming one of them holds beside the words setup.py's quick test knows ("cpu", a digit)."""
