@@ -1186,3 +1186,16 @@ def test_a_speedup_below_one_is_a_stated_regression(tmp_path: Path) -> None:
     worse = [f for f in findings(data, "failures", more=True) if f["verdict"] == "worse than baseline"]
     assert sorted(f["text"].split(": ")[1].split(",")[0] for f in worse) == ["0.92 x", "0.99 x"]
     assert all("speed-up below 1x" in f["text"] for f in worse)
+
+
+def test_a_task_cell_with_its_sample_count_makes_its_row_a_score_never_a_latency(tmp_path: Path) -> None:
+    """ "GPQA-Diamond (198)" under "Task (samples)", below a TPOT section: the row's scores are that task's accuracy,
+    judged with its own 198 items (a 3.5-point gain within noise), never a latency that rose, nor a score of 198."""
+    data = report("counted_task_rows_after_latency_table.md", tmp_path)
+    got = [(f["line"], f["verdict"], f["metric"]) for f in findings(data, "results", more=True)]
+    assert got == [
+        (9, "better than baseline", "TPOT"),
+        (13, "within noise", "GPQA-Diamond"),
+        (14, "within noise", "GSM8K"),
+    ]
+    assert not data["has_regression"] and data["headline"] == "no regression"

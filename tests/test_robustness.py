@@ -1207,6 +1207,14 @@ HOSTILE: dict[str, HostileText] = {
     "8-gpu https://g.com/o/r/blob/0f1e2d3/l0_h100.yml#L21/blob/x/tree/ y-z-H20-\n > /ok-a-b-c-d-e to test\n" * 1_000,
     # a benchmark's name and its colon before a pair, over and over (kv.labels _LEAD_NAME_RE)
     "task leads": "GPQA: HumanEval: MBPP eval: pass@1: 0.811 GSM8K: \n" * 2_000,
+    # task cells whose bracketed count never closes, spec cells of off words never ended, under a task header
+    # (vocab.counted_tasks _COUNTED_CELL_RE, TASK_HEAD_RE; vocab.setup_negation _SPEC_OFF_CELL_RE)
+    "counted task cells": lambda s: (
+        "| Model | Task (samples) | MTP (next_n) | base | new |\n|---|---|---|---|---|\n"
+        + "| A-1B | GSM8K "
+        + "a " * 20
+        + "(1,319 ( n=1,2,3 | off (1 (2 off none | 1.5 | 2.5 |\n" * (500 * s)
+    ),
     "tied and engine builds": lambda s: "".join(
         f"This result result is tied tied to the numbers are pinned to commit x{k}\n\n"
         f"| vLLM | commit commit: `a8{k:05d}c6` sha git rev @ |\n\n"

@@ -27,6 +27,8 @@ CONFIG_LABEL_RE = re.compile(
     r"top[_ ]?[pk]\b|n[_-]?shot|shots?\b|version|stderr|std\b|samples\b|questions\b|tokens\b|"
     r"dataset|model\b|tensor[_ ]parallel|pipeline[_ ]parallel|kv[_ ]cache[_ ]free|free[_ ]gpu|"
     r"chunk|page[_ ]size|block[_ ]size|tokens[_ ]per[_ ]block|warmup|iterations?\b|runs?\b|rounds?\b|repeat|"
+    # ("pairs", "reps", "trials": how many repetitions a mean or a paired change is over, the count of its spread)
+    r"pairs\b|reps\b|repetitions?\b|trials?\b|"
     r"draft[_ ]len|num[_ ]draft|spec[_ ]|max[_ ]tokens|context[_ ]len|date|port\b|rank|layers?\b|"
     r"total (?:number|count)|count\b|total requests|requests\b|prompts\b|"
     r"total (?:input|output) (?:len|length)|benchmark duration \(iterations\)|"

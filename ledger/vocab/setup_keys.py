@@ -186,6 +186,11 @@ _KEY_ALIASES: dict[str, str] = {
     "num_samples": "samples",
     "limit": "samples",
     "n": "samples",
+    # how many repetitions a mean or a paired change is over ("| pairs |", "| reps |"): its noise, not its setup
+    "pairs": "repeats",
+    "reps": "repeats",
+    "trials": "repeats",
+    "repetitions": "repeats",
     "num_experts": "experts",
     "n_experts": "experts",
     "ep_size": "ep",

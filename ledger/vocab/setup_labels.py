@@ -131,6 +131,11 @@ _SETUP_LABELS: dict[str, str] = {
     "dtype": "quant",
     "weights": "quant",
     "speculative decoding": "spec_algo",
+    # ("| Model | spec | base | new |" over "none", "EAGLE3 (k=4)": the method each row ran)
+    "spec": "spec_algo",
+    "speculative": "spec_algo",
+    "speculation": "spec_algo",
+    "spec decode": "spec_algo",
     "spec decoding": "spec_algo",
     "speculative method": "spec_algo",
     "speculative algorithm": "spec_algo",

@@ -51,3 +51,18 @@ def as_baseline(s: str, start: int, end: int) -> bool:
     alone names what a run was tested on ("gsm8k against the FP8 checkpoint"), so it needs "baseline" after."""
     before = _BASE_BEFORE_RE.search(s, max(0, start - 32), start)
     return before is not None and (before.group("cmp") is not None or _BASE_AFTER_RE.match(s, end) is not None)
+
+
+# a spec column's cell saying the method was off: "off", "none", "disabled", with the kernel's draft width it then
+# runs at in brackets ("off (1)": one token a step, no draft)
+_SPEC_OFF_CELL_RE = re.compile(r"^(?:off|none|no|disabled|false)(?:\s?\(\s?\d{1,3}\s?\))?$", re.IGNORECASE)
+SPEC_OFF = {"spec_algo": "none", "draft_len": "0"}
+"""The setup of a run with speculative decoding off: no method, no draft (as a "without MTP" side states it)."""
+
+
+def spec_off_cell(key: str, cell: str) -> dict[str, str] | None:
+    """The spec-off setup a cell under a spec column (`key` spec_algo or draft_len) states ("off (1)" under "MTP
+    (kernel next_n)"), else None: the word is no method and no draft length."""
+    if key not in SPEC_OFF or _SPEC_OFF_CELL_RE.match(cell.strip(" *_`")) is None:
+        return None
+    return dict(SPEC_OFF)

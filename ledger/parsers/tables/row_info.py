@@ -46,6 +46,7 @@ from ledger.vocab.setting_heads import (
 from ledger.vocab.setup import config_key, model_names, qualifiers
 from ledger.vocab.setup_keys import is_known_key
 from ledger.vocab.setup_labels import row_kind_key
+from ledger.vocab.setup_negation import spec_off_cell
 from ledger.vocab.sides import side_of
 from ledger.vocab.workload import setup_only
 
@@ -232,6 +233,8 @@ class TableInfo:
             parts = SETTING_SPLIT_RE.split(cell) if len(keys) > 1 else [cell]
             if len(keys) > 1 and len(parts) == len(keys):
                 out.update(zip(keys, parts, strict=True))  # "ISL/OSL" over "1024/128": two settings
+            elif len(keys) == 1 and (off := spec_off_cell(keys[0], cell)) is not None:
+                out.update(off)  # "off (1)" under "MTP (kernel next_n)": no method, no draft
             elif len(keys) == 1:
                 cell = length_value(keys[0], head, cell)  # "4,096 t" under "Seq. len.": 4096 tokens
                 keyed = KEYED_NUMBER_RE.match(cell)  # "mc=4" under "Concurrency": 4
