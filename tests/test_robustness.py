@@ -122,6 +122,11 @@ HOSTILE: dict[str, HostileText] = {
     "moved by amounts": "speed has improved by about 6 t/s and latency dropped by ~ 3 ms " * 1_000,
     # prose.reduced_by _AGAINST_RUN_RE, vocab.sides names_base_run: shares below runs whose words never end
     "below runs": "7% lower than without the draft model the no-draft run 4% below non-spec " * 1_000,
+    # prose.own_measure _NOUN_AFTER_RE, _POINTED_SET_RE, vocab.text NARRATION_RE: narrated clauses before values whose
+    # words after never reach a clause's end, possessives that never close, QPS after "@" over and over
+    "narrated values": "was also tried and rejected: +40% executed more instructions words @ 1.3 QPS that band's "
+    * 1_000,
+    "ratio ranges": "beats eager by 4-15x and 1.2-6.3x quicker, -0.5% req/s " * 1_000,
     "arrows": "-> " * 12_000,
     "blanks": " \t" * 20_000,
     "commas": "1," * 8_000,

@@ -155,6 +155,12 @@ NUMBER_WORDS: dict[str, int] = {
     "twenty": 20,
 }
 """Counts people spell out ("Nine targeted tests passed")."""
+# "both mild and clustered at the phase boundary", "fallback was also tried and rejected": a clause that tells what
+# happened (a verb in the past after "and", or a passive), which names no measure even when a colon follows it
+NARRATION_RE = re.compile(
+    r"\b(?:and|then)\s(?:also\s)?[a-z]{2,20}ed\b|\b(?:was|were|been|got)\s(?:[a-z]{2,12}\s)?[a-z]{2,20}ed\b",
+    re.IGNORECASE,
+)
 
 
 # "ISL 68,656", "32,768 tokens": a number's thousands separated by commas (groups of three digits after the first of

@@ -129,6 +129,8 @@ _RATES = (
             "seq/s",
             "req/min",
             "queries/s",
+            # "842 ms TTFT @ 1.37 QPS": a request rate, written as its initials
+            "qps",
             "prompts/s",
             "images/s",
             "img/s",

@@ -35,6 +35,7 @@ from ledger.parsers.prose.metrics import (
     clause_start,
     metric_before,
 )
+from ledger.parsers.prose.own_measure import narrated_measure, pointed_set, stated_after
 from ledger.parsers.reader.figure_parens import figure_parens, others_bracket
 from ledger.vocab.metrics import (
     MEASURE_NOUN_END_RE,
@@ -124,7 +125,7 @@ def candidate(
     unit = unit if unit is not None else n.unit
     if console:
         return _console_candidate(text, n, unit, reference, span_start, force)
-    metric = _own_name(text, n, unit)
+    metric = stated_after(text, n, unit) or _own_name(text, n, unit)
     metric = metric or _share_of(text, n, unit)
     if metric is None and inherited:
         metric = inherited
@@ -151,6 +152,7 @@ def candidate(
         return None
     if metric is None:
         metric = _label_metric(ctx, line, text, span_start if span_start is not None else n.start, unit, subject)
+        metric = narrated_measure(metric, text, n, unit) or pointed_set(metric)
         if metric and _holds_value(metric):  # ("612s vs 700s", "3,402 tok/s (TP2 tuned"): values name no measure
             metric = measure_of_unit(unit) or (before if unit is None else None)
         elif (

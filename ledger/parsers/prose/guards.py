@@ -13,6 +13,7 @@ import functools
 import re
 
 from ledger.parsers.grammar.numbers import Number, normalise_unit
+from ledger.parsers.prose.counted_ratios import counted
 from ledger.parsers.prose.item_numbers import enumerator
 from ledger.parsers.prose.metrics import METRIC_LOWER_PATTERN, METRIC_RE, any_of
 from ledger.parsers.prose.set_sizes import set_size
@@ -158,14 +159,6 @@ COUNT_NOUN_RE = re.compile(  # only ever asked yes / no (see any_of)
     + r")\b",
     re.IGNORECASE,
 )
-_RATIO_WORD_RE = re.compile(
-    r"\s*(?:slower|faster|speed-?ups?|improvements?|less|more|higher|lower|better|worse|reduction|smaller|"
-    r"larger|bigger|throughput|gains?|over|vs|versus|than|the|of|on|in|at|for|with|from|compared|relative|"
-    # "1.5x generation speed", "2x decode performance": a ratio of the speed it names, not a count of things
-    r"(?:[A-Za-z-]{2,20}\s)?(?:speed|performance|perf))\b",
-    re.IGNORECASE,
-)
-
 
 # "fp8 gather = ~870us" (a name apart from its "=", a time after it) is measured; "ttft_slo=200ms", a flag, given
 _SPACED_TIMING_RE = re.compile(r"[A-Za-z]\w{0,40} = ~?$")
@@ -545,7 +538,7 @@ def is_config_number(text: str, n: Number) -> bool:
         return True
     if is_count_unit(n.unit):
         return True  # "2556 runs", "16384 kB/run", "128 tokens": the work a run did
-    if n.unit in ("x", "×") and _counted(text, n, after):
+    if n.unit in ("x", "×") and counted(text, n, after):
         return True  # "1x GB300", "8× H100": a count of devices; "uses 90x `IQ3_KS`": of tensors of that type
     if n.unit in ("x", "X") and n.value >= 100 and n.value == int(n.value) and text[n.end - 2 : n.end - 1].isdigit():
         return True  # "Ryzen 3900X", "RTX 4090X": a product's name, not a ratio
@@ -603,24 +596,3 @@ _BOUND_AFTER_VALUE_RE = re.compile(
 _AT_BEFORE_RE = re.compile(r"\bat\s*$")
 # "runs at 20.1 ms/t": a time after "at" is how fast it ran ("at 2 req/s" stays the load a run was given)
 _DURATIONS = frozenset(("ms", "us", "µs", "ns", "ms/token", "ms/t", "ms per token"))
-_WORD_AFTER_RE = re.compile(r"\s*[A-Za-z]")
-_BOARD_JOINED_RE = re.compile(r"-(?:[A-Za-z]{1,12}[ -]?)?\d")
-
-
-def _counted(text: str, n: Number, after: str) -> bool:
-    """ "8x H100": a count of what follows, no ratio; "which uses 90x `IQ3_KS` for the routed experts": how many
-    tensors a recipe gives that type (a whole count, a name in code after it)."""
-    if not _RATIO_WORD_RE.match(after) and _WORD_AFTER_RE.match(after):
-        return True
-    if after.startswith("-") and HARDWARE_NAME_RE.search(after, 1, 24) is not None and _BOARD_JOINED_RE.match(after):
-        return True  # "on the 1x-H100 lane", "a 2x-B200 node": the boards counted, joined to the count by a hyphen
-    return (
-        n.value == int(n.value)
-        and _CODE_NAME_AFTER_RE.match(after) is not None
-        and _USES_BEFORE_RE.search(text, max(0, n.start - 12), n.start) is not None
-    )
-
-
-# "which uses 90x `IQ3_KS` for the expert tensors": what a recipe uses, counted, a name in code after the count
-_USES_BEFORE_RE = re.compile(r"\b(?:uses|using|used)\s{1,2}$", re.IGNORECASE)
-_CODE_NAME_AFTER_RE = re.compile(r"\s{1,2}`[A-Za-z][\w.-]{0,40}`")

@@ -1,0 +1,52 @@
+"""A number before "x": a ratio ("4x quicker", "1.2-6.3x across", "1.045x last-commit-only") or a count of the
+thing after it ("8x H100", "uses 90x `IQ3_KS`", "on the 1x-H100 lane").
+
+Apart from guards.py because the words that tell the two apart are a grammar of their own, asked of "x" values only.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.grammar.numbers import Number
+from ledger.vocab.setup import HARDWARE_NAME_RE
+
+_RATIO_WORD_RE = re.compile(
+    r"\s*(?:slower|faster|quicker|speed-?ups?|improvements?|less|more|higher|lower|better|worse|reduction|smaller|"
+    r"larger|bigger|throughput|gains?|over|vs|versus|than|the|of|on|in|at|for|with|from|compared|relative|"
+    # "beats eager by 4-15x and the compiled graph by 1.2-6.3x across every shape": no thing counted
+    r"and|or|but|across|"
+    # "1.5x generation speed", "2x decode performance": a ratio of the speed it names, not a count of things
+    r"(?:[A-Za-z-]{2,20}\s)?(?:speed|performance|perf))\b",
+    re.IGNORECASE,
+)
+
+
+_WORD_AFTER_RE = re.compile(r"\s*[A-Za-z]")
+_BOARD_JOINED_RE = re.compile(r"-(?:[A-Za-z]{1,12}[ -]?)?\d")
+
+
+def counted(text: str, n: Number, after: str) -> bool:
+    """ "8x H100": a count of what follows, no ratio; "which uses 90x `IQ3_KS` for the routed experts": how many
+    tensors a recipe gives (a whole count, a name in code after it); "4-15x and", "1.03x tail-only run": ratios."""
+    if not _RATIO_WORD_RE.match(after) and _WORD_AFTER_RE.match(after) and not _ratio_label(n, after):
+        return True
+    if after.startswith("-") and HARDWARE_NAME_RE.search(after, 1, 24) is not None and _BOARD_JOINED_RE.match(after):
+        return True  # "on the 1x-H100 lane", "a 2x-B200 node": the boards counted, joined to the count by a hyphen
+    return (
+        n.value == int(n.value)
+        and _CODE_NAME_AFTER_RE.match(after) is not None
+        and _USES_BEFORE_RE.search(text, max(0, n.start - 12), n.start) is not None
+    )
+
+
+def _ratio_label(n: Number, after: str) -> bool:
+    """ "vs the 1.045x last-commit-only table": a fraction is no count, and a compound word after it labels its run
+    ("1.5x shard" is a size, a multiple of the shard's)."""
+    return n.value != int(n.value) and _COMPOUND_AFTER_RE.match(after) is not None
+
+
+_COMPOUND_AFTER_RE = re.compile(r"\s{1,2}[A-Za-z]{1,20}-[A-Za-z][\w-]{0,30}")
+# "which uses 90x `IQ3_KS` for the expert tensors": what a recipe uses, counted, a name in code after the count
+_USES_BEFORE_RE = re.compile(r"\b(?:uses|using|used)\s{1,2}$", re.IGNORECASE)
+_CODE_NAME_AFTER_RE = re.compile(r"\s{1,2}`[A-Za-z][\w.-]{0,40}`")

@@ -1,0 +1,64 @@
+"""A value's measure named by its own words, where the words before it cannot name it: the measure written right
+after the value ("+40% executed instructions", "-0.39% req/s", "@ 1.37 QPS"), or the one its unit says.
+
+Apart from candidates.py because these rules read only the value and what touches it; candidates asks them when
+the clause before the value is narration (NARRATION_RE), a rate after "@", or a share of a rate.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.grammar.numbers import Number, normalise_unit
+from ledger.vocab.text import NARRATION_RE
+from ledger.vocab.units import is_measure_unit, measure_of_unit
+
+# "+35% shared-memory traffic, so ...": a noun phrase of one to four words, up to the clause's end
+_NOUN_AFTER_RE = re.compile(
+    r"[*_]{0,2}\s(?P<what>(?!(?:the|a|an|of|in|on|at|for|to|by|vs|than|and|or|with|from|over|faster|slower|"
+    r"better|worse|more|less|higher|lower)\b)[A-Za-z][\w-]{1,30}(?:\s(?!(?:and|or|vs|than|of|in|on|at)\b)[A-Za-z][\w-]{1,30}){0,3}?)"
+    r"(?=\s?[,;)]|\.(?:\s|$)|\s[—–-]\s|$)"
+)
+# "-0.39% req/s": a share followed by the unit of the measure it changed
+_UNIT_AFTER_RE = re.compile(r"[*_]{0,2}\s(?P<unit>[A-Za-z][A-Za-z/]{0,14})(?![\w/])")
+# "1902 ms TTFT @ 1.37 QPS": the value a pair states after "@"
+_AT_BEFORE_RE = re.compile(r"@\s{0,2}[~≈]?$")
+# "that band's geomean", "this group's p99": which set the measure is taken over, said by pointing back
+_POINTED_SET_RE = re.compile(r"^(?:that|this|the\ssame|each|every)\s[\w-]{1,30}'s\s(?=\S)", re.IGNORECASE)
+
+
+def printed_unit(n: Number) -> str | None:
+    """The unit as the value prints it ("QPS" of "1.37 QPS")."""
+    m = re.search(r"[A-Za-z%×][\w/%×]*$", n.text.strip())
+    return m.group(0) if m else None
+
+
+def stated_after(text: str, n: Number, unit: str | None) -> str | None:
+    """The measure a value's neighbours state: "@ 1.37 QPS" names itself by its unit (the left of "@" is
+    another measure); "-0.39% req/s" is a change of that rate ("req/s change")."""
+    if is_measure_unit(unit) and unit != "%" and _AT_BEFORE_RE.search(text, max(0, n.start - 4), n.start):
+        return printed_unit(n)
+    if unit == "%" and (u := _UNIT_AFTER_RE.match(text, n.end, n.end + 18)):
+        rate = normalise_unit(u.group("unit").lower())
+        if is_measure_unit(rate) and rate != "%":
+            return f"{u.group('unit')} change"
+    return None
+
+
+def narrated_measure(label: str | None, text: str, n: Number, unit: str | None) -> str | None:
+    """When the words before a value narrate ("and clustered at the boundary: 0.969x", "was tried and rejected: +40%
+    executed instructions"), the measure the words right after it name, else the one its unit says."""
+    if not label or NARRATION_RE.search(label) is None:
+        return None
+    after = _NOUN_AFTER_RE.match(text, n.end, n.end + 130)
+    if after is not None:
+        return after.group("what")
+    return measure_of_unit(unit)
+
+
+def pointed_set(metric: str | None) -> str | None:
+    """ "that band's geomean" -> "geomean": the words that point back at a set name no part of the measure."""
+    if metric is None:
+        return None
+    m = _POINTED_SET_RE.match(metric)
+    return metric[m.end() :] if m else metric
