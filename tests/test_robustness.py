@@ -88,6 +88,9 @@ def test_any_unicode_text_extracts_cleanly(text: str) -> None:
 HostileText = str | Callable[[int], str]
 
 HOSTILE: dict[str, HostileText] = {
+    # quotes opened and never closed as a phrase, failed runs told clause after clause (vocab.other_runs)
+    "quoted phrases": 'grep "for the Qwen3-8B " "a:b" \u201cnightly job\u201d "x ' * 1_000,
+    "failed runs told": "CI failed for Qwen3-8B on #4821; reverted - nightly job red. " * 1_000,
     "digits": "1" * 40_000,
     "model label links": "model: https://hf.co/org/Base-8B org/Base-8B-INT4 "
     * 2_000,  # (grammar.column_models _CHECKPOINT_RE)

@@ -482,8 +482,9 @@ def _family_named(doc: Document, turns: list[tuple[int, int]], owners: set[int])
         if b.kind in ("text", "item")
         and not b.in_code
         and any(a <= b.start <= z for a, z in spans)
-        and _RUN_VERB_RE.search(b.text[:300])  # (not "v1 does not support Mixtral": a family named in passing)
-        and (f := title_family(b.text[:300]))
+        # (as the setup readers read it: a failed run's model blanked; not "v1 does not support Mixtral": in passing)
+        and _RUN_VERB_RE.search(text := " ".join(map(doc.setup_line, range(b.start, min(b.end, b.start + 4) + 1))))
+        and (f := title_family(text[:300]))
     }
     return next(iter(named.values())) if len(named) == 1 else None
 

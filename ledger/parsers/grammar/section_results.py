@@ -42,6 +42,20 @@ def section_measures(doc: Document, sections: list[tuple[int, int]]) -> set[int]
     return out
 
 
+def later_sections(doc: Document, sections: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The result sections (`sections`) that start after a section with results of its own in their turn of the
+    thread: what a setup list in one states ("Environment:" under "## Model validation") is of its own runs, not of
+    the results above it."""
+    measured = sorted(section_measures(doc, sections))
+    turns = [1, *(b.start for b in doc.blocks if b.kind == "comment" and b.start > 1)]
+    out: list[tuple[int, int]] = []
+    for a, z in sections:
+        k = bisect.bisect_left(measured, turns[bisect.bisect_right(turns, a) - 1])
+        if k < len(measured) and measured[k] < a:
+            out.append((a, z))
+    return out
+
+
 def measures(text: str) -> bool:
     """A line prints a result: a decimal or a percentage, a whole number in a unit of time or rate ("95 tok/s",
     "120 tps"), a test run's count or a check's outcome."""

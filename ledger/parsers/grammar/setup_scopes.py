@@ -38,7 +38,7 @@ from ledger.parsers.grammar.line_setup import line_setup as line_setup
 from ledger.parsers.grammar.line_setup import setting_value as setting_value
 from ledger.parsers.grammar.line_setup import unrestricted as unrestricted
 from ledger.parsers.grammar.scope_lines import scope_values
-from ledger.parsers.grammar.section_results import section_measures
+from ledger.parsers.grammar.section_results import later_sections, section_measures
 from ledger.parsers.grammar.varied import WORKLOAD_KEYS as WORKLOAD_KEYS
 from ledger.parsers.grammar.varied import list_varied, table_varied
 from ledger.parsers.reader.blocks import Block, Document
@@ -119,25 +119,31 @@ def turn_bounds(doc: Document) -> list[tuple[int, int]]:
 
 def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
     """The setup each turn's setup section ("## Test configuration", "<summary>Environment</summary>", "**Setup:**")
-    states, as (turn start, turn end, values): it holds over the whole turn."""
+    states, as (first line, turn end, values): it holds over the whole turn, but where it stands in a later section
+    of results ("## E2E check / Environment: ... Model: X" under the kernel table's section): from that section on,
+    not over the results printed before it."""
     out: list[tuple[int, int, dict[str, str]]] = []
     starts = [b.start for b in doc.blocks]  # (each turn's blocks by position: a long thread stays linear)
     pastes = _result_pastes(doc)
+    later = later_sections(doc, _result_sections(doc))
     for start, end in turn_bounds(doc):
-        values: dict[str, str] = {}
-        several: set[str] = set()
+        values: dict[int, dict[str, str]] = {}  # the line each holds from -> its values
+        several: dict[int, set[str]] = {}
         for first, last in _sections_in(doc, start, end, starts):
+            at = max((a for a, z in later if start < a < first <= z), default=start)
+            held = values.setdefault(at, {})
             for no in range(first, last + 1):
                 text = doc.setup_line(no)
                 if len(text) > 2000 or no in pastes:
                     continue
                 for k, v in _row_setup(unrestricted(text)).items():
-                    a, b = norm(values.setdefault(k, v)), norm(v)
-                    if a not in b and b not in a:
-                        several.add(k)  # "Hardware: - H100 - L40S - A10G": the boards runs used, none for all
-        values = {k: v for k, v in values.items() if k not in several}
-        if values:
-            out.append((start, end, values))
+                    was, now = norm(held.setdefault(k, v)), norm(v)
+                    if was not in now and now not in was:
+                        several.setdefault(at, set()).add(k)  # "Hardware: - H100 - L40S - A10G": none for all
+        for at, held in values.items():
+            kept = {k: v for k, v in held.items() if k not in several.get(at, ())}
+            if kept:
+                out.append((at, end, kept))
     return out
 
 

@@ -104,7 +104,9 @@ def read_document(text: str, path: str | None = None, fmt: str | None = None) ->
         doc.setup_texts[no] = blanked  # ("Suppose a request decodes 1,000 tokens": a made-up case, no run's length)
     for no, blanked in design_examples(doc).items():  # ("## Modifications" ... "Example: decode TP4/DP2")
         doc.setup_texts[no] = blanked
-    for no, blanked in ci_blanked(len(lines), doc.setup_line).items():  # ("/bot run --stage-list "A10-...")
+    turns = [b.start for b in doc.blocks if b.kind == "comment"]
+    prose = {no for b in doc.blocks if b.kind in ("text", "item") and not b.in_code for no in range(b.start, b.end + 1)}
+    for no, blanked in ci_blanked(len(lines), doc.setup_line, turns, prose).items():  # ("/bot run ... "A10-...")
         doc.setup_texts[no] = blanked
     in_table = {no for b in doc.blocks if b.kind == "table" for no in range(b.start, b.end + 1)}
     for no, line in enumerate(lines, 1):

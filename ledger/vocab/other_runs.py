@@ -1,0 +1,54 @@
+"""Words of a line that set up none of its document's results although they name a model or a setting: a phrase
+in quotes (a search string, a log message: `grep for "step-3 readers"`), a clause telling of another run, one that
+failed or broke in CI or in an earlier pull request ("after it failed CI due to poor gsm8k acc for Qwen3.5 with
+DP2EP"), or of an earlier run it is set apart from ("the original table was measured on B300"): their model, board and
+parallelism were that run's, unless the clause counts its results ("the nightly run failed 3 of 410 checks on fp8":
+its own run's) (`told_spans`)."""
+
+from __future__ import annotations
+
+import re
+
+# a double-quoted phrase of two words at least, no key and value inside ("model": "x" is a record's field)
+_QUOTED_RE = re.compile(r"[\"\u201c](?P<inner>[^\"\u201c\u201d\n:={}]{3,80})[\"\u201d]")
+_PHRASE_RE = re.compile(r"\w\s{1,3}\w")
+# a clause ends at a sentence's stop, a semicolon or a dash between words (not the point inside "Qwen3.5")
+_CLAUSE_END_RE = re.compile(r"[.;!?](?=\s|$)|\s[\u2014\u2013]\s")
+# a run that failed or was undone ...
+_FAILED_RE = re.compile(
+    r"\b(?:fail(?:s|ed|ing|ures?)?|broke|broken|flagged|reverted|revert|crash(?:ed|es)?|red)\b", re.IGNORECASE
+)
+# ... in CI, a nightly job, or another pull request or issue
+_ELSEWHERE_RE = re.compile(r"\b(?:CI|nightly|job|pipeline)\b|#\d{2,7}\b|/(?:pull|issues)/\d{1,7}")
+# an earlier run or table a line sets apart from the one it reports ("the PR description's original table was
+# measured on B300", "the previous numbers were taken on an A100"): its board and settings are that run's
+_EARLIER_RE = re.compile(
+    r"\b(?:original|previous|earlier|prior|older|old)\s(?:[\w'-]{1,20}\s){0,2}?"
+    r"(?:table|run|runs|numbers|results|sweep|measurements?|benchmarks?|figures|data)\b",
+    re.IGNORECASE,
+)
+# a number standing alone ("passed 410 cases and failed 3"): a clause that counts or measures reports its own run's
+# results, whose setup it states (not a number inside a name, an issue's "#48223" or a link)
+_COUNT_RE = re.compile(r"(?<![\w./#-])\d{1,9}(?:\.\d{1,6})?(?![\w/]|\.\d)")
+
+
+def told_spans(text: str) -> list[tuple[int, int, bool]]:
+    """Where a line quotes a phrase, tells of a run that failed elsewhere or of an earlier run it contrasts with its
+    own (start, end, whether a failed run's: its model stays that run's in its turn): no setup of its results. Cheap
+    on a line with none (the marks each needs)."""
+    spans: list[tuple[int, int, bool]] = []
+    if '"' in text or "\u201c" in text:
+        spans.extend((*m.span(), False) for m in _QUOTED_RE.finditer(text) if _PHRASE_RE.search(m.group("inner")))
+    failed = _FAILED_RE.search(text) is not None and _ELSEWHERE_RE.search(text) is not None
+    if failed or _EARLIER_RE.search(text):
+        start = 0
+        for end in [*(m.start() for m in _CLAUSE_END_RE.finditer(text)), len(text)]:
+            clause = text[start:end]
+            if _COUNT_RE.search(clause):
+                pass  # (the clause counts its own run's results)
+            elif failed and _FAILED_RE.search(clause) and _ELSEWHERE_RE.search(clause):
+                spans.append((start, end, True))
+            elif _EARLIER_RE.search(clause):
+                spans.append((start, end, False))
+            start = end + 1
+    return spans
