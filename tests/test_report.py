@@ -1180,9 +1180,23 @@ def test_rows_of_a_published_build_are_the_baseline_of_the_branch_rows(tmp_path:
 
 def test_a_speedup_below_one_is_a_stated_regression(tmp_path: Path) -> None:
     """ "Two shapes got slower: 0.92x (M=1) and 0.99x (M=2)": a speed-up below 1x is the change's own word that it
-    is slower there, a regression however shallow; a speed-up above 1x and a ratio of memory (lower is better) are
-    none."""
+    is slower there, a regression however shallow; a ratio of memory (lower is better) is none."""
     data = report("speedup_below_one.md", tmp_path)
     worse = [f for f in findings(data, "failures", more=True) if f["verdict"] == "worse than baseline"]
     assert sorted(f["text"].split(": ")[1].split(",")[0] for f in worse) == ["0.92 x", "0.99 x"]
     assert all("speed-up below 1x" in f["text"] for f in worse)
+
+
+def test_a_speedup_above_one_of_the_change_is_a_stated_improvement(tmp_path: Path) -> None:
+    """ "Geomean 1.18x ... against the base commit", "1.52x over the baseline": a speed-up above 1x is the change's own
+    word that it is faster, an improvement in the results as one below 1x is a regression; a speed-up of two other
+    things ("1.3x faster than the stream-K variant"), a ratio of memory and a range across 1x are neither, and a table
+    row's speed-up beside its before/after pair is that pair's check."""
+    data = report("speedup_above_one.md", tmp_path)
+    better = [f for f in findings(data, "results") if f["verdict"] == "better than baseline"]
+    stated = [(f["line"], f["text"].split(": ")[1].split(",")[0]) for f in better if "a speed-up above 1x" in f["text"]]
+    assert stated == [(5, "1.18 x"), (5, "1.52 x")]
+    # (the table row's 1.34x beside its judged pair says that pair's verdict again: one finding for line 13)
+    assert [f["line"] for f in better if f["line"] == 13] == [13] and "vs baseline 41" in better[-1]["text"]
+    worse = [f for f in findings(data, "failures", more=True) if f["verdict"] == "worse than baseline"]
+    assert [f["line"] for f in worse] == [6]

@@ -109,6 +109,8 @@ HOSTILE: dict[str, HostileText] = {
     "moved by amounts": "speed has improved by about 6 t/s and latency dropped by ~ 3 ms " * 1_000,
     # prose.reduced_by _AGAINST_RUN_RE, vocab.sides names_base_run: shares below runs whose words never end
     "below runs": "7% lower than without the draft model the no-draft run 4% below non-spec " * 1_000,
+    # prose.reduced_by _AGAINST_RUN_RE: comparatives and their measure before "compared to" / "vs" that never name a run
+    "compared runs": "9% faster TG compared to 1.2x over the 3% better PP vs. 2% relative to versus " * 1_000,
     "arrows": "-> " * 12_000,
     "blanks": " \t" * 20_000,
     "commas": "1," * 8_000,
