@@ -1167,6 +1167,19 @@ def test_shares_stated_against_the_base_are_improvements_and_regressions_as_stat
     assert "vs on master" in losses[1]["text"] and "-2 %" in losses[1]["text"]
 
 
+def test_a_share_compared_to_the_base_is_a_change_as_stated(tmp_path: Path) -> None:
+    """ "~7% faster TG compared to master", "4% faster relative to main", "3% better vs the base build", "+2% versus
+    master": a share stated against a base run with any of these words is a change against it, its way the judgement
+    word's (prefill time 3% better is an improvement) or the measure's (TTFT up is a regression); a share against a
+    vendor's estimate states no change."""
+    data = report("../prose/change_compared_to_base.md", tmp_path)
+    gains = [f for f in findings(data, "results") if f["verdict"] == "improvement"]
+    assert [(f["line"], f["metric"]) for f in gains] == [(5, "TG"), (6, "faster"), (7, "prefill time")]
+    assert "vs master" in gains[0]["text"] and "vs the base build" in gains[2]["text"]
+    losses = [f for f in findings(data, "failures") if f["verdict"] == "regression"]
+    assert [(f["line"], f["metric"]) for f in losses] == [(8, "TTFT")]
+
+
 def test_rows_of_a_published_build_are_the_baseline_of_the_branch_rows(tmp_path: Path) -> None:
     """`| 16 | this branch | 21.4 |` then `| 16 | nightly | 23.9 |`: the nightly build is the base side beside the
     branch (no side word of its own needed), each branch row measured against the nightly row of its batch, so
