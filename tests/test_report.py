@@ -1204,7 +1204,7 @@ def test_a_speedup_above_one_of_the_change_is_a_stated_improvement(tmp_path: Pat
     """ "Geomean 1.18x ... against the base commit", "1.52x over the baseline": a speed-up above 1x is the change's own
     word that it is faster, an improvement in the results as one below 1x is a regression; a speed-up of two other
     things ("1.3x faster than the stream-K variant"), a ratio of memory and a range across 1x are neither, and a table
-    row's speed-up beside its before/after pair is that pair's check."""
+    row's speed-up beside its before/after pair is that pair's check; a ratio the text calls slower is a slowdown."""
     data = report("speedup_above_one.md", tmp_path)
     better = [f for f in findings(data, "results") if f["verdict"] == "better than baseline"]
     stated = [(f["line"], f["text"].split(": ")[1].split(",")[0]) for f in better if "a speed-up above 1x" in f["text"]]
@@ -1212,4 +1212,4 @@ def test_a_speedup_above_one_of_the_change_is_a_stated_improvement(tmp_path: Pat
     # (the table row's 1.34x beside its judged pair says that pair's verdict again: one finding for line 13)
     assert [f["line"] for f in better if f["line"] == 13] == [13] and "vs baseline 41" in better[-1]["text"]
     worse = [f for f in findings(data, "failures", more=True) if f["verdict"] == "worse than baseline"]
-    assert [f["line"] for f in worse] == [6]
+    assert [f["line"] for f in worse] == [6, 15]  # ("2x slower than main": a speed-up of 0.5x, as its word says)

@@ -110,6 +110,8 @@ HOSTILE: dict[str, HostileText] = {
     # prose.reduced_by _AGAINST_RUN_RE, vocab.sides names_base_run: shares below runs whose words never end
     "below runs": "7% lower than without the draft model the no-draft run 4% below non-spec " * 1_000,
     # prose.reduced_by _AGAINST_RUN_RE: comparatives and their measure before "compared to" / "vs" that never name a run
+    # prose.reduced_by _RATIO_LOSS_RE: ratios each called slower or worse, over and over
+    "ratio verdicts": "2.1x slower 3x  worse than 1.2x slowe " * 2_000,
     "compared runs": "9% faster TG compared to 1.2x over the 3% better PP vs. 2% relative to versus " * 1_000,
     "arrows": "-> " * 12_000,
     "blanks": " \t" * 20_000,

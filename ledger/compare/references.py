@@ -258,7 +258,8 @@ def _stated_speedup(c: Claim) -> ReferenceCheck | None:
     """A speed-up stated with no reference, the change's own ratio to its base (1x): below 1x it says the change is
     slower there ("Regressions: 0.969x (98K/b1)"), a stated regression like a negative "% improved"; above 1x faster
     ("Geomean 1.166x", "1.344x over the baseline"), a stated improvement. A ratio of a measure that goes down ("memory
-    0.8x") is no speed-up, a range across 1x ("0.9-1.2x") says neither, and a ratio stated against something other
+    0.8x") is no speed-up, one its text calls slower ("2.1x slower") is 1/2.1 of the base, a range across 1x
+    ("0.9-1.2x") says neither, and a ratio stated against something other
     than a base run ("the fused path is 1.4x faster than the split path": `against`) compares two other things, not
     the change with its base."""
     value = number(c)
@@ -268,6 +269,8 @@ def _stated_speedup(c: Claim) -> ReferenceCheck | None:
     if against and not names_base_run(str(against)):
         return None
     high = c.high if c.high is not None else value
+    if printed_good(c.outcome_text or "") is False and value > 1:  # ("2.1x slower than main": 1/2.1 of the base)
+        high, value = 1 / value, 1 / high
     if high < 1:
         return ReferenceCheck(c, claim_key(c)[0], 1.0, REGRESSION, Threshold(0.0, SLOWDOWN, "0"), value - 1.0, SLOWDOWN)
     if value > 1:

@@ -171,6 +171,8 @@ _AGAINST_RUN_RE = re.compile(
     re.IGNORECASE,
 )
 _DOWN_HOW = ("lower", "less", "smaller")
+# "2.1x slower than main", "1.3x worse": a ratio its text judges a slowdown, whatever it is stated against
+_RATIO_LOSS_RE = re.compile(r"[ \t]{1,2}(?P<word>slower|worse)\b", re.IGNORECASE)
 _JUDGED_HOW = {"faster": True, "better": True, "slower": False, "worse": False}
 _DIGIT_RE = re.compile(r"\d")
 
@@ -192,11 +194,14 @@ def against_base_run(out: list[dict[str, Any]], text: str) -> None:
     MTP" is the other run's), so a gap to the feature off is never read as a gain nor compared with a change against
     main. A share against another kind of figure ("1.2% lower than the official figure") keeps its words' sign, as the
     gold reads it. A ratio keeps the run or the thing it is stated against ("1.4x faster than the split path"): a
-    speed-up of two other things is no change of the PR's (compare.references)."""
+    speed-up of two other things is no change of the PR's (compare.references); one its text calls slower ("2.1x
+    slower than main") has that word as its printed verdict."""
     for c in out:
         value, unit = c.get("value"), c.get("unit")
         if unit not in ("%", *RATIO_UNITS) or not isinstance(value, float) or value < 0 or c.get("reference"):
             continue
+        if unit in RATIO_UNITS and (loss := _RATIO_LOSS_RE.match(text, c["end"])) is not None:
+            c["outcome_text"] = loss.group("word")  # (its verdict as the text words it: compare.references)
         m = _AGAINST_RUN_RE.match(text, c["end"], c["end"] + 90)
         if m is None or (m.group("bare") and _DIGIT_RE.search(m.group("what"))):
             continue  # ("85% vs main's 80%": two levels, no change stated against a run)
