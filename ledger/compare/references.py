@@ -186,8 +186,8 @@ def check_references(
     """Stated references first; where none is stated, a registered one whose model and config match."""
     noise = noise or NoiseModel()
     out: list[ReferenceCheck] = []
-    # (a row's speed-up beside its judged pair, "| 100 | 120 | 1.20x |", says that pair's verdict again)
-    paired = {(it.claim.source.path, it.claim.source.line) for it in items_of(snapshot) if it.claim.reference}
+    # (a row's speed-up beside its judged pair of one setup, "| 100 | 120 | 1.20x |", says that pair's verdict again)
+    paired = {_row_of(it.claim) for it in items_of(snapshot) if it.claim.reference}
     for it in items_of(snapshot):
         c = it.claim
         if c.kind not in ("accuracy", "acceptance", "perf") or number(c) is None:
@@ -197,7 +197,7 @@ def check_references(
         if ref is None:
             hits = [r for r in registered if reference_matches(r, it.key)]
             if not hits:
-                speedup = None if (c.source.path, c.source.line) in paired else _stated_speedup(c)
+                speedup = None if _row_of(c) in paired else _stated_speedup(c)
                 if (bar := _failed_bar(c) or speedup) is not None:
                     bar.revision = snapshot.ref.name  # (the revision it was stated in, as a pair's check)
                     out.append(bar)
@@ -215,6 +215,11 @@ def check_references(
             verdict, thr = NOISE, Threshold(thr.value, f"{thr.basis}; {_said_at(c.note or '')}", thr.display)
         out.append(ReferenceCheck(c, it.key, ref, verdict, thr, p.delta, origin, snapshot.ref.name))
     return _as_printed(out, items_of(snapshot))
+
+
+def _row_of(c: Claim) -> tuple[str | None, int, frozenset[tuple[str, str]]]:
+    """A value's line and setup, its column aside: the values of one table row."""
+    return c.source.path, c.source.line, frozenset((k, str(v)) for k, v in (c.config or {}).items() if k != "column")
 
 
 def _said_at(note: str) -> str:
