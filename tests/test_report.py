@@ -1167,6 +1167,19 @@ def test_shares_stated_against_the_base_are_improvements_and_regressions_as_stat
     assert "vs on master" in losses[1]["text"] and "-2 %" in losses[1]["text"]
 
 
+def test_a_share_compared_to_the_base_is_a_change_as_stated(tmp_path: Path) -> None:
+    """ "~7% faster TG compared to master", "4% faster relative to main", "3% better vs the base build", "+2% versus
+    master": a share stated against a base run with any of these words is a change against it, its way the judgement
+    word's (prefill time 3% better is an improvement) or the measure's (TTFT up is a regression); a share against a
+    vendor's estimate states no change."""
+    data = report("../prose/change_compared_to_base.md", tmp_path)
+    gains = [f for f in findings(data, "results") if f["verdict"] == "improvement"]
+    assert [(f["line"], f["metric"]) for f in gains] == [(5, "TG"), (6, "faster"), (7, "prefill time")]
+    assert "vs master" in gains[0]["text"] and "vs the base build" in gains[2]["text"]
+    losses = [f for f in findings(data, "failures") if f["verdict"] == "regression"]
+    assert [(f["line"], f["metric"]) for f in losses] == [(8, "TTFT")]
+
+
 def test_rows_of_a_published_build_are_the_baseline_of_the_branch_rows(tmp_path: Path) -> None:
     """`| 16 | this branch | 21.4 |` then `| 16 | nightly | 23.9 |`: the nightly build is the base side beside the
     branch (no side word of its own needed), each branch row measured against the nightly row of its batch, so
@@ -1180,8 +1193,7 @@ def test_rows_of_a_published_build_are_the_baseline_of_the_branch_rows(tmp_path:
 
 def test_a_speedup_below_one_is_a_stated_regression(tmp_path: Path) -> None:
     """ "Two shapes got slower: 0.92x (M=1) and 0.99x (M=2)": a speed-up below 1x is the change's own word that it
-    is slower there, a regression however shallow; a speed-up above 1x and a ratio of memory (lower is better) are
-    none."""
+    is slower there, a regression however shallow; a ratio of memory (lower is better) is none."""
     data = report("speedup_below_one.md", tmp_path)
     worse = [f for f in findings(data, "failures", more=True) if f["verdict"] == "worse than baseline"]
     assert sorted(f["text"].split(": ")[1].split(",")[0] for f in worse) == ["0.92 x", "0.99 x"]
@@ -1199,3 +1211,18 @@ def test_a_task_cell_with_its_sample_count_makes_its_row_a_score_never_a_latency
         (14, "within noise", "GSM8K"),
     ]
     assert not data["has_regression"] and data["headline"] == "no regression"
+
+
+def test_a_speedup_above_one_of_the_change_is_a_stated_improvement(tmp_path: Path) -> None:
+    """ "Geomean 1.18x ... against the base commit", "1.52x over the baseline": a speed-up above 1x is the change's own
+    word that it is faster, an improvement in the results as one below 1x is a regression; a speed-up of two other
+    things ("1.3x faster than the stream-K variant"), a ratio of memory and a range across 1x are neither, and a table
+    row's speed-up beside its before/after pair is that pair's check; a ratio the text calls slower is a slowdown."""
+    data = report("speedup_above_one.md", tmp_path)
+    better = [f for f in findings(data, "results") if f["verdict"] == "better than baseline"]
+    stated = [(f["line"], f["text"].split(": ")[1].split(",")[0]) for f in better if "a speed-up above 1x" in f["text"]]
+    assert stated == [(5, "1.18 x"), (5, "1.52 x")]
+    # (the table row's 1.34x beside its judged pair says that pair's verdict again: one finding for line 13)
+    assert [f["line"] for f in better if f["line"] == 13] == [13] and "vs baseline 41" in better[-1]["text"]
+    worse = [f for f in findings(data, "failures", more=True) if f["verdict"] == "worse than baseline"]
+    assert [f["line"] for f in worse] == [6, 15]  # ("2x slower than main": a speed-up of 0.5x, as its word says)

@@ -130,6 +130,10 @@ HOSTILE: dict[str, HostileText] = {
     "narrated values": "was also tried and rejected: +40% executed more instructions words @ 1.3 QPS that band's "
     * 1_000,
     "ratio ranges": "beats eager by 4-15x and 1.2-6.3x quicker, -0.5% req/s " * 1_000,
+    # prose.reduced_by _AGAINST_RUN_RE: comparatives and their measure before "compared to" / "vs" that never name a run
+    # prose.reduced_by _RATIO_LOSS_RE: ratios each called slower or worse, over and over
+    "ratio verdicts": "2.1x slower 3x  worse than 1.2x slowe " * 2_000,
+    "compared runs": "9% faster TG compared to 1.2x over the 3% better PP vs. 2% relative to versus " * 1_000,
     "arrows": "-> " * 12_000,
     "blanks": " \t" * 20_000,
     "commas": "1," * 8_000,

@@ -21,6 +21,7 @@ from ledger.vocab.engines import engine_for_repo, engine_in_label
 from ledger.vocab.metrics import LOWER_IS_BETTER_RE, higher_is_better
 from ledger.vocab.outcomes import printed_good
 from ledger.vocab.setup import canon_value
+from ledger.vocab.sides import names_base_run
 
 
 @dataclass
@@ -185,6 +186,8 @@ def check_references(
     """Stated references first; where none is stated, a registered one whose model and config match."""
     noise = noise or NoiseModel()
     out: list[ReferenceCheck] = []
+    # (a row's speed-up beside its judged pair of one setup, "| 100 | 120 | 1.20x |", says that pair's verdict again)
+    paired = {_row_of(it.claim) for it in items_of(snapshot) if it.claim.reference}
     for it in items_of(snapshot):
         c = it.claim
         if c.kind not in ("accuracy", "acceptance", "perf") or number(c) is None:
@@ -194,7 +197,9 @@ def check_references(
         if ref is None:
             hits = [r for r in registered if reference_matches(r, it.key)]
             if not hits:
-                if (bar := _failed_bar(c) or _slowdown(c)) is not None:
+                speedup = None if _row_of(c) in paired else _stated_speedup(c)
+                if (bar := _failed_bar(c) or speedup) is not None:
+                    bar.revision = snapshot.ref.name  # (the revision it was stated in, as a pair's check)
                     out.append(bar)
                 continue
             ref, origin = hits[0].accuracy, f"registered: {hits[0].source or 'reference file'}"
@@ -210,6 +215,11 @@ def check_references(
             verdict, thr = NOISE, Threshold(thr.value, f"{thr.basis}; {_said_at(c.note or '')}", thr.display)
         out.append(ReferenceCheck(c, it.key, ref, verdict, thr, p.delta, origin, snapshot.ref.name))
     return _as_printed(out, items_of(snapshot))
+
+
+def _row_of(c: Claim) -> tuple[str | None, int, frozenset[tuple[str, str]]]:
+    """A value's line and setup, its column aside: the values of one table row."""
+    return c.source.path, c.source.line, frozenset((k, str(v)) for k, v in (c.config or {}).items() if k != "column")
 
 
 def _said_at(note: str) -> str:
@@ -244,17 +254,33 @@ def _failed_bar(c: Claim) -> ReferenceCheck | None:
 SLOWDOWN = "stated speed-up below 1x"
 """The origin of a check of a speed-up its text prints below 1x ("0.969x (98K/b1)"): the change's own ratio to its
 base, slower; the author's figure, no noise band."""
+SPEEDUP = "stated speed-up above 1x"
+"""The origin of a check of a speed-up its text prints above 1x ("Geomean 1.166x whole-PR vs base"): the change's own
+ratio to its base, faster; the author's figure, no noise band."""
 
 
-def _slowdown(c: Claim) -> ReferenceCheck | None:
-    """A speed-up stated below 1x with no reference ("Regressions: 0.969x (98K/b1), 0.963x (98K/b2)"): its ratio to
-    the base (1x) says the change is slower there, a stated regression like a negative "% improved"; above 1x it says
-    what its reference would, so it adds no check. A ratio of a measure that goes down ("memory 0.8x") is no
-    speed-up."""
+def _stated_speedup(c: Claim) -> ReferenceCheck | None:
+    """A speed-up stated with no reference, the change's own ratio to its base (1x): below 1x it says the change is
+    slower there ("Regressions: 0.969x (98K/b1)"), a stated regression like a negative "% improved"; above 1x faster
+    ("Geomean 1.166x", "1.344x over the baseline"), a stated improvement. A ratio of a measure that goes down ("memory
+    0.8x") is no speed-up, one its text calls slower ("2.1x slower") is 1/2.1 of the base, a range across 1x
+    ("0.9-1.2x") says neither, and a ratio stated against something other
+    than a base run ("the fused path is 1.4x faster than the split path": `against`) compares two other things, not
+    the change with its base."""
     value = number(c)
-    if c.unit != "x" or value is None or not 0 < value < 1 or LOWER_IS_BETTER_RE.search(c.metric or ""):
+    if c.unit != "x" or value is None or value <= 0 or LOWER_IS_BETTER_RE.search(c.metric or ""):
         return None
-    return ReferenceCheck(c, claim_key(c)[0], 1.0, REGRESSION, Threshold(0.0, SLOWDOWN, "0"), value - 1.0, SLOWDOWN)
+    against = (c.config or {}).get("against")
+    if against and not names_base_run(str(against)):
+        return None
+    high = c.high if c.high is not None else value
+    if printed_good(c.outcome_text or "") is False and value > 1:  # ("2.1x slower than main": 1/2.1 of the base)
+        high, value = 1 / value, 1 / high
+    if high < 1:
+        return ReferenceCheck(c, claim_key(c)[0], 1.0, REGRESSION, Threshold(0.0, SLOWDOWN, "0"), value - 1.0, SLOWDOWN)
+    if value > 1:
+        return ReferenceCheck(c, claim_key(c)[0], 1.0, IMPROVEMENT, Threshold(0.0, SPEEDUP, "0"), value - 1.0, SPEEDUP)
+    return None
 
 
 def _as_printed(checks: list[ReferenceCheck], items: Sequence[Any]) -> list[ReferenceCheck]:

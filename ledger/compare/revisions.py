@@ -23,7 +23,7 @@ from ledger.errors import UsageError
 from ledger.model import Claim
 from ledger.vocab.outcomes import CI_LABEL as CI_LABEL
 from ledger.vocab.outcomes import CI_SOURCE
-from ledger.vocab.sides import own_base, side_of
+from ledger.vocab.sides import own_base, sides_of
 
 
 @dataclass(frozen=True)
@@ -87,10 +87,8 @@ def split_revisions(claims: Sequence[Claim], document: str | None = None, order:
     numbers = [_label_number(s.ref.label or "") for s in ordered]
     if order == "auto" and len(ordered) > 1 and None not in numbers and len(set(numbers)) == len(numbers):
         return [s for _, s in sorted(zip(numbers, ordered, strict=True), key=lambda t: t[0] or ())]
-    sides = [side_of(s.ref.label) for s in ordered]
-    if order == "auto" and (
-        (None not in sides and len(set(sides)) == 2) or (len(sides) == 2 and sides.count("base") == 1 and None in sides)
-    ):
+    sides = sides_of([s.ref.label for s in ordered])
+    if order == "auto" and None not in sides and len(set(sides)) == 2:
         # "main branch:" / "this PR:", "Candidate" above "Baseline": the base side first, whatever the text's order;
         # so too of two sides one names ("Overlapped Eagle:" above "Main Eagle:"): the other is the candidate
         return [s for _, s in sorted(zip(sides, ordered, strict=True), key=lambda t: t[0] != "base")]

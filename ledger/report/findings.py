@@ -24,12 +24,12 @@ from ledger.compare.align import Row
 from ledger.compare.judge import FEWER_TESTS, REGRESSION, WAIVED, cases_run, coverage_text
 from ledger.compare.noise import COUNT_BASIS
 from ledger.compare.outside import OUTSIDE, ROW_NOTE, footnote, footnote_mark, waiver
-from ledger.compare.references import BAR_CLEARED, OTHER_ENGINE, SLOWDOWN, ReferenceCheck, reference_word
+from ledger.compare.references import BAR_CLEARED, OTHER_ENGINE, SLOWDOWN, SPEEDUP, ReferenceCheck, reference_word
 from ledger.compare.render import fmt_claim
 from ledger.compare.revisions import RevisionRef, is_ci_run, same_sha
 from ledger.compare.run import Comparison
 from ledger.model import BROKEN_NOTE, Claim
-from ledger.report.speedups import contradicted, row_speedups, slowdown_text
+from ledger.report.speedups import contradicted, row_speedups, speedup_text
 from ledger.vocab.sides import side_of
 
 SECTIONS = (
@@ -204,8 +204,8 @@ def ref_finding(
             f"{r.claim.metric or r.key.metric}{f' [{own}]' if own else ''}: {fmt_claim(r.claim)} on the wrong side "
             f"of its stated bar {r.reference:g}: {r.delta:+.4g}"
         )
-    elif r.origin == SLOWDOWN:  # "0.969x (98K/b1)" under "Regressions:": slower than the base, as its text says
-        text = slowdown_text(r, f"{r.claim.metric or r.key.metric}{f' [{own}]' if own else ''}")
+    elif r.origin in (SLOWDOWN, SPEEDUP):  # "0.969x (98K/b1)" under "Regressions:": slower than the base, as said
+        text = speedup_text(r, f"{r.claim.metric or r.key.metric}{f' [{own}]' if own else ''}")
     cav: list[str] = []
     if r.claim.approx:
         cav.append("approximate value")

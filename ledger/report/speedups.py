@@ -1,6 +1,6 @@
 """What the speed-ups a text prints say of its checks: a row's own speed-up that calls the other side faster than the
-check does (its sides' labels may be swapped), and a speed-up below 1x, a slowdown the text states
-(references.SLOWDOWN)."""
+check does (its sides' labels may be swapped), and a speed-up below or above 1x, a slowdown or a gain the text states
+(references.SLOWDOWN, references.SPEEDUP)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ def contradicted(r: ReferenceCheck, speedups: dict[int, float]) -> str | None:
     return f"the row's own speed-up ({s:g}x) says the opposite: its sides' labels may be swapped"
 
 
-def slowdown_text(r: ReferenceCheck, name: str) -> str:
-    """ "0.969x (98K/b1)" under "Regressions:": slower than the base, as its text says."""
-    return f"{name}: {fmt_claim(r.claim)}, slower than the base ({r.delta * 100:+.1f}%, a speed-up below 1x)"
+def speedup_text(r: ReferenceCheck, name: str) -> str:
+    """ "0.969x (98K/b1)" under "Regressions:": slower than the base, as its text says; "Geomean 1.166x": faster."""
+    way, side = ("slower", "below") if r.delta < 0 else ("faster", "above")
+    return f"{name}: {fmt_claim(r.claim)}, {way} than the base ({r.delta * 100:+.1f}%, a speed-up {side} 1x)"

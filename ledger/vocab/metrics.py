@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
+from ledger.vocab.change_words import GAIN_NOUN_RE
 from ledger.vocab.metric_table import BENCHMARKS, METRICS
 from ledger.vocab.setup import config_hints
 from ledger.vocab.text import clean_name
@@ -174,14 +175,12 @@ _LOWER_QUALITY_RE = re.compile(
 )
 
 
-_GAIN_RE = re.compile(r"\b(?:improvement|improved by|gain|uplift)\b", re.IGNORECASE)
-
-
 def higher_is_better(metric: str, unit: str | None, kind: str) -> bool:
     """Direction of goodness: accuracy, acceptance, throughput and speed-ups go up."""
     if kind in ("accuracy", "acceptance"):
         return not _LOWER_QUALITY_RE.search(metric)
-    if "speedup" in metric.lower() or "speed-up" in metric.lower() or _GAIN_RE.search(metric):
+    # (a gain word, or a speed-up glued into a name: "decode_speedup")
+    if "speedup" in metric.lower() or "speed-up" in metric.lower() or GAIN_NOUN_RE.search(metric):
         return True  # ("TTFT improvement": however its measure reads, an improvement is better the higher it is)
     by_unit = unit_higher_is_better(unit)
     if by_unit is not None:

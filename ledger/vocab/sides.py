@@ -5,6 +5,7 @@ them (the base first, whatever order the text lists them in)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ledger.memo import short_text_cache
 from ledger.vocab.engines import engine_named
@@ -67,6 +68,15 @@ def side_of(label: str | None) -> str | None:
     """ "base" when a label names the baseline side (main, before, baseline), "head" for the candidate
     (this PR, after, with the fix), None when it names neither or both."""
     return _side_of(label) if label else None
+
+
+def sides_of(labels: Sequence[str | None]) -> list[str | None]:
+    """Each label's side (side_of); of two labels where one names the base side and the other no side ("Beta Eagle:"
+    beside "Main Eagle:"), the other is the candidate: the one the base word does not name."""
+    sides = [side_of(label) for label in labels]
+    if len(sides) == 2 and sides.count("base") == 1 and None in sides:
+        return ["base" if s == "base" else "head" for s in sides]
+    return sides
 
 
 @short_text_cache(4096)  # every row and column label of a table is asked, the same few labels again and again

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.change_words import GAIN_RE, LOSS_RE
 from ledger.vocab.metrics import higher_is_better
 
-_GAIN_RE = re.compile(r"\b(?:improvements?|speed-?ups?|gains?|uplifts?|boosts?|faster|better)\b", re.IGNORECASE)
-_LOSS_RE = re.compile(r"\b(?:regressions?|slow-?downs?|degradations?|slower|worse)\b", re.IGNORECASE)
 _CHANGE_RE = re.compile(r"\bchange\b", re.IGNORECASE)
 
 
@@ -20,9 +19,9 @@ def stated_direction(metric: str, value: float, unit: str | None, against: str |
     if unit != "%" or value == 0:
         return None
     sign = 1 if value > 0 else -1
-    if _LOSS_RE.search(metric):
+    if LOSS_RE.search(metric):
         return -sign
-    if _GAIN_RE.search(metric):
+    if GAIN_RE.search(metric):
         return sign
     if against is not None or _CHANGE_RE.search(metric):
         return sign if higher_is_better(metric, None, "perf") else -sign

@@ -33,6 +33,7 @@ from ledger.errors import LedgerError, UsageError
 from ledger.output.formats import GroupBy
 from ledger.output.rows import config_text, grouped, revision_text
 from ledger.output.terminal import fmt_value
+from ledger.vocab.outcomes import CI_LABEL
 from ledger.vocab.support import VALUES as SUPPORT_VALUES
 from ledger.web import library, review
 from ledger.web.charts import pr_charts, trend_charts
@@ -119,7 +120,7 @@ def pr_page(book: Ledger, repo: str, number: int) -> dict[str, Any]:
         {**r, "href": doc_href(doc["id"], d["version"], r["line"]) if r.get("line") else None} for r in d["revisions"]
     ]
     runs = [{**r, "href": doc_href(r["document_id"], r["version"], r["line"])} for r in d["ci_runs"]]
-    gates = [c for c in newest if c.get("kind") == "gate" and (c.get("revision") or {}).get("label") != "CI"]
+    gates = [c for c in newest if c.get("kind") == "gate" and not _of_ci_bot(c)]
     by_outcome = {o: [claim_row(c) for c in gates if c.get("outcome") == o] for o in OUTCOME_ORDER}
     by_outcome["unknown"] = [claim_row(c) for c in gates if c.get("outcome") not in OUTCOME_ORDER]
     link = _linker(conn, comparison, [doc])
@@ -146,6 +147,11 @@ def pr_page(book: Ledger, repo: str, number: int) -> dict[str, Any]:
     }
 
 
+def _of_ci_bot(c: dict[str, Any]) -> bool:
+    """A stored claim of a CI bot's run: its revision label is the bot's (vocab.outcomes.CI_LABEL)."""
+    return ((c.get("revision") or {}).get("label") or "").strip().lower() == CI_LABEL
+
+
 def _ci_commits(runs: Sequence[dict[str, Any]], comparison: dict[str, Any] | None) -> list[dict[str, Any]]:
     """One entry per commit CI ran on: its runs, their outcomes, and which measured revisions name it."""
     covered = {t["sha"]: t for t in ((comparison or {}).get("tested") or {}).get("ci_commits", [])}
@@ -164,7 +170,7 @@ def _ci_commits(runs: Sequence[dict[str, Any]], comparison: dict[str, Any] | Non
         entry["runs"].append(r)
         entry["outcomes"][r.get("outcome") or "unknown"] += 1
     for sha, t in covered.items():  # a head GitHub reported, with no CI run in the text
-        if t.get("source") != "CI" and sha not in out:
+        if (t.get("source") or "").lower() != CI_LABEL and sha not in out:
             out[sha] = {
                 "sha": sha,
                 "runs": [],

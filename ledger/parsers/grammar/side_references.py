@@ -30,7 +30,7 @@ from ledger.parsers.reader.document import Document
 from ledger.vocab.claim_setup import read_setup
 from ledger.vocab.env_switches import ENV_KEY
 from ledger.vocab.outcomes import CI_LABEL
-from ledger.vocab.sides import side_of
+from ledger.vocab.sides import sides_of
 
 _RESULTS = frozenset({"perf", "accuracy", "acceptance"})
 
@@ -69,12 +69,8 @@ def _keyer(doc: Document) -> Callable[[Claim], Hashable]:
 
 def _roles(names: Sequence[tuple[str, str]]) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
     """The base sides and the candidate sides among a document's revisions."""
-    sides = {n: side_of(n[0]) for n in names}
-    base = {n for n, s in sides.items() if s == "base"}
-    cand = {n for n, s in sides.items() if s == "head"}
-    if not cand and len(names) == 2 and len(base) == 1:
-        cand = set(names) - base  # "Beta Eagle:" beside "Main Eagle:": the one the base word does not name
-    return base, cand
+    sides = dict(zip(names, sides_of([n[0] for n in names]), strict=True))
+    return {n for n, s in sides.items() if s == "base"}, {n for n, s in sides.items() if s == "head"}
 
 
 def side_references(doc: Document, claims: list[Claim]) -> list[Claim]:

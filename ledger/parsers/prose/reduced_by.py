@@ -159,31 +159,61 @@ def moved_by(out: list[dict[str, Any]], text: str) -> None:
         c["metric"], c["value"] = f"{name} change", abs(value) if up else -abs(value)
 
 
-# "7% lower than without the draft model", "4% below the no-draft run": a share a measure stands above or below a named
-# run, to the clause's end or a place or time word
+# "7% lower than without the draft model", "4% below the no-draft run", "~9% faster TG compared to master", "+2% versus
+# master", "1.2x over the baseline": a share or a ratio that stands against a named run, to the clause's end or a place
+# or time word; a comparative may name its measure before the run ("faster TG compared to master")
 _AGAINST_RUN_RE = re.compile(
-    r"[ \t]{1,2}(?:(?P<down>lower|less|slower|worse|smaller)[ \t]than|(?P<under>below|behind)|"
-    r"(?:higher|faster|better|greater|more)[ \t]than|above|ahead[ \t]of)[ \t]{1,2}"
+    r"[ \t]{1,2}(?:(?P<how>lower|less|smaller|slower|worse|higher|greater|more|faster|better)"
+    r"(?:[ \t][A-Za-z][\w/-]{0,24})?[ \t]{1,2}(?:than|compared[ \t](?:to|with)|relative[ \t]to|vs\.?|versus|over)|"
+    r"(?P<under>below|behind)|above|ahead[ \t]of|"
+    r"(?P<bare>compared[ \t](?:to|with)|relative[ \t]to|vs\.?|versus|over|against))[ \t]{1,2}"
     r"(?P<what>[^,;:.()\n]{2,60}?)(?=[ \t]?(?:[,;:.()\n]|$)|[ \t](?:on|at|in|for|with|but|and)[ \t])",
     re.IGNORECASE,
 )
+_DOWN_HOW = ("lower", "less", "smaller")
+# "2.1x slower than main", "1.3x worse": a ratio its text judges a slowdown, whatever it is stated against
+_RATIO_LOSS_RE = re.compile(r"[ \t]{1,2}(?P<word>slower|worse)\b", re.IGNORECASE)
+_JUDGED_HOW = {"faster": True, "better": True, "slower": False, "worse": False}
+_DIGIT_RE = re.compile(r"\d")
+
+
+def _signed_against(c: dict[str, Any], m: re.Match[str]) -> float:
+    """The share's sign as its measure moved: down below or lower than the run; a judgement word ("3% better vs the
+    base build", "5% slower than main") moved it the way the measure gets better or worse (prefill time down, PP up)."""
+    value, how = float(c["value"]), (m.group("how") or "").lower()
+    if how in _JUDGED_HOW:
+        up = higher_is_better(c.get("metric") or how, None, "perf")
+        return value if _JUDGED_HOW[how] == up else -value
+    return -value if how in _DOWN_HOW or m.group("under") else value
 
 
 def against_base_run(out: list[dict[str, Any]], text: str) -> None:
-    """Each share followed by how it stands against a run on the base side ("7% lower than without the draft model")
-    is its measure's change against that run: negative when below it, with the run as its `against` key (its words,
-    kept out of the metric's name, which is read for setup: "without MTP" is the other run's), so a gap to the
-    feature off is never read as a gain nor compared with a change against main. A share against another kind of figure
-    ("1.2% lower than the official figure") keeps its words' sign, as the gold reads it."""
+    """Each share followed by how it stands against a run on the base side ("7% lower than without the draft model",
+    "~9% faster TG compared to master") is its measure's change against that run, signed the way the measure moved,
+    with the run as its `against` key (its words, kept out of the metric's name, which is read for setup: "without
+    MTP" is the other run's), so a gap to the feature off is never read as a gain nor compared with a change against
+    main. A share against another kind of figure ("1.2% lower than the official figure") keeps its words' sign, as the
+    gold reads it. A ratio keeps the run or the thing it is stated against ("1.4x faster than the split path"): a
+    speed-up of two other things is no change of the PR's (compare.references); one its text calls slower ("2.1x
+    slower than main") has that word as its printed verdict."""
     for c in out:
-        value = c.get("value")
-        if c.get("unit") != "%" or not isinstance(value, float) or value < 0 or c.get("reference") is not None:
+        value, unit = c.get("value"), c.get("unit")
+        if unit not in ("%", *RATIO_UNITS) or not isinstance(value, float) or value < 0 or c.get("reference"):
             continue
+        if unit in RATIO_UNITS and (loss := _RATIO_LOSS_RE.match(text, c["end"])) is not None:
+            c["outcome_text"] = loss.group("word")  # (its verdict as the text words it: compare.references)
         m = _AGAINST_RUN_RE.match(text, c["end"], c["end"] + 90)
-        if m is None or not names_base_run(what := m.group("what").strip()):
+        if m is None or (m.group("bare") and _DIGIT_RE.search(m.group("what"))):
+            continue  # ("85% vs main's 80%": two levels, no change stated against a run)
+        what = m.group("what").strip()
+        if unit in RATIO_UNITS:
+            c["config"] = {**c["config"], "against": what}
             continue
-        if m.group("down") or m.group("under"):
-            c["value"] = -value
+        if not names_base_run(what):
+            continue
+        signed = _signed_against(c, m)
+        if signed < 0:
+            c["value"] = signed
             if c.get("high") is not None:
                 c["high"] = -c["high"]
         c["config"] = {**c["config"], "against": what}

@@ -161,6 +161,7 @@ def claims_in_text(
             stderr=c.get("stderr"),
             stddev=c.get("stddev"),
             printed=c.get("printed"),
+            outcome_text=c.get("outcome_text"),  # ("2.1x slower than main": the text's own verdict)
             config=c["config"],
             **side,
         )
