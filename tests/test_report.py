@@ -1226,3 +1226,12 @@ def test_a_speedup_above_one_of_the_change_is_a_stated_improvement(tmp_path: Pat
     assert [f["line"] for f in better if f["line"] == 13] == [13] and "vs baseline 41" in better[-1]["text"]
     worse = [f for f in findings(data, "failures", more=True) if f["verdict"] == "worse than baseline"]
     assert [f["line"] for f in worse] == [6, 15]  # ("2x slower than main": a speed-up of 0.5x, as its word says)
+
+
+def test_a_stated_share_within_the_perf_threshold_is_noise_not_a_regression(tmp_path: Path) -> None:
+    """ "Delta: -0.42% req/s": a change the text states in a share smaller than the ±2% a measured pair is judged by
+    is within noise, as the same two runs printed would be; "about 6% slower than main" stays a regression."""
+    data = report("stated_share_within_noise.md", tmp_path)
+    noise = [f for f in findings(data, "results") if f["verdict"] == "within noise"]
+    assert [(f["line"], f["metric"]) for f in noise] == [(7, "req/s change")]
+    assert [f["line"] for f in findings(data, "failures") if f["verdict"] == "regression"] == [9]

@@ -223,7 +223,7 @@ def build_report(
         not_verified_section(gates, names),
     ]
     # the changes the text states in words ("~9% faster TG compared to master"): judged as stated (report.stated)
-    gains, losses = stated_changes(own, names)
+    gains, losses = stated_changes(own, names, (noise or NoiseModel()).perf_rel)
     sections[1].findings.extend(gains)
     sections[2].findings.extend(losses)
     if (engines := engines_section(comparison, names, comparison.lines)).findings:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ledger.compare.judge import IMPROVEMENT, NOISE, REGRESSION
 from ledger.compare.render import fmt_claim
 from ledger.model import Claim
 from ledger.report.findings import Finding, rev_name
@@ -21,8 +22,12 @@ STATED = "as stated"
 """What a stated change's words add to its verdict: the text's own word, no measured pair."""
 
 
-def stated_changes(own: Sequence[Claim], names: dict[str, str]) -> tuple[list[Finding], list[Finding]]:
-    """The improvements and the regressions the text states as shares of a change, each a finding of its line."""
+def stated_changes(
+    own: Sequence[Claim], names: dict[str, str], share: float = 0.02
+) -> tuple[list[Finding], list[Finding]]:
+    """The improvements and the regressions the text states as shares of a change, each a finding of its line; a
+    share no larger than `share` (the default perf threshold a measured pair is judged by, 0.02 for 2%) is within
+    noise, in the results, as "-0.42% req/s" would be were both runs printed."""
     paired = {c.source.line for c in own if c.reference is not None}
     gains: list[Finding] = []
     losses: list[Finding] = []
@@ -42,7 +47,11 @@ def stated_changes(own: Sequence[Claim], names: dict[str, str]) -> tuple[list[Fi
         text = f"{c.metric}{f' [{where}]' if where else ''}: {fmt_claim(c)} ({STATED}{vs})"
         caveats = ["approximate value"] if c.approx else []
         rev = rev_name(c)
-        f = Finding("improvement" if way > 0 else "regression", text, names.get(rev), c.source.line, c.metric)
+        if c.unit == "%" and c.high is None and abs(c.value) < share * 100:
+            text = f"{text[:-1]}, within the ±{share * 100:g}% default perf threshold)"
+            gains.append(Finding(NOISE, text, names.get(rev), c.source.line, c.metric, caveats))
+            continue
+        f = Finding(IMPROVEMENT if way > 0 else REGRESSION, text, names.get(rev), c.source.line, c.metric)
         f.caveats = caveats
         (gains if way > 0 else losses).append(f)
     return gains, losses
