@@ -286,7 +286,8 @@ def test_a_geforce_counted_by_its_bare_number_is_that_many_cards() -> None:
     [
         ("+20% across conc=1–128", {"concurrency": "1-128"}),  # the range the runs span, never its low end
         ("checked at TP 2-8.", {"tp": "2-8"}),
-        ("quick: TP8 + EAGLE MTP 3-1-4", {"draft_len": "3"}),  # a method's three numbers, no range
+        # SGLang's tuple, steps 3, top-k 1 and 4 draft tokens: never a range "3-1" (vocab.spec_tuples)
+        ("quick: TP8 + EAGLE MTP 3-1-4", {"spec_steps": "3", "draft_len": "4"}),
         ("concurrency 64 - 12.5 ms", {"concurrency": "64"}),
     ],
 )
