@@ -44,11 +44,12 @@ def stated_changes(
         cond = (c.config or {}).get("context")
         where = "; ".join(x for x in (setup, cond) if x)
         vs = f" vs {against}" if against else ""
-        text = f"{c.metric}{f' [{where}]' if where else ''}: {fmt_claim(c)} ({STATED}{vs})"
+        noise = c.unit == "%" and c.high is None and abs(c.value) < share * 100
+        within = f", within the ±{share * 100:g}% default perf threshold" if noise else ""
+        text = f"{c.metric}{f' [{where}]' if where else ''}: {fmt_claim(c)} ({STATED}{vs}{within})"
         caveats = ["approximate value"] if c.approx else []
         rev = rev_name(c)
-        if c.unit == "%" and c.high is None and abs(c.value) < share * 100:
-            text = f"{text[:-1]}, within the ±{share * 100:g}% default perf threshold)"
+        if noise:
             gains.append(Finding(NOISE, text, names.get(rev), c.source.line, c.metric, caveats))
             continue
         f = Finding(IMPROVEMENT if way > 0 else REGRESSION, text, names.get(rev), c.source.line, c.metric)

@@ -28,7 +28,9 @@ def in_spec_tuple(text: str, start: int, end: int) -> bool:
     never a result of its own."""
     lo = max(0, start - 24)
     window = text[lo : end + 12]
-    if not ("(" in window or "-" in window or "," in window):
-        return False  # (every tuple joins its numbers with one of them: most numbers are asked no pattern)
+    low = window.lower()
+    # every tuple names its method and joins its numbers with one of these: most numbers are asked no pattern
+    if not any(m in low for m in _METHODS) or not ("(" in window or "-" in window or "," in window):
+        return False
     found = (m for w in SPEC_TUPLE_WORDS for m in w.pattern.finditer(window))
     return any(m.start() + lo <= start < m.end() + lo for m in found)
