@@ -912,6 +912,12 @@ HOSTILE: dict[str, HostileText] = {
     # DeepSeek shorthands with a member joined on and on, none of them ending where a name may (vocab.models
     # _SHORTHAND_RE's member form)
     "ds members": "DSv4-Flash-DS-R1-Pro.x ds-v3.2-lite/" * 2_000,
+    # a family's named member with a version after it, then a count of boards, over and over (vocab.models
+    # _MEMBER_MODEL_RE's version form)
+    "member versions": "Mistral Large 2 Mistral-Small 4 GPUs Mistral Small 3.1x " * 2_000,
+    # a setup section over headings of sub-sections, each with a line that may print a result (grammar.setup_scopes
+    # _setup_section_end asks each sub-section once)
+    "setup sub-sections": lambda s: "## Hardware\n- H200\n" + "#### Part\nTP2 on B200\n" * (750 * s),
     # a board's recipe path glued on and on, lengths in every part (vocab.length_pairs _PATH_LENGTHS_RE, read on the
     # first 400 characters of a line only)
     "recipe paths": "GB200 recipes/gb200-fp4/1k1k/8k1k-" * 1_000,

@@ -100,9 +100,11 @@ _SPACED_MODEL_RE = re.compile(
     r"(?![\w/-])",
     re.IGNORECASE,
 )
-# "DeepSeek-Lite", "Mistral-Small": a family's named member, no version or size printed
+# "DeepSeek-Lite", "Mistral-Small": a family's named member, no size printed; its release's version after it
+# ("Mistral Large 2", "Mistral Small 3.1"), never a count of boards ("Mistral-Small 4 GPUs")
 _MEMBER_MODEL_RE = re.compile(
-    r"(?<![\w/.@-])(?:" + _FAMILY + r")(?:-| (?=(?-i:[A-Z])))(?:lite|mini|nano|small|medium|large)(?![\w/-])",
+    r"(?<![\w/.@-])(?:" + _FAMILY + r")(?:-| (?=(?-i:[A-Z])))(?:lite|mini|nano|small|medium|large)"
+    r"(?: \d{1,2}(?:\.\d{1,2})?(?![\w.]| ?(?:x|gpus?|nodes?|cards?)\b))?(?![\w/-])",
     re.IGNORECASE,
 )
 # (case-blind, it was tried at every blank and hyphen of every text with no digit: searched only where a word stands)

@@ -190,8 +190,7 @@ def _sections_in(doc: Document, start: int, end: int, starts: list[int]) -> list
     blocks = [b for b in doc.blocks[lo:hi] if not b.in_code]
     for k, b in enumerate(blocks):
         if b.kind == "heading" and _SETUP_TITLE_RE.match(b.text):
-            stop = next((h.start - 1 for h in blocks[k + 1 :] if h.kind == "heading" and h.level <= b.level), end)
-            out.append((b.start + 1, stop))
+            out.append((b.start + 1, _setup_section_end(doc, blocks, k, end)))
         elif b.kind == "text":
             sm = _SUMMARY_RE.search(b.text)
             if sm and _SETUP_TITLE_RE.match(sm.group("title")):
@@ -200,6 +199,21 @@ def _sections_in(doc: Document, start: int, end: int, starts: list[int]) -> list
             elif len(b.text) <= 40 and b.text.rstrip().endswith(":") and _SETUP_TITLE_RE.match(b.text):
                 out.append((b.end + 1, _list_end(blocks, k + 1, b.end)))
     return out
+
+
+def _setup_section_end(doc: Document, blocks: list[Block], k: int, end: int) -> int:
+    """The last line of the setup section headed by blocks[k]: up to the next heading of its level or above, or
+    to a sub-section of results ("### Hardware" over "#### Llama 3.3 70B" and its table), whose header cells set up
+    its own rows, not the turn."""
+    level = blocks[k].level
+    heads = [h for h in blocks[k + 1 :] if h.kind == "heading"]
+    for i, h in enumerate(heads):
+        if h.level <= level:
+            return h.start - 1
+        last = heads[i + 1].start - 1 if i + 1 < len(heads) else end
+        if not _SETUP_TITLE_RE.match(h.text) and section_measures(doc, [(h.start, last)]):
+            return h.start - 1
+    return end
 
 
 def _list_end(blocks: list[Block], k: int, fallback: int) -> int:
