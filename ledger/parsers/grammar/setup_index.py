@@ -93,15 +93,23 @@ class SetupIndex:
     def default_at(self, line: int, model: str | None = None) -> dict[str, str]:
         """The default's keys that reach `line`, for a result of `model` (None: it states none). Not a key that only
         lines below it state, each beside another model ("On Heron-Max (TP=8 EP=8, MTP=1):" over its own run; where
-        neither the result nor the document names one, every model a line names is another), or, for a result with
-        a model of its own, under a heading below it (a "## Speed" section's config link naming GB200)."""
+        neither the result nor the document names one, every model a line names is another), or under a heading
+        below it (an "### End-to-end serving" paragraph under a kernel table: that section's runs). The board is
+        the machine's, the document's for a result of no model of its own, unless a section below names it for a
+        result that has one (a "## Speed" section's config link naming GB200)."""
         if not self.reach and not self.beside:
             return self.default
         out: dict[str, str] = {}
+        # (a result that names no model is of the document's, where it has one: a line below naming that model
+        # states this result's setup too, one under a later heading naming none only its own section's)
         mine = _letters(model) if model else None
-        judged = bool(self.beside) and (model is not None or "model" not in self.default) and line != self.title
+        ours = mine or (_letters(self.default["model"]) if "model" in self.default else None)
+        judged = bool(self.beside) and line != self.title
+        board = judged and (model is not None or "model" not in self.default)
         for key, value in self.default.items():  # (in the default's order: a claim's config keeps it)
-            if judged and key != "model" and _others_below(self.beside.get(key, ()), line, mine):
+            if key == "gpu" and board and _others_below(self.beside.get(key, ()), line, mine, headed=False):
+                continue
+            if judged and key not in ("model", "gpu") and _others_below(self.beside.get(key, ()), line, ours):
                 continue
             if key not in self.reach:
                 out[key] = value
@@ -120,16 +128,19 @@ def _letters(name: str) -> str:
     return "".join(filter(str.isalnum, name.lower()))
 
 
-def _others_below(stated: Sequence[tuple[int, tuple[str, ...], int]], line: int, model: str | None) -> bool:
+def _others_below(
+    stated: Sequence[tuple[int, tuple[str, ...], int]], line: int, model: str | None, headed: bool = True
+) -> bool:
     """Every line of `stated` (line, the models it names, the heading over it) is below `line`, and names models
     none of them `model` (one spelling inside the other counts as the same: "Heron-Max" and "acme/Heron-Max-7B"; a
-    result of no model: any), or names none under a heading below `line` (for a result of a model only)."""
+    result of no model: any), or names none under a heading below `line` (for a result of a model only, unless
+    `headed`: any result)."""
     if not stated:
         return False
     for no, names, head in stated:  # (loops, not generators: most answers are known at the first line)
         if no <= line:
             return False
-        if not names and (model is None or head <= line):
+        if not names and ((model is None and not headed) or head <= line):
             return False
         for m in names:
             if model is not None and (model in (n := _letters(m)) or n in model):
