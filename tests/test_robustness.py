@@ -974,7 +974,7 @@ HOSTILE: dict[str, HostileText] = {
     # closes (vocab.metric_table's gsm8k-platinum, aime2025, livecodebench-v6, gpqa-diamond, accuracy rows)
     "benchmark editions": "gsm8k-platinum aime 20252025 livecodebench v66 gpqa_diamond acc. (% acc accuracy (" * 400,
     # dashed names after a lead-in's "with"/"using"/"for", an org before some, never closed by a size in brackets
-    # nor by a board (vocab.shaped_models _LED_RE, _ON_BOARD_RE)
+    # nor by a board (vocab.shaped_models _LED_RE, _LED_SHAPE_RE, _ON_BOARD_RE)
     "led names": "with ab/Cd-1.2-ef-Gh-3 (4.5 using Xy-Z9-mini on two on 8x for Q-1-2-3-4-5 (12.5" * 400,
     # model pairs whose second part never closes or is glued to the next pair (vocab.canonical SIBLING_PAIR_RE)
     "model pairs": "Kimi-K2.5/K2.6/K2.7x Llama-3.1-8B/70B/ Qwen3-8B/8Bx-Pro/ " * 800,

@@ -9,23 +9,31 @@ from __future__ import annotations
 
 import re
 
+from ledger.vocab.word_gate import WordGate
+
 # a double-quoted phrase of two words at least, no key and value inside ("model": "x" is a record's field)
 _QUOTED_RE = re.compile(r"[\"\u201c](?P<inner>[^\"\u201c\u201d\n:={}]{3,80})[\"\u201d]")
 _PHRASE_RE = re.compile(r"\w\s{1,3}\w")
 # a clause ends at a sentence's stop, a semicolon or a dash between words (not the point inside "Qwen3.5")
 _CLAUSE_END_RE = re.compile(r"[.;!?](?=\s|$)|\s[\u2014\u2013]\s")
 # a run that failed or was undone ...
-_FAILED_RE = re.compile(
-    r"\b(?:fail(?:s|ed|ing|ures?)?|broke|broken|flagged|reverted|revert|crash(?:ed|es)?|red)\b", re.IGNORECASE
+# (both case-blind patterns open with a bare `\b` and would be tried at every character of every line: searched only
+# where one of their words stands, see vocab.word_gate)
+_FAILED_RE = WordGate(
+    re.compile(
+        r"\b(?:fail(?:s|ed|ing|ures?)?|broke|broken|flagged|reverted|revert|crash(?:ed|es)?|red)\b", re.IGNORECASE
+    )
 )
 # ... in CI, a nightly job, or another pull request or issue
 _ELSEWHERE_RE = re.compile(r"\b(?:CI|nightly|job|pipeline)\b|#\d{2,7}\b|/(?:pull|issues)/\d{1,7}")
 # an earlier run or table a line sets apart from the one it reports ("the PR description's original table was
 # measured on B300", "the previous numbers were taken on an A100"): its board and settings are that run's
-_EARLIER_RE = re.compile(
-    r"\b(?:original|previous|earlier|prior|older|old)\s(?:[\w'-]{1,20}\s){0,2}?"
-    r"(?:table|run|runs|numbers|results|sweep|measurements?|benchmarks?|figures|data)\b",
-    re.IGNORECASE,
+_EARLIER_RE = WordGate(
+    re.compile(
+        r"\b(?:original|previous|earlier|prior|older|old)\s(?:[\w'-]{1,20}\s){0,2}?"
+        r"(?:table|run|runs|numbers|results|sweep|measurements?|benchmarks?|figures|data)\b",
+        re.IGNORECASE,
+    )
 )
 # a number standing alone ("passed 410 cases and failed 3"): a clause that counts or measures reports its own run's
 # results, whose setup it states (not a number inside a name, an issue's "#48223" or a link)

@@ -17,12 +17,15 @@ _NAME = (
     r"-(?:Pro|Flash|Mini|Nano|Lite|Max|Plus|Ultra|Air|Turbo|Base|Instruct|Chat|V\d{1,2}(?:\.\d{1,2})?)"
     r"(?:-[A-Za-z0-9]{1,16}(?:\.\d{1,2})?){0,2})(?![\w/-]|\.\w)"
 )
-_SHAPE_RE = re.compile(
-    r"-(?:Pro|Flash|Mini|Nano|Lite|Max|Plus|Ultra|Air|Turbo|Base|Instruct|Chat|V\d)(?![a-z])"
-    r"|(?<![\w-])(?:[Ww]ith|[Uu]sing|[Ff]or|on) (?:the )?[\w.-]{0,40}/?[A-Z][A-Za-z0-9.]{0,20}-"
+_SHAPE_RE = re.compile(r"-(?:Pro|Flash|Mini|Nano|Lite|Max|Plus|Ultra|Air|Turbo|Base|Instruct|Chat|V\d)(?![a-z])")
+_LED_SHAPE_RE = re.compile(
+    r"(?:W(?<![\w-]W)ith|w(?<![\w-]w)ith|U(?<![\w-]U)sing|u(?<![\w-]u)sing|F(?<![\w-]F)or|f(?<![\w-]f)or|o(?<![\w-]o)n)"
+    r" (?:the )?[\w.-]{0,40}/?[A-Z][A-Za-z0-9.]{0,20}-"
 )
 """Where some shaped name may stand: a text without one of its variant parts, or a dashed name after a lead-in's
-"with"/"using"/"for"/"on", holds none (the cheap test first)."""
+"with"/"using"/"for"/"on", holds none (the cheap test first). Two patterns, each opening with a character (a
+lead-in's word looks behind its first letter): the engine skips to where one can open, where one pattern of both,
+opening with a look-behind, was tried at every character."""
 _BOARD_RE = re.compile(rf"(?<![a-z0-9])(?:{GPU_NAMES})(?![0-9])", re.IGNORECASE)
 """A board the vocabulary knows, inside a name: "H100-Pro", "Orin-Nano" name a machine, no model."""
 _BENCHMARK_RE = re.compile("|".join(f"(?:{b.pattern})" for b in BENCHMARKS), re.IGNORECASE)
@@ -61,7 +64,7 @@ _ON_BOARD_RE = re.compile(rf" on (?:[a-z]{{1,6}} )?(?:\d{{1,3}} ?[x×] ?)?(?:{GP
 def shaped_models(text: str) -> dict[tuple[int, int], str]:
     """The spans of the names of `text` whose shape and place name a model (see the module's words), each with
     its name as printed; none a board's name ("H100-Pro")."""
-    if "-" not in text or _SHAPE_RE.search(text) is None:
+    if "-" not in text or (_SHAPE_RE.search(text) is None and _LED_SHAPE_RE.search(text) is None):
         return {}
     out: dict[tuple[int, int], str] = {}
     for m in _PLACES_RE.finditer(text):

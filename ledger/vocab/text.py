@@ -164,8 +164,9 @@ NARRATION_RE = re.compile(
 
 
 # "ISL 68,656", "32,768 tokens": a number's thousands separated by commas (groups of three digits after the first of
-# one to three); the run is taken whole, so that "64,128,256" is one candidate and judged as a list below
-_GROUPED_RE = re.compile(r"(?<![\d.])(?<!\d,)\d{1,3}(?:,\d{3})+(?!\d|,\d)")
+# one to three); the run is taken whole, so that "64,128,256" is one candidate and judged as a list below (its first
+# digit opens the pattern and the look-behinds follow it: the engine skips to digits, not tries every character)
+_GROUPED_RE = re.compile(r"\d(?<![\d.]\d)(?<!\d,\d)\d{0,2}(?:,\d{3})+(?!\d|,\d)")
 
 
 def _power_of_two(digits: str) -> bool:

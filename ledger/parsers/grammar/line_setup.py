@@ -125,6 +125,11 @@ _MODEL_END_RE = re.compile(r",|;|\s\(|\s-\s|\s(?:on|with|at|using|via)\s")  # ("
 
 def label_setup(text: str) -> dict[str, str]:
     """The setting of a "Label: value" line whose label names a setup key ("TP Size: 8" -> {"tp": "8"})."""
+    return dict(_label_setup(text))  # a fresh dict: callers add to it
+
+
+@short_text_cache(8192)  # (the line setup, heading, text and lead-in scopes ask a line: 4,254 asks, 2,529 texts)
+def _label_setup(text: str) -> dict[str, str]:
     # (it needs a ":" or "=": every line asks; "ISL: 32,768" is one length)
     m = _LABEL_LINE_RE.match(joined_thousands(text)) if ":" in text or "=" in text else None
     if not m:

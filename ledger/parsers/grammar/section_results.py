@@ -8,6 +8,7 @@ from __future__ import annotations
 import bisect
 import re
 
+from ledger.memo import short_text_cache
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.parsers.reader.line_kinds import is_command_line
 from ledger.vocab.models import family_versions, model_names
@@ -56,6 +57,7 @@ def later_sections(doc: Document, sections: list[tuple[int, int]]) -> list[tuple
     return out
 
 
+@short_text_cache(4096)  # (a line of nested sections is asked once for each: 3,241 asks of 722 lines over the corpus)
 def measures(text: str) -> bool:
     """A line prints a result: a decimal or a percentage, a whole number in a unit of time or rate ("95 tok/s",
     "120 tps"), a test run's count or a check's outcome."""
@@ -72,6 +74,7 @@ def measures(text: str) -> bool:
     return m is not None or unit_measure(s) or _CHECKED_RE.search(s) is not None
 
 
+@short_text_cache(4096)  # (asked by measures and by the list readers of the same items)
 def unit_measure(text: str) -> bool:
     """A whole number in a unit of time or rate, as the vocabulary knows them ("910 token/s", "120 tps", "41 ms")."""
     return any(_a_measure(u.group("unit")) for u in _UNIT_AFTER_RE.finditer(text[:2000]))

@@ -107,7 +107,9 @@ def states_value(text: str) -> bool:
     )
 
 
-_DECIMAL_RE = re.compile(r"(?<![\w.])\d{1,9}\.\d{1,9}\b")
+# (opening with its digit and looking behind it after: the engine skips to digits instead of trying the look-behind at
+# every character)
+_DECIMAL_RE = re.compile(r"\d(?<![\w.]\d)\d{0,8}\.\d{1,9}\b")
 
 
 def _stands_alone(text: str, at: int) -> bool:

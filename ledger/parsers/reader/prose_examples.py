@@ -11,6 +11,7 @@ import re
 
 from ledger.parsers.reader.blocks import Document
 from ledger.vocab.text import has_digit
+from ledger.vocab.word_gate import WordGate
 
 # "e.g.", "e.g,", "eg.", "for example", "for instance", "such as", "like", then at most a comma or colon, blanks,
 # and a code span (or the line's end)
@@ -127,10 +128,14 @@ def design_examples(doc: Document) -> dict[int, str]:
 # a sentence that opens as a supposition ("If the model generates 300 tokens but 200 ...", "Suppose a request decodes
 # 1,000 tokens ...", "Imagine a batch of 64"), to its end: its numbers make a case up, they set no run up; not "If we
 # / I ..." (how the writer ran it: "If I pin TP=4, throughput drops")
-_SUPPOSE_RE = re.compile(
-    r"(?:^[\s>*+-]{0,6}|(?<=[.!?;:][ \t]))(?:if|suppose|supposing|imagine|say|let'?s[ \t]say)[ \t,]"
-    r"(?![ \t]{0,3}(?:we|i)\b)[^.!?\n]{0,400}",
-    re.IGNORECASE,
+# (searched only in a line holding one of its words, "if", "say", ...: vocab.word_gate; most lines hold none, and the
+# look-behind that opens one of its ways was tried at every character)
+_SUPPOSE_RE = WordGate(
+    re.compile(
+        r"(?:^[\s>*+-]{0,6}|(?<=[.!?;:][ \t]))(?:if|suppose|supposing|imagine|say|let'?s[ \t]say)[ \t,]"
+        r"(?![ \t]{0,3}(?:we|i)\b)[^.!?\n]{0,400}",
+        re.IGNORECASE,
+    )
 )
 
 
@@ -143,7 +148,7 @@ def supposed_blanked(lines: list[str], skip: set[int]) -> dict[int, str]:
         if i + 1 in skip or len(line) > 4000 or not _holds_digit(line):
             continue
         if _SUPPOSE_RE.search(line) is not None:
-            out[i + 1] = _SUPPOSE_RE.sub(lambda a: " " * len(a.group()), line)
+            out[i + 1] = _SUPPOSE_RE.pattern.sub(lambda a: " " * len(a.group()), line)
     return out
 
 
