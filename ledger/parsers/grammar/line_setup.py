@@ -18,6 +18,7 @@ from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.setup_labels import states_rate
 from ledger.vocab.sides import THIS_CHANGE_RE
 from ledger.vocab.text import has_digit, joined_thousands, lower_for_words
+from ledger.vocab.workload import setup_only
 
 PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp", "dcp", "pcp"))
 DEFAULT_KEYS = frozenset(
@@ -229,6 +230,7 @@ _PRECISION_TAIL_RE = re.compile(
     re.IGNORECASE,
 )
 _FILE_SIZE_TAIL_RE = re.compile(r"\s?\(\s?\d{1,4}(?:\.\d{1,3})?\s?(?:GiB|GB|MiB|MB)\b[^()]{0,30}\)$")
+_SETUP_PAREN_TAIL_RE = re.compile(r"(?<=\w)\s?\(([^()]{1,40})\)$")
 _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\)")
 
 
@@ -305,7 +307,10 @@ def model_in_cell(value: str) -> str:
     if hub is None:
         # ("Wren-8B FP16" over its row: the model, then the precision it ran in, which qualifiers read; "Qwen3-4B
         # Q4_K_M (2.32 GiB)": the file's size, no part of the name)
-        return _PRECISION_TAIL_RE.sub("", _FILE_SIZE_TAIL_RE.sub("", value))
+        name = _PRECISION_TAIL_RE.sub("", _FILE_SIZE_TAIL_RE.sub("", value))
+        tail = _SETUP_PAREN_TAIL_RE.search(name) if name.endswith(")") else None
+        # ("V4 Flash (TP4)": the model, then the parallelism it ran at, which qualifiers read)
+        return name[: tail.start()] if tail and setup_only(tail.group(1)) else name
     name = (value[: hub.start()] + value[hub.end() :]).strip()
     sizes = parameter_counts(name)
     if sizes and not sizes & parameter_counts(hub.group("id")):
