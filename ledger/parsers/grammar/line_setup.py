@@ -190,8 +190,8 @@ def _inline_settings(text: str) -> dict[str, str]:
         out["experts"] = em.group("n")  # "TP=8 (E=64, N=512)": a MoE kernel's expert count
     if head.count("=") >= 2 and (chain := _CHAINED_RE.search(head)) is not None:
         # "EP = DP = 4": one value for every key of the chain
-        for name in _CHAIN_KEY_RE.findall(chain.group("keys")):
-            if (key := setup_label_key(name.replace("_", " "))) in _INLINE_KEYS:
+        for part in chain.group("keys").split("=")[:-1]:
+            if (key := _chain_key(part.split())) in _INLINE_KEYS:
                 out.setdefault(key, chain.group("value"))
     if "model" in head and (pm := _MODEL_PATH_RE.search(head)) is not None and _target_model(head, pm.start()):
         out["model"] = pm.group("name")  # "model='/data/ckpt/Qwen3-8B-FP8'" in a config dump: the checkpoint's folder
@@ -262,8 +262,23 @@ def _target_model(head: str, at: int) -> bool:
 
 
 _BOARD_END_RE = re.compile(r"[,;:()]|\.(?:\s|$)")  # (a sentence's end: "GPU: Foo X1. Then ...")
-_CHAINED_RE = re.compile(r"(?P<keys>(?:(?<![\w.])[A-Za-z_]{1,12} ?= ?){2,4})(?P<value>\d{1,6})(?![\w.])")
-_CHAIN_KEY_RE = re.compile(r"[A-Za-z_]{1,12}")
+# "EP = DP = 4", "batch size = concurrency = 1": keys of up to three words each, one value for all
+_CHAINED_RE = re.compile(
+    r"(?P<keys>(?:(?<![\w.])[A-Za-z_]{1,20}(?: [A-Za-z_]{1,20}){0,2} ?= ?){2,4})(?P<value>\d{1,6})(?![\w.])"
+)
+
+
+def _chain_key(words: list[str]) -> str | None:
+    """The setup key a chain's link names: its last words that name one ("with batch size": batch_size), an engine's
+    own argument by its own name ("max_batch_size" is the engine's limit)."""
+    for k in range(min(len(words), 3), 0, -1):
+        name = " ".join(words[-k:])
+        raw = canonical_key_name(name) if k == 1 and "_" in name else None
+        if (key := raw if raw in _NUMERIC_KEYS else setup_label_key(name.replace("_", " "))) is not None:
+            return key
+    return None
+
+
 # a one-letter "E" is the experts only beside a kernel's other shape keys ("E=64, N=512"), as in a table's columns
 _EXPERTS_RE = re.compile(r"(?<![\w.])E ?= ?(?P<n>\d{1,4})(?![\w.])")
 _SHAPE_KEY_RE = re.compile(r"(?<![\w.])(?:N|K|M|topk|top_k) ?= ?\d")
