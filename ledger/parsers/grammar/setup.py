@@ -79,6 +79,7 @@ from ledger.parsers.grammar.setup_scopes import (
 )
 from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.spec_leads import spec_lead
+from ledger.parsers.grammar.table_kinds import cut_lead
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.grammar.varied import table_titles
 from ledger.parsers.reader.document import Block, Document, is_command_line
@@ -172,7 +173,16 @@ def find_setups(
                 scopes.extend(_checkpoint_lead(blocks, k))  # "The following tests were all done on **30B 4bit 128g**"
             # (a paragraph's wrapped lines: "the golden acceptance / length for depth 3" over its table)
             scopes.extend(spec_lead(blocks, k, _section_end(ends, end_starts, b.start, last)))
-            if scope is not None:
+            if (
+                scope is not None
+                and b.kind == "text"
+                and nxt is not None
+                and nxt.kind == "table"
+                and nxt.start - b.end <= 2
+            ):
+                # (a serving paragraph over its table: not the setup of the eval table further down its section)
+                scopes.extend(SetupScope(*cut) for cut in cut_lead(doc, nxt, scope.start, scope.end, scope.values))
+            elif scope is not None:
                 scopes.append(scope)
         elif (
             b.kind == "text"
