@@ -117,6 +117,14 @@ HOSTILE: dict[str, HostileText] = {
     "thousands groups": "ISL 68,656,512,1,024,8,192, 64,128,256,0 " * 1_000,
     # a build column's names (vocab.sides _BUILD_NAME_RE, _RELEASE_TAG_RE, _REMOTE_REF_RE) long and never closed
     "build column names": ("| 1 | nightly |\n| 1 | origin/" + "ab-" * 8 + " v1.2.3.4.5 " + "aa " * 30 + "|\n") * 1_000,
+    # a model cell's trailing parenthesis of setup, nested and never closed (grammar.line_setup _SETUP_PAREN_TAIL_RE)
+    "model cell parens": lambda s: (
+        "| Model | Task | base | new |\n|---|---|---|---|\n"
+        + "".join(f"| Heron-7B (TP{k} " + "(x " * 40 + ") | GSM8K | 1.0 | 2.0 |\n" for k in range(200 * s))
+    ),
+    # chains of several-word keys that never reach their number, and a data set before a length that never ends in a
+    # prompt (grammar.line_setup _CHAINED_RE, vocab.setup's dataset word)
+    "chained word keys": "batch size per = conc a b = max batch size = =1x swe-bench 64k longbench 8k prom " * 1_000,
     # a heading's commit after runs of backticks and "at" that never reach a base word (revision_labels _SHA_LEAD_RE)
     "commit after ticks": ("## vs " + "`(` at `@ " * 40 + "abcdef1234 x\n") * 400,
     # prose.pairing _CAME_FROM_RE, vocab.text REPORTER_WORDS_RE: a value then what it replaced, over and over

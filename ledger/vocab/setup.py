@@ -83,6 +83,10 @@ HARDWARE_NAME_RE = WordGate(
 
 
 # "TEP4" (SGLang's and TensorRT-LLM's shorthand): tensor parallel 4 with the experts spread over the same 4
+SERVING_DATASETS = r"sharegpt|random|sonnet|burstgpt|instructcoder|longbench|swe-?bench"
+"""The data sets a serving benchmark draws its prompts from, by name (vllm bench's --dataset-name, SWE-bench's long
+prompts): a pattern of alternatives, each opening with one of _DATASET_STARTS."""
+_DATASET_STARTS = ("sharegpt", "random", "sonnet", "burstgpt", "instructcoder", "longbench", "swe")
 _TEP_WORD = _word("tp", "tp", rf"tep{_SEP}(\d{{1,3}})", ("tep",), ("tep",))
 _COUNTED = ("eagle", "medusa", "ngram")
 """The methods a title gives a draft length with an equals sign ("EAGLE=3"), as it does MTP's."""
@@ -424,13 +428,14 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("backend",),
         ("vulkan", "metal", "cuda", "sycl", "opencl", "cann", "rocm", "hip"),
     ),
-    # "random ids", "ShareGPT prompts", "random dataset": a serving benchmark's data, its --dataset-name said in prose
+    # "random ids", "ShareGPT prompts", "random dataset", "a SWE-bench 64K prompt": a serving benchmark's data, its
+    # --dataset-name said in prose
     _word(
         "dataset",
         "dataset",
-        r"(random|sharegpt)[ -](?:token[ -])?(?:ids|prompts|requests|dataset)",
-        ("random", "sharegpt"),
-        ("random", "sharegpt"),
+        rf"({SERVING_DATASETS})[ -](?:(?:token[ -])?(?:ids|prompts|requests|dataset)|\d{{1,3}}k[ -]prompts?)",
+        _DATASET_STARTS,
+        _DATASET_STARTS,
     ),
     # "model Foo-7B", "model: Bar-70B-FP8": a model of a family the vocabulary does not know, named as the model
     # (its last word ends in a letter or digit: "... with the model Foo-7B-Chat." ends the sentence, not the name)

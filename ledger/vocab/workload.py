@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
-from ledger.vocab.setup import blank_setup_words, model_names, qualifiers
+from ledger.vocab.setup import SERVING_DATASETS, blank_setup_words, model_names, qualifiers
 
 # what a workload's statement holds beside its setup words: its size in prompts or requests, and the joints
 _WORKLOAD_FILLER_RE = re.compile(
@@ -50,7 +50,7 @@ def names_setup(label: str) -> bool:
 # a benchmark's workload listed in a title's closing brackets, one item a comma: "(`vllm bench throughput`, ShareGPT,
 # 200 prompts)", "(`bench serve`, random 1k/1k, 500 prompts)": the data it sent and how many requests
 _BRACKETED_LIST_RE = re.compile(r"\((?P<items>[^(),]{1,80}(?:,[^(),]{1,80}){1,5})\)[\s:*_#]*$")
-_DATASET_ITEM_RE = re.compile(r"(sharegpt|random|sonnet|burstgpt|instructcoder)\b", re.IGNORECASE)
+_DATASET_ITEM_RE = re.compile(rf"({SERVING_DATASETS})\b", re.IGNORECASE)
 _PROMPT_COUNT_RE = re.compile(r"(\d{1,3}(?:,\d{3})+|\d{1,7}) (?:prompts|requests)", re.IGNORECASE)
 
 

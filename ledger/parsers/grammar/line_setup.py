@@ -18,6 +18,7 @@ from ledger.vocab.setup_keys import canonical_key_name
 from ledger.vocab.setup_labels import states_rate
 from ledger.vocab.sides import THIS_CHANGE_RE
 from ledger.vocab.text import has_digit, joined_thousands, lower_for_words
+from ledger.vocab.workload import setup_only
 
 PARALLEL_KEYS = frozenset(("tp", "ep", "pp", "dp", "dcp", "pcp"))
 DEFAULT_KEYS = frozenset(
@@ -194,8 +195,8 @@ def _inline_settings(text: str) -> dict[str, str]:
         out["experts"] = em.group("n")  # "TP=8 (E=64, N=512)": a MoE kernel's expert count
     if head.count("=") >= 2 and (chain := _CHAINED_RE.search(head)) is not None:
         # "EP = DP = 4": one value for every key of the chain
-        for name in _CHAIN_KEY_RE.findall(chain.group("keys")):
-            if (key := setup_label_key(name.replace("_", " "))) in _INLINE_KEYS:
+        for part in chain.group("keys").split("=")[:-1]:
+            if (key := _chain_key(part.split())) in _INLINE_KEYS:
                 out.setdefault(key, chain.group("value"))
     if "model" in head and (pm := _MODEL_PATH_RE.search(head)) is not None and _target_model(head, pm.start()):
         out["model"] = pm.group("name")  # "model='/data/ckpt/Qwen3-8B-FP8'" in a config dump: the checkpoint's folder
@@ -234,6 +235,7 @@ _PRECISION_TAIL_RE = re.compile(
     re.IGNORECASE,
 )
 _FILE_SIZE_TAIL_RE = re.compile(r"\s?\(\s?\d{1,4}(?:\.\d{1,3})?\s?(?:GiB|GB|MiB|MB)\b[^()]{0,30}\)$")
+_SETUP_PAREN_TAIL_RE = re.compile(r"(?<=\w)\s?\(([^()]{1,40})\)$")
 _HUB_IN_PARENS_RE = re.compile(r"\(\s?`?(?P<id>[\w.-]{1,60}/[\w.-]{1,100})`?\s?\)")
 
 
@@ -265,8 +267,23 @@ def _target_model(head: str, at: int) -> bool:
 
 
 _BOARD_END_RE = re.compile(r"[,;:()]|\.(?:\s|$)")  # (a sentence's end: "GPU: Foo X1. Then ...")
-_CHAINED_RE = re.compile(r"(?P<keys>(?:(?<![\w.])[A-Za-z_]{1,12} ?= ?){2,4})(?P<value>\d{1,6})(?![\w.])")
-_CHAIN_KEY_RE = re.compile(r"[A-Za-z_]{1,12}")
+# "EP = DP = 4", "batch size = concurrency = 1": keys of up to three words each, one value for all
+_CHAINED_RE = re.compile(
+    r"(?P<keys>(?:(?<![\w.])[A-Za-z_]{1,20}(?: [A-Za-z_]{1,20}){0,2} ?= ?){2,4})(?P<value>\d{1,6})(?![\w.])"
+)
+
+
+def _chain_key(words: list[str]) -> str | None:
+    """The setup key a chain's link names: its last words that name one ("with batch size": batch_size), an engine's
+    own argument by its own name ("max_batch_size" is the engine's limit)."""
+    for k in range(min(len(words), 3), 0, -1):
+        name = " ".join(words[-k:])
+        raw = canonical_key_name(name) if k == 1 and "_" in name else None
+        if (key := raw if raw in _NUMERIC_KEYS else setup_label_key(name.replace("_", " "))) is not None:
+            return key
+    return None
+
+
 # a one-letter "E" is the experts only beside a kernel's other shape keys ("E=64, N=512"), as in a table's columns
 _EXPERTS_RE = re.compile(r"(?<![\w.])E ?= ?(?P<n>\d{1,4})(?![\w.])")
 _SHAPE_KEY_RE = re.compile(r"(?<![\w.])(?:N|K|M|topk|top_k) ?= ?\d")
@@ -310,7 +327,10 @@ def model_in_cell(value: str) -> str:
     if hub is None:
         # ("Wren-8B FP16" over its row: the model, then the precision it ran in, which qualifiers read; "Qwen3-4B
         # Q4_K_M (2.32 GiB)": the file's size, no part of the name)
-        return _PRECISION_TAIL_RE.sub("", _FILE_SIZE_TAIL_RE.sub("", value))
+        name = _PRECISION_TAIL_RE.sub("", _FILE_SIZE_TAIL_RE.sub("", value))
+        tail = _SETUP_PAREN_TAIL_RE.search(name) if name.endswith(")") else None
+        # ("V4 Flash (TP4)": the model, then the parallelism it ran at, which qualifiers read)
+        return name[: tail.start()] if tail and setup_only(tail.group(1)) else name
     name = (value[: hub.start()] + value[hub.end() :]).strip()
     sizes = parameter_counts(name)
     if sizes and not sizes & parameter_counts(hub.group("id")):

@@ -79,6 +79,7 @@ from ledger.parsers.grammar.setup_scopes import (
 )
 from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.spec_leads import spec_lead
+from ledger.parsers.grammar.table_kinds import cut_lead
 from ledger.parsers.grammar.variant_items import variant_item, variant_lines
 from ledger.parsers.grammar.varied import table_titles
 from ledger.parsers.reader.document import Block, Document, is_command_line
@@ -172,8 +173,8 @@ def find_setups(
                 scopes.extend(_checkpoint_lead(blocks, k))  # "The following tests were all done on **30B 4bit 128g**"
             # (a paragraph's wrapped lines: "the golden acceptance / length for depth 3" over its table)
             scopes.extend(spec_lead(blocks, k, _section_end(ends, end_starts, b.start, last)))
-            if scope is not None:
-                scopes.append(scope)
+            # (a serving paragraph over its table: not the setup of the eval table further down its section)
+            scopes.extend(_lead_scopes(doc, blocks, k, scope))
         elif (
             b.kind == "text"
             and not b.in_code
@@ -203,6 +204,15 @@ def find_setups(
     idx.beside, idx.title = beside_models(doc, default, told), title
     idx.lent = SetupIndex.build([SetupScope(*t) for t in lent], last) if lent else None
     return idx
+
+
+def _lead_scopes(doc: Document, blocks: list[Block], k: int, scope: SetupScope | None) -> list[SetupScope]:
+    """The scope of the paragraph blocks[k]: cut at the first table of the other kind where it stands right over a
+    table (table_kinds.cut_lead)."""
+    b, nxt = blocks[k], blocks[k + 1] if k + 1 < len(blocks) else None
+    if scope is None or b.kind != "text" or nxt is None or nxt.kind != "table" or nxt.start - b.end > 2:
+        return [scope] if scope is not None else []
+    return [SetupScope(*cut) for cut in cut_lead(doc, nxt, scope.start, scope.end, scope.values)]
 
 
 def _section_heads(doc: Document) -> list[Block]:

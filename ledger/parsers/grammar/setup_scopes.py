@@ -39,6 +39,7 @@ from ledger.parsers.grammar.line_setup import setting_value as setting_value
 from ledger.parsers.grammar.line_setup import unrestricted as unrestricted
 from ledger.parsers.grammar.scope_lines import scope_values
 from ledger.parsers.grammar.section_results import later_sections, section_measures
+from ledger.parsers.grammar.table_kinds import MACHINE_KEYS, kind_cut
 from ledger.parsers.grammar.varied import WORKLOAD_KEYS as WORKLOAD_KEYS
 from ledger.parsers.grammar.varied import list_varied, table_varied
 from ledger.parsers.reader.blocks import Block, Document
@@ -330,6 +331,9 @@ def section_workloads(
         if first not in measuring:
             held = max(held, plans.get(first, held))
         parts, lead_end = _command_parts(doc, first, last, held)
+        kinds: dict[str, str] | None = None  # (the first part's, where a table of the other kind cuts the section)
+        if len(parts) == 1 and (cut := kind_cut(doc, first, last)) is not None:
+            parts, kinds = [(first, cut - 1, cut - 1), (cut, last, held)], {}  # (a serving table, then an eval table)
         # what the section states before its first run ("For example, we prepare an input of batch size 4.") leads
         # in its later runs too, until a line after it states that key again ("FP4" over the second server command)
         lead = _one_per_key(doc, first + 1, lead_end, keys, skip, tables, varied, command, changes) if lead_end else {}
@@ -340,6 +344,10 @@ def section_workloads(
             one = _one_per_key(doc, lo, hi, keys, skip, tables, varied, command, changes, restated if k else None)
             if k > 0 and lead:
                 one = {**{key: v for key, v in lead.items() if key not in restated}, **one}
+            if k > 0 and kinds:  # (after a table of the other kind: only the board and model the section named)
+                one = {**{key: v for key, v in kinds.items() if key in MACHINE_KEYS}, **one}
+            elif kinds is not None:
+                kinds.update(one)
             if one:  # stated in the section's own lines, it holds in its sub-sections too (theirs win, being narrower)
                 # (from the line under the heading: the heading's own claims, a commit it names, are not its runs')
                 out.append((lo + 1 if k == 0 else lo, end, one))

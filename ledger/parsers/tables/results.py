@@ -537,6 +537,10 @@ def _row_labels(
         elif len(parts) > 1 and above and any(parts[1:]) and any(is_numeric_cell(c) for c in row.cells):
             parts[0] = above
         names.append(parts)
+    task = info.task_col
+    if task is not None and len(label_cols) > 1 and all(i == task or i in info.setting_labels for i in label_cols):
+        # "| Model | Task |" over "Heron-7B (TP1) | GSM8K": the score is the task's, the model its setup (row_setup)
+        return [p[label_cols.index(task)] for p in names], [{} for _ in names]
     firsts, rests = [p[0] if p else "" for p in names], [p[1:] for p in names]
     setups: list[dict[str, str]] | None = None
     if len(label_cols) > 1 and _workload_column(firsts, rests):

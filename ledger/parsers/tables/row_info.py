@@ -154,9 +154,13 @@ class TableInfo:
         metric, and the words spelled into it are not settings (its own columns state them)."""
         first = clean(table.header[0]) if self.label_cols == [0] and table.header and not self.row_id else ""
         self.row_kind = row_kind_key(first) if first else None
-        self.task_rows = bool(_TASK_HEAD_RE.match(first))
-        """The first column names each row's eval ("| Task | FP16 | INT4 |" over GSM8K, ARC): the row's task is its
-        own, not the one a command above ran (`--tasks gsm8k` says nothing of the ARC row)."""
+        self.task_col = (
+            next((i for i in self.label_cols if i < len(heads) and _TASK_HEAD_RE.match(heads[i])), None)
+            if not self.row_id
+            else None
+        )
+        """The label column naming each row's eval ("| Task | FP16 | INT4 |" over GSM8K, ARC; "| Model | Task |"): the
+        row's task is its own, not the one a command above ran (`--tasks gsm8k` says nothing of the ARC row)."""
         """The setup key the rows' names are under where the first column's header says what they ran ("Context",
         "Dataset"): those names are no part of the measure."""
         self.title_setup: dict[str, str] = {}
@@ -171,10 +175,11 @@ class TableInfo:
         self.new_revision: Revision | None = None
         """The one revision the value columns name: the new side, which the row's deltas are measured on."""
 
-    def row_task(self, label: str) -> dict[str, str]:
-        """The task a row of a table of tasks names (the benchmark's canonical name, else the label's words), and the
-        load a row's label names by its C and count ("Qwen2-7B-Instruct, C1 latency": vocab.load_cells)."""
-        name = clean(label) if self.task_rows else ""
+    def row_task(self, label: str, row: Row) -> dict[str, str]:
+        """The task a row's task cell names (the benchmark's canonical name, else the cell's words), and the load a
+        row's label names by its C and count ("Qwen2-7B-Instruct, C1 latency": vocab.load_cells)."""
+        col = self.task_col
+        name = clean(row.cells[col]).removesuffix(":").rstrip() if col is not None and col < len(row.cells) else ""
         name = dataset_key_name(name) or name
         return {**cell_load(label), **({"task": named_benchmark(name) or name.lower()} if name else {})}
 

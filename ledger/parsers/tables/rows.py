@@ -211,7 +211,7 @@ class _RowReader:
                     **label_setup(self.label),
                     **label_checkpoint(self.label, self.ctx.doc.line(1)),
                     **self.info.row_task(
-                        self.label
+                        self.label, self.row
                     ),  # ("| Task |" over "ARC": its task; "Qwen2-7B, C1 latency": conc 1)
                 }
             )
