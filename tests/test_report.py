@@ -1204,7 +1204,7 @@ def test_a_task_cell_with_its_sample_count_makes_its_row_a_score_never_a_latency
     """ "GPQA-Diamond (198)" under "Task (samples)", below a TPOT section: the row's scores are that task's accuracy,
     judged with its own 198 items (a 3.5-point gain within noise), never a latency that rose, nor a score of 198."""
     data = report("counted_task_rows_after_latency_table.md", tmp_path)
-    got = [(f["line"], f["verdict"], f["metric"]) for f in findings(data, "results", more=True)]
+    got = sorted((f["line"], f["verdict"], f["metric"]) for f in findings(data, "results", more=True))
     assert got == [
         (9, "better than baseline", "TPOT"),
         (13, "within noise", "GPQA-Diamond"),
@@ -1235,3 +1235,19 @@ def test_a_stated_share_within_the_perf_threshold_is_noise_not_a_regression(tmp_
     noise = [f for f in findings(data, "results") if f["verdict"] == "within noise"]
     assert [(f["line"], f["metric"]) for f in noise] == [(7, "req/s change")]
     assert [f["line"] for f in findings(data, "failures") if f["verdict"] == "regression"] == [9]
+
+
+def test_side_words_in_column_headers_are_the_pr_side_one_revision(tmp_path: Path) -> None:
+    """ "fused sampler (this PR)", "this PR tok/s", "candidate (this PR) (ms)": each column's values are measured on
+    the PR's side, judged against the base column beside them; three tables that word the side three ways are one
+    revision, so no check hides behind another side."""
+    data = report("side_words_in_headers.md", tmp_path)
+    assert data["revisions"] == ["this PR"] and data["headline"] == "no regression"
+    got = [(f["line"], f["verdict"], f["revision"]) for f in findings(data, "results", more=True)]
+    assert got == [
+        (7, "within noise", "this PR"),
+        (8, "within noise", "this PR"),
+        (14, "better than baseline", "this PR"),
+        (15, "better than baseline", "this PR"),
+        (21, "better than baseline", "this PR"),
+    ]

@@ -648,6 +648,11 @@ HOSTILE: dict[str, HostileText] = {
     "reduced by": lambda s: "It reduces " + "mean TPOT latency cut lowers by by 1% reduces x " * (400 * s) + "by 2%.\n",
     # roles whose sizes never end, and roles named with no size after them (vocab.disagg_layout _ROLE_RE)
     "role sizes": lambda s: "Qwen(" + "Prefill TP 2 PP2, Decode tp=1/ gen ctx: " * (250 * s) + "Decode TP 4):\n",
+    # a side column's header of the PR's word, then blanks and hashes over and over (tables.side_columns
+    # _PR_NUMBER_RE)
+    "pr number headers": lambda s: (
+        "| Metric | main | PR " + "  # #1 " * (500 * s) + "|\n|---|---|---|\n| t (ms) | 2.0 | 1.5 |\n"
+    ),
     # a change column named by a defined candidate, then "vs" over and over (tables.side_columns _VS_RE)
     "candidate vs": lambda s: (
         "opt1 (7c2e94ab10d3f5e6a7b8c9d0e1f2a3b4c5d6e7f8)\n\n| Metric | Baseline | Opt1 | Opt1 "

@@ -23,7 +23,7 @@ from ledger.errors import UsageError
 from ledger.model import Claim
 from ledger.vocab.outcomes import CI_LABEL as CI_LABEL
 from ledger.vocab.outcomes import CI_SOURCE
-from ledger.vocab.sides import own_base, sides_of
+from ledger.vocab.sides import own_base, side_alone, side_of, sides_of
 
 
 @dataclass(frozen=True)
@@ -130,10 +130,13 @@ _SIDE_WORDS_RE = re.compile(r"^(?:(?:with|on|in|using|w/)\s+)?(?:the|this)\s+(pr
 
 
 def _side_key(label: str) -> str:
-    """A label-only revision's key: one side however a sentence words it ("this PR" and "with this PR")."""
+    """A label-only revision's key: one side however a sentence words it ("this PR" and "with this PR"); a
+    candidate's side word alone ("PR", "With PR", "After", "New": the side of a table's column) is the PR's side."""
     low = " ".join(label.strip().lower().split())
     m = _SIDE_WORDS_RE.match(low)
-    return f"this {m.group(1)}" if m else low
+    if m:
+        return f"this {m.group(1)}"
+    return "this pr" if side_alone(low) and side_of(low) == "head" else low
 
 
 _LABEL_NUMBER_RE = re.compile(

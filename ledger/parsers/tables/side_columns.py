@@ -48,7 +48,10 @@ def on_side_columns(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
     if len(sides) != 1:
         return iter(out)
     side = next(iter(sides))
-    return (c.model_copy(update={"revision": side}) if _change_cell(c) else c for c in out)
+    # (a side the header names by its word alone reaches only the cells headed as its change: "| fp8 | previous |
+    # tiles optimized |" leaves the fp8 column's values on no side)
+    named = bool(side.head or side.base)
+    return (c.model_copy(update={"revision": side}) if _change_cell(c, named) else c for c in out)
 
 
 def on_banner_sides(sides: tuple[str, str] | None, claims: Iterator[Claim]) -> Iterator[Claim]:
@@ -111,9 +114,13 @@ def _candidate_setup(pair: Claim, change: Claim) -> dict[str, object]:
 _CHANGE_WORD_RE = re.compile(r"\b(?:delta|diff(?:erence)?|change|gain|improvement|speed-?up|ratio)\b|Δ", re.IGNORECASE)
 
 
-def _change_cell(c: Claim) -> bool:
-    """A cell of the row that is no side's value of its own: its change ("Delta", "Diff")."""
-    return c.revision is None and c.reference is None and side_of(str(c.config.get("column") or "")) is None
+def _change_cell(c: Claim, named: bool = True) -> bool:
+    """A cell of the row that is no side's value of its own: its change ("Delta", "Diff"); where the side is not
+    named by its commit, only a cell headed as a change."""
+    column = str(c.config.get("column") or "")
+    if c.revision is not None or c.reference is not None or side_of(column) is not None:
+        return False
+    return named or bool(_CHANGE_WORD_RE.search(column))
 
 
 def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
@@ -140,21 +147,40 @@ def _sided(ctx: Context, claims: Iterator[Claim]) -> Iterator[Claim]:
             yield c
             continue
         label, measure, variant = _side_and_measure(header)
+        side = _side_words(label)
         config = c.config
         bare = variant.strip("` ")
-        if SHA_RE.fullmatch(bare.lower()) and is_sha(bare):
-            variant = ""  # "this branch (`f0e1d2c3b4`)": its head, no variant
+        if (SHA_RE.fullmatch(bare.lower()) and is_sha(bare)) or side_alone(bare):
+            variant = ""  # "this branch (`f0e1d2c3b4`)": its head, no variant; "candidate (this PR)": one side's words
         if variant and variant.lower() not in {str(v).lower() for v in c.config.values()}:
             label = f"{label} ({variant})"  # "PR" and "PR (compiled)" are two sides, "B200, After" one (gpu B200)
             config = {**c.config, "variant": variant}  # and two series
-        # a side the text defines with its commit ("Candidate `9c63e7b`") is that revision; a bare side word is
-        # the value's side of the row's pair, which its reference already says: no revision of its own, so that
-        # tables naming the PR's side "With PR", "After" and "New" stay one PR, not three revisions
+        # a side the text defines with its commit ("Candidate `9c63e7b`") is that revision; else the side's words
+        # ("this PR" of "fused sampler (this PR)", "With PR", "After") are its label, the words beside them its
+        # variant: compare keeps every word for the PR's side one revision (compare.revisions' side key), so that
+        # tables naming it "With PR", "After" and "New" stay one PR, not three revisions
         named = ctx.named.get(label.lower())
         # ("PR de97e22f6": a side named with its commit in the header is that revision too)
         rev = named if named is not None and (named.head or named.base) else side_with_sha(header) or c.revision
+        rev = rev or Revision(label=side)
         metric = measure or _row_measure(c, label)
         yield c.model_copy(update={"revision": rev, "metric": metric, "config": config})
+
+
+# "PR #8812": the side's word and the number it names the PR by
+_PR_NUMBER_RE = re.compile(r"\s{0,2}#\d{1,7}\b")
+
+
+def _side_words(label: str) -> str:
+    """The words of a side column's label that name the side ("PR" of "PR streamed", "New" of "New kernel", "PR
+    #8812"), its label whole where it is a side's name alone ("this branch") or a branch's ("overlap branch"): the
+    revision's label, the other words being the column's variant or setup, so that "PR plain" and "PR streamed" are
+    one side's two series."""
+    m = HEAD_SIDE_RE.search(label)
+    if side_alone(label) or m is None or m.group(0).lower() == "branch":
+        return label
+    n = _PR_NUMBER_RE.match(label, m.end())
+    return label[m.start() : n.end() if n else m.end()]
 
 
 # "Opt2 vs B", "second vs first": a change column named by the side it measures, then the side it is against
