@@ -44,6 +44,10 @@ HARD_KEYS: tuple[str, ...] = (
     "backend",
     "serving",
     "batch_size",
+    # a size stated per rank or per expert ("BS per DP = 32", "tokens per expert = 256"): the load of one rank or of
+    # one expert's GEMM, whatever the batch across all ranks
+    "batch_per_rank",
+    "tokens_per_expert",
     "beam_size",
     "engine",
     "attention",
