@@ -122,6 +122,8 @@ _SETUP_LABELS: dict[str, str] = {
     "batch per gpu": "batch_per_rank",
     "batch size per gpu": "batch_per_rank",
     "tokens per expert": "tokens_per_expert",
+    # the CTAs of a thread-block cluster a kernel is launched on ("cluster size: 2", "cs=1")
+    "cluster size": "cluster_size",
     # vLLM's cap on the sequences batched together: the engine's limit, not the batch a run sent
     "max num seqs": "max_batch_size",
     # trtllm-bench's report of the same cap ("Max Runtime Batch Size: 256")
