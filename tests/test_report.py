@@ -378,13 +378,35 @@ def test_a_value_below_reference_before_the_change_is_no_regression_of_it(tmp_pa
     assert [r["verdict"]["verdict"] for r in rows] == ["improvement"]
 
 
-def test_a_speed_lost_against_a_broken_baseline_says_so(tmp_path: Path) -> None:
-    """BEFORE answered 2% of gsm8k, AFTER 79%: the speed BEFORE printed was measured on garbage output, so its
-    regression is shown with that caveat."""
+def test_a_speed_lost_against_a_broken_baseline_says_so_and_is_no_regression(tmp_path: Path) -> None:
+    """BEFORE answered 2% of gsm8k, AFTER 79%: the speed BEFORE printed was measured on garbage output, so its drop
+    is shown with that caveat and never counted as the change's regression, in the headline or by
+    --fail-on-regression."""
     data = report("broken_base_speed.md", tmp_path)
-    (speed,) = [f for f in findings(data, "failures") if f["verdict"] == "regression"]
-    assert "Output tokens per second" in speed["text"]
+    (speed,) = findings(data, "failures")
+    assert speed["verdict"] == "against a broken base" and "Output tokens per second" in speed["text"]
     assert any("accuracy was 0.021 against 0.791" in c for c in speed["caveats"])
+    assert data["headline"] == "no regression (1 against a broken base)"
+    assert not data["has_regression"] and data["regressions"] == []
+    code, _, _ = run(
+        "report", str(FIX / "broken_base_speed.md"), "--db", str(tmp_path / "y.db"), "--fail-on-regression"
+    )
+    assert code == 0
+
+
+def test_a_few_cells_worse_than_the_base_are_said_beside_the_sets_stated_net_gain(tmp_path: Path) -> None:
+    """Two cells of a grid at 0.971x and 0.982x under "Geomean 1.21x" over the grid: the headline counts the two
+    and says the summary's gain, not the two alone, with the count the summary states it over."""
+    data = report("net_win_minority.md", tmp_path)
+    assert data["headline"] == "2 worse than baseline; Geomean 1.21 x faster over the set"
+    assert [f["verdict"] for f in findings(data, "failures")] == ["worse than baseline"] * 2
+    few = tmp_path / "few.md"
+    few.write_text(
+        FIX.joinpath("net_win_minority.md").read_text().replace("**Geomean 1.21x**", "**Geomean 1.21x** (n=48)")
+    )
+    code, out, err = run("report", str(few), "--format", "json", "--db", str(tmp_path / "few.db"))
+    assert code == 0, err
+    assert json.loads(out)["headline"] == "2 worse than baseline; Geomean 1.21 x faster over the set of 48"
 
 
 def test_a_rows_own_speedup_that_says_the_opposite_is_shown(tmp_path: Path) -> None:

@@ -111,6 +111,10 @@ HOSTILE: dict[str, HostileText] = {
     # setting labels whose values moved, never closed by a number; nested bare names (kv.setting_labels _CHANGE_RE,
     # _NAME_ITEM_RE)
     "moved settings": "- `batch = 1`: went up from 2.5 to : rose from 3 to x\n- `fused`\n  - `b = 2`: `1.5`\n" * 800,
+    # settings named in several words that never reach their value, backends joined by "+" that run on
+    # (grammar.line_setup _SETTING_LABEL_RE, kv.setting_labels _NAME_ITEM_RE, vocab.setup's per-rank words)
+    "per-rank labels": "- `BS per DP per rank a b = 3`: x\n- `a + b + c + d + e +`\n  - tokens per expert per "
+    "bs per dp rank = batch per gpu\n" * 800,
     # speculative tuples joined by dashes and commas that run on (vocab.spec_tuples _JOINED_TUPLE_WORD)
     "joined spec tuples": "MTP 3-1-4-5 eagle 3,1,4,5 mtp 1-2- EAGLE (3,1," * 1_000,
     # thousands groups run on and on, a list of powers of two among them (vocab.text _GROUPED_RE)

@@ -37,6 +37,7 @@ from ledger.report.findings import (
     rev_name,
     short_name,
 )
+from ledger.report.net import broken_base_rows
 from ledger.report.stated import stated_changes
 
 if TYPE_CHECKING:
@@ -95,7 +96,9 @@ class Report:
 
     @property
     def regressions(self) -> list[Row]:
-        return self.comparison.regressions
+        """The regressions between revisions, less a speed lost against a side whose output was broken (report.net)."""
+        excused = broken_base_rows(self.comparison)
+        return [r for r in self.comparison.regressions if not any(r is e for e in excused)]
 
     @property
     def below_reference(self) -> list[ReferenceCheck]:
@@ -103,9 +106,9 @@ class Report:
 
     @property
     def has_regression(self) -> bool:
-        """A regression between revisions or below a reference (never a waived failure), or against the main
-        line."""
-        return self.comparison.has_regression or any(s.alerts for s in self.extra)
+        """A regression between revisions or below a reference (never a waived failure, nor a speed lost against a
+        broken side), or against the main line."""
+        return bool(self.regressions) or bool(self.below_reference) or any(s.alerts for s in self.extra)
 
     @property
     def compared(self) -> bool:

@@ -29,6 +29,7 @@ from ledger.compare.render import fmt_claim
 from ledger.compare.revisions import RevisionRef, is_ci_run, same_sha
 from ledger.compare.run import Comparison
 from ledger.model import BROKEN_NOTE, Claim
+from ledger.report.net import BROKEN_BASE, broken_base_rows, broken_before
 from ledger.report.speedups import contradicted, row_speedups, speedup_text
 from ledger.vocab.sides import side_of
 
@@ -287,7 +288,8 @@ def failures_section(
     counts that state failures no comparison judged (a thread of one revision: "44 success, 2 known failures")."""
     sec = Section(*SECTIONS[2])
     runs: set[int] = set()
-    broken = _broken_before(comp.rows)
+    broken = broken_before(comp.rows)
+    excused = broken_base_rows(comp)
     speedups = row_speedups(comp)
     for row in comp.rows:
         p = row.overall
@@ -304,6 +306,8 @@ def failures_section(
         f = Finding(p.verdict, text, names.get(rev or "", rev), at.source.line if at else None, what)
         if broken and c is not None and c.kind == "perf" and (p.old_rev, p.new_rev) in broken:
             f.caveats.append(broken[(p.old_rev, p.new_rev)])
+        if any(row is e for e in excused):
+            f.verdict = BROKEN_BASE  # (shown with its caveat, never counted as the change's regression)
         sec.findings.append(f)
     bars = _row_bars(comp)
     for r in comp.references:
@@ -349,23 +353,6 @@ def _gate_text(g: Claim, bars: dict[int, ReferenceCheck]) -> str | None:
 
 def _base_run(c: Claim) -> bool:
     return c.revision is not None and side_of(c.revision.label) == "base"
-
-
-def _broken_before(rows: Sequence[Row]) -> dict[tuple[str | None, str | None], str]:
-    """The revision pairs whose older side's accuracy was broken (under half the newer's: "0.016 -> 0.78"), with the
-    caveat its speed takes: a run producing garbage measured other work (generated lengths, early stops), so a speed
-    lost against it is no like-for-like regression."""
-    out: dict[tuple[str | None, str | None], str] = {}
-    for row in rows:
-        p = row.overall
-        if p is None or p.old is None or p.new is None or p.old.kind != "accuracy" or p.verdict != "improvement":
-            continue
-        old, new = p.old.value, p.new.value
-        if isinstance(old, float) and isinstance(new, float) and new > 0 and old < new / 2:
-            out[(p.old_rev, p.new_rev)] = (
-                f"the older side's accuracy was {old:g} against {new:g} (broken output): its speed measured other work"
-            )
-    return out
 
 
 _KNOWN_RE = re.compile(r"\b(?:known|pre-?existing|expected|flaky)\b", re.IGNORECASE)

@@ -446,18 +446,31 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         ("model",),
         ("model",),
     ),
+    # "BS per DP = 32", "batch per rank 8", "tokens per expert: 256": a size per rank or per expert, its own setting
+    # (read before the parallel sizes, whose word after "per" is the denominator, never a size: no dp of 32)
+    _word(
+        "batch_per_rank",
+        "batch_per_rank",
+        rf"(?:bs|batch(?:[ _-]size)?)[ _-]per[ _-](?:dp[ _-]rank|dp|rank|gpu)(?: of |{_SEP})(\d{{1,4}})",
+        ("per",),
+        ("bs", "batch"),
+    ),
+    _word(
+        "tokens_per_expert", "tokens_per_expert", rf"tokens?[ _-]per[ _-]expert{_SEP}(\d{{1,6}})", ("per",), ("token",)
+    ),
     # "**4 GPUs**<br/>TP2,PP2": a column's count of boards, when the board is named elsewhere (the line above)
     # (not a fraction's "59/59 GPU/API/stream" tests: a count of tests, the GPU one of the kinds listed)
     _word("gpu_count", "gpu_count", r"(?<!/)(\d{1,3}) ?[x×]? ?(?:gpus|gpu(?! ?[a-z/]))", ("gpu",), (), _DIGIT_OPENS),
     _TEP_WORD,
-    _word("tp", "tp", rf"tp{_SEP}(\d{{1,3}})", ("tp",), ("tp",)),
+    # (a parallel size's word after "per" is a denominator: "BS per DP = 32" states no dp of 32)
+    _word("tp", "tp", rf"(?<!per )tp{_SEP}(\d{{1,3}})", ("tp",), ("tp",)),
     # "Latency of 2-way TP", "16 ways tensor parallelism": the size before its word
     _word("tp", "tp", r"(\d{1,3})[ -]ways? (?:tp|tensor[ -]parallel(?:ism)?)", ("way",), (), _DIGIT_OPENS),
-    _word("ep", "ep", rf"ep{_SEP}(\d{{1,3}})", ("ep",), ("ep",)),
+    _word("ep", "ep", rf"(?<!per )ep{_SEP}(\d{{1,3}})", ("ep",), ("ep",)),
     *SWITCH_WORDS,  # "EP enabled", "with DP attention", "overlap off" (vocab.switch_words)
     # (two digits at most: llama-bench's "pp512" is a 512-token prompt test, not a pipeline of 512 stages)
-    _word("pp", "pp", rf"pp{_SEP}(\d{{1,2}})", ("pp",), ("pp",)),
-    _word("dp", "dp", rf"dp{_SEP}(\d{{1,3}})", ("dp",), ("dp",)),
+    _word("pp", "pp", rf"(?<!per )pp{_SEP}(\d{{1,2}})", ("pp",), ("pp",)),
+    _word("dp", "dp", rf"(?<!per )dp{_SEP}(\d{{1,3}})", ("dp",), ("dp",)),
     # "DEP8": TensorRT-LLM's attention data parallel with expert parallel, kept as stated (not split into dp/ep)
     _word("dep", "dep", rf"dep{_SEP}(\d{{1,3}})", ("dep",), ("dep",)),
     # vLLM's decode/prefill context parallel ("TP8/DCP8", "dcp=2", "PCP2"): its KV cache's split, apart from its TP

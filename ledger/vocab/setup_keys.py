@@ -44,6 +44,11 @@ HARD_KEYS: tuple[str, ...] = (
     "backend",
     "serving",
     "batch_size",
+    # a size stated per rank or per expert ("BS per DP = 32", "tokens per expert = 256"): the load of one rank or of
+    # one expert's GEMM, whatever the batch across all ranks
+    "batch_per_rank",
+    "tokens_per_expert",
+    "cluster_size",  # (the CTAs of a thread-block cluster a kernel ran on, "cs=1": another launch, another timing)
     "beam_size",
     "engine",
     "attention",
@@ -216,6 +221,7 @@ _KEY_ALIASES: dict[str, str] = {
     "#_prompts": "num_prompts",
     "world_size": "gpu_count",
     "bs": "batch_size",
+    "cs": "cluster_size",  # (a kernel grid's heading, "(fp32 / K=1024 / cs=1)")
     "num_beams": "beam_size",
     "beam_width": "beam_size",
     "max_batch": "max_batch_size",

@@ -111,6 +111,19 @@ _SETUP_LABELS: dict[str, str] = {
     "batch size": "batch_size",
     "batch": "batch_size",
     "bs": "batch_size",
+    # a batch per data-parallel rank ("BS per DP", "batch per rank"), and a MoE GEMM's load per expert
+    "bs per dp": "batch_per_rank",
+    "bs per dp rank": "batch_per_rank",
+    "batch per dp": "batch_per_rank",
+    "batch size per dp": "batch_per_rank",
+    "batch per rank": "batch_per_rank",
+    "batch size per rank": "batch_per_rank",
+    "bs per rank": "batch_per_rank",
+    "batch per gpu": "batch_per_rank",
+    "batch size per gpu": "batch_per_rank",
+    "tokens per expert": "tokens_per_expert",
+    # the CTAs of a thread-block cluster a kernel is launched on ("cluster size: 2", "cs=1")
+    "cluster size": "cluster_size",
     # vLLM's cap on the sequences batched together: the engine's limit, not the batch a run sent
     "max num seqs": "max_batch_size",
     # trtllm-bench's report of the same cap ("Max Runtime Batch Size: 256")

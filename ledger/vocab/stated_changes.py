@@ -11,6 +11,15 @@ from ledger.vocab.change_words import GAIN_RE, LOSS_RE
 from ledger.vocab.metrics import higher_is_better
 
 _CHANGE_RE = re.compile(r"\bchange\b", re.IGNORECASE)
+# "Geomean", "geometric mean speed-up", "overall speedup", "average gain": one figure stated over a set of cells
+_SET_SUMMARY_RE = re.compile(
+    r"\bgeo(?:metric)?[ _-]?mean\b|\b(?:overall|aggregate|average|mean)[ _-](?:speed[ _-]?ups?|gains?)\b", re.IGNORECASE
+)
+
+
+def summarises_set(metric: str) -> bool:
+    """The measure is a summary the text states over a set of results ("Geomean", "overall speed-up"), not one cell."""
+    return _SET_SUMMARY_RE.search(metric[:200]) is not None
 
 
 def stated_direction(metric: str, value: float, unit: str | None, against: str | None) -> int | None:

@@ -107,7 +107,7 @@ def _bracketed_settings(title: str) -> dict[str, str]:
         found: dict[str, str] = {}
         for part in parts:
             setting = SETTING_RE.fullmatch(part)
-            if setting is not None:  # (a setting the vocabulary does not know, "cs=1", is still one: no key)
+            if setting is not None:  # (a setting the vocabulary does not know, "E=8", is still one: no key)
                 if (key := _bracket_key(setting.group("key"))) is not None:
                     found[key] = setting.group("value")
             elif (dtype := dtype_name(part)) is not None:
@@ -122,8 +122,8 @@ def _bracketed_settings(title: str) -> dict[str, str]:
 
 def _bracket_key(name: str) -> str | None:
     """The setup key of a bracketed "name=value": a GEMM's dimension by its capital ("K" -> dim_k; a lower-case "k=2"
-    beside "MTP" is a draft's count), else a key the vocabulary knows ("E" or "cs" alone it does not); None for a
-    key the run reports rather than takes."""
+    beside "MTP" is a draft's count), else a key the vocabulary knows ("cs", a cluster's size; "E" alone it does
+    not); None for a key the run reports rather than takes."""
     if _reported(name):
         return None
     if len(name) == 1:

@@ -78,21 +78,35 @@ _ALL_RE = re.compile(
 )
 
 
-# "* K=2: 201.69, speedup: 1.51x": a list item whose label is the run's setting
-SETTING_LABEL_RE = re.compile(
-    r"^\s{0,8}(?:[-*+]\s{1,4})?(?:\*\*)?(?P<key>[A-Za-z][\w-]{0,15})\s{0,2}=\s{0,2}(?P<setting>\d{1,6}(?:\.\d{1,4})?)"
-    r"(?:\*\*)?\s{0,2}:\s{0,4}(?P<num>\d{1,12}(?:\.\d{1,6})?)(?:\s{0,2}(?P<unit>[A-Za-z][\w/%]{0,11}))?(?=[\s,;]|$)"
+# "* K=2: 201.69, speedup: 1.51x": a list item whose label is the run's setting; "- BS per DP = 32: 2.27", a setting
+# named in words (setting_label: only a name the vocabulary knows as a setup key)
+_SETTING_LABEL_RE = re.compile(
+    r"^\s{0,8}(?:[-*+]\s{1,4})?(?:\*\*)?(?P<key>[A-Za-z][\w-]{0,15}(?: [A-Za-z][\w-]{0,15}){0,3})\s{0,2}=\s{0,2}"
+    r"(?P<setting>\d{1,6}(?:\.\d{1,4})?)(?:\*\*)?\s{0,2}:\s{0,4}(?P<num>\d{1,12}(?:\.\d{1,6})?)"
+    r"(?:\s{0,2}(?P<unit>[A-Za-z][\w/%]{0,11}))?(?=[\s,;]|$)"
 )
 
 
+def setting_label(text: str) -> re.Match[str] | None:
+    """The match of a line that opens with a setting as its label ("K=2: 201.69", "BS per DP = 32: 2.27"), else None.
+    A label of one word is any setting's name; one of several words must be a setup key's ("batch per rank"), not a
+    measure's or a sentence's ("mean TTFT at c = 4: 31")."""
+    m = _SETTING_LABEL_RE.match(text) if "=" in text else None  # (it needs one: every line outside a table asks)
+    if m is None or (" " in m.group("key") and setup_label_key(m.group("key")) is None):
+        return None
+    return m
+
+
 def label_settings(text: str) -> dict[str, str]:
-    """The setting a line's label states ("K=2: 201.69" -> {"k": "2"}, and its setup key when it has one)."""
-    m = SETTING_LABEL_RE.match(text) if "=" in text else None  # (it needs one: every line outside a table asks)
+    """The setting a line's label states ("K=2: 201.69" -> {"k": "2"}, and its setup key when it has one; a label of
+    several words gives its setup key alone: "BS per DP = 32" -> {"batch_per_rank": "32"})."""
+    m = setting_label(text)
     if m is None:
         return {}
     key = m.group("key")
-    out = {config_key(key): m.group("setting")}
-    if (canon := setup_label_key(key)) is not None:
+    canon = setup_label_key(key)
+    out = {config_key(key): m.group("setting")} if canon is None or " " not in key else {}
+    if canon is not None:
         out[canon] = m.group("setting")
     return out
 

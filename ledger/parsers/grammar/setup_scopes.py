@@ -30,11 +30,11 @@ from ledger.parsers.grammar.commands import continued
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS as DEFAULT_KEYS
 from ledger.parsers.grammar.line_setup import PARALLEL_KEYS as PARALLEL_KEYS
 from ledger.parsers.grammar.line_setup import RUN_SETUP_KEYS
-from ledger.parsers.grammar.line_setup import SETTING_LABEL_RE as SETTING_LABEL_RE
 from ledger.parsers.grammar.line_setup import inline_settings as inline_settings
 from ledger.parsers.grammar.line_setup import label_settings as label_settings
 from ledger.parsers.grammar.line_setup import label_setup as label_setup
 from ledger.parsers.grammar.line_setup import line_setup as line_setup
+from ledger.parsers.grammar.line_setup import setting_label as setting_label
 from ledger.parsers.grammar.line_setup import setting_value as setting_value
 from ledger.parsers.grammar.line_setup import unrestricted as unrestricted
 from ledger.parsers.grammar.scope_lines import scope_values

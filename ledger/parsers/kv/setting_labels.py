@@ -16,14 +16,13 @@ from ledger.model import Claim
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import normalise_unit
 from ledger.parsers.grammar.pairs import pairs_in
-from ledger.parsers.grammar.setup_scopes import SETTING_LABEL_RE as _SETTING_LABEL_RE
-from ledger.parsers.grammar.setup_scopes import label_settings
+from ledger.parsers.grammar.setup_scopes import label_settings, setting_label
 from ledger.parsers.kv.labels import is_baseline_label
 from ledger.parsers.prose.metrics import METRIC_RE, measure_after_pair
 from ledger.vocab.metrics import kind_for_metric, names_a_metric
 from ledger.vocab.setup import qualifiers
 from ledger.vocab.sides import side_of
-from ledger.vocab.text import ARROW, CHANGE_VERBS
+from ledger.vocab.text import ARROW, CHANGE_VERBS, has_digit
 from ledger.vocab.units import is_measure_unit, measure_of_unit
 from ledger.vocab.workload import setup_only
 
@@ -44,6 +43,9 @@ _PLAIN_RUN_RE = re.compile(
 )
 LOOK_BACK = 24
 """How many lines above a setting-labelled value its measure is looked for."""
+LEAD_LOOK_BACK = 40
+"""How far above its item a lead-in naming the measure is looked for: over both sides' nested lists ("Before this
+PR:" and its items, a remark, then "After this PR:" and the same items again)."""
 
 
 def setting_label_claim(ctx: Context, no: int, text: str) -> Claim | None:
@@ -56,7 +58,7 @@ def setting_label_claim(ctx: Context, no: int, text: str) -> Claim | None:
     if change is not None:
         text = f"{text[: change.start()]}: {text[change.end() :]}"
         cut = change.end() - change.start() - 2  # (how far the line's spans after the change's words stand)
-    m = _SETTING_LABEL_RE.match(text) if "=" in text else None
+    m = setting_label(text)
     config = label_settings(text) if m is not None else {}
     if m is None:
         m = _KEYED_LINE_RE.match(text)
@@ -136,9 +138,10 @@ def _lead_measure(ctx: Context, no: int) -> str | None:
     """The measure the lead-in of a run of setting-keyed lines names ("Per-request latency at each batch size:"
     over "* bs=8: 41.2 ms" -> "latency"): the first line above the run's lines that is not one of them. Through a
     side's lead-in ("Before this PR:") and the bare names of the items the run is nested under ("- `triton`"), the
-    sentence above them names it too ("We measured the mean acceptance length of ..." over both sides' lists)."""
+    sentence above them names it too ("We measured the mean acceptance length of ..." over both sides' lists), across
+    the headings and remarks between that name none and print no number ("## Problem", "This shows the gap.")."""
     sided = False
-    for prev in range(no - 1, max(0, no - LOOK_BACK), -1):
+    for prev in range(no - 1, max(0, no - LEAD_LOOK_BACK), -1):
         line = ctx.doc.line(prev)
         if not line.strip() or _is_keyed(line) or _NAME_ITEM_RE.match(line):
             continue
@@ -149,6 +152,8 @@ def _lead_measure(ctx: Context, no: int) -> str | None:
         if named is None and lead.endswith(":") and len(lead) <= 40 and side_of(lead):
             sided = True  # ("Before this PR:": which build, not what was measured)
             continue
+        if named is None and sided and "|" not in lead and not has_digit(lead):
+            continue  # ("## Problem" over a side's lists, a remark under the other side's: neither names a measure)
         return named.group(0) if named is not None else None
     return None
 
@@ -171,14 +176,17 @@ def _parent_name(ctx: Context, no: int, text: str) -> str | None:
     return None
 
 
-# "- `triton`", "* fused_mla": an item that is one name, the variant of the items nested under it
-_NAME_ITEM_RE = re.compile(r"^\s{0,8}[-*+]\s{1,4}[`*_]{0,2}[A-Za-z][\w.+/-]{0,40}[`*_]{0,2}\s{0,4}$")
+# "- `triton`", "* fused_mla", "- `trt_mla + trt_mla`" (a pair of backends joined): an item that is one name, the
+# variant of the items nested under it
+_NAME_ITEM_RE = re.compile(
+    r"^\s{0,8}[-*+]\s{1,4}[`*_]{0,2}[A-Za-z][\w.+/-]{0,40}(?: \+ [A-Za-z][\w.+/-]{0,40}){0,3}[`*_]{0,2}\s{0,4}$"
+)
 
 
 def _is_keyed(line: str) -> bool:
     """The line is one of a run keyed by settings, with a value or a failure ("- concurrency 20: OOM")."""
     line = line.replace("`", " ") if "`" in line else line
-    if _SETTING_LABEL_RE.match(line) or ((m := _KEYED_LINE_RE.match(line)) and _setting_label(m.group("label"))):
+    if setting_label(line) or ((m := _KEYED_LINE_RE.match(line)) and _setting_label(m.group("label"))):
         return True
     head = line.split(":", 1)[0] if ":" in line[:48] else ""
     return bool(head) and _setting_label(head.strip(" -*+"))
