@@ -1189,6 +1189,21 @@ def test_shares_stated_against_the_base_are_improvements_and_regressions_as_stat
     assert "vs on master" in losses[1]["text"] and "-2 %" in losses[1]["text"]
 
 
+def test_a_minus_sign_on_a_named_gain_is_its_measures_fall_judged_by_its_direction(tmp_path: Path) -> None:
+    """ "-7.5% P99 ITL improvement", "-6.1% mean TTFT improvement": the word names the change, the minus sign says the
+    latency fell, which is the improvement it names; "+4% throughput improvement" is one too, while "-3.2% goodput
+    improvement" says goodput fell: the one regression."""
+    data = report("signed_gain_shares.md", tmp_path)
+    gains = [f for f in findings(data, "results") if f["verdict"] == "improvement"]
+    assert [(f["line"], f["metric"]) for f in gains] == [
+        (5, "throughput improvement"),
+        (6, "P99 ITL improvement"),
+        (7, "mean TTFT improvement"),
+    ]
+    losses = [f for f in findings(data, "failures") if f["verdict"] == "regression"]
+    assert [(f["line"], f["metric"]) for f in losses] == [(8, "goodput improvement")]
+
+
 def test_a_share_compared_to_the_base_is_a_change_as_stated(tmp_path: Path) -> None:
     """ "~7% faster TG compared to master", "4% faster relative to main", "3% better vs the base build", "+2% versus
     master": a share stated against a base run with any of these words is a change against it, its way the judgement

@@ -108,6 +108,9 @@ HOSTILE: dict[str, HostileText] = {
     # _BRACKET_RE), engine switches before a command (vocab.env_switches)
     "axes and brackets": "| heads x batch x M × N | (fp32 / K=1024 / cs=1 / x=(y SGLANG_A_B=1 VLLM_X_LOG=2 \n" * 1_000,
     "pipes": "|" * 40_000,
+    # shell variables used and assigned over and over, quotes spliced around them that never close a word
+    # (grammar.shell_variables _VAR_USE_RE, _MORE_ENV_RE; grammar.command_labels _PREAMBLE_RE)
+    "shell variables": 'export A=1 B=$C D=\'"$E"\' ${F ${G}$H$ \'"${I"\' vllm serve "$A" --tp $B\n' * 1_000,
     # setting labels whose values moved, never closed by a number; nested bare names (kv.setting_labels _CHANGE_RE,
     # _NAME_ITEM_RE)
     "moved settings": "- `batch = 1`: went up from 2.5 to : rose from 3 to x\n- `fused`\n  - `b = 2`: `1.5`\n" * 800,

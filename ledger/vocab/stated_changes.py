@@ -1,7 +1,8 @@
 """The words that make a share a change the text states against its base, and which way it went: "~9% faster TG",
 "6% improvement for PP", "a 2% TTFT regression", "PP is 2% slower than on master". A gain's or a loss's own word says
 the way; a measure's signed change ("TPOT change -35%", or a share stated against the base run: "against": "master")
-goes the way its measure is better."""
+goes the way its measure is better, and so does a share whose minus sign says its measure fell: "-10.2% TTFT
+improvement" (TTFT fell: better), "-3% goodput improvement" or "-4% throughput regression" (it fell: worse)."""
 
 from __future__ import annotations
 
@@ -28,9 +29,14 @@ def stated_direction(metric: str, value: float, unit: str | None, against: str |
     if unit != "%" or value == 0:
         return None
     sign = 1 if value > 0 else -1
-    if LOSS_RE.search(metric):
+    loss, gain = LOSS_RE.search(metric), GAIN_RE.search(metric)
+    if (loss or gain) and sign < 0:
+        # the word names the change, the sign which way its measure moved: a lower TTFT is the improvement it names
+        measure = (LOSS_RE if loss else GAIN_RE).sub(" ", metric)
+        return sign if higher_is_better(measure, None, "perf") else -sign
+    if loss:
         return -sign
-    if GAIN_RE.search(metric):
+    if gain:
         return sign
     if against is not None or _CHANGE_RE.search(metric):
         return sign if higher_is_better(metric, None, "perf") else -sign

@@ -13,6 +13,7 @@ The command's setup holds for those results too: its scope starts at the results
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ledger.parsers.grammar.revision_labels import RESULT_LINE_RE
 from ledger.parsers.reader.blocks import Block, Document
@@ -87,12 +88,25 @@ def table_command_lines(doc: Document) -> frozenset[int]:
             (b.kind == "code" or (b.kind == "text" and is_command_line(b.text)))
             and command_label(blocks, k)
             and blocks[k - 2].kind == "table"
-            and not SERVER_COMMAND_RE.search(doc.line(b.start) + doc.line(b.start + 1))
+            and not SERVER_COMMAND_RE.search(_first_command(doc, b))
         ):
             out.update(range(b.start, b.end + 1))
         elif captioned_table(blocks, k) is not None:
             out.update(range(b.start, b.end + 1))  # (and a caption's words are its table's too)
     return frozenset(out)
+
+
+# a line before a block's command that runs nothing: a fence, a comment, a variable's assignment ("export MODEL=x")
+_PREAMBLE_RE = re.compile(r"^\s{0,8}(?:```|~~~|#|(?:export\s{1,4})?[A-Za-z_]\w{0,60}=|$)")
+
+
+def _first_command(doc: Document, b: Block) -> str:
+    """The first line of block b that runs something and the line after it (a launch may wrap onto it), past the
+    fence, comments and the variables set for it: what the block runs."""
+    for no in range(b.start, min(b.end, b.start + 40) + 1):
+        if not _PREAMBLE_RE.match(doc.line(no)):
+            return doc.line(no) + " " + doc.line(no + 1)
+    return ""
 
 
 def command_label(blocks: list[Block], k: int) -> bool:
@@ -109,13 +123,15 @@ def command_label(blocks: list[Block], k: int) -> bool:
     )
 
 
-def results_start(blocks: list[Block], k: int, floor: int) -> int:
+def results_start(blocks: list[Block], k: int, section_start: Callable[[int], int]) -> int:
     """The first line of the results right above the command label over block k: the run of result lines, pastes
-    and tables back to their lead-in ("Accuracy before and after:"), never above `floor` (the section's start; in a
-    rendered copy, whose headings are plain lines, the turn's)."""
+    and tables back to their lead-in ("Accuracy before and after:"), never above the start of the section that holds
+    the label (`section_start` of a line; in a rendered copy, whose headings are plain lines, the turn's). A bold
+    label ("**Server command**") heads no section of its own: the results above it are in the section it closes."""
     while k > 2 and blocks[k - 1].kind == "code" and not blocks[k - 1].in_code:
         k -= 1  # (the label over a run of code blocks: the results above the first)
     start = blocks[k - 1].start
+    floor = section_start(start)
     for b in reversed(blocks[: k - 1]):
         if b.start < floor or b.kind in ("heading", "comment"):
             break

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.setup_index import SetupScope
+from ledger.parsers.grammar.shell_variables import expand_variables
 from ledger.parsers.reader.document import Document
 from ledger.vocab.canonical import NUMERIC_KEYS
 from ledger.vocab.env_switches import ENV_KEY, engine_toggles
@@ -52,8 +53,6 @@ _ARGS_RE = re.compile(
     r"data_parallel_size|pipeline_parallel_size|kv_cache_dtype|max_gen_toks)=(?P<value>[^,\s()'\"]{1,200})"
 )
 _SCRIPT_RE = re.compile(r"(?:^|\s)(?P<path>[\w./-]{1,200}\.py)(?![\w.])")
-# (lower-case names too: "model=/models/Foo-8B-Q4_K_M.gguf" over "llama-server --model \"$model\"")
-_ENV_RE = re.compile(r"^\s{0,8}(?:export\s{1,4})?(?P<name>[A-Za-z_][A-Za-z0-9_]{0,40})=(?P<value>[^\s;&|]{1,300})")
 
 
 # the serving CLIs that take the model as their first argument: "vllm serve org/M", "trtllm-serve org/M"
@@ -67,8 +66,9 @@ _SERVE_POSITIONAL_RE = re.compile(
 def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, str]:
     """The setup a command line states: its known flags and lm_eval's model_args. A model named only inside
     another flag's value (`--thinking-mode deepseek-v3`, `--chat-template llama-3.jinja`) is not the run's.
-    A value that is a shell variable (`--model-path $MODEL_PATH`) is what `env` (the document's `export
-    MODEL_PATH=...`) gives it, or nothing."""
+    A shell variable it uses (`vllm serve "$MODEL"`, `--tp ${TP}`) is what `env` (the document's `export
+    MODEL=...`) assigns it; a value that is a variable `env` does not assign gives nothing."""
+    text = expand_variables(text, env)
     out = {**_env_settings(text), **_command_flags(text)}
     served = _SERVE_POSITIONAL_RE.match(text)
     if served and "model" not in out:
@@ -84,6 +84,8 @@ def command_setup(text: str, env: Mapping[str, str] | None = None) -> dict[str, 
                 out[key] = resolved.rstrip("/") if key == "model" else resolved
             else:
                 del out[key]
+    if out.get("draft_model") and out.get("draft_model") == out.get("model"):
+        del out["draft_model"]  # '--speculative-config {"model": "$MODEL", "method": "mtp"}': the model's own layers
     gguf = out.get("model", "") if out.get("model", "").endswith(".gguf") and "quant" not in out else ""
     if gguf and (quant := qualifiers(gguf.rsplit("/", 1)[-1]).get("quant")) is not None:
         out["quant"] = quant  # "--model /m/Foo-8B-Q4_K_M.gguf": the file's weights are that GGUF type, as with "-m"
@@ -164,17 +166,6 @@ def _env_settings(text: str) -> dict[str, str]:
             switches.append((name, value.strip("\"'")))
     if toggles := engine_toggles(switches):
         out[ENV_KEY] = toggles  # "SGLANG_ENABLE_SPEC_V2=1 python -m sglang.launch_server": this command's path
-    return out
-
-
-def shell_variables(doc: Document) -> dict[str, str]:
-    """The variables a document's shell lines set (`export MODEL_PATH=/models/DeepSeek-R1-0528/`), first one kept."""
-    out: dict[str, str] = {}
-    for line in doc.lines:
-        if "=" in line and len(line) < 600:
-            m = _ENV_RE.match(line)
-            if m:
-                out.setdefault(m.group("name"), m.group("value").strip("\"'"))
     return out
 
 
@@ -313,6 +304,7 @@ _TICKED_FLAG_RE = re.compile(r"`([a-z][a-z0-9]{1,20}(?:-[a-z0-9]{1,20}){1,4})[ =
 def prose_flags(text: str, env: Mapping[str, str]) -> dict[str, str]:
     """The flags a sentence quotes ("With `--speculative-num-steps 8` I compared ...", unquoted on a copied
     page): only known flags, never a model named elsewhere in the sentence."""
+    text = expand_variables(text, env)
     out: dict[str, str] = {}
     if "`" in text:
         # "with `max-num-seqs 1`, `output-len 512`": a flag quoted without its dashes, a hyphenated one only

@@ -21,6 +21,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Mapping, Sequence
+from functools import partial
 
 from ledger.parsers.grammar.after_results import after_results, leading_scopes
 from ledger.parsers.grammar.command_labels import captioned_table, command_label, results_start, states_section_runs
@@ -31,7 +32,6 @@ from ledger.parsers.grammar.commands import (
     echo,
     perplexity_scopes,
     prose_flags,
-    shell_variables,
     unfenced_echoes,
 )
 from ledger.parsers.grammar.default_reach import Statement, beside_models
@@ -77,6 +77,7 @@ from ledger.parsers.grammar.setup_scopes import (
     unrestricted,
     with_draft,
 )
+from ledger.parsers.grammar.shell_variables import assigned_variable, shell_variables, used_variables
 from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.spec_leads import spec_lead
 from ledger.parsers.grammar.table_kinds import cut_lead
@@ -109,7 +110,7 @@ def find_setups(
 ) -> SetupIndex:
     """The setup scopes of a document (see the module docstring); `revision_lines` are the lines that open a
     revision (their lead-ins name a revision, not a variant); `sided` the settings their side labels name."""
-    last, env = len(doc.lines), shell_variables(doc)
+    last, env, used = len(doc.lines), shell_variables(doc), used_variables(doc)
     variants, facts = variant_lines(doc), section_facts(doc)  # (the section and document readers both read them)
     scopes: list[SetupScope] = []  # widest first: each turn's setup section; every narrower scope wins
     scopes.extend(SetupScope(start, end, values) for start, end, values in setup_sections(doc))
@@ -145,10 +146,10 @@ def find_setups(
     runs: list[SetupScope] = []
     for k, b in enumerate(blocks):
         if b.kind == "code":
-            back = results_start(blocks, k, _section_start(end_starts, b.start)) if command_label(blocks, k) else None
+            back = results_start(blocks, k, partial(_section_start, end_starts)) if command_label(blocks, k) else None
             end = command_end(doc, b, ends, _section_end(ends, end_starts, b.start, last), last)
             if reference_entries(doc, b) is None:  # (a reference file's keys are each entry's own)
-                scopes.extend(_code_setups(doc, b, end, env, back, revision_lines, runs))
+                scopes.extend(_code_setups(doc, b, end, env, back, revision_lines, runs, used))
         elif (
             b.kind == "table"
             and b.table is not None
@@ -405,10 +406,12 @@ def _code_setups(
     back: int | None = None,
     revisions: frozenset[int] = frozenset(),
     runs: list[SetupScope] | None = None,
+    used: frozenset[str] = frozenset(),
 ) -> list[SetupScope]:
     """Command lines (for the rest of the section, or the whole of it from `back` when the block is labelled as the
     command of the results above it) and setting lines (to the block's end) inside a code block. The scopes of the
-    commands that run something (not a server's launch) are added to `runs` too (see command_runs)."""
+    commands that run something (not a server's launch) are added to `runs` too (see command_runs). A variable a
+    command uses (`used`: "MODEL_PATH=acme/X" over "--model-path $MODEL_PATH") is read through that command."""
     out: list[SetupScope] = []
     commands: list[SetupScope] = []
     open_: dict[str, SetupScope] = {}  # the setting-line scope that holds each key now
@@ -448,7 +451,7 @@ def _code_setups(
             open_["model" if "model" in lead and "variant" not in lead else "variant"] = scope
             out.append(scope)
             continue
-        found = settings_line(s) or echo(s)
+        found = settings_line(s) or echo(s) if assigned_variable(s) not in used else None
         if not found:
             continue
         values = found
