@@ -108,6 +108,10 @@ HOSTILE: dict[str, HostileText] = {
     # _BRACKET_RE), engine switches before a command (vocab.env_switches)
     "axes and brackets": "| heads x batch x M × N | (fp32 / K=1024 / cs=1 / x=(y SGLANG_A_B=1 VLLM_X_LOG=2 \n" * 1_000,
     "pipes": "|" * 40_000,
+    # work counts and arrows in headers that never end as one (vocab.not_measured WORK_COUNT_HEAD_RE), a numeric
+    # sweep key under a one-letter header (tables.leading_settings)
+    "work count heads": "| T | kernel kernel launch calls calls , : steps old → new | new (µs) |\n| 8 | 6 → 4 | 1.0 |\n"
+    * 1_000,
     # setting labels whose values moved, never closed by a number; nested bare names (kv.setting_labels _CHANGE_RE,
     # _NAME_ITEM_RE)
     "moved settings": "- `batch = 1`: went up from 2.5 to : rose from 3 to x\n- `fused`\n  - `b = 2`: `1.5`\n" * 800,
