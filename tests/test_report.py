@@ -1288,3 +1288,20 @@ def test_side_words_in_column_headers_are_the_pr_side_one_revision(tmp_path: Pat
         (15, "better than baseline", "this PR"),
         (21, "better than baseline", "this PR"),
     ]
+
+
+def test_a_fused_kernel_count_is_no_regression_and_a_numeric_row_key_keeps_sweeps_apart(tmp_path: Path) -> None:
+    """ "launches: old → new" over "6 → 4" counts the program's work, no result (a fusion would read as 33% worse);
+    the "S" column's 8, 32, 128 are the sweep's setting, so no speed-up is judged against another row's."""
+    data = report("../tables/numeric_row_key.md", tmp_path)
+    assert not data["has_regression"]
+    assert findings(data, "failures") == []
+
+
+def test_arms_against_the_row_a_delta_column_names(tmp_path: Path) -> None:
+    """ "Δ vs PR #901" over a "PR #901" row: that row is every other arm's reference, so both arms' lower ITL and
+    higher Output TPS are better than baseline, and the reference row's own "+0.00%" cells say nothing."""
+    data = report("../tables/delta_vs_arm_columns.md", tmp_path, "--all")
+    assert not data["has_regression"]
+    text = json.dumps(data)
+    assert "Output TPS" in text and "output_tps" not in text

@@ -111,6 +111,10 @@ HOSTILE: dict[str, HostileText] = {
     # shell variables used and assigned over and over, quotes spliced around them that never close a word
     # (grammar.shell_variables _VAR_USE_RE, _MORE_ENV_RE; grammar.command_labels _PREAMBLE_RE)
     "shell variables": 'export A=1 B=$C D=\'"$E"\' ${F ${G}$H$ \'"${I"\' vllm serve "$A" --tp $B\n' * 1_000,
+    # work counts and arrows in headers that never end as one (vocab.not_measured WORK_COUNT_HEAD_RE), a numeric
+    # sweep key under a one-letter header (tables.leading_settings)
+    "work count heads": "| T | kernel kernel launch calls calls , : steps old → new | new (µs) |\n| 8 | 6 → 4 | 1.0 |\n"
+    * 1_000,
     # setting labels whose values moved, never closed by a number; nested bare names (kv.setting_labels _CHANGE_RE,
     # _NAME_ITEM_RE)
     "moved settings": "- `batch = 1`: went up from 2.5 to : rose from 3 to x\n- `fused`\n  - `b = 2`: `1.5`\n" * 800,

@@ -1,7 +1,8 @@
 """The words that say a thread's numbers do not measure its change: a pull request that changes a script or a tool
 (its tables show what the tool prints), a lead-in that calls the output under it a sample, and an author taking
 back the numbers they posted ("disregard, ran on all 8 GPUs", "Ignore my numbers above"); and the words that say
-what a number is instead: the broken state a fix starts from, a measure its author calls run-to-run noise."""
+what a number is instead: the broken state a fix starts from, a measure its author calls run-to-run noise, a count
+of the work a program does (its steps, calls, kernels)."""
 
 from __future__ import annotations
 
@@ -58,4 +59,13 @@ NOISE_SAID_RE = WordGate(
         r"(?:runs|launches|run\sto\srun|launch\sto\slaunch)\b)",
         re.IGNORECASE,
     )
+)
+
+# "Step count old → new", "Kernels: original → optimized", "launches (before → after)": a header, its sides taken off,
+# that counts the work a run or a program does (steps, requests, calls, the kernels a fusion leaves): what changed in
+# the code, no measurement, never a regression of a result
+WORK_COUNT_HEAD_RE = re.compile(
+    r"(?<![\w-])(?:steps?|count|iterations?|requests?|calls?|kernels?|(?:kernel\s)?launch(?:es)?|ops|syncs?|"
+    r"allocations?)[\s,:]*$",
+    re.IGNORECASE,
 )

@@ -157,6 +157,14 @@ ATTAINED_VERB_RE = re.compile(
 of what the value measures, which its unit says (measure_of_unit)."""
 
 
+def ends_in_rate(head: str) -> bool:
+    """A header of words whose last word is a rate's unit ("Output TPS", "Gen tok/s"): it names a measured rate,
+    whatever setting its first word opens ("Output" alone is a length)."""
+    words = head.split()
+    row = unit_row(words[-1]) if len(words) > 1 else None
+    return row is not None and row.role == "measure" and row.family == "rate"
+
+
 def measure_of_unit(unit: str | None) -> str | None:
     """What a value in `unit` measures when no name says so: a rate is a throughput, a time a latency, a size
     memory, a ratio a speed-up ("8B: 98.4 token/sec" under a list of models is the 8B model's throughput)."""

@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
-from ledger.parsers.tables.headers import head_without_unit, looks_metric, metric_name, unit_of_header
+from ledger.parsers.tables.headers import change_word, head_without_unit, looks_metric, metric_name, unit_of_header
 from ledger.parsers.tables.row_info import TableInfo
 from ledger.vocab.metrics import benchmark_alone, dataset_key_name, is_acceptance_name, named_benchmark, names_a_metric
 from ledger.vocab.setup import config_hints, model_names, qualifiers
 from ledger.vocab.sides import side_of
-from ledger.vocab.units import STAT_WORD_RE, measure_of_unit
+from ledger.vocab.units import STAT_WORD_RE, ends_in_rate, measure_of_unit
 from ledger.vocab.workload import names_setup
 
 
@@ -70,9 +70,10 @@ def cell_metric(
         metric = f"{metric_head} ({label})"  # "| fp8_triton | 200.0 | 190.0 |" under "p50 (us) | min": as p50's
     elif info.measure and role == "delta" and metric == metric_head and not looks_metric(metric_head):
         metric = f"{info.measure[0]} {metric_head}"  # "Delta" under "##### 3. TTFT (ms)": the TTFT's change
-    elif role == "delta" and (left := info.delta_measure.get(ci)) and looks_metric(left):
+    elif role == "delta" and (left := info.delta_measure.get(ci)) and (looks_metric(left) or ends_in_rate(left)):
         # "TTFT | Change | TPOT | Change": each change the one of the measure before it, on the row it stands in
-        metric = f"{left} {metric_head}" + (f" ({label})" if label and metric != metric_head else "")
+        # ("Gen TPS | Δ vs v1": the row the change is against is the measure's reference, no part of its name)
+        metric = f"{left} {change_word(metric_head)}" + (f" ({label})" if label and metric != metric_head else "")
     if (
         role == "value"
         and label

@@ -18,7 +18,7 @@ from ledger.parsers.grammar.unit_labels import header_unit, slash_time_unit
 from ledger.vocab.sides import side_alone, side_of
 from ledger.vocab.text import ARROW, holds_arrow
 from ledger.vocab.unit_table import unit_row
-from ledger.vocab.units import STAT_WORD_RE, UNITS, is_measure_unit
+from ledger.vocab.units import STAT_WORD_RE, UNITS, ends_in_rate, is_measure_unit
 from ledger.vocab.word_gate import WordGate
 
 # A baseline word anywhere in the header ("master GFLOPS", "JSD (master)", "TTFT w/o cache"), not a new-side word
@@ -238,6 +238,14 @@ _RUN_PAREN_RE = re.compile(r"\s?\((?:[\w.-]{1,20}\s?=\s?[\w.-]{1,20}|[A-Za-z][\w
 # "A vs B", "B versus A", "PR over main": a change column's header that names its baseline, the side after the word
 VS_RE = re.compile(r"\b(?:vs\.?|versus|against|over)\s", re.IGNORECASE)
 UNIT_WORDS = frozenset(UNITS)
+
+
+def change_word(head: str) -> str:
+    """A change column's header without the base it names: "Δ vs PR #901" -> "Δ", "diff vs main" -> "diff"."""
+    m = VS_RE.search(head)
+    return head[: m.start()].strip() or head if m is not None else head
+
+
 HEAD_UNIT_RE = re.compile(r"\s*[(\[][^()\[\]]{1,24}[)\]]\s*$")
 
 
@@ -266,7 +274,7 @@ def metric_name(label: str, head: str, role: str) -> str:
         return head
     if role == "delta" or (looks_metric(label) and not looks_metric(head)):
         return f"{label} {head}"
-    return f"{head} ({label})" if looks_metric(head) else f"{label} {head}"
+    return f"{head} ({label})" if looks_metric(head) or ends_in_rate(head) else f"{label} {head}"
 
 
 # (asked of every header, through its case-sensitive copy in the lowered header: vocab.word_gate)

@@ -51,7 +51,7 @@ def full_precision_label(precisions: dict[str, str]) -> str | None:
 # "Δ vs BF16", "delta vs. main", "diff against fp16": a change column that names the row it is taken against
 _DELTA_VS_RE = re.compile(
     r"(?:Δ|delta|diff(?:erence)?|change)\s{0,2}(?:\([^()]{0,12}\)\s{0,2})?"
-    r"(?:vs\.?|versus|against|over|relative to)\s{1,3}(?P<name>[\w.+-]{2,24})",
+    r"(?:vs\.?|versus|against|over|relative to)\s{1,3}(?P<name>[\w.+#-]{2,24}(?:\s[\w.+#-]{1,24}){0,2})",
     re.IGNORECASE,
 )
 
@@ -62,11 +62,16 @@ def delta_named_base(table: Table, labels: list[str]) -> str | None:
     names = {m.group("name").lower() for h in table.header if (m := _DELTA_VS_RE.search(clean(h)))}
     if len(names) != 1:
         return None
-    (name,) = names
+    # ("Δ vs PR #901" over a "PR #901" row; "Δ vs BF16 baseline" over "BF16": the longest words a row's cell is)
+    words = names.pop().split()
     measured = [
         (row, label) for row, label in zip(table.rows, labels, strict=True) if any(map(is_numeric_cell, row.cells))
     ]
-    found = [label for row, label in measured if any(_names(c, name) for c in row.cells)]
+    found: list[str] = []
+    for k in range(len(words), 0, -1):
+        name = " ".join(words[:k])
+        if found := [label for row, label in measured if any(_names(c, name) for c in row.cells)]:
+            break
     # (the named row alone, its table cut before the others: a result of its own, no base of anything)
     return found[0] if len(found) == 1 and len(measured) > 1 else None
 

@@ -35,6 +35,7 @@ from ledger.parsers.tables.stated_bases import first_column_base
 from ledger.parsers.tables.stem_columns import DELTA_HEADER_RE, stem_baselines, stem_pairs
 from ledger.parsers.tables.swept_heads import swept_setting
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS, is_acceptance_name, is_accuracy_name, last_metric_named
+from ledger.vocab.not_measured import WORK_COUNT_HEAD_RE
 from ledger.vocab.setting_cells import settings_cell
 from ledger.vocab.setting_heads import (
     abbreviated_setting,
@@ -47,7 +48,7 @@ from ledger.vocab.setting_heads import (
 from ledger.vocab.setup import BAR_WORDS, is_config_label, is_input_name, qualifiers
 from ledger.vocab.setup_labels import MEASURE_COLUMN_RE, NAMED_SETTING_KEYS, setup_label_key
 from ledger.vocab.sides import column_sides, reference_implementation, side_of
-from ledger.vocab.units import is_size_unit, is_timing_unit
+from ledger.vocab.units import ends_in_rate, is_size_unit, is_timing_unit
 
 _NEW_HEADER_RE = re.compile(
     r"this pr|\bpr\b|after|new|opt(?:imi[sz]ed)?|ours|patched|fix|with\b|candidate|proposed", re.IGNORECASE
@@ -56,7 +57,6 @@ _BASE_HEADER_RE = re.compile(
     r"^(?:baseline|base|before|main|original|ref(?:erence)?|w/o|without|old|previous|upstream|default)\b(?!-\w)",
     re.IGNORECASE,
 )  # "base-new_indices/B" is a variant built on the baseline, measured against it
-_COUNT_HEAD_RE = re.compile(r"(?<![\w-])(?:steps?|count|iterations?|requests?|calls?)[\s,:]*$", re.IGNORECASE)
 _ITEMS = r"(?:predictions?|answers?|responses?|examples?|samples?|questions?|items?)"
 # "Valid Predictions", "Correct", "Total answers": what an eval counted (its share is the result)
 _TALLY_HEAD_RE = re.compile(
@@ -251,12 +251,13 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
         return "spread"  # the standard deviation of the value column before it
     elif _STAT_HEADER_RE.match(head):
         return "value"  # avg | min | max | p99: every statistic cell is a result
-    elif sided_arrow_column(head, cells) and not _COUNT_HEAD_RE.search(ARROW_SIDES_RE.sub("", head)):
+    elif sided_arrow_column(head, cells) and not WORK_COUNT_HEAD_RE.search(ARROW_SIDES_RE.sub("", head)):
         return "value"  # "Output-limit hits, base → head" over "11 → 14": both sides measured, no setting
     elif (
         (_CONFIG_HEADERS_RE.match(head) or is_config_label(head) or is_input_name(head) or names_setting(head))
         and not swept_setting(head)  # "conc 64" over numbers: results at concurrency 64, not a setting column
         and not _MEASURE_HEAD_RE.search(head)
+        and not ends_in_rate(head)  # ("Output TPS": a rate, the output's)
         and not (units_all(cells, is_timing_unit) and not _RATE_SETTING_RE.search(head))
         and not _SETTING_HEAD_RE.match(head)
         and not (cells and all(c.endswith("%") for c in cells))
@@ -273,7 +274,7 @@ def _role(head: str, cells: list[str], numeric: int, before: str, row_id: bool) 
     elif arrow_sides(head) is not None:
         # "2.950 -> 2.959" cells: the reference, then the value; "Step count old → new" counts what a run
         # did (its steps, requests), it measures nothing
-        return "text" if _COUNT_HEAD_RE.search(ARROW_SIDES_RE.sub("", head)) else "value"
+        return "text" if WORK_COUNT_HEAD_RE.search(ARROW_SIDES_RE.sub("", head)) else "value"
     elif slash_sides(head) is not None:
         return "value"  # "1.07 / 0.98" cells: value and baseline in one
     elif _BASE_HEADER_RE.match(head) or side_core(head.replace("_", " "))[0] == "base":

@@ -18,6 +18,7 @@ from ledger.parsers.tables.cells import clean
 from ledger.parsers.tables.delta_check import gain_deltas, measure_of_change
 from ledger.parsers.tables.header_tree import side_free
 from ledger.parsers.tables.headers import (
+    change_word,
     column_revisions,
     head_without_unit,
     looks_metric,
@@ -102,7 +103,7 @@ class TableInfo:
         # after several measures, of the one its arithmetic reproduces, else of the first (see delta_check)
         self.delta_measure: dict[int, str] = {}
         for i in self.delta_cols:
-            if not _GENERIC_DELTA_RE.match(clean(table.header[i])) if i < len(table.header) else True:
+            if not _GENERIC_DELTA_RE.match(change_word(clean(table.header[i]))) if i < len(table.header) else True:
                 continue
             of = measure_of_change(table, i, self.delta_cols, self.value_cols, self.base_cols, self.base_of)
             if of is not None and of < len(table.header):
