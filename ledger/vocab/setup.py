@@ -33,6 +33,7 @@ from ledger.vocab.input_labels import is_workload_label as is_workload_label
 from ledger.vocab.length_pairs import PAIRED_RE, length_pair, path_lengths
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
+from ledger.vocab.serving_datasets import DATASET_STARTS, SERVING_DATASETS
 from ledger.vocab.setup_labels import UNCAPPED_LOAD_RE
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
 from ledger.vocab.setup_negation import (
@@ -83,10 +84,6 @@ HARDWARE_NAME_RE = WordGate(
 
 
 # "TEP4" (SGLang's and TensorRT-LLM's shorthand): tensor parallel 4 with the experts spread over the same 4
-SERVING_DATASETS = r"sharegpt|random|sonnet|burstgpt|instructcoder|longbench|swe-?bench"
-"""The data sets a serving benchmark draws its prompts from, by name (vllm bench's --dataset-name, SWE-bench's long
-prompts): a pattern of alternatives, each opening with one of _DATASET_STARTS."""
-_DATASET_STARTS = ("sharegpt", "random", "sonnet", "burstgpt", "instructcoder", "longbench", "swe")
 _TEP_WORD = _word("tp", "tp", rf"tep{_SEP}(\d{{1,3}})", ("tep",), ("tep",))
 _COUNTED = ("eagle", "medusa", "ngram")
 """The methods a title gives a draft length with an equals sign ("EAGLE=3"), as it does MTP's."""
@@ -434,8 +431,8 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
         "dataset",
         "dataset",
         rf"({SERVING_DATASETS})[ -](?:(?:token[ -])?(?:ids|prompts|requests|dataset)|\d{{1,3}}k[ -]prompts?)",
-        _DATASET_STARTS,
-        _DATASET_STARTS,
+        DATASET_STARTS,
+        DATASET_STARTS,
     ),
     # "model Foo-7B", "model: Bar-70B-FP8": a model of a family the vocabulary does not know, named as the model
     # (its last word ends in a letter or digit: "... with the model Foo-7B-Chat." ends the sentence, not the name)

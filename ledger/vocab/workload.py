@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from ledger.memo import short_text_cache
-from ledger.vocab.setup import SERVING_DATASETS, blank_setup_words, model_names, qualifiers
+from ledger.vocab.serving_datasets import SERVING_DATASETS
+from ledger.vocab.setup import blank_setup_words, model_names, qualifiers
 
 # what a workload's statement holds beside its setup words: its size in prompts or requests, and the joints
 _WORKLOAD_FILLER_RE = re.compile(

@@ -7,7 +7,7 @@ table, the next run), never the results above, so the document default does not 
     | metric | bf16 | int4 |
 
 A turn's setup section ("## Test configuration", a "<details>" fold titled so) is read apart and holds over its
-whole turn wherever it stands (grammar.setup_scopes.setup_sections): none of its lines is one of these.
+whole turn wherever it stands (grammar.setup_sections): none of its lines is one of these.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from ledger.memo import last_document
 from ledger.parsers.grammar.line_setup import DEFAULT_KEYS, line_setup
 from ledger.parsers.grammar.setup_index import SetupScope
-from ledger.parsers.grammar.setup_scopes import setup_section_lines
+from ledger.parsers.grammar.setup_sections import setup_section_lines
 from ledger.parsers.grammar.varied import states_result
 from ledger.parsers.reader.blocks import Block, Document
 from ledger.vocab.setup_labels import states_settings

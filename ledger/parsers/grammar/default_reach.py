@@ -18,7 +18,8 @@ from __future__ import annotations
 import bisect
 import re
 
-from ledger.parsers.grammar.setup_scopes import is_draft_model, norm, setup_sections, turn_bounds
+from ledger.parsers.grammar.setup_scopes import is_draft_model, norm, turn_bounds
+from ledger.parsers.grammar.setup_sections import setup_sections
 from ledger.parsers.reader.blocks import Document
 from ledger.vocab.canonical import DTYPE_KEYS, canonical_dtype
 from ledger.vocab.models import model_names

@@ -73,10 +73,10 @@ from ledger.parsers.grammar.setup_scopes import (
     line_setup,
     section_facts,
     section_workloads,
-    setup_sections,
     unrestricted,
     with_draft,
 )
+from ledger.parsers.grammar.setup_sections import setup_sections
 from ledger.parsers.grammar.shell_variables import assigned_variable, shell_variables, used_variables
 from ledger.parsers.grammar.sides import feature_side_scopes
 from ledger.parsers.grammar.spec_leads import spec_lead
@@ -88,21 +88,17 @@ from ledger.parsers.reader.json_records import json_records
 from ledger.parsers.reader.line_kinds import bold_heading, is_console_banner
 from ledger.vocab.checkpoint_labels import lead_checkpoint
 from ledger.vocab.flags import SERVER_COMMAND_RE
-from ledger.vocab.setup import (
-    named_twice,
-)
+from ledger.vocab.setup import named_twice
 from ledger.vocab.setup_labels import settings_table_values, states_settings
 
 # "EAGLE-3 (num_steps=8):", "Llama-3.1-8B, H100:": a short lead-in that names the variant of the block under it
 _LEAD_PREP_RE = re.compile(r"^(?:for|with|at|on|using|under)\s+", re.IGNORECASE)
-# a lead-in that says where the runs below were made ("All of the numbers below were measured on one H100:"),
-# not what they are compared with ("against the bf16 logits")
+# a lead-in saying where the runs below were made ("measured on one H100:"), not what with ("against the bf16 logits")
 _RUN_WORD_RE = re.compile(
     r"\b(?:on|using|under|measured|ran|run|runs|tested|served|serving|benchmarked|via)\b", re.IGNORECASE
 )
 # an item that reports a result (a decimal, a percentage) rather than the setup of the results below it
 _RESULT_RE = re.compile(r"\d\.\d|%|:")  # ("Passkeys: MTP2 with FP8 KV": a labelled item names its result)
-# "concurrency: 256" in a tool's own output: the settings it echoes
 
 
 def find_setups(

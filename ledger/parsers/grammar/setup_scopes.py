@@ -38,7 +38,7 @@ from ledger.parsers.grammar.line_setup import setting_label as setting_label
 from ledger.parsers.grammar.line_setup import setting_value as setting_value
 from ledger.parsers.grammar.line_setup import unrestricted as unrestricted
 from ledger.parsers.grammar.scope_lines import scope_values
-from ledger.parsers.grammar.section_results import later_sections, section_measures
+from ledger.parsers.grammar.section_results import section_measures
 from ledger.parsers.grammar.table_kinds import MACHINE_KEYS, kind_cut
 from ledger.parsers.grammar.varied import WORKLOAD_KEYS as WORKLOAD_KEYS
 from ledger.parsers.grammar.varied import list_varied, table_varied
@@ -58,7 +58,6 @@ _SETUP_TITLE_RE = re.compile(
     r"machine|system)s?\W{0,6}$",
     re.IGNORECASE,
 )
-_SUMMARY_RE = re.compile(r"<summary>\s{0,4}(?P<title>[^<]{1,60}?)\s{0,4}</summary>", re.IGNORECASE)
 
 
 # a speculative method's draft checkpoint ("yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", "FasterDecoding/medusa-vicuna"):
@@ -118,116 +117,7 @@ def turn_bounds(doc: Document) -> list[tuple[int, int]]:
     return [(s, (starts[i + 1] - 1) if i + 1 < len(starts) else last) for i, s in enumerate(starts)]
 
 
-def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
-    """The setup each turn's setup section ("## Test configuration", "<summary>Environment</summary>", "**Setup:**")
-    states, as (first line, turn end, values): it holds over the whole turn, but where it stands in a later section
-    of results ("## E2E check / Environment: ... Model: X" under the kernel table's section): from that section on,
-    not over the results printed before it."""
-    out: list[tuple[int, int, dict[str, str]]] = []
-    starts = [b.start for b in doc.blocks]  # (each turn's blocks by position: a long thread stays linear)
-    pastes = _result_pastes(doc)
-    later = later_sections(doc, _result_sections(doc))
-    for start, end in turn_bounds(doc):
-        values: dict[int, dict[str, str]] = {}  # the line each holds from -> its values
-        several: dict[int, set[str]] = {}
-        for first, last in _sections_in(doc, start, end, starts):
-            at = max((a for a, z in later if start < a < first <= z), default=start)
-            held = values.setdefault(at, {})
-            for no in range(first, last + 1):
-                text = doc.setup_line(no)
-                if len(text) > 2000 or no in pastes:
-                    continue
-                for k, v in _row_setup(unrestricted(text)).items():
-                    was, now = norm(held.setdefault(k, v)), norm(v)
-                    if was not in now and now not in was:
-                        several.setdefault(at, set()).add(k)  # "Hardware: - H100 - L40S - A10G": none for all
-        for at, held in values.items():
-            kept = {k: v for k, v in held.items() if k not in several.get(at, ())}
-            if kept:
-                out.append((at, end, kept))
-    return out
-
-
-def _row_setup(text: str) -> dict[str, str]:
-    """The setup of a setup section's line; a table's row of two cells, a name and its value (`| TP | 8 |`), read
-    as the line "TP: 8" it stands for too (what the cells say as they are is kept: `| Geometry | experts=128 |`)."""
-    got = line_setup(text)
-    cells = text.strip().strip("|").split("|")
-    if len(cells) != 2 or not text.lstrip().startswith("|"):
-        return got
-    name, value = cells[0].strip(), cells[1].strip()
-    if not name or not value or name.endswith(":"):
-        return got
-    return {**line_setup(f"{name}: {value}"), **got}
-
-
-def _result_pastes(doc: Document) -> set[int]:
-    """The lines of the code blocks that print a table of results (an eval's output under its header line): a run
-    of its own, whose header's model and filter set up its table, not the setup section it stands in."""
-    tables = [b.start for b in doc.blocks if b.kind == "table" and b.in_code]
-    out: set[int] = set()
-    for b in doc.blocks if tables else ():
-        if b.kind == "code" and (k := bisect.bisect_left(tables, b.start)) < len(tables) and tables[k] <= b.end:
-            out.update(range(b.start, b.end + 1))
-    return out
-
-
-def setup_section_lines(doc: Document) -> set[int]:
-    """The lines of every turn's setup sections (_sections_in)."""
-    starts = [b.start for b in doc.blocks]
-    return {
-        no
-        for a, z in turn_bounds(doc)
-        for first, last in _sections_in(doc, a, z, starts)
-        for no in range(first, last + 1)
-    }
-
-
-def _sections_in(doc: Document, start: int, end: int, starts: list[int]) -> list[tuple[int, int]]:
-    """The line ranges of a turn's setup sections: a heading's section, a <details> block, a lead line's list."""
-    out: list[tuple[int, int]] = []
-    # (the turn's blocks found by position, not by a scan of the document's: a long thread stays linear)
-    lo, hi = bisect.bisect_left(starts, start), bisect.bisect_right(starts, end)
-    blocks = [b for b in doc.blocks[lo:hi] if not b.in_code]
-    for k, b in enumerate(blocks):
-        if b.kind == "heading" and _SETUP_TITLE_RE.match(b.text):
-            out.append((b.start + 1, _setup_section_end(doc, blocks, k, end)))
-        elif b.kind == "text":
-            sm = _SUMMARY_RE.search(b.text)
-            if sm and _SETUP_TITLE_RE.match(sm.group("title")):
-                stop = next((x.end for x in blocks[k + 1 :] if "</details>" in x.text.lower()), end)
-                out.append((b.end + 1, stop))
-            elif len(b.text) <= 40 and b.text.rstrip().endswith(":") and _SETUP_TITLE_RE.match(b.text):
-                out.append((b.end + 1, _list_end(blocks, k + 1, b.end)))
-    return out
-
-
-def _setup_section_end(doc: Document, blocks: list[Block], k: int, end: int) -> int:
-    """The last line of the setup section headed by blocks[k]: up to the next heading of its level or above, or
-    to a sub-section of results ("### Hardware" over "#### Llama 3.3 70B" and its table), whose header cells set up
-    its own rows, not the turn."""
-    level = blocks[k].level
-    heads = [h for h in blocks[k + 1 :] if h.kind == "heading"]
-    for i, h in enumerate(heads):
-        if h.level <= level:
-            return h.start - 1
-        last = heads[i + 1].start - 1 if i + 1 < len(heads) else end
-        if not _SETUP_TITLE_RE.match(h.text) and section_measures(doc, [(h.start, last)]):
-            return h.start - 1
-    return end
-
-
-def _list_end(blocks: list[Block], k: int, fallback: int) -> int:
-    """The last line of the list or code block right after a lead line."""
-    stop = fallback
-    for b in blocks[k:]:
-        if b.kind not in ("item", "code") or b.start > stop + 2:
-            break
-        stop = b.end
-    return stop
-
-
-def _result_sections(doc: Document) -> list[tuple[int, int]]:
+def result_sections(doc: Document) -> list[tuple[int, int]]:
     """(first, last line) of each section under a heading below the title that is not a setup section, when
     there are two or more: what one states holds for its own runs."""
     title = next((b.start for b in doc.blocks if b.kind == "heading"), 0)
@@ -277,7 +167,7 @@ class SectionFacts:
     """What the document default and the section workloads both read of a document, found once for the two."""
 
     sections: list[tuple[int, int]]
-    """_result_sections(doc)."""
+    """result_sections(doc)."""
     measuring: set[int]
     """The lines of the result sections that report results of their own (see grammar.section_results)."""
     tables: tuple[set[int], set[str], set[int]]
@@ -287,7 +177,7 @@ class SectionFacts:
 
 
 def section_facts(doc: Document) -> SectionFacts:
-    sections = _result_sections(doc)
+    sections = result_sections(doc)
     body, varied, grids = table_varied(doc)
     return SectionFacts(
         sections, section_measures(doc, sections), (body, varied | list_varied(doc), grids), _change_lines(doc)

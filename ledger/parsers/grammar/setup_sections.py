@@ -1,0 +1,130 @@
+"""The setup sections of a turn ("## Test configuration", "<summary>Environment</summary>", "Setup:" over a list):
+their lines and the settings each states for the whole turn. Apart from setup_scopes, which reads the narrower
+scopes (sections of results, their workloads), because these hold over a turn wherever they stand."""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from ledger.parsers.grammar.section_results import later_sections, section_measures
+from ledger.parsers.grammar.setup_scopes import (
+    is_setup_title,
+    line_setup,
+    norm,
+    result_sections,
+    turn_bounds,
+    unrestricted,
+)
+from ledger.parsers.reader.blocks import Block, Document
+
+_SUMMARY_RE = re.compile(r"<summary>\s{0,4}(?P<title>[^<]{1,60}?)\s{0,4}</summary>", re.IGNORECASE)
+
+
+def setup_sections(doc: Document) -> list[tuple[int, int, dict[str, str]]]:
+    """The setup each turn's setup section ("## Test configuration", "<summary>Environment</summary>", "**Setup:**")
+    states, as (first line, turn end, values): it holds over the whole turn, but where it stands in a later section
+    of results ("## E2E check / Environment: ... Model: X" under the kernel table's section): from that section on,
+    not over the results printed before it."""
+    out: list[tuple[int, int, dict[str, str]]] = []
+    starts = [b.start for b in doc.blocks]  # (each turn's blocks by position: a long thread stays linear)
+    pastes = _result_pastes(doc)
+    later = later_sections(doc, result_sections(doc))
+    for start, end in turn_bounds(doc):
+        values: dict[int, dict[str, str]] = {}  # the line each holds from -> its values
+        several: dict[int, set[str]] = {}
+        for first, last in _sections_in(doc, start, end, starts):
+            at = max((a for a, z in later if start < a < first <= z), default=start)
+            held = values.setdefault(at, {})
+            for no in range(first, last + 1):
+                text = doc.setup_line(no)
+                if len(text) > 2000 or no in pastes:
+                    continue
+                for k, v in _row_setup(unrestricted(text)).items():
+                    was, now = norm(held.setdefault(k, v)), norm(v)
+                    if was not in now and now not in was:
+                        several.setdefault(at, set()).add(k)  # "Hardware: - H100 - L40S - A10G": none for all
+        for at, held in values.items():
+            kept = {k: v for k, v in held.items() if k not in several.get(at, ())}
+            if kept:
+                out.append((at, end, kept))
+    return out
+
+
+def _row_setup(text: str) -> dict[str, str]:
+    """The setup of a setup section's line; a table's row of two cells, a name and its value (`| TP | 8 |`), read
+    as the line "TP: 8" it stands for too (what the cells say as they are is kept: `| Geometry | experts=128 |`)."""
+    got = line_setup(text)
+    cells = text.strip().strip("|").split("|")
+    if len(cells) != 2 or not text.lstrip().startswith("|"):
+        return got
+    name, value = cells[0].strip(), cells[1].strip()
+    if not name or not value or name.endswith(":"):
+        return got
+    return {**line_setup(f"{name}: {value}"), **got}
+
+
+def _result_pastes(doc: Document) -> set[int]:
+    """The lines of the code blocks that print a table of results (an eval's output under its header line): a run
+    of its own, whose header's model and filter set up its table, not the setup section it stands in."""
+    tables = [b.start for b in doc.blocks if b.kind == "table" and b.in_code]
+    out: set[int] = set()
+    for b in doc.blocks if tables else ():
+        if b.kind == "code" and (k := bisect.bisect_left(tables, b.start)) < len(tables) and tables[k] <= b.end:
+            out.update(range(b.start, b.end + 1))
+    return out
+
+
+def setup_section_lines(doc: Document) -> set[int]:
+    """The lines of every turn's setup sections (_sections_in)."""
+    starts = [b.start for b in doc.blocks]
+    return {
+        no
+        for a, z in turn_bounds(doc)
+        for first, last in _sections_in(doc, a, z, starts)
+        for no in range(first, last + 1)
+    }
+
+
+def _sections_in(doc: Document, start: int, end: int, starts: list[int]) -> list[tuple[int, int]]:
+    """The line ranges of a turn's setup sections: a heading's section, a <details> block, a lead line's list."""
+    out: list[tuple[int, int]] = []
+    # (the turn's blocks found by position, not by a scan of the document's: a long thread stays linear)
+    lo, hi = bisect.bisect_left(starts, start), bisect.bisect_right(starts, end)
+    blocks = [b for b in doc.blocks[lo:hi] if not b.in_code]
+    for k, b in enumerate(blocks):
+        if b.kind == "heading" and is_setup_title(b.text):
+            out.append((b.start + 1, _setup_section_end(doc, blocks, k, end)))
+        elif b.kind == "text":
+            sm = _SUMMARY_RE.search(b.text)
+            if sm and is_setup_title(sm.group("title")):
+                stop = next((x.end for x in blocks[k + 1 :] if "</details>" in x.text.lower()), end)
+                out.append((b.end + 1, stop))
+            elif len(b.text) <= 40 and b.text.rstrip().endswith(":") and is_setup_title(b.text):
+                out.append((b.end + 1, _list_end(blocks, k + 1, b.end)))
+    return out
+
+
+def _setup_section_end(doc: Document, blocks: list[Block], k: int, end: int) -> int:
+    """The last line of the setup section headed by blocks[k]: up to the next heading of its level or above, or
+    to a sub-section of results ("### Hardware" over "#### Llama 3.3 70B" and its table), whose header cells set up
+    its own rows, not the turn."""
+    level = blocks[k].level
+    heads = [h for h in blocks[k + 1 :] if h.kind == "heading"]
+    for i, h in enumerate(heads):
+        if h.level <= level:
+            return h.start - 1
+        last = heads[i + 1].start - 1 if i + 1 < len(heads) else end
+        if not is_setup_title(h.text) and section_measures(doc, [(h.start, last)]):
+            return h.start - 1
+    return end
+
+
+def _list_end(blocks: list[Block], k: int, fallback: int) -> int:
+    """The last line of the list or code block right after a lead line."""
+    stop = fallback
+    for b in blocks[k:]:
+        if b.kind not in ("item", "code") or b.start > stop + 2:
+            break
+        stop = b.end
+    return stop
