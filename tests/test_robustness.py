@@ -936,6 +936,10 @@ HOSTILE: dict[str, HostileText] = {
     # DeepSeek shorthands with a member joined on and on, none of them ending where a name may (vocab.models
     # _SHORTHAND_RE's member form)
     "ds members": "DSv4-Flash-DS-R1-Pro.x ds-v3.2-lite/" * 2_000,
+    # gains over runs named before their numbers, dotted names and "by" that never reach a number (prose.reduced_by
+    # _BEATS_BY_RE, _AND_BY_RE, _AGAINST_RUN_RE's dotted names)
+    "beats by": "beats torch.compile.x and over a.b by by and eager by ~ outperforms 3 faster than v0.6. still still "
+    * 1_000,
     # a family's named member with a version after it, then a count of boards, over and over (vocab.models
     # _MEMBER_MODEL_RE's version form)
     "member versions": "Mistral Large 2 Mistral-Small 4 GPUs Mistral Small 3.1x " * 2_000,

@@ -163,17 +163,43 @@ def moved_by(out: list[dict[str, Any]], text: str) -> None:
 # master", "1.2x over the baseline": a share or a ratio that stands against a named run, to the clause's end or a place
 # or time word; a comparative may name its measure before the run ("faster TG compared to master")
 _AGAINST_RUN_RE = re.compile(
-    r"[ \t]{1,2}(?:(?P<how>lower|less|smaller|slower|worse|higher|greater|more|faster|better)"
+    r"[ \t]{1,2}(?:(?P<how>lower|less|smaller|slower|worse|higher|greater|more|faster|quicker|better)"
     r"(?:[ \t][A-Za-z][\w/-]{0,24})?[ \t]{1,2}(?:than|compared[ \t](?:to|with)|relative[ \t]to|vs\.?|versus|over)|"
     r"(?P<under>below|behind)|above|ahead[ \t]of|"
     r"(?P<bare>compared[ \t](?:to|with)|relative[ \t]to|vs\.?|versus|over|against))[ \t]{1,2}"
-    r"(?P<what>[^,;:.()\n]{2,60}?)(?=[ \t]?(?:[,;:.()\n]|$)|[ \t](?:on|at|in|for|with|but|and)[ \t])",
+    # (a dot inside a name, "torch.compile", "v0.6.3", does not end it)
+    r"(?P<what>(?:[^,;:.()\n]|\.(?=\w)){2,60}?)"
+    r"(?=[ \t]?(?:[,;:()\n]|\.(?!\w)|$)|[ \t](?:on|at|in|for|with|but|and)[ \t])",
     re.IGNORECASE,
 )
 _DOWN_HOW = ("lower", "less", "smaller")
+# "beats eager by ", "outperforms the Triton baseline by ~": what a gain is over, named before its number
+_BEATS_BY_RE = re.compile(
+    r"\b(?P<verb>beats?|beating|outperform(?:s|ed|ing)?|improves?[ \t](?:on|over)|leads?)[ \t]{1,2}"
+    r"(?P<what>(?:(?![ \t]by[ \t])[^,;:.()\n]|\.(?=\w)){2,50}?)[ \t]by[ \t](?:(?:about|around|roughly|nearly)[ \t])?"
+    r"[~≈]?$",
+    re.IGNORECASE,
+)
+
+_AND_BY_RE = re.compile(
+    r"\band[ \t](?:over[ \t])?(?P<what>(?:(?![ \t]by[ \t])[^,;:.()\n\d]|\.(?=\w)){2,40}?)[ \t]by[ \t][~≈]?$",
+    re.IGNORECASE,
+)
+
+
+def _before_verb(metric: str, verb: str) -> str:
+    """The metric a sentence names before its gain's verb ("The new path outperforms cuBLASLt" -> "The new path"),
+    or the metric as it was where the verb is not in it."""
+    at = metric.lower().rfind(verb.lower())
+    return _ADVERB_END_RE.sub("", metric[:at]).strip(" ,") or metric if at > 0 else metric
+
+
+_ADVERB_END_RE = re.compile(r"(?:\s(?:still|also|now|easily|clearly|consistently))+\s*$", re.IGNORECASE)
+
+
 # "2.1x slower than main", "1.3x worse": a ratio its text judges a slowdown, whatever it is stated against
 _RATIO_LOSS_RE = re.compile(r"[ \t]{1,2}(?P<word>slower|worse)\b", re.IGNORECASE)
-_JUDGED_HOW = {"faster": True, "better": True, "slower": False, "worse": False}
+_JUDGED_HOW = {"faster": True, "quicker": True, "better": True, "slower": False, "worse": False}
 _DIGIT_RE = re.compile(r"\d")
 
 
@@ -196,6 +222,7 @@ def against_base_run(out: list[dict[str, Any]], text: str) -> None:
     gold reads it. A ratio keeps the run or the thing it is stated against ("1.4x faster than the split path"): a
     speed-up of two other things is no change of the PR's (compare.references); one its text calls slower ("2.1x
     slower than main") has that word as its printed verdict."""
+    beaten: str | None = None  # the metric of the last gain read over a run it beats, for "and over Y by M"
     for c in out:
         value, unit = c.get("value"), c.get("unit")
         if unit not in ("%", *RATIO_UNITS) or not isinstance(value, float) or value < 0 or c.get("reference"):
@@ -203,6 +230,16 @@ def against_base_run(out: list[dict[str, Any]], text: str) -> None:
         if unit in RATIO_UNITS and (loss := _RATIO_LOSS_RE.match(text, c["end"])) is not None:
             c["outcome_text"] = loss.group("word")  # (its verdict as the text words it: compare.references)
         m = _AGAINST_RUN_RE.match(text, c["end"], c["end"] + 90)
+        if m is None and (beats := _BEATS_BY_RE.search(text, max(0, c["start"] - 90), c["start"])) is not None:
+            # "beats eager by 2.9x", "outperforms cuBLASLt by 7%": the run named before the number, a gain over it
+            c["config"] = {**c["config"], "against": beats.group("what").strip(" `*_")}
+            c["metric"] = beaten = _before_verb(c.get("metric") or "", beats.group("verb"))
+            continue
+        if m is None and beaten and (more := _AND_BY_RE.search(text, max(0, c["start"] - 60), c["start"])):
+            # "... by 4-15x and the compiled graph by 1.2-6.3x": the same gain over the next run it names
+            c["config"], c["metric"] = {**c["config"], "against": more.group("what").strip(" `*_")}, beaten
+            continue
+        beaten = None
         if m is None or (m.group("bare") and _DIGIT_RE.search(m.group("what"))):
             continue  # ("85% vs main's 80%": two levels, no change stated against a run)
         what = m.group("what").strip()
