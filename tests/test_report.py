@@ -1305,3 +1305,14 @@ def test_arms_against_the_row_a_delta_column_names(tmp_path: Path) -> None:
     assert not data["has_regression"]
     text = json.dumps(data)
     assert "Output TPS" in text and "output_tps" not in text
+
+
+def test_rates_of_answers_gone_wrong_are_better_lower_and_two_percents_share_a_scale(tmp_path: Path) -> None:
+    """ "Truncated rate 5% -> 2%" and "Refusal rate 2.5% -> 2.4%" fell: better, as an error rate would be; "Error rate
+    1.00% -> 1.50%" is judged as printed, both percents (never the 1.00 read as a fraction of 100%, -98.5 "better")."""
+    data = report("rate_directions.md", tmp_path, "--all")
+    assert not data["has_regression"]
+    got = {f["metric"]: f["verdict"] for f in findings(data, "results", more=True)}
+    assert got["Truncated rate"] == "better than baseline" and got["Refusal rate"] == "better than baseline"
+    (error,) = [f for f in findings(data, "results", more=True) if f["metric"] == "Error rate"]
+    assert error["verdict"] == "within noise" and "+0.5" in error["text"] and "98.5" not in error["text"]

@@ -144,7 +144,9 @@ def judge_numbers(key: Key, old: Claim, new: Claim, noise: NoiseModel) -> Pair:
     if fo and fn and fo != fn:
         n, hw_n = n * fn / fo, hw_n * fn / fo
         notes.append(f"new converted from {new.unit} to {old.unit}")
-    if key.kind in ("accuracy", "acceptance") and key.metric != "acceptance length":
+    # (a fraction beside a percent: "0.72" against "71.4%"; two printed percents are on one scale, "1%" and "1.5%")
+    both_percent = old.unit == "%" and new.unit == "%"
+    if key.kind in ("accuracy", "acceptance") and key.metric != "acceptance length" and not both_percent:
         if abs(o) <= 1.0 < abs(n):
             o, hw_o = o * 100, hw_o * 100
             notes.append("old scaled from a fraction to percent")

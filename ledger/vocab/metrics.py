@@ -139,7 +139,9 @@ def is_acceptance_name(text: str) -> bool:
 _BAD_OUTCOMES = (
     r"fail(?:s|ed|ures?)?\b|invalid|unpars(?:e|ea)ble|malformed|\bempty\b|\bblank\b|incorrect|\bwrong\b|"
     r"time[sd]?[- ]?outs?\b|timed[- ]out|\boom(?:s|ed)?\b|out[- ]of[- ]memory|\bretr(?:y|ies|ied)\b|"
-    r"\bdropped\b|\brejected\b|\baborted\b|\bcrash(?:es|ed)?\b"
+    r"\bdropped\b|\brejected\b|\baborted\b|\bcrash(?:es|ed)?\b|"
+    # (answers cut at the token limit, refused: fewer is better, as a share too: "Truncated rate 5% -> 2%")
+    r"\btruncat(?:ed|ions?)\b|\brefus(?:als?|ed)\b"
 )
 # a count of such outcomes ("Failed requests", "Request failures", "Dropped responses", "OOMs"): a result of the run,
 # never its workload the way "Successful requests" or "Number of prompts" are
