@@ -936,6 +936,12 @@ HOSTILE: dict[str, HostileText] = {
     # DeepSeek shorthands with a member joined on and on, none of them ending where a name may (vocab.models
     # _SHORTHAND_RE's member form)
     "ds members": "DSv4-Flash-DS-R1-Pro.x ds-v3.2-lite/" * 2_000,
+    # chosen points of a sweep in headers, qualifiers that never reach a setting or a rate (tables.setting_keys
+    # _CHOSEN_RE, vocab.units _AT_POINT_RE)
+    "best points": lambda s: (
+        "| best best_ optimal-peak Conc | Output TPS at at the best @ peak | TTFT at Best |\n|---|---|---|\n"
+        + "| 4 | 3.0 | 1.0 |\n" * (500 * s)
+    ),
     # gains over runs named before their numbers, dotted names and "by" that never reach a number (prose.reduced_by
     # _BEATS_BY_RE, _AND_BY_RE, _AGAINST_RUN_RE's dotted names)
     "beats by": "beats torch.compile.x and over a.b by by and eager by ~ outperforms 3 faster than v0.6. still still "

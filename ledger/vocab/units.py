@@ -157,10 +157,13 @@ ATTAINED_VERB_RE = re.compile(
 of what the value measures, which its unit says (measure_of_unit)."""
 
 
+_AT_POINT_RE = re.compile(r"\s(?:at|@)\s(?:the\s)?(?:best|peak|max(?:imum)?|optimum|knee)\s{0,2}$", re.IGNORECASE)
+
+
 def ends_in_rate(head: str) -> bool:
     """A header of words whose last word is a rate's unit ("Output TPS", "Gen tok/s"): it names a measured rate,
     whatever setting its first word opens ("Output" alone is a length)."""
-    words = head.split()
+    words = _AT_POINT_RE.sub("", head).split()  # ("Output TPS at Best": the rate, taken at a sweep's chosen point)
     row = unit_row(words[-1]) if len(words) > 1 else None
     return row is not None and row.role == "measure" and row.family == "rate"
 

@@ -47,11 +47,17 @@ SETUP_KEYS = frozenset(
 """The setup keys a leading row or a label column may set (canonical names, see vocab.setup)."""
 
 
+# "Best Conc", "Optimal batch size": a Pareto summary's chosen point of a swept setting
+_CHOSEN_RE = re.compile(r"(?:best|optimal|chosen|peak)[\s_-]{1,3}(?=\w)", re.IGNORECASE)
+
+
 def setup_key(name: str) -> str | None:
     """The canonical setup key a header or row label names ("TP Size" -> "tp", "Max concurrency" ->
     "concurrency", "Model" -> "model"), or None when it names no setup key."""
     if (flag := flag_head_key(name)) is not None:
         return flag
+    if (chosen := _CHOSEN_RE.match(name)) is not None:
+        return setup_key(name[chosen.end() :])  # "Best Conc": the setting the sweep found best is still that setting
     raw = config_key(name)
     if short := abbreviated_setting(name):
         return short  # "Con.", "Threads", "B": what a benchmark prints over a setting's column
