@@ -29,7 +29,7 @@ from ledger.compare.render import fmt_claim
 from ledger.compare.revisions import RevisionRef, is_ci_run, same_sha
 from ledger.compare.run import Comparison
 from ledger.model import BROKEN_NOTE, Claim
-from ledger.report.net import BROKEN_BASE, broken_base_rows, broken_before
+from ledger.report.net import BROKEN_BASE, broken_before
 from ledger.report.speedups import contradicted, row_speedups, speedup_text
 from ledger.vocab.sides import side_of
 
@@ -288,8 +288,7 @@ def failures_section(
     counts that state failures no comparison judged (a thread of one revision: "44 success, 2 known failures")."""
     sec = Section(*SECTIONS[2])
     runs: set[int] = set()
-    broken = broken_before(comp.rows)
-    excused = broken_base_rows(comp)
+    broken = broken_before(comp.rows)  # (the rows broken_base_rows gives the headline: the same rule, read once)
     speedups = row_speedups(comp)
     for row in comp.rows:
         p = row.overall
@@ -306,8 +305,8 @@ def failures_section(
         f = Finding(p.verdict, text, names.get(rev or "", rev), at.source.line if at else None, what)
         if broken and c is not None and c.kind == "perf" and (p.old_rev, p.new_rev) in broken:
             f.caveats.append(broken[(p.old_rev, p.new_rev)])
-        if any(row is e for e in excused):
-            f.verdict = BROKEN_BASE  # (shown with its caveat, never counted as the change's regression)
+            if p.verdict == REGRESSION:
+                f.verdict = BROKEN_BASE  # (shown with its caveat, never counted as the change's regression)
         sec.findings.append(f)
     bars = _row_bars(comp)
     for r in comp.references:
