@@ -108,6 +108,9 @@ HOSTILE: dict[str, HostileText] = {
     # _BRACKET_RE), engine switches before a command (vocab.env_switches)
     "axes and brackets": "| heads x batch x M × N | (fp32 / K=1024 / cs=1 / x=(y SGLANG_A_B=1 VLLM_X_LOG=2 \n" * 1_000,
     "pipes": "|" * 40_000,
+    # sides followed by commits that never close, labels with a commit and a colon over and over (grammar.sides
+    # _HEAD_AFTER_RE, grammar.revisions _LONE_NUMBER_RE)
+    "sides with heads": "with this PR (abcdef1234 on main @ `deadbee x (c0ffee12): 1.2.3.4 7b8c/9a 0.9- " * 1_000,
     # shell variables used and assigned over and over, quotes spliced around them that never close a word
     # (grammar.shell_variables _VAR_USE_RE, _MORE_ENV_RE; grammar.command_labels _PREAMBLE_RE)
     "shell variables": 'export A=1 B=$C D=\'"$E"\' ${F ${G}$H$ \'"${I"\' vllm serve "$A" --tp $B\n' * 1_000,

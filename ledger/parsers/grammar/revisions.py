@@ -149,6 +149,17 @@ def _stands_alone(doc: Document, block: Block, rev: Revision) -> bool:
     )
 
 
+def _results_after_head(text: str, head: str) -> bool:
+    """Whether the line goes on, after the commit its label names and a colon, to a value of its own."""
+    at = text.lower().find(head)
+    colon = text.find(":", at) if at >= 0 else -1
+    return colon >= 0 and _LONE_NUMBER_RE.search(text, colon + 1, colon + 200) is not None
+
+
+# a number standing as a word ("0.912"), not a piece of a commit's hex or of its link
+_LONE_NUMBER_RE = re.compile(r"(?<![\w./-])\d+(?:\.\d+)?(?![\w/-])")
+
+
 def _next_block(doc: Document, idx: int) -> Block | None:
     return doc.blocks[idx + 1] if idx + 1 < len(doc.blocks) else None
 
@@ -370,6 +381,35 @@ def _closed_at(
     return None
 
 
+def _code_line(
+    doc: Document,
+    code: tuple[list[Block], list[int]],
+    block: Block,
+    current: RevisionScope | None,
+    scopes: list[RevisionScope],
+) -> RevisionScope | None:
+    """A line inside a paste (`code`: the code blocks and their first lines): a revision it opens (added to `scopes`)
+    to the end of its block; the open scope after it."""
+    codes, code_starts = code
+    rev = line_label(block.text, True) or code_side(block.text) or _opening_side(doc, codes, code_starts, block)
+    if (
+        rev is None
+        and current is not None
+        and current.start >= _code_start(codes, code_starts, block.start)
+        and BARE_COMMENT_RE.match(block.text)
+    ):
+        # "# fp8 weight only" after "# before" in one paste: the next run is no side's (a side named
+        # over the paste, in prose, holds through its comments: "# server" / "# client")
+        current.end = block.start - 1
+        return None
+    if rev is None:
+        return current
+    _end_before(current, block)
+    current = RevisionScope(start=block.start, end=_code_end(codes, code_starts, block.start), revision=rev)
+    scopes.append(current)
+    return current
+
+
 def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None) -> list[RevisionScope]:
     """Scan the document's label lines and headings into revision scopes; `named` is named_revisions(doc), when the
     caller has it already."""
@@ -398,22 +438,7 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         if current is not None and current.end < block.start:
             current = None  # a label inside a code block ended with it
         if block.in_code:
-            rev = line_label(block.text, True) or code_side(block.text) or _opening_side(doc, codes, code_starts, block)
-            if (
-                rev is None
-                and current is not None
-                and current.start >= _code_start(codes, code_starts, block.start)
-                and BARE_COMMENT_RE.match(block.text)
-            ):
-                # "# fp8 weight only" after "# before" in one paste: the next run is no side's (a side named
-                # over the paste, in prose, holds through its comments: "# server" / "# client")
-                current.end = block.start - 1
-                current = None
-            if rev is not None:
-                _end_before(current, block)
-                end = _code_end(codes, code_starts, block.start)
-                current = RevisionScope(start=block.start, end=end, revision=rev)
-                scopes.append(current)
+            current = _code_line(doc, (codes, code_starts), block, current, scopes)
             continue
         nxt = _next_block(doc, idx)
         opens_results = nxt is not None and (
@@ -461,6 +486,9 @@ def find_revisions(doc: Document, named: dict[str | int, Revision] | None = None
         elif rev is None and opens_results and (rev := _results_after_side(doc, idx)) is not None:
             pass  # "With this fix, the BS>1 cases match BS=1." then "Results:": the fix's results
         else:
+            if rev is not None and rev.head and _results_after_head(block.text, rev.head):
+                # "Numbers from the tip (`c0ffee1234`): gsm8k 0.912": the label's line only, in the scope it stands in
+                scopes.append(RevisionScope(start=block.start, end=block.end, revision=rev))
             continue
         if rev.head is None and (known := named.get((rev.label or "").lower())) is not None:
             rev = rev.model_copy(update={"head": known.head, "base": rev.base or known.base})  # "Baseline:" defined

@@ -471,7 +471,19 @@ def clause_side(text: str, pos: int) -> Revision | None:
     if last is None:
         for m in _CLAUSE_SIDE_RE.finditer(text, start, pos):
             last = m
-    return Revision(label=_clause_label(last), head=None, base=None) if last else None
+    return Revision(label=_clause_label(last), head=_head_after(text, last.end()), base=None) if last else None
+
+
+# "with this PR (abcdef1234)", "on main @ deadbeef12": the commit written right after a clause's side
+_HEAD_AFTER_RE = re.compile(
+    rf"[ \t]{{0,2}}(?:\([ \t]?`?(?P<p>{_SHA})`?[ \t]?\)|@[ \t]?`?(?P<at>{_SHA})`?)(?![\w-])", re.IGNORECASE
+)
+
+
+def _head_after(text: str, end: int) -> str | None:
+    m = _HEAD_AFTER_RE.match(text, end)
+    sha = (m.group("p") or m.group("at")) if m else None
+    return sha.lower() if sha and _is_sha(sha) else None
 
 
 def result_side(text: str, pos: int) -> Revision | None:

@@ -208,8 +208,10 @@ def _clause_revision(ctx: Context, line: int, text: str, pos: int) -> Revision |
         return None
     label = (side.label or "").lower()
     named = ctx.named.get(label) or ctx.named.get(label.split()[-1] if label else "")
-    if named is not None and named.head:
+    if named is not None and named.head and not side.head:
         return named  # "with this PR" where the text defined the head: "base `36484e4`, head `170aa20`"
+    if side.head:
+        return side  # "with this PR (abcdef1234) it reads 0.913": the clause's own commit wins over the label above
     around = ctx.revision_at(line)
     if around is not None and len(sides_named(text)) < 2:
         return None

@@ -31,7 +31,10 @@ def fold_sided_pairs(out: list[dict], sides: list[Revision | None]) -> tuple[lis
             if claim["unit"] is None:
                 claim["unit"] = base["unit"]
             keep.append(claim)
-            kept_sides.append(sides[k + head])
+            side, other = sides[k + head], sides[k + 1 - head]
+            if side is not None and other is not None and side.head and other.head and not side.base:
+                side = side.model_copy(update={"base": other.head})  # "on main (d0e1f2a) ... this PR (a1b2c3d)"
+            kept_sides.append(side)
             k += 2
             continue
         keep.append(out[k])
