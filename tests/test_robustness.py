@@ -108,6 +108,10 @@ HOSTILE: dict[str, HostileText] = {
     # _BRACKET_RE), engine switches before a command (vocab.env_switches)
     "axes and brackets": "| heads x batch x M × N | (fp32 / K=1024 / cs=1 / x=(y SGLANG_A_B=1 VLLM_X_LOG=2 \n" * 1_000,
     "pipes": "|" * 40_000,
+    # an archive's banner over the title that never ends as one (reader.scanner _ARCHIVE_BANNER_RE)
+    "archive banners": lambda s: (
+        "acme" * 20 + "/" + "x." * (5_000 * s) + " · pull request #1234567" + " · " * (250 * s)
+    ),
     # sides followed by commits that never close, labels with a commit and a colon over and over (grammar.sides
     # _HEAD_AFTER_RE, grammar.revisions _LONE_NUMBER_RE)
     "sides with heads": "with this PR (abcdef1234 on main @ `deadbee x (c0ffee12): 1.2.3.4 7b8c/9a 0.9- " * 1_000,

@@ -32,6 +32,8 @@ _TURN_RE = re.compile(
     r"| (?:commented|reviewed|left a comment|approved these changes|requested changes)"
     r"(?: (?:on )?[\w :.,+-]{1,40})?)$"
 )
+# the line an archive's export puts over a thread's title: "acme/engine · pull request #77 · merged · Python"
+_ARCHIVE_BANNER_RE = re.compile(r"[\w.-]{1,40}/[\w.-]{1,100} · (?:pull request|issue|discussion) #\d{1,7}(?: · |$)")
 _CHECKBOX_RE = re.compile(r"^\[( |x|X)\][ \t]+")
 
 
@@ -98,8 +100,8 @@ class _Scanner:
             if fm:  # markdown without markdown-it regions (should not happen) or a stray fence
                 return self._fence_by_line(i, fm)
         stripped = raw.strip()
-        if not stripped:
-            return i + 1
+        if not stripped or (not self.blocks and _ARCHIVE_BANNER_RE.match(stripped)):
+            return i + 1  # (an archive's "owner/repo · pull request #N · merged" over the title: the title is first)
         # (every reader returns an index after i, never 0, or None: `or` tries the next)
         j = (
             self._turn(i, stripped)
