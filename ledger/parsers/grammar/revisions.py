@@ -256,8 +256,10 @@ def _results_after_side(doc: Document, idx: int) -> Revision | None:
 
 
 def _bare_side(block: Block, nxt: Block, named: dict[str | int, Revision]) -> Revision | None:
-    """ "this pr" alone over its block: that block's side, and only that block's (no colon opens a list)."""
-    if nxt.kind not in ("code", "table") or nxt.start - block.end > 2:
+    """ "this pr" alone over its block: that block's side, and only that block's (no colon opens a list); "After"
+    right over its value's line ("10.4 us"), that line's."""
+    lone_value = nxt.kind == "text" and nxt.start == block.end + 1 and RESULT_LINE_RE.match(nxt.text) is not None
+    if (nxt.kind not in ("code", "table") and not lone_value) or nxt.start - block.end > 2:
         return None
     sm = BARE_SIDE_LINE_RE.match(block.text)
     if sm is None:
