@@ -96,7 +96,7 @@ def test_fp4_and_one_format_of_it_are_one_precision_but_fp8_and_mxfp8_are_two() 
 def test_tep_is_tensor_parallel_with_expert_parallel_of_the_same_size() -> None:
     got = qualifiers("TEP8, MTP off, B200")
     assert (got["tp"], got["ep"], got["gpu"], got["spec_algo"]) == ("8", "8", "B200", "none")
-    assert qualifiers("DEP4") == {"dep": "4"}  # attention data parallel: kept as stated
+    assert qualifiers("DEP4") == {"dep": "4", "dp": "4", "ep": "4"}  # attention DP with EP: as stated, and both
     assert "tp" not in qualifiers("STEP4 of the recipe")
 
 

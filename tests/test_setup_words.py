@@ -21,7 +21,7 @@ def test_spaced_method_version_is_one_method() -> None:
 
 
 def test_paired_lengths_give_both_in_order() -> None:
-    assert qualifiers("ISL/OSL=1K/2K, DEP=8") == {"isl": "1k", "osl": "2k", "dep": "8"}
+    assert qualifiers("ISL/OSL=1K/2K, DEP=8") == {"isl": "1k", "osl": "2k", "dep": "8", "dp": "8", "ep": "8"}
     assert qualifiers("ISL/OSL: 4096/512") == {"isl": "4096", "osl": "512"}
     hints, _ = config_hints("ISL/OSL 1024/2048")
     assert hints == {"isl": "1024", "osl": "2048"}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 # the parallelism words a role is written with: "tep" (TP with the experts over the same ranks), "dep" (attention DP
-# with EP, kept as stated as a lone "DEP8" is), and the plain sizes
+# with EP, kept as the role's dep: a role's keys stay as written), and the plain sizes
 _PAR = r"(?:tep|dep|tp|pp|dp|ep|cp)\d{1,3}"
 LAYOUT_RE = re.compile(
     rf"(?<![a-z0-9])ctx(?P<ctx>\d{{1,3}})(?P<ctx_par>(?:[_-](?:ctx[_-])?{_PAR}){{0,4}})"

@@ -33,6 +33,8 @@ from ledger.vocab.input_labels import is_workload_label as is_workload_label
 from ledger.vocab.length_pairs import PAIRED_RE, length_pair, path_lengths
 from ledger.vocab.models import model_names as model_names  # the setup readers read names here
 from ledger.vocab.models import names_other_model as names_other_model
+from ledger.vocab.parallel_words import FUSED as _FUSED
+from ledger.vocab.parallel_words import PARALLEL_SIZES, PARALLEL_SPLITS
 from ledger.vocab.serving_datasets import DATASET_STARTS, SERVING_DATASETS
 from ledger.vocab.setup_labels import UNCAPPED_LOAD_RE
 from ledger.vocab.setup_labels import setup_label_key as setup_label_key  # the labels' table lives apart
@@ -45,6 +47,7 @@ from ledger.vocab.setup_negation import (
     turned_off,
 )
 from ledger.vocab.setup_word import DIGIT_OPENS as _DIGIT_OPENS
+from ledger.vocab.setup_word import SEP as _SEP
 from ledger.vocab.setup_word import SetupWord as SetupWord  # a word and its search live apart (size rule)
 from ledger.vocab.setup_word import finditer_word as finditer_word
 from ledger.vocab.setup_word import make_word as _word
@@ -60,8 +63,6 @@ DTYPE_PATTERN = _DTYPES
 """The precisions a setup word reads, as one alternation (for the readers that look for one beside a name)."""
 _DTYPE_STARTS = ("fp", "nvfp", "mxfp", "bf", "int")
 """How every one of _DTYPES opens."""
-_SEP = r"(?: ?[=:] ?|[ _=:-])?"
-"""Between a setup word and its number: "tp8", "tp_8", "tp=8", "TP = 8", "ISL: 4096"."""
 _GPU_STARTS = (
     *("two ", "four ", "eight "),
     *("nvidia", "amd ", "intel ", "tesla", "instinct", "quadro"),
@@ -83,8 +84,6 @@ HARDWARE_NAME_RE = WordGate(
 """A device named in a listing ("CUDA0 : NVIDIA RTX PRO 6000", "L40S", "AMD EPYC 9355 32-Core Processor")."""
 
 
-# "TEP4" (SGLang's and TensorRT-LLM's shorthand): tensor parallel 4 with the experts spread over the same 4
-_TEP_WORD = _word("tp", "tp", rf"tep{_SEP}(\d{{1,3}})", ("tep",), ("tep",))
 _COUNTED = ("eagle", "medusa", "ngram")
 """The methods a title gives a draft length with an equals sign ("EAGLE=3"), as it does MTP's."""
 _IN_FLIGHT = r"(\d{1,5}|one|two|four|eight)(?: concurrent| parallel)? requests? (?:at a time|in flight)"
@@ -458,30 +457,9 @@ SETUP_WORDS: tuple[SetupWord, ...] = (
     # "**4 GPUs**<br/>TP2,PP2": a column's count of boards, when the board is named elsewhere (the line above)
     # (not a fraction's "59/59 GPU/API/stream" tests: a count of tests, the GPU one of the kinds listed)
     _word("gpu_count", "gpu_count", r"(?<!/)(\d{1,3}) ?[x×]? ?(?:gpus|gpu(?! ?[a-z/]))", ("gpu",), (), _DIGIT_OPENS),
-    _TEP_WORD,
-    # (a parallel size's word after "per" is a denominator: "BS per DP = 32" states no dp of 32)
-    _word("tp", "tp", rf"(?<!per )tp{_SEP}(\d{{1,3}})", ("tp",), ("tp",)),
-    # "Latency of 2-way TP", "16 ways tensor parallelism": the size before its word
-    _word("tp", "tp", r"(\d{1,3})[ -]ways? (?:tp|tensor[ -]parallel(?:ism)?)", ("way",), (), _DIGIT_OPENS),
-    _word("ep", "ep", rf"(?<!per )ep{_SEP}(\d{{1,3}})", ("ep",), ("ep",)),
+    *PARALLEL_SIZES,  # "TEP4", "TP8", "2-way TP", "EP4" (vocab.parallel_words)
     *SWITCH_WORDS,  # "EP enabled", "with DP attention", "overlap off" (vocab.switch_words)
-    # (two digits at most: llama-bench's "pp512" is a 512-token prompt test, not a pipeline of 512 stages)
-    _word("pp", "pp", rf"(?<!per )pp{_SEP}(\d{{1,2}})", ("pp",), ("pp",)),
-    _word("dp", "dp", rf"(?<!per )dp{_SEP}(\d{{1,3}})", ("dp",), ("dp",)),
-    # "DEP8": TensorRT-LLM's attention data parallel with expert parallel, kept as stated (not split into dp/ep)
-    _word("dep", "dep", rf"dep{_SEP}(\d{{1,3}})", ("dep",), ("dep",)),
-    # vLLM's decode/prefill context parallel ("TP8/DCP8", "dcp=2", "PCP2"): its KV cache's split, apart from its TP
-    _word("dcp", "dcp", rf"dcp{_SEP}(\d{{1,3}})", ("dcp",), ("dcp",)),
-    _word("pcp", "pcp", rf"pcp{_SEP}(\d{{1,3}})", ("pcp",), ("pcp",)),
-    # context parallel: "CP=4", "CP 2", "HelixCP=4" (TensorRT-LLM's Helix splits the context); glued, one digit
-    # only, so that a wheel's "cp38" (CPython 3.8) is no setting
-    _word(
-        "cp",
-        "cp",
-        r"(?:helix[ _-]?)?cp(?:(?: ?[=:] ?|[ _-])(\d{1,3})|(\d))",
-        ("cp",),
-        ("cp", "helix"),
-    ),
+    *PARALLEL_SPLITS,  # "PP2", "DP4", "DEP8", "DCP8", "CP=4"
     # "BS1", "BS=4", "batch 1", "batch size 8" (a maximum, "Max Runtime Batch Size: 256", is a limit: _LIMIT_RE)
     # ("a batch size of 1", "a beam size of 4": a page's notes, stated once for its tables)
     _word(
@@ -734,9 +712,9 @@ def _qualifiers_and_rest(text: str) -> tuple[dict[str, str], str]:
                 out.setdefault("spec_algo", "mtp" if val != "0" else "none")
             elif (method := _METHOD_COUNT_RE.match(m.group(0))) is not None:
                 out.setdefault("spec_algo", method.group(1).lower())  # "EAGLE=3": EAGLE, three draft tokens
-        if w is _TEP_WORD:
-            out.setdefault("tp", val)
-            out.setdefault("ep", val)
+        if w in _FUSED:
+            for key in _FUSED[w]:
+                out.setdefault(key, val)
         elif w.written == "gpu":  # the name as GPUs are written ("H100"), its count as printed ("8x")
             out["gpu"] = board(w, m, val, s)
             if (nodes := board_nodes(m, val, s)) is not None:
@@ -778,7 +756,7 @@ def named_twice(text: str) -> frozenset[str]:
     for w in _words_in(s):
         values = {next(filter(None, m.groups()), "").lower() for m in finditer_word(w, s)} - {""}
         if len(values) > 1 and not (w.written == "gpu" and one_board(values)):  # ("GB300 sm_103": one machine)
-            out.update(("tp", "ep") if w is _TEP_WORD else (w.written,))
+            out.update(_FUSED.get(w, (w.written,)))
     return frozenset(out)
 
 
@@ -830,7 +808,7 @@ def config_hints(text: str) -> tuple[dict[str, str], str]:
         if m and m.group(1) and not _limit(w, rest, m.start()):  # ("no MTP" is _NO_SPEC_RE's: no draft length)
             for key, value in zip(SPEC_TUPLE_KEYS, m.groups(), strict=True) if w in SPEC_TUPLE_WORDS else ():
                 hints.setdefault(key, value)  # "MTP (1 3 4)": its steps, top-k and draft tokens
-            for key in ("tp", "ep") if w is _TEP_WORD else () if w in SPEC_TUPLE_WORDS else (w.key,):  # "TEP4": both
+            for key in _FUSED.get(w) or (() if w in SPEC_TUPLE_WORDS else (w.key,)):  # "TEP4": tp and ep
                 for hk, hv in canonical_items(key, m.group(1)):  # "8xH100": the GPU and its count
                     hints.setdefault(hk, hv)
             rest = rest[: m.start()] + " " + rest[m.end() :]

@@ -12,6 +12,9 @@ from itertools import chain
 from ledger.vocab.text import lower_for_words
 from ledger.vocab.trie import trie_pattern
 
+SEP = r"(?: ?[=:] ?|[ _=:-])?"
+"""Between a setup word and its number: "tp8", "tp_8", "tp=8", "TP = 8", "ISL: 4096"."""
+
 
 @dataclass(frozen=True, slots=True)
 class SetupWord:

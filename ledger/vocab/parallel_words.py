@@ -1,0 +1,41 @@
+"""The parallelism a setup names by size ("TP8", "tp=8", "2-way TP", "EP4", "PP2", "DCP8", "CP=4") and the fused
+shorthands that set two or three sizes at once ("TEP4": tensor and expert parallel of 4; "DEP8": attention data
+parallel with the experts over the same 8 ranks). Setup words of vocab.setup's table, apart from it (size rule)."""
+
+from __future__ import annotations
+
+from ledger.vocab.setup_word import DIGIT_OPENS, SEP, SetupWord
+from ledger.vocab.setup_word import make_word as _word
+
+# "TEP4" (SGLang's and TensorRT-LLM's shorthand): tensor parallel 4 with the experts spread over the same 4
+_TEP_WORD = _word("tp", "tp", rf"tep{SEP}(\d{{1,3}})", ("tep",), ("tep",))
+# "DEP8": TensorRT-LLM's attention data parallel of 8 with the experts spread over the same 8 ranks: kept as stated,
+# and read as the dp and ep it is, as TEP8 is tp and ep (a reader asking for ep=8 finds it)
+_DEP_WORD = _word("dep", "dep", rf"dep{SEP}(\d{{1,3}})", ("dep",), ("dep",))
+
+FUSED: dict[SetupWord, tuple[str, ...]] = {_TEP_WORD: ("tp", "ep"), _DEP_WORD: ("dep", "dp", "ep")}
+"""The keys a fused shorthand sets, each to its one size."""
+
+PARALLEL_SIZES = (
+    _TEP_WORD,
+    # (a parallel size's word after "per" is a denominator: "BS per DP = 32" states no dp of 32)
+    _word("tp", "tp", rf"(?<!per )tp{SEP}(\d{{1,3}})", ("tp",), ("tp",)),
+    # "Latency of 2-way TP", "16 ways tensor parallelism": the size before its word
+    _word("tp", "tp", r"(\d{1,3})[ -]ways? (?:tp|tensor[ -]parallel(?:ism)?)", ("way",), (), DIGIT_OPENS),
+    _word("ep", "ep", rf"(?<!per )ep{SEP}(\d{{1,3}})", ("ep",), ("ep",)),
+)
+"""Read before the switches ("EP enabled", vocab.switch_words)."""
+
+PARALLEL_SPLITS = (
+    # (two digits at most: llama-bench's "pp512" is a 512-token prompt test, not a pipeline of 512 stages)
+    _word("pp", "pp", rf"(?<!per )pp{SEP}(\d{{1,2}})", ("pp",), ("pp",)),
+    _word("dp", "dp", rf"(?<!per )dp{SEP}(\d{{1,3}})", ("dp",), ("dp",)),
+    _DEP_WORD,
+    # vLLM's decode/prefill context parallel ("TP8/DCP8", "dcp=2", "PCP2"): its KV cache's split, apart from its TP
+    _word("dcp", "dcp", rf"dcp{SEP}(\d{{1,3}})", ("dcp",), ("dcp",)),
+    _word("pcp", "pcp", rf"pcp{SEP}(\d{{1,3}})", ("pcp",), ("pcp",)),
+    # context parallel: "CP=4", "CP 2", "HelixCP=4" (TensorRT-LLM's Helix splits the context); glued, one digit
+    # only, so that a wheel's "cp38" (CPython 3.8) is no setting
+    _word("cp", "cp", r"(?:helix[ _-]?)?cp(?:(?: ?[=:] ?|[ _-])(\d{1,3})|(\d))", ("cp",), ("cp", "helix")),
+)
+"""Read after the switches ("with DP attention" first)."""
