@@ -115,6 +115,11 @@ HOSTILE: dict[str, HostileText] = {
     # sides followed by commits that never close, labels with a commit and a colon over and over (grammar.sides
     # _HEAD_AFTER_RE, grammar.revisions _LONE_NUMBER_RE)
     "sides with heads": "with this PR (abcdef1234 on main @ `deadbee x (c0ffee12): 1.2.3.4 7b8c/9a 0.9- " * 1_000,
+    # side labels that never reach their colon, "PR :" before values (grammar.sides _LEAD_LABEL_RE,
+    # _LEAD_SIDE_WORD_RE; prose.guards _SIDE_PR_BEFORE_RE)
+    "lead side labels": lambda s: (
+        "- with the this main branch run with this fix" + " without" * (1_000 * s) + " PR : 1ms\n"
+    ),
     # shell variables used and assigned over and over, quotes spliced around them that never close a word
     # (grammar.shell_variables _VAR_USE_RE, _MORE_ENV_RE; grammar.command_labels _PREAMBLE_RE)
     "shell variables": 'export A=1 B=$C D=\'"$E"\' ${F ${G}$H$ \'"${I"\' vllm serve "$A" --tp $B\n' * 1_000,

@@ -48,7 +48,7 @@ from ledger.vocab.not_variants import VALUE_REMARK_WORD_RE
 from ledger.vocab.outcomes import find_outcome
 from ledger.vocab.setup import model_names, qualifiers
 from ledger.vocab.setup_names import setup_named
-from ledger.vocab.sides import side_of
+from ledger.vocab.sides import side_alone, side_of
 from ledger.vocab.text import CHANGE_VERB_RE, REPORTER_WORDS_RE, RUNS_NAMED_RE
 from ledger.vocab.units import (
     ATTAINED_VERB_RE,
@@ -294,6 +294,8 @@ def _label_metric(ctx: Context, line: int, text: str, pos: int, unit: str | None
     """The words before the value name it (perf_label), a pronoun the measure it refers to; a bare extreme ("peak 66
     tok/s") is that extreme of the measure the unit says, "peak throughput", never a measure called "peak"."""
     metric = _referred(ctx, line, perf_label(text, pos) or subject, unit, text, pos)
+    if metric and side_alone(metric) and (measure := measure_of_unit(unit)):
+        return measure  # "Original: 1.5ms spent per layer": the run's side names no measure, the unit says what it is
     if metric and _BARE_STAT_RE.fullmatch(metric) and (measure := measure_of_unit(unit)):
         return f"{metric} {measure}"
     if metric and ATTAINED_VERB_RE.fullmatch(metric) and (measure := measure_of_unit(unit)):

@@ -443,6 +443,18 @@ def _model_file_size(text: str, n: Number) -> bool:
     return card is not None or _BPW_AFTER_RE.match(text, n.end, n.end + 24) is not None
 
 
+_SIDE_PR_BEFORE_RE = re.compile(r"\bpr\s?:\s?$", re.IGNORECASE)
+
+
+def _labelled_measure(before: str, n: Number) -> bool:
+    """A measured value its label sets out: "decode step: 7.9 ms", "With this PR: 1.1ms per forward" (no pull
+    request's number)."""
+    return bool(
+        (is_timing_unit(n.unit) and _TIMED_UNIT_BEFORE_RE.search(before[-24:]))
+        or (is_measure_unit(n.unit) and _SIDE_PR_BEFORE_RE.search(before[-16:]))
+    )
+
+
 def is_config_number(text: str, n: Number) -> bool:
     # the windows _arithmetic reads; '"=" in text' read the whole line for every number of it: quadratic
     if text.find("=", max(0, n.start - 160), n.end + 200) >= 0:
@@ -520,7 +532,7 @@ def is_config_number(text: str, n: Number) -> bool:
         and not (is_measure_unit(n.unit) and _RUNS_BEFORE_RE.search(text, max(0, n.start - 30), n.start))
         and not _measured_at(before, n)
         and not _stat_of_measure(text, before, n)
-        and not (is_timing_unit(n.unit) and _TIMED_UNIT_BEFORE_RE.search(before[-24:]))  # "decode step: 7.9 ms"
+        and not _labelled_measure(before, n)
     ):
         return True  # "at con128", "ISL 8192"; but "lands at ~0.70" is a measurement
     if (
