@@ -3,6 +3,8 @@ pairs Y as the reference, ranges with the unit on both ends, model sizes in name
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from ledger.parsers import extract
@@ -289,3 +291,24 @@ def test_a_model_files_size_beside_its_bits_per_weight_is_no_result() -> None:
         "Final perplexity drops from 5.1210 to 5.1107.\n"
     )
     assert [(c.kind, c.value) for c in extract(text, "x.md").claims] == [("accuracy", 5.1107)]
+
+
+def _read(name: str) -> list[tuple[int, str | None, float | None, str | None, float | None]]:
+    path = Path(__file__).parent / "fixtures" / "prose" / name
+    claims = extract(path.read_text(encoding="utf-8"), path=name).claims
+    return [(c.source.line, c.metric, c.value, c.unit, c.reference) for c in claims if c.kind in ("perf", "accuracy")]
+
+
+def test_a_value_bolded_apart_from_its_unit_is_read_and_a_base_sides_value_after_while_is_its_reference() -> None:
+    """ "**412.7** tok/s" is 412.7 tok/s (round 12, cause 4: the bold cut the unit off, so the value was lost and the
+    baseline after it claimed with debris as its measure); "X, while the previous build gives Y" and "X, compared
+    with Y before" make Y X's reference, but two runs neither of which is a base side stay two values."""
+    assert _read("bold_value_apart_from_unit.md") == [
+        (3, "Decode throughput", 412.7, "tok/s", 380.2),
+        (4, "Request throughput", 88.5, "req/s", None),
+        (5, "median TTFT", 41.0, "ms", 55.0),
+        (6, "output throughput", 912.0, "tok/s", 850.0),
+        (7, "The python loop", 46.0, "ms", None),
+        (7, "The python loop", 45.0, "ms", None),
+    ]
+

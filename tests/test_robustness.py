@@ -1279,6 +1279,11 @@ HOSTILE: dict[str, HostileText] = {
         + "a " * 20
         + "(1,319 ( n=1,2,3 | off (1 (2 off none | 1.5 | 2.5 |\n" * (500 * s)
     ),
+    # grammar.numbers NUMBER_RE: numbers bolded apart from their units, and bold that never reaches one
+    "bold before units": "- **Decode**: **150.5** TPS **2** ** x **3**** ms ** 4 **\n" * 1_000,
+    # grammar.replaced_values _CONTRAST_RE, _CAME_FROM_RE: values, then contrast clauses whose verb never comes
+    "contrast clauses": "150.5 TPS, while the previous build ( old main gives 140 TPS whereas old is , compared with "
+    * 1_000,
     "tied and engine builds": lambda s: "".join(
         f"This result result is tied tied to the numbers are pinned to commit x{k}\n\n"
         f"| vLLM | commit commit: `a8{k:05d}c6` sha git rev @ |\n\n"

@@ -28,13 +28,13 @@ _DURATION = r"(?:(?P<dh>\d+)h)?(?:(?P<dm>\d+)m)(?:(?P<ds>\d+(?:\.\d+)?)s)?"
 
 # (?=[~≈∼arn]): the first characters of _APPROX's alternatives, one set test before trying them in turn
 NUMBER_RE = re.compile(
-    # ("nearly **3,924 tok/s**": the bold that opens the number after the word)
+    # ("nearly **3,924 tok/s**", "**300.9** TPS": bold opening a number after its word, or closing it before a unit)
     rf"(?:(?=[~≈∼arn])(?P<approx>{_APPROX})(?:\*\*|__)?)?"
     rf"(?P<sign>{_SIGN})?"
     rf"(?P<num>{_NUM})"
     # (a range's dash has blanks on both sides or none: "PP128- 710.82" is a label's dash, then a value)
     rf"(?:(?P<sp>\s)?(?P<to>-|–|—|\.\.|to|~)(?(sp)\s|(?!\s))(?P<sign2>{_SIGN})?(?P<high>{_NUM}))?"
-    rf"(?:\s?(?P<unit>{_UNIT_RE}))?",
+    rf"(?:(?:\*\*)?\s?(?P<unit>{_UNIT_RE}))?",
     re.IGNORECASE,
 )
 _DIGIT_RE = re.compile(r"\d")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ledger.memo import short_text_cache
 from ledger.parsers.grammar.numbers import Number, find_numbers, normalise_unit, parse_duration, to_float
+from ledger.parsers.grammar.replaced_values import baseline_follows
 from ledger.parsers.grammar.value_lists import list_at
 from ledger.vocab.units import UNIT_WORDS
 
@@ -291,7 +292,10 @@ def _numeric_pair(
         pm = _PROGRESS_AFTER_RE.match(text, vend)
         if pm:
             vend = pm.end()  # "perplexity: 6.5949 [655/655]": the value, then how far the run had got
-    clean = bool(_END_RE.match(text, vend)) or _next_label_follows(text, vend)
+    # ("150.5 TPS, while the old path gives 140 TPS": the clause after the comma names the value's baseline)
+    clean = (bool(_END_RE.match(text, vend)) or _next_label_follows(text, vend)) and not baseline_follows(
+        text, vend, unit
+    )
     ref = None
     if not clean:
         cm = _CMP_RE.match(text, vend)

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import Number
+from ledger.parsers.grammar.replaced_values import CAME_FROM_REACH, came_from
 from ledger.parsers.grammar.setting_arrows import setting_arrow, setting_chain
 from ledger.parsers.prose.candidates import candidate
 from ledger.parsers.prose.change_ranges import ends_a_change_range
@@ -69,33 +70,6 @@ _NAMED_SPREAD_GAP_RE = re.compile(
 _OPEN_PAREN_GAP_RE = re.compile(r"\s*\(\s*")
 _AGAINST_GAP_RE = re.compile(r"\s*(?:,\s*)?against\s+")
 _QUALIFIER_LEAD_RE = re.compile(r"(?:with|without|at|on|for|under)\b[^;:()]{0,40}?,?", re.IGNORECASE)
-
-
-# "X, down from Y"; "X instead of Y", "X rather than Y": the value the claim replaced, its reference
-_CAME_FROM_RE = re.compile(
-    r"(?:\b(?:down|up|improved|dropped|reduced|rose|fell|was)\s(?:\w+\s)?from|\binstead\sof|\brather\sthan)"
-    r"\s*(?:the\s)?~?$",
-    re.IGNORECASE,
-)
-
-
-_CAME_FROM_REACH = 120  # characters between a value and the one it replaced, in one sentence
-
-
-def _came_from(text: str, claim: dict, n: Number) -> bool:
-    """`n` is where the value of `claim` came from ("X, down from Y", "X on my laptop instead of Y"): in the same
-    sentence, the same unit."""
-    gap = text[claim["end"] : n.start]
-    return (
-        ". " not in gap
-        and len(gap) <= _CAME_FROM_REACH
-        and _CAME_FROM_RE.search(text, max(claim["end"], n.start - 30), n.start) is not None
-        and (
-            n.unit is None
-            or claim["unit"] is None
-            or canonical_unit(n.unit, "perf") == canonical_unit(claim["unit"], "perf")
-        )
-    )
 
 
 def _same_measure(a: Number, b: Number) -> bool:
@@ -236,11 +210,11 @@ class NumberPass:
         last = self.out[-1] if self.out else None
         if last is None or last["reference"] is not None or not is_measure_unit(n.unit):
             return False
-        if n.start - last["end"] > _CAME_FROM_REACH:
+        if n.start - last["end"] > CAME_FROM_REACH:
             return False  # (checked first, and the numbers between walked back from i: a line of numbers stays linear)
         earlier = (self.nums[j] for j in range(i - 1, -1, -1))
         between = itertools.takewhile(lambda m: m.start >= last["end"], earlier)
-        if any(m.unit is not None for m in between) or not _came_from(self.text, last, n):
+        if any(m.unit is not None for m in between) or not came_from(self.text, last, n):
             return False
         last["reference"] = n.value
         self.last_claim = last
@@ -466,7 +440,7 @@ class NumberPass:
             close = text.find(")", n.end, n.end + 3)
             last["end"] = close + 1 if close >= 0 else n.end
             return True
-        if last["reference"] is None and _came_from(text, last, n):
+        if last["reference"] is None and came_from(text, last, n):
             last["reference"] = n.value  # "now 31.5 ms/t on an M2 Ultra, down from 40.2 ms/t on master"
             return True
         # "B (ref A)", "B vs A", "B, against A", "B (A before)", "B (the stock number is A)": A is B's reference
