@@ -312,3 +312,12 @@ def test_a_value_bolded_apart_from_its_unit_is_read_and_a_base_sides_value_after
         (7, "The python loop", 45.0, "ms", None),
     ]
 
+
+def test_a_setting_changed_or_a_sweeps_points_counted_in_prose_is_no_result() -> None:
+    """ "reduced `max_tile_count` from 64 to 16", "range is restricted from 1 to 32", "swept all 24 points instead of
+    12" (round 12, cause 6) set the run up; a backticked measure that fell from A to B is a result."""
+    assert _read("settings_changed_or_counted.md") == [
+        (5, "Decode latency", 10.1, "ms", 12.4),
+        (5, "tpot", 12.9, None, 14.2),
+    ]
+

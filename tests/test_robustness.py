@@ -1284,6 +1284,10 @@ HOSTILE: dict[str, HostileText] = {
     # grammar.replaced_values _CONTRAST_RE, _CAME_FROM_RE: values, then contrast clauses whose verb never comes
     "contrast clauses": "150.5 TPS, while the previous build ( old main gives 140 TPS whereas old is , compared with "
     * 1_000,
+    # prose.setting_changes _SETTING_CHANGE_RE, prose.guards _SWEEP_BEFORE_RE, prose.pairing _LIST_GAP_RE: keys in code
+    # marks and limit words that never reach "from", sweeps' points, alternatives after settings
+    "setting changes": "lowered `max_tile_count` `a.b` range is restricted capped from 64 to 16 swept all 24 points "
+    "instead of 12 rather than TP 4 from " * 1_000,
     "tied and engine builds": lambda s: "".join(
         f"This result result is tied tied to the numbers are pinned to commit x{k}\n\n"
         f"| vLLM | commit commit: `a8{k:05d}c6` sha git rev @ |\n\n"

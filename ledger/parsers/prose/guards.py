@@ -557,7 +557,11 @@ def is_config_number(text: str, n: Number) -> bool:
     return n.unit is None and 1900 <= n.value <= 2100 and n.value == int(n.value) and not n.high
 
 
-_SWEEP_BEFORE_RE = re.compile(r"\bsweep(?:s|ed)?\s?[,:(]?\s?(?:of\s|over\s)?$", re.IGNORECASE)
+# ("`--n-cpu-moe` sweep, 8 points", "we swept all 24 points": the settings a sweep tried, never a score's points)
+_SWEEP_BEFORE_RE = re.compile(
+    r"(?:\bsweep(?:s|ed)?\s?[,:(]?\s?(?:of\s|over\s)?|\bswept\s(?:over\s)?(?:all\s|the\s)?|\ball\s(?:the\s)?)$",
+    re.IGNORECASE,
+)
 # "peak 66 tok/s at n_cpu_moe=24 (27.5GiB VRAM)": a size in the parenthesis right after a rate and its setting is the
 # memory that run took, a second result of it (a board's "(32GB, sm_120)" follows a name, no rate)
 _RATE_PAREN_BEFORE_RE = re.compile(r"\d\s?(?:tok/s|t/s|tokens?/s)(?![\w/])[^()\n]{0,40}\(\s?$", re.IGNORECASE)
@@ -566,8 +570,8 @@ _RATE_PAREN_BEFORE_RE = re.compile(r"\d\s?(?:tok/s|t/s|tokens?/s)(?![\w/])[^()\n
 def _held_size(text: str, n: Number) -> bool:
     """ "a 184 GiB device", "4 of them", "0.76 sigma": what holds a size or a count, not a measured result; nor
     "`--n-cpu-moe` sweep, 8 points", how many settings a sweep tried (no score's points)."""
-    if n.unit in ("point", "points") and _SWEEP_BEFORE_RE.search(text, max(0, n.start - 24), n.start) is not None:
-        return True
+    if n.unit in ("point", "points") and not n.signed and n.value == int(n.value):
+        return _SWEEP_BEFORE_RE.search(text, max(0, n.start - 24), n.start) is not None
     if capacity_after(text[n.end : n.end + 40]):
         return not _beside_result(text, n)
     return is_size_unit(n.unit) and bool(

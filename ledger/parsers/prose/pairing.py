@@ -24,6 +24,7 @@ from ledger.parsers.prose.guards import BAR_CHANGE_RE, NAMED_THRESHOLD_RE, THRES
 from ledger.parsers.prose.lists import link
 from ledger.parsers.prose.metrics import measure_after_pair, metric_before
 from ledger.parsers.prose.parallel_lists import ListPair, list_pair, slash_run_end
+from ledger.parsers.prose.setting_changes import setting_changed
 from ledger.parsers.prose.sibling_units import name_conditions, sibling_unit
 from ledger.parsers.prose.statistic_lists import has_statistic, statistic_item
 from ledger.vocab.metrics import SPREAD_WORDS, STDERR_WORDS
@@ -44,13 +45,6 @@ _CHANGED_TO_RE = re.compile(
     r"climbed|jumped|regressed|went\s+(?:up|down)|changed|moved)\s+to\s+$",
     re.IGNORECASE,
 )
-# "Tune `--decode-steps` from 4 to 8", "Set chunk size from 2048 to 4096": a setting changed, not a result
-_SETTING_CHANGE_RE = re.compile(
-    r"(?:--[a-z][\w-]{0,40}`?|\b(?:set|sets|tune[sd]?|tuning|bump(?:s|ed)?|switch(?:es|ed)?)\b)[^.;:,\d]{0,60}"
-    r"\bfrom\s*$|\b(?:chunk|batch|block|page|bucket|tile|split|warmup)[ _-]?(?:size|len(?:gth)?|count)s?\s+from\s*$",
-    re.IGNORECASE,
-)
-_MEASURE_WORD_RE = re.compile(r"throughput|latency|speed|ttft|tpot|accuracy|score|time\b|tok/s|tflops", re.IGNORECASE)
 _SPAN_VERB_RE = re.compile(
     r"\b(?:range[sd]?|ranging|var(?:y|ies|ied|ying)|span(?:s|ning)?|anywhere)\s+from\s*$", re.IGNORECASE
 )
@@ -60,7 +54,8 @@ _REF_RE = re.compile(r"^\s*(?:\(\s*)?(?:ref(?:erence)?\.?|baseline|was|before|ma
 # "B (the stock number is A)", "B (was A)": a parenthetical that names the baseline
 _PAREN_IS_RE = re.compile(r"^\s*\((?:[^();]{0,80}?\s)?(?:is|was)\s+$", re.IGNORECASE)
 _BEFORE_AFTER_RE = re.compile(r"^\s*(?:before|previously|earlier|on main|baseline)\b", re.IGNORECASE)
-_LIST_GAP_RE = re.compile(r"\s*[/,]\s*|\s*(?:and|or)\s*|\s*[-+*=]\s*")
+# ("TP 2, 4 and 8"; "all 24 points instead of 12": the alternative a setting replaced is a setting too)
+_LIST_GAP_RE = re.compile(r"\s*[/,]\s*|\s*(?:and|or|instead\sof|rather\sthan)\s*|\s*[-+*=]\s*")
 _TO_GAP_RE = re.compile(r"\s+(?:[a-z_-]{1,20}\s+){0,3}to\s+")
 _PLUS_MINUS_GAP_RE = re.compile(r"\s*(?:±|\+/-|\+-)\s*")
 # "69.90% (SEM 0.40%)", "71.2 (std: 0.4)": the spread of the value before, named in its parenthesis
@@ -282,8 +277,7 @@ class NumberPass:
         if (
             _FROM_RE.search(text, max(0, n.start - 40), n.start)
             and not is_measure_unit(n.unit)
-            and (sc := _SETTING_CHANGE_RE.search(text, max(0, n.start - 100), n.start))
-            and not _MEASURE_WORD_RE.search(sc.group(0))
+            and setting_changed(text, n.start)
         ):
             if n.high is None:
                 self.skip.add(i + 1)  # "Tune `--decode-steps` from 4 to 8": both numbers are settings

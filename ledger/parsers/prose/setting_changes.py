@@ -1,0 +1,34 @@
+"""Settings a sentence changes or bounds "from A to B", never results measured against a baseline: an option
+tuned ("Tune `--decode-steps` from 4 to 8"), a code name of no measure ("lowered `max_batch_tokens` from 32 to 8"),
+a size ("chunk size from 2048 to 4096"), or a limit or range ("the accepted range is restricted from 1 to 32").
+prose.pairing asks, for a number right after "from" in no measure's unit.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.parsers.prose.metrics import holds_metric
+
+# (the key in code marks is a setting only where it names no measure: "`mean_tpot_ms` fell from 14.2 to 12.9" is
+# a result, _key_measured)
+_SETTING_CHANGE_RE = re.compile(
+    r"(?:--[a-z][\w-]{0,40}`?|`(?P<key>[A-Za-z_][\w.]{0,60})`|"
+    r"\b(?:set|sets|tune[sd]?|tuning|bump(?:s|ed)?|switch(?:es|ed)?|limit(?:s|ed)?|restrict(?:s|ed)?|"
+    r"clamp(?:s|ed)?|capped|range)\b)[^.;:,\d`]{0,60}"
+    r"\bfrom\s*$|\b(?:chunk|batch|block|page|bucket|tile|split|warmup)[ _-]?(?:size|len(?:gth)?|count)s?\s+from\s*$",
+    re.IGNORECASE,
+)
+_MEASURE_WORD_RE = re.compile(r"throughput|latency|speed|ttft|tpot|accuracy|score|time\b|tok/s|tflops", re.IGNORECASE)
+# a key named for its unit ("decode_ms", "output_tps", "mem_gb"): a measure's
+_UNIT_KEY_RE = re.compile(r"_(?:ms|us|ns|s|sec|secs|tps|qps|pct|percent|gb|gib|mb|mib)$", re.IGNORECASE)
+
+
+def setting_changed(text: str, start: int) -> bool:
+    """The words before `start` (a number after "from") name a setting that the sentence changes or bounds, and no
+    measure."""
+    sc = _SETTING_CHANGE_RE.search(text, max(0, start - 100), start)
+    if sc is None or _MEASURE_WORD_RE.search(sc.group(0)):
+        return False
+    key = sc.group("key")
+    return key is None or not (holds_metric(key) or _UNIT_KEY_RE.search(key))
