@@ -321,3 +321,11 @@ def test_a_setting_changed_or_a_sweeps_points_counted_in_prose_is_no_result() ->
         (5, "tpot", 12.9, None, 14.2),
     ]
 
+
+def test_a_benchmark_named_after_the_model_names_the_score() -> None:
+    """ "The accuracy of Phi-4-mini on mmlu climbs from 61.0 to 66.3" is the mmlu accuracy (round 12, cause 7), as
+    "The mmlu accuracy of Phi-4-mini ..." reads."""
+    assert _read("benchmark_named_after_model.md") == [
+        (3, "mmlu accuracy", 66.3, None, 61.0),
+        (5, "humaneval score", 50.1, None, 48.2),
+    ]

@@ -12,7 +12,7 @@ import functools
 import re
 
 from ledger.vocab.first_chars import dispatched
-from ledger.vocab.metrics import MEASURE_PREFIX_BEFORE_RE, PROSE_METRIC_NAMES, SPEED_MEASURE_WORDS
+from ledger.vocab.metrics import MEASURE_PREFIX_BEFORE_RE, PROSE_METRIC_NAMES, SPEED_MEASURE_WORDS, is_benchmark_name
 from ledger.vocab.text import lower_for_words
 from ledger.vocab.units import is_measure_unit
 
@@ -114,8 +114,12 @@ def metric_before(text: str, pos: int, limit: int = 120) -> str | None:
             break
         if _AFTER_NUMBER_RE.search(text, max(0, a - 16), a) and is_measure_unit(text[a:b]):
             continue  # "from 61.3 tok/s (Conc 1) to 402.6": the unit of the value before names no value after it
-        # "the acceptance length on the long pass keys: 7.857": a metric after "on the" qualifies the first
+        # "the acceptance length on the long pass keys: 7.857": a metric after "on the" qualifies the first; a
+        # benchmark there is what a generic score was taken on ("the accuracy of Qwen3-8B on gsm8k": gsm8k's)
         if last is not None and _QUALIFIER_BEFORE_RE.search(text, max(start, a - 30), a):
+            name = text[a:b]
+            if _GENERIC_NAME_RE.fullmatch(last) and not _GENERIC_NAME_RE.fullmatch(name) and is_benchmark_name(name):
+                last = f"{name} {last}"
             continue
         # "the gsm8k score is 0.912": a generic word right after a benchmark's name is that benchmark's
         # ("MMLU weighted average accuracy: 85.91": a few plain words between them too)
