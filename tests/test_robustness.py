@@ -1288,6 +1288,12 @@ HOSTILE: dict[str, HostileText] = {
     # marks and limit words that never reach "from", sweeps' points, alternatives after settings
     "setting changes": "lowered `max_tile_count` `a.b` range is restricted capped from 64 to 16 swept all 24 points "
     "instead of 12 rather than TP 4 from " * 1_000,
+    # grammar.lead_ins _CLOSING_BOLD_RE: lead-ins closing on bold runs that never open a caption, over side tables
+    "closing bold captions": lambda s: (
+        "the times are below ** ** **kernel * time (us)** ** " * (60 * s)
+        + "**\n\n| op | ours | previous |\n|---|---|---|\n"
+        + "| rope | 2.1 | 6.4 |\n" * (200 * s)
+    ),
     "tied and engine builds": lambda s: "".join(
         f"This result result is tied tied to the numbers are pinned to commit x{k}\n\n"
         f"| vLLM | commit commit: `a8{k:05d}c6` sha git rev @ |\n\n"

@@ -24,3 +24,19 @@ def test_the_lead_in_bench_test_is_the_metric_and_each_column_its_variant() -> N
         (8, "PP-512", 75.0, 60.1, "q4_0_r8", "512", None, "32"),
         (14, "TG-128", 11.73, 11.06, "q4_0_r8", None, "128", "4"),
     ]
+
+
+def test_a_measure_and_unit_closing_the_lead_in_sentence_is_the_side_tables_measure() -> None:
+    """ "... the table below **kernel time(us)**" over "| op | ours | previous(torch) |" (round 12, cause 3): every
+    cell a kernel time in us, "ours" the candidate and "previous" its baseline, so a shorter time is read as the
+    improvement it is; a bold phrase naming no measure ("**for reference**") gives none."""
+    path = FIXTURE.parent / "side_columns_measure_closes_lead.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    got = [(c.source.line, c.metric, c.value, c.unit, c.reference) for c in claims]
+    assert got[:4] == [
+        (7, "kernel time", 2.1, "us", 6.4),
+        (8, "kernel time", 3.3, "us", 8.0),
+        (14, "step latency", 8.9, "ms", 9.8),
+        (15, "step latency", 12.2, "ms", 14.5),
+    ]
+    assert [(c.value, "reference" in (c.metric or "")) for c in claims[4:]] == [(1.0, False)]

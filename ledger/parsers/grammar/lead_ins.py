@@ -196,3 +196,15 @@ def comment_label(name: str, below: str) -> bool:
         and any(ch.isdigit() for ch in below)
         and (":" in below or "=" in below)
     )
+
+
+# "... the times are in the table below **kernel time (us)**": the bold phrase a lead-in sentence closes on
+_CLOSING_BOLD_RE = re.compile(r"\*\*(?P<caption>[^*\n]{1,60})\*\*\s?:?$")
+
+
+def lead_caption(lead: str) -> str:
+    """The lead-in read as a caption of the table under it: a sentence that closes on a bold phrase is captioned by
+    that phrase, as a "Kernel time (us):" line would caption it; any other lead-in is itself."""
+    tail = lead.rstrip()
+    m = _CLOSING_BOLD_RE.search(tail, max(0, len(tail) - 66)) if tail.endswith(("**", "**:")) else None
+    return f"{m.group('caption').strip()}:" if m is not None and m.start() > 0 else lead

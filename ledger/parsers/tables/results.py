@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.heading_setup import settings_line
+from ledger.parsers.grammar.lead_ins import lead_caption
 from ledger.parsers.grammar.named_revisions import named_lead
 from ledger.parsers.grammar.revision_labels import SHA_RE, is_sha
 from ledger.parsers.grammar.unit_labels import header_unit
@@ -428,11 +429,11 @@ def _measure_of_table(ctx: Context, block: Block, headers: list[str], roles: lis
     ):
         info.measure = (named, info.section_unit)  # "##### TTFT (ms)" over "| Concurrency | Base | Opt1 |"
     elif _variant_columns(headers, roles) and (
-        named := _lead_measure(ctx.lead_in(block)) or _lead_quantity(ctx.lead_in(block))
+        named := _lead_measure(caption := lead_caption(ctx.lead_in(block))) or _lead_quantity(caption)
     ):
-        # "TTFT, 4 reps, conc 16:" over "| rep | default | tuned |"; "Decode throughput per GPU (tok/s):" over
-        # "| Model | Baseline | Tuned |", its unit the cells'
-        info.section_unit = info.section_unit or _caption_unit(ctx.lead_in(block))
+        # "TTFT, 4 reps, conc 16:" over "| rep | default | tuned |"; "Decode throughput per GPU (tok/s):" (or a
+        # sentence closing on "**kernel time (us)**") over "| Model | Baseline | Tuned |", its unit the cells'
+        info.section_unit = info.section_unit or _caption_unit(caption)
         info.measure = (named, info.section_unit)
     elif (test := named_bench_test(ctx.lead_in(block))) and _variant_columns(headers, roles):
         # "PP-512 for qwen2-7b:" over "| Platform | Q4_0 | Q4_0_R8 |": the test is the measure, its length the setup
@@ -491,7 +492,10 @@ def _variant_columns(headers: list[str], roles: list[str]) -> bool:
     """The value columns name variants, not measures ("Q4_0 | Q4_0_R8"): no header looks like a metric or has a
     unit."""
     heads = [headers[i] for i, r in enumerate(roles) if r in ("value", "baseline") and i < len(headers)]
-    return bool(heads) and not any(looks_metric(h) or HEAD_UNIT_RE.search(h) or stated_unit(h) for h in heads)
+    # ("| ours | previous(cublas) |": a parenthesis naming what a variant ran on is no unit)
+    return bool(heads) and not any(
+        looks_metric(h) or (HEAD_UNIT_RE.search(h) and unit_of_header(h)) or stated_unit(h) for h in heads
+    )
 
 
 _NUMBERING_RE = re.compile(r"^\s{0,3}(?:\d{1,2}(?:\.\d{1,2}){0,3}[.)]?\s{1,3}|\d{1,2}[.)]\s{0,3})?")
