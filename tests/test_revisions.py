@@ -286,3 +286,13 @@ def test_a_build_named_among_what_the_runs_used_is_a_commit_with_no_run_setup() 
     (commit,) = [c for c in claims if c.kind == "commit"]
     assert commit.sha == "b7e41c9" and commit.config == {}
     assert {c.config.get("concurrency") for c in claims if c.kind == "perf"} == {"4", "64"}
+
+
+def test_a_commit_named_as_another_revisions_head_is_that_revisions_not_the_open_scopes() -> None:
+    """ "**baseline** commit: [1f3d5b7]" opens the baseline's scope; "**pagedkv** commit [2c4e6a8]" below it names the
+    other build's commit, which the table's row already bound to pagedkv: its commit claim is pagedkv's, not the
+    baseline's (a commit inside a scope with no name of its own still takes the scope's revision)."""
+    path = LABELS.parent / "commit_named_for_its_own_side.md"
+    claims = extract(path.read_text(encoding="utf-8"), path=path.name).claims
+    got = [(c.sha[:7], c.revision.label if c.revision else None) for c in claims if c.kind == "commit" and c.sha]
+    assert got == [("1f3d5b7", "baseline"), ("2c4e6a8", "pagedkv")]

@@ -1294,6 +1294,11 @@ HOSTILE: dict[str, HostileText] = {
         + "**\n\n| op | ours | previous |\n|---|---|---|\n"
         + "| rope | 2.1 | 6.4 |\n" * (200 * s)
     ),
+    # parsers.base Context._revision_for: commits named as builds' heads, one after another under one side's scope
+    "commits under one scope": lambda s: (
+        "**baseline** commit: [1f3d5b7](x)\n\n"
+        + "".join(f"**b{k}** commit [{k:07x}f]\n\n| b{k} | {k}.5 |\n|--|--|\n\n" for k in range(300 * s))
+    ),
     "tied and engine builds": lambda s: "".join(
         f"This result result is tied tied to the numbers are pinned to commit x{k}\n\n"
         f"| vLLM | commit commit: `a8{k:05d}c6` sha git rev @ |\n\n"

@@ -111,6 +111,24 @@ class Context:
             i -= 1
         return None
 
+    def _revision_for(self, kind: str, line: int, sha: str | None) -> Revision | None:
+        """The revision a claim on `line` was measured on: the one its line names, else the scope's; a commit the
+        text names as another revision's head is that revision's ("**other** commit 3e2d1c0" below "**ours**
+        commit: 7b8ca9a" opened ours's scope), while a commit the text names nowhere else keeps the scope's."""
+        around = self.named.get(line) or self.revision_at(line)
+        if kind != "commit" or not sha or around is None or not around.head:
+            return around
+        if _same_commit(around.head, sha) or _same_commit(around.base, sha):
+            return around
+        heads: dict[str, Revision] | None = self.memo.get(_NAMED_HEADS)
+        if heads is None:  # (once per document: a line of commits under one scope stays linear)
+            heads = self.memo[_NAMED_HEADS] = {}
+            for r in self.named.values():
+                if r.head:
+                    heads.setdefault(r.head[:7].lower(), r)
+        named = heads.get(sha[:7])
+        return named if named is not None and _same_commit(named.head, sha) else around
+
     def claim(
         self,
         kind: str,
@@ -125,7 +143,7 @@ class Context:
         if section is None:
             section = self.section_at(line)
         if "revision" not in fields:
-            fields["revision"] = self.named.get(line) or self.revision_at(line)
+            fields["revision"] = self._revision_for(kind, line, fields.get("sha"))
         cfg = fields.pop("config", None)
         for key in _FLOAT_KEYS.intersection(fields):  # (the fields given: a claim gives a few of them)
             v = fields[key]
@@ -351,3 +369,13 @@ def _defaults(fields: dict[str, Any]) -> dict[str, Any]:
     out["approx"] = False
     out.update(fields)
     return out
+
+
+_NAMED_HEADS = "base.named_heads"
+"""The memo key of the revisions the text names, by their head's first seven characters."""
+
+
+def _same_commit(head: str | None, sha: str) -> bool:
+    """One commit, printed at two lengths (a claim's sha is lower case)."""
+    h = (head or "").lower()
+    return bool(h) and (sha.startswith(h) or h.startswith(sha))
