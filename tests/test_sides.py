@@ -301,3 +301,14 @@ def test_a_feature_sides_label_keeps_the_runs_model_and_parallelism() -> None:
     }
     # the side with the method off keeps no draft length of the other side's
     assert feature_side("Without MTP:") == {"spec_algo": "none", "variant": "without MTP", "draft_len": "0"}
+
+
+@pytest.mark.parametrize(
+    ("label", "side"),
+    [("ours", "head"), ("Ours (us)", "head"), ("previous", "base"), ("previous(cublas)", "base"), ("Previous", "base")],
+)
+def test_ours_and_previous_name_a_comparisons_sides(label: str, side: str) -> None:
+    """ "| kernel | ours | previous(cublas) |", "- Previous: 250 tok/s" (round 12): the author's build and the one it
+    replaces are the candidate and the baseline, so a column or a label naming them is a side, not a measure."""
+    assert side_of(label) == side
+    assert side_alone(label)

@@ -21,7 +21,7 @@ BASE_SIDE_RE = re.compile(
     re.IGNORECASE,
 )
 HEAD_SIDE_RE = re.compile(
-    r"\b(?:this\s+pr|the\s+pr|pr|this\s+mr|this\s+branch|branch|candidate|after|new|patched|fixed|optimi[sz]ed|"
+    r"\b(?:this\s+pr|the\s+pr|pr|this\s+mr|this\s+branch|branch|candidate|after|new|patched|fixed|optimi[sz]ed|ours|"
     r"(?:with|w/)\s+(?:the\s+|this\s+|my\s+)?" + _CHANGE + r")\b",
     re.IGNORECASE,
 )
@@ -46,7 +46,9 @@ _CJK_BASE_RE, _CJK_HEAD_RE = re.compile(_CJK_BASE), re.compile(_CJK_HEAD)
 
 # the names a label line gives a side over its results ("Mainline:", "Stock build", "With patch", "this PR:"), for
 # the patterns of such lines (grammar.revision_labels); each is a word of BASE_SIDE_RE or HEAD_SIDE_RE
-BASE_LABEL_WORDS = r"before|baseline|main|mainline|master|trunk|upstream|stock|vanilla|unpatched|original|old|existing"
+BASE_LABEL_WORDS = (
+    r"before|baseline|main|mainline|master|trunk|upstream|stock|vanilla|unpatched|original|old|existing|previous"
+)
 HEAD_LABEL_WORDS = r"this pr|the pr|pr|this mr|after|candidate|patched|new|optimi[sz]ed"
 LABEL_NOUNS = r"build|branch|binary|version"
 """What a side's label may name after its word ("Stock build", "Reference build", "main branch")."""
