@@ -120,6 +120,9 @@ HOSTILE: dict[str, HostileText] = {
     "lead side labels": lambda s: (
         "- with the this main branch run with this fix" + " without" * (1_000 * s) + " PR : 1ms\n"
     ),
+    # alternatives turned down over and over, lengths with hyphens that never reach "out" (vocab.length_pairs
+    # REJECTED_BEFORE_RE, IN_OUT_RE, SERVING_LENGTHS_RE)
+    "rejected alternatives": "8192/1024 instead of  the default rather than 1K/ 4096-in/512- in place of 2k-in/" * 800,
     # shell variables used and assigned over and over, quotes spliced around them that never close a word
     # (grammar.shell_variables _VAR_USE_RE, _MORE_ENV_RE; grammar.command_labels _PREAMBLE_RE)
     "shell variables": 'export A=1 B=$C D=\'"$E"\' ${F ${G}$H$ \'"${I"\' vllm serve "$A" --tp $B\n' * 1_000,
