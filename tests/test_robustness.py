@@ -294,6 +294,16 @@ HOSTILE: dict[str, HostileText] = {
         + "a" * (1_250 * s)
         + ":\n  - accuracy: 3.0\n```\n"
     ),
+    # headers of many release numbers, engines' names and brackets that never close, over a table whose width grows
+    # (vocab.releases _RELEASE_NUMBER_RE, tables.release_columns _PAREN_RE)
+    "release columns": lambda s: (
+        "| n | "
+        + "vLLM 0.11.0rc1 (this PR v1.2.3.4.5 [tok/s TRT-LLM 1.1.post | v0.10.2 (ms) | SGLang v0.5 (a) (b) | "
+        * (150 * s)
+        + "\n|---|\n| 1 | "
+        + "1.0 | 2.0 | 3.0 | " * (150 * s)
+        + "\n"
+    ),
     "unit before side": lambda s: (
         "| n | "
         + "TTFT (ms) After | x (ms) (ms) this PR (s) | " * (150 * s)

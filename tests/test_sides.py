@@ -301,3 +301,38 @@ def test_a_feature_sides_label_keeps_the_runs_model_and_parallelism() -> None:
     }
     # the side with the method off keeps no draft length of the other side's
     assert feature_side("Without MTP:") == {"spec_algo": "none", "variant": "without MTP", "draft_len": "0"}
+
+
+def _sides(name: str) -> list[tuple[str | None, float | None, float | None, str | None]]:
+    claims = extract((FIX / name).read_text(), name).claims
+    return [(c.metric, c.value, c.reference, c.revision.label if c.revision else None) for c in claims if c.value]
+
+
+def test_two_releases_of_one_project_are_a_baseline_and_its_candidate(tmp_path: Path) -> None:
+    """ "| vLLM 0.10.2 | vLLM 0.11.0 (this PR) |", "| v0.10.2 | v0.11.0 |", "| TTFT v0.10.2 (ms) | TTFT v0.11.0 (ms) |":
+    the newer release's value is the claim, on that release, the older's its reference; three releases are three
+    revisions, each value its own."""
+    got = _sides("side_version_columns.md")
+    assert ("Request throughput", 10.07, 9.41, "v0.11.0") in got
+    assert ("Mean ITL", 12.6, 13.4, "v0.11.0") in got
+    assert ("TTFT", 380.9, 402.2, "v0.11.0") in got and ("TPOT", 18.8, 19.6, "v0.11.0") in got
+    assert [g for g in got if g[0] == "Mean TTFT"] == [
+        ("Mean TTFT", 301.5, None, "v0.9.2"),
+        ("Mean TTFT", 288.0, None, "v0.10.2"),
+        ("Mean TTFT", 270.4, None, "v0.11.0"),
+    ]
+    assert len(got) == 8  # (no claim of a baseline column's own)
+    assert _sides("side_version_columns_engines.md") == [
+        ("Output throughput", 3304.2, 3120.7, "v0.5.0"),
+        ("throughput", 5388.0, 5120.0, "v1.1.0"),  # ("| Model | TRT-LLM 1.1.0 (tok/s) |": measured in tok/s)
+    ]
+    out = " ".join(report("side_version_columns.md", tmp_path).split())
+    assert "better than baseline: Request throughput [concurrency=32]: 10.07 req/s vs baseline 9.41" in out
+    assert "R1 v0.9.2 R2 v0.10.2 R3 v0.11.0" in out and "improvement mean ttft" in out
+
+
+def test_a_release_alone_a_version_row_two_projects_or_two_models_are_no_sides() -> None:
+    got = _sides("version_columns_not_sides.md")
+    assert all(ref is None and label is None for _m, _v, ref, label in got)
+    assert ("throughput", 5120.0, None, None) in got  # ("| v0.11.0 (tok/s) |": no measure named "v0.11.0")
+    assert {v for _m, v, _r, _l in got} >= {2410.5, 2291.0, 3120.7, 3304.2, 0.842, 0.871}
