@@ -304,6 +304,17 @@ HOSTILE: dict[str, HostileText] = {
         + "1.0 | 2.0 | 3.0 | " * (150 * s)
         + "\n"
     ),
+    # tagged headers over a table whose width grows, under a legend of tags defined over and over, parentheses
+    # that never close (tables.legend_sides _BRACKET_TAG_RE, _WORD_TAG_RE, _UNIT_PAREN_RE, _DEFINES_RE, _clause)
+    "legend tags": lambda s: (
+        "A: main, B = this PR (x, N is the nightly (((, P: " * (8 * s)
+        + "\n\n| n | "
+        + ("TTFT (ms) [B] | TTFT (ms) [P] | base (us) | opt (us) | N | P | x " + "a " * 40 + "[Q] | ") * (40 * s)
+        + "\n|---|\n| 1 | "
+        + "1.0 | 2.0 | 3.0 | 4.0 | 5.0 | 6.0 | 7.0 | " * (40 * s)
+        + "\n\nB = baseline (main @ 3c5e7a9), P = this PR (8d0f2b4, X: a, " * (8 * s)
+        + "\n"
+    ),
     "unit before side": lambda s: (
         "| n | "
         + "TTFT (ms) After | x (ms) (ms) this PR (s) | " * (150 * s)

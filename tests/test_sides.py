@@ -336,3 +336,41 @@ def test_a_release_alone_a_version_row_two_projects_or_two_models_are_no_sides()
     assert all(ref is None and label is None for _m, _v, ref, label in got)
     assert ("throughput", 5120.0, None, None) in got  # ("| v0.11.0 (tok/s) |": no measure named "v0.11.0")
     assert {v for _m, v, _r, _l in got} >= {2410.5, 2291.0, 3120.7, 3304.2, 0.842, 0.871}
+
+
+def test_tags_a_legend_defines_as_sides_are_the_baseline_and_the_candidate_with_its_heads(tmp_path: Path) -> None:
+    """ "| TTFT (ms) [B] | TTFT (ms) [P] |" over "B = baseline (main @ 3c5e7a9), P = this PR (8d0f2b4).", "(A: main,
+    B: with this PR)" over "Output tok/s (A) | (B)", "| N | P |" over "N is the nightly wheel ...", "base (us) | opt
+    (us)": the candidate's value, the base tag's its reference, measured on the head the legend gives it."""
+    claims = extract((FIX / "side_legend_tags.md").read_text(), "x.md").claims
+    got = {
+        (
+            c.metric,
+            c.value,
+            c.reference,
+            c.revision.label if c.revision else None,
+            c.revision.head if c.revision else None,
+        )
+        for c in claims
+        if c.kind == "perf"
+    }
+    pr = ("this PR", "8d0f2b4")
+    assert {("TTFT", 198.7, 212.4, *pr), ("TPOT", 17.2, 17.9, *pr), ("TTFT", 503.6, 540.1, *pr)} <= got
+    assert ("Output tok/s", 4398.5, 4110.2, "with this PR", None) in got  # (B is the PR's side, not A)
+    assert ("Mean E2E latency", 9.21, 9.84, *pr) in got  # ("N" is no setting "n" of the run)
+    assert {("latency", 35.9, 41.2, *pr), ("latency", 69.3, 80.7, *pr)} <= got
+    assert len(got) == 8  # (no claim of a base column's own)
+    assert {c.revision.base for c in claims if c.revision and c.revision.head} == {"3c5e7a9"}
+    assert "8 reference check(s) (8 improvement)" in report("side_legend_tags.md", tmp_path)
+
+
+def test_tags_no_legend_defines_as_two_sides_stay_two_columns() -> None:
+    """ "S = small-message path, L = large-message path": two paths, no side; "X is the experimental allocator"
+    beside "B = baseline": one side named, the other not."""
+    claims = extract((FIX / "legend_tags_not_sides.md").read_text(), "x.md").claims
+    assert [(c.value, c.reference, c.revision) for c in claims if c.kind == "perf"] == [
+        (21.4, None, None),
+        (19.9, None, None),
+        (210.0, None, None),
+        (190.0, None, None),
+    ]
