@@ -315,6 +315,15 @@ HOSTILE: dict[str, HostileText] = {
         + "\n\nB = baseline (main @ 3c5e7a9), P = this PR (8d0f2b4, X: a, " * (8 * s)
         + "\n"
     ),
+    # commands of long paths and flags never ending in a results file, jq paths that never close, side words in
+    # every part of a name (grammar.result_files _FILE_RE, _PARTS_RE, _PROMPT_RE, _JQ_PATH_RE, _KEY_RE)
+    "result files": (
+        '```\n$ cat a_main/b-pr/c.d.e --result-out=x_main_pr.js > tee -a jq -r \'.a.b["c" '
+        + "--output-json main_"
+        + "x_" * 60
+        + ".json\n1.5\n```\n"
+    )
+    * 400,
     "unit before side": lambda s: (
         "| n | "
         + "TTFT (ms) After | x (ms) (ms) this PR (s) | " * (150 * s)

@@ -83,6 +83,10 @@ def test_two_sides_in_one_sentence_are_a_value_and_its_reference(name: str, verd
         ("side_twin_items.md", "Old scheduler", "New scheduler", "improvement  output throughput  1180.2 tok/s"),
         # a side word opening a parenthesis that goes on to say how the run was made, then an arm "the same ... with"
         ("baseline_paren_with_details.md", "baseline", "merged_attn", "improvement  mean accuracy  0.612  0.618"),
+        # a command writing or reading a results file named for its side ("--result-filename dsv3_main.jsonl",
+        # "cat results/v3_pr.json | jq ...", "> baseline.log" over the paste below): what it printed is that side's
+        ("side_result_files.md", "main", "PR", "improvement  output throughput"),
+        ("side_result_files_rendered.txt", "main", "PR", "improvement  output throughput"),
     ],
 )
 def test_each_side_wording_gets_a_verdict_base_first(name: str, r1: str, r2: str, verdict: str, tmp_path: Path) -> None:
@@ -374,3 +378,34 @@ def test_tags_no_legend_defines_as_two_sides_stay_two_columns() -> None:
         (210.0, None, None),
         (190.0, None, None),
     ]
+
+
+def test_a_results_file_named_for_a_side_is_the_side_of_what_its_command_printed() -> None:
+    got = _sides("side_result_files.md")
+    assert ("Output token throughput (tok/s)", 4125.8, None, "main") in got
+    assert ("Output token throughput (tok/s)", 4470.15, 4125.8, "PR") in got  # (sides printed apart: side_references)
+    assert ("mean_ttft_ms", 611.42, None, "main") in got  # ("cat results/v3_main.json | jq .mean_ttft_ms" over it)
+    assert ("Throughput", 18.42, None, "baseline") in got and ("Throughput", 19.77, 18.42, "after") in got
+    assert [g[3] for g in _sides("side_result_files_rendered.txt")] == ["main"] * 2 + ["PR"] * 2 + ["baseline"] * 2 + [
+        "after"
+    ] * 2
+
+
+def test_a_results_file_whose_name_is_no_sides_labels_nothing() -> None:
+    """ "main_results.json" with no file of another side, "results_mtp_off.json" / "_on.json", a file named in prose."""
+    assert all(label is None for _m, _v, _r, label in _sides("result_files_not_sides.md"))
+
+
+@pytest.mark.parametrize(
+    ("command", "field"),
+    [
+        ("cat results/qwen_pr.json | jq .output_throughput", "output_throughput"),
+        ("jq -r '.metrics.mean_ttft_ms' out/main.json", "mean_ttft_ms"),
+        ("jq '.[\"p99_itl_ms\"]' pr.json", "p99_itl_ms"),
+        ("cat results/qwen_pr.json", None),
+    ],
+)
+def test_the_field_a_command_prints_is_the_measure_under_it(command: str, field: str | None) -> None:
+    from ledger.parsers.grammar.result_files import selected_field
+
+    assert selected_field(command) == field
