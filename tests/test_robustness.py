@@ -309,6 +309,36 @@ HOSTILE: dict[str, HostileText] = {
         + "a" * (1_250 * s)
         + ":\n  - accuracy: 3.0\n```\n"
     ),
+    # headers of many release numbers, engines' names and brackets that never close, over a table whose width grows
+    # (vocab.releases _RELEASE_NUMBER_RE, tables.release_columns _PAREN_RE)
+    "release columns": lambda s: (
+        "| n | "
+        + "vLLM 0.11.0rc1 (this PR v1.2.3.4.5 [tok/s TRT-LLM 1.1.post | v0.10.2 (ms) | SGLang v0.5 (a) (b) | "
+        * (150 * s)
+        + "\n|---|\n| 1 | "
+        + "1.0 | 2.0 | 3.0 | " * (150 * s)
+        + "\n"
+    ),
+    # tagged headers over a table whose width grows, under a legend of tags defined over and over, parentheses
+    # that never close (tables.legend_sides _BRACKET_TAG_RE, _WORD_TAG_RE, _UNIT_PAREN_RE, _DEFINES_RE, _clause)
+    "legend tags": lambda s: (
+        "A: main, B = this PR (x, N is the nightly (((, P: " * (8 * s)
+        + "\n\n| n | "
+        + ("TTFT (ms) [B] | TTFT (ms) [P] | base (us) | opt (us) | N | P | x " + "a " * 40 + "[Q] | ") * (40 * s)
+        + "\n|---|\n| 1 | "
+        + "1.0 | 2.0 | 3.0 | 4.0 | 5.0 | 6.0 | 7.0 | " * (40 * s)
+        + "\n\nB = baseline (main @ 3c5e7a9), P = this PR (8d0f2b4, X: a, " * (8 * s)
+        + "\n"
+    ),
+    # commands of long paths and flags never ending in a results file, jq paths that never close, side words in
+    # every part of a name (grammar.result_files _FILE_RE, _PARTS_RE, _PROMPT_RE, _JQ_PATH_RE, _KEY_RE)
+    "result files": (
+        '```\n$ cat a_main/b-pr/c.d.e --result-out=x_main_pr.js > tee -a jq -r \'.a.b["c" '
+        + "--output-json main_"
+        + "x_" * 60
+        + ".json\n1.5\n```\n"
+    )
+    * 400,
     "unit before side": lambda s: (
         "| n | "
         + "TTFT (ms) After | x (ms) (ms) this PR (s) | " * (150 * s)

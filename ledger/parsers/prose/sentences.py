@@ -32,6 +32,7 @@ from typing import Any
 from ledger.model import Claim, Revision
 from ledger.parsers.base import Context
 from ledger.parsers.grammar.numbers import find_numbers
+from ledger.parsers.grammar.result_files import selected_field
 from ledger.parsers.grammar.sides import clause_side, has_clause_side, sides_named
 from ledger.parsers.kv.siblings import sibling_label
 from ledger.parsers.prose.candidates import LAST_METRIC
@@ -299,7 +300,8 @@ def _value_under_line(ctx: Context, line: int, text: str) -> Iterator[Claim]:
         or _VALUE_AFTER_LABEL_RE.search(above)
     ):
         return
-    yield from _bare_value(ctx, line, text, above[:120])
+    # ("cat results/qwen_pr.json | jq .output_throughput" over "1633.90": the field it printed)
+    yield from _bare_value(ctx, line, text, selected_field(above) or above[:120])
 
 
 def _bare_value(ctx: Context, line: int, text: str, metric: str) -> Iterator[Claim]:
