@@ -24,12 +24,13 @@ from ledger.parsers.tables.cells import clean
 from ledger.vocab.sides import side_of
 
 # "TTFT (ms) [B]", "Output tok/s (A)": a tag in brackets closing the header
-_BRACKET_TAG_RE = re.compile(r"^(?P<rest>.{0,80}?)\s?[(\[](?P<tag>[A-Za-z]{1,6}\d?)[)\]]$")
+_BRACKET_TAG_RE = re.compile(r"^(?P<rest>.{0,80}?)\s?[(\[](?P<tag>[A-Za-z]{1,7}\d?)[)\]]$")
 # "base (us)", "TTFT opt", "N": a short word opening or closing the header, or the header alone
-_WORD_TAG_RE = re.compile(r"[A-Za-z]{1,6}\d?")
+_WORD_TAG_RE = re.compile(r"[A-Za-z]{1,7}\d?")
 _UNIT_PAREN_RE = re.compile(r"\s?[(\[][^()\[\]]{1,24}[)\]]$")
 # a tag and what stands between it and its definition: "B = ...", "A: ...", "N is the ..."
-_DEFINES_RE = re.compile(r"(?<![\w-])(?P<tag>[A-Za-z]{1,6}\d?)\s{0,2}(?:=|:|\bis(?:\s{1,2}the)?\b)\s{0,2}(?=\S)")
+_DEFINES_RE = re.compile(r"(?<![\w-])(?P<tag>[A-Za-z]{1,7}\d?)\s{0,2}(?:=|:|\bis(?:\s{1,2}the)?\b)\s{0,2}(?=\S)")
+_WITH_SIDES = {"with": "head", "without": "base", "w": "head", "wo": "base"}
 _LEGEND_LINES = 3
 _MAX_LINE = 400
 
@@ -142,7 +143,8 @@ def _definitions(legend: str) -> dict[str, tuple[str, Revision]]:
         if m.group("tag") in out:
             continue
         words = _clause(legend, m.end()).rstrip(" .:")
-        side = side_of(words)
+        # ("WITH = JIT forced on, WITHOUT = cuBLAS forced on": the tags' own words say which run has the change)
+        side = side_of(words) or _WITH_SIDES.get(m.group("tag").lower())
         if side is not None:
             out[m.group("tag")] = (side, parse_label(words) or line_label(words, False) or Revision(label=words))
     return out
