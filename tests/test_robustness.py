@@ -136,6 +136,16 @@ HOSTILE: dict[str, HostileText] = {
     # chains of several-word keys that never reach their number, and a data set before a length that never ends in a
     # prompt (grammar.line_setup _CHAINED_RE, vocab.setup's dataset word)
     "chained word keys": "batch size per = conc a b = max batch size = =1x swe-bench 64k longbench 8k prom " * 1_000,
+    # lists a loop, a parametrize or an assignment opens and never closes, quotes left open, a shell loop's words
+    # running on (reader.swept_lists)
+    "swept lists": lambda s: (
+        "```python\n"
+        + 'for a, (b in [(1, \'x", [torch.float16, \n@pytest.mark.parametrize(\n  "d", [\nX: list[int] = (\n'
+        * (250 * s)
+        + "for m in "
+        + "org/A-1 " * (100 * s)
+        + "\n```\n"
+    ),
     # a heading's commit after runs of backticks and "at" that never reach a base word (revision_labels _SHA_LEAD_RE)
     "commit after ticks": ("## vs " + "`(` at `@ " * 40 + "abcdef1234 x\n") * 400,
     # prose.pairing _CAME_FROM_RE, vocab.text REPORTER_WORDS_RE: a value then what it replaced, over and over
