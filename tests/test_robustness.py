@@ -136,6 +136,8 @@ HOSTILE: dict[str, HostileText] = {
     # chains of several-word keys that never reach their number, and a data set before a length that never ends in a
     # prompt (grammar.line_setup _CHAINED_RE, vocab.setup's dataset word)
     "chained word keys": "batch size per = conc a b = max batch size = =1x swe-bench 64k longbench 8k prom " * 1_000,
+    # chains whose links are flags' names with their roles in parentheses, never reaching a number (same pattern)
+    "chained role keys": "max-concurrency (client) = max-num-seqs (server (a) = a-b c-d e = (x) = " * 1_000,
     # lists a loop, a parametrize or an assignment opens and never closes, quotes left open, a shell loop's words
     # running on (reader.swept_lists)
     "swept lists": lambda s: (
