@@ -138,6 +138,16 @@ HOSTILE: dict[str, HostileText] = {
     "chained word keys": "batch size per = conc a b = max batch size = =1x swe-bench 64k longbench 8k prom " * 1_000,
     # chains whose links are flags' names with their roles in parentheses, never reaching a number (same pattern)
     "chained role keys": "max-concurrency (client) = max-num-seqs (server (a) = a-b c-d e = (x) = " * 1_000,
+    # an eval's task summaries with parts that run on, their sizes never closed by a word (grammar.commands
+    # _TASK_SUMMARY_RE, kv.task_summaries _SEP_RE), and outcome rates' words that never end a key (kv.labels
+    # _OUTCOME_RATE)
+    "task summaries": lambda s: (
+        "```\ngsm8k: 1,319 examples | "
+        + "52.8s | 5,416 tok/s, 1,2,3 ; " * (300 * s)
+        + "\n"
+        + "  a_stop_fail_error_rate_x_hit_rate_y: 0.9 mmlu: 1,319,0 questions\n" * (200 * s)
+        + "```\n"
+    ),
     # lists a loop, a parametrize or an assignment opens and never closes, quotes left open, a shell loop's words
     # running on (reader.swept_lists)
     "swept lists": lambda s: (
