@@ -148,6 +148,9 @@ HOSTILE: dict[str, HostileText] = {
         + "  a_stop_fail_error_rate_x_hit_rate_y: 0.9 mmlu: 1,319,0 questions\n" * (200 * s)
         + "```\n"
     ),
+    # changes told again as counts whose words never reach a counted noun, and counts called fewer before an outcome
+    # word (prose.restated_counts _RESTATED_RE, formats.pass_counts _ITEM_RE)
+    "restated counts": "by 2.1 points, or 28 more correct right i.e. 1,000,0 fewer a b 3 fewer more failed " * 1_000,
     # lists a loop, a parametrize or an assignment opens and never closes, quotes left open, a shell loop's words
     # running on (reader.swept_lists)
     "swept lists": lambda s: (
