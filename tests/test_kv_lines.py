@@ -234,3 +234,10 @@ def test_a_task_summary_line_names_its_task_as_setup_and_its_measures_by_their_u
     # opens no summary
     assert not [g for g in got if g[3] in (164.0, 0.001)]
     assert [g[2] for g in got if g[0] == 7] == ["Loaded s"]
+
+
+def test_a_task_summarys_labelled_part_stays_its_labels_and_a_list_items_summary_keeps_its_task() -> None:
+    text = "```\nmmlu: 14042 questions, accuracy: 0.702\n```\n\n- aime25: 30 problems | 812.4s\n"
+    got = [(c.source.line, c.kind, c.metric, c.value, c.config.get("task")) for c in extract(text, "x.md").claims]
+    assert (2, "accuracy", "accuracy", 0.702, "mmlu") in got  # (the summary reads up to a part of its own label)
+    assert (5, "perf", "duration", 812.4, "aime25") in got and not [g for g in got if g[3] in (14042.0, 30.0)]

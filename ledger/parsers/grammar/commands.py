@@ -344,7 +344,7 @@ _SHOT_RE = re.compile(r"(?<![\w.])(\d{1,2})[ -]?shots?\b", re.IGNORECASE)
 
 # An eval's summary of one task, the task's results indented under it: "gsm8k: 1319 examples | 52.8s | 5416 tok/s"
 _TASK_SUMMARY_RE = re.compile(
-    r"^\s{0,8}(?P<task>[A-Za-z][\w.+-]{1,30})\s{0,4}:\s{0,4}(?P<count>\d{1,3}(?:,\d{3}){1,2}|\d{1,7})\s{1,3}"
+    r"^\s{0,8}(?:[-*•]\s{1,3})?(?P<task>[A-Za-z][\w.+-]{1,30})\s{0,4}:\s{0,4}(?P<count>\d{1,3}(?:,\d{3}){1,2}|\d{1,7})\s{1,3}"
     r"(?:questions|samples|examples|problems|prompts)\b\s{0,4}(?:[|,;]|$)",
     re.IGNORECASE,
 )

@@ -233,9 +233,7 @@ class _BlockReader:
             yield _span_claim(
                 ctx, no, (phase.start, phase.end), kind_for_metric(metric, unit), metric, phase.value, unit
             )
-        if (summary := summary_claims(ctx, no, text)) is not None:
-            yield from summary  # "gsm8k: 1319 examples | 52.8s | 5416 tok/s": the eval's measures, not the task's
-            return
+        yield from summary_claims(ctx, no, text)  # "gsm8k: 1319 examples | 52.8s": the eval's, not the task's
         if block.kind != "code" and (setting := setting_label_claim(ctx, no, text)) is not None:
             yield setting  # "* K=2: 201.69, speedup: 1.51x", "- c=16 → 1630.8 tok/s": the run's setting, its value
         claim = self._unpaired_line(no, text)

@@ -34,9 +34,20 @@ class SummaryMeasure:
     end: int
 
 
-def summary_measures(text: str) -> list[SummaryMeasure] | None:
-    """The measures a task's summary line prints after its size, one a part between its separators ("| 52.8s |");
-    a part that is no one number with its unit gives none. None: the line is no task's summary."""
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """A task's summary line: its task, its size, where they end, and the measures printed after them."""
+
+    task: str
+    size: str
+    end: int
+    measures: list[SummaryMeasure]
+
+
+def summary_measures(text: str) -> Summary | None:
+    """The task's summary `text` is, with the measures it prints after the size, one a part between its separators
+    ("| 52.8s |"), up to the first part a label of its own names ("accuracy: 0.912": it and the parts after it are
+    the pairs' reader's); a part that is no one number with its unit gives none. None: no task's summary."""
     got = task_summary(text)
     if got is None:
         return None
@@ -45,11 +56,13 @@ def summary_measures(text: str) -> list[SummaryMeasure] | None:
     while at < len(text):
         end = _part_end(text, at)
         nums = find_numbers(text, at, end, limit=2)
+        if not nums or text[at : nums[0].start].strip(" \t("):
+            break
         if len(nums) == 1 and nums[0].unit and (metric := _measure(nums[0].unit)) is not None:
             n = nums[0]
             out.append(SummaryMeasure(metric, n.value, normalise_unit(n.unit or ""), n.start, n.end))
         at = end + 1
-    return out
+    return Summary(got[0], got[1], got[2], out)
 
 
 def _part_end(text: str, at: int) -> int:
@@ -68,17 +81,20 @@ def _measure(unit: str) -> str | None:
     return measure_of_unit(unit)
 
 
-def summary_claims(ctx: Context, no: int, text: str) -> list[Claim] | None:
-    """The claims of line `no` when it is a task's summary (its measures, each perf; the task and its size are the
-    setup of the line and of the results under it, no claim and no metric's name), the whole line taken; None when
-    it is none."""
-    measures = summary_measures(text)
-    if measures is None:
-        return None
+def summary_claims(ctx: Context, no: int, text: str) -> list[Claim]:
+    """The claims of line `no` when it is a task's summary: its measures, each perf, named by their units, with the
+    task and size as their setup (a list item's too, which no code scope gives). The task and its size are taken:
+    no claim and no metric's name."""
+    got = summary_measures(text)
+    if got is None:
+        return []
+    ctx.take(no, 0, got.end)
     out: list[Claim] = []
-    for m in measures:
+    for m in got.measures:
         if ctx.is_free(no, m.start, m.end):
             ctx.take(no, m.start, m.end)
-            out.append(ctx.claim("perf", no, text[m.start : m.end], metric=m.metric, value=m.value, unit=m.unit))
-    ctx.take(no, 0, len(text))
+            claim = ctx.claim("perf", no, text[m.start : m.end], metric=m.metric, value=m.value, unit=m.unit)
+            claim.config.setdefault("task", got.task)
+            claim.config.setdefault("samples", got.size)
+            out.append(claim)
     return out
