@@ -151,6 +151,31 @@ HOSTILE: dict[str, HostileText] = {
     # chains of several-word keys that never reach their number, and a data set before a length that never ends in a
     # prompt (grammar.line_setup _CHAINED_RE, vocab.setup's dataset word)
     "chained word keys": "batch size per = conc a b = max batch size = =1x swe-bench 64k longbench 8k prom " * 1_000,
+    # chains whose links are flags' names with their roles in parentheses, never reaching a number (same pattern)
+    "chained role keys": "max-concurrency (client) = max-num-seqs (server (a) = a-b c-d e = (x) = " * 1_000,
+    # an eval's task summaries with parts that run on, their sizes never closed by a word (grammar.commands
+    # _TASK_SUMMARY_RE, kv.task_summaries _SEP_RE), and outcome rates' words that never end a key (kv.labels
+    # _OUTCOME_RATE)
+    "task summaries": lambda s: (
+        "```\ngsm8k: 1,319 examples | "
+        + "52.8s | 5,416 tok/s, 1,2,3 ; " * (300 * s)
+        + "\n"
+        + "  a_stop_fail_error_rate_x_hit_rate_y: 0.9 mmlu: 1,319,0 questions\n" * (200 * s)
+        + "```\n"
+    ),
+    # changes told again as counts whose words never reach a counted noun, and counts called fewer before an outcome
+    # word (prose.restated_counts _RESTATED_RE, formats.pass_counts _ITEM_RE)
+    "restated counts": "by 2.1 points, or 28 more correct right i.e. 1,000,0 fewer a b 3 fewer more failed " * 1_000,
+    # lists a loop, a parametrize or an assignment opens and never closes, quotes left open, a shell loop's words
+    # running on (reader.swept_lists)
+    "swept lists": lambda s: (
+        "```python\n"
+        + 'for a, (b in [(1, \'x", [torch.float16, \n@pytest.mark.parametrize(\n  "d", [\nX: list[int] = (\n'
+        * (250 * s)
+        + "for m in "
+        + "org/A-1 " * (100 * s)
+        + "\n```\n"
+    ),
     # a heading's commit after runs of backticks and "at" that never reach a base word (revision_labels _SHA_LEAD_RE)
     "commit after ticks": ("## vs " + "`(` at `@ " * 40 + "abcdef1234 x\n") * 400,
     # prose.pairing _CAME_FROM_RE, vocab.text REPORTER_WORDS_RE: a value then what it replaced, over and over
